@@ -1,0 +1,72 @@
+package engine
+
+import (
+	"strconv"
+
+	"github.com/riskbot/riskbot/state"
+)
+
+// Apply validates command c, played by seat, and applies it to s, drawing any
+// randomness from the generator in s. On error s is unchanged and the error
+// is an *Error with a message for the player. Undo needs a Game and is
+// refused here.
+func Apply(s *state.State, seat int, c Command) ([]Event, error) {
+	d := dice{rng: &s.RNG}
+	return apply(s, seat, c, &d)
+}
+
+func apply(s *state.State, seat int, c Command, d *dice) ([]Event, error) {
+	if s.Hidden {
+		return nil, fail(ErrBadCommand, "this is a view of the match with hidden cards; it cannot be played")
+	}
+	if seat < 0 || seat >= len(s.Seats) {
+		return nil, fail(ErrNotPlaying, "you are not playing in this match")
+	}
+	if c == nil {
+		return nil, fail(ErrBadCommand, "no command")
+	}
+	switch s.Options.Rules {
+	case state.Classic:
+		return applyClassic(s, seat, c, d)
+	}
+	return nil, fail(ErrUnsupported, "the %s rules are not available yet", s.Options.Rules)
+}
+
+// checkTerritory validates a territory id from a command.
+func checkTerritory(s *state.State, t int) *Error {
+	if t < 0 || t >= len(s.Terr) {
+		return fail(ErrNoSuchTerritory, "there is no territory number %d on this map", t)
+	}
+	return nil
+}
+
+// name returns the display name of territory t.
+func name(s *state.State, t int) string { return s.Map.TerritoryName(t) }
+
+// seatName returns the display name of a seat, or "neutral".
+func seatName(s *state.State, seat int) string {
+	if seat < 0 || seat >= len(s.Seats) {
+		return "neutral"
+	}
+	return s.Seats[seat].Name
+}
+
+// nextAlive returns the seat after seat in turn order that still plays.
+func nextAlive(s *state.State, seat int) int {
+	for i := 1; i <= len(s.Seats); i++ {
+		n := (seat + i) % len(s.Seats)
+		if s.Seats[n].Alive() {
+			return n
+		}
+	}
+	return seat
+}
+
+// plural returns "1 army" or "3 armies"-style counts.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+

@@ -1,0 +1,321 @@
+package engine
+
+import (
+	"github.com/riskbot/riskbot/state"
+)
+
+// applyClassic is Apply for the classic rule set. Every command validates in
+// full before it changes anything.
+func applyClassic(s *state.State, seat int, c Command, d *dice) ([]Event, error) {
+	if s.Phase == state.PhaseOver {
+		return nil, fail(ErrGameOver, "the match is over: %s won", seatName(s, s.Winner))
+	}
+	if !s.Seats[seat].Alive() {
+		return nil, fail(ErrNotPlaying, "you are out of this match (%s)", s.Seats[seat].Status)
+	}
+	switch c := c.(type) {
+	case Surrender:
+		return surrender(s, seat), nil
+	case Place:
+		if s.Phase == state.PhaseSetup {
+			return placeSetup(s, seat, c)
+		}
+	case AutoPlace:
+		if s.Phase == state.PhaseSetup {
+			return autoPlace(s, seat, d)
+		}
+	}
+	if s.Phase == state.PhaseSetup {
+		return nil, fail(ErrWrongPhase, "the match is still in its initial placement: place your armies (%s left)", plural(s.Seats[seat].Reserve, "army", "armies"))
+	}
+	if seat != s.Current {
+		return nil, fail(ErrNotYourTurn, "it is %s's turn, not yours", seatName(s, s.Current))
+	}
+	switch c := c.(type) {
+	case Place:
+		return place(s, seat, c)
+	case AutoPlace:
+		if err := checkReinforce(s, seat); err != nil {
+			return nil, err
+		}
+		return autoPlace(s, seat, d)
+	case Trade:
+		return trade(s, seat, c)
+	case Attack:
+		return attack(s, seat, c, d)
+	case Blitz:
+		return blitz(s, seat, c, d)
+	case Occupy:
+		return occupy(s, seat, c)
+	case Fortify:
+		return fortify(s, seat, c)
+	case Discard:
+		return discard(s, seat, c)
+	case EndTurn:
+		return endTurn(s, seat, d)
+	case Undo:
+		return nil, fail(ErrUnsupported, "undo needs the match's history")
+	}
+	return nil, fail(ErrBadCommand, "%q is not a command of the classic rules", c.Name())
+}
+
+// placeSetup places armies during the simultaneous initial placement.
+func placeSetup(s *state.State, seat int, c Place) ([]Event, error) {
+	if err := checkPlace(s, seat, c); err != nil {
+		return nil, err
+	}
+	s.Terr[c.Territory].Armies += c.Armies
+	s.Seats[seat].Reserve -= c.Armies
+	ev := []Event{Placed{Seat: seat, Territory: c.Territory, Armies: c.Armies}}
+	return append(ev, maybeFinishSetup(s)...), nil
+}
+
+func checkPlace(s *state.State, seat int, c Place) *Error {
+	if err := checkTerritory(s, c.Territory); err != nil {
+		return err
+	}
+	if o := s.Terr[c.Territory].Owner; o != seat {
+		return fail(ErrNotYourTerritory, "%s belongs to %s, not you", name(s, c.Territory), seatName(s, o))
+	}
+	r := s.Seats[seat].Reserve
+	if r == 0 {
+		return fail(ErrNotEnoughArmies, "you have no armies left to place")
+	}
+	if c.Armies < 1 || c.Armies > r {
+		return fail(ErrBadArmies, "you can place 1 to %d armies, not %d", r, c.Armies)
+	}
+	return nil
+}
+
+// maybeFinishSetup starts the first turn once every seat has placed all.
+func maybeFinishSetup(s *state.State) []Event {
+	for i := range s.Seats {
+		if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 {
+			return nil
+		}
+	}
+	first := 0
+	if !s.Seats[first].Alive() {
+		first = nextAlive(s, first)
+	}
+	return append([]Event{SetupDone{}}, startTurn(s, first)...)
+}
+
+// startTurn hands the turn to seat and gives it its reinforcements.
+func startTurn(s *state.State, seat int) []Event {
+	s.Current = seat
+	s.Turn++
+	s.Phase = state.PhaseReinforce
+	in := s.Income(seat)
+	s.Seats[seat].Reserve += in.Total
+	return []Event{TurnStarted{Seat: seat, Turn: s.Turn, Armies: in.Total, Income: in}}
+}
+
+// mustTrade reports whether seat must trade before placing: five or more
+// cards in hand, whether at the start of a turn or after taking the cards of
+// an eliminated player.
+func mustTrade(s *state.State, seat int) bool { return s.Seats[seat].Hand.Len() >= 5 }
+
+func checkReinforce(s *state.State, seat int) *Error {
+	switch s.Phase {
+	case state.PhaseReinforce:
+	case state.PhaseOccupy:
+		return fail(ErrWrongPhase, "first move armies into %s (occupy)", name(s, s.Occupy.To))
+	default:
+		return fail(ErrWrongPhase, "you have no armies to place now (%s phase)", s.Phase)
+	}
+	if mustTrade(s, seat) {
+		return fail(ErrMustTrade, "you hold %d cards: trade a set before placing", s.Seats[seat].Hand.Len())
+	}
+	return nil
+}
+
+// place places reinforcements during the seat's turn.
+func place(s *state.State, seat int, c Place) ([]Event, error) {
+	if err := checkReinforce(s, seat); err != nil {
+		return nil, err
+	}
+	if err := checkPlace(s, seat, c); err != nil {
+		return nil, err
+	}
+	s.Terr[c.Territory].Armies += c.Armies
+	s.Seats[seat].Reserve -= c.Armies
+	ev := []Event{Placed{Seat: seat, Territory: c.Territory, Armies: c.Armies}}
+	maybeEndReinforce(s, seat)
+	return ev, nil
+}
+
+// maybeEndReinforce moves on to the attack once everything is placed.
+func maybeEndReinforce(s *state.State, seat int) {
+	if s.Phase == state.PhaseReinforce && s.Seats[seat].Reserve == 0 && !mustTrade(s, seat) {
+		s.Phase = state.PhaseAttack
+	}
+}
+
+// autoPlace spreads the seat's reserve at random over its territories that
+// border an enemy, one army at a time.
+func autoPlace(s *state.State, seat int, d *dice) ([]Event, error) {
+	r := s.Seats[seat].Reserve
+	if r == 0 {
+		return nil, fail(ErrNotEnoughArmies, "you have no armies left to place")
+	}
+	var targets []int
+	for t := range s.Terr {
+		if s.Terr[t].Owner == seat && bordersEnemy(s, t, seat) {
+			targets = append(targets, t)
+		}
+	}
+	if len(targets) == 0 {
+		for t := range s.Terr {
+			if s.Terr[t].Owner == seat {
+				targets = append(targets, t)
+			}
+		}
+	}
+	added := make([]int, len(s.Terr))
+	for range r {
+		t := targets[d.intn(len(targets))]
+		added[t]++
+	}
+	var ev []Event
+	for t, n := range added {
+		if n > 0 {
+			s.Terr[t].Armies += n
+			ev = append(ev, Placed{Seat: seat, Territory: t, Armies: n})
+		}
+	}
+	s.Seats[seat].Reserve = 0
+	if s.Phase == state.PhaseSetup {
+		return append(ev, maybeFinishSetup(s)...), nil
+	}
+	maybeEndReinforce(s, seat)
+	return ev, nil
+}
+
+func bordersEnemy(s *state.State, t, seat int) bool {
+	for _, n := range s.Map.Territories[t].Adj {
+		if s.Terr[n].Owner != seat {
+			return true
+		}
+	}
+	return false
+}
+
+// surrender turns the seat's territories neutral and takes it out of the
+// match; its cards go to the discard pile.
+func surrender(s *state.State, seat int) []Event {
+	for t := range s.Terr {
+		if s.Terr[t].Owner == seat {
+			s.Terr[t].Owner = state.Neutral
+			s.Terr[t].Arrived = 0
+		}
+	}
+	st := &s.Seats[seat]
+	s.Discard = s.Discard.Union(st.Hand)
+	st.Hand = state.CardSet{}
+	st.Reserve = 0
+	st.Status = state.Surrendered
+	ev := []Event{Surrendered{Seat: seat}}
+	if won := checkVictory(s, -1); won != nil {
+		return append(ev, won...)
+	}
+	switch {
+	case s.Phase == state.PhaseSetup:
+		ev = append(ev, maybeFinishSetup(s)...)
+	case seat == s.Current:
+		ev = append(ev, passTurn(s)...)
+	}
+	return ev
+}
+
+// checkVictory ends the match if a seat has won: the last one standing, or
+// (after a conquest by seat) the owner of enough territories.
+func checkVictory(s *state.State, seat int) []Event {
+	winner := -1
+	if s.AliveSeats() == 1 {
+		for i := range s.Seats {
+			if s.Seats[i].Alive() {
+				winner = i
+			}
+		}
+	} else if seat >= 0 && s.Owned(seat) >= s.VictoryTarget() {
+		winner = seat
+	}
+	if winner < 0 {
+		return nil
+	}
+	s.Phase = state.PhaseOver
+	s.Winner = winner
+	s.Current = winner
+	return []Event{Won{Seat: winner}}
+}
+
+// endTurn draws the turn's card and passes to the next seat.
+func endTurn(s *state.State, seat int, d *dice) ([]Event, error) {
+	switch s.Phase {
+	case state.PhaseAttack, state.PhaseFortify:
+	case state.PhaseReinforce:
+		if mustTrade(s, seat) {
+			return nil, fail(ErrMustTrade, "you hold %d cards: trade a set, then place your armies", s.Seats[seat].Hand.Len())
+		}
+		return nil, fail(ErrWrongPhase, "place your %s first", plural(s.Seats[seat].Reserve, "remaining army", "remaining armies"))
+	case state.PhaseOccupy:
+		return nil, fail(ErrWrongPhase, "first move armies into %s (occupy)", name(s, s.Occupy.To))
+	}
+	var ev []Event
+	if s.Conquered {
+		if s.Seats[seat].Hand.Len() >= handLimit {
+			return nil, fail(ErrMustDiscard, "you hold %d cards and will draw one: discard a card first", s.Seats[seat].Hand.Len())
+		}
+		ev = drawCard(s, seat, d)
+	}
+	return append(ev, passTurn(s)...), nil
+}
+
+// handLimit is the most cards a seat may hold when it draws.
+const handLimit = 5
+
+func drawCard(s *state.State, seat int, d *dice) []Event {
+	var ev []Event
+	if s.Deck.Empty() {
+		if s.Discard.Empty() {
+			return nil
+		}
+		ev = append(ev, Reshuffled{Cards: s.Discard.Len()})
+		s.Deck, s.Discard = s.Discard, state.CardSet{}
+	}
+	// Drawing a uniformly random card of the deck is the same as drawing the
+	// top card of a shuffled deck, and needs no stored order.
+	c := s.Deck.Nth(d.intn(s.Deck.Len()))
+	s.Deck = s.Deck.Remove(c)
+	s.Seats[seat].Hand = s.Seats[seat].Hand.Add(c)
+	return append(ev, CardDrawn{Seat: seat, Card: c})
+}
+
+// passTurn closes the current turn and starts the next seat's.
+func passTurn(s *state.State) []Event {
+	for t := range s.Terr {
+		s.Terr[t].Arrived = 0
+	}
+	s.Last = s.This
+	s.This.Reset()
+	s.Conquered = false
+	s.CardBonus = false
+	s.Fortified = 0
+	s.Occupy = state.Occupy{}
+	return startTurn(s, nextAlive(s, s.Current))
+}
+
+// discard drops a card from a full hand before the end-of-turn draw.
+func discard(s *state.State, seat int, c Discard) ([]Event, error) {
+	hand := s.Seats[seat].Hand
+	if !s.Conquered || hand.Len() < handLimit || (s.Phase != state.PhaseAttack && s.Phase != state.PhaseFortify) {
+		return nil, fail(ErrWrongPhase, "you may discard only when your hand is full and you are about to draw a card")
+	}
+	if int(c.Card) >= s.Map.NumCards() || !hand.Has(c.Card) {
+		return nil, fail(ErrBadCards, "you do not hold card %d", c.Card)
+	}
+	s.Seats[seat].Hand = hand.Remove(c.Card)
+	s.Discard = s.Discard.Add(c.Card)
+	return []Event{Discarded{Seat: seat, Card: c.Card}}, nil
+}

@@ -1,0 +1,224 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/riskbot/riskbot/state"
+)
+
+// Command is one player action. The concrete types below are the whole set;
+// each encodes to JSON as an object with a "type" field.
+type Command interface {
+	// Name is the command's type in JSON and in chat ("attack").
+	Name() string
+}
+
+// Place puts armies from the seat's reserve on one of its territories, during
+// the initial placement or the reinforcement of a turn.
+type Place struct {
+	Territory int `json:"territory"`
+	Armies    int `json:"armies"`
+}
+
+// AutoPlace places all the seat's remaining reserve at random on its
+// territories that border an enemy (or on any of its territories).
+type AutoPlace struct{}
+
+// Trade hands in a set of three cards for armies.
+type Trade struct {
+	Cards [3]state.Card `json:"cards"`
+}
+
+// Attack rolls once, with 1 to 3 dice, from one territory against an
+// adjacent enemy one.
+type Attack struct {
+	From int `json:"from"`
+	To   int `json:"to"`
+	Dice int `json:"dice"`
+}
+
+// Blitz attacks repeatedly, with as many dice as allowed, until the target
+// falls or the source is down to Keep armies (at least 1). It never rolls so
+// many dice that one roll could take the source below Keep.
+type Blitz struct {
+	From int `json:"from"`
+	To   int `json:"to"`
+	Keep int `json:"keep"`
+}
+
+// Occupy moves armies into a just-conquered territory: in total Armies, at
+// least the dice of the last roll, at most all but one of the source.
+type Occupy struct {
+	Armies int `json:"armies"`
+}
+
+// Fortify moves armies between two of the seat's territories.
+type Fortify struct {
+	From   int `json:"from"`
+	To     int `json:"to"`
+	Armies int `json:"armies"`
+}
+
+// Discard drops a card from a full hand before the end-of-turn draw.
+type Discard struct {
+	Card state.Card `json:"card"`
+}
+
+// EndTurn ends the turn: a seat that conquered this turn draws a card.
+type EndTurn struct{}
+
+// Surrender leaves the match; the seat's territories turn neutral.
+type Surrender struct{}
+
+// Undo takes back the seat's last action of the turn, up to the last roll of
+// dice or draw of a card. Only a Game can undo.
+type Undo struct{}
+
+// Name implements Command.
+func (Place) Name() string     { return "place" }
+func (AutoPlace) Name() string { return "autoplace" }
+func (Trade) Name() string     { return "trade" }
+func (Attack) Name() string    { return "attack" }
+func (Blitz) Name() string     { return "blitz" }
+func (Occupy) Name() string    { return "occupy" }
+func (Fortify) Name() string   { return "fortify" }
+func (Discard) Name() string   { return "discard" }
+func (EndTurn) Name() string   { return "end" }
+func (Surrender) Name() string { return "surrender" }
+func (Undo) Name() string      { return "undo" }
+
+// newCommand returns a pointer to a zero command of the named type.
+func newCommand(name string) (Command, bool) {
+	switch name {
+	case "place":
+		return &Place{}, true
+	case "autoplace":
+		return &AutoPlace{}, true
+	case "trade":
+		return &Trade{}, true
+	case "attack":
+		return &Attack{}, true
+	case "blitz":
+		return &Blitz{}, true
+	case "occupy":
+		return &Occupy{}, true
+	case "fortify":
+		return &Fortify{}, true
+	case "discard":
+		return &Discard{}, true
+	case "end":
+		return &EndTurn{}, true
+	case "surrender":
+		return &Surrender{}, true
+	case "undo":
+		return &Undo{}, true
+	}
+	return nil, false
+}
+
+// deref turns the *T that newCommand made back into the T value.
+func deref(c Command) Command {
+	switch c := c.(type) {
+	case *Place:
+		return *c
+	case *AutoPlace:
+		return *c
+	case *Trade:
+		return *c
+	case *Attack:
+		return *c
+	case *Blitz:
+		return *c
+	case *Occupy:
+		return *c
+	case *Fortify:
+		return *c
+	case *Discard:
+		return *c
+	case *EndTurn:
+		return *c
+	case *Surrender:
+		return *c
+	case *Undo:
+		return *c
+	}
+	return c
+}
+
+// MarshalCommand encodes c as a JSON object with a "type" field.
+func MarshalCommand(c Command) ([]byte, error) {
+	if c == nil {
+		return nil, fmt.Errorf("engine: nil command")
+	}
+	if _, ok := newCommand(c.Name()); !ok {
+		return nil, fmt.Errorf("engine: unknown command type %T", c)
+	}
+	body, err := json.Marshal(c)
+	if err != nil {
+		return nil, fmt.Errorf("engine: encode %s: %w", c.Name(), err)
+	}
+	head := fmt.Sprintf(`{"type":%q`, c.Name())
+	if bytes.Equal(body, []byte("{}")) {
+		return []byte(head + "}"), nil
+	}
+	return append([]byte(head+","), body[1:]...), nil
+}
+
+// UnmarshalCommand decodes a command encoded by MarshalCommand. Unknown
+// types and unknown fields are errors.
+func UnmarshalCommand(b []byte) (Command, error) {
+	var head struct {
+		Type string `json:"type"`
+	}
+	if err := json.Unmarshal(b, &head); err != nil {
+		return nil, fmt.Errorf("engine: decode command: %w", err)
+	}
+	c, ok := newCommand(head.Type)
+	if !ok {
+		return nil, fmt.Errorf("engine: unknown command type %q", head.Type)
+	}
+	// Decode into a struct that also accepts "type", rejecting other
+	// unknown fields so that a typo in a stored log is not silently lost.
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("engine: decode %s: %w", head.Type, err)
+	}
+	delete(m, "type")
+	rest, _ := json.Marshal(m)
+	dec := json.NewDecoder(bytes.NewReader(rest))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(c); err != nil {
+		return nil, fmt.Errorf("engine: decode %s: %w", head.Type, err)
+	}
+	return deref(c), nil
+}
+
+// Describe renders c for people, naming territories and cards on map m:
+// "attack Alaska → Kamchatka with 3 dice".
+func Describe(m *state.Map, c Command) string {
+	n := m.TerritoryName
+	switch c := c.(type) {
+	case Place:
+		return fmt.Sprintf("place %d on %s", c.Armies, n(c.Territory))
+	case Trade:
+		return fmt.Sprintf("trade %s, %s and %s", m.CardName(c.Cards[0]), m.CardName(c.Cards[1]), m.CardName(c.Cards[2]))
+	case Attack:
+		return fmt.Sprintf("attack %s → %s with %d dice", n(c.From), n(c.To), c.Dice)
+	case Blitz:
+		if c.Keep <= 1 {
+			return fmt.Sprintf("blitz %s → %s", n(c.From), n(c.To))
+		}
+		return fmt.Sprintf("blitz %s → %s keeping %d", n(c.From), n(c.To), c.Keep)
+	case Occupy:
+		return fmt.Sprintf("occupy with %d", c.Armies)
+	case Fortify:
+		return fmt.Sprintf("fortify %s → %s with %d", n(c.From), n(c.To), c.Armies)
+	case Discard:
+		return fmt.Sprintf("discard %s", m.CardName(c.Card))
+	case nil:
+		return "nothing"
+	}
+	return c.Name()
+}

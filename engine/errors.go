@@ -1,0 +1,86 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Code classifies a rule violation. Each code is also an error, so callers
+// can test for a class with errors.Is(err, engine.ErrNotYourTurn).
+type Code int
+
+// The rule violation classes.
+const (
+	ErrBadCommand       Code = iota + 1 // malformed or unknown command
+	ErrNotPlaying                       // the seat is not (or no longer) in the match
+	ErrNotYourTurn                      // another seat is to play
+	ErrWrongPhase                       // the command does not fit the phase
+	ErrGameOver                         // the match has ended
+	ErrNoSuchTerritory                  // a territory id out of range
+	ErrNotYourTerritory                 // the seat does not own a territory it must own
+	ErrOwnTerritory                     // attacking one's own territory
+	ErrNotAdjacent                      // no border between the territories
+	ErrNotConnected                     // no path through owned territories
+	ErrTooManyDice                      // more dice than the rules allow
+	ErrNotEnoughArmies                  // too few armies for the move
+	ErrBadArmies                        // an army count outside the allowed range
+	ErrMustTrade                        // a set must be traded first
+	ErrBadCards                         // the cards are not held or not a set
+	ErrMustDiscard                      // a card must be discarded before drawing
+	ErrAlreadyFortified                 // the turn's fortification is used up
+	ErrNothingToUndo                    // no undoable action
+	ErrUnsupported                      // not available with these rules
+)
+
+var codeText = map[Code]string{
+	ErrBadCommand:       "bad command",
+	ErrNotPlaying:       "not playing",
+	ErrNotYourTurn:      "not your turn",
+	ErrWrongPhase:       "wrong phase",
+	ErrGameOver:         "match over",
+	ErrNoSuchTerritory:  "no such territory",
+	ErrNotYourTerritory: "not your territory",
+	ErrOwnTerritory:     "own territory",
+	ErrNotAdjacent:      "not adjacent",
+	ErrNotConnected:     "not connected",
+	ErrTooManyDice:      "too many dice",
+	ErrNotEnoughArmies:  "not enough armies",
+	ErrBadArmies:        "bad army count",
+	ErrMustTrade:        "must trade",
+	ErrBadCards:         "bad cards",
+	ErrMustDiscard:      "must discard",
+	ErrAlreadyFortified: "already fortified",
+	ErrNothingToUndo:    "nothing to undo",
+	ErrUnsupported:      "unsupported",
+}
+
+func (c Code) Error() string {
+	if t, ok := codeText[c]; ok {
+		return "engine: " + t
+	}
+	return fmt.Sprintf("engine: error %d", int(c))
+}
+
+// Error is a rule violation: a command the rules refuse. Msg is written for
+// the player ("Alaska does not border Brazil").
+type Error struct {
+	Code Code
+	Msg  string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// Unwrap returns the code, for errors.Is.
+func (e *Error) Unwrap() error { return e.Code }
+
+func fail(c Code, format string, args ...any) *Error {
+	return &Error{Code: c, Msg: fmt.Sprintf(format, args...)}
+}
+
+// IsRule reports whether err is a rule violation (as opposed to a failure of
+// the program), and returns it.
+func IsRule(err error) (*Error, bool) {
+	var e *Error
+	ok := errors.As(err, &e)
+	return e, ok
+}

@@ -1,0 +1,285 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/riskbot/riskbot/state"
+)
+
+// Entry is one accepted command of a match's log, with the random outcomes
+// it drew (dice faces, card picks), in order.
+type Entry struct {
+	Seat int
+	Cmd  Command
+	Rand []int32
+}
+
+type entryJSON struct {
+	Seat int             `json:"seat"`
+	Cmd  json.RawMessage `json:"cmd"`
+	Rand []int32         `json:"rand,omitempty"`
+}
+
+// MarshalJSON encodes the entry: {"seat":0,"cmd":{"type":...},"rand":[...]}.
+func (e Entry) MarshalJSON() ([]byte, error) {
+	cmd, err := MarshalCommand(e.Cmd)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(entryJSON{e.Seat, cmd, e.Rand})
+}
+
+// UnmarshalJSON decodes an entry.
+func (e *Entry) UnmarshalJSON(b []byte) error {
+	var v entryJSON
+	if err := json.Unmarshal(b, &v); err != nil {
+		return fmt.Errorf("engine: decode log entry: %w", err)
+	}
+	cmd, err := UnmarshalCommand(v.Cmd)
+	if err != nil {
+		return err
+	}
+	*e = Entry{Seat: v.Seat, Cmd: cmd, Rand: v.Rand}
+	return nil
+}
+
+// Game is a hosted match: its setup, its current state, and what undo
+// needs. The log itself lives with the caller (storage); Apply returns each
+// entry to append.
+type Game struct {
+	Setup Setup
+	State *state.State
+	// Version counts the log entries applied.
+	Version int
+	undo    undoPoint
+}
+
+// undoPoint is the last state that cannot be undone (a roll, a draw, a new
+// turn) and the undoable entries applied since, still in effect.
+type undoPoint struct {
+	base  *state.State
+	steps []Entry
+}
+
+// NewGame starts a match. The deal it draws is recorded in g.Setup.Deal.
+func NewGame(setup Setup) (*Game, error) {
+	s, err := New(setup)
+	if err != nil {
+		return nil, err
+	}
+	if setup.Deal == nil {
+		setup.Deal = dealOf(setup, s)
+	}
+	g := &Game{Setup: setup, State: s}
+	g.checkpoint()
+	return g, nil
+}
+
+// dealOf reads the deal back from a new state.
+func dealOf(setup Setup, s *state.State) *Deal {
+	d := &Deal{Order: make([]int, len(s.Seats)), Owners: make([]int, len(s.Terr))}
+	for i, seat := range s.Seats {
+		for j, p := range setup.Seats {
+			if p.ID == seat.ID {
+				d.Order[i] = j
+			}
+		}
+	}
+	for t, tr := range s.Terr {
+		d.Owners[t] = tr.Owner
+	}
+	return d
+}
+
+func (g *Game) checkpoint() {
+	g.undo = undoPoint{base: g.State.Clone()}
+}
+
+// Apply plays command c for seat. On success it returns the log entry to
+// store and the events; on error the game is unchanged.
+func (g *Game) Apply(seat int, c Command) (Entry, []Event, error) {
+	d := dice{rng: &g.State.RNG, record: true}
+	ev, err := g.apply(seat, c, &d)
+	if err != nil {
+		return Entry{}, nil, err
+	}
+	return Entry{Seat: seat, Cmd: c, Rand: d.rec}, ev, nil
+}
+
+// Replay applies a stored log entry, using the random outcomes it recorded.
+// After an error the game is in an undefined state and must be dropped.
+func (g *Game) Replay(e Entry) ([]Event, error) {
+	d := dice{rng: &g.State.RNG, strict: true, replay: e.Rand}
+	ev, err := g.apply(e.Seat, e.Cmd, &d)
+	if err == nil {
+		err = d.done()
+	}
+	if err != nil {
+		name := "nil"
+		if e.Cmd != nil {
+			name = e.Cmd.Name()
+		}
+		return nil, fmt.Errorf("engine: replay entry %d (seat %d, %s): %w", g.Version+1, e.Seat, name, err)
+	}
+	return ev, nil
+}
+
+func (g *Game) apply(seat int, c Command, d *dice) ([]Event, error) {
+	if _, ok := c.(Undo); ok {
+		ev, err := g.undoLast(seat)
+		if err != nil {
+			return nil, err
+		}
+		g.Version++
+		return ev, nil
+	}
+	turn, phase := g.State.Turn, g.State.Phase
+	ev, err := apply(g.State, seat, c, d)
+	if err != nil {
+		return nil, err
+	}
+	g.Version++
+	if d.drawn == 0 && undoable(c) && g.State.Turn == turn && (phase == state.PhaseSetup) == (g.State.Phase == state.PhaseSetup) {
+		g.undo.steps = append(g.undo.steps, Entry{Seat: seat, Cmd: c})
+	} else {
+		g.checkpoint()
+	}
+	return ev, nil
+}
+
+// undoable reports whether a command that drew no randomness may be taken
+// back: placements, trades, occupations, fortifications and discards.
+func undoable(c Command) bool {
+	switch c.(type) {
+	case Place, Trade, Occupy, Fortify, Discard:
+		return true
+	}
+	return false
+}
+
+// undoLast takes back seat's last undoable entry by replaying the others
+// from the checkpoint. During the simultaneous setup the entries of several
+// seats interleave; they do not depend on each other.
+func (g *Game) undoLast(seat int) ([]Event, error) {
+	s := g.State
+	if s.Phase == state.PhaseOver {
+		return nil, fail(ErrGameOver, "the match is over")
+	}
+	if seat < 0 || seat >= len(s.Seats) || !s.Seats[seat].Alive() {
+		return nil, fail(ErrNotPlaying, "you are not playing in this match")
+	}
+	if s.Phase != state.PhaseSetup && seat != s.Current {
+		return nil, fail(ErrNotYourTurn, "it is %s's turn, not yours", seatName(s, s.Current))
+	}
+	steps := g.undo.steps
+	last := -1
+	for i := len(steps) - 1; i >= 0; i-- {
+		if steps[i].Seat == seat {
+			last = i
+			break
+		}
+	}
+	if last < 0 {
+		return nil, fail(ErrNothingToUndo, "nothing to undo: dice rolls, card draws and earlier turns cannot be taken back")
+	}
+	next := g.undo.base.Clone()
+	for i, e := range steps {
+		if i == last {
+			continue
+		}
+		d := dice{rng: &next.RNG, strict: true}
+		if _, err := apply(next, e.Seat, e.Cmd, &d); err != nil || d.done() != nil {
+			return nil, fail(ErrNothingToUndo, "that can no longer be undone")
+		}
+	}
+	g.State = next
+	g.undo.steps = append(steps[:last:last], steps[last+1:]...)
+	return []Event{Undone{Seat: seat, Command: steps[last].Cmd}}, nil
+}
+
+// CanUndo reports whether seat has an action it could undo now.
+func (g *Game) CanUndo(seat int) bool {
+	for _, e := range g.undo.steps {
+		if e.Seat == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// Replay rebuilds a match from its setup and its whole log.
+func Replay(setup Setup, log []Entry) (*Game, error) {
+	g, err := NewGame(setup)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range log {
+		if _, err := g.Replay(e); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// gameFormat is the version of the JSON snapshot of a Game.
+const gameFormat = 1
+
+type gameJSON struct {
+	Format  int          `json:"format"`
+	Setup   Setup        `json:"setup"`
+	Version int          `json:"version"`
+	State   *state.State `json:"state"`
+	Base    *state.State `json:"undo_base"`
+	Steps   []Entry      `json:"undo_steps,omitempty"`
+}
+
+// MarshalJSON encodes a snapshot of the game: enough to go on from here,
+// undo included, without replaying the log.
+func (g *Game) MarshalJSON() ([]byte, error) {
+	return json.Marshal(gameJSON{gameFormat, g.Setup, g.Version, g.State, g.undo.base, g.undo.steps})
+}
+
+// DecodeGame reads a snapshot written by Game.MarshalJSON and checks it.
+func DecodeGame(b []byte) (*Game, error) {
+	var v gameJSON
+	if err := json.Unmarshal(b, &v); err != nil {
+		return nil, fmt.Errorf("engine: decode game: %w", err)
+	}
+	if v.Format != gameFormat {
+		return nil, fmt.Errorf("engine: game format %d not supported (this version reads %d)", v.Format, gameFormat)
+	}
+	if v.State == nil || v.Base == nil {
+		return nil, fmt.Errorf("engine: decode game: state missing")
+	}
+	for _, s := range []*state.State{v.State, v.Base} {
+		if err := attachMap(s); err != nil {
+			return nil, err
+		}
+	}
+	return &Game{Setup: v.Setup, State: v.State, Version: v.Version, undo: undoPoint{base: v.Base, steps: v.Steps}}, nil
+}
+
+// DecodeState reads a state encoded as JSON, finds its map and checks it.
+func DecodeState(b []byte) (*state.State, error) {
+	s := new(state.State)
+	if err := json.Unmarshal(b, s); err != nil {
+		return nil, fmt.Errorf("engine: decode state: %w", err)
+	}
+	if err := attachMap(s); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func attachMap(s *state.State) error {
+	m, err := LoadMap(s.Options.Map)
+	if err != nil {
+		return fmt.Errorf("engine: decode state: %w", err)
+	}
+	s.Map = m
+	if err := s.Check(); err != nil {
+		return fmt.Errorf("engine: decoded state is inconsistent: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,143 @@
+package engine
+
+import (
+	"github.com/riskbot/riskbot/state"
+)
+
+// Legal lists the commands seat may play now. Commands that carry an army
+// count (Place, Occupy, Fortify, Blitz's Keep) are listed twice, with the
+// smallest and the largest count; every count between is legal too (see
+// Covers). Surrender is listed whenever the seat plays; Undo is not (it
+// depends on the game's history, see Game.CanUndo).
+func Legal(s *state.State, seat int) []Command {
+	if seat < 0 || seat >= len(s.Seats) || s.Phase == state.PhaseOver || !s.Seats[seat].Alive() || s.Options.Rules != state.Classic {
+		return nil
+	}
+	var out []Command
+	add := func(c Command) { out = append(out, c) }
+	ranged := func(lo, hi int, mk func(int) Command) {
+		add(mk(lo))
+		if hi > lo {
+			add(mk(hi))
+		}
+	}
+	mine := func(yield func(int)) {
+		for t := range s.Terr {
+			if s.Terr[t].Owner == seat {
+				yield(t)
+			}
+		}
+	}
+	if s.Phase == state.PhaseSetup {
+		if r := s.Seats[seat].Reserve; r > 0 {
+			mine(func(t int) {
+				ranged(1, r, func(n int) Command { return Place{Territory: t, Armies: n} })
+			})
+			add(AutoPlace{})
+		}
+		add(Surrender{})
+		return out
+	}
+	if seat != s.Current {
+		return []Command{Surrender{}}
+	}
+	switch s.Phase {
+	case state.PhaseReinforce:
+		for _, set := range Sets(s.Map, s.Seats[seat].Hand) {
+			add(Trade{Cards: set})
+		}
+		if r := s.Seats[seat].Reserve; r > 0 && !mustTrade(s, seat) {
+			mine(func(t int) {
+				ranged(1, r, func(n int) Command { return Place{Territory: t, Armies: n} })
+			})
+			add(AutoPlace{})
+		}
+	case state.PhaseOccupy:
+		ranged(s.Occupy.Min, s.Occupy.Max, func(n int) Command { return Occupy{Armies: n} })
+	case state.PhaseAttack, state.PhaseFortify:
+		if s.Phase == state.PhaseAttack {
+			mine(func(t int) {
+				a := s.Terr[t].Armies
+				if a < 2 {
+					return
+				}
+				for _, n := range s.Map.Territories[t].Adj {
+					if s.Terr[n].Owner == seat {
+						continue
+					}
+					for dice := 1; dice <= MaxDice(a); dice++ {
+						add(Attack{From: t, To: n, Dice: dice})
+					}
+					ranged(1, a-1, func(k int) Command { return Blitz{From: t, To: n, Keep: k} })
+				}
+			})
+		}
+		if s.Options.Fortify == state.Adjacent || s.Fortified == 0 {
+			mine(func(from int) {
+				m := Movable(s, from)
+				if m == 0 {
+					return
+				}
+				mine(func(to int) {
+					if to == from {
+						return
+					}
+					if s.Options.Fortify == state.Adjacent && !s.Map.Adjacent(from, to) {
+						return
+					}
+					if s.Options.Fortify == state.Connected && !Connected(s, seat, from, to) {
+						return
+					}
+					ranged(1, m, func(n int) Command { return Fortify{From: from, To: to, Armies: n} })
+				})
+			})
+		}
+		hand := s.Seats[seat].Hand
+		if s.Conquered && hand.Len() >= handLimit {
+			for _, c := range hand.Cards() {
+				add(Discard{Card: c})
+			}
+		} else {
+			add(EndTurn{})
+		}
+	}
+	add(Surrender{})
+	return out
+}
+
+// Covers reports whether the list from Legal allows c: c is listed, or it
+// differs from listed commands only by an army count between the smallest
+// and largest of them.
+func Covers(legal []Command, c Command) bool {
+	key, n, ranged := splitAmount(c)
+	lo, hi := 1<<62, -1<<62
+	for _, l := range legal {
+		if l == c {
+			return true
+		}
+		if lk, ln, ok := splitAmount(l); ranged && ok && lk == key {
+			lo, hi = min(lo, ln), max(hi, ln)
+		}
+	}
+	return ranged && n >= lo && n <= hi
+}
+
+// splitAmount separates a command with an army count into the rest of it
+// and the count.
+func splitAmount(c Command) (rest Command, n int, ok bool) {
+	switch c := c.(type) {
+	case Place:
+		n, c.Armies = c.Armies, 0
+		return c, n, true
+	case Occupy:
+		n, c.Armies = c.Armies, 0
+		return c, n, true
+	case Fortify:
+		n, c.Armies = c.Armies, 0
+		return c, n, true
+	case Blitz:
+		n, c.Keep = c.Keep, 0
+		return c, n, true
+	}
+	return c, 0, false
+}

@@ -1,0 +1,190 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/riskbot/riskbot/state"
+)
+
+// Setup is everything a match starts from: with the command log it
+// determines the whole match.
+type Setup struct {
+	Options state.Options `json:"options"`
+	// Seats in the order they joined; New draws the turn order.
+	Seats []SeatInfo `json:"seats"`
+	Seed  uint64     `json:"seed"`
+	// Deal records the turn order and the deal drawn from Seed, so a stored
+	// match keeps its deal even if a later engine deals differently. New
+	// draws it when it is nil.
+	Deal *Deal `json:"deal,omitempty"`
+}
+
+// Deal is the random part of a match's start.
+type Deal struct {
+	// Order[i] is the index in Setup.Seats of the i-th seat in turn order.
+	Order []int `json:"order"`
+	// Owners[t] is the turn-order seat dealt territory t.
+	Owners []int `json:"owners"`
+}
+
+// SeatInfo names a player.
+type SeatInfo struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// setupFormat is the version of the JSON encoding of a Setup and its log.
+const setupFormat = 1
+
+// MarshalJSON encodes the setup with its format version.
+func (s Setup) MarshalJSON() ([]byte, error) {
+	type plain Setup
+	return json.Marshal(struct {
+		Format int `json:"format"`
+		plain
+	}{setupFormat, plain(s)})
+}
+
+// UnmarshalJSON decodes a setup, refusing formats it does not know.
+func (s *Setup) UnmarshalJSON(b []byte) error {
+	type plain Setup
+	var v struct {
+		Format int `json:"format"`
+		plain
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	if v.Format != setupFormat {
+		return fmt.Errorf("engine: setup format %d not supported (this version reads %d)", v.Format, setupFormat)
+	}
+	*s = Setup(v.plain)
+	return nil
+}
+
+// StartingArmies returns the armies each player starts with, by player count.
+func StartingArmies(players int) int {
+	switch players {
+	case 2:
+		return 40
+	case 3:
+		return 35
+	case 4:
+		return 30
+	case 5:
+		return 25
+	}
+	return 20
+}
+
+// New creates the initial state of a match: turn order drawn at random,
+// territories dealt round-robin with one army each, and the seats' starting
+// reserves to place.
+func New(setup Setup) (*state.State, error) {
+	n := len(setup.Seats)
+	if n < 2 || n > state.MaxSeats {
+		return nil, fmt.Errorf("engine: a match needs 2 to %d players, not %d", state.MaxSeats, n)
+	}
+	ids := map[string]bool{}
+	for _, p := range setup.Seats {
+		if p.ID == "" || ids[p.ID] {
+			return nil, fmt.Errorf("engine: seat ids must be unique and not empty (%q)", p.ID)
+		}
+		ids[p.ID] = true
+	}
+	if setup.Options.Rules != state.Classic {
+		return nil, fmt.Errorf("engine: the %s rules are not available yet", setup.Options.Rules)
+	}
+	m, err := LoadMap(setup.Options.Map)
+	if err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	if m.Len() < n {
+		return nil, fmt.Errorf("engine: map %s has %d territories for %d players", m.Name, m.Len(), n)
+	}
+	s := &state.State{
+		Map:     m,
+		Options: setup.Options,
+		RNG:     state.RNG{Seed: setup.Seed},
+		Phase:   state.PhaseSetup,
+		Winner:  -1,
+		Seats:   make([]state.Seat, n),
+		Terr:    make([]state.Terr, m.Len()),
+		Deck:    state.FullDeck(m.NumCards()),
+	}
+	deal := drawDeal(&s.RNG, n, m.Len())
+	if setup.Deal != nil {
+		if err := checkDeal(setup.Deal, n, m.Len()); err != nil {
+			return nil, err
+		}
+		deal = *setup.Deal
+	}
+	for i, p := range deal.Order {
+		s.Seats[i] = state.Seat{ID: setup.Seats[p].ID, Name: setup.Seats[p].Name}
+	}
+	for t, o := range deal.Owners {
+		s.Terr[t] = state.Terr{Owner: o, Armies: 1}
+	}
+	start := StartingArmies(n)
+	for i := range s.Seats {
+		s.Seats[i].Reserve = max(0, start-s.Owned(i))
+	}
+	return s, nil
+}
+
+// drawDeal draws the turn order and deals the territories round-robin.
+func drawDeal(r *state.RNG, seats, territories int) Deal {
+	d := Deal{Order: make([]int, seats), Owners: make([]int, territories)}
+	for i := range d.Order {
+		d.Order[i] = i
+	}
+	shuffle(r, d.Order)
+	terr := make([]int, territories)
+	for i := range terr {
+		terr[i] = i
+	}
+	shuffle(r, terr)
+	for i, t := range terr {
+		d.Owners[t] = i % seats
+	}
+	return d
+}
+
+func checkDeal(d *Deal, seats, territories int) error {
+	if len(d.Order) != seats || len(d.Owners) != territories {
+		return fmt.Errorf("engine: the recorded deal is for %d seats and %d territories, not %d and %d", len(d.Order), len(d.Owners), seats, territories)
+	}
+	seen := make([]bool, seats)
+	for _, p := range d.Order {
+		if p < 0 || p >= seats || seen[p] {
+			return fmt.Errorf("engine: the recorded turn order %v is not a permutation", d.Order)
+		}
+		seen[p] = true
+	}
+	count := make([]int, seats)
+	for _, o := range d.Owners {
+		if o < 0 || o >= seats {
+			return fmt.Errorf("engine: the recorded deal names seat %d", o)
+		}
+		count[o]++
+	}
+	for i, c := range count {
+		if c == 0 {
+			return fmt.Errorf("engine: the recorded deal gives seat %d no territory", i)
+		}
+	}
+	return nil
+}
+
+// shuffle permutes a in place (Fisher–Yates).
+func shuffle(r *state.RNG, a []int) {
+	for i := len(a) - 1; i > 0; i-- {
+		j := uniform(r, i+1)
+		a[i], a[j] = a[j], a[i]
+	}
+}
+
+func slicesSort(a []string) { slices.SortFunc(a, strings.Compare) }

@@ -1,0 +1,3 @@
+module github.com/riskbot/riskbot
+
+go 1.26

@@ -1,0 +1,481 @@
+package state
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// MaxTerritories bounds the size of a map: the card deck (one card per
+// territory plus two wilds) must fit a CardSet.
+const MaxTerritories = 126
+
+// Territory is one territory of a map. Its index in Map.Territories is its id
+// everywhere else (commands, state, cards).
+type Territory struct {
+	Name      string
+	Continent int
+	Terrain   Terrain
+	Aliases   []string
+	// Adj lists the ids of the adjacent territories, ascending.
+	Adj []int
+}
+
+// Continent is a group of territories whose whole ownership earns a bonus.
+type Continent struct {
+	Name        string
+	Bonus       int
+	Aliases     []string
+	Territories []int
+}
+
+// Map is an immutable board: territories, continents and borders. Matches
+// share one *Map; nothing changes it after it is built.
+type Map struct {
+	Name        string
+	Title       string
+	Territories []Territory
+	Continents  []Continent
+
+	adj   [][2]uint64 // adjacency bitsets, one per territory
+	names nameIndex
+}
+
+// Len returns the number of territories.
+func (m *Map) Len() int { return len(m.Territories) }
+
+// Adjacent reports whether territories a and b share a border.
+func (m *Map) Adjacent(a, b int) bool {
+	return m.adj[a][b>>6]&(1<<(b&63)) != 0
+}
+
+// Borders returns every border once, as pairs of ids with the lower id first,
+// in ascending order.
+func (m *Map) Borders() [][2]int {
+	var out [][2]int
+	for a, t := range m.Territories {
+		for _, b := range t.Adj {
+			if a < b {
+				out = append(out, [2]int{a, b})
+			}
+		}
+	}
+	return out
+}
+
+// TerritoryName returns the name of territory t, or a placeholder for an invalid id.
+func (m *Map) TerritoryName(t int) string {
+	if t < 0 || t >= len(m.Territories) {
+		return fmt.Sprintf("territory #%d", t)
+	}
+	return m.Territories[t].Name
+}
+
+// Index returns the id of the territory with exactly this name, or -1.
+func (m *Map) Index(name string) int {
+	for i, t := range m.Territories {
+		if t.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// mapFile is the JSON form of a map, as stored under assets/maps.
+type mapFile struct {
+	Name       string `json:"name"`
+	Title      string `json:"title,omitempty"`
+	Continents []struct {
+		Name        string   `json:"name"`
+		Bonus       int      `json:"bonus"`
+		Aliases     []string `json:"aliases,omitempty"`
+		Territories []string `json:"territories"`
+	} `json:"continents"`
+	Territories []struct {
+		Name    string   `json:"name"`
+		Terrain string   `json:"terrain,omitempty"`
+		Aliases []string `json:"aliases,omitempty"`
+	} `json:"territories"`
+	Borders [][]string `json:"borders"`
+}
+
+// rawMap is a map before validation. Edges are directed, so that formats that
+// list each territory's neighbours can be checked for one-way borders.
+type rawMap struct {
+	name, title string
+	continents  []rawContinent
+	territories []rawTerritory
+	edges       [][2]string // directed: from, to
+	twoWay      bool        // edges were given as unordered pairs
+}
+
+type rawContinent struct {
+	name    string
+	bonus   int
+	aliases []string
+	members []string
+}
+
+type rawTerritory struct {
+	name    string
+	terrain string
+	aliases []string
+}
+
+// ParseMap reads a map in the project's JSON format and validates it.
+func ParseMap(data []byte) (*Map, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var f mapFile
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("map: not a valid map file: %w", err)
+	}
+	raw := rawMap{name: f.Name, title: f.Title, twoWay: true}
+	for _, c := range f.Continents {
+		raw.continents = append(raw.continents, rawContinent{c.Name, c.Bonus, c.Aliases, c.Territories})
+	}
+	for _, t := range f.Territories {
+		raw.territories = append(raw.territories, rawTerritory{t.Name, t.Terrain, t.Aliases})
+	}
+	var problems []string
+	for i, b := range f.Borders {
+		if len(b) != 2 {
+			problems = append(problems, fmt.Sprintf("border #%d has %d names, want 2", i+1, len(b)))
+			continue
+		}
+		raw.edges = append(raw.edges, [2]string{b[0], b[1]}, [2]string{b[1], b[0]})
+	}
+	if len(problems) > 0 {
+		return nil, mapError(f.Name, problems)
+	}
+	return raw.build()
+}
+
+// ParseDominationMap reads a map in the text format of the Domination game
+// (sections [continents], [countries], [borders]). Its borders are lists of
+// neighbours per territory, so they can be one-way: that is reported.
+func ParseDominationMap(name string, data []byte) (*Map, error) {
+	raw := rawMap{name: name}
+	var problems []string
+	section := ""
+	var countryNames []string
+	for n, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(strings.TrimSuffix(line, "\r"))
+		if line == "" || strings.HasPrefix(line, ";") {
+			continue
+		}
+		if strings.HasPrefix(line, "[") && strings.HasSuffix(line, "]") {
+			section = strings.ToLower(line[1 : len(line)-1])
+			continue
+		}
+		fields := strings.Fields(line)
+		bad := func(why string) { problems = append(problems, fmt.Sprintf("line %d: %s", n+1, why)) }
+		switch section {
+		case "continents":
+			if len(fields) < 2 {
+				bad("want: NAME BONUS [COLOUR]")
+				continue
+			}
+			var bonus int
+			if _, err := fmt.Sscan(fields[1], &bonus); err != nil {
+				bad(fmt.Sprintf("bonus %q is not a number", fields[1]))
+				continue
+			}
+			raw.continents = append(raw.continents, rawContinent{name: strings.ReplaceAll(fields[0], "_", " "), bonus: bonus})
+		case "countries":
+			if len(fields) < 3 {
+				bad("want: NUMBER NAME CONTINENT [X Y]")
+				continue
+			}
+			var idx, cont int
+			if _, err := fmt.Sscan(fields[0], &idx); err != nil || idx != len(countryNames)+1 {
+				bad(fmt.Sprintf("country number %q out of sequence (want %d)", fields[0], len(countryNames)+1))
+				continue
+			}
+			if _, err := fmt.Sscan(fields[2], &cont); err != nil || cont < 1 || cont > len(raw.continents) {
+				bad(fmt.Sprintf("continent number %q does not exist", fields[2]))
+				continue
+			}
+			tname := strings.ReplaceAll(fields[1], "_", " ")
+			countryNames = append(countryNames, tname)
+			raw.territories = append(raw.territories, rawTerritory{name: tname, terrain: "plain"})
+			raw.continents[cont-1].members = append(raw.continents[cont-1].members, tname)
+		case "borders":
+			var ids []int
+			for _, fld := range fields {
+				var v int
+				if _, err := fmt.Sscan(fld, &v); err != nil || v < 1 || v > len(countryNames) {
+					bad(fmt.Sprintf("country number %q does not exist", fld))
+					ids = nil
+					break
+				}
+				ids = append(ids, v)
+			}
+			for _, v := range ids[min(1, len(ids)):] {
+				raw.edges = append(raw.edges, [2]string{countryNames[ids[0]-1], countryNames[v-1]})
+			}
+		}
+	}
+	if len(problems) > 0 {
+		return nil, mapError(name, problems)
+	}
+	return raw.build()
+}
+
+func mapError(name string, problems []string) error {
+	const maxShown = 12
+	more := ""
+	if len(problems) > maxShown {
+		more = fmt.Sprintf("\n  ... and %d more", len(problems)-maxShown)
+		problems = problems[:maxShown]
+	}
+	if name == "" {
+		name = "(unnamed)"
+	}
+	return fmt.Errorf("map %s is invalid:\n  %s%s", name, strings.Join(problems, "\n  "), more)
+}
+
+// build validates the raw map and turns it into a Map. Every problem found
+// is reported, not just the first.
+func (r rawMap) build() (*Map, error) {
+	var problems []string
+	add := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	if strings.TrimSpace(r.name) == "" {
+		add("the map has no name")
+	}
+	if len(r.territories) < 2 {
+		add("the map has %d territories, want at least 2", len(r.territories))
+	}
+	if len(r.territories) > MaxTerritories {
+		add("the map has %d territories, want at most %d", len(r.territories), MaxTerritories)
+		return nil, mapError(r.name, problems)
+	}
+	if len(r.continents) == 0 {
+		add("the map has no continents")
+	}
+	m := &Map{Name: r.name, Title: r.title}
+	if m.Title == "" {
+		m.Title = r.name
+	}
+	id := make(map[string]int, len(r.territories))
+	for i, t := range r.territories {
+		if strings.TrimSpace(t.name) == "" {
+			add("territory #%d has no name", i+1)
+			continue
+		}
+		if _, dup := id[t.name]; dup {
+			add("duplicate territory %q", t.name)
+			continue
+		}
+		id[t.name] = i
+	}
+	m.Territories = make([]Territory, len(r.territories))
+	for i, t := range r.territories {
+		terrain := Plain
+		if t.terrain != "" {
+			v, err := ParseTerrain(t.terrain)
+			if err != nil {
+				add("territory %q: %v", t.name, err)
+			}
+			terrain = v
+		}
+		m.Territories[i] = Territory{Name: t.name, Continent: -1, Terrain: terrain, Aliases: t.aliases}
+	}
+	contNames := map[string]bool{}
+	for ci, c := range r.continents {
+		if strings.TrimSpace(c.name) == "" {
+			add("continent #%d has no name", ci+1)
+		} else if contNames[c.name] {
+			add("duplicate continent %q", c.name)
+		}
+		contNames[c.name] = true
+		if c.bonus < 0 {
+			add("continent %q has a negative bonus %d", c.name, c.bonus)
+		}
+		if len(c.members) == 0 {
+			add("continent %q has no territories", c.name)
+		}
+		cont := Continent{Name: c.name, Bonus: c.bonus, Aliases: c.aliases}
+		for _, tn := range c.members {
+			t, ok := id[tn]
+			if !ok {
+				add("continent %q lists unknown territory %q%s", c.name, tn, suggestIn(tn, id))
+				continue
+			}
+			if prev := m.Territories[t].Continent; prev >= 0 {
+				if prev == ci {
+					add("continent %q lists %q twice", c.name, tn)
+				} else {
+					add("territory %q is in two continents: %q and %q", tn, r.continents[prev].name, c.name)
+				}
+				continue
+			}
+			m.Territories[t].Continent = ci
+			cont.Territories = append(cont.Territories, t)
+		}
+		m.Continents = append(m.Continents, cont)
+	}
+	for _, t := range m.Territories {
+		if t.Continent < 0 && t.Name != "" {
+			add("territory %q is in no continent", t.Name)
+		}
+	}
+	m.adj = make([][2]uint64, len(m.Territories))
+	type pair struct{ a, b int }
+	seen := map[pair]bool{}
+	for _, e := range r.edges {
+		a, okA := id[e[0]]
+		b, okB := id[e[1]]
+		if !okA {
+			add("border %s–%s names unknown territory %q%s", e[0], e[1], e[0], suggestIn(e[0], id))
+		}
+		if !okB && e[1] != e[0] {
+			add("border %s–%s names unknown territory %q%s", e[0], e[1], e[1], suggestIn(e[1], id))
+		}
+		if !okA || !okB {
+			continue
+		}
+		if a == b {
+			add("territory %q borders itself", e[0])
+			continue
+		}
+		if seen[pair{a, b}] {
+			if r.twoWay && a < b {
+				add("duplicate border %s–%s", e[0], e[1])
+			} else if !r.twoWay {
+				add("duplicate border %s–%s", e[0], e[1])
+			}
+			continue
+		}
+		seen[pair{a, b}] = true
+		m.adj[a][b>>6] |= 1 << (b & 63)
+	}
+	var oneWay []string
+	for p := range seen {
+		if !seen[pair{p.b, p.a}] {
+			oneWay = append(oneWay, fmt.Sprintf("one-way border: %s lists %s but %s does not list %s",
+				m.Territories[p.a].Name, m.Territories[p.b].Name, m.Territories[p.b].Name, m.Territories[p.a].Name))
+		}
+	}
+	slices.Sort(oneWay) // seen is a map: give a stable report
+	problems = append(problems, oneWay...)
+	if len(problems) > 0 {
+		return nil, mapError(r.name, problems)
+	}
+	for a := range m.Territories {
+		for b := range m.Territories {
+			if m.Adjacent(a, b) {
+				m.Territories[a].Adj = append(m.Territories[a].Adj, b)
+			}
+		}
+	}
+	if parts := m.components(); len(parts) > 1 {
+		var names []string
+		for _, p := range parts[1:] {
+			var ns []string
+			for _, t := range p {
+				ns = append(ns, m.Territories[t].Name)
+			}
+			names = append(names, strings.Join(ns, ", "))
+		}
+		add("the map is not connected: %s cannot reach %s", strings.Join(names, "; "), m.Territories[parts[0][0]].Name)
+		for _, t := range m.Territories {
+			if len(t.Adj) == 0 {
+				add("territory %q has no borders", t.Name)
+			}
+		}
+		return nil, mapError(r.name, problems)
+	}
+	m.names = buildNameIndex(m)
+	return m, nil
+}
+
+// components returns the connected parts of the border graph, largest first.
+func (m *Map) components() [][]int {
+	seen := make([]bool, len(m.Territories))
+	var parts [][]int
+	for start := range m.Territories {
+		if seen[start] {
+			continue
+		}
+		part := []int{start}
+		seen[start] = true
+		for i := 0; i < len(part); i++ {
+			for _, n := range m.Territories[part[i]].Adj {
+				if !seen[n] {
+					seen[n] = true
+					part = append(part, n)
+				}
+			}
+		}
+		parts = append(parts, part)
+	}
+	slices.SortStableFunc(parts, func(a, b []int) int { return len(b) - len(a) })
+	return parts
+}
+
+func suggestIn(name string, ids map[string]int) string {
+	best, bestD := "", 1<<30
+	for n := range ids {
+		d := editDistance(normalizeJoined(name), normalizeJoined(n))
+		if d < bestD || (d == bestD && n < best) {
+			best, bestD = n, d
+		}
+	}
+	if best != "" && bestD <= max(2, len(name)/3) {
+		return fmt.Sprintf(" (did you mean %q?)", best)
+	}
+	return ""
+}
+
+// MapJSON is the public JSON description of a map, as printed by
+// `risk map show --json`.
+type MapJSON struct {
+	Name       string `json:"name"`
+	Title      string `json:"title"`
+	Continents []struct {
+		Name        string   `json:"name"`
+		Bonus       int      `json:"bonus"`
+		Territories []string `json:"territories"`
+	} `json:"continents"`
+	Territories []struct {
+		Name      string  `json:"name"`
+		Continent string  `json:"continent"`
+		Terrain   Terrain `json:"terrain"`
+	} `json:"territories"`
+	Borders [][2]string `json:"borders"`
+}
+
+// Describe returns the public description of the map.
+func (m *Map) Describe() MapJSON {
+	var j MapJSON
+	j.Name, j.Title = m.Name, m.Title
+	for _, c := range m.Continents {
+		var names []string
+		for _, t := range c.Territories {
+			names = append(names, m.Territories[t].Name)
+		}
+		j.Continents = append(j.Continents, struct {
+			Name        string   `json:"name"`
+			Bonus       int      `json:"bonus"`
+			Territories []string `json:"territories"`
+		}{c.Name, c.Bonus, names})
+	}
+	for _, t := range m.Territories {
+		j.Territories = append(j.Territories, struct {
+			Name      string  `json:"name"`
+			Continent string  `json:"continent"`
+			Terrain   Terrain `json:"terrain"`
+		}{t.Name, m.Continents[t.Continent].Name, t.Terrain})
+	}
+	for _, b := range m.Borders() {
+		j.Borders = append(j.Borders, [2]string{m.Territories[b[0]].Name, m.Territories[b[1]].Name})
+	}
+	return j
+}
+
+// ErrNoSuchMap is returned when a map name is not known.
+var ErrNoSuchMap = errors.New("no such map")

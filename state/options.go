@@ -1,0 +1,142 @@
+package state
+
+import "fmt"
+
+// Rules is the rule set of a match.
+type Rules uint8
+
+// The rule sets.
+const (
+	Classic Rules = iota
+	Capitals
+)
+
+// Victory is the classic victory condition.
+type Victory uint8
+
+// The victory conditions. Either way the last player standing wins.
+const (
+	TwoThirds  Victory = iota // own two thirds of the territories, rounded up
+	Domination                // own everything
+)
+
+// CardMode is how many armies a set of cards is worth.
+type CardMode uint8
+
+// The card trade schemes.
+const (
+	Escalating CardMode = iota // 4, 6, 8, 10, 12, 15, then +5, across the match
+	Fixed                      // 3 infantry 4, 3 cavalry 6, 3 artillery 8, one of each 10
+)
+
+// FortifyMode is how armies move at the end of a turn.
+type FortifyMode uint8
+
+// The fortification variants.
+const (
+	Connected FortifyMode = iota // one move through owned territories
+	Adjacent                     // many moves, one step per army
+)
+
+// Options are the per-match rule settings.
+type Options struct {
+	Rules   Rules       `json:"rules"`
+	Map     string      `json:"map"`
+	Victory Victory     `json:"victory"`
+	Cards   CardMode    `json:"cards"`
+	Fortify FortifyMode `json:"fortify"`
+}
+
+// DefaultOptions returns the options of a match nobody configured.
+func DefaultOptions() Options {
+	return Options{Rules: Classic, Map: "classic", Victory: TwoThirds, Cards: Escalating, Fortify: Connected}
+}
+
+var (
+	rulesNames   = []string{"classic", "capitals"}
+	victoryNames = []string{"two-thirds", "domination"}
+	cardNames    = []string{"escalating", "fixed"}
+	fortifyNames = []string{"connected", "adjacent"}
+)
+
+// RulesNames, VictoryNames, CardModeNames and FortifyNames list the accepted
+// spellings of each option, for help texts and command choices.
+func RulesNames() []string    { return append([]string(nil), rulesNames...) }
+func VictoryNames() []string  { return append([]string(nil), victoryNames...) }
+func CardModeNames() []string { return append([]string(nil), cardNames...) }
+func FortifyNames() []string  { return append([]string(nil), fortifyNames...) }
+
+func enumString(names []string, v uint8) string {
+	if int(v) < len(names) {
+		return names[v]
+	}
+	return fmt.Sprintf("%d", v)
+}
+
+func enumParse(names []string, what, s string) (uint8, error) {
+	for i, n := range names {
+		if n == s {
+			return uint8(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown %s %q (want %s)", what, s, orList(names))
+}
+
+func enumText(names []string, what string, v uint8) ([]byte, error) {
+	if int(v) >= len(names) {
+		return nil, fmt.Errorf("state: invalid %s %d", what, v)
+	}
+	return []byte(names[v]), nil
+}
+
+func (r Rules) String() string       { return enumString(rulesNames, uint8(r)) }
+func (v Victory) String() string     { return enumString(victoryNames, uint8(v)) }
+func (c CardMode) String() string    { return enumString(cardNames, uint8(c)) }
+func (f FortifyMode) String() string { return enumString(fortifyNames, uint8(f)) }
+
+// ParseRules, ParseVictory, ParseCardMode and ParseFortify read an option
+// value by name.
+func ParseRules(s string) (Rules, error) {
+	v, err := enumParse(rulesNames, "rule set", s)
+	return Rules(v), err
+}
+func ParseVictory(s string) (Victory, error) {
+	v, err := enumParse(victoryNames, "victory condition", s)
+	return Victory(v), err
+}
+func ParseCardMode(s string) (CardMode, error) {
+	v, err := enumParse(cardNames, "card scheme", s)
+	return CardMode(v), err
+}
+func ParseFortify(s string) (FortifyMode, error) {
+	v, err := enumParse(fortifyNames, "fortify rule", s)
+	return FortifyMode(v), err
+}
+
+// MarshalText encodes the option by name.
+func (r Rules) MarshalText() ([]byte, error) { return enumText(rulesNames, "rules", uint8(r)) }
+
+// MarshalText encodes the option by name.
+func (v Victory) MarshalText() ([]byte, error) {
+	return enumText(victoryNames, "victory", uint8(v))
+}
+
+// MarshalText encodes the option by name.
+func (c CardMode) MarshalText() ([]byte, error) { return enumText(cardNames, "cards", uint8(c)) }
+
+// MarshalText encodes the option by name.
+func (f FortifyMode) MarshalText() ([]byte, error) {
+	return enumText(fortifyNames, "fortify", uint8(f))
+}
+
+// UnmarshalText decodes the option by name.
+func (r *Rules) UnmarshalText(b []byte) (err error) { *r, err = ParseRules(string(b)); return }
+
+// UnmarshalText decodes the option by name.
+func (v *Victory) UnmarshalText(b []byte) (err error) { *v, err = ParseVictory(string(b)); return }
+
+// UnmarshalText decodes the option by name.
+func (c *CardMode) UnmarshalText(b []byte) (err error) { *c, err = ParseCardMode(string(b)); return }
+
+// UnmarshalText decodes the option by name.
+func (f *FortifyMode) UnmarshalText(b []byte) (err error) { *f, err = ParseFortify(string(b)); return }

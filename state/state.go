@@ -1,0 +1,378 @@
+package state
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// Neutral is the owner of a territory that belongs to no seat: left behind by
+// a surrender (classic) or not yet taken (capitals).
+const Neutral = -1
+
+// MaxSeats is the largest number of players in a match.
+const MaxSeats = 6
+
+// Phase is the step of the game the match is in.
+type Phase uint8
+
+// The phases. Classic turns go Reinforce, Attack (with Occupy after each
+// conquest), Fortify; Setup is the simultaneous initial placement.
+const (
+	PhaseSetup Phase = iota
+	PhaseReinforce
+	PhaseAttack
+	PhaseOccupy
+	PhaseFortify
+	PhaseOver
+)
+
+var phaseNames = []string{"setup", "reinforce", "attack", "occupy", "fortify", "over"}
+
+func (p Phase) String() string { return enumString(phaseNames, uint8(p)) }
+
+// MarshalText encodes the phase by name.
+func (p Phase) MarshalText() ([]byte, error) { return enumText(phaseNames, "phase", uint8(p)) }
+
+// UnmarshalText decodes the phase by name.
+func (p *Phase) UnmarshalText(b []byte) error {
+	v, err := enumParse(phaseNames, "phase", string(b))
+	*p = Phase(v)
+	return err
+}
+
+// Status says whether a seat is still in the match.
+type Status uint8
+
+// The seat statuses.
+const (
+	Playing Status = iota
+	Eliminated
+	Surrendered
+)
+
+var statusNames = []string{"playing", "eliminated", "surrendered"}
+
+func (s Status) String() string { return enumString(statusNames, uint8(s)) }
+
+// MarshalText encodes the status by name.
+func (s Status) MarshalText() ([]byte, error) { return enumText(statusNames, "status", uint8(s)) }
+
+// UnmarshalText decodes the status by name.
+func (s *Status) UnmarshalText(b []byte) error {
+	v, err := enumParse(statusNames, "status", string(b))
+	*s = Status(v)
+	return err
+}
+
+// RNG is the position of the match's seeded generator. The engine draws from
+// it; it is data here so that a state copies, encodes and replays whole.
+type RNG struct {
+	Seed uint64 `json:"seed"`
+	N    uint64 `json:"n"`
+}
+
+// Seat is one player of a match, in turn order.
+type Seat struct {
+	// ID identifies the player to the host (a chat user id, "bot:normal:2").
+	ID      string  `json:"id"`
+	Name    string  `json:"name"`
+	Status  Status  `json:"status"`
+	Reserve int     `json:"reserve"` // armies still to place
+	Hand    CardSet `json:"hand"`
+	// HiddenCards counts cards held but not shown, in a view of another seat.
+	HiddenCards int `json:"hidden_cards,omitempty"`
+}
+
+// Alive reports whether the seat still plays.
+func (s *Seat) Alive() bool { return s.Status == Playing }
+
+// Terr is the changing part of a territory.
+type Terr struct {
+	Owner  int `json:"owner"` // seat index, or Neutral
+	Armies int `json:"armies"`
+	// Arrived counts armies that reached this territory by fortification this
+	// turn; with adjacent fortification they may not move again.
+	Arrived int `json:"arrived,omitempty"`
+}
+
+// Occupy is the move owed after a conquest: at least Min armies (the dice of
+// the last roll) are already in To; up to Max may be.
+type Occupy struct {
+	From int `json:"from"`
+	To   int `json:"to"`
+	Min  int `json:"min"`
+	Max  int `json:"max"`
+}
+
+// State is a match at one moment. The engine changes it; everyone else reads.
+type State struct {
+	Map     *Map    `json:"-"`
+	Options Options `json:"options"`
+	RNG     RNG     `json:"rng"`
+	Phase   Phase   `json:"phase"`
+	// Turn counts player turns from 1; it is 0 during setup.
+	Turn    int     `json:"turn"`
+	Current int     `json:"current"`
+	Seats   []Seat  `json:"seats"`
+	Terr    []Terr  `json:"territories"`
+	Deck    CardSet `json:"deck"`
+	Discard CardSet `json:"discard"`
+	// HiddenDeck counts the deck's cards in a view, where the deck is hidden.
+	HiddenDeck int `json:"hidden_deck,omitempty"`
+	// Trades counts the sets traded in the match (escalating values).
+	Trades int    `json:"trades"`
+	Occupy Occupy `json:"occupy"`
+	// Conquered: the current player took a territory this turn (draws a card).
+	Conquered bool `json:"conquered,omitempty"`
+	// CardBonus: the current player got a card's territory bonus this turn.
+	CardBonus bool `json:"card_bonus,omitempty"`
+	// Fortified counts fortification moves this turn.
+	Fortified int `json:"fortified,omitempty"`
+	Winner    int `json:"winner"`
+	// Hidden marks a view (see View); Viewer is the seat it was made for, or
+	// -1 for a spectator.
+	Hidden bool `json:"hidden,omitempty"`
+	Viewer int  `json:"viewer,omitempty"`
+	// Last and This are the arrows of the previous and current turns, for
+	// the map.
+	Last Trail `json:"last"`
+	This Trail `json:"this"`
+}
+
+// Clone returns a deep copy of s; the Map is shared. It makes three
+// allocations, which AI search relies on.
+func (s *State) Clone() *State {
+	c := new(State)
+	*c = *s
+	c.Seats = slices.Clone(s.Seats)
+	c.Terr = slices.Clone(s.Terr)
+	return c
+}
+
+// View returns what seat may see of s: the generator, the deck and the
+// other seats' hands are hidden (hand and deck sizes stay visible). A seat of
+// -1 gives a spectator's view.
+func (s *State) View(seat int) *State {
+	v := s.Clone()
+	v.RNG = RNG{}
+	v.Hidden = true
+	v.Viewer = max(seat, -1)
+	v.HiddenDeck = s.Deck.Len() + s.HiddenDeck
+	v.Deck = CardSet{}
+	for i := range v.Seats {
+		if i != seat {
+			v.Seats[i].HiddenCards += v.Seats[i].Hand.Len()
+			v.Seats[i].Hand = CardSet{}
+		}
+	}
+	return v
+}
+
+// IsView reports whether s is a view with hidden information.
+func (s *State) IsView() bool { return s.Hidden }
+
+// HandSize returns the number of cards seat holds, shown or hidden.
+func (s *State) HandSize(seat int) int { return s.Seats[seat].Hand.Len() + s.Seats[seat].HiddenCards }
+
+// DeckSize returns the number of cards left to draw.
+func (s *State) DeckSize() int { return s.Deck.Len() + s.HiddenDeck }
+
+// Owned returns the number of territories seat owns.
+func (s *State) Owned(seat int) int {
+	n := 0
+	for i := range s.Terr {
+		if s.Terr[i].Owner == seat {
+			n++
+		}
+	}
+	return n
+}
+
+// Armies returns the number of armies seat has on the map.
+func (s *State) Armies(seat int) int {
+	n := 0
+	for i := range s.Terr {
+		if s.Terr[i].Owner == seat {
+			n += s.Terr[i].Armies
+		}
+	}
+	return n
+}
+
+// ContinentOwner returns the seat that owns all of continent c, or Neutral.
+func (s *State) ContinentOwner(c int) int {
+	ts := s.Map.Continents[c].Territories
+	owner := s.Terr[ts[0]].Owner
+	for _, t := range ts[1:] {
+		if s.Terr[t].Owner != owner {
+			return Neutral
+		}
+	}
+	return owner
+}
+
+// Income is what a seat would receive at the start of its turn.
+type Income struct {
+	Territories int   // from the number of territories held
+	Continents  []int // continents held whole
+	Bonus       int   // their bonuses
+	Total       int
+}
+
+// Income returns the reinforcement seat receives at the start of a turn
+// (before any card trade): max(3, territories/3) plus the bonus of every
+// continent it holds whole.
+func (s *State) Income(seat int) Income {
+	var in Income
+	in.Territories = max(3, s.Owned(seat)/3)
+	for c := range s.Map.Continents {
+		if s.ContinentOwner(c) == seat {
+			in.Continents = append(in.Continents, c)
+			in.Bonus += s.Map.Continents[c].Bonus
+		}
+	}
+	in.Total = in.Territories + in.Bonus
+	return in
+}
+
+// AliveSeats returns the number of seats still playing.
+func (s *State) AliveSeats() int {
+	n := 0
+	for i := range s.Seats {
+		if s.Seats[i].Alive() {
+			n++
+		}
+	}
+	return n
+}
+
+// SeatByID returns the index of the seat with this id, or -1.
+func (s *State) SeatByID(id string) int {
+	for i := range s.Seats {
+		if s.Seats[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// VictoryTarget returns how many territories win the match.
+func (s *State) VictoryTarget() int {
+	n := len(s.Terr)
+	if s.Options.Victory == Domination {
+		return n
+	}
+	return (2*n + 2) / 3
+}
+
+// Check verifies the invariants every state between commands must satisfy;
+// tests run it after every command, and decoding runs it on stored states.
+func (s *State) Check() error {
+	var errs []error
+	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	if s.Map == nil {
+		return errors.New("state: no map")
+	}
+	if len(s.Terr) != s.Map.Len() {
+		return fmt.Errorf("state: %d territories for a map of %d", len(s.Terr), s.Map.Len())
+	}
+	if len(s.Seats) < 1 || len(s.Seats) > MaxSeats {
+		return fmt.Errorf("state: %d seats", len(s.Seats))
+	}
+	owned := make([]int, len(s.Seats))
+	for i, t := range s.Terr {
+		name := s.Map.Territories[i].Name
+		switch {
+		case t.Owner < Neutral || t.Owner >= len(s.Seats):
+			bad("%s has owner %d", name, t.Owner)
+		case t.Armies < 0:
+			bad("%s has %d armies", name, t.Armies)
+		case t.Owner != Neutral && t.Armies < 1 && s.Options.Rules == Classic:
+			bad("%s is owned with %d armies", name, t.Armies)
+		case t.Arrived < 0 || t.Arrived > t.Armies:
+			bad("%s has %d arrived of %d armies", name, t.Arrived, t.Armies)
+		}
+		if t.Owner >= 0 && t.Owner < len(s.Seats) {
+			owned[t.Owner]++
+		}
+	}
+	if s.Options.Rules == Classic {
+		all := FullDeck(s.Map.NumCards())
+		seen := s.Deck.Union(s.Discard)
+		total := s.Deck.Len() + s.Discard.Len() + s.HiddenDeck
+		if !s.Deck.Intersect(s.Discard).Empty() {
+			bad("a card is both in the deck and the discard pile")
+		}
+		for i, seat := range s.Seats {
+			if !seen.Intersect(seat.Hand).Empty() {
+				bad("seat %d holds a card that is also elsewhere", i)
+			}
+			seen = seen.Union(seat.Hand)
+			total += seat.Hand.Len() + seat.HiddenCards
+			if seat.Status != Playing && seat.Hand.Len()+seat.HiddenCards > 0 {
+				bad("seat %d is out but holds cards", i)
+			}
+		}
+		if total != all.Len() || seen.Union(all) != all {
+			bad("%d cards in play, want %d", total, all.Len())
+		}
+	}
+	for i, seat := range s.Seats {
+		if seat.Reserve < 0 {
+			bad("seat %d has reserve %d", i, seat.Reserve)
+		}
+		if s.Phase != PhaseSetup && seat.Status == Playing && owned[i] == 0 {
+			bad("seat %d plays but owns nothing", i)
+		}
+		if seat.Status == Eliminated && owned[i] > 0 {
+			bad("seat %d is eliminated but owns %d territories", i, owned[i])
+		}
+	}
+	if s.Current < 0 || s.Current >= len(s.Seats) {
+		bad("current seat %d out of range", s.Current)
+	} else if s.Phase != PhaseOver && s.Phase != PhaseSetup && !s.Seats[s.Current].Alive() {
+		bad("seat %d is to play but is out", s.Current)
+	}
+	if s.Phase == PhaseOver && (s.Winner < 0 || s.Winner >= len(s.Seats)) {
+		bad("the match is over without a winner")
+	}
+	if s.Phase == PhaseOccupy {
+		o := s.Occupy
+		if o.From < 0 || o.From >= len(s.Terr) || o.To < 0 || o.To >= len(s.Terr) || o.Min > o.Max {
+			bad("bad pending occupation %+v", o)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// stateFormat is the version of the JSON encoding of a State.
+const stateFormat = 1
+
+type stateJSON State
+
+// MarshalJSON encodes the state with its format version.
+func (s *State) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Format int `json:"format"`
+		*stateJSON
+	}{stateFormat, (*stateJSON)(s)})
+}
+
+// UnmarshalJSON decodes a state. The caller attaches the Map (found by
+// s.Options.Map) and should then call Check.
+func (s *State) UnmarshalJSON(b []byte) error {
+	var v struct {
+		Format int `json:"format"`
+		*stateJSON
+	}
+	v.stateJSON = (*stateJSON)(s)
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	if v.Format != stateFormat {
+		return fmt.Errorf("state: format %d not supported (this version reads %d)", v.Format, stateFormat)
+	}
+	return nil
+}
