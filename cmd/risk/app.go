@@ -29,9 +29,15 @@ type subcommand struct {
 // subcommands lists every subcommand; each lives in its own file.
 func subcommands() map[string]subcommand {
 	return map[string]subcommand{
-		"map":     {"check a map file, or show a built-in map", runMap},
-		"odds":    {"exact odds of attacking to the end", runOdds},
-		"version": {"print the version", runVersion},
+		"console":    {"play a match in the terminal (no Discord needed)", runConsole},
+		"discord":    {"run the Discord bot (needs DISCORD_TOKEN)", runDiscord},
+		"export":     {"print a stored match as JSON", runExport},
+		"import":     {"store a match exported as JSON", runImport},
+		"map":        {"check a map file, or show a built-in map", runMap},
+		"odds":       {"exact odds of attacking to the end", runOdds},
+		"render":     {"render an exported match to a PNG", runRender},
+		"tournament": {"play computer players against each other", runTournament},
+		"version":    {"print the version", runVersion},
 	}
 }
 
