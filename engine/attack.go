@@ -130,7 +130,7 @@ func roll(s *state.State, seat, from, to, n int, d *dice) []Event {
 	s.Terr[to].Armies -= r.DefenderLost
 	ev := []Event{r}
 	if s.Terr[to].Armies > 0 {
-		s.This.Add(state.Arrow{From: from, To: to, Kind: state.ArrowAttack, Seat: seat, Count: 1})
+		s.This.Add(state.Arrow{From: int16(from), To: int16(to), Kind: state.ArrowAttack, Seat: int8(seat), Count: 1})
 		return ev
 	}
 	return append(ev, conquer(s, seat, from, to, n)...)
@@ -152,7 +152,7 @@ func conquer(s *state.State, seat, from, to, n int) []Event {
 	s.Terr[to].Armies = n
 	s.Terr[from].Armies -= n
 	s.Conquered = true
-	s.This.Add(state.Arrow{From: from, To: to, Kind: state.ArrowConquest, Seat: seat, Count: 1})
+	s.This.Add(state.Arrow{From: int16(from), To: int16(to), Kind: state.ArrowConquest, Seat: int8(seat), Count: 1})
 	ev := []Event{Conquered{Seat: seat, Defender: def, From: from, To: to, Armies: n}}
 	if def >= 0 && s.Owned(def) == 0 {
 		victim := &s.Seats[def]

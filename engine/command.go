@@ -118,6 +118,27 @@ func newCommand(name string) (Command, bool) {
 	return nil, false
 }
 
+// fields maps the JSON field names of a command to pointers to its fields.
+func fields(c Command) map[string]any {
+	switch c := c.(type) {
+	case *Place:
+		return map[string]any{"territory": &c.Territory, "armies": &c.Armies}
+	case *Trade:
+		return map[string]any{"cards": &c.Cards}
+	case *Attack:
+		return map[string]any{"from": &c.From, "to": &c.To, "dice": &c.Dice}
+	case *Blitz:
+		return map[string]any{"from": &c.From, "to": &c.To, "keep": &c.Keep}
+	case *Occupy:
+		return map[string]any{"armies": &c.Armies}
+	case *Fortify:
+		return map[string]any{"from": &c.From, "to": &c.To, "armies": &c.Armies}
+	case *Discard:
+		return map[string]any{"card": &c.Card}
+	}
+	return nil
+}
+
 // deref turns the *T that newCommand made back into the T value.
 func deref(c Command) Command {
 	switch c := c.(type) {
@@ -167,30 +188,33 @@ func MarshalCommand(c Command) ([]byte, error) {
 }
 
 // UnmarshalCommand decodes a command encoded by MarshalCommand. Unknown
-// types and unknown fields are errors.
+// types and unknown fields are errors, so that a typo in a stored log is not
+// silently lost.
 func UnmarshalCommand(b []byte) (Command, error) {
-	var head struct {
-		Type string `json:"type"`
-	}
-	if err := json.Unmarshal(b, &head); err != nil {
-		return nil, fmt.Errorf("engine: decode command: %w", err)
-	}
-	c, ok := newCommand(head.Type)
-	if !ok {
-		return nil, fmt.Errorf("engine: unknown command type %q", head.Type)
-	}
-	// Decode into a struct that also accepts "type", rejecting other
-	// unknown fields so that a typo in a stored log is not silently lost.
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("engine: decode %s: %w", head.Type, err)
+		return nil, fmt.Errorf("engine: decode command: %w", err)
 	}
-	delete(m, "type")
-	rest, _ := json.Marshal(m)
-	dec := json.NewDecoder(bytes.NewReader(rest))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(c); err != nil {
-		return nil, fmt.Errorf("engine: decode %s: %w", head.Type, err)
+	var typ string
+	if err := json.Unmarshal(m["type"], &typ); err != nil {
+		return nil, fmt.Errorf("engine: decode command: no type")
+	}
+	c, ok := newCommand(typ)
+	if !ok {
+		return nil, fmt.Errorf("engine: unknown command type %q", typ)
+	}
+	fs := fields(c)
+	for k, v := range m {
+		if k == "type" {
+			continue
+		}
+		f, ok := fs[k]
+		if !ok {
+			return nil, fmt.Errorf("engine: decode %s: unknown field %q", typ, k)
+		}
+		if err := json.Unmarshal(v, f); err != nil {
+			return nil, fmt.Errorf("engine: decode %s.%s: %w", typ, k, err)
+		}
 	}
 	return deref(c), nil
 }

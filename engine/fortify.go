@@ -56,7 +56,7 @@ func fortify(s *state.State, seat int, c Fortify) ([]Event, error) {
 	}
 	s.Fortified++
 	s.Phase = state.PhaseFortify
-	s.This.Add(state.Arrow{From: c.From, To: c.To, Kind: state.ArrowFortify, Seat: seat, Count: c.Armies})
+	s.This.Add(state.Arrow{From: int16(c.From), To: int16(c.To), Kind: state.ArrowFortify, Seat: int8(seat), Count: int32(c.Armies)})
 	return []Event{Fortified{Seat: seat, From: c.From, To: c.To, Armies: c.Armies}}, nil
 }
 

@@ -73,6 +73,7 @@ func Legal(s *state.State, seat int) []Command {
 			})
 		}
 		if s.Options.Fortify == state.Adjacent || s.Fortified == 0 {
+			comp := components(s, seat)
 			mine(func(from int) {
 				m := Movable(s, from)
 				if m == 0 {
@@ -85,7 +86,7 @@ func Legal(s *state.State, seat int) []Command {
 					if s.Options.Fortify == state.Adjacent && !s.Map.Adjacent(from, to) {
 						return
 					}
-					if s.Options.Fortify == state.Connected && !Connected(s, seat, from, to) {
+					if s.Options.Fortify == state.Connected && comp[from] != comp[to] {
 						return
 					}
 					ranged(1, m, func(n int) Command { return Fortify{From: from, To: to, Armies: n} })
@@ -103,6 +104,34 @@ func Legal(s *state.State, seat int) []Command {
 	}
 	add(Surrender{})
 	return out
+}
+
+// components labels the seat's territories by the connected group of own
+// territories they belong to (others get -1).
+func components(s *state.State, seat int) []int {
+	comp := make([]int, len(s.Terr))
+	for i := range comp {
+		comp[i] = -1
+	}
+	var stack []int
+	for start := range s.Terr {
+		if s.Terr[start].Owner != seat || comp[start] >= 0 {
+			continue
+		}
+		comp[start] = start
+		stack = append(stack[:0], start)
+		for len(stack) > 0 {
+			t := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, n := range s.Map.Territories[t].Adj {
+				if s.Terr[n].Owner == seat && comp[n] < 0 {
+					comp[n] = start
+					stack = append(stack, n)
+				}
+			}
+		}
+	}
+	return comp
 }
 
 // Covers reports whether the list from Legal allows c: c is listed, or it

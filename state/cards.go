@@ -120,7 +120,13 @@ func (s CardSet) Cards() []Card {
 }
 
 // MarshalJSON encodes the set as a list of card numbers.
-func (s CardSet) MarshalJSON() ([]byte, error) { return json.Marshal(s.Cards()) }
+func (s CardSet) MarshalJSON() ([]byte, error) {
+	out := make([]int, 0, s.Len())
+	for _, c := range s.Cards() {
+		out = append(out, int(c))
+	}
+	return json.Marshal(out)
+}
 
 // UnmarshalJSON decodes a list of card numbers.
 func (s *CardSet) UnmarshalJSON(b []byte) error {

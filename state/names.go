@@ -110,6 +110,7 @@ func (m *Map) Lookup(q string) (int, error) {
 		for _, h := range hits {
 			e.Candidates = append(e.Candidates, m.Territories[h].Name)
 		}
+		slices.Sort(e.Candidates)
 		return -1, e
 	}
 	// 3. A typo: suggest the closest names.

@@ -12,13 +12,14 @@ const (
 	ArrowFortify                   // moved armies between own territories
 )
 
-// Arrow is one move of a turn, drawn on the map after it.
+// Arrow is one move of a turn, drawn on the map after it. Its fields are
+// small so that the two trails a State carries copy cheaply.
 type Arrow struct {
-	From  int       `json:"from"`
-	To    int       `json:"to"`
+	From  int16     `json:"from"`
+	To    int16     `json:"to"`
 	Kind  ArrowKind `json:"kind"`
-	Seat  int       `json:"seat"`
-	Count int       `json:"count"` // rolls for attacks, armies for fortifications
+	Seat  int8      `json:"seat"`
+	Count int32     `json:"count"` // rolls for attacks, armies for fortifications
 }
 
 // trailCap bounds the arrows kept per turn; more are dropped (a map with

@@ -1,0 +1,445 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/riskbot/riskbot/state"
+)
+
+// randomSetup varies the player count and every option with the seed.
+func randomSetup(seed uint64) Setup {
+	r := rand.New(rand.NewPCG(seed, 99))
+	n := 2 + r.IntN(5)
+	seats := make([]SeatInfo, n)
+	for i := range seats {
+		seats[i] = SeatInfo{ID: fmt.Sprintf("p%d", i), Name: fmt.Sprintf("P%d", i)}
+	}
+	o := state.DefaultOptions()
+	o.Cards = state.CardMode(r.IntN(2))
+	o.Fortify = state.FortifyMode(r.IntN(2))
+	o.Victory = state.Victory(r.IntN(2))
+	return Setup{Options: o, Seats: seats, Seed: seed}
+}
+
+// randomMove picks a random legal command for a random seat that may act,
+// sometimes an undo, rarely a surrender. Army counts are drawn across the
+// whole legal range.
+func randomMove(g *Game, r *rand.Rand) (int, Command) {
+	s := g.State
+	seat := s.Current
+	if s.Phase == state.PhaseSetup {
+		var ready []int
+		for i := range s.Seats {
+			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 {
+				ready = append(ready, i)
+			}
+		}
+		seat = ready[r.IntN(len(ready))]
+	}
+	if g.CanUndo(seat) && r.IntN(10) == 0 {
+		return seat, Undo{}
+	}
+	moves := Legal(s, seat)
+	// Half the time prefer an attack, so that games end within the cap and
+	// conquests, eliminations and victories are exercised.
+	if s.Phase == state.PhaseAttack && r.IntN(2) == 0 {
+		var attacks []Command
+		for _, c := range moves {
+			switch c := c.(type) {
+			case Attack:
+				attacks = append(attacks, c)
+			case Blitz:
+				if s.Terr[c.From].Armies > s.Terr[c.To].Armies {
+					attacks = append(attacks, c, c, c)
+				}
+			}
+		}
+		if len(attacks) > 0 {
+			moves = attacks
+		}
+	}
+	if s.Phase == state.PhaseFortify && r.IntN(2) == 0 && Covers(moves, EndTurn{}) {
+		return seat, EndTurn{}
+	}
+	for {
+		c := moves[r.IntN(len(moves))]
+		if _, ok := c.(Surrender); ok && r.IntN(500) != 0 {
+			continue
+		}
+		return seat, widen(moves, c, r)
+	}
+}
+
+// widen replaces a listed army count by a random count in the legal range.
+func widen(moves []Command, c Command, r *rand.Rand) Command {
+	key, _, ok := splitAmount(c)
+	if !ok {
+		return c
+	}
+	lo, hi := 1<<30, -1
+	for _, m := range moves {
+		if k, n, ok := splitAmount(m); ok && k == key {
+			lo, hi = min(lo, n), max(hi, n)
+		}
+	}
+	n := lo + r.IntN(hi-lo+1)
+	switch c := c.(type) {
+	case Place:
+		c.Armies = n
+		return c
+	case Occupy:
+		c.Armies = n
+		return c
+	case Fortify:
+		c.Armies = n
+		return c
+	case Blitz:
+		c.Keep = n
+		return c
+	}
+	return c
+}
+
+// playRandom plays up to maxSteps random legal commands, checking the
+// invariants after each, and returns the game and its log.
+func playRandom(t testing.TB, seed uint64, maxSteps int) (*Game, []Entry) {
+	t.Helper()
+	g, err := NewGame(randomSetup(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(seed, 7))
+	var log []Entry
+	for step := 0; step < maxSteps && g.State.Phase != state.PhaseOver; step++ {
+		seat, c := randomMove(g, r)
+		e, _, err := g.Apply(seat, c)
+		if err != nil {
+			t.Fatalf("seed %d step %d: legal %#v by seat %d refused: %v", seed, step, c, seat, err)
+		}
+		log = append(log, e)
+		if err := g.State.Check(); err != nil {
+			t.Fatalf("seed %d step %d after %#v: %v", seed, step, c, err)
+		}
+	}
+	return g, log
+}
+
+// games is the number of random games: 1000, fewer under -short or the
+// race detector (CI runs the full count without it too).
+func games(t *testing.T) int {
+	if testing.Short() || raceEnabled {
+		return 100
+	}
+	return 1000
+}
+
+// TestReplayReproducesRandomGames plays many random games with every
+// option, checks the invariants after every command, and replays each log,
+// after a round trip through JSON, to the same final state bit for bit.
+func TestReplayReproducesRandomGames(t *testing.T) {
+	finished := 0
+	for seed := range uint64(games(t)) {
+		g, log := playRandom(t, seed, 1500)
+		if g.State.Phase == state.PhaseOver {
+			finished++
+		}
+		rec := Record{Setup: g.Setup, Log: log}
+		data, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Record
+		if err := json.Unmarshal(data, &back); err != nil {
+			t.Fatalf("seed %d: decode record: %v", seed, err)
+		}
+		g2, err := back.Game(-1)
+		if err != nil {
+			t.Fatalf("seed %d: replay: %v", seed, err)
+		}
+		want, _ := json.Marshal(g)
+		got, _ := json.Marshal(g2)
+		if !bytes.Equal(want, got) {
+			t.Fatalf("seed %d: replay differs from the game\n got %s\nwant %s", seed, got, want)
+		}
+	}
+	t.Logf("%d games, %d finished within the step cap", games(t), finished)
+	if finished == 0 {
+		t.Error("no random game finished: the end of the match is never exercised")
+	}
+}
+
+// A snapshot taken mid-game, decoded and continued, ends where the full
+// game ends: loading is snapshot + tail.
+func TestSnapshotThenTailEqualsFullReplay(t *testing.T) {
+	for seed := range uint64(40) {
+		g, log := playRandom(t, seed, 800)
+		cut := len(log) / 2
+		mid, err := Replay(g.Setup, log[:cut])
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := json.Marshal(mid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resumed, err := DecodeGame(snap)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		for _, e := range log[cut:] {
+			if _, err := resumed.Replay(e); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+		}
+		want, _ := json.Marshal(g)
+		got, _ := json.Marshal(resumed)
+		if !bytes.Equal(want, got) {
+			t.Fatalf("seed %d: snapshot + tail differs from the full game", seed)
+		}
+	}
+}
+
+// The log keeps the outcomes: a replay with a recorded die changed follows
+// the record, not the generator, so an engine that draws differently still
+// replays old matches as they were played.
+func TestReplayUsesRecordedOutcomes(t *testing.T) {
+	g, log := playRandom(t, 3, 400)
+	_ = g
+	for i, e := range log {
+		if _, ok := e.Cmd.(Attack); !ok || len(e.Rand) == 0 {
+			continue
+		}
+		changed := append([]Entry(nil), log[:i+1]...)
+		rnd := append([]int32(nil), e.Rand...)
+		rnd[0] = (rnd[0] + 1) % 6
+		changed[i].Rand = rnd
+		a, err := Replay(g.Setup, log[:i+1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Replay(g.Setup, changed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ja, _ := json.Marshal(a.State.Terr)
+		jb, _ := json.Marshal(b.State.Terr)
+		if a.State.RNG != b.State.RNG {
+			t.Error("the generator must advance the same way")
+		}
+		if bytes.Equal(ja, jb) {
+			// The change may not alter the outcome (same comparison); try
+			// the next attack.
+			continue
+		}
+		return
+	}
+	t.Fatal("no recorded die change altered an outcome")
+}
+
+func TestReplayRejectsTamperedLogs(t *testing.T) {
+	g, log := playRandom(t, 5, 300)
+	for i, e := range log {
+		if len(e.Rand) == 0 {
+			continue
+		}
+		short := append([]Entry(nil), log[:i+1]...)
+		short[i].Rand = e.Rand[:len(e.Rand)-1]
+		if _, err := Replay(g.Setup, short); err == nil {
+			t.Error("a log with a missing outcome replayed")
+		}
+		long := append([]Entry(nil), log[:i+1]...)
+		long[i].Rand = append(append([]int32(nil), e.Rand...), 0)
+		if _, err := Replay(g.Setup, long); err == nil {
+			t.Error("a log with an extra outcome replayed")
+		}
+		bad := append([]Entry(nil), log[:i+1]...)
+		bad[i].Rand = append([]int32{99}, e.Rand[1:]...)
+		if _, err := Replay(g.Setup, bad); err == nil {
+			t.Error("a log with an out-of-range outcome replayed")
+		}
+		return
+	}
+	t.Fatal("no random command in the log")
+}
+
+// TestLegalMovesAreAccepted: every listed move is accepted, and random
+// commands that Legal does not cover are refused without changing anything.
+func TestLegalMovesAreAccepted(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	checked, refused := 0, 0
+	for seed := range uint64(60) {
+		g, _ := playRandom(t, seed, r.IntN(600))
+		s := g.State
+		for seat := range s.Seats {
+			legal := Legal(s, seat)
+			for _, c := range legal {
+				cl := s.Clone()
+				if _, err := Apply(cl, seat, c); err != nil {
+					t.Fatalf("seed %d: listed %#v refused for seat %d: %v", seed, c, seat, err)
+				}
+				checked++
+			}
+			before, _ := json.Marshal(s)
+			for range 200 {
+				c := randomCommand(r, s)
+				if Covers(legal, c) {
+					continue
+				}
+				cl := s.Clone()
+				if _, err := Apply(cl, seat, c); err == nil {
+					t.Fatalf("seed %d: unlisted %#v accepted for seat %d in phase %s", seed, c, seat, s.Phase)
+				}
+				after, _ := json.Marshal(cl)
+				if !bytes.Equal(before, after) {
+					t.Fatalf("seed %d: refused %#v changed the state", seed, c)
+				}
+				refused++
+			}
+		}
+	}
+	t.Logf("%d listed moves accepted, %d unlisted refused", checked, refused)
+}
+
+// randomCommand makes a command of any type with plausible or silly fields.
+func randomCommand(r *rand.Rand, s *state.State) Command {
+	t := func() int { return r.IntN(s.Map.Len()+4) - 2 }
+	n := func() int { return r.IntN(12) - 2 }
+	card := func() state.Card { return state.Card(r.IntN(s.Map.NumCards() + 3)) }
+	switch r.IntN(10) {
+	case 0:
+		return Place{t(), n()}
+	case 1:
+		return AutoPlace{}
+	case 2:
+		return Trade{[3]state.Card{card(), card(), card()}}
+	case 3:
+		return Attack{t(), t(), n()}
+	case 4:
+		return Blitz{t(), t(), n()}
+	case 5:
+		return Occupy{n()}
+	case 6:
+		return Fortify{t(), t(), n()}
+	case 7:
+		return Discard{card()}
+	case 8:
+		return EndTurn{}
+	}
+	return Undo{}
+}
+
+func TestViewHidesCardsAndGenerator(t *testing.T) {
+	g, _ := playRandom(t, 11, 900)
+	s := g.State
+	for seat := range s.Seats {
+		v := s.View(seat)
+		if v.RNG != (state.RNG{}) || !v.Hidden || v.Viewer != seat {
+			t.Fatalf("view of seat %d shows the generator or is not marked", seat)
+		}
+		if !v.Deck.Empty() || v.DeckSize() != s.DeckSize() {
+			t.Errorf("view shows the deck (%d) or miscounts it", v.Deck.Len())
+		}
+		for i := range s.Seats {
+			if v.HandSize(i) != s.HandSize(i) {
+				t.Errorf("view of %d: seat %d holds %d, want %d", seat, i, v.HandSize(i), s.HandSize(i))
+			}
+			if i != seat && !v.Seats[i].Hand.Empty() {
+				t.Errorf("view of %d shows seat %d's cards", seat, i)
+			}
+		}
+		if v.Seats[seat].Hand != s.Seats[seat].Hand {
+			t.Errorf("view of %d hides its own hand", seat)
+		}
+		if err := v.Check(); err != nil {
+			t.Errorf("view is inconsistent: %v", err)
+		}
+		if _, err := Apply(v, seat, EndTurn{}); err == nil {
+			t.Error("a view was played")
+		}
+	}
+}
+
+func TestUndo(t *testing.T) {
+	s := board(t, annAttacks+"\nphase: reinforce\nreserve Ann: 3")
+	g := &Game{State: s}
+	g.checkpoint()
+	ann, bob := 0, 1
+	mustApply := func(seat int, c Command) []Event {
+		t.Helper()
+		_, ev, err := g.Apply(seat, c)
+		if err != nil {
+			t.Fatalf("%#v: %v", c, err)
+		}
+		return ev
+	}
+	mustApply(ann, Place{T("Alaska"), 2})
+	mustApply(ann, Place{T("Alberta"), 1})
+	expect(t, g.State, "phase: attack\nAlaska: Ann 7\nAlberta: Ann 4")
+	ev := mustApply(ann, Undo{})
+	if u, ok := ev[0].(Undone); !ok || u.Command != (Place{T("Alberta"), 1}) {
+		t.Errorf("undo events = %#v", ev)
+	}
+	expect(t, g.State, "phase: reinforce\nreserve Ann: 1\nAlberta: Ann 3\nAlaska: Ann 7")
+	if _, _, err := g.Apply(bob, Undo{}); err == nil {
+		t.Error("Bob undid Ann's move")
+	}
+	mustApply(ann, Undo{})
+	expect(t, g.State, "reserve Ann: 3\nAlaska: Ann 5")
+	if _, _, err := g.Apply(ann, Undo{}); !isCode(err, ErrNothingToUndo) {
+		t.Errorf("undo with nothing left: %v", err)
+	}
+	// A roll is a point of no return.
+	mustApply(ann, Place{T("Alaska"), 3})
+	mustApply(ann, Attack{T("Alaska"), T("Kamchatka"), 3})
+	if _, _, err := g.Apply(ann, Undo{}); !isCode(err, ErrNothingToUndo) {
+		t.Errorf("undo after a roll: %v", err)
+	}
+	// Fortifications undo.
+	mustApply(ann, Fortify{T("Alaska"), T("Northwest Territory"), 1})
+	mustApply(ann, Undo{})
+	if g.State.Phase != state.PhaseAttack || g.State.Fortified != 0 {
+		t.Errorf("after undoing the fortification: phase %s, fortified %d", g.State.Phase, g.State.Fortified)
+	}
+}
+
+func TestUndoDuringSimultaneousSetup(t *testing.T) {
+	g, err := NewGame(Setup{Options: state.DefaultOptions(), Seats: []SeatInfo{{"a", "Ann"}, {"b", "Bob"}}, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := func(seat int) int {
+		for i, tr := range g.State.Terr {
+			if tr.Owner == seat {
+				return i
+			}
+		}
+		return -1
+	}
+	a, b := own(0), own(1)
+	for _, step := range []struct {
+		seat int
+		c    Command
+	}{{0, Place{a, 2}}, {1, Place{b, 3}}, {0, Place{a, 4}}} {
+		if _, _, err := g.Apply(step.seat, step.c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, err := g.Apply(1, Undo{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := g.State.Terr[b].Armies; got != 1 {
+		t.Errorf("Bob's territory has %d armies after his undo, want 1", got)
+	}
+	if got := g.State.Terr[a].Armies; got != 7 {
+		t.Errorf("Ann's territory has %d armies after Bob's undo, want 7", got)
+	}
+}
+
+func isCode(err error, c Code) bool {
+	e, ok := IsRule(err)
+	return ok && e.Code == c
+}
