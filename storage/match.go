@@ -26,11 +26,31 @@ const (
 
 var statusNames = map[Status]string{Lobby: "lobby", Active: "active", Finished: "finished", Abandoned: "abandoned"}
 
+// String returns the status's name.
 func (s Status) String() string {
 	if n, ok := statusNames[s]; ok {
 		return n
 	}
 	return fmt.Sprintf("status(%d)", int(s))
+}
+
+// MarshalText encodes the status by name ("active").
+func (s Status) MarshalText() ([]byte, error) {
+	if _, ok := statusNames[s]; !ok {
+		return nil, fmt.Errorf("storage: no status %d", int(s))
+	}
+	return []byte(s.String()), nil
+}
+
+// UnmarshalText decodes a status name.
+func (s *Status) UnmarshalText(b []byte) error {
+	for v, n := range statusNames {
+		if n == string(b) {
+			*s = v
+			return nil
+		}
+	}
+	return fmt.Errorf("storage: unknown match status %q (want lobby, active, finished or abandoned)", b)
 }
 
 // Open reports whether the match still occupies its channel.
@@ -42,48 +62,61 @@ type Match struct {
 	Channel string // the chat channel hosting it, e.g. "discord:1234" or "console:main"
 	Status  Status
 	// Version counts every change to the match (lobby edits and log
-	// appends alike). Writers pass the version they read; a stale one is
-	// refused with ErrConflict.
+	// appends alike): each successful Save adds one, and Create starts at 1.
+	// Writers pass the version they read; a stale one is refused with
+	// ErrConflict.
 	Version int64
 	// Meta is the host's own data (lobby seats, settings, missed turns),
-	// opaque to storage.
+	// opaque to storage; it must be JSON. Nil when unset.
 	Meta json.RawMessage
-	// Setup is nil until the match starts.
+	// Setup is nil until the match starts. It includes the deal drawn at
+	// the start (engine.Setup.Deal).
 	Setup *engine.Setup
 	// Commands is the length of the log.
 	Commands int
 	Timers   Timers
-	Created  time.Time
-	Updated  time.Time
+	// Created, Updated (the last change) and Closed (when it finished or
+	// was abandoned; zero while it is open) are the times the host passed
+	// in. Times are stored to the millisecond and come back in UTC.
+	Created time.Time
+	Updated time.Time
+	Closed  time.Time
 }
 
 // Timers are the match's turn clock: a reminder and a deadline for the
-// player to move. Zero times are unset.
+// player to move. Zero times are unset. Only open matches keep timers
+// (closing a match clears them), and only those of active matches fall due.
 type Timers struct {
 	Remind   time.Time
 	Deadline time.Time
 }
 
 // Loaded is a match with its game rebuilt from the latest snapshot and the
-// tail of its log. Game is nil for a match still in its lobby.
+// tail of its log. Game is nil for a match that never started.
 type Loaded struct {
 	Match
 	Game *engine.Game
 }
 
-// Change is one atomic write to a match. Zero fields leave things as they
-// are.
+// Change is one atomic write to a match, applied in the order of the
+// fields. Zero fields leave things as they are; a Change with nothing in it
+// is refused.
 type Change struct {
-	// Start starts the match with this setup (Lobby to Active).
+	// Start starts the match with this setup (Lobby to Active). The setup
+	// is checked and its deal drawn (engine.NewGame) before it is stored.
 	Start *engine.Setup
-	// Entries are appended to the log, in order.
+	// Entries are appended to the log, in order. The match must be active
+	// (or started by this change).
 	Entries []engine.Entry
 	// Game is the game after the entries; a snapshot is taken from it when
-	// one is due. Required with Entries.
+	// one is due. Required with Entries: its Version must be the new length
+	// of the log.
 	Game *engine.Game
-	// Meta replaces the host's data.
+	// Meta replaces the host's data. It is the only change a closed match
+	// accepts.
 	Meta json.RawMessage
-	// Status moves the match on (to Finished or Abandoned).
+	// Status closes the match: Finished (an active match) or Abandoned
+	// (an open one). A match becomes Active only through Start.
 	Status Status
 	// Timers replaces the turn clock.
 	Timers *Timers
@@ -95,6 +128,8 @@ type Timer struct {
 	Channel string
 	Kind    TimerKind
 	At      time.Time
+	// Version is the match's version when it was listed: the version to
+	// Save the consequences of the timer at.
 	Version int64
 }
 
@@ -107,13 +142,76 @@ const (
 	Deadline
 )
 
+// String returns "remind" or "deadline".
+func (k TimerKind) String() string {
+	switch k {
+	case Remind:
+		return "remind"
+	case Deadline:
+		return "deadline"
+	}
+	return fmt.Sprintf("timer(%d)", int(k))
+}
+
 // Export is a whole match as exchanged by `risk export` and `risk import`:
-// the engine's record (options, seats, seed, deal, log) plus the host's data.
+// the engine's record (options, seats, seed, deal, log) plus the host's
+// data. Its JSON is the record's fields plus "channel", "status" and
+// "meta", so that a tool reading an engine.Record reads it too. A match
+// that never started has an empty Record (no seats) and its JSON has no
+// record fields.
 type Export struct {
+	Channel string
+	Status  Status
+	Meta    json.RawMessage
+	Record  engine.Record
+}
+
+type exportHead struct {
 	Channel string          `json:"channel"`
-	Status  string          `json:"status"`
+	Status  Status          `json:"status"`
 	Meta    json.RawMessage `json:"meta,omitempty"`
-	Record  engine.Record   `json:"-"`
+}
+
+// started reports whether the export holds a record.
+func (e *Export) started() bool { return len(e.Record.Setup.Seats) > 0 || len(e.Record.Log) > 0 }
+
+// MarshalJSON encodes the export: {"channel":...,"status":...,"meta":...,
+// "format":...,"options":...,"seats":...,"seed":...,"deal":...,"log":[...]}.
+func (e Export) MarshalJSON() ([]byte, error) {
+	head, err := json.Marshal(exportHead{e.Channel, e.Status, e.Meta})
+	if err != nil {
+		return nil, fmt.Errorf("storage: encode export: %w", err)
+	}
+	if !e.started() {
+		return head, nil
+	}
+	rec, err := json.Marshal(e.Record)
+	if err != nil {
+		return nil, fmt.Errorf("storage: encode export: %w", err)
+	}
+	return append(append(head[:len(head)-1], ','), rec[1:]...), nil
+}
+
+// UnmarshalJSON decodes an export.
+func (e *Export) UnmarshalJSON(b []byte) error {
+	var head exportHead
+	if err := json.Unmarshal(b, &head); err != nil {
+		return fmt.Errorf("storage: decode export: %w", err)
+	}
+	var probe struct {
+		Format *int `json:"format"`
+	}
+	if err := json.Unmarshal(b, &probe); err != nil {
+		return fmt.Errorf("storage: decode export: %w", err)
+	}
+	*e = Export{Channel: head.Channel, Status: head.Status, Meta: head.Meta}
+	if probe.Format == nil {
+		return nil // never started: no record
+	}
+	if err := json.Unmarshal(b, &e.Record); err != nil {
+		return fmt.Errorf("storage: decode export: %w", err)
+	}
+	return nil
 }
 
 // Errors callers branch on.
@@ -126,15 +224,19 @@ var (
 	ErrChannelBusy = errors.New("storage: the channel already has a match")
 )
 
-// CorruptError reports a stored match that cannot be rebuilt (its log fails
-// to replay). Other matches are unaffected.
+// CorruptError reports a stored match that cannot be rebuilt: its setup or
+// log does not decode, or its log does not replay. Other matches are
+// unaffected, and Export still returns the match if its log decodes, for a
+// bug report.
 type CorruptError struct {
 	Match int64
 	Err   error
 }
 
+// Error says which match is broken and why.
 func (e *CorruptError) Error() string {
 	return fmt.Sprintf("storage: match %d cannot be loaded: %v", e.Match, e.Err)
 }
 
+// Unwrap returns the cause.
 func (e *CorruptError) Unwrap() error { return e.Err }

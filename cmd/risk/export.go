@@ -1,7 +1,126 @@
 package main
 
-import "context"
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"time"
 
-func runExport(_ context.Context, _ env) error { return usageError("not implemented yet") }
+	"github.com/riskbot/riskbot/storage"
+)
 
-func runImport(_ context.Context, _ env) error { return usageError("not implemented yet") }
+// runExport is `risk export --db PATH (--channel ID | --match N)`.
+func runExport(ctx context.Context, e env) error {
+	flags := newFlags(e, "export", "--db PATH (--channel ID | --match N)\n\n"+
+		"Prints a stored match as JSON (options, seats, seed, deal, log, channel, status, meta),\n"+
+		"for a bug report or to move it to another installation with 'risk import'.")
+	path := flags.String("db", "", "the database `file`")
+	channel := flags.String("channel", "", "the channel `id` as stored (console:main, discord:1234): its open match, or else its latest")
+	id := flags.Int64("match", 0, "the match `id`")
+	if err := parseFlags(flags, e.args); err != nil {
+		return err
+	}
+	switch {
+	case flags.NArg() > 0:
+		return usageError("unexpected argument %q", flags.Arg(0))
+	case *path == "":
+		return usageError("--db is required")
+	case (*channel == "") == (*id == 0):
+		return usageError("give --channel or --match")
+	}
+	// Opening creates a missing file: a mistyped path would export nothing
+	// from a new, empty database.
+	if _, err := os.Stat(*path); errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("no database at %s", *path)
+	}
+	db, err := storage.Open(ctx, *path)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if *channel != "" {
+		if *id, err = pick(ctx, db, *channel); err != nil {
+			return err
+		}
+	}
+	x, err := db.Export(ctx, *id)
+	if err != nil {
+		return err
+	}
+	return json.NewEncoder(e.stdout).Encode(x)
+}
+
+// pick returns the channel's open match, or else its latest.
+func pick(ctx context.Context, db *storage.DB, channel string) (int64, error) {
+	ms, err := db.History(ctx, channel)
+	if err != nil {
+		return 0, err
+	}
+	if len(ms) == 0 {
+		return 0, fmt.Errorf("channel %s has no match", channel)
+	}
+	for _, m := range ms {
+		if m.Status.Open() {
+			return m.ID, nil
+		}
+	}
+	return ms[0].ID, nil
+}
+
+// runImport is `risk import --db PATH [--channel ID] FILE`.
+func runImport(ctx context.Context, e env) error {
+	flags := newFlags(e, "import", "--db PATH [--channel ID] FILE\n\n"+
+		"Stores a match exported by 'risk export' (FILE, or - for standard input) as a new match,\n"+
+		"after replaying its log to check it.")
+	path := flags.String("db", "", "the database `file` (created if missing)")
+	channel := flags.String("channel", "", "store the match in this channel `id` instead of the exported one")
+	// Flags may come before or after FILE.
+	if err := parseFlags(flags, e.args); err != nil {
+		return err
+	}
+	var file string
+	if flags.NArg() > 0 {
+		file = flags.Arg(0)
+		if err := parseFlags(flags, flags.Args()[1:]); err != nil {
+			return err
+		}
+	}
+	switch {
+	case file == "" || flags.NArg() > 0:
+		return usageError("want one FILE")
+	case *path == "":
+		return usageError("--db is required")
+	}
+	var data []byte
+	var err error
+	if file == "-" {
+		data, err = io.ReadAll(e.stdin)
+	} else {
+		data, err = os.ReadFile(file)
+	}
+	if err != nil {
+		return err
+	}
+	var x storage.Export
+	if err := json.Unmarshal(data, &x); err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	if *channel != "" {
+		x.Channel = *channel
+	}
+	db, err := storage.Open(ctx, *path)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	m, err := db.Import(ctx, &x, time.Now())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "imported match %d into %s: %s, %d commands\n", m.ID, m.Channel, m.Status, m.Commands)
+	return nil
+}

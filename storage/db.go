@@ -1,0 +1,230 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"time"
+
+	"github.com/mattn/go-sqlite3"
+)
+
+// DB is the SQLite store of hosted matches. It is safe for concurrent use,
+// also by several processes on the same file: every change is checked
+// against the match version its writer read.
+type DB struct {
+	// write has one connection: writers queue in the pool rather than spin
+	// on SQLite's lock, and every transaction on it begins IMMEDIATE, taking
+	// the write lock before reading what it will change.
+	write *sql.DB
+	// read serves loads and lists, each in a read transaction (a consistent
+	// WAL snapshot that does not block the writer).
+	read  *sql.DB
+	every int
+}
+
+// config is what Open's options set.
+type config struct {
+	snapshotEvery int
+	busyTimeout   time.Duration
+	maxPages      int64
+	migrations    fs.FS
+}
+
+// Option configures Open.
+type Option func(*config)
+
+// DefaultSnapshotEvery is how often a snapshot is taken unless
+// SnapshotEvery says otherwise: loading replays fewer than this many
+// commands.
+const DefaultSnapshotEvery = 100
+
+// SnapshotEvery makes Save take a snapshot of the game whenever the log
+// reaches a multiple of n commands. Zero or less turns snapshots off (loading
+// then replays the whole log).
+func SnapshotEvery(n int) Option {
+	return func(c *config) { c.snapshotEvery = max(n, 0) }
+}
+
+// BusyTimeout sets how long a write waits for another process holding the
+// database's write lock before it fails (default 5 s).
+func BusyTimeout(d time.Duration) Option {
+	return func(c *config) { c.busyTimeout = d }
+}
+
+// MaxSize caps the database file at about this many bytes (SQLite's
+// max_page_count): a change that would grow it further fails as if the disk
+// were full and changes nothing. Zero means no cap.
+func MaxSize(bytes int64) Option {
+	return func(c *config) { c.maxPages = (bytes + pageSize - 1) / pageSize }
+}
+
+// pageSize is SQLite's default page size, which the database keeps.
+const pageSize = 4096
+
+// Open opens the database at path, creating it if needed, and brings its
+// schema up to date. It refuses, changing nothing, a file that is not a
+// SQLite database, a damaged one, another program's database and one
+// written by a newer version of this program. Nothing at open scans the
+// matches, so it takes the same time however many there are.
+func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
+	c := config{snapshotEvery: DefaultSnapshotEvery, busyTimeout: 5 * time.Second, migrations: embedded}
+	for _, o := range opts {
+		o(&c)
+	}
+	return open(ctx, path, c)
+}
+
+func open(ctx context.Context, path string, c config) (*DB, error) {
+	if path == "" {
+		return nil, errors.New("storage: open: no database path")
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("storage: open %s: %w", path, err)
+	}
+	drv := &sqlite3.SQLiteDriver{}
+	if c.maxPages > 0 {
+		drv.ConnectHook = func(conn *sqlite3.SQLiteConn) error {
+			_, err := conn.Exec("PRAGMA max_page_count = "+strconv.FormatInt(c.maxPages, 10), nil)
+			return err
+		}
+	}
+	db := &DB{
+		write: sql.OpenDB(connector{drv, dsn(abs, c, true)}),
+		every: c.snapshotEvery,
+	}
+	db.write.SetMaxOpenConns(1)
+	if err := migrate(ctx, db.write, c.migrations); err != nil {
+		db.write.Close()
+		return nil, fmt.Errorf("storage: open %s: %w", path, err)
+	}
+	db.read = sql.OpenDB(connector{drv, dsn(abs, c, false)})
+	db.read.SetMaxOpenConns(max(4, runtime.GOMAXPROCS(0)))
+	return db, nil
+}
+
+// dsn is the URI go-sqlite3 opens: the path, escaped, with the pragmas
+// every connection runs.
+func dsn(abs string, c config, write bool) string {
+	q := url.Values{}
+	q.Set("_busy_timeout", strconv.FormatInt(c.busyTimeout.Milliseconds(), 10))
+	q.Set("_foreign_keys", "on")
+	q.Set("_synchronous", "FULL") // a committed command survives a power cut
+	if write {
+		// WAL mode is set by migrate, once it knows the file is ours.
+		q.Set("_txlock", "immediate")
+	} else {
+		q.Set("_txlock", "deferred")
+		q.Set("_query_only", "on")
+	}
+	return (&url.URL{Scheme: "file", Path: abs, RawQuery: q.Encode()}).String()
+}
+
+// connector opens connections with a driver of our own, so that no driver
+// is registered globally under a name.
+type connector struct {
+	drv *sqlite3.SQLiteDriver
+	dsn string
+}
+
+func (c connector) Connect(context.Context) (driver.Conn, error) { return c.drv.Open(c.dsn) }
+func (c connector) Driver() driver.Driver                        { return c.drv }
+
+// Close closes the database once the calls under way have returned.
+func (db *DB) Close() error {
+	var errs []error
+	if db.read != nil {
+		errs = append(errs, db.read.Close())
+	}
+	errs = append(errs, db.write.Close())
+	if err := errors.Join(errs...); err != nil {
+		return fail("close", err)
+	}
+	return nil
+}
+
+// Check runs SQLite's integrity check over the whole file (slow on a big
+// database: for operators and tests, not for startup).
+func (db *DB) Check(ctx context.Context) error {
+	rows, err := db.read.QueryContext(ctx, "PRAGMA integrity_check")
+	if err != nil {
+		return fail("check", err)
+	}
+	defer rows.Close()
+	var problems []error
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return fail("check", err)
+		}
+		if s != "ok" {
+			problems = append(problems, errors.New(s))
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fail("check", err)
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("storage: check: the database file is damaged: %w", errors.Join(problems...))
+	}
+	return nil
+}
+
+// fail wraps an error of operation op, explaining SQLite's codes that a
+// person can act on. This package's own errors say it all already.
+func fail(op string, err error) error {
+	if _, ok := errors.AsType[*CorruptError](err); ok || errors.Is(err, ErrConflict) {
+		return err
+	}
+	return fmt.Errorf("storage: %w", describe(op, err))
+}
+
+// describe is fail without the package prefix, for errors that the caller
+// wraps again.
+func describe(op string, err error) error {
+	if why := explain(err); why != "" {
+		return fmt.Errorf("%s: %s: %w", op, why, err)
+	}
+	return fmt.Errorf("%s: %w", op, err)
+}
+
+// explain says what an SQLite error means for whoever runs the program.
+func explain(err error) string {
+	var e sqlite3.Error
+	if !errors.As(err, &e) {
+		return ""
+	}
+	switch e.Code {
+	case sqlite3.ErrFull:
+		return "the disk is full (or the database reached its size limit); nothing was changed"
+	case sqlite3.ErrReadonly:
+		return "the database is read-only (check the permissions of the file and of its directory); nothing was changed"
+	case sqlite3.ErrCantOpen:
+		return "cannot open or create the database file (check that its directory exists and is writable)"
+	case sqlite3.ErrPerm, sqlite3.ErrAuth:
+		return "permission denied"
+	case sqlite3.ErrNotADB:
+		return "the file is not a SQLite database"
+	case sqlite3.ErrCorrupt:
+		return "the database file is damaged; restore it from a backup"
+	case sqlite3.ErrBusy, sqlite3.ErrLocked:
+		return "another process held the database locked for too long; try again"
+	case sqlite3.ErrIoErr:
+		return "the disk failed to read or write"
+	}
+	return ""
+}
+
+// isCode reports whether err is SQLite's error with this extended code.
+func isCode(err error, code sqlite3.ErrNoExtended) bool {
+	var e sqlite3.Error
+	return errors.As(err, &e) && e.ExtendedCode == code
+}

@@ -1,0 +1,139 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/mattn/go-sqlite3"
+	"github.com/riskbot/riskbot/engine"
+)
+
+// Export returns match id whole: its setup, its log and the host's data.
+// It does not replay the log, so a match that fails to load can still be
+// exported for a bug report.
+func (db *DB) Export(ctx context.Context, id int64) (*Export, error) {
+	tx, err := db.read.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fail(fmt.Sprintf("export match %d", id), err)
+	}
+	defer tx.Rollback()
+	m, err := scanMatch(tx.QueryRowContext(ctx, `SELECT `+matchColumns+` FROM matches WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%w (%d)", ErrNotFound, id)
+	}
+	if err != nil {
+		return nil, fail(fmt.Sprintf("export match %d", id), err)
+	}
+	e := &Export{Channel: m.Channel, Status: m.Status, Meta: m.Meta}
+	if m.Setup == nil {
+		return e, nil
+	}
+	e.Record.Setup = *m.Setup
+	if e.Record.Log, err = readLog(ctx, tx, m, 0); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// Import stores a match exported by Export, as a new match with a new id in
+// e.Channel. It replays the log first and stores nothing if it fails; an
+// open match fails with ErrChannelBusy if the channel already has one.
+func (db *DB) Import(ctx context.Context, e *Export, now time.Time) (*Match, error) {
+	op := "import"
+	if e.Channel == "" {
+		return nil, errors.New("storage: import: no channel")
+	}
+	if _, ok := statusNames[e.Status]; !ok {
+		return nil, fmt.Errorf("storage: import: bad status %d", int(e.Status))
+	}
+	if err := checkMeta(e.Meta); err != nil {
+		return nil, fmt.Errorf("storage: import: %w", err)
+	}
+	var g *engine.Game
+	switch {
+	case e.started():
+		if e.Status == Lobby {
+			return nil, errors.New("storage: import: a match in its lobby has no setup or log")
+		}
+		var err error
+		if g, err = engine.Replay(e.Record.Setup, e.Record.Log); err != nil {
+			return nil, fmt.Errorf("storage: import: the log does not replay: %w", err)
+		}
+		if err := g.State.Check(); err != nil {
+			return nil, fmt.Errorf("storage: import: the replayed state is inconsistent: %w", err)
+		}
+	case e.Status == Active || e.Status == Finished:
+		return nil, fmt.Errorf("storage: import: a %s match needs its setup", e.Status)
+	}
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fail(op, err)
+	}
+	defer tx.Rollback()
+	m, err := db.insert(ctx, tx, e, g, now)
+	if err != nil {
+		return nil, err
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fail(op, err)
+	}
+	return m, nil
+}
+
+// insert writes an imported match, whose game g (nil if it never started)
+// is its replayed log, at version 1.
+func (db *DB) insert(ctx context.Context, tx *sql.Tx, e *Export, g *engine.Game, now time.Time) (*Match, error) {
+	op := "import into " + e.Channel
+	ms := now.UnixMilli()
+	m := &Match{Channel: e.Channel, Status: e.Status, Version: 1, Meta: e.Meta, Created: fromMillis(ms), Updated: fromMillis(ms)}
+	var setup any
+	if g != nil {
+		b, err := json.Marshal(g.Setup) // with the deal, drawn if the record had none
+		if err != nil {
+			return nil, fmt.Errorf("storage: %s: %w", op, err)
+		}
+		setup = string(b)
+		m.Setup = &g.Setup
+		m.Commands = g.Version
+	}
+	var closed sql.NullInt64
+	if !e.Status.Open() {
+		closed = sql.NullInt64{Int64: ms, Valid: true}
+		m.Closed = m.Updated
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO matches (channel, status, version, meta, setup, commands, created_at, updated_at, closed_at)
+		VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?)`, e.Channel, e.Status, nullJSON(e.Meta), setup, m.Commands, ms, ms, closed)
+	if isCode(err, sqlite3.ErrConstraintUnique) {
+		return nil, fmt.Errorf("%w (%s)", ErrChannelBusy, e.Channel)
+	}
+	if err != nil {
+		return nil, fail(op, err)
+	}
+	if m.ID, err = res.LastInsertId(); err != nil {
+		return nil, fail(op, err)
+	}
+	if g == nil || g.Version == 0 {
+		return m, nil
+	}
+	entries := make([]string, len(e.Record.Log))
+	for i, en := range e.Record.Log {
+		b, err := json.Marshal(en)
+		if err != nil {
+			return nil, fmt.Errorf("storage: %s: entry %d: %w", op, i+1, err)
+		}
+		entries[i] = string(b)
+	}
+	if err := insertLog(ctx, tx, m.ID, 0, 1, entries, ms); err != nil {
+		return nil, fail(op, err)
+	}
+	if db.every > 0 && g.Version >= db.every {
+		if err := snapshot(ctx, tx, m.ID, g); err != nil {
+			return nil, fail(op, err)
+		}
+	}
+	return m, nil
+}

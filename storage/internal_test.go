@@ -1,0 +1,211 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/mattn/go-sqlite3"
+)
+
+func TestMigrationsAreNumbered(t *testing.T) {
+	ms, err := migrations(embedded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) == 0 || ms[0].version != 1 {
+		t.Fatalf("migrations: %+v", ms)
+	}
+	for _, tt := range []struct {
+		name  string
+		files []string
+	}{
+		{"gap", []string{"0001_a.sql", "0003_c.sql"}},
+		{"no number", []string{"0001_a.sql", "b.sql"}},
+		{"twice", []string{"0001_a.sql", "0001_b.sql"}},
+		{"not from one", []string{"0002_b.sql"}},
+	} {
+		fsys := fstest.MapFS{}
+		for _, f := range tt.files {
+			fsys["migrations/"+f] = &fstest.MapFile{Data: []byte("SELECT 1;")}
+		}
+		if _, err := migrations(fsys); err == nil {
+			t.Errorf("%s: %v accepted", tt.name, tt.files)
+		}
+	}
+}
+
+// TestMigrationTransactions checks that each migration commits alone: a
+// failing one leaves the earlier ones applied and nothing of itself.
+func TestMigrationTransactions(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "risk.db")
+	first, err := embeddedCopy()
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := fstest.MapFS{"migrations/0002_broken.sql": &fstest.MapFile{Data: []byte(
+		"CREATE TABLE half_done (x INTEGER);\nINSERT INTO no_such_table VALUES (1);")}}
+	for k, v := range first {
+		broken[k] = v
+	}
+	cfg := config{snapshotEvery: 10, busyTimeout: time.Second, migrations: broken}
+	_, err = open(ctx, path, cfg)
+	if err == nil || !strings.Contains(err.Error(), "0002_broken.sql") {
+		t.Fatalf("open with a broken migration: got %v, want an error naming it", err)
+	}
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatalf("open after the failed migration: %v", err)
+	}
+	defer db.Close()
+	var v, half int
+	if err := db.read.QueryRowContext(ctx, "SELECT max(version) FROM schema_version").Scan(&v); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.read.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_schema WHERE name = 'half_done'").Scan(&half); err != nil {
+		t.Fatal(err)
+	}
+	if v != 1 || half != 0 {
+		t.Fatalf("schema version %d, half_done tables %d; want 1 and 0", v, half)
+	}
+}
+
+// embeddedCopy copies the embedded migrations into a MapFS.
+func embeddedCopy() (fstest.MapFS, error) {
+	ms, err := migrations(embedded)
+	if err != nil {
+		return nil, err
+	}
+	out := fstest.MapFS{}
+	for _, m := range ms {
+		out["migrations/"+m.name] = &fstest.MapFile{Data: []byte(m.sql)}
+	}
+	return out, nil
+}
+
+func TestPragmas(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "risk.db"), BusyTimeout(1500*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, pool := range []struct {
+		name string
+		db   *sql.DB
+	}{{"writer", db.write}, {"reader", db.read}} {
+		for _, p := range []struct{ pragma, want string }{
+			{"journal_mode", "wal"},
+			{"foreign_keys", "1"},
+			{"synchronous", "2"}, // FULL
+			{"busy_timeout", "1500"},
+			{"application_id", strconv.Itoa(applicationID)},
+		} {
+			var got string
+			if err := pool.db.QueryRowContext(ctx, "PRAGMA "+p.pragma).Scan(&got); err != nil {
+				t.Fatal(err)
+			}
+			if got != p.want {
+				t.Errorf("%s: PRAGMA %s = %s, want %s", pool.name, p.pragma, got, p.want)
+			}
+		}
+	}
+	// Readers cannot write, even by mistake.
+	_, err = db.read.ExecContext(ctx, "INSERT INTO matches (channel, status, version, created_at, updated_at) VALUES ('x', 1, 1, 0, 0)")
+	if err == nil {
+		t.Fatal("the read pool wrote")
+	}
+}
+
+// TestQueryPlans checks that the lookups the bot makes at run time use
+// indexes: nothing scans all matches.
+func TestQueryPlans(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "risk.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range []struct {
+		name, query string
+		args        []any
+	}{
+		{"active", `SELECT ` + matchColumns + ` FROM matches WHERE channel = ? AND status IN (1, 2)`, []any{"c"}},
+		{"history", `SELECT ` + matchColumns + ` FROM matches WHERE channel = ? ORDER BY id DESC`, []any{"c"}},
+		{"finished", `SELECT ` + matchColumns + ` FROM matches WHERE status IN (3, 4) ORDER BY closed_at DESC, id DESC LIMIT ?`, []any{10}},
+		{"remind", `SELECT id FROM matches WHERE status = 2 AND remind_at IS NOT NULL AND remind_at <= ?`, []any{0}},
+		{"deadline", `SELECT id FROM matches WHERE status = 2 AND deadline_at IS NOT NULL AND deadline_at <= ?`, []any{0}},
+		{"snapshot", `SELECT seq, game FROM snapshots WHERE match_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1`, []any{1, 1}},
+		{"log", `SELECT seq, entry FROM log WHERE match_id = ? AND seq > ? AND seq <= ? ORDER BY seq`, []any{1, 0, 1}},
+	} {
+		rows, err := db.read.QueryContext(ctx, "EXPLAIN QUERY PLAN "+q.query, q.args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var plan []string
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+				t.Fatal(err)
+			}
+			plan = append(plan, detail)
+		}
+		rows.Close()
+		p := strings.Join(plan, "; ")
+		t.Logf("%s: %s", q.name, p)
+		if !strings.Contains(p, "USING") || strings.Contains(p, "TEMP B-TREE") {
+			t.Errorf("%s: plan %q scans or sorts", q.name, p)
+		}
+	}
+}
+
+func TestExplain(t *testing.T) {
+	if explain(errors.New("x")) != "" {
+		t.Error("a plain error explained")
+	}
+	for _, code := range []sqlite3.ErrNo{sqlite3.ErrFull, sqlite3.ErrReadonly, sqlite3.ErrCantOpen, sqlite3.ErrNotADB, sqlite3.ErrCorrupt, sqlite3.ErrBusy} {
+		if explain(sqlite3.Error{Code: code}) == "" {
+			t.Errorf("code %d not explained", code)
+		}
+	}
+}
+
+// TestOpenTogether opens a new file from several handles at once, as
+// processes starting together would: one creates the schema, all succeed.
+func TestOpenTogether(t *testing.T) {
+	ctx := context.Background()
+	for round := range 5 {
+		path := filepath.Join(t.TempDir(), "risk.db")
+		type opened struct {
+			db  *DB
+			err error
+		}
+		results := make(chan opened, 6)
+		for range 6 {
+			go func() {
+				db, err := Open(ctx, path)
+				results <- opened{db, err}
+			}()
+		}
+		for range 6 {
+			r := <-results
+			if r.err != nil {
+				t.Fatalf("round %d: %v", round, r.err)
+			}
+			db := r.db
+			var v int
+			if err := db.read.QueryRowContext(ctx, "SELECT count(*) FROM schema_version").Scan(&v); err != nil || v != 1 {
+				t.Fatalf("round %d: %d schema versions, %v", round, v, err)
+			}
+			db.Close()
+		}
+	}
+}

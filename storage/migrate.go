@@ -1,0 +1,159 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"strconv"
+)
+
+// embedded holds the schema migrations, migrations/NNNN_name.sql, applied
+// in order, each in its own transaction.
+//
+//go:embed migrations/*.sql
+var embedded embed.FS
+
+// applicationID marks the file as ours in its SQLite header ("RISK").
+const applicationID = 0x5249534b
+
+// migration is one numbered schema change.
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+var migrationName = regexp.MustCompile(`^([0-9]{4})_[a-z0-9_]+\.sql$`)
+
+// migrations reads and checks the numbered files of fsys: 0001 to N, no gaps.
+func migrations(fsys fs.FS) ([]migration, error) {
+	names, err := fs.Glob(fsys, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	var out []migration
+	for _, n := range names { // Glob sorts
+		m := migrationName.FindStringSubmatch(path.Base(n))
+		if m == nil {
+			return nil, fmt.Errorf("migration %s: want a name like 0001_matches.sql", n)
+		}
+		v, _ := strconv.Atoi(m[1])
+		if v != len(out)+1 {
+			return nil, fmt.Errorf("migration %s: want number %04d", n, len(out)+1)
+		}
+		b, err := fs.ReadFile(fsys, n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, migration{v, path.Base(n), string(b)})
+	}
+	return out, nil
+}
+
+// migrate brings the schema up to date, one migration per transaction, and
+// refuses files that are not ours or that a newer version wrote, before it
+// writes anything. Several processes may open a database at once: each
+// transaction takes the write lock first and re-reads the version.
+func migrate(ctx context.Context, db *sql.DB, fsys fs.FS) error {
+	ms, err := migrations(fsys)
+	if err != nil {
+		return err
+	}
+	// The first statement reads the file's header: a file that is not a
+	// database fails here.
+	if _, err := inspect(ctx, db, len(ms)); err != nil {
+		return err
+	}
+	// WAL is a property of the file, set outside any transaction, once the
+	// file is known to be ours.
+	var mode string
+	if err := db.QueryRowContext(ctx, "PRAGMA journal_mode = WAL").Scan(&mode); err != nil {
+		return describe("set the journal mode", err)
+	}
+	if mode != "wal" {
+		return fmt.Errorf("cannot use write-ahead logging (journal mode %q)", mode)
+	}
+	for {
+		done, err := migrateOne(ctx, db, ms)
+		if err != nil || done {
+			return err
+		}
+	}
+}
+
+// migrateOne applies the next migration due, if any, in one transaction.
+func migrateOne(ctx context.Context, db *sql.DB, ms []migration) (done bool, err error) {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return false, describe("migrate", err)
+	}
+	defer tx.Rollback()
+	v, err := inspect(ctx, tx, len(ms))
+	if err != nil {
+		return false, err
+	}
+	if v == len(ms) {
+		return true, nil
+	}
+	if v == 0 {
+		_, err := tx.ExecContext(ctx, `
+			CREATE TABLE IF NOT EXISTS schema_version (
+				version    INTEGER PRIMARY KEY,
+				applied_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP
+			);
+			PRAGMA application_id = `+strconv.Itoa(applicationID))
+		if err != nil {
+			return false, describe("create the schema", err)
+		}
+	}
+	m := ms[v]
+	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+		return false, describe("migration "+m.name, err)
+	}
+	if _, err := tx.ExecContext(ctx, "INSERT INTO schema_version (version) VALUES (?)", m.version); err != nil {
+		return false, describe("migration "+m.name, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return false, describe("migration "+m.name, err)
+	}
+	return false, nil
+}
+
+// inspect returns the last migration applied (0 for a new database),
+// refusing another program's database and one with migrations beyond the
+// known ones. It only reads.
+func inspect(ctx context.Context, q querier, known int) (int, error) {
+	var app int64
+	if err := q.QueryRowContext(ctx, "PRAGMA application_id").Scan(&app); err != nil {
+		return 0, describe("read the schema", err)
+	}
+	var ours, others int
+	err := q.QueryRowContext(ctx, `SELECT
+		count(*) FILTER (WHERE name = 'schema_version'),
+		count(*) FILTER (WHERE name <> 'schema_version' AND name NOT LIKE 'sqlite\_%' ESCAPE '\')
+		FROM sqlite_schema`).Scan(&ours, &others)
+	if err != nil {
+		return 0, describe("read the schema", err)
+	}
+	switch {
+	case app != 0 && app != applicationID:
+		return 0, fmt.Errorf("the file is another program's SQLite database (application id %#x)", app)
+	case ours == 0 && others > 0:
+		return 0, errors.New("the file is another program's SQLite database (it has tables but no schema version)")
+	case ours == 0:
+		return 0, nil
+	}
+	var v int
+	if err := q.QueryRowContext(ctx, "SELECT coalesce(max(version), 0) FROM schema_version").Scan(&v); err != nil {
+		return 0, describe("read the schema version", err)
+	}
+	if v > known {
+		return 0, fmt.Errorf("the database was written by a newer version of this program (schema version %d; this one knows up to %d): upgrade it", v, known)
+	}
+	return v, nil
+}

@@ -1,0 +1,53 @@
+// Package storetest is the contract of a store of hosted matches: tests
+// written against the Store interface only, which every implementation
+// (SQLite now, PostgreSQL for several processes later) runs unchanged from
+// its own tests by passing a constructor to Run.
+package storetest
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/riskbot/riskbot/storage"
+)
+
+// Store is what the suite tests: the store's whole interface in the
+// domain's terms. The bot declares the part it uses.
+type Store interface {
+	// Create opens a match in its lobby; storage.ErrChannelBusy if the
+	// channel has an open match.
+	Create(ctx context.Context, channel string, meta json.RawMessage, now time.Time) (*storage.Match, error)
+	// Active loads the open match of a channel.
+	Active(ctx context.Context, channel string) (*storage.Loaded, error)
+	// Load loads a match by id.
+	Load(ctx context.Context, id int64) (*storage.Loaded, error)
+	// Save applies a change at an expected version and returns the new one.
+	Save(ctx context.Context, id, version int64, c storage.Change, now time.Time) (int64, error)
+	// Due lists the timers of active matches due at now.
+	Due(ctx context.Context, now time.Time) ([]storage.Timer, error)
+	// Finished lists closed matches, most recently closed first.
+	Finished(ctx context.Context, limit int) ([]storage.Match, error)
+	// History lists a channel's matches, newest first.
+	History(ctx context.Context, channel string) ([]storage.Match, error)
+	// Export returns a whole match; Import stores one as a new match.
+	Export(ctx context.Context, id int64) (*storage.Export, error)
+	Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error)
+	Close() error
+}
+
+// Backend is one database under test.
+type Backend struct {
+	// Open opens a new handle on the database, as another process would;
+	// the suite closes it.
+	Open func(ctx context.Context) (Store, error)
+	// Corrupt damages the last entry of match id's stored log behind the
+	// store's back, so that the log still decodes but no longer replays
+	// (say, by changing its recorded dice). Nil skips the tests that need it.
+	Corrupt func(ctx context.Context, id int64) error
+}
+
+// New returns a new, empty database whose handles take a snapshot every
+// snapshotEvery commands (never if it is 0).
+type New func(t testing.TB, snapshotEvery int) Backend
