@@ -1,5 +1,67 @@
 package main
 
-import "context"
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
 
-func runRender(_ context.Context, _ env) error { return usageError("not implemented yet") }
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/render"
+)
+
+// runRender is `risk render --match FILE --out PNG [--at N] [--width W] [--palette P]`.
+func runRender(ctx context.Context, e env) error {
+	flags := newFlags(e, "render", "--match FILE --out PNG [--at N] [--width W] [--palette default|colorblind]\n\n"+
+		"Draws the map of a match exported by 'risk export' (FILE, or - for standard input)\n"+
+		"as it stands, or as it stood after its first N commands.")
+	match := flags.String("match", "", "the exported match `file` (- for standard input)")
+	out := flags.String("out", "", "the PNG `file` to write")
+	at := flags.Int("at", -1, "draw the match after its first `N` commands (default: all of them)")
+	width := flags.Int("width", 0, fmt.Sprintf("image width in `pixels`, 800 to 3200 (default %d)", render.DefaultWidth))
+	palette := flags.String("palette", "default", "player colours: default or colorblind")
+	if err := parseFlags(flags, e.args); err != nil {
+		return err
+	}
+	switch {
+	case flags.NArg() > 0:
+		return usageError("unexpected argument %q", flags.Arg(0))
+	case *match == "":
+		return usageError("--match is required")
+	case *out == "":
+		return usageError("--out is required")
+	case *at < -1:
+		return usageError("--at must be 0 or more")
+	}
+	pal, err := render.ParsePalette(*palette)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	var data []byte
+	if *match == "-" {
+		data, err = io.ReadAll(e.stdin)
+	} else {
+		data, err = os.ReadFile(*match)
+	}
+	if err != nil {
+		return err
+	}
+	var rec engine.Record
+	if err := json.Unmarshal(data, &rec); err != nil {
+		return fmt.Errorf("%s: %w", *match, err)
+	}
+	g, err := rec.Game(*at)
+	if err != nil {
+		return fmt.Errorf("%s: %w", *match, err)
+	}
+	png, err := render.New(render.Options{Width: *width, Palette: pal}).Render(ctx, g.State)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(*out, png, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "wrote %s (%d bytes): turn %d, after %d of %d commands\n", *out, len(png), g.State.Turn, g.Version, len(rec.Log))
+	return nil
+}

@@ -1,0 +1,102 @@
+package render
+
+import (
+	"context"
+	"image/png"
+	"testing"
+)
+
+// BenchmarkRender is one warm render of a mid-game classic board at the
+// default width (1600 px): compose, quantize and PNG-encode.
+func BenchmarkRender(b *testing.B) {
+	s := playGame(b, 6, 3, 600).State
+	r := New(Options{})
+	ctx := context.Background()
+	if _, err := r.Render(ctx, s); err != nil { // build the static layers
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	var size int
+	for b.Loop() {
+		data, err := r.Render(ctx, s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(data)
+	}
+	b.ReportMetric(float64(size), "png-bytes")
+}
+
+// BenchmarkRenderCold is the first render of a new Renderer: fonts,
+// textures, palette and the map's static layers are all built.
+func BenchmarkRenderCold(b *testing.B) {
+	s := playGame(b, 6, 3, 600).State
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := New(Options{}).Render(ctx, s); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRenderParallel renders one state from every core at once with
+// one shared renderer: throughput, and the pools and caches under load.
+func BenchmarkRenderParallel(b *testing.B) {
+	s := playGame(b, 6, 3, 600).State
+	r := New(Options{})
+	ctx := context.Background()
+	if _, err := r.Render(ctx, s); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if _, err := r.Render(ctx, s); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+}
+
+// BenchmarkStages splits a warm render into its stages: drawing the frame,
+// mapping it to the palette, and PNG encoding.
+func BenchmarkStages(b *testing.B) {
+	s := playGame(b, 6, 3, 600).State
+	r := New(Options{})
+	ctx := context.Background()
+	if _, err := r.Render(ctx, s); err != nil {
+		b.Fatal(err)
+	}
+	bd, err := r.board(s.Map)
+	if err != nil {
+		b.Fatal(err)
+	}
+	wk, err := r.worker(bd)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("compose", func(b *testing.B) {
+		for b.Loop() {
+			wk.compose(s)
+		}
+	})
+	b.Run("quantize", func(b *testing.B) {
+		for b.Loop() {
+			r.quant.quantize(wk.pal, wk.canvas)
+		}
+	})
+	b.Run("encode", func(b *testing.B) {
+		enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.pngBuffer}
+		for b.Loop() {
+			wk.buf.Reset()
+			if err := enc.Encode(&wk.buf, wk.pal); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(wk.buf.Len()), "png-bytes")
+	})
+}

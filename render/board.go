@@ -1,0 +1,544 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"sync"
+
+	"github.com/fogleman/gg"
+	"github.com/riskbot/riskbot/render/internal/world"
+	"github.com/riskbot/riskbot/state"
+	"golang.org/x/image/font"
+)
+
+// refWidth is the width every size is designed at; other widths scale.
+const refWidth = DefaultWidth
+
+// board is everything about one map at one width that does not change from
+// turn to turn. It is built once and then only read, by any number of
+// renders at once.
+type board struct {
+	m      *state.Map
+	w, h   int     // the whole image
+	mh     int     // the map area, above the panel
+	s      float64 // scale: 1 at refWidth
+	terr   []uint8 // w*mh: territory id + 1, or 0 for sea
+	lvl    []uint8 // w*mh: land shade level
+	base   []uint8 // w*h RGBA: sea, legend and panel ground
+	lines  sparse  // borders, coasts, connectors
+	labels sparse  // territory names
+	// anchor is each territory's badge centre; badgeR the badge radius.
+	anchor  [][2]float64
+	badgeR  float64
+	labelAt []labelPlacement
+	// bannerAt is where the winner's banner is centred: where it hides
+	// the fewest badges and names.
+	bannerAt [2]float64
+	// obstacles are static marks names must not cover.
+	obstacles []frect
+	legend    legendLayout
+	panel     image.Rectangle
+	conns     []connector
+	// grounds are the panel's backgrounds with n player cards, made on
+	// first use.
+	grounds [state.MaxSeats + 1]struct {
+		once sync.Once
+		img  *image.RGBA
+	}
+}
+
+// connector is a sea border drawn as a dashed line, in image pixels.
+type connector struct {
+	a, b     int
+	from, to [2]float64
+	wrap     bool
+}
+
+// layerWidths are the limits on Options.Width.
+const (
+	minWidth = 800
+	maxWidth = 3200
+)
+
+// buildBoard makes the static layers of map m drawn with geometry geo at
+// the given image width.
+func buildBoard(m *state.Map, geo *world.Geometry, mask []uint8, tex *textures, th *theme, fs *fonts, width int) (*board, error) {
+	if err := matchGeometry(geo, m); err != nil {
+		return nil, err
+	}
+	s := float64(width) / refWidth
+	w := width
+	mh := int(math.Round(float64(w) * float64(geo.Height) / float64(geo.Width)))
+	ph := int(math.Round(226 * s))
+	b := &board{m: m, w: w, h: mh + ph, mh: mh, s: s}
+	b.panel = image.Rect(0, mh, w, mh+ph)
+	k := float64(w) / float64(geo.Width) // mask pixels to image pixels
+
+	// A grid at twice the image resolution, sampled from the mask: lines are
+	// found there and averaged down, which anti-aliases them.
+	hw, hh := 2*w, 2*mh
+	hi := make([]uint8, hw*hh)
+	for y := range hh {
+		my := min(geo.Height-1, int((float64(y)+0.5)/(2*k)))
+		for x := range hw {
+			mx := min(geo.Width-1, int((float64(x)+0.5)/(2*k)))
+			hi[y*hw+x] = mask[my*geo.Width+mx]
+		}
+	}
+	cont := func(v uint8) int { return m.Territories[v-1].Continent }
+
+	// Territories per image pixel: the most common of its four samples.
+	b.terr = make([]uint8, w*mh)
+	for y := range mh {
+		for x := range w {
+			i := 2*y*hw + 2*x
+			p, q, r, t := hi[i], hi[i+1], hi[i+hw], hi[i+hw+1]
+			v := p
+			switch {
+			case p == q || p == r || p == t:
+			case q == r || q == t:
+				v = q
+			case r == t:
+				v = r
+			}
+			b.terr[y*w+x] = v
+		}
+	}
+
+	// Lines: coasts, territory borders, and thicker continent borders.
+	const (
+		lnNone = iota
+		lnBorder
+		lnCoast
+		lnContinent
+	)
+	cls := make([]uint8, hw*hh)
+	edge := func(i, j int) {
+		a, c := hi[i], hi[j]
+		if a == c {
+			return
+		}
+		kind := uint8(lnBorder)
+		switch {
+		case a == 0 || c == 0:
+			kind = lnCoast
+		case cont(a) != cont(c):
+			kind = lnContinent
+		}
+		cls[i] = max(cls[i], kind)
+		cls[j] = max(cls[j], kind)
+	}
+	for y := range hh {
+		row := y * hw
+		for x := range hw - 1 {
+			if hi[row+x] != hi[row+x+1] {
+				edge(row+x, row+x+1)
+			}
+		}
+		if y+1 < hh {
+			for x := range hw {
+				if hi[row+x] != hi[row+hw+x] {
+					edge(row+x, row+hw+x)
+				}
+			}
+		}
+	}
+	// Continent borders on land get wider.
+	thick := make([]bool, hw*hh)
+	for y := 1; y < hh-1; y++ {
+		for x := 1; x < hw-1; x++ {
+			if cls[y*hw+x] == lnContinent {
+				for dy := -1; dy <= 1; dy++ {
+					for dx := -1; dx <= 1; dx++ {
+						thick[(y+dy)*hw+x+dx] = true
+					}
+				}
+			}
+		}
+	}
+	lines := image.NewRGBA(image.Rect(0, 0, w, b.h))
+	for y := range mh {
+		for x := range w {
+			var cov [4]float64
+			for _, o := range [4]int{0, 1, hw, hw + 1} {
+				i := 2*y*hw + 2*x + o
+				c := cls[i]
+				if thick[i] && hi[i] != 0 {
+					c = lnContinent
+				}
+				cov[c] += 0.25
+			}
+			var col color.RGBA
+			var a float64
+			switch {
+			case cov[lnContinent] > 0:
+				col, a = th.continentBorder, math.Min(1, cov[lnContinent]*1.1+cov[lnCoast])
+			case cov[lnCoast] > 0:
+				col, a = th.coast, math.Min(1, cov[lnCoast]*1.6)
+			case cov[lnBorder] > 0:
+				col, a = th.border, math.Min(0.9, cov[lnBorder]*1.5)
+			default:
+				continue
+			}
+			o := lines.PixOffset(x, y)
+			lines.Pix[o] = uint8(float64(col.R)*a + 0.5)
+			lines.Pix[o+1] = uint8(float64(col.G)*a + 0.5)
+			lines.Pix[o+2] = uint8(float64(col.B)*a + 0.5)
+			lines.Pix[o+3] = uint8(255*a + 0.5)
+		}
+	}
+
+	// Land shading: texture by terrain plus a light rim inside every border.
+	inside := insideDistance(b.terr, w, mh)
+	b.lvl = make([]uint8, w*mh)
+	for y := range mh {
+		ty := int(float64(y)/s) & (texSize - 1)
+		for x := range w {
+			i := y*w + x
+			v := b.terr[i]
+			if v == 0 {
+				continue
+			}
+			tile := tex.terrain[m.Territories[v-1].Terrain]
+			tv := int(tile[ty*texSize+int(float64(x)/s)&(texSize-1)])
+			l := midLevel + int(math.Round(float64(tv-128)/128*float64(midLevel)*0.8))
+			switch d := float64(inside[i]) / s; {
+			case d <= 1.5:
+				l += 4
+			case d <= 2.5:
+				l += 3
+			case d <= 3.5:
+				l += 2
+			case d <= 4.5:
+				l++
+			}
+			b.lvl[i] = uint8(max(0, min(levels-1, l)))
+		}
+	}
+
+	// Sea: deeper away from the coast, with a glow in the colour of the
+	// nearest continent along it.
+	label := make([]int16, w*mh)
+	for i, v := range b.terr {
+		label[i] = -1
+		if v != 0 {
+			label[i] = int16(cont(v))
+		}
+	}
+	dist, near := chamferFrom(label, w, mh)
+	b.base = make([]uint8, w*b.h*4)
+	baseImg := &image.RGBA{Pix: b.base, Stride: 4 * w, Rect: image.Rect(0, 0, w, b.h)}
+	haloW := 9 * s
+	for y := range mh {
+		ty := int(float64(y)/s) & (texSize - 1)
+		for x := range w {
+			i := y*w + x
+			if b.terr[i] != 0 {
+				continue
+			}
+			d := float64(dist[i])
+			var c color.RGBA
+			if d < haloW {
+				c = th.haloColor(int(near[i]), int(d/haloW*haloSteps))
+			} else {
+				f := math.Min(1, (d-haloW)/(110*s))
+				tv := float64(tex.sea[ty*texSize+int(float64(x)/s)&(texSize-1)]) - 128
+				l := int(math.Round(math.Sqrt(f)*float64(seaLevels-1) + tv/128*2.5))
+				c = th.seaColor(max(0, min(seaLevels-1, l)))
+			}
+			copy(b.base[4*i:], []uint8{c.R, c.G, c.B, 255})
+		}
+	}
+	fillRect(baseImg, b.panel, th.panelBg)
+	fillRect(baseImg, image.Rect(0, mh, w, mh+max(1, int(2*s))), th.gold)
+
+	// Badges sit on the anchors.
+	b.badgeR = 21 * s
+	b.anchor = make([][2]float64, m.Len())
+	for i, t := range geo.Territories {
+		b.anchor[i] = [2]float64{t.Anchor[0] * k, t.Anchor[1] * k}
+	}
+	separateBadges(b.anchor, b.badgeR*2+6*s, w, mh)
+
+	// Connectors for sea borders.
+	for _, c := range geo.Connectors {
+		b.conns = append(b.conns, connector{a: c.A, b: c.B, wrap: c.Wrap,
+			from: [2]float64{c.From[0] * k, c.From[1] * k}, to: [2]float64{c.To[0] * k, c.To[1] * k}})
+	}
+	small, err := face(fs.medium, 13*s)
+	if err != nil {
+		return nil, err
+	}
+	drawConnectors(lines, b, th, small)
+	b.lines = sparseFrom(lines)
+
+	// The continent legend, in the emptiest corner of the sea.
+	legendFaces, err := newLegendFaces(fs, s)
+	if err != nil {
+		return nil, err
+	}
+	b.legend = layoutLegend(b, legendFaces)
+	drawLegendGround(baseImg, b, th, legendFaces)
+
+	// Names.
+	nameFace, err := face(fs.bold, 15*s)
+	if err != nil {
+		return nil, err
+	}
+	b.labelAt, err = layoutLabels(b, nameFace)
+	if err != nil {
+		return nil, err
+	}
+	names := image.NewRGBA(image.Rect(0, 0, w, b.h))
+	for _, l := range b.labelAt {
+		for j, line := range l.lines {
+			cy := l.cy - l.lineH*float64(len(l.lines)-1)/2 + l.lineH*float64(j)
+			drawTextHalo(names, nameFace, line, l.cx, cy, 1.6*s, th.labelFg, th.labelHalo)
+		}
+	}
+	b.labels = sparseFrom(names)
+	b.bannerAt = placeBanner(b)
+	return b, nil
+}
+
+// cardRects lays out n player cards in two columns under the panel's
+// first line.
+func (b *board) cardRects(n int) []frect {
+	s := b.s
+	p := b.panel
+	x0 := float64(p.Min.X) + 16*s
+	cols := 2
+	rows := max(1, (n+cols-1)/cols)
+	gap := 10 * s
+	top := float64(p.Min.Y) + 12*s + 44*s
+	cardW := (float64(p.Dx()) - 2*16*s - gap*float64(cols-1)) / float64(cols)
+	avail := float64(p.Max.Y) - 12*s - top
+	cardH := math.Min(50*s, (avail-gap*float64(rows-1))/float64(rows))
+	top += (avail - cardH*float64(rows) - gap*float64(rows-1)) / 2
+	out := make([]frect, n)
+	for i := range out {
+		col, row := i/rows, i%rows
+		x := x0 + float64(col)*(cardW+gap)
+		y := top + float64(row)*(cardH+gap)
+		out[i] = frect{x, y, x + cardW, y + cardH}
+	}
+	return out
+}
+
+// panelGround returns the panel's background (at the origin) with n cards, each with a bar
+// of its seat's colour, drawn on first use.
+func (b *board) panelGround(n int, colors []Color, th *theme) *image.RGBA {
+	g := &b.grounds[n]
+	g.once.Do(func() {
+		// gg draws from the origin: the ground starts at (0, 0) and is
+		// shifted up by the panel's top.
+		img := image.NewRGBA(image.Rect(0, 0, b.panel.Dx(), b.panel.Dy()))
+		fillRect(img, img.Rect, th.panelBg)
+		fillRect(img, image.Rect(0, 0, b.w, max(1, int(2*b.s))), th.gold)
+		dc := gg.NewContextForRGBA(img)
+		dc.Translate(0, -float64(b.panel.Min.Y))
+		for i, r := range b.cardRects(n) {
+			dc.DrawRoundedRectangle(r.x0, r.y0, r.x1-r.x0, r.y1-r.y0, 8*b.s)
+			dc.SetColor(th.card)
+			dc.Fill()
+			cardBar(dc, r.x0, r.y0, r.y1-r.y0, b.s, colors[i].RGBA)
+		}
+		g.img = img
+	})
+	return g.img
+}
+
+// cardBar draws the bar of a seat's colour down a card's left edge.
+func cardBar(dc *gg.Context, x, y, h, s float64, c color.RGBA) {
+	dc.DrawRoundedRectangle(x, y, 7*s, h, 3*s)
+	dc.SetColor(c)
+	dc.Fill()
+}
+
+// matchGeometry checks that geo draws map m: same territories, in order.
+func matchGeometry(geo *world.Geometry, m *state.Map) error {
+	if len(geo.Territories) != m.Len() {
+		return fmt.Errorf("render: geometry %q has %d territories, map has %d", geo.Map, len(geo.Territories), m.Len())
+	}
+	for i, t := range geo.Territories {
+		if t.Name != m.Territories[i].Name {
+			return fmt.Errorf("render: geometry %q territory %d is %q, map has %q", geo.Map, i, t.Name, m.Territories[i].Name)
+		}
+	}
+	return nil
+}
+
+// separateBadges pushes apart badge centres closer than gap, a little at a
+// time, keeping them on the map.
+func separateBadges(p [][2]float64, gap float64, w, h int) {
+	for range 50 {
+		moved := false
+		for i := range p {
+			for j := i + 1; j < len(p); j++ {
+				dx, dy := p[j][0]-p[i][0], p[j][1]-p[i][1]
+				d := math.Hypot(dx, dy)
+				if d >= gap {
+					continue
+				}
+				if d < 1e-6 {
+					dx, dy, d = 1, 0, 1
+				}
+				push := (gap - d) / 2 * 1.05
+				p[i][0] -= dx / d * push
+				p[i][1] -= dy / d * push
+				p[j][0] += dx / d * push
+				p[j][1] += dy / d * push
+				moved = true
+			}
+		}
+		if !moved {
+			break
+		}
+	}
+	for i := range p {
+		p[i][0] = math.Max(gap/2, math.Min(float64(w)-gap/2, p[i][0]))
+		p[i][1] = math.Max(gap/2, math.Min(float64(h)-gap/2, p[i][1]))
+	}
+}
+
+// drawConnectors draws the sea borders as dashed lines with a dot at each
+// end. Short ones are lengthened so they show; the Alaska–Kamchatka kind,
+// which crosses the map's edge, is drawn leaving one side and arriving at
+// the other, each end labelled with where it leads.
+func drawConnectors(dst *image.RGBA, b *board, th *theme, small font.Face) {
+	dc := gg.NewContextForRGBA(dst)
+	s := b.s
+	minLen := 30 * s
+	for _, c := range b.conns {
+		fx, fy, tx, ty := c.from[0], c.from[1], c.to[0], c.to[1]
+		dx, dy := tx-fx, ty-fy
+		l := math.Hypot(dx, dy)
+		if l < 1e-6 {
+			ax, ay := b.anchor[c.a][0], b.anchor[c.a][1]
+			bx, by := b.anchor[c.b][0], b.anchor[c.b][1]
+			dx, dy, l = bx-ax, by-ay, math.Hypot(bx-ax, by-ay)
+		}
+		ux, uy := dx/l, dy/l
+		if c.wrap {
+			// Run each end 50 px past its edge.
+			ext := 50 * s
+			segs := [][4]float64{{fx, fy, fx + ux*(l+ext), fy + uy*(l+ext)}}
+			w := float64(b.w)
+			shift := w
+			if tx > fx {
+				shift = -w
+			}
+			segs = append(segs, [4]float64{tx + shift, ty, tx + shift - ux*(l+ext), ty - uy*(l+ext)})
+			for _, sg := range segs {
+				dashedLine(dc, sg[0], sg[1], sg[2], sg[3], s, th)
+				dot(dc, sg[0], sg[1], s, th)
+			}
+			// Say where each end leads, on the side of the line with less land.
+			na, nb := b.m.Territories[c.a].Name, b.m.Territories[c.b].Name
+			for _, e := range []struct {
+				x, y float64
+				name string
+			}{{fx, fy, nb}, {tx + shift, ty, na}} {
+				text := "to " + e.name
+				tw := textWidth(small, text)
+				th2 := capHeight(small)
+				x := math.Max(5*s+tw/2, math.Min(w-5*s-tw/2, e.x))
+				best, bestLand := frect{}, math.Inf(1)
+				var by float64
+				for _, dy := range []float64{-15 * s, 15 * s, -30 * s, 30 * s} {
+					r := frect{x - tw/2 - 3*s, e.y + dy - th2/2 - 3*s, x + tw/2 + 3*s, e.y + dy + th2/2 + 3*s}
+					if land := b.landIn(r); land < bestLand {
+						best, bestLand, by = r, land, e.y+dy
+					}
+				}
+				drawTextHalo(dst, small, text, x, by, 1.2*s, th.connector, th.labelHalo)
+				b.obstacles = append(b.obstacles, best)
+			}
+			continue
+		}
+		if l < minLen {
+			mx, my := (fx+tx)/2, (fy+ty)/2
+			fx, fy = mx-ux*minLen/2, my-uy*minLen/2
+			tx, ty = mx+ux*minLen/2, my+uy*minLen/2
+		}
+		dashedLine(dc, fx, fy, tx, ty, s, th)
+		dot(dc, fx, fy, s, th)
+		dot(dc, tx, ty, s, th)
+	}
+}
+
+func dashedLine(dc *gg.Context, x0, y0, x1, y1, s float64, th *theme) {
+	dc.SetLineCapRound()
+	dc.SetDash()
+	dc.SetLineWidth(4.2 * s)
+	dc.SetColor(color.RGBA{th.labelHalo.R, th.labelHalo.G, th.labelHalo.B, 150})
+	dc.SetDash(7*s, 5*s)
+	dc.DrawLine(x0, y0, x1, y1)
+	dc.Stroke()
+	dc.SetLineWidth(2.2 * s)
+	dc.SetColor(th.connector)
+	dc.DrawLine(x0, y0, x1, y1)
+	dc.Stroke()
+	dc.SetDash()
+}
+
+func dot(dc *gg.Context, x, y, s float64, th *theme) {
+	dc.DrawCircle(x, y, 3.6*s)
+	dc.SetColor(th.labelHalo)
+	dc.Fill()
+	dc.DrawCircle(x, y, 2.4*s)
+	dc.SetColor(th.connector)
+	dc.Fill()
+}
+
+// placeBanner finds the centre for a banner of nominal size that covers
+// the fewest badges and names, nearest the middle of the map on ties.
+func placeBanner(b *board) [2]float64 {
+	s := b.s
+	bw, bh := 560*s, 116*s
+	best, bestScore := [2]float64{float64(b.w) / 2, float64(b.mh) / 2}, math.Inf(1)
+	for cy := bh/2 + 10*s; cy <= float64(b.mh)-bh/2-10*s; cy += 10 * s {
+		for cx := bw/2 + 10*s; cx <= float64(b.w)-bw/2-10*s; cx += 10 * s {
+			r := frect{cx - bw/2, cy - bh/2, cx + bw/2, cy + bh/2}
+			score := 0.0
+			for t := range b.anchor {
+				if r.overlaps(b.badgeBox(t)) {
+					score += 10
+				}
+			}
+			for _, l := range b.labelAt {
+				if r.overlaps(l.box) {
+					score += 6
+				}
+			}
+			if r.overlaps(rectOf(b.legend.box)) {
+				score += 100
+			}
+			score += math.Hypot(cx-float64(b.w)/2, (cy-float64(b.mh)/2)*1.5) / (40 * s)
+			if score < bestScore {
+				best, bestScore = [2]float64{cx, cy}, score
+			}
+		}
+	}
+	return best
+}
+
+// landIn returns the fraction of r over land.
+func (b *board) landIn(r frect) float64 {
+	var land, n float64
+	for y := r.y0; y < r.y1; y += 2 {
+		for x := r.x0; x < r.x1; x += 2 {
+			n++
+			xi, yi := int(x), int(y)
+			if xi >= 0 && yi >= 0 && xi < b.w && yi < b.mh && b.terr[yi*b.w+xi] != 0 {
+				land++
+			}
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return land / n
+}

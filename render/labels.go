@@ -1,0 +1,232 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"golang.org/x/image/font"
+)
+
+// frect is a rectangle in image pixels.
+type frect struct{ x0, y0, x1, y1 float64 }
+
+func (r frect) overlaps(o frect) bool {
+	return r.x0 < o.x1 && o.x0 < r.x1 && r.y0 < o.y1 && o.y0 < r.y1
+}
+
+// dist returns the distance from (x, y) to the nearest point of r.
+func (r frect) dist(x, y float64) float64 {
+	dx := math.Max(0, math.Max(r.x0-x, x-r.x1))
+	dy := math.Max(0, math.Max(r.y0-y, y-r.y1))
+	return math.Hypot(dx, dy)
+}
+
+func (r frect) inset(d float64) frect { return frect{r.x0 + d, r.y0 + d, r.x1 - d, r.y1 - d} }
+
+// labelPlacement is where a territory's name goes: one or two lines
+// centred on (cx, cy).
+type labelPlacement struct {
+	t      int
+	lines  []string
+	cx, cy float64
+	lineH  float64
+	box    frect
+}
+
+// badgeBox is the space a territory's badge may take (three digits).
+func (b *board) badgeBox(t int) frect {
+	x, y := b.anchor[t][0], b.anchor[t][1]
+	hw, hh := b.badgeR*1.45, b.badgeR*1.12
+	return frect{x - hw, y - hh, x + hw, y + hh}
+}
+
+// abbreviate shortens the common words of territory names.
+func abbreviate(name string) string {
+	r := strings.NewReplacer("United States", "US", "Northern ", "N. ", "Southern ", "S. ",
+		"Eastern ", "E. ", "Western ", "W. ", "Northwest ", "NW ", "Central ", "C. ")
+	return r.Replace(name)
+}
+
+// splitTwo splits a name into two lines of balanced width, or returns nil
+// for a single word.
+func splitTwo(fc font.Face, name string) []string {
+	words := strings.Fields(name)
+	if len(words) < 2 {
+		return nil
+	}
+	var best []string
+	bestW := math.Inf(1)
+	for i := 1; i < len(words); i++ {
+		a, b := strings.Join(words[:i], " "), strings.Join(words[i:], " ")
+		if w := math.Max(textWidth(fc, a), textWidth(fc, b)); w < bestW {
+			best, bestW = []string{a, b}, w
+		}
+	}
+	return best
+}
+
+// layoutLabels places every territory's name next to its badge so that no
+// name overlaps another name, a badge or the legend, preferring spots over
+// the territory itself. Tight territories are placed first.
+func layoutLabels(b *board, fc font.Face) ([]labelPlacement, error) {
+	s := b.s
+	n := b.m.Len()
+	lineH := float64(fc.Metrics().Height)/64*0.92 + 1
+	capH := capHeight(fc)
+	pad := 3 * s // halo and breathing room
+	badges := make([]frect, n)
+	for t := range n {
+		badges[t] = b.badgeBox(t)
+	}
+	// Territories with little room around their badge go first.
+	order := make([]int, n)
+	crowd := make([]float64, n)
+	for t := range n {
+		order[t] = t
+		for u := range n {
+			if u != t {
+				d := math.Hypot(b.anchor[t][0]-b.anchor[u][0], b.anchor[t][1]-b.anchor[u][1])
+				crowd[t] += math.Exp(-d / (60 * s))
+			}
+		}
+	}
+	slices.SortStableFunc(order, func(x, y int) int {
+		switch {
+		case crowd[x] > crowd[y]:
+			return -1
+		case crowd[x] < crowd[y]:
+			return 1
+		}
+		return 0
+	})
+	type variant struct {
+		lines   []string
+		penalty float64
+	}
+	dirs := []struct{ ux, uy, pen float64 }{
+		{0, 1, 0}, {0, -1, 0.5}, {1, 0, 0.8}, {-1, 0, 0.9},
+		{1, 1, 1.3}, {-1, 1, 1.3}, {1, -1, 1.4}, {-1, -1, 1.4},
+	}
+	legend := b.legend.box
+	legendR := frect{float64(legend.Min.X), float64(legend.Min.Y), float64(legend.Max.X), float64(legend.Max.Y)}
+	var placed []labelPlacement
+	for _, t := range order {
+		name := b.m.Territories[t].Name
+		vars := []variant{{[]string{name}, 0}}
+		if two := splitTwo(fc, name); two != nil {
+			vars = append(vars, variant{two, 0.6})
+		}
+		if ab := abbreviate(name); ab != name {
+			vars = append(vars, variant{[]string{ab}, 2.5})
+			if two := splitTwo(fc, ab); two != nil {
+				vars = append(vars, variant{two, 3})
+			}
+		}
+		ax, ay := b.anchor[t][0], b.anchor[t][1]
+		best := math.Inf(1)
+		var pick labelPlacement
+		for _, v := range vars {
+			bw := 0.0
+			for _, l := range v.lines {
+				bw = math.Max(bw, textWidth(fc, l))
+			}
+			bw += 2 * pad
+			bh := capH + lineH*float64(len(v.lines)-1) + 2*pad
+			for _, dist := range []float64{0, 6, 14, 24, 36, 50, 66, 84} {
+				g := b.badgeR + 2*s + dist*s
+				for _, d := range dirs {
+					var cx, cy float64
+					switch {
+					case d.ux == 0:
+						cx, cy = ax, ay+d.uy*(g+bh/2)
+					case d.uy == 0:
+						cx, cy = ax+d.ux*(g+bw/2), ay
+					default:
+						cx, cy = ax+d.ux*(g*0.75+bw/2), ay+d.uy*(g*0.75+bh/2)
+					}
+					box := frect{cx - bw/2, cy - bh/2, cx + bw/2, cy + bh/2}
+					if box.x0 < 2*s || box.y0 < 2*s || box.x1 > float64(b.w)-2*s || box.y1 > float64(b.mh)-2*s {
+						continue
+					}
+					score := v.penalty + d.pen + dist/10*0.55
+					if score >= best {
+						continue
+					}
+					if box.overlaps(legendR) || overlapsAny(box, badges) || overlapsAny(box, b.obstacles) {
+						continue
+					}
+					clash := false
+					for _, p := range placed {
+						if box.overlaps(p.box) {
+							clash = true
+							break
+						}
+					}
+					if clash {
+						continue
+					}
+					score += 3 * b.offTerritory(box.inset(pad), t)
+					// A name nearer another badge than its own reads as that
+					// territory's.
+					own := box.dist(ax, ay)
+					for u := range n {
+						if u != t && box.dist(b.anchor[u][0], b.anchor[u][1]) < own+b.badgeR {
+							score += 2
+							break
+						}
+					}
+					if score < best {
+						best = score
+						pick = labelPlacement{t: t, lines: v.lines, cx: cx, cy: cy, lineH: lineH, box: box}
+					}
+				}
+			}
+		}
+		if math.IsInf(best, 1) {
+			return nil, fmt.Errorf("render: no room for the name of %s at width %d", name, b.w)
+		}
+		placed = append(placed, pick)
+	}
+	slices.SortFunc(placed, func(x, y labelPlacement) int { return x.t - y.t })
+	return placed, nil
+}
+
+func overlapsAny(r frect, rs []frect) bool {
+	for _, o := range rs {
+		if r.overlaps(o) {
+			return true
+		}
+	}
+	return false
+}
+
+// offTerritory returns how much of r lies off territory t: 0 all on it, up
+// to 1 all on other territories (the sea counts half).
+func (b *board) offTerritory(r frect, t int) float64 {
+	step := math.Max(2, 3*b.s)
+	var sum, n float64
+	for y := r.y0; y <= r.y1; y += step {
+		for x := r.x0; x <= r.x1; x += step {
+			xi, yi := int(x), int(y)
+			if xi < 0 || yi < 0 || xi >= b.w || yi >= b.mh {
+				sum++
+				n++
+				continue
+			}
+			switch v := b.terr[yi*b.w+xi]; {
+			case int(v) == t+1:
+			case v == 0:
+				sum += 0.5
+			default:
+				sum++
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / n
+}

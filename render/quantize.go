@@ -1,0 +1,189 @@
+package render
+
+import (
+	"image"
+	"image/color"
+)
+
+// quantizer maps the composed RGBA frame to at most 256 colours, so that
+// the PNG is paletted: a third of the bytes of RGB and much faster to
+// compress. The palette is made of the colours the board is built from
+// (every owner's land shades, the sea, the glows, the panel); a lookup table
+// indexed by a 16-bit (5-6-5) form of the colour gives each pixel the
+// nearest of them. Both are made once per renderer.
+type quantizer struct {
+	palette color.Palette
+	rgb     [][3]int32
+	lut     []uint8 // 1<<16 entries
+}
+
+func key565(r, g, b uint8) int {
+	return int(r>>3)<<11 | int(g>>2)<<5 | int(b>>3)
+}
+
+// newQuantizer builds the palette from the renderer's colours.
+func newQuantizer(th *theme, ramps [][levels]color.RGBA, seats []Color) *quantizer {
+	q := &quantizer{}
+	seen := map[color.RGBA]bool{}
+	add := func(c color.RGBA) {
+		c.A = 255
+		if !seen[c] && len(q.palette) < 256 {
+			seen[c] = true
+			q.palette = append(q.palette, c)
+			q.rgb = append(q.rgb, [3]int32{int32(c.R), int32(c.G), int32(c.B)})
+		}
+	}
+	// Flat colours that must come out exactly.
+	for _, c := range []color.RGBA{th.ink, rgb(0xffffff), th.text, th.dim, th.gold, th.panelBg, th.card, th.cardNow,
+		th.connector, th.labelHalo, th.coast, th.border, th.continentBorder, th.neutral} {
+		add(c)
+	}
+	for _, c := range seats {
+		add(c.RGBA)
+	}
+	for _, r := range ramps {
+		for _, c := range r {
+			add(c)
+		}
+	}
+	for i := range seaLevels {
+		add(th.seaColor(i))
+	}
+	for c := range th.continents {
+		add(th.continentColor(c))
+		for k := range haloSteps {
+			add(th.haloColor(c, k))
+		}
+	}
+	// Greys for anti-aliased text and lines, and the legend's ground.
+	for i := range 16 {
+		v := uint8(i * 17)
+		add(color.RGBA{v, v, v, 255})
+	}
+	for i := 0; i < seaLevels; i += 3 {
+		add(mix(th.seaColor(i), color.RGBA{8, 14, 24, 255}, 200.0/255))
+	}
+	// Card and panel text edges, the banner, and seat colours on the panel.
+	for _, t := range []float64{0.25, 0.5, 0.75} {
+		add(mix(th.panelBg, th.text, t))
+		add(mix(th.card, th.text, t))
+		add(mix(th.panelBg, th.gold, t))
+		add(mix(color.RGBA{16, 22, 32, 255}, th.gold, t))
+		add(mix(th.card, th.dim, t))
+	}
+	for _, c := range seats {
+		add(mix(c.RGBA, th.ink, 0.5))
+		add(mix(c.RGBA, rgb(0xffffff), 0.5))
+	}
+	q.lut = q.table()
+	// Palette colours map to themselves even when two share a cell.
+	for i, c := range q.palette {
+		c := c.(color.RGBA)
+		k := key565(c.R, c.G, c.B)
+		if q.palette[q.lut[k]] != c && q.closer(c, i, int(q.lut[k])) {
+			q.lut[k] = uint8(i)
+		}
+	}
+	return q
+}
+
+// keyColor is the colour at the centre of a table entry's cell.
+func keyColor(k int) (r, g, b int32) {
+	return int32(k>>11)<<3 | 4, int32(k>>5&63)<<2 | 2, int32(k&31)<<3 | 4
+}
+
+// table computes the nearest palette entry of every 5-6-5 key. Keys are
+// taken in blocks of 4 x 8 x 4; for each block only the palette entries
+// that can be nearest to some point of the block are tried: those whose
+// least distance to the block is within the smallest greatest distance of
+// any entry. The result is the same as trying every entry, in a fraction of
+// the time.
+func (q *quantizer) table() []uint8 {
+	lut := make([]uint8, 1<<16)
+	weights := [3]int32{3, 4, 2} // as in dist
+	var cand []int
+	for br := 0; br < 32; br += 4 {
+		for bg := 0; bg < 64; bg += 8 {
+			for bb := 0; bb < 32; bb += 4 {
+				r0, g0, b0 := keyColor(br<<11 | bg<<5 | bb)
+				r1, g1, b1 := keyColor((br+3)<<11 | (bg+7)<<5 | (bb + 3))
+				lo := [3]int32{r0, g0, b0}
+				hi := [3]int32{r1, g1, b1}
+				far := int32(1<<31 - 1)
+				for _, p := range q.rgb {
+					var d int32
+					for c := range 3 {
+						e := max(p[c]-lo[c], hi[c]-p[c])
+						d += weights[c] * e * e
+					}
+					far = min(far, d)
+				}
+				cand = cand[:0]
+				for i, p := range q.rgb {
+					var d int32
+					for c := range 3 {
+						var e int32
+						if p[c] < lo[c] {
+							e = lo[c] - p[c]
+						} else if p[c] > hi[c] {
+							e = p[c] - hi[c]
+						}
+						d += weights[c] * e * e
+					}
+					if d <= far {
+						cand = append(cand, i)
+					}
+				}
+				for r := br; r < br+4; r++ {
+					for g := bg; g < bg+8; g++ {
+						for b := bb; b < bb+4; b++ {
+							k := r<<11 | g<<5 | b
+							cr, cg, cb := keyColor(k)
+							best, bi := int32(1<<31-1), 0
+							for _, i := range cand {
+								if d := q.dist(cr, cg, cb, i); d < best {
+									best, bi = d, i
+								}
+							}
+							lut[k] = uint8(bi)
+						}
+					}
+				}
+			}
+		}
+	}
+	return lut
+}
+
+// closer reports whether entry i is nearer to c than entry j (it always is
+// when i is c itself).
+func (q *quantizer) closer(c color.RGBA, i, j int) bool {
+	return q.dist(int32(c.R), int32(c.G), int32(c.B), i) <= q.dist(int32(c.R), int32(c.G), int32(c.B), j)
+}
+
+func (q *quantizer) dist(r, g, b int32, i int) int32 {
+	p := q.rgb[i]
+	dr, dg, db := r-p[0], g-p[1], b-p[2]
+	// Weighted towards green, as the eye is.
+	return 3*dr*dr + 4*dg*dg + 2*db*db
+}
+
+func (q *quantizer) nearest(r, g, b int32) uint8 {
+	best, bi := int32(1<<31-1), 0
+	for i := range q.rgb {
+		if d := q.dist(r, g, b, i); d < best {
+			best, bi = d, i
+		}
+	}
+	return uint8(bi)
+}
+
+// quantize writes src's pixels as palette indices into dst (same size).
+func (q *quantizer) quantize(dst *image.Paletted, src *image.RGBA) {
+	lut := q.lut
+	sp := src.Pix
+	dp := dst.Pix
+	for i, j := 0, 0; j < len(dp); i, j = i+4, j+1 {
+		dp[j] = lut[int(sp[i]>>3)<<11|int(sp[i+1]>>2)<<5|int(sp[i+2]>>3)]
+	}
+}

@@ -1,0 +1,328 @@
+package render
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"sync"
+
+	"github.com/fogleman/gg"
+
+	"github.com/riskbot/riskbot/render/internal/world"
+	"github.com/riskbot/riskbot/state"
+)
+
+// DefaultWidth is the width of the image when Options.Width is 0.
+const DefaultWidth = 1600
+
+// Options configure a Renderer.
+type Options struct {
+	// Width of the image in pixels: 0 means DefaultWidth; otherwise 800
+	// to 3200. The height follows from the map.
+	Width int
+	// Palette picks the player colours.
+	Palette Palette
+}
+
+// Renderer draws match states as PNG images. The static layers of each map
+// (land, sea, borders, names) are built on the first render of that map and
+// cached. A Renderer is safe for concurrent use: every render draws with a
+// worker (canvas, gg context, font faces) that no other render touches.
+type Renderer struct {
+	opts   Options
+	width  int
+	colors []Color
+	th     *theme
+	ramps  [][levels]color.RGBA // per seat, then neutral last
+
+	setup     sync.Once
+	setupErr  error
+	fonts     *fonts
+	tex       *textures
+	quant     *quantizer
+	mu        sync.Mutex
+	boards    map[string]*boardEntry
+	workers   sync.Pool // *worker
+	pngBuffer pngPool
+}
+
+type boardEntry struct {
+	load     sync.Once
+	geo      *world.Geometry
+	mask     []uint8
+	err      error
+	build    sync.Once
+	b        *board
+	buildErr error
+}
+
+// New returns a renderer. Invalid options are reported by Render.
+func New(opts Options) *Renderer {
+	r := &Renderer{opts: opts, width: opts.Width, th: newTheme(), boards: map[string]*boardEntry{}}
+	if r.width == 0 {
+		r.width = DefaultWidth
+	}
+	r.colors = PlayerColors(opts.Palette)
+	for _, c := range r.colors {
+		r.ramps = append(r.ramps, ramp(c.RGBA))
+	}
+	r.ramps = append(r.ramps, ramp(r.th.neutral))
+	return r
+}
+
+// init loads what every map shares: fonts, textures, the output palette.
+func (r *Renderer) init() error {
+	r.setup.Do(func() {
+		if r.width < minWidth || r.width > maxWidth {
+			r.setupErr = fmt.Errorf("render: width %d out of range (%d to %d, or 0 for %d)", r.opts.Width, minWidth, maxWidth, DefaultWidth)
+			return
+		}
+		if r.opts.Palette != Default && r.opts.Palette != ColorBlind {
+			r.setupErr = fmt.Errorf("render: unknown palette %d", int(r.opts.Palette))
+			return
+		}
+		if r.fonts, r.setupErr = parseFonts(); r.setupErr != nil {
+			return
+		}
+		if r.tex, r.setupErr = loadTextures(worldFS()); r.setupErr != nil {
+			return
+		}
+		r.quant = newQuantizer(r.th, r.ramps, r.colors)
+	})
+	return r.setupErr
+}
+
+// board returns the static layers of m, building them on first use. The
+// geometry is found by the map's name; a map whose territories are not the
+// geometry's is refused without spoiling the cache for the real one.
+func (r *Renderer) board(m *state.Map) (*board, error) {
+	r.mu.Lock()
+	e, ok := r.boards[m.Name]
+	if !ok {
+		e = &boardEntry{}
+		r.boards[m.Name] = e
+	}
+	r.mu.Unlock()
+	e.load.Do(func() {
+		e.geo, e.mask, e.err = loadGeometry(worldFS(), m.Name)
+	})
+	if e.err != nil {
+		// Forget maps without geometry: generated maps have names of their
+		// own, and their failures must not pile up.
+		r.mu.Lock()
+		if r.boards[m.Name] == e {
+			delete(r.boards, m.Name)
+		}
+		r.mu.Unlock()
+		return nil, e.err
+	}
+	if err := matchGeometry(e.geo, m); err != nil {
+		return nil, err
+	}
+	e.build.Do(func() {
+		e.b, e.buildErr = buildBoard(m, e.geo, e.mask, r.tex, r.th, r.fonts, r.width)
+	})
+	if e.buildErr != nil {
+		return nil, e.buildErr
+	}
+	if e.b.m != m && !sameTerritories(e.b.m, m) {
+		return nil, fmt.Errorf("render: map %q differs from the one its board was built for", m.Name)
+	}
+	return e.b, nil
+}
+
+func sameTerritories(a, b *state.Map) bool {
+	if a.Len() != b.Len() || len(a.Continents) != len(b.Continents) {
+		return false
+	}
+	for i := range a.Territories {
+		if a.Territories[i].Name != b.Territories[i].Name || a.Territories[i].Continent != b.Territories[i].Continent {
+			return false
+		}
+	}
+	return true
+}
+
+// worker holds one render's mutable things.
+type worker struct {
+	r      *Renderer
+	b      *board
+	s      float64
+	canvas *image.RGBA
+	pal    *image.Paletted
+	dc     *gg.Context
+	f      *faces
+	buf    bytes.Buffer
+	badges map[badgeKey]*image.RGBA
+	names  []string // the seats' names as drawn
+}
+
+func (r *Renderer) worker(b *board) (*worker, error) {
+	wk, _ := r.workers.Get().(*worker)
+	if wk == nil {
+		f, err := newFaces(r.fonts, float64(r.width)/refWidth)
+		if err != nil {
+			return nil, err
+		}
+		wk = &worker{r: r, f: f, s: float64(r.width) / refWidth, badges: map[badgeKey]*image.RGBA{}}
+	}
+	if wk.b != b {
+		clear(wk.badges) // another board may size badges differently
+	}
+	if wk.canvas == nil || wk.canvas.Rect.Dx() != b.w || wk.canvas.Rect.Dy() != b.h {
+		wk.canvas = image.NewRGBA(image.Rect(0, 0, b.w, b.h))
+		wk.pal = image.NewPaletted(wk.canvas.Rect, r.quant.palette)
+		wk.dc = gg.NewContextForRGBA(wk.canvas)
+	}
+	wk.b = b
+	return wk, nil
+}
+
+// Render draws s as a PNG: the map with its owners and armies, the last
+// turn's moves, the continent legend and the players' panel. A view (a
+// state with hidden cards) renders the same. Bad input is an error, never a
+// half-drawn image.
+func (r *Renderer) Render(ctx context.Context, s *state.State) ([]byte, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("render: %w", err)
+	}
+	if err := validate(s); err != nil {
+		return nil, err
+	}
+	if err := r.init(); err != nil {
+		return nil, err
+	}
+	b, err := r.board(s.Map)
+	if err != nil {
+		return nil, err
+	}
+	wk, err := r.worker(b)
+	if err != nil {
+		return nil, err
+	}
+	defer r.workers.Put(wk)
+	wk.compose(s)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("render: %w", err)
+	}
+	r.quant.quantize(wk.pal, wk.canvas)
+	wk.buf.Reset()
+	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.pngBuffer}
+	if err := enc.Encode(&wk.buf, wk.pal); err != nil {
+		return nil, fmt.Errorf("render: encode png: %w", err)
+	}
+	return bytes.Clone(wk.buf.Bytes()), nil
+}
+
+// compose draws the whole frame on the worker's canvas.
+func (wk *worker) compose(s *state.State) {
+	b := wk.b
+	pix := wk.canvas.Pix
+	copy(pix, b.base)
+	// Land in its owner's colour, shaded by the texture.
+	neutral := len(wk.r.ramps) - 1
+	rows := make([]*[levels]color.RGBA, len(s.Terr))
+	for t, tr := range s.Terr {
+		o := tr.Owner
+		if o < 0 || o >= neutral {
+			o = neutral
+		}
+		rows[t] = &wk.r.ramps[o]
+	}
+	for i, v := range b.terr {
+		if v == 0 {
+			continue
+		}
+		c := rows[v-1][b.lvl[i]]
+		o := 4 * i
+		pix[o], pix[o+1], pix[o+2], pix[o+3] = c.R, c.G, c.B, 255
+	}
+	b.lines.over(pix)
+	trail := &s.This
+	if trail.Len() == 0 {
+		trail = &s.Last
+	}
+	for _, a := range trail.Arrows() {
+		wk.drawArrow(a)
+	}
+	b.labels.over(pix)
+	for t, tr := range s.Terr {
+		wk.drawBadge(b.anchor[t][0], b.anchor[t][1], tr.Owner, tr.Armies)
+	}
+	wk.names = wk.names[:0]
+	for i, st := range s.Seats {
+		wk.names = append(wk.names, displayName(drawable(wk.r.fonts.bold, st.Name), i))
+	}
+	tags := seatTags(wk.names)
+	wk.drawLegendHolders(s, tags)
+	wk.drawPanel(s, tags)
+	if s.Phase == state.PhaseOver && s.Winner >= 0 {
+		wk.drawBanner(s, tags)
+	}
+}
+
+// validate checks that s can be drawn at all.
+func validate(s *state.State) error {
+	if s == nil {
+		return errors.New("render: no state")
+	}
+	if s.Map == nil {
+		return errors.New("render: the state has no map")
+	}
+	m := s.Map
+	if len(s.Seats) == 0 {
+		return errors.New("render: the match has no players")
+	}
+	if len(s.Seats) > state.MaxSeats {
+		return fmt.Errorf("render: %d players, at most %d can be drawn", len(s.Seats), state.MaxSeats)
+	}
+	if len(s.Terr) != m.Len() {
+		return fmt.Errorf("render: the state has %d territories, map %q has %d", len(s.Terr), m.Name, m.Len())
+	}
+	for c, ct := range m.Continents {
+		for _, t := range ct.Territories {
+			if t < 0 || t >= m.Len() {
+				return fmt.Errorf("render: continent %d names unknown territory %d", c, t)
+			}
+		}
+	}
+	for i, t := range s.Terr {
+		if t.Owner < state.Neutral || t.Owner >= len(s.Seats) {
+			return fmt.Errorf("render: %s is owned by unknown seat %d", m.TerritoryName(i), t.Owner)
+		}
+		if t.Armies < 0 {
+			return fmt.Errorf("render: %s has %d armies", m.TerritoryName(i), t.Armies)
+		}
+	}
+	for _, tr := range []*state.Trail{&s.Last, &s.This} {
+		for _, a := range tr.Arrows() {
+			if from, to := int(a.From), int(a.To); from < 0 || from >= m.Len() || to < 0 || to >= m.Len() {
+				return fmt.Errorf("render: an arrow names unknown territory (%d to %d)", a.From, a.To)
+			}
+			if seat := int(a.Seat); seat < state.Neutral || seat >= len(s.Seats) {
+				return fmt.Errorf("render: an arrow names unknown seat %d", a.Seat)
+			}
+		}
+	}
+	if s.Current < 0 || s.Current >= len(s.Seats) {
+		return fmt.Errorf("render: the current seat %d is not a player", s.Current)
+	}
+	if s.Phase == state.PhaseOver && (s.Winner < 0 || s.Winner >= len(s.Seats)) {
+		return fmt.Errorf("render: the match is over but winner %d is not a player", s.Winner)
+	}
+	return nil
+}
+
+// pngPool reuses the PNG encoder's buffers across renders.
+type pngPool struct{ p sync.Pool }
+
+func (p *pngPool) Get() *png.EncoderBuffer {
+	b, _ := p.p.Get().(*png.EncoderBuffer)
+	return b
+}
+
+func (p *pngPool) Put(b *png.EncoderBuffer) { p.p.Put(b) }

@@ -1,0 +1,42 @@
+package render
+
+import "image"
+
+// sparse is a mostly transparent layer kept as its non-transparent pixels:
+// byte offsets into an RGBA image and premultiplied colours. Compositing it
+// touches only those pixels.
+type sparse struct {
+	off []int32
+	pix []uint8 // 4 bytes per offset
+}
+
+// sparseFrom keeps the non-transparent pixels of img, whose stride must be
+// that of the destination it will be composited on.
+func sparseFrom(img *image.RGBA) sparse {
+	var sp sparse
+	for i := 0; i < len(img.Pix); i += 4 {
+		if img.Pix[i+3] != 0 {
+			sp.off = append(sp.off, int32(i))
+			sp.pix = append(sp.pix, img.Pix[i:i+4]...)
+		}
+	}
+	return sp
+}
+
+// over composites the layer onto dst (RGBA pixels) with the Porter-Duff
+// "over" operator.
+func (sp *sparse) over(dst []uint8) {
+	for k, o := range sp.off {
+		s := sp.pix[4*k : 4*k+4 : 4*k+4]
+		d := dst[o : o+4 : o+4]
+		a := 255 - uint32(s[3])
+		if a == 0 {
+			copy(d, s)
+			continue
+		}
+		d[0] = uint8(uint32(s[0]) + (uint32(d[0])*a+127)/255)
+		d[1] = uint8(uint32(s[1]) + (uint32(d[1])*a+127)/255)
+		d[2] = uint8(uint32(s[2]) + (uint32(d[2])*a+127)/255)
+		d[3] = uint8(uint32(s[3]) + (uint32(d[3])*a+127)/255)
+	}
+}

@@ -1,0 +1,118 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"strings"
+	"unicode"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gomedium"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
+)
+
+// fonts are the parsed Go fonts. A parsed font is safe for concurrent use;
+// the faces made from it are not, so every render worker makes its own.
+type fonts struct {
+	regular, medium, bold *opentype.Font
+}
+
+func parseFonts() (*fonts, error) {
+	var f fonts
+	for _, x := range []struct {
+		dst  **opentype.Font
+		data []byte
+		name string
+	}{{&f.regular, goregular.TTF, "Go Regular"}, {&f.medium, gomedium.TTF, "Go Medium"}, {&f.bold, gobold.TTF, "Go Bold"}} {
+		ft, err := opentype.Parse(x.data)
+		if err != nil {
+			return nil, fmt.Errorf("render: parse %s: %w", x.name, err)
+		}
+		*x.dst = ft
+	}
+	return &f, nil
+}
+
+// face makes a face of f at size pixels (72 dpi, so points are pixels).
+func face(f *opentype.Font, size float64) (font.Face, error) {
+	fc, err := opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
+	if err != nil {
+		return nil, fmt.Errorf("render: font face: %w", err)
+	}
+	return fc, nil
+}
+
+// drawable drops from s the characters the font has no glyph for (they
+// would show as boxes), and control characters.
+func drawable(f *opentype.Font, s string) string {
+	var buf sfnt.Buffer
+	out := make([]rune, 0, len(s))
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			continue
+		}
+		if i, err := f.GlyphIndex(&buf, r); err == nil && i != 0 {
+			out = append(out, r)
+		}
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// textWidth returns the advance width of s in pixels.
+func textWidth(fc font.Face, s string) float64 {
+	return float64(font.MeasureString(fc, s)) / 64
+}
+
+// capHeight returns the height of capital letters and digits, for centring
+// text on a point by eye rather than by the font's line box.
+func capHeight(fc font.Face) float64 {
+	m := fc.Metrics()
+	if m.CapHeight > 0 {
+		return float64(m.CapHeight) / 64
+	}
+	return float64(m.Ascent) / 64 * 0.7
+}
+
+// drawText draws s with its left end of baseline at (x, y). It uses the
+// font's glyph masks directly: no resampling, unlike gg.DrawString.
+func drawText(dst *image.RGBA, fc font.Face, s string, x, y float64, c color.Color) {
+	d := font.Drawer{Dst: dst, Src: image.NewUniform(c), Face: fc, Dot: fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}}
+	d.DrawString(s)
+}
+
+// drawTextCentered centres s on (cx, cy), by its advance and cap height.
+func drawTextCentered(dst *image.RGBA, fc font.Face, s string, cx, cy float64, c color.Color) {
+	drawText(dst, fc, s, cx-textWidth(fc, s)/2, cy+capHeight(fc)/2, c)
+}
+
+// drawTextHalo draws s centred on (cx, cy) in fg over a soft outline of bg,
+// readable on any ground.
+func drawTextHalo(dst *image.RGBA, fc font.Face, s string, cx, cy, r float64, fg, bg color.RGBA) {
+	x := cx - textWidth(fc, s)/2
+	y := cy + capHeight(fc)/2
+	soft := bg
+	soft.A = uint8(int(bg.A) * 5 / 10)
+	soft.R, soft.G, soft.B = uint8(int(bg.R)*5/10), uint8(int(bg.G)*5/10), uint8(int(bg.B)*5/10)
+	for _, o := range [][2]float64{{-1, -1}, {1, -1}, {-1, 1}, {1, 1}, {0, -1.4}, {0, 1.4}, {-1.4, 0}, {1.4, 0}} {
+		drawText(dst, fc, s, x+o[0]*r*1.3, y+o[1]*r*1.3, soft)
+	}
+	for _, o := range [][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}, {-0.7, -0.7}, {0.7, -0.7}, {-0.7, 0.7}, {0.7, 0.7}} {
+		drawText(dst, fc, s, x+o[0]*r, y+o[1]*r, bg)
+	}
+	drawText(dst, fc, s, x, y, fg)
+}
+
+// fillRect fills r with c (opaque colours replace, others blend).
+func fillRect(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
+	op := draw.Over
+	if c.A == 255 {
+		op = draw.Src
+	}
+	draw.Draw(dst, r, image.NewUniform(c), image.Point{}, op)
+}
