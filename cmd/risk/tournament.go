@@ -1,5 +1,80 @@
 package main
 
-import "context"
+import (
+	"context"
+	"encoding/json"
+	"strings"
 
-func runTournament(_ context.Context, _ env) error { return usageError("not implemented yet") }
+	"github.com/riskbot/riskbot/ai"
+	"github.com/riskbot/riskbot/ai/tournament"
+	"github.com/riskbot/riskbot/state"
+)
+
+// runTournament is `risk tournament --rules classic --players hard,normal,easy,random --games N --seed S [--parallel P] [--json]`.
+func runTournament(ctx context.Context, e env) error {
+	fs := newFlags(e, "tournament", "--players LEVEL,LEVEL,... [--games N] [--seed S] [--parallel P] [--json]\n\n"+
+		"Plays computer players against each other, rotating the seats, and prints each one's wins\n"+
+		"with a 95% Wilson interval, turns and decision time. Levels: "+strings.Join(ai.Levels(), ", ")+", or exec:COMMAND.")
+	rules := fs.String("rules", "classic", "rule set")
+	mapName := fs.String("map", "classic", "map")
+	cards := fs.String("cards", "escalating", "card values: escalating or fixed")
+	fortify := fs.String("fortify", "connected", "fortification: connected or adjacent")
+	victory := fs.String("victory", "two-thirds", "victory: two-thirds or domination")
+	players := fs.String("players", "", "comma-separated levels, one per seat (2 to 6)")
+	games := fs.Int("games", 100, "number of games")
+	seed := fs.Uint64("seed", 1, "seed of the whole tournament")
+	parallel := fs.Int("parallel", 1, "games played at once")
+	maxTurns := fs.Int("max-turns", tournament.DefaultMaxTurns, "turns after which a game is a draw")
+	budget := fs.Duration("budget", ai.DefaultBudget, "hard's thinking time per turn")
+	iterations := fs.Int("iterations", 0, "hard's playouts per turn (0: as many as the budget allows; set it for reproducible results)")
+	timeout := fs.Duration("timeout", ai.DefaultTimeout, "an exec: bot's time per decision")
+	style := fs.Float64("style", 0, "style of normal and hard, -1 defensive .. +1 aggressive")
+	asJSON := fs.Bool("json", false, "print JSON")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError("unexpected argument %q", fs.Arg(0))
+	}
+	opts := state.DefaultOptions()
+	var err error
+	if opts.Rules, err = state.ParseRules(*rules); err != nil {
+		return usageError("%v", err)
+	}
+	if opts.Cards, err = state.ParseCardMode(*cards); err != nil {
+		return usageError("%v", err)
+	}
+	if opts.Fortify, err = state.ParseFortify(*fortify); err != nil {
+		return usageError("%v", err)
+	}
+	if opts.Victory, err = state.ParseVictory(*victory); err != nil {
+		return usageError("%v", err)
+	}
+	opts.Map = *mapName
+	if *players == "" {
+		return usageError("--players is required, e.g. --players hard,normal,easy,random")
+	}
+	cfg := tournament.Config{
+		Options:  opts,
+		Players:  strings.Split(*players, ","),
+		Games:    *games,
+		Seed:     *seed,
+		Parallel: *parallel,
+		MaxTurns: *maxTurns,
+		Player:   ai.Options{Budget: *budget, Iterations: *iterations, Timeout: *timeout, Style: *style},
+	}
+	if !*quiet {
+		cfg.Progress = e.stderr
+	}
+	res, err := tournament.Run(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(res)
+	}
+	return tournament.Format(e.stdout, cfg, res)
+}

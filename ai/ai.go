@@ -1,0 +1,253 @@
+// Package ai provides the computer players of riskbot; package
+// ai/tournament plays them against each other and measures them.
+//
+// Every player implements Player: it is handed the view of the match that
+// its seat may see (state.State.View: no other hands, no deck order, no
+// generator) and returns one engine.Command, exactly as a person would type
+// it. A player keeps no state that matters between calls, so the host may
+// restart at any time; players may cache, but never for correctness.
+//
+// The levels, weakest first:
+//
+//   - random: a uniformly random legal move (seed 004's RandomAI).
+//   - easy: seed 000's minimal AI: attack whatever lies next to it whenever
+//     the rules allow, reinforce a border, never fortify.
+//   - normal: heuristics: exact conquest odds, continents, threats, cards.
+//   - hard: Monte-Carlo search over determinized copies of the match with
+//     normal as rollout policy, under a time and iteration budget.
+//   - exec:COMMAND: an outside program speaking the JSON-lines protocol of
+//     docs/bot-protocol.md.
+//
+// All the randomness a player uses comes from its own generator, seeded
+// from Options.Seed, so a tournament is reproducible.
+package ai
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+)
+
+// Player decides one command at a time for a seat, from that seat's view.
+//
+// Act returns a command that is legal in view for seat; when its own logic
+// fails (an outside bot timed out, crashed or answered nonsense) it returns
+// the safe default instead (see Fallback). It returns an error only when the seat has
+// nothing to decide: the match is over, the seat is out, or it is another
+// seat's turn.
+type Player interface {
+	Act(ctx context.Context, view *state.State, seat int) (engine.Command, error)
+}
+
+// Options configure a player. The zero value is valid.
+type Options struct {
+	// Seed seeds the player's own generator (random choices, sampling of
+	// hidden cards and dice in search). Same seed, same decisions.
+	Seed uint64
+	// Style runs from -1 (defensive: hold borders, attack only at good
+	// odds) to +1 (aggressive: attack at lower odds, reinforce the front);
+	// 0 is balanced. It is seed 003's offence/defence bias. Used by normal
+	// and hard.
+	Style float64
+	// Budget is the time hard may think per turn (DefaultBudget if 0).
+	Budget time.Duration
+	// Iterations, if positive, caps hard's playouts per turn. With an
+	// iteration cap and a generous Budget, hard is deterministic.
+	Iterations int
+	// Timeout is the time an exec: bot has for each decision
+	// (DefaultTimeout if 0).
+	Timeout time.Duration
+	// Dir is the working directory of an exec: bot (the current one if
+	// empty).
+	Dir string
+}
+
+// DefaultBudget is hard's thinking time per turn.
+const DefaultBudget = 2 * time.Second
+
+// DefaultTimeout is the time an outside bot has for one decision.
+const DefaultTimeout = 5 * time.Second
+
+// DefaultLevel is the level /risk addbot uses when none is given.
+const DefaultLevel = "normal"
+
+// ExecPrefix starts the level of an outside bot: "exec:./mybot --fast".
+const ExecPrefix = "exec:"
+
+// Levels lists the built-in levels, weakest first, for the choices of
+// /risk addbot level:. DefaultLevel is among them. Outside bots
+// (ExecPrefix) are not listed: hosts enable them on purpose.
+func Levels() []string { return []string{"random", "easy", "normal", "hard"} }
+
+// ErrUnknownLevel is returned by New for a level it does not know.
+var ErrUnknownLevel = errors.New("ai: unknown level")
+
+// New returns a player of the given level.
+func New(level string, opts Options) (Player, error) {
+	if !(opts.Style >= -1 && opts.Style <= 1) { // NaN too
+		return nil, fmt.Errorf("ai: style %v out of range [-1, 1]", opts.Style)
+	}
+	switch level {
+	case "random":
+		return &guarded{p: newRandom(opts)}, nil
+	case "easy":
+		return &guarded{p: newEasy(opts)}, nil
+	case "normal":
+		return &guarded{p: newNormal(opts)}, nil
+	case "hard":
+		return &guarded{p: newHard(opts)}, nil
+	}
+	if cmd, ok := strings.CutPrefix(level, ExecPrefix); ok {
+		x, err := newExec(cmd, opts)
+		if err != nil {
+			return nil, err
+		}
+		return &guarded{p: x}, nil
+	}
+	return nil, fmt.Errorf("%w %q (want %s, or %sCOMMAND)", ErrUnknownLevel, level, strings.Join(Levels(), ", "), ExecPrefix)
+}
+
+// Cautious returns the player that plays a person's turn when their time
+// runs out: normal with a defensive style. It never attacks at poor odds and
+// keeps the seat's borders manned.
+func Cautious(seed uint64) Player {
+	return &guarded{p: newNormal(Options{Seed: seed, Style: -0.7})}
+}
+
+// Close stops what a player runs outside the process (an exec: bot's
+// program). Players that own nothing need no closing; Close is safe on any
+// Player and may be called more than once.
+func Close(p Player) error {
+	if c, ok := p.(interface{ Close() error }); ok {
+		return c.Close()
+	}
+	return nil
+}
+
+// Faults returns how many of p's decisions were replaced by the safe
+// default (Fallback) because its level failed to give a legal command: an
+// outside bot that timed out, crashed or answered nonsense. It is 0 for a
+// player of another package.
+func Faults(p Player) int {
+	if f, ok := p.(interface{ Faults() int }); ok {
+		return f.Faults()
+	}
+	return 0
+}
+
+// ErrNothingToDo is returned by Act when the seat has no decision to make.
+var ErrNothingToDo = errors.New("ai: nothing to decide")
+
+// needsDecision reports why seat has nothing to decide in s, or nil.
+func needsDecision(s *state.State, seat int) error {
+	switch {
+	case s == nil || s.Map == nil:
+		return fmt.Errorf("%w: no match state", ErrNothingToDo)
+	case seat < 0 || seat >= len(s.Seats):
+		return fmt.Errorf("%w: seat %d is not in the match", ErrNothingToDo, seat)
+	case s.Phase == state.PhaseOver:
+		return fmt.Errorf("%w: the match is over", ErrNothingToDo)
+	case !s.Seats[seat].Alive():
+		return fmt.Errorf("%w: seat %d is out", ErrNothingToDo, seat)
+	case s.Options.Rules != state.Classic:
+		return fmt.Errorf("%w: the %s rules have no computer players yet", ErrNothingToDo, s.Options.Rules)
+	case s.Phase == state.PhaseSetup:
+		if s.Seats[seat].Reserve == 0 {
+			return fmt.Errorf("%w: seat %d has placed all its armies", ErrNothingToDo, seat)
+		}
+	case s.Current != seat:
+		return fmt.Errorf("%w: it is seat %d's turn, not seat %d's", ErrNothingToDo, s.Current, seat)
+	}
+	return nil
+}
+
+// decider is what each level implements; guarded wraps it with the checks
+// every level shares.
+type decider interface {
+	decide(ctx context.Context, s *state.State, seat int) engine.Command
+}
+
+// guarded is the Player of every level: it refuses seats with nothing to
+// decide, checks the level's command against the rules on a scratch copy of
+// the view, and falls back to a safe default if it is not legal. Nothing a
+// level does can make a seat stall or break the match.
+type guarded struct {
+	p      decider
+	faults atomic.Int64
+}
+
+// Act implements Player.
+func (g *guarded) Act(ctx context.Context, view *state.State, seat int) (engine.Command, error) {
+	if err := needsDecision(view, seat); err != nil {
+		return nil, err
+	}
+	c := g.p.decide(ctx, view, seat)
+	if c == nil || !Legal(view, seat, c) {
+		g.faults.Add(1)
+		return Fallback(view, seat), nil
+	}
+	return c, nil
+}
+
+// Faults counts the decisions replaced by the safe default.
+func (g *guarded) Faults() int { return int(g.faults.Load()) }
+
+// Close closes the level if it owns a process.
+func (g *guarded) Close() error {
+	if c, ok := g.p.(interface{ Close() error }); ok {
+		return c.Close()
+	}
+	return nil
+}
+
+// Legal reports whether seat may play c in s, a view or a full state, by
+// applying it to a scratch copy (Apply validates in full before changing
+// anything). It never plays Surrender or Undo for a computer player.
+func Legal(s *state.State, seat int, c engine.Command) bool {
+	switch c.(type) {
+	case engine.Surrender, engine.Undo, nil:
+		return false
+	}
+	x := s.Clone()
+	x.Hidden = false
+	x.RNG = state.RNG{Seed: 1}
+	_, err := engine.Apply(x, seat, c)
+	return err == nil
+}
+
+// Fallback returns the safe default for seat in s: place everything
+// automatically (trading first when the hand is full), move the fewest
+// armies into a conquest, drop a card when one must be dropped, otherwise
+// end the turn. It is what a seat plays when its player fails.
+func Fallback(s *state.State, seat int) engine.Command {
+	hand := s.Seats[seat].Hand
+	switch s.Phase {
+	case state.PhaseSetup:
+		return engine.AutoPlace{}
+	case state.PhaseReinforce:
+		if hand.Len() >= 5 {
+			if set, ok := engine.BestSet(s, seat); ok {
+				return engine.Trade{Cards: set}
+			}
+		}
+		if s.Seats[seat].Reserve > 0 {
+			return engine.AutoPlace{}
+		}
+		if set, ok := engine.BestSet(s, seat); ok {
+			return engine.Trade{Cards: set}
+		}
+	case state.PhaseOccupy:
+		return engine.Occupy{Armies: s.Occupy.Min}
+	case state.PhaseAttack, state.PhaseFortify:
+		if s.Conquered && hand.Len() >= 5 {
+			return engine.Discard{Card: discardChoice(s.Map, hand)}
+		}
+	}
+	return engine.EndTurn{}
+}

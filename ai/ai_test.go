@@ -1,0 +1,458 @@
+package ai
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+)
+
+// newMatch starts a classic match of n seats.
+func newMatch(t testing.TB, n int, seed uint64, opts state.Options) *state.State {
+	t.Helper()
+	seats := make([]engine.SeatInfo, n)
+	for i := range seats {
+		seats[i] = engine.SeatInfo{ID: fmt.Sprintf("s%d", i), Name: fmt.Sprintf("seat %d", i)}
+	}
+	s, err := engine.New(engine.Setup{Options: opts, Seats: seats, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// toMove returns the seat that decides next: during the setup, the first
+// with armies to place.
+func toMove(s *state.State) int {
+	if s.Phase == state.PhaseSetup {
+		for i := range s.Seats {
+			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 {
+				return i
+			}
+		}
+	}
+	return s.Current
+}
+
+// playMatch plays s to the end (or maxTurns) with the players, checking
+// every command against the engine's legal list and the state's invariants
+// after it. It returns the number of commands played.
+func playMatch(t *testing.T, s *state.State, players []Player, maxTurns int) int {
+	t.Helper()
+	ctx := context.Background()
+	n := 0
+	for s.Phase != state.PhaseOver && s.Turn <= maxTurns {
+		seat := toMove(s)
+		c, err := players[seat].Act(ctx, s.View(seat), seat)
+		if err != nil {
+			t.Fatalf("turn %d, seat %d (%s): Act: %v", s.Turn, seat, s.Phase, err)
+		}
+		if _, ok := c.(engine.Surrender); ok {
+			t.Fatalf("turn %d, seat %d surrendered", s.Turn, seat)
+		}
+		if !engine.Covers(engine.Legal(s, seat), c) {
+			t.Fatalf("turn %d, seat %d (%s): %s is not in the legal list", s.Turn, seat, s.Phase, engine.Describe(s.Map, c))
+		}
+		if _, err := engine.Apply(s, seat, c); err != nil {
+			t.Fatalf("turn %d, seat %d: %s: %v", s.Turn, seat, engine.Describe(s.Map, c), err)
+		}
+		if err := s.Check(); err != nil {
+			t.Fatalf("turn %d after %s: %v", s.Turn, engine.Describe(s.Map, c), err)
+		}
+		n++
+		if n > 200000 {
+			t.Fatal("the match does not end")
+		}
+	}
+	return n
+}
+
+func mustNew(t testing.TB, level string, opts Options) Player {
+	t.Helper()
+	p, err := New(level, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = Close(p) })
+	return p
+}
+
+// fastHard is hard with a small, deterministic budget for tests.
+var fastHard = Options{Iterations: 24, Budget: time.Minute}
+
+func TestLevelsPlayLegally(t *testing.T) {
+	variants := []state.Options{
+		state.DefaultOptions(),
+		{Rules: state.Classic, Map: "classic", Victory: state.Domination, Cards: state.Fixed, Fortify: state.Adjacent},
+	}
+	tests := []struct {
+		name   string
+		levels []string
+		opts   Options
+		seats  int
+	}{
+		{"random", []string{"random", "random", "random"}, Options{}, 3},
+		{"easy", []string{"easy", "easy", "easy", "easy"}, Options{}, 4},
+		{"normal", []string{"normal", "normal", "normal", "normal", "normal", "normal"}, Options{}, 6},
+		{"normal defensive", []string{"normal", "easy"}, Options{Style: -1}, 2},
+		{"normal aggressive", []string{"normal", "random", "easy"}, Options{Style: 1}, 3},
+		{"hard", []string{"hard", "normal", "easy", "random"}, fastHard, 4},
+	}
+	for _, tt := range tests {
+		for vi, opt := range variants {
+			t.Run(fmt.Sprintf("%s/%d", tt.name, vi), func(t *testing.T) {
+				t.Parallel()
+				for g := range 2 {
+					s := newMatch(t, tt.seats, uint64(100*vi+g), opt)
+					players := make([]Player, tt.seats)
+					for i := range players {
+						o := tt.opts
+						o.Seed = uint64(g*10 + i)
+						players[i] = mustNew(t, tt.levels[i], o)
+					}
+					playMatch(t, s, players, 300)
+					for i, p := range players {
+						if f := Faults(p); f != 0 {
+							t.Errorf("game %d: %s lost %d decisions to the safe default", g, tt.levels[i], f)
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+func TestNew(t *testing.T) {
+	tests := []struct {
+		level string
+		opts  Options
+		ok    bool
+	}{
+		{"random", Options{}, true},
+		{"easy", Options{}, true},
+		{"normal", Options{Style: -1}, true},
+		{"hard", Options{Style: 1}, true},
+		{"exec:/bin/true", Options{}, true},
+		{"exec:", Options{}, false},
+		{"exec:   ", Options{}, false},
+		{"grandmaster", Options{}, false},
+		{"", Options{}, false},
+		{"normal", Options{Style: 1.5}, false},
+		{"hard", Options{Style: math.NaN()}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.level, func(t *testing.T) {
+			p, err := New(tt.level, tt.opts)
+			if (err == nil) != tt.ok {
+				t.Fatalf("New(%q, %+v): err = %v, want ok %v", tt.level, tt.opts, err, tt.ok)
+			}
+			if p != nil {
+				_ = Close(p)
+			}
+		})
+	}
+	if !slices.Contains(Levels(), DefaultLevel) {
+		t.Errorf("Levels() = %v does not offer the default %q", Levels(), DefaultLevel)
+	}
+	for _, l := range Levels() {
+		if _, err := New(l, Options{}); err != nil {
+			t.Errorf("listed level %q: %v", l, err)
+		}
+	}
+}
+
+func TestNothingToDo(t *testing.T) {
+	s := newMatch(t, 3, 1, state.DefaultOptions())
+	for _, l := range []string{"random", "easy", "normal", "hard"} {
+		p := mustNew(t, l, fastHard)
+		// Play the setup through so that it is seat Current's turn.
+		for s.Phase == state.PhaseSetup {
+			seat := toMove(s)
+			if _, err := engine.Apply(s, seat, engine.AutoPlace{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		other := (s.Current + 1) % len(s.Seats)
+		tests := []struct {
+			name string
+			s    *state.State
+			seat int
+		}{
+			{"not its turn", s.View(other), other},
+			{"no such seat", s.View(0), 7},
+			{"negative seat", s.View(0), -1},
+			{"no state", nil, 0},
+		}
+		for _, tt := range tests {
+			t.Run(l+"/"+tt.name, func(t *testing.T) {
+				c, err := p.Act(context.Background(), tt.s, tt.seat)
+				if !errors.Is(err, ErrNothingToDo) {
+					t.Fatalf("Act = %v, %v; want ErrNothingToDo", c, err)
+				}
+			})
+		}
+	}
+}
+
+// TestSeesOnlyItsView hands every level full states that differ only in
+// what the seat may not see (other hands, the deck, the generator): the
+// decisions must be the same.
+func TestSeesOnlyItsView(t *testing.T) {
+	base := newMatch(t, 4, 5, state.DefaultOptions())
+	players := []Player{}
+	for i := range 4 {
+		players = append(players, mustNew(t, "normal", Options{Seed: uint64(i)}))
+	}
+	// Play until hands are not empty.
+	ctx := context.Background()
+	for base.Turn < 24 && base.Phase != state.PhaseOver {
+		seat := toMove(base)
+		c, _ := players[seat].Act(ctx, base.View(seat), seat)
+		if _, err := engine.Apply(base, seat, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if base.Phase == state.PhaseOver {
+		t.Skip("the match ended early")
+	}
+	seat := base.Current
+	// A twin: the other seats' hands and the deck reshuffled, another
+	// generator.
+	twin := base.Clone()
+	twin.RNG = state.RNG{Seed: 12345, N: 99}
+	pool := twin.Deck
+	for i := range twin.Seats {
+		if i != seat {
+			pool = pool.Union(twin.Seats[i].Hand)
+		}
+	}
+	cards := pool.Cards()
+	slices.Reverse(cards)
+	twin.Deck = state.CardSet{}
+	for i := range twin.Seats {
+		if i == seat {
+			continue
+		}
+		n := twin.Seats[i].Hand.Len()
+		twin.Seats[i].Hand = state.CardSet{}
+		for _, c := range cards[:n] {
+			twin.Seats[i].Hand = twin.Seats[i].Hand.Add(c)
+		}
+		cards = cards[n:]
+	}
+	for _, c := range cards {
+		twin.Deck = twin.Deck.Add(c)
+	}
+	if err := twin.Check(); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{"random", "easy", "normal", "hard"} {
+		t.Run(l, func(t *testing.T) {
+			a := mustNew(t, l, Options{Seed: 9, Iterations: 30, Budget: time.Minute})
+			b := mustNew(t, l, Options{Seed: 9, Iterations: 30, Budget: time.Minute})
+			sa, sb := base.Clone(), twin.Clone()
+			for k := 0; k < 40 && sa.Current == seat && sa.Phase != state.PhaseOver; k++ {
+				ca, err := a.Act(ctx, sa, seat)
+				if err != nil {
+					t.Fatal(err)
+				}
+				cb, err := b.Act(ctx, sb, seat)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ca != cb {
+					t.Fatalf("decision %d: %v with the real hidden cards, %v with others", k, ca, cb)
+				}
+				// Same dice for both, so the two matches stay alike.
+				sb.RNG = sa.RNG
+				if _, err := engine.Apply(sa, seat, ca); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := engine.Apply(sb, seat, cb); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestDeterministic: the same seed gives the same decisions, for every
+// level, over whole matches.
+func TestDeterministic(t *testing.T) {
+	for _, l := range []string{"random", "easy", "normal", "hard"} {
+		t.Run(l, func(t *testing.T) {
+			t.Parallel()
+			run := func() []engine.Command {
+				s := newMatch(t, 3, 77, state.DefaultOptions())
+				ps := []Player{mustNew(t, l, Options{Seed: 1, Iterations: 12, Budget: time.Minute}), mustNew(t, "easy", Options{Seed: 2}), mustNew(t, "normal", Options{Seed: 3})}
+				var log []engine.Command
+				for s.Phase != state.PhaseOver && s.Turn < 60 {
+					seat := toMove(s)
+					c, err := ps[seat].Act(context.Background(), s.View(seat), seat)
+					if err != nil {
+						t.Fatal(err)
+					}
+					log = append(log, c)
+					if _, err := engine.Apply(s, seat, c); err != nil {
+						t.Fatal(err)
+					}
+				}
+				return log
+			}
+			a, b := run(), run()
+			if !slices.Equal(a, b) {
+				t.Fatalf("two runs with the same seeds differ (%d and %d commands)", len(a), len(b))
+			}
+		})
+	}
+}
+
+func TestOddsMatchEngine(t *testing.T) {
+	for a := 1; a <= 40; a++ {
+		for d := 1; d <= 40; d++ {
+			want, err := engine.AttackOdds(a, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := winProb(a, d); math.Abs(got-want.Win) > 1e-6 {
+				t.Fatalf("winProb(%d, %d) = %v, engine says %v", a, d, got, want.Win)
+			}
+			if got := expectedLeft(a, d); math.Abs(got-want.AttackerLeft) > 1e-4 {
+				t.Fatalf("expectedLeft(%d, %d) = %v, engine says %v", a, d, got, want.AttackerLeft)
+			}
+		}
+	}
+	// Beyond the table, stacks are scaled: still close.
+	want, _ := engine.AttackOdds(300, 250)
+	if got := winProb(300, 250); math.Abs(got-want.Win) > 0.05 {
+		t.Errorf("winProb(300, 250) = %v, engine says %v", got, want.Win)
+	}
+}
+
+func TestDeterminize(t *testing.T) {
+	s := newMatch(t, 4, 3, state.DefaultOptions())
+	ps := make([]Player, 4)
+	for i := range ps {
+		ps[i] = mustNew(t, "easy", Options{Seed: uint64(i)})
+	}
+	for s.Turn < 14 && s.Phase != state.PhaseOver {
+		seat := toMove(s)
+		c, _ := ps[seat].Act(context.Background(), s.View(seat), seat)
+		if _, err := engine.Apply(s, seat, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s.Phase == state.PhaseOver {
+		t.Fatal("the match ended too early for the test")
+	}
+	seat := s.Current
+	view := s.View(seat)
+	rng := newRand(1, 1)
+	for range 20 {
+		w := determinize(view, seat, rng)
+		if w.Hidden {
+			t.Fatal("a determinized state is still a view")
+		}
+		if err := w.Check(); err != nil {
+			t.Fatal(err)
+		}
+		if w.Seats[seat].Hand != s.Seats[seat].Hand {
+			t.Fatal("the seat's own hand changed")
+		}
+		for i := range w.Seats {
+			if w.HandSize(i) != s.HandSize(i) {
+				t.Fatalf("seat %d holds %d cards, really %d", i, w.HandSize(i), s.HandSize(i))
+			}
+		}
+		if w.Deck.Len() != s.Deck.Len() || w.Discard != s.Discard {
+			t.Fatal("deck size or discard pile changed")
+		}
+		if _, err := engine.Apply(w.Clone(), seat, Fallback(w, seat)); err != nil {
+			t.Fatalf("the engine refuses the determinized state: %v", err)
+		}
+	}
+}
+
+func TestFallbackIsLegal(t *testing.T) {
+	for _, opt := range []state.Options{state.DefaultOptions(), {Rules: state.Classic, Map: "classic", Cards: state.Fixed, Fortify: state.Adjacent}} {
+		s := newMatch(t, 3, 11, opt)
+		ps := []Player{mustNew(t, "random", Options{Seed: 1}), mustNew(t, "easy", Options{Seed: 2}), mustNew(t, "normal", Options{Seed: 3})}
+		for k := 0; s.Phase != state.PhaseOver && s.Turn < 120; k++ {
+			seat := toMove(s)
+			fb := Fallback(s.View(seat), seat)
+			if !engine.Covers(engine.Legal(s, seat), fb) {
+				t.Fatalf("turn %d (%s): the fallback %s is not legal", s.Turn, s.Phase, engine.Describe(s.Map, fb))
+			}
+			c := fb
+			if k%3 != 0 { // mostly real play, to reach varied states
+				c, _ = ps[seat].Act(context.Background(), s.View(seat), seat)
+			}
+			if _, err := engine.Apply(s, seat, c); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+func TestCautiousIsDefensive(t *testing.T) {
+	s := newMatch(t, 4, 21, state.DefaultOptions())
+	ps := []Player{Cautious(1), Cautious(2), mustNew(t, "easy", Options{Seed: 3}), mustNew(t, "normal", Options{Seed: 4})}
+	playMatch(t, s, ps, 200)
+	if Faults(ps[0])+Faults(ps[1]) != 0 {
+		t.Error("the cautious player lost decisions")
+	}
+	// The cautious player demands better odds than the balanced one.
+	if c, n := newNormal(Options{Style: -0.7}), newNormal(Options{}); c.p.style >= n.p.style {
+		t.Errorf("cautious bias %v is not below normal's %v", c.p.style, n.p.style)
+	}
+}
+
+// TestHardBudget: without an iteration cap hard stops searching when its
+// time is up.
+func TestHardBudget(t *testing.T) {
+	s := newMatch(t, 4, 8, state.DefaultOptions())
+	for s.Phase == state.PhaseSetup {
+		if _, err := engine.Apply(s, toMove(s), engine.AutoPlace{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, budget := range []time.Duration{20 * time.Millisecond, 80 * time.Millisecond} {
+		p := mustNew(t, "hard", Options{Seed: 1, Budget: budget})
+		start := time.Now()
+		x := s.Clone()
+		seat := x.Current
+		for x.Current == seat && x.Phase != state.PhaseOver {
+			c, err := p.Act(context.Background(), x.View(seat), seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := engine.Apply(x, seat, c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// One search a turn, in nine tenths of the budget; allow for a
+		// loaded machine (and the race detector) on top.
+		if took := time.Since(start); took > 2*budget+50*time.Millisecond {
+			t.Errorf("budget %v: the turn took %v", budget, took)
+		} else if took < budget/2 {
+			t.Errorf("budget %v: the turn took only %v: the budget is not used", budget, took)
+		}
+	}
+	// A cancelled context stops the search at once.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p := mustNew(t, "hard", Options{Seed: 1, Budget: time.Hour})
+	start := time.Now()
+	if _, err := p.Act(ctx, s.View(s.Current), s.Current); err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("a cancelled search took %v", took)
+	}
+}

@@ -1,0 +1,122 @@
+package ai
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+)
+
+// benchStates returns mid-game positions at the start of a turn (4 seats,
+// turns 5 to 24 of matches between normal players), the same every run.
+func benchStates(b *testing.B) []*state.State {
+	b.Helper()
+	var out []*state.State
+	for g := uint64(0); len(out) < 40; g++ {
+		s := newMatch(b, 4, 1000+g, state.DefaultOptions())
+		ps := make([]Player, 4)
+		for i := range ps {
+			ps[i], _ = New("normal", Options{Seed: g + uint64(i)})
+		}
+		for s.Phase != state.PhaseOver && s.Turn < 25 {
+			turn := s.Turn
+			seat := toMove(s)
+			c, err := ps[seat].Act(context.Background(), s.View(seat), seat)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := engine.Apply(s, seat, c); err != nil {
+				b.Fatal(err)
+			}
+			if s.Turn != turn && s.Turn >= 5 && s.Phase != state.PhaseOver && s.Turn%4 == int(g%4) {
+				out = append(out, s.Clone())
+			}
+		}
+	}
+	return out
+}
+
+// benchTurn plays one whole turn per op: every decision of the seat to play
+// (Act on its view) and the engine applying it.
+func benchTurn(b *testing.B, level string, opts Options) {
+	states := benchStates(b)
+	p, err := New(level, opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer Close(p)
+	ctx := context.Background()
+	took := make([]time.Duration, 0, b.N)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := states[i%len(states)].Clone()
+		seat, turn := s.Current, s.Turn
+		start := time.Now()
+		for s.Turn == turn && s.Phase != state.PhaseOver {
+			c, err := p.Act(ctx, s.View(seat), seat)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := engine.Apply(s, seat, c); err != nil {
+				b.Fatal(err)
+			}
+		}
+		took = append(took, time.Since(start))
+	}
+	b.StopTimer()
+	slices.Sort(took)
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	b.ReportMetric(ms(took[len(took)*99/100]), "p99-ms/turn")
+	b.ReportMetric(ms(took[len(took)-1]), "max-ms/turn")
+}
+
+func BenchmarkTurnRandom(b *testing.B) { benchTurn(b, "random", Options{Seed: 1}) }
+func BenchmarkTurnEasy(b *testing.B)   { benchTurn(b, "easy", Options{Seed: 1}) }
+func BenchmarkTurnNormal(b *testing.B) { benchTurn(b, "normal", Options{Seed: 1}) }
+
+// BenchmarkTurnHard1200 is hard as in the recorded tournament: 1200
+// playouts a turn.
+func BenchmarkTurnHard1200(b *testing.B) {
+	benchTurn(b, "hard", Options{Seed: 1, Iterations: 1200, Budget: time.Minute})
+}
+
+// BenchmarkTurnHardBudget100ms is hard bounded by time only: a turn must
+// take about its budget.
+func BenchmarkTurnHardBudget100ms(b *testing.B) {
+	benchTurn(b, "hard", Options{Seed: 1, Budget: 100 * time.Millisecond})
+}
+
+// BenchmarkPlayout is one playout of hard's search: a copy of the match, the
+// seat's turn and every other seat's with the heuristic player.
+func BenchmarkPlayout(b *testing.B) {
+	states := benchStates(b)
+	rng := newRand(1, 1)
+	p := params{style: bias(0), goal: -1}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := states[i%len(states)]
+		playout(determinize(s.View(s.Current), s.Current, rng), s.Current, p)
+	}
+}
+
+// BenchmarkDecisionNormal is one decision of the heuristic player, the unit
+// of the playouts.
+func BenchmarkDecisionNormal(b *testing.B) {
+	states := benchStates(b)
+	p := params{style: bias(0), goal: -1}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := states[i%len(states)]
+		p.play(s, s.Current)
+	}
+}
+
+// BenchmarkTurnHardDefault is hard as /risk addbot seats it: the default
+// budget of 2 s per turn.
+func BenchmarkTurnHardDefault(b *testing.B) { benchTurn(b, "hard", Options{Seed: 1}) }

@@ -1,0 +1,156 @@
+package ai
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+)
+
+// random is seed 004's RandomAI: at every step it picks uniformly among the
+// legal moves, a move with an army count being one choice whose count is
+// then drawn uniformly from its range. It never surrenders.
+type random struct {
+	mu  sync.Mutex
+	rng *rand.Rand
+}
+
+func newRandom(opts Options) *random { return &random{rng: newRand(opts.Seed, 1)} }
+
+func (r *random) decide(_ context.Context, s *state.State, seat int) engine.Command {
+	legal := engine.Legal(s, seat)
+	type choice struct {
+		c      engine.Command
+		lo, hi int
+	}
+	choices := make([]choice, 0, len(legal))
+	for _, c := range legal {
+		if _, ok := c.(engine.Surrender); ok {
+			continue
+		}
+		key, n, ranged := amount(c)
+		if ranged && len(choices) > 0 {
+			last := &choices[len(choices)-1]
+			if lk, _, ok := amount(last.c); ok && lk == key {
+				last.hi = n // Legal lists the smallest count, then the largest
+				continue
+			}
+		}
+		choices = append(choices, choice{c, n, n})
+	}
+	if len(choices) == 0 {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	ch := choices[r.rng.IntN(len(choices))]
+	if ch.hi > ch.lo {
+		return withAmount(ch.c, ch.lo+r.rng.IntN(ch.hi-ch.lo+1))
+	}
+	return ch.c
+}
+
+// amount splits a command with an army count into the rest and the count.
+func amount(c engine.Command) (engine.Command, int, bool) {
+	switch c := c.(type) {
+	case engine.Place:
+		n := c.Armies
+		c.Armies = 0
+		return c, n, true
+	case engine.Occupy:
+		n := c.Armies
+		c.Armies = 0
+		return c, n, true
+	case engine.Fortify:
+		n := c.Armies
+		c.Armies = 0
+		return c, n, true
+	case engine.Blitz:
+		n := c.Keep
+		c.Keep = 0
+		return c, n, true
+	}
+	return c, 0, false
+}
+
+// withAmount sets the army count of a command that has one.
+func withAmount(c engine.Command, n int) engine.Command {
+	switch c := c.(type) {
+	case engine.Place:
+		c.Armies = n
+		return c
+	case engine.Occupy:
+		c.Armies = n
+		return c
+	case engine.Fortify:
+		c.Armies = n
+		return c
+	case engine.Blitz:
+		c.Keep = n
+		return c
+	}
+	return c
+}
+
+// easy is seed 000's minimal AI: as long as a neighbouring territory can be
+// taken, try to take it. It puts its whole reserve on one border
+// territory, attacks to the end from wherever the rules allow, moves every
+// army it may into a conquest, trades the first set it holds, and never
+// fortifies.
+type easy struct {
+	mu  sync.Mutex
+	rng *rand.Rand
+}
+
+func newEasy(opts Options) *easy { return &easy{rng: newRand(opts.Seed, 2)} }
+
+func (e *easy) decide(_ context.Context, s *state.State, seat int) engine.Command {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	switch s.Phase {
+	case state.PhaseSetup, state.PhaseReinforce:
+		if sets := engine.Sets(s.Map, s.Seats[seat].Hand); len(sets) > 0 && s.Phase == state.PhaseReinforce {
+			return engine.Trade{Cards: sets[0]}
+		}
+		var fronts []int
+		for t := range s.Terr {
+			if s.Terr[t].Owner == seat && bordersOther(s, t, seat) {
+				fronts = append(fronts, t)
+			}
+		}
+		if len(fronts) == 0 {
+			return nil
+		}
+		return engine.Place{Territory: fronts[e.rng.IntN(len(fronts))], Armies: s.Seats[seat].Reserve}
+	case state.PhaseOccupy:
+		return engine.Occupy{Armies: s.Occupy.Max}
+	case state.PhaseAttack:
+		var attacks []engine.Blitz
+		for from := range s.Terr {
+			if s.Terr[from].Owner != seat || s.Terr[from].Armies < 2 {
+				continue
+			}
+			for _, to := range s.Map.Territories[from].Adj {
+				if s.Terr[to].Owner != seat {
+					attacks = append(attacks, engine.Blitz{From: from, To: to, Keep: 1})
+				}
+			}
+		}
+		if len(attacks) > 0 {
+			return attacks[e.rng.IntN(len(attacks))]
+		}
+	}
+	return endTurn(s, seat)
+}
+
+// bordersOther reports whether t touches a territory seat does not own.
+func bordersOther(s *state.State, t, seat int) bool {
+	for _, x := range s.Map.Territories[t].Adj {
+		if s.Terr[x].Owner != seat {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,407 @@
+// Package tournament plays computer players against each other and measures
+// them: wins with a 95% Wilson interval, game length, decision time. The
+// same configuration and seed give the same games and the same results,
+// whatever the parallelism.
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/riskbot/riskbot/ai"
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+)
+
+// Config describes a tournament.
+type Config struct {
+	// Options are the match rules (classic, map, cards, fortify, victory).
+	Options state.Options
+	// Players are the levels, one per seat ("hard", "normal", "exec:./bot").
+	Players []string
+	// Games is the number of games; Seed fixes every one of them.
+	Games int
+	Seed  uint64
+	// Parallel is the number of games played at once (1 if < 1).
+	Parallel int
+	// MaxTurns ends a game as a draw after that many turns (DefaultMaxTurns
+	// if 0).
+	MaxTurns int
+	// Player holds what every player shares: Budget, Iterations, Timeout,
+	// Style, Dir. Seed is replaced per game and seat.
+	Player ai.Options
+	// Progress, if not nil, receives a progress bar.
+	Progress io.Writer
+	// New makes the players (ai.New if nil).
+	New func(level string, opts ai.Options) (ai.Player, error)
+}
+
+// DefaultMaxTurns is the turn cap of a game (turns of all players counted).
+const DefaultMaxTurns = 600
+
+// maxCommandsPerTurn ends a turn whose player will not stop (a fault).
+const maxCommandsPerTurn = 5000
+
+// Result is the outcome of a tournament.
+type Result struct {
+	Games int `json:"games"`
+	Draws int `json:"draws"`
+	// MeanTurns is the mean length of a game in turns.
+	MeanTurns float64        `json:"mean_turns"`
+	Players   []PlayerResult `json:"players"`
+}
+
+// PlayerResult is one entry of Config.Players over all the games.
+type PlayerResult struct {
+	Name    string  `json:"name"`
+	Wins    int     `json:"wins"`
+	WinRate float64 `json:"win_rate"`
+	CILow   float64 `json:"ci_low"`
+	CIHigh  float64 `json:"ci_high"`
+	// MeanTurns is the mean number of its own turns played per game.
+	MeanTurns float64 `json:"mean_turns"`
+	// Decision time is the time spent choosing the commands of one turn
+	// (the whole initial placement counts as one turn).
+	MeanDecisionMS float64 `json:"mean_decision_ms"`
+	MaxDecisionMS  float64 `json:"max_decision_ms"`
+	// Faults counts decisions lost to an error or an illegal command, each
+	// replaced by ai.Fallback.
+	Faults int `json:"faults"`
+}
+
+// game is one game's outcome, by entry of Config.Players.
+type game struct {
+	winner  int // entry index, or -1 for a draw
+	turns   int
+	own     []int
+	decided []int           // turns timed
+	total   []time.Duration // their time
+	longest []time.Duration
+	faults  []int
+}
+
+// Run plays the tournament.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	n := len(cfg.Players)
+	if n < 2 || n > state.MaxSeats {
+		return nil, fmt.Errorf("tournament: want 2 to %d players, not %d", state.MaxSeats, n)
+	}
+	if cfg.Games < 1 {
+		return nil, fmt.Errorf("tournament: want at least one game, not %d", cfg.Games)
+	}
+	if cfg.Options.Rules != state.Classic {
+		return nil, fmt.Errorf("tournament: the %s rules have no computer players yet", cfg.Options.Rules)
+	}
+	if cfg.Options.Map == "" {
+		cfg.Options.Map = "classic"
+	}
+	if cfg.MaxTurns <= 0 {
+		cfg.MaxTurns = DefaultMaxTurns
+	}
+	if cfg.New == nil {
+		cfg.New = ai.New
+	}
+	for _, lvl := range cfg.Players { // fail early on a bad level
+		p, err := cfg.New(lvl, cfg.Player)
+		if err != nil {
+			return nil, fmt.Errorf("tournament: %w", err)
+		}
+		if err := ai.Close(p); err != nil {
+			return nil, fmt.Errorf("tournament: %w", err)
+		}
+	}
+	par := max(1, min(cfg.Parallel, cfg.Games))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	games := make([]game, cfg.Games)
+	bar := newProgress(cfg.Progress, cfg.Games)
+	jobs := make(chan int)
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		firstErr error
+	)
+	for range par {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for g := range jobs {
+				res, err := play(ctx, cfg, g)
+				if err != nil {
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = err
+					}
+					mu.Unlock()
+					cancel()
+					continue
+				}
+				games[g] = res
+				bar.done()
+			}
+		}()
+	}
+feed:
+	for g := range cfg.Games {
+		select {
+		case jobs <- g:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	bar.finish()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("tournament: %w", err)
+	}
+	return summarize(cfg, games), nil
+}
+
+// play plays game number g. Seats rotate: the entry i of Config.Players
+// plays at position (i - g) mod n of the turn order, so over n games every
+// player starts from every position.
+func play(ctx context.Context, cfg Config, g int) (game, error) {
+	n := len(cfg.Players)
+	seats := make([]engine.SeatInfo, n)
+	for i, lvl := range cfg.Players {
+		seats[i] = engine.SeatInfo{ID: fmt.Sprintf("p%d", i), Name: fmt.Sprintf("%s #%d", lvl, i+1)}
+	}
+	m, err := engine.LoadMap(cfg.Options.Map)
+	if err != nil {
+		return game{}, fmt.Errorf("tournament: %w", err)
+	}
+	// entry[seat] is the Config.Players entry at that turn position.
+	entry := make([]int, n)
+	deal := &engine.Deal{Order: make([]int, n), Owners: make([]int, m.Len())}
+	for pos := range n {
+		entry[pos] = (pos + g) % n
+		deal.Order[pos] = entry[pos]
+	}
+	rng := rand.New(rand.NewPCG(ai.Mix(cfg.Seed, uint64(g), 1), 7))
+	for i, t := range rng.Perm(m.Len()) {
+		deal.Owners[t] = i % n
+	}
+	s, err := engine.New(engine.Setup{Options: cfg.Options, Seats: seats, Seed: ai.Mix(cfg.Seed, uint64(g), 0), Deal: deal})
+	if err != nil {
+		return game{}, fmt.Errorf("tournament: game %d: %w", g, err)
+	}
+	players := make([]ai.Player, n)
+	res := game{winner: -1, own: make([]int, n), decided: make([]int, n), total: make([]time.Duration, n), longest: make([]time.Duration, n), faults: make([]int, n)}
+	defer func() {
+		for _, p := range players {
+			if p != nil {
+				_ = ai.Close(p)
+			}
+		}
+	}()
+	for pos := range n {
+		opts := cfg.Player
+		opts.Seed = ai.Mix(cfg.Seed, uint64(g), 2, uint64(entry[pos]))
+		p, err := cfg.New(cfg.Players[entry[pos]], opts)
+		if err != nil {
+			return game{}, fmt.Errorf("tournament: %w", err)
+		}
+		players[pos] = p
+	}
+	spent := make([]time.Duration, n) // this turn so far, by position
+	flush := func(pos int) {
+		if spent[pos] == 0 {
+			return
+		}
+		e := entry[pos]
+		res.decided[e]++
+		res.total[e] += spent[pos]
+		res.longest[e] = max(res.longest[e], spent[pos])
+		spent[pos] = 0
+	}
+	act := func(pos int) error {
+		start := time.Now()
+		c, err := players[pos].Act(ctx, s.View(pos), pos)
+		spent[pos] += max(time.Since(start), time.Nanosecond)
+		if ctx.Err() != nil {
+			return fmt.Errorf("tournament: %w", ctx.Err())
+		}
+		if err == nil {
+			_, err = engine.Apply(s, pos, c)
+		}
+		if err != nil {
+			res.faults[entry[pos]]++
+			if _, err := engine.Apply(s, pos, ai.Fallback(s, pos)); err != nil {
+				return fmt.Errorf("tournament: game %d: the safe default failed: %w", g, err)
+			}
+		}
+		return nil
+	}
+	for steps := 0; s.Phase == state.PhaseSetup; steps++ {
+		if steps > maxCommandsPerTurn {
+			return game{}, fmt.Errorf("tournament: game %d: the initial placement does not end", g)
+		}
+		for pos := range n {
+			if s.Phase == state.PhaseSetup && s.Seats[pos].Alive() && s.Seats[pos].Reserve > 0 {
+				if err := act(pos); err != nil {
+					return game{}, err
+				}
+			}
+		}
+	}
+	for pos := range n {
+		flush(pos)
+	}
+	for s.Phase != state.PhaseOver && s.Turn <= cfg.MaxTurns {
+		pos, turn := s.Current, s.Turn
+		res.own[entry[pos]]++
+		for steps := 0; s.Phase != state.PhaseOver && s.Turn == turn; steps++ {
+			if steps >= maxCommandsPerTurn {
+				res.faults[entry[pos]]++
+				for s.Phase != state.PhaseOver && s.Turn == turn {
+					if _, err := engine.Apply(s, pos, ai.Fallback(s, pos)); err != nil {
+						return game{}, fmt.Errorf("tournament: game %d: the safe default failed: %w", g, err)
+					}
+				}
+				break
+			}
+			if err := act(pos); err != nil {
+				return game{}, err
+			}
+		}
+		flush(pos)
+	}
+	res.turns = s.Turn
+	for pos, p := range players {
+		res.faults[entry[pos]] += ai.Faults(p)
+	}
+	if s.Phase == state.PhaseOver {
+		res.winner = entry[s.Winner]
+	}
+	return res, nil
+}
+
+func summarize(cfg Config, games []game) *Result {
+	n := len(cfg.Players)
+	r := &Result{Games: len(games), Players: make([]PlayerResult, n)}
+	decided := make([]int, n)
+	total := make([]time.Duration, n)
+	longest := make([]time.Duration, n)
+	own := make([]int, n)
+	turns := 0
+	for _, g := range games {
+		turns += g.turns
+		if g.winner < 0 {
+			r.Draws++
+		} else {
+			r.Players[g.winner].Wins++
+		}
+		for i := range n {
+			decided[i] += g.decided[i]
+			total[i] += g.total[i]
+			longest[i] = max(longest[i], g.longest[i])
+			own[i] += g.own[i]
+			r.Players[i].Faults += g.faults[i]
+		}
+	}
+	r.MeanTurns = float64(turns) / float64(len(games))
+	for i := range n {
+		p := &r.Players[i]
+		p.Name = cfg.Players[i]
+		p.WinRate = float64(p.Wins) / float64(len(games))
+		p.CILow, p.CIHigh = Wilson(p.Wins, len(games))
+		p.MeanTurns = float64(own[i]) / float64(len(games))
+		if decided[i] > 0 {
+			p.MeanDecisionMS = ms(total[i]) / float64(decided[i])
+		}
+		p.MaxDecisionMS = ms(longest[i])
+	}
+	return r
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// Wilson returns the 95% Wilson score interval of a proportion of wins in
+// n trials.
+func Wilson(wins, n int) (lo, hi float64) {
+	if n <= 0 {
+		return 0, 1
+	}
+	const z = 1.959963984540054
+	p := float64(wins) / float64(n)
+	nn := float64(n)
+	den := 1 + z*z/nn
+	centre := (p + z*z/(2*nn)) / den
+	half := z / den * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn))
+	return max(0, centre-half), min(1, centre+half)
+}
+
+// Format writes the result as a table for people.
+func Format(w io.Writer, cfg Config, r *Result) error {
+	maxTurns := cfg.MaxTurns
+	if maxTurns <= 0 {
+		maxTurns = DefaultMaxTurns
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s rules, %s map, %d seats, %d games, seed %d: %d draws (turn cap %d), mean game %.1f turns\n",
+		cfg.Options.Rules, cfg.Options.Map, len(cfg.Players), r.Games, cfg.Seed, r.Draws, maxTurns, r.MeanTurns)
+	fmt.Fprintf(&b, "%-3s %-14s %6s %8s %17s %7s %12s %12s %7s\n", "#", "player", "wins", "win rate", "95% CI", "turns", "mean ms/turn", "max ms/turn", "faults")
+	for i, p := range r.Players {
+		name := p.Name
+		if len(name) > 14 {
+			name = name[:13] + "…"
+		}
+		fmt.Fprintf(&b, "%-3d %-14s %6d %7.1f%% %7.1f%% – %5.1f%% %7.1f %12.3f %12.3f %7d\n",
+			i+1, name, p.Wins, 100*p.WinRate, 100*p.CILow, 100*p.CIHigh, p.MeanTurns, p.MeanDecisionMS, p.MaxDecisionMS, p.Faults)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// progress draws a bar on a terminal: "[#####.....] 12/400 games".
+type progress struct {
+	mu    sync.Mutex
+	w     io.Writer
+	total int
+	n     int
+	start time.Time
+}
+
+func newProgress(w io.Writer, total int) *progress {
+	p := &progress{w: w, total: total, start: time.Now()}
+	p.draw()
+	return p
+}
+
+func (p *progress) done() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.n++
+	p.draw()
+}
+
+func (p *progress) draw() {
+	if p.w == nil {
+		return
+	}
+	const width = 30
+	fill := width * p.n / max(1, p.total)
+	eta := ""
+	if p.n > 0 && p.n < p.total {
+		left := time.Since(p.start) / time.Duration(p.n) * time.Duration(p.total-p.n)
+		eta = fmt.Sprintf(", %s left", left.Round(time.Second))
+	}
+	fmt.Fprintf(p.w, "\r[%s%s] %d/%d games%s   ", strings.Repeat("#", fill), strings.Repeat(".", width-fill), p.n, p.total, eta)
+}
+
+func (p *progress) finish() {
+	if p.w == nil {
+		return
+	}
+	fmt.Fprintln(p.w)
+}

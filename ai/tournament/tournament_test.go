@@ -1,0 +1,254 @@
+package tournament
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/riskbot/riskbot/ai"
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+)
+
+func TestWilson(t *testing.T) {
+	tests := []struct {
+		wins, n int
+		lo, hi  float64
+	}{
+		{0, 10, 0, 0.2775},
+		{5, 10, 0.2366, 0.7634},
+		{10, 10, 0.7225, 1},
+		{95, 100, 0.8882, 0.9785},
+		{160, 400, 0.3530, 0.4489},
+		{0, 0, 0, 1},
+	}
+	for _, tt := range tests {
+		lo, hi := Wilson(tt.wins, tt.n)
+		if math.Abs(lo-tt.lo) > 5e-4 || math.Abs(hi-tt.hi) > 5e-4 {
+			t.Errorf("Wilson(%d, %d) = [%.4f, %.4f], want [%.4f, %.4f]", tt.wins, tt.n, lo, hi, tt.lo, tt.hi)
+		}
+	}
+}
+
+func config(players ...string) Config {
+	return Config{
+		Options: state.DefaultOptions(),
+		Players: players,
+		Games:   12,
+		Seed:    3,
+		Player:  ai.Options{Iterations: 12},
+	}
+}
+
+// outcome is what must not change between runs with the same seed
+// (decision times do).
+func outcome(r *Result) string {
+	var b strings.Builder
+	for _, p := range r.Players {
+		b.WriteString(p.Name)
+		b.WriteByte(' ')
+		b.WriteString(strings.Repeat("w", p.Wins))
+		b.WriteString(strings.Repeat("t", int(p.MeanTurns*100)))
+		b.WriteByte(';')
+	}
+	return b.String() + strings.Repeat("d", r.Draws) + strings.Repeat("m", int(r.MeanTurns*100))
+}
+
+func TestSameSeedSameResults(t *testing.T) {
+	cfg := config("hard", "normal", "easy", "random")
+	first, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Parallel = 3
+	second, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if outcome(first) != outcome(second) {
+		t.Errorf("same seed, different results:\n%+v\n%+v", first, second)
+	}
+	cfg.Seed = 4
+	third, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if outcome(first) == outcome(third) {
+		t.Error("another seed gave exactly the same results")
+	}
+	wins := first.Draws
+	for _, p := range first.Players {
+		wins += p.Wins
+		if p.MeanDecisionMS <= 0 || p.MaxDecisionMS < p.MeanDecisionMS {
+			t.Errorf("%s: decision time mean %v max %v", p.Name, p.MeanDecisionMS, p.MaxDecisionMS)
+		}
+		if p.CILow > p.WinRate || p.CIHigh < p.WinRate {
+			t.Errorf("%s: win rate %v outside its interval [%v, %v]", p.Name, p.WinRate, p.CILow, p.CIHigh)
+		}
+	}
+	if wins != first.Games {
+		t.Errorf("%d wins and draws in %d games", wins, first.Games)
+	}
+}
+
+// TestNormalBeatsRandom is a smoke test of strength: the recorded runs are
+// in docs/ai.md; this only catches a player that broke.
+func TestNormalBeatsRandom(t *testing.T) {
+	cfg := config("normal", "random", "random", "random")
+	cfg.Games = 16
+	r, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Players[0].Wins < 14 {
+		t.Errorf("normal won %d of 16 games against three random players", r.Players[0].Wins)
+	}
+}
+
+func TestTurnCapIsADraw(t *testing.T) {
+	cfg := config("random", "random", "random")
+	cfg.MaxTurns = 6
+	cfg.Games = 4
+	r, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Draws != 4 {
+		t.Errorf("%d draws, want 4 (turn cap 6)", r.Draws)
+	}
+	for _, p := range r.Players {
+		if p.Wins != 0 {
+			t.Errorf("%s won a capped game", p.Name)
+		}
+	}
+}
+
+func TestSeatsRotate(t *testing.T) {
+	// Over n games every entry plays first once.
+	for g := range 3 {
+		seen := map[int]bool{}
+		for pos := range 3 {
+			seen[(pos+g)%3] = true
+		}
+		if len(seen) != 3 {
+			t.Fatal("not a rotation")
+		}
+	}
+	first := map[string]int{}
+	cfg := config("a", "b", "c")
+	cfg.Games = 3
+	cfg.MaxTurns = 1
+	cfg.New = func(level string, opts ai.Options) (ai.Player, error) {
+		return firstMover{level, first}, nil
+	}
+	if _, err := Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{"a", "b", "c"} {
+		if first[l] != 1 {
+			t.Errorf("%s took the first turn %d times in 3 games, want 1", l, first[l])
+		}
+	}
+}
+
+// firstMover records who plays turn 1 and otherwise plays the fallback.
+type firstMover struct {
+	name  string
+	first map[string]int
+}
+
+func (f firstMover) Act(_ context.Context, s *state.State, seat int) (engine.Command, error) {
+	if s.Turn == 1 && s.Phase == state.PhaseReinforce && s.Seats[seat].Reserve > 0 {
+		f.first[f.name]++
+	}
+	return ai.Fallback(s, seat), nil
+}
+
+// broken misbehaves in every way a player can.
+type broken struct{ n *int }
+
+func (b broken) Act(_ context.Context, s *state.State, seat int) (engine.Command, error) {
+	*b.n++
+	switch *b.n % 3 {
+	case 0:
+		return nil, errors.New("broken: no idea")
+	case 1:
+		return engine.Attack{From: 0, To: 0, Dice: 9}, nil
+	}
+	return engine.Surrender{}, errors.New("broken: gives up")
+}
+
+func TestFaultyPlayerDoesNotStopTheTournament(t *testing.T) {
+	cfg := config("broken", "easy", "easy")
+	cfg.Games = 3
+	n := 0
+	cfg.New = func(level string, opts ai.Options) (ai.Player, error) {
+		if level == "broken" {
+			return broken{&n}, nil
+		}
+		return ai.New(level, opts)
+	}
+	r, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Players[0].Faults == 0 || r.Players[0].Faults != n {
+		t.Errorf("faults = %d, want every one of the %d decisions", r.Players[0].Faults, n)
+	}
+}
+
+func TestBadConfig(t *testing.T) {
+	tests := []struct {
+		name string
+		cfg  Config
+	}{
+		{"one player", config("normal")},
+		{"seven players", config("easy", "easy", "easy", "easy", "easy", "easy", "easy")},
+		{"unknown level", config("normal", "grandmaster")},
+		{"no games", func() Config { c := config("easy", "easy"); c.Games = 0; return c }()},
+		{"capitals", func() Config { c := config("easy", "easy"); c.Options.Rules = state.Capitals; return c }()},
+		{"no such map", func() Config { c := config("easy", "easy"); c.Options.Map = "atlantis"; return c }()},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := Run(context.Background(), tt.cfg); err == nil {
+				t.Error("no error")
+			}
+		})
+	}
+}
+
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	cfg := config("easy", "easy")
+	if _, err := Run(ctx, cfg); !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled", err)
+	}
+}
+
+func TestFormatAndProgress(t *testing.T) {
+	cfg := config("normal", "easy")
+	cfg.Games = 3
+	var bar bytes.Buffer
+	cfg.Progress = &bar
+	r, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(bar.String(), "3/3 games") {
+		t.Errorf("progress bar %q never reached 3/3", bar.String())
+	}
+	var out bytes.Buffer
+	if err := Format(&out, cfg, r); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"normal", "easy", "95% CI", "3 games"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("table lacks %q:\n%s", want, out.String())
+		}
+	}
+}

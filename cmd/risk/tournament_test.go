@@ -1,0 +1,80 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func tournamentArgs(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = runEnv(context.Background(), env{args: args, stdout: &out, stderr: &errb, getenv: func(string) string { return "" }})
+	return code, out.String(), errb.String()
+}
+
+func TestTournamentJSON(t *testing.T) {
+	code, out, errs := tournamentArgs("tournament", "--rules", "classic", "--players", "normal,easy,random", "--games", "3", "--seed", "5", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var res struct {
+		Games   int `json:"games"`
+		Draws   *int
+		Players []map[string]any `json:"players"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	if res.Games != 3 || res.Draws == nil || len(res.Players) != 3 {
+		t.Fatalf("got %s", out)
+	}
+	for _, k := range []string{"name", "wins", "win_rate", "ci_low", "ci_high", "mean_decision_ms", "max_decision_ms"} {
+		if _, ok := res.Players[0][k]; !ok {
+			t.Errorf("player lacks %q: %v", k, res.Players[0])
+		}
+	}
+	if !strings.Contains(errs, "3/3 games") {
+		t.Errorf("no progress bar on stderr: %q", errs)
+	}
+	// The same seed, the same results.
+	_, again, _ := tournamentArgs("tournament", "--players", "normal,easy,random", "--games", "3", "--seed", "5", "--json")
+	strip := func(s string) string {
+		var lines []string
+		for _, l := range strings.Split(s, "\n") {
+			if !strings.Contains(l, "decision_ms") {
+				lines = append(lines, l)
+			}
+		}
+		return strings.Join(lines, "\n")
+	}
+	if strip(out) != strip(again) {
+		t.Errorf("same seed, different output:\n%s\n%s", out, again)
+	}
+}
+
+func TestTournamentTable(t *testing.T) {
+	code, out, errs := tournamentArgs("tournament", "--players", "easy,random", "--games", "2", "--quiet")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "95% CI") || errs != "" {
+		t.Errorf("stdout %q, stderr %q", out, errs)
+	}
+}
+
+func TestTournamentUsage(t *testing.T) {
+	tests := [][]string{
+		{"tournament"},
+		{"tournament", "--players", "normal,bogus"},
+		{"tournament", "--players", "normal,easy", "--rules", "chess"},
+		{"tournament", "--players", "normal,easy", "extra"},
+		{"tournament", "--players", "normal,easy", "--fortify", "teleport"},
+	}
+	for _, args := range tests {
+		if code, _, _ := tournamentArgs(args...); code == 0 {
+			t.Errorf("%v: exit 0", args)
+		}
+	}
+}
