@@ -1,5 +1,81 @@
 package main
 
-import "context"
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
 
-func runConsole(_ context.Context, _ env) error { return usageError("not implemented yet") }
+	"github.com/riskbot/riskbot/bot/console"
+)
+
+// runConsole is `risk console [--db PATH] [--images DIR] [--channel NAME] [FILE]`.
+func runConsole(ctx context.Context, e env) error {
+	fs := newFlags(e, "console", "[--db PATH] [--images DIR] [--channel NAME] [--name NAME] [FILE]\n\n"+
+		"Plays in the terminal: type commands as Discord shows them (NAME: /risk SUBCOMMAND option:value),\n"+
+		"or give a transcript FILE. Maps are saved as PNG files.")
+	db := fs.String("db", "", "database `file` (default: risk.db in your data directory)")
+	images := fs.String("images", "", "`folder` for the maps (default: maps/ beside the database)")
+	channel := fs.String("channel", "main", "channel `name`: one match per channel")
+	name := fs.String("name", "You", "your player `name` for lines that do not start with NAME:")
+	seed := fs.Uint64("seed", 0, "seed for new matches (0: random); a fixed seed replays a transcript exactly")
+	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	if fs.NArg() > 1 {
+		return usageError("want at most one transcript file")
+	}
+	if *db == "" {
+		dir, err := dataDir(e.getenv)
+		if err != nil {
+			return fmt.Errorf("find your data directory (use --db): %w", err)
+		}
+		*db = filepath.Join(dir, "risk.db")
+	}
+	if *images == "" {
+		*images = filepath.Join(filepath.Dir(*db), "maps")
+	}
+	in, prompt := e.stdin, isTerminal(e.stdin)
+	if fs.NArg() == 1 {
+		f, err := os.Open(fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in, prompt = f, false
+	}
+	store, err := openDB(ctx, *db)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	con := console.New(e.stdout, "console:"+*channel, *images)
+	con.Name = *name
+	var seedFn func() uint64
+	if *seed != 0 {
+		n := *seed
+		seedFn = func() uint64 { n++; return n - 1 }
+	}
+	b, err := newBot(botDeps{db: store, poster: con, log: slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn})), seed: seedFn})
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	con.SetBot(b)
+	if prompt {
+		fmt.Fprintf(e.stdout, "Risk console: database %s, maps in %s.\nType /risk help to begin, or /risk new to start a match. Ctrl-D quits.\n", *db, *images)
+	}
+	return con.Run(ctx, in, prompt)
+}
+
+// isTerminal reports whether r is an interactive terminal.
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,188 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// Choice is one autocomplete suggestion: Name is shown, Value is sent.
+type Choice struct {
+	Name  string
+	Value string
+}
+
+// maxChoices is Discord's limit of autocomplete results.
+const maxChoices = 25
+
+// Autocomplete suggests values for the focused option of a request, as the
+// user types: only what is legal for that option in the current phase, best
+// matches first. It never fails; no match means no suggestions.
+func (b *Bot) Autocomplete(ctx context.Context, req Request, focused string) []Choice {
+	m, err := b.load(ctx, req.Channel)
+	if err != nil {
+		return nil
+	}
+	typed := req.Options[focused]
+	switch {
+	case focused == "player" && (req.Command == "kick" || req.Command == "join"):
+		return b.playerChoices(m, req.Command, typed)
+	case m.Status != storage.Active:
+		return nil
+	}
+	s := m.Game.State
+	seat := s.SeatByID(req.User.ID)
+	if seat < 0 {
+		return nil
+	}
+	var ids []int
+	switch req.Command + "." + focused {
+	case "place.territory":
+		if s.Seats[seat].Reserve > 0 {
+			ids = owned(s, seat, func(int) bool { return true })
+		}
+	case "attack.from":
+		ids = owned(s, seat, func(t int) bool { return s.Terr[t].Armies >= 2 && bordersEnemy(s, t, seat) })
+	case "attack.to":
+		if from, err := s.Map.Lookup(req.Options["from"]); err == nil && s.Terr[from].Owner == seat {
+			ids = enemyNeighbours(s, from, seat)
+		} else {
+			seen := map[int]bool{}
+			for _, f := range owned(s, seat, func(t int) bool { return s.Terr[t].Armies >= 2 }) {
+				for _, n := range enemyNeighbours(s, f, seat) {
+					if !seen[n] {
+						seen[n] = true
+						ids = append(ids, n)
+					}
+				}
+			}
+		}
+	case "attack.until":
+		return untilChoices(s, req.Options["from"], typed)
+	case "fortify.from":
+		ids = owned(s, seat, func(t int) bool { return engine.Movable(s, t) > 0 })
+	case "fortify.to":
+		if from, err := s.Map.Lookup(req.Options["from"]); err == nil && s.Terr[from].Owner == seat {
+			ids = owned(s, seat, func(t int) bool {
+				if t == from {
+					return false
+				}
+				if s.Options.Fortify == state.Adjacent {
+					return s.Map.Adjacent(from, t)
+				}
+				return engine.Connected(s, seat, from, t)
+			})
+		} else {
+			ids = owned(s, seat, func(int) bool { return true })
+		}
+	case "trade.cards":
+		return tradeChoices(s, seat)
+	case "end.discard":
+		var out []Choice
+		for i, c := range s.Seats[seat].Hand.Cards() {
+			out = append(out, Choice{Name: fmt.Sprintf("%d. %s", i+1, s.Map.CardName(c)), Value: fmt.Sprint(i + 1)})
+		}
+		return out
+	default:
+		return nil
+	}
+	var out []Choice
+	for _, id := range s.Map.Rank(typed, ids) {
+		t := s.Terr[id]
+		out = append(out, Choice{Name: fmt.Sprintf("%s (%s)", s.Map.Territories[id].Name, plural(t.Armies, "army", "armies")), Value: s.Map.Territories[id].Name})
+		if len(out) == maxChoices {
+			break
+		}
+	}
+	return out
+}
+
+func owned(s *state.State, seat int, keep func(t int) bool) []int {
+	var ids []int
+	for t := range s.Terr {
+		if s.Terr[t].Owner == seat && keep(t) {
+			ids = append(ids, t)
+		}
+	}
+	return ids
+}
+
+func bordersEnemy(s *state.State, t, seat int) bool {
+	for _, n := range s.Map.Territories[t].Adj {
+		if s.Terr[n].Owner != seat {
+			return true
+		}
+	}
+	return false
+}
+
+func enemyNeighbours(s *state.State, t, seat int) []int {
+	var ids []int
+	for _, n := range s.Map.Territories[t].Adj {
+		if s.Terr[n].Owner != seat {
+			ids = append(ids, n)
+		}
+	}
+	return ids
+}
+
+func untilChoices(s *state.State, fromName, typed string) []Choice {
+	out := []Choice{{Name: "win (attack until it falls or 1 army is left)", Value: "win"}}
+	if from, err := s.Map.Lookup(fromName); err == nil {
+		for k := 2; k < s.Terr[from].Armies && len(out) < maxChoices; k++ {
+			out = append(out, Choice{Name: fmt.Sprintf("stop when %d are left on %s", k, s.Map.Territories[from].Name), Value: fmt.Sprint(k)})
+		}
+	}
+	var kept []Choice
+	for _, c := range out {
+		if strings.HasPrefix(c.Value, strings.ToLower(strings.TrimSpace(typed))) {
+			kept = append(kept, c)
+		}
+	}
+	return kept
+}
+
+func tradeChoices(s *state.State, seat int) []Choice {
+	hand := s.Seats[seat].Hand.Cards()
+	index := map[state.Card]int{}
+	for i, c := range hand {
+		index[c] = i + 1
+	}
+	var out []Choice
+	for _, set := range engine.Sets(s.Map, s.Seats[seat].Hand) {
+		var names []string
+		for _, c := range set {
+			names = append(names, s.Map.CardName(c))
+		}
+		name := fmt.Sprintf("%s — %d armies", strings.Join(names, ", "), engine.SetValue(s, set))
+		if len(name) > 100 {
+			name = name[:99] + "…"
+		}
+		out = append(out, Choice{Name: name, Value: fmt.Sprintf("%d %d %d", index[set[0]], index[set[1]], index[set[2]])})
+		if len(out) == maxChoices {
+			break
+		}
+	}
+	return out
+}
+
+func (b *Bot) playerChoices(m *match, command, typed string) []Choice {
+	var out []Choice
+	for _, s := range m.meta.Seats {
+		if command == "join" && !s.Autopilot {
+			continue
+		}
+		if command == "kick" && s.ID == m.meta.Host {
+			continue
+		}
+		if typed != "" && !strings.HasPrefix(strings.ToLower(s.Name), strings.ToLower(strings.TrimSpace(typed))) {
+			continue
+		}
+		out = append(out, Choice{Name: s.Name, Value: s.Name})
+	}
+	return out
+}

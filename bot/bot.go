@@ -1,0 +1,379 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// Store is the persistence the bot needs: matches by channel, written at an
+// expected version so that racing writers never both win.
+type Store interface {
+	Create(ctx context.Context, channel string, meta json.RawMessage, now time.Time) (*storage.Match, error)
+	Active(ctx context.Context, channel string) (*storage.Loaded, error)
+	Load(ctx context.Context, id int64) (*storage.Loaded, error)
+	Save(ctx context.Context, id, version int64, c storage.Change, now time.Time) (int64, error)
+	Due(ctx context.Context, now time.Time) ([]storage.Timer, error)
+	History(ctx context.Context, channel string) ([]storage.Match, error)
+}
+
+// Renderer draws the map of a state as a PNG.
+type Renderer interface {
+	Render(ctx context.Context, s *state.State) ([]byte, error)
+}
+
+// Player is a computer player: it picks one command at a time from its
+// seat's view.
+type Player interface {
+	Act(ctx context.Context, view *state.State, seat int) (engine.Command, error)
+}
+
+// Config is what a Bot is built from. Store, Render and NewPlayer are
+// required.
+type Config struct {
+	Store  Store
+	Render Renderer
+	// Poster posts messages that answer no command (bot turns, pings,
+	// reminders). Nil drops them.
+	Poster Poster
+	// NewPlayer makes a computer player of a level ("normal"), or the
+	// careful one that stands in for absent people ("cautious").
+	NewPlayer func(level string, seed uint64) (Player, error)
+	// Levels are the levels /risk addbot offers, weakest first, and
+	// DefaultLevel the one it takes when none is given (the first level if
+	// empty).
+	Levels       []string
+	DefaultLevel string
+	// Colors names the seat colours, in turn order ("red", "cyan", ...).
+	Colors []string
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// Seed draws the seed of a new match; nil uses the clock.
+	Seed func() uint64
+	Log  *slog.Logger
+}
+
+// Bot hosts matches, one per channel. Its methods are safe for concurrent
+// use: commands of one channel run one at a time, channels in parallel.
+type Bot struct {
+	cfg   Config
+	specs []Spec
+
+	mu      sync.Mutex
+	locks   map[string]*sync.Mutex
+	running map[string]bool // channels whose bots are playing
+	again   map[string]bool // ... and must look once more when done
+
+	// background work (bot turns) runs under bg and is awaited by Wait.
+	bg     context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+}
+
+// New returns a Bot. Call Close to stop its background work.
+func New(cfg Config) (*Bot, error) {
+	if cfg.Store == nil || cfg.Render == nil || cfg.NewPlayer == nil {
+		return nil, errors.New("bot: Store, Render and NewPlayer are required")
+	}
+	if len(cfg.Levels) == 0 {
+		cfg.Levels = []string{"normal"}
+	}
+	if cfg.DefaultLevel == "" {
+		cfg.DefaultLevel = cfg.Levels[0]
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Seed == nil {
+		cfg.Seed = func() uint64 { return uint64(time.Now().UnixNano()) }
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	bg, cancel := context.WithCancel(context.Background())
+	return &Bot{cfg: cfg, specs: Specs(cfg.Levels), locks: map[string]*sync.Mutex{},
+		running: map[string]bool{}, again: map[string]bool{}, bg: bg, cancel: cancel}, nil
+}
+
+// Specs returns the subcommands this bot answers, for registration.
+func (b *Bot) Specs() []Spec { return b.specs }
+
+// Wait blocks until the background work started so far (bot turns) is done.
+func (b *Bot) Wait() { b.wg.Wait() }
+
+// Close stops the background work and waits for it.
+func (b *Bot) Close() {
+	b.cancel()
+	b.wg.Wait()
+}
+
+// lock serialises the work on one channel's match.
+func (b *Bot) lock(channel string) func() {
+	b.mu.Lock()
+	l, ok := b.locks[channel]
+	if !ok {
+		l = new(sync.Mutex)
+		b.locks[channel] = l
+	}
+	b.mu.Unlock()
+	l.Lock()
+	return l.Unlock
+}
+
+// userError is a refusal to show the user, privately.
+type userError struct{ msg string }
+
+func (e *userError) Error() string { return e.msg }
+
+func refuse(format string, args ...any) error { return &userError{fmt.Sprintf(format, args...)} }
+
+// errMovedOn: another command changed the match first.
+var errMovedOn = refuse("The match moved on while you were typing; have a look and try again.")
+
+// result is what a handler produces: the reply, messages to post after it,
+// and whether bot seats are now to play.
+type result struct {
+	reply Message
+	posts []Message
+	bots  bool
+}
+
+// Handle answers one /risk command. Rule violations and mistakes are
+// answered privately; the returned error is only for failures to reply.
+func (b *Bot) Handle(ctx context.Context, req Request, r Replier) error {
+	res, err := b.handle(ctx, req)
+	return b.finish(ctx, req.Channel, req.User, req.Command, res, err, r)
+}
+
+func (b *Bot) handle(ctx context.Context, req Request) (result, error) {
+	spec, ok := specByName(b.specs, req.Command)
+	if !ok {
+		return result{}, refuse("There is no /risk %q. Try /risk help.", req.Command)
+	}
+	a, err := parseArgs(spec, req.Options)
+	if err != nil {
+		return result{}, refuse("%s.", capitalize(err.Error()))
+	}
+	h, ok := b.handlers()[spec.Name]
+	if !ok {
+		return result{}, refuse("/risk %s is not available yet.", spec.Name)
+	}
+	// Commands that only read need no lock: storage gives them a consistent
+	// view, and they must not wait behind a long computer turn.
+	if !readOnly(spec.Name) {
+		unlock := b.lock(req.Channel)
+		defer unlock()
+	}
+	return h(ctx, &call{bot: b, req: req, args: a})
+}
+
+// finish delivers a handler's outcome.
+func (b *Bot) finish(ctx context.Context, channel string, user User, what string, res result, err error, r Replier) error {
+	if err != nil {
+		var ue *userError
+		switch {
+		case errors.As(err, &ue):
+			res = result{reply: private("%s", ue.msg)}
+		case errors.Is(err, storage.ErrConflict):
+			res = result{reply: private("%s", errMovedOn.Error())}
+		default:
+			b.cfg.Log.Error("command failed", "channel", channel, "user", user.ID, "command", what, "err", err)
+			res = result{reply: private("Something went wrong on our side and nothing was changed. Please try again in a moment.")}
+		}
+	}
+	if rerr := r.Reply(ctx, res.reply); rerr != nil {
+		return fmt.Errorf("bot: reply to %s: %w", what, rerr)
+	}
+	for _, m := range res.posts {
+		b.post(ctx, channel, m)
+	}
+	if res.bots {
+		b.runBotsLater(channel)
+	}
+	return nil
+}
+
+// post sends a message that answers no command.
+func (b *Bot) post(ctx context.Context, channel string, m Message) {
+	if b.cfg.Poster == nil {
+		return
+	}
+	if err := b.cfg.Poster.Post(ctx, channel, m); err != nil {
+		b.cfg.Log.Error("post failed", "channel", channel, "err", err)
+	}
+}
+
+// call is one command being handled, under the channel's lock.
+type call struct {
+	bot  *Bot
+	req  Request
+	args args
+}
+
+type handler func(ctx context.Context, c *call) (result, error)
+
+// readOnly reports whether a command changes nothing.
+func readOnly(command string) bool {
+	switch command {
+	case "map", "status", "cards", "odds", "history", "help":
+		return true
+	}
+	return false
+}
+
+func (b *Bot) handlers() map[string]handler {
+	return map[string]handler{
+		"new":       cmdNew,
+		"join":      cmdJoin,
+		"leave":     cmdLeave,
+		"addbot":    cmdAddBot,
+		"kick":      cmdKick,
+		"start":     cmdStart,
+		"settings":  cmdSettings,
+		"place":     cmdPlace,
+		"autoplace": cmdAutoPlace,
+		"trade":     cmdTrade,
+		"attack":    cmdAttack,
+		"occupy":    cmdOccupy,
+		"fortify":   cmdFortify,
+		"end":       cmdEnd,
+		"undo":      cmdUndo,
+		"surrender": cmdSurrender,
+		"map":       cmdMap,
+		"status":    cmdStatus,
+		"cards":     cmdCards,
+		"odds":      cmdOdds,
+		"history":   cmdHistory,
+		"help":      cmdHelp,
+	}
+}
+
+// match is a loaded match with its decoded data.
+type match struct {
+	*storage.Loaded
+	meta Meta
+}
+
+// load returns the open match of the channel, or a friendly refusal.
+func (b *Bot) load(ctx context.Context, channel string) (*match, error) {
+	l, err := b.cfg.Store.Active(ctx, channel)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, refuse("There is no match in this channel. Start one with /risk new.")
+	}
+	var ce *storage.CorruptError
+	if errors.As(err, &ce) {
+		b.cfg.Log.Error("match cannot be loaded", "channel", channel, "match", ce.Match, "err", ce.Err)
+		return nil, refuse("This channel's match is damaged and cannot be loaded (match %d). An admin can export it with `risk export` for a bug report.", ce.Match)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return decodeMatch(l)
+}
+
+// loadLatest returns the open match of the channel or, if there is none,
+// the last one it hosted, so that the map and the result of a finished
+// match stay on view.
+func (b *Bot) loadLatest(ctx context.Context, channel string) (*match, error) {
+	m, err := b.load(ctx, channel)
+	var ue *userError
+	if !errors.As(err, &ue) {
+		return m, err
+	}
+	past, herr := b.cfg.Store.History(ctx, channel)
+	if herr != nil {
+		return nil, herr
+	}
+	for _, p := range past {
+		if p.Setup != nil {
+			return b.loadID(ctx, p.ID)
+		}
+	}
+	return nil, err
+}
+
+// loadID returns a match by id.
+func (b *Bot) loadID(ctx context.Context, id int64) (*match, error) {
+	l, err := b.cfg.Store.Load(ctx, id)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, refuse("That match no longer exists.")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return decodeMatch(l)
+}
+
+func decodeMatch(l *storage.Loaded) (*match, error) {
+	meta, err := decodeMeta(l.Meta)
+	if err != nil {
+		return nil, err
+	}
+	return &match{Loaded: l, meta: meta}, nil
+}
+
+// save writes a change with the match's data at the version it was read.
+func (b *Bot) save(ctx context.Context, m *match, c storage.Change) error {
+	c.Meta = m.meta.encode()
+	v, err := b.cfg.Store.Save(ctx, m.ID, m.Version, c, b.cfg.Now())
+	if err != nil {
+		return err
+	}
+	m.Version = v
+	if c.Timers != nil {
+		m.Timers = *c.Timers
+	}
+	if c.Status != 0 {
+		m.Status = c.Status
+	}
+	return nil
+}
+
+// started returns the match's game, or a refusal while it is in its lobby.
+func (m *match) started() (*engine.Game, error) {
+	if m.Game == nil || m.Status == storage.Lobby {
+		return nil, refuse("The match has not started yet: the host starts it with /risk start.")
+	}
+	return m.Game, nil
+}
+
+// seatOf returns the engine seat (turn order) of a user, or a refusal.
+func (m *match) seatOf(u User) (int, error) {
+	g, err := m.started()
+	if err != nil {
+		return -1, err
+	}
+	seat := g.State.SeatByID(u.ID)
+	if seat < 0 {
+		return -1, refuse("You are not playing in this match. You can watch with /risk map and /risk status.")
+	}
+	if i := m.meta.seat(u.ID); i >= 0 && m.meta.Seats[i].Autopilot {
+		return -1, refuse("A bot is playing your seat after %d missed turns. Ask the host to give it back with /risk join player:%s.", maxMissed, m.meta.Seats[i].Name)
+	}
+	return seat, nil
+}
+
+// seatMeta returns the bot's data of engine seat i.
+func (m *match) seatMeta(i int) *SeatMeta {
+	id := m.Game.State.Seats[i].ID
+	for j := range m.meta.Seats {
+		if m.meta.Seats[j].ID == id {
+			return &m.meta.Seats[j]
+		}
+	}
+	return &SeatMeta{ID: id, Name: m.Game.State.Seats[i].Name}
+}
+
+// isBotSeat reports whether a computer plays engine seat i now.
+func (m *match) isBotSeat(i int) bool {
+	sm := m.seatMeta(i)
+	return sm.IsBot() || sm.Autopilot
+}

@@ -1,0 +1,583 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/riskbot/riskbot/ai"
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+func TestLobby(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:lobby"
+	wantPrivate(t, h.do(ch, "Ann", "start"), "no match in this channel")
+	wantPublic(t, h.do(ch, "Ann", "new", "fortify:adjacent", "turn-hours:12"), "Ann opened a Risk match", "adjacent fortification", "12 h per turn")
+	wantPrivate(t, h.do(ch, "Bob", "new"), "already has a match")
+	wantPublic(t, h.do(ch, "Bob", "join"), "Bob joined (2/6 seats)")
+	wantPrivate(t, h.do(ch, "Bob", "join"), "already in this match")
+	wantPrivate(t, h.do(ch, "Bob", "addbot"), "Only Ann (the host) can add bots")
+	wantPrivate(t, h.do(ch, "Bob", "start"), "Only Ann (the host) can start")
+	wantPrivate(t, h.do(ch, "Bob", "settings", "victory:domination"), "Only Ann (the host)")
+	wantPublic(t, h.do(ch, "Ann", "settings", "victory:domination"), "total domination wins")
+	wantPrivate(t, h.do(ch, "Ann", "settings", "rules:capitals"), "not available yet")
+	wantPublic(t, h.do(ch, "Ann", "addbot", "level:easy", "name:Boney"), "Boney (easy bot) takes a seat (3/6)")
+	wantPublic(t, h.do(ch, "Ann", "addbot"), "(normal bot)")
+	wantPrivate(t, h.do(ch, "Ann", "kick", "player:Zed"), `No player "Zed"`)
+	wantPublic(t, h.do(ch, "Ann", "kick", "player:boney"), "Boney was removed")
+	for _, p := range []string{"Cat", "Dan", "Eve"} {
+		h.do(ch, p, "join")
+	}
+	wantPrivate(t, h.do(ch, "Fay", "join"), "The match is full")
+	wantPublic(t, h.do(ch, "Eve", "leave"), "Eve left")
+	wantPrivate(t, h.do(ch, "Eve", "leave"), "not in this match")
+	wantPublic(t, h.do(ch, "Ann", "leave"), "Ann left", "Bob is the host now")
+	wantPublic(t, h.do(ch, "Bob", "start"), "The match has started")
+	h.bot.Wait()
+	m := h.load(ch)
+	if m.Status != storage.Active || len(m.Game.State.Seats) != 4 {
+		t.Fatalf("status %s with %d seats", m.Status, len(m.Game.State.Seats))
+	}
+	if got := m.Game.State.Options; got.Fortify != state.Adjacent || got.Victory != state.Domination {
+		t.Errorf("options %+v not applied", got)
+	}
+	wantPrivate(t, h.do(ch, "Cat", "addbot"), "already started")
+	wantPrivate(t, h.do(ch, "Zed", "join"), "already started")
+}
+
+// A match of bots only can be watched to the end: the host leaves the
+// lobby but keeps hosting.
+func TestBotsOnlyMatchRunsToTheEnd(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:bots"
+	h.do(ch, "Ann", "new")
+	h.do(ch, "Ann", "addbot", "level:easy")
+	h.do(ch, "Ann", "addbot", "level:normal")
+	wantPublic(t, h.do(ch, "Ann", "leave"), "still hosts")
+	wantPublic(t, h.do(ch, "Ann", "start"), "The match has started")
+	posts := h.takePosts()
+	m := h.load(ch)
+	if m.Status != storage.Finished || m.Game.State.Phase != state.PhaseOver {
+		t.Fatalf("bots stopped at turn %d, phase %s", m.Game.State.Turn, m.Game.State.Phase)
+	}
+	last := posts[len(posts)-1].msg
+	wantPublic(t, last, "wins after")
+	if last.Image == nil {
+		t.Error("the final post has no map")
+	}
+	turns := 0
+	for i, p := range posts {
+		if strings.HasPrefix(p.msg.Text, "**Turn ") {
+			turns++
+			// The last turn's map comes with the victory message.
+			if p.msg.Image == nil && i != len(posts)-2 {
+				t.Errorf("turn post without a map: %.60q", p.msg.Text)
+			}
+		}
+		if len(p.msg.Mentions) > 0 {
+			t.Errorf("a bots-only match pinged %v", p.msg.Mentions)
+		}
+	}
+	if turns != m.Game.State.Turn {
+		t.Errorf("%d turn posts for %d turns", turns, m.Game.State.Turn)
+	}
+	png, err := last.Image.PNG(context.Background())
+	if err != nil || len(png) < 1000 {
+		t.Errorf("final map: %d bytes, %v", len(png), err)
+	}
+}
+
+// Every mistake gets a short private answer and changes nothing.
+func TestMistakesArePrivateAndChangeNothing(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:errors"
+	h.started(ch, []string{"Ann", "Bob"})
+	// Finish the initial placement so that turns run.
+	h.do(ch, "Ann", "autoplace")
+	h.do(ch, "Bob", "autoplace")
+	h.takePosts()
+	s := h.load(ch).Game.State
+	cur := s.Seats[s.Current].Name
+	other := "Ann"
+	if cur == "Ann" {
+		other = "Bob"
+	}
+	own, enemy := -1, -1
+	for t := range s.Terr {
+		if s.Terr[t].Owner == s.Current && own < 0 {
+			own = t
+		}
+		if s.Terr[t].Owner != s.Current && enemy < 0 {
+			enemy = t
+		}
+	}
+	ownName, enemyName := s.Map.Territories[own].Name, s.Map.Territories[enemy].Name
+	tests := []struct {
+		name, who, cmd string
+		opts           map[string]string
+		want           string
+	}{
+		{"misspelt territory", cur, "place", map[string]string{"territory": "Kamchakta"}, "Did you mean Kamchatka?"},
+		{"ambiguous territory", cur, "place", map[string]string{"territory": "north"}, "could be North Africa, Northern Europe or Northwest Territory"},
+		{"not your territory", cur, "place", map[string]string{"territory": enemyName, "armies": "1"}, "belongs to"},
+		{"not your turn", other, "place", map[string]string{"territory": ownName}, "turn, not yours"},
+		{"wrong phase", cur, "occupy", map[string]string{"armies": "3"}, "no conquered territory"},
+		{"too many dice", cur, "attack", map[string]string{"from": ownName, "to": enemyName, "dice": "5"}, "Dice must be between 1 and 3"},
+		{"attack before placing", cur, "attack", map[string]string{"from": ownName, "to": enemyName}, "before attacking"},
+		{"too many armies", cur, "place", map[string]string{"territory": ownName, "armies": "500"}, "only"},
+		{"not a player", "Zed", "end", nil, "not playing in this match"},
+		{"unknown option", cur, "end", map[string]string{"colour": "red"}, `no option "colour"`},
+		{"not a number", cur, "place", map[string]string{"territory": ownName, "armies": "lots"}, "whole number"},
+		{"huge number", cur, "place", map[string]string{"territory": ownName, "armies": "99999999999999999999"}, "between 1 and 10000"},
+		{"unknown subcommand", cur, "nuke", nil, "There is no /risk"},
+		{"missing option", cur, "attack", map[string]string{"from": ownName}, "needs to"},
+		{"garbage text", cur, "place", map[string]string{"territory": "\x00\xff\xfe"}, "not valid text"},
+		{"very long value", cur, "place", map[string]string{"territory": strings.Repeat("x", 5000)}, "longer than"},
+		{"unicode", cur, "place", map[string]string{"territory": "Ñüñ東京"}, "territory:Ñüñ東京 is not a territory"},
+		{"nothing to undo", cur, "undo", nil, "Nothing to undo"},
+		{"no set to trade", cur, "trade", nil, "make no set"},
+		{"bad cards", cur, "trade", map[string]string{"cards": "1 2 9"}, "You have no card"},
+		{"bad until", cur, "attack", map[string]string{"from": ownName, "to": enemyName, "until": "forever"}, "until takes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := h.load(ch)
+			reply := h.doOpts(ch, tt.who, tt.cmd, tt.opts)
+			wantPrivate(t, reply, tt.want)
+			if len(reply.Text) > 400 {
+				t.Errorf("error reply is %d characters: keep it short", len(reply.Text))
+			}
+			after := h.load(ch)
+			if after.Version != before.Version || after.Commands != before.Commands {
+				t.Errorf("a refused command changed the match (version %d → %d)", before.Version, after.Version)
+			}
+		})
+	}
+	if posts := h.takePosts(); len(posts) != 0 {
+		t.Errorf("mistakes posted %d messages", len(posts))
+	}
+}
+
+// chatCommand turns an engine command into what a person would type.
+func chatCommand(s *state.State, seat int, c engine.Command) (string, map[string]string) {
+	n := s.Map.TerritoryName
+	switch c := c.(type) {
+	case engine.Place:
+		return "place", map[string]string{"territory": n(c.Territory), "armies": fmt.Sprint(c.Armies)}
+	case engine.AutoPlace:
+		return "autoplace", nil
+	case engine.Trade:
+		hand := s.Seats[seat].Hand.Cards()
+		var pos []string
+		for _, card := range c.Cards {
+			for i, h := range hand {
+				if h == card {
+					pos = append(pos, fmt.Sprint(i+1))
+				}
+			}
+		}
+		return "trade", map[string]string{"cards": strings.Join(pos, " ")}
+	case engine.Attack:
+		return "attack", map[string]string{"from": n(c.From), "to": n(c.To), "dice": fmt.Sprint(c.Dice)}
+	case engine.Blitz:
+		until := fmt.Sprint(c.Keep)
+		if c.Keep == 1 {
+			until = "win"
+		}
+		return "attack", map[string]string{"from": n(c.From), "to": n(c.To), "until": until}
+	case engine.Occupy:
+		return "occupy", map[string]string{"armies": fmt.Sprint(c.Armies)}
+	case engine.Fortify:
+		return "fortify", map[string]string{"from": n(c.From), "to": n(c.To), "armies": fmt.Sprint(c.Armies)}
+	case engine.Discard:
+		hand := s.Seats[seat].Hand.Cards()
+		for i, h := range hand {
+			if h == c.Card {
+				return "end", map[string]string{"discard": fmt.Sprint(i + 1)}
+			}
+		}
+	}
+	return "end", nil
+}
+
+// TestPeoplePlayWholeTurnsInChat has two people and a bot play a match
+// through chat commands (what the people type is chosen by computer
+// players), checking after every turn the summary, the map and the ping.
+func TestPeoplePlayWholeTurnsInChat(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:play"
+	h.started(ch, []string{"Ann", "Bob"}, "easy")
+	minds := map[string]Player{}
+	for i, p := range []string{"Ann", "Bob"} {
+		mind, err := ai.New("normal", ai.Options{Seed: uint64(i + 1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		minds[p] = mind
+	}
+	turnPosts, pings := 0, 0
+	for step := 0; step < 600; step++ {
+		m := h.load(ch)
+		s := m.Game.State
+		if s.Phase == state.PhaseOver || s.Turn > 30 {
+			break
+		}
+		who := ""
+		seat := s.Current
+		if s.Phase == state.PhaseSetup {
+			for i := range s.Seats {
+				if s.Seats[i].Reserve > 0 && !m.isBotSeat(i) {
+					seat, who = i, s.Seats[i].Name
+					break
+				}
+			}
+		} else {
+			who = s.Seats[seat].Name
+		}
+		if who == "" || m.isBotSeat(seat) {
+			t.Fatalf("step %d: nobody to play (turn %d %s)", step, s.Turn, s.Phase)
+		}
+		c, err := minds[who].Act(context.Background(), s.View(seat), seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd, opts := chatCommand(s, seat, c)
+		reply := h.doOpts(ch, who, cmd, opts)
+		if reply.Private && s.Phase != state.PhaseSetup {
+			t.Fatalf("step %d: %s /risk %s %v refused: %s", step, who, cmd, opts, reply.Text)
+		}
+		for _, p := range h.takePosts() {
+			msg := p.msg
+			if strings.HasPrefix(msg.Text, "**Turn ") || strings.HasPrefix(msg.Text, "**Initial") {
+				turnPosts++
+			}
+			if len(msg.Mentions) > 0 {
+				pings++
+				after := h.load(ch).Game.State
+				if after.Phase == state.PhaseOver {
+					continue
+				}
+				if len(msg.Mentions) != 1 || msg.Mentions[0] != after.Seats[after.Current].ID {
+					t.Errorf("ping mentions %v, want only %s", msg.Mentions, after.Seats[after.Current].ID)
+				}
+				if !strings.Contains(msg.Text, "{{time:") {
+					t.Errorf("ping without a deadline: %q", msg.Text)
+				}
+			}
+		}
+	}
+	m := h.load(ch)
+	if m.Game.State.Turn < 6 {
+		t.Errorf("only %d turns played", m.Game.State.Turn)
+	}
+	if err := m.Game.State.Check(); err != nil {
+		t.Error(err)
+	}
+	if turnPosts < 5 || pings < 3 {
+		t.Errorf("%d turn posts and %d pings", turnPosts, pings)
+	}
+	// The stored log replays to the same state.
+	l, err := h.db.Export(context.Background(), m.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := l.Record.Game(-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.State.Turn != m.Game.State.Turn || g.State.RNG != m.Game.State.RNG {
+		t.Error("the stored log replays to a different state")
+	}
+}
+
+func TestCardsAreShownOnlyToTheirOwner(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:cards"
+	m := h.started(ch, []string{"Ann", "Bob"})
+	// Give Ann cards directly in a stored game: play until someone holds
+	// some is slow, so check the reply's privacy and wording instead.
+	_ = m
+	wantPrivate(t, h.do(ch, "Ann", "cards"), "no cards")
+	wantPrivate(t, h.do(ch, "Zed", "cards"), "not playing")
+}
+
+func TestDeadlinesRemindersAndAutopilot(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:clock"
+	h.started(ch, []string{"Ann", "Bob"}, "easy")
+	h.do(ch, "Ann", "autoplace")
+	h.takePosts()
+	// Bob has not placed: at three quarters of the 24 h he is reminded.
+	h.advance(18*time.Hour + time.Minute)
+	if err := h.bot.Tick(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	posts := h.takePosts()
+	if len(posts) != 1 || len(posts[0].msg.Mentions) != 1 || posts[0].msg.Mentions[0] != user("Bob").ID {
+		t.Fatalf("reminder posts = %+v", posts)
+	}
+	wantText(t, posts[0].msg, "still have armies to place")
+	// At the deadline a careful bot places for him.
+	h.advance(6 * time.Hour)
+	if err := h.bot.Tick(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	h.takePosts()
+	m := h.load(ch)
+	if m.Game.State.Phase == state.PhaseSetup {
+		t.Fatal("the deadline did not end the placement")
+	}
+	if sm := m.meta.Seats[m.meta.seat(user("Bob").ID)]; sm.Missed != 1 {
+		t.Errorf("Bob missed %d, want 1", sm.Missed)
+	}
+	// Let every deadline pass: after three missed turns in a row, a bot
+	// takes Bob's seat.
+	var bob SeatMeta
+	posts = nil
+	for i := 0; i < 12 && !bob.Autopilot; i++ {
+		h.advance(25 * time.Hour)
+		if err := h.bot.Tick(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		posts = append(posts, h.takePosts()...)
+		m = h.load(ch)
+		bob = m.meta.Seats[m.meta.seat(user("Bob").ID)]
+	}
+	if !bob.Autopilot {
+		t.Fatalf("Bob not on autopilot after his deadlines: %+v (turn %d)", bob, m.Game.State.Turn)
+	}
+	var notice bool
+	for _, p := range posts {
+		if strings.Contains(p.msg.Text, "a bot plays the seat until the host gives it back") {
+			notice = true
+		}
+	}
+	if !notice {
+		t.Error("no notice that the seat went on autopilot")
+	}
+	if m.Status == storage.Active {
+		wantPrivate(t, h.do(ch, "Bob", "end"), "A bot is playing your seat")
+		wantPrivate(t, h.do(ch, "Bob", "join", "player:Bob"), "Only Ann (the host)")
+		wantPublic(t, h.do(ch, "Ann", "join", "player:Bob"), "plays their own seat again")
+		m = h.load(ch)
+		if m.meta.Seats[m.meta.seat(user("Bob").ID)].Autopilot {
+			t.Error("Bob still on autopilot")
+		}
+	}
+}
+
+// Timers are stored: a deadline that passes while the bot is down fires
+// after a restart.
+func TestDeadlineFiresAfterRestart(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:restart"
+	h.started(ch, []string{"Ann", "Bob"})
+	h.do(ch, "Ann", "autoplace")
+	h.restart()
+	h.advance(25 * time.Hour)
+	if err := h.bot.Tick(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	h.bot.Wait()
+	if m := h.load(ch); m.Game.State.Phase == state.PhaseSetup {
+		t.Fatal("the overdue deadline did not fire after the restart")
+	}
+}
+
+func TestSkipOnTimeout(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:skip"
+	h.do(ch, "Ann", "new", "on-timeout:skip")
+	h.do(ch, "Bob", "join")
+	h.do(ch, "Ann", "start")
+	h.do(ch, "Ann", "autoplace")
+	h.do(ch, "Bob", "autoplace")
+	h.takePosts()
+	m := h.load(ch)
+	turn := m.Game.State.Turn
+	h.advance(25 * time.Hour)
+	if err := h.bot.Tick(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	posts := h.takePosts()
+	m = h.load(ch)
+	if m.Game.State.Turn != turn+1 {
+		t.Fatalf("turn %d after the deadline, want %d", m.Game.State.Turn, turn+1)
+	}
+	var skipped bool
+	for _, p := range posts {
+		if strings.Contains(p.msg.Text, "the turn is skipped") {
+			skipped = true
+		}
+		if strings.Contains(p.msg.Text, "⚔️") {
+			t.Errorf("a skipped turn attacked: %q", p.msg.Text)
+		}
+	}
+	if !skipped {
+		t.Error("no notice of the skipped turn")
+	}
+}
+
+func TestButtons(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:buttons"
+	h.started(ch, []string{"Ann", "Bob"})
+	h.do(ch, "Ann", "autoplace")
+	h.do(ch, "Bob", "autoplace")
+	h.takePosts()
+	m := h.load(ch)
+	s := m.Game.State
+	who := s.Seats[s.Current].Name
+	h.do(ch, who, "autoplace")
+	m = h.load(ch)
+	s = m.Game.State
+	// Find an attack with at least 3 armies against anything.
+	from, to := -1, -1
+	for f := range s.Terr {
+		if s.Terr[f].Owner != s.Current || s.Terr[f].Armies < 3 {
+			continue
+		}
+		for _, n := range s.Map.Territories[f].Adj {
+			if s.Terr[n].Owner != s.Current {
+				from, to = f, n
+			}
+		}
+	}
+	if from < 0 {
+		t.Skip("no attack available in this deal")
+	}
+	reply := h.doOpts(ch, who, "attack", map[string]string{"from": s.Map.Territories[from].Name, "to": s.Map.Territories[to].Name, "dice": "1"})
+	if reply.Private {
+		t.Fatalf("attack refused: %s", reply.Text)
+	}
+	// A conquest asks how many move in first: click the largest.
+	if len(reply.Buttons) > 0 && strings.HasPrefix(reply.Buttons[0][0].Label, "Move") {
+		row := reply.Buttons[0]
+		reply = h.click(ch, who, row[len(row)-1].ID)
+		wantPublic(t, reply, "moved")
+	}
+	var end Button
+	for _, row := range reply.Buttons {
+		for _, b := range row {
+			if b.Label == "End turn" {
+				end = b
+			}
+			if len(b.ID) > 100 {
+				t.Errorf("button ID %q is longer than 100", b.ID)
+			}
+		}
+	}
+	if end.ID == "" {
+		t.Fatalf("no End turn button in %+v", reply.Buttons)
+	}
+	other := "Ann"
+	if who == "Ann" {
+		other = "Bob"
+	}
+	wantPrivate(t, h.click(ch, other, end.ID), "Those buttons are for "+who)
+	wantPublic(t, h.click(ch, who, end.ID), "ended turn")
+	// The same button again is stale: a polite private answer.
+	wantPrivate(t, h.click(ch, who, end.ID), "earlier moment")
+	wantPrivate(t, h.click(ch, who, "garbage"), "not one of mine")
+	wantPrivate(t, h.click(ch, who, "r|999|1|end"), "no longer exists")
+}
+
+func TestAutocompleteSuggestsOnlyLegalChoices(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:auto"
+	h.started(ch, []string{"Ann", "Bob"})
+	h.do(ch, "Ann", "autoplace")
+	h.do(ch, "Bob", "autoplace")
+	m := h.load(ch)
+	s := m.Game.State
+	who := s.Seats[s.Current]
+	req := Request{Channel: ch, User: User{ID: who.ID, Name: who.Name}, Command: "place", Options: map[string]string{"territory": ""}}
+	choices := h.bot.Autocomplete(context.Background(), req, "territory")
+	if len(choices) == 0 || len(choices) > 25 {
+		t.Fatalf("%d choices", len(choices))
+	}
+	for _, c := range choices {
+		id, err := s.Map.Lookup(c.Value)
+		if err != nil || s.Terr[id].Owner != s.Current {
+			t.Errorf("suggested %q, not one of the player's territories", c.Value)
+		}
+	}
+	h.do(ch, who.Name, "autoplace")
+	s = h.load(ch).Game.State
+	req = Request{Channel: ch, User: req.User, Command: "attack", Options: map[string]string{"from": ""}}
+	for _, c := range h.bot.Autocomplete(context.Background(), req, "from") {
+		id, _ := s.Map.Lookup(c.Value)
+		if s.Terr[id].Owner != s.Current || s.Terr[id].Armies < 2 {
+			t.Errorf("attack from %q suggested", c.Value)
+		}
+		req.Options = map[string]string{"from": c.Value, "to": ""}
+		for _, d := range h.bot.Autocomplete(context.Background(), req, "to") {
+			to, _ := s.Map.Lookup(d.Value)
+			if s.Terr[to].Owner == s.Current || !s.Map.Adjacent(id, to) {
+				t.Errorf("attack %s → %s suggested", c.Value, d.Value)
+			}
+		}
+	}
+	// Fuzzy: a typo still finds the territory first.
+	req = Request{Channel: ch, User: req.User, Command: "fortify", Options: map[string]string{"from": "alsk"}}
+	_ = h.bot.Autocomplete(context.Background(), req, "from")
+	// A watcher gets nothing.
+	req.User = user("Zed")
+	if got := h.bot.Autocomplete(context.Background(), req, "from"); len(got) != 0 {
+		t.Errorf("a watcher got %d suggestions", len(got))
+	}
+}
+
+// A command computed on a stale read is refused with "moved on", never
+// applied twice.
+func TestStaleWriteIsRefused(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:race"
+	h.started(ch, []string{"Ann", "Bob"})
+	stale := h.load(ch)
+	h.do(ch, "Ann", "autoplace")
+	seat := stale.Game.State.SeatByID(user("Bob").ID)
+	_, err := h.bot.apply(context.Background(), stale, seat, engine.AutoPlace{})
+	if err == nil {
+		t.Fatal("a write at a stale version was accepted")
+	}
+	res := result{}
+	var got Message
+	_ = h.bot.finish(context.Background(), ch, user("Bob"), "autoplace", res, err, ReplierFunc(func(_ context.Context, m Message) error { got = m; return nil }))
+	wantPrivate(t, got, "moved on")
+}
+
+func TestParallelChannels(t *testing.T) {
+	h := newHarness(t)
+	done := make(chan error, 4)
+	for i := range 4 {
+		go func() {
+			ch := fmt.Sprintf("test:par%d", i)
+			var err error
+			h.bot.Handle(context.Background(), Request{Channel: ch, User: user("Ann"), Command: "new"}, ReplierFunc(func(context.Context, Message) error { return nil }))
+			for _, level := range []string{"easy", "random"} {
+				h.bot.Handle(context.Background(), Request{Channel: ch, User: user("Ann"), Command: "addbot", Options: map[string]string{"level": level}}, ReplierFunc(func(context.Context, Message) error { return nil }))
+			}
+			h.bot.Handle(context.Background(), Request{Channel: ch, User: user("Ann"), Command: "leave"}, ReplierFunc(func(context.Context, Message) error { return nil }))
+			err = h.bot.Handle(context.Background(), Request{Channel: ch, User: user("Ann"), Command: "start"}, ReplierFunc(func(context.Context, Message) error { return nil }))
+			done <- err
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.bot.Wait()
+	for i := range 4 {
+		m := h.load(fmt.Sprintf("test:par%d", i))
+		if m.Status != storage.Finished {
+			t.Errorf("channel %d: %s at turn %d", i, m.Status, m.Game.State.Turn)
+		}
+	}
+}

@@ -1,0 +1,200 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"time"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// postTimeout bounds the posting of a saved turn's messages.
+const postTimeout = 30 * time.Second
+
+// maxBotCommands bounds one bot turn, in case a player never ends it.
+const maxBotCommands = 2000
+
+// runBotsLater plays the bot seats of a channel in the background. One
+// runner per channel: a request while one runs makes it look again before it
+// stops.
+func (b *Bot) runBotsLater(channel string) {
+	b.mu.Lock()
+	if b.running[channel] {
+		b.again[channel] = true
+		b.mu.Unlock()
+		return
+	}
+	b.running[channel] = true
+	b.mu.Unlock()
+	b.wg.Add(1)
+	go func() {
+		defer b.wg.Done()
+		for {
+			if err := b.runBots(b.bg, channel); err != nil && !errors.Is(err, context.Canceled) {
+				b.cfg.Log.Error("bot turn failed", "channel", channel, "err", err)
+			}
+			b.mu.Lock()
+			if !b.again[channel] || b.bg.Err() != nil {
+				delete(b.running, channel)
+				delete(b.again, channel)
+				b.mu.Unlock()
+				return
+			}
+			delete(b.again, channel)
+			b.mu.Unlock()
+		}
+	}()
+}
+
+// runBots plays every computer seat that is to act, one turn at a time,
+// posting each turn's summary and map, until a person is to play or the
+// match ends. A computer thinks without holding the channel's lock (people
+// may look at the map meanwhile); its turn is then applied and saved in one
+// change, at the version it thought about, so a crash replays it and a
+// change in between (a surrender) makes it think again.
+func (b *Bot) runBots(ctx context.Context, channel string) error {
+	for range 10000 {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		m, err := b.load(ctx, channel)
+		if err != nil {
+			var ue *userError
+			if errors.As(err, &ue) {
+				return nil // the match is gone
+			}
+			return err
+		}
+		if m.Status != storage.Active || !b.botsToPlay(m) {
+			return nil
+		}
+		seat := b.botSeat(m)
+		level := m.seatMeta(seat).Level
+		if m.seatMeta(seat).Autopilot || level == "" {
+			level = "cautious"
+		}
+		cmds, err := b.decide(ctx, m, seat, level)
+		if err != nil {
+			return err
+		}
+		unlock := b.lock(channel)
+		out, err := b.apply(ctx, m, seat, cmds...)
+		unlock()
+		if errors.Is(err, storage.ErrConflict) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		// The turn is saved: say so even if the bot is shutting down.
+		pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), postTimeout)
+		for _, p := range b.turnPosts(m, out) {
+			b.post(pctx, channel, p)
+		}
+		cancel()
+	}
+	return fmt.Errorf("bot: bots of %s kept playing without end", channel)
+}
+
+// botSeat returns the computer seat to act now.
+func (b *Bot) botSeat(m *match) int {
+	s := m.Game.State
+	if s.Phase == state.PhaseSetup {
+		for i := range s.Seats {
+			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 && m.isBotSeat(i) {
+				return i
+			}
+		}
+	}
+	return s.Current
+}
+
+// playFor has a computer player of the level act for seat and saves its
+// commands, under the caller's lock.
+func (b *Bot) playFor(ctx context.Context, m *match, seat int, level string) (outcome, error) {
+	cmds, err := b.decide(ctx, m, seat, level)
+	if err != nil {
+		return outcome{}, err
+	}
+	return b.apply(ctx, m, seat, cmds...)
+}
+
+// decide lets a computer player of the level choose the commands of seat
+// until its part is done: its initial placement, or its turn. It plays on a
+// copy of the state, which rolls the same dice the match will since the
+// generator is part of the state; the match itself is not changed.
+func (b *Bot) decide(ctx context.Context, m *match, seat int, level string) ([]engine.Command, error) {
+	p, err := b.cfg.NewPlayer(level, b.botSeed(m, seat))
+	if err != nil {
+		return nil, err
+	}
+	sim := m.Game.State.Clone()
+	wasSetup, turn := sim.Phase == state.PhaseSetup, sim.Turn
+	done := func() bool {
+		switch {
+		case sim.Phase == state.PhaseOver:
+			return true
+		case wasSetup:
+			return sim.Phase != state.PhaseSetup || sim.Seats[seat].Reserve == 0
+		}
+		return sim.Turn != turn || sim.Current != seat
+	}
+	var cmds []engine.Command
+	for !done() {
+		var c engine.Command
+		if len(cmds) < maxBotCommands {
+			c, err = p.Act(ctx, sim.View(seat), seat)
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+		}
+		if err != nil || c == nil {
+			c = fallback(sim, seat)
+		}
+		if _, err := engine.Apply(sim, seat, c); err != nil {
+			// The player broke a rule: play the safe default instead.
+			b.cfg.Log.Warn("computer player broke a rule", "level", level, "command", fmt.Sprintf("%#v", c), "err", err)
+			c = fallback(sim, seat)
+			if _, err := engine.Apply(sim, seat, c); err != nil {
+				return nil, fmt.Errorf("bot: safe default %#v refused: %w", c, err)
+			}
+		}
+		cmds = append(cmds, c)
+	}
+	return cmds, nil
+}
+
+// botSeed derives a computer player's seed from the match, so that its play
+// is reproducible from the stored match.
+func (b *Bot) botSeed(m *match, seat int) uint64 {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d/%d/%d/%d", m.Game.Setup.Seed, m.Version, m.Game.State.Turn, seat)
+	return h.Sum64()
+}
+
+// fallback is the command a seat can always play to move on safely.
+func fallback(s *state.State, seat int) engine.Command {
+	legal := engine.Legal(s, seat)
+	prefer := []string{"trade", "autoplace", "occupy", "discard", "end"}
+	for _, name := range prefer {
+		for _, c := range legal {
+			if c.Name() == name {
+				if o, ok := c.(engine.Occupy); ok {
+					// Legal lists the smallest first; move everything.
+					for _, l := range legal {
+						if lo, ok := l.(engine.Occupy); ok && lo.Armies > o.Armies {
+							o = lo
+						}
+					}
+					return o
+				}
+				return c
+			}
+		}
+	}
+	return engine.EndTurn{}
+}

@@ -1,0 +1,139 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// Button IDs carry everything a click needs, so they keep working after a
+// restart: "r|MATCH|VERSION|ACTION|ARGS...". A click on a button made at an
+// older version of the match is refused politely, except for actions that
+// do not depend on the moment (join, autoplace).
+const buttonPrefix = "r"
+
+func (b *Bot) buttonID(m *match, action string, args ...int) string {
+	parts := []string{buttonPrefix, strconv.FormatInt(m.ID, 10), strconv.FormatInt(m.Version, 10), action}
+	for _, a := range args {
+		parts = append(parts, strconv.Itoa(a))
+	}
+	return strings.Join(parts, "|")
+}
+
+func lobbyButton(id int64, action string) string {
+	return strings.Join([]string{buttonPrefix, strconv.FormatInt(id, 10), "0", action}, "|")
+}
+
+type buttonID struct {
+	match   int64
+	version int64
+	action  string
+	args    []int
+}
+
+func parseButton(id string) (buttonID, error) {
+	parts := strings.Split(id, "|")
+	if len(parts) < 4 || parts[0] != buttonPrefix || len(id) > 100 {
+		return buttonID{}, fmt.Errorf("bot: not a button of ours: %q", id)
+	}
+	var bt buttonID
+	var err error
+	if bt.match, err = strconv.ParseInt(parts[1], 10, 64); err != nil {
+		return bt, fmt.Errorf("bot: bad button %q", id)
+	}
+	if bt.version, err = strconv.ParseInt(parts[2], 10, 64); err != nil {
+		return bt, fmt.Errorf("bot: bad button %q", id)
+	}
+	bt.action = parts[3]
+	for _, p := range parts[4:] {
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			return bt, fmt.Errorf("bot: bad button %q", id)
+		}
+		bt.args = append(bt.args, n)
+	}
+	return bt, nil
+}
+
+// HandleClick answers a button press.
+func (b *Bot) HandleClick(ctx context.Context, c Click, r Replier) error {
+	res, err := b.click(ctx, c)
+	return b.finish(ctx, c.Channel, c.User, "click "+c.ID, res, err, r)
+}
+
+func (b *Bot) click(ctx context.Context, c Click) (result, error) {
+	bt, err := parseButton(c.ID)
+	if err != nil {
+		return result{}, refuse("That button is not one of mine.")
+	}
+	unlock := b.lock(c.Channel)
+	defer unlock()
+	m, err := b.loadID(ctx, bt.match)
+	if err != nil {
+		return result{}, err
+	}
+	if m.Channel != c.Channel {
+		return result{}, refuse("That button belongs to a match in another channel.")
+	}
+	if m.Status != storage.Lobby && m.Status != storage.Active {
+		return result{}, refuse("That match is over.")
+	}
+	switch bt.action {
+	case "join":
+		if m.Status != storage.Lobby {
+			return result{}, refuse("The match has already started; you can watch with /risk map.")
+		}
+		return b.join(ctx, m, c.User)
+	case "autoplace":
+		seat, err := m.seatOf(c.User)
+		if err != nil {
+			return result{}, err
+		}
+		return b.act(ctx, m, seat, func(out outcome) Message {
+			return Message{Private: m.Game.State.Phase == state.PhaseSetup, Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
+		}, engine.AutoPlace{})
+	}
+	if bt.version != m.Version {
+		return result{}, refuse("That button is from an earlier moment of the match and no longer applies. Use /risk status to see where things are.")
+	}
+	seat, err := m.seatOf(c.User)
+	if err != nil {
+		return result{}, err
+	}
+	if s := m.Game.State; s.Current != seat {
+		return result{}, refuse("Those buttons are for %s.", s.Seats[s.Current].Name)
+	}
+	arg := func(i int) int {
+		if i < len(bt.args) {
+			return bt.args[i]
+		}
+		return -1
+	}
+	s := m.Game.State
+	switch bt.action {
+	case "attack":
+		from, to := arg(0), arg(1)
+		if from < 0 || from >= len(s.Terr) || to < 0 || to >= len(s.Terr) {
+			return result{}, refuse("That button is broken.")
+		}
+		dice := max(1, engine.MaxDice(s.Terr[from].Armies))
+		return b.act(ctx, m, seat, func(out outcome) Message { return b.attackReply(m, seat, from, to, out) },
+			engine.Attack{From: from, To: to, Dice: dice})
+	case "blitz":
+		from, to := arg(0), arg(1)
+		return b.act(ctx, m, seat, func(out outcome) Message { return b.attackReply(m, seat, from, to, out) },
+			engine.Blitz{From: from, To: to, Keep: 1})
+	case "occupy":
+		return b.occupy(ctx, m, seat, arg(0))
+	case "end":
+		return b.endTurn(ctx, m, seat, "")
+	case "stop":
+		return result{reply: private("Attacks stopped. Move armies with /risk fortify, or end your turn with /risk end.")}, nil
+	}
+	return result{}, refuse("That button does nothing any more.")
+}

@@ -1,0 +1,198 @@
+package bot
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// OptionType is the kind of value an option takes.
+type OptionType int
+
+// The option types.
+const (
+	String OptionType = iota + 1
+	Integer
+)
+
+// Option describes one option of a subcommand.
+type Option struct {
+	Name        string
+	Description string
+	Type        OptionType
+	Required    bool
+	// Choices are the only accepted values (shown as a menu).
+	Choices []string
+	// Autocomplete: the bot suggests values as the user types.
+	Autocomplete bool
+	Min, Max     int // for integers; 0, 0 = unbounded
+}
+
+// Spec describes one subcommand of /risk.
+type Spec struct {
+	Name        string
+	Description string
+	Options     []Option
+	// Usage is a short example for help texts.
+	Usage string
+}
+
+// CommandName is the top-level slash command.
+const CommandName = "risk"
+
+// matchOptions are the options of new and settings.
+func matchOptions() []Option {
+	return []Option{
+		{Name: "rules", Description: "Rule set (default classic)", Type: String, Choices: []string{"classic", "capitals"}},
+		{Name: "map", Description: "Board (default classic)", Type: String, Choices: []string{"classic"}},
+		{Name: "victory", Description: "Win by two thirds of the map (default) or by taking everything", Type: String, Choices: []string{"two-thirds", "domination"}},
+		{Name: "cards", Description: "Card sets worth 4, 6, 8, 10... (escalating, default) or 4 to 10 (fixed)", Type: String, Choices: []string{"escalating", "fixed"}},
+		{Name: "fortify", Description: "One move along your territories (connected, default) or many one-step moves (adjacent)", Type: String, Choices: []string{"connected", "adjacent"}},
+		{Name: "turn-hours", Description: "Hours each player has for a turn (default 24)", Type: Integer, Min: 1, Max: 720},
+		{Name: "on-timeout", Description: "When time runs out: a careful bot plays the turn (default) or it is skipped", Type: String, Choices: []string{"bot", "skip"}},
+	}
+}
+
+// Specs returns every subcommand of /risk, the single source for parsing,
+// help and the Discord registration. levels are the computer player levels.
+func Specs(levels []string) []Spec {
+	territory := func(name, desc string, required bool) Option {
+		return Option{Name: name, Description: desc, Type: String, Required: required, Autocomplete: true}
+	}
+	return []Spec{
+		{Name: "new", Description: "Start a new match in this channel; you host it", Options: matchOptions(), Usage: "/risk new fortify:adjacent turn-hours:12"},
+		{Name: "join", Description: "Take a seat in this channel's match", Options: []Option{
+			{Name: "player", Description: "Host only: give a seat on autopilot back to its player", Type: String, Autocomplete: true},
+		}, Usage: "/risk join"},
+		{Name: "leave", Description: "Leave the lobby (or, once started, surrender)", Usage: "/risk leave"},
+		{Name: "addbot", Description: "Host: fill a seat with a computer player", Options: []Option{
+			{Name: "level", Description: "How well it plays (default normal)", Type: String, Choices: levels},
+			{Name: "name", Description: "Its name", Type: String},
+		}, Usage: "/risk addbot level:hard"},
+		{Name: "kick", Description: "Host: remove a player (in a started match a bot takes the seat)", Options: []Option{
+			{Name: "player", Description: "Who", Type: String, Required: true, Autocomplete: true},
+		}, Usage: "/risk kick player:Bob"},
+		{Name: "start", Description: "Host: start the match", Usage: "/risk start"},
+		{Name: "settings", Description: "Host: change the match options before it starts", Options: matchOptions(), Usage: "/risk settings victory:domination"},
+		{Name: "place", Description: "Place armies on one of your territories", Options: []Option{
+			territory("territory", "Where", true),
+			{Name: "armies", Description: "How many (default all you have left)", Type: Integer, Min: 1, Max: 10000},
+		}, Usage: "/risk place territory:Alaska armies:3"},
+		{Name: "autoplace", Description: "Place all your remaining armies automatically", Usage: "/risk autoplace"},
+		{Name: "trade", Description: "Trade a set of three cards for armies", Options: []Option{
+			{Name: "cards", Description: "Which cards, by number in /risk cards (default: the best set)", Type: String, Autocomplete: true},
+		}, Usage: "/risk trade cards:1 2 4"},
+		{Name: "attack", Description: "Attack a neighbouring territory", Options: []Option{
+			territory("from", "Your territory", true),
+			territory("to", "The enemy territory next to it", true),
+			{Name: "dice", Description: "1 to 3 (default as many as allowed)", Type: Integer, Min: 1, Max: 3},
+			{Name: "until", Description: "Keep attacking: 'win', or the armies to keep on your territory", Type: String, Autocomplete: true},
+		}, Usage: "/risk attack from:Alaska to:Kamchatka until:win"},
+		{Name: "occupy", Description: "Move armies into the territory you conquered", Options: []Option{
+			{Name: "armies", Description: "How many in total", Type: Integer, Required: true, Min: 1, Max: 10000},
+		}, Usage: "/risk occupy armies:5"},
+		{Name: "fortify", Description: "Move armies between your territories", Options: []Option{
+			territory("from", "From", true),
+			territory("to", "To", true),
+			{Name: "armies", Description: "How many (default all that may move)", Type: Integer, Min: 1, Max: 10000},
+		}, Usage: "/risk fortify from:Alaska to:Alberta armies:4"},
+		{Name: "end", Description: "End your turn", Options: []Option{
+			{Name: "discard", Description: "A card to drop if your hand is full (default: the least useful)", Type: String, Autocomplete: true},
+		}, Usage: "/risk end"},
+		{Name: "undo", Description: "Take back your last placement, move or trade of this turn", Usage: "/risk undo"},
+		{Name: "surrender", Description: "Give up: your territories turn neutral", Usage: "/risk surrender"},
+		{Name: "map", Description: "Post the map", Usage: "/risk map"},
+		{Name: "status", Description: "Players, turn and phase", Usage: "/risk status"},
+		{Name: "cards", Description: "Show your cards (only to you)", Usage: "/risk cards"},
+		{Name: "odds", Description: "Exact odds of an attack to the end", Options: []Option{
+			{Name: "attackers", Description: "Armies on the attacking territory (one stays behind)", Type: Integer, Required: true, Min: 2, Max: 1000},
+			{Name: "defenders", Description: "Armies on the defending territory", Type: Integer, Required: true, Min: 1, Max: 1000},
+		}, Usage: "/risk odds attackers:10 defenders:6"},
+		{Name: "history", Description: "What happened in the last turns", Usage: "/risk history"},
+		{Name: "help", Description: "How to play", Usage: "/risk help"},
+	}
+}
+
+// specByName finds a subcommand.
+func specByName(specs []Spec, name string) (Spec, bool) {
+	for _, s := range specs {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return Spec{}, false
+}
+
+// args are the parsed options of a request.
+type args struct {
+	str map[string]string
+	num map[string]int
+}
+
+func (a args) has(name string) bool {
+	_, s := a.str[name]
+	_, n := a.num[name]
+	return s || n
+}
+
+// maxOptionLen bounds any option value: longer is garbage.
+const maxOptionLen = 200
+
+// parseArgs checks a request's options against the subcommand's spec.
+func parseArgs(spec Spec, raw map[string]string) (args, error) {
+	a := args{str: map[string]string{}, num: map[string]int{}}
+	for name, v := range raw {
+		i := slices.IndexFunc(spec.Options, func(o Option) bool { return o.Name == name })
+		if i < 0 {
+			return a, fmt.Errorf("/risk %s has no option %q%s", spec.Name, name, optionList(spec))
+		}
+		o := spec.Options[i]
+		v = strings.TrimSpace(v)
+		if !utf8.ValidString(v) || len(v) > maxOptionLen {
+			return a, fmt.Errorf("the value of %s is not valid text (or longer than %d characters)", name, maxOptionLen)
+		}
+		switch o.Type {
+		case Integer:
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				f, ferr := strconv.ParseFloat(v, 64)
+				if ferr != nil || f != math.Trunc(f) {
+					return a, fmt.Errorf("%s must be a whole number, not %q", name, v)
+				}
+				n = math.MaxInt // too big for an int: out of any range below
+			}
+			if (o.Min != 0 || o.Max != 0) && (n < o.Min || n > o.Max) {
+				return a, fmt.Errorf("%s must be between %d and %d, not %s", name, o.Min, o.Max, v)
+			}
+			a.num[name] = n
+		default:
+			if len(o.Choices) > 0 && !slices.Contains(o.Choices, strings.ToLower(v)) {
+				return a, fmt.Errorf("%s must be one of %s, not %q", name, strings.Join(o.Choices, ", "), v)
+			}
+			if len(o.Choices) > 0 {
+				v = strings.ToLower(v)
+			}
+			a.str[name] = v
+		}
+	}
+	for _, o := range spec.Options {
+		if o.Required && !a.has(o.Name) {
+			return a, fmt.Errorf("/risk %s needs %s: %s", spec.Name, o.Name, spec.Usage)
+		}
+	}
+	return a, nil
+}
+
+func optionList(spec Spec) string {
+	if len(spec.Options) == 0 {
+		return " (it takes none)"
+	}
+	var names []string
+	for _, o := range spec.Options {
+		names = append(names, o.Name)
+	}
+	return " (it takes " + strings.Join(names, ", ") + ")"
+}

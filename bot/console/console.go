@@ -1,0 +1,210 @@
+// Package console is the terminal adapter of the bot: it reads slash
+// commands typed as text, the way Discord displays them,
+//
+//	Ann: /risk attack from:Alaska to:Kamchatka until:win
+//
+// and prints the bot's replies, saving each map to a folder. It runs the
+// very same code path as the Discord adapter, so whole matches can be
+// played, demonstrated and tested in a transcript.
+package console
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/riskbot/riskbot/bot"
+)
+
+// Console runs transcript lines against a bot and prints what it says.
+type Console struct {
+	// Channel is the channel the lines are typed in ("console:NAME").
+	Channel string
+	// Images is the folder maps are written to; empty skips them.
+	Images string
+	// Name is the player of lines that do not say who types them.
+	Name string
+	Now  func() time.Time
+
+	bot *bot.Bot
+	out io.Writer
+
+	mu      sync.Mutex
+	images  int
+	buttons []bot.Button // of the last message that had any
+	names   map[string]string
+}
+
+// New returns a console writing to out. Attach the bot with SetBot (the bot
+// needs the console as its Poster first).
+func New(out io.Writer, channel, images string) *Console {
+	return &Console{Channel: channel, Images: images, Name: "You", Now: time.Now, out: out, names: map[string]string{}}
+}
+
+// SetBot attaches the bot the console talks to.
+func (c *Console) SetBot(b *bot.Bot) { c.bot = b }
+
+// userID is the console's identity for a player name.
+func userID(name string) string { return "console:" + strings.ToLower(name) }
+
+// Run reads lines from in until it ends. With prompt, it shows a prompt
+// before each line (interactive use).
+func (c *Console) Run(ctx context.Context, in io.Reader, prompt bool) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	for {
+		if prompt {
+			fmt.Fprintf(c.out, "%s> ", c.Name)
+		}
+		if !sc.Scan() {
+			break
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := c.Line(ctx, sc.Text(), !prompt); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil && !errors.Is(err, bufio.ErrTooLong) {
+		return fmt.Errorf("console: read: %w", err)
+	}
+	return nil
+}
+
+// Line runs one line: a command, a button click, or a comment. echo prints
+// the line first, as in a transcript. Mistakes in the line are answered, not
+// returned; the error is only for failures to write.
+func (c *Console) Line(ctx context.Context, line string, echo bool) error {
+	l, err := ParseLine(line, c.Name)
+	if echo && strings.TrimSpace(line) != "" {
+		c.printf("%s\n", strings.TrimRight(line, " \t\r"))
+	}
+	if err != nil {
+		c.printf("  ! %s\n", err)
+		return nil
+	}
+	switch l.Kind {
+	case Blank, Comment:
+		return nil
+	case Name:
+		c.Name = l.User
+		c.printf("  (you are %s now)\n", l.User)
+		return nil
+	}
+	c.mu.Lock()
+	c.names[userID(l.User)] = l.User
+	c.mu.Unlock()
+	user := bot.User{ID: userID(l.User), Name: l.User}
+	r := bot.ReplierFunc(func(ctx context.Context, m bot.Message) error {
+		c.show(ctx, m, user.Name)
+		return nil
+	})
+	switch l.Kind {
+	case Click:
+		id, ok := c.button(l.Button)
+		if !ok {
+			c.printf("  ! no button %q on the last message with buttons\n", l.Button)
+			return nil
+		}
+		err = c.bot.HandleClick(ctx, bot.Click{Channel: c.Channel, User: user, ID: id}, r)
+	default:
+		err = c.bot.Handle(ctx, bot.Request{Channel: c.Channel, User: user, Command: l.Command, Options: l.Options}, r)
+	}
+	if err != nil {
+		return err
+	}
+	// Let the bot seats play before the next line, so a transcript reads in
+	// order and replays the same.
+	c.bot.Wait()
+	return nil
+}
+
+// button finds a button of the last message by its label (or a prefix).
+func (c *Console) button(label string) (string, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, b := range c.buttons {
+		if strings.EqualFold(b.Label, label) {
+			return b.ID, true
+		}
+	}
+	for _, b := range c.buttons {
+		if strings.HasPrefix(strings.ToLower(b.Label), strings.ToLower(label)) {
+			return b.ID, true
+		}
+	}
+	return "", false
+}
+
+// Post implements bot.Poster: a message not answering a command.
+func (c *Console) Post(ctx context.Context, _ string, m bot.Message) error {
+	c.show(ctx, m, "")
+	return nil
+}
+
+// show prints a message; to is who sent the command (for private replies).
+func (c *Console) show(ctx context.Context, m bot.Message, to string) {
+	c.mu.Lock()
+	now := c.Now()
+	text := bot.Format(m.Text, func(id string) string {
+		if n, ok := c.names[id]; ok {
+			return "@" + n
+		}
+		return "@" + strings.TrimPrefix(id, "console:")
+	}, bot.PlainTime(now))
+	c.mu.Unlock()
+	head := "  bot: "
+	if m.Private {
+		head = fmt.Sprintf("  bot (only %s sees this): ", to)
+	}
+	indent := strings.Repeat(" ", 7)
+	c.printf("%s%s\n", head, strings.ReplaceAll(text, "\n", "\n"+indent))
+	if len(m.Buttons) > 0 {
+		var labels []string
+		c.mu.Lock()
+		c.buttons = nil
+		for _, row := range m.Buttons {
+			for _, b := range row {
+				labels = append(labels, "["+b.Label+"]")
+				c.buttons = append(c.buttons, b)
+			}
+		}
+		c.mu.Unlock()
+		c.printf("%sbuttons: %s  (click with: /click LABEL)\n", indent, strings.Join(labels, " "))
+	}
+	if m.Image != nil && c.Images != "" {
+		png, err := m.Image.PNG(ctx)
+		if err != nil {
+			c.printf("%s(the map could not be drawn: %v)\n", indent, err)
+			return
+		}
+		c.mu.Lock()
+		c.images++
+		name := fmt.Sprintf("%03d-%s", c.images, m.Image.Name)
+		c.mu.Unlock()
+		path := filepath.Join(c.Images, name)
+		err = os.MkdirAll(c.Images, 0o755)
+		if err == nil {
+			err = os.WriteFile(path, png, 0o644)
+		}
+		if err != nil {
+			c.printf("%s(the map could not be saved: %v)\n", indent, err)
+			return
+		}
+		c.printf("%smap: %s\n", indent, path)
+	}
+}
+
+func (c *Console) printf(format string, args ...any) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	fmt.Fprintf(c.out, format, args...)
+}

@@ -1,0 +1,182 @@
+package console
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/storage"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata")
+
+// start is the fixed clock of transcript tests.
+var start = time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+
+// play runs a transcript through a console on a fresh database, with a
+// fixed clock and seed, and returns what the console printed (the image
+// folder shown as IMAGES/).
+func play(t *testing.T, transcript []byte) string {
+	t.Helper()
+	dir := t.TempDir()
+	db, err := storage.Open(context.Background(), filepath.Join(dir, "risk.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var out bytes.Buffer
+	images := filepath.Join(dir, "maps")
+	con := New(&out, "console:main", images)
+	con.Now = func() time.Time { return start }
+	seed := uint64(5)
+	b, err := bot.New(bot.Standard(bot.Config{
+		Store:  db,
+		Poster: con,
+		Now:    func() time.Time { return start },
+		Seed:   func() uint64 { seed++; return seed - 1 },
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	con.SetBot(b)
+	if err := con.Run(context.Background(), bytes.NewReader(transcript), false); err != nil {
+		t.Fatal(err)
+	}
+	return strings.ReplaceAll(out.String(), images+string(filepath.Separator), "IMAGES/")
+}
+
+// TestTranscripts replays every testdata/*.txt and compares the output with
+// its .golden file; -update rewrites them (read the diff before committing).
+func TestTranscripts(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no transcripts: %v", err)
+	}
+	files = append(files, "../../examples/quickstart.txt")
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".txt")
+		t.Run(name, func(t *testing.T) {
+			in, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := play(t, in)
+			if name == "quickstart" {
+				checkQuickstart(t, got)
+			}
+			golden := filepath.Join("testdata", name+".golden")
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if got != string(want) {
+				gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
+				for i := range min(len(gl), len(wl)) {
+					if gl[i] != wl[i] {
+						t.Fatalf("%s differs at line %d:\n got: %s\nwant: %s\n(run with -update to accept)", golden, i+1, gl[i], wl[i])
+					}
+				}
+				t.Fatalf("%s differs in length: %d lines, want %d", golden, len(gl), len(wl))
+			}
+		})
+	}
+}
+
+// checkQuickstart: the quickstart is a whole match; every command of it
+// is accepted and Ann wins.
+func checkQuickstart(t *testing.T, out string) {
+	t.Helper()
+	for _, refusal := range []string{"First move", "not your", "You have only", "did you mean", "Something went wrong", " ! "} {
+		if strings.Contains(out, refusal) {
+			t.Errorf("the quickstart has a refused line (%q)", refusal)
+		}
+	}
+	if !strings.Contains(out, "🏆 **🟥 Ann wins") {
+		t.Errorf("Ann does not win the quickstart:\n%s", out[max(0, len(out)-2000):])
+	}
+}
+
+func TestParseLine(t *testing.T) {
+	tests := []struct {
+		line string
+		want Line
+		err  string
+	}{
+		{"", Line{Kind: Blank}, ""},
+		{"   # a comment", Line{Kind: Comment}, ""},
+		{"Ann: /risk new", Line{Kind: Command, User: "Ann", Command: "new", Options: map[string]string{}}, ""},
+		{"/risk help", Line{Kind: Command, User: "You", Command: "help", Options: map[string]string{}}, ""},
+		{`Ann: /risk attack from:Alaska to:"East Africa" until:win`, Line{Kind: Command, User: "Ann", Command: "attack",
+			Options: map[string]string{"from": "Alaska", "to": "East Africa", "until": "win"}}, ""},
+		{`Ann: /risk place territory:East Africa armies:3`, Line{Kind: Command, User: "Ann", Command: "place",
+			Options: map[string]string{"territory": "East Africa", "armies": "3"}}, ""},
+		{"Bob: /click Move all", Line{Kind: Click, User: "Bob", Button: "Move all"}, ""},
+		{"/as Cat", Line{Kind: Name, User: "Cat"}, ""},
+		{"Ann: hello", Line{}, "commands start with /risk"},
+		{"Ann: /risk", Line{}, "say which command"},
+		{`Ann: /risk place territory:"Alaska`, Line{}, "no closing quote"},
+		{"Ann: /risk place armies:1 armies:2", Line{}, "given twice"},
+		{"Ann: /risk place =1", Line{}, "name:value"},
+		{"A<>: /risk new", Line{}, "a player name"},
+		{"Ann: /click", Line{}, "say which button"},
+		{"Ann: /risk " + strings.Repeat("x", 5000), Line{}, "too long"},
+		{"Ann: /risk new \xff", Line{}, "not valid text"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.line[:min(len(tt.line), 40)], func(t *testing.T) {
+			got, err := ParseLine(tt.line, "You")
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("err = %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Kind != tt.want.Kind || got.User != tt.want.User || got.Command != tt.want.Command || got.Button != tt.want.Button || len(got.Options) != len(tt.want.Options) {
+				t.Fatalf("got %+v, want %+v", got, tt.want)
+			}
+			for k, v := range tt.want.Options {
+				if got.Options[k] != v {
+					t.Errorf("option %s = %q, want %q", k, got.Options[k], v)
+				}
+			}
+		})
+	}
+}
+
+func FuzzParseLine(f *testing.F) {
+	for _, s := range []string{"Ann: /risk new", `Ann: /risk attack from:Alaska to:"East Africa" until:win`, "/click End turn", "# x", "/as Bob", "Ann: /risk place territory:East Africa armies:3", ":", "::/risk"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		l, err := ParseLine(line, "You")
+		if err != nil {
+			return
+		}
+		if l.Kind == Command {
+			if l.Command == "" || l.User == "" {
+				t.Fatalf("command line %q parsed without command or user: %+v", line, l)
+			}
+			for k := range l.Options {
+				if !isWord(k) {
+					t.Fatalf("option name %q from %q", k, line)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,205 @@
+package bot
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/riskbot/riskbot/render"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// sharedRenderer is built once: its static layers are cached per map, and
+// it is safe for concurrent use.
+var sharedRenderer = sync.OnceValue(func() *render.Renderer { return render.New(render.Options{}) })
+
+// harness is a bot wired to real storage (a SQLite file in a temporary
+// folder), the real renderer and the real computer players, with a clock
+// the test moves.
+type harness struct {
+	t   testing.TB
+	db  *storage.DB
+	bot *Bot
+	dir string
+
+	mu    sync.Mutex
+	now   time.Time
+	posts []posted
+	seed  uint64
+}
+
+type posted struct {
+	channel string
+	msg     Message
+}
+
+func newHarness(t testing.TB) *harness {
+	t.Helper()
+	h := &harness{t: t, dir: t.TempDir(), now: time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC), seed: 1}
+	h.open()
+	return h
+}
+
+// open (re)starts the bot on the harness's database, as a restart would.
+func (h *harness) open() {
+	h.t.Helper()
+	db, err := storage.Open(context.Background(), filepath.Join(h.dir, "risk.db"))
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	b, err := New(Standard(Config{
+		Store:  db,
+		Render: sharedRenderer(),
+		Poster: h,
+		Now:    h.clock,
+		Seed:   func() uint64 { h.mu.Lock(); defer h.mu.Unlock(); h.seed++; return h.seed },
+	}))
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.db, h.bot = db, b
+	h.t.Cleanup(h.close)
+}
+
+func (h *harness) close() {
+	if h.bot != nil {
+		h.bot.Close()
+		h.db.Close()
+		h.bot = nil
+	}
+}
+
+// restart closes the bot and opens a new one on the same database.
+func (h *harness) restart() {
+	h.close()
+	h.open()
+}
+
+func (h *harness) clock() time.Time {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.now
+}
+
+func (h *harness) advance(d time.Duration) {
+	h.mu.Lock()
+	h.now = h.now.Add(d)
+	h.mu.Unlock()
+}
+
+// Post implements Poster, recording.
+func (h *harness) Post(_ context.Context, channel string, m Message) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.posts = append(h.posts, posted{channel, m})
+	return nil
+}
+
+// takePosts returns and forgets the posts so far.
+func (h *harness) takePosts() []posted {
+	h.bot.Wait()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	p := h.posts
+	h.posts = nil
+	return p
+}
+
+// user is a test player: ID "test:NAME".
+func user(name string) User { return User{ID: "test:" + strings.ToLower(name), Name: name} }
+
+// do runs "/risk COMMAND opt:value ..." for a user in a channel and
+// returns the reply. Option values may not contain spaces here; use doOpts.
+func (h *harness) do(channel, who, command string, opts ...string) Message {
+	h.t.Helper()
+	o := map[string]string{}
+	for _, kv := range opts {
+		k, v, ok := strings.Cut(kv, ":")
+		if !ok {
+			h.t.Fatalf("bad option %q", kv)
+		}
+		o[k] = v
+	}
+	return h.doOpts(channel, who, command, o)
+}
+
+func (h *harness) doOpts(channel, who, command string, opts map[string]string) Message {
+	h.t.Helper()
+	var got []Message
+	err := h.bot.Handle(context.Background(), Request{Channel: channel, User: user(who), Command: command, Options: opts},
+		ReplierFunc(func(_ context.Context, m Message) error { got = append(got, m); return nil }))
+	if err != nil {
+		h.t.Fatalf("%s /risk %s: %v", who, command, err)
+	}
+	if len(got) != 1 {
+		h.t.Fatalf("%s /risk %s: %d replies, want 1", who, command, len(got))
+	}
+	return got[0]
+}
+
+func (h *harness) click(channel, who, id string) Message {
+	h.t.Helper()
+	var got []Message
+	err := h.bot.HandleClick(context.Background(), Click{Channel: channel, User: user(who), ID: id},
+		ReplierFunc(func(_ context.Context, m Message) error { got = append(got, m); return nil }))
+	if err != nil || len(got) != 1 {
+		h.t.Fatalf("click %s: %v, %d replies", id, err, len(got))
+	}
+	return got[0]
+}
+
+// load returns the channel's match as stored.
+func (h *harness) load(channel string) *match {
+	h.t.Helper()
+	m, err := h.bot.loadLatest(context.Background(), channel)
+	if err != nil {
+		h.t.Fatalf("load %s: %v", channel, err)
+	}
+	return m
+}
+
+// wantPublic fails unless the reply is public and contains every part.
+func wantPublic(t testing.TB, m Message, parts ...string) {
+	t.Helper()
+	if m.Private {
+		t.Errorf("reply is private, want public: %q", m.Text)
+	}
+	wantText(t, m, parts...)
+}
+
+// wantPrivate fails unless the reply is private and contains every part.
+func wantPrivate(t testing.TB, m Message, parts ...string) {
+	t.Helper()
+	if !m.Private {
+		t.Errorf("reply is public, want private: %q", m.Text)
+	}
+	wantText(t, m, parts...)
+}
+
+func wantText(t testing.TB, m Message, parts ...string) {
+	t.Helper()
+	for _, p := range parts {
+		if !strings.Contains(m.Text, p) {
+			t.Errorf("reply %q lacks %q", m.Text, p)
+		}
+	}
+}
+
+// lobby makes a started match in channel: Ann hosts, with the given bots
+// and human players.
+func (h *harness) started(channel string, humans []string, bots ...string) *match {
+	h.t.Helper()
+	h.do(channel, humans[0], "new")
+	for _, p := range humans[1:] {
+		h.do(channel, p, "join")
+	}
+	for _, level := range bots {
+		h.do(channel, humans[0], "addbot", "level:"+level)
+	}
+	wantPublic(h.t, h.do(channel, humans[0], "start"), "The match has started")
+	h.bot.Wait()
+	return h.load(channel)
+}

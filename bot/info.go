@@ -1,0 +1,193 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+func cmdMap(ctx context.Context, c *call) (result, error) {
+	b := c.bot
+	m, err := b.loadLatest(ctx, c.req.Channel)
+	if err != nil {
+		return result{}, err
+	}
+	g, err := m.started()
+	if err != nil {
+		return result{}, err
+	}
+	return result{reply: Message{Text: b.statusLine(m), Image: b.mapImage(g.State)}}, nil
+}
+
+// statusLine says in one line where the match is.
+func (b *Bot) statusLine(m *match) string {
+	s := m.Game.State
+	switch s.Phase {
+	case state.PhaseOver:
+		return fmt.Sprintf("The match is over: %s won after %d turns.", b.who(s, s.Winner), s.Turn)
+	case state.PhaseSetup:
+		var waiting []string
+		for i := range s.Seats {
+			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 {
+				waiting = append(waiting, fmt.Sprintf("%s (%d)", b.who(s, i), s.Seats[i].Reserve))
+			}
+		}
+		return "Initial placement: waiting for " + strings.Join(waiting, ", ") + "."
+	}
+	line := fmt.Sprintf("Turn %d: %s to play (%s phase)", s.Turn, b.who(s, s.Current), s.Phase)
+	if !m.Timers.Deadline.IsZero() && !m.isBotSeat(s.Current) {
+		line += ", deadline " + timestamp(m.Timers.Deadline)
+	}
+	return line + "."
+}
+
+func cmdStatus(ctx context.Context, c *call) (result, error) {
+	b := c.bot
+	m, err := b.loadLatest(ctx, c.req.Channel)
+	if err != nil {
+		return result{}, err
+	}
+	if m.Status == storage.Lobby {
+		return result{reply: private("Lobby (%d/%d seats); %s.\n%s\nThe host starts the match with /risk start.",
+			len(m.meta.Seats), state.MaxSeats, settingsText(m.meta.Settings), b.seatList(m))}, nil
+	}
+	s := m.Game.State
+	lines := []string{b.statusLine(m), "```"}
+	lines = append(lines, fmt.Sprintf("%-16s %5s %6s %5s %6s", "player", "terr", "armies", "cards", "income"))
+	for i := range s.Seats {
+		name := s.Seats[i].Name
+		if sm := m.seatMeta(i); sm.IsBot() || sm.Autopilot {
+			name += "*"
+		}
+		if i == s.Current && s.Phase != state.PhaseSetup && s.Phase != state.PhaseOver {
+			name = "▶ " + name
+		}
+		if !s.Seats[i].Alive() {
+			lines = append(lines, fmt.Sprintf("%-16s %s", trunc(name, 16), s.Seats[i].Status))
+			continue
+		}
+		lines = append(lines, fmt.Sprintf("%-16s %5d %6d %5d %6d", trunc(name, 16), s.Owned(i), s.Armies(i), s.HandSize(i), s.Income(i).Total))
+	}
+	lines = append(lines, "```", "* a computer plays this seat. "+settingsText(m.meta.Settings)+".")
+	var held []string
+	for ci, cont := range s.Map.Continents {
+		if o := s.ContinentOwner(ci); o >= 0 {
+			held = append(held, fmt.Sprintf("%s (+%d) by %s", cont.Name, cont.Bonus, s.Seats[o].Name))
+		}
+	}
+	if len(held) > 0 {
+		lines = append(lines, "Continents held: "+strings.Join(held, "; ")+".")
+	}
+	return result{reply: Message{Private: true, Text: strings.Join(lines, "\n")}}, nil
+}
+
+func trunc(s string, n int) string {
+	r := []rune(s)
+	if len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+func cmdCards(ctx context.Context, c *call) (result, error) {
+	b := c.bot
+	m, seat, err := b.playing(ctx, c)
+	if err != nil {
+		return result{}, err
+	}
+	s := m.Game.State
+	hand := s.Seats[seat].Hand.Cards()
+	if len(hand) == 0 {
+		return result{reply: private("You hold no cards. You draw one at the end of every turn in which you conquer a territory.")}, nil
+	}
+	var lines []string
+	for i, card := range hand {
+		mark := ""
+		if t, ok := s.Map.CardTerritory(card); ok && s.Terr[t].Owner == seat {
+			mark = " — yours: +2 armies there when traded"
+		}
+		lines = append(lines, fmt.Sprintf("%d. %s%s", i+1, s.Map.CardName(card), mark))
+	}
+	text := "Your cards (only you see this):\n" + strings.Join(lines, "\n")
+	if set, ok := engine.BestSet(s, seat); ok {
+		var nums []string
+		for _, c := range set {
+			for i, h := range hand {
+				if h == c {
+					nums = append(nums, fmt.Sprint(i+1))
+				}
+			}
+		}
+		text += fmt.Sprintf("\nBest set now: /risk trade cards:%s (worth %d).", strings.Join(nums, " "), engine.SetValue(s, set))
+	}
+	if len(hand) >= 5 {
+		text += "\nWith 5 or more cards you must trade at the start of your turn."
+	}
+	return result{reply: Message{Private: true, Text: text}}, nil
+}
+
+func cmdOdds(_ context.Context, c *call) (result, error) {
+	a, d := c.args.num["attackers"], c.args.num["defenders"]
+	o, err := engine.AttackOdds(a, d)
+	if err != nil {
+		return result{}, refuse("%s.", err)
+	}
+	return result{reply: private("%d armies attacking %d to the end (one stays behind): **%.1f%%** to win; on average %.1f of yours and %.1f of theirs are left.",
+		a, d, 100*o.Win, o.AttackerLeft, o.DefenderLeft)}, nil
+}
+
+func cmdHistory(ctx context.Context, c *call) (result, error) {
+	b := c.bot
+	m, err := b.loadLatest(ctx, c.req.Channel)
+	if err != nil {
+		return result{}, err
+	}
+	g, err := m.started()
+	if err != nil {
+		return result{}, err
+	}
+	var parts []string
+	for _, t := range m.meta.History {
+		parts = append(parts, b.turnSummary(g.State, t))
+	}
+	if len(m.meta.Turn) > 0 && g.State.Phase != state.PhaseOver {
+		parts = append(parts, b.turnSummary(g.State, turnRecord{Turn: g.State.Turn, Seat: g.State.Current, Lines: m.meta.Turn})+"\n(in progress)")
+	}
+	if len(parts) == 0 {
+		return result{reply: private("Nothing has happened yet.")}, nil
+	}
+	text := strings.Join(parts, "\n\n")
+	// Keep within a chat message, dropping the oldest turns.
+	for len(text) > maxText && len(parts) > 1 {
+		parts = parts[1:]
+		text = strings.Join(parts, "\n\n")
+	}
+	if len(text) > maxText {
+		text = strings.ToValidUTF8(text[:maxText], "") + "…"
+	}
+	return result{reply: Message{Private: true, Text: text}}, nil
+}
+
+func cmdHelp(_ context.Context, c *call) (result, error) {
+	var names []string
+	for _, s := range c.bot.specs {
+		names = append(names, s.Name)
+	}
+	text := strings.Join([]string{
+		"**Risk in chat**: conquer the world with dice, one slash command at a time.",
+		"**Start**: `/risk new`, friends `/risk join`, fill seats with `/risk addbot`, then `/risk start`.",
+		"**Setup**: everyone places their armies at once: `/risk place territory:Alaska armies:3` or `/risk autoplace`.",
+		"**Your turn**: trade a set of cards (`/risk trade`), place your reinforcements (`/risk place`), " +
+			"attack (`/risk attack from:Alaska to:Kamchatka`, add `until:win` to keep rolling), move in (`/risk occupy`), " +
+			"move armies (`/risk fortify`), then `/risk end`. `/risk undo` takes back moves made since the last dice roll.",
+		"**Anytime**: `/risk map`, `/risk status`, `/risk cards` (only you see them), `/risk odds`, `/risk history`.",
+		"**Names**: any unique start or abbreviation works: `kamch`, `e africa`, `w us`.",
+		"**Rules**: two thirds of the map wins (or the last player standing); cards trade for 4, 6, 8, 10, 12, 15, then 5 more each time.",
+		"All commands: " + strings.Join(names, ", ") + ".",
+	}, "\n")
+	return result{reply: Message{Private: true, Text: text}}, nil
+}

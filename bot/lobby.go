@@ -1,0 +1,418 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// botNames are given to computer players in turn.
+var botNames = []string{"Napoleon", "Catherine", "Hannibal", "Boudica", "Saladin", "Joan", "Genghis", "Cleopatra"}
+
+// applySettings reads the match options of new and settings.
+func applySettings(set Settings, a args) (Settings, error) {
+	var err error
+	if v, ok := a.str["rules"]; ok {
+		if set.Options.Rules, err = state.ParseRules(v); err != nil {
+			return set, refuse("%s.", capitalize(err.Error()))
+		}
+		if set.Options.Rules != state.Classic {
+			return set, refuse("The %s rules are not available yet; for now matches use the classic rules.", v)
+		}
+	}
+	if v, ok := a.str["map"]; ok {
+		if _, err := engine.LoadMap(v); err != nil {
+			return set, refuse("There is no map %q (maps: %s).", v, strings.Join(engine.MapNames(), ", "))
+		}
+		set.Options.Map = v
+	}
+	if v, ok := a.str["victory"]; ok {
+		if set.Options.Victory, err = state.ParseVictory(v); err != nil {
+			return set, refuse("%s.", capitalize(err.Error()))
+		}
+	}
+	if v, ok := a.str["cards"]; ok {
+		if set.Options.Cards, err = state.ParseCardMode(v); err != nil {
+			return set, refuse("%s.", capitalize(err.Error()))
+		}
+	}
+	if v, ok := a.str["fortify"]; ok {
+		if set.Options.Fortify, err = state.ParseFortify(v); err != nil {
+			return set, refuse("%s.", capitalize(err.Error()))
+		}
+	}
+	if v, ok := a.num["turn-hours"]; ok {
+		set.TurnHours = v
+	}
+	if v, ok := a.str["on-timeout"]; ok {
+		set.OnTimeout = v
+	}
+	return set, nil
+}
+
+func settingsText(set Settings) string {
+	o := set.Options
+	victory := "two thirds of the map wins"
+	if o.Victory == state.Domination {
+		victory = "total domination wins"
+	}
+	timeout := "a careful bot plays for anyone out of time"
+	if set.OnTimeout == "skip" {
+		timeout = "a turn out of time is skipped"
+	}
+	return fmt.Sprintf("%s rules on the %s map; %s; %s cards; %s fortification; %d h per turn, %s",
+		o.Rules, o.Map, victory, o.Cards, o.Fortify, set.TurnHours, timeout)
+}
+
+func cmdNew(ctx context.Context, c *call) (result, error) {
+	b := c.bot
+	if m, err := b.cfg.Store.Active(ctx, c.req.Channel); err == nil {
+		meta, _ := decodeMeta(m.Meta)
+		host := "its host"
+		if i := meta.seat(meta.Host); i >= 0 {
+			host = meta.Seats[i].Name
+		}
+		return result{}, refuse("This channel already has a match (%s, hosted by %s). Join it with /risk join, or play in another channel.", m.Status, host)
+	} else if !errors.Is(err, storage.ErrNotFound) {
+		var ce *storage.CorruptError
+		if !errors.As(err, &ce) {
+			return result{}, err
+		}
+	}
+	set, err := applySettings(defaultSettings(), c.args)
+	if err != nil {
+		return result{}, err
+	}
+	meta := Meta{Host: c.req.User.ID, Settings: set, Seats: []SeatMeta{{ID: c.req.User.ID, Name: c.req.User.Name}}}
+	m, err := b.cfg.Store.Create(ctx, c.req.Channel, meta.encode(), b.cfg.Now())
+	if errors.Is(err, storage.ErrChannelBusy) {
+		return result{}, refuse("This channel already has a match: join it with /risk join.")
+	}
+	if err != nil {
+		return result{}, err
+	}
+	text := fmt.Sprintf("**%s opened a Risk match!** %s.\nJoin with /risk join (2 to 6 players). The host adds computer players with /risk addbot and starts with /risk start.",
+		c.req.User.Name, capitalize(settingsText(set)))
+	return result{reply: Message{Text: text, Buttons: [][]Button{{{ID: lobbyButton(m.ID, "join"), Label: "Join", Style: Primary}}}}}, nil
+}
+
+// lobby loads the channel's match and checks it is still in its lobby.
+func (b *Bot) lobby(ctx context.Context, c *call) (*match, error) {
+	m, err := b.load(ctx, c.req.Channel)
+	if err != nil {
+		return nil, err
+	}
+	if m.Status != storage.Lobby {
+		return nil, refuse("The match has already started.")
+	}
+	return m, nil
+}
+
+// hostOnly refuses a user who is not the match's host.
+func hostOnly(m *match, u User, what string) error {
+	if m.meta.Host != u.ID {
+		host := "the host"
+		if i := m.meta.seat(m.meta.Host); i >= 0 {
+			host = m.meta.Seats[i].Name + " (the host)"
+		}
+		return refuse("Only %s can %s.", host, what)
+	}
+	return nil
+}
+
+func (b *Bot) seatList(m *match) string {
+	var parts []string
+	for i, s := range m.meta.Seats {
+		label := s.Name
+		if s.IsBot() {
+			label += fmt.Sprintf(" (bot, %s)", s.Level)
+		}
+		if s.ID == m.meta.Host {
+			label += " (host)"
+		}
+		parts = append(parts, fmt.Sprintf("%d. %s", i+1, label))
+	}
+	return strings.Join(parts, "\n")
+}
+
+func cmdJoin(ctx context.Context, c *call) (result, error) {
+	b := c.bot
+	m, err := b.load(ctx, c.req.Channel)
+	if err != nil {
+		return result{}, err
+	}
+	if p, ok := c.args.str["player"]; ok {
+		return b.giveBack(ctx, m, c.req.User, p)
+	}
+	return b.join(ctx, m, c.req.User)
+}
+
+func (b *Bot) join(ctx context.Context, m *match, u User) (result, error) {
+	if m.Status != storage.Lobby {
+		if i := m.meta.seat(u.ID); i >= 0 && m.meta.Seats[i].Autopilot {
+			return result{}, refuse("A bot is playing your seat after %d missed turns; ask the host to give it back with /risk join player:%s.", maxMissed, m.meta.Seats[i].Name)
+		}
+		if m.meta.seat(u.ID) >= 0 {
+			return result{}, refuse("You are already playing in this match.")
+		}
+		return result{}, refuse("The match has already started; you can watch with /risk map and /risk status.")
+	}
+	if m.meta.seat(u.ID) >= 0 {
+		return result{}, refuse("You are already in this match (%d/%d seats). The host starts it with /risk start.", len(m.meta.Seats), state.MaxSeats)
+	}
+	if len(m.meta.Seats) >= state.MaxSeats {
+		return result{}, refuse("The match is full (%d players).", state.MaxSeats)
+	}
+	m.meta.Seats = append(m.meta.Seats, SeatMeta{ID: u.ID, Name: uniqueName(m.meta, u.Name)})
+	if err := b.save(ctx, m, storage.Change{}); err != nil {
+		return result{}, err
+	}
+	return result{reply: Message{Text: fmt.Sprintf("%s joined (%d/%d seats):\n%s", u.Name, len(m.meta.Seats), state.MaxSeats, b.seatList(m))}}, nil
+}
+
+// uniqueName keeps seat names distinct, since people type them.
+func uniqueName(meta Meta, name string) string {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		name = "Player"
+	}
+	if len([]rune(name)) > 32 {
+		name = string([]rune(name)[:32])
+	}
+	taken := func(n string) bool {
+		for _, s := range meta.Seats {
+			if strings.EqualFold(s.Name, n) {
+				return true
+			}
+		}
+		return false
+	}
+	if !taken(name) {
+		return name
+	}
+	for i := 2; ; i++ {
+		if n := fmt.Sprintf("%s %d", name, i); !taken(n) {
+			return n
+		}
+	}
+}
+
+// giveBack hands a seat on autopilot back to its player.
+func (b *Bot) giveBack(ctx context.Context, m *match, u User, who string) (result, error) {
+	if err := hostOnly(m, u, "give a seat back"); err != nil {
+		return result{}, err
+	}
+	i, err := m.meta.findSeat(who)
+	if err != nil {
+		return result{}, refuse("%s.", capitalize(err.Error()))
+	}
+	sm := &m.meta.Seats[i]
+	if !sm.Autopilot {
+		return result{}, refuse("%s is not on autopilot.", sm.Name)
+	}
+	sm.Autopilot, sm.Missed = false, 0
+	if err := b.save(ctx, m, storage.Change{}); err != nil {
+		return result{}, err
+	}
+	return result{reply: Message{Text: fmt.Sprintf("%s plays their own seat again.", mention(sm.ID)), Mentions: []string{sm.ID}}}, nil
+}
+
+func cmdLeave(ctx context.Context, c *call) (result, error) {
+	b := c.bot
+	m, err := b.load(ctx, c.req.Channel)
+	if err != nil {
+		return result{}, err
+	}
+	if m.Status != storage.Lobby {
+		seat, err := m.seatOf(c.req.User)
+		if err != nil {
+			return result{}, err
+		}
+		return b.act(ctx, m, seat, nil, engine.Surrender{})
+	}
+	i := m.meta.seat(c.req.User.ID)
+	if i < 0 {
+		return result{}, refuse("You are not in this match.")
+	}
+	m.meta.Seats = append(m.meta.Seats[:i], m.meta.Seats[i+1:]...)
+	text := fmt.Sprintf("%s left the match.", c.req.User.Name)
+	change := storage.Change{}
+	if m.meta.Host == c.req.User.ID {
+		// Another person takes over; with only bots left the host stays on
+		// to start a match of bots to watch; with nobody left it closes.
+		next := ""
+		for _, s := range m.meta.Seats {
+			if !s.IsBot() {
+				next = s.ID
+				text += fmt.Sprintf(" %s is the host now.", s.Name)
+				break
+			}
+		}
+		switch {
+		case next != "":
+			m.meta.Host = next
+		case len(m.meta.Seats) > 0:
+			text += fmt.Sprintf(" %s still hosts: /risk start lets the bots play it out while everyone watches.", c.req.User.Name)
+		default:
+			change.Status = storage.Abandoned
+			text += " Nobody is left, so the match is closed; start a new one with /risk new."
+		}
+	}
+	if err := b.save(ctx, m, change); err != nil {
+		return result{}, err
+	}
+	return result{reply: Message{Text: text}}, nil
+}
+
+func cmdAddBot(ctx context.Context, c *call) (result, error) {
+	b := c.bot
+	m, err := b.lobby(ctx, c)
+	if err != nil {
+		return result{}, err
+	}
+	if err := hostOnly(m, c.req.User, "add bots"); err != nil {
+		return result{}, err
+	}
+	if len(m.meta.Seats) >= state.MaxSeats {
+		return result{}, refuse("The match is full (%d players).", state.MaxSeats)
+	}
+	level := b.cfg.DefaultLevel
+	if v, ok := c.args.str["level"]; ok {
+		level = v
+	}
+	if _, err := b.cfg.NewPlayer(level, 1); err != nil {
+		return result{}, refuse("There is no bot level %q (levels: %s).", level, strings.Join(b.cfg.Levels, ", "))
+	}
+	m.meta.Bots++
+	name := c.args.str["name"]
+	if name == "" {
+		name = botNames[(m.meta.Bots-1)%len(botNames)]
+	}
+	m.meta.Seats = append(m.meta.Seats, SeatMeta{ID: fmt.Sprintf("bot:%d", m.meta.Bots), Name: uniqueName(m.meta, name), Level: level})
+	if err := b.save(ctx, m, storage.Change{}); err != nil {
+		return result{}, err
+	}
+	added := m.meta.Seats[len(m.meta.Seats)-1]
+	return result{reply: Message{Text: fmt.Sprintf("🤖 %s (%s bot) takes a seat (%d/%d):\n%s", added.Name, level, len(m.meta.Seats), state.MaxSeats, b.seatList(m))}}, nil
+}
+
+func cmdKick(ctx context.Context, c *call) (result, error) {
+	b := c.bot
+	m, err := b.load(ctx, c.req.Channel)
+	if err != nil {
+		return result{}, err
+	}
+	if err := hostOnly(m, c.req.User, "remove players"); err != nil {
+		return result{}, err
+	}
+	i, err := m.meta.findSeat(c.args.str["player"])
+	if err != nil {
+		return result{}, refuse("%s.", capitalize(err.Error()))
+	}
+	sm := m.meta.Seats[i]
+	if sm.ID == m.meta.Host {
+		return result{}, refuse("You cannot remove yourself; use /risk leave.")
+	}
+	if m.Status == storage.Lobby {
+		m.meta.Seats = append(m.meta.Seats[:i], m.meta.Seats[i+1:]...)
+		if err := b.save(ctx, m, storage.Change{}); err != nil {
+			return result{}, err
+		}
+		return result{reply: Message{Text: fmt.Sprintf("%s was removed from the match.\n%s", sm.Name, b.seatList(m))}}, nil
+	}
+	if sm.IsBot() {
+		return result{}, refuse("%s is already a bot.", sm.Name)
+	}
+	// In a started match the seat stays (removing it would unbalance the
+	// board): a bot plays it from now on.
+	m.meta.Seats[i].Level = b.cfg.DefaultLevel
+	m.meta.Seats[i].Autopilot = false
+	change := storage.Change{}
+	s := m.Game.State
+	seat := s.SeatByID(sm.ID)
+	playsNow := s.Phase != state.PhaseOver && (s.Current == seat || (s.Phase == state.PhaseSetup && s.Seats[seat].Reserve > 0))
+	if playsNow && s.Phase != state.PhaseSetup {
+		t := b.turnTimers(m)
+		change.Timers = &t
+	}
+	if err := b.save(ctx, m, change); err != nil {
+		return result{}, err
+	}
+	return result{reply: Message{Text: fmt.Sprintf("%s was removed; a %s bot plays their seat from now on.", sm.Name, b.cfg.DefaultLevel)}, bots: b.botsToPlay(m)}, nil
+}
+
+func cmdSettings(ctx context.Context, c *call) (result, error) {
+	b := c.bot
+	m, err := b.lobby(ctx, c)
+	if err != nil {
+		return result{}, err
+	}
+	if err := hostOnly(m, c.req.User, "change the settings"); err != nil {
+		return result{}, err
+	}
+	if len(c.req.Options) == 0 {
+		return result{reply: private("Settings: %s.", settingsText(m.meta.Settings))}, nil
+	}
+	set, err := applySettings(m.meta.Settings, c.args)
+	if err != nil {
+		return result{}, err
+	}
+	m.meta.Settings = set
+	if err := b.save(ctx, m, storage.Change{}); err != nil {
+		return result{}, err
+	}
+	return result{reply: Message{Text: fmt.Sprintf("Settings: %s.", settingsText(set))}}, nil
+}
+
+func cmdStart(ctx context.Context, c *call) (result, error) {
+	b := c.bot
+	m, err := b.lobby(ctx, c)
+	if err != nil {
+		return result{}, err
+	}
+	if err := hostOnly(m, c.req.User, "start the match"); err != nil {
+		return result{}, err
+	}
+	if len(m.meta.Seats) < 2 {
+		return result{}, refuse("A match needs at least 2 players: invite someone to /risk join, or add a bot with /risk addbot.")
+	}
+	setup := engine.Setup{Options: m.meta.Settings.Options, Seed: b.cfg.Seed()}
+	for _, s := range m.meta.Seats {
+		setup.Seats = append(setup.Seats, engine.SeatInfo{ID: s.ID, Name: s.Name})
+	}
+	g, err := engine.NewGame(setup)
+	if err != nil {
+		return result{}, err
+	}
+	m.Game = g
+	m.Status = storage.Active
+	m.meta.Started = b.cfg.Now()
+	t := b.turnTimers(m)
+	m.Timers = t
+	if err := b.save(ctx, m, storage.Change{Start: &g.Setup, Timers: &t}); err != nil {
+		return result{}, err
+	}
+	s := g.State
+	var order []string
+	var mentions []string
+	for i := range s.Seats {
+		sm := m.seatMeta(i)
+		who := b.who(s, i)
+		if !sm.IsBot() {
+			who = b.swatch(i) + " " + mention(sm.ID)
+			mentions = append(mentions, sm.ID)
+		}
+		order = append(order, fmt.Sprintf("%d. %s — %s, %d territories, %d armies to place", i+1, who, b.colorName(i), s.Owned(i), s.Seats[i].Reserve))
+	}
+	text := fmt.Sprintf("**The match has started!** Turn order and colours:\n%s\nEveryone places their armies now, all at once: /risk place territory:… armies:…, or /risk autoplace. Deadline %s.",
+		strings.Join(order, "\n"), timestamp(t.Deadline))
+	msg := Message{Text: text, Image: b.mapImage(s), Mentions: mentions, Buttons: [][]Button{{
+		{ID: b.buttonID(m, "autoplace"), Label: "Place automatically", Style: Secondary},
+	}}}
+	return result{reply: msg, bots: b.botsToPlay(m)}, nil
+}

@@ -1,0 +1,178 @@
+// Package bot is the chat-agnostic core of the Risk bot: it hosts one match
+// per channel, turns slash commands into engine commands, keeps the turn
+// clock, plays the bot seats, and says what happened. It knows nothing of
+// Discord: adapters (bot/discord, bot/console) turn their input into a
+// Request and deliver the Messages.
+package bot
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// User is a person in a chat, identified across the platform.
+type User struct {
+	// ID is unique and stable, prefixed by the platform ("discord:1234").
+	ID   string
+	Name string
+}
+
+// Request is one slash command: /risk SUBCOMMAND option:value ...
+type Request struct {
+	Channel string // unique and stable, prefixed by the platform
+	User    User
+	Command string
+	// Options are the values given, as text. User options hold the user's ID.
+	Options map[string]string
+}
+
+// Click is a press of a button the bot posted.
+type Click struct {
+	Channel string
+	User    User
+	ID      string // the button's ID
+}
+
+// Message is what the bot says. Its Text may contain mentions and times as
+// markup ({{mention:ID}}, {{time:UNIX}}); adapters render them with Format.
+type Message struct {
+	// Private messages are seen only by the user who sent the command.
+	Private bool
+	Text    string
+	Image   *Image
+	// Buttons are laid out in rows.
+	Buttons [][]Button
+	// Mentions lists the user IDs the message may notify; no one else is
+	// pinged, whatever the text says.
+	Mentions []string
+}
+
+// Image is a rendered map, made on first use: adapters that must answer
+// quickly acknowledge first and render after.
+type Image struct {
+	Name   string
+	mu     sync.Mutex
+	render func(context.Context) ([]byte, error)
+	png    []byte
+}
+
+// NewImage returns an image rendered by render when first asked for.
+func NewImage(name string, render func(context.Context) ([]byte, error)) *Image {
+	return &Image{Name: name, render: render}
+}
+
+// PNG renders the image and returns its bytes. A success is kept for later
+// calls; a failure (a cancelled context) is not.
+func (im *Image) PNG(ctx context.Context) ([]byte, error) {
+	im.mu.Lock()
+	defer im.mu.Unlock()
+	if im.png != nil {
+		return im.png, nil
+	}
+	png, err := im.render(ctx)
+	if err != nil {
+		return nil, err
+	}
+	im.png = png
+	return png, nil
+}
+
+// ButtonStyle is the look of a button.
+type ButtonStyle int
+
+// The button styles, as Discord names them.
+const (
+	Primary ButtonStyle = iota + 1
+	Secondary
+	Success
+	Danger
+)
+
+// Button is a clickable action under a message.
+type Button struct {
+	ID    string
+	Label string
+	Style ButtonStyle
+}
+
+// Replier answers the user's command or click. It is called at most once
+// per request.
+type Replier interface {
+	Reply(ctx context.Context, m Message) error
+}
+
+// ReplierFunc adapts a function to Replier.
+type ReplierFunc func(ctx context.Context, m Message) error
+
+// Reply implements Replier.
+func (f ReplierFunc) Reply(ctx context.Context, m Message) error { return f(ctx, m) }
+
+// Poster posts new messages to a channel: turn results of bot seats, pings
+// and reminders, which come after (or without) any command.
+type Poster interface {
+	Post(ctx context.Context, channel string, m Message) error
+}
+
+// mention returns markup that adapters turn into a mention of user id.
+func mention(id string) string { return "{{mention:" + id + "}}" }
+
+// timestamp returns markup that adapters turn into a relative time.
+func timestamp(t time.Time) string { return "{{time:" + strconv.FormatInt(t.Unix(), 10) + "}}" }
+
+var markup = regexp.MustCompile(`\{\{(mention|time):([^{}]*)\}\}`)
+
+// Format renders the markup of a message's text: mention(id) and time(unix)
+// give the platform's form of a mention and of a relative time.
+func Format(text string, mention func(id string) string, time func(unix int64) string) string {
+	return markup.ReplaceAllStringFunc(text, func(m string) string {
+		sub := markup.FindStringSubmatch(m)
+		switch sub[1] {
+		case "mention":
+			return mention(sub[2])
+		default:
+			n, err := strconv.ParseInt(sub[2], 10, 64)
+			if err != nil {
+				return sub[2]
+			}
+			return time(n)
+		}
+	})
+}
+
+// PlainTime renders a time for a text-only client: "in 23 h (Nov 26 21:00 UTC)".
+func PlainTime(now time.Time) func(unix int64) string {
+	return func(unix int64) string {
+		t := time.Unix(unix, 0).UTC()
+		d := t.Sub(now).Round(time.Minute)
+		rel := ""
+		switch {
+		case d >= time.Hour:
+			rel = fmt.Sprintf("in %d h", int(d.Hours()+0.5))
+		case d > 0:
+			rel = fmt.Sprintf("in %d min", int(d.Minutes()))
+		default:
+			rel = "now"
+		}
+		return fmt.Sprintf("%s (%s)", rel, t.Format("Jan 2 15:04 MST"))
+	}
+}
+
+// private returns a private message with the text.
+func private(format string, args ...any) Message {
+	return Message{Private: true, Text: fmt.Sprintf(format, args...)}
+}
+
+// capitalize upper-cases the first letter, for engine messages shown alone.
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	r[0] = []rune(strings.ToUpper(string(r[0])))[0]
+	return string(r)
+}

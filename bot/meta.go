@@ -1,0 +1,122 @@
+package bot
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/riskbot/riskbot/state"
+)
+
+// Meta is what the bot keeps about a match beyond the engine's state: the
+// lobby, the host's settings, who sits where, and the turn in progress. It
+// is stored with the match and changes in the same transaction as the log.
+type Meta struct {
+	Host     string     `json:"host"`
+	Settings Settings   `json:"settings"`
+	Seats    []SeatMeta `json:"seats"`
+	// Turn holds the lines describing the turn in progress, posted with the
+	// map when it ends.
+	Turn []string `json:"turn,omitempty"`
+	// History keeps the last finished turns, for /risk history.
+	History []turnRecord `json:"history,omitempty"`
+	// Bots counts the bots ever added, to name and identify new ones.
+	Bots int `json:"bots,omitempty"`
+	// Started and Finished are when the match started and ended.
+	Started  time.Time `json:"started,omitzero"`
+	Finished time.Time `json:"finished,omitzero"`
+}
+
+// Settings are the options the host chose.
+type Settings struct {
+	Options   state.Options `json:"options"`
+	TurnHours int           `json:"turn_hours"`
+	OnTimeout string        `json:"on_timeout"` // "bot" or "skip"
+}
+
+// SeatMeta is a seat as the bot sees it, in join order.
+type SeatMeta struct {
+	ID    string `json:"id"` // the user's ID, or "bot:N"
+	Name  string `json:"name"`
+	Level string `json:"level,omitempty"` // a computer player's level; empty for a person
+	// Missed counts the turn deadlines missed in a row.
+	Missed int `json:"missed,omitempty"`
+	// Autopilot: a bot plays the seat after three missed turns, until the
+	// host gives it back.
+	Autopilot bool `json:"autopilot,omitempty"`
+}
+
+// IsBot reports whether a computer player sits here.
+func (s SeatMeta) IsBot() bool { return s.Level != "" }
+
+// defaultSettings are the settings of a match nobody configured.
+func defaultSettings() Settings {
+	return Settings{Options: state.DefaultOptions(), TurnHours: 24, OnTimeout: "bot"}
+}
+
+// maxMissed is the number of missed turns in a row after which a bot takes
+// over the seat.
+const maxMissed = 3
+
+func decodeMeta(b []byte) (Meta, error) {
+	var m Meta
+	if len(b) == 0 {
+		return m, fmt.Errorf("bot: match has no data")
+	}
+	if err := json.Unmarshal(b, &m); err != nil {
+		return m, fmt.Errorf("bot: decode match data: %w", err)
+	}
+	return m, nil
+}
+
+func (m Meta) encode() json.RawMessage {
+	b, err := json.Marshal(m)
+	if err != nil {
+		// Meta holds only plain values; failing to encode is a bug.
+		panic(fmt.Sprintf("bot: encode match data: %v", err))
+	}
+	return b
+}
+
+// seat returns the index of the seat of user id in join order, or -1.
+func (m Meta) seat(id string) int {
+	for i, s := range m.Seats {
+		if s.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// findSeat resolves what a host typed for a player: a user ID, a mention,
+// or a (prefix of a) name.
+func (m Meta) findSeat(q string) (int, error) {
+	q = strings.TrimSpace(q)
+	q = strings.TrimPrefix(strings.TrimSuffix(strings.TrimPrefix(q, "<@"), ">"), "@")
+	if q == "" {
+		return -1, fmt.Errorf("say which player")
+	}
+	for i, s := range m.Seats {
+		if s.ID == q || strings.HasSuffix(s.ID, ":"+q) || strings.EqualFold(s.Name, q) {
+			return i, nil
+		}
+	}
+	var hits []int
+	for i, s := range m.Seats {
+		if strings.HasPrefix(strings.ToLower(s.Name), strings.ToLower(q)) {
+			hits = append(hits, i)
+		}
+	}
+	if len(hits) == 1 {
+		return hits[0], nil
+	}
+	var names []string
+	for _, s := range m.Seats {
+		names = append(names, s.Name)
+	}
+	if len(hits) > 1 {
+		return -1, fmt.Errorf("%q could be several players: %s", q, strings.Join(names, ", "))
+	}
+	return -1, fmt.Errorf("no player %q here (players: %s)", q, strings.Join(names, ", "))
+}

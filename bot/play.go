@@ -1,0 +1,699 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// turnRecord is a finished turn: who played and what happened.
+type turnRecord struct {
+	Turn  int      `json:"turn"`
+	Seat  int      `json:"seat"`
+	Lines []string `json:"lines"`
+}
+
+// outcome is what applying commands did.
+type outcome struct {
+	events []engine.Event
+	// lines describe the events, for the reply.
+	lines []string
+	// turns are the turns that ended (with the setup as turn 0).
+	turns []turnRecord
+	over  bool
+}
+
+// historyTurns is how many finished turns the match data keeps for
+// /risk history.
+const historyTurns = 6
+
+// apply plays commands for engine seat and saves them, with the match data
+// and the turn clock, in one change. A refused command leaves the match as
+// it was (nothing is saved).
+func (b *Bot) apply(ctx context.Context, m *match, seat int, cmds ...engine.Command) (outcome, error) {
+	g := m.Game
+	var out outcome
+	var entries []engine.Entry
+	turn, current, phase := g.State.Turn, g.State.Current, g.State.Phase
+	for _, c := range cmds {
+		e, ev, err := g.Apply(seat, c)
+		if err != nil {
+			if re, ok := engine.IsRule(err); ok {
+				return out, refuse("%s.", capitalize(re.Msg))
+			}
+			return out, err
+		}
+		entries = append(entries, e)
+		out.events = append(out.events, ev...)
+	}
+	s := g.State
+	out.lines = b.describe(s, out.events)
+	// Record the turns that ended: the lines of the turn so far plus those
+	// of the events up to the next turn's start.
+	var part []engine.Event
+	curTurn, curSeat := turn, current
+	if phase == state.PhaseSetup {
+		curTurn = 0
+	}
+	closeTurn := func(extra ...string) {
+		lines := append(append(m.meta.Turn, b.describe(s, part)...), extra...)
+		if len(lines) > 0 {
+			out.turns = append(out.turns, turnRecord{Turn: curTurn, Seat: curSeat, Lines: lines})
+		}
+		m.meta.Turn, part = nil, nil
+	}
+	for _, e := range out.events {
+		switch e := e.(type) {
+		case engine.SetupDone:
+			closeTurn(b.describe(s, []engine.Event{e})...)
+			continue
+		case engine.TurnStarted:
+			if curTurn > 0 {
+				closeTurn()
+			}
+			curTurn, curSeat = e.Turn, e.Seat
+		}
+		part = append(part, e)
+	}
+	m.meta.Turn = append(m.meta.Turn, b.describe(s, part)...)
+	for _, t := range out.turns {
+		m.meta.addHistory(t)
+	}
+	change := storage.Change{Entries: entries, Game: g}
+	if s.Phase == state.PhaseOver {
+		out.over = true
+		last := turnRecord{Turn: s.Turn, Seat: s.Current, Lines: m.meta.Turn}
+		out.turns = append(out.turns, last)
+		m.meta.addHistory(last)
+		m.meta.Turn = nil
+		m.meta.Finished = b.cfg.Now()
+		change.Status = storage.Finished
+		change.Timers = &storage.Timers{}
+	} else if s.Turn != turn || (phase == state.PhaseSetup) != (s.Phase == state.PhaseSetup) {
+		t := b.turnTimers(m)
+		change.Timers = &t
+	}
+
+	if err := b.save(ctx, m, change); err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// addHistory keeps the last finished turns.
+func (meta *Meta) addHistory(t turnRecord) {
+	if len(t.Lines) == 0 {
+		return
+	}
+	meta.History = append(meta.History, t)
+	if len(meta.History) > historyTurns {
+		meta.History = meta.History[len(meta.History)-historyTurns:]
+	}
+}
+
+// turnTimers sets the clock for the turn now starting: a bot plays at once;
+// a person has the match's turn hours, with a reminder when three quarters
+// have passed.
+func (b *Bot) turnTimers(m *match) storage.Timers {
+	now := b.cfg.Now()
+	s := m.Game.State
+	if s.Phase != state.PhaseSetup && m.isBotSeat(s.Current) {
+		return storage.Timers{Deadline: now}
+	}
+	d := time.Duration(m.meta.Settings.TurnHours) * time.Hour
+	return storage.Timers{Remind: now.Add(d * 3 / 4), Deadline: now.Add(d)}
+}
+
+// turnPosts are the messages that follow the end of turns: each turn's
+// summary with the map, then a ping for the person now to play.
+func (b *Bot) turnPosts(m *match, out outcome) []Message {
+	var posts []Message
+	s := m.Game.State
+	for i, t := range out.turns {
+		msg := Message{Text: b.turnSummary(s, t)}
+		if i == len(out.turns)-1 && !out.over {
+			msg.Image = b.mapImage(s)
+		}
+		posts = append(posts, msg)
+	}
+	if out.over {
+		posts = append(posts, Message{Text: b.victoryText(m), Image: b.mapImage(s)})
+		return posts
+	}
+	if len(out.turns) > 0 {
+		if p, ok := b.ping(m); ok {
+			posts = append(posts, p)
+		}
+	}
+	return posts
+}
+
+// turnSummary is the text posted when a turn ends.
+func (b *Bot) turnSummary(s *state.State, t turnRecord) string {
+	head := fmt.Sprintf("**Turn %d — %s**", t.Turn, b.who(s, t.Seat))
+	if t.Turn == 0 {
+		head = "**Initial placement done**"
+	}
+	if len(t.Lines) == 0 {
+		return head + "\n(nothing happened)"
+	}
+	return head + "\n" + fitLines(t.Lines, maxText-len(head)-1)
+}
+
+// maxText keeps a message within Discord's 2000 characters, with room for
+// the mention markup to grow.
+const maxText = 1900
+
+// fitLines joins lines within limit bytes, replacing the ones that do not
+// fit by a count.
+func fitLines(lines []string, limit int) string {
+	total := 0
+	for i, l := range lines {
+		total += len(l) + 1
+		if total > limit-40 && i < len(lines)-1 {
+			return strings.Join(lines[:i], "\n") + fmt.Sprintf("\n… and %d more (see /risk history)", len(lines)-i)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// ping tells the person now to play that it is their turn, mentioning only
+// them, with their deadline.
+func (b *Bot) ping(m *match) (Message, bool) {
+	s := m.Game.State
+	if s.Phase == state.PhaseOver || s.Phase == state.PhaseSetup || m.isBotSeat(s.Current) {
+		return Message{}, false
+	}
+	id := s.Seats[s.Current].ID
+	text := fmt.Sprintf("%s %s, it is your turn %d: you have **%s** to place%s. Deadline %s.",
+		b.swatch(s.Current), mention(id), s.Turn, plural(s.Seats[s.Current].Reserve, "army", "armies"), tradeHint(s, s.Current), timestamp(m.Timers.Deadline))
+	return Message{Text: text, Mentions: []string{id}, Buttons: [][]Button{{
+		{ID: b.buttonID(m, "autoplace"), Label: "Place automatically", Style: Secondary},
+	}}}, true
+}
+
+// tradeHint reminds a player of a set they can (or must) trade.
+func tradeHint(s *state.State, seat int) string {
+	n := s.Seats[seat].Hand.Len()
+	if n >= 5 {
+		return fmt.Sprintf(" — you hold %d cards and must trade a set first (/risk trade)", n)
+	}
+	if set, ok := engine.BestSet(s, seat); ok {
+		return fmt.Sprintf(" — you may trade a set for %d more (/risk trade)", engine.SetValue(s, set))
+	}
+	return ""
+}
+
+// mapImage renders a copy of the state, so later changes do not show.
+func (b *Bot) mapImage(s *state.State) *Image {
+	cp := s.View(-1)
+	name := fmt.Sprintf("risk-turn-%d.png", s.Turn)
+	return NewImage(name, func(ctx context.Context) ([]byte, error) {
+		return b.cfg.Render.Render(ctx, cp)
+	})
+}
+
+func (b *Bot) victoryText(m *match) string {
+	s := m.Game.State
+	var lines []string
+	lines = append(lines, fmt.Sprintf("🏆 **%s wins after %d turns!**", b.who(s, s.Winner), s.Turn))
+	for i := range s.Seats {
+		status := s.Seats[i].Status.String()
+		if i == s.Winner {
+			status = fmt.Sprintf("winner, %d territories", s.Owned(i))
+		}
+		lines = append(lines, fmt.Sprintf("%s — %s", b.who(s, i), status))
+	}
+	lines = append(lines, "Start another with /risk new.")
+	return strings.Join(lines, "\n")
+}
+
+// playing loads the channel's match and the user's seat for a game command.
+func (b *Bot) playing(ctx context.Context, c *call) (*match, int, error) {
+	m, err := b.load(ctx, c.req.Channel)
+	if err != nil {
+		return nil, -1, err
+	}
+	seat, err := m.seatOf(c.req.User)
+	if err != nil {
+		return nil, -1, err
+	}
+	return m, seat, nil
+}
+
+// territory resolves a territory option typed by a person; a miss is
+// answered with the closest names.
+func territory(s *state.State, option, q string) (int, error) {
+	id, err := s.Map.Lookup(q)
+	if err == nil {
+		return id, nil
+	}
+	var ne *state.NameError
+	if !errors.As(err, &ne) {
+		return -1, err
+	}
+	typed := strings.TrimSpace(q)
+	switch {
+	case typed == "":
+		return -1, refuse("Give a territory for %s.", option)
+	case ne.Ambiguous:
+		return -1, refuse("%s:%s could be %s: type more of the name.", option, typed, orList(ne.Candidates))
+	case len(ne.Candidates) > 0:
+		return -1, refuse("%s:%s is not a territory. Did you mean %s?", option, typed, orList(ne.Candidates))
+	}
+	return -1, refuse("%s:%s is not a territory. /risk map shows their names; any unique start of a name works.", option, typed)
+}
+
+// orList joins names as "A, B or C".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// act applies a person's commands and builds the result: the reply lines,
+// the posts of turns that ended, and whether bots play next.
+func (b *Bot) act(ctx context.Context, m *match, seat int, extra func(out outcome) Message, cmds ...engine.Command) (result, error) {
+	wasSetup := m.Game.State.Phase == state.PhaseSetup
+	if i := m.meta.seat(m.Game.State.Seats[seat].ID); i >= 0 {
+		m.meta.Seats[i].Missed = 0
+	}
+	out, err := b.apply(ctx, m, seat, cmds...)
+	if err != nil {
+		return result{}, err
+	}
+	var reply Message
+	if extra != nil {
+		reply = extra(out)
+	} else {
+		reply = Message{Text: fitLines(out.lines, 1600)}
+	}
+	if wasSetup {
+		reply.Private = true
+	}
+	res := result{reply: reply, posts: b.turnPosts(m, out)}
+	res.bots = b.botsToPlay(m)
+	return res, nil
+}
+
+// botsToPlay reports whether a computer player must act now.
+func (b *Bot) botsToPlay(m *match) bool {
+	s := m.Game.State
+	switch s.Phase {
+	case state.PhaseOver:
+		return false
+	case state.PhaseSetup:
+		for i := range s.Seats {
+			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 && m.isBotSeat(i) {
+				return true
+			}
+		}
+		return false
+	}
+	return m.isBotSeat(s.Current)
+}
+
+func cmdPlace(ctx context.Context, c *call) (result, error) {
+	b := c.bot
+	m, seat, err := b.playing(ctx, c)
+	if err != nil {
+		return result{}, err
+	}
+	s := m.Game.State
+	t, err := territory(s, "territory", c.args.str["territory"])
+	if err != nil {
+		return result{}, err
+	}
+	n, ok := c.args.num["armies"]
+	if !ok {
+		n = s.Seats[seat].Reserve
+	}
+	if n > s.Seats[seat].Reserve && s.Seats[seat].Reserve > 0 {
+		return result{}, refuse("You have only %s to place.", plural(s.Seats[seat].Reserve, "army", "armies"))
+	}
+	return b.act(ctx, m, seat, func(out outcome) Message {
+		return Message{Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
+	}, engine.Place{Territory: t, Armies: n})
+}
+
+func cmdAutoPlace(ctx context.Context, c *call) (result, error) {
+	b := c.bot
+	m, seat, err := b.playing(ctx, c)
+	if err != nil {
+		return result{}, err
+	}
+	return b.act(ctx, m, seat, func(out outcome) Message {
+		return Message{Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
+	}, engine.AutoPlace{})
+}
+
+// nextStep tells the player what to do now, after their command.
+func (b *Bot) nextStep(m *match, seat int) string {
+	s := m.Game.State
+	if s.Phase == state.PhaseOver {
+		return ""
+	}
+	if s.Phase == state.PhaseSetup {
+		if r := s.Seats[seat].Reserve; r > 0 {
+			return fmt.Sprintf("\nYou have %s left to place.", plural(r, "army", "armies"))
+		}
+		var waiting []string
+		for i := range s.Seats {
+			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 {
+				waiting = append(waiting, s.Seats[i].Name)
+			}
+		}
+		return fmt.Sprintf("\nAll placed. Waiting for %s.", strings.Join(waiting, ", "))
+	}
+	if s.Current != seat {
+		return ""
+	}
+	switch s.Phase {
+	case state.PhaseReinforce:
+		if s.Seats[seat].Hand.Len() >= 5 {
+			return fmt.Sprintf("\nYou hold %d cards: trade a set (/risk trade) before placing.", s.Seats[seat].Hand.Len())
+		}
+		return fmt.Sprintf("\n%s left to place.", capitalize(plural(s.Seats[seat].Reserve, "army", "armies")))
+	case state.PhaseAttack:
+		return "\nNext: /risk attack, /risk fortify, or /risk end."
+	case state.PhaseOccupy:
+		o := s.Occupy
+		return fmt.Sprintf("\nMove %d to %d armies into %s with /risk occupy.", o.Min, o.Max, s.Map.TerritoryName(o.To))
+	}
+	return ""
+}
+
+func cmdTrade(ctx context.Context, c *call) (result, error) {
+	b := c.bot
+	m, seat, err := b.playing(ctx, c)
+	if err != nil {
+		return result{}, err
+	}
+	s := m.Game.State
+	var set [3]state.Card
+	if q, ok := c.args.str["cards"]; ok && q != "" {
+		set, err = parseCards(s, seat, q)
+		if err != nil {
+			return result{}, err
+		}
+	} else {
+		var ok bool
+		set, ok = engine.BestSet(s, seat)
+		if !ok {
+			return result{}, refuse("Your cards (%s) make no set: you need three of a kind or one of each; a wild counts as any.", handText(s, seat))
+		}
+	}
+	return b.act(ctx, m, seat, func(out outcome) Message {
+		return Message{Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
+	}, engine.Trade{Cards: set})
+}
+
+// handText lists a hand briefly.
+func handText(s *state.State, seat int) string {
+	cards := s.Seats[seat].Hand.Cards()
+	if len(cards) == 0 {
+		return "none"
+	}
+	return cardList(s.Map, cards)
+}
+
+// parseCards reads three cards: numbers from /risk cards, or names of the
+// territories on them ("wild" for a wild card).
+func parseCards(s *state.State, seat int, q string) ([3]state.Card, error) {
+	var set [3]state.Card
+	hand := s.Seats[seat].Hand.Cards()
+	fields := strings.FieldsFunc(q, func(r rune) bool { return r == ',' || r == ' ' || r == ';' || r == '+' })
+	if len(fields) != 3 {
+		// Names may have spaces: try splitting on commas only.
+		fields = strings.FieldsFunc(q, func(r rune) bool { return r == ',' || r == ';' || r == '+' })
+	}
+	if len(fields) != 3 {
+		return set, refuse("Name three cards, by their numbers in /risk cards (like `1 2 4`). Your hand: %s.", numberedHand(s, seat))
+	}
+	used := map[state.Card]bool{}
+	for i, f := range fields {
+		f = strings.TrimSpace(f)
+		var card state.Card
+		found := false
+		if n, err := strconv.Atoi(f); err == nil {
+			if n < 1 || n > len(hand) {
+				return set, refuse("You have no card %d. Your hand: %s.", n, numberedHand(s, seat))
+			}
+			card, found = hand[n-1], true
+		} else {
+			for _, h := range hand {
+				if used[h] {
+					continue
+				}
+				if t, ok := s.Map.CardTerritory(h); (ok && strings.EqualFold(s.Map.Territories[t].Name, f)) || (!ok && strings.EqualFold(f, "wild")) {
+					card, found = h, true
+					break
+				}
+			}
+			if !found {
+				if t, err := s.Map.Lookup(f); err == nil {
+					for _, h := range hand {
+						if ht, ok := s.Map.CardTerritory(h); ok && ht == t {
+							card, found = h, true
+						}
+					}
+				}
+			}
+		}
+		if !found {
+			return set, refuse("You hold no card %q. Your hand: %s.", f, numberedHand(s, seat))
+		}
+		if used[card] {
+			return set, refuse("The same card twice: a set is three different cards.")
+		}
+		used[card] = true
+		set[i] = card
+	}
+	return set, nil
+}
+
+// numberedHand lists a hand with the numbers trade accepts.
+func numberedHand(s *state.State, seat int) string {
+	var parts []string
+	for i, c := range s.Seats[seat].Hand.Cards() {
+		parts = append(parts, fmt.Sprintf("%d. %s", i+1, s.Map.CardName(c)))
+	}
+	if len(parts) == 0 {
+		return "no cards"
+	}
+	return strings.Join(parts, "; ")
+}
+
+func cmdAttack(ctx context.Context, c *call) (result, error) {
+	b := c.bot
+	m, seat, err := b.playing(ctx, c)
+	if err != nil {
+		return result{}, err
+	}
+	s := m.Game.State
+	from, err := territory(s, "from", c.args.str["from"])
+	if err != nil {
+		return result{}, err
+	}
+	to, err := territory(s, "to", c.args.str["to"])
+	if err != nil {
+		return result{}, err
+	}
+	var cmd engine.Command
+	if until, ok := c.args.str["until"]; ok {
+		keep := 1
+		if u := strings.ToLower(until); u != "win" && u != "conquest" && u != "" {
+			keep, err = strconv.Atoi(u)
+			if err != nil || keep < 1 {
+				return result{}, refuse("until takes `win` or the number of armies to keep on %s (at least 1), not %q.", s.Map.TerritoryName(from), until)
+			}
+		}
+		cmd = engine.Blitz{From: from, To: to, Keep: keep}
+	} else {
+		dice, ok := c.args.num["dice"]
+		if !ok {
+			dice = max(1, engine.MaxDice(s.Terr[from].Armies))
+		}
+		cmd = engine.Attack{From: from, To: to, Dice: dice}
+	}
+	return b.act(ctx, m, seat, func(out outcome) Message {
+		return b.attackReply(m, seat, from, to, out)
+	}, cmd)
+}
+
+// attackReply shows the battle and offers the next clicks.
+func (b *Bot) attackReply(m *match, seat, from, to int, out outcome) Message {
+	s := m.Game.State
+	msg := Message{Text: fitLines(out.lines, 1600)}
+	switch {
+	case s.Phase == state.PhaseOver:
+	case s.Phase == state.PhaseOccupy:
+		o := s.Occupy
+		half := max(o.Min, (o.Min+o.Max+1)/2)
+		msg.Text += fmt.Sprintf("\nMove %d to %d armies into %s: /risk occupy, or click.", o.Min, o.Max, s.Map.TerritoryName(o.To))
+		row := []Button{{ID: b.buttonID(m, "occupy", o.Min), Label: fmt.Sprintf("Move %d", o.Min), Style: Secondary}}
+		if half > o.Min && half < o.Max {
+			row = append(row, Button{ID: b.buttonID(m, "occupy", half), Label: fmt.Sprintf("Move %d", half), Style: Secondary})
+		}
+		row = append(row, Button{ID: b.buttonID(m, "occupy", o.Max), Label: fmt.Sprintf("Move all %d", o.Max), Style: Primary})
+		msg.Buttons = [][]Button{row}
+	case s.Phase == state.PhaseReinforce:
+		msg.Text += b.nextStep(m, seat)
+	case s.Phase == state.PhaseAttack:
+		var row []Button
+		if s.Terr[to].Owner != seat && s.Terr[from].Armies >= 2 {
+			odds, _ := engine.AttackOdds(s.Terr[from].Armies, s.Terr[to].Armies)
+			msg.Text += fmt.Sprintf("\n%s has %d, %s has %d: %.0f%% to take it attacking to the end.",
+				s.Map.TerritoryName(from), s.Terr[from].Armies, s.Map.TerritoryName(to), s.Terr[to].Armies, 100*odds.Win)
+			row = append(row,
+				Button{ID: b.buttonID(m, "attack", from, to), Label: "Attack again", Style: Danger},
+				Button{ID: b.buttonID(m, "blitz", from, to), Label: "Blitz", Style: Danger},
+				Button{ID: b.buttonID(m, "stop"), Label: "Stop", Style: Secondary},
+			)
+		}
+		row = append(row, Button{ID: b.buttonID(m, "end"), Label: "End turn", Style: Success})
+		msg.Buttons = [][]Button{row}
+	}
+	return msg
+}
+
+func cmdOccupy(ctx context.Context, c *call) (result, error) {
+	b := c.bot
+	m, seat, err := b.playing(ctx, c)
+	if err != nil {
+		return result{}, err
+	}
+	return b.occupy(ctx, m, seat, c.args.num["armies"])
+}
+
+func (b *Bot) occupy(ctx context.Context, m *match, seat, n int) (result, error) {
+	return b.act(ctx, m, seat, func(out outcome) Message {
+		msg := Message{Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
+		if m.Game.State.Phase == state.PhaseAttack {
+			msg.Buttons = [][]Button{{{ID: b.buttonID(m, "end"), Label: "End turn", Style: Success}}}
+		}
+		return msg
+	}, engine.Occupy{Armies: n})
+}
+
+func cmdFortify(ctx context.Context, c *call) (result, error) {
+	b := c.bot
+	m, seat, err := b.playing(ctx, c)
+	if err != nil {
+		return result{}, err
+	}
+	s := m.Game.State
+	from, err := territory(s, "from", c.args.str["from"])
+	if err != nil {
+		return result{}, err
+	}
+	to, err := territory(s, "to", c.args.str["to"])
+	if err != nil {
+		return result{}, err
+	}
+	n, ok := c.args.num["armies"]
+	if !ok {
+		n = engine.Movable(s, from)
+	}
+	return b.act(ctx, m, seat, func(out outcome) Message {
+		msg := Message{Text: fitLines(out.lines, 1600)}
+		if m.Game.State.Phase == state.PhaseFortify {
+			msg.Text += "\nEnd your turn with /risk end (or /risk undo to take the move back)."
+			msg.Buttons = [][]Button{{{ID: b.buttonID(m, "end"), Label: "End turn", Style: Success}}}
+		}
+		return msg
+	}, engine.Fortify{From: from, To: to, Armies: n})
+}
+
+func cmdEnd(ctx context.Context, c *call) (result, error) {
+	b := c.bot
+	m, seat, err := b.playing(ctx, c)
+	if err != nil {
+		return result{}, err
+	}
+	var discard string
+	if d, ok := c.args.str["discard"]; ok {
+		discard = d
+	}
+	return b.endTurn(ctx, m, seat, discard)
+}
+
+// endTurn ends the seat's turn, discarding first if the hand is full.
+func (b *Bot) endTurn(ctx context.Context, m *match, seat int, discard string) (result, error) {
+	s := m.Game.State
+	var cmds []engine.Command
+	if s.Current == seat && s.Conquered && s.Seats[seat].Hand.Len() >= 5 && (s.Phase == state.PhaseAttack || s.Phase == state.PhaseFortify) {
+		card, err := b.pickDiscard(s, seat, discard)
+		if err != nil {
+			return result{}, err
+		}
+		cmds = append(cmds, engine.Discard{Card: card})
+	}
+	cmds = append(cmds, engine.EndTurn{})
+	return b.act(ctx, m, seat, func(out outcome) Message {
+		if len(out.turns) > 0 {
+			return Message{Text: fmt.Sprintf("%s ended turn %d.", b.who(s, seat), out.turns[0].Turn)}
+		}
+		return Message{Text: fitLines(out.lines, 1600)}
+	}, cmds...)
+}
+
+// pickDiscard chooses the card to drop from a full hand: the one named, or
+// one that no best set needs (never a wild when another will do).
+func (b *Bot) pickDiscard(s *state.State, seat int, named string) (state.Card, error) {
+	hand := s.Seats[seat].Hand.Cards()
+	if named != "" {
+		if n, err := strconv.Atoi(named); err == nil && n >= 1 && n <= len(hand) {
+			return hand[n-1], nil
+		}
+		for _, c := range hand {
+			if strings.EqualFold(s.Map.CardName(c), named) || (strings.EqualFold(named, "wild") && s.Map.CardKind(c) == state.Wild) {
+				return c, nil
+			}
+			if t, ok := s.Map.CardTerritory(c); ok && strings.EqualFold(s.Map.Territories[t].Name, named) {
+				return c, nil
+			}
+		}
+		return 0, refuse("You hold no card %q. Your hand: %s.", named, numberedHand(s, seat))
+	}
+	best, _ := engine.BestSet(s, seat)
+	for _, c := range hand {
+		if c != best[0] && c != best[1] && c != best[2] && s.Map.CardKind(c) != state.Wild {
+			return c, nil
+		}
+	}
+	return hand[0], nil
+}
+
+func cmdUndo(ctx context.Context, c *call) (result, error) {
+	b := c.bot
+	m, seat, err := b.playing(ctx, c)
+	if err != nil {
+		return result{}, err
+	}
+	res, err := b.act(ctx, m, seat, func(out outcome) Message {
+		return Message{Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
+	}, engine.Undo{})
+	if err != nil {
+		return res, err
+	}
+	// Undo also removes the undone command's line from the turn's record.
+	return res, nil
+}
+
+func cmdSurrender(ctx context.Context, c *call) (result, error) {
+	b := c.bot
+	m, seat, err := b.playing(ctx, c)
+	if err != nil {
+		return result{}, err
+	}
+	return b.act(ctx, m, seat, nil, engine.Surrender{})
+}

@@ -1,0 +1,239 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// RunTimers checks the turn clocks every interval until ctx ends. Timers
+// live in storage, so deadlines that passed while the bot was down fire on
+// the first check.
+func (b *Bot) RunTimers(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		if err := b.Tick(ctx); err != nil && !errors.Is(err, context.Canceled) {
+			b.cfg.Log.Error("timers", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// Tick handles the reminders and deadlines that are due: a reminder pings
+// the player; a deadline has a careful bot play the turn (or skips it), and
+// after three missed turns in a row a bot takes the seat over. Due bot
+// turns (after a restart) are played too.
+func (b *Bot) Tick(ctx context.Context) error {
+	due, err := b.cfg.Store.Due(ctx, b.cfg.Now())
+	if err != nil {
+		return err
+	}
+	// A deadline makes the reminder of the same turn moot.
+	deadline := map[int64]bool{}
+	for _, t := range due {
+		if t.Kind == storage.Deadline {
+			deadline[t.Match] = true
+		}
+	}
+	var errs []error
+	for _, t := range due {
+		if t.Kind == storage.Remind && deadline[t.Match] {
+			continue
+		}
+		if err := b.timer(ctx, t); err != nil {
+			errs = append(errs, fmt.Errorf("match %d: %w", t.Match, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (b *Bot) timer(ctx context.Context, t storage.Timer) error {
+	unlock := b.lock(t.Channel)
+	m, err := b.loadID(ctx, t.Match)
+	if err != nil {
+		unlock()
+		var ue *userError
+		if errors.As(err, &ue) {
+			return nil
+		}
+		return err
+	}
+	if m.Status != storage.Active || m.Version != t.Version {
+		unlock()
+		return nil // the match moved on since the timer was read
+	}
+	var posts []Message
+	bots := false
+	switch t.Kind {
+	case storage.Remind:
+		posts, err = b.remind(ctx, m)
+	case storage.Deadline:
+		if b.botsToPlay(m) && (m.Game.State.Phase != state.PhaseSetup || !b.humansToPlace(m)) {
+			bots = true
+			break
+		}
+		posts, bots, err = b.expire(ctx, m)
+	}
+	unlock()
+	if err != nil {
+		return err
+	}
+	for _, p := range posts {
+		b.post(ctx, t.Channel, p)
+	}
+	if bots {
+		b.runBotsLater(t.Channel)
+	}
+	return nil
+}
+
+// humansToPlace reports whether people still have armies to place in the
+// initial placement.
+func (b *Bot) humansToPlace(m *match) bool {
+	s := m.Game.State
+	for i := range s.Seats {
+		if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 && !m.isBotSeat(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// remind pings whoever the match waits for.
+func (b *Bot) remind(ctx context.Context, m *match) ([]Message, error) {
+	waiting := b.waitingFor(m)
+	timers := m.Timers
+	timers.Remind = time.Time{}
+	if err := b.save(ctx, m, storage.Change{Timers: &timers}); err != nil {
+		return nil, err
+	}
+	if len(waiting) == 0 {
+		return nil, nil
+	}
+	var names []string
+	for _, id := range waiting {
+		names = append(names, mention(id))
+	}
+	what := "it is your turn"
+	if m.Game.State.Phase == state.PhaseSetup {
+		what = "you still have armies to place"
+	}
+	action := "a careful bot will play it for you"
+	if m.meta.Settings.OnTimeout == "skip" {
+		action = "it will be skipped"
+	}
+	return []Message{{
+		Text:     fmt.Sprintf("⏰ %s: %s. Time runs out %s; then %s.", strings.Join(names, " "), what, timestamp(timers.Deadline), action),
+		Mentions: waiting,
+	}}, nil
+}
+
+// waitingFor lists the people the match waits for.
+func (b *Bot) waitingFor(m *match) []string {
+	s := m.Game.State
+	var ids []string
+	if s.Phase == state.PhaseSetup {
+		for i := range s.Seats {
+			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 && !m.isBotSeat(i) {
+				ids = append(ids, s.Seats[i].ID)
+			}
+		}
+		return ids
+	}
+	if !m.isBotSeat(s.Current) {
+		ids = append(ids, s.Seats[s.Current].ID)
+	}
+	return ids
+}
+
+// expire plays the turns (or placements) of people out of time.
+func (b *Bot) expire(ctx context.Context, m *match) ([]Message, bool, error) {
+	s := m.Game.State
+	var seats []int
+	if s.Phase == state.PhaseSetup {
+		for i := range s.Seats {
+			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 && !m.isBotSeat(i) {
+				seats = append(seats, i)
+			}
+		}
+	} else {
+		seats = []int{s.Current}
+	}
+	var posts []Message
+	for _, seat := range seats {
+		sm := m.seatMeta(seat)
+		sm.Missed++
+		note := fmt.Sprintf("⌛ %s ran out of time", b.who(m.Game.State, seat))
+		if sm.Missed >= maxMissed {
+			sm.Autopilot = true
+			note += fmt.Sprintf(" for the %d%s time in a row: a bot plays the seat until the host gives it back (/risk join player:%s)", sm.Missed, ordinal(sm.Missed), sm.Name)
+		}
+		var out outcome
+		var err error
+		if m.meta.Settings.OnTimeout == "skip" && !sm.Autopilot {
+			note += "; the turn is skipped"
+			out, err = b.apply(ctx, m, seat, skipCommands(m.Game.State, seat)...)
+		} else {
+			note += "; a careful bot plays for them"
+			out, err = b.playFor(ctx, m, seat, "cautious")
+		}
+		if err != nil {
+			return nil, false, err
+		}
+		posts = append(posts, Message{Text: note + "."})
+		posts = append(posts, b.turnPosts(m, out)...)
+	}
+	if s.Phase == state.PhaseSetup && m.Game.State.Phase == state.PhaseSetup {
+		// Everyone out of time has placed; the bots still may not have.
+		return posts, b.botsToPlay(m), nil
+	}
+	return posts, b.botsToPlay(m), nil
+}
+
+// skipCommands pass a turn with as little as the rules require: the forced
+// trade, the placement (automatic), the owed occupation, then the end.
+func skipCommands(s *state.State, seat int) []engine.Command {
+	sim := s.Clone()
+	var cmds []engine.Command
+	for range 50 {
+		if sim.Phase == state.PhaseOver {
+			break
+		}
+		if s.Phase == state.PhaseSetup {
+			if sim.Phase != state.PhaseSetup || sim.Seats[seat].Reserve == 0 {
+				break
+			}
+		} else if sim.Turn != s.Turn || sim.Current != seat {
+			break
+		}
+		c := fallback(sim, seat)
+		if _, err := engine.Apply(sim, seat, c); err != nil {
+			break
+		}
+		cmds = append(cmds, c)
+	}
+	return cmds
+}
+
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "st"
+	case 2:
+		return "nd"
+	case 3:
+		return "rd"
+	}
+	return "th"
+}

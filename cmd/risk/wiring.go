@@ -1,0 +1,55 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime"
+
+	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// botDeps are the parts a bot is wired from.
+type botDeps struct {
+	db     *storage.DB
+	poster bot.Poster
+	log    *slog.Logger
+	seed   func() uint64
+}
+
+// newBot wires the bot core to storage and the standard renderer and
+// computer players.
+func newBot(d botDeps) (*bot.Bot, error) {
+	return bot.New(bot.Standard(bot.Config{Store: d.db, Poster: d.poster, Seed: d.seed, Log: d.log}))
+}
+
+// dataDir is where the console keeps its database when none is given: the
+// user's data directory ($XDG_DATA_HOME or ~/.local/share on Linux).
+func dataDir(getenv func(string) string) (string, error) {
+	if d := getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "riskbot"), nil
+	}
+	if runtime.GOOS == "linux" || runtime.GOOS == "freebsd" || runtime.GOOS == "openbsd" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", err
+		}
+		return filepath.Join(home, ".local", "share", "riskbot"), nil
+	}
+	d, err := os.UserConfigDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(d, "riskbot"), nil
+}
+
+// openDB opens (creating) the database at path, making its folder.
+func openDB(ctx context.Context, path string) (*storage.DB, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("create the database folder: %w", err)
+	}
+	return storage.Open(ctx, path)
+}
