@@ -1,0 +1,131 @@
+package discord
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/riskbot/riskbot/ai"
+	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
+)
+
+// levels are the computer player levels risk discord offers.
+func levels() []string { return ai.Levels() }
+
+// The /risk tree built from the core's real subcommands passes every limit
+// Discord puts on commands (the fake's checks: names, descriptions, counts,
+// required options first, choices, autocomplete, the 8000 characters).
+func TestCommandWithinDiscordLimits(t *testing.T) {
+	specs := bot.Specs(levels())
+	for _, global := range []bool{true, false} {
+		cmd := Command(specs, global)
+		body, err := json.Marshal([]*discordgo.ApplicationCommand{cmd})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := fakediscord.CheckCommands(body); err != nil {
+			t.Fatalf("global %v: Discord would refuse /risk: %v", global, err)
+		}
+		var reg []fakediscord.Command
+		if err := json.Unmarshal(body, &reg); err != nil {
+			t.Fatal(err)
+		}
+		n := fakediscord.CommandChars(reg[0])
+		t.Logf("global %v: %d subcommands, %d of %d characters", global, len(cmd.Options), n, fakediscord.MaxCommandChars)
+		if global != (cmd.Contexts != nil) {
+			t.Errorf("global %v: contexts %v (only global commands take them)", global, cmd.Contexts)
+		}
+	}
+	cmd := Command(specs, true)
+	if cmd.Name != bot.CommandName || len(cmd.Options) != len(specs) {
+		t.Fatalf("/%s with %d subcommands, want /%s with %d", cmd.Name, len(cmd.Options), bot.CommandName, len(specs))
+	}
+	// Each option keeps what the core declared.
+	for i, s := range specs {
+		sub := cmd.Options[i]
+		if sub.Name != s.Name || sub.Type != discordgo.ApplicationCommandOptionSubCommand || len(sub.Options) != len(s.Options) {
+			t.Errorf("subcommand %d: %s type %d with %d options, want %s with %d", i, sub.Name, sub.Type, len(sub.Options), s.Name, len(s.Options))
+			continue
+		}
+		for _, o := range s.Options {
+			j := slices.IndexFunc(sub.Options, func(x *discordgo.ApplicationCommandOption) bool { return x.Name == o.Name })
+			if j < 0 {
+				t.Errorf("/risk %s lost option %s", s.Name, o.Name)
+				continue
+			}
+			got := sub.Options[j]
+			if got.Required != o.Required || got.Autocomplete != o.Autocomplete || len(got.Choices) != len(o.Choices) {
+				t.Errorf("/risk %s %s: required %v autocomplete %v choices %d; want %v %v %d", s.Name, o.Name,
+					got.Required, got.Autocomplete, len(got.Choices), o.Required, o.Autocomplete, len(o.Choices))
+			}
+			if o.Type == bot.Integer && (got.Type != discordgo.ApplicationCommandOptionInteger || (o.Max != 0 && got.MaxValue != float64(o.Max))) {
+				t.Errorf("/risk %s %s: type %d max %v, want an integer up to %d", s.Name, o.Name, got.Type, got.MaxValue, o.Max)
+			}
+		}
+	}
+}
+
+// Required options go first even if the core declares them later.
+func TestCommandPutsRequiredOptionsFirst(t *testing.T) {
+	specs := []bot.Spec{{Name: "fortify", Description: "Move armies", Options: []bot.Option{
+		{Name: "armies", Description: "How many", Type: bot.Integer, Min: 1, Max: 10},
+		{Name: "from", Description: "From", Type: bot.String, Required: true, Autocomplete: true},
+		{Name: "to", Description: "To", Type: bot.String, Required: true, Autocomplete: true},
+	}}}
+	cmd := Command(specs, false)
+	var names []string
+	for _, o := range cmd.Options[0].Options {
+		names = append(names, o.Name)
+	}
+	if !slices.Equal(names, []string{"from", "to", "armies"}) {
+		t.Errorf("options in order %v, want from, to, armies", names)
+	}
+	body, _ := json.Marshal([]*discordgo.ApplicationCommand{cmd})
+	if err := fakediscord.CheckCommands(body); err != nil {
+		t.Error(err)
+	}
+}
+
+// Registration is one bulk overwrite: in the configured server, or global.
+func TestRegister(t *testing.T) {
+	for _, guild := range []string{"290926798626357999", ""} {
+		e := newEnv(t, nil, 0)
+		e.a.guild = guild
+		if err := e.a.register(e.ctx, bot.Specs(levels())); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.a.register(e.ctx, bot.Specs(levels())); err != nil {
+			t.Fatal(err) // again, as at every start: same result
+		}
+		cmds := e.fake.Commands(guild)
+		if len(cmds) != 1 || cmds[0].Name != "risk" || len(cmds[0].Options) != len(bot.Specs(levels())) {
+			t.Fatalf("scope %q holds %+v", guild, cmds)
+		}
+		if e.fake.Overwrites() != 2 {
+			t.Errorf("%d bulk overwrites, want 2", e.fake.Overwrites())
+		}
+		other := "290926798626357999"
+		if guild != "" {
+			other = ""
+		}
+		if len(e.fake.Commands(other)) != 0 {
+			t.Errorf("registered in scope %q too", other)
+		}
+	}
+}
+
+// A tree Discord would refuse fails registration with Discord's error.
+func TestRegisterRefused(t *testing.T) {
+	e := newEnv(t, nil, 0)
+	bad := []bot.Spec{{Name: "Attack", Description: "Upper case is refused"}}
+	err := e.a.register(e.ctx, bad)
+	if err == nil {
+		t.Fatal("registered an invalid command")
+	}
+	if v := e.fake.TakeViolations(); len(v) != 1 {
+		t.Errorf("violations %v", v)
+	}
+	t.Log(err)
+}

@@ -1,0 +1,387 @@
+// Package discord is the Discord adapter of the bot: it connects to
+// Discord's gateway with discordgo, registers the /risk slash command,
+// turns interactions (slash commands, autocomplete, button clicks) into
+// the core's requests, and delivers the core's messages within Discord's
+// rules and limits.
+//
+// The adapter asks for no gateway intents at all (slash commands need
+// none), answers every interaction within Discord's 3 s deadline
+// (deferring before any slow work such as rendering the map), and lets a
+// message notify only the users the core names. The translation between
+// Discord's payloads and the core's types is plain functions, tested with
+// real interaction JSON; the rest is tested against an in-process fake
+// Discord (internal/fakediscord) through the real discordgo library.
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+	"github.com/riskbot/riskbot/bot"
+)
+
+// Core is the part of the bot core the adapter drives; *bot.Bot implements
+// it.
+type Core interface {
+	Handle(ctx context.Context, req bot.Request, r bot.Replier) error
+	HandleClick(ctx context.Context, c bot.Click, r bot.Replier) error
+	Autocomplete(ctx context.Context, req bot.Request, focused string) []bot.Choice
+	Specs() []bot.Spec
+}
+
+var _ Core = (*bot.Bot)(nil)
+
+// Timing of answers.
+const (
+	// DefaultDeferAfter is how long the adapter waits for the core's reply
+	// before acknowledging an interaction itself, well inside Discord's 3 s.
+	DefaultDeferAfter = 2 * time.Second
+	// autocompleteWait bounds the core's autocomplete: an answer without
+	// suggestions beats no answer.
+	autocompleteWait = 2 * time.Second
+	// tokenTTL is how long an interaction's token lets the bot answer.
+	tokenTTL = 15 * time.Minute
+	// shutdownGrace lets interactions in flight finish their answers.
+	shutdownGrace = 10 * time.Second
+)
+
+// Config configures an Adapter.
+type Config struct {
+	// Token is the bot's token (from the developer portal's Bot page).
+	Token string
+	// GuildID, if set, registers /risk in that server only, where it shows
+	// up at once (handy while developing); else /risk is global.
+	GuildID string
+	Log     *slog.Logger
+	// HTTPClient carries the REST calls, the gateway lookup included; nil
+	// keeps discordgo's. Tests point it at a fake Discord.
+	HTTPClient *http.Client
+	// DeferAfter is how long to wait for the core before deferring; zero
+	// means DefaultDeferAfter.
+	DeferAfter time.Duration
+}
+
+// Adapter connects the bot core to Discord. It is also the core's Poster.
+type Adapter struct {
+	s          *discordgo.Session
+	guild      string
+	log        *slog.Logger
+	deferAfter time.Duration
+	// completeWait bounds the core's autocomplete (autocompleteWait).
+	completeWait time.Duration
+}
+
+var _ bot.Poster = (*Adapter)(nil)
+
+// New returns an adapter for the bot token; Run connects it.
+func New(cfg Config) (*Adapter, error) {
+	token := strings.TrimSpace(strings.TrimPrefix(cfg.Token, "Bot "))
+	if token == "" {
+		return nil, errors.New("discord: no bot token")
+	}
+	s, err := discordgo.New("Bot " + token)
+	if err != nil {
+		return nil, fmt.Errorf("discord: session: %w", err)
+	}
+	// Slash commands need no gateway intents, and no privileged ones above
+	// all: the bot reads no messages, members or presences.
+	s.Identify.Intents = discordgo.IntentsNone
+	s.StateEnabled = false
+	if cfg.HTTPClient != nil {
+		s.Client = cfg.HTTPClient
+	}
+	a := &Adapter{s: s, guild: cfg.GuildID, log: cfg.Log, deferAfter: cfg.DeferAfter, completeWait: autocompleteWait}
+	if a.log == nil {
+		a.log = slog.New(slog.DiscardHandler)
+	}
+	if a.deferAfter <= 0 {
+		a.deferAfter = DefaultDeferAfter
+	}
+	return a, nil
+}
+
+// Run connects to Discord, registers /risk and answers interactions with
+// the core until ctx ends; then it disconnects and lets the answers in
+// flight finish (for a few seconds at most). discordgo reconnects by itself
+// after network trouble.
+func (a *Adapter) Run(ctx context.Context, core Core) error {
+	// Answers in flight outlive ctx a little, so that a shutdown does not
+	// leave people without an answer.
+	hctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancel()
+	var (
+		wg     sync.WaitGroup
+		mu     sync.Mutex
+		closed bool
+	)
+	remove := []func(){
+		a.s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
+			mu.Lock()
+			if closed {
+				mu.Unlock()
+				return
+			}
+			wg.Add(1)
+			mu.Unlock()
+			defer wg.Done()
+			ictx, icancel := context.WithTimeout(hctx, tokenTTL)
+			defer icancel()
+			if err := a.handle(ictx, core, ic.Interaction); err != nil {
+				a.log.Error("interaction", "id", ic.ID, "channel", ic.ChannelID, "err", err)
+			}
+		}),
+		a.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) {
+			if ctx.Err() == nil {
+				a.log.Warn("disconnected from Discord; reconnecting")
+			}
+		}),
+		a.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { a.log.Info("session resumed") }),
+	}
+	defer func() {
+		for _, f := range remove {
+			f()
+		}
+	}()
+	if err := a.open(ctx); err != nil {
+		if ctx.Err() != nil {
+			return nil // stopped before it could connect
+		}
+		return err
+	}
+	err := a.register(ctx, core.Specs())
+	if err == nil {
+		<-ctx.Done()
+	}
+	if cerr := a.s.Close(); cerr != nil {
+		a.log.Warn("disconnect", "err", cerr)
+	}
+	mu.Lock()
+	closed = true
+	mu.Unlock()
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(shutdownGrace):
+		a.log.Warn("shutdown: cancelling answers still in flight")
+		cancel()
+		<-done
+	}
+	return err
+}
+
+// open connects to the gateway, retrying with a growing pause while the
+// network fails, but not when Discord refuses the token: a crash loop
+// would burn the 1000 logins a day a token gets.
+func (a *Adapter) open(ctx context.Context) error {
+	pause := time.Second
+	for {
+		err := a.s.Open()
+		if err == nil {
+			a.log.Info("connected to Discord", "bot", a.botName(), "application", a.applicationID())
+			return nil
+		}
+		if fatal(err) {
+			return fmt.Errorf("discord: Discord refused the connection (check DISCORD_TOKEN and the bot's settings): %w", err)
+		}
+		a.log.Warn("connect to Discord", "err", err, "retry in", pause)
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("discord: connect: %w", err)
+		case <-time.After(pause):
+		}
+		pause = min(2*pause, time.Minute)
+	}
+}
+
+// fatal reports whether a failure to connect will not go away by trying
+// again: a refused token, or gateway settings Discord rejects.
+func fatal(err error) bool {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Response != nil {
+		return rest.Response.StatusCode == http.StatusUnauthorized || rest.Response.StatusCode == http.StatusForbidden
+	}
+	var ce *websocket.CloseError
+	if errors.As(err, &ce) {
+		switch ce.Code {
+		case 4004, // authentication failed
+			4010, 4011, 4012, // invalid shard, sharding required, invalid API version
+			4013, 4014: // invalid or disallowed intents
+			return true
+		}
+	}
+	return false
+}
+
+// applicationID is the bot's application, as READY told it.
+func (a *Adapter) applicationID() string {
+	a.s.State.RLock()
+	defer a.s.State.RUnlock()
+	if app := a.s.State.Application; app != nil {
+		return app.ID
+	}
+	return ""
+}
+
+// botName is the bot user's name, as READY told it.
+func (a *Adapter) botName() string {
+	a.s.State.RLock()
+	defer a.s.State.RUnlock()
+	if u := a.s.State.User; u != nil {
+		return u.Username
+	}
+	return ""
+}
+
+// register installs /risk by bulk overwrite, in the configured server or
+// globally: the command list then is exactly /risk, and registering the
+// same command again at every start costs nothing.
+func (a *Adapter) register(ctx context.Context, specs []bot.Spec) error {
+	app := a.applicationID()
+	if app == "" {
+		return errors.New("discord: READY did not say the application ID")
+	}
+	cmd := Command(specs, a.guild == "")
+	if _, err := a.s.ApplicationCommandBulkOverwrite(app, a.guild, []*discordgo.ApplicationCommand{cmd}, discordgo.WithContext(ctx)); err != nil {
+		where := "globally"
+		if a.guild != "" {
+			where = "in server " + a.guild
+		}
+		return fmt.Errorf("discord: register /%s %s: %w", bot.CommandName, where, err)
+	}
+	scope := "global (it may take a while to show up)"
+	if a.guild != "" {
+		scope = "server " + a.guild
+	}
+	a.log.Info("registered the slash command", "command", "/"+bot.CommandName, "subcommands", len(specs), "scope", scope)
+	return nil
+}
+
+// handle answers one interaction. The returned error is for the log: the
+// user has been answered (or Discord could not be reached).
+func (a *Adapter) handle(ctx context.Context, core Core, i *discordgo.Interaction) (err error) {
+	log := a.log.With("interaction", i.ID, "channel", i.ChannelID)
+	switch i.Type {
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		return a.autocomplete(ctx, core, i, log)
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionMessageComponent:
+	default:
+		log.Debug("ignored an interaction", "type", i.Type)
+		return nil
+	}
+	r := newResponder(ctx, a.s, i, log, a.deferAfter)
+	defer r.stop()
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("discord: panic: %v\n%s", p, debug.Stack())
+		}
+		if !r.hasReplied() {
+			// The core failed before replying: say so, privately.
+			sorry := bot.Message{Private: true, Text: "Something went wrong on our side and nothing was changed. Please try again in a moment."}
+			if rerr := r.Reply(ctx, sorry); rerr != nil {
+				err = errors.Join(err, rerr)
+			}
+		}
+	}()
+	if i.Type == discordgo.InteractionMessageComponent {
+		c, cerr := clickOf(i)
+		if cerr != nil {
+			log.Info("not a click of ours", "err", cerr)
+			return r.Reply(ctx, bot.Message{Private: true, Text: "That control is not one of mine."})
+		}
+		log.Debug("click", "user", c.User.ID, "button", c.ID)
+		return core.HandleClick(ctx, c, r)
+	}
+	req, rerr := requestOf(i)
+	if rerr != nil {
+		log.Info("not a /risk command", "err", rerr)
+		return r.Reply(ctx, bot.Message{Private: true, Text: "I only know /risk. Try /risk help."})
+	}
+	log.Debug("command", "user", req.User.ID, "command", req.Command)
+	return core.Handle(ctx, req, r)
+}
+
+// autocomplete answers suggestions for the option being typed. Discord
+// gives no way to defer them, so a slow core yields no suggestions rather
+// than a late answer.
+func (a *Adapter) autocomplete(ctx context.Context, core Core, i *discordgo.Interaction, log *slog.Logger) error {
+	var cs []bot.Choice
+	req, focused, err := autocompleteOf(i)
+	if err != nil {
+		log.Info("autocomplete not for /risk", "err", err)
+	} else {
+		actx, cancel := context.WithTimeout(ctx, a.completeWait)
+		got := make(chan []bot.Choice, 1)
+		go func() {
+			defer func() {
+				if p := recover(); p != nil {
+					log.Error("autocomplete panicked", "panic", p, "stack", string(debug.Stack()))
+					got <- nil
+				}
+			}()
+			got <- core.Autocomplete(actx, req, focused)
+		}()
+		select {
+		case cs = <-got:
+		case <-actx.Done():
+			log.Warn("autocomplete too slow: no suggestions", "command", req.Command, "option", focused)
+		}
+		cancel()
+	}
+	out, cut := choices(cs)
+	if len(cut) > 0 {
+		log.Warn("suggestions cut to Discord's limits", "cut", cut)
+	}
+	// discordgo's InteractionResponseData drops an empty choices list
+	// (omitempty); Discord expects the field, so the answer is sent as is.
+	resp := autocompleteResult{Type: discordgo.InteractionApplicationCommandAutocompleteResult}
+	resp.Data.Choices = out
+	endpoint := discordgo.EndpointInteractionResponse(i.ID, i.Token)
+	if _, err := a.s.RequestWithBucketID(http.MethodPost, endpoint, resp, endpoint, discordgo.WithContext(ctx)); err != nil {
+		return fmt.Errorf("discord: autocomplete answer: %w", err)
+	}
+	return nil
+}
+
+// autocompleteResult is the answer to an autocomplete (callback type 8).
+type autocompleteResult struct {
+	Type discordgo.InteractionResponseType `json:"type"`
+	Data struct {
+		Choices []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
+	} `json:"data"`
+}
+
+// Post implements bot.Poster: a new message in the channel, with the map
+// attached if there is one, notifying only the users the message names.
+// Pings must be new messages: editing one notifies nobody.
+func (a *Adapter) Post(ctx context.Context, channel string, m bot.Message) error {
+	id, ok := strings.CutPrefix(channel, prefix)
+	if !ok || !isSnowflake(id) {
+		return fmt.Errorf("discord: post to %q: not a Discord channel", channel)
+	}
+	if m.Private {
+		// A channel message is seen by everyone: never post a private one.
+		return fmt.Errorf("discord: refusing to post a private message to channel %s", id)
+	}
+	out := translate(m)
+	if len(out.cut) > 0 {
+		a.log.Warn("post cut to Discord's limits", "channel", id, "cut", out.cut)
+	}
+	files, err := out.render(ctx)
+	if err != nil {
+		a.log.Error("render", "channel", id, "err", err)
+	}
+	if _, err := a.s.ChannelMessageSendComplex(id, out.send(files), discordgo.WithContext(ctx)); err != nil {
+		return fmt.Errorf("discord: post to channel %s: %w", id, err)
+	}
+	return nil
+}

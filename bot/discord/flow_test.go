@@ -1,0 +1,420 @@
+package discord
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image/png"
+	"log/slog"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
+	"github.com/riskbot/riskbot/render"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// sharedRenderer is built once for the package's tests: it caches its
+// static layers, and is safe for concurrent use.
+var sharedRenderer = sync.OnceValue(func() *render.Renderer { return render.New(render.Options{}) })
+
+// clock is the bot's clock, moved by the test.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+// newCore wires the real core as risk discord does (cmd/risk newBot):
+// SQLite storage, the renderer and the computer players.
+func newCore(t testing.TB, db *storage.DB, poster bot.Poster, now func() time.Time, log *slog.Logger) *bot.Bot {
+	t.Helper()
+	var mu sync.Mutex
+	seed := uint64(0)
+	b, err := bot.New(bot.Standard(bot.Config{
+		Store:  db,
+		Render: sharedRenderer(),
+		Poster: poster,
+		Now:    now,
+		Seed:   func() uint64 { mu.Lock(); defer mu.Unlock(); seed++; return seed },
+		Log:    log,
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(b.Close)
+	return b
+}
+
+// game is the real core behind the adapter, on a SQLite file, against the
+// fake Discord.
+type game struct {
+	*env
+	bot   *bot.Bot
+	db    *storage.DB
+	clock *clock
+	// restartBeforeEnd: playTurn restarts the bot before it clicks End turn.
+	restartBeforeEnd bool
+}
+
+func newGame(t *testing.T) *game {
+	t.Helper()
+	e := newEnv(t, nil, DefaultDeferAfter)
+	db, err := storage.Open(context.Background(), filepath.Join(t.TempDir(), "risk.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	c := &clock{t: time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)}
+	log := e.a.log.With("part", "core")
+	b := newCore(t, db, e.a, c.Now, log)
+	e.core = b
+	return &game{env: e, bot: b, db: db, clock: c}
+}
+
+// restart stops the bot and starts a new one on the same database, with a
+// new adapter, as a restart of the process would.
+func (g *game) restart() {
+	g.t.Helper()
+	g.bot.Close()
+	a, err := New(Config{Token: fakediscord.Token, HTTPClient: g.fake.Client(), Log: g.a.log, DeferAfter: DefaultDeferAfter})
+	if err != nil {
+		g.t.Fatal(err)
+	}
+	a.s.State.Application = &discordgo.Application{ID: fakediscord.AppID}
+	g.a = a
+	g.bot = newCore(g.t, g.db, a, g.clock.Now, a.log.With("part", "core"))
+	g.core = g.bot
+}
+
+// match loads the channel's match from storage.
+func (g *game) match() *storage.Loaded {
+	g.t.Helper()
+	m, err := g.db.Active(g.ctx, prefix+channel)
+	if err != nil {
+		g.t.Fatal(err)
+	}
+	return m
+}
+
+// complete asks for suggestions as person p types into an option.
+func (g *game) complete(p person, sub, focused, typed string, opts ...opt) []fakediscord.Choice {
+	g.t.Helper()
+	id := g.do(autocomplete(g.t, p, channel, sub, focused, typed, opts...))
+	cs, ok := g.fake.Choices(id)
+	if !ok {
+		g.t.Fatalf("autocomplete %s.%s not answered", sub, focused)
+	}
+	return cs
+}
+
+// channelPosts returns the messages posted to the channel (not answers).
+func (g *game) channelPosts() []fakediscord.Message {
+	var out []fakediscord.Message
+	for _, m := range g.fake.Messages() {
+		if m.Kind == fakediscord.Channel {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// lastPost returns the last channel post that says s.
+func (g *game) lastPost(s string) (fakediscord.Message, bool) {
+	ps := g.channelPosts()
+	for i := len(ps) - 1; i >= 0; i-- {
+		if strings.Contains(ps[i].Content, s) {
+			return ps[i], true
+		}
+	}
+	return fakediscord.Message{}, false
+}
+
+// wantOnlyMentions checks that a message may notify exactly the people.
+func wantOnlyMentions(t testing.TB, m fakediscord.Message, ps ...person) {
+	t.Helper()
+	var want []string
+	for _, p := range ps {
+		want = append(want, p.id)
+	}
+	if m.Mentions == nil || m.Mentions.Parse == nil || len(m.Mentions.Parse) != 0 || len(m.Mentions.Roles) != 0 {
+		t.Errorf("allowed mentions %+v: want parse [] and no roles", m.Mentions)
+		return
+	}
+	got := slices.Clone(m.Mentions.Users)
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("message may notify %v, want %v: %.120q", got, want, m.Content)
+	}
+}
+
+// wantMap checks that a message has the map attached, as a PNG.
+func wantMap(t testing.TB, m fakediscord.Message) {
+	t.Helper()
+	if len(m.Files) != 1 {
+		t.Errorf("%d files on %.80q, want the map", len(m.Files), m.Content)
+		return
+	}
+	f := m.Files[0]
+	cfg, err := png.DecodeConfig(bytes.NewReader(f.Data))
+	if err != nil || f.ContentType != "image/png" || !strings.HasSuffix(f.Name, ".png") || cfg.Width < 800 {
+		t.Errorf("file %s (%s, %d bytes): %dx%d, %v", f.Name, f.ContentType, len(f.Data), cfg.Width, cfg.Height, err)
+	}
+}
+
+var people = []person{ann, bob}
+
+func personOf(t testing.TB, id string) person {
+	t.Helper()
+	for _, p := range people {
+		if p.userID() == id {
+			return p
+		}
+	}
+	t.Fatalf("seat %s is nobody of the test", id)
+	return person{}
+}
+
+// A match from the lobby to several turns, through the adapter and the
+// real core, storage, renderer and computer player, against the fake
+// Discord: commands, autocomplete, button clicks, a stale click, private
+// errors and cards, turn posts with the map, pings that notify only the
+// next player, and a deadline that runs out.
+func TestMatchFlow(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a match")
+	}
+	g := newGame(t)
+
+	// The lobby: Ann opens, Bob joins by clicking, Ann adds a bot.
+	open := g.answer(g.do(command(t, ann, channel, "new")))
+	wantPublic(t, open, "Ann opened a Risk match")
+	wantOnlyMentions(t, open)
+	join, ok := buttonByLabel(open, "Join")
+	if !ok {
+		t.Fatalf("no Join button: %+v", open.Buttons)
+	}
+	wantPublic(t, g.answer(g.do(click(t, bob, channel, join.CustomID))), "Bob joined (2/6 seats)")
+	wantPrivate(t, g.answer(g.do(click(t, bob, channel, join.CustomID))), "already in this match")
+	wantPublic(t, g.answer(g.do(command(t, ann, channel, "addbot", o("level", "easy")))), "(easy bot) takes a seat")
+	wantPrivate(t, g.answer(g.do(command(t, bob, channel, "start"))), "Only Ann (the host) can start")
+
+	// The start: public, notifying the two people only, then the map.
+	rs := g.fake.Replies(g.do(command(t, ann, channel, "start")))
+	if len(rs) != 2 {
+		t.Fatalf("start: %d replies, want the text and the map", len(rs))
+	}
+	start := rs[0]
+	wantPublic(t, start, "The match has started!", "<@"+ann.id+">", "<@"+bob.id+">", "<t:")
+	wantOnlyMentions(t, start, ann, bob)
+	wantMap(t, rs[1])
+	g.bot.Wait()
+
+	// A misspelt territory: a short private answer that helps.
+	wantPrivate(t, g.answer(g.do(command(t, ann, channel, "place", o("territory", "Kamchakta")))), "you mean Kamchatka?")
+	// Initial placement: Ann by command, Bob by the start message's button.
+	wantPrivate(t, g.answer(g.do(command(t, ann, channel, "autoplace"))), "placed")
+	auto, ok := buttonByLabel(start, "Place automatically")
+	if !ok {
+		t.Fatalf("no autoplace button: %+v", start.Buttons)
+	}
+	wantPrivate(t, g.answer(g.do(click(t, bob, channel, auto.CustomID))), "placed")
+	g.bot.Wait()
+	if _, ok := g.lastPost("Initial placement done"); !ok {
+		t.Fatal("no post for the end of the initial placement")
+	}
+
+	var stale string // a button of an earlier moment
+	for turn := 0; turn < 3; turn++ {
+		// Buttons keep working after a restart: the first turn is ended
+		// with a button posted before one.
+		g.restartBeforeEnd = turn == 0
+		g.bot.Wait()
+		m := g.match()
+		if m.Status != storage.Active {
+			t.Fatalf("match %s after %d turns", m.Status, turn)
+		}
+		s := m.Game.State
+		p := personOf(t, s.Seats[s.Current].ID)
+		// The ping: a new channel message, notifying only the player, with
+		// the deadline as a relative time.
+		ping, ok := g.lastPost("it is your turn")
+		if !ok {
+			t.Fatalf("turn %d: no ping", s.Turn)
+		}
+		wantText(t, ping, "<@"+p.id+">", fmt.Sprintf("<t:%d:R>", m.Timers.Deadline.Unix()), fmt.Sprintf("your turn %d", s.Turn))
+		wantOnlyMentions(t, ping, p)
+
+		stale = g.playTurn(p, stale)
+	}
+
+	// A click on a button of an earlier moment: a polite private answer.
+	g.bot.Wait()
+	m := g.match()
+	p := personOf(t, m.Game.State.Seats[m.Game.State.Current].ID)
+	wantPrivate(t, g.answer(g.do(click(t, p, channel, stale))), "earlier moment")
+
+	// Cards: private, and nothing public shows a hand.
+	wantPrivate(t, g.answer(g.do(command(t, bob, channel, "cards"))), "card")
+	// Status and the map on demand.
+	wantPrivate(t, g.answer(g.do(command(t, cat, channel, "status"))), "Turn ")
+	onDemand := g.answer(g.do(command(t, cat, channel, "map")))
+	wantPublic(t, onDemand, "to play")
+	wantMap(t, onDemand)
+
+	// The clock: a reminder at three quarters of the turn, notifying only
+	// the player; at the deadline a careful bot plays the turn.
+	g.clock.Advance(19 * time.Hour)
+	if err := g.bot.Tick(g.ctx); err != nil {
+		t.Fatal(err)
+	}
+	remind, ok := g.lastPost("⏰")
+	if !ok {
+		t.Fatal("no reminder")
+	}
+	wantText(t, remind, "<@"+p.id+">", fmt.Sprintf("<t:%d:R>", m.Timers.Deadline.Unix()))
+	wantOnlyMentions(t, remind, p)
+	g.clock.Advance(6 * time.Hour)
+	if err := g.bot.Tick(g.ctx); err != nil {
+		t.Fatal(err)
+	}
+	g.bot.Wait()
+	if _, ok := g.lastPost(p.name + " ran out of time"); !ok {
+		t.Error("no post for the missed deadline")
+	}
+	if after := g.match(); after.Game.State.Turn <= m.Game.State.Turn {
+		t.Errorf("turn %d after the deadline, was %d", after.Game.State.Turn, m.Game.State.Turn)
+	}
+
+	// Across the whole match: every turn post carries the map, every
+	// channel message notifies at most the player it pings, and no public
+	// message shows anyone's cards.
+	maps := 0
+	for _, msg := range g.channelPosts() {
+		if strings.HasPrefix(msg.Content, "**Turn") || strings.HasPrefix(msg.Content, "**Initial") {
+			if len(msg.Files) > 0 {
+				wantMap(t, msg)
+				maps++
+			}
+		}
+		if len(msg.Mentions.Users) > 1 {
+			t.Errorf("a channel post may notify %v: %.80q", msg.Mentions.Users, msg.Content)
+		}
+	}
+	if maps < 4 {
+		t.Errorf("%d turn posts with a map, want one per turn batch", maps)
+	}
+	for _, msg := range g.fake.Messages() {
+		for _, c := range msg.History {
+			if msg.Public() && strings.Contains(c, "Your cards") {
+				t.Errorf("a public message shows a hand: %.80q", c)
+			}
+		}
+	}
+	// Nothing failed on the way (a post, a render), and the core never
+	// needed its messages cut to fit.
+	for _, line := range strings.Split(g.logs.String(), "\n") {
+		if strings.Contains(line, "level=ERROR") || strings.Contains(line, "cut to Discord's limits") {
+			t.Errorf("log: %s", line)
+		}
+	}
+}
+
+// playTurn plays person p's turn as a person would: place everything, one
+// attack picked from the suggestions, move in if it conquered, end the
+// turn with its button. It returns a button of an earlier moment of the
+// match (stale, or the one given).
+func (g *game) playTurn(p person, stale string) string {
+	t := g.t
+	t.Helper()
+	m := g.match()
+	s := m.Game.State
+	seat := s.SeatByID(p.userID())
+	if s.Seats[seat].Hand.Len() >= 5 {
+		wantPublic(t, g.answer(g.do(command(t, p, channel, "trade"))), "traded")
+	}
+	wantPublic(t, g.answer(g.do(command(t, p, channel, "autoplace"))), "placed")
+
+	// Autocomplete suggests only what is legal for the option now.
+	s = g.match().Game.State
+	froms := g.complete(p, "attack", "from", "")
+	if len(froms) == 0 || len(froms) > 25 {
+		t.Fatalf("%d suggestions to attack from", len(froms))
+	}
+	for _, c := range froms {
+		id, err := s.Map.Lookup(c.Value)
+		if err != nil || s.Terr[id].Owner != seat || s.Terr[id].Armies < 2 {
+			t.Errorf("suggested to attack from %q (%v)", c.Value, err)
+		}
+	}
+	from, _ := s.Map.Lookup(froms[0].Value)
+	tos := g.complete(p, "attack", "to", "", o("from", froms[0].Value))
+	if len(tos) == 0 {
+		t.Fatalf("no suggestion to attack from %s", froms[0].Value)
+	}
+	for _, c := range tos {
+		id, err := s.Map.Lookup(c.Value)
+		if err != nil || s.Terr[id].Owner == seat || !s.Map.Adjacent(from, id) {
+			t.Errorf("suggested to attack %q from %s (%v)", c.Value, froms[0].Value, err)
+		}
+	}
+	// Typing narrows the suggestions, best match first.
+	name := s.Map.Territories[from].Name
+	if narrowed := g.complete(p, "attack", "from", strings.ToLower(name[:4])); len(narrowed) == 0 || narrowed[0].Value != name {
+		t.Errorf("typing %q suggests %v, want %s first", name[:4], narrowed, name)
+	}
+
+	res := g.answer(g.do(command(t, p, channel, "attack", o("from", froms[0].Value), o("to", tos[0].Value))))
+	wantPublic(t, res, "⚔️")
+	if b, ok := buttonByLabel(res, "Move all"); ok {
+		moved := g.answer(g.do(click(t, p, channel, b.CustomID)))
+		wantPublic(t, moved, "moved")
+		res = moved
+	}
+	end, ok := buttonByLabel(res, "End turn")
+	if !ok {
+		t.Fatalf("no End turn button after the attack: %+v", res.Buttons)
+	}
+	if stale == "" {
+		stale = end.CustomID // clicked now, stale from the next turn on
+	}
+	if g.restartBeforeEnd {
+		g.restart()
+	}
+	wantPublic(t, g.answer(g.do(click(t, p, channel, end.CustomID))), "ended turn")
+	return stale
+}
+
+// A turn summary that is too long for Discord goes out cut, not refused.
+func TestLongPostIsCut(t *testing.T) {
+	e := newEnv(t, nil, time.Minute)
+	long := "**Turn 9 — Ann**\n" + strings.Repeat("⚔️ 🟥 Ann blitzed Kamchatka from Alaska (12 rolls): 🎲 6 5 3 v 4 2 — Ann lost 3, Bob lost 7\n", 40)
+	if err := e.a.Post(e.ctx, prefix+channel, bot.Message{Text: long}); err != nil {
+		t.Fatal(err)
+	}
+	ms := e.fake.Messages()
+	if len(ms) != 1 || !strings.HasSuffix(ms[0].Content, "…") {
+		t.Fatalf("messages %+v", ms)
+	}
+	if !strings.Contains(e.logs.String(), "cut to Discord's limits") {
+		t.Error("the cut was not logged")
+	}
+}

@@ -1,0 +1,128 @@
+package discord
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
+)
+
+// The whole way through the real discordgo: Run looks up the gateway,
+// connects, identifies with no intents, gets READY, registers /risk in the
+// server, answers an INTERACTION_CREATE, and stops when its context ends.
+// (Few tests like this one: discordgo's Close sleeps a second.)
+func TestRunThroughTheGateway(t *testing.T) {
+	fake := fakediscord.New(t)
+	log, _ := testLog(t)
+	const guild = "290926798626357999"
+	a, err := New(Config{Token: fakediscord.Token, GuildID: guild, HTTPClient: fake.Client(), Log: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	core := replyWith(bot.Message{Text: "**Risk in chat.**"})
+	core.autocomplete = func(context.Context, bot.Request, string) []bot.Choice {
+		return []bot.Choice{{Name: "Kamchatka (3 armies)", Value: "Kamchatka"}}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- a.Run(ctx, core) }()
+	stopped := false
+	defer func() {
+		if !stopped {
+			cancel()
+			<-done
+		}
+	}()
+	if !fakediscord.Await(10*time.Second, func() bool { return fake.Connected() == 1 && fake.Overwrites() == 1 }) {
+		t.Fatalf("not connected and registered: %d connections, %d registrations", fake.Connected(), fake.Overwrites())
+	}
+	if ids := fake.Identified(); len(ids) != 1 || ids[0].Intents != 0 || ids[0].Token != "Bot "+fakediscord.Token {
+		t.Errorf("identified as %+v, want the bot token and no intents", ids)
+	}
+	if cmds := fake.Commands(guild); len(cmds) != 1 || cmds[0].Name != "risk" {
+		t.Errorf("server commands %+v", cmds)
+	}
+
+	sent, err := fake.Dispatch(command(t, ann, channel, "help"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := interactionID(t, sent)
+	if !fakediscord.Await(10*time.Second, func() bool { m, _ := fake.Answer(id); return m != nil }) {
+		t.Fatal("the interaction was not answered")
+	}
+	m, typ := fake.Answer(id)
+	if typ != 4 || m.Content != "**Risk in chat.**" {
+		t.Errorf("answered %d: %+v", typ, m)
+	}
+	sent, err = fake.Dispatch(autocomplete(t, ann, channel, "attack", "to", "kam", o("from", "Alaska")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id = interactionID(t, sent)
+	if !fakediscord.Await(10*time.Second, func() bool { _, ok := fake.Choices(id); return ok }) {
+		t.Fatal("the autocomplete was not answered")
+	}
+
+	cancel()
+	stopped = true
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not stop")
+	}
+	if !fakediscord.Await(2*time.Second, func() bool { return fake.Connected() == 0 }) {
+		t.Error("still connected after Run returned")
+	}
+}
+
+// A refused token ends Run at once instead of retrying: a crash loop
+// would burn the token's 1000 logins a day.
+func TestRunRefusedToken(t *testing.T) {
+	fake := fakediscord.New(t)
+	log, _ := testLog(t)
+	a, err := New(Config{Token: "not-the-token", HTTPClient: fake.Client(), Log: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err = a.Run(ctx, replyWith(bot.Message{Text: "x"}))
+	if err == nil || !strings.Contains(err.Error(), "refused") || ctx.Err() != nil {
+		t.Errorf("Run: %v (context %v), want a prompt refusal", err, ctx.Err())
+	}
+	if v := fake.TakeViolations(); len(v) != 1 || !strings.Contains(v[0], "wrong token") {
+		t.Errorf("violations %q", v)
+	}
+}
+
+func TestNew(t *testing.T) {
+	if _, err := New(Config{Token: "  "}); err == nil {
+		t.Error("New accepted an empty token")
+	}
+	a, err := New(Config{Token: "Bot abc"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// No intents; events handled concurrently (matches run in parallel,
+	// the core serialises each one); discordgo's reconnection on.
+	if a.s.Identify.Intents != 0 || a.s.SyncEvents || !a.s.ShouldReconnectOnError || a.s.Token != "Bot abc" {
+		t.Errorf("session: intents %d, sync events %v, reconnect %v, token %q", a.s.Identify.Intents, a.s.SyncEvents, a.s.ShouldReconnectOnError, a.s.Token)
+	}
+}
+
+func interactionID(t *testing.T, payload []byte) string {
+	t.Helper()
+	i := struct{ ID string }{}
+	if err := json.Unmarshal(payload, &i); err != nil || i.ID == "" {
+		t.Fatalf("dispatched payload: %v", err)
+	}
+	return i.ID
+}

@@ -1,0 +1,414 @@
+// Package fakediscord is an in-process fake of Discord for offline tests
+// of code that uses the real discordgo library: an httptest server that
+// serves the REST routes a slash-command bot uses, and a gateway websocket.
+//
+// The fake enforces Discord's documented limits, so that nothing passes
+// offline that would fail live: command trees at registration; interactions
+// answered once and within 3 seconds; edits and follow-ups only after an
+// answer and within the token's 15 minutes; the ephemeral flag fixed when an
+// interaction is deferred; message content, buttons, custom IDs,
+// autocomplete choices and files within their limits. It also enforces the
+// project's mention policy: every message that may notify says whom with
+// allowed_mentions, and never lets @everyone or roles through.
+//
+// A request that breaks a rule gets the error Discord would give, and is
+// recorded as a violation; New registers a cleanup that fails the test if
+// violations are left unclaimed (TakeViolations claims them).
+//
+// Point discordgo at it with Client, an http.Client whose transport
+// rewrites requests for discord.com to the fake; discordgo's endpoint
+// variables stay untouched.
+package fakediscord
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+// Defaults of a new fake.
+const (
+	AppID    = "1180000000000000001"
+	BotID    = "1180000000000000001"
+	BotName  = "RiskBot"
+	Token    = "fake-token.for-tests.only"
+	Deadline = 3 * time.Second  // to answer an interaction
+	TokenTTL = 15 * time.Minute // of an interaction token
+)
+
+// Server is the fake Discord. Its methods are safe for concurrent use.
+type Server struct {
+	http *httptest.Server
+
+	mu         sync.Mutex
+	offset     time.Duration // added to the real clock (Advance)
+	next       int64         // last snowflake handed out
+	seq        int64         // last gateway sequence number
+	inter      map[string]*interaction
+	commands   map[string][]Command // by scope: "" global, else guild ID
+	puts       int                  // bulk overwrites accepted
+	messages   []*Message
+	violations []string
+	conns      map[*gatewayConn]bool
+	identified []Identify
+	failNext   map[string]int // route key -> HTTP status to answer once
+}
+
+// interaction is what the fake knows of an interaction it delivered.
+type interaction struct {
+	id, token, channel string
+	typ                int // 2 command, 3 component, 4 autocomplete
+	created            time.Time
+	answered           int // callback type, 0 before the answer
+	answeredAt         time.Time
+	original           *Message // the answer (type 4) or the deferred message (type 5)
+	choices            []Choice
+	followups          int
+}
+
+// Kind says how a message came to be.
+type Kind int
+
+// The kinds of messages.
+const (
+	// Response is the message of an interaction's answer (callback type 4,
+	// or type 5 then edited).
+	Response Kind = iota + 1
+	// Followup is a follow-up message of an interaction.
+	Followup
+	// Channel is a message posted to a channel by the bot.
+	Channel
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Response:
+		return "response"
+	case Followup:
+		return "followup"
+	case Channel:
+		return "channel"
+	}
+	return "kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Message is a message as Discord holds it.
+type Message struct {
+	ID          string
+	ChannelID   string
+	Kind        Kind
+	Interaction string // the interaction it answers; "" for channel posts
+	Ephemeral   bool
+	// Loading: an interaction was deferred and the answer is not in yet.
+	Loading bool
+	Deleted bool
+	Content string
+	Buttons [][]Button
+	Files   []File
+	// Mentions is the allowed_mentions sent with the message (nil if none).
+	Mentions *AllowedMentions
+	Edits    int
+	// History holds every content the message ever had, oldest first.
+	History []string
+	At      time.Time
+}
+
+// Public reports whether anyone in the channel saw or sees the message.
+func (m *Message) Public() bool { return !m.Ephemeral }
+
+// Button is a button of a message.
+type Button struct {
+	CustomID string
+	Label    string
+	Style    int
+}
+
+// File is a file attached to a message.
+type File struct {
+	Name        string
+	ContentType string
+	Data        []byte
+}
+
+// AllowedMentions says who a message may notify.
+type AllowedMentions struct {
+	Parse []string // nil if absent
+	Users []string
+	Roles []string
+}
+
+// Choice is an autocomplete result.
+type Choice struct {
+	Name  string
+	Value string
+}
+
+// Identify is what a gateway client identified with.
+type Identify struct {
+	Token   string
+	Intents int64
+}
+
+// New starts a fake Discord for the test and stops it when the test ends,
+// failing the test if requests broke rules and no one claimed the
+// violations.
+func New(t testing.TB) *Server {
+	t.Helper()
+	s := &Server{
+		next:     1180000000000001000,
+		inter:    map[string]*interaction{},
+		commands: map[string][]Command{},
+		conns:    map[*gatewayConn]bool{},
+		failNext: map[string]int{},
+	}
+	s.http = httptest.NewServer(s.routes())
+	t.Cleanup(func() {
+		s.Close()
+		if v := s.Violations(); len(v) > 0 {
+			t.Errorf("fakediscord: %d requests broke Discord's rules:\n  %s", len(v), strings.Join(v, "\n  "))
+		}
+	})
+	return s
+}
+
+// URL is the fake's base URL (http://127.0.0.1:PORT).
+func (s *Server) URL() string { return s.http.URL }
+
+// Close stops the server and drops the gateway connections.
+func (s *Server) Close() {
+	s.mu.Lock()
+	conns := make([]*gatewayConn, 0, len(s.conns))
+	for c := range s.conns {
+		conns = append(conns, c)
+	}
+	s.mu.Unlock()
+	for _, c := range conns {
+		c.ws.Close()
+	}
+	s.http.Close()
+}
+
+// Client returns an HTTP client that sends every request for Discord's
+// hosts to the fake, and refuses any other host.
+func (s *Server) Client() *http.Client {
+	u, _ := url.Parse(s.http.URL)
+	return &http.Client{Transport: rewrite{host: u.Host, base: s.http.Client().Transport}, Timeout: 30 * time.Second}
+}
+
+// rewrite is a RoundTripper that redirects Discord's hosts to the fake.
+type rewrite struct {
+	host string
+	base http.RoundTripper
+}
+
+func (rw rewrite) RoundTrip(r *http.Request) (*http.Response, error) {
+	h := r.URL.Hostname()
+	if h != "discord.com" && !strings.HasSuffix(h, ".discord.com") && h != "discordapp.com" && !strings.HasSuffix(h, ".discordapp.com") {
+		return nil, fmt.Errorf("fakediscord: refusing a request for %s: only Discord's hosts are faked", r.URL.Host)
+	}
+	r = r.Clone(r.Context())
+	r.URL.Scheme, r.URL.Host, r.Host = "http", rw.host, ""
+	return rw.base.RoundTrip(r)
+}
+
+// nowLocked is the fake's clock: the real time plus what Advance added.
+func (s *Server) nowLocked() time.Time { return time.Now().Add(s.offset) }
+
+// Advance moves the fake's clock forward, as if d had passed: use it to
+// make interactions late without sleeping.
+func (s *Server) Advance(d time.Duration) {
+	s.mu.Lock()
+	s.offset += d
+	s.mu.Unlock()
+}
+
+// snowflake hands out a new ID.
+func (s *Server) snowflakeLocked() string {
+	s.next++
+	return strconv.FormatInt(s.next, 10)
+}
+
+// Snowflake returns a new unique ID, for building payloads.
+func (s *Server) Snowflake() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.snowflakeLocked()
+}
+
+// Interaction registers an interaction payload (the d of an
+// INTERACTION_CREATE) as delivered now, and returns it. A missing id or
+// token is filled in. The payload is returned re-encoded, ready to be
+// unmarshalled by discordgo.
+func (s *Server) Interaction(payload []byte) ([]byte, error) {
+	var m map[string]any
+	if err := json.Unmarshal(payload, &m); err != nil {
+		return nil, fmt.Errorf("fakediscord: interaction payload: %w", err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if id, _ := m["id"].(string); id == "" || s.inter[id] != nil {
+		m["id"] = s.snowflakeLocked()
+	}
+	if tok, _ := m["token"].(string); tok == "" || s.byTokenLocked(tok) != nil {
+		m["token"] = randomToken()
+	}
+	typ, _ := m["type"].(float64)
+	ch, _ := m["channel_id"].(string)
+	in := &interaction{id: m["id"].(string), token: m["token"].(string), channel: ch, typ: int(typ), created: s.nowLocked()}
+	s.inter[in.id] = in
+	return json.Marshal(m)
+}
+
+func randomToken() string {
+	b := make([]byte, 24)
+	if _, err := rand.Read(b); err != nil {
+		panic(err)
+	}
+	return "aW50ZXJhY3Rpb24" + hex.EncodeToString(b)
+}
+
+func (s *Server) byTokenLocked(token string) *interaction {
+	for _, in := range s.inter {
+		if in.token == token {
+			return in
+		}
+	}
+	return nil
+}
+
+// Messages returns copies of every message, in the order they were created.
+func (s *Server) Messages() []Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Message, len(s.messages))
+	for i, m := range s.messages {
+		out[i] = *m
+		out[i].History = append([]string(nil), m.History...)
+	}
+	return out
+}
+
+// Answer returns the message that answers an interaction (nil if none),
+// and the callback type it was answered with (0 if not yet).
+func (s *Server) Answer(interactionID string) (*Message, int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	in := s.inter[interactionID]
+	if in == nil {
+		return nil, 0
+	}
+	if in.original == nil {
+		return nil, in.answered
+	}
+	cp := *in.original
+	return &cp, in.answered
+}
+
+// Replies returns the messages of an interaction that are not deleted:
+// its answer and its follow-ups.
+func (s *Server) Replies(interactionID string) []Message {
+	var out []Message
+	for _, m := range s.Messages() {
+		if m.Interaction == interactionID && !m.Deleted {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Choices returns the autocomplete results an interaction was answered
+// with, and whether it was.
+func (s *Server) Choices(interactionID string) ([]Choice, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	in := s.inter[interactionID]
+	if in == nil || in.answered != 8 {
+		return nil, false
+	}
+	return append([]Choice(nil), in.choices...), true
+}
+
+// Commands returns the commands registered in a scope: "" for the global
+// ones, or a guild ID.
+func (s *Server) Commands(scope string) []Command {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Command(nil), s.commands[scope]...)
+}
+
+// Overwrites counts the bulk overwrites of commands the fake accepted.
+func (s *Server) Overwrites() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.puts
+}
+
+// Identified lists what gateway clients identified with.
+func (s *Server) Identified() []Identify {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Identify(nil), s.identified...)
+}
+
+// Violations returns the rules broken so far.
+func (s *Server) Violations() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.violations...)
+}
+
+// TakeViolations returns the rules broken so far and forgets them, for
+// tests that break rules on purpose.
+func (s *Server) TakeViolations() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v := s.violations
+	s.violations = nil
+	return v
+}
+
+// FailNext makes the next request to a route fail with the HTTP status:
+// route is "callback", "edit", "delete", "followup", "post" or "commands".
+func (s *Server) FailNext(route string, status int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.failNext[route] = status
+}
+
+// Await polls until cond holds or the timeout passes, and reports whether
+// it held.
+func Await(timeout time.Duration, cond func() bool) bool {
+	end := time.Now().Add(timeout)
+	for {
+		if cond() {
+			return true
+		}
+		if time.Now().After(end) {
+			return false
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// gatewayConn is one client connected to the fake gateway.
+type gatewayConn struct {
+	ws *websocket.Conn
+	mu sync.Mutex // serialises writes
+}
+
+func (c *gatewayConn) send(v any) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.ws.WriteJSON(v)
+}

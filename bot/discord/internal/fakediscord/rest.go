@@ -1,0 +1,529 @@
+package fakediscord
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"regexp"
+	"strings"
+	"time"
+)
+
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	api := func(pattern string, h func(http.ResponseWriter, *http.Request)) {
+		method, path, _ := strings.Cut(pattern, " ")
+		mux.HandleFunc(method+" /api/{version}"+path, func(w http.ResponseWriter, r *http.Request) {
+			if v := r.PathValue("version"); v != "v9" && v != "v10" {
+				s.fail(w, r, http.StatusNotFound, 0, "404: Not Found (API version "+v+")")
+				return
+			}
+			h(w, r)
+		})
+	}
+	api("GET /gateway", s.gateway)
+	api("POST /interactions/{id}/{token}/callback", s.callback)
+	api("PATCH /webhooks/{app}/{token}/messages/@original", s.editOriginal)
+	api("DELETE /webhooks/{app}/{token}/messages/@original", s.deleteOriginal)
+	api("POST /webhooks/{app}/{token}", s.followup)
+	api("POST /channels/{channel}/messages", s.post)
+	api("PUT /applications/{app}/commands", s.overwrite)
+	api("PUT /applications/{app}/guilds/{guild}/commands", s.overwrite)
+	mux.HandleFunc("GET /ws", s.websocket)
+	mux.HandleFunc("GET /ws/", s.websocket)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, r, http.StatusNotFound, 0, "404: Not Found (the fake does not serve this route)")
+	})
+	return mux
+}
+
+// apiError is Discord's error body.
+type apiError struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+}
+
+// fail answers with Discord's error and records the violation.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, status, code int, msg string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.failLocked(w, r, status, code, msg)
+}
+
+func (s *Server) failLocked(w http.ResponseWriter, r *http.Request, status, code int, msg string) {
+	s.violations = append(s.violations, fmt.Sprintf("%s %s: %d %s", r.Method, redact(r.URL.Path), status, msg))
+	writeJSON(w, status, apiError{Code: code, Message: msg})
+}
+
+// redact shortens interaction tokens in paths, for readable reports.
+func redact(path string) string {
+	parts := strings.Split(path, "/")
+	for i, p := range parts {
+		if len(p) > 24 {
+			parts[i] = p[:12] + "…"
+		}
+	}
+	return strings.Join(parts, "/")
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// injected answers a request with a failure asked for by FailNext.
+func (s *Server) injected(w http.ResponseWriter, route string) bool {
+	s.mu.Lock()
+	status, ok := s.failNext[route]
+	delete(s.failNext, route)
+	s.mu.Unlock()
+	if ok {
+		writeJSON(w, status, apiError{Code: 0, Message: fmt.Sprintf("%d: injected failure", status)})
+	}
+	return ok
+}
+
+func (s *Server) authorized(w http.ResponseWriter, r *http.Request) bool {
+	if r.Header.Get("Authorization") != "Bot "+Token {
+		s.fail(w, r, http.StatusUnauthorized, 0, "401: Unauthorized (want the header Authorization: Bot TOKEN)")
+		return false
+	}
+	return true
+}
+
+func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]string{"url": "ws" + strings.TrimPrefix(s.http.URL, "http") + "/ws"})
+}
+
+var filePart = regexp.MustCompile(`^files\[(\d+)\]$`)
+
+// readBody reads a JSON body, or a multipart one (payload_json and
+// files[n]), as Discord's upload endpoints take it.
+func readBody(r *http.Request) ([]byte, []File, problems) {
+	var p problems
+	body := http.MaxBytesReader(nil, r.Body, 64<<20)
+	ct, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	switch ct {
+	case "application/json":
+		b, err := io.ReadAll(body)
+		if err != nil {
+			p.add("body: %v", err)
+		}
+		return b, nil, p
+	case "multipart/form-data":
+	default:
+		p.add("body: content type %q (want application/json or multipart/form-data)", ct)
+		return nil, nil, p
+	}
+	if params["boundary"] == "" {
+		p.add("body: multipart without a boundary")
+		return nil, nil, p
+	}
+	var payload []byte
+	var files []File
+	seen := map[string]bool{}
+	mr := multipart.NewReader(body, params["boundary"])
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			p.add("body: %v", err)
+			return nil, nil, p
+		}
+		data, err := io.ReadAll(io.LimitReader(part, MaxFileSize+1))
+		if err != nil {
+			p.add("body: %v", err)
+			return nil, nil, p
+		}
+		name := part.FormName()
+		if seen[name] {
+			p.add("body: part %q twice", name)
+		}
+		seen[name] = true
+		switch {
+		case name == "payload_json":
+			payload = data
+		case filePart.MatchString(name):
+			if part.FileName() == "" {
+				p.add("%s: a file needs a filename", name)
+			}
+			if len(data) > MaxFileSize {
+				p.add("%s: request entity too large (files are at most %d bytes)", name, MaxFileSize)
+			}
+			files = append(files, File{Name: part.FileName(), ContentType: part.Header.Get("Content-Type"), Data: data})
+		default:
+			p.add("body: unexpected part %q (want payload_json and files[n])", name)
+		}
+	}
+	if payload == nil {
+		p.add("body: multipart without payload_json")
+	}
+	return payload, files, p
+}
+
+// callback answers POST /interactions/{id}/{token}/callback.
+func (s *Server) callback(w http.ResponseWriter, r *http.Request) {
+	if s.injected(w, "callback") {
+		return
+	}
+	raw, files, bad := readBody(r)
+	var resp struct {
+		Type int     `json:"type"`
+		Data message `json:"data"`
+	}
+	if len(bad) == 0 {
+		if err := json.Unmarshal(raw, &resp); err != nil {
+			bad.add("body: %v", err)
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	in := s.inter[r.PathValue("id")]
+	now := s.nowLocked()
+	switch {
+	case in == nil || in.token != r.PathValue("token"):
+		s.failLocked(w, r, http.StatusNotFound, 10062, "Unknown interaction")
+		return
+	case in.answered != 0:
+		s.failLocked(w, r, http.StatusBadRequest, 40060, "Interaction has already been acknowledged.")
+		return
+	case now.Sub(in.created) > Deadline:
+		s.failLocked(w, r, http.StatusNotFound, 10062, fmt.Sprintf("Unknown interaction (answered after %s; the limit is %s)", now.Sub(in.created).Round(time.Millisecond), Deadline))
+		return
+	case len(bad) > 0:
+		s.failLocked(w, r, http.StatusBadRequest, 50035, "Invalid Form Body: "+bad.err().Error())
+		return
+	}
+	d := &resp.Data
+	switch {
+	case in.typ == 4 && resp.Type != 8:
+		bad.add("type: an autocomplete interaction is answered with type 8, not %d", resp.Type)
+	case in.typ == 4:
+		if d.Choices == nil {
+			bad.add("data.choices: required (give [] for no suggestions)")
+		}
+		bad = append(bad, checkChoices(d.Choices)...)
+	case resp.Type == 4:
+		bad = append(bad, checkMessage(d, len(files), flagEphemeral|flagSuppressEmbeds|flagSuppressNotifications)...)
+		bad = append(bad, checkPolicy(d)...)
+		if d.empty(len(files)) {
+			s.failLocked(w, r, http.StatusBadRequest, 50006, "Cannot send an empty message")
+			return
+		}
+	case resp.Type == 5:
+		if d.Flags != nil && *d.Flags&^flagEphemeral != 0 {
+			bad.add("data.flags: a deferral takes only the EPHEMERAL flag, not %d", *d.Flags)
+		}
+		if len(files) > 0 {
+			bad.add("a deferral carries no files")
+		}
+	case resp.Type == 6 || resp.Type == 7:
+		if in.typ != 3 {
+			bad.add("type: %d is only for component interactions", resp.Type)
+		} else {
+			bad.add("type: %d (update the clicked message) is not modelled by the fake", resp.Type)
+		}
+	default:
+		bad.add("type: %d is not a valid answer to an interaction of type %d", resp.Type, in.typ)
+	}
+	if len(bad) > 0 {
+		s.failLocked(w, r, http.StatusBadRequest, 50035, "Invalid Form Body: "+bad.err().Error())
+		return
+	}
+	in.answered, in.answeredAt = resp.Type, now
+	switch resp.Type {
+	case 8:
+		for _, c := range d.Choices {
+			in.choices = append(in.choices, Choice{Name: c.Name, Value: fmt.Sprint(c.Value)})
+		}
+	case 4:
+		in.original = s.newMessageLocked(in.channel, Response, in.id, d, files, now)
+	case 5:
+		m := &Message{ID: s.snowflakeLocked(), ChannelID: in.channel, Kind: Response, Interaction: in.id, Loading: true, At: now}
+		m.Ephemeral = d.Flags != nil && *d.Flags&flagEphemeral != 0
+		s.messages = append(s.messages, m)
+		in.original = m
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// newMessageLocked creates a message from a request's fields.
+func (s *Server) newMessageLocked(channel string, kind Kind, interaction string, d *message, files []File, now time.Time) *Message {
+	m := &Message{ID: s.snowflakeLocked(), ChannelID: channel, Kind: kind, Interaction: interaction, At: now}
+	m.Ephemeral = d.Flags != nil && *d.Flags&flagEphemeral != 0
+	apply(m, d, files)
+	s.messages = append(s.messages, m)
+	return m
+}
+
+// apply sets the fields a create or an edit gives.
+func apply(m *Message, d *message, files []File) {
+	if d.Content != nil {
+		m.Content = *d.Content
+		m.History = append(m.History, m.Content)
+	}
+	if d.Components != nil {
+		m.Buttons = nil
+		for _, row := range d.Components {
+			var bs []Button
+			for _, c := range row.Components {
+				bs = append(bs, Button{CustomID: c.CustomID, Label: c.Label, Style: c.Style})
+			}
+			m.Buttons = append(m.Buttons, bs)
+		}
+	}
+	m.Files = append(m.Files, files...)
+	if am := d.AllowedMentions; am != nil {
+		m.Mentions = &AllowedMentions{Users: am.Users, Roles: am.Roles}
+		if am.Parse != nil {
+			m.Mentions.Parse = append([]string{}, *am.Parse...)
+		}
+	}
+}
+
+// webhookLocked finds the interaction of a webhook route and checks its
+// token's age. It answers the request and returns nil if it cannot go on.
+func (s *Server) webhookLocked(w http.ResponseWriter, r *http.Request) *interaction {
+	in := s.byTokenLocked(r.PathValue("token"))
+	now := s.nowLocked()
+	switch {
+	case r.PathValue("app") != AppID:
+		s.failLocked(w, r, http.StatusNotFound, 10015, fmt.Sprintf("Unknown Webhook (application %q; is application_id missing from the interaction?)", r.PathValue("app")))
+		return nil
+	case in == nil:
+		s.failLocked(w, r, http.StatusNotFound, 10015, "Unknown Webhook")
+		return nil
+	case now.Sub(in.created) > TokenTTL:
+		s.failLocked(w, r, http.StatusUnauthorized, 50027, fmt.Sprintf("Invalid Webhook Token (the interaction is %s old; tokens last %s)", now.Sub(in.created).Round(time.Second), TokenTTL))
+		return nil
+	case in.answered == 0:
+		s.failLocked(w, r, http.StatusNotFound, 10015, "Unknown Webhook (the interaction was not answered or deferred first)")
+		return nil
+	case in.typ == 4:
+		s.failLocked(w, r, http.StatusBadRequest, 50035, "Invalid Form Body: an autocomplete interaction has no messages")
+		return nil
+	}
+	return in
+}
+
+// readMessage reads and checks a webhook or channel message body.
+func (s *Server) readMessage(w http.ResponseWriter, r *http.Request, flags int) (*message, []File, bool) {
+	raw, files, bad := readBody(r)
+	var d message
+	if len(bad) == 0 {
+		if err := json.Unmarshal(raw, &d); err != nil {
+			bad.add("body: %v", err)
+		}
+	}
+	if len(bad) == 0 {
+		bad = append(bad, checkMessage(&d, len(files), flags)...)
+		bad = append(bad, checkPolicy(&d)...)
+	}
+	if len(bad) > 0 {
+		s.fail(w, r, http.StatusBadRequest, 50035, "Invalid Form Body: "+bad.err().Error())
+		return nil, nil, false
+	}
+	return &d, files, true
+}
+
+func (s *Server) editOriginal(w http.ResponseWriter, r *http.Request) {
+	if s.injected(w, "edit") {
+		return
+	}
+	d, files, ok := s.readMessage(w, r, flagEphemeral|flagSuppressEmbeds)
+	if !ok {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	in := s.webhookLocked(w, r)
+	if in == nil {
+		return
+	}
+	m := in.original
+	if m == nil || m.Deleted {
+		s.failLocked(w, r, http.StatusNotFound, 10008, "Unknown Message")
+		return
+	}
+	if d.Flags != nil && (*d.Flags&flagEphemeral != 0) != m.Ephemeral {
+		s.failLocked(w, r, http.StatusBadRequest, 50035, "Invalid Form Body: flags: a message's ephemeral state is decided by the deferral and cannot change")
+		return
+	}
+	cp := *m
+	apply(&cp, d, files)
+	if strings.TrimSpace(cp.Content) == "" && len(cp.Buttons) == 0 && len(cp.Files) == 0 {
+		s.failLocked(w, r, http.StatusBadRequest, 50006, "Cannot send an empty message")
+		return
+	}
+	if len(cp.Files) > MaxFiles {
+		s.failLocked(w, r, http.StatusBadRequest, 50035, fmt.Sprintf("Invalid Form Body: at most %d files in a message", MaxFiles))
+		return
+	}
+	apply(m, d, files)
+	m.Loading = false
+	m.Edits++
+	writeJSON(w, http.StatusOK, messageJSON(m))
+}
+
+func (s *Server) deleteOriginal(w http.ResponseWriter, r *http.Request) {
+	if s.injected(w, "delete") {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	in := s.webhookLocked(w, r)
+	if in == nil {
+		return
+	}
+	m := in.original
+	if m == nil || m.Deleted {
+		s.failLocked(w, r, http.StatusNotFound, 10008, "Unknown Message")
+		return
+	}
+	m.Deleted = true
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) followup(w http.ResponseWriter, r *http.Request) {
+	if s.injected(w, "followup") {
+		return
+	}
+	d, files, ok := s.readMessage(w, r, flagEphemeral|flagSuppressEmbeds|flagSuppressNotifications)
+	if !ok {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	in := s.webhookLocked(w, r)
+	if in == nil {
+		return
+	}
+	if d.empty(len(files)) {
+		s.failLocked(w, r, http.StatusBadRequest, 50006, "Cannot send an empty message")
+		return
+	}
+	var m *Message
+	if o := in.original; o != nil && o.Loading {
+		// Discord's documented quirk: the first follow-up after a deferral
+		// edits the loading message, keeping the deferral's ephemeral
+		// state whatever the flags say.
+		if o.Deleted {
+			s.failLocked(w, r, http.StatusNotFound, 10008, "Unknown Message (the deferred message was deleted before it was completed)")
+			return
+		}
+		apply(o, d, files)
+		o.Loading = false
+		o.Edits++
+		m = o
+	} else {
+		m = s.newMessageLocked(in.channel, Followup, in.id, d, files, s.nowLocked())
+		in.followups++
+	}
+	if r.URL.Query().Get("wait") != "true" {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	writeJSON(w, http.StatusOK, messageJSON(m))
+}
+
+func (s *Server) post(w http.ResponseWriter, r *http.Request) {
+	if s.injected(w, "post") {
+		return
+	}
+	if !s.authorized(w, r) {
+		return
+	}
+	channel := r.PathValue("channel")
+	if !isSnowflake(channel) {
+		s.fail(w, r, http.StatusNotFound, 10003, "Unknown Channel")
+		return
+	}
+	d, files, ok := s.readMessage(w, r, flagSuppressEmbeds|flagSuppressNotifications)
+	if !ok {
+		return
+	}
+	if d.empty(len(files)) {
+		s.fail(w, r, http.StatusBadRequest, 50006, "Cannot send an empty message")
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.newMessageLocked(channel, Channel, "", d, files, s.nowLocked())
+	writeJSON(w, http.StatusOK, messageJSON(m))
+}
+
+func (s *Server) overwrite(w http.ResponseWriter, r *http.Request) {
+	if s.injected(w, "commands") {
+		return
+	}
+	if !s.authorized(w, r) {
+		return
+	}
+	if r.PathValue("app") != AppID {
+		s.fail(w, r, http.StatusForbidden, 50001, "Missing Access (not this bot's application)")
+		return
+	}
+	raw, _, bad := readBody(r)
+	if len(bad) > 0 {
+		s.fail(w, r, http.StatusBadRequest, 50035, "Invalid Form Body: "+bad.err().Error())
+		return
+	}
+	var cmds []Command
+	if err := json.Unmarshal(raw, &cmds); err != nil {
+		s.fail(w, r, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
+		return
+	}
+	if p := checkCommands(cmds); len(p) > 0 {
+		s.fail(w, r, http.StatusBadRequest, 50035, "Invalid Form Body: "+p.err().Error())
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := range cmds {
+		cmds[i].ID = s.snowflakeLocked()
+	}
+	s.commands[r.PathValue("guild")] = cmds
+	s.puts++
+	writeJSON(w, http.StatusOK, cmds)
+}
+
+// messageJSON is a message as Discord returns it.
+func messageJSON(m *Message) map[string]any {
+	flags := 0
+	if m.Ephemeral {
+		flags |= flagEphemeral
+	}
+	if m.Loading {
+		flags |= 1 << 7
+	}
+	var atts []map[string]any
+	for i, f := range m.Files {
+		atts = append(atts, map[string]any{"id": fmt.Sprint(i + 1), "filename": f.Name, "size": len(f.Data), "content_type": f.ContentType,
+			"url": "https://cdn.discordapp.com/attachments/" + m.ChannelID + "/" + m.ID + "/" + f.Name})
+	}
+	var rows []map[string]any
+	for _, row := range m.Buttons {
+		var cs []map[string]any
+		for _, b := range row {
+			cs = append(cs, map[string]any{"type": 2, "custom_id": b.CustomID, "label": b.Label, "style": b.Style})
+		}
+		rows = append(rows, map[string]any{"type": 1, "components": cs})
+	}
+	typ := 0
+	if m.Interaction != "" {
+		typ = 20
+	}
+	return map[string]any{
+		"id": m.ID, "channel_id": m.ChannelID, "type": typ, "content": m.Content, "flags": flags,
+		"author":      map[string]any{"id": BotID, "username": BotName, "bot": true, "discriminator": "0"},
+		"attachments": atts, "components": rows, "embeds": []any{}, "mentions": []any{},
+		"timestamp": m.At.UTC().Format(time.RFC3339Nano),
+	}
+}

@@ -1,0 +1,196 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/riskbot/riskbot/bot"
+)
+
+// privateNote replaces a public "thinking…" message when the answer turns
+// out to be private; it is deleted once the private answer is sent.
+const privateNote = "🔒 Answered privately."
+
+// replyState is where an interaction's answer stands.
+type replyState int
+
+const (
+	// pending: Discord has not been answered yet.
+	pending replyState = iota
+	// deferredPublic: the core was slow, so the adapter acknowledged the
+	// interaction with a public "thinking…" message.
+	deferredPublic
+	// answered: the answer went out (or failed to).
+	answered
+)
+
+// responder is the bot.Replier of one command or click. The policy:
+//
+//   - a reply without a map is the immediate answer (callback type 4),
+//     ephemeral if private;
+//   - a reply with a map is deferred first (type 5, ephemeral if private),
+//     then rendered and edited in with the PNG attached; but if it mentions
+//     people, the text is the immediate answer (an edit notifies nobody) and
+//     the map follows as a follow-up message;
+//   - if the core has not replied within deferAfter, the responder defers
+//     publicly on its own and edits the reply in when it comes; a private
+//     reply then goes as an ephemeral follow-up (see Reply).
+//
+// So Discord's 3 s deadline is never missed, whatever the core or the
+// renderer cost.
+type responder struct {
+	s   *discordgo.Session
+	i   *discordgo.Interaction
+	log *slog.Logger
+
+	mu      sync.Mutex
+	state   replyState
+	replied bool
+	timer   *time.Timer
+}
+
+// newResponder starts the clock of an interaction: if the core has not
+// replied after deferAfter, the responder defers publicly.
+func newResponder(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, log *slog.Logger, deferAfter time.Duration) *responder {
+	r := &responder{s: s, i: i, log: log}
+	r.mu.Lock()
+	r.timer = time.AfterFunc(deferAfter, func() { r.deferLate(ctx) })
+	r.mu.Unlock()
+	return r
+}
+
+// deferLate acknowledges the interaction while the core is still busy.
+// Whether the answer will be private is not known yet: it defers publicly,
+// the common case, and Reply copes with a private answer.
+func (r *responder) deferLate(ctx context.Context) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.replied || r.state != pending {
+		return
+	}
+	if err := r.s.InteractionRespond(r.i, deferral(false), discordgo.WithContext(ctx)); err != nil {
+		r.log.Error("defer a slow answer", "err", err)
+		return
+	}
+	r.log.Info("core slow: deferred publicly")
+	r.state = deferredPublic
+}
+
+// stop stops the deferral clock.
+func (r *responder) stop() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.timer.Stop()
+}
+
+// hasReplied reports whether Reply was called.
+func (r *responder) hasReplied() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.replied
+}
+
+// Reply implements bot.Replier.
+func (r *responder) Reply(ctx context.Context, m bot.Message) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.replied {
+		return errors.New("discord: a second reply to one interaction")
+	}
+	r.replied = true
+	r.timer.Stop()
+	out := translate(m)
+	if len(out.cut) > 0 {
+		r.log.Warn("reply cut to Discord's limits", "cut", out.cut)
+	}
+	state := r.state
+	r.state = answered
+	opt := discordgo.WithContext(ctx)
+	pings := !out.ephemeral && len(out.mentions.Users) > 0
+	switch {
+	case state == pending && out.image == nil:
+		if err := r.s.InteractionRespond(r.i, out.response(), opt); err != nil {
+			return fmt.Errorf("discord: answer: %w", err)
+		}
+		return nil
+	case state == pending && pings:
+		// Mentions notify only in a new message, and the edit that
+		// completes a deferral is not one: answer with the text at once,
+		// so that it pings, then send the map as a follow-up.
+		if err := r.s.InteractionRespond(r.i, out.response(), opt); err != nil {
+			return fmt.Errorf("discord: answer: %w", err)
+		}
+		if files := r.render(ctx, &out); files != nil {
+			mapOnly := &discordgo.WebhookParams{Files: files, AllowedMentions: allowedMentions(nil)}
+			if _, err := r.s.FollowupMessageCreate(r.i, true, mapOnly, opt); err != nil {
+				return fmt.Errorf("discord: follow-up with the map: %w", err)
+			}
+		}
+		return nil
+	case state == pending:
+		// Rendering may take a while: acknowledge first, with the answer's
+		// visibility, then edit the answer in with the map attached.
+		if err := r.s.InteractionRespond(r.i, deferral(out.ephemeral), opt); err != nil {
+			return fmt.Errorf("discord: defer: %w", err)
+		}
+		files := r.render(ctx, &out)
+		if _, err := r.s.InteractionResponseEdit(r.i, out.edit(files), opt); err != nil {
+			return fmt.Errorf("discord: edit the deferred answer: %w", err)
+		}
+		return nil
+	case !out.ephemeral:
+		files := r.render(ctx, &out)
+		if _, err := r.s.InteractionResponseEdit(r.i, out.edit(files), opt); err != nil {
+			return fmt.Errorf("discord: edit the deferred answer: %w", err)
+		}
+		if pings {
+			// The edit notified nobody: ping in a new message.
+			ping := outgoing{content: "🔔 " + mentionList(out.mentions.Users), mentions: out.mentions}
+			if _, err := r.s.FollowupMessageCreate(r.i, true, ping.followup(nil), opt); err != nil {
+				return fmt.Errorf("discord: ping follow-up: %w", err)
+			}
+		}
+		return nil
+	}
+	// A private answer after a public deferral. The deferral's "thinking…"
+	// message cannot become ephemeral, and a follow-up sent while it is
+	// still loading would replace it, publicly. So: complete it with a
+	// note, send the answer as an ephemeral follow-up, then delete the note.
+	files := r.render(ctx, &out)
+	note := outgoing{content: privateNote, mentions: allowedMentions(nil)}
+	if _, err := r.s.InteractionResponseEdit(r.i, note.edit(nil), opt); err != nil {
+		return fmt.Errorf("discord: complete the deferral: %w", err)
+	}
+	if _, err := r.s.FollowupMessageCreate(r.i, true, out.followup(files), opt); err != nil {
+		return fmt.Errorf("discord: private follow-up: %w", err)
+	}
+	if err := r.s.InteractionResponseDelete(r.i, opt); err != nil {
+		r.log.Warn("delete the deferral's note", "err", err)
+	}
+	return nil
+}
+
+// mentionList renders Discord user IDs as mentions.
+func mentionList(ids []string) string {
+	var parts []string
+	for _, id := range ids {
+		parts = append(parts, "<@"+id+">")
+	}
+	return strings.Join(parts, " ")
+}
+
+// render draws the message's image, logging a failure: the message then
+// goes without the map rather than not at all.
+func (r *responder) render(ctx context.Context, out *outgoing) []*discordgo.File {
+	files, err := out.render(ctx)
+	if err != nil {
+		r.log.Error("render", "err", err)
+	}
+	return files
+}

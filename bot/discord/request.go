@@ -1,0 +1,190 @@
+package discord
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/riskbot/riskbot/bot"
+)
+
+// errNotRisk: the interaction is for a command that is not /risk (a stale
+// registration, or another app's fixture).
+var errNotRisk = errors.New("discord: not a /risk command")
+
+// Command builds the /risk slash command from the core's subcommands: one
+// subcommand per spec, required options first. global adds what only
+// global commands take: /risk is offered in servers, not in DMs.
+func Command(specs []bot.Spec, global bool) *discordgo.ApplicationCommand {
+	cmd := &discordgo.ApplicationCommand{
+		Type:        discordgo.ChatApplicationCommand,
+		Name:        bot.CommandName,
+		Description: "Play Risk in this channel: one match per channel",
+		Options:     []*discordgo.ApplicationCommandOption{},
+	}
+	if global {
+		cmd.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+		cmd.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
+	}
+	for _, s := range specs {
+		sub := &discordgo.ApplicationCommandOption{
+			Type:        discordgo.ApplicationCommandOptionSubCommand,
+			Name:        s.Name,
+			Description: s.Description,
+		}
+		for _, o := range s.Options {
+			sub.Options = append(sub.Options, option(o))
+		}
+		// Discord wants required options before optional ones.
+		slices.SortStableFunc(sub.Options, func(a, b *discordgo.ApplicationCommandOption) int {
+			return cmp.Compare(boolRank(!a.Required), boolRank(!b.Required))
+		})
+		cmd.Options = append(cmd.Options, sub)
+	}
+	return cmd
+}
+
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func option(o bot.Option) *discordgo.ApplicationCommandOption {
+	opt := &discordgo.ApplicationCommandOption{
+		Type:         discordgo.ApplicationCommandOptionString,
+		Name:         o.Name,
+		Description:  o.Description,
+		Required:     o.Required,
+		Autocomplete: o.Autocomplete,
+	}
+	if o.Type == bot.Integer {
+		opt.Type = discordgo.ApplicationCommandOptionInteger
+		if o.Min != 0 || o.Max != 0 {
+			lo := float64(o.Min)
+			opt.MinValue, opt.MaxValue = &lo, float64(o.Max)
+		}
+	}
+	for _, c := range o.Choices {
+		opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: c, Value: c})
+	}
+	return opt
+}
+
+// userOf returns the person behind an interaction: the member in a server
+// (named by their server nickname), else the user (in a DM).
+func userOf(i *discordgo.Interaction) (bot.User, error) {
+	u, nick := i.User, ""
+	if i.Member != nil && i.Member.User != nil {
+		u, nick = i.Member.User, i.Member.Nick
+	}
+	if u == nil || u.ID == "" {
+		return bot.User{}, fmt.Errorf("discord: interaction %s has no user", i.ID)
+	}
+	name := nick
+	if name == "" {
+		name = u.GlobalName
+	}
+	if name == "" {
+		name = u.Username
+	}
+	return bot.User{ID: prefix + u.ID, Name: name}, nil
+}
+
+// subcommand returns the /risk subcommand of a command or autocomplete
+// interaction.
+func subcommand(i *discordgo.Interaction) (*discordgo.ApplicationCommandInteractionDataOption, error) {
+	d, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
+	if !ok {
+		return nil, fmt.Errorf("discord: interaction %s carries %T, not a command", i.ID, i.Data)
+	}
+	if d.Name != bot.CommandName {
+		return nil, fmt.Errorf("%w: /%s", errNotRisk, d.Name)
+	}
+	if len(d.Options) != 1 || d.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
+		return nil, fmt.Errorf("discord: /%s without a subcommand", d.Name)
+	}
+	return d.Options[0], nil
+}
+
+// requestOf turns a /risk slash command into the core's request.
+func requestOf(i *discordgo.Interaction) (bot.Request, error) {
+	req, _, err := request(i)
+	return req, err
+}
+
+// autocompleteOf turns an autocomplete interaction into the core's request
+// (the options typed so far) and the name of the option being typed.
+func autocompleteOf(i *discordgo.Interaction) (bot.Request, string, error) {
+	req, focused, err := request(i)
+	if err == nil && focused == "" {
+		err = fmt.Errorf("discord: autocomplete %s has no focused option", i.ID)
+	}
+	return req, focused, err
+}
+
+func request(i *discordgo.Interaction) (bot.Request, string, error) {
+	if i.ChannelID == "" {
+		return bot.Request{}, "", fmt.Errorf("discord: interaction %s has no channel", i.ID)
+	}
+	u, err := userOf(i)
+	if err != nil {
+		return bot.Request{}, "", err
+	}
+	sub, err := subcommand(i)
+	if err != nil {
+		return bot.Request{}, "", err
+	}
+	req := bot.Request{Channel: prefix + i.ChannelID, User: u, Command: sub.Name, Options: map[string]string{}}
+	focused := ""
+	for _, o := range sub.Options {
+		req.Options[o.Name] = value(o)
+		if o.Focused {
+			focused = o.Name
+		}
+	}
+	return req, focused, nil
+}
+
+// value writes an option's value as the core reads it: integers in decimal,
+// users as their prefixed ID.
+func value(o *discordgo.ApplicationCommandInteractionDataOption) string {
+	switch v := o.Value.(type) {
+	case string:
+		if o.Type == discordgo.ApplicationCommandOptionUser || o.Type == discordgo.ApplicationCommandOptionMentionable {
+			return prefix + v
+		}
+		return v
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	case bool:
+		return strconv.FormatBool(v)
+	case nil:
+		return ""
+	default:
+		return fmt.Sprint(v)
+	}
+}
+
+// clickOf turns a button press into the core's click.
+func clickOf(i *discordgo.Interaction) (bot.Click, error) {
+	d, ok := i.Data.(discordgo.MessageComponentInteractionData)
+	if !ok {
+		return bot.Click{}, fmt.Errorf("discord: interaction %s carries %T, not a component", i.ID, i.Data)
+	}
+	if d.ComponentType != discordgo.ButtonComponent {
+		return bot.Click{}, fmt.Errorf("discord: component type %d of %q is not a button", d.ComponentType, d.CustomID)
+	}
+	if i.ChannelID == "" {
+		return bot.Click{}, fmt.Errorf("discord: interaction %s has no channel", i.ID)
+	}
+	u, err := userOf(i)
+	if err != nil {
+		return bot.Click{}, err
+	}
+	return bot.Click{Channel: prefix + i.ChannelID, User: u, ID: d.CustomID}, nil
+}

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// risk discord refuses to start without what it needs, saying what is
+// missing, before touching the database or the network.
+func TestDiscordNeedsItsEnvironment(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "risk.db")
+	tests := []struct {
+		name string
+		vars map[string]string
+		args []string
+		want string
+	}{
+		{"no token", nil, nil, "DISCORD_TOKEN is not set"},
+		{"blank token", map[string]string{"DISCORD_TOKEN": "  "}, nil, "DISCORD_TOKEN is not set"},
+		{"bad server", map[string]string{"DISCORD_TOKEN": "x", "DISCORD_GUILD_ID": "my server"}, nil, `DISCORD_GUILD_ID "my server" is not a server ID`},
+		{"stray argument", map[string]string{"DISCORD_TOKEN": "x"}, []string{"now"}, `unexpected argument "now"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			code := runEnv(context.Background(), env{
+				args: append([]string{"discord", "--db", db}, tt.args...), stdin: strings.NewReader(""), stdout: &out, stderr: &errb,
+				getenv: func(k string) string { return tt.vars[k] },
+			})
+			if code != 2 || !strings.Contains(errb.String(), tt.want) {
+				t.Errorf("exit %d, stderr %q; want 2 and %q", code, errb.String(), tt.want)
+			}
+		})
+	}
+}
