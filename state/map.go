@@ -226,6 +226,16 @@ func ParseDominationMap(name string, data []byte) (*Map, error) {
 }
 
 func mapError(name string, problems []string) error {
+	// Pairs of names give each border twice: report each problem once.
+	seen := map[string]bool{}
+	uniq := problems[:0:0]
+	for _, p := range problems {
+		if !seen[p] {
+			seen[p] = true
+			uniq = append(uniq, p)
+		}
+	}
+	problems = uniq
 	const maxShown = 12
 	more := ""
 	if len(problems) > maxShown {
@@ -329,11 +339,15 @@ func (r rawMap) build() (*Map, error) {
 	for _, e := range r.edges {
 		a, okA := id[e[0]]
 		b, okB := id[e[1]]
+		a0, b0 := e[0], e[1]
+		if r.twoWay && b0 < a0 {
+			a0, b0 = b0, a0 // one spelling of the pair, for the report
+		}
 		if !okA {
-			add("border %s–%s names unknown territory %q%s", e[0], e[1], e[0], suggestIn(e[0], id))
+			add("border %s–%s names unknown territory %q%s", a0, b0, e[0], suggestIn(e[0], id))
 		}
 		if !okB && e[1] != e[0] {
-			add("border %s–%s names unknown territory %q%s", e[0], e[1], e[1], suggestIn(e[1], id))
+			add("border %s–%s names unknown territory %q%s", a0, b0, e[1], suggestIn(e[1], id))
 		}
 		if !okA || !okB {
 			continue
