@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -156,7 +158,7 @@ func (b *Bot) Handle(ctx context.Context, req Request, r Replier) error {
 func (b *Bot) handle(ctx context.Context, req Request) (result, error) {
 	spec, ok := specByName(b.specs, req.Command)
 	if !ok {
-		return result{}, refuse("There is no /risk %q. Try /risk help.", req.Command)
+		return result{}, refuse("There is no /risk %s. Try /risk help.", short(req.Command))
 	}
 	a, err := parseArgs(spec, req.Options)
 	if err != nil {
@@ -189,6 +191,7 @@ func (b *Bot) finish(ctx context.Context, channel string, user User, what string
 			res = result{reply: private("Something went wrong on our side and nothing was changed. Please try again in a moment.")}
 		}
 	}
+	res.reply.Text = clip(res.reply.Text)
 	if rerr := r.Reply(ctx, res.reply); rerr != nil {
 		return fmt.Errorf("bot: reply to %s: %w", what, rerr)
 	}
@@ -201,11 +204,29 @@ func (b *Bot) finish(ctx context.Context, channel string, user User, what string
 	return nil
 }
 
+// short quotes what a user typed, cut to a length fit for a reply.
+func short(s string) string {
+	s = strings.ToValidUTF8(s, "�")
+	if r := []rune(s); len(r) > 40 {
+		s = string(r[:40]) + "…"
+	}
+	return strconv.Quote(s)
+}
+
+// clip keeps a text within a chat message, cutting at a character.
+func clip(text string) string {
+	if len(text) <= maxText {
+		return text
+	}
+	return strings.ToValidUTF8(text[:maxText], "") + "…"
+}
+
 // post sends a message that answers no command.
 func (b *Bot) post(ctx context.Context, channel string, m Message) {
 	if b.cfg.Poster == nil {
 		return
 	}
+	m.Text = clip(m.Text)
 	if err := b.cfg.Poster.Post(ctx, channel, m); err != nil {
 		b.cfg.Log.Error("post failed", "channel", channel, "err", err)
 	}

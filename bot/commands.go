@@ -147,7 +147,7 @@ func parseArgs(spec Spec, raw map[string]string) (args, error) {
 	for name, v := range raw {
 		i := slices.IndexFunc(spec.Options, func(o Option) bool { return o.Name == name })
 		if i < 0 {
-			return a, fmt.Errorf("/risk %s has no option %q%s", spec.Name, name, optionList(spec))
+			return a, fmt.Errorf("/risk %s has no option %s%s", spec.Name, short(name), optionList(spec))
 		}
 		o := spec.Options[i]
 		v = strings.TrimSpace(v)

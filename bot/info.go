@@ -166,9 +166,7 @@ func cmdHistory(ctx context.Context, c *call) (result, error) {
 		parts = parts[1:]
 		text = strings.Join(parts, "\n\n")
 	}
-	if len(text) > maxText {
-		text = strings.ToValidUTF8(text[:maxText], "") + "…"
-	}
+	text = clip(text)
 	return result{reply: Message{Private: true, Text: text}}, nil
 }
 

@@ -30,13 +30,20 @@ func (e Entry) MarshalJSON() ([]byte, error) {
 	return json.Marshal(entryJSON{e.Seat, cmd, e.Rand})
 }
 
-// UnmarshalJSON decodes an entry.
+// UnmarshalJSON decodes an entry, in one pass over its bytes: loading a
+// match decodes its log's tail, so this is on the hot path. Unlike
+// UnmarshalCommand it does not refuse unknown fields (a log is written by
+// this program and versioned by its setup).
 func (e *Entry) UnmarshalJSON(b []byte) error {
-	var v entryJSON
+	var v struct {
+		Seat int         `json:"seat"`
+		Cmd  wireCommand `json:"cmd"`
+		Rand []int32     `json:"rand"`
+	}
 	if err := json.Unmarshal(b, &v); err != nil {
 		return fmt.Errorf("engine: decode log entry: %w", err)
 	}
-	cmd, err := UnmarshalCommand(v.Cmd)
+	cmd, err := v.Cmd.command()
 	if err != nil {
 		return err
 	}
