@@ -83,6 +83,24 @@ type Seat struct {
 	Hand    CardSet `json:"hand"`
 	// HiddenCards counts cards held but not shown, in a view of another seat.
 	HiddenCards int `json:"hidden_cards,omitempty"`
+	// Capitals is the seat's part of the capitals rule set; zero in
+	// classic matches.
+	Capitals CapitalsSeat `json:"capitals,omitzero"`
+}
+
+// CapitalsSeat is what the capitals rule set (RULES.md section 2) keeps per
+// seat, beside the classic fields. Territories are stored as id+1 so that
+// the zero value means "none" and classic states stay zero; the fields are
+// small so that states stay cheap to copy.
+type CapitalsSeat struct {
+	Capital  int16 `json:"capital,omitempty"`  // the capital's id+1; 0 before it is chosen
+	Hero     int16 `json:"hero,omitempty"`     // where the hero stands, id+1; 0 without a hero
+	HeroWon  bool  `json:"hero_won,omitempty"` // the hero was unlocked (it never comes back once dead)
+	Item     uint8 `json:"item,omitempty"`     // the kept item's kind, 0 for none; hidden in views of others
+	MoveHero bool  `json:"move_hero,omitempty"`
+	// MoveQuarters and MoveHero are the last move's choices (quarters of
+	// the troops, and whether the hero went): the next move's defaults.
+	MoveQuarters uint8 `json:"move_quarters,omitempty"`
 }
 
 // Alive reports whether the seat still plays.
@@ -95,6 +113,12 @@ type Terr struct {
 	// Arrived counts armies that reached this territory by fortification this
 	// turn; with adjacent fortification they may not move again.
 	Arrived int `json:"arrived,omitempty"`
+	// The capitals rule set's territory features; zero in classic matches
+	// (and small, so that states stay cheap to copy).
+	Port     bool  `json:"port,omitempty"`
+	Fortress bool  `json:"fortress,omitempty"`
+	Item     uint8 `json:"item,omitempty"`     // an item waiting here, 0 for none
+	ItemAge  uint8 `json:"item_age,omitempty"` // turns it has waited
 }
 
 // Occupy is the move owed after a conquest: at least Min armies (the dice of
@@ -165,6 +189,7 @@ func (s *State) View(seat int) *State {
 		if i != seat {
 			v.Seats[i].HiddenCards += v.Seats[i].Hand.Len()
 			v.Seats[i].Hand = CardSet{}
+			v.Seats[i].Capitals.Item = 0
 		}
 	}
 	return v
