@@ -339,9 +339,7 @@ func cmdPlace(ctx context.Context, c *call) (result, error) {
 	if n > s.Seats[seat].Reserve && s.Seats[seat].Reserve > 0 {
 		return result{}, refuse("You have only %s to place.", plural(s.Seats[seat].Reserve, "army", "armies"))
 	}
-	return b.act(ctx, m, seat, func(out outcome) Message {
-		return Message{Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
-	}, engine.Place{Territory: t, Armies: n})
+	return b.act(ctx, m, seat, b.replyNext(m, seat), engine.Place{Territory: t, Armies: n})
 }
 
 func cmdAutoPlace(ctx context.Context, c *call) (result, error) {
@@ -350,9 +348,26 @@ func cmdAutoPlace(ctx context.Context, c *call) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	return b.act(ctx, m, seat, func(out outcome) Message {
+	return b.act(ctx, m, seat, b.replyNext(m, seat), engine.AutoPlace{})
+}
+
+// replyNext is the usual reply to a command: what happened, then what to
+// do next.
+func (b *Bot) replyNext(m *match, seat int) func(outcome) Message {
+	return func(out outcome) Message {
 		return Message{Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
-	}, engine.AutoPlace{})
+	}
+}
+
+// fromTo reads the from and to territories of a command.
+func fromTo(c *call, s *state.State) (from, to int, err error) {
+	if from, err = territory(s, "from", c.args.str["from"]); err != nil {
+		return -1, -1, err
+	}
+	if to, err = territory(s, "to", c.args.str["to"]); err != nil {
+		return -1, -1, err
+	}
+	return from, to, nil
 }
 
 // nextStep tells the player what to do now, after their command.
@@ -411,9 +426,7 @@ func cmdTrade(ctx context.Context, c *call) (result, error) {
 			return result{}, refuse("Your cards (%s) make no set: you need three of a kind or one of each; a wild counts as any.", handText(s, seat))
 		}
 	}
-	return b.act(ctx, m, seat, func(out outcome) Message {
-		return Message{Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
-	}, engine.Trade{Cards: set})
+	return b.act(ctx, m, seat, b.replyNext(m, seat), engine.Trade{Cards: set})
 }
 
 // handText lists a hand briefly.
@@ -499,11 +512,7 @@ func cmdAttack(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	s := m.Game.State
-	from, err := territory(s, "from", c.args.str["from"])
-	if err != nil {
-		return result{}, err
-	}
-	to, err := territory(s, "to", c.args.str["to"])
+	from, to, err := fromTo(c, s)
 	if err != nil {
 		return result{}, err
 	}
@@ -591,11 +600,7 @@ func cmdFortify(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	s := m.Game.State
-	from, err := territory(s, "from", c.args.str["from"])
-	if err != nil {
-		return result{}, err
-	}
-	to, err := territory(s, "to", c.args.str["to"])
+	from, to, err := fromTo(c, s)
 	if err != nil {
 		return result{}, err
 	}
@@ -679,9 +684,7 @@ func cmdUndo(ctx context.Context, c *call) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	res, err := b.act(ctx, m, seat, func(out outcome) Message {
-		return Message{Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
-	}, engine.Undo{})
+	res, err := b.act(ctx, m, seat, b.replyNext(m, seat), engine.Undo{})
 	if err != nil {
 		return res, err
 	}
