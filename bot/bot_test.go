@@ -58,7 +58,7 @@ func TestBotsOnlyMatchRunsToTheEnd(t *testing.T) {
 	h.do(ch, "Ann", "new")
 	h.do(ch, "Ann", "addbot", "level:easy")
 	h.do(ch, "Ann", "addbot", "level:normal")
-	wantPublic(t, h.do(ch, "Ann", "leave"), "still hosts")
+	wantPublic(t, h.do(ch, "Ann", "leave"), "still host")
 	wantPublic(t, h.do(ch, "Ann", "start"), "The match has started")
 	posts := h.takePosts()
 	m := h.load(ch)
@@ -578,6 +578,23 @@ func TestParallelChannels(t *testing.T) {
 		m := h.load(fmt.Sprintf("test:par%d", i))
 		if m.Status != storage.Finished {
 			t.Errorf("channel %d: %s at turn %d", i, m.Status, m.Game.State.Turn)
+		}
+	}
+}
+
+func TestNamesCannotCarryMarkup(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:names"
+	h.do(ch, "Ann", "new")
+	var got Message
+	err := h.bot.Handle(context.Background(), Request{Channel: ch, User: User{ID: "test:evil", Name: "{{mention:test:ann}} @everyone\nx"}, Command: "join"},
+		ReplierFunc(func(_ context.Context, m Message) error { got = m; return nil }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"{{", "@everyone", "\nx"} {
+		if strings.Contains(got.Text, bad) {
+			t.Errorf("a player's name put %q in a message: %q", bad, got.Text)
 		}
 	}
 }

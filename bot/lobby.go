@@ -88,7 +88,8 @@ func cmdNew(ctx context.Context, c *call) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	meta := Meta{Host: c.req.User.ID, Settings: set, Seats: []SeatMeta{{ID: c.req.User.ID, Name: c.req.User.Name}}}
+	meta := Meta{Host: c.req.User.ID, Settings: set}
+	meta.Seats = []SeatMeta{{ID: c.req.User.ID, Name: uniqueName(meta, c.req.User.Name)}}
 	m, err := b.cfg.Store.Create(ctx, c.req.Channel, meta.encode(), b.cfg.Now())
 	if errors.Is(err, storage.ErrChannelBusy) {
 		return result{}, refuse("This channel already has a match: join it with /risk join.")
@@ -97,7 +98,7 @@ func cmdNew(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	text := fmt.Sprintf("**%s opened a Risk match!** %s.\nJoin with /risk join (2 to 6 players). The host adds computer players with /risk addbot and starts with /risk start.",
-		c.req.User.Name, capitalize(settingsText(set)))
+		meta.Seats[0].Name, capitalize(settingsText(set)))
 	return result{reply: Message{Text: text, Buttons: [][]Button{{{ID: lobbyButton(m.ID, "join"), Label: "Join", Style: Primary}}}}}, nil
 }
 
@@ -168,16 +169,22 @@ func (b *Bot) join(ctx context.Context, m *match, u User) (result, error) {
 	if len(m.meta.Seats) >= state.MaxSeats {
 		return result{}, refuse("The match is full (%d players).", state.MaxSeats)
 	}
-	m.meta.Seats = append(m.meta.Seats, SeatMeta{ID: u.ID, Name: uniqueName(m.meta, u.Name)})
+	name := uniqueName(m.meta, u.Name)
+	m.meta.Seats = append(m.meta.Seats, SeatMeta{ID: u.ID, Name: name})
 	if err := b.save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
-	return result{reply: Message{Text: fmt.Sprintf("%s joined (%d/%d seats):\n%s", u.Name, len(m.meta.Seats), state.MaxSeats, b.seatList(m))}}, nil
+	return result{reply: Message{Text: fmt.Sprintf("%s joined (%d/%d seats):\n%s", name, len(m.meta.Seats), state.MaxSeats, b.seatList(m))}}, nil
 }
 
 // uniqueName keeps seat names distinct, since people type them.
 func uniqueName(meta Meta, name string) string {
-	name = strings.TrimSpace(name)
+	// Names appear in messages: keep them to one line, without the bot's
+	// own markup or Discord's mention syntax.
+	for _, bad := range []string{"{{", "}}", "<@", "@everyone", "@here"} {
+		name = strings.ReplaceAll(name, bad, "")
+	}
+	name = strings.Join(strings.Fields(name), " ")
 	if name == "" {
 		name = "Player"
 	}
@@ -239,8 +246,8 @@ func cmdLeave(ctx context.Context, c *call) (result, error) {
 	if i < 0 {
 		return result{}, refuse("You are not in this match.")
 	}
+	text := fmt.Sprintf("%s left the match.", m.meta.Seats[i].Name)
 	m.meta.Seats = append(m.meta.Seats[:i], m.meta.Seats[i+1:]...)
-	text := fmt.Sprintf("%s left the match.", c.req.User.Name)
 	change := storage.Change{}
 	if m.meta.Host == c.req.User.ID {
 		// Another person takes over; with only bots left the host stays on
@@ -257,7 +264,7 @@ func cmdLeave(ctx context.Context, c *call) (result, error) {
 		case next != "":
 			m.meta.Host = next
 		case len(m.meta.Seats) > 0:
-			text += fmt.Sprintf(" %s still hosts: /risk start lets the bots play it out while everyone watches.", c.req.User.Name)
+			text += " They still host: /risk start lets the bots play it out while everyone watches."
 		default:
 			change.Status = storage.Abandoned
 			text += " Nobody is left, so the match is closed; start a new one with /risk new."
