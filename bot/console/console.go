@@ -161,8 +161,12 @@ func (c *Console) show(ctx context.Context, m bot.Message, to string) {
 		return "@" + strings.TrimPrefix(id, "console:")
 	}, bot.PlainTime(now))
 	c.mu.Unlock()
+	text = plain(text)
 	head := "  bot: "
-	if m.Private {
+	switch {
+	case m.Private && to == "You":
+		head = "  bot (only you see this): "
+	case m.Private:
 		head = fmt.Sprintf("  bot (only %s sees this): ", to)
 	}
 	indent := strings.Repeat(" ", 7)
@@ -201,6 +205,20 @@ func (c *Console) show(ctx context.Context, m bot.Message, to string) {
 		}
 		c.printf("%smap: %s\n", indent, path)
 	}
+}
+
+// plain drops the chat markdown a terminal would show as is: bold markers
+// and code-block fences.
+func plain(text string) string {
+	text = strings.ReplaceAll(text, "**", "")
+	lines := strings.Split(text, "\n")
+	kept := lines[:0]
+	for _, l := range lines {
+		if strings.TrimSpace(l) != "```" {
+			kept = append(kept, strings.ReplaceAll(l, "`", ""))
+		}
+	}
+	return strings.Join(kept, "\n")
 }
 
 func (c *Console) printf(format string, args ...any) {

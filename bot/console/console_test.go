@@ -104,7 +104,7 @@ func checkQuickstart(t *testing.T, out string) {
 			t.Errorf("the quickstart has a refused line (%q)", refusal)
 		}
 	}
-	if !strings.Contains(out, "🏆 **🟥 Ann wins") {
+	if !strings.Contains(out, "🏆 🟥 Ann wins") {
 		t.Errorf("Ann does not win the quickstart:\n%s", out[max(0, len(out)-2000):])
 	}
 }
