@@ -54,35 +54,44 @@ func (b *Bot) apply(ctx context.Context, m *match, seat int, cmds ...engine.Comm
 		out.events = append(out.events, ev...)
 	}
 	s := g.State
-	out.lines = b.describe(s, out.events)
-	// Record the turns that ended: the lines of the turn so far plus those
-	// of the events up to the next turn's start.
+	// Describe the events once, in parts split where a turn (or the
+	// setup) ends, and record each finished turn: the lines of the turn so
+	// far plus those of its part.
 	var part []engine.Event
+	flush := func() []string {
+		lines := b.describe(s, part)
+		out.lines = append(out.lines, lines...)
+		part = nil
+		return lines
+	}
 	curTurn, curSeat := turn, current
 	if phase == state.PhaseSetup {
 		curTurn = 0
 	}
-	closeTurn := func(extra ...string) {
-		lines := append(append(m.meta.Turn, b.describe(s, part)...), extra...)
-		if len(lines) > 0 {
-			out.turns = append(out.turns, turnRecord{Turn: curTurn, Seat: curSeat, Lines: lines})
+	closeTurn := func(lines []string) {
+		if all := append(m.meta.Turn, lines...); len(all) > 0 {
+			out.turns = append(out.turns, turnRecord{Turn: curTurn, Seat: curSeat, Lines: all})
 		}
-		m.meta.Turn, part = nil, nil
+		m.meta.Turn = nil
 	}
 	for _, e := range out.events {
 		switch e := e.(type) {
 		case engine.SetupDone:
-			closeTurn(b.describe(s, []engine.Event{e})...)
+			lines := flush()
+			part = []engine.Event{e}
+			closeTurn(append(lines, flush()...))
 			continue
 		case engine.TurnStarted:
-			if curTurn > 0 {
-				closeTurn()
+			if lines := flush(); curTurn > 0 {
+				closeTurn(lines)
+			} else {
+				m.meta.Turn = append(m.meta.Turn, lines...)
 			}
 			curTurn, curSeat = e.Turn, e.Seat
 		}
 		part = append(part, e)
 	}
-	m.meta.Turn = append(m.meta.Turn, b.describe(s, part)...)
+	m.meta.Turn = append(m.meta.Turn, flush()...)
 	for _, t := range out.turns {
 		m.meta.addHistory(t)
 	}
