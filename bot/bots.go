@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"time"
 
+	"github.com/riskbot/riskbot/ai"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
@@ -153,12 +154,12 @@ func (b *Bot) decide(ctx context.Context, m *match, seat int, level string) ([]e
 			}
 		}
 		if err != nil || c == nil {
-			c = fallback(sim, seat)
+			c = ai.Fallback(sim, seat)
 		}
 		if _, err := engine.Apply(sim, seat, c); err != nil {
 			// The player broke a rule: play the safe default instead.
 			b.cfg.Log.Warn("computer player broke a rule", "level", level, "command", fmt.Sprintf("%#v", c), "err", err)
-			c = fallback(sim, seat)
+			c = ai.Fallback(sim, seat)
 			if _, err := engine.Apply(sim, seat, c); err != nil {
 				return nil, fmt.Errorf("bot: safe default %#v refused: %w", c, err)
 			}
@@ -174,27 +175,4 @@ func (b *Bot) botSeed(m *match, seat int) uint64 {
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%d/%d/%d/%d", m.Game.Setup.Seed, m.Version, m.Game.State.Turn, seat)
 	return h.Sum64()
-}
-
-// fallback is the command a seat can always play to move on safely.
-func fallback(s *state.State, seat int) engine.Command {
-	legal := engine.Legal(s, seat)
-	prefer := []string{"trade", "autoplace", "occupy", "discard", "end"}
-	for _, name := range prefer {
-		for _, c := range legal {
-			if c.Name() == name {
-				if o, ok := c.(engine.Occupy); ok {
-					// Legal lists the smallest first; move everything.
-					for _, l := range legal {
-						if lo, ok := l.(engine.Occupy); ok && lo.Armies > o.Armies {
-							o = lo
-						}
-					}
-					return o
-				}
-				return c
-			}
-		}
-	}
-	return engine.EndTurn{}
 }

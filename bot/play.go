@@ -693,12 +693,9 @@ func cmdUndo(ctx context.Context, c *call) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	res, err := b.act(ctx, m, seat, b.replyNext(m, seat), engine.Undo{})
-	if err != nil {
-		return res, err
-	}
-	// Undo also removes the undone command's line from the turn's record.
-	return res, nil
+	// The turn's record keeps the undone line and adds the undo's: what
+	// others see of the turn stays honest.
+	return b.act(ctx, m, seat, b.replyNext(m, seat), engine.Undo{})
 }
 
 func cmdSurrender(ctx context.Context, c *call) (result, error) {

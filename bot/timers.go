@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/ai"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
@@ -194,15 +195,13 @@ func (b *Bot) expire(ctx context.Context, m *match) ([]Message, bool, error) {
 		posts = append(posts, Message{Text: note + "."})
 		posts = append(posts, b.turnPosts(m, out)...)
 	}
-	if s.Phase == state.PhaseSetup && m.Game.State.Phase == state.PhaseSetup {
-		// Everyone out of time has placed; the bots still may not have.
-		return posts, b.botsToPlay(m), nil
-	}
+	// The bots may still have to play (or, in the setup, to place).
 	return posts, b.botsToPlay(m), nil
 }
 
-// skipCommands pass a turn with as little as the rules require: the forced
-// trade, the placement (automatic), the owed occupation, then the end.
+// skipCommands pass a turn with as little as the rules require (the safe
+// default of package ai: the forced trade, automatic placement, the fewest
+// armies into a conquest, then the end).
 func skipCommands(s *state.State, seat int) []engine.Command {
 	sim := s.Clone()
 	var cmds []engine.Command
@@ -217,7 +216,7 @@ func skipCommands(s *state.State, seat int) []engine.Command {
 		} else if sim.Turn != s.Turn || sim.Current != seat {
 			break
 		}
-		c := fallback(sim, seat)
+		c := ai.Fallback(sim, seat)
 		if _, err := engine.Apply(sim, seat, c); err != nil {
 			break
 		}
