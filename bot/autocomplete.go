@@ -46,7 +46,7 @@ func (b *Bot) Autocomplete(ctx context.Context, req Request, focused string) []C
 			ids = owned(s, seat, func(int) bool { return true })
 		}
 	case "attack.from":
-		ids = owned(s, seat, func(t int) bool { return s.Terr[t].Armies >= 2 && bordersEnemy(s, t, seat) })
+		ids = owned(s, seat, func(t int) bool { return s.Terr[t].Armies >= 2 && s.BordersEnemy(t) })
 	case "attack.to":
 		if from, err := s.Map.Lookup(req.Options["from"]); err == nil && s.Terr[from].Owner == seat {
 			ids = enemyNeighbours(s, from, seat)
@@ -109,15 +109,6 @@ func owned(s *state.State, seat int, keep func(t int) bool) []int {
 		}
 	}
 	return ids
-}
-
-func bordersEnemy(s *state.State, t, seat int) bool {
-	for _, n := range s.Map.Territories[t].Adj {
-		if s.Terr[n].Owner != seat {
-			return true
-		}
-	}
-	return false
 }
 
 func enemyNeighbours(s *state.State, t, seat int) []int {

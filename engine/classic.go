@@ -161,7 +161,7 @@ func autoPlace(s *state.State, seat int, d *dice) ([]Event, error) {
 	}
 	var targets []int
 	for t := range s.Terr {
-		if s.Terr[t].Owner == seat && bordersEnemy(s, t, seat) {
+		if s.Terr[t].Owner == seat && s.BordersEnemy(t) {
 			targets = append(targets, t)
 		}
 	}
@@ -190,15 +190,6 @@ func autoPlace(s *state.State, seat int, d *dice) ([]Event, error) {
 	}
 	maybeEndReinforce(s, seat)
 	return ev, nil
-}
-
-func bordersEnemy(s *state.State, t, seat int) bool {
-	for _, n := range s.Map.Territories[t].Adj {
-		if s.Terr[n].Owner != seat {
-			return true
-		}
-	}
-	return false
 }
 
 // surrender turns the seat's territories neutral and takes it out of the

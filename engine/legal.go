@@ -73,7 +73,10 @@ func Legal(s *state.State, seat int) []Command {
 			})
 		}
 		if s.Options.Fortify == state.Adjacent || s.Fortified == 0 {
-			comp := components(s, seat)
+			var comp []int // connected groups, for the connected variant only
+			if s.Options.Fortify == state.Connected {
+				comp = components(s, seat)
+			}
 			mine(func(from int) {
 				m := Movable(s, from)
 				if m == 0 {

@@ -226,6 +226,17 @@ func (s *State) Armies(seat int) int {
 	return n
 }
 
+// BordersEnemy reports whether territory t borders a territory of another
+// owner (an enemy or a neutral).
+func (s *State) BordersEnemy(t int) bool {
+	for _, n := range s.Map.Territories[t].Adj {
+		if s.Terr[n].Owner != s.Terr[t].Owner {
+			return true
+		}
+	}
+	return false
+}
+
 // ContinentOwner returns the seat that owns all of continent c, or Neutral.
 func (s *State) ContinentOwner(c int) int {
 	ts := s.Map.Continents[c].Territories
