@@ -118,27 +118,6 @@ func newCommand(name string) (Command, bool) {
 	return nil, false
 }
 
-// fields maps the JSON field names of a command to pointers to its fields.
-func fields(c Command) map[string]any {
-	switch c := c.(type) {
-	case *Place:
-		return map[string]any{"territory": &c.Territory, "armies": &c.Armies}
-	case *Trade:
-		return map[string]any{"cards": &c.Cards}
-	case *Attack:
-		return map[string]any{"from": &c.From, "to": &c.To, "dice": &c.Dice}
-	case *Blitz:
-		return map[string]any{"from": &c.From, "to": &c.To, "keep": &c.Keep}
-	case *Occupy:
-		return map[string]any{"armies": &c.Armies}
-	case *Fortify:
-		return map[string]any{"from": &c.From, "to": &c.To, "armies": &c.Armies}
-	case *Discard:
-		return map[string]any{"card": &c.Card}
-	}
-	return nil
-}
-
 // deref turns the *T that newCommand made back into the T value.
 func deref(c Command) Command {
 	switch c := c.(type) {
@@ -212,13 +191,41 @@ func (w *wireCommand) command() (Command, error) {
 		}
 		return nil, fmt.Errorf("engine: unknown command type %q", w.Type)
 	}
-	allowed := fields(c)
-	for _, f := range []struct {
+	// Refuse fields of another command type: each type allows a set of
+	// them (one bit per field, in the order of wireCommand).
+	const (
+		territory = 1 << iota
+		armies
+		cards
+		from
+		to
+		dice
+		keep
+		card
+	)
+	var allowed int
+	switch c.(type) {
+	case *Place:
+		allowed = territory | armies
+	case *Trade:
+		allowed = cards
+	case *Attack:
+		allowed = from | to | dice
+	case *Blitz:
+		allowed = from | to | keep
+	case *Occupy:
+		allowed = armies
+	case *Fortify:
+		allowed = from | to | armies
+	case *Discard:
+		allowed = card
+	}
+	for i, f := range []struct {
 		name string
 		set  bool
 	}{{"territory", w.Territory != nil}, {"armies", w.Armies != nil}, {"cards", w.Cards != nil}, {"from", w.From != nil},
 		{"to", w.To != nil}, {"dice", w.Dice != nil}, {"keep", w.Keep != nil}, {"card", w.Card != nil}} {
-		if _, ok := allowed[f.name]; f.set && !ok {
+		if f.set && allowed&(1<<i) == 0 {
 			return nil, fmt.Errorf("engine: decode %s: unknown field %q", w.Type, f.name)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -56,6 +57,6 @@ func MapNames() []string {
 	for n := range maps {
 		names = append(names, n)
 	}
-	slicesSort(names)
+	slices.Sort(names)
 	return names
 }

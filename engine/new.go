@@ -3,8 +3,6 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/riskbot/riskbot/state"
 )
@@ -186,5 +184,3 @@ func shuffle(r *state.RNG, a []int) {
 		a[i], a[j] = a[j], a[i]
 	}
 }
-
-func slicesSort(a []string) { slices.SortFunc(a, strings.Compare) }
