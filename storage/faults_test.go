@@ -117,7 +117,7 @@ func TestNewerSchema(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "risk.db")
 	newMatches(t, path, 3)
-	if err := rawExec(ctx, path, "INSERT INTO schema_version (version) VALUES (2), (3)"); err != nil {
+	if err := rawExec(ctx, path, "INSERT INTO schema_version (version) SELECT max(version) + 1 FROM schema_version"); err != nil {
 		t.Fatal(err)
 	}
 	before := dirState(t, dir)
@@ -126,8 +126,8 @@ func TestNewerSchema(t *testing.T) {
 		db.Close()
 		t.Fatal("opened")
 	}
-	if !strings.Contains(err.Error(), "newer version") || !strings.Contains(err.Error(), "schema version 3") {
-		t.Fatalf("got %q, want it to say a newer version wrote schema version 3", err)
+	if !strings.Contains(err.Error(), "newer version") || !strings.Contains(err.Error(), "schema version") {
+		t.Fatalf("got %q, want it to say a newer version wrote a later schema version", err)
 	}
 	if after := dirState(t, dir); after != before {
 		t.Fatalf("the directory changed:\n%s\nwas\n%s", after, before)

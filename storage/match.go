@@ -120,6 +120,21 @@ type Change struct {
 	Status Status
 	// Timers replaces the turn clock.
 	Timers *Timers
+	// Posts are queued in the outbox with the change: messages the host
+	// must deliver once it commits, in order, as JSON of its own. A closed
+	// match accepts them too (the news that it ended).
+	Posts []json.RawMessage
+}
+
+// Post is a queued message (Change.Posts) not yet delivered.
+type Post struct {
+	ID      int64
+	Match   int64
+	Channel string
+	// Version is the match version whose change queued the post.
+	Version int64
+	Body    json.RawMessage
+	Queued  time.Time
 }
 
 // Timer is a clock event that is due.

@@ -265,6 +265,43 @@ func (db *DB) Due(ctx context.Context, now time.Time) ([]Timer, error) {
 	return out, nil
 }
 
+// Outbox lists the posts queued before the given time and not yet
+// delivered, oldest first, at most limit of them.
+func (db *DB) Outbox(ctx context.Context, before time.Time, limit int) ([]Post, error) {
+	rows, err := db.read.QueryContext(ctx, `
+		SELECT o.id, o.match_id, m.channel, o.version, o.body, o.created_at
+		FROM outbox o JOIN matches m ON m.id = o.match_id
+		WHERE o.created_at < ? ORDER BY o.id LIMIT ?`, before.UnixMilli(), limit)
+	if err != nil {
+		return nil, fail("list queued posts", err)
+	}
+	defer rows.Close()
+	var out []Post
+	for rows.Next() {
+		var p Post
+		var body string
+		var ms int64
+		if err := rows.Scan(&p.ID, &p.Match, &p.Channel, &p.Version, &body, &ms); err != nil {
+			return nil, fail("list queued posts", err)
+		}
+		p.Body, p.Queued = json.RawMessage(body), fromMillis(ms)
+		out = append(out, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fail("list queued posts", err)
+	}
+	return out, nil
+}
+
+// Delivered removes from the outbox the posts that the change making
+// version of match id queued. Delivering twice is harmless.
+func (db *DB) Delivered(ctx context.Context, id, version int64) error {
+	if _, err := db.write.ExecContext(ctx, `DELETE FROM outbox WHERE match_id = ? AND version = ?`, id, version); err != nil {
+		return fail(fmt.Sprintf("mark the posts of match %d version %d delivered", id, version), err)
+	}
+	return nil
+}
+
 // Save applies change c to match id in one transaction, if the match is
 // still at version: the match starts, entries are appended to its log,
 // its meta, status and timers change, and a snapshot is taken when one is
@@ -347,6 +384,12 @@ func (db *DB) Save(ctx context.Context, id, version int64, c Change, now time.Ti
 		// kept so that the check does not depend on the lock.
 		return 0, fmt.Errorf("%w (match %d)", ErrConflict, id)
 	}
+	for _, p := range c.Posts {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (match_id, version, body, created_at) VALUES (?, ?, ?, ?)`,
+			id, next, string(p), ms); err != nil {
+			return 0, fail(op, err)
+		}
+	}
 	if err := tx.Commit(); err != nil {
 		return 0, fail(op, err)
 	}
@@ -361,7 +404,7 @@ type written struct {
 }
 
 func prepare(c Change) (*written, error) {
-	if c.Start == nil && len(c.Entries) == 0 && c.Game == nil && c.Meta == nil && c.Status == 0 && c.Timers == nil {
+	if c.Start == nil && len(c.Entries) == 0 && c.Game == nil && c.Meta == nil && c.Status == 0 && c.Timers == nil && len(c.Posts) == 0 {
 		return nil, errors.New("nothing to change")
 	}
 	var w written
@@ -388,6 +431,11 @@ func prepare(c Change) (*written, error) {
 	}
 	if err := checkMeta(c.Meta); err != nil {
 		return nil, err
+	}
+	for i, p := range c.Posts {
+		if !json.Valid(p) {
+			return nil, fmt.Errorf("post %d is not JSON", i+1)
+		}
 	}
 	return &w, nil
 }

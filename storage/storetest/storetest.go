@@ -27,6 +27,10 @@ type Store interface {
 	Save(ctx context.Context, id, version int64, c storage.Change, now time.Time) (int64, error)
 	// Due lists the timers of active matches due at now.
 	Due(ctx context.Context, now time.Time) ([]storage.Timer, error)
+	// Outbox lists the queued posts (Change.Posts) older than a time,
+	// oldest first; Delivered removes those of one change.
+	Outbox(ctx context.Context, before time.Time, limit int) ([]storage.Post, error)
+	Delivered(ctx context.Context, id, version int64) error
 	// Finished lists closed matches, most recently closed first.
 	Finished(ctx context.Context, limit int) ([]storage.Match, error)
 	// History lists a channel's matches, newest first.

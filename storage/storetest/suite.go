@@ -34,6 +34,7 @@ func Run(t *testing.T, newDB New) {
 		{"SnapshotsEqualReplay", testSnapshotsEqualReplay},
 		{"Reopen", testReopen},
 		{"Due", testDue},
+		{"Outbox", testOutbox},
 		{"Finished", testFinished},
 		{"History", testHistory},
 		{"ExportImport", testExportImport},
@@ -1145,4 +1146,82 @@ func testCanceled(t *testing.T, newDB New) {
 	if err != nil || got.Version != l.Version || string(got.Meta) != `{"host":"test"}` {
 		t.Fatalf("after canceled calls: %+v, %v", got, err)
 	}
+}
+
+// testOutbox: posts queued by a change are there after it commits, in
+// order, until delivered; a refused change queues nothing.
+func testOutbox(t *testing.T, newDB New) {
+	ctx := context.Background()
+	b := newDB(t, 10)
+	db := Open(t, b)
+	at := func(min int) time.Time { return T0.Add(time.Duration(min) * time.Minute) }
+	a := Start(t, db, "test:a", 2, 1)
+	c := Start(t, db, "test:c", 2, 2)
+	post := func(s string) json.RawMessage { return json.RawMessage(`{"text":"` + s + `"}`) }
+	save := func(id, v int64, ch storage.Change, now time.Time) int64 {
+		t.Helper()
+		v, err := db.Save(ctx, id, v, ch, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	va := save(a.ID, a.Version, storage.Change{Posts: []json.RawMessage{post("a1"), post("a2")}}, at(0))
+	vc := save(c.ID, c.Version, storage.Change{Meta: json.RawMessage(`{"host":"x"}`), Posts: []json.RawMessage{post("c1")}}, at(1))
+	va2 := save(a.ID, va, storage.Change{Status: storage.Finished, Posts: []json.RawMessage{post("a3")}}, at(2))
+	check := func(db Store, before time.Time, limit int, want ...string) {
+		t.Helper()
+		got, err := db.Outbox(ctx, before, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var g []string
+		for _, p := range got {
+			var body struct{ Text string }
+			if err := json.Unmarshal(p.Body, &body); err != nil {
+				t.Fatalf("post %+v: %v", p, err)
+			}
+			g = append(g, body.Text)
+			want := map[string]struct {
+				id, v int64
+				ch    string
+				min   int
+			}{"a1": {a.ID, va, "test:a", 0}, "a2": {a.ID, va, "test:a", 0}, "c1": {c.ID, vc, "test:c", 1}, "a3": {a.ID, va2, "test:a", 2}}[body.Text]
+			if p.Match != want.id || p.Version != want.v || p.Channel != want.ch || !p.Queued.Equal(at(want.min)) {
+				t.Errorf("post %s: %+v, want match %d version %d channel %s queued %v", body.Text, p, want.id, want.v, want.ch, at(want.min))
+			}
+		}
+		if fmt.Sprint(g) != fmt.Sprint(want) {
+			t.Fatalf("outbox before %v (limit %d): got %v, want %v", before.Sub(T0), limit, g, want)
+		}
+	}
+	check(db, at(0), 100)
+	check(db, at(1), 100, "a1", "a2")
+	check(db, at(10), 100, "a1", "a2", "c1", "a3")
+	check(db, at(10), 3, "a1", "a2", "c1")
+
+	// Refused changes queue nothing.
+	if _, err := db.Save(ctx, c.ID, vc-1, storage.Change{Posts: []json.RawMessage{post("stale")}}, at(3)); !errors.Is(err, storage.ErrConflict) {
+		t.Fatalf("stale save: %v, want a conflict", err)
+	}
+	if _, err := db.Save(ctx, c.ID, vc, storage.Change{Posts: []json.RawMessage{json.RawMessage(`{not json`)}}, at(3)); err == nil {
+		t.Fatal("a post that is not JSON was queued")
+	}
+	check(db, at(10), 100, "a1", "a2", "c1", "a3")
+
+	if err := db.Delivered(ctx, a.ID, va); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Delivered(ctx, a.ID, va); err != nil {
+		t.Fatalf("delivered twice: %v", err)
+	}
+	check(db, at(10), 100, "c1", "a3")
+	// Another handle (another process, a restart) sees what is left.
+	check(Open(t, b), at(10), 100, "c1", "a3")
+	for _, d := range []struct{ id, v int64 }{{c.ID, vc}, {a.ID, va2}} {
+		if err := db.Delivered(ctx, d.id, d.v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check(db, at(10), 100)
 }
