@@ -25,6 +25,8 @@ type Store interface {
 	Save(ctx context.Context, id, version int64, c storage.Change, now time.Time) (int64, error)
 	Due(ctx context.Context, now time.Time) ([]storage.Timer, error)
 	History(ctx context.Context, channel string) ([]storage.Match, error)
+	Outbox(ctx context.Context, before time.Time, limit int) ([]storage.Post, error)
+	Delivered(ctx context.Context, id, version int64) error
 }
 
 // Renderer draws the map of a state as a PNG.
@@ -66,8 +68,9 @@ type Config struct {
 // Bot hosts matches, one per channel. Its methods are safe for concurrent
 // use: commands of one channel run one at a time, channels in parallel.
 type Bot struct {
-	cfg   Config
-	specs []Spec
+	cfg     Config
+	specs   []Spec
+	started time.Time // when this process began: older queued posts are not its own
 
 	mu      sync.Mutex
 	locks   map[string]*sync.Mutex
@@ -101,7 +104,7 @@ func New(cfg Config) (*Bot, error) {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
 	bg, cancel := context.WithCancel(context.Background())
-	return &Bot{cfg: cfg, specs: Specs(cfg.Levels), locks: map[string]*sync.Mutex{},
+	return &Bot{cfg: cfg, specs: Specs(cfg.Levels), started: cfg.Now(), locks: map[string]*sync.Mutex{},
 		running: map[string]bool{}, again: map[string]bool{}, bg: bg, cancel: cancel}, nil
 }
 
@@ -144,7 +147,7 @@ var errMovedOn = refuse("The match moved on while you were typing; have a look a
 // and whether bot seats are now to play.
 type result struct {
 	reply Message
-	posts []Message
+	posts batch
 	bots  bool
 }
 
@@ -195,9 +198,7 @@ func (b *Bot) finish(ctx context.Context, channel string, user User, what string
 	if rerr := r.Reply(ctx, res.reply); rerr != nil {
 		return fmt.Errorf("bot: reply to %s: %w", what, rerr)
 	}
-	for _, m := range res.posts {
-		b.post(ctx, channel, m)
-	}
+	b.deliver(ctx, channel, res.posts)
 	if res.bots {
 		b.runBotsLater(channel)
 	}
@@ -222,14 +223,16 @@ func clip(text string) string {
 }
 
 // post sends a message that answers no command.
-func (b *Bot) post(ctx context.Context, channel string, m Message) {
+func (b *Bot) post(ctx context.Context, channel string, m Message) error {
 	if b.cfg.Poster == nil {
-		return
+		return nil
 	}
 	m.Text = clip(m.Text)
 	if err := b.cfg.Poster.Post(ctx, channel, m); err != nil {
 		b.cfg.Log.Error("post failed", "channel", channel, "err", err)
+		return err
 	}
+	return nil
 }
 
 // call is one command being handled, under the channel's lock.

@@ -83,7 +83,7 @@ func (b *Bot) runBots(ctx context.Context, channel string) error {
 			return err
 		}
 		unlock := b.lock(channel)
-		out, err := b.apply(ctx, m, seat, cmds...)
+		out, err := b.apply(ctx, m, seat, "", cmds...)
 		unlock()
 		if errors.Is(err, storage.ErrConflict) {
 			continue
@@ -92,11 +92,7 @@ func (b *Bot) runBots(ctx context.Context, channel string) error {
 			return err
 		}
 		// The turn is saved: say so even if the bot is shutting down.
-		pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), postTimeout)
-		for _, p := range b.turnPosts(m, out) {
-			b.post(pctx, channel, p)
-		}
-		cancel()
+		b.deliver(ctx, channel, b.batch(m, out.news))
 	}
 	return fmt.Errorf("bot: bots of %s kept playing without end", channel)
 }
@@ -115,13 +111,13 @@ func (b *Bot) botSeat(m *match) int {
 }
 
 // playFor has a computer player of the level act for seat and saves its
-// commands, under the caller's lock.
-func (b *Bot) playFor(ctx context.Context, m *match, seat int, level string) (outcome, error) {
+// commands with the note to post first, under the caller's lock.
+func (b *Bot) playFor(ctx context.Context, m *match, seat int, level, note string) (outcome, error) {
 	cmds, err := b.decide(ctx, m, seat, level)
 	if err != nil {
 		return outcome{}, err
 	}
-	return b.apply(ctx, m, seat, cmds...)
+	return b.apply(ctx, m, seat, note, cmds...)
 }
 
 // decide lets a computer player of the level choose the commands of seat

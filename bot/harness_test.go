@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -29,6 +30,11 @@ type harness struct {
 	now   time.Time
 	posts []posted
 	seed  uint64
+	// down makes every post fail with this error, as when Discord is
+	// unreachable (nil: posts succeed).
+	down error
+	// onPost, if set, runs before each post.
+	onPost func()
 }
 
 type posted struct {
@@ -94,8 +100,36 @@ func (h *harness) advance(d time.Duration) {
 func (h *harness) Post(_ context.Context, channel string, m Message) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if h.onPost != nil {
+		h.onPost()
+	}
+	if h.down != nil {
+		return h.down
+	}
 	h.posts = append(h.posts, posted{channel, m})
 	return nil
+}
+
+// errDown is the failure of a post while the chat is down.
+var errDown = errors.New("harness: the chat is down")
+
+// setDown makes posts fail with err (errDown: the chat is down), or
+// succeed again (nil).
+func (h *harness) setDown(err error) {
+	h.bot.Wait()
+	h.mu.Lock()
+	h.down = err
+	h.mu.Unlock()
+}
+
+// queued returns the outbox: the posts not yet delivered.
+func (h *harness) queued() []storage.Post {
+	h.t.Helper()
+	ps, err := h.db.Outbox(context.Background(), h.clock().Add(time.Hour), 100)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return ps
 }
 
 // takePosts returns and forgets the posts so far.

@@ -7,6 +7,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -112,8 +113,15 @@ type ReplierFunc func(ctx context.Context, m Message) error
 // Reply implements Replier.
 func (f ReplierFunc) Reply(ctx context.Context, m Message) error { return f(ctx, m) }
 
+// ErrUndeliverable, wrapped in a Poster's error, says that the channel will
+// not take the message now or later (it was deleted, or the bot removed):
+// the message is dropped instead of tried again.
+var ErrUndeliverable = errors.New("the channel does not take messages")
+
 // Poster posts new messages to a channel: turn results of bot seats, pings
-// and reminders, which come after (or without) any command.
+// and reminders, which come after (or without) any command. A failed post
+// is tried again later (see Bot.Redeliver) unless its error wraps
+// ErrUndeliverable.
 type Poster interface {
 	Post(ctx context.Context, channel string, m Message) error
 }

@@ -28,16 +28,19 @@ type outcome struct {
 	// turns are the turns that ended (with the setup as turn 0).
 	turns []turnRecord
 	over  bool
+	// news is what the change queued to post, if anything.
+	news *news
 }
 
 // historyTurns is how many finished turns the match data keeps for
 // /risk history.
 const historyTurns = 6
 
-// apply plays commands for engine seat and saves them, with the match data
-// and the turn clock, in one change. A refused command leaves the match as
+// apply plays commands for engine seat and saves them, with the match data,
+// the turn clock and the news to post (a note first, if not empty, then the
+// turns that ended), in one change. A refused command leaves the match as
 // it was (nothing is saved).
-func (b *Bot) apply(ctx context.Context, m *match, seat int, cmds ...engine.Command) (outcome, error) {
+func (b *Bot) apply(ctx context.Context, m *match, seat int, note string, cmds ...engine.Command) (outcome, error) {
 	g := m.Game
 	var out outcome
 	var entries []engine.Entry
@@ -109,8 +112,10 @@ func (b *Bot) apply(ctx context.Context, m *match, seat int, cmds ...engine.Comm
 		t := b.turnTimers(m)
 		change.Timers = &t
 	}
-
-	if err := b.save(ctx, m, change); err != nil {
+	if note != "" || len(out.turns) > 0 || out.over {
+		out.news = &news{Note: note, Turns: out.turns, Over: out.over}
+	}
+	if err := b.saveNews(ctx, m, change, out.news); err != nil {
 		return out, err
 	}
 	return out, nil
@@ -142,21 +147,21 @@ func (b *Bot) turnTimers(m *match) storage.Timers {
 
 // turnPosts are the messages that follow the end of turns: each turn's
 // summary with the map, then a ping for the person now to play.
-func (b *Bot) turnPosts(m *match, out outcome) []Message {
+func (b *Bot) turnPosts(m *match, turns []turnRecord, over bool) []Message {
 	var posts []Message
 	s := m.Game.State
-	for i, t := range out.turns {
+	for i, t := range turns {
 		msg := Message{Text: b.turnSummary(s, t)}
-		if i == len(out.turns)-1 && !out.over {
+		if i == len(turns)-1 && !over {
 			msg.Image = b.mapImage(s)
 		}
 		posts = append(posts, msg)
 	}
-	if out.over {
+	if over {
 		posts = append(posts, Message{Text: b.victoryText(m), Image: b.mapImage(s)})
 		return posts
 	}
-	if len(out.turns) > 0 {
+	if len(turns) > 0 {
 		if p, ok := b.ping(m); ok {
 			posts = append(posts, p)
 		}
@@ -295,7 +300,7 @@ func (b *Bot) act(ctx context.Context, m *match, seat int, extra func(out outcom
 	if i := m.meta.seat(m.Game.State.Seats[seat].ID); i >= 0 {
 		m.meta.Seats[i].Missed = 0
 	}
-	out, err := b.apply(ctx, m, seat, cmds...)
+	out, err := b.apply(ctx, m, seat, "", cmds...)
 	if err != nil {
 		return result{}, err
 	}
@@ -308,7 +313,7 @@ func (b *Bot) act(ctx context.Context, m *match, seat int, extra func(out outcom
 	if wasSetup {
 		reply.Private = true
 	}
-	res := result{reply: reply, posts: b.turnPosts(m, out)}
+	res := result{reply: reply, posts: b.batch(m, out.news)}
 	res.bots = b.botsToPlay(m)
 	return res, nil
 }

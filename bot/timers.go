@@ -31,14 +31,19 @@ func (b *Bot) RunTimers(ctx context.Context, every time.Duration) {
 	}
 }
 
-// Tick handles the reminders and deadlines that are due: a reminder pings
-// the player; a deadline has a careful bot play the turn (or skips it), and
-// after three missed turns in a row a bot takes the seat over. Due bot
-// turns (after a restart) are played too.
+// Tick posts the news nobody delivered (Redeliver), then handles the
+// reminders and deadlines that are due: a reminder pings the player; a
+// deadline has a careful bot play the turn (or skips it), and after three
+// missed turns in a row a bot takes the seat over. Due bot turns (after a
+// restart) are played too.
 func (b *Bot) Tick(ctx context.Context) error {
+	var errs []error
+	if err := b.Redeliver(ctx); err != nil {
+		errs = append(errs, fmt.Errorf("outbox: %w", err))
+	}
 	due, err := b.cfg.Store.Due(ctx, b.cfg.Now())
 	if err != nil {
-		return err
+		return errors.Join(append(errs, err)...)
 	}
 	// A deadline makes the reminder of the same turn moot.
 	deadline := map[int64]bool{}
@@ -47,7 +52,6 @@ func (b *Bot) Tick(ctx context.Context) error {
 			deadline[t.Match] = true
 		}
 	}
-	var errs []error
 	for _, t := range due {
 		if t.Kind == storage.Remind && deadline[t.Match] {
 			continue
@@ -74,11 +78,13 @@ func (b *Bot) timer(ctx context.Context, t storage.Timer) error {
 		unlock()
 		return nil // the match moved on since the timer was read
 	}
-	var posts []Message
+	var posts []batch
 	bots := false
 	switch t.Kind {
 	case storage.Remind:
-		posts, err = b.remind(ctx, m)
+		var p batch
+		p, err = b.remind(ctx, m)
+		posts = []batch{p}
 	case storage.Deadline:
 		if b.botsToPlay(m) && (m.Game.State.Phase != state.PhaseSetup || !b.humansToPlace(m)) {
 			bots = true
@@ -91,7 +97,7 @@ func (b *Bot) timer(ctx context.Context, t storage.Timer) error {
 		return err
 	}
 	for _, p := range posts {
-		b.post(ctx, t.Channel, p)
+		b.deliver(ctx, t.Channel, p)
 	}
 	if bots {
 		b.runBotsLater(t.Channel)
@@ -112,15 +118,24 @@ func (b *Bot) humansToPlace(m *match) bool {
 }
 
 // remind pings whoever the match waits for.
-func (b *Bot) remind(ctx context.Context, m *match) ([]Message, error) {
-	waiting := b.waitingFor(m)
+func (b *Bot) remind(ctx context.Context, m *match) (batch, error) {
 	timers := m.Timers
 	timers.Remind = time.Time{}
-	if err := b.save(ctx, m, storage.Change{Timers: &timers}); err != nil {
-		return nil, err
+	var n *news
+	if len(b.waitingFor(m)) > 0 {
+		n = &news{Remind: true}
 	}
+	if err := b.saveNews(ctx, m, storage.Change{Timers: &timers}, n); err != nil {
+		return batch{}, err
+	}
+	return b.batch(m, n), nil
+}
+
+// reminder is the message that pings whoever the match waits for.
+func (b *Bot) reminder(m *match) (Message, bool) {
+	waiting := b.waitingFor(m)
 	if len(waiting) == 0 {
-		return nil, nil
+		return Message{}, false
 	}
 	var names []string
 	for _, id := range waiting {
@@ -134,10 +149,10 @@ func (b *Bot) remind(ctx context.Context, m *match) ([]Message, error) {
 	if m.meta.Settings.OnTimeout == "skip" {
 		action = "it will be skipped"
 	}
-	return []Message{{
-		Text:     fmt.Sprintf("⏰ %s: %s. Time runs out %s; then %s.", strings.Join(names, " "), what, timestamp(timers.Deadline), action),
+	return Message{
+		Text:     fmt.Sprintf("⏰ %s: %s. Time runs out %s; then %s.", strings.Join(names, " "), what, timestamp(m.Timers.Deadline), action),
 		Mentions: waiting,
-	}}, nil
+	}, true
 }
 
 // waitingFor lists the people the match waits for.
@@ -159,7 +174,7 @@ func (b *Bot) waitingFor(m *match) []string {
 }
 
 // expire plays the turns (or placements) of people out of time.
-func (b *Bot) expire(ctx context.Context, m *match) ([]Message, bool, error) {
+func (b *Bot) expire(ctx context.Context, m *match) ([]batch, bool, error) {
 	s := m.Game.State
 	var seats []int
 	if s.Phase == state.PhaseSetup {
@@ -171,7 +186,7 @@ func (b *Bot) expire(ctx context.Context, m *match) ([]Message, bool, error) {
 	} else {
 		seats = []int{s.Current}
 	}
-	var posts []Message
+	var posts []batch
 	for _, seat := range seats {
 		sm := m.seatMeta(seat)
 		sm.Missed++
@@ -183,17 +198,14 @@ func (b *Bot) expire(ctx context.Context, m *match) ([]Message, bool, error) {
 		var out outcome
 		var err error
 		if m.meta.Settings.OnTimeout == "skip" && !sm.Autopilot {
-			note += "; the turn is skipped"
-			out, err = b.apply(ctx, m, seat, skipCommands(m.Game.State, seat)...)
+			out, err = b.apply(ctx, m, seat, note+"; the turn is skipped.", skipCommands(m.Game.State, seat)...)
 		} else {
-			note += "; a careful bot plays for them"
-			out, err = b.playFor(ctx, m, seat, "cautious")
+			out, err = b.playFor(ctx, m, seat, "cautious", note+"; a careful bot plays for them.")
 		}
 		if err != nil {
 			return nil, false, err
 		}
-		posts = append(posts, Message{Text: note + "."})
-		posts = append(posts, b.turnPosts(m, out)...)
+		posts = append(posts, b.batch(m, out.news))
 	}
 	// The bots may still have to play (or, in the setup, to place).
 	return posts, b.botsToPlay(m), nil

@@ -381,6 +381,11 @@ func (a *Adapter) Post(ctx context.Context, channel string, m bot.Message) error
 		a.log.Error("render", "channel", id, "err", err)
 	}
 	if _, err := a.s.ChannelMessageSendComplex(id, out.send(files), discordgo.WithContext(ctx)); err != nil {
+		var re *discordgo.RESTError
+		if errors.As(err, &re) && re.Response != nil && (re.Response.StatusCode == http.StatusForbidden || re.Response.StatusCode == http.StatusNotFound) {
+			// The channel is gone or closed to the bot: trying again is useless.
+			return fmt.Errorf("discord: post to channel %s: %w: %w", id, bot.ErrUndeliverable, err)
+		}
 		return fmt.Errorf("discord: post to channel %s: %w", id, err)
 	}
 	return nil

@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"errors"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -392,5 +393,17 @@ func TestPost(t *testing.T) {
 	ms = e.fake.Messages()
 	if len(ms) != 2 || len(ms[1].Files) != 0 || !strings.Contains(ms[1].Content, "could not be drawn") {
 		t.Errorf("messages %+v", ms)
+	}
+	// A channel that is gone or closed to the bot will never take the
+	// message: the core must not try again. Anything else it may.
+	for _, tt := range []struct {
+		status int
+		never  bool
+	}{{http.StatusForbidden, true}, {http.StatusNotFound, true}, {http.StatusBadRequest, false}} {
+		e.fake.FailNext("post", tt.status)
+		err := e.a.Post(e.ctx, prefix+channel, bot.Message{Text: "hi"})
+		if err == nil || errors.Is(err, bot.ErrUndeliverable) != tt.never {
+			t.Errorf("HTTP %d: %v; want undeliverable %v", tt.status, err, tt.never)
+		}
 	}
 }
