@@ -2,11 +2,13 @@ package storage_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -82,6 +84,41 @@ func BenchmarkSave(b *testing.B) {
 			percentiles(b, lat)
 		})
 	}
+}
+
+// BenchmarkSaveNews measures a change that ends a turn: the command saved
+// with its news queued in the outbox, then the news marked delivered, two
+// durable transactions.
+func BenchmarkSaveNews(b *testing.B) {
+	ctx := context.Background()
+	db, err := storage.Open(ctx, filepath.Join(b.TempDir(), "risk.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	l := storetest.Start(b, db, "bench:1", 4, 1)
+	r := rand.New(rand.NewPCG(1, 1))
+	news := json.RawMessage(`{"turns":[{"turn":12,"seat":2,"lines":["` + strings.Repeat("Ann attacks Brazil from Peru: 6 5 3 v 4 2, Brazil loses 2. ", 12) + `"]}]}`)
+	var lat []time.Duration
+	for b.Loop() {
+		b.StopTimer()
+		e, err := storetest.Move(l.Game, r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		start := time.Now()
+		v, err := db.Save(ctx, l.ID, l.Version, storage.Change{Entries: []engine.Entry{e}, Game: l.Game, Posts: []json.RawMessage{news}}, storetest.T0)
+		if err == nil {
+			err = db.Delivered(ctx, l.ID, v)
+		}
+		lat = append(lat, time.Since(start))
+		if err != nil {
+			b.Fatal(err)
+		}
+		l.Version = v
+	}
+	percentiles(b, lat)
 }
 
 // BenchmarkLoad measures loading a 2,000-command match: from a snapshot
