@@ -14,6 +14,8 @@ import (
 var colorEmoji = map[string]string{
 	"red": "🟥", "cyan": "🟦", "blue": "🟦", "yellow": "🟨", "violet": "🟪", "purple": "🟪",
 	"black": "⬛", "pink": "🩷", "magenta": "🩷", "orange": "🟧", "green": "🟩", "brown": "🟫", "white": "⬜",
+	// The colour-blind palette (render.ColorBlind).
+	"vermillion": "🟧", "sky blue": "🟦",
 }
 
 // who names engine seat i with its colour: "🟥 Ann".
@@ -51,23 +53,32 @@ func (b *Bot) describe(s *state.State, events []engine.Event) []string {
 	for i := 0; i < len(events); i++ {
 		switch e := events[i].(type) {
 		case engine.Placed:
-			// Merge the placements of one command ("autoplace") into a line.
-			parts := []string{fmt.Sprintf("%d on %s", e.Armies, t(e.Territory))}
-			total := e.Armies
-			for i+1 < len(events) {
-				n, ok := events[i+1].(engine.Placed)
+			// Merge the placements of one seat in a row (an "autoplace", or
+			// a bot's placements) into a line, one part per territory.
+			var order []int
+			armies := map[int]int{}
+			total := 0
+			for j := i; j < len(events); j++ {
+				n, ok := events[j].(engine.Placed)
 				if !ok || n.Seat != e.Seat {
 					break
 				}
-				parts = append(parts, fmt.Sprintf("%d on %s", n.Armies, t(n.Territory)))
+				if _, seen := armies[n.Territory]; !seen {
+					order = append(order, n.Territory)
+				}
+				armies[n.Territory] += n.Armies
 				total += n.Armies
-				i++
+				i = j
 			}
-			if len(parts) > 4 {
-				lines = append(lines, fmt.Sprintf("➕ %s placed %d armies on %d territories", b.who(s, e.Seat), total, len(parts)))
-			} else {
-				lines = append(lines, fmt.Sprintf("➕ %s placed %s", b.who(s, e.Seat), strings.Join(parts, ", ")))
+			if len(order) > 4 {
+				lines = append(lines, fmt.Sprintf("➕ %s placed %d armies on %d territories", b.who(s, e.Seat), total, len(order)))
+				break
 			}
+			parts := make([]string, len(order))
+			for k, terr := range order {
+				parts[k] = fmt.Sprintf("%d on %s", armies[terr], t(terr))
+			}
+			lines = append(lines, fmt.Sprintf("➕ %s placed %s", b.who(s, e.Seat), strings.Join(parts, ", ")))
 		case engine.SetupDone:
 			lines = append(lines, "📯 Everyone has placed their armies: the war begins!")
 		case engine.TurnStarted:

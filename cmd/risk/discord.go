@@ -11,17 +11,22 @@ import (
 	"github.com/riskbot/riskbot/bot/discord"
 )
 
-// runDiscord is `risk discord [--db PATH] [-v]`: the Discord bot. The token
+// runDiscord is `risk discord [--db PATH] [--palette NAME] [-v]`: the Discord bot. The token
 // comes from the environment only (a flag would show in the process list).
 func runDiscord(ctx context.Context, e env) error {
-	fs := newFlags(e, "discord", "[--db PATH] [-v]\n\n"+
+	fs := newFlags(e, "discord", "[--db PATH] [--palette NAME] [-v]\n\n"+
 		"Runs the Discord bot until interrupted (SIGINT or SIGTERM). Environment:\n"+
 		"  DISCORD_TOKEN     the bot's token (required)\n"+
 		"  DISCORD_GUILD_ID  a server ID: register /risk there only, at once (else globally)\n"+
 		"See docs/discord.md for creating the application and inviting the bot.")
 	db := fs.String("db", "", "database `file` (default: risk.db in your data directory)")
 	verbose := fs.Bool("v", false, "log every interaction")
+	paletteName := paletteFlag(fs)
 	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	palette, err := parsePalette(*paletteName)
+	if err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -57,7 +62,7 @@ func runDiscord(ctx context.Context, e env) error {
 	if err != nil {
 		return err
 	}
-	b, err := newBot(botDeps{db: store, poster: a, log: log})
+	b, err := newBot(botDeps{db: store, poster: a, log: log, palette: palette})
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"log/slog"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"runtime"
 
 	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/render"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -18,12 +20,33 @@ type botDeps struct {
 	poster bot.Poster
 	log    *slog.Logger
 	seed   func() uint64
+	// palette colours the players on the maps and in the chat text.
+	palette render.Palette
 }
 
 // newBot wires the bot core to storage and the standard renderer and
 // computer players.
 func newBot(d botDeps) (*bot.Bot, error) {
-	return bot.New(bot.Standard(bot.Config{Store: d.db, Poster: d.poster, Seed: d.seed, Log: d.log}))
+	cfg := bot.Config{Store: d.db, Poster: d.poster, Seed: d.seed, Log: d.log,
+		Render: render.New(render.Options{Palette: d.palette})}
+	for _, c := range render.PlayerColors(d.palette) {
+		cfg.Colors = append(cfg.Colors, c.Name)
+	}
+	return bot.New(bot.Standard(cfg))
+}
+
+// paletteFlag defines --palette on fs.
+func paletteFlag(fs *flag.FlagSet) *string {
+	return fs.String("palette", "default", "player colours: `default` (the rule book's) or colorblind (Okabe–Ito)")
+}
+
+// parsePalette reads the value of --palette.
+func parsePalette(s string) (render.Palette, error) {
+	p, err := render.ParsePalette(s)
+	if err != nil {
+		return 0, usageError("--palette %q: want default or colorblind", s)
+	}
+	return p, nil
 }
 
 // dataDir is where the console keeps its database when none is given: the
