@@ -102,7 +102,7 @@ func open(ctx context.Context, path string, c config) (*DB, error) {
 		every: c.snapshotEvery,
 	}
 	db.write.SetMaxOpenConns(1)
-	if err := migrate(ctx, db.write, c.migrations); err != nil {
+	if err := migrate(ctx, db.write, c.migrations, c.busyTimeout); err != nil {
 		db.write.Close()
 		return nil, fmt.Errorf("storage: open %s: %w", path, err)
 	}

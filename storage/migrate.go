@@ -10,6 +10,9 @@ import (
 	"path"
 	"regexp"
 	"strconv"
+	"time"
+
+	"github.com/mattn/go-sqlite3"
 )
 
 // embedded holds the schema migrations, migrations/NNNN_name.sql, applied
@@ -59,7 +62,7 @@ func migrations(fsys fs.FS) ([]migration, error) {
 // refuses files that are not ours or that a newer version wrote, before it
 // writes anything. Several processes may open a database at once: each
 // transaction takes the write lock first and re-reads the version.
-func migrate(ctx context.Context, db *sql.DB, fsys fs.FS) error {
+func migrate(ctx context.Context, db *sql.DB, fsys fs.FS, patience time.Duration) error {
 	ms, err := migrations(fsys)
 	if err != nil {
 		return err
@@ -71,18 +74,46 @@ func migrate(ctx context.Context, db *sql.DB, fsys fs.FS) error {
 	}
 	// WAL is a property of the file, set outside any transaction, once the
 	// file is known to be ours.
-	var mode string
-	if err := db.QueryRowContext(ctx, "PRAGMA journal_mode = WAL").Scan(&mode); err != nil {
-		return describe("set the journal mode", err)
-	}
-	if mode != "wal" {
-		return fmt.Errorf("cannot use write-ahead logging (journal mode %q)", mode)
+	if err := setWAL(ctx, db, patience); err != nil {
+		return err
 	}
 	for {
 		done, err := migrateOne(ctx, db, ms)
 		if err != nil || done {
 			return err
 		}
+	}
+}
+
+// setWAL switches the file to write-ahead logging. When another connection
+// is opening the same new file, SQLite can refuse the switch with
+// SQLITE_BUSY at once: it does not call the busy handler where waiting
+// could deadlock. So the switch is tried again, for as long as the busy
+// timeout would have waited.
+func setWAL(ctx context.Context, db *sql.DB, patience time.Duration) error {
+	deadline := time.Now().Add(patience)
+	wait := 2 * time.Millisecond
+	for {
+		var mode string
+		err := db.QueryRowContext(ctx, "PRAGMA journal_mode = WAL").Scan(&mode)
+		if err == nil {
+			if mode != "wal" {
+				return fmt.Errorf("cannot use write-ahead logging (journal mode %q)", mode)
+			}
+			return nil
+		}
+		var e sqlite3.Error
+		if !errors.As(err, &e) || e.Code != sqlite3.ErrBusy || time.Now().After(deadline) {
+			return describe("set the journal mode", err)
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+		}
+		wait = min(2*wait, 100*time.Millisecond)
 	}
 }
 
