@@ -366,11 +366,12 @@ type autocompleteResult struct {
 func (a *Adapter) Post(ctx context.Context, channel string, m bot.Message) error {
 	id, ok := strings.CutPrefix(channel, prefix)
 	if !ok || !isSnowflake(id) {
-		return fmt.Errorf("discord: post to %q: not a Discord channel", channel)
+		// Another adapter's channel (a console sharing the database).
+		return fmt.Errorf("discord: post to %q: %w: not a Discord channel", channel, bot.ErrUndeliverable)
 	}
 	if m.Private {
 		// A channel message is seen by everyone: never post a private one.
-		return fmt.Errorf("discord: refusing to post a private message to channel %s", id)
+		return fmt.Errorf("discord: %w: refusing to post a private message to channel %s", bot.ErrUndeliverable, id)
 	}
 	out := translate(m)
 	if len(out.cut) > 0 {

@@ -379,11 +379,12 @@ func TestPost(t *testing.T) {
 	}
 
 	// Never a private message in a channel; never another platform's channel.
-	if err := e.a.Post(e.ctx, prefix+channel, bot.Message{Private: true, Text: "your cards"}); err == nil {
-		t.Error("posted a private message")
+	// Neither can ever be posted: the core must not keep trying.
+	if err := e.a.Post(e.ctx, prefix+channel, bot.Message{Private: true, Text: "your cards"}); !errors.Is(err, bot.ErrUndeliverable) {
+		t.Errorf("a private message: %v, want it refused as undeliverable", err)
 	}
-	if err := e.a.Post(e.ctx, "console:main", bot.Message{Text: "hi"}); err == nil {
-		t.Error("posted to a console channel")
+	if err := e.a.Post(e.ctx, "console:main", bot.Message{Text: "hi"}); !errors.Is(err, bot.ErrUndeliverable) {
+		t.Errorf("a console channel: %v, want it refused as undeliverable", err)
 	}
 	// A map that cannot be drawn: the text goes without it, saying so.
 	broken := bot.Message{Text: "**Turn 4 — Ann**", Image: image(func(context.Context) ([]byte, error) { return nil, errors.New("out of memory") })}
