@@ -94,19 +94,19 @@ func (b *Bot) messages(m *match, n *news, fresh bool) []Message {
 }
 
 // deliver posts a batch, even if ctx is cancelled (the change is saved:
-// the channel must hear of it), and takes it out of the outbox once every
-// message is posted. A failed post stays queued for Redeliver, unless the
-// channel will never take it.
+// the channel must hear of it), and takes it out of the outbox once it is
+// posted. A failed post stops the batch, so that the messages keep their
+// order, and leaves it queued for Redeliver, unless the channel will never
+// take it.
 func (b *Bot) deliver(ctx context.Context, channel string, bt batch) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), postTimeout)
 	defer cancel()
-	var retry bool
 	for _, m := range bt.msgs {
 		if err := b.post(ctx, channel, m); err != nil && !errors.Is(err, ErrUndeliverable) {
-			retry = true
+			return
 		}
 	}
-	if retry || bt.version == 0 {
+	if bt.version == 0 {
 		return
 	}
 	if err := b.cfg.Store.Delivered(ctx, bt.match, bt.version); err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image/png"
 	"log/slog"
+	"net/http"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -416,5 +417,50 @@ func TestLongPostIsCut(t *testing.T) {
 	}
 	if !strings.Contains(e.logs.String(), "cut to Discord's limits") {
 		t.Error("the cut was not logged")
+	}
+}
+
+// Discord fails to take a turn's news (a 500 on the post): nothing of it
+// is lost. It stays queued, and the bot started next posts it, in order,
+// marked late: the summary with the map, then the ping of the next player.
+func TestTurnNewsOutlivesAFailedPost(t *testing.T) {
+	g := newGame(t)
+	g.answer(g.do(command(t, ann, channel, "new")))
+	g.answer(g.do(command(t, bob, channel, "join")))
+	g.do(command(t, ann, channel, "start")) // the text, then the map
+	g.answer(g.do(command(t, ann, channel, "autoplace")))
+	g.answer(g.do(command(t, bob, channel, "autoplace")))
+	g.bot.Wait()
+	s := g.match().Game.State
+	p := personOf(t, s.Seats[s.Current].ID)
+	next := personOf(t, s.Seats[(s.Current+1)%len(s.Seats)].ID)
+	wantPublic(t, g.answer(g.do(command(t, p, channel, "autoplace"))), "placed")
+	before := len(g.channelPosts())
+
+	g.fake.FailNext("post", http.StatusInternalServerError)
+	wantPublic(t, g.answer(g.do(command(t, p, channel, "end"))), "ended turn")
+	g.bot.Wait()
+	if n := len(g.channelPosts()) - before; n != 0 {
+		t.Fatalf("%d posts after the failed one, want none (the order is kept)", n)
+	}
+
+	g.restart()
+	g.clock.Advance(time.Minute)
+	if err := g.bot.Tick(g.ctx); err != nil {
+		t.Fatal(err)
+	}
+	posts := g.channelPosts()[before:]
+	if len(posts) != 2 {
+		t.Fatalf("%d posts after the restart, want the summary and the ping", len(posts))
+	}
+	wantText(t, posts[0], "Posted late", fmt.Sprintf("**Turn %d", s.Turn))
+	wantMap(t, posts[0])
+	wantText(t, posts[1], "it is your turn", "<@"+next.id+">")
+	wantOnlyMentions(t, posts[1], next)
+	if err := g.bot.Tick(g.ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(g.channelPosts()) - before; n != 2 {
+		t.Errorf("%d posts after a second tick, want still 2", n)
 	}
 }
