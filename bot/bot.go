@@ -57,12 +57,31 @@ type Config struct {
 	Levels       []string
 	DefaultLevel string
 	// Colors names the seat colours, in turn order ("red", "cyan", ...).
+	// With Render, they are the palette of matches that choose none.
 	Colors []string
+	// Palettes are the other sets of player colours a match may choose
+	// (/risk new palette:NAME), by name: "standard" and "colorblind".
+	Palettes map[string]Palette
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// Seed draws the seed of a new match; nil uses the clock.
 	Seed func() uint64
 	Log  *slog.Logger
+}
+
+// Palette is a set of player colours: their names for the chat, in turn
+// order, and the renderer that draws them.
+type Palette struct {
+	Colors []string
+	Render Renderer
+}
+
+// palette returns the palette of match m: its choice, or the default.
+func (b *Bot) palette(m *match) Palette {
+	if p, ok := b.cfg.Palettes[m.meta.Settings.Palette]; ok && p.Render != nil {
+		return p
+	}
+	return Palette{Colors: b.cfg.Colors, Render: b.cfg.Render}
 }
 
 // Bot hosts matches, one per channel. Its methods are safe for concurrent

@@ -53,6 +53,7 @@ func matchOptions() []Option {
 		{Name: "fortify", Description: "One move along your territories (connected, default) or many one-step moves (adjacent)", Type: String, Choices: []string{"connected", "adjacent"}},
 		{Name: "turn-hours", Description: "Hours each player has for a turn (default 24)", Type: Integer, Min: 1, Max: 720},
 		{Name: "on-timeout", Description: "When time runs out: a careful bot plays the turn (default) or it is skipped", Type: String, Choices: []string{"bot", "skip"}},
+		{Name: "palette", Description: "Player colours: the rule book's (standard) or colour-blind safe", Type: String, Choices: []string{PaletteStandard, PaletteColorBlind}},
 	}
 }
 
@@ -76,7 +77,7 @@ func Specs(levels []string) []Spec {
 			{Name: "player", Description: "Who", Type: String, Required: true, Autocomplete: true},
 		}, Usage: "/risk kick player:Bob"},
 		{Name: "start", Description: "Host: start the match", Usage: "/risk start"},
-		{Name: "settings", Description: "Host: change the match options before it starts", Options: matchOptions(), Usage: "/risk settings victory:domination"},
+		{Name: "settings", Description: "Host: change the match options before it starts (the palette at any time)", Options: matchOptions(), Usage: "/risk settings victory:domination"},
 		{Name: "place", Description: "Place armies on one of your territories", Options: []Option{
 			territory("territory", "Where", true),
 			{Name: "armies", Description: "How many (default all you have left)", Type: Integer, Min: 1, Max: 10000},

@@ -16,11 +16,10 @@ func cmdMap(ctx context.Context, c *call) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	g, err := m.started()
-	if err != nil {
+	if _, err := m.started(); err != nil {
 		return result{}, err
 	}
-	return result{reply: Message{Text: b.statusLine(m), Image: b.mapImage(g.State)}}, nil
+	return result{reply: Message{Text: b.statusLine(m), Image: b.mapImage(m)}}, nil
 }
 
 // statusLine says in one line where the match is.
@@ -28,17 +27,17 @@ func (b *Bot) statusLine(m *match) string {
 	s := m.Game.State
 	switch s.Phase {
 	case state.PhaseOver:
-		return fmt.Sprintf("The match is over: %s won after %d turns.", b.who(s, s.Winner), s.Turn)
+		return fmt.Sprintf("The match is over: %s won after %d turns.", b.voice(m).who(s, s.Winner), s.Turn)
 	case state.PhaseSetup:
 		var waiting []string
 		for i := range s.Seats {
 			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 {
-				waiting = append(waiting, fmt.Sprintf("%s (%d)", b.who(s, i), s.Seats[i].Reserve))
+				waiting = append(waiting, fmt.Sprintf("%s (%d)", b.voice(m).who(s, i), s.Seats[i].Reserve))
 			}
 		}
 		return "Initial placement: waiting for " + strings.Join(waiting, ", ") + "."
 	}
-	line := fmt.Sprintf("Turn %d: %s to play (%s phase)", s.Turn, b.who(s, s.Current), s.Phase)
+	line := fmt.Sprintf("Turn %d: %s to play (%s phase)", s.Turn, b.voice(m).who(s, s.Current), s.Phase)
 	if !m.Timers.Deadline.IsZero() && !m.isBotSeat(s.Current) {
 		line += ", deadline " + timestamp(m.Timers.Deadline)
 	}
@@ -152,10 +151,10 @@ func cmdHistory(ctx context.Context, c *call) (result, error) {
 	}
 	var parts []string
 	for _, t := range m.meta.History {
-		parts = append(parts, b.turnSummary(g.State, t))
+		parts = append(parts, b.voice(m).turnSummary(g.State, t))
 	}
 	if len(m.meta.Turn) > 0 && g.State.Phase != state.PhaseOver {
-		parts = append(parts, b.turnSummary(g.State, turnRecord{Turn: g.State.Turn, Seat: g.State.Current, Lines: m.meta.Turn})+"\n(in progress)")
+		parts = append(parts, b.voice(m).turnSummary(g.State, turnRecord{Turn: g.State.Turn, Seat: g.State.Current, Lines: m.meta.Turn})+"\n(in progress)")
 	}
 	if len(parts) == 0 {
 		return result{reply: private("Nothing has happened yet.")}, nil

@@ -15,8 +15,14 @@ import (
 var botNames = []string{"Napoleon", "Catherine", "Hannibal", "Boudica", "Saladin", "Joan", "Genghis", "Cleopatra"}
 
 // applySettings reads the match options of new and settings.
-func applySettings(set Settings, a args) (Settings, error) {
+func (b *Bot) applySettings(set Settings, a args) (Settings, error) {
 	var err error
+	if v, ok := a.str["palette"]; ok {
+		if _, ok := b.cfg.Palettes[v]; !ok {
+			return set, refuse("There is no palette %q here.", v)
+		}
+		set.Palette = v
+	}
 	if v, ok := a.str["rules"]; ok {
 		if set.Options.Rules, err = state.ParseRules(v); err != nil {
 			return set, refuse("%s.", capitalize(err.Error()))
@@ -65,8 +71,12 @@ func settingsText(set Settings) string {
 	if set.OnTimeout == "skip" {
 		timeout = "a turn out of time is skipped"
 	}
-	return fmt.Sprintf("%s rules on the %s map; %s; %s cards; %s fortification; %d h per turn, %s",
-		o.Rules, o.Map, victory, o.Cards, o.Fortify, set.TurnHours, timeout)
+	colours := ""
+	if set.Palette == PaletteColorBlind {
+		colours = "; colour-blind palette"
+	}
+	return fmt.Sprintf("%s rules on the %s map; %s; %s cards; %s fortification; %d h per turn, %s%s",
+		o.Rules, o.Map, victory, o.Cards, o.Fortify, set.TurnHours, timeout, colours)
 }
 
 func cmdNew(ctx context.Context, c *call) (result, error) {
@@ -84,7 +94,7 @@ func cmdNew(ctx context.Context, c *call) (result, error) {
 			return result{}, err
 		}
 	}
-	set, err := applySettings(defaultSettings(), c.args)
+	set, err := b.applySettings(defaultSettings(), c.args)
 	if err != nil {
 		return result{}, err
 	}
@@ -355,7 +365,7 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 
 func cmdSettings(ctx context.Context, c *call) (result, error) {
 	b := c.bot
-	m, err := b.lobby(ctx, c)
+	m, err := b.load(ctx, c.req.Channel)
 	if err != nil {
 		return result{}, err
 	}
@@ -365,7 +375,15 @@ func cmdSettings(ctx context.Context, c *call) (result, error) {
 	if len(c.req.Options) == 0 {
 		return result{reply: private("Settings: %s.", settingsText(m.meta.Settings))}, nil
 	}
-	set, err := applySettings(m.meta.Settings, c.args)
+	if m.Status != storage.Lobby {
+		// The colours only change what is drawn: they may change any time.
+		for name := range c.req.Options {
+			if name != "palette" {
+				return result{}, refuse("The match has already started: only the palette can change now.")
+			}
+		}
+	}
+	set, err := b.applySettings(m.meta.Settings, c.args)
 	if err != nil {
 		return result{}, err
 	}
@@ -409,16 +427,16 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 	var mentions []string
 	for i := range s.Seats {
 		sm := m.seatMeta(i)
-		who := b.who(s, i)
+		who := b.voice(m).who(s, i)
 		if !sm.IsBot() {
-			who = b.swatch(i) + " " + mention(sm.ID)
+			who = b.voice(m).swatch(i) + " " + mention(sm.ID)
 			mentions = append(mentions, sm.ID)
 		}
-		order = append(order, fmt.Sprintf("%d. %s — %s, %d territories, %d armies to place", i+1, who, b.colorName(i), s.Owned(i), s.Seats[i].Reserve))
+		order = append(order, fmt.Sprintf("%d. %s — %s, %d territories, %d armies to place", i+1, who, b.voice(m).colorName(i), s.Owned(i), s.Seats[i].Reserve))
 	}
 	text := fmt.Sprintf("**The match has started!** Turn order and colours:\n%s\nEveryone places their armies now, all at once: /risk place territory:… armies:…, or /risk autoplace. Deadline %s.",
 		strings.Join(order, "\n"), timestamp(t.Deadline))
-	msg := Message{Text: text, Image: b.mapImage(s), Mentions: mentions, Buttons: [][]Button{{
+	msg := Message{Text: text, Image: b.mapImage(m), Mentions: mentions, Buttons: [][]Button{{
 		{ID: b.buttonID(m, "autoplace"), Label: "Place automatically", Style: Secondary},
 	}}}
 	return result{reply: msg, bots: b.botsToPlay(m)}, nil

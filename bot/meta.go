@@ -33,6 +33,9 @@ type Settings struct {
 	Options   state.Options `json:"options"`
 	TurnHours int           `json:"turn_hours"`
 	OnTimeout string        `json:"on_timeout"` // "bot" or "skip"
+	// Palette names the player colours (Config.Palettes); empty for the
+	// bot's default.
+	Palette string `json:"palette,omitempty"`
 }
 
 // SeatMeta is a seat as the bot sees it, in join order.

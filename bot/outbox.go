@@ -85,7 +85,7 @@ func (b *Bot) messages(m *match, n *news, fresh bool) []Message {
 	}
 	s := m.Game.State
 	for _, t := range n.Turns {
-		msgs = append(msgs, Message{Text: b.turnSummary(s, t)})
+		msgs = append(msgs, Message{Text: b.voice(m).turnSummary(s, t)})
 	}
 	if n.Over {
 		msgs = append(msgs, Message{Text: b.victoryText(m)})

@@ -62,7 +62,7 @@ func (b *Bot) apply(ctx context.Context, m *match, seat int, note string, cmds .
 	// far plus those of its part.
 	var part []engine.Event
 	flush := func() []string {
-		lines := b.describe(s, part)
+		lines := b.voice(m).describe(s, part)
 		out.lines = append(out.lines, lines...)
 		part = nil
 		return lines
@@ -151,14 +151,14 @@ func (b *Bot) turnPosts(m *match, turns []turnRecord, over bool) []Message {
 	var posts []Message
 	s := m.Game.State
 	for i, t := range turns {
-		msg := Message{Text: b.turnSummary(s, t)}
+		msg := Message{Text: b.voice(m).turnSummary(s, t)}
 		if i == len(turns)-1 && !over {
-			msg.Image = b.mapImage(s)
+			msg.Image = b.mapImage(m)
 		}
 		posts = append(posts, msg)
 	}
 	if over {
-		posts = append(posts, Message{Text: b.victoryText(m), Image: b.mapImage(s)})
+		posts = append(posts, Message{Text: b.victoryText(m), Image: b.mapImage(m)})
 		return posts
 	}
 	if len(turns) > 0 {
@@ -170,8 +170,8 @@ func (b *Bot) turnPosts(m *match, turns []turnRecord, over bool) []Message {
 }
 
 // turnSummary is the text posted when a turn ends.
-func (b *Bot) turnSummary(s *state.State, t turnRecord) string {
-	head := fmt.Sprintf("**Turn %d — %s**", t.Turn, b.who(s, t.Seat))
+func (v voice) turnSummary(s *state.State, t turnRecord) string {
+	head := fmt.Sprintf("**Turn %d — %s**", t.Turn, v.who(s, t.Seat))
 	if t.Turn == 0 {
 		head = "**Initial placement done**"
 	}
@@ -207,7 +207,7 @@ func (b *Bot) ping(m *match) (Message, bool) {
 	}
 	id := s.Seats[s.Current].ID
 	text := fmt.Sprintf("%s %s, it is your turn %d: you have **%s** to place%s. Deadline %s.",
-		b.swatch(s.Current), mention(id), s.Turn, plural(s.Seats[s.Current].Reserve, "army", "armies"), tradeHint(s, s.Current), timestamp(m.Timers.Deadline))
+		b.voice(m).swatch(s.Current), mention(id), s.Turn, plural(s.Seats[s.Current].Reserve, "army", "armies"), tradeHint(s, s.Current), timestamp(m.Timers.Deadline))
 	return Message{Text: text, Mentions: []string{id}, Buttons: [][]Button{{
 		{ID: b.buttonID(m, "autoplace"), Label: "Place automatically", Style: Secondary},
 	}}}, true
@@ -226,24 +226,27 @@ func tradeHint(s *state.State, seat int) string {
 }
 
 // mapImage renders a copy of the state, so later changes do not show.
-func (b *Bot) mapImage(s *state.State) *Image {
+func (b *Bot) mapImage(m *match) *Image {
+	s := m.Game.State
+	render := b.palette(m).Render
 	cp := s.View(-1)
 	name := fmt.Sprintf("risk-turn-%d.png", s.Turn)
 	return NewImage(name, func(ctx context.Context) ([]byte, error) {
-		return b.cfg.Render.Render(ctx, cp)
+		return render.Render(ctx, cp)
 	})
 }
 
 func (b *Bot) victoryText(m *match) string {
 	s := m.Game.State
 	var lines []string
-	lines = append(lines, fmt.Sprintf("🏆 **%s wins after %d turns!**", b.who(s, s.Winner), s.Turn))
+	v := b.voice(m)
+	lines = append(lines, fmt.Sprintf("🏆 **%s wins after %d turns!**", v.who(s, s.Winner), s.Turn))
 	for i := range s.Seats {
 		status := s.Seats[i].Status.String()
 		if i == s.Winner {
 			status = fmt.Sprintf("winner, %d territories", s.Owned(i))
 		}
-		lines = append(lines, fmt.Sprintf("%s — %s", b.who(s, i), status))
+		lines = append(lines, fmt.Sprintf("%s — %s", v.who(s, i), status))
 	}
 	lines = append(lines, "Start another with /risk new.")
 	return strings.Join(lines, "\n")
@@ -659,7 +662,7 @@ func (b *Bot) endTurn(ctx context.Context, m *match, seat int, discard string) (
 	cmds = append(cmds, engine.EndTurn{})
 	return b.act(ctx, m, seat, func(out outcome) Message {
 		if len(out.turns) > 0 {
-			return Message{Text: fmt.Sprintf("%s ended turn %d.", b.who(s, seat), out.turns[0].Turn)}
+			return Message{Text: fmt.Sprintf("%s ended turn %d.", b.voice(m).who(s, seat), out.turns[0].Turn)}
 		}
 		return Message{Text: fitLines(out.lines, 1600)}
 	}, cmds...)

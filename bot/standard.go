@@ -8,13 +8,17 @@ import (
 	"github.com/riskbot/riskbot/render"
 )
 
-// Standard fills the parts of cfg left empty with the standard ones: the map
-// renderer, the computer players of package ai and their levels, and the colour names of the default palette. Outside
-// ("exec:") players are never offered: a chat user must not be able to start
-// programs on the server.
+// Standard fills the parts of cfg left empty with the standard ones: the
+// palettes of package render ("standard" by default), the computer players
+// of package ai and their levels. Outside ("exec:") players are never
+// offered: a chat user must not be able to start programs on the server.
 func Standard(cfg Config) Config {
+	if cfg.Palettes == nil {
+		cfg.Palettes = StandardPalettes()
+	}
 	if cfg.Render == nil {
-		cfg.Render = render.New(render.Options{})
+		def := cfg.Palettes[PaletteStandard]
+		cfg.Render, cfg.Colors = def.Render, def.Colors
 	}
 	if cfg.NewPlayer == nil {
 		cfg.NewPlayer = StandardPlayer
@@ -24,11 +28,32 @@ func Standard(cfg Config) Config {
 		cfg.DefaultLevel = ai.DefaultLevel
 	}
 	if len(cfg.Colors) == 0 {
-		for _, c := range render.PlayerColors(render.Default) {
-			cfg.Colors = append(cfg.Colors, c.Name)
-		}
+		cfg.Colors = colorNames(render.Default)
 	}
 	return cfg
+}
+
+// The names of the standard palettes, as /risk new palette: offers them.
+const (
+	PaletteStandard   = "standard"   // the rule book's colours (render.Default)
+	PaletteColorBlind = "colorblind" // Okabe–Ito (render.ColorBlind)
+)
+
+// StandardPalettes returns the palettes of package render, each with its
+// own renderer (which builds its layers on first use).
+func StandardPalettes() map[string]Palette {
+	return map[string]Palette{
+		PaletteStandard:   {Colors: colorNames(render.Default), Render: render.New(render.Options{Palette: render.Default})},
+		PaletteColorBlind: {Colors: colorNames(render.ColorBlind), Render: render.New(render.Options{Palette: render.ColorBlind})},
+	}
+}
+
+func colorNames(p render.Palette) []string {
+	var names []string
+	for _, c := range render.PlayerColors(p) {
+		names = append(names, c.Name)
+	}
+	return names
 }
 
 // StandardPlayer makes a computer player of one of ai's levels, or the

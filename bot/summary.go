@@ -18,18 +18,27 @@ var colorEmoji = map[string]string{
 	"vermillion": "🟧", "sky blue": "🟦",
 }
 
+// voice writes the chat text of one match, naming its seats with the
+// colours of the match's palette.
+type voice struct {
+	colors []string // colour names, in turn order
+}
+
+// voice returns the voice of match m.
+func (b *Bot) voice(m *match) voice { return voice{b.palette(m).Colors} }
+
 // who names engine seat i with its colour: "🟥 Ann".
-func (b *Bot) who(s *state.State, i int) string {
+func (v voice) who(s *state.State, i int) string {
 	if i < 0 || i >= len(s.Seats) {
 		return "⬜ neutral"
 	}
-	return b.swatch(i) + " " + s.Seats[i].Name
+	return v.swatch(i) + " " + s.Seats[i].Name
 }
 
 // swatch is the emoji of seat i's colour.
-func (b *Bot) swatch(i int) string {
-	if i < len(b.cfg.Colors) {
-		if e, ok := colorEmoji[b.cfg.Colors[i]]; ok {
+func (v voice) swatch(i int) string {
+	if i < len(v.colors) {
+		if e, ok := colorEmoji[v.colors[i]]; ok {
 			return e
 		}
 	}
@@ -37,9 +46,9 @@ func (b *Bot) swatch(i int) string {
 }
 
 // colorName names seat i's colour.
-func (b *Bot) colorName(i int) string {
-	if i < len(b.cfg.Colors) {
-		return b.cfg.Colors[i]
+func (v voice) colorName(i int) string {
+	if i < len(v.colors) {
+		return v.colors[i]
 	}
 	return fmt.Sprintf("colour %d", i+1)
 }
@@ -47,7 +56,7 @@ func (b *Bot) colorName(i int) string {
 // describe turns events into lines for people. Consecutive rolls of one
 // attack (a blitz) become one line. Private events (the card drawn) are
 // described without the card.
-func (b *Bot) describe(s *state.State, events []engine.Event) []string {
+func (v voice) describe(s *state.State, events []engine.Event) []string {
 	var lines []string
 	t := s.Map.TerritoryName
 	for i := 0; i < len(events); i++ {
@@ -71,24 +80,24 @@ func (b *Bot) describe(s *state.State, events []engine.Event) []string {
 				i = j
 			}
 			if len(order) > 4 {
-				lines = append(lines, fmt.Sprintf("➕ %s placed %d armies on %d territories", b.who(s, e.Seat), total, len(order)))
+				lines = append(lines, fmt.Sprintf("➕ %s placed %d armies on %d territories", v.who(s, e.Seat), total, len(order)))
 				break
 			}
 			parts := make([]string, len(order))
 			for k, terr := range order {
 				parts[k] = fmt.Sprintf("%d on %s", armies[terr], t(terr))
 			}
-			lines = append(lines, fmt.Sprintf("➕ %s placed %s", b.who(s, e.Seat), strings.Join(parts, ", ")))
+			lines = append(lines, fmt.Sprintf("➕ %s placed %s", v.who(s, e.Seat), strings.Join(parts, ", ")))
 		case engine.SetupDone:
 			lines = append(lines, "📯 Everyone has placed their armies: the war begins!")
 		case engine.TurnStarted:
-			lines = append(lines, fmt.Sprintf("⏩ Turn %d: %s receives %s", e.Turn, b.who(s, e.Seat), incomeText(s, e.Income)))
+			lines = append(lines, fmt.Sprintf("⏩ Turn %d: %s receives %s", e.Turn, v.who(s, e.Seat), incomeText(s, e.Income)))
 		case engine.Traded:
 			bonus := ""
 			if e.Bonus > 0 {
 				bonus = fmt.Sprintf(" (+%d on %s)", e.Bonus, t(e.BonusTerritory))
 			}
-			lines = append(lines, fmt.Sprintf("🃏 %s traded %s for %d armies%s", b.who(s, e.Seat), cardList(s.Map, e.Cards[:]), e.Armies, bonus))
+			lines = append(lines, fmt.Sprintf("🃏 %s traded %s for %d armies%s", v.who(s, e.Seat), cardList(s.Map, e.Cards[:]), e.Armies, bonus))
 		case engine.Rolled:
 			rolls := []engine.Rolled{e}
 			for i+1 < len(events) {
@@ -99,17 +108,17 @@ func (b *Bot) describe(s *state.State, events []engine.Event) []string {
 				rolls = append(rolls, n)
 				i++
 			}
-			lines = append(lines, b.battleLine(s, rolls))
+			lines = append(lines, v.battleLine(s, rolls))
 		case engine.Conquered:
-			lines = append(lines, fmt.Sprintf("🚩 %s took %s from %s", b.who(s, e.Seat), t(e.To), b.who(s, e.Defender)))
+			lines = append(lines, fmt.Sprintf("🚩 %s took %s from %s", v.who(s, e.Seat), t(e.To), v.who(s, e.Defender)))
 		case engine.Occupied:
-			lines = append(lines, fmt.Sprintf("🚶 %s moved %d into %s", b.who(s, e.Seat), e.Armies, t(e.To)))
+			lines = append(lines, fmt.Sprintf("🚶 %s moved %d into %s", v.who(s, e.Seat), e.Armies, t(e.To)))
 		case engine.Fortified:
-			lines = append(lines, fmt.Sprintf("🚚 %s moved %d from %s to %s", b.who(s, e.Seat), e.Armies, t(e.From), t(e.To)))
+			lines = append(lines, fmt.Sprintf("🚚 %s moved %d from %s to %s", v.who(s, e.Seat), e.Armies, t(e.From), t(e.To)))
 		case engine.CardDrawn:
-			lines = append(lines, fmt.Sprintf("🂠 %s drew a card (%d in hand)", b.who(s, e.Seat), s.HandSize(e.Seat)))
+			lines = append(lines, fmt.Sprintf("🂠 %s drew a card (%d in hand)", v.who(s, e.Seat), s.HandSize(e.Seat)))
 		case engine.Discarded:
-			lines = append(lines, fmt.Sprintf("🗑️ %s discarded %s", b.who(s, e.Seat), s.Map.CardName(e.Card)))
+			lines = append(lines, fmt.Sprintf("🗑️ %s discarded %s", v.who(s, e.Seat), s.Map.CardName(e.Card)))
 		case engine.Reshuffled:
 			lines = append(lines, fmt.Sprintf("🔀 The %d discarded cards were shuffled into a new deck", e.Cards))
 		case engine.Eliminated:
@@ -117,20 +126,20 @@ func (b *Bot) describe(s *state.State, events []engine.Event) []string {
 			if e.Cards > 0 {
 				cards = fmt.Sprintf(" and takes %s", plural(e.Cards, "card", "cards"))
 			}
-			lines = append(lines, fmt.Sprintf("☠️ %s is eliminated by %s%s", b.who(s, e.Seat), b.who(s, e.By), cards))
+			lines = append(lines, fmt.Sprintf("☠️ %s is eliminated by %s%s", v.who(s, e.Seat), v.who(s, e.By), cards))
 		case engine.Surrendered:
-			lines = append(lines, fmt.Sprintf("🏳️ %s surrendered; their territories are neutral now", b.who(s, e.Seat)))
+			lines = append(lines, fmt.Sprintf("🏳️ %s surrendered; their territories are neutral now", v.who(s, e.Seat)))
 		case engine.Won:
-			lines = append(lines, fmt.Sprintf("🏆 **%s wins the match!**", b.who(s, e.Seat)))
+			lines = append(lines, fmt.Sprintf("🏆 **%s wins the match!**", v.who(s, e.Seat)))
 		case engine.Undone:
-			lines = append(lines, fmt.Sprintf("↩️ %s took back: %s", b.who(s, e.Seat), engine.Describe(s.Map, e.Command)))
+			lines = append(lines, fmt.Sprintf("↩️ %s took back: %s", v.who(s, e.Seat), engine.Describe(s.Map, e.Command)))
 		}
 	}
 	return lines
 }
 
 // battleLine describes one attack, of one roll or many.
-func (b *Bot) battleLine(s *state.State, rolls []engine.Rolled) string {
+func (v voice) battleLine(s *state.State, rolls []engine.Rolled) string {
 	first, last := rolls[0], rolls[len(rolls)-1]
 	lostA, lostD := 0, 0
 	for _, r := range rolls {
@@ -149,7 +158,7 @@ func (b *Bot) battleLine(s *state.State, rolls []engine.Rolled) string {
 		how = fmt.Sprintf("blitzed (%d rolls)", len(rolls))
 	}
 	return fmt.Sprintf("⚔️ %s %s %s from %s: %s — %s lost %d, %s lost %d",
-		b.who(s, first.Seat), how, s.Map.TerritoryName(first.To), s.Map.TerritoryName(first.From),
+		v.who(s, first.Seat), how, s.Map.TerritoryName(first.To), s.Map.TerritoryName(first.From),
 		strings.Join(dice, " · "), s.Seats[last.Seat].Name, lostA, defenderName(s, first.Defender), lostD)
 }
 

@@ -190,7 +190,7 @@ func (b *Bot) expire(ctx context.Context, m *match) ([]batch, bool, error) {
 	for _, seat := range seats {
 		sm := m.seatMeta(seat)
 		sm.Missed++
-		note := fmt.Sprintf("⌛ %s ran out of time", b.who(m.Game.State, seat))
+		note := fmt.Sprintf("⌛ %s ran out of time", b.voice(m).who(m.Game.State, seat))
 		if sm.Missed >= maxMissed {
 			sm.Autopilot = true
 			note += fmt.Sprintf(" for the %d%s time in a row: a bot plays the seat until the host gives it back (/risk join player:%s)", sm.Missed, ordinal(sm.Missed), sm.Name)

@@ -28,10 +28,11 @@ func (p Palette) String() string {
 	return fmt.Sprintf("palette(%d)", int(p))
 }
 
-// ParsePalette reads a palette name: "default" or "colorblind".
+// ParsePalette reads a palette name: "default" (or "standard") or
+// "colorblind".
 func ParsePalette(s string) (Palette, error) {
 	switch s {
-	case "default", "":
+	case "default", "standard", "":
 		return Default, nil
 	case "colorblind", "colourblind", "color-blind":
 		return ColorBlind, nil

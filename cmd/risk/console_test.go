@@ -22,7 +22,7 @@ func TestConsolePalette(t *testing.T) {
 		onTheMap bool
 	}{
 		{"colorblind", "vermillion", true},
-		{"default", "red", false},
+		{"standard", "red", false},
 	} {
 		t.Run(tt.palette, func(t *testing.T) {
 			dir := t.TempDir()
@@ -71,7 +71,7 @@ func TestConsolePalette(t *testing.T) {
 		args:  []string{"console", "--db", filepath.Join(t.TempDir(), "risk.db"), "--palette", "sepia"},
 		stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" },
 	})
-	if code != 2 || !strings.Contains(errb.String(), `--palette "sepia": want default or colorblind`) {
+	if code != 2 || !strings.Contains(errb.String(), `--palette "sepia": want standard or colorblind`) {
 		t.Errorf("exit %d, stderr %q", code, errb.String())
 	}
 }

@@ -27,24 +27,27 @@ type botDeps struct {
 // newBot wires the bot core to storage and the standard renderer and
 // computer players.
 func newBot(d botDeps) (*bot.Bot, error) {
-	cfg := bot.Config{Store: d.db, Poster: d.poster, Seed: d.seed, Log: d.log,
-		Render: render.New(render.Options{Palette: d.palette})}
-	for _, c := range render.PlayerColors(d.palette) {
-		cfg.Colors = append(cfg.Colors, c.Name)
+	// A match may choose its palette; d.palette is the one of matches that
+	// do not.
+	pals := bot.StandardPalettes()
+	def := pals[bot.PaletteStandard]
+	if d.palette == render.ColorBlind {
+		def = pals[bot.PaletteColorBlind]
 	}
-	return bot.New(bot.Standard(cfg))
+	return bot.New(bot.Standard(bot.Config{Store: d.db, Poster: d.poster, Seed: d.seed, Log: d.log,
+		Render: def.Render, Colors: def.Colors, Palettes: pals}))
 }
 
 // paletteFlag defines --palette on fs.
 func paletteFlag(fs *flag.FlagSet) *string {
-	return fs.String("palette", "default", "player colours: `default` (the rule book's) or colorblind (Okabe–Ito)")
+	return fs.String("palette", "standard", "player colours of matches that choose none: `standard` (the rule book's) or colorblind (Okabe–Ito)")
 }
 
 // parsePalette reads the value of --palette.
 func parsePalette(s string) (render.Palette, error) {
 	p, err := render.ParsePalette(s)
 	if err != nil {
-		return 0, usageError("--palette %q: want default or colorblind", s)
+		return 0, usageError("--palette %q: want standard or colorblind", s)
 	}
 	return p, nil
 }
