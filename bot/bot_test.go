@@ -598,3 +598,19 @@ func TestNamesCannotCarryMarkup(t *testing.T) {
 		}
 	}
 }
+
+// A lobby of two, won by two thirds of the map, is told the first player
+// can win before the second plays; with domination, or three seats, not.
+func TestTwoPlayerHint(t *testing.T) {
+	const hint = "the first can win in the first turn"
+	h := newHarness(t)
+	h.do("test:a", "Ann", "new")
+	wantPublic(t, h.do("test:a", "Bob", "join"), hint)
+	if r := h.do("test:a", "Ann", "addbot"); strings.Contains(r.Text, hint) {
+		t.Errorf("hint with three seats: %q", r.Text)
+	}
+	h.do("test:b", "Ann", "new", "victory:domination")
+	if r := h.do("test:b", "Ann", "addbot"); strings.Contains(r.Text, hint) {
+		t.Errorf("hint with domination: %q", r.Text)
+	}
+}

@@ -124,6 +124,17 @@ func (b *Bot) lobby(ctx context.Context, c *call) (*match, error) {
 	return m, nil
 }
 
+// twoPlayerHint warns the lobby of a two-player match won by two thirds of
+// the map: each player starts with half of it, so the first player can win
+// before the second has played. The rule book makes two thirds the default;
+// the host may choose otherwise.
+func twoPlayerHint(m *match) string {
+	if len(m.meta.Seats) != 2 || m.meta.Settings.Options.Victory != state.TwoThirds {
+		return ""
+	}
+	return "\nTip: with two players, the first can win in the first turn (two thirds of the map). For a longer match: /risk settings victory:domination, or a third player."
+}
+
 // hostOnly refuses a user who is not the match's host.
 func hostOnly(m *match, u User, what string) error {
 	if m.meta.Host != u.ID {
@@ -184,7 +195,7 @@ func (b *Bot) join(ctx context.Context, m *match, u User) (result, error) {
 	if err := b.save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
-	return result{reply: Message{Text: fmt.Sprintf("%s joined (%d/%d seats):\n%s", name, len(m.meta.Seats), state.MaxSeats, b.seatList(m))}}, nil
+	return result{reply: Message{Text: fmt.Sprintf("%s joined (%d/%d seats):\n%s%s", name, len(m.meta.Seats), state.MaxSeats, b.seatList(m), twoPlayerHint(m))}}, nil
 }
 
 // uniqueName keeps seat names distinct, since people type them.
@@ -315,7 +326,7 @@ func cmdAddBot(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	added := m.meta.Seats[len(m.meta.Seats)-1]
-	return result{reply: Message{Text: fmt.Sprintf("🤖 %s (%s bot) takes a seat (%d/%d):\n%s", added.Name, level, len(m.meta.Seats), state.MaxSeats, b.seatList(m))}}, nil
+	return result{reply: Message{Text: fmt.Sprintf("🤖 %s (%s bot) takes a seat (%d/%d):\n%s%s", added.Name, level, len(m.meta.Seats), state.MaxSeats, b.seatList(m), twoPlayerHint(m))}}, nil
 }
 
 func cmdKick(ctx context.Context, c *call) (result, error) {
