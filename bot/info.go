@@ -27,7 +27,7 @@ func (b *Bot) statusLine(m *match) string {
 	s := m.Game.State
 	switch s.Phase {
 	case state.PhaseOver:
-		return fmt.Sprintf("The match is over: %s won after %d turns.", b.voice(m).who(s, s.Winner), s.Turn)
+		return fmt.Sprintf("The match is over: %s won after %s.", b.voice(m).who(s, s.Winner), plural(s.Turn, "turn", "turns"))
 	case state.PhaseSetup:
 		var waiting []string
 		for i := range s.Seats {

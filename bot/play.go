@@ -240,11 +240,14 @@ func (b *Bot) victoryText(m *match) string {
 	s := m.Game.State
 	var lines []string
 	v := b.voice(m)
-	lines = append(lines, fmt.Sprintf("🏆 **%s wins after %d turns!**", v.who(s, s.Winner), s.Turn))
+	lines = append(lines, fmt.Sprintf("🏆 **%s wins after %s!**", v.who(s, s.Winner), plural(s.Turn, "turn", "turns")))
 	for i := range s.Seats {
-		status := s.Seats[i].Status.String()
-		if i == s.Winner {
+		status := s.Seats[i].Status.String() // eliminated, surrendered
+		switch {
+		case i == s.Winner:
 			status = fmt.Sprintf("winner, %d territories", s.Owned(i))
+		case s.Seats[i].Alive():
+			status = fmt.Sprintf("%d territories left", s.Owned(i))
 		}
 		lines = append(lines, fmt.Sprintf("%s — %s", v.who(s, i), status))
 	}
