@@ -151,10 +151,15 @@ func (b *Bot) redeliver(ctx context.Context, p storage.Post, now time.Time) erro
 	m, err := b.loadID(ctx, p.Match)
 	unlock()
 	var ue *userError
-	if errors.As(err, &ue) {
+	var ce *storage.CorruptError
+	switch {
+	case errors.As(err, &ue):
 		return b.cfg.Store.Delivered(ctx, p.Match, p.Version) // the match is gone
-	}
-	if err != nil {
+	case errors.As(err, &ce):
+		// Its log no longer replays: the news cannot be written again.
+		b.cfg.Log.Error("outbox: dropped the news of a damaged match", "match", p.Match, "version", p.Version, "err", err)
+		return b.cfg.Store.Delivered(ctx, p.Match, p.Version)
+	case err != nil:
 		return err
 	}
 	msgs := b.messages(m, &n, m.Version == p.Version)

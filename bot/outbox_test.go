@@ -2,9 +2,11 @@ package bot
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -192,5 +194,41 @@ func TestCrashBetweenSaveAndPost(t *testing.T) {
 	}
 	if !ping || len(h.queued()) != 0 {
 		t.Fatalf("after the restart: ping of %s %v, %d still queued", next, ping, len(h.queued()))
+	}
+}
+
+// News of a match whose log no longer replays cannot be written again: it
+// is dropped (and logged), not tried every minute.
+func TestNewsOfADamagedMatchIsDropped(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:damaged"
+	startedAndPlaced(t, h, ch)
+	h.setDown(errDown)
+	endTurn(t, h, ch)
+	if len(h.queued()) != 1 {
+		t.Fatal("nothing queued")
+	}
+	id := h.load(ch).ID
+	h.close()
+	db, err := sql.Open("sqlite3", filepath.Join(h.dir, "risk.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range []string{
+		`DROP TRIGGER log_append_only_update`,
+		fmt.Sprintf(`UPDATE log SET entry = json_set(entry, '$.seat', 99) WHERE match_id = %d AND seq = (SELECT commands FROM matches WHERE id = %d)`, id, id),
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.open()
+	h.setDown(nil)
+	if err := h.bot.Redeliver(context.Background()); err != nil {
+		t.Fatalf("redeliver: %v", err)
+	}
+	if n := len(h.queued()); n != 0 {
+		t.Fatalf("%d still queued", n)
 	}
 }
