@@ -15,7 +15,7 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-// endTurnWhile has the current player of a match after the setup place
+// endTurn has the current player of a match after the setup place
 // and end their turn, and returns who played and who is next.
 func endTurn(t *testing.T, h *harness, ch string) (who, next string) {
 	t.Helper()
@@ -106,7 +106,7 @@ func TestLateNewsKeepsWhatIsTrue(t *testing.T) {
 	startedAndPlaced(t, h, ch)
 	h.setDown(errDown)
 	endTurn(t, h, ch)
-	_, _ = endTurn(t, h, ch)
+	endTurn(t, h, ch)
 	if n := len(h.queued()); n != 2 {
 		t.Fatalf("%d queued, want 2", n)
 	}
