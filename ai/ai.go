@@ -13,8 +13,9 @@
 //   - easy: seed 000's minimal AI: attack whatever lies next to it whenever
 //     the rules allow, reinforce a border, never fortify.
 //   - normal: heuristics: exact conquest odds, continents, threats, cards.
-//   - hard: Monte-Carlo search over determinized copies of the match with
-//     normal as rollout policy, under a time and iteration budget.
+//   - hard: Monte-Carlo tree search over turn plans, on determinized copies
+//     of the match, with normal as rollout policy, under a time and
+//     iteration budget.
 //   - exec:COMMAND: an outside program speaking the JSON-lines protocol of
 //     docs/bot-protocol.md.
 //
@@ -57,7 +58,7 @@ type Options struct {
 	Style float64
 	// Budget is the time hard may think per turn (DefaultBudget if 0).
 	Budget time.Duration
-	// Iterations, if positive, caps hard's playouts per turn. With an
+	// Iterations, if positive, caps hard's search iterations per turn. With an
 	// iteration cap and a generous Budget, hard is deterministic.
 	Iterations int
 	// Timeout is the time an exec: bot has for each decision

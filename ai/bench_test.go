@@ -79,7 +79,7 @@ func BenchmarkTurnEasy(b *testing.B)   { benchTurn(b, "easy", Options{Seed: 1}) 
 func BenchmarkTurnNormal(b *testing.B) { benchTurn(b, "normal", Options{Seed: 1}) }
 
 // BenchmarkTurnHard1200 is hard as in the recorded tournament: 1200
-// playouts a turn.
+// search iterations a turn.
 func BenchmarkTurnHard1200(b *testing.B) {
 	benchTurn(b, "hard", Options{Seed: 1, Iterations: 1200, Budget: time.Minute})
 }
@@ -90,8 +90,8 @@ func BenchmarkTurnHardBudget100ms(b *testing.B) {
 	benchTurn(b, "hard", Options{Seed: 1, Budget: 100 * time.Millisecond})
 }
 
-// BenchmarkPlayout is one playout of hard's search: a copy of the match, the
-// seat's turn and every other seat's with the heuristic player.
+// BenchmarkPlayout is one segment of hard's search: a copy of the match,
+// the seat's turn and every other seat's with the heuristic player, scored.
 func BenchmarkPlayout(b *testing.B) {
 	states := benchStates(b)
 	rng := newRand(1, 1)
@@ -100,12 +100,14 @@ func BenchmarkPlayout(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		s := states[i%len(states)]
-		playout(determinize(s.View(s.Current), s.Current, rng), s.Current, p)
+		sim := determinize(s.View(s.Current), s.Current, rng)
+		playTurns(sim, s.Current, p)
+		evaluate(sim, s.Current)
 	}
 }
 
 // BenchmarkDecisionNormal is one decision of the heuristic player, the unit
-// of the playouts.
+// of the search's playouts.
 func BenchmarkDecisionNormal(b *testing.B) {
 	states := benchStates(b)
 	p := params{style: bias(0), goal: -1}

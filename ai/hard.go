@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -11,15 +12,15 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-// hard searches. Once per turn it weighs a handful of plans (the heuristic
-// player with different styles, goals, or holding back) by Monte-Carlo
-// playouts on determinized copies of the match: the hidden cards dealt at
-// random, dice from its own generator. A playout plays the rest of the
-// turn with the plan, then every other seat's next turn with the normal
-// player, and scores the position when the turn comes back. All plans are
-// played against the same sampled worlds and dice (common random numbers),
-// so their comparison is not drowned in dice noise. The best plan then
-// plays the turn.
+// hard searches. Once per turn it runs a Monte-Carlo tree search over
+// plans (the heuristic player with different styles, goals, or holding
+// back): each node of the tree is one of its own turns, each edge the plan
+// it plays that turn, and between two of its turns every other seat plays
+// its turn with the normal player. An iteration determinizes the match (the
+// hidden cards dealt at random, dice from its own generator), walks down
+// the tree choosing plans by UCB1, adds one node, and scores the position
+// where it stops; the score is backed up the path. The plan of the root
+// tried most often then plays the turn.
 //
 // The plan chosen for a turn is cached; if it is lost (a restart), hard
 // searches again from where the turn stands, so the cache is never needed
@@ -85,63 +86,138 @@ func matchKey(s *state.State) string {
 	return b.String()
 }
 
-// candidates are the plans hard weighs: the heuristic player's styles
-// around its own, a passive plan, and the next-best goal continents.
+// candidates are the plans hard weighs for the turn at hand: those of
+// every turn (laterPlans) and the next-best goal continents.
 func (h *hard) candidates(s *state.State, seat int) []params {
+	out := h.laterPlans()
+	b := newBoard(s, seat)
+	for _, c := range b.runnerUpGoals(2) {
+		out = append(out, params{style: h.base.style, goal: c})
+	}
+	return out
+}
+
+// Search parameters: how many of its own turns the tree looks ahead, and
+// how widely UCB1 explores. Scores of plans differ by a few hundredths
+// (shares of income, armies and territories), so exploration is scaled
+// down to match.
+const (
+	searchDepth = 2
+	exploration = 0.05
+)
+
+// node is one of the seat's turns in the search tree: the plans it may
+// play, how often each was tried and what it scored, and the turn after
+// each (nil until an iteration reaches it).
+type node struct {
+	plans  []params
+	next   []*node
+	visits []int
+	sum    []float64
+	total  int
+}
+
+func newNode(plans []params) *node {
+	return &node{plans: plans, next: make([]*node, len(plans)), visits: make([]int, len(plans)), sum: make([]float64, len(plans))}
+}
+
+// choose picks the plan to try by UCB1: each plan once, then the best mean
+// plus a bonus for the less tried.
+func (n *node) choose() int {
+	best, bestV := 0, math.Inf(-1)
+	for i := range n.plans {
+		if n.visits[i] == 0 {
+			return i
+		}
+		v := n.sum[i]/float64(n.visits[i]) + exploration*math.Sqrt(math.Log(float64(n.total))/float64(n.visits[i]))
+		if v > bestV {
+			best, bestV = i, v
+		}
+	}
+	return best
+}
+
+// laterPlans are the plans of every turn: the heuristic player at its own
+// style, more defensive, more aggressive, and passive. They do not depend
+// on the position, so that one node of the tree can stand for every
+// position the dice lead to.
+func (h *hard) laterPlans() []params {
 	clamp := func(x float64) float64 { return max(-1, min(1.8, x)) }
 	st := h.base.style
-	out := []params{
+	return []params{
 		{style: st, goal: -1},
 		{style: clamp(st - 0.7), goal: -1},
 		{style: clamp(st + 0.6), goal: -1},
 		{style: clamp(st - 0.4), goal: -1, passive: true},
 	}
-	b := newBoard(s, seat)
-	for _, c := range b.runnerUpGoals(2) {
-		out = append(out, params{style: st, goal: c})
-	}
-	return out
 }
 
-// search runs playouts round-robin over the candidates until the budget
-// (time or iterations) is spent, and returns the plan with the best mean.
+// search runs the tree search from the turn at hand and returns the root
+// plan tried most often.
 func (h *hard) search(ctx context.Context, s *state.State, seat int) params {
 	cands := h.candidates(s, seat)
 	if len(cands) == 1 {
 		return cands[0]
 	}
-	sum := make([]float64, len(cands))
-	// The search takes nine tenths of the turn's budget: the rest of the
-	// turn's decisions, and a last round of playouts begun just before the
-	// deadline, fit in the tenth left.
-	deadline := time.Now().Add(h.budget - h.budget/10)
-	playouts := 0
-	for {
-		world := determinize(s, seat, h.rng)
-		for i, c := range cands {
-			sim := world.Clone()
-			sum[i] += playout(sim, seat, c)
-			playouts++
-		}
-		if h.iterations > 0 && playouts >= h.iterations {
-			break
-		}
-		if ctx.Err() != nil || time.Now().After(deadline) {
-			break
-		}
-	}
+	root := newNode(cands)
+	h.grow(ctx, root, s, seat)
 	best := 0
 	for i := range cands {
-		if sum[i] > sum[best] {
+		if root.visits[i] > root.visits[best] || (root.visits[i] == root.visits[best] && root.sum[i] > root.sum[best]) {
 			best = i
 		}
 	}
 	return cands[best]
 }
 
-// playout plays seat's turn with plan p and every other seat's next turn
-// with the default heuristic player, then scores the position for seat.
-func playout(s *state.State, seat int, p params) float64 {
+// grow runs iterations of the search under root until the budget (time or
+// iterations) is spent.
+func (h *hard) grow(ctx context.Context, root *node, s *state.State, seat int) {
+	later := h.laterPlans()
+	// The search takes nine tenths of the turn's budget: the rest of the
+	// turn's decisions, and a last iteration begun just before the
+	// deadline, fit in the tenth left.
+	deadline := time.Now().Add(h.budget - h.budget/10)
+	type step struct {
+		n *node
+		i int
+	}
+	path := make([]step, 0, searchDepth)
+	for iter := 1; ; iter++ {
+		sim := determinize(s, seat, h.rng)
+		path = path[:0]
+		n := root
+		for depth := 0; ; depth++ {
+			i := n.choose()
+			path = append(path, step{n, i})
+			playTurns(sim, seat, n.plans[i])
+			if depth+1 >= searchDepth || sim.Phase == state.PhaseOver || !sim.Seats[seat].Alive() {
+				break
+			}
+			if n.next[i] == nil {
+				n.next[i] = newNode(later) // expand, and score from here
+				break
+			}
+			n = n.next[i]
+		}
+		score := evaluate(sim, seat)
+		for _, st := range path {
+			st.n.visits[st.i]++
+			st.n.sum[st.i] += score
+			st.n.total++
+		}
+		if h.iterations > 0 && iter >= h.iterations {
+			return
+		}
+		if ctx.Err() != nil || time.Now().After(deadline) {
+			return
+		}
+	}
+}
+
+// playTurns plays seat's turn with plan p and every other seat's next turn
+// with the default heuristic player, until the turn comes back to seat.
+func playTurns(s *state.State, seat int, p params) {
 	def := params{style: bias(0), goal: -1}
 	start := s.Turn
 	for steps := 0; steps < 20000; steps++ {
@@ -158,7 +234,6 @@ func playout(s *state.State, seat int, p params) float64 {
 			}
 		}
 	}
-	return evaluate(s, seat)
 }
 
 // evaluate scores a position for seat in [0, 1]: 1 for a win, 0 when out,

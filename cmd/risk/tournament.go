@@ -26,7 +26,7 @@ func runTournament(ctx context.Context, e env) error {
 	parallel := fs.Int("parallel", 1, "games played at once")
 	maxTurns := fs.Int("max-turns", tournament.DefaultMaxTurns, "turns after which a game is a draw")
 	budget := fs.Duration("budget", ai.DefaultBudget, "hard's thinking time per turn")
-	iterations := fs.Int("iterations", 0, "hard's playouts per turn (0: as many as the budget allows; set it for reproducible results)")
+	iterations := fs.Int("iterations", 0, "hard's search iterations per turn (0: as many as the budget allows; set it for reproducible results)")
 	timeout := fs.Duration("timeout", ai.DefaultTimeout, "an exec: bot's time per decision")
 	style := fs.Float64("style", 0, "style of normal and hard, -1 defensive .. +1 aggressive")
 	asJSON := fs.Bool("json", false, "print JSON")
