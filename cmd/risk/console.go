@@ -32,12 +32,8 @@ func runConsole(ctx context.Context, e env) error {
 	if fs.NArg() > 1 {
 		return usageError("want at most one transcript file")
 	}
-	if *db == "" {
-		dir, err := dataDir(e.getenv)
-		if err != nil {
-			return fmt.Errorf("find your data directory (use --db): %w", err)
-		}
-		*db = filepath.Join(dir, "risk.db")
+	if err := defaultDB(db, e.getenv); err != nil {
+		return err
 	}
 	if *images == "" {
 		*images = filepath.Join(filepath.Dir(*db), "maps")

@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -40,12 +38,8 @@ func runDiscord(ctx context.Context, e env) error {
 	if guild != "" && strings.Trim(guild, "0123456789") != "" {
 		return usageError("DISCORD_GUILD_ID %q is not a server ID (a number: enable Developer Mode, right-click the server, Copy Server ID)", guild)
 	}
-	if *db == "" {
-		dir, err := dataDir(e.getenv)
-		if err != nil {
-			return fmt.Errorf("find your data directory (use --db): %w", err)
-		}
-		*db = filepath.Join(dir, "risk.db")
+	if err := defaultDB(db, e.getenv); err != nil {
+		return err
 	}
 	level := slog.LevelInfo
 	if *verbose {

@@ -72,6 +72,20 @@ func dataDir(getenv func(string) string) (string, error) {
 	return filepath.Join(d, "riskbot"), nil
 }
 
+// defaultDB puts the database in the user's data directory when --db was
+// not given.
+func defaultDB(db *string, getenv func(string) string) error {
+	if *db != "" {
+		return nil
+	}
+	dir, err := dataDir(getenv)
+	if err != nil {
+		return fmt.Errorf("find your data directory (use --db): %w", err)
+	}
+	*db = filepath.Join(dir, "risk.db")
+	return nil
+}
+
 // openDB opens (creating) the database at path, making its folder.
 func openDB(ctx context.Context, path string) (*storage.DB, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
