@@ -22,6 +22,12 @@ type Territory struct {
 	Aliases   []string
 	// Adj lists the ids of the adjacent territories, ascending.
 	Adj []int
+	// The features of generated maps (capitals rule set): a fortress, a
+	// shore (a port may be built), and Sea, the territories a port here
+	// reaches by sea (ascending; none of them in Adj).
+	Fortress bool
+	Coast    bool
+	Sea      []int
 }
 
 // Continent is a group of territories whose whole ownership earns a bonus.
@@ -39,8 +45,13 @@ type Map struct {
 	Title       string
 	Territories []Territory
 	Continents  []Continent
+	// Grid is the cell board of a generated map, nil for a drawn one.
+	Grid *Grid
+	// WaterBodies counts the separate bodies of water of a grid.
+	WaterBodies int
 
 	adj   [][2]uint64 // adjacency bitsets, one per territory
+	sea   [][2]uint64 // sea-link bitsets, one per territory
 	names nameIndex
 }
 
@@ -50,6 +61,34 @@ func (m *Map) Len() int { return len(m.Territories) }
 // Adjacent reports whether territories a and b share a border.
 func (m *Map) Adjacent(a, b int) bool {
 	return m.adj[a][b>>6]&(1<<(b&63)) != 0
+}
+
+// SeaLinked reports whether a port on a would reach b by sea. Territories
+// that border each other are never sea-linked: they meet by land.
+func (m *Map) SeaLinked(a, b int) bool {
+	return m.sea != nil && m.sea[a][b>>6]&(1<<(b&63)) != 0
+}
+
+// Reach says how a territory reaches another.
+type Reach uint8
+
+// The ways of reaching a territory.
+const (
+	NoReach Reach = iota
+	ByLand        // the two share a border
+	BySea         // sea-linked, for a source with a port
+)
+
+// Reach returns how from reaches to: by land if they border, by sea if they
+// are sea-linked and port is true (the source has a port), else not.
+func (m *Map) Reach(from, to int, port bool) Reach {
+	switch {
+	case m.Adjacent(from, to):
+		return ByLand
+	case port && m.SeaLinked(from, to):
+		return BySea
+	}
+	return NoReach
 }
 
 // Borders returns every border once, as pairs of ids with the lower id first,
@@ -95,11 +134,14 @@ type mapFile struct {
 		Territories []string `json:"territories"`
 	} `json:"continents"`
 	Territories []struct {
-		Name    string   `json:"name"`
-		Terrain string   `json:"terrain,omitempty"`
-		Aliases []string `json:"aliases,omitempty"`
+		Name     string   `json:"name"`
+		Terrain  string   `json:"terrain,omitempty"`
+		Aliases  []string `json:"aliases,omitempty"`
+		Fortress bool     `json:"fortress,omitempty"`
 	} `json:"territories"`
 	Borders [][]string `json:"borders"`
+	// Grid draws a generated map; its borders are those of the cells.
+	Grid *GridSpec `json:"grid,omitempty"`
 }
 
 // rawMap is a map before validation. Edges are directed, so that formats that
@@ -110,6 +152,8 @@ type rawMap struct {
 	territories []rawTerritory
 	edges       [][2]string // directed: from, to
 	twoWay      bool        // edges were given as unordered pairs
+	grid        *Grid       // the cells, whose borders must be the edges
+	gridSpec    *GridSpec   // or their text form
 }
 
 type rawContinent struct {
@@ -120,9 +164,10 @@ type rawContinent struct {
 }
 
 type rawTerritory struct {
-	name    string
-	terrain string
-	aliases []string
+	name     string
+	terrain  string
+	aliases  []string
+	fortress bool
 }
 
 // ParseMap reads a map in the project's JSON format and validates it.
@@ -133,12 +178,12 @@ func ParseMap(data []byte) (*Map, error) {
 	if err := dec.Decode(&f); err != nil {
 		return nil, fmt.Errorf("map: not a valid map file: %w", err)
 	}
-	raw := rawMap{name: f.Name, title: f.Title, twoWay: true}
+	raw := rawMap{name: f.Name, title: f.Title, twoWay: true, gridSpec: f.Grid}
 	for _, c := range f.Continents {
 		raw.continents = append(raw.continents, rawContinent{c.Name, c.Bonus, c.Aliases, c.Territories})
 	}
 	for _, t := range f.Territories {
-		raw.territories = append(raw.territories, rawTerritory{t.Name, t.Terrain, t.Aliases})
+		raw.territories = append(raw.territories, rawTerritory{t.Name, t.Terrain, t.Aliases, t.Fortress})
 	}
 	var problems []string
 	for i, b := range f.Borders {
@@ -333,6 +378,40 @@ func (r rawMap) build() (*Map, error) {
 			add("territory %q is in no continent", t.Name)
 		}
 	}
+	var facts gridFacts
+	if r.gridSpec != nil && r.grid == nil {
+		if g, err := r.gridSpec.Grid(len(r.territories)); err != nil {
+			add("%v", err)
+		} else {
+			r.grid = g
+		}
+	}
+	if r.grid != nil {
+		names := make([]string, len(r.territories))
+		for i, t := range r.territories {
+			names[i] = t.name
+		}
+		f, gridProblems := r.grid.facts(names)
+		problems = append(problems, gridProblems...)
+		if len(gridProblems) > 0 {
+			return nil, mapError(r.name, problems)
+		}
+		facts = f
+		var cellEdges [][2]string
+		for _, e := range f.edges {
+			a, b := names[e[0]], names[e[1]]
+			cellEdges = append(cellEdges, [2]string{a, b}, [2]string{b, a})
+		}
+		if len(r.edges) == 0 {
+			r.edges, r.twoWay = cellEdges, true
+		} else {
+			problems = append(problems, compareEdges(r.edges, cellEdges)...)
+		}
+		m.Grid, m.WaterBodies = r.grid, f.bodies
+	}
+	for i, t := range r.territories {
+		m.Territories[i].Fortress = t.fortress
+	}
 	m.adj = make([][2]uint64, len(m.Territories))
 	type pair struct{ a, b int }
 	seen := map[pair]bool{}
@@ -386,6 +465,20 @@ func (r rawMap) build() (*Map, error) {
 			}
 		}
 	}
+	if m.Grid != nil {
+		m.sea = make([][2]uint64, len(m.Territories))
+		for _, p := range facts.sea {
+			a, b := p[0], p[1]
+			m.sea[a][b>>6] |= 1 << (b & 63)
+			m.sea[b][a>>6] |= 1 << (a & 63)
+			m.Territories[a].Sea = append(m.Territories[a].Sea, b)
+			m.Territories[b].Sea = append(m.Territories[b].Sea, a)
+		}
+		for t := range m.Territories {
+			m.Territories[t].Coast = facts.coast[t]
+			slices.Sort(m.Territories[t].Sea)
+		}
+	}
 	if parts := m.components(); len(parts) > 1 {
 		var names []string
 		for _, p := range parts[1:] {
@@ -395,9 +488,9 @@ func (r rawMap) build() (*Map, error) {
 			}
 			names = append(names, strings.Join(ns, ", "))
 		}
-		add("the map is not connected: %s cannot reach %s", strings.Join(names, "; "), m.Territories[parts[0][0]].Name)
+		add("the map is not connected%s: %s cannot reach %s", bySea(m), strings.Join(names, "; "), m.Territories[parts[0][0]].Name)
 		for _, t := range m.Territories {
-			if len(t.Adj) == 0 {
+			if len(t.Adj) == 0 && len(t.Sea) == 0 {
 				add("territory %q has no borders", t.Name)
 			}
 		}
@@ -407,7 +500,41 @@ func (r rawMap) build() (*Map, error) {
 	return m, nil
 }
 
-// components returns the connected parts of the border graph, largest first.
+// bySea qualifies "connected" for maps with sea links.
+func bySea(m *Map) string {
+	if m.Grid != nil {
+		return " by land or sea"
+	}
+	return ""
+}
+
+// compareEdges reports the borders a map file lists that its grid does not
+// draw, and the other way round.
+func compareEdges(listed, cells [][2]string) []string {
+	in := func(set [][2]string) map[[2]string]bool {
+		m := make(map[[2]string]bool, len(set))
+		for _, e := range set {
+			m[e] = true
+		}
+		return m
+	}
+	l, c := in(listed), in(cells)
+	var out []string
+	for _, e := range listed {
+		if !c[e] && e[0] < e[1] {
+			out = append(out, fmt.Sprintf("border %s–%s is not drawn on the grid", e[0], e[1]))
+		}
+	}
+	for _, e := range cells {
+		if !l[e] && e[0] < e[1] {
+			out = append(out, fmt.Sprintf("border %s–%s is drawn on the grid but not listed", e[0], e[1]))
+		}
+	}
+	return out
+}
+
+// components returns the connected parts of the graph of borders and sea
+// links, largest first.
 func (m *Map) components() [][]int {
 	seen := make([]bool, len(m.Territories))
 	var parts [][]int
@@ -418,7 +545,8 @@ func (m *Map) components() [][]int {
 		part := []int{start}
 		seen[start] = true
 		for i := 0; i < len(part); i++ {
-			for _, n := range m.Territories[part[i]].Adj {
+			t := m.Territories[part[i]]
+			for _, n := range slices.Concat(t.Adj, t.Sea) {
 				if !seen[n] {
 					seen[n] = true
 					part = append(part, n)
@@ -445,6 +573,47 @@ func suggestIn(name string, ids map[string]int) string {
 	return ""
 }
 
+// MapSpec is a map before validation, as a generator makes it. With a Grid
+// the borders are those of the cells and Borders must be empty.
+type MapSpec struct {
+	Name, Title string
+	Continents  []ContinentSpec
+	Territories []TerritorySpec
+	Borders     [][2]string
+	Grid        *Grid
+}
+
+// ContinentSpec is a continent of a MapSpec, naming its territories.
+type ContinentSpec struct {
+	Name        string
+	Bonus       int
+	Territories []string
+}
+
+// TerritorySpec is a territory of a MapSpec.
+type TerritorySpec struct {
+	Name     string
+	Terrain  Terrain
+	Aliases  []string
+	Fortress bool
+}
+
+// NewMap validates spec, exactly as ParseMap validates a file, and builds
+// the map.
+func NewMap(spec MapSpec) (*Map, error) {
+	raw := rawMap{name: spec.Name, title: spec.Title, twoWay: true, grid: spec.Grid}
+	for _, c := range spec.Continents {
+		raw.continents = append(raw.continents, rawContinent{name: c.Name, bonus: c.Bonus, members: c.Territories})
+	}
+	for _, t := range spec.Territories {
+		raw.territories = append(raw.territories, rawTerritory{t.Name, t.Terrain.String(), t.Aliases, t.Fortress})
+	}
+	for _, b := range spec.Borders {
+		raw.edges = append(raw.edges, b, [2]string{b[1], b[0]})
+	}
+	return raw.build()
+}
+
 // MapJSON is the public JSON description of a map, as printed by
 // `risk map show --json`.
 type MapJSON struct {
@@ -455,12 +624,21 @@ type MapJSON struct {
 		Bonus       int      `json:"bonus"`
 		Territories []string `json:"territories"`
 	} `json:"continents"`
-	Territories []struct {
-		Name      string  `json:"name"`
-		Continent string  `json:"continent"`
-		Terrain   Terrain `json:"terrain"`
-	} `json:"territories"`
-	Borders [][2]string `json:"borders"`
+	Territories []TerritoryJSON `json:"territories"`
+	Borders     [][2]string     `json:"borders"`
+	// The features of generated maps.
+	SeaLinks    [][2]string `json:"sea_links,omitempty"`
+	WaterBodies int         `json:"water_bodies,omitempty"`
+	Grid        *GridSpec   `json:"grid,omitempty"`
+}
+
+// TerritoryJSON is one territory of a MapJSON.
+type TerritoryJSON struct {
+	Name      string  `json:"name"`
+	Continent string  `json:"continent"`
+	Terrain   Terrain `json:"terrain"`
+	Fortress  bool    `json:"fortress,omitempty"`
+	Coast     bool    `json:"coast,omitempty"`
 }
 
 // Describe returns the public description of the map.
@@ -479,14 +657,23 @@ func (m *Map) Describe() MapJSON {
 		}{c.Name, c.Bonus, names})
 	}
 	for _, t := range m.Territories {
-		j.Territories = append(j.Territories, struct {
-			Name      string  `json:"name"`
-			Continent string  `json:"continent"`
-			Terrain   Terrain `json:"terrain"`
-		}{t.Name, m.Continents[t.Continent].Name, t.Terrain})
+		tj := TerritoryJSON{Name: t.Name, Continent: m.Continents[t.Continent].Name, Terrain: t.Terrain, Fortress: t.Fortress}
+		tj.Coast = m.Grid != nil && t.Coast
+		j.Territories = append(j.Territories, tj)
 	}
 	for _, b := range m.Borders() {
 		j.Borders = append(j.Borders, [2]string{m.Territories[b[0]].Name, m.Territories[b[1]].Name})
+	}
+	if m.Grid != nil {
+		for a, t := range m.Territories {
+			for _, b := range t.Sea {
+				if a < b {
+					j.SeaLinks = append(j.SeaLinks, [2]string{t.Name, m.Territories[b].Name})
+				}
+			}
+		}
+		spec := m.Grid.Spec()
+		j.Grid, j.WaterBodies = &spec, m.WaterBodies
 	}
 	return j
 }
