@@ -33,7 +33,7 @@ func subcommands() map[string]subcommand {
 		"discord":    {"run the Discord bot (needs DISCORD_TOKEN)", runDiscord},
 		"export":     {"print a stored match as JSON", runExport},
 		"import":     {"store a match exported as JSON", runImport},
-		"map":        {"check a map file, or show a built-in map", runMap},
+		"map":        {"check a map file, show a built-in map, or generate one", runMap},
 		"odds":       {"exact odds of attacking to the end", runOdds},
 		"render":     {"render an exported match to a PNG", runRender},
 		"tournament": {"play computer players against each other", runTournament},

@@ -3,19 +3,23 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/engine/genmap"
 	"github.com/riskbot/riskbot/state"
 )
 
-// runMap is `risk map check FILE` and `risk map show NAME [--json]`.
+// runMap is `risk map check FILE`, `risk map show NAME [--json]` and
+// `risk map generate --seed N [--size S] [--json]`.
 func runMap(_ context.Context, e env) error {
 	if len(e.args) == 0 {
-		return usageError("want 'map check FILE' or 'map show NAME [--json]'")
+		return usageError("want 'map check FILE', 'map show NAME [--json]' or 'map generate --seed N [--size S] [--json]'")
 	}
 	switch e.args[0] {
 	case "check":
@@ -63,8 +67,39 @@ func runMap(_ context.Context, e env) error {
 		}
 		printMap(e, m)
 		return nil
+	case "generate":
+		fs := newFlags(e, "map generate", "--seed N [--size small|normal|large] [--json]\n\nGenerates the capitals map of a seed and prints it.")
+		seed := fs.Uint64("seed", 0, "the seed (required)")
+		size := fs.String("size", "normal", "small (12-18 territories), normal (20-28) or large (30-40)")
+		asJSON := fs.Bool("json", false, "print the map as JSON")
+		if err := parseFlags(fs, e.args[1:]); err != nil {
+			return err
+		}
+		if fs.NArg() > 0 {
+			return usageError("unexpected argument %q", fs.Arg(0))
+		}
+		seedSet := false
+		fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+		if !seedSet {
+			return usageError("want --seed N")
+		}
+		z, err := genmap.ParseSize(*size)
+		if err != nil {
+			return usageError("%s", strings.TrimPrefix(err.Error(), "genmap: "))
+		}
+		m, err := genmap.Generate(*seed, z)
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			enc := json.NewEncoder(e.stdout)
+			enc.SetIndent("", "  ")
+			return enc.Encode(m.Describe())
+		}
+		printGenerated(e.stdout, m)
+		return nil
 	}
-	return usageError("unknown map command %q (want check or show)", e.args[0])
+	return usageError("unknown map command %q (want check, show or generate)", e.args[0])
 }
 
 func readMapFile(path string) (*state.Map, error) {
@@ -91,4 +126,77 @@ func printMap(e env, m *state.Map) {
 			fmt.Fprintf(e.stdout, "  %-22s %-8s borders %s\n", tr.Name, tr.Terrain, strings.Join(adj, ", "))
 		}
 	}
+}
+
+// printGenerated writes a generated map for people: its counts, the grid
+// with each territory's letter, then the regions with their territories
+// and the sea links.
+func printGenerated(w io.Writer, m *state.Map) {
+	d := m.Describe()
+	forts, coasts := 0, 0
+	for _, t := range m.Territories {
+		if t.Fortress {
+			forts++
+		}
+		if t.Coast {
+			coasts++
+		}
+	}
+	count := func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %s", n, many)
+	}
+	fmt.Fprintf(w, "%s (%s)\n", m.Title, m.Name)
+	fmt.Fprintf(w, "%d territories in %d regions, %s, %s, %s, %d on the coast, %s\n\n",
+		m.Len(), len(m.Continents), count(len(d.Borders), "border", "borders"), count(len(d.SeaLinks), "sea link", "sea links"),
+		count(forts, "fortress", "fortresses"), coasts, count(m.WaterBodies, "body of water", "bodies of water"))
+	// The rows of open sea above and below the land are left out.
+	first, last := 0, len(d.Grid.Rows)-1
+	for first < last && strings.Trim(d.Grid.Rows[first], ".") == "" {
+		first++
+	}
+	for last > first && strings.Trim(d.Grid.Rows[last], ".") == "" {
+		last--
+	}
+	fmt.Fprintf(w, "Rows %d to %d of %d ('.' is water; the other rows are open sea):\n", first+1, last+1, len(d.Grid.Rows))
+	for _, row := range d.Grid.Rows[first : last+1] {
+		fmt.Fprintf(w, "  %s\n", row)
+	}
+	key := func(t int) string { return string(gridKey(t)) }
+	for _, c := range m.Continents {
+		fmt.Fprintf(w, "\n%s (+%d)\n", c.Name, c.Bonus)
+		for _, t := range c.Territories {
+			tr := m.Territories[t]
+			var marks []string
+			if tr.Fortress {
+				marks = append(marks, "fortress")
+			}
+			if tr.Coast {
+				marks = append(marks, "coast")
+			}
+			var adj []string
+			for _, a := range tr.Adj {
+				adj = append(adj, m.Territories[a].Name)
+			}
+			borders := "borders " + strings.Join(adj, ", ")
+			if len(adj) == 0 {
+				borders = "an island: reached by sea only"
+			}
+			fmt.Fprintf(w, "  %s %-11s %-8s %-15s %s\n", key(t), tr.Name, tr.Terrain, strings.Join(marks, ", "), borders)
+		}
+	}
+	if len(d.SeaLinks) > 0 {
+		fmt.Fprintf(w, "\nSea links (a port on either end sails to the other):\n")
+		for _, l := range d.SeaLinks {
+			fmt.Fprintf(w, "  %s ~ %s\n", l[0], l[1])
+		}
+	}
+}
+
+// gridKey is the character of territory t in the grid's rows (see
+// state.GridSpec).
+func gridKey(t int) byte {
+	return "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"[t]
 }

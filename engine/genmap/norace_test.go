@@ -1,0 +1,5 @@
+//go:build !race
+
+package genmap
+
+const raceEnabled = false
