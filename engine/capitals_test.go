@@ -694,3 +694,14 @@ func TestUndoCapitals(t *testing.T) {
 		t.Errorf("undo after collecting an item: %v", err)
 	}
 }
+
+// Found by the random games (seed 214): a two-player match abandoned by the
+// first chooser is won by the other, who holds nothing yet.
+func TestAbandonBeforeAnyCapitalIsChosen(t *testing.T) {
+	s := capBoard(t, "players: Ann Bob\nphase: setup\ncurrent: Ann")
+	mustRaw(t, s, 0, Surrender{})
+	capExpect(t, s, "phase: over\nwinner: Bob")
+	if err := s.Check(); err != nil {
+		t.Error(err)
+	}
+}
