@@ -13,8 +13,10 @@ import (
 
 // Button IDs carry everything a click needs, so they keep working after a
 // restart: "r|MATCH|VERSION|ACTION|ARGS...". A click on a button made at an
-// older version of the match is refused politely, except for actions that
-// do not depend on the moment (join, autoplace).
+// older version of the match is refused politely, except for join (any
+// time in the lobby) and autoplace, which stays good for the placement it
+// was posted for (its argument is the turn, 0 for the initial placement)
+// however many commands come between.
 const buttonPrefix = "r"
 
 func (b *Bot) buttonID(m *match, action string, args ...int) string {
@@ -94,6 +96,9 @@ func (b *Bot) click(ctx context.Context, c Click) (result, error) {
 		if err != nil {
 			return result{}, err
 		}
+		if err := autoplaceApplies(m.Game.State, bt.args); err != nil {
+			return result{}, err
+		}
 		return b.act(ctx, m, seat, func(out outcome) Message {
 			return Message{Private: m.Game.State.Phase == state.PhaseSetup, Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
 		}, engine.AutoPlace{})
@@ -136,4 +141,25 @@ func (b *Bot) click(ctx context.Context, c Click) (result, error) {
 		return result{reply: private("Attacks stopped. Move armies with /risk fortify, or end your turn with /risk end.")}, nil
 	}
 	return result{}, refuse("That button does nothing any more.")
+}
+
+// autoplaceApplies refuses a "Place automatically" button posted for
+// another placement than the one under way: the initial placement's button
+// must not place a later turn's reinforcements. Buttons from before the
+// turn was part of the ID (no argument) were only ever posted for the
+// initial placement.
+func autoplaceApplies(s *state.State, args []int) error {
+	turn := 0
+	if len(args) > 0 {
+		turn = args[0]
+	}
+	setup := s.Phase == state.PhaseSetup
+	if (turn == 0) == setup && (setup || (s.Turn == turn && s.Phase == state.PhaseReinforce)) {
+		return nil
+	}
+	posted := "the initial placement"
+	if turn > 0 {
+		posted = fmt.Sprintf("turn %d", turn)
+	}
+	return refuse("That button was for %s and no longer applies. Use /risk status to see where things are.", posted)
 }

@@ -448,7 +448,7 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 	text := fmt.Sprintf("**The match has started!** Turn order and colours:\n%s\nEveryone places their armies now, all at once: /risk place territory:… armies:…, or /risk autoplace. Deadline %s.",
 		strings.Join(order, "\n"), timestamp(t.Deadline))
 	msg := Message{Text: text, Image: b.mapImage(m), Mentions: mentions, Buttons: [][]Button{{
-		{ID: b.buttonID(m, "autoplace"), Label: "Place automatically", Style: Secondary},
+		{ID: b.buttonID(m, "autoplace", 0), Label: "Place automatically", Style: Secondary},
 	}}}
 	return result{reply: msg, bots: b.botsToPlay(m)}, nil
 }

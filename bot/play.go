@@ -209,7 +209,7 @@ func (b *Bot) ping(m *match) (Message, bool) {
 	text := fmt.Sprintf("%s %s, it is your turn %d: you have **%s** to place%s. Deadline %s.",
 		b.voice(m).swatch(s.Current), mention(id), s.Turn, plural(s.Seats[s.Current].Reserve, "army", "armies"), tradeHint(s, s.Current), timestamp(m.Timers.Deadline))
 	return Message{Text: text, Mentions: []string{id}, Buttons: [][]Button{{
-		{ID: b.buttonID(m, "autoplace"), Label: "Place automatically", Style: Secondary},
+		{ID: b.buttonID(m, "autoplace", s.Turn), Label: "Place automatically", Style: Secondary},
 	}}}, true
 }
 
