@@ -227,6 +227,8 @@ func (b *Bot) finish(ctx context.Context, channel string, user User, what string
 // short quotes what a user typed, cut to a length fit for a reply.
 func short(s string) string {
 	s = strings.ToValidUTF8(s, "�")
+	// What was typed must not come back as the bot's markup.
+	s = strings.NewReplacer("{", "(", "}", ")").Replace(s)
 	if r := []rune(s); len(r) > 40 {
 		s = string(r[:40]) + "…"
 	}

@@ -155,6 +155,11 @@ func parseArgs(spec Spec, raw map[string]string) (args, error) {
 		if !utf8.ValidString(v) || len(v) > maxOptionLen {
 			return a, fmt.Errorf("the value of %s is not valid text (or longer than %d characters)", name, maxOptionLen)
 		}
+		if hasMarkupBraces(v) {
+			// Typed values are quoted back in answers: they must not carry
+			// the bot's markup.
+			return a, fmt.Errorf("the value of %s cannot contain { or }", name)
+		}
 		switch o.Type {
 		case Integer:
 			n, err := strconv.Atoi(v)

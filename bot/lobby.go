@@ -200,18 +200,8 @@ func (b *Bot) join(ctx context.Context, m *match, u User) (result, error) {
 
 // uniqueName keeps seat names distinct, since people type them.
 func uniqueName(meta Meta, name string) string {
-	// Names appear in messages: keep them to one line, without the bot's
-	// own markup or Discord's mention syntax.
-	for _, bad := range []string{"{{", "}}", "<@", "@everyone", "@here"} {
-		name = strings.ReplaceAll(name, bad, "")
-	}
-	name = strings.Join(strings.Fields(name), " ")
-	if name == "" {
-		name = "Player"
-	}
-	if len([]rune(name)) > 32 {
-		name = string([]rune(name)[:32])
-	}
+	// Names appear in every message: they must never become markup.
+	name = cleanName(name)
 	taken := func(n string) bool {
 		for _, s := range meta.Seats {
 			if strings.EqualFold(s.Name, n) {
