@@ -271,6 +271,9 @@ func (b *Bot) playing(ctx context.Context, c *call) (*match, int, error) {
 // territory resolves a territory option typed by a person; a miss is
 // answered with the closest names.
 func territory(s *state.State, option, q string) (int, error) {
+	if err := checkTyped(option, q); err != nil {
+		return -1, err
+	}
 	id, err := s.Map.Lookup(q)
 	if err == nil {
 		return id, nil
@@ -492,6 +495,9 @@ func parseCards(s *state.State, seat int, q string) ([3]state.Card, error) {
 				}
 			}
 			if !found {
+				if err := checkTyped("cards", f); err != nil {
+					return set, err
+				}
 				if t, err := s.Map.Lookup(f); err == nil {
 					for _, h := range hand {
 						if ht, ok := s.Map.CardTerritory(h); ok && ht == t {

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 )
@@ -63,3 +64,57 @@ func visible(r rune) bool {
 // hasMarkupBraces reports whether a typed value holds the braces of the
 // bot's own markup, which no option value needs.
 func hasMarkupBraces(s string) bool { return strings.ContainsAny(s, "{}") }
+
+// checkTyped refuses what a person typed for a name on the map (a
+// territory, a card): loose matching forgives case, punctuation, prefixes,
+// abbreviations and typos, but control and invisible formatting characters
+// (a NUL, a right-to-left override, a zero-width space), emoji, flags and
+// other symbols are in no territory's name, and a lookup that skipped them
+// would act on a name nobody can read. Spaces, tabs and line breaks are
+// harmless: the lookup ignores them.
+func checkTyped(option, q string) error {
+	var bad []string
+	seen := map[rune]bool{}
+	for _, r := range q {
+		if nameRune(r) || seen[r] {
+			continue
+		}
+		seen[r] = true
+		if visible(r) && !isVariationSelector(r) {
+			bad = append(bad, quoted(r))
+		} else {
+			bad = append(bad, fmt.Sprintf("an invisible character (U+%04X)", r))
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	shown := strings.Join(strings.Fields(strings.Map(func(r rune) rune {
+		if !visible(r) || isVariationSelector(r) {
+			return -1
+		}
+		return r
+	}, q)), " ")
+	return refuse("%s:%s has %s, which no territory name has: type the name in letters.", option, shown, orList(bad))
+}
+
+// nameRune reports whether r may be typed in a name on the map: letters
+// with their accents, digits, punctuation and spaces.
+func nameRune(r rune) bool {
+	switch {
+	case r == '\t' || r == '\n' || r == '\r':
+		return true
+	case isVariationSelector(r), unicode.Is(unicode.Me, r):
+		return false
+	}
+	return unicode.In(r, unicode.L, unicode.Mn, unicode.Mc, unicode.N, unicode.P, unicode.Zs)
+}
+
+// isVariationSelector reports whether r picks the look of the character
+// before it (text or emoji style): a mark, but part of an emoji.
+func isVariationSelector(r rune) bool {
+	return unicode.Is(unicode.Variation_Selector, r)
+}
+
+// quoted shows a visible character in quotes: “💥”.
+func quoted(r rune) string { return "“" + string(r) + "”" }
