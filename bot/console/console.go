@@ -55,28 +55,67 @@ func (c *Console) SetBot(b *bot.Bot) { c.bot = b }
 func userID(name string) string { return "console:" + strings.ToLower(name) }
 
 // Run reads lines from in until it ends. With prompt, it shows a prompt
-// before each line (interactive use).
+// before each line (interactive use). A line too long to be a command is
+// skipped, saying so: the transcript goes on.
 func (c *Console) Run(ctx context.Context, in io.Reader, prompt bool) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	for {
+	r := bufio.NewReaderSize(in, 64*1024)
+	for n := 1; ; n++ {
 		if prompt {
 			fmt.Fprintf(c.out, "%s> ", c.Name)
 		}
-		if !sc.Scan() {
-			break
+		line, size, err := readLine(r, maxLine)
+		if errors.Is(err, io.EOF) && size == 0 {
+			return nil
 		}
-		if err := ctx.Err(); err != nil {
-			return err
+		if err != nil && !errors.Is(err, io.EOF) {
+			return fmt.Errorf("console: read line %d: %w", n, err)
 		}
-		if err := c.Line(ctx, sc.Text(), !prompt); err != nil {
-			return err
+		if cerr := ctx.Err(); cerr != nil {
+			return cerr
+		}
+		if size > maxLine {
+			c.printf("  ! line %d is too long (%d bytes; a command has at most %d): skipped\n", n, size, maxLine)
+		} else if lerr := c.Line(ctx, line, !prompt); lerr != nil {
+			return lerr
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
 		}
 	}
-	if err := sc.Err(); err != nil && !errors.Is(err, bufio.ErrTooLong) {
-		return fmt.Errorf("console: read: %w", err)
+}
+
+// readLine reads a line (without its end of line, \n or \r\n) and its
+// length in bytes. Only the first max+1 bytes are kept: a longer line is
+// read to its end and dropped, however long, so that it takes no memory.
+// err is io.EOF at the end of the input, with or after the last line.
+func readLine(r *bufio.Reader, max int) (line string, size int, err error) {
+	var buf []byte
+	var last byte // the last byte of the line, to drop a \r before the \n
+	for {
+		chunk, err := r.ReadSlice('\n')
+		end := len(chunk) > 0 && chunk[len(chunk)-1] == '\n'
+		data := chunk
+		if end {
+			data = chunk[:len(chunk)-1]
+		}
+		if len(data) > 0 {
+			last = data[len(data)-1]
+		}
+		size += len(data)
+		if len(buf) <= max {
+			buf = append(buf, data[:min(len(data), max+1-len(buf))]...)
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if end && last == '\r' && size > 0 {
+			size--
+			if len(buf) > size {
+				buf = buf[:size]
+			}
+		}
+		return string(buf), size, err
 	}
-	return nil
 }
 
 // Line runs one line: a command, a button click, or a comment. echo prints

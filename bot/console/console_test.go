@@ -1,11 +1,16 @@
 package console
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"flag"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -179,4 +184,42 @@ func FuzzParseLine(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Issue 12, fault 4: a line over the scanner's 1 MiB ended the transcript
+// silently (and risk console exited 0). Any line too long to be a command
+// is skipped, saying so, and the transcript goes on.
+func TestLongLineIsSkippedAndTheTranscriptGoesOn(t *testing.T) {
+	for _, size := range []int{maxLine + 1, 64*1024 + 7, 2 << 20} {
+		t.Run(strconv.Itoa(size), func(t *testing.T) {
+			in := "Ann: /risk new\nBob: /risk join " + strings.Repeat("x", size-len("Bob: /risk join ")) + "\r\nBob: /risk join\n# the end, without a newline"
+			out := play(t, []byte(in))
+			want := fmt.Sprintf("  ! line 2 is too long (%d bytes; a command has at most %d): skipped\n", size, maxLine)
+			if !strings.Contains(out, want) {
+				t.Errorf("no word of the long line; want %q in:\n%.2000s", want, out)
+			}
+			if !strings.Contains(out, "Bob joined (2/6 seats)") {
+				t.Errorf("the transcript stopped at the long line:\n%.2000s", out)
+			}
+			if len(out) > 10000 {
+				t.Errorf("the long line was echoed (%d bytes of output)", len(out))
+			}
+		})
+	}
+}
+
+func TestReadLine(t *testing.T) {
+	r := bufio.NewReaderSize(strings.NewReader("a\r\n\nbb\n"+strings.Repeat("y", 40)+"\nlast"), 16)
+	type got struct {
+		line string
+		size int
+		eof  bool
+	}
+	want := []got{{"a", 1, false}, {"", 0, false}, {"bb", 2, false}, {strings.Repeat("y", 11), 40, false}, {"last", 4, true}}
+	for i, w := range want {
+		line, size, err := readLine(r, 10)
+		if g := (got{line, size, errors.Is(err, io.EOF)}); g != w || (err != nil && !errors.Is(err, io.EOF)) {
+			t.Errorf("line %d: %+v, %v; want %+v", i+1, g, err, w)
+		}
+	}
 }
