@@ -10,15 +10,20 @@ package console
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"github.com/riskbot/riskbot/bot"
 )
@@ -27,8 +32,13 @@ import (
 type Console struct {
 	// Channel is the channel the lines are typed in ("console:NAME").
 	Channel string
-	// Images is the folder maps are written to; empty skips them.
+	// Images is the folder maps are written to, each channel's in a folder
+	// of its own; empty skips them.
 	Images string
+	// KeepMaps is how many of a channel's maps are kept: older ones are
+	// deleted as new ones come (DefaultKeepMaps if zero; negative keeps
+	// all).
+	KeepMaps int
 	// Name is the player of lines that do not say who types them.
 	Name string
 	Now  func() time.Time
@@ -37,7 +47,6 @@ type Console struct {
 	out io.Writer
 
 	mu      sync.Mutex
-	images  int
 	buttons []bot.Button // of the last message that had any
 	names   map[string]string
 }
@@ -229,21 +238,116 @@ func (c *Console) show(ctx context.Context, m bot.Message, to string) {
 			c.printf("%s(the map could not be drawn: %v)\n", indent, err)
 			return
 		}
-		c.mu.Lock()
-		c.images++
-		name := fmt.Sprintf("%03d-%s", c.images, m.Image.Name)
-		c.mu.Unlock()
-		path := filepath.Join(c.Images, name)
-		err = os.MkdirAll(c.Images, 0o755)
-		if err == nil {
-			err = os.WriteFile(path, png, 0o644)
-		}
-		if err != nil {
+		path, err := c.saveMap(png, m.Image.Name)
+		if path == "" {
 			c.printf("%s(the map could not be saved: %v)\n", indent, err)
 			return
 		}
 		c.printf("%smap: %s\n", indent, path)
+		if err != nil {
+			c.printf("%s(%v)\n", indent, err)
+		}
 	}
+}
+
+// DefaultKeepMaps is how many maps of a channel the console keeps.
+const DefaultKeepMaps = 50
+
+// saveMap writes a map to the channel's folder under Images, numbered on
+// from the files already there (so that a console started again, or
+// another one on the same channel, adds to them rather than overwriting
+// them), and deletes the channel's oldest maps beyond KeepMaps. A failure
+// to delete is returned with the path of the map saved.
+func (c *Console) saveMap(png []byte, name string) (string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	dir := filepath.Join(c.Images, folderName(c.Channel))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	files, err := numbered(dir)
+	if err != nil {
+		return "", err
+	}
+	n := 1
+	if len(files) > 0 {
+		n = files[len(files)-1].n + 1
+	}
+	var path string
+	for ; ; n++ {
+		path = filepath.Join(dir, fmt.Sprintf("%06d-%s", n, filepath.Base(name)))
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			continue // another console took the number
+		}
+		if err != nil {
+			return "", err
+		}
+		_, err = f.Write(png)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return "", err
+		}
+		break
+	}
+	keep := c.KeepMaps
+	if keep == 0 {
+		keep = DefaultKeepMaps
+	}
+	if keep > 0 {
+		files = append(files, mapFile{n, path})
+		for _, f := range files[:max(0, len(files)-keep)] {
+			if err := os.Remove(f.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return path, fmt.Errorf("remove an old map: %w", err)
+			}
+		}
+	}
+	return path, nil
+}
+
+// mapFile is a saved map and its number.
+type mapFile struct {
+	n    int
+	path string
+}
+
+// numbered lists the maps of a channel's folder (NNNNNN-NAME.png), by
+// number.
+func numbered(dir string) ([]mapFile, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []mapFile
+	for _, e := range entries {
+		num, _, ok := strings.Cut(e.Name(), "-")
+		n, err := strconv.Atoi(num)
+		if !ok || err != nil || n < 1 || e.IsDir() || !strings.HasSuffix(e.Name(), ".png") {
+			continue
+		}
+		out = append(out, mapFile{n, filepath.Join(dir, e.Name())})
+	}
+	slices.SortFunc(out, func(a, b mapFile) int { return cmp.Compare(a.n, b.n) })
+	return out, nil
+}
+
+// folderName turns a channel ("console:main") into a folder name of
+// letters, digits, '-' and '_' only: nothing a channel is called can reach
+// outside the maps folder.
+func folderName(channel string) string {
+	name := strings.TrimPrefix(channel, "console:")
+	name = strings.Map(func(r rune) rune {
+		if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_') {
+			return r
+		}
+		return '_'
+	}, name)
+	if name == "" || strings.Trim(name, "_") == "" {
+		return "channel"
+	}
+	return name
 }
 
 // plain drops the chat markdown a terminal would show as is: bold markers

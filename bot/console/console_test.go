@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -221,5 +222,65 @@ func TestReadLine(t *testing.T) {
 		if g := (got{line, size, errors.Is(err, io.EOF)}); g != w || (err != nil && !errors.Is(err, io.EOF)) {
 			t.Errorf("line %d: %+v, %v; want %+v", i+1, g, err, w)
 		}
+	}
+}
+
+// Issue 12, fault 8: every console process numbered its maps from 001 in
+// one folder shared by all channels, overwriting the maps of earlier runs
+// and of other channels, and never deleted any. Each channel has its own
+// folder, numbering goes on from the files there, and only the last
+// KeepMaps are kept.
+func TestMapsOfConsolesDoNotOverwriteEachOther(t *testing.T) {
+	images := t.TempDir()
+	ctx := context.Background()
+	post := func(channel string, keep int, turn int) string {
+		t.Helper()
+		var out bytes.Buffer
+		con := New(&out, channel, images)
+		con.KeepMaps = keep
+		png := []byte(fmt.Sprintf("%s turn %d", channel, turn))
+		img := bot.NewImage(fmt.Sprintf("risk-turn-%d.png", turn), func(context.Context) ([]byte, error) { return png, nil })
+		if err := con.Post(ctx, channel, bot.Message{Text: "Turn", Image: img}); err != nil {
+			t.Fatal(err)
+		}
+		_, path, ok := strings.Cut(out.String(), "map: ")
+		if !ok {
+			t.Fatalf("no map saved: %q", out.String())
+		}
+		path = strings.TrimSpace(path)
+		got, err := os.ReadFile(path)
+		if err != nil || string(got) != string(png) {
+			t.Fatalf("%s holds %q, %v", path, got, err)
+		}
+		return path
+	}
+	// Each post is a console process of its own, as when a console is
+	// started again.
+	var paths []string
+	for turn := range 3 {
+		paths = append(paths, post("console:main", 0, turn))
+	}
+	other := post("console:../other game", 0, 0)
+	for i, p := range paths {
+		want := filepath.Join(images, "main", fmt.Sprintf("%06d-risk-turn-%d.png", i+1, i))
+		if p != want {
+			t.Errorf("map %d saved as %s, want %s", i+1, p, want)
+		}
+		got, err := os.ReadFile(p)
+		if err != nil || string(got) != fmt.Sprintf("console:main turn %d", i) {
+			t.Errorf("%s was overwritten: %q, %v", p, got, err)
+		}
+	}
+	if want := filepath.Join(images, "___other_game", "000001-risk-turn-0.png"); other != want {
+		t.Errorf("another channel's map saved as %s, want %s", other, want)
+	}
+	// Keep the last two: the oldest go.
+	last := post("console:main", 2, 3)
+	left, err := filepath.Glob(filepath.Join(images, "main", "*.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{paths[2], last}; !slices.Equal(left, want) {
+		t.Errorf("maps left %v, want %v", left, want)
 	}
 }
