@@ -23,9 +23,10 @@ type Store interface {
 	Active(ctx context.Context, channel string) (*storage.Loaded, error)
 	Load(ctx context.Context, id int64) (*storage.Loaded, error)
 	Save(ctx context.Context, id, version int64, c storage.Change, now time.Time) (int64, error)
-	Due(ctx context.Context, now time.Time) ([]storage.Timer, error)
+	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
+	Due(ctx context.Context, prefix string, now time.Time) ([]storage.Timer, error)
 	History(ctx context.Context, channel string) ([]storage.Match, error)
-	Outbox(ctx context.Context, before time.Time, limit int) ([]storage.Post, error)
+	Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error)
 	Delivered(ctx context.Context, id, version int64) error
 }
 
@@ -66,7 +67,13 @@ type Config struct {
 	Now func() time.Time
 	// Seed draws the seed of a new match; nil uses the clock.
 	Seed func() uint64
-	Log  *slog.Logger
+	// Scope names the channels whose timers, queued posts and computer
+	// turns this bot looks after (Tick, Redeliver, Resume): a prefix ending
+	// in ':' for every channel of a platform ("discord:"), anything else
+	// for one channel ("console:main"). Others sharing the database are
+	// left to their own adapters. Empty looks after every channel.
+	Scope string
+	Log   *slog.Logger
 }
 
 // Palette is a set of player colours: their names for the chat, in turn
@@ -137,6 +144,15 @@ func (b *Bot) Wait() { b.wg.Wait() }
 func (b *Bot) Close() {
 	b.cancel()
 	b.wg.Wait()
+}
+
+// serves reports whether a channel is in the bot's Scope.
+func (b *Bot) serves(channel string) bool {
+	scope := b.cfg.Scope
+	if scope == "" || strings.HasSuffix(scope, ":") {
+		return strings.HasPrefix(channel, scope)
+	}
+	return channel == scope
 }
 
 // lock serialises the work on one channel's match.

@@ -9,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/render"
+	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -35,6 +37,11 @@ type harness struct {
 	down error
 	// onPost, if set, runs before each post.
 	onPost func()
+	// stuck makes the computer players of the bots opened from now on
+	// think forever, as if the process died before their turn was saved.
+	stuck bool
+	// scope is the Config.Scope of the bots opened from now on.
+	scope string
 }
 
 type posted struct {
@@ -56,12 +63,18 @@ func (h *harness) open() {
 	if err != nil {
 		h.t.Fatal(err)
 	}
+	var players func(string, uint64) (Player, error)
+	if h.stuck {
+		players = func(string, uint64) (Player, error) { return stuckPlayer{}, nil }
+	}
 	b, err := New(Standard(Config{
-		Store:  db,
-		Render: sharedRenderer(),
-		Poster: h,
-		Now:    h.clock,
-		Seed:   func() uint64 { h.mu.Lock(); defer h.mu.Unlock(); h.seed++; return h.seed },
+		Store:     db,
+		Render:    sharedRenderer(),
+		Poster:    h,
+		Now:       h.clock,
+		Seed:      func() uint64 { h.mu.Lock(); defer h.mu.Unlock(); h.seed++; return h.seed },
+		NewPlayer: players,
+		Scope:     h.scope,
 	}))
 	if err != nil {
 		h.t.Fatal(err)
@@ -125,7 +138,7 @@ func (h *harness) setDown(err error) {
 // queued returns the outbox: the posts not yet delivered.
 func (h *harness) queued() []storage.Post {
 	h.t.Helper()
-	ps, err := h.db.Outbox(context.Background(), h.clock().Add(time.Hour), 100)
+	ps, err := h.db.Outbox(context.Background(), "", h.clock().Add(time.Hour), 100)
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -236,4 +249,23 @@ func (h *harness) started(channel string, humans []string, bots ...string) *matc
 	wantPublic(h.t, h.do(channel, humans[0], "start"), "The match has started")
 	h.bot.Wait()
 	return h.load(channel)
+}
+
+// stuckPlayer is a computer player that never decides: its turn is not
+// saved until the bot is closed, as if the process had been killed.
+type stuckPlayer struct{}
+
+func (stuckPlayer) Act(ctx context.Context, _ *state.State, _ int) (engine.Command, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+// await polls until cond holds, failing the test after 20 s.
+func (h *harness) await(what string, cond func() bool) {
+	h.t.Helper()
+	for end := time.Now().Add(20 * time.Second); !cond(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(end) {
+			h.t.Fatalf("gave up waiting: %s", what)
+		}
+	}
 }

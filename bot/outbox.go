@@ -124,12 +124,15 @@ func (b *Bot) deliver(ctx context.Context, channel string, bt batch) {
 func (b *Bot) Redeliver(ctx context.Context) error {
 	now := b.cfg.Now()
 	// Everything queued up to now (Outbox lists what is strictly before).
-	queued, err := b.cfg.Store.Outbox(ctx, now.Add(time.Millisecond), redeliverBatch)
+	queued, err := b.cfg.Store.Outbox(ctx, b.cfg.Scope, now.Add(time.Millisecond), redeliverBatch)
 	if err != nil {
 		return err
 	}
 	var errs []error
 	for _, p := range queued {
+		if !b.serves(p.Channel) {
+			continue // another adapter's channel: it posts its own news
+		}
 		// This process queued it a moment ago: it is being posted.
 		if p.Queued.After(b.started) && now.Sub(p.Queued) < redeliverAfter {
 			continue

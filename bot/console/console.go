@@ -67,6 +67,7 @@ func userID(name string) string { return "console:" + strings.ToLower(name) }
 // before each line (interactive use). A line too long to be a command is
 // skipped, saying so: the transcript goes on.
 func (c *Console) Run(ctx context.Context, in io.Reader, prompt bool) error {
+	c.catchUp(ctx, true)
 	r := bufio.NewReaderSize(in, 64*1024)
 	for n := 1; ; n++ {
 		if prompt {
@@ -147,6 +148,9 @@ func (c *Console) Line(ctx context.Context, line string, echo bool) error {
 		c.printf("  (you are %s now)\n", l.User)
 		return nil
 	}
+	// What fell due while nobody typed happens first: a deadline passed
+	// meanwhile is handled before the command that comes after it.
+	c.catchUp(ctx, false)
 	c.mu.Lock()
 	c.names[userID(l.User)] = l.User
 	c.mu.Unlock()
@@ -173,6 +177,23 @@ func (c *Console) Line(ctx context.Context, line string, echo bool) error {
 	// order and replays the same.
 	c.bot.Wait()
 	return nil
+}
+
+// catchUp does what the channel's clock made due (reminders, deadlines,
+// news a crash left unposted) and, when the console starts, sets the
+// computer players due to play going: a console closed or killed while
+// they played left them waiting. It then lets them play, so that a
+// transcript reads in order.
+func (c *Console) catchUp(ctx context.Context, starting bool) {
+	if err := c.bot.Tick(ctx); err != nil {
+		c.printf("  ! %v\n", err)
+	}
+	if starting {
+		if err := c.bot.Resume(ctx); err != nil {
+			c.printf("  ! %v\n", err)
+		}
+	}
+	c.bot.Wait()
 }
 
 // button finds a button of the last message by its label (or a prefix).

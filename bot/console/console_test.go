@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -30,7 +32,12 @@ var start = time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
 // folder shown as IMAGES/).
 func play(t *testing.T, transcript []byte) string {
 	t.Helper()
-	dir := t.TempDir()
+	return playIn(t, t.TempDir(), transcript)
+}
+
+// playIn is play on the database in dir, which may hold matches already.
+func playIn(t *testing.T, dir string, transcript []byte) string {
+	t.Helper()
 	db, err := storage.Open(context.Background(), filepath.Join(dir, "risk.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -46,6 +53,7 @@ func play(t *testing.T, transcript []byte) string {
 		Poster: con,
 		Now:    func() time.Time { return start },
 		Seed:   func() uint64 { seed++; return seed - 1 },
+		Scope:  "console:main",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -282,5 +290,55 @@ func TestMapsOfConsolesDoNotOverwriteEachOther(t *testing.T) {
 	}
 	if want := []string{paths[2], last}; !slices.Equal(left, want) {
 		t.Errorf("maps left %v, want %v", left, want)
+	}
+}
+
+// stuckPlayer is a computer player that never decides: its turn is not
+// saved until the bot is closed, as if the process had been killed.
+type stuckPlayer struct{}
+
+func (stuckPlayer) Act(ctx context.Context, _ *state.State, _ int) (engine.Command, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+// Issue 12, fault 1: a console killed while the computer players had to
+// play left the match waiting for them forever ("It is Napoleon's turn,
+// not yours"): the console never ran the timers nor resumed them. It
+// does both when it starts.
+func TestConsoleResumesComputerPlayersAtStart(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	db, err := storage.Open(ctx, filepath.Join(dir, "risk.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed := uint64(5)
+	killed, err := bot.New(bot.Standard(bot.Config{
+		Store:     db,
+		Poster:    New(io.Discard, "console:main", ""),
+		Now:       func() time.Time { return start },
+		Seed:      func() uint64 { seed++; return seed - 1 },
+		NewPlayer: func(string, uint64) (bot.Player, error) { return stuckPlayer{}, nil },
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{"new", "addbot", "start", "autoplace"} {
+		req := bot.Request{Channel: "console:main", User: bot.User{ID: userID("Ann"), Name: "Ann"}, Command: line}
+		if err := killed.Handle(ctx, req, bot.ReplierFunc(func(context.Context, bot.Message) error { return nil })); err != nil {
+			t.Fatal(err)
+		}
+	}
+	killed.Close() // the computer's placement is never saved
+	db.Close()
+
+	out := playIn(t, dir, []byte("Ann: /risk status\n"))
+	before, after, _ := strings.Cut(out, "Ann: /risk status")
+	if !strings.Contains(before, "Initial placement done") {
+		t.Errorf("the computer did not place its armies when the console started:\n%s", out)
+	}
+	if strings.Contains(after, "waiting for") {
+		t.Errorf("the match still waits for the computer:\n%s", out)
 	}
 }

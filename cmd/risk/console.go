@@ -64,7 +64,7 @@ func runConsole(ctx context.Context, e env) error {
 		n := *seed
 		seedFn = func() uint64 { n++; return n - 1 }
 	}
-	b, err := newBot(botDeps{db: store, poster: con, log: slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn})), seed: seedFn, palette: palette})
+	b, err := newBot(botDeps{db: store, poster: con, log: slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn})), seed: seedFn, palette: palette, scope: con.Channel})
 	if err != nil {
 		return err
 	}

@@ -56,7 +56,7 @@ func runDiscord(ctx context.Context, e env) error {
 	if err != nil {
 		return err
 	}
-	b, err := newBot(botDeps{db: store, poster: a, log: log, palette: palette})
+	b, err := newBot(botDeps{db: store, poster: a, log: log, palette: palette, scope: "discord:"})
 	if err != nil {
 		return err
 	}

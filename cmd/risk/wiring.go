@@ -22,6 +22,8 @@ type botDeps struct {
 	seed   func() uint64
 	// palette colours the players on the maps and in the chat text.
 	palette render.Palette
+	// scope is the channels the bot looks after (bot.Config.Scope).
+	scope string
 }
 
 // newBot wires the bot core to storage and the standard renderer and
@@ -35,7 +37,7 @@ func newBot(d botDeps) (*bot.Bot, error) {
 		def = pals[bot.PaletteColorBlind]
 	}
 	return bot.New(bot.Standard(bot.Config{Store: d.db, Poster: d.poster, Seed: d.seed, Log: d.log,
-		Render: def.Render, Colors: def.Colors, Palettes: pals}))
+		Render: def.Render, Colors: def.Colors, Palettes: pals, Scope: d.scope}))
 }
 
 // paletteFlag defines --palette on fs.

@@ -25,11 +25,16 @@ type Store interface {
 	Load(ctx context.Context, id int64) (*storage.Loaded, error)
 	// Save applies a change at an expected version and returns the new one.
 	Save(ctx context.Context, id, version int64, c storage.Change, now time.Time) (int64, error)
-	// Due lists the timers of active matches due at now.
-	Due(ctx context.Context, now time.Time) ([]storage.Timer, error)
-	// Outbox lists the queued posts (Change.Posts) older than a time,
-	// oldest first; Delivered removes those of one change.
-	Outbox(ctx context.Context, before time.Time, limit int) ([]storage.Post, error)
+	// OpenMatches lists the open matches of the channels starting with a
+	// prefix ("" for all).
+	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
+	// Due lists the timers of active matches due at now, in the channels
+	// starting with a prefix.
+	Due(ctx context.Context, prefix string, now time.Time) ([]storage.Timer, error)
+	// Outbox lists the queued posts (Change.Posts) older than a time of
+	// the channels starting with a prefix, oldest first; Delivered removes
+	// those of one change.
+	Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error)
 	Delivered(ctx context.Context, id, version int64) error
 	// Finished lists closed matches, most recently closed first.
 	Finished(ctx context.Context, limit int) ([]storage.Match, error)

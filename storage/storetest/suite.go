@@ -35,6 +35,7 @@ func Run(t *testing.T, newDB New) {
 		{"Reopen", testReopen},
 		{"Due", testDue},
 		{"Outbox", testOutbox},
+		{"Scope", testScope},
 		{"Finished", testFinished},
 		{"History", testHistory},
 		{"ExportImport", testExportImport},
@@ -269,7 +270,7 @@ func testNotFound(t *testing.T, newDB New) {
 	if f, err := db.Finished(ctx, 10); err != nil || len(f) != 0 {
 		t.Errorf("finished: got %v, %v; want nothing", f, err)
 	}
-	if d, err := db.Due(ctx, T0.Add(1000*time.Hour)); err != nil || len(d) != 0 {
+	if d, err := db.Due(ctx, "", T0.Add(1000*time.Hour)); err != nil || len(d) != 0 {
 		t.Errorf("due: got %v, %v; want nothing", d, err)
 	}
 }
@@ -632,7 +633,7 @@ func testDue(t *testing.T, newDB New) {
 	}
 	check := func(now time.Time, want ...due) {
 		t.Helper()
-		got, err := db.Due(ctx, now)
+		got, err := db.Due(ctx, "", now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -1102,7 +1103,7 @@ func testCorruptMatch(t *testing.T, newDB New) {
 		t.Fatal(err)
 	}
 	SameGame(t, "the other match", l.Game, g)
-	if d, err := db.Due(ctx, T0); err != nil || len(d) != 2 {
+	if d, err := db.Due(ctx, "", T0); err != nil || len(d) != 2 {
 		t.Fatalf("due: %v, %v; want both timers", d, err)
 	}
 	// The broken match can still be exported for a bug report, and closed.
@@ -1169,9 +1170,9 @@ func testOutbox(t *testing.T, newDB New) {
 	va := save(a.ID, a.Version, storage.Change{Posts: []json.RawMessage{post("a1"), post("a2")}}, at(0))
 	vc := save(c.ID, c.Version, storage.Change{Meta: json.RawMessage(`{"host":"x"}`), Posts: []json.RawMessage{post("c1")}}, at(1))
 	va2 := save(a.ID, va, storage.Change{Status: storage.Finished, Posts: []json.RawMessage{post("a3")}}, at(2))
-	check := func(db Store, before time.Time, limit int, want ...string) {
+	check := func(db Store, prefix string, before time.Time, limit int, want ...string) {
 		t.Helper()
-		got, err := db.Outbox(ctx, before, limit)
+		got, err := db.Outbox(ctx, prefix, before, limit)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -1195,10 +1196,10 @@ func testOutbox(t *testing.T, newDB New) {
 			t.Fatalf("outbox before %v (limit %d): got %v, want %v", before.Sub(T0), limit, g, want)
 		}
 	}
-	check(db, at(0), 100)
-	check(db, at(1), 100, "a1", "a2")
-	check(db, at(10), 100, "a1", "a2", "c1", "a3")
-	check(db, at(10), 3, "a1", "a2", "c1")
+	check(db, "", at(0), 100)
+	check(db, "", at(1), 100, "a1", "a2")
+	check(db, "", at(10), 100, "a1", "a2", "c1", "a3")
+	check(db, "", at(10), 3, "a1", "a2", "c1")
 
 	// Refused changes queue nothing.
 	if _, err := db.Save(ctx, c.ID, vc-1, storage.Change{Posts: []json.RawMessage{post("stale")}}, at(3)); !errors.Is(err, storage.ErrConflict) {
@@ -1207,7 +1208,7 @@ func testOutbox(t *testing.T, newDB New) {
 	if _, err := db.Save(ctx, c.ID, vc, storage.Change{Posts: []json.RawMessage{json.RawMessage(`{not json`)}}, at(3)); err == nil {
 		t.Fatal("a post that is not JSON was queued")
 	}
-	check(db, at(10), 100, "a1", "a2", "c1", "a3")
+	check(db, "", at(10), 100, "a1", "a2", "c1", "a3")
 
 	if err := db.Delivered(ctx, a.ID, va); err != nil {
 		t.Fatal(err)
@@ -1215,13 +1216,91 @@ func testOutbox(t *testing.T, newDB New) {
 	if err := db.Delivered(ctx, a.ID, va); err != nil {
 		t.Fatalf("delivered twice: %v", err)
 	}
-	check(db, at(10), 100, "c1", "a3")
+	check(db, "", at(10), 100, "c1", "a3")
 	// Another handle (another process, a restart) sees what is left.
-	check(Open(t, b), at(10), 100, "c1", "a3")
+	check(Open(t, b), "", at(10), 100, "c1", "a3")
 	for _, d := range []struct{ id, v int64 }{{c.ID, vc}, {a.ID, va2}} {
 		if err := db.Delivered(ctx, d.id, d.v); err != nil {
 			t.Fatal(err)
 		}
 	}
-	check(db, at(10), 100)
+	check(db, "", at(10), 100)
+}
+
+// testScope: the open matches, due timers and queued posts of one kind of
+// channel (a prefix) leave the others' alone; the prefix is text, not a
+// pattern.
+func testScope(t *testing.T, newDB New) {
+	ctx := context.Background()
+	db := Open(t, newDB(t, 10))
+	ids := map[string]int64{}
+	for i, ch := range []string{"discord:1", "discord:12", "console:main", "console:x_%", "consolex:1"} {
+		l := Start(t, db, ch, 2, uint64(i+1))
+		tm := storage.Timers{Deadline: T0}
+		if _, err := db.Save(ctx, l.ID, l.Version, storage.Change{Timers: &tm, Posts: []json.RawMessage{json.RawMessage(`{}`)}}, T0); err != nil {
+			t.Fatal(err)
+		}
+		ids[ch] = l.ID
+	}
+	lobby, err := db.Create(ctx, "discord:7", nil, T0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := Start(t, db, "discord:9", 2, 9)
+	if _, err := db.Save(ctx, done.ID, done.Version, storage.Change{Status: storage.Abandoned}, T0); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		prefix string
+		open   []int64 // in id order
+		active []int64
+	}{
+		{"discord:", []int64{ids["discord:1"], ids["discord:12"], lobby.ID}, []int64{ids["discord:1"], ids["discord:12"]}},
+		{"discord:1", []int64{ids["discord:1"], ids["discord:12"]}, []int64{ids["discord:1"], ids["discord:12"]}},
+		{"console:", []int64{ids["console:main"], ids["console:x_%"]}, []int64{ids["console:main"], ids["console:x_%"]}},
+		{"console:x_", []int64{ids["console:x_%"]}, []int64{ids["console:x_%"]}},
+		{"console:_", nil, nil},
+		{"%", nil, nil},
+		{"", []int64{ids["discord:1"], ids["discord:12"], ids["console:main"], ids["console:x_%"], ids["consolex:1"], lobby.ID},
+			[]int64{ids["discord:1"], ids["discord:12"], ids["console:main"], ids["console:x_%"], ids["consolex:1"]}},
+	} {
+		t.Run(tt.prefix, func(t *testing.T) {
+			open, err := db.OpenMatches(ctx, tt.prefix)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []int64
+			for _, m := range open {
+				got = append(got, m.ID)
+				if !m.Status.Open() || len(m.Channel) < len(tt.prefix) || m.Channel[:len(tt.prefix)] != tt.prefix {
+					t.Errorf("open match %+v", m)
+				}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.open) {
+				t.Errorf("open matches %v, want %v", got, tt.open)
+			}
+			due, err := db.Due(ctx, tt.prefix, T0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = nil
+			for _, d := range due {
+				got = append(got, d.Match)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.active) {
+				t.Errorf("due timers of %v, want %v", got, tt.active)
+			}
+			posts, err := db.Outbox(ctx, tt.prefix, T0.Add(time.Second), 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = nil
+			for _, p := range posts {
+				got = append(got, p.Match)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.active) {
+				t.Errorf("queued posts of %v, want %v", got, tt.active)
+			}
+		})
+	}
 }
