@@ -28,6 +28,7 @@ type Store interface {
 	History(ctx context.Context, channel string) ([]storage.Match, error)
 	Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error)
 	Delivered(ctx context.Context, id, version int64) error
+	Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error)
 }
 
 // Renderer draws the map of a state as a PNG.
@@ -337,7 +338,7 @@ func (b *Bot) load(ctx context.Context, channel string) (*match, error) {
 	if err != nil {
 		return nil, err
 	}
-	return decodeMatch(l)
+	return b.decodeMatch(l)
 }
 
 // loadLatest returns the open match of the channel or, if there is none,
@@ -370,13 +371,18 @@ func (b *Bot) loadID(ctx context.Context, id int64) (*match, error) {
 	if err != nil {
 		return nil, err
 	}
-	return decodeMatch(l)
+	return b.decodeMatch(l)
 }
 
-func decodeMatch(l *storage.Loaded) (*match, error) {
+// decodeMatch reads the bot's data of a loaded match. Data that does not
+// decode (written by hand, or by a bug) makes a damaged match: refused
+// with a word, like one whose log no longer replays, rather than failing
+// every command of the channel with an error.
+func (b *Bot) decodeMatch(l *storage.Loaded) (*match, error) {
 	meta, err := decodeMeta(l.Meta)
 	if err != nil {
-		return nil, err
+		b.cfg.Log.Error("match data cannot be read", "channel", l.Channel, "match", l.ID, "err", err)
+		return nil, refuse("This channel's match is damaged and cannot be loaded (match %d). An admin can export it with `risk export` for a bug report.", l.ID)
 	}
 	return &match{Loaded: l, meta: meta}, nil
 }
