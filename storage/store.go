@@ -406,6 +406,16 @@ func (db *DB) Save(ctx context.Context, id, version int64, c Change, now time.Ti
 			return 0, fail(op, err)
 		}
 	}
+	if r := c.Request; r != nil {
+		_, err := tx.ExecContext(ctx, `INSERT INTO requests (key, match_id, channel, version, user_id, summary, result, created_at)
+			SELECT ?, id, channel, ?, ?, ?, ?, ? FROM matches WHERE id = ?`, r.Key, next, r.User, r.Summary, r.Result, ms, id)
+		if isCode(err, sqlite3.ErrConstraintPrimaryKey) {
+			return 0, fmt.Errorf("%w (key %s)", ErrDuplicate, r.Key)
+		}
+		if err != nil {
+			return 0, fail(op, err)
+		}
+	}
 	if err := tx.Commit(); err != nil {
 		return 0, fail(op, err)
 	}
@@ -420,7 +430,7 @@ type written struct {
 }
 
 func prepare(c Change) (*written, error) {
-	if c.Start == nil && len(c.Entries) == 0 && c.Game == nil && c.Meta == nil && c.Status == 0 && c.Timers == nil && len(c.Posts) == 0 {
+	if c.Start == nil && len(c.Entries) == 0 && c.Game == nil && c.Meta == nil && c.Status == 0 && c.Timers == nil && len(c.Posts) == 0 && c.Request == nil {
 		return nil, errors.New("nothing to change")
 	}
 	var w written
@@ -452,6 +462,9 @@ func prepare(c Change) (*written, error) {
 		if !json.Valid(p) {
 			return nil, fmt.Errorf("post %d is not JSON", i+1)
 		}
+	}
+	if c.Request != nil && c.Request.Key == "" {
+		return nil, errors.New("a request without a key")
 	}
 	return &w, nil
 }

@@ -36,6 +36,13 @@ type Store interface {
 	// those of one change.
 	Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error)
 	Delivered(ctx context.Context, id, version int64) error
+	// Applied returns a request recorded with a change (Change.Request);
+	// LastRequest a channel's latest (of a user, or of anyone); Answered
+	// marks one answered; ForgetRequests deletes those older than a time.
+	Applied(ctx context.Context, key string) (*storage.Applied, error)
+	LastRequest(ctx context.Context, channel, user string) (*storage.Applied, error)
+	Answered(ctx context.Context, key string, now time.Time) error
+	ForgetRequests(ctx context.Context, before time.Time) (int64, error)
 	// Finished lists closed matches, most recently closed first.
 	Finished(ctx context.Context, limit int) ([]storage.Match, error)
 	// History lists a channel's matches, newest first.

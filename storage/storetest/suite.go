@@ -36,6 +36,7 @@ func Run(t *testing.T, newDB New) {
 		{"Due", testDue},
 		{"Outbox", testOutbox},
 		{"Scope", testScope},
+		{"Requests", testRequests},
 		{"Finished", testFinished},
 		{"History", testHistory},
 		{"ExportImport", testExportImport},
@@ -1303,4 +1304,85 @@ func testScope(t *testing.T, newDB New) {
 			}
 		})
 	}
+}
+
+// testRequests: a request recorded with its change applies once; a second
+// change under its key fails with ErrDuplicate and changes nothing; the
+// latest request of a channel (and of a user) is found with whether it was
+// answered.
+func testRequests(t *testing.T, newDB New) {
+	ctx := context.Background()
+	b := newDB(t, 10)
+	db := Open(t, b)
+	a := Start(t, db, "test:a", 2, 1)
+	c := Start(t, db, "test:c", 2, 2)
+	at := func(s int) time.Time { return T0.Add(time.Duration(s) * time.Second) }
+	req := func(key, user, summary string) *storage.Request {
+		return &storage.Request{Key: key, User: user, Summary: summary, Result: "did " + summary}
+	}
+	meta := json.RawMessage(`{"host":"x"}`)
+	va, err := db.Save(ctx, a.ID, a.Version, storage.Change{Meta: meta, Request: req("k1", "ann", "/risk one")}, at(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Save(ctx, a.ID, va, storage.Change{Meta: meta, Posts: []json.RawMessage{json.RawMessage(`{}`)}, Request: req("k1", "ann", "/risk one")}, at(2)); !errors.Is(err, storage.ErrDuplicate) {
+		t.Fatalf("the same key again: %v, want ErrDuplicate", err)
+	}
+	if l, err := db.Load(ctx, a.ID); err != nil || l.Version != va {
+		t.Fatalf("after the duplicate: version %d, %v; want %d", l.Version, err, va)
+	}
+	if ps, err := db.Outbox(ctx, "", at(10), 10); err != nil || len(ps) != 0 {
+		t.Fatalf("the duplicate queued %d posts (%v)", len(ps), err)
+	}
+	// Keys are unique across matches.
+	if _, err := db.Save(ctx, c.ID, c.Version, storage.Change{Meta: meta, Request: req("k1", "bob", "/risk other")}, at(2)); !errors.Is(err, storage.ErrDuplicate) {
+		t.Fatalf("a key of another match: %v, want ErrDuplicate", err)
+	}
+	va2, err := db.Save(ctx, a.ID, va, storage.Change{Meta: meta, Request: req("k2", "bob", "/risk two")}, at(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Save(ctx, a.ID, va2, storage.Change{Request: &storage.Request{User: "x"}}, at(4)); err == nil {
+		t.Fatal("a request without a key was recorded")
+	}
+	got, err := db.Applied(ctx, "k1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Match != a.ID || got.Channel != "test:a" || got.Version != va || got.User != "ann" || got.Summary != "/risk one" || got.Result != "did /risk one" || !got.Created.Equal(at(1)) || !got.Answered.IsZero() {
+		t.Errorf("applied k1: %+v", got)
+	}
+	if _, err := db.Applied(ctx, "k9"); !errors.Is(err, storage.ErrNotFound) {
+		t.Errorf("an unknown key: %v, want ErrNotFound", err)
+	}
+	last := func(user, want string) {
+		t.Helper()
+		got, err := db.LastRequest(ctx, "test:a", user)
+		if want == "" {
+			if !errors.Is(err, storage.ErrNotFound) {
+				t.Errorf("last request of %q: %+v, %v; want none", user, got, err)
+			}
+			return
+		}
+		if err != nil || got.Key != want {
+			t.Errorf("last request of %q: %+v, %v; want %s", user, got, err, want)
+		}
+	}
+	last("", "k2")
+	last("ann", "k1")
+	last("cat", "")
+	if err := db.Answered(ctx, "k1", at(5)); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Answered(ctx, "k1", at(6)); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := Open(t, b).Applied(ctx, "k1"); err != nil || !got.Answered.Equal(at(5)) {
+		t.Errorf("answered k1: %+v, %v; want answered at %v", got, err, at(5))
+	}
+	if n, err := db.ForgetRequests(ctx, at(3)); err != nil || n != 1 {
+		t.Errorf("forgot %d, %v; want 1", n, err)
+	}
+	last("ann", "")
+	last("", "k2")
 }
