@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -29,6 +31,10 @@ type Store interface {
 	Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error)
 	Delivered(ctx context.Context, id, version int64) error
 	Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error)
+	Applied(ctx context.Context, key string) (*storage.Applied, error)
+	LastRequest(ctx context.Context, channel, user string) (*storage.Applied, error)
+	Answered(ctx context.Context, key string, now time.Time) error
+	ForgetRequests(ctx context.Context, before time.Time) (int64, error)
 }
 
 // Renderer draws the map of a state as a PNG.
@@ -185,6 +191,9 @@ type result struct {
 	reply Message
 	posts batch
 	bots  bool
+	// answers is the key of the request recorded with the change, marked
+	// answered once the reply is out.
+	answers string
 }
 
 // Handle answers one /risk command. Rule violations and mistakes are
@@ -192,6 +201,19 @@ type result struct {
 func (b *Bot) Handle(ctx context.Context, req Request, r Replier) error {
 	res, err := b.handle(ctx, req)
 	return b.finish(ctx, req.Channel, req.User, req.Command, res, err, r)
+}
+
+// summary words a command as its author typed it, for telling them later.
+func (req Request) summary() string {
+	parts := []string{"/" + CommandName + " " + req.Command}
+	for _, k := range slices.Sorted(maps.Keys(req.Options)) {
+		v := req.Options[k]
+		if strings.ContainsAny(v, " \t") {
+			v = strconv.Quote(v)
+		}
+		parts = append(parts, k+":"+v)
+	}
+	return clip(strings.Join(parts, " "))
 }
 
 func (b *Bot) handle(ctx context.Context, req Request) (result, error) {
@@ -209,11 +231,101 @@ func (b *Bot) handle(ctx context.Context, req Request) (result, error) {
 	}
 	// Commands that only read need no lock: storage gives them a consistent
 	// view, and they must not wait behind a long computer turn.
-	if !readOnly(spec.Name) {
-		unlock := b.lock(req.Channel)
-		defer unlock()
+	if readOnly(spec.Name) {
+		return h(ctx, &call{bot: b, req: req, args: a})
 	}
-	return h(ctx, &call{bot: b, req: req, args: a})
+	unlock := b.lock(req.Channel)
+	defer unlock()
+	c := &call{bot: b, req: req, args: a}
+	if req.Key != "" {
+		if res, ok, err := b.repeated(ctx, req.Channel, req.User, req.Key); ok || err != nil {
+			return res, err
+		}
+		c.rec = &record{req: storage.Request{Key: req.Key, User: req.User.ID, Summary: req.summary()}}
+	}
+	res, err := h(ctx, c)
+	if c.rec != nil && c.rec.saved {
+		res.answers = req.Key
+	}
+	return res, err
+}
+
+// record is a request to record with the first change it makes.
+type record struct {
+	req   storage.Request
+	saved bool
+}
+
+// lostAnswer is how long after a request a lost answer is told: longer
+// than a restart takes, short enough that the author still waits for it.
+const lostAnswer = time.Hour
+
+// repeated answers a request that must not be applied: one whose key was
+// applied already (delivered twice), or the first command of a user whose
+// previous request here was applied by an earlier process that stopped
+// before answering it. That one is told what was done instead: a person
+// who got no answer types the command again, and it must not apply twice.
+// It is under the channel's lock.
+func (b *Bot) repeated(ctx context.Context, channel string, u User, key string) (result, bool, error) {
+	if a, err := b.cfg.Store.Applied(ctx, key); err == nil {
+		if err := b.cfg.Store.Answered(ctx, key, b.cfg.Now()); err != nil {
+			return result{}, false, err
+		}
+		return result{reply: private("This was done already: %s%s", a.Summary, resultLines(a.Result))}, true, nil
+	} else if !errors.Is(err, storage.ErrNotFound) {
+		return result{}, false, err
+	}
+	a, err := b.cfg.Store.LastRequest(ctx, channel, u.ID)
+	if errors.Is(err, storage.ErrNotFound) {
+		return result{}, false, nil
+	}
+	if err != nil {
+		return result{}, false, err
+	}
+	if !a.Answered.IsZero() || a.Created.After(b.started) || b.cfg.Now().Sub(a.Created) > lostAnswer {
+		return result{}, false, nil
+	}
+	if err := b.cfg.Store.Answered(ctx, a.Key, b.cfg.Now()); err != nil {
+		return result{}, false, err
+	}
+	return result{reply: private("⚠️ Your last command here, %s, was carried out, but the bot was interrupted before it could tell you%s\nNothing else was done now: send your command again if you meant to repeat it.",
+		a.Summary, resultLines(a.Result))}, true, nil
+}
+
+// resultLines introduces what a request did, if it said.
+func resultLines(s string) string {
+	if s == "" {
+		return "."
+	}
+	return ":\n" + s
+}
+
+// LastApplied says what the last request applied in a channel was, and
+// what it did if its author was never told (the console was closed or
+// killed before it could answer); the answer counts as given now. ok is
+// false if nothing was recorded.
+func (b *Bot) LastApplied(ctx context.Context, channel string) (text string, ok bool, err error) {
+	a, err := b.cfg.Store.LastRequest(ctx, channel, "")
+	if errors.Is(err, storage.ErrNotFound) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	who := a.User
+	if m, err := b.loadID(ctx, a.Match); err == nil {
+		if i := m.meta.seat(a.User); i >= 0 {
+			who = m.meta.Seats[i].Name
+		}
+	}
+	text = fmt.Sprintf("The last command applied here: %s: %s (%s).", who, a.Summary, timestamp(a.Created))
+	if a.Answered.IsZero() {
+		text += " Its answer was never shown (the bot was interrupted)" + resultLines(a.Result)
+		if err := b.cfg.Store.Answered(ctx, a.Key, b.cfg.Now()); err != nil {
+			return "", false, err
+		}
+	}
+	return text, true, nil
 }
 
 // finish delivers a handler's outcome.
@@ -233,6 +345,12 @@ func (b *Bot) finish(ctx context.Context, channel string, user User, what string
 	res.reply.Text = clip(res.reply.Text)
 	if rerr := r.Reply(ctx, res.reply); rerr != nil {
 		return fmt.Errorf("bot: reply to %s: %w", what, rerr)
+	}
+	if res.answers != "" {
+		if err := b.cfg.Store.Answered(ctx, res.answers, b.cfg.Now()); err != nil {
+			// Not fatal: the author may be told once more that it was done.
+			b.cfg.Log.Error("mark a request answered", "channel", channel, "key", res.answers, "err", err)
+		}
 	}
 	b.deliver(ctx, channel, res.posts)
 	if res.bots {
@@ -278,6 +396,19 @@ type call struct {
 	bot  *Bot
 	req  Request
 	args args
+	// rec is the request to record with the change the command makes.
+	rec *record
+}
+
+// load returns the open match of the call's channel, ready to record the
+// call's request with its change.
+func (c *call) load(ctx context.Context) (*match, error) {
+	m, err := c.bot.load(ctx, c.req.Channel)
+	if err != nil {
+		return nil, err
+	}
+	m.rec = c.rec
+	return m, nil
 }
 
 type handler func(ctx context.Context, c *call) (result, error)
@@ -322,6 +453,8 @@ func (b *Bot) handlers() map[string]handler {
 type match struct {
 	*storage.Loaded
 	meta Meta
+	// rec, if set, is recorded with the first change saved.
+	rec *record
 }
 
 // load returns the open match of the channel, or a friendly refusal.
@@ -390,9 +523,18 @@ func (b *Bot) decodeMatch(l *storage.Loaded) (*match, error) {
 // save writes a change with the match's data at the version it was read.
 func (b *Bot) save(ctx context.Context, m *match, c storage.Change) error {
 	c.Meta = m.meta.encode()
+	if m.rec != nil && !m.rec.saved {
+		c.Request = &m.rec.req
+	}
 	v, err := b.cfg.Store.Save(ctx, m.ID, m.Version, c, b.cfg.Now())
+	if errors.Is(err, storage.ErrDuplicate) {
+		return refuse("This was done already.")
+	}
 	if err != nil {
 		return err
+	}
+	if c.Request != nil {
+		m.rec.saved = true
 	}
 	m.Version = v
 	if c.Timers != nil {
@@ -410,6 +552,15 @@ func (m *match) started() (*engine.Game, error) {
 		return nil, refuse("The match has not started yet: the host starts it with /risk start.")
 	}
 	return m.Game, nil
+}
+
+// says records text as what the change about to be saved did, for telling
+// its author if the answer is lost, and returns it.
+func (m *match) says(text string) string {
+	if m.rec != nil && !m.rec.saved {
+		m.rec.req.Result = text
+	}
+	return text
 }
 
 // seatOf returns the engine seat (turn order) of a user, or a refusal.

@@ -68,6 +68,14 @@ func (b *Bot) HandleClick(ctx context.Context, c Click, r Replier) error {
 	return b.finish(ctx, c.Channel, c.User, "click "+c.ID, res, err, r)
 }
 
+// summary words a click for its author.
+func (c Click) summary() string {
+	if c.Label == "" {
+		return "a button"
+	}
+	return "the “" + c.Label + "” button"
+}
+
 func (b *Bot) click(ctx context.Context, c Click) (result, error) {
 	bt, err := parseButton(c.ID)
 	if err != nil {
@@ -75,10 +83,27 @@ func (b *Bot) click(ctx context.Context, c Click) (result, error) {
 	}
 	unlock := b.lock(c.Channel)
 	defer unlock()
+	var rec *record
+	if c.Key != "" {
+		if res, ok, err := b.repeated(ctx, c.Channel, c.User, c.Key); ok || err != nil {
+			return res, err
+		}
+		rec = &record{req: storage.Request{Key: c.Key, User: c.User.ID, Summary: c.summary()}}
+	}
 	m, err := b.loadID(ctx, bt.match)
 	if err != nil {
 		return result{}, err
 	}
+	m.rec = rec
+	res, err := b.clickOn(ctx, c, bt, m)
+	if rec != nil && rec.saved {
+		res.answers = c.Key
+	}
+	return res, err
+}
+
+// clickOn applies a click on a button of match m, under its channel's lock.
+func (b *Bot) clickOn(ctx context.Context, c Click, bt buttonID, m *match) (result, error) {
 	if m.Channel != c.Channel {
 		return result{}, refuse("That button belongs to a match in another channel.")
 	}

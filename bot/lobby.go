@@ -114,7 +114,7 @@ func cmdNew(ctx context.Context, c *call) (result, error) {
 
 // lobby loads the channel's match and checks it is still in its lobby.
 func (b *Bot) lobby(ctx context.Context, c *call) (*match, error) {
-	m, err := b.load(ctx, c.req.Channel)
+	m, err := c.load(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +164,7 @@ func (b *Bot) seatList(m *match) string {
 
 func cmdJoin(ctx context.Context, c *call) (result, error) {
 	b := c.bot
-	m, err := b.load(ctx, c.req.Channel)
+	m, err := c.load(ctx)
 	if err != nil {
 		return result{}, err
 	}
@@ -192,10 +192,11 @@ func (b *Bot) join(ctx context.Context, m *match, u User) (result, error) {
 	}
 	name := uniqueName(m.meta, u.Name)
 	m.meta.Seats = append(m.meta.Seats, SeatMeta{ID: u.ID, Name: name})
+	text := m.says(fmt.Sprintf("%s joined (%d/%d seats):\n%s%s", name, len(m.meta.Seats), state.MaxSeats, b.seatList(m), twoPlayerHint(m)))
 	if err := b.save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
-	return result{reply: Message{Text: fmt.Sprintf("%s joined (%d/%d seats):\n%s%s", name, len(m.meta.Seats), state.MaxSeats, b.seatList(m), twoPlayerHint(m))}}, nil
+	return result{reply: Message{Text: text}}, nil
 }
 
 // uniqueName keeps seat names distinct, since people type them.
@@ -234,15 +235,16 @@ func (b *Bot) giveBack(ctx context.Context, m *match, u User, who string) (resul
 		return result{}, refuse("%s is not on autopilot.", sm.Name)
 	}
 	sm.Autopilot, sm.Missed = false, 0
+	text := m.says(fmt.Sprintf("%s plays their own seat again.", mention(sm.ID)))
 	if err := b.save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
-	return result{reply: Message{Text: fmt.Sprintf("%s plays their own seat again.", mention(sm.ID)), Mentions: []string{sm.ID}}}, nil
+	return result{reply: Message{Text: text, Mentions: []string{sm.ID}}}, nil
 }
 
 func cmdLeave(ctx context.Context, c *call) (result, error) {
 	b := c.bot
-	m, err := b.load(ctx, c.req.Channel)
+	m, err := c.load(ctx)
 	if err != nil {
 		return result{}, err
 	}
@@ -281,6 +283,7 @@ func cmdLeave(ctx context.Context, c *call) (result, error) {
 			text += " Nobody is left, so the match is closed; start a new one with /risk new."
 		}
 	}
+	m.says(text)
 	if err := b.save(ctx, m, change); err != nil {
 		return result{}, err
 	}
@@ -312,16 +315,17 @@ func cmdAddBot(ctx context.Context, c *call) (result, error) {
 		name = botNames[(m.meta.Bots-1)%len(botNames)]
 	}
 	m.meta.Seats = append(m.meta.Seats, SeatMeta{ID: fmt.Sprintf("bot:%d", m.meta.Bots), Name: uniqueName(m.meta, name), Level: level})
+	added := m.meta.Seats[len(m.meta.Seats)-1]
+	text := m.says(fmt.Sprintf("🤖 %s (%s bot) takes a seat (%d/%d):\n%s%s", added.Name, level, len(m.meta.Seats), state.MaxSeats, b.seatList(m), twoPlayerHint(m)))
 	if err := b.save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
-	added := m.meta.Seats[len(m.meta.Seats)-1]
-	return result{reply: Message{Text: fmt.Sprintf("🤖 %s (%s bot) takes a seat (%d/%d):\n%s%s", added.Name, level, len(m.meta.Seats), state.MaxSeats, b.seatList(m), twoPlayerHint(m))}}, nil
+	return result{reply: Message{Text: text}}, nil
 }
 
 func cmdKick(ctx context.Context, c *call) (result, error) {
 	b := c.bot
-	m, err := b.load(ctx, c.req.Channel)
+	m, err := c.load(ctx)
 	if err != nil {
 		return result{}, err
 	}
@@ -338,10 +342,11 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 	}
 	if m.Status == storage.Lobby {
 		m.meta.Seats = append(m.meta.Seats[:i], m.meta.Seats[i+1:]...)
+		text := m.says(fmt.Sprintf("%s was removed from the match.\n%s", sm.Name, b.seatList(m)))
 		if err := b.save(ctx, m, storage.Change{}); err != nil {
 			return result{}, err
 		}
-		return result{reply: Message{Text: fmt.Sprintf("%s was removed from the match.\n%s", sm.Name, b.seatList(m))}}, nil
+		return result{reply: Message{Text: text}}, nil
 	}
 	if sm.IsBot() {
 		return result{}, refuse("%s is already a bot.", sm.Name)
@@ -358,15 +363,16 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 		t := b.turnTimers(m)
 		change.Timers = &t
 	}
+	text := m.says(fmt.Sprintf("%s was removed; a %s bot plays their seat from now on.", sm.Name, b.cfg.DefaultLevel))
 	if err := b.save(ctx, m, change); err != nil {
 		return result{}, err
 	}
-	return result{reply: Message{Text: fmt.Sprintf("%s was removed; a %s bot plays their seat from now on.", sm.Name, b.cfg.DefaultLevel)}, bots: b.botsToPlay(m)}, nil
+	return result{reply: Message{Text: text}, bots: b.botsToPlay(m)}, nil
 }
 
 func cmdSettings(ctx context.Context, c *call) (result, error) {
 	b := c.bot
-	m, err := b.load(ctx, c.req.Channel)
+	m, err := c.load(ctx)
 	if err != nil {
 		return result{}, err
 	}
@@ -389,10 +395,11 @@ func cmdSettings(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	m.meta.Settings = set
+	text := m.says(fmt.Sprintf("Settings: %s.", settingsText(set)))
 	if err := b.save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
-	return result{reply: Message{Text: fmt.Sprintf("Settings: %s.", settingsText(set))}}, nil
+	return result{reply: Message{Text: text}}, nil
 }
 
 func cmdStart(ctx context.Context, c *call) (result, error) {
@@ -420,9 +427,6 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 	m.meta.Started = b.cfg.Now()
 	t := b.turnTimers(m)
 	m.Timers = t
-	if err := b.save(ctx, m, storage.Change{Start: &g.Setup, Timers: &t}); err != nil {
-		return result{}, err
-	}
 	s := g.State
 	var order []string
 	var mentions []string
@@ -435,8 +439,11 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 		}
 		order = append(order, fmt.Sprintf("%d. %s — %s, %d territories, %d armies to place", i+1, who, b.voice(m).colorName(i), s.Owned(i), s.Seats[i].Reserve))
 	}
-	text := fmt.Sprintf("**The match has started!** Turn order and colours:\n%s\nEveryone places their armies now, all at once: /risk place territory:… armies:…, or /risk autoplace. Deadline %s.",
-		strings.Join(order, "\n"), timestamp(t.Deadline))
+	text := m.says(fmt.Sprintf("**The match has started!** Turn order and colours:\n%s\nEveryone places their armies now, all at once: /risk place territory:… armies:…, or /risk autoplace. Deadline %s.",
+		strings.Join(order, "\n"), timestamp(t.Deadline)))
+	if err := b.save(ctx, m, storage.Change{Start: &g.Setup, Timers: &t}); err != nil {
+		return result{}, err
+	}
 	msg := Message{Text: text, Image: b.mapImage(m), Mentions: mentions, Buttons: [][]Button{{
 		{ID: b.buttonID(m, "autoplace", 0), Label: "Place automatically", Style: Secondary},
 	}}}

@@ -30,6 +30,10 @@ type Request struct {
 	Command string
 	// Options are the values given, as text. User options hold the user's ID.
 	Options map[string]string
+	// Key, if not empty, identifies the request uniquely (on Discord, the
+	// interaction's id): a request whose key was applied already is not
+	// applied again.
+	Key string
 }
 
 // Click is a press of a button the bot posted.
@@ -37,6 +41,11 @@ type Click struct {
 	Channel string
 	User    User
 	ID      string // the button's ID
+	// Label is the button's label, if known, to name the click to its
+	// author.
+	Label string
+	// Key identifies the click uniquely, as Request.Key.
+	Key string
 }
 
 // Message is what the bot says. Its Text may contain mentions and times as

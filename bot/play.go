@@ -115,6 +115,7 @@ func (b *Bot) apply(ctx context.Context, m *match, seat int, note string, cmds .
 	if note != "" || len(out.turns) > 0 || out.over {
 		out.news = &news{Note: note, Turns: out.turns, Over: out.over}
 	}
+	m.says(fitLines(out.lines, 1500))
 	if err := b.saveNews(ctx, m, change, out.news); err != nil {
 		return out, err
 	}
@@ -257,7 +258,7 @@ func (b *Bot) victoryText(m *match) string {
 
 // playing loads the channel's match and the user's seat for a game command.
 func (b *Bot) playing(ctx context.Context, c *call) (*match, int, error) {
-	m, err := b.load(ctx, c.req.Channel)
+	m, err := c.load(ctx)
 	if err != nil {
 		return nil, -1, err
 	}

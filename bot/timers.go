@@ -46,6 +46,9 @@ func (b *Bot) Tick(ctx context.Context) error {
 	if err := b.Redeliver(ctx); err != nil {
 		errs = append(errs, fmt.Errorf("outbox: %w", err))
 	}
+	if _, err := b.cfg.Store.ForgetRequests(ctx, b.cfg.Now().Add(-keepRequests)); err != nil {
+		errs = append(errs, err)
+	}
 	due, err := b.cfg.Store.Due(ctx, b.cfg.Scope, b.cfg.Now())
 	if err != nil {
 		return errors.Join(append(errs, err)...)
@@ -68,6 +71,11 @@ func (b *Bot) Tick(ctx context.Context) error {
 	}
 	return errors.Join(errs...)
 }
+
+// keepRequests is how long the requests that changed a match are kept
+// (to apply a repeat once, to tell a lost answer, to say in the console
+// what was done last): repeats come within minutes.
+const keepRequests = 7 * 24 * time.Hour
 
 // Resume sets the computer players of every match in the bot's scope that
 // is waiting for one of them playing, in the background (Wait waits for

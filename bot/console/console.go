@@ -46,6 +46,11 @@ type Console struct {
 	bot *bot.Bot
 	out io.Writer
 
+	// run tells this console's requests from those of earlier runs, for
+	// their keys; lines counts the lines run.
+	run   int64
+	lines int
+
 	mu      sync.Mutex
 	buttons []bot.Button // of the last message that had any
 	names   map[string]string
@@ -54,7 +59,7 @@ type Console struct {
 // New returns a console writing to out. Attach the bot with SetBot (the bot
 // needs the console as its Poster first).
 func New(out io.Writer, channel, images string) *Console {
-	return &Console{Channel: channel, Images: images, Name: "You", Now: time.Now, out: out, names: map[string]string{}}
+	return &Console{Channel: channel, Images: images, Name: "You", Now: time.Now, out: out, names: map[string]string{}, run: time.Now().UnixNano()}
 }
 
 // SetBot attaches the bot the console talks to.
@@ -67,6 +72,14 @@ func userID(name string) string { return "console:" + strings.ToLower(name) }
 // before each line (interactive use). A line too long to be a command is
 // skipped, saying so: the transcript goes on.
 func (c *Console) Run(ctx context.Context, in io.Reader, prompt bool) error {
+	// A command typed last time may have been applied without its answer
+	// showing (the console was closed or killed): say what it was first,
+	// so that nobody types it again.
+	if text, ok, err := c.bot.LastApplied(ctx, c.Channel); err != nil {
+		c.printf("  ! %v\n", err)
+	} else if ok {
+		c.show(ctx, bot.Message{Text: text}, "")
+	}
 	c.catchUp(ctx, true)
 	r := bufio.NewReaderSize(in, 64*1024)
 	for n := 1; ; n++ {
@@ -155,20 +168,22 @@ func (c *Console) Line(ctx context.Context, line string, echo bool) error {
 	c.names[userID(l.User)] = l.User
 	c.mu.Unlock()
 	user := bot.User{ID: userID(l.User), Name: l.User}
+	c.lines++
+	key := fmt.Sprintf("%s/%d/%d", c.Channel, c.run, c.lines)
 	r := bot.ReplierFunc(func(ctx context.Context, m bot.Message) error {
 		c.show(ctx, m, user.Name)
 		return nil
 	})
 	switch l.Kind {
 	case Click:
-		id, ok := c.button(l.Button)
+		id, label, ok := c.button(l.Button)
 		if !ok {
 			c.printf("  ! no button %q on the last message with buttons\n", l.Button)
 			return nil
 		}
-		err = c.bot.HandleClick(ctx, bot.Click{Channel: c.Channel, User: user, ID: id}, r)
+		err = c.bot.HandleClick(ctx, bot.Click{Channel: c.Channel, User: user, ID: id, Label: label, Key: key}, r)
 	default:
-		err = c.bot.Handle(ctx, bot.Request{Channel: c.Channel, User: user, Command: l.Command, Options: l.Options}, r)
+		err = c.bot.Handle(ctx, bot.Request{Channel: c.Channel, User: user, Command: l.Command, Options: l.Options, Key: key}, r)
 	}
 	if err != nil {
 		return err
@@ -197,20 +212,20 @@ func (c *Console) catchUp(ctx context.Context, starting bool) {
 }
 
 // button finds a button of the last message by its label (or a prefix).
-func (c *Console) button(label string) (string, bool) {
+func (c *Console) button(label string) (id, full string, ok bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, b := range c.buttons {
 		if strings.EqualFold(b.Label, label) {
-			return b.ID, true
+			return b.ID, b.Label, true
 		}
 	}
 	for _, b := range c.buttons {
 		if strings.HasPrefix(strings.ToLower(b.Label), strings.ToLower(label)) {
-			return b.ID, true
+			return b.ID, b.Label, true
 		}
 	}
-	return "", false
+	return "", "", false
 }
 
 // Post implements bot.Poster: a message not answering a command.

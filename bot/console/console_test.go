@@ -342,3 +342,46 @@ func TestConsoleResumesComputerPlayersAtStart(t *testing.T) {
 		t.Errorf("the match still waits for the computer:\n%s", out)
 	}
 }
+
+// Issue 12, fault 6, in the console: when it starts, it says what the
+// last command applied in the channel was and, if the console was killed
+// before showing its answer, what it did, so that nobody types it again.
+func TestConsoleSaysTheLastCommandAppliedAtStart(t *testing.T) {
+	dir := t.TempDir()
+	first := playIn(t, dir, []byte("Ann: /risk new\nAnn: /risk addbot level:easy\n"))
+	if strings.Contains(first, "The last command applied here") {
+		t.Errorf("a new database has a last command:\n%s", first)
+	}
+	again := playIn(t, dir, []byte("Ann: /risk status\n"))
+	if want := "  bot: The last command applied here: Ann: /risk addbot level:easy (now (Nov 25 12:00 UTC)).\n"; !strings.HasPrefix(again, want) {
+		t.Errorf("the console starts with\n%.300s\nwant\n%s", again, want)
+	}
+
+	// Killed between saving a command and showing its answer.
+	ctx := context.Background()
+	db, err := storage.Open(ctx, filepath.Join(dir, "risk.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := bot.New(bot.Standard(bot.Config{Store: db, Now: func() time.Time { return start }}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := bot.Request{Channel: "console:main", User: bot.User{ID: userID("Ann"), Name: "Ann"}, Command: "start", Key: "console:main/killed/1"}
+	killed := errors.New("killed")
+	if err := b.Handle(ctx, req, bot.ReplierFunc(func(context.Context, bot.Message) error { return killed })); !errors.Is(err, killed) {
+		t.Fatalf("start: %v", err)
+	}
+	b.Close()
+	db.Close()
+	out := playIn(t, dir, []byte("# back\n"))
+	for _, want := range []string{"The last command applied here: Ann: /risk start", "Its answer was never shown (the bot was interrupted):", "The match has started!"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the console does not say %q:\n%s", want, out)
+		}
+	}
+	// Said once: it was shown.
+	if out := playIn(t, dir, []byte("# back again\n")); strings.Contains(out, "never shown") {
+		t.Errorf("the lost answer is told again:\n%s", out)
+	}
+}

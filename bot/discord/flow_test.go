@@ -183,6 +183,10 @@ func wantMap(t testing.TB, m fakediscord.Message) {
 
 var people = []person{ann, bob}
 
+// answerRoute is the fake's route that carries a command's answer when
+// the core answers at once: the callback.
+const answerRoute = "callback"
+
 func personOf(t testing.TB, id string) person {
 	t.Helper()
 	for _, p := range people {
@@ -462,5 +466,48 @@ func TestTurnNewsOutlivesAFailedPost(t *testing.T) {
 	}
 	if n := len(g.channelPosts()) - before; n != 2 {
 		t.Errorf("%d posts after a second tick, want still 2", n)
+	}
+}
+
+// Issue 12, fault 6: the bot is killed after a command is saved and before
+// Discord has its answer (here, Discord fails the answer and the bot
+// restarts); the player, answered "interaction failed", types it again.
+// It is not applied twice: the restarted bot tells them what was done.
+func TestRetypedCommandAfterACrashAppliesOnce(t *testing.T) {
+	g := newGame(t)
+	g.answer(g.do(command(t, ann, channel, "new")))
+	g.answer(g.do(command(t, bob, channel, "join")))
+	g.do(command(t, ann, channel, "start"))
+	g.bot.Wait()
+	s := g.match().Game.State
+	seat := s.SeatByID(ann.userID())
+	terr := ""
+	for id := range s.Terr {
+		if s.Terr[id].Owner == seat {
+			terr = s.Map.Territories[id].Name
+			break
+		}
+	}
+	reserve := func() int { return g.match().Game.State.Seats[seat].Reserve }
+	before := reserve()
+	place := command(t, ann, channel, "place", o("territory", terr), o("armies", 1))
+
+	g.fake.FailNext(answerRoute, http.StatusInternalServerError)
+	i := g.deliver(place)
+	if err := g.a.handle(g.ctx, g.core, i); err == nil {
+		t.Fatal("the answer went out")
+	}
+	if got := reserve(); got != before-1 {
+		t.Fatalf("reserve %d, want %d: the command was not saved", got, before-1)
+	}
+	g.restart()
+	g.clock.Advance(time.Minute)
+	wantPrivate(t, g.answer(g.do(place)), "Your last command here, /risk place armies:1", "was carried out", "placed 1 on "+terr)
+	if got := reserve(); got != before-1 {
+		t.Fatalf("reserve %d after the command was typed again, want %d", got, before-1)
+	}
+	wantPrivate(t, g.answer(g.do(place)), "placed 1 on "+terr)
+	if got := reserve(); got != before-2 {
+		t.Fatalf("reserve %d, want %d", got, before-2)
 	}
 }

@@ -139,7 +139,9 @@ func request(i *discordgo.Interaction) (bot.Request, string, error) {
 	if err != nil {
 		return bot.Request{}, "", err
 	}
-	req := bot.Request{Channel: prefix + i.ChannelID, User: u, Command: sub.Name, Options: map[string]string{}}
+	// The interaction's id is the request's key: an interaction delivered
+	// twice (a replayed event, another process) is applied once.
+	req := bot.Request{Channel: prefix + i.ChannelID, User: u, Command: sub.Name, Options: map[string]string{}, Key: prefix + i.ID}
 	focused := ""
 	for _, o := range sub.Options {
 		req.Options[o.Name] = value(o)
@@ -186,5 +188,25 @@ func clickOf(i *discordgo.Interaction) (bot.Click, error) {
 	if err != nil {
 		return bot.Click{}, err
 	}
-	return bot.Click{Channel: prefix + i.ChannelID, User: u, ID: d.CustomID}, nil
+	return bot.Click{Channel: prefix + i.ChannelID, User: u, ID: d.CustomID, Label: buttonLabel(i.Message, d.CustomID), Key: prefix + i.ID}, nil
+}
+
+// buttonLabel finds the label of the clicked button in the message it is
+// on ("" if the interaction does not carry it).
+func buttonLabel(m *discordgo.Message, id string) string {
+	if m == nil {
+		return ""
+	}
+	for _, c := range m.Components {
+		row, ok := c.(*discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		for _, rc := range row.Components {
+			if b, ok := rc.(*discordgo.Button); ok && b.CustomID == id {
+				return b.Label
+			}
+		}
+	}
+	return ""
 }

@@ -34,6 +34,7 @@ func TestRequestOf(t *testing.T) {
 				User:    bot.User{ID: "discord:53908232506183680", Name: "Mason"},
 				Command: "attack",
 				Options: map[string]string{"from": "alaska", "to": "kamchatka", "dice": "3"},
+				Key:     "discord:786008729715212338", // the interaction's id
 			},
 		},
 		{
@@ -43,6 +44,7 @@ func TestRequestOf(t *testing.T) {
 				User:    bot.User{ID: "discord:53908232506183681", Name: "Ann"}, // global_name, not the username
 				Command: "new",
 				Options: map[string]string{"turn-hours": "12", "fortify": "adjacent"},
+				Key:     "discord:786008729715212341",
 			},
 		},
 		// Discord's own example is a command of another app.
@@ -82,6 +84,7 @@ func TestAutocompleteOf(t *testing.T) {
 		User:    bot.User{ID: "discord:53908232506183680", Name: "General Mason"},
 		Command: "attack",
 		Options: map[string]string{"from": "alaska", "to": "kam"},
+		Key:     "discord:786008729715212340",
 	}
 	if !reflect.DeepEqual(req, want) || focused != "to" {
 		t.Errorf("got %+v focused %q\nwant %+v focused \"to\"", req, focused, want)
@@ -97,7 +100,8 @@ func TestClickOf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := bot.Click{Channel: "discord:345626669114982999", User: bot.User{ID: "discord:53908232506183680", Name: "Mason"}, ID: "click_one"}
+	want := bot.Click{Channel: "discord:345626669114982999", User: bot.User{ID: "discord:53908232506183680", Name: "Mason"}, ID: "click_one",
+		Label: "Click me!", Key: "discord:846462639134605312"}
 	if got != want {
 		t.Errorf("got %+v, want %+v", got, want)
 	}
