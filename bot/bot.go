@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -80,8 +81,16 @@ type Config struct {
 	// for one channel ("console:main"). Others sharing the database are
 	// left to their own adapters. Empty looks after every channel.
 	Scope string
-	Log   *slog.Logger
+	// Thinkers bounds the computer turns played at once, across channels:
+	// they are the heaviest work there is, and must not starve the
+	// answers to people. Zero means DefaultThinkers.
+	Thinkers int
+	Log      *slog.Logger
 }
+
+// DefaultThinkers is how many computer turns are played at once unless
+// Config.Thinkers says otherwise: half the processors, at least one.
+func DefaultThinkers() int { return max(1, runtime.GOMAXPROCS(0)/2) }
 
 // Palette is a set of player colours: their names for the chat, in turn
 // order, and the renderer that draws them.
@@ -114,6 +123,8 @@ type Bot struct {
 	bg     context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
+	// thinking holds a token per computer turn being played.
+	thinking chan struct{}
 }
 
 // New returns a Bot. Call Close to stop its background work.
@@ -136,9 +147,13 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
+	if cfg.Thinkers <= 0 {
+		cfg.Thinkers = DefaultThinkers()
+	}
 	bg, cancel := context.WithCancel(context.Background())
 	return &Bot{cfg: cfg, specs: Specs(cfg.Levels), started: cfg.Now(), locks: map[string]*sync.Mutex{},
-		running: map[string]bool{}, again: map[string]bool{}, bg: bg, cancel: cancel}, nil
+		running: map[string]bool{}, again: map[string]bool{}, bg: bg, cancel: cancel,
+		thinking: make(chan struct{}, cfg.Thinkers)}, nil
 }
 
 // Specs returns the subcommands this bot answers, for registration.

@@ -38,6 +38,10 @@ type Spec struct {
 	Options     []Option
 	// Usage is a short example for help texts.
 	Usage string
+	// Quick commands only read, and answer in text without drawing a map:
+	// an adapter may wait for their answer instead of acknowledging them
+	// first.
+	Quick bool
 }
 
 // CommandName is the top-level slash command.
@@ -106,14 +110,14 @@ func Specs(levels []string) []Spec {
 		{Name: "undo", Description: "Take back your last placement, move or trade of this turn", Usage: "/risk undo"},
 		{Name: "surrender", Description: "Give up: your territories turn neutral", Usage: "/risk surrender"},
 		{Name: "map", Description: "Post the map", Usage: "/risk map"},
-		{Name: "status", Description: "Players, turn and phase", Usage: "/risk status"},
-		{Name: "cards", Description: "Show your cards (only to you)", Usage: "/risk cards"},
+		{Name: "status", Description: "Players, turn and phase", Usage: "/risk status", Quick: true},
+		{Name: "cards", Description: "Show your cards (only to you)", Usage: "/risk cards", Quick: true},
 		{Name: "odds", Description: "Exact odds of an attack to the end", Options: []Option{
 			{Name: "attackers", Description: "Armies on the attacking territory (one stays behind)", Type: Integer, Required: true, Min: 2, Max: 1000},
 			{Name: "defenders", Description: "Armies on the defending territory", Type: Integer, Required: true, Min: 1, Max: 1000},
-		}, Usage: "/risk odds attackers:10 defenders:6"},
-		{Name: "history", Description: "What happened in the last turns", Usage: "/risk history"},
-		{Name: "help", Description: "How to play", Usage: "/risk help"},
+		}, Usage: "/risk odds attackers:10 defenders:6", Quick: true},
+		{Name: "history", Description: "What happened in the last turns", Usage: "/risk history", Quick: true},
+		{Name: "help", Description: "How to play", Usage: "/risk help", Quick: true},
 	}
 }
 

@@ -42,6 +42,8 @@ type harness struct {
 	stuck bool
 	// scope is the Config.Scope of the bots opened from now on.
 	scope string
+	// configure, if set, changes the Config of the bots opened from now on.
+	configure func(*Config)
 }
 
 type posted struct {
@@ -67,7 +69,7 @@ func (h *harness) open() {
 	if h.stuck {
 		players = func(string, uint64) (Player, error) { return stuckPlayer{}, nil }
 	}
-	b, err := New(Standard(Config{
+	cfg := Config{
 		Store:     db,
 		Render:    sharedRenderer(),
 		Poster:    h,
@@ -75,7 +77,11 @@ func (h *harness) open() {
 		Seed:      func() uint64 { h.mu.Lock(); defer h.mu.Unlock(); h.seed++; return h.seed },
 		NewPlayer: players,
 		Scope:     h.scope,
-	}))
+	}
+	if h.configure != nil {
+		h.configure(&cfg)
+	}
+	b, err := New(Standard(cfg))
 	if err != nil {
 		h.t.Fatal(err)
 	}

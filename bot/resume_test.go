@@ -2,9 +2,12 @@ package bot
 
 import (
 	"context"
+	"fmt"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -89,5 +92,58 @@ func TestScopeLeavesOtherChannelsAlone(t *testing.T) {
 		if p.channel != "console:main" {
 			t.Errorf("posted to %s: %.60q", p.channel, p.msg.Text)
 		}
+	}
+}
+
+// countingPlayer counts the computer players thinking at once.
+type countingPlayer struct {
+	Player
+	mu          *sync.Mutex
+	now, most   *int
+	thinkAwhile time.Duration
+}
+
+func (p countingPlayer) Act(ctx context.Context, view *state.State, seat int) (engine.Command, error) {
+	p.mu.Lock()
+	*p.now++
+	*p.most = max(*p.most, *p.now)
+	p.mu.Unlock()
+	time.Sleep(p.thinkAwhile)
+	defer func() { p.mu.Lock(); *p.now--; p.mu.Unlock() }()
+	return p.Player.Act(ctx, view, seat)
+}
+
+// Issue 12, fault 3, the core's part: computer turns are the heaviest
+// work; however many channels have computers to play, only Thinkers of
+// them think at once, so that people's commands are not starved.
+func TestComputerTurnsAreBounded(t *testing.T) {
+	h := newHarness(t)
+	var mu sync.Mutex
+	now, most := 0, 0
+	h.configure = func(c *Config) {
+		c.Thinkers = 2
+		c.NewPlayer = func(level string, seed uint64) (Player, error) {
+			p, err := StandardPlayer(level, seed)
+			return countingPlayer{Player: p, mu: &mu, now: &now, most: &most, thinkAwhile: time.Millisecond}, err
+		}
+	}
+	h.restart()
+	const channels = 4
+	for i := range channels {
+		ch := fmt.Sprintf("test:bounded%d", i)
+		h.do(ch, "Ann", "new")
+		h.do(ch, "Ann", "addbot", "level:random")
+		h.do(ch, "Ann", "addbot", "level:random")
+		h.do(ch, "Ann", "leave")
+	}
+	for i := range channels {
+		h.do(fmt.Sprintf("test:bounded%d", i), "Ann", "start")
+	}
+	// Let them play a while (random players take long to finish), then
+	// stop.
+	time.Sleep(300 * time.Millisecond)
+	h.close()
+	if most != 2 {
+		t.Errorf("%d computer players thought at once, want 2 (of %d channels with computers to play)", most, channels)
 	}
 }

@@ -183,9 +183,9 @@ func wantMap(t testing.TB, m fakediscord.Message) {
 
 var people = []person{ann, bob}
 
-// answerRoute is the fake's route that carries a command's answer when
-// the core answers at once: the callback.
-const answerRoute = "callback"
+// answerRoute is the fake's route that carries the answer of a command
+// that writes: the edit of the deferral it got as soon as it arrived.
+const answerRoute = "edit"
 
 func personOf(t testing.TB, id string) person {
 	t.Helper()
@@ -225,12 +225,13 @@ func TestMatchFlow(t *testing.T) {
 	// The start: public, notifying the two people only, then the map.
 	rs := g.fake.Replies(g.do(command(t, ann, channel, "start")))
 	if len(rs) != 2 {
-		t.Fatalf("start: %d replies, want the text and the map", len(rs))
+		t.Fatalf("start: %d replies, want the answer with the map and a ping", len(rs))
 	}
 	start := rs[0]
 	wantPublic(t, start, "The match has started!", "<@"+ann.id+">", "<@"+bob.id+">", "<t:")
 	wantOnlyMentions(t, start, ann, bob)
-	wantMap(t, rs[1])
+	wantMap(t, start)
+	wantOnlyMentions(t, rs[1], ann, bob)
 	g.bot.Wait()
 
 	// A misspelt territory: a short private answer that helps.
@@ -494,7 +495,7 @@ func TestRetypedCommandAfterACrashAppliesOnce(t *testing.T) {
 
 	g.fake.FailNext(answerRoute, http.StatusInternalServerError)
 	i := g.deliver(place)
-	if err := g.a.handle(g.ctx, g.core, i); err == nil {
+	if err := g.a.handle(g.ctx, g.core, i, time.Now()); err == nil {
 		t.Fatal("the answer went out")
 	}
 	if got := reserve(); got != before-1 {

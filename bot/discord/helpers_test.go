@@ -222,7 +222,7 @@ func (e *env) deliver(payload []byte) *discordgo.Interaction {
 func (e *env) do(payload []byte) string {
 	e.t.Helper()
 	i := e.deliver(payload)
-	if err := e.a.handle(e.ctx, e.core, i); err != nil {
+	if err := e.a.handle(e.ctx, e.core, i, time.Now()); err != nil {
 		e.t.Fatalf("handle: %v", err)
 	}
 	return i.ID
