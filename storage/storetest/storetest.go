@@ -43,6 +43,12 @@ type Store interface {
 	LastRequest(ctx context.Context, channel, user string) (*storage.Applied, error)
 	Answered(ctx context.Context, key string, now time.Time) error
 	ForgetRequests(ctx context.Context, before time.Time) (int64, error)
+	// Setting and SetSetting read and write the host's values by scope and
+	// id (nil deletes); IdleLobbies lists the lobbies of a prefix unchanged
+	// since a time.
+	Setting(ctx context.Context, scope, id string) (json.RawMessage, error)
+	SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error
+	IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]storage.Match, error)
 	// Finished lists closed matches, most recently closed first.
 	Finished(ctx context.Context, limit int) ([]storage.Match, error)
 	// History lists a channel's matches, newest first.

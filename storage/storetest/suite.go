@@ -37,6 +37,8 @@ func Run(t *testing.T, newDB New) {
 		{"Outbox", testOutbox},
 		{"Scope", testScope},
 		{"Requests", testRequests},
+		{"Settings", testSettings},
+		{"IdleLobbies", testIdleLobbies},
 		{"Finished", testFinished},
 		{"History", testHistory},
 		{"ExportImport", testExportImport},
@@ -1385,4 +1387,99 @@ func testRequests(t *testing.T, newDB New) {
 	}
 	last("ann", "")
 	last("", "k2")
+}
+
+// testSettings: values by scope and id, replaced, deleted, seen by other
+// handles.
+func testSettings(t *testing.T, newDB New) {
+	ctx := context.Background()
+	b := newDB(t, 10)
+	db := Open(t, b)
+	get := func(db Store, scope, id, want string) {
+		t.Helper()
+		v, err := db.Setting(ctx, scope, id)
+		if want == "" {
+			if !errors.Is(err, storage.ErrNotFound) {
+				t.Errorf("%s %s: %s, %v; want none", scope, id, v, err)
+			}
+			return
+		}
+		if err != nil || string(v) != want {
+			t.Errorf("%s %s: %s, %v; want %s", scope, id, v, err, want)
+		}
+	}
+	get(db, "server", "discord:1", "")
+	for _, s := range []struct{ scope, id, v string }{
+		{"server", "discord:1", `{"turn_hours":12}`},
+		{"server", "discord:2", `{"turn_hours":48}`},
+		{"player", "discord:1", `{"dm":true}`},
+		{"server", "discord:1", `{"turn_hours":6}`},
+	} {
+		if err := db.SetSetting(ctx, s.scope, s.id, json.RawMessage(s.v), T0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	get(db, "server", "discord:1", `{"turn_hours":6}`)
+	get(Open(t, b), "server", "discord:2", `{"turn_hours":48}`)
+	get(db, "player", "discord:1", `{"dm":true}`)
+	if err := db.SetSetting(ctx, "server", "discord:1", nil, T0); err != nil {
+		t.Fatal(err)
+	}
+	get(db, "server", "discord:1", "")
+	get(db, "player", "discord:1", `{"dm":true}`)
+	if err := db.SetSetting(ctx, "server", "discord:3", json.RawMessage(`{oops`), T0); err == nil {
+		t.Error("a value that is not JSON was stored")
+	}
+	if err := db.SetSetting(ctx, "", "x", json.RawMessage(`1`), T0); err == nil {
+		t.Error("a setting without a scope was stored")
+	}
+}
+
+// testIdleLobbies: lobbies unchanged since a time, of a prefix; started
+// and closed matches are not lobbies.
+func testIdleLobbies(t *testing.T, newDB New) {
+	ctx := context.Background()
+	db := Open(t, newDB(t, 10))
+	at := func(h int) time.Time { return T0.Add(time.Duration(h) * time.Hour) }
+	lobby := func(ch string, created time.Time) *storage.Match {
+		t.Helper()
+		m, err := db.Create(ctx, ch, json.RawMessage(`{}`), created)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	old := lobby("discord:1", at(0))
+	touched := lobby("discord:2", at(0))
+	if _, err := db.Save(ctx, touched.ID, touched.Version, storage.Change{Meta: json.RawMessage(`{"x":1}`)}, at(10)); err != nil {
+		t.Fatal(err)
+	}
+	fresh := lobby("discord:3", at(20))
+	console := lobby("console:main", at(0))
+	gone := lobby("discord:4", at(0))
+	if _, err := db.Save(ctx, gone.ID, gone.Version, storage.Change{Status: storage.Abandoned}, at(0)); err != nil {
+		t.Fatal(err)
+	}
+	Start(t, db, "discord:5", 2, 1) // started at T0: not a lobby
+	ids := func(prefix string, before time.Time) []int64 {
+		t.Helper()
+		ms, err := db.IdleLobbies(ctx, prefix, before)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []int64
+		for _, m := range ms {
+			out = append(out, m.ID)
+		}
+		return out
+	}
+	if got, want := ids("discord:", at(5)), []int64{old.ID}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("idle before 5 h: %v, want %v", got, want)
+	}
+	if got, want := ids("discord:", at(30)), []int64{old.ID, touched.ID, fresh.ID}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("idle before 30 h: %v, want %v", got, want)
+	}
+	if got, want := ids("", at(1)), []int64{old.ID, console.ID}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("idle anywhere before 1 h: %v, want %v", got, want)
+	}
 }
