@@ -36,6 +36,9 @@ type Store interface {
 	LastRequest(ctx context.Context, channel, user string) (*storage.Applied, error)
 	Answered(ctx context.Context, key string, now time.Time) error
 	ForgetRequests(ctx context.Context, before time.Time) (int64, error)
+	Setting(ctx context.Context, scope, id string) (json.RawMessage, error)
+	SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error
+	IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]storage.Match, error)
 }
 
 // Renderer draws the map of a state as a PNG.
@@ -215,7 +218,7 @@ type result struct {
 // answered privately; the returned error is only for failures to reply.
 func (b *Bot) Handle(ctx context.Context, req Request, r Replier) error {
 	res, err := b.handle(ctx, req)
-	return b.finish(ctx, req.Channel, req.User, req.Command, res, err, r)
+	return b.finish(ctx, req.Channel, req.User, req.Command, req.BotLacks, res, err, r)
 }
 
 // summary words a command as its author typed it, for telling them later.
@@ -343,8 +346,9 @@ func (b *Bot) LastApplied(ctx context.Context, channel string) (text string, ok 
 	return text, true, nil
 }
 
-// finish delivers a handler's outcome.
-func (b *Bot) finish(ctx context.Context, channel string, user User, what string, res result, err error, r Replier) error {
+// finish delivers a handler's outcome. lacks are the permissions the bot
+// lacks in the channel, as the request said (nil if it did not).
+func (b *Bot) finish(ctx context.Context, channel string, user User, what string, lacks []string, res result, err error, r Replier) error {
 	if err != nil {
 		var ue *userError
 		switch {
@@ -357,7 +361,7 @@ func (b *Bot) finish(ctx context.Context, channel string, user User, what string
 			res = result{reply: private("Something went wrong on our side and nothing was changed. Please try again in a moment.")}
 		}
 	}
-	res.reply.Text = clip(res.reply.Text)
+	res.reply.Text = clip(res.reply.Text + b.channelNote(ctx, channel, lacks))
 	if rerr := r.Reply(ctx, res.reply); rerr != nil {
 		return fmt.Errorf("bot: reply to %s: %w", what, rerr)
 	}

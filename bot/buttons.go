@@ -65,7 +65,7 @@ func parseButton(id string) (buttonID, error) {
 // HandleClick answers a button press.
 func (b *Bot) HandleClick(ctx context.Context, c Click, r Replier) error {
 	res, err := b.click(ctx, c)
-	return b.finish(ctx, c.Channel, c.User, "click "+c.ID, res, err, r)
+	return b.finish(ctx, c.Channel, c.User, "click "+c.ID, c.BotLacks, res, err, r)
 }
 
 // summary words a click for its author.

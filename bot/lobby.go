@@ -94,11 +94,14 @@ func cmdNew(ctx context.Context, c *call) (result, error) {
 			return result{}, err
 		}
 	}
+	if err := canHost(c.req.BotLacks); err != nil {
+		return result{}, err
+	}
 	set, err := b.applySettings(defaultSettings(), c.args)
 	if err != nil {
 		return result{}, err
 	}
-	meta := Meta{Host: c.req.User.ID, Settings: set}
+	meta := Meta{Host: c.req.User.ID, Settings: set, Server: c.req.Server}
 	meta.Seats = []SeatMeta{{ID: c.req.User.ID, Name: uniqueName(meta, c.req.User.Name)}}
 	m, err := b.cfg.Store.Create(ctx, c.req.Channel, meta.encode(), b.cfg.Now())
 	if errors.Is(err, storage.ErrChannelBusy) {
@@ -413,6 +416,9 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 	}
 	if len(m.meta.Seats) < 2 {
 		return result{}, refuse("A match needs at least 2 players: invite someone to /risk join, or add a bot with /risk addbot.")
+	}
+	if err := canHost(c.req.BotLacks); err != nil {
+		return result{}, err
 	}
 	setup := engine.Setup{Options: m.meta.Settings.Options, Seed: b.cfg.Seed()}
 	for _, s := range m.meta.Seats {

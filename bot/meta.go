@@ -13,7 +13,9 @@ import (
 // lobby, the host's settings, who sits where, and the turn in progress. It
 // is stored with the match and changes in the same transaction as the log.
 type Meta struct {
-	Host     string     `json:"host"`
+	Host string `json:"host"`
+	// Server is the server (guild) the match's channel is in, if any.
+	Server   string     `json:"server,omitempty"`
 	Settings Settings   `json:"settings"`
 	Seats    []SeatMeta `json:"seats"`
 	// Turn holds the lines describing the turn in progress, posted with the

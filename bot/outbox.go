@@ -102,7 +102,12 @@ func (b *Bot) deliver(ctx context.Context, channel string, bt batch) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), postTimeout)
 	defer cancel()
 	for _, m := range bt.msgs {
-		if err := b.post(ctx, channel, m); err != nil && !errors.Is(err, ErrUndeliverable) {
+		err := b.post(ctx, channel, m)
+		if re, ok := errors.AsType[*RefusedError](err); ok && bt.match != 0 {
+			b.refused(ctx, channel, bt.match, re)
+			break // the rest would be refused too
+		}
+		if err != nil && !errors.Is(err, ErrUndeliverable) {
 			return
 		}
 	}
@@ -174,6 +179,9 @@ func (b *Bot) redeliver(ctx context.Context, p storage.Post, now time.Time) erro
 	defer cancel()
 	for _, msg := range bt.msgs {
 		if err := b.post(pctx, p.Channel, msg); err != nil {
+			if re, ok := errors.AsType[*RefusedError](err); ok {
+				b.refused(ctx, p.Channel, p.Match, re)
+			}
 			if !errors.Is(err, ErrUndeliverable) && now.Sub(p.Queued) < giveUpAfter {
 				return err // try again at the next tick
 			}

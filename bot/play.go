@@ -296,11 +296,16 @@ func territory(s *state.State, option, q string) (int, error) {
 }
 
 // orList joins names as "A, B or C".
-func orList(names []string) string {
+func orList(names []string) string { return joinList(names, " or ") }
+
+// andList joins names as "A, B and C".
+func andList(names []string) string { return joinList(names, " and ") }
+
+func joinList(names []string, last string) string {
 	if len(names) < 2 {
 		return strings.Join(names, "")
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return strings.Join(names[:len(names)-1], ", ") + last + names[len(names)-1]
 }
 
 // act applies a person's commands and builds the result: the reply lines,

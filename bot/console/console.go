@@ -234,20 +234,39 @@ func (c *Console) Post(ctx context.Context, _ string, m bot.Message) error {
 	return nil
 }
 
+// DM implements bot.DirectPoster: a message to one person, shown as such.
+func (c *Console) DM(ctx context.Context, user string, m bot.Message) error {
+	c.mu.Lock()
+	name, ok := c.names[user]
+	c.mu.Unlock()
+	if !ok {
+		name = strings.TrimPrefix(user, "console:")
+	}
+	m.Private = false
+	c.show(ctx, m, "@"+name)
+	return nil
+}
+
 // show prints a message; to is who sent the command (for private replies).
 func (c *Console) show(ctx context.Context, m bot.Message, to string) {
 	c.mu.Lock()
 	now := c.Now()
-	text := bot.Format(m.Text, func(id string) string {
-		if n, ok := c.names[id]; ok {
-			return "@" + n
-		}
-		return "@" + strings.TrimPrefix(id, "console:")
-	}, bot.PlainTime(now))
+	text := bot.Markup{
+		Mention: func(id string) string {
+			if n, ok := c.names[id]; ok {
+				return "@" + n
+			}
+			return "@" + strings.TrimPrefix(id, "console:")
+		},
+		Channel: func(id string) string { return "#" + strings.TrimPrefix(id, "console:") },
+		Time:    bot.PlainTime(now),
+	}.Format(m.Text)
 	c.mu.Unlock()
 	text = plain(text)
 	head := "  bot: "
 	switch {
+	case strings.HasPrefix(to, "@"):
+		head = fmt.Sprintf("  bot (to %s, directly): ", to)
 	case m.Private && to == "You":
 		head = "  bot (only you see this): "
 	case m.Private:

@@ -96,7 +96,10 @@ type Adapter struct {
 	slots chan struct{}
 }
 
-var _ bot.Poster = (*Adapter)(nil)
+var (
+	_ bot.Poster       = (*Adapter)(nil)
+	_ bot.DirectPoster = (*Adapter)(nil)
+)
 
 // New returns an adapter for the bot token; Run connects it.
 func New(cfg Config) (*Adapter, error) {
@@ -456,12 +459,59 @@ func (a *Adapter) Post(ctx context.Context, channel string, m bot.Message) error
 		a.log.Error("render", "channel", id, "err", err)
 	}
 	if _, err := a.s.ChannelMessageSendComplex(id, out.send(files), discordgo.WithContext(ctx)); err != nil {
-		var re *discordgo.RESTError
-		if errors.As(err, &re) && re.Response != nil && (re.Response.StatusCode == http.StatusForbidden || re.Response.StatusCode == http.StatusNotFound) {
-			// The channel is gone or closed to the bot: trying again is useless.
-			return fmt.Errorf("discord: post to channel %s: %w: %w", id, bot.ErrUndeliverable, err)
+		if re := refusal(err); re != nil {
+			// The channel is gone or closed to the bot: trying again is
+			// useless, and the players must be told.
+			return fmt.Errorf("discord: post to channel %s: %w", id, re)
 		}
 		return fmt.Errorf("discord: post to channel %s: %w", id, err)
+	}
+	return nil
+}
+
+// refusal turns Discord's refusal of a post for good (403: the bot may
+// not post there; 404: the channel is gone) into the core's RefusedError;
+// nil for any other error.
+func refusal(err error) *bot.RefusedError {
+	var re *discordgo.RESTError
+	if !errors.As(err, &re) || re.Response == nil {
+		return nil
+	}
+	switch re.Response.StatusCode {
+	case http.StatusForbidden, http.StatusNotFound:
+	default:
+		return nil
+	}
+	reason := http.StatusText(re.Response.StatusCode)
+	if re.Message != nil && re.Message.Message != "" {
+		reason = re.Message.Message
+	}
+	return &bot.RefusedError{Reason: reason, Needs: permissionNames(hostPermissions()), Err: err}
+}
+
+// DM implements bot.DirectPoster: a direct message to a person, which
+// notifies them. Discord refuses it if they take no direct messages from
+// the server's members.
+func (a *Adapter) DM(ctx context.Context, user string, m bot.Message) error {
+	id, ok := strings.CutPrefix(user, prefix)
+	if !ok || !isSnowflake(id) {
+		return fmt.Errorf("discord: direct message to %q: %w: not a Discord user", user, bot.ErrUndeliverable)
+	}
+	ch, err := a.s.UserChannelCreate(id, discordgo.WithContext(ctx))
+	if err != nil {
+		return fmt.Errorf("discord: open a direct message to %s: %w", id, err)
+	}
+	m.Private = false // a direct message is private by nature
+	out := translate(m)
+	files, err := out.render(ctx)
+	if err != nil {
+		a.log.Error("render", "user", id, "err", err)
+	}
+	if _, err := a.s.ChannelMessageSendComplex(ch.ID, out.send(files), discordgo.WithContext(ctx)); err != nil {
+		if re := refusal(err); re != nil {
+			return fmt.Errorf("discord: direct message to %s: %w", id, re)
+		}
+		return fmt.Errorf("discord: direct message to %s: %w", id, err)
 	}
 	return nil
 }

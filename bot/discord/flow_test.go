@@ -512,3 +512,88 @@ func TestRetypedCommandAfterACrashAppliesOnce(t *testing.T) {
 		t.Fatalf("reserve %d, want %d", got, before-2)
 	}
 }
+
+// Issue 12, item 10: /risk new (and /risk start) check the bot's
+// permissions in the channel, from the interaction's app_permissions, and
+// refuse with exactly the ones missing.
+func TestPermissionSelfCheck(t *testing.T) {
+	const all = fakediscord.PermViewChannel | fakediscord.PermSendMessages | fakediscord.PermEmbedLinks | fakediscord.PermAttachFiles
+	for _, tt := range []struct {
+		name  string
+		perms int64
+		want  string // "" opens the match
+	}{
+		{"all it needs", all, ""},
+		{"administrator", fakediscord.PermAdministrator, ""},
+		{"no attachments or embeds", fakediscord.PermViewChannel | fakediscord.PermSendMessages, "I lack Embed Links and Attach Files here"},
+		{"read only", fakediscord.PermViewChannel | fakediscord.PermReadMessageHistory, "I lack Send Messages, Embed Links and Attach Files here"},
+		{"no access", fakediscord.PermSendMessages, "I lack View Channel, Embed Links and Attach Files here"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := newGame(t)
+			g.fake.SetBotPermissions(channel, tt.perms)
+			got := g.answer(g.do(command(t, ann, channel, "new")))
+			if tt.want == "" {
+				wantPublic(t, got, "Ann opened a Risk match")
+				return
+			}
+			wantPrivate(t, got, "I cannot host a match in this channel: "+tt.want)
+			if _, err := g.db.Active(g.ctx, prefix+channel); err == nil {
+				t.Error("the match was opened")
+			}
+		})
+	}
+	// Taken away between the lobby and the start: the start is refused.
+	g := newGame(t)
+	g.answer(g.do(command(t, ann, channel, "new")))
+	g.answer(g.do(command(t, ann, channel, "addbot")))
+	g.fake.SetBotPermissions(channel, fakediscord.PermViewChannel|fakediscord.PermSendMessages|fakediscord.PermEmbedLinks)
+	wantPrivate(t, g.answer(g.do(command(t, ann, channel, "start"))), "I lack Attach Files here")
+}
+
+// Issue 12, item 10: a channel that stops taking the bot's posts (its
+// permissions were taken away) does not stop a match silently: the host is
+// told directly, and every player's next command there says what is
+// missing, until the bot may post again.
+func TestRefusedChannelIsSaidSo(t *testing.T) {
+	g := newGame(t)
+	g.answer(g.do(command(t, ann, channel, "new")))
+	g.answer(g.do(command(t, bob, channel, "join")))
+	g.do(command(t, ann, channel, "start"))
+	g.answer(g.do(command(t, ann, channel, "autoplace")))
+	g.fake.SetBotPermissions(channel, fakediscord.PermViewChannel) // no more Send Messages
+	g.answer(g.do(command(t, bob, channel, "autoplace")))          // the setup ends: its post is refused
+	g.bot.Wait()
+	if _, ok := g.lastPost("Initial placement done"); ok {
+		t.Fatal("the fake took a post the bot may not make")
+	}
+	dms := g.fake.DMs(ann.id)
+	if len(dms) != 1 {
+		t.Fatalf("the host got %d direct messages, want 1", len(dms))
+	}
+	wantText(t, dms[0], "I could not post in <#"+channel+">, where you host a Risk match", "Missing Permissions", "/risk abandon")
+	if len(g.fake.DMs(bob.id)) != 0 {
+		t.Error("a player who does not host was sent a direct message")
+	}
+	// Every answer in the channel says what is missing now.
+	for _, p := range []person{bob, ann} {
+		wantText(t, g.answer(g.do(command(t, p, channel, "status"))), "I cannot post in this channel", "I lack Send Messages, Embed Links and Attach Files")
+	}
+	// Another refused post does not tell the host again.
+	s := g.match().Game.State
+	cur := personOf(t, s.Seats[s.Current].ID)
+	g.answer(g.do(command(t, cur, channel, "autoplace")))
+	g.answer(g.do(command(t, cur, channel, "end")))
+	g.bot.Wait()
+	if n := len(g.fake.DMs(ann.id)); n != 1 {
+		t.Errorf("the host got %d direct messages, want still 1", n)
+	}
+	// Given back: no more word of it.
+	g.fake.SetBotPermissions(channel, fakediscord.DefaultBotPermissions)
+	if got := g.answer(g.do(command(t, bob, channel, "status"))); strings.Contains(got.Content, "⚠️") {
+		t.Errorf("still warned after the permissions came back: %q", got.Content)
+	}
+	if got := g.answer(g.do(command(t, ann, channel, "status"))); strings.Contains(got.Content, "⚠️") {
+		t.Errorf("warned again: %q", got.Content)
+	}
+}

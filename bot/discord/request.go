@@ -141,7 +141,8 @@ func request(i *discordgo.Interaction) (bot.Request, string, error) {
 	}
 	// The interaction's id is the request's key: an interaction delivered
 	// twice (a replayed event, another process) is applied once.
-	req := bot.Request{Channel: prefix + i.ChannelID, User: u, Command: sub.Name, Options: map[string]string{}, Key: prefix + i.ID}
+	req := bot.Request{Channel: prefix + i.ChannelID, User: u, Command: sub.Name, Options: map[string]string{}, Key: prefix + i.ID,
+		Server: server(i), Admin: admin(i), BotLacks: lacking(i.AppPermissions, hostPermissions())}
 	focused := ""
 	for _, o := range sub.Options {
 		req.Options[o.Name] = value(o)
@@ -188,7 +189,22 @@ func clickOf(i *discordgo.Interaction) (bot.Click, error) {
 	if err != nil {
 		return bot.Click{}, err
 	}
-	return bot.Click{Channel: prefix + i.ChannelID, User: u, ID: d.CustomID, Label: buttonLabel(i.Message, d.CustomID), Key: prefix + i.ID}, nil
+	return bot.Click{Channel: prefix + i.ChannelID, User: u, ID: d.CustomID, Label: buttonLabel(i.Message, d.CustomID), Key: prefix + i.ID,
+		Server: server(i), Admin: admin(i), BotLacks: lacking(i.AppPermissions, hostPermissions())}, nil
+}
+
+// server is the core's ID of the interaction's server ("" in a DM).
+func server(i *discordgo.Interaction) string {
+	if i.GuildID == "" {
+		return ""
+	}
+	return prefix + i.GuildID
+}
+
+// admin reports whether the member behind an interaction may manage the
+// server or the channel (member.permissions are theirs in that channel).
+func admin(i *discordgo.Interaction) bool {
+	return i.Member != nil && isAdmin(i.Member.Permissions)
 }
 
 // buttonLabel finds the label of the clicked button in the message it is

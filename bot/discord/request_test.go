@@ -35,6 +35,11 @@ func TestRequestOf(t *testing.T) {
 				Command: "attack",
 				Options: map[string]string{"from": "alaska", "to": "kamchatka", "dice": "3"},
 				Key:     "discord:786008729715212338", // the interaction's id
+				Server:  "discord:290926798626357999",
+				Admin:   true, // the member's permissions are all bits
+				// app_permissions 442368: Embed Links, Attach Files and two
+				// others, without View Channel or Send Messages.
+				BotLacks: []string{"View Channel", "Send Messages"},
 			},
 		},
 		{
@@ -45,6 +50,8 @@ func TestRequestOf(t *testing.T) {
 				Command: "new",
 				Options: map[string]string{"turn-hours": "12", "fortify": "adjacent"},
 				Key:     "discord:786008729715212341",
+				// A DM: no server, no member permissions.
+				BotLacks: []string{"View Channel", "Send Messages"},
 			},
 		},
 		// Discord's own example is a command of another app.
@@ -85,6 +92,7 @@ func TestAutocompleteOf(t *testing.T) {
 		Command: "attack",
 		Options: map[string]string{"from": "alaska", "to": "kam"},
 		Key:     "discord:786008729715212340",
+		Server:  "discord:290926798626357999", Admin: true, BotLacks: []string{"View Channel", "Send Messages"},
 	}
 	if !reflect.DeepEqual(req, want) || focused != "to" {
 		t.Errorf("got %+v focused %q\nwant %+v focused \"to\"", req, focused, want)
@@ -101,8 +109,9 @@ func TestClickOf(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := bot.Click{Channel: "discord:345626669114982999", User: bot.User{ID: "discord:53908232506183680", Name: "Mason"}, ID: "click_one",
-		Label: "Click me!", Key: "discord:846462639134605312"}
-	if got != want {
+		Label: "Click me!", Key: "discord:846462639134605312", Server: "discord:290926798626357999",
+		Admin: true} // no app_permissions: BotLacks nil, not said
+	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v, want %+v", got, want)
 	}
 	if _, err := clickOf(decode(t, "message_component_string_select.json")); err == nil || !strings.Contains(err.Error(), "not a button") {

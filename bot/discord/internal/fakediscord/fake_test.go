@@ -3,6 +3,7 @@ package fakediscord
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -356,3 +357,76 @@ func TestCheckCommands(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// The bot's permissions in a channel: interactions carry them as
+// app_permissions, and posts need them, refused as Discord refuses them
+// (not as broken rules: the bot cannot know before trying).
+func TestBotPermissions(t *testing.T) {
+	s := New(t)
+	dg := session(t, s)
+	const ch = "645027906669510667"
+	if i := deliver(t, s, 2); i.AppPermissions != DefaultBotPermissions {
+		t.Errorf("app_permissions %d, want the default %d", i.AppPermissions, DefaultBotPermissions)
+	}
+	post := func(files []*discordgo.File) error {
+		_, err := dg.ChannelMessageSendComplex(ch, &discordgo.MessageSend{Content: "turn 3", AllowedMentions: none, Files: files})
+		return err
+	}
+	for _, tt := range []struct {
+		perms int64
+		files int
+		code  int // 0: posted
+	}{
+		{DefaultBotPermissions, 1, 0},
+		{PermAdministrator, 1, 0},
+		{PermViewChannel | PermSendMessages, 0, 0},
+		{PermViewChannel | PermSendMessages, 1, 50013},
+		{PermViewChannel | PermAttachFiles, 0, 50013},
+		{PermSendMessages | PermAttachFiles, 0, 50001},
+	} {
+		s.SetBotPermissions(ch, tt.perms)
+		if i := deliver(t, s, 2); i.AppPermissions != tt.perms {
+			t.Errorf("app_permissions %d, want %d", i.AppPermissions, tt.perms)
+		}
+		err := post(png(tt.files))
+		var re *discordgo.RESTError
+		switch {
+		case tt.code == 0 && err != nil:
+			t.Errorf("perms %d, %d files: %v", tt.perms, tt.files, err)
+		case tt.code != 0 && (!errors.As(err, &re) || re.Response.StatusCode != http.StatusForbidden || re.Message == nil || re.Message.Code != tt.code):
+			t.Errorf("perms %d, %d files: %v, want 403 code %d", tt.perms, tt.files, err, tt.code)
+		}
+	}
+	if v := s.Violations(); len(v) > 0 {
+		t.Errorf("refusals counted as violations: %v", v)
+	}
+}
+
+// Direct messages: one channel per user, which takes posts unless the
+// user takes no direct messages.
+func TestDirectMessages(t *testing.T) {
+	s := New(t)
+	dg := session(t, s)
+	const user = "100000000000000001"
+	a, err := dg.UserChannelCreate(user)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := dg.UserChannelCreate(user)
+	if err != nil || b.ID != a.ID {
+		t.Fatalf("a second DM channel %v (%v), want %s", b, err, a.ID)
+	}
+	s.SetBotPermissions(a.ID, 0) // a guild channel's settings do not apply
+	if _, err := dg.ChannelMessageSendComplex(a.ID, &discordgo.MessageSend{Content: "your turn", AllowedMentions: none}); err != nil {
+		t.Fatal(err)
+	}
+	if dms := s.DMs(user); len(dms) != 1 || dms[0].Content != "your turn" {
+		t.Errorf("DMs %+v", dms)
+	}
+	s.RefuseDMs(user)
+	_, err = dg.ChannelMessageSendComplex(a.ID, &discordgo.MessageSend{Content: "again", AllowedMentions: none})
+	var re *discordgo.RESTError
+	if !errors.As(err, &re) || re.Message == nil || re.Message.Code != 50007 {
+		t.Errorf("a DM to a user who takes none: %v, want 403 code 50007", err)
+	}
+}

@@ -31,6 +31,7 @@ func (s *Server) routes() http.Handler {
 	api("DELETE /webhooks/{app}/{token}/messages/@original", s.deleteOriginal)
 	api("POST /webhooks/{app}/{token}", s.followup)
 	api("POST /channels/{channel}/messages", s.post)
+	api("POST /users/@me/channels", s.openDM)
 	api("PUT /applications/{app}/commands", s.overwrite)
 	api("PUT /applications/{app}/guilds/{guild}/commands", s.overwrite)
 	mux.HandleFunc("GET /ws", s.websocket)
@@ -455,8 +456,63 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// What the bot may do in the channel: Discord refuses the post, and
+	// that is no rule the bot broke (it cannot know before trying), so
+	// it is not a violation.
+	perms := s.permsLocked(channel)
+	switch user, dm := s.dms[channel]; {
+	case dm && s.noDMs[user]:
+		writeJSON(w, http.StatusForbidden, apiError{Code: 50007, Message: "Cannot send messages to this user"})
+		return
+	case perms&PermAdministrator != 0:
+	case perms&PermViewChannel == 0:
+		writeJSON(w, http.StatusForbidden, apiError{Code: 50001, Message: "Missing Access"})
+		return
+	case perms&PermSendMessages == 0, len(files) > 0 && perms&PermAttachFiles == 0:
+		writeJSON(w, http.StatusForbidden, apiError{Code: 50013, Message: "Missing Permissions"})
+		return
+	case len(d.Embeds) > 0 && perms&PermEmbedLinks == 0:
+		d.Embeds = nil // Discord drops them and posts the rest
+	}
 	m := s.newMessageLocked(channel, Channel, "", d, files, s.nowLocked())
 	writeJSON(w, http.StatusOK, messageJSON(m))
+}
+
+// openDM answers POST /users/@me/channels: the direct message channel with
+// a user (the same one each time).
+func (s *Server) openDM(w http.ResponseWriter, r *http.Request) {
+	if !s.authorized(w, r) {
+		return
+	}
+	raw, _, bad := readBody(r)
+	var body struct {
+		RecipientID string `json:"recipient_id"`
+	}
+	if len(bad) == 0 {
+		if err := json.Unmarshal(raw, &body); err != nil {
+			bad.add("body: %v", err)
+		}
+	}
+	if len(bad) == 0 && !isSnowflake(body.RecipientID) {
+		bad.add("recipient_id: %q is not a snowflake", body.RecipientID)
+	}
+	if len(bad) > 0 {
+		s.fail(w, r, http.StatusBadRequest, 50035, "Invalid Form Body: "+bad.err().Error())
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	id := ""
+	for ch, u := range s.dms {
+		if u == body.RecipientID {
+			id = ch
+		}
+	}
+	if id == "" {
+		id = s.snowflakeLocked()
+		s.dms[id] = body.RecipientID
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"id": id, "type": 1, "recipients": []any{map[string]any{"id": body.RecipientID, "username": "user" + body.RecipientID, "discriminator": "0"}}})
 }
 
 func (s *Server) overwrite(w http.ResponseWriter, r *http.Request) {
