@@ -88,6 +88,9 @@ type Config struct {
 	// they are the heaviest work there is, and must not starve the
 	// answers to people. Zero means DefaultThinkers.
 	Thinkers int
+	// LobbyTTL is how long a lobby may go without a change before it is
+	// closed (Tick): zero means DefaultLobbyTTL, negative never.
+	LobbyTTL time.Duration
 	Log      *slog.Logger
 }
 
@@ -152,6 +155,9 @@ func New(cfg Config) (*Bot, error) {
 	}
 	if cfg.Thinkers <= 0 {
 		cfg.Thinkers = DefaultThinkers()
+	}
+	if cfg.LobbyTTL == 0 {
+		cfg.LobbyTTL = DefaultLobbyTTL
 	}
 	bg, cancel := context.WithCancel(context.Background())
 	return &Bot{cfg: cfg, specs: Specs(cfg.Levels), started: cfg.Now(), locks: map[string]*sync.Mutex{},
@@ -459,6 +465,7 @@ func (b *Bot) handlers() map[string]handler {
 		"end":       cmdEnd,
 		"undo":      cmdUndo,
 		"surrender": cmdSurrender,
+		"abandon":   cmdAbandon,
 		"map":       cmdMap,
 		"status":    cmdStatus,
 		"cards":     cmdCards,
@@ -485,7 +492,7 @@ func (b *Bot) load(ctx context.Context, channel string) (*match, error) {
 	var ce *storage.CorruptError
 	if errors.As(err, &ce) {
 		b.cfg.Log.Error("match cannot be loaded", "channel", channel, "match", ce.Match, "err", ce.Err)
-		return nil, refuse("This channel's match is damaged and cannot be loaded (match %d). An admin can export it with `risk export` for a bug report.", ce.Match)
+		return nil, refuse("This channel's match is damaged and cannot be loaded (match %d). An admin can end it with /risk abandon, and export it with `risk export` for a bug report.", ce.Match)
 	}
 	if err != nil {
 		return nil, err
@@ -534,7 +541,7 @@ func (b *Bot) decodeMatch(l *storage.Loaded) (*match, error) {
 	meta, err := decodeMeta(l.Meta)
 	if err != nil {
 		b.cfg.Log.Error("match data cannot be read", "channel", l.Channel, "match", l.ID, "err", err)
-		return nil, refuse("This channel's match is damaged and cannot be loaded (match %d). An admin can export it with `risk export` for a bug report.", l.ID)
+		return nil, refuse("This channel's match is damaged and cannot be loaded (match %d). An admin can end it with /risk abandon, and export it with `risk export` for a bug report.", l.ID)
 	}
 	return &match{Loaded: l, meta: meta}, nil
 }

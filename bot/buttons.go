@@ -90,6 +90,10 @@ func (b *Bot) click(ctx context.Context, c Click) (result, error) {
 		}
 		rec = &record{req: storage.Request{Key: c.Key, User: c.User.ID, Summary: c.summary()}}
 	}
+	if bt.action == "abandon" || bt.action == "keep" {
+		// The match may be damaged: it is not loaded.
+		return b.clickAbandon(ctx, c, bt)
+	}
 	m, err := b.loadID(ctx, bt.match)
 	if err != nil {
 		return result{}, err

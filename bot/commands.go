@@ -109,6 +109,7 @@ func Specs(levels []string) []Spec {
 		}, Usage: "/risk end"},
 		{Name: "undo", Description: "Take back your last placement, move or trade of this turn", Usage: "/risk undo"},
 		{Name: "surrender", Description: "Give up: your territories turn neutral", Usage: "/risk surrender"},
+		{Name: "abandon", Description: "Host or admin: end this channel's match without a winner (asks to confirm)", Usage: "/risk abandon"},
 		{Name: "map", Description: "Post the map", Usage: "/risk map"},
 		{Name: "status", Description: "Players, turn and phase", Usage: "/risk status", Quick: true},
 		{Name: "cards", Description: "Show your cards (only to you)", Usage: "/risk cards", Quick: true},

@@ -181,8 +181,26 @@ func (h *harness) do(channel, who, command string, opts ...string) Message {
 
 func (h *harness) doOpts(channel, who, command string, opts map[string]string) Message {
 	h.t.Helper()
+	return h.doReq(Request{Channel: channel, User: user(who), Command: command, Options: opts})
+}
+
+// doAdmin is do by an admin of the channel.
+func (h *harness) doAdmin(channel, who, command string, opts ...string) Message {
+	h.t.Helper()
+	o := map[string]string{}
+	for _, kv := range opts {
+		k, v, _ := strings.Cut(kv, ":")
+		o[k] = v
+	}
+	return h.doReq(Request{Channel: channel, User: user(who), Command: command, Options: o, Admin: true})
+}
+
+// doReq handles a request and returns its one reply.
+func (h *harness) doReq(req Request) Message {
+	h.t.Helper()
 	var got []Message
-	err := h.bot.Handle(context.Background(), Request{Channel: channel, User: user(who), Command: command, Options: opts},
+	command, who := req.Command, req.User.Name
+	err := h.bot.Handle(context.Background(), req,
 		ReplierFunc(func(_ context.Context, m Message) error { got = append(got, m); return nil }))
 	if err != nil {
 		h.t.Fatalf("%s /risk %s: %v", who, command, err)
@@ -195,8 +213,15 @@ func (h *harness) doOpts(channel, who, command string, opts map[string]string) M
 
 func (h *harness) click(channel, who, id string) Message {
 	h.t.Helper()
+	return h.clickAs(Click{Channel: channel, User: user(who), ID: id})
+}
+
+// clickAs handles a click and returns its one reply.
+func (h *harness) clickAs(c Click) Message {
+	h.t.Helper()
 	var got []Message
-	err := h.bot.HandleClick(context.Background(), Click{Channel: channel, User: user(who), ID: id},
+	id := c.ID
+	err := h.bot.HandleClick(context.Background(), c,
 		ReplierFunc(func(_ context.Context, m Message) error { got = append(got, m); return nil }))
 	if err != nil || len(got) != 1 {
 		h.t.Fatalf("click %s: %v, %d replies", id, err, len(got))

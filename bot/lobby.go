@@ -82,17 +82,19 @@ func settingsText(set Settings) string {
 func cmdNew(ctx context.Context, c *call) (result, error) {
 	b := c.bot
 	if m, err := b.cfg.Store.Active(ctx, c.req.Channel); err == nil {
-		meta, _ := decodeMeta(m.Meta)
+		meta, err := decodeMeta(m.Meta)
+		if err != nil {
+			return result{}, refuse("This channel's match is damaged (match %d): an admin can end it with /risk abandon, then /risk new starts another.", m.ID)
+		}
 		host := "its host"
 		if i := meta.seat(meta.Host); i >= 0 {
 			host = meta.Seats[i].Name
 		}
 		return result{}, refuse("This channel already has a match (%s, hosted by %s). Join it with /risk join, or play in another channel.", m.Status, host)
+	} else if ce, ok := errors.AsType[*storage.CorruptError](err); ok {
+		return result{}, refuse("This channel's match is damaged (match %d): an admin can end it with /risk abandon, then /risk new starts another.", ce.Match)
 	} else if !errors.Is(err, storage.ErrNotFound) {
-		var ce *storage.CorruptError
-		if !errors.As(err, &ce) {
-			return result{}, err
-		}
+		return result{}, err
 	}
 	if err := canHost(c.req.BotLacks); err != nil {
 		return result{}, err
@@ -332,20 +334,26 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	if err := hostOnly(m, c.req.User, "remove players"); err != nil {
-		return result{}, err
+	if !c.req.Admin {
+		if err := hostOnly(m, c.req.User, "remove players"); err != nil {
+			return result{}, refuse("%s An admin (Manage Server, or Manage Channels here) can too.", err.Error())
+		}
 	}
 	i, err := m.meta.findSeat(c.args.str["player"])
 	if err != nil {
 		return result{}, refuse("%s.", capitalize(err.Error()))
 	}
 	sm := m.meta.Seats[i]
-	if sm.ID == m.meta.Host {
+	if sm.ID == c.req.User.ID {
 		return result{}, refuse("You cannot remove yourself; use /risk leave.")
 	}
 	if m.Status == storage.Lobby {
 		m.meta.Seats = append(m.meta.Seats[:i], m.meta.Seats[i+1:]...)
-		text := m.says(fmt.Sprintf("%s was removed from the match.\n%s", sm.Name, b.seatList(m)))
+		text := fmt.Sprintf("%s was removed from the match.", sm.Name)
+		if sm.ID == m.meta.Host {
+			text += m.meta.passHost()
+		}
+		text = m.says(text + "\n" + b.seatList(m))
 		if err := b.save(ctx, m, storage.Change{}); err != nil {
 			return result{}, err
 		}
@@ -358,6 +366,10 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 	// board): a bot plays it from now on.
 	m.meta.Seats[i].Level = b.cfg.DefaultLevel
 	m.meta.Seats[i].Autopilot = false
+	hostNote := ""
+	if sm.ID == m.meta.Host {
+		hostNote = m.meta.passHost()
+	}
 	change := storage.Change{}
 	s := m.Game.State
 	seat := s.SeatByID(sm.ID)
@@ -366,7 +378,7 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 		t := b.turnTimers(m)
 		change.Timers = &t
 	}
-	text := m.says(fmt.Sprintf("%s was removed; a %s bot plays their seat from now on.", sm.Name, b.cfg.DefaultLevel))
+	text := m.says(fmt.Sprintf("%s was removed; a %s bot plays their seat from now on.%s", sm.Name, b.cfg.DefaultLevel, hostNote))
 	if err := b.save(ctx, m, change); err != nil {
 		return result{}, err
 	}

@@ -28,6 +28,8 @@ type Meta struct {
 	// Started and Finished are when the match started and ended.
 	Started  time.Time `json:"started,omitzero"`
 	Finished time.Time `json:"finished,omitzero"`
+	// Ended says who ended the match without a winner, and how, if so.
+	Ended string `json:"ended,omitempty"`
 }
 
 // Settings are the options the host chose.
@@ -92,6 +94,18 @@ func (m Meta) seat(id string) int {
 		}
 	}
 	return -1
+}
+
+// passHost hands the host's role to the first person seated, if there is
+// one, and says so (the seat of the host was just removed).
+func (m *Meta) passHost() string {
+	for _, s := range m.Seats {
+		if !s.IsBot() && s.ID != m.Host {
+			m.Host = s.ID
+			return fmt.Sprintf(" %s is the host now.", s.Name)
+		}
+	}
+	return ""
 }
 
 // findSeat resolves what a host typed for a player: a user ID, a mention,

@@ -36,8 +36,9 @@ func (b *Bot) RunTimers(ctx context.Context, every time.Duration) {
 	}
 }
 
-// Tick posts the news nobody delivered (Redeliver), then handles the
-// reminders and deadlines that are due: a reminder pings the player; a
+// Tick posts the news nobody delivered (Redeliver), closes the lobbies
+// idle for Config.LobbyTTL, then handles the reminders and deadlines that
+// are due: a reminder pings the player; a
 // deadline has a careful bot play the turn (or skips it), and after three
 // missed turns in a row a bot takes the seat over. Due bot turns (after a
 // restart) are played too.
@@ -48,6 +49,9 @@ func (b *Bot) Tick(ctx context.Context) error {
 	}
 	if _, err := b.cfg.Store.ForgetRequests(ctx, b.cfg.Now().Add(-keepRequests)); err != nil {
 		errs = append(errs, err)
+	}
+	if err := b.expireLobbies(ctx); err != nil {
+		errs = append(errs, fmt.Errorf("lobbies: %w", err))
 	}
 	due, err := b.cfg.Store.Due(ctx, b.cfg.Scope, b.cfg.Now())
 	if err != nil {

@@ -597,3 +597,26 @@ func TestRefusedChannelIsSaidSo(t *testing.T) {
 		t.Errorf("warned again: %q", got.Content)
 	}
 }
+
+// Issue 12, item 11, through Discord: who is an admin comes from the
+// member's permissions in the channel. Dan (Manage Server) ends Ann's
+// match with /risk abandon and its confirmation button; Bob (a member)
+// cannot.
+func TestAdminEndsAMatchThroughDiscord(t *testing.T) {
+	g := newGame(t)
+	g.answer(g.do(command(t, ann, channel, "new")))
+	g.answer(g.do(command(t, bob, channel, "join")))
+	wantPrivate(t, g.answer(g.do(command(t, bob, channel, "abandon"))), "Only Ann (the host) or an admin")
+	ask := g.answer(g.do(command(t, dan, channel, "abandon")))
+	wantPrivate(t, ask, "without a winner?")
+	end, ok := buttonByLabel(ask, "End the match")
+	if !ok {
+		t.Fatalf("no confirmation button: %+v", ask.Buttons)
+	}
+	wantPrivate(t, g.answer(g.do(click(t, dan, channel, end.CustomID))), "the match is ended")
+	g.bot.Wait()
+	if _, ok := g.lastPost("Dan (an admin) ended the match without a winner"); !ok {
+		t.Error("the channel was not told")
+	}
+	wantPublic(t, g.answer(g.do(command(t, bob, channel, "new"))), "Bob opened a Risk match")
+}
