@@ -131,25 +131,37 @@ func (b *Bot) abandon(ctx context.Context, row storage.Match, note, ended string
 // expireLobbies closes the lobbies of the bot's scope unchanged for
 // LobbyTTL, saying so in their channels.
 func (b *Bot) expireLobbies(ctx context.Context) error {
-	if b.cfg.LobbyTTL < 0 {
-		return nil
+	// A server may keep its lobbies a day at the least: look at those idle
+	// that long, and hold each to its server's rule.
+	least := 24 * time.Hour
+	if b.cfg.LobbyTTL > 0 {
+		least = min(least, b.cfg.LobbyTTL)
 	}
-	idle, err := b.cfg.Store.IdleLobbies(ctx, b.cfg.Scope, b.cfg.Now().Add(-b.cfg.LobbyTTL))
+	idle, err := b.cfg.Store.IdleLobbies(ctx, b.cfg.Scope, b.cfg.Now().Add(-least))
 	if err != nil {
 		return err
 	}
 	var errs []error
+	rules := map[string]serverRules{}
 	for _, row := range idle {
 		if !b.serves(row.Channel) {
 			continue
 		}
-		unlock := b.lock(row.Channel)
-		days := int(b.cfg.LobbyTTL.Hours()/24 + 0.5)
-		wait := plural(days, "day", "days")
-		if days < 1 {
-			wait = plural(int(b.cfg.LobbyTTL.Hours()+0.5), "hour", "hours")
+		meta, _ := decodeMeta(row.Meta)
+		r, ok := rules[meta.Server]
+		if !ok {
+			if r, err = b.rulesOf(ctx, meta.Server); err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			rules[meta.Server] = r
 		}
-		note := fmt.Sprintf("⌛ This channel's match never started: its lobby closed after %s without a change. Start another with /risk new.", wait)
+		ttl := b.lobbyTTL(r)
+		if ttl < 0 || row.Updated.After(b.cfg.Now().Add(-ttl)) {
+			continue
+		}
+		unlock := b.lock(row.Channel)
+		note := fmt.Sprintf("⌛ This channel's match never started: its lobby closed after %s without a change. Start another with /risk new.", durationText(ttl))
 		posts, err := b.abandon(ctx, row, note, "the lobby expired")
 		unlock()
 		if err != nil {

@@ -249,9 +249,9 @@ func (b *Bot) handle(ctx context.Context, req Request) (result, error) {
 	if err != nil {
 		return result{}, refuse("%s.", capitalize(err.Error()))
 	}
-	h, ok := b.handlers()[spec.Name]
+	h, ok := b.handlers()[spec.FullName()]
 	if !ok {
-		return result{}, refuse("/risk %s is not available yet.", spec.Name)
+		return result{}, refuse("/risk %s is not available yet.", spec.FullName())
 	}
 	// Commands that only read need no lock: storage gives them a consistent
 	// view, and they must not wait behind a long computer turn.
@@ -441,7 +441,7 @@ type handler func(ctx context.Context, c *call) (result, error)
 // readOnly reports whether a command changes nothing.
 func readOnly(command string) bool {
 	switch command {
-	case "map", "status", "cards", "odds", "history", "help":
+	case "map", "status", "cards", "odds", "history", "help", "admin show":
 		return true
 	}
 	return false
@@ -466,12 +466,17 @@ func (b *Bot) handlers() map[string]handler {
 		"undo":      cmdUndo,
 		"surrender": cmdSurrender,
 		"abandon":   cmdAbandon,
-		"map":       cmdMap,
-		"status":    cmdStatus,
-		"cards":     cmdCards,
-		"odds":      cmdOdds,
-		"history":   cmdHistory,
-		"help":      cmdHelp,
+		// /risk admin ...
+		"admin show":     cmdAdminShow,
+		"admin defaults": cmdAdminDefaults,
+		"admin limits":   cmdAdminLimits,
+		"admin reset":    cmdAdminReset,
+		"map":            cmdMap,
+		"status":         cmdStatus,
+		"cards":          cmdCards,
+		"odds":           cmdOdds,
+		"history":        cmdHistory,
+		"help":           cmdHelp,
 	}
 }
 

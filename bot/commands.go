@@ -33,6 +33,10 @@ type Option struct {
 
 // Spec describes one subcommand of /risk.
 type Spec struct {
+	// Group, if set, is the subcommand group the subcommand is in:
+	// /risk GROUP NAME (Discord allows 25 subcommands or groups in a
+	// command, and a group holds 25 more).
+	Group       string
 	Name        string
 	Description string
 	Options     []Option
@@ -67,7 +71,7 @@ func Specs(levels []string) []Spec {
 	territory := func(name, desc string, required bool) Option {
 		return Option{Name: name, Description: desc, Type: String, Required: required, Autocomplete: true}
 	}
-	return []Spec{
+	return append([]Spec{
 		{Name: "new", Description: "Start a new match in this channel; you host it", Options: matchOptions(), Usage: "/risk new fortify:adjacent turn-hours:12"},
 		{Name: "join", Description: "Take a seat in this channel's match", Options: []Option{
 			{Name: "player", Description: "Host only: give a seat on autopilot back to its player", Type: String, Autocomplete: true},
@@ -119,13 +123,29 @@ func Specs(levels []string) []Spec {
 		}, Usage: "/risk odds attackers:10 defenders:6", Quick: true},
 		{Name: "history", Description: "What happened in the last turns", Usage: "/risk history", Quick: true},
 		{Name: "help", Description: "How to play", Usage: "/risk help", Quick: true},
+	}, adminSpecs(levels)...)
+}
+
+// FullName is the subcommand as typed after /risk: "start", or
+// "admin defaults" in a group.
+func (s Spec) FullName() string {
+	if s.Group == "" {
+		return s.Name
+	}
+	return s.Group + " " + s.Name
+}
+
+// GroupDescriptions describes the subcommand groups of /risk, by name.
+func GroupDescriptions() map[string]string {
+	return map[string]string{
+		"admin": "Server admins: defaults and limits for this server's matches",
 	}
 }
 
-// specByName finds a subcommand.
+// specByName finds a subcommand by its full name.
 func specByName(specs []Spec, name string) (Spec, bool) {
 	for _, s := range specs {
-		if s.Name == name {
+		if s.FullName() == name {
 			return s, true
 		}
 	}
@@ -153,7 +173,7 @@ func parseArgs(spec Spec, raw map[string]string) (args, error) {
 	for name, v := range raw {
 		i := slices.IndexFunc(spec.Options, func(o Option) bool { return o.Name == name })
 		if i < 0 {
-			return a, fmt.Errorf("/risk %s has no option %s%s", spec.Name, short(name), optionList(spec))
+			return a, fmt.Errorf("/risk %s has no option %s%s", spec.FullName(), short(name), optionList(spec))
 		}
 		o := spec.Options[i]
 		v = strings.TrimSpace(v)
@@ -191,7 +211,7 @@ func parseArgs(spec Spec, raw map[string]string) (args, error) {
 	}
 	for _, o := range spec.Options {
 		if o.Required && !a.has(o.Name) {
-			return a, fmt.Errorf("/risk %s needs %s: %s", spec.Name, o.Name, spec.Usage)
+			return a, fmt.Errorf("/risk %s needs %s: %s", spec.FullName(), o.Name, spec.Usage)
 		}
 	}
 	return a, nil

@@ -179,7 +179,7 @@ func cmdHistory(ctx context.Context, c *call) (result, error) {
 func cmdHelp(_ context.Context, c *call) (result, error) {
 	var names []string
 	for _, s := range c.bot.specs {
-		names = append(names, s.Name)
+		names = append(names, s.FullName())
 	}
 	text := strings.Join([]string{
 		"**Risk in chat**: conquer the world with dice, one slash command at a time.",
@@ -189,7 +189,7 @@ func cmdHelp(_ context.Context, c *call) (result, error) {
 			"attack (`/risk attack from:Alaska to:Kamchatka`, add `until:win` to keep rolling), move in (`/risk occupy`), " +
 			"move armies (`/risk fortify`), then `/risk end`. `/risk undo` takes back moves made since the last dice roll.",
 		"**Anytime**: `/risk map`, `/risk status`, `/risk cards` (only you see them), `/risk odds`, `/risk history`.",
-		"**Admins** (Manage Server, or Manage Channels here) and the host: `/risk abandon` ends the match without a winner; admins may also `/risk kick` any player.",
+		"**Admins** (Manage Server, or Manage Channels here) and the host: `/risk abandon` ends the match without a winner; admins may also `/risk kick` any player, and set this server's defaults and limits with `/risk admin defaults` and `/risk admin limits` (`/risk admin show` shows them).",
 		"**Names**: any unique start or abbreviation works: `kamch`, `e africa`, `w us`.",
 		"**Rules**: two thirds of the map wins (or the last player standing); cards trade for 4, 6, 8, 10, 12, 15, then 5 more each time.",
 		"All commands: " + strings.Join(names, ", ") + ".",

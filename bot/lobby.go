@@ -99,7 +99,20 @@ func cmdNew(ctx context.Context, c *call) (result, error) {
 	if err := canHost(c.req.BotLacks); err != nil {
 		return result{}, err
 	}
-	set, err := b.applySettings(defaultSettings(), c.args)
+	rules, err := b.rulesOf(ctx, c.req.Server)
+	if err != nil {
+		return result{}, err
+	}
+	if err := b.mayOpen(ctx, c.req, rules); err != nil {
+		return result{}, err
+	}
+	set, err := b.serverDefaults(rules)
+	if err != nil {
+		// A default the bot no longer offers: the bot's own then.
+		b.cfg.Log.Warn("a server default no longer applies", "server", c.req.Server, "err", err)
+		set = defaultSettings()
+	}
+	set, err = b.applySettings(set, c.args)
 	if err != nil {
 		return result{}, err
 	}
@@ -308,8 +321,16 @@ func cmdAddBot(ctx context.Context, c *call) (result, error) {
 		return result{}, refuse("The match is full (%d players).", state.MaxSeats)
 	}
 	level := b.cfg.DefaultLevel
-	if v, ok := c.args.str["level"]; ok {
+	v, chosen := c.args.str["level"]
+	if chosen {
 		level = v
+	}
+	rules, err := b.rulesOf(ctx, m.meta.Server)
+	if err != nil {
+		return result{}, err
+	}
+	if level, err = b.levelAllowed(rules, level, chosen); err != nil {
+		return result{}, err
 	}
 	if _, err := b.cfg.NewPlayer(level, 1); err != nil {
 		return result{}, refuse("There is no bot level %q (levels: %s).", level, strings.Join(b.cfg.Levels, ", "))

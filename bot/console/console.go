@@ -65,6 +65,10 @@ func New(out io.Writer, channel, images string) *Console {
 // SetBot attaches the bot the console talks to.
 func (c *Console) SetBot(b *bot.Bot) { c.bot = b }
 
+// server is the one server of the console: whoever types at it runs it,
+// so everyone is its admin (Request.Admin).
+const server = "console"
+
 // userID is the console's identity for a player name.
 func userID(name string) string { return "console:" + strings.ToLower(name) }
 
@@ -181,9 +185,9 @@ func (c *Console) Line(ctx context.Context, line string, echo bool) error {
 			c.printf("  ! no button %q on the last message with buttons\n", l.Button)
 			return nil
 		}
-		err = c.bot.HandleClick(ctx, bot.Click{Channel: c.Channel, User: user, ID: id, Label: label, Key: key}, r)
+		err = c.bot.HandleClick(ctx, bot.Click{Channel: c.Channel, User: user, ID: id, Label: label, Key: key, Server: server, Admin: true}, r)
 	default:
-		err = c.bot.Handle(ctx, bot.Request{Channel: c.Channel, User: user, Command: l.Command, Options: l.Options, Key: key}, r)
+		err = c.bot.Handle(ctx, bot.Request{Channel: c.Channel, User: user, Command: l.Command, Options: l.Options, Key: key, Server: server, Admin: true}, r)
 	}
 	if err != nil {
 		return err

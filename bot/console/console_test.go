@@ -138,6 +138,8 @@ func TestParseLine(t *testing.T) {
 		{`Ann: /risk place territory:East Africa armies:3`, Line{Kind: Command, User: "Ann", Command: "place",
 			Options: map[string]string{"territory": "East Africa", "armies": "3"}}, ""},
 		{"Bob: /click Move all", Line{Kind: Click, User: "Bob", Button: "Move all"}, ""},
+		{"Dan: /risk admin defaults turn-hours:12", Line{Kind: Command, User: "Dan", Command: "admin defaults", Options: map[string]string{"turn-hours": "12"}}, ""},
+		{"Dan: /risk admin show", Line{Kind: Command, User: "Dan", Command: "admin show", Options: map[string]string{}}, ""},
 		{"/as Cat", Line{Kind: Name, User: "Cat"}, ""},
 		{"Ann: hello", Line{}, "commands start with /risk"},
 		{"Ann: /risk", Line{}, "say which command"},

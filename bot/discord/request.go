@@ -29,6 +29,7 @@ func Command(specs []bot.Spec, global bool) *discordgo.ApplicationCommand {
 		cmd.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 		cmd.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
 	}
+	groups := map[string]*discordgo.ApplicationCommandOption{}
 	for _, s := range specs {
 		sub := &discordgo.ApplicationCommandOption{
 			Type:        discordgo.ApplicationCommandOptionSubCommand,
@@ -42,7 +43,21 @@ func Command(specs []bot.Spec, global bool) *discordgo.ApplicationCommand {
 		slices.SortStableFunc(sub.Options, func(a, b *discordgo.ApplicationCommandOption) int {
 			return cmp.Compare(boolRank(!a.Required), boolRank(!b.Required))
 		})
-		cmd.Options = append(cmd.Options, sub)
+		if s.Group == "" {
+			cmd.Options = append(cmd.Options, sub)
+			continue
+		}
+		g, ok := groups[s.Group]
+		if !ok {
+			g = &discordgo.ApplicationCommandOption{
+				Type:        discordgo.ApplicationCommandOptionSubCommandGroup,
+				Name:        s.Group,
+				Description: bot.GroupDescriptions()[s.Group],
+			}
+			groups[s.Group] = g
+			cmd.Options = append(cmd.Options, g)
+		}
+		g.Options = append(g.Options, sub)
 	}
 	return cmd
 }
@@ -105,10 +120,22 @@ func subcommand(i *discordgo.Interaction) (*discordgo.ApplicationCommandInteract
 	if d.Name != bot.CommandName {
 		return nil, fmt.Errorf("%w: /%s", errNotRisk, d.Name)
 	}
-	if len(d.Options) != 1 || d.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
+	if len(d.Options) != 1 {
 		return nil, fmt.Errorf("discord: /%s without a subcommand", d.Name)
 	}
-	return d.Options[0], nil
+	o := d.Options[0]
+	switch o.Type {
+	case discordgo.ApplicationCommandOptionSubCommand:
+		return o, nil
+	case discordgo.ApplicationCommandOptionSubCommandGroup:
+		if len(o.Options) == 1 && o.Options[0].Type == discordgo.ApplicationCommandOptionSubCommand {
+			// The core names it "GROUP SUBCOMMAND".
+			sub := *o.Options[0]
+			sub.Name = o.Name + " " + sub.Name
+			return &sub, nil
+		}
+	}
+	return nil, fmt.Errorf("discord: /%s without a subcommand", d.Name)
 }
 
 // requestOf turns a /risk slash command into the core's request.
