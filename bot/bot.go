@@ -403,9 +403,14 @@ func clip(text string) string {
 	return strings.ToValidUTF8(text[:maxText], "") + "…"
 }
 
-// post sends a message that answers no command.
+// post sends a message that answers no command; a ping goes as its
+// players chose (reach), and with the direct messages they asked for.
 func (b *Bot) post(ctx context.Context, channel string, m Message) error {
 	if b.cfg.Poster == nil {
+		return nil
+	}
+	m, dms, ok := b.reach(ctx, channel, m)
+	if !ok {
 		return nil
 	}
 	m.Text = clip(m.Text)
@@ -413,6 +418,7 @@ func (b *Bot) post(ctx context.Context, channel string, m Message) error {
 		b.cfg.Log.Error("post failed", "channel", channel, "err", err)
 		return err
 	}
+	b.sendDirect(ctx, dms)
 	return nil
 }
 
@@ -466,6 +472,7 @@ func (b *Bot) handlers() map[string]handler {
 		"undo":      cmdUndo,
 		"surrender": cmdSurrender,
 		"abandon":   cmdAbandon,
+		"notify":    cmdNotify,
 		// /risk admin ...
 		"admin show":     cmdAdminShow,
 		"admin defaults": cmdAdminDefaults,

@@ -123,6 +123,7 @@ func Specs(levels []string) []Spec {
 		}, Usage: "/risk odds attackers:10 defenders:6", Quick: true},
 		{Name: "history", Description: "What happened in the last turns", Usage: "/risk history", Quick: true},
 		{Name: "help", Description: "How to play", Usage: "/risk help", Quick: true},
+		notifySpec(),
 	}, adminSpecs(levels)...)
 }
 

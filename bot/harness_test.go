@@ -129,6 +129,11 @@ func (h *harness) Post(_ context.Context, channel string, m Message) error {
 	return nil
 }
 
+// DM implements DirectPoster, recording as a post to "dm:USER".
+func (h *harness) DM(ctx context.Context, user string, m Message) error {
+	return h.Post(ctx, "dm:"+user, m)
+}
+
 // errDown is the failure of a post while the chat is down.
 var errDown = errors.New("harness: the chat is down")
 

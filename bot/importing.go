@@ -50,7 +50,7 @@ func (b *Bot) Import(ctx context.Context, x *storage.Export) (*storage.Match, er
 	if err != nil {
 		return nil, fmt.Errorf("bot: import: load the match stored: %w", err)
 	}
-	t := b.turnTimers(m)
+	t := b.turnTimers(ctx, m)
 	if err := b.save(ctx, m, storage.Change{Timers: &t}); err != nil {
 		return nil, fmt.Errorf("bot: import: start the clock: %w", err)
 	}

@@ -191,6 +191,7 @@ func cmdHelp(_ context.Context, c *call) (result, error) {
 		"**Anytime**: `/risk map`, `/risk status`, `/risk cards` (only you see them), `/risk odds`, `/risk history`.",
 		"**Admins** (Manage Server, or Manage Channels here) and the host: `/risk abandon` ends the match without a winner; admins may also `/risk kick` any player, and set this server's defaults and limits with `/risk admin defaults` and `/risk admin limits` (`/risk admin show` shows them).",
 		"**Names**: any unique start or abbreviation works: `kamch`, `e africa`, `w us`.",
+		"**Notifications**: `/risk notify dm:on` adds a direct message when it is your turn; `reminders:off`; `quiet:22-7 utc-offset:+1` stops pings and your turn's clock in those hours.",
 		"**Rules**: two thirds of the map wins (or the last player standing); cards trade for 4, 6, 8, 10, 12, 15, then 5 more each time.",
 		"All commands: " + strings.Join(names, ", ") + ".",
 	}, "\n")

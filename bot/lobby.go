@@ -396,7 +396,7 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 	seat := s.SeatByID(sm.ID)
 	playsNow := s.Phase != state.PhaseOver && (s.Current == seat || (s.Phase == state.PhaseSetup && s.Seats[seat].Reserve > 0))
 	if playsNow && s.Phase != state.PhaseSetup {
-		t := b.turnTimers(m)
+		t := b.turnTimers(ctx, m)
 		change.Timers = &t
 	}
 	text := m.says(fmt.Sprintf("%s was removed; a %s bot plays their seat from now on.%s", sm.Name, b.cfg.DefaultLevel, hostNote))
@@ -464,7 +464,7 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 	m.Game = g
 	m.Status = storage.Active
 	m.meta.Started = b.cfg.Now()
-	t := b.turnTimers(m)
+	t := b.turnTimers(ctx, m)
 	m.Timers = t
 	s := g.State
 	var order []string

@@ -76,6 +76,9 @@ type Message struct {
 	// Mentions lists the user IDs the message may notify; no one else is
 	// pinged, whatever the text says.
 	Mentions []string
+	// notice marks the pings of a turn, adjusted to their players'
+	// choices when they are posted (Bot.reach).
+	notice notice
 }
 
 // Image is a rendered map, made on first use: adapters that must answer

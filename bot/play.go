@@ -109,7 +109,7 @@ func (b *Bot) apply(ctx context.Context, m *match, seat int, note string, cmds .
 		change.Status = storage.Finished
 		change.Timers = &storage.Timers{}
 	} else if s.Turn != turn || (phase == state.PhaseSetup) != (s.Phase == state.PhaseSetup) {
-		t := b.turnTimers(m)
+		t := b.turnTimers(ctx, m)
 		change.Timers = &t
 	}
 	if note != "" || len(out.turns) > 0 || out.over {
@@ -135,15 +135,19 @@ func (meta *Meta) addHistory(t turnRecord) {
 
 // turnTimers sets the clock for the turn now starting: a bot plays at once;
 // a person has the match's turn hours, with a reminder when three quarters
-// have passed.
-func (b *Bot) turnTimers(m *match) storage.Timers {
+// have passed, and their quiet hours do not count (clockFor). The initial
+// placement, everyone's at once, has the plain clock.
+func (b *Bot) turnTimers(ctx context.Context, m *match) storage.Timers {
 	now := b.cfg.Now()
 	s := m.Game.State
-	if s.Phase != state.PhaseSetup && m.isBotSeat(s.Current) {
+	d := time.Duration(m.meta.Settings.TurnHours) * time.Hour
+	switch {
+	case s.Phase == state.PhaseSetup:
+		return storage.Timers{Remind: now.Add(d * 3 / 4), Deadline: now.Add(d)}
+	case m.isBotSeat(s.Current):
 		return storage.Timers{Deadline: now}
 	}
-	d := time.Duration(m.meta.Settings.TurnHours) * time.Hour
-	return storage.Timers{Remind: now.Add(d * 3 / 4), Deadline: now.Add(d)}
+	return b.clockFor(ctx, m, s.Current, d)
 }
 
 // turnPosts are the messages that follow the end of turns: each turn's
@@ -209,7 +213,7 @@ func (b *Bot) ping(m *match) (Message, bool) {
 	id := s.Seats[s.Current].ID
 	text := fmt.Sprintf("%s %s, it is your turn %d: you have **%s** to place%s. Deadline %s.",
 		b.voice(m).swatch(s.Current), mention(id), s.Turn, plural(s.Seats[s.Current].Reserve, "army", "armies"), tradeHint(s, s.Current), timestamp(m.Timers.Deadline))
-	return Message{Text: text, Mentions: []string{id}, Buttons: [][]Button{{
+	return Message{Text: text, Mentions: []string{id}, notice: turnPing, Buttons: [][]Button{{
 		{ID: b.buttonID(m, "autoplace", s.Turn), Label: "Place automatically", Style: Secondary},
 	}}}, true
 }

@@ -202,6 +202,7 @@ func (b *Bot) reminder(m *match) (Message, bool) {
 	return Message{
 		Text:     fmt.Sprintf("⏰ %s: %s. Time runs out %s; then %s.", strings.Join(names, " "), what, timestamp(m.Timers.Deadline), action),
 		Mentions: waiting,
+		notice:   reminderPing,
 	}, true
 }
 
