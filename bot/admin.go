@@ -107,10 +107,12 @@ func (b *Bot) clickAbandon(ctx context.Context, c Click, bt buttonID) (result, e
 // match is ended all the same.
 func (b *Bot) abandon(ctx context.Context, row storage.Match, note, ended string) (batch, error) {
 	change := storage.Change{Status: storage.Abandoned}
+	thread := false
 	if meta, err := decodeMeta(row.Meta); err == nil {
 		meta.Finished = b.cfg.Now()
 		meta.Ended = ended
 		change.Meta = meta.encode()
+		thread = meta.Thread
 	}
 	body, err := json.Marshal(news{Note: note})
 	if err != nil {
@@ -125,7 +127,7 @@ func (b *Bot) abandon(ctx context.Context, row storage.Match, note, ended string
 		return batch{}, fmt.Errorf("bot: end match %d: %w", row.ID, err)
 	}
 	b.cfg.Log.Info("match ended without a winner", "channel", row.Channel, "match", row.ID, "how", ended)
-	return batch{match: row.ID, version: v, msgs: []Message{{Text: note}}}, nil
+	return batch{match: row.ID, version: v, msgs: []Message{{Text: note}}, archive: thread}, nil
 }
 
 // expireLobbies closes the lobbies of the bot's scope unchanged for

@@ -139,3 +139,37 @@ func TestIdleLobbiesExpire(t *testing.T) {
 	}
 	wantPublic(t, h.do("test:idle", "Ann", "new"), "Ann opened a Risk match")
 }
+
+// Issue 12, item 13: a match won in its own thread: every post is in the
+// thread, which is archived once the victory is told.
+func TestWonMatchArchivesItsThread(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:threads"
+	may := []string{} // the bot may open threads here
+	h.doReq(Request{Channel: ch, User: user("Ann"), Command: "new", ThreadLacks: may})
+	if len(h.threads) != 1 {
+		t.Fatalf("threads %v", h.threads)
+	}
+	thread := h.threads[0]
+	h.do(thread, "Ann", "addbot", "level:easy")
+	h.do(thread, "Ann", "addbot", "level:easy")
+	h.do(thread, "Ann", "leave")
+	h.do(thread, "Ann", "start")
+	posts := h.takePosts()
+	if m := h.load(thread); m.Status != storage.Finished || m.meta.Parent != ch {
+		t.Fatalf("match %s in %s, parent %q", m.Status, m.Channel, m.meta.Parent)
+	}
+	for _, p := range posts {
+		if p.channel != thread {
+			t.Errorf("a post in %s: %.60q", p.channel, p.msg.Text)
+		}
+	}
+	if len(h.archived) != 1 || h.archived[0] != thread {
+		t.Errorf("archived %v, want %s", h.archived, thread)
+	}
+	// A console (no threads) plays in the channel.
+	h.doReq(Request{Channel: "test:plain", User: user("Ann"), Command: "new"})
+	if len(h.threads) != 1 {
+		t.Errorf("a thread without the permissions being said: %v", h.threads)
+	}
+}

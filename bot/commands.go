@@ -65,6 +65,11 @@ func matchOptions() []Option {
 	}
 }
 
+// threadOption is /risk new's choice of a thread for the match.
+func threadOption() Option {
+	return Option{Name: "thread", Description: "Play in a thread of its own (default on where I may open threads)", Type: String, Choices: []string{"on", "off"}}
+}
+
 // Specs returns every subcommand of /risk, the single source for parsing,
 // help and the Discord registration. levels are the computer player levels.
 func Specs(levels []string) []Spec {
@@ -72,7 +77,7 @@ func Specs(levels []string) []Spec {
 		return Option{Name: name, Description: desc, Type: String, Required: required, Autocomplete: true}
 	}
 	return append([]Spec{
-		{Name: "new", Description: "Start a new match in this channel; you host it", Options: matchOptions(), Usage: "/risk new fortify:adjacent turn-hours:12"},
+		{Name: "new", Description: "Start a new match in this channel; you host it", Options: append(matchOptions(), threadOption()), Usage: "/risk new fortify:adjacent turn-hours:12"},
 		{Name: "join", Description: "Take a seat in this channel's match", Options: []Option{
 			{Name: "player", Description: "Host only: give a seat on autopilot back to its player", Type: String, Autocomplete: true},
 		}, Usage: "/risk join"},

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -44,6 +45,8 @@ type harness struct {
 	scope string
 	// configure, if set, changes the Config of the bots opened from now on.
 	configure func(*Config)
+	// threads opened and archived (Threader).
+	threads, archived []string
 }
 
 type posted struct {
@@ -126,6 +129,22 @@ func (h *harness) Post(_ context.Context, channel string, m Message) error {
 		return h.down
 	}
 	h.posts = append(h.posts, posted{channel, m})
+	return nil
+}
+
+// OpenThread implements Threader: thread N of a channel is "CHANNEL/N".
+func (h *harness) OpenThread(_ context.Context, channel, name string) (string, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.threads = append(h.threads, channel+"/"+fmt.Sprint(len(h.threads)+1))
+	return h.threads[len(h.threads)-1], nil
+}
+
+// ArchiveThread implements Threader, recording.
+func (h *harness) ArchiveThread(_ context.Context, thread string) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.archived = append(h.archived, thread)
 	return nil
 }
 

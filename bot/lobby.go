@@ -81,20 +81,14 @@ func settingsText(set Settings) string {
 
 func cmdNew(ctx context.Context, c *call) (result, error) {
 	b := c.bot
-	if m, err := b.cfg.Store.Active(ctx, c.req.Channel); err == nil {
-		meta, err := decodeMeta(m.Meta)
-		if err != nil {
-			return result{}, refuse("This channel's match is damaged (match %d): an admin can end it with /risk abandon, then /risk new starts another.", m.ID)
-		}
-		host := "its host"
-		if i := meta.seat(meta.Host); i >= 0 {
-			host = meta.Seats[i].Name
-		}
-		return result{}, refuse("This channel already has a match (%s, hosted by %s). Join it with /risk join, or play in another channel.", m.Status, host)
-	} else if ce, ok := errors.AsType[*storage.CorruptError](err); ok {
-		return result{}, refuse("This channel's match is damaged (match %d): an admin can end it with /risk abandon, then /risk new starts another.", ce.Match)
-	} else if !errors.Is(err, storage.ErrNotFound) {
+	thread, err := b.wantThread(c)
+	if err != nil {
 		return result{}, err
+	}
+	if !thread {
+		if err := b.channelFree(ctx, c.req.Channel); err != nil {
+			return result{}, err
+		}
 	}
 	if err := canHost(c.req.BotLacks); err != nil {
 		return result{}, err
@@ -118,16 +112,82 @@ func cmdNew(ctx context.Context, c *call) (result, error) {
 	}
 	meta := Meta{Host: c.req.User.ID, Settings: set, Server: c.req.Server}
 	meta.Seats = []SeatMeta{{ID: c.req.User.ID, Name: uniqueName(meta, c.req.User.Name)}}
-	m, err := b.cfg.Store.Create(ctx, c.req.Channel, meta.encode(), b.cfg.Now())
+	channel := c.req.Channel
+	if thread {
+		t, err := b.cfg.Poster.(Threader).OpenThread(ctx, c.req.Channel, fmt.Sprintf("Risk: %s's match", meta.Seats[0].Name))
+		if err != nil {
+			if _, asked := c.args.str["thread"]; asked {
+				return result{}, fmt.Errorf("bot: open a thread for a match in %s: %w", c.req.Channel, err)
+			}
+			// Threads were only the default: play in the channel.
+			b.cfg.Log.Warn("open a thread for a match: playing in the channel", "channel", c.req.Channel, "err", err)
+			if err := b.channelFree(ctx, c.req.Channel); err != nil {
+				return result{}, err
+			}
+			thread = false
+		} else {
+			channel, meta.Thread, meta.Parent = t, true, c.req.Channel
+		}
+	}
+	m, err := b.cfg.Store.Create(ctx, channel, meta.encode(), b.cfg.Now())
 	if errors.Is(err, storage.ErrChannelBusy) {
 		return result{}, refuse("This channel already has a match: join it with /risk join.")
 	}
 	if err != nil {
 		return result{}, err
 	}
-	text := fmt.Sprintf("**%s opened a Risk match!** %s.\nJoin with /risk join (2 to 6 players). The host adds computer players with /risk addbot and starts with /risk start.",
-		meta.Seats[0].Name, capitalize(settingsText(set)))
-	return result{reply: Message{Text: text, Buttons: [][]Button{{{ID: lobbyButton(m.ID, "join"), Label: "Join", Style: Primary}}}}}, nil
+	join := [][]Button{{{ID: lobbyButton(m.ID, "join"), Label: "Join", Style: Primary}}}
+	opened := fmt.Sprintf("**%s opened a Risk match!** %s.", meta.Seats[0].Name, capitalize(settingsText(set)))
+	text := opened + "\nJoin with /risk join (2 to 6 players). The host adds computer players with /risk addbot and starts with /risk start."
+	if !thread {
+		return result{reply: Message{Text: text, Buttons: join}}, nil
+	}
+	// The match lives in its thread: the lobby is posted there, and the
+	// channel keeps this one line of it.
+	if err := b.post(ctx, channel, Message{Text: text + " Everything of this match happens in this thread.", Buttons: join}); err != nil {
+		b.cfg.Log.Warn("post the lobby in its thread", "thread", channel, "err", err)
+	}
+	return result{reply: Message{Text: fmt.Sprintf("%s It is played in its own thread, %s: join there.", opened, channelLink(channel))}}, nil
+}
+
+// wantThread decides whether a new match gets a thread of its own: if the
+// host asked for one (refused where the bot cannot open it), or by
+// default where the bot can.
+func (b *Bot) wantThread(c *call) (bool, error) {
+	_, can := b.cfg.Poster.(Threader)
+	lacks := c.req.ThreadLacks
+	switch v, asked := c.args.str["thread"]; {
+	case asked && v == "off":
+		return false, nil
+	case asked && (!can || lacks == nil):
+		return false, refuse("I cannot open threads here: play in the channel (/risk new thread:off).")
+	case asked && len(lacks) > 0:
+		return false, refuse("I cannot open a thread for the match here: I lack %s in this channel. An admin can give them to me, or play in the channel (/risk new thread:off).", andList(lacks))
+	}
+	return can && lacks != nil && len(lacks) == 0, nil
+}
+
+// channelFree refuses a new match in a channel that has an open one.
+func (b *Bot) channelFree(ctx context.Context, channel string) error {
+	m, err := b.cfg.Store.Active(ctx, channel)
+	if ce, ok := errors.AsType[*storage.CorruptError](err); ok {
+		return refuse("This channel's match is damaged (match %d): an admin can end it with /risk abandon, then /risk new starts another.", ce.Match)
+	}
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	meta, err := decodeMeta(m.Meta)
+	if err != nil {
+		return refuse("This channel's match is damaged (match %d): an admin can end it with /risk abandon, then /risk new starts another.", m.ID)
+	}
+	host := "its host"
+	if i := meta.seat(meta.Host); i >= 0 {
+		host = meta.Seats[i].Name
+	}
+	return refuse("This channel already has a match (%s, hosted by %s). Join it with /risk join, or play in another channel.", m.Status, host)
 }
 
 // lobby loads the channel's match and checks it is still in its lobby.
@@ -305,7 +365,8 @@ func cmdLeave(ctx context.Context, c *call) (result, error) {
 	if err := b.save(ctx, m, change); err != nil {
 		return result{}, err
 	}
-	return result{reply: Message{Text: text}}, nil
+	// A lobby closed in its own thread: archive it.
+	return result{reply: Message{Text: text}, posts: batch{archive: m.meta.Thread && change.Status == storage.Abandoned}}, nil
 }
 
 func cmdAddBot(ctx context.Context, c *call) (result, error) {

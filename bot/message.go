@@ -45,6 +45,11 @@ type Request struct {
 	// match there ("Send Messages"); empty if it has them all, nil if the
 	// platform did not say.
 	BotLacks []string
+	// ThreadLacks names the permissions the bot lacks to open a thread
+	// for a match in the channel and post there; empty if it has them
+	// all, nil if threads are not to be had (outside a server, or the
+	// platform did not say).
+	ThreadLacks []string
 }
 
 // Click is a press of a button the bot posted.
@@ -173,6 +178,17 @@ func (e *RefusedError) Unwrap() []error { return []error{ErrUndeliverable, e.Err
 // ErrUndeliverable.
 type Poster interface {
 	Post(ctx context.Context, channel string, m Message) error
+}
+
+// Threader is a Poster that can open a thread for a match: a channel of
+// its own inside a channel, where every post of the match goes, archived
+// when the match ends.
+type Threader interface {
+	// OpenThread opens a thread named name in channel and returns it, as
+	// a channel.
+	OpenThread(ctx context.Context, channel, name string) (string, error)
+	// ArchiveThread archives a thread the bot opened.
+	ArchiveThread(ctx context.Context, thread string) error
 }
 
 // DirectPoster is a Poster that can also write to a person directly (a

@@ -15,7 +15,11 @@ import (
 type Meta struct {
 	Host string `json:"host"`
 	// Server is the server (guild) the match's channel is in, if any.
-	Server   string     `json:"server,omitempty"`
+	Server string `json:"server,omitempty"`
+	// Thread: the match's channel is a thread the bot opened for it in
+	// Parent (archived when the match ends).
+	Thread   bool       `json:"thread,omitempty"`
+	Parent   string     `json:"parent,omitempty"`
 	Settings Settings   `json:"settings"`
 	Seats    []SeatMeta `json:"seats"`
 	// Turn holds the lines describing the turn in progress, posted with the

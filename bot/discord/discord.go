@@ -99,7 +99,13 @@ type Adapter struct {
 var (
 	_ bot.Poster       = (*Adapter)(nil)
 	_ bot.DirectPoster = (*Adapter)(nil)
+	_ bot.Threader     = (*Adapter)(nil)
 )
+
+// threadArchiveMinutes is how long a match's thread stays open without a
+// message before Discord hides it: a week, the most Discord allows, since
+// a turn may take days. The bot archives it itself when the match ends.
+const threadArchiveMinutes = 10080
 
 // New returns an adapter for the bot token; Run connects it.
 func New(cfg Config) (*Adapter, error) {
@@ -487,6 +493,35 @@ func refusal(err error) *bot.RefusedError {
 		reason = re.Message.Message
 	}
 	return &bot.RefusedError{Reason: reason, Needs: permissionNames(hostPermissions()), Err: err}
+}
+
+// OpenThread implements bot.Threader: a public thread in the channel.
+func (a *Adapter) OpenThread(ctx context.Context, channel, name string) (string, error) {
+	id, ok := strings.CutPrefix(channel, prefix)
+	if !ok || !isSnowflake(id) {
+		return "", fmt.Errorf("discord: open a thread in %q: not a Discord channel", channel)
+	}
+	if n := []rune(name); len(n) > 100 {
+		name = string(n[:99]) + "…"
+	}
+	th, err := a.s.ThreadStart(id, name, discordgo.ChannelTypeGuildPublicThread, threadArchiveMinutes, discordgo.WithContext(ctx))
+	if err != nil {
+		return "", fmt.Errorf("discord: open a thread in channel %s: %w", id, err)
+	}
+	return prefix + th.ID, nil
+}
+
+// ArchiveThread implements bot.Threader.
+func (a *Adapter) ArchiveThread(ctx context.Context, thread string) error {
+	id, ok := strings.CutPrefix(thread, prefix)
+	if !ok || !isSnowflake(id) {
+		return fmt.Errorf("discord: archive %q: not a Discord thread", thread)
+	}
+	archived := true
+	if _, err := a.s.ChannelEdit(id, &discordgo.ChannelEdit{Archived: &archived}, discordgo.WithContext(ctx)); err != nil {
+		return fmt.Errorf("discord: archive thread %s: %w", id, err)
+	}
+	return nil
 }
 
 // DM implements bot.DirectPoster: a direct message to a person, which

@@ -620,3 +620,70 @@ func TestAdminEndsAMatchThroughDiscord(t *testing.T) {
 	}
 	wantPublic(t, g.answer(g.do(command(t, bob, channel, "new"))), "Bob opened a Risk match")
 }
+
+// Issue 12, item 13: where the bot may open threads, each match gets one:
+// the channel keeps one line per match, the lobby and every post of the
+// match go to the thread, where it is played, and the thread is archived
+// when the match ends. Without the permissions the match stays in the
+// channel; asked for, a thread is refused naming them.
+func TestThreadPerMatch(t *testing.T) {
+	g := newGame(t)
+	wantPrivate(t, g.answer(g.do(command(t, ann, channel, "new", o("thread", "on")))),
+		"I cannot open a thread for the match here: I lack Create Public Threads and Send Messages in Threads")
+	g.fake.SetBotPermissions(channel, fakediscord.DefaultBotPermissions|fakediscord.ThreadPermissions)
+	line := g.answer(g.do(command(t, ann, channel, "new")))
+	ths := g.fake.Threads()
+	if len(ths) != 1 || ths[0].Parent != channel || ths[0].AutoArchive != 10080 {
+		t.Fatalf("threads %+v", ths)
+	}
+	thread := ths[0].ID
+	wantPublic(t, line, "Ann opened a Risk match!", "in its own thread, <#"+thread+">")
+	if len(line.Buttons) != 0 {
+		t.Errorf("the channel's line has buttons: %+v", line.Buttons)
+	}
+	lobby, ok := g.lastPost("happens in this thread")
+	if !ok || lobby.ChannelID != thread {
+		t.Fatalf("the lobby was not posted in the thread: %+v", lobby)
+	}
+	join, ok := buttonByLabel(lobby, "Join")
+	if !ok {
+		t.Fatal("no Join button in the thread")
+	}
+	wantPublic(t, g.answer(g.do(click(t, bob, thread, join.CustomID))), "Bob joined")
+	g.do(command(t, ann, thread, "start"))
+	g.answer(g.do(command(t, ann, thread, "autoplace")))
+	g.answer(g.do(command(t, bob, thread, "autoplace")))
+	g.bot.Wait()
+	if p, ok := g.lastPost("Initial placement done"); !ok || p.ChannelID != thread {
+		t.Errorf("the turn post is not in the thread: %+v", p)
+	}
+	// A second match in the same channel: another thread.
+	wantPublic(t, g.answer(g.do(command(t, cat, channel, "new"))), "Cat opened a Risk match!")
+	if n := len(g.fake.Threads()); n != 2 {
+		t.Errorf("%d threads, want 2", n)
+	}
+	// The end: the thread is archived, after the word of it.
+	ask := g.answer(g.do(command(t, ann, thread, "abandon")))
+	end, _ := buttonByLabel(ask, "End the match")
+	g.answer(g.do(click(t, ann, thread, end.CustomID)))
+	g.bot.Wait()
+	if p, ok := g.lastPost("ended the match without a winner"); !ok || p.ChannelID != thread {
+		t.Errorf("the end is not told in the thread: %+v", p)
+	}
+	for _, th := range g.fake.Threads() {
+		if (th.ID == thread) != th.Archived {
+			t.Errorf("thread %s archived %v", th.Name, th.Archived)
+		}
+	}
+	for _, m := range g.fake.Messages() {
+		if m.ChannelID == channel && m.Kind == fakediscord.Channel {
+			t.Errorf("a post in the channel, not in a thread: %.80q", m.Content)
+		}
+	}
+	// Without a thread, as asked: in the channel.
+	g.fake.SetBotPermissions(channel, fakediscord.DefaultBotPermissions|fakediscord.ThreadPermissions)
+	wantPublic(t, g.answer(g.do(command(t, bob, channel, "new", o("thread", "off")))), "Bob opened a Risk match!", "Join with /risk join")
+	if _, err := g.db.Active(g.ctx, prefix+channel); err != nil {
+		t.Errorf("the match is not in the channel: %v", err)
+	}
+}

@@ -23,6 +23,15 @@ func hostPermissions() []permission {
 	}
 }
 
+// threadPermissions are what the bot needs in a channel to open a thread
+// there for a match, and to post in it.
+func threadPermissions() []permission {
+	return []permission{
+		{discordgo.PermissionCreatePublicThreads, "Create Public Threads"},
+		{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"},
+	}
+}
+
 // permissionNames names permissions.
 func permissionNames(ps []permission) []string {
 	names := make([]string, 0, len(ps))

@@ -169,7 +169,7 @@ func request(i *discordgo.Interaction) (bot.Request, string, error) {
 	// The interaction's id is the request's key: an interaction delivered
 	// twice (a replayed event, another process) is applied once.
 	req := bot.Request{Channel: prefix + i.ChannelID, User: u, Command: sub.Name, Options: map[string]string{}, Key: prefix + i.ID,
-		Server: server(i), Admin: admin(i), BotLacks: lacking(i.AppPermissions, hostPermissions())}
+		Server: server(i), Admin: admin(i), BotLacks: lacking(i.AppPermissions, hostPermissions()), ThreadLacks: threadLacks(i)}
 	focused := ""
 	for _, o := range sub.Options {
 		req.Options[o.Name] = value(o)
@@ -226,6 +226,15 @@ func server(i *discordgo.Interaction) string {
 		return ""
 	}
 	return prefix + i.GuildID
+}
+
+// threadLacks names the permissions the bot lacks to open a thread for a
+// match where the interaction came from: nil outside a server.
+func threadLacks(i *discordgo.Interaction) []string {
+	if i.GuildID == "" {
+		return nil
+	}
+	return lacking(i.AppPermissions, threadPermissions())
 }
 
 // admin reports whether the member behind an interaction may manage the

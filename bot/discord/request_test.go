@@ -39,7 +39,8 @@ func TestRequestOf(t *testing.T) {
 				Admin:   true, // the member's permissions are all bits
 				// app_permissions 442368: Embed Links, Attach Files and two
 				// others, without View Channel or Send Messages.
-				BotLacks: []string{"View Channel", "Send Messages"},
+				BotLacks:    []string{"View Channel", "Send Messages"},
+				ThreadLacks: []string{"Create Public Threads", "Send Messages in Threads"},
 			},
 		},
 		{
@@ -93,6 +94,7 @@ func TestAutocompleteOf(t *testing.T) {
 		Options: map[string]string{"from": "alaska", "to": "kam"},
 		Key:     "discord:786008729715212340",
 		Server:  "discord:290926798626357999", Admin: true, BotLacks: []string{"View Channel", "Send Messages"},
+		ThreadLacks: []string{"Create Public Threads", "Send Messages in Threads"},
 	}
 	if !reflect.DeepEqual(req, want) || focused != "to" {
 		t.Errorf("got %+v focused %q\nwant %+v focused \"to\"", req, focused, want)

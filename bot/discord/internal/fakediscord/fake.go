@@ -33,6 +33,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -71,6 +72,15 @@ type Server struct {
 	perms      map[string]int64  // the bot's permissions by channel (DefaultBotPermissions if absent)
 	dms        map[string]string // direct message channel -> its user
 	noDMs      map[string]bool   // users who take no direct messages
+	threads    map[string]*Thread
+}
+
+// Thread is a thread the bot opened.
+type Thread struct {
+	ID, Parent, Name string
+	Archived         bool
+	// AutoArchive is its auto_archive_duration, in minutes.
+	AutoArchive int
 }
 
 // Permission bits the fake models (Discord's values).
@@ -90,9 +100,13 @@ const (
 )
 
 // DefaultBotPermissions are the bot's permissions in a channel unless
-// SetBotPermissions says otherwise: what the invite link asks for.
-const DefaultBotPermissions = PermViewChannel | PermSendMessages | PermEmbedLinks | PermAttachFiles | PermReadMessageHistory |
-	PermCreatePublicThreads | PermSendInThreads | PermManageThreads
+// SetBotPermissions says otherwise: what the invite link asks for, without
+// the thread permissions.
+const DefaultBotPermissions = PermViewChannel | PermSendMessages | PermEmbedLinks | PermAttachFiles | PermReadMessageHistory
+
+// ThreadPermissions are what opening a public thread and posting in it
+// take, on top of DefaultBotPermissions.
+const ThreadPermissions = PermCreatePublicThreads | PermSendInThreads
 
 // interaction is what the fake knows of an interaction it delivered.
 type interaction struct {
@@ -203,6 +217,7 @@ func New(t testing.TB) *Server {
 		perms:    map[string]int64{},
 		dms:      map[string]string{},
 		noDMs:    map[string]bool{},
+		threads:  map[string]*Thread{},
 	}
 	s.http = httptest.NewServer(s.routes())
 	t.Cleanup(func() {
@@ -293,10 +308,25 @@ func (s *Server) permsLocked(channel string) int64 {
 	if _, ok := s.dms[channel]; ok {
 		return PermViewChannel | PermSendMessages | PermEmbedLinks | PermAttachFiles | PermReadMessageHistory
 	}
+	if th, ok := s.threads[channel]; ok {
+		channel = th.Parent // a thread has its parent's permissions
+	}
 	if p, ok := s.perms[channel]; ok {
 		return p
 	}
 	return DefaultBotPermissions
+}
+
+// Threads returns the threads the bot opened, oldest first.
+func (s *Server) Threads() []Thread {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Thread
+	for _, th := range s.threads {
+		out = append(out, *th)
+	}
+	slices.SortFunc(out, func(a, b Thread) int { return strings.Compare(a.ID, b.ID) })
+	return out
 }
 
 // RefuseDMs makes a user take no direct messages (their privacy setting):
