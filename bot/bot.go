@@ -255,7 +255,7 @@ func (b *Bot) handle(ctx context.Context, req Request) (result, error) {
 	}
 	// Commands that only read need no lock: storage gives them a consistent
 	// view, and they must not wait behind a long computer turn.
-	if readOnly(spec.Name) {
+	if readOnly(spec.FullName()) {
 		return h(ctx, &call{bot: b, req: req, args: a})
 	}
 	unlock := b.lock(req.Channel)
