@@ -64,5 +64,5 @@ func lacking(have int64, ps []permission) []string {
 // isAdmin reports whether a member's permissions in a channel make them an
 // admin for the bot: Administrator, Manage Server, or Manage Channels.
 func isAdmin(perms int64) bool {
-	return perms&(discordgo.PermissionAdministrator|discordgo.PermissionManageServer|discordgo.PermissionManageChannels) != 0
+	return perms&(discordgo.PermissionAdministrator|discordgo.PermissionManageGuild|discordgo.PermissionManageChannels) != 0
 }
