@@ -260,6 +260,10 @@ func PlainTime(now time.Time) func(unix int64) string {
 			rel = fmt.Sprintf("in %d h", int(d.Hours()+0.5))
 		case d > 0:
 			rel = fmt.Sprintf("in %d min", int(d.Minutes()))
+		case d <= -time.Hour:
+			rel = fmt.Sprintf("%d h ago", int(-d.Hours()+0.5))
+		case d < 0:
+			rel = fmt.Sprintf("%d min ago", int(-d.Minutes()))
 		default:
 			rel = "now"
 		}
