@@ -6,8 +6,9 @@
 // offline that would fail live: command trees at registration; interactions
 // answered once and within 3 seconds; edits and follow-ups only after an
 // answer and within the token's 15 minutes; the ephemeral flag fixed when an
-// interaction is deferred; message content, buttons, custom IDs,
-// autocomplete choices and files within their limits. It models the bot's
+// interaction is deferred; message content, embeds (each part, and 6000
+// characters in all), buttons, custom IDs, autocomplete choices and files
+// within their limits. It models the bot's
 // permissions in each channel (SetBotPermissions): interactions carry them
 // as app_permissions, and posts without them are refused with Discord's
 // 403s (Missing Access, Missing Permissions; embeds are dropped without

@@ -430,3 +430,49 @@ func TestDirectMessages(t *testing.T) {
 		t.Errorf("a DM to a user who takes none: %v, want 403 code 50007", err)
 	}
 }
+
+// Embeds are held to Discord's limits, each part and all together.
+func TestEmbedLimits(t *testing.T) {
+	s := New(t)
+	dg := session(t, s)
+	post := func(es ...*discordgo.MessageEmbed) error {
+		_, err := dg.ChannelMessageSendComplex("645027906669510667", &discordgo.MessageSend{Embeds: es, AllowedMentions: none})
+		return err
+	}
+	fields := func(n int, value string) []*discordgo.MessageEmbedField {
+		var fs []*discordgo.MessageEmbedField
+		for range n {
+			fs = append(fs, &discordgo.MessageEmbedField{Name: "Ann", Value: value})
+		}
+		return fs
+	}
+	long := func(n int) string { return strings.Repeat("x", n) }
+	for _, tt := range []struct {
+		name   string
+		embeds []*discordgo.MessageEmbed
+		want   string // "" if accepted
+	}{
+		{"a turn", []*discordgo.MessageEmbed{{Title: "Turn 3", Description: "⚔️ Ann attacked", Color: 0xd55e00, Fields: fields(6, "12 territories"),
+			Image: &discordgo.MessageEmbedImage{URL: "attachment://map.png"}}}, ""},
+		{"long title", []*discordgo.MessageEmbed{{Title: long(257)}}, "title: must be 256 or fewer"},
+		{"long description", []*discordgo.MessageEmbed{{Description: long(4097)}}, "description: must be 4096 or fewer"},
+		{"too many fields", []*discordgo.MessageEmbed{{Fields: fields(26, "1")}}, "fields: at most 25"},
+		{"long field", []*discordgo.MessageEmbed{{Fields: fields(1, long(1025))}}, "value: must be 1024 or fewer"},
+		{"too much in all", []*discordgo.MessageEmbed{{Description: long(4000)}, {Description: long(2001)}}, "6001 characters in all, at most 6000"},
+		{"bad colour", []*discordgo.MessageEmbed{{Title: "x", Color: 0x1000000}}, "not an RGB integer"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := post(tt.embeds...)
+			v := s.TakeViolations()
+			if tt.want == "" {
+				if err != nil || len(v) > 0 {
+					t.Errorf("refused: %v %v", err, v)
+				}
+				return
+			}
+			if err == nil || len(v) != 1 || !strings.Contains(v[0], tt.want) {
+				t.Errorf("error %v, violations %v; want %q", err, v, tt.want)
+			}
+		})
+	}
+}
