@@ -548,7 +548,7 @@ func TestStaleWriteIsRefused(t *testing.T) {
 	}
 	res := result{}
 	var got Message
-	_ = h.bot.finish(context.Background(), ch, user("Bob"), "autoplace", res, err, ReplierFunc(func(_ context.Context, m Message) error { got = m; return nil }))
+	_ = h.bot.finish(context.Background(), ch, user("Bob"), "autoplace", nil, res, err, ReplierFunc(func(_ context.Context, m Message) error { got = m; return nil }))
 	wantPrivate(t, got, "moved on")
 }
 

@@ -33,11 +33,19 @@ type Option struct {
 
 // Spec describes one subcommand of /risk.
 type Spec struct {
+	// Group, if set, is the subcommand group the subcommand is in:
+	// /risk GROUP NAME (Discord allows 25 subcommands or groups in a
+	// command, and a group holds 25 more).
+	Group       string
 	Name        string
 	Description string
 	Options     []Option
 	// Usage is a short example for help texts.
 	Usage string
+	// Quick commands only read, and answer in text without drawing a map:
+	// an adapter may wait for their answer instead of acknowledging them
+	// first.
+	Quick bool
 }
 
 // CommandName is the top-level slash command.
@@ -57,14 +65,19 @@ func matchOptions() []Option {
 	}
 }
 
+// threadOption is /risk new's choice of a thread for the match.
+func threadOption() Option {
+	return Option{Name: "thread", Description: "Play in a thread of its own (default on where I may open threads)", Type: String, Choices: []string{"on", "off"}}
+}
+
 // Specs returns every subcommand of /risk, the single source for parsing,
 // help and the Discord registration. levels are the computer player levels.
 func Specs(levels []string) []Spec {
 	territory := func(name, desc string, required bool) Option {
 		return Option{Name: name, Description: desc, Type: String, Required: required, Autocomplete: true}
 	}
-	return []Spec{
-		{Name: "new", Description: "Start a new match in this channel; you host it", Options: matchOptions(), Usage: "/risk new fortify:adjacent turn-hours:12"},
+	return append([]Spec{
+		{Name: "new", Description: "Start a new match in this channel; you host it", Options: append(matchOptions(), threadOption()), Usage: "/risk new fortify:adjacent turn-hours:12"},
 		{Name: "join", Description: "Take a seat in this channel's match", Options: []Option{
 			{Name: "player", Description: "Host only: give a seat on autopilot back to its player", Type: String, Autocomplete: true},
 		}, Usage: "/risk join"},
@@ -105,22 +118,40 @@ func Specs(levels []string) []Spec {
 		}, Usage: "/risk end"},
 		{Name: "undo", Description: "Take back your last placement, move or trade of this turn", Usage: "/risk undo"},
 		{Name: "surrender", Description: "Give up: your territories turn neutral", Usage: "/risk surrender"},
+		{Name: "abandon", Description: "Host or admin: end this channel's match without a winner (asks to confirm)", Usage: "/risk abandon"},
 		{Name: "map", Description: "Post the map", Usage: "/risk map"},
-		{Name: "status", Description: "Players, turn and phase", Usage: "/risk status"},
-		{Name: "cards", Description: "Show your cards (only to you)", Usage: "/risk cards"},
+		{Name: "status", Description: "Players, turn and phase", Usage: "/risk status", Quick: true},
+		{Name: "cards", Description: "Show your cards (only to you)", Usage: "/risk cards", Quick: true},
 		{Name: "odds", Description: "Exact odds of an attack to the end", Options: []Option{
 			{Name: "attackers", Description: "Armies on the attacking territory (one stays behind)", Type: Integer, Required: true, Min: 2, Max: 1000},
 			{Name: "defenders", Description: "Armies on the defending territory", Type: Integer, Required: true, Min: 1, Max: 1000},
-		}, Usage: "/risk odds attackers:10 defenders:6"},
-		{Name: "history", Description: "What happened in the last turns", Usage: "/risk history"},
-		{Name: "help", Description: "How to play", Usage: "/risk help"},
+		}, Usage: "/risk odds attackers:10 defenders:6", Quick: true},
+		{Name: "history", Description: "What happened in the last turns", Usage: "/risk history", Quick: true},
+		{Name: "help", Description: "How to play", Usage: "/risk help", Quick: true},
+		notifySpec(),
+	}, adminSpecs(levels)...)
+}
+
+// FullName is the subcommand as typed after /risk: "start", or
+// "admin defaults" in a group.
+func (s Spec) FullName() string {
+	if s.Group == "" {
+		return s.Name
+	}
+	return s.Group + " " + s.Name
+}
+
+// GroupDescriptions describes the subcommand groups of /risk, by name.
+func GroupDescriptions() map[string]string {
+	return map[string]string{
+		"admin": "Server admins: defaults and limits for this server's matches",
 	}
 }
 
-// specByName finds a subcommand.
+// specByName finds a subcommand by its full name.
 func specByName(specs []Spec, name string) (Spec, bool) {
 	for _, s := range specs {
-		if s.Name == name {
+		if s.FullName() == name {
 			return s, true
 		}
 	}
@@ -148,12 +179,17 @@ func parseArgs(spec Spec, raw map[string]string) (args, error) {
 	for name, v := range raw {
 		i := slices.IndexFunc(spec.Options, func(o Option) bool { return o.Name == name })
 		if i < 0 {
-			return a, fmt.Errorf("/risk %s has no option %s%s", spec.Name, short(name), optionList(spec))
+			return a, fmt.Errorf("/risk %s has no option %s%s", spec.FullName(), short(name), optionList(spec))
 		}
 		o := spec.Options[i]
 		v = strings.TrimSpace(v)
 		if !utf8.ValidString(v) || len(v) > maxOptionLen {
 			return a, fmt.Errorf("the value of %s is not valid text (or longer than %d characters)", name, maxOptionLen)
+		}
+		if hasMarkupBraces(v) {
+			// Typed values are quoted back in answers: they must not carry
+			// the bot's markup.
+			return a, fmt.Errorf("the value of %s cannot contain { or }", name)
 		}
 		switch o.Type {
 		case Integer:
@@ -181,7 +217,7 @@ func parseArgs(spec Spec, raw map[string]string) (args, error) {
 	}
 	for _, o := range spec.Options {
 		if o.Required && !a.has(o.Name) {
-			return a, fmt.Errorf("/risk %s needs %s: %s", spec.Name, o.Name, spec.Usage)
+			return a, fmt.Errorf("/risk %s needs %s: %s", spec.FullName(), o.Name, spec.Usage)
 		}
 	}
 	return a, nil

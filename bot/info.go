@@ -25,6 +25,13 @@ func cmdMap(ctx context.Context, c *call) (result, error) {
 // statusLine says in one line where the match is.
 func (b *Bot) statusLine(m *match) string {
 	s := m.Game.State
+	if m.Status == storage.Abandoned {
+		how := ""
+		if m.meta.Ended != "" {
+			how = " " + m.meta.Ended
+		}
+		return fmt.Sprintf("The match was ended without a winner%s, at turn %d.", how, s.Turn)
+	}
 	switch s.Phase {
 	case state.PhaseOver:
 		return fmt.Sprintf("The match is over: %s won after %s.", b.voice(m).who(s, s.Winner), plural(s.Turn, "turn", "turns"))
@@ -172,7 +179,7 @@ func cmdHistory(ctx context.Context, c *call) (result, error) {
 func cmdHelp(_ context.Context, c *call) (result, error) {
 	var names []string
 	for _, s := range c.bot.specs {
-		names = append(names, s.Name)
+		names = append(names, s.FullName())
 	}
 	text := strings.Join([]string{
 		"**Risk in chat**: conquer the world with dice, one slash command at a time.",
@@ -182,7 +189,9 @@ func cmdHelp(_ context.Context, c *call) (result, error) {
 			"attack (`/risk attack from:Alaska to:Kamchatka`, add `until:win` to keep rolling), move in (`/risk occupy`), " +
 			"move armies (`/risk fortify`), then `/risk end`. `/risk undo` takes back moves made since the last dice roll.",
 		"**Anytime**: `/risk map`, `/risk status`, `/risk cards` (only you see them), `/risk odds`, `/risk history`.",
+		"**Admins** (Manage Server, or Manage Channels here) and the host: `/risk abandon` ends the match without a winner; admins may also `/risk kick` any player, and set this server's defaults and limits with `/risk admin defaults` and `/risk admin limits` (`/risk admin show` shows them).",
 		"**Names**: any unique start or abbreviation works: `kamch`, `e africa`, `w us`.",
+		"**Notifications**: `/risk notify dm:on` adds a direct message when it is your turn; `reminders:off`; `quiet:22-7 utc-offset:+1` stops pings and your turn's clock in those hours.",
 		"**Rules**: two thirds of the map wins (or the last player standing); cards trade for 4, 6, 8, 10, 12, 15, then 5 more each time.",
 		"All commands: " + strings.Join(names, ", ") + ".",
 	}, "\n")

@@ -109,12 +109,13 @@ func (b *Bot) apply(ctx context.Context, m *match, seat int, note string, cmds .
 		change.Status = storage.Finished
 		change.Timers = &storage.Timers{}
 	} else if s.Turn != turn || (phase == state.PhaseSetup) != (s.Phase == state.PhaseSetup) {
-		t := b.turnTimers(m)
+		t := b.turnTimers(ctx, m)
 		change.Timers = &t
 	}
 	if note != "" || len(out.turns) > 0 || out.over {
 		out.news = &news{Note: note, Turns: out.turns, Over: out.over}
 	}
+	m.says(fitLines(out.lines, 1500))
 	if err := b.saveNews(ctx, m, change, out.news); err != nil {
 		return out, err
 	}
@@ -134,15 +135,19 @@ func (meta *Meta) addHistory(t turnRecord) {
 
 // turnTimers sets the clock for the turn now starting: a bot plays at once;
 // a person has the match's turn hours, with a reminder when three quarters
-// have passed.
-func (b *Bot) turnTimers(m *match) storage.Timers {
+// have passed, and their quiet hours do not count (clockFor). The initial
+// placement, everyone's at once, has the plain clock.
+func (b *Bot) turnTimers(ctx context.Context, m *match) storage.Timers {
 	now := b.cfg.Now()
 	s := m.Game.State
-	if s.Phase != state.PhaseSetup && m.isBotSeat(s.Current) {
+	d := time.Duration(m.meta.Settings.TurnHours) * time.Hour
+	switch {
+	case s.Phase == state.PhaseSetup:
+		return storage.Timers{Remind: now.Add(d * 3 / 4), Deadline: now.Add(d)}
+	case m.isBotSeat(s.Current):
 		return storage.Timers{Deadline: now}
 	}
-	d := time.Duration(m.meta.Settings.TurnHours) * time.Hour
-	return storage.Timers{Remind: now.Add(d * 3 / 4), Deadline: now.Add(d)}
+	return b.clockFor(ctx, m, s.Current, d)
 }
 
 // turnPosts are the messages that follow the end of turns: each turn's
@@ -208,8 +213,8 @@ func (b *Bot) ping(m *match) (Message, bool) {
 	id := s.Seats[s.Current].ID
 	text := fmt.Sprintf("%s %s, it is your turn %d: you have **%s** to place%s. Deadline %s.",
 		b.voice(m).swatch(s.Current), mention(id), s.Turn, plural(s.Seats[s.Current].Reserve, "army", "armies"), tradeHint(s, s.Current), timestamp(m.Timers.Deadline))
-	return Message{Text: text, Mentions: []string{id}, Buttons: [][]Button{{
-		{ID: b.buttonID(m, "autoplace"), Label: "Place automatically", Style: Secondary},
+	return Message{Text: text, Mentions: []string{id}, notice: turnPing, Buttons: [][]Button{{
+		{ID: b.buttonID(m, "autoplace", s.Turn), Label: "Place automatically", Style: Secondary},
 	}}}, true
 }
 
@@ -257,7 +262,7 @@ func (b *Bot) victoryText(m *match) string {
 
 // playing loads the channel's match and the user's seat for a game command.
 func (b *Bot) playing(ctx context.Context, c *call) (*match, int, error) {
-	m, err := b.load(ctx, c.req.Channel)
+	m, err := c.load(ctx)
 	if err != nil {
 		return nil, -1, err
 	}
@@ -271,6 +276,9 @@ func (b *Bot) playing(ctx context.Context, c *call) (*match, int, error) {
 // territory resolves a territory option typed by a person; a miss is
 // answered with the closest names.
 func territory(s *state.State, option, q string) (int, error) {
+	if err := checkTyped(option, q); err != nil {
+		return -1, err
+	}
 	id, err := s.Map.Lookup(q)
 	if err == nil {
 		return id, nil
@@ -292,11 +300,16 @@ func territory(s *state.State, option, q string) (int, error) {
 }
 
 // orList joins names as "A, B or C".
-func orList(names []string) string {
+func orList(names []string) string { return joinList(names, " or ") }
+
+// andList joins names as "A, B and C".
+func andList(names []string) string { return joinList(names, " and ") }
+
+func joinList(names []string, last string) string {
 	if len(names) < 2 {
 		return strings.Join(names, "")
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return strings.Join(names[:len(names)-1], ", ") + last + names[len(names)-1]
 }
 
 // act applies a person's commands and builds the result: the reply lines,
@@ -492,6 +505,9 @@ func parseCards(s *state.State, seat int, q string) ([3]state.Card, error) {
 				}
 			}
 			if !found {
+				if err := checkTyped("cards", f); err != nil {
+					return set, err
+				}
 				if t, err := s.Map.Lookup(f); err == nil {
 					for _, h := range hand {
 						if ht, ok := s.Map.CardTerritory(h); ok && ht == t {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -13,10 +14,14 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-// RunTimers checks the turn clocks every interval until ctx ends. Timers
-// live in storage, so deadlines that passed while the bot was down fire on
-// the first check.
+// RunTimers resumes the computer players due to play (Resume), then
+// checks the turn clocks every interval until ctx ends. Timers live in
+// storage, so deadlines that passed while the bot was down fire on the
+// first check.
 func (b *Bot) RunTimers(ctx context.Context, every time.Duration) {
+	if err := b.Resume(ctx); err != nil && !errors.Is(err, context.Canceled) {
+		b.cfg.Log.Error("resume computer players", "err", err)
+	}
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
@@ -31,8 +36,9 @@ func (b *Bot) RunTimers(ctx context.Context, every time.Duration) {
 	}
 }
 
-// Tick posts the news nobody delivered (Redeliver), then handles the
-// reminders and deadlines that are due: a reminder pings the player; a
+// Tick posts the news nobody delivered (Redeliver), closes the lobbies
+// idle for Config.LobbyTTL, then handles the reminders and deadlines that
+// are due: a reminder pings the player; a
 // deadline has a careful bot play the turn (or skips it), and after three
 // missed turns in a row a bot takes the seat over. Due bot turns (after a
 // restart) are played too.
@@ -41,10 +47,17 @@ func (b *Bot) Tick(ctx context.Context) error {
 	if err := b.Redeliver(ctx); err != nil {
 		errs = append(errs, fmt.Errorf("outbox: %w", err))
 	}
-	due, err := b.cfg.Store.Due(ctx, b.cfg.Now())
+	if _, err := b.cfg.Store.ForgetRequests(ctx, b.cfg.Now().Add(-keepRequests)); err != nil {
+		errs = append(errs, err)
+	}
+	if err := b.expireLobbies(ctx); err != nil {
+		errs = append(errs, fmt.Errorf("lobbies: %w", err))
+	}
+	due, err := b.cfg.Store.Due(ctx, b.cfg.Scope, b.cfg.Now())
 	if err != nil {
 		return errors.Join(append(errs, err)...)
 	}
+	due = slices.DeleteFunc(due, func(t storage.Timer) bool { return !b.serves(t.Channel) })
 	// A deadline makes the reminder of the same turn moot.
 	deadline := map[int64]bool{}
 	for _, t := range due {
@@ -58,6 +71,43 @@ func (b *Bot) Tick(ctx context.Context) error {
 		}
 		if err := b.timer(ctx, t); err != nil {
 			errs = append(errs, fmt.Errorf("match %d: %w", t.Match, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// keepRequests is how long the requests that changed a match are kept
+// (to apply a repeat once, to tell a lost answer, to say in the console
+// what was done last): repeats come within minutes.
+const keepRequests = 7 * 24 * time.Hour
+
+// Resume sets the computer players of every match in the bot's scope that
+// is waiting for one of them playing, in the background (Wait waits for
+// them). A process calls it when it starts: one that stopped (or was
+// killed) while computers played, or between the last person's initial
+// placement and the computers', left them waiting, and a deadline may be a
+// day away or, in the console, never checked.
+func (b *Bot) Resume(ctx context.Context) error {
+	open, err := b.cfg.Store.OpenMatches(ctx, b.cfg.Scope)
+	if err != nil {
+		return fmt.Errorf("bot: resume: %w", err)
+	}
+	var errs []error
+	for _, o := range open {
+		if o.Status != storage.Active || !b.serves(o.Channel) {
+			continue
+		}
+		m, err := b.loadID(ctx, o.ID)
+		if err != nil {
+			var ue *userError
+			if !errors.As(err, &ue) {
+				errs = append(errs, fmt.Errorf("match %d: %w", o.ID, err))
+			}
+			continue
+		}
+		if m.Status == storage.Active && b.botsToPlay(m) {
+			b.cfg.Log.Info("resuming computer players", "channel", m.Channel, "match", m.ID)
+			b.runBotsLater(m.Channel)
 		}
 	}
 	return errors.Join(errs...)
@@ -152,6 +202,7 @@ func (b *Bot) reminder(m *match) (Message, bool) {
 	return Message{
 		Text:     fmt.Sprintf("⏰ %s: %s. Time runs out %s; then %s.", strings.Join(names, " "), what, timestamp(m.Timers.Deadline), action),
 		Mentions: waiting,
+		notice:   reminderPing,
 	}, true
 }
 

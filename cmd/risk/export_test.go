@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -36,7 +37,7 @@ func TestExportImport(t *testing.T) {
 	if _, err := db.Save(ctx, old.ID, old.Version, storage.Change{Status: storage.Finished}, storetest.T0); err != nil {
 		t.Fatal(err)
 	}
-	l := storetest.Start(t, db, "console:main", 3, 2)
+	l := startHosted(t, db, "console:main", 2)
 	g := storetest.Play(t, db, l.ID, 40, rand.New(rand.NewPCG(2, 2)))
 	db.Close()
 
@@ -95,6 +96,17 @@ func TestExportImport(t *testing.T) {
 		{"import without file", "", []string{"import", "--db", dst}, 2, "want one FILE"},
 		{"import not json", "hello", []string{"import", "--db", dst, "-"}, 1, "-: "},
 		{"import a broken log", strings.Replace(out, `"seat":0`, `"seat":9`, 1), []string{"import", "--db", dst, "--channel", "x:1", "-"}, 1, "does not replay"},
+		// Issue 12, fault 5: what the bot could not host is refused,
+		// saying why, and nothing is stored.
+		{"meta not an object", withMeta(t, out, `"surprise"`), []string{"import", "--db", dst, "--channel", "x:2", "-"}, 1, "meta: must be an object, not a string"},
+		{"meta of the wrong shape", withMeta(t, out, `{"host":"p0","seats":7}`), []string{"import", "--db", dst, "--channel", "x:3", "-"}, 1, "meta: seats: must be []bot.SeatMeta, not number"},
+		{"no meta", withMeta(t, out, ``), []string{"import", "--db", dst, "--channel", "x:4", "-"}, 1, "meta: missing"},
+		{"finished, not won", strings.Replace(out, `"status":"active"`, `"status":"finished"`, 1), []string{"import", "--db", dst, "--channel", "x:5", "-"}, 1, "status: finished, but nobody has won"},
+		{"negative turn hours", strings.Replace(out, `"turn_hours":24`, `"turn_hours":-5`, 1), []string{"import", "--db", dst, "--channel", "x:6", "-"}, 1, "meta.settings.turn_hours: -5, want 1 to 720"},
+		{"an outside program", strings.Replace(out, `{"id":"bot:1","name":"Player 3","level":"easy"}`, `{"id":"bot:1","name":"Player 3","level":"exec:rm -rf /"}`, 1), []string{"import", "--db", dst, "--channel", "x:7", "-"}, 1, `level: "exec:rm -rf /" is not one of random, easy, normal, hard`},
+		{"a name that pings", strings.Replace(out, `"name":"Player 1"}`, `"name":"@everyone"}`, 1), []string{"import", "--db", dst, "--channel", "x:8", "-"}, 1, `name: "@everyone" is not fit to show`},
+		{"history that pings", strings.Replace(out, `"seats":[`, `"history":[{"turn":1,"seat":0,"lines":["{{mention:discord:1}} lost"]}],"seats":[`, 1), []string{"import", "--db", dst, "--channel", "x:9", "-"}, 1, "carries {{"},
+		{"seats not the game's", strings.Replace(out, `{"id":"bot:1","name":"Player 3","level":"easy"}`, `{"id":"bot:2","name":"Player 3","level":"easy"}`, 1), []string{"import", "--db", dst, "--channel", "x:10", "-"}, 1, "the game's seat bot:1 (\"Player 3\") is missing"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			code, _, errs := runRisk(t, tt.stdin, tt.args...)
@@ -106,6 +118,78 @@ func TestExportImport(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "typo.db")); err == nil {
 		t.Fatal("export created a database")
 	}
+	check, err := storage.Open(ctx, dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer check.Close()
+	for i := 2; i <= 10; i++ {
+		if ms, err := check.History(ctx, fmt.Sprintf("x:%d", i)); err != nil || len(ms) > 0 {
+			t.Errorf("a refused import stored %d matches in x:%d (%v)", len(ms), i, err)
+		}
+	}
+	// The match imported open has a turn clock.
+	l2, err := check.Load(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l2.Timers.Deadline.IsZero() {
+		t.Error("the imported match has no deadline: it would never move on")
+	}
+}
+
+// startHosted starts a match of three (the third a computer player) with
+// the bot's data of it: the host, the default settings and the seats, as
+// the bot would have stored them.
+func startHosted(t *testing.T, db *storage.DB, channel string, seed uint64) *storage.Loaded {
+	t.Helper()
+	ctx := context.Background()
+	setup := storetest.NewSetup(3, seed)
+	setup.Seats[2].ID = "bot:1"
+	opts, err := json.Marshal(setup.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seats []string
+	for i, s := range setup.Seats {
+		level := ""
+		if i == 2 {
+			level = `,"level":"easy"`
+		}
+		seats = append(seats, fmt.Sprintf(`{"id":%q,"name":%q%s}`, s.ID, s.Name, level))
+	}
+	meta := fmt.Sprintf(`{"host":%q,"settings":{"options":%s,"turn_hours":24,"on_timeout":"bot"},"seats":[%s],"bots":1}`, setup.Seats[0].ID, opts, strings.Join(seats, ","))
+	m, err := db.Create(ctx, channel, json.RawMessage(meta), storetest.T0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Save(ctx, m.ID, m.Version, storage.Change{Start: &setup}, storetest.T0); err != nil {
+		t.Fatal(err)
+	}
+	l, err := db.Load(ctx, m.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// withMeta replaces the meta of an exported match (drops it if meta is "").
+func withMeta(t *testing.T, export, meta string) string {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(export), &m); err != nil {
+		t.Fatal(err)
+	}
+	if meta == "" {
+		delete(m, "meta")
+	} else {
+		m["meta"] = json.RawMessage(meta)
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 // A capitals match, on its generated map, exports and imports like a
