@@ -240,7 +240,21 @@ func (req Request) summary() string {
 	return clip(strings.Join(parts, " "))
 }
 
+// alias maps subcommands of earlier versions, still understood when typed
+// (in the console, or by habit) though no longer registered on Discord, to
+// the ones that do their work now.
+func alias(command string) string {
+	switch command {
+	case "autoplace":
+		return "place"
+	case "leave":
+		return "surrender"
+	}
+	return command
+}
+
 func (b *Bot) handle(ctx context.Context, req Request) (result, error) {
+	req.Command = alias(req.Command)
 	spec, ok := specByName(b.specs, req.Command)
 	if !ok {
 		return result{}, refuse("There is no /risk %s. Try /risk help.", short(req.Command))
@@ -255,7 +269,7 @@ func (b *Bot) handle(ctx context.Context, req Request) (result, error) {
 	}
 	// Commands that only read need no lock: storage gives them a consistent
 	// view, and they must not wait behind a long computer turn.
-	if readOnly(spec.FullName()) {
+	if readOnly(spec.FullName(), a) {
 		return h(ctx, &call{bot: b, req: req, args: a})
 	}
 	unlock := b.lock(req.Channel)
@@ -445,9 +459,11 @@ func (c *call) load(ctx context.Context) (*match, error) {
 type handler func(ctx context.Context, c *call) (result, error)
 
 // readOnly reports whether a command changes nothing.
-func readOnly(command string) bool {
+func readOnly(command string, a args) bool {
 	switch command {
-	case "map", "status", "cards", "odds", "history", "help", "admin show":
+	case "cards":
+		return !a.has("use")
+	case "map", "status", "odds", "history", "help", "admin show":
 		return true
 	}
 	return false
@@ -457,13 +473,11 @@ func (b *Bot) handlers() map[string]handler {
 	return map[string]handler{
 		"new":       cmdNew,
 		"join":      cmdJoin,
-		"leave":     cmdLeave,
 		"addbot":    cmdAddBot,
 		"kick":      cmdKick,
 		"start":     cmdStart,
 		"settings":  cmdSettings,
 		"place":     cmdPlace,
-		"autoplace": cmdAutoPlace,
 		"trade":     cmdTrade,
 		"attack":    cmdAttack,
 		"occupy":    cmdOccupy,
@@ -471,6 +485,8 @@ func (b *Bot) handlers() map[string]handler {
 		"end":       cmdEnd,
 		"undo":      cmdUndo,
 		"surrender": cmdSurrender,
+		"port":      cmdPort,
+		"launch":    cmdLaunch,
 		"abandon":   cmdAbandon,
 		"notify":    cmdNotify,
 		// /risk admin ...

@@ -132,6 +132,21 @@ func (b *Bot) clickOn(ctx context.Context, c Click, bt buttonID, m *match) (resu
 			return Message{Private: m.Game.State.Phase == state.PhaseSetup, Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
 		}, engine.AutoPlace{})
 	}
+	switch bt.action {
+	case "goon":
+		return result{reply: private("You play on.")}, nil
+	case "surrender":
+		// The match may have moved on since the question: it holds until
+		// it expires, for the seat it was asked of.
+		seat, err := m.seatOf(c.User)
+		if err != nil {
+			return result{}, err
+		}
+		if len(bt.args) != 2 || bt.args[0] != seat || b.cfg.Now().Unix() > int64(bt.args[1]) {
+			return result{}, refuse("That question has expired: run /risk surrender again if you still mean it.")
+		}
+		return b.act(ctx, m, seat, nil, engine.Surrender{})
+	}
 	if bt.version != m.Version {
 		return result{}, refuse("That button is from an earlier moment of the match and no longer applies. Use /risk status to see where things are.")
 	}
@@ -166,6 +181,15 @@ func (b *Bot) clickOn(ctx context.Context, c Click, bt buttonID, m *match) (resu
 		return b.occupy(ctx, m, seat, arg(0))
 	case "end":
 		return b.endTurn(ctx, m, seat, "")
+	case "launch":
+		return b.act(ctx, m, seat, b.replyNext(m, seat), engine.Launch{})
+	case "use":
+		it := s.Seats[seat].Capitals.Item
+		return b.act(ctx, m, seat, func(out outcome) Message {
+			return Message{Text: fitLines(out.lines, 1600) + "\n" + itemEffect(it) + b.nextStep(m, seat)}
+		}, engine.UseItem{})
+	case "move":
+		return b.move(ctx, m, seat, engine.Move{From: arg(0), To: arg(1), Quarters: arg(2), Hero: arg(3) == 1})
 	case "stop":
 		return result{reply: private("Attacks stopped. Move armies with /risk fortify, or end your turn with /risk end.")}, nil
 	}

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/riskbot/riskbot/state"
 )
 
 // OptionType is the kind of value an option takes.
@@ -55,13 +57,15 @@ const CommandName = "risk"
 func matchOptions() []Option {
 	return []Option{
 		{Name: "rules", Description: "Rule set (default classic)", Type: String, Choices: []string{"classic", "capitals"}},
-		{Name: "map", Description: "Board (default classic)", Type: String, Choices: []string{"classic"}},
+		{Name: "map", Description: "Board: the classic world, or (capitals) small, normal or large generated islands", Type: String, Choices: []string{"classic", "small", "normal", "large"}},
 		{Name: "victory", Description: "Win by two thirds of the map (default) or by taking everything", Type: String, Choices: []string{"two-thirds", "domination"}},
 		{Name: "cards", Description: "Card sets worth 4, 6, 8, 10... (escalating, default) or 4 to 10 (fixed)", Type: String, Choices: []string{"escalating", "fixed"}},
 		{Name: "fortify", Description: "One move along your territories (connected, default) or many one-step moves (adjacent)", Type: String, Choices: []string{"connected", "adjacent"}},
 		{Name: "turn-hours", Description: "Hours each player has for a turn (default 24)", Type: Integer, Min: 1, Max: 720},
 		{Name: "on-timeout", Description: "When time runs out: a careful bot plays the turn (default) or it is skipped", Type: String, Choices: []string{"bot", "skip"}},
 		{Name: "palette", Description: "Player colours: the rule book's (standard) or colour-blind safe", Type: String, Choices: []string{PaletteStandard, PaletteColorBlind}},
+		{Name: "neutral", Description: "Capitals: troops on each neutral territory, a range like 1-5 (default; fortresses 5 more)", Type: String},
+		{Name: "capital-troops", Description: "Capitals: troops a capital starts with (default 10)", Type: Integer, Min: 1, Max: state.MaxCapitalTroops},
 	}
 }
 
@@ -81,7 +85,6 @@ func Specs(levels []string) []Spec {
 		{Name: "join", Description: "Take a seat in this channel's match", Options: []Option{
 			{Name: "player", Description: "Host only: give a seat on autopilot back to its player", Type: String, Autocomplete: true},
 		}, Usage: "/risk join"},
-		{Name: "leave", Description: "Leave the lobby (or, once started, surrender)", Usage: "/risk leave"},
 		{Name: "addbot", Description: "Host: fill a seat with a computer player", Options: []Option{
 			{Name: "level", Description: "How well it plays (default normal)", Type: String, Choices: levels},
 			{Name: "name", Description: "Its name", Type: String},
@@ -91,37 +94,44 @@ func Specs(levels []string) []Spec {
 		}, Usage: "/risk kick player:Bob"},
 		{Name: "start", Description: "Host: start the match", Usage: "/risk start"},
 		{Name: "settings", Description: "Host: change the match options before it starts (the palette at any time)", Options: matchOptions(), Usage: "/risk settings victory:domination"},
-		{Name: "place", Description: "Place armies on one of your territories", Options: []Option{
-			territory("territory", "Where", true),
+		{Name: "place", Description: "Place armies (no territory: all automatically); capitals: your capital, or your reinforcements", Options: []Option{
+			territory("territory", "Where (leave out to place everything automatically)", false),
 			{Name: "armies", Description: "How many (default all you have left)", Type: Integer, Min: 1, Max: 10000},
 		}, Usage: "/risk place territory:Alaska armies:3"},
-		{Name: "autoplace", Description: "Place all your remaining armies automatically", Usage: "/risk autoplace"},
 		{Name: "trade", Description: "Trade a set of three cards for armies", Options: []Option{
 			{Name: "cards", Description: "Which cards, by number in /risk cards (default: the best set)", Type: String, Autocomplete: true},
 		}, Usage: "/risk trade cards:1 2 4"},
-		{Name: "attack", Description: "Attack a neighbouring territory", Options: []Option{
+		{Name: "attack", Description: "Attack a neighbouring territory (capitals: plan an attack, or capture a neutral one)", Options: []Option{
 			territory("from", "Your territory", true),
-			territory("to", "The enemy territory next to it", true),
+			territory("to", "The territory to attack (capitals: or the neutral one to capture)", true),
 			{Name: "dice", Description: "1 to 3 (default as many as allowed)", Type: Integer, Min: 1, Max: 3},
 			{Name: "until", Description: "Keep attacking: 'win', or the armies to keep on your territory", Type: String, Autocomplete: true},
 		}, Usage: "/risk attack from:Alaska to:Kamchatka until:win"},
 		{Name: "occupy", Description: "Move armies into the territory you conquered", Options: []Option{
 			{Name: "armies", Description: "How many in total", Type: Integer, Required: true, Min: 1, Max: 10000},
 		}, Usage: "/risk occupy armies:5"},
-		{Name: "fortify", Description: "Move armies between your territories", Options: []Option{
+		{Name: "fortify", Description: "Move armies between your territories (capitals: the turn's move)", Options: []Option{
 			territory("from", "From", true),
 			territory("to", "To", true),
 			{Name: "armies", Description: "How many (default all that may move)", Type: Integer, Min: 1, Max: 10000},
+			{Name: "ratio", Description: "Capitals: the share of the troops that moves (default your last choice)", Type: String, Choices: []string{"1/4", "1/2", "3/4", "all"}},
+			{Name: "hero", Description: "Capitals: the hero goes too (default your last choice)", Type: String, Choices: []string{"yes", "no"}},
 		}, Usage: "/risk fortify from:Alaska to:Alberta armies:4"},
-		{Name: "end", Description: "End your turn", Options: []Option{
+		{Name: "port", Description: "Capitals: build a port on one of your coastal territories (your action)", Options: []Option{
+			territory("territory", "Where", true),
+		}, Usage: "/risk port territory:Kelnor"},
+		{Name: "launch", Description: "Capitals: launch the attacks you planned, in order (your action)", Usage: "/risk launch"},
+		{Name: "end", Description: "End your turn (capitals: pass, at any point)", Options: []Option{
 			{Name: "discard", Description: "A card to drop if your hand is full (default: the least useful)", Type: String, Autocomplete: true},
 		}, Usage: "/risk end"},
 		{Name: "undo", Description: "Take back your last placement, move or trade of this turn", Usage: "/risk undo"},
-		{Name: "surrender", Description: "Give up: your territories turn neutral", Usage: "/risk surrender"},
+		{Name: "surrender", Description: "Leave the lobby, or give up (asks to confirm): your territories turn neutral", Usage: "/risk surrender"},
 		{Name: "abandon", Description: "Host or admin: end this channel's match without a winner (asks to confirm)", Usage: "/risk abandon"},
 		{Name: "map", Description: "Post the map", Usage: "/risk map"},
 		{Name: "status", Description: "Players, turn and phase", Usage: "/risk status", Quick: true},
-		{Name: "cards", Description: "Show your cards (only to you)", Usage: "/risk cards", Quick: true},
+		{Name: "cards", Description: "Show your cards (capitals: your item) only to you", Options: []Option{
+			{Name: "use", Description: "Capitals: use your item now", Type: String, Choices: []string{"yes"}},
+		}, Usage: "/risk cards", Quick: true},
 		{Name: "odds", Description: "Exact odds of an attack to the end", Options: []Option{
 			{Name: "attackers", Description: "Armies on the attacking territory (one stays behind)", Type: Integer, Required: true, Min: 2, Max: 1000},
 			{Name: "defenders", Description: "Armies on the defending territory", Type: Integer, Required: true, Min: 1, Max: 1000},

@@ -163,11 +163,23 @@ func (b *Bot) checkMeta(m Meta, status storage.Status, g *engine.Game) []string 
 	if _, ok := b.cfg.Palettes[set.Palette]; set.Palette != "" && !ok {
 		add("meta.settings.palette: %q is not a palette of this bot", set.Palette)
 	}
-	if set.Options.Rules != state.Classic {
-		add("meta.settings.options.rules: only the classic rules are hosted")
-	}
-	if _, err := engine.LoadMap(set.Options.Map); err != nil {
-		add("meta.settings.options.map: %q is not a map of this bot", set.Options.Map)
+	switch o := set.Options; o.Rules {
+	case state.Classic:
+		if _, err := engine.LoadMap(o.Map); err != nil {
+			add("meta.settings.options.map: %q is not a map of this bot", o.Map)
+		}
+	case state.Capitals:
+		if !slices.Contains(optionRange("map").Choices, o.Map) || o.Map == "classic" {
+			add("meta.settings.options.map: %q is not a size of generated map (small, normal or large)", o.Map)
+		}
+		if o.NeutralMin < 0 || o.NeutralMax > state.MaxNeutral || o.NeutralMin > o.NeutralMax {
+			add("meta.settings.options: neutral troops %d to %d, want a range within 0 to %d", o.NeutralMin, o.NeutralMax, state.MaxNeutral)
+		}
+		if o.CapitalTroops < 1 || o.CapitalTroops > state.MaxCapitalTroops {
+			add("meta.settings.options.capital_troops: %d, want 1 to %d", o.CapitalTroops, state.MaxCapitalTroops)
+		}
+	default:
+		add("meta.settings.options.rules: %s is not a rule set of this bot", o.Rules)
 	}
 	if g != nil && set.Options != g.Setup.Options {
 		add("meta.settings.options: %+v, but the match is played with %+v", set.Options, g.Setup.Options)

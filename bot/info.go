@@ -36,6 +36,9 @@ func (b *Bot) statusLine(m *match) string {
 	case state.PhaseOver:
 		return fmt.Sprintf("The match is over: %s won after %s.", b.voice(m).who(s, s.Winner), plural(s.Turn, "turn", "turns"))
 	case state.PhaseSetup:
+		if isCapitals(s) {
+			return fmt.Sprintf("Choosing capitals: %s to choose.", b.voice(m).who(s, s.Current))
+		}
 		var waiting []string
 		for i := range s.Seats {
 			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 {
@@ -62,6 +65,11 @@ func cmdStatus(ctx context.Context, c *call) (result, error) {
 			len(m.meta.Seats), state.MaxSeats, settingsText(m.meta.Settings), b.seatList(m))}, nil
 	}
 	s := m.Game.State
+	if isCapitals(s) {
+		lines := append([]string{b.statusLine(m)}, b.capitalsStatus(m)...)
+		lines = append(lines, "* a computer plays this seat. "+settingsText(m.meta.Settings)+".")
+		return result{reply: Message{Private: true, Text: strings.Join(lines, "\n")}}, nil
+	}
 	lines := []string{b.statusLine(m), "```"}
 	lines = append(lines, fmt.Sprintf("%-16s %5s %6s %5s %6s", "player", "terr", "armies", "cards", "income"))
 	for i := range s.Seats {
@@ -106,6 +114,12 @@ func cmdCards(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	s := m.Game.State
+	if isCapitals(s) {
+		return b.capitalsCards(ctx, c, m, seat)
+	}
+	if c.args.has("use") {
+		return result{}, refuse("use is for the items of capitals matches; trade cards with /risk trade.")
+	}
 	hand := s.Seats[seat].Hand.Cards()
 	if len(hand) == 0 {
 		return result{reply: private("You hold no cards. You draw one at the end of every turn in which you conquer a territory.")}, nil
@@ -193,6 +207,7 @@ func cmdHelp(_ context.Context, c *call) (result, error) {
 		"**Names**: any unique start or abbreviation works: `kamch`, `e africa`, `w us`.",
 		"**Notifications**: `/risk notify dm:on` adds a direct message when it is your turn; `reminders:off`; `quiet:22-7 utc-offset:+1` stops pings and your turn's clock in those hours.",
 		"**Rules**: two thirds of the map wins (or the last player standing); cards trade for 4, 6, 8, 10, 12, 15, then 5 more each time.",
+		"**Capitals** (`/risk new rules:capitals map:small|normal|large`): on generated islands, choose a capital (`/risk place`), then each turn send your reinforcements to one territory (`/risk place`), take one action — capture a neutral territory or plan attacks (`/risk attack`, then `/risk launch`), or build a port (`/risk port`) — and move once (`/risk fortify ratio:1/2`). `/risk end` passes, `/risk surrender` abandons, `/risk cards` shows your item. Lose your capital and you are out; the last capital standing wins.",
 		"All commands: " + strings.Join(names, ", ") + ".",
 	}, "\n")
 	return result{reply: Message{Private: true, Text: text}}, nil

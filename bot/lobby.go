@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/riskbot/riskbot/engine"
@@ -24,18 +25,35 @@ func (b *Bot) applySettings(set Settings, a args) (Settings, error) {
 		set.Palette = v
 	}
 	if v, ok := a.str["rules"]; ok {
-		if set.Options.Rules, err = state.ParseRules(v); err != nil {
+		rules, err := state.ParseRules(v)
+		if err != nil {
 			return set, refuse("%s.", capitalize(err.Error()))
 		}
-		if set.Options.Rules != state.Classic {
-			return set, refuse("The %s rules are not available yet; for now matches use the classic rules.", v)
+		if rules != set.Options.Rules {
+			// Each rule set has its own options: start from its defaults.
+			o := state.DefaultOptions()
+			if rules == state.Capitals {
+				o = state.CapitalsOptions()
+			}
+			set.Options = o
 		}
 	}
 	if v, ok := a.str["map"]; ok {
-		if _, err := engine.LoadMap(v); err != nil {
-			return set, refuse("There is no map %q (maps: %s).", v, strings.Join(engine.MapNames(), ", "))
+		switch {
+		case set.Options.Rules == state.Capitals && v == "classic":
+			return set, refuse("A capitals match is played on generated islands: map:small, normal or large.")
+		case set.Options.Rules == state.Classic && v != "classic":
+			return set, refuse("map:%s is for capitals matches (generated islands); classic is played on the classic map. Add rules:capitals.", v)
+		}
+		if set.Options.Rules == state.Classic {
+			if _, err := engine.LoadMap(v); err != nil {
+				return set, refuse("There is no map %q (maps: %s).", v, strings.Join(engine.MapNames(), ", "))
+			}
 		}
 		set.Options.Map = v
+	}
+	if err := capitalsOptions(&set, a); err != nil {
+		return set, err
 	}
 	if v, ok := a.str["victory"]; ok {
 		if set.Options.Victory, err = state.ParseVictory(v); err != nil {
@@ -61,8 +79,62 @@ func (b *Bot) applySettings(set Settings, a args) (Settings, error) {
 	return set, nil
 }
 
+// capitalsOptions reads the options of capitals matches; classic ones refuse
+// them, saying why.
+func capitalsOptions(set *Settings, a args) error {
+	o := &set.Options
+	for _, name := range []string{"neutral", "capital-troops"} {
+		if a.has(name) && o.Rules != state.Capitals {
+			return refuse("%s is an option of capitals matches: add rules:capitals.", name)
+		}
+	}
+	if o.Rules == state.Capitals {
+		for _, name := range []string{"victory", "cards", "fortify"} {
+			if a.has(name) {
+				return refuse("%s is an option of classic matches: a capitals match is won by the last capital standing, has no cards, and moves by quarters.", name)
+			}
+		}
+	}
+	if v, ok := a.str["neutral"]; ok {
+		lo, hi, err := parseRange(v)
+		if err != nil || lo < 0 || hi > state.MaxNeutral || lo > hi {
+			return refuse("neutral takes a range of troops within 0 to %d, like 1-5 (or one number), not %s.", state.MaxNeutral, short(v))
+		}
+		o.NeutralMin, o.NeutralMax = lo, hi
+	}
+	if v, ok := a.num["capital-troops"]; ok {
+		o.CapitalTroops = v
+	}
+	return nil
+}
+
+// parseRange reads "1-5", "1 to 5" or "3".
+func parseRange(v string) (lo, hi int, err error) {
+	v = strings.ReplaceAll(strings.ToLower(strings.TrimSpace(v)), " to ", "-")
+	a, b, found := strings.Cut(v, "-")
+	if lo, err = strconv.Atoi(strings.TrimSpace(a)); err != nil {
+		return 0, 0, err
+	}
+	if !found {
+		return lo, lo, nil
+	}
+	hi, err = strconv.Atoi(strings.TrimSpace(b))
+	return lo, hi, err
+}
+
 func settingsText(set Settings) string {
 	o := set.Options
+	if o.Rules == state.Capitals {
+		timeout := "a careful bot plays for anyone out of time"
+		if set.OnTimeout == "skip" {
+			timeout = "a turn out of time is skipped"
+		}
+		colours := ""
+		if set.Palette == PaletteColorBlind {
+			colours = "; colour-blind palette"
+		}
+		return fmt.Sprintf("%s; %d h per turn, %s%s", capitalsSettings(o), set.TurnHours, timeout, colours)
+	}
 	victory := "two thirds of the map wins"
 	if o.Victory == state.Domination {
 		victory = "total domination wins"
@@ -320,19 +392,8 @@ func (b *Bot) giveBack(ctx context.Context, m *match, u User, who string) (resul
 	return result{reply: Message{Text: text, Mentions: []string{sm.ID}}}, nil
 }
 
-func cmdLeave(ctx context.Context, c *call) (result, error) {
-	b := c.bot
-	m, err := c.load(ctx)
-	if err != nil {
-		return result{}, err
-	}
-	if m.Status != storage.Lobby {
-		seat, err := m.seatOf(c.req.User)
-		if err != nil {
-			return result{}, err
-		}
-		return b.act(ctx, m, seat, nil, engine.Surrender{})
-	}
+// leaveLobby takes the caller's seat out of the lobby.
+func (b *Bot) leaveLobby(ctx context.Context, c *call, m *match) (result, error) {
 	i := m.meta.seat(c.req.User.ID)
 	if i < 0 {
 		return result{}, refuse("You are not in this match.")
@@ -537,15 +598,26 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 			who = b.voice(m).swatch(i) + " " + mention(sm.ID)
 			mentions = append(mentions, sm.ID)
 		}
+		if isCapitals(s) {
+			order = append(order, fmt.Sprintf("%d. %s — %s", i+1, who, b.voice(m).colorName(i)))
+			continue
+		}
 		order = append(order, fmt.Sprintf("%d. %s — %s, %d territories, %d armies to place", i+1, who, b.voice(m).colorName(i), s.Owned(i), s.Seats[i].Reserve))
 	}
-	text := m.says(fmt.Sprintf("**The match has started!** Turn order and colours:\n%s\nEveryone places their armies now, all at once: /risk place territory:… armies:…, or /risk autoplace. Deadline %s.",
-		strings.Join(order, "\n"), timestamp(t.Deadline)))
+	var text string
+	if isCapitals(s) {
+		text = m.says(fmt.Sprintf("**The match has started** on %s (%d territories, all neutral)! Turn order and colours:\n%s\n%s chooses a capital first: /risk place territory:NAME (it starts with %s). Deadline %s.",
+			s.Map.Title, s.Map.Len(), strings.Join(order, "\n"), b.voice(m).who(s, s.Current), plural(s.Options.CapitalTroops, "troop", "troops"), timestamp(t.Deadline)))
+	} else {
+		text = m.says(fmt.Sprintf("**The match has started!** Turn order and colours:\n%s\nEveryone places their armies now, all at once: /risk place territory:… armies:…, or /risk place alone to place them all automatically. Deadline %s.",
+			strings.Join(order, "\n"), timestamp(t.Deadline)))
+	}
 	if err := b.save(ctx, m, storage.Change{Start: &g.Setup, Timers: &t}); err != nil {
 		return result{}, err
 	}
-	msg := Message{Text: text, Image: b.mapImage(m), Mentions: mentions, Buttons: [][]Button{{
-		{ID: b.buttonID(m, "autoplace", 0), Label: "Place automatically", Style: Secondary},
-	}}}
+	msg := Message{Text: text, Image: b.mapImage(m), Mentions: mentions}
+	if !isCapitals(s) {
+		msg.Buttons = [][]Button{{{ID: b.buttonID(m, "autoplace", 0), Label: "Place automatically", Style: Secondary}}}
+	}
 	return result{reply: msg, bots: b.botsToPlay(m)}, nil
 }
