@@ -1,0 +1,634 @@
+package ai
+
+import (
+	"context"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+)
+
+// decideCapitals is normal in a capitals match: capParams.play at the
+// level's style.
+func (n *normal) decideCapitals(_ context.Context, s *state.State, seat int) engine.Command {
+	return n.cp.play(s, seat)
+}
+
+// capParams are the knobs of the capitals heuristic player; hard searches
+// over turns built from them.
+type capParams struct {
+	// style runs from -1 (defensive) to +1 (aggressive), as Options.Style.
+	style float64
+}
+
+// Values, in troops, that the heuristics weigh against each other.
+const (
+	// terrValue is what one more territory is worth: 3 troops of
+	// reinforcement a turn for the turns to come.
+	terrValue = 9.0
+	// killValue is what one enemy troop killed is worth, against one of
+	// one's own troops: less than one, since the other seats gain too.
+	killValue = 0.6
+	// eliminationValue is the worth of putting a rival out, beyond its
+	// territories and troops.
+	eliminationValue = 40.0
+)
+
+// play returns the heuristic player's command for seat in s (a view or a
+// full state; only what the view shows is read).
+func (p capParams) play(s *state.State, seat int) engine.Command {
+	switch s.Phase {
+	case state.PhaseSetup:
+		return p.chooseCapital(s, seat)
+	case state.PhaseReinforce:
+		if s.Seats[seat].Capitals.Item == state.ItemTwoTurns {
+			return engine.UseItem{} // a whole turn more: never worth keeping
+		}
+		if s.Seats[seat].Reserve == 0 {
+			return engine.EndTurn{}
+		}
+		return engine.Reinforce{Territory: p.reinforceTarget(s, seat)}
+	case state.PhaseAction:
+		return p.action(s, seat)
+	case state.PhaseMove:
+		if !s.Cap.Moved {
+			if m, ok := p.bestMove(s, seat); ok {
+				return m
+			}
+		}
+	}
+	return engine.EndTurn{}
+}
+
+// chooseCapital picks the capital spot with the most to capture around it
+// (neutral troops come with the territory, each territory brings 3 troops a
+// turn), a variety of terrains nearby (the hero), and far from the other
+// capitals.
+func (p capParams) chooseCapital(s *state.State, seat int) engine.Command {
+	best, bestScore := engine.Command(nil), -1e18
+	dist := capitalDistances(s)
+	for _, c := range engine.Legal(s, seat) {
+		c, ok := c.(engine.Capital)
+		if !ok {
+			continue
+		}
+		t := c.Territory
+		var terrains uint32 = 1 << s.Map.Territories[t].Terrain
+		score := 0.0
+		for _, n := range s.Map.Territories[t].Adj {
+			if s.Terr[n].Owner == state.Neutral {
+				score += 4 + float64(s.Terr[n].Armies)
+				terrains |= 1 << s.Map.Territories[n].Terrain
+			}
+			for _, n2 := range s.Map.Territories[n].Adj {
+				if n2 != t && s.Terr[n2].Owner == state.Neutral {
+					score += 0.5
+					terrains |= 1 << s.Map.Territories[n2].Terrain
+				}
+			}
+		}
+		score += 3 * float64(popcount(terrains))
+		if d := dist[t]; d >= 0 {
+			score += 4 * float64(min(d, 4))
+		}
+		if score > bestScore {
+			best, bestScore = c, score
+		}
+	}
+	if best == nil {
+		return capitalsFallback(s, seat)
+	}
+	return best
+}
+
+func popcount(x uint32) int {
+	n := 0
+	for ; x != 0; x &= x - 1 {
+		n++
+	}
+	return n
+}
+
+// capitalDistances returns each territory's distance in borders (sea links
+// counted as borders) to the nearest chosen capital, or -1 with none.
+func capitalDistances(s *state.State) []int {
+	dist := make([]int, len(s.Terr))
+	var queue []int
+	for t := range dist {
+		dist[t] = -1
+		if s.Terr[t].Owner != state.Neutral && s.IsCapital(t) {
+			dist[t] = 0
+			queue = append(queue, t)
+		}
+	}
+	for i := 0; i < len(queue); i++ {
+		x := queue[i]
+		tm := &s.Map.Territories[x]
+		for _, ys := range [2][]int{tm.Adj, tm.Sea} {
+			for _, y := range ys {
+				if dist[y] < 0 {
+					dist[y] = dist[x] + 1
+					queue = append(queue, y)
+				}
+			}
+		}
+	}
+	return dist
+}
+
+// safetyMargin is the troops the style adds to an enemy's attack when
+// judging the capital's safety.
+func (p capParams) safetyMargin(b *capBoard) int {
+	if p.style >= 0 {
+		return 0
+	}
+	return int(-p.style * float64(b.income[b.seat]) / 2)
+}
+
+// reinforceTarget picks the territory for the turn's reinforcements:
+// the capital while it is not safe from the next round's strongest enemy
+// attack; else the source of the best attack they make possible; else
+// where they help most later (posValue).
+func (p capParams) reinforceTarget(s *state.State, seat int) int {
+	x := s.Clone()
+	r := x.Seats[seat].Reserve
+	x.Seats[seat].Reserve = 0
+	x.Phase = state.PhaseAction
+	capital := x.Capital(seat)
+	b := newCapBoard(x, seat)
+	if need := b.capitalNeed(p.safetyMargin(b)); need > 0 {
+		return capital
+	}
+	// The best action with the reinforcements on each candidate.
+	best, bestV := capital, -1e18
+	base := x.Terr
+	for t := range base {
+		if base[t].Owner != seat {
+			continue
+		}
+		x.Terr[t].Armies += r
+		b := newCapBoard(x, seat)
+		v := p.posValue(b)
+		if b.capitalNeed(p.safetyMargin(b)) == 0 {
+			if a, ok := p.bestSingleFrom(b, t); ok {
+				v += a.value
+			}
+		}
+		x.Terr[t].Armies -= r
+		if v > bestV {
+			best, bestV = t, v
+		}
+	}
+	return best
+}
+
+// attackOption is a candidate attack and its worth.
+type attackOption struct {
+	from, to int
+	value    float64
+}
+
+// targetValue is what taking enemy territory t, of seat v, is worth to the
+// seat: a capital brings every territory and troop of v; another territory
+// one territory, taken from v, and its troops killed.
+func targetValue(b *capBoard, t int) float64 {
+	s := b.s
+	v := s.Terr[t].Owner
+	if s.Capital(v) == t {
+		return (terrValue*float64(b.owned[v])+float64(b.troops[v]))*(1+killValue) + eliminationValue
+	}
+	return terrValue*(1+killValue)*0.6 + killValue*float64(s.Terr[t].Armies)
+}
+
+// singleValue is the expected worth of one attack from from on to with
+// n attacks planned (exact over the luck draws for the fall).
+func singleValue(b *capBoard, from, to, n int) (float64, bool) {
+	s := b.s
+	a := s.AttackTotal(from, to, n)
+	if a.Reach == state.NoReach {
+		return 0, false
+	}
+	d := s.DefenceTotal(to)
+	if a.Total <= d {
+		return 0, false
+	}
+	troops := s.Terr[to].Armies
+	pf := fallChance(a.Total, d, troops)
+	dmg := min(float64(troops), float64(a.Total-d)/float64(state.PowerUnit))
+	k := killValue
+	if c := s.Capital(b.seat); c >= 0 && b.m.Reach(to, c, s.Terr[to].Port) != state.NoReach {
+		k *= 1.6 // it threatens the capital
+	}
+	return pf*targetValue(b, to) + (1-pf)*k*dmg, true
+}
+
+// bestSingleFrom is the best single attack from territory from.
+func (p capParams) bestSingleFrom(b *capBoard, from int) (attackOption, bool) {
+	s := b.s
+	best, found := attackOption{}, false
+	consider := func(to int) {
+		if o := s.Terr[to].Owner; o < 0 || o == b.seat {
+			return
+		}
+		if v, ok := singleValue(b, from, to, 1); ok && (!found || v > best.value) {
+			best, found = attackOption{from, to, v}, true
+		}
+	}
+	tm := &b.m.Territories[from]
+	for _, to := range tm.Adj {
+		consider(to)
+	}
+	if s.Terr[from].Port {
+		for _, to := range tm.Sea {
+			consider(to)
+		}
+	}
+	return best, found
+}
+
+// captureValue is the worth of capturing the neutral territory t.
+func (p capParams) captureValue(b *capBoard, t int) float64 {
+	s := b.s
+	v := terrValue + float64(s.Terr[t].Armies)
+	seat := b.seat
+	if !s.Seats[seat].Capitals.HeroWon {
+		have := s.Terrains(seat)
+		terr := s.Map.Territories[t].Terrain
+		novel := true
+		for x := range s.Terr {
+			if s.Terr[x].Owner == seat && s.Map.Territories[x].Terrain == terr {
+				novel = false
+				break
+			}
+		}
+		if novel {
+			if have+1 >= state.HeroTerrains {
+				v += 10 + 0.4*float64(b.troops[seat])
+			} else {
+				v += 3
+			}
+		}
+	}
+	switch it := s.Terr[t].Item; {
+	case it == state.ItemFat:
+		v += 30
+	case it != state.NoItem:
+		v += 4 // mostly bonuses
+	}
+	if s.Map.Territories[t].Fortress {
+		v += 1.5 // items fall there twice as often
+	}
+	// Captured troops next to an enemy may be lost.
+	for _, x := range s.Map.Territories[t].Adj {
+		if o := s.Terr[x].Owner; o >= 0 && o != seat {
+			v -= 0.25 * float64(s.Terr[t].Armies)
+			break
+		}
+	}
+	return v
+}
+
+// portValue is the worth of a port on the seat's coastal territory t: the
+// neutral territories it opens to capture when none is left by land, and
+// the enemy capitals it brings in reach.
+func (p capParams) portValue(b *capBoard, t int, landNeutrals bool) float64 {
+	s := b.s
+	v := 0.0
+	for _, y := range b.m.Territories[t].Sea {
+		switch o := s.Terr[y].Owner; {
+		case o == state.Neutral && !landNeutrals:
+			if already := b.reachedBySea(y); !already {
+				v = max(v, 0.5*(terrValue+float64(s.Terr[y].Armies)))
+			}
+		case o >= 0 && o != b.seat && s.Capital(o) == y:
+			a := s.Terr[t].Armies * state.PowerUnit / 2
+			if s.Hero(b.seat) == t {
+				a += s.HeroPower(b.seat)
+			}
+			v = max(v, 0.4*fallChance(a+b.income[b.seat]*state.PowerUnit/2, s.DefenceTotal(y), s.Terr[y].Armies)*targetValue(b, y))
+		}
+	}
+	return v
+}
+
+// reachedBySea reports whether a port of the seat already reaches t.
+func (b *capBoard) reachedBySea(t int) bool {
+	for _, x := range b.m.Territories[t].Sea {
+		if b.s.Terr[x].Owner == b.seat && b.s.Terr[x].Port {
+			return true
+		}
+	}
+	return false
+}
+
+// action decides the action phase: use an item that helps, plan the best
+// set of attacks, capture, build a port, or go on to the move.
+func (p capParams) action(s *state.State, seat int) engine.Command {
+	b := newCapBoard(s, seat)
+	if s.Cap.NPlan > 0 {
+		if next, ok := p.extendPlan(b); ok {
+			return next
+		}
+		return engine.Launch{}
+	}
+	// Captures.
+	var capture engine.Command
+	capV := 0.0
+	landNeutrals := false
+	for from := range s.Terr {
+		if s.Terr[from].Owner != seat {
+			continue
+		}
+		tm := &s.Map.Territories[from]
+		for _, xs := range [2][]int{tm.Adj, tm.Sea} {
+			for _, to := range xs {
+				if s.Terr[to].Owner != state.Neutral || b.reach(from, to) == state.NoReach {
+					continue
+				}
+				if b.reach(from, to) == state.ByLand {
+					landNeutrals = true
+				}
+				if s.Cap.Ported {
+					continue
+				}
+				if v := p.captureValue(b, to); capture == nil || v > capV {
+					capture, capV = engine.Capture{From: from, To: to}, v
+				}
+			}
+		}
+	}
+	// Attacks, with an item put to use first if it makes them worth more.
+	plan, planV := p.bestPlan(b, nil)
+	item := s.Seats[seat].Capitals.Item
+	if item == state.ItemFullPower || item == state.ItemDistant {
+		x := s.Clone()
+		x.Cap.Active |= 1 << item
+		if xp, xv := p.bestPlan(newCapBoard(x, seat), nil); len(xp) > 0 && xv > planV+3 && xv > capV {
+			return engine.UseItem{}
+		}
+	}
+	// A port.
+	var port engine.Command
+	portV := 0.0
+	if !s.Cap.Ported {
+		for t := range s.Terr {
+			if s.Terr[t].Owner == seat && !s.Terr[t].Port && s.Map.Territories[t].Coast {
+				if v := p.portValue(b, t, landNeutrals); v > portV {
+					port, portV = engine.BuildPort{Territory: t}, v
+				}
+			}
+		}
+	}
+	switch {
+	case len(plan) > 0 && planV >= capV && planV >= portV && planV > 0:
+		return plan[0]
+	case capture != nil && capV >= portV:
+		return capture
+	case port != nil:
+		return port
+	}
+	if m, ok := p.bestMove(s, seat); ok {
+		return m
+	}
+	return engine.EndTurn{}
+}
+
+// bestPlan returns the best set of attacks to plan after the ones already
+// planned (prefix, which must be s.Cap's plan), greedily: the best single
+// attack, then one more while the whole plan is worth more with it. It
+// returns the commands still to play (Plans) and the whole plan's worth.
+func (p capParams) bestPlan(b *capBoard, prefix []state.Planned) ([]engine.Command, float64) {
+	s := b.s
+	plan := append([]state.Planned(nil), prefix...)
+	value := -1.0
+	if len(plan) > 0 {
+		value = p.planValue(b, plan)
+	}
+	var out []engine.Command
+	for len(plan) < 3 {
+		n := len(plan) + 1
+		var bestAdd state.Planned
+		bestV := value
+		for from := range s.Terr {
+			if s.Terr[from].Owner != b.seat || s.Terr[from].Armies == 0 && s.Hero(b.seat) != from {
+				continue
+			}
+			for to := range s.Terr {
+				if o := s.Terr[to].Owner; o < 0 || o == b.seat || planned(plan, from, to) {
+					continue
+				}
+				a := s.AttackTotal(from, to, n)
+				if a.Reach == state.NoReach || a.Total <= s.DefenceTotal(to) {
+					continue
+				}
+				cand := append(plan, state.Planned{From: int16(from), To: int16(to)})
+				if !planLegal(s, cand) {
+					continue
+				}
+				var v float64
+				if n == 1 {
+					v, _ = singleValue(b, from, to, 1)
+				} else {
+					v = p.planValue(b, cand)
+				}
+				if v > bestV+0.5 {
+					bestAdd, bestV = state.Planned{From: int16(from), To: int16(to)}, v
+				}
+			}
+		}
+		if bestV <= value+0.5 {
+			break
+		}
+		plan = append(plan, bestAdd)
+		out = append(out, engine.Plan{From: int(bestAdd.From), To: int(bestAdd.To)})
+		value = bestV
+	}
+	return out, value
+}
+
+// extendPlan returns the next attack to plan, or false to launch.
+func (p capParams) extendPlan(b *capBoard) (engine.Command, bool) {
+	out, _ := p.bestPlan(b, b.s.Cap.Planned())
+	if len(out) == 0 {
+		return nil, false
+	}
+	return out[0], true
+}
+
+func planned(plan []state.Planned, from, to int) bool {
+	for _, p := range plan {
+		if int(p.From) == from && int(p.To) == to {
+			return true
+		}
+	}
+	return false
+}
+
+// planLegal applies the strictly-greater rule to every attack of a plan,
+// at its count.
+func planLegal(s *state.State, plan []state.Planned) bool {
+	for _, p := range plan {
+		a := s.AttackTotal(int(p.From), int(p.To), len(plan))
+		if a.Reach == state.NoReach || a.Total <= s.DefenceTotal(int(p.To)) {
+			return false
+		}
+	}
+	return true
+}
+
+// planLucks are the luck draws a plan of several attacks is tried with.
+var planLucks = [...]int{860, 1000, 1140}
+
+// planValue is the worth of launching plan, averaged over a few luck
+// draws (every attack of a try with the same luck).
+func (p capParams) planValue(b *capBoard, plan []state.Planned) float64 {
+	total := 0.0
+	for _, luck := range planLucks {
+		x := b.s.Clone()
+		total += simulateLaunch(b, x, plan, luck)
+	}
+	return total / float64(len(planLucks))
+}
+
+// simulateLaunch plays plan on x (a scratch copy) as the engine would with
+// the given luck for every attack, and returns its worth to b's seat.
+func simulateLaunch(b *capBoard, x *state.State, plan []state.Planned, luck int) float64 {
+	seat := b.seat
+	n := len(plan)
+	v := 0.0
+	for _, pl := range plan {
+		from, to := int(pl.From), int(pl.To)
+		def := x.Terr[to].Owner
+		if x.Terr[from].Owner != seat || def == seat || def < 0 {
+			continue
+		}
+		a := x.AttackTotal(from, to, n)
+		d := x.DefenceTotal(to)
+		if a.Reach == state.NoReach || a.Total <= d {
+			continue
+		}
+		dmg := engine.Damage(a.Total, d, luck)
+		troops := x.Terr[to].Armies
+		if dmg < troops {
+			x.Terr[to].Armies -= dmg
+			v += killValue * float64(dmg)
+			continue
+		}
+		v += targetValue(b, to)
+		x.Terr[to].Armies = 0
+		x.Terr[to].Owner = seat
+		if x.Hero(def) == to {
+			x.Seats[def].Capitals.Hero = 0
+		}
+		if x.Capital(def) == to {
+			for t := range x.Terr {
+				if x.Terr[t].Owner == def {
+					x.Terr[t].Owner = seat
+				}
+			}
+			x.Seats[def].Capitals.Capital = 0
+		}
+	}
+	return v
+}
+
+// posValue scores the seat's position as it stands before the enemies
+// play, in troops: its troops and territories, less what the strongest
+// enemy attacks of the next round would take (the capital's fall costs
+// everything), plus a share of the best attack the seat could make on its
+// next turn.
+func (p capParams) posValue(b *capBoard) float64 {
+	s := b.s
+	seat := b.seat
+	v := float64(b.troops[seat]) + terrValue*float64(b.owned[seat])
+	capital := s.Capital(seat)
+	whole := v + 3*eliminationValue
+	var loss float64
+	for t := range s.Terr {
+		if s.Terr[t].Owner != seat || b.threat[t] == 0 {
+			continue
+		}
+		d := s.DefenceTotal(t)
+		if b.threat[t] <= d {
+			continue
+		}
+		pf := fallChance(b.threat[t], d, s.Terr[t].Armies)
+		if t == capital {
+			loss += pf * whole
+			continue
+		}
+		dmg := min(float64(s.Terr[t].Armies), float64(b.threat[t]-d)/float64(state.PowerUnit))
+		loss += 0.4 * (pf*terrValue + dmg)
+	}
+	v -= loss * (1 - 0.3*p.style)
+	// The next turn's best attack.
+	r := b.income[seat]
+	best := 0.0
+	for from := range s.Terr {
+		if s.Terr[from].Owner != seat {
+			continue
+		}
+		tm := &b.m.Territories[from]
+		for _, xs := range [2][]int{tm.Adj, tm.Sea} {
+			for _, to := range xs {
+				o := s.Terr[to].Owner
+				if o < 0 || o == seat || b.reach(from, to) == state.NoReach {
+					continue
+				}
+				a := b.enemyAttack(seat, from, to, r)
+				d := s.DefenceTotal(to)
+				if a <= d {
+					continue
+				}
+				pf := fallChance(a, d, s.Terr[to].Armies+b.income[o]/2)
+				if g := pf * targetValue(b, to); g > best {
+					best = g
+				}
+			}
+		}
+	}
+	return v + (0.35+0.15*p.style)*best
+}
+
+// bestMove picks the turn's move by posValue: every legal move is tried on
+// a scratch copy. It returns false when no move beats staying put.
+func (p capParams) bestMove(s *state.State, seat int) (engine.Command, bool) {
+	x := s.Clone()
+	base := p.posValue(newCapBoard(x, seat))
+	var best engine.Command
+	bestV := base + 0.5
+	hero := x.Hero(seat)
+	for from := range x.Terr {
+		if x.Terr[from].Owner != seat {
+			continue
+		}
+		armies := x.Terr[from].Armies
+		for to := range x.Terr {
+			if to == from || x.Terr[to].Owner != seat || x.Map.Reach(from, to, x.Terr[from].Port) == state.NoReach {
+				continue
+			}
+			for q := 1; q <= 4; q++ {
+				k := state.MoveCount(armies, q)
+				for _, withHero := range [2]bool{false, true} {
+					if withHero && hero != from || !withHero && k == 0 {
+						continue
+					}
+					x.Terr[from].Armies -= k
+					x.Terr[to].Armies += k
+					if withHero {
+						x.Seats[seat].Capitals.Hero = int16(to + 1)
+					}
+					v := p.posValue(newCapBoard(x, seat))
+					x.Terr[from].Armies += k
+					x.Terr[to].Armies -= k
+					if withHero {
+						x.Seats[seat].Capitals.Hero = int16(from + 1)
+					}
+					if v > bestV {
+						best, bestV = engine.Move{From: from, To: to, Quarters: q, Hero: withHero}, v
+					}
+				}
+			}
+		}
+	}
+	return best, best != nil
+}
