@@ -75,20 +75,27 @@ type capBoard struct {
 	// source (in PowerUnits), and who (-1: none).
 	threat   []int
 	threatBy []int
+	// enemyDef[t], for a territory of another seat, is its defence total
+	// (in PowerUnits); 0 elsewhere. The seat's own moves and reinforcements
+	// do not change it.
+	enemyDef []int
 }
 
 func newCapBoard(s *state.State, seat int) *capBoard {
 	n := len(s.Terr)
 	ns := len(s.Seats)
-	ints := make([]int, 3*ns+2*n)
+	ints := make([]int, 3*ns+3*n)
 	take := func(k int) []int { x := ints[:k:k]; ints = ints[k:]; return x }
 	b := &capBoard{s: s, m: s.Map, seat: seat}
 	b.owned, b.troops, b.income = take(ns), take(ns), take(ns)
-	b.threat, b.threatBy = take(n), take(n)
+	b.threat, b.threatBy, b.enemyDef = take(n), take(n), take(n)
 	for t := range s.Terr {
 		if o := s.Terr[t].Owner; o >= 0 {
 			b.owned[o]++
 			b.troops[o] += s.Terr[t].Armies
+			if o != seat {
+				b.enemyDef[t] = s.DefenceTotal(t)
+			}
 		}
 	}
 	for p := range ns {

@@ -51,9 +51,7 @@ func (p capParams) play(s *state.State, seat int) engine.Command {
 		return p.action(s, seat)
 	case state.PhaseMove:
 		if !s.Cap.Moved {
-			if m, ok := p.bestMove(s, seat); ok {
-				return m
-			}
+			return p.moveOrEnd(s, seat)
 		}
 	}
 	return engine.EndTurn{}
@@ -146,39 +144,59 @@ func (p capParams) safetyMargin(b *capBoard) int {
 
 // reinforceTarget picks the territory for the turn's reinforcements:
 // the capital while it is not safe from the next round's strongest enemy
-// attack; else the source of the best attack they make possible; else
-// where they help most later (posValue).
+// attack; else where they are worth most (reinforceScores).
 func (p capParams) reinforceTarget(s *state.State, seat int) int {
+	best, bestV := s.Capital(seat), -1e18
+	for _, c := range p.reinforceScores(s, seat, false) {
+		if c.value > bestV {
+			best, bestV = c.t, c.value
+		}
+	}
+	return best
+}
+
+// scored is a territory and its worth for some purpose.
+type scored struct {
+	t     int
+	value float64
+}
+
+// reinforceScores scores every territory of the seat as the target of the
+// turn's reinforcements: the position they leave (posValue) plus the best
+// attack they make possible from there. While the capital is not safe
+// from the next round's strongest enemy attack, only the capital is
+// listed, unless all.
+func (p capParams) reinforceScores(s *state.State, seat int, all bool) []scored {
 	x := s.Clone()
 	r := x.Seats[seat].Reserve
 	x.Seats[seat].Reserve = 0
 	x.Phase = state.PhaseAction
 	capital := x.Capital(seat)
 	b := newCapBoard(x, seat)
-	if need := b.capitalNeed(p.safetyMargin(b)); need > 0 {
-		return capital
+	if need := b.capitalNeed(p.safetyMargin(b)); need > 0 && !all {
+		return []scored{{capital, 0}}
 	}
-	// The best action with the reinforcements on each candidate.
-	best, bestV := capital, -1e18
-	base := x.Terr
-	for t := range base {
-		if base[t].Owner != seat {
+	// The enemies' threats do not depend on where the reinforcements go:
+	// one board serves every candidate.
+	var out []scored
+	margin := p.safetyMargin(b)
+	b.troops[seat] += r
+	for t := range x.Terr {
+		if x.Terr[t].Owner != seat {
 			continue
 		}
 		x.Terr[t].Armies += r
-		b := newCapBoard(x, seat)
 		v := p.posValue(b)
-		if b.capitalNeed(p.safetyMargin(b)) == 0 {
+		if b.capitalNeed(margin) == 0 {
 			if a, ok := p.bestSingleFrom(b, t); ok {
 				v += a.value
 			}
 		}
 		x.Terr[t].Armies -= r
-		if v > bestV {
-			best, bestV = t, v
-		}
+		out = append(out, scored{t, v})
 	}
-	return best
+	b.troops[seat] -= r
+	return out
 }
 
 // attackOption is a candidate attack and its worth.
@@ -320,19 +338,22 @@ func (b *capBoard) reachedBySea(t int) bool {
 	return false
 }
 
-// action decides the action phase: use an item that helps, plan the best
-// set of attacks, capture, build a port, or go on to the move.
-func (p capParams) action(s *state.State, seat int) engine.Command {
+// actionChoices are the candidates of an action phase, each the command
+// to play now and the worth of the action it begins (0 and nil: none).
+type actionChoices struct {
+	capture, port, attack engine.Command
+	capV, portV, attackV  float64
+	// useItem: put the kept item to use first, it makes the attacks
+	// worth more.
+	useItem bool
+}
+
+// actionChoices scores the action phase's candidates: the best capture,
+// the best set of attacks (with an item put to use first if it makes them
+// worth more), the best port.
+func (p capParams) actionChoices(s *state.State, seat int) actionChoices {
+	var ch actionChoices
 	b := newCapBoard(s, seat)
-	if s.Cap.NPlan > 0 {
-		if next, ok := p.extendPlan(b); ok {
-			return next
-		}
-		return engine.Launch{}
-	}
-	// Captures.
-	var capture engine.Command
-	capV := 0.0
 	landNeutrals := false
 	for from := range s.Terr {
 		if s.Terr[from].Owner != seat {
@@ -350,42 +371,64 @@ func (p capParams) action(s *state.State, seat int) engine.Command {
 				if s.Cap.Ported {
 					continue
 				}
-				if v := p.captureValue(b, to); capture == nil || v > capV {
-					capture, capV = engine.Capture{From: from, To: to}, v
+				if v := p.captureValue(b, to); ch.capture == nil || v > ch.capV {
+					ch.capture, ch.capV = engine.Capture{From: from, To: to}, v
 				}
 			}
 		}
 	}
-	// Attacks, with an item put to use first if it makes them worth more.
 	plan, planV := p.bestPlan(b, nil)
+	if len(plan) > 0 {
+		ch.attack, ch.attackV = plan[0], planV
+	}
 	item := s.Seats[seat].Capitals.Item
 	if item == state.ItemFullPower || item == state.ItemDistant {
 		x := s.Clone()
 		x.Cap.Active |= 1 << item
-		if xp, xv := p.bestPlan(newCapBoard(x, seat), nil); len(xp) > 0 && xv > planV+3 && xv > capV {
-			return engine.UseItem{}
+		if xp, xv := p.bestPlan(newCapBoard(x, seat), nil); len(xp) > 0 && xv > planV+3 {
+			ch.attack, ch.attackV, ch.useItem = engine.UseItem{}, xv, true
 		}
 	}
-	// A port.
-	var port engine.Command
-	portV := 0.0
 	if !s.Cap.Ported {
 		for t := range s.Terr {
 			if s.Terr[t].Owner == seat && !s.Terr[t].Port && s.Map.Territories[t].Coast {
-				if v := p.portValue(b, t, landNeutrals); v > portV {
-					port, portV = engine.BuildPort{Territory: t}, v
+				if v := p.portValue(b, t, landNeutrals); v > ch.portV {
+					ch.port, ch.portV = engine.BuildPort{Territory: t}, v
 				}
 			}
 		}
 	}
-	switch {
-	case len(plan) > 0 && planV >= capV && planV >= portV && planV > 0:
-		return plan[0]
-	case capture != nil && capV >= portV:
-		return capture
-	case port != nil:
-		return port
+	return ch
+}
+
+// action decides the action phase: the planned attacks go on or are
+// launched; else the best of the action's candidates; else the move.
+func (p capParams) action(s *state.State, seat int) engine.Command {
+	if s.Cap.NPlan > 0 {
+		return p.continuePlan(s, seat)
 	}
+	ch := p.actionChoices(s, seat)
+	switch {
+	case ch.attack != nil && ch.attackV >= ch.capV && ch.attackV >= ch.portV && ch.attackV > 0:
+		return ch.attack
+	case ch.capture != nil && ch.capV >= ch.portV:
+		return ch.capture
+	case ch.port != nil:
+		return ch.port
+	}
+	return p.moveOrEnd(s, seat)
+}
+
+// continuePlan plans the next attack of the plan begun, or launches it.
+func (p capParams) continuePlan(s *state.State, seat int) engine.Command {
+	if next, ok := p.extendPlan(newCapBoard(s, seat)); ok {
+		return next
+	}
+	return engine.Launch{}
+}
+
+// moveOrEnd is the best move, or the end of the turn.
+func (p capParams) moveOrEnd(s *state.State, seat int) engine.Command {
 	if m, ok := p.bestMove(s, seat); ok {
 		return m
 	}
@@ -575,7 +618,7 @@ func (p capParams) posValue(b *capBoard) float64 {
 					continue
 				}
 				a := b.enemyAttack(seat, from, to, r)
-				d := s.DefenceTotal(to)
+				d := b.enemyDef[to]
 				if a <= d {
 					continue
 				}
@@ -593,7 +636,10 @@ func (p capParams) posValue(b *capBoard) float64 {
 // a scratch copy. It returns false when no move beats staying put.
 func (p capParams) bestMove(s *state.State, seat int) (engine.Command, bool) {
 	x := s.Clone()
-	base := p.posValue(newCapBoard(x, seat))
+	// A move changes neither the enemies' threats nor their defences: one
+	// board serves every candidate.
+	b := newCapBoard(x, seat)
+	base := p.posValue(b)
 	var best engine.Command
 	bestV := base + 0.5
 	hero := x.Hero(seat)
@@ -617,7 +663,7 @@ func (p capParams) bestMove(s *state.State, seat int) (engine.Command, bool) {
 					if withHero {
 						x.Seats[seat].Capitals.Hero = int16(to + 1)
 					}
-					v := p.posValue(newCapBoard(x, seat))
+					v := p.posValue(b)
 					x.Terr[from].Armies += k
 					x.Terr[to].Armies -= k
 					if withHero {
