@@ -175,36 +175,50 @@ func actionVariants(s *state.State, seat, r int) []capPlan {
 }
 
 // capSearch runs the search over cands until the budget (time or
-// iterations) is spent and returns the plan tried most often.
+// iterations) is spent and returns the plan with the best mean score. The
+// plans are tried in rounds, every plan of a round on the same
+// determinization and the same generator (common random numbers), so that
+// their scores differ by the plans more than by the luck.
 func (h *hard) capSearch(ctx context.Context, s *state.State, seat int, cands []capPlan) capPlan {
 	if len(cands) == 1 {
 		return cands[0]
 	}
-	root := newNode(make([]params, len(cands))) // only its counts are used
+	sum := make([]float64, len(cands))
+	round := make([]float64, len(cands))
 	deadline := time.Now().Add(h.budget - h.budget/10)
-	for iter := 1; ; iter++ {
-		i := root.choose()
-		sim := determinizeCapitals(s, seat, h.rng)
-		playCapTurn(sim, seat, func(x *state.State, seat int) engine.Command { return cands[i].play(rollout, x, seat) })
-		for range capRounds {
-			if !playCapRound(sim, seat) {
-				break
+	iter, rounds := 0, 0
+search:
+	for {
+		seed := h.rng.Uint64()
+		for i := range cands {
+			sim := determinizeCapitals(s, seat, newRand(seed, 9))
+			playCapTurn(sim, seat, func(x *state.State, seat int) engine.Command { return cands[i].play(rollout, x, seat) })
+			for range capRounds {
+				if !playCapRound(sim, seat) {
+					break
+				}
+			}
+			round[i] = capEvaluate(sim, seat)
+			iter++
+			stop := h.iterations > 0 && iter >= h.iterations || ctx.Err() != nil || time.Now().After(deadline)
+			if i == len(cands)-1 {
+				// Only whole rounds count: every plan on the same draws.
+				for k, v := range round {
+					sum[k] += v
+				}
+				rounds++
+			}
+			if stop {
+				break search
 			}
 		}
-		score := capEvaluate(sim, seat)
-		root.visits[i]++
-		root.sum[i] += score
-		root.total++
-		if h.iterations > 0 && iter >= h.iterations {
-			break
-		}
-		if ctx.Err() != nil || time.Now().After(deadline) {
-			break
-		}
+	}
+	if rounds == 0 {
+		return cands[0]
 	}
 	best := 0
 	for i := range cands {
-		if root.visits[i] > root.visits[best] || (root.visits[i] == root.visits[best] && root.sum[i] > root.sum[best]) {
+		if sum[i] > sum[best] {
 			best = i
 		}
 	}
