@@ -28,6 +28,9 @@ import (
 type capPlan struct {
 	reinforce int // the territory the reinforcements go to; -1: normal's choice
 	action    actionKind
+	// move is the rank of the move among normal's (topMoves) after the
+	// action: 0 normal's own, 1 the second best, ...; -1 none.
+	move int
 }
 
 // actionKind is the action a capPlan takes.
@@ -43,7 +46,10 @@ const (
 
 // capRounds is how many rounds after its turn hard plays out before
 // scoring.
-const capRounds = 2
+var capRounds = 2
+
+// moveVariants: hard weighs other moves than normal's.
+var moveVariants = true
 
 // rollout is the heuristic player of the playouts.
 var rollout = capParams{}
@@ -94,7 +100,7 @@ func (pl capPlan) play(p capParams, s *state.State, seat int) engine.Command {
 			break
 		}
 		if pl.action == actNone {
-			return p.moveOrEnd(s, seat)
+			return pl.moveOrEnd(p, s, seat)
 		}
 		ch := p.actionChoices(s, seat)
 		switch {
@@ -105,8 +111,23 @@ func (pl capPlan) play(p capParams, s *state.State, seat int) engine.Command {
 		case pl.action == actPort && ch.port != nil:
 			return ch.port
 		}
+	case state.PhaseMove:
+		if !s.Cap.Moved && pl.move != 0 {
+			return pl.moveOrEnd(p, s, seat)
+		}
 	}
 	return p.play(s, seat)
+}
+
+// moveOrEnd plays the plan's move, or ends the turn.
+func (pl capPlan) moveOrEnd(p capParams, s *state.State, seat int) engine.Command {
+	if pl.move < 0 {
+		return engine.EndTurn{}
+	}
+	if ms := p.topMoves(s, seat, pl.move+1); len(ms) > 0 {
+		return ms[min(pl.move, len(ms)-1)]
+	}
+	return engine.EndTurn{}
 }
 
 // capCandidates lists the plans hard weighs for the turn at hand: in the
@@ -138,7 +159,13 @@ func (h *hard) capCandidates(s *state.State, seat int) []capPlan {
 	if c := s.Capital(seat); !slices.ContainsFunc(out, func(p capPlan) bool { return p.reinforce == c }) {
 		out = append(out, capPlan{reinforce: c, action: actNormal})
 	}
-	return append(out, actionVariants(s, seat, scores[0].t)...)
+	out = append(out, actionVariants(s, seat, scores[0].t)...)
+	if moveVariants {
+		for _, m := range []int{1, 2, -1} {
+			out = append(out, capPlan{reinforce: scores[0].t, action: actNormal, move: m})
+		}
+	}
+	return out
 }
 
 // actionVariants lists the plans that reinforce r (-1: already done) and

@@ -635,13 +635,26 @@ func (p capParams) posValue(b *capBoard) float64 {
 // bestMove picks the turn's move by posValue: every legal move is tried on
 // a scratch copy. It returns false when no move beats staying put.
 func (p capParams) bestMove(s *state.State, seat int) (engine.Command, bool) {
+	ms := p.topMoves(s, seat, 1)
+	if len(ms) == 0 {
+		return nil, false
+	}
+	return ms[0], true
+}
+
+// topMoves returns up to k moves that beat staying put, best first by
+// posValue.
+func (p capParams) topMoves(s *state.State, seat, k int) []engine.Command {
 	x := s.Clone()
 	// A move changes neither the enemies' threats nor their defences: one
 	// board serves every candidate.
 	b := newCapBoard(x, seat)
 	base := p.posValue(b)
-	var best engine.Command
-	bestV := base + 0.5
+	type cand struct {
+		c engine.Command
+		v float64
+	}
+	top := make([]cand, 0, k+1)
 	hero := x.Hero(seat)
 	for from := range x.Terr {
 		if x.Terr[from].Owner != seat {
@@ -653,28 +666,42 @@ func (p capParams) bestMove(s *state.State, seat int) (engine.Command, bool) {
 				continue
 			}
 			for q := 1; q <= 4; q++ {
-				k := state.MoveCount(armies, q)
+				n := state.MoveCount(armies, q)
 				for _, withHero := range [2]bool{false, true} {
-					if withHero && hero != from || !withHero && k == 0 {
+					if withHero && hero != from || !withHero && n == 0 {
 						continue
 					}
-					x.Terr[from].Armies -= k
-					x.Terr[to].Armies += k
+					x.Terr[from].Armies -= n
+					x.Terr[to].Armies += n
 					if withHero {
 						x.Seats[seat].Capitals.Hero = int16(to + 1)
 					}
 					v := p.posValue(b)
-					x.Terr[from].Armies += k
-					x.Terr[to].Armies -= k
+					x.Terr[from].Armies += n
+					x.Terr[to].Armies -= n
 					if withHero {
 						x.Seats[seat].Capitals.Hero = int16(from + 1)
 					}
-					if v > bestV {
-						best, bestV = engine.Move{From: from, To: to, Quarters: q, Hero: withHero}, v
+					if v <= base+0.5 || len(top) == k && v <= top[k-1].v {
+						continue
 					}
+					i := len(top)
+					if i < k {
+						top = append(top, cand{})
+					} else {
+						i = k - 1
+					}
+					for ; i > 0 && top[i-1].v < v; i-- {
+						top[i] = top[i-1]
+					}
+					top[i] = cand{engine.Move{From: from, To: to, Quarters: q, Hero: withHero}, v}
 				}
 			}
 		}
 	}
-	return best, best != nil
+	out := make([]engine.Command, len(top))
+	for i, c := range top {
+		out[i] = c.c
+	}
+	return out
 }
