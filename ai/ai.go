@@ -156,9 +156,11 @@ func needsDecision(s *state.State, seat int) error {
 		return fmt.Errorf("%w: the match is over", ErrNothingToDo)
 	case !s.Seats[seat].Alive():
 		return fmt.Errorf("%w: seat %d is out", ErrNothingToDo, seat)
-	case s.Options.Rules != state.Classic:
-		return fmt.Errorf("%w: the %s rules have no computer players yet", ErrNothingToDo, s.Options.Rules)
-	case s.Phase == state.PhaseSetup:
+	case s.Options.Rules != state.Classic && s.Options.Rules != state.Capitals:
+		return fmt.Errorf("%w: the %s rules have no computer players", ErrNothingToDo, s.Options.Rules)
+	case s.Phase == state.PhaseSetup && s.Options.Rules == state.Classic:
+		// The classic setup is simultaneous: every seat with armies left
+		// places; the capitals setup is in turn order (the case below).
 		if s.Seats[seat].Reserve == 0 {
 			return fmt.Errorf("%w: seat %d has placed all its armies", ErrNothingToDo, seat)
 		}
@@ -172,6 +174,13 @@ func needsDecision(s *state.State, seat int) error {
 // every level shares.
 type decider interface {
 	decide(ctx context.Context, s *state.State, seat int) engine.Command
+}
+
+// capitalsDecider is what a level implements to play the capitals rule
+// set its own way (capitals*.go); a level without it (random, exec:) plays
+// both rule sets with decide.
+type capitalsDecider interface {
+	decideCapitals(ctx context.Context, s *state.State, seat int) engine.Command
 }
 
 // guarded is the Player of every level: it refuses seats with nothing to
@@ -188,7 +197,12 @@ func (g *guarded) Act(ctx context.Context, view *state.State, seat int) (engine.
 	if err := needsDecision(view, seat); err != nil {
 		return nil, err
 	}
-	c := g.p.decide(ctx, view, seat)
+	var c engine.Command
+	if cd, ok := g.p.(capitalsDecider); ok && view.Options.Rules == state.Capitals {
+		c = cd.decideCapitals(ctx, view, seat)
+	} else {
+		c = g.p.decide(ctx, view, seat)
+	}
 	if c == nil || !Legal(view, seat, c) {
 		g.faults.Add(1)
 		return Fallback(view, seat), nil
@@ -225,8 +239,13 @@ func Legal(s *state.State, seat int, c engine.Command) bool {
 // Fallback returns the safe default for seat in s: place everything
 // automatically (trading first when the hand is full), move the fewest
 // armies into a conquest, drop a card when one must be dropped, otherwise
-// end the turn. It is what a seat plays when its player fails.
+// end the turn. In a capitals match: choose the first free capital spot,
+// send the reinforcements to the capital, then pass. It is what a seat
+// plays when its player fails.
 func Fallback(s *state.State, seat int) engine.Command {
+	if s.Options.Rules == state.Capitals {
+		return capitalsFallback(s, seat)
+	}
 	hand := s.Seats[seat].Hand
 	switch s.Phase {
 	case state.PhaseSetup:

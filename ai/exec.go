@@ -157,12 +157,22 @@ type mapInfo struct {
 	Name        string          `json:"name"`
 	Territories []territoryInfo `json:"territories"`
 	Continents  []continentInfo `json:"continents"`
+	// Grid is the cell board of a generated map (capitals matches): one
+	// string per row, one character per cell, '.' for water.
+	Grid *state.GridSpec `json:"grid,omitempty"`
 }
 
 type territoryInfo struct {
 	Name      string `json:"name"`
 	Continent int    `json:"continent"`
 	Adj       []int  `json:"adj"`
+	Terrain   string `json:"terrain"`
+	// The features of generated maps: the territories a port here reaches
+	// by sea (none of them in Adj), a shore (a port may be built), a
+	// fortress.
+	Sea      []int `json:"sea,omitempty"`
+	Coast    bool  `json:"coast,omitempty"`
+	Fortress bool  `json:"fortress,omitempty"`
 }
 
 type continentInfo struct {
@@ -174,7 +184,15 @@ type continentInfo struct {
 func describeMap(m *state.Map) *mapInfo {
 	mi := &mapInfo{Name: m.Name}
 	for _, t := range m.Territories {
-		mi.Territories = append(mi.Territories, territoryInfo{Name: t.Name, Continent: t.Continent, Adj: t.Adj})
+		ti := territoryInfo{Name: t.Name, Continent: t.Continent, Adj: t.Adj, Terrain: t.Terrain.String(), Fortress: t.Fortress}
+		if m.Grid != nil {
+			ti.Sea, ti.Coast = t.Sea, t.Coast
+		}
+		mi.Territories = append(mi.Territories, ti)
+	}
+	if m.Grid != nil {
+		g := m.Grid.Spec()
+		mi.Grid = &g
 	}
 	for _, c := range m.Continents {
 		mi.Continents = append(mi.Continents, continentInfo{Name: c.Name, Bonus: c.Bonus, Territories: c.Territories})

@@ -33,6 +33,8 @@ type hard struct {
 	mu    sync.Mutex
 	rng   *rand.Rand
 	plans map[planKey]params
+	// capPlans caches the plans of capitals turns (capitals_hard.go).
+	capPlans map[planKey]capPlan
 }
 
 type planKey struct {

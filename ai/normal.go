@@ -10,12 +10,13 @@ import (
 // normal is the heuristic player. It keeps nothing between calls: every
 // decision is read off the view.
 type normal struct {
-	p params
+	p  params
+	cp capParams // the capitals rules (capitals_normal.go)
 }
 
 func newNormal(opts Options) *normal {
 	odds() // build the odds table now, not in the first decision
-	return &normal{p: params{style: bias(opts.Style), goal: -1}}
+	return &normal{p: params{style: bias(opts.Style), goal: -1}, cp: capParams{style: max(-1, min(1, opts.Style))}}
 }
 
 // bias maps the public style knob (-1 defensive .. +1 aggressive) to the

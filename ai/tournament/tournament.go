@@ -95,11 +95,19 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Games < 1 {
 		return nil, fmt.Errorf("tournament: want at least one game, not %d", cfg.Games)
 	}
-	if cfg.Options.Rules != state.Classic {
-		return nil, fmt.Errorf("tournament: the %s rules have no computer players yet", cfg.Options.Rules)
-	}
-	if cfg.Options.Map == "" {
-		cfg.Options.Map = "classic"
+	switch cfg.Options.Rules {
+	case state.Classic:
+		if cfg.Options.Map == "" {
+			cfg.Options.Map = "classic"
+		}
+	case state.Capitals:
+		// The map is generated for each game from its seed, at the size
+		// Options.Map names ("small", "normal", "large"; "" is normal).
+		if _, err := engine.New(engine.Setup{Options: cfg.Options, Seats: seatInfos(cfg.Players), Seed: cfg.Seed}); err != nil {
+			return nil, fmt.Errorf("tournament: %w", err)
+		}
+	default:
+		return nil, fmt.Errorf("tournament: the %s rules have no computer players", cfg.Options.Rules)
 	}
 	if cfg.MaxTurns <= 0 {
 		cfg.MaxTurns = DefaultMaxTurns
@@ -172,26 +180,38 @@ feed:
 // player starts from every position.
 func play(ctx context.Context, cfg Config, g int) (game, error) {
 	n := len(cfg.Players)
-	seats := make([]engine.SeatInfo, n)
-	for i, lvl := range cfg.Players {
-		seats[i] = engine.SeatInfo{ID: fmt.Sprintf("p%d", i), Name: fmt.Sprintf("%s #%d", lvl, i+1)}
-	}
-	m, err := engine.LoadMap(cfg.Options.Map)
-	if err != nil {
-		return game{}, fmt.Errorf("tournament: %w", err)
-	}
+	seats := seatInfos(cfg.Players)
 	// entry[seat] is the Config.Players entry at that turn position.
 	entry := make([]int, n)
-	deal := &engine.Deal{Order: make([]int, n), Owners: make([]int, m.Len())}
+	deal := &engine.Deal{Order: make([]int, n)}
 	for pos := range n {
 		entry[pos] = (pos + g) % n
 		deal.Order[pos] = entry[pos]
 	}
-	rng := rand.New(rand.NewPCG(ai.Mix(cfg.Seed, uint64(g), 1), 7))
-	for i, t := range rng.Perm(m.Len()) {
-		deal.Owners[t] = i % n
+	setup := engine.Setup{Options: cfg.Options, Seats: seats, Seed: ai.Mix(cfg.Seed, uint64(g), 0), Deal: deal}
+	if cfg.Options.Rules == state.Capitals {
+		// The engine draws the map and the neutral troops from the game's
+		// seed; only the turn order (and so the order in which capitals
+		// are chosen) is set here.
+		drawn, err := engine.New(engine.Setup{Options: cfg.Options, Seats: seats, Seed: setup.Seed})
+		if err != nil {
+			return game{}, fmt.Errorf("tournament: game %d: %w", g, err)
+		}
+		for t := range drawn.Terr {
+			deal.Troops = append(deal.Troops, drawn.Terr[t].Armies)
+		}
+	} else {
+		m, err := engine.LoadMap(cfg.Options.Map)
+		if err != nil {
+			return game{}, fmt.Errorf("tournament: %w", err)
+		}
+		deal.Owners = make([]int, m.Len())
+		rng := rand.New(rand.NewPCG(ai.Mix(cfg.Seed, uint64(g), 1), 7))
+		for i, t := range rng.Perm(m.Len()) {
+			deal.Owners[t] = i % n
+		}
 	}
-	s, err := engine.New(engine.Setup{Options: cfg.Options, Seats: seats, Seed: ai.Mix(cfg.Seed, uint64(g), 0), Deal: deal})
+	s, err := engine.New(setup)
 	if err != nil {
 		return game{}, fmt.Errorf("tournament: game %d: %w", g, err)
 	}
@@ -246,6 +266,13 @@ func play(ctx context.Context, cfg Config, g int) (game, error) {
 		if steps > maxCommandsPerTurn {
 			return game{}, fmt.Errorf("tournament: game %d: the initial placement does not end", g)
 		}
+		if cfg.Options.Rules == state.Capitals {
+			// Capitals are chosen one at a time, in turn order.
+			if err := act(s.Current); err != nil {
+				return game{}, err
+			}
+			continue
+		}
 		for pos := range n {
 			if s.Phase == state.PhaseSetup && s.Seats[pos].Alive() && s.Seats[pos].Reserve > 0 {
 				if err := act(pos); err != nil {
@@ -284,6 +311,15 @@ func play(ctx context.Context, cfg Config, g int) (game, error) {
 		res.winner = entry[s.Winner]
 	}
 	return res, nil
+}
+
+// seatInfos names the seats of a game after the entries of Config.Players.
+func seatInfos(players []string) []engine.SeatInfo {
+	seats := make([]engine.SeatInfo, len(players))
+	for i, lvl := range players {
+		seats[i] = engine.SeatInfo{ID: fmt.Sprintf("p%d", i), Name: fmt.Sprintf("%s #%d", lvl, i+1)}
+	}
+	return seats
 }
 
 func summarize(cfg Config, games []game) *Result {

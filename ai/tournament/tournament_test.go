@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -209,7 +212,8 @@ func TestBadConfig(t *testing.T) {
 		{"seven players", config("easy", "easy", "easy", "easy", "easy", "easy", "easy")},
 		{"unknown level", config("normal", "grandmaster")},
 		{"no games", func() Config { c := config("easy", "easy"); c.Games = 0; return c }()},
-		{"capitals", func() Config { c := config("easy", "easy"); c.Options.Rules = state.Capitals; return c }()},
+		{"capitals with classic options", func() Config { c := config("easy", "easy"); c.Options.Rules = state.Capitals; return c }()},
+		{"capitals on no such size", func() Config { c := capitalsConfig("easy", "easy"); c.Options.Map = "huge"; return c }()},
 		{"no such map", func() Config { c := config("easy", "easy"); c.Options.Map = "atlantis"; return c }()},
 	}
 	for _, tt := range tests {
@@ -250,5 +254,116 @@ func TestFormatAndProgress(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("table lacks %q:\n%s", want, out.String())
 		}
+	}
+}
+
+func capitalsConfig(players ...string) Config {
+	c := config(players...)
+	c.Options = state.CapitalsOptions()
+	c.Options.Map = "small"
+	return c
+}
+
+// TestCapitals plays a short capitals tournament for each level: every
+// game ends with a winner or at the cap, no decision is lost, the seats
+// rotate, and the same seed gives the same results.
+func TestCapitals(t *testing.T) {
+	tests := []struct {
+		players []string
+		// strongest must win at least this many of the games, if > 0.
+		wins int
+	}{
+		{[]string{"random", "random", "random"}, 0},
+		{[]string{"easy", "random", "random", "random"}, 6},
+		{[]string{"normal", "random", "random", "random"}, 7},
+		{[]string{"normal", "easy", "easy", "easy"}, 0},
+		{[]string{"hard", "normal", "easy", "random"}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.players, ","), func(t *testing.T) {
+			t.Parallel()
+			cfg := capitalsConfig(tt.players...)
+			cfg.Games = 8
+			r, err := Run(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range r.Players {
+				if p.Faults != 0 {
+					t.Errorf("%s lost %d decisions", p.Name, p.Faults)
+				}
+			}
+			if r.Players[0].Wins < tt.wins {
+				t.Errorf("%s won %d of %d games, want %d at least", tt.players[0], r.Players[0].Wins, cfg.Games, tt.wins)
+			}
+			cfg.Parallel = 2
+			again, err := Run(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if outcome(r) != outcome(again) {
+				t.Errorf("same seed, different results:\n%+v\n%+v", r, again)
+			}
+		})
+	}
+}
+
+// TestCapitalsSeatsRotate: over n games every entry chooses its capital
+// first once (the choice is in turn order).
+func TestCapitalsSeatsRotate(t *testing.T) {
+	first := map[string]int{}
+	cfg := capitalsConfig("a", "b", "c")
+	cfg.Games = 3
+	cfg.MaxTurns = 1
+	cfg.New = func(level string, opts ai.Options) (ai.Player, error) {
+		return firstChooser{level, first}, nil
+	}
+	if _, err := Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{"a", "b", "c"} {
+		if first[l] != 1 {
+			t.Errorf("%s chose the first capital %d times in 3 games, want 1", l, first[l])
+		}
+	}
+}
+
+// firstChooser records who chooses the first capital and otherwise plays
+// the fallback.
+type firstChooser struct {
+	name  string
+	first map[string]int
+}
+
+func (f firstChooser) Act(_ context.Context, s *state.State, seat int) (engine.Command, error) {
+	if s.Phase == state.PhaseSetup && s.Capital(0) < 0 && s.Capital(1) < 0 && s.Capital(2) < 0 {
+		f.first[f.name]++
+	}
+	return ai.Fallback(s, seat), nil
+}
+
+// TestExampleBotBothRules builds the sample outside bot and plays short
+// tournaments of both rule sets with it through the exec: level.
+func TestExampleBotBothRules(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	bin := filepath.Join(t.TempDir(), "bot")
+	out, err := exec.Command("go", "build", "-o", bin, "../../examples/bot").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, cfg := range []Config{config(ai.ExecPrefix+bin, "easy", "random"), capitalsConfig(ai.ExecPrefix+bin, "easy", "random")} {
+		t.Run(fmt.Sprint(cfg.Options.Rules), func(t *testing.T) {
+			cfg.Games = 3
+			cfg.MaxTurns = 150
+			r, err := Run(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f := r.Players[0].Faults; f != 0 {
+				t.Errorf("the sample bot lost %d decisions", f)
+			}
+		})
 	}
 }

@@ -7,16 +7,18 @@ import (
 
 	"github.com/riskbot/riskbot/ai"
 	"github.com/riskbot/riskbot/ai/tournament"
+	"github.com/riskbot/riskbot/engine/genmap"
 	"github.com/riskbot/riskbot/state"
 )
 
-// runTournament is `risk tournament --rules classic --players hard,normal,easy,random --games N --seed S [--parallel P] [--json]`.
+// runTournament is `risk tournament [--rules classic|capitals] [--size S] --players hard,normal,easy,random --games N --seed S [--parallel P] [--json]`.
 func runTournament(ctx context.Context, e env) error {
 	fs := newFlags(e, "tournament", "--players LEVEL,LEVEL,... [--games N] [--seed S] [--parallel P] [--json]\n\n"+
 		"Plays computer players against each other, rotating the seats, and prints each one's wins\n"+
 		"with a 95% Wilson interval, turns and decision time. Levels: "+strings.Join(ai.Levels(), ", ")+", or exec:COMMAND.")
-	rules := fs.String("rules", "classic", "rule set")
-	mapName := fs.String("map", "classic", "map")
+	rules := fs.String("rules", "classic", "rule set: classic or capitals")
+	mapName := fs.String("map", "classic", "map (classic rules)")
+	size := fs.String("size", "normal", "size of the maps generated for each game (capitals rules): small, normal or large")
 	cards := fs.String("cards", "escalating", "card values: escalating or fixed")
 	fortify := fs.String("fortify", "connected", "fortification: connected or adjacent")
 	victory := fs.String("victory", "two-thirds", "victory: two-thirds or domination")
@@ -37,21 +39,32 @@ func runTournament(ctx context.Context, e env) error {
 	if fs.NArg() > 0 {
 		return usageError("unexpected argument %q", fs.Arg(0))
 	}
-	opts := state.DefaultOptions()
-	var err error
-	if opts.Rules, err = state.ParseRules(*rules); err != nil {
+	rs, err := state.ParseRules(*rules)
+	if err != nil {
 		return usageError("%v", err)
 	}
-	if opts.Cards, err = state.ParseCardMode(*cards); err != nil {
-		return usageError("%v", err)
+	var opts state.Options
+	switch rs {
+	case state.Capitals:
+		// Every game plays on a map generated from its own seed.
+		if _, err := genmap.ParseSize(*size); err != nil {
+			return usageError("--size: %v", err)
+		}
+		opts = state.CapitalsOptions()
+		opts.Map = *size
+	default:
+		opts = state.DefaultOptions()
+		if opts.Cards, err = state.ParseCardMode(*cards); err != nil {
+			return usageError("%v", err)
+		}
+		if opts.Fortify, err = state.ParseFortify(*fortify); err != nil {
+			return usageError("%v", err)
+		}
+		if opts.Victory, err = state.ParseVictory(*victory); err != nil {
+			return usageError("%v", err)
+		}
+		opts.Map = *mapName
 	}
-	if opts.Fortify, err = state.ParseFortify(*fortify); err != nil {
-		return usageError("%v", err)
-	}
-	if opts.Victory, err = state.ParseVictory(*victory); err != nil {
-		return usageError("%v", err)
-	}
-	opts.Map = *mapName
 	if *players == "" {
 		return usageError("--players is required, e.g. --players hard,normal,easy,random")
 	}

@@ -71,10 +71,23 @@ func TestTournamentUsage(t *testing.T) {
 		{"tournament", "--players", "normal,easy", "--rules", "chess"},
 		{"tournament", "--players", "normal,easy", "extra"},
 		{"tournament", "--players", "normal,easy", "--fortify", "teleport"},
+		{"tournament", "--players", "normal,easy", "--rules", "capitals", "--size", "huge"},
 	}
 	for _, args := range tests {
 		if code, _, _ := tournamentArgs(args...); code == 0 {
 			t.Errorf("%v: exit 0", args)
+		}
+	}
+}
+
+func TestTournamentCapitals(t *testing.T) {
+	for _, size := range []string{"small", "normal", "large"} {
+		code, out, errs := tournamentArgs("tournament", "--rules", "capitals", "--size", size, "--players", "normal,easy,random", "--games", "3", "--quiet")
+		if code != 0 {
+			t.Fatalf("--size %s: exit %d: %s", size, code, errs)
+		}
+		if !strings.Contains(out, "capitals rules, "+size+" map") {
+			t.Errorf("--size %s: %q", size, out)
 		}
 	}
 }

@@ -3,13 +3,18 @@
 // and answers each with one line on standard output. It imports nothing from
 // riskbot: the protocol is all it needs.
 //
-// Its play is simple and greedy: trade any set, put the whole reserve on its
-// border territory with the most armies, blitz wherever it has at least two
-// more armies than the target, move everything into a conquest, never
-// fortify. Try it:
+// It plays both rule sets, simply and greedily. Classic: trade any set,
+// put the whole reserve on its border territory with the most armies,
+// blitz wherever it has at least two more armies than the target, move
+// everything into a conquest, never fortify. Capitals: choose the capital
+// with the most neutral neighbours, send every reinforcement to the
+// capital, capture the neutral territory with the most troops while there
+// is one, else plan the one attack with the biggest troop margin and
+// launch it; never move, never use an item. Try it:
 //
 //	go build -o /tmp/bot ./examples/bot
 //	risk tournament --players exec:/tmp/bot,easy,easy,easy --games 20
+//	risk tournament --rules capitals --players exec:/tmp/bot,easy,easy,easy --games 20
 package main
 
 import (
@@ -31,9 +36,15 @@ type request struct {
 		} `json:"territories"`
 	} `json:"map"`
 	State struct {
+		Options struct {
+			Rules string `json:"rules"`
+		} `json:"options"`
 		Phase string `json:"phase"`
 		Seats []struct {
-			Reserve int `json:"reserve"`
+			Reserve  int `json:"reserve"`
+			Capitals struct {
+				Capital int `json:"capital"` // the capital's index + 1; 0: none
+			} `json:"capitals"`
 		} `json:"seats"`
 		Territories []struct {
 			Owner  int `json:"owner"`
@@ -80,7 +91,9 @@ func choose(req *request, adj [][]int) map[string]any {
 		t, _ := c["type"].(string)
 		byType[t] = append(byType[t], c)
 	}
-	num := func(c map[string]any, k string) int { f, _ := c[k].(float64); return int(f) }
+	if req.State.Options.Rules == "capitals" {
+		return chooseCapitals(req, adj, byType)
+	}
 	if cs := byType["trade"]; len(cs) > 0 {
 		return cs[0]
 	}
@@ -118,6 +131,56 @@ func choose(req *request, adj [][]int) map[string]any {
 	}
 	if cs := byType["discard"]; len(cs) > 0 {
 		return cs[0]
+	}
+	return map[string]any{"type": "end"}
+}
+
+// num reads a number field of a command.
+func num(c map[string]any, k string) int { f, _ := c[k].(float64); return int(f) }
+
+// chooseCapitals plays a capitals match: every choice is one of the legal
+// commands.
+func chooseCapitals(req *request, adj [][]int, byType map[string][]map[string]any) map[string]any {
+	terr := req.State.Territories
+	most := func(cs []map[string]any, score func(map[string]any) int) map[string]any {
+		best := cs[0]
+		for _, c := range cs[1:] {
+			if score(c) > score(best) {
+				best = c
+			}
+		}
+		return best
+	}
+	if cs := byType["capital"]; len(cs) > 0 {
+		return most(cs, func(c map[string]any) int {
+			t, n := num(c, "territory"), 0
+			if t < len(adj) {
+				for _, x := range adj[t] {
+					if terr[x].Owner == -1 {
+						n++
+					}
+				}
+			}
+			return n
+		})
+	}
+	if cs := byType["reinforce"]; len(cs) > 0 {
+		capital := req.State.Seats[req.Seat].Capitals.Capital - 1
+		for _, c := range cs {
+			if num(c, "territory") == capital {
+				return c
+			}
+		}
+		return cs[0]
+	}
+	if cs := byType["launch"]; len(cs) > 0 {
+		return cs[0]
+	}
+	if cs := byType["capture"]; len(cs) > 0 {
+		return most(cs, func(c map[string]any) int { return terr[num(c, "to")].Armies })
+	}
+	if cs := byType["plan"]; len(cs) > 0 {
+		return most(cs, func(c map[string]any) int { return terr[num(c, "from")].Armies - terr[num(c, "to")].Armies })
 	}
 	return map[string]any{"type": "end"}
 }

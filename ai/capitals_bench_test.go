@@ -1,0 +1,76 @@
+package ai
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+)
+
+// capitalsBenchStates returns capitals positions at the start of a turn
+// (4 seats on normal generated maps, turns 8 to 40 of matches between
+// normal players), the same every run.
+func capitalsBenchStates(b *testing.B) []*state.State {
+	b.Helper()
+	var out []*state.State
+	for g := uint64(0); len(out) < 40; g++ {
+		s := newCapitalsMatch(b, 4, 2000+g, state.CapitalsOptions())
+		ps := make([]Player, 4)
+		for i := range ps {
+			ps[i], _ = New("normal", Options{Seed: g + uint64(i)})
+		}
+		for s.Phase != state.PhaseOver && s.Turn < 41 {
+			turn := s.Turn
+			seat := s.Current
+			c, err := ps[seat].Act(context.Background(), s.View(seat), seat)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := engine.Apply(s, seat, c); err != nil {
+				b.Fatal(err)
+			}
+			if s.Turn != turn && s.Turn >= 8 && s.Phase != state.PhaseOver && s.Turn%4 == int(g%4) {
+				out = append(out, s.Clone())
+			}
+		}
+	}
+	return out
+}
+
+// benchCapitalsTurn plays one whole capitals turn per op: every decision
+// of the seat to play (Act on its view) and the engine applying it.
+func benchCapitalsTurn(b *testing.B, level string, opts Options) {
+	states := capitalsBenchStates(b)
+	p, err := New(level, opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer Close(p)
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := states[i%len(states)].Clone()
+		seat, turn := s.Current, s.Turn
+		for s.Turn == turn && s.Phase != state.PhaseOver {
+			c, err := p.Act(ctx, s.View(seat), seat)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := engine.Apply(s, seat, c); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+func BenchmarkCapitalsTurnRandom(b *testing.B) { benchCapitalsTurn(b, "random", Options{Seed: 1}) }
+func BenchmarkCapitalsTurnEasy(b *testing.B)   { benchCapitalsTurn(b, "easy", Options{Seed: 1}) }
+func BenchmarkCapitalsTurnNormal(b *testing.B) { benchCapitalsTurn(b, "normal", Options{Seed: 1}) }
+
+// BenchmarkCapitalsTurnHard100 is hard with 100 search iterations a turn.
+func BenchmarkCapitalsTurnHard100(b *testing.B) {
+	benchCapitalsTurn(b, "hard", Options{Seed: 1, Iterations: 100, Budget: time.Minute})
+}

@@ -1,0 +1,314 @@
+package ai
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+)
+
+// hard in a capitals match searches once per turn, at its first decision,
+// over whole-turn plans: where the reinforcements go (the territories
+// normal ranks best, and the capital) and which action follows (normal's
+// choice, or the best capture, the best attacks, a port, or none). Each
+// iteration of the search determinizes the view (determinizeCapitals: the
+// hidden items drawn plausibly, the luck from hard's own generator),
+// plays the turn with the plan chosen by UCB1, then capRounds rounds with
+// the normal player for every seat (hard's own later turns included), and
+// scores the position (capEvaluate). The plan tried most often plays the
+// turn; the move after the action is normal's, on the real outcome.
+//
+// The plan is cached for the turn; if it is lost (a restart), hard
+// searches again from where the turn stands, or plays as normal past the
+// action.
+
+// capPlan is one way to play a capitals turn.
+type capPlan struct {
+	reinforce int // the territory the reinforcements go to; -1: normal's choice
+	action    actionKind
+	// move is the rank of the move among normal's (topMoves) after the
+	// action: 0 normal's own, 1 the second best, ...; -1 none.
+	move int
+}
+
+// actionKind is the action a capPlan takes.
+type actionKind uint8
+
+const (
+	actNormal  actionKind = iota // as normal decides
+	actCapture                   // the best capture
+	actAttack                    // the best attacks
+	actPort                      // the best port
+	actNone                      // no action: straight to the move
+)
+
+// capRounds is how many rounds after its turn hard plays out before
+// scoring.
+var capRounds = 2
+
+// moveVariants: hard weighs other moves than normal's.
+var moveVariants = true
+
+// rollout is the heuristic player of the playouts.
+var rollout = capParams{}
+
+func (h *hard) decideCapitals(ctx context.Context, s *state.State, seat int) engine.Command {
+	if s.Phase == state.PhaseSetup {
+		return rollout.play(s, seat)
+	}
+	if !s.Hidden {
+		s = s.View(seat) // handed a full state: search on what the seat may see
+	}
+	if s.Phase == state.PhaseReinforce && s.Seats[seat].Capitals.Item == state.ItemTwoTurns {
+		return engine.UseItem{}
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.capPlans == nil {
+		h.capPlans = make(map[planKey]capPlan)
+	}
+	key := planKey{match: matchKey(s), turn: s.Turn, seat: seat}
+	pl, ok := h.capPlans[key]
+	if !ok {
+		cands := h.capCandidates(s, seat)
+		if len(cands) == 0 {
+			return rollout.play(s, seat)
+		}
+		pl = h.capSearch(ctx, s, seat, cands)
+		if len(h.capPlans) > 64 {
+			clear(h.capPlans)
+		}
+		h.capPlans[key] = pl
+	}
+	return pl.play(rollout, s, seat)
+}
+
+// play returns the plan's command for seat in s.
+func (pl capPlan) play(p capParams, s *state.State, seat int) engine.Command {
+	switch s.Phase {
+	case state.PhaseReinforce:
+		if s.Seats[seat].Capitals.Item == state.ItemTwoTurns {
+			return engine.UseItem{}
+		}
+		if t := pl.reinforce; t >= 0 && s.Terr[t].Owner == seat && s.Seats[seat].Reserve > 0 {
+			return engine.Reinforce{Territory: t}
+		}
+	case state.PhaseAction:
+		if s.Cap.NPlan > 0 || pl.action == actNormal {
+			break
+		}
+		if pl.action == actNone {
+			return pl.moveOrEnd(p, s, seat)
+		}
+		ch := p.actionChoices(s, seat)
+		switch {
+		case pl.action == actCapture && ch.capture != nil:
+			return ch.capture
+		case pl.action == actAttack && ch.attack != nil:
+			return ch.attack
+		case pl.action == actPort && ch.port != nil:
+			return ch.port
+		}
+	case state.PhaseMove:
+		if !s.Cap.Moved && pl.move != 0 {
+			return pl.moveOrEnd(p, s, seat)
+		}
+	}
+	return p.play(s, seat)
+}
+
+// moveOrEnd plays the plan's move, or ends the turn.
+func (pl capPlan) moveOrEnd(p capParams, s *state.State, seat int) engine.Command {
+	if pl.move < 0 {
+		return engine.EndTurn{}
+	}
+	if ms := p.topMoves(s, seat, pl.move+1); len(ms) > 0 {
+		return ms[min(pl.move, len(ms)-1)]
+	}
+	return engine.EndTurn{}
+}
+
+// capCandidates lists the plans hard weighs for the turn at hand: in the
+// reinforcement phase, the three targets normal ranks best and the
+// capital, each with normal's action, and the best target with each other
+// action there is; in the action phase, the actions.
+func (h *hard) capCandidates(s *state.State, seat int) []capPlan {
+	switch {
+	case s.Phase == state.PhaseReinforce && s.Seats[seat].Reserve > 0:
+	case s.Phase == state.PhaseAction && s.Cap.NPlan == 0 && !s.Cap.Ported:
+		return actionVariants(s, seat, -1)
+	default:
+		return nil
+	}
+	scores := rollout.reinforceScores(s, seat, true)
+	slices.SortStableFunc(scores, func(a, b scored) int {
+		switch {
+		case a.value > b.value:
+			return -1
+		case a.value < b.value:
+			return 1
+		}
+		return a.t - b.t
+	})
+	var out []capPlan
+	for _, sc := range scores[:min(3, len(scores))] {
+		out = append(out, capPlan{reinforce: sc.t, action: actNormal})
+	}
+	if c := s.Capital(seat); !slices.ContainsFunc(out, func(p capPlan) bool { return p.reinforce == c }) {
+		out = append(out, capPlan{reinforce: c, action: actNormal})
+	}
+	out = append(out, actionVariants(s, seat, scores[0].t)...)
+	if moveVariants {
+		for _, m := range []int{1, 2, -1} {
+			out = append(out, capPlan{reinforce: scores[0].t, action: actNormal, move: m})
+		}
+	}
+	return out
+}
+
+// actionVariants lists the plans that reinforce r (-1: already done) and
+// then take an action other than normal's, for each kind of action there
+// is (after normal's own, when r is -1).
+func actionVariants(s *state.State, seat, r int) []capPlan {
+	x := s
+	if r >= 0 {
+		x = s.Clone()
+		if _, err := engine.Apply(x, seat, engine.Reinforce{Territory: r}); err != nil {
+			return nil
+		}
+	}
+	var out []capPlan
+	if r < 0 {
+		out = append(out, capPlan{reinforce: -1, action: actNormal})
+	}
+	normal := rollout.action(x, seat)
+	ch := rollout.actionChoices(x, seat)
+	for _, v := range []struct {
+		kind actionKind
+		c    engine.Command
+	}{{actCapture, ch.capture}, {actAttack, ch.attack}, {actPort, ch.port}} {
+		if v.c != nil && v.c != normal {
+			out = append(out, capPlan{reinforce: r, action: v.kind})
+		}
+	}
+	if _, ok := normal.(engine.Move); !ok {
+		if _, ok := normal.(engine.EndTurn); !ok {
+			out = append(out, capPlan{reinforce: r, action: actNone})
+		}
+	}
+	return out
+}
+
+// capSearch runs the search over cands until the budget (time or
+// iterations) is spent and returns the plan with the best mean score. The
+// plans are tried in rounds, every plan of a round on the same
+// determinization and the same generator (common random numbers), so that
+// their scores differ by the plans more than by the luck.
+func (h *hard) capSearch(ctx context.Context, s *state.State, seat int, cands []capPlan) capPlan {
+	if len(cands) == 1 {
+		return cands[0]
+	}
+	sum := make([]float64, len(cands))
+	round := make([]float64, len(cands))
+	deadline := time.Now().Add(h.budget - h.budget/10)
+	iter, rounds := 0, 0
+search:
+	for {
+		seed := h.rng.Uint64()
+		for i := range cands {
+			sim := determinizeCapitals(s, seat, newRand(seed, 9))
+			playCapTurn(sim, seat, func(x *state.State, seat int) engine.Command { return cands[i].play(rollout, x, seat) })
+			for range capRounds {
+				if !playCapRound(sim, seat) {
+					break
+				}
+			}
+			round[i] = capEvaluate(sim, seat)
+			iter++
+			stop := h.iterations > 0 && iter >= h.iterations || ctx.Err() != nil || time.Now().After(deadline)
+			if i == len(cands)-1 {
+				// Only whole rounds count: every plan on the same draws.
+				for k, v := range round {
+					sum[k] += v
+				}
+				rounds++
+			}
+			if stop {
+				break search
+			}
+		}
+	}
+	if rounds == 0 {
+		return cands[0]
+	}
+	best := 0
+	for i := range cands {
+		if sum[i] > sum[best] {
+			best = i
+		}
+	}
+	return cands[best]
+}
+
+// playCapTurn plays seat's turn in s with the player f, up to the next
+// turn (a second turn of the same seat, after the two-turns item, is
+// another turn).
+func playCapTurn(s *state.State, seat int, f func(*state.State, int) engine.Command) {
+	turn := s.Turn
+	for steps := 0; steps < 200 && s.Phase != state.PhaseOver && s.Turn == turn && s.Current == seat; steps++ {
+		if _, err := engine.Apply(s, seat, f(s, seat)); err != nil {
+			if _, err := engine.Apply(s, seat, capitalsFallback(s, seat)); err != nil {
+				return
+			}
+		}
+	}
+}
+
+// playCapRound plays every other seat's turn with the normal player until
+// seat's turn comes back, then seat's own with normal; it reports whether
+// the match goes on with seat in it.
+func playCapRound(s *state.State, seat int) bool {
+	for k := 0; k < 2*len(s.Seats) && s.Phase != state.PhaseOver && s.Seats[seat].Alive() && s.Current != seat; k++ {
+		playCapTurn(s, s.Current, rollout.play)
+	}
+	if s.Phase == state.PhaseOver || !s.Seats[seat].Alive() {
+		return false
+	}
+	playCapTurn(s, seat, rollout.play)
+	return s.Phase != state.PhaseOver && s.Seats[seat].Alive()
+}
+
+// capEvaluate scores a capitals position for seat in [0, 1]: 1 for a win,
+// 0 when out, otherwise its share of the strength in play (troops, and
+// territories at terrValue), less a part of the chance that the strongest
+// enemy attack of the next round takes its capital.
+func capEvaluate(s *state.State, seat int) float64 {
+	if s.Phase == state.PhaseOver {
+		if s.Winner == seat {
+			return 1
+		}
+		return 0
+	}
+	if !s.Seats[seat].Alive() {
+		return 0
+	}
+	b := newCapBoard(s, seat)
+	var mine, all float64
+	for p := range s.Seats {
+		if !s.Seats[p].Alive() {
+			continue
+		}
+		v := float64(b.troops[p]) + terrValue*float64(b.owned[p])
+		all += v
+		if p == seat {
+			mine = v
+		}
+	}
+	if all <= 0 {
+		return 0.05
+	}
+	risk := b.loseChance(s.Capital(seat))
+	return 0.05 + 0.9*(mine/all)*(1-0.5*risk)
+}
