@@ -28,6 +28,8 @@ func apply(s *state.State, seat int, c Command, d *dice) ([]Event, error) {
 	switch s.Options.Rules {
 	case state.Classic:
 		return applyClassic(s, seat, c, d)
+	case state.Capitals:
+		return applyCapitals(s, seat, c, d)
 	}
 	return nil, fail(ErrUnsupported, "the %s rules are not available yet", s.Options.Rules)
 }

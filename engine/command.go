@@ -76,8 +76,68 @@ type Surrender struct{}
 // dice or draw of a card. Only a Game can undo.
 type Undo struct{}
 
+// Capital chooses the seat's capital among the neutral territories, in turn
+// order, before the first turn (capitals rules).
+type Capital struct {
+	Territory int `json:"territory"`
+}
+
+// Reinforce sends the turn's reinforcements, 3 troops per territory held,
+// to one of the seat's territories (capitals rules).
+type Reinforce struct {
+	Territory int `json:"territory"`
+}
+
+// Capture takes a neutral territory next to From (or reached by sea from
+// a port on From), with the troops on it. It is the turn's action
+// (capitals rules).
+type Capture struct {
+	From int `json:"from"`
+	To   int `json:"to"`
+}
+
+// BuildPort builds a port on one of the seat's coastal territories. It is
+// the turn's action, unless the attack-and-port item is in effect
+// (capitals rules).
+type BuildPort struct {
+	Territory int `json:"territory"`
+}
+
+// Plan adds an attack from From on the enemy territory To to the turn's
+// plan; Launch runs the plan (capitals rules).
+type Plan struct {
+	From int `json:"from"`
+	To   int `json:"to"`
+}
+
+// Launch runs the planned attacks in the order they were planned; it is the
+// turn's action (capitals rules).
+type Launch struct{}
+
+// UseItem puts the seat's kept item in effect for the rest of the turn
+// (capitals rules).
+type UseItem struct{}
+
+// Move is the turn's one move between two of the seat's territories
+// (capitals rules): Quarters (1 to 4) quarters of the troops on From,
+// rounded down, one staying unless all go, and the hero with them if Hero.
+type Move struct {
+	From     int  `json:"from"`
+	To       int  `json:"to"`
+	Quarters int  `json:"quarters"`
+	Hero     bool `json:"hero,omitempty"`
+}
+
 // Name implements Command.
 func (Place) Name() string     { return "place" }
+func (Capital) Name() string   { return "capital" }
+func (Reinforce) Name() string { return "reinforce" }
+func (Capture) Name() string   { return "capture" }
+func (BuildPort) Name() string { return "port" }
+func (Plan) Name() string      { return "plan" }
+func (Launch) Name() string    { return "launch" }
+func (UseItem) Name() string   { return "use" }
+func (Move) Name() string      { return "move" }
 func (AutoPlace) Name() string { return "autoplace" }
 func (Trade) Name() string     { return "trade" }
 func (Attack) Name() string    { return "attack" }
@@ -114,6 +174,22 @@ func newCommand(name string) (Command, bool) {
 		return &Surrender{}, true
 	case "undo":
 		return &Undo{}, true
+	case "capital":
+		return &Capital{}, true
+	case "reinforce":
+		return &Reinforce{}, true
+	case "capture":
+		return &Capture{}, true
+	case "port":
+		return &BuildPort{}, true
+	case "plan":
+		return &Plan{}, true
+	case "launch":
+		return &Launch{}, true
+	case "use":
+		return &UseItem{}, true
+	case "move":
+		return &Move{}, true
 	}
 	return nil, false
 }
@@ -142,6 +218,22 @@ func deref(c Command) Command {
 	case *Surrender:
 		return *c
 	case *Undo:
+		return *c
+	case *Capital:
+		return *c
+	case *Reinforce:
+		return *c
+	case *Capture:
+		return *c
+	case *BuildPort:
+		return *c
+	case *Plan:
+		return *c
+	case *Launch:
+		return *c
+	case *UseItem:
+		return *c
+	case *Move:
 		return *c
 	}
 	return c
@@ -179,6 +271,8 @@ type wireCommand struct {
 	Dice      *int           `json:"dice"`
 	Keep      *int           `json:"keep"`
 	Card      *state.Card    `json:"card"`
+	Quarters  *int           `json:"quarters"`
+	Hero      *bool          `json:"hero"`
 }
 
 // command turns the decoded fields into the command of their type,
@@ -202,6 +296,8 @@ func (w *wireCommand) command() (Command, error) {
 		dice
 		keep
 		card
+		quarters
+		hero
 	)
 	var allowed int
 	switch c.(type) {
@@ -219,12 +315,19 @@ func (w *wireCommand) command() (Command, error) {
 		allowed = from | to | armies
 	case *Discard:
 		allowed = card
+	case *Capital, *Reinforce, *BuildPort:
+		allowed = territory
+	case *Capture, *Plan:
+		allowed = from | to
+	case *Move:
+		allowed = from | to | quarters | hero
 	}
 	for i, f := range []struct {
 		name string
 		set  bool
 	}{{"territory", w.Territory != nil}, {"armies", w.Armies != nil}, {"cards", w.Cards != nil}, {"from", w.From != nil},
-		{"to", w.To != nil}, {"dice", w.Dice != nil}, {"keep", w.Keep != nil}, {"card", w.Card != nil}} {
+		{"to", w.To != nil}, {"dice", w.Dice != nil}, {"keep", w.Keep != nil}, {"card", w.Card != nil},
+		{"quarters", w.Quarters != nil}, {"hero", w.Hero != nil}} {
 		if f.set && allowed&(1<<i) == 0 {
 			return nil, fmt.Errorf("engine: decode %s: unknown field %q", w.Type, f.name)
 		}
@@ -258,8 +361,35 @@ func (w *wireCommand) command() (Command, error) {
 			d.Card = *w.Card
 		}
 		return d, nil
+	case *Capital:
+		return Capital{Territory: n(w.Territory)}, nil
+	case *Reinforce:
+		return Reinforce{Territory: n(w.Territory)}, nil
+	case *BuildPort:
+		return BuildPort{Territory: n(w.Territory)}, nil
+	case *Capture:
+		return Capture{From: n(w.From), To: n(w.To)}, nil
+	case *Plan:
+		return Plan{From: n(w.From), To: n(w.To)}, nil
+	case *Move:
+		return Move{From: n(w.From), To: n(w.To), Quarters: n(w.Quarters), Hero: w.Hero != nil && *w.Hero}, nil
 	}
 	return deref(c), nil
+}
+
+// quartersText names a move's share of the troops.
+func quartersText(q int) string {
+	switch q {
+	case 1:
+		return "1/4"
+	case 2:
+		return "1/2"
+	case 3:
+		return "3/4"
+	case 4:
+		return "all"
+	}
+	return fmt.Sprintf("%d/4", q)
 }
 
 // UnmarshalCommand decodes a command encoded by MarshalCommand. Unknown
@@ -308,6 +438,26 @@ func Describe(m *state.Map, c Command) string {
 		return fmt.Sprintf("fortify %s → %s with %d", n(c.From), n(c.To), c.Armies)
 	case Discard:
 		return fmt.Sprintf("discard %s", m.CardName(c.Card))
+	case Capital:
+		return fmt.Sprintf("choose %s as capital", n(c.Territory))
+	case Reinforce:
+		return fmt.Sprintf("reinforce %s", n(c.Territory))
+	case Capture:
+		return fmt.Sprintf("capture %s from %s", n(c.To), n(c.From))
+	case BuildPort:
+		return fmt.Sprintf("build a port on %s", n(c.Territory))
+	case Plan:
+		return fmt.Sprintf("plan an attack %s → %s", n(c.From), n(c.To))
+	case Launch:
+		return "launch the planned attacks"
+	case UseItem:
+		return "use the item"
+	case Move:
+		hero := ""
+		if c.Hero {
+			hero = " with the hero"
+		}
+		return fmt.Sprintf("move %s of %s to %s%s", quartersText(c.Quarters), n(c.From), n(c.To), hero)
 	case nil:
 		return "nothing"
 	}

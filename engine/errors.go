@@ -30,6 +30,9 @@ const (
 	ErrAlreadyFortified                 // the turn's fortification is used up
 	ErrNothingToUndo                    // no undoable action
 	ErrUnsupported                      // not available with these rules
+	ErrTooWeak                          // an attack total not greater than the defence (capitals)
+	ErrNoItem                           // no item to use (capitals)
+	ErrNotNeutral                       // the territory must be neutral (capitals)
 )
 
 var codeText = map[Code]string{
@@ -52,6 +55,9 @@ var codeText = map[Code]string{
 	ErrAlreadyFortified: "already fortified",
 	ErrNothingToUndo:    "nothing to undo",
 	ErrUnsupported:      "unsupported",
+	ErrTooWeak:          "too weak",
+	ErrNoItem:           "no item",
+	ErrNotNeutral:       "not neutral",
 }
 
 func (c Code) Error() string {

@@ -103,6 +103,129 @@ type Undone struct {
 	Command Command
 }
 
+// CapitalChosen: Seat made Territory its capital, now holding Troops.
+type CapitalChosen struct {
+	Seat, Territory, Troops int
+}
+
+// Captured: Seat took the neutral To from From, with the Troops on it.
+type Captured struct {
+	Seat, From, To, Troops int
+}
+
+// PortBuilt: Seat built a port on Territory.
+type PortBuilt struct {
+	Seat, Territory int
+}
+
+// AttackPlanned: Seat planned an attack from From on To, the Order-th of
+// the turn (from 1), with Attack against Defence (totals in
+// state.PowerUnits, with the plan as it now stands).
+type AttackPlanned struct {
+	Seat, From, To, Order int
+	Attack, Defence       int
+	Reach                 state.Reach
+}
+
+// Struck: an attack of the plan was launched: Seat's From on To (held by
+// Defender), Attack against Defence (in state.PowerUnits), the luck drawn
+// (800 to 1200, thousandths) and the Damage done; Left troops remain (0 if it
+// fell).
+type Struck struct {
+	Seat, Defender, From, To, Order int
+	Attack, Defence                 int
+	Reach                           state.Reach
+	Luck, Damage, Left              int
+}
+
+// AttackSkipped: a planned attack was not launched: Why says what changed.
+type AttackSkipped struct {
+	Seat, From, To, Order int
+	Why                   string
+}
+
+// CapitalTaken: Seat took Defender's capital and with it every one of
+// Defender's Territories (Defender is eliminated).
+type CapitalTaken struct {
+	Seat, Defender, Capital, Territories int
+}
+
+// Moved: Seat moved Troops from From to To, and its hero with them if Hero.
+type Moved struct {
+	Seat, From, To, Troops int
+	Hero                   bool
+}
+
+// HeroUnlocked: Seat holds 4 terrains; its hero appears on Territory.
+type HeroUnlocked struct {
+	Seat, Territory int
+}
+
+// HeroDied: Seat's hero fell with Territory; the seat's troops are halved
+// everywhere.
+type HeroDied struct {
+	Seat, Territory int
+}
+
+// ItemSpawned: an item appeared on Territory at the start of the turn. Its
+// kind is secret (but for the fat bonus): the bot shows only that there is one.
+type ItemSpawned struct {
+	Territory int
+	Kind      state.Item
+}
+
+// ItemVanished: the item on Territory waited its time and is gone.
+type ItemVanished struct {
+	Territory int
+}
+
+// ItemCollected: Seat collected the item on Territory. A kept item's kind is
+// private to Seat; items that act at once are followed by their effects.
+type ItemCollected struct {
+	Seat, Territory int
+	Kind            state.Item
+}
+
+// ItemUsed: Seat put its kept item in effect for the rest of the turn.
+type ItemUsed struct {
+	Seat int
+	Kind state.Item
+}
+
+// TroopsScaled: Seat's troops changed by Percent on every territory
+// (troop bonus or malus), Change troops in all.
+type TroopsScaled struct {
+	Seat, Percent, Change int
+}
+
+// TerritoryLost: Seat lost Territory to neutral (the lose-territory malus).
+type TerritoryLost struct {
+	Seat, Territory int
+}
+
+// Seized: Seat took Territory, with Troops, from Victim (the fat bonus).
+type Seized struct {
+	Seat, Victim, Territory, Troops int
+}
+
+func (CapitalChosen) event() {}
+func (Captured) event()      {}
+func (PortBuilt) event()     {}
+func (AttackPlanned) event() {}
+func (Struck) event()        {}
+func (AttackSkipped) event() {}
+func (CapitalTaken) event()  {}
+func (Moved) event()         {}
+func (HeroUnlocked) event()  {}
+func (HeroDied) event()      {}
+func (ItemSpawned) event()   {}
+func (ItemVanished) event()  {}
+func (ItemCollected) event() {}
+func (ItemUsed) event()      {}
+func (TroopsScaled) event()  {}
+func (TerritoryLost) event() {}
+func (Seized) event()        {}
+
 func (Placed) event()      {}
 func (SetupDone) event()   {}
 func (TurnStarted) event() {}

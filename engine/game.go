@@ -85,7 +85,7 @@ func NewGame(setup Setup) (*Game, error) {
 
 // dealOf reads the deal back from a new state.
 func dealOf(setup Setup, s *state.State) *Deal {
-	d := &Deal{Order: make([]int, len(s.Seats)), Owners: make([]int, len(s.Terr))}
+	d := &Deal{Order: make([]int, len(s.Seats))}
 	for i, seat := range s.Seats {
 		for j, p := range setup.Seats {
 			if p.ID == seat.ID {
@@ -93,8 +93,12 @@ func dealOf(setup Setup, s *state.State) *Deal {
 			}
 		}
 	}
-	for t, tr := range s.Terr {
-		d.Owners[t] = tr.Owner
+	for _, tr := range s.Terr {
+		if s.Options.Rules == state.Capitals {
+			d.Troops = append(d.Troops, tr.Armies)
+		} else {
+			d.Owners = append(d.Owners, tr.Owner)
+		}
 	}
 	return d
 }
@@ -147,7 +151,7 @@ func (g *Game) apply(seat int, c Command, d *dice) ([]Event, error) {
 		return nil, err
 	}
 	g.Version++
-	if d.drawn == 0 && undoable(c) && g.State.Turn == turn && (phase == state.PhaseSetup) == (g.State.Phase == state.PhaseSetup) {
+	if d.drawn == 0 && undoable(c) && !revealing(ev) && g.State.Turn == turn && (phase == state.PhaseSetup) == (g.State.Phase == state.PhaseSetup) {
 		g.undo.steps = append(g.undo.steps, Entry{Seat: seat, Cmd: c})
 	} else {
 		g.checkpoint()
@@ -161,6 +165,19 @@ func undoable(c Command) bool {
 	switch c.(type) {
 	case Place, Trade, Occupy, Fortify, Discard:
 		return true
+	case Reinforce, Capture, BuildPort, Plan, UseItem, Move:
+		return true
+	}
+	return false
+}
+
+// revealing reports whether events showed the player something it could
+// not see before (an item's kind), so that undo may not take it back.
+func revealing(ev []Event) bool {
+	for _, e := range ev {
+		if _, ok := e.(ItemCollected); ok {
+			return true
+		}
 	}
 	return false
 }

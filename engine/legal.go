@@ -4,13 +4,20 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-// Legal lists the commands seat may play now. Commands that carry an army
-// count (Place, Occupy, Fortify, Blitz's Keep) are listed twice, with the
+// Legal lists the commands seat may play now. In classic matches, commands
+// that carry an army count (Place, Occupy, Fortify, Blitz's Keep) are listed twice, with the
 // smallest and the largest count; every count between is legal too (see
 // Covers). Surrender is listed whenever the seat plays; Undo is not (it
 // depends on the game's history, see Game.CanUndo).
 func Legal(s *state.State, seat int) []Command {
-	if seat < 0 || seat >= len(s.Seats) || s.Phase == state.PhaseOver || !s.Seats[seat].Alive() || s.Options.Rules != state.Classic {
+	if seat < 0 || seat >= len(s.Seats) || s.Phase == state.PhaseOver || !s.Seats[seat].Alive() {
+		return nil
+	}
+	switch s.Options.Rules {
+	case state.Capitals:
+		return legalCapitals(s, seat)
+	case state.Classic:
+	default:
 		return nil
 	}
 	var out []Command

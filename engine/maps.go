@@ -36,9 +36,12 @@ var builtinMaps = sync.OnceValues(func() (map[string]*state.Map, error) {
 	return out, nil
 })
 
-// LoadMap returns the built-in map with this name. Maps are shared and must
-// not be changed.
+// LoadMap returns the built-in map with this name, or the generated map it
+// names (see MatchMap). Maps are shared and must not be changed.
 func LoadMap(name string) (*state.Map, error) {
+	if m, ok, err := generated.load(name); ok {
+		return m, err
+	}
 	maps, err := builtinMaps()
 	if err != nil {
 		return nil, err

@@ -24,8 +24,10 @@ type Setup struct {
 type Deal struct {
 	// Order[i] is the index in Setup.Seats of the i-th seat in turn order.
 	Order []int `json:"order"`
-	// Owners[t] is the turn-order seat dealt territory t.
-	Owners []int `json:"owners"`
+	// Owners[t] is the turn-order seat dealt territory t (classic).
+	Owners []int `json:"owners,omitempty"`
+	// Troops[t] is the neutral troops territory t starts with (capitals).
+	Troops []int `json:"troops,omitempty"`
 }
 
 // SeatInfo names a player.
@@ -93,8 +95,18 @@ func New(setup Setup) (*state.State, error) {
 		}
 		ids[p.ID] = true
 	}
+	if setup.Options.Rules == state.Capitals {
+		o := setup.Options
+		o.Map = MatchMap(o.Map, setup.Seed)
+		m, err := LoadMap(o.Map)
+		if err != nil {
+			return nil, fmt.Errorf("engine: %w", err)
+		}
+		setup.Options = o
+		return newCapitals(setup, m)
+	}
 	if setup.Options.Rules != state.Classic {
-		return nil, fmt.Errorf("engine: the %s rules are not available yet", setup.Options.Rules)
+		return nil, fmt.Errorf("engine: unknown rule set %d", setup.Options.Rules)
 	}
 	m, err := LoadMap(setup.Options.Map)
 	if err != nil {
@@ -152,7 +164,7 @@ func drawDeal(r *state.RNG, seats, territories int) Deal {
 }
 
 func checkDeal(d *Deal, seats, territories int) error {
-	if len(d.Order) != seats || len(d.Owners) != territories {
+	if len(d.Order) != seats || len(d.Owners) != territories || len(d.Troops) != 0 {
 		return fmt.Errorf("engine: the recorded deal is for %d seats and %d territories, not %d and %d", len(d.Order), len(d.Owners), seats, territories)
 	}
 	seen := make([]bool, seats)

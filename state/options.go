@@ -45,6 +45,29 @@ type Options struct {
 	Victory Victory     `json:"victory"`
 	Cards   CardMode    `json:"cards"`
 	Fortify FortifyMode `json:"fortify"`
+	// The capitals rule set's options; zero in classic matches. Each
+	// neutral territory starts with NeutralMin to NeutralMax troops
+	// (fortresses 5 more), and each capital with CapitalTroops.
+	NeutralMin    int `json:"neutral_min,omitempty"`
+	NeutralMax    int `json:"neutral_max,omitempty"`
+	CapitalTroops int `json:"capital_troops,omitempty"`
+}
+
+// The capitals rule set's defaults and limits (RULES.md section 2).
+const (
+	DefaultNeutralMin    = 1
+	DefaultNeutralMax    = 5
+	DefaultCapitalTroops = 10
+	MaxNeutral           = 30
+	MaxCapitalTroops     = 50
+	FortressTroops       = 5 // the more neutral troops a fortress starts with
+)
+
+// CapitalsOptions returns the default options of a capitals match, on a
+// generated map of normal size.
+func CapitalsOptions() Options {
+	return Options{Rules: Capitals, Map: "normal", NeutralMin: DefaultNeutralMin, NeutralMax: DefaultNeutralMax,
+		CapitalTroops: DefaultCapitalTroops}
 }
 
 // DefaultOptions returns the options of a match nobody configured.

@@ -18,7 +18,9 @@ const MaxSeats = 6
 type Phase uint8
 
 // The phases. Classic turns go Reinforce, Attack (with Occupy after each
-// conquest), Fortify; Setup is the simultaneous initial placement.
+// conquest), Fortify; Setup is the simultaneous initial placement. Capitals
+// turns go Reinforce, Action, Move; Setup is the choice of capitals, in turn
+// order.
 const (
 	PhaseSetup Phase = iota
 	PhaseReinforce
@@ -26,9 +28,11 @@ const (
 	PhaseOccupy
 	PhaseFortify
 	PhaseOver
+	PhaseAction
+	PhaseMove
 )
 
-var phaseNames = []string{"setup", "reinforce", "attack", "occupy", "fortify", "over"}
+var phaseNames = []string{"setup", "reinforce", "attack", "occupy", "fortify", "over", "action", "move"}
 
 func (p Phase) String() string { return enumString(phaseNames, uint8(p)) }
 
@@ -96,7 +100,7 @@ type CapitalsSeat struct {
 	Capital  int16 `json:"capital,omitempty"`  // the capital's id+1; 0 before it is chosen
 	Hero     int16 `json:"hero,omitempty"`     // where the hero stands, id+1; 0 without a hero
 	HeroWon  bool  `json:"hero_won,omitempty"` // the hero was unlocked (it never comes back once dead)
-	Item     uint8 `json:"item,omitempty"`     // the kept item's kind, 0 for none; hidden in views of others
+	Item     Item  `json:"item,omitempty"`     // the kept item's kind; ItemHidden in views of others
 	MoveHero bool  `json:"move_hero,omitempty"`
 	// MoveQuarters and MoveHero are the last move's choices (quarters of
 	// the troops, and whether the hero went): the next move's defaults.
@@ -115,10 +119,9 @@ type Terr struct {
 	Arrived int `json:"arrived,omitempty"`
 	// The capitals rule set's territory features; zero in classic matches
 	// (and small, so that states stay cheap to copy).
-	Port     bool  `json:"port,omitempty"`
-	Fortress bool  `json:"fortress,omitempty"`
-	Item     uint8 `json:"item,omitempty"`     // an item waiting here, 0 for none
-	ItemAge  uint8 `json:"item_age,omitempty"` // turns it has waited
+	Port    bool  `json:"port,omitempty"`
+	Item    Item  `json:"item,omitempty"`     // an item waiting here; ItemHidden in views, unless the fat bonus
+	ItemAge uint8 `json:"item_age,omitempty"` // turns it has waited, this one included
 }
 
 // Occupy is the move owed after a conquest: at least Min armies (the dice of
@@ -163,6 +166,8 @@ type State struct {
 	// the map.
 	Last Trail `json:"last"`
 	This Trail `json:"this"`
+	// Cap is the capitals rule set's part of the turn in play.
+	Cap CapitalsTurn `json:"capitals,omitzero"`
 }
 
 // Clone returns a deep copy of s; the Map is shared. It makes three
@@ -176,7 +181,9 @@ func (s *State) Clone() *State {
 }
 
 // View returns what seat may see of s: the generator, the deck and the
-// other seats' hands are hidden (hand and deck sizes stay visible). A seat of
+// other seats' hands are hidden (hand and deck sizes stay visible), and so
+// are the kinds of the items of others and of those lying on the map, but
+// for the fat bonus (that there is an item stays visible). A seat of
 // -1 gives a spectator's view.
 func (s *State) View(seat int) *State {
 	v := s.Clone()
@@ -189,7 +196,14 @@ func (s *State) View(seat int) *State {
 		if i != seat {
 			v.Seats[i].HiddenCards += v.Seats[i].Hand.Len()
 			v.Seats[i].Hand = CardSet{}
-			v.Seats[i].Capitals.Item = 0
+			if v.Seats[i].Capitals.Item != NoItem {
+				v.Seats[i].Capitals.Item = ItemHidden
+			}
+		}
+	}
+	for t := range v.Terr {
+		if it := v.Terr[t].Item; it != NoItem && it != ItemFat {
+			v.Terr[t].Item = ItemHidden
 		}
 	}
 	return v
@@ -359,7 +373,9 @@ func (s *State) Check() error {
 		if seat.Reserve < 0 {
 			bad("seat %d has reserve %d", i, seat.Reserve)
 		}
-		if s.Phase != PhaseSetup && seat.Status == Playing && owned[i] == 0 {
+		// A capitals match abandoned during the choice of capitals can be
+		// won by a seat that holds nothing yet.
+		if s.Phase != PhaseSetup && s.Phase != PhaseOver && seat.Status == Playing && owned[i] == 0 {
 			bad("seat %d plays but owns nothing", i)
 		}
 		if seat.Status == Eliminated && owned[i] > 0 {
@@ -373,6 +389,9 @@ func (s *State) Check() error {
 	}
 	if s.Phase == PhaseOver && (s.Winner < 0 || s.Winner >= len(s.Seats)) {
 		bad("the match is over without a winner")
+	}
+	if s.Options.Rules == Capitals {
+		s.checkCapitals(bad)
 	}
 	if s.Phase == PhaseOccupy {
 		o := s.Occupy

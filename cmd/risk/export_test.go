@@ -107,3 +107,46 @@ func TestExportImport(t *testing.T) {
 		t.Fatal("export created a database")
 	}
 }
+
+// A capitals match, on its generated map, exports and imports like a
+// classic one: the map comes back from its name.
+func TestExportImportCapitals(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src.db")
+	db, err := storage.Open(ctx, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := storetest.StartSetup(t, db, "console:caps", storetest.NewCapitalsSetup(3, 5))
+	g := storetest.Play(t, db, l.ID, 60, rand.New(rand.NewPCG(5, 5)))
+	db.Close()
+	if g.State.Turn < 3 {
+		t.Fatalf("only %d turns played", g.State.Turn)
+	}
+	code, out, errs := runRisk(t, "", "export", "--db", src, "--channel", "console:caps")
+	if code != 0 {
+		t.Fatalf("export: exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, `"rules":"capitals"`) {
+		t.Fatalf("the export does not say capitals: %.300s", out)
+	}
+	var rec engine.Record
+	if err := json.Unmarshal([]byte(out), &rec); err != nil {
+		t.Fatal(err)
+	}
+	rg, err := rec.Game(-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	storetest.SameGame(t, "exported", rg, g)
+	dst := filepath.Join(dir, "dst.db")
+	code, got, errs := runRisk(t, out, "import", "--db", dst, "-")
+	if code != 0 || !strings.Contains(got, "imported match 1 into console:caps") {
+		t.Fatalf("import: exit %d, %q %s", code, got, errs)
+	}
+	code, again, errs := runRisk(t, "", "export", "--db", dst, "--match", "1")
+	if code != 0 || again != out {
+		t.Fatalf("export after import: exit %d %s", code, errs)
+	}
+}

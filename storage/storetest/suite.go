@@ -69,12 +69,17 @@ func Open(t testing.TB, b Backend) Store {
 // players seats drawn from seed. It returns the loaded match.
 func Start(t testing.TB, db Store, channel string, players int, seed uint64) *storage.Loaded {
 	t.Helper()
+	return StartSetup(t, db, channel, NewSetup(players, seed))
+}
+
+// StartSetup is Start with a setup of the caller's.
+func StartSetup(t testing.TB, db Store, channel string, setup engine.Setup) *storage.Loaded {
+	t.Helper()
 	ctx := context.Background()
 	m, err := db.Create(ctx, channel, json.RawMessage(`{"host":"test"}`), T0)
 	if err != nil {
 		t.Fatalf("create: %v", err)
 	}
-	setup := NewSetup(players, seed)
 	if _, err := db.Save(ctx, m.ID, m.Version, storage.Change{Start: &setup}, T0); err != nil {
 		t.Fatalf("start: %v", err)
 	}
