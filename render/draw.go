@@ -191,9 +191,10 @@ func (wk *worker) drawArrow(a state.Arrow) {
 	_ = s
 }
 
-// arrowAt draws arrow a from (x0, y0) to (x1, y1). A number above 0 is
-// written in a disc of the mover's colour halfway along: the launch order
-// of planned attacks.
+// arrowAt draws arrow a from (x0, y0) to (x1, y1). A number other than 0
+// is written in a disc halfway along: the launch order of attacks, in the
+// mover's colour once launched (number > 0), white while only planned
+// (number < 0, for -order).
 func (wk *worker) arrowAt(a state.Arrow, x0, y0, x1, y1 float64, number int) {
 	dc, s, th := wk.dc, wk.s, wk.r.th
 	dx, dy := x1-x0, y1-y0
@@ -271,10 +272,14 @@ func (wk *worker) arrowAt(a state.Arrow, x0, y0, x1, y1 float64, number int) {
 	dc.SetColor(col)
 	dc.Fill()
 	stroke(col, width, dash)
-	if number > 0 {
+	if number != 0 {
 		// The curve's point at t = 1/2.
 		mx := 0.25*sx + 0.5*cx + 0.25*bx
 		my := 0.25*sy + 0.5*cy + 0.25*by
+		fill, ring := col, white
+		if number < 0 {
+			number, fill, ring = -number, white, col
+		}
 		text := fmt.Sprint(number)
 		fc := wk.f.stat
 		rad := math.Max(13*s, (textWidth(fc, text)+10*s)/2)
@@ -282,12 +287,12 @@ func (wk *worker) arrowAt(a state.Arrow, x0, y0, x1, y1 float64, number int) {
 		dc.SetColor(outline)
 		dc.Fill()
 		dc.DrawCircle(mx, my, rad)
-		dc.SetColor(col)
+		dc.SetColor(fill)
 		dc.FillPreserve()
-		dc.SetLineWidth(1.6 * s)
-		dc.SetColor(white)
+		dc.SetLineWidth(2.2 * s)
+		dc.SetColor(ring)
 		dc.Stroke()
-		drawTextCentered(wk.canvas, fc, text, mx, my, th.inkOn(col))
+		drawTextCentered(wk.canvas, fc, text, mx, my, th.inkOn(fill))
 	}
 }
 

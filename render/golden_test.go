@@ -37,6 +37,7 @@ var goldens = []struct {
 	{"capitals-start", Default, gridStart},
 	{"capitals-midgame", Default, gridMid},
 	{"capitals-midgame-colorblind", ColorBlind, gridMid},
+	{"capitals-planned", Default, gridPlanned},
 	{"capitals-over", Default, gridOver},
 }
 

@@ -34,7 +34,6 @@ func capitalsState(m *state.Map, rng *rand.Rand, names ...string) *state.State {
 	for i := range s.Terr {
 		s.Terr[i] = state.Terr{Owner: state.Neutral, Armies: 1 + rng.IntN(5)}
 		if m.Territories[i].Fortress {
-			s.Terr[i].Fortress = true
 			s.Terr[i].Armies += 5
 		}
 	}
@@ -132,11 +131,17 @@ func gridStart(t testing.TB) *state.State {
 // land, ports, capitals, a hero alive, one dead, others locked, items lying
 // (one the fat bonus) and held, an eliminated seat, a long name, three
 // numbered attacks, one by sea, and a move.
-func gridMid(t testing.TB) *state.State {
+func gridMid(t testing.TB) *state.State { return gridMidGame(t, true) }
+
+// gridPlanned is gridMid before the launch: Ann has planned the three
+// attacks (one by sea) and not launched them yet.
+func gridPlanned(t testing.TB) *state.State { return gridMidGame(t, false) }
+
+func gridMidGame(t testing.TB, launched bool) *state.State {
 	rng := rand.New(rand.NewPCG(2, 2))
 	s := capitalsState(genMap(t, 2024, genmap.Large), rng, "Ann", "Bob", "Chloé", "Dmitri", "Eve", "Farouk al-Rashid the Magnificent")
 	spread(s, rng, 5)
-	s.Phase, s.Turn, s.Current = state.PhaseAttack, 31, 0
+	s.Phase, s.Turn, s.Current = state.PhaseMove, 31, 0
 	m := s.Map
 	// Ports on the coastal territories of seats 0 to 2, and one neutral
 	// port left behind.
@@ -157,18 +162,19 @@ func gridMid(t testing.TB) *state.State {
 	s.Seats[0].Capitals.HeroWon, s.Seats[0].Capitals.Hero = true, int16(ann[len(ann)-1]+1)
 	s.Seats[1].Capitals.HeroWon = true
 	s.Seats[2].Capitals.HeroWon, s.Seats[2].Capitals.Hero = true, s.Seats[2].Capitals.Capital
-	// Items: two lying unknown, the fat bonus, and two kept.
+	// Items, as a spectator sees them: two lying (kinds hidden), the fat
+	// bonus, and two kept.
 	var neutral []int
 	for t := range s.Terr {
 		if s.Terr[t].Owner == state.Neutral {
 			neutral = append(neutral, t)
 		}
 	}
-	s.Terr[neutral[0]].Item, s.Terr[neutral[0]].ItemAge = 3, 1
-	s.Terr[neutral[len(neutral)/2]].Item = 8
-	s.Terr[neutral[len(neutral)-1]].Item = 5
-	s.Seats[1].Capitals.Item = 2
-	s.Seats[3].Capitals.Item = 4
+	s.Terr[neutral[0]].Item, s.Terr[neutral[0]].ItemAge = state.ItemHidden, 1
+	s.Terr[neutral[len(neutral)/2]].Item = state.ItemFat
+	s.Terr[neutral[len(neutral)-1]].Item = state.ItemHidden
+	s.Seats[1].Capitals.Item = state.ItemHidden
+	s.Seats[3].Capitals.Item = state.ItemHidden
 	// Eve lost her capital to Dmitri: eliminated, her land his.
 	for _, t := range ownedBy(s, 4) {
 		s.Terr[t].Owner = 3
@@ -177,10 +183,18 @@ func gridMid(t testing.TB) *state.State {
 	s.Terr[ann[0]].Armies = 187
 	// Ann's turn: three planned attacks launched in order, one by sea,
 	// then a move.
+	capital := func(u int) bool {
+		for _, st := range s.Seats {
+			if int(st.Capitals.Capital) == u+1 {
+				return true
+			}
+		}
+		return false
+	}
 	var land, sea []state.Arrow
 	for _, t := range ann {
 		for _, u := range m.Territories[t].Adj {
-			if o := s.Terr[u].Owner; o > 0 && o != 4 {
+			if o := s.Terr[u].Owner; o > 0 && o != 4 && !capital(u) {
 				land = append(land, state.Arrow{From: int16(t), To: int16(u), Kind: state.ArrowAttack, Seat: 0, Count: 1})
 			}
 		}
@@ -193,7 +207,19 @@ func gridMid(t testing.TB) *state.State {
 	if len(land) < 2 || len(sea) < 1 {
 		t.Fatalf("fixture: %d land and %d sea targets for Ann", len(land), len(sea))
 	}
+	if !launched {
+		s.Phase = state.PhaseAction
+		for _, a := range []state.Arrow{land[0], land[1], sea[0]} {
+			s.Cap.Plan[s.Cap.NPlan] = state.Planned{From: a.From, To: a.To}
+			s.Cap.NPlan++
+		}
+		return s
+	}
+	// The engine numbers launched attacks by their order (Count).
 	arrows := []state.Arrow{land[0], land[1], sea[0]}
+	for i := range arrows {
+		arrows[i].Count = int32(i + 1)
+	}
 	arrows[1].Kind = state.ArrowConquest
 	s.Terr[arrows[1].To].Owner, s.Terr[arrows[1].To].Armies = 0, 0
 	for _, a := range arrows {

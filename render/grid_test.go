@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/image/font"
 
+	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/engine/genmap"
 	"github.com/riskbot/riskbot/state"
 )
@@ -283,7 +284,7 @@ func TestGridMarkers(t *testing.T) {
 	// A neutral coastal territory without item, port or capital.
 	target := -1
 	for u, tr := range base.Map.Territories {
-		if tr.Coast && !tr.Fortress && base.Terr[u].Owner == state.Neutral && base.Terr[u].Item == 0 && !base.Terr[u].Port {
+		if tr.Coast && !tr.Fortress && base.Terr[u].Owner == state.Neutral && base.Terr[u].Item == state.NoItem && !base.Terr[u].Port {
 			target = u
 			break
 		}
@@ -299,8 +300,8 @@ func TestGridMarkers(t *testing.T) {
 		change func(s *state.State)
 		at     [2]float64
 	}{
-		{"item", func(s *state.State) { s.Terr[target].Item = 3 }, sl.item},
-		{"fat bonus", func(s *state.State) { s.Terr[target].Item = itemFatBonus }, sl.item},
+		{"item", func(s *state.State) { s.Terr[target].Item = state.ItemHidden }, sl.item},
+		{"fat bonus", func(s *state.State) { s.Terr[target].Item = state.ItemFat }, sl.item},
 		{"capital", func(s *state.State) {
 			s.Terr[target].Owner = 0
 			s.Seats[0].Capitals.Capital = int16(target + 1)
@@ -327,31 +328,35 @@ func TestGridMarkers(t *testing.T) {
 	})
 	t.Run("hidden item kinds", func(t *testing.T) {
 		var first []byte
-		for kind := uint8(1); kind < itemFatBonus; kind++ {
+		for _, kind := range []state.Item{state.ItemHidden, state.ItemDistant, state.ItemFullPower, state.ItemAttackPort,
+			state.ItemTwoTurns, state.ItemTroopBonus, state.ItemTroopMalus, state.ItemLoseLand} {
 			s := gridMid(t)
 			s.Terr[target].Item = kind
 			got := render(s)
 			if first == nil {
 				first = got
 			} else if !bytes.Equal(got, first) {
-				t.Errorf("an item of kind %d lying on the map looks different from kind 1", kind)
+				t.Errorf("an item of kind %s lying on the map looks different from a hidden one", kind)
 			}
 		}
 	})
 	t.Run("kept items", func(t *testing.T) {
 		var first []byte
-		for kind := uint8(1); kind <= 9; kind++ {
+		for kind := range state.Item(state.NumItems) {
+			if kind == state.NoItem {
+				kind = state.ItemHidden
+			}
 			s := gridMid(t)
 			s.Seats[0].Capitals.Item = kind
 			got := render(s)
 			if first == nil {
 				first = got
 			} else if !bytes.Equal(got, first) {
-				t.Errorf("a kept item of kind %d shows differently from kind 1", kind)
+				t.Errorf("a kept item of kind %s shows differently from a hidden one", kind)
 			}
 		}
 		s := gridMid(t)
-		s.Seats[0].Capitals.Item = 0
+		s.Seats[0].Capitals.Item = state.NoItem
 		if bytes.Equal(render(s), first) {
 			t.Error("holding an item does not show in the panel")
 		}
@@ -426,6 +431,52 @@ func TestGridBadInput(t *testing.T) {
 			_, err := r.Render(context.Background(), s)
 			if err == nil || !strings.Contains(err.Error(), "unknown territory") {
 				t.Errorf("error %v, want one about an unknown territory", err)
+			}
+		})
+	}
+}
+
+// TestRenderCapitalsGames renders capitals matches played by the engine
+// (random legal moves), as spectators see them, every few commands and at
+// the end: whatever the engine makes of a match, the board draws it.
+func TestRenderCapitalsGames(t *testing.T) {
+	games, every := 3, 7
+	if testing.Short() || raceEnabled {
+		games, every = 1, 25
+	}
+	r := shared(Options{Width: goldenWidth})
+	for seed := range uint64(games) {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			o := state.CapitalsOptions()
+			o.Map = []string{"small", "normal", "large"}[seed%3]
+			seats := []engine.SeatInfo{{ID: "a", Name: "Ann"}, {ID: "b", Name: "Bob"}, {ID: "c", Name: "Chloé"}}
+			g, err := engine.NewGame(engine.Setup{Options: o, Seats: seats, Seed: 40 + seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(seed, 3))
+			for step := 0; step < 600 && g.State.Phase != state.PhaseOver; step++ {
+				if step%every == 0 {
+					if _, err := r.Render(context.Background(), g.State.View(-1)); err != nil {
+						t.Fatalf("step %d (%s): %v", step, g.State.Phase, err)
+					}
+				}
+				seat := g.State.Current
+				var moves []engine.Command
+				for _, c := range engine.Legal(g.State, seat) {
+					if _, ok := c.(engine.Surrender); !ok {
+						moves = append(moves, c)
+					}
+				}
+				if len(moves) == 0 {
+					t.Fatalf("step %d: no move for seat %d", step, seat)
+				}
+				if _, _, err := g.Apply(seat, moves[rng.IntN(len(moves))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := r.Render(context.Background(), g.State.View(-1)); err != nil {
+				t.Fatalf("the end (%s): %v", g.State.Phase, err)
 			}
 		})
 	}

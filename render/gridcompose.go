@@ -12,10 +12,6 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-// Item kinds the map tells apart (RULES.md section 2, "Items"): only the fat
-// bonus looks different; every other item shows as one unknown marker.
-const itemFatBonus = 8
-
 // composeGrid draws a generated map's whole frame on the worker's canvas.
 func (wk *worker) composeGrid(s *state.State) {
 	b, gb, look := wk.b, wk.b.grid, wk.r.gridLook
@@ -47,28 +43,27 @@ func (wk *worker) composeGrid(s *state.State) {
 			gb.piers[t].over(pix)
 		}
 	}
-	// Arrows: this turn's, else the last turn's. Attacks are numbered in
-	// the order they were made when there are several: planned attacks
-	// run in that order.
+	// Arrows: this turn's, else the last turn's; in a capitals match the
+	// engine numbers launched attacks by their launch order (Count), and
+	// the attacks planned but not launched yet are drawn with their
+	// numbers too, hollow.
 	trail := &s.This
 	if trail.Len() == 0 {
 		trail = &s.Last
 	}
-	arrows := trail.Arrows()
-	attacks := 0
-	for _, a := range arrows {
-		if a.Kind != state.ArrowFortify {
-			attacks++
-		}
-	}
-	n := 0
-	for _, a := range arrows {
+	capitals := s.Options.Rules == state.Capitals
+	for _, a := range trail.Arrows() {
 		num := 0
-		if a.Kind != state.ArrowFortify && attacks > 1 {
-			n++
-			num = n
+		if capitals && a.Kind != state.ArrowFortify && a.Count > 0 {
+			num = int(a.Count)
 		}
 		wk.arrowAt(a, b.anchor[a.From][0], b.anchor[a.From][1], b.anchor[a.To][0], b.anchor[a.To][1], num)
+	}
+	if capitals {
+		for k, p := range s.Cap.Planned() {
+			a := state.Arrow{From: p.From, To: p.To, Kind: state.ArrowAttack, Seat: int8(s.Current)}
+			wk.arrowAt(a, b.anchor[p.From][0], b.anchor[p.From][1], b.anchor[p.To][0], b.anchor[p.To][1], -(k + 1))
+		}
 	}
 	b.labels.over(pix)
 	for t, tr := range s.Terr {
@@ -76,8 +71,8 @@ func (wk *worker) composeGrid(s *state.State) {
 	}
 	// Markers: items lying on territories, capitals, heroes.
 	for t, tr := range s.Terr {
-		if tr.Item != 0 {
-			wk.drawItem(gb.slots[t].item, tr.Item == itemFatBonus, b.badgeR*0.66)
+		if tr.Item != state.NoItem {
+			wk.drawItem(gb.slots[t].item, tr.Item == state.ItemFat, b.badgeR*0.66)
 		}
 	}
 	for i, st := range s.Seats {
@@ -329,9 +324,9 @@ func gridPhaseWord(p state.Phase) string {
 	switch p {
 	case state.PhaseReinforce:
 		return "reinforcing"
-	case state.PhaseAttack:
+	case state.PhaseAction, state.PhaseAttack:
 		return "action"
-	case state.PhaseOccupy, state.PhaseFortify:
+	case state.PhaseMove, state.PhaseOccupy, state.PhaseFortify:
 		return "moving"
 	}
 	return ""
@@ -428,12 +423,22 @@ func drawGridKey(img *image.RGBA, dc *gg.Context, b *board, ox float64, th *them
 	}
 	y += 3*rowH + 4*s
 	// Arrows.
+	// The numbers are the attacks' launch order: filled once launched,
+	// hollow while planned.
+	const (
+		noNumber = iota
+		launched
+		planned
+	)
 	arrows := []struct {
 		label string
 		dash  []float64
 		lw    float64
-		num   bool
-	}{{"attack, in order", []float64{9, 6}, 4, true}, {"conquest", nil, 6, false}, {"move", []float64{1.5, 8}, 4.6, false}}
+		num   int
+	}{
+		{"attack", []float64{9, 6}, 4, launched}, {"planned attack", []float64{9, 6}, 4, planned},
+		{"conquest", nil, 6, noNumber}, {"move", []float64{1.5, 8}, 4.6, noNumber},
+	}
 	for i, a := range arrows {
 		cx := x0 + float64(i%2)*colW
 		cy := y + float64(i/2)*rowH
@@ -454,18 +459,22 @@ func drawGridKey(img *image.RGBA, dc *gg.Context, b *board, ox float64, th *them
 		dc.ClosePath()
 		dc.Fill()
 		tx := cx + 44*s
-		if a.num {
+		if a.num != noNumber {
+			fill, ink := th.text, th.panelBg
+			if a.num == planned {
+				fill, ink = th.panelBg, th.text
+			}
 			dc.DrawCircle(cx+13*s, cy, 9*s)
+			dc.SetColor(fill)
+			dc.FillPreserve()
+			dc.SetLineWidth(2 * s)
 			dc.SetColor(th.text)
-			dc.Fill()
-			dc.Push()
-			dc.Identity()
-			drawTextCentered(img, f.small, "1", cx+13*s-ox, cy-float64(b.panel.Min.Y), th.panelBg)
-			dc.Pop()
+			dc.Stroke()
+			drawTextCentered(img, f.small, "1", cx+13*s-ox, cy-float64(b.panel.Min.Y), ink)
 		}
 		text(a.label, tx, cy, th.text)
 	}
-	y += 2*rowH + 4*s
+	y += float64((len(arrows)+1)/2)*rowH + 4*s
 	// Terrains: a swatch of each texture on its neutral tint.
 	sw := 30 * s
 	for i, t := range []state.Terrain{state.Plain, state.Forest, state.Mountain, state.Desert, state.Coastal} {
