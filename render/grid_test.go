@@ -48,11 +48,15 @@ func TestCapitalsSize(t *testing.T) {
 // height.
 func TestReadableInChatCapitals(t *testing.T) {
 	const inline = 550
+	fixtures := []struct {
+		name  string
+		state func(testing.TB) *state.State
+	}{{"midgame", gridMid}, {"start", gridStart}}
+	if raceEnabled {
+		fixtures = fixtures[:1] // each board takes seconds under the race detector
+	}
 	for _, p := range []Palette{Default, ColorBlind} {
-		for _, fx := range []struct {
-			name  string
-			state func(testing.TB) *state.State
-		}{{"start", gridStart}, {"midgame", gridMid}} {
+		for _, fx := range fixtures {
 			t.Run(p.String()+"/"+fx.name, func(t *testing.T) {
 				r := shared(Options{Palette: p})
 				s := fx.state(t)
