@@ -207,6 +207,26 @@ func chatCommand(s *state.State, seat int, c engine.Command) (string, map[string
 				return "end", map[string]string{"discard": fmt.Sprint(i + 1)}
 			}
 		}
+	case engine.Capital:
+		return "place", map[string]string{"territory": n(c.Territory)}
+	case engine.Reinforce:
+		return "place", map[string]string{"territory": n(c.Territory)}
+	case engine.Capture:
+		return "attack", map[string]string{"from": n(c.From), "to": n(c.To)}
+	case engine.Plan:
+		return "attack", map[string]string{"from": n(c.From), "to": n(c.To)}
+	case engine.Launch:
+		return "launch", nil
+	case engine.BuildPort:
+		return "port", map[string]string{"territory": n(c.Territory)}
+	case engine.UseItem:
+		return "cards", map[string]string{"use": "yes"}
+	case engine.Move:
+		opts := map[string]string{"from": n(c.From), "to": n(c.To), "ratio": ratioNames[c.Quarters]}
+		if c.Hero {
+			opts["hero"] = "yes"
+		}
+		return "fortify", opts
 	}
 	return "end", nil
 }

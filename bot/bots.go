@@ -117,7 +117,7 @@ func (b *Bot) playBotTurn(ctx context.Context, m *match) error {
 // botSeat returns the computer seat to act now.
 func (b *Bot) botSeat(m *match) int {
 	s := m.Game.State
-	if s.Phase == state.PhaseSetup {
+	if s.Phase == state.PhaseSetup && !isCapitals(s) {
 		for i := range s.Seats {
 			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 && m.isBotSeat(i) {
 				return i
@@ -152,6 +152,8 @@ func (b *Bot) decide(ctx context.Context, m *match, seat int, level string) ([]e
 		switch {
 		case sim.Phase == state.PhaseOver:
 			return true
+		case wasSetup && isCapitals(sim):
+			return sim.Phase != state.PhaseSetup || sim.Current != seat
 		case wasSetup:
 			return sim.Phase != state.PhaseSetup || sim.Seats[seat].Reserve == 0
 		}

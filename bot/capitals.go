@@ -88,7 +88,11 @@ func planText(s *state.State) string {
 	if len(plans) == 0 {
 		return "No attack is planned."
 	}
-	lines := []string{fmt.Sprintf("Planned (%s, each at %s):", plural(len(plans), "attack", "attacks"), shareText(s, len(plans)))}
+	each := "each at "
+	if len(plans) == 1 {
+		each = "at "
+	}
+	lines := []string{fmt.Sprintf("Planned (%s, %s%s):", plural(len(plans), "attack", "attacks"), each, shareText(s, len(plans)))}
 	for i, p := range plans {
 		from, to := int(p.From), int(p.To)
 		a := s.AttackTotal(from, to, len(plans))
@@ -98,9 +102,16 @@ func planText(s *state.State) string {
 		}
 		d := s.DefenceTotal(to)
 		lo, hi := engine.Damage(a.Total, d, engine.LuckMin), engine.Damage(a.Total, d, engine.LuckMin+engine.LuckSpan-1)
-		lines = append(lines, fmt.Sprintf("%d. %s → %s: total %s against %s%s; kills %d to %d of its %s",
-			i+1, s.Map.TerritoryName(from), s.Map.TerritoryName(to), state.FormatPower(a.Total), state.FormatPower(d), sea,
-			lo, hi, plural(s.Terr[to].Armies, "troop", "troops")))
+		troops := s.Terr[to].Armies
+		outlook := fmt.Sprintf("kills %d to %d of its %s", lo, hi, plural(troops, "troop", "troops"))
+		switch {
+		case lo >= troops:
+			outlook = fmt.Sprintf("takes it for sure (kills at least %d of its %d)", lo, troops)
+		case hi >= troops:
+			outlook = fmt.Sprintf("takes it with luck (kills %d to %d of its %d)", lo, hi, troops)
+		}
+		lines = append(lines, fmt.Sprintf("%d. %s → %s: total %s against %s%s; %s",
+			i+1, s.Map.TerritoryName(from), s.Map.TerritoryName(to), state.FormatPower(a.Total), state.FormatPower(d), sea, outlook))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -407,12 +418,24 @@ func capitalsSettings(o state.Options) string {
 // describeCapitals turns a capitals event into a line for people, or
 // reports that it is not one.
 func (v voice) describeCapitals(s *state.State, e engine.Event) (string, bool) {
+	if !isCapitals(s) {
+		return "", false
+	}
 	t := s.Map.TerritoryName
 	switch e := e.(type) {
 	case engine.CapitalChosen:
 		return fmt.Sprintf("👑 %s chose %s as capital (%s)", v.who(s, e.Seat), t(e.Territory), plural(e.Troops, "troop", "troops")), true
 	case engine.Captured:
-		return fmt.Sprintf("🏳️ %s captured %s from %s, with %s", v.who(s, e.Seat), t(e.To), t(e.From), plural(e.Troops, "troop", "troops")), true
+		how := "next to"
+		if !s.Map.Adjacent(e.From, e.To) {
+			how = "by sea from"
+		}
+		return fmt.Sprintf("🏳️ %s captured %s and its %s (%s %s)", v.who(s, e.Seat), t(e.To), plural(e.Troops, "troop", "troops"), how, t(e.From)), true
+	case engine.Placed:
+		if s.Phase == state.PhaseSetup {
+			return "", false
+		}
+		return fmt.Sprintf("➕ %s sent %s to %s", v.who(s, e.Seat), plural(e.Armies, "troop", "troops"), t(e.Territory)), true
 	case engine.PortBuilt:
 		return fmt.Sprintf("⚓ %s built a port on %s", v.who(s, e.Seat), t(e.Territory)), true
 	case engine.AttackPlanned:
@@ -429,8 +452,8 @@ func (v voice) describeCapitals(s *state.State, e engine.Event) (string, bool) {
 	case engine.AttackSkipped:
 		return fmt.Sprintf("⏭️ %d. %s → %s skipped: %s", e.Order, t(e.From), t(e.To), e.Why), true
 	case engine.CapitalTaken:
-		return fmt.Sprintf("👑 %s took %s, %s's capital, and with it all %s", v.who(s, e.Seat), t(e.Capital), v.who(s, e.Defender),
-			plural(e.Territories, "territory", "territories")), true
+		return fmt.Sprintf("👑 %s took %s, the capital of %s, and with it all %s had (%s)", v.who(s, e.Seat), t(e.Capital), v.who(s, e.Defender),
+			s.Seats[e.Defender].Name, plural(e.Territories, "territory", "territories")), true
 	case engine.Moved:
 		hero := ""
 		if e.Hero {

@@ -279,7 +279,7 @@ func (b *Bot) lobby(ctx context.Context, c *call) (*match, error) {
 // before the second has played. The rule book makes two thirds the default;
 // the host may choose otherwise.
 func twoPlayerHint(m *match) string {
-	if len(m.meta.Seats) != 2 || m.meta.Settings.Options.Victory != state.TwoThirds {
+	if o := m.meta.Settings.Options; len(m.meta.Seats) != 2 || o.Rules != state.Classic || o.Victory != state.TwoThirds {
 		return ""
 	}
 	return "\nTip: with two players, the first can win in the first turn (two thirds of the map). For a longer match: /risk settings victory:domination, or a third player."
@@ -606,8 +606,12 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 	}
 	var text string
 	if isCapitals(s) {
-		text = m.says(fmt.Sprintf("**The match has started** on %s (%d territories, all neutral)! Turn order and colours:\n%s\n%s chooses a capital first: /risk place territory:NAME (it starts with %s). Deadline %s.",
-			s.Map.Title, s.Map.Len(), strings.Join(order, "\n"), b.voice(m).who(s, s.Current), plural(s.Options.CapitalTroops, "troop", "troops"), timestamp(t.Deadline)))
+		deadline := ""
+		if !m.isBotSeat(s.Current) {
+			deadline = " Deadline " + timestamp(t.Deadline) + "."
+		}
+		text = m.says(fmt.Sprintf("**The match has started** on %s (%d territories, all neutral)! Turn order and colours:\n%s\nCapitals are chosen in this order, each a neutral territory that borders no other capital; %s chooses first: /risk place territory:NAME (a capital starts with %s).%s",
+			s.Map.Title, s.Map.Len(), strings.Join(order, "\n"), b.voice(m).who(s, s.Current), plural(s.Options.CapitalTroops, "troop", "troops"), deadline))
 	} else {
 		text = m.says(fmt.Sprintf("**The match has started!** Turn order and colours:\n%s\nEveryone places their armies now, all at once: /risk place territory:… armies:…, or /risk place alone to place them all automatically. Deadline %s.",
 			strings.Join(order, "\n"), timestamp(t.Deadline)))

@@ -73,7 +73,7 @@ func TestTranscripts(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no transcripts: %v", err)
 	}
-	files = append(files, "../../examples/quickstart.txt")
+	files = append(files, "../../examples/quickstart.txt", "../../examples/capitals.txt")
 	for _, f := range files {
 		name := strings.TrimSuffix(filepath.Base(f), ".txt")
 		t.Run(name, func(t *testing.T) {
@@ -82,7 +82,7 @@ func TestTranscripts(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := play(t, in)
-			if name == "quickstart" {
+			if name == "quickstart" || name == "capitals" {
 				checkQuickstart(t, got)
 			}
 			golden := filepath.Join("testdata", name+".golden")
