@@ -193,8 +193,9 @@ func (b *Bot) capitalsMove(ctx context.Context, c *call, m *match, seat int) (re
 	if v, ok := c.args.str["ratio"]; ok {
 		return b.move(ctx, m, seat, engine.Move{From: from, To: to, Quarters: parseRatio(v), Hero: hero})
 	}
-	// Check the move as a whole (all of it) before offering its shares.
-	if _, err := engine.Apply(s.Clone(), seat, engine.Move{From: from, To: to, Quarters: 4, Hero: hero}); err != nil {
+	// Check the move as a whole (all of it, with the hero if it is there)
+	// before offering its shares.
+	if _, err := engine.Apply(s.Clone(), seat, engine.Move{From: from, To: to, Quarters: 4, Hero: s.Hero(seat) == from}); err != nil {
 		if re, ok := engine.IsRule(err); ok {
 			return result{}, refuse("%s.", capitalize(re.Msg))
 		}
@@ -498,4 +499,125 @@ func collectedKept(events []engine.Event, seat int) bool {
 		}
 	}
 	return false
+}
+
+// capitalsChoices suggests values for a capitals command's option: only
+// the territories the rules allow now (engine.Legal), best matches first,
+// each with the numbers that decide it.
+func capitalsChoices(s *state.State, seat int, req Request, focused string) []Choice {
+	legal := engine.Legal(s, seat)
+	t := s.Map.TerritoryName
+	lookup := func(option string) int {
+		id, err := s.Map.Lookup(req.Options[option])
+		if err != nil {
+			return -1
+		}
+		return id
+	}
+	notes := map[int]string{}
+	var ids []int
+	add := func(id int, note string) {
+		if _, ok := notes[id]; !ok {
+			ids = append(ids, id)
+			notes[id] = note
+		}
+	}
+	troops := func(id int) string { return plural(s.Terr[id].Armies, "troop", "troops") }
+	from := lookup("from")
+	for _, c := range legal {
+		switch c := c.(type) {
+		case engine.Capital:
+			if req.Command+"."+focused == "place.territory" {
+				add(c.Territory, fmt.Sprintf("%s, %s", troops(c.Territory), s.Map.Territories[c.Territory].Terrain)+features(s, c.Territory))
+			}
+		case engine.Reinforce:
+			if req.Command+"."+focused == "place.territory" {
+				add(c.Territory, fmt.Sprintf("%s, +%d", troops(c.Territory), s.Seats[seat].Reserve)+threat(s, c.Territory))
+			}
+		case engine.BuildPort:
+			if req.Command+"."+focused == "port.territory" {
+				add(c.Territory, fmt.Sprintf("%s, reaches %s by sea", troops(c.Territory), plural(len(s.Map.Territories[c.Territory].Sea), "territory", "territories")))
+			}
+		case engine.Capture:
+			switch req.Command + "." + focused {
+			case "attack.from":
+				add(c.From, troops(c.From))
+			case "attack.to":
+				if from < 0 || from == c.From {
+					add(c.To, fmt.Sprintf("capture, %s", troops(c.To)))
+				}
+			}
+		case engine.Plan:
+			switch req.Command + "." + focused {
+			case "attack.from":
+				add(c.From, troops(c.From))
+			case "attack.to":
+				if from < 0 || from == c.From {
+					n := int(s.Cap.NPlan) + 1
+					src := c.From
+					if from >= 0 {
+						src = from
+					}
+					add(c.To, fmt.Sprintf("%s defence %s, your total %s", s.Seats[s.Terr[c.To].Owner].Name,
+						state.FormatPower(s.DefenceTotal(c.To)), state.FormatPower(s.AttackTotal(src, c.To, n).Total)))
+				}
+			}
+		case engine.Move:
+			switch req.Command + "." + focused {
+			case "fortify.from":
+				add(c.From, troops(c.From))
+			case "fortify.to":
+				if from < 0 || from == c.From {
+					add(c.To, troops(c.To))
+				}
+			}
+		}
+	}
+	var out []Choice
+	for _, id := range s.Map.Rank(req.Options[focused], ids) {
+		name := fmt.Sprintf("%s — %s", t(id), notes[id])
+		if len(name) > 100 {
+			name = name[:99] + "…"
+		}
+		out = append(out, Choice{Name: name, Value: t(id)})
+		if len(out) == maxChoices {
+			break
+		}
+	}
+	return out
+}
+
+// features names a territory's fortress and shore, for a capital's choice.
+func features(s *state.State, t int) string {
+	var f []string
+	if s.Map.Territories[t].Fortress {
+		f = append(f, "fortress")
+	}
+	if s.Map.Territories[t].Coast {
+		f = append(f, "coast")
+	}
+	if len(f) == 0 {
+		return ""
+	}
+	return ", " + strings.Join(f, ", ")
+}
+
+// threat names the strongest enemy total that could strike territory t
+// next turn, if any.
+func threat(s *state.State, t int) string {
+	owner := s.Terr[t].Owner
+	best, by := 0, -1
+	for from := range s.Terr {
+		o := s.Terr[from].Owner
+		if o == owner || o == state.Neutral {
+			continue
+		}
+		if a := s.AttackTotal(from, t, 1); a.Reach != state.NoReach && a.Total > best {
+			best, by = a.Total, from
+		}
+	}
+	if by < 0 {
+		return ""
+	}
+	return fmt.Sprintf(", threatened by %s (%s)", s.Map.TerritoryName(by), state.FormatPower(best))
 }

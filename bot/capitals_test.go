@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/riskbot/riskbot/ai"
 	"github.com/riskbot/riskbot/engine"
@@ -145,4 +146,63 @@ func TestCapitalsMistakes(t *testing.T) {
 	wantPrivate(t, h.do(ch, me, "fortify", "from:"+capital, "to:"+capital, "armies:2"), "by quarters")
 	wantPrivate(t, h.do(ch, me, "launch"), "No attack is planned")
 	wantPrivate(t, h.do(ch, me, "port", "territory:"+s.Map.TerritoryName(s.Capital(1-s.Current))), "not you")
+}
+
+// The clock of a capitals match: the person choosing a capital is pinged
+// and reminded; at the deadline a careful bot chooses for them (or, with
+// on-timeout:skip, the safe default does), and the same for a turn.
+func TestCapitalsDeadlines(t *testing.T) {
+	for _, timeout := range []string{"bot", "skip"} {
+		t.Run(timeout, func(t *testing.T) {
+			h := newHarness(t)
+			const ch = "test:capclock"
+			h.do(ch, "Ann", "new", "rules:capitals", "map:small", "on-timeout:"+timeout)
+			h.do(ch, "Bob", "join")
+			h.do(ch, "Ann", "start")
+			h.bot.Wait()
+			h.takePosts()
+			s := h.load(ch).Game.State
+			first := s.Seats[s.Current].Name
+			h.advance(19 * time.Hour)
+			if err := h.bot.Tick(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			var reminded bool
+			for _, p := range h.takePosts() {
+				reminded = reminded || strings.Contains(p.msg.Text, "your turn to choose a capital")
+			}
+			if !reminded {
+				t.Error("no reminder to choose a capital")
+			}
+			h.advance(6 * time.Hour)
+			if err := h.bot.Tick(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			h.bot.Wait()
+			s = h.load(ch).Game.State
+			for i := range s.Seats {
+				if s.Seats[i].Name == first && s.Capital(i) < 0 {
+					t.Fatalf("%s has no capital after the deadline", first)
+				}
+			}
+			var told bool
+			for _, p := range h.takePosts() {
+				told = told || strings.Contains(p.msg.Text, first+" ran out of time")
+			}
+			if !told {
+				t.Error("nobody was told of the missed deadline")
+			}
+			// The second chooser runs out too; then the first turn's player.
+			for range 2 {
+				h.advance(25 * time.Hour)
+				if err := h.bot.Tick(context.Background()); err != nil {
+					t.Fatal(err)
+				}
+				h.bot.Wait()
+			}
+			if s := h.load(ch).Game.State; s.Phase == state.PhaseSetup || s.Turn < 2 {
+				t.Fatalf("after three deadlines: %s, turn %d", s.Phase, s.Turn)
+			}
+		})
+	}
 }

@@ -517,7 +517,7 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 	s := m.Game.State
 	seat := s.SeatByID(sm.ID)
 	playsNow := s.Phase != state.PhaseOver && (s.Current == seat || (s.Phase == state.PhaseSetup && s.Seats[seat].Reserve > 0))
-	if playsNow && s.Phase != state.PhaseSetup {
+	if playsNow && (s.Phase != state.PhaseSetup || isCapitals(s)) {
 		t := b.turnTimers(ctx, m)
 		change.Timers = &t
 	}

@@ -158,13 +158,31 @@ func (b *Bot) timer(ctx context.Context, t storage.Timer) error {
 // humansToPlace reports whether people still have armies to place in the
 // initial placement.
 func (b *Bot) humansToPlace(m *match) bool {
-	s := m.Game.State
-	for i := range s.Seats {
-		if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 && !m.isBotSeat(i) {
+	for _, i := range toAct(m.Game.State) {
+		if !m.isBotSeat(i) {
 			return true
 		}
 	}
 	return false
+}
+
+// toAct lists the seats the match waits for: during the classic initial
+// placement, every seat with armies left to place; otherwise the seat whose
+// turn (or choice of a capital) it is.
+func toAct(s *state.State) []int {
+	if s.Phase == state.PhaseOver {
+		return nil
+	}
+	if s.Phase != state.PhaseSetup || isCapitals(s) {
+		return []int{s.Current}
+	}
+	var seats []int
+	for i := range s.Seats {
+		if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 {
+			seats = append(seats, i)
+		}
+	}
+	return seats
 }
 
 // remind pings whoever the match waits for.
@@ -192,12 +210,16 @@ func (b *Bot) reminder(m *match) (Message, bool) {
 		names = append(names, mention(id))
 	}
 	what := "it is your turn"
-	if m.Game.State.Phase == state.PhaseSetup {
-		what = "you still have armies to place"
-	}
 	action := "a careful bot will play it for you"
 	if m.meta.Settings.OnTimeout == "skip" {
 		action = "it will be skipped"
+	}
+	switch s := m.Game.State; {
+	case s.Phase == state.PhaseSetup && isCapitals(s):
+		what = "it is your turn to choose a capital"
+		action = "a careful bot will choose it for you"
+	case s.Phase == state.PhaseSetup:
+		what = "you still have armies to place"
 	}
 	return Message{
 		Text:     fmt.Sprintf("⏰ %s: %s. Time runs out %s; then %s.", strings.Join(names, " "), what, timestamp(m.Timers.Deadline), action),
@@ -210,16 +232,10 @@ func (b *Bot) reminder(m *match) (Message, bool) {
 func (b *Bot) waitingFor(m *match) []string {
 	s := m.Game.State
 	var ids []string
-	if s.Phase == state.PhaseSetup {
-		for i := range s.Seats {
-			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 && !m.isBotSeat(i) {
-				ids = append(ids, s.Seats[i].ID)
-			}
+	for _, i := range toAct(s) {
+		if !m.isBotSeat(i) {
+			ids = append(ids, s.Seats[i].ID)
 		}
-		return ids
-	}
-	if !m.isBotSeat(s.Current) {
-		ids = append(ids, s.Seats[s.Current].ID)
 	}
 	return ids
 }
@@ -228,14 +244,10 @@ func (b *Bot) waitingFor(m *match) []string {
 func (b *Bot) expire(ctx context.Context, m *match) ([]batch, bool, error) {
 	s := m.Game.State
 	var seats []int
-	if s.Phase == state.PhaseSetup {
-		for i := range s.Seats {
-			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 && !m.isBotSeat(i) {
-				seats = append(seats, i)
-			}
+	for _, i := range toAct(s) {
+		if s.Phase != state.PhaseSetup || !m.isBotSeat(i) {
+			seats = append(seats, i)
 		}
-	} else {
-		seats = []int{s.Current}
 	}
 	var posts []batch
 	for _, seat := range seats {
@@ -272,7 +284,7 @@ func skipCommands(s *state.State, seat int) []engine.Command {
 		if sim.Phase == state.PhaseOver {
 			break
 		}
-		if s.Phase == state.PhaseSetup {
+		if s.Phase == state.PhaseSetup && !isCapitals(s) {
 			if sim.Phase != state.PhaseSetup || sim.Seats[seat].Reserve == 0 {
 				break
 			}
