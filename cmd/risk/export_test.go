@@ -245,9 +245,20 @@ func TestExportImportCapitals(t *testing.T) {
 		t.Fatal(err)
 	}
 	storetest.SameGame(t, "imported", storetest.Replayed(t, db2, m.ID), g)
-	// ...and the bot, which does not host capitals yet, says so.
-	code, _, errs = runRisk(t, out, "import", "--db", filepath.Join(dir, "bot.db"), "-")
-	if code != 1 || !strings.Contains(errs, "only the classic rules are hosted") {
-		t.Fatalf("risk import of a capitals match: exit %d, %s", code, errs)
+	// ...and so does the bot's import, which checks it can host it.
+	botDB := filepath.Join(dir, "bot.db")
+	code, got, errs := runRisk(t, out, "import", "--db", botDB, "-")
+	if code != 0 || !strings.Contains(got, "imported match 1 into console:caps") {
+		t.Fatalf("risk import of a capitals match: exit %d, %q %s", code, got, errs)
+	}
+	code, again, errs := runRisk(t, "", "export", "--db", botDB, "--match", "1")
+	if code != 0 || again != out {
+		t.Fatalf("export after import: exit %d %s", code, errs)
+	}
+	// A capitals match with options out of range is refused.
+	bad := strings.Replace(out, `"capital_troops":10`, `"capital_troops":99`, 1)
+	code, _, errs = runRisk(t, bad, "import", "--db", filepath.Join(dir, "bad.db"), "-")
+	if code != 1 || !strings.Contains(errs, "capital") {
+		t.Fatalf("import of a bad capitals match: exit %d, %s", code, errs)
 	}
 }
