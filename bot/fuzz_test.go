@@ -72,7 +72,7 @@ func FuzzCapitals(f *testing.F) {
 	}
 	h.do(lobby, "Ann", "new", "rules:capitals")
 	for _, seed := range []struct {
-		lobby                        bool
+		lobby                       bool
 		command, option, value, who string
 	}{
 		{false, "place", "territory", "a", "Ann"},
