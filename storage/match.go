@@ -154,6 +154,13 @@ type Applied struct {
 	Answered time.Time // zero if the answer never went out
 }
 
+// Setting is a value the host stored outside any match (SetSetting).
+type Setting struct {
+	Scope, ID string
+	Value     json.RawMessage
+	Updated   time.Time
+}
+
 // Post is a queued message (Change.Posts) not yet delivered.
 type Post struct {
 	ID      int64

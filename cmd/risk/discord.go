@@ -17,7 +17,7 @@ func runDiscord(ctx context.Context, e env) error {
 		"  DISCORD_TOKEN     the bot's token (required)\n"+
 		"  DISCORD_GUILD_ID  a server ID: register /risk there only, at once (else globally)\n"+
 		"See docs/discord.md for creating the application and inviting the bot.")
-	db := fs.String("db", "", "database `file` (default: risk.db in your data directory)")
+	db := fs.String("db", "", dbUsage+" (default: risk.db in your data directory)")
 	verbose := fs.Bool("v", false, "log every interaction")
 	paletteName := paletteFlag(fs)
 	lobbyDays := lobbyFlag(fs)
@@ -52,7 +52,7 @@ func runDiscord(ctx context.Context, e env) error {
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
 
-	store, err := openDB(ctx, *db)
+	store, err := openStore(ctx, *db)
 	if err != nil {
 		return err
 	}

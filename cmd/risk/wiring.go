@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -13,11 +15,27 @@ import (
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/render"
 	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/postgres"
+)
+
+// store is what the subcommands need of a database, SQLite or PostgreSQL:
+// what the bot needs, plus exporting, listing and closing.
+type store interface {
+	bot.Store
+	Export(ctx context.Context, id int64) (*storage.Export, error)
+	Finished(ctx context.Context, limit int) ([]storage.Match, error)
+	Settings(ctx context.Context) ([]storage.Setting, error)
+	Close() error
+}
+
+var (
+	_ store = (*storage.DB)(nil)
+	_ store = (*postgres.DB)(nil)
 )
 
 // botDeps are the parts a bot is wired from.
 type botDeps struct {
-	db     *storage.DB
+	db     store
 	poster bot.Poster
 	log    *slog.Logger
 	seed   func() uint64
@@ -107,10 +125,30 @@ func defaultDB(db *string, getenv func(string) string) error {
 	return nil
 }
 
-// openDB opens (creating) the database at path, making its folder.
-func openDB(ctx context.Context, path string) (*storage.DB, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+// dbUsage documents --db for every subcommand that takes it.
+const dbUsage = "the database: a SQLite `file`, or a PostgreSQL address postgres://USER@HOST:PORT/DB"
+
+// openStore opens the database at addr, a PostgreSQL address
+// (postgres://...) or the path of a SQLite file, created with its folder
+// if missing.
+func openStore(ctx context.Context, addr string) (store, error) {
+	if postgres.IsAddress(addr) {
+		return postgres.Open(ctx, addr)
+	}
+	if err := os.MkdirAll(filepath.Dir(addr), 0o755); err != nil {
 		return nil, fmt.Errorf("create the database folder: %w", err)
 	}
-	return storage.Open(ctx, path)
+	return storage.Open(ctx, addr)
+}
+
+// openExisting opens a database that must exist already: opening creates a
+// missing SQLite file, and a mistyped path would read nothing from a new,
+// empty database.
+func openExisting(ctx context.Context, addr string) (store, error) {
+	if !postgres.IsAddress(addr) {
+		if _, err := os.Stat(addr); errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("no database at %s", addr)
+		}
+	}
+	return openStore(ctx, addr)
 }

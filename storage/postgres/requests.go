@@ -112,6 +112,30 @@ func (db *DB) SetSetting(ctx context.Context, scope, id string, value json.RawMe
 	return nil
 }
 
+// Settings lists every value stored with SetSetting, by scope and id.
+func (db *DB) Settings(ctx context.Context) ([]storage.Setting, error) {
+	rows, err := db.pool.Query(ctx, `SELECT scope, id, value, updated_at FROM settings ORDER BY scope, id`)
+	if err != nil {
+		return nil, fail("list settings", err)
+	}
+	defer rows.Close()
+	var out []storage.Setting
+	for rows.Next() {
+		var st storage.Setting
+		var v []byte
+		var ms int64
+		if err := rows.Scan(&st.Scope, &st.ID, &v, &ms); err != nil {
+			return nil, fail("list settings", err)
+		}
+		st.Value, st.Updated = json.RawMessage(v), fromMillis(ms)
+		out = append(out, st)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fail("list settings", err)
+	}
+	return out, nil
+}
+
 // Export returns match id whole: its setup, its log and the host's data,
 // without replaying the log, so that a match that fails to load can still
 // be exported for a bug report.

@@ -48,6 +48,8 @@ type Store interface {
 	// since a time.
 	Setting(ctx context.Context, scope, id string) (json.RawMessage, error)
 	SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error
+	// Settings lists them all, by scope and id.
+	Settings(ctx context.Context) ([]storage.Setting, error)
 	IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]storage.Match, error)
 	// Finished lists closed matches, most recently closed first.
 	Finished(ctx context.Context, limit int) ([]storage.Match, error)

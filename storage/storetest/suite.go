@@ -1432,6 +1432,20 @@ func testSettings(t *testing.T, newDB New) {
 	}
 	get(db, "server", "discord:1", "")
 	get(db, "player", "discord:1", `{"dm":true}`)
+	all, err := db.Settings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var listed []string
+	for _, s := range all {
+		listed = append(listed, s.Scope+" "+s.ID+" "+string(s.Value))
+		if !s.Updated.Equal(T0) {
+			t.Errorf("setting %s %s updated at %v, want %v", s.Scope, s.ID, s.Updated, T0)
+		}
+	}
+	if want := []string{`player discord:1 {"dm":true}`, `server discord:2 {"turn_hours":48}`}; fmt.Sprint(listed) != fmt.Sprint(want) {
+		t.Errorf("all settings: %q, want %q", listed, want)
+	}
 	if err := db.SetSetting(ctx, "server", "discord:3", json.RawMessage(`{oops`), T0); err == nil {
 		t.Error("a value that is not JSON was stored")
 	}
