@@ -65,6 +65,11 @@ func EncodeChange(c Change) (*Encoded, error) {
 	if c.Request != nil && c.Request.Key == "" {
 		return nil, errors.New("a request without a key")
 	}
+	if c.Claim != nil {
+		if err := c.Claim.Check(); err != nil {
+			return nil, err
+		}
+	}
 	return &w, nil
 }
 
@@ -236,4 +241,12 @@ func CheckImport(e *Export) (*engine.Game, error) {
 		return nil, fmt.Errorf("a %s match needs its setup", e.Status)
 	}
 	return nil, nil
+}
+
+// ScopeSQL is the SQL test that the channel in column is in scope, the
+// text in parameter p (written as the database wants it: "?" or "$3"),
+// given as the claims take it: "" for every channel, a prefix ending in
+// ':' for a platform's ("discord:"), anything else for that one channel.
+func ScopeSQL(column, p string) string {
+	return fmt.Sprintf("(%[2]s = '' OR %[1]s = %[2]s OR (substr(%[2]s, length(%[2]s), 1) = ':' AND substr(%[1]s, 1, length(%[2]s)) = %[2]s))", column, p)
 }

@@ -311,7 +311,9 @@ func (db *DB) Save(ctx context.Context, id, version int64, c Change, now time.Ti
 			}
 		}
 	}
-	set := `version = ?, status = ?, commands = ?, updated_at = ?`
+	// Any change releases the claim on the match's timers: what was due
+	// is handled, or moot.
+	set := `version = ?, status = ?, commands = ?, updated_at = ?, claim_holder = NULL, claim_at = NULL, claim_until = NULL`
 	args := []any{next, status, commands, ms}
 	if w.Setup != "" {
 		set += `, setup = ?`
@@ -338,9 +340,14 @@ func (db *DB) Save(ctx context.Context, id, version int64, c Change, now time.Ti
 		// kept so that the check does not depend on the lock.
 		return 0, fmt.Errorf("%w (match %d)", ErrConflict, id)
 	}
+	var holder any
+	var claimed, until sql.NullInt64
+	if cl := c.Claim; cl != nil {
+		holder, claimed, until = cl.Holder, nullMillis(cl.Now), nullMillis(cl.Until)
+	}
 	for _, p := range c.Posts {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (match_id, version, body, created_at) VALUES (?, ?, ?, ?)`,
-			id, next, string(p), ms); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (match_id, version, body, created_at, claim_holder, claim_at, claim_until) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			id, next, string(p), ms, holder, claimed, until); err != nil {
 			return 0, fail(op, err)
 		}
 	}

@@ -303,7 +303,9 @@ func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now
 			return 0, fmt.Errorf("storage: postgres: %s: %w", op, err)
 		}
 	}
-	set := `version = $1, status = $2, commands = $3, updated_at = $4`
+	// Any change releases the claim on the match's timers: what was due
+	// is handled, or moot.
+	set := `version = $1, status = $2, commands = $3, updated_at = $4, claim_holder = NULL, claim_at = NULL, claim_until = NULL`
 	args := []any{next, status, commands, ms}
 	if w.Setup != "" {
 		args = append(args, w.Setup)
@@ -322,8 +324,14 @@ func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now
 	}
 	args = append(args, id)
 	b.Queue(fmt.Sprintf(`UPDATE matches SET %s WHERE id = $%d`, set, len(args)), args...)
+	var holder *string
+	var claimed, until *int64
+	if cl := c.Claim; cl != nil {
+		holder, claimed, until = &cl.Holder, nullMillis(cl.Now), nullMillis(cl.Until)
+	}
 	for _, p := range c.Posts {
-		b.Queue(`INSERT INTO outbox (match_id, version, body, created_at) VALUES ($1, $2, $3, $4)`, id, next, string(p), ms)
+		b.Queue(`INSERT INTO outbox (match_id, version, body, created_at, claim_holder, claim_at, claim_until) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+			id, next, string(p), ms, holder, claimed, until)
 	}
 	if r := c.Request; r != nil {
 		b.Queue(`INSERT INTO requests (key, match_id, channel, version, user_id, summary, result, created_at)

@@ -48,6 +48,10 @@ func Run(t *testing.T, newDB New) {
 		{"RaceFree", testRaceFree},
 		{"CorruptMatch", testCorruptMatch},
 		{"Canceled", testCanceled},
+		{"ClaimDue", testClaimDue},
+		{"ClaimPosts", testClaimPosts},
+		{"ClaimRace", testClaimRace},
+		{"Lease", testLease},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.f(t, newDB) })
