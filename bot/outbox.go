@@ -40,9 +40,6 @@ type batch struct {
 }
 
 const (
-	// redeliverAfter is how long a post queued by this process may wait
-	// before Redeliver takes it for lost: longer than posting it takes.
-	redeliverAfter = 5 * time.Minute
 	// giveUpAfter drops a post that cannot be delivered (the channel was
 	// deleted, the bot was removed), so it is not tried forever.
 	giveUpAfter = 24 * time.Hour
@@ -132,10 +129,15 @@ func (b *Bot) deliver(ctx context.Context, channel string, bt batch) {
 // A message may then be posted twice (the crash came after posting it and
 // before marking it), never not at all, unless it cannot be delivered for
 // a day or the channel refuses it for good (ErrUndeliverable).
+//
+// Posts are claimed (storage.Claim): those this process queued since it
+// started are its own until their lease ends (deliver is posting them);
+// those of a process that died are taken when their lease ends, or at once
+// by the same process restarted. A post whose delivery fails is released,
+// to be tried again at the next tick, by any process.
 func (b *Bot) Redeliver(ctx context.Context) error {
-	now := b.cfg.Now()
-	// Everything queued up to now (Outbox lists what is strictly before).
-	queued, err := b.cfg.Store.Outbox(ctx, b.cfg.Scope, now.Add(time.Millisecond), redeliverBatch)
+	cl := b.claim()
+	queued, err := b.cfg.Store.ClaimPosts(ctx, b.cfg.Scope, cl, redeliverBatch)
 	if err != nil {
 		return err
 	}
@@ -144,12 +146,11 @@ func (b *Bot) Redeliver(ctx context.Context) error {
 		if !b.serves(p.Channel) {
 			continue // another adapter's channel: it posts its own news
 		}
-		// This process queued it a moment ago: it is being posted.
-		if p.Queued.After(b.started) && now.Sub(p.Queued) < redeliverAfter {
-			continue
-		}
-		if err := b.redeliver(ctx, p, now); err != nil {
+		if err := b.redeliver(ctx, p, cl.Now); err != nil {
 			errs = append(errs, fmt.Errorf("match %d version %d: %w", p.Match, p.Version, err))
+			if err := b.cfg.Store.ReleasePosts(context.WithoutCancel(ctx), p.Match, p.Version, b.cfg.Instance); err != nil {
+				errs = append(errs, err)
+			}
 		}
 	}
 	return errors.Join(errs...)

@@ -20,7 +20,7 @@ import (
 // is free for the claim in parameters ?2 (holder), ?3 (started) and ?4
 // (now).
 func freeSQL(prefix string) string {
-	return strings.ReplaceAll(`(X.claim_holder IS NULL OR X.claim_until <= ?4 OR (X.claim_holder = ?2 AND X.claim_at < ?3))`, "X.", prefix)
+	return strings.ReplaceAll(`(X.claim_holder IS NULL OR X.claim_until <= ?4 OR (X.claim_holder = ?2 AND X.claim_at <= ?3))`, "X.", prefix)
 }
 
 // ClaimDue claims the timers of active matches due at c.Now, in scope ("",

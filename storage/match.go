@@ -138,7 +138,7 @@ type Change struct {
 // a queued post, a channel's computer turns): the work is leased to Holder
 // until Until. Work is free to claim when nobody holds it, when its lease
 // has ended (its holder died or gave up), or when Holder itself claimed it
-// before Started: a holder is a process's name, kept across restarts, and
+// at or before Started: a holder is a process's name, kept across restarts, and
 // what it held before it started died with its previous run.
 type Claim struct {
 	Holder  string

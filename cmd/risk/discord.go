@@ -12,7 +12,7 @@ import (
 // runDiscord is `risk discord [--db PATH] [--palette NAME] [--lobby-days N] [-v]`: the Discord bot. The token
 // comes from the environment only (a flag would show in the process list).
 func runDiscord(ctx context.Context, e env) error {
-	fs := newFlags(e, "discord", "[--db PATH] [--palette NAME] [--lobby-days N] [-v]\n\n"+
+	fs := newFlags(e, "discord", "[--db PATH] [--instance NAME] [--palette NAME] [--lobby-days N] [-v]\n\n"+
 		"Runs the Discord bot until interrupted (SIGINT or SIGTERM). Environment:\n"+
 		"  DISCORD_TOKEN     the bot's token (required)\n"+
 		"  DISCORD_GUILD_ID  a server ID: register /risk there only, at once (else globally)\n"+
@@ -21,6 +21,7 @@ func runDiscord(ctx context.Context, e env) error {
 	verbose := fs.Bool("v", false, "log every interaction")
 	paletteName := paletteFlag(fs)
 	lobbyDays := lobbyFlag(fs)
+	instance := instanceFlag(fs)
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
@@ -52,6 +53,7 @@ func runDiscord(ctx context.Context, e env) error {
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
 
+	name := instanceName(*instance, *db)
 	store, err := openStore(ctx, *db)
 	if err != nil {
 		return err
@@ -61,12 +63,12 @@ func runDiscord(ctx context.Context, e env) error {
 	if err != nil {
 		return err
 	}
-	b, err := newBot(botDeps{db: store, poster: a, log: log, palette: palette, scope: "discord:", lobbyTTL: ttl})
+	b, err := newBot(botDeps{db: store, poster: a, log: log, palette: palette, scope: "discord:", lobbyTTL: ttl, instance: name})
 	if err != nil {
 		return err
 	}
 	defer b.Close()
-	log.Info("starting", "database", *db)
+	log.Info("starting", "database", redacted(*db), "instance", name)
 
 	timers, stopTimers := context.WithCancel(ctx)
 	timersDone := make(chan struct{})

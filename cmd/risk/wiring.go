@@ -25,6 +25,7 @@ type store interface {
 	Export(ctx context.Context, id int64) (*storage.Export, error)
 	Finished(ctx context.Context, limit int) ([]storage.Match, error)
 	Settings(ctx context.Context) ([]storage.Setting, error)
+	Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error)
 	Close() error
 }
 
@@ -45,6 +46,9 @@ type botDeps struct {
 	scope string
 	// lobbyTTL closes lobbies idle that long (bot.Config.LobbyTTL).
 	lobbyTTL time.Duration
+	// instance names the process among those sharing the database
+	// (bot.Config.Instance).
+	instance string
 }
 
 // newBot wires the bot core to storage and the standard renderer and
@@ -58,7 +62,7 @@ func newBot(d botDeps) (*bot.Bot, error) {
 		def = pals[bot.PaletteColorBlind]
 	}
 	return bot.New(bot.Standard(bot.Config{Store: d.db, Poster: d.poster, Seed: d.seed, Log: d.log,
-		Render: def.Render, Colors: def.Colors, Palettes: pals, Scope: d.scope, LobbyTTL: d.lobbyTTL}))
+		Render: def.Render, Colors: def.Colors, Palettes: pals, Scope: d.scope, LobbyTTL: d.lobbyTTL, Instance: d.instance}))
 }
 
 // lobbyFlag defines --lobby-days on fs.
@@ -151,4 +155,26 @@ func openExisting(ctx context.Context, addr string) (store, error) {
 		}
 	}
 	return openStore(ctx, addr)
+}
+
+// instanceFlag defines --instance on fs.
+func instanceFlag(fs *flag.FlagSet) *string {
+	return fs.String("instance", "", "this process's `name` among those sharing a PostgreSQL database, unique to it and kept across its restarts\n"+
+		"(its claims on timers, posts and computer turns are taken back at once when it restarts under the same name);\n"+
+		"default: HOSTNAME-PID with PostgreSQL, one per scope with SQLite")
+}
+
+// instanceName is the value of --instance, or its default for the
+// database: a name no other live process has, with PostgreSQL (a process
+// restarted under a new name waits for its old claims' leases to end);
+// with SQLite, one process per scope, the bot's default.
+func instanceName(flag, db string) string {
+	if flag != "" || !postgres.IsAddress(db) {
+		return flag
+	}
+	host, err := os.Hostname()
+	if err != nil {
+		host = "risk"
+	}
+	return fmt.Sprintf("%s-%d", host, os.Getpid())
 }
