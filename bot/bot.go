@@ -145,6 +145,10 @@ type Bot struct {
 	locks   map[string]*sync.Mutex
 	running map[string]bool // channels whose bots are playing
 	again   map[string]bool // ... and must look once more when done
+	// elsewhere are channels whose computer turns another process was
+	// playing when this one wanted to: looked at again at every Tick, in
+	// case that process dies before it is done.
+	elsewhere map[string]bool
 
 	// background work (bot turns) runs under bg and is awaited by Wait.
 	bg     context.Context
@@ -188,7 +192,7 @@ func New(cfg Config) (*Bot, error) {
 	}
 	bg, cancel := context.WithCancel(context.Background())
 	return &Bot{cfg: cfg, specs: Specs(cfg.Levels), started: cfg.Now(), locks: map[string]*sync.Mutex{},
-		running: map[string]bool{}, again: map[string]bool{}, bg: bg, cancel: cancel,
+		running: map[string]bool{}, again: map[string]bool{}, elsewhere: map[string]bool{}, bg: bg, cancel: cancel,
 		thinking: make(chan struct{}, cfg.Thinkers)}, nil
 }
 

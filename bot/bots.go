@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/riskbot/riskbot/ai"
@@ -67,6 +69,9 @@ func (b *Bot) playBots(channel string) (more bool) {
 	}
 	if !ok {
 		b.cfg.Log.Debug("another process plays the computer turns", "channel", channel)
+		b.mu.Lock()
+		b.elsewhere[channel] = true
+		b.mu.Unlock()
 		return false
 	}
 	err = b.runBots(b.bg, channel, name)
@@ -81,6 +86,19 @@ func (b *Bot) playBots(channel string) (more bool) {
 	}
 	m, err := b.load(b.bg, channel)
 	return err == nil && m.Status == storage.Active && b.botsToPlay(m)
+}
+
+// lookElsewhere sets the computer turns that other processes were playing
+// to be looked at again: if such a process died, its lease has ended by
+// now or will soon (Tick calls it).
+func (b *Bot) lookElsewhere() {
+	b.mu.Lock()
+	chs := slices.Collect(maps.Keys(b.elsewhere))
+	clear(b.elsewhere)
+	b.mu.Unlock()
+	for _, ch := range chs {
+		b.runBotsLater(ch)
+	}
 }
 
 // errLeaseLost: another process took the lease on a channel's computer

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/riskbot/riskbot/storage"
@@ -64,7 +65,17 @@ func (b *Bot) batch(m *match, n *news) batch {
 	if n == nil {
 		return batch{}
 	}
-	return batch{match: m.ID, version: m.Version, msgs: b.messages(m, n, true), archive: m.meta.Thread && !m.Status.Open()}
+	return batch{match: m.ID, version: m.Version, msgs: keyed(b.messages(m, n, true), m.ID, m.Version), archive: m.meta.Thread && !m.Status.Open()}
+}
+
+// keyed gives the messages of the news of a change their keys
+// (Message.Key). The messages written late keep those written fresh, in
+// order, less the map and the ping at the end, so their places agree.
+func keyed(msgs []Message, match, version int64) []Message {
+	for i := range msgs {
+		msgs[i].Key = "n" + strconv.FormatInt(match, 36) + "." + strconv.FormatInt(version, 36) + "." + strconv.Itoa(i)
+	}
+	return msgs
 }
 
 // messages writes the news of a change. Written late (fresh false), when
@@ -177,7 +188,7 @@ func (b *Bot) redeliver(ctx context.Context, p storage.Post, now time.Time) erro
 	case err != nil:
 		return err
 	}
-	msgs := b.messages(m, &n, m.Version == p.Version)
+	msgs := keyed(b.messages(m, &n, m.Version == p.Version), p.Match, p.Version)
 	if len(msgs) > 0 {
 		msgs[0].Text = "*(Posted late: the bot was interrupted.)*\n" + msgs[0].Text
 	}

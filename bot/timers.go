@@ -53,6 +53,7 @@ func (b *Bot) Tick(ctx context.Context) error {
 	if err := b.expireLobbies(ctx); err != nil {
 		errs = append(errs, fmt.Errorf("lobbies: %w", err))
 	}
+	b.lookElsewhere()
 	// The due timers are claimed a batch at a time, so that processes
 	// sharing the database share them out, and a claim's lease covers the
 	// work on its batch.

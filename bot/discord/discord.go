@@ -464,7 +464,7 @@ func (a *Adapter) Post(ctx context.Context, channel string, m bot.Message) error
 	if err != nil {
 		a.log.Error("render", "channel", id, "err", err)
 	}
-	if _, err := a.s.ChannelMessageSendComplex(id, out.send(files), discordgo.WithContext(ctx)); err != nil {
+	if err := a.send(ctx, id, out.send(files), m.Key); err != nil {
 		if re := refusal(err); re != nil {
 			// The channel is gone or closed to the bot: trying again is
 			// useless, and the players must be told.
@@ -473,6 +473,38 @@ func (a *Adapter) Post(ctx context.Context, channel string, m bot.Message) error
 		return fmt.Errorf("discord: post to channel %s: %w", id, err)
 	}
 	return nil
+}
+
+// keyedSend is a message with Discord's nonce, which discordgo's
+// MessageSend lacks.
+type keyedSend struct {
+	*discordgo.MessageSend
+	Nonce        string `json:"nonce,omitempty"`
+	EnforceNonce bool   `json:"enforce_nonce,omitempty"`
+}
+
+// send posts a message to a channel. A message with a key (bot.Message.Key)
+// goes with it as its nonce, enforced: Discord then creates it once
+// however often it is sent within a few minutes, which makes the
+// redelivery of queued news after a crash, or by another process, safe.
+func (a *Adapter) send(ctx context.Context, channel string, ms *discordgo.MessageSend, key string) error {
+	opt := discordgo.WithContext(ctx)
+	if key == "" {
+		_, err := a.s.ChannelMessageSendComplex(channel, ms, opt)
+		return err
+	}
+	data := keyedSend{MessageSend: ms, Nonce: key, EnforceNonce: true}
+	endpoint := discordgo.EndpointChannelMessages(channel)
+	if len(ms.Files) == 0 {
+		_, err := a.s.RequestWithBucketID(http.MethodPost, endpoint, data, endpoint, opt)
+		return err
+	}
+	contentType, body, err := discordgo.MultipartBodyWithJSON(data, ms.Files)
+	if err != nil {
+		return err
+	}
+	_, err = a.s.RequestRaw(http.MethodPost, endpoint, contentType, body, endpoint, 0, opt)
+	return err
 }
 
 // refusal turns Discord's refusal of a post for good (403: the bot may
@@ -537,6 +569,9 @@ func (a *Adapter) DM(ctx context.Context, user string, m bot.Message) error {
 		return fmt.Errorf("discord: open a direct message to %s: %w", id, err)
 	}
 	m.Private = false // a direct message is private by nature
+	// A nonce is unique per author, across channels: the channel post of
+	// the same news has this key already.
+	m.Key = ""
 	out := translate(m)
 	files, err := out.render(ctx)
 	if err != nil {

@@ -74,6 +74,21 @@ type Server struct {
 	dms        map[string]string // direct message channel -> its user
 	noDMs      map[string]bool   // users who take no direct messages
 	threads    map[string]*Thread
+	// resent counts the posts answered with the message their nonce
+	// created earlier (enforce_nonce), instead of a new one.
+	resent int
+}
+
+// NonceWindow is how long Discord remembers a post's nonce for
+// enforce_nonce ("the past few minutes").
+const NonceWindow = 5 * time.Minute
+
+// Resent returns how many posts were answered with the message that their
+// nonce created earlier, rather than posted again.
+func (s *Server) Resent() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.resent
 }
 
 // Thread is a thread the bot opened.
@@ -163,6 +178,8 @@ type Message struct {
 	// Mentions is the allowed_mentions sent with the message (nil if none).
 	Mentions *AllowedMentions
 	Edits    int
+	// Nonce is the nonce it was posted with ("" if none).
+	Nonce string
 	// History holds every content the message ever had, oldest first.
 	History []string
 	At      time.Time

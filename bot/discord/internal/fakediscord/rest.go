@@ -485,7 +485,23 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 	case len(d.Embeds) > 0 && perms&PermEmbedLinks == 0:
 		d.Embeds = nil // Discord drops them and posts the rest
 	}
-	m := s.newMessageLocked(channel, Channel, "", d, files, s.nowLocked())
+	now := s.nowLocked()
+	nonce := strings.Trim(string(d.Nonce), `"`)
+	if len(nonce) > 25 {
+		s.failLocked(w, r, http.StatusBadRequest, 50035, "Invalid Form Body: nonce: at most 25 characters")
+		return
+	}
+	if d.EnforceNonce && nonce != "" {
+		for _, m := range s.messages {
+			if m.ChannelID == channel && m.Kind == Channel && m.Nonce == nonce && now.Sub(m.At) < NonceWindow {
+				s.resent++
+				writeJSON(w, http.StatusOK, messageJSON(m))
+				return
+			}
+		}
+	}
+	m := s.newMessageLocked(channel, Channel, "", d, files, now)
+	m.Nonce = nonce
 	writeJSON(w, http.StatusOK, messageJSON(m))
 }
 
