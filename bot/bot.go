@@ -315,6 +315,13 @@ func (b *Bot) handle(ctx context.Context, req Request) (result, error) {
 	// have had it waited for the lock.
 	for try := 1; try < conflictTries && errors.Is(err, storage.ErrConflict) && c.rec != nil && !c.rec.saved && ctx.Err() == nil; try++ {
 		b.cfg.Log.Debug("the match moved on in another process: running the command again", "channel", req.Channel, "command", req.Command, "try", try+1)
+		if req.Key != "" {
+			// The change that beat it may be this very request, delivered
+			// twice, to two processes.
+			if res, ok, err := b.repeated(ctx, req.Channel, req.User, req.Key); ok || err != nil {
+				return res, err
+			}
+		}
 		res, err = h(ctx, c)
 	}
 	if c.rec != nil && c.rec.saved {
