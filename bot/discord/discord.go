@@ -76,6 +76,14 @@ type Config struct {
 	// MaxInFlight bounds the interactions the core works on at once; the
 	// others wait their turn, acknowledged. Zero means DefaultMaxInFlight.
 	MaxInFlight int
+	// Shard and Shards split the bot's servers between gateway
+	// connections (Discord's sharding): this one is shard Shard of Shards
+	// (0 <= Shard < Shards). Shards 0 or 1 means no sharding. Only shard 0
+	// registers the command.
+	Shard, Shards int
+	// ApplicationID is the bot's application, for registering the command
+	// where no READY tells it (the HTTP interactions endpoint).
+	ApplicationID string
 }
 
 // DefaultMaxInFlight is how many interactions the core works on at once
@@ -94,6 +102,10 @@ type Adapter struct {
 	completeWait time.Duration
 	// slots holds a token per interaction the core works on.
 	slots chan struct{}
+	// shard is this connection's shard: only shard 0 registers.
+	shard int
+	// app is the configured application ID (READY's wins).
+	app string
 }
 
 var (
@@ -121,6 +133,12 @@ func New(cfg Config) (*Adapter, error) {
 	// all: the bot reads no messages, members or presences.
 	s.Identify.Intents = discordgo.IntentsNone
 	s.StateEnabled = false
+	if cfg.Shards > 1 {
+		if cfg.Shard < 0 || cfg.Shard >= cfg.Shards {
+			return nil, fmt.Errorf("discord: shard %d of %d: want 0 to %d", cfg.Shard, cfg.Shards, cfg.Shards-1)
+		}
+		s.ShardID, s.ShardCount = cfg.Shard, cfg.Shards
+	}
 	if cfg.HTTPClient != nil {
 		s.Client = cfg.HTTPClient
 	}
@@ -128,7 +146,8 @@ func New(cfg Config) (*Adapter, error) {
 	if inFlight <= 0 {
 		inFlight = DefaultMaxInFlight()
 	}
-	a := &Adapter{s: s, guild: cfg.GuildID, log: cfg.Log, deferAfter: cfg.DeferAfter, completeWait: autocompleteWait, slots: make(chan struct{}, inFlight)}
+	a := &Adapter{s: s, guild: cfg.GuildID, log: cfg.Log, deferAfter: cfg.DeferAfter, completeWait: autocompleteWait, slots: make(chan struct{}, inFlight),
+		shard: cfg.Shard, app: cfg.ApplicationID}
 	if a.log == nil {
 		a.log = slog.New(slog.DiscardHandler)
 	}
@@ -187,7 +206,12 @@ func (a *Adapter) Run(ctx context.Context, core Core) error {
 		}
 		return err
 	}
-	err := a.register(ctx, core.Specs())
+	var err error
+	if a.shard == 0 {
+		err = a.register(ctx, core.Specs())
+	} else {
+		a.log.Info("shard: shard 0 registers the command", "shard", a.shard)
+	}
 	if err == nil {
 		<-ctx.Done()
 	}
@@ -256,10 +280,17 @@ func fatal(err error) bool {
 func (a *Adapter) applicationID() string {
 	a.s.State.RLock()
 	defer a.s.State.RUnlock()
-	if app := a.s.State.Application; app != nil {
+	if app := a.s.State.Application; app != nil && app.ID != "" {
 		return app.ID
 	}
-	return ""
+	return a.app
+}
+
+// Register installs /risk by bulk overwrite, as Run does at its start: for
+// the HTTP interactions endpoint, which has no gateway (Config.ApplicationID
+// says the application).
+func (a *Adapter) Register(ctx context.Context, specs []bot.Spec) error {
+	return a.register(ctx, specs)
 }
 
 // botName is the bot user's name, as READY told it.

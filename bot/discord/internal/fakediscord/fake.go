@@ -132,8 +132,11 @@ type interaction struct {
 	answered           int // callback type, 0 before the answer
 	answeredAt         time.Time
 	original           *Message // the answer (type 4) or the deferred message (type 5)
-	choices            []Choice
-	followups          int
+	// overHTTP: delivered to the bot's endpoint, whose response (the
+	// answer) is not read yet.
+	overHTTP  bool
+	choices   []Choice
+	followups int
 }
 
 // Kind says how a message came to be.
@@ -219,6 +222,8 @@ type Choice struct {
 type Identify struct {
 	Token   string
 	Intents int64
+	// Shard is [shard, shards], nil if the client did not shard.
+	Shard *[2]int
 }
 
 // New starts a fake Discord for the test and stops it when the test ends,
