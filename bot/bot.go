@@ -109,7 +109,42 @@ type Config struct {
 	// outlast delivering a turn's posts (postTimeout). Zero means
 	// DefaultLease.
 	Lease time.Duration
+	// Meter is told what the bot does, for metrics; nil tells nobody.
+	Meter Meter
 	Log   *slog.Logger
+}
+
+// Meter is told what the bot does, for metrics (package metrics).
+type Meter interface {
+	// Command counts a command or click handled and its result: ok,
+	// refused (a mistake or a rule, answered privately), moved_on (lost
+	// the race for its match), error.
+	Command(name, result string)
+	// TimerLag is how long after it fell due a timer was handled.
+	TimerLag(kind string, d time.Duration)
+	// Think is how long a computer player took to decide its turn.
+	Think(level string, d time.Duration)
+}
+
+// noMeter tells nobody.
+type noMeter struct{}
+
+func (noMeter) Command(string, string)         {}
+func (noMeter) TimerLag(string, time.Duration) {}
+func (noMeter) Think(string, time.Duration)    {}
+
+// resultOf names the outcome of a command or click for Meter.Command.
+func resultOf(err error) string {
+	var ue *userError
+	switch {
+	case err == nil:
+		return "ok"
+	case errors.Is(err, storage.ErrConflict) || errors.Is(err, errMovedOn):
+		return "moved_on"
+	case errors.As(err, &ue):
+		return "refused"
+	}
+	return "error"
 }
 
 // DefaultLease is how long claims last unless Config.Lease says otherwise.
@@ -190,6 +225,9 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.Lease <= 0 {
 		cfg.Lease = DefaultLease
 	}
+	if cfg.Meter == nil {
+		cfg.Meter = noMeter{}
+	}
 	bg, cancel := context.WithCancel(context.Background())
 	return &Bot{cfg: cfg, specs: Specs(cfg.Levels), started: cfg.Now(), locks: map[string]*sync.Mutex{},
 		running: map[string]bool{}, again: map[string]bool{}, elsewhere: map[string]bool{}, bg: bg, cancel: cancel,
@@ -261,6 +299,11 @@ type result struct {
 // answered privately; the returned error is only for failures to reply.
 func (b *Bot) Handle(ctx context.Context, req Request, r Replier) error {
 	res, err := b.handle(ctx, req)
+	name := "unknown"
+	if spec, ok := specByName(b.specs, req.Command); ok {
+		name = spec.FullName()
+	}
+	b.cfg.Meter.Command(name, resultOf(err))
 	return b.finish(ctx, req.Channel, req.User, req.Command, req.BotLacks, res, err, r)
 }
 

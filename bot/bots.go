@@ -210,6 +210,8 @@ func (b *Bot) decide(ctx context.Context, m *match, seat int, level string) ([]e
 	if err != nil {
 		return nil, err
 	}
+	start := time.Now() // the machine's clock, not Config.Now: a duration
+	defer func() { b.cfg.Meter.Think(level, time.Since(start)) }()
 	sim := m.Game.State.Clone()
 	wasSetup, turn := sim.Phase == state.PhaseSetup, sim.Turn
 	done := func() bool {

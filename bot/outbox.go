@@ -130,7 +130,7 @@ func (b *Bot) deliver(ctx context.Context, channel string, bt batch) {
 	}
 	if err := b.cfg.Store.Delivered(ctx, bt.match, bt.version); err != nil {
 		// Not fatal: Redeliver would post the batch once more.
-		b.cfg.Log.Error("outbox", "match", bt.match, "version", bt.version, "err", err)
+		b.cfg.Log.Error("outbox", "channel", channel, "match", bt.match, "version", bt.version, "err", err)
 	}
 }
 
@@ -170,7 +170,7 @@ func (b *Bot) Redeliver(ctx context.Context) error {
 func (b *Bot) redeliver(ctx context.Context, p storage.Post, now time.Time) error {
 	var n news
 	if err := json.Unmarshal(p.Body, &n); err != nil {
-		b.cfg.Log.Error("outbox: dropped a post that does not decode", "match", p.Match, "version", p.Version, "err", err)
+		b.cfg.Log.Error("outbox: dropped a post that does not decode", "channel", p.Channel, "match", p.Match, "version", p.Version, "err", err)
 		return b.cfg.Store.Delivered(ctx, p.Match, p.Version)
 	}
 	unlock := b.lock(p.Channel)
@@ -183,7 +183,7 @@ func (b *Bot) redeliver(ctx context.Context, p storage.Post, now time.Time) erro
 		return b.cfg.Store.Delivered(ctx, p.Match, p.Version) // the match is gone
 	case errors.As(err, &ce):
 		// Its log no longer replays: the news cannot be written again.
-		b.cfg.Log.Error("outbox: dropped the news of a damaged match", "match", p.Match, "version", p.Version, "err", err)
+		b.cfg.Log.Error("outbox: dropped the news of a damaged match", "channel", p.Channel, "match", p.Match, "version", p.Version, "err", err)
 		return b.cfg.Store.Delivered(ctx, p.Match, p.Version)
 	case err != nil:
 		return err
@@ -203,7 +203,7 @@ func (b *Bot) redeliver(ctx context.Context, p storage.Post, now time.Time) erro
 			if !errors.Is(err, ErrUndeliverable) && now.Sub(p.Queued) < giveUpAfter {
 				return err // try again at the next tick
 			}
-			b.cfg.Log.Error("outbox: gave up a post", "match", p.Match, "version", p.Version, "queued", p.Queued, "err", err)
+			b.cfg.Log.Error("outbox: gave up a post", "channel", p.Channel, "match", p.Match, "version", p.Version, "queued", p.Queued, "err", err)
 			break
 		}
 	}

@@ -105,6 +105,7 @@ func (b *Bot) dueTimers(ctx context.Context, due []storage.Timer) (failed []int6
 		if !b.serves(t.Channel) {
 			continue
 		}
+		b.cfg.Meter.TimerLag(t.Kind.String(), b.cfg.Now().Sub(t.At))
 		err := b.timer(ctx, t)
 		if errors.Is(err, storage.ErrConflict) {
 			continue // the match moved on meanwhile, in another process

@@ -189,6 +189,17 @@ type Setting struct {
 	Updated   time.Time
 }
 
+// Stats are counts over the whole database, for metrics.
+type Stats struct {
+	// Open and Active count the open matches (lobbies and started ones)
+	// and the started ones.
+	Open, Active int
+	// Queued counts the posts not yet delivered; Oldest is when the
+	// oldest of them was queued (zero if none).
+	Queued int
+	Oldest time.Time
+}
+
 // Post is a queued message (Change.Posts) not yet delivered.
 type Post struct {
 	ID      int64

@@ -84,7 +84,20 @@ type Config struct {
 	// ApplicationID is the bot's application, for registering the command
 	// where no READY tells it (the HTTP interactions endpoint).
 	ApplicationID string
+	// Meter is told how long answers take; nil tells nobody.
+	Meter Meter
 }
+
+// Meter is told how long answers take, for metrics (package metrics).
+type Meter interface {
+	// Answer is the time from an interaction's arrival to its answer
+	// being out, by kind: command, click, autocomplete.
+	Answer(kind string, d time.Duration)
+}
+
+type noMeter struct{}
+
+func (noMeter) Answer(string, time.Duration) {}
 
 // DefaultMaxInFlight is how many interactions the core works on at once
 // unless Config.MaxInFlight says otherwise: enough to keep the processor
@@ -105,7 +118,8 @@ type Adapter struct {
 	// shard is this connection's shard: only shard 0 registers.
 	shard int
 	// app is the configured application ID (READY's wins).
-	app string
+	app   string
+	meter Meter
 }
 
 var (
@@ -147,7 +161,10 @@ func New(cfg Config) (*Adapter, error) {
 		inFlight = DefaultMaxInFlight()
 	}
 	a := &Adapter{s: s, guild: cfg.GuildID, log: cfg.Log, deferAfter: cfg.DeferAfter, completeWait: autocompleteWait, slots: make(chan struct{}, inFlight),
-		shard: cfg.Shard, app: cfg.ApplicationID}
+		shard: cfg.Shard, app: cfg.ApplicationID, meter: cfg.Meter}
+	if a.meter == nil {
+		a.meter = noMeter{}
+	}
 	if a.log == nil {
 		a.log = slog.New(slog.DiscardHandler)
 	}
@@ -337,10 +354,13 @@ func (a *Adapter) handle(ctx context.Context, core Core, i *discordgo.Interactio
 	var bad error
 	switch i.Type {
 	case discordgo.InteractionApplicationCommandAutocomplete:
+		defer func() { a.meter.Answer("autocomplete", time.Since(arrived)) }()
 		return a.autocomplete(ctx, core, i, log, arrived)
 	case discordgo.InteractionApplicationCommand:
+		defer func() { a.meter.Answer("command", time.Since(arrived)) }()
 		req, bad = requestOf(i)
 	case discordgo.InteractionMessageComponent:
+		defer func() { a.meter.Answer("click", time.Since(arrived)) }()
 		click, bad = clickOf(i)
 	default:
 		log.Debug("ignored an interaction", "type", i.Type)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/discord"
+	"github.com/riskbot/riskbot/metrics"
 )
 
 // runDiscord is `risk discord [--db PATH] [--http ADDR | --shard I/N] ...`: the Discord bot, on the
@@ -32,6 +33,7 @@ func runDiscord(ctx context.Context, e env) error {
 	db := fs.String("db", "", dbUsage+" (default: risk.db in your data directory)")
 	httpAddr := fs.String("http", "", "serve Discord's interactions over HTTP on `ADDR` (host:port) instead of the gateway")
 	shardFlag := fs.String("shard", "", "connect to the gateway as shard `I/N` of N (only shard 0 registers /risk)")
+	metricsAddr := fs.String("metrics", "", "serve /metrics (Prometheus), /healthz and /readyz on `ADDR` (host:port)")
 	verbose := fs.Bool("v", false, "log every interaction")
 	paletteName := paletteFlag(fs)
 	lobbyDays := lobbyFlag(fs)
@@ -94,17 +96,25 @@ func runDiscord(ctx context.Context, e env) error {
 		return err
 	}
 	defer store.Close()
-	a, err := discord.New(discord.Config{Token: token, GuildID: guild, Log: log, Shard: shard, Shards: shards, ApplicationID: app})
+	m := metrics.New(store)
+	a, err := discord.New(discord.Config{Token: token, GuildID: guild, Log: log, Shard: shard, Shards: shards, ApplicationID: app, Meter: m})
 	if err != nil {
 		return err
 	}
-	b, err := newBot(botDeps{db: store, poster: a, log: log, palette: palette, scope: "discord:", lobbyTTL: ttl, instance: name})
+	b, err := newBot(botDeps{db: store, poster: a, log: log, palette: palette, scope: "discord:", lobbyTTL: ttl, instance: name, metrics: m})
 	if err != nil {
 		return err
 	}
 	defer b.Close()
 	log.Info("starting", "database", redacted(*db), "instance", name)
 
+	if *metricsAddr != "" {
+		stopMetrics, err := serve(*metricsAddr, m.Handler(), "metrics and health", log)
+		if err != nil {
+			return err
+		}
+		defer stopMetrics()
+	}
 	timers, stopTimers := context.WithCancel(ctx)
 	timersDone := make(chan struct{})
 	go func() {
@@ -112,7 +122,7 @@ func runDiscord(ctx context.Context, e env) error {
 		b.RunTimers(timers, time.Minute)
 	}()
 	if *httpAddr != "" {
-		err = serveHTTP(ctx, a, b, key, *httpAddr, log)
+		err = serveHTTP(ctx, a, b, m, key, *httpAddr, log)
 	} else {
 		err = a.Run(ctx, b)
 	}
@@ -141,7 +151,7 @@ func parseShard(s string) (shard, shards int, err error) {
 // serveHTTP serves Discord's interactions on addr until ctx ends, then
 // stops taking requests and lets the answers in flight finish (a few
 // seconds at most). It registers /risk first.
-func serveHTTP(ctx context.Context, a *discord.Adapter, b *bot.Bot, key ed25519.PublicKey, addr string, log *slog.Logger) error {
+func serveHTTP(ctx context.Context, a *discord.Adapter, b *bot.Bot, m *metrics.Metrics, key ed25519.PublicKey, addr string, log *slog.Logger) error {
 	answers, stop := context.WithCancel(context.WithoutCancel(ctx))
 	defer stop()
 	ep, err := a.NewEndpoint(answers, b, key)
@@ -157,6 +167,8 @@ func serveHTTP(ctx context.Context, a *discord.Adapter, b *bot.Bot, key ed25519.
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/", ep)
+	// A load balancer checks the same port.
+	m.Health(mux)
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	log.Info("serving Discord's interactions over HTTP", "addr", ln.Addr().String())
 	served := make(chan error, 1)
@@ -181,4 +193,17 @@ func serveHTTP(ctx context.Context, a *discord.Adapter, b *bot.Bot, key ed25519.
 		<-done
 	}
 	return nil
+}
+
+// serve serves h on addr in the background, and returns the function that
+// stops it.
+func serve(addr string, h http.Handler, what string, log *slog.Logger) (func(), error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("listen on %s for %s: %w", addr, what, err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	log.Info("serving "+what, "addr", ln.Addr().String())
+	go srv.Serve(ln)
+	return func() { srv.Close() }, nil
 }

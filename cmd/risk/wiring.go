@@ -13,7 +13,9 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/metrics"
 	"github.com/riskbot/riskbot/render"
+	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 	"github.com/riskbot/riskbot/storage/postgres"
 )
@@ -22,6 +24,7 @@ import (
 // what the bot needs, plus exporting, listing and closing.
 type store interface {
 	bot.Store
+	metrics.Database
 	Export(ctx context.Context, id int64) (*storage.Export, error)
 	Finished(ctx context.Context, limit int) ([]storage.Match, error)
 	Settings(ctx context.Context) ([]storage.Setting, error)
@@ -49,6 +52,8 @@ type botDeps struct {
 	// instance names the process among those sharing the database
 	// (bot.Config.Instance).
 	instance string
+	// metrics, if set, is told what the bot does and how long maps take.
+	metrics *metrics.Metrics
 }
 
 // newBot wires the bot core to storage and the standard renderer and
@@ -57,12 +62,32 @@ func newBot(d botDeps) (*bot.Bot, error) {
 	// A match may choose its palette; d.palette is the one of matches that
 	// do not.
 	pals := bot.StandardPalettes()
+	var meter bot.Meter
+	if d.metrics != nil {
+		meter = d.metrics
+		for k, p := range pals {
+			p.Render = timedRenderer{p.Render, d.metrics}
+			pals[k] = p
+		}
+	}
 	def := pals[bot.PaletteStandard]
 	if d.palette == render.ColorBlind {
 		def = pals[bot.PaletteColorBlind]
 	}
 	return bot.New(bot.Standard(bot.Config{Store: d.db, Poster: d.poster, Seed: d.seed, Log: d.log,
-		Render: def.Render, Colors: def.Colors, Palettes: pals, Scope: d.scope, LobbyTTL: d.lobbyTTL, Instance: d.instance}))
+		Render: def.Render, Colors: def.Colors, Palettes: pals, Scope: d.scope, LobbyTTL: d.lobbyTTL, Instance: d.instance, Meter: meter}))
+}
+
+// timedRenderer tells the metrics how long each map takes.
+type timedRenderer struct {
+	r bot.Renderer
+	m *metrics.Metrics
+}
+
+func (t timedRenderer) Render(ctx context.Context, s *state.State) ([]byte, error) {
+	start := time.Now()
+	defer func() { t.m.Render(time.Since(start)) }()
+	return t.r.Render(ctx, s)
 }
 
 // lobbyFlag defines --lobby-days on fs.

@@ -62,6 +62,10 @@ type Store interface {
 	ReleasePosts(ctx context.Context, id, version int64, holder string) error
 	Lease(ctx context.Context, name string, c storage.Claim) (bool, error)
 	Unlease(ctx context.Context, name, holder string) error
+	// Stats counts open matches and queued posts; Ready says whether the
+	// database answers with the schema this program knows.
+	Stats(ctx context.Context) (storage.Stats, error)
+	Ready(ctx context.Context) error
 	// Finished lists closed matches, most recently closed first.
 	Finished(ctx context.Context, limit int) ([]storage.Match, error)
 	// History lists a channel's matches, newest first.

@@ -1210,6 +1210,12 @@ func testOutbox(t *testing.T, newDB New) {
 	}
 	check(db, "", at(0), 100)
 	check(db, "", at(1), 100, "a1", "a2")
+	if st, err := db.Stats(ctx); err != nil || st != (storage.Stats{Open: 1, Active: 1, Queued: 4, Oldest: at(0)}) {
+		t.Fatalf("stats: %+v, %v; want 1 open and active match (a finished), 4 posts queued since %v", st, err, at(0))
+	}
+	if err := db.Ready(ctx); err != nil {
+		t.Fatalf("ready: %v", err)
+	}
 	check(db, "", at(10), 100, "a1", "a2", "c1", "a3")
 	check(db, "", at(10), 3, "a1", "a2", "c1")
 
