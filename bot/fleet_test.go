@@ -121,15 +121,19 @@ func fleetChild(name string) error {
 		wg.Go(func() {
 			req := Request{Channel: c.Channel, User: User{ID: "fleet:" + strings.ToLower(c.User), Name: c.User}, Command: c.Command, Options: c.Options, Key: c.Key}
 			var got Message
+			var answered time.Duration
 			err := b.Handle(ctx, req, ReplierFunc(func(ctx context.Context, m Message) error {
 				got = m
+				defer func() { answered = time.Since(read) }()
 				if render && m.Image != nil {
 					_, err := m.Image.PNG(ctx)
 					return err
 				}
 				return nil
 			}))
-			r := fleetReply{ID: c.ID, Private: got.Private, Text: got.Text, Ms: float64(time.Since(read).Microseconds()) / 1000}
+			// The answer's time is until the reply is out (its map
+			// rendered), not until the news after it is posted.
+			r := fleetReply{ID: c.ID, Private: got.Private, Text: got.Text, Ms: float64(answered.Microseconds()) / 1000}
 			if err != nil {
 				r.Err = err.Error()
 			}
