@@ -201,6 +201,7 @@ type fleet struct {
 	mu      sync.Mutex
 	next    int
 	waiting map[int]chan fleetReply
+	sentTo  map[int]*fleetProc // the process each waiting command went to
 	raw     *pgxpool.Pool
 }
 
@@ -233,7 +234,7 @@ func startFleet(t testing.TB, o fleetOptions) *fleet {
 	}
 	t.Cleanup(func() { db.Close() })
 	pgtest.Exec(t, addr, fleetSchema)
-	f := &fleet{t: t, addr: addr, db: db, waiting: map[int]chan fleetReply{}}
+	f := &fleet{t: t, addr: addr, db: db, waiting: map[int]chan fleetReply{}, sentTo: map[int]*fleetProc{}}
 	for i := range o.procs {
 		f.start(fmt.Sprintf("p%d", i+1), o)
 	}
@@ -276,6 +277,7 @@ func (f *fleet) start(name string, o fleetOptions) {
 			f.mu.Lock()
 			ch := f.waiting[r.ID]
 			delete(f.waiting, r.ID)
+			delete(f.sentTo, r.ID)
 			f.mu.Unlock()
 			if ch != nil {
 				ch <- r
@@ -303,6 +305,7 @@ func (f *fleet) send(p *fleetProc, c fleetCommand) <-chan fleetReply {
 	c.ID = f.next
 	ch := make(chan fleetReply, 1)
 	f.waiting[c.ID] = ch
+	f.sentTo[c.ID] = p
 	f.mu.Unlock()
 	b, err := json.Marshal(c)
 	if err != nil {
@@ -311,11 +314,23 @@ func (f *fleet) send(p *fleetProc, c fleetCommand) <-chan fleetReply {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.dead {
-		close(ch)
+		f.drop(c.ID)
 		return ch
 	}
 	p.in.Write(append(b, '\n'))
 	return ch
+}
+
+// drop gives up waiting for the reply to command id: its channel closes,
+// as a connection to a dead process would.
+func (f *fleet) drop(id int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if ch, ok := f.waiting[id]; ok {
+		close(ch)
+		delete(f.waiting, id)
+		delete(f.sentTo, id)
+	}
 }
 
 // do sends a command and waits for its reply; ok is false if the process
@@ -350,6 +365,19 @@ func (f *fleet) kill(p *fleetProc) {
 	p.dead = true
 	p.mu.Unlock()
 	p.cmd.Process.Signal(syscall.SIGKILL)
+	// Its unanswered commands fail at once, as a load balancer's
+	// connection to it would.
+	f.mu.Lock()
+	var ids []int
+	for id, q := range f.sentTo {
+		if q == p {
+			ids = append(ids, id)
+		}
+	}
+	f.mu.Unlock()
+	for _, id := range ids {
+		f.drop(id)
+	}
 }
 
 // live returns the processes not killed.
