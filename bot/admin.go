@@ -119,6 +119,8 @@ func (b *Bot) abandon(ctx context.Context, row storage.Match, note, ended string
 		return batch{}, fmt.Errorf("bot: end match %d: %w", row.ID, err)
 	}
 	change.Posts = []json.RawMessage{body}
+	cl := b.claim() // this process delivers the note
+	change.Claim = &cl
 	v, err := b.cfg.Store.Save(ctx, row.ID, row.Version, change, b.cfg.Now())
 	if errors.Is(err, storage.ErrConflict) {
 		return batch{}, errMovedOn

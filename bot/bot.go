@@ -27,10 +27,17 @@ type Store interface {
 	Load(ctx context.Context, id int64) (*storage.Loaded, error)
 	Save(ctx context.Context, id, version int64, c storage.Change, now time.Time) (int64, error)
 	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
-	Due(ctx context.Context, prefix string, now time.Time) ([]storage.Timer, error)
 	History(ctx context.Context, channel string) ([]storage.Match, error)
-	Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error)
 	Delivered(ctx context.Context, id, version int64) error
+	// Work that must be done once, whichever process sharing the database
+	// does it, is claimed with a lease (storage.Claim): due timers, queued
+	// posts, and a channel's computer turns.
+	ClaimDue(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Timer, error)
+	ReleaseDue(ctx context.Context, id int64, holder string) error
+	ClaimPosts(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Post, error)
+	ReleasePosts(ctx context.Context, id, version int64, holder string) error
+	Lease(ctx context.Context, name string, c storage.Claim) (bool, error)
+	Unlease(ctx context.Context, name, holder string) error
 	Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error)
 	Applied(ctx context.Context, key string) (*storage.Applied, error)
 	LastRequest(ctx context.Context, channel, user string) (*storage.Applied, error)
@@ -91,8 +98,57 @@ type Config struct {
 	// LobbyTTL is how long a lobby may go without a change before it is
 	// closed (Tick): zero means DefaultLobbyTTL, negative never.
 	LobbyTTL time.Duration
-	Log      *slog.Logger
+	// Instance names this process among those sharing the database: the
+	// work it claims (due timers, queued posts, computer turns) is held
+	// under this name, and a process restarted under the same name takes
+	// its earlier claims back at once. Two live processes must not share a
+	// name. Empty means the Scope (one process per scope, as with SQLite).
+	Instance string
+	// Lease is how long a claim lasts unless renewed: how long a dead
+	// process's work waits before another process takes it over. It must
+	// outlast delivering a turn's posts (postTimeout). Zero means
+	// DefaultLease.
+	Lease time.Duration
+	// Meter is told what the bot does, for metrics; nil tells nobody.
+	Meter Meter
+	Log   *slog.Logger
 }
+
+// Meter is told what the bot does, for metrics (package metrics).
+type Meter interface {
+	// Command counts a command or click handled and its result: ok,
+	// refused (a mistake or a rule, answered privately), moved_on (lost
+	// the race for its match), error.
+	Command(name, result string)
+	// TimerLag is how long after it fell due a timer was handled.
+	TimerLag(kind string, d time.Duration)
+	// Think is how long a computer player took to decide its turn.
+	Think(level string, d time.Duration)
+}
+
+// noMeter tells nobody.
+type noMeter struct{}
+
+func (noMeter) Command(string, string)         {}
+func (noMeter) TimerLag(string, time.Duration) {}
+func (noMeter) Think(string, time.Duration)    {}
+
+// resultOf names the outcome of a command or click for Meter.Command.
+func resultOf(err error) string {
+	var ue *userError
+	switch {
+	case err == nil:
+		return "ok"
+	case errors.Is(err, storage.ErrConflict) || errors.Is(err, errMovedOn):
+		return "moved_on"
+	case errors.As(err, &ue):
+		return "refused"
+	}
+	return "error"
+}
+
+// DefaultLease is how long claims last unless Config.Lease says otherwise.
+const DefaultLease = 2 * postTimeout
 
 // DefaultThinkers is how many computer turns are played at once unless
 // Config.Thinkers says otherwise: half the processors, at least one.
@@ -124,6 +180,10 @@ type Bot struct {
 	locks   map[string]*sync.Mutex
 	running map[string]bool // channels whose bots are playing
 	again   map[string]bool // ... and must look once more when done
+	// elsewhere are channels whose computer turns another process was
+	// playing when this one wanted to: looked at again at every Tick, in
+	// case that process dies before it is done.
+	elsewhere map[string]bool
 
 	// background work (bot turns) runs under bg and is awaited by Wait.
 	bg     context.Context
@@ -159,9 +219,18 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.LobbyTTL == 0 {
 		cfg.LobbyTTL = DefaultLobbyTTL
 	}
+	if cfg.Instance == "" {
+		cfg.Instance = "scope " + cfg.Scope
+	}
+	if cfg.Lease <= 0 {
+		cfg.Lease = DefaultLease
+	}
+	if cfg.Meter == nil {
+		cfg.Meter = noMeter{}
+	}
 	bg, cancel := context.WithCancel(context.Background())
 	return &Bot{cfg: cfg, specs: Specs(cfg.Levels), started: cfg.Now(), locks: map[string]*sync.Mutex{},
-		running: map[string]bool{}, again: map[string]bool{}, bg: bg, cancel: cancel,
+		running: map[string]bool{}, again: map[string]bool{}, elsewhere: map[string]bool{}, bg: bg, cancel: cancel,
 		thinking: make(chan struct{}, cfg.Thinkers)}, nil
 }
 
@@ -175,6 +244,12 @@ func (b *Bot) Wait() { b.wg.Wait() }
 func (b *Bot) Close() {
 	b.cancel()
 	b.wg.Wait()
+}
+
+// claim is this process's claim on work, now.
+func (b *Bot) claim() storage.Claim {
+	now := b.cfg.Now()
+	return storage.Claim{Holder: b.cfg.Instance, Started: b.started, Now: now, Until: now.Add(b.cfg.Lease)}
 }
 
 // serves reports whether a channel is in the bot's Scope.
@@ -224,6 +299,11 @@ type result struct {
 // answered privately; the returned error is only for failures to reply.
 func (b *Bot) Handle(ctx context.Context, req Request, r Replier) error {
 	res, err := b.handle(ctx, req)
+	name := "unknown"
+	if spec, ok := specByName(b.specs, req.Command); ok {
+		name = spec.FullName()
+	}
+	b.cfg.Meter.Command(name, resultOf(err))
 	return b.finish(ctx, req.Channel, req.User, req.Command, req.BotLacks, res, err, r)
 }
 
@@ -280,13 +360,36 @@ func (b *Bot) handle(ctx context.Context, req Request) (result, error) {
 			return res, err
 		}
 		c.rec = &record{req: storage.Request{Key: req.Key, User: req.User.ID, Summary: req.summary()}}
+	} else {
+		// Recorded nowhere, but followed: a command retried after a
+		// conflict must not have saved anything.
+		c.rec = &record{}
 	}
 	res, err := h(ctx, c)
+	// Another process changed the match between this one's load and its
+	// save (within a process the channel's lock prevents it). Nothing was
+	// saved: the command runs again on the match as it now is, as it would
+	// have had it waited for the lock.
+	for try := 1; try < conflictTries && errors.Is(err, storage.ErrConflict) && c.rec != nil && !c.rec.saved && ctx.Err() == nil; try++ {
+		b.cfg.Log.Debug("the match moved on in another process: running the command again", "channel", req.Channel, "command", req.Command, "try", try+1)
+		if req.Key != "" {
+			// The change that beat it may be this very request, delivered
+			// twice, to two processes.
+			if res, ok, err := b.repeated(ctx, req.Channel, req.User, req.Key); ok || err != nil {
+				return res, err
+			}
+		}
+		res, err = h(ctx, c)
+	}
 	if c.rec != nil && c.rec.saved {
 		res.answers = req.Key
 	}
 	return res, err
 }
+
+// conflictTries bounds the runs of a command that keeps losing the race
+// for its match to other processes; then it gets the polite answer.
+const conflictTries = 3
 
 // record is a request to record with the first change it makes.
 type record struct {
@@ -577,8 +680,13 @@ func (b *Bot) decodeMatch(l *storage.Loaded) (*match, error) {
 // save writes a change with the match's data at the version it was read.
 func (b *Bot) save(ctx context.Context, m *match, c storage.Change) error {
 	c.Meta = m.meta.encode()
-	if m.rec != nil && !m.rec.saved {
+	if m.rec != nil && !m.rec.saved && m.rec.req.Key != "" {
 		c.Request = &m.rec.req
+	}
+	if len(c.Posts) > 0 {
+		// This process delivers them (deliver): nobody else meanwhile.
+		cl := b.claim()
+		c.Claim = &cl
 	}
 	v, err := b.cfg.Store.Save(ctx, m.ID, m.Version, c, b.cfg.Now())
 	if errors.Is(err, storage.ErrDuplicate) {
@@ -587,7 +695,7 @@ func (b *Bot) save(ctx context.Context, m *match, c storage.Change) error {
 	if err != nil {
 		return err
 	}
-	if c.Request != nil {
+	if m.rec != nil {
 		m.rec.saved = true
 	}
 	m.Version = v

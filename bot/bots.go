@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/riskbot/riskbot/ai"
@@ -35,11 +37,9 @@ func (b *Bot) runBotsLater(channel string) {
 	go func() {
 		defer b.wg.Done()
 		for {
-			if err := b.runBots(b.bg, channel); err != nil && !errors.Is(err, context.Canceled) {
-				b.cfg.Log.Error("bot turn failed", "channel", channel, "err", err)
-			}
+			more := b.playBots(channel)
 			b.mu.Lock()
-			if !b.again[channel] || b.bg.Err() != nil {
+			if (!b.again[channel] && !more) || b.bg.Err() != nil {
 				delete(b.running, channel)
 				delete(b.again, channel)
 				b.mu.Unlock()
@@ -51,16 +51,80 @@ func (b *Bot) runBotsLater(channel string) {
 	}()
 }
 
+// playBots plays the computer turns of a channel under the channel's
+// lease, which one process at a time holds: another process playing them
+// already, this one leaves them (should it die, the match's deadline,
+// which a computer's turn sets to now, has any process take over when its
+// lease ends). It reports whether computers became due to play after it
+// let the lease go: a change in another process that found the lease
+// taken left them to this one.
+func (b *Bot) playBots(channel string) (more bool) {
+	name := "bots:" + channel
+	ok, err := b.cfg.Store.Lease(b.bg, name, b.claim())
+	if err != nil {
+		if !errors.Is(err, context.Canceled) {
+			b.cfg.Log.Error("take the lease on computer turns", "channel", channel, "err", err)
+		}
+		return false
+	}
+	if !ok {
+		b.cfg.Log.Debug("another process plays the computer turns", "channel", channel)
+		b.mu.Lock()
+		b.elsewhere[channel] = true
+		b.mu.Unlock()
+		return false
+	}
+	err = b.runBots(b.bg, channel, name)
+	if uerr := b.cfg.Store.Unlease(context.WithoutCancel(b.bg), name, b.cfg.Instance); uerr != nil {
+		b.cfg.Log.Error("let go of the lease on computer turns", "channel", channel, "err", uerr)
+	}
+	if err != nil {
+		if !errors.Is(err, context.Canceled) {
+			b.cfg.Log.Error("bot turn failed", "channel", channel, "err", err)
+		}
+		return false // the match's deadline brings them back
+	}
+	m, err := b.load(b.bg, channel)
+	return err == nil && m.Status == storage.Active && b.botsToPlay(m)
+}
+
+// lookElsewhere sets the computer turns that other processes were playing
+// to be looked at again: if such a process died, its lease has ended by
+// now or will soon (Tick calls it).
+func (b *Bot) lookElsewhere() {
+	b.mu.Lock()
+	chs := slices.Collect(maps.Keys(b.elsewhere))
+	clear(b.elsewhere)
+	b.mu.Unlock()
+	for _, ch := range chs {
+		b.runBotsLater(ch)
+	}
+}
+
+// errLeaseLost: another process took the lease on a channel's computer
+// turns (this one was too slow to renew it).
+var errLeaseLost = errors.New("bot: the lease on the computer turns went to another process")
+
 // runBots plays every computer seat that is to act, one turn at a time,
 // posting each turn's summary and map, until a person is to play or the
 // match ends. A computer thinks without holding the channel's lock (people
 // may look at the map meanwhile); its turn is then applied and saved in one
 // change, at the version it thought about, so a crash replays it and a
 // change in between (a surrender) makes it think again.
-func (b *Bot) runBots(ctx context.Context, channel string) error {
-	for range 10000 {
+func (b *Bot) runBots(ctx context.Context, channel, lease string) error {
+	for i := range 10000 {
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		if i > 0 {
+			// Each turn renews the lease, which outlasts a turn.
+			ok, err := b.cfg.Store.Lease(ctx, lease, b.claim())
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return errLeaseLost
+			}
 		}
 		m, err := b.load(ctx, channel)
 		if err != nil {
@@ -146,6 +210,8 @@ func (b *Bot) decide(ctx context.Context, m *match, seat int, level string) ([]e
 	if err != nil {
 		return nil, err
 	}
+	start := time.Now() // the machine's clock, not Config.Now: a duration
+	defer func() { b.cfg.Meter.Think(level, time.Since(start)) }()
 	sim := m.Game.State.Clone()
 	wasSetup, turn := sim.Phase == state.PhaseSetup, sim.Turn
 	done := func() bool {

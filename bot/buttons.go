@@ -65,6 +65,11 @@ func parseButton(id string) (buttonID, error) {
 // HandleClick answers a button press.
 func (b *Bot) HandleClick(ctx context.Context, c Click, r Replier) error {
 	res, err := b.click(ctx, c)
+	name := "click"
+	if bt, perr := parseButton(c.ID); perr == nil {
+		name = "click " + bt.action
+	}
+	b.cfg.Meter.Command(name, resultOf(err))
 	return b.finish(ctx, c.Channel, c.User, "click "+c.ID, c.BotLacks, res, err, r)
 }
 

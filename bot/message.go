@@ -81,6 +81,13 @@ type Message struct {
 	// Mentions lists the user IDs the message may notify; no one else is
 	// pinged, whatever the text says.
 	Mentions []string
+	// Key, on a post of queued news, is the same each time that post is
+	// sent (the change that queued it, and its place in the news), so that
+	// a chat that can (Discord's enforce_nonce) posts it once however often
+	// it is sent: after a crash between posting and marking it delivered,
+	// or when a slow delivery's lease ran out and another process took
+	// over. Empty on replies. At most 25 characters.
+	Key string
 	// notice marks the pings of a turn, adjusted to their players'
 	// choices when they are posted (Bot.reach).
 	notice notice

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/riskbot/riskbot/storage"
@@ -40,9 +41,6 @@ type batch struct {
 }
 
 const (
-	// redeliverAfter is how long a post queued by this process may wait
-	// before Redeliver takes it for lost: longer than posting it takes.
-	redeliverAfter = 5 * time.Minute
 	// giveUpAfter drops a post that cannot be delivered (the channel was
 	// deleted, the bot was removed), so it is not tried forever.
 	giveUpAfter = 24 * time.Hour
@@ -67,7 +65,17 @@ func (b *Bot) batch(m *match, n *news) batch {
 	if n == nil {
 		return batch{}
 	}
-	return batch{match: m.ID, version: m.Version, msgs: b.messages(m, n, true), archive: m.meta.Thread && !m.Status.Open()}
+	return batch{match: m.ID, version: m.Version, msgs: keyed(b.messages(m, n, true), m.ID, m.Version), archive: m.meta.Thread && !m.Status.Open()}
+}
+
+// keyed gives the messages of the news of a change their keys
+// (Message.Key). The messages written late keep those written fresh, in
+// order, less the map and the ping at the end, so their places agree.
+func keyed(msgs []Message, match, version int64) []Message {
+	for i := range msgs {
+		msgs[i].Key = "n" + strconv.FormatInt(match, 36) + "." + strconv.FormatInt(version, 36) + "." + strconv.Itoa(i)
+	}
+	return msgs
 }
 
 // messages writes the news of a change. Written late (fresh false), when
@@ -122,7 +130,7 @@ func (b *Bot) deliver(ctx context.Context, channel string, bt batch) {
 	}
 	if err := b.cfg.Store.Delivered(ctx, bt.match, bt.version); err != nil {
 		// Not fatal: Redeliver would post the batch once more.
-		b.cfg.Log.Error("outbox", "match", bt.match, "version", bt.version, "err", err)
+		b.cfg.Log.Error("outbox", "channel", channel, "match", bt.match, "version", bt.version, "err", err)
 	}
 }
 
@@ -132,10 +140,15 @@ func (b *Bot) deliver(ctx context.Context, channel string, bt batch) {
 // A message may then be posted twice (the crash came after posting it and
 // before marking it), never not at all, unless it cannot be delivered for
 // a day or the channel refuses it for good (ErrUndeliverable).
+//
+// Posts are claimed (storage.Claim): those this process queued since it
+// started are its own until their lease ends (deliver is posting them);
+// those of a process that died are taken when their lease ends, or at once
+// by the same process restarted. A post whose delivery fails is released,
+// to be tried again at the next tick, by any process.
 func (b *Bot) Redeliver(ctx context.Context) error {
-	now := b.cfg.Now()
-	// Everything queued up to now (Outbox lists what is strictly before).
-	queued, err := b.cfg.Store.Outbox(ctx, b.cfg.Scope, now.Add(time.Millisecond), redeliverBatch)
+	cl := b.claim()
+	queued, err := b.cfg.Store.ClaimPosts(ctx, b.cfg.Scope, cl, redeliverBatch)
 	if err != nil {
 		return err
 	}
@@ -144,12 +157,11 @@ func (b *Bot) Redeliver(ctx context.Context) error {
 		if !b.serves(p.Channel) {
 			continue // another adapter's channel: it posts its own news
 		}
-		// This process queued it a moment ago: it is being posted.
-		if p.Queued.After(b.started) && now.Sub(p.Queued) < redeliverAfter {
-			continue
-		}
-		if err := b.redeliver(ctx, p, now); err != nil {
+		if err := b.redeliver(ctx, p, cl.Now); err != nil {
 			errs = append(errs, fmt.Errorf("match %d version %d: %w", p.Match, p.Version, err))
+			if err := b.cfg.Store.ReleasePosts(context.WithoutCancel(ctx), p.Match, p.Version, b.cfg.Instance); err != nil {
+				errs = append(errs, err)
+			}
 		}
 	}
 	return errors.Join(errs...)
@@ -158,7 +170,7 @@ func (b *Bot) Redeliver(ctx context.Context) error {
 func (b *Bot) redeliver(ctx context.Context, p storage.Post, now time.Time) error {
 	var n news
 	if err := json.Unmarshal(p.Body, &n); err != nil {
-		b.cfg.Log.Error("outbox: dropped a post that does not decode", "match", p.Match, "version", p.Version, "err", err)
+		b.cfg.Log.Error("outbox: dropped a post that does not decode", "channel", p.Channel, "match", p.Match, "version", p.Version, "err", err)
 		return b.cfg.Store.Delivered(ctx, p.Match, p.Version)
 	}
 	unlock := b.lock(p.Channel)
@@ -171,12 +183,12 @@ func (b *Bot) redeliver(ctx context.Context, p storage.Post, now time.Time) erro
 		return b.cfg.Store.Delivered(ctx, p.Match, p.Version) // the match is gone
 	case errors.As(err, &ce):
 		// Its log no longer replays: the news cannot be written again.
-		b.cfg.Log.Error("outbox: dropped the news of a damaged match", "match", p.Match, "version", p.Version, "err", err)
+		b.cfg.Log.Error("outbox: dropped the news of a damaged match", "channel", p.Channel, "match", p.Match, "version", p.Version, "err", err)
 		return b.cfg.Store.Delivered(ctx, p.Match, p.Version)
 	case err != nil:
 		return err
 	}
-	msgs := b.messages(m, &n, m.Version == p.Version)
+	msgs := keyed(b.messages(m, &n, m.Version == p.Version), p.Match, p.Version)
 	if len(msgs) > 0 {
 		msgs[0].Text = "*(Posted late: the bot was interrupted.)*\n" + msgs[0].Text
 	}
@@ -191,7 +203,7 @@ func (b *Bot) redeliver(ctx context.Context, p storage.Post, now time.Time) erro
 			if !errors.Is(err, ErrUndeliverable) && now.Sub(p.Queued) < giveUpAfter {
 				return err // try again at the next tick
 			}
-			b.cfg.Log.Error("outbox: gave up a post", "match", p.Match, "version", p.Version, "queued", p.Queued, "err", err)
+			b.cfg.Log.Error("outbox: gave up a post", "channel", p.Channel, "match", p.Match, "version", p.Version, "queued", p.Queued, "err", err)
 			break
 		}
 	}

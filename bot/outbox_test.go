@@ -111,7 +111,7 @@ func TestLateNewsKeepsWhatIsTrue(t *testing.T) {
 		t.Fatalf("%d queued, want 2", n)
 	}
 	h.setDown(nil)
-	h.advance(redeliverAfter + time.Minute)
+	h.advance(DefaultLease + time.Minute)
 	if err := h.bot.Tick(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestLateNewsKeepsWhatIsTrue(t *testing.T) {
 
 	h.setDown(errDown)
 	endTurn(t, h, ch)
-	h.advance(redeliverAfter + time.Minute)
+	h.advance(DefaultLease + time.Minute)
 	if err := h.bot.Redeliver(context.Background()); err == nil || len(h.queued()) != 1 {
 		t.Fatalf("a failed delivery: %v, %d queued; want an error and the news kept", err, len(h.queued()))
 	}

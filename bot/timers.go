@@ -53,11 +53,44 @@ func (b *Bot) Tick(ctx context.Context) error {
 	if err := b.expireLobbies(ctx); err != nil {
 		errs = append(errs, fmt.Errorf("lobbies: %w", err))
 	}
-	due, err := b.cfg.Store.Due(ctx, b.cfg.Scope, b.cfg.Now())
-	if err != nil {
-		return errors.Join(append(errs, err)...)
+	b.lookElsewhere()
+	// The due timers are claimed a batch at a time, so that processes
+	// sharing the database share them out, and a claim's lease covers the
+	// work on its batch.
+	// Timers whose handling failed stay claimed until the loop is over,
+	// then are released for the next tick: not tried again at once.
+	var failed []int64
+	defer func() {
+		for _, id := range failed {
+			if err := b.cfg.Store.ReleaseDue(context.WithoutCancel(ctx), id, b.cfg.Instance); err != nil {
+				b.cfg.Log.Error("release a timer", "match", id, "err", err)
+			}
+		}
+	}()
+	for range maxDueBatches {
+		due, err := b.cfg.Store.ClaimDue(ctx, b.cfg.Scope, b.claim(), dueBatch)
+		if err != nil {
+			return errors.Join(append(errs, err)...)
+		}
+		f, e := b.dueTimers(ctx, due)
+		failed, errs = append(failed, f...), append(errs, e...)
+		if len(due) == 0 || ctx.Err() != nil {
+			break
+		}
 	}
-	due = slices.DeleteFunc(due, func(t storage.Timer) bool { return !b.serves(t.Channel) })
+	return errors.Join(errs...)
+}
+
+// dueBatch bounds the matches whose timers one claim takes, and
+// maxDueBatches the claims of one tick.
+const (
+	dueBatch      = 20
+	maxDueBatches = 500
+)
+
+// dueTimers handles timers claimed by this process, and returns the
+// matches whose timers failed.
+func (b *Bot) dueTimers(ctx context.Context, due []storage.Timer) (failed []int64, errs []error) {
 	// A deadline makes the reminder of the same turn moot.
 	deadline := map[int64]bool{}
 	for _, t := range due {
@@ -66,14 +99,23 @@ func (b *Bot) Tick(ctx context.Context) error {
 		}
 	}
 	for _, t := range due {
-		if t.Kind == storage.Remind && deadline[t.Match] {
+		if (t.Kind == storage.Remind && deadline[t.Match]) || slices.Contains(failed, t.Match) {
 			continue
 		}
-		if err := b.timer(ctx, t); err != nil {
+		if !b.serves(t.Channel) {
+			continue
+		}
+		b.cfg.Meter.TimerLag(t.Kind.String(), b.cfg.Now().Sub(t.At))
+		err := b.timer(ctx, t)
+		if errors.Is(err, storage.ErrConflict) {
+			continue // the match moved on meanwhile, in another process
+		}
+		if err != nil {
+			failed = append(failed, t.Match)
 			errs = append(errs, fmt.Errorf("match %d: %w", t.Match, err))
 		}
 	}
-	return errors.Join(errs...)
+	return failed, errs
 }
 
 // keepRequests is how long the requests that changed a match are kept

@@ -151,6 +151,39 @@ func (db *DB) Close() error {
 	return nil
 }
 
+// Ready reports whether the database answers and its schema is the one
+// this program knows: what a process needs to take work.
+func (db *DB) Ready(ctx context.Context) error {
+	ms, err := migrations(embedded)
+	if err != nil {
+		return fail("ready", err)
+	}
+	v, err := inspect(ctx, db.read, len(ms))
+	if err != nil {
+		return fail("ready", err)
+	}
+	if v != len(ms) {
+		return fmt.Errorf("storage: the schema is at version %d, this program expects %d", v, len(ms))
+	}
+	return nil
+}
+
+// Stats counts the open matches and the queued posts.
+func (db *DB) Stats(ctx context.Context) (Stats, error) {
+	var st Stats
+	var oldest sql.NullInt64
+	err := db.read.QueryRowContext(ctx, `SELECT
+		(SELECT count(*) FROM matches WHERE status IN (1, 2)),
+		(SELECT count(*) FROM matches WHERE status = 2),
+		(SELECT count(*) FROM outbox),
+		(SELECT min(created_at) FROM outbox)`).Scan(&st.Open, &st.Active, &st.Queued, &oldest)
+	if err != nil {
+		return Stats{}, fail("count matches and posts", err)
+	}
+	st.Oldest = fromNullMillis(oldest)
+	return st, nil
+}
+
 // Check runs SQLite's integrity check over the whole file (slow on a big
 // database: for operators and tests, not for startup).
 func (db *DB) Check(ctx context.Context) error {

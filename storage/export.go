@@ -44,30 +44,9 @@ func (db *DB) Export(ctx context.Context, id int64) (*Export, error) {
 // open match fails with ErrChannelBusy if the channel already has one.
 func (db *DB) Import(ctx context.Context, e *Export, now time.Time) (*Match, error) {
 	op := "import"
-	if e.Channel == "" {
-		return nil, errors.New("storage: import: no channel")
-	}
-	if _, ok := statusNames[e.Status]; !ok {
-		return nil, fmt.Errorf("storage: import: bad status %d", int(e.Status))
-	}
-	if err := checkMeta(e.Meta); err != nil {
+	g, err := CheckImport(e)
+	if err != nil {
 		return nil, fmt.Errorf("storage: import: %w", err)
-	}
-	var g *engine.Game
-	switch {
-	case e.started():
-		if e.Status == Lobby {
-			return nil, errors.New("storage: import: a match in its lobby has no setup or log")
-		}
-		var err error
-		if g, err = engine.Replay(e.Record.Setup, e.Record.Log); err != nil {
-			return nil, fmt.Errorf("storage: import: the log does not replay: %w", err)
-		}
-		if err := g.State.Check(); err != nil {
-			return nil, fmt.Errorf("storage: import: the replayed state is inconsistent: %w", err)
-		}
-	case e.Status == Active || e.Status == Finished:
-		return nil, fmt.Errorf("storage: import: a %s match needs its setup", e.Status)
 	}
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {

@@ -128,6 +128,34 @@ type Change struct {
 	// change whose key is recorded already fails with ErrDuplicate and
 	// changes nothing.
 	Request *Request
+	// Claim, if set, claims the posts the change queues for its holder,
+	// who is about to deliver them (see ClaimPosts): no other process
+	// takes them before the lease ends.
+	Claim *Claim
+}
+
+// Claim is a process asking for work that must be done once (a due timer,
+// a queued post, a channel's computer turns): the work is leased to Holder
+// until Until. Work is free to claim when nobody holds it, when its lease
+// has ended (its holder died or gave up), or when Holder itself claimed it
+// at or before Started: a holder is a process's name, kept across restarts, and
+// what it held before it started died with its previous run.
+type Claim struct {
+	Holder  string
+	Started time.Time
+	Now     time.Time
+	Until   time.Time
+}
+
+// Check refuses a claim without a holder or with a lease already over.
+func (c Claim) Check() error {
+	if c.Holder == "" {
+		return errors.New("a claim without a holder")
+	}
+	if !c.Until.After(c.Now) {
+		return errors.New("a claim whose lease is over")
+	}
+	return nil
 }
 
 // Request is a chat request (a command, a click) that changed a match,
@@ -152,6 +180,24 @@ type Applied struct {
 	Version  int64
 	Created  time.Time
 	Answered time.Time // zero if the answer never went out
+}
+
+// Setting is a value the host stored outside any match (SetSetting).
+type Setting struct {
+	Scope, ID string
+	Value     json.RawMessage
+	Updated   time.Time
+}
+
+// Stats are counts over the whole database, for metrics.
+type Stats struct {
+	// Open and Active count the open matches (lobbies and started ones)
+	// and the started ones.
+	Open, Active int
+	// Queued counts the posts not yet delivered; Oldest is when the
+	// oldest of them was queued (zero if none).
+	Queued int
+	Oldest time.Time
 }
 
 // Post is a queued message (Change.Posts) not yet delivered.

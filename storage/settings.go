@@ -49,6 +49,31 @@ func (db *DB) SetSetting(ctx context.Context, scope, id string, value json.RawMe
 	return nil
 }
 
+// Settings lists every value stored with SetSetting, by scope and id (for
+// copying a database: risk migrate).
+func (db *DB) Settings(ctx context.Context) ([]Setting, error) {
+	rows, err := db.read.QueryContext(ctx, `SELECT scope, id, value, updated_at FROM settings ORDER BY scope, id`)
+	if err != nil {
+		return nil, fail("list settings", err)
+	}
+	defer rows.Close()
+	var out []Setting
+	for rows.Next() {
+		var st Setting
+		var v string
+		var ms int64
+		if err := rows.Scan(&st.Scope, &st.ID, &v, &ms); err != nil {
+			return nil, fail("list settings", err)
+		}
+		st.Value, st.Updated = json.RawMessage(v), fromMillis(ms)
+		out = append(out, st)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fail("list settings", err)
+	}
+	return out, nil
+}
+
 // IdleLobbies lists the lobbies of the channels starting with prefix
 // whose last change was before a time, oldest first, without their games.
 func (db *DB) IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]Match, error) {

@@ -23,7 +23,7 @@ func (db *DB) Create(ctx context.Context, channel string, meta json.RawMessage, 
 	if channel == "" {
 		return nil, errors.New("storage: create: no channel")
 	}
-	if err := checkMeta(meta); err != nil {
+	if err := CheckMeta(meta); err != nil {
 		return nil, fmt.Errorf("storage: create: %w", err)
 	}
 	ms := now.UnixMilli()
@@ -92,9 +92,8 @@ func (db *DB) load(ctx context.Context, where string, arg any) (*Loaded, error) 
 	return l, nil
 }
 
-// rebuild returns m's game: the latest snapshot plus the rest of the log,
-// or the whole log replayed if there is no usable snapshot. A snapshot only
-// saves time: one that cannot be used is passed over.
+// rebuild returns m's game: the latest snapshot plus the rest of the log
+// (Rebuild).
 func (db *DB) rebuild(ctx context.Context, q querier, m *Match) (*engine.Game, error) {
 	var seq int
 	var snap []byte
@@ -103,60 +102,7 @@ func (db *DB) rebuild(ctx context.Context, q querier, m *Match) (*engine.Game, e
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fail(fmt.Sprintf("load match %d", m.ID), err)
 	}
-	if seq > 0 {
-		if g, err := decodeSnapshot(snap, seq, m.Setup); err == nil {
-			tail, err := readLog(ctx, q, m, seq)
-			if err != nil {
-				return nil, err
-			}
-			if err := replay(g, tail); err == nil {
-				return g, nil
-			}
-		}
-	}
-	log, err := readLog(ctx, q, m, 0)
-	if err != nil {
-		return nil, err
-	}
-	g, err := engine.NewGame(*m.Setup)
-	if err == nil {
-		err = replay(g, log)
-	}
-	if err != nil {
-		return nil, &CorruptError{Match: m.ID, Err: err}
-	}
-	return g, nil
-}
-
-// decodeSnapshot reads a snapshot taken after seq commands and checks that
-// it belongs to a match with this setup.
-func decodeSnapshot(b []byte, seq int, setup *engine.Setup) (*engine.Game, error) {
-	g, err := engine.DecodeGame(b)
-	if err != nil {
-		return nil, err
-	}
-	if g.Version != seq {
-		return nil, fmt.Errorf("storage: snapshot at %d is of version %d", seq, g.Version)
-	}
-	a, err1 := json.Marshal(g.Setup)
-	b, err2 := json.Marshal(setup)
-	if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
-		return nil, fmt.Errorf("storage: snapshot at %d is of another setup", seq)
-	}
-	return g, nil
-}
-
-// replay applies log entries to g and checks the result.
-func replay(g *engine.Game, log []engine.Entry) error {
-	for _, e := range log {
-		if _, err := g.Replay(e); err != nil {
-			return err
-		}
-	}
-	if err := g.State.Check(); err != nil {
-		return fmt.Errorf("the replayed state is inconsistent: %w", err)
-	}
-	return nil
+	return Rebuild(m, seq, snap, func(after int) ([]engine.Entry, error) { return readLog(ctx, q, m, after) })
 }
 
 // querier is what reads need of a *sql.Tx.
@@ -174,29 +120,21 @@ func readLog(ctx context.Context, q querier, m *Match, after int) ([]engine.Entr
 		return nil, fail(fmt.Sprintf("load match %d", m.ID), err)
 	}
 	defer rows.Close()
-	log := make([]engine.Entry, 0, m.Commands-after)
+	log := NewLogReader(m, after)
 	for rows.Next() {
 		var seq int
 		var b []byte
 		if err := rows.Scan(&seq, &b); err != nil {
 			return nil, fail(fmt.Sprintf("load match %d", m.ID), err)
 		}
-		if want := after + len(log) + 1; seq != want {
-			return nil, &CorruptError{Match: m.ID, Err: fmt.Errorf("log entry %d is missing", want)}
+		if err := log.Add(seq, b); err != nil {
+			return nil, err
 		}
-		var e engine.Entry
-		if err := json.Unmarshal(b, &e); err != nil {
-			return nil, &CorruptError{Match: m.ID, Err: fmt.Errorf("log entry %d: %w", seq, err)}
-		}
-		log = append(log, e)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fail(fmt.Sprintf("load match %d", m.ID), err)
 	}
-	if len(log) != m.Commands-after {
-		return nil, &CorruptError{Match: m.ID, Err: fmt.Errorf("the log has %d entries, want %d", after+len(log), m.Commands)}
-	}
-	return log, nil
+	return log.Log()
 }
 
 // History lists every match channel has hosted, newest first, without
@@ -329,7 +267,7 @@ func (db *DB) Delivered(ctx context.Context, id, version int64) error {
 // makes sure is still the match's game.
 func (db *DB) Save(ctx context.Context, id, version int64, c Change, now time.Time) (int64, error) {
 	op := fmt.Sprintf("save match %d", id)
-	w, err := prepare(c)
+	w, err := EncodeChange(c)
 	if err != nil {
 		return 0, fmt.Errorf("storage: %s: %w", op, err)
 	}
@@ -354,17 +292,17 @@ func (db *DB) Save(ctx context.Context, id, version int64, c Change, now time.Ti
 	if cur.version != version {
 		return 0, fmt.Errorf("%w (match %d is at version %d, not %d)", ErrConflict, id, cur.version, version)
 	}
-	status, err := transition(cur.status, c)
+	status, err := Transition(cur.status, c)
 	if err != nil {
 		return 0, fmt.Errorf("storage: %s: %w", op, err)
 	}
-	commands := cur.commands + len(w.entries)
+	commands := cur.commands + len(w.Entries)
 	if c.Game != nil && c.Game.Version != commands {
 		return 0, fmt.Errorf("storage: %s: the game is at command %d, the log would be at %d", op, c.Game.Version, commands)
 	}
 	next, ms := version+1, now.UnixMilli()
-	if len(w.entries) > 0 {
-		if err := insertLog(ctx, tx, id, cur.commands, next, w.entries, ms); err != nil {
+	if len(w.Entries) > 0 {
+		if err := insertLog(ctx, tx, id, cur.commands, next, w.Entries, ms); err != nil {
 			return 0, fail(op, err)
 		}
 		if db.every > 0 && commands/db.every > cur.commands/db.every {
@@ -373,11 +311,13 @@ func (db *DB) Save(ctx context.Context, id, version int64, c Change, now time.Ti
 			}
 		}
 	}
-	set := `version = ?, status = ?, commands = ?, updated_at = ?`
+	// Any change releases the claim on the match's timers: what was due
+	// is handled, or moot.
+	set := `version = ?, status = ?, commands = ?, updated_at = ?, claim_holder = NULL, claim_at = NULL, claim_until = NULL`
 	args := []any{next, status, commands, ms}
-	if w.setup != "" {
+	if w.Setup != "" {
 		set += `, setup = ?`
-		args = append(args, w.setup)
+		args = append(args, w.Setup)
 	}
 	if c.Meta != nil {
 		set += `, meta = ?`
@@ -400,9 +340,14 @@ func (db *DB) Save(ctx context.Context, id, version int64, c Change, now time.Ti
 		// kept so that the check does not depend on the lock.
 		return 0, fmt.Errorf("%w (match %d)", ErrConflict, id)
 	}
+	var holder any
+	var claimed, until sql.NullInt64
+	if cl := c.Claim; cl != nil {
+		holder, claimed, until = cl.Holder, nullMillis(cl.Now), nullMillis(cl.Until)
+	}
 	for _, p := range c.Posts {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (match_id, version, body, created_at) VALUES (?, ?, ?, ?)`,
-			id, next, string(p), ms); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (match_id, version, body, created_at, claim_holder, claim_at, claim_until) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			id, next, string(p), ms, holder, claimed, until); err != nil {
 			return 0, fail(op, err)
 		}
 	}
@@ -420,86 +365,6 @@ func (db *DB) Save(ctx context.Context, id, version int64, c Change, now time.Ti
 		return 0, fail(op, err)
 	}
 	return next, nil
-}
-
-// written is a Change encoded for the database, done before the write
-// transaction so that it holds the lock as briefly as possible.
-type written struct {
-	setup   string // "" if unchanged
-	entries []string
-}
-
-func prepare(c Change) (*written, error) {
-	if c.Start == nil && len(c.Entries) == 0 && c.Game == nil && c.Meta == nil && c.Status == 0 && c.Timers == nil && len(c.Posts) == 0 && c.Request == nil {
-		return nil, errors.New("nothing to change")
-	}
-	var w written
-	if c.Start != nil {
-		g, err := engine.NewGame(*c.Start)
-		if err != nil {
-			return nil, fmt.Errorf("cannot start: %w", err)
-		}
-		b, err := json.Marshal(g.Setup)
-		if err != nil {
-			return nil, err
-		}
-		w.setup = string(b)
-	}
-	if (len(c.Entries) > 0) != (c.Game != nil) {
-		return nil, errors.New("entries and the game they lead to go together")
-	}
-	for i, e := range c.Entries {
-		b, err := json.Marshal(e)
-		if err != nil {
-			return nil, fmt.Errorf("entry %d: %w", i, err)
-		}
-		w.entries = append(w.entries, string(b))
-	}
-	if err := checkMeta(c.Meta); err != nil {
-		return nil, err
-	}
-	for i, p := range c.Posts {
-		if !json.Valid(p) {
-			return nil, fmt.Errorf("post %d is not JSON", i+1)
-		}
-	}
-	if c.Request != nil && c.Request.Key == "" {
-		return nil, errors.New("a request without a key")
-	}
-	return &w, nil
-}
-
-// transition returns the status a match in status s has after c, or why c
-// does not apply.
-func transition(s Status, c Change) (Status, error) {
-	if !s.Open() {
-		if c.Start != nil || len(c.Entries) > 0 || c.Game != nil || c.Status != 0 || c.Timers != nil {
-			return 0, fmt.Errorf("the match is %s: only its meta can change", s)
-		}
-		return s, nil
-	}
-	if c.Start != nil {
-		if s != Lobby {
-			return 0, errors.New("the match has already started")
-		}
-		s = Active
-	}
-	if (len(c.Entries) > 0 || c.Game != nil) && s != Active {
-		return 0, errors.New("the match has not started: no commands yet")
-	}
-	switch c.Status {
-	case 0:
-	case Finished:
-		if s != Active {
-			return 0, fmt.Errorf("a match in its %s cannot finish (abandon it)", s)
-		}
-		s = Finished
-	case Abandoned:
-		s = Abandoned
-	default:
-		return 0, fmt.Errorf("a change cannot set the status to %s (start the match with Start)", c.Status)
-	}
-	return s, nil
 }
 
 // insertLog appends entries after the first n of match id's log.
@@ -560,14 +425,6 @@ func scanMatch(r scanner) (*Match, error) {
 	m.Timers = Timers{Remind: fromNullMillis(remind), Deadline: fromNullMillis(deadline)}
 	m.Created, m.Updated, m.Closed = fromMillis(created), fromMillis(updated), fromNullMillis(closed)
 	return &m, nil
-}
-
-// checkMeta refuses meta that is not JSON (nil is no meta).
-func checkMeta(meta json.RawMessage) error {
-	if meta != nil && !json.Valid(meta) {
-		return errors.New("meta is not valid JSON")
-	}
-	return nil
 }
 
 // nullJSON stores empty meta as NULL, and JSON as text (SQLite reads a

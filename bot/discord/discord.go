@@ -76,7 +76,28 @@ type Config struct {
 	// MaxInFlight bounds the interactions the core works on at once; the
 	// others wait their turn, acknowledged. Zero means DefaultMaxInFlight.
 	MaxInFlight int
+	// Shard and Shards split the bot's servers between gateway
+	// connections (Discord's sharding): this one is shard Shard of Shards
+	// (0 <= Shard < Shards). Shards 0 or 1 means no sharding. Only shard 0
+	// registers the command.
+	Shard, Shards int
+	// ApplicationID is the bot's application, for registering the command
+	// where no READY tells it (the HTTP interactions endpoint).
+	ApplicationID string
+	// Meter is told how long answers take; nil tells nobody.
+	Meter Meter
 }
+
+// Meter is told how long answers take, for metrics (package metrics).
+type Meter interface {
+	// Answer is the time from an interaction's arrival to its answer
+	// being out, by kind: command, click, autocomplete.
+	Answer(kind string, d time.Duration)
+}
+
+type noMeter struct{}
+
+func (noMeter) Answer(string, time.Duration) {}
 
 // DefaultMaxInFlight is how many interactions the core works on at once
 // unless Config.MaxInFlight says otherwise: enough to keep the processor
@@ -94,6 +115,11 @@ type Adapter struct {
 	completeWait time.Duration
 	// slots holds a token per interaction the core works on.
 	slots chan struct{}
+	// shard is this connection's shard: only shard 0 registers.
+	shard int
+	// app is the configured application ID (READY's wins).
+	app   string
+	meter Meter
 }
 
 var (
@@ -121,6 +147,12 @@ func New(cfg Config) (*Adapter, error) {
 	// all: the bot reads no messages, members or presences.
 	s.Identify.Intents = discordgo.IntentsNone
 	s.StateEnabled = false
+	if cfg.Shards > 1 {
+		if cfg.Shard < 0 || cfg.Shard >= cfg.Shards {
+			return nil, fmt.Errorf("discord: shard %d of %d: want 0 to %d", cfg.Shard, cfg.Shards, cfg.Shards-1)
+		}
+		s.ShardID, s.ShardCount = cfg.Shard, cfg.Shards
+	}
 	if cfg.HTTPClient != nil {
 		s.Client = cfg.HTTPClient
 	}
@@ -128,7 +160,11 @@ func New(cfg Config) (*Adapter, error) {
 	if inFlight <= 0 {
 		inFlight = DefaultMaxInFlight()
 	}
-	a := &Adapter{s: s, guild: cfg.GuildID, log: cfg.Log, deferAfter: cfg.DeferAfter, completeWait: autocompleteWait, slots: make(chan struct{}, inFlight)}
+	a := &Adapter{s: s, guild: cfg.GuildID, log: cfg.Log, deferAfter: cfg.DeferAfter, completeWait: autocompleteWait, slots: make(chan struct{}, inFlight),
+		shard: cfg.Shard, app: cfg.ApplicationID, meter: cfg.Meter}
+	if a.meter == nil {
+		a.meter = noMeter{}
+	}
 	if a.log == nil {
 		a.log = slog.New(slog.DiscardHandler)
 	}
@@ -187,7 +223,12 @@ func (a *Adapter) Run(ctx context.Context, core Core) error {
 		}
 		return err
 	}
-	err := a.register(ctx, core.Specs())
+	var err error
+	if a.shard == 0 {
+		err = a.register(ctx, core.Specs())
+	} else {
+		a.log.Info("shard: shard 0 registers the command", "shard", a.shard)
+	}
 	if err == nil {
 		<-ctx.Done()
 	}
@@ -256,10 +297,17 @@ func fatal(err error) bool {
 func (a *Adapter) applicationID() string {
 	a.s.State.RLock()
 	defer a.s.State.RUnlock()
-	if app := a.s.State.Application; app != nil {
+	if app := a.s.State.Application; app != nil && app.ID != "" {
 		return app.ID
 	}
-	return ""
+	return a.app
+}
+
+// Register installs /risk by bulk overwrite, as Run does at its start: for
+// the HTTP interactions endpoint, which has no gateway (Config.ApplicationID
+// says the application).
+func (a *Adapter) Register(ctx context.Context, specs []bot.Spec) error {
+	return a.register(ctx, specs)
 }
 
 // botName is the bot user's name, as READY told it.
@@ -306,10 +354,13 @@ func (a *Adapter) handle(ctx context.Context, core Core, i *discordgo.Interactio
 	var bad error
 	switch i.Type {
 	case discordgo.InteractionApplicationCommandAutocomplete:
+		defer func() { a.meter.Answer("autocomplete", time.Since(arrived)) }()
 		return a.autocomplete(ctx, core, i, log, arrived)
 	case discordgo.InteractionApplicationCommand:
+		defer func() { a.meter.Answer("command", time.Since(arrived)) }()
 		req, bad = requestOf(i)
 	case discordgo.InteractionMessageComponent:
+		defer func() { a.meter.Answer("click", time.Since(arrived)) }()
 		click, bad = clickOf(i)
 	default:
 		log.Debug("ignored an interaction", "type", i.Type)
@@ -464,7 +515,7 @@ func (a *Adapter) Post(ctx context.Context, channel string, m bot.Message) error
 	if err != nil {
 		a.log.Error("render", "channel", id, "err", err)
 	}
-	if _, err := a.s.ChannelMessageSendComplex(id, out.send(files), discordgo.WithContext(ctx)); err != nil {
+	if err := a.send(ctx, id, out.send(files), m.Key); err != nil {
 		if re := refusal(err); re != nil {
 			// The channel is gone or closed to the bot: trying again is
 			// useless, and the players must be told.
@@ -473,6 +524,38 @@ func (a *Adapter) Post(ctx context.Context, channel string, m bot.Message) error
 		return fmt.Errorf("discord: post to channel %s: %w", id, err)
 	}
 	return nil
+}
+
+// keyedSend is a message with Discord's nonce, which discordgo's
+// MessageSend lacks.
+type keyedSend struct {
+	*discordgo.MessageSend
+	Nonce        string `json:"nonce,omitempty"`
+	EnforceNonce bool   `json:"enforce_nonce,omitempty"`
+}
+
+// send posts a message to a channel. A message with a key (bot.Message.Key)
+// goes with it as its nonce, enforced: Discord then creates it once
+// however often it is sent within a few minutes, which makes the
+// redelivery of queued news after a crash, or by another process, safe.
+func (a *Adapter) send(ctx context.Context, channel string, ms *discordgo.MessageSend, key string) error {
+	opt := discordgo.WithContext(ctx)
+	if key == "" {
+		_, err := a.s.ChannelMessageSendComplex(channel, ms, opt)
+		return err
+	}
+	data := keyedSend{MessageSend: ms, Nonce: key, EnforceNonce: true}
+	endpoint := discordgo.EndpointChannelMessages(channel)
+	if len(ms.Files) == 0 {
+		_, err := a.s.RequestWithBucketID(http.MethodPost, endpoint, data, endpoint, opt)
+		return err
+	}
+	contentType, body, err := discordgo.MultipartBodyWithJSON(data, ms.Files)
+	if err != nil {
+		return err
+	}
+	_, err = a.s.RequestRaw(http.MethodPost, endpoint, contentType, body, endpoint, 0, opt)
+	return err
 }
 
 // refusal turns Discord's refusal of a post for good (403: the bot may
@@ -537,6 +620,9 @@ func (a *Adapter) DM(ctx context.Context, user string, m bot.Message) error {
 		return fmt.Errorf("discord: open a direct message to %s: %w", id, err)
 	}
 	m.Private = false // a direct message is private by nature
+	// A nonce is unique per author, across channels: the channel post of
+	// the same news has this key already.
+	m.Key = ""
 	out := translate(m)
 	files, err := out.render(ctx)
 	if err != nil {

@@ -3,6 +3,8 @@ package discord
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -125,4 +127,50 @@ func interactionID(t *testing.T, payload []byte) string {
 		t.Fatalf("dispatched payload: %v", err)
 	}
 	return i.ID
+}
+
+// Sharded, each connection identifies with its shard, and only shard 0
+// registers the command.
+func TestShards(t *testing.T) {
+	fake := fakediscord.New(t)
+	log, _ := testLog(t)
+	core := replyWith(bot.Message{Text: "hi"})
+	ctx, cancel := context.WithCancel(context.Background())
+	var done []chan error
+	defer func() {
+		cancel()
+		for _, d := range done {
+			<-d
+		}
+	}()
+	for shard := range 2 {
+		a, err := New(Config{Token: fakediscord.Token, HTTPClient: fake.Client(), Log: log, Shard: shard, Shards: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := make(chan error, 1)
+		done = append(done, d)
+		go func() { d <- a.Run(ctx, core) }()
+	}
+	if !fakediscord.Await(10*time.Second, func() bool { return fake.Connected() == 2 }) {
+		t.Fatalf("%d connections, want 2", fake.Connected())
+	}
+	time.Sleep(200 * time.Millisecond) // a registration by shard 1 would have come by now
+	if n := fake.Overwrites(); n != 1 {
+		t.Errorf("%d registrations, want 1 (shard 0's)", n)
+	}
+	var shards []string
+	for _, id := range fake.Identified() {
+		if id.Shard == nil {
+			t.Fatalf("identified without a shard: %+v", id)
+		}
+		shards = append(shards, fmt.Sprint(*id.Shard))
+	}
+	slices.Sort(shards)
+	if fmt.Sprint(shards) != "[[0 2] [1 2]]" {
+		t.Errorf("shards %v", shards)
+	}
+	if _, err := New(Config{Token: fakediscord.Token, Shard: 2, Shards: 2}); err == nil {
+		t.Error("shard 2 of 2 was taken")
+	}
 }

@@ -507,3 +507,47 @@ func TestAnswersInTimeUnderLoad(t *testing.T) {
 		}
 	}
 }
+
+// A post of queued news carries its key as an enforced nonce: sent again
+// (a redelivery after a crash, or by another process), Discord returns the
+// first message instead of posting it twice. Replies and posts without a
+// key are posted each time; a direct message never carries the nonce (it
+// is unique per author, across channels).
+func TestPostOnceByKey(t *testing.T) {
+	e := newEnv(t, nil, time.Minute)
+	news := bot.Message{Text: "**Turn 4 — Ann**", Image: image(nil), Key: "n1.a.0"}
+	for range 3 {
+		if err := e.a.Post(e.ctx, prefix+channel, news); err != nil {
+			t.Fatal(err)
+		}
+	}
+	plain := bot.Message{Text: "hello"}
+	for range 2 {
+		if err := e.a.Post(e.ctx, prefix+channel, plain); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := e.a.DM(e.ctx, bob.userID(), news); err != nil {
+		t.Fatal(err)
+	}
+	var keyed, other, dms int
+	for _, m := range e.fake.Messages() {
+		switch {
+		case m.ChannelID != channel:
+			dms++
+			if m.Nonce != "" {
+				t.Errorf("a direct message with nonce %q", m.Nonce)
+			}
+		case m.Nonce == "n1.a.0":
+			keyed++
+			if len(m.Files) != 1 {
+				t.Errorf("the keyed post has %d files, want its map", len(m.Files))
+			}
+		default:
+			other++
+		}
+	}
+	if keyed != 1 || other != 2 || dms != 1 || e.fake.Resent() != 2 {
+		t.Fatalf("keyed posts %d (want 1), others %d (want 2), direct messages %d (want 1), resent %d (want 2)", keyed, other, dms, e.fake.Resent())
+	}
+}

@@ -34,6 +34,7 @@ func subcommands() map[string]subcommand {
 		"export":     {"print a stored match as JSON", runExport},
 		"import":     {"store a match exported as JSON", runImport},
 		"map":        {"check a map file, show a built-in map, or generate one", runMap},
+		"migrate":    {"copy every match from one database to another (SQLite, PostgreSQL)", runMigrate},
 		"odds":       {"exact odds of attacking to the end", runOdds},
 		"render":     {"render an exported match to a PNG", runRender},
 		"tournament": {"play computer players against each other", runTournament},

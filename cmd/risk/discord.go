@@ -2,25 +2,42 @@ package main
 
 import (
 	"context"
+	"crypto/ed25519"
+	"errors"
+	"fmt"
 	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/discord"
+	"github.com/riskbot/riskbot/metrics"
 )
 
-// runDiscord is `risk discord [--db PATH] [--palette NAME] [--lobby-days N] [-v]`: the Discord bot. The token
-// comes from the environment only (a flag would show in the process list).
+// runDiscord is `risk discord [--db PATH] [--http ADDR | --shard I/N] ...`: the Discord bot, on the
+// gateway or as Discord's HTTP interactions endpoint. Secrets come from the environment only (a flag
+// would show in the process list).
 func runDiscord(ctx context.Context, e env) error {
-	fs := newFlags(e, "discord", "[--db PATH] [--palette NAME] [--lobby-days N] [-v]\n\n"+
-		"Runs the Discord bot until interrupted (SIGINT or SIGTERM). Environment:\n"+
-		"  DISCORD_TOKEN     the bot's token (required)\n"+
-		"  DISCORD_GUILD_ID  a server ID: register /risk there only, at once (else globally)\n"+
-		"See docs/discord.md for creating the application and inviting the bot.")
-	db := fs.String("db", "", "database `file` (default: risk.db in your data directory)")
+	fs := newFlags(e, "discord", "[--db PATH] [--http ADDR | --shard I/N] [--instance NAME] [--palette NAME] [--lobby-days N] [-v]\n\n"+
+		"Runs the Discord bot until interrupted (SIGINT or SIGTERM): connected to Discord's gateway,\n"+
+		"or, with --http, as the application's Interactions Endpoint URL. Environment:\n"+
+		"  DISCORD_TOKEN           the bot's token (required)\n"+
+		"  DISCORD_GUILD_ID        a server ID: register /risk there only, at once (else globally)\n"+
+		"  DISCORD_PUBLIC_KEY      with --http: the application's public key (General Information)\n"+
+		"  DISCORD_APPLICATION_ID  with --http: the application's ID (General Information)\n"+
+		"See docs/discord.md for creating the application and inviting the bot, docs/scaling.md for\n"+
+		"several processes.")
+	db := fs.String("db", "", dbUsage+" (default: risk.db in your data directory)")
+	httpAddr := fs.String("http", "", "serve Discord's interactions over HTTP on `ADDR` (host:port) instead of the gateway")
+	shardFlag := fs.String("shard", "", "connect to the gateway as shard `I/N` of N (only shard 0 registers /risk)")
+	metricsAddr := fs.String("metrics", "", "serve /metrics (Prometheus), /healthz and /readyz on `ADDR` (host:port)")
 	verbose := fs.Bool("v", false, "log every interaction")
 	paletteName := paletteFlag(fs)
 	lobbyDays := lobbyFlag(fs)
+	instance := instanceFlag(fs)
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
@@ -35,6 +52,13 @@ func runDiscord(ctx context.Context, e env) error {
 	if fs.NArg() > 0 {
 		return usageError("unexpected argument %q", fs.Arg(0))
 	}
+	shard, shards, err := parseShard(*shardFlag)
+	if err != nil {
+		return err
+	}
+	if *httpAddr != "" && shards > 0 {
+		return usageError("--http and --shard: the HTTP endpoint takes every interaction, a shard those of its servers; choose one")
+	}
 	token := strings.TrimSpace(e.getenv("DISCORD_TOKEN"))
 	if token == "" {
 		return usageError("DISCORD_TOKEN is not set: put the bot's token (developer portal, Bot page) in the environment")
@@ -42,6 +66,20 @@ func runDiscord(ctx context.Context, e env) error {
 	guild := strings.TrimSpace(e.getenv("DISCORD_GUILD_ID"))
 	if guild != "" && strings.Trim(guild, "0123456789") != "" {
 		return usageError("DISCORD_GUILD_ID %q is not a server ID (a number: enable Developer Mode, right-click the server, Copy Server ID)", guild)
+	}
+	var key ed25519.PublicKey
+	app := strings.TrimSpace(e.getenv("DISCORD_APPLICATION_ID"))
+	if *httpAddr != "" {
+		pk := strings.TrimSpace(e.getenv("DISCORD_PUBLIC_KEY"))
+		if pk == "" {
+			return usageError("DISCORD_PUBLIC_KEY is not set: --http checks every request against the application's public key (developer portal, General Information)")
+		}
+		if key, err = discord.ParsePublicKey(pk); err != nil {
+			return usageError("DISCORD_PUBLIC_KEY: %v", err)
+		}
+		if app == "" || strings.Trim(app, "0123456789") != "" {
+			return usageError("DISCORD_APPLICATION_ID %q is not an application ID (developer portal, General Information): --http registers /risk with it", app)
+		}
 	}
 	if err := defaultDB(db, e.getenv); err != nil {
 		return err
@@ -52,33 +90,120 @@ func runDiscord(ctx context.Context, e env) error {
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
 
-	store, err := openDB(ctx, *db)
+	name := instanceName(*instance, *db)
+	store, err := openStore(ctx, *db)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	a, err := discord.New(discord.Config{Token: token, GuildID: guild, Log: log})
+	m := metrics.New(store)
+	a, err := discord.New(discord.Config{Token: token, GuildID: guild, Log: log, Shard: shard, Shards: shards, ApplicationID: app, Meter: m})
 	if err != nil {
 		return err
 	}
-	b, err := newBot(botDeps{db: store, poster: a, log: log, palette: palette, scope: "discord:", lobbyTTL: ttl})
+	b, err := newBot(botDeps{db: store, poster: a, log: log, palette: palette, scope: "discord:", lobbyTTL: ttl, instance: name, metrics: m})
 	if err != nil {
 		return err
 	}
 	defer b.Close()
-	log.Info("starting", "database", *db)
+	log.Info("starting", "database", redacted(*db), "instance", name)
 
+	if *metricsAddr != "" {
+		stopMetrics, err := serve(*metricsAddr, m.Handler(), "metrics and health", log)
+		if err != nil {
+			return err
+		}
+		defer stopMetrics()
+	}
 	timers, stopTimers := context.WithCancel(ctx)
 	timersDone := make(chan struct{})
 	go func() {
 		defer close(timersDone)
 		b.RunTimers(timers, time.Minute)
 	}()
-	err = a.Run(ctx, b)
+	if *httpAddr != "" {
+		err = serveHTTP(ctx, a, b, m, key, *httpAddr, log)
+	} else {
+		err = a.Run(ctx, b)
+	}
 	stopTimers()
 	<-timersDone
 	if err == nil {
 		log.Info("stopped")
 	}
 	return err
+}
+
+// parseShard reads --shard I/N (0 <= I < N); "" is no sharding.
+func parseShard(s string) (shard, shards int, err error) {
+	if s == "" {
+		return 0, 0, nil
+	}
+	i, n, ok := strings.Cut(s, "/")
+	shard, err1 := strconv.Atoi(i)
+	shards, err2 := strconv.Atoi(n)
+	if !ok || err1 != nil || err2 != nil || shards < 1 || shard < 0 || shard >= shards {
+		return 0, 0, usageError("--shard %q: want I/N with 0 <= I < N, such as 0/2", s)
+	}
+	return shard, shards, nil
+}
+
+// serveHTTP serves Discord's interactions on addr until ctx ends, then
+// stops taking requests and lets the answers in flight finish (a few
+// seconds at most). It registers /risk first.
+func serveHTTP(ctx context.Context, a *discord.Adapter, b *bot.Bot, m *metrics.Metrics, key ed25519.PublicKey, addr string, log *slog.Logger) error {
+	answers, stop := context.WithCancel(context.WithoutCancel(ctx))
+	defer stop()
+	ep, err := a.NewEndpoint(answers, b, key)
+	if err != nil {
+		return err
+	}
+	if err := a.Register(ctx, b.Specs()); err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", addr, err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/", ep)
+	// A load balancer checks the same port.
+	m.Health(mux)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	log.Info("serving Discord's interactions over HTTP", "addr", ln.Addr().String())
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err := <-served:
+		return fmt.Errorf("serve %s: %w", addr, err)
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		log.Warn("stop serving", "err", err)
+	}
+	done := make(chan struct{})
+	go func() { ep.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		log.Warn("shutdown: cancelling answers still in flight")
+		stop()
+		<-done
+	}
+	return nil
+}
+
+// serve serves h on addr in the background, and returns the function that
+// stops it.
+func serve(addr string, h http.Handler, what string, log *slog.Logger) (func(), error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("listen on %s for %s: %w", addr, what, err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	log.Info("serving "+what, "addr", ln.Addr().String())
+	go srv.Serve(ln)
+	return func() { srv.Close() }, nil
 }

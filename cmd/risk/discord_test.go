@@ -22,6 +22,11 @@ func TestDiscordNeedsItsEnvironment(t *testing.T) {
 		{"blank token", map[string]string{"DISCORD_TOKEN": "  "}, nil, "DISCORD_TOKEN is not set"},
 		{"bad server", map[string]string{"DISCORD_TOKEN": "x", "DISCORD_GUILD_ID": "my server"}, nil, `DISCORD_GUILD_ID "my server" is not a server ID`},
 		{"stray argument", map[string]string{"DISCORD_TOKEN": "x"}, []string{"now"}, `unexpected argument "now"`},
+		{"bad shard", map[string]string{"DISCORD_TOKEN": "x"}, []string{"--shard", "2/2"}, `--shard "2/2": want I/N`},
+		{"shard and http", map[string]string{"DISCORD_TOKEN": "x"}, []string{"--shard", "0/2", "--http", ":0"}, "choose one"},
+		{"http without a key", map[string]string{"DISCORD_TOKEN": "x", "DISCORD_APPLICATION_ID": "1"}, []string{"--http", ":0"}, "DISCORD_PUBLIC_KEY is not set"},
+		{"http with a bad key", map[string]string{"DISCORD_TOKEN": "x", "DISCORD_PUBLIC_KEY": "abc", "DISCORD_APPLICATION_ID": "1"}, []string{"--http", ":0"}, "not 64 hexadecimal digits"},
+		{"http without the application", map[string]string{"DISCORD_TOKEN": "x", "DISCORD_PUBLIC_KEY": strings.Repeat("ab", 32)}, []string{"--http", ":0"}, "DISCORD_APPLICATION_ID"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

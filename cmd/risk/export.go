@@ -3,10 +3,8 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 
 	"github.com/riskbot/riskbot/storage"
@@ -17,7 +15,7 @@ func runExport(ctx context.Context, e env) error {
 	flags := newFlags(e, "export", "--db PATH (--channel ID | --match N)\n\n"+
 		"Prints a stored match as JSON (options, seats, seed, deal, log, channel, status, meta),\n"+
 		"for a bug report or to move it to another installation with 'risk import'.")
-	path := flags.String("db", "", "the database `file`")
+	path := flags.String("db", "", dbUsage)
 	channel := flags.String("channel", "", "the channel `id` as stored (console:main, discord:1234): its open match, or else its latest")
 	id := flags.Int64("match", 0, "the match `id`")
 	if err := parseFlags(flags, e.args); err != nil {
@@ -31,12 +29,7 @@ func runExport(ctx context.Context, e env) error {
 	case (*channel == "") == (*id == 0):
 		return usageError("give --channel or --match")
 	}
-	// Opening creates a missing file: a mistyped path would export nothing
-	// from a new, empty database.
-	if _, err := os.Stat(*path); errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("no database at %s", *path)
-	}
-	db, err := storage.Open(ctx, *path)
+	db, err := openExisting(ctx, *path)
 	if err != nil {
 		return err
 	}
@@ -54,7 +47,7 @@ func runExport(ctx context.Context, e env) error {
 }
 
 // pick returns the channel's open match, or else its latest.
-func pick(ctx context.Context, db *storage.DB, channel string) (int64, error) {
+func pick(ctx context.Context, db store, channel string) (int64, error) {
 	ms, err := db.History(ctx, channel)
 	if err != nil {
 		return 0, err
@@ -76,7 +69,7 @@ func runImport(ctx context.Context, e env) error {
 		"Stores a match exported by 'risk export' (FILE, or - for standard input) as a new match,\n"+
 		"after checking it: its log replays, its status is the game's, its settings, seats and\n"+
 		"names are ones the bot allows. An open match gets a fresh turn clock.")
-	path := flags.String("db", "", "the database `file` (created if missing)")
+	path := flags.String("db", "", dbUsage+" (a file is created if missing)")
 	channel := flags.String("channel", "", "store the match in this channel `id` instead of the exported one")
 	// Flags may come before or after FILE.
 	if err := parseFlags(flags, e.args); err != nil {
@@ -112,7 +105,7 @@ func runImport(ctx context.Context, e env) error {
 	if *channel != "" {
 		x.Channel = *channel
 	}
-	db, err := storage.Open(ctx, *path)
+	db, err := openStore(ctx, *path)
 	if err != nil {
 		return err
 	}

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -11,13 +13,33 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/metrics"
 	"github.com/riskbot/riskbot/render"
+	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/postgres"
+)
+
+// store is what the subcommands need of a database, SQLite or PostgreSQL:
+// what the bot needs, plus exporting, listing and closing.
+type store interface {
+	bot.Store
+	metrics.Database
+	Export(ctx context.Context, id int64) (*storage.Export, error)
+	Finished(ctx context.Context, limit int) ([]storage.Match, error)
+	Settings(ctx context.Context) ([]storage.Setting, error)
+	Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error)
+	Close() error
+}
+
+var (
+	_ store = (*storage.DB)(nil)
+	_ store = (*postgres.DB)(nil)
 )
 
 // botDeps are the parts a bot is wired from.
 type botDeps struct {
-	db     *storage.DB
+	db     store
 	poster bot.Poster
 	log    *slog.Logger
 	seed   func() uint64
@@ -27,6 +49,11 @@ type botDeps struct {
 	scope string
 	// lobbyTTL closes lobbies idle that long (bot.Config.LobbyTTL).
 	lobbyTTL time.Duration
+	// instance names the process among those sharing the database
+	// (bot.Config.Instance).
+	instance string
+	// metrics, if set, is told what the bot does and how long maps take.
+	metrics *metrics.Metrics
 }
 
 // newBot wires the bot core to storage and the standard renderer and
@@ -35,12 +62,32 @@ func newBot(d botDeps) (*bot.Bot, error) {
 	// A match may choose its palette; d.palette is the one of matches that
 	// do not.
 	pals := bot.StandardPalettes()
+	var meter bot.Meter
+	if d.metrics != nil {
+		meter = d.metrics
+		for k, p := range pals {
+			p.Render = timedRenderer{p.Render, d.metrics}
+			pals[k] = p
+		}
+	}
 	def := pals[bot.PaletteStandard]
 	if d.palette == render.ColorBlind {
 		def = pals[bot.PaletteColorBlind]
 	}
 	return bot.New(bot.Standard(bot.Config{Store: d.db, Poster: d.poster, Seed: d.seed, Log: d.log,
-		Render: def.Render, Colors: def.Colors, Palettes: pals, Scope: d.scope, LobbyTTL: d.lobbyTTL}))
+		Render: def.Render, Colors: def.Colors, Palettes: pals, Scope: d.scope, LobbyTTL: d.lobbyTTL, Instance: d.instance, Meter: meter}))
+}
+
+// timedRenderer tells the metrics how long each map takes.
+type timedRenderer struct {
+	r bot.Renderer
+	m *metrics.Metrics
+}
+
+func (t timedRenderer) Render(ctx context.Context, s *state.State) ([]byte, error) {
+	start := time.Now()
+	defer func() { t.m.Render(time.Since(start)) }()
+	return t.r.Render(ctx, s)
 }
 
 // lobbyFlag defines --lobby-days on fs.
@@ -107,10 +154,52 @@ func defaultDB(db *string, getenv func(string) string) error {
 	return nil
 }
 
-// openDB opens (creating) the database at path, making its folder.
-func openDB(ctx context.Context, path string) (*storage.DB, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+// dbUsage documents --db for every subcommand that takes it.
+const dbUsage = "the database: a SQLite `file`, or a PostgreSQL address postgres://USER@HOST:PORT/DB"
+
+// openStore opens the database at addr, a PostgreSQL address
+// (postgres://...) or the path of a SQLite file, created with its folder
+// if missing.
+func openStore(ctx context.Context, addr string) (store, error) {
+	if postgres.IsAddress(addr) {
+		return postgres.Open(ctx, addr)
+	}
+	if err := os.MkdirAll(filepath.Dir(addr), 0o755); err != nil {
 		return nil, fmt.Errorf("create the database folder: %w", err)
 	}
-	return storage.Open(ctx, path)
+	return storage.Open(ctx, addr)
+}
+
+// openExisting opens a database that must exist already: opening creates a
+// missing SQLite file, and a mistyped path would read nothing from a new,
+// empty database.
+func openExisting(ctx context.Context, addr string) (store, error) {
+	if !postgres.IsAddress(addr) {
+		if _, err := os.Stat(addr); errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("no database at %s", addr)
+		}
+	}
+	return openStore(ctx, addr)
+}
+
+// instanceFlag defines --instance on fs.
+func instanceFlag(fs *flag.FlagSet) *string {
+	return fs.String("instance", "", "this process's `name` among those sharing a PostgreSQL database, unique to it and kept across its restarts\n"+
+		"(its claims on timers, posts and computer turns are taken back at once when it restarts under the same name);\n"+
+		"default: HOSTNAME-PID with PostgreSQL, one per scope with SQLite")
+}
+
+// instanceName is the value of --instance, or its default for the
+// database: a name no other live process has, with PostgreSQL (a process
+// restarted under a new name waits for its old claims' leases to end);
+// with SQLite, one process per scope, the bot's default.
+func instanceName(flag, db string) string {
+	if flag != "" || !postgres.IsAddress(db) {
+		return flag
+	}
+	host, err := os.Hostname()
+	if err != nil {
+		host = "risk"
+	}
+	return fmt.Sprintf("%s-%d", host, os.Getpid())
 }

@@ -48,7 +48,24 @@ type Store interface {
 	// since a time.
 	Setting(ctx context.Context, scope, id string) (json.RawMessage, error)
 	SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error
+	// Settings lists them all, by scope and id.
+	Settings(ctx context.Context) ([]storage.Setting, error)
 	IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]storage.Match, error)
+	// ClaimDue claims the due timers of a scope for a process, ReleaseDue
+	// gives up its claim on a match's; ClaimPosts and ReleasePosts do the
+	// same for queued posts; Lease and Unlease take and give up a named
+	// lease. Work claimed by a live lease of another holder is never
+	// handed out.
+	ClaimDue(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Timer, error)
+	ReleaseDue(ctx context.Context, id int64, holder string) error
+	ClaimPosts(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Post, error)
+	ReleasePosts(ctx context.Context, id, version int64, holder string) error
+	Lease(ctx context.Context, name string, c storage.Claim) (bool, error)
+	Unlease(ctx context.Context, name, holder string) error
+	// Stats counts open matches and queued posts; Ready says whether the
+	// database answers with the schema this program knows.
+	Stats(ctx context.Context) (storage.Stats, error)
+	Ready(ctx context.Context) error
 	// Finished lists closed matches, most recently closed first.
 	Finished(ctx context.Context, limit int) ([]storage.Match, error)
 	// History lists a channel's matches, newest first.

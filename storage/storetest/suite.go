@@ -48,6 +48,10 @@ func Run(t *testing.T, newDB New) {
 		{"RaceFree", testRaceFree},
 		{"CorruptMatch", testCorruptMatch},
 		{"Canceled", testCanceled},
+		{"ClaimDue", testClaimDue},
+		{"ClaimPosts", testClaimPosts},
+		{"ClaimRace", testClaimRace},
+		{"Lease", testLease},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.f(t, newDB) })
@@ -1206,6 +1210,12 @@ func testOutbox(t *testing.T, newDB New) {
 	}
 	check(db, "", at(0), 100)
 	check(db, "", at(1), 100, "a1", "a2")
+	if st, err := db.Stats(ctx); err != nil || st != (storage.Stats{Open: 1, Active: 1, Queued: 4, Oldest: at(0)}) {
+		t.Fatalf("stats: %+v, %v; want 1 open and active match (a finished), 4 posts queued since %v", st, err, at(0))
+	}
+	if err := db.Ready(ctx); err != nil {
+		t.Fatalf("ready: %v", err)
+	}
 	check(db, "", at(10), 100, "a1", "a2", "c1", "a3")
 	check(db, "", at(10), 3, "a1", "a2", "c1")
 
@@ -1432,6 +1442,20 @@ func testSettings(t *testing.T, newDB New) {
 	}
 	get(db, "server", "discord:1", "")
 	get(db, "player", "discord:1", `{"dm":true}`)
+	all, err := db.Settings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var listed []string
+	for _, s := range all {
+		listed = append(listed, s.Scope+" "+s.ID+" "+string(s.Value))
+		if !s.Updated.Equal(T0) {
+			t.Errorf("setting %s %s updated at %v, want %v", s.Scope, s.ID, s.Updated, T0)
+		}
+	}
+	if want := []string{`player discord:1 {"dm":true}`, `server discord:2 {"turn_hours":48}`}; fmt.Sprint(listed) != fmt.Sprint(want) {
+		t.Errorf("all settings: %q, want %q", listed, want)
+	}
 	if err := db.SetSetting(ctx, "server", "discord:3", json.RawMessage(`{oops`), T0); err == nil {
 		t.Error("a value that is not JSON was stored")
 	}

@@ -74,6 +74,21 @@ type Server struct {
 	dms        map[string]string // direct message channel -> its user
 	noDMs      map[string]bool   // users who take no direct messages
 	threads    map[string]*Thread
+	// resent counts the posts answered with the message their nonce
+	// created earlier (enforce_nonce), instead of a new one.
+	resent int
+}
+
+// NonceWindow is how long Discord remembers a post's nonce for
+// enforce_nonce ("the past few minutes").
+const NonceWindow = 5 * time.Minute
+
+// Resent returns how many posts were answered with the message that their
+// nonce created earlier, rather than posted again.
+func (s *Server) Resent() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.resent
 }
 
 // Thread is a thread the bot opened.
@@ -117,8 +132,11 @@ type interaction struct {
 	answered           int // callback type, 0 before the answer
 	answeredAt         time.Time
 	original           *Message // the answer (type 4) or the deferred message (type 5)
-	choices            []Choice
-	followups          int
+	// overHTTP: delivered to the bot's endpoint, whose response (the
+	// answer) is not read yet.
+	overHTTP  bool
+	choices   []Choice
+	followups int
 }
 
 // Kind says how a message came to be.
@@ -163,6 +181,8 @@ type Message struct {
 	// Mentions is the allowed_mentions sent with the message (nil if none).
 	Mentions *AllowedMentions
 	Edits    int
+	// Nonce is the nonce it was posted with ("" if none).
+	Nonce string
 	// History holds every content the message ever had, oldest first.
 	History []string
 	At      time.Time
@@ -202,6 +222,8 @@ type Choice struct {
 type Identify struct {
 	Token   string
 	Intents int64
+	// Shard is [shard, shards], nil if the client did not shard.
+	Shard *[2]int
 }
 
 // New starts a fake Discord for the test and stops it when the test ends,

@@ -52,8 +52,9 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var ident struct {
-		Token   string `json:"token"`
-		Intents *int64 `json:"intents"`
+		Token   string  `json:"token"`
+		Intents *int64  `json:"intents"`
+		Shard   *[2]int `json:"shard"`
 	}
 	if id.Op != opIdentify || json.Unmarshal(id.D, &ident) != nil {
 		s.closeWith(c, 4003, "Not authenticated.", fmt.Sprintf("gateway: first message is op %d, not Identify", id.Op))
@@ -68,7 +69,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		intents = *ident.Intents
 	}
 	s.mu.Lock()
-	s.identified = append(s.identified, Identify{Token: ident.Token, Intents: intents})
+	s.identified = append(s.identified, Identify{Token: ident.Token, Intents: intents, Shard: ident.Shard})
 	s.mu.Unlock()
 	if intents&privilegedIntents != 0 {
 		s.closeWith(c, 4014, "Disallowed intent(s).", fmt.Sprintf("gateway: privileged intents requested (%d)", intents&privilegedIntents))

@@ -66,6 +66,11 @@ type message struct {
 	StickerIDs      []string          `json:"sticker_ids"`
 	Poll            json.RawMessage   `json:"poll"`
 	TTS             bool              `json:"tts"`
+	// Nonce with EnforceNonce makes a channel post idempotent: Discord
+	// returns the message it created with that nonce a few minutes ago, if
+	// any, instead of creating another.
+	Nonce        json.RawMessage `json:"nonce"`
+	EnforceNonce bool            `json:"enforce_nonce"`
 	// Choices are the results of an autocomplete.
 	Choices []choice `json:"choices"`
 }

@@ -178,6 +178,14 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	raw, files, bad := readBody(r)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.acknowledgeLocked(w, r, r.PathValue("id"), r.PathValue("token"), raw, files, bad)
+}
+
+// acknowledgeLocked takes the answer to an interaction (its callback body,
+// or in HTTP mode the body of the HTTP response), under Discord's rules.
+func (s *Server) acknowledgeLocked(w http.ResponseWriter, r *http.Request, id, token string, raw []byte, files []File, bad problems) {
 	var resp struct {
 		Type int     `json:"type"`
 		Data message `json:"data"`
@@ -187,12 +195,10 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request) {
 			bad.add("body: %v", err)
 		}
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	in := s.inter[r.PathValue("id")]
+	in := s.inter[id]
 	now := s.nowLocked()
 	switch {
-	case in == nil || in.token != r.PathValue("token"):
+	case in == nil || in.token != token:
 		s.failLocked(w, r, http.StatusNotFound, 10062, "Unknown interaction")
 		return
 	case in.answered != 0:
@@ -207,6 +213,10 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request) {
 	}
 	d := &resp.Data
 	switch {
+	case in.typ == 1:
+		if resp.Type != 1 {
+			bad.add("type: a PING is answered with type 1 (PONG), not %d", resp.Type)
+		}
 	case in.typ == 4 && resp.Type != 8:
 		bad.add("type: an autocomplete interaction is answered with type 8, not %d", resp.Type)
 	case in.typ == 4:
@@ -341,6 +351,7 @@ func (s *Server) editOriginal(w http.ResponseWriter, r *http.Request) {
 	if s.injected(w, "edit") {
 		return
 	}
+	s.awaitHTTP(r.PathValue("token"))
 	d, files, ok := s.readMessage(w, r, flagEphemeral|flagSuppressEmbeds)
 	if !ok {
 		return
@@ -380,6 +391,7 @@ func (s *Server) deleteOriginal(w http.ResponseWriter, r *http.Request) {
 	if s.injected(w, "delete") {
 		return
 	}
+	s.awaitHTTP(r.PathValue("token"))
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	in := s.webhookLocked(w, r)
@@ -399,6 +411,7 @@ func (s *Server) followup(w http.ResponseWriter, r *http.Request) {
 	if s.injected(w, "followup") {
 		return
 	}
+	s.awaitHTTP(r.PathValue("token"))
 	d, files, ok := s.readMessage(w, r, flagEphemeral|flagSuppressEmbeds|flagSuppressNotifications)
 	if !ok {
 		return
@@ -485,7 +498,23 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 	case len(d.Embeds) > 0 && perms&PermEmbedLinks == 0:
 		d.Embeds = nil // Discord drops them and posts the rest
 	}
-	m := s.newMessageLocked(channel, Channel, "", d, files, s.nowLocked())
+	now := s.nowLocked()
+	nonce := strings.Trim(string(d.Nonce), `"`)
+	if len(nonce) > 25 {
+		s.failLocked(w, r, http.StatusBadRequest, 50035, "Invalid Form Body: nonce: at most 25 characters")
+		return
+	}
+	if d.EnforceNonce && nonce != "" {
+		for _, m := range s.messages {
+			if m.ChannelID == channel && m.Kind == Channel && m.Nonce == nonce && now.Sub(m.At) < NonceWindow {
+				s.resent++
+				writeJSON(w, http.StatusOK, messageJSON(m))
+				return
+			}
+		}
+	}
+	m := s.newMessageLocked(channel, Channel, "", d, files, now)
+	m.Nonce = nonce
 	writeJSON(w, http.StatusOK, messageJSON(m))
 }
 

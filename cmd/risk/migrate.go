@@ -1,0 +1,146 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"slices"
+	"time"
+
+	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/postgres"
+)
+
+// runMigrate is `risk migrate --from DB --to DB`: it copies every match
+// (open and closed, with its log and the host's data), its turn clock and
+// its undelivered news, and every setting (servers' defaults, players'
+// notification choices) from one database to another, empty one: from a
+// SQLite file to PostgreSQL when one process is no longer enough, or back.
+func runMigrate(ctx context.Context, e env) error {
+	fs := newFlags(e, "migrate", "--from DB --to DB\n\n"+
+		"Copies every match, with its log, turn clock and undelivered news, and every setting,\n"+
+		"from one database to another, empty one. A database is a SQLite file or a PostgreSQL\n"+
+		"address (postgres://USER@HOST:PORT/DB). Stop the bot first: what changes during the\n"+
+		"copy is not copied. Matches get new ids; request history (kept a week to spot repeats)\n"+
+		"is not copied.")
+	from := fs.String("from", "", "the database to copy from (must exist)")
+	to := fs.String("to", "", "the database to copy into (created if it is a missing file; must hold no match)")
+	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	switch {
+	case fs.NArg() > 0:
+		return usageError("unexpected argument %q", fs.Arg(0))
+	case *from == "" || *to == "":
+		return usageError("give --from and --to")
+	case *from == *to:
+		return usageError("--from and --to are the same database")
+	}
+	src, err := openExisting(ctx, *from)
+	if err != nil {
+		return fmt.Errorf("open %s: %w", redacted(*from), err)
+	}
+	defer src.Close()
+	dst, err := openStore(ctx, *to)
+	if err != nil {
+		return fmt.Errorf("open %s: %w", redacted(*to), err)
+	}
+	defer dst.Close()
+	n, err := migrate(ctx, src, dst, time.Now())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "copied %d matches (%d open, %d closed), %d queued posts and %d settings from %s to %s\n",
+		n.open+n.closed, n.open, n.closed, n.posts, n.settings, redacted(*from), redacted(*to))
+	return nil
+}
+
+// copied counts what migrate copied.
+type copied struct{ open, closed, posts, settings int }
+
+// migrate copies src into dst, which must hold no match. Matches are
+// imported in the order of their ids, so that each channel's history
+// keeps its order.
+func migrate(ctx context.Context, src, dst store, now time.Time) (copied, error) {
+	var n copied
+	if open, err := dst.OpenMatches(ctx, ""); err != nil || len(open) > 0 {
+		return n, fmt.Errorf("the destination must hold no match (it has %d open ones; %v)", len(open), err)
+	}
+	if closed, err := dst.Finished(ctx, 1); err != nil || len(closed) > 0 {
+		return n, fmt.Errorf("the destination must hold no match (it has closed ones; %v)", err)
+	}
+	open, err := src.OpenMatches(ctx, "")
+	if err != nil {
+		return n, err
+	}
+	closed, err := src.Finished(ctx, 0)
+	if err != nil {
+		return n, err
+	}
+	all := slices.SortedFunc(slices.Values(append(open, closed...)), func(a, b storage.Match) int { return int(a.ID - b.ID) })
+	// Undelivered news, by match: re-queued with the copy.
+	const maxQueued = 100000
+	ps, err := src.Outbox(ctx, "", now.Add(24*time.Hour), maxQueued)
+	if err != nil {
+		return n, err
+	}
+	if len(ps) == maxQueued {
+		return n, fmt.Errorf("%d posts or more are queued: let the bot deliver them first", maxQueued)
+	}
+	queued := map[int64][]json.RawMessage{}
+	for _, p := range ps {
+		queued[p.Match] = append(queued[p.Match], p.Body)
+	}
+	for _, m := range all {
+		x, err := src.Export(ctx, m.ID)
+		if err != nil {
+			return n, fmt.Errorf("match %d: %w", m.ID, err)
+		}
+		got, err := dst.Import(ctx, x, now)
+		if err != nil {
+			return n, fmt.Errorf("match %d: %w", m.ID, err)
+		}
+		var c storage.Change
+		if m.Status == storage.Active && m.Timers != (storage.Timers{}) {
+			t := m.Timers
+			c.Timers = &t
+		}
+		c.Posts = queued[m.ID]
+		if c.Timers != nil || len(c.Posts) > 0 {
+			if _, err := dst.Save(ctx, got.ID, got.Version, c, now); err != nil {
+				return n, fmt.Errorf("match %d: %w", m.ID, err)
+			}
+		}
+		n.posts += len(c.Posts)
+		if m.Status.Open() {
+			n.open++
+		} else {
+			n.closed++
+		}
+	}
+	settings, err := src.Settings(ctx)
+	if err != nil {
+		return n, err
+	}
+	for _, s := range settings {
+		if err := dst.SetSetting(ctx, s.Scope, s.ID, s.Value, s.Updated); err != nil {
+			return n, err
+		}
+		n.settings++
+	}
+	return n, nil
+}
+
+// redacted is a database address fit to print: a PostgreSQL URL without
+// its password.
+func redacted(addr string) string {
+	if !postgres.IsAddress(addr) {
+		return addr
+	}
+	u, err := url.Parse(addr)
+	if err != nil {
+		return "(a postgres:// address)"
+	}
+	return u.Redacted()
+}

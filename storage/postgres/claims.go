@@ -1,0 +1,148 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// Claims (migration 0005): work that one process must do once. Each claim
+// is one statement: the candidates are locked with FOR UPDATE SKIP LOCKED,
+// so that processes claiming at the same moment take different work rather
+// than queue behind each other, and marked with the holder and the lease.
+// Under READ COMMITTED, PostgreSQL checks the outer conditions again on a
+// row that changed meanwhile, so a claim just taken elsewhere is not taken
+// twice.
+
+// free is the SQL test that the claim in the columns with this prefix is
+// free for the claim in parameters $2 (holder), $3 (started) and $4 (now).
+func free(prefix string) string {
+	return strings.ReplaceAll(`(X.claim_holder IS NULL OR X.claim_until <= $4 OR (X.claim_holder = $2 AND X.claim_at <= $3))`, "X.", prefix)
+}
+
+// ClaimDue claims the timers of active matches due at c.Now, in scope ("",
+// a prefix ending in ':', or one channel), whose claim is free, at most
+// limit matches' worth, earliest first. A match's claim lasts until the
+// match changes (a Save releases it), the lease ends or ReleaseDue.
+func (db *DB) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Timer, error) {
+	const op = "claim due timers"
+	if err := c.Check(); err != nil {
+		return nil, fmt.Errorf("storage: postgres: %s: %w", op, err)
+	}
+	rows, err := db.pool.Query(ctx, `
+		WITH c AS (
+			SELECT id FROM matches
+			WHERE id IN (
+				SELECT id FROM matches WHERE status = 2 AND remind_at IS NOT NULL AND remind_at <= $4
+				UNION
+				SELECT id FROM matches WHERE status = 2 AND deadline_at IS NOT NULL AND deadline_at <= $4)
+			AND status = 2 AND (remind_at <= $4 OR deadline_at <= $4)
+			AND `+storage.ScopeSQL("channel", "$1")+` AND `+free("")+`
+			ORDER BY least(remind_at, deadline_at), id
+			LIMIT $6
+			FOR UPDATE SKIP LOCKED)
+		UPDATE matches m SET claim_holder = $2, claim_at = $4, claim_until = $5
+		FROM c WHERE m.id = c.id
+		RETURNING m.id, m.channel, m.remind_at, m.deadline_at, m.version`,
+		scope, c.Holder, c.Started.UnixMilli(), c.Now.UnixMilli(), c.Until.UnixMilli(), limit)
+	if err != nil {
+		return nil, fail(op, err)
+	}
+	defer rows.Close()
+	var out []storage.Timer
+	for rows.Next() {
+		var id, version int64
+		var channel string
+		var remind, deadline *int64
+		if err := rows.Scan(&id, &channel, &remind, &deadline, &version); err != nil {
+			return nil, fail(op, err)
+		}
+		out = storage.DueTimers(out, id, channel, version, fromNullMillis(remind), fromNullMillis(deadline), c.Now)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fail(op, err)
+	}
+	storage.SortTimers(out)
+	return out, nil
+}
+
+// ReleaseDue gives up holder's claim on the timers of match id.
+func (db *DB) ReleaseDue(ctx context.Context, id int64, holder string) error {
+	if _, err := db.pool.Exec(ctx, `UPDATE matches SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
+		WHERE id = $1 AND claim_holder = $2`, id, holder); err != nil {
+		return fail(fmt.Sprintf("release the timers of match %d", id), err)
+	}
+	return nil
+}
+
+// ClaimPosts claims the posts queued at or before c.Now and not yet
+// delivered, in scope, whose claim is free, at most limit of them, oldest
+// first. A post's claim lasts until it is delivered (Delivered), the lease
+// ends or ReleasePosts.
+func (db *DB) ClaimPosts(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Post, error) {
+	const op = "claim queued posts"
+	if err := c.Check(); err != nil {
+		return nil, fmt.Errorf("storage: postgres: %s: %w", op, err)
+	}
+	rows, err := db.pool.Query(ctx, `
+		WITH c AS (
+			SELECT o.id, m.channel FROM outbox o JOIN matches m ON m.id = o.match_id
+			WHERE o.created_at <= $4 AND `+storage.ScopeSQL("m.channel", "$1")+` AND `+free("o.")+`
+			ORDER BY o.id
+			LIMIT $6
+			FOR UPDATE OF o SKIP LOCKED)
+		UPDATE outbox o SET claim_holder = $2, claim_at = $4, claim_until = $5
+		FROM c WHERE o.id = c.id
+		RETURNING o.id, o.match_id, c.channel, o.version, o.body, o.created_at`,
+		scope, c.Holder, c.Started.UnixMilli(), c.Now.UnixMilli(), c.Until.UnixMilli(), limit)
+	if err != nil {
+		return nil, fail(op, err)
+	}
+	return scanPosts(rows, op)
+}
+
+// ReleasePosts gives up holder's claim on the posts that version of match
+// id queued.
+func (db *DB) ReleasePosts(ctx context.Context, id, version int64, holder string) error {
+	if _, err := db.pool.Exec(ctx, `UPDATE outbox SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
+		WHERE match_id = $1 AND version = $2 AND claim_holder = $3`, id, version, holder); err != nil {
+		return fail(fmt.Sprintf("release the posts of match %d version %d", id, version), err)
+	}
+	return nil
+}
+
+// Lease takes, or renews, the named lease for c.Holder until c.Until: it
+// succeeds if nobody holds it, its lease has ended, or c.Holder holds it
+// already, and reports false if another holder's lease runs.
+func (db *DB) Lease(ctx context.Context, name string, c storage.Claim) (bool, error) {
+	op := "take lease " + name
+	if err := c.Check(); err != nil {
+		return false, fmt.Errorf("storage: postgres: %s: %w", op, err)
+	}
+	var holder string
+	err := db.pool.QueryRow(ctx, `INSERT INTO leases (name, holder, since, until) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (name) DO UPDATE SET
+			since = CASE WHEN leases.holder = excluded.holder THEN leases.since ELSE excluded.since END,
+			holder = excluded.holder, until = excluded.until
+		WHERE leases.holder = excluded.holder OR leases.until <= excluded.since
+		RETURNING holder`, name, c.Holder, c.Now.UnixMilli(), c.Until.UnixMilli()).Scan(&holder)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fail(op, err)
+	}
+	return true, nil
+}
+
+// Unlease lets go of holder's named lease.
+func (db *DB) Unlease(ctx context.Context, name, holder string) error {
+	if _, err := db.pool.Exec(ctx, `DELETE FROM leases WHERE name = $1 AND holder = $2`, name, holder); err != nil {
+		return fail("let go of lease "+name, err)
+	}
+	return nil
+}

@@ -1,0 +1,86 @@
+// Package pgtest gives tests a PostgreSQL database of their own: a fresh
+// schema in the server named by the RISK_TEST_POSTGRES environment
+// variable (a postgres:// URL), dropped when the test ends. Tests that
+// need one skip without it, so that `go test ./...` passes anywhere;
+// .ci/run starts a throwaway server and sets the variable.
+package pgtest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Env names the environment variable holding the test server's URL.
+const Env = "RISK_TEST_POSTGRES"
+
+// Server returns the test server's URL, skipping the test if there is none.
+func Server(t testing.TB) string {
+	t.Helper()
+	u := os.Getenv(Env)
+	if u == "" {
+		t.Skipf("no PostgreSQL for tests: set %s to a postgres:// URL (bash .ci/postgres start does)", Env)
+	}
+	return u
+}
+
+// URL returns the address of an empty database for the test: the test
+// server with search_path set to a new schema, dropped at the end of the
+// test (after the cleanups registered later, such as closing the stores
+// opened on it).
+func URL(t testing.TB) string {
+	t.Helper()
+	base := Server(t)
+	b := make([]byte, 6)
+	if _, err := rand.Read(b); err != nil {
+		t.Fatal(err)
+	}
+	schema := "t_" + hex.EncodeToString(b)
+	exec(t, base, `CREATE SCHEMA `+schema)
+	t.Cleanup(func() { exec(t, base, `DROP SCHEMA `+schema+` CASCADE`) })
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("%s: %v", Env, err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// Exec runs statements on the database at addr, in one transaction,
+// behind the back of any store.
+func Exec(t testing.TB, addr string, stmts ...string) {
+	t.Helper()
+	exec(t, addr, stmts...)
+}
+
+func exec(t testing.TB, addr string, stmts ...string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, addr)
+	if err != nil {
+		t.Fatalf("pgtest: connect: %v", err)
+	}
+	defer conn.Close(ctx)
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		t.Fatalf("pgtest: %v", err)
+	}
+	defer tx.Rollback(ctx)
+	for _, s := range stmts {
+		if _, err := tx.Exec(ctx, s); err != nil {
+			t.Fatalf("pgtest: %s: %v", s, err)
+		}
+	}
+	if err := tx.Commit(ctx); err != nil {
+		t.Fatalf("pgtest: %v", err)
+	}
+}

@@ -1,0 +1,315 @@
+// Package postgres stores hosted matches in PostgreSQL, for several bot
+// processes sharing one database: the same contract as the SQLite store
+// (storage/storetest), with the same types and errors (package storage).
+//
+// Every change is checked against the match version its writer read, under
+// a row lock (SELECT ... FOR UPDATE), so racing writers in any number of
+// processes never both win. The schema comes from the embedded migrations,
+// numbered as the SQLite store's, each applied in its own transaction under
+// an advisory lock, so processes starting together migrate once.
+package postgres
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// DB is the PostgreSQL store of hosted matches. It is safe for concurrent
+// use, by goroutines and by processes.
+type DB struct {
+	pool  *pgxpool.Pool
+	every int
+	// known is the number of migrations this program knows (Ready).
+	known int
+}
+
+// config is what Open's options set.
+type config struct {
+	snapshotEvery int
+	maxConns      int32
+}
+
+// Option configures Open.
+type Option func(*config)
+
+// SnapshotEvery makes Save take a snapshot of the game whenever the log
+// reaches a multiple of n commands (storage.DefaultSnapshotEvery unless
+// set). Zero or less turns snapshots off.
+func SnapshotEvery(n int) Option {
+	return func(c *config) { c.snapshotEvery = max(n, 0) }
+}
+
+// MaxConns bounds the connections this handle opens (default: pgx's,
+// the larger of 4 and the number of processors).
+func MaxConns(n int) Option {
+	return func(c *config) { c.maxConns = int32(n) }
+}
+
+// IsAddress reports whether a database address names a PostgreSQL
+// database (a postgres:// or postgresql:// URL) rather than a SQLite file.
+func IsAddress(addr string) bool {
+	return strings.HasPrefix(addr, "postgres://") || strings.HasPrefix(addr, "postgresql://")
+}
+
+// Open connects to the database at url (postgres://user@host:port/db?...)
+// and brings its schema up to date. It refuses a database whose schema a
+// newer version of this program wrote, and one holding another program's
+// matches table. Parameters of the URL that pgx does not know are set on
+// every connection (search_path=NAME puts the tables in a schema of their
+// own).
+func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
+	c := config{snapshotEvery: storage.DefaultSnapshotEvery}
+	for _, o := range opts {
+		o(&c)
+	}
+	pc, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		// pgx's message quotes the URL, password included.
+		return nil, errors.New("storage: postgres: open: the database address is not a valid postgres:// URL")
+	}
+	if c.maxConns > 0 {
+		pc.MaxConns = c.maxConns
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, pc)
+	if err != nil {
+		return nil, fail("open", err)
+	}
+	db := &DB{pool: pool, every: c.snapshotEvery}
+	if db.known, err = migrate(ctx, pool, embedded); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("storage: postgres: open %s@%s/%s: %w", pc.ConnConfig.User, pc.ConnConfig.Host, pc.ConnConfig.Database, err)
+	}
+	return db, nil
+}
+
+// Close closes the connections once the calls under way have returned.
+func (db *DB) Close() error {
+	db.pool.Close()
+	return nil
+}
+
+// Ready reports whether the database answers and its schema is the one
+// this program knows: what a process needs to take work.
+func (db *DB) Ready(ctx context.Context) error {
+	v, err := version(ctx, db.pool)
+	if err != nil {
+		return fail("ready", err)
+	}
+	if v != db.known {
+		return fmt.Errorf("storage: postgres: the schema is at version %d, this program expects %d", v, db.known)
+	}
+	return nil
+}
+
+// Stats counts the open matches and the queued posts.
+func (db *DB) Stats(ctx context.Context) (storage.Stats, error) {
+	var st storage.Stats
+	var oldest *int64
+	err := db.pool.QueryRow(ctx, `SELECT
+		(SELECT count(*) FROM matches WHERE status IN (1, 2)),
+		(SELECT count(*) FROM matches WHERE status = 2),
+		(SELECT count(*) FROM outbox),
+		(SELECT min(created_at) FROM outbox)`).Scan(&st.Open, &st.Active, &st.Queued, &oldest)
+	if err != nil {
+		return storage.Stats{}, fail("count matches and posts", err)
+	}
+	st.Oldest = fromNullMillis(oldest)
+	return st, nil
+}
+
+// embedded holds the schema migrations, migrations/NNNN_name.sql.
+//
+//go:embed migrations/*.sql
+var embedded embed.FS
+
+// migrationLock is the advisory lock key under which migrations run
+// ("RISK").
+const migrationLock = 0x5249534b
+
+var migrationName = regexp.MustCompile(`^([0-9]{4})_[a-z0-9_]+\.sql$`)
+
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+// migrations reads and checks the numbered files of fsys: 0001 to N, no gaps.
+func migrations(fsys fs.FS) ([]migration, error) {
+	names, err := fs.Glob(fsys, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	var out []migration
+	for _, n := range names { // Glob sorts
+		m := migrationName.FindStringSubmatch(path.Base(n))
+		if m == nil {
+			return nil, fmt.Errorf("migration %s: want a name like 0001_matches.sql", n)
+		}
+		v, _ := strconv.Atoi(m[1])
+		if v != len(out)+1 {
+			return nil, fmt.Errorf("migration %s: want number %04d", n, len(out)+1)
+		}
+		b, err := fs.ReadFile(fsys, n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, migration{v, path.Base(n), string(b)})
+	}
+	return out, nil
+}
+
+// migrate applies the migrations due, one per transaction, and returns how
+// many it knows. Each transaction takes an advisory lock first and reads
+// the version again: processes opening a new database at once apply each
+// migration once.
+func migrate(ctx context.Context, pool *pgxpool.Pool, fsys fs.FS) (int, error) {
+	ms, err := migrations(fsys)
+	if err != nil {
+		return 0, err
+	}
+	for {
+		done, err := migrateOne(ctx, pool, ms)
+		if err != nil {
+			return 0, err
+		}
+		if done {
+			return len(ms), nil
+		}
+	}
+}
+
+func migrateOne(ctx context.Context, pool *pgxpool.Pool, ms []migration) (done bool, err error) {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return false, describe("migrate", err)
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, migrationLock); err != nil {
+		return false, describe("migrate", err)
+	}
+	v, err := version(ctx, tx)
+	if err != nil {
+		return false, err
+	}
+	switch {
+	case v > len(ms):
+		return false, fmt.Errorf("the database was written by a newer version of this program (schema version %d; this one knows up to %d): upgrade it", v, len(ms))
+	case v == len(ms):
+		return true, nil
+	case v == 0:
+		var other bool
+		if err := tx.QueryRow(ctx, `SELECT to_regclass('matches') IS NOT NULL`).Scan(&other); err != nil {
+			return false, describe("read the schema", err)
+		}
+		if other {
+			return false, errors.New("the database has a matches table but no schema version: another program's? (use a database or a search_path of its own)")
+		}
+		if _, err := tx.Exec(ctx, `CREATE TABLE schema_version (
+			version    integer PRIMARY KEY,
+			applied_at timestamptz NOT NULL DEFAULT now()
+		)`); err != nil {
+			return false, describe("create the schema", err)
+		}
+	}
+	m := ms[v]
+	// No arguments: pgx sends it as a simple query, several statements in one.
+	if _, err := tx.Exec(ctx, m.sql); err != nil {
+		return false, describe("migration "+m.name, err)
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO schema_version (version) VALUES ($1)`, m.version); err != nil {
+		return false, describe("migration "+m.name, err)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return false, describe("migration "+m.name, err)
+	}
+	return false, nil
+}
+
+// querier is what reads need of a pool, a connection or a transaction.
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// version returns the last migration applied, 0 for a new database.
+func version(ctx context.Context, q querier) (int, error) {
+	var exists bool
+	if err := q.QueryRow(ctx, `SELECT to_regclass('schema_version') IS NOT NULL`).Scan(&exists); err != nil {
+		return 0, describe("read the schema version", err)
+	}
+	if !exists {
+		return 0, nil
+	}
+	var v int
+	if err := q.QueryRow(ctx, `SELECT coalesce(max(version), 0) FROM schema_version`).Scan(&v); err != nil {
+		return 0, describe("read the schema version", err)
+	}
+	return v, nil
+}
+
+// fail wraps an error of operation op. The storage package's own errors
+// say it all already.
+func fail(op string, err error) error {
+	if _, ok := errors.AsType[*storage.CorruptError](err); ok || errors.Is(err, storage.ErrConflict) {
+		return err
+	}
+	return fmt.Errorf("storage: postgres: %w", describe(op, err))
+}
+
+// describe is fail without the package prefix.
+func describe(op string, err error) error {
+	if why := explain(err); why != "" {
+		return fmt.Errorf("%s: %s: %w", op, why, err)
+	}
+	return fmt.Errorf("%s: %w", op, err)
+}
+
+// explain says what a PostgreSQL error means for whoever runs the program,
+// by its SQLSTATE class.
+func explain(err error) string {
+	var e *pgconn.PgError
+	if !errors.As(err, &e) {
+		if _, ok := errors.AsType[*pgconn.ConnectError](err); ok {
+			return "cannot connect to the database server (is it running, and is the address right?)"
+		}
+		if pgconn.Timeout(err) {
+			return "the database did not answer in time; try again"
+		}
+		return ""
+	}
+	switch {
+	case strings.HasPrefix(e.Code, "53"):
+		return "the database server is out of resources (disk, memory or connections); nothing was changed"
+	case strings.HasPrefix(e.Code, "28"):
+		return "the database refused the user or password"
+	case e.Code == "3D000":
+		return "no such database"
+	case e.Code == "42501":
+		return "permission denied"
+	case strings.HasPrefix(e.Code, "57"):
+		return "the database server is shutting down or restarting; try again"
+	case e.Code == "40001" || e.Code == "40P01":
+		return "the database gave up a transaction that raced another; try again"
+	}
+	return ""
+}
+
+// uniqueViolation reports whether err is a unique violation of the named
+// constraint or index.
+func uniqueViolation(err error, constraint string) bool {
+	var e *pgconn.PgError
+	return errors.As(err, &e) && e.Code == "23505" && e.ConstraintName == constraint
+}
