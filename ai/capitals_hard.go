@@ -31,6 +31,9 @@ type capPlan struct {
 	// move is the rank of the move among normal's (topMoves) after the
 	// action: 0 normal's own, 1 the second best, ...; -1 none.
 	move int
+	// gather, if not -1, replaces the move: the most troops that one move
+	// can bring to this territory (3/4 of a neighbour's).
+	gather int
 }
 
 // actionKind is the action a capPlan takes.
@@ -50,6 +53,32 @@ var capRounds = 2
 
 // moveVariants: hard weighs other moves than normal's.
 var moveVariants = true
+
+// gatherVariants: hard weighs gathering its troops on its capital or next
+// to an enemy capital.
+var gatherVariants = true
+
+// halving: hard drops the worse half of its plans after 4, 8, 16, ...
+// rounds, to spend its budget on the better ones.
+var halving = true
+
+// gatherMove is the move that brings the most troops to t: 3/4 of those of
+// one of the seat's territories that reaches it.
+func gatherMove(s *state.State, seat, t int) (engine.Command, bool) {
+	best, most := -1, 0
+	for x := range s.Terr {
+		if x == t || s.Terr[x].Owner != seat || s.Map.Reach(x, t, s.Terr[x].Port) == state.NoReach {
+			continue
+		}
+		if n := state.MoveCount(s.Terr[x].Armies, 3); n > most {
+			best, most = x, n
+		}
+	}
+	if best < 0 {
+		return nil, false
+	}
+	return engine.Move{From: best, To: t, Quarters: 3}, true
+}
 
 // rollout is the heuristic player of the playouts.
 var rollout = capParams{}
@@ -112,7 +141,7 @@ func (pl capPlan) play(p capParams, s *state.State, seat int) engine.Command {
 			return ch.port
 		}
 	case state.PhaseMove:
-		if !s.Cap.Moved && pl.move != 0 {
+		if !s.Cap.Moved && (pl.move != 0 || pl.gather >= 0) {
 			return pl.moveOrEnd(p, s, seat)
 		}
 	}
@@ -121,6 +150,11 @@ func (pl capPlan) play(p capParams, s *state.State, seat int) engine.Command {
 
 // moveOrEnd plays the plan's move, or ends the turn.
 func (pl capPlan) moveOrEnd(p capParams, s *state.State, seat int) engine.Command {
+	if pl.gather >= 0 && s.Terr[pl.gather].Owner == seat {
+		if m, ok := gatherMove(s, seat, pl.gather); ok {
+			return m
+		}
+	}
 	if pl.move < 0 {
 		return engine.EndTurn{}
 	}
@@ -154,15 +188,36 @@ func (h *hard) capCandidates(s *state.State, seat int) []capPlan {
 	})
 	var out []capPlan
 	for _, sc := range scores[:min(3, len(scores))] {
-		out = append(out, capPlan{reinforce: sc.t, action: actNormal})
+		out = append(out, capPlan{reinforce: sc.t, action: actNormal, gather: -1})
 	}
 	if c := s.Capital(seat); !slices.ContainsFunc(out, func(p capPlan) bool { return p.reinforce == c }) {
-		out = append(out, capPlan{reinforce: c, action: actNormal})
+		out = append(out, capPlan{reinforce: c, action: actNormal, gather: -1})
 	}
 	out = append(out, actionVariants(s, seat, scores[0].t)...)
+	if gatherVariants {
+		// Gather on the capital; and, for each enemy capital in reach of
+		// one of hard's territories, on the strongest of those.
+		c := s.Capital(seat)
+		out = append(out, capPlan{reinforce: c, action: actNormal, gather: c})
+		for v := range s.Seats {
+			y := s.Capital(v)
+			if v == seat || y < 0 {
+				continue
+			}
+			x := -1
+			for t := range s.Terr {
+				if s.Terr[t].Owner == seat && s.Map.Reach(t, y, s.Terr[t].Port) != state.NoReach && (x < 0 || s.Terr[t].Armies > s.Terr[x].Armies) {
+					x = t
+				}
+			}
+			if x >= 0 {
+				out = append(out, capPlan{reinforce: x, action: actNormal, gather: x})
+			}
+		}
+	}
 	if moveVariants {
 		for _, m := range []int{1, 2, -1} {
-			out = append(out, capPlan{reinforce: scores[0].t, action: actNormal, move: m})
+			out = append(out, capPlan{reinforce: scores[0].t, action: actNormal, move: m, gather: -1})
 		}
 	}
 	return out
@@ -181,7 +236,7 @@ func actionVariants(s *state.State, seat, r int) []capPlan {
 	}
 	var out []capPlan
 	if r < 0 {
-		out = append(out, capPlan{reinforce: -1, action: actNormal})
+		out = append(out, capPlan{reinforce: -1, action: actNormal, gather: -1})
 	}
 	normal := rollout.action(x, seat)
 	ch := rollout.actionChoices(x, seat)
@@ -190,12 +245,12 @@ func actionVariants(s *state.State, seat, r int) []capPlan {
 		c    engine.Command
 	}{{actCapture, ch.capture}, {actAttack, ch.attack}, {actPort, ch.port}} {
 		if v.c != nil && v.c != normal {
-			out = append(out, capPlan{reinforce: r, action: v.kind})
+			out = append(out, capPlan{reinforce: r, action: v.kind, gather: -1})
 		}
 	}
 	if _, ok := normal.(engine.Move); !ok {
 		if _, ok := normal.(engine.EndTurn); !ok {
-			out = append(out, capPlan{reinforce: r, action: actNone})
+			out = append(out, capPlan{reinforce: r, action: actNone, gather: -1})
 		}
 	}
 	return out
@@ -212,12 +267,17 @@ func (h *hard) capSearch(ctx context.Context, s *state.State, seat int, cands []
 	}
 	sum := make([]float64, len(cands))
 	round := make([]float64, len(cands))
+	active := make([]int, len(cands))
+	for i := range active {
+		active[i] = i
+	}
+	nextCut := 4
 	deadline := time.Now().Add(h.budget - h.budget/10)
 	iter, rounds := 0, 0
 search:
 	for {
 		seed := h.rng.Uint64()
-		for i := range cands {
+		for ai, i := range active {
 			sim := determinizeCapitals(s, seat, newRand(seed, 9))
 			playCapTurn(sim, seat, func(x *state.State, seat int) engine.Command { return cands[i].play(rollout, x, seat) })
 			for range capRounds {
@@ -228,10 +288,10 @@ search:
 			round[i] = capEvaluate(sim, seat)
 			iter++
 			stop := h.iterations > 0 && iter >= h.iterations || ctx.Err() != nil || time.Now().After(deadline)
-			if i == len(cands)-1 {
+			if ai == len(active)-1 {
 				// Only whole rounds count: every plan on the same draws.
-				for k, v := range round {
-					sum[k] += v
+				for _, k := range active {
+					sum[k] += round[k]
 				}
 				rounds++
 			}
@@ -239,12 +299,26 @@ search:
 				break search
 			}
 		}
+		if halving && rounds == nextCut && len(active) > 2 {
+			slices.SortStableFunc(active, func(a, b int) int {
+				switch {
+				case sum[a] > sum[b]:
+					return -1
+				case sum[a] < sum[b]:
+					return 1
+				}
+				return a - b
+			})
+			active = active[:max(2, (len(active)+1)/2)]
+			slices.Sort(active)
+			nextCut *= 2
+		}
 	}
 	if rounds == 0 {
 		return cands[0]
 	}
-	best := 0
-	for i := range cands {
+	best := active[0]
+	for _, i := range active {
 		if sum[i] > sum[best] {
 			best = i
 		}
