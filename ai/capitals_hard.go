@@ -58,6 +58,10 @@ var moveVariants = true
 // to an enemy capital.
 var gatherVariants = true
 
+// moreGather: hard weighs gathering on the second strongest territory
+// next to each enemy capital too.
+var moreGather = false
+
 // halving: hard drops the worse half of its plans after 4, 8, 16, ...
 // rounds, to spend its budget on the better ones.
 var halving = true
@@ -204,14 +208,23 @@ func (h *hard) capCandidates(s *state.State, seat int) []capPlan {
 			if v == seat || y < 0 {
 				continue
 			}
-			x := -1
+			x, x2 := -1, -1 // the two strongest that reach y
 			for t := range s.Terr {
-				if s.Terr[t].Owner == seat && s.Map.Reach(t, y, s.Terr[t].Port) != state.NoReach && (x < 0 || s.Terr[t].Armies > s.Terr[x].Armies) {
-					x = t
+				if s.Terr[t].Owner != seat || s.Map.Reach(t, y, s.Terr[t].Port) == state.NoReach {
+					continue
+				}
+				switch {
+				case x < 0 || s.Terr[t].Armies > s.Terr[x].Armies:
+					x, x2 = t, x
+				case x2 < 0 || s.Terr[t].Armies > s.Terr[x2].Armies:
+					x2 = t
 				}
 			}
 			if x >= 0 {
 				out = append(out, capPlan{reinforce: x, action: actNormal, gather: x})
+			}
+			if x2 >= 0 && moreGather {
+				out = append(out, capPlan{reinforce: x2, action: actNormal, gather: x2})
 			}
 		}
 	}
@@ -384,5 +397,34 @@ func capEvaluate(s *state.State, seat int) float64 {
 		return 0.05
 	}
 	risk := b.loseChance(s.Capital(seat))
-	return 0.05 + 0.9*(mine/all)*(1-0.5*risk)
+	share := mine / all
+	if killScore {
+		// The chance of taking an enemy capital with the next
+		// reinforcements, for the share it would bring.
+		bonus := 0.0
+		for v := range s.Seats {
+			y := s.Capital(v)
+			if v == seat || y < 0 {
+				continue
+			}
+			theirs := (float64(b.troops[v]) + terrValue*float64(b.owned[v])) / all
+			for _, xs := range [2][]int{s.Map.Territories[y].Adj, s.Map.Territories[y].Sea} {
+				for _, x := range xs {
+					if s.Terr[x].Owner != seat {
+						continue
+					}
+					a := b.enemyAttack(seat, x, y, b.income[seat])
+					if a > b.enemyDef[y] {
+						bonus = max(bonus, fallChance(a, b.enemyDef[y], s.Terr[y].Armies)*theirs)
+					}
+				}
+			}
+		}
+		share = min(1, share+0.3*bonus)
+	}
+	return 0.05 + 0.9*share*(1-0.5*risk)
 }
+
+// killScore: capEvaluate counts the chance of taking an enemy capital next
+// turn.
+var killScore = true
