@@ -10,15 +10,18 @@ import (
 )
 
 // hard in a capitals match searches once per turn, at its first decision,
-// over whole-turn plans: where the reinforcements go (the territories
-// normal ranks best, and the capital) and which action follows (normal's
-// choice, or the best capture, the best attacks, a port, or none). Each
-// iteration of the search determinizes the view (determinizeCapitals: the
-// hidden items drawn plausibly, the luck from hard's own generator),
-// plays the turn with the plan chosen by UCB1, then capRounds rounds with
-// the normal player for every seat (hard's own later turns included), and
-// scores the position (capEvaluate). The plan tried most often plays the
-// turn; the move after the action is normal's, on the real outcome.
+// over whole-turn plans (capCandidates): where the reinforcements go (the
+// territories normal ranks best, and the capital), which action follows
+// (normal's choice, or the best capture, the best attacks, a port, none),
+// which move (normal's, its second or third best, none), and plans that
+// gather troops on the capital or next to an enemy capital. Each iteration
+// determinizes the view (determinizeCapitals: the hidden items drawn
+// plausibly, the luck from hard's own generator), plays the turn with a
+// plan, then capRounds rounds with the normal player for every seat
+// (hard's own later turns included), and scores the position
+// (capEvaluate). The plans are compared on common random numbers, and the
+// worse half is dropped after 4, 8, 16, ... rounds; the best mean plays
+// the turn, its action and move computed on the real outcome.
 //
 // The plan is cached for the turn; if it is lost (a restart), hard
 // searches again from where the turn stands, or plays as normal past the
@@ -49,22 +52,7 @@ const (
 
 // capRounds is how many rounds after its turn hard plays out before
 // scoring.
-var capRounds = 2
-
-// moveVariants: hard weighs other moves than normal's.
-var moveVariants = true
-
-// gatherVariants: hard weighs gathering its troops on its capital or next
-// to an enemy capital.
-var gatherVariants = true
-
-// moreGather: hard weighs gathering on the second strongest territory
-// next to each enemy capital too.
-var moreGather = false
-
-// halving: hard drops the worse half of its plans after 4, 8, 16, ...
-// rounds, to spend its budget on the better ones.
-var halving = true
+const capRounds = 2
 
 // gatherMove is the move that brings the most troops to t: 3/4 of those of
 // one of the seat's territories that reaches it.
@@ -198,40 +186,28 @@ func (h *hard) capCandidates(s *state.State, seat int) []capPlan {
 		out = append(out, capPlan{reinforce: c, action: actNormal, gather: -1})
 	}
 	out = append(out, actionVariants(s, seat, scores[0].t)...)
-	if gatherVariants {
-		// Gather on the capital; and, for each enemy capital in reach of
-		// one of hard's territories, on the strongest of those.
-		c := s.Capital(seat)
-		out = append(out, capPlan{reinforce: c, action: actNormal, gather: c})
-		for v := range s.Seats {
-			y := s.Capital(v)
-			if v == seat || y < 0 {
-				continue
+	// Gather on the capital; and, for each enemy capital in reach of one of
+	// hard's territories, on the strongest of those.
+	c := s.Capital(seat)
+	out = append(out, capPlan{reinforce: c, action: actNormal, gather: c})
+	for v := range s.Seats {
+		y := s.Capital(v)
+		if v == seat || y < 0 {
+			continue
+		}
+		x := -1 // the strongest that reaches y
+		for t := range s.Terr {
+			if s.Terr[t].Owner == seat && s.Map.Reach(t, y, s.Terr[t].Port) != state.NoReach && (x < 0 || s.Terr[t].Armies > s.Terr[x].Armies) {
+				x = t
 			}
-			x, x2 := -1, -1 // the two strongest that reach y
-			for t := range s.Terr {
-				if s.Terr[t].Owner != seat || s.Map.Reach(t, y, s.Terr[t].Port) == state.NoReach {
-					continue
-				}
-				switch {
-				case x < 0 || s.Terr[t].Armies > s.Terr[x].Armies:
-					x, x2 = t, x
-				case x2 < 0 || s.Terr[t].Armies > s.Terr[x2].Armies:
-					x2 = t
-				}
-			}
-			if x >= 0 {
-				out = append(out, capPlan{reinforce: x, action: actNormal, gather: x})
-			}
-			if x2 >= 0 && moreGather {
-				out = append(out, capPlan{reinforce: x2, action: actNormal, gather: x2})
-			}
+		}
+		if x >= 0 {
+			out = append(out, capPlan{reinforce: x, action: actNormal, gather: x})
 		}
 	}
-	if moveVariants {
-		for _, m := range []int{1, 2, -1} {
-			out = append(out, capPlan{reinforce: scores[0].t, action: actNormal, move: m, gather: -1})
-		}
+	// Normal's second and third best moves, and none.
+	for _, m := range []int{1, 2, -1} {
+		out = append(out, capPlan{reinforce: scores[0].t, action: actNormal, move: m, gather: -1})
 	}
 	return out
 }
@@ -312,7 +288,8 @@ search:
 				break search
 			}
 		}
-		if halving && rounds == nextCut && len(active) > 2 {
+		if rounds == nextCut && len(active) > 2 {
+			// Successive halving: the worse half goes.
 			slices.SortStableFunc(active, func(a, b int) int {
 				switch {
 				case sum[a] > sum[b]:
@@ -369,8 +346,10 @@ func playCapRound(s *state.State, seat int) bool {
 
 // capEvaluate scores a capitals position for seat in [0, 1]: 1 for a win,
 // 0 when out, otherwise its share of the strength in play (troops, and
-// territories at terrValue), less a part of the chance that the strongest
-// enemy attack of the next round takes its capital.
+// territories at terrValue), raised by the chance of taking an enemy
+// capital next turn (times the share it would bring), less a part of the
+// chance that the strongest enemy attack of the next round takes its
+// capital.
 func capEvaluate(s *state.State, seat int) float64 {
 	if s.Phase == state.PhaseOver {
 		if s.Winner == seat {
@@ -398,33 +377,27 @@ func capEvaluate(s *state.State, seat int) float64 {
 	}
 	risk := b.loseChance(s.Capital(seat))
 	share := mine / all
-	if killScore {
-		// The chance of taking an enemy capital with the next
-		// reinforcements, for the share it would bring.
-		bonus := 0.0
-		for v := range s.Seats {
-			y := s.Capital(v)
-			if v == seat || y < 0 {
-				continue
-			}
-			theirs := (float64(b.troops[v]) + terrValue*float64(b.owned[v])) / all
-			for _, xs := range [2][]int{s.Map.Territories[y].Adj, s.Map.Territories[y].Sea} {
-				for _, x := range xs {
-					if s.Terr[x].Owner != seat {
-						continue
-					}
-					a := b.enemyAttack(seat, x, y, b.income[seat])
-					if a > b.enemyDef[y] {
-						bonus = max(bonus, fallChance(a, b.enemyDef[y], s.Terr[y].Armies)*theirs)
-					}
+	// The chance of taking an enemy capital with the next reinforcements,
+	// for the share it would bring.
+	bonus := 0.0
+	for v := range s.Seats {
+		y := s.Capital(v)
+		if v == seat || y < 0 {
+			continue
+		}
+		theirs := (float64(b.troops[v]) + terrValue*float64(b.owned[v])) / all
+		for _, xs := range [2][]int{s.Map.Territories[y].Adj, s.Map.Territories[y].Sea} {
+			for _, x := range xs {
+				if s.Terr[x].Owner != seat {
+					continue
+				}
+				a := b.enemyAttack(seat, x, y, b.income[seat])
+				if a > b.enemyDef[y] {
+					bonus = max(bonus, fallChance(a, b.enemyDef[y], s.Terr[y].Armies)*theirs)
 				}
 			}
 		}
-		share = min(1, share+0.3*bonus)
 	}
+	share = min(1, share+0.3*bonus)
 	return 0.05 + 0.9*share*(1-0.5*risk)
 }
-
-// killScore: capEvaluate counts the chance of taking an enemy capital next
-// turn.
-var killScore = true
