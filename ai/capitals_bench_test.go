@@ -111,7 +111,7 @@ func BenchmarkCapitalsPlayout(b *testing.B) {
 		sim := determinizeCapitals(s.View(seat), seat, rng)
 		playCapTurn(sim, seat, func(x *state.State, seat int) engine.Command { return pl.play(rollout, x, seat) })
 		for range capRounds {
-			if !playCapRound(sim, seat) {
+			if !playCapRound(sim, seat, nil) {
 				break
 			}
 		}

@@ -93,11 +93,15 @@ func (h *hard) decideCapitals(ctx context.Context, s *state.State, seat int) eng
 	key := planKey{match: matchKey(s), turn: s.Turn, seat: seat}
 	pl, ok := h.capPlans[key]
 	if !ok {
+		// The search takes nine tenths of the turn's budget, counted from
+		// here: the rest of the turn's decisions, and a last playout begun
+		// just before the deadline, fit in the tenth left.
+		deadline := time.Now().Add(h.budget - h.budget/10)
 		cands := h.capCandidates(s, seat)
 		if len(cands) == 0 {
 			return rollout.play(s, seat)
 		}
-		pl = h.capSearch(ctx, s, seat, cands)
+		pl = h.capSearch(ctx, s, seat, cands, deadline)
 		if len(h.capPlans) > 64 {
 			clear(h.capPlans)
 		}
@@ -245,12 +249,12 @@ func actionVariants(s *state.State, seat, r int) []capPlan {
 	return out
 }
 
-// capSearch runs the search over cands until the budget (time or
-// iterations) is spent and returns the plan with the best mean score. The
+// capSearch runs the search over cands until the budget (the deadline or
+// the iterations) is spent and returns the plan with the best mean score. The
 // plans are tried in rounds, every plan of a round on the same
 // determinization and the same generator (common random numbers), so that
 // their scores differ by the plans more than by the luck.
-func (h *hard) capSearch(ctx context.Context, s *state.State, seat int, cands []capPlan) capPlan {
+func (h *hard) capSearch(ctx context.Context, s *state.State, seat int, cands []capPlan, deadline time.Time) capPlan {
 	if len(cands) == 1 {
 		return cands[0]
 	}
@@ -261,22 +265,25 @@ func (h *hard) capSearch(ctx context.Context, s *state.State, seat int, cands []
 		active[i] = i
 	}
 	nextCut := 4
-	deadline := time.Now().Add(h.budget - h.budget/10)
 	iter, rounds := 0, 0
 search:
 	for {
 		seed := h.rng.Uint64()
 		for ai, i := range active {
+			late := func() bool { return ctx.Err() != nil || time.Now().After(deadline) }
 			sim := determinizeCapitals(s, seat, newRand(seed, 9))
 			playCapTurn(sim, seat, func(x *state.State, seat int) engine.Command { return cands[i].play(rollout, x, seat) })
 			for range capRounds {
-				if !playCapRound(sim, seat) {
+				if !playCapRound(sim, seat, late) {
 					break
 				}
 			}
+			if late() {
+				break search // the round is not whole: it does not count
+			}
 			round[i] = capEvaluate(sim, seat)
 			iter++
-			stop := h.iterations > 0 && iter >= h.iterations || ctx.Err() != nil || time.Now().After(deadline)
+			stop := h.iterations > 0 && iter >= h.iterations
 			if ai == len(active)-1 {
 				// Only whole rounds count: every plan on the same draws.
 				for _, k := range active {
@@ -332,12 +339,16 @@ func playCapTurn(s *state.State, seat int, f func(*state.State, int) engine.Comm
 
 // playCapRound plays every other seat's turn with the normal player until
 // seat's turn comes back, then seat's own with normal; it reports whether
-// the match goes on with seat in it.
-func playCapRound(s *state.State, seat int) bool {
+// the match goes on with seat in it. It stops between two turns, and
+// reports false, when late says the time is up (nil: never).
+func playCapRound(s *state.State, seat int, late func() bool) bool {
 	for k := 0; k < 2*len(s.Seats) && s.Phase != state.PhaseOver && s.Seats[seat].Alive() && s.Current != seat; k++ {
+		if late != nil && late() {
+			return false
+		}
 		playCapTurn(s, s.Current, rollout.play)
 	}
-	if s.Phase == state.PhaseOver || !s.Seats[seat].Alive() {
+	if s.Phase == state.PhaseOver || !s.Seats[seat].Alive() || late != nil && late() {
 		return false
 	}
 	playCapTurn(s, seat, rollout.play)
