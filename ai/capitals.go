@@ -170,9 +170,9 @@ func (b *capBoard) threats() {
 	}
 }
 
-// enemyAttack is the attack total seat e would have from x on t with
-// extra troops sent to x first (its reinforcement), in PowerUnits; 0 if x
-// does not reach t.
+// enemyAttack is the attack total seat e (an enemy, or the board's own
+// seat) would have from x on t with extra troops sent to x first (its
+// reinforcement), in PowerUnits; 0 if x does not reach t.
 func (b *capBoard) enemyAttack(e, x, t, extra int) int {
 	s := b.s
 	r := b.m.Reach(x, t, s.Terr[x].Port)

@@ -35,7 +35,7 @@ const (
 
 // frontPull is what a troop loses in position value for each move
 // between it and the front.
-var frontPull = 0.02
+const frontPull = 0.02
 
 // play returns the heuristic player's command for seat in s (a view or a
 // full state; only what the view shows is read).
@@ -310,8 +310,9 @@ func (p capParams) captureValue(b *capBoard, t int) float64 {
 }
 
 // portValue is the worth of a port on the seat's coastal territory t: the
-// neutral territories it opens to capture when none is left by land, and
-// the enemy capitals it brings in reach.
+// neutral territories it opens to capture when none is left by land, the
+// enemy capitals it brings in reach, and, when the seat is stuck (no enemy
+// in reach), any enemy territory.
 func (p capParams) portValue(b *capBoard, t int, landNeutrals, stuck bool) float64 {
 	s := b.s
 	v := 0.0
@@ -634,11 +635,9 @@ func (p capParams) posValue(b *capBoard) float64 {
 	v -= loss * (1 - 0.3*p.style)
 	// Troops far from any enemy are worth a little less (the capital's
 	// excepted: they guard it), so that idle stacks march to the front.
-	if frontPull > 0 {
-		for t := range s.Terr {
-			if d := b.frontDist[t]; d > 0 && t != capital && s.Terr[t].Owner == seat {
-				v -= frontPull * float64(s.Terr[t].Armies) * float64(min(d, 5))
-			}
+	for t := range s.Terr {
+		if d := b.frontDist[t]; d > 0 && t != capital && s.Terr[t].Owner == seat {
+			v -= frontPull * float64(s.Terr[t].Armies) * float64(min(d, 5))
 		}
 	}
 	// The next turn's best attack.
