@@ -39,6 +39,9 @@ func (b *Bot) Autocomplete(ctx context.Context, req Request, focused string) []C
 	if seat < 0 {
 		return nil
 	}
+	if isCapitals(s) {
+		return capitalsChoices(s, seat, req, focused)
+	}
 	var ids []int
 	switch req.Command + "." + focused {
 	case "place.territory":

@@ -6,6 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -23,10 +26,19 @@ type Store interface {
 	Active(ctx context.Context, channel string) (*storage.Loaded, error)
 	Load(ctx context.Context, id int64) (*storage.Loaded, error)
 	Save(ctx context.Context, id, version int64, c storage.Change, now time.Time) (int64, error)
-	Due(ctx context.Context, now time.Time) ([]storage.Timer, error)
+	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
+	Due(ctx context.Context, prefix string, now time.Time) ([]storage.Timer, error)
 	History(ctx context.Context, channel string) ([]storage.Match, error)
-	Outbox(ctx context.Context, before time.Time, limit int) ([]storage.Post, error)
+	Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error)
 	Delivered(ctx context.Context, id, version int64) error
+	Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error)
+	Applied(ctx context.Context, key string) (*storage.Applied, error)
+	LastRequest(ctx context.Context, channel, user string) (*storage.Applied, error)
+	Answered(ctx context.Context, key string, now time.Time) error
+	ForgetRequests(ctx context.Context, before time.Time) (int64, error)
+	Setting(ctx context.Context, scope, id string) (json.RawMessage, error)
+	SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error
+	IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]storage.Match, error)
 }
 
 // Renderer draws the map of a state as a PNG.
@@ -66,8 +78,25 @@ type Config struct {
 	Now func() time.Time
 	// Seed draws the seed of a new match; nil uses the clock.
 	Seed func() uint64
-	Log  *slog.Logger
+	// Scope names the channels whose timers, queued posts and computer
+	// turns this bot looks after (Tick, Redeliver, Resume): a prefix ending
+	// in ':' for every channel of a platform ("discord:"), anything else
+	// for one channel ("console:main"). Others sharing the database are
+	// left to their own adapters. Empty looks after every channel.
+	Scope string
+	// Thinkers bounds the computer turns played at once, across channels:
+	// they are the heaviest work there is, and must not starve the
+	// answers to people. Zero means DefaultThinkers.
+	Thinkers int
+	// LobbyTTL is how long a lobby may go without a change before it is
+	// closed (Tick): zero means DefaultLobbyTTL, negative never.
+	LobbyTTL time.Duration
+	Log      *slog.Logger
 }
+
+// DefaultThinkers is how many computer turns are played at once unless
+// Config.Thinkers says otherwise: half the processors, at least one.
+func DefaultThinkers() int { return max(1, runtime.GOMAXPROCS(0)/2) }
 
 // Palette is a set of player colours: their names for the chat, in turn
 // order, and the renderer that draws them.
@@ -100,6 +129,8 @@ type Bot struct {
 	bg     context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
+	// thinking holds a token per computer turn being played.
+	thinking chan struct{}
 }
 
 // New returns a Bot. Call Close to stop its background work.
@@ -122,9 +153,16 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
+	if cfg.Thinkers <= 0 {
+		cfg.Thinkers = DefaultThinkers()
+	}
+	if cfg.LobbyTTL == 0 {
+		cfg.LobbyTTL = DefaultLobbyTTL
+	}
 	bg, cancel := context.WithCancel(context.Background())
 	return &Bot{cfg: cfg, specs: Specs(cfg.Levels), started: cfg.Now(), locks: map[string]*sync.Mutex{},
-		running: map[string]bool{}, again: map[string]bool{}, bg: bg, cancel: cancel}, nil
+		running: map[string]bool{}, again: map[string]bool{}, bg: bg, cancel: cancel,
+		thinking: make(chan struct{}, cfg.Thinkers)}, nil
 }
 
 // Specs returns the subcommands this bot answers, for registration.
@@ -137,6 +175,15 @@ func (b *Bot) Wait() { b.wg.Wait() }
 func (b *Bot) Close() {
 	b.cancel()
 	b.wg.Wait()
+}
+
+// serves reports whether a channel is in the bot's Scope.
+func (b *Bot) serves(channel string) bool {
+	scope := b.cfg.Scope
+	if scope == "" || strings.HasSuffix(scope, ":") {
+		return strings.HasPrefix(channel, scope)
+	}
+	return channel == scope
 }
 
 // lock serialises the work on one channel's match.
@@ -168,16 +215,46 @@ type result struct {
 	reply Message
 	posts batch
 	bots  bool
+	// answers is the key of the request recorded with the change, marked
+	// answered once the reply is out.
+	answers string
 }
 
 // Handle answers one /risk command. Rule violations and mistakes are
 // answered privately; the returned error is only for failures to reply.
 func (b *Bot) Handle(ctx context.Context, req Request, r Replier) error {
 	res, err := b.handle(ctx, req)
-	return b.finish(ctx, req.Channel, req.User, req.Command, res, err, r)
+	return b.finish(ctx, req.Channel, req.User, req.Command, req.BotLacks, res, err, r)
+}
+
+// summary words a command as its author typed it, for telling them later.
+func (req Request) summary() string {
+	parts := []string{"/" + CommandName + " " + req.Command}
+	for _, k := range slices.Sorted(maps.Keys(req.Options)) {
+		v := req.Options[k]
+		if strings.ContainsAny(v, " \t") {
+			v = strconv.Quote(v)
+		}
+		parts = append(parts, k+":"+v)
+	}
+	return clip(strings.Join(parts, " "))
+}
+
+// alias maps subcommands of earlier versions, still understood when typed
+// (in the console, or by habit) though no longer registered on Discord, to
+// the ones that do their work now.
+func alias(command string) string {
+	switch command {
+	case "autoplace":
+		return "place"
+	case "leave":
+		return "surrender"
+	}
+	return command
 }
 
 func (b *Bot) handle(ctx context.Context, req Request) (result, error) {
+	req.Command = alias(req.Command)
 	spec, ok := specByName(b.specs, req.Command)
 	if !ok {
 		return result{}, refuse("There is no /risk %s. Try /risk help.", short(req.Command))
@@ -186,21 +263,112 @@ func (b *Bot) handle(ctx context.Context, req Request) (result, error) {
 	if err != nil {
 		return result{}, refuse("%s.", capitalize(err.Error()))
 	}
-	h, ok := b.handlers()[spec.Name]
+	h, ok := b.handlers()[spec.FullName()]
 	if !ok {
-		return result{}, refuse("/risk %s is not available yet.", spec.Name)
+		return result{}, refuse("/risk %s is not available yet.", spec.FullName())
 	}
 	// Commands that only read need no lock: storage gives them a consistent
 	// view, and they must not wait behind a long computer turn.
-	if !readOnly(spec.Name) {
-		unlock := b.lock(req.Channel)
-		defer unlock()
+	if readOnly(spec.FullName(), a) {
+		return h(ctx, &call{bot: b, req: req, args: a})
 	}
-	return h(ctx, &call{bot: b, req: req, args: a})
+	unlock := b.lock(req.Channel)
+	defer unlock()
+	c := &call{bot: b, req: req, args: a}
+	if req.Key != "" {
+		if res, ok, err := b.repeated(ctx, req.Channel, req.User, req.Key); ok || err != nil {
+			return res, err
+		}
+		c.rec = &record{req: storage.Request{Key: req.Key, User: req.User.ID, Summary: req.summary()}}
+	}
+	res, err := h(ctx, c)
+	if c.rec != nil && c.rec.saved {
+		res.answers = req.Key
+	}
+	return res, err
 }
 
-// finish delivers a handler's outcome.
-func (b *Bot) finish(ctx context.Context, channel string, user User, what string, res result, err error, r Replier) error {
+// record is a request to record with the first change it makes.
+type record struct {
+	req   storage.Request
+	saved bool
+}
+
+// lostAnswer is how long after a request a lost answer is told: longer
+// than a restart takes, short enough that the author still waits for it.
+const lostAnswer = time.Hour
+
+// repeated answers a request that must not be applied: one whose key was
+// applied already (delivered twice), or the first command of a user whose
+// previous request here was applied by an earlier process that stopped
+// before answering it. That one is told what was done instead: a person
+// who got no answer types the command again, and it must not apply twice.
+// It is under the channel's lock.
+func (b *Bot) repeated(ctx context.Context, channel string, u User, key string) (result, bool, error) {
+	if a, err := b.cfg.Store.Applied(ctx, key); err == nil {
+		if err := b.cfg.Store.Answered(ctx, key, b.cfg.Now()); err != nil {
+			return result{}, false, err
+		}
+		return result{reply: private("This was done already: %s%s", a.Summary, resultLines(a.Result))}, true, nil
+	} else if !errors.Is(err, storage.ErrNotFound) {
+		return result{}, false, err
+	}
+	a, err := b.cfg.Store.LastRequest(ctx, channel, u.ID)
+	if errors.Is(err, storage.ErrNotFound) {
+		return result{}, false, nil
+	}
+	if err != nil {
+		return result{}, false, err
+	}
+	if !a.Answered.IsZero() || a.Created.After(b.started) || b.cfg.Now().Sub(a.Created) > lostAnswer {
+		return result{}, false, nil
+	}
+	if err := b.cfg.Store.Answered(ctx, a.Key, b.cfg.Now()); err != nil {
+		return result{}, false, err
+	}
+	return result{reply: private("⚠️ Your last command here, %s, was carried out, but the bot was interrupted before it could tell you%s\nNothing else was done now: send your command again if you meant to repeat it.",
+		a.Summary, resultLines(a.Result))}, true, nil
+}
+
+// resultLines introduces what a request did, if it said.
+func resultLines(s string) string {
+	if s == "" {
+		return "."
+	}
+	return ":\n" + s
+}
+
+// LastApplied says what the last request applied in a channel was, and
+// what it did if its author was never told (the console was closed or
+// killed before it could answer); the answer counts as given now. ok is
+// false if nothing was recorded.
+func (b *Bot) LastApplied(ctx context.Context, channel string) (text string, ok bool, err error) {
+	a, err := b.cfg.Store.LastRequest(ctx, channel, "")
+	if errors.Is(err, storage.ErrNotFound) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	who := a.User
+	if m, err := b.loadID(ctx, a.Match); err == nil {
+		if i := m.meta.seat(a.User); i >= 0 {
+			who = m.meta.Seats[i].Name
+		}
+	}
+	text = fmt.Sprintf("The last command applied here: %s: %s (%s).", who, a.Summary, timestamp(a.Created))
+	if a.Answered.IsZero() {
+		text += " Its answer was never shown (the bot was interrupted)" + resultLines(a.Result)
+		if err := b.cfg.Store.Answered(ctx, a.Key, b.cfg.Now()); err != nil {
+			return "", false, err
+		}
+	}
+	return text, true, nil
+}
+
+// finish delivers a handler's outcome. lacks are the permissions the bot
+// lacks in the channel, as the request said (nil if it did not).
+func (b *Bot) finish(ctx context.Context, channel string, user User, what string, lacks []string, res result, err error, r Replier) error {
 	if err != nil {
 		var ue *userError
 		switch {
@@ -213,9 +381,15 @@ func (b *Bot) finish(ctx context.Context, channel string, user User, what string
 			res = result{reply: private("Something went wrong on our side and nothing was changed. Please try again in a moment.")}
 		}
 	}
-	res.reply.Text = clip(res.reply.Text)
+	res.reply.Text = clip(res.reply.Text + b.channelNote(ctx, channel, lacks))
 	if rerr := r.Reply(ctx, res.reply); rerr != nil {
 		return fmt.Errorf("bot: reply to %s: %w", what, rerr)
+	}
+	if res.answers != "" {
+		if err := b.cfg.Store.Answered(ctx, res.answers, b.cfg.Now()); err != nil {
+			// Not fatal: the author may be told once more that it was done.
+			b.cfg.Log.Error("mark a request answered", "channel", channel, "key", res.answers, "err", err)
+		}
 	}
 	b.deliver(ctx, channel, res.posts)
 	if res.bots {
@@ -227,6 +401,8 @@ func (b *Bot) finish(ctx context.Context, channel string, user User, what string
 // short quotes what a user typed, cut to a length fit for a reply.
 func short(s string) string {
 	s = strings.ToValidUTF8(s, "�")
+	// What was typed must not come back as the bot's markup.
+	s = strings.NewReplacer("{", "(", "}", ")").Replace(s)
 	if r := []rune(s); len(r) > 40 {
 		s = string(r[:40]) + "…"
 	}
@@ -241,9 +417,14 @@ func clip(text string) string {
 	return strings.ToValidUTF8(text[:maxText], "") + "…"
 }
 
-// post sends a message that answers no command.
+// post sends a message that answers no command; a ping goes as its
+// players chose (reach), and with the direct messages they asked for.
 func (b *Bot) post(ctx context.Context, channel string, m Message) error {
 	if b.cfg.Poster == nil {
+		return nil
+	}
+	m, dms, ok := b.reach(ctx, channel, m)
+	if !ok {
 		return nil
 	}
 	m.Text = clip(m.Text)
@@ -251,6 +432,7 @@ func (b *Bot) post(ctx context.Context, channel string, m Message) error {
 		b.cfg.Log.Error("post failed", "channel", channel, "err", err)
 		return err
 	}
+	b.sendDirect(ctx, dms)
 	return nil
 }
 
@@ -259,14 +441,29 @@ type call struct {
 	bot  *Bot
 	req  Request
 	args args
+	// rec is the request to record with the change the command makes.
+	rec *record
+}
+
+// load returns the open match of the call's channel, ready to record the
+// call's request with its change.
+func (c *call) load(ctx context.Context) (*match, error) {
+	m, err := c.bot.load(ctx, c.req.Channel)
+	if err != nil {
+		return nil, err
+	}
+	m.rec = c.rec
+	return m, nil
 }
 
 type handler func(ctx context.Context, c *call) (result, error)
 
 // readOnly reports whether a command changes nothing.
-func readOnly(command string) bool {
+func readOnly(command string, a args) bool {
 	switch command {
-	case "map", "status", "cards", "odds", "history", "help":
+	case "cards":
+		return !a.has("use")
+	case "map", "status", "odds", "history", "help", "admin show":
 		return true
 	}
 	return false
@@ -276,13 +473,11 @@ func (b *Bot) handlers() map[string]handler {
 	return map[string]handler{
 		"new":       cmdNew,
 		"join":      cmdJoin,
-		"leave":     cmdLeave,
 		"addbot":    cmdAddBot,
 		"kick":      cmdKick,
 		"start":     cmdStart,
 		"settings":  cmdSettings,
 		"place":     cmdPlace,
-		"autoplace": cmdAutoPlace,
 		"trade":     cmdTrade,
 		"attack":    cmdAttack,
 		"occupy":    cmdOccupy,
@@ -290,12 +485,21 @@ func (b *Bot) handlers() map[string]handler {
 		"end":       cmdEnd,
 		"undo":      cmdUndo,
 		"surrender": cmdSurrender,
-		"map":       cmdMap,
-		"status":    cmdStatus,
-		"cards":     cmdCards,
-		"odds":      cmdOdds,
-		"history":   cmdHistory,
-		"help":      cmdHelp,
+		"port":      cmdPort,
+		"launch":    cmdLaunch,
+		"abandon":   cmdAbandon,
+		"notify":    cmdNotify,
+		// /risk admin ...
+		"admin show":     cmdAdminShow,
+		"admin defaults": cmdAdminDefaults,
+		"admin limits":   cmdAdminLimits,
+		"admin reset":    cmdAdminReset,
+		"map":            cmdMap,
+		"status":         cmdStatus,
+		"cards":          cmdCards,
+		"odds":           cmdOdds,
+		"history":        cmdHistory,
+		"help":           cmdHelp,
 	}
 }
 
@@ -303,6 +507,8 @@ func (b *Bot) handlers() map[string]handler {
 type match struct {
 	*storage.Loaded
 	meta Meta
+	// rec, if set, is recorded with the first change saved.
+	rec *record
 }
 
 // load returns the open match of the channel, or a friendly refusal.
@@ -314,12 +520,12 @@ func (b *Bot) load(ctx context.Context, channel string) (*match, error) {
 	var ce *storage.CorruptError
 	if errors.As(err, &ce) {
 		b.cfg.Log.Error("match cannot be loaded", "channel", channel, "match", ce.Match, "err", ce.Err)
-		return nil, refuse("This channel's match is damaged and cannot be loaded (match %d). An admin can export it with `risk export` for a bug report.", ce.Match)
+		return nil, refuse("This channel's match is damaged and cannot be loaded (match %d). An admin can end it with /risk abandon, and export it with `risk export` for a bug report.", ce.Match)
 	}
 	if err != nil {
 		return nil, err
 	}
-	return decodeMatch(l)
+	return b.decodeMatch(l)
 }
 
 // loadLatest returns the open match of the channel or, if there is none,
@@ -352,13 +558,18 @@ func (b *Bot) loadID(ctx context.Context, id int64) (*match, error) {
 	if err != nil {
 		return nil, err
 	}
-	return decodeMatch(l)
+	return b.decodeMatch(l)
 }
 
-func decodeMatch(l *storage.Loaded) (*match, error) {
+// decodeMatch reads the bot's data of a loaded match. Data that does not
+// decode (written by hand, or by a bug) makes a damaged match: refused
+// with a word, like one whose log no longer replays, rather than failing
+// every command of the channel with an error.
+func (b *Bot) decodeMatch(l *storage.Loaded) (*match, error) {
 	meta, err := decodeMeta(l.Meta)
 	if err != nil {
-		return nil, err
+		b.cfg.Log.Error("match data cannot be read", "channel", l.Channel, "match", l.ID, "err", err)
+		return nil, refuse("This channel's match is damaged and cannot be loaded (match %d). An admin can end it with /risk abandon, and export it with `risk export` for a bug report.", l.ID)
 	}
 	return &match{Loaded: l, meta: meta}, nil
 }
@@ -366,9 +577,18 @@ func decodeMatch(l *storage.Loaded) (*match, error) {
 // save writes a change with the match's data at the version it was read.
 func (b *Bot) save(ctx context.Context, m *match, c storage.Change) error {
 	c.Meta = m.meta.encode()
+	if m.rec != nil && !m.rec.saved {
+		c.Request = &m.rec.req
+	}
 	v, err := b.cfg.Store.Save(ctx, m.ID, m.Version, c, b.cfg.Now())
+	if errors.Is(err, storage.ErrDuplicate) {
+		return refuse("This was done already.")
+	}
 	if err != nil {
 		return err
+	}
+	if c.Request != nil {
+		m.rec.saved = true
 	}
 	m.Version = v
 	if c.Timers != nil {
@@ -386,6 +606,15 @@ func (m *match) started() (*engine.Game, error) {
 		return nil, refuse("The match has not started yet: the host starts it with /risk start.")
 	}
 	return m.Game, nil
+}
+
+// says records text as what the change about to be saved did, for telling
+// its author if the answer is lost, and returns it.
+func (m *match) says(text string) string {
+	if m.rec != nil && !m.rec.saved {
+		m.rec.req.Result = text
+	}
+	return text
 }
 
 // seatOf returns the engine seat (turn order) of a user, or a refusal.

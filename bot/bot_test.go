@@ -25,7 +25,13 @@ func TestLobby(t *testing.T) {
 	wantPrivate(t, h.do(ch, "Bob", "start"), "Only Ann (the host) can start")
 	wantPrivate(t, h.do(ch, "Bob", "settings", "victory:domination"), "Only Ann (the host)")
 	wantPublic(t, h.do(ch, "Ann", "settings", "victory:domination"), "total domination wins")
-	wantPrivate(t, h.do(ch, "Ann", "settings", "rules:capitals"), "not available yet")
+	wantPublic(t, h.do(ch, "Ann", "settings", "rules:capitals", "map:large", "neutral:2-4"), "capitals rules on large generated islands", "2 to 4 troops")
+	wantPrivate(t, h.do(ch, "Ann", "settings", "victory:two-thirds"), "victory is an option of classic matches")
+	wantPrivate(t, h.do(ch, "Ann", "settings", "neutral:5-1"), "neutral takes a range of troops within 0 to 30")
+	wantPrivate(t, h.do(ch, "Ann", "settings", "map:classic"), "generated islands: map:small, normal or large")
+	wantPublic(t, h.do(ch, "Ann", "settings", "rules:classic", "fortify:adjacent", "victory:domination"), "total domination wins", "adjacent fortification")
+	wantPrivate(t, h.do(ch, "Ann", "settings", "capital-troops:12"), "capital-troops is an option of capitals matches")
+	wantPrivate(t, h.do(ch, "Ann", "settings", "map:normal"), "map:normal is for capitals matches")
 	wantPublic(t, h.do(ch, "Ann", "addbot", "level:easy", "name:Boney"), "Boney (easy bot) takes a seat (3/6)")
 	wantPublic(t, h.do(ch, "Ann", "addbot"), "(normal bot)")
 	wantPrivate(t, h.do(ch, "Ann", "kick", "player:Zed"), `No player "Zed"`)
@@ -201,6 +207,26 @@ func chatCommand(s *state.State, seat int, c engine.Command) (string, map[string
 				return "end", map[string]string{"discard": fmt.Sprint(i + 1)}
 			}
 		}
+	case engine.Capital:
+		return "place", map[string]string{"territory": n(c.Territory)}
+	case engine.Reinforce:
+		return "place", map[string]string{"territory": n(c.Territory)}
+	case engine.Capture:
+		return "attack", map[string]string{"from": n(c.From), "to": n(c.To)}
+	case engine.Plan:
+		return "attack", map[string]string{"from": n(c.From), "to": n(c.To)}
+	case engine.Launch:
+		return "launch", nil
+	case engine.BuildPort:
+		return "port", map[string]string{"territory": n(c.Territory)}
+	case engine.UseItem:
+		return "cards", map[string]string{"use": "yes"}
+	case engine.Move:
+		opts := map[string]string{"from": n(c.From), "to": n(c.To), "ratio": ratioNames[c.Quarters]}
+		if c.Hero {
+			opts["hero"] = "yes"
+		}
+		return "fortify", opts
 	}
 	return "end", nil
 }
@@ -548,7 +574,7 @@ func TestStaleWriteIsRefused(t *testing.T) {
 	}
 	res := result{}
 	var got Message
-	_ = h.bot.finish(context.Background(), ch, user("Bob"), "autoplace", res, err, ReplierFunc(func(_ context.Context, m Message) error { got = m; return nil }))
+	_ = h.bot.finish(context.Background(), ch, user("Bob"), "autoplace", nil, res, err, ReplierFunc(func(_ context.Context, m Message) error { got = m; return nil }))
 	wantPrivate(t, got, "moved on")
 }
 

@@ -73,34 +73,51 @@ func (b *Bot) runBots(ctx context.Context, channel string) error {
 		if m.Status != storage.Active || !b.botsToPlay(m) {
 			return nil
 		}
-		seat := b.botSeat(m)
-		level := m.seatMeta(seat).Level
-		if m.seatMeta(seat).Autopilot || level == "" {
-			level = "cautious"
-		}
-		cmds, err := b.decide(ctx, m, seat, level)
-		if err != nil {
+		if err := b.playBotTurn(ctx, m); err != nil {
 			return err
 		}
-		unlock := b.lock(channel)
-		out, err := b.apply(ctx, m, seat, "", cmds...)
-		unlock()
-		if errors.Is(err, storage.ErrConflict) {
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		// The turn is saved: say so even if the bot is shutting down.
-		b.deliver(ctx, channel, b.batch(m, out.news))
 	}
 	return fmt.Errorf("bot: bots of %s kept playing without end", channel)
+}
+
+// playBotTurn has the computer to act in m play its turn (or its initial
+// placement), saves it and posts it, holding one of the bot's thinking
+// slots throughout. If the match moved on meanwhile, nothing is saved: the
+// caller looks again.
+func (b *Bot) playBotTurn(ctx context.Context, m *match) error {
+	select {
+	case b.thinking <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-b.thinking }()
+	seat := b.botSeat(m)
+	level := m.seatMeta(seat).Level
+	if m.seatMeta(seat).Autopilot || level == "" {
+		level = "cautious"
+	}
+	cmds, err := b.decide(ctx, m, seat, level)
+	if err != nil {
+		return err
+	}
+	unlock := b.lock(m.Channel)
+	out, err := b.apply(ctx, m, seat, "", cmds...)
+	unlock()
+	if errors.Is(err, storage.ErrConflict) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	// The turn is saved: say so even if the bot is shutting down.
+	b.deliver(ctx, m.Channel, b.batch(m, out.news))
+	return nil
 }
 
 // botSeat returns the computer seat to act now.
 func (b *Bot) botSeat(m *match) int {
 	s := m.Game.State
-	if s.Phase == state.PhaseSetup {
+	if s.Phase == state.PhaseSetup && !isCapitals(s) {
 		for i := range s.Seats {
 			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 && m.isBotSeat(i) {
 				return i
@@ -135,6 +152,8 @@ func (b *Bot) decide(ctx context.Context, m *match, seat int, level string) ([]e
 		switch {
 		case sim.Phase == state.PhaseOver:
 			return true
+		case wasSetup && isCapitals(sim):
+			return sim.Phase != state.PhaseSetup || sim.Current != seat
 		case wasSetup:
 			return sim.Phase != state.PhaseSetup || sim.Seats[seat].Reserve == 0
 		}

@@ -13,8 +13,10 @@ import (
 
 // Button IDs carry everything a click needs, so they keep working after a
 // restart: "r|MATCH|VERSION|ACTION|ARGS...". A click on a button made at an
-// older version of the match is refused politely, except for actions that
-// do not depend on the moment (join, autoplace).
+// older version of the match is refused politely, except for join (any
+// time in the lobby) and autoplace, which stays good for the placement it
+// was posted for (its argument is the turn, 0 for the initial placement)
+// however many commands come between.
 const buttonPrefix = "r"
 
 func (b *Bot) buttonID(m *match, action string, args ...int) string {
@@ -63,7 +65,15 @@ func parseButton(id string) (buttonID, error) {
 // HandleClick answers a button press.
 func (b *Bot) HandleClick(ctx context.Context, c Click, r Replier) error {
 	res, err := b.click(ctx, c)
-	return b.finish(ctx, c.Channel, c.User, "click "+c.ID, res, err, r)
+	return b.finish(ctx, c.Channel, c.User, "click "+c.ID, c.BotLacks, res, err, r)
+}
+
+// summary words a click for its author.
+func (c Click) summary() string {
+	if c.Label == "" {
+		return "a button"
+	}
+	return "the “" + c.Label + "” button"
 }
 
 func (b *Bot) click(ctx context.Context, c Click) (result, error) {
@@ -73,10 +83,31 @@ func (b *Bot) click(ctx context.Context, c Click) (result, error) {
 	}
 	unlock := b.lock(c.Channel)
 	defer unlock()
+	var rec *record
+	if c.Key != "" {
+		if res, ok, err := b.repeated(ctx, c.Channel, c.User, c.Key); ok || err != nil {
+			return res, err
+		}
+		rec = &record{req: storage.Request{Key: c.Key, User: c.User.ID, Summary: c.summary()}}
+	}
+	if bt.action == "abandon" || bt.action == "keep" {
+		// The match may be damaged: it is not loaded.
+		return b.clickAbandon(ctx, c, bt)
+	}
 	m, err := b.loadID(ctx, bt.match)
 	if err != nil {
 		return result{}, err
 	}
+	m.rec = rec
+	res, err := b.clickOn(ctx, c, bt, m)
+	if rec != nil && rec.saved {
+		res.answers = c.Key
+	}
+	return res, err
+}
+
+// clickOn applies a click on a button of match m, under its channel's lock.
+func (b *Bot) clickOn(ctx context.Context, c Click, bt buttonID, m *match) (result, error) {
 	if m.Channel != c.Channel {
 		return result{}, refuse("That button belongs to a match in another channel.")
 	}
@@ -94,9 +125,27 @@ func (b *Bot) click(ctx context.Context, c Click) (result, error) {
 		if err != nil {
 			return result{}, err
 		}
+		if err := autoplaceApplies(m.Game.State, bt.args); err != nil {
+			return result{}, err
+		}
 		return b.act(ctx, m, seat, func(out outcome) Message {
 			return Message{Private: m.Game.State.Phase == state.PhaseSetup, Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
 		}, engine.AutoPlace{})
+	}
+	switch bt.action {
+	case "goon":
+		return result{reply: private("You play on.")}, nil
+	case "surrender":
+		// The match may have moved on since the question: it holds until
+		// it expires, for the seat it was asked of.
+		seat, err := m.seatOf(c.User)
+		if err != nil {
+			return result{}, err
+		}
+		if len(bt.args) != 2 || bt.args[0] != seat || b.cfg.Now().Unix() > int64(bt.args[1]) {
+			return result{}, refuse("That question has expired: run /risk surrender again if you still mean it.")
+		}
+		return b.act(ctx, m, seat, nil, engine.Surrender{})
 	}
 	if bt.version != m.Version {
 		return result{}, refuse("That button is from an earlier moment of the match and no longer applies. Use /risk status to see where things are.")
@@ -132,8 +181,38 @@ func (b *Bot) click(ctx context.Context, c Click) (result, error) {
 		return b.occupy(ctx, m, seat, arg(0))
 	case "end":
 		return b.endTurn(ctx, m, seat, "")
+	case "launch":
+		return b.act(ctx, m, seat, b.replyNext(m, seat), engine.Launch{})
+	case "use":
+		it := s.Seats[seat].Capitals.Item
+		return b.act(ctx, m, seat, func(out outcome) Message {
+			return Message{Text: fitLines(out.lines, 1600) + "\n" + itemEffect(it) + b.nextStep(m, seat)}
+		}, engine.UseItem{})
+	case "move":
+		return b.move(ctx, m, seat, engine.Move{From: arg(0), To: arg(1), Quarters: arg(2), Hero: arg(3) == 1})
 	case "stop":
 		return result{reply: private("Attacks stopped. Move armies with /risk fortify, or end your turn with /risk end.")}, nil
 	}
 	return result{}, refuse("That button does nothing any more.")
+}
+
+// autoplaceApplies refuses a "Place automatically" button posted for
+// another placement than the one under way: the initial placement's button
+// must not place a later turn's reinforcements. Buttons from before the
+// turn was part of the ID (no argument) were only ever posted for the
+// initial placement.
+func autoplaceApplies(s *state.State, args []int) error {
+	turn := 0
+	if len(args) > 0 {
+		turn = args[0]
+	}
+	setup := s.Phase == state.PhaseSetup
+	if (turn == 0) == setup && (setup || (s.Turn == turn && s.Phase == state.PhaseReinforce)) {
+		return nil
+	}
+	posted := "the initial placement"
+	if turn > 0 {
+		posted = fmt.Sprintf("turn %d", turn)
+	}
+	return refuse("That button was for %s and no longer applies. Use /risk status to see where things are.", posted)
 }

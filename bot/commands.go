@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/riskbot/riskbot/state"
 )
 
 // OptionType is the kind of value an option takes.
@@ -33,11 +35,19 @@ type Option struct {
 
 // Spec describes one subcommand of /risk.
 type Spec struct {
+	// Group, if set, is the subcommand group the subcommand is in:
+	// /risk GROUP NAME (Discord allows 25 subcommands or groups in a
+	// command, and a group holds 25 more).
+	Group       string
 	Name        string
 	Description string
 	Options     []Option
 	// Usage is a short example for help texts.
 	Usage string
+	// Quick commands only read, and answer in text without drawing a map:
+	// an adapter may wait for their answer instead of acknowledging them
+	// first.
+	Quick bool
 }
 
 // CommandName is the top-level slash command.
@@ -47,14 +57,21 @@ const CommandName = "risk"
 func matchOptions() []Option {
 	return []Option{
 		{Name: "rules", Description: "Rule set (default classic)", Type: String, Choices: []string{"classic", "capitals"}},
-		{Name: "map", Description: "Board (default classic)", Type: String, Choices: []string{"classic"}},
+		{Name: "map", Description: "Board: the classic world, or (capitals) small, normal or large generated islands", Type: String, Choices: []string{"classic", "small", "normal", "large"}},
 		{Name: "victory", Description: "Win by two thirds of the map (default) or by taking everything", Type: String, Choices: []string{"two-thirds", "domination"}},
 		{Name: "cards", Description: "Card sets worth 4, 6, 8, 10... (escalating, default) or 4 to 10 (fixed)", Type: String, Choices: []string{"escalating", "fixed"}},
 		{Name: "fortify", Description: "One move along your territories (connected, default) or many one-step moves (adjacent)", Type: String, Choices: []string{"connected", "adjacent"}},
 		{Name: "turn-hours", Description: "Hours each player has for a turn (default 24)", Type: Integer, Min: 1, Max: 720},
 		{Name: "on-timeout", Description: "When time runs out: a careful bot plays the turn (default) or it is skipped", Type: String, Choices: []string{"bot", "skip"}},
 		{Name: "palette", Description: "Player colours: the rule book's (standard) or colour-blind safe", Type: String, Choices: []string{PaletteStandard, PaletteColorBlind}},
+		{Name: "neutral", Description: "Capitals: troops on each neutral territory, a range like 1-5 (default; fortresses 5 more)", Type: String},
+		{Name: "capital-troops", Description: "Capitals: troops a capital starts with (default 10)", Type: Integer, Min: 1, Max: state.MaxCapitalTroops},
 	}
+}
+
+// threadOption is /risk new's choice of a thread for the match.
+func threadOption() Option {
+	return Option{Name: "thread", Description: "Play in a thread of its own (default on where I may open threads)", Type: String, Choices: []string{"on", "off"}}
 }
 
 // Specs returns every subcommand of /risk, the single source for parsing,
@@ -63,12 +80,11 @@ func Specs(levels []string) []Spec {
 	territory := func(name, desc string, required bool) Option {
 		return Option{Name: name, Description: desc, Type: String, Required: required, Autocomplete: true}
 	}
-	return []Spec{
-		{Name: "new", Description: "Start a new match in this channel; you host it", Options: matchOptions(), Usage: "/risk new fortify:adjacent turn-hours:12"},
+	return append([]Spec{
+		{Name: "new", Description: "Start a new match in this channel; you host it", Options: append(matchOptions(), threadOption()), Usage: "/risk new fortify:adjacent turn-hours:12"},
 		{Name: "join", Description: "Take a seat in this channel's match", Options: []Option{
 			{Name: "player", Description: "Host only: give a seat on autopilot back to its player", Type: String, Autocomplete: true},
 		}, Usage: "/risk join"},
-		{Name: "leave", Description: "Leave the lobby (or, once started, surrender)", Usage: "/risk leave"},
 		{Name: "addbot", Description: "Host: fill a seat with a computer player", Options: []Option{
 			{Name: "level", Description: "How well it plays (default normal)", Type: String, Choices: levels},
 			{Name: "name", Description: "Its name", Type: String},
@@ -78,49 +94,74 @@ func Specs(levels []string) []Spec {
 		}, Usage: "/risk kick player:Bob"},
 		{Name: "start", Description: "Host: start the match", Usage: "/risk start"},
 		{Name: "settings", Description: "Host: change the match options before it starts (the palette at any time)", Options: matchOptions(), Usage: "/risk settings victory:domination"},
-		{Name: "place", Description: "Place armies on one of your territories", Options: []Option{
-			territory("territory", "Where", true),
+		{Name: "place", Description: "Place armies (no territory: all automatically); capitals: your capital, or your reinforcements", Options: []Option{
+			territory("territory", "Where (leave out to place everything automatically)", false),
 			{Name: "armies", Description: "How many (default all you have left)", Type: Integer, Min: 1, Max: 10000},
 		}, Usage: "/risk place territory:Alaska armies:3"},
-		{Name: "autoplace", Description: "Place all your remaining armies automatically", Usage: "/risk autoplace"},
 		{Name: "trade", Description: "Trade a set of three cards for armies", Options: []Option{
 			{Name: "cards", Description: "Which cards, by number in /risk cards (default: the best set)", Type: String, Autocomplete: true},
 		}, Usage: "/risk trade cards:1 2 4"},
-		{Name: "attack", Description: "Attack a neighbouring territory", Options: []Option{
+		{Name: "attack", Description: "Attack a neighbouring territory (capitals: plan an attack, or capture a neutral one)", Options: []Option{
 			territory("from", "Your territory", true),
-			territory("to", "The enemy territory next to it", true),
+			territory("to", "The territory to attack (capitals: or the neutral one to capture)", true),
 			{Name: "dice", Description: "1 to 3 (default as many as allowed)", Type: Integer, Min: 1, Max: 3},
 			{Name: "until", Description: "Keep attacking: 'win', or the armies to keep on your territory", Type: String, Autocomplete: true},
 		}, Usage: "/risk attack from:Alaska to:Kamchatka until:win"},
 		{Name: "occupy", Description: "Move armies into the territory you conquered", Options: []Option{
 			{Name: "armies", Description: "How many in total", Type: Integer, Required: true, Min: 1, Max: 10000},
 		}, Usage: "/risk occupy armies:5"},
-		{Name: "fortify", Description: "Move armies between your territories", Options: []Option{
+		{Name: "fortify", Description: "Move armies between your territories (capitals: the turn's move)", Options: []Option{
 			territory("from", "From", true),
 			territory("to", "To", true),
 			{Name: "armies", Description: "How many (default all that may move)", Type: Integer, Min: 1, Max: 10000},
+			{Name: "ratio", Description: "Capitals: the share of the troops that moves (default your last choice)", Type: String, Choices: []string{"1/4", "1/2", "3/4", "all"}},
+			{Name: "hero", Description: "Capitals: the hero goes too (default your last choice)", Type: String, Choices: []string{"yes", "no"}},
 		}, Usage: "/risk fortify from:Alaska to:Alberta armies:4"},
-		{Name: "end", Description: "End your turn", Options: []Option{
+		{Name: "port", Description: "Capitals: build a port on one of your coastal territories (your action)", Options: []Option{
+			territory("territory", "Where", true),
+		}, Usage: "/risk port territory:Kelnor"},
+		{Name: "launch", Description: "Capitals: launch the attacks you planned, in order (your action)", Usage: "/risk launch"},
+		{Name: "end", Description: "End your turn (capitals: pass, at any point)", Options: []Option{
 			{Name: "discard", Description: "A card to drop if your hand is full (default: the least useful)", Type: String, Autocomplete: true},
 		}, Usage: "/risk end"},
 		{Name: "undo", Description: "Take back your last placement, move or trade of this turn", Usage: "/risk undo"},
-		{Name: "surrender", Description: "Give up: your territories turn neutral", Usage: "/risk surrender"},
+		{Name: "surrender", Description: "Leave the lobby, or give up (asks to confirm): your territories turn neutral", Usage: "/risk surrender"},
+		{Name: "abandon", Description: "Host or admin: end this channel's match without a winner (asks to confirm)", Usage: "/risk abandon"},
 		{Name: "map", Description: "Post the map", Usage: "/risk map"},
-		{Name: "status", Description: "Players, turn and phase", Usage: "/risk status"},
-		{Name: "cards", Description: "Show your cards (only to you)", Usage: "/risk cards"},
+		{Name: "status", Description: "Players, turn and phase", Usage: "/risk status", Quick: true},
+		{Name: "cards", Description: "Show your cards (capitals: your item) only to you", Options: []Option{
+			{Name: "use", Description: "Capitals: use your item now", Type: String, Choices: []string{"yes"}},
+		}, Usage: "/risk cards", Quick: true},
 		{Name: "odds", Description: "Exact odds of an attack to the end", Options: []Option{
 			{Name: "attackers", Description: "Armies on the attacking territory (one stays behind)", Type: Integer, Required: true, Min: 2, Max: 1000},
 			{Name: "defenders", Description: "Armies on the defending territory", Type: Integer, Required: true, Min: 1, Max: 1000},
-		}, Usage: "/risk odds attackers:10 defenders:6"},
-		{Name: "history", Description: "What happened in the last turns", Usage: "/risk history"},
-		{Name: "help", Description: "How to play", Usage: "/risk help"},
+		}, Usage: "/risk odds attackers:10 defenders:6", Quick: true},
+		{Name: "history", Description: "What happened in the last turns", Usage: "/risk history", Quick: true},
+		{Name: "help", Description: "How to play", Usage: "/risk help", Quick: true},
+		notifySpec(),
+	}, adminSpecs(levels)...)
+}
+
+// FullName is the subcommand as typed after /risk: "start", or
+// "admin defaults" in a group.
+func (s Spec) FullName() string {
+	if s.Group == "" {
+		return s.Name
+	}
+	return s.Group + " " + s.Name
+}
+
+// GroupDescriptions describes the subcommand groups of /risk, by name.
+func GroupDescriptions() map[string]string {
+	return map[string]string{
+		"admin": "Server admins: defaults and limits for this server's matches",
 	}
 }
 
-// specByName finds a subcommand.
+// specByName finds a subcommand by its full name.
 func specByName(specs []Spec, name string) (Spec, bool) {
 	for _, s := range specs {
-		if s.Name == name {
+		if s.FullName() == name {
 			return s, true
 		}
 	}
@@ -148,12 +189,17 @@ func parseArgs(spec Spec, raw map[string]string) (args, error) {
 	for name, v := range raw {
 		i := slices.IndexFunc(spec.Options, func(o Option) bool { return o.Name == name })
 		if i < 0 {
-			return a, fmt.Errorf("/risk %s has no option %s%s", spec.Name, short(name), optionList(spec))
+			return a, fmt.Errorf("/risk %s has no option %s%s", spec.FullName(), short(name), optionList(spec))
 		}
 		o := spec.Options[i]
 		v = strings.TrimSpace(v)
 		if !utf8.ValidString(v) || len(v) > maxOptionLen {
 			return a, fmt.Errorf("the value of %s is not valid text (or longer than %d characters)", name, maxOptionLen)
+		}
+		if hasMarkupBraces(v) {
+			// Typed values are quoted back in answers: they must not carry
+			// the bot's markup.
+			return a, fmt.Errorf("the value of %s cannot contain { or }", name)
 		}
 		switch o.Type {
 		case Integer:
@@ -181,7 +227,7 @@ func parseArgs(spec Spec, raw map[string]string) (args, error) {
 	}
 	for _, o := range spec.Options {
 		if o.Required && !a.has(o.Name) {
-			return a, fmt.Errorf("/risk %s needs %s: %s", spec.Name, o.Name, spec.Usage)
+			return a, fmt.Errorf("/risk %s needs %s: %s", spec.FullName(), o.Name, spec.Usage)
 		}
 	}
 	return a, nil

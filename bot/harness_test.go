@@ -3,13 +3,16 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/render"
+	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -35,6 +38,15 @@ type harness struct {
 	down error
 	// onPost, if set, runs before each post.
 	onPost func()
+	// stuck makes the computer players of the bots opened from now on
+	// think forever, as if the process died before their turn was saved.
+	stuck bool
+	// scope is the Config.Scope of the bots opened from now on.
+	scope string
+	// configure, if set, changes the Config of the bots opened from now on.
+	configure func(*Config)
+	// threads opened and archived (Threader).
+	threads, archived []string
 }
 
 type posted struct {
@@ -56,13 +68,23 @@ func (h *harness) open() {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	b, err := New(Standard(Config{
-		Store:  db,
-		Render: sharedRenderer(),
-		Poster: h,
-		Now:    h.clock,
-		Seed:   func() uint64 { h.mu.Lock(); defer h.mu.Unlock(); h.seed++; return h.seed },
-	}))
+	var players func(string, uint64) (Player, error)
+	if h.stuck {
+		players = func(string, uint64) (Player, error) { return stuckPlayer{}, nil }
+	}
+	cfg := Config{
+		Store:     db,
+		Render:    sharedRenderer(),
+		Poster:    h,
+		Now:       h.clock,
+		Seed:      func() uint64 { h.mu.Lock(); defer h.mu.Unlock(); h.seed++; return h.seed },
+		NewPlayer: players,
+		Scope:     h.scope,
+	}
+	if h.configure != nil {
+		h.configure(&cfg)
+	}
+	b, err := New(Standard(cfg))
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -110,6 +132,27 @@ func (h *harness) Post(_ context.Context, channel string, m Message) error {
 	return nil
 }
 
+// OpenThread implements Threader: thread N of a channel is "CHANNEL/N".
+func (h *harness) OpenThread(_ context.Context, channel, name string) (string, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.threads = append(h.threads, channel+"/"+fmt.Sprint(len(h.threads)+1))
+	return h.threads[len(h.threads)-1], nil
+}
+
+// ArchiveThread implements Threader, recording.
+func (h *harness) ArchiveThread(_ context.Context, thread string) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.archived = append(h.archived, thread)
+	return nil
+}
+
+// DM implements DirectPoster, recording as a post to "dm:USER".
+func (h *harness) DM(ctx context.Context, user string, m Message) error {
+	return h.Post(ctx, "dm:"+user, m)
+}
+
 // errDown is the failure of a post while the chat is down.
 var errDown = errors.New("harness: the chat is down")
 
@@ -125,7 +168,7 @@ func (h *harness) setDown(err error) {
 // queued returns the outbox: the posts not yet delivered.
 func (h *harness) queued() []storage.Post {
 	h.t.Helper()
-	ps, err := h.db.Outbox(context.Background(), h.clock().Add(time.Hour), 100)
+	ps, err := h.db.Outbox(context.Background(), "", h.clock().Add(time.Hour), 100)
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -162,8 +205,26 @@ func (h *harness) do(channel, who, command string, opts ...string) Message {
 
 func (h *harness) doOpts(channel, who, command string, opts map[string]string) Message {
 	h.t.Helper()
+	return h.doReq(Request{Channel: channel, User: user(who), Command: command, Options: opts})
+}
+
+// doAdmin is do by an admin of the channel.
+func (h *harness) doAdmin(channel, who, command string, opts ...string) Message {
+	h.t.Helper()
+	o := map[string]string{}
+	for _, kv := range opts {
+		k, v, _ := strings.Cut(kv, ":")
+		o[k] = v
+	}
+	return h.doReq(Request{Channel: channel, User: user(who), Command: command, Options: o, Admin: true})
+}
+
+// doReq handles a request and returns its one reply.
+func (h *harness) doReq(req Request) Message {
+	h.t.Helper()
 	var got []Message
-	err := h.bot.Handle(context.Background(), Request{Channel: channel, User: user(who), Command: command, Options: opts},
+	command, who := req.Command, req.User.Name
+	err := h.bot.Handle(context.Background(), req,
 		ReplierFunc(func(_ context.Context, m Message) error { got = append(got, m); return nil }))
 	if err != nil {
 		h.t.Fatalf("%s /risk %s: %v", who, command, err)
@@ -176,8 +237,15 @@ func (h *harness) doOpts(channel, who, command string, opts map[string]string) M
 
 func (h *harness) click(channel, who, id string) Message {
 	h.t.Helper()
+	return h.clickAs(Click{Channel: channel, User: user(who), ID: id})
+}
+
+// clickAs handles a click and returns its one reply.
+func (h *harness) clickAs(c Click) Message {
+	h.t.Helper()
 	var got []Message
-	err := h.bot.HandleClick(context.Background(), Click{Channel: channel, User: user(who), ID: id},
+	id := c.ID
+	err := h.bot.HandleClick(context.Background(), c,
 		ReplierFunc(func(_ context.Context, m Message) error { got = append(got, m); return nil }))
 	if err != nil || len(got) != 1 {
 		h.t.Fatalf("click %s: %v, %d replies", id, err, len(got))
@@ -236,4 +304,23 @@ func (h *harness) started(channel string, humans []string, bots ...string) *matc
 	wantPublic(h.t, h.do(channel, humans[0], "start"), "The match has started")
 	h.bot.Wait()
 	return h.load(channel)
+}
+
+// stuckPlayer is a computer player that never decides: its turn is not
+// saved until the bot is closed, as if the process had been killed.
+type stuckPlayer struct{}
+
+func (stuckPlayer) Act(ctx context.Context, _ *state.State, _ int) (engine.Command, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+// await polls until cond holds, failing the test after 20 s.
+func (h *harness) await(what string, cond func() bool) {
+	h.t.Helper()
+	for end := time.Now().Add(20 * time.Second); !cond(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(end) {
+			h.t.Fatalf("gave up waiting: %s", what)
+		}
+	}
 }

@@ -25,10 +25,20 @@ func cmdMap(ctx context.Context, c *call) (result, error) {
 // statusLine says in one line where the match is.
 func (b *Bot) statusLine(m *match) string {
 	s := m.Game.State
+	if m.Status == storage.Abandoned {
+		how := ""
+		if m.meta.Ended != "" {
+			how = " " + m.meta.Ended
+		}
+		return fmt.Sprintf("The match was ended without a winner%s, at turn %d.", how, s.Turn)
+	}
 	switch s.Phase {
 	case state.PhaseOver:
 		return fmt.Sprintf("The match is over: %s won after %s.", b.voice(m).who(s, s.Winner), plural(s.Turn, "turn", "turns"))
 	case state.PhaseSetup:
+		if isCapitals(s) {
+			return fmt.Sprintf("Choosing capitals: %s to choose.", b.voice(m).who(s, s.Current))
+		}
 		var waiting []string
 		for i := range s.Seats {
 			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 {
@@ -55,6 +65,11 @@ func cmdStatus(ctx context.Context, c *call) (result, error) {
 			len(m.meta.Seats), state.MaxSeats, settingsText(m.meta.Settings), b.seatList(m))}, nil
 	}
 	s := m.Game.State
+	if isCapitals(s) {
+		lines := append([]string{b.statusLine(m)}, b.capitalsStatus(m)...)
+		lines = append(lines, "* a computer plays this seat. "+settingsText(m.meta.Settings)+".")
+		return result{reply: Message{Private: true, Text: strings.Join(lines, "\n")}}, nil
+	}
 	lines := []string{b.statusLine(m), "```"}
 	lines = append(lines, fmt.Sprintf("%-16s %5s %6s %5s %6s", "player", "terr", "armies", "cards", "income"))
 	for i := range s.Seats {
@@ -99,6 +114,12 @@ func cmdCards(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	s := m.Game.State
+	if isCapitals(s) {
+		return b.capitalsCards(ctx, c, m, seat)
+	}
+	if c.args.has("use") {
+		return result{}, refuse("use is for the items of capitals matches; trade cards with /risk trade.")
+	}
 	hand := s.Seats[seat].Hand.Cards()
 	if len(hand) == 0 {
 		return result{reply: private("You hold no cards. You draw one at the end of every turn in which you conquer a territory.")}, nil
@@ -172,7 +193,7 @@ func cmdHistory(ctx context.Context, c *call) (result, error) {
 func cmdHelp(_ context.Context, c *call) (result, error) {
 	var names []string
 	for _, s := range c.bot.specs {
-		names = append(names, s.Name)
+		names = append(names, s.FullName())
 	}
 	text := strings.Join([]string{
 		"**Risk in chat**: conquer the world with dice, one slash command at a time.",
@@ -182,8 +203,11 @@ func cmdHelp(_ context.Context, c *call) (result, error) {
 			"attack (`/risk attack from:Alaska to:Kamchatka`, add `until:win` to keep rolling), move in (`/risk occupy`), " +
 			"move armies (`/risk fortify`), then `/risk end`. `/risk undo` takes back moves made since the last dice roll.",
 		"**Anytime**: `/risk map`, `/risk status`, `/risk cards` (only you see them), `/risk odds`, `/risk history`.",
+		"**Admins** (Manage Server, or Manage Channels here) and the host: `/risk abandon` ends the match without a winner; admins may also `/risk kick` any player, and set this server's defaults and limits with `/risk admin defaults` and `/risk admin limits` (`/risk admin show` shows them).",
 		"**Names**: any unique start or abbreviation works: `kamch`, `e africa`, `w us`.",
+		"**Notifications**: `/risk notify dm:on` adds a direct message when it is your turn; `reminders:off`; `quiet:22-7 utc-offset:+1` stops pings and your turn's clock in those hours.",
 		"**Rules**: two thirds of the map wins (or the last player standing); cards trade for 4, 6, 8, 10, 12, 15, then 5 more each time.",
+		"**Capitals** (`/risk new rules:capitals map:small|normal|large`): on generated islands, choose a capital (`/risk place`), then each turn send your reinforcements to one territory (`/risk place`), take one action — capture a neutral territory or plan attacks (`/risk attack`, then `/risk launch`), or build a port (`/risk port`) — and move once (`/risk fortify ratio:1/2`). `/risk end` passes, `/risk surrender` abandons, `/risk cards` shows your item. Lose your capital and you are out; the last capital standing wins.",
 		"All commands: " + strings.Join(names, ", ") + ".",
 	}, "\n")
 	return result{reply: Message{Private: true, Text: text}}, nil

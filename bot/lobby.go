@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/riskbot/riskbot/engine"
@@ -24,18 +25,35 @@ func (b *Bot) applySettings(set Settings, a args) (Settings, error) {
 		set.Palette = v
 	}
 	if v, ok := a.str["rules"]; ok {
-		if set.Options.Rules, err = state.ParseRules(v); err != nil {
+		rules, err := state.ParseRules(v)
+		if err != nil {
 			return set, refuse("%s.", capitalize(err.Error()))
 		}
-		if set.Options.Rules != state.Classic {
-			return set, refuse("The %s rules are not available yet; for now matches use the classic rules.", v)
+		if rules != set.Options.Rules {
+			// Each rule set has its own options: start from its defaults.
+			o := state.DefaultOptions()
+			if rules == state.Capitals {
+				o = state.CapitalsOptions()
+			}
+			set.Options = o
 		}
 	}
 	if v, ok := a.str["map"]; ok {
-		if _, err := engine.LoadMap(v); err != nil {
-			return set, refuse("There is no map %q (maps: %s).", v, strings.Join(engine.MapNames(), ", "))
+		switch {
+		case set.Options.Rules == state.Capitals && v == "classic":
+			return set, refuse("A capitals match is played on generated islands: map:small, normal or large.")
+		case set.Options.Rules == state.Classic && v != "classic":
+			return set, refuse("map:%s is for capitals matches (generated islands); classic is played on the classic map. Add rules:capitals.", v)
+		}
+		if set.Options.Rules == state.Classic {
+			if _, err := engine.LoadMap(v); err != nil {
+				return set, refuse("There is no map %q (maps: %s).", v, strings.Join(engine.MapNames(), ", "))
+			}
 		}
 		set.Options.Map = v
+	}
+	if err := capitalsOptions(&set, a); err != nil {
+		return set, err
 	}
 	if v, ok := a.str["victory"]; ok {
 		if set.Options.Victory, err = state.ParseVictory(v); err != nil {
@@ -61,8 +79,62 @@ func (b *Bot) applySettings(set Settings, a args) (Settings, error) {
 	return set, nil
 }
 
+// capitalsOptions reads the options of capitals matches; classic ones refuse
+// them, saying why.
+func capitalsOptions(set *Settings, a args) error {
+	o := &set.Options
+	for _, name := range []string{"neutral", "capital-troops"} {
+		if a.has(name) && o.Rules != state.Capitals {
+			return refuse("%s is an option of capitals matches: add rules:capitals.", name)
+		}
+	}
+	if o.Rules == state.Capitals {
+		for _, name := range []string{"victory", "cards", "fortify"} {
+			if a.has(name) {
+				return refuse("%s is an option of classic matches: a capitals match is won by the last capital standing, has no cards, and moves by quarters.", name)
+			}
+		}
+	}
+	if v, ok := a.str["neutral"]; ok {
+		lo, hi, err := parseRange(v)
+		if err != nil || lo < 0 || hi > state.MaxNeutral || lo > hi {
+			return refuse("neutral takes a range of troops within 0 to %d, like 1-5 (or one number), not %s.", state.MaxNeutral, short(v))
+		}
+		o.NeutralMin, o.NeutralMax = lo, hi
+	}
+	if v, ok := a.num["capital-troops"]; ok {
+		o.CapitalTroops = v
+	}
+	return nil
+}
+
+// parseRange reads "1-5", "1 to 5" or "3".
+func parseRange(v string) (lo, hi int, err error) {
+	v = strings.ReplaceAll(strings.ToLower(strings.TrimSpace(v)), " to ", "-")
+	a, b, found := strings.Cut(v, "-")
+	if lo, err = strconv.Atoi(strings.TrimSpace(a)); err != nil {
+		return 0, 0, err
+	}
+	if !found {
+		return lo, lo, nil
+	}
+	hi, err = strconv.Atoi(strings.TrimSpace(b))
+	return lo, hi, err
+}
+
 func settingsText(set Settings) string {
 	o := set.Options
+	if o.Rules == state.Capitals {
+		timeout := "a careful bot plays for anyone out of time"
+		if set.OnTimeout == "skip" {
+			timeout = "a turn out of time is skipped"
+		}
+		colours := ""
+		if set.Palette == PaletteColorBlind {
+			colours = "; colour-blind palette"
+		}
+		return fmt.Sprintf("%s; %d h per turn, %s%s", capitalsSettings(o), set.TurnHours, timeout, colours)
+	}
 	victory := "two thirds of the map wins"
 	if o.Victory == state.Domination {
 		victory = "total domination wins"
@@ -81,40 +153,118 @@ func settingsText(set Settings) string {
 
 func cmdNew(ctx context.Context, c *call) (result, error) {
 	b := c.bot
-	if m, err := b.cfg.Store.Active(ctx, c.req.Channel); err == nil {
-		meta, _ := decodeMeta(m.Meta)
-		host := "its host"
-		if i := meta.seat(meta.Host); i >= 0 {
-			host = meta.Seats[i].Name
-		}
-		return result{}, refuse("This channel already has a match (%s, hosted by %s). Join it with /risk join, or play in another channel.", m.Status, host)
-	} else if !errors.Is(err, storage.ErrNotFound) {
-		var ce *storage.CorruptError
-		if !errors.As(err, &ce) {
-			return result{}, err
-		}
-	}
-	set, err := b.applySettings(defaultSettings(), c.args)
+	thread, err := b.wantThread(c)
 	if err != nil {
 		return result{}, err
 	}
-	meta := Meta{Host: c.req.User.ID, Settings: set}
+	if !thread {
+		if err := b.channelFree(ctx, c.req.Channel); err != nil {
+			return result{}, err
+		}
+	}
+	if err := canHost(c.req.BotLacks); err != nil {
+		return result{}, err
+	}
+	rules, err := b.rulesOf(ctx, c.req.Server)
+	if err != nil {
+		return result{}, err
+	}
+	if err := b.mayOpen(ctx, c.req, rules); err != nil {
+		return result{}, err
+	}
+	set, err := b.serverDefaults(rules)
+	if err != nil {
+		// A default the bot no longer offers: the bot's own then.
+		b.cfg.Log.Warn("a server default no longer applies", "server", c.req.Server, "err", err)
+		set = defaultSettings()
+	}
+	set, err = b.applySettings(set, c.args)
+	if err != nil {
+		return result{}, err
+	}
+	meta := Meta{Host: c.req.User.ID, Settings: set, Server: c.req.Server}
 	meta.Seats = []SeatMeta{{ID: c.req.User.ID, Name: uniqueName(meta, c.req.User.Name)}}
-	m, err := b.cfg.Store.Create(ctx, c.req.Channel, meta.encode(), b.cfg.Now())
+	channel := c.req.Channel
+	if thread {
+		t, err := b.cfg.Poster.(Threader).OpenThread(ctx, c.req.Channel, fmt.Sprintf("Risk: %s's match", meta.Seats[0].Name))
+		if err != nil {
+			if _, asked := c.args.str["thread"]; asked {
+				return result{}, fmt.Errorf("bot: open a thread for a match in %s: %w", c.req.Channel, err)
+			}
+			// Threads were only the default: play in the channel.
+			b.cfg.Log.Warn("open a thread for a match: playing in the channel", "channel", c.req.Channel, "err", err)
+			if err := b.channelFree(ctx, c.req.Channel); err != nil {
+				return result{}, err
+			}
+			thread = false
+		} else {
+			channel, meta.Thread, meta.Parent = t, true, c.req.Channel
+		}
+	}
+	m, err := b.cfg.Store.Create(ctx, channel, meta.encode(), b.cfg.Now())
 	if errors.Is(err, storage.ErrChannelBusy) {
 		return result{}, refuse("This channel already has a match: join it with /risk join.")
 	}
 	if err != nil {
 		return result{}, err
 	}
-	text := fmt.Sprintf("**%s opened a Risk match!** %s.\nJoin with /risk join (2 to 6 players). The host adds computer players with /risk addbot and starts with /risk start.",
-		meta.Seats[0].Name, capitalize(settingsText(set)))
-	return result{reply: Message{Text: text, Buttons: [][]Button{{{ID: lobbyButton(m.ID, "join"), Label: "Join", Style: Primary}}}}}, nil
+	join := [][]Button{{{ID: lobbyButton(m.ID, "join"), Label: "Join", Style: Primary}}}
+	opened := fmt.Sprintf("**%s opened a Risk match!** %s.", meta.Seats[0].Name, capitalize(settingsText(set)))
+	text := opened + "\nJoin with /risk join (2 to 6 players). The host adds computer players with /risk addbot and starts with /risk start."
+	if !thread {
+		return result{reply: Message{Text: text, Buttons: join}}, nil
+	}
+	// The match lives in its thread: the lobby is posted there, and the
+	// channel keeps this one line of it.
+	if err := b.post(ctx, channel, Message{Text: text + " Everything of this match happens in this thread.", Buttons: join}); err != nil {
+		b.cfg.Log.Warn("post the lobby in its thread", "thread", channel, "err", err)
+	}
+	return result{reply: Message{Text: fmt.Sprintf("%s It is played in its own thread, %s: join there.", opened, channelLink(channel))}}, nil
+}
+
+// wantThread decides whether a new match gets a thread of its own: if the
+// host asked for one (refused where the bot cannot open it), or by
+// default where the bot can.
+func (b *Bot) wantThread(c *call) (bool, error) {
+	_, can := b.cfg.Poster.(Threader)
+	lacks := c.req.ThreadLacks
+	switch v, asked := c.args.str["thread"]; {
+	case asked && v == "off":
+		return false, nil
+	case asked && (!can || lacks == nil):
+		return false, refuse("I cannot open threads here: play in the channel (/risk new thread:off).")
+	case asked && len(lacks) > 0:
+		return false, refuse("I cannot open a thread for the match here: I lack %s in this channel. An admin can give them to me, or play in the channel (/risk new thread:off).", andList(lacks))
+	}
+	return can && lacks != nil && len(lacks) == 0, nil
+}
+
+// channelFree refuses a new match in a channel that has an open one.
+func (b *Bot) channelFree(ctx context.Context, channel string) error {
+	m, err := b.cfg.Store.Active(ctx, channel)
+	if ce, ok := errors.AsType[*storage.CorruptError](err); ok {
+		return refuse("This channel's match is damaged (match %d): an admin can end it with /risk abandon, then /risk new starts another.", ce.Match)
+	}
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	meta, err := decodeMeta(m.Meta)
+	if err != nil {
+		return refuse("This channel's match is damaged (match %d): an admin can end it with /risk abandon, then /risk new starts another.", m.ID)
+	}
+	host := "its host"
+	if i := meta.seat(meta.Host); i >= 0 {
+		host = meta.Seats[i].Name
+	}
+	return refuse("This channel already has a match (%s, hosted by %s). Join it with /risk join, or play in another channel.", m.Status, host)
 }
 
 // lobby loads the channel's match and checks it is still in its lobby.
 func (b *Bot) lobby(ctx context.Context, c *call) (*match, error) {
-	m, err := b.load(ctx, c.req.Channel)
+	m, err := c.load(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +279,7 @@ func (b *Bot) lobby(ctx context.Context, c *call) (*match, error) {
 // before the second has played. The rule book makes two thirds the default;
 // the host may choose otherwise.
 func twoPlayerHint(m *match) string {
-	if len(m.meta.Seats) != 2 || m.meta.Settings.Options.Victory != state.TwoThirds {
+	if o := m.meta.Settings.Options; len(m.meta.Seats) != 2 || o.Rules != state.Classic || o.Victory != state.TwoThirds {
 		return ""
 	}
 	return "\nTip: with two players, the first can win in the first turn (two thirds of the map). For a longer match: /risk settings victory:domination, or a third player."
@@ -164,7 +314,7 @@ func (b *Bot) seatList(m *match) string {
 
 func cmdJoin(ctx context.Context, c *call) (result, error) {
 	b := c.bot
-	m, err := b.load(ctx, c.req.Channel)
+	m, err := c.load(ctx)
 	if err != nil {
 		return result{}, err
 	}
@@ -192,26 +342,17 @@ func (b *Bot) join(ctx context.Context, m *match, u User) (result, error) {
 	}
 	name := uniqueName(m.meta, u.Name)
 	m.meta.Seats = append(m.meta.Seats, SeatMeta{ID: u.ID, Name: name})
+	text := m.says(fmt.Sprintf("%s joined (%d/%d seats):\n%s%s", name, len(m.meta.Seats), state.MaxSeats, b.seatList(m), twoPlayerHint(m)))
 	if err := b.save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
-	return result{reply: Message{Text: fmt.Sprintf("%s joined (%d/%d seats):\n%s%s", name, len(m.meta.Seats), state.MaxSeats, b.seatList(m), twoPlayerHint(m))}}, nil
+	return result{reply: Message{Text: text}}, nil
 }
 
 // uniqueName keeps seat names distinct, since people type them.
 func uniqueName(meta Meta, name string) string {
-	// Names appear in messages: keep them to one line, without the bot's
-	// own markup or Discord's mention syntax.
-	for _, bad := range []string{"{{", "}}", "<@", "@everyone", "@here"} {
-		name = strings.ReplaceAll(name, bad, "")
-	}
-	name = strings.Join(strings.Fields(name), " ")
-	if name == "" {
-		name = "Player"
-	}
-	if len([]rune(name)) > 32 {
-		name = string([]rune(name)[:32])
-	}
+	// Names appear in every message: they must never become markup.
+	name = cleanName(name)
 	taken := func(n string) bool {
 		for _, s := range meta.Seats {
 			if strings.EqualFold(s.Name, n) {
@@ -244,25 +385,15 @@ func (b *Bot) giveBack(ctx context.Context, m *match, u User, who string) (resul
 		return result{}, refuse("%s is not on autopilot.", sm.Name)
 	}
 	sm.Autopilot, sm.Missed = false, 0
+	text := m.says(fmt.Sprintf("%s plays their own seat again.", mention(sm.ID)))
 	if err := b.save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
-	return result{reply: Message{Text: fmt.Sprintf("%s plays their own seat again.", mention(sm.ID)), Mentions: []string{sm.ID}}}, nil
+	return result{reply: Message{Text: text, Mentions: []string{sm.ID}}}, nil
 }
 
-func cmdLeave(ctx context.Context, c *call) (result, error) {
-	b := c.bot
-	m, err := b.load(ctx, c.req.Channel)
-	if err != nil {
-		return result{}, err
-	}
-	if m.Status != storage.Lobby {
-		seat, err := m.seatOf(c.req.User)
-		if err != nil {
-			return result{}, err
-		}
-		return b.act(ctx, m, seat, nil, engine.Surrender{})
-	}
+// leaveLobby takes the caller's seat out of the lobby.
+func (b *Bot) leaveLobby(ctx context.Context, c *call, m *match) (result, error) {
 	i := m.meta.seat(c.req.User.ID)
 	if i < 0 {
 		return result{}, refuse("You are not in this match.")
@@ -291,10 +422,12 @@ func cmdLeave(ctx context.Context, c *call) (result, error) {
 			text += " Nobody is left, so the match is closed; start a new one with /risk new."
 		}
 	}
+	m.says(text)
 	if err := b.save(ctx, m, change); err != nil {
 		return result{}, err
 	}
-	return result{reply: Message{Text: text}}, nil
+	// A lobby closed in its own thread: archive it.
+	return result{reply: Message{Text: text}, posts: batch{archive: m.meta.Thread && change.Status == storage.Abandoned}}, nil
 }
 
 func cmdAddBot(ctx context.Context, c *call) (result, error) {
@@ -310,8 +443,16 @@ func cmdAddBot(ctx context.Context, c *call) (result, error) {
 		return result{}, refuse("The match is full (%d players).", state.MaxSeats)
 	}
 	level := b.cfg.DefaultLevel
-	if v, ok := c.args.str["level"]; ok {
+	v, chosen := c.args.str["level"]
+	if chosen {
 		level = v
+	}
+	rules, err := b.rulesOf(ctx, m.meta.Server)
+	if err != nil {
+		return result{}, err
+	}
+	if level, err = b.levelAllowed(rules, level, chosen); err != nil {
+		return result{}, err
 	}
 	if _, err := b.cfg.NewPlayer(level, 1); err != nil {
 		return result{}, refuse("There is no bot level %q (levels: %s).", level, strings.Join(b.cfg.Levels, ", "))
@@ -322,36 +463,44 @@ func cmdAddBot(ctx context.Context, c *call) (result, error) {
 		name = botNames[(m.meta.Bots-1)%len(botNames)]
 	}
 	m.meta.Seats = append(m.meta.Seats, SeatMeta{ID: fmt.Sprintf("bot:%d", m.meta.Bots), Name: uniqueName(m.meta, name), Level: level})
+	added := m.meta.Seats[len(m.meta.Seats)-1]
+	text := m.says(fmt.Sprintf("🤖 %s (%s bot) takes a seat (%d/%d):\n%s%s", added.Name, level, len(m.meta.Seats), state.MaxSeats, b.seatList(m), twoPlayerHint(m)))
 	if err := b.save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
-	added := m.meta.Seats[len(m.meta.Seats)-1]
-	return result{reply: Message{Text: fmt.Sprintf("🤖 %s (%s bot) takes a seat (%d/%d):\n%s%s", added.Name, level, len(m.meta.Seats), state.MaxSeats, b.seatList(m), twoPlayerHint(m))}}, nil
+	return result{reply: Message{Text: text}}, nil
 }
 
 func cmdKick(ctx context.Context, c *call) (result, error) {
 	b := c.bot
-	m, err := b.load(ctx, c.req.Channel)
+	m, err := c.load(ctx)
 	if err != nil {
 		return result{}, err
 	}
-	if err := hostOnly(m, c.req.User, "remove players"); err != nil {
-		return result{}, err
+	if !c.req.Admin {
+		if err := hostOnly(m, c.req.User, "remove players"); err != nil {
+			return result{}, refuse("%s An admin (Manage Server, or Manage Channels here) can too.", err.Error())
+		}
 	}
 	i, err := m.meta.findSeat(c.args.str["player"])
 	if err != nil {
 		return result{}, refuse("%s.", capitalize(err.Error()))
 	}
 	sm := m.meta.Seats[i]
-	if sm.ID == m.meta.Host {
+	if sm.ID == c.req.User.ID {
 		return result{}, refuse("You cannot remove yourself; use /risk leave.")
 	}
 	if m.Status == storage.Lobby {
 		m.meta.Seats = append(m.meta.Seats[:i], m.meta.Seats[i+1:]...)
+		text := fmt.Sprintf("%s was removed from the match.", sm.Name)
+		if sm.ID == m.meta.Host {
+			text += m.meta.passHost()
+		}
+		text = m.says(text + "\n" + b.seatList(m))
 		if err := b.save(ctx, m, storage.Change{}); err != nil {
 			return result{}, err
 		}
-		return result{reply: Message{Text: fmt.Sprintf("%s was removed from the match.\n%s", sm.Name, b.seatList(m))}}, nil
+		return result{reply: Message{Text: text}}, nil
 	}
 	if sm.IsBot() {
 		return result{}, refuse("%s is already a bot.", sm.Name)
@@ -360,23 +509,28 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 	// board): a bot plays it from now on.
 	m.meta.Seats[i].Level = b.cfg.DefaultLevel
 	m.meta.Seats[i].Autopilot = false
+	hostNote := ""
+	if sm.ID == m.meta.Host {
+		hostNote = m.meta.passHost()
+	}
 	change := storage.Change{}
 	s := m.Game.State
 	seat := s.SeatByID(sm.ID)
 	playsNow := s.Phase != state.PhaseOver && (s.Current == seat || (s.Phase == state.PhaseSetup && s.Seats[seat].Reserve > 0))
-	if playsNow && s.Phase != state.PhaseSetup {
-		t := b.turnTimers(m)
+	if playsNow && (s.Phase != state.PhaseSetup || isCapitals(s)) {
+		t := b.turnTimers(ctx, m)
 		change.Timers = &t
 	}
+	text := m.says(fmt.Sprintf("%s was removed; a %s bot plays their seat from now on.%s", sm.Name, b.cfg.DefaultLevel, hostNote))
 	if err := b.save(ctx, m, change); err != nil {
 		return result{}, err
 	}
-	return result{reply: Message{Text: fmt.Sprintf("%s was removed; a %s bot plays their seat from now on.", sm.Name, b.cfg.DefaultLevel)}, bots: b.botsToPlay(m)}, nil
+	return result{reply: Message{Text: text}, bots: b.botsToPlay(m)}, nil
 }
 
 func cmdSettings(ctx context.Context, c *call) (result, error) {
 	b := c.bot
-	m, err := b.load(ctx, c.req.Channel)
+	m, err := c.load(ctx)
 	if err != nil {
 		return result{}, err
 	}
@@ -399,10 +553,11 @@ func cmdSettings(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	m.meta.Settings = set
+	text := m.says(fmt.Sprintf("Settings: %s.", settingsText(set)))
 	if err := b.save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
-	return result{reply: Message{Text: fmt.Sprintf("Settings: %s.", settingsText(set))}}, nil
+	return result{reply: Message{Text: text}}, nil
 }
 
 func cmdStart(ctx context.Context, c *call) (result, error) {
@@ -417,6 +572,9 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 	if len(m.meta.Seats) < 2 {
 		return result{}, refuse("A match needs at least 2 players: invite someone to /risk join, or add a bot with /risk addbot.")
 	}
+	if err := canHost(c.req.BotLacks); err != nil {
+		return result{}, err
+	}
 	setup := engine.Setup{Options: m.meta.Settings.Options, Seed: b.cfg.Seed()}
 	for _, s := range m.meta.Seats {
 		setup.Seats = append(setup.Seats, engine.SeatInfo{ID: s.ID, Name: s.Name})
@@ -428,11 +586,8 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 	m.Game = g
 	m.Status = storage.Active
 	m.meta.Started = b.cfg.Now()
-	t := b.turnTimers(m)
+	t := b.turnTimers(ctx, m)
 	m.Timers = t
-	if err := b.save(ctx, m, storage.Change{Start: &g.Setup, Timers: &t}); err != nil {
-		return result{}, err
-	}
 	s := g.State
 	var order []string
 	var mentions []string
@@ -443,12 +598,30 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 			who = b.voice(m).swatch(i) + " " + mention(sm.ID)
 			mentions = append(mentions, sm.ID)
 		}
+		if isCapitals(s) {
+			order = append(order, fmt.Sprintf("%d. %s — %s", i+1, who, b.voice(m).colorName(i)))
+			continue
+		}
 		order = append(order, fmt.Sprintf("%d. %s — %s, %d territories, %d armies to place", i+1, who, b.voice(m).colorName(i), s.Owned(i), s.Seats[i].Reserve))
 	}
-	text := fmt.Sprintf("**The match has started!** Turn order and colours:\n%s\nEveryone places their armies now, all at once: /risk place territory:… armies:…, or /risk autoplace. Deadline %s.",
-		strings.Join(order, "\n"), timestamp(t.Deadline))
-	msg := Message{Text: text, Image: b.mapImage(m), Mentions: mentions, Buttons: [][]Button{{
-		{ID: b.buttonID(m, "autoplace"), Label: "Place automatically", Style: Secondary},
-	}}}
+	var text string
+	if isCapitals(s) {
+		deadline := ""
+		if !m.isBotSeat(s.Current) {
+			deadline = " Deadline " + timestamp(t.Deadline) + "."
+		}
+		text = m.says(fmt.Sprintf("**The match has started** on %s (%d territories, all neutral)! Turn order and colours:\n%s\nCapitals are chosen in this order, each a neutral territory that borders no other capital; %s chooses first: /risk place territory:NAME (a capital starts with %s).%s",
+			s.Map.Title, s.Map.Len(), strings.Join(order, "\n"), b.voice(m).who(s, s.Current), plural(s.Options.CapitalTroops, "troop", "troops"), deadline))
+	} else {
+		text = m.says(fmt.Sprintf("**The match has started!** Turn order and colours:\n%s\nEveryone places their armies now, all at once: /risk place territory:… armies:…, or /risk place alone to place them all automatically. Deadline %s.",
+			strings.Join(order, "\n"), timestamp(t.Deadline)))
+	}
+	if err := b.save(ctx, m, storage.Change{Start: &g.Setup, Timers: &t}); err != nil {
+		return result{}, err
+	}
+	msg := Message{Text: text, Image: b.mapImage(m), Mentions: mentions}
+	if !isCapitals(s) {
+		msg.Buttons = [][]Button{{{ID: b.buttonID(m, "autoplace", 0), Label: "Place automatically", Style: Secondary}}}
+	}
 	return result{reply: msg, bots: b.botsToPlay(m)}, nil
 }

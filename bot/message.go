@@ -30,6 +30,26 @@ type Request struct {
 	Command string
 	// Options are the values given, as text. User options hold the user's ID.
 	Options map[string]string
+	// Key, if not empty, identifies the request uniquely (on Discord, the
+	// interaction's id): a request whose key was applied already is not
+	// applied again.
+	Key string
+	// Server is the server (guild) of the channel, prefixed like channels
+	// ("discord:1234"); empty outside any.
+	Server string
+	// Admin: the user may manage the server, or this channel (Discord's
+	// Manage Server or Manage Channels): they may end any match and remove
+	// any seat.
+	Admin bool
+	// BotLacks names the permissions the bot lacks in the channel to host a
+	// match there ("Send Messages"); empty if it has them all, nil if the
+	// platform did not say.
+	BotLacks []string
+	// ThreadLacks names the permissions the bot lacks to open a thread
+	// for a match in the channel and post there; empty if it has them
+	// all, nil if threads are not to be had (outside a server, or the
+	// platform did not say).
+	ThreadLacks []string
 }
 
 // Click is a press of a button the bot posted.
@@ -37,10 +57,20 @@ type Click struct {
 	Channel string
 	User    User
 	ID      string // the button's ID
+	// Label is the button's label, if known, to name the click to its
+	// author.
+	Label string
+	// Key identifies the click uniquely, as Request.Key.
+	Key string
+	// Server, Admin and BotLacks are as in Request.
+	Server   string
+	Admin    bool
+	BotLacks []string
 }
 
-// Message is what the bot says. Its Text may contain mentions and times as
-// markup ({{mention:ID}}, {{time:UNIX}}); adapters render them with Format.
+// Message is what the bot says. Its Text may contain mentions, channels and
+// times as markup ({{mention:ID}}, {{channel:ID}}, {{time:UNIX}}); adapters
+// render them with a Markup.
 type Message struct {
 	// Private messages are seen only by the user who sent the command.
 	Private bool
@@ -51,6 +81,9 @@ type Message struct {
 	// Mentions lists the user IDs the message may notify; no one else is
 	// pinged, whatever the text says.
 	Mentions []string
+	// notice marks the pings of a turn, adjusted to their players'
+	// choices when they are posted (Bot.reach).
+	notice notice
 }
 
 // Image is a rendered map, made on first use: adapters that must answer
@@ -118,6 +151,27 @@ func (f ReplierFunc) Reply(ctx context.Context, m Message) error { return f(ctx,
 // the message is dropped instead of tried again.
 var ErrUndeliverable = errors.New("the channel does not take messages")
 
+// RefusedError is a Poster's error when the channel refused the post for
+// good: it is gone, or the bot may not post there. The players and the
+// host of its match are then told (the match goes on). It is an
+// ErrUndeliverable.
+type RefusedError struct {
+	// Reason is what the chat said, for people ("Missing Permissions").
+	Reason string
+	// Needs names the permissions the bot needs in a channel, in the
+	// chat's words, for telling people what to give it.
+	Needs []string
+	Err   error
+}
+
+// Error says the channel refused the post, and why.
+func (e *RefusedError) Error() string {
+	return fmt.Sprintf("the channel refused the post (%s): %v", e.Reason, e.Err)
+}
+
+// Unwrap makes a RefusedError an ErrUndeliverable, and exposes its cause.
+func (e *RefusedError) Unwrap() []error { return []error{ErrUndeliverable, e.Err} }
+
 // Poster posts new messages to a channel: turn results of bot seats, pings
 // and reminders, which come after (or without) any command. A failed post
 // is tried again later (see Bot.Redeliver) unless its error wraps
@@ -126,30 +180,73 @@ type Poster interface {
 	Post(ctx context.Context, channel string, m Message) error
 }
 
+// Threader is a Poster that can open a thread for a match: a channel of
+// its own inside a channel, where every post of the match goes, archived
+// when the match ends.
+type Threader interface {
+	// OpenThread opens a thread named name in channel and returns it, as
+	// a channel.
+	OpenThread(ctx context.Context, channel, name string) (string, error)
+	// ArchiveThread archives a thread the bot opened.
+	ArchiveThread(ctx context.Context, thread string) error
+}
+
+// DirectPoster is a Poster that can also write to a person directly (a
+// direct message): to tell a host that their match's channel refuses the
+// bot, or a player that it is their turn.
+type DirectPoster interface {
+	DM(ctx context.Context, user string, m Message) error
+}
+
 // mention returns markup that adapters turn into a mention of user id.
 func mention(id string) string { return "{{mention:" + id + "}}" }
+
+// channelLink returns markup that adapters turn into a link to a channel.
+func channelLink(id string) string { return "{{channel:" + id + "}}" }
 
 // timestamp returns markup that adapters turn into a relative time.
 func timestamp(t time.Time) string { return "{{time:" + strconv.FormatInt(t.Unix(), 10) + "}}" }
 
-var markup = regexp.MustCompile(`\{\{(mention|time):([^{}]*)\}\}`)
+var markup = regexp.MustCompile(`\{\{(mention|channel|time):([^{}]*)\}\}`)
 
-// Format renders the markup of a message's text: mention(id) and time(unix)
-// give the platform's form of a mention and of a relative time.
-func Format(text string, mention func(id string) string, time func(unix int64) string) string {
+// Markup renders the bot's markup in a message's text, the platform's way.
+type Markup struct {
+	// Mention gives the form of a mention of a user (by the core's ID).
+	Mention func(id string) string
+	// Channel gives the form of a link to a channel (by the core's ID);
+	// nil shows the ID.
+	Channel func(id string) string
+	// Time gives the form of a time.
+	Time func(unix int64) string
+}
+
+// Format renders the markup of text.
+func (mk Markup) Format(text string) string {
 	return markup.ReplaceAllStringFunc(text, func(m string) string {
 		sub := markup.FindStringSubmatch(m)
 		switch sub[1] {
 		case "mention":
-			return mention(sub[2])
+			return mk.Mention(sub[2])
+		case "channel":
+			if mk.Channel == nil {
+				return sub[2]
+			}
+			return mk.Channel(sub[2])
 		default:
 			n, err := strconv.ParseInt(sub[2], 10, 64)
 			if err != nil {
 				return sub[2]
 			}
-			return time(n)
+			return mk.Time(n)
 		}
 	})
+}
+
+// Format renders the markup of a message's text: mention(id) and time(unix)
+// give the platform's form of a mention and of a relative time; channels
+// show their ID.
+func Format(text string, mention func(id string) string, time func(unix int64) string) string {
+	return Markup{Mention: mention, Time: time}.Format(text)
 }
 
 // PlainTime renders a time for a text-only client: "in 23 h (Nov 26 21:00 UTC)".
@@ -163,6 +260,10 @@ func PlainTime(now time.Time) func(unix int64) string {
 			rel = fmt.Sprintf("in %d h", int(d.Hours()+0.5))
 		case d > 0:
 			rel = fmt.Sprintf("in %d min", int(d.Minutes()))
+		case d <= -time.Hour:
+			rel = fmt.Sprintf("%d h ago", int(-d.Hours()+0.5))
+		case d < 0:
+			rel = fmt.Sprintf("%d min ago", int(-d.Minutes()))
 		default:
 			rel = "now"
 		}

@@ -13,7 +13,13 @@ import (
 // lobby, the host's settings, who sits where, and the turn in progress. It
 // is stored with the match and changes in the same transaction as the log.
 type Meta struct {
-	Host     string     `json:"host"`
+	Host string `json:"host"`
+	// Server is the server (guild) the match's channel is in, if any.
+	Server string `json:"server,omitempty"`
+	// Thread: the match's channel is a thread the bot opened for it in
+	// Parent (archived when the match ends).
+	Thread   bool       `json:"thread,omitempty"`
+	Parent   string     `json:"parent,omitempty"`
 	Settings Settings   `json:"settings"`
 	Seats    []SeatMeta `json:"seats"`
 	// Turn holds the lines describing the turn in progress, posted with the
@@ -26,6 +32,8 @@ type Meta struct {
 	// Started and Finished are when the match started and ended.
 	Started  time.Time `json:"started,omitzero"`
 	Finished time.Time `json:"finished,omitzero"`
+	// Ended says who ended the match without a winner, and how, if so.
+	Ended string `json:"ended,omitempty"`
 }
 
 // Settings are the options the host chose.
@@ -90,6 +98,18 @@ func (m Meta) seat(id string) int {
 		}
 	}
 	return -1
+}
+
+// passHost hands the host's role to the first person seated, if there is
+// one, and says so (the seat of the host was just removed).
+func (m *Meta) passHost() string {
+	for _, s := range m.Seats {
+		if !s.IsBot() && s.ID != m.Host {
+			m.Host = s.ID
+			return fmt.Sprintf(" %s is the host now.", s.Name)
+		}
+	}
+	return ""
 }
 
 // findSeat resolves what a host typed for a player: a user ID, a mention,

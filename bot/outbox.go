@@ -34,6 +34,9 @@ type news struct {
 type batch struct {
 	match, version int64 // the change that queued them; 0 if none
 	msgs           []Message
+	// archive: the change ended a match played in a thread of its own,
+	// archived once the news is posted.
+	archive bool
 }
 
 const (
@@ -64,7 +67,7 @@ func (b *Bot) batch(m *match, n *news) batch {
 	if n == nil {
 		return batch{}
 	}
-	return batch{match: m.ID, version: m.Version, msgs: b.messages(m, n, true)}
+	return batch{match: m.ID, version: m.Version, msgs: b.messages(m, n, true), archive: m.meta.Thread && !m.Status.Open()}
 }
 
 // messages writes the news of a change. Written late (fresh false), when
@@ -102,9 +105,17 @@ func (b *Bot) deliver(ctx context.Context, channel string, bt batch) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), postTimeout)
 	defer cancel()
 	for _, m := range bt.msgs {
-		if err := b.post(ctx, channel, m); err != nil && !errors.Is(err, ErrUndeliverable) {
+		err := b.post(ctx, channel, m)
+		if re, ok := errors.AsType[*RefusedError](err); ok && bt.match != 0 {
+			b.refused(ctx, channel, bt.match, re)
+			break // the rest would be refused too
+		}
+		if err != nil && !errors.Is(err, ErrUndeliverable) {
 			return
 		}
+	}
+	if bt.archive {
+		b.archive(ctx, channel)
 	}
 	if bt.version == 0 {
 		return
@@ -124,12 +135,15 @@ func (b *Bot) deliver(ctx context.Context, channel string, bt batch) {
 func (b *Bot) Redeliver(ctx context.Context) error {
 	now := b.cfg.Now()
 	// Everything queued up to now (Outbox lists what is strictly before).
-	queued, err := b.cfg.Store.Outbox(ctx, now.Add(time.Millisecond), redeliverBatch)
+	queued, err := b.cfg.Store.Outbox(ctx, b.cfg.Scope, now.Add(time.Millisecond), redeliverBatch)
 	if err != nil {
 		return err
 	}
 	var errs []error
 	for _, p := range queued {
+		if !b.serves(p.Channel) {
+			continue // another adapter's channel: it posts its own news
+		}
 		// This process queued it a moment ago: it is being posted.
 		if p.Queued.After(b.started) && now.Sub(p.Queued) < redeliverAfter {
 			continue
@@ -166,11 +180,14 @@ func (b *Bot) redeliver(ctx context.Context, p storage.Post, now time.Time) erro
 	if len(msgs) > 0 {
 		msgs[0].Text = "*(Posted late: the bot was interrupted.)*\n" + msgs[0].Text
 	}
-	bt := batch{match: p.Match, version: p.Version, msgs: msgs}
+	bt := batch{match: p.Match, version: p.Version, msgs: msgs, archive: m.meta.Thread && !m.Status.Open()}
 	pctx, cancel := context.WithTimeout(ctx, postTimeout)
 	defer cancel()
 	for _, msg := range bt.msgs {
 		if err := b.post(pctx, p.Channel, msg); err != nil {
+			if re, ok := errors.AsType[*RefusedError](err); ok {
+				b.refused(ctx, p.Channel, p.Match, re)
+			}
 			if !errors.Is(err, ErrUndeliverable) && now.Sub(p.Queued) < giveUpAfter {
 				return err // try again at the next tick
 			}
@@ -178,5 +195,19 @@ func (b *Bot) redeliver(ctx context.Context, p storage.Post, now time.Time) erro
 			break
 		}
 	}
+	if bt.archive {
+		b.archive(ctx, p.Channel)
+	}
 	return b.cfg.Store.Delivered(ctx, p.Match, p.Version)
+}
+
+// archive archives the thread of a match that ended, its news posted.
+func (b *Bot) archive(ctx context.Context, thread string) {
+	t, ok := b.cfg.Poster.(Threader)
+	if !ok {
+		return
+	}
+	if err := t.ArchiveThread(ctx, thread); err != nil {
+		b.cfg.Log.Warn("archive the thread of a match that ended", "thread", thread, "err", err)
+	}
 }

@@ -79,7 +79,17 @@ func (b *Bot) apply(ctx context.Context, m *match, seat int, note string, cmds .
 	}
 	for _, e := range out.events {
 		switch e := e.(type) {
+		case engine.CapitalChosen:
+			// Capitals are chosen in turn: each choice is posted, with the
+			// map, and the next to choose is pinged.
+			part = append(part, e)
+			curSeat = e.Seat
+			closeTurn(flush())
+			continue
 		case engine.SetupDone:
+			if isCapitals(s) {
+				break
+			}
 			lines := flush()
 			part = []engine.Event{e}
 			closeTurn(append(lines, flush()...))
@@ -108,13 +118,14 @@ func (b *Bot) apply(ctx context.Context, m *match, seat int, note string, cmds .
 		m.meta.Finished = b.cfg.Now()
 		change.Status = storage.Finished
 		change.Timers = &storage.Timers{}
-	} else if s.Turn != turn || (phase == state.PhaseSetup) != (s.Phase == state.PhaseSetup) {
-		t := b.turnTimers(m)
+	} else if s.Turn != turn || (phase == state.PhaseSetup) != (s.Phase == state.PhaseSetup) || s.Current != current {
+		t := b.turnTimers(ctx, m)
 		change.Timers = &t
 	}
 	if note != "" || len(out.turns) > 0 || out.over {
 		out.news = &news{Note: note, Turns: out.turns, Over: out.over}
 	}
+	m.says(fitLines(out.lines, 1500))
 	if err := b.saveNews(ctx, m, change, out.news); err != nil {
 		return out, err
 	}
@@ -134,15 +145,19 @@ func (meta *Meta) addHistory(t turnRecord) {
 
 // turnTimers sets the clock for the turn now starting: a bot plays at once;
 // a person has the match's turn hours, with a reminder when three quarters
-// have passed.
-func (b *Bot) turnTimers(m *match) storage.Timers {
+// have passed, and their quiet hours do not count (clockFor). The initial
+// placement, everyone's at once, has the plain clock.
+func (b *Bot) turnTimers(ctx context.Context, m *match) storage.Timers {
 	now := b.cfg.Now()
 	s := m.Game.State
-	if s.Phase != state.PhaseSetup && m.isBotSeat(s.Current) {
+	d := time.Duration(m.meta.Settings.TurnHours) * time.Hour
+	switch {
+	case s.Phase == state.PhaseSetup && !isCapitals(s):
+		return storage.Timers{Remind: now.Add(d * 3 / 4), Deadline: now.Add(d)}
+	case m.isBotSeat(s.Current):
 		return storage.Timers{Deadline: now}
 	}
-	d := time.Duration(m.meta.Settings.TurnHours) * time.Hour
-	return storage.Timers{Remind: now.Add(d * 3 / 4), Deadline: now.Add(d)}
+	return b.clockFor(ctx, m, s.Current, d)
 }
 
 // turnPosts are the messages that follow the end of turns: each turn's
@@ -172,7 +187,10 @@ func (b *Bot) turnPosts(m *match, turns []turnRecord, over bool) []Message {
 // turnSummary is the text posted when a turn ends.
 func (v voice) turnSummary(s *state.State, t turnRecord) string {
 	head := fmt.Sprintf("**Turn %d — %s**", t.Turn, v.who(s, t.Seat))
-	if t.Turn == 0 {
+	switch {
+	case t.Turn == 0 && isCapitals(s):
+		head = fmt.Sprintf("**Capital — %s**", v.who(s, t.Seat))
+	case t.Turn == 0:
 		head = "**Initial placement done**"
 	}
 	if len(t.Lines) == 0 {
@@ -202,14 +220,17 @@ func fitLines(lines []string, limit int) string {
 // them, with their deadline.
 func (b *Bot) ping(m *match) (Message, bool) {
 	s := m.Game.State
-	if s.Phase == state.PhaseOver || s.Phase == state.PhaseSetup || m.isBotSeat(s.Current) {
+	if s.Phase == state.PhaseOver || (s.Phase == state.PhaseSetup && !isCapitals(s)) || m.isBotSeat(s.Current) {
 		return Message{}, false
 	}
 	id := s.Seats[s.Current].ID
+	if isCapitals(s) {
+		return Message{Text: b.capitalsPing(m), Mentions: []string{id}, notice: turnPing}, true
+	}
 	text := fmt.Sprintf("%s %s, it is your turn %d: you have **%s** to place%s. Deadline %s.",
 		b.voice(m).swatch(s.Current), mention(id), s.Turn, plural(s.Seats[s.Current].Reserve, "army", "armies"), tradeHint(s, s.Current), timestamp(m.Timers.Deadline))
-	return Message{Text: text, Mentions: []string{id}, Buttons: [][]Button{{
-		{ID: b.buttonID(m, "autoplace"), Label: "Place automatically", Style: Secondary},
+	return Message{Text: text, Mentions: []string{id}, notice: turnPing, Buttons: [][]Button{{
+		{ID: b.buttonID(m, "autoplace", s.Turn), Label: "Place automatically", Style: Secondary},
 	}}}, true
 }
 
@@ -257,7 +278,7 @@ func (b *Bot) victoryText(m *match) string {
 
 // playing loads the channel's match and the user's seat for a game command.
 func (b *Bot) playing(ctx context.Context, c *call) (*match, int, error) {
-	m, err := b.load(ctx, c.req.Channel)
+	m, err := c.load(ctx)
 	if err != nil {
 		return nil, -1, err
 	}
@@ -271,6 +292,9 @@ func (b *Bot) playing(ctx context.Context, c *call) (*match, int, error) {
 // territory resolves a territory option typed by a person; a miss is
 // answered with the closest names.
 func territory(s *state.State, option, q string) (int, error) {
+	if err := checkTyped(option, q); err != nil {
+		return -1, err
+	}
 	id, err := s.Map.Lookup(q)
 	if err == nil {
 		return id, nil
@@ -292,11 +316,16 @@ func territory(s *state.State, option, q string) (int, error) {
 }
 
 // orList joins names as "A, B or C".
-func orList(names []string) string {
+func orList(names []string) string { return joinList(names, " or ") }
+
+// andList joins names as "A, B and C".
+func andList(names []string) string { return joinList(names, " and ") }
+
+func joinList(names []string, last string) string {
 	if len(names) < 2 {
 		return strings.Join(names, "")
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return strings.Join(names[:len(names)-1], ", ") + last + names[len(names)-1]
 }
 
 // act applies a person's commands and builds the result: the reply lines,
@@ -331,6 +360,9 @@ func (b *Bot) botsToPlay(m *match) bool {
 	case state.PhaseOver:
 		return false
 	case state.PhaseSetup:
+		if isCapitals(s) {
+			return m.isBotSeat(s.Current)
+		}
 		for i := range s.Seats {
 			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 && m.isBotSeat(i) {
 				return true
@@ -348,6 +380,15 @@ func cmdPlace(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	s := m.Game.State
+	if isCapitals(s) {
+		return b.capitalsPlace(ctx, c, m, seat)
+	}
+	if q, ok := c.args.str["territory"]; !ok || strings.TrimSpace(q) == "" {
+		if c.args.has("armies") {
+			return result{}, refuse("Name the territory for those armies: /risk place territory:NAME armies:N (with no territory, everything is placed automatically).")
+		}
+		return b.act(ctx, m, seat, b.replyNext(m, seat), engine.AutoPlace{})
+	}
 	t, err := territory(s, "territory", c.args.str["territory"])
 	if err != nil {
 		return result{}, err
@@ -362,20 +403,15 @@ func cmdPlace(ctx context.Context, c *call) (result, error) {
 	return b.act(ctx, m, seat, b.replyNext(m, seat), engine.Place{Territory: t, Armies: n})
 }
 
-func cmdAutoPlace(ctx context.Context, c *call) (result, error) {
-	b := c.bot
-	m, seat, err := b.playing(ctx, c)
-	if err != nil {
-		return result{}, err
-	}
-	return b.act(ctx, m, seat, b.replyNext(m, seat), engine.AutoPlace{})
-}
-
 // replyNext is the usual reply to a command: what happened, then what to
 // do next.
 func (b *Bot) replyNext(m *match, seat int) func(outcome) Message {
 	return func(out outcome) Message {
-		return Message{Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
+		text := fitLines(out.lines, 1600)
+		if collectedKept(out.events, seat) {
+			text += "\nYou collected an item: /risk cards shows what it is (only to you)."
+		}
+		return Message{Text: text + b.nextStep(m, seat)}
 	}
 }
 
@@ -395,6 +431,9 @@ func (b *Bot) nextStep(m *match, seat int) string {
 	s := m.Game.State
 	if s.Phase == state.PhaseOver {
 		return ""
+	}
+	if isCapitals(s) {
+		return b.capitalsNextStep(m, seat)
 	}
 	if s.Phase == state.PhaseSetup {
 		if r := s.Seats[seat].Reserve; r > 0 {
@@ -433,6 +472,9 @@ func cmdTrade(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	s := m.Game.State
+	if isCapitals(s) {
+		return result{}, refuse("A capitals match has no cards; it has items: /risk cards shows yours.")
+	}
 	var set [3]state.Card
 	if q, ok := c.args.str["cards"]; ok && q != "" {
 		set, err = parseCards(s, seat, q)
@@ -492,6 +534,9 @@ func parseCards(s *state.State, seat int, q string) ([3]state.Card, error) {
 				}
 			}
 			if !found {
+				if err := checkTyped("cards", f); err != nil {
+					return set, err
+				}
 				if t, err := s.Map.Lookup(f); err == nil {
 					for _, h := range hand {
 						if ht, ok := s.Map.CardTerritory(h); ok && ht == t {
@@ -532,6 +577,9 @@ func cmdAttack(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	s := m.Game.State
+	if isCapitals(s) {
+		return b.capitalsAttack(ctx, c, m, seat)
+	}
 	from, to, err := fromTo(c, s)
 	if err != nil {
 		return result{}, err
@@ -600,6 +648,9 @@ func cmdOccupy(ctx context.Context, c *call) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
+	if isCapitals(m.Game.State) {
+		return result{}, refuse("In a capitals match a fallen territory stays at 0 troops until your move: /risk fortify.")
+	}
 	return b.occupy(ctx, m, seat, c.args.num["armies"])
 }
 
@@ -620,6 +671,14 @@ func cmdFortify(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	s := m.Game.State
+	if isCapitals(s) {
+		return b.capitalsMove(ctx, c, m, seat)
+	}
+	for _, o := range []string{"ratio", "hero"} {
+		if c.args.has(o) {
+			return result{}, refuse("%s is for capitals matches; here give armies (or leave it out to move all that may move).", o)
+		}
+	}
 	from, to, err := fromTo(c, s)
 	if err != nil {
 		return result{}, err
@@ -646,6 +705,9 @@ func cmdEnd(ctx context.Context, c *call) (result, error) {
 	}
 	var discard string
 	if d, ok := c.args.str["discard"]; ok {
+		if isCapitals(m.Game.State) {
+			return result{}, refuse("A capitals match has no cards to discard: /risk end passes.")
+		}
 		discard = d
 	}
 	return b.endTurn(ctx, m, seat, discard)
@@ -663,9 +725,17 @@ func (b *Bot) endTurn(ctx context.Context, m *match, seat int, discard string) (
 		cmds = append(cmds, engine.Discard{Card: card})
 	}
 	cmds = append(cmds, engine.EndTurn{})
+	dropped := 0
+	if isCapitals(s) && s.Current == seat && s.Phase == state.PhaseAction {
+		dropped = int(s.Cap.NPlan)
+	}
 	return b.act(ctx, m, seat, func(out outcome) Message {
 		if len(out.turns) > 0 {
-			return Message{Text: fmt.Sprintf("%s ended turn %d.", b.voice(m).who(s, seat), out.turns[0].Turn)}
+			text := fmt.Sprintf("%s ended turn %d.", b.voice(m).who(s, seat), out.turns[0].Turn)
+			if dropped > 0 {
+				text += fmt.Sprintf(" The %s planned was not launched.", plural(dropped, "attack", "attacks"))
+			}
+			return Message{Text: text}
 		}
 		return Message{Text: fitLines(out.lines, 1600)}
 	}, cmds...)
@@ -709,11 +779,34 @@ func cmdUndo(ctx context.Context, c *call) (result, error) {
 	return b.act(ctx, m, seat, b.replyNext(m, seat), engine.Undo{})
 }
 
+// surrenderConfirm is how long the question of /risk surrender stands.
+const surrenderConfirm = 5 * time.Minute
+
+// cmdSurrender leaves the lobby, or asks whether the player really gives
+// up a started match: the answer is a button that expires.
 func cmdSurrender(ctx context.Context, c *call) (result, error) {
 	b := c.bot
-	m, seat, err := b.playing(ctx, c)
+	m, err := c.load(ctx)
 	if err != nil {
 		return result{}, err
 	}
-	return b.act(ctx, m, seat, nil, engine.Surrender{})
+	if m.Status == storage.Lobby {
+		return b.leaveLobby(ctx, c, m)
+	}
+	seat, err := m.seatOf(c.req.User)
+	if err != nil {
+		return result{}, err
+	}
+	s := m.Game.State
+	expires := b.cfg.Now().Add(surrenderConfirm)
+	what := "your territories turn neutral with their armies"
+	if isCapitals(s) {
+		what = "your territories turn neutral with their troops; your hero and item are lost"
+	}
+	return result{reply: Message{Private: true,
+		Text: fmt.Sprintf("Give up the match? You leave it for good and %s. This question expires %s.", what, timestamp(expires)),
+		Buttons: [][]Button{{
+			{ID: b.buttonID(m, "surrender", seat, int(expires.Unix())), Label: "Give up", Style: Danger},
+			{ID: b.buttonID(m, "goon"), Label: "Keep playing", Style: Secondary},
+		}}}}, nil
 }

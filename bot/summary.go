@@ -60,7 +60,23 @@ func (v voice) describe(s *state.State, events []engine.Event) []string {
 	var lines []string
 	t := s.Map.TerritoryName
 	for i := 0; i < len(events); i++ {
+		if line, ok := v.describeCapitals(s, events[i]); ok {
+			lines = append(lines, line)
+			continue
+		}
 		switch e := events[i].(type) {
+		case engine.TurnStarted:
+			if isCapitals(s) {
+				lines = append(lines, fmt.Sprintf("⏩ Turn %d: %s receives %s (3 for each territory)", e.Turn, v.who(s, e.Seat), plural(e.Armies, "troop", "troops")))
+				continue
+			}
+			lines = append(lines, fmt.Sprintf("⏩ Turn %d: %s receives %s", e.Turn, v.who(s, e.Seat), incomeText(s, e.Income)))
+		case engine.SetupDone:
+			if isCapitals(s) {
+				lines = append(lines, "📯 Every capital is chosen: the war begins!")
+				continue
+			}
+			lines = append(lines, "📯 Everyone has placed their armies: the war begins!")
 		case engine.Placed:
 			// Merge the placements of one seat in a row (an "autoplace", or
 			// a bot's placements) into a line, one part per territory.
@@ -88,10 +104,6 @@ func (v voice) describe(s *state.State, events []engine.Event) []string {
 				parts[k] = fmt.Sprintf("%d on %s", armies[terr], t(terr))
 			}
 			lines = append(lines, fmt.Sprintf("➕ %s placed %s", v.who(s, e.Seat), strings.Join(parts, ", ")))
-		case engine.SetupDone:
-			lines = append(lines, "📯 Everyone has placed their armies: the war begins!")
-		case engine.TurnStarted:
-			lines = append(lines, fmt.Sprintf("⏩ Turn %d: %s receives %s", e.Turn, v.who(s, e.Seat), incomeText(s, e.Income)))
 		case engine.Traded:
 			bonus := ""
 			if e.Bonus > 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -13,10 +14,14 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-// RunTimers checks the turn clocks every interval until ctx ends. Timers
-// live in storage, so deadlines that passed while the bot was down fire on
-// the first check.
+// RunTimers resumes the computer players due to play (Resume), then
+// checks the turn clocks every interval until ctx ends. Timers live in
+// storage, so deadlines that passed while the bot was down fire on the
+// first check.
 func (b *Bot) RunTimers(ctx context.Context, every time.Duration) {
+	if err := b.Resume(ctx); err != nil && !errors.Is(err, context.Canceled) {
+		b.cfg.Log.Error("resume computer players", "err", err)
+	}
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
@@ -31,8 +36,9 @@ func (b *Bot) RunTimers(ctx context.Context, every time.Duration) {
 	}
 }
 
-// Tick posts the news nobody delivered (Redeliver), then handles the
-// reminders and deadlines that are due: a reminder pings the player; a
+// Tick posts the news nobody delivered (Redeliver), closes the lobbies
+// idle for Config.LobbyTTL, then handles the reminders and deadlines that
+// are due: a reminder pings the player; a
 // deadline has a careful bot play the turn (or skips it), and after three
 // missed turns in a row a bot takes the seat over. Due bot turns (after a
 // restart) are played too.
@@ -41,10 +47,17 @@ func (b *Bot) Tick(ctx context.Context) error {
 	if err := b.Redeliver(ctx); err != nil {
 		errs = append(errs, fmt.Errorf("outbox: %w", err))
 	}
-	due, err := b.cfg.Store.Due(ctx, b.cfg.Now())
+	if _, err := b.cfg.Store.ForgetRequests(ctx, b.cfg.Now().Add(-keepRequests)); err != nil {
+		errs = append(errs, err)
+	}
+	if err := b.expireLobbies(ctx); err != nil {
+		errs = append(errs, fmt.Errorf("lobbies: %w", err))
+	}
+	due, err := b.cfg.Store.Due(ctx, b.cfg.Scope, b.cfg.Now())
 	if err != nil {
 		return errors.Join(append(errs, err)...)
 	}
+	due = slices.DeleteFunc(due, func(t storage.Timer) bool { return !b.serves(t.Channel) })
 	// A deadline makes the reminder of the same turn moot.
 	deadline := map[int64]bool{}
 	for _, t := range due {
@@ -58,6 +71,43 @@ func (b *Bot) Tick(ctx context.Context) error {
 		}
 		if err := b.timer(ctx, t); err != nil {
 			errs = append(errs, fmt.Errorf("match %d: %w", t.Match, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// keepRequests is how long the requests that changed a match are kept
+// (to apply a repeat once, to tell a lost answer, to say in the console
+// what was done last): repeats come within minutes.
+const keepRequests = 7 * 24 * time.Hour
+
+// Resume sets the computer players of every match in the bot's scope that
+// is waiting for one of them playing, in the background (Wait waits for
+// them). A process calls it when it starts: one that stopped (or was
+// killed) while computers played, or between the last person's initial
+// placement and the computers', left them waiting, and a deadline may be a
+// day away or, in the console, never checked.
+func (b *Bot) Resume(ctx context.Context) error {
+	open, err := b.cfg.Store.OpenMatches(ctx, b.cfg.Scope)
+	if err != nil {
+		return fmt.Errorf("bot: resume: %w", err)
+	}
+	var errs []error
+	for _, o := range open {
+		if o.Status != storage.Active || !b.serves(o.Channel) {
+			continue
+		}
+		m, err := b.loadID(ctx, o.ID)
+		if err != nil {
+			var ue *userError
+			if !errors.As(err, &ue) {
+				errs = append(errs, fmt.Errorf("match %d: %w", o.ID, err))
+			}
+			continue
+		}
+		if m.Status == storage.Active && b.botsToPlay(m) {
+			b.cfg.Log.Info("resuming computer players", "channel", m.Channel, "match", m.ID)
+			b.runBotsLater(m.Channel)
 		}
 	}
 	return errors.Join(errs...)
@@ -108,13 +158,31 @@ func (b *Bot) timer(ctx context.Context, t storage.Timer) error {
 // humansToPlace reports whether people still have armies to place in the
 // initial placement.
 func (b *Bot) humansToPlace(m *match) bool {
-	s := m.Game.State
-	for i := range s.Seats {
-		if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 && !m.isBotSeat(i) {
+	for _, i := range toAct(m.Game.State) {
+		if !m.isBotSeat(i) {
 			return true
 		}
 	}
 	return false
+}
+
+// toAct lists the seats the match waits for: during the classic initial
+// placement, every seat with armies left to place; otherwise the seat whose
+// turn (or choice of a capital) it is.
+func toAct(s *state.State) []int {
+	if s.Phase == state.PhaseOver {
+		return nil
+	}
+	if s.Phase != state.PhaseSetup || isCapitals(s) {
+		return []int{s.Current}
+	}
+	var seats []int
+	for i := range s.Seats {
+		if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 {
+			seats = append(seats, i)
+		}
+	}
+	return seats
 }
 
 // remind pings whoever the match waits for.
@@ -142,16 +210,21 @@ func (b *Bot) reminder(m *match) (Message, bool) {
 		names = append(names, mention(id))
 	}
 	what := "it is your turn"
-	if m.Game.State.Phase == state.PhaseSetup {
-		what = "you still have armies to place"
-	}
 	action := "a careful bot will play it for you"
 	if m.meta.Settings.OnTimeout == "skip" {
 		action = "it will be skipped"
 	}
+	switch s := m.Game.State; {
+	case s.Phase == state.PhaseSetup && isCapitals(s):
+		what = "it is your turn to choose a capital"
+		action = "a careful bot will choose it for you"
+	case s.Phase == state.PhaseSetup:
+		what = "you still have armies to place"
+	}
 	return Message{
 		Text:     fmt.Sprintf("⏰ %s: %s. Time runs out %s; then %s.", strings.Join(names, " "), what, timestamp(m.Timers.Deadline), action),
 		Mentions: waiting,
+		notice:   reminderPing,
 	}, true
 }
 
@@ -159,16 +232,10 @@ func (b *Bot) reminder(m *match) (Message, bool) {
 func (b *Bot) waitingFor(m *match) []string {
 	s := m.Game.State
 	var ids []string
-	if s.Phase == state.PhaseSetup {
-		for i := range s.Seats {
-			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 && !m.isBotSeat(i) {
-				ids = append(ids, s.Seats[i].ID)
-			}
+	for _, i := range toAct(s) {
+		if !m.isBotSeat(i) {
+			ids = append(ids, s.Seats[i].ID)
 		}
-		return ids
-	}
-	if !m.isBotSeat(s.Current) {
-		ids = append(ids, s.Seats[s.Current].ID)
 	}
 	return ids
 }
@@ -177,14 +244,10 @@ func (b *Bot) waitingFor(m *match) []string {
 func (b *Bot) expire(ctx context.Context, m *match) ([]batch, bool, error) {
 	s := m.Game.State
 	var seats []int
-	if s.Phase == state.PhaseSetup {
-		for i := range s.Seats {
-			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 && !m.isBotSeat(i) {
-				seats = append(seats, i)
-			}
+	for _, i := range toAct(s) {
+		if s.Phase != state.PhaseSetup || !m.isBotSeat(i) {
+			seats = append(seats, i)
 		}
-	} else {
-		seats = []int{s.Current}
 	}
 	var posts []batch
 	for _, seat := range seats {
@@ -221,7 +284,7 @@ func skipCommands(s *state.State, seat int) []engine.Command {
 		if sim.Phase == state.PhaseOver {
 			break
 		}
-		if s.Phase == state.PhaseSetup {
+		if s.Phase == state.PhaseSetup && !isCapitals(s) {
 			if sim.Phase != state.PhaseSetup || sim.Seats[seat].Reserve == 0 {
 				break
 			}

@@ -271,7 +271,7 @@ func checkAction(s *state.State, what string) *Error {
 	switch s.Phase {
 	case state.PhaseAction:
 	case state.PhaseReinforce:
-		return fail(ErrWrongPhase, "first send your reinforcements (%s) to one of your territories: reinforce",
+		return fail(ErrWrongPhase, "first send your reinforcements (%s) to one of your territories",
 			plural(s.Seats[s.Current].Reserve, "troop", "troops"))
 	default:
 		return fail(ErrWrongPhase, "you have had this turn's action: move, or end your turn")

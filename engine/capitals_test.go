@@ -113,7 +113,7 @@ func TestCapitalChoiceInTurnOrder(t *testing.T) {
 			seat: "Ann", cmd: EndTurn{}, err: ErrWrongPhase, msg: "choose your capital first"},
 		{name: "the last choice starts the first turn with 3 troops per territory",
 			board: "players: Ann Bob\nphase: setup\ncurrent: Bob\nAlba: Ann 10 capital",
-			seat: "Bob", cmd: Capital{I("Fenn")}, raw: []int{noItem},
+			seat:  "Bob", cmd: Capital{I("Fenn")}, raw: []int{noItem},
 			want: "Fenn: Bob 10\nphase: reinforce\ncurrent: Ann\nturn: 1\nreserve Ann: 3",
 			event: func(t *testing.T, ev []Event) {
 				if _, ok := hasEvent[SetupDone](ev); !ok {
@@ -523,7 +523,7 @@ func TestItemsAppearAgeAndVanish(t *testing.T) {
 			}},
 		{name: "an item waits 4 turns, this one included, then vanishes",
 			board: twoCapitals + "\nphase: move\nBrin: neutral 1 item:full-power age:4\nCora: neutral 1 item:distant-attack age:3",
-			seat: "Ann", cmd: EndTurn{}, raw: []int{noItem},
+			seat:  "Ann", cmd: EndTurn{}, raw: []int{noItem},
 			event: func(t *testing.T, ev []Event) {
 				v, ok := hasEvent[ItemVanished](ev)
 				if !ok || v.Territory != I("Brin") {
@@ -581,7 +581,7 @@ func TestItemEffects(t *testing.T) {
 			seat: "Ann", cmd: Capture{I("Alba"), I("Brin")}, want: "Alba: Ann 23\nDale: Ann 9\nBrin: Ann 27"},
 		{name: "lose a territory: never the capital nor the biggest",
 			board: twoCapitals + "\nAlba: Ann 5 capital\nDale: Ann 9\nCora: Ann 2\nBrin: neutral 1 item:lose-territory",
-			seat: "Ann", cmd: Capture{I("Alba"), I("Brin")}, raw: []int{1}, // candidates Brin, Cora: the second
+			seat:  "Ann", cmd: Capture{I("Alba"), I("Brin")}, raw: []int{1}, // candidates Brin, Cora: the second
 			want: "Cora: neutral 2\nBrin: Ann 1\nDale: Ann 9\nAlba: Ann 5"},
 		{name: "fat bonus: the biggest territory of each of the two strongest others",
 			board: `players: Ann Bob Cat Dan
@@ -692,5 +692,16 @@ func TestUndoCapitals(t *testing.T) {
 	}
 	if _, _, err := g.Apply(0, Undo{}); !isCode(err, ErrNothingToUndo) {
 		t.Errorf("undo after collecting an item: %v", err)
+	}
+}
+
+// Found by the random games (seed 214): a two-player match abandoned by the
+// first chooser is won by the other, who holds nothing yet.
+func TestAbandonBeforeAnyCapitalIsChosen(t *testing.T) {
+	s := capBoard(t, "players: Ann Bob\nphase: setup\ncurrent: Ann")
+	mustRaw(t, s, 0, Surrender{})
+	capExpect(t, s, "phase: over\nwinner: Bob")
+	if err := s.Check(); err != nil {
+		t.Error(err)
 	}
 }

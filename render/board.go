@@ -41,6 +41,8 @@ type board struct {
 	legend    legendLayout
 	panel     image.Rectangle
 	conns     []connector
+	// grid is set on the boards of generated maps.
+	grid *gridBoard
 	// grounds are the panel's backgrounds with n player cards, made on
 	// first use.
 	grounds [state.MaxSeats + 1]struct {

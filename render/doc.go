@@ -8,6 +8,12 @@
 // static layers (textured land, sea, borders, names) are built once and
 // cached; a render then tints the land by owner, draws the moving parts
 // with gg and encodes a paletted PNG.
+//
+// Generated maps (the capitals rule set: a state.Map with a Grid) are drawn
+// from their cells instead, as a square map with the players' panel beside
+// it: ports, fortresses, capitals, heroes and items as markers around each
+// badge (grid.go, gridcompose.go). Their boards are cached per map, a few at
+// a time, and use a palette of their own.
 package render
 
 //go:generate go run ./internal/mapgen -out ../assets/world

@@ -182,16 +182,20 @@ func (wk *worker) drawArrow(a state.Arrow) {
 	} else if x0-x1 > w/2 {
 		x1 += w
 	}
-	wk.arrowAt(a, x0, y0, x1, y1)
+	wk.arrowAt(a, x0, y0, x1, y1, 0)
 	if x1 < 0 {
-		wk.arrowAt(a, x0+w, y0, x1+w, y1)
+		wk.arrowAt(a, x0+w, y0, x1+w, y1, 0)
 	} else if x1 > w {
-		wk.arrowAt(a, x0-w, y0, x1-w, y1)
+		wk.arrowAt(a, x0-w, y0, x1-w, y1, 0)
 	}
 	_ = s
 }
 
-func (wk *worker) arrowAt(a state.Arrow, x0, y0, x1, y1 float64) {
+// arrowAt draws arrow a from (x0, y0) to (x1, y1). A number other than 0
+// is written in a disc halfway along: the launch order of attacks, in the
+// mover's colour once launched (number > 0), white while only planned
+// (number < 0, for -order).
+func (wk *worker) arrowAt(a state.Arrow, x0, y0, x1, y1 float64, number int) {
 	dc, s, th := wk.dc, wk.s, wk.r.th
 	dx, dy := x1-x0, y1-y0
 	l := math.Hypot(dx, dy)
@@ -268,6 +272,28 @@ func (wk *worker) arrowAt(a state.Arrow, x0, y0, x1, y1 float64) {
 	dc.SetColor(col)
 	dc.Fill()
 	stroke(col, width, dash)
+	if number != 0 {
+		// The curve's point at t = 1/2.
+		mx := 0.25*sx + 0.5*cx + 0.25*bx
+		my := 0.25*sy + 0.5*cy + 0.25*by
+		fill, ring := col, white
+		if number < 0 {
+			number, fill, ring = -number, white, col
+		}
+		text := fmt.Sprint(number)
+		fc := wk.f.stat
+		rad := math.Max(13*s, (textWidth(fc, text)+10*s)/2)
+		dc.DrawCircle(mx, my, rad+2*s)
+		dc.SetColor(outline)
+		dc.Fill()
+		dc.DrawCircle(mx, my, rad)
+		dc.SetColor(fill)
+		dc.FillPreserve()
+		dc.SetLineWidth(2.2 * s)
+		dc.SetColor(ring)
+		dc.Stroke()
+		drawTextCentered(wk.canvas, fc, text, mx, my, th.inkOn(fill))
+	}
 }
 
 // star adds a five-pointed star of outer radius r centred on (x, y).

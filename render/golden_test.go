@@ -33,6 +33,12 @@ var goldens = []struct {
 	{"midgame", Default, fixtureMid},
 	{"midgame-colorblind", ColorBlind, fixtureMid},
 	{"over", Default, fixtureOver},
+	// Capitals boards, on generated maps of each size (seeds 42, 2024, 1).
+	{"capitals-start", Default, gridStart},
+	{"capitals-midgame", Default, gridMid},
+	{"capitals-midgame-colorblind", ColorBlind, gridMid},
+	{"capitals-planned", Default, gridPlanned},
+	{"capitals-over", Default, gridOver},
 }
 
 // TestGolden compares renders with the images in testdata/, pixel by
@@ -170,6 +176,7 @@ func TestDocImages(t *testing.T) {
 		{"map-midgame", Default, fixtureMid},
 		{"map-colorblind", ColorBlind, fixtureMid},
 		{"map-over", Default, fixtureOver},
+		{"map-capitals", Default, gridMid},
 	} {
 		got, err := New(Options{Palette: d.palette}).Render(context.Background(), d.state(t))
 		if err != nil {

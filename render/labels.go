@@ -109,6 +109,13 @@ func layoutLabels(b *board, fc font.Face) ([]labelPlacement, error) {
 		{0, 1, 0}, {0, -1, 0.5}, {1, 0, 0.8}, {-1, 0, 0.9},
 		{1, 1, 1.3}, {-1, 1, 1.3}, {1, -1, 1.4}, {-1, -1, 1.4},
 	}
+	// On generated maps every territory has room under its badge, so a
+	// name between two badges is refused more firmly than on the classic
+	// board, where Europe leaves no choice.
+	near := 2.0
+	if b.grid != nil {
+		near = 8
+	}
 	legend := b.legend.box
 	legendR := frect{float64(legend.Min.X), float64(legend.Min.Y), float64(legend.Max.X), float64(legend.Max.Y)}
 	var placed []labelPlacement
@@ -173,7 +180,7 @@ func layoutLabels(b *board, fc font.Face) ([]labelPlacement, error) {
 					own := box.dist(ax, ay)
 					for u := range n {
 						if u != t && box.dist(b.anchor[u][0], b.anchor[u][1]) < own+b.badgeR {
-							score += 2
+							score += near
 							break
 						}
 					}

@@ -75,6 +75,27 @@ func newQuantizer(th *theme, ramps [][levels]color.RGBA, seats []Color) *quantiz
 		add(mix(c.RGBA, th.ink, 0.5))
 		add(mix(c.RGBA, rgb(0xffffff), 0.5))
 	}
+	q.finish()
+	return q
+}
+
+// add puts c in the palette unless it is there or the palette is full.
+func (q *quantizer) add(c color.RGBA) {
+	c.A = 255
+	if len(q.palette) >= 256 {
+		return
+	}
+	for _, p := range q.palette {
+		if p == c {
+			return
+		}
+	}
+	q.palette = append(q.palette, c)
+	q.rgb = append(q.rgb, [3]int32{int32(c.R), int32(c.G), int32(c.B)})
+}
+
+// finish builds the lookup table once the palette is complete.
+func (q *quantizer) finish() {
 	q.lut = q.table()
 	// Palette colours map to themselves even when two share a cell.
 	for i, c := range q.palette {
@@ -84,7 +105,6 @@ func newQuantizer(th *theme, ramps [][levels]color.RGBA, seats []Color) *quantiz
 			q.lut[k] = uint8(i)
 		}
 	}
-	return q
 }
 
 // keyColor is the colour at the centre of a table entry's cell.

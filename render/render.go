@@ -48,6 +48,13 @@ type Renderer struct {
 	boards    map[string]*boardEntry
 	workers   sync.Pool // *worker
 	pngBuffer pngPool
+
+	// Generated maps (capitals): boards cached by name, least recently
+	// used first out; their own palette, made on first use.
+	grids     map[string]*gridEntry
+	gridUses  uint64
+	gridSetup sync.Once
+	gridLook  *gridLook
 }
 
 type boardEntry struct {
@@ -62,7 +69,7 @@ type boardEntry struct {
 
 // New returns a renderer. Invalid options are reported by Render.
 func New(opts Options) *Renderer {
-	r := &Renderer{opts: opts, width: opts.Width, th: newTheme(), boards: map[string]*boardEntry{}}
+	r := &Renderer{opts: opts, width: opts.Width, th: newTheme(), boards: map[string]*boardEntry{}, grids: map[string]*gridEntry{}}
 	if r.width == 0 {
 		r.width = DefaultWidth
 	}
@@ -158,7 +165,8 @@ type worker struct {
 	f      *faces
 	buf    bytes.Buffer
 	badges map[badgeKey]*image.RGBA
-	names  []string // the seats' names as drawn
+	names  []string   // the seats' names as drawn
+	q      *quantizer // the palette pal was made with
 }
 
 func (r *Renderer) worker(b *board) (*worker, error) {
@@ -173,13 +181,23 @@ func (r *Renderer) worker(b *board) (*worker, error) {
 	if wk.b != b {
 		clear(wk.badges) // another board may size badges differently
 	}
-	if wk.canvas == nil || wk.canvas.Rect.Dx() != b.w || wk.canvas.Rect.Dy() != b.h {
+	q := r.quantFor(b)
+	if wk.canvas == nil || wk.canvas.Rect.Dx() != b.w || wk.canvas.Rect.Dy() != b.h || wk.q != q {
 		wk.canvas = image.NewRGBA(image.Rect(0, 0, b.w, b.h))
-		wk.pal = image.NewPaletted(wk.canvas.Rect, r.quant.palette)
+		wk.pal = image.NewPaletted(wk.canvas.Rect, q.palette)
 		wk.dc = gg.NewContextForRGBA(wk.canvas)
+		wk.q = q
 	}
 	wk.b = b
 	return wk, nil
+}
+
+// quantFor returns the palette board b is drawn with.
+func (r *Renderer) quantFor(b *board) *quantizer {
+	if b.grid != nil {
+		return r.gridLook.quant
+	}
+	return r.quant
 }
 
 // Render draws s as a PNG: the map with its owners and armies, the last
@@ -196,7 +214,14 @@ func (r *Renderer) Render(ctx context.Context, s *state.State) ([]byte, error) {
 	if err := r.init(); err != nil {
 		return nil, err
 	}
-	b, err := r.board(s.Map)
+	var b *board
+	var err error
+	if s.Map.Grid != nil {
+		r.gridSetup.Do(func() { r.gridLook = newGridLook(r.th, r.colors) })
+		b, err = r.gridBoardFor(s.Map)
+	} else {
+		b, err = r.board(s.Map)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -205,11 +230,15 @@ func (r *Renderer) Render(ctx context.Context, s *state.State) ([]byte, error) {
 		return nil, err
 	}
 	defer r.workers.Put(wk)
-	wk.compose(s)
+	if b.grid != nil {
+		wk.composeGrid(s)
+	} else {
+		wk.compose(s)
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
-	r.quant.quantize(wk.pal, wk.canvas)
+	wk.q.quantize(wk.pal, wk.canvas)
 	wk.buf.Reset()
 	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.pngBuffer}
 	if err := enc.Encode(&wk.buf, wk.pal); err != nil {
@@ -288,6 +317,12 @@ func validate(s *state.State) error {
 			if t < 0 || t >= m.Len() {
 				return fmt.Errorf("render: continent %d names unknown territory %d", c, t)
 			}
+		}
+	}
+	for i, st := range s.Seats {
+		c := st.Capitals
+		if c.Capital < 0 || int(c.Capital) > m.Len() || c.Hero < 0 || int(c.Hero) > m.Len() {
+			return fmt.Errorf("render: seat %d has its capital or hero on unknown territory (%d, %d)", i, c.Capital-1, c.Hero-1)
 		}
 	}
 	for i, t := range s.Terr {

@@ -134,7 +134,8 @@ func TestBadInput(t *testing.T) {
 // (run it with -race): each must come out as it does alone.
 func TestConcurrentRenders(t *testing.T) {
 	states := []*state.State{fixtureStart(t), fixtureMid(t), fixtureOver(t),
-		playGame(t, 3, 11, 250).State, playGame(t, 5, 12, 400).State, playGame(t, 2, 13, -1).State}
+		playGame(t, 3, 11, 250).State, playGame(t, 5, 12, 400).State, playGame(t, 2, 13, -1).State,
+		gridStart(t), gridMid(t), gridOver(t)} // workers go from one palette to the other
 	alone := make([][]byte, len(states))
 	for i, s := range states {
 		var err error

@@ -40,3 +40,17 @@ func (sp *sparse) over(dst []uint8) {
 		d[3] = uint8(uint32(s[3]) + (uint32(d[3])*a+127)/255)
 	}
 }
+
+// sparseFromRect is sparseFrom for the pixels of img inside r only.
+func sparseFromRect(img *image.RGBA, r image.Rectangle) sparse {
+	var sp sparse
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for i := img.PixOffset(r.Min.X, y); i < img.PixOffset(r.Max.X, y); i += 4 {
+			if img.Pix[i+3] != 0 {
+				sp.off = append(sp.off, int32(i))
+				sp.pix = append(sp.pix, img.Pix[i:i+4]...)
+			}
+		}
+	}
+	return sp
+}

@@ -283,7 +283,7 @@ func (s *State) checkCapitals(bad func(string, ...any)) {
 			}
 			continue
 		}
-		if s.Phase != PhaseSetup || capital >= 0 {
+		if (s.Phase != PhaseSetup && s.Phase != PhaseOver) || capital >= 0 {
 			if capital < 0 {
 				bad("seat %d plays without a capital", i)
 			} else if s.Terr[capital].Owner != i {

@@ -48,7 +48,7 @@ func TestGridMapBordersCoastsAndSeaLinks(t *testing.T) {
 		"01...2" + strings.Repeat(".", 20) + "3",
 		"01...2" + strings.Repeat(".", 20) + "3",
 	}
-	data, n := gridMap(t, rows, "")
+	data, _ := gridMap(t, rows, "")
 	_, err := state.ParseMap(data)
 	if err == nil || !strings.Contains(err.Error(), "not connected by land or sea") {
 		t.Fatalf("want a connectivity error for the far island, got %v", err)
@@ -59,7 +59,7 @@ func TestGridMapBordersCoastsAndSeaLinks(t *testing.T) {
 		".........",
 		"444444444",
 	}
-	data, n = gridMap(t, rows, "")
+	data, n := gridMap(t, rows, "")
 	m, err := state.ParseMap(data)
 	if err != nil {
 		t.Fatal(err)

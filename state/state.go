@@ -373,7 +373,9 @@ func (s *State) Check() error {
 		if seat.Reserve < 0 {
 			bad("seat %d has reserve %d", i, seat.Reserve)
 		}
-		if s.Phase != PhaseSetup && seat.Status == Playing && owned[i] == 0 {
+		// A capitals match abandoned during the choice of capitals can be
+		// won by a seat that holds nothing yet.
+		if s.Phase != PhaseSetup && s.Phase != PhaseOver && seat.Status == Playing && owned[i] == 0 {
 			bad("seat %d plays but owns nothing", i)
 		}
 		if seat.Status == Eliminated && owned[i] > 0 {

@@ -213,7 +213,7 @@ func BenchmarkOpen(b *testing.B) {
 		if _, err := db.Active(ctx, "bench:5000"); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := db.Due(ctx, storetest.T0); err != nil {
+		if _, err := db.Due(ctx, "", storetest.T0); err != nil {
 			b.Fatal(err)
 		}
 		if err := db.Close(); err != nil {

@@ -124,6 +124,34 @@ type Change struct {
 	// must deliver once it commits, in order, as JSON of its own. A closed
 	// match accepts them too (the news that it ended).
 	Posts []json.RawMessage
+	// Request records the request that made the change, under its key: a
+	// change whose key is recorded already fails with ErrDuplicate and
+	// changes nothing.
+	Request *Request
+}
+
+// Request is a chat request (a command, a click) that changed a match,
+// recorded with the change under the key its chat gave it.
+type Request struct {
+	// Key is unique among all requests: a Discord interaction's id, say.
+	Key  string
+	User string
+	// Summary is what was asked, Result what it did, as the host words
+	// them for its author.
+	Summary string
+	Result  string
+}
+
+// Applied is a recorded request: the change it made, and whether its
+// author was answered.
+type Applied struct {
+	Request
+	Match   int64
+	Channel string
+	// Version is the match version the request's change made.
+	Version  int64
+	Created  time.Time
+	Answered time.Time // zero if the answer never went out
 }
 
 // Post is a queued message (Change.Posts) not yet delivered.
@@ -237,6 +265,8 @@ var (
 	ErrConflict = errors.New("storage: the match moved on; try again")
 	// ErrChannelBusy: the channel already hosts an open match.
 	ErrChannelBusy = errors.New("storage: the channel already has a match")
+	// ErrDuplicate: the request of the change was applied already.
+	ErrDuplicate = errors.New("storage: the request was applied already")
 )
 
 // CorruptError reports a stored match that cannot be rebuilt: its setup or

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/mattn/go-sqlite3"
@@ -234,17 +235,30 @@ func (db *DB) list(ctx context.Context, op, query string, args ...any) ([]Match,
 	return out, nil
 }
 
-// Due lists the reminders and deadlines of active matches that are due at
-// or before now, earliest first. A timer stays due until a Save changes it.
-func (db *DB) Due(ctx context.Context, now time.Time) ([]Timer, error) {
+// inScope is the SQL test that a match's channel starts with a prefix
+// (the ? parameter, given twice; "" matches every channel). Each adapter
+// (Discord, the console) handles only its own channels' timers and posts.
+const inScope = `substr(channel, 1, length(?)) = ?`
+
+// OpenMatches lists the open (lobby or active) matches of the channels
+// that start with prefix ("" for all), oldest first, without their games.
+func (db *DB) OpenMatches(ctx context.Context, prefix string) ([]Match, error) {
+	return db.list(ctx, "list open matches", `SELECT `+matchColumns+` FROM matches
+		WHERE status IN (1, 2) AND `+inScope+` ORDER BY id`, prefix, prefix)
+}
+
+// Due lists the reminders and deadlines of active matches, in channels
+// that start with prefix ("" for all), that are due at or before now,
+// earliest first. A timer stays due until a Save changes it.
+func (db *DB) Due(ctx context.Context, prefix string, now time.Time) ([]Timer, error) {
 	ms := now.UnixMilli()
 	rows, err := db.read.QueryContext(ctx, `
 		SELECT id, channel, 1, remind_at, version FROM matches
-			WHERE status = 2 AND remind_at IS NOT NULL AND remind_at <= ?
+			WHERE status = 2 AND remind_at IS NOT NULL AND remind_at <= ? AND `+inScope+`
 		UNION ALL
 		SELECT id, channel, 2, deadline_at, version FROM matches
-			WHERE status = 2 AND deadline_at IS NOT NULL AND deadline_at <= ?
-		ORDER BY 4, 1, 3`, ms, ms)
+			WHERE status = 2 AND deadline_at IS NOT NULL AND deadline_at <= ? AND `+inScope+`
+		ORDER BY 4, 1, 3`, ms, prefix, prefix, ms, prefix, prefix)
 	if err != nil {
 		return nil, fail("list due timers", err)
 	}
@@ -266,12 +280,14 @@ func (db *DB) Due(ctx context.Context, now time.Time) ([]Timer, error) {
 }
 
 // Outbox lists the posts queued before the given time and not yet
-// delivered, oldest first, at most limit of them.
-func (db *DB) Outbox(ctx context.Context, before time.Time, limit int) ([]Post, error) {
+// delivered, for channels that start with prefix ("" for all), oldest
+// first, at most limit of them.
+func (db *DB) Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]Post, error) {
 	rows, err := db.read.QueryContext(ctx, `
 		SELECT o.id, o.match_id, m.channel, o.version, o.body, o.created_at
 		FROM outbox o JOIN matches m ON m.id = o.match_id
-		WHERE o.created_at < ? ORDER BY o.id LIMIT ?`, before.UnixMilli(), limit)
+		WHERE o.created_at < ? AND `+strings.ReplaceAll(inScope, "channel", "m.channel")+`
+		ORDER BY o.id LIMIT ?`, before.UnixMilli(), prefix, prefix, limit)
 	if err != nil {
 		return nil, fail("list queued posts", err)
 	}
@@ -390,6 +406,16 @@ func (db *DB) Save(ctx context.Context, id, version int64, c Change, now time.Ti
 			return 0, fail(op, err)
 		}
 	}
+	if r := c.Request; r != nil {
+		_, err := tx.ExecContext(ctx, `INSERT INTO requests (key, match_id, channel, version, user_id, summary, result, created_at)
+			SELECT ?, id, channel, ?, ?, ?, ?, ? FROM matches WHERE id = ?`, r.Key, next, r.User, r.Summary, r.Result, ms, id)
+		if isCode(err, sqlite3.ErrConstraintPrimaryKey) {
+			return 0, fmt.Errorf("%w (key %s)", ErrDuplicate, r.Key)
+		}
+		if err != nil {
+			return 0, fail(op, err)
+		}
+	}
 	if err := tx.Commit(); err != nil {
 		return 0, fail(op, err)
 	}
@@ -404,7 +430,7 @@ type written struct {
 }
 
 func prepare(c Change) (*written, error) {
-	if c.Start == nil && len(c.Entries) == 0 && c.Game == nil && c.Meta == nil && c.Status == 0 && c.Timers == nil && len(c.Posts) == 0 {
+	if c.Start == nil && len(c.Entries) == 0 && c.Game == nil && c.Meta == nil && c.Status == 0 && c.Timers == nil && len(c.Posts) == 0 && c.Request == nil {
 		return nil, errors.New("nothing to change")
 	}
 	var w written
@@ -436,6 +462,9 @@ func prepare(c Change) (*written, error) {
 		if !json.Valid(p) {
 			return nil, fmt.Errorf("post %d is not JSON", i+1)
 		}
+	}
+	if c.Request != nil && c.Request.Key == "" {
+		return nil, errors.New("a request without a key")
 	}
 	return &w, nil
 }

@@ -53,7 +53,7 @@ func TestUpgrade(t *testing.T) {
 	if _, err := db.Save(ctx, m.ID, l.Version, storage.Change{Posts: []json.RawMessage{json.RawMessage(`{}`)}}, storetest.T0); err != nil {
 		t.Fatalf("queue a post after the upgrade: %v", err)
 	}
-	if ps, err := db.Outbox(ctx, storetest.T0.Add(time.Second), 10); err != nil || len(ps) != 1 {
+	if ps, err := db.Outbox(ctx, "", storetest.T0.Add(time.Second), 10); err != nil || len(ps) != 1 {
 		t.Fatalf("outbox after the upgrade: %v, %v", ps, err)
 	}
 }

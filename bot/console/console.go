@@ -10,15 +10,20 @@ package console
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"github.com/riskbot/riskbot/bot"
 )
@@ -27,8 +32,13 @@ import (
 type Console struct {
 	// Channel is the channel the lines are typed in ("console:NAME").
 	Channel string
-	// Images is the folder maps are written to; empty skips them.
+	// Images is the folder maps are written to, each channel's in a folder
+	// of its own; empty skips them.
 	Images string
+	// KeepMaps is how many of a channel's maps are kept: older ones are
+	// deleted as new ones come (DefaultKeepMaps if zero; negative keeps
+	// all).
+	KeepMaps int
 	// Name is the player of lines that do not say who types them.
 	Name string
 	Now  func() time.Time
@@ -36,8 +46,12 @@ type Console struct {
 	bot *bot.Bot
 	out io.Writer
 
+	// run tells this console's requests from those of earlier runs, for
+	// their keys; lines counts the lines run.
+	run   int64
+	lines int
+
 	mu      sync.Mutex
-	images  int
 	buttons []bot.Button // of the last message that had any
 	names   map[string]string
 }
@@ -45,38 +59,90 @@ type Console struct {
 // New returns a console writing to out. Attach the bot with SetBot (the bot
 // needs the console as its Poster first).
 func New(out io.Writer, channel, images string) *Console {
-	return &Console{Channel: channel, Images: images, Name: "You", Now: time.Now, out: out, names: map[string]string{}}
+	return &Console{Channel: channel, Images: images, Name: "You", Now: time.Now, out: out, names: map[string]string{}, run: time.Now().UnixNano()}
 }
 
 // SetBot attaches the bot the console talks to.
 func (c *Console) SetBot(b *bot.Bot) { c.bot = b }
 
+// server is the one server of the console: whoever types at it runs it,
+// so everyone is its admin (Request.Admin).
+const server = "console"
+
 // userID is the console's identity for a player name.
 func userID(name string) string { return "console:" + strings.ToLower(name) }
 
 // Run reads lines from in until it ends. With prompt, it shows a prompt
-// before each line (interactive use).
+// before each line (interactive use). A line too long to be a command is
+// skipped, saying so: the transcript goes on.
 func (c *Console) Run(ctx context.Context, in io.Reader, prompt bool) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	for {
+	// A command typed last time may have been applied without its answer
+	// showing (the console was closed or killed): say what it was first,
+	// so that nobody types it again.
+	if text, ok, err := c.bot.LastApplied(ctx, c.Channel); err != nil {
+		c.printf("  ! %v\n", err)
+	} else if ok {
+		c.show(ctx, bot.Message{Text: text}, "")
+	}
+	c.catchUp(ctx, true)
+	r := bufio.NewReaderSize(in, 64*1024)
+	for n := 1; ; n++ {
 		if prompt {
 			fmt.Fprintf(c.out, "%s> ", c.Name)
 		}
-		if !sc.Scan() {
-			break
+		line, size, err := readLine(r, maxLine)
+		if errors.Is(err, io.EOF) && size == 0 {
+			return nil
 		}
-		if err := ctx.Err(); err != nil {
-			return err
+		if err != nil && !errors.Is(err, io.EOF) {
+			return fmt.Errorf("console: read line %d: %w", n, err)
 		}
-		if err := c.Line(ctx, sc.Text(), !prompt); err != nil {
-			return err
+		if cerr := ctx.Err(); cerr != nil {
+			return cerr
+		}
+		if size > maxLine {
+			c.printf("  ! line %d is too long (%d bytes; a command has at most %d): skipped\n", n, size, maxLine)
+		} else if lerr := c.Line(ctx, line, !prompt); lerr != nil {
+			return lerr
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
 		}
 	}
-	if err := sc.Err(); err != nil && !errors.Is(err, bufio.ErrTooLong) {
-		return fmt.Errorf("console: read: %w", err)
+}
+
+// readLine reads a line (without its end of line, \n or \r\n) and its
+// length in bytes. Only the first max+1 bytes are kept: a longer line is
+// read to its end and dropped, however long, so that it takes no memory.
+// err is io.EOF at the end of the input, with or after the last line.
+func readLine(r *bufio.Reader, max int) (line string, size int, err error) {
+	var buf []byte
+	var last byte // the last byte of the line, to drop a \r before the \n
+	for {
+		chunk, err := r.ReadSlice('\n')
+		end := len(chunk) > 0 && chunk[len(chunk)-1] == '\n'
+		data := chunk
+		if end {
+			data = chunk[:len(chunk)-1]
+		}
+		if len(data) > 0 {
+			last = data[len(data)-1]
+		}
+		size += len(data)
+		if len(buf) <= max {
+			buf = append(buf, data[:min(len(data), max+1-len(buf))]...)
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if end && last == '\r' && size > 0 {
+			size--
+			if len(buf) > size {
+				buf = buf[:size]
+			}
+		}
+		return string(buf), size, err
 	}
-	return nil
 }
 
 // Line runs one line: a command, a button click, or a comment. echo prints
@@ -99,24 +165,29 @@ func (c *Console) Line(ctx context.Context, line string, echo bool) error {
 		c.printf("  (you are %s now)\n", l.User)
 		return nil
 	}
+	// What fell due while nobody typed happens first: a deadline passed
+	// meanwhile is handled before the command that comes after it.
+	c.catchUp(ctx, false)
 	c.mu.Lock()
 	c.names[userID(l.User)] = l.User
 	c.mu.Unlock()
 	user := bot.User{ID: userID(l.User), Name: l.User}
+	c.lines++
+	key := fmt.Sprintf("%s/%d/%d", c.Channel, c.run, c.lines)
 	r := bot.ReplierFunc(func(ctx context.Context, m bot.Message) error {
 		c.show(ctx, m, user.Name)
 		return nil
 	})
 	switch l.Kind {
 	case Click:
-		id, ok := c.button(l.Button)
+		id, label, ok := c.button(l.Button)
 		if !ok {
 			c.printf("  ! no button %q on the last message with buttons\n", l.Button)
 			return nil
 		}
-		err = c.bot.HandleClick(ctx, bot.Click{Channel: c.Channel, User: user, ID: id}, r)
+		err = c.bot.HandleClick(ctx, bot.Click{Channel: c.Channel, User: user, ID: id, Label: label, Key: key, Server: server, Admin: true}, r)
 	default:
-		err = c.bot.Handle(ctx, bot.Request{Channel: c.Channel, User: user, Command: l.Command, Options: l.Options}, r)
+		err = c.bot.Handle(ctx, bot.Request{Channel: c.Channel, User: user, Command: l.Command, Options: l.Options, Key: key, Server: server, Admin: true}, r)
 	}
 	if err != nil {
 		return err
@@ -127,21 +198,38 @@ func (c *Console) Line(ctx context.Context, line string, echo bool) error {
 	return nil
 }
 
+// catchUp does what the channel's clock made due (reminders, deadlines,
+// news a crash left unposted) and, when the console starts, sets the
+// computer players due to play going: a console closed or killed while
+// they played left them waiting. It then lets them play, so that a
+// transcript reads in order.
+func (c *Console) catchUp(ctx context.Context, starting bool) {
+	if err := c.bot.Tick(ctx); err != nil {
+		c.printf("  ! %v\n", err)
+	}
+	if starting {
+		if err := c.bot.Resume(ctx); err != nil {
+			c.printf("  ! %v\n", err)
+		}
+	}
+	c.bot.Wait()
+}
+
 // button finds a button of the last message by its label (or a prefix).
-func (c *Console) button(label string) (string, bool) {
+func (c *Console) button(label string) (id, full string, ok bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, b := range c.buttons {
 		if strings.EqualFold(b.Label, label) {
-			return b.ID, true
+			return b.ID, b.Label, true
 		}
 	}
 	for _, b := range c.buttons {
 		if strings.HasPrefix(strings.ToLower(b.Label), strings.ToLower(label)) {
-			return b.ID, true
+			return b.ID, b.Label, true
 		}
 	}
-	return "", false
+	return "", "", false
 }
 
 // Post implements bot.Poster: a message not answering a command.
@@ -150,20 +238,39 @@ func (c *Console) Post(ctx context.Context, _ string, m bot.Message) error {
 	return nil
 }
 
+// DM implements bot.DirectPoster: a message to one person, shown as such.
+func (c *Console) DM(ctx context.Context, user string, m bot.Message) error {
+	c.mu.Lock()
+	name, ok := c.names[user]
+	c.mu.Unlock()
+	if !ok {
+		name = strings.TrimPrefix(user, "console:")
+	}
+	m.Private = false
+	c.show(ctx, m, "@"+name)
+	return nil
+}
+
 // show prints a message; to is who sent the command (for private replies).
 func (c *Console) show(ctx context.Context, m bot.Message, to string) {
 	c.mu.Lock()
 	now := c.Now()
-	text := bot.Format(m.Text, func(id string) string {
-		if n, ok := c.names[id]; ok {
-			return "@" + n
-		}
-		return "@" + strings.TrimPrefix(id, "console:")
-	}, bot.PlainTime(now))
+	text := bot.Markup{
+		Mention: func(id string) string {
+			if n, ok := c.names[id]; ok {
+				return "@" + n
+			}
+			return "@" + strings.TrimPrefix(id, "console:")
+		},
+		Channel: func(id string) string { return "#" + strings.TrimPrefix(id, "console:") },
+		Time:    bot.PlainTime(now),
+	}.Format(m.Text)
 	c.mu.Unlock()
 	text = plain(text)
 	head := "  bot: "
 	switch {
+	case strings.HasPrefix(to, "@"):
+		head = fmt.Sprintf("  bot (to %s, directly): ", to)
 	case m.Private && to == "You":
 		head = "  bot (only you see this): "
 	case m.Private:
@@ -190,21 +297,116 @@ func (c *Console) show(ctx context.Context, m bot.Message, to string) {
 			c.printf("%s(the map could not be drawn: %v)\n", indent, err)
 			return
 		}
-		c.mu.Lock()
-		c.images++
-		name := fmt.Sprintf("%03d-%s", c.images, m.Image.Name)
-		c.mu.Unlock()
-		path := filepath.Join(c.Images, name)
-		err = os.MkdirAll(c.Images, 0o755)
-		if err == nil {
-			err = os.WriteFile(path, png, 0o644)
-		}
-		if err != nil {
+		path, err := c.saveMap(png, m.Image.Name)
+		if path == "" {
 			c.printf("%s(the map could not be saved: %v)\n", indent, err)
 			return
 		}
 		c.printf("%smap: %s\n", indent, path)
+		if err != nil {
+			c.printf("%s(%v)\n", indent, err)
+		}
 	}
+}
+
+// DefaultKeepMaps is how many maps of a channel the console keeps.
+const DefaultKeepMaps = 50
+
+// saveMap writes a map to the channel's folder under Images, numbered on
+// from the files already there (so that a console started again, or
+// another one on the same channel, adds to them rather than overwriting
+// them), and deletes the channel's oldest maps beyond KeepMaps. A failure
+// to delete is returned with the path of the map saved.
+func (c *Console) saveMap(png []byte, name string) (string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	dir := filepath.Join(c.Images, folderName(c.Channel))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	files, err := numbered(dir)
+	if err != nil {
+		return "", err
+	}
+	n := 1
+	if len(files) > 0 {
+		n = files[len(files)-1].n + 1
+	}
+	var path string
+	for ; ; n++ {
+		path = filepath.Join(dir, fmt.Sprintf("%06d-%s", n, filepath.Base(name)))
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			continue // another console took the number
+		}
+		if err != nil {
+			return "", err
+		}
+		_, err = f.Write(png)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return "", err
+		}
+		break
+	}
+	keep := c.KeepMaps
+	if keep == 0 {
+		keep = DefaultKeepMaps
+	}
+	if keep > 0 {
+		files = append(files, mapFile{n, path})
+		for _, f := range files[:max(0, len(files)-keep)] {
+			if err := os.Remove(f.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return path, fmt.Errorf("remove an old map: %w", err)
+			}
+		}
+	}
+	return path, nil
+}
+
+// mapFile is a saved map and its number.
+type mapFile struct {
+	n    int
+	path string
+}
+
+// numbered lists the maps of a channel's folder (NNNNNN-NAME.png), by
+// number.
+func numbered(dir string) ([]mapFile, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []mapFile
+	for _, e := range entries {
+		num, _, ok := strings.Cut(e.Name(), "-")
+		n, err := strconv.Atoi(num)
+		if !ok || err != nil || n < 1 || e.IsDir() || !strings.HasSuffix(e.Name(), ".png") {
+			continue
+		}
+		out = append(out, mapFile{n, filepath.Join(dir, e.Name())})
+	}
+	slices.SortFunc(out, func(a, b mapFile) int { return cmp.Compare(a.n, b.n) })
+	return out, nil
+}
+
+// folderName turns a channel ("console:main") into a folder name of
+// letters, digits, '-' and '_' only: nothing a channel is called can reach
+// outside the maps folder.
+func folderName(channel string) string {
+	name := strings.TrimPrefix(channel, "console:")
+	name = strings.Map(func(r rune) rune {
+		if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_') {
+			return r
+		}
+		return '_'
+	}, name)
+	if name == "" || strings.Trim(name, "_") == "" {
+		return "channel"
+	}
+	return name
 }
 
 // plain drops the chat markdown a terminal would show as is: bold markers

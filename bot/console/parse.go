@@ -82,6 +82,11 @@ func ParseLine(line, defaultUser string) (Line, error) {
 	if !isWord(sub) {
 		return Line{}, fmt.Errorf("%q is not a command name", sub)
 	}
+	// A subcommand group: "/risk admin defaults turn-hours:12". Options
+	// always have a colon, so a plain word next is the subcommand.
+	if next, after, _ := strings.Cut(strings.TrimSpace(rest), " "); isWord(next) && !strings.Contains(next, ":") {
+		sub, rest = sub+" "+next, after
+	}
 	opts, err := parseOptions(rest)
 	if err != nil {
 		return Line{}, err

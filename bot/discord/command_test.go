@@ -39,14 +39,14 @@ func TestCommandWithinDiscordLimits(t *testing.T) {
 		}
 	}
 	cmd := Command(specs, true)
-	if cmd.Name != bot.CommandName || len(cmd.Options) != len(specs) {
-		t.Fatalf("/%s with %d subcommands, want /%s with %d", cmd.Name, len(cmd.Options), bot.CommandName, len(specs))
+	if cmd.Name != bot.CommandName || len(cmd.Options) != topLevel(specs) || len(cmd.Options) > fakediscord.MaxOptions {
+		t.Fatalf("/%s with %d subcommands and groups, want /%s with %d", cmd.Name, len(cmd.Options), bot.CommandName, topLevel(specs))
 	}
 	// Each option keeps what the core declared.
 	for i, s := range specs {
-		sub := cmd.Options[i]
-		if sub.Name != s.Name || sub.Type != discordgo.ApplicationCommandOptionSubCommand || len(sub.Options) != len(s.Options) {
-			t.Errorf("subcommand %d: %s type %d with %d options, want %s with %d", i, sub.Name, sub.Type, len(sub.Options), s.Name, len(s.Options))
+		sub := findSub(cmd, s)
+		if sub == nil || sub.Name != s.Name || sub.Type != discordgo.ApplicationCommandOptionSubCommand || len(sub.Options) != len(s.Options) {
+			t.Errorf("subcommand %d: %+v, want %s with %d options", i, sub, s.FullName(), len(s.Options))
 			continue
 		}
 		for _, o := range s.Options {
@@ -64,6 +64,62 @@ func TestCommandWithinDiscordLimits(t *testing.T) {
 				t.Errorf("/risk %s %s: type %d max %v, want an integer up to %d", s.Name, o.Name, got.Type, got.MaxValue, o.Max)
 			}
 		}
+	}
+}
+
+// topLevel counts the subcommands and groups of /risk.
+func topLevel(specs []bot.Spec) int {
+	groups := map[string]bool{}
+	n := 0
+	for _, s := range specs {
+		switch {
+		case s.Group == "":
+			n++
+		case !groups[s.Group]:
+			groups[s.Group] = true
+			n++
+		}
+	}
+	return n
+}
+
+// findSub finds the subcommand of a spec in the command, in its group.
+func findSub(cmd *discordgo.ApplicationCommand, s bot.Spec) *discordgo.ApplicationCommandOption {
+	opts := cmd.Options
+	if s.Group != "" {
+		i := slices.IndexFunc(opts, func(o *discordgo.ApplicationCommandOption) bool {
+			return o.Name == s.Group && o.Type == discordgo.ApplicationCommandOptionSubCommandGroup
+		})
+		if i < 0 {
+			return nil
+		}
+		opts = opts[i].Options
+	}
+	i := slices.IndexFunc(opts, func(o *discordgo.ApplicationCommandOption) bool { return o.Name == s.Name })
+	if i < 0 {
+		return nil
+	}
+	return opts[i]
+}
+
+// A subcommand group (/risk admin defaults) reaches the core as
+// "admin defaults", with its options.
+func TestSubcommandGroup(t *testing.T) {
+	m := template(t, "application_command_subcommand.CONSTRUCTED.json")
+	retarget(m, dan, channel)
+	m["data"].(map[string]any)["options"] = []any{map[string]any{"type": 2, "name": "admin", "options": []any{
+		map[string]any{"type": 1, "name": "defaults", "options": []any{map[string]any{"type": 4, "name": "turn-hours", "value": 48}}},
+	}}}
+	var i discordgo.Interaction
+	if err := json.Unmarshal(encode(t, m), &i); err != nil {
+		t.Fatal(err)
+	}
+	req, err := requestOf(&i)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if req.Command != "admin defaults" || req.Options["turn-hours"] != "48" || !req.Admin {
+		t.Errorf("request %+v", req)
 	}
 }
 
@@ -100,7 +156,7 @@ func TestRegister(t *testing.T) {
 			t.Fatal(err) // again, as at every start: same result
 		}
 		cmds := e.fake.Commands(guild)
-		if len(cmds) != 1 || cmds[0].Name != "risk" || len(cmds[0].Options) != len(bot.Specs(levels())) {
+		if len(cmds) != 1 || cmds[0].Name != "risk" || len(cmds[0].Options) != topLevel(bot.Specs(levels())) {
 			t.Fatalf("scope %q holds %+v", guild, cmds)
 		}
 		if e.fake.Overwrites() != 2 {

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -40,11 +41,15 @@ type Core interface {
 
 var _ Core = (*bot.Bot)(nil)
 
-// Timing of answers.
+// Timing of answers. Discord's 3 s run from when it sends the interaction:
+// the adapter counts from when the event arrives, not from when its
+// handler gets to run, which under load can be much later.
 const (
-	// DefaultDeferAfter is how long the adapter waits for the core's reply
-	// before acknowledging an interaction itself, well inside Discord's 3 s.
-	DefaultDeferAfter = 2 * time.Second
+	// DefaultDeferAfter is how long after an interaction arrives the
+	// adapter waits for the core's answer to a quick command (Spec.Quick)
+	// before acknowledging it itself, well inside Discord's 3 s. Other
+	// commands, and clicks, are acknowledged as soon as they arrive.
+	DefaultDeferAfter = 1500 * time.Millisecond
 	// autocompleteWait bounds the core's autocomplete: an answer without
 	// suggestions beats no answer.
 	autocompleteWait = 2 * time.Second
@@ -65,10 +70,19 @@ type Config struct {
 	// HTTPClient carries the REST calls, the gateway lookup included; nil
 	// keeps discordgo's. Tests point it at a fake Discord.
 	HTTPClient *http.Client
-	// DeferAfter is how long to wait for the core before deferring; zero
-	// means DefaultDeferAfter.
+	// DeferAfter is how long after a quick command arrives to wait for the
+	// core before deferring; zero means DefaultDeferAfter.
 	DeferAfter time.Duration
+	// MaxInFlight bounds the interactions the core works on at once; the
+	// others wait their turn, acknowledged. Zero means DefaultMaxInFlight.
+	MaxInFlight int
 }
+
+// DefaultMaxInFlight is how many interactions the core works on at once
+// unless Config.MaxInFlight says otherwise: enough to keep the processor
+// and the database busy, few enough that 50 busy channels do not make
+// every answer late.
+func DefaultMaxInFlight() int { return max(4, 2*runtime.GOMAXPROCS(0)) }
 
 // Adapter connects the bot core to Discord. It is also the core's Poster.
 type Adapter struct {
@@ -78,9 +92,20 @@ type Adapter struct {
 	deferAfter time.Duration
 	// completeWait bounds the core's autocomplete (autocompleteWait).
 	completeWait time.Duration
+	// slots holds a token per interaction the core works on.
+	slots chan struct{}
 }
 
-var _ bot.Poster = (*Adapter)(nil)
+var (
+	_ bot.Poster       = (*Adapter)(nil)
+	_ bot.DirectPoster = (*Adapter)(nil)
+	_ bot.Threader     = (*Adapter)(nil)
+)
+
+// threadArchiveMinutes is how long a match's thread stays open without a
+// message before Discord hides it: a week, the most Discord allows, since
+// a turn may take days. The bot archives it itself when the match ends.
+const threadArchiveMinutes = 10080
 
 // New returns an adapter for the bot token; Run connects it.
 func New(cfg Config) (*Adapter, error) {
@@ -99,7 +124,11 @@ func New(cfg Config) (*Adapter, error) {
 	if cfg.HTTPClient != nil {
 		s.Client = cfg.HTTPClient
 	}
-	a := &Adapter{s: s, guild: cfg.GuildID, log: cfg.Log, deferAfter: cfg.DeferAfter, completeWait: autocompleteWait}
+	inFlight := cfg.MaxInFlight
+	if inFlight <= 0 {
+		inFlight = DefaultMaxInFlight()
+	}
+	a := &Adapter{s: s, guild: cfg.GuildID, log: cfg.Log, deferAfter: cfg.DeferAfter, completeWait: autocompleteWait, slots: make(chan struct{}, inFlight)}
 	if a.log == nil {
 		a.log = slog.New(slog.DiscardHandler)
 	}
@@ -125,6 +154,7 @@ func (a *Adapter) Run(ctx context.Context, core Core) error {
 	)
 	remove := []func(){
 		a.s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
+			arrived := time.Now()
 			mu.Lock()
 			if closed {
 				mu.Unlock()
@@ -135,7 +165,7 @@ func (a *Adapter) Run(ctx context.Context, core Core) error {
 			defer wg.Done()
 			ictx, icancel := context.WithTimeout(hctx, tokenTTL)
 			defer icancel()
-			if err := a.handle(ictx, core, ic.Interaction); err != nil {
+			if err := a.handle(ictx, core, ic.Interaction, arrived); err != nil {
 				a.log.Error("interaction", "id", ic.ID, "channel", ic.ChannelID, "err", err)
 			}
 		}),
@@ -266,19 +296,34 @@ func (a *Adapter) register(ctx context.Context, specs []bot.Spec) error {
 	return nil
 }
 
-// handle answers one interaction. The returned error is for the log: the
-// user has been answered (or Discord could not be reached).
-func (a *Adapter) handle(ctx context.Context, core Core, i *discordgo.Interaction) (err error) {
+// handle answers one interaction that arrived at the given time. The
+// returned error is for the log: the user has been answered (or Discord
+// could not be reached).
+func (a *Adapter) handle(ctx context.Context, core Core, i *discordgo.Interaction, arrived time.Time) (err error) {
 	log := a.log.With("interaction", i.ID, "channel", i.ChannelID)
+	var req bot.Request
+	var click bot.Click
+	var bad error
 	switch i.Type {
 	case discordgo.InteractionApplicationCommandAutocomplete:
-		return a.autocomplete(ctx, core, i, log)
-	case discordgo.InteractionApplicationCommand, discordgo.InteractionMessageComponent:
+		return a.autocomplete(ctx, core, i, log, arrived)
+	case discordgo.InteractionApplicationCommand:
+		req, bad = requestOf(i)
+	case discordgo.InteractionMessageComponent:
+		click, bad = clickOf(i)
 	default:
 		log.Debug("ignored an interaction", "type", i.Type)
 		return nil
 	}
-	r := newResponder(ctx, a.s, i, log, a.deferAfter)
+	// Anything that may be slow (a write, a map, computer turns after it)
+	// is acknowledged at once; a quick command gets until deferAfter after
+	// its arrival to answer by itself. Either way the clock started when
+	// the interaction arrived.
+	deferAt := arrived
+	if bad != nil || (i.Type == discordgo.InteractionApplicationCommand && quick(core.Specs(), req.Command)) {
+		deferAt = arrived.Add(a.deferAfter)
+	}
+	r := newResponder(ctx, a.s, i, log, deferAt)
 	defer r.stop()
 	defer func() {
 		if p := recover(); p != nil {
@@ -292,51 +337,89 @@ func (a *Adapter) handle(ctx context.Context, core Core, i *discordgo.Interactio
 			}
 		}
 	}()
-	if i.Type == discordgo.InteractionMessageComponent {
-		c, cerr := clickOf(i)
-		if cerr != nil {
-			log.Info("not a click of ours", "err", cerr)
+	if bad != nil {
+		if i.Type == discordgo.InteractionMessageComponent {
+			log.Info("not a click of ours", "err", bad)
 			return r.Reply(ctx, bot.Message{Private: true, Text: "That control is not one of mine."})
 		}
-		log.Debug("click", "user", c.User.ID, "button", c.ID)
-		return core.HandleClick(ctx, c, r)
-	}
-	req, rerr := requestOf(i)
-	if rerr != nil {
-		log.Info("not a /risk command", "err", rerr)
+		log.Info("not a /risk command", "err", bad)
 		return r.Reply(ctx, bot.Message{Private: true, Text: "I only know /risk. Try /risk help."})
+	}
+	// The work itself waits for a slot: the interaction is acknowledged
+	// (or will be, on time) meanwhile.
+	release, err := a.acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("discord: no slot for the interaction: %w", err)
+	}
+	defer release()
+	if i.Type == discordgo.InteractionMessageComponent {
+		log.Debug("click", "user", click.User.ID, "button", click.ID)
+		return core.HandleClick(ctx, click, r)
 	}
 	log.Debug("command", "user", req.User.ID, "command", req.Command)
 	return core.Handle(ctx, req, r)
 }
 
+// quick reports whether a subcommand answers quickly (Spec.Quick).
+func quick(specs []bot.Spec, name string) bool {
+	for _, s := range specs {
+		if s.Name == name {
+			return s.Quick
+		}
+	}
+	return false
+}
+
+// acquire waits for a slot to work on an interaction, and returns the
+// function that gives it back.
+func (a *Adapter) acquire(ctx context.Context) (func(), error) {
+	select {
+	case a.slots <- struct{}{}:
+		return func() { <-a.slots }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
 // autocomplete answers suggestions for the option being typed. Discord
-// gives no way to defer them, so a slow core yields no suggestions rather
-// than a late answer.
-func (a *Adapter) autocomplete(ctx context.Context, core Core, i *discordgo.Interaction, log *slog.Logger) error {
-	var cs []bot.Choice
+// gives no way to defer them, so a slow core (or one too busy to start in
+// time) yields no suggestions rather than a late answer; the time allowed
+// runs from the interaction's arrival.
+func (a *Adapter) autocomplete(ctx context.Context, core Core, i *discordgo.Interaction, log *slog.Logger, arrived time.Time) error {
 	req, focused, err := autocompleteOf(i)
 	if err != nil {
 		log.Info("autocomplete not for /risk", "err", err)
-	} else {
-		actx, cancel := context.WithTimeout(ctx, a.completeWait)
-		got := make(chan []bot.Choice, 1)
-		go func() {
-			defer func() {
-				if p := recover(); p != nil {
-					log.Error("autocomplete panicked", "panic", p, "stack", string(debug.Stack()))
-					got <- nil
-				}
-			}()
-			got <- core.Autocomplete(actx, req, focused)
-		}()
-		select {
-		case cs = <-got:
-		case <-actx.Done():
-			log.Warn("autocomplete too slow: no suggestions", "command", req.Command, "option", focused)
-		}
-		cancel()
+		return a.suggest(ctx, i, nil, log)
 	}
+	actx, cancel := context.WithDeadline(ctx, arrived.Add(a.completeWait))
+	defer cancel()
+	release, err := a.acquire(actx)
+	if err != nil {
+		log.Warn("autocomplete: no slot in time: no suggestions", "command", req.Command, "option", focused)
+		return a.suggest(ctx, i, nil, log)
+	}
+	defer release()
+	got := make(chan []bot.Choice, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				log.Error("autocomplete panicked", "panic", p, "stack", string(debug.Stack()))
+				got <- nil
+			}
+		}()
+		got <- core.Autocomplete(actx, req, focused)
+	}()
+	var cs []bot.Choice
+	select {
+	case cs = <-got:
+	case <-actx.Done():
+		log.Warn("autocomplete too slow: no suggestions", "command", req.Command, "option", focused)
+	}
+	return a.suggest(ctx, i, cs, log)
+}
+
+// suggest sends autocomplete suggestions.
+func (a *Adapter) suggest(ctx context.Context, i *discordgo.Interaction, cs []bot.Choice, log *slog.Logger) error {
 	out, cut := choices(cs)
 	if len(cut) > 0 {
 		log.Warn("suggestions cut to Discord's limits", "cut", cut)
@@ -382,12 +465,88 @@ func (a *Adapter) Post(ctx context.Context, channel string, m bot.Message) error
 		a.log.Error("render", "channel", id, "err", err)
 	}
 	if _, err := a.s.ChannelMessageSendComplex(id, out.send(files), discordgo.WithContext(ctx)); err != nil {
-		var re *discordgo.RESTError
-		if errors.As(err, &re) && re.Response != nil && (re.Response.StatusCode == http.StatusForbidden || re.Response.StatusCode == http.StatusNotFound) {
-			// The channel is gone or closed to the bot: trying again is useless.
-			return fmt.Errorf("discord: post to channel %s: %w: %w", id, bot.ErrUndeliverable, err)
+		if re := refusal(err); re != nil {
+			// The channel is gone or closed to the bot: trying again is
+			// useless, and the players must be told.
+			return fmt.Errorf("discord: post to channel %s: %w", id, re)
 		}
 		return fmt.Errorf("discord: post to channel %s: %w", id, err)
+	}
+	return nil
+}
+
+// refusal turns Discord's refusal of a post for good (403: the bot may
+// not post there; 404: the channel is gone) into the core's RefusedError;
+// nil for any other error.
+func refusal(err error) *bot.RefusedError {
+	var re *discordgo.RESTError
+	if !errors.As(err, &re) || re.Response == nil {
+		return nil
+	}
+	switch re.Response.StatusCode {
+	case http.StatusForbidden, http.StatusNotFound:
+	default:
+		return nil
+	}
+	reason := http.StatusText(re.Response.StatusCode)
+	if re.Message != nil && re.Message.Message != "" {
+		reason = re.Message.Message
+	}
+	return &bot.RefusedError{Reason: reason, Needs: permissionNames(hostPermissions()), Err: err}
+}
+
+// OpenThread implements bot.Threader: a public thread in the channel.
+func (a *Adapter) OpenThread(ctx context.Context, channel, name string) (string, error) {
+	id, ok := strings.CutPrefix(channel, prefix)
+	if !ok || !isSnowflake(id) {
+		return "", fmt.Errorf("discord: open a thread in %q: not a Discord channel", channel)
+	}
+	if n := []rune(name); len(n) > 100 {
+		name = string(n[:99]) + "…"
+	}
+	th, err := a.s.ThreadStart(id, name, discordgo.ChannelTypeGuildPublicThread, threadArchiveMinutes, discordgo.WithContext(ctx))
+	if err != nil {
+		return "", fmt.Errorf("discord: open a thread in channel %s: %w", id, err)
+	}
+	return prefix + th.ID, nil
+}
+
+// ArchiveThread implements bot.Threader.
+func (a *Adapter) ArchiveThread(ctx context.Context, thread string) error {
+	id, ok := strings.CutPrefix(thread, prefix)
+	if !ok || !isSnowflake(id) {
+		return fmt.Errorf("discord: archive %q: not a Discord thread", thread)
+	}
+	archived := true
+	if _, err := a.s.ChannelEdit(id, &discordgo.ChannelEdit{Archived: &archived}, discordgo.WithContext(ctx)); err != nil {
+		return fmt.Errorf("discord: archive thread %s: %w", id, err)
+	}
+	return nil
+}
+
+// DM implements bot.DirectPoster: a direct message to a person, which
+// notifies them. Discord refuses it if they take no direct messages from
+// the server's members.
+func (a *Adapter) DM(ctx context.Context, user string, m bot.Message) error {
+	id, ok := strings.CutPrefix(user, prefix)
+	if !ok || !isSnowflake(id) {
+		return fmt.Errorf("discord: direct message to %q: %w: not a Discord user", user, bot.ErrUndeliverable)
+	}
+	ch, err := a.s.UserChannelCreate(id, discordgo.WithContext(ctx))
+	if err != nil {
+		return fmt.Errorf("discord: open a direct message to %s: %w", id, err)
+	}
+	m.Private = false // a direct message is private by nature
+	out := translate(m)
+	files, err := out.render(ctx)
+	if err != nil {
+		a.log.Error("render", "user", id, "err", err)
+	}
+	if _, err := a.s.ChannelMessageSendComplex(ch.ID, out.send(files), discordgo.WithContext(ctx)); err != nil {
+		if re := refusal(err); re != nil {
+			return fmt.Errorf("discord: direct message to %s: %w", id, re)
+		}
+		return fmt.Errorf("discord: direct message to %s: %w", id, err)
 	}
 	return nil
 }

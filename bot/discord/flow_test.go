@@ -183,6 +183,10 @@ func wantMap(t testing.TB, m fakediscord.Message) {
 
 var people = []person{ann, bob}
 
+// answerRoute is the fake's route that carries the answer of a command
+// that writes: the edit of the deferral it got as soon as it arrived.
+const answerRoute = "edit"
+
 func personOf(t testing.TB, id string) person {
 	t.Helper()
 	for _, p := range people {
@@ -221,12 +225,13 @@ func TestMatchFlow(t *testing.T) {
 	// The start: public, notifying the two people only, then the map.
 	rs := g.fake.Replies(g.do(command(t, ann, channel, "start")))
 	if len(rs) != 2 {
-		t.Fatalf("start: %d replies, want the text and the map", len(rs))
+		t.Fatalf("start: %d replies, want the answer with the map and a ping", len(rs))
 	}
 	start := rs[0]
 	wantPublic(t, start, "The match has started!", "<@"+ann.id+">", "<@"+bob.id+">", "<t:")
 	wantOnlyMentions(t, start, ann, bob)
-	wantMap(t, rs[1])
+	wantMap(t, start)
+	wantOnlyMentions(t, rs[1], ann, bob)
 	g.bot.Wait()
 
 	// A misspelt territory: a short private answer that helps.
@@ -462,5 +467,223 @@ func TestTurnNewsOutlivesAFailedPost(t *testing.T) {
 	}
 	if n := len(g.channelPosts()) - before; n != 2 {
 		t.Errorf("%d posts after a second tick, want still 2", n)
+	}
+}
+
+// Issue 12, fault 6: the bot is killed after a command is saved and before
+// Discord has its answer (here, Discord fails the answer and the bot
+// restarts); the player, answered "interaction failed", types it again.
+// It is not applied twice: the restarted bot tells them what was done.
+func TestRetypedCommandAfterACrashAppliesOnce(t *testing.T) {
+	g := newGame(t)
+	g.answer(g.do(command(t, ann, channel, "new")))
+	g.answer(g.do(command(t, bob, channel, "join")))
+	g.do(command(t, ann, channel, "start"))
+	g.bot.Wait()
+	s := g.match().Game.State
+	seat := s.SeatByID(ann.userID())
+	terr := ""
+	for id := range s.Terr {
+		if s.Terr[id].Owner == seat {
+			terr = s.Map.Territories[id].Name
+			break
+		}
+	}
+	reserve := func() int { return g.match().Game.State.Seats[seat].Reserve }
+	before := reserve()
+	place := command(t, ann, channel, "place", o("territory", terr), o("armies", 1))
+
+	g.fake.FailNext(answerRoute, http.StatusInternalServerError)
+	i := g.deliver(place)
+	if err := g.a.handle(g.ctx, g.core, i, time.Now()); err == nil {
+		t.Fatal("the answer went out")
+	}
+	if got := reserve(); got != before-1 {
+		t.Fatalf("reserve %d, want %d: the command was not saved", got, before-1)
+	}
+	g.restart()
+	g.clock.Advance(time.Minute)
+	wantPrivate(t, g.answer(g.do(place)), "Your last command here, /risk place armies:1", "was carried out", "placed 1 on "+terr)
+	if got := reserve(); got != before-1 {
+		t.Fatalf("reserve %d after the command was typed again, want %d", got, before-1)
+	}
+	wantPrivate(t, g.answer(g.do(place)), "placed 1 on "+terr)
+	if got := reserve(); got != before-2 {
+		t.Fatalf("reserve %d, want %d", got, before-2)
+	}
+}
+
+// Issue 12, item 10: /risk new (and /risk start) check the bot's
+// permissions in the channel, from the interaction's app_permissions, and
+// refuse with exactly the ones missing.
+func TestPermissionSelfCheck(t *testing.T) {
+	const all = fakediscord.PermViewChannel | fakediscord.PermSendMessages | fakediscord.PermEmbedLinks | fakediscord.PermAttachFiles
+	for _, tt := range []struct {
+		name  string
+		perms int64
+		want  string // "" opens the match
+	}{
+		{"all it needs", all, ""},
+		{"administrator", fakediscord.PermAdministrator, ""},
+		{"no attachments or embeds", fakediscord.PermViewChannel | fakediscord.PermSendMessages, "I lack Embed Links and Attach Files here"},
+		{"read only", fakediscord.PermViewChannel | fakediscord.PermReadMessageHistory, "I lack Send Messages, Embed Links and Attach Files here"},
+		{"no access", fakediscord.PermSendMessages, "I lack View Channel, Embed Links and Attach Files here"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := newGame(t)
+			g.fake.SetBotPermissions(channel, tt.perms)
+			got := g.answer(g.do(command(t, ann, channel, "new")))
+			if tt.want == "" {
+				wantPublic(t, got, "Ann opened a Risk match")
+				return
+			}
+			wantPrivate(t, got, "I cannot host a match in this channel: "+tt.want)
+			if _, err := g.db.Active(g.ctx, prefix+channel); err == nil {
+				t.Error("the match was opened")
+			}
+		})
+	}
+	// Taken away between the lobby and the start: the start is refused.
+	g := newGame(t)
+	g.answer(g.do(command(t, ann, channel, "new")))
+	g.answer(g.do(command(t, ann, channel, "addbot")))
+	g.fake.SetBotPermissions(channel, fakediscord.PermViewChannel|fakediscord.PermSendMessages|fakediscord.PermEmbedLinks)
+	wantPrivate(t, g.answer(g.do(command(t, ann, channel, "start"))), "I lack Attach Files here")
+}
+
+// Issue 12, item 10: a channel that stops taking the bot's posts (its
+// permissions were taken away) does not stop a match silently: the host is
+// told directly, and every player's next command there says what is
+// missing, until the bot may post again.
+func TestRefusedChannelIsSaidSo(t *testing.T) {
+	g := newGame(t)
+	g.answer(g.do(command(t, ann, channel, "new")))
+	g.answer(g.do(command(t, bob, channel, "join")))
+	g.do(command(t, ann, channel, "start"))
+	g.answer(g.do(command(t, ann, channel, "autoplace")))
+	g.fake.SetBotPermissions(channel, fakediscord.PermViewChannel) // no more Send Messages
+	g.answer(g.do(command(t, bob, channel, "autoplace")))          // the setup ends: its post is refused
+	g.bot.Wait()
+	if _, ok := g.lastPost("Initial placement done"); ok {
+		t.Fatal("the fake took a post the bot may not make")
+	}
+	dms := g.fake.DMs(ann.id)
+	if len(dms) != 1 {
+		t.Fatalf("the host got %d direct messages, want 1", len(dms))
+	}
+	wantText(t, dms[0], "I could not post in <#"+channel+">, where you host a Risk match", "Missing Permissions", "/risk abandon")
+	if len(g.fake.DMs(bob.id)) != 0 {
+		t.Error("a player who does not host was sent a direct message")
+	}
+	// Every answer in the channel says what is missing now.
+	for _, p := range []person{bob, ann} {
+		wantText(t, g.answer(g.do(command(t, p, channel, "status"))), "I cannot post in this channel", "I lack Send Messages, Embed Links and Attach Files")
+	}
+	// Another refused post does not tell the host again.
+	s := g.match().Game.State
+	cur := personOf(t, s.Seats[s.Current].ID)
+	g.answer(g.do(command(t, cur, channel, "autoplace")))
+	g.answer(g.do(command(t, cur, channel, "end")))
+	g.bot.Wait()
+	if n := len(g.fake.DMs(ann.id)); n != 1 {
+		t.Errorf("the host got %d direct messages, want still 1", n)
+	}
+	// Given back: no more word of it.
+	g.fake.SetBotPermissions(channel, fakediscord.DefaultBotPermissions)
+	if got := g.answer(g.do(command(t, bob, channel, "status"))); strings.Contains(got.Content, "⚠️") {
+		t.Errorf("still warned after the permissions came back: %q", got.Content)
+	}
+	if got := g.answer(g.do(command(t, ann, channel, "status"))); strings.Contains(got.Content, "⚠️") {
+		t.Errorf("warned again: %q", got.Content)
+	}
+}
+
+// Issue 12, item 11, through Discord: who is an admin comes from the
+// member's permissions in the channel. Dan (Manage Server) ends Ann's
+// match with /risk abandon and its confirmation button; Bob (a member)
+// cannot.
+func TestAdminEndsAMatchThroughDiscord(t *testing.T) {
+	g := newGame(t)
+	g.answer(g.do(command(t, ann, channel, "new")))
+	g.answer(g.do(command(t, bob, channel, "join")))
+	wantPrivate(t, g.answer(g.do(command(t, bob, channel, "abandon"))), "Only Ann (the host) or an admin")
+	ask := g.answer(g.do(command(t, dan, channel, "abandon")))
+	wantPrivate(t, ask, "without a winner?")
+	end, ok := buttonByLabel(ask, "End the match")
+	if !ok {
+		t.Fatalf("no confirmation button: %+v", ask.Buttons)
+	}
+	wantPrivate(t, g.answer(g.do(click(t, dan, channel, end.CustomID))), "the match is ended")
+	g.bot.Wait()
+	if _, ok := g.lastPost("Dan (an admin) ended the match without a winner"); !ok {
+		t.Error("the channel was not told")
+	}
+	wantPublic(t, g.answer(g.do(command(t, bob, channel, "new"))), "Bob opened a Risk match")
+}
+
+// Issue 12, item 13: where the bot may open threads, each match gets one:
+// the channel keeps one line per match, the lobby and every post of the
+// match go to the thread, where it is played, and the thread is archived
+// when the match ends. Without the permissions the match stays in the
+// channel; asked for, a thread is refused naming them.
+func TestThreadPerMatch(t *testing.T) {
+	g := newGame(t)
+	wantPrivate(t, g.answer(g.do(command(t, ann, channel, "new", o("thread", "on")))),
+		"I cannot open a thread for the match here: I lack Create Public Threads and Send Messages in Threads")
+	g.fake.SetBotPermissions(channel, fakediscord.DefaultBotPermissions|fakediscord.ThreadPermissions)
+	line := g.answer(g.do(command(t, ann, channel, "new")))
+	ths := g.fake.Threads()
+	if len(ths) != 1 || ths[0].Parent != channel || ths[0].AutoArchive != 10080 {
+		t.Fatalf("threads %+v", ths)
+	}
+	thread := ths[0].ID
+	wantPublic(t, line, "Ann opened a Risk match!", "in its own thread, <#"+thread+">")
+	if len(line.Buttons) != 0 {
+		t.Errorf("the channel's line has buttons: %+v", line.Buttons)
+	}
+	lobby, ok := g.lastPost("happens in this thread")
+	if !ok || lobby.ChannelID != thread {
+		t.Fatalf("the lobby was not posted in the thread: %+v", lobby)
+	}
+	join, ok := buttonByLabel(lobby, "Join")
+	if !ok {
+		t.Fatal("no Join button in the thread")
+	}
+	wantPublic(t, g.answer(g.do(click(t, bob, thread, join.CustomID))), "Bob joined")
+	g.do(command(t, ann, thread, "start"))
+	g.answer(g.do(command(t, ann, thread, "autoplace")))
+	g.answer(g.do(command(t, bob, thread, "autoplace")))
+	g.bot.Wait()
+	if p, ok := g.lastPost("Initial placement done"); !ok || p.ChannelID != thread {
+		t.Errorf("the turn post is not in the thread: %+v", p)
+	}
+	// A second match in the same channel: another thread.
+	wantPublic(t, g.answer(g.do(command(t, cat, channel, "new"))), "Cat opened a Risk match!")
+	if n := len(g.fake.Threads()); n != 2 {
+		t.Errorf("%d threads, want 2", n)
+	}
+	// The end: the thread is archived, after the word of it.
+	ask := g.answer(g.do(command(t, ann, thread, "abandon")))
+	end, _ := buttonByLabel(ask, "End the match")
+	g.answer(g.do(click(t, ann, thread, end.CustomID)))
+	g.bot.Wait()
+	if p, ok := g.lastPost("ended the match without a winner"); !ok || p.ChannelID != thread {
+		t.Errorf("the end is not told in the thread: %+v", p)
+	}
+	for _, th := range g.fake.Threads() {
+		if (th.ID == thread) != th.Archived {
+			t.Errorf("thread %s archived %v", th.Name, th.Archived)
+		}
+	}
+	for _, m := range g.fake.Messages() {
+		if m.ChannelID == channel && m.Kind == fakediscord.Channel {
+			t.Errorf("a post in the channel, not in a thread: %.80q", m.Content)
+		}
+	}
+	// Without a thread, as asked: in the channel.
+	g.fake.SetBotPermissions(channel, fakediscord.DefaultBotPermissions|fakediscord.ThreadPermissions)
+	wantPublic(t, g.answer(g.do(command(t, bob, channel, "new", o("thread", "off")))), "Bob opened a Risk match!", "Join with /risk join")
+	if _, err := g.db.Active(g.ctx, prefix+channel); err != nil {
+		t.Errorf("the match is not in the channel: %v", err)
 	}
 }

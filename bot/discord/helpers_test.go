@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -68,12 +69,23 @@ func template(t testing.TB, name string) map[string]any {
 type person struct {
 	id   string
 	name string
+	// perms are their permissions in the channel (member.permissions).
+	perms int64
 }
 
+// memberPerms are an ordinary member's permissions; adminPerms add Manage
+// Server.
+const (
+	memberPerms = fakediscord.PermViewChannel | fakediscord.PermSendMessages | fakediscord.PermReadMessageHistory | fakediscord.PermUseAppCommands
+	adminPerms  = memberPerms | fakediscord.PermManageServer
+)
+
 var (
-	ann = person{"100000000000000001", "Ann"}
-	bob = person{"100000000000000002", "Bob"}
-	cat = person{"100000000000000003", "Cat"}
+	ann = person{"100000000000000001", "Ann", memberPerms}
+	bob = person{"100000000000000002", "Bob", memberPerms}
+	cat = person{"100000000000000003", "Cat", memberPerms}
+	// dan administers the server.
+	dan = person{"100000000000000004", "Dan", adminPerms}
 )
 
 func (p person) userID() string { return prefix + p.id }
@@ -85,7 +97,7 @@ func (p person) member() map[string]any {
 		"roles":     []any{},
 		"nick":      nil,
 		"joined_at": "2024-03-13T19:19:14.040000+00:00",
-		"deaf":      false, "mute": false, "permissions": "2147483647",
+		"deaf":      false, "mute": false, "permissions": strconv.FormatInt(p.perms, 10),
 	}
 }
 
@@ -111,10 +123,12 @@ func (x opt) json() map[string]any {
 }
 
 // retarget makes a fixture an interaction of the fake's application, by
-// the person in the channel, with fresh id and token.
+// the person in the channel, with fresh id and token; the fake gives it
+// the bot's permissions in the channel (app_permissions).
 func retarget(m map[string]any, p person, channel string) {
 	m["application_id"] = fakediscord.AppID
 	m["id"], m["token"] = "", ""
+	delete(m, "app_permissions")
 	m["channel_id"] = channel
 	m["guild_id"] = "290926798626357999"
 	m["member"] = p.member()
@@ -222,7 +236,7 @@ func (e *env) deliver(payload []byte) *discordgo.Interaction {
 func (e *env) do(payload []byte) string {
 	e.t.Helper()
 	i := e.deliver(payload)
-	if err := e.a.handle(e.ctx, e.core, i); err != nil {
+	if err := e.a.handle(e.ctx, e.core, i, time.Now()); err != nil {
 		e.t.Fatalf("handle: %v", err)
 	}
 	return i.ID

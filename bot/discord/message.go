@@ -47,7 +47,7 @@ type outgoing struct {
 // restricted to the users the message names.
 func translate(m bot.Message) outgoing {
 	out := outgoing{ephemeral: m.Private, image: m.Image, mentions: allowedMentions(m.Mentions)}
-	text := bot.Format(m.Text, mentionOf, func(unix int64) string { return "<t:" + strconv.FormatInt(unix, 10) + ":R>" })
+	text := bot.Markup{Mention: mentionOf, Channel: channelOf, Time: func(unix int64) string { return "<t:" + strconv.FormatInt(unix, 10) + ":R>" }}.Format(m.Text)
 	if n := utf16Len(text); n > maxContent {
 		out.cut = append(out.cut, fmt.Sprintf("text of %d characters cut to %d", n, maxContent))
 		text = truncate(text, maxContent)
@@ -71,6 +71,14 @@ func mentionOf(id string) string {
 		return "<@" + s + ">"
 	}
 	return id
+}
+
+// channelOf renders a channel ID of the core as a link to the channel.
+func channelOf(id string) string {
+	if s, ok := strings.CutPrefix(id, prefix); ok && isSnowflake(s) {
+		return "<#" + s + ">"
+	}
+	return "a channel"
 }
 
 // allowedMentions lets the message notify exactly the Discord users

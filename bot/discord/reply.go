@@ -38,9 +38,10 @@ const (
 //     then rendered and edited in with the PNG attached; but if it mentions
 //     people, the text is the immediate answer (an edit notifies nobody) and
 //     the map follows as a follow-up message;
-//   - if the core has not replied within deferAfter, the responder defers
-//     publicly on its own and edits the reply in when it comes; a private
-//     reply then goes as an ephemeral follow-up (see Reply).
+//   - a command that may be slow (see Adapter.handle) is deferred publicly
+//     as soon as it arrives, and a quick one if the core has not replied
+//     in time; the reply is then edited in when it comes, and a private
+//     reply goes as an ephemeral follow-up (see Reply).
 //
 // So Discord's 3 s deadline is never missed, whatever the core or the
 // renderer cost.
@@ -56,29 +57,37 @@ type responder struct {
 }
 
 // newResponder starts the clock of an interaction: if the core has not
-// replied after deferAfter, the responder defers publicly.
-func newResponder(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, log *slog.Logger, deferAfter time.Duration) *responder {
+// replied at deferAt, the responder defers publicly; if that time has
+// come already, it defers at once, before returning.
+func newResponder(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, log *slog.Logger, deferAt time.Time) *responder {
 	r := &responder{s: s, i: i, log: log}
+	wait := time.Until(deferAt)
+	if wait <= 0 {
+		r.timer = time.NewTimer(0)
+		r.timer.Stop()
+		r.deferPublicly(ctx, slog.LevelDebug, "deferred at once")
+		return r
+	}
 	r.mu.Lock()
-	r.timer = time.AfterFunc(deferAfter, func() { r.deferLate(ctx) })
+	r.timer = time.AfterFunc(wait, func() { r.deferPublicly(ctx, slog.LevelInfo, "core slow: deferred publicly") })
 	r.mu.Unlock()
 	return r
 }
 
-// deferLate acknowledges the interaction while the core is still busy.
-// Whether the answer will be private is not known yet: it defers publicly,
-// the common case, and Reply copes with a private answer.
-func (r *responder) deferLate(ctx context.Context) {
+// deferPublicly acknowledges the interaction before the core has
+// answered. Whether the answer will be private is not known yet: it
+// defers publicly, the common case, and Reply copes with a private answer.
+func (r *responder) deferPublicly(ctx context.Context, level slog.Level, why string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.replied || r.state != pending {
 		return
 	}
 	if err := r.s.InteractionRespond(r.i, deferral(false), discordgo.WithContext(ctx)); err != nil {
-		r.log.Error("defer a slow answer", "err", err)
+		r.log.Error("defer an answer", "err", err)
 		return
 	}
-	r.log.Info("core slow: deferred publicly")
+	r.log.Log(ctx, level, why)
 	r.state = deferredPublic
 }
 

@@ -3,12 +3,14 @@ package discord
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
 )
@@ -25,10 +27,13 @@ func image(render func(ctx context.Context) ([]byte, error)) *bot.Image {
 	return bot.NewImage("risk-turn-3.png", render)
 }
 
-// The reply policy when the core replies at once: text is the answer
-// (callback type 4); a map is deferred first (type 5, with the answer's
-// visibility), then edited in with the file attached. (A map with mentions
-// is TestReplyMapWithMentions.)
+// The reply policy. A quick command (one that only reads) that the core
+// answers at once: text is the answer (callback type 4); a map is deferred
+// first (type 5, with the answer's visibility), then edited in with the
+// file attached. A click (like any command that writes) is deferred
+// publicly as soon as it arrives, and the answer edited in; a private
+// answer then goes as an ephemeral follow-up. (A map with mentions is
+// TestReplyMapWithMentions.)
 func TestReplyPolicy(t *testing.T) {
 	tests := []struct {
 		name      string
@@ -44,24 +49,31 @@ func TestReplyPolicy(t *testing.T) {
 		{"buttons", bot.Message{Text: "Attack?", Buttons: [][]bot.Button{{{ID: "r|1|9|attack|1|2", Label: "Attack again", Style: bot.Danger}, {ID: "r|1|9|end", Label: "End turn", Style: bot.Success}}}}, 4, false, 0},
 	}
 	for _, tt := range tests {
-		for _, kind := range []string{"command", "click"} {
-			t.Run(tt.name+"/"+kind, func(t *testing.T) {
+		for _, via := range []string{"command", "click"} {
+			t.Run(tt.name+"/"+via, func(t *testing.T) {
 				e := newEnv(t, replyWith(tt.msg), time.Minute)
 				payload := command(t, ann, channel, "status")
-				if kind == "click" {
+				if via == "click" {
 					payload = click(t, ann, channel, "r|1|2|end")
 				}
 				id := e.do(payload)
-				m, callback := e.fake.Answer(id)
-				if callback != tt.callback {
-					t.Errorf("answered with callback type %d, want %d", callback, tt.callback)
+				_, callback := e.fake.Answer(id)
+				want, from := tt.callback, fakediscord.Response
+				if via == "click" {
+					want = 5 // deferred publicly as soon as it arrived
+					if tt.ephemeral {
+						from = fakediscord.Followup
+					}
+				}
+				if callback != want {
+					t.Errorf("answered with callback type %d, want %d", callback, want)
 				}
 				got := e.answer(id)
 				if got.Ephemeral != tt.ephemeral || got.Loading || len(got.Files) != tt.files || got.Content != tt.msg.Text {
 					t.Errorf("answer %+v", got)
 				}
-				if m.Kind != fakediscord.Response {
-					t.Errorf("answer is a %s", m.Kind)
+				if got.Kind != from {
+					t.Errorf("answer is a %s, want a %s", got.Kind, from)
 				}
 				if tt.files == 1 && (got.Files[0].Name != "risk-turn-3.png" || got.Files[0].ContentType != "image/png") {
 					t.Errorf("file %s (%s)", got.Files[0].Name, got.Files[0].ContentType)
@@ -74,8 +86,11 @@ func TestReplyPolicy(t *testing.T) {
 	}
 }
 
-// A public map that mentions people: an edit notifies nobody, so the text
-// is the immediate answer (it pings) and the map follows as a follow-up.
+// A public map that mentions people: an edit notifies nobody. Answered at
+// once (a quick command), the text is the immediate answer (it pings) and
+// the map follows as a follow-up; deferred (a command that writes, like
+// the start), the answer is edited in with the map and a short follow-up
+// pings the people it names.
 func TestReplyMapWithMentions(t *testing.T) {
 	msg := bot.Message{
 		Text:     "**The match has started!** {{mention:discord:100000000000000001}} and {{mention:discord:100000000000000002}}: place your armies.",
@@ -84,7 +99,21 @@ func TestReplyMapWithMentions(t *testing.T) {
 		Buttons:  [][]bot.Button{{{ID: "r|1|4|autoplace", Label: "Place automatically"}}},
 	}
 	e := newEnv(t, replyWith(msg), time.Minute)
-	id := e.do(command(t, ann, channel, "start"))
+	started := e.do(command(t, ann, channel, "start"))
+	if _, typ := e.fake.Answer(started); typ != 5 {
+		t.Errorf("the start answered with callback %d, want a deferral (5)", typ)
+	}
+	if rs := e.fake.Replies(started); len(rs) != 2 {
+		t.Errorf("the start: %d replies, want the answer and a ping: %+v", len(rs), rs)
+	} else {
+		wantPublic(t, rs[0], "<@100000000000000001> and <@100000000000000002>")
+		if len(rs[0].Files) != 1 || len(rs[0].Buttons) != 1 {
+			t.Errorf("the start's answer has %d files and %d button rows", len(rs[0].Files), len(rs[0].Buttons))
+		}
+		wantPublic(t, rs[1], "🔔 <@100000000000000001> <@100000000000000002>")
+		wantOnlyMentions(t, rs[1], ann, bob)
+	}
+	id := e.do(command(t, ann, channel, "status"))
 	if _, typ := e.fake.Answer(id); typ != 4 {
 		t.Errorf("callback %d, want the text at once (4)", typ)
 	}
@@ -130,7 +159,7 @@ func TestSlowRenderIsDeferredFirst(t *testing.T) {
 	mu.Lock()
 	id = i.ID
 	mu.Unlock()
-	if err := e.a.handle(e.ctx, e.core, i); err != nil {
+	if err := e.a.handle(e.ctx, e.core, i, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	got := e.answer(i.ID)
@@ -148,7 +177,7 @@ func TestSlowCorePublicAnswer(t *testing.T) {
 		return r.Reply(ctx, bot.Message{Text: "⚔️ Ann attacked Kamchatka", Image: image(nil)})
 	}}
 	e = newEnv(t, core, 30*time.Millisecond)
-	id := e.do(command(t, ann, channel, "attack", o("from", "Alaska"), o("to", "Kamchatka")))
+	id := e.do(command(t, ann, channel, "status"))
 	if _, typ := e.fake.Answer(id); typ != 5 {
 		t.Fatalf("callback %d, want a deferral", typ)
 	}
@@ -243,7 +272,7 @@ func TestCoreFailures(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			e := newEnv(t, tt.core, time.Minute)
 			i := e.deliver(tt.payload(t))
-			err := e.a.handle(e.ctx, e.core, i)
+			err := e.a.handle(e.ctx, e.core, i, time.Now())
 			if (tt.err == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tt.err)) {
 				t.Errorf("handle: %v, want %q", err, tt.err)
 			}
@@ -275,7 +304,7 @@ func TestDiscordFailureIsReturned(t *testing.T) {
 	e := newEnv(t, replyWith(bot.Message{Text: "hi"}), time.Minute)
 	e.fake.FailNext("callback", 500)
 	i := e.deliver(command(t, ann, channel, "help"))
-	if err := e.a.handle(e.ctx, e.core, i); err == nil || !strings.Contains(err.Error(), "500") {
+	if err := e.a.handle(e.ctx, e.core, i, time.Now()); err == nil || !strings.Contains(err.Error(), "500") {
 		t.Errorf("handle: %v, want the HTTP 500", err)
 	}
 }
@@ -293,11 +322,11 @@ func TestChannelsInParallel(t *testing.T) {
 	e := newEnv(t, core, time.Minute)
 	slow := e.deliver(command(t, ann, channel, "end"))
 	done := make(chan error)
-	go func() { done <- e.a.handle(e.ctx, e.core, slow) }()
+	go func() { done <- e.a.handle(e.ctx, e.core, slow, time.Now()) }()
 	fast := e.do(command(t, bob, "645027906669510668", "end"))
 	wantPublic(t, e.answer(fast), "done in discord:645027906669510668")
-	if _, typ := e.fake.Answer(slow.ID); typ != 0 {
-		t.Errorf("the slow channel was answered (%d) before its core returned", typ)
+	if m, _ := e.fake.Answer(slow.ID); m != nil && !m.Loading {
+		t.Errorf("the slow channel was answered (%+v) before its core returned", m)
 	}
 	close(release)
 	if err := <-done; err != nil {
@@ -405,6 +434,76 @@ func TestPost(t *testing.T) {
 		err := e.a.Post(e.ctx, prefix+channel, bot.Message{Text: "hi"})
 		if err == nil || errors.Is(err, bot.ErrUndeliverable) != tt.never {
 			t.Errorf("HTTP %d: %v; want undeliverable %v", tt.status, err, tt.never)
+		}
+	}
+}
+
+// Issue 12, fault 3: under load (50 busy channels on 2 cores) one answer
+// in nine came after Discord's 3 s, although the command was applied: the
+// adapter deferred 2 s after its handler started, which itself started
+// late, and worked on every interaction at once. Here the events reach
+// their handlers 1.6 s after Discord sent them (the fake's clock moves on)
+// and a core takes 200 ms of work for each: every command is acknowledged
+// in time (the fake refuses, and fails the test on, any late answer),
+// every one is answered, and the core never works on more than
+// MaxInFlight at once.
+func TestAnswersInTimeUnderLoad(t *testing.T) {
+	var mu sync.Mutex
+	working, most := 0, 0
+	core := coreFunc{handle: func(ctx context.Context, req bot.Request, r bot.Replier) error {
+		mu.Lock()
+		working++
+		most = max(most, working)
+		mu.Unlock()
+		time.Sleep(200 * time.Millisecond)
+		mu.Lock()
+		working--
+		mu.Unlock()
+		if req.Command == "status" {
+			return r.Reply(ctx, bot.Message{Private: true, Text: "status of " + req.Channel})
+		}
+		return r.Reply(ctx, bot.Message{Text: "done in " + req.Channel})
+	}}
+	fake := fakediscord.New(t)
+	log, _ := testLog(t)
+	a, err := New(Config{Token: fakediscord.Token, HTTPClient: fake.Client(), Log: log, MaxInFlight: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.s.State.Application = &discordgo.Application{ID: fakediscord.AppID}
+	e := &env{t: t, ctx: context.Background(), fake: fake, a: a, core: core}
+
+	const n = 24
+	var is []*discordgo.Interaction
+	for k := range n {
+		sub := "end"
+		if k%3 == 0 {
+			sub = "status" // a quick command: it may wait, but not past its time
+		}
+		is = append(is, e.deliver(command(t, ann, fmt.Sprint(645027906669510000+k), sub)))
+	}
+	arrived := time.Now()
+	fake.Advance(1600 * time.Millisecond) // the handlers start late
+	var wg sync.WaitGroup
+	for _, i := range is {
+		wg.Go(func() {
+			if err := a.handle(e.ctx, core, i, arrived.Add(-1600*time.Millisecond)); err != nil {
+				t.Errorf("interaction %s: %v", i.ID, err)
+			}
+		})
+	}
+	wg.Wait()
+	if most > 2 {
+		t.Errorf("the core worked on %d interactions at once, want at most 2", most)
+	}
+	for k, i := range is {
+		got := e.answer(i.ID)
+		want := "done in discord:" + i.ChannelID
+		if k%3 == 0 {
+			want = "status of discord:" + i.ChannelID
+		}
+		if got.Content != want {
+			t.Errorf("interaction %d answered %q, want %q", k, got.Content, want)
 		}
 	}
 }

@@ -29,6 +29,7 @@ func Command(specs []bot.Spec, global bool) *discordgo.ApplicationCommand {
 		cmd.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 		cmd.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
 	}
+	groups := map[string]*discordgo.ApplicationCommandOption{}
 	for _, s := range specs {
 		sub := &discordgo.ApplicationCommandOption{
 			Type:        discordgo.ApplicationCommandOptionSubCommand,
@@ -42,7 +43,21 @@ func Command(specs []bot.Spec, global bool) *discordgo.ApplicationCommand {
 		slices.SortStableFunc(sub.Options, func(a, b *discordgo.ApplicationCommandOption) int {
 			return cmp.Compare(boolRank(!a.Required), boolRank(!b.Required))
 		})
-		cmd.Options = append(cmd.Options, sub)
+		if s.Group == "" {
+			cmd.Options = append(cmd.Options, sub)
+			continue
+		}
+		g, ok := groups[s.Group]
+		if !ok {
+			g = &discordgo.ApplicationCommandOption{
+				Type:        discordgo.ApplicationCommandOptionSubCommandGroup,
+				Name:        s.Group,
+				Description: bot.GroupDescriptions()[s.Group],
+			}
+			groups[s.Group] = g
+			cmd.Options = append(cmd.Options, g)
+		}
+		g.Options = append(g.Options, sub)
 	}
 	return cmd
 }
@@ -105,10 +120,22 @@ func subcommand(i *discordgo.Interaction) (*discordgo.ApplicationCommandInteract
 	if d.Name != bot.CommandName {
 		return nil, fmt.Errorf("%w: /%s", errNotRisk, d.Name)
 	}
-	if len(d.Options) != 1 || d.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
+	if len(d.Options) != 1 {
 		return nil, fmt.Errorf("discord: /%s without a subcommand", d.Name)
 	}
-	return d.Options[0], nil
+	o := d.Options[0]
+	switch o.Type {
+	case discordgo.ApplicationCommandOptionSubCommand:
+		return o, nil
+	case discordgo.ApplicationCommandOptionSubCommandGroup:
+		if len(o.Options) == 1 && o.Options[0].Type == discordgo.ApplicationCommandOptionSubCommand {
+			// The core names it "GROUP SUBCOMMAND".
+			sub := *o.Options[0]
+			sub.Name = o.Name + " " + sub.Name
+			return &sub, nil
+		}
+	}
+	return nil, fmt.Errorf("discord: /%s without a subcommand", d.Name)
 }
 
 // requestOf turns a /risk slash command into the core's request.
@@ -139,7 +166,10 @@ func request(i *discordgo.Interaction) (bot.Request, string, error) {
 	if err != nil {
 		return bot.Request{}, "", err
 	}
-	req := bot.Request{Channel: prefix + i.ChannelID, User: u, Command: sub.Name, Options: map[string]string{}}
+	// The interaction's id is the request's key: an interaction delivered
+	// twice (a replayed event, another process) is applied once.
+	req := bot.Request{Channel: prefix + i.ChannelID, User: u, Command: sub.Name, Options: map[string]string{}, Key: prefix + i.ID,
+		Server: server(i), Admin: admin(i), BotLacks: lacking(i.AppPermissions, hostPermissions()), ThreadLacks: threadLacks(i)}
 	focused := ""
 	for _, o := range sub.Options {
 		req.Options[o.Name] = value(o)
@@ -186,5 +216,49 @@ func clickOf(i *discordgo.Interaction) (bot.Click, error) {
 	if err != nil {
 		return bot.Click{}, err
 	}
-	return bot.Click{Channel: prefix + i.ChannelID, User: u, ID: d.CustomID}, nil
+	return bot.Click{Channel: prefix + i.ChannelID, User: u, ID: d.CustomID, Label: buttonLabel(i.Message, d.CustomID), Key: prefix + i.ID,
+		Server: server(i), Admin: admin(i), BotLacks: lacking(i.AppPermissions, hostPermissions())}, nil
+}
+
+// server is the core's ID of the interaction's server ("" in a DM).
+func server(i *discordgo.Interaction) string {
+	if i.GuildID == "" {
+		return ""
+	}
+	return prefix + i.GuildID
+}
+
+// threadLacks names the permissions the bot lacks to open a thread for a
+// match where the interaction came from: nil outside a server.
+func threadLacks(i *discordgo.Interaction) []string {
+	if i.GuildID == "" {
+		return nil
+	}
+	return lacking(i.AppPermissions, threadPermissions())
+}
+
+// admin reports whether the member behind an interaction may manage the
+// server or the channel (member.permissions are theirs in that channel).
+func admin(i *discordgo.Interaction) bool {
+	return i.Member != nil && isAdmin(i.Member.Permissions)
+}
+
+// buttonLabel finds the label of the clicked button in the message it is
+// on ("" if the interaction does not carry it).
+func buttonLabel(m *discordgo.Message, id string) string {
+	if m == nil {
+		return ""
+	}
+	for _, c := range m.Components {
+		row, ok := c.(*discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		for _, rc := range row.Components {
+			if b, ok := rc.(*discordgo.Button); ok && b.CustomID == id {
+				return b.Label
+			}
+		}
+	}
+	return ""
 }

@@ -34,6 +34,13 @@ func TestRequestOf(t *testing.T) {
 				User:    bot.User{ID: "discord:53908232506183680", Name: "Mason"},
 				Command: "attack",
 				Options: map[string]string{"from": "alaska", "to": "kamchatka", "dice": "3"},
+				Key:     "discord:786008729715212338", // the interaction's id
+				Server:  "discord:290926798626357999",
+				Admin:   true, // the member's permissions are all bits
+				// app_permissions 442368: Embed Links, Attach Files and two
+				// others, without View Channel or Send Messages.
+				BotLacks:    []string{"View Channel", "Send Messages"},
+				ThreadLacks: []string{"Create Public Threads", "Send Messages in Threads"},
 			},
 		},
 		{
@@ -43,6 +50,9 @@ func TestRequestOf(t *testing.T) {
 				User:    bot.User{ID: "discord:53908232506183681", Name: "Ann"}, // global_name, not the username
 				Command: "new",
 				Options: map[string]string{"turn-hours": "12", "fortify": "adjacent"},
+				Key:     "discord:786008729715212341",
+				// A DM: no server, no member permissions.
+				BotLacks: []string{"View Channel", "Send Messages"},
 			},
 		},
 		// Discord's own example is a command of another app.
@@ -82,6 +92,9 @@ func TestAutocompleteOf(t *testing.T) {
 		User:    bot.User{ID: "discord:53908232506183680", Name: "General Mason"},
 		Command: "attack",
 		Options: map[string]string{"from": "alaska", "to": "kam"},
+		Key:     "discord:786008729715212340",
+		Server:  "discord:290926798626357999", Admin: true, BotLacks: []string{"View Channel", "Send Messages"},
+		ThreadLacks: []string{"Create Public Threads", "Send Messages in Threads"},
 	}
 	if !reflect.DeepEqual(req, want) || focused != "to" {
 		t.Errorf("got %+v focused %q\nwant %+v focused \"to\"", req, focused, want)
@@ -97,8 +110,10 @@ func TestClickOf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := bot.Click{Channel: "discord:345626669114982999", User: bot.User{ID: "discord:53908232506183680", Name: "Mason"}, ID: "click_one"}
-	if got != want {
+	want := bot.Click{Channel: "discord:345626669114982999", User: bot.User{ID: "discord:53908232506183680", Name: "Mason"}, ID: "click_one",
+		Label: "Click me!", Key: "discord:846462639134605312", Server: "discord:290926798626357999",
+		Admin: true} // no app_permissions: BotLacks nil, not said
+	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v, want %+v", got, want)
 	}
 	if _, err := clickOf(decode(t, "message_component_string_select.json")); err == nil || !strings.Contains(err.Error(), "not a button") {

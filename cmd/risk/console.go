@@ -13,16 +13,22 @@ import (
 
 // runConsole is `risk console [--db PATH] [--images DIR] [--channel NAME] [FILE]`.
 func runConsole(ctx context.Context, e env) error {
-	fs := newFlags(e, "console", "[--db PATH] [--images DIR] [--channel NAME] [--name NAME] [--palette NAME] [FILE]\n\n"+
+	fs := newFlags(e, "console", "[--db PATH] [--images DIR] [--keep-maps N] [--channel NAME] [--name NAME] [--palette NAME] [--lobby-days N] [FILE]\n\n"+
 		"Plays in the terminal: type commands as Discord shows them (NAME: /risk SUBCOMMAND option:value),\n"+
 		"or give a transcript FILE. Maps are saved as PNG files.")
 	db := fs.String("db", "", "database `file` (default: risk.db in your data directory)")
-	images := fs.String("images", "", "`folder` for the maps (default: maps/ beside the database)")
+	images := fs.String("images", "", "`folder` for the maps, a folder per channel (default: maps/ beside the database)")
+	keep := fs.Int("keep-maps", console.DefaultKeepMaps, "keep the last `N` maps of a channel, deleting older ones (0: keep all)")
 	channel := fs.String("channel", "main", "channel `name`: one match per channel")
 	name := fs.String("name", "You", "your player `name` for lines that do not start with NAME:")
 	seed := fs.Uint64("seed", 0, "seed for new matches (0: random); a fixed seed replays a transcript exactly")
 	paletteName := paletteFlag(fs)
+	lobbyDays := lobbyFlag(fs)
 	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	ttl, err := lobbyTTL(*lobbyDays)
+	if err != nil {
 		return err
 	}
 	palette, err := parsePalette(*paletteName)
@@ -54,12 +60,16 @@ func runConsole(ctx context.Context, e env) error {
 	defer store.Close()
 	con := console.New(e.stdout, "console:"+*channel, *images)
 	con.Name = *name
+	con.KeepMaps = *keep
+	if *keep <= 0 {
+		con.KeepMaps = -1 // keep all (the console's zero is its default)
+	}
 	var seedFn func() uint64
 	if *seed != 0 {
 		n := *seed
 		seedFn = func() uint64 { n++; return n - 1 }
 	}
-	b, err := newBot(botDeps{db: store, poster: con, log: slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn})), seed: seedFn, palette: palette})
+	b, err := newBot(botDeps{db: store, poster: con, log: slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn})), seed: seedFn, palette: palette, scope: con.Channel, lobbyTTL: ttl})
 	if err != nil {
 		return err
 	}

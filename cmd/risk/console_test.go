@@ -38,7 +38,7 @@ func TestConsolePalette(t *testing.T) {
 			if !strings.Contains(out.String(), "— "+tt.word+",") {
 				t.Errorf("the start lists no %s seat:\n%s", tt.word, out.String())
 			}
-			maps, err := filepath.Glob(filepath.Join(dir, "maps", "*.png"))
+			maps, err := filepath.Glob(filepath.Join(dir, "maps", "main", "*.png"))
 			if err != nil || len(maps) == 0 {
 				t.Fatalf("no map saved: %v", err)
 			}

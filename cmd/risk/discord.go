@@ -9,10 +9,10 @@ import (
 	"github.com/riskbot/riskbot/bot/discord"
 )
 
-// runDiscord is `risk discord [--db PATH] [--palette NAME] [-v]`: the Discord bot. The token
+// runDiscord is `risk discord [--db PATH] [--palette NAME] [--lobby-days N] [-v]`: the Discord bot. The token
 // comes from the environment only (a flag would show in the process list).
 func runDiscord(ctx context.Context, e env) error {
-	fs := newFlags(e, "discord", "[--db PATH] [--palette NAME] [-v]\n\n"+
+	fs := newFlags(e, "discord", "[--db PATH] [--palette NAME] [--lobby-days N] [-v]\n\n"+
 		"Runs the Discord bot until interrupted (SIGINT or SIGTERM). Environment:\n"+
 		"  DISCORD_TOKEN     the bot's token (required)\n"+
 		"  DISCORD_GUILD_ID  a server ID: register /risk there only, at once (else globally)\n"+
@@ -20,7 +20,12 @@ func runDiscord(ctx context.Context, e env) error {
 	db := fs.String("db", "", "database `file` (default: risk.db in your data directory)")
 	verbose := fs.Bool("v", false, "log every interaction")
 	paletteName := paletteFlag(fs)
+	lobbyDays := lobbyFlag(fs)
 	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	ttl, err := lobbyTTL(*lobbyDays)
+	if err != nil {
 		return err
 	}
 	palette, err := parsePalette(*paletteName)
@@ -56,7 +61,7 @@ func runDiscord(ctx context.Context, e env) error {
 	if err != nil {
 		return err
 	}
-	b, err := newBot(botDeps{db: store, poster: a, log: log, palette: palette})
+	b, err := newBot(botDeps{db: store, poster: a, log: log, palette: palette, scope: "discord:", lobbyTTL: ttl})
 	if err != nil {
 		return err
 	}

@@ -8,7 +8,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"time"
 
 	"github.com/riskbot/riskbot/storage"
 )
@@ -75,7 +74,8 @@ func pick(ctx context.Context, db *storage.DB, channel string) (int64, error) {
 func runImport(ctx context.Context, e env) error {
 	flags := newFlags(e, "import", "--db PATH [--channel ID] FILE\n\n"+
 		"Stores a match exported by 'risk export' (FILE, or - for standard input) as a new match,\n"+
-		"after replaying its log to check it.")
+		"after checking it: its log replays, its status is the game's, its settings, seats and\n"+
+		"names are ones the bot allows. An open match gets a fresh turn clock.")
 	path := flags.String("db", "", "the database `file` (created if missing)")
 	channel := flags.String("channel", "", "store the match in this channel `id` instead of the exported one")
 	// Flags may come before or after FILE.
@@ -117,9 +117,16 @@ func runImport(ctx context.Context, e env) error {
 		return err
 	}
 	defer db.Close()
-	m, err := db.Import(ctx, &x, time.Now())
+	// The bot checks what it will rely on when it hosts the match: a
+	// match it could not load would poison its channel.
+	b, err := newBot(botDeps{db: db})
 	if err != nil {
 		return err
+	}
+	defer b.Close()
+	m, err := b.Import(ctx, &x)
+	if err != nil {
+		return fmt.Errorf("%s: %w", file, err)
 	}
 	fmt.Fprintf(e.stdout, "imported match %d into %s: %s, %d commands\n", m.ID, m.Channel, m.Status, m.Commands)
 	return nil

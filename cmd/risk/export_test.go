@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -36,7 +37,7 @@ func TestExportImport(t *testing.T) {
 	if _, err := db.Save(ctx, old.ID, old.Version, storage.Change{Status: storage.Finished}, storetest.T0); err != nil {
 		t.Fatal(err)
 	}
-	l := storetest.Start(t, db, "console:main", 3, 2)
+	l := startHosted(t, db, "console:main", 2)
 	g := storetest.Play(t, db, l.ID, 40, rand.New(rand.NewPCG(2, 2)))
 	db.Close()
 
@@ -95,6 +96,17 @@ func TestExportImport(t *testing.T) {
 		{"import without file", "", []string{"import", "--db", dst}, 2, "want one FILE"},
 		{"import not json", "hello", []string{"import", "--db", dst, "-"}, 1, "-: "},
 		{"import a broken log", strings.Replace(out, `"seat":0`, `"seat":9`, 1), []string{"import", "--db", dst, "--channel", "x:1", "-"}, 1, "does not replay"},
+		// Issue 12, fault 5: what the bot could not host is refused,
+		// saying why, and nothing is stored.
+		{"meta not an object", withMeta(t, out, `"surprise"`), []string{"import", "--db", dst, "--channel", "x:2", "-"}, 1, "meta: must be an object, not a string"},
+		{"meta of the wrong shape", withMeta(t, out, `{"host":"p0","seats":7}`), []string{"import", "--db", dst, "--channel", "x:3", "-"}, 1, "meta: seats: must be []bot.SeatMeta, not number"},
+		{"no meta", withMeta(t, out, ``), []string{"import", "--db", dst, "--channel", "x:4", "-"}, 1, "meta: missing"},
+		{"finished, not won", strings.Replace(out, `"status":"active"`, `"status":"finished"`, 1), []string{"import", "--db", dst, "--channel", "x:5", "-"}, 1, "status: finished, but nobody has won"},
+		{"negative turn hours", strings.Replace(out, `"turn_hours":24`, `"turn_hours":-5`, 1), []string{"import", "--db", dst, "--channel", "x:6", "-"}, 1, "meta.settings.turn_hours: -5, want 1 to 720"},
+		{"an outside program", strings.Replace(out, `{"id":"bot:1","name":"Player 3","level":"easy"}`, `{"id":"bot:1","name":"Player 3","level":"exec:rm -rf /"}`, 1), []string{"import", "--db", dst, "--channel", "x:7", "-"}, 1, `level: "exec:rm -rf /" is not one of random, easy, normal, hard`},
+		{"a name that pings", strings.Replace(out, `"name":"Player 1"}`, `"name":"@everyone"}`, 1), []string{"import", "--db", dst, "--channel", "x:8", "-"}, 1, `name: "@everyone" is not fit to show`},
+		{"history that pings", strings.Replace(out, `"seats":[`, `"history":[{"turn":1,"seat":0,"lines":["{{mention:discord:1}} lost"]}],"seats":[`, 1), []string{"import", "--db", dst, "--channel", "x:9", "-"}, 1, "carries {{"},
+		{"seats not the game's", strings.Replace(out, `{"id":"bot:1","name":"Player 3","level":"easy"}`, `{"id":"bot:2","name":"Player 3","level":"easy"}`, 1), []string{"import", "--db", dst, "--channel", "x:10", "-"}, 1, "the game's seat bot:1 (\"Player 3\") is missing"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			code, _, errs := runRisk(t, tt.stdin, tt.args...)
@@ -105,5 +117,148 @@ func TestExportImport(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "typo.db")); err == nil {
 		t.Fatal("export created a database")
+	}
+	check, err := storage.Open(ctx, dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer check.Close()
+	for i := 2; i <= 10; i++ {
+		if ms, err := check.History(ctx, fmt.Sprintf("x:%d", i)); err != nil || len(ms) > 0 {
+			t.Errorf("a refused import stored %d matches in x:%d (%v)", len(ms), i, err)
+		}
+	}
+	// The match imported open has a turn clock.
+	l2, err := check.Load(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l2.Timers.Deadline.IsZero() {
+		t.Error("the imported match has no deadline: it would never move on")
+	}
+}
+
+// startHosted starts a match of three (the third a computer player) with
+// the bot's data of it: the host, the default settings and the seats, as
+// the bot would have stored them.
+func startHosted(t *testing.T, db *storage.DB, channel string, seed uint64) *storage.Loaded {
+	t.Helper()
+	return startHostedSetup(t, db, channel, storetest.NewSetup(3, seed))
+}
+
+// startHostedSetup is startHosted with a three-seat setup of the caller's.
+func startHostedSetup(t *testing.T, db *storage.DB, channel string, setup engine.Setup) *storage.Loaded {
+	t.Helper()
+	ctx := context.Background()
+	setup.Seats[2].ID = "bot:1"
+	opts, err := json.Marshal(setup.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seats []string
+	for i, s := range setup.Seats {
+		level := ""
+		if i == 2 {
+			level = `,"level":"easy"`
+		}
+		seats = append(seats, fmt.Sprintf(`{"id":%q,"name":%q%s}`, s.ID, s.Name, level))
+	}
+	meta := fmt.Sprintf(`{"host":%q,"settings":{"options":%s,"turn_hours":24,"on_timeout":"bot"},"seats":[%s],"bots":1}`, setup.Seats[0].ID, opts, strings.Join(seats, ","))
+	m, err := db.Create(ctx, channel, json.RawMessage(meta), storetest.T0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Save(ctx, m.ID, m.Version, storage.Change{Start: &setup}, storetest.T0); err != nil {
+		t.Fatal(err)
+	}
+	l, err := db.Load(ctx, m.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// withMeta replaces the meta of an exported match (drops it if meta is "").
+func withMeta(t *testing.T, export, meta string) string {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(export), &m); err != nil {
+		t.Fatal(err)
+	}
+	if meta == "" {
+		delete(m, "meta")
+	} else {
+		m["meta"] = json.RawMessage(meta)
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// A capitals match, on its generated map, exports and imports like a
+// classic one: the map comes back from its name.
+func TestExportImportCapitals(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src.db")
+	db, err := storage.Open(ctx, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := startHostedSetup(t, db, "console:caps", storetest.NewCapitalsSetup(3, 5))
+	g := storetest.Play(t, db, l.ID, 60, rand.New(rand.NewPCG(5, 5)))
+	db.Close()
+	if g.State.Turn < 3 {
+		t.Fatalf("only %d turns played", g.State.Turn)
+	}
+	code, out, errs := runRisk(t, "", "export", "--db", src, "--channel", "console:caps")
+	if code != 0 {
+		t.Fatalf("export: exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, `"rules":"capitals"`) {
+		t.Fatalf("the export does not say capitals: %.300s", out)
+	}
+	var rec engine.Record
+	if err := json.Unmarshal([]byte(out), &rec); err != nil {
+		t.Fatal(err)
+	}
+	rg, err := rec.Game(-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	storetest.SameGame(t, "exported", rg, g)
+	// The storage keeps it whole...
+	dst := filepath.Join(dir, "dst.db")
+	db2, err := storage.Open(ctx, dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db2.Close()
+	var x storage.Export
+	if err := json.Unmarshal([]byte(out), &x); err != nil {
+		t.Fatal(err)
+	}
+	m, err := db2.Import(ctx, &x, storetest.T0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	storetest.SameGame(t, "imported", storetest.Replayed(t, db2, m.ID), g)
+	// ...and so does the bot's import, which checks it can host it.
+	botDB := filepath.Join(dir, "bot.db")
+	code, got, errs := runRisk(t, out, "import", "--db", botDB, "-")
+	if code != 0 || !strings.Contains(got, "imported match 1 into console:caps") {
+		t.Fatalf("risk import of a capitals match: exit %d, %q %s", code, got, errs)
+	}
+	code, again, errs := runRisk(t, "", "export", "--db", botDB, "--match", "1")
+	if code != 0 || again != out {
+		t.Fatalf("export after import: exit %d %s", code, errs)
+	}
+	// A capitals match with options out of range is refused.
+	bad := strings.Replace(out, `"capital_troops":10`, `"capital_troops":99`, 1)
+	code, _, errs = runRisk(t, bad, "import", "--db", filepath.Join(dir, "bad.db"), "-")
+	if code != 1 || !strings.Contains(errs, "capital") {
+		t.Fatalf("import of a bad capitals match: exit %d, %s", code, errs)
 	}
 }

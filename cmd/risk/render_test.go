@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"image/png"
 	"math/rand/v2"
 	"os"
@@ -20,7 +21,13 @@ import (
 // does; it returns the file and the number of commands.
 func exportedMatch(t *testing.T) (string, int) {
 	t.Helper()
-	g, err := engine.NewGame(engine.Setup{Options: state.DefaultOptions(), Seed: 9,
+	return exportedMatchOf(t, state.DefaultOptions())
+}
+
+// exportedMatchOf is exportedMatch with the match options given.
+func exportedMatchOf(t *testing.T, o state.Options) (string, int) {
+	t.Helper()
+	g, err := engine.NewGame(engine.Setup{Options: o, Seed: 9,
 		Seats: []engine.SeatInfo{{ID: "a", Name: "Ann"}, {ID: "b", Name: "Bob"}, {ID: "c", Name: "Chloé"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -29,7 +36,7 @@ func exportedMatch(t *testing.T) (string, int) {
 	var log []engine.Entry
 	for len(log) < 120 && g.State.Phase != state.PhaseOver {
 		seat := g.State.Current
-		if g.State.Phase == state.PhaseSetup {
+		if g.State.Phase == state.PhaseSetup && o.Rules == state.Classic {
 			for i, st := range g.State.Seats {
 				if st.Reserve > 0 {
 					seat = i
@@ -106,6 +113,32 @@ func TestRender(t *testing.T) {
 	}
 	if n != 120 {
 		t.Fatalf("the match has %d commands", n)
+	}
+}
+
+// A capitals match renders as it stood at any command, on its generated
+// map.
+func TestRenderCapitals(t *testing.T) {
+	o := state.CapitalsOptions()
+	o.Map = "small"
+	file, n := exportedMatchOf(t, o)
+	dir := t.TempDir()
+	for _, at := range []int{0, 3, n / 2, n} {
+		out := filepath.Join(dir, fmt.Sprintf("at%d.png", at))
+		code, stdout, stderr := riskRender(t, "--match", file, "--out", out, "--at", fmt.Sprint(at))
+		if code != 0 {
+			t.Fatalf("--at %d: exit %d: %s", at, code, stderr)
+		}
+		if !strings.Contains(stdout, fmt.Sprintf("after %d of %d commands", at, n)) {
+			t.Errorf("--at %d: output %q", at, stdout)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := png.Decode(bytes.NewReader(data)); err != nil || len(data) > 800<<10 {
+			t.Errorf("--at %d: %d bytes, %v", at, len(data), err)
+		}
 	}
 }
 

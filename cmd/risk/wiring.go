@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"time"
 
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/render"
@@ -22,6 +23,10 @@ type botDeps struct {
 	seed   func() uint64
 	// palette colours the players on the maps and in the chat text.
 	palette render.Palette
+	// scope is the channels the bot looks after (bot.Config.Scope).
+	scope string
+	// lobbyTTL closes lobbies idle that long (bot.Config.LobbyTTL).
+	lobbyTTL time.Duration
 }
 
 // newBot wires the bot core to storage and the standard renderer and
@@ -35,7 +40,23 @@ func newBot(d botDeps) (*bot.Bot, error) {
 		def = pals[bot.PaletteColorBlind]
 	}
 	return bot.New(bot.Standard(bot.Config{Store: d.db, Poster: d.poster, Seed: d.seed, Log: d.log,
-		Render: def.Render, Colors: def.Colors, Palettes: pals}))
+		Render: def.Render, Colors: def.Colors, Palettes: pals, Scope: d.scope, LobbyTTL: d.lobbyTTL}))
+}
+
+// lobbyFlag defines --lobby-days on fs.
+func lobbyFlag(fs *flag.FlagSet) *float64 {
+	return fs.Float64("lobby-days", bot.DefaultLobbyTTL.Hours()/24, "close lobbies that go this many `days` without a change and never start (0: never)")
+}
+
+// lobbyTTL turns --lobby-days into bot.Config.LobbyTTL.
+func lobbyTTL(days float64) (time.Duration, error) {
+	switch {
+	case days < 0:
+		return 0, usageError("--lobby-days %v: want 0 (never) or more", days)
+	case days == 0:
+		return -1, nil
+	}
+	return time.Duration(days * 24 * float64(time.Hour)), nil
 }
 
 // paletteFlag defines --palette on fs.

@@ -96,7 +96,7 @@ func (g *land) open() {
 	}
 }
 
-var falloff int64 = 60
+const falloff = 60
 
 const edgeBand = 8
 

@@ -22,6 +22,14 @@ func NewSetup(players int, seed uint64) engine.Setup {
 	return s
 }
 
+// NewCapitalsSetup is NewSetup for a capitals match on a small generated map.
+func NewCapitalsSetup(players int, seed uint64) engine.Setup {
+	s := NewSetup(players, seed)
+	s.Options = state.CapitalsOptions()
+	s.Options.Map = "small"
+	return s
+}
+
 // Move plays one random legal command in g, as a player clicking around
 // would: any seat with armies to place during the initial placement,
 // otherwise the current seat. It never surrenders and sometimes undoes. It
@@ -32,7 +40,8 @@ func Move(g *engine.Game, r *rand.Rand) (engine.Entry, error) {
 		return engine.Entry{}, ErrOver
 	}
 	seat := s.Current
-	if s.Phase == state.PhaseSetup {
+	// Classic players place at the same time; capitals are chosen in turn.
+	if s.Phase == state.PhaseSetup && s.Options.Rules == state.Classic {
 		var ready []int
 		for i := range s.Seats {
 			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 {

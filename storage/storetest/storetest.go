@@ -25,12 +25,30 @@ type Store interface {
 	Load(ctx context.Context, id int64) (*storage.Loaded, error)
 	// Save applies a change at an expected version and returns the new one.
 	Save(ctx context.Context, id, version int64, c storage.Change, now time.Time) (int64, error)
-	// Due lists the timers of active matches due at now.
-	Due(ctx context.Context, now time.Time) ([]storage.Timer, error)
-	// Outbox lists the queued posts (Change.Posts) older than a time,
-	// oldest first; Delivered removes those of one change.
-	Outbox(ctx context.Context, before time.Time, limit int) ([]storage.Post, error)
+	// OpenMatches lists the open matches of the channels starting with a
+	// prefix ("" for all).
+	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
+	// Due lists the timers of active matches due at now, in the channels
+	// starting with a prefix.
+	Due(ctx context.Context, prefix string, now time.Time) ([]storage.Timer, error)
+	// Outbox lists the queued posts (Change.Posts) older than a time of
+	// the channels starting with a prefix, oldest first; Delivered removes
+	// those of one change.
+	Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error)
 	Delivered(ctx context.Context, id, version int64) error
+	// Applied returns a request recorded with a change (Change.Request);
+	// LastRequest a channel's latest (of a user, or of anyone); Answered
+	// marks one answered; ForgetRequests deletes those older than a time.
+	Applied(ctx context.Context, key string) (*storage.Applied, error)
+	LastRequest(ctx context.Context, channel, user string) (*storage.Applied, error)
+	Answered(ctx context.Context, key string, now time.Time) error
+	ForgetRequests(ctx context.Context, before time.Time) (int64, error)
+	// Setting and SetSetting read and write the host's values by scope and
+	// id (nil deletes); IdleLobbies lists the lobbies of a prefix unchanged
+	// since a time.
+	Setting(ctx context.Context, scope, id string) (json.RawMessage, error)
+	SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error
+	IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]storage.Match, error)
 	// Finished lists closed matches, most recently closed first.
 	Finished(ctx context.Context, limit int) ([]storage.Match, error)
 	// History lists a channel's matches, newest first.

@@ -35,6 +35,10 @@ func Run(t *testing.T, newDB New) {
 		{"Reopen", testReopen},
 		{"Due", testDue},
 		{"Outbox", testOutbox},
+		{"Scope", testScope},
+		{"Requests", testRequests},
+		{"Settings", testSettings},
+		{"IdleLobbies", testIdleLobbies},
 		{"Finished", testFinished},
 		{"History", testHistory},
 		{"ExportImport", testExportImport},
@@ -69,12 +73,17 @@ func Open(t testing.TB, b Backend) Store {
 // players seats drawn from seed. It returns the loaded match.
 func Start(t testing.TB, db Store, channel string, players int, seed uint64) *storage.Loaded {
 	t.Helper()
+	return StartSetup(t, db, channel, NewSetup(players, seed))
+}
+
+// StartSetup is Start with a setup of the caller's.
+func StartSetup(t testing.TB, db Store, channel string, setup engine.Setup) *storage.Loaded {
+	t.Helper()
 	ctx := context.Background()
 	m, err := db.Create(ctx, channel, json.RawMessage(`{"host":"test"}`), T0)
 	if err != nil {
 		t.Fatalf("create: %v", err)
 	}
-	setup := NewSetup(players, seed)
 	if _, err := db.Save(ctx, m.ID, m.Version, storage.Change{Start: &setup}, T0); err != nil {
 		t.Fatalf("start: %v", err)
 	}
@@ -269,7 +278,7 @@ func testNotFound(t *testing.T, newDB New) {
 	if f, err := db.Finished(ctx, 10); err != nil || len(f) != 0 {
 		t.Errorf("finished: got %v, %v; want nothing", f, err)
 	}
-	if d, err := db.Due(ctx, T0.Add(1000*time.Hour)); err != nil || len(d) != 0 {
+	if d, err := db.Due(ctx, "", T0.Add(1000*time.Hour)); err != nil || len(d) != 0 {
 		t.Errorf("due: got %v, %v; want nothing", d, err)
 	}
 }
@@ -632,7 +641,7 @@ func testDue(t *testing.T, newDB New) {
 	}
 	check := func(now time.Time, want ...due) {
 		t.Helper()
-		got, err := db.Due(ctx, now)
+		got, err := db.Due(ctx, "", now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -1102,7 +1111,7 @@ func testCorruptMatch(t *testing.T, newDB New) {
 		t.Fatal(err)
 	}
 	SameGame(t, "the other match", l.Game, g)
-	if d, err := db.Due(ctx, T0); err != nil || len(d) != 2 {
+	if d, err := db.Due(ctx, "", T0); err != nil || len(d) != 2 {
 		t.Fatalf("due: %v, %v; want both timers", d, err)
 	}
 	// The broken match can still be exported for a bug report, and closed.
@@ -1169,9 +1178,9 @@ func testOutbox(t *testing.T, newDB New) {
 	va := save(a.ID, a.Version, storage.Change{Posts: []json.RawMessage{post("a1"), post("a2")}}, at(0))
 	vc := save(c.ID, c.Version, storage.Change{Meta: json.RawMessage(`{"host":"x"}`), Posts: []json.RawMessage{post("c1")}}, at(1))
 	va2 := save(a.ID, va, storage.Change{Status: storage.Finished, Posts: []json.RawMessage{post("a3")}}, at(2))
-	check := func(db Store, before time.Time, limit int, want ...string) {
+	check := func(db Store, prefix string, before time.Time, limit int, want ...string) {
 		t.Helper()
-		got, err := db.Outbox(ctx, before, limit)
+		got, err := db.Outbox(ctx, prefix, before, limit)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -1195,10 +1204,10 @@ func testOutbox(t *testing.T, newDB New) {
 			t.Fatalf("outbox before %v (limit %d): got %v, want %v", before.Sub(T0), limit, g, want)
 		}
 	}
-	check(db, at(0), 100)
-	check(db, at(1), 100, "a1", "a2")
-	check(db, at(10), 100, "a1", "a2", "c1", "a3")
-	check(db, at(10), 3, "a1", "a2", "c1")
+	check(db, "", at(0), 100)
+	check(db, "", at(1), 100, "a1", "a2")
+	check(db, "", at(10), 100, "a1", "a2", "c1", "a3")
+	check(db, "", at(10), 3, "a1", "a2", "c1")
 
 	// Refused changes queue nothing.
 	if _, err := db.Save(ctx, c.ID, vc-1, storage.Change{Posts: []json.RawMessage{post("stale")}}, at(3)); !errors.Is(err, storage.ErrConflict) {
@@ -1207,7 +1216,7 @@ func testOutbox(t *testing.T, newDB New) {
 	if _, err := db.Save(ctx, c.ID, vc, storage.Change{Posts: []json.RawMessage{json.RawMessage(`{not json`)}}, at(3)); err == nil {
 		t.Fatal("a post that is not JSON was queued")
 	}
-	check(db, at(10), 100, "a1", "a2", "c1", "a3")
+	check(db, "", at(10), 100, "a1", "a2", "c1", "a3")
 
 	if err := db.Delivered(ctx, a.ID, va); err != nil {
 		t.Fatal(err)
@@ -1215,13 +1224,267 @@ func testOutbox(t *testing.T, newDB New) {
 	if err := db.Delivered(ctx, a.ID, va); err != nil {
 		t.Fatalf("delivered twice: %v", err)
 	}
-	check(db, at(10), 100, "c1", "a3")
+	check(db, "", at(10), 100, "c1", "a3")
 	// Another handle (another process, a restart) sees what is left.
-	check(Open(t, b), at(10), 100, "c1", "a3")
+	check(Open(t, b), "", at(10), 100, "c1", "a3")
 	for _, d := range []struct{ id, v int64 }{{c.ID, vc}, {a.ID, va2}} {
 		if err := db.Delivered(ctx, d.id, d.v); err != nil {
 			t.Fatal(err)
 		}
 	}
-	check(db, at(10), 100)
+	check(db, "", at(10), 100)
+}
+
+// testScope: the open matches, due timers and queued posts of one kind of
+// channel (a prefix) leave the others' alone; the prefix is text, not a
+// pattern.
+func testScope(t *testing.T, newDB New) {
+	ctx := context.Background()
+	db := Open(t, newDB(t, 10))
+	ids := map[string]int64{}
+	for i, ch := range []string{"discord:1", "discord:12", "console:main", "console:x_%", "consolex:1"} {
+		l := Start(t, db, ch, 2, uint64(i+1))
+		tm := storage.Timers{Deadline: T0}
+		if _, err := db.Save(ctx, l.ID, l.Version, storage.Change{Timers: &tm, Posts: []json.RawMessage{json.RawMessage(`{}`)}}, T0); err != nil {
+			t.Fatal(err)
+		}
+		ids[ch] = l.ID
+	}
+	lobby, err := db.Create(ctx, "discord:7", nil, T0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := Start(t, db, "discord:9", 2, 9)
+	if _, err := db.Save(ctx, done.ID, done.Version, storage.Change{Status: storage.Abandoned}, T0); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		prefix string
+		open   []int64 // in id order
+		active []int64
+	}{
+		{"discord:", []int64{ids["discord:1"], ids["discord:12"], lobby.ID}, []int64{ids["discord:1"], ids["discord:12"]}},
+		{"discord:1", []int64{ids["discord:1"], ids["discord:12"]}, []int64{ids["discord:1"], ids["discord:12"]}},
+		{"console:", []int64{ids["console:main"], ids["console:x_%"]}, []int64{ids["console:main"], ids["console:x_%"]}},
+		{"console:x_", []int64{ids["console:x_%"]}, []int64{ids["console:x_%"]}},
+		{"console:_", nil, nil},
+		{"%", nil, nil},
+		{"", []int64{ids["discord:1"], ids["discord:12"], ids["console:main"], ids["console:x_%"], ids["consolex:1"], lobby.ID},
+			[]int64{ids["discord:1"], ids["discord:12"], ids["console:main"], ids["console:x_%"], ids["consolex:1"]}},
+	} {
+		t.Run(tt.prefix, func(t *testing.T) {
+			open, err := db.OpenMatches(ctx, tt.prefix)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []int64
+			for _, m := range open {
+				got = append(got, m.ID)
+				if !m.Status.Open() || len(m.Channel) < len(tt.prefix) || m.Channel[:len(tt.prefix)] != tt.prefix {
+					t.Errorf("open match %+v", m)
+				}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.open) {
+				t.Errorf("open matches %v, want %v", got, tt.open)
+			}
+			due, err := db.Due(ctx, tt.prefix, T0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = nil
+			for _, d := range due {
+				got = append(got, d.Match)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.active) {
+				t.Errorf("due timers of %v, want %v", got, tt.active)
+			}
+			posts, err := db.Outbox(ctx, tt.prefix, T0.Add(time.Second), 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = nil
+			for _, p := range posts {
+				got = append(got, p.Match)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.active) {
+				t.Errorf("queued posts of %v, want %v", got, tt.active)
+			}
+		})
+	}
+}
+
+// testRequests: a request recorded with its change applies once; a second
+// change under its key fails with ErrDuplicate and changes nothing; the
+// latest request of a channel (and of a user) is found with whether it was
+// answered.
+func testRequests(t *testing.T, newDB New) {
+	ctx := context.Background()
+	b := newDB(t, 10)
+	db := Open(t, b)
+	a := Start(t, db, "test:a", 2, 1)
+	c := Start(t, db, "test:c", 2, 2)
+	at := func(s int) time.Time { return T0.Add(time.Duration(s) * time.Second) }
+	req := func(key, user, summary string) *storage.Request {
+		return &storage.Request{Key: key, User: user, Summary: summary, Result: "did " + summary}
+	}
+	meta := json.RawMessage(`{"host":"x"}`)
+	va, err := db.Save(ctx, a.ID, a.Version, storage.Change{Meta: meta, Request: req("k1", "ann", "/risk one")}, at(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Save(ctx, a.ID, va, storage.Change{Meta: meta, Posts: []json.RawMessage{json.RawMessage(`{}`)}, Request: req("k1", "ann", "/risk one")}, at(2)); !errors.Is(err, storage.ErrDuplicate) {
+		t.Fatalf("the same key again: %v, want ErrDuplicate", err)
+	}
+	if l, err := db.Load(ctx, a.ID); err != nil || l.Version != va {
+		t.Fatalf("after the duplicate: version %d, %v; want %d", l.Version, err, va)
+	}
+	if ps, err := db.Outbox(ctx, "", at(10), 10); err != nil || len(ps) != 0 {
+		t.Fatalf("the duplicate queued %d posts (%v)", len(ps), err)
+	}
+	// Keys are unique across matches.
+	if _, err := db.Save(ctx, c.ID, c.Version, storage.Change{Meta: meta, Request: req("k1", "bob", "/risk other")}, at(2)); !errors.Is(err, storage.ErrDuplicate) {
+		t.Fatalf("a key of another match: %v, want ErrDuplicate", err)
+	}
+	va2, err := db.Save(ctx, a.ID, va, storage.Change{Meta: meta, Request: req("k2", "bob", "/risk two")}, at(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Save(ctx, a.ID, va2, storage.Change{Request: &storage.Request{User: "x"}}, at(4)); err == nil {
+		t.Fatal("a request without a key was recorded")
+	}
+	got, err := db.Applied(ctx, "k1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Match != a.ID || got.Channel != "test:a" || got.Version != va || got.User != "ann" || got.Summary != "/risk one" || got.Result != "did /risk one" || !got.Created.Equal(at(1)) || !got.Answered.IsZero() {
+		t.Errorf("applied k1: %+v", got)
+	}
+	if _, err := db.Applied(ctx, "k9"); !errors.Is(err, storage.ErrNotFound) {
+		t.Errorf("an unknown key: %v, want ErrNotFound", err)
+	}
+	last := func(user, want string) {
+		t.Helper()
+		got, err := db.LastRequest(ctx, "test:a", user)
+		if want == "" {
+			if !errors.Is(err, storage.ErrNotFound) {
+				t.Errorf("last request of %q: %+v, %v; want none", user, got, err)
+			}
+			return
+		}
+		if err != nil || got.Key != want {
+			t.Errorf("last request of %q: %+v, %v; want %s", user, got, err, want)
+		}
+	}
+	last("", "k2")
+	last("ann", "k1")
+	last("cat", "")
+	if err := db.Answered(ctx, "k1", at(5)); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Answered(ctx, "k1", at(6)); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := Open(t, b).Applied(ctx, "k1"); err != nil || !got.Answered.Equal(at(5)) {
+		t.Errorf("answered k1: %+v, %v; want answered at %v", got, err, at(5))
+	}
+	if n, err := db.ForgetRequests(ctx, at(3)); err != nil || n != 1 {
+		t.Errorf("forgot %d, %v; want 1", n, err)
+	}
+	last("ann", "")
+	last("", "k2")
+}
+
+// testSettings: values by scope and id, replaced, deleted, seen by other
+// handles.
+func testSettings(t *testing.T, newDB New) {
+	ctx := context.Background()
+	b := newDB(t, 10)
+	db := Open(t, b)
+	get := func(db Store, scope, id, want string) {
+		t.Helper()
+		v, err := db.Setting(ctx, scope, id)
+		if want == "" {
+			if !errors.Is(err, storage.ErrNotFound) {
+				t.Errorf("%s %s: %s, %v; want none", scope, id, v, err)
+			}
+			return
+		}
+		if err != nil || string(v) != want {
+			t.Errorf("%s %s: %s, %v; want %s", scope, id, v, err, want)
+		}
+	}
+	get(db, "server", "discord:1", "")
+	for _, s := range []struct{ scope, id, v string }{
+		{"server", "discord:1", `{"turn_hours":12}`},
+		{"server", "discord:2", `{"turn_hours":48}`},
+		{"player", "discord:1", `{"dm":true}`},
+		{"server", "discord:1", `{"turn_hours":6}`},
+	} {
+		if err := db.SetSetting(ctx, s.scope, s.id, json.RawMessage(s.v), T0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	get(db, "server", "discord:1", `{"turn_hours":6}`)
+	get(Open(t, b), "server", "discord:2", `{"turn_hours":48}`)
+	get(db, "player", "discord:1", `{"dm":true}`)
+	if err := db.SetSetting(ctx, "server", "discord:1", nil, T0); err != nil {
+		t.Fatal(err)
+	}
+	get(db, "server", "discord:1", "")
+	get(db, "player", "discord:1", `{"dm":true}`)
+	if err := db.SetSetting(ctx, "server", "discord:3", json.RawMessage(`{oops`), T0); err == nil {
+		t.Error("a value that is not JSON was stored")
+	}
+	if err := db.SetSetting(ctx, "", "x", json.RawMessage(`1`), T0); err == nil {
+		t.Error("a setting without a scope was stored")
+	}
+}
+
+// testIdleLobbies: lobbies unchanged since a time, of a prefix; started
+// and closed matches are not lobbies.
+func testIdleLobbies(t *testing.T, newDB New) {
+	ctx := context.Background()
+	db := Open(t, newDB(t, 10))
+	at := func(h int) time.Time { return T0.Add(time.Duration(h) * time.Hour) }
+	lobby := func(ch string, created time.Time) *storage.Match {
+		t.Helper()
+		m, err := db.Create(ctx, ch, json.RawMessage(`{}`), created)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	old := lobby("discord:1", at(0))
+	touched := lobby("discord:2", at(0))
+	if _, err := db.Save(ctx, touched.ID, touched.Version, storage.Change{Meta: json.RawMessage(`{"x":1}`)}, at(10)); err != nil {
+		t.Fatal(err)
+	}
+	fresh := lobby("discord:3", at(20))
+	console := lobby("console:main", at(0))
+	gone := lobby("discord:4", at(0))
+	if _, err := db.Save(ctx, gone.ID, gone.Version, storage.Change{Status: storage.Abandoned}, at(0)); err != nil {
+		t.Fatal(err)
+	}
+	Start(t, db, "discord:5", 2, 1) // started at T0: not a lobby
+	ids := func(prefix string, before time.Time) []int64 {
+		t.Helper()
+		ms, err := db.IdleLobbies(ctx, prefix, before)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []int64
+		for _, m := range ms {
+			out = append(out, m.ID)
+		}
+		return out
+	}
+	if got, want := ids("discord:", at(5)), []int64{old.ID}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("idle before 5 h: %v, want %v", got, want)
+	}
+	if got, want := ids("discord:", at(30)), []int64{old.ID, touched.ID, fresh.ID}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("idle before 30 h: %v, want %v", got, want)
+	}
+	if got, want := ids("", at(1)), []int64{old.ID, console.ID}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("idle anywhere before 1 h: %v, want %v", got, want)
+	}
 }

@@ -6,8 +6,14 @@
 // offline that would fail live: command trees at registration; interactions
 // answered once and within 3 seconds; edits and follow-ups only after an
 // answer and within the token's 15 minutes; the ephemeral flag fixed when an
-// interaction is deferred; message content, buttons, custom IDs,
-// autocomplete choices and files within their limits. It also enforces the
+// interaction is deferred; message content, embeds (each part, and 6000
+// characters in all), buttons, custom IDs, autocomplete choices and files
+// within their limits. It models the bot's
+// permissions in each channel (SetBotPermissions): interactions carry them
+// as app_permissions, and posts without them are refused with Discord's
+// 403s (Missing Access, Missing Permissions; embeds are dropped without
+// Embed Links). Direct messages open a channel per user, and a user may
+// refuse them (RefuseDMs). It also enforces the
 // project's mention policy: every message that may notify says whom with
 // allowed_mentions, and never lets @everyone or roles through.
 //
@@ -28,6 +34,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -62,8 +69,45 @@ type Server struct {
 	violations []string
 	conns      map[*gatewayConn]bool
 	identified []Identify
-	failNext   map[string]int // route key -> HTTP status to answer once
+	failNext   map[string]int    // route key -> HTTP status to answer once
+	perms      map[string]int64  // the bot's permissions by channel (DefaultBotPermissions if absent)
+	dms        map[string]string // direct message channel -> its user
+	noDMs      map[string]bool   // users who take no direct messages
+	threads    map[string]*Thread
 }
+
+// Thread is a thread the bot opened.
+type Thread struct {
+	ID, Parent, Name string
+	Archived         bool
+	// AutoArchive is its auto_archive_duration, in minutes.
+	AutoArchive int
+}
+
+// Permission bits the fake models (Discord's values).
+const (
+	PermAdministrator       = 1 << 3
+	PermManageChannels      = 1 << 4
+	PermManageServer        = 1 << 5
+	PermViewChannel         = 1 << 10
+	PermSendMessages        = 1 << 11
+	PermEmbedLinks          = 1 << 14
+	PermAttachFiles         = 1 << 15
+	PermReadMessageHistory  = 1 << 16
+	PermUseAppCommands      = 1 << 31
+	PermManageThreads       = 1 << 34
+	PermCreatePublicThreads = 1 << 35
+	PermSendInThreads       = 1 << 38
+)
+
+// DefaultBotPermissions are the bot's permissions in a channel unless
+// SetBotPermissions says otherwise: what the invite link asks for, without
+// the thread permissions.
+const DefaultBotPermissions = PermViewChannel | PermSendMessages | PermEmbedLinks | PermAttachFiles | PermReadMessageHistory
+
+// ThreadPermissions are what opening a public thread and posting in it
+// take, on top of DefaultBotPermissions.
+const ThreadPermissions = PermCreatePublicThreads | PermSendInThreads
 
 // interaction is what the fake knows of an interaction it delivered.
 type interaction struct {
@@ -171,6 +215,10 @@ func New(t testing.TB) *Server {
 		commands: map[string][]Command{},
 		conns:    map[*gatewayConn]bool{},
 		failNext: map[string]int{},
+		perms:    map[string]int64{},
+		dms:      map[string]string{},
+		noDMs:    map[string]bool{},
+		threads:  map[string]*Thread{},
 	}
 	s.http = httptest.NewServer(s.routes())
 	t.Cleanup(func() {
@@ -246,9 +294,73 @@ func (s *Server) Snowflake() string {
 	return s.snowflakeLocked()
 }
 
+// SetBotPermissions sets the bot's permissions in a channel, as its roles
+// and the channel's overwrites would: interactions from the channel carry
+// them as app_permissions, and posts there need them.
+func (s *Server) SetBotPermissions(channel string, perms int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.perms[channel] = perms
+}
+
+// permsLocked are the bot's permissions in a channel: all in a direct
+// message.
+func (s *Server) permsLocked(channel string) int64 {
+	if _, ok := s.dms[channel]; ok {
+		return PermViewChannel | PermSendMessages | PermEmbedLinks | PermAttachFiles | PermReadMessageHistory
+	}
+	if th, ok := s.threads[channel]; ok {
+		channel = th.Parent // a thread has its parent's permissions
+	}
+	if p, ok := s.perms[channel]; ok {
+		return p
+	}
+	return DefaultBotPermissions
+}
+
+// Threads returns the threads the bot opened, oldest first.
+func (s *Server) Threads() []Thread {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Thread
+	for _, th := range s.threads {
+		out = append(out, *th)
+	}
+	slices.SortFunc(out, func(a, b Thread) int { return strings.Compare(a.ID, b.ID) })
+	return out
+}
+
+// RefuseDMs makes a user take no direct messages (their privacy setting):
+// the bot's are refused with 403, code 50007.
+func (s *Server) RefuseDMs(user string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.noDMs[user] = true
+}
+
+// DMs returns the direct messages the bot sent to a user, oldest first.
+func (s *Server) DMs(user string) []Message {
+	var out []Message
+	s.mu.Lock()
+	dms := map[string]bool{}
+	for ch, u := range s.dms {
+		if u == user {
+			dms[ch] = true
+		}
+	}
+	s.mu.Unlock()
+	for _, m := range s.Messages() {
+		if dms[m.ChannelID] {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // Interaction registers an interaction payload (the d of an
 // INTERACTION_CREATE) as delivered now, and returns it. A missing id or
-// token is filled in. The payload is returned re-encoded, ready to be
+// token is filled in, and so is app_permissions: the bot's permissions in
+// the channel. The payload is returned re-encoded, ready to be
 // unmarshalled by discordgo.
 func (s *Server) Interaction(payload []byte) ([]byte, error) {
 	var m map[string]any
@@ -265,6 +377,9 @@ func (s *Server) Interaction(payload []byte) ([]byte, error) {
 	}
 	typ, _ := m["type"].(float64)
 	ch, _ := m["channel_id"].(string)
+	if _, ok := m["app_permissions"]; !ok && ch != "" {
+		m["app_permissions"] = strconv.FormatInt(s.permsLocked(ch), 10)
+	}
 	in := &interaction{id: m["id"].(string), token: m["token"].(string), channel: ch, typ: int(typ), created: s.nowLocked()}
 	s.inter[in.id] = in
 	return json.Marshal(m)

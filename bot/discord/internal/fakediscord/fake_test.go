@@ -3,6 +3,7 @@ package fakediscord
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -356,3 +357,122 @@ func TestCheckCommands(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// The bot's permissions in a channel: interactions carry them as
+// app_permissions, and posts need them, refused as Discord refuses them
+// (not as broken rules: the bot cannot know before trying).
+func TestBotPermissions(t *testing.T) {
+	s := New(t)
+	dg := session(t, s)
+	const ch = "645027906669510667"
+	if i := deliver(t, s, 2); i.AppPermissions != DefaultBotPermissions {
+		t.Errorf("app_permissions %d, want the default %d", i.AppPermissions, DefaultBotPermissions)
+	}
+	post := func(files []*discordgo.File) error {
+		_, err := dg.ChannelMessageSendComplex(ch, &discordgo.MessageSend{Content: "turn 3", AllowedMentions: none, Files: files})
+		return err
+	}
+	for _, tt := range []struct {
+		perms int64
+		files int
+		code  int // 0: posted
+	}{
+		{DefaultBotPermissions, 1, 0},
+		{PermAdministrator, 1, 0},
+		{PermViewChannel | PermSendMessages, 0, 0},
+		{PermViewChannel | PermSendMessages, 1, 50013},
+		{PermViewChannel | PermAttachFiles, 0, 50013},
+		{PermSendMessages | PermAttachFiles, 0, 50001},
+	} {
+		s.SetBotPermissions(ch, tt.perms)
+		if i := deliver(t, s, 2); i.AppPermissions != tt.perms {
+			t.Errorf("app_permissions %d, want %d", i.AppPermissions, tt.perms)
+		}
+		err := post(png(tt.files))
+		var re *discordgo.RESTError
+		switch {
+		case tt.code == 0 && err != nil:
+			t.Errorf("perms %d, %d files: %v", tt.perms, tt.files, err)
+		case tt.code != 0 && (!errors.As(err, &re) || re.Response.StatusCode != http.StatusForbidden || re.Message == nil || re.Message.Code != tt.code):
+			t.Errorf("perms %d, %d files: %v, want 403 code %d", tt.perms, tt.files, err, tt.code)
+		}
+	}
+	if v := s.Violations(); len(v) > 0 {
+		t.Errorf("refusals counted as violations: %v", v)
+	}
+}
+
+// Direct messages: one channel per user, which takes posts unless the
+// user takes no direct messages.
+func TestDirectMessages(t *testing.T) {
+	s := New(t)
+	dg := session(t, s)
+	const user = "100000000000000001"
+	a, err := dg.UserChannelCreate(user)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := dg.UserChannelCreate(user)
+	if err != nil || b.ID != a.ID {
+		t.Fatalf("a second DM channel %v (%v), want %s", b, err, a.ID)
+	}
+	s.SetBotPermissions(a.ID, 0) // a guild channel's settings do not apply
+	if _, err := dg.ChannelMessageSendComplex(a.ID, &discordgo.MessageSend{Content: "your turn", AllowedMentions: none}); err != nil {
+		t.Fatal(err)
+	}
+	if dms := s.DMs(user); len(dms) != 1 || dms[0].Content != "your turn" {
+		t.Errorf("DMs %+v", dms)
+	}
+	s.RefuseDMs(user)
+	_, err = dg.ChannelMessageSendComplex(a.ID, &discordgo.MessageSend{Content: "again", AllowedMentions: none})
+	var re *discordgo.RESTError
+	if !errors.As(err, &re) || re.Message == nil || re.Message.Code != 50007 {
+		t.Errorf("a DM to a user who takes none: %v, want 403 code 50007", err)
+	}
+}
+
+// Embeds are held to Discord's limits, each part and all together.
+func TestEmbedLimits(t *testing.T) {
+	s := New(t)
+	dg := session(t, s)
+	post := func(es ...*discordgo.MessageEmbed) error {
+		_, err := dg.ChannelMessageSendComplex("645027906669510667", &discordgo.MessageSend{Embeds: es, AllowedMentions: none})
+		return err
+	}
+	fields := func(n int, value string) []*discordgo.MessageEmbedField {
+		var fs []*discordgo.MessageEmbedField
+		for range n {
+			fs = append(fs, &discordgo.MessageEmbedField{Name: "Ann", Value: value})
+		}
+		return fs
+	}
+	long := func(n int) string { return strings.Repeat("x", n) }
+	for _, tt := range []struct {
+		name   string
+		embeds []*discordgo.MessageEmbed
+		want   string // "" if accepted
+	}{
+		{"a turn", []*discordgo.MessageEmbed{{Title: "Turn 3", Description: "⚔️ Ann attacked", Color: 0xd55e00, Fields: fields(6, "12 territories"),
+			Image: &discordgo.MessageEmbedImage{URL: "attachment://map.png"}}}, ""},
+		{"long title", []*discordgo.MessageEmbed{{Title: long(257)}}, "title: must be 256 or fewer"},
+		{"long description", []*discordgo.MessageEmbed{{Description: long(4097)}}, "description: must be 4096 or fewer"},
+		{"too many fields", []*discordgo.MessageEmbed{{Fields: fields(26, "1")}}, "fields: at most 25"},
+		{"long field", []*discordgo.MessageEmbed{{Fields: fields(1, long(1025))}}, "value: must be 1024 or fewer"},
+		{"too much in all", []*discordgo.MessageEmbed{{Description: long(4000)}, {Description: long(2001)}}, "6001 characters in all, at most 6000"},
+		{"bad colour", []*discordgo.MessageEmbed{{Title: "x", Color: 0x1000000}}, "not an RGB integer"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := post(tt.embeds...)
+			v := s.TakeViolations()
+			if tt.want == "" {
+				if err != nil || len(v) > 0 {
+					t.Errorf("refused: %v %v", err, v)
+				}
+				return
+			}
+			if err == nil || len(v) != 1 || !strings.Contains(v[0], tt.want) {
+				t.Errorf("error %v, violations %v; want %q", err, v, tt.want)
+			}
+		})
+	}
+}

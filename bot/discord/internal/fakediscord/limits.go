@@ -23,6 +23,14 @@ const (
 	MaxFileSize         = 10 << 20
 	MaxMentionUsers     = 100 // users listed in allowed_mentions
 	MaxEmbeds           = 10
+	MaxEmbedChars       = 6000 // all the embeds of a message together
+	MaxEmbedTitle       = 256
+	MaxEmbedDescription = 4096
+	MaxEmbedFields      = 25
+	MaxEmbedFieldName   = 256
+	MaxEmbedFieldValue  = 1024
+	MaxEmbedFooter      = 2048
+	MaxEmbedAuthor      = 256
 	MaxOptions          = 25 // subcommands or options at one level
 	MaxCommandChars     = 8000
 	MaxName             = 32
@@ -115,12 +123,81 @@ func checkMessage(m *message, files int, allowedFlags int) problems {
 	if len(m.Embeds) > MaxEmbeds {
 		p.add("embeds: at most %d", MaxEmbeds)
 	}
+	p = append(p, checkEmbeds(m.Embeds)...)
 	if files > MaxFiles {
 		p.add("files: at most %d files in a message (has %d)", MaxFiles, files)
 	}
 	p = append(p, checkComponents(m.Components)...)
 	if m.AllowedMentions != nil {
 		p = append(p, checkAllowedMentions(m.AllowedMentions)...)
+	}
+	return p
+}
+
+// embed is what the fake checks of an embed.
+type embed struct {
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Color       *int64 `json:"color"`
+	Fields      []struct {
+		Name  string `json:"name"`
+		Value string `json:"value"`
+	} `json:"fields"`
+	Footer *struct {
+		Text string `json:"text"`
+	} `json:"footer"`
+	Author *struct {
+		Name string `json:"name"`
+	} `json:"author"`
+	Image *struct {
+		URL string `json:"url"`
+	} `json:"image"`
+}
+
+// checkEmbeds checks embeds against Discord's limits: each part, and the
+// 6000 characters of all the embeds of a message together.
+func checkEmbeds(raw []json.RawMessage) problems {
+	var p problems
+	total := 0
+	for i, r := range raw {
+		var e embed
+		if err := json.Unmarshal(r, &e); err != nil {
+			p.add("embeds[%d]: %v", i, err)
+			continue
+		}
+		limit := func(what, s string, max int) {
+			if n := chars(s); n > max {
+				p.add("embeds[%d].%s: must be %d or fewer in length (has %d)", i, what, max, n)
+			}
+			total += chars(s)
+		}
+		limit("title", e.Title, MaxEmbedTitle)
+		limit("description", e.Description, MaxEmbedDescription)
+		if len(e.Fields) > MaxEmbedFields {
+			p.add("embeds[%d].fields: at most %d (has %d)", i, MaxEmbedFields, len(e.Fields))
+		}
+		for j, f := range e.Fields {
+			if f.Name == "" || f.Value == "" {
+				p.add("embeds[%d].fields[%d]: a field needs a name and a value", i, j)
+			}
+			limit(fmt.Sprintf("fields[%d].name", j), f.Name, MaxEmbedFieldName)
+			limit(fmt.Sprintf("fields[%d].value", j), f.Value, MaxEmbedFieldValue)
+		}
+		if e.Footer != nil {
+			limit("footer.text", e.Footer.Text, MaxEmbedFooter)
+		}
+		if e.Author != nil {
+			limit("author.name", e.Author.Name, MaxEmbedAuthor)
+		}
+		if e.Color != nil && (*e.Color < 0 || *e.Color > 0xFFFFFF) {
+			p.add("embeds[%d].color: %d is not an RGB integer", i, *e.Color)
+		}
+		if e.Image != nil && !strings.HasPrefix(e.Image.URL, "https://") && !strings.HasPrefix(e.Image.URL, "http://") && !strings.HasPrefix(e.Image.URL, "attachment://") {
+			p.add("embeds[%d].image.url: %q is not a URL nor attachment://NAME", i, e.Image.URL)
+		}
+	}
+	if total > MaxEmbedChars {
+		p.add("embeds: %d characters in all, at most %d", total, MaxEmbedChars)
 	}
 	return p
 }

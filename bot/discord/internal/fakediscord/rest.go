@@ -1,6 +1,7 @@
 package fakediscord
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -31,6 +32,9 @@ func (s *Server) routes() http.Handler {
 	api("DELETE /webhooks/{app}/{token}/messages/@original", s.deleteOriginal)
 	api("POST /webhooks/{app}/{token}", s.followup)
 	api("POST /channels/{channel}/messages", s.post)
+	api("POST /users/@me/channels", s.openDM)
+	api("POST /channels/{channel}/threads", s.openThread)
+	api("PATCH /channels/{channel}", s.editChannel)
 	api("PUT /applications/{app}/commands", s.overwrite)
 	api("PUT /applications/{app}/guilds/{guild}/commands", s.overwrite)
 	mux.HandleFunc("GET /ws", s.websocket)
@@ -455,8 +459,152 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// What the bot may do in the channel: Discord refuses the post, and
+	// that is no rule the bot broke (it cannot know before trying), so
+	// it is not a violation.
+	perms := s.permsLocked(channel)
+	send := int64(PermSendMessages)
+	th, inThread := s.threads[channel]
+	if inThread {
+		send = PermSendInThreads
+	}
+	switch user, dm := s.dms[channel]; {
+	case inThread && th.Archived:
+		s.failLocked(w, r, http.StatusBadRequest, 50083, "Thread is archived (a post to a thread the bot archived)")
+		return
+	case dm && s.noDMs[user]:
+		writeJSON(w, http.StatusForbidden, apiError{Code: 50007, Message: "Cannot send messages to this user"})
+		return
+	case perms&PermAdministrator != 0:
+	case perms&PermViewChannel == 0:
+		writeJSON(w, http.StatusForbidden, apiError{Code: 50001, Message: "Missing Access"})
+		return
+	case perms&send == 0, len(files) > 0 && perms&PermAttachFiles == 0:
+		writeJSON(w, http.StatusForbidden, apiError{Code: 50013, Message: "Missing Permissions"})
+		return
+	case len(d.Embeds) > 0 && perms&PermEmbedLinks == 0:
+		d.Embeds = nil // Discord drops them and posts the rest
+	}
 	m := s.newMessageLocked(channel, Channel, "", d, files, s.nowLocked())
 	writeJSON(w, http.StatusOK, messageJSON(m))
+}
+
+// openThread answers POST /channels/{channel}/threads: a thread without a
+// starting message, public (type 11) unless asked otherwise.
+func (s *Server) openThread(w http.ResponseWriter, r *http.Request) {
+	if !s.authorized(w, r) {
+		return
+	}
+	raw, _, bad := readBody(r)
+	var body struct {
+		Name        string `json:"name"`
+		Type        int    `json:"type"`
+		AutoArchive int    `json:"auto_archive_duration"`
+	}
+	if len(bad) == 0 {
+		if err := json.Unmarshal(raw, &body); err != nil {
+			bad.add("body: %v", err)
+		}
+	}
+	if n := chars(body.Name); n < 1 || n > 100 {
+		bad.add("name: must be 1 to 100 characters (has %d)", n)
+	}
+	if body.Type != 11 && body.Type != 12 && body.Type != 0 {
+		bad.add("type: %d is not a thread type (11 public, 12 private)", body.Type)
+	}
+	if a := body.AutoArchive; a != 0 && a != 60 && a != 1440 && a != 4320 && a != 10080 {
+		bad.add("auto_archive_duration: %d is not 60, 1440, 4320 or 10080", a)
+	}
+	if len(bad) > 0 {
+		s.fail(w, r, http.StatusBadRequest, 50035, "Invalid Form Body: "+bad.err().Error())
+		return
+	}
+	parent := r.PathValue("channel")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.threads[parent]; ok {
+		s.failLocked(w, r, http.StatusBadRequest, 50024, "Cannot execute action on this channel type (a thread in a thread)")
+		return
+	}
+	perms := s.permsLocked(parent)
+	if perms&PermAdministrator == 0 && (perms&PermViewChannel == 0 || perms&PermCreatePublicThreads == 0) {
+		writeJSON(w, http.StatusForbidden, apiError{Code: 50013, Message: "Missing Permissions"})
+		return
+	}
+	th := &Thread{ID: s.snowflakeLocked(), Parent: parent, Name: body.Name, AutoArchive: cmp.Or(body.AutoArchive, 4320)}
+	s.threads[th.ID] = th
+	writeJSON(w, http.StatusCreated, map[string]any{"id": th.ID, "type": 11, "parent_id": parent, "name": th.Name,
+		"owner_id": BotID, "thread_metadata": map[string]any{"archived": false, "auto_archive_duration": th.AutoArchive, "locked": false}})
+}
+
+// editChannel answers PATCH /channels/{channel} for what the fake models:
+// archiving (or not) a thread the bot opened.
+func (s *Server) editChannel(w http.ResponseWriter, r *http.Request) {
+	if !s.authorized(w, r) {
+		return
+	}
+	raw, _, bad := readBody(r)
+	var body map[string]json.RawMessage
+	if len(bad) == 0 {
+		if err := json.Unmarshal(raw, &body); err != nil {
+			bad.add("body: %v", err)
+		}
+	}
+	var archived bool
+	if v, ok := body["archived"]; !ok || json.Unmarshal(v, &archived) != nil || len(body) != 1 {
+		bad.add("the fake models only {\"archived\": true|false} on a thread")
+	}
+	if len(bad) > 0 {
+		s.fail(w, r, http.StatusBadRequest, 50035, "Invalid Form Body: "+bad.err().Error())
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	th, ok := s.threads[r.PathValue("channel")]
+	if !ok {
+		s.failLocked(w, r, http.StatusNotFound, 10003, "Unknown Channel (not a thread the bot opened)")
+		return
+	}
+	th.Archived = archived
+	writeJSON(w, http.StatusOK, map[string]any{"id": th.ID, "type": 11, "parent_id": th.Parent, "name": th.Name,
+		"thread_metadata": map[string]any{"archived": th.Archived, "auto_archive_duration": th.AutoArchive}})
+}
+
+// openDM answers POST /users/@me/channels: the direct message channel with
+// a user (the same one each time).
+func (s *Server) openDM(w http.ResponseWriter, r *http.Request) {
+	if !s.authorized(w, r) {
+		return
+	}
+	raw, _, bad := readBody(r)
+	var body struct {
+		RecipientID string `json:"recipient_id"`
+	}
+	if len(bad) == 0 {
+		if err := json.Unmarshal(raw, &body); err != nil {
+			bad.add("body: %v", err)
+		}
+	}
+	if len(bad) == 0 && !isSnowflake(body.RecipientID) {
+		bad.add("recipient_id: %q is not a snowflake", body.RecipientID)
+	}
+	if len(bad) > 0 {
+		s.fail(w, r, http.StatusBadRequest, 50035, "Invalid Form Body: "+bad.err().Error())
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	id := ""
+	for ch, u := range s.dms {
+		if u == body.RecipientID {
+			id = ch
+		}
+	}
+	if id == "" {
+		id = s.snowflakeLocked()
+		s.dms[id] = body.RecipientID
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"id": id, "type": 1, "recipients": []any{map[string]any{"id": body.RecipientID, "username": "user" + body.RecipientID, "discriminator": "0"}}})
 }
 
 func (s *Server) overwrite(w http.ResponseWriter, r *http.Request) {

@@ -1,0 +1,178 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/riskbot/riskbot/storage"
+)
+
+// An admin (Request.Admin) or the host may end a match without a winner:
+// /risk abandon asks them to confirm with a button that expires. Lobbies
+// that never start are closed after Config.LobbyTTL. Ended matches are kept
+// (Abandoned), for /risk history, /risk map and risk export; a damaged
+// match, one the bot cannot load, can be ended too, so that it never
+// keeps its channel from hosting another.
+
+// abandonConfirm is how long the confirmation of /risk abandon is good for.
+const abandonConfirm = 5 * time.Minute
+
+// DefaultLobbyTTL is how long a lobby may wait for its start, without any
+// change, before it is closed, unless Config.LobbyTTL says otherwise.
+const DefaultLobbyTTL = 7 * 24 * time.Hour
+
+// openRow returns the open match of a channel as stored, without loading
+// its game (it may not load), or a refusal.
+func (b *Bot) openRow(ctx context.Context, channel string) (storage.Match, error) {
+	ms, err := b.cfg.Store.History(ctx, channel)
+	if err != nil {
+		return storage.Match{}, err
+	}
+	if len(ms) == 0 || !ms[0].Status.Open() {
+		return storage.Match{}, refuse("There is no match in this channel to end.")
+	}
+	return ms[0], nil
+}
+
+func cmdAbandon(ctx context.Context, c *call) (result, error) {
+	b := c.bot
+	row, err := b.openRow(ctx, c.req.Channel)
+	if err != nil {
+		return result{}, err
+	}
+	meta, merr := decodeMeta(row.Meta)
+	if !c.req.Admin && (merr != nil || meta.Host != c.req.User.ID) {
+		host := "the host"
+		if merr == nil {
+			if i := meta.seat(meta.Host); i >= 0 {
+				host = meta.Seats[i].Name + " (the host)"
+			}
+		}
+		return result{}, refuse("Only %s or an admin (Manage Server, or Manage Channels here) can end a match without a winner.", host)
+	}
+	expires := b.cfg.Now().Add(abandonConfirm)
+	what := "this channel's match"
+	if merr == nil {
+		what = fmt.Sprintf("this channel's match (%s, %s)", row.Status, plural(len(meta.Seats), "seat", "seats"))
+	}
+	text := fmt.Sprintf("End %s without a winner? Nobody can play it any more; it is kept for /risk history and `risk export`. This question expires %s.", what, timestamp(expires))
+	return result{reply: Message{Private: true, Text: text, Buttons: [][]Button{{
+		{ID: fmt.Sprintf("%s|%d|%d|abandon|%d", buttonPrefix, row.ID, row.Version, expires.Unix()), Label: "End the match", Style: Danger},
+		{ID: fmt.Sprintf("%s|%d|0|keep", buttonPrefix, row.ID), Label: "Keep it", Style: Secondary},
+	}}}}, nil
+}
+
+// clickAbandon answers the buttons of /risk abandon's confirmation, under
+// the channel's lock. The match may be damaged: it is not loaded.
+func (b *Bot) clickAbandon(ctx context.Context, c Click, bt buttonID) (result, error) {
+	if bt.action == "keep" {
+		return result{reply: private("The match goes on.")}, nil
+	}
+	if len(bt.args) != 1 || b.cfg.Now().Unix() > int64(bt.args[0]) {
+		return result{}, refuse("That confirmation has expired: run /risk abandon again if you still mean it.")
+	}
+	row, err := b.openRow(ctx, c.Channel)
+	if err != nil {
+		return result{}, err
+	}
+	if row.ID != bt.match {
+		return result{}, refuse("That match is over already.")
+	}
+	meta, merr := decodeMeta(row.Meta)
+	role := "an admin"
+	switch {
+	case merr == nil && meta.Host == c.User.ID:
+		role = "the host"
+	case !c.Admin:
+		return result{}, refuse("Only the host or an admin can end a match without a winner.")
+	}
+	who := cleanName(c.User.Name)
+	if i := meta.seat(c.User.ID); merr == nil && i >= 0 {
+		who = meta.Seats[i].Name
+	}
+	note := fmt.Sprintf("🛑 %s (%s) ended the match without a winner. It is kept: /risk history and /risk map show how it stood. Start another with /risk new.", who, role)
+	posts, err := b.abandon(ctx, row, note, fmt.Sprintf("by %s (%s)", who, role))
+	if err != nil {
+		return result{}, err
+	}
+	return result{reply: private("Done: the match is ended."), posts: posts}, nil
+}
+
+// abandon ends an open match without a winner, at the version it was read
+// (a conflict is a refusal), queueing the note to post, and returns the
+// batch to deliver. Its data is updated if it can be read; a damaged
+// match is ended all the same.
+func (b *Bot) abandon(ctx context.Context, row storage.Match, note, ended string) (batch, error) {
+	change := storage.Change{Status: storage.Abandoned}
+	thread := false
+	if meta, err := decodeMeta(row.Meta); err == nil {
+		meta.Finished = b.cfg.Now()
+		meta.Ended = ended
+		change.Meta = meta.encode()
+		thread = meta.Thread
+	}
+	body, err := json.Marshal(news{Note: note})
+	if err != nil {
+		return batch{}, fmt.Errorf("bot: end match %d: %w", row.ID, err)
+	}
+	change.Posts = []json.RawMessage{body}
+	v, err := b.cfg.Store.Save(ctx, row.ID, row.Version, change, b.cfg.Now())
+	if errors.Is(err, storage.ErrConflict) {
+		return batch{}, errMovedOn
+	}
+	if err != nil {
+		return batch{}, fmt.Errorf("bot: end match %d: %w", row.ID, err)
+	}
+	b.cfg.Log.Info("match ended without a winner", "channel", row.Channel, "match", row.ID, "how", ended)
+	return batch{match: row.ID, version: v, msgs: []Message{{Text: note}}, archive: thread}, nil
+}
+
+// expireLobbies closes the lobbies of the bot's scope unchanged for
+// LobbyTTL, saying so in their channels.
+func (b *Bot) expireLobbies(ctx context.Context) error {
+	// A server may keep its lobbies a day at the least: look at those idle
+	// that long, and hold each to its server's rule.
+	least := 24 * time.Hour
+	if b.cfg.LobbyTTL > 0 {
+		least = min(least, b.cfg.LobbyTTL)
+	}
+	idle, err := b.cfg.Store.IdleLobbies(ctx, b.cfg.Scope, b.cfg.Now().Add(-least))
+	if err != nil {
+		return err
+	}
+	var errs []error
+	rules := map[string]serverRules{}
+	for _, row := range idle {
+		if !b.serves(row.Channel) {
+			continue
+		}
+		meta, _ := decodeMeta(row.Meta)
+		r, ok := rules[meta.Server]
+		if !ok {
+			if r, err = b.rulesOf(ctx, meta.Server); err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			rules[meta.Server] = r
+		}
+		ttl := b.lobbyTTL(r)
+		if ttl < 0 || row.Updated.After(b.cfg.Now().Add(-ttl)) {
+			continue
+		}
+		unlock := b.lock(row.Channel)
+		note := fmt.Sprintf("⌛ This channel's match never started: its lobby closed after %s without a change. Start another with /risk new.", durationText(ttl))
+		posts, err := b.abandon(ctx, row, note, "the lobby expired")
+		unlock()
+		if err != nil {
+			if !errors.Is(err, errMovedOn) {
+				errs = append(errs, fmt.Errorf("match %d: %w", row.ID, err))
+			}
+			continue
+		}
+		b.deliver(ctx, row.Channel, posts)
+	}
+	return errors.Join(errs...)
+}

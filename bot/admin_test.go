@@ -1,0 +1,175 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/riskbot/riskbot/storage"
+)
+
+// Issue 12, item 11: the host, or an admin, ends a match without a winner
+// after confirming with a button; it is kept for history and export, and
+// the channel can host another.
+func TestAbandon(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:abandon"
+	h.started(ch, []string{"Ann", "Bob"}, "easy")
+	wantPrivate(t, h.do(ch, "Bob", "abandon"), "Only Ann (the host) or an admin")
+	ask := h.do(ch, "Ann", "abandon")
+	wantPrivate(t, ask, "without a winner?", "expires")
+	end, ok := buttonLabelled(ask, "End the match")
+	if !ok {
+		t.Fatalf("no button to confirm: %+v", ask.Buttons)
+	}
+	keep, _ := buttonLabelled(ask, "Keep it")
+	wantPrivate(t, h.click(ch, "Ann", keep.ID), "goes on")
+	// Someone else cannot use the host's confirmation.
+	wantPrivate(t, h.click(ch, "Bob", end.ID), "Only the host or an admin")
+	h.takePosts()
+	wantPrivate(t, h.click(ch, "Ann", end.ID), "the match is ended")
+	posts := h.takePosts()
+	if len(posts) != 1 || !strings.Contains(posts[0].msg.Text, "Ann (the host) ended the match without a winner") {
+		t.Errorf("posts %+v", posts)
+	}
+	m := h.load(ch)
+	if m.Status != storage.Abandoned || m.meta.Finished.IsZero() {
+		t.Fatalf("match %s, finished %v", m.Status, m.meta.Finished)
+	}
+	// Kept: its status and map stay on view, it exports, and the channel
+	// hosts a new match.
+	wantPrivate(t, h.do(ch, "Bob", "status"), "ended without a winner by Ann (the host)")
+	if r := h.do(ch, "Bob", "map"); r.Image == nil {
+		t.Error("no map of the ended match")
+	}
+	if x, err := h.db.Export(context.Background(), m.ID); err != nil || x.Status != storage.Abandoned || len(x.Record.Log) == 0 {
+		t.Errorf("export of the ended match: %v", err)
+	}
+	wantPrivate(t, h.click(ch, "Ann", end.ID), "There is no match in this channel to end")
+	wantPublic(t, h.do(ch, "Bob", "new"), "Bob opened a Risk match")
+}
+
+// An admin ends any match, the confirmation expires, and a damaged match
+// (its data does not load) can be ended too, freeing its channel.
+func TestAdminAbandonsAnyMatch(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:admin"
+	h.do(ch, "Ann", "new")
+	ask := h.doAdmin(ch, "Dan", "abandon")
+	end, ok := buttonLabelled(ask, "End the match")
+	if !ok {
+		t.Fatalf("the admin was not asked: %q", ask.Text)
+	}
+	h.advance(abandonConfirm + time.Second)
+	wantPrivate(t, h.clickAs(Click{Channel: ch, User: user("Dan"), ID: end.ID, Admin: true}), "expired")
+	ask = h.doAdmin(ch, "Dan", "abandon")
+	end, _ = buttonLabelled(ask, "End the match")
+	wantPrivate(t, h.clickAs(Click{Channel: ch, User: user("Dan"), ID: end.ID, Admin: true}), "the match is ended")
+	if p := h.takePosts(); len(p) != 1 || !strings.Contains(p[0].msg.Text, "Dan (an admin) ended the match") {
+		t.Errorf("posts %+v", p)
+	}
+
+	const damaged = "test:damaged-admin"
+	if _, err := h.db.Create(context.Background(), damaged, json.RawMessage(`[1,2]`), h.clock()); err != nil {
+		t.Fatal(err)
+	}
+	wantPrivate(t, h.do(damaged, "Ann", "new"), "damaged", "/risk abandon")
+	wantPrivate(t, h.do(damaged, "Ann", "abandon"), "or an admin")
+	ask = h.doAdmin(damaged, "Dan", "abandon")
+	end, _ = buttonLabelled(ask, "End the match")
+	wantPrivate(t, h.clickAs(Click{Channel: damaged, User: user("Dan"), ID: end.ID, Admin: true}), "the match is ended")
+	wantPublic(t, h.do(damaged, "Ann", "new"), "Ann opened a Risk match")
+}
+
+// An admin removes any seat, the host's included: in the lobby the seat
+// goes and the host's role passes on; in a started match a computer plays
+// the seat.
+func TestAdminRemovesAnySeat(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:kick"
+	h.do(ch, "Ann", "new")
+	h.do(ch, "Bob", "join")
+	h.do(ch, "Cat", "join")
+	wantPrivate(t, h.do(ch, "Bob", "kick", "player:Ann"), "Only Ann (the host) can remove players", "An admin")
+	wantPublic(t, h.doAdmin(ch, "Dan", "kick", "player:Ann"), "Ann was removed", "Bob is the host now")
+	if m := h.load(ch); m.meta.Host != user("Bob").ID || m.meta.seat(user("Ann").ID) >= 0 {
+		t.Fatalf("host %s, seats %+v", m.meta.Host, m.meta.Seats)
+	}
+	h.do(ch, "Bob", "start")
+	h.bot.Wait()
+	wantPublic(t, h.doAdmin(ch, "Dan", "kick", "player:Bob"), "Bob was removed; a", "Cat is the host now")
+	h.bot.Wait()
+	m := h.load(ch)
+	if sm := m.meta.Seats[m.meta.seat(user("Bob").ID)]; !sm.IsBot() || m.meta.Host != user("Cat").ID {
+		t.Errorf("Bob's seat %+v, host %s", sm, m.meta.Host)
+	}
+}
+
+// Lobbies that never start close after Config.LobbyTTL without a change,
+// saying so; a lobby in use, and a started match, stay.
+func TestIdleLobbiesExpire(t *testing.T) {
+	h := newHarness(t)
+	h.configure = func(c *Config) { c.LobbyTTL = 72 * time.Hour }
+	h.restart()
+	h.do("test:idle", "Ann", "new")
+	h.do("test:busy", "Bob", "new")
+	h.started("test:started", []string{"Cat"}, "easy")
+	h.advance(48 * time.Hour)
+	h.do("test:busy", "Dan", "join")
+	h.advance(25 * time.Hour)
+	if err := h.bot.Tick(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var said []string
+	for _, p := range h.takePosts() {
+		if p.channel == "test:idle" {
+			said = append(said, p.msg.Text)
+		}
+	}
+	if len(said) != 1 || !strings.Contains(said[0], "its lobby closed after 3 days") {
+		t.Errorf("posts in the idle channel: %q", said)
+	}
+	for ch, want := range map[string]storage.Status{"test:idle": storage.Abandoned, "test:busy": storage.Lobby, "test:started": storage.Active} {
+		ms, err := h.db.History(context.Background(), ch)
+		if err != nil || len(ms) == 0 || ms[0].Status != want {
+			t.Errorf("%s: %+v, %v; want %s", ch, ms, err, want)
+		}
+	}
+	wantPublic(t, h.do("test:idle", "Ann", "new"), "Ann opened a Risk match")
+}
+
+// Issue 12, item 13: a match won in its own thread: every post is in the
+// thread, which is archived once the victory is told.
+func TestWonMatchArchivesItsThread(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:threads"
+	may := []string{} // the bot may open threads here
+	h.doReq(Request{Channel: ch, User: user("Ann"), Command: "new", ThreadLacks: may})
+	if len(h.threads) != 1 {
+		t.Fatalf("threads %v", h.threads)
+	}
+	thread := h.threads[0]
+	h.do(thread, "Ann", "addbot", "level:easy")
+	h.do(thread, "Ann", "addbot", "level:easy")
+	h.do(thread, "Ann", "leave")
+	h.do(thread, "Ann", "start")
+	posts := h.takePosts()
+	if m := h.load(thread); m.Status != storage.Finished || m.meta.Parent != ch {
+		t.Fatalf("match %s in %s, parent %q", m.Status, m.Channel, m.meta.Parent)
+	}
+	for _, p := range posts {
+		if p.channel != thread {
+			t.Errorf("a post in %s: %.60q", p.channel, p.msg.Text)
+		}
+	}
+	if len(h.archived) != 1 || h.archived[0] != thread {
+		t.Errorf("archived %v, want %s", h.archived, thread)
+	}
+	// A console (no threads) plays in the channel.
+	h.doReq(Request{Channel: "test:plain", User: user("Ann"), Command: "new"})
+	if len(h.threads) != 1 {
+		t.Errorf("a thread without the permissions being said: %v", h.threads)
+	}
+}

@@ -1,0 +1,208 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/riskbot/riskbot/ai"
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+)
+
+// TestPeoplePlayCapitalsInChat has two people and a bot play a capitals
+// match through chat commands (what the people type is chosen by computer
+// players), checking every reply, the turn posts and the pings, and that
+// the stored log replays.
+func TestPeoplePlayCapitalsInChat(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:capitals"
+	h.do(ch, "Ann", "new", "rules:capitals", "map:small")
+	h.do(ch, "Bob", "join")
+	h.do(ch, "Ann", "addbot", "level:easy")
+	wantPublic(t, h.do(ch, "Ann", "start"), "The match has started", "Capitals are chosen in this order")
+	h.bot.Wait()
+	minds := map[string]Player{}
+	for i, p := range []string{"Ann", "Bob"} {
+		mind, err := ai.New("normal", ai.Options{Seed: uint64(i + 1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		minds[p] = mind
+	}
+	seen := map[string]int{}
+	turnPosts, pings := 0, 0
+	for step := 0; step < 800; step++ {
+		m := h.load(ch)
+		s := m.Game.State
+		if s.Phase == state.PhaseOver || s.Turn > 40 {
+			break
+		}
+		seat := s.Current
+		who := s.Seats[seat].Name
+		if m.isBotSeat(seat) {
+			t.Fatalf("step %d: the bot %s is to play and did not", step, who)
+		}
+		c, err := minds[who].Act(context.Background(), s.View(seat), seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd, opts := chatCommand(s, seat, c)
+		seen[c.Name()]++
+		reply := h.doOpts(ch, who, cmd, opts)
+		if reply.Private && s.Phase != state.PhaseSetup {
+			t.Fatalf("step %d: %s /risk %s %v refused: %s", step, who, cmd, opts, reply.Text)
+		}
+		if strings.Contains(reply.Text, "{{") && !strings.Contains(reply.Text, "{{time:") && !strings.Contains(reply.Text, "{{mention:") {
+			t.Errorf("reply with stray markup: %q", reply.Text)
+		}
+		for _, p := range h.takePosts() {
+			msg := p.msg
+			if strings.HasPrefix(msg.Text, "**Turn ") || strings.HasPrefix(msg.Text, "**Capital") {
+				turnPosts++
+			}
+			for _, kind := range []string{"two-turns", "Two turns", "Full power", "Distant attack", "Attack and port"} {
+				if strings.Contains(msg.Text, "collected") && strings.Contains(msg.Text, kind) {
+					t.Errorf("a post reveals a kept item: %q", msg.Text)
+				}
+			}
+			if len(msg.Mentions) > 0 {
+				pings++
+				after := h.load(ch).Game.State
+				if after.Phase == state.PhaseOver {
+					continue
+				}
+				if len(msg.Mentions) != 1 || msg.Mentions[0] != after.Seats[after.Current].ID {
+					t.Errorf("ping mentions %v, want only %s", msg.Mentions, after.Seats[after.Current].ID)
+				}
+			}
+		}
+	}
+	m := h.load(ch)
+	if m.Game.State.Turn < 10 {
+		t.Errorf("only %d turns played", m.Game.State.Turn)
+	}
+	for _, kind := range []string{"capital", "reinforce", "capture", "move", "end"} {
+		if seen[kind] == 0 {
+			t.Errorf("the people never played %q (%v)", kind, seen)
+		}
+	}
+	if turnPosts < 8 || pings < 4 {
+		t.Errorf("%d turn posts and %d pings", turnPosts, pings)
+	}
+	t.Logf("commands typed: %v; %d turn posts, %d pings, turn %d, %s", seen, turnPosts, pings, m.Game.State.Turn, m.Game.State.Phase)
+	l, err := h.db.Export(context.Background(), m.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := l.Record.Game(-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.State.Turn != m.Game.State.Turn || g.State.RNG != m.Game.State.RNG {
+		t.Error("the stored log replays to a different state")
+	}
+}
+
+// Mistakes in a capitals match get short private answers and change
+// nothing.
+func TestCapitalsMistakes(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:capmistakes"
+	h.do(ch, "Ann", "new", "rules:capitals", "map:small")
+	h.do(ch, "Bob", "join")
+	h.do(ch, "Ann", "start")
+	s := h.load(ch).Game.State
+	chooser := s.Seats[s.Current].Name
+	other := s.Seats[1-s.Current].Name
+	wantPrivate(t, h.do(ch, other, "place", "territory:"+s.Map.Territories[0].Name), "is choosing a capital")
+	wantPrivate(t, h.do(ch, chooser, "place"), "Choose your capital")
+	wantPrivate(t, h.do(ch, chooser, "place", "territory:Zzzzz"), "is not a territory")
+	wantPrivate(t, h.do(ch, chooser, "place", "territory:"+s.Map.Territories[0].Name, "armies:3"), "leave out armies")
+	wantPrivate(t, h.do(ch, chooser, "trade"), "no cards")
+	wantPrivate(t, h.do(ch, chooser, "occupy", "armies:3"), "stays at 0 troops")
+	wantPrivate(t, h.do(ch, chooser, "cards"), "You hold no item")
+	wantPrivate(t, h.do(ch, chooser, "cards", "use:yes"), "no item to use")
+	wantPrivate(t, h.do(ch, chooser, "launch"), "Choose your capital first")
+	wantPrivate(t, h.do(ch, chooser, "end", "discard:1"), "no cards to discard")
+	if after := h.load(ch); after.Version != h.load(ch).Version || after.Game.State.Phase != state.PhaseSetup {
+		t.Fatal("a mistake changed the match")
+	}
+	// Choose both capitals, the first one found that the rules allow.
+	for h.load(ch).Game.State.Phase == state.PhaseSetup {
+		s := h.load(ch).Game.State
+		legal := engine.Legal(s, s.Current)
+		c := legal[0].(engine.Capital)
+		wantPrivate(t, h.do(ch, s.Seats[s.Current].Name, "place", "territory:"+s.Map.TerritoryName(c.Territory)), "chose")
+	}
+	s = h.load(ch).Game.State
+	me := s.Seats[s.Current].Name
+	capital := s.Map.TerritoryName(s.Capital(s.Current))
+	wantPrivate(t, h.do(ch, me, "place", "territory:"+capital, "armies:1"), "all your reinforcements (3 troops) go to one territory")
+	wantPrivate(t, h.do(ch, me, "attack", "from:"+capital, "to:"+capital), "First send your reinforcements (3 troops)")
+	wantPublic(t, h.do(ch, me, "place", "territory:"+capital), "sent 3 troops to "+capital)
+	wantPrivate(t, h.do(ch, me, "attack", "from:"+capital, "to:"+capital, "dice:2"), "rolls no dice")
+	wantPrivate(t, h.do(ch, me, "fortify", "from:"+capital, "to:"+capital, "armies:2"), "by quarters")
+	wantPrivate(t, h.do(ch, me, "launch"), "No attack is planned")
+	wantPrivate(t, h.do(ch, me, "port", "territory:"+s.Map.TerritoryName(s.Capital(1-s.Current))), "not you")
+}
+
+// The clock of a capitals match: the person choosing a capital is pinged
+// and reminded; at the deadline a careful bot chooses for them (or, with
+// on-timeout:skip, the safe default does), and the same for a turn.
+func TestCapitalsDeadlines(t *testing.T) {
+	for _, timeout := range []string{"bot", "skip"} {
+		t.Run(timeout, func(t *testing.T) {
+			h := newHarness(t)
+			const ch = "test:capclock"
+			h.do(ch, "Ann", "new", "rules:capitals", "map:small", "on-timeout:"+timeout)
+			h.do(ch, "Bob", "join")
+			h.do(ch, "Ann", "start")
+			h.bot.Wait()
+			h.takePosts()
+			s := h.load(ch).Game.State
+			first := s.Seats[s.Current].Name
+			h.advance(19 * time.Hour)
+			if err := h.bot.Tick(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			var reminded bool
+			for _, p := range h.takePosts() {
+				reminded = reminded || strings.Contains(p.msg.Text, "your turn to choose a capital")
+			}
+			if !reminded {
+				t.Error("no reminder to choose a capital")
+			}
+			h.advance(6 * time.Hour)
+			if err := h.bot.Tick(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			h.bot.Wait()
+			s = h.load(ch).Game.State
+			for i := range s.Seats {
+				if s.Seats[i].Name == first && s.Capital(i) < 0 {
+					t.Fatalf("%s has no capital after the deadline", first)
+				}
+			}
+			var told bool
+			for _, p := range h.takePosts() {
+				told = told || strings.Contains(p.msg.Text, first+" ran out of time")
+			}
+			if !told {
+				t.Error("nobody was told of the missed deadline")
+			}
+			// The second chooser runs out too; then the first turn's player.
+			for range 2 {
+				h.advance(25 * time.Hour)
+				if err := h.bot.Tick(context.Background()); err != nil {
+					t.Fatal(err)
+				}
+				h.bot.Wait()
+			}
+			if s := h.load(ch).Game.State; s.Phase == state.PhaseSetup || s.Turn < 2 {
+				t.Fatalf("after three deadlines: %s, turn %d", s.Phase, s.Turn)
+			}
+		})
+	}
+}

@@ -1,0 +1,151 @@
+package bot
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestAwakeTime(t *testing.T) {
+	day := func(d, h, m int) time.Time { return time.Date(2026, 11, d, h, m, 0, 0, time.UTC) }
+	tests := []struct {
+		name  string
+		p     prefs
+		start time.Time
+		d     time.Duration
+		want  time.Time
+	}{
+		{"no quiet hours", prefs{}, day(1, 23, 0), 24 * time.Hour, day(2, 23, 0)},
+		{"starting in them", prefs{QuietFrom: 22, QuietTo: 7}, day(1, 23, 0), 24 * time.Hour, day(3, 16, 0)},
+		{"starting before them", prefs{QuietFrom: 22, QuietTo: 7}, day(1, 20, 30), 2 * time.Hour, day(2, 7, 30)},
+		{"ending as they start", prefs{QuietFrom: 22, QuietTo: 7}, day(1, 20, 0), 2 * time.Hour, day(1, 22, 0)},
+		{"within a day", prefs{QuietFrom: 1, QuietTo: 5}, day(1, 0, 0), 3 * time.Hour, day(1, 7, 0)},
+		{"in another zone", prefs{QuietFrom: 22, QuietTo: 7, Offset: 120}, day(1, 20, 0), time.Hour, day(2, 6, 0)}, // 22:00 to 07:00 local is 20:00 to 05:00 UTC
+		{"half-hour zone", prefs{QuietFrom: 0, QuietTo: 6, Offset: 330}, day(1, 18, 0), time.Hour, day(2, 1, 0)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.p.awake(tt.start, tt.d); !got.Equal(tt.want) {
+				t.Errorf("awake(%v, %v) = %v, want %v", tt.start, tt.d, got, tt.want)
+			}
+		})
+	}
+}
+
+// Issue 12, item 14: a player's choices, shown and refused as typed.
+func TestNotifyChoices(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:notify"
+	wantPrivate(t, h.do(ch, "Ann", "notify"), "Direct message when it is your turn: off. Reminders: on. Quiet hours: none.")
+	wantPrivate(t, h.do(ch, "Ann", "notify", "dm:on", "quiet:22-7", "utc-offset:+5:30"), "Saved", "turn: on", "22:00 to 07:00 (UTC+5:30)")
+	wantPrivate(t, h.do(ch, "Ann", "notify", "reminders:off"), "Reminders: off", "turn: on")
+	wantPrivate(t, h.do(ch, "Ann", "notify", "quiet:25-3"), "quiet takes two different hours")
+	wantPrivate(t, h.do(ch, "Ann", "notify", "quiet:7-7"), "quiet takes two different hours")
+	wantPrivate(t, h.do(ch, "Ann", "notify", "utc-offset:Paris"), "utc-offset takes hours from UTC")
+	wantPrivate(t, h.do(ch, "Ann", "notify", "quiet:off", "dm:off", "reminders:on"), "Quiet hours: none.", "turn: off")
+}
+
+// Issue 12, item 14: the turn's ping reaches a player as they chose: a
+// direct message too; nothing in their quiet hours, which their clock
+// skips; no reminder if they want none.
+func TestPingsFollowPlayersChoices(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:pings"
+	h.started(ch, []string{"Ann", "Bob"})
+	h.do(ch, "Ann", "autoplace")
+	h.do(ch, "Bob", "autoplace")
+	h.takePosts()
+	for _, p := range []string{"Ann", "Bob"} {
+		h.do(ch, p, "notify", "dm:on", "quiet:22-7")
+	}
+	// now: Nov 25 12:00 UTC. The first turn ends at 13:00: the next
+	// player is pinged, in the channel and directly.
+	cur := func() string { s := h.load(ch).Game.State; return s.Seats[s.Current].Name }
+	h.advance(time.Hour)
+	first := cur()
+	h.do(ch, first, "autoplace")
+	h.do(ch, first, "end")
+	next := cur()
+	ping, dm := pingOf(t, h.takePosts(), next)
+	if !slices.Contains(ping.Mentions, user(next).ID) {
+		t.Errorf("the ping does not notify %s: %+v", next, ping)
+	}
+	if dm == nil || !strings.Contains(dm.Text, "In {{channel:"+ch+"}}") || !strings.Contains(dm.Text, "it is your turn") {
+		t.Errorf("direct message %+v", dm)
+	}
+	// 23:00: in the quiet hours. The ping names the player but notifies
+	// nobody, no direct message; the clock starts at 07:00 tomorrow.
+	h.advance(10 * time.Hour)
+	h.do(ch, next, "autoplace")
+	h.do(ch, next, "end")
+	ping, dm = pingOf(t, h.takePosts(), first)
+	if len(ping.Mentions) != 0 || dm != nil {
+		t.Errorf("pinged in the quiet hours: %+v, %+v", ping.Mentions, dm)
+	}
+	m := h.load(ch)
+	if want := time.Date(2026, 11, 27, 16, 0, 0, 0, time.UTC); !m.Timers.Deadline.Equal(want) {
+		t.Errorf("deadline %v, want %v (24 h outside 22:00-07:00)", m.Timers.Deadline, want)
+	}
+	if want := time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC); !m.Timers.Remind.Equal(want) {
+		t.Errorf("reminder %v, want %v", m.Timers.Remind, want)
+	}
+	// The reminder pings them, out of their quiet hours; with reminders
+	// off, there is none.
+	h.advance(11*time.Hour + time.Minute) // Nov 26 10:01, before the reminder
+	if err := h.bot.Tick(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if p := h.takePosts(); len(p) != 0 {
+		t.Errorf("posts before the reminder: %+v", p)
+	}
+	h.do(ch, first, "notify", "reminders:off")
+	h.advance(24 * time.Hour) // Nov 27 10:01
+	if err := h.bot.Tick(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range h.takePosts() {
+		if strings.Contains(p.msg.Text, "⏰") {
+			t.Errorf("a reminder for someone who wants none: %+v", p)
+		}
+	}
+}
+
+// pingOf finds the ping of a player's turn among posts, and the direct
+// message sent to them, if any.
+func pingOf(t *testing.T, posts []posted, who string) (Message, *Message) {
+	t.Helper()
+	var ping *Message
+	var dm *Message
+	for _, p := range posts {
+		if strings.Contains(p.msg.Text, "it is your turn") && p.channel != "dm:"+user(who).ID {
+			ping = &p.msg
+		}
+		if p.channel == "dm:"+user(who).ID {
+			dm = &p.msg
+		}
+	}
+	if ping == nil {
+		t.Fatalf("no ping for %s in %+v", who, posts)
+	}
+	return *ping, dm
+}
+
+func TestPlainTime(t *testing.T) {
+	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		at   time.Time
+		want string
+	}{
+		{now.Add(23 * time.Hour), "in 23 h (Nov 26 11:00 UTC)"},
+		{now.Add(20 * time.Minute), "in 20 min (Nov 25 12:20 UTC)"},
+		{now, "now (Nov 25 12:00 UTC)"},
+		{now.Add(-5 * time.Minute), "5 min ago (Nov 25 11:55 UTC)"},
+		{now.Add(-49 * time.Hour), "49 h ago (Nov 23 11:00 UTC)"},
+	} {
+		if got := PlainTime(now)(tt.at.Unix()); got != tt.want {
+			t.Errorf("%v: %q, want %q", tt.at, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,78 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// Issue 12, item 12: a server's admins set defaults for its new matches
+// (applied unless the host chooses otherwise), the computer levels
+// allowed, who may open matches, and limits; a reset forgets them.
+func TestServerDefaultsAndLimits(t *testing.T) {
+	h := newHarness(t)
+	const server = "test:server"
+	do := func(ch, who, command string, admin bool, opts map[string]string) Message {
+		t.Helper()
+		return h.doReq(Request{Channel: ch, User: user(who), Command: command, Options: opts, Server: server, Admin: admin})
+	}
+	wantPrivate(t, do("test:a", "Ann", "admin defaults", false, map[string]string{"turn-hours": "48"}), "Only the server's admins")
+	wantPrivate(t, do("test:a", "Dan", "admin defaults", true, map[string]string{"bot-levels": "easy wizard"}), "no computer level \"wizard\"")
+	wantPrivate(t, do("test:a", "Dan", "admin defaults", true, map[string]string{"turn-hours": "0"}), "between 1 and 720")
+	saved := do("test:a", "Dan", "admin defaults", true, map[string]string{"turn-hours": "48", "victory": "domination", "bot-levels": "easy, normal"})
+	wantPrivate(t, saved, "Saved.", "48 h per turn", "total domination wins", "Computer levels: easy, normal.")
+	wantPrivate(t, do("test:a", "Ann", "admin show", false, nil), "48 h per turn", "Who may open matches: everyone.", "no limit per host")
+
+	// New matches take the defaults; the host's choice wins.
+	wantPublic(t, do("test:a", "Ann", "new", false, nil), "48 h per turn", "total domination wins")
+	wantPublic(t, do("test:b", "Bob", "new", false, map[string]string{"turn-hours": "12"}), "12 h per turn", "total domination wins")
+	if m := h.load("test:a"); m.meta.Settings.TurnHours != 48 || m.meta.Settings.Options.Victory != state.Domination || m.meta.Server != server {
+		t.Errorf("settings %+v on server %q", m.meta.Settings, m.meta.Server)
+	}
+	// Another server, and the console outside any, keep the bot's.
+	if r := h.doReq(Request{Channel: "test:c", User: user("Cat"), Command: "new", Server: "test:other"}); !strings.Contains(r.Text, "24 h per turn") {
+		t.Errorf("another server's match: %q", r.Text)
+	}
+	// Computer levels.
+	wantPrivate(t, do("test:a", "Ann", "addbot", false, map[string]string{"level": "hard"}), "computer players are easy or normal only")
+	wantPublic(t, do("test:a", "Ann", "addbot", false, nil), "(normal bot)")
+	do("test:a", "Dan", "admin defaults", true, map[string]string{"bot-levels": "easy"})
+	wantPublic(t, do("test:a", "Ann", "addbot", false, nil), "(easy bot)")
+
+	// Who opens, and how many.
+	do("test:a", "Dan", "admin defaults", true, map[string]string{"who-starts": "admins"})
+	wantPrivate(t, do("test:d", "Cat", "new", false, nil), "only admins open matches")
+	do("test:a", "Dan", "admin defaults", true, map[string]string{"who-starts": "everyone"})
+	wantPrivate(t, do("test:a", "Dan", "admin limits", true, map[string]string{"per-host": "1", "per-server": "3"}), "1 per host, 3 in the server")
+	wantPrivate(t, do("test:d", "Ann", "new", false, nil), "You host 1 open match on this server already")
+	wantPublic(t, do("test:d", "Cat", "new", false, nil), "Cat opened")
+	wantPrivate(t, do("test:e", "Eve", "new", false, nil), "This server has 3 open matches")
+
+	// Reset: the bot's rules again.
+	wantPrivate(t, do("test:a", "Dan", "admin reset", true, nil), "24 h per turn", "no limit per host")
+	wantPublic(t, do("test:e", "Eve", "new", false, nil), "24 h per turn")
+}
+
+// A server's lobby-days closes its lobbies sooner than the bot's rule.
+func TestServerLobbyDays(t *testing.T) {
+	h := newHarness(t)
+	h.doReq(Request{Channel: "test:a", User: user("Dan"), Command: "admin limits", Options: map[string]string{"lobby-days": "2"}, Server: "test:s", Admin: true})
+	h.doReq(Request{Channel: "test:a", User: user("Ann"), Command: "new", Server: "test:s"})
+	h.doReq(Request{Channel: "test:b", User: user("Bob"), Command: "new", Server: "test:other"})
+	h.advance(49 * time.Hour)
+	if err := h.bot.Tick(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for ch, want := range map[string]storage.Status{"test:a": storage.Abandoned, "test:b": storage.Lobby} {
+		if ms, err := h.db.History(context.Background(), ch); err != nil || ms[0].Status != want {
+			t.Errorf("%s: %s (%v), want %s", ch, ms[0].Status, err, want)
+		}
+	}
+	if p := h.takePosts(); len(p) != 1 || !strings.Contains(p[0].msg.Text, "after 2 days") {
+		t.Errorf("posts %+v", p)
+	}
+}

@@ -1,0 +1,78 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// requestColumns are the columns scanApplied reads, in order.
+const requestColumns = `key, match_id, channel, version, user_id, summary, result, created_at, answered_at`
+
+// Applied returns the request recorded under key (Change.Request), or
+// ErrNotFound.
+func (db *DB) Applied(ctx context.Context, key string) (*Applied, error) {
+	a, err := scanApplied(db.read.QueryRowContext(ctx, `SELECT `+requestColumns+` FROM requests WHERE key = ?`, key))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%w (request %s)", ErrNotFound, key)
+	}
+	if err != nil {
+		return nil, fail("read request "+key, err)
+	}
+	return a, nil
+}
+
+// LastRequest returns the latest request recorded in channel, of user
+// (of anyone if user is ""), or ErrNotFound.
+func (db *DB) LastRequest(ctx context.Context, channel, user string) (*Applied, error) {
+	q := `SELECT ` + requestColumns + ` FROM requests WHERE channel = ?`
+	args := []any{channel}
+	if user != "" {
+		q += ` AND user_id = ?`
+		args = append(args, user)
+	}
+	a, err := scanApplied(db.read.QueryRowContext(ctx, q+` ORDER BY created_at DESC, version DESC LIMIT 1`, args...))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%w (no request in %s)", ErrNotFound, channel)
+	}
+	if err != nil {
+		return nil, fail("read the last request in "+channel, err)
+	}
+	return a, nil
+}
+
+// Answered records that the request under key was answered. Answering
+// twice (or a key never recorded) is harmless.
+func (db *DB) Answered(ctx context.Context, key string, now time.Time) error {
+	if _, err := db.write.ExecContext(ctx, `UPDATE requests SET answered_at = ? WHERE key = ? AND answered_at IS NULL`, now.UnixMilli(), key); err != nil {
+		return fail("mark request "+key+" answered", err)
+	}
+	return nil
+}
+
+// ForgetRequests deletes the requests recorded before a time and returns
+// how many: they only guard against repeats, which come within minutes.
+func (db *DB) ForgetRequests(ctx context.Context, before time.Time) (int64, error) {
+	res, err := db.write.ExecContext(ctx, `DELETE FROM requests WHERE created_at < ?`, before.UnixMilli())
+	if err != nil {
+		return 0, fail("forget old requests", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, fail("forget old requests", err)
+	}
+	return n, nil
+}
+
+func scanApplied(r scanner) (*Applied, error) {
+	var a Applied
+	var created int64
+	var answered sql.NullInt64
+	if err := r.Scan(&a.Key, &a.Match, &a.Channel, &a.Version, &a.User, &a.Summary, &a.Result, &created, &answered); err != nil {
+		return nil, err
+	}
+	a.Created, a.Answered = fromMillis(created), fromNullMillis(answered)
+	return &a, nil
+}

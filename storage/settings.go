@@ -1,0 +1,57 @@
+package storage
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Setting returns the value stored under scope and id (SetSetting), or
+// ErrNotFound.
+func (db *DB) Setting(ctx context.Context, scope, id string) (json.RawMessage, error) {
+	var v string
+	err := db.read.QueryRowContext(ctx, `SELECT value FROM settings WHERE scope = ? AND id = ?`, scope, id).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%w (setting %s %s)", ErrNotFound, scope, id)
+	}
+	if err != nil {
+		return nil, fail(fmt.Sprintf("read setting %s %s", scope, id), err)
+	}
+	return json.RawMessage(v), nil
+}
+
+// SetSetting stores value, the host's JSON, under scope and id, replacing
+// what was there; a nil value deletes it.
+func (db *DB) SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error {
+	op := fmt.Sprintf("store setting %s %s", scope, id)
+	if scope == "" || id == "" {
+		return fmt.Errorf("storage: %s: no scope or id", op)
+	}
+	if value == nil {
+		if _, err := db.write.ExecContext(ctx, `DELETE FROM settings WHERE scope = ? AND id = ?`, scope, id); err != nil {
+			return fail(op, err)
+		}
+		return nil
+	}
+	if !json.Valid(value) {
+		return fmt.Errorf("storage: %s: the value is not JSON", op)
+	}
+	_, err := db.write.ExecContext(ctx, `INSERT INTO settings (scope, id, value, updated_at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (scope, id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+		scope, id, string(bytes.TrimSpace(value)), now.UnixMilli())
+	if err != nil {
+		return fail(op, err)
+	}
+	return nil
+}
+
+// IdleLobbies lists the lobbies of the channels starting with prefix
+// whose last change was before a time, oldest first, without their games.
+func (db *DB) IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]Match, error) {
+	return db.list(ctx, "list idle lobbies", `SELECT `+matchColumns+` FROM matches
+		WHERE status = 1 AND updated_at < ? AND `+inScope+` ORDER BY updated_at, id`, before.UnixMilli(), prefix, prefix)
+}
