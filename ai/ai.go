@@ -19,6 +19,9 @@
 //   - exec:COMMAND: an outside program speaking the JSON-lines protocol of
 //     docs/bot-protocol.md.
 //
+// Every level plays both rule sets; the capitals players are in the
+// capitals*.go files (docs/ai.md, "Capitals").
+//
 // All the randomness a player uses comes from its own generator, seeded
 // from Options.Seed, so a tournament is reproducible.
 package ai

@@ -79,16 +79,22 @@ type capBoard struct {
 	// (in PowerUnits); 0 elsewhere. The seat's own moves and reinforcements
 	// do not change it.
 	enemyDef []int
+	// frontDist[t], for a territory of the seat, is the number of moves
+	// its troops need to reach a territory from which an enemy is in
+	// reach (0 there); -1 if they never can.
+	frontDist []int
 }
 
 func newCapBoard(s *state.State, seat int) *capBoard {
 	n := len(s.Terr)
 	ns := len(s.Seats)
-	ints := make([]int, 3*ns+3*n)
+	ints := make([]int, 3*ns+5*n)
 	take := func(k int) []int { x := ints[:k:k]; ints = ints[k:]; return x }
 	b := &capBoard{s: s, m: s.Map, seat: seat}
 	b.owned, b.troops, b.income = take(ns), take(ns), take(ns)
 	b.threat, b.threatBy, b.enemyDef = take(n), take(n), take(n)
+	b.frontDist = take(n)
+	queue := take(n)[:0]
 	for t := range s.Terr {
 		if o := s.Terr[t].Owner; o >= 0 {
 			b.owned[o]++
@@ -102,7 +108,43 @@ func newCapBoard(s *state.State, seat int) *capBoard {
 		b.income[p] = 3 * b.owned[p]
 	}
 	b.threats()
+	b.distances(queue)
 	return b
+}
+
+// distances fills frontDist, breadth first from the territories that
+// reach an enemy, along the moves the seat's troops can make.
+func (b *capBoard) distances(queue []int) {
+	s := b.s
+	for t := range s.Terr {
+		b.frontDist[t] = -1
+		if s.Terr[t].Owner != b.seat {
+			continue
+		}
+		tm := &b.m.Territories[t]
+	front:
+		for _, xs := range [2][]int{tm.Adj, tm.Sea} {
+			for _, x := range xs {
+				if o := s.Terr[x].Owner; o >= 0 && o != b.seat && b.reach(t, x) != state.NoReach {
+					b.frontDist[t] = 0
+					queue = append(queue, t)
+					break front
+				}
+			}
+		}
+	}
+	for i := 0; i < len(queue); i++ {
+		u := queue[i]
+		um := &b.m.Territories[u]
+		for _, xs := range [2][]int{um.Adj, um.Sea} {
+			for _, t := range xs {
+				if s.Terr[t].Owner == b.seat && b.frontDist[t] < 0 && b.reach(t, u) != state.NoReach {
+					b.frontDist[t] = b.frontDist[u] + 1
+					queue = append(queue, t)
+				}
+			}
+		}
+	}
 }
 
 // threats fills threat and threatBy.
@@ -128,9 +170,9 @@ func (b *capBoard) threats() {
 	}
 }
 
-// enemyAttack is the attack total seat e would have from x on t with
-// extra troops sent to x first (its reinforcement), in PowerUnits; 0 if x
-// does not reach t.
+// enemyAttack is the attack total seat e (an enemy, or the board's own
+// seat) would have from x on t with extra troops sent to x first (its
+// reinforcement), in PowerUnits; 0 if x does not reach t.
 func (b *capBoard) enemyAttack(e, x, t, extra int) int {
 	s := b.s
 	r := b.m.Reach(x, t, s.Terr[x].Port)

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -49,11 +50,13 @@ func benchCapitalsTurn(b *testing.B, level string, opts Options) {
 	}
 	defer Close(p)
 	ctx := context.Background()
+	took := make([]time.Duration, 0, b.N)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		s := states[i%len(states)].Clone()
 		seat, turn := s.Current, s.Turn
+		start := time.Now()
 		for s.Turn == turn && s.Phase != state.PhaseOver {
 			c, err := p.Act(ctx, s.View(seat), seat)
 			if err != nil {
@@ -63,7 +66,13 @@ func benchCapitalsTurn(b *testing.B, level string, opts Options) {
 				b.Fatal(err)
 			}
 		}
+		took = append(took, time.Since(start))
 	}
+	b.StopTimer()
+	slices.Sort(took)
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	b.ReportMetric(ms(took[len(took)*99/100]), "p99-ms/turn")
+	b.ReportMetric(ms(took[len(took)-1]), "max-ms/turn")
 }
 
 func BenchmarkCapitalsTurnRandom(b *testing.B) { benchCapitalsTurn(b, "random", Options{Seed: 1}) }
@@ -73,4 +82,53 @@ func BenchmarkCapitalsTurnNormal(b *testing.B) { benchCapitalsTurn(b, "normal", 
 // BenchmarkCapitalsTurnHard100 is hard with 100 search iterations a turn.
 func BenchmarkCapitalsTurnHard100(b *testing.B) {
 	benchCapitalsTurn(b, "hard", Options{Seed: 1, Iterations: 100, Budget: time.Minute})
+}
+
+// BenchmarkCapitalsTurnHard300 is hard as in the recorded tournaments.
+func BenchmarkCapitalsTurnHard300(b *testing.B) {
+	benchCapitalsTurn(b, "hard", Options{Seed: 1, Iterations: 300, Budget: time.Minute})
+}
+
+// BenchmarkCapitalsTurnHardBudget100ms is hard bounded by time only: a turn
+// must take about its budget.
+func BenchmarkCapitalsTurnHardBudget100ms(b *testing.B) {
+	benchCapitalsTurn(b, "hard", Options{Seed: 1, Budget: 100 * time.Millisecond})
+}
+
+// BenchmarkCapitalsPlayout is one iteration of hard's search: a
+// determinized copy of the view, the seat's turn with normal's plan, two
+// rounds of every seat with the normal player, the score. Its inverse is
+// hard's iterations per second.
+func BenchmarkCapitalsPlayout(b *testing.B) {
+	states := capitalsBenchStates(b)
+	rng := newRand(1, 1)
+	pl := capPlan{reinforce: -1, gather: -1}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := states[i%len(states)]
+		seat := s.Current
+		sim := determinizeCapitals(s.View(seat), seat, rng)
+		playCapTurn(sim, seat, func(x *state.State, seat int) engine.Command { return pl.play(rollout, x, seat) })
+		for range capRounds {
+			if !playCapRound(sim, seat, nil) {
+				break
+			}
+		}
+		capEvaluate(sim, seat)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "iterations/s")
+}
+
+// BenchmarkCapitalsDecisionNormal is one decision of the heuristic player
+// at the start of a turn (where its reinforcements go: the costliest of
+// its decisions with the move), the unit of hard's playouts.
+func BenchmarkCapitalsDecisionNormal(b *testing.B) {
+	states := capitalsBenchStates(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := states[i%len(states)]
+		rollout.play(s, s.Current)
+	}
 }

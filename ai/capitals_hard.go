@@ -10,15 +10,18 @@ import (
 )
 
 // hard in a capitals match searches once per turn, at its first decision,
-// over whole-turn plans: where the reinforcements go (the territories
-// normal ranks best, and the capital) and which action follows (normal's
-// choice, or the best capture, the best attacks, a port, or none). Each
-// iteration of the search determinizes the view (determinizeCapitals: the
-// hidden items drawn plausibly, the luck from hard's own generator),
-// plays the turn with the plan chosen by UCB1, then capRounds rounds with
-// the normal player for every seat (hard's own later turns included), and
-// scores the position (capEvaluate). The plan tried most often plays the
-// turn; the move after the action is normal's, on the real outcome.
+// over whole-turn plans (capCandidates): where the reinforcements go (the
+// territories normal ranks best, and the capital), which action follows
+// (normal's choice, or the best capture, the best attacks, a port, none),
+// which move (normal's, its second or third best, none), and plans that
+// gather troops on the capital or next to an enemy capital. Each iteration
+// determinizes the view (determinizeCapitals: the hidden items drawn
+// plausibly, the luck from hard's own generator), plays the turn with a
+// plan, then capRounds rounds with the normal player for every seat
+// (hard's own later turns included), and scores the position
+// (capEvaluate). The plans are compared on common random numbers, and the
+// worse half is dropped after 4, 8, 16, ... rounds; the best mean plays
+// the turn, its action and move computed on the real outcome.
 //
 // The plan is cached for the turn; if it is lost (a restart), hard
 // searches again from where the turn stands, or plays as normal past the
@@ -31,6 +34,9 @@ type capPlan struct {
 	// move is the rank of the move among normal's (topMoves) after the
 	// action: 0 normal's own, 1 the second best, ...; -1 none.
 	move int
+	// gather, if not -1, replaces the move: the most troops that one move
+	// can bring to this territory (3/4 of a neighbour's).
+	gather int
 }
 
 // actionKind is the action a capPlan takes.
@@ -46,10 +52,25 @@ const (
 
 // capRounds is how many rounds after its turn hard plays out before
 // scoring.
-var capRounds = 2
+const capRounds = 2
 
-// moveVariants: hard weighs other moves than normal's.
-var moveVariants = true
+// gatherMove is the move that brings the most troops to t: 3/4 of those of
+// one of the seat's territories that reaches it.
+func gatherMove(s *state.State, seat, t int) (engine.Command, bool) {
+	best, most := -1, 0
+	for x := range s.Terr {
+		if x == t || s.Terr[x].Owner != seat || s.Map.Reach(x, t, s.Terr[x].Port) == state.NoReach {
+			continue
+		}
+		if n := state.MoveCount(s.Terr[x].Armies, 3); n > most {
+			best, most = x, n
+		}
+	}
+	if best < 0 {
+		return nil, false
+	}
+	return engine.Move{From: best, To: t, Quarters: 3}, true
+}
 
 // rollout is the heuristic player of the playouts.
 var rollout = capParams{}
@@ -72,11 +93,15 @@ func (h *hard) decideCapitals(ctx context.Context, s *state.State, seat int) eng
 	key := planKey{match: matchKey(s), turn: s.Turn, seat: seat}
 	pl, ok := h.capPlans[key]
 	if !ok {
+		// The search takes nine tenths of the turn's budget, counted from
+		// here: the rest of the turn's decisions, and a last playout begun
+		// just before the deadline, fit in the tenth left.
+		deadline := time.Now().Add(h.budget - h.budget/10)
 		cands := h.capCandidates(s, seat)
 		if len(cands) == 0 {
 			return rollout.play(s, seat)
 		}
-		pl = h.capSearch(ctx, s, seat, cands)
+		pl = h.capSearch(ctx, s, seat, cands, deadline)
 		if len(h.capPlans) > 64 {
 			clear(h.capPlans)
 		}
@@ -112,7 +137,7 @@ func (pl capPlan) play(p capParams, s *state.State, seat int) engine.Command {
 			return ch.port
 		}
 	case state.PhaseMove:
-		if !s.Cap.Moved && pl.move != 0 {
+		if !s.Cap.Moved && (pl.move != 0 || pl.gather >= 0) {
 			return pl.moveOrEnd(p, s, seat)
 		}
 	}
@@ -121,6 +146,11 @@ func (pl capPlan) play(p capParams, s *state.State, seat int) engine.Command {
 
 // moveOrEnd plays the plan's move, or ends the turn.
 func (pl capPlan) moveOrEnd(p capParams, s *state.State, seat int) engine.Command {
+	if pl.gather >= 0 && s.Terr[pl.gather].Owner == seat {
+		if m, ok := gatherMove(s, seat, pl.gather); ok {
+			return m
+		}
+	}
 	if pl.move < 0 {
 		return engine.EndTurn{}
 	}
@@ -154,16 +184,34 @@ func (h *hard) capCandidates(s *state.State, seat int) []capPlan {
 	})
 	var out []capPlan
 	for _, sc := range scores[:min(3, len(scores))] {
-		out = append(out, capPlan{reinforce: sc.t, action: actNormal})
+		out = append(out, capPlan{reinforce: sc.t, action: actNormal, gather: -1})
 	}
 	if c := s.Capital(seat); !slices.ContainsFunc(out, func(p capPlan) bool { return p.reinforce == c }) {
-		out = append(out, capPlan{reinforce: c, action: actNormal})
+		out = append(out, capPlan{reinforce: c, action: actNormal, gather: -1})
 	}
 	out = append(out, actionVariants(s, seat, scores[0].t)...)
-	if moveVariants {
-		for _, m := range []int{1, 2, -1} {
-			out = append(out, capPlan{reinforce: scores[0].t, action: actNormal, move: m})
+	// Gather on the capital; and, for each enemy capital in reach of one of
+	// hard's territories, on the strongest of those.
+	c := s.Capital(seat)
+	out = append(out, capPlan{reinforce: c, action: actNormal, gather: c})
+	for v := range s.Seats {
+		y := s.Capital(v)
+		if v == seat || y < 0 {
+			continue
 		}
+		x := -1 // the strongest that reaches y
+		for t := range s.Terr {
+			if s.Terr[t].Owner == seat && s.Map.Reach(t, y, s.Terr[t].Port) != state.NoReach && (x < 0 || s.Terr[t].Armies > s.Terr[x].Armies) {
+				x = t
+			}
+		}
+		if x >= 0 {
+			out = append(out, capPlan{reinforce: x, action: actNormal, gather: x})
+		}
+	}
+	// Normal's second and third best moves, and none.
+	for _, m := range []int{1, 2, -1} {
+		out = append(out, capPlan{reinforce: scores[0].t, action: actNormal, move: m, gather: -1})
 	}
 	return out
 }
@@ -181,7 +229,7 @@ func actionVariants(s *state.State, seat, r int) []capPlan {
 	}
 	var out []capPlan
 	if r < 0 {
-		out = append(out, capPlan{reinforce: -1, action: actNormal})
+		out = append(out, capPlan{reinforce: -1, action: actNormal, gather: -1})
 	}
 	normal := rollout.action(x, seat)
 	ch := rollout.actionChoices(x, seat)
@@ -190,48 +238,56 @@ func actionVariants(s *state.State, seat, r int) []capPlan {
 		c    engine.Command
 	}{{actCapture, ch.capture}, {actAttack, ch.attack}, {actPort, ch.port}} {
 		if v.c != nil && v.c != normal {
-			out = append(out, capPlan{reinforce: r, action: v.kind})
+			out = append(out, capPlan{reinforce: r, action: v.kind, gather: -1})
 		}
 	}
 	if _, ok := normal.(engine.Move); !ok {
 		if _, ok := normal.(engine.EndTurn); !ok {
-			out = append(out, capPlan{reinforce: r, action: actNone})
+			out = append(out, capPlan{reinforce: r, action: actNone, gather: -1})
 		}
 	}
 	return out
 }
 
-// capSearch runs the search over cands until the budget (time or
-// iterations) is spent and returns the plan with the best mean score. The
+// capSearch runs the search over cands until the budget (the deadline or
+// the iterations) is spent and returns the plan with the best mean score. The
 // plans are tried in rounds, every plan of a round on the same
 // determinization and the same generator (common random numbers), so that
 // their scores differ by the plans more than by the luck.
-func (h *hard) capSearch(ctx context.Context, s *state.State, seat int, cands []capPlan) capPlan {
+func (h *hard) capSearch(ctx context.Context, s *state.State, seat int, cands []capPlan, deadline time.Time) capPlan {
 	if len(cands) == 1 {
 		return cands[0]
 	}
 	sum := make([]float64, len(cands))
 	round := make([]float64, len(cands))
-	deadline := time.Now().Add(h.budget - h.budget/10)
+	active := make([]int, len(cands))
+	for i := range active {
+		active[i] = i
+	}
+	nextCut := 4
 	iter, rounds := 0, 0
 search:
 	for {
 		seed := h.rng.Uint64()
-		for i := range cands {
+		for ai, i := range active {
+			late := func() bool { return ctx.Err() != nil || time.Now().After(deadline) }
 			sim := determinizeCapitals(s, seat, newRand(seed, 9))
 			playCapTurn(sim, seat, func(x *state.State, seat int) engine.Command { return cands[i].play(rollout, x, seat) })
 			for range capRounds {
-				if !playCapRound(sim, seat) {
+				if !playCapRound(sim, seat, late) {
 					break
 				}
 			}
+			if late() {
+				break search // the round is not whole: it does not count
+			}
 			round[i] = capEvaluate(sim, seat)
 			iter++
-			stop := h.iterations > 0 && iter >= h.iterations || ctx.Err() != nil || time.Now().After(deadline)
-			if i == len(cands)-1 {
+			stop := h.iterations > 0 && iter >= h.iterations
+			if ai == len(active)-1 {
 				// Only whole rounds count: every plan on the same draws.
-				for k, v := range round {
-					sum[k] += v
+				for _, k := range active {
+					sum[k] += round[k]
 				}
 				rounds++
 			}
@@ -239,12 +295,27 @@ search:
 				break search
 			}
 		}
+		if rounds == nextCut && len(active) > 2 {
+			// Successive halving: the worse half goes.
+			slices.SortStableFunc(active, func(a, b int) int {
+				switch {
+				case sum[a] > sum[b]:
+					return -1
+				case sum[a] < sum[b]:
+					return 1
+				}
+				return a - b
+			})
+			active = active[:max(2, (len(active)+1)/2)]
+			slices.Sort(active)
+			nextCut *= 2
+		}
 	}
 	if rounds == 0 {
 		return cands[0]
 	}
-	best := 0
-	for i := range cands {
+	best := active[0]
+	for _, i := range active {
 		if sum[i] > sum[best] {
 			best = i
 		}
@@ -268,12 +339,16 @@ func playCapTurn(s *state.State, seat int, f func(*state.State, int) engine.Comm
 
 // playCapRound plays every other seat's turn with the normal player until
 // seat's turn comes back, then seat's own with normal; it reports whether
-// the match goes on with seat in it.
-func playCapRound(s *state.State, seat int) bool {
+// the match goes on with seat in it. It stops between two turns, and
+// reports false, when late says the time is up (nil: never).
+func playCapRound(s *state.State, seat int, late func() bool) bool {
 	for k := 0; k < 2*len(s.Seats) && s.Phase != state.PhaseOver && s.Seats[seat].Alive() && s.Current != seat; k++ {
+		if late != nil && late() {
+			return false
+		}
 		playCapTurn(s, s.Current, rollout.play)
 	}
-	if s.Phase == state.PhaseOver || !s.Seats[seat].Alive() {
+	if s.Phase == state.PhaseOver || !s.Seats[seat].Alive() || late != nil && late() {
 		return false
 	}
 	playCapTurn(s, seat, rollout.play)
@@ -282,8 +357,10 @@ func playCapRound(s *state.State, seat int) bool {
 
 // capEvaluate scores a capitals position for seat in [0, 1]: 1 for a win,
 // 0 when out, otherwise its share of the strength in play (troops, and
-// territories at terrValue), less a part of the chance that the strongest
-// enemy attack of the next round takes its capital.
+// territories at terrValue), raised by the chance of taking an enemy
+// capital next turn (times the share it would bring), less a part of the
+// chance that the strongest enemy attack of the next round takes its
+// capital.
 func capEvaluate(s *state.State, seat int) float64 {
 	if s.Phase == state.PhaseOver {
 		if s.Winner == seat {
@@ -310,5 +387,28 @@ func capEvaluate(s *state.State, seat int) float64 {
 		return 0.05
 	}
 	risk := b.loseChance(s.Capital(seat))
-	return 0.05 + 0.9*(mine/all)*(1-0.5*risk)
+	share := mine / all
+	// The chance of taking an enemy capital with the next reinforcements,
+	// for the share it would bring.
+	bonus := 0.0
+	for v := range s.Seats {
+		y := s.Capital(v)
+		if v == seat || y < 0 {
+			continue
+		}
+		theirs := (float64(b.troops[v]) + terrValue*float64(b.owned[v])) / all
+		for _, xs := range [2][]int{s.Map.Territories[y].Adj, s.Map.Territories[y].Sea} {
+			for _, x := range xs {
+				if s.Terr[x].Owner != seat {
+					continue
+				}
+				a := b.enemyAttack(seat, x, y, b.income[seat])
+				if a > b.enemyDef[y] {
+					bonus = max(bonus, fallChance(a, b.enemyDef[y], s.Terr[y].Armies)*theirs)
+				}
+			}
+		}
+	}
+	share = min(1, share+0.3*bonus)
+	return 0.05 + 0.9*share*(1-0.5*risk)
 }

@@ -33,6 +33,10 @@ const (
 	eliminationValue = 40.0
 )
 
+// frontPull is what a troop loses in position value for each move
+// between it and the front.
+const frontPull = 0.02
+
 // play returns the heuristic player's command for seat in s (a view or a
 // full state; only what the view shows is read).
 func (p capParams) play(s *state.State, seat int) engine.Command {
@@ -306,13 +310,18 @@ func (p capParams) captureValue(b *capBoard, t int) float64 {
 }
 
 // portValue is the worth of a port on the seat's coastal territory t: the
-// neutral territories it opens to capture when none is left by land, and
-// the enemy capitals it brings in reach.
-func (p capParams) portValue(b *capBoard, t int, landNeutrals bool) float64 {
+// neutral territories it opens to capture when none is left by land, the
+// enemy capitals it brings in reach, and, when the seat is stuck (no enemy
+// in reach), any enemy territory.
+func (p capParams) portValue(b *capBoard, t int, landNeutrals, stuck bool) float64 {
 	s := b.s
 	v := 0.0
 	for _, y := range b.m.Territories[t].Sea {
 		switch o := s.Terr[y].Owner; {
+		case stuck && o >= 0 && o != b.seat:
+			// No enemy is in reach: the seat's troops can never fight
+			// without a port.
+			v = max(v, terrValue+killValue*float64(s.Terr[y].Armies)/4)
 		case o == state.Neutral && !landNeutrals:
 			if already := b.reachedBySea(y); !already {
 				v = max(v, 0.5*(terrValue+float64(s.Terr[y].Armies)))
@@ -326,6 +335,26 @@ func (p capParams) portValue(b *capBoard, t int, landNeutrals bool) float64 {
 		}
 	}
 	return v
+}
+
+// enemyInReach reports whether some territory of the seat reaches an
+// enemy territory, by land or from one of its ports.
+func (b *capBoard) enemyInReach() bool {
+	s := b.s
+	for t := range s.Terr {
+		if s.Terr[t].Owner != b.seat {
+			continue
+		}
+		tm := &b.m.Territories[t]
+		for _, xs := range [2][]int{tm.Adj, tm.Sea} {
+			for _, x := range xs {
+				if o := s.Terr[x].Owner; o >= 0 && o != b.seat && b.reach(t, x) != state.NoReach {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // reachedBySea reports whether a port of the seat already reaches t.
@@ -390,9 +419,10 @@ func (p capParams) actionChoices(s *state.State, seat int) actionChoices {
 		}
 	}
 	if !s.Cap.Ported {
+		stuck := !b.enemyInReach()
 		for t := range s.Terr {
 			if s.Terr[t].Owner == seat && !s.Terr[t].Port && s.Map.Territories[t].Coast {
-				if v := p.portValue(b, t, landNeutrals); v > ch.portV {
+				if v := p.portValue(b, t, landNeutrals, stuck); v > ch.portV {
 					ch.port, ch.portV = engine.BuildPort{Territory: t}, v
 				}
 			}
@@ -603,6 +633,13 @@ func (p capParams) posValue(b *capBoard) float64 {
 		loss += 0.4 * (pf*terrValue + dmg)
 	}
 	v -= loss * (1 - 0.3*p.style)
+	// Troops far from any enemy are worth a little less (the capital's
+	// excepted: they guard it), so that idle stacks march to the front.
+	for t := range s.Terr {
+		if d := b.frontDist[t]; d > 0 && t != capital && s.Terr[t].Owner == seat {
+			v -= frontPull * float64(s.Terr[t].Armies) * float64(min(d, 5))
+		}
+	}
 	// The next turn's best attack.
 	r := b.income[seat]
 	best := 0.0

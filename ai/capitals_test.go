@@ -27,17 +27,6 @@ func newCapitalsMatch(t testing.TB, n int, seed uint64, opts state.Options) *sta
 	return s
 }
 
-// playCapitalsSetup has every seat choose its capital with the safe
-// default.
-func playCapitalsSetup(t testing.TB, s *state.State) {
-	t.Helper()
-	for s.Phase == state.PhaseSetup {
-		if _, err := engine.Apply(s, s.Current, Fallback(s, s.Current)); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // capFixture is a two-seat capitals position on a generated map, drawn by
 // a test: seat 0 plays; every territory is neutral with 1 troop unless the
 // test gives it an owner and troops.
