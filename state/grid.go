@@ -168,40 +168,18 @@ func cmpPair(a, b [2]int) int {
 }
 
 // pieces counts the separate groups of cells of territory t.
-func (g *Grid) pieces(t int) int {
-	seen := make([]bool, len(g.Cells))
-	n := 0
-	var stack []int
-	for i, c := range g.Cells {
-		if int(c) != t || seen[i] {
-			continue
-		}
-		n++
-		seen[i] = true
-		stack = append(stack[:0], i)
-		for len(stack) > 0 {
-			p := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			x, y := p%g.W, p/g.W
-			for _, d := range neighbours4 {
-				nx, ny := x+d[0], y+d[1]
-				if g.At(nx, ny) == t && !seen[ny*g.W+nx] {
-					seen[ny*g.W+nx] = true
-					stack = append(stack, ny*g.W+nx)
-				}
-			}
-		}
-	}
-	return n
-}
+func (g *Grid) pieces(t int) int { return g.groups(func(c int16) bool { return int(c) == t }) }
 
 // waterBodies counts the separate groups of water cells.
-func (g *Grid) waterBodies() int {
+func (g *Grid) waterBodies() int { return g.groups(func(c int16) bool { return c == Water }) }
+
+// groups counts the groups of edge-connected cells that are in.
+func (g *Grid) groups(in func(int16) bool) int {
 	seen := make([]bool, len(g.Cells))
 	n := 0
 	var stack []int
 	for i, c := range g.Cells {
-		if c != Water || seen[i] {
+		if !in(c) || seen[i] {
 			continue
 		}
 		n++
@@ -213,9 +191,12 @@ func (g *Grid) waterBodies() int {
 			x, y := p%g.W, p/g.W
 			for _, d := range neighbours4 {
 				nx, ny := x+d[0], y+d[1]
-				if nx >= 0 && ny >= 0 && nx < g.W && ny < g.H && g.Cells[ny*g.W+nx] == Water && !seen[ny*g.W+nx] {
-					seen[ny*g.W+nx] = true
-					stack = append(stack, ny*g.W+nx)
+				if nx < 0 || ny < 0 || nx >= g.W || ny >= g.H {
+					continue
+				}
+				if j := ny*g.W + nx; in(g.Cells[j]) && !seen[j] {
+					seen[j] = true
+					stack = append(stack, j)
 				}
 			}
 		}
