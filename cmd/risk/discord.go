@@ -14,7 +14,7 @@ import (
 
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/discord"
-	"github.com/riskbot/riskbot/metrics"
+	"github.com/riskbot/riskbot/bot/metrics"
 )
 
 // runDiscord is `risk discord [--db PATH] [--http ADDR | --shard I/N] ...`: the Discord bot, on the

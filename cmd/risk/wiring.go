@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot"
-	"github.com/riskbot/riskbot/metrics"
+	"github.com/riskbot/riskbot/bot/metrics"
 	"github.com/riskbot/riskbot/render"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/riskbot/riskbot/metrics"
+	"github.com/riskbot/riskbot/bot/metrics"
 	"github.com/riskbot/riskbot/storage"
 )
 
