@@ -184,11 +184,7 @@ func buildBoard(m *state.Map, geo *world.Geometry, mask []uint8, tex *textures, 
 			default:
 				continue
 			}
-			o := lines.PixOffset(x, y)
-			lines.Pix[o] = uint8(float64(col.R)*a + 0.5)
-			lines.Pix[o+1] = uint8(float64(col.G)*a + 0.5)
-			lines.Pix[o+2] = uint8(float64(col.B)*a + 0.5)
-			lines.Pix[o+3] = uint8(255*a + 0.5)
+			setLine(lines, x, y, col, a)
 		}
 	}
 
@@ -353,6 +349,16 @@ func (b *board) panelGround(n int, colors []Color, th *theme) *image.RGBA {
 }
 
 // cardBar draws the bar of a seat's colour down a card's left edge.
+// setLine writes a border or coast pixel of colour col at coverage a into
+// the premultiplied lines layer.
+func setLine(lines *image.RGBA, x, y int, col color.RGBA, a float64) {
+	o := lines.PixOffset(x, y)
+	lines.Pix[o] = uint8(float64(col.R)*a + 0.5)
+	lines.Pix[o+1] = uint8(float64(col.G)*a + 0.5)
+	lines.Pix[o+2] = uint8(float64(col.B)*a + 0.5)
+	lines.Pix[o+3] = uint8(255*a + 0.5)
+}
+
 func cardBar(dc *gg.Context, x, y, h, s float64, c color.RGBA) {
 	dc.DrawRoundedRectangle(x, y, 7*s, h, 3*s)
 	dc.SetColor(c)

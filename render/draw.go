@@ -453,23 +453,32 @@ func (wk *worker) drawPanel(s *state.State, tags []string) {
 	}
 }
 
+// cardHighlight marks the card of the player to move (or the winner).
+// It reports whether the seat is to move, and whether it won.
+func (wk *worker) cardHighlight(s *state.State, seat int, x, y, w, h float64) (now, won bool) {
+	now = seat == s.Current && s.Phase != state.PhaseOver && s.Phase != state.PhaseSetup
+	won = s.Phase == state.PhaseOver && seat == s.Winner
+	if !now && !won {
+		return now, won
+	}
+	dc, sc, th := wk.dc, wk.s, wk.r.th
+	dc.DrawRoundedRectangle(x, y, w, h, 8*sc)
+	dc.SetColor(th.cardNow)
+	dc.Fill()
+	dc.DrawRoundedRectangle(x+1.5*sc, y+1.5*sc, w-3*sc, h-3*sc, 7*sc)
+	dc.SetLineWidth(3 * sc)
+	dc.SetColor(th.gold)
+	dc.Stroke()
+	cardBar(dc, x, y, h, sc, wk.r.colors[seat].RGBA)
+	return now, won
+}
+
 // drawCard draws one player's card over its ground: the highlight of the
 // player to move (or the winner), shape, name, colour and numbers.
 func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h float64) {
 	dc, sc, th, f := wk.dc, wk.s, wk.r.th, wk.f
 	st := s.Seats[seat]
-	now := seat == s.Current && s.Phase != state.PhaseOver && s.Phase != state.PhaseSetup
-	won := s.Phase == state.PhaseOver && seat == s.Winner
-	if now || won {
-		dc.DrawRoundedRectangle(x, y, w, h, 8*sc)
-		dc.SetColor(th.cardNow)
-		dc.Fill()
-		dc.DrawRoundedRectangle(x+1.5*sc, y+1.5*sc, w-3*sc, h-3*sc, 7*sc)
-		dc.SetLineWidth(3 * sc)
-		dc.SetColor(th.gold)
-		dc.Stroke()
-		cardBar(dc, x, y, h, sc, wk.r.colors[seat].RGBA)
-	}
+	now, won := wk.cardHighlight(s, seat, x, y, w, h)
 	mid := y + h/2
 	wk.drawSwatch(x+32*sc, mid, 15*sc, seat, tag)
 	out := st.Status != state.Playing

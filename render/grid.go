@@ -288,11 +288,7 @@ func buildGridBoard(m *state.Map, tex *textures, th *theme, fs *fonts, width int
 			default:
 				continue
 			}
-			o := lines.PixOffset(x, y)
-			lines.Pix[o] = uint8(float64(col.R)*a + 0.5)
-			lines.Pix[o+1] = uint8(float64(col.G)*a + 0.5)
-			lines.Pix[o+2] = uint8(float64(col.B)*a + 0.5)
-			lines.Pix[o+3] = uint8(255*a + 0.5)
+			setLine(lines, x, y, col, a)
 		}
 	}
 	b.lines = sparseFrom(lines)

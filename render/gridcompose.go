@@ -544,18 +544,7 @@ func (wk *worker) drawGridCard(s *state.State, seat int, tag string, r frect) {
 	dc, sc, th, f := wk.dc, wk.s, wk.r.th, wk.f
 	st := s.Seats[seat]
 	x, y, w, h := r.x0, r.y0, r.x1-r.x0, r.y1-r.y0
-	now := seat == s.Current && s.Phase != state.PhaseOver && s.Phase != state.PhaseSetup
-	won := s.Phase == state.PhaseOver && seat == s.Winner
-	if now || won {
-		dc.DrawRoundedRectangle(x, y, w, h, 8*sc)
-		dc.SetColor(th.cardNow)
-		dc.Fill()
-		dc.DrawRoundedRectangle(x+1.5*sc, y+1.5*sc, w-3*sc, h-3*sc, 7*sc)
-		dc.SetLineWidth(3 * sc)
-		dc.SetColor(th.gold)
-		dc.Stroke()
-		cardBar(dc, x, y, h, sc, wk.r.colors[seat].RGBA)
-	}
+	wk.cardHighlight(s, seat, x, y, w, h)
 	out := st.Status != state.Playing
 	nameCol, statCol := th.text, th.text
 	if out {
