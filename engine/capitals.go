@@ -128,12 +128,8 @@ func checkCapitalsDeal(d *Deal, seats, territories int) error {
 	if len(d.Order) != seats || len(d.Troops) != territories || len(d.Owners) != 0 {
 		return fmt.Errorf("engine: the recorded deal is for %d seats and %d territories, not %d and %d", len(d.Order), len(d.Troops), seats, territories)
 	}
-	seen := make([]bool, seats)
-	for _, p := range d.Order {
-		if p < 0 || p >= seats || seen[p] {
-			return fmt.Errorf("engine: the recorded turn order %v is not a permutation", d.Order)
-		}
-		seen[p] = true
+	if err := checkOrder(d.Order, seats); err != nil {
+		return err
 	}
 	for t, n := range d.Troops {
 		if n < 0 || n > state.MaxNeutral+state.FortressTroops {

@@ -163,16 +163,24 @@ func drawDeal(r *state.RNG, seats, territories int) Deal {
 	return d
 }
 
+// checkOrder checks that a recorded turn order is a permutation of the seats.
+func checkOrder(order []int, seats int) error {
+	seen := make([]bool, seats)
+	for _, p := range order {
+		if p < 0 || p >= seats || seen[p] {
+			return fmt.Errorf("engine: the recorded turn order %v is not a permutation", order)
+		}
+		seen[p] = true
+	}
+	return nil
+}
+
 func checkDeal(d *Deal, seats, territories int) error {
 	if len(d.Order) != seats || len(d.Owners) != territories || len(d.Troops) != 0 {
 		return fmt.Errorf("engine: the recorded deal is for %d seats and %d territories, not %d and %d", len(d.Order), len(d.Owners), seats, territories)
 	}
-	seen := make([]bool, seats)
-	for _, p := range d.Order {
-		if p < 0 || p >= seats || seen[p] {
-			return fmt.Errorf("engine: the recorded turn order %v is not a permutation", d.Order)
-		}
-		seen[p] = true
+	if err := checkOrder(d.Order, seats); err != nil {
+		return err
 	}
 	count := make([]int, seats)
 	for _, o := range d.Owners {
