@@ -178,17 +178,15 @@ func (b *Bot) playBotTurn(ctx context.Context, m *match) error {
 	return nil
 }
 
-// botSeat returns the computer seat to act now.
+// botSeat returns the computer seat to act now, or -1 if the match waits
+// for people (or for nobody).
 func (b *Bot) botSeat(m *match) int {
-	s := m.Game.State
-	if s.Phase == state.PhaseSetup && !isCapitals(s) {
-		for i := range s.Seats {
-			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 && m.isBotSeat(i) {
-				return i
-			}
+	for _, i := range toAct(m.Game.State) {
+		if m.isBotSeat(i) {
+			return i
 		}
 	}
-	return s.Current
+	return -1
 }
 
 // playFor has a computer player of the level act for seat and saves its

@@ -354,24 +354,7 @@ func (b *Bot) act(ctx context.Context, m *match, seat int, extra func(out outcom
 }
 
 // botsToPlay reports whether a computer player must act now.
-func (b *Bot) botsToPlay(m *match) bool {
-	s := m.Game.State
-	switch s.Phase {
-	case state.PhaseOver:
-		return false
-	case state.PhaseSetup:
-		if isCapitals(s) {
-			return m.isBotSeat(s.Current)
-		}
-		for i := range s.Seats {
-			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 && m.isBotSeat(i) {
-				return true
-			}
-		}
-		return false
-	}
-	return m.isBotSeat(s.Current)
-}
+func (b *Bot) botsToPlay(m *match) bool { return b.botSeat(m) >= 0 }
 
 func cmdPlace(ctx context.Context, c *call) (result, error) {
 	b := c.bot
