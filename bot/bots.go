@@ -212,17 +212,7 @@ func (b *Bot) decide(ctx context.Context, m *match, seat int, level string) ([]e
 	defer func() { b.cfg.Meter.Think(level, time.Since(start)) }()
 	sim := m.Game.State.Clone()
 	wasSetup, turn := sim.Phase == state.PhaseSetup, sim.Turn
-	done := func() bool {
-		switch {
-		case sim.Phase == state.PhaseOver:
-			return true
-		case wasSetup && isCapitals(sim):
-			return sim.Phase != state.PhaseSetup || sim.Current != seat
-		case wasSetup:
-			return sim.Phase != state.PhaseSetup || sim.Seats[seat].Reserve == 0
-		}
-		return sim.Turn != turn || sim.Current != seat
-	}
+	done := func() bool { return partDone(sim, seat, wasSetup, turn) }
 	var cmds []engine.Command
 	for !done() {
 		var c engine.Command
@@ -246,6 +236,14 @@ func (b *Bot) decide(ctx context.Context, m *match, seat int, level string) ([]e
 		cmds = append(cmds, c)
 	}
 	return cmds, nil
+}
+
+// partDone reports whether seat's part, begun in turn (or in the setup),
+// is over in s: the match waits for somebody else, or a new turn or the
+// first turn began.
+func partDone(s *state.State, seat int, wasSetup bool, turn int) bool {
+	return s.Phase == state.PhaseOver || (wasSetup && s.Phase != state.PhaseSetup) || s.Turn != turn ||
+		!slices.Contains(toAct(s), seat)
 }
 
 // botSeed derives a computer player's seed from the match, so that its play

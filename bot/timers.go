@@ -323,14 +323,7 @@ func skipCommands(s *state.State, seat int) []engine.Command {
 	sim := s.Clone()
 	var cmds []engine.Command
 	for range 50 {
-		if sim.Phase == state.PhaseOver {
-			break
-		}
-		if s.Phase == state.PhaseSetup && !isCapitals(s) {
-			if sim.Phase != state.PhaseSetup || sim.Seats[seat].Reserve == 0 {
-				break
-			}
-		} else if sim.Turn != s.Turn || sim.Current != seat {
+		if partDone(sim, seat, s.Phase == state.PhaseSetup, s.Turn) {
 			break
 		}
 		c := ai.Fallback(sim, seat)
