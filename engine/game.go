@@ -121,7 +121,14 @@ func (g *Game) Apply(seat int, c Command) (Entry, []Event, error) {
 // Replay applies a stored log entry, using the random outcomes it recorded.
 // After an error the game is in an undefined state and must be dropped.
 func (g *Game) Replay(e Entry) ([]Event, error) {
-	d := dice{rng: &g.State.RNG, strict: true, replay: e.Rand}
+	ev, _, err := g.replay(e, false)
+	return ev, err
+}
+
+// replay applies a stored log entry with its recorded outcomes; with check
+// it also returns those the generator does not give.
+func (g *Game) replay(e Entry, check bool) ([]Event, []diff, error) {
+	d := dice{rng: &g.State.RNG, strict: true, replay: e.Rand, check: check}
 	ev, err := g.apply(e.Seat, e.Cmd, &d)
 	if err == nil {
 		err = d.done()
@@ -131,9 +138,9 @@ func (g *Game) Replay(e Entry) ([]Event, error) {
 		if e.Cmd != nil {
 			name = e.Cmd.Name()
 		}
-		return nil, fmt.Errorf("engine: replay entry %d (seat %d, %s): %w", g.Version+1, e.Seat, name, err)
+		return nil, nil, fmt.Errorf("engine: replay entry %d (seat %d, %s): %w", g.Version+1, e.Seat, name, err)
 	}
-	return ev, nil
+	return ev, d.diffs, nil
 }
 
 func (g *Game) apply(seat int, c Command, d *dice) ([]Event, error) {

@@ -43,8 +43,18 @@ type dice struct {
 	replay []int32
 	pos    int
 	strict bool // replaying: outcomes come only from replay
-	err    error
-	drawn  int
+	// check, when replaying, compares each recorded outcome with the one
+	// the generator gives and notes those that differ (Verify).
+	check bool
+	diffs []diff
+	err   error
+	drawn int
+}
+
+// diff is a recorded outcome the generator does not give: the index-th
+// value the command drew.
+type diff struct {
+	index, recorded, drawn int
 }
 
 // intn returns a random integer in [0, n).
@@ -61,6 +71,9 @@ func (d *dice) intn(n int) int {
 		if r < 0 || r >= n {
 			d.setErr(fmt.Errorf("engine: replay: recorded value %d out of range [0,%d)", r, n))
 			return v
+		}
+		if d.check && r != v {
+			d.diffs = append(d.diffs, diff{d.pos - 1, r, v})
 		}
 		v = r
 	}

@@ -2,7 +2,10 @@ package engine
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+
+	"github.com/riskbot/riskbot/state"
 )
 
 // Record is a whole match as exchanged between installations and attached
@@ -10,13 +13,43 @@ import (
 type Record struct {
 	Setup Setup
 	Log   []Entry
+	// Commitment is the match's commitment to its seed, published when it
+	// started (see Commitment). Empty in records written before
+	// commitments; MarshalJSON then writes the one of Setup.Seed.
+	Commitment string
+	// Sealed records withhold the seed (see Seal): Setup.Seed is zero and
+	// means nothing. A sealed record still replays, since its log records
+	// every random outcome, but cannot be verified or played on.
+	Sealed bool
 }
 
-// MarshalJSON encodes the record as the setup's fields plus "log".
+// sealedSetup is a Setup's JSON without the seed.
+type sealedSetup struct {
+	Format  int           `json:"format"`
+	Options state.Options `json:"options"`
+	Seats   []SeatInfo    `json:"seats"`
+	Deal    *Deal         `json:"deal,omitempty"`
+}
+
+// MarshalJSON encodes the record as the setup's fields (without "seed" if
+// it is sealed) plus "commitment" and "log".
 func (r Record) MarshalJSON() ([]byte, error) {
-	head, err := json.Marshal(r.Setup)
+	var head []byte
+	var err error
+	if r.Sealed {
+		head, err = json.Marshal(sealedSetup{setupFormat, r.Setup.Options, r.Setup.Seats, r.Setup.Deal})
+	} else {
+		head, err = json.Marshal(r.Setup)
+	}
 	if err != nil {
 		return nil, err
+	}
+	c := r.Commitment
+	if c == "" && !r.Sealed {
+		c = Commitment(r.Setup.Seed)
+	}
+	if c != "" {
+		head = append(head[:len(head)-1], `,"commitment":"`+c+`"}`...)
 	}
 	log := r.Log
 	if log == nil {
@@ -29,22 +62,38 @@ func (r Record) MarshalJSON() ([]byte, error) {
 	return append(append(head[:len(head)-1], `,"log":`...), append(tail, '}')...), nil
 }
 
-// UnmarshalJSON decodes a record.
+// UnmarshalJSON decodes a record. One without "seed" is sealed.
 func (r *Record) UnmarshalJSON(b []byte) error {
 	var v struct {
-		Log []Entry `json:"log"`
+		Log        []Entry          `json:"log"`
+		Seed       *json.RawMessage `json:"seed"`
+		Commitment string           `json:"commitment"`
 	}
-	if err := json.Unmarshal(b, &r.Setup); err != nil {
+	var setup Setup
+	if err := json.Unmarshal(b, &setup); err != nil {
 		return fmt.Errorf("engine: decode record: %w", err)
 	}
 	if err := json.Unmarshal(b, &v); err != nil {
 		return fmt.Errorf("engine: decode record: %w", err)
 	}
-	r.Log = v.Log
+	if v.Commitment != "" && !validCommitment(v.Commitment) {
+		return fmt.Errorf("engine: decode record: the commitment %q is not 64 lower-case hex digits", clip(v.Commitment, 80))
+	}
+	*r = Record{Setup: setup, Log: v.Log, Commitment: v.Commitment, Sealed: v.Seed == nil}
 	return nil
 }
 
+// clip shortens s to at most n bytes for an error message.
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}
+
 // Game replays the record, stopping after the first n entries when n >= 0.
+// A sealed record replays from the outcomes its log recorded; the game's
+// generator is then not the match's, so it must not be played on.
 func (r Record) Game(n int) (*Game, error) {
 	log := r.Log
 	if n >= 0 {
@@ -52,6 +101,9 @@ func (r Record) Game(n int) (*Game, error) {
 			return nil, fmt.Errorf("engine: the match has %d commands, not %d", len(log), n)
 		}
 		log = log[:n]
+	}
+	if r.Sealed && r.Setup.Deal == nil {
+		return nil, errors.New("engine: the record withholds its seed and lacks the deal drawn from it")
 	}
 	return Replay(r.Setup, log)
 }

@@ -243,8 +243,10 @@ func (k TimerKind) String() string {
 }
 
 // Export is a whole match as exchanged by `risk export` and `risk import`:
-// the engine's record (options, seats, seed, deal, log) plus the host's
-// data. Its JSON is the record's fields plus "channel", "status" and
+// the engine's record (options, seats, seed, commitment, deal, log) plus
+// the host's data. The stores' Export returns it whole, seed included: it
+// is the operator's. What may be shown to players is Public, which
+// withholds the seed of a match still open. Its JSON is the record's fields plus "channel", "status" and
 // "meta", so that a tool reading an engine.Record reads it too. A match
 // that never started has an empty Record (no seats) and its JSON has no
 // record fields.
@@ -259,6 +261,24 @@ type exportHead struct {
 	Channel string          `json:"channel"`
 	Status  Status          `json:"status"`
 	Meta    json.RawMessage `json:"meta,omitempty"`
+}
+
+// Public returns the export as anyone may see it: while the match is open
+// its seed is withheld (the record is sealed, see engine.Record.Seal), since
+// it would tell every die to come; once the match is over the seed is
+// revealed, so that anyone can check it against the commitment published at
+// the start (engine.Verify).
+func (e *Export) Public() (*Export, error) {
+	p := *e
+	if !e.started() || !e.Status.Open() {
+		return &p, nil
+	}
+	rec, err := e.Record.Seal()
+	if err != nil {
+		return nil, fmt.Errorf("storage: public export: %w", err)
+	}
+	p.Record = rec
+	return &p, nil
 }
 
 // started reports whether the export holds a record.

@@ -229,6 +229,12 @@ func CheckImport(e *Export) (*engine.Game, error) {
 		if e.Status == Lobby {
 			return nil, errors.New("a match in its lobby has no setup or log")
 		}
+		if e.Record.Sealed {
+			// Its log replays, but a match needs its seed to go on, and
+			// the seed is what proves its dice fair.
+			return nil, errors.New("the export withholds the match's seed (a player's export of a live match): " +
+				"importing needs the host's full export (risk export --full)")
+		}
 		g, err := engine.Replay(e.Record.Setup, e.Record.Log)
 		if err != nil {
 			return nil, fmt.Errorf("the log does not replay: %w", err)

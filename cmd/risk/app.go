@@ -38,6 +38,7 @@ func subcommands() map[string]subcommand {
 		"odds":       {"exact odds of attacking to the end", runOdds},
 		"render":     {"render an exported match to a PNG", runRender},
 		"tournament": {"play computer players against each other", runTournament},
+		"verify":     {"check that an exported match's dice follow from its committed seed", runVerify},
 		"version":    {"print the version", runVersion},
 	}
 }

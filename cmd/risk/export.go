@@ -10,14 +10,19 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-// runExport is `risk export --db PATH (--channel ID | --match N)`.
+// runExport is `risk export --db PATH (--channel ID | --match N) [--full]`.
 func runExport(ctx context.Context, e env) error {
-	flags := newFlags(e, "export", "--db PATH (--channel ID | --match N)\n\n"+
-		"Prints a stored match as JSON (options, seats, seed, deal, log, channel, status, meta),\n"+
-		"for a bug report or to move it to another installation with 'risk import'.")
+	flags := newFlags(e, "export", "--db PATH (--channel ID | --match N) [--full]\n\n"+
+		"Prints a stored match as JSON (options, seats, commitment, deal, log, channel, status, meta),\n"+
+		"for a bug report, for 'risk render', 'risk replay' and 'risk verify', or to move it to\n"+
+		"another installation with 'risk import'. The seed of a match still open is left out,\n"+
+		"since it would tell every die to come: such an export replays but cannot be imported\n"+
+		"or verified. A finished match's export reveals its seed. --full, for the host or the\n"+
+		"operator, always includes the seed: do not share it while the match goes on.")
 	path := flags.String("db", "", dbUsage)
 	channel := flags.String("channel", "", "the channel `id` as stored (console:main, discord:1234): its open match, or else its latest")
 	id := flags.Int64("match", 0, "the match `id`")
+	full := flags.Bool("full", false, "include the seed of a match still open (the host's export, to move the match)")
 	if err := parseFlags(flags, e.args); err != nil {
 		return err
 	}
@@ -42,6 +47,11 @@ func runExport(ctx context.Context, e env) error {
 	x, err := db.Export(ctx, *id)
 	if err != nil {
 		return err
+	}
+	if !*full {
+		if x, err = x.Public(); err != nil {
+			return err
+		}
 	}
 	return json.NewEncoder(e.stdout).Encode(x)
 }

@@ -41,7 +41,7 @@ func TestExportImport(t *testing.T) {
 	g := storetest.Play(t, db, l.ID, 40, rand.New(rand.NewPCG(2, 2)))
 	db.Close()
 
-	code, out, errs := runRisk(t, "", "export", "--db", src, "--channel", "console:main")
+	code, out, errs := runRisk(t, "", "export", "--full", "--db", src, "--channel", "console:main")
 	if code != 0 {
 		t.Fatalf("export: exit %d: %s", code, errs)
 	}
@@ -64,7 +64,7 @@ func TestExportImport(t *testing.T) {
 	if want := "imported match 1 into console:main: active, 40 commands\n"; code != 0 || got != want {
 		t.Fatalf("import: exit %d, %q %s; want %q", code, got, errs, want)
 	}
-	code, again, errs := runRisk(t, "", "export", "--db", dst, "--match", "1")
+	code, again, errs := runRisk(t, "", "export", "--full", "--db", dst, "--match", "1")
 	if code != 0 || again != out {
 		t.Fatalf("export after import: exit %d %s\n%s\nwant\n%s", code, errs, again, out)
 	}
@@ -213,7 +213,7 @@ func TestExportImportCapitals(t *testing.T) {
 	if g.State.Turn < 3 {
 		t.Fatalf("only %d turns played", g.State.Turn)
 	}
-	code, out, errs := runRisk(t, "", "export", "--db", src, "--channel", "console:caps")
+	code, out, errs := runRisk(t, "", "export", "--full", "--db", src, "--channel", "console:caps")
 	if code != 0 {
 		t.Fatalf("export: exit %d: %s", code, errs)
 	}
@@ -251,7 +251,7 @@ func TestExportImportCapitals(t *testing.T) {
 	if code != 0 || !strings.Contains(got, "imported match 1 into console:caps") {
 		t.Fatalf("risk import of a capitals match: exit %d, %q %s", code, got, errs)
 	}
-	code, again, errs := runRisk(t, "", "export", "--db", botDB, "--match", "1")
+	code, again, errs := runRisk(t, "", "export", "--full", "--db", botDB, "--match", "1")
 	if code != 0 || again != out {
 		t.Fatalf("export after import: exit %d %s", code, errs)
 	}

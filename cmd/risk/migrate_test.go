@@ -151,10 +151,10 @@ func history(t *testing.T, db, channel string) []storage.Match {
 	return h
 }
 
-// exported is what risk export prints for match id of db.
+// exported is what risk export --full prints for match id of db.
 func exported(t *testing.T, db string, id int64) string {
 	t.Helper()
-	code, out, errs := runRisk(t, "", "export", "--db", db, "--match", strconvI(id))
+	code, out, errs := runRisk(t, "", "export", "--full", "--db", db, "--match", strconvI(id))
 	if code != 0 {
 		t.Fatalf("export %d from %s: exit %d: %s", id, db, code, errs)
 	}

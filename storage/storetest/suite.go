@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -43,6 +44,7 @@ func Run(t *testing.T, newDB New) {
 		{"History", testHistory},
 		{"ExportImport", testExportImport},
 		{"ExportLobby", testExportLobby},
+		{"PublicExport", testPublicExport},
 		{"ImportRefuses", testImportRefuses},
 		{"RaceLockstep", testRaceLockstep},
 		{"RaceFree", testRaceFree},
@@ -833,6 +835,67 @@ func testExportImport(t *testing.T, newDB New) {
 	y.Channel = "test:1"
 	if _, err := db.Import(ctx, &y, T0); err != nil {
 		t.Fatalf("import a finished match into a busy channel: %v", err)
+	}
+}
+
+// A live match's public export withholds its seed, replays all the same,
+// and cannot be imported; once the match is over its export reveals the
+// seed, and the match verifies against the commitment of its start.
+func testPublicExport(t *testing.T, newDB New) {
+	ctx := context.Background()
+	db := Open(t, newDB(t, 10))
+	l := Start(t, db, "test:1", 3, 91)
+	g := Play(t, db, l.ID, moves(t, 80), rand.New(rand.NewPCG(91, 0)))
+	commitment := l.Game.Commitment()
+	full, err := db.Export(ctx, l.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := full.Public()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(b, []byte(`"seed"`)) || !bytes.Contains(b, []byte(`"commitment":"`+commitment+`"`)) {
+		t.Fatalf("public export of a live match: %.400s", b)
+	}
+	var y storage.Export
+	if err := json.Unmarshal(b, &y); err != nil {
+		t.Fatal(err)
+	}
+	rg, err := y.Record.Game(-1)
+	if err != nil {
+		t.Fatalf("the public export does not replay: %v", err)
+	}
+	if rg.Version != g.Version || rg.State.Turn != g.State.Turn {
+		t.Fatalf("the public export replays to version %d turn %d, want %d and %d", rg.Version, rg.State.Turn, g.Version, g.State.Turn)
+	}
+	y.Channel = "test:2"
+	if _, err := db.Import(ctx, &y, T0); err == nil || !strings.Contains(err.Error(), "risk export --full") {
+		t.Fatalf("import of a sealed export: %v", err)
+	}
+	if _, err := db.Active(ctx, "test:2"); !errors.Is(err, storage.ErrNotFound) {
+		t.Fatalf("the refused import was stored: %v", err)
+	}
+
+	if _, err := db.Save(ctx, l.ID, l.Version+int64(g.Version), storage.Change{Status: storage.Finished}, T0); err != nil {
+		t.Fatal(err)
+	}
+	if full, err = db.Export(ctx, l.ID); err != nil {
+		t.Fatal(err)
+	}
+	if x, err = full.Public(); err != nil {
+		t.Fatal(err)
+	}
+	if x.Record.Sealed || x.Record.Setup.Seed != 91 {
+		t.Fatalf("a finished match's public export: sealed %v, seed %d", x.Record.Sealed, x.Record.Setup.Seed)
+	}
+	v, err := engine.Verify(x.Record, commitment)
+	if err != nil || !v.OK() {
+		t.Fatalf("verify: %v\n%s", err, v)
 	}
 }
 

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/riskbot/riskbot/engine"
+)
+
+// runVerify is `risk verify [--commitment HEX] FILE`.
+func runVerify(_ context.Context, e env) error {
+	flags := newFlags(e, "verify", "[--commitment HEX] FILE\n\n"+
+		"Checks that a match exported by 'risk export' (FILE, or - for standard input) was\n"+
+		"played with fair dice: its seed hashes to the commitment published when it started,\n"+
+		"and every die, luck factor, card draw and the deal follow from that seed. The seed\n"+
+		"is revealed once the match is over. Exits 0 if every check passes, 1 if not.")
+	commitment := flags.String("commitment", "", "the commitment `hex` published when the match started (default: the one in FILE, which proves less)")
+	if err := parseFlags(flags, e.args); err != nil {
+		return err
+	}
+	var file string
+	if flags.NArg() > 0 {
+		file = flags.Arg(0)
+		if err := parseFlags(flags, flags.Args()[1:]); err != nil {
+			return err
+		}
+	}
+	if file == "" || flags.NArg() > 0 {
+		return usageError("want one FILE")
+	}
+	data, err := readInput(e, file)
+	if err != nil {
+		return err
+	}
+	var probe struct {
+		Format *int `json:"format"`
+	}
+	if err := json.Unmarshal(data, &probe); err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	if probe.Format == nil { // an export of a lobby
+		return fmt.Errorf("%s: the match never started: there is nothing to verify", file)
+	}
+	var rec engine.Record
+	if err := json.Unmarshal(data, &rec); err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	v, err := engine.Verify(rec, *commitment)
+	if errors.Is(err, engine.ErrSealed) {
+		return fmt.Errorf("%s: the export leaves out the seed of a match still going on; verify it once the match is over", file)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	fmt.Fprint(e.stdout, v)
+	if !v.OK() {
+		return errors.New("the match does not verify")
+	}
+	return nil
+}
+
+// readInput reads a file named on the command line, "-" being standard
+// input.
+func readInput(e env, file string) ([]byte, error) {
+	if file == "-" {
+		return io.ReadAll(e.stdin)
+	}
+	return os.ReadFile(file)
+}
