@@ -107,3 +107,35 @@ func (r Record) Game(n int) (*Game, error) {
 	}
 	return Replay(r.Setup, log)
 }
+
+// Turns replays the record and returns the match as spectators saw it,
+// once per turn: the board when the first turn began, then the board as
+// each turn ended with that turn's moves (State.Last) on it, and the board
+// as the log leaves it (the end of the match, or the turn in progress,
+// with its moves so far in State.This). The states are views: no hand,
+// deck or generator is in them. They are the frames of a replay.
+func (r Record) Turns() ([]*state.State, error) {
+	if r.Sealed && r.Setup.Deal == nil {
+		return nil, errors.New("engine: the record withholds its seed and lacks the deal drawn from it")
+	}
+	g, err := NewGame(r.Setup)
+	if err != nil {
+		return nil, err
+	}
+	var out []*state.State
+	turn, fresh := g.State.Turn, false
+	for _, e := range r.Log {
+		if _, err := g.Replay(e); err != nil {
+			return nil, err
+		}
+		fresh = g.State.Turn != turn
+		if fresh {
+			turn = g.State.Turn
+			out = append(out, g.State.View(-1))
+		}
+	}
+	if !fresh {
+		out = append(out, g.State.View(-1))
+	}
+	return out, nil
+}

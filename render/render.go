@@ -205,6 +205,22 @@ func (r *Renderer) quantFor(b *board) *quantizer {
 // state with hidden cards) renders the same. Bad input is an error, never a
 // half-drawn image.
 func (r *Renderer) Render(ctx context.Context, s *state.State) ([]byte, error) {
+	wk, err := r.draw(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	defer r.workers.Put(wk)
+	wk.q.quantize(wk.pal, wk.canvas)
+	wk.buf.Reset()
+	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.pngBuffer}
+	if err := enc.Encode(&wk.buf, wk.pal); err != nil {
+		return nil, fmt.Errorf("render: encode png: %w", err)
+	}
+	return bytes.Clone(wk.buf.Bytes()), nil
+}
+
+// draw composes s on a worker's canvas; the caller puts the worker back.
+func (r *Renderer) draw(ctx context.Context, s *state.State) (*worker, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
@@ -229,22 +245,16 @@ func (r *Renderer) Render(ctx context.Context, s *state.State) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer r.workers.Put(wk)
 	if b.grid != nil {
 		wk.composeGrid(s)
 	} else {
 		wk.compose(s)
 	}
 	if err := ctx.Err(); err != nil {
+		r.workers.Put(wk)
 		return nil, fmt.Errorf("render: %w", err)
 	}
-	wk.q.quantize(wk.pal, wk.canvas)
-	wk.buf.Reset()
-	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.pngBuffer}
-	if err := enc.Encode(&wk.buf, wk.pal); err != nil {
-		return nil, fmt.Errorf("render: encode png: %w", err)
-	}
-	return bytes.Clone(wk.buf.Bytes()), nil
+	return wk, nil
 }
 
 // compose draws the whole frame on the worker's canvas.

@@ -37,6 +37,7 @@ func subcommands() map[string]subcommand {
 		"migrate":    {"copy every match from one database to another (SQLite, PostgreSQL)", runMigrate},
 		"odds":       {"exact odds of attacking to the end", runOdds},
 		"render":     {"render an exported match to a PNG", runRender},
+		"replay":     {"draw a whole exported match: an animated GIF or a PNG of small multiples", runReplay},
 		"tournament": {"play computer players against each other", runTournament},
 		"verify":     {"check that an exported match's dice follow from its committed seed", runVerify},
 		"version":    {"print the version", runVersion},

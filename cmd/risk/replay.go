@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/render"
+)
+
+// runReplay is `risk replay --match FILE --out F.gif|F.png [--limit BYTES] [--width W] [--delay D]`.
+func runReplay(ctx context.Context, e env) error {
+	flags := newFlags(e, "replay", "--match FILE --out F.gif|F.png [--limit BYTES] [--width W] [--delay D] [--palette P]\n\n"+
+		"Draws a whole match exported by 'risk export' (FILE, or - for standard input), one frame\n"+
+		"per turn with the turn's attacks and moves: an animated GIF (--out F.gif), or the same\n"+
+		"frames side by side as one PNG of small multiples (--out F.png). The image fits in\n"+
+		"--limit bytes: frames shrink, then turns are left out evenly.")
+	match := flags.String("match", "", "the exported match `file` (- for standard input)")
+	out := flags.String("out", "", "the `file` to write: .gif for the animation, .png for the small multiples")
+	limit := flags.Int("limit", render.DefaultReplayLimit, "the most `bytes` the image may take (a chat's upload limit)")
+	width := flags.Int("width", 0, "frame width in `pixels` before shrinking to fit (default 800 for the GIF, to fit about 3200 across for the PNG)")
+	delay := flags.Duration("delay", 700*time.Millisecond, "how long each frame `shows` in the GIF")
+	palette := flags.String("palette", "default", "player colours: default or colorblind")
+	if err := parseFlags(flags, e.args); err != nil {
+		return err
+	}
+	ext := strings.ToLower(filepath.Ext(*out))
+	switch {
+	case flags.NArg() > 0:
+		return usageError("unexpected argument %q", flags.Arg(0))
+	case *match == "":
+		return usageError("--match is required")
+	case *out == "":
+		return usageError("--out is required")
+	case ext != ".gif" && ext != ".png":
+		return usageError("--out must end in .gif (animation) or .png (small multiples), not %q", *out)
+	case *limit <= 0:
+		return usageError("--limit must be more than 0")
+	case *width < 0:
+		return usageError("--width must be 0 or more")
+	case *delay <= 0:
+		return usageError("--delay must be more than 0")
+	}
+	pal, err := render.ParsePalette(*palette)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	data, err := readInput(e, *match)
+	if err != nil {
+		return err
+	}
+	var rec engine.Record
+	if err := json.Unmarshal(data, &rec); err != nil {
+		return fmt.Errorf("%s: %w", *match, err)
+	}
+	turns, err := rec.Turns()
+	if err != nil {
+		return fmt.Errorf("%s: %w", *match, err)
+	}
+	start := time.Now()
+	// The smallest renderer width: frames are at most 800 wide anyway.
+	r := render.New(render.Options{Width: 800, Palette: pal})
+	o := render.ReplayOptions{Limit: *limit, Width: *width, Delay: *delay}
+	var img []byte
+	var info render.ReplayInfo
+	if ext == ".gif" {
+		img, info, err = r.Replay(ctx, turns, o)
+	} else {
+		img, info, err = r.Strip(ctx, turns, o)
+	}
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(*out, img, 0o644); err != nil {
+		return err
+	}
+	dropped := ""
+	if info.Dropped > 0 {
+		dropped = fmt.Sprintf(" (%d left out to fit)", info.Dropped)
+	}
+	fmt.Fprintf(e.stdout, "wrote %s (%d bytes): %d of %d frames%s, %dx%d each, in %s\n",
+		*out, len(img), info.Frames, len(turns), dropped, info.Width, info.Height, time.Since(start).Round(time.Millisecond))
+	return nil
+}
