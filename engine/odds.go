@@ -108,3 +108,14 @@ func AttackOdds(attackers, defenders int) (Odds, error) {
 	}
 	return o, nil
 }
+
+// RollChances returns the exact distribution of one roll of attack dice (1
+// to 3) against defend dice (1 or 2): p[k] is the probability that the
+// defender loses k armies and the attacker the other min(attack, defend)-k.
+func RollChances(attack, defend int) ([]float64, error) {
+	if attack < 1 || attack > 3 || defend < 1 || defend > 2 {
+		return nil, fmt.Errorf("engine: a roll is 1 to 3 dice against 1 or 2, not %d against %d", attack, defend)
+	}
+	o := rollTable[attack][defend]
+	return append([]float64(nil), o.p[:o.pairs+1]...), nil
+}

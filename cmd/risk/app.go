@@ -33,6 +33,7 @@ func subcommands() map[string]subcommand {
 		"discord":    {"run the Discord bot (needs DISCORD_TOKEN)", runDiscord},
 		"export":     {"print a stored match as JSON", runExport},
 		"import":     {"store a match exported as JSON", runImport},
+		"luck":       {"each player's dice luck over an exported match, against the exact odds", runLuck},
 		"map":        {"check a map file, show a built-in map, or generate one", runMap},
 		"migrate":    {"copy every match from one database to another (SQLite, PostgreSQL)", runMigrate},
 		"odds":       {"exact odds of attacking to the end", runOdds},
