@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -70,6 +71,12 @@ type Store interface {
 	Finished(ctx context.Context, limit int) ([]storage.Match, error)
 	// History lists a channel's matches, newest first.
 	History(ctx context.Context, channel string) ([]storage.Match, error)
+	// RecordResult stores a finished match's result once (again: nothing;
+	// differently: storage.ErrResultDiffers); Leaderboard and PlayerStats
+	// read a server's standings, rated from its results.
+	RecordResult(ctx context.Context, r storage.Result) error
+	Leaderboard(ctx context.Context, server string, rules state.Rules, limit int) ([]storage.Standing, error)
+	PlayerStats(ctx context.Context, server, player string) ([]storage.Standing, error)
 	// Export returns a whole match; Import stores one as a new match.
 	Export(ctx context.Context, id int64) (*storage.Export, error)
 	Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error)

@@ -45,6 +45,7 @@ func Run(t *testing.T, newDB New) {
 		{"ExportImport", testExportImport},
 		{"ExportLobby", testExportLobby},
 		{"PublicExport", testPublicExport},
+		{"Results", testResults},
 		{"ImportRefuses", testImportRefuses},
 		{"RaceLockstep", testRaceLockstep},
 		{"RaceFree", testRaceFree},

@@ -1,0 +1,114 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// RecordResult stores a finished match's result, once: recording the same
+// result again does nothing; a different one for the same match fails with
+// storage.ErrResultDiffers and changes nothing. Two processes recording one
+// match at once insert it once (ON CONFLICT DO NOTHING) and both compare.
+func (db *DB) RecordResult(ctx context.Context, r storage.Result) error {
+	if err := storage.CheckResult(r); err != nil {
+		return err
+	}
+	op := fmt.Sprintf("record the result of match %d", r.Match)
+	rules, _ := r.Rules.MarshalText()
+	tx, err := db.pool.Begin(ctx)
+	if err != nil {
+		return fail(op, err)
+	}
+	defer tx.Rollback(ctx)
+	const stored = `SELECT server, match_id, rules, player, level, name, place, ended_at FROM results WHERE match_id = $1 ORDER BY seat`
+	// A result recorded already is compared, never added to.
+	rows, servers, err := resultRows(ctx, tx, stored, r.Match)
+	if err != nil {
+		return fail(op, err)
+	}
+	if len(rows) > 0 {
+		return storage.CheckRecorded(r, servers[0], rows)
+	}
+	for i, s := range r.Seats {
+		_, err := tx.Exec(ctx, `INSERT INTO results (match_id, seat, server, rules, player, level, name, place, ended_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (match_id, seat) DO NOTHING`,
+			r.Match, i, r.Server, string(rules), s.Player, s.Level, s.Name, s.Place, r.Ended.UnixMilli())
+		if err != nil {
+			return fail(op, err)
+		}
+	}
+	// What another process stored first is compared too.
+	if rows, servers, err = resultRows(ctx, tx, stored, r.Match); err != nil {
+		return fail(op, err)
+	}
+	if err := storage.CheckRecorded(r, servers[0], rows); err != nil {
+		return err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return fail(op, err)
+	}
+	return nil
+}
+
+// Leaderboard returns a server's players under a rule set, best rated
+// first, at most limit (all if limit <= 0).
+func (db *DB) Leaderboard(ctx context.Context, server string, rules state.Rules, limit int) ([]storage.Standing, error) {
+	rows, err := db.serverResults(ctx, server)
+	if err != nil {
+		return nil, err
+	}
+	return storage.Leaderboard(rows, rules, limit), nil
+}
+
+// PlayerStats returns a player's standings on a server, one per rule set
+// played.
+func (db *DB) PlayerStats(ctx context.Context, server, player string) ([]storage.Standing, error) {
+	rows, err := db.serverResults(ctx, server)
+	if err != nil {
+		return nil, err
+	}
+	return storage.PlayerStats(rows, player), nil
+}
+
+func (db *DB) serverResults(ctx context.Context, server string) ([]storage.ResultRow, error) {
+	rows, _, err := resultRows(ctx, db.pool, `SELECT server, match_id, rules, player, level, name, place, ended_at FROM results
+		WHERE server = $1 ORDER BY ended_at, match_id, seat`, server)
+	if err != nil {
+		return nil, fail("read the results of "+server, err)
+	}
+	return rows, nil
+}
+
+type queryer interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+func resultRows(ctx context.Context, q queryer, query string, args ...any) ([]storage.ResultRow, []string, error) {
+	rows, err := q.Query(ctx, query, args...)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	var out []storage.ResultRow
+	var servers []string
+	for rows.Next() {
+		var r storage.ResultRow
+		var server, rules string
+		var ms int64
+		if err := rows.Scan(&server, &r.Match, &rules, &r.Seat.Player, &r.Seat.Level, &r.Seat.Name, &r.Seat.Place, &ms); err != nil {
+			return nil, nil, err
+		}
+		if err := r.Rules.UnmarshalText([]byte(rules)); err != nil {
+			return nil, nil, err
+		}
+		r.Ended = fromMillis(ms)
+		out = append(out, r)
+		servers = append(servers, server)
+	}
+	return out, servers, rows.Err()
+}
