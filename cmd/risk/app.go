@@ -39,6 +39,7 @@ func subcommands() map[string]subcommand {
 		"odds":       {"exact odds of attacking to the end", runOdds},
 		"render":     {"render an exported match to a PNG", runRender},
 		"replay":     {"draw a whole exported match: an animated GIF or a PNG of small multiples", runReplay},
+		"stats":      {"a server's leaderboard or a player's stats; record finished matches' results", runStats},
 		"tournament": {"play computer players against each other", runTournament},
 		"verify":     {"check that an exported match's dice follow from its committed seed", runVerify},
 		"version":    {"print the version", runVersion},

@@ -31,6 +31,9 @@ type store interface {
 	Finished(ctx context.Context, limit int) ([]storage.Match, error)
 	Settings(ctx context.Context) ([]storage.Setting, error)
 	Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error)
+	RecordResult(ctx context.Context, r storage.Result) error
+	Leaderboard(ctx context.Context, server string, rules state.Rules, limit int) ([]storage.Standing, error)
+	PlayerStats(ctx context.Context, server, player string) ([]storage.Standing, error)
 	Close() error
 }
 

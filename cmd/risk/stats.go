@@ -1,0 +1,145 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/engine/rating"
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// runStats is `risk stats --db PATH (--record | --server S [--rules R] [--limit N] | --server S --player ID)`.
+func runStats(ctx context.Context, e env) error {
+	flags := newFlags(e, "stats", "--db PATH (--record | --server S [--rules R] [--limit N] | --server S --player ID)\n\n"+
+		"Shows a server's leaderboard under a rule set, or one player's matches played and won\n"+
+		"and rating under each rule set. Ratings are a multiplayer Elo over each match's\n"+
+		"placings (docs/stats.md); computer players are rated by level (bot:easy, ...).\n"+
+		"--record first records the result of every finished match in the database that has\n"+
+		"none yet (safe to repeat).")
+	path := flags.String("db", "", dbUsage)
+	record := flags.Bool("record", false, "record the results of the finished matches")
+	server := flags.String("server", "", "the `server` whose results count, as the bot stores it (console, or a Discord guild id)")
+	rulesName := flags.String("rules", "classic", "the rule set of the leaderboard: classic or capitals")
+	limit := flags.Int("limit", 10, "show the best `N` (0: all)")
+	player := flags.String("player", "", "show this player's stats (an id such as discord:123, or bot:LEVEL)")
+	if err := parseFlags(flags, e.args); err != nil {
+		return err
+	}
+	rules, err := state.ParseRules(*rulesName)
+	switch {
+	case flags.NArg() > 0:
+		return usageError("unexpected argument %q", flags.Arg(0))
+	case *path == "":
+		return usageError("--db is required")
+	case !*record && *server == "":
+		return usageError("give --server (or --record)")
+	case err != nil:
+		return usageError("%v", err)
+	case *limit < 0:
+		return usageError("--limit must be 0 or more")
+	}
+	db, err := openExisting(ctx, *path)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if *record {
+		if err := recordResults(ctx, db, e.stdout); err != nil {
+			return err
+		}
+		if *server == "" {
+			return nil
+		}
+	}
+	if *player != "" {
+		st, err := db.PlayerStats(ctx, *server, *player)
+		if err != nil {
+			return err
+		}
+		if len(st) == 0 {
+			fmt.Fprintf(e.stdout, "%s has no finished match on %s\n", rating.Key(*player, ""), *server)
+			return nil
+		}
+		for _, s := range st {
+			fmt.Fprintf(e.stdout, "%s, %s on %s: played %d, won %d, rating %.0f (#%d)\n", s.Name, s.Rules, *server, s.Played, s.Won, s.Rating, s.Rank)
+		}
+		return nil
+	}
+	board, err := db.Leaderboard(ctx, *server, rules, *limit)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "Leaderboard of %s, %s (multiplayer Elo from %.0f)\n", *server, rules, rating.Start)
+	if len(board) == 0 {
+		fmt.Fprintln(e.stdout, "no finished match yet")
+	}
+	for _, s := range board {
+		fmt.Fprintf(e.stdout, "%2d. %-20s %5.0f  played %d, won %d\n", s.Rank, s.Name, s.Rating, s.Played, s.Won)
+	}
+	return nil
+}
+
+// recordResults records the result of every finished match, as the bot
+// stored it: the server and the computers' levels from its data, the
+// places from the log (engine.Record.Ranking).
+func recordResults(ctx context.Context, db store, out io.Writer) error {
+	ms, err := db.Finished(ctx, 0)
+	if err != nil {
+		return err
+	}
+	n := 0
+	for _, m := range ms {
+		if m.Status != storage.Finished {
+			continue // abandoned: nobody won
+		}
+		x, err := db.Export(ctx, m.ID)
+		if err != nil {
+			return err
+		}
+		r, err := resultOf(m, x)
+		if err != nil {
+			return fmt.Errorf("match %d: %w", m.ID, err)
+		}
+		if err := db.RecordResult(ctx, r); err != nil {
+			return err
+		}
+		n++
+	}
+	word := "matches"
+	if n == 1 {
+		word = "match"
+	}
+	fmt.Fprintf(out, "recorded the results of %d finished %s\n", n, word)
+	return nil
+}
+
+// resultOf is a finished match's result.
+func resultOf(m storage.Match, x *storage.Export) (storage.Result, error) {
+	var meta bot.Meta
+	if err := json.Unmarshal(x.Meta, &meta); err != nil {
+		return storage.Result{}, fmt.Errorf("the bot's data: %w", err)
+	}
+	ranking, err := x.Record.Ranking()
+	if err != nil {
+		return storage.Result{}, err
+	}
+	server := meta.Server
+	if server == "" {
+		server = m.Channel // a match outside any server counts for its channel
+	}
+	r := storage.Result{Match: m.ID, Server: server, Rules: x.Record.Setup.Options.Rules, Ended: m.Closed}
+	for _, f := range ranking {
+		level := ""
+		for _, s := range meta.Seats {
+			if s.ID == f.ID {
+				level = s.Level
+			}
+		}
+		r.Seats = append(r.Seats, storage.ResultSeat{Player: f.ID, Level: level, Name: f.Name, Place: f.Place})
+	}
+	return r, nil
+}
