@@ -59,7 +59,6 @@ type ReplayInfo struct {
 // film is a match's frames, drawn once and quantized to one palette.
 type film struct {
 	frames  []*image.Paletted
-	turns   []*state.State
 	palette color.Palette
 	q       *quantizer
 	// full: the quantizer's palette had no room for the transparent
@@ -89,7 +88,7 @@ func (r *Renderer) shoot(ctx context.Context, turns []*state.State, w int) (*fil
 	if len(turns) == 0 {
 		return nil, errors.New("render: a replay needs at least one turn")
 	}
-	f := &film{turns: turns}
+	f := &film{}
 	var small *image.RGBA
 	for i, s := range turns {
 		if s == nil || s.Map == nil || i > 0 && s.Map.Name != turns[0].Map.Name {
@@ -113,6 +112,10 @@ func (r *Renderer) shoot(ctx context.Context, turns []*state.State, w int) (*fil
 			}
 			xdraw.ApproxBiLinear.Scale(small, small.Rect, src, src.Rect, xdraw.Src, nil)
 			src = small
+		}
+		if i > 0 && src.Rect != f.frames[0].Rect {
+			r.workers.Put(wk)
+			return nil, fmt.Errorf("render: replay: turn %d is drawn %v, the first %v", i, src.Rect.Size(), f.frames[0].Rect.Size())
 		}
 		p := image.NewPaletted(src.Rect, f.palette)
 		f.quantize(p, src)

@@ -131,7 +131,13 @@ func resultOf(m storage.Match, x *storage.Export) (storage.Result, error) {
 	if server == "" {
 		server = m.Channel // a match outside any server counts for its channel
 	}
-	r := storage.Result{Match: m.ID, Server: server, Rules: x.Record.Setup.Options.Rules, Ended: m.Closed}
+	// The bot's own end time survives a copy to another database (risk
+	// migrate, risk import), which closes the copy when it is made.
+	ended := meta.Finished
+	if ended.IsZero() {
+		ended = m.Closed
+	}
+	r := storage.Result{Match: m.ID, Server: server, Rules: x.Record.Setup.Options.Rules, Ended: ended}
 	for _, f := range ranking {
 		level := ""
 		for _, s := range meta.Seats {
