@@ -31,7 +31,7 @@ func TestAbandon(t *testing.T) {
 	h.takePosts()
 	wantPrivate(t, h.click(ch, "Ann", end.ID), "the match is ended")
 	posts := h.takePosts()
-	if len(posts) != 1 || !strings.Contains(posts[0].msg.Text, "Ann (the host) ended the match without a winner") {
+	if len(posts) != 1 || !strings.Contains(posts[0].msg.all(), "Ann (the host) ended the match without a winner") {
 		t.Errorf("posts %+v", posts)
 	}
 	m := h.load(ch)
@@ -67,7 +67,7 @@ func TestAdminAbandonsAnyMatch(t *testing.T) {
 	ask = h.doAdmin(ch, "Dan", "abandon")
 	end, _ = buttonLabelled(ask, "End the match")
 	wantPrivate(t, h.clickAs(Click{Channel: ch, User: user("Dan"), ID: end.ID, Admin: true}), "the match is ended")
-	if p := h.takePosts(); len(p) != 1 || !strings.Contains(p[0].msg.Text, "Dan (an admin) ended the match") {
+	if p := h.takePosts(); len(p) != 1 || !strings.Contains(p[0].msg.all(), "Dan (an admin) ended the match") {
 		t.Errorf("posts %+v", p)
 	}
 
@@ -125,7 +125,7 @@ func TestIdleLobbiesExpire(t *testing.T) {
 	var said []string
 	for _, p := range h.takePosts() {
 		if p.channel == "test:idle" {
-			said = append(said, p.msg.Text)
+			said = append(said, p.msg.all())
 		}
 	}
 	if len(said) != 1 || !strings.Contains(said[0], "its lobby closed after 3 days") {
@@ -161,7 +161,7 @@ func TestWonMatchArchivesItsThread(t *testing.T) {
 	}
 	for _, p := range posts {
 		if p.channel != thread {
-			t.Errorf("a post in %s: %.60q", p.channel, p.msg.Text)
+			t.Errorf("a post in %s: %.60q", p.channel, p.msg.all())
 		}
 	}
 	if len(h.archived) != 1 || h.archived[0] != thread {

@@ -116,6 +116,14 @@ func (b *Bot) clickOn(ctx context.Context, c Click, bt buttonID, m *match) (resu
 	if m.Channel != c.Channel {
 		return result{}, refuse("That button belongs to a match in another channel.")
 	}
+	if bt.action == "history" {
+		// Reading only: good at any version, and once the match is over.
+		page := 0
+		if len(bt.args) > 0 {
+			page = max(0, bt.args[0])
+		}
+		return b.history(ctx, m, -1, page)
+	}
 	if m.Status != storage.Lobby && m.Status != storage.Active {
 		return result{}, refuse("That match is over.")
 	}

@@ -155,19 +155,23 @@ type fleetChat struct {
 	render bool
 }
 
-func (c *fleetChat) Post(ctx context.Context, channel string, m Message) error {
+func (c *fleetChat) Post(ctx context.Context, channel string, m Message) (string, error) {
 	time.Sleep(c.delay)
 	if c.render && m.Image != nil {
 		if _, err := m.Image.PNG(ctx); err != nil {
-			return err
+			return "", err
 		}
 	}
 	if _, err := c.pool.Exec(ctx, `INSERT INTO chat_attempts (key, channel, instance) VALUES ($1, $2, $3)`, m.Key, channel, c.name); err != nil {
-		return err
+		return "", err
+	}
+	text := m.Text
+	if m.Embed != nil {
+		text += "\n" + m.Embed.Text()
 	}
 	_, err := c.pool.Exec(ctx, `INSERT INTO chat_messages (key, channel, text, instance) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-		m.Key, channel, m.Text, c.name)
-	return err
+		m.Key, channel, text, c.name)
+	return "", err
 }
 
 // fleetSchema is what the parent adds to the bot's schema: the chat, and

@@ -166,28 +166,86 @@ func cmdHistory(ctx context.Context, c *call) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
+	turn, ok := c.args.num["turn"]
+	if !ok {
+		turn = -1
+	}
+	return b.history(ctx, m, turn, -1)
+}
+
+// history shows one turn of match m, told again from its log: turn
+// number turn (the setup is 0), or page page of the turns, or the latest
+// if both are negative. Buttons page through them.
+func (b *Bot) history(ctx context.Context, m *match, turn, page int) (result, error) {
 	g, err := m.started()
 	if err != nil {
 		return result{}, err
 	}
-	var parts []string
-	for _, t := range m.meta.History {
-		parts = append(parts, b.voice(m).turnSummary(g.State, t))
+	e, err := b.cfg.Store.Export(ctx, m.ID)
+	if err != nil {
+		return result{}, err
 	}
-	if len(m.meta.Turn) > 0 && g.State.Phase != state.PhaseOver {
-		parts = append(parts, b.voice(m).turnSummary(g.State, turnRecord{Turn: g.State.Turn, Seat: g.State.Current, Lines: m.meta.Turn})+"\n(in progress)")
+	v := b.voice(m)
+	turns, live, err := v.retell(e.Record)
+	if err != nil {
+		return result{}, fmt.Errorf("bot: tell the history of match %d: %w", m.ID, err)
 	}
-	if len(parts) == 0 {
+	if live != nil && len(live.Lines) > 0 {
+		turns = append(turns, *live)
+	} else {
+		live = nil
+	}
+	if len(turns) == 0 {
 		return result{reply: private("Nothing has happened yet.")}, nil
 	}
-	text := strings.Join(parts, "\n\n")
-	// Keep within a chat message, dropping the oldest turns.
-	for len(text) > maxText && len(parts) > 1 {
-		parts = parts[1:]
-		text = strings.Join(parts, "\n\n")
+	s := g.State
+	switch {
+	case page >= 0:
+		page = min(page, len(turns)-1)
+	case turn >= 0:
+		page = -1
+		for i, t := range turns {
+			if t.Turn == turn {
+				page = i
+				break
+			}
+		}
+		if page < 0 {
+			first, last := turns[0].Turn, turns[len(turns)-1].Turn
+			return result{}, refuse("There is no turn %d to show: turns %d to %d have been played.", turn, first, last)
+		}
+	default:
+		page = len(turns) - 1
 	}
-	text = clip(text)
-	return result{reply: Message{Private: true, Text: text}}, nil
+	t := turns[page]
+	em := v.turnEmbed(s, t, "")
+	em.Footer = fmt.Sprintf("%d of %d", page+1, len(turns))
+	if live != nil && page == len(turns)-1 {
+		em.Footer += " · in progress"
+	}
+	msg := Message{Private: true, Embed: em}
+	var row []Button
+	if page > 0 {
+		row = append(row, Button{ID: b.buttonID(m, "history", page-1), Label: "◀ " + v.shortTitle(turns[page-1]), Style: Secondary})
+	}
+	if page < len(turns)-1 {
+		row = append(row, Button{ID: b.buttonID(m, "history", page+1), Label: v.shortTitle(turns[page+1]) + " ▶", Style: Secondary})
+	}
+	if page < len(turns)-2 {
+		row = append(row, Button{ID: b.buttonID(m, "history", len(turns)-1), Label: "Latest", Style: Secondary})
+	}
+	if len(row) > 0 {
+		msg.Buttons = [][]Button{row}
+	}
+	return result{reply: msg}, nil
+}
+
+// shortTitle names a turn on a button: "Turn 7", "Setup".
+func (v voice) shortTitle(t turnRecord) string {
+	if t.Turn == 0 {
+		return "Setup"
+	}
+	return fmt.Sprintf("Turn %d", t.Turn)
 }
 
 func cmdHelp(_ context.Context, c *call) (result, error) {

@@ -13,13 +13,6 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-// turnRecord is a finished turn: who played and what happened.
-type turnRecord struct {
-	Turn  int      `json:"turn"`
-	Seat  int      `json:"seat"`
-	Lines []string `json:"lines"`
-}
-
 // outcome is what applying commands did.
 type outcome struct {
 	events []engine.Event
@@ -32,10 +25,6 @@ type outcome struct {
 	news *news
 }
 
-// historyTurns is how many finished turns the match data keeps for
-// /risk history.
-const historyTurns = 6
-
 // apply plays commands for engine seat and saves them, with the match data,
 // the turn clock and the news to post (a note first, if not empty, then the
 // turns that ended), in one change. A refused command leaves the match as
@@ -44,6 +33,7 @@ func (b *Bot) apply(ctx context.Context, m *match, seat int, note string, cmds .
 	g := m.Game
 	var out outcome
 	var entries []engine.Entry
+	at := positionOf(g.State)
 	turn, current, phase := g.State.Turn, g.State.Current, g.State.Phase
 	for _, c := range cmds {
 		e, ev, err := g.Apply(seat, c)
@@ -57,64 +47,12 @@ func (b *Bot) apply(ctx context.Context, m *match, seat int, note string, cmds .
 		out.events = append(out.events, ev...)
 	}
 	s := g.State
-	// Describe the events once, in parts split where a turn (or the
-	// setup) ends, and record each finished turn: the lines of the turn so
-	// far plus those of its part.
-	var part []engine.Event
-	flush := func() []string {
-		lines := b.voice(m).describe(s, part)
-		out.lines = append(out.lines, lines...)
-		part = nil
-		return lines
-	}
-	curTurn, curSeat := turn, current
-	if phase == state.PhaseSetup {
-		curTurn = 0
-	}
-	closeTurn := func(lines []string) {
-		if all := append(m.meta.Turn, lines...); len(all) > 0 {
-			out.turns = append(out.turns, turnRecord{Turn: curTurn, Seat: curSeat, Lines: all})
-		}
-		m.meta.Turn = nil
-	}
-	for _, e := range out.events {
-		switch e := e.(type) {
-		case engine.CapitalChosen:
-			// Capitals are chosen in turn: each choice is posted, with the
-			// map, and the next to choose is pinged.
-			part = append(part, e)
-			curSeat = e.Seat
-			closeTurn(flush())
-			continue
-		case engine.SetupDone:
-			if isCapitals(s) {
-				break
-			}
-			lines := flush()
-			part = []engine.Event{e}
-			closeTurn(append(lines, flush()...))
-			continue
-		case engine.TurnStarted:
-			if lines := flush(); curTurn > 0 {
-				closeTurn(lines)
-			} else {
-				m.meta.Turn = append(m.meta.Turn, lines...)
-			}
-			curTurn, curSeat = e.Turn, e.Seat
-		}
-		part = append(part, e)
-	}
-	m.meta.Turn = append(m.meta.Turn, flush()...)
-	for _, t := range out.turns {
-		m.meta.addHistory(t)
-	}
+	ch := m.meta.chronicle()
+	out.lines, out.turns = b.voice(m).tell(s, at, out.events, &ch)
+	m.meta.setChronicle(ch)
 	change := storage.Change{Entries: entries, Game: g}
 	if s.Phase == state.PhaseOver {
 		out.over = true
-		last := turnRecord{Turn: s.Turn, Seat: s.Current, Lines: m.meta.Turn}
-		out.turns = append(out.turns, last)
-		m.meta.addHistory(last)
-		m.meta.Turn = nil
 		m.meta.Finished = b.cfg.Now()
 		change.Status = storage.Finished
 		change.Timers = &storage.Timers{}
@@ -130,17 +68,6 @@ func (b *Bot) apply(ctx context.Context, m *match, seat int, note string, cmds .
 		return out, err
 	}
 	return out, nil
-}
-
-// addHistory keeps the last finished turns.
-func (meta *Meta) addHistory(t turnRecord) {
-	if len(t.Lines) == 0 {
-		return
-	}
-	meta.History = append(meta.History, t)
-	if len(meta.History) > historyTurns {
-		meta.History = meta.History[len(meta.History)-historyTurns:]
-	}
 }
 
 // turnTimers sets the clock for the turn now starting: a bot plays at once;
@@ -161,42 +88,27 @@ func (b *Bot) turnTimers(ctx context.Context, m *match) storage.Timers {
 }
 
 // turnPosts are the messages that follow the end of turns: each turn's
-// summary with the map, then a ping for the person now to play.
-func (b *Bot) turnPosts(m *match, turns []turnRecord, over bool) []Message {
+// record completed (its living message edited, or posted if it had none),
+// the last one with the map, then the living message of the turn now
+// starting, which pings the person to play. note, if any, opens the first
+// record (why the bot played for a person).
+func (b *Bot) turnPosts(m *match, turns []turnRecord, over bool, note string) []Message {
 	var posts []Message
-	s := m.Game.State
 	for i, t := range turns {
-		msg := Message{Text: b.voice(m).turnSummary(s, t)}
-		if i == len(turns)-1 && !over {
-			msg.Image = b.mapImage(m)
+		if i > 0 {
+			note = ""
 		}
-		posts = append(posts, msg)
+		posts = append(posts, b.turnPost(m, t, note, i == len(turns)-1 && !over))
 	}
 	if over {
-		posts = append(posts, Message{Text: b.victoryText(m), Image: b.mapImage(m)})
-		return posts
+		return append(posts, b.victoryPost(m))
 	}
 	if len(turns) > 0 {
-		if p, ok := b.ping(m); ok {
+		if p, ok := b.livePost(m); ok {
 			posts = append(posts, p)
 		}
 	}
 	return posts
-}
-
-// turnSummary is the text posted when a turn ends.
-func (v voice) turnSummary(s *state.State, t turnRecord) string {
-	head := fmt.Sprintf("**Turn %d — %s**", t.Turn, v.who(s, t.Seat))
-	switch {
-	case t.Turn == 0 && isCapitals(s):
-		head = fmt.Sprintf("**Capital — %s**", v.who(s, t.Seat))
-	case t.Turn == 0:
-		head = "**Initial placement done**"
-	}
-	if len(t.Lines) == 0 {
-		return head + "\n(nothing happened)"
-	}
-	return head + "\n" + fitLines(t.Lines, maxText-len(head)-1)
 }
 
 // maxText keeps a message within Discord's 2000 characters, with room for
@@ -206,11 +118,17 @@ const maxText = 1900
 // fitLines joins lines within limit bytes, replacing the ones that do not
 // fit by a count.
 func fitLines(lines []string, limit int) string {
+	return fitLinesAs(lines, limit, "… and %d more (see /risk history)")
+}
+
+// fitLinesAs is fitLines with its own words for the lines left out (a
+// format with one %d).
+func fitLinesAs(lines []string, limit int, more string) string {
 	total := 0
 	for i, l := range lines {
 		total += len(l) + 1
 		if total > limit-40 && i < len(lines)-1 {
-			return strings.Join(lines[:i], "\n") + fmt.Sprintf("\n… and %d more (see /risk history)", len(lines)-i)
+			return strings.Join(lines[:i], "\n") + "\n" + fmt.Sprintf(more, len(lines)-i)
 		}
 	}
 	return strings.Join(lines, "\n")
@@ -246,14 +164,19 @@ func tradeHint(s *state.State, seat int) string {
 	return ""
 }
 
-// mapImage renders a copy of the state, so later changes do not show.
+// mapImage is the map of the match as it is, drawn once for this
+// moment (the cache) from a copy of the state, so later changes do not
+// show.
 func (b *Bot) mapImage(m *match) *Image {
-	s := m.Game.State
-	render := b.palette(m).Render
-	cp := s.View(-1)
-	name := fmt.Sprintf("risk-turn-%d.png", s.Turn)
-	return NewImage(name, func(ctx context.Context) ([]byte, error) {
-		return render.Render(ctx, cp)
+	key := mapKey{match: m.ID, version: m.Version, palette: m.meta.Settings.Palette}
+	return b.maps.get(key, func() *Image {
+		s := m.Game.State
+		render := b.palette(m).Render
+		cp := s.View(-1)
+		name := fmt.Sprintf("risk-turn-%d.png", s.Turn)
+		return NewImage(name, func(ctx context.Context) ([]byte, error) {
+			return render.Render(ctx, cp)
+		})
 	})
 }
 
@@ -345,12 +268,32 @@ func (b *Bot) act(ctx context.Context, m *match, seat int, extra func(out outcom
 	} else {
 		reply = Message{Text: fitLines(out.lines, 1600)}
 	}
-	if wasSetup {
+	if wasSetup || !surrendered(cmds) {
+		// The public record is the turn's message: the player's own
+		// answers are theirs alone.
 		reply.Private = true
 	}
 	res := result{reply: reply, posts: b.batch(m, out.news)}
+	if out.news == nil {
+		// The turn goes on: its message shows what was done.
+		if live, ok := b.livePost(m); ok {
+			live.mode = editOnly
+			res.posts = batch{msgs: []Message{live}}
+		}
+	}
 	res.bots = b.botsToPlay(m)
 	return res, nil
+}
+
+// surrendered reports whether the commands give up a seat: that is said
+// in public.
+func surrendered(cmds []engine.Command) bool {
+	for _, c := range cmds {
+		if _, ok := c.(engine.Surrender); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // botsToPlay reports whether a computer player must act now.

@@ -72,7 +72,7 @@ func TestServerLobbyDays(t *testing.T) {
 			t.Errorf("%s: %s (%v), want %s", ch, ms[0].Status, err, want)
 		}
 	}
-	if p := h.takePosts(); len(p) != 1 || !strings.Contains(p[0].msg.Text, "after 2 days") {
+	if p := h.takePosts(); len(p) != 1 || !strings.Contains(p[0].msg.all(), "after 2 days") {
 		t.Errorf("posts %+v", p)
 	}
 }

@@ -132,6 +132,9 @@ type interaction struct {
 	answered           int // callback type, 0 before the answer
 	answeredAt         time.Time
 	original           *Message // the answer (type 4) or the deferred message (type 5)
+	// clicked is the message whose button made a component interaction
+	// (nil if the fake does not hold it): answers of type 6 and 7 edit it.
+	clicked *Message
 	// overHTTP: delivered to the bot's endpoint, whose response (the
 	// answer) is not read yet.
 	overHTTP  bool
@@ -177,7 +180,9 @@ type Message struct {
 	Deleted bool
 	Content string
 	Buttons [][]Button
-	Files   []File
+	// Embeds are the message's embeds, as last set.
+	Embeds []Embed
+	Files  []File
 	// Mentions is the allowed_mentions sent with the message (nil if none).
 	Mentions *AllowedMentions
 	Edits    int
@@ -190,6 +195,39 @@ type Message struct {
 
 // Public reports whether anyone in the channel saw or sees the message.
 func (m *Message) Public() bool { return !m.Ephemeral }
+
+// Embed is an embed of a message, as far as the fake reads it.
+type Embed struct {
+	Title       string       `json:"title"`
+	Description string       `json:"description"`
+	Color       int          `json:"color"`
+	Fields      []EmbedField `json:"fields"`
+	Footer      *struct {
+		Text string `json:"text"`
+	} `json:"footer"`
+	Image *struct {
+		URL string `json:"url"`
+	} `json:"image"`
+}
+
+// EmbedField is a field of an embed.
+type EmbedField struct {
+	Name   string `json:"name"`
+	Value  string `json:"value"`
+	Inline bool   `json:"inline"`
+}
+
+// Text is all the text of the embed, for searching it.
+func (e Embed) Text() string {
+	parts := []string{e.Title, e.Description}
+	for _, f := range e.Fields {
+		parts = append(parts, f.Name+": "+f.Value)
+	}
+	if e.Footer != nil {
+		parts = append(parts, e.Footer.Text)
+	}
+	return strings.Join(parts, "\n")
+}
 
 // Button is a button of a message.
 type Button struct {
@@ -403,6 +441,14 @@ func (s *Server) Interaction(payload []byte) ([]byte, error) {
 		m["app_permissions"] = strconv.FormatInt(s.permsLocked(ch), 10)
 	}
 	in := &interaction{id: m["id"].(string), token: m["token"].(string), channel: ch, typ: int(typ), created: s.nowLocked()}
+	if msg, ok := m["message"].(map[string]any); ok {
+		id, _ := msg["id"].(string)
+		for _, held := range s.messages {
+			if held.ID == id {
+				in.clicked = held
+			}
+		}
+	}
 	s.inter[in.id] = in
 	return json.Marshal(m)
 }
