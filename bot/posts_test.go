@@ -114,4 +114,3 @@ func TestTurnIsOneLivingMessage(t *testing.T) {
 		t.Fatal("still in the setup")
 	}
 }
-
