@@ -99,7 +99,21 @@ func TestAdminRemovesAnySeat(t *testing.T) {
 	}
 	h.do(ch, "Bob", "start")
 	h.bot.Wait()
-	wantPublic(t, h.doAdmin(ch, "Dan", "kick", "player:Bob"), "Bob was removed; a", "Cat is the host now")
+	// In a match under way, removing a person asks first, with a button
+	// that only the host or an admin may press, and that expires.
+	ask := h.doAdmin(ch, "Dan", "kick", "player:Bob")
+	wantPrivate(t, ask, "Remove Bob from the match?", "{{time:")
+	if len(ask.Buttons) != 1 || len(ask.Buttons[0]) != 2 {
+		t.Fatalf("buttons %+v", ask.Buttons)
+	}
+	yes, no := ask.Buttons[0][0], ask.Buttons[0][1]
+	wantPrivate(t, h.click(ch, "Dan", no.ID), "Nobody was removed")
+	wantPrivate(t, h.click(ch, "Cat", yes.ID), "Only Bob (the host)")
+	wantPrivate(t, h.click(ch, "Bob", yes.ID), "You cannot remove yourself")
+	if sm := h.load(ch).meta.Seats[h.load(ch).meta.seat(user("Bob").ID)]; sm.IsBot() {
+		t.Fatal("the question removed Bob before it was answered")
+	}
+	wantPublic(t, h.clickAs(Click{Channel: ch, User: user("Dan"), ID: yes.ID, Admin: true}), "Bob was removed; a", "Cat is the host now")
 	h.bot.Wait()
 	m := h.load(ch)
 	if sm := m.meta.Seats[m.meta.seat(user("Bob").ID)]; !sm.IsBot() || m.meta.Host != user("Cat").ID {

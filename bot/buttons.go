@@ -148,6 +148,24 @@ func (b *Bot) clickOn(ctx context.Context, c Click, bt buttonID, m *match) (resu
 	switch bt.action {
 	case "goon":
 		return result{reply: private("You play on.")}, nil
+	case "keepseat":
+		return result{reply: private("Nobody was removed.")}, nil
+	case "kick":
+		if len(bt.args) != 2 || bt.args[0] < 0 || bt.args[0] >= len(m.meta.Seats) || b.cfg.Now().Unix() > int64(bt.args[1]) {
+			return result{}, refuse("That question has expired: run /risk kick again if you still mean it.")
+		}
+		if !c.Admin {
+			if err := hostOnly(m, c.User, "remove players"); err != nil {
+				return result{}, err
+			}
+		}
+		if m.Status != storage.Active {
+			return result{}, refuse("The match is not under way any more.")
+		}
+		if m.meta.Seats[bt.args[0]].ID == c.User.ID {
+			return result{}, refuse("You cannot remove yourself; /risk surrender leaves.")
+		}
+		return b.kickSeat(ctx, m, bt.args[0])
 	case "surrender":
 		// The match may have moved on since the question: it holds until
 		// it expires, for the seat it was asked of.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
@@ -488,7 +489,7 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 	}
 	sm := m.meta.Seats[i]
 	if sm.ID == c.req.User.ID {
-		return result{}, refuse("You cannot remove yourself; use /risk leave.")
+		return result{}, refuse("You cannot remove yourself; /risk surrender leaves.")
 	}
 	if m.Status == storage.Lobby {
 		m.meta.Seats = append(m.meta.Seats[:i], m.meta.Seats[i+1:]...)
@@ -502,6 +503,25 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 		}
 		return result{reply: Message{Text: text}}, nil
 	}
+	if sm.IsBot() {
+		return result{}, refuse("%s is already a bot.", sm.Name)
+	}
+	// Removing a person from a match under way cannot be undone: ask.
+	expires := b.cfg.Now().Add(kickConfirm)
+	return result{reply: Message{Private: true,
+		Text: fmt.Sprintf("Remove %s from the match? A %s bot plays their seat from now on, and they cannot take it back. This question expires %s.", sm.Name, b.cfg.DefaultLevel, timestamp(expires)),
+		Buttons: [][]Button{{
+			{ID: b.buttonID(m, "kick", i, int(expires.Unix())), Label: "Remove " + trunc(sm.Name, 40), Style: Danger},
+			{ID: b.buttonID(m, "keepseat"), Label: "Keep them", Style: Secondary},
+		}}}}, nil
+}
+
+// kickConfirm is how long the question of /risk kick stands.
+const kickConfirm = 5 * time.Minute
+
+// kickSeat gives seat i (in join order) of a match under way to a bot.
+func (b *Bot) kickSeat(ctx context.Context, m *match, i int) (result, error) {
+	sm := m.meta.Seats[i]
 	if sm.IsBot() {
 		return result{}, refuse("%s is already a bot.", sm.Name)
 	}
