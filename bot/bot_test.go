@@ -131,7 +131,7 @@ func TestMistakesArePrivateAndChangeNothing(t *testing.T) {
 		{"misspelt territory", cur, "place", map[string]string{"territory": "Kamchakta"}, "Did you mean Kamchatka?"},
 		{"ambiguous territory", cur, "place", map[string]string{"territory": "north"}, "could be North Africa, Northern Europe or Northwest Territory"},
 		{"not your territory", cur, "place", map[string]string{"territory": enemyName, "armies": "1"}, "belongs to"},
-		{"not your turn", other, "place", map[string]string{"territory": ownName}, "turn, not yours"},
+		{"not your turn", other, "place", map[string]string{"territory": ownName}, "Not your turn: "},
 		{"wrong phase", cur, "occupy", map[string]string{"armies": "3"}, "no conquered territory"},
 		{"too many dice", cur, "attack", map[string]string{"from": ownName, "to": enemyName, "dice": "5"}, "Dice must be between 1 and 3"},
 		{"attack before placing", cur, "attack", map[string]string{"from": ownName, "to": enemyName}, "before attacking"},

@@ -141,9 +141,7 @@ func (b *Bot) clickOn(ctx context.Context, c Click, bt buttonID, m *match) (resu
 		if err := autoplaceApplies(m.Game.State, bt.args); err != nil {
 			return result{}, err
 		}
-		return b.act(ctx, m, seat, func(out outcome) Message {
-			return Message{Private: m.Game.State.Phase == state.PhaseSetup, Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
-		}, engine.AutoPlace{})
+		return b.act(ctx, m, seat, b.replyAutoplaced(m, seat), engine.AutoPlace{})
 	}
 	switch bt.action {
 	case "goon":

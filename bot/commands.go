@@ -103,8 +103,8 @@ func Specs(levels []string) []Spec {
 			{Name: "armies", Description: "How many (default all you have left)", Type: Integer, Min: 1, Max: 10000},
 		}, Usage: "/risk place territory:Alaska armies:3", Private: true},
 		{Name: "trade", Description: "Trade a set of three cards for armies", Options: []Option{
-			{Name: "cards", Description: "Which cards, by number in /risk cards (default: the best set)", Type: String, Autocomplete: true},
-		}, Usage: "/risk trade cards:1 2 4", Private: true},
+			{Name: "cards", Description: "Which cards, by territory: Alaska, Peru, wild (default: the best set)", Type: String, Autocomplete: true},
+		}, Usage: "/risk trade cards:Alaska, Peru, wild", Private: true},
 		{Name: "attack", Description: "Attack a neighbouring territory (capitals: plan an attack, or capture a neutral one)", Options: []Option{
 			territory("from", "Your territory", true),
 			territory("to", "The territory to attack (capitals: or the neutral one to capture)", true),
@@ -136,10 +136,12 @@ func Specs(levels []string) []Spec {
 		{Name: "cards", Description: "Show your cards (capitals: your item) only to you", Options: []Option{
 			{Name: "use", Description: "Capitals: use your item now", Type: String, Choices: []string{"yes"}},
 		}, Usage: "/risk cards", Quick: true},
-		{Name: "odds", Description: "Exact odds of an attack to the end", Options: []Option{
-			{Name: "attackers", Description: "Armies on the attacking territory (one stays behind)", Type: Integer, Required: true, Min: 2, Max: 1000},
-			{Name: "defenders", Description: "Armies on the defending territory", Type: Integer, Required: true, Min: 1, Max: 1000},
-		}, Usage: "/risk odds attackers:10 defenders:6", Quick: true},
+		{Name: "odds", Description: "Exact odds of an attack to the end: give the territories, or the numbers", Options: []Option{
+			territory("from", "The attacking territory (its armies count)", false),
+			territory("to", "The territory attacked", false),
+			{Name: "attackers", Description: "Armies on the attacking territory (one stays behind)", Type: Integer, Min: 2, Max: 1000},
+			{Name: "defenders", Description: "Armies on the defending territory", Type: Integer, Min: 1, Max: 1000},
+		}, Usage: "/risk odds from:Alaska to:Kamchatka", Quick: true},
 		{Name: "history", Description: "What happened in any turn, told again from the match's log", Options: []Option{
 			{Name: "turn", Description: "The turn to show (0: the setup); the latest if left out", Type: Integer, Min: 0, Max: 100000},
 		}, Usage: "/risk history turn:3", Quick: true},

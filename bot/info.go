@@ -48,6 +48,10 @@ func (b *Bot) statusLine(m *match) string {
 		return "Initial placement: waiting for " + strings.Join(waiting, ", ") + "."
 	}
 	line := fmt.Sprintf("Turn %d: %s to play (%s phase)", s.Turn, b.voice(m).who(s, s.Current), s.Phase)
+	if o := s.Occupy; s.Phase == state.PhaseOccupy {
+		line = fmt.Sprintf("Turn %d: %s to move %d to %d armies from %s into %s, just taken (/risk occupy)",
+			s.Turn, b.voice(m).who(s, s.Current), o.Min, o.Max, s.Map.TerritoryName(o.From), s.Map.TerritoryName(o.To))
+	}
 	if !m.Timers.Deadline.IsZero() && !m.isBotSeat(s.Current) {
 		line += ", deadline " + timestamp(m.Timers.Deadline)
 	}
@@ -125,24 +129,20 @@ func cmdCards(ctx context.Context, c *call) (result, error) {
 		return result{reply: private("You hold no cards. You draw one at the end of every turn in which you conquer a territory.")}, nil
 	}
 	var lines []string
-	for i, card := range hand {
+	for _, card := range hand {
 		mark := ""
 		if t, ok := s.Map.CardTerritory(card); ok && s.Terr[t].Owner == seat {
 			mark = " — yours: +2 armies there when traded"
 		}
-		lines = append(lines, fmt.Sprintf("%d. %s%s", i+1, s.Map.CardName(card), mark))
+		lines = append(lines, "• "+s.Map.CardName(card)+mark)
 	}
 	text := "Your cards (only you see this):\n" + strings.Join(lines, "\n")
 	if set, ok := engine.BestSet(s, seat); ok {
-		var nums []string
-		for _, c := range set {
-			for i, h := range hand {
-				if h == c {
-					nums = append(nums, fmt.Sprint(i+1))
-				}
-			}
-		}
-		text += fmt.Sprintf("\nBest set now: /risk trade cards:%s (worth %d).", strings.Join(nums, " "), engine.SetValue(s, set))
+		// Cards are named by territory: names stay right from turn to turn,
+		// where positions in the hand shift as cards come and go.
+		text += fmt.Sprintf("\nYou hold a set: /risk trade cards:%s (worth %d).", setNames(s, set), engine.SetValue(s, set))
+	} else {
+		text += "\nNo set yet: three of a kind, or one of each (a wild counts as any). " + nextSetText(s)
 	}
 	if len(hand) >= 5 {
 		text += "\nWith 5 or more cards you must trade at the start of your turn."
@@ -150,14 +150,63 @@ func cmdCards(ctx context.Context, c *call) (result, error) {
 	return result{reply: Message{Private: true, Text: text}}, nil
 }
 
-func cmdOdds(_ context.Context, c *call) (result, error) {
+// setNames names the cards of a set as /risk trade takes them.
+func setNames(s *state.State, set [3]state.Card) string {
+	var names []string
+	for _, c := range set {
+		names = append(names, cardValue(s, c))
+	}
+	return strings.Join(names, ", ")
+}
+
+// nextSetText says what the next set traded in the match is worth.
+func nextSetText(s *state.State) string {
+	if s.Options.Cards == state.Fixed {
+		return "A set is worth 4 (three infantry), 6 (cavalry), 8 (artillery) or 10 (one of each)."
+	}
+	return fmt.Sprintf("The next set traded here is worth %d.", engine.EscalatingValue(s.Trades))
+}
+
+func cmdOdds(ctx context.Context, c *call) (result, error) {
 	a, d := c.args.num["attackers"], c.args.num["defenders"]
+	what := fmt.Sprintf("%d armies attacking %d", a, d)
+	if c.args.has("from") || c.args.has("to") {
+		if c.args.has("attackers") || c.args.has("defenders") {
+			return result{}, refuse("Give the territories (from, to) or the numbers (attackers, defenders), not both.")
+		}
+		m, err := c.bot.loadLatest(ctx, c.req.Channel)
+		if err != nil {
+			return result{}, err
+		}
+		g, err := m.started()
+		if err != nil {
+			return result{}, err
+		}
+		s := g.State
+		if isCapitals(s) {
+			return result{}, refuse("Capitals battles have no dice: /risk attack shows each planned attack's total, the defence, and what it may kill.")
+		}
+		from, to, err := fromTo(c, s)
+		if err != nil {
+			return result{}, err
+		}
+		if !s.Map.Adjacent(from, to) {
+			return result{}, refuse("%s does not border %s.", s.Map.TerritoryName(from), s.Map.TerritoryName(to))
+		}
+		a, d = s.Terr[from].Armies, s.Terr[to].Armies
+		what = fmt.Sprintf("%s (%d) attacking %s (%d)", s.Map.TerritoryName(from), a, s.Map.TerritoryName(to), d)
+		if a < 2 {
+			return result{}, refuse("%s has 1 army: it cannot attack.", s.Map.TerritoryName(from))
+		}
+	} else if !c.args.has("attackers") || !c.args.has("defenders") {
+		return result{}, refuse("Give the territories (/risk odds from:Alaska to:Kamchatka) or the numbers (/risk odds attackers:10 defenders:6).")
+	}
 	o, err := engine.AttackOdds(a, d)
 	if err != nil {
 		return result{}, refuse("%s.", err)
 	}
-	return result{reply: private("%d armies attacking %d to the end (one stays behind): **%.1f%%** to win; on average %.1f of yours and %.1f of theirs are left.",
-		a, d, 100*o.Win, o.AttackerLeft, o.DefenderLeft)}, nil
+	return result{reply: private("%s to the end (one stays behind): **%.1f%%** to win; on average %.1f of the attackers and %.1f of the defenders are left.",
+		what, 100*o.Win, o.AttackerLeft, o.DefenderLeft)}, nil
 }
 
 func cmdHistory(ctx context.Context, c *call) (result, error) {

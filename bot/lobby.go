@@ -187,7 +187,7 @@ func cmdNew(ctx context.Context, c *call) (result, error) {
 	meta.Seats = []SeatMeta{{ID: c.req.User.ID, Name: uniqueName(meta, c.req.User.Name)}}
 	channel := c.req.Channel
 	if thread {
-		t, err := b.cfg.Poster.(Threader).OpenThread(ctx, c.req.Channel, fmt.Sprintf("Risk: %s's match", meta.Seats[0].Name))
+		t, err := b.cfg.Poster.(Threader).OpenThread(ctx, c.req.Channel, "Risk: match of "+meta.Seats[0].Name)
 		if err != nil {
 			if _, asked := c.args.str["thread"]; asked {
 				return result{}, fmt.Errorf("bot: open a thread for a match in %s: %w", c.req.Channel, err)

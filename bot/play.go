@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -313,7 +314,7 @@ func cmdPlace(ctx context.Context, c *call) (result, error) {
 		if c.args.has("armies") {
 			return result{}, refuse("Name the territory for those armies: /risk place territory:NAME armies:N (with no territory, everything is placed automatically).")
 		}
-		return b.act(ctx, m, seat, b.replyNext(m, seat), engine.AutoPlace{})
+		return b.act(ctx, m, seat, b.replyAutoplaced(m, seat), engine.AutoPlace{})
 	}
 	t, err := territory(s, "territory", c.args.str["territory"])
 	if err != nil {
@@ -339,6 +340,50 @@ func (b *Bot) replyNext(m *match, seat int) func(outcome) Message {
 		}
 		return Message{Text: text + b.nextStep(m, seat)}
 	}
+}
+
+// replyAutoplaced is replyNext for an automatic placement: it says where
+// every army went, which the public record only counts.
+func (b *Bot) replyAutoplaced(m *match, seat int) func(outcome) Message {
+	return func(out outcome) Message {
+		lines := out.lines
+		if where := placedWhere(m.Game.State, out.events, seat); where != "" {
+			// Right under the line that counts them.
+			at := 0
+			for i, l := range lines {
+				if strings.HasPrefix(l, "➕") {
+					at = i + 1
+					break
+				}
+			}
+			lines = slices.Insert(slices.Clone(lines), at, where)
+		}
+		return Message{Text: fitLines(lines, 1600) + b.nextStep(m, seat)}
+	}
+}
+
+// placedWhere lists where seat's placements went, most first: "Where: 4
+// on Alaska, 2 on Peru"; empty if they fit the usual line already.
+func placedWhere(s *state.State, events []engine.Event, seat int) string {
+	armies := map[int]int{}
+	var order []int
+	for _, e := range events {
+		if p, ok := e.(engine.Placed); ok && p.Seat == seat {
+			if _, seen := armies[p.Territory]; !seen {
+				order = append(order, p.Territory)
+			}
+			armies[p.Territory] += p.Armies
+		}
+	}
+	if len(order) <= 4 {
+		return ""
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return armies[b] - armies[a] })
+	parts := make([]string, len(order))
+	for i, t := range order {
+		parts[i] = fmt.Sprintf("%d on %s", armies[t], s.Map.TerritoryName(t))
+	}
+	return "Where: " + strings.Join(parts, ", ") + "."
 }
 
 // fromTo reads the from and to territories of a command.
@@ -437,7 +482,7 @@ func parseCards(s *state.State, seat int, q string) ([3]state.Card, error) {
 		fields = strings.FieldsFunc(q, func(r rune) bool { return r == ',' || r == ';' || r == '+' })
 	}
 	if len(fields) != 3 {
-		return set, refuse("Name three cards, by their numbers in /risk cards (like `1 2 4`). Your hand: %s.", numberedHand(s, seat))
+		return set, refuse("Name three cards by their territories, like `Alaska, Peru, wild`. Your hand: %s.", numberedHand(s, seat))
 	}
 	used := map[state.Card]bool{}
 	for i, f := range fields {
@@ -511,6 +556,7 @@ func cmdAttack(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	var cmd engine.Command
+	var notes []string
 	if until, ok := c.args.str["until"]; ok {
 		keep := 1
 		if u := strings.ToLower(until); u != "win" && u != "conquest" && u != "" {
@@ -520,6 +566,9 @@ func cmdAttack(ctx context.Context, c *call) (result, error) {
 			}
 		}
 		cmd = engine.Blitz{From: from, To: to, Keep: keep}
+		if c.args.has("dice") {
+			notes = append(notes, "(dice does nothing with until: a blitz rolls as many as allowed.)")
+		}
 	} else {
 		dice, ok := c.args.num["dice"]
 		if !ok {
@@ -527,9 +576,38 @@ func cmdAttack(ctx context.Context, c *call) (result, error) {
 		}
 		cmd = engine.Attack{From: from, To: to, Dice: dice}
 	}
+	keep := 0
+	if bz, ok := cmd.(engine.Blitz); ok {
+		keep = bz.Keep
+	}
 	return b.act(ctx, m, seat, func(out outcome) Message {
-		return b.attackReply(m, seat, from, to, out)
+		msg := b.attackReply(m, seat, from, to, out)
+		if keep > 0 {
+			if note := blitzNote(m.Game.State, from, to, keep); note != "" {
+				notes = append(notes, note)
+			}
+		}
+		if len(notes) > 0 {
+			msg.Text += "\n" + strings.Join(notes, "\n")
+		}
+		return msg
 	}, cmd)
+}
+
+// blitzNote says why a blitz stopped without taking its target, or that
+// the move-in took the source below the armies it was to keep.
+func blitzNote(s *state.State, from, to, keep int) string {
+	switch {
+	case s.Phase == state.PhaseOccupy && s.Occupy.From == from && s.Terr[from].Armies < keep:
+		return fmt.Sprintf("⚠️ %s now has %d, below the %d you asked to keep: a conquest moves in at least as many armies as the dice of its last roll.",
+			s.Map.TerritoryName(from), s.Terr[from].Armies, keep)
+	case s.Phase != state.PhaseAttack || s.Terr[to].Owner == s.Current:
+		return ""
+	case s.Terr[from].Armies <= 1:
+		return fmt.Sprintf("Stopped: %s has 1 army left and cannot attack; %s still holds %d.", s.Map.TerritoryName(from), s.Map.TerritoryName(to), s.Terr[to].Armies)
+	default:
+		return fmt.Sprintf("Stopped: %s is down to %d, as asked; %s still holds %d.", s.Map.TerritoryName(from), s.Terr[from].Armies, s.Map.TerritoryName(to), s.Terr[to].Armies)
+	}
 }
 
 // attackReply shows the battle and offers the next clicks.
@@ -574,10 +652,16 @@ func cmdOccupy(ctx context.Context, c *call) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	if isCapitals(m.Game.State) {
+	s := m.Game.State
+	if isCapitals(s) {
 		return result{}, refuse("In a capitals match a fallen territory stays at 0 troops until your move: /risk fortify.")
 	}
-	return b.occupy(ctx, m, seat, c.args.num["armies"])
+	n := c.args.num["armies"]
+	if o := s.Occupy; s.Phase == state.PhaseOccupy && s.Current == seat && (n < o.Min || n > o.Max) {
+		return result{}, refuse("Move %d to %d armies into %s (from %s): /risk occupy armies:%d, or the buttons under the attack.",
+			o.Min, o.Max, s.Map.TerritoryName(o.To), s.Map.TerritoryName(o.From), o.Max)
+	}
+	return b.occupy(ctx, m, seat, n)
 }
 
 func (b *Bot) occupy(ctx context.Context, m *match, seat, n int) (result, error) {
@@ -651,6 +735,10 @@ func (b *Bot) endTurn(ctx context.Context, m *match, seat int, discard string) (
 		cmds = append(cmds, engine.Discard{Card: card})
 	}
 	cmds = append(cmds, engine.EndTurn{})
+	unused := ""
+	if _, discards := cmds[0].(engine.Discard); discard != "" && !discards {
+		unused = fmt.Sprintf(" (discard:%s did nothing: a card is dropped only when the hand is full after a conquest.)", short(discard))
+	}
 	dropped := 0
 	if isCapitals(s) && s.Current == seat && s.Phase == state.PhaseAction {
 		dropped = int(s.Cap.NPlan)
@@ -661,7 +749,7 @@ func (b *Bot) endTurn(ctx context.Context, m *match, seat int, discard string) (
 			if dropped > 0 {
 				text += fmt.Sprintf(" The %s planned was not launched.", plural(dropped, "attack", "attacks"))
 			}
-			return Message{Text: text}
+			return Message{Text: text + unused}
 		}
 		return Message{Text: fitLines(out.lines, 1600)}
 	}, cmds...)
