@@ -132,7 +132,10 @@ func (b *Bot) clickOn(ctx context.Context, c Click, bt buttonID, m *match) (resu
 		if m.Status != storage.Lobby {
 			return result{}, refuse("The match has already started; you can watch with /risk map.")
 		}
-		return b.join(ctx, m, c.User)
+		res, err := b.join(ctx, m, c.User)
+		// The lobby clicked shows the new seat.
+		res.reply.Replace = err == nil
+		return res, err
 	case "autoplace":
 		seat, err := m.seatOf(c.User)
 		if err != nil {

@@ -69,6 +69,7 @@ type fleetCommand struct {
 type fleetReply struct {
 	ID      int     `json:"id"`
 	Private bool    `json:"private"`
+	Refused bool    `json:"refused"`
 	Text    string  `json:"text"`
 	Ms      float64 `json:"ms"` // from reading the command to the reply
 	Err     string  `json:"err,omitempty"`
@@ -133,7 +134,7 @@ func fleetChild(name string) error {
 			}))
 			// The answer's time is until the reply is out (its map
 			// rendered), not until the news after it is posted.
-			r := fleetReply{ID: c.ID, Private: got.Private, Text: got.Text, Ms: float64(answered.Microseconds()) / 1000}
+			r := fleetReply{ID: c.ID, Private: got.Private, Refused: got.refused, Text: got.Text, Ms: float64(answered.Microseconds()) / 1000}
 			if err != nil {
 				r.Err = err.Error()
 			}
@@ -677,7 +678,7 @@ func TestFleet(t *testing.T) {
 				if rep.Err != "" {
 					t.Errorf("%s end: %s", who, rep.Err)
 				}
-				if !rep.Private && strings.Contains(rep.Text, "ended turn") {
+				if !rep.Refused && strings.Contains(rep.Text, "ended turn") {
 					ended++
 				}
 			}

@@ -72,7 +72,7 @@ func cmdStatus(ctx context.Context, c *call) (result, error) {
 	if isCapitals(s) {
 		lines := append([]string{b.statusLine(m)}, b.capitalsStatus(m)...)
 		lines = append(lines, "* a computer plays this seat. "+settingsText(m.meta.Settings)+".")
-		return result{reply: Message{Private: true, Text: strings.Join(lines, "\n")}}, nil
+		return result{reply: b.standings(m, lines)}, nil
 	}
 	lines := []string{b.statusLine(m), "```"}
 	lines = append(lines, fmt.Sprintf("%-16s %5s %6s %5s %6s", "player", "terr", "armies", "cards", "income"))
@@ -100,7 +100,18 @@ func cmdStatus(ctx context.Context, c *call) (result, error) {
 	if len(held) > 0 {
 		lines = append(lines, "Continents held: "+strings.Join(held, "; ")+".")
 	}
-	return result{reply: Message{Private: true, Text: strings.Join(lines, "\n")}}, nil
+	return result{reply: b.standings(m, lines)}, nil
+}
+
+// standings is /risk status's answer: where the match is, then the
+// standings in a card in the colour of the player to play.
+func (b *Bot) standings(m *match, lines []string) Message {
+	s := m.Game.State
+	seat := s.Current
+	if s.Phase == state.PhaseOver {
+		seat = s.Winner
+	}
+	return Message{Private: true, Text: lines[0], Embed: &Embed{Title: "Standings", Description: strings.Join(lines[1:], "\n"), Color: b.voice(m).color(seat)}}
 }
 
 func trunc(s string, n int) string {

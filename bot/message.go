@@ -81,6 +81,11 @@ type Message struct {
 	Image *Image
 	// Buttons are laid out in rows.
 	Buttons [][]Button
+	// Replace, on the answer to a click, puts it in place of the message
+	// whose button was clicked (the lobby shows its new seat), where the
+	// chat can; else it is a message of its own. (The answer to a click
+	// on a private answer always replaces it.)
+	Replace bool
 	// Mentions lists the user IDs the message may notify; no one else is
 	// pinged, whatever the text says.
 	Mentions []string

@@ -72,7 +72,11 @@ func TestCapitalsFlow(t *testing.T) {
 		if !ok {
 			t.Fatalf("no Give up button: %+v", ask.Buttons)
 		}
-		wantPublic(t, g.answer(g.do(click(t, p, channel, yes.CustomID))), "surrendered")
+		wantPrivate(t, g.answer(g.do(click(t, p, channel, yes.CustomID))), "surrendered")
+		g.bot.Wait()
+		if _, ok := g.lastPost(p.name + " surrendered"); !ok {
+			t.Error("the channel was not told of the surrender")
+		}
 	}
 	for _, line := range strings.Split(g.logs.String(), "\n") {
 		if strings.Contains(line, "level=ERROR") || strings.Contains(line, "cut to Discord's limits") || strings.Contains(line, "broke a rule") {

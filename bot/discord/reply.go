@@ -94,7 +94,7 @@ func (r *responder) deferPublicly(ctx context.Context, level slog.Level, why str
 		d, state = deferral(false), deferredPublic
 	case privately:
 		d, state = deferral(true), deferredQuiet
-	case updateClicked:
+	case updateClicked, clickedPublic:
 		d, state = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}, deferredQuiet
 	}
 	if err := r.s.InteractionRespond(r.i, d, discordgo.WithContext(ctx)); err != nil {
@@ -115,6 +115,9 @@ const (
 	privately
 	// updateClicked: the answer replaces the clicked (private) message.
 	updateClicked
+	// clickedPublic: a button of a public message; the answer replaces it
+	// if it says so (Message.Replace), else it is a new message.
+	clickedPublic
 )
 
 // stop stops the deferral clock.
@@ -148,7 +151,15 @@ func (r *responder) Reply(ctx context.Context, m bot.Message) error {
 	r.state = answered
 	opt := discordgo.WithContext(ctx)
 	pings := !out.ephemeral && len(out.mentions.Users) > 0
-	if r.how == updateClicked {
+	if r.how == clickedPublic && !m.Replace && state == deferredQuiet {
+		// Acknowledged as an update, answered with a message of its own.
+		files := r.render(ctx, &out)
+		if _, err := r.s.FollowupMessageCreate(r.i, true, out.followup(files), opt); err != nil {
+			return fmt.Errorf("discord: answer a click: %w", err)
+		}
+		return nil
+	}
+	if r.how == updateClicked || (r.how == clickedPublic && m.Replace) {
 		// The clicked message is private: it becomes the answer.
 		switch state {
 		case pending:
@@ -164,7 +175,7 @@ func (r *responder) Reply(ctx context.Context, m bot.Message) error {
 		}
 		return nil
 	}
-	if state == deferredQuiet {
+	if state == deferredQuiet && r.how == privately {
 		// Deferred privately, as the answer is.
 		files := r.render(ctx, &out)
 		if _, err := r.s.InteractionResponseEdit(r.i, out.edit(files), opt); err != nil {

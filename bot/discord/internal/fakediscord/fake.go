@@ -135,6 +135,8 @@ type interaction struct {
 	// clicked is the message whose button made a component interaction
 	// (nil if the fake does not hold it): answers of type 6 and 7 edit it.
 	clicked *Message
+	// updated: the answer was put in place of the clicked message.
+	updated bool
 	// overHTTP: delivered to the bot's endpoint, whose response (the
 	// answer) is not read yet.
 	overHTTP  bool
@@ -441,12 +443,33 @@ func (s *Server) Interaction(payload []byte) ([]byte, error) {
 		m["app_permissions"] = strconv.FormatInt(s.permsLocked(ch), 10)
 	}
 	in := &interaction{id: m["id"].(string), token: m["token"].(string), channel: ch, typ: int(typ), created: s.nowLocked()}
-	if msg, ok := m["message"].(map[string]any); ok {
-		id, _ := msg["id"].(string)
-		for _, held := range s.messages {
-			if held.ID == id {
-				in.clicked = held
+	if msg, ok := m["message"].(map[string]any); ok && in.typ == 3 {
+		// The click of a button of a message the fake holds: the newest
+		// one showing a button of that custom_id, as Discord would
+		// deliver it (its id and flags). A button no held message shows
+		// (made up by a test, or gone with an update) comes with a
+		// message the fake does not know.
+		data, _ := m["data"].(map[string]any)
+		cid, _ := data["custom_id"].(string)
+		for i := len(s.messages) - 1; i >= 0 && in.clicked == nil; i-- {
+			held := s.messages[i]
+			for _, row := range held.Buttons {
+				for _, b := range row {
+					if b.CustomID == cid && !held.Deleted && in.clicked == nil {
+						in.clicked = held
+					}
+				}
 			}
+		}
+		if in.clicked != nil {
+			msg["id"] = in.clicked.ID
+			flags := 0
+			if in.clicked.Ephemeral {
+				flags = flagEphemeral
+			}
+			msg["flags"] = flags
+		} else {
+			msg["id"] = ""
 		}
 	}
 	s.inter[in.id] = in
@@ -501,9 +524,15 @@ func (s *Server) Answer(interactionID string) (*Message, int) {
 // Replies returns the messages of an interaction that are not deleted:
 // its answer and its follow-ups.
 func (s *Server) Replies(interactionID string) []Message {
+	s.mu.Lock()
+	var updated string // the clicked message an answer of type 6 or 7 updated
+	if in := s.inter[interactionID]; in != nil && in.updated && in.clicked != nil {
+		updated = in.clicked.ID
+	}
+	s.mu.Unlock()
 	var out []Message
 	for _, m := range s.Messages() {
-		if m.Interaction == interactionID && !m.Deleted {
+		if (m.Interaction == interactionID || m.ID == updated) && !m.Deleted {
 			out = append(out, m)
 		}
 	}

@@ -271,6 +271,7 @@ func (s *Server) acknowledgeLocked(w http.ResponseWriter, r *http.Request, id, t
 		in.original = in.clicked
 		apply(in.clicked, d, files)
 		in.clicked.Edits++
+		in.updated = true
 	case 5:
 		m := &Message{ID: s.snowflakeLocked(), ChannelID: in.channel, Kind: Response, Interaction: in.id, Loading: true, At: now}
 		m.Ephemeral = d.Flags != nil && *d.Flags&flagEphemeral != 0
@@ -412,6 +413,9 @@ func (s *Server) editOriginal(w http.ResponseWriter, r *http.Request) {
 	apply(m, d, files)
 	m.Loading = false
 	m.Edits++
+	if m == in.clicked {
+		in.updated = true
+	}
 	writeJSON(w, http.StatusOK, messageJSON(m))
 }
 
