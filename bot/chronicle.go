@@ -30,7 +30,7 @@ func (st *turnStats) count(events []engine.Event) {
 			st.Income += e.Armies
 		case engine.Traded:
 			st.Traded += e.Armies
-		case engine.Conquered, engine.Captured, engine.TerritoryLost:
+		case engine.Conquered, engine.Captured, engine.Seized:
 			st.Conquests++
 		case engine.Eliminated:
 			st.Eliminated = append(st.Eliminated, e.Seat)
