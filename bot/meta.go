@@ -59,6 +59,10 @@ type SeatMeta struct {
 	// Autopilot: a bot plays the seat after three missed turns, until the
 	// host gives it back.
 	Autopilot bool `json:"autopilot,omitempty"`
+	// Held lists the territories the seat held when its last turn ended,
+	// for telling the player what they missed since (digest); nil before
+	// their first turn.
+	Held []int `json:"held,omitempty"`
 }
 
 // IsBot reports whether a computer player sits here.

@@ -51,6 +51,13 @@ func (b *Bot) apply(ctx context.Context, m *match, seat int, note string, cmds .
 	ch := m.meta.chronicle()
 	out.lines, out.turns = b.voice(m).tell(s, at, out.events, &ch)
 	m.meta.setChronicle(ch)
+	for _, t := range out.turns {
+		if t.Turn > 0 && t.Seat >= 0 && t.Seat < len(s.Seats) {
+			if i := m.meta.seat(s.Seats[t.Seat].ID); i >= 0 {
+				m.meta.Seats[i].Held = heldBy(s, t.Seat)
+			}
+		}
+	}
 	change := storage.Change{Entries: entries, Game: g}
 	if s.Phase == state.PhaseOver {
 		out.over = true

@@ -243,6 +243,7 @@ func (b *Bot) livePost(m *match) (Message, bool) {
 	}
 	e.Footer = "This message follows the turn as it is played."
 	msg, _ := b.ping(m)
+	msg.Text = b.withDigest(m, s.Current, msg.Text)
 	msg.Embed = e
 	msg.ref = postRef(m.ID, t.Turn, t.Seat)
 	msg.mode = postOrEdit
