@@ -97,10 +97,23 @@ func (b *Bot) Autocomplete(ctx context.Context, req Request, focused string) []C
 	default:
 		return nil
 	}
+	// An attack's target shows the odds of taking it from the source given.
+	from := -1
+	if command == "attack" && focused == "to" {
+		if f, err := s.Map.Lookup(req.Options["from"]); err == nil && s.Terr[f].Owner == seat && s.Terr[f].Armies >= 2 {
+			from = f
+		}
+	}
 	var out []Choice
 	for _, id := range s.Map.Rank(typed, ids) {
 		t := s.Terr[id]
-		out = append(out, Choice{Name: fmt.Sprintf("%s (%s)", s.Map.Territories[id].Name, plural(t.Armies, "army", "armies")), Value: s.Map.Territories[id].Name})
+		name := fmt.Sprintf("%s (%s)", s.Map.Territories[id].Name, plural(t.Armies, "army", "armies"))
+		if from >= 0 {
+			if o, err := engine.AttackOdds(s.Terr[from].Armies, t.Armies); err == nil {
+				name += " — " + oddsText(o)
+			}
+		}
+		out = append(out, Choice{Name: name, Value: s.Map.Territories[id].Name})
 		if len(out) == maxChoices {
 			break
 		}

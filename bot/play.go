@@ -601,6 +601,12 @@ func cmdAttack(ctx context.Context, c *call) (result, error) {
 	}, cmd)
 }
 
+// oddsText words the exact odds of attacking to the end: "81% to take it,
+// you keep about 5".
+func oddsText(o engine.Odds) string {
+	return fmt.Sprintf("%.0f%% to take it, you keep about %.0f", 100*o.Win, o.AttackerLeft)
+}
+
 // blitzNote says why a blitz stopped without taking its target, or that
 // the move-in took the source below the armies it was to keep.
 func blitzNote(s *state.State, from, to, keep int) string {
@@ -639,11 +645,11 @@ func (b *Bot) attackReply(m *match, seat, from, to int, out outcome) Message {
 		var row []Button
 		if s.Terr[to].Owner != seat && s.Terr[from].Armies >= 2 {
 			odds, _ := engine.AttackOdds(s.Terr[from].Armies, s.Terr[to].Armies)
-			msg.Text += fmt.Sprintf("\n%s has %d, %s has %d: %.0f%% to take it attacking to the end.",
-				s.Map.TerritoryName(from), s.Terr[from].Armies, s.Map.TerritoryName(to), s.Terr[to].Armies, 100*odds.Win)
+			msg.Text += fmt.Sprintf("\n%s has %d, %s has %d: %s attacking to the end.",
+				s.Map.TerritoryName(from), s.Terr[from].Armies, s.Map.TerritoryName(to), s.Terr[to].Armies, oddsText(odds))
 			row = append(row,
-				Button{ID: b.buttonID(m, "attack", from, to), Label: "Attack again", Style: Danger},
-				Button{ID: b.buttonID(m, "blitz", from, to), Label: "Blitz", Style: Danger},
+				Button{ID: b.buttonID(m, "attack", from, to), Label: fmt.Sprintf("Attack again (%d dice)", engine.MaxDice(s.Terr[from].Armies)), Style: Danger},
+				Button{ID: b.buttonID(m, "blitz", from, to), Label: fmt.Sprintf("Blitz %s: %.0f%%, keep ~%.0f", trunc(s.Map.TerritoryName(to), 24), 100*odds.Win, odds.AttackerLeft), Style: Danger},
 				Button{ID: b.buttonID(m, "stop"), Label: "Stop", Style: Secondary},
 			)
 		}

@@ -1,10 +1,13 @@
 package bot
 
 import (
+	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -147,5 +150,50 @@ func TestRepliesTellTheWholeStory(t *testing.T) {
 			h.do(ch, p, "place")
 		}
 		wantDone(t, h.do(ch, p, "end", "discard:wild"), "did nothing")
+	}
+}
+
+// Odds before committing: the targets suggested for an attack from a
+// territory, and the blitz button after a roll, show the exact odds of
+// taking it attacking to the end.
+func TestOddsBeforeCommitting(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:odds"
+	startedAndPlaced(t, h, ch)
+	s := h.load(ch).Game.State
+	who := s.Seats[s.Current].Name
+	h.do(ch, who, "place")
+	s = h.load(ch).Game.State
+	from, to := attackPair(s, s.Current, 3)
+	if from < 0 {
+		t.Skip("no attack in this deal")
+	}
+	fromName := s.Map.Territories[from].Name
+	req := Request{Channel: ch, User: user(who), Command: "attack", Options: map[string]string{"from": fromName, "to": ""}}
+	choices := h.bot.Autocomplete(context.Background(), req, "to")
+	if len(choices) == 0 {
+		t.Fatal("no targets suggested")
+	}
+	for _, c := range choices {
+		id, _ := s.Map.Lookup(c.Value)
+		o, _ := engine.AttackOdds(s.Terr[from].Armies, s.Terr[id].Armies)
+		if want := oddsText(o); !strings.Contains(c.Name, want) {
+			t.Errorf("suggestion %q lacks %q", c.Name, want)
+		}
+	}
+	r := h.do(ch, who, "attack", "from:"+fromName, "to:"+s.Map.Territories[to].Name, "dice:1")
+	after := h.load(ch).Game.State
+	if after.Phase == state.PhaseAttack && after.Terr[to].Owner != after.Current && after.Terr[from].Armies >= 2 {
+		o, _ := engine.AttackOdds(after.Terr[from].Armies, after.Terr[to].Armies)
+		found := false
+		for _, row := range r.Buttons {
+			for _, b := range row {
+				found = found || strings.HasPrefix(b.Label, "Blitz") && strings.Contains(b.Label, fmt.Sprintf("%.0f%%", 100*o.Win))
+			}
+		}
+		if !found {
+			t.Errorf("no blitz button with the odds: %+v", r.Buttons)
+		}
+		wantText(t, r, oddsText(o))
 	}
 }
