@@ -28,6 +28,18 @@ func attackPair(s *state.State, seat, min int) (from, to int) {
 	return -1, -1
 }
 
+// checkOccupy checks the answers of a move-in under way: an occupy out of
+// range gets the range and the command, /risk status (of anyone) says
+// where and how many; then it moves the least in.
+func checkOccupy(t *testing.T, h *harness, ch, who string, s *state.State) {
+	t.Helper()
+	o := s.Occupy
+	lo, hi := strconv.Itoa(o.Min), strconv.Itoa(o.Max)
+	wantPrivate(t, h.do(ch, who, "occupy", "armies:"+strconv.Itoa(o.Max+1)), "Move "+lo+" to "+hi+" armies into "+s.Map.TerritoryName(o.To), "/risk occupy armies:")
+	wantPrivate(t, h.do(ch, "Zed", "status"), "to move "+lo+" to "+hi+" armies from "+s.Map.TerritoryName(o.From))
+	wantDone(t, h.do(ch, who, "occupy", "armies:"+lo))
+}
+
 // Replies tell the whole story: where an automatic placement went, why a
 // blitz stopped, what an occupy takes, where the match stands, what the
 // cards are worth, the odds of an attack between two territories, and
@@ -87,11 +99,7 @@ func TestRepliesTellTheWholeStory(t *testing.T) {
 			}
 			// The occupy: out of range is refused with the range and
 			// the command; status says where and how many.
-			o := after.Occupy
-			wantPrivate(t, h.do(ch, who, "occupy", "armies:"+strconv.Itoa(o.Max+1)),
-				"Move "+strconv.Itoa(o.Min)+" to "+strconv.Itoa(o.Max)+" armies into "+after.Map.TerritoryName(o.To), "/risk occupy armies:")
-			wantPrivate(t, h.do(ch, "Bob", "status"), "to move "+strconv.Itoa(o.Min)+" to "+strconv.Itoa(o.Max)+" armies from "+after.Map.TerritoryName(o.From))
-			wantDone(t, h.do(ch, who, "occupy", "armies:"+strconv.Itoa(o.Min)))
+			checkOccupy(t, h, ch, who, after)
 			occupies++
 		case after.Terr[to].Owner != after.Current:
 			if after.Terr[from].Armies <= keep {
@@ -124,11 +132,7 @@ func TestRepliesTellTheWholeStory(t *testing.T) {
 			}
 			h.do(ch, p, "attack", "from:"+s.Map.Territories[from].Name, "to:"+s.Map.Territories[to].Name, "until:win")
 			if after := h.load(ch).Game.State; after.Phase == state.PhaseOccupy {
-				o := after.Occupy
-				wantPrivate(t, h.do(ch, p, "occupy", "armies:"+strconv.Itoa(o.Max+1)),
-					"Move "+strconv.Itoa(o.Min)+" to "+strconv.Itoa(o.Max)+" armies into "+after.Map.TerritoryName(o.To), "/risk occupy armies:")
-				wantPrivate(t, h.do(ch, "Cat", "status"), "to move "+strconv.Itoa(o.Min)+" to "+strconv.Itoa(o.Max)+" armies from "+after.Map.TerritoryName(o.From))
-				wantDone(t, h.do(ch, p, "occupy", "armies:"+strconv.Itoa(o.Min)))
+				checkOccupy(t, h, ch, p, after)
 				occupies++
 			}
 		}

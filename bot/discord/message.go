@@ -320,14 +320,7 @@ func (o outgoing) response() *discordgo.InteractionResponse {
 // update is the message as the new content of the clicked message
 // (callback type 7).
 func (o outgoing) update(files []*discordgo.File) *discordgo.InteractionResponse {
-	comps := o.components
-	if comps == nil {
-		comps = []discordgo.MessageComponent{}
-	}
-	embeds := o.embeds
-	if embeds == nil {
-		embeds = []*discordgo.MessageEmbed{}
-	}
+	_, comps, embeds := o.replacing()
 	return &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseUpdateMessage,
 		Data: &discordgo.InteractionResponseData{
@@ -348,7 +341,13 @@ func deferral(ephemeral bool) *discordgo.InteractionResponse {
 
 // edit is the message as the edit of a deferred answer.
 func (o outgoing) edit(files []*discordgo.File) *discordgo.WebhookEdit {
-	content := o.content
+	content, comps, embeds := o.replacing()
+	return &discordgo.WebhookEdit{Content: &content, Components: &comps, Embeds: &embeds, AllowedMentions: o.mentions, Files: files}
+}
+
+// replacing is the content, buttons and embeds of an edit: given even when
+// empty, since a field left out of an edit keeps its old value.
+func (o outgoing) replacing() (string, []discordgo.MessageComponent, []*discordgo.MessageEmbed) {
 	comps := o.components
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
@@ -357,22 +356,14 @@ func (o outgoing) edit(files []*discordgo.File) *discordgo.WebhookEdit {
 	if embeds == nil {
 		embeds = []*discordgo.MessageEmbed{}
 	}
-	return &discordgo.WebhookEdit{Content: &content, Components: &comps, Embeds: &embeds, AllowedMentions: o.mentions, Files: files}
+	return o.content, comps, embeds
 }
 
 // editPost is the message as the new content of a channel message: its
 // text, embed and buttons replaced, and its attachment too if it has an
 // image (else the old one stays).
 func (o outgoing) editPost(channel, id string, files []*discordgo.File) *discordgo.MessageEdit {
-	content := o.content
-	comps := o.components
-	if comps == nil {
-		comps = []discordgo.MessageComponent{}
-	}
-	embeds := o.embeds
-	if embeds == nil {
-		embeds = []*discordgo.MessageEmbed{}
-	}
+	content, comps, embeds := o.replacing()
 	e := &discordgo.MessageEdit{ID: id, Channel: channel, Content: &content, Components: &comps, Embeds: &embeds, AllowedMentions: o.mentions, Files: files}
 	if len(files) > 0 {
 		e.Attachments = &[]*discordgo.MessageAttachment{}
