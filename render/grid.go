@@ -26,7 +26,7 @@ const gridCell = 18
 // gridNameSize is the size of territory names on generated maps: 5.5 px
 // capitals at Discord's 550 px (the classic board's, with many more names,
 // are 15).
-const gridNameSize = 22
+const gridNameSize = 23
 
 // The view of a generated map: at least minViewCells cells across (so a
 // small island does not get giant cells), plus viewMargin cells of sea on
@@ -356,7 +356,7 @@ func buildGridBoard(m *state.Map, tex *textures, th *theme, fs *fonts, width int
 
 	// Badges on the point of each territory farthest from its edges, kept
 	// apart from each other.
-	b.badgeR = 19 * s
+	b.badgeR = 23 * s
 	b.anchor = farthestPoints(mt, inside, side, h, m.Len())
 	separateBadges(b.anchor, b.badgeR*2+6*s, side, h)
 	gb.slots = make([]markerSlots, m.Len())
