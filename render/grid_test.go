@@ -72,7 +72,7 @@ func TestReadableInChatCapitals(t *testing.T) {
 				}
 				f := r.newFacesForTest(t)
 				for _, inline := range inlineWidths {
-					checkBadgeColours(t, r, s, b, toRGBA(img), inline)
+					checkBadgeColours(t, r, s, b, toRGBA(img), inline, "capitals-"+fx.name+"-"+p.String())
 					k := float64(inline) / float64(img.Bounds().Dx())
 					// Territory names are words under a badge, not numbers:
 					// 5 px at 550 px wide, 4 at 400 (see docs/render.md).

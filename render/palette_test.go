@@ -3,11 +3,14 @@ package render
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
 	"math"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/riskbot/riskbot/state"
@@ -122,6 +125,10 @@ func TestPlayerColors(t *testing.T) {
 	}
 }
 
+// shrunkDir, when set, is where the readable-in-chat tests write the
+// images they check, shrunk as a chat client shows them: to look at them.
+var shrunkDir = flag.String("shrunk", "", "write the shrunk images of the readable-in-chat tests to this folder")
+
 // inlineWidths are the widths chat clients show an image at: Discord's
 // inline image is about 400 px wide on a phone and 550 px on a desktop.
 var inlineWidths = []int{400, 550}
@@ -146,7 +153,7 @@ func TestReadableInChat(t *testing.T) {
 			b, _ := r.board(s.Map)
 			f := r.newFacesForTest(t)
 			for _, inline := range inlineWidths {
-				checkBadgeColours(t, r, s, b, toRGBA(img), inline)
+				checkBadgeColours(t, r, s, b, toRGBA(img), inline, "classic-"+p.String())
 				k := float64(inline) / float64(img.Bounds().Dx())
 				for _, x := range []struct {
 					what string
@@ -165,10 +172,20 @@ func TestReadableInChat(t *testing.T) {
 
 // checkBadgeColours shrinks img to width inline and checks that the
 // colour nearest any seat's around each badge's centre is its owner's.
-func checkBadgeColours(t *testing.T, r *Renderer, s *state.State, b *board, img *image.RGBA, inline int) {
+// With -shrunk, it writes the shrunk image there as name-WIDTH.png.
+func checkBadgeColours(t *testing.T, r *Renderer, s *state.State, b *board, img *image.RGBA, inline int, name string) {
 	t.Helper()
 	k := float64(inline) / float64(img.Bounds().Dx())
 	small := shrink(img, inline)
+	if *shrunkDir != "" {
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, small); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(*shrunkDir, fmt.Sprintf("%s-%d.png", name, inline)), buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	colours := append([]color.RGBA{}, r.th.neutral)
 	for _, c := range r.colors {
 		colours = append(colours, c.RGBA)
