@@ -250,9 +250,11 @@ func (r *Renderer) render(ctx context.Context, s *state.State, crop func(*board)
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
-	wk.q.quantize(wk.pal, wk.canvas)
 	var out image.Image = wk.pal
-	if rect != wk.pal.Rect {
+	if rect == wk.pal.Rect {
+		wk.q.quantize(wk.pal, wk.canvas)
+	} else {
+		wk.q.quantizeRect(wk.pal, wk.canvas, rect)
 		out = wk.pal.SubImage(rect)
 	}
 	wk.buf.Reset()
