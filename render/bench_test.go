@@ -100,3 +100,29 @@ func BenchmarkStages(b *testing.B) {
 		b.ReportMetric(float64(wk.buf.Len()), "png-bytes")
 	})
 }
+
+// BenchmarkZoom is one warm zoom on the same board: the frame drawn as for
+// Render, the part around the turn's arrows mapped and encoded.
+func BenchmarkZoom(b *testing.B) {
+	s := playGame(b, 6, 3, 600).State
+	r := New(Options{})
+	ctx := context.Background()
+	at := ZoomOn(s)
+	if len(at) == 0 {
+		b.Fatal("no arrows to zoom on")
+	}
+	if _, err := r.Zoom(ctx, s, at); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	var size int
+	for b.Loop() {
+		data, err := r.Zoom(ctx, s, at)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(data)
+	}
+	b.ReportMetric(float64(size), "png-bytes")
+}
