@@ -17,14 +17,17 @@ func BenchmarkRender(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := startCPU()
 	var size int
 	for b.Loop() {
+		cpu.op()
 		data, err := r.Render(ctx, s)
 		if err != nil {
 			b.Fatal(err)
 		}
 		size = len(data)
 	}
+	cpu.report(b)
 	b.ReportMetric(float64(size), "png-bytes")
 }
 
@@ -116,13 +119,16 @@ func BenchmarkZoom(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := startCPU()
 	var size int
 	for b.Loop() {
+		cpu.op()
 		data, err := r.Zoom(ctx, s, at)
 		if err != nil {
 			b.Fatal(err)
 		}
 		size = len(data)
 	}
+	cpu.report(b)
 	b.ReportMetric(float64(size), "png-bytes")
 }
