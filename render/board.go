@@ -252,7 +252,8 @@ func buildBoard(m *state.Map, geo *world.Geometry, mask []uint8, tex *textures, 
 	fillRect(baseImg, b.panel, th.panelBg)
 	fillRect(baseImg, image.Rect(0, mh, w, mh+max(1, int(2*s))), th.gold)
 
-	// Badges sit on the anchors.
+	// Badges sit on the anchors, large enough for digits that read when a
+	// phone shows the image 400 px wide (see newFaces).
 	b.badgeR = 25 * s
 	b.anchor = make([][2]float64, m.Len())
 	for i, t := range geo.Territories {

@@ -27,6 +27,9 @@ type faces struct {
 	banner, bannerSub font.Face
 }
 
+// newFaces makes the faces at scale s. Badge digits, the player to move and
+// player names are at least 6 px tall when the image is shown 400 px wide,
+// as Discord does on a phone (TestReadableInChat).
 func newFaces(fs *fonts, s float64) (*faces, error) {
 	var f faces
 	for _, x := range []struct {
