@@ -451,18 +451,15 @@ func (wk *worker) drawPanel(s *state.State, tags []string) {
 		x += textWidth(f.headBig, t) + 16*sc
 		wk.drawSwatch(x+18*sc, headY, 17*sc, s.Current, tags[s.Current])
 		x += 46 * sc
-		phase, ok := phaseWord(s.Phase)
-		if ok {
-			phase = "· " + phase
-		}
-		pw := 0.0
-		if ok {
+		phase, pw := "", 0.0
+		if w, ok := phaseWord(s.Phase); ok {
+			phase = "· " + w
 			pw = textWidth(f.head, phase) + 12*sc
 		}
 		t = fit(f.headBig, wk.seatLabel(s, s.Current)+" to play", right-x-pw)
 		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.text)
 		x += textWidth(f.headBig, t) + 12*sc
-		if ok {
+		if phase != "" {
 			drawText(wk.canvas, f.head, phase, x, headY+capHeight(f.head)/2, th.dim)
 		}
 	}
