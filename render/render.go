@@ -205,6 +205,12 @@ func (r *Renderer) quantFor(b *board) *quantizer {
 // state with hidden cards) renders the same. Bad input is an error, never a
 // half-drawn image.
 func (r *Renderer) Render(ctx context.Context, s *state.State) ([]byte, error) {
+	return r.render(ctx, s, nil)
+}
+
+// render draws s and encodes the part of the frame that crop returns (the
+// whole frame when crop is nil).
+func (r *Renderer) render(ctx context.Context, s *state.State, crop func(*board) (image.Rectangle, error)) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
@@ -225,6 +231,12 @@ func (r *Renderer) Render(ctx context.Context, s *state.State) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	rect := image.Rect(0, 0, b.w, b.h)
+	if crop != nil {
+		if rect, err = crop(b); err != nil {
+			return nil, err
+		}
+	}
 	wk, err := r.worker(b)
 	if err != nil {
 		return nil, err
@@ -238,10 +250,16 @@ func (r *Renderer) Render(ctx context.Context, s *state.State) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
-	wk.q.quantize(wk.pal, wk.canvas)
+	var out image.Image = wk.pal
+	if rect == wk.pal.Rect {
+		wk.q.quantize(wk.pal, wk.canvas)
+	} else {
+		wk.q.quantizeRect(wk.pal, wk.canvas, rect)
+		out = wk.pal.SubImage(rect)
+	}
 	wk.buf.Reset()
 	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.pngBuffer}
-	if err := enc.Encode(&wk.buf, wk.pal); err != nil {
+	if err := enc.Encode(&wk.buf, out); err != nil {
 		return nil, fmt.Errorf("render: encode png: %w", err)
 	}
 	return bytes.Clone(wk.buf.Bytes()), nil
