@@ -31,7 +31,7 @@ func TestAbandon(t *testing.T) {
 	h.takePosts()
 	wantPrivate(t, h.click(ch, "Ann", end.ID), "the match is ended")
 	posts := h.takePosts()
-	if len(posts) != 1 || !strings.Contains(posts[0].msg.Text, "Ann (the host) ended the match without a winner") {
+	if len(posts) != 1 || !strings.Contains(posts[0].msg.all(), "Ann (the host) ended the match without a winner") {
 		t.Errorf("posts %+v", posts)
 	}
 	m := h.load(ch)
@@ -67,7 +67,7 @@ func TestAdminAbandonsAnyMatch(t *testing.T) {
 	ask = h.doAdmin(ch, "Dan", "abandon")
 	end, _ = buttonLabelled(ask, "End the match")
 	wantPrivate(t, h.clickAs(Click{Channel: ch, User: user("Dan"), ID: end.ID, Admin: true}), "the match is ended")
-	if p := h.takePosts(); len(p) != 1 || !strings.Contains(p[0].msg.Text, "Dan (an admin) ended the match") {
+	if p := h.takePosts(); len(p) != 1 || !strings.Contains(p[0].msg.all(), "Dan (an admin) ended the match") {
 		t.Errorf("posts %+v", p)
 	}
 
@@ -99,7 +99,21 @@ func TestAdminRemovesAnySeat(t *testing.T) {
 	}
 	h.do(ch, "Bob", "start")
 	h.bot.Wait()
-	wantPublic(t, h.doAdmin(ch, "Dan", "kick", "player:Bob"), "Bob was removed; a", "Cat is the host now")
+	// In a match under way, removing a person asks first, with a button
+	// that only the host or an admin may press, and that expires.
+	ask := h.doAdmin(ch, "Dan", "kick", "player:Bob")
+	wantPrivate(t, ask, "Remove Bob from the match?", "{{time:")
+	if len(ask.Buttons) != 1 || len(ask.Buttons[0]) != 2 {
+		t.Fatalf("buttons %+v", ask.Buttons)
+	}
+	yes, no := ask.Buttons[0][0], ask.Buttons[0][1]
+	wantPrivate(t, h.click(ch, "Dan", no.ID), "Nobody was removed")
+	wantPrivate(t, h.click(ch, "Cat", yes.ID), "Only Bob (the host)")
+	wantPrivate(t, h.click(ch, "Bob", yes.ID), "You cannot remove yourself")
+	if sm := h.load(ch).meta.Seats[h.load(ch).meta.seat(user("Bob").ID)]; sm.IsBot() {
+		t.Fatal("the question removed Bob before it was answered")
+	}
+	wantPublic(t, h.clickAs(Click{Channel: ch, User: user("Dan"), ID: yes.ID, Admin: true}), "Bob was removed; a", "Cat is the host now")
 	h.bot.Wait()
 	m := h.load(ch)
 	if sm := m.meta.Seats[m.meta.seat(user("Bob").ID)]; !sm.IsBot() || m.meta.Host != user("Cat").ID {
@@ -125,7 +139,7 @@ func TestIdleLobbiesExpire(t *testing.T) {
 	var said []string
 	for _, p := range h.takePosts() {
 		if p.channel == "test:idle" {
-			said = append(said, p.msg.Text)
+			said = append(said, p.msg.all())
 		}
 	}
 	if len(said) != 1 || !strings.Contains(said[0], "its lobby closed after 3 days") {
@@ -161,7 +175,7 @@ func TestWonMatchArchivesItsThread(t *testing.T) {
 	}
 	for _, p := range posts {
 		if p.channel != thread {
-			t.Errorf("a post in %s: %.60q", p.channel, p.msg.Text)
+			t.Errorf("a post in %s: %.60q", p.channel, p.msg.all())
 		}
 	}
 	if len(h.archived) != 1 || h.archived[0] != thread {

@@ -43,7 +43,11 @@ func (b *Bot) Autocomplete(ctx context.Context, req Request, focused string) []C
 		return capitalsChoices(s, seat, req, focused)
 	}
 	var ids []int
-	switch req.Command + "." + focused {
+	command := req.Command
+	if command == "odds" {
+		command = "attack" // the same territories
+	}
+	switch command + "." + focused {
 	case "place.territory":
 		if s.Seats[seat].Reserve > 0 {
 			ids = owned(s, seat, func(int) bool { return true })
@@ -86,17 +90,30 @@ func (b *Bot) Autocomplete(ctx context.Context, req Request, focused string) []C
 		return tradeChoices(s, seat)
 	case "end.discard":
 		var out []Choice
-		for i, c := range s.Seats[seat].Hand.Cards() {
-			out = append(out, Choice{Name: fmt.Sprintf("%d. %s", i+1, s.Map.CardName(c)), Value: fmt.Sprint(i + 1)})
+		for _, c := range s.Seats[seat].Hand.Cards() {
+			out = append(out, Choice{Name: s.Map.CardName(c), Value: cardValue(s, c)})
 		}
 		return out
 	default:
 		return nil
 	}
+	// An attack's target shows the odds of taking it from the source given.
+	from := -1
+	if command == "attack" && focused == "to" {
+		if f, err := s.Map.Lookup(req.Options["from"]); err == nil && s.Terr[f].Owner == seat && s.Terr[f].Armies >= 2 {
+			from = f
+		}
+	}
 	var out []Choice
 	for _, id := range s.Map.Rank(typed, ids) {
 		t := s.Terr[id]
-		out = append(out, Choice{Name: fmt.Sprintf("%s (%s)", s.Map.Territories[id].Name, plural(t.Armies, "army", "armies")), Value: s.Map.Territories[id].Name})
+		name := fmt.Sprintf("%s (%s)", s.Map.Territories[id].Name, plural(t.Armies, "army", "armies"))
+		if from >= 0 {
+			if o, err := engine.AttackOdds(s.Terr[from].Armies, t.Armies); err == nil {
+				name += " — " + oddsText(o)
+			}
+		}
+		out = append(out, Choice{Name: name, Value: s.Map.Territories[id].Name})
 		if len(out) == maxChoices {
 			break
 		}
@@ -141,11 +158,6 @@ func untilChoices(s *state.State, fromName, typed string) []Choice {
 }
 
 func tradeChoices(s *state.State, seat int) []Choice {
-	hand := s.Seats[seat].Hand.Cards()
-	index := map[state.Card]int{}
-	for i, c := range hand {
-		index[c] = i + 1
-	}
 	var out []Choice
 	for _, set := range engine.Sets(s.Map, s.Seats[seat].Hand) {
 		var names []string
@@ -156,7 +168,9 @@ func tradeChoices(s *state.State, seat int) []Choice {
 		if len(name) > 100 {
 			name = name[:99] + "…"
 		}
-		out = append(out, Choice{Name: name, Value: fmt.Sprintf("%d %d %d", index[set[0]], index[set[1]], index[set[2]])})
+		// Named by territory, as /risk cards shows them: a name stays right
+		// when the hand changes, a position would not.
+		out = append(out, Choice{Name: name, Value: setNames(s, set)})
 		if len(out) == maxChoices {
 			break
 		}
@@ -179,4 +193,13 @@ func (b *Bot) playerChoices(m *match, command, typed string) []Choice {
 		out = append(out, Choice{Name: s.Name, Value: s.Name})
 	}
 	return out
+}
+
+// cardValue names a card as /risk trade and /risk end discard: take it:
+// its territory, or "wild".
+func cardValue(s *state.State, c state.Card) string {
+	if t, ok := s.Map.CardTerritory(c); ok {
+		return s.Map.Territories[t].Name
+	}
+	return "wild"
 }

@@ -29,6 +29,8 @@ type Store interface {
 	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
 	History(ctx context.Context, channel string) ([]storage.Match, error)
 	Delivered(ctx context.Context, id, version int64) error
+	// Export returns a match with its whole log, for telling its history.
+	Export(ctx context.Context, id int64) (*storage.Export, error)
 	// Work that must be done once, whichever process sharing the database
 	// does it, is claimed with a lease (storage.Claim): due timers, queued
 	// posts, and a channel's computer turns.
@@ -75,9 +77,12 @@ type Config struct {
 	// empty).
 	Levels       []string
 	DefaultLevel string
-	// Colors names the seat colours, in turn order ("red", "cyan", ...).
-	// With Render, they are the palette of matches that choose none.
+	// Colors names the seat colours, in turn order ("red", "cyan", ...),
+	// and RGB gives them as 0xRRGGBB (for the side bars of embeds; may be
+	// empty). With Render, they are the palette of matches that choose
+	// none.
 	Colors []string
+	RGB    []int
 	// Palettes are the other sets of player colours a match may choose
 	// (/risk new palette:NAME), by name: "standard" and "colorblind".
 	Palettes map[string]Palette
@@ -158,6 +163,7 @@ func DefaultThinkers() int { return max(1, runtime.GOMAXPROCS(0)/2) }
 // order, and the renderer that draws them.
 type Palette struct {
 	Colors []string
+	RGB    []int // the colours as 0xRRGGBB; may be empty
 	Render Renderer
 }
 
@@ -166,7 +172,7 @@ func (b *Bot) palette(m *match) Palette {
 	if p, ok := b.cfg.Palettes[m.meta.Settings.Palette]; ok && p.Render != nil {
 		return p
 	}
-	return Palette{Colors: b.cfg.Colors, Render: b.cfg.Render}
+	return Palette{Colors: b.cfg.Colors, RGB: b.cfg.RGB, Render: b.cfg.Render}
 }
 
 // Bot hosts matches, one per channel. Its methods are safe for concurrent
@@ -191,6 +197,8 @@ type Bot struct {
 	wg     sync.WaitGroup
 	// thinking holds a token per computer turn being played.
 	thinking chan struct{}
+	// maps are the maps drawn lately.
+	maps *mapCache
 }
 
 // New returns a Bot. Call Close to stop its background work.
@@ -231,7 +239,7 @@ func New(cfg Config) (*Bot, error) {
 	bg, cancel := context.WithCancel(context.Background())
 	return &Bot{cfg: cfg, specs: Specs(cfg.Levels), started: cfg.Now(), locks: map[string]*sync.Mutex{},
 		running: map[string]bool{}, again: map[string]bool{}, elsewhere: map[string]bool{}, bg: bg, cancel: cancel,
-		thinking: make(chan struct{}, cfg.Thinkers)}, nil
+		thinking: make(chan struct{}, cfg.Thinkers), maps: newMapCache(cachedMaps)}, nil
 }
 
 // Specs returns the subcommands this bot answers, for registration.
@@ -483,6 +491,7 @@ func (b *Bot) finish(ctx context.Context, channel string, user User, what string
 			b.cfg.Log.Error("command failed", "channel", channel, "user", user.ID, "command", what, "err", err)
 			res = result{reply: private("Something went wrong on our side and nothing was changed. Please try again in a moment.")}
 		}
+		res.reply.refused = true
 	}
 	res.reply.Text = clip(res.reply.Text + b.channelNote(ctx, channel, lacks))
 	if rerr := r.Reply(ctx, res.reply); rerr != nil {
@@ -530,13 +539,29 @@ func (b *Bot) post(ctx context.Context, channel string, m Message) error {
 	if !ok {
 		return nil
 	}
-	m.Text = clip(m.Text)
-	if err := b.cfg.Poster.Post(ctx, channel, m); err != nil {
-		b.cfg.Log.Error("post failed", "channel", channel, "err", err)
+	if m.ref != "" {
+		if err := b.sendRef(ctx, channel, m); err != nil {
+			return err
+		}
+		b.sendDirect(ctx, dms)
+		return nil
+	}
+	if _, err := b.postNew(ctx, channel, m); err != nil {
 		return err
 	}
 	b.sendDirect(ctx, dms)
 	return nil
+}
+
+// postNew posts m as a new message and returns its ID.
+func (b *Bot) postNew(ctx context.Context, channel string, m Message) (string, error) {
+	m.Text = clip(m.Text)
+	id, err := b.cfg.Poster.Post(ctx, channel, m)
+	if err != nil {
+		b.cfg.Log.Error("post failed", "channel", channel, "err", err)
+		return "", err
+	}
+	return id, nil
 }
 
 // call is one command being handled, under the channel's lock.

@@ -78,11 +78,11 @@ func TestBotsOnlyMatchRunsToTheEnd(t *testing.T) {
 	}
 	turns := 0
 	for i, p := range posts {
-		if strings.HasPrefix(p.msg.Text, "**Turn ") {
+		if strings.HasPrefix(p.msg.all(), "**Turn ") {
 			turns++
 			// The last turn's map comes with the victory message.
 			if p.msg.Image == nil && i != len(posts)-2 {
-				t.Errorf("turn post without a map: %.60q", p.msg.Text)
+				t.Errorf("turn post without a map: %.60q", p.msg.all())
 			}
 		}
 		if len(p.msg.Mentions) > 0 {
@@ -131,7 +131,7 @@ func TestMistakesArePrivateAndChangeNothing(t *testing.T) {
 		{"misspelt territory", cur, "place", map[string]string{"territory": "Kamchakta"}, "Did you mean Kamchatka?"},
 		{"ambiguous territory", cur, "place", map[string]string{"territory": "north"}, "could be North Africa, Northern Europe or Northwest Territory"},
 		{"not your territory", cur, "place", map[string]string{"territory": enemyName, "armies": "1"}, "belongs to"},
-		{"not your turn", other, "place", map[string]string{"territory": ownName}, "turn, not yours"},
+		{"not your turn", other, "place", map[string]string{"territory": ownName}, "Not your turn: "},
 		{"wrong phase", cur, "occupy", map[string]string{"armies": "3"}, "no conquered territory"},
 		{"too many dice", cur, "attack", map[string]string{"from": ownName, "to": enemyName, "dice": "5"}, "Dice must be between 1 and 3"},
 		{"attack before placing", cur, "attack", map[string]string{"from": ownName, "to": enemyName}, "before attacking"},
@@ -274,12 +274,12 @@ func TestPeoplePlayWholeTurnsInChat(t *testing.T) {
 		}
 		cmd, opts := chatCommand(s, seat, c)
 		reply := h.doOpts(ch, who, cmd, opts)
-		if reply.Private && s.Phase != state.PhaseSetup {
+		if reply.refused {
 			t.Fatalf("step %d: %s /risk %s %v refused: %s", step, who, cmd, opts, reply.Text)
 		}
 		for _, p := range h.takePosts() {
 			msg := p.msg
-			if strings.HasPrefix(msg.Text, "**Turn ") || strings.HasPrefix(msg.Text, "**Initial") {
+			if strings.HasPrefix(msg.all(), "**Turn ") || strings.HasPrefix(msg.all(), "**Initial") {
 				turnPosts++
 			}
 			if len(msg.Mentions) > 0 {
@@ -379,7 +379,7 @@ func TestDeadlinesRemindersAndAutopilot(t *testing.T) {
 	}
 	var notice bool
 	for _, p := range posts {
-		if strings.Contains(p.msg.Text, "a bot plays the seat until the host gives it back") {
+		if strings.Contains(p.msg.all(), "a bot plays the seat until the host gives it back") {
 			notice = true
 		}
 	}
@@ -437,11 +437,11 @@ func TestSkipOnTimeout(t *testing.T) {
 	}
 	var skipped bool
 	for _, p := range posts {
-		if strings.Contains(p.msg.Text, "the turn is skipped") {
+		if strings.Contains(p.msg.all(), "the turn is skipped") {
 			skipped = true
 		}
-		if strings.Contains(p.msg.Text, "⚔️") {
-			t.Errorf("a skipped turn attacked: %q", p.msg.Text)
+		if strings.Contains(p.msg.all(), "⚔️") {
+			t.Errorf("a skipped turn attacked: %q", p.msg.all())
 		}
 	}
 	if !skipped {
@@ -478,14 +478,14 @@ func TestButtons(t *testing.T) {
 		t.Skip("no attack available in this deal")
 	}
 	reply := h.doOpts(ch, who, "attack", map[string]string{"from": s.Map.Territories[from].Name, "to": s.Map.Territories[to].Name, "dice": "1"})
-	if reply.Private {
+	if reply.refused {
 		t.Fatalf("attack refused: %s", reply.Text)
 	}
 	// A conquest asks how many move in first: click the largest.
 	if len(reply.Buttons) > 0 && strings.HasPrefix(reply.Buttons[0][0].Label, "Move") {
 		row := reply.Buttons[0]
 		reply = h.click(ch, who, row[len(row)-1].ID)
-		wantPublic(t, reply, "moved")
+		wantDone(t, reply, "moved")
 	}
 	var end Button
 	for _, row := range reply.Buttons {
@@ -506,7 +506,7 @@ func TestButtons(t *testing.T) {
 		other = "Bob"
 	}
 	wantPrivate(t, h.click(ch, other, end.ID), "Those buttons are for "+who)
-	wantPublic(t, h.click(ch, who, end.ID), "ended turn")
+	wantDone(t, h.click(ch, who, end.ID), "ended turn")
 	// The same button again is stale: a polite private answer.
 	wantPrivate(t, h.click(ch, who, end.ID), "earlier moment")
 	wantPrivate(t, h.click(ch, who, "garbage"), "not one of mine")

@@ -116,6 +116,14 @@ func (b *Bot) clickOn(ctx context.Context, c Click, bt buttonID, m *match) (resu
 	if m.Channel != c.Channel {
 		return result{}, refuse("That button belongs to a match in another channel.")
 	}
+	if bt.action == "history" {
+		// Reading only: good at any version, and once the match is over.
+		page := 0
+		if len(bt.args) > 0 {
+			page = max(0, bt.args[0])
+		}
+		return b.history(ctx, m, -1, page)
+	}
 	if m.Status != storage.Lobby && m.Status != storage.Active {
 		return result{}, refuse("That match is over.")
 	}
@@ -124,7 +132,10 @@ func (b *Bot) clickOn(ctx context.Context, c Click, bt buttonID, m *match) (resu
 		if m.Status != storage.Lobby {
 			return result{}, refuse("The match has already started; you can watch with /risk map.")
 		}
-		return b.join(ctx, m, c.User)
+		res, err := b.join(ctx, m, c.User)
+		// The lobby clicked shows the new seat.
+		res.reply.Replace = err == nil
+		return res, err
 	case "autoplace":
 		seat, err := m.seatOf(c.User)
 		if err != nil {
@@ -133,13 +144,29 @@ func (b *Bot) clickOn(ctx context.Context, c Click, bt buttonID, m *match) (resu
 		if err := autoplaceApplies(m.Game.State, bt.args); err != nil {
 			return result{}, err
 		}
-		return b.act(ctx, m, seat, func(out outcome) Message {
-			return Message{Private: m.Game.State.Phase == state.PhaseSetup, Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
-		}, engine.AutoPlace{})
+		return b.act(ctx, m, seat, b.replyAutoplaced(m, seat), engine.AutoPlace{})
 	}
 	switch bt.action {
 	case "goon":
 		return result{reply: private("You play on.")}, nil
+	case "keepseat":
+		return result{reply: private("Nobody was removed.")}, nil
+	case "kick":
+		if len(bt.args) != 2 || bt.args[0] < 0 || bt.args[0] >= len(m.meta.Seats) || b.cfg.Now().Unix() > int64(bt.args[1]) {
+			return result{}, refuse("That question has expired: run /risk kick again if you still mean it.")
+		}
+		if !c.Admin {
+			if err := hostOnly(m, c.User, "remove players"); err != nil {
+				return result{}, err
+			}
+		}
+		if m.Status != storage.Active {
+			return result{}, refuse("The match is not under way any more.")
+		}
+		if m.meta.Seats[bt.args[0]].ID == c.User.ID {
+			return result{}, refuse("You cannot remove yourself; /risk surrender leaves.")
+		}
+		return b.kickSeat(ctx, m, bt.args[0])
 	case "surrender":
 		// The match may have moved on since the question: it holds until
 		// it expires, for the seat it was asked of.

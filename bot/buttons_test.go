@@ -61,8 +61,8 @@ func TestOldAutoplaceButtonsDoNotActLater(t *testing.T) {
 	if got := reserve(); got != before {
 		t.Fatalf("the setup's button placed turn 1's armies: reserve %d, was %d", got, before)
 	}
-	wantPublic(t, h.click(ch, who, first.ID), "placed")
-	wantPublic(t, h.do(ch, who, "end"), "ended turn")
+	wantDone(t, h.click(ch, who, first.ID), "placed")
+	wantDone(t, h.do(ch, who, "end"), "ended turn")
 	// Turn 2: the other player; turn 3: the first again, with turn 1's
 	// ping button still in the channel.
 	pingButton()

@@ -464,7 +464,7 @@ func (v voice) describeCapitals(s *state.State, e engine.Event) (string, bool) {
 	case engine.HeroUnlocked:
 		return fmt.Sprintf("🦸 %s holds 4 terrains: a hero appears on %s", v.who(s, e.Seat), t(e.Territory)), true
 	case engine.HeroDied:
-		return fmt.Sprintf("💀 %s's hero fell on %s: every one of their territories loses half its troops", v.who(s, e.Seat), t(e.Territory)), true
+		return fmt.Sprintf("💀 The hero of %s fell on %s: every one of their territories loses half its troops", v.who(s, e.Seat), t(e.Territory)), true
 	case engine.ItemSpawned:
 		if e.Kind == state.ItemFat {
 			return fmt.Sprintf("🎁 The fat bonus appeared on %s (it waits %d turns)", t(e.Territory), state.ItemLife), true
@@ -481,7 +481,7 @@ func (v voice) describeCapitals(s *state.State, e engine.Event) (string, bool) {
 	case engine.ItemUsed:
 		return fmt.Sprintf("✨ %s used an item: %s", v.who(s, e.Seat), e.Kind.Title()), true
 	case engine.TroopsScaled:
-		return fmt.Sprintf("📈 %s's troops changed by %+d%% on every territory (%+d)", v.who(s, e.Seat), e.Percent, e.Change), true
+		return fmt.Sprintf("📈 The troops of %s changed by %+d%% on every territory (%+d)", v.who(s, e.Seat), e.Percent, e.Change), true
 	case engine.TerritoryLost:
 		return fmt.Sprintf("🏚️ %s lost %s: it is neutral now", v.who(s, e.Seat), t(e.Territory)), true
 	case engine.Seized:

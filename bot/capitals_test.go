@@ -51,7 +51,7 @@ func TestPeoplePlayCapitalsInChat(t *testing.T) {
 		cmd, opts := chatCommand(s, seat, c)
 		seen[c.Name()]++
 		reply := h.doOpts(ch, who, cmd, opts)
-		if reply.Private && s.Phase != state.PhaseSetup {
+		if reply.refused {
 			t.Fatalf("step %d: %s /risk %s %v refused: %s", step, who, cmd, opts, reply.Text)
 		}
 		if strings.Contains(reply.Text, "{{") && !strings.Contains(reply.Text, "{{time:") && !strings.Contains(reply.Text, "{{mention:") {
@@ -59,11 +59,11 @@ func TestPeoplePlayCapitalsInChat(t *testing.T) {
 		}
 		for _, p := range h.takePosts() {
 			msg := p.msg
-			if strings.HasPrefix(msg.Text, "**Turn ") || strings.HasPrefix(msg.Text, "**Capital") {
+			if strings.HasPrefix(msg.all(), "**Turn ") || strings.HasPrefix(msg.all(), "**Capital") {
 				turnPosts++
 			}
 			for _, kind := range []string{"two-turns", "Two turns", "Full power", "Distant attack", "Attack and port"} {
-				if strings.Contains(msg.Text, "collected") && strings.Contains(msg.Text, kind) {
+				if strings.Contains(msg.all(), "collected") && strings.Contains(msg.all(), kind) {
 					t.Errorf("a post reveals a kept item: %q", msg.Text)
 				}
 			}
@@ -141,7 +141,7 @@ func TestCapitalsMistakes(t *testing.T) {
 	capital := s.Map.TerritoryName(s.Capital(s.Current))
 	wantPrivate(t, h.do(ch, me, "place", "territory:"+capital, "armies:1"), "all your reinforcements (3 troops) go to one territory")
 	wantPrivate(t, h.do(ch, me, "attack", "from:"+capital, "to:"+capital), "First send your reinforcements (3 troops)")
-	wantPublic(t, h.do(ch, me, "place", "territory:"+capital), "sent 3 troops to "+capital)
+	wantDone(t, h.do(ch, me, "place", "territory:"+capital), "sent 3 troops to "+capital)
 	wantPrivate(t, h.do(ch, me, "attack", "from:"+capital, "to:"+capital, "dice:2"), "rolls no dice")
 	wantPrivate(t, h.do(ch, me, "fortify", "from:"+capital, "to:"+capital, "armies:2"), "by quarters")
 	wantPrivate(t, h.do(ch, me, "launch"), "No attack is planned")
@@ -169,7 +169,7 @@ func TestCapitalsDeadlines(t *testing.T) {
 			}
 			var reminded bool
 			for _, p := range h.takePosts() {
-				reminded = reminded || strings.Contains(p.msg.Text, "your turn to choose a capital")
+				reminded = reminded || strings.Contains(p.msg.all(), "your turn to choose a capital")
 			}
 			if !reminded {
 				t.Error("no reminder to choose a capital")
@@ -187,7 +187,7 @@ func TestCapitalsDeadlines(t *testing.T) {
 			}
 			var told bool
 			for _, p := range h.takePosts() {
-				told = told || strings.Contains(p.msg.Text, first+" ran out of time")
+				told = told || strings.Contains(p.msg.all(), first+" ran out of time")
 			}
 			if !told {
 				t.Error("nobody was told of the missed deadline")

@@ -48,6 +48,10 @@ type Spec struct {
 	// an adapter may wait for their answer instead of acknowledging them
 	// first.
 	Quick bool
+	// Private commands answer their author only (the moves of a turn:
+	// the turn's own message is their public record): an adapter may
+	// acknowledge them privately at once.
+	Private bool
 }
 
 // CommandName is the top-level slash command.
@@ -97,34 +101,34 @@ func Specs(levels []string) []Spec {
 		{Name: "place", Description: "Place armies (no territory: all automatically); capitals: your capital, or your reinforcements", Options: []Option{
 			territory("territory", "Where (leave out to place everything automatically)", false),
 			{Name: "armies", Description: "How many (default all you have left)", Type: Integer, Min: 1, Max: 10000},
-		}, Usage: "/risk place territory:Alaska armies:3"},
+		}, Usage: "/risk place territory:Alaska armies:3", Private: true},
 		{Name: "trade", Description: "Trade a set of three cards for armies", Options: []Option{
-			{Name: "cards", Description: "Which cards, by number in /risk cards (default: the best set)", Type: String, Autocomplete: true},
-		}, Usage: "/risk trade cards:1 2 4"},
+			{Name: "cards", Description: "Which cards, by territory: Alaska, Peru, wild (default: the best set)", Type: String, Autocomplete: true},
+		}, Usage: "/risk trade cards:Alaska, Peru, wild", Private: true},
 		{Name: "attack", Description: "Attack a neighbouring territory (capitals: plan an attack, or capture a neutral one)", Options: []Option{
 			territory("from", "Your territory", true),
 			territory("to", "The territory to attack (capitals: or the neutral one to capture)", true),
 			{Name: "dice", Description: "1 to 3 (default as many as allowed)", Type: Integer, Min: 1, Max: 3},
 			{Name: "until", Description: "Keep attacking: 'win', or the armies to keep on your territory", Type: String, Autocomplete: true},
-		}, Usage: "/risk attack from:Alaska to:Kamchatka until:win"},
+		}, Usage: "/risk attack from:Alaska to:Kamchatka until:win", Private: true},
 		{Name: "occupy", Description: "Move armies into the territory you conquered", Options: []Option{
 			{Name: "armies", Description: "How many in total", Type: Integer, Required: true, Min: 1, Max: 10000},
-		}, Usage: "/risk occupy armies:5"},
+		}, Usage: "/risk occupy armies:5", Private: true},
 		{Name: "fortify", Description: "Move armies between your territories (capitals: the turn's move)", Options: []Option{
 			territory("from", "From", true),
 			territory("to", "To", true),
 			{Name: "armies", Description: "How many (default all that may move)", Type: Integer, Min: 1, Max: 10000},
 			{Name: "ratio", Description: "Capitals: the share of the troops that moves (default your last choice)", Type: String, Choices: []string{"1/4", "1/2", "3/4", "all"}},
 			{Name: "hero", Description: "Capitals: the hero goes too (default your last choice)", Type: String, Choices: []string{"yes", "no"}},
-		}, Usage: "/risk fortify from:Alaska to:Alberta armies:4"},
+		}, Usage: "/risk fortify from:Alaska to:Alberta armies:4", Private: true},
 		{Name: "port", Description: "Capitals: build a port on one of your coastal territories (your action)", Options: []Option{
 			territory("territory", "Where", true),
-		}, Usage: "/risk port territory:Kelnor"},
-		{Name: "launch", Description: "Capitals: launch the attacks you planned, in order (your action)", Usage: "/risk launch"},
+		}, Usage: "/risk port territory:Kelnor", Private: true},
+		{Name: "launch", Description: "Capitals: launch the attacks you planned, in order (your action)", Usage: "/risk launch", Private: true},
 		{Name: "end", Description: "End your turn (capitals: pass, at any point)", Options: []Option{
 			{Name: "discard", Description: "A card to drop if your hand is full (default: the least useful)", Type: String, Autocomplete: true},
-		}, Usage: "/risk end"},
-		{Name: "undo", Description: "Take back your last placement, move or trade of this turn", Usage: "/risk undo"},
+		}, Usage: "/risk end", Private: true},
+		{Name: "undo", Description: "Take back your last placement, move or trade of this turn", Usage: "/risk undo", Private: true},
 		{Name: "surrender", Description: "Leave the lobby, or give up (asks to confirm): your territories turn neutral", Usage: "/risk surrender"},
 		{Name: "abandon", Description: "Host or admin: end this channel's match without a winner (asks to confirm)", Usage: "/risk abandon"},
 		{Name: "map", Description: "Post the map", Usage: "/risk map"},
@@ -132,11 +136,15 @@ func Specs(levels []string) []Spec {
 		{Name: "cards", Description: "Show your cards (capitals: your item) only to you", Options: []Option{
 			{Name: "use", Description: "Capitals: use your item now", Type: String, Choices: []string{"yes"}},
 		}, Usage: "/risk cards", Quick: true},
-		{Name: "odds", Description: "Exact odds of an attack to the end", Options: []Option{
-			{Name: "attackers", Description: "Armies on the attacking territory (one stays behind)", Type: Integer, Required: true, Min: 2, Max: 1000},
-			{Name: "defenders", Description: "Armies on the defending territory", Type: Integer, Required: true, Min: 1, Max: 1000},
-		}, Usage: "/risk odds attackers:10 defenders:6", Quick: true},
-		{Name: "history", Description: "What happened in the last turns", Usage: "/risk history", Quick: true},
+		{Name: "odds", Description: "Exact odds of an attack to the end: give the territories, or the numbers", Options: []Option{
+			territory("from", "The attacking territory (its armies count)", false),
+			territory("to", "The territory attacked", false),
+			{Name: "attackers", Description: "Armies on the attacking territory (one stays behind)", Type: Integer, Min: 2, Max: 1000},
+			{Name: "defenders", Description: "Armies on the defending territory", Type: Integer, Min: 1, Max: 1000},
+		}, Usage: "/risk odds from:Alaska to:Kamchatka", Quick: true},
+		{Name: "history", Description: "What happened in any turn, told again from the match's log", Options: []Option{
+			{Name: "turn", Description: "The turn to show (0: the setup); the latest if left out", Type: Integer, Min: 0, Max: 100000},
+		}, Usage: "/risk history turn:3", Quick: true},
 		{Name: "help", Description: "How to play", Usage: "/risk help", Quick: true},
 		notifySpec(),
 	}, adminSpecs(levels)...)

@@ -69,6 +69,7 @@ type fleetCommand struct {
 type fleetReply struct {
 	ID      int     `json:"id"`
 	Private bool    `json:"private"`
+	Refused bool    `json:"refused"`
 	Text    string  `json:"text"`
 	Ms      float64 `json:"ms"` // from reading the command to the reply
 	Err     string  `json:"err,omitempty"`
@@ -133,7 +134,7 @@ func fleetChild(name string) error {
 			}))
 			// The answer's time is until the reply is out (its map
 			// rendered), not until the news after it is posted.
-			r := fleetReply{ID: c.ID, Private: got.Private, Text: got.Text, Ms: float64(answered.Microseconds()) / 1000}
+			r := fleetReply{ID: c.ID, Private: got.Private, Refused: got.refused, Text: got.Text, Ms: float64(answered.Microseconds()) / 1000}
 			if err != nil {
 				r.Err = err.Error()
 			}
@@ -155,19 +156,23 @@ type fleetChat struct {
 	render bool
 }
 
-func (c *fleetChat) Post(ctx context.Context, channel string, m Message) error {
+func (c *fleetChat) Post(ctx context.Context, channel string, m Message) (string, error) {
 	time.Sleep(c.delay)
 	if c.render && m.Image != nil {
 		if _, err := m.Image.PNG(ctx); err != nil {
-			return err
+			return "", err
 		}
 	}
 	if _, err := c.pool.Exec(ctx, `INSERT INTO chat_attempts (key, channel, instance) VALUES ($1, $2, $3)`, m.Key, channel, c.name); err != nil {
-		return err
+		return "", err
+	}
+	text := m.Text
+	if m.Embed != nil {
+		text += "\n" + m.Embed.Text()
 	}
 	_, err := c.pool.Exec(ctx, `INSERT INTO chat_messages (key, channel, text, instance) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-		m.Key, channel, m.Text, c.name)
-	return err
+		m.Key, channel, text, c.name)
+	return "", err
 }
 
 // fleetSchema is what the parent adds to the bot's schema: the chat, and
@@ -673,7 +678,7 @@ func TestFleet(t *testing.T) {
 				if rep.Err != "" {
 					t.Errorf("%s end: %s", who, rep.Err)
 				}
-				if !rep.Private && strings.Contains(rep.Text, "ended turn") {
+				if !rep.Refused && strings.Contains(rep.Text, "ended turn") {
 					ended++
 				}
 			}

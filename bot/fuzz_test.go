@@ -46,7 +46,7 @@ func FuzzHandle(f *testing.F) {
 		if len(got.Text) > 2000 {
 			t.Fatalf("a reply of %d characters", len(got.Text))
 		}
-		if after := version(t); got.Private && after != before && command != "cards" {
+		if after := version(t); got.refused && after != before && command != "cards" {
 			t.Fatalf("refused /risk %s %s:%q changed the match: %s", command, option, value, got.Text)
 		}
 	})
@@ -113,7 +113,7 @@ func FuzzCapitals(f *testing.F) {
 		if len(got.Text) > 2000 {
 			t.Fatalf("a reply of %d characters", len(got.Text))
 		}
-		if after := version(t, channel); got.Private && after != before {
+		if after := version(t, channel); got.refused && after != before {
 			t.Fatalf("refused /risk %s %s:%q changed the match: %s", command, option, value, got.Text)
 		}
 		m, err := h.bot.loadLatest(context.Background(), ch)

@@ -29,10 +29,12 @@ type harness struct {
 	bot *Bot
 	dir string
 
-	mu    sync.Mutex
-	now   time.Time
-	posts []posted
-	seed  uint64
+	mu     sync.Mutex
+	now    time.Time
+	posts  []posted
+	edits  int // posts edited in place
+	nextID int
+	seed   uint64
 	// down makes every post fail with this error, as when Discord is
 	// unreachable (nil: posts succeed).
 	down error
@@ -52,6 +54,7 @@ type harness struct {
 type posted struct {
 	channel string
 	msg     Message
+	id      string
 }
 
 func newHarness(t testing.TB) *harness {
@@ -119,16 +122,37 @@ func (h *harness) advance(d time.Duration) {
 }
 
 // Post implements Poster, recording.
-func (h *harness) Post(_ context.Context, channel string, m Message) error {
+func (h *harness) Post(_ context.Context, channel string, m Message) (string, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.onPost != nil {
 		h.onPost()
 	}
 	if h.down != nil {
+		return "", h.down
+	}
+	h.nextID++
+	id := fmt.Sprint(h.nextID)
+	h.posts = append(h.posts, posted{channel: channel, msg: m, id: id})
+	return id, nil
+}
+
+// Edit implements Editor: the post is replaced in place, and counted.
+func (h *harness) Edit(_ context.Context, channel, id string, m Message) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.down != nil {
 		return h.down
 	}
-	h.posts = append(h.posts, posted{channel, m})
+	h.edits++
+	for i := range h.posts {
+		if h.posts[i].id == id {
+			h.posts[i].msg = m
+			return nil
+		}
+	}
+	// The test forgot the posts before: the edit stands for the post.
+	h.posts = append(h.posts, posted{channel: channel, msg: m, id: id})
 	return nil
 }
 
@@ -150,7 +174,8 @@ func (h *harness) ArchiveThread(_ context.Context, thread string) error {
 
 // DM implements DirectPoster, recording as a post to "dm:USER".
 func (h *harness) DM(ctx context.Context, user string, m Message) error {
-	return h.Post(ctx, "dm:"+user, m)
+	_, err := h.Post(ctx, "dm:"+user, m)
+	return err
 }
 
 // errDown is the failure of a post while the chat is down.
@@ -263,6 +288,16 @@ func (h *harness) load(channel string) *match {
 	return m
 }
 
+// wantDone fails unless the command was carried out (its answer, public
+// or private, is no refusal) and the answer contains every part.
+func wantDone(t testing.TB, m Message, parts ...string) {
+	t.Helper()
+	if m.refused {
+		t.Errorf("refused, want done: %q", m.Text)
+	}
+	wantText(t, m, parts...)
+}
+
 // wantPublic fails unless the reply is public and contains every part.
 func wantPublic(t testing.TB, m Message, parts ...string) {
 	t.Helper()
@@ -284,8 +319,8 @@ func wantPrivate(t testing.TB, m Message, parts ...string) {
 func wantText(t testing.TB, m Message, parts ...string) {
 	t.Helper()
 	for _, p := range parts {
-		if !strings.Contains(m.Text, p) {
-			t.Errorf("reply %q lacks %q", m.Text, p)
+		if !strings.Contains(m.all(), p) {
+			t.Errorf("reply %q lacks %q", m.all(), p)
 		}
 	}
 }
@@ -323,4 +358,12 @@ func (h *harness) await(what string, cond func() bool) {
 			h.t.Fatalf("gave up waiting: %s", what)
 		}
 	}
+}
+
+// all is the whole text of a message: its text, then its embed's.
+func (m Message) all() string {
+	if m.Embed == nil {
+		return m.Text
+	}
+	return strings.TrimPrefix(m.Text+"\n"+m.Embed.Text(), "\n")
 }

@@ -248,14 +248,20 @@ func (b *Bot) checkMeta(m Meta, status storage.Status, g *engine.Game) []string 
 		}
 	}
 	lines := m.Turn
-	for _, t := range m.History {
-		lines = append(lines, t.Lines...)
-		if g != nil && (t.Seat < -1 || t.Seat >= len(g.Setup.Seats)) {
-			add("meta.history: turn %d was played by seat %d, which the game does not have", t.Turn, t.Seat)
+	sum := 0
+	for _, n := range m.Steps {
+		if n < 0 {
+			add("meta.steps: %d lines in a step", n)
 		}
+		sum += n
 	}
-	if len(m.History) > historyTurns {
-		add("meta.history: %d turns, at most %d", len(m.History), historyTurns)
+	if sum > len(m.Turn) {
+		add("meta.steps: %d lines in steps, but the turn has %d", sum, len(m.Turn))
+	}
+	for _, e := range m.Stats.Eliminated {
+		if g != nil && (e < 0 || e >= len(g.Setup.Seats)) {
+			add("meta.stats: seat %d eliminated, which the game does not have", e)
+		}
 	}
 	for _, l := range lines {
 		if bad := markupOf(l); bad != "" || len(l) > maxText {

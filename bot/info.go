@@ -48,6 +48,10 @@ func (b *Bot) statusLine(m *match) string {
 		return "Initial placement: waiting for " + strings.Join(waiting, ", ") + "."
 	}
 	line := fmt.Sprintf("Turn %d: %s to play (%s phase)", s.Turn, b.voice(m).who(s, s.Current), s.Phase)
+	if o := s.Occupy; s.Phase == state.PhaseOccupy {
+		line = fmt.Sprintf("Turn %d: %s to move %d to %d armies from %s into %s, just taken (/risk occupy)",
+			s.Turn, b.voice(m).who(s, s.Current), o.Min, o.Max, s.Map.TerritoryName(o.From), s.Map.TerritoryName(o.To))
+	}
 	if !m.Timers.Deadline.IsZero() && !m.isBotSeat(s.Current) {
 		line += ", deadline " + timestamp(m.Timers.Deadline)
 	}
@@ -68,7 +72,7 @@ func cmdStatus(ctx context.Context, c *call) (result, error) {
 	if isCapitals(s) {
 		lines := append([]string{b.statusLine(m)}, b.capitalsStatus(m)...)
 		lines = append(lines, "* a computer plays this seat. "+settingsText(m.meta.Settings)+".")
-		return result{reply: Message{Private: true, Text: strings.Join(lines, "\n")}}, nil
+		return result{reply: b.standings(m, lines)}, nil
 	}
 	lines := []string{b.statusLine(m), "```"}
 	lines = append(lines, fmt.Sprintf("%-16s %5s %6s %5s %6s", "player", "terr", "armies", "cards", "income"))
@@ -96,7 +100,18 @@ func cmdStatus(ctx context.Context, c *call) (result, error) {
 	if len(held) > 0 {
 		lines = append(lines, "Continents held: "+strings.Join(held, "; ")+".")
 	}
-	return result{reply: Message{Private: true, Text: strings.Join(lines, "\n")}}, nil
+	return result{reply: b.standings(m, lines)}, nil
+}
+
+// standings is /risk status's answer: where the match is, then the
+// standings in a card in the colour of the player to play.
+func (b *Bot) standings(m *match, lines []string) Message {
+	s := m.Game.State
+	seat := s.Current
+	if s.Phase == state.PhaseOver {
+		seat = s.Winner
+	}
+	return Message{Private: true, Text: lines[0], Embed: &Embed{Title: "Standings", Description: strings.Join(lines[1:], "\n"), Color: b.voice(m).color(seat)}}
 }
 
 func trunc(s string, n int) string {
@@ -125,24 +140,20 @@ func cmdCards(ctx context.Context, c *call) (result, error) {
 		return result{reply: private("You hold no cards. You draw one at the end of every turn in which you conquer a territory.")}, nil
 	}
 	var lines []string
-	for i, card := range hand {
+	for _, card := range hand {
 		mark := ""
 		if t, ok := s.Map.CardTerritory(card); ok && s.Terr[t].Owner == seat {
 			mark = " — yours: +2 armies there when traded"
 		}
-		lines = append(lines, fmt.Sprintf("%d. %s%s", i+1, s.Map.CardName(card), mark))
+		lines = append(lines, "• "+s.Map.CardName(card)+mark)
 	}
 	text := "Your cards (only you see this):\n" + strings.Join(lines, "\n")
 	if set, ok := engine.BestSet(s, seat); ok {
-		var nums []string
-		for _, c := range set {
-			for i, h := range hand {
-				if h == c {
-					nums = append(nums, fmt.Sprint(i+1))
-				}
-			}
-		}
-		text += fmt.Sprintf("\nBest set now: /risk trade cards:%s (worth %d).", strings.Join(nums, " "), engine.SetValue(s, set))
+		// Cards are named by territory: names stay right from turn to turn,
+		// where positions in the hand shift as cards come and go.
+		text += fmt.Sprintf("\nYou hold a set: /risk trade cards:%s (worth %d).", setNames(s, set), engine.SetValue(s, set))
+	} else {
+		text += "\nNo set yet: three of a kind, or one of each (a wild counts as any). " + nextSetText(s)
 	}
 	if len(hand) >= 5 {
 		text += "\nWith 5 or more cards you must trade at the start of your turn."
@@ -150,14 +161,63 @@ func cmdCards(ctx context.Context, c *call) (result, error) {
 	return result{reply: Message{Private: true, Text: text}}, nil
 }
 
-func cmdOdds(_ context.Context, c *call) (result, error) {
+// setNames names the cards of a set as /risk trade takes them.
+func setNames(s *state.State, set [3]state.Card) string {
+	var names []string
+	for _, c := range set {
+		names = append(names, cardValue(s, c))
+	}
+	return strings.Join(names, ", ")
+}
+
+// nextSetText says what the next set traded in the match is worth.
+func nextSetText(s *state.State) string {
+	if s.Options.Cards == state.Fixed {
+		return "A set is worth 4 (three infantry), 6 (cavalry), 8 (artillery) or 10 (one of each)."
+	}
+	return fmt.Sprintf("The next set traded here is worth %d.", engine.EscalatingValue(s.Trades))
+}
+
+func cmdOdds(ctx context.Context, c *call) (result, error) {
 	a, d := c.args.num["attackers"], c.args.num["defenders"]
+	what := fmt.Sprintf("%d armies attacking %d", a, d)
+	if c.args.has("from") || c.args.has("to") {
+		if c.args.has("attackers") || c.args.has("defenders") {
+			return result{}, refuse("Give the territories (from, to) or the numbers (attackers, defenders), not both.")
+		}
+		m, err := c.bot.loadLatest(ctx, c.req.Channel)
+		if err != nil {
+			return result{}, err
+		}
+		g, err := m.started()
+		if err != nil {
+			return result{}, err
+		}
+		s := g.State
+		if isCapitals(s) {
+			return result{}, refuse("Capitals battles have no dice: /risk attack shows each planned attack's total, the defence, and what it may kill.")
+		}
+		from, to, err := fromTo(c, s)
+		if err != nil {
+			return result{}, err
+		}
+		if !s.Map.Adjacent(from, to) {
+			return result{}, refuse("%s does not border %s.", s.Map.TerritoryName(from), s.Map.TerritoryName(to))
+		}
+		a, d = s.Terr[from].Armies, s.Terr[to].Armies
+		what = fmt.Sprintf("%s (%d) attacking %s (%d)", s.Map.TerritoryName(from), a, s.Map.TerritoryName(to), d)
+		if a < 2 {
+			return result{}, refuse("%s has 1 army: it cannot attack.", s.Map.TerritoryName(from))
+		}
+	} else if !c.args.has("attackers") || !c.args.has("defenders") {
+		return result{}, refuse("Give the territories (/risk odds from:Alaska to:Kamchatka) or the numbers (/risk odds attackers:10 defenders:6).")
+	}
 	o, err := engine.AttackOdds(a, d)
 	if err != nil {
 		return result{}, refuse("%s.", err)
 	}
-	return result{reply: private("%d armies attacking %d to the end (one stays behind): **%.1f%%** to win; on average %.1f of yours and %.1f of theirs are left.",
-		a, d, 100*o.Win, o.AttackerLeft, o.DefenderLeft)}, nil
+	return result{reply: private("%s to the end (one stays behind): **%.1f%%** to win; on average %.1f of the attackers and %.1f of the defenders are left.",
+		what, 100*o.Win, o.AttackerLeft, o.DefenderLeft)}, nil
 }
 
 func cmdHistory(ctx context.Context, c *call) (result, error) {
@@ -166,28 +226,86 @@ func cmdHistory(ctx context.Context, c *call) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
+	turn, ok := c.args.num["turn"]
+	if !ok {
+		turn = -1
+	}
+	return b.history(ctx, m, turn, -1)
+}
+
+// history shows one turn of match m, told again from its log: turn
+// number turn (the setup is 0), or page page of the turns, or the latest
+// if both are negative. Buttons page through them.
+func (b *Bot) history(ctx context.Context, m *match, turn, page int) (result, error) {
 	g, err := m.started()
 	if err != nil {
 		return result{}, err
 	}
-	var parts []string
-	for _, t := range m.meta.History {
-		parts = append(parts, b.voice(m).turnSummary(g.State, t))
+	e, err := b.cfg.Store.Export(ctx, m.ID)
+	if err != nil {
+		return result{}, err
 	}
-	if len(m.meta.Turn) > 0 && g.State.Phase != state.PhaseOver {
-		parts = append(parts, b.voice(m).turnSummary(g.State, turnRecord{Turn: g.State.Turn, Seat: g.State.Current, Lines: m.meta.Turn})+"\n(in progress)")
+	v := b.voice(m)
+	turns, live, err := v.retell(e.Record)
+	if err != nil {
+		return result{}, fmt.Errorf("bot: tell the history of match %d: %w", m.ID, err)
 	}
-	if len(parts) == 0 {
+	if live != nil && len(live.Lines) > 0 {
+		turns = append(turns, *live)
+	} else {
+		live = nil
+	}
+	if len(turns) == 0 {
 		return result{reply: private("Nothing has happened yet.")}, nil
 	}
-	text := strings.Join(parts, "\n\n")
-	// Keep within a chat message, dropping the oldest turns.
-	for len(text) > maxText && len(parts) > 1 {
-		parts = parts[1:]
-		text = strings.Join(parts, "\n\n")
+	s := g.State
+	switch {
+	case page >= 0:
+		page = min(page, len(turns)-1)
+	case turn >= 0:
+		page = -1
+		for i, t := range turns {
+			if t.Turn == turn {
+				page = i
+				break
+			}
+		}
+		if page < 0 {
+			first, last := turns[0].Turn, turns[len(turns)-1].Turn
+			return result{}, refuse("There is no turn %d to show: turns %d to %d have been played.", turn, first, last)
+		}
+	default:
+		page = len(turns) - 1
 	}
-	text = clip(text)
-	return result{reply: Message{Private: true, Text: text}}, nil
+	t := turns[page]
+	em := v.turnEmbed(s, t, "")
+	em.Footer = fmt.Sprintf("%d of %d", page+1, len(turns))
+	if live != nil && page == len(turns)-1 {
+		em.Footer += " · in progress"
+	}
+	msg := Message{Private: true, Embed: em}
+	var row []Button
+	if page > 0 {
+		row = append(row, Button{ID: b.buttonID(m, "history", page-1), Label: "◀ " + v.shortTitle(turns[page-1]), Style: Secondary})
+	}
+	if page < len(turns)-1 {
+		row = append(row, Button{ID: b.buttonID(m, "history", page+1), Label: v.shortTitle(turns[page+1]) + " ▶", Style: Secondary})
+	}
+	if page < len(turns)-2 {
+		row = append(row, Button{ID: b.buttonID(m, "history", len(turns)-1), Label: "Latest", Style: Secondary})
+	}
+	if len(row) > 0 {
+		msg.Buttons = [][]Button{row}
+	}
+	return result{reply: msg}, nil
+}
+
+// shortTitle names a turn on a button: "Turn 7", "Setup".
+func (v voice) shortTitle(t turnRecord) string {
+	if t.Turn == 0 {
+		return "Setup"
+	}
+	return fmt.Sprintf("Turn %d", t.Turn)
 }
 
 func cmdHelp(_ context.Context, c *call) (result, error) {

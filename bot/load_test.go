@@ -75,7 +75,7 @@ func TestLoad(t *testing.T) {
 				for _, c := range []struct{ who, cmd string }{{"Ann", "new"}, {"Bob", "join"}, {"Ann", "start"}, {"Ann", "autoplace"}, {"Bob", "autoplace"}} {
 					var got Message
 					req := Request{Channel: ch, User: User{ID: "fleet:" + strings.ToLower(c.who), Name: c.who}, Command: c.cmd, Key: fmt.Sprintf("setup-%d-%s", i, c.cmd+c.who)}
-					if err := setup.Handle(ctx, req, ReplierFunc(func(_ context.Context, m Message) error { got = m; return nil })); err != nil || got.Private && c.cmd != "autoplace" {
+					if err := setup.Handle(ctx, req, ReplierFunc(func(_ context.Context, m Message) error { got = m; return nil })); err != nil || got.refused {
 						t.Errorf("setup %s %s: %v %q", ch, c.cmd, err, got.Text)
 					}
 				}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
@@ -186,7 +187,7 @@ func cmdNew(ctx context.Context, c *call) (result, error) {
 	meta.Seats = []SeatMeta{{ID: c.req.User.ID, Name: uniqueName(meta, c.req.User.Name)}}
 	channel := c.req.Channel
 	if thread {
-		t, err := b.cfg.Poster.(Threader).OpenThread(ctx, c.req.Channel, fmt.Sprintf("Risk: %s's match", meta.Seats[0].Name))
+		t, err := b.cfg.Poster.(Threader).OpenThread(ctx, c.req.Channel, "Risk: match of "+meta.Seats[0].Name)
 		if err != nil {
 			if _, asked := c.args.str["thread"]; asked {
 				return result{}, fmt.Errorf("bot: open a thread for a match in %s: %w", c.req.Channel, err)
@@ -209,17 +210,17 @@ func cmdNew(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	join := [][]Button{{{ID: lobbyButton(m.ID, "join"), Label: "Join", Style: Primary}}}
-	opened := fmt.Sprintf("**%s opened a Risk match!** %s.", meta.Seats[0].Name, capitalize(settingsText(set)))
-	text := opened + "\nJoin with /risk join (2 to 6 players). The host adds computer players with /risk addbot and starts with /risk start."
+	opened := fmt.Sprintf("**%s opened a Risk match!**", meta.Seats[0].Name)
+	lobby := lobbyEmbed(meta)
 	if !thread {
-		return result{reply: Message{Text: text, Buttons: join}}, nil
+		return result{reply: Message{Text: opened, Embed: lobby, Buttons: join}}, nil
 	}
 	// The match lives in its thread: the lobby is posted there, and the
 	// channel keeps this one line of it.
-	if err := b.post(ctx, channel, Message{Text: text + " Everything of this match happens in this thread.", Buttons: join}); err != nil {
+	if err := b.post(ctx, channel, Message{Text: opened + " Everything of this match happens in this thread.", Embed: lobby, Buttons: join}); err != nil {
 		b.cfg.Log.Warn("post the lobby in its thread", "thread", channel, "err", err)
 	}
-	return result{reply: Message{Text: fmt.Sprintf("%s It is played in its own thread, %s: join there.", opened, channelLink(channel))}}, nil
+	return result{reply: Message{Text: fmt.Sprintf("%s %s. It is played in its own thread, %s: join there.", opened, capitalize(settingsText(set)), channelLink(channel))}}, nil
 }
 
 // wantThread decides whether a new match gets a thread of its own: if the
@@ -297,19 +298,40 @@ func hostOnly(m *match, u User, what string) error {
 	return nil
 }
 
-func (b *Bot) seatList(m *match) string {
+func (b *Bot) seatList(m *match) string { return seatList(m.meta) }
+
+func seatList(meta Meta) string {
 	var parts []string
-	for i, s := range m.meta.Seats {
+	for i, s := range meta.Seats {
 		label := s.Name
 		if s.IsBot() {
 			label += fmt.Sprintf(" (bot, %s)", s.Level)
 		}
-		if s.ID == m.meta.Host {
+		if s.ID == meta.Host {
 			label += " (host)"
 		}
 		parts = append(parts, fmt.Sprintf("%d. %s", i+1, label))
 	}
 	return strings.Join(parts, "\n")
+}
+
+// lobbyEmbed is the card of a lobby: who sits, the host's settings, and
+// how to go on.
+func lobbyEmbed(meta Meta) *Embed {
+	return &Embed{
+		Title:       fmt.Sprintf("Lobby — %d/%d seats", len(meta.Seats), state.MaxSeats),
+		Description: seatList(meta),
+		Fields:      []Field{{Name: "Settings", Value: capitalize(settingsText(meta.Settings)) + "."}},
+		Footer:      "Join with /risk join or the button (2 to 6 players). The host adds computer players with /risk addbot and starts with /risk start.",
+	}
+}
+
+// lobbyButtons are the buttons under a lobby: Join while a seat is free.
+func lobbyButtons(m *match) [][]Button {
+	if len(m.meta.Seats) >= state.MaxSeats {
+		return nil
+	}
+	return [][]Button{{{ID: lobbyButton(m.ID, "join"), Label: "Join", Style: Primary}}}
 }
 
 func cmdJoin(ctx context.Context, c *call) (result, error) {
@@ -342,11 +364,11 @@ func (b *Bot) join(ctx context.Context, m *match, u User) (result, error) {
 	}
 	name := uniqueName(m.meta, u.Name)
 	m.meta.Seats = append(m.meta.Seats, SeatMeta{ID: u.ID, Name: name})
-	text := m.says(fmt.Sprintf("%s joined (%d/%d seats):\n%s%s", name, len(m.meta.Seats), state.MaxSeats, b.seatList(m), twoPlayerHint(m)))
+	text := m.says(fmt.Sprintf("%s joined (%d/%d seats).%s", name, len(m.meta.Seats), state.MaxSeats, twoPlayerHint(m)))
 	if err := b.save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
-	return result{reply: Message{Text: text}}, nil
+	return result{reply: Message{Text: text, Embed: lobbyEmbed(m.meta), Buttons: lobbyButtons(m)}}, nil
 }
 
 // uniqueName keeps seat names distinct, since people type them.
@@ -464,11 +486,11 @@ func cmdAddBot(ctx context.Context, c *call) (result, error) {
 	}
 	m.meta.Seats = append(m.meta.Seats, SeatMeta{ID: fmt.Sprintf("bot:%d", m.meta.Bots), Name: uniqueName(m.meta, name), Level: level})
 	added := m.meta.Seats[len(m.meta.Seats)-1]
-	text := m.says(fmt.Sprintf("🤖 %s (%s bot) takes a seat (%d/%d):\n%s%s", added.Name, level, len(m.meta.Seats), state.MaxSeats, b.seatList(m), twoPlayerHint(m)))
+	text := m.says(fmt.Sprintf("🤖 %s (%s bot) takes a seat (%d/%d).%s", added.Name, level, len(m.meta.Seats), state.MaxSeats, twoPlayerHint(m)))
 	if err := b.save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
-	return result{reply: Message{Text: text}}, nil
+	return result{reply: Message{Text: text, Embed: lobbyEmbed(m.meta), Buttons: lobbyButtons(m)}}, nil
 }
 
 func cmdKick(ctx context.Context, c *call) (result, error) {
@@ -488,7 +510,7 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 	}
 	sm := m.meta.Seats[i]
 	if sm.ID == c.req.User.ID {
-		return result{}, refuse("You cannot remove yourself; use /risk leave.")
+		return result{}, refuse("You cannot remove yourself; /risk surrender leaves.")
 	}
 	if m.Status == storage.Lobby {
 		m.meta.Seats = append(m.meta.Seats[:i], m.meta.Seats[i+1:]...)
@@ -502,6 +524,25 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 		}
 		return result{reply: Message{Text: text}}, nil
 	}
+	if sm.IsBot() {
+		return result{}, refuse("%s is already a bot.", sm.Name)
+	}
+	// Removing a person from a match under way cannot be undone: ask.
+	expires := b.cfg.Now().Add(kickConfirm)
+	return result{reply: Message{Private: true,
+		Text: fmt.Sprintf("Remove %s from the match? A %s bot plays their seat from now on, and they cannot take it back. This question expires %s.", sm.Name, b.cfg.DefaultLevel, timestamp(expires)),
+		Buttons: [][]Button{{
+			{ID: b.buttonID(m, "kick", i, int(expires.Unix())), Label: "Remove " + trunc(sm.Name, 40), Style: Danger},
+			{ID: b.buttonID(m, "keepseat"), Label: "Keep them", Style: Secondary},
+		}}}}, nil
+}
+
+// kickConfirm is how long the question of /risk kick stands.
+const kickConfirm = 5 * time.Minute
+
+// kickSeat gives seat i (in join order) of a match under way to a bot.
+func (b *Bot) kickSeat(ctx context.Context, m *match, i int) (result, error) {
+	sm := m.meta.Seats[i]
 	if sm.IsBot() {
 		return result{}, refuse("%s is already a bot.", sm.Name)
 	}

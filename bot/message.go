@@ -75,9 +75,17 @@ type Message struct {
 	// Private messages are seen only by the user who sent the command.
 	Private bool
 	Text    string
-	Image   *Image
+	// Embed, if set, is shown under the text as a card: the record of a
+	// turn, the lobby, the standings. The Image, if any, is shown in it.
+	Embed *Embed
+	Image *Image
 	// Buttons are laid out in rows.
 	Buttons [][]Button
+	// Replace, on the answer to a click, puts it in place of the message
+	// whose button was clicked (the lobby shows its new seat), where the
+	// chat can; else it is a message of its own. (The answer to a click
+	// on a private answer always replaces it.)
+	Replace bool
 	// Mentions lists the user IDs the message may notify; no one else is
 	// pinged, whatever the text says.
 	Mentions []string
@@ -91,6 +99,51 @@ type Message struct {
 	// notice marks the pings of a turn, adjusted to their players'
 	// choices when they are posted (Bot.reach).
 	notice notice
+	// ref names the living message this one posts or edits (postRef),
+	// and mode how; empty for a message posted once.
+	ref  string
+	mode refMode
+	// refused marks the answer to a command or click that was refused
+	// (nothing changed).
+	refused bool
+}
+
+// Embed is a card under a message's text, as Discord shows embeds: a
+// side bar in a colour, a title, a description, fields and a footer. Its
+// texts may carry markup, like a message's Text (a time, a mention, which
+// notifies nobody there). Adapters without cards print it as text.
+type Embed struct {
+	Title       string
+	Description string
+	// Color is the side bar's colour, 0xRRGGBB; 0 for none.
+	Color  int
+	Fields []Field
+	Footer string
+}
+
+// Field is a titled value of an embed; inline fields sit side by side.
+type Field struct {
+	Name, Value string
+	Inline      bool
+}
+
+// Text returns the embed as plain text, for chats without cards: the
+// title in bold, the description, a line per field, the footer.
+func (e *Embed) Text() string {
+	var parts []string
+	if e.Title != "" {
+		parts = append(parts, "**"+e.Title+"**")
+	}
+	if e.Description != "" {
+		parts = append(parts, e.Description)
+	}
+	for _, f := range e.Fields {
+		parts = append(parts, f.Name+": "+f.Value)
+	}
+	if e.Footer != "" {
+		parts = append(parts, e.Footer)
+	}
+	return strings.Join(parts, "\n")
 }
 
 // Image is a rendered map, made on first use: adapters that must answer
@@ -184,7 +237,18 @@ func (e *RefusedError) Unwrap() []error { return []error{ErrUndeliverable, e.Err
 // is tried again later (see Bot.Redeliver) unless its error wraps
 // ErrUndeliverable.
 type Poster interface {
-	Post(ctx context.Context, channel string, m Message) error
+	// Post posts m and returns its ID on the platform, for editing it
+	// later ("" if the platform cannot).
+	Post(ctx context.Context, channel string, m Message) (string, error)
+}
+
+// Editor is a Poster that can change a message it posted: the record of a
+// turn grows as the turn is played. A chat that cannot (a terminal) shows
+// the message again when it is complete, or not at all.
+type Editor interface {
+	// Edit replaces message id of channel with m: its text, embed,
+	// buttons and image. It notifies nobody.
+	Edit(ctx context.Context, channel, id string, m Message) error
 }
 
 // Threader is a Poster that can open a thread for a match: a channel of

@@ -22,11 +22,14 @@ type Meta struct {
 	Parent   string     `json:"parent,omitempty"`
 	Settings Settings   `json:"settings"`
 	Seats    []SeatMeta `json:"seats"`
-	// Turn holds the lines describing the turn in progress, posted with the
-	// map when it ends.
+	// Turn holds the lines describing the turn in progress: its living
+	// message shows them, and they are posted with the map when it ends.
+	// (Finished turns are told again from the log: /risk history.)
 	Turn []string `json:"turn,omitempty"`
-	// History keeps the last finished turns, for /risk history.
-	History []turnRecord `json:"history,omitempty"`
+	// Steps counts the lines of Turn each command added, and Stats the
+	// turn's numbers (see chronicle).
+	Steps []int     `json:"steps,omitempty"`
+	Stats turnStats `json:"stats,omitzero"`
 	// Bots counts the bots ever added, to name and identify new ones.
 	Bots int `json:"bots,omitempty"`
 	// Started and Finished are when the match started and ended.
@@ -56,6 +59,10 @@ type SeatMeta struct {
 	// Autopilot: a bot plays the seat after three missed turns, until the
 	// host gives it back.
 	Autopilot bool `json:"autopilot,omitempty"`
+	// Held lists the territories the seat held when its last turn ended,
+	// for telling the player what they missed since (digest); nil before
+	// their first turn.
+	Held []int `json:"held,omitempty"`
 }
 
 // IsBot reports whether a computer player sits here.
@@ -88,6 +95,16 @@ func (m Meta) encode() json.RawMessage {
 		panic(fmt.Sprintf("bot: encode match data: %v", err))
 	}
 	return b
+}
+
+// chronicle returns the turn in progress, as the match data keeps it.
+func (m *Meta) chronicle() chronicle {
+	return chronicle{Lines: m.Turn, Steps: m.Steps, Stats: m.Stats}
+}
+
+// setChronicle keeps the turn in progress in the match data.
+func (m *Meta) setChronicle(ch chronicle) {
+	m.Turn, m.Steps, m.Stats = ch.Lines, ch.Steps, ch.Stats
 }
 
 // seat returns the index of the seat of user id in join order, or -1.

@@ -106,7 +106,7 @@ func TestPingsFollowPlayersChoices(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range h.takePosts() {
-		if strings.Contains(p.msg.Text, "⏰") {
+		if strings.Contains(p.msg.all(), "⏰") {
 			t.Errorf("a reminder for someone who wants none: %+v", p)
 		}
 	}
@@ -119,7 +119,7 @@ func pingOf(t *testing.T, posts []posted, who string) (Message, *Message) {
 	var ping *Message
 	var dm *Message
 	for _, p := range posts {
-		if strings.Contains(p.msg.Text, "it is your turn") && p.channel != "dm:"+user(who).ID {
+		if strings.Contains(p.msg.all(), "it is your turn") && p.channel != "dm:"+user(who).ID {
 			ping = &p.msg
 		}
 		if p.channel == "dm:"+user(who).ID {

@@ -83,7 +83,7 @@ func keyed(msgs []Message, match, version int64) []Message {
 // summaries, without the map or a ping of a turn long gone.
 func (b *Bot) messages(m *match, n *news, fresh bool) []Message {
 	var msgs []Message
-	if n.Note != "" {
+	if n.Note != "" && len(n.Turns) == 0 {
 		msgs = append(msgs, Message{Text: n.Note})
 	}
 	if n.Remind && fresh {
@@ -92,14 +92,18 @@ func (b *Bot) messages(m *match, n *news, fresh bool) []Message {
 		}
 	}
 	if fresh {
-		return append(msgs, b.turnPosts(m, n.Turns, n.Over)...)
+		return append(msgs, b.turnPosts(m, n.Turns, n.Over, n.Note)...)
 	}
 	s := m.Game.State
-	for _, t := range n.Turns {
-		msgs = append(msgs, Message{Text: b.voice(m).turnSummary(s, t)})
+	for i, t := range n.Turns {
+		note := ""
+		if i == 0 {
+			note = n.Note
+		}
+		msgs = append(msgs, Message{Embed: b.voice(m).turnEmbed(s, t, note), ref: postRef(m.ID, t.Turn, t.Seat), mode: complete})
 	}
 	if n.Over {
-		msgs = append(msgs, Message{Text: b.victoryText(m)})
+		msgs = append(msgs, b.victoryPost(m))
 	}
 	return msgs
 }

@@ -25,8 +25,8 @@ func endTurn(t *testing.T, h *harness, ch string) (who, next string) {
 	}
 	who = s.Seats[s.Current].Name
 	next = s.Seats[(s.Current+1)%len(s.Seats)].Name
-	wantPublic(t, h.do(ch, who, "autoplace"))
-	wantPublic(t, h.do(ch, who, "end"), "ended turn")
+	wantDone(t, h.do(ch, who, "autoplace"))
+	wantDone(t, h.do(ch, who, "end"), "ended turn")
 	return who, next
 }
 
@@ -77,13 +77,13 @@ func TestTurnNewsSurvivesAnInterruptedPost(t *testing.T) {
 	posts := h.takePosts()
 	var summary, image, ping bool
 	for _, p := range posts {
-		summary = summary || strings.Contains(p.msg.Text, "**Turn ")
+		summary = summary || strings.Contains(p.msg.all(), "**Turn ")
 		image = image || p.msg.Image != nil
-		if len(p.msg.Mentions) == 1 && p.msg.Mentions[0] == user(next).ID && strings.Contains(p.msg.Text, "it is your turn") {
+		if len(p.msg.Mentions) == 1 && p.msg.Mentions[0] == user(next).ID && strings.Contains(p.msg.all(), "it is your turn") {
 			ping = true
 		}
 	}
-	if !summary || !image || !ping || !strings.Contains(posts[0].msg.Text, "Posted late") {
+	if !summary || !image || !ping || !strings.Contains(posts[0].msg.all(), "Posted late") {
 		t.Fatalf("after the restart: summary %v, map %v, ping of %s %v; posts %+v", summary, image, next, ping, posts)
 	}
 	if len(h.queued()) != 0 {
@@ -118,10 +118,10 @@ func TestLateNewsKeepsWhatIsTrue(t *testing.T) {
 	posts := h.takePosts()
 	var stale, fresh int
 	for _, p := range posts {
-		if strings.Contains(p.msg.Text, "it is your turn") {
+		if strings.Contains(p.msg.all(), "it is your turn") {
 			fresh++
 		}
-		if strings.Contains(p.msg.Text, "**Turn ") && p.msg.Image == nil {
+		if strings.Contains(p.msg.all(), "**Turn ") && p.msg.Image == nil && len(p.msg.Mentions) == 0 {
 			stale++
 		}
 	}
@@ -190,7 +190,7 @@ func TestCrashBetweenSaveAndPost(t *testing.T) {
 	}
 	var ping bool
 	for _, p := range h.takePosts() {
-		ping = ping || len(p.msg.Mentions) == 1 && p.msg.Mentions[0] == user(next).ID && strings.Contains(p.msg.Text, "it is your turn")
+		ping = ping || len(p.msg.Mentions) == 1 && p.msg.Mentions[0] == user(next).ID && strings.Contains(p.msg.all(), "it is your turn")
 	}
 	if !ping || len(h.queued()) != 0 {
 		t.Fatalf("after the restart: ping of %s %v, %d still queued", next, ping, len(h.queued()))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -12,13 +13,6 @@ import (
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
-
-// turnRecord is a finished turn: who played and what happened.
-type turnRecord struct {
-	Turn  int      `json:"turn"`
-	Seat  int      `json:"seat"`
-	Lines []string `json:"lines"`
-}
 
 // outcome is what applying commands did.
 type outcome struct {
@@ -32,10 +26,6 @@ type outcome struct {
 	news *news
 }
 
-// historyTurns is how many finished turns the match data keeps for
-// /risk history.
-const historyTurns = 6
-
 // apply plays commands for engine seat and saves them, with the match data,
 // the turn clock and the news to post (a note first, if not empty, then the
 // turns that ended), in one change. A refused command leaves the match as
@@ -44,6 +34,7 @@ func (b *Bot) apply(ctx context.Context, m *match, seat int, note string, cmds .
 	g := m.Game
 	var out outcome
 	var entries []engine.Entry
+	at := positionOf(g.State)
 	turn, current, phase := g.State.Turn, g.State.Current, g.State.Phase
 	for _, c := range cmds {
 		e, ev, err := g.Apply(seat, c)
@@ -57,64 +48,19 @@ func (b *Bot) apply(ctx context.Context, m *match, seat int, note string, cmds .
 		out.events = append(out.events, ev...)
 	}
 	s := g.State
-	// Describe the events once, in parts split where a turn (or the
-	// setup) ends, and record each finished turn: the lines of the turn so
-	// far plus those of its part.
-	var part []engine.Event
-	flush := func() []string {
-		lines := b.voice(m).describe(s, part)
-		out.lines = append(out.lines, lines...)
-		part = nil
-		return lines
-	}
-	curTurn, curSeat := turn, current
-	if phase == state.PhaseSetup {
-		curTurn = 0
-	}
-	closeTurn := func(lines []string) {
-		if all := append(m.meta.Turn, lines...); len(all) > 0 {
-			out.turns = append(out.turns, turnRecord{Turn: curTurn, Seat: curSeat, Lines: all})
-		}
-		m.meta.Turn = nil
-	}
-	for _, e := range out.events {
-		switch e := e.(type) {
-		case engine.CapitalChosen:
-			// Capitals are chosen in turn: each choice is posted, with the
-			// map, and the next to choose is pinged.
-			part = append(part, e)
-			curSeat = e.Seat
-			closeTurn(flush())
-			continue
-		case engine.SetupDone:
-			if isCapitals(s) {
-				break
-			}
-			lines := flush()
-			part = []engine.Event{e}
-			closeTurn(append(lines, flush()...))
-			continue
-		case engine.TurnStarted:
-			if lines := flush(); curTurn > 0 {
-				closeTurn(lines)
-			} else {
-				m.meta.Turn = append(m.meta.Turn, lines...)
-			}
-			curTurn, curSeat = e.Turn, e.Seat
-		}
-		part = append(part, e)
-	}
-	m.meta.Turn = append(m.meta.Turn, flush()...)
+	ch := m.meta.chronicle()
+	out.lines, out.turns = b.voice(m).tell(s, at, out.events, &ch)
+	m.meta.setChronicle(ch)
 	for _, t := range out.turns {
-		m.meta.addHistory(t)
+		if t.Turn > 0 && t.Seat >= 0 && t.Seat < len(s.Seats) {
+			if i := m.meta.seat(s.Seats[t.Seat].ID); i >= 0 {
+				m.meta.Seats[i].Held = heldBy(s, t.Seat)
+			}
+		}
 	}
 	change := storage.Change{Entries: entries, Game: g}
 	if s.Phase == state.PhaseOver {
 		out.over = true
-		last := turnRecord{Turn: s.Turn, Seat: s.Current, Lines: m.meta.Turn}
-		out.turns = append(out.turns, last)
-		m.meta.addHistory(last)
-		m.meta.Turn = nil
 		m.meta.Finished = b.cfg.Now()
 		change.Status = storage.Finished
 		change.Timers = &storage.Timers{}
@@ -130,17 +76,6 @@ func (b *Bot) apply(ctx context.Context, m *match, seat int, note string, cmds .
 		return out, err
 	}
 	return out, nil
-}
-
-// addHistory keeps the last finished turns.
-func (meta *Meta) addHistory(t turnRecord) {
-	if len(t.Lines) == 0 {
-		return
-	}
-	meta.History = append(meta.History, t)
-	if len(meta.History) > historyTurns {
-		meta.History = meta.History[len(meta.History)-historyTurns:]
-	}
 }
 
 // turnTimers sets the clock for the turn now starting: a bot plays at once;
@@ -161,42 +96,27 @@ func (b *Bot) turnTimers(ctx context.Context, m *match) storage.Timers {
 }
 
 // turnPosts are the messages that follow the end of turns: each turn's
-// summary with the map, then a ping for the person now to play.
-func (b *Bot) turnPosts(m *match, turns []turnRecord, over bool) []Message {
+// record completed (its living message edited, or posted if it had none),
+// the last one with the map, then the living message of the turn now
+// starting, which pings the person to play. note, if any, opens the first
+// record (why the bot played for a person).
+func (b *Bot) turnPosts(m *match, turns []turnRecord, over bool, note string) []Message {
 	var posts []Message
-	s := m.Game.State
 	for i, t := range turns {
-		msg := Message{Text: b.voice(m).turnSummary(s, t)}
-		if i == len(turns)-1 && !over {
-			msg.Image = b.mapImage(m)
+		if i > 0 {
+			note = ""
 		}
-		posts = append(posts, msg)
+		posts = append(posts, b.turnPost(m, t, note, i == len(turns)-1 && !over))
 	}
 	if over {
-		posts = append(posts, Message{Text: b.victoryText(m), Image: b.mapImage(m)})
-		return posts
+		return append(posts, b.victoryPost(m))
 	}
 	if len(turns) > 0 {
-		if p, ok := b.ping(m); ok {
+		if p, ok := b.livePost(m); ok {
 			posts = append(posts, p)
 		}
 	}
 	return posts
-}
-
-// turnSummary is the text posted when a turn ends.
-func (v voice) turnSummary(s *state.State, t turnRecord) string {
-	head := fmt.Sprintf("**Turn %d — %s**", t.Turn, v.who(s, t.Seat))
-	switch {
-	case t.Turn == 0 && isCapitals(s):
-		head = fmt.Sprintf("**Capital — %s**", v.who(s, t.Seat))
-	case t.Turn == 0:
-		head = "**Initial placement done**"
-	}
-	if len(t.Lines) == 0 {
-		return head + "\n(nothing happened)"
-	}
-	return head + "\n" + fitLines(t.Lines, maxText-len(head)-1)
 }
 
 // maxText keeps a message within Discord's 2000 characters, with room for
@@ -206,11 +126,17 @@ const maxText = 1900
 // fitLines joins lines within limit bytes, replacing the ones that do not
 // fit by a count.
 func fitLines(lines []string, limit int) string {
+	return fitLinesAs(lines, limit, "… and %d more (see /risk history)")
+}
+
+// fitLinesAs is fitLines with its own words for the lines left out (a
+// format with one %d).
+func fitLinesAs(lines []string, limit int, more string) string {
 	total := 0
 	for i, l := range lines {
 		total += len(l) + 1
 		if total > limit-40 && i < len(lines)-1 {
-			return strings.Join(lines[:i], "\n") + fmt.Sprintf("\n… and %d more (see /risk history)", len(lines)-i)
+			return strings.Join(lines[:i], "\n") + "\n" + fmt.Sprintf(more, len(lines)-i)
 		}
 	}
 	return strings.Join(lines, "\n")
@@ -246,14 +172,19 @@ func tradeHint(s *state.State, seat int) string {
 	return ""
 }
 
-// mapImage renders a copy of the state, so later changes do not show.
+// mapImage is the map of the match as it is, drawn once for this
+// moment (the cache) from a copy of the state, so later changes do not
+// show.
 func (b *Bot) mapImage(m *match) *Image {
-	s := m.Game.State
-	render := b.palette(m).Render
-	cp := s.View(-1)
-	name := fmt.Sprintf("risk-turn-%d.png", s.Turn)
-	return NewImage(name, func(ctx context.Context) ([]byte, error) {
-		return render.Render(ctx, cp)
+	key := mapKey{match: m.ID, version: m.Version, palette: m.meta.Settings.Palette}
+	return b.maps.get(key, func() *Image {
+		s := m.Game.State
+		render := b.palette(m).Render
+		cp := s.View(-1)
+		name := fmt.Sprintf("risk-turn-%d.png", s.Turn)
+		return NewImage(name, func(ctx context.Context) ([]byte, error) {
+			return render.Render(ctx, cp)
+		})
 	})
 }
 
@@ -345,12 +276,32 @@ func (b *Bot) act(ctx context.Context, m *match, seat int, extra func(out outcom
 	} else {
 		reply = Message{Text: fitLines(out.lines, 1600)}
 	}
-	if wasSetup {
+	if wasSetup || !surrendered(cmds) {
+		// The public record is the turn's message: the player's own
+		// answers are theirs alone.
 		reply.Private = true
 	}
 	res := result{reply: reply, posts: b.batch(m, out.news)}
+	if out.news == nil {
+		// The turn goes on: its message shows what was done.
+		if live, ok := b.livePost(m); ok {
+			live.mode = editOnly
+			res.posts = batch{msgs: []Message{live}}
+		}
+	}
 	res.bots = b.botsToPlay(m)
 	return res, nil
+}
+
+// surrendered reports whether the commands give up a seat: that is said
+// in public.
+func surrendered(cmds []engine.Command) bool {
+	for _, c := range cmds {
+		if _, ok := c.(engine.Surrender); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // botsToPlay reports whether a computer player must act now.
@@ -370,7 +321,7 @@ func cmdPlace(ctx context.Context, c *call) (result, error) {
 		if c.args.has("armies") {
 			return result{}, refuse("Name the territory for those armies: /risk place territory:NAME armies:N (with no territory, everything is placed automatically).")
 		}
-		return b.act(ctx, m, seat, b.replyNext(m, seat), engine.AutoPlace{})
+		return b.act(ctx, m, seat, b.replyAutoplaced(m, seat), engine.AutoPlace{})
 	}
 	t, err := territory(s, "territory", c.args.str["territory"])
 	if err != nil {
@@ -396,6 +347,50 @@ func (b *Bot) replyNext(m *match, seat int) func(outcome) Message {
 		}
 		return Message{Text: text + b.nextStep(m, seat)}
 	}
+}
+
+// replyAutoplaced is replyNext for an automatic placement: it says where
+// every army went, which the public record only counts.
+func (b *Bot) replyAutoplaced(m *match, seat int) func(outcome) Message {
+	return func(out outcome) Message {
+		lines := out.lines
+		if where := placedWhere(m.Game.State, out.events, seat); where != "" {
+			// Right under the line that counts them.
+			at := 0
+			for i, l := range lines {
+				if strings.HasPrefix(l, "➕") {
+					at = i + 1
+					break
+				}
+			}
+			lines = slices.Insert(slices.Clone(lines), at, where)
+		}
+		return Message{Text: fitLines(lines, 1600) + b.nextStep(m, seat)}
+	}
+}
+
+// placedWhere lists where seat's placements went, most first: "Where: 4
+// on Alaska, 2 on Peru"; empty if they fit the usual line already.
+func placedWhere(s *state.State, events []engine.Event, seat int) string {
+	armies := map[int]int{}
+	var order []int
+	for _, e := range events {
+		if p, ok := e.(engine.Placed); ok && p.Seat == seat {
+			if _, seen := armies[p.Territory]; !seen {
+				order = append(order, p.Territory)
+			}
+			armies[p.Territory] += p.Armies
+		}
+	}
+	if len(order) <= 4 {
+		return ""
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return armies[b] - armies[a] })
+	parts := make([]string, len(order))
+	for i, t := range order {
+		parts[i] = fmt.Sprintf("%d on %s", armies[t], s.Map.TerritoryName(t))
+	}
+	return "Where: " + strings.Join(parts, ", ") + "."
 }
 
 // fromTo reads the from and to territories of a command.
@@ -494,7 +489,7 @@ func parseCards(s *state.State, seat int, q string) ([3]state.Card, error) {
 		fields = strings.FieldsFunc(q, func(r rune) bool { return r == ',' || r == ';' || r == '+' })
 	}
 	if len(fields) != 3 {
-		return set, refuse("Name three cards, by their numbers in /risk cards (like `1 2 4`). Your hand: %s.", numberedHand(s, seat))
+		return set, refuse("Name three cards by their territories, like `Alaska, Peru, wild`. Your hand: %s.", numberedHand(s, seat))
 	}
 	used := map[state.Card]bool{}
 	for i, f := range fields {
@@ -568,6 +563,7 @@ func cmdAttack(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	var cmd engine.Command
+	var notes []string
 	if until, ok := c.args.str["until"]; ok {
 		keep := 1
 		if u := strings.ToLower(until); u != "win" && u != "conquest" && u != "" {
@@ -577,6 +573,9 @@ func cmdAttack(ctx context.Context, c *call) (result, error) {
 			}
 		}
 		cmd = engine.Blitz{From: from, To: to, Keep: keep}
+		if c.args.has("dice") {
+			notes = append(notes, "(dice does nothing with until: a blitz rolls as many as allowed.)")
+		}
 	} else {
 		dice, ok := c.args.num["dice"]
 		if !ok {
@@ -584,9 +583,44 @@ func cmdAttack(ctx context.Context, c *call) (result, error) {
 		}
 		cmd = engine.Attack{From: from, To: to, Dice: dice}
 	}
+	keep := 0
+	if bz, ok := cmd.(engine.Blitz); ok {
+		keep = bz.Keep
+	}
 	return b.act(ctx, m, seat, func(out outcome) Message {
-		return b.attackReply(m, seat, from, to, out)
+		msg := b.attackReply(m, seat, from, to, out)
+		if keep > 0 {
+			if note := blitzNote(m.Game.State, from, to, keep); note != "" {
+				notes = append(notes, note)
+			}
+		}
+		if len(notes) > 0 {
+			msg.Text += "\n" + strings.Join(notes, "\n")
+		}
+		return msg
 	}, cmd)
+}
+
+// oddsText words the exact odds of attacking to the end: "81% to take it,
+// you keep about 5".
+func oddsText(o engine.Odds) string {
+	return fmt.Sprintf("%.0f%% to take it, you keep about %.0f", 100*o.Win, o.AttackerLeft)
+}
+
+// blitzNote says why a blitz stopped without taking its target, or that
+// the move-in took the source below the armies it was to keep.
+func blitzNote(s *state.State, from, to, keep int) string {
+	switch {
+	case s.Phase == state.PhaseOccupy && s.Occupy.From == from && s.Terr[from].Armies < keep:
+		return fmt.Sprintf("⚠️ %s now has %d, below the %d you asked to keep: a conquest moves in at least as many armies as the dice of its last roll.",
+			s.Map.TerritoryName(from), s.Terr[from].Armies, keep)
+	case s.Phase != state.PhaseAttack || s.Terr[to].Owner == s.Current:
+		return ""
+	case s.Terr[from].Armies <= 1:
+		return fmt.Sprintf("Stopped: %s has 1 army left and cannot attack; %s still holds %d.", s.Map.TerritoryName(from), s.Map.TerritoryName(to), s.Terr[to].Armies)
+	default:
+		return fmt.Sprintf("Stopped: %s is down to %d, as asked; %s still holds %d.", s.Map.TerritoryName(from), s.Terr[from].Armies, s.Map.TerritoryName(to), s.Terr[to].Armies)
+	}
 }
 
 // attackReply shows the battle and offers the next clicks.
@@ -611,11 +645,11 @@ func (b *Bot) attackReply(m *match, seat, from, to int, out outcome) Message {
 		var row []Button
 		if s.Terr[to].Owner != seat && s.Terr[from].Armies >= 2 {
 			odds, _ := engine.AttackOdds(s.Terr[from].Armies, s.Terr[to].Armies)
-			msg.Text += fmt.Sprintf("\n%s has %d, %s has %d: %.0f%% to take it attacking to the end.",
-				s.Map.TerritoryName(from), s.Terr[from].Armies, s.Map.TerritoryName(to), s.Terr[to].Armies, 100*odds.Win)
+			msg.Text += fmt.Sprintf("\n%s has %d, %s has %d: %s attacking to the end.",
+				s.Map.TerritoryName(from), s.Terr[from].Armies, s.Map.TerritoryName(to), s.Terr[to].Armies, oddsText(odds))
 			row = append(row,
-				Button{ID: b.buttonID(m, "attack", from, to), Label: "Attack again", Style: Danger},
-				Button{ID: b.buttonID(m, "blitz", from, to), Label: "Blitz", Style: Danger},
+				Button{ID: b.buttonID(m, "attack", from, to), Label: fmt.Sprintf("Attack again (%d dice)", engine.MaxDice(s.Terr[from].Armies)), Style: Danger},
+				Button{ID: b.buttonID(m, "blitz", from, to), Label: fmt.Sprintf("Blitz %s: %.0f%%, keep ~%.0f", trunc(s.Map.TerritoryName(to), 24), 100*odds.Win, odds.AttackerLeft), Style: Danger},
 				Button{ID: b.buttonID(m, "stop"), Label: "Stop", Style: Secondary},
 			)
 		}
@@ -631,10 +665,16 @@ func cmdOccupy(ctx context.Context, c *call) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	if isCapitals(m.Game.State) {
+	s := m.Game.State
+	if isCapitals(s) {
 		return result{}, refuse("In a capitals match a fallen territory stays at 0 troops until your move: /risk fortify.")
 	}
-	return b.occupy(ctx, m, seat, c.args.num["armies"])
+	n := c.args.num["armies"]
+	if o := s.Occupy; s.Phase == state.PhaseOccupy && s.Current == seat && (n < o.Min || n > o.Max) {
+		return result{}, refuse("Move %d to %d armies into %s (from %s): /risk occupy armies:%d, or the buttons under the attack.",
+			o.Min, o.Max, s.Map.TerritoryName(o.To), s.Map.TerritoryName(o.From), o.Max)
+	}
+	return b.occupy(ctx, m, seat, n)
 }
 
 func (b *Bot) occupy(ctx context.Context, m *match, seat, n int) (result, error) {
@@ -708,6 +748,10 @@ func (b *Bot) endTurn(ctx context.Context, m *match, seat int, discard string) (
 		cmds = append(cmds, engine.Discard{Card: card})
 	}
 	cmds = append(cmds, engine.EndTurn{})
+	unused := ""
+	if _, discards := cmds[0].(engine.Discard); discard != "" && !discards {
+		unused = fmt.Sprintf(" (discard:%s did nothing: a card is dropped only when the hand is full after a conquest.)", short(discard))
+	}
 	dropped := 0
 	if isCapitals(s) && s.Current == seat && s.Phase == state.PhaseAction {
 		dropped = int(s.Cap.NPlan)
@@ -718,7 +762,7 @@ func (b *Bot) endTurn(ctx context.Context, m *match, seat int, discard string) (
 			if dropped > 0 {
 				text += fmt.Sprintf(" The %s planned was not launched.", plural(dropped, "attack", "attacks"))
 			}
-			return Message{Text: text}
+			return Message{Text: text + unused}
 		}
 		return Message{Text: fitLines(out.lines, 1600)}
 	}, cmds...)

@@ -51,7 +51,7 @@ func TestStartResumesComputerPlayers(t *testing.T) {
 		h.stuck = true
 		h.restart()
 		h.do(ch, "Ann", "autoplace")
-		wantPublic(t, h.do(ch, "Ann", "end"), "ended turn")
+		wantDone(t, h.do(ch, "Ann", "end"), "ended turn")
 		h.close() // killed while the computer played
 		h.stuck = false
 		h.open()
@@ -90,7 +90,7 @@ func TestScopeLeavesOtherChannelsAlone(t *testing.T) {
 	}
 	for _, p := range h.takePosts() {
 		if p.channel != "console:main" {
-			t.Errorf("posted to %s: %.60q", p.channel, p.msg.Text)
+			t.Errorf("posted to %s: %.60q", p.channel, p.msg.all())
 		}
 	}
 }

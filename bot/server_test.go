@@ -34,8 +34,8 @@ func TestServerDefaultsAndLimits(t *testing.T) {
 		t.Errorf("settings %+v on server %q", m.meta.Settings, m.meta.Server)
 	}
 	// Another server, and the console outside any, keep the bot's.
-	if r := h.doReq(Request{Channel: "test:c", User: user("Cat"), Command: "new", Server: "test:other"}); !strings.Contains(r.Text, "24 h per turn") {
-		t.Errorf("another server's match: %q", r.Text)
+	if r := h.doReq(Request{Channel: "test:c", User: user("Cat"), Command: "new", Server: "test:other"}); !strings.Contains(r.all(), "24 h per turn") {
+		t.Errorf("another server's match: %q", r.all())
 	}
 	// Computer levels.
 	wantPrivate(t, do("test:a", "Ann", "addbot", false, map[string]string{"level": "hard"}), "computer players are easy or normal only")
@@ -72,7 +72,7 @@ func TestServerLobbyDays(t *testing.T) {
 			t.Errorf("%s: %s (%v), want %s", ch, ms[0].Status, err, want)
 		}
 	}
-	if p := h.takePosts(); len(p) != 1 || !strings.Contains(p[0].msg.Text, "after 2 days") {
+	if p := h.takePosts(); len(p) != 1 || !strings.Contains(p[0].msg.all(), "after 2 days") {
 		t.Errorf("posts %+v", p)
 	}
 }

@@ -18,7 +18,7 @@ func Standard(cfg Config) Config {
 	}
 	if cfg.Render == nil {
 		def := cfg.Palettes[PaletteStandard]
-		cfg.Render, cfg.Colors = def.Render, def.Colors
+		cfg.Render, cfg.Colors, cfg.RGB = def.Render, def.Colors, def.RGB
 	}
 	if cfg.NewPlayer == nil {
 		cfg.NewPlayer = StandardPlayer
@@ -28,7 +28,7 @@ func Standard(cfg Config) Config {
 		cfg.DefaultLevel = ai.DefaultLevel
 	}
 	if len(cfg.Colors) == 0 {
-		cfg.Colors = colorNames(render.Default)
+		cfg.Colors, cfg.RGB = colorNames(render.Default), colorValues(render.Default)
 	}
 	return cfg
 }
@@ -43,8 +43,8 @@ const (
 // own renderer (which builds its layers on first use).
 func StandardPalettes() map[string]Palette {
 	return map[string]Palette{
-		PaletteStandard:   {Colors: colorNames(render.Default), Render: render.New(render.Options{Palette: render.Default})},
-		PaletteColorBlind: {Colors: colorNames(render.ColorBlind), Render: render.New(render.Options{Palette: render.ColorBlind})},
+		PaletteStandard:   {Colors: colorNames(render.Default), RGB: colorValues(render.Default), Render: render.New(render.Options{Palette: render.Default})},
+		PaletteColorBlind: {Colors: colorNames(render.ColorBlind), RGB: colorValues(render.ColorBlind), Render: render.New(render.Options{Palette: render.ColorBlind})},
 	}
 }
 
@@ -54,6 +54,15 @@ func colorNames(p render.Palette) []string {
 		names = append(names, c.Name)
 	}
 	return names
+}
+
+// colorValues are the colours of a palette as 0xRRGGBB, for embeds.
+func colorValues(p render.Palette) []int {
+	var rgb []int
+	for _, c := range render.PlayerColors(p) {
+		rgb = append(rgb, int(c.RGBA.R)<<16|int(c.RGBA.G)<<8|int(c.RGBA.B))
+	}
+	return rgb
 }
 
 // StandardPlayer makes a computer player of one of ai's levels, or the

@@ -22,10 +22,23 @@ var colorEmoji = map[string]string{
 // colours of the match's palette.
 type voice struct {
 	colors []string // colour names, in turn order
+	rgb    []int    // the colours as 0xRRGGBB (may be empty)
 }
 
 // voice returns the voice of match m.
-func (b *Bot) voice(m *match) voice { return voice{b.palette(m).Colors} }
+func (b *Bot) voice(m *match) voice {
+	p := b.palette(m)
+	return voice{colors: p.Colors, rgb: p.RGB}
+}
+
+// color is seat i's colour as 0xRRGGBB, for an embed's side bar; 0 if
+// unknown.
+func (v voice) color(i int) int {
+	if i >= 0 && i < len(v.rgb) {
+		return v.rgb[i]
+	}
+	return 0
+}
 
 // who names engine seat i with its colour: "🟥 Ann".
 func (v voice) who(s *state.State, i int) string {

@@ -37,7 +37,7 @@ func applyCapitals(s *state.State, seat int, c Command, d *dice) ([]Event, error
 		if s.Phase == state.PhaseSetup {
 			return nil, fail(ErrNotYourTurn, "%s is choosing a capital; your turn to choose comes", seatName(s, s.Current))
 		}
-		return nil, fail(ErrNotYourTurn, "it is %s's turn, not yours", seatName(s, s.Current))
+		return nil, fail(ErrNotYourTurn, "not your turn: %s is playing", seatName(s, s.Current))
 	}
 	if s.Phase == state.PhaseSetup {
 		if c, ok := c.(Capital); ok {

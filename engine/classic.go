@@ -29,7 +29,7 @@ func applyClassic(s *state.State, seat int, c Command, d *dice) ([]Event, error)
 		return nil, fail(ErrWrongPhase, "the match is still in its initial placement: place your armies (%s left)", plural(s.Seats[seat].Reserve, "army", "armies"))
 	}
 	if seat != s.Current {
-		return nil, fail(ErrNotYourTurn, "it is %s's turn, not yours", seatName(s, s.Current))
+		return nil, fail(ErrNotYourTurn, "not your turn: %s is playing", seatName(s, s.Current))
 	}
 	switch c := c.(type) {
 	case Place:

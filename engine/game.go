@@ -201,7 +201,7 @@ func (g *Game) undoLast(seat int) ([]Event, error) {
 		return nil, fail(ErrNotPlaying, "you are not playing in this match")
 	}
 	if s.Phase != state.PhaseSetup && seat != s.Current {
-		return nil, fail(ErrNotYourTurn, "it is %s's turn, not yours", seatName(s, s.Current))
+		return nil, fail(ErrNotYourTurn, "not your turn: %s is playing", seatName(s, s.Current))
 	}
 	steps := g.undo.steps
 	last := -1

@@ -17,14 +17,17 @@ func BenchmarkRender(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := startCPU()
 	var size int
 	for b.Loop() {
+		cpu.op()
 		data, err := r.Render(ctx, s)
 		if err != nil {
 			b.Fatal(err)
 		}
 		size = len(data)
 	}
+	cpu.report(b)
 	b.ReportMetric(float64(size), "png-bytes")
 }
 
@@ -99,4 +102,33 @@ func BenchmarkStages(b *testing.B) {
 		}
 		b.ReportMetric(float64(wk.buf.Len()), "png-bytes")
 	})
+}
+
+// BenchmarkZoom is one warm zoom on the same board: the frame drawn as for
+// Render, the part around the turn's arrows mapped and encoded.
+func BenchmarkZoom(b *testing.B) {
+	s := playGame(b, 6, 3, 600).State
+	r := New(Options{})
+	ctx := context.Background()
+	at := ZoomOn(s)
+	if len(at) == 0 {
+		b.Fatal("no arrows to zoom on")
+	}
+	if _, err := r.Zoom(ctx, s, at); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := startCPU()
+	var size int
+	for b.Loop() {
+		cpu.op()
+		data, err := r.Zoom(ctx, s, at)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(data)
+	}
+	cpu.report(b)
+	b.ReportMetric(float64(size), "png-bytes")
 }

@@ -73,7 +73,7 @@ func buildBoard(m *state.Map, geo *world.Geometry, mask []uint8, tex *textures, 
 	s := float64(width) / refWidth
 	w := width
 	mh := int(math.Round(float64(w) * float64(geo.Height) / float64(geo.Width)))
-	ph := int(math.Round(226 * s))
+	ph := int(math.Round(panelHeight * s))
 	b := &board{m: m, w: w, h: mh + ph, mh: mh, s: s}
 	b.panel = image.Rect(0, mh, w, mh+ph)
 	k := float64(w) / float64(geo.Width) // mask pixels to image pixels
@@ -252,8 +252,9 @@ func buildBoard(m *state.Map, geo *world.Geometry, mask []uint8, tex *textures, 
 	fillRect(baseImg, b.panel, th.panelBg)
 	fillRect(baseImg, image.Rect(0, mh, w, mh+max(1, int(2*s))), th.gold)
 
-	// Badges sit on the anchors.
-	b.badgeR = 21 * s
+	// Badges sit on the anchors, large enough for digits that read when a
+	// phone shows the image 400 px wide (see newFaces).
+	b.badgeR = 25 * s
 	b.anchor = make([][2]float64, m.Len())
 	for i, t := range geo.Territories {
 		b.anchor[i] = [2]float64{t.Anchor[0] * k, t.Anchor[1] * k}
@@ -301,6 +302,10 @@ func buildBoard(m *state.Map, geo *world.Geometry, mask []uint8, tex *textures, 
 	return b, nil
 }
 
+// panelHeight is the height of the panel under the classic map at
+// refWidth: the first line, then three rows of two-line player cards.
+const panelHeight = 336
+
 // cardRects lays out n player cards in two columns under the panel's
 // first line.
 func (b *board) cardRects(n int) []frect {
@@ -309,11 +314,11 @@ func (b *board) cardRects(n int) []frect {
 	x0 := float64(p.Min.X) + 16*s
 	cols := 2
 	rows := max(1, (n+cols-1)/cols)
-	gap := 10 * s
-	top := float64(p.Min.Y) + 12*s + 44*s
+	gap := 8 * s
+	top := float64(p.Min.Y) + 12*s + 52*s
 	cardW := (float64(p.Dx()) - 2*16*s - gap*float64(cols-1)) / float64(cols)
 	avail := float64(p.Max.Y) - 12*s - top
-	cardH := math.Min(50*s, (avail-gap*float64(rows-1))/float64(rows))
+	cardH := math.Min(82*s, (avail-gap*float64(rows-1))/float64(rows))
 	top += (avail - cardH*float64(rows) - gap*float64(rows-1)) / 2
 	out := make([]frect, n)
 	for i := range out {

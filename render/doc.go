@@ -14,6 +14,10 @@
 // it: ports, fortresses, capitals, heroes and items as markers around each
 // badge (grid.go, gridcompose.go). Their boards are cached per map, a few at
 // a time, and use a palette of their own.
+//
+// Every army number reads when a phone shows the image 400 px wide
+// (TestReadableInChat); Zoom returns the part of the map around a turn's
+// moves at full scale, for the territory names too.
 package render
 
 //go:generate go run ./internal/mapgen -out ../assets/world

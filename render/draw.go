@@ -20,12 +20,16 @@ import (
 // faces are one worker's font faces, at the renderer's scale.
 type faces struct {
 	badge, badgeSmall font.Face // army counts
-	tag, tagBig       font.Face // initials in swatches
+	tag, tagMid       font.Face // initials in swatches: legend, panel
+	tagBig            font.Face // and the banner
 	head, headBig     font.Face // the panel's first line
 	name, stat, small font.Face // player cards
 	banner, bannerSub font.Face
 }
 
+// newFaces makes the faces at scale s. Badge digits, the player to move and
+// player names are at least 6 px tall when the image is shown 400 px wide,
+// as Discord does on a phone (TestReadableInChat).
 func newFaces(fs *fonts, s float64) (*faces, error) {
 	var f faces
 	for _, x := range []struct {
@@ -33,10 +37,10 @@ func newFaces(fs *fonts, s float64) (*faces, error) {
 		ft   *opentype.Font
 		size float64
 	}{
-		{&f.badge, fs.bold, 26}, {&f.badgeSmall, fs.bold, 25},
-		{&f.tag, fs.bold, 16}, {&f.tagBig, fs.bold, 30},
-		{&f.head, fs.medium, 25}, {&f.headBig, fs.bold, 28},
-		{&f.name, fs.bold, 26}, {&f.stat, fs.medium, 22}, {&f.small, fs.medium, 17},
+		{&f.badge, fs.bold, 35}, {&f.badgeSmall, fs.bold, 34},
+		{&f.tag, fs.bold, 16}, {&f.tagMid, fs.bold, 21}, {&f.tagBig, fs.bold, 30},
+		{&f.head, fs.medium, 34}, {&f.headBig, fs.bold, 35},
+		{&f.name, fs.bold, 34}, {&f.stat, fs.medium, 27}, {&f.small, fs.medium, 20},
 		{&f.banner, fs.bold, 50}, {&f.bannerSub, fs.medium, 22},
 	} {
 		fc, err := face(x.ft, x.size*s)
@@ -141,10 +145,14 @@ func (wk *worker) badgeSprite(owner, armies int) *image.RGBA {
 	dc.SetColor(fill)
 	dc.FillPreserve()
 	dc.SetLineJoinRound()
-	dc.SetLineWidth(2.4 * s)
+	dc.SetLineWidth(3.2 * s)
 	dc.SetColor(th.ink)
 	dc.Stroke()
-	drawTextCentered(img, fc, text, x, y, th.inkOn(fill))
+	// Bolder than Go Bold: the digits drawn twice, a little apart, so
+	// their strokes survive a phone's shrinking to a quarter.
+	ink := th.inkOn(fill)
+	drawTextCentered(img, fc, text, x-0.4*s, y, ink)
+	drawTextCentered(img, fc, text, x+0.4*s, y, ink)
 	return img
 }
 
@@ -162,8 +170,11 @@ func (wk *worker) drawSwatch(x, y, r float64, seat int, tag string) {
 	dc.Stroke()
 	if tag != "" {
 		fc := wk.f.tag
-		if r > 20*s {
+		switch {
+		case r > 20*s:
 			fc = wk.f.tagBig
+		case r >= 14*s:
+			fc = wk.f.tagMid
 		}
 		drawTextCentered(wk.canvas, fc, tag, x, y, th.inkOn(fill))
 	}
@@ -415,35 +426,41 @@ func (wk *worker) drawPanel(s *state.State, tags []string) {
 	// The cached ground: background and cards.
 	draw.Draw(wk.canvas, p, b.panelGround(len(s.Seats), wk.r.colors, th), image.Point{}, draw.Src)
 	x0, y0 := float64(p.Min.X)+16*sc, float64(p.Min.Y)+12*sc
-	headY := y0 + 20*sc
-	// First line.
+	headY := y0 + 24*sc
+	// First line, kept clear of the arrow key at its right end.
 	x := x0
+	right := float64(p.Max.X) - 16*sc - wk.arrowKeyWidth() - 24*sc
 	over := s.Phase == state.PhaseOver && s.Winner >= 0
 	switch {
 	case over:
 		t := "Match over"
 		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.gold)
-		x += textWidth(f.headBig, t) + 14*sc
-		wk.drawSwatch(x+15*sc, headY, 14*sc, s.Winner, tags[s.Winner])
-		x += 38 * sc
-		t = wk.seatLabel(s, s.Winner) + " wins"
+		x += textWidth(f.headBig, t) + 16*sc
+		wk.drawSwatch(x+18*sc, headY, 17*sc, s.Winner, tags[s.Winner])
+		x += 46 * sc
+		t = fit(f.headBig, wk.seatLabel(s, s.Winner)+" wins", right-x)
 		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.text)
 	case s.Phase == state.PhaseSetup:
 		t := "Setup"
 		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.gold)
-		x += textWidth(f.headBig, t) + 14*sc
-		drawText(wk.canvas, f.head, "everyone places their armies", x, headY+capHeight(f.head)/2, th.text)
+		x += textWidth(f.headBig, t) + 16*sc
+		drawText(wk.canvas, f.head, fit(f.head, "everyone places their armies", right-x), x, headY+capHeight(f.head)/2, th.text)
 	default:
 		t := fmt.Sprintf("Turn %d", s.Turn)
 		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.gold)
 		x += textWidth(f.headBig, t) + 16*sc
-		wk.drawSwatch(x+15*sc, headY, 14*sc, s.Current, tags[s.Current])
-		x += 38 * sc
-		t = wk.seatLabel(s, s.Current) + " to play"
+		wk.drawSwatch(x+18*sc, headY, 17*sc, s.Current, tags[s.Current])
+		x += 46 * sc
+		phase, pw := "", 0.0
+		if w, ok := phaseWord(s.Phase); ok {
+			phase = "· " + w
+			pw = textWidth(f.head, phase) + 12*sc
+		}
+		t = fit(f.headBig, wk.seatLabel(s, s.Current)+" to play", right-x-pw)
 		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.text)
 		x += textWidth(f.headBig, t) + 12*sc
-		if w, ok := phaseWord(s.Phase); ok {
-			drawText(wk.canvas, f.head, "· "+w, x, headY+capHeight(f.head)/2, th.dim)
+		if phase != "" {
+			drawText(wk.canvas, f.head, phase, x, headY+capHeight(f.head)/2, th.dim)
 		}
 	}
 	wk.drawArrowKey(float64(p.Max.X)-16*sc, headY)
@@ -474,23 +491,26 @@ func (wk *worker) cardHighlight(s *state.State, seat int, x, y, w, h float64) (n
 }
 
 // drawCard draws one player's card over its ground: the highlight of the
-// player to move (or the winner), shape, name, colour and numbers.
+// player to move (or the winner), shape, then the name and colour on the
+// first line and the numbers on the second, both large enough to read on a
+// phone.
 func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h float64) {
 	dc, sc, th, f := wk.dc, wk.s, wk.r.th, wk.f
 	st := s.Seats[seat]
 	now, won := wk.cardHighlight(s, seat, x, y, w, h)
-	mid := y + h/2
-	wk.drawSwatch(x+32*sc, mid, 15*sc, seat, tag)
+	wk.drawSwatch(x+34*sc, y+h/2, 18*sc, seat, tag)
 	out := st.Status != state.Playing
 	nameCol, statCol := th.text, th.text
 	if out {
 		nameCol, statCol = th.dim, th.dim
 	}
-	// Right side first, so the name knows its room.
+	nx := x + 64*sc
+	right := x + w - 14*sc
+	top, bottom := y+h*0.34, y+h*0.72
 	var stats string
 	switch {
 	case won:
-		stats = fmt.Sprintf("winner · %d territories · %d armies", s.Owned(seat), s.Armies(seat))
+		stats = fmt.Sprintf("winner · %d territories · %s", s.Owned(seat), plural(s.Armies(seat), "army", "armies"))
 	case st.Status == state.Eliminated:
 		stats = "eliminated"
 	case st.Status == state.Surrendered:
@@ -498,52 +518,60 @@ func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h floa
 	default:
 		stats = fmt.Sprintf("%d terr · %s · %s · +%d next", s.Owned(seat), plural(s.Armies(seat), "army", "armies"), plural(s.HandSize(seat), "card", "cards"), s.Income(seat).Total)
 	}
-	sw := textWidth(f.stat, stats)
-	right := x + w - 14*sc
-	drawText(wk.canvas, f.stat, stats, right-sw, mid+capHeight(f.stat)/2, statCol)
+	sx := nx
 	if won {
-		star(dc, right-sw-16*sc, mid, 11*sc)
+		star(dc, nx+11*sc, bottom, 12*sc)
 		dc.SetColor(th.gold)
 		dc.Fill()
-		sw += 30 * sc
+		sx += 30 * sc
 	}
-	nx := x + 56*sc
-	room := right - sw - 16*sc - nx
+	drawText(wk.canvas, f.stat, fit(f.stat, stats, right-sx), sx, bottom+capHeight(f.stat)/2, statCol)
 	colour := wk.r.colors[seat].Name
 	if now {
 		colour += " · to play"
 	}
-	name := fit(f.name, wk.names[seat], room-textWidth(f.small, colour)-10*sc)
-	drawText(wk.canvas, f.name, name, nx, mid+capHeight(f.name)/2, nameCol)
-	cx := nx + textWidth(f.name, name) + 10*sc
-	if cx+textWidth(f.small, colour) <= right-sw-10*sc {
+	name := fit(f.name, wk.names[seat], right-nx)
+	drawText(wk.canvas, f.name, name, nx, top+capHeight(f.name)/2, nameCol)
+	if cx := nx + textWidth(f.name, name) + 12*sc; cx+textWidth(f.small, colour) <= right {
 		c := th.dim
 		if now {
 			c = th.gold
 		}
-		drawText(wk.canvas, f.small, colour, cx, mid+capHeight(f.small)/2, c)
+		drawText(wk.canvas, f.small, colour, cx, top+capHeight(f.small)/2, c)
 	}
 	if out {
-		dc.SetLineWidth(2 * sc)
+		dc.SetLineWidth(2.5 * sc)
 		dc.SetColor(th.dim)
-		dc.DrawLine(nx, mid, nx+textWidth(f.name, name), mid)
+		dc.DrawLine(nx, top, nx+textWidth(f.name, name), top)
 		dc.Stroke()
 	}
+}
+
+// arrowKey is the panel's key to the arrow styles: label, dash pattern and
+// line width at refWidth.
+var arrowKey = []struct {
+	label string
+	dash  []float64
+	lw    float64
+}{
+	{"conquest", nil, 6}, {"attack", []float64{9, 6}, 4}, {"fortify", []float64{1.5, 8}, 4.6},
+}
+
+// arrowKeyWidth is the width drawArrowKey takes.
+func (wk *worker) arrowKeyWidth() float64 {
+	w := 0.0
+	for _, it := range arrowKey {
+		w += textWidth(wk.f.small, it.label) + (8+34+22)*wk.s
+	}
+	return w - 22*wk.s
 }
 
 // drawArrowKey explains the three arrow styles, right-aligned at x.
 func (wk *worker) drawArrowKey(right, y float64) {
 	dc, sc, th, f := wk.dc, wk.s, wk.r.th, wk.f
-	items := []struct {
-		label string
-		dash  []float64
-		lw    float64
-	}{
-		{"conquest", nil, 6}, {"attack", []float64{9, 6}, 4}, {"fortify", []float64{1.5, 8}, 4.6},
-	}
 	x := right
-	for i := len(items) - 1; i >= 0; i-- {
-		it := items[i]
+	for i := len(arrowKey) - 1; i >= 0; i-- {
+		it := arrowKey[i]
 		tw := textWidth(f.small, it.label)
 		x -= tw
 		drawText(wk.canvas, f.small, it.label, x, y+capHeight(f.small)/2, th.dim)

@@ -23,10 +23,11 @@ import (
 // 1152 px square map, and the panel takes the remaining 448 px.
 const gridCell = 18
 
-// gridNameSize is the size of territory names on generated maps: 5.5 px
-// capitals at Discord's 550 px (the classic board's, with many more names,
-// are 15).
-const gridNameSize = 22
+// gridNameSize is the size of territory names on generated maps: 5.7 px
+// capitals at Discord's 550 px, 4.2 at a phone's 400 (the classic board's,
+// with many more names, are 15). At 24 a large map of the tests already
+// puts a name nearer another territory's badge than its own.
+const gridNameSize = 23
 
 // The view of a generated map: at least minViewCells cells across (so a
 // small island does not get giant cells), plus viewMargin cells of sea on
@@ -355,8 +356,9 @@ func buildGridBoard(m *state.Map, tex *textures, th *theme, fs *fonts, width int
 	fillRect(baseImg, image.Rect(side, 0, side+max(1, int(2*s)), h), th.gold)
 
 	// Badges on the point of each territory farthest from its edges, kept
-	// apart from each other.
-	b.badgeR = 19 * s
+	// apart from each other; large enough for digits that read at 400 px
+	// wide (see newFaces).
+	b.badgeR = 23 * s
 	b.anchor = farthestPoints(mt, inside, side, h, m.Len())
 	separateBadges(b.anchor, b.badgeR*2+6*s, side, h)
 	gb.slots = make([]markerSlots, m.Len())

@@ -18,14 +18,17 @@ func BenchmarkRenderCapitals(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := startCPU()
 	var size int
 	for b.Loop() {
+		cpu.op()
 		data, err := r.Render(ctx, s)
 		if err != nil {
 			b.Fatal(err)
 		}
 		size = len(data)
 	}
+	cpu.report(b)
 	b.ReportMetric(float64(size), "png-bytes")
 }
 

@@ -337,7 +337,7 @@ func (b *board) gridCardRects(n int) []frect {
 	s := b.s
 	p := b.panel
 	x0, x1 := float64(p.Min.X)+16*s, float64(p.Max.X)-14*s
-	top := float64(p.Min.Y) + 124*s
+	top := float64(p.Min.Y) + 134*s
 	h, gap := 84*s, 9*s
 	out := make([]frect, n)
 	for i := range out {
@@ -513,25 +513,25 @@ func (wk *worker) drawGridPanel(s *state.State, tags []string) {
 	case over:
 		t := "Match over"
 		drawText(wk.canvas, f.headBig, t, x0, y+capHeight(f.headBig)/2, th.gold)
-		wk.drawSwatch(x0+15*sc, y+40*sc, 14*sc, s.Winner, tags[s.Winner])
-		drawText(wk.canvas, f.head, fit(f.head, wk.seatLabel(s, s.Winner)+" wins", right-x0-38*sc), x0+38*sc, y+40*sc+capHeight(f.head)/2, th.text)
+		wk.drawSwatch(x0+17*sc, y+44*sc, 17*sc, s.Winner, tags[s.Winner])
+		drawText(wk.canvas, f.head, fit(f.head, wk.seatLabel(s, s.Winner)+" wins", right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
 	case s.Phase == state.PhaseSetup:
 		// Capitals are chosen in turn order.
 		drawText(wk.canvas, f.headBig, "Setup", x0, y+capHeight(f.headBig)/2, th.gold)
 		w := "choosing capitals"
 		drawText(wk.canvas, f.head, w, right-textWidth(f.head, w), y+capHeight(f.head)/2, th.dim)
-		wk.drawSwatch(x0+15*sc, y+40*sc, 14*sc, s.Current, tags[s.Current])
-		drawText(wk.canvas, f.head, fit(f.head, wk.seatLabel(s, s.Current)+" picks", right-x0-38*sc), x0+38*sc, y+40*sc+capHeight(f.head)/2, th.text)
+		wk.drawSwatch(x0+17*sc, y+44*sc, 17*sc, s.Current, tags[s.Current])
+		drawText(wk.canvas, f.head, fit(f.head, wk.seatLabel(s, s.Current)+" picks", right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
 	default:
 		t := fmt.Sprintf("Turn %d", s.Turn)
 		drawText(wk.canvas, f.headBig, t, x0, y+capHeight(f.headBig)/2, th.gold)
 		if w := gridPhaseWord(s.Phase); w != "" {
 			drawText(wk.canvas, f.head, w, right-textWidth(f.head, w), y+capHeight(f.head)/2, th.dim)
 		}
-		wk.drawSwatch(x0+15*sc, y+40*sc, 14*sc, s.Current, tags[s.Current])
-		drawText(wk.canvas, f.head, fit(f.head, wk.seatLabel(s, s.Current)+" to play", right-x0-38*sc), x0+38*sc, y+40*sc+capHeight(f.head)/2, th.text)
+		wk.drawSwatch(x0+17*sc, y+44*sc, 17*sc, s.Current, tags[s.Current])
+		drawText(wk.canvas, f.head, fit(f.head, wk.seatLabel(s, s.Current)+" to play", right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
 	}
-	drawText(wk.canvas, f.small, fit(f.small, s.Map.Title, right-x0), x0, y+72*sc+capHeight(f.small)/2, th.dim)
+	drawText(wk.canvas, f.small, fit(f.small, s.Map.Title, right-x0), x0, y+80*sc+capHeight(f.small)/2, th.dim)
 	for i, r := range b.gridCardRects(len(s.Seats)) {
 		wk.drawGridCard(s, i, tags[i], r)
 	}
@@ -551,9 +551,9 @@ func (wk *worker) drawGridCard(s *state.State, seat int, tag string, r frect) {
 		nameCol, statCol = th.dim, th.dim
 	}
 	top := y + 26*sc
-	wk.drawSwatch(x+32*sc, top, 15*sc, seat, tag)
+	wk.drawSwatch(x+33*sc, top, 17*sc, seat, tag)
 	right := x + w - 14*sc
-	nx := x + 56*sc
+	nx := x + 60*sc
 	// The item bag, right-aligned on the first line.
 	room := right - nx
 	if st.Capitals.Item != 0 && !out {

@@ -3,11 +3,14 @@ package render
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
 	"math"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/riskbot/riskbot/state"
@@ -122,11 +125,19 @@ func TestPlayerColors(t *testing.T) {
 	}
 }
 
-// TestReadableInChat shrinks a render to Discord's inline width (550 px)
-// and checks that every badge still shows its owner's colour, that badge
-// numbers and the panel's first line stay at least 8 px tall.
+// shrunkDir, when set, is where the readable-in-chat tests write the
+// images they check, shrunk as a chat client shows them: to look at them.
+var shrunkDir = flag.String("shrunk", "", "write the shrunk images of the readable-in-chat tests to this folder")
+
+// inlineWidths are the widths chat clients show an image at: Discord's
+// inline image is about 400 px wide on a phone and 550 px on a desktop.
+var inlineWidths = []int{400, 550}
+
+// TestReadableInChat shrinks a render to Discord's inline widths (400 and
+// 550 px) and checks that every badge still shows its owner's colour and
+// that badge numbers and the panel's first line and names stay at least
+// 6 px tall.
 func TestReadableInChat(t *testing.T) {
-	const inline = 550
 	for _, p := range []Palette{Default, ColorBlind} {
 		t.Run(p.String(), func(t *testing.T) {
 			r := shared(Options{Palette: p})
@@ -139,44 +150,62 @@ func TestReadableInChat(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			k := float64(inline) / float64(img.Bounds().Dx())
-			small := shrink(toRGBA(img), inline)
 			b, _ := r.board(s.Map)
-			colours := append([]color.RGBA{}, r.th.neutral)
-			for _, c := range r.colors {
-				colours = append(colours, c.RGBA)
-			}
-			for tr, terr := range s.Terr {
-				cx, cy := int(b.anchor[tr][0]*k), int(b.anchor[tr][1]*k)
-				// The pixel nearest any seat's colour around the badge's
-				// centre must be nearest its owner's.
-				best, class := math.Inf(1), -2
-				for y := cy - 3; y <= cy+3; y++ {
-					for x := cx - 3; x <= cx+3; x++ {
-						c := small.RGBAAt(x, y)
-						for i, pc := range colours {
-							if d := deltaE(c, pc); d < best {
-								best, class = d, i-1
-							}
-						}
-					}
-				}
-				if class != terr.Owner || best > 12 {
-					t.Errorf("%s: at 550 px its badge reads as seat %d (ΔE %.0f), want seat %d", s.Map.Territories[tr].Name, class, best, terr.Owner)
-				}
-			}
 			f := r.newFacesForTest(t)
-			for _, x := range []struct {
-				what string
-				h    float64
-			}{{"badge numbers", capHeight(f.badge)}, {"three-digit badge numbers", capHeight(f.badgeSmall)}, {"the current player", capHeight(f.headBig)}, {"player names", capHeight(f.name)}} {
-				h := x.h * k
-				if h < 6 {
-					t.Errorf("%s are %.1f px tall at %d px wide, want 6", x.what, h, inline)
+			for _, inline := range inlineWidths {
+				checkBadgeColours(t, r, s, b, toRGBA(img), inline, "classic-"+p.String())
+				k := float64(inline) / float64(img.Bounds().Dx())
+				for _, x := range []struct {
+					what string
+					h    float64
+				}{{"badge numbers", capHeight(f.badge)}, {"three-digit badge numbers", capHeight(f.badgeSmall)}, {"the current player", capHeight(f.headBig)}, {"player names", capHeight(f.name)}} {
+					h := x.h * k
+					if h < 6 {
+						t.Errorf("%s are %.1f px tall at %d px wide, want 6", x.what, h, inline)
+					}
+					t.Logf("%s: %.1f px tall at %d px wide", x.what, h, inline)
 				}
-				t.Logf("%s: %.1f px tall at %d px wide", x.what, h, inline)
 			}
 		})
+	}
+}
+
+// checkBadgeColours shrinks img to width inline and checks that the
+// colour nearest any seat's around each badge's centre is its owner's.
+// With -shrunk, it writes the shrunk image there as name-WIDTH.png.
+func checkBadgeColours(t *testing.T, r *Renderer, s *state.State, b *board, img *image.RGBA, inline int, name string) {
+	t.Helper()
+	k := float64(inline) / float64(img.Bounds().Dx())
+	small := shrink(img, inline)
+	if *shrunkDir != "" {
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, small); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(*shrunkDir, fmt.Sprintf("%s-%d.png", name, inline)), buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	colours := append([]color.RGBA{}, r.th.neutral)
+	for _, c := range r.colors {
+		colours = append(colours, c.RGBA)
+	}
+	for tr, terr := range s.Terr {
+		cx, cy := int(b.anchor[tr][0]*k), int(b.anchor[tr][1]*k)
+		best, class := math.Inf(1), -2
+		for y := cy - 3; y <= cy+3; y++ {
+			for x := cx - 3; x <= cx+3; x++ {
+				c := small.RGBAAt(x, y)
+				for i, pc := range colours {
+					if d := deltaE(c, pc); d < best {
+						best, class = d, i-1
+					}
+				}
+			}
+		}
+		if class != terr.Owner || best > 12 {
+			t.Errorf("%s: at %d px its badge reads as seat %d (ΔE %.0f), want seat %d", s.Map.Territories[tr].Name, inline, class, best, terr.Owner)
+		}
 	}
 }
 

@@ -207,3 +207,16 @@ func (q *quantizer) quantize(dst *image.Paletted, src *image.RGBA) {
 		dp[j] = lut[int(sp[i]>>3)<<11|int(sp[i+1]>>2)<<5|int(sp[i+2]>>3)]
 	}
 }
+
+// quantizeRect maps the pixels of src inside r to dst, as quantize does
+// for the whole image: a zoom maps only its part.
+func (q *quantizer) quantizeRect(dst *image.Paletted, src *image.RGBA, r image.Rectangle) {
+	lut := q.lut
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		sp := src.Pix[src.PixOffset(r.Min.X, y):][:4*r.Dx()]
+		dp := dst.Pix[dst.PixOffset(r.Min.X, y):][:r.Dx()]
+		for i, j := 0, 0; j < len(dp); i, j = i+4, j+1 {
+			dp[j] = lut[int(sp[i]>>3)<<11|int(sp[i+1]>>2)<<5|int(sp[i+2]>>3)]
+		}
+	}
+}

@@ -205,30 +205,44 @@ func (r *Renderer) quantFor(b *board) *quantizer {
 // state with hidden cards) renders the same. Bad input is an error, never a
 // half-drawn image.
 func (r *Renderer) Render(ctx context.Context, s *state.State) ([]byte, error) {
-	wk, err := r.draw(ctx, s)
+	return r.render(ctx, s, nil)
+}
+
+// render draws s and encodes the part of the frame that crop returns (the
+// whole frame when crop is nil).
+func (r *Renderer) render(ctx context.Context, s *state.State, crop func(*board) (image.Rectangle, error)) ([]byte, error) {
+	wk, rect, err := r.draw(ctx, s, crop)
 	if err != nil {
 		return nil, err
 	}
 	defer r.workers.Put(wk)
-	wk.q.quantize(wk.pal, wk.canvas)
+	var out image.Image = wk.pal
+	if rect == wk.pal.Rect {
+		wk.q.quantize(wk.pal, wk.canvas)
+	} else {
+		wk.q.quantizeRect(wk.pal, wk.canvas, rect)
+		out = wk.pal.SubImage(rect)
+	}
 	wk.buf.Reset()
 	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.pngBuffer}
-	if err := enc.Encode(&wk.buf, wk.pal); err != nil {
+	if err := enc.Encode(&wk.buf, out); err != nil {
 		return nil, fmt.Errorf("render: encode png: %w", err)
 	}
 	return bytes.Clone(wk.buf.Bytes()), nil
 }
 
-// draw composes s on a worker's canvas; the caller puts the worker back.
-func (r *Renderer) draw(ctx context.Context, s *state.State) (*worker, error) {
+// draw composes s on a worker's canvas and returns it with the part of the
+// frame that crop returns (the whole frame when crop is nil); the caller
+// puts the worker back.
+func (r *Renderer) draw(ctx context.Context, s *state.State, crop func(*board) (image.Rectangle, error)) (*worker, image.Rectangle, error) {
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("render: %w", err)
+		return nil, image.Rectangle{}, fmt.Errorf("render: %w", err)
 	}
 	if err := validate(s); err != nil {
-		return nil, err
+		return nil, image.Rectangle{}, err
 	}
 	if err := r.init(); err != nil {
-		return nil, err
+		return nil, image.Rectangle{}, err
 	}
 	var b *board
 	var err error
@@ -239,11 +253,17 @@ func (r *Renderer) draw(ctx context.Context, s *state.State) (*worker, error) {
 		b, err = r.board(s.Map)
 	}
 	if err != nil {
-		return nil, err
+		return nil, image.Rectangle{}, err
+	}
+	rect := image.Rect(0, 0, b.w, b.h)
+	if crop != nil {
+		if rect, err = crop(b); err != nil {
+			return nil, image.Rectangle{}, err
+		}
 	}
 	wk, err := r.worker(b)
 	if err != nil {
-		return nil, err
+		return nil, image.Rectangle{}, err
 	}
 	if b.grid != nil {
 		wk.composeGrid(s)
@@ -252,9 +272,9 @@ func (r *Renderer) draw(ctx context.Context, s *state.State) (*worker, error) {
 	}
 	if err := ctx.Err(); err != nil {
 		r.workers.Put(wk)
-		return nil, fmt.Errorf("render: %w", err)
+		return nil, image.Rectangle{}, fmt.Errorf("render: %w", err)
 	}
-	return wk, nil
+	return wk, rect, nil
 }
 
 // compose draws the whole frame on the worker's canvas.

@@ -233,9 +233,12 @@ func (c *Console) button(label string) (id, full string, ok bool) {
 }
 
 // Post implements bot.Poster: a message not answering a command.
-func (c *Console) Post(ctx context.Context, _ string, m bot.Message) error {
+// A terminal cannot change what it printed: the console is no
+// bot.Editor, so a turn's record shows when the turn starts and again,
+// complete, when it ends.
+func (c *Console) Post(ctx context.Context, _ string, m bot.Message) (string, error) {
 	c.show(ctx, m, "")
-	return nil
+	return "", nil
 }
 
 // DM implements bot.DirectPoster: a message to one person, shown as such.
@@ -255,6 +258,11 @@ func (c *Console) DM(ctx context.Context, user string, m bot.Message) error {
 func (c *Console) show(ctx context.Context, m bot.Message, to string) {
 	c.mu.Lock()
 	now := c.Now()
+	body := m.Text
+	if m.Embed != nil {
+		// A card prints as its text, under the message's.
+		body = strings.TrimSpace(body + "\n" + m.Embed.Text())
+	}
 	text := bot.Markup{
 		Mention: func(id string) string {
 			if n, ok := c.names[id]; ok {
@@ -264,7 +272,7 @@ func (c *Console) show(ctx context.Context, m bot.Message, to string) {
 		},
 		Channel: func(id string) string { return "#" + strings.TrimPrefix(id, "console:") },
 		Time:    bot.PlainTime(now),
-	}.Format(m.Text)
+	}.Format(body)
 	c.mu.Unlock()
 	text = plain(text)
 	head := "  bot: "

@@ -250,7 +250,7 @@ func TestMapsOfConsolesDoNotOverwriteEachOther(t *testing.T) {
 		con.KeepMaps = keep
 		png := []byte(fmt.Sprintf("%s turn %d", channel, turn))
 		img := bot.NewImage(fmt.Sprintf("risk-turn-%d.png", turn), func(context.Context) ([]byte, error) { return png, nil })
-		if err := con.Post(ctx, channel, bot.Message{Text: "Turn", Image: img}); err != nil {
+		if _, err := con.Post(ctx, channel, bot.Message{Text: "Turn", Image: img}); err != nil {
 			t.Fatal(err)
 		}
 		_, path, ok := strings.Cut(out.String(), "map: ")

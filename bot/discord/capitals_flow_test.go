@@ -72,7 +72,11 @@ func TestCapitalsFlow(t *testing.T) {
 		if !ok {
 			t.Fatalf("no Give up button: %+v", ask.Buttons)
 		}
-		wantPublic(t, g.answer(g.do(click(t, p, channel, yes.CustomID))), "surrendered")
+		wantPrivate(t, g.answer(g.do(click(t, p, channel, yes.CustomID))), "surrendered")
+		g.bot.Wait()
+		if _, ok := g.lastPost(p.name + " surrendered"); !ok {
+			t.Error("the channel was not told of the surrender")
+		}
 	}
 	for _, line := range strings.Split(g.logs.String(), "\n") {
 		if strings.Contains(line, "level=ERROR") || strings.Contains(line, "cut to Discord's limits") || strings.Contains(line, "broke a rule") {
@@ -125,9 +129,9 @@ func (g *game) capitalsAct(p person, s *state.State, c engine.Command) {
 		}
 		wantPrivate(t, g.answer(g.do(command(t, p, channel, "place", o("territory", n(c.Territory))))), "chose "+n(c.Territory))
 	case engine.Reinforce:
-		wantPublic(t, g.answer(g.do(command(t, p, channel, "place", o("territory", n(c.Territory))))), "sent", n(c.Territory))
+		wantPrivate(t, g.answer(g.do(command(t, p, channel, "place", o("territory", n(c.Territory))))), "sent", n(c.Territory))
 	case engine.Capture:
-		wantPublic(t, g.answer(g.do(command(t, p, channel, "attack", o("from", n(c.From)), o("to", n(c.To))))), "captured "+n(c.To))
+		wantPrivate(t, g.answer(g.do(command(t, p, channel, "attack", o("from", n(c.From)), o("to", n(c.To))))), "captured "+n(c.To))
 	case engine.Plan:
 		tos := g.complete(p, "attack", "to", "", o("from", n(c.From)))
 		found := false
@@ -140,16 +144,16 @@ func (g *game) capitalsAct(p person, s *state.State, c engine.Command) {
 			t.Errorf("the suggestions to attack from %s do not offer %s with its totals: %v", n(c.From), n(c.To), tos)
 		}
 		res := g.answer(g.do(command(t, p, channel, "attack", o("from", n(c.From)), o("to", n(c.To)))))
-		wantPublic(t, res, "planned attack", "Planned (", "against")
+		wantPrivate(t, res, "planned attack", "Planned (", "against")
 		if _, ok := buttonByLabel(res, "Launch"); !ok {
 			t.Errorf("no Launch button on the plan: %+v", res.Buttons)
 		}
 	case engine.Launch:
 		// The launch button of the last plan reply is current.
 		res := g.answer(g.do(command(t, p, channel, "launch")))
-		wantPublic(t, res, "struck")
+		wantPrivate(t, res, "struck")
 	case engine.BuildPort:
-		wantPublic(t, g.answer(g.do(command(t, p, channel, "port", o("territory", n(c.Territory))))), "built a port on "+n(c.Territory))
+		wantPrivate(t, g.answer(g.do(command(t, p, channel, "port", o("territory", n(c.Territory))))), "built a port on "+n(c.Territory))
 	case engine.UseItem:
 		cards := g.answer(g.do(command(t, p, channel, "cards")))
 		wantPrivate(t, cards, "Your item (only you see it)")
@@ -157,7 +161,7 @@ func (g *game) capitalsAct(p person, s *state.State, c engine.Command) {
 		if !ok {
 			t.Fatalf("no Use button: %+v", cards.Buttons)
 		}
-		wantPublic(t, g.answer(g.do(click(t, p, channel, use.CustomID))), "used an item", "In effect for the rest of your turn")
+		wantPrivate(t, g.answer(g.do(click(t, p, channel, use.CustomID))), "used an item", "In effect for the rest of your turn")
 	case engine.Move:
 		ask := g.answer(g.do(command(t, p, channel, "fortify", o("from", n(c.From)), o("to", n(c.To)))))
 		wantPrivate(t, ask, "how much?")
@@ -173,9 +177,9 @@ func (g *game) capitalsAct(p person, s *state.State, c engine.Command) {
 		if pick == "" {
 			t.Fatalf("no %s button (hero %v): %+v", label, c.Hero, ask.Buttons)
 		}
-		wantPublic(t, g.answer(g.do(click(t, p, channel, pick))), "moved")
+		wantPrivate(t, g.answer(g.do(click(t, p, channel, pick))), "moved")
 	case engine.EndTurn:
-		wantPublic(t, g.answer(g.do(command(t, p, channel, "end"))), "ended turn")
+		wantPrivate(t, g.answer(g.do(command(t, p, channel, "end"))), "ended turn")
 	default:
 		t.Fatalf("the mind played %#v", c)
 	}

@@ -15,6 +15,7 @@ package discord
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -124,6 +125,7 @@ type Adapter struct {
 
 var (
 	_ bot.Poster       = (*Adapter)(nil)
+	_ bot.Editor       = (*Adapter)(nil)
 	_ bot.DirectPoster = (*Adapter)(nil)
 	_ bot.Threader     = (*Adapter)(nil)
 )
@@ -374,7 +376,20 @@ func (a *Adapter) handle(ctx context.Context, core Core, i *discordgo.Interactio
 	if bad != nil || (i.Type == discordgo.InteractionApplicationCommand && quick(core.Specs(), req.Command)) {
 		deferAt = arrived.Add(a.deferAfter)
 	}
-	r := newResponder(ctx, a.s, i, log, deferAt)
+	var how answerMode
+	switch {
+	case i.Type == discordgo.InteractionMessageComponent && i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0:
+		// A button of a private answer: the answer replaces it, so that
+		// superseded buttons go.
+		how = updateClicked
+	case i.Type == discordgo.InteractionMessageComponent && i.Message != nil && i.Message.ID != "":
+		// A button of a public message: the answer replaces it if the core
+		// says so (the lobby), else it is a message of its own.
+		how = clickedPublic
+	case bad == nil && i.Type == discordgo.InteractionApplicationCommand && answersPrivately(core.Specs(), req.Command):
+		how = privately
+	}
+	r := newResponder(ctx, a.s, i, log, deferAt, how)
 	defer r.stop()
 	defer func() {
 		if p := recover(); p != nil {
@@ -409,6 +424,17 @@ func (a *Adapter) handle(ctx context.Context, core Core, i *discordgo.Interactio
 	}
 	log.Debug("command", "user", req.User.ID, "command", req.Command)
 	return core.Handle(ctx, req, r)
+}
+
+// answersPrivately reports whether a subcommand's answer is for its
+// author only (Spec.Private).
+func answersPrivately(specs []bot.Spec, name string) bool {
+	for _, s := range specs {
+		if s.Name == name {
+			return s.Private
+		}
+	}
+	return false
 }
 
 // quick reports whether a subcommand answers quickly (Spec.Quick).
@@ -497,15 +523,15 @@ type autocompleteResult struct {
 // Post implements bot.Poster: a new message in the channel, with the map
 // attached if there is one, notifying only the users the message names.
 // Pings must be new messages: editing one notifies nobody.
-func (a *Adapter) Post(ctx context.Context, channel string, m bot.Message) error {
+func (a *Adapter) Post(ctx context.Context, channel string, m bot.Message) (string, error) {
 	id, ok := strings.CutPrefix(channel, prefix)
 	if !ok || !isSnowflake(id) {
 		// Another adapter's channel (a console sharing the database).
-		return fmt.Errorf("discord: post to %q: %w: not a Discord channel", channel, bot.ErrUndeliverable)
+		return "", fmt.Errorf("discord: post to %q: %w: not a Discord channel", channel, bot.ErrUndeliverable)
 	}
 	if m.Private {
 		// A channel message is seen by everyone: never post a private one.
-		return fmt.Errorf("discord: %w: refusing to post a private message to channel %s", bot.ErrUndeliverable, id)
+		return "", fmt.Errorf("discord: %w: refusing to post a private message to channel %s", bot.ErrUndeliverable, id)
 	}
 	out := translate(m)
 	if len(out.cut) > 0 {
@@ -515,13 +541,39 @@ func (a *Adapter) Post(ctx context.Context, channel string, m bot.Message) error
 	if err != nil {
 		a.log.Error("render", "channel", id, "err", err)
 	}
-	if err := a.send(ctx, id, out.send(files), m.Key); err != nil {
+	msgID, err := a.send(ctx, id, out.send(files), m.Key)
+	if err != nil {
 		if re := refusal(err); re != nil {
 			// The channel is gone or closed to the bot: trying again is
 			// useless, and the players must be told.
-			return fmt.Errorf("discord: post to channel %s: %w", id, re)
+			return "", fmt.Errorf("discord: post to channel %s: %w", id, re)
 		}
-		return fmt.Errorf("discord: post to channel %s: %w", id, err)
+		return "", fmt.Errorf("discord: post to channel %s: %w", id, err)
+	}
+	return prefix + msgID, nil
+}
+
+// Edit implements bot.Editor: the message replaced in place, with the
+// map attached if the message has one.
+func (a *Adapter) Edit(ctx context.Context, channel, msg string, m bot.Message) error {
+	id, ok := strings.CutPrefix(channel, prefix)
+	mid, okm := strings.CutPrefix(msg, prefix)
+	if !ok || !isSnowflake(id) || !okm || !isSnowflake(mid) {
+		return fmt.Errorf("discord: edit %q in %q: %w: not a Discord message", msg, channel, bot.ErrUndeliverable)
+	}
+	out := translate(m)
+	if len(out.cut) > 0 {
+		a.log.Warn("edit cut to Discord's limits", "channel", id, "cut", out.cut)
+	}
+	files, err := out.render(ctx)
+	if err != nil {
+		a.log.Error("render", "channel", id, "err", err)
+	}
+	if _, err := a.s.ChannelMessageEditComplex(out.editPost(id, mid, files), discordgo.WithContext(ctx)); err != nil {
+		if re := refusal(err); re != nil {
+			return fmt.Errorf("discord: edit in channel %s: %w", id, re)
+		}
+		return fmt.Errorf("discord: edit in channel %s: %w", id, err)
 	}
 	return nil
 }
@@ -538,24 +590,40 @@ type keyedSend struct {
 // goes with it as its nonce, enforced: Discord then creates it once
 // however often it is sent within a few minutes, which makes the
 // redelivery of queued news after a crash, or by another process, safe.
-func (a *Adapter) send(ctx context.Context, channel string, ms *discordgo.MessageSend, key string) error {
+func (a *Adapter) send(ctx context.Context, channel string, ms *discordgo.MessageSend, key string) (string, error) {
 	opt := discordgo.WithContext(ctx)
 	if key == "" {
-		_, err := a.s.ChannelMessageSendComplex(channel, ms, opt)
-		return err
+		msg, err := a.s.ChannelMessageSendComplex(channel, ms, opt)
+		if err != nil {
+			return "", err
+		}
+		return msg.ID, nil
 	}
 	data := keyedSend{MessageSend: ms, Nonce: key, EnforceNonce: true}
 	endpoint := discordgo.EndpointChannelMessages(channel)
+	var body []byte
+	var err error
 	if len(ms.Files) == 0 {
-		_, err := a.s.RequestWithBucketID(http.MethodPost, endpoint, data, endpoint, opt)
-		return err
+		body, err = a.s.RequestWithBucketID(http.MethodPost, endpoint, data, endpoint, opt)
+	} else {
+		var contentType string
+		var form []byte
+		contentType, form, err = discordgo.MultipartBodyWithJSON(data, ms.Files)
+		if err != nil {
+			return "", err
+		}
+		body, err = a.s.RequestRaw(http.MethodPost, endpoint, contentType, form, endpoint, 0, opt)
 	}
-	contentType, body, err := discordgo.MultipartBodyWithJSON(data, ms.Files)
 	if err != nil {
-		return err
+		return "", err
 	}
-	_, err = a.s.RequestRaw(http.MethodPost, endpoint, contentType, body, endpoint, 0, opt)
-	return err
+	var msg struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal(body, &msg); err != nil {
+		return "", fmt.Errorf("discord: read the posted message: %w", err)
+	}
+	return msg.ID, nil
 }
 
 // refusal turns Discord's refusal of a post for good (403: the bot may

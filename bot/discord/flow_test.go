@@ -141,7 +141,7 @@ func (g *game) channelPosts() []fakediscord.Message {
 func (g *game) lastPost(s string) (fakediscord.Message, bool) {
 	ps := g.channelPosts()
 	for i := len(ps) - 1; i >= 0; i-- {
-		if strings.Contains(ps[i].Content, s) {
+		if strings.Contains(fullText(ps[i]), s) {
 			return ps[i], true
 		}
 	}
@@ -315,9 +315,12 @@ func TestMatchFlow(t *testing.T) {
 	// message shows anyone's cards.
 	maps := 0
 	for _, msg := range g.channelPosts() {
-		if strings.HasPrefix(msg.Content, "**Turn") || strings.HasPrefix(msg.Content, "**Initial") {
+		if len(msg.Embeds) == 1 && (strings.HasPrefix(msg.Embeds[0].Title, "Turn") || strings.HasPrefix(msg.Embeds[0].Title, "Initial")) {
 			if len(msg.Files) > 0 {
 				wantMap(t, msg)
+				if im := msg.Embeds[0].Image; im == nil || im.URL != "attachment://"+msg.Files[0].Name {
+					t.Errorf("the map is not the embed's image: %+v", im)
+				}
 				maps++
 			}
 		}
@@ -355,9 +358,9 @@ func (g *game) playTurn(p person, stale string) string {
 	s := m.Game.State
 	seat := s.SeatByID(p.userID())
 	if s.Seats[seat].Hand.Len() >= 5 {
-		wantPublic(t, g.answer(g.do(command(t, p, channel, "trade"))), "traded")
+		wantPrivate(t, g.answer(g.do(command(t, p, channel, "trade"))), "traded")
 	}
-	wantPublic(t, g.answer(g.do(command(t, p, channel, "autoplace"))), "placed")
+	wantPrivate(t, g.answer(g.do(command(t, p, channel, "autoplace"))), "placed")
 
 	// Autocomplete suggests only what is legal for the option now.
 	s = g.match().Game.State
@@ -389,10 +392,10 @@ func (g *game) playTurn(p person, stale string) string {
 	}
 
 	res := g.answer(g.do(command(t, p, channel, "attack", o("from", froms[0].Value), o("to", tos[0].Value))))
-	wantPublic(t, res, "⚔️")
+	wantPrivate(t, res, "⚔️")
 	if b, ok := buttonByLabel(res, "Move all"); ok {
 		moved := g.answer(g.do(click(t, p, channel, b.CustomID)))
-		wantPublic(t, moved, "moved")
+		wantPrivate(t, moved, "moved")
 		res = moved
 	}
 	end, ok := buttonByLabel(res, "End turn")
@@ -405,7 +408,7 @@ func (g *game) playTurn(p person, stale string) string {
 	if g.restartBeforeEnd {
 		g.restart()
 	}
-	wantPublic(t, g.answer(g.do(click(t, p, channel, end.CustomID))), "ended turn")
+	wantPrivate(t, g.answer(g.do(click(t, p, channel, end.CustomID))), "ended turn")
 	return stale
 }
 
@@ -413,7 +416,7 @@ func (g *game) playTurn(p person, stale string) string {
 func TestLongPostIsCut(t *testing.T) {
 	e := newEnv(t, nil, time.Minute)
 	long := "**Turn 9 — Ann**\n" + strings.Repeat("⚔️ 🟥 Ann blitzed Kamchatka from Alaska (12 rolls): 🎲 6 5 3 v 4 2 — Ann lost 3, Bob lost 7\n", 40)
-	if err := e.a.Post(e.ctx, prefix+channel, bot.Message{Text: long}); err != nil {
+	if _, err := e.a.Post(e.ctx, prefix+channel, bot.Message{Text: long}); err != nil {
 		t.Fatal(err)
 	}
 	ms := e.fake.Messages()
@@ -439,11 +442,11 @@ func TestTurnNewsOutlivesAFailedPost(t *testing.T) {
 	s := g.match().Game.State
 	p := personOf(t, s.Seats[s.Current].ID)
 	next := personOf(t, s.Seats[(s.Current+1)%len(s.Seats)].ID)
-	wantPublic(t, g.answer(g.do(command(t, p, channel, "autoplace"))), "placed")
+	wantPrivate(t, g.answer(g.do(command(t, p, channel, "autoplace"))), "placed")
 	before := len(g.channelPosts())
 
 	g.fake.FailNext("post", http.StatusInternalServerError)
-	wantPublic(t, g.answer(g.do(command(t, p, channel, "end"))), "ended turn")
+	wantPrivate(t, g.answer(g.do(command(t, p, channel, "end"))), "ended turn")
 	g.bot.Wait()
 	if n := len(g.channelPosts()) - before; n != 0 {
 		t.Fatalf("%d posts after the failed one, want none (the order is kept)", n)
@@ -458,7 +461,7 @@ func TestTurnNewsOutlivesAFailedPost(t *testing.T) {
 	if len(posts) != 2 {
 		t.Fatalf("%d posts after the restart, want the summary and the ping", len(posts))
 	}
-	wantText(t, posts[0], "Posted late", fmt.Sprintf("**Turn %d", s.Turn))
+	wantText(t, posts[0], "Posted late", fmt.Sprintf("Turn %d —", s.Turn))
 	wantMap(t, posts[0])
 	wantText(t, posts[1], "it is your turn", "<@"+next.id+">")
 	wantOnlyMentions(t, posts[1], next)

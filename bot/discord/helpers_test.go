@@ -273,11 +273,21 @@ func wantPrivate(t testing.TB, m fakediscord.Message, want ...string) {
 
 func wantText(t testing.TB, m fakediscord.Message, want ...string) {
 	t.Helper()
+	all := fullText(m)
 	for _, w := range want {
-		if !strings.Contains(m.Content, w) {
-			t.Errorf("message %.300q does not say %q", m.Content, w)
+		if !strings.Contains(all, w) {
+			t.Errorf("message %.300q does not say %q", all, w)
 		}
 	}
+}
+
+// fullText is all the text of a message: its content, then its embeds'.
+func fullText(m fakediscord.Message) string {
+	parts := []string{m.Content}
+	for _, e := range m.Embeds {
+		parts = append(parts, e.Text())
+	}
+	return strings.TrimPrefix(strings.Join(parts, "\n"), "\n")
 }
 
 // buttonByLabel finds a button of a message by the start of its label.

@@ -36,6 +36,7 @@ type outgoing struct {
 	content    string
 	components []discordgo.MessageComponent
 	mentions   *discordgo.MessageAllowedMentions
+	embeds     []*discordgo.MessageEmbed
 	ephemeral  bool
 	image      *bot.Image
 	// cut says what had to change to fit Discord's limits, for the log.
@@ -47,7 +48,13 @@ type outgoing struct {
 // restricted to the users the message names.
 func translate(m bot.Message) outgoing {
 	out := outgoing{ephemeral: m.Private, image: m.Image, mentions: allowedMentions(m.Mentions)}
-	text := bot.Markup{Mention: mentionOf, Channel: channelOf, Time: func(unix int64) string { return "<t:" + strconv.FormatInt(unix, 10) + ":R>" }}.Format(m.Text)
+	mk := bot.Markup{Mention: mentionOf, Channel: channelOf, Time: func(unix int64) string { return "<t:" + strconv.FormatInt(unix, 10) + ":R>" }}
+	text := mk.Format(m.Text)
+	if m.Embed != nil {
+		e, cut := embedOf(mk, m.Embed, m.Image)
+		out.embeds = []*discordgo.MessageEmbed{e}
+		out.cut = append(out.cut, cut...)
+	}
 	if n := utf16Len(text); n > maxContent {
 		out.cut = append(out.cut, fmt.Sprintf("text of %d characters cut to %d", n, maxContent))
 		text = truncate(text, maxContent)
@@ -56,12 +63,75 @@ func translate(m bot.Message) outgoing {
 	var cut []string
 	out.components, cut = components(m.Buttons)
 	out.cut = append(out.cut, cut...)
-	if strings.TrimSpace(out.content) == "" && out.image == nil && len(out.components) == 0 {
+	if strings.TrimSpace(out.content) == "" && out.image == nil && len(out.components) == 0 && len(out.embeds) == 0 {
 		// Discord refuses an empty message; the core never means to send one.
 		out.content = "…"
 		out.cut = append(out.cut, "empty message")
 	}
 	return out
+}
+
+// Discord's limits on an embed.
+const (
+	maxEmbedTitle       = 256
+	maxEmbedDescription = 4096
+	maxEmbedFields      = 25
+	maxFieldName        = 256
+	maxFieldValue       = 1024
+	maxEmbedFooter      = 2048
+	maxEmbedTotal       = 6000
+)
+
+// imageName is the file name a message's image is attached under.
+func imageName(im *bot.Image) string {
+	if im == nil || im.Name == "" {
+		return "map.png"
+	}
+	return im.Name
+}
+
+// embedOf turns the core's embed into Discord's, within its limits, with
+// the message's image, if any, shown inside it.
+func embedOf(mk bot.Markup, e *bot.Embed, im *bot.Image) (*discordgo.MessageEmbed, []string) {
+	var cut []string
+	fit := func(what, s string, limit int) string {
+		s = mk.Format(s)
+		if n := utf16Len(s); n > limit {
+			cut = append(cut, fmt.Sprintf("embed %s of %d characters cut to %d", what, n, limit))
+			s = truncate(s, limit)
+		}
+		return s
+	}
+	out := &discordgo.MessageEmbed{
+		Title:       fit("title", e.Title, maxEmbedTitle),
+		Description: fit("description", e.Description, maxEmbedDescription),
+		Color:       e.Color,
+	}
+	total := utf16Len(out.Title) + utf16Len(out.Description)
+	for i, f := range e.Fields {
+		if i == maxEmbedFields {
+			cut = append(cut, fmt.Sprintf("%d embed fields beyond %d", len(e.Fields)-maxEmbedFields, maxEmbedFields))
+			break
+		}
+		name, value := fit("field name", f.Name, maxFieldName), fit("field value", f.Value, maxFieldValue)
+		if strings.TrimSpace(name) == "" || strings.TrimSpace(value) == "" {
+			continue // Discord refuses an empty field
+		}
+		total += utf16Len(name) + utf16Len(value)
+		out.Fields = append(out.Fields, &discordgo.MessageEmbedField{Name: name, Value: value, Inline: f.Inline})
+	}
+	if e.Footer != "" {
+		out.Footer = &discordgo.MessageEmbedFooter{Text: fit("footer", e.Footer, maxEmbedFooter)}
+		total += utf16Len(out.Footer.Text)
+	}
+	if total > maxEmbedTotal {
+		cut = append(cut, fmt.Sprintf("embed of %d characters: description cut", total))
+		out.Description = truncate(out.Description, max(0, utf16Len(out.Description)-(total-maxEmbedTotal)))
+	}
+	if im != nil {
+		out.Image = &discordgo.MessageEmbedImage{URL: "attachment://" + imageName(im)}
+	}
+	return out, cut
 }
 
 // mentionOf renders a user ID of the core as a Discord mention. IDs of
@@ -234,11 +304,7 @@ func (o *outgoing) render(ctx context.Context) ([]*discordgo.File, error) {
 		}
 		return nil, fmt.Errorf("discord: render %s: %w", o.image.Name, err)
 	}
-	name := o.image.Name
-	if name == "" {
-		name = "map.png"
-	}
-	return []*discordgo.File{{Name: name, ContentType: "image/png", Reader: bytes.NewReader(png)}}, nil
+	return []*discordgo.File{{Name: imageName(o.image), ContentType: "image/png", Reader: bytes.NewReader(png)}}, nil
 }
 
 // response is the message as an immediate answer (callback type 4).
@@ -246,7 +312,19 @@ func (o outgoing) response() *discordgo.InteractionResponse {
 	return &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{
-			Content: o.content, Components: o.components, AllowedMentions: o.mentions, Flags: o.flags(),
+			Content: o.content, Components: o.components, Embeds: o.embeds, AllowedMentions: o.mentions, Flags: o.flags(),
+		},
+	}
+}
+
+// update is the message as the new content of the clicked message
+// (callback type 7).
+func (o outgoing) update(files []*discordgo.File) *discordgo.InteractionResponse {
+	_, comps, embeds := o.replacing()
+	return &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseUpdateMessage,
+		Data: &discordgo.InteractionResponseData{
+			Content: o.content, Components: comps, Embeds: embeds, AllowedMentions: o.mentions, Files: files,
 		},
 	}
 }
@@ -263,22 +341,44 @@ func deferral(ephemeral bool) *discordgo.InteractionResponse {
 
 // edit is the message as the edit of a deferred answer.
 func (o outgoing) edit(files []*discordgo.File) *discordgo.WebhookEdit {
-	content := o.content
+	content, comps, embeds := o.replacing()
+	return &discordgo.WebhookEdit{Content: &content, Components: &comps, Embeds: &embeds, AllowedMentions: o.mentions, Files: files}
+}
+
+// replacing is the content, buttons and embeds of an edit: given even when
+// empty, since a field left out of an edit keeps its old value.
+func (o outgoing) replacing() (string, []discordgo.MessageComponent, []*discordgo.MessageEmbed) {
 	comps := o.components
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
 	}
-	return &discordgo.WebhookEdit{Content: &content, Components: &comps, AllowedMentions: o.mentions, Files: files}
+	embeds := o.embeds
+	if embeds == nil {
+		embeds = []*discordgo.MessageEmbed{}
+	}
+	return o.content, comps, embeds
+}
+
+// editPost is the message as the new content of a channel message: its
+// text, embed and buttons replaced, and its attachment too if it has an
+// image (else the old one stays).
+func (o outgoing) editPost(channel, id string, files []*discordgo.File) *discordgo.MessageEdit {
+	content, comps, embeds := o.replacing()
+	e := &discordgo.MessageEdit{ID: id, Channel: channel, Content: &content, Components: &comps, Embeds: &embeds, AllowedMentions: o.mentions, Files: files}
+	if len(files) > 0 {
+		e.Attachments = &[]*discordgo.MessageAttachment{}
+	}
+	return e
 }
 
 // followup is the message as a follow-up of an interaction.
 func (o outgoing) followup(files []*discordgo.File) *discordgo.WebhookParams {
-	return &discordgo.WebhookParams{Content: o.content, Components: o.components, AllowedMentions: o.mentions, Flags: o.flags(), Files: files}
+	return &discordgo.WebhookParams{Content: o.content, Components: o.components, Embeds: o.embeds, AllowedMentions: o.mentions, Flags: o.flags(), Files: files}
 }
 
 // send is the message as a new channel message.
 func (o outgoing) send(files []*discordgo.File) *discordgo.MessageSend {
-	return &discordgo.MessageSend{Content: o.content, Components: o.components, AllowedMentions: o.mentions, Files: files}
+	return &discordgo.MessageSend{Content: o.content, Components: o.components, Embeds: o.embeds, AllowedMentions: o.mentions, Files: files}
 }
 
 // choices turns the core's suggestions into Discord's, within its limits:

@@ -26,6 +26,9 @@ const (
 	// deferredPublic: the core was slow, so the adapter acknowledged the
 	// interaction with a public "thinking…" message.
 	deferredPublic
+	// deferredQuiet: acknowledged privately, or as an update of the
+	// clicked message, as the answer will be.
+	deferredQuiet
 	// answered: the answer went out (or failed to).
 	answered
 )
@@ -49,6 +52,7 @@ type responder struct {
 	s   *discordgo.Session
 	i   *discordgo.Interaction
 	log *slog.Logger
+	how answerMode
 
 	mu      sync.Mutex
 	state   replyState
@@ -59,8 +63,8 @@ type responder struct {
 // newResponder starts the clock of an interaction: if the core has not
 // replied at deferAt, the responder defers publicly; if that time has
 // come already, it defers at once, before returning.
-func newResponder(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, log *slog.Logger, deferAt time.Time) *responder {
-	r := &responder{s: s, i: i, log: log}
+func newResponder(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, log *slog.Logger, deferAt time.Time, how answerMode) *responder {
+	r := &responder{s: s, i: i, log: log, how: how}
 	wait := time.Until(deferAt)
 	if wait <= 0 {
 		r.timer = time.NewTimer(0)
@@ -83,13 +87,38 @@ func (r *responder) deferPublicly(ctx context.Context, level slog.Level, why str
 	if r.replied || r.state != pending {
 		return
 	}
-	if err := r.s.InteractionRespond(r.i, deferral(false), discordgo.WithContext(ctx)); err != nil {
+	var d *discordgo.InteractionResponse
+	var state replyState
+	switch r.how {
+	case asItSays:
+		d, state = deferral(false), deferredPublic
+	case privately:
+		d, state = deferral(true), deferredQuiet
+	case updateClicked, clickedPublic:
+		d, state = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}, deferredQuiet
+	}
+	if err := r.s.InteractionRespond(r.i, d, discordgo.WithContext(ctx)); err != nil {
 		r.log.Error("defer an answer", "err", err)
 		return
 	}
 	r.log.Log(ctx, level, why)
-	r.state = deferredPublic
+	r.state = state
 }
+
+// answerMode is how an interaction is answered.
+type answerMode int
+
+const (
+	// asItSays: publicly or privately as the core's answer says.
+	asItSays answerMode = iota
+	// privately: the command's answer is for its author (Spec.Private).
+	privately
+	// updateClicked: the answer replaces the clicked (private) message.
+	updateClicked
+	// clickedPublic: a button of a public message; the answer replaces it
+	// if it says so (Message.Replace), else it is a new message.
+	clickedPublic
+)
 
 // stop stops the deferral clock.
 func (r *responder) stop() {
@@ -122,6 +151,38 @@ func (r *responder) Reply(ctx context.Context, m bot.Message) error {
 	r.state = answered
 	opt := discordgo.WithContext(ctx)
 	pings := !out.ephemeral && len(out.mentions.Users) > 0
+	if r.how == clickedPublic && !m.Replace && state == deferredQuiet {
+		// Acknowledged as an update, answered with a message of its own.
+		files := r.render(ctx, &out)
+		if _, err := r.s.FollowupMessageCreate(r.i, true, out.followup(files), opt); err != nil {
+			return fmt.Errorf("discord: answer a click: %w", err)
+		}
+		return nil
+	}
+	if r.how == updateClicked || (r.how == clickedPublic && m.Replace) {
+		// The clicked message is private: it becomes the answer.
+		switch state {
+		case pending:
+			files := r.render(ctx, &out)
+			if err := r.s.InteractionRespond(r.i, out.update(files), opt); err != nil {
+				return fmt.Errorf("discord: update the clicked message: %w", err)
+			}
+		default:
+			files := r.render(ctx, &out)
+			if _, err := r.s.InteractionResponseEdit(r.i, out.edit(files), opt); err != nil {
+				return fmt.Errorf("discord: edit the clicked message: %w", err)
+			}
+		}
+		return nil
+	}
+	if state == deferredQuiet && r.how == privately {
+		// Deferred privately, as the answer is.
+		files := r.render(ctx, &out)
+		if _, err := r.s.InteractionResponseEdit(r.i, out.edit(files), opt); err != nil {
+			return fmt.Errorf("discord: edit the deferred answer: %w", err)
+		}
+		return nil
+	}
 	switch {
 	case state == pending && out.image == nil:
 		if err := r.s.InteractionRespond(r.i, out.response(), opt); err != nil {

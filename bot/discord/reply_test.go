@@ -320,10 +320,10 @@ func TestChannelsInParallel(t *testing.T) {
 		return r.Reply(ctx, bot.Message{Text: "done in " + req.Channel})
 	}}
 	e := newEnv(t, core, time.Minute)
-	slow := e.deliver(command(t, ann, channel, "end"))
+	slow := e.deliver(command(t, ann, channel, "new"))
 	done := make(chan error)
 	go func() { done <- e.a.handle(e.ctx, e.core, slow, time.Now()) }()
-	fast := e.do(command(t, bob, "645027906669510668", "end"))
+	fast := e.do(command(t, bob, "645027906669510668", "new"))
 	wantPublic(t, e.answer(fast), "done in discord:645027906669510668")
 	if m, _ := e.fake.Answer(slow.ID); m != nil && !m.Loading {
 		t.Errorf("the slow channel was answered (%+v) before its core returned", m)
@@ -389,7 +389,7 @@ func TestPost(t *testing.T) {
 		Image:    image(nil),
 		Buttons:  [][]bot.Button{{{ID: "r|1|40|autoplace", Label: "Place automatically", Style: bot.Secondary}}},
 	}
-	if err := e.a.Post(e.ctx, prefix+channel, ping); err != nil {
+	if _, err := e.a.Post(e.ctx, prefix+channel, ping); err != nil {
 		t.Fatal(err)
 	}
 	ms := e.fake.Messages()
@@ -409,15 +409,15 @@ func TestPost(t *testing.T) {
 
 	// Never a private message in a channel; never another platform's channel.
 	// Neither can ever be posted: the core must not keep trying.
-	if err := e.a.Post(e.ctx, prefix+channel, bot.Message{Private: true, Text: "your cards"}); !errors.Is(err, bot.ErrUndeliverable) {
+	if _, err := e.a.Post(e.ctx, prefix+channel, bot.Message{Private: true, Text: "your cards"}); !errors.Is(err, bot.ErrUndeliverable) {
 		t.Errorf("a private message: %v, want it refused as undeliverable", err)
 	}
-	if err := e.a.Post(e.ctx, "console:main", bot.Message{Text: "hi"}); !errors.Is(err, bot.ErrUndeliverable) {
+	if _, err := e.a.Post(e.ctx, "console:main", bot.Message{Text: "hi"}); !errors.Is(err, bot.ErrUndeliverable) {
 		t.Errorf("a console channel: %v, want it refused as undeliverable", err)
 	}
 	// A map that cannot be drawn: the text goes without it, saying so.
 	broken := bot.Message{Text: "**Turn 4 — Ann**", Image: image(func(context.Context) ([]byte, error) { return nil, errors.New("out of memory") })}
-	if err := e.a.Post(e.ctx, prefix+channel, broken); err != nil {
+	if _, err := e.a.Post(e.ctx, prefix+channel, broken); err != nil {
 		t.Fatal(err)
 	}
 	ms = e.fake.Messages()
@@ -431,7 +431,7 @@ func TestPost(t *testing.T) {
 		never  bool
 	}{{http.StatusForbidden, true}, {http.StatusNotFound, true}, {http.StatusBadRequest, false}} {
 		e.fake.FailNext("post", tt.status)
-		err := e.a.Post(e.ctx, prefix+channel, bot.Message{Text: "hi"})
+		_, err := e.a.Post(e.ctx, prefix+channel, bot.Message{Text: "hi"})
 		if err == nil || errors.Is(err, bot.ErrUndeliverable) != tt.never {
 			t.Errorf("HTTP %d: %v; want undeliverable %v", tt.status, err, tt.never)
 		}
@@ -517,13 +517,13 @@ func TestPostOnceByKey(t *testing.T) {
 	e := newEnv(t, nil, time.Minute)
 	news := bot.Message{Text: "**Turn 4 — Ann**", Image: image(nil), Key: "n1.a.0"}
 	for range 3 {
-		if err := e.a.Post(e.ctx, prefix+channel, news); err != nil {
+		if _, err := e.a.Post(e.ctx, prefix+channel, news); err != nil {
 			t.Fatal(err)
 		}
 	}
 	plain := bot.Message{Text: "hello"}
 	for range 2 {
-		if err := e.a.Post(e.ctx, prefix+channel, plain); err != nil {
+		if _, err := e.a.Post(e.ctx, prefix+channel, plain); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -105,7 +105,7 @@ func TestExportImport(t *testing.T) {
 		{"negative turn hours", strings.Replace(out, `"turn_hours":24`, `"turn_hours":-5`, 1), []string{"import", "--db", dst, "--channel", "x:6", "-"}, 1, "meta.settings.turn_hours: -5, want 1 to 720"},
 		{"an outside program", strings.Replace(out, `{"id":"bot:1","name":"Player 3","level":"easy"}`, `{"id":"bot:1","name":"Player 3","level":"exec:rm -rf /"}`, 1), []string{"import", "--db", dst, "--channel", "x:7", "-"}, 1, `level: "exec:rm -rf /" is not one of random, easy, normal, hard`},
 		{"a name that pings", strings.Replace(out, `"name":"Player 1"}`, `"name":"@everyone"}`, 1), []string{"import", "--db", dst, "--channel", "x:8", "-"}, 1, `name: "@everyone" is not fit to show`},
-		{"history that pings", strings.Replace(out, `"seats":[`, `"history":[{"turn":1,"seat":0,"lines":["{{mention:discord:1}} lost"]}],"seats":[`, 1), []string{"import", "--db", dst, "--channel", "x:9", "-"}, 1, "carries {{"},
+		{"a turn that pings", strings.Replace(out, `"bots":`, `"turn":["{{mention:discord:1}} lost"],"bots":`, 1), []string{"import", "--db", dst, "--channel", "x:9", "-"}, 1, "carries {{"},
 		{"seats not the game's", strings.Replace(out, `{"id":"bot:1","name":"Player 3","level":"easy"}`, `{"id":"bot:2","name":"Player 3","level":"easy"}`, 1), []string{"import", "--db", dst, "--channel", "x:10", "-"}, 1, "the game's seat bot:1 (\"Player 3\") is missing"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -132,6 +132,11 @@ type interaction struct {
 	answered           int // callback type, 0 before the answer
 	answeredAt         time.Time
 	original           *Message // the answer (type 4) or the deferred message (type 5)
+	// clicked is the message whose button made a component interaction
+	// (nil if the fake does not hold it): answers of type 6 and 7 edit it.
+	clicked *Message
+	// updated: the answer was put in place of the clicked message.
+	updated bool
 	// overHTTP: delivered to the bot's endpoint, whose response (the
 	// answer) is not read yet.
 	overHTTP  bool
@@ -177,7 +182,9 @@ type Message struct {
 	Deleted bool
 	Content string
 	Buttons [][]Button
-	Files   []File
+	// Embeds are the message's embeds, as last set.
+	Embeds []Embed
+	Files  []File
 	// Mentions is the allowed_mentions sent with the message (nil if none).
 	Mentions *AllowedMentions
 	Edits    int
@@ -190,6 +197,39 @@ type Message struct {
 
 // Public reports whether anyone in the channel saw or sees the message.
 func (m *Message) Public() bool { return !m.Ephemeral }
+
+// Embed is an embed of a message, as far as the fake reads it.
+type Embed struct {
+	Title       string       `json:"title"`
+	Description string       `json:"description"`
+	Color       int          `json:"color"`
+	Fields      []EmbedField `json:"fields"`
+	Footer      *struct {
+		Text string `json:"text"`
+	} `json:"footer"`
+	Image *struct {
+		URL string `json:"url"`
+	} `json:"image"`
+}
+
+// EmbedField is a field of an embed.
+type EmbedField struct {
+	Name   string `json:"name"`
+	Value  string `json:"value"`
+	Inline bool   `json:"inline"`
+}
+
+// Text is all the text of the embed, for searching it.
+func (e Embed) Text() string {
+	parts := []string{e.Title, e.Description}
+	for _, f := range e.Fields {
+		parts = append(parts, f.Name+": "+f.Value)
+	}
+	if e.Footer != nil {
+		parts = append(parts, e.Footer.Text)
+	}
+	return strings.Join(parts, "\n")
+}
 
 // Button is a button of a message.
 type Button struct {
@@ -403,6 +443,35 @@ func (s *Server) Interaction(payload []byte) ([]byte, error) {
 		m["app_permissions"] = strconv.FormatInt(s.permsLocked(ch), 10)
 	}
 	in := &interaction{id: m["id"].(string), token: m["token"].(string), channel: ch, typ: int(typ), created: s.nowLocked()}
+	if msg, ok := m["message"].(map[string]any); ok && in.typ == 3 {
+		// The click of a button of a message the fake holds: the newest
+		// one showing a button of that custom_id, as Discord would
+		// deliver it (its id and flags). A button no held message shows
+		// (made up by a test, or gone with an update) comes with a
+		// message the fake does not know.
+		data, _ := m["data"].(map[string]any)
+		cid, _ := data["custom_id"].(string)
+		for i := len(s.messages) - 1; i >= 0 && in.clicked == nil; i-- {
+			held := s.messages[i]
+			for _, row := range held.Buttons {
+				for _, b := range row {
+					if b.CustomID == cid && !held.Deleted && in.clicked == nil {
+						in.clicked = held
+					}
+				}
+			}
+		}
+		if in.clicked != nil {
+			msg["id"] = in.clicked.ID
+			flags := 0
+			if in.clicked.Ephemeral {
+				flags = flagEphemeral
+			}
+			msg["flags"] = flags
+		} else {
+			msg["id"] = ""
+		}
+	}
 	s.inter[in.id] = in
 	return json.Marshal(m)
 }
@@ -455,9 +524,15 @@ func (s *Server) Answer(interactionID string) (*Message, int) {
 // Replies returns the messages of an interaction that are not deleted:
 // its answer and its follow-ups.
 func (s *Server) Replies(interactionID string) []Message {
+	s.mu.Lock()
+	var updated string // the clicked message an answer of type 6 or 7 updated
+	if in := s.inter[interactionID]; in != nil && in.updated && in.clicked != nil {
+		updated = in.clicked.ID
+	}
+	s.mu.Unlock()
 	var out []Message
 	for _, m := range s.Messages() {
-		if m.Interaction == interactionID && !m.Deleted {
+		if (m.Interaction == interactionID || m.ID == updated) && !m.Deleted {
 			out = append(out, m)
 		}
 	}

@@ -32,6 +32,7 @@ func (s *Server) routes() http.Handler {
 	api("DELETE /webhooks/{app}/{token}/messages/@original", s.deleteOriginal)
 	api("POST /webhooks/{app}/{token}", s.followup)
 	api("POST /channels/{channel}/messages", s.post)
+	api("PATCH /channels/{channel}/messages/{message}", s.editPost)
 	api("POST /users/@me/channels", s.openDM)
 	api("POST /channels/{channel}/threads", s.openThread)
 	api("PATCH /channels/{channel}", s.editChannel)
@@ -239,10 +240,15 @@ func (s *Server) acknowledgeLocked(w http.ResponseWriter, r *http.Request, id, t
 			bad.add("a deferral carries no files")
 		}
 	case resp.Type == 6 || resp.Type == 7:
-		if in.typ != 3 {
+		switch {
+		case in.typ != 3:
 			bad.add("type: %d is only for component interactions", resp.Type)
-		} else {
-			bad.add("type: %d (update the clicked message) is not modelled by the fake", resp.Type)
+		case in.clicked == nil:
+			bad.add("type: %d updates the clicked message, which the fake does not hold (click a message it holds)", resp.Type)
+		case resp.Type == 6 && len(files) > 0:
+			bad.add("a deferral carries no files")
+		case resp.Type == 7:
+			bad = append(bad, checkMessage(d, len(files), flagSuppressEmbeds)...)
 		}
 	default:
 		bad.add("type: %d is not a valid answer to an interaction of type %d", resp.Type, in.typ)
@@ -259,6 +265,13 @@ func (s *Server) acknowledgeLocked(w http.ResponseWriter, r *http.Request, id, t
 		}
 	case 4:
 		in.original = s.newMessageLocked(in.channel, Response, in.id, d, files, now)
+	case 6:
+		in.original = in.clicked
+	case 7:
+		in.original = in.clicked
+		apply(in.clicked, d, files)
+		in.clicked.Edits++
+		in.updated = true
 	case 5:
 		m := &Message{ID: s.snowflakeLocked(), ChannelID: in.channel, Kind: Response, Interaction: in.id, Loading: true, At: now}
 		m.Ephemeral = d.Flags != nil && *d.Flags&flagEphemeral != 0
@@ -291,6 +304,22 @@ func apply(m *Message, d *message, files []File) {
 				bs = append(bs, Button{CustomID: c.CustomID, Label: c.Label, Style: c.Style})
 			}
 			m.Buttons = append(m.Buttons, bs)
+		}
+	}
+	if d.Embeds != nil {
+		m.Embeds = nil
+		for _, raw := range d.Embeds {
+			var e Embed
+			if json.Unmarshal(raw, &e) == nil {
+				m.Embeds = append(m.Embeds, e)
+			}
+		}
+	}
+	if d.Attachments != nil {
+		// The attachments kept are listed; files sent with the edit add to
+		// them (the fake keeps none of the old ones when the list is empty).
+		if len(d.Attachments) == 0 {
+			m.Files = nil
 		}
 	}
 	m.Files = append(m.Files, files...)
@@ -373,7 +402,7 @@ func (s *Server) editOriginal(w http.ResponseWriter, r *http.Request) {
 	}
 	cp := *m
 	apply(&cp, d, files)
-	if strings.TrimSpace(cp.Content) == "" && len(cp.Buttons) == 0 && len(cp.Files) == 0 {
+	if strings.TrimSpace(cp.Content) == "" && len(cp.Buttons) == 0 && len(cp.Files) == 0 && len(cp.Embeds) == 0 {
 		s.failLocked(w, r, http.StatusBadRequest, 50006, "Cannot send an empty message")
 		return
 	}
@@ -384,6 +413,9 @@ func (s *Server) editOriginal(w http.ResponseWriter, r *http.Request) {
 	apply(m, d, files)
 	m.Loading = false
 	m.Edits++
+	if m == in.clicked {
+		in.updated = true
+	}
 	writeJSON(w, http.StatusOK, messageJSON(m))
 }
 
@@ -703,4 +735,40 @@ func messageJSON(m *Message) map[string]any {
 		"attachments": atts, "components": rows, "embeds": []any{}, "mentions": []any{},
 		"timestamp": m.At.UTC().Format(time.RFC3339Nano),
 	}
+}
+
+// editPost edits a message the bot posted to a channel.
+func (s *Server) editPost(w http.ResponseWriter, r *http.Request) {
+	if s.injected(w, "edit post") {
+		return
+	}
+	if !s.authorized(w, r) {
+		return
+	}
+	d, files, ok := s.readMessage(w, r, flagSuppressEmbeds)
+	if !ok {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	channel, id := r.PathValue("channel"), r.PathValue("message")
+	var m *Message
+	for _, held := range s.messages {
+		if held.ID == id && held.ChannelID == channel && !held.Deleted {
+			m = held
+		}
+	}
+	if m == nil || m.Kind != Channel {
+		s.failLocked(w, r, http.StatusNotFound, 10008, "Unknown Message")
+		return
+	}
+	cp := *m
+	apply(&cp, d, files)
+	if strings.TrimSpace(cp.Content) == "" && len(cp.Buttons) == 0 && len(cp.Files) == 0 && len(cp.Embeds) == 0 {
+		s.failLocked(w, r, http.StatusBadRequest, 50006, "Cannot send an empty message")
+		return
+	}
+	apply(m, d, files)
+	m.Edits++
+	writeJSON(w, http.StatusOK, messageJSON(m))
 }

@@ -1,0 +1,165 @@
+package bot
+
+import (
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+)
+
+// turnRecord is a finished turn: who played and what happened.
+type turnRecord struct {
+	Turn  int       `json:"turn"`
+	Seat  int       `json:"seat"`
+	Lines []string  `json:"lines"`
+	Stats turnStats `json:"stats,omitzero"`
+}
+
+// turnStats are the numbers of a turn that its post shows apart from the
+// lines: what it brought, what it took, whom it put out.
+type turnStats struct {
+	Income     int   `json:"income,omitempty"`     // armies (troops) received
+	Traded     int   `json:"traded,omitempty"`     // armies from cards traded
+	Conquests  int   `json:"conquests,omitempty"`  // territories taken
+	Eliminated []int `json:"eliminated,omitempty"` // seats put out of the match
+}
+
+// count adds what events did to the stats.
+func (st *turnStats) count(events []engine.Event) {
+	for _, e := range events {
+		switch e := e.(type) {
+		case engine.TurnStarted:
+			st.Income += e.Armies
+		case engine.Traded:
+			st.Traded += e.Armies
+		case engine.Conquered, engine.Captured, engine.Seized:
+			st.Conquests++
+		case engine.Eliminated:
+			st.Eliminated = append(st.Eliminated, e.Seat)
+		}
+	}
+}
+
+// chronicle is the turn in progress as the chat tells it: its lines, the
+// lines each command added (so that an undone command's lines leave the
+// public record), and its numbers. It lives in the match data between
+// commands, and in a scratch value when a match's log is told again.
+type chronicle struct {
+	Lines []string
+	Steps []int
+	Stats turnStats
+}
+
+// position is where a match stood before a command.
+type position struct {
+	turn, seat int
+	setup      bool
+}
+
+// positionOf returns where s stands.
+func positionOf(s *state.State) position {
+	return position{turn: s.Turn, seat: s.Current, setup: s.Phase == state.PhaseSetup}
+}
+
+// tell describes the events of one change, made from position at, and
+// files the lines: into the turns that the change ended (returned, in
+// order) and the turn still in progress (ch). It returns every line, for
+// the reply to the command. An undo takes the lines of the command it
+// undid out of the turn's record: what was taken back did not happen.
+func (v voice) tell(s *state.State, at position, events []engine.Event, ch *chronicle) (lines []string, closed []turnRecord) {
+	var part []engine.Event
+	var stepLines int
+	flush := func() []string {
+		ls := v.describe(s, part)
+		lines = append(lines, ls...)
+		ch.Stats.count(part)
+		part = nil
+		return ls
+	}
+	curTurn, curSeat := at.turn, at.seat
+	if at.setup {
+		curTurn = 0
+	}
+	closeTurn := func(ls []string) {
+		if all := append(ch.Lines, ls...); len(all) > 0 {
+			closed = append(closed, turnRecord{Turn: curTurn, Seat: curSeat, Lines: all, Stats: ch.Stats})
+		}
+		*ch = chronicle{}
+		stepLines = 0
+	}
+	for _, e := range events {
+		switch e := e.(type) {
+		case engine.Undone:
+			// An undo is a command of its own: the lines of the command it
+			// undid leave the record, and the undo is told to its author
+			// only.
+			lines = append(lines, v.describe(s, []engine.Event{e})...)
+			if n := len(ch.Steps); n > 0 {
+				ch.Lines = ch.Lines[:max(0, len(ch.Lines)-ch.Steps[n-1])]
+				ch.Steps = ch.Steps[:n-1]
+			}
+			continue
+		case engine.CapitalChosen:
+			// Capitals are chosen in turn: each choice is its own post.
+			part = append(part, e)
+			curSeat = e.Seat
+			closeTurn(flush())
+			continue
+		case engine.SetupDone:
+			if isCapitals(s) {
+				break
+			}
+			ls := flush()
+			part = []engine.Event{e}
+			closeTurn(append(ls, flush()...))
+			continue
+		case engine.TurnStarted:
+			if ls := flush(); curTurn > 0 {
+				closeTurn(ls)
+			} else {
+				ch.Lines = append(ch.Lines, ls...)
+				stepLines += len(ls)
+			}
+			curTurn, curSeat = e.Turn, e.Seat
+		}
+		part = append(part, e)
+	}
+	ls := flush()
+	ch.Lines = append(ch.Lines, ls...)
+	if n := stepLines + len(ls); n > 0 {
+		ch.Steps = append(ch.Steps, n)
+	}
+	if s.Phase == state.PhaseOver {
+		closed = append(closed, turnRecord{Turn: s.Turn, Seat: s.Current, Lines: ch.Lines, Stats: ch.Stats})
+		*ch = chronicle{}
+	}
+	return lines, closed
+}
+
+// retell tells a match's whole log again, turn by turn, as it was told
+// when it was played: the finished turns, and the one in progress (nil
+// if the match is over).
+func (v voice) retell(rec engine.Record) ([]turnRecord, *turnRecord, error) {
+	g, err := engine.NewGame(rec.Setup)
+	if err != nil {
+		return nil, nil, err
+	}
+	var turns []turnRecord
+	var ch chronicle
+	for _, e := range rec.Log {
+		at := positionOf(g.State)
+		events, err := g.Replay(e)
+		if err != nil {
+			return nil, nil, err
+		}
+		_, closed := v.tell(g.State, at, events, &ch)
+		turns = append(turns, closed...)
+	}
+	s := g.State
+	if s.Phase == state.PhaseOver {
+		return turns, nil, nil
+	}
+	live := turnRecord{Turn: s.Turn, Seat: s.Current, Lines: ch.Lines, Stats: ch.Stats}
+	if s.Phase == state.PhaseSetup {
+		live.Turn = 0
+	}
+	return turns, &live, nil
+}
