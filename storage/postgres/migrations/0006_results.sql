@@ -1,5 +1,5 @@
 -- How each finished match ended, seat by seat (the SQLite store's
--- 0007_results.sql).
+-- 0006_results.sql).
 CREATE TABLE results (
 	match_id bigint  NOT NULL,
 	seat     integer NOT NULL CHECK (seat >= 0),
