@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	crand "crypto/rand"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -88,7 +90,7 @@ type Config struct {
 	Palettes map[string]Palette
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
-	// Seed draws the seed of a new match; nil uses the clock.
+	// Seed draws the seed of a new match; nil draws it from crypto/rand.
 	Seed func() uint64
 	// Scope names the channels whose timers, queued posts and computer
 	// turns this bot looks after (Tick, Redeliver, Resume): a prefix ending
@@ -216,7 +218,13 @@ func New(cfg Config) (*Bot, error) {
 		cfg.Now = time.Now
 	}
 	if cfg.Seed == nil {
-		cfg.Seed = func() uint64 { return uint64(time.Now().UnixNano()) }
+		// A match's seed is its dice: it must not be guessable from when
+		// the match started (its commitment is published at the start).
+		cfg.Seed = func() uint64 {
+			var b [8]byte
+			crand.Read(b[:]) // never fails (crypto/rand)
+			return binary.LittleEndian.Uint64(b[:])
+		}
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
