@@ -95,14 +95,23 @@ func BenchmarkTurnHardBudget100ms(b *testing.B) {
 func BenchmarkPlayout(b *testing.B) {
 	states := benchStates(b)
 	rng := newRand(1, 1)
+	views := make([]*state.State, len(states))
+	for i, s := range states {
+		views[i] = s.View(s.Current)
+	}
 	p := params{style: bias(0), goal: -1}
+	var (
+		scratch state.State
+		bd      board
+		cards   []state.Card
+	)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s := states[i%len(states)]
-		sim := determinize(s.View(s.Current), s.Current, rng)
-		playTurns(sim, s.Current, p)
-		evaluate(sim, s.Current)
+		v := views[i%len(views)]
+		sim := determinizeInto(&scratch, &cards, v, v.Viewer, rng)
+		playTurns(&bd, sim, v.Viewer, p)
+		evaluate(sim, v.Viewer)
 	}
 }
 

@@ -185,14 +185,21 @@ func (h *hard) grow(ctx context.Context, root *node, s *state.State, seat int) {
 		i int
 	}
 	path := make([]step, 0, searchDepth)
+	// One scratch state, board and card list serve every playout: a
+	// playout then allocates almost nothing (BenchmarkPlayout).
+	var (
+		scratch state.State
+		b       board
+		cards   []state.Card
+	)
 	for iter := 1; ; iter++ {
-		sim := determinize(s, seat, h.rng)
+		sim := determinizeInto(&scratch, &cards, s, seat, h.rng)
 		path = path[:0]
 		n := root
 		for depth := 0; ; depth++ {
 			i := n.choose()
 			path = append(path, step{n, i})
-			playTurns(sim, seat, n.plans[i])
+			playTurns(&b, sim, seat, n.plans[i])
 			if depth+1 >= searchDepth || sim.Phase == state.PhaseOver || !sim.Seats[seat].Alive() {
 				break
 			}
@@ -218,8 +225,9 @@ func (h *hard) grow(ctx context.Context, root *node, s *state.State, seat int) {
 }
 
 // playTurns plays seat's turn with plan p and every other seat's next turn
-// with the default heuristic player, until the turn comes back to seat.
-func playTurns(s *state.State, seat int, p params) {
+// with the default heuristic player, until the turn comes back to seat. b
+// is scratch memory for the players' boards.
+func playTurns(b *board, s *state.State, seat int, p params) {
 	def := params{style: bias(0), goal: -1}
 	start := s.Turn
 	for steps := 0; steps < 20000; steps++ {
@@ -230,7 +238,7 @@ func playTurns(s *state.State, seat int, p params) {
 		if cur == seat {
 			pl = p
 		}
-		if _, err := engine.Apply(s, cur, pl.play(s, cur)); err != nil {
+		if _, err := engine.Apply(s, cur, pl.playOn(b, s, cur)); err != nil {
 			if _, err := engine.Apply(s, cur, Fallback(s, cur)); err != nil {
 				break
 			}

@@ -52,7 +52,13 @@ type params struct {
 // play returns the heuristic player's command for seat in s (a view or a
 // full state; only what the view shows is read).
 func (p params) play(s *state.State, seat int) engine.Command {
-	b := newBoard(s, seat)
+	return p.playOn(new(board), s, seat)
+}
+
+// playOn is play reading the board into b, whose memory it reuses: search
+// playouts keep one board for all their decisions.
+func (p params) playOn(b *board, s *state.State, seat int) engine.Command {
+	b.reset(s, seat)
 	if p.goal >= 0 && p.goal < len(s.Map.Continents) && b.contOwner[p.goal] != seat {
 		b.goal = p.goal
 	}
@@ -253,14 +259,16 @@ func (p params) place(b *board, setup bool) engine.Command {
 	if setup {
 		r = min(r, max(3, r/2))
 	}
-	alloc := make(map[int]int, 4)
+	alloc := b.scratchB // armies planned for each territory
+	clear(alloc)
 	// Defence: fill the guard of threatened borders, neediest first.
 	defShare := int(float64(r)*(0.45-0.35*p.style) + 0.5)
 	if setup {
 		defShare = r / 4
 	}
 	if defShare > 0 {
-		need := make([]int, len(s.Terr))
+		need := b.scratchA
+		clear(need)
 		for t := range s.Terr {
 			if b.mine(t) && b.front[t] {
 				need[t] = b.guard(t, p.style) - s.Terr[t].Armies
@@ -314,8 +322,8 @@ func (p params) place(b *board, setup bool) engine.Command {
 		alloc[from] += r
 	}
 	t, most := -1, 0
-	for x, n := range alloc {
-		if n > most || (n == most && x < t) {
+	for x, n := range alloc { // the first of the largest
+		if n > most {
 			t, most = x, n
 		}
 	}
@@ -350,7 +358,8 @@ func (p params) fortify(b *board) (engine.Command, bool) {
 	}
 	comp := b.components()
 	// Need of every border territory.
-	need := make([]int, len(s.Terr))
+	need := b.scratchC
+	clear(need)
 	for t := range s.Terr {
 		if b.mine(t) && b.front[t] {
 			need[t] = b.guard(t, p.style) - s.Terr[t].Armies
