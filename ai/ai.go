@@ -67,6 +67,10 @@ type Options struct {
 	// Timeout is the time an exec: bot has for each decision
 	// (DefaultTimeout if 0).
 	Timeout time.Duration
+	// Startup is the time added to Timeout for the first decision of each
+	// run of an exec: bot's program, which pays for the program's start
+	// (DefaultStartup if 0).
+	Startup time.Duration
 	// Dir is the working directory of an exec: bot (the current one if
 	// empty).
 	Dir string
@@ -77,6 +81,10 @@ const DefaultBudget = 2 * time.Second
 
 // DefaultTimeout is the time an outside bot has for one decision.
 const DefaultTimeout = 5 * time.Second
+
+// DefaultStartup is the start-up allowance of an outside bot: its first
+// decision after being started has DefaultTimeout plus this much.
+const DefaultStartup = 10 * time.Second
 
 // DefaultLevel is the level /risk addbot uses when none is given.
 const DefaultLevel = "normal"

@@ -30,6 +30,7 @@ func runTournament(ctx context.Context, e env) error {
 	budget := fs.Duration("budget", ai.DefaultBudget, "hard's thinking time per turn")
 	iterations := fs.Int("iterations", 0, "hard's search iterations per turn (0: as many as the budget allows; set it for reproducible results)")
 	timeout := fs.Duration("timeout", ai.DefaultTimeout, "an exec: bot's time per decision")
+	startup := fs.Duration("startup", ai.DefaultStartup, "added to an exec: bot's first decision after each start of its program")
 	style := fs.Float64("style", 0, "style of normal and hard, -1 defensive .. +1 aggressive")
 	asJSON := fs.Bool("json", false, "print JSON")
 	quiet := fs.Bool("quiet", false, "no progress bar")
@@ -75,7 +76,7 @@ func runTournament(ctx context.Context, e env) error {
 		Seed:     *seed,
 		Parallel: *parallel,
 		MaxTurns: *maxTurns,
-		Player:   ai.Options{Budget: *budget, Iterations: *iterations, Timeout: *timeout, Style: *style},
+		Player:   ai.Options{Budget: *budget, Iterations: *iterations, Timeout: *timeout, Startup: *startup, Style: *style},
 	}
 	if !*quiet {
 		cfg.Progress = e.stderr
