@@ -89,6 +89,11 @@ const DefaultStartup = 10 * time.Second
 // DefaultLevel is the level /risk addbot uses when none is given.
 const DefaultLevel = "normal"
 
+// ReferenceLevel is the rule-based yardstick normal is measured against
+// (reference.go). New knows it, Levels does not list it: it is for
+// tournaments, not a level offered to players.
+const ReferenceLevel = "reference"
+
 // ExecPrefix starts the level of an outside bot: "exec:./mybot --fast".
 const ExecPrefix = "exec:"
 
@@ -114,6 +119,8 @@ func New(level string, opts Options) (Player, error) {
 		return &guarded{p: newNormal(opts)}, nil
 	case "hard":
 		return &guarded{p: newHard(opts)}, nil
+	case ReferenceLevel:
+		return &guarded{p: reference{}}, nil
 	}
 	if cmd, ok := strings.CutPrefix(level, ExecPrefix); ok {
 		x, err := newExec(cmd, opts)
