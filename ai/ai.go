@@ -136,7 +136,11 @@ func New(level string, opts Options) (Player, error) {
 // runs out: normal with a defensive style. It never attacks at poor odds and
 // keeps the seat's borders manned.
 func Cautious(seed uint64) Player {
-	return &guarded{p: newNormal(Options{Seed: seed, Style: -0.7})}
+	// Normal's own style-driven heuristics, without the look ahead: the
+	// defensive style governs every placement.
+	n := newNormal(Options{Seed: seed, Style: -0.7})
+	n.p.ref, n.l.samples = false, 0
+	return &guarded{p: n}
 }
 
 // Close stops what a player runs outside the process (an exec: bot's

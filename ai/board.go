@@ -37,6 +37,8 @@ type board struct {
 	// Scratch space of the decisions (place, fortify): one int per
 	// territory each.
 	scratchA, scratchB, scratchC []int
+	// threat backs the reference player's reading (readRef).
+	threat []float64
 }
 
 // newBoard reads a board for seat off s.

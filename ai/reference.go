@@ -35,7 +35,7 @@ func (reference) decide(_ context.Context, s *state.State, seat int) engine.Comm
 	if s.Options.Rules != state.Classic {
 		return nil
 	}
-	r := readRef(s, seat)
+	r := readRef(newBoard(s, seat), -1)
 	switch s.Phase {
 	case state.PhaseSetup:
 		return r.place(min(s.Seats[seat].Reserve, 3))
@@ -67,8 +67,16 @@ type refBoard struct {
 	threat []float64 // enemy armies that can reach each of its territories
 }
 
-func readRef(s *state.State, seat int) *refBoard {
-	r := &refBoard{board: newBoard(s, seat), threat: make([]float64, len(s.Terr))}
+// readRef reads the reference player's view of the board b (already reset
+// to the position), reusing b's memory. target, if not -1, is the
+// continent to work toward instead of the one it would pick.
+func readRef(b *board, target int) refBoard {
+	s, seat := b.s, b.seat
+	if cap(b.threat) < len(s.Terr) {
+		b.threat = make([]float64, len(s.Terr))
+	}
+	r := refBoard{board: b, threat: b.threat[:len(s.Terr)]}
+	clear(r.threat)
 	for t := range s.Terr {
 		if !r.mine(t) {
 			continue
@@ -79,7 +87,10 @@ func readRef(s *state.State, seat int) *refBoard {
 			}
 		}
 	}
-	r.target = r.pickTarget()
+	r.target = target
+	if target < 0 || target >= len(r.m.Continents) || r.contOwner[target] == seat {
+		r.target = r.pickTarget()
+	}
 	return r
 }
 
