@@ -39,6 +39,10 @@ type board struct {
 	scratchA, scratchB, scratchC []int
 	// threat backs the reference player's reading (readRef).
 	threat []float64
+	// entr[c] caches entrances(c) for the map entrMap: a board reused
+	// through a search counts them once.
+	entr    []int
+	entrMap *state.Map
 }
 
 // newBoard reads a board for seat off s.
@@ -54,6 +58,13 @@ func (b *board) reset(s *state.State, seat int) {
 	m := s.Map
 	n := len(s.Terr)
 	b.s, b.m, b.seat = s, m, seat
+	if b.entrMap != m {
+		b.entrMap = m
+		b.entr = b.entr[:0]
+		for c := range m.Continents {
+			b.entr = append(b.entr, countEntrances(m, c))
+		}
+	}
 	need := 5*n + 3*len(s.Seats) + 2*len(m.Continents)
 	if cap(b.buf) < need {
 		b.buf = make([]int, need)
@@ -148,14 +159,17 @@ func (b *board) pickGoal() int {
 	return best
 }
 
-// entrances counts the territories of continent c that border another
-// continent: what its holder must guard. Maps are immutable, so this could
-// be cached per map; it is cheap enough to count.
-func (b *board) entrances(c int) int {
+// entrances is the number of territories of continent c that border
+// another continent: what its holder must guard.
+func (b *board) entrances(c int) int { return b.entr[c] }
+
+// countEntrances counts the territories of continent c that border
+// another continent.
+func countEntrances(m *state.Map, c int) int {
 	n := 0
-	for _, t := range b.m.Continents[c].Territories {
-		for _, x := range b.m.Territories[t].Adj {
-			if b.m.Territories[x].Continent != c {
+	for _, t := range m.Continents[c].Territories {
+		for _, x := range m.Territories[t].Adj {
+			if m.Territories[x].Continent != c {
 				n++
 				break
 			}
