@@ -12,9 +12,10 @@
 //   - random: a uniformly random legal move (seed 004's RandomAI).
 //   - easy: seed 000's minimal AI: attack whatever lies next to it whenever
 //     the rules allow, reinforce a border, never fortify.
-//   - normal: heuristics: exact conquest odds, continents, threats, cards.
+//   - normal: heuristics (exact conquest odds, continents, threats, cards)
+//     and, once a turn, a short look ahead to choose the turn's plan.
 //   - hard: Monte-Carlo tree search over turn plans, on determinized copies
-//     of the match, with normal as rollout policy, under a time and
+//     of the match, with normal's heuristics as rollout policy, under a time and
 //     iteration budget.
 //   - exec:COMMAND: an outside program speaking the JSON-lines protocol of
 //     docs/bot-protocol.md.
