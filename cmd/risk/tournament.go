@@ -15,7 +15,8 @@ import (
 func runTournament(ctx context.Context, e env) error {
 	fs := newFlags(e, "tournament", "--players LEVEL,LEVEL,... [--games N] [--seed S] [--parallel P] [--json]\n\n"+
 		"Plays computer players against each other, rotating the seats, and prints each one's wins\n"+
-		"with a 95% Wilson interval, turns and decision time. Levels: "+strings.Join(ai.Levels(), ", ")+", or exec:COMMAND.")
+		"with a 95% Wilson interval, turns and decision time, and Elo-style ratings when more than two\n"+
+		"kinds of player take part. Levels: "+strings.Join(ai.Levels(), ", ")+", "+ai.ReferenceLevel+" (the yardstick of docs/ai.md), or exec:COMMAND.")
 	rules := fs.String("rules", "classic", "rule set: classic or capitals")
 	mapName := fs.String("map", "classic", "map (classic rules)")
 	size := fs.String("size", "normal", "size of the maps generated for each game (capitals rules): small, normal or large")
