@@ -11,8 +11,8 @@ import (
 // apart from normal, to measure normal against (docs/ai.md, "The reference
 // player"): it is the yardstick of issue 16, not a level for people, so
 // Levels does not list it and /risk addbot does not offer it; New and the
-// tournament know it as "reference". Classic rules only (a capitals view
-// gets the safe default).
+// tournament know it as "reference". Classic rules only (in a capitals
+// match it plays the safe default).
 //
 // What it does, after the usual advice:
 //   - Continent focus: it picks the continent it is cheapest to complete
@@ -33,7 +33,7 @@ type reference struct{}
 
 func (reference) decide(_ context.Context, s *state.State, seat int) engine.Command {
 	if s.Options.Rules != state.Classic {
-		return nil
+		return Fallback(s, seat) // a yardstick of the classic rules only
 	}
 	r := readRef(newBoard(s, seat), -1)
 	switch s.Phase {
