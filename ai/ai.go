@@ -12,9 +12,10 @@
 //   - random: a uniformly random legal move (seed 004's RandomAI).
 //   - easy: seed 000's minimal AI: attack whatever lies next to it whenever
 //     the rules allow, reinforce a border, never fortify.
-//   - normal: heuristics: exact conquest odds, continents, threats, cards.
+//   - normal: heuristics (exact conquest odds, continents, threats, cards)
+//     and, once a turn, a short look ahead to choose the turn's plan.
 //   - hard: Monte-Carlo tree search over turn plans, on determinized copies
-//     of the match, with normal as rollout policy, under a time and
+//     of the match, with normal's heuristics as rollout policy, under a time and
 //     iteration budget.
 //   - exec:COMMAND: an outside program speaking the JSON-lines protocol of
 //     docs/bot-protocol.md.
@@ -67,6 +68,10 @@ type Options struct {
 	// Timeout is the time an exec: bot has for each decision
 	// (DefaultTimeout if 0).
 	Timeout time.Duration
+	// Startup is the time added to Timeout for the first decision of each
+	// run of an exec: bot's program, which pays for the program's start
+	// (DefaultStartup if 0).
+	Startup time.Duration
 	// Dir is the working directory of an exec: bot (the current one if
 	// empty).
 	Dir string
@@ -78,8 +83,17 @@ const DefaultBudget = 2 * time.Second
 // DefaultTimeout is the time an outside bot has for one decision.
 const DefaultTimeout = 5 * time.Second
 
+// DefaultStartup is the start-up allowance of an outside bot: its first
+// decision after being started has DefaultTimeout plus this much.
+const DefaultStartup = 10 * time.Second
+
 // DefaultLevel is the level /risk addbot uses when none is given.
 const DefaultLevel = "normal"
+
+// ReferenceLevel is the rule-based yardstick normal is measured against
+// (reference.go). New knows it, Levels does not list it: it is for
+// tournaments, not a level offered to players.
+const ReferenceLevel = "reference"
 
 // ExecPrefix starts the level of an outside bot: "exec:./mybot --fast".
 const ExecPrefix = "exec:"
@@ -106,6 +120,8 @@ func New(level string, opts Options) (Player, error) {
 		return &guarded{p: newNormal(opts)}, nil
 	case "hard":
 		return &guarded{p: newHard(opts)}, nil
+	case ReferenceLevel:
+		return &guarded{p: reference{}}, nil
 	}
 	if cmd, ok := strings.CutPrefix(level, ExecPrefix); ok {
 		x, err := newExec(cmd, opts)
@@ -121,7 +137,11 @@ func New(level string, opts Options) (Player, error) {
 // runs out: normal with a defensive style. It never attacks at poor odds and
 // keeps the seat's borders manned.
 func Cautious(seed uint64) Player {
-	return &guarded{p: newNormal(Options{Seed: seed, Style: -0.7})}
+	// Normal's own style-driven heuristics, without the look ahead: the
+	// defensive style governs every placement.
+	n := newNormal(Options{Seed: seed, Style: -0.7})
+	n.p.ref, n.l.samples = false, 0
+	return &guarded{p: n}
 }
 
 // Close stops what a player runs outside the process (an exec: bot's

@@ -103,6 +103,7 @@ func TestLevelsPlayLegally(t *testing.T) {
 		{"normal defensive", []string{"normal", "easy"}, Options{Style: -1}, 2},
 		{"normal aggressive", []string{"normal", "random", "easy"}, Options{Style: 1}, 3},
 		{"hard", []string{"hard", "normal", "easy", "random"}, fastHard, 4},
+		{"reference", []string{"reference", "normal", "reference", "easy"}, Options{}, 4},
 	}
 	for _, tt := range tests {
 		for vi, opt := range variants {
@@ -252,7 +253,7 @@ func TestSeesOnlyItsView(t *testing.T) {
 	if err := twin.Check(); err != nil {
 		t.Fatal(err)
 	}
-	for _, l := range []string{"random", "easy", "normal", "hard"} {
+	for _, l := range []string{"random", "easy", "normal", "hard", ReferenceLevel} {
 		t.Run(l, func(t *testing.T) {
 			a := mustNew(t, l, Options{Seed: 9, Iterations: 30, Budget: time.Minute})
 			b := mustNew(t, l, Options{Seed: 9, Iterations: 30, Budget: time.Minute})
@@ -285,7 +286,7 @@ func TestSeesOnlyItsView(t *testing.T) {
 // TestDeterministic: the same seed gives the same decisions, for every
 // level, over whole matches.
 func TestDeterministic(t *testing.T) {
-	for _, l := range []string{"random", "easy", "normal", "hard"} {
+	for _, l := range []string{"random", "easy", "normal", "hard", ReferenceLevel} {
 		t.Run(l, func(t *testing.T) {
 			t.Parallel()
 			run := func() []engine.Command {
@@ -456,5 +457,66 @@ func TestHardBudget(t *testing.T) {
 	}
 	if took := time.Since(start); took > time.Second {
 		t.Errorf("a cancelled search took %v", took)
+	}
+}
+
+// TestNormalLookaheadNeedsNoGenerator: normal's look ahead draws its
+// samples from the position, not from a generator, so two normal players
+// with different seeds, or one that lost its cached plan (a restart, here
+// a fresh player), choose the same plan for the same position.
+func TestNormalLookaheadNeedsNoGenerator(t *testing.T) {
+	s := newMatch(t, 4, 31, state.DefaultOptions())
+	ps := make([]Player, 4)
+	for i := range ps {
+		ps[i] = mustNew(t, "normal", Options{Seed: uint64(i)})
+	}
+	ctx := context.Background()
+	checked, last := 0, 0
+	for s.Phase != state.PhaseOver && s.Turn < 40 {
+		seat := toMove(s)
+		view := s.View(seat)
+		c, err := ps[seat].Act(ctx, view, seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Phase == state.PhaseReinforce && s.Turn != last {
+			last = s.Turn
+			// The turn's first decision: a fresh player with another seed
+			// looks ahead from the same position.
+			other := mustNew(t, "normal", Options{Seed: 1000 + uint64(s.Turn)})
+			if c2, err := other.Act(ctx, view, seat); err != nil || c2 != c {
+				t.Fatalf("turn %d: %v from one normal, %v (%v) from another", s.Turn, c, c2, err)
+			}
+			checked++
+		}
+		if _, err := engine.Apply(s, seat, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("only %d turns checked", checked)
+	}
+}
+
+// TestLookaheadChoosesAmongPlans: the look ahead picks the plan that scores
+// best, and it is not always the base plan (else it would do nothing).
+func TestLookaheadChoosesAmongPlans(t *testing.T) {
+	base := params{style: bias(0), goal: -1, ref: true}
+	other := 0
+	for g := range 6 {
+		s := newMatch(t, 4, 200+uint64(g), state.DefaultOptions())
+		for s.Phase == state.PhaseSetup {
+			if _, err := engine.Apply(s, toMove(s), engine.AutoPlace{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var l lookahead
+		l.samples = normalSamples
+		if p := l.choose(base, s.View(s.Current), s.Current); p != base {
+			other++
+		}
+	}
+	if other == 0 {
+		t.Error("the look ahead kept the base plan in every position: it chooses nothing")
 	}
 }

@@ -43,17 +43,18 @@ func benchStates(b *testing.B) []*state.State {
 // (Act on its view) and the engine applying it.
 func benchTurn(b *testing.B, level string, opts Options) {
 	states := benchStates(b)
-	p, err := New(level, opts)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer Close(p)
 	ctx := context.Background()
 	took := make([]time.Duration, 0, b.N)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		s := states[i%len(states)].Clone()
+		// A fresh player each turn: normal and hard cache the plan of a
+		// turn, and the positions repeat.
+		p, err := New(level, opts)
+		if err != nil {
+			b.Fatal(err)
+		}
 		seat, turn := s.Current, s.Turn
 		start := time.Now()
 		for s.Turn == turn && s.Phase != state.PhaseOver {
@@ -95,14 +96,23 @@ func BenchmarkTurnHardBudget100ms(b *testing.B) {
 func BenchmarkPlayout(b *testing.B) {
 	states := benchStates(b)
 	rng := newRand(1, 1)
+	views := make([]*state.State, len(states))
+	for i, s := range states {
+		views[i] = s.View(s.Current)
+	}
 	p := params{style: bias(0), goal: -1}
+	var (
+		scratch state.State
+		bd      board
+		cards   []state.Card
+	)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s := states[i%len(states)]
-		sim := determinize(s.View(s.Current), s.Current, rng)
-		playTurns(sim, s.Current, p)
-		evaluate(sim, s.Current)
+		v := views[i%len(views)]
+		sim := determinizeInto(&scratch, &cards, v, v.Viewer, rng)
+		playTurns(&bd, sim, v.Viewer, p)
+		evaluate(sim, v.Viewer)
 	}
 }
 

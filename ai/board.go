@@ -30,24 +30,57 @@ type board struct {
 	contOwner []int
 	goal      int // the continent the seat works toward, or -1
 
-	frontBuf [state.MaxTerritories]bool
+	// buf backs every slice above and the scratch slices below, kept
+	// between resets so that a board reused through a search allocates
+	// nothing once it has grown to the map.
+	buf []int
+	// Scratch space of the decisions (place, fortify): one int per
+	// territory each.
+	scratchA, scratchB, scratchC []int
+	// threat backs the reference player's reading (readRef).
+	threat []float64
+	// entr[c] caches entrances(c) for the map entrMap: a board reused
+	// through a search counts them once.
+	entr    []int
+	entrMap *state.Map
 }
 
+// newBoard reads a board for seat off s.
 func newBoard(s *state.State, seat int) *board {
+	b := new(board)
+	b.reset(s, seat)
+	return b
+}
+
+// reset reads the board for seat off s again, reusing b's memory: search
+// playouts read a board for every decision.
+func (b *board) reset(s *state.State, seat int) {
 	m := s.Map
 	n := len(s.Terr)
-	b := &board{s: s, m: m, seat: seat}
-	// One allocation for all the slices: this runs for every decision of
-	// every playout.
-	ints := make([]int, 2*n+3*len(s.Seats)+2*len(m.Continents))
+	b.s, b.m, b.seat = s, m, seat
+	if b.entrMap != m {
+		b.entrMap = m
+		b.entr = b.entr[:0]
+		for c := range m.Continents {
+			b.entr = append(b.entr, countEntrances(m, c))
+		}
+	}
+	need := 5*n + 3*len(s.Seats) + 2*len(m.Continents)
+	if cap(b.buf) < need {
+		b.buf = make([]int, need)
+	}
+	ints := b.buf[:need]
+	clear(ints)
 	take := func(k int) []int { x := ints[:k:k]; ints = ints[k:]; return x }
 	b.enemyAdj, b.maxEnemyAdj = take(n), take(n)
 	b.owned, b.income, b.armies = take(len(s.Seats)), take(len(s.Seats)), take(len(s.Seats))
 	b.contMine, b.contOwner = take(len(m.Continents)), take(len(m.Continents))
-	b.front = b.frontBuf[:n]
-	if n > len(b.frontBuf) {
+	b.scratchA, b.scratchB, b.scratchC = take(n), take(n), take(n)
+	if cap(b.front) < n {
 		b.front = make([]bool, n)
 	}
+	b.front = b.front[:n]
+	clear(b.front)
 	for t := range s.Terr {
 		o := s.Terr[t].Owner
 		if o >= 0 {
@@ -96,7 +129,6 @@ func newBoard(s *state.State, seat int) *board {
 		}
 	}
 	b.goal = b.pickGoal()
-	return b
 }
 
 // mine reports whether t is the seat's.
@@ -127,14 +159,17 @@ func (b *board) pickGoal() int {
 	return best
 }
 
-// entrances counts the territories of continent c that border another
-// continent: what its holder must guard. Maps are immutable, so this could
-// be cached per map; it is cheap enough to count.
-func (b *board) entrances(c int) int {
+// entrances is the number of territories of continent c that border
+// another continent: what its holder must guard.
+func (b *board) entrances(c int) int { return b.entr[c] }
+
+// countEntrances counts the territories of continent c that border
+// another continent.
+func countEntrances(m *state.Map, c int) int {
 	n := 0
-	for _, t := range b.m.Continents[c].Territories {
-		for _, x := range b.m.Territories[t].Adj {
-			if b.m.Territories[x].Continent != c {
+	for _, t := range m.Continents[c].Territories {
+		for _, x := range m.Territories[t].Adj {
+			if m.Territories[x].Continent != c {
 				n++
 				break
 			}
@@ -178,13 +213,14 @@ func (b *board) guard(t int, style float64) int {
 
 // components labels the seat's territories by the groups connected
 // through its own territories (-1 for others), for connected fortification.
+// It uses the board's scratchA (the labels, returned) and scratchB.
 func (b *board) components() []int {
 	n := len(b.s.Terr)
-	comp := make([]int, n)
+	comp := b.scratchA
 	for i := range comp {
 		comp[i] = -1
 	}
-	stack := make([]int, 0, n)
+	stack := b.scratchB[:0]
 	label := 0
 	for t := range n {
 		if comp[t] >= 0 || !b.mine(t) {
@@ -210,10 +246,11 @@ func (b *board) components() []int {
 // frontDistance returns, for every territory of the seat, the number of
 // steps through its own territories to the nearest front territory (0 on
 // the front; -1 when cut off or not the seat's).
+// It uses the board's scratchA (the distances, returned) and scratchB.
 func (b *board) frontDistance() []int {
 	n := len(b.s.Terr)
-	dist := make([]int, n)
-	queue := make([]int, 0, n)
+	dist := b.scratchA
+	queue := b.scratchB[:0]
 	for t := range n {
 		dist[t] = -1
 		if b.mine(t) && b.front[t] {

@@ -13,27 +13,45 @@ import (
 // the generator is seeded from rng. It never reads the real hidden cards
 // or the real generator (the view has neither); it is one guess at them.
 func determinize(view *state.State, seat int, rng *rand.Rand) *state.State {
+	return determinizeInto(new(state.State), nil, view, seat, rng)
+}
+
+// determinizeInto is determinize writing into dst, reusing its memory and
+// that of *cards (a scratch slice), so that the playouts of a search
+// allocate nothing for it. It returns dst.
+func determinizeInto(dst *state.State, cards *[]state.Card, view *state.State, seat int, rng *rand.Rand) *state.State {
 	if !view.Hidden {
 		view = view.View(seat)
 	}
-	s := view.Clone()
+	s := view.CopyInto(dst)
 	unknown := state.FullDeck(s.Map.NumCards())
 	unknown = minus(unknown, s.Discard)
 	for i := range s.Seats {
 		unknown = minus(unknown, s.Seats[i].Hand)
 	}
-	cards := unknown.Cards()
-	rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+	var buf []state.Card
+	if cards != nil {
+		buf = (*cards)[:0]
+	}
+	for c := range state.Card(s.Map.NumCards()) {
+		if unknown.Has(c) {
+			buf = append(buf, c)
+		}
+	}
+	if cards != nil {
+		*cards = buf
+	}
+	rng.Shuffle(len(buf), func(i, j int) { buf[i], buf[j] = buf[j], buf[i] })
 	for i := range s.Seats {
-		n := min(s.Seats[i].HiddenCards, len(cards))
-		for _, c := range cards[:n] {
+		n := min(s.Seats[i].HiddenCards, len(buf))
+		for _, c := range buf[:n] {
 			s.Seats[i].Hand = s.Seats[i].Hand.Add(c)
 		}
-		cards = cards[n:]
+		buf = buf[n:]
 		s.Seats[i].HiddenCards = 0
 	}
 	s.Deck = state.CardSet{}
-	for _, c := range cards {
+	for _, c := range buf {
 		s.Deck = s.Deck.Add(c)
 	}
 	s.HiddenDeck = 0

@@ -37,6 +37,7 @@ type execBot struct {
 	argv    []string
 	dir     string
 	timeout time.Duration
+	startup time.Duration // added to timeout for a run's first request
 
 	mu     sync.Mutex
 	proc   *botProcess
@@ -49,9 +50,12 @@ func newExec(command string, opts Options) (*execBot, error) {
 	if len(argv) == 0 {
 		return nil, fmt.Errorf("%w: %sCOMMAND needs a command", ErrUnknownLevel, ExecPrefix)
 	}
-	x := &execBot{argv: argv, dir: opts.Dir, timeout: opts.Timeout}
+	x := &execBot{argv: argv, dir: opts.Dir, timeout: opts.Timeout, startup: opts.Startup}
 	if x.timeout <= 0 {
 		x.timeout = DefaultTimeout
+	}
+	if x.startup <= 0 {
+		x.startup = DefaultStartup
 	}
 	return x, nil
 }
@@ -229,7 +233,14 @@ func (x *execBot) ask(ctx context.Context, s *state.State, seat int) (engine.Com
 	}
 	p := x.proc
 	x.nextID++
-	req := request{Type: "decide", Protocol: ProtocolVersion, ID: x.nextID, Seat: seat, TimeoutMS: x.timeout.Milliseconds(), State: s}
+	// The first request to a run of the program also pays for its start
+	// (an interpreter, a JIT, loading a model): it gets the allowance on
+	// top, and its timeout_ms says so.
+	timeout := x.timeout
+	if !p.sent {
+		timeout += x.startup
+	}
+	req := request{Type: "decide", Protocol: ProtocolVersion, ID: x.nextID, Seat: seat, TimeoutMS: timeout.Milliseconds(), State: s}
 	if !p.sent {
 		req.Map = describeMap(s.Map)
 	}
@@ -248,7 +259,7 @@ func (x *execBot) ask(ctx context.Context, s *state.State, seat int) (engine.Com
 		return nil, fmt.Errorf("ai: exec: encode request: %w", err)
 	}
 	line = append(line, '\n')
-	timer := time.NewTimer(x.timeout)
+	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	// Write in the background: a bot that does not read must not block us.
 	wrote := make(chan error, 1)
@@ -283,7 +294,7 @@ func (x *execBot) ask(ctx context.Context, s *state.State, seat int) (engine.Com
 			if !written {
 				x.drop() // it does not even read: start afresh next time
 			}
-			return nil, fmt.Errorf("%w: no answer within %s", errLost, x.timeout)
+			return nil, fmt.Errorf("%w: no answer within %s", errLost, timeout)
 		case <-ctx.Done():
 			if !written {
 				x.drop()

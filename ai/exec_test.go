@@ -62,7 +62,7 @@ func TestExecFaults(t *testing.T) {
 		t.Run(tt.mode, func(t *testing.T) {
 			t.Parallel()
 			s := setupDone(t, 6)
-			p := mustNew(t, fakeBotLevel(tt.mode), Options{Timeout: tt.timeout})
+			p := mustNew(t, fakeBotLevel(tt.mode), Options{Timeout: tt.timeout, Startup: time.Millisecond})
 			seat := s.Current
 			for k := range 4 {
 				if s.Current != seat || s.Phase == state.PhaseOver {
@@ -90,6 +90,43 @@ func TestExecFaults(t *testing.T) {
 			}
 			if took := time.Since(start); took > 3*time.Second {
 				t.Errorf("Close took %v", took)
+			}
+		})
+	}
+}
+
+// TestExecStartupAllowance: the first decision of a run of the program
+// has its timeout plus the start-up allowance, so that a program slow to
+// start (700 ms here, against 300 ms a decision) loses nothing; with too
+// short an allowance it loses its first decision.
+func TestExecStartupAllowance(t *testing.T) {
+	tests := []struct {
+		name      string
+		startup   time.Duration
+		decisions int
+		faults    int
+	}{
+		{"allowance covers the start", 2 * time.Second, 3, 0},
+		{"allowance too short", time.Millisecond, 1, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s := setupDone(t, 6)
+			p := mustNew(t, fakeBotLevel("slowstart"), Options{Timeout: 300 * time.Millisecond, Startup: tt.startup})
+			defer Close(p)
+			seat := s.Current
+			for k := 0; k < tt.decisions && s.Current == seat && s.Phase != state.PhaseOver; k++ {
+				c, err := p.Act(context.Background(), s.View(seat), seat)
+				if err != nil {
+					t.Fatalf("decision %d: %v", k, err)
+				}
+				if _, err := engine.Apply(s, seat, c); err != nil {
+					t.Fatalf("decision %d: %v", k, err)
+				}
+			}
+			if got := Faults(p); got != tt.faults {
+				t.Errorf("faults = %d, want %d", got, tt.faults)
 			}
 		})
 	}

@@ -45,7 +45,7 @@ type planKey struct {
 
 func newHard(opts Options) *hard {
 	h := &hard{
-		base:       params{style: bias(opts.Style), goal: -1},
+		base:       params{style: bias(opts.Style), goal: -1, ref: true},
 		budget:     opts.Budget,
 		iterations: opts.Iterations,
 		rng:        newRand(opts.Seed, 4),
@@ -91,10 +91,16 @@ func matchKey(s *state.State) string {
 // candidates are the plans hard weighs for the turn at hand: those of
 // every turn (laterPlans) and the next-best goal continents.
 func (h *hard) candidates(s *state.State, seat int) []params {
-	out := h.laterPlans()
+	return candidatePlans(h.base, s, seat)
+}
+
+// candidatePlans are the plans weighed for seat's turn in s around the
+// base plan: laterPlans and the next-best goal continents.
+func candidatePlans(base params, s *state.State, seat int) []params {
+	out := laterPlans(base)
 	b := newBoard(s, seat)
 	for _, c := range b.runnerUpGoals(2) {
-		out = append(out, params{style: h.base.style, goal: c})
+		out = append(out, params{style: base.style, goal: c, ref: base.ref})
 	}
 	return out
 }
@@ -143,14 +149,17 @@ func (n *node) choose() int {
 // style, more defensive, more aggressive, and passive. They do not depend
 // on the position, so that one node of the tree can stand for every
 // position the dice lead to.
-func (h *hard) laterPlans() []params {
+func (h *hard) laterPlans() []params { return laterPlans(h.base) }
+
+// laterPlans are hard's plans of every turn around base.
+func laterPlans(base params) []params {
 	clamp := func(x float64) float64 { return max(-1, min(1.8, x)) }
-	st := h.base.style
+	st, ref := base.style, base.ref
 	return []params{
-		{style: st, goal: -1},
-		{style: clamp(st - 0.7), goal: -1},
-		{style: clamp(st + 0.6), goal: -1},
-		{style: clamp(st - 0.4), goal: -1, passive: true},
+		{style: st, goal: -1, ref: ref},
+		{style: clamp(st - 0.7), goal: -1, ref: ref},
+		{style: clamp(st + 0.6), goal: -1, ref: ref},
+		{style: clamp(st - 0.4), goal: -1, passive: true, ref: ref},
 	}
 }
 
@@ -185,14 +194,21 @@ func (h *hard) grow(ctx context.Context, root *node, s *state.State, seat int) {
 		i int
 	}
 	path := make([]step, 0, searchDepth)
+	// One scratch state, board and card list serve every playout: a
+	// playout then allocates almost nothing (BenchmarkPlayout).
+	var (
+		scratch state.State
+		b       board
+		cards   []state.Card
+	)
 	for iter := 1; ; iter++ {
-		sim := determinize(s, seat, h.rng)
+		sim := determinizeInto(&scratch, &cards, s, seat, h.rng)
 		path = path[:0]
 		n := root
 		for depth := 0; ; depth++ {
 			i := n.choose()
 			path = append(path, step{n, i})
-			playTurns(sim, seat, n.plans[i])
+			playTurns(&b, sim, seat, n.plans[i])
 			if depth+1 >= searchDepth || sim.Phase == state.PhaseOver || !sim.Seats[seat].Alive() {
 				break
 			}
@@ -218,9 +234,10 @@ func (h *hard) grow(ctx context.Context, root *node, s *state.State, seat int) {
 }
 
 // playTurns plays seat's turn with plan p and every other seat's next turn
-// with the default heuristic player, until the turn comes back to seat.
-func playTurns(s *state.State, seat int, p params) {
-	def := params{style: bias(0), goal: -1}
+// with the default heuristic player, until the turn comes back to seat. b
+// is scratch memory for the players' boards.
+func playTurns(b *board, s *state.State, seat int, p params) {
+	def := params{style: bias(0), goal: -1, ref: true}
 	start := s.Turn
 	for steps := 0; steps < 20000; steps++ {
 		if s.Phase == state.PhaseOver || !s.Seats[seat].Alive() || (s.Turn != start && s.Current == seat) {
@@ -230,7 +247,7 @@ func playTurns(s *state.State, seat int, p params) {
 		if cur == seat {
 			pl = p
 		}
-		if _, err := engine.Apply(s, cur, pl.play(s, cur)); err != nil {
+		if _, err := engine.Apply(s, cur, pl.playOn(b, s, cur)); err != nil {
 			if _, err := engine.Apply(s, cur, Fallback(s, cur)); err != nil {
 				break
 			}

@@ -36,8 +36,11 @@ func TestMain(m *testing.M) {
 //	deaf     never reads its input and never answers
 //	spawn    starts a deaf child that shares its output, then hangs
 //	chatty   floods its output with answers to no request, then hangs
+//	slowstart starts slowly (700 ms before it reads), then plays as good
 func fakeBot(mode string) int {
 	switch mode {
+	case "slowstart":
+		time.Sleep(700 * time.Millisecond)
 	case "deaf":
 		time.Sleep(time.Minute)
 		return 0
@@ -76,7 +79,7 @@ func fakeBot(mode string) int {
 		first = false
 		answer := func(id int64, cmd string) { fmt.Printf("{\"id\":%d,\"command\":%s}\n", id, cmd) }
 		switch mode {
-		case "good":
+		case "good", "slowstart":
 			answer(req.ID, string(req.Legal[0]))
 		case "slow":
 			time.Sleep(10 * time.Second)

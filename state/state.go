@@ -180,13 +180,39 @@ func (s *State) Clone() *State {
 	return c
 }
 
+// CopyInto makes dst a deep copy of s (the Map shared), reusing dst's
+// slices when they are large enough, so that copying into a state kept
+// for the purpose allocates nothing: AI search copies a position for
+// every playout. It returns dst.
+func (s *State) CopyInto(dst *State) *State {
+	seats, terr := dst.Seats, dst.Terr
+	*dst = *s
+	dst.Seats = append(seats[:0], s.Seats...)
+	dst.Terr = append(terr[:0], s.Terr...)
+	return dst
+}
+
 // View returns what seat may see of s: the generator, the deck and the
 // other seats' hands are hidden (hand and deck sizes stay visible), and so
 // are the kinds of the items of others and of those lying on the map, but
 // for the fat bonus (that there is an item stays visible). A seat of
 // -1 gives a spectator's view.
+//
+// During the classic initial placement, which every seat plays at once,
+// the armies the other seats have placed so far are hidden too: their
+// territories show the one army each started with, so that nobody (person
+// or program) sees the others' choices before everyone has placed. Their
+// reserves (how many they still have to place) stay visible, as in the
+// chat's status.
 func (s *State) View(seat int) *State {
 	v := s.Clone()
+	if v.Phase == PhaseSetup && v.Options.Rules == Classic {
+		for t := range v.Terr {
+			if o := v.Terr[t].Owner; o != seat && o >= 0 {
+				v.Terr[t].Armies = min(v.Terr[t].Armies, 1)
+			}
+		}
+	}
 	v.RNG = RNG{}
 	v.Hidden = true
 	v.Viewer = max(seat, -1)

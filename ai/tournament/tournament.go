@@ -52,13 +52,27 @@ const maxCommandsPerTurn = 5000
 type Result struct {
 	Games int `json:"games"`
 	Draws int `json:"draws"`
+	// Seed and MaxTurns are the tournament's (MaxTurns with its default
+	// filled in), so that a result says how to play it again.
+	Seed     uint64 `json:"seed"`
+	MaxTurns int    `json:"max_turns"`
+	// WallSeconds is the time the whole tournament took.
+	WallSeconds float64 `json:"wall_seconds"`
 	// MeanTurns is the mean length of a game in turns.
 	MeanTurns float64        `json:"mean_turns"`
 	Players   []PlayerResult `json:"players"`
+	// Ratings are Elo-style ratings of each kind of player (entries of the
+	// same level pooled), best first; only when more than two kinds take
+	// part (see Ratings).
+	Ratings []Rating `json:"ratings,omitempty"`
 }
 
 // PlayerResult is one entry of Config.Players over all the games.
 type PlayerResult struct {
+	// Seat is the entry's number in Config.Players, from 1.
+	Seat int `json:"seat"`
+	// Name is the entry's level, followed by " #Seat" when another entry
+	// has the same level (two copies of one exec: bot told apart).
 	Name    string  `json:"name"`
 	Wins    int     `json:"wins"`
 	WinRate float64 `json:"win_rate"`
@@ -115,6 +129,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.New == nil {
 		cfg.New = ai.New
 	}
+	began := time.Now()
 	for _, lvl := range cfg.Players { // fail early on a bad level
 		p, err := cfg.New(lvl, cfg.Player)
 		if err != nil {
@@ -172,7 +187,9 @@ feed:
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("tournament: %w", err)
 	}
-	return summarize(cfg, games), nil
+	r := summarize(cfg, games)
+	r.WallSeconds = time.Since(began).Seconds()
+	return r, nil
 }
 
 // play plays game number g. Seats rotate: the entry i of Config.Players
@@ -324,7 +341,7 @@ func seatInfos(players []string) []engine.SeatInfo {
 
 func summarize(cfg Config, games []game) *Result {
 	n := len(cfg.Players)
-	r := &Result{Games: len(games), Players: make([]PlayerResult, n)}
+	r := &Result{Games: len(games), Seed: cfg.Seed, MaxTurns: cfg.MaxTurns, Players: make([]PlayerResult, n)}
 	decided := make([]int, n)
 	total := make([]time.Duration, n)
 	longest := make([]time.Duration, n)
@@ -346,9 +363,10 @@ func summarize(cfg Config, games []game) *Result {
 		}
 	}
 	r.MeanTurns = float64(turns) / float64(len(games))
+	r.Ratings = Ratings(cfg.Players, games)
 	for i := range n {
 		p := &r.Players[i]
-		p.Name = cfg.Players[i]
+		p.Seat, p.Name = i+1, entryName(cfg.Players, i)
 		p.WinRate = float64(p.Wins) / float64(len(games))
 		p.CILow, p.CIHigh = Wilson(p.Wins, len(games))
 		p.MeanTurns = float64(own[i]) / float64(len(games))
@@ -358,6 +376,17 @@ func summarize(cfg Config, games []game) *Result {
 		p.MaxDecisionMS = ms(longest[i])
 	}
 	return r
+}
+
+// entryName is entry i's level, with its seat number when another entry
+// has the same level.
+func entryName(players []string, i int) string {
+	for j, p := range players {
+		if j != i && p == players[i] {
+			return fmt.Sprintf("%s #%d", players[i], i+1)
+		}
+	}
+	return players[i]
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
@@ -387,16 +416,35 @@ func Format(w io.Writer, cfg Config, r *Result) error {
 	fmt.Fprintf(&b, "%s rules, %s map, %d seats, %d games, seed %d: %d draws (turn cap %d), mean game %.1f turns\n",
 		cfg.Options.Rules, cfg.Options.Map, len(cfg.Players), r.Games, cfg.Seed, r.Draws, maxTurns, r.MeanTurns)
 	fmt.Fprintf(&b, "%-3s %-14s %6s %8s %17s %7s %12s %12s %7s\n", "#", "player", "wins", "win rate", "95% CI", "turns", "mean ms/turn", "max ms/turn", "faults")
-	for i, p := range r.Players {
-		name := p.Name
-		if len(name) > 14 {
-			name = name[:13] + "…"
-		}
+	for _, p := range r.Players {
 		fmt.Fprintf(&b, "%-3d %-14s %6d %7.1f%% %7.1f%% – %5.1f%% %7.1f %12.3f %12.3f %7d\n",
-			i+1, name, p.Wins, 100*p.WinRate, 100*p.CILow, 100*p.CIHigh, p.MeanTurns, p.MeanDecisionMS, p.MaxDecisionMS, p.Faults)
+			p.Seat, shorten(p.Name, 14), p.Wins, 100*p.WinRate, 100*p.CILow, 100*p.CIHigh, p.MeanTurns, p.MeanDecisionMS, p.MaxDecisionMS, p.Faults)
 	}
+	if len(r.Ratings) > 0 {
+		fmt.Fprintf(&b, "\nElo-style ratings (mean %d; the winner of a game beats each other kind at the table, a draw is a draw):\n", eloMean)
+		fmt.Fprintf(&b, "%-22s %7s %7s\n", "player", "rating", "score")
+		for _, x := range r.Ratings {
+			fmt.Fprintf(&b, "%-22s %7.0f %6.1f%%\n", shorten(x.Name, 22), x.Elo, 100*x.Score)
+		}
+	}
+	fmt.Fprintf(&b, "(wall time %.1f s)\n", r.WallSeconds)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// shorten cuts name to width runes, keeping a seat number (" #3") at its
+// end, so that two copies of a long exec: command stay apart.
+func shorten(name string, width int) string {
+	rs := []rune(name)
+	if len(rs) <= width {
+		return name
+	}
+	tail := []rune{}
+	if i := strings.LastIndex(name, " #"); i > 0 {
+		tail = []rune(name[i:])
+	}
+	keep := max(0, width-1-len(tail))
+	return string(rs[:keep]) + "…" + string(tail)
 }
 
 // progress draws a bar on a terminal: "[#####.....] 12/400 games".

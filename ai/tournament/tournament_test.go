@@ -367,3 +367,114 @@ func TestExampleBotBothRules(t *testing.T) {
 		})
 	}
 }
+
+func TestRatings(t *testing.T) {
+	win := func(w int) game { return game{winner: w} }
+	repeat := func(n int, g game) []game {
+		out := make([]game, n)
+		for i := range out {
+			out[i] = g
+		}
+		return out
+	}
+	tests := []struct {
+		name    string
+		players []string
+		games   []game
+		want    []string  // kinds, best first
+		gap     []float64 // rating differences between neighbours, ±5
+	}{
+		{"two kinds: no table", []string{"hard", "normal"}, repeat(10, win(0)), nil, nil},
+		{"two kinds, copies: no table", []string{"hard", "normal", "normal"}, repeat(10, win(0)), nil, nil},
+		{
+			// a beats b 3 to 1 and b beats c 3 to 1 (a beats c too): a
+			// Bradley–Terry fit puts them ~190 points apart each.
+			"three kinds in order",
+			[]string{"a", "b", "c"},
+			append(append(repeat(300, win(0)), repeat(100, win(1))...), repeat(0, win(2))...),
+			[]string{"a", "b", "c"}, nil,
+		},
+		{
+			"equal kinds rate equal",
+			[]string{"x", "y", "z"},
+			append(append(repeat(50, win(0)), repeat(50, win(1))...), repeat(50, win(2))...),
+			[]string{"x", "y", "z"}, []float64{0, 0},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Ratings(tt.players, tt.games)
+			if tt.want == nil {
+				if got != nil {
+					t.Errorf("got ratings %v, want none", got)
+				}
+				return
+			}
+			var names []string
+			mean := 0.0
+			for _, r := range got {
+				names = append(names, r.Name)
+				mean += r.Elo / float64(len(got))
+			}
+			if fmt.Sprint(names) != fmt.Sprint(tt.want) {
+				t.Errorf("order %v, want %v (%+v)", names, tt.want, got)
+			}
+			if math.Abs(mean-eloMean) > 1e-6 {
+				t.Errorf("mean rating %v, want %d", mean, eloMean)
+			}
+			for i, gap := range tt.gap {
+				if d := got[i].Elo - got[i+1].Elo; math.Abs(d-gap) > 5 {
+					t.Errorf("%s - %s = %.1f, want %.0f", got[i].Name, got[i+1].Name, d, gap)
+				}
+			}
+		})
+	}
+}
+
+// TestRatingsParIsEqual: one of a kind that wins a quarter of the games
+// against three copies of another rates equal to them.
+func TestRatingsParIsEqual(t *testing.T) {
+	players := []string{"hard", "normal", "normal", "normal", "easy"}
+	var games []game
+	for i := range 100 {
+		switch i % 5 {
+		case 0:
+			games = append(games, game{winner: 0})
+		case 1, 2, 3:
+			games = append(games, game{winner: i % 5})
+		default:
+			games = append(games, game{winner: -1})
+		}
+	}
+	got := Ratings(players, games)
+	elo := map[string]float64{}
+	for _, r := range got {
+		elo[r.Name] = r.Elo
+	}
+	if d := elo["hard"] - elo["normal"]; math.Abs(d) > 30 {
+		t.Errorf("hard winning its share rates %.0f from normal, want about 0 (%+v)", d, got)
+	}
+	if !(elo["easy"] < elo["normal"]) {
+		t.Errorf("easy never won but rates %.0f against normal's %.0f", elo["easy"], elo["normal"])
+	}
+}
+
+// TestTwinEntriesToldApart: two entries of the same level carry their seat
+// numbers, in the result and in the table, however long the name.
+func TestTwinEntriesToldApart(t *testing.T) {
+	long := "exec:./a-rather-long-bot-name --fast"
+	r := &Result{Games: 1, Players: []PlayerResult{{Seat: 1, Name: entryName([]string{long, long, "easy"}, 0)},
+		{Seat: 2, Name: entryName([]string{long, long, "easy"}, 1)}, {Seat: 3, Name: entryName([]string{long, long, "easy"}, 2)}}}
+	if r.Players[0].Name == r.Players[1].Name || r.Players[2].Name != "easy" {
+		t.Fatalf("names %q, %q, %q", r.Players[0].Name, r.Players[1].Name, r.Players[2].Name)
+	}
+	var out bytes.Buffer
+	if err := Format(&out, config(long, long, "easy"), r); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"… #1", "… #2", " easy "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("table lacks %q:\n%s", want, out.String())
+		}
+	}
+}

@@ -15,7 +15,8 @@ import (
 func runTournament(ctx context.Context, e env) error {
 	fs := newFlags(e, "tournament", "--players LEVEL,LEVEL,... [--games N] [--seed S] [--parallel P] [--json]\n\n"+
 		"Plays computer players against each other, rotating the seats, and prints each one's wins\n"+
-		"with a 95% Wilson interval, turns and decision time. Levels: "+strings.Join(ai.Levels(), ", ")+", or exec:COMMAND.")
+		"with a 95% Wilson interval, turns and decision time, and Elo-style ratings when more than two\n"+
+		"kinds of player take part. Levels: "+strings.Join(ai.Levels(), ", ")+", "+ai.ReferenceLevel+" (the yardstick of docs/ai.md), or exec:COMMAND.")
 	rules := fs.String("rules", "classic", "rule set: classic or capitals")
 	mapName := fs.String("map", "classic", "map (classic rules)")
 	size := fs.String("size", "normal", "size of the maps generated for each game (capitals rules): small, normal or large")
@@ -30,6 +31,7 @@ func runTournament(ctx context.Context, e env) error {
 	budget := fs.Duration("budget", ai.DefaultBudget, "hard's thinking time per turn")
 	iterations := fs.Int("iterations", 0, "hard's search iterations per turn (0: as many as the budget allows; set it for reproducible results)")
 	timeout := fs.Duration("timeout", ai.DefaultTimeout, "an exec: bot's time per decision")
+	startup := fs.Duration("startup", ai.DefaultStartup, "added to an exec: bot's first decision after each start of its program")
 	style := fs.Float64("style", 0, "style of normal and hard, -1 defensive .. +1 aggressive")
 	asJSON := fs.Bool("json", false, "print JSON")
 	quiet := fs.Bool("quiet", false, "no progress bar")
@@ -75,7 +77,7 @@ func runTournament(ctx context.Context, e env) error {
 		Seed:     *seed,
 		Parallel: *parallel,
 		MaxTurns: *maxTurns,
-		Player:   ai.Options{Budget: *budget, Iterations: *iterations, Timeout: *timeout, Style: *style},
+		Player:   ai.Options{Budget: *budget, Iterations: *iterations, Timeout: *timeout, Startup: *startup, Style: *style},
 	}
 	if !*quiet {
 		cfg.Progress = e.stderr

@@ -20,9 +20,13 @@ func TestTournamentJSON(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	var res struct {
-		Games   int `json:"games"`
-		Draws   *int
-		Players []map[string]any `json:"players"`
+		Games    int `json:"games"`
+		Draws    *int
+		Seed     uint64           `json:"seed"`
+		MaxTurns int              `json:"max_turns"`
+		Wall     *float64         `json:"wall_seconds"`
+		Players  []map[string]any `json:"players"`
+		Ratings  []map[string]any `json:"ratings"`
 	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatalf("%v:\n%s", err, out)
@@ -30,7 +34,13 @@ func TestTournamentJSON(t *testing.T) {
 	if res.Games != 3 || res.Draws == nil || len(res.Players) != 3 {
 		t.Fatalf("got %s", out)
 	}
-	for _, k := range []string{"name", "wins", "win_rate", "ci_low", "ci_high", "mean_decision_ms", "max_decision_ms"} {
+	if res.Seed != 5 || res.MaxTurns != 600 || res.Wall == nil || *res.Wall <= 0 {
+		t.Errorf("seed %d, turn cap %d, wall time %v; want 5, 600, > 0", res.Seed, res.MaxTurns, res.Wall)
+	}
+	if len(res.Ratings) != 3 { // three kinds of player
+		t.Errorf("ratings %v, want 3", res.Ratings)
+	}
+	for _, k := range []string{"seat", "name", "wins", "win_rate", "ci_low", "ci_high", "mean_decision_ms", "max_decision_ms"} {
 		if _, ok := res.Players[0][k]; !ok {
 			t.Errorf("player lacks %q: %v", k, res.Players[0])
 		}
@@ -43,7 +53,7 @@ func TestTournamentJSON(t *testing.T) {
 	strip := func(s string) string {
 		var lines []string
 		for _, l := range strings.Split(s, "\n") {
-			if !strings.Contains(l, "decision_ms") {
+			if !strings.Contains(l, "decision_ms") && !strings.Contains(l, "wall_seconds") {
 				lines = append(lines, l)
 			}
 		}
