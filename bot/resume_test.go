@@ -139,9 +139,17 @@ func TestComputerTurnsAreBounded(t *testing.T) {
 	for i := range channels {
 		h.do(fmt.Sprintf("test:bounded%d", i), "Ann", "start")
 	}
-	// Let them play a while (random players take long to finish), then
-	// stop.
-	time.Sleep(300 * time.Millisecond)
+	// Let them play until two think at once (random players take long to
+	// finish; a busy machine may take a while to overlap them), then stop.
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+		mu.Lock()
+		enough := most >= 2
+		mu.Unlock()
+		if enough {
+			break
+		}
+	}
+	time.Sleep(50 * time.Millisecond)
 	h.close()
 	if most != 2 {
 		t.Errorf("%d computer players thought at once, want 2 (of %d channels with computers to play)", most, channels)

@@ -72,7 +72,8 @@ func measureMatch(t *testing.T, rounds int) channelLoad {
 	e.core = b
 	g := &game{env: e, bot: b, db: db, clock: c}
 
-	g.answer(g.do(command(t, ann, channel, "new", o("thread", "off"))))
+	// Domination: the match lasts the rounds measured whoever plays well.
+	g.answer(g.do(command(t, ann, channel, "new", o("thread", "off"), o("victory", "domination"))))
 	g.answer(g.do(command(t, bob, channel, "join")))
 	g.answer(g.do(command(t, ann, channel, "addbot", o("level", "normal"))))
 	g.answer(g.do(command(t, ann, channel, "addbot", o("level", "normal"))))
