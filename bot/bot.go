@@ -33,6 +33,11 @@ type Store interface {
 	Delivered(ctx context.Context, id, version int64) error
 	// Export returns a match with its whole log, for telling its history.
 	Export(ctx context.Context, id int64) (*storage.Export, error)
+	// RecordResult, Leaderboard and PlayerStats keep the results of won
+	// matches, for the server's leaderboard.
+	RecordResult(ctx context.Context, r storage.Result) error
+	Leaderboard(ctx context.Context, server string, rules state.Rules, limit int) ([]storage.Standing, error)
+	PlayerStats(ctx context.Context, server, player string) ([]storage.Standing, error)
 	// Work that must be done once, whichever process sharing the database
 	// does it, is claimed with a lease (storage.Claim): due timers, queued
 	// posts, and a channel's computer turns.
@@ -645,6 +650,8 @@ type match struct {
 	meta Meta
 	// rec, if set, is recorded with the first change saved.
 	rec *record
+	// luck is the luck report of a match just won, for its victory post.
+	luck string
 }
 
 // load returns the open match of the channel, or a friendly refusal.

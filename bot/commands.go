@@ -142,9 +142,10 @@ func Specs(levels []string) []Spec {
 			{Name: "attackers", Description: "Armies on the attacking territory (one stays behind)", Type: Integer, Min: 2, Max: 1000},
 			{Name: "defenders", Description: "Armies on the defending territory", Type: Integer, Min: 1, Max: 1000},
 		}, Usage: "/risk odds from:Alaska to:Kamchatka", Quick: true},
-		{Name: "history", Description: "What happened in any turn, told again from the match's log", Options: []Option{
+		{Name: "history", Description: "Any turn told again from the log; or the whole match: replay, luck, fair dice", Options: []Option{
 			{Name: "turn", Description: "The turn to show (0: the setup); the latest if left out", Type: Integer, Min: 0, Max: 100000},
-		}, Usage: "/risk history turn:3", Quick: true},
+			{Name: "show", Description: "A turn (default); the whole match: replay (animated), strip (small maps), luck, verify (dice)", Type: String, Choices: []string{"turn", "replay", "strip", "luck", "verify"}},
+		}, Usage: "/risk history turn:3", Private: true},
 		{Name: "help", Description: "How to play", Usage: "/risk help", Quick: true},
 		notifySpec(),
 	}, adminSpecs(levels)...)

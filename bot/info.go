@@ -226,6 +226,13 @@ func cmdHistory(ctx context.Context, c *call) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
+	show := c.args.str["show"]
+	if show != "" && show != "turn" {
+		if c.args.has("turn") {
+			return result{}, refuse("turn is for show:turn; show:%s is about the whole match.", show)
+		}
+		return b.wholeMatch(ctx, m, show)
+	}
 	turn, ok := c.args.num["turn"]
 	if !ok {
 		turn = -1

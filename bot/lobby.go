@@ -660,6 +660,9 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 	if err := b.save(ctx, m, storage.Change{Start: &g.Setup, Timers: &t}); err != nil {
 		return result{}, err
 	}
+	// The commitment to the seed (the dice, the cards, the deal) is public
+	// before any die is rolled; the seed is revealed when the match ends.
+	text += "\n🔒 Dice commitment: `" + g.Commitment() + "` (the SHA-256 of this match's secret seed, revealed at the end: every roll can then be checked)."
 	msg := Message{Text: text, Image: b.mapImage(m), Mentions: mentions}
 	if !isCapitals(s) {
 		msg.Buttons = [][]Button{{{ID: b.buttonID(m, "autoplace", 0), Label: "Place automatically", Style: Secondary}}}

@@ -75,6 +75,9 @@ func (b *Bot) apply(ctx context.Context, m *match, seat int, note string, cmds .
 	if err := b.saveNews(ctx, m, change, out.news); err != nil {
 		return out, err
 	}
+	if out.over {
+		b.matchWon(ctx, m)
+	}
 	return out, nil
 }
 

@@ -259,6 +259,10 @@ func (b *Bot) victoryPost(m *match) Message {
 	lines := strings.Split(b.victoryText(m), "\n")
 	e := &Embed{Title: "🏆 " + strings.Trim(lines[0], "🏆 *"), Color: b.voice(m).color(s.Winner)}
 	e.Description = strings.Join(lines[1:len(lines)-1], "\n")
+	if m.luck != "" {
+		e.Fields = append(e.Fields, Field{Name: "Luck against the exact odds", Value: luckField(m.luck)})
+	}
+	e.Fields = append(e.Fields, Field{Name: "Fair dice", Value: b.revealText(m)})
 	e.Footer = lines[len(lines)-1]
 	return Message{Embed: e, Image: b.mapImage(m)}
 }

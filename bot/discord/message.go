@@ -304,7 +304,12 @@ func (o *outgoing) render(ctx context.Context) ([]*discordgo.File, error) {
 		}
 		return nil, fmt.Errorf("discord: render %s: %w", o.image.Name, err)
 	}
-	return []*discordgo.File{{Name: imageName(o.image), ContentType: "image/png", Reader: bytes.NewReader(png)}}, nil
+	name := imageName(o.image)
+	contentType := "image/png"
+	if strings.HasSuffix(name, ".gif") {
+		contentType = "image/gif" // a replay
+	}
+	return []*discordgo.File{{Name: name, ContentType: contentType, Reader: bytes.NewReader(png)}}, nil
 }
 
 // response is the message as an immediate answer (callback type 4).

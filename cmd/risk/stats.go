@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -100,7 +99,7 @@ func recordResults(ctx context.Context, db store, out io.Writer) error {
 		if err != nil {
 			return err
 		}
-		r, err := resultOf(m, x)
+		r, err := bot.ResultOf(m, x)
 		if err != nil {
 			return fmt.Errorf("match %d: %w", m.ID, err)
 		}
@@ -117,35 +116,3 @@ func recordResults(ctx context.Context, db store, out io.Writer) error {
 	return nil
 }
 
-// resultOf is a finished match's result.
-func resultOf(m storage.Match, x *storage.Export) (storage.Result, error) {
-	var meta bot.Meta
-	if err := json.Unmarshal(x.Meta, &meta); err != nil {
-		return storage.Result{}, fmt.Errorf("the bot's data: %w", err)
-	}
-	ranking, err := x.Record.Ranking()
-	if err != nil {
-		return storage.Result{}, err
-	}
-	server := meta.Server
-	if server == "" {
-		server = m.Channel // a match outside any server counts for its channel
-	}
-	// The bot's own end time survives a copy to another database (risk
-	// migrate, risk import), which closes the copy when it is made.
-	ended := meta.Finished
-	if ended.IsZero() {
-		ended = m.Closed
-	}
-	r := storage.Result{Match: m.ID, Server: server, Rules: x.Record.Setup.Options.Rules, Ended: ended}
-	for _, f := range ranking {
-		level := ""
-		for _, s := range meta.Seats {
-			if s.ID == f.ID {
-				level = s.Level
-			}
-		}
-		r.Seats = append(r.Seats, storage.ResultSeat{Player: f.ID, Level: level, Name: f.Name, Place: f.Place})
-	}
-	return r, nil
-}

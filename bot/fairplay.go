@@ -1,0 +1,152 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/engine/luck"
+	"github.com/riskbot/riskbot/render"
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// When a match is won, the bot reveals the seed its commitment (posted at
+// the start) stands for, tells each player's luck against the exact odds,
+// and records the result for the server's leaderboard.
+
+// ResultOf is the result of a finished match, from its stored data: its
+// seats' places, for the leaderboards (a match outside any server counts
+// for its channel).
+func ResultOf(m storage.Match, x *storage.Export) (storage.Result, error) {
+	var meta Meta
+	if err := json.Unmarshal(x.Meta, &meta); err != nil {
+		return storage.Result{}, fmt.Errorf("bot: the data of match %d: %w", m.ID, err)
+	}
+	ranking, err := x.Record.Ranking()
+	if err != nil {
+		return storage.Result{}, fmt.Errorf("bot: rank match %d: %w", m.ID, err)
+	}
+	server := meta.Server
+	if server == "" {
+		server = m.Channel
+	}
+	// The bot's own end time survives a copy to another database (risk
+	// migrate, risk import), which closes the copy when it is made.
+	ended := meta.Finished
+	if ended.IsZero() {
+		ended = m.Closed
+	}
+	r := storage.Result{Match: m.ID, Server: server, Rules: x.Record.Setup.Options.Rules, Ended: ended}
+	for _, f := range ranking {
+		level := ""
+		if i := meta.seat(f.ID); i >= 0 {
+			level = meta.Seats[i].Level
+		}
+		r.Seats = append(r.Seats, storage.ResultSeat{Player: f.ID, Level: level, Name: f.Name, Place: f.Place})
+	}
+	return r, nil
+}
+
+// matchWon records the result of match m, just won and saved, and keeps
+// its luck report for the victory post. Failures are logged: the match is
+// won whatever the leaderboard says.
+func (b *Bot) matchWon(ctx context.Context, m *match) {
+	x, err := b.cfg.Store.Export(ctx, m.ID)
+	if err != nil {
+		b.cfg.Log.Error("read a won match", "match", m.ID, "err", err)
+		return
+	}
+	if rep, err := luck.Of(x.Record); err != nil {
+		b.cfg.Log.Error("the luck of a won match", "match", m.ID, "err", err)
+	} else {
+		m.luck = rep.String()
+	}
+	r, err := ResultOf(m.Match, x)
+	if err == nil {
+		err = b.cfg.Store.RecordResult(ctx, r)
+	}
+	if err != nil {
+		b.cfg.Log.Error("record the result of a won match", "match", m.ID, "err", err)
+	}
+}
+
+// revealText says what the seed was, for checking the dice.
+func (b *Bot) revealText(m *match) string {
+	g := m.Game
+	return fmt.Sprintf("🔓 The seed was %d; committed at the start as %s…. /risk history show:verify replays every roll from it.",
+		g.Setup.Seed, g.Commitment()[:16])
+}
+
+// luckField is the luck report as an embed field's value.
+func luckField(report string) string {
+	lines := strings.Split(strings.TrimSpace(report), "\n")
+	if len(lines) > 1 {
+		lines = lines[1:] // the heading says what the field's name says
+	}
+	return strings.Join(lines, "\n")
+}
+
+// replayLimit is the most bytes a replay may take: the smallest upload
+// limit a Discord server may have.
+const replayLimit = 8 << 20
+
+// replayer is a renderer that can draw a whole match (package render's).
+type replayer interface {
+	Replay(ctx context.Context, turns []*state.State, o render.ReplayOptions) ([]byte, render.ReplayInfo, error)
+	Strip(ctx context.Context, turns []*state.State, o render.ReplayOptions) ([]byte, render.ReplayInfo, error)
+}
+
+// wholeMatch answers /risk history show:replay|strip|luck|verify.
+func (b *Bot) wholeMatch(ctx context.Context, m *match, show string) (result, error) {
+	if _, err := m.started(); err != nil {
+		return result{}, err
+	}
+	x, err := b.cfg.Store.Export(ctx, m.ID)
+	if err != nil {
+		return result{}, err
+	}
+	switch show {
+	case "luck":
+		rep, err := luck.Of(x.Record)
+		if err != nil {
+			return result{}, fmt.Errorf("bot: the luck of match %d: %w", m.ID, err)
+		}
+		return result{reply: Message{Private: true, Embed: &Embed{Title: "Luck against the exact odds", Description: luckField(rep.String())}}}, nil
+	case "verify":
+		if m.Status.Open() {
+			return result{}, refuse("The seed is revealed when the match ends; until then its commitment, `%s`, is all there is to check.", m.Game.Commitment())
+		}
+		// The commitment that counts is the one posted at the start, in
+		// everyone's channel: the answer shows it, to compare.
+		published := x.Record.Commitment
+		if published == "" {
+			published = m.Game.Commitment()
+		}
+		v, err := engine.Verify(x.Record, published)
+		if err != nil {
+			return result{}, fmt.Errorf("bot: verify match %d: %w", m.ID, err)
+		}
+		return result{reply: Message{Private: true, Embed: &Embed{Title: "Fair dice", Description: strings.TrimSpace(v.String()),
+			Footer: "Compare the commitment with the one in the match's start post: " + published}}}, nil
+	}
+	rp, ok := b.palette(m).Render.(replayer)
+	if !ok {
+		return result{}, refuse("This bot cannot draw replays.")
+	}
+	turns, err := x.Record.Turns()
+	if err != nil {
+		return result{}, fmt.Errorf("bot: the turns of match %d: %w", m.ID, err)
+	}
+	draw, name, what := rp.Replay, fmt.Sprintf("risk-replay-%d.gif", m.ID), "an animation, one frame a turn"
+	if show == "strip" {
+		draw, name, what = rp.Strip, fmt.Sprintf("risk-replay-%d.png", m.ID), "every turn's map, small"
+	}
+	im := NewImage(name, func(ctx context.Context) ([]byte, error) {
+		data, _, err := draw(ctx, turns, render.ReplayOptions{Limit: replayLimit})
+		return data, err
+	})
+	return result{reply: Message{Private: true, Text: fmt.Sprintf("The whole match, %d turns: %s.", len(turns)-1, what), Image: im}}, nil
+}
