@@ -115,4 +115,3 @@ func recordResults(ctx context.Context, db store, out io.Writer) error {
 	fmt.Fprintf(out, "recorded the results of %d finished %s\n", n, word)
 	return nil
 }
-
