@@ -13,7 +13,7 @@ import (
 // An admin (Request.Admin) or the host may end a match without a winner:
 // /risk abandon asks them to confirm with a button that expires. Lobbies
 // that never start are closed after Config.LobbyTTL. Ended matches are kept
-// (Abandoned), for /risk history, /risk map and risk export; a damaged
+// (Abandoned), for /risk history, /risk status and risk export; a damaged
 // match, one the bot cannot load, can be ended too, so that it never
 // keeps its channel from hosting another.
 
@@ -93,7 +93,7 @@ func (b *Bot) clickAbandon(ctx context.Context, c Click, bt buttonID) (result, e
 	if i := meta.seat(c.User.ID); merr == nil && i >= 0 {
 		who = meta.Seats[i].Name
 	}
-	note := fmt.Sprintf("🛑 %s (%s) ended the match without a winner. It is kept: /risk history and /risk map show how it stood. Start another with /risk new.", who, role)
+	note := fmt.Sprintf("🛑 %s (%s) ended the match without a winner. It is kept: /risk history and /risk status show how it stood. Start another with /risk new.", who, role)
 	posts, err := b.abandon(ctx, row, note, fmt.Sprintf("by %s (%s)", who, role))
 	if err != nil {
 		return result{}, err

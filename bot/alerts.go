@@ -108,10 +108,10 @@ func (b *Bot) channelNote(ctx context.Context, channel string, lacks []string) s
 	}
 	switch {
 	case noted && len(lacks) > 0:
-		return fmt.Sprintf("\n⚠️ I cannot post in this channel (since %s; I lack %s): this match's turn results, maps and pings are missing. An admin can give me the permissions in the channel's settings; meanwhile /risk status and /risk map show where things stand.",
+		return fmt.Sprintf("\n⚠️ I cannot post in this channel (since %s; I lack %s): this match's turn results, maps and pings are missing. An admin can give me the permissions in the channel's settings; meanwhile /risk status (with the map) shows where things stand.",
 			timestamp(a.Since), andList(lacks))
 	case noted:
-		return fmt.Sprintf("\n⚠️ This channel refused my last post (%s; the chat said: %s): this match's turn results, maps and pings may be missing. An admin can check my permissions here (%s); meanwhile /risk status and /risk map show where things stand.",
+		return fmt.Sprintf("\n⚠️ This channel refused my last post (%s; the chat said: %s): this match's turn results, maps and pings may be missing. An admin can check my permissions here (%s); meanwhile /risk status (with the map) shows where things stand.",
 			timestamp(a.Since), a.Reason, cmp.Or(andList(a.Needs), "all of them"))
 	case len(lacks) > 0 && b.hasOpenMatch(ctx, channel):
 		return fmt.Sprintf("\n⚠️ I lack %s in this channel: the turn results, maps and pings of this match will not show. An admin can give them to me in the channel's settings.", andList(lacks))

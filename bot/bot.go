@@ -350,6 +350,10 @@ func alias(command string) string {
 		return "place"
 	case "leave":
 		return "surrender"
+	case "map":
+		return "status"
+	case "leaderboard":
+		return "stats"
 	}
 	return command
 }
@@ -604,7 +608,7 @@ func readOnly(command string, a args) bool {
 	switch command {
 	case "cards":
 		return !a.has("use")
-	case "map", "status", "odds", "history", "help", "admin show":
+	case "status", "stats", "odds", "history", "help", "admin show":
 		return true
 	}
 	return false
@@ -635,7 +639,7 @@ func (b *Bot) handlers() map[string]handler {
 		"admin defaults": cmdAdminDefaults,
 		"admin limits":   cmdAdminLimits,
 		"admin reset":    cmdAdminReset,
-		"map":            cmdMap,
+		"stats":          cmdStats,
 		"status":         cmdStatus,
 		"cards":          cmdCards,
 		"odds":           cmdOdds,
@@ -773,7 +777,7 @@ func (m *match) seatOf(u User) (int, error) {
 	}
 	seat := g.State.SeatByID(u.ID)
 	if seat < 0 {
-		return -1, refuse("You are not playing in this match. You can watch with /risk map and /risk status.")
+		return -1, refuse("You are not playing in this match. You can watch with /risk status (with the map).")
 	}
 	if i := m.meta.seat(u.ID); i >= 0 && m.meta.Seats[i].Autopilot {
 		return -1, refuse("A bot is playing your seat after %d missed turns. Ask the host to give it back with /risk join player:%s.", maxMissed, m.meta.Seats[i].Name)

@@ -130,7 +130,7 @@ func (b *Bot) clickOn(ctx context.Context, c Click, bt buttonID, m *match) (resu
 	switch bt.action {
 	case "join":
 		if m.Status != storage.Lobby {
-			return result{}, refuse("The match has already started; you can watch with /risk map.")
+			return result{}, refuse("The match has already started; you can watch with /risk status.")
 		}
 		res, err := b.join(ctx, m, c.User)
 		// The lobby clicked shows the new seat.

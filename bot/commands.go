@@ -131,8 +131,11 @@ func Specs(levels []string) []Spec {
 		{Name: "undo", Description: "Take back your last placement, move or trade of this turn", Usage: "/risk undo", Private: true},
 		{Name: "surrender", Description: "Leave the lobby, or give up (asks to confirm): your territories turn neutral", Usage: "/risk surrender"},
 		{Name: "abandon", Description: "Host or admin: end this channel's match without a winner (asks to confirm)", Usage: "/risk abandon"},
-		{Name: "map", Description: "Post the map", Usage: "/risk map"},
-		{Name: "status", Description: "Players, turn and phase", Usage: "/risk status", Quick: true},
+		{Name: "status", Description: "Where the match stands: the standings and the map, only to you", Usage: "/risk status", Private: true},
+		{Name: "stats", Description: "This server's leaderboard, and a player's matches, wins and rating", Options: []Option{
+			{Name: "player", Description: "Whose stats (default yours): a name, a mention, or a computer level like bot:hard", Type: String},
+			{Name: "rules", Description: "The rule set of the leaderboard (default classic)", Type: String, Choices: []string{"classic", "capitals"}},
+		}, Usage: "/risk stats player:@Ann", Private: true},
 		{Name: "cards", Description: "Show your cards (capitals: your item) only to you", Options: []Option{
 			{Name: "use", Description: "Capitals: use your item now", Type: String, Choices: []string{"yes"}},
 		}, Usage: "/risk cards", Quick: true},

@@ -45,6 +45,12 @@ func TestFairDiceLuckAndResults(t *testing.T) {
 		t.Errorf("leaderboard %+v", board)
 	}
 
+	// The leaderboard, and a computer level's stats.
+	stats := h.do(ch, "Zed", "stats")
+	wantPrivate(t, stats, "Leaderboard — classic rules", "1. 🤖 ", "(1 won of 1)", "You: no match won or lost here yet")
+	wantPrivate(t, h.do(ch, "Zed", "stats", "player:"+board[0].Player), "classic: 1 won of 1, rating ", "(#1)")
+	wantPrivate(t, h.do(ch, "Zed", "stats", "rules:capitals"), "No match of these rules has been won here yet")
+
 	wantPrivate(t, h.do(ch, "Zed", "history", "show:verify"), "verified: every random outcome follows from the committed seed")
 	wantPrivate(t, h.do(ch, "Zed", "history", "show:luck"), "rolls (expected")
 	wantPrivate(t, h.do(ch, "Zed", "history", "show:luck", "turn:2"), "turn is for show:turn")

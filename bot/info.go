@@ -10,18 +10,6 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-func cmdMap(ctx context.Context, c *call) (result, error) {
-	b := c.bot
-	m, err := b.loadLatest(ctx, c.req.Channel)
-	if err != nil {
-		return result{}, err
-	}
-	if _, err := m.started(); err != nil {
-		return result{}, err
-	}
-	return result{reply: Message{Text: b.statusLine(m), Image: b.mapImage(m)}}, nil
-}
-
 // statusLine says in one line where the match is.
 func (b *Bot) statusLine(m *match) string {
 	s := m.Game.State
@@ -104,14 +92,15 @@ func cmdStatus(ctx context.Context, c *call) (result, error) {
 }
 
 // standings is /risk status's answer: where the match is, then the
-// standings in a card in the colour of the player to play.
+// standings in a card in the colour of the player to play, with the map.
 func (b *Bot) standings(m *match, lines []string) Message {
 	s := m.Game.State
 	seat := s.Current
 	if s.Phase == state.PhaseOver {
 		seat = s.Winner
 	}
-	return Message{Private: true, Text: lines[0], Embed: &Embed{Title: "Standings", Description: strings.Join(lines[1:], "\n"), Color: b.voice(m).color(seat)}}
+	return Message{Private: true, Text: lines[0], Image: b.mapImage(m),
+		Embed: &Embed{Title: "Standings", Description: strings.Join(lines[1:], "\n"), Color: b.voice(m).color(seat)}}
 }
 
 func trunc(s string, n int) string {
@@ -327,7 +316,7 @@ func cmdHelp(_ context.Context, c *call) (result, error) {
 		"**Your turn**: trade a set of cards (`/risk trade`), place your reinforcements (`/risk place`), " +
 			"attack (`/risk attack from:Alaska to:Kamchatka`, add `until:win` to keep rolling), move in (`/risk occupy`), " +
 			"move armies (`/risk fortify`), then `/risk end`. `/risk undo` takes back moves made since the last dice roll.",
-		"**Anytime**: `/risk map`, `/risk status`, `/risk cards` (only you see them), `/risk odds`, `/risk history`.",
+		"**Anytime**: `/risk status` (the standings and the map), `/risk cards` (only you see them), `/risk odds`, `/risk history`, `/risk stats` (the leaderboard).",
 		"**Admins** (Manage Server, or Manage Channels here) and the host: `/risk abandon` ends the match without a winner; admins may also `/risk kick` any player, and set this server's defaults and limits with `/risk admin defaults` and `/risk admin limits` (`/risk admin show` shows them).",
 		"**Names**: any unique start or abbreviation works: `kamch`, `e africa`, `w us`.",
 		"**Notifications**: `/risk notify dm:on` adds a direct message when it is your turn; `reminders:off`; `quiet:22-7 utc-offset:+1` stops pings and your turn's clock in those hours.",

@@ -354,7 +354,7 @@ func (b *Bot) join(ctx context.Context, m *match, u User) (result, error) {
 		if m.meta.seat(u.ID) >= 0 {
 			return result{}, refuse("You are already playing in this match.")
 		}
-		return result{}, refuse("The match has already started; you can watch with /risk map and /risk status.")
+		return result{}, refuse("The match has already started; you can watch with /risk status.")
 	}
 	if m.meta.seat(u.ID) >= 0 {
 		return result{}, refuse("You are already in this match (%d/%d seats). The host starts it with /risk start.", len(m.meta.Seats), state.MaxSeats)

@@ -246,7 +246,7 @@ func territory(s *state.State, option, q string) (int, error) {
 	case len(ne.Candidates) > 0:
 		return -1, refuse("%s:%s is not a territory. Did you mean %s?", option, typed, orList(ne.Candidates))
 	}
-	return -1, refuse("%s:%s is not a territory. /risk map shows their names; any unique start of a name works.", option, typed)
+	return -1, refuse("%s:%s is not a territory. /risk status shows the map with their names; any unique start of a name works.", option, typed)
 }
 
 // orList joins names as "A, B or C".

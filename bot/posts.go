@@ -117,7 +117,7 @@ func (b *Bot) sendRef(ctx context.Context, channel string, m Message) error {
 }
 
 // mapCache keeps the maps drawn lately, by match, version and palette: a
-// map of the same moment is drawn once, however many posts and /risk map
+// map of the same moment is drawn once, however many posts and /risk status
 // show it.
 type mapCache struct {
 	mu    sync.Mutex

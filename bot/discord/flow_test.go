@@ -280,10 +280,9 @@ func TestMatchFlow(t *testing.T) {
 
 	// Cards: private, and nothing public shows a hand.
 	wantPrivate(t, g.answer(g.do(command(t, bob, channel, "cards"))), "card")
-	// Status and the map on demand.
-	wantPrivate(t, g.answer(g.do(command(t, cat, channel, "status"))), "Turn ")
-	onDemand := g.answer(g.do(command(t, cat, channel, "map")))
-	wantPublic(t, onDemand, "to play")
+	// Status, with the map, to anyone who asks, privately.
+	onDemand := g.answer(g.do(command(t, cat, channel, "status")))
+	wantPrivate(t, onDemand, "Turn ", "to play", "Standings")
 	wantMap(t, onDemand)
 
 	// The clock: a reminder at three quarters of the turn, notifying only

@@ -127,7 +127,7 @@ func TestEndpointRefusesUnsignedRequests(t *testing.T) {
 	h := newHTTPEnv(t, core)
 	other := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{7}, 32))
 	body := func() []byte {
-		b, err := h.fake.Interaction(command(t, ann, channel, "status"))
+		b, err := h.fake.Interaction(command(t, ann, channel, "help"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -262,7 +262,7 @@ func TestEndpointPlaysAMatch(t *testing.T) {
 	do(command(t, bob, channel, "join"))
 	m, _ = do(command(t, ann, channel, "start"))
 	wantText(t, m, "The match has started")
-	m, _ = do(command(t, ann, channel, "map"))
+	m, _ = do(command(t, ann, channel, "status"))
 	wantMap(t, m)
 	h := sha256.Sum256(m.Files[0].Data)
 	t.Logf("map %x, %d bytes", h[:4], len(m.Files[0].Data))

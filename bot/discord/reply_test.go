@@ -52,7 +52,7 @@ func TestReplyPolicy(t *testing.T) {
 		for _, via := range []string{"command", "click"} {
 			t.Run(tt.name+"/"+via, func(t *testing.T) {
 				e := newEnv(t, replyWith(tt.msg), time.Minute)
-				payload := command(t, ann, channel, "status")
+				payload := command(t, ann, channel, "help")
 				if via == "click" {
 					payload = click(t, ann, channel, "r|1|2|end")
 				}
@@ -113,7 +113,7 @@ func TestReplyMapWithMentions(t *testing.T) {
 		wantPublic(t, rs[1], "🔔 <@100000000000000001> <@100000000000000002>")
 		wantOnlyMentions(t, rs[1], ann, bob)
 	}
-	id := e.do(command(t, ann, channel, "status"))
+	id := e.do(command(t, ann, channel, "help"))
 	if _, typ := e.fake.Answer(id); typ != 4 {
 		t.Errorf("callback %d, want the text at once (4)", typ)
 	}
@@ -177,7 +177,7 @@ func TestSlowCorePublicAnswer(t *testing.T) {
 		return r.Reply(ctx, bot.Message{Text: "⚔️ Ann attacked Kamchatka", Image: image(nil)})
 	}}
 	e = newEnv(t, core, 30*time.Millisecond)
-	id := e.do(command(t, ann, channel, "status"))
+	id := e.do(command(t, ann, channel, "help"))
 	if _, typ := e.fake.Answer(id); typ != 5 {
 		t.Fatalf("callback %d, want a deferral", typ)
 	}
@@ -459,7 +459,7 @@ func TestAnswersInTimeUnderLoad(t *testing.T) {
 		mu.Lock()
 		working--
 		mu.Unlock()
-		if req.Command == "status" {
+		if req.Command == "help" {
 			return r.Reply(ctx, bot.Message{Private: true, Text: "status of " + req.Channel})
 		}
 		return r.Reply(ctx, bot.Message{Text: "done in " + req.Channel})
@@ -478,7 +478,7 @@ func TestAnswersInTimeUnderLoad(t *testing.T) {
 	for k := range n {
 		sub := "end"
 		if k%3 == 0 {
-			sub = "status" // a quick command: it may wait, but not past its time
+			sub = "help" // a quick command: it may wait, but not past its time
 		}
 		is = append(is, e.deliver(command(t, ann, fmt.Sprint(645027906669510000+k), sub)))
 	}

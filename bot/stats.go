@@ -1,0 +1,85 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// leaderboardSize is how many players /risk stats lists.
+const leaderboardSize = 10
+
+var mentionText = regexp.MustCompile(`^<@!?(\d+)>$`)
+
+// cmdStats answers /risk stats: the server's leaderboard under a rule
+// set, and one player's matches, wins and rating (the asker's by default).
+// A match outside any server counts for its channel, as ResultOf says.
+func cmdStats(ctx context.Context, c *call) (result, error) {
+	b := c.bot
+	server := c.req.Server
+	if server == "" {
+		server = c.req.Channel
+	}
+	rules := state.Classic
+	if c.args.str["rules"] == "capitals" {
+		rules = state.Capitals
+	}
+	board, err := b.cfg.Store.Leaderboard(ctx, server, rules, 0)
+	if err != nil {
+		return result{}, err
+	}
+	who, whoName := c.req.User.ID, "You"
+	if q := strings.TrimSpace(c.args.str["player"]); q != "" {
+		if err := checkTyped("player", q); err != nil {
+			return result{}, err
+		}
+		who, whoName = q, q
+		if sub := mentionText.FindStringSubmatch(q); sub != nil {
+			platform, _, _ := strings.Cut(c.req.User.ID, ":")
+			who = platform + ":" + sub[1]
+		}
+		for _, s := range board {
+			if strings.EqualFold(s.Name, q) || strings.EqualFold(s.Player, q) {
+				who, whoName = s.Player, s.Name
+			}
+		}
+	}
+	var lines []string
+	for _, s := range board[:min(leaderboardSize, len(board))] {
+		lines = append(lines, fmt.Sprintf("%d. %s — %.0f (%d won of %d)", s.Rank, standingName(s), s.Rating, s.Won, s.Played))
+	}
+	if len(lines) == 0 {
+		lines = append(lines, "No match of these rules has been won here yet.")
+	}
+	e := &Embed{Title: fmt.Sprintf("Leaderboard — %s rules", rules), Description: strings.Join(lines, "\n"),
+		Footer: "A multiplayer Elo over each match's places, from 1500; computer players are rated by level."}
+	mine, err := b.cfg.Store.PlayerStats(ctx, server, who)
+	if err != nil {
+		return result{}, err
+	}
+	var parts []string
+	for _, s := range mine {
+		parts = append(parts, fmt.Sprintf("%s: %d won of %d, rating %.0f (#%d)", s.Rules, s.Won, s.Played, s.Rating, s.Rank))
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "no match won or lost here yet")
+	}
+	if len(mine) > 0 && whoName == "You" {
+		whoName = "You (" + mine[0].Name + ")"
+	}
+	e.Fields = append(e.Fields, Field{Name: whoName, Value: strings.Join(parts, "\n")})
+	return result{reply: Message{Private: true, Embed: e}}, nil
+}
+
+// standingName names a leaderboard's entry: a person by name, a computer
+// level as such.
+func standingName(s storage.Standing) string {
+	if level, ok := strings.CutPrefix(s.Player, "bot:"); ok {
+		return "🤖 " + level + " (computer)"
+	}
+	return s.Name
+}
