@@ -510,6 +510,11 @@ func (b *Bot) finish(ctx context.Context, channel string, user User, what string
 		}
 		res.reply.refused = true
 	}
+	if what != "notify" && !strings.HasPrefix(what, "click") {
+		// A command says its author is back (not /risk notify, which
+		// may be what makes them away).
+		res.reply.Text += b.welcomeBack(ctx, user.ID)
+	}
 	res.reply.Text = clip(res.reply.Text + b.channelNote(ctx, channel, lacks))
 	if rerr := r.Reply(ctx, res.reply); rerr != nil {
 		return fmt.Errorf("bot: reply to %s: %w", what, rerr)

@@ -208,6 +208,26 @@ func (b *Bot) decide(ctx context.Context, m *match, seat int, level string) ([]e
 	if err != nil {
 		return nil, err
 	}
+	return b.decideWith(ctx, m, seat, level, p)
+}
+
+// playOrders has seat's standing orders play its turn, and saves it with
+// the note to post first, under the caller's lock.
+func (b *Bot) playOrders(ctx context.Context, m *match, seat int, o orders, note string) (outcome, error) {
+	p, err := b.cfg.NewPlayer(o.level(), b.botSeed(m, seat))
+	if err != nil {
+		return outcome{}, err
+	}
+	cmds, err := b.decideWith(ctx, m, seat, o.level(), orderedPlayer{Player: p, orders: o})
+	if err != nil {
+		return outcome{}, err
+	}
+	return b.apply(ctx, m, seat, note, cmds...)
+}
+
+// decideWith is decide with the player given.
+func (b *Bot) decideWith(ctx context.Context, m *match, seat int, level string, p Player) ([]engine.Command, error) {
+	var err error
 	start := time.Now() // the machine's clock, not Config.Now: a duration
 	defer func() { b.cfg.Meter.Think(level, time.Since(start)) }()
 	sim := m.Game.State.Clone()

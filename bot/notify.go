@@ -36,6 +36,11 @@ type prefs struct {
 	QuietFrom int `json:"quiet_from,omitempty"`
 	QuietTo   int `json:"quiet_to,omitempty"`
 	Offset    int `json:"utc_offset,omitempty"`
+	// Away is when the player is back (Unix seconds; 0 if not away):
+	// until then their standing orders play their turns at once.
+	Away int64 `json:"away,omitempty"`
+	// Orders are their standing orders (orders.go).
+	Orders orders `json:"orders,omitzero"`
 }
 
 // quiet reports whether the player has quiet hours.
@@ -121,7 +126,12 @@ func prefsText(p prefs) string {
 	if p.quiet() {
 		quiet = fmt.Sprintf("%02d:00 to %02d:00 (%s)", p.QuietFrom, p.QuietTo, offsetText(p.Offset))
 	}
-	return fmt.Sprintf("Direct message when it is your turn: %s. Reminders: %s. Quiet hours: %s.", onOff(p.DM), onOff(!p.NoReminders), quiet)
+	text := fmt.Sprintf("Direct message when it is your turn: %s. Reminders: %s. Quiet hours: %s. Standing orders (when your time runs out): %s.",
+		onOff(p.DM), onOff(!p.NoReminders), quiet, p.Orders.text())
+	if p.Away != 0 {
+		text += " Away until " + timestamp(time.Unix(p.Away, 0)) + ": your orders play your turns at once; any command of yours in a match ends it."
+	}
+	return text
 }
 
 // offsetText writes a zone as UTC+H or UTC+H:MM.
@@ -198,14 +208,33 @@ func cmdNotify(ctx context.Context, c *call) (result, error) {
 			return result{}, err
 		}
 	}
-	raw, err := json.Marshal(p)
-	if err != nil {
-		return result{}, fmt.Errorf("bot: encode the notification choices of %s: %w", c.req.User.ID, err)
+	if v, ok := c.args.str["away"]; ok {
+		if p.Away, err = parseAway(v, b.cfg.Now()); err != nil {
+			return result{}, err
+		}
 	}
-	if p == (prefs{}) {
-		raw = nil
+	if v, ok := c.args.str["defend"]; ok {
+		if err := checkTyped("defend", v); err != nil {
+			return result{}, err
+		}
+		p.Orders.Defend = strings.TrimSpace(v)
+		if strings.EqualFold(p.Orders.Defend, "off") {
+			p.Orders.Defend = ""
+		}
+		if len(p.Orders.Defend) > 40 {
+			return result{}, refuse("defend takes a continent's name, like Europe.")
+		}
 	}
-	if err := b.cfg.Store.SetSetting(ctx, playerScope, c.req.User.ID, raw, b.cfg.Now()); err != nil {
+	if v, ok := c.args.str["attack"]; ok {
+		p.Orders.NoAttack = v == "off"
+	}
+	if v, ok := c.args.str["caution"]; ok {
+		p.Orders.Caution = v
+		if v == "careful" {
+			p.Orders.Caution = ""
+		}
+	}
+	if err := b.setPrefs(ctx, c.req.User.ID, p); err != nil {
 		return result{}, err
 	}
 	text := "Saved, for all your matches. " + prefsText(p)
@@ -215,6 +244,18 @@ func cmdNotify(ctx context.Context, c *call) (result, error) {
 	return result{reply: private("%s", text)}, nil
 }
 
+// setPrefs stores a player's choices (none: forgets them).
+func (b *Bot) setPrefs(ctx context.Context, user string, p prefs) error {
+	raw, err := json.Marshal(p)
+	if err != nil {
+		return fmt.Errorf("bot: encode the choices of %s: %w", user, err)
+	}
+	if p == (prefs{}) {
+		raw = nil
+	}
+	return b.cfg.Store.SetSetting(ctx, playerScope, user, raw, b.cfg.Now())
+}
+
 // notifySpec is /risk notify.
 func notifySpec() Spec {
 	return Spec{Name: "notify", Description: "How the bot tells you it is your turn: direct messages, reminders, quiet hours", Options: []Option{
@@ -222,7 +263,11 @@ func notifySpec() Spec {
 		{Name: "reminders", Description: "The reminder when three quarters of your time has passed", Type: String, Choices: []string{"on", "off"}},
 		{Name: "quiet", Description: "Hours with no pings, your turn's clock stopped: like 22-7, or off", Type: String},
 		{Name: "utc-offset", Description: "Your time zone as hours from UTC, like +2 or -5 (for quiet hours)", Type: String},
-	}, Usage: "/risk notify dm:on quiet:22-7 utc-offset:+1"}
+		{Name: "away", Description: "Away for days (3d) or until a date (2026-12-24): your orders play at once; off", Type: String},
+		{Name: "defend", Description: "Standing orders: the continent to reinforce first (off for none)", Type: String},
+		{Name: "attack", Description: "Standing orders: whether your seat attacks when played for you", Type: String, Choices: []string{"on", "off"}},
+		{Name: "caution", Description: "Standing orders: how your seat plays for you (default careful)", Type: String, Choices: []string{"careful", "balanced", "bold"}},
+	}, Usage: "/risk notify away:3d defend:Europe attack:off"}
 }
 
 // notice tells which messages notify a player of their turn.
@@ -296,6 +341,10 @@ func (b *Bot) clockFor(ctx context.Context, m *match, seat int, d time.Duration)
 	p, err := b.prefsOf(ctx, m.Game.State.Seats[seat].ID)
 	if err != nil {
 		b.cfg.Log.Error("read notification choices", "user", m.Game.State.Seats[seat].ID, "err", err)
+	}
+	if p.away(now) {
+		// Away: the standing orders play at once.
+		return storage.Timers{Deadline: now}
 	}
 	return storage.Timers{Remind: p.awake(now, d*3/4), Deadline: p.awake(now, d)}
 }

@@ -68,8 +68,12 @@ func colorValues(p render.Palette) []int {
 // StandardPlayer makes a computer player of one of ai's levels, or the
 // careful one ("cautious") that stands in for people out of time.
 func StandardPlayer(level string, seed uint64) (Player, error) {
-	if level == "cautious" {
+	switch level {
+	case "cautious":
 		return ai.Cautious(seed), nil
+	case "bold":
+		// A person's standing orders (caution:bold): normal, attacking more.
+		return ai.New("normal", ai.Options{Seed: seed, Style: 0.6})
 	}
 	if !slices.Contains(ai.Levels(), level) {
 		return nil, fmt.Errorf("bot: no computer player level %q", level)

@@ -294,6 +294,20 @@ func (b *Bot) expire(ctx context.Context, m *match) ([]batch, bool, error) {
 	var posts []batch
 	for _, seat := range seats {
 		sm := m.seatMeta(seat)
+		p, err := b.prefsOf(ctx, sm.ID)
+		if err != nil {
+			b.cfg.Log.Error("read standing orders", "user", sm.ID, "err", err)
+		}
+		if p.away(b.cfg.Now()) && !sm.Autopilot && s.Phase != state.PhaseSetup {
+			// Away: no missed turn; the orders play it.
+			note := fmt.Sprintf("🏖️ %s is away until %s: their standing orders play the turn (%s).", b.voice(m).who(s, seat), timestamp(time.Unix(p.Away, 0)), p.Orders.text())
+			out, err := b.playOrders(ctx, m, seat, p.Orders, note)
+			if err != nil {
+				return nil, false, err
+			}
+			posts = append(posts, b.batch(m, out.news))
+			continue
+		}
 		sm.Missed++
 		note := fmt.Sprintf("⌛ %s ran out of time", b.voice(m).who(m.Game.State, seat))
 		if sm.Missed >= maxMissed {
@@ -301,10 +315,12 @@ func (b *Bot) expire(ctx context.Context, m *match) ([]batch, bool, error) {
 			note += fmt.Sprintf(" for the %d%s time in a row: a bot plays the seat until the host gives it back (/risk join player:%s)", sm.Missed, ordinal(sm.Missed), sm.Name)
 		}
 		var out outcome
-		var err error
-		if m.meta.Settings.OnTimeout == "skip" && !sm.Autopilot {
+		switch {
+		case m.meta.Settings.OnTimeout == "skip" && !sm.Autopilot:
 			out, err = b.apply(ctx, m, seat, note+"; the turn is skipped.", skipCommands(m.Game.State, seat)...)
-		} else {
+		case p.Orders.set() && !sm.Autopilot:
+			out, err = b.playOrders(ctx, m, seat, p.Orders, note+"; their standing orders play it ("+p.Orders.text()+").")
+		default:
 			out, err = b.playFor(ctx, m, seat, "cautious", note+"; a careful bot plays for them.")
 		}
 		if err != nil {
