@@ -39,6 +39,7 @@ func subcommands() map[string]subcommand {
 		"render":     {"render an exported match to a PNG", runRender},
 		"tournament": {"play computer players against each other", runTournament},
 		"version":    {"print the version", runVersion},
+		"web":        {"play and watch in a browser: a local channel page, spectators, the match API", runWeb},
 	}
 }
 

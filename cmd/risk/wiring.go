@@ -75,7 +75,7 @@ func newBot(d botDeps) (*bot.Bot, error) {
 		def = pals[bot.PaletteColorBlind]
 	}
 	return bot.New(bot.Standard(bot.Config{Store: d.db, Poster: d.poster, Seed: d.seed, Log: d.log,
-		Render: def.Render, Colors: def.Colors, Palettes: pals, Scope: d.scope, LobbyTTL: d.lobbyTTL, Instance: d.instance, Meter: meter}))
+		Render: def.Render, Colors: def.Colors, RGB: def.RGB, Palettes: pals, Scope: d.scope, LobbyTTL: d.lobbyTTL, Instance: d.instance, Meter: meter}))
 }
 
 // timedRenderer tells the metrics how long each map takes.

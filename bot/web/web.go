@@ -1,0 +1,255 @@
+// Package web is the browser adapter of the bot and the match API: a page
+// that looks and behaves like a chat channel with the bot in it (messages,
+// embeds, maps, buttons, a command box with autocomplete, live updates),
+// a read-only page per match for spectators, and a JSON API over HTTP
+// (seed 000, section 6) for programs that follow or play a match.
+//
+// It runs the very same bot core as the Discord and console adapters, on
+// channels named "web:NAME". The page trusts whoever reaches it, as the
+// console does (it listens on the loopback address by default): a browser
+// session may act as the players it named, and no one else's. The API
+// needs a seat's token to play.
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+
+	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// Store is what the adapter reads and writes itself, besides what the bot
+// does: the matches, their logs, and the seats' API tokens (kept hashed
+// in the settings store).
+type Store interface {
+	Load(ctx context.Context, id int64) (*storage.Loaded, error)
+	Active(ctx context.Context, channel string) (*storage.Loaded, error)
+	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
+	Export(ctx context.Context, id int64) (*storage.Export, error)
+	Setting(ctx context.Context, scope, id string) (json.RawMessage, error)
+	SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error
+}
+
+// Prefix starts the names of the channels of the page.
+const Prefix = "web:"
+
+// Server serves the page, the spectators' pages and the match API. It is
+// the bot's Poster (and Editor) for the channels of the page.
+type Server struct {
+	store Store
+	bot   *bot.Bot
+	now   func() time.Time
+	log   *slog.Logger
+
+	// limit bounds the requests of one client to the API.
+	limit *limiter
+
+	mu       sync.Mutex
+	feeds    map[string]*feed    // by channel
+	sessions map[string]*session // by cookie
+	owner    map[string]string   // user ID -> session cookie that named it
+	names    map[string]string   // user ID -> name
+	nextID   int64
+	// maps caches the maps of the API by match and moment.
+	maps *pngCache
+}
+
+// Config is what a Server is built from.
+type Config struct {
+	Store Store
+	Now   func() time.Time
+	Log   *slog.Logger
+	// Rate and Burst bound the API requests of one client (by address):
+	// Rate a second, Burst at once. Zero means DefaultRate and
+	// DefaultBurst.
+	Rate  float64
+	Burst int
+}
+
+// The default bounds of a client's API requests.
+const (
+	DefaultRate  = 20
+	DefaultBurst = 60
+)
+
+// New returns a server. Attach the bot with SetBot (the bot needs the
+// server as its Poster first).
+func New(cfg Config) *Server {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Rate <= 0 {
+		cfg.Rate = DefaultRate
+	}
+	if cfg.Burst <= 0 {
+		cfg.Burst = DefaultBurst
+	}
+	return &Server{store: cfg.Store, now: cfg.Now, log: cfg.Log, limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now),
+		feeds: map[string]*feed{}, sessions: map[string]*session{}, owner: map[string]string{}, names: map[string]string{},
+		maps: newPNGCache(32)}
+}
+
+// SetBot attaches the bot the page talks to.
+func (s *Server) SetBot(b *bot.Bot) { s.bot = b }
+
+// Handler returns the HTTP handler of everything the server serves.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", s.page)
+	mux.HandleFunc("GET /static/{file}", s.static)
+	mux.HandleFunc("GET /web/channels", s.channels)
+	mux.HandleFunc("GET /web/channel", s.channelInfo)
+	mux.HandleFunc("GET /web/events", s.events)
+	mux.HandleFunc("GET /web/names", s.listNames)
+	mux.HandleFunc("POST /web/names", s.addName)
+	mux.HandleFunc("POST /web/command", s.command)
+	mux.HandleFunc("POST /web/click", s.click)
+	mux.HandleFunc("GET /web/complete", s.complete)
+	mux.HandleFunc("POST /web/token", s.token)
+	mux.HandleFunc("GET /web/img/{id}", s.image)
+	mux.HandleFunc("GET /watch/{id}", s.watchPage)
+	mux.HandleFunc("GET /watch/{id}/events", s.limited(s.watchEvents))
+	mux.HandleFunc("GET /api/matches/{id}", s.limited(s.apiMatch))
+	mux.HandleFunc("GET /api/matches/{id}/commands", s.limited(s.apiCommands))
+	mux.HandleFunc("POST /api/matches/{id}/commands", s.limited(s.apiPlay))
+	mux.HandleFunc("GET /api/matches/{id}/map.png", s.limited(s.apiMap))
+	return secure(mux)
+}
+
+// secure sets the headers every answer carries: nothing from elsewhere may
+// run in the page or frame it.
+func secure(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hd := w.Header()
+		hd.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'")
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("Referrer-Policy", "no-referrer")
+		h.ServeHTTP(w, r)
+	})
+}
+
+// session is one browser: the players it named, whom it may act as.
+type session struct {
+	id    string
+	users map[string]bool
+}
+
+const cookieName = "risk_session"
+
+// sessionOf returns the browser's session, starting one (with its cookie)
+// if it has none.
+func (s *Server) sessionOf(w http.ResponseWriter, r *http.Request) *session {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c, err := r.Cookie(cookieName); err == nil {
+		if se, ok := s.sessions[c.Value]; ok {
+			return se
+		}
+		if len(c.Value) == 32 {
+			// A session of an earlier run of the server: the names it
+			// held are claimed again as it names them.
+			se := &session{id: c.Value, users: map[string]bool{}}
+			s.sessions[c.Value] = se
+			return se
+		}
+	}
+	se := &session{id: randomHex(16), users: map[string]bool{}}
+	s.sessions[se.id] = se
+	if w != nil {
+		http.SetCookie(w, &http.Cookie{Name: cookieName, Value: se.id, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	}
+	return se
+}
+
+// randomHex returns n random bytes in hex.
+func randomHex(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic(err) // crypto/rand does not fail on supported systems
+	}
+	return hex.EncodeToString(b)
+}
+
+// userID is the page's identity for a player name.
+func userID(name string) string { return Prefix + strings.ToLower(name) }
+
+// checkName checks a player name typed in the page.
+func checkName(name string) error {
+	if name == "" || len([]rune(name)) > 32 {
+		return errors.New("a player name has 1 to 32 characters")
+	}
+	for _, r := range name {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' && r != '.' && r != ' ' {
+			return errors.New("a player name has letters, digits, spaces, '_', '-' and '.' only")
+		}
+	}
+	if strings.TrimSpace(name) != name {
+		return errors.New("a player name does not start or end with a space")
+	}
+	return nil
+}
+
+// claim lets session se act as the player name, unless another session
+// named them first.
+func (s *Server) claim(se *session, name string) (bot.User, error) {
+	if err := checkName(name); err != nil {
+		return bot.User{}, err
+	}
+	id := userID(name)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if o, ok := s.owner[id]; ok && o != se.id {
+		return bot.User{}, fmt.Errorf("%s is played from another browser", name)
+	}
+	s.owner[id] = se.id
+	se.users[id] = true
+	s.names[id] = name
+	return bot.User{ID: id, Name: name}, nil
+}
+
+// acting returns the player the session acts as, named in a request.
+func (s *Server) acting(se *session, name string) (bot.User, error) {
+	if name == "" {
+		return bot.User{}, errors.New("choose who you play as first")
+	}
+	return s.claim(se, name)
+}
+
+// channelName checks a channel name from the page and returns the channel.
+func channelName(name string) (string, error) {
+	if name == "" || len(name) > 40 {
+		return "", errors.New("a channel name has 1 to 40 characters")
+	}
+	for _, r := range name {
+		if !(r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r))) && r != '-' && r != '_' {
+			return "", errors.New("a channel name has letters, digits, '-' and '_' only")
+		}
+	}
+	return Prefix + strings.ToLower(name), nil
+}
+
+// writeJSON answers with v as JSON.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// problem answers with an error as JSON: {"error": "..."}.
+func problem(w http.ResponseWriter, status int, format string, args ...any) {
+	writeJSON(w, status, map[string]string{"error": fmt.Sprintf(format, args...)})
+}
