@@ -81,7 +81,7 @@ func newBrowser(t *testing.T) *browser {
 	}()
 	select {
 	case b.addr = <-found:
-	case <-time.After(30 * time.Second):
+	case <-time.After(90 * time.Second):
 		t.Fatal("chromium did not say where DevTools listens")
 	}
 	return b
