@@ -100,7 +100,7 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	user, err := s.acting(s.sessionOf(w, r), in.As)
+	user, err := s.acting(s.sessionOf(w, r), channel, in.As)
 	if err != nil {
 		problem(w, http.StatusForbidden, "%v", err)
 		return
@@ -335,8 +335,11 @@ func (s *Server) apiPlay(w http.ResponseWriter, r *http.Request) {
 	}
 	ts, has, err := s.seatOf(r)
 	switch {
-	case !has || errors.Is(err, errNoToken):
+	case !has:
 		problem(w, http.StatusUnauthorized, "a seat's token is needed: Authorization: Bearer TOKEN")
+		return
+	case errors.Is(err, errNoToken):
+		problem(w, http.StatusUnauthorized, "the token is not valid")
 		return
 	case err != nil:
 		problem(w, http.StatusServiceUnavailable, "the database is unavailable")
@@ -362,7 +365,7 @@ func (s *Server) apiPlay(w http.ResponseWriter, r *http.Request) {
 	case errors.As(err, &rc):
 		problem(w, http.StatusForbidden, "%s", rc.Reason)
 	case errors.Is(err, bot.ErrStale):
-		problem(w, http.StatusConflict, "%v", err)
+		problem(w, http.StatusConflict, "%s", strings.TrimPrefix(err.Error(), "bot: "))
 	case errors.Is(err, bot.ErrNoMatch):
 		problem(w, http.StatusNotFound, "no such match")
 	case errors.Is(err, bot.ErrNotPlaying):

@@ -181,7 +181,7 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 	user := bot.User{}
 	if as := q.Get("as"); as != "" {
 		se := s.sessionOf(w, r)
-		if u, err := s.acting(se, as); err == nil {
+		if u, err := s.acting(se, channel, as); err == nil {
 			user = u
 		}
 	}

@@ -52,7 +52,7 @@ func (s *Server) feedOf(channel string) *feed {
 
 // visible reports whether a page sees a post.
 func (s *Server) visible(sb *sub, p *post) bool {
-	return p.to == "" || (sb.se != nil && sb.se.users[p.to])
+	return p.to == "" || (sb.se != nil && sb.se.owns(p.to))
 }
 
 // put adds or replaces a message of a channel and tells the pages that
@@ -84,10 +84,7 @@ func (s *Server) put(channel, id, to string, m bot.Message) string {
 		v.Image = "/web/img/" + id + "?rev=" + strconv.Itoa(v.Rev)
 	}
 	if to != "" {
-		v.To = s.names[to]
-		if v.To == "" {
-			v.To = strings.TrimPrefix(to, Prefix)
-		}
+		v.To = s.nameOf(to)
 	}
 	p.v = v
 	msg, _ := json.Marshal(v)
@@ -116,18 +113,19 @@ func (s *Server) put(channel, id, to string, m bot.Message) string {
 // nameOf names a user for mentions: as they named themselves, or by the
 // end of their ID.
 func (s *Server) nameOf(id string) string {
-	if n, ok := s.names[id]; ok {
+	_, rest, ok := strings.Cut(id, ":")
+	if !ok {
+		return id
+	}
+	if n, ok := s.names[rest]; ok {
 		return n
 	}
-	if _, rest, ok := strings.Cut(id, ":"); ok {
-		return rest
-	}
-	return id
+	return rest
 }
 
 // Post implements bot.Poster.
 func (s *Server) Post(_ context.Context, channel string, m bot.Message) (string, error) {
-	if !strings.HasPrefix(channel, Prefix) {
+	if !strings.HasPrefix(channel, Prefix) && !strings.HasPrefix(channel, consolePrefix) {
 		return "", fmt.Errorf("web: not a channel of the page: %q: %w", channel, bot.ErrUndeliverable)
 	}
 	return s.put(channel, "", "", m), nil
@@ -335,7 +333,7 @@ func (s *Server) command(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	se := s.sessionOf(w, r)
-	user, err := s.acting(se, in.As)
+	user, err := s.acting(se, channel, in.As)
 	if err != nil {
 		problem(w, http.StatusForbidden, "%v", err)
 		return
@@ -371,7 +369,7 @@ func (s *Server) click(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	se := s.sessionOf(w, r)
-	user, err := s.acting(se, in.As)
+	user, err := s.acting(se, channel, in.As)
 	if err != nil {
 		problem(w, http.StatusForbidden, "%v", err)
 		return
@@ -406,7 +404,10 @@ func (s *Server) click(w http.ResponseWriter, r *http.Request) {
 
 // listNames answers the players the browser plays: {"names": [...]}.
 func (s *Server) listNames(w http.ResponseWriter, r *http.Request) {
-	se := s.sessionOf(w, r)
+	s.writeNames(w, s.sessionOf(w, r))
+}
+
+func (s *Server) writeNames(w http.ResponseWriter, se *session) {
 	s.mu.Lock()
 	names := []string{}
 	for id := range se.users {
@@ -426,30 +427,39 @@ func (s *Server) addName(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	se := s.sessionOf(w, r)
-	if _, err := s.claim(se, in.Name); err != nil {
+	if err := s.claim(se, in.Name); err != nil {
 		problem(w, http.StatusConflict, "%v", err)
 		return
 	}
-	s.listNames(w, r)
+	s.writeNames(w, se)
 }
 
 // channels lists the channels of the page: those with an open match and
 // those seen since the server started.
 func (s *Server) channels(w http.ResponseWriter, r *http.Request) {
 	seen := map[string]bool{}
-	open, err := s.store.OpenMatches(r.Context(), Prefix)
-	if err != nil {
-		problem(w, http.StatusServiceUnavailable, "the database is unavailable")
-		return
+	// The page's channels by their names, the console's with theirs
+	// prefixed ("console:main").
+	show := func(c string) {
+		if name, ok := strings.CutPrefix(c, Prefix); ok {
+			seen[name] = true
+		} else if strings.HasPrefix(c, consolePrefix) {
+			seen[c] = true
+		}
 	}
-	for _, m := range open {
-		seen[strings.TrimPrefix(m.Channel, Prefix)] = true
+	for _, prefix := range []string{Prefix, consolePrefix} {
+		open, err := s.store.OpenMatches(r.Context(), prefix)
+		if err != nil {
+			problem(w, http.StatusServiceUnavailable, "the database is unavailable")
+			return
+		}
+		for _, m := range open {
+			show(m.Channel)
+		}
 	}
 	s.mu.Lock()
 	for c := range s.feeds {
-		if name, ok := strings.CutPrefix(c, Prefix); ok {
-			seen[name] = true
-		}
+		show(c)
 	}
 	s.mu.Unlock()
 	names := []string{}
@@ -494,19 +504,19 @@ func (s *Server) channelInfo(w http.ResponseWriter, r *http.Request) {
 		if mi, err := s.bot.Match(r.Context(), l.ID); err == nil && mi.Game != nil {
 			st := mi.Game.State
 			for i, seat := range st.Seats {
-				si := seatInfo{Name: seat.Name, ID: seat.ID, Bot: i < len(mi.Bots) && mi.Bots[i], Web: strings.HasPrefix(seat.ID, Prefix), Turn: st.Current == i}
+				si := seatInfo{Name: seat.Name, ID: seat.ID, Bot: i < len(mi.Bots) && mi.Bots[i], Web: strings.HasPrefix(seat.ID, platform(channel)), Turn: st.Current == i}
 				if i < len(mi.RGB) {
 					si.Color = fmt.Sprintf("#%06x", mi.RGB[i])
 				}
 				s.mu.Lock()
-				si.Yours = se.users[seat.ID]
-				o, taken := s.owner[seat.ID]
+				si.Yours = si.Web && se.owns(seat.ID)
+				o, taken := s.owner[strings.ToLower(seat.Name)]
 				si.Taken = taken && o != se.id
 				s.mu.Unlock()
 				out.Seats = append(out.Seats, si)
 			}
 		} else if mi != nil {
-			out.Seats = append(out.Seats, lobbySeats(mi.Meta)...)
+			out.Seats = append(out.Seats, lobbySeats(mi.Meta, platform(channel))...)
 		}
 	}
 	writeJSON(w, http.StatusOK, out)
@@ -514,7 +524,7 @@ func (s *Server) channelInfo(w http.ResponseWriter, r *http.Request) {
 
 // lobbySeats reads the seats of a lobby from the bot's data, leniently:
 // the page only shows them.
-func lobbySeats(meta json.RawMessage) []seatInfo {
+func lobbySeats(meta json.RawMessage, platform string) []seatInfo {
 	var m struct {
 		Seats []struct {
 			ID   string `json:"id"`
@@ -524,7 +534,7 @@ func lobbySeats(meta json.RawMessage) []seatInfo {
 	_ = json.Unmarshal(meta, &m)
 	var out []seatInfo
 	for _, st := range m.Seats {
-		out = append(out, seatInfo{Name: st.Name, ID: st.ID, Web: strings.HasPrefix(st.ID, Prefix)})
+		out = append(out, seatInfo{Name: st.Name, ID: st.ID, Web: strings.HasPrefix(st.ID, platform)})
 	}
 	return out
 }

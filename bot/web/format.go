@@ -70,7 +70,7 @@ func (f formatter) html(text string) string {
 			return `<span class="mention">@` + html.EscapeString(f.name(html.UnescapeString(id))) + `</span>`
 		},
 		Channel: func(id string) string {
-			return `<span class="mention">#` + html.EscapeString(strings.TrimPrefix(html.UnescapeString(id), Prefix)) + `</span>`
+			return `<span class="mention">#` + html.EscapeString(strings.TrimPrefix(strings.TrimPrefix(html.UnescapeString(id), Prefix), consolePrefix)) + `</span>`
 		},
 		Time: func(unix int64) string {
 			return fmt.Sprintf(`<time datetime="%s">%s</time>`, time.Unix(unix, 0).UTC().Format(time.RFC3339), html.EscapeString(bot.PlainTime(f.now)(unix)))

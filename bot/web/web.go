@@ -44,6 +44,20 @@ type Store interface {
 // Prefix starts the names of the channels of the page.
 const Prefix = "web:"
 
+// consolePrefix starts the console's channels: the page plays them too
+// (?c=console:NAME), so that a match begun in the terminal goes on in the
+// browser, as the people the console knows by the same names.
+const consolePrefix = "console:"
+
+// platform is the prefix of a channel's users: "console:" in the
+// console's channels, "web:" in the page's.
+func platform(channel string) string {
+	if strings.HasPrefix(channel, consolePrefix) {
+		return consolePrefix
+	}
+	return Prefix
+}
+
 // Server serves the page, the spectators' pages and the match API. It is
 // the bot's Poster (and Editor) for the channels of the page.
 type Server struct {
@@ -142,10 +156,17 @@ func secure(h http.Handler) http.Handler {
 	})
 }
 
-// session is one browser: the players it named, whom it may act as.
+// session is one browser: the players it named, whom it may act as (by
+// their names in lower case).
 type session struct {
 	id    string
 	users map[string]bool
+}
+
+// owns reports whether the session plays user (an ID, "web:ann").
+func (se *session) owns(user string) bool {
+	_, name, ok := strings.Cut(user, ":")
+	return ok && se.users[name]
 }
 
 const cookieName = "risk_session"
@@ -187,6 +208,11 @@ func randomHex(n int) string {
 // userID is the page's identity for a player name.
 func userID(name string) string { return Prefix + strings.ToLower(name) }
 
+// userIn is the player name as a user of channel's platform.
+func userIn(channel, name string) bot.User {
+	return bot.User{ID: platform(channel) + strings.ToLower(name), Name: name}
+}
+
 // checkName checks a player name typed in the page.
 func checkName(name string) error {
 	if name == "" || len([]rune(name)) > 32 {
@@ -205,32 +231,41 @@ func checkName(name string) error {
 
 // claim lets session se act as the player name, unless another session
 // named them first.
-func (s *Server) claim(se *session, name string) (bot.User, error) {
+func (s *Server) claim(se *session, name string) error {
 	if err := checkName(name); err != nil {
-		return bot.User{}, err
+		return err
 	}
-	id := userID(name)
+	key := strings.ToLower(name)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if o, ok := s.owner[id]; ok && o != se.id {
-		return bot.User{}, fmt.Errorf("%s is played from another browser", name)
+	if o, ok := s.owner[key]; ok && o != se.id {
+		return fmt.Errorf("%s is played from another browser", name)
 	}
-	s.owner[id] = se.id
-	se.users[id] = true
-	s.names[id] = name
-	return bot.User{ID: id, Name: name}, nil
+	s.owner[key] = se.id
+	se.users[key] = true
+	s.names[key] = name
+	return nil
 }
 
-// acting returns the player the session acts as, named in a request.
-func (s *Server) acting(se *session, name string) (bot.User, error) {
+// acting returns the player the session acts as in channel, named in a
+// request.
+func (s *Server) acting(se *session, channel, name string) (bot.User, error) {
 	if name == "" {
 		return bot.User{}, errors.New("choose who you play as first")
 	}
-	return s.claim(se, name)
+	if err := s.claim(se, name); err != nil {
+		return bot.User{}, err
+	}
+	return userIn(channel, name), nil
 }
 
-// channelName checks a channel name from the page and returns the channel.
+// channelName checks a channel name from the page ("main", or
+// "console:main" for a console's) and returns the channel.
 func channelName(name string) (string, error) {
+	prefix := Prefix
+	if rest, ok := strings.CutPrefix(name, consolePrefix); ok {
+		prefix, name = consolePrefix, rest
+	}
 	if name == "" || len(name) > 40 {
 		return "", errors.New("a channel name has 1 to 40 characters")
 	}
@@ -239,7 +274,7 @@ func channelName(name string) (string, error) {
 			return "", errors.New("a channel name has letters, digits, '-' and '_' only")
 		}
 	}
-	return Prefix + strings.ToLower(name), nil
+	return prefix + strings.ToLower(name), nil
 }
 
 // writeJSON answers with v as JSON.

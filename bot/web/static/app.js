@@ -8,7 +8,8 @@ const state = { channel: "", as: localStorage.getItem("risk.as") || "", names: [
 
 function channelFromURL() {
   const c = new URLSearchParams(location.search).get("c");
-  return c && /^[A-Za-z0-9_-]{1,40}$/.test(c) ? c.toLowerCase() : "main";
+  // A console's channel too ("console:main"): its match goes on here.
+  return c && /^(console:)?[A-Za-z0-9_-]{1,40}$/.test(c) ? c.toLowerCase() : "main";
 }
 
 async function api(method, url, body) {
