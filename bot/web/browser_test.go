@@ -1,6 +1,7 @@
 package web
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
@@ -22,7 +23,7 @@ func TestBrowser(t *testing.T) {
 	p := b.open(e.ts.URL+"/?c=br", shots)
 	p.debug = `JSON.stringify({command: document.getElementById("command")?.value, suggestions: document.getElementById("suggestions")?.innerText})`
 	const wait = 30 * time.Second
-	p.waitFor("the page", `document.getElementById("command")`, wait)
+	p.waitFor("the page", `document.body?.dataset.ready && document.getElementById("channel-name").textContent === "br"`, wait)
 
 	// Take a name, then play as it.
 	p.eval(`document.getElementById("add-name-input").focus()`, nil)
@@ -107,8 +108,12 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 	p.screenshot("3-attacked")
+	var before []string
+	p.eval(`[...document.querySelectorAll("img.map")].map(i => i.src)`, &before)
+	shown, _ := json.Marshal(append(before, firstMap))
 	command("/risk end")
-	p.waitFor("a new map", fmt.Sprintf(`[...document.querySelectorAll("img.map")].some(i => i.src !== %q && i.complete && i.naturalWidth > 0)`, firstMap), wait)
+	seen("the turn's end", "Ann ended turn")
+	p.waitFor("the map of the turn's end", fmt.Sprintf(`[...document.querySelectorAll("img.map")].some(i => !%s.includes(i.src) && i.complete && i.naturalWidth > 0)`, shown), wait)
 	p.screenshot("4-turn-ended")
 	w.call("Page.bringToFront", nil)
 	w.waitFor("the spectator's map changing", fmt.Sprintf(`document.getElementById("map").src !== %q && document.getElementById("map").complete`, watchedMap), wait)

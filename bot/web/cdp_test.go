@@ -112,7 +112,7 @@ type cdpReply struct {
 func (b *browser) open(url, shots string) *page {
 	t := b.t
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodPut, "http://"+b.addr+"/json/new?"+url, nil)
+	req, _ := http.NewRequest(http.MethodPut, "http://"+b.addr+"/json/new?about:blank", nil)
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -133,6 +133,7 @@ func (b *browser) open(url, shots string) *page {
 	t.Cleanup(func() { ws.Close(); <-p.done })
 	p.call("Runtime.enable", nil)
 	p.call("Page.enable", nil)
+	p.call("Page.navigate", map[string]any{"url": url})
 	return p
 }
 

@@ -298,6 +298,7 @@ function setup() {
     const line = $("command").value.trim();
     if (!line) return;
     $("command").value = "";
+    completeSeq++; // suggestions on their way are for the line sent
     drawChoices([]);
     run(line);
   });
@@ -338,7 +339,7 @@ function setup() {
       t.hidden = false;
     } catch (e) { showError(e.message); }
   });
-  loadNames().catch((e) => showError(e.message));
+  loadNames().catch((e) => showError(e.message)).finally(() => { document.body.dataset.ready = "1"; });
   loadChannels().catch(() => {});
   loadInfo();
   connect();
