@@ -25,6 +25,9 @@ func TestBrowser(t *testing.T) {
 	const wait = 30 * time.Second
 	p.waitFor("the page", `document.body?.dataset.ready && document.getElementById("channel-name").textContent === "br"`, wait)
 
+	p.waitFor("the welcome", `document.getElementById("welcome")`, wait)
+	p.screenshot("0-welcome")
+
 	// Take a name, then play as it.
 	p.eval(`document.getElementById("add-name-input").focus()`, nil)
 	p.typeText("Ann")

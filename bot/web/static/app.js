@@ -104,8 +104,21 @@ function mapImage(src) {
   return img;
 }
 
+// welcome is shown in a channel without messages: how to begin.
+function welcome() {
+  const d = document.createElement("div");
+  d.id = "welcome";
+  d.innerHTML = "<h3>Welcome to #" + state.channel.replace(/[^a-z0-9:_-]/g, "") + "</h3>" +
+    "<ol><li>Add your name on the right (<b>add a player</b>).</li>" +
+    "<li>Type <code>/risk new</code> here, then <code>/risk addbot</code> once or twice for computer players, then <code>/risk start</code>.</li>" +
+    "<li>Click <b>Place automatically</b>, then attack: type <code>/risk attack from:</code> and pick from the suggestions.</li></ol>" +
+    "<p>Type <code>/</code> for every command, <code>/risk help</code> for the rules. Several people can share this page: add each name and click the one who plays.</p>";
+  return d;
+}
+
 // putMessage adds a message at the end, or replaces it where it is.
 function putMessage(box, m, readonly) {
+  document.getElementById("welcome")?.remove();
   const el = renderMessage(m, readonly);
   const old = document.getElementById("m" + m.id);
   const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
@@ -123,7 +136,7 @@ function connect() {
     clearTimeout(infoTimer);
     infoTimer = setTimeout(loadInfo, 150);
   });
-  src.onopen = () => { $("messages").textContent = ""; };
+  src.onopen = () => { $("messages").textContent = ""; $("messages").appendChild(welcome()); };
   state.source = src;
 }
 
@@ -151,6 +164,7 @@ async function loadNames() {
   }
   if (!state.as && state.names.length) state.as = state.names[0];
   drawNames();
+  if (!state.as) $("add-name-input").focus();
 }
 
 async function addName(name) {
