@@ -58,10 +58,10 @@ func (s *Server) visible(sb *sub, p *post) bool {
 // put adds or replaces a message of a channel and tells the pages that
 // see it. id "" adds a new one. It returns the message's ID.
 func (s *Server) put(channel, id, to string, m bot.Message) string {
-	f := formatter{name: s.nameOf, now: s.now()}
-	v := f.render(m)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// Under the lock: the names of mentions are the sessions'.
+	v := formatter{name: s.nameOf, now: s.now()}.render(m)
 	fd := s.feedOf(channel)
 	p, ok := fd.byID[id]
 	if !ok {

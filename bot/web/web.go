@@ -129,11 +129,11 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /web/channel", s.channelInfo)
 	mux.HandleFunc("GET /web/events", s.events)
 	mux.HandleFunc("GET /web/names", s.listNames)
-	mux.HandleFunc("POST /web/names", s.addName)
-	mux.HandleFunc("POST /web/command", s.command)
-	mux.HandleFunc("POST /web/click", s.click)
-	mux.HandleFunc("GET /web/complete", s.complete)
-	mux.HandleFunc("POST /web/token", s.token)
+	mux.HandleFunc("POST /web/names", s.limited(s.addName))
+	mux.HandleFunc("POST /web/command", s.limited(s.command))
+	mux.HandleFunc("POST /web/click", s.limited(s.click))
+	mux.HandleFunc("GET /web/complete", s.limited(s.complete))
+	mux.HandleFunc("POST /web/token", s.limited(s.token))
 	mux.HandleFunc("GET /web/img/{id}", s.image)
 	mux.HandleFunc("GET /watch/{id}", s.watchPage)
 	mux.HandleFunc("GET /watch/{id}/events", s.limited(s.watchEvents))
@@ -171,6 +171,10 @@ func (se *session) owns(user string) bool {
 
 const cookieName = "risk_session"
 
+// maxSessions bounds the browsers remembered before those that named
+// nobody are forgotten.
+const maxSessions = 10000
+
 // sessionOf returns the browser's session, starting one (with its cookie)
 // if it has none.
 func (s *Server) sessionOf(w http.ResponseWriter, r *http.Request) *session {
@@ -186,6 +190,15 @@ func (s *Server) sessionOf(w http.ResponseWriter, r *http.Request) *session {
 			se := &session{id: c.Value, users: map[string]bool{}}
 			s.sessions[c.Value] = se
 			return se
+		}
+	}
+	if len(s.sessions) >= maxSessions {
+		// Browsers that never named a player are forgotten first: a
+		// client without cookies makes a session per request.
+		for id, old := range s.sessions {
+			if len(old.users) == 0 {
+				delete(s.sessions, id)
+			}
 		}
 	}
 	se := &session{id: randomHex(16), users: map[string]bool{}}

@@ -67,23 +67,12 @@ func runWeb(ctx context.Context, e env) error {
 	fmt.Fprintf(e.stdout, "Risk on the web: open http://%s/ in your browser (database %s). Ctrl-C stops.\n", ln.Addr(), *db)
 	// The clock: deadlines, reminders, and computer players left waiting
 	// by an earlier run.
+	timersDone := make(chan struct{})
 	go func() {
-		if err := b.Resume(ctx); err != nil {
-			log.Warn("resume the computer players", "err", err)
-		}
-		t := time.NewTicker(15 * time.Second)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				if err := b.Tick(ctx); err != nil {
-					log.Warn("tick", "err", err)
-				}
-			}
-		}
+		defer close(timersDone)
+		b.RunTimers(ctx, 15*time.Second)
 	}()
+	defer func() { <-timersDone }()
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
