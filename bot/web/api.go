@@ -345,6 +345,10 @@ func (s *Server) apiPlay(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusServiceUnavailable, "the database is unavailable")
 		return
 	case ts.Match != id:
+		if _, err := s.store.Load(r.Context(), id); errors.Is(err, storage.ErrNotFound) {
+			problem(w, http.StatusNotFound, "no such match")
+			return
+		}
 		problem(w, http.StatusForbidden, "the token is for another match")
 		return
 	}

@@ -69,7 +69,7 @@ func TestBadInput(t *testing.T) {
 		{"empty body", "POST", path, tok, "", http.StatusBadRequest},
 		{"undo", "POST", path, tok, fmt.Sprintf(`{"version":%d,"command":{"type":"undo"}}`, v), http.StatusBadRequest},
 		{"huge body", "POST", path, tok, huge, http.StatusRequestEntityTooLarge},
-		{"unknown match", "POST", "/api/matches/999/commands", tok, notNow, http.StatusForbidden},
+		{"unknown match", "POST", "/api/matches/999/commands", tok, notNow, http.StatusNotFound},
 		{"unknown match, read", "GET", "/api/matches/999", "", "", http.StatusNotFound},
 		{"bad id", "GET", "/api/matches/abc", "", "", http.StatusNotFound},
 		{"negative id", "GET", "/api/matches/-1", "", "", http.StatusNotFound},
