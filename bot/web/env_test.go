@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"net"
-	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"testing"
@@ -68,5 +67,3 @@ func (e *testEnv) do(t testing.TB, channel, user, line string) {
 	}
 	e.bot.Wait()
 }
-
-var _ = http.StatusOK

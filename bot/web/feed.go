@@ -81,7 +81,9 @@ func (s *Server) put(channel, id, to string, m bot.Message) string {
 	v.ID = id
 	p.to, p.image = to, m.Image
 	if m.Image != nil {
-		v.Image = "/web/img/" + id + "?rev=" + strconv.Itoa(v.Rev)
+		// The run: message IDs start again at 1 when the server does, and
+		// a browser keeps the images it was given.
+		v.Image = "/web/img/" + id + "?rev=" + strconv.Itoa(v.Rev) + "&run=" + s.run
 	}
 	if to != "" {
 		v.To = s.nameOf(to)

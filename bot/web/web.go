@@ -75,6 +75,9 @@ type Server struct {
 	owner    map[string]string   // user ID -> session cookie that named it
 	names    map[string]string   // user ID -> name
 	nextID   int64
+	// run tells this run of the server from earlier ones, in the
+	// addresses of images.
+	run string
 	// maps caches the maps of the API by match and moment.
 	maps *pngCache
 }
@@ -114,7 +117,7 @@ func New(cfg Config) *Server {
 	}
 	return &Server{store: cfg.Store, now: cfg.Now, log: cfg.Log, limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now),
 		feeds: map[string]*feed{}, sessions: map[string]*session{}, owner: map[string]string{}, names: map[string]string{},
-		maps: newPNGCache(32)}
+		maps: newPNGCache(32), run: randomHex(4)}
 }
 
 // SetBot attaches the bot the page talks to.
