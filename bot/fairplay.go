@@ -132,7 +132,15 @@ func (b *Bot) wholeMatch(ctx context.Context, m *match, show string) (result, er
 		return result{reply: Message{Private: true, Embed: &Embed{Title: "Fair dice", Description: strings.TrimSpace(v.String()),
 			Footer: "Compare the commitment with the one in the match's start post: " + published}}}, nil
 	}
-	rp, ok := b.palette(m).Render.(replayer)
+	r := b.palette(m).Render
+	for {
+		w, ok := r.(interface{ Unwrap() Renderer })
+		if _, can := r.(replayer); can || !ok {
+			break
+		}
+		r = w.Unwrap() // a renderer wrapped for metrics
+	}
+	rp, ok := r.(replayer)
 	if !ok {
 		return result{}, refuse("This bot cannot draw replays.")
 	}

@@ -43,6 +43,7 @@ func subcommands() map[string]subcommand {
 		"tournament": {"play computer players against each other", runTournament},
 		"verify":     {"check that an exported match's dice follow from its committed seed", runVerify},
 		"version":    {"print the version", runVersion},
+		"web":        {"play and watch in a browser: a local channel page, spectators, the match API", runWeb},
 	}
 }
 

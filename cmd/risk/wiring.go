@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"flag"
 	"fmt"
@@ -79,22 +77,11 @@ func newBot(d botDeps) (*bot.Bot, error) {
 	if d.palette == render.ColorBlind {
 		def = pals[bot.PaletteColorBlind]
 	}
-	seed := d.seed
-	if seed == nil {
-		seed = secretSeed
-	}
-	return bot.New(bot.Standard(bot.Config{Store: d.db, Poster: d.poster, Seed: seed, Log: d.log,
-		Render: def.Render, Colors: def.Colors, Palettes: pals, Scope: d.scope, LobbyTTL: d.lobbyTTL, Instance: d.instance, Meter: meter}))
-}
-
-// secretSeed draws a new match's seed from the operating system: the
-// commitment published at the start proves nothing if the seed can be
-// guessed, as a clock reading can (the bot's default) from the start post's
-// time.
-func secretSeed() uint64 {
-	var b [8]byte
-	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
-	return binary.LittleEndian.Uint64(b[:])
+	// A nil seed draws each match's from crypto/rand (bot.New): the
+	// commitment published at the start proves nothing if the seed can be
+	// guessed.
+	return bot.New(bot.Standard(bot.Config{Store: d.db, Poster: d.poster, Seed: d.seed, Log: d.log,
+		Render: def.Render, Colors: def.Colors, RGB: def.RGB, Palettes: pals, Scope: d.scope, LobbyTTL: d.lobbyTTL, Instance: d.instance, Meter: meter}))
 }
 
 // timedRenderer tells the metrics how long each map takes.
@@ -102,6 +89,10 @@ type timedRenderer struct {
 	r bot.Renderer
 	m *metrics.Metrics
 }
+
+// Unwrap returns the renderer timed, for what it draws besides maps
+// (replays).
+func (t timedRenderer) Unwrap() bot.Renderer { return t.r }
 
 func (t timedRenderer) Render(ctx context.Context, s *state.State) ([]byte, error) {
 	start := time.Now()

@@ -1,0 +1,148 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// The match API (bot/web) reaches matches by id rather than by channel,
+// and plays engine commands sent as data. Its commands go through the same
+// path as a typed one: the channel's living message is edited, the next
+// player pinged, computer players play.
+
+// Errors of the match API entry points.
+var (
+	// ErrNoMatch: no match has that id.
+	ErrNoMatch = errors.New("bot: no such match")
+	// ErrNotPlaying: the match is not being played (in its lobby, or
+	// over): it takes no commands.
+	ErrNotPlaying = errors.New("bot: the match is not being played")
+	// ErrStale: the match moved on from the version the command was meant
+	// for.
+	ErrStale = errors.New("bot: the match moved on")
+)
+
+// RefusedCommand is a command the match refused, with the reason a person
+// would be told: not their turn, against the rules.
+type RefusedCommand struct{ Reason string }
+
+func (e *RefusedCommand) Error() string { return "bot: refused: " + e.Reason }
+
+// MatchInfo is a match as the match API shows it.
+type MatchInfo struct {
+	storage.Match
+	// Game is the match as it stands; nil in the lobby.
+	Game *engine.Game
+	// RGB are the seats' colours in turn order, as 0xRRGGBB.
+	RGB []int
+	// Bots are the engine seats a computer plays now.
+	Bots []bool
+
+	render Renderer
+}
+
+// Match returns match id, for the match API.
+func (b *Bot) Match(ctx context.Context, id int64) (*MatchInfo, error) {
+	l, err := b.cfg.Store.Load(ctx, id)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, ErrNoMatch
+	}
+	if err != nil {
+		return nil, err
+	}
+	m, err := b.decodeMatch(l)
+	if err != nil {
+		return nil, err
+	}
+	p := b.palette(m)
+	info := &MatchInfo{Match: l.Match, Game: l.Game, RGB: p.RGB, render: p.Render}
+	if l.Game != nil {
+		for i := range l.Game.State.Seats {
+			info.Bots = append(info.Bots, m.isBotSeat(i))
+		}
+	}
+	return info, nil
+}
+
+// Draw renders s, a state of the match (a public view), with the match's
+// colours.
+func (mi *MatchInfo) Draw(ctx context.Context, s *state.State) ([]byte, error) {
+	return mi.render.Render(ctx, s)
+}
+
+// Play applies engine command cmd for the seat of user in match id, if the
+// match's log holds exactly version commands; the reply its author would
+// have been given is returned, with the log's new length. Refusals are a
+// *RefusedCommand (with the engine's reason), ErrStale, ErrNoMatch or
+// ErrNotPlaying.
+func (b *Bot) Play(ctx context.Context, id int64, user User, version int, cmd engine.Command) (reply string, length int, err error) {
+	l, err := b.cfg.Store.Load(ctx, id)
+	if errors.Is(err, storage.ErrNotFound) {
+		return "", 0, ErrNoMatch
+	}
+	if err != nil {
+		return "", 0, err
+	}
+	channel := l.Channel
+	unlock := b.lock(channel)
+	res, err := b.play(ctx, id, channel, user, version, cmd)
+	unlock()
+	name := "api " + cmd.Name()
+	b.cfg.Meter.Command(name, resultOf(err))
+	var ue *userError
+	switch {
+	case errors.As(err, &ue):
+		return "", 0, &RefusedCommand{Reason: ue.msg}
+	case errors.Is(err, storage.ErrConflict):
+		return "", 0, ErrStale
+	case err != nil:
+		return "", 0, err
+	}
+	var said Message
+	r := ReplierFunc(func(_ context.Context, m Message) error { said = m; return nil })
+	if err := b.finish(ctx, channel, user, name, nil, res.result, nil, r); err != nil {
+		return "", 0, err
+	}
+	return said.Text, res.length, nil
+}
+
+type played struct {
+	result
+	length int
+}
+
+// play is Play under the channel's lock.
+func (b *Bot) play(ctx context.Context, id int64, channel string, user User, version int, cmd engine.Command) (played, error) {
+	l, err := b.cfg.Store.Active(ctx, channel)
+	if errors.Is(err, storage.ErrNotFound) {
+		return played{}, ErrNotPlaying
+	}
+	if err != nil {
+		return played{}, err
+	}
+	if l.ID != id || l.Status != storage.Active || l.Game == nil {
+		return played{}, ErrNotPlaying
+	}
+	m, err := b.decodeMatch(l)
+	if err != nil {
+		return played{}, err
+	}
+	m.rec = &record{}
+	if m.Game.Version != version {
+		return played{}, fmt.Errorf("%w (at %d commands, not %d)", ErrStale, m.Game.Version, version)
+	}
+	seat, err := m.seatOf(user)
+	if err != nil {
+		return played{}, err
+	}
+	res, err := b.act(ctx, m, seat, nil, cmd)
+	if err != nil {
+		return played{}, err
+	}
+	return played{res, m.Game.Version}, nil
+}

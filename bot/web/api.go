@@ -1,0 +1,545 @@
+package web
+
+import (
+	"bytes"
+	"container/list"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// The match API (docs/api.md):
+//
+//	GET  /api/matches/{id}                  the public view; a seat's own with its token
+//	GET  /api/matches/{id}/commands?after=N the log after its first N commands, with their dice
+//	POST /api/matches/{id}/commands         play a command as a seat (its token)
+//	GET  /api/matches/{id}/map.png?at=N     the map, now or after N commands
+
+// tokenScope is the settings scope of the seats' API tokens, stored under
+// the SHA-256 of the token: a copy of the database gives none away.
+const tokenScope = "web-token"
+
+// tokenSeat is what a token lets its holder play.
+type tokenSeat struct {
+	Match int64  `json:"match"`
+	User  string `json:"user"`
+	Name  string `json:"name"`
+}
+
+func tokenHash(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// Token makes a new API token for user's seat in match id and returns it:
+// shown once, to the seat's player; only its hash is kept.
+func (s *Server) Token(ctx context.Context, id int64, user bot.User) (string, error) {
+	tok := "rk_" + randomHex(24)
+	raw, _ := json.Marshal(tokenSeat{Match: id, User: user.ID, Name: user.Name})
+	if err := s.store.SetSetting(ctx, tokenScope, tokenHash(tok), raw, s.now()); err != nil {
+		return "", err
+	}
+	return tok, nil
+}
+
+// errNoToken: the request carries no token, or one the server never made.
+var errNoToken = errors.New("no valid token")
+
+// seatOf returns the seat a request's token (Authorization: Bearer TOKEN)
+// lets it play; errNoToken without a valid one.
+func (s *Server) seatOf(r *http.Request) (tokenSeat, bool, error) {
+	h := r.Header.Get("Authorization")
+	if h == "" {
+		return tokenSeat{}, false, nil
+	}
+	tok, ok := strings.CutPrefix(h, "Bearer ")
+	if !ok || len(tok) != 51 || !strings.HasPrefix(tok, "rk_") {
+		return tokenSeat{}, true, errNoToken
+	}
+	raw, err := s.store.Setting(r.Context(), tokenScope, tokenHash(tok))
+	if errors.Is(err, storage.ErrNotFound) {
+		return tokenSeat{}, true, errNoToken
+	}
+	if err != nil {
+		return tokenSeat{}, true, err
+	}
+	var ts tokenSeat
+	if err := json.Unmarshal(raw, &ts); err != nil {
+		return tokenSeat{}, true, errNoToken
+	}
+	return ts, true, nil
+}
+
+// token gives the page's player their seat's API token: {"channel", "as"}.
+func (s *Server) token(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Channel string `json:"channel"`
+		As      string `json:"as"`
+	}
+	if status, err := readJSON(w, r, maxForm, &in); err != nil {
+		problem(w, status, "%v", err)
+		return
+	}
+	channel, err := channelName(in.Channel)
+	if err != nil {
+		problem(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	user, err := s.acting(s.sessionOf(w, r), channel, in.As)
+	if err != nil {
+		problem(w, http.StatusForbidden, "%v", err)
+		return
+	}
+	l, err := s.store.Active(r.Context(), channel)
+	if err != nil || l.Game == nil || l.Game.State.SeatByID(user.ID) < 0 {
+		problem(w, http.StatusNotFound, "%s has no seat in a started match here", user.Name)
+		return
+	}
+	tok, err := s.Token(r.Context(), l.ID, user)
+	if err != nil {
+		problem(w, http.StatusServiceUnavailable, "the database is unavailable")
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"match": l.ID, "token": tok})
+}
+
+// matchID reads the {id} of a path.
+func matchID(w http.ResponseWriter, r *http.Request) (int64, bool) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id <= 0 {
+		problem(w, http.StatusNotFound, "no such match")
+		return 0, false
+	}
+	return id, true
+}
+
+// loadMatch loads match id for the API, answering the failures.
+func (s *Server) loadMatch(w http.ResponseWriter, r *http.Request) (*bot.MatchInfo, bool) {
+	id, ok := matchID(w, r)
+	if !ok {
+		return nil, false
+	}
+	mi, err := s.bot.Match(r.Context(), id)
+	switch {
+	case errors.Is(err, bot.ErrNoMatch):
+		problem(w, http.StatusNotFound, "no such match")
+		return nil, false
+	case err != nil:
+		s.log.Error("load a match for the API", "match", id, "err", err)
+		problem(w, http.StatusServiceUnavailable, "the match is unavailable")
+		return nil, false
+	}
+	return mi, true
+}
+
+// seatJSON is a seat in the API's answers.
+type seatJSON struct {
+	Name  string `json:"name"`
+	Color string `json:"color,omitempty"`
+	Bot   bool   `json:"bot,omitempty"`
+}
+
+// matchJSON is the answer of GET /api/matches/{id}.
+type matchJSON struct {
+	ID       int64      `json:"id"`
+	Channel  string     `json:"channel"`
+	Status   string     `json:"status"`
+	Version  int64      `json:"version"`
+	Commands int        `json:"commands"`
+	Viewer   int        `json:"viewer"`
+	Seats    []seatJSON `json:"seats,omitempty"`
+	// State is the match as Viewer may see it (state.View): the public
+	// view (-1) hides every hand, item and the generator.
+	State *state.State `json:"state,omitempty"`
+}
+
+func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
+	mi, ok := s.loadMatch(w, r)
+	if !ok {
+		return
+	}
+	ts, has, err := s.seatOf(r)
+	if err != nil {
+		problem(w, http.StatusUnauthorized, "the token is not valid")
+		return
+	}
+	viewer := -1
+	if has {
+		if ts.Match != mi.ID || mi.Game == nil || mi.Game.State.SeatByID(ts.User) < 0 {
+			problem(w, http.StatusForbidden, "the token is for another match")
+			return
+		}
+		viewer = mi.Game.State.SeatByID(ts.User)
+	}
+	out := matchJSON{ID: mi.ID, Channel: mi.Channel, Status: mi.Status.String(), Version: mi.Version, Viewer: viewer}
+	if g := mi.Game; g != nil {
+		out.Commands = g.Version
+		out.State = g.State.View(viewer)
+		for i, seat := range g.State.Seats {
+			sj := seatJSON{Name: seat.Name, Bot: i < len(mi.Bots) && mi.Bots[i]}
+			if i < len(mi.RGB) {
+				sj.Color = fmt.Sprintf("#%06x", mi.RGB[i])
+			}
+			out.Seats = append(out.Seats, sj)
+		}
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, out)
+}
+
+// entryJSON is a log entry in the API: its place in the log (1 for the
+// first command), the seat that played it, the command and the random
+// outcomes it drew (dice faces less one, card picks), in order.
+type entryJSON struct {
+	Index int             `json:"index"`
+	Seat  int             `json:"seat"`
+	Cmd   json.RawMessage `json:"cmd"`
+	Rand  []int32         `json:"rand,omitempty"`
+}
+
+// commandsJSON is the answer of GET /api/matches/{id}/commands.
+type commandsJSON struct {
+	Match    int64  `json:"match"`
+	Status   string `json:"status"`
+	Commands int    `json:"commands"`
+	// Setup starts the match: with Deal, and the generated map's name, it
+	// rebuilds the start. Its seed is 0 while the match is played (the
+	// dice to come must not be foreseen); a finished match shows it.
+	Setup   *engine.Setup `json:"setup,omitempty"`
+	Entries []entryJSON   `json:"entries"`
+	// More: there are entries after these (ask again after the last).
+	More bool `json:"more,omitempty"`
+}
+
+// maxEntries bounds the entries of one answer.
+const maxEntries = 1000
+
+func (s *Server) apiCommands(w http.ResponseWriter, r *http.Request) {
+	id, ok := matchID(w, r)
+	if !ok {
+		return
+	}
+	after := 0
+	if a := r.URL.Query().Get("after"); a != "" {
+		n, err := strconv.Atoi(a)
+		if err != nil || n < 0 {
+			problem(w, http.StatusBadRequest, "after: want a number of commands, 0 or more")
+			return
+		}
+		after = n
+	}
+	ex, err := s.store.Export(r.Context(), id)
+	switch {
+	case errors.Is(err, storage.ErrNotFound):
+		problem(w, http.StatusNotFound, "no such match")
+		return
+	case err != nil:
+		s.log.Error("export a match for the API", "match", id, "err", err)
+		problem(w, http.StatusServiceUnavailable, "the match is unavailable")
+		return
+	}
+	log := ex.Record.Log
+	if after > len(log) {
+		problem(w, http.StatusBadRequest, "after: the log has %d commands", len(log))
+		return
+	}
+	out := commandsJSON{Match: id, Status: ex.Status.String(), Commands: len(log), Entries: []entryJSON{}}
+	if len(ex.Record.Setup.Seats) > 0 {
+		setup := publicSetup(ex.Record.Setup, ex.Status)
+		out.Setup = &setup
+	}
+	end := min(len(log), after+maxEntries)
+	out.More = end < len(log)
+	for i, e := range log[after:end] {
+		cmd, err := engine.MarshalCommand(e.Cmd)
+		if err != nil {
+			problem(w, http.StatusServiceUnavailable, "the match's log cannot be read")
+			return
+		}
+		out.Entries = append(out.Entries, entryJSON{Index: after + i + 1, Seat: e.Seat, Cmd: cmd, Rand: e.Rand})
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, out)
+}
+
+// publicSetup is a match's setup as the API shows it: while the match is
+// open, without its seed, and with the generated map's name drawn from it
+// (one way), so that it still rebuilds the start.
+func publicSetup(setup engine.Setup, status storage.Status) engine.Setup {
+	if status.Open() {
+		if setup.Options.Rules == state.Capitals {
+			setup.Options.Map = engine.MatchMap(setup.Options.Map, setup.Seed)
+		}
+		setup.Seed = 0
+	}
+	return setup
+}
+
+// maxBody bounds a POSTed command.
+const maxBody = 4 << 10
+
+// playJSON is the body of POST /api/matches/{id}/commands.
+type playJSON struct {
+	// Version is the number of commands in the log the command follows.
+	Version *int            `json:"version"`
+	Command json.RawMessage `json:"command"`
+}
+
+// decodePlay reads a POSTed command strictly: both fields, no others,
+// a command the engine knows.
+func decodePlay(b []byte) (int, engine.Command, error) {
+	var p playJSON
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&p); err != nil {
+		return 0, nil, fmt.Errorf("bad JSON: %v", err)
+	}
+	if dec.More() {
+		return 0, nil, errors.New("bad JSON: data after the value")
+	}
+	if p.Version == nil || *p.Version < 0 {
+		return 0, nil, errors.New("version: want the number of commands in the log, 0 or more")
+	}
+	if len(p.Command) == 0 {
+		return 0, nil, errors.New("command: missing")
+	}
+	c, err := engine.UnmarshalCommand(p.Command)
+	if err != nil {
+		return 0, nil, err
+	}
+	if _, ok := c.(engine.Undo); ok {
+		return 0, nil, errors.New("command: undo is not played through the API")
+	}
+	return *p.Version, c, nil
+}
+
+func (s *Server) apiPlay(w http.ResponseWriter, r *http.Request) {
+	id, ok := matchID(w, r)
+	if !ok {
+		return
+	}
+	ts, has, err := s.seatOf(r)
+	switch {
+	case !has:
+		problem(w, http.StatusUnauthorized, "a seat's token is needed: Authorization: Bearer TOKEN")
+		return
+	case errors.Is(err, errNoToken):
+		problem(w, http.StatusUnauthorized, "the token is not valid")
+		return
+	case err != nil:
+		problem(w, http.StatusServiceUnavailable, "the database is unavailable")
+		return
+	case ts.Match != id:
+		if _, err := s.store.Load(r.Context(), id); errors.Is(err, storage.ErrNotFound) {
+			problem(w, http.StatusNotFound, "no such match")
+			return
+		}
+		problem(w, http.StatusForbidden, "the token is for another match")
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		problem(w, http.StatusRequestEntityTooLarge, "the body is larger than %d bytes", maxBody)
+		return
+	}
+	version, cmd, err := decodePlay(body)
+	if err != nil {
+		problem(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	reply, length, err := s.bot.Play(r.Context(), id, bot.User{ID: ts.User, Name: ts.Name}, version, cmd)
+	var rc *bot.RefusedCommand
+	switch {
+	case errors.As(err, &rc):
+		problem(w, http.StatusForbidden, "%s", rc.Reason)
+	case errors.Is(err, bot.ErrStale):
+		problem(w, http.StatusConflict, "%s", strings.TrimPrefix(err.Error(), "bot: "))
+	case errors.Is(err, bot.ErrNoMatch):
+		problem(w, http.StatusNotFound, "no such match")
+	case errors.Is(err, bot.ErrNotPlaying):
+		problem(w, http.StatusServiceUnavailable, "the match is not being played (in its lobby, or over)")
+	case err != nil:
+		s.log.Error("play a command of the API", "match", id, "err", err)
+		problem(w, http.StatusServiceUnavailable, "the match is unavailable")
+	default:
+		writeJSON(w, http.StatusOK, map[string]any{"index": version + 1, "commands": length, "reply": reply})
+	}
+}
+
+func (s *Server) apiMap(w http.ResponseWriter, r *http.Request) {
+	mi, ok := s.loadMatch(w, r)
+	if !ok {
+		return
+	}
+	if mi.Game == nil {
+		problem(w, http.StatusServiceUnavailable, "the match has not started")
+		return
+	}
+	at := mi.Game.Version
+	if a := r.URL.Query().Get("at"); a != "" {
+		n, err := strconv.Atoi(a)
+		if err != nil || n < 0 || n > mi.Game.Version {
+			problem(w, http.StatusBadRequest, "at: want a number of commands from 0 to %d", mi.Game.Version)
+			return
+		}
+		at = n
+	}
+	key := pngKey{mi.ID, at, mi.Version}
+	if at < mi.Game.Version {
+		key.version = 0 // a past moment never changes
+	}
+	png, err := s.maps.get(key, func() ([]byte, error) {
+		st := mi.Game.State
+		if at < mi.Game.Version {
+			ex, err := s.store.Export(r.Context(), mi.ID)
+			if err != nil {
+				return nil, err
+			}
+			g, err := engine.Replay(ex.Record.Setup, ex.Record.Log[:at])
+			if err != nil {
+				return nil, err
+			}
+			st = g.State
+		}
+		return mi.Draw(r.Context(), st.View(-1))
+	})
+	if err != nil {
+		s.log.Error("draw a map for the API", "match", mi.ID, "err", err)
+		problem(w, http.StatusServiceUnavailable, "the map could not be drawn")
+		return
+	}
+	w.Header().Set("Content-Type", "image/png")
+	if at < mi.Game.Version {
+		w.Header().Set("Cache-Control", "public, max-age=86400")
+	} else {
+		w.Header().Set("Cache-Control", "no-cache")
+	}
+	_, _ = w.Write(png)
+}
+
+// pngCache keeps the maps of the API lately drawn.
+type pngCache struct {
+	mu    sync.Mutex
+	max   int
+	items map[pngKey]*list.Element
+	order *list.List
+}
+
+type pngKey struct {
+	match   int64
+	at      int
+	version int64
+}
+
+type pngEntry struct {
+	key pngKey
+	png []byte
+}
+
+func newPNGCache(n int) *pngCache {
+	return &pngCache{max: n, items: map[pngKey]*list.Element{}, order: list.New()}
+}
+
+// get returns the map of key, drawing it with draw if it is not kept.
+func (c *pngCache) get(key pngKey, draw func() ([]byte, error)) ([]byte, error) {
+	c.mu.Lock()
+	if e, ok := c.items[key]; ok {
+		c.order.MoveToFront(e)
+		c.mu.Unlock()
+		return e.Value.(*pngEntry).png, nil
+	}
+	c.mu.Unlock()
+	png, err := draw()
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.items[key]; !ok {
+		c.items[key] = c.order.PushFront(&pngEntry{key, png})
+		for c.order.Len() > c.max {
+			old := c.order.Back()
+			c.order.Remove(old)
+			delete(c.items, old.Value.(*pngEntry).key)
+		}
+	}
+	return png, nil
+}
+
+// limiter bounds each client's requests: a bucket of Burst tokens per
+// address, refilled at Rate a second.
+type limiter struct {
+	mu      sync.Mutex
+	rate    float64
+	burst   float64
+	now     func() time.Time
+	buckets map[string]*bucket
+}
+
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+func newLimiter(rate float64, burst int, now func() time.Time) *limiter {
+	return &limiter{rate: rate, burst: float64(burst), now: now, buckets: map[string]*bucket{}}
+}
+
+// allow takes a token of client's bucket, if there is one.
+func (l *limiter) allow(client string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	if len(l.buckets) > 10000 {
+		// Forget the full buckets: they are as good as new.
+		for k, b := range l.buckets {
+			if b.tokens+now.Sub(b.last).Seconds()*l.rate >= l.burst {
+				delete(l.buckets, k)
+			}
+		}
+	}
+	b, ok := l.buckets[client]
+	if !ok {
+		b = &bucket{tokens: l.burst, last: now}
+		l.buckets[client] = b
+	}
+	b.tokens = min(l.burst, b.tokens+now.Sub(b.last).Seconds()*l.rate)
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
+
+// limited answers 429 to a client over its bound.
+func (s *Server) limited(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		host, _, err := net.SplitHostPort(r.RemoteAddr)
+		if err != nil {
+			host = r.RemoteAddr
+		}
+		if !s.limit.allow(host) {
+			w.Header().Set("Retry-After", "1")
+			problem(w, http.StatusTooManyRequests, "too many requests: slow down")
+			return
+		}
+		h(w, r)
+	}
+}

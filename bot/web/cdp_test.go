@@ -1,0 +1,324 @@
+package web
+
+import (
+	"bufio"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+// A small driver of a real browser (Debian's chromium) over the DevTools
+// protocol, on the WebSocket library the repository has already: a page is
+// opened, scripts are run in it, keys typed and screenshots taken.
+
+// chromium returns the browser to drive, or "" if there is none.
+func chromium() string {
+	if p := os.Getenv("RISK_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// browser is a headless chromium.
+type browser struct {
+	t    *testing.T
+	cmd  *exec.Cmd
+	addr string // host:port of its DevTools endpoint
+}
+
+// newBrowser starts a headless chromium, skipping the test without one.
+func newBrowser(t *testing.T) *browser {
+	t.Helper()
+	bin := chromium()
+	if bin == "" {
+		t.Skip("no chromium (apt-get install chromium); CI installs it and fails if this test skips")
+	}
+	dir := t.TempDir()
+	args := []string{"--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+		"--no-default-browser-check", "--disable-extensions", "--disable-background-networking", "--disable-sync",
+		"--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1", "--user-data-dir=" + dir,
+		"--window-size=1280,900", "--hide-scrollbars", "about:blank"}
+	cmd := exec.Command(bin, args...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start %s: %v", bin, err)
+	}
+	b := &browser{t: t, cmd: cmd}
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	})
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		sent := false
+		for sc.Scan() {
+			line := sc.Text()
+			if rest, ok := strings.CutPrefix(line, "DevTools listening on ws://"); ok && !sent {
+				host, _, _ := strings.Cut(rest, "/")
+				found <- host
+				sent = true
+			}
+		}
+	}()
+	select {
+	case b.addr = <-found:
+	case <-time.After(90 * time.Second):
+		t.Fatal("chromium did not say where DevTools listens")
+	}
+	return b
+}
+
+// page is one tab, driven over its own WebSocket.
+type page struct {
+	t    *testing.T
+	ws   *websocket.Conn
+	dir  string // screenshots go here
+	mu   sync.Mutex
+	next int
+	wait map[int]chan cdpReply
+	done chan struct{}
+	logs []string
+	// debug is a script whose value is shown when the test fails.
+	debug string
+}
+
+type cdpReply struct {
+	Result json.RawMessage `json:"result"`
+	Error  *struct {
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// open opens a new tab at url.
+func (b *browser) open(url, shots string) *page {
+	t := b.t
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPut, "http://"+b.addr+"/json/new?about:blank", nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var target struct {
+		WS string `json:"webSocketDebuggerUrl"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&target); err != nil || target.WS == "" {
+		t.Fatalf("open a tab: %v (%s)", err, res.Status)
+	}
+	ws, _, err := websocket.DefaultDialer.Dial(target.WS, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &page{t: t, ws: ws, dir: shots, wait: map[int]chan cdpReply{}, done: make(chan struct{})}
+	go p.read()
+	t.Cleanup(func() { ws.Close(); <-p.done })
+	p.call("Runtime.enable", nil)
+	p.call("Page.enable", nil)
+	p.call("Page.navigate", map[string]any{"url": url})
+	return p
+}
+
+func (p *page) read() {
+	defer close(p.done)
+	for {
+		var msg struct {
+			ID     int             `json:"id"`
+			Method string          `json:"method"`
+			Params json.RawMessage `json:"params"`
+			cdpReply
+		}
+		if err := p.ws.ReadJSON(&msg); err != nil {
+			return
+		}
+		if msg.ID == 0 {
+			if msg.Method == "Runtime.exceptionThrown" || msg.Method == "Runtime.consoleAPICalled" {
+				p.mu.Lock()
+				p.logs = append(p.logs, msg.Method+": "+string(msg.Params))
+				p.mu.Unlock()
+			}
+			continue
+		}
+		p.mu.Lock()
+		ch := p.wait[msg.ID]
+		delete(p.wait, msg.ID)
+		p.mu.Unlock()
+		if ch != nil {
+			ch <- msg.cdpReply
+		}
+	}
+}
+
+// call sends a DevTools command and returns its result.
+func (p *page) call(method string, params any) json.RawMessage {
+	p.t.Helper()
+	p.mu.Lock()
+	p.next++
+	id := p.next
+	ch := make(chan cdpReply, 1)
+	p.wait[id] = ch
+	err := p.ws.WriteJSON(map[string]any{"id": id, "method": method, "params": params})
+	p.mu.Unlock()
+	if err != nil {
+		p.t.Fatalf("%s: %v", method, err)
+	}
+	select {
+	case r := <-ch:
+		if r.Error != nil {
+			p.t.Fatalf("%s: %s", method, r.Error.Message)
+		}
+		return r.Result
+	case <-time.After(60 * time.Second):
+		p.fail("%s: no answer", method)
+	}
+	return nil
+}
+
+// eval runs a script (awaiting a promise) and decodes its value into v.
+func (p *page) eval(script string, v any) {
+	p.t.Helper()
+	raw := p.call("Runtime.evaluate", map[string]any{"expression": script, "awaitPromise": true, "returnByValue": true})
+	var out struct {
+		Result struct {
+			Value json.RawMessage `json:"value"`
+		} `json:"result"`
+		Exception *struct {
+			Text      string `json:"text"`
+			Exception struct {
+				Description string `json:"description"`
+			} `json:"exception"`
+		} `json:"exceptionDetails"`
+	}
+	if err := json.Unmarshal(raw, &out); err != nil {
+		p.t.Fatal(err)
+	}
+	if out.Exception != nil {
+		p.fail("script %q: %s %s", script, out.Exception.Text, out.Exception.Exception.Description)
+	}
+	if v != nil && len(out.Result.Value) > 0 {
+		if err := json.Unmarshal(out.Result.Value, v); err != nil {
+			p.fail("script %q: decode %s: %v", script, out.Result.Value, err)
+		}
+	}
+}
+
+// waitFor waits until a script's value is true.
+func (p *page) waitFor(what, script string, timeout time.Duration) {
+	p.t.Helper()
+	end := time.Now().Add(timeout)
+	for {
+		var ok bool
+		p.eval("!!("+script+")", &ok)
+		if ok {
+			return
+		}
+		if time.Now().After(end) {
+			p.fail("waited %v for %s", timeout, what)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// typeText types text into the focused element, as keys would.
+func (p *page) typeText(text string) {
+	p.t.Helper()
+	p.call("Input.insertText", map[string]any{"text": text})
+}
+
+// key presses a key (Enter, Tab, ArrowDown) on the focused element.
+func (p *page) key(name string) {
+	p.t.Helper()
+	codes := map[string]int{"Enter": 13, "Tab": 9, "ArrowDown": 40, "ArrowUp": 38, "Escape": 27}
+	for _, typ := range []string{"rawKeyDown", "keyUp"} {
+		params := map[string]any{"type": typ, "key": name, "code": name, "windowsVirtualKeyCode": codes[name]}
+		if name == "Enter" && typ == "rawKeyDown" {
+			params["text"] = "\r"
+			params["type"] = "keyDown"
+		}
+		p.call("Input.dispatchKeyEvent", params)
+	}
+}
+
+// screenshot saves the page as a PNG under the page's folder and returns
+// its path.
+func (p *page) screenshot(name string) string {
+	p.t.Helper()
+	raw := p.call("Page.captureScreenshot", map[string]any{"format": "png"})
+	var out struct {
+		Data string `json:"data"`
+	}
+	if err := json.Unmarshal(raw, &out); err != nil {
+		p.t.Fatal(err)
+	}
+	png, err := base64.StdEncoding.DecodeString(out.Data)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	path := filepath.Join(p.dir, name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+	return path
+}
+
+// fail saves a screenshot and the page's console, then fails the test.
+func (p *page) fail(format string, args ...any) {
+	p.t.Helper()
+	msg := fmt.Sprintf(format, args...)
+	shot := p.trySave("failure")
+	if p.debug != "" {
+		raw := p.call("Runtime.evaluate", map[string]any{"expression": p.debug, "returnByValue": true})
+		msg += "\npage state: " + string(raw)
+	}
+	p.mu.Lock()
+	logs := strings.Join(p.logs, "\n")
+	p.mu.Unlock()
+	p.t.Fatalf("%s\nscreenshot: %s\npage console:\n%s", msg, shot, logs)
+}
+
+// trySave takes a screenshot without failing the test if it cannot.
+func (p *page) trySave(name string) string {
+	p.mu.Lock()
+	p.next++
+	id := p.next
+	rc := make(chan cdpReply, 1)
+	p.wait[id] = rc
+	err := p.ws.WriteJSON(map[string]any{"id": id, "method": "Page.captureScreenshot", "params": map[string]any{"format": "png"}})
+	p.mu.Unlock()
+	if err != nil {
+		return "(none: " + err.Error() + ")"
+	}
+	select {
+	case r := <-rc:
+		var out struct {
+			Data string `json:"data"`
+		}
+		_ = json.Unmarshal(r.Result, &out)
+		png, _ := base64.StdEncoding.DecodeString(out.Data)
+		path := filepath.Join(p.dir, name+".png")
+		if err := os.WriteFile(path, png, 0o644); err != nil {
+			return "(none: " + err.Error() + ")"
+		}
+		return path
+	case <-time.After(10 * time.Second):
+		return "(none: timeout)"
+	}
+}

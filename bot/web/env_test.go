@@ -1,0 +1,69 @@
+package web
+
+import (
+	"context"
+	"net"
+	"net/http/httptest"
+	"path/filepath"
+	"testing"
+
+	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// testEnv is a server on a real SQLite file, with the standard bot (the
+// real renderer and computer players), listening on a loopback port.
+type testEnv struct {
+	srv *Server
+	bot *bot.Bot
+	db  *storage.DB
+	ts  *httptest.Server
+}
+
+// newEnv starts a server; cfg may set the rate limits.
+func newEnv(t testing.TB, cfg Config) *testEnv {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	db, err := storage.Open(ctx, filepath.Join(t.TempDir(), "risk.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Store = db
+	if cfg.Rate == 0 {
+		cfg.Rate, cfg.Burst = 1e6, 1e6
+	}
+	srv := New(cfg)
+	seed := uint64(41)
+	b, err := bot.New(bot.Standard(bot.Config{Store: db, Poster: srv, Scope: Prefix, Seed: func() uint64 { seed++; return seed }}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.SetBot(b)
+	ts := httptest.NewUnstartedServer(srv.Handler())
+	// The event streams end with the test.
+	ts.Config.BaseContext = func(net.Listener) context.Context { return ctx }
+	ts.Start()
+	t.Cleanup(func() {
+		cancel()
+		ts.Close()
+		b.Close()
+		db.Close()
+	})
+	return &testEnv{srv: srv, bot: b, db: db, ts: ts}
+}
+
+// do runs a command as a page player would, and waits for the computer
+// players.
+func (e *testEnv) do(t testing.TB, channel, user, line string) {
+	t.Helper()
+	cmd, opts, err := parseCommand(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := bot.User{ID: userID(user), Name: user}
+	r := bot.ReplierFunc(func(context.Context, bot.Message) error { return nil })
+	if err := e.bot.Handle(context.Background(), bot.Request{Channel: Prefix + channel, User: u, Command: cmd, Options: opts, Server: "web", Admin: true}, r); err != nil {
+		t.Fatal(err)
+	}
+	e.bot.Wait()
+}

@@ -1,0 +1,542 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/riskbot/riskbot/bot"
+)
+
+// feed is a channel's messages, kept in memory (the last maxPosts), and the
+// pages following it.
+type feed struct {
+	posts []*post
+	byID  map[string]*post
+	subs  map[*sub]bool
+}
+
+// post is one message of a channel.
+type post struct {
+	v view
+	// to is the user ID who alone sees it; "" for everyone.
+	to    string
+	image *bot.Image
+}
+
+// sub is a page following a channel: it gets what its session may see.
+// Spectators (se nil) get only the public messages.
+type sub struct {
+	se *session
+	ch chan []byte
+	// state is nudged when the channel changes, for spectators.
+	state chan struct{}
+}
+
+// maxPosts is how many messages of a channel the server keeps.
+const maxPosts = 300
+
+func (s *Server) feedOf(channel string) *feed {
+	f, ok := s.feeds[channel]
+	if !ok {
+		f = &feed{byID: map[string]*post{}, subs: map[*sub]bool{}}
+		s.feeds[channel] = f
+	}
+	return f
+}
+
+// visible reports whether a page sees a post.
+func (s *Server) visible(sb *sub, p *post) bool {
+	return p.to == "" || (sb.se != nil && sb.se.owns(p.to))
+}
+
+// put adds or replaces a message of a channel and tells the pages that
+// see it. id "" adds a new one. It returns the message's ID.
+func (s *Server) put(channel, id, to string, m bot.Message) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	// Under the lock: the names of mentions are the sessions'.
+	v := formatter{name: s.nameOf, now: s.now()}.render(m)
+	fd := s.feedOf(channel)
+	p, ok := fd.byID[id]
+	if !ok {
+		s.nextID++
+		id = strconv.FormatInt(s.nextID, 10)
+		p = &post{}
+		fd.posts = append(fd.posts, p)
+		fd.byID[id] = p
+		if len(fd.posts) > maxPosts {
+			delete(fd.byID, fd.posts[0].v.ID)
+			fd.posts = fd.posts[1:]
+		}
+		v.Time = s.now().UnixMilli()
+	} else {
+		v.Time, v.Rev, v.Edited = p.v.Time, p.v.Rev+1, true
+	}
+	v.ID = id
+	p.to, p.image = to, m.Image
+	if m.Image != nil {
+		// The run: message IDs start again at 1 when the server does, and
+		// a browser keeps the images it was given.
+		v.Image = "/web/img/" + id + "?rev=" + strconv.Itoa(v.Rev) + "&run=" + s.run
+	}
+	if to != "" {
+		v.To = s.nameOf(to)
+	}
+	p.v = v
+	msg, _ := json.Marshal(v)
+	for sb := range fd.subs {
+		if sb.state != nil {
+			select {
+			case sb.state <- struct{}{}:
+			default:
+			}
+		}
+		if !s.visible(sb, p) {
+			continue
+		}
+		select {
+		case sb.ch <- msg:
+		default:
+			// A page that does not keep up is dropped: it reconnects
+			// and gets the channel afresh.
+			close(sb.ch)
+			delete(fd.subs, sb)
+		}
+	}
+	return id
+}
+
+// nameOf names a user for mentions: as they named themselves, or by the
+// end of their ID.
+func (s *Server) nameOf(id string) string {
+	_, rest, ok := strings.Cut(id, ":")
+	if !ok {
+		return id
+	}
+	if n, ok := s.names[rest]; ok {
+		return n
+	}
+	return rest
+}
+
+// Post implements bot.Poster.
+func (s *Server) Post(_ context.Context, channel string, m bot.Message) (string, error) {
+	if !strings.HasPrefix(channel, Prefix) && !strings.HasPrefix(channel, consolePrefix) {
+		return "", fmt.Errorf("web: not a channel of the page: %q: %w", channel, bot.ErrUndeliverable)
+	}
+	return s.put(channel, "", "", m), nil
+}
+
+// Edit implements bot.Editor: the page replaces the message.
+func (s *Server) Edit(_ context.Context, channel, id string, m bot.Message) error {
+	s.mu.Lock()
+	_, ok := s.feedOf(channel).byID[id]
+	s.mu.Unlock()
+	if !ok {
+		// Gone from memory (an earlier run of the server): post it anew.
+		s.put(channel, "", "", m)
+		return nil
+	}
+	s.put(channel, id, "", m)
+	return nil
+}
+
+var (
+	_ bot.Poster = (*Server)(nil)
+	_ bot.Editor = (*Server)(nil)
+)
+
+// subscribe adds a page to a channel and returns what it sees already.
+func (s *Server) subscribe(channel string, sb *sub) [][]byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fd := s.feedOf(channel)
+	fd.subs[sb] = true
+	var out [][]byte
+	for _, p := range fd.posts {
+		if s.visible(sb, p) {
+			b, _ := json.Marshal(p.v)
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+func (s *Server) unsubscribe(channel string, sb *sub) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fd := s.feedOf(channel)
+	if fd.subs[sb] {
+		delete(fd.subs, sb)
+		close(sb.ch)
+	}
+}
+
+// heartbeat keeps idle event streams open through proxies.
+const heartbeat = 25 * time.Second
+
+// stream sends a channel's messages to a page as Server-Sent Events
+// ("put": a message to add or replace), until the page goes. onState, if
+// set, is called when the channel changes and every tick, for spectators.
+func (s *Server) stream(w http.ResponseWriter, r *http.Request, channel string, sb *sub, onState func() []byte) {
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		problem(w, http.StatusInternalServerError, "streaming unsupported")
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	backlog := s.subscribe(channel, sb)
+	defer s.unsubscribe(channel, sb)
+	w.WriteHeader(http.StatusOK)
+	for _, b := range backlog {
+		fmt.Fprintf(w, "event: put\ndata: %s\n\n", b)
+	}
+	sendState := func() {
+		if onState == nil {
+			return
+		}
+		if b := onState(); b != nil {
+			fmt.Fprintf(w, "event: state\ndata: %s\n\n", b)
+		}
+	}
+	sendState()
+	fmt.Fprint(w, ": ready\n\n")
+	fl.Flush()
+	beat := time.NewTicker(heartbeat)
+	defer beat.Stop()
+	var tick <-chan time.Time
+	if onState != nil {
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		tick = t.C
+	}
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case b, ok := <-sb.ch:
+			if !ok {
+				return
+			}
+			fmt.Fprintf(w, "event: put\ndata: %s\n\n", b)
+		case <-sb.state:
+			sendState()
+		case <-tick:
+			sendState()
+		case <-beat.C:
+			fmt.Fprint(w, ": beat\n\n")
+		}
+		fl.Flush()
+	}
+}
+
+// events streams a channel to the page.
+func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	channel, err := channelName(r.URL.Query().Get("channel"))
+	if err != nil {
+		problem(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	se := s.sessionOf(w, r)
+	s.stream(w, r, channel, &sub{se: se, ch: make(chan []byte, 64)}, nil)
+}
+
+// image serves the map of a message, rendered on first request.
+func (s *Server) image(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	s.mu.Lock()
+	var im *bot.Image
+	for _, fd := range s.feeds {
+		if p, ok := fd.byID[id]; ok {
+			im = p.image
+		}
+	}
+	s.mu.Unlock()
+	if im == nil {
+		problem(w, http.StatusNotFound, "no such image")
+		return
+	}
+	png, err := im.PNG(r.Context())
+	if err != nil {
+		s.log.Error("draw a map", "err", err)
+		problem(w, http.StatusInternalServerError, "the map could not be drawn")
+		return
+	}
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "private, max-age=86400")
+	_, _ = w.Write(png)
+}
+
+// maxForm bounds the bodies the page sends.
+const maxForm = 16 << 10
+
+// readJSON decodes a request body of at most limit bytes into v, strictly.
+func readJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) (int, error) {
+	r.Body = http.MaxBytesReader(w, r.Body, limit)
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+			return http.StatusRequestEntityTooLarge, fmt.Errorf("the body is larger than %d bytes", limit)
+		}
+		return http.StatusBadRequest, fmt.Errorf("bad JSON: %v", err)
+	}
+	if dec.More() {
+		return http.StatusBadRequest, errors.New("bad JSON: data after the value")
+	}
+	return 0, nil
+}
+
+// pageReplier shows the bot's answer to a command or click typed in the
+// page: a private answer to its author only; an answer to a click on a
+// private message replaces that message, as on Discord.
+type pageReplier struct {
+	s       *Server
+	channel string
+	user    bot.User
+	replace string // the clicked private message, if any
+}
+
+func (pr pageReplier) Reply(_ context.Context, m bot.Message) error {
+	to := ""
+	if m.Private {
+		to = pr.user.ID
+	}
+	id := ""
+	if m.Private && pr.replace != "" {
+		id = pr.replace
+	}
+	pr.s.put(pr.channel, id, to, m)
+	return nil
+}
+
+// command runs a command typed in the page: {"channel", "as", "line"}.
+func (s *Server) command(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Channel string `json:"channel"`
+		As      string `json:"as"`
+		Line    string `json:"line"`
+	}
+	if status, err := readJSON(w, r, maxForm, &in); err != nil {
+		problem(w, status, "%v", err)
+		return
+	}
+	channel, err := channelName(in.Channel)
+	if err != nil {
+		problem(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	se := s.sessionOf(w, r)
+	user, err := s.acting(se, channel, in.As)
+	if err != nil {
+		problem(w, http.StatusForbidden, "%v", err)
+		return
+	}
+	cmd, opts, err := parseCommand(in.Line)
+	if err != nil {
+		problem(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	req := bot.Request{Channel: channel, User: user, Command: cmd, Options: opts, Key: "web/" + randomHex(8), Server: "web", Admin: true}
+	if err := s.bot.Handle(r.Context(), req, pageReplier{s: s, channel: channel, user: user}); err != nil {
+		problem(w, http.StatusInternalServerError, "%v", err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}
+
+// click presses a button of a message: {"channel", "as", "message", "button"}.
+func (s *Server) click(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Channel string `json:"channel"`
+		As      string `json:"as"`
+		Message string `json:"message"`
+		Button  string `json:"button"`
+	}
+	if status, err := readJSON(w, r, maxForm, &in); err != nil {
+		problem(w, status, "%v", err)
+		return
+	}
+	channel, err := channelName(in.Channel)
+	if err != nil {
+		problem(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	se := s.sessionOf(w, r)
+	user, err := s.acting(se, channel, in.As)
+	if err != nil {
+		problem(w, http.StatusForbidden, "%v", err)
+		return
+	}
+	s.mu.Lock()
+	p, ok := s.feedOf(channel).byID[in.Message]
+	var label, replace string
+	if ok && s.visible(&sub{se: se}, p) {
+		for _, row := range p.v.Buttons {
+			for _, b := range row {
+				if b.ID == in.Button {
+					label = b.Label
+				}
+			}
+		}
+		if p.to == user.ID {
+			replace = in.Message
+		}
+	}
+	s.mu.Unlock()
+	if label == "" {
+		problem(w, http.StatusNotFound, "no such button")
+		return
+	}
+	c := bot.Click{Channel: channel, User: user, ID: in.Button, Label: label, Key: "web/" + randomHex(8), Server: "web", Admin: true}
+	if err := s.bot.HandleClick(r.Context(), c, pageReplier{s: s, channel: channel, user: user, replace: replace}); err != nil {
+		problem(w, http.StatusInternalServerError, "%v", err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}
+
+// listNames answers the players the browser plays: {"names": [...]}.
+func (s *Server) listNames(w http.ResponseWriter, r *http.Request) {
+	s.writeNames(w, s.sessionOf(w, r))
+}
+
+func (s *Server) writeNames(w http.ResponseWriter, se *session) {
+	s.mu.Lock()
+	names := []string{}
+	for id := range se.users {
+		names = append(names, s.names[id])
+	}
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, map[string][]string{"names": names})
+}
+
+// addName lets the browser play a player: {"name"}.
+func (s *Server) addName(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Name string `json:"name"`
+	}
+	if status, err := readJSON(w, r, maxForm, &in); err != nil {
+		problem(w, status, "%v", err)
+		return
+	}
+	se := s.sessionOf(w, r)
+	if err := s.claim(se, in.Name); err != nil {
+		problem(w, http.StatusConflict, "%v", err)
+		return
+	}
+	s.writeNames(w, se)
+}
+
+// channels lists the channels of the page: those with an open match and
+// those seen since the server started.
+func (s *Server) channels(w http.ResponseWriter, r *http.Request) {
+	seen := map[string]bool{}
+	// The page's channels by their names, the console's with theirs
+	// prefixed ("console:main").
+	show := func(c string) {
+		if name, ok := strings.CutPrefix(c, Prefix); ok {
+			seen[name] = true
+		} else if strings.HasPrefix(c, consolePrefix) {
+			seen[c] = true
+		}
+	}
+	for _, prefix := range []string{Prefix, consolePrefix} {
+		open, err := s.store.OpenMatches(r.Context(), prefix)
+		if err != nil {
+			problem(w, http.StatusServiceUnavailable, "the database is unavailable")
+			return
+		}
+		for _, m := range open {
+			show(m.Channel)
+		}
+	}
+	s.mu.Lock()
+	for c := range s.feeds {
+		show(c)
+	}
+	s.mu.Unlock()
+	names := []string{}
+	for n := range seen {
+		names = append(names, n)
+	}
+	sortStrings(names)
+	writeJSON(w, http.StatusOK, map[string][]string{"channels": names})
+}
+
+// seatInfo is a seat as the page's seat picker shows it.
+type seatInfo struct {
+	Name  string `json:"name"`
+	ID    string `json:"id"`
+	Color string `json:"color,omitempty"`
+	Bot   bool   `json:"bot,omitempty"`
+	// Web: a player of the page, whom a browser may play.
+	Web bool `json:"web,omitempty"`
+	// Yours: this browser plays them; Taken: another one does.
+	Yours bool `json:"yours,omitempty"`
+	Taken bool `json:"taken,omitempty"`
+	Turn  bool `json:"turn,omitempty"`
+}
+
+// channelInfo tells the page about a channel's match: its id (for the
+// spectators' link and the API), status and seats.
+func (s *Server) channelInfo(w http.ResponseWriter, r *http.Request) {
+	channel, err := channelName(r.URL.Query().Get("channel"))
+	if err != nil {
+		problem(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	se := s.sessionOf(w, r)
+	out := struct {
+		Match  int64      `json:"match,omitempty"`
+		Status string     `json:"status"`
+		Seats  []seatInfo `json:"seats"`
+	}{Status: "none", Seats: []seatInfo{}}
+	l, err := s.store.Active(r.Context(), channel)
+	if err == nil {
+		out.Match, out.Status = l.ID, l.Status.String()
+		if mi, err := s.bot.Match(r.Context(), l.ID); err == nil && mi.Game != nil {
+			st := mi.Game.State
+			for i, seat := range st.Seats {
+				si := seatInfo{Name: seat.Name, ID: seat.ID, Bot: i < len(mi.Bots) && mi.Bots[i], Web: strings.HasPrefix(seat.ID, platform(channel)), Turn: st.Current == i}
+				if i < len(mi.RGB) {
+					si.Color = fmt.Sprintf("#%06x", mi.RGB[i])
+				}
+				s.mu.Lock()
+				si.Yours = si.Web && se.owns(seat.ID)
+				o, taken := s.owner[strings.ToLower(seat.Name)]
+				si.Taken = taken && o != se.id
+				s.mu.Unlock()
+				out.Seats = append(out.Seats, si)
+			}
+		} else if mi != nil {
+			out.Seats = append(out.Seats, lobbySeats(mi.Meta, platform(channel))...)
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// lobbySeats reads the seats of a lobby from the bot's data, leniently:
+// the page only shows them.
+func lobbySeats(meta json.RawMessage, platform string) []seatInfo {
+	var m struct {
+		Seats []struct {
+			ID   string `json:"id"`
+			Name string `json:"name"`
+		} `json:"seats"`
+	}
+	_ = json.Unmarshal(meta, &m)
+	var out []seatInfo
+	for _, st := range m.Seats {
+		out = append(out, seatInfo{Name: st.Name, ID: st.ID, Web: strings.HasPrefix(st.ID, platform)})
+	}
+	return out
+}

@@ -1,0 +1,145 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/cookiejar"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/state"
+)
+
+// TestFeed: a living message is replaced in place, and private answers
+// reach only the browser that plays their author.
+func TestFeed(t *testing.T) {
+	s := New(Config{})
+	ann := &session{id: "a", users: map[string]bool{}}
+	bob := &session{id: "b", users: map[string]bool{}}
+	if err := s.claim(ann, "Ann"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.claim(bob, "ann"); err == nil {
+		t.Fatal("a second browser took Ann")
+	}
+	if err := s.claim(bob, "Bob"); err != nil {
+		t.Fatal(err)
+	}
+	ch := Prefix + "main"
+	sa := &sub{se: ann, ch: make(chan []byte, 8)}
+	sb := &sub{se: bob, ch: make(chan []byte, 8)}
+	s.subscribe(ch, sa)
+	s.subscribe(ch, sb)
+	ctx := context.Background()
+	id, err := s.Post(ctx, ch, bot.Message{Text: "Turn 1", Embed: &bot.Embed{Title: "Turn 1", Color: 0xff0000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Edit(ctx, ch, id, bot.Message{Text: "Turn 1, placed"}); err != nil {
+		t.Fatal(err)
+	}
+	pageReplier{s: s, channel: ch, user: bot.User{ID: userID("Ann"), Name: "Ann"}}.Reply(ctx, bot.Message{Private: true, Text: "your cards"})
+	read := func(sb *sub) []view {
+		var out []view
+		for {
+			select {
+			case b := <-sb.ch:
+				var v view
+				if err := json.Unmarshal(b, &v); err != nil {
+					t.Fatal(err)
+				}
+				out = append(out, v)
+			default:
+				return out
+			}
+		}
+	}
+	got := read(sa)
+	if len(got) != 3 || got[1].ID != id || got[1].Rev != 1 || !got[1].Edited || got[0].Embed == nil || got[0].Embed.Color != "#ff0000" {
+		t.Fatalf("Ann's page got %+v", got)
+	}
+	if got[2].To != "Ann" || !strings.Contains(got[2].HTML, "your cards") {
+		t.Errorf("Ann's private answer: %+v", got[2])
+	}
+	for _, v := range read(sb) {
+		if strings.Contains(v.HTML, "your cards") {
+			t.Error("Bob's page shows Ann's private answer")
+		}
+	}
+	if _, err := s.Post(ctx, "discord:1", bot.Message{Text: "x"}); err == nil {
+		t.Error("posted to a channel that is not the page's")
+	}
+}
+
+// TestConsoleMatchInPage: a match begun in the console (channel
+// console:NAME, players console:ann) goes on in the page, as the same
+// players, on the same database.
+func TestConsoleMatchInPage(t *testing.T) {
+	e := newEnv(t, Config{})
+	ctx := context.Background()
+	r := bot.ReplierFunc(func(context.Context, bot.Message) error { return nil })
+	ann := bot.User{ID: "console:ann", Name: "Ann"}
+	for _, l := range []string{"/risk new", "/risk addbot level:easy", "/risk start"} {
+		cmd, opts, err := parseCommand(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.bot.Handle(ctx, bot.Request{Channel: "console:den", User: ann, Command: cmd, Options: opts, Server: "console", Admin: true}, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e.bot.Wait()
+	before, err := e.db.Active(ctx, "console:den")
+	if err != nil {
+		t.Fatal(err)
+	}
+	jar := newJar(t)
+	c := &http.Client{Jar: jar}
+	var channels struct{ Channels []string }
+	getJSON(t, c, e.ts.URL+"/web/channels", &channels)
+	if !slices.Contains(channels.Channels, "console:den") {
+		t.Errorf("the page's channels %v lack the console's", channels.Channels)
+	}
+	res, err := c.Post(e.ts.URL+"/web/command", "application/json", strings.NewReader(`{"channel":"console:den","as":"Ann","line":"/risk place"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("/risk place from the page: %d", res.StatusCode)
+	}
+	e.bot.Wait()
+	after, err := e.db.Active(ctx, "console:den")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.ID != before.ID || after.Game.Version <= before.Game.Version {
+		t.Errorf("the console's match did not go on from the page: %d commands, then %d", before.Game.Version, after.Game.Version)
+	}
+	if after.Game.State.Phase == state.PhaseSetup {
+		t.Errorf("Ann (console:ann) did not place her armies from the page")
+	}
+}
+
+func newJar(t *testing.T) http.CookieJar {
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return jar
+}
+
+func getJSON(t *testing.T, c *http.Client, url string, v any) {
+	t.Helper()
+	res, err := c.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if err := json.NewDecoder(res.Body).Decode(v); err != nil {
+		t.Fatal(err)
+	}
+}

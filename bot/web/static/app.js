@@ -1,0 +1,363 @@
+// The channel page: messages come as Server-Sent Events ("put": add or
+// replace a message); commands, clicks and autocomplete are small JSON
+// requests. No framework, nothing fetched from elsewhere.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const state = { channel: "", as: localStorage.getItem("risk.as") || "", names: [], source: null, choices: [], pick: -1, info: null };
+
+function channelFromURL() {
+  const c = new URLSearchParams(location.search).get("c");
+  // A console's channel too ("console:main"): its match goes on here.
+  return c && /^(console:)?[A-Za-z0-9_-]{1,40}$/.test(c) ? c.toLowerCase() : "main";
+}
+
+async function api(method, url, body) {
+  const res = await fetch(url, { method, headers: body ? { "Content-Type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(data.error || res.statusText);
+  return data;
+}
+
+function showError(msg) {
+  const e = $("error");
+  e.textContent = msg || "";
+  e.hidden = !msg;
+}
+
+// renderMessage builds (or rebuilds) the element of a message.
+function renderMessage(m, readonly) {
+  const el = document.createElement("article");
+  el.className = "message" + (m.to ? " private" : "");
+  el.id = "m" + m.id;
+  el.dataset.rev = m.rev;
+  const head = document.createElement("div");
+  head.className = "head";
+  const t = new Date(m.time);
+  head.innerHTML = '<span class="avatar">R</span><span class="author">Risk</span><span class="tag">BOT</span><span class="time"></span>';
+  head.querySelector(".time").textContent = t.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) + (m.edited ? " (edited)" : "");
+  el.appendChild(head);
+  if (m.html) {
+    const body = document.createElement("div");
+    body.className = "text";
+    body.innerHTML = m.html; // made safe by the server (escaped, then tagged)
+    el.appendChild(body);
+  }
+  if (m.embed) {
+    const e = document.createElement("div");
+    e.className = "embed";
+    if (m.embed.color) e.style.borderLeftColor = m.embed.color;
+    const add = (cls, html) => { if (!html) return; const d = document.createElement("div"); d.className = cls; d.innerHTML = html; e.appendChild(d); };
+    add("title", m.embed.title);
+    add("description", m.embed.description);
+    if (m.embed.fields) {
+      const fs = document.createElement("div");
+      fs.className = "fields";
+      for (const f of m.embed.fields) {
+        const d = document.createElement("div");
+        d.className = "field" + (f.inline ? " inline" : "");
+        d.innerHTML = '<div class="name"></div><div class="value"></div>';
+        d.firstChild.innerHTML = f.name;
+        d.lastChild.innerHTML = f.value;
+        fs.appendChild(d);
+      }
+      e.appendChild(fs);
+    }
+    if (m.image) e.appendChild(mapImage(m.image));
+    add("footer", m.embed.footer);
+    el.appendChild(e);
+  } else if (m.image) {
+    el.appendChild(mapImage(m.image));
+  }
+  if (m.buttons) {
+    for (const row of m.buttons) {
+      const r = document.createElement("div");
+      r.className = "buttons";
+      for (const b of row) {
+        const btn = document.createElement("button");
+        btn.type = "button";
+        btn.className = "btn " + b.style;
+        btn.textContent = b.label;
+        btn.disabled = !!readonly;
+        btn.addEventListener("click", () => click(m.id, b.id));
+        r.appendChild(btn);
+      }
+      el.appendChild(r);
+    }
+  }
+  if (m.to) {
+    const n = document.createElement("div");
+    n.className = "only";
+    n.textContent = "👁 Only " + m.to + " can see this";
+    el.appendChild(n);
+  }
+  return el;
+}
+
+function mapImage(src) {
+  const img = document.createElement("img");
+  img.className = "map";
+  img.src = src;
+  img.alt = "the map";
+  img.loading = "lazy";
+  img.addEventListener("click", () => window.open(src, "_blank"));
+  return img;
+}
+
+// welcome is shown in a channel without messages: how to begin.
+function welcome() {
+  const d = document.createElement("div");
+  d.id = "welcome";
+  d.innerHTML = "<h3>Welcome to #" + state.channel.replace(/[^a-z0-9:_-]/g, "") + "</h3>" +
+    "<ol><li>Add your name on the right (<b>add a player</b>).</li>" +
+    "<li>Type <code>/risk new</code> here, then <code>/risk addbot</code> once or twice for computer players, then <code>/risk start</code>.</li>" +
+    "<li>Click <b>Place automatically</b>, then attack: type <code>/risk attack from:</code> and pick from the suggestions.</li></ol>" +
+    "<p>Type <code>/</code> for every command, <code>/risk help</code> for the rules. Several people can share this page: add each name and click the one who plays.</p>";
+  return d;
+}
+
+// putMessage adds a message at the end, or replaces it where it is.
+function putMessage(box, m, readonly) {
+  document.getElementById("welcome")?.remove();
+  const el = renderMessage(m, readonly);
+  const old = document.getElementById("m" + m.id);
+  const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+  if (old) old.replaceWith(el); else box.appendChild(el);
+  if (atEnd || !old) box.scrollTop = box.scrollHeight;
+}
+
+let infoTimer = 0;
+function connect() {
+  if (state.source) state.source.close();
+  $("messages").textContent = "";
+  const src = new EventSource("/web/events?channel=" + encodeURIComponent(state.channel));
+  src.addEventListener("put", (ev) => {
+    putMessage($("messages"), JSON.parse(ev.data));
+    clearTimeout(infoTimer);
+    infoTimer = setTimeout(loadInfo, 150);
+  });
+  src.onopen = () => { $("messages").textContent = ""; $("messages").appendChild(welcome()); };
+  state.source = src;
+}
+
+async function loadChannels() {
+  const { channels } = await api("GET", "/web/channels");
+  if (!channels.includes(state.channel)) channels.unshift(state.channel);
+  const ul = $("channel-list");
+  ul.textContent = "";
+  for (const c of channels) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = "?c=" + encodeURIComponent(c);
+    a.textContent = "# " + c;
+    if (c === state.channel) a.className = "active";
+    li.appendChild(a);
+    ul.appendChild(li);
+  }
+}
+
+async function loadNames() {
+  const { names } = await api("GET", "/web/names");
+  state.names = names.sort();
+  if (state.as && !state.names.includes(state.as)) {
+    try { await addName(state.as); return; } catch { state.as = ""; }
+  }
+  if (!state.as && state.names.length) state.as = state.names[0];
+  drawNames();
+  if (!state.as) $("add-name-input").focus();
+}
+
+async function addName(name) {
+  const { names } = await api("POST", "/web/names", { name });
+  state.names = names.sort();
+  setAs(name);
+}
+
+function setAs(name) {
+  state.as = name;
+  localStorage.setItem("risk.as", name);
+  drawNames();
+  drawSeats();
+}
+
+function drawNames() {
+  const ul = $("name-list");
+  ul.textContent = "";
+  for (const n of state.names) {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = n;
+    b.className = n === state.as ? "name active" : "name";
+    b.addEventListener("click", () => setAs(n));
+    li.appendChild(b);
+    ul.appendChild(li);
+  }
+  $("as-badge").textContent = state.as ? state.as : "who are you? →";
+}
+
+async function loadInfo() {
+  try {
+    state.info = await api("GET", "/web/channel?channel=" + encodeURIComponent(state.channel));
+  } catch { return; }
+  drawSeats();
+}
+
+function drawSeats() {
+  const info = state.info;
+  const ul = $("seat-list");
+  ul.textContent = "";
+  const link = $("watch-link");
+  link.hidden = !(info && info.match);
+  if (info && info.match) link.href = "/watch/" + info.match;
+  if (!info || !info.seats.length) {
+    const li = document.createElement("li");
+    li.className = "empty";
+    li.textContent = info && info.status !== "none" ? "No seats yet" : "No match here: /risk new";
+    ul.appendChild(li);
+  }
+  let mine = false;
+  for (const s of (info ? info.seats : [])) {
+    const li = document.createElement("li");
+    li.className = "seat" + (s.turn ? " turn" : "");
+    const dot = document.createElement("span");
+    dot.className = "dot";
+    if (s.color) dot.style.background = s.color;
+    li.appendChild(dot);
+    const name = document.createElement("span");
+    name.textContent = s.name + (s.bot ? " 🤖" : "") + (s.turn ? " ⏳" : "");
+    li.appendChild(name);
+    if (s.web && !s.bot && !s.taken && s.name !== state.as) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "small";
+      b.textContent = "play";
+      b.title = "play this seat from this browser (hot seat)";
+      b.addEventListener("click", () => addName(s.name).catch((e) => showError(e.message)));
+      li.appendChild(b);
+    }
+    if (s.taken) li.title = "played from another browser";
+    if (s.name === state.as && s.web) mine = true;
+    ul.appendChild(li);
+  }
+  $("token-button").hidden = !(mine && info && info.status === "active");
+}
+
+async function run(line) {
+  if (!state.as) { showError("Add a player name first (right), then play as them."); return; }
+  showError("");
+  try {
+    await api("POST", "/web/command", { channel: state.channel, as: state.as, line });
+  } catch (e) { showError(e.message); }
+}
+
+async function click(message, button) {
+  if (!state.as) { showError("Add a player name first (right), then play as them."); return; }
+  showError("");
+  try {
+    await api("POST", "/web/click", { channel: state.channel, as: state.as, message, button });
+  } catch (e) { showError(e.message); }
+}
+
+// Autocomplete: as in Discord, the legal choices for what is being typed.
+let completeSeq = 0;
+async function complete() {
+  const line = $("command").value;
+  const seq = ++completeSeq;
+  if (!line.startsWith("/")) { drawChoices([]); return; }
+  try {
+    const q = new URLSearchParams({ channel: state.channel, as: state.as, line });
+    const { choices } = await api("GET", "/web/complete?" + q);
+    if (seq === completeSeq) drawChoices(choices, line);
+  } catch { drawChoices([]); }
+}
+
+function drawChoices(choices, line) {
+  state.choices = choices;
+  state.choicesFor = line;
+  state.pick = choices.length ? 0 : -1;
+  const ul = $("suggestions");
+  ul.dataset.for = line || "";
+  ul.textContent = "";
+  choices.forEach((c, i) => {
+    const li = document.createElement("li");
+    li.setAttribute("role", "option");
+    li.className = i === state.pick ? "picked" : "";
+    const l = document.createElement("span");
+    l.className = "label";
+    l.textContent = c.label;
+    li.appendChild(l);
+    if (c.note) { const n = document.createElement("span"); n.className = "note"; n.textContent = c.note; li.appendChild(n); }
+    li.addEventListener("mousedown", (ev) => { ev.preventDefault(); choose(i); });
+    ul.appendChild(li);
+  });
+  ul.hidden = !choices.length;
+}
+
+function choose(i) {
+  const c = state.choices[i];
+  if (!c) return;
+  $("command").value = c.line;
+  $("command").focus();
+  complete();
+}
+
+function setup() {
+  state.channel = channelFromURL();
+  $("channel-name").textContent = state.channel;
+  document.title = "#" + state.channel + " — Risk";
+  $("command").placeholder = "Message #" + state.channel + " — type / for commands";
+  $("command-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const line = $("command").value.trim();
+    if (!line) return;
+    $("command").value = "";
+    completeSeq++; // suggestions on their way are for the line sent
+    drawChoices([]);
+    run(line);
+  });
+  $("command").addEventListener("input", complete);
+  $("command").addEventListener("keydown", (ev) => {
+    // Suggestions for what was typed before are no choice for what is there now.
+    const n = state.choicesFor === $("command").value ? state.choices.length : 0;
+    if (!n) return;
+    if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
+      ev.preventDefault();
+      state.pick = (state.pick + (ev.key === "ArrowDown" ? 1 : n - 1)) % n;
+      [...$("suggestions").children].forEach((li, i) => li.className = i === state.pick ? "picked" : "");
+    } else if (ev.key === "Tab" || (ev.key === "Enter" && state.pick >= 0 && !$("command").value.endsWith(" "))) {
+      ev.preventDefault();
+      choose(state.pick);
+    } else if (ev.key === "Escape") {
+      drawChoices([]);
+    }
+  });
+  $("command").addEventListener("blur", () => setTimeout(() => drawChoices([]), 100));
+  $("new-channel").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const n = $("new-channel-name").value.trim().toLowerCase();
+    if (/^[a-z0-9_-]{1,40}$/.test(n)) location.search = "?c=" + encodeURIComponent(n);
+    else showError("A channel name has letters, digits, '-' and '_'.");
+  });
+  $("add-name").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const n = $("add-name-input").value.trim();
+    if (!n) return;
+    addName(n).then(() => { $("add-name-input").value = ""; showError(""); }).catch((e) => showError(e.message));
+  });
+  $("token-button").addEventListener("click", async () => {
+    try {
+      const { match, token } = await api("POST", "/web/token", { channel: state.channel, as: state.as });
+      const t = $("token");
+      t.textContent = "Match " + match + ", " + state.as + "'s token (shown once):\n" + token;
+      t.hidden = false;
+    } catch (e) { showError(e.message); }
+  });
+  loadNames().catch((e) => showError(e.message)).finally(() => { document.body.dataset.ready = "1"; });
+  loadChannels().catch(() => {});
+  loadInfo();
+  connect();
+  $("command").focus();
+}
+
+setup();

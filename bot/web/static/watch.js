@@ -1,0 +1,62 @@
+// The spectators' page: the map, the standings and the turn posts of one
+// match, live. It reads only the public view (GET /api/matches/{id}).
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const id = location.pathname.split("/").filter(Boolean).pop();
+
+function renderMessage(m) {
+  const el = document.createElement("article");
+  el.className = "message";
+  el.id = "m" + m.id;
+  if (m.html) { const d = document.createElement("div"); d.className = "text"; d.innerHTML = m.html; el.appendChild(d); }
+  if (m.embed) {
+    const e = document.createElement("div");
+    e.className = "embed";
+    if (m.embed.color) e.style.borderLeftColor = m.embed.color;
+    for (const k of ["title", "description"]) if (m.embed[k]) { const d = document.createElement("div"); d.className = k; d.innerHTML = m.embed[k]; e.appendChild(d); }
+    for (const f of (m.embed.fields || [])) { const d = document.createElement("div"); d.className = "field"; d.innerHTML = "<b></b> <span></span>"; d.firstChild.innerHTML = f.name; d.lastChild.innerHTML = f.value; e.appendChild(d); }
+    if (m.embed.footer) { const d = document.createElement("div"); d.className = "footer"; d.innerHTML = m.embed.footer; e.appendChild(d); }
+    el.appendChild(e);
+  }
+  return el;
+}
+
+async function refresh(st) {
+  const res = await fetch("/api/matches/" + id);
+  if (!res.ok) return;
+  const m = await res.json();
+  $("title").textContent = "Match " + m.id + " in #" + m.channel.replace(/^web:/, "");
+  $("status").textContent = m.status + (m.state ? " — turn " + m.state.turn + ", " + m.state.phase : "");
+  if (m.state) $("map").src = "/api/matches/" + id + "/map.png?at=" + m.commands;
+  const tb = $("standings").tBodies[0];
+  tb.textContent = "";
+  if (!m.state) return;
+  m.seats.forEach((s, i) => {
+    const seat = m.state.seats[i];
+    let terr = 0, armies = 0;
+    for (const t of m.state.territories) if (t.owner === i) { terr++; armies += t.armies; }
+    const tr = tb.insertRow();
+    tr.className = m.state.current === i && m.status === "active" ? "turn" : "";
+    const dot = document.createElement("span");
+    dot.className = "dot";
+    dot.style.background = s.color || "#888";
+    tr.insertCell().appendChild(dot);
+    tr.insertCell().textContent = s.name + (s.bot ? " 🤖" : "");
+    tr.insertCell().textContent = terr;
+    tr.insertCell().textContent = armies;
+    tr.insertCell().textContent = (seat.hidden_cards || 0);
+    tr.insertCell().textContent = seat.status === "playing" ? (tr.className ? "⏳ to play" : "") : seat.status;
+  });
+}
+
+const src = new EventSource("/watch/" + id + "/events");
+src.addEventListener("state", (ev) => refresh(JSON.parse(ev.data)));
+src.addEventListener("put", (ev) => {
+  const m = JSON.parse(ev.data);
+  const box = $("messages");
+  const el = renderMessage(m);
+  const old = document.getElementById("m" + m.id);
+  if (old) old.replaceWith(el); else box.prepend(el);
+});
+src.onopen = () => { $("messages").textContent = ""; };

@@ -1,0 +1,306 @@
+// Package web is the browser adapter of the bot and the match API: a page
+// that looks and behaves like a chat channel with the bot in it (messages,
+// embeds, maps, buttons, a command box with autocomplete, live updates),
+// a read-only page per match for spectators, and a JSON API over HTTP
+// (seed 000, section 6) for programs that follow or play a match.
+//
+// It runs the very same bot core as the Discord and console adapters, on
+// channels named "web:NAME". The page trusts whoever reaches it, as the
+// console does (it listens on the loopback address by default): a browser
+// session may act as the players it named, and no one else's. The API
+// needs a seat's token to play.
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+
+	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// Store is what the adapter reads and writes itself, besides what the bot
+// does: the matches, their logs, and the seats' API tokens (kept hashed
+// in the settings store).
+type Store interface {
+	Load(ctx context.Context, id int64) (*storage.Loaded, error)
+	Active(ctx context.Context, channel string) (*storage.Loaded, error)
+	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
+	Export(ctx context.Context, id int64) (*storage.Export, error)
+	Setting(ctx context.Context, scope, id string) (json.RawMessage, error)
+	SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error
+}
+
+// Prefix starts the names of the channels of the page.
+const Prefix = "web:"
+
+// consolePrefix starts the console's channels: the page plays them too
+// (?c=console:NAME), so that a match begun in the terminal goes on in the
+// browser, as the people the console knows by the same names.
+const consolePrefix = "console:"
+
+// platform is the prefix of a channel's users: "console:" in the
+// console's channels, "web:" in the page's.
+func platform(channel string) string {
+	if strings.HasPrefix(channel, consolePrefix) {
+		return consolePrefix
+	}
+	return Prefix
+}
+
+// Server serves the page, the spectators' pages and the match API. It is
+// the bot's Poster (and Editor) for the channels of the page.
+type Server struct {
+	store Store
+	bot   *bot.Bot
+	now   func() time.Time
+	log   *slog.Logger
+
+	// limit bounds the requests of one client to the API.
+	limit *limiter
+
+	mu       sync.Mutex
+	feeds    map[string]*feed    // by channel
+	sessions map[string]*session // by cookie
+	owner    map[string]string   // user ID -> session cookie that named it
+	names    map[string]string   // user ID -> name
+	nextID   int64
+	// run tells this run of the server from earlier ones, in the
+	// addresses of images.
+	run string
+	// maps caches the maps of the API by match and moment.
+	maps *pngCache
+}
+
+// Config is what a Server is built from.
+type Config struct {
+	Store Store
+	Now   func() time.Time
+	Log   *slog.Logger
+	// Rate and Burst bound the API requests of one client (by address):
+	// Rate a second, Burst at once. Zero means DefaultRate and
+	// DefaultBurst.
+	Rate  float64
+	Burst int
+}
+
+// The default bounds of a client's API requests.
+const (
+	DefaultRate  = 20
+	DefaultBurst = 60
+)
+
+// New returns a server. Attach the bot with SetBot (the bot needs the
+// server as its Poster first).
+func New(cfg Config) *Server {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Rate <= 0 {
+		cfg.Rate = DefaultRate
+	}
+	if cfg.Burst <= 0 {
+		cfg.Burst = DefaultBurst
+	}
+	return &Server{store: cfg.Store, now: cfg.Now, log: cfg.Log, limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now),
+		feeds: map[string]*feed{}, sessions: map[string]*session{}, owner: map[string]string{}, names: map[string]string{},
+		maps: newPNGCache(32), run: randomHex(4)}
+}
+
+// SetBot attaches the bot the page talks to.
+func (s *Server) SetBot(b *bot.Bot) { s.bot = b }
+
+// Handler returns the HTTP handler of everything the server serves.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", s.page)
+	mux.HandleFunc("GET /static/{file}", s.static)
+	mux.HandleFunc("GET /web/channels", s.channels)
+	mux.HandleFunc("GET /web/channel", s.channelInfo)
+	mux.HandleFunc("GET /web/events", s.events)
+	mux.HandleFunc("GET /web/names", s.listNames)
+	mux.HandleFunc("POST /web/names", s.limited(s.addName))
+	mux.HandleFunc("POST /web/command", s.limited(s.command))
+	mux.HandleFunc("POST /web/click", s.limited(s.click))
+	mux.HandleFunc("GET /web/complete", s.limited(s.complete))
+	mux.HandleFunc("POST /web/token", s.limited(s.token))
+	mux.HandleFunc("GET /web/img/{id}", s.image)
+	mux.HandleFunc("GET /watch/{id}", s.watchPage)
+	mux.HandleFunc("GET /watch/{id}/events", s.limited(s.watchEvents))
+	mux.HandleFunc("GET /api/matches/{id}", s.limited(s.apiMatch))
+	mux.HandleFunc("GET /api/matches/{id}/commands", s.limited(s.apiCommands))
+	mux.HandleFunc("POST /api/matches/{id}/commands", s.limited(s.apiPlay))
+	mux.HandleFunc("GET /api/matches/{id}/map.png", s.limited(s.apiMap))
+	return secure(mux)
+}
+
+// secure sets the headers every answer carries: nothing from elsewhere may
+// run in the page or frame it.
+func secure(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hd := w.Header()
+		hd.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'")
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("Referrer-Policy", "no-referrer")
+		h.ServeHTTP(w, r)
+	})
+}
+
+// session is one browser: the players it named, whom it may act as (by
+// their names in lower case).
+type session struct {
+	id    string
+	users map[string]bool
+}
+
+// owns reports whether the session plays user (an ID, "web:ann").
+func (se *session) owns(user string) bool {
+	_, name, ok := strings.Cut(user, ":")
+	return ok && se.users[name]
+}
+
+const cookieName = "risk_session"
+
+// maxSessions bounds the browsers remembered before those that named
+// nobody are forgotten.
+const maxSessions = 10000
+
+// sessionOf returns the browser's session, starting one (with its cookie)
+// if it has none.
+func (s *Server) sessionOf(w http.ResponseWriter, r *http.Request) *session {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c, err := r.Cookie(cookieName); err == nil {
+		if se, ok := s.sessions[c.Value]; ok {
+			return se
+		}
+		if len(c.Value) == 32 {
+			// A session of an earlier run of the server: the names it
+			// held are claimed again as it names them.
+			se := &session{id: c.Value, users: map[string]bool{}}
+			s.sessions[c.Value] = se
+			return se
+		}
+	}
+	if len(s.sessions) >= maxSessions {
+		// Browsers that never named a player are forgotten first: a
+		// client without cookies makes a session per request.
+		for id, old := range s.sessions {
+			if len(old.users) == 0 {
+				delete(s.sessions, id)
+			}
+		}
+	}
+	se := &session{id: randomHex(16), users: map[string]bool{}}
+	s.sessions[se.id] = se
+	if w != nil {
+		http.SetCookie(w, &http.Cookie{Name: cookieName, Value: se.id, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	}
+	return se
+}
+
+// randomHex returns n random bytes in hex.
+func randomHex(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic(err) // crypto/rand does not fail on supported systems
+	}
+	return hex.EncodeToString(b)
+}
+
+// userID is the page's identity for a player name.
+func userID(name string) string { return Prefix + strings.ToLower(name) }
+
+// userIn is the player name as a user of channel's platform.
+func userIn(channel, name string) bot.User {
+	return bot.User{ID: platform(channel) + strings.ToLower(name), Name: name}
+}
+
+// checkName checks a player name typed in the page.
+func checkName(name string) error {
+	if name == "" || len([]rune(name)) > 32 {
+		return errors.New("a player name has 1 to 32 characters")
+	}
+	for _, r := range name {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' && r != '.' && r != ' ' {
+			return errors.New("a player name has letters, digits, spaces, '_', '-' and '.' only")
+		}
+	}
+	if strings.TrimSpace(name) != name {
+		return errors.New("a player name does not start or end with a space")
+	}
+	return nil
+}
+
+// claim lets session se act as the player name, unless another session
+// named them first.
+func (s *Server) claim(se *session, name string) error {
+	if err := checkName(name); err != nil {
+		return err
+	}
+	key := strings.ToLower(name)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if o, ok := s.owner[key]; ok && o != se.id {
+		return fmt.Errorf("%s is played from another browser", name)
+	}
+	s.owner[key] = se.id
+	se.users[key] = true
+	s.names[key] = name
+	return nil
+}
+
+// acting returns the player the session acts as in channel, named in a
+// request.
+func (s *Server) acting(se *session, channel, name string) (bot.User, error) {
+	if name == "" {
+		return bot.User{}, errors.New("choose who you play as first")
+	}
+	if err := s.claim(se, name); err != nil {
+		return bot.User{}, err
+	}
+	return userIn(channel, name), nil
+}
+
+// channelName checks a channel name from the page ("main", or
+// "console:main" for a console's) and returns the channel.
+func channelName(name string) (string, error) {
+	prefix := Prefix
+	if rest, ok := strings.CutPrefix(name, consolePrefix); ok {
+		prefix, name = consolePrefix, rest
+	}
+	if name == "" || len(name) > 40 {
+		return "", errors.New("a channel name has 1 to 40 characters")
+	}
+	for _, r := range name {
+		if !(r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r))) && r != '-' && r != '_' {
+			return "", errors.New("a channel name has letters, digits, '-' and '_' only")
+		}
+	}
+	return prefix + strings.ToLower(name), nil
+}
+
+// writeJSON answers with v as JSON.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// problem answers with an error as JSON: {"error": "..."}.
+func problem(w http.ResponseWriter, status int, format string, args ...any) {
+	writeJSON(w, status, map[string]string{"error": fmt.Sprintf(format, args...)})
+}

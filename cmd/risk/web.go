@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/riskbot/riskbot/bot/web"
+)
+
+// runWeb is `risk web [--addr HOST:PORT] [--db PATH]`: the page, the
+// spectators' pages and the match API.
+func runWeb(ctx context.Context, e env) error {
+	fs := newFlags(e, "web", "[--addr HOST:PORT] [--db PATH] [--palette NAME] [--lobby-days N]\n\n"+
+		"Serves a page that plays like a Discord channel with the bot in it (one match per channel),\n"+
+		"a page per match for spectators, and the match API (docs/api.md).")
+	addr := fs.String("addr", "127.0.0.1:8080", "the `address` to listen on (the page trusts whoever reaches it: keep it on the loopback address, or behind a proxy that checks who comes in)")
+	db := fs.String("db", "", dbUsage+" (default: risk.db in your data directory, shared with the console)")
+	seed := fs.Uint64("seed", 0, "seed for new matches (0: random)")
+	paletteName := paletteFlag(fs)
+	lobbyDays := lobbyFlag(fs)
+	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError("unexpected arguments: %v", fs.Args())
+	}
+	ttl, err := lobbyTTL(*lobbyDays)
+	if err != nil {
+		return err
+	}
+	palette, err := parsePalette(*paletteName)
+	if err != nil {
+		return err
+	}
+	if err := defaultDB(db, e.getenv); err != nil {
+		return err
+	}
+	store, err := openStore(ctx, *db)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	srv := web.New(web.Config{Store: store, Log: log})
+	var seedFn func() uint64
+	if *seed != 0 {
+		n := *seed
+		seedFn = func() uint64 { n++; return n - 1 }
+	}
+	b, err := newBot(botDeps{db: store, poster: srv, log: log, seed: seedFn, palette: palette, scope: web.Prefix, lobbyTTL: ttl})
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	srv.SetBot(b)
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	// Requests end with ctx: the event streams of open pages too.
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return ctx }}
+	fmt.Fprintf(e.stdout, "Risk on the web: open http://%s/ in your browser (database %s). Ctrl-C stops.\n", ln.Addr(), *db)
+	// The clock: deadlines, reminders, and computer players left waiting
+	// by an earlier run.
+	timersDone := make(chan struct{})
+	go func() {
+		defer close(timersDone)
+		b.RunTimers(ctx, 15*time.Second)
+	}()
+	defer func() { <-timersDone }()
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// syncBuffer is a buffer written by one goroutine and read by another.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestWeb: `risk web` says where it listens, serves the page there, and
+// stops when asked.
+func TestWeb(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out, errb syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- runEnv(ctx, env{args: []string{"web", "--addr", "127.0.0.1:0", "--db", filepath.Join(t.TempDir(), "risk.db")},
+			stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }})
+	}()
+	url := regexp.MustCompile(`http://127\.0\.0\.1:\d+/`)
+	var addr string
+	for end := time.Now().Add(30 * time.Second); addr == ""; time.Sleep(20 * time.Millisecond) {
+		addr = url.FindString(out.String())
+		if time.Now().After(end) {
+			t.Fatalf("no address said: %q %q", out.String(), errb.String())
+		}
+	}
+	for path, want := range map[string]int{"": http.StatusOK, "static/app.js": http.StatusOK, "api/matches/1": http.StatusNotFound} {
+		res, err := http.Get(addr + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != want {
+			t.Errorf("GET /%s: %d %.80s, want %d", path, res.StatusCode, body, want)
+		}
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("exit %d, stderr %q", code, errb.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("risk web did not stop")
+	}
+}
