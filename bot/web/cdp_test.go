@@ -48,12 +48,16 @@ func newBrowser(t *testing.T) *browser {
 	if bin == "" {
 		t.Skip("no chromium (apt-get install chromium); CI installs it and fails if this test skips")
 	}
-	dir := t.TempDir()
+	dir, err := os.MkdirTemp("", "risk-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
 	args := []string{"--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
 		"--no-default-browser-check", "--disable-extensions", "--disable-background-networking", "--disable-sync",
 		"--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1", "--user-data-dir=" + dir,
 		"--window-size=1280,900", "--hide-scrollbars", "about:blank"}
 	cmd := exec.Command(bin, args...)
+	ownGroup(cmd)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -63,8 +67,18 @@ func newBrowser(t *testing.T) *browser {
 	}
 	b := &browser{t: t, cmd: cmd}
 	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
+		killGroup(cmd)
 		_ = cmd.Wait()
+		// The browser's last writes may land just after its death: try
+		// again for a while before giving up on its profile.
+		for end := time.Now().Add(5 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+			if err := os.RemoveAll(dir); err == nil || time.Now().After(end) {
+				if err != nil {
+					t.Logf("remove the browser's profile: %v", err)
+				}
+				break
+			}
+		}
 	})
 	found := make(chan string, 1)
 	go func() {
