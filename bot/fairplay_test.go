@@ -47,7 +47,7 @@ func TestFairDiceLuckAndResults(t *testing.T) {
 
 	// The leaderboard, and a computer level's stats.
 	stats := h.do(ch, "Zed", "stats")
-	wantPrivate(t, stats, "Leaderboard — classic rules", "1. 🤖 ", "(1 won of 1)", "You: no match won or lost here yet")
+	wantPrivate(t, stats, "Leaderboard — classic rules", "1. 🤖 ", "(1 won of 1)", "You: no match won or lost here yet", "Luck in this channel's match", "rolls (expected")
 	wantPrivate(t, h.do(ch, "Zed", "stats", "player:"+board[0].Player), "classic: 1 won of 1, rating ", "(#1)")
 	wantPrivate(t, h.do(ch, "Zed", "stats", "rules:capitals"), "No match of these rules has been won here yet")
 

@@ -587,8 +587,20 @@ func cmdAttack(ctx context.Context, c *call) (result, error) {
 		cmd = engine.Attack{From: from, To: to, Dice: dice}
 	}
 	keep := 0
+	cmds := []engine.Command{cmd}
 	if bz, ok := cmd.(engine.Blitz); ok {
 		keep = bz.Keep
+		if keep > 1 {
+			// until:N keeps its promise: rolled as attacks with never more
+			// dice than the armies above N, a conquest's move-in (at least
+			// the last roll's dice) cannot take the source below N. The
+			// rolls are worked out on a copy (the dice come from the
+			// match's generator, so the copy rolls what the match will).
+			var err error
+			if cmds, err = untilRolls(s, seat, from, to, keep); err != nil {
+				return result{}, err
+			}
+		}
 	}
 	return b.act(ctx, m, seat, func(out outcome) Message {
 		msg := b.attackReply(m, seat, from, to, out)
@@ -601,7 +613,37 @@ func cmdAttack(ctx context.Context, c *call) (result, error) {
 			msg.Text += "\n" + strings.Join(notes, "\n")
 		}
 		return msg
-	}, cmd)
+	}, cmds...)
+}
+
+// maxUntilRolls bounds the rolls of one until:N.
+const maxUntilRolls = 1000
+
+// untilRolls are the attacks of a blitz that keeps keep armies on from,
+// move-in included: each rolls as many dice as allowed but no more than
+// the armies above keep. A first roll the rules refuse is refused with
+// their reason.
+func untilRolls(s *state.State, seat, from, to, keep int) ([]engine.Command, error) {
+	sim := s.Clone()
+	var cmds []engine.Command
+	for len(cmds) < maxUntilRolls && sim.Phase == state.PhaseAttack && sim.Terr[to].Owner != seat {
+		n := min(engine.MaxDice(sim.Terr[from].Armies), sim.Terr[from].Armies-keep)
+		if n < 1 {
+			break
+		}
+		c := engine.Attack{From: from, To: to, Dice: n}
+		if _, err := engine.Apply(sim, seat, c); err != nil {
+			if re, ok := engine.IsRule(err); ok {
+				return nil, refuse("%s.", capitalize(re.Msg))
+			}
+			return nil, err
+		}
+		cmds = append(cmds, c)
+	}
+	if len(cmds) == 0 {
+		return nil, refuse("%s has %s: to keep %d there, there is nothing to attack with.", s.Map.TerritoryName(from), plural(s.Terr[from].Armies, "army", "armies"), keep)
+	}
+	return cmds, nil
 }
 
 // oddsText words the exact odds of attacking to the end: "81% to take it,
@@ -610,13 +652,9 @@ func oddsText(o engine.Odds) string {
 	return fmt.Sprintf("%.0f%% to take it, you keep about %.0f", 100*o.Win, o.AttackerLeft)
 }
 
-// blitzNote says why a blitz stopped without taking its target, or that
-// the move-in took the source below the armies it was to keep.
+// blitzNote says why a blitz stopped without taking its target.
 func blitzNote(s *state.State, from, to, keep int) string {
 	switch {
-	case s.Phase == state.PhaseOccupy && s.Occupy.From == from && s.Terr[from].Armies < keep:
-		return fmt.Sprintf("⚠️ %s now has %d, below the %d you asked to keep: a conquest moves in at least as many armies as the dice of its last roll.",
-			s.Map.TerritoryName(from), s.Terr[from].Armies, keep)
 	case s.Phase != state.PhaseAttack || s.Terr[to].Owner == s.Current:
 		return ""
 	case s.Terr[from].Armies <= 1:

@@ -94,8 +94,9 @@ func TestRepliesTellTheWholeStory(t *testing.T) {
 		after := h.load(ch).Game.State
 		switch {
 		case after.Phase == state.PhaseOccupy:
+			// until:N keeps its promise, the move-in's minimum included.
 			if after.Terr[from].Armies < keep {
-				wantText(t, r, "below the "+strconv.Itoa(keep)+" you asked to keep")
+				t.Errorf("until:%d left %d on %s", keep, after.Terr[from].Armies, after.Map.TerritoryName(from))
 			}
 			// The occupy: out of range is refused with the range and
 			// the command; status says where and how many.
@@ -199,5 +200,43 @@ func TestOddsBeforeCommitting(t *testing.T) {
 			t.Errorf("no blitz button with the odds: %+v", r.Buttons)
 		}
 		wantText(t, r, oddsText(o))
+	}
+}
+
+// until:N keeps its promise even when the defender is down to one army:
+// an engine blitz would roll three dice and, taking the territory, move
+// three in; the bot's rolls never use more dice than the armies above N.
+func TestUntilKeepsItsPromise(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:until"
+	startedAndPlaced(t, h, ch)
+	m := h.load(ch)
+	h.do(ch, m.Game.State.Seats[m.Game.State.Current].Name, "place")
+	for trial := range 40 {
+		s := h.load(ch).Game.State.Clone()
+		seat := s.Current
+		from, to := attackPair(s, seat, 1)
+		if from < 0 {
+			t.Fatal("no attack")
+		}
+		keep := 2 + trial%3
+		att := keep + 1 + trial%4
+		s.Terr[from].Armies, s.Terr[to].Armies = att, 1+trial%2
+		s.RNG.N += uint64(trial) * 7 // other dice each time
+		cmds, err := untilRolls(s, seat, from, to, keep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cmds {
+			if a := c.(engine.Attack); a.Dice > engine.MaxDice(s.Terr[from].Armies) || s.Terr[from].Armies-a.Dice < keep {
+				t.Fatalf("a roll of %d dice from %d armies, keeping %d", a.Dice, s.Terr[from].Armies, keep)
+			}
+			if _, err := engine.Apply(s, seat, c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if s.Phase == state.PhaseOccupy && s.Terr[from].Armies < keep {
+			t.Fatalf("trial %d: the move-in left %d of the %d to keep", trial, s.Terr[from].Armies, keep)
+		}
 	}
 }

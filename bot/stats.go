@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/riskbot/riskbot/engine/luck"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -72,6 +73,14 @@ func cmdStats(ctx context.Context, c *call) (result, error) {
 		whoName = "You (" + mine[0].Name + ")"
 	}
 	e.Fields = append(e.Fields, Field{Name: whoName, Value: strings.Join(parts, "\n")})
+	// The luck of the channel's match, if it has one under way or ended.
+	if m, err := b.loadLatest(ctx, c.req.Channel); err == nil && m.Game != nil {
+		if x, err := b.cfg.Store.Export(ctx, m.ID); err == nil {
+			if rep, err := luck.Of(x.Record); err == nil {
+				e.Fields = append(e.Fields, Field{Name: "Luck in this channel's match", Value: luckField(rep.String())})
+			}
+		}
+	}
 	return result{reply: Message{Private: true, Embed: e}}, nil
 }
 
