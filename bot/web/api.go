@@ -95,14 +95,8 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 		problem(w, status, "%v", err)
 		return
 	}
-	channel, err := channelName(in.Channel)
-	if err != nil {
-		problem(w, http.StatusBadRequest, "%v", err)
-		return
-	}
-	user, err := s.acting(s.sessionOf(w, r), channel, in.As)
-	if err != nil {
-		problem(w, http.StatusForbidden, "%v", err)
+	channel, user, _, ok := s.actor(w, r, in.Channel, in.As)
+	if !ok {
 		return
 	}
 	l, err := s.store.Active(r.Context(), channel)

@@ -329,15 +329,8 @@ func (s *Server) command(w http.ResponseWriter, r *http.Request) {
 		problem(w, status, "%v", err)
 		return
 	}
-	channel, err := channelName(in.Channel)
-	if err != nil {
-		problem(w, http.StatusBadRequest, "%v", err)
-		return
-	}
-	se := s.sessionOf(w, r)
-	user, err := s.acting(se, channel, in.As)
-	if err != nil {
-		problem(w, http.StatusForbidden, "%v", err)
+	channel, user, _, ok := s.actor(w, r, in.Channel, in.As)
+	if !ok {
 		return
 	}
 	cmd, opts, err := parseCommand(in.Line)
@@ -365,15 +358,8 @@ func (s *Server) click(w http.ResponseWriter, r *http.Request) {
 		problem(w, status, "%v", err)
 		return
 	}
-	channel, err := channelName(in.Channel)
-	if err != nil {
-		problem(w, http.StatusBadRequest, "%v", err)
-		return
-	}
-	se := s.sessionOf(w, r)
-	user, err := s.acting(se, channel, in.As)
-	if err != nil {
-		problem(w, http.StatusForbidden, "%v", err)
+	channel, user, se, ok := s.actor(w, r, in.Channel, in.As)
+	if !ok {
 		return
 	}
 	s.mu.Lock()

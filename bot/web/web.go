@@ -265,6 +265,24 @@ func (s *Server) claim(se *session, name string) error {
 
 // acting returns the player the session acts as in channel, named in a
 // request.
+// actor reads the channel and the player a page's form names, with the
+// page's session, answering the problem itself if they do not hold (ok
+// false).
+func (s *Server) actor(w http.ResponseWriter, r *http.Request, channelIn, as string) (channel string, user bot.User, se *session, ok bool) {
+	channel, err := channelName(channelIn)
+	if err != nil {
+		problem(w, http.StatusBadRequest, "%v", err)
+		return "", bot.User{}, nil, false
+	}
+	se = s.sessionOf(w, r)
+	user, err = s.acting(se, channel, as)
+	if err != nil {
+		problem(w, http.StatusForbidden, "%v", err)
+		return "", bot.User{}, nil, false
+	}
+	return channel, user, se, true
+}
+
 func (s *Server) acting(se *session, channel, name string) (bot.User, error) {
 	if name == "" {
 		return bot.User{}, errors.New("choose who you play as first")
