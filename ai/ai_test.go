@@ -13,7 +13,8 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-// newMatch starts a classic match of n seats.
+// newMatch starts a match of n seats: classic, or capitals on a map
+// generated from the seed, as opts say.
 func newMatch(t testing.TB, n int, seed uint64, opts state.Options) *state.State {
 	t.Helper()
 	seats := make([]engine.SeatInfo, n)

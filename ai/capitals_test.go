@@ -12,21 +12,6 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-// newCapitalsMatch starts a capitals match of n seats on a map generated
-// from the seed.
-func newCapitalsMatch(t testing.TB, n int, seed uint64, opts state.Options) *state.State {
-	t.Helper()
-	seats := make([]engine.SeatInfo, n)
-	for i := range seats {
-		seats[i] = engine.SeatInfo{ID: fmt.Sprintf("s%d", i), Name: fmt.Sprintf("seat %d", i)}
-	}
-	s, err := engine.New(engine.Setup{Options: opts, Seats: seats, Seed: seed})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
 // capFixture is a two-seat capitals position on a generated map, drawn by
 // a test: seat 0 plays; every territory is neutral with 1 troop unless the
 // test gives it an owner and troops.
@@ -39,7 +24,7 @@ type capFixture struct {
 // order, and seat 1's capital far away.
 func newCapFixture(t *testing.T) (f capFixture, cap0 int, near []int, cap1 int) {
 	t.Helper()
-	s := newCapitalsMatch(t, 2, 7, state.CapitalsOptions())
+	s := newMatch(t, 2, 7, state.CapitalsOptions())
 	m := s.Map
 	cap0 = -1
 	for c := range m.Territories {
@@ -242,7 +227,7 @@ func TestCapitalsLevelsPlayLegally(t *testing.T) {
 			for g := range 2 {
 				o := state.CapitalsOptions()
 				o.Map = tt.size
-				s := newCapitalsMatch(t, len(tt.levels), uint64(30+g), o)
+				s := newMatch(t, len(tt.levels), uint64(30+g), o)
 				players := make([]Player, len(tt.levels))
 				for i := range players {
 					opts := Options{Seed: uint64(g*10 + i), Iterations: 12, Budget: time.Minute}
@@ -263,7 +248,7 @@ func TestCapitalsLevelsPlayLegally(t *testing.T) {
 }
 
 func TestCapitalsNothingToDo(t *testing.T) {
-	s := newCapitalsMatch(t, 3, 4, state.CapitalsOptions())
+	s := newMatch(t, 3, 4, state.CapitalsOptions())
 	for _, l := range Levels() {
 		p := mustNew(t, l, fastHard)
 		other := (s.Current + 1) % 3
@@ -284,7 +269,7 @@ func TestCapitalsNothingToDo(t *testing.T) {
 
 // TestCapitalsFallbackIsLegal: the safe default is legal in every phase.
 func TestCapitalsFallbackIsLegal(t *testing.T) {
-	s := newCapitalsMatch(t, 3, 12, state.CapitalsOptions())
+	s := newMatch(t, 3, 12, state.CapitalsOptions())
 	ps := []Player{mustNew(t, "random", Options{Seed: 1}), mustNew(t, "easy", Options{Seed: 2}), mustNew(t, "normal", Options{Seed: 3})}
 	for k := 0; s.Phase != state.PhaseOver && s.Turn < 150; k++ {
 		seat := s.Current
@@ -305,7 +290,7 @@ func TestCapitalsFallbackIsLegal(t *testing.T) {
 // TestCapitalsCautious: the player of a timed-out person plays capitals
 // legally.
 func TestCapitalsCautious(t *testing.T) {
-	s := newCapitalsMatch(t, 3, 21, state.CapitalsOptions())
+	s := newMatch(t, 3, 21, state.CapitalsOptions())
 	ps := []Player{Cautious(1), mustNew(t, "easy", Options{Seed: 3}), mustNew(t, "normal", Options{Seed: 4})}
 	playMatch(t, s, ps, 200)
 	if Faults(ps[0]) != 0 {
@@ -318,7 +303,7 @@ func TestCapitalsCautious(t *testing.T) {
 func capitalsMidgame(t *testing.T, seed uint64) *state.State {
 	t.Helper()
 	for g := seed; g < seed+50; g++ {
-		s := newCapitalsMatch(t, 4, g, state.CapitalsOptions())
+		s := newMatch(t, 4, g, state.CapitalsOptions())
 		ps := make([]Player, 4)
 		for i := range ps {
 			ps[i] = mustNew(t, "normal", Options{Seed: uint64(i)})
@@ -486,7 +471,7 @@ func TestCapitalsDeterministic(t *testing.T) {
 			run := func() []engine.Command {
 				o := state.CapitalsOptions()
 				o.Map = "small"
-				s := newCapitalsMatch(t, 3, 77, o)
+				s := newMatch(t, 3, 77, o)
 				ps := []Player{mustNew(t, l, Options{Seed: 1, Iterations: 12, Budget: time.Minute}), mustNew(t, "easy", Options{Seed: 2}), mustNew(t, "normal", Options{Seed: 3})}
 				var log []engine.Command
 				for s.Phase != state.PhaseOver && s.Turn < 40 {
