@@ -224,25 +224,15 @@ func TestCapitalsLevelsPlayLegally(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			for g := range 2 {
-				o := state.CapitalsOptions()
-				o.Map = tt.size
-				s := newMatch(t, len(tt.levels), uint64(30+g), o)
-				players := make([]Player, len(tt.levels))
-				for i := range players {
-					opts := Options{Seed: uint64(g*10 + i), Iterations: 12, Budget: time.Minute}
-					if tt.name == "normal styles" {
-						opts.Style = float64(i) - 1
-					}
-					players[i] = mustNew(t, tt.levels[i], opts)
+			o := state.CapitalsOptions()
+			o.Map = tt.size
+			playsLegally(t, o, 30, tt.levels, func(seat int) Options {
+				opts := Options{Iterations: 12, Budget: time.Minute}
+				if tt.name == "normal styles" {
+					opts.Style = float64(seat) - 1
 				}
-				playMatch(t, s, players, 300)
-				for i, p := range players {
-					if f := Faults(p); f != 0 {
-						t.Errorf("game %d: %s lost %d decisions to the safe default", g, tt.levels[i], f)
-					}
-				}
-			}
+				return opts
+			})
 		})
 	}
 }
@@ -263,26 +253,6 @@ func TestCapitalsNothingToDo(t *testing.T) {
 		}
 		if _, ok := c.(engine.Capital); !ok {
 			t.Errorf("%s chose %s in the setup, want a capital", l, engine.Describe(s.Map, c))
-		}
-	}
-}
-
-// TestCapitalsFallbackIsLegal: the safe default is legal in every phase.
-func TestCapitalsFallbackIsLegal(t *testing.T) {
-	s := newMatch(t, 3, 12, state.CapitalsOptions())
-	ps := []Player{mustNew(t, "random", Options{Seed: 1}), mustNew(t, "easy", Options{Seed: 2}), mustNew(t, "normal", Options{Seed: 3})}
-	for k := 0; s.Phase != state.PhaseOver && s.Turn < 150; k++ {
-		seat := s.Current
-		fb := Fallback(s.View(seat), seat)
-		if !engine.Covers(engine.Legal(s, seat), fb) {
-			t.Fatalf("turn %d (%s): the fallback %s is not legal", s.Turn, s.Phase, engine.Describe(s.Map, fb))
-		}
-		c := fb
-		if k%3 != 0 {
-			c, _ = ps[seat].Act(context.Background(), s.View(seat), seat)
-		}
-		if _, err := engine.Apply(s, seat, c); err != nil {
-			t.Fatal(err)
 		}
 	}
 }
@@ -460,37 +430,6 @@ func TestCapitalsHardBudget(t *testing.T) {
 	}
 	if took := time.Since(start); took > 2*budget+500*time.Millisecond {
 		t.Errorf("budget %v: the turn took %v", budget, took)
-	}
-}
-
-// TestCapitalsDeterministic: the same seed gives the same decisions.
-func TestCapitalsDeterministic(t *testing.T) {
-	for _, l := range Levels() {
-		t.Run(l, func(t *testing.T) {
-			t.Parallel()
-			run := func() []engine.Command {
-				o := state.CapitalsOptions()
-				o.Map = "small"
-				s := newMatch(t, 3, 77, o)
-				ps := []Player{mustNew(t, l, Options{Seed: 1, Iterations: 12, Budget: time.Minute}), mustNew(t, "easy", Options{Seed: 2}), mustNew(t, "normal", Options{Seed: 3})}
-				var log []engine.Command
-				for s.Phase != state.PhaseOver && s.Turn < 40 {
-					seat := s.Current
-					c, err := ps[seat].Act(context.Background(), s.View(seat), seat)
-					if err != nil {
-						t.Fatal(err)
-					}
-					log = append(log, c)
-					if _, err := engine.Apply(s, seat, c); err != nil {
-						t.Fatal(err)
-					}
-				}
-				return log
-			}
-			if a, b := run(), run(); !slices.Equal(a, b) {
-				t.Fatalf("two runs with the same seeds differ (%d and %d commands)", len(a), len(b))
-			}
-		})
 	}
 }
 
