@@ -3,7 +3,6 @@ package engine
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -14,11 +13,7 @@ import (
 // capitals option with the seed.
 func randomCapitalsSetup(seed uint64) Setup {
 	r := rand.New(rand.NewPCG(seed, 1234))
-	n := 2 + r.IntN(5)
-	seats := make([]SeatInfo, n)
-	for i := range seats {
-		seats[i] = SeatInfo{ID: fmt.Sprintf("p%d", i), Name: fmt.Sprintf("P%d", i)}
-	}
+	seats := randomSeats(r)
 	o := state.CapitalsOptions()
 	o.Map = []string{"small", "normal", "large"}[r.IntN(3)]
 	o.NeutralMin = r.IntN(4)

@@ -13,16 +13,21 @@ import (
 // randomSetup varies the player count and every option with the seed.
 func randomSetup(seed uint64) Setup {
 	r := rand.New(rand.NewPCG(seed, 99))
-	n := 2 + r.IntN(5)
-	seats := make([]SeatInfo, n)
-	for i := range seats {
-		seats[i] = SeatInfo{ID: fmt.Sprintf("p%d", i), Name: fmt.Sprintf("P%d", i)}
-	}
+	seats := randomSeats(r)
 	o := state.DefaultOptions()
 	o.Cards = state.CardMode(r.IntN(2))
 	o.Fortify = state.FortifyMode(r.IntN(2))
 	o.Victory = state.Victory(r.IntN(2))
 	return Setup{Options: o, Seats: seats, Seed: seed}
+}
+
+// randomSeats makes 2 to 6 seats, as many as r draws.
+func randomSeats(r *rand.Rand) []SeatInfo {
+	seats := make([]SeatInfo, 2+r.IntN(5))
+	for i := range seats {
+		seats[i] = SeatInfo{ID: fmt.Sprintf("p%d", i), Name: fmt.Sprintf("P%d", i)}
+	}
+	return seats
 }
 
 // randomMove picks a random legal command for a random seat that may act,
