@@ -13,7 +13,8 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-// newMatch starts a classic match of n seats.
+// newMatch starts a match of n seats: classic, or capitals on a map
+// generated from the seed, as opts say.
 func newMatch(t testing.TB, n int, seed uint64, opts state.Options) *state.State {
 	t.Helper()
 	seats := make([]engine.SeatInfo, n)
@@ -95,36 +96,44 @@ func TestLevelsPlayLegally(t *testing.T) {
 		name   string
 		levels []string
 		opts   Options
-		seats  int
 	}{
-		{"random", []string{"random", "random", "random"}, Options{}, 3},
-		{"easy", []string{"easy", "easy", "easy", "easy"}, Options{}, 4},
-		{"normal", []string{"normal", "normal", "normal", "normal", "normal", "normal"}, Options{}, 6},
-		{"normal defensive", []string{"normal", "easy"}, Options{Style: -1}, 2},
-		{"normal aggressive", []string{"normal", "random", "easy"}, Options{Style: 1}, 3},
-		{"hard", []string{"hard", "normal", "easy", "random"}, fastHard, 4},
-		{"reference", []string{"reference", "normal", "reference", "easy"}, Options{}, 4},
+		{"random", []string{"random", "random", "random"}, Options{}},
+		{"easy", []string{"easy", "easy", "easy", "easy"}, Options{}},
+		{"normal", []string{"normal", "normal", "normal", "normal", "normal", "normal"}, Options{}},
+		{"normal defensive", []string{"normal", "easy"}, Options{Style: -1}},
+		{"normal aggressive", []string{"normal", "random", "easy"}, Options{Style: 1}},
+		{"hard", []string{"hard", "normal", "easy", "random"}, fastHard},
+		{"reference", []string{"reference", "normal", "reference", "easy"}, Options{}},
 	}
 	for _, tt := range tests {
 		for vi, opt := range variants {
 			t.Run(fmt.Sprintf("%s/%d", tt.name, vi), func(t *testing.T) {
 				t.Parallel()
-				for g := range 2 {
-					s := newMatch(t, tt.seats, uint64(100*vi+g), opt)
-					players := make([]Player, tt.seats)
-					for i := range players {
-						o := tt.opts
-						o.Seed = uint64(g*10 + i)
-						players[i] = mustNew(t, tt.levels[i], o)
-					}
-					playMatch(t, s, players, 300)
-					for i, p := range players {
-						if f := Faults(p); f != 0 {
-							t.Errorf("game %d: %s lost %d decisions to the safe default", g, tt.levels[i], f)
-						}
-					}
-				}
+				playsLegally(t, opt, uint64(100*vi), tt.levels, func(int) Options { return tt.opts })
 			})
+		}
+	}
+}
+
+// playsLegally plays two matches with opts (from seed and seed+1) between
+// the levels, seat i's player made with player(i) and a seed of its own,
+// checking every command (playMatch) and that no level lost decisions to
+// the safe default.
+func playsLegally(t *testing.T, opts state.Options, seed uint64, levels []string, player func(seat int) Options) {
+	t.Helper()
+	for g := range 2 {
+		s := newMatch(t, len(levels), seed+uint64(g), opts)
+		players := make([]Player, len(levels))
+		for i := range players {
+			o := player(i)
+			o.Seed = uint64(g*10 + i)
+			players[i] = mustNew(t, levels[i], o)
+		}
+		playMatch(t, s, players, 300)
+		for i, p := range players {
+			if f := Faults(p); f != 0 {
+				t.Errorf("game %d: %s lost %d decisions to the safe default", g, levels[i], f)
+			}
 		}
 	}
 }
@@ -284,33 +293,45 @@ func TestSeesOnlyItsView(t *testing.T) {
 }
 
 // TestDeterministic: the same seed gives the same decisions, for every
-// level, over whole matches.
+// level, over whole matches of both rule sets.
 func TestDeterministic(t *testing.T) {
-	for _, l := range []string{"random", "easy", "normal", "hard", ReferenceLevel} {
-		t.Run(l, func(t *testing.T) {
-			t.Parallel()
-			run := func() []engine.Command {
-				s := newMatch(t, 3, 77, state.DefaultOptions())
-				ps := []Player{mustNew(t, l, Options{Seed: 1, Iterations: 12, Budget: time.Minute}), mustNew(t, "easy", Options{Seed: 2}), mustNew(t, "normal", Options{Seed: 3})}
-				var log []engine.Command
-				for s.Phase != state.PhaseOver && s.Turn < 60 {
-					seat := toMove(s)
-					c, err := ps[seat].Act(context.Background(), s.View(seat), seat)
-					if err != nil {
-						t.Fatal(err)
+	capitals := state.CapitalsOptions()
+	capitals.Map = "small"
+	rules := []struct {
+		name   string
+		opts   state.Options
+		levels []string
+		turns  int
+	}{
+		{"classic", state.DefaultOptions(), []string{"random", "easy", "normal", "hard", ReferenceLevel}, 60},
+		{"capitals", capitals, Levels(), 40},
+	}
+	for _, r := range rules {
+		for _, l := range r.levels {
+			t.Run(r.name+"/"+l, func(t *testing.T) {
+				t.Parallel()
+				run := func() []engine.Command {
+					s := newMatch(t, 3, 77, r.opts)
+					ps := []Player{mustNew(t, l, Options{Seed: 1, Iterations: 12, Budget: time.Minute}), mustNew(t, "easy", Options{Seed: 2}), mustNew(t, "normal", Options{Seed: 3})}
+					var log []engine.Command
+					for s.Phase != state.PhaseOver && s.Turn < r.turns {
+						seat := toMove(s)
+						c, err := ps[seat].Act(context.Background(), s.View(seat), seat)
+						if err != nil {
+							t.Fatal(err)
+						}
+						log = append(log, c)
+						if _, err := engine.Apply(s, seat, c); err != nil {
+							t.Fatal(err)
+						}
 					}
-					log = append(log, c)
-					if _, err := engine.Apply(s, seat, c); err != nil {
-						t.Fatal(err)
-					}
+					return log
 				}
-				return log
-			}
-			a, b := run(), run()
-			if !slices.Equal(a, b) {
-				t.Fatalf("two runs with the same seeds differ (%d and %d commands)", len(a), len(b))
-			}
-		})
+				if a, b := run(), run(); !slices.Equal(a, b) {
+					t.Fatalf("two runs with the same seeds differ (%d and %d commands)", len(a), len(b))
+				}
+			})
+		}
 	}
 }
 
@@ -380,24 +401,38 @@ func TestDeterminize(t *testing.T) {
 	}
 }
 
+// TestFallbackIsLegal: the safe default is legal in every phase of both
+// rule sets.
 func TestFallbackIsLegal(t *testing.T) {
-	for _, opt := range []state.Options{state.DefaultOptions(), {Rules: state.Classic, Map: "classic", Cards: state.Fixed, Fortify: state.Adjacent}} {
-		s := newMatch(t, 3, 11, opt)
-		ps := []Player{mustNew(t, "random", Options{Seed: 1}), mustNew(t, "easy", Options{Seed: 2}), mustNew(t, "normal", Options{Seed: 3})}
-		for k := 0; s.Phase != state.PhaseOver && s.Turn < 120; k++ {
-			seat := toMove(s)
-			fb := Fallback(s.View(seat), seat)
-			if !engine.Covers(engine.Legal(s, seat), fb) {
-				t.Fatalf("turn %d (%s): the fallback %s is not legal", s.Turn, s.Phase, engine.Describe(s.Map, fb))
+	tests := []struct {
+		name  string
+		opts  state.Options
+		seed  uint64
+		turns int
+	}{
+		{"classic", state.DefaultOptions(), 11, 120},
+		{"classic fixed adjacent", state.Options{Rules: state.Classic, Map: "classic", Cards: state.Fixed, Fortify: state.Adjacent}, 11, 120},
+		{"capitals", state.CapitalsOptions(), 12, 150},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newMatch(t, 3, tt.seed, tt.opts)
+			ps := []Player{mustNew(t, "random", Options{Seed: 1}), mustNew(t, "easy", Options{Seed: 2}), mustNew(t, "normal", Options{Seed: 3})}
+			for k := 0; s.Phase != state.PhaseOver && s.Turn < tt.turns; k++ {
+				seat := toMove(s)
+				fb := Fallback(s.View(seat), seat)
+				if !engine.Covers(engine.Legal(s, seat), fb) {
+					t.Fatalf("turn %d (%s): the fallback %s is not legal", s.Turn, s.Phase, engine.Describe(s.Map, fb))
+				}
+				c := fb
+				if k%3 != 0 { // mostly real play, to reach varied states
+					c, _ = ps[seat].Act(context.Background(), s.View(seat), seat)
+				}
+				if _, err := engine.Apply(s, seat, c); err != nil {
+					t.Fatal(err)
+				}
 			}
-			c := fb
-			if k%3 != 0 { // mostly real play, to reach varied states
-				c, _ = ps[seat].Act(context.Background(), s.View(seat), seat)
-			}
-			if _, err := engine.Apply(s, seat, c); err != nil {
-				t.Fatal(err)
-			}
-		}
+		})
 	}
 }
 

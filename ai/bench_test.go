@@ -13,15 +13,24 @@ import (
 // benchStates returns mid-game positions at the start of a turn (4 seats,
 // turns 5 to 24 of matches between normal players), the same every run.
 func benchStates(b *testing.B) []*state.State {
+	return benchPositions(b, 1000, state.DefaultOptions(), 5, 25)
+}
+
+// benchPositions returns 40 positions at the start of a turn, the same
+// every run, from 4-seat matches with opts between normal players, the
+// first started from seed, the next from seed+1 and so on: of each match,
+// one turn in four from turn first on, until the match reaches turn end.
+// Each match gives other turns so that the positions vary.
+func benchPositions(b *testing.B, seed uint64, opts state.Options, first, end int) []*state.State {
 	b.Helper()
 	var out []*state.State
 	for g := uint64(0); len(out) < 40; g++ {
-		s := newMatch(b, 4, 1000+g, state.DefaultOptions())
+		s := newMatch(b, 4, seed+g, opts)
 		ps := make([]Player, 4)
 		for i := range ps {
 			ps[i], _ = New("normal", Options{Seed: g + uint64(i)})
 		}
-		for s.Phase != state.PhaseOver && s.Turn < 25 {
+		for s.Phase != state.PhaseOver && s.Turn < end {
 			turn := s.Turn
 			seat := toMove(s)
 			c, err := ps[seat].Act(context.Background(), s.View(seat), seat)
@@ -31,7 +40,7 @@ func benchStates(b *testing.B) []*state.State {
 			if _, err := engine.Apply(s, seat, c); err != nil {
 				b.Fatal(err)
 			}
-			if s.Turn != turn && s.Turn >= 5 && s.Phase != state.PhaseOver && s.Turn%4 == int(g%4) {
+			if s.Turn != turn && s.Turn >= first && s.Phase != state.PhaseOver && s.Turn%4 == int(g%4) {
 				out = append(out, s.Clone())
 			}
 		}
@@ -43,18 +52,28 @@ func benchStates(b *testing.B) []*state.State {
 // (Act on its view) and the engine applying it.
 func benchTurn(b *testing.B, level string, opts Options) {
 	states := benchStates(b)
-	ctx := context.Background()
-	took := make([]time.Duration, 0, b.N)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		s := states[i%len(states)].Clone()
+	timeTurns(b, states, func() Player {
 		// A fresh player each turn: normal and hard cache the plan of a
 		// turn, and the positions repeat.
 		p, err := New(level, opts)
 		if err != nil {
 			b.Fatal(err)
 		}
+		return p
+	})
+}
+
+// timeTurns plays one whole turn per op from states, in turn, with the
+// player that player returns for it, and reports the slowest turns as well
+// as the mean: a bot's reply time is bounded by its slowest turns.
+func timeTurns(b *testing.B, states []*state.State, player func() Player) {
+	ctx := context.Background()
+	took := make([]time.Duration, 0, b.N)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := states[i%len(states)].Clone()
+		p := player()
 		seat, turn := s.Current, s.Turn
 		start := time.Now()
 		for s.Turn == turn && s.Phase != state.PhaseOver {

@@ -1,8 +1,6 @@
 package ai
 
 import (
-	"context"
-	"slices"
 	"testing"
 	"time"
 
@@ -14,30 +12,7 @@ import (
 // (4 seats on normal generated maps, turns 8 to 40 of matches between
 // normal players), the same every run.
 func capitalsBenchStates(b *testing.B) []*state.State {
-	b.Helper()
-	var out []*state.State
-	for g := uint64(0); len(out) < 40; g++ {
-		s := newCapitalsMatch(b, 4, 2000+g, state.CapitalsOptions())
-		ps := make([]Player, 4)
-		for i := range ps {
-			ps[i], _ = New("normal", Options{Seed: g + uint64(i)})
-		}
-		for s.Phase != state.PhaseOver && s.Turn < 41 {
-			turn := s.Turn
-			seat := s.Current
-			c, err := ps[seat].Act(context.Background(), s.View(seat), seat)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, err := engine.Apply(s, seat, c); err != nil {
-				b.Fatal(err)
-			}
-			if s.Turn != turn && s.Turn >= 8 && s.Phase != state.PhaseOver && s.Turn%4 == int(g%4) {
-				out = append(out, s.Clone())
-			}
-		}
-	}
-	return out
+	return benchPositions(b, 2000, state.CapitalsOptions(), 8, 41)
 }
 
 // benchCapitalsTurn plays one whole capitals turn per op: every decision
@@ -49,30 +24,7 @@ func benchCapitalsTurn(b *testing.B, level string, opts Options) {
 		b.Fatal(err)
 	}
 	defer Close(p)
-	ctx := context.Background()
-	took := make([]time.Duration, 0, b.N)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		s := states[i%len(states)].Clone()
-		seat, turn := s.Current, s.Turn
-		start := time.Now()
-		for s.Turn == turn && s.Phase != state.PhaseOver {
-			c, err := p.Act(ctx, s.View(seat), seat)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, err := engine.Apply(s, seat, c); err != nil {
-				b.Fatal(err)
-			}
-		}
-		took = append(took, time.Since(start))
-	}
-	b.StopTimer()
-	slices.Sort(took)
-	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-	b.ReportMetric(ms(took[len(took)*99/100]), "p99-ms/turn")
-	b.ReportMetric(ms(took[len(took)-1]), "max-ms/turn")
+	timeTurns(b, states, func() Player { return p })
 }
 
 func BenchmarkCapitalsTurnRandom(b *testing.B) { benchCapitalsTurn(b, "random", Options{Seed: 1}) }

@@ -12,21 +12,6 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-// newCapitalsMatch starts a capitals match of n seats on a map generated
-// from the seed.
-func newCapitalsMatch(t testing.TB, n int, seed uint64, opts state.Options) *state.State {
-	t.Helper()
-	seats := make([]engine.SeatInfo, n)
-	for i := range seats {
-		seats[i] = engine.SeatInfo{ID: fmt.Sprintf("s%d", i), Name: fmt.Sprintf("seat %d", i)}
-	}
-	s, err := engine.New(engine.Setup{Options: opts, Seats: seats, Seed: seed})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
 // capFixture is a two-seat capitals position on a generated map, drawn by
 // a test: seat 0 plays; every territory is neutral with 1 troop unless the
 // test gives it an owner and troops.
@@ -39,7 +24,7 @@ type capFixture struct {
 // order, and seat 1's capital far away.
 func newCapFixture(t *testing.T) (f capFixture, cap0 int, near []int, cap1 int) {
 	t.Helper()
-	s := newCapitalsMatch(t, 2, 7, state.CapitalsOptions())
+	s := newMatch(t, 2, 7, state.CapitalsOptions())
 	m := s.Map
 	cap0 = -1
 	for c := range m.Territories {
@@ -239,31 +224,21 @@ func TestCapitalsLevelsPlayLegally(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			for g := range 2 {
-				o := state.CapitalsOptions()
-				o.Map = tt.size
-				s := newCapitalsMatch(t, len(tt.levels), uint64(30+g), o)
-				players := make([]Player, len(tt.levels))
-				for i := range players {
-					opts := Options{Seed: uint64(g*10 + i), Iterations: 12, Budget: time.Minute}
-					if tt.name == "normal styles" {
-						opts.Style = float64(i) - 1
-					}
-					players[i] = mustNew(t, tt.levels[i], opts)
+			o := state.CapitalsOptions()
+			o.Map = tt.size
+			playsLegally(t, o, 30, tt.levels, func(seat int) Options {
+				opts := Options{Iterations: 12, Budget: time.Minute}
+				if tt.name == "normal styles" {
+					opts.Style = float64(seat) - 1
 				}
-				playMatch(t, s, players, 300)
-				for i, p := range players {
-					if f := Faults(p); f != 0 {
-						t.Errorf("game %d: %s lost %d decisions to the safe default", g, tt.levels[i], f)
-					}
-				}
-			}
+				return opts
+			})
 		})
 	}
 }
 
 func TestCapitalsNothingToDo(t *testing.T) {
-	s := newCapitalsMatch(t, 3, 4, state.CapitalsOptions())
+	s := newMatch(t, 3, 4, state.CapitalsOptions())
 	for _, l := range Levels() {
 		p := mustNew(t, l, fastHard)
 		other := (s.Current + 1) % 3
@@ -282,30 +257,10 @@ func TestCapitalsNothingToDo(t *testing.T) {
 	}
 }
 
-// TestCapitalsFallbackIsLegal: the safe default is legal in every phase.
-func TestCapitalsFallbackIsLegal(t *testing.T) {
-	s := newCapitalsMatch(t, 3, 12, state.CapitalsOptions())
-	ps := []Player{mustNew(t, "random", Options{Seed: 1}), mustNew(t, "easy", Options{Seed: 2}), mustNew(t, "normal", Options{Seed: 3})}
-	for k := 0; s.Phase != state.PhaseOver && s.Turn < 150; k++ {
-		seat := s.Current
-		fb := Fallback(s.View(seat), seat)
-		if !engine.Covers(engine.Legal(s, seat), fb) {
-			t.Fatalf("turn %d (%s): the fallback %s is not legal", s.Turn, s.Phase, engine.Describe(s.Map, fb))
-		}
-		c := fb
-		if k%3 != 0 {
-			c, _ = ps[seat].Act(context.Background(), s.View(seat), seat)
-		}
-		if _, err := engine.Apply(s, seat, c); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // TestCapitalsCautious: the player of a timed-out person plays capitals
 // legally.
 func TestCapitalsCautious(t *testing.T) {
-	s := newCapitalsMatch(t, 3, 21, state.CapitalsOptions())
+	s := newMatch(t, 3, 21, state.CapitalsOptions())
 	ps := []Player{Cautious(1), mustNew(t, "easy", Options{Seed: 3}), mustNew(t, "normal", Options{Seed: 4})}
 	playMatch(t, s, ps, 200)
 	if Faults(ps[0]) != 0 {
@@ -318,7 +273,7 @@ func TestCapitalsCautious(t *testing.T) {
 func capitalsMidgame(t *testing.T, seed uint64) *state.State {
 	t.Helper()
 	for g := seed; g < seed+50; g++ {
-		s := newCapitalsMatch(t, 4, g, state.CapitalsOptions())
+		s := newMatch(t, 4, g, state.CapitalsOptions())
 		ps := make([]Player, 4)
 		for i := range ps {
 			ps[i] = mustNew(t, "normal", Options{Seed: uint64(i)})
@@ -475,37 +430,6 @@ func TestCapitalsHardBudget(t *testing.T) {
 	}
 	if took := time.Since(start); took > 2*budget+500*time.Millisecond {
 		t.Errorf("budget %v: the turn took %v", budget, took)
-	}
-}
-
-// TestCapitalsDeterministic: the same seed gives the same decisions.
-func TestCapitalsDeterministic(t *testing.T) {
-	for _, l := range Levels() {
-		t.Run(l, func(t *testing.T) {
-			t.Parallel()
-			run := func() []engine.Command {
-				o := state.CapitalsOptions()
-				o.Map = "small"
-				s := newCapitalsMatch(t, 3, 77, o)
-				ps := []Player{mustNew(t, l, Options{Seed: 1, Iterations: 12, Budget: time.Minute}), mustNew(t, "easy", Options{Seed: 2}), mustNew(t, "normal", Options{Seed: 3})}
-				var log []engine.Command
-				for s.Phase != state.PhaseOver && s.Turn < 40 {
-					seat := s.Current
-					c, err := ps[seat].Act(context.Background(), s.View(seat), seat)
-					if err != nil {
-						t.Fatal(err)
-					}
-					log = append(log, c)
-					if _, err := engine.Apply(s, seat, c); err != nil {
-						t.Fatal(err)
-					}
-				}
-				return log
-			}
-			if a, b := run(), run(); !slices.Equal(a, b) {
-				t.Fatalf("two runs with the same seeds differ (%d and %d commands)", len(a), len(b))
-			}
-		})
 	}
 }
 

@@ -231,6 +231,37 @@ func chatCommand(s *state.State, seat int, c engine.Command) (string, map[string
 	return "end", nil
 }
 
+// chatMinds returns a normal computer player for each of the people, with
+// seeds of their own, to choose what they type.
+func chatMinds(t *testing.T, people ...string) map[string]Player {
+	t.Helper()
+	minds := map[string]Player{}
+	for i, p := range people {
+		mind, err := ai.New("normal", ai.Options{Seed: uint64(i + 1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		minds[p] = mind
+	}
+	return minds
+}
+
+// wantReplays checks that m's stored log replays to the same state.
+func wantReplays(t *testing.T, h *harness, m *match) {
+	t.Helper()
+	l, err := h.db.Export(context.Background(), m.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := l.Record.Game(-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.State.Turn != m.Game.State.Turn || g.State.RNG != m.Game.State.RNG {
+		t.Error("the stored log replays to a different state")
+	}
+}
+
 // TestPeoplePlayWholeTurnsInChat has two people and a bot play a match
 // through chat commands (what the people type is chosen by computer
 // players), checking after every turn the summary, the map and the ping.
@@ -238,14 +269,7 @@ func TestPeoplePlayWholeTurnsInChat(t *testing.T) {
 	h := newHarness(t)
 	const ch = "test:play"
 	h.started(ch, []string{"Ann", "Bob"}, "easy")
-	minds := map[string]Player{}
-	for i, p := range []string{"Ann", "Bob"} {
-		mind, err := ai.New("normal", ai.Options{Seed: uint64(i + 1)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		minds[p] = mind
-	}
+	minds := chatMinds(t, "Ann", "Bob")
 	turnPosts, pings := 0, 0
 	for step := 0; step < 600; step++ {
 		m := h.load(ch)
@@ -307,18 +331,7 @@ func TestPeoplePlayWholeTurnsInChat(t *testing.T) {
 	if turnPosts < 5 || pings < 3 {
 		t.Errorf("%d turn posts and %d pings", turnPosts, pings)
 	}
-	// The stored log replays to the same state.
-	l, err := h.db.Export(context.Background(), m.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := l.Record.Game(-1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g.State.Turn != m.Game.State.Turn || g.State.RNG != m.Game.State.RNG {
-		t.Error("the stored log replays to a different state")
-	}
+	wantReplays(t, h, m)
 }
 
 func TestCardsAreShownOnlyToTheirOwner(t *testing.T) {

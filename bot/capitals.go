@@ -125,24 +125,16 @@ func shareText(s *state.State, n int) string {
 	return fmt.Sprintf("1/%d of its troops", n)
 }
 
-func cmdLaunch(ctx context.Context, c *call) (result, error) {
+func cmdLaunch(ctx context.Context, c *call, m *match, seat int) (result, error) {
 	b := c.bot
-	m, seat, err := b.playing(ctx, c)
-	if err != nil {
-		return result{}, err
-	}
 	if !isCapitals(m.Game.State) {
 		return result{}, refuse("/risk launch is for capitals matches; in classic attacks roll at once with /risk attack.")
 	}
 	return b.act(ctx, m, seat, b.replyNext(m, seat), engine.Launch{})
 }
 
-func cmdPort(ctx context.Context, c *call) (result, error) {
+func cmdPort(ctx context.Context, c *call, m *match, seat int) (result, error) {
 	b := c.bot
-	m, seat, err := b.playing(ctx, c)
-	if err != nil {
-		return result{}, err
-	}
 	s := m.Game.State
 	if !isCapitals(s) {
 		return result{}, refuse("/risk port is for capitals matches: the classic map's sea routes are open to all.")

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/riskbot/riskbot/ai"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 )
@@ -23,14 +22,7 @@ func TestPeoplePlayCapitalsInChat(t *testing.T) {
 	h.do(ch, "Ann", "addbot", "level:easy")
 	wantPublic(t, h.do(ch, "Ann", "start"), "The match has started", "Capitals are chosen in this order")
 	h.bot.Wait()
-	minds := map[string]Player{}
-	for i, p := range []string{"Ann", "Bob"} {
-		mind, err := ai.New("normal", ai.Options{Seed: uint64(i + 1)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		minds[p] = mind
-	}
+	minds := chatMinds(t, "Ann", "Bob")
 	seen := map[string]int{}
 	turnPosts, pings := 0, 0
 	for step := 0; step < 800; step++ {
@@ -92,17 +84,7 @@ func TestPeoplePlayCapitalsInChat(t *testing.T) {
 		t.Errorf("%d turn posts and %d pings", turnPosts, pings)
 	}
 	t.Logf("commands typed: %v; %d turn posts, %d pings, turn %d, %s", seen, turnPosts, pings, m.Game.State.Turn, m.Game.State.Phase)
-	l, err := h.db.Export(context.Background(), m.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := l.Record.Game(-1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g.State.Turn != m.Game.State.Turn || g.State.RNG != m.Game.State.RNG {
-		t.Error("the stored log replays to a different state")
-	}
+	wantReplays(t, h, m)
 }
 
 // Mistakes in a capitals match get short private answers and change

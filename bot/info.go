@@ -111,12 +111,8 @@ func trunc(s string, n int) string {
 	return s
 }
 
-func cmdCards(ctx context.Context, c *call) (result, error) {
+func cmdCards(ctx context.Context, c *call, m *match, seat int) (result, error) {
 	b := c.bot
-	m, seat, err := b.playing(ctx, c)
-	if err != nil {
-		return result{}, err
-	}
 	s := m.Game.State
 	if isCapitals(s) {
 		return b.capitalsCards(ctx, c, m, seat)

@@ -223,6 +223,22 @@ func (b *Bot) playing(ctx context.Context, c *call) (*match, int, error) {
 	return m, seat, nil
 }
 
+// seatedHandler is a command that only a player of the channel's match
+// may give: it gets the match and the player's seat.
+type seatedHandler func(ctx context.Context, c *call, m *match, seat int) (result, error)
+
+// seated makes h a handler that finds the match and the seat first
+// (playing), so that every such command refuses those without a seat alike.
+func seated(h seatedHandler) handler {
+	return func(ctx context.Context, c *call) (result, error) {
+		m, seat, err := c.bot.playing(ctx, c)
+		if err != nil {
+			return result{}, err
+		}
+		return h(ctx, c, m, seat)
+	}
+}
+
 // territory resolves a territory option typed by a person; a miss is
 // answered with the closest names.
 func territory(s *state.State, option, q string) (int, error) {
@@ -310,12 +326,8 @@ func surrendered(cmds []engine.Command) bool {
 // botsToPlay reports whether a computer player must act now.
 func (b *Bot) botsToPlay(m *match) bool { return b.botSeat(m) >= 0 }
 
-func cmdPlace(ctx context.Context, c *call) (result, error) {
+func cmdPlace(ctx context.Context, c *call, m *match, seat int) (result, error) {
 	b := c.bot
-	m, seat, err := b.playing(ctx, c)
-	if err != nil {
-		return result{}, err
-	}
 	s := m.Game.State
 	if isCapitals(s) {
 		return b.capitalsPlace(ctx, c, m, seat)
@@ -446,18 +458,15 @@ func (b *Bot) nextStep(m *match, seat int) string {
 	return ""
 }
 
-func cmdTrade(ctx context.Context, c *call) (result, error) {
+func cmdTrade(ctx context.Context, c *call, m *match, seat int) (result, error) {
 	b := c.bot
-	m, seat, err := b.playing(ctx, c)
-	if err != nil {
-		return result{}, err
-	}
 	s := m.Game.State
 	if isCapitals(s) {
 		return result{}, refuse("A capitals match has no cards; it has items: /risk cards shows yours.")
 	}
 	var set [3]state.Card
 	if q, ok := c.args.str["cards"]; ok && q != "" {
+		var err error
 		set, err = parseCards(s, seat, q)
 		if err != nil {
 			return result{}, err
@@ -551,12 +560,8 @@ func numberedHand(s *state.State, seat int) string {
 	return strings.Join(parts, "; ")
 }
 
-func cmdAttack(ctx context.Context, c *call) (result, error) {
+func cmdAttack(ctx context.Context, c *call, m *match, seat int) (result, error) {
 	b := c.bot
-	m, seat, err := b.playing(ctx, c)
-	if err != nil {
-		return result{}, err
-	}
 	s := m.Game.State
 	if isCapitals(s) {
 		return b.capitalsAttack(ctx, c, m, seat)
@@ -700,12 +705,8 @@ func (b *Bot) attackReply(m *match, seat, from, to int, out outcome) Message {
 	return msg
 }
 
-func cmdOccupy(ctx context.Context, c *call) (result, error) {
+func cmdOccupy(ctx context.Context, c *call, m *match, seat int) (result, error) {
 	b := c.bot
-	m, seat, err := b.playing(ctx, c)
-	if err != nil {
-		return result{}, err
-	}
 	s := m.Game.State
 	if isCapitals(s) {
 		return result{}, refuse("In a capitals match a fallen territory stays at 0 troops until your move: /risk fortify.")
@@ -728,12 +729,8 @@ func (b *Bot) occupy(ctx context.Context, m *match, seat, n int) (result, error)
 	}, engine.Occupy{Armies: n})
 }
 
-func cmdFortify(ctx context.Context, c *call) (result, error) {
+func cmdFortify(ctx context.Context, c *call, m *match, seat int) (result, error) {
 	b := c.bot
-	m, seat, err := b.playing(ctx, c)
-	if err != nil {
-		return result{}, err
-	}
 	s := m.Game.State
 	if isCapitals(s) {
 		return b.capitalsMove(ctx, c, m, seat)
@@ -761,12 +758,8 @@ func cmdFortify(ctx context.Context, c *call) (result, error) {
 	}, engine.Fortify{From: from, To: to, Armies: n})
 }
 
-func cmdEnd(ctx context.Context, c *call) (result, error) {
+func cmdEnd(ctx context.Context, c *call, m *match, seat int) (result, error) {
 	b := c.bot
-	m, seat, err := b.playing(ctx, c)
-	if err != nil {
-		return result{}, err
-	}
 	var discard string
 	if d, ok := c.args.str["discard"]; ok {
 		if isCapitals(m.Game.State) {
@@ -836,12 +829,8 @@ func (b *Bot) pickDiscard(s *state.State, seat int, named string) (state.Card, e
 	return hand[0], nil
 }
 
-func cmdUndo(ctx context.Context, c *call) (result, error) {
+func cmdUndo(ctx context.Context, c *call, m *match, seat int) (result, error) {
 	b := c.bot
-	m, seat, err := b.playing(ctx, c)
-	if err != nil {
-		return result{}, err
-	}
 	// The turn's record keeps the undone line and adds the undo's: what
 	// others see of the turn stays honest.
 	return b.act(ctx, m, seat, b.replyNext(m, seat), engine.Undo{})

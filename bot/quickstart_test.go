@@ -27,47 +27,13 @@ func TestGenerateQuickstart(t *testing.T) {
 	if !*quickstart {
 		t.Skip("run with -quickstart to rewrite examples/quickstart.txt")
 	}
-	h := newHarness(t)
-	h.seed = quickstartSeed - 1
-	const ch = "console:main"
-	var lines []string
-	say := func(cmd string, opts map[string]string) {
-		line := "Ann: /risk " + cmd
-		for _, k := range []string{"level", "territory", "from", "to", "dice", "until", "armies", "cards", "discard"} {
-			if v, ok := opts[k]; ok {
-				if strings.Contains(v, " ") {
-					v = `"` + v + `"`
-				}
-				line += fmt.Sprintf(" %s:%s", k, v)
-			}
-		}
-		if r := h.doOpts(ch, "Ann", cmd, opts); r.refused {
-			t.Fatalf("%s: %s", line, r.Text)
-		}
-		h.bot.Wait()
-		lines = append(lines, line)
-	}
-	say("new", nil)
-	say("addbot", map[string]string{"level": "easy"})
-	say("addbot", map[string]string{"level": "easy"})
-	say("start", nil)
-	say("autoplace", nil)
-	mind, err := ai.New("normal", ai.Options{Seed: 1, Style: 0.5})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for range 400 {
-		s := h.load(ch).Game.State
-		if s.Phase == state.PhaseOver {
-			break
-		}
-		c, err := mind.Act(context.Background(), s.View(s.Current), s.Current)
-		if err != nil {
-			t.Fatal(err)
-		}
-		say(chatCommand(s, s.Current, c))
-	}
-	s := h.load(ch).Game.State
+	tr := newTranscript(t, "level", "territory", "from", "to", "dice", "until", "armies", "cards", "discard")
+	tr.say("new", nil)
+	tr.say("addbot", map[string]string{"level": "easy"})
+	tr.say("addbot", map[string]string{"level": "easy"})
+	tr.say("start", nil)
+	tr.say("autoplace", nil)
+	s := tr.playOut(ai.Options{Seed: 1, Style: 0.5}, 400)
 	if s.Phase != state.PhaseOver || s.Seats[s.Winner].Name != "Ann" {
 		t.Fatalf("Ann does not win this quickstart (turn %d, %s): try another seed", s.Turn, s.Phase)
 	}
@@ -88,9 +54,9 @@ func TestGenerateQuickstart(t *testing.T) {
 %s
 
 # Turn 1: reinforce, attack until each target falls (until:win), move in, fortify, end.
-`, quickstartSeed, strings.Join(lines[:4], "\n"), lines[4])
+`, quickstartSeed, strings.Join(tr.lines[:4], "\n"), tr.lines[4])
 	first := true
-	for _, l := range lines[5:] {
+	for _, l := range tr.lines[5:] {
 		if strings.HasPrefix(l, "Ann: /risk trade") && first {
 			out.WriteString("# Three cards make a set: Ann trades them for armies before placing.\n")
 		}
@@ -106,6 +72,69 @@ func TestGenerateQuickstart(t *testing.T) {
 	}
 }
 
+// transcript is Ann's side of an example match in the console: the
+// commands she types in its channel, kept as the chat lines of a
+// transcript.
+type transcript struct {
+	t     *testing.T
+	h     *harness
+	keys  []string // the options a line shows, in this order
+	lines []string
+}
+
+// transcriptChannel is the channel of the example matches.
+const transcriptChannel = "console:main"
+
+// newTranscript starts a transcript on a new harness seeded as the
+// console is with --seed quickstartSeed, so that the written example
+// replays the same.
+func newTranscript(t *testing.T, keys ...string) *transcript {
+	h := newHarness(t)
+	h.seed = quickstartSeed - 1
+	return &transcript{t: t, h: h, keys: keys}
+}
+
+// say has Ann type cmd with opts, waits for the bots to answer, and keeps
+// the line.
+func (tr *transcript) say(cmd string, opts map[string]string) {
+	line := "Ann: /risk " + cmd
+	for _, k := range tr.keys {
+		if v, ok := opts[k]; ok {
+			if strings.Contains(v, " ") {
+				v = `"` + v + `"`
+			}
+			line += fmt.Sprintf(" %s:%s", k, v)
+		}
+	}
+	if r := tr.h.doOpts(transcriptChannel, "Ann", cmd, opts); r.refused {
+		tr.t.Fatalf("%s: %s", line, r.Text)
+	}
+	tr.h.bot.Wait()
+	tr.lines = append(tr.lines, line)
+}
+
+// playOut has a normal computer player made with opts choose Ann's
+// commands, at most most of them, until the match is over, and returns
+// the state it is left in.
+func (tr *transcript) playOut(opts ai.Options, most int) *state.State {
+	mind, err := ai.New("normal", opts)
+	if err != nil {
+		tr.t.Fatal(err)
+	}
+	for range most {
+		s := tr.h.load(transcriptChannel).Game.State
+		if s.Phase == state.PhaseOver {
+			break
+		}
+		c, err := mind.Act(context.Background(), s.View(s.Current), s.Current)
+		if err != nil {
+			tr.t.Fatal(err)
+		}
+		tr.say(chatCommand(s, s.Current, c))
+	}
+	return tr.h.load(transcriptChannel).Game.State
+}
+
 var capitalsExample = flag.Bool("capitals", false, "rewrite ../examples/capitals.txt (a whole capitals match that Ann, played by a computer, wins)")
 
 // TestGenerateCapitals writes the capitals transcript when asked to with
@@ -117,46 +146,12 @@ func TestGenerateCapitals(t *testing.T) {
 	if !*capitalsExample {
 		t.Skip("run with -capitals to rewrite examples/capitals.txt")
 	}
-	h := newHarness(t)
-	h.seed = quickstartSeed - 1
-	const ch = "console:main"
-	var lines []string
-	say := func(cmd string, opts map[string]string) {
-		line := "Ann: /risk " + cmd
-		for _, k := range []string{"rules", "map", "level", "territory", "from", "to", "ratio", "hero", "use"} {
-			if v, ok := opts[k]; ok {
-				if strings.Contains(v, " ") {
-					v = `"` + v + `"`
-				}
-				line += fmt.Sprintf(" %s:%s", k, v)
-			}
-		}
-		if r := h.doOpts(ch, "Ann", cmd, opts); r.refused {
-			t.Fatalf("%s: %s", line, r.Text)
-		}
-		h.bot.Wait()
-		lines = append(lines, line)
-	}
-	say("new", map[string]string{"rules": "capitals", "map": "small"})
-	say("addbot", map[string]string{"level": "easy"})
-	say("addbot", map[string]string{"level": "easy"})
-	say("start", nil)
-	mind, err := ai.New("normal", ai.Options{Seed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for range 600 {
-		s := h.load(ch).Game.State
-		if s.Phase == state.PhaseOver {
-			break
-		}
-		c, err := mind.Act(context.Background(), s.View(s.Current), s.Current)
-		if err != nil {
-			t.Fatal(err)
-		}
-		say(chatCommand(s, s.Current, c))
-	}
-	s := h.load(ch).Game.State
+	tr := newTranscript(t, "rules", "map", "level", "territory", "from", "to", "ratio", "hero", "use")
+	tr.say("new", map[string]string{"rules": "capitals", "map": "small"})
+	tr.say("addbot", map[string]string{"level": "easy"})
+	tr.say("addbot", map[string]string{"level": "easy"})
+	tr.say("start", nil)
+	s := tr.playOut(ai.Options{Seed: 3}, 600)
 	if s.Phase != state.PhaseOver || s.Seats[s.Winner].Name != "Ann" {
 		t.Fatalf("Ann does not win this capitals match (turn %d, %s): try another seed", s.Turn, s.Phase)
 	}
@@ -176,8 +171,8 @@ func TestGenerateCapitals(t *testing.T) {
 %s
 
 # Capitals are chosen in turn order; then the turns begin.
-`, quickstartSeed, strings.Join(lines[:4], "\n"))
-	for _, l := range lines[4:] {
+`, quickstartSeed, strings.Join(tr.lines[:4], "\n"))
+	for _, l := range tr.lines[4:] {
 		out.WriteString(l + "\n")
 	}
 	out.WriteString("\n# Ann holds the last capital standing and wins. /risk new starts another match.\n")

@@ -9,13 +9,25 @@ import (
 
 // midGame returns a 4-player game some way into play.
 func midGame(b *testing.B) *state.State {
-	g, err := NewGame(Setup{Options: state.DefaultOptions(), Seats: []SeatInfo{{"a", "A"}, {"b", "B"}, {"c", "C"}, {"d", "D"}}, Seed: 42})
+	return playRandomUntil(b, state.DefaultOptions(), 12, randomMove).State
+}
+
+// randomMover picks a random legal command and the seat to play it:
+// randomMove for a classic game, randomCapitalsMove for a capitals one.
+type randomMover func(g *Game, r *rand.Rand) (int, Command)
+
+var fourSeats = []SeatInfo{{"a", "A"}, {"b", "B"}, {"c", "C"}, {"d", "D"}}
+
+// playRandomUntil plays a 4-player game with opts from seed 42, random
+// legal commands but no undo (to move on), until turn turns or its end.
+func playRandomUntil(b *testing.B, opts state.Options, turns int, move randomMover) *Game {
+	g, err := NewGame(Setup{Options: opts, Seats: fourSeats, Seed: 42})
 	if err != nil {
 		b.Fatal(err)
 	}
 	r := rand.New(rand.NewPCG(42, 42))
-	for g.State.Turn < 12 && g.State.Phase != state.PhaseOver {
-		seat, c := randomMove(g, r)
+	for g.State.Turn < turns && g.State.Phase != state.PhaseOver {
+		seat, c := move(g, r)
 		if _, ok := c.(Undo); ok {
 			continue
 		}
@@ -23,7 +35,7 @@ func midGame(b *testing.B) *state.State {
 			b.Fatal(err)
 		}
 	}
-	return g.State
+	return g
 }
 
 // BenchmarkAttackRoll applies one attack roll (3 dice against 2), events
@@ -68,19 +80,26 @@ func BenchmarkLegal(b *testing.B) {
 // BenchmarkRandomGame plays a whole 4-player game of random legal play
 // (biased toward attacks so that it ends), without recording a log.
 func BenchmarkRandomGame(b *testing.B) {
+	benchRandomGames(b, state.DefaultOptions(), randomMove)
+}
+
+// benchRandomGames plays a whole 4-player game with opts per op, a new
+// seed each, with move's random legal commands and no undo, and reports
+// the commands a game takes.
+func benchRandomGames(b *testing.B, opts state.Options, move randomMover) {
 	b.ReportAllocs()
 	seed := uint64(0)
 	commands := 0
 	for b.Loop() {
 		seed++
-		s, err := New(Setup{Options: state.DefaultOptions(), Seats: []SeatInfo{{"a", "A"}, {"b", "B"}, {"c", "C"}, {"d", "D"}}, Seed: seed})
+		s, err := New(Setup{Options: opts, Seats: fourSeats, Seed: seed})
 		if err != nil {
 			b.Fatal(err)
 		}
 		g := &Game{State: s}
 		r := rand.New(rand.NewPCG(seed, 1))
 		for step := 0; step < 5000 && s.Phase != state.PhaseOver; step++ {
-			seat, c := randomMove(g, r)
+			seat, c := move(g, r)
 			if _, ok := c.(Undo); ok {
 				continue
 			}

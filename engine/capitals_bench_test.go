@@ -1,33 +1,16 @@
 package engine
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/riskbot/riskbot/state"
 )
 
-var fourSeats = []SeatInfo{{"a", "A"}, {"b", "B"}, {"c", "C"}, {"d", "D"}}
-
 // midCapitals returns a 4-player capitals game on a normal map some turns
 // into play, in the action phase of a seat that can plan an attack if one
 // is found within the first turns.
 func midCapitals(b *testing.B) *Game {
-	g, err := NewGame(Setup{Options: state.CapitalsOptions(), Seats: fourSeats, Seed: 42})
-	if err != nil {
-		b.Fatal(err)
-	}
-	r := rand.New(rand.NewPCG(42, 42))
-	for g.State.Turn < 16 && g.State.Phase != state.PhaseOver {
-		seat, c := randomCapitalsMove(g, r)
-		if _, ok := c.(Undo); ok {
-			continue
-		}
-		if _, _, err := g.Apply(seat, c); err != nil {
-			b.Fatal(err)
-		}
-	}
-	return g
+	return playRandomUntil(b, state.CapitalsOptions(), 16, randomCapitalsMove)
 }
 
 // BenchmarkCapitalsLaunch plans one attack and launches it (luck drawn,
@@ -72,29 +55,7 @@ func BenchmarkCapitalsLegal(b *testing.B) {
 // random legal play on a normal map (generated once, as the host caches it),
 // without recording a log.
 func BenchmarkCapitalsRandomGame(b *testing.B) {
-	b.ReportAllocs()
-	seed := uint64(0)
-	commands := 0
 	o := state.CapitalsOptions()
 	o.Map = MatchMap("normal", 1)
-	for b.Loop() {
-		seed++
-		s, err := New(Setup{Options: o, Seats: fourSeats, Seed: seed})
-		if err != nil {
-			b.Fatal(err)
-		}
-		g := &Game{State: s}
-		r := rand.New(rand.NewPCG(seed, 1))
-		for step := 0; step < 5000 && s.Phase != state.PhaseOver; step++ {
-			seat, c := randomCapitalsMove(g, r)
-			if _, ok := c.(Undo); ok {
-				continue
-			}
-			if _, err := Apply(s, seat, c); err != nil {
-				b.Fatal(err)
-			}
-			commands++
-		}
-	}
-	b.ReportMetric(float64(commands)/float64(b.N), "commands/game")
+	benchRandomGames(b, o, randomCapitalsMove)
 }

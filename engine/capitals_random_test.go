@@ -3,7 +3,6 @@ package engine
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -14,11 +13,7 @@ import (
 // capitals option with the seed.
 func randomCapitalsSetup(seed uint64) Setup {
 	r := rand.New(rand.NewPCG(seed, 1234))
-	n := 2 + r.IntN(5)
-	seats := make([]SeatInfo, n)
-	for i := range seats {
-		seats[i] = SeatInfo{ID: fmt.Sprintf("p%d", i), Name: fmt.Sprintf("P%d", i)}
-	}
+	seats := randomSeats(r)
 	o := state.CapitalsOptions()
 	o.Map = []string{"small", "normal", "large"}[r.IntN(3)]
 	o.NeutralMin = r.IntN(4)
@@ -123,48 +118,23 @@ func checkCapitalsStep(t testing.TB, seed uint64, step int, before, after *state
 	}
 }
 
-// capitalsGames is the number of random capitals games: 1000, fewer under
-// -short or the race detector (CI runs the full count without it too).
-func capitalsGames(t *testing.T) int {
-	if testing.Short() || raceEnabled {
-		return 60
-	}
-	return 1000
-}
-
 // TestReplayReproducesRandomCapitalsGames plays many random capitals games
 // with random options, checks the invariants after every command, and
 // replays each log, after a round trip through JSON, to the same final state
 // bit for bit.
 func TestReplayReproducesRandomCapitalsGames(t *testing.T) {
-	finished, steps := 0, 0
-	for seed := range uint64(capitalsGames(t)) {
+	n, finished, steps := games(60), 0, 0
+	for seed := range uint64(n) {
 		g, log := playRandomCapitals(t, seed, 2500)
 		steps += len(log)
 		if g.State.Phase == state.PhaseOver {
 			finished++
 		}
-		data, err := json.Marshal(Record{Setup: g.Setup, Log: log})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var back Record
-		if err := json.Unmarshal(data, &back); err != nil {
-			t.Fatalf("seed %d: decode record: %v", seed, err)
-		}
-		g2, err := back.Game(-1)
-		if err != nil {
-			t.Fatalf("seed %d: replay: %v", seed, err)
-		}
-		want, _ := json.Marshal(g)
-		got, _ := json.Marshal(g2)
-		if !bytes.Equal(want, got) {
-			t.Fatalf("seed %d: replay differs from the game\n got %s\nwant %s", seed, got, want)
-		}
+		wantRecordReplays(t, seed, g, log)
 	}
-	t.Logf("%d games, %d commands, %d finished within the step cap", capitalsGames(t), steps, finished)
-	if finished < capitalsGames(t)/2 {
-		t.Errorf("only %d of %d random games finished: the end of the match is too rarely exercised", finished, capitalsGames(t))
+	t.Logf("%d games, %d commands, %d finished within the step cap", n, steps, finished)
+	if finished < n/2 {
+		t.Errorf("only %d of %d random games finished: the end of the match is too rarely exercised", finished, n)
 	}
 }
 
@@ -173,29 +143,7 @@ func TestReplayReproducesRandomCapitalsGames(t *testing.T) {
 func TestCapitalsSnapshotThenTailEqualsFullReplay(t *testing.T) {
 	for seed := range uint64(30) {
 		g, log := playRandomCapitals(t, seed, 1000)
-		cut := len(log) / 2
-		mid, err := Replay(g.Setup, log[:cut])
-		if err != nil {
-			t.Fatal(err)
-		}
-		snap, err := json.Marshal(mid)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resumed, err := DecodeGame(snap)
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		for _, e := range log[cut:] {
-			if _, err := resumed.Replay(e); err != nil {
-				t.Fatalf("seed %d: %v", seed, err)
-			}
-		}
-		want, _ := json.Marshal(g)
-		got, _ := json.Marshal(resumed)
-		if !bytes.Equal(want, got) {
-			t.Fatalf("seed %d: snapshot + tail differs from the full game", seed)
-		}
+		wantSnapshotThenTail(t, seed, g, log)
 	}
 }
 

@@ -13,16 +13,21 @@ import (
 // randomSetup varies the player count and every option with the seed.
 func randomSetup(seed uint64) Setup {
 	r := rand.New(rand.NewPCG(seed, 99))
-	n := 2 + r.IntN(5)
-	seats := make([]SeatInfo, n)
-	for i := range seats {
-		seats[i] = SeatInfo{ID: fmt.Sprintf("p%d", i), Name: fmt.Sprintf("P%d", i)}
-	}
+	seats := randomSeats(r)
 	o := state.DefaultOptions()
 	o.Cards = state.CardMode(r.IntN(2))
 	o.Fortify = state.FortifyMode(r.IntN(2))
 	o.Victory = state.Victory(r.IntN(2))
 	return Setup{Options: o, Seats: seats, Seed: seed}
+}
+
+// randomSeats makes 2 to 6 seats, as many as r draws.
+func randomSeats(r *rand.Rand) []SeatInfo {
+	seats := make([]SeatInfo, 2+r.IntN(5))
+	for i := range seats {
+		seats[i] = SeatInfo{ID: fmt.Sprintf("p%d", i), Name: fmt.Sprintf("P%d", i)}
+	}
+	return seats
 }
 
 // randomMove picks a random legal command for a random seat that may act,
@@ -128,11 +133,11 @@ func playRandom(t testing.TB, seed uint64, maxSteps int) (*Game, []Entry) {
 	return g, log
 }
 
-// games is the number of random games: 1000, fewer under -short or the
+// games is the number of random games: 1000, short under -short or the
 // race detector (CI runs the full count without it too).
-func games(t *testing.T) int {
+func games(short int) int {
 	if testing.Short() || raceEnabled {
-		return 100
+		return short
 	}
 	return 1000
 }
@@ -141,34 +146,40 @@ func games(t *testing.T) int {
 // option, checks the invariants after every command, and replays each log,
 // after a round trip through JSON, to the same final state bit for bit.
 func TestReplayReproducesRandomGames(t *testing.T) {
-	finished := 0
-	for seed := range uint64(games(t)) {
+	n, finished := games(100), 0
+	for seed := range uint64(n) {
 		g, log := playRandom(t, seed, 1500)
 		if g.State.Phase == state.PhaseOver {
 			finished++
 		}
-		rec := Record{Setup: g.Setup, Log: log}
-		data, err := json.Marshal(rec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var back Record
-		if err := json.Unmarshal(data, &back); err != nil {
-			t.Fatalf("seed %d: decode record: %v", seed, err)
-		}
-		g2, err := back.Game(-1)
-		if err != nil {
-			t.Fatalf("seed %d: replay: %v", seed, err)
-		}
-		want, _ := json.Marshal(g)
-		got, _ := json.Marshal(g2)
-		if !bytes.Equal(want, got) {
-			t.Fatalf("seed %d: replay differs from the game\n got %s\nwant %s", seed, got, want)
-		}
+		wantRecordReplays(t, seed, g, log)
 	}
-	t.Logf("%d games, %d finished within the step cap", games(t), finished)
+	t.Logf("%d games, %d finished within the step cap", n, finished)
 	if finished == 0 {
 		t.Error("no random game finished: the end of the match is never exercised")
+	}
+}
+
+// wantRecordReplays encodes g's record (its setup and log) to JSON and
+// back and replays it: the game must come out the same, bit for bit.
+func wantRecordReplays(t *testing.T, seed uint64, g *Game, log []Entry) {
+	t.Helper()
+	data, err := json.Marshal(Record{Setup: g.Setup, Log: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Record
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatalf("seed %d: decode record: %v", seed, err)
+	}
+	g2, err := back.Game(-1)
+	if err != nil {
+		t.Fatalf("seed %d: replay: %v", seed, err)
+	}
+	want, _ := json.Marshal(g)
+	got, _ := json.Marshal(g2)
+	if !bytes.Equal(want, got) {
+		t.Fatalf("seed %d: replay differs from the game\n got %s\nwant %s", seed, got, want)
 	}
 }
 
@@ -177,29 +188,37 @@ func TestReplayReproducesRandomGames(t *testing.T) {
 func TestSnapshotThenTailEqualsFullReplay(t *testing.T) {
 	for seed := range uint64(40) {
 		g, log := playRandom(t, seed, 800)
-		cut := len(log) / 2
-		mid, err := Replay(g.Setup, log[:cut])
-		if err != nil {
-			t.Fatal(err)
-		}
-		snap, err := json.Marshal(mid)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resumed, err := DecodeGame(snap)
-		if err != nil {
+		wantSnapshotThenTail(t, seed, g, log)
+	}
+}
+
+// wantSnapshotThenTail replays the first half of g's log, encodes that
+// game as a snapshot, decodes it and replays the rest of the log on it: it
+// must end where g ends.
+func wantSnapshotThenTail(t *testing.T, seed uint64, g *Game, log []Entry) {
+	t.Helper()
+	cut := len(log) / 2
+	mid, err := Replay(g.Setup, log[:cut])
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := json.Marshal(mid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resumed, err := DecodeGame(snap)
+	if err != nil {
+		t.Fatalf("seed %d: %v", seed, err)
+	}
+	for _, e := range log[cut:] {
+		if _, err := resumed.Replay(e); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		for _, e := range log[cut:] {
-			if _, err := resumed.Replay(e); err != nil {
-				t.Fatalf("seed %d: %v", seed, err)
-			}
-		}
-		want, _ := json.Marshal(g)
-		got, _ := json.Marshal(resumed)
-		if !bytes.Equal(want, got) {
-			t.Fatalf("seed %d: snapshot + tail differs from the full game", seed)
-		}
+	}
+	want, _ := json.Marshal(g)
+	got, _ := json.Marshal(resumed)
+	if !bytes.Equal(want, got) {
+		t.Fatalf("seed %d: snapshot + tail differs from the full game", seed)
 	}
 }
 

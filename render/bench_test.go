@@ -12,7 +12,13 @@ func BenchmarkRender(b *testing.B) {
 	s := playGame(b, 6, 3, 600).State
 	r := New(Options{})
 	ctx := context.Background()
-	if _, err := r.Render(ctx, s); err != nil { // build the static layers
+	benchWarm(b, func() ([]byte, error) { return r.Render(ctx, s) })
+}
+
+// benchWarm times draw once a first call has built what a renderer keeps
+// (the static layers), and reports the CPU time and the size of the PNG.
+func benchWarm(b *testing.B, draw func() ([]byte, error)) {
+	if _, err := draw(); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
@@ -21,7 +27,7 @@ func BenchmarkRender(b *testing.B) {
 	var size int
 	for b.Loop() {
 		cpu.op()
-		data, err := r.Render(ctx, s)
+		data, err := draw()
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -82,14 +88,21 @@ func BenchmarkStages(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	benchStages(b, r, wk, func() { wk.compose(s) })
+}
+
+// benchStages times the stages of a warm render by wk, one sub-benchmark
+// each: compose (which draws the frame on wk's canvas), the palette
+// mapping and the PNG encoding.
+func benchStages(b *testing.B, r *Renderer, wk *worker, compose func()) {
 	b.Run("compose", func(b *testing.B) {
 		for b.Loop() {
-			wk.compose(s)
+			compose()
 		}
 	})
 	b.Run("quantize", func(b *testing.B) {
 		for b.Loop() {
-			r.quant.quantize(wk.pal, wk.canvas)
+			wk.q.quantize(wk.pal, wk.canvas)
 		}
 	})
 	b.Run("encode", func(b *testing.B) {
@@ -114,21 +127,5 @@ func BenchmarkZoom(b *testing.B) {
 	if len(at) == 0 {
 		b.Fatal("no arrows to zoom on")
 	}
-	if _, err := r.Zoom(ctx, s, at); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu := startCPU()
-	var size int
-	for b.Loop() {
-		cpu.op()
-		data, err := r.Zoom(ctx, s, at)
-		if err != nil {
-			b.Fatal(err)
-		}
-		size = len(data)
-	}
-	cpu.report(b)
-	b.ReportMetric(float64(size), "png-bytes")
+	benchWarm(b, func() ([]byte, error) { return r.Zoom(ctx, s, at) })
 }

@@ -91,23 +91,8 @@ func buildBoard(m *state.Map, geo *world.Geometry, mask []uint8, tex *textures, 
 	}
 	cont := func(v uint8) int { return m.Territories[v-1].Continent }
 
-	// Territories per image pixel: the most common of its four samples.
-	b.terr = make([]uint8, w*mh)
-	for y := range mh {
-		for x := range w {
-			i := 2*y*hw + 2*x
-			p, q, r, t := hi[i], hi[i+1], hi[i+hw], hi[i+hw+1]
-			v := p
-			switch {
-			case p == q || p == r || p == t:
-			case q == r || q == t:
-				v = q
-			case r == t:
-				v = r
-			}
-			b.terr[y*w+x] = v
-		}
-	}
+	// Territories per image pixel.
+	b.terr = halve(hi, w, mh)
 
 	// Lines: coasts, territory borders, and thicker continent borders.
 	const (
@@ -189,32 +174,7 @@ func buildBoard(m *state.Map, geo *world.Geometry, mask []uint8, tex *textures, 
 	}
 
 	// Land shading: texture by terrain plus a light rim inside every border.
-	inside := insideDistance(b.terr, w, mh)
-	b.lvl = make([]uint8, w*mh)
-	for y := range mh {
-		ty := int(float64(y)/s) & (texSize - 1)
-		for x := range w {
-			i := y*w + x
-			v := b.terr[i]
-			if v == 0 {
-				continue
-			}
-			tile := tex.terrain[m.Territories[v-1].Terrain]
-			tv := int(tile[ty*texSize+int(float64(x)/s)&(texSize-1)])
-			l := midLevel + int(math.Round(float64(tv-128)/128*float64(midLevel)*0.8))
-			switch d := float64(inside[i]) / s; {
-			case d <= 1.5:
-				l += 4
-			case d <= 2.5:
-				l += 3
-			case d <= 3.5:
-				l += 2
-			case d <= 4.5:
-				l++
-			}
-			b.lvl[i] = uint8(max(0, min(levels-1, l)))
-		}
-	}
+	b.lvl = shadeLand(m, tex, b.terr, insideDistance(b.terr, w, mh), w, mh, w, s, 0.8)
 
 	// Sea: deeper away from the coast, with a glow in the colour of the
 	// nearest continent along it.
@@ -554,4 +514,60 @@ func (b *board) landIn(r frect) float64 {
 		return 0
 	}
 	return land / n
+}
+
+// halve returns the territory of each pixel of a w x h image from hi, its
+// territories sampled at twice the resolution (2w x 2h): the most common
+// of the pixel's four samples, the first of them on a tie.
+func halve(hi []uint8, w, h int) []uint8 {
+	hw := 2 * w
+	terr := make([]uint8, w*h)
+	for y := range h {
+		for x := range w {
+			i := 2*y*hw + 2*x
+			p, q, r, t := hi[i], hi[i+1], hi[i+hw], hi[i+hw+1]
+			v := p
+			switch {
+			case p == q || p == r || p == t:
+			case q == r || q == t:
+				v = q
+			case r == t:
+				v = r
+			}
+			terr[y*w+x] = v
+		}
+	}
+	return terr
+}
+
+// shadeLand returns the shading levels of the land of terr (w x h
+// territory ids, 0 for water) in rows stride wide: the terrain's texture,
+// scaled by contrast, plus a light rim inside every border (inside is
+// insideDistance of terr). s is the image's scale.
+func shadeLand(m *state.Map, tex *textures, terr []uint8, inside []float32, w, h, stride int, s, contrast float64) []uint8 {
+	lvl := make([]uint8, stride*h)
+	for y := range h {
+		ty := int(float64(y)/s) & (texSize - 1)
+		for x := range w {
+			v := terr[y*w+x]
+			if v == 0 {
+				continue
+			}
+			tile := tex.terrain[m.Territories[v-1].Terrain]
+			tv := int(tile[ty*texSize+int(float64(x)/s)&(texSize-1)])
+			l := midLevel + int(math.Round(float64(tv-128)/128*float64(midLevel)*contrast))
+			switch d := float64(inside[y*w+x]) / s; {
+			case d <= 1.5:
+				l += 4
+			case d <= 2.5:
+				l += 3
+			case d <= 3.5:
+				l += 2
+			case d <= 4.5:
+				l++
+			}
+			lvl[y*stride+x] = uint8(max(0, min(levels-1, l)))
+		}
+	}
+	return lvl
 }

@@ -612,7 +612,7 @@ func (wk *worker) drawLegendHolders(s *state.State, tags []string) {
 
 // drawBanner announces the winner across the map.
 func (wk *worker) drawBanner(s *state.State, tags []string) {
-	dc, sc, th, f := wk.dc, wk.s, wk.r.th, wk.f
+	sc, f := wk.s, wk.f
 	b := wk.b
 	title := wk.seatLabel(s, s.Winner) + " wins!"
 	sub := fmt.Sprintf("after %d turns · %d of %d territories · %d armies", s.Turn, s.Owned(s.Winner), len(s.Terr), s.Armies(s.Winner))
@@ -620,6 +620,14 @@ func (wk *worker) drawBanner(s *state.State, tags []string) {
 	bw, bh := tw+44*sc, 116*sc
 	x, y := b.bannerAt[0]-bw/2, b.bannerAt[1]-bh/2
 	x = math.Max(10*sc, math.Min(float64(b.w)-10*sc-bw, x))
+	wk.drawBannerBox(x, y, bw, bh, s.Winner, tags[s.Winner], title, sub)
+}
+
+// drawBannerBox draws the winner's banner, bw x bh at x, y: a shadowed box
+// with a gold edge, the title after the winner's swatch, sub below. Both
+// boards' banners are this box; they size and place it each their way.
+func (wk *worker) drawBannerBox(x, y, bw, bh float64, winner int, tag, title, sub string) {
+	dc, sc, th, f := wk.dc, wk.s, wk.r.th, wk.f
 	dc.DrawRoundedRectangle(x+4*sc, y+6*sc, bw, bh, 18*sc)
 	dc.SetColor(color.RGBA{0, 0, 0, 120})
 	dc.Fill()
@@ -633,7 +641,7 @@ func (wk *worker) drawBanner(s *state.State, tags []string) {
 	titleW := textWidth(f.banner, title)
 	sw := 26 * sc
 	tx := cx - (titleW+sw*2+14*sc)/2
-	wk.drawSwatch(tx+sw, y+44*sc, 22*sc, s.Winner, tags[s.Winner])
+	wk.drawSwatch(tx+sw, y+44*sc, 22*sc, winner, tag)
 	drawText(wk.canvas, f.banner, title, tx+2*sw+14*sc, y+44*sc+capHeight(f.banner)/2, th.gold)
 	drawTextCentered(wk.canvas, f.bannerSub, sub, cx, y+90*sc, th.text)
 }

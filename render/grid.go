@@ -202,22 +202,7 @@ func buildGridBoard(m *state.Map, tex *textures, th *theme, fs *fonts, width int
 
 	// Territories per image pixel (mt: the map square only, side wide):
 	// the most common of its four samples.
-	mt := make([]uint8, side*h)
-	for y := range h {
-		for x := range side {
-			i := 2*y*hw + 2*x
-			p, q, r, t := hi[i], hi[i+1], hi[i+hw], hi[i+hw+1]
-			v := p
-			switch {
-			case p == q || p == r || p == t:
-			case q == r || q == t:
-				v = q
-			case r == t:
-				v = r
-			}
-			mt[y*side+x] = v
-		}
-	}
+	mt := halve(hi, side, h)
 	b.terr = make([]uint8, w*h)
 	for y := range h {
 		copy(b.terr[y*w:y*w+side], mt[y*side:(y+1)*side])
@@ -294,32 +279,10 @@ func buildGridBoard(m *state.Map, tex *textures, th *theme, fs *fonts, width int
 	}
 	b.lines = sparseFrom(lines)
 
-	// Land shading: the terrain's texture and a light rim inside borders.
+	// Land shading: the terrain's texture and a light rim inside borders;
+	// the panel beside the map square has none.
 	inside := insideDistance(mt, side, h)
-	b.lvl = make([]uint8, w*h)
-	for y := range h {
-		ty := int(float64(y)/s) & (texSize - 1)
-		for x := range side {
-			v := mt[y*side+x]
-			if v == 0 {
-				continue
-			}
-			tile := tex.terrain[m.Territories[v-1].Terrain]
-			tv := int(tile[ty*texSize+int(float64(x)/s)&(texSize-1)])
-			l := midLevel + int(math.Round(float64(tv-128)/128*float64(midLevel)*0.9))
-			switch d := float64(inside[y*side+x]) / s; {
-			case d <= 1.5:
-				l += 4
-			case d <= 2.5:
-				l += 3
-			case d <= 3.5:
-				l += 2
-			case d <= 4.5:
-				l++
-			}
-			b.lvl[y*w+x] = uint8(max(0, min(levels-1, l)))
-		}
-	}
+	b.lvl = shadeLand(m, tex, mt, inside, side, h, w, s, 0.9)
 
 	// Water: shallow along the coasts, deeper away from them; the panel's
 	// ground beside.

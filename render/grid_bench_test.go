@@ -2,7 +2,6 @@ package render
 
 import (
 	"context"
-	"image/png"
 	"testing"
 )
 
@@ -13,23 +12,7 @@ func BenchmarkRenderCapitals(b *testing.B) {
 	s := gridMid(b)
 	r := New(Options{})
 	ctx := context.Background()
-	if _, err := r.Render(ctx, s); err != nil { // build the static layers
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu := startCPU()
-	var size int
-	for b.Loop() {
-		cpu.op()
-		data, err := r.Render(ctx, s)
-		if err != nil {
-			b.Fatal(err)
-		}
-		size = len(data)
-	}
-	cpu.report(b)
-	b.ReportMetric(float64(size), "png-bytes")
+	benchWarm(b, func() ([]byte, error) { return r.Render(ctx, s) })
 }
 
 // BenchmarkRenderCapitalsCold is the first render of a new generated map
@@ -68,24 +51,5 @@ func BenchmarkStagesCapitals(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Run("compose", func(b *testing.B) {
-		for b.Loop() {
-			wk.composeGrid(s)
-		}
-	})
-	b.Run("quantize", func(b *testing.B) {
-		for b.Loop() {
-			wk.q.quantize(wk.pal, wk.canvas)
-		}
-	})
-	b.Run("encode", func(b *testing.B) {
-		enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.pngBuffer}
-		for b.Loop() {
-			wk.buf.Reset()
-			if err := enc.Encode(&wk.buf, wk.pal); err != nil {
-				b.Fatal(err)
-			}
-		}
-		b.ReportMetric(float64(wk.buf.Len()), "png-bytes")
-	})
+	benchStages(b, r, wk, func() { wk.composeGrid(s) })
 }

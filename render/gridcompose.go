@@ -278,7 +278,7 @@ func pontoon(dc *gg.Context, x, y, dx, dy, cell float64, th *theme) {
 
 // drawGridBanner announces the winner across the map square.
 func (wk *worker) drawGridBanner(s *state.State, tags []string) {
-	dc, sc, th, f := wk.dc, wk.s, wk.r.th, wk.f
+	sc, f := wk.s, wk.f
 	b := wk.b
 	title := wk.seatLabel(s, s.Winner) + " wins!"
 	sub := fmt.Sprintf("after %d turns · %d of %d territories · %s", s.Turn, s.Owned(s.Winner), len(s.Terr), plural(s.Armies(s.Winner), "troop", "troops"))
@@ -288,23 +288,8 @@ func (wk *worker) drawGridBanner(s *state.State, tags []string) {
 	bw = math.Min(bw, side-20*sc)
 	x, y := b.bannerAt[0]-bw/2, b.bannerAt[1]-bh/2
 	x = math.Max(10*sc, math.Min(side-10*sc-bw, x))
-	dc.DrawRoundedRectangle(x+4*sc, y+6*sc, bw, bh, 18*sc)
-	dc.SetColor(color.RGBA{0, 0, 0, 120})
-	dc.Fill()
-	dc.DrawRoundedRectangle(x, y, bw, bh, 18*sc)
-	dc.SetColor(color.RGBA{16, 22, 32, 235})
-	dc.FillPreserve()
-	dc.SetLineWidth(5 * sc)
-	dc.SetColor(th.gold)
-	dc.Stroke()
-	cx := x + bw/2
-	title = fit(f.banner, title, bw-100*sc)
-	titleW := textWidth(f.banner, title)
-	sw := 26 * sc
-	tx := cx - (titleW+sw*2+14*sc)/2
-	wk.drawSwatch(tx+sw, y+44*sc, 22*sc, s.Winner, tags[s.Winner])
-	drawText(wk.canvas, f.banner, title, tx+2*sw+14*sc, y+44*sc+capHeight(f.banner)/2, th.gold)
-	drawTextCentered(wk.canvas, f.bannerSub, fit(f.bannerSub, sub, bw-30*sc), cx, y+90*sc, th.text)
+	// The box may be narrower than its text here: the text is cut to fit.
+	wk.drawBannerBox(x, y, bw, bh, s.Winner, tags[s.Winner], fit(f.banner, title, bw-100*sc), fit(f.bannerSub, sub, bw-30*sc))
 }
 
 // heroState says how a seat stands with its hero: locked (not yet won),
