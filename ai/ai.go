@@ -14,9 +14,10 @@
 //     the rules allow, reinforce a border, never fortify.
 //   - normal: heuristics (exact conquest odds, continents, threats, cards)
 //     and, once a turn, a short look ahead to choose the turn's plan.
-//   - hard: Monte-Carlo tree search over turn plans, on determinized copies
-//     of the match, with normal's heuristics as rollout policy, under a time and
-//     iteration budget.
+//   - hard: a Monte-Carlo tree search over turn plans, then each decision of
+//     the turn refined by rollouts, on determinized copies of the match,
+//     with normal's heuristics as rollout policy and an evaluation learned
+//     from self-play, under a time and iteration budget.
 //   - exec:COMMAND: an outside program speaking the JSON-lines protocol of
 //     docs/bot-protocol.md.
 //
@@ -62,8 +63,9 @@ type Options struct {
 	Style float64
 	// Budget is the time hard may think per turn (DefaultBudget if 0).
 	Budget time.Duration
-	// Iterations, if positive, caps hard's search iterations per turn. With an
-	// iteration cap and a generous Budget, hard is deterministic.
+	// Iterations, if positive, caps hard's search iterations per turn, and
+	// sets the samples of each decision's refinement to a tenth of it. With
+	// an iteration cap and a generous Budget, hard is deterministic.
 	Iterations int
 	// Timeout is the time an exec: bot has for each decision
 	// (DefaultTimeout if 0).

@@ -135,6 +135,27 @@ func BenchmarkPlayout(b *testing.B) {
 	}
 }
 
+// BenchmarkRefine is one decision of hard's refinement at the start of a
+// turn (the reinforcement): its candidates, played on 64 samples (a
+// command, the rest of the turn and the others' turns, the learned
+// evaluation), the worse half dropped after 8, 16 and 32. It reports the
+// rollouts per decision.
+func BenchmarkRefine(b *testing.B) {
+	states := benchStates(b)
+	rng := newRand(1, 1)
+	base := params{style: bias(0), goal: -1, ref: true}
+	var r refiner
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := states[i%len(states)]
+		v := s.View(s.Current)
+		alts := candidatePlans(base, v, v.Viewer)
+		r.choose(v, v.Viewer, base, alts, func(n int) bool { return n >= 64 }, rng)
+	}
+	b.ReportMetric(float64(r.played)/float64(b.N), "rollouts/op")
+}
+
 // BenchmarkDecisionNormal is one decision of the heuristic player, the unit
 // of the search's playouts.
 func BenchmarkDecisionNormal(b *testing.B) {

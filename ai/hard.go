@@ -32,9 +32,10 @@ type hard struct {
 
 	mu    sync.Mutex
 	rng   *rand.Rand
-	plans map[planKey]params
+	plans map[planKey]turnPlan
 	// capPlans caches the plans of capitals turns (capitals_hard.go).
 	capPlans map[planKey]capPlan
+	refine   refiner
 }
 
 type planKey struct {
@@ -49,7 +50,7 @@ func newHard(opts Options) *hard {
 		budget:     opts.Budget,
 		iterations: opts.Iterations,
 		rng:        newRand(opts.Seed, 4),
-		plans:      make(map[planKey]params),
+		plans:      make(map[planKey]turnPlan),
 	}
 	if h.budget <= 0 {
 		h.budget = DefaultBudget
@@ -67,16 +68,58 @@ func (h *hard) decide(ctx context.Context, s *state.State, seat int) engine.Comm
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	key := planKey{match: matchKey(s), turn: s.Turn, seat: seat}
-	p, ok := h.plans[key]
+	tp, ok := h.plans[key]
 	if !ok {
-		p = h.search(ctx, s, seat)
+		tp.start = time.Now()
+		tp.alts = h.candidates(s, seat)
+		tp.p = h.search(ctx, s, seat, tp.alts)
 		if len(h.plans) > 64 {
 			clear(h.plans)
 		}
-		h.plans[key] = p
+		h.plans[key] = tp
 	}
-	return p.play(s, seat)
+	return h.refine.choose(s, seat, tp.p, tp.alts, h.refineStop(ctx, tp.start), h.rng)
 }
+
+// turnPlan is what hard keeps of a turn: the plan the search chose, the
+// plans it weighed, and when the turn's thinking began.
+type turnPlan struct {
+	p     params
+	alts  []params
+	start time.Time
+}
+
+// refineStop says when a decision's refinement (refiner) has played its
+// candidates on enough samples. With an iteration cap it is a number of
+// samples, a share of the cap, so that play is deterministic. By time, each
+// decision may take a fifth of the time the turn has left (a thirty-second
+// of the budget at least), so that the first decisions, which shape the
+// turn, get the most and the turn's thinking stays within the budget; and
+// at least a few samples.
+func (h *hard) refineStop(ctx context.Context, start time.Time) func(samples int) bool {
+	if h.iterations > 0 {
+		want := max(refineMinSamples, h.iterations/refineShare)
+		return func(n int) bool { return n >= want }
+	}
+	last := start.Add(h.budget - h.budget/20)
+	left := time.Until(last)
+	if left <= 0 {
+		return func(int) bool { return true } // out of time: the plan's own command
+	}
+	end := time.Now().Add(min(left, max(h.budget/32, left/5)))
+	return func(n int) bool {
+		return n >= refineMaxSamples || (n >= refineMinSamples && (ctx.Err() != nil || time.Now().After(end)))
+	}
+}
+
+// The refinement's samples (of each candidate still in the running): with
+// an iteration cap, the cap over refineShare (1,200 iterations: 120
+// samples); by time, as many as the time allows, within the bounds.
+const (
+	refineShare      = 10
+	refineMinSamples = 8
+	refineMaxSamples = 1024
+)
 
 // matchKey tells matches apart for the plan cache.
 func matchKey(s *state.State) string {
@@ -165,8 +208,7 @@ func laterPlans(base params) []params {
 
 // search runs the tree search from the turn at hand and returns the root
 // plan tried most often.
-func (h *hard) search(ctx context.Context, s *state.State, seat int) params {
-	cands := h.candidates(s, seat)
+func (h *hard) search(ctx context.Context, s *state.State, seat int, cands []params) params {
 	if len(cands) == 1 {
 		return cands[0]
 	}
@@ -185,10 +227,10 @@ func (h *hard) search(ctx context.Context, s *state.State, seat int) params {
 // iterations) is spent.
 func (h *hard) grow(ctx context.Context, root *node, s *state.State, seat int) {
 	later := h.laterPlans()
-	// The search takes nine tenths of the turn's budget: the rest of the
-	// turn's decisions, and a last iteration begun just before the
-	// deadline, fit in the tenth left.
-	deadline := time.Now().Add(h.budget - h.budget/10)
+	// The search takes an eighth of the turn's budget: the refinement of
+	// the turn's decisions, worth more (docs/ai.md), takes the rest
+	// (refineStop).
+	deadline := time.Now().Add(h.budget / 8)
 	type step struct {
 		n *node
 		i int
@@ -218,7 +260,7 @@ func (h *hard) grow(ctx context.Context, root *node, s *state.State, seat int) {
 			}
 			n = n.next[i]
 		}
-		score := evaluate(sim, seat)
+		score := hardEvaluate(sim, seat)
 		for _, st := range path {
 			st.n.visits[st.i]++
 			st.n.sum[st.i] += score

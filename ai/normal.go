@@ -199,13 +199,25 @@ type attack struct {
 // taking the target against its value and the armies it costs; it returns
 // false when no attack clears the style's threshold.
 func (p params) bestAttack(b *board) (attack, bool) {
+	best, found := attack{score: 0}, false
+	p.eachAttack(b, false, func(a attack, clears bool) {
+		if clears && a.score > best.score {
+			best, found = a, true
+		}
+	})
+	return best, found
+}
+
+// eachAttack calls f with the attacks the seat could make, scored, and
+// whether each clears the style's threshold: all of them, or (all false,
+// cheaper) only those that clear it.
+func (p params) eachAttack(b *board, all bool, f func(a attack, clears bool)) {
 	s := b.s
 	pmin := 0.6 - 0.22*p.style
 	card := 0.0
 	if !s.Conquered {
 		card = 2.5
 	}
-	best, found := attack{score: 0}, false
 	for from := range s.Terr {
 		a := s.Terr[from].Armies
 		if a < 2 || !b.mine(from) || !b.front[from] {
@@ -234,14 +246,15 @@ func (p params) bestAttack(b *board) (attack, bool) {
 			win := winProb(ae, d)
 			value := p.targetValue(b, to)
 			special := b.completes(to) || (s.Terr[to].Owner >= 0 && b.owned[s.Terr[to].Owner] == 1)
-			if p.passive && s.Conquered && !special {
-				continue
-			}
+			clears := !(p.passive && s.Conquered && !special)
 			threshold := pmin
 			if card > 0 || special {
 				threshold -= 0.1
 			}
 			if win < threshold {
+				clears = false
+			}
+			if !clears && !all {
 				continue
 			}
 			lost := float64(ae) - expectedLeft(ae, d)
@@ -252,12 +265,9 @@ func (p params) bestAttack(b *board) (attack, bool) {
 				}
 			}
 			score := win*(value+card) - (1-win)*1.2 - 0.07*lost*(1-0.4*p.style) - 0.02*float64(exposure)*(1-0.5*p.style)
-			if score > best.score {
-				best, found = attack{from: from, to: to, keep: keep, score: score}, true
-			}
+			f(attack{from: from, to: to, keep: keep, score: score}, clears)
 		}
 	}
-	return best, found
 }
 
 // occupy splits the armies between the source and the conquest: all in if

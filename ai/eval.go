@@ -1,0 +1,117 @@
+package ai
+
+import (
+	"math"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+)
+
+// numFeatures is the length of a position's feature vector (features).
+const numFeatures = 16
+
+// features describes a classic position from seat's point of view, at the
+// start of one of its turns: what the learned evaluation (winChance) reads.
+// It reads only what a view shows (hand sizes, not cards).
+func features(s *state.State, seat int) [numFeatures]float64 {
+	var f [numFeatures]float64
+	n := len(s.Terr)
+	need := n
+	if s.Options.Victory == state.TwoThirds {
+		need = (2*n + 2) / 3
+	}
+	next := float64(engine.EscalatingValue(s.Trades))
+	if s.Options.Cards == state.Fixed {
+		next = 7
+	}
+	var terr, arm, inc, hand [state.MaxSeats]float64
+	var bonus [state.MaxSeats]int
+	allBonus := 0
+	for c := range s.Map.Continents {
+		allBonus += s.Map.Continents[c].Bonus
+		if o := s.ContinentOwner(c); o >= 0 {
+			bonus[o] += s.Map.Continents[c].Bonus
+		}
+	}
+	for t := range s.Terr {
+		if o := s.Terr[t].Owner; o >= 0 {
+			terr[o]++
+			arm[o] += float64(s.Terr[t].Armies)
+		}
+	}
+	var allArm, allInc float64
+	alive := 0
+	for p := range s.Seats {
+		if !s.Seats[p].Alive() {
+			continue
+		}
+		alive++
+		inc[p] = float64(max(3, int(terr[p])/3) + bonus[p])
+		hand[p] = float64(s.HandSize(p))
+		allArm += arm[p]
+		allInc += inc[p]
+	}
+	cardArmies := func(p int) float64 { return hand[p] / 3 * next / max(1, allArm) }
+	var oppTerr, oppArm, oppCards, prize float64
+	for p := range s.Seats {
+		if p == seat || !s.Seats[p].Alive() {
+			continue
+		}
+		oppTerr = max(oppTerr, terr[p]/float64(n))
+		oppArm = max(oppArm, arm[p]/max(1, allArm))
+		oppCards = max(oppCards, cardArmies(p))
+		if terr[p] <= 4 {
+			prize = max(prize, hand[p]/5/terr[p])
+		}
+	}
+	myTerr, myArm := terr[seat]/float64(n), arm[seat]/max(1, allArm)
+	f[0] = 1
+	f[1] = myTerr
+	f[2] = myArm
+	f[3] = inc[seat] / max(1, allInc)
+	f[4] = cardArmies(seat)
+	f[5] = oppTerr
+	f[6] = oppArm
+	f[7] = oppCards
+	if alive == 2 {
+		f[8] = 1
+	}
+	if alive == 3 {
+		f[9] = 1
+	}
+	f[10] = float64(max(0, need-int(terr[seat]))) / float64(n)
+	f[11] = prize
+	f[12] = myArm * myArm
+	f[13] = myTerr * myTerr
+	f[14] = float64(bonus[seat]) / float64(max(1, allBonus))
+	f[15] = math.Min(1, float64(s.Trades)/10)
+	return f
+}
+
+// hardEvaluate scores a position for seat in [0, 1], as hard's search
+// does: 1 for a win, 0 when out, otherwise the learned chance to win.
+func hardEvaluate(s *state.State, seat int) float64 {
+	if s.Phase == state.PhaseOver {
+		if s.Winner == seat {
+			return 1
+		}
+		return 0
+	}
+	if !s.Seats[seat].Alive() {
+		return 0
+	}
+	return winChance(s, seat)
+}
+
+// winChance is the learned evaluation: the chance that seat wins from a
+// classic position at the start of one of its turns, by a logistic model
+// over features fitted on games of the normal player (evalWeights,
+// TestFitEval).
+func winChance(s *state.State, seat int) float64 {
+	f := features(s, seat)
+	z := 0.0
+	for i, w := range evalWeights {
+		z += w * f[i]
+	}
+	return 1 / (1 + math.Exp(-z))
+}

@@ -1,0 +1,130 @@
+package ai
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+)
+
+// At every decision of hard's turns the refinement weighs the plan's own
+// command first, then other legal commands without repeats, stopping among
+// them when attacking; and it does not always keep the plan's command
+// (else it would be dead weight).
+func TestRefineCandidates(t *testing.T) {
+	s := newMatch(t, 4, 41, state.DefaultOptions())
+	ps := make([]Player, 4)
+	for i := range ps {
+		ps[i] = mustNew(t, "normal", Options{Seed: uint64(i)})
+	}
+	h := newHard(Options{Seed: 5, Iterations: 60, Budget: 1 << 62})
+	var r refiner
+	rng := rand.New(rand.NewPCG(1, 2))
+	ctx := context.Background()
+	decisions, changed, stops := 0, 0, 0
+	for s.Phase != state.PhaseOver && s.Turn < 60 {
+		seat := toMove(s)
+		view := s.View(seat)
+		if seat == 0 && s.Phase != state.PhaseSetup {
+			alts := h.candidates(view, seat)
+			p := h.search(ctx, view, seat, alts)
+			cands := append([]engine.Command(nil), r.candidates(view, seat, p, alts)...)
+			if want := p.play(view, seat); cands[0] != want {
+				t.Fatalf("turn %d: first candidate %v, want the plan's %v", s.Turn, cands[0], want)
+			}
+			for i, c := range cands {
+				for _, d := range cands[:i] {
+					if c == d {
+						t.Fatalf("turn %d: %v weighed twice", s.Turn, c)
+					}
+				}
+				if _, err := engine.Apply(s.Clone(), seat, c); err != nil {
+					t.Fatalf("turn %d (%s): candidate %s: %v", s.Turn, s.Phase, engine.Describe(s.Map, c), err)
+				}
+				if _, ok := c.(engine.EndTurn); ok && s.Phase == state.PhaseAttack {
+					stops++
+				}
+				if _, ok := c.(engine.Fortify); ok && s.Phase == state.PhaseAttack {
+					stops++
+				}
+			}
+			c := r.choose(view, seat, p, alts, func(n int) bool { return n >= 8 }, rng)
+			decisions++
+			if c != cands[0] {
+				changed++
+			}
+		}
+		c, err := ps[seat].Act(ctx, view, seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := engine.Apply(s, seat, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if decisions < 20 || stops == 0 {
+		t.Fatalf("%d decisions, %d with stopping weighed: want more", decisions, stops)
+	}
+	if changed == 0 || changed == decisions {
+		t.Errorf("the refinement changed %d of %d decisions: want some, not all", changed, decisions)
+	}
+	t.Logf("the refinement changed %d of %d decisions", changed, decisions)
+}
+
+// The learned evaluation reads a position as a player would: in positions
+// of real games, the seat it gives the best chance is nearly always the
+// one with the most armies or territories, and every chance is strictly
+// between 0 and 1.
+func TestWinChance(t *testing.T) {
+	agree, n := 0, 0
+	for g := range uint64(6) {
+		s := newMatch(t, 4, 50+g, state.DefaultOptions())
+		ps := make([]Player, 4)
+		for i := range ps {
+			ps[i] = mustNew(t, "normal", Options{Seed: g + uint64(i)})
+		}
+		for s.Phase != state.PhaseOver && s.Turn < 40 {
+			turn := s.Turn
+			seat := toMove(s)
+			c, err := ps[seat].Act(context.Background(), s.View(seat), seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := engine.Apply(s, seat, c); err != nil {
+				t.Fatal(err)
+			}
+			if s.Turn == turn || s.Phase != state.PhaseReinforce || s.Turn < 8 {
+				continue
+			}
+			best, bestArm, bestTerr := -1, -1, -1
+			for p := range s.Seats {
+				if !s.Seats[p].Alive() {
+					continue
+				}
+				w := winChance(s, p)
+				if w <= 0 || w >= 1 {
+					t.Fatalf("turn %d: chance %v of seat %d", s.Turn, w, p)
+				}
+				if best < 0 || w > winChance(s, best) {
+					best = p
+				}
+				if bestArm < 0 || s.Armies(p) > s.Armies(bestArm) {
+					bestArm = p
+				}
+				if bestTerr < 0 || s.Owned(p) > s.Owned(bestTerr) {
+					bestTerr = p
+				}
+			}
+			n++
+			if best == bestArm || best == bestTerr {
+				agree++
+			}
+		}
+	}
+	if n < 50 || float64(agree) < 0.8*float64(n) {
+		t.Errorf("the favourite leads in armies or territories in %d of %d positions", agree, n)
+	}
+	t.Logf("the favourite leads in armies or territories in %d of %d positions", agree, n)
+}
