@@ -362,14 +362,8 @@ func playCapRound(s *state.State, seat int, late func() bool) bool {
 // chance that the strongest enemy attack of the next round takes its
 // capital.
 func capEvaluate(s *state.State, seat int) float64 {
-	if s.Phase == state.PhaseOver {
-		if s.Winner == seat {
-			return 1
-		}
-		return 0
-	}
-	if !s.Seats[seat].Alive() {
-		return 0
+	if v, ok := settled(s, seat); ok {
+		return v
 	}
 	b := newCapBoard(s, seat)
 	var mine, all float64

@@ -91,14 +91,8 @@ func features(s *state.State, seat int) [numFeatures]float64 {
 // hardEvaluate scores a position for seat in [0, 1], as hard's search
 // does: 1 for a win, 0 when out, otherwise the learned chance to win.
 func hardEvaluate(s *state.State, seat int) float64 {
-	if s.Phase == state.PhaseOver {
-		if s.Winner == seat {
-			return 1
-		}
-		return 0
-	}
-	if !s.Seats[seat].Alive() {
-		return 0
+	if v, ok := settled(s, seat); ok {
+		return v
 	}
 	return winChance(s, seat)
 }

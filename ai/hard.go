@@ -297,18 +297,24 @@ func playTurns(b *board, s *state.State, seat int, p params) {
 	}
 }
 
+// settled returns the score of a position decided for seat: 1 if it won,
+// 0 if it lost or is out.
+func settled(s *state.State, seat int) (float64, bool) {
+	switch {
+	case s.Phase == state.PhaseOver && s.Winner == seat:
+		return 1, true
+	case s.Phase == state.PhaseOver || !s.Seats[seat].Alive():
+		return 0, true
+	}
+	return 0, false
+}
+
 // evaluate scores a position for seat in [0, 1]: 1 for a win, 0 when out,
 // otherwise its share of the income, armies and territories in play, with
 // a little for cards in hand.
 func evaluate(s *state.State, seat int) float64 {
-	if s.Phase == state.PhaseOver {
-		if s.Winner == seat {
-			return 1
-		}
-		return 0
-	}
-	if !s.Seats[seat].Alive() {
-		return 0
+	if v, ok := settled(s, seat); ok {
+		return v
 	}
 	var myInc, allInc, myArm, allArm, myTerr, allTerr float64
 	for p := range s.Seats {

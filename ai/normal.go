@@ -75,10 +75,7 @@ func (p params) play(s *state.State, seat int) engine.Command {
 // playOn is play reading the board into b, whose memory it reuses: search
 // playouts keep one board for all their decisions.
 func (p params) playOn(b *board, s *state.State, seat int) engine.Command {
-	b.reset(s, seat)
-	if p.goal >= 0 && p.goal < len(s.Map.Continents) && b.contOwner[p.goal] != seat {
-		b.goal = p.goal
-	}
+	p.read(b, s, seat)
 	switch s.Phase {
 	case state.PhaseSetup:
 		if p.ref {
@@ -107,14 +104,7 @@ func (p params) playOn(b *board, s *state.State, seat int) engine.Command {
 		if a, ok := p.bestAttack(b); ok {
 			return engine.Blitz{From: a.from, To: a.to, Keep: a.keep}
 		}
-		if p.ref && s.Options.Fortify == state.Connected {
-			r := readRef(b, p.goal)
-			if c, ok := r.fortify(); ok {
-				return c
-			}
-		} else if c, ok := p.fortify(b); ok {
-			return c
-		}
+		return p.stop(b)
 	case state.PhaseFortify:
 		if s.Options.Fortify == state.Adjacent {
 			if c, ok := p.fortify(b); ok {
@@ -123,6 +113,29 @@ func (p params) playOn(b *board, s *state.State, seat int) engine.Command {
 		}
 	}
 	return endTurn(s, seat)
+}
+
+// read reads s into b from seat's point of view, with the plan's goal
+// continent, if it has one the seat does not hold yet.
+func (p params) read(b *board, s *state.State, seat int) {
+	b.reset(s, seat)
+	if p.goal >= 0 && p.goal < len(s.Map.Continents) && b.contOwner[p.goal] != seat {
+		b.goal = p.goal
+	}
+}
+
+// stop is what the plan plays in the attack phase once it attacks no
+// more, on the board read: its fortification, or the end of the turn.
+func (p params) stop(b *board) engine.Command {
+	if p.ref && b.s.Options.Fortify == state.Connected {
+		r := readRef(b, p.goal)
+		if c, ok := r.fortify(); ok {
+			return c
+		}
+	} else if c, ok := p.fortify(b); ok {
+		return c
+	}
+	return endTurn(b.s, b.seat)
 }
 
 // endTurn ends the turn, discarding first when the hand is full and a card

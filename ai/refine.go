@@ -124,10 +124,7 @@ func (r *refiner) candidates(view *state.State, seat int, p params, alts []param
 	}
 	switch view.Phase {
 	case state.PhaseAttack:
-		r.b.reset(view, seat)
-		if p.goal >= 0 && p.goal < len(view.Map.Continents) && r.b.contOwner[p.goal] != seat {
-			r.b.goal = p.goal
-		}
+		p.read(&r.b, view, seat)
 		var top []attack
 		p.eachAttack(&r.b, true, func(a attack, _ bool) {
 			if winProb(view.Terr[a.from].Armies-a.keep+1, view.Terr[a.to].Armies) >= 0.3 {
@@ -147,7 +144,7 @@ func (r *refiner) candidates(view *state.State, seat int, p params, alts []param
 			a := top[0]
 			add(engine.Attack{From: a.from, To: a.to, Dice: min(3, view.Terr[a.from].Armies-1)})
 		}
-		add(p.stopAttacks(&r.b, view, seat))
+		add(p.stop(&r.b))
 	case state.PhaseReinforce:
 		if view.Seats[seat].Reserve > 0 {
 			r.placements(view, seat, p, add)
@@ -192,19 +189,4 @@ func (r *refiner) placements(view *state.State, seat int, p params, add func(eng
 	for _, x := range fs[:min(3, len(fs))] {
 		add(engine.Place{Territory: x.t, Armies: res})
 	}
-}
-
-// stopAttacks is what plan p plays when it attacks no more: its
-// fortification, or the end of the turn.
-func (p params) stopAttacks(b *board, s *state.State, seat int) engine.Command {
-	b.reset(s, seat)
-	if p.ref && s.Options.Fortify == state.Connected {
-		r := readRef(b, p.goal)
-		if c, ok := r.fortify(); ok {
-			return c
-		}
-	} else if c, ok := p.fortify(b); ok {
-		return c
-	}
-	return endTurn(s, seat)
 }
