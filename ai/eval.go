@@ -22,7 +22,7 @@ func features(s *state.State, seat int) [numFeatures]float64 {
 	}
 	next := float64(engine.EscalatingValue(s.Trades))
 	if s.Options.Cards == state.Fixed {
-		next = 7
+		next = 7 // the mean of the fixed sets' values, 4 to 10
 	}
 	var terr, arm, inc, hand [state.MaxSeats]float64
 	var bonus [state.MaxSeats]int

@@ -27,7 +27,8 @@ var (
 type sample struct {
 	f    [numFeatures]float64
 	base float64 // evaluate's score, for comparison
-	won  float64
+	seat int
+	won  float64 // 1 if seat won the game
 	game int
 }
 
@@ -47,7 +48,7 @@ func selfPlay(t testing.TB, g int) []sample {
 		if s.Phase != state.PhaseSetup && s.Turn != lastTurn {
 			lastTurn = s.Turn
 			v := s.View(seat)
-			out = append(out, sample{f: features(v, seat), base: evaluate(v, seat), game: g, won: float64(seat)})
+			out = append(out, sample{f: features(v, seat), base: evaluate(v, seat), game: g, seat: seat})
 		}
 		c, err := players[seat].Act(ctx, s.View(seat), seat)
 		if err != nil {
@@ -58,10 +59,8 @@ func selfPlay(t testing.TB, g int) []sample {
 		}
 	}
 	for i := range out {
-		if s.Phase == state.PhaseOver && int(out[i].won) == s.Winner {
+		if s.Phase == state.PhaseOver && out[i].seat == s.Winner {
 			out[i].won = 1
-		} else {
-			out[i].won = 0
 		}
 	}
 	return out
