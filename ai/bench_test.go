@@ -124,13 +124,15 @@ func BenchmarkPlayout(b *testing.B) {
 		scratch state.State
 		bd      board
 		cards   []state.Card
+		model   normalModel
 	)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		v := views[i%len(views)]
 		sim := determinizeInto(&scratch, &cards, v, v.Viewer, rng)
-		playTurns(&bd, sim, v.Viewer, p)
+		model.reset(rng.Uint64())
+		playTurns(&bd, sim, v.Viewer, p, &model)
 		evaluate(sim, v.Viewer)
 	}
 }

@@ -16,7 +16,7 @@ import (
 // plans (the heuristic player with different styles, goals, or holding
 // back): each node of the tree is one of its own turns, each edge the plan
 // it plays that turn, and between two of its turns every other seat plays
-// its turn with the normal player. An iteration determinizes the match (the
+// its turn as normal might (normalModel). An iteration determinizes the match (the
 // hidden cards dealt at random, dice from its own generator), walks down
 // the tree choosing plans by UCB1, adds one node, and scores the position
 // where it stops; the score is backed up the path. The plan of the root
@@ -142,7 +142,7 @@ func (h *hard) candidates(s *state.State, seat int) []params {
 func candidatePlans(base params, s *state.State, seat int) []params {
 	out := laterPlans(base)
 	b := newBoard(s, seat)
-	for _, c := range b.runnerUpGoals(2) {
+	for _, c := range b.runnerUpGoals(nil, 2) {
 		out = append(out, params{style: base.style, goal: c, ref: base.ref})
 	}
 	return out
@@ -242,15 +242,17 @@ func (h *hard) grow(ctx context.Context, root *node, s *state.State, seat int) {
 		scratch state.State
 		b       board
 		cards   []state.Card
+		model   normalModel
 	)
 	for iter := 1; ; iter++ {
 		sim := determinizeInto(&scratch, &cards, s, seat, h.rng)
+		model.reset(h.rng.Uint64())
 		path = path[:0]
 		n := root
 		for depth := 0; ; depth++ {
 			i := n.choose()
 			path = append(path, step{n, i})
-			playTurns(&b, sim, seat, n.plans[i])
+			playTurns(&b, sim, seat, n.plans[i], &model)
 			if depth+1 >= searchDepth || sim.Phase == state.PhaseOver || !sim.Seats[seat].Alive() {
 				break
 			}
@@ -275,10 +277,11 @@ func (h *hard) grow(ctx context.Context, root *node, s *state.State, seat int) {
 	}
 }
 
-// playTurns plays seat's turn with plan p and every other seat's next turn
-// with the default heuristic player, until the turn comes back to seat. b
-// is scratch memory for the players' boards.
-func playTurns(b *board, s *state.State, seat int, p params) {
+// playTurns plays seat's turn with plan p and every other seat's next turn,
+// until the turn comes back to seat: with the default heuristic player, or
+// with the plans of model m if it is not nil. b is scratch memory for the
+// players' boards.
+func playTurns(b *board, s *state.State, seat int, p params, m *normalModel) {
 	def := params{style: bias(0), goal: -1, ref: true}
 	start := s.Turn
 	for steps := 0; steps < 20000; steps++ {
@@ -286,8 +289,11 @@ func playTurns(b *board, s *state.State, seat int, p params) {
 			break
 		}
 		cur, pl := s.Current, def
-		if cur == seat {
+		switch {
+		case cur == seat:
 			pl = p
+		case m != nil:
+			pl = m.plan(b, s, cur)
 		}
 		if _, err := engine.Apply(s, cur, pl.playOn(b, s, cur)); err != nil {
 			if _, err := engine.Apply(s, cur, Fallback(s, cur)); err != nil {
@@ -295,6 +301,80 @@ func playTurns(b *board, s *state.State, seat int, p params) {
 			}
 		}
 	}
+}
+
+// normalModel is how hard's samples play the other seats. Normal picks one
+// of its plans each turn by a short look ahead of a few samples, so its
+// turns vary (normalShares). The model plays each other seat's turn with
+// one of those plans, picked at random from the sample's seed in normal's
+// proportions. Measured, a model that always plays the default plan
+// misjudges normal's replies enough to cost hard 8 points of its wins
+// (docs/ai.md).
+type normalModel struct {
+	plans []params // laterPlans of the default player
+	seed  uint64
+	turn  int // the turn whose plan is held, or -1
+	held  params
+	goals []int
+}
+
+// The kinds of plan normal plays (laterPlans, candidatePlans).
+const (
+	planOwn  = iota // its own style
+	planGoal        // a runner-up goal continent
+	planPassive
+	planDefensive
+	planAggressive
+	numPlanKinds
+)
+
+// normalShares returns the shares, in percent, of normal's turns played
+// with each kind of plan, when it has a runner-up continent to turn to and
+// when it has none. Measured over 30 games of four normal
+// (TestNormalPlanShares).
+func normalShares(goals bool) [numPlanKinds]int {
+	if goals {
+		return [numPlanKinds]int{22, 35, 28, 12, 3}
+	}
+	return [numPlanKinds]int{41, 0, 39, 18, 2}
+}
+
+// reset starts the model on a new sample.
+func (m *normalModel) reset(seed uint64) {
+	if m.plans == nil {
+		m.plans = laterPlans(params{style: bias(0), goal: -1, ref: true})
+	}
+	m.seed, m.turn = seed, -1
+}
+
+// plan returns the plan seat cur plays in the turn at hand of s, the same
+// throughout the turn.
+func (m *normalModel) plan(b *board, s *state.State, cur int) params {
+	if m.turn == s.Turn {
+		return m.held
+	}
+	m.turn = s.Turn
+	p := m.plans[0]
+	p.read(b, s, cur)
+	m.goals = b.runnerUpGoals(m.goals[:0], 2)
+	h := int(mix(m.seed, uint64(cur), uint64(s.Turn)) % 100)
+	shares := normalShares(len(m.goals) > 0)
+	kind := 0
+	for ; kind < numPlanKinds-1 && h >= shares[kind]; kind++ {
+		h -= shares[kind]
+	}
+	switch kind {
+	case planGoal:
+		p.goal = m.goals[h%len(m.goals)]
+	case planPassive:
+		p = m.plans[3]
+	case planDefensive:
+		p = m.plans[1]
+	case planAggressive:
+		p = m.plans[2]
+	}
+	m.held = p
+	return p
 }
 
 // settled returns the score of a position decided for seat: 1 if it won,
@@ -335,29 +415,32 @@ func evaluate(s *state.State, seat int) float64 {
 	return 0.05 + 0.9*v
 }
 
-// runnerUpGoals returns up to k continents, other than the board's goal,
-// that the seat has a foothold in and does not hold, best first.
-func (b *board) runnerUpGoals(k int) []int {
-	type cg struct {
-		c     int
-		score float64
-	}
-	var cs []cg
-	for c, cont := range b.m.Continents {
-		if c == b.goal || b.contOwner[c] == b.seat || b.contMine[c] == 0 {
-			continue
+// runnerUpGoals appends to dst up to k continents, other than the board's
+// goal, that the seat has a foothold in and does not hold, best first. It
+// allocates nothing when dst has room: hard's samples call it.
+func (b *board) runnerUpGoals(dst []int, k int) []int {
+	start := len(dst)
+	for range k {
+		best, bestScore := -1, 0.0
+	next:
+		for c, cont := range b.m.Continents {
+			if c == b.goal || b.contOwner[c] == b.seat || b.contMine[c] == 0 {
+				continue
+			}
+			for _, x := range dst[start:] {
+				if x == c {
+					continue next
+				}
+			}
+			share := float64(b.contMine[c]) / float64(len(cont.Territories))
+			if score := float64(cont.Bonus+1) * share; best < 0 || score > bestScore {
+				best, bestScore = c, score
+			}
 		}
-		share := float64(b.contMine[c]) / float64(len(cont.Territories))
-		cs = append(cs, cg{c, float64(cont.Bonus+1) * share})
-	}
-	for i := 1; i < len(cs); i++ {
-		for j := i; j > 0 && cs[j].score > cs[j-1].score; j-- {
-			cs[j], cs[j-1] = cs[j-1], cs[j]
+		if best < 0 {
+			break
 		}
+		dst = append(dst, best)
 	}
-	var out []int
-	for _, x := range cs[:min(k, len(cs))] {
-		out = append(out, x.c)
-	}
-	return out
+	return dst
 }

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"math"
 	"testing"
 	"time"
 
@@ -65,5 +66,69 @@ func TestSearchGrowsATree(t *testing.T) {
 	}
 	if deeper == 0 || deeper >= total {
 		t.Errorf("%d visits below the root of %d: want some, fewer", deeper, total)
+	}
+}
+
+// TestNormalPlanShares checks hard's model of normal (normalModel): normal
+// plays each kind of plan about as often as the model assumes, with a
+// runner-up continent and without, and the model picks them in those
+// shares.
+func TestNormalPlanShares(t *testing.T) {
+	kind := func(p, base params) int {
+		switch {
+		case p.goal >= 0:
+			return planGoal
+		case p.passive:
+			return planPassive
+		case p.style < base.style:
+			return planDefensive
+		case p.style > base.style:
+			return planAggressive
+		}
+		return planOwn
+	}
+	// By whether the seat has a runner-up continent: the turns, and
+	// those normal and the model played with each kind of plan.
+	var turns [2]int
+	var played, modelled [2][numPlanKinds]int
+	var m normalModel
+	var b board
+	for g := range 30 {
+		s := newMatch(t, 4, uint64(500+g), state.DefaultOptions())
+		players := make([]*normal, 4)
+		for i := range players {
+			players[i] = newNormal(Options{Seed: uint64(g*4 + i)})
+		}
+		m.reset(uint64(g))
+		for lastTurn := -1; s.Phase != state.PhaseOver && s.Turn <= 600; {
+			seat := toMove(s)
+			v := s.View(seat)
+			if s.Phase != state.PhaseSetup && s.Turn != lastTurn {
+				lastTurn = s.Turn
+				base := players[seat].p
+				goals := 0
+				if len(newBoard(v, seat).runnerUpGoals(nil, 2)) > 0 {
+					goals = 1
+				}
+				turns[goals]++
+				played[goals][kind(players[seat].l.plan(base, v, seat), base)]++
+				modelled[goals][kind(m.plan(&b, v, seat), base)]++
+			}
+			c := players[seat].decide(context.Background(), v, seat)
+			if _, err := engine.Apply(s, seat, c); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for goals := range 2 {
+		want := normalShares(goals == 1)
+		for k := range numPlanKinds {
+			n := float64(turns[goals])
+			got, mod := 100*float64(played[goals][k])/n, 100*float64(modelled[goals][k])/n
+			t.Logf("runner-up continent %v, plan kind %d: normal %.1f%%, model %.1f%%, assumed %d%% (%d turns)", goals == 1, k, got, mod, want[k], turns[goals])
+			if math.Abs(got-float64(want[k])) > 8 || math.Abs(mod-float64(want[k])) > 8 {
+				t.Errorf("runner-up continent %v, plan kind %d: normal plays it %.1f%% of its turns and the model %.1f%%; the model assumes %d%%", goals == 1, k, got, mod, want[k])
+			}
+		}
 	}
 }

@@ -48,7 +48,7 @@ func (l *lookahead) choose(base params, s *state.State, seat int) params {
 		for i, p := range cands {
 			rng := newRand(mix(pos, uint64(r)), 9)
 			sim := determinizeInto(&l.scratch, &l.cards, s, seat, rng)
-			playTurns(&l.b, sim, seat, p)
+			playTurns(&l.b, sim, seat, p, nil)
 			sum[i] += evaluate(sim, seat)
 		}
 	}

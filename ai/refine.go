@@ -15,10 +15,11 @@ import (
 // least 30% odds, the three best all in, one roll of the best, and
 // stopping; when reinforcing, the whole reserve on each
 // of the three most promising fronts; when moving in, the fewest, all and
-// half. Each is played on the same samples (determinizations and dice):
-// the command, the rest of the turn by the plan, every other seat's next
-// turn by the heuristics, and the learned evaluation (hardEvaluate) of
-// where that leaves the seat; the worse half of the candidates is dropped
+// half. Each is played on the same samples (determinizations, dice and
+// the other seats' plans): the command, the rest of the turn by the plan,
+// every other seat's next turn by a model of normal (normalModel), and the
+// learned evaluation (hardEvaluate) of where that leaves the seat; the
+// worse half of the candidates is dropped
 // after 8, 16, 32, ... samples. The best mean is played. A policy improved
 // by its own rollouts this way plays at least as well as the policy, up to
 // the noise of the samples; measured, it is where most of hard's strength
@@ -30,6 +31,7 @@ type refiner struct {
 	sums    []float64
 	live    []bool
 	cands   []engine.Command
+	model   normalModel
 	played  int // rollouts so far, for the benchmarks
 }
 
@@ -89,7 +91,8 @@ func (r *refiner) choose(view *state.State, seat int, p params, alts []params, d
 				live--
 				continue
 			}
-			playTurns(&r.b, sim, seat, p)
+			r.model.reset(seed)
+			playTurns(&r.b, sim, seat, p, &r.model)
 			r.sums[i] += hardEvaluate(sim, seat)
 			r.played++
 		}
