@@ -16,10 +16,10 @@ import (
 // plans (the heuristic player with different styles, goals, or holding
 // back): each node of the tree is one of its own turns, each edge the plan
 // it plays that turn, and between two of its turns every other seat plays
-// its turn as normal might (normalModel). An iteration determinizes the match (the
-// hidden cards dealt at random, dice from its own generator), walks down
-// the tree choosing plans by UCB1, adds one node, and scores the position
-// where it stops; the score is backed up the path. The plan of the root
+// its turn as normal might (normalModel). An iteration determinizes the
+// match (the hidden cards dealt at random, dice from its own generator),
+// walks down the tree choosing plans by UCB1, adds one node, and scores the
+// position where it stops; the score is backed up the path. The plan of the root
 // tried most often then plays the turn.
 //
 // The plan chosen for a turn is cached; if it is lost (a restart), hard
@@ -363,7 +363,7 @@ func (m *normalModel) plan(b *board, s *state.State, cur int) params {
 	for ; kind < numPlanKinds-1 && h >= shares[kind]; kind++ {
 		h -= shares[kind]
 	}
-	switch kind {
+	switch kind { // m.plans: own style, defensive, aggressive, passive
 	case planGoal:
 		p.goal = m.goals[h%len(m.goals)]
 	case planPassive:

@@ -19,8 +19,8 @@ import (
 // the other seats' plans): the command, the rest of the turn by the plan,
 // every other seat's next turn by a model of normal (normalModel), and the
 // learned evaluation (hardEvaluate) of where that leaves the seat; the
-// worse half of the candidates is dropped
-// after 8, 16, 32, ... samples. The best mean is played. A policy improved
+// worse half of the candidates is dropped after 8, 16, 32, ... samples.
+// The best mean is played. A policy improved
 // by its own rollouts this way plays at least as well as the policy, up to
 // the noise of the samples; measured, it is where most of hard's strength
 // comes from (docs/ai.md).
