@@ -41,6 +41,20 @@ func toMove(s *state.State) int {
 	return s.Current
 }
 
+// step plays one command of s: the seat to move acts on its view, and the
+// engine applies it; any error fails tb.
+func step(tb testing.TB, s *state.State, players []Player) {
+	tb.Helper()
+	seat := toMove(s)
+	c, err := players[seat].Act(context.Background(), s.View(seat), seat)
+	if err != nil {
+		tb.Fatalf("turn %d, seat %d: Act: %v", s.Turn, seat, err)
+	}
+	if _, err := engine.Apply(s, seat, c); err != nil {
+		tb.Fatalf("turn %d, seat %d: %s: %v", s.Turn, seat, engine.Describe(s.Map, c), err)
+	}
+}
+
 // playMatch plays s to the end (or maxTurns) with the players, checking
 // every command against the engine's legal list and the state's invariants
 // after it. It returns the number of commands played.

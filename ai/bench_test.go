@@ -32,14 +32,7 @@ func benchPositions(b *testing.B, seed uint64, opts state.Options, first, end in
 		}
 		for s.Phase != state.PhaseOver && s.Turn < end {
 			turn := s.Turn
-			seat := toMove(s)
-			c, err := ps[seat].Act(context.Background(), s.View(seat), seat)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, err := engine.Apply(s, seat, c); err != nil {
-				b.Fatal(err)
-			}
+			step(b, s, ps)
 			if s.Turn != turn && s.Turn >= first && s.Phase != state.PhaseOver && s.Turn%4 == int(g%4) {
 				out = append(out, s.Clone())
 			}

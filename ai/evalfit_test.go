@@ -2,7 +2,6 @@ package ai
 
 import (
 	"bytes"
-	"context"
 	"flag"
 	"fmt"
 	"go/format"
@@ -11,7 +10,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -41,7 +39,6 @@ func selfPlay(t testing.TB, g int) []sample {
 		players[i] = mustNew(t, "normal", Options{Seed: Mix(*fitSeed, uint64(g), uint64(i))})
 	}
 	var out []sample
-	ctx := context.Background()
 	lastTurn := -1
 	for steps := 0; s.Phase != state.PhaseOver && s.Turn <= 600; steps++ {
 		seat := toMove(s)
@@ -50,13 +47,7 @@ func selfPlay(t testing.TB, g int) []sample {
 			v := s.View(seat)
 			out = append(out, sample{f: features(v, seat), base: evaluate(v, seat), game: g, seat: seat})
 		}
-		c, err := players[seat].Act(ctx, s.View(seat), seat)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := engine.Apply(s, seat, c); err != nil {
-			t.Fatal(err)
-		}
+		step(t, s, players)
 	}
 	for i := range out {
 		if s.Phase == state.PhaseOver && out[i].seat == s.Winner {

@@ -87,14 +87,7 @@ func TestWinChance(t *testing.T) {
 		}
 		for s.Phase != state.PhaseOver && s.Turn < 40 {
 			turn := s.Turn
-			seat := toMove(s)
-			c, err := ps[seat].Act(context.Background(), s.View(seat), seat)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := engine.Apply(s, seat, c); err != nil {
-				t.Fatal(err)
-			}
+			step(t, s, ps)
 			if s.Turn == turn || s.Phase != state.PhaseReinforce || s.Turn < 8 {
 				continue
 			}
