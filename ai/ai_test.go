@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -413,6 +414,15 @@ func TestDeterminize(t *testing.T) {
 			t.Fatalf("the engine refuses the determinized state: %v", err)
 		}
 	}
+	// Handed the full state, it deals as from the view (hideInto), so
+	// that the model of normal deals as normal does.
+	for i := range 20 {
+		fromView := determinize(view, seat, newRand(uint64(i), 9))
+		fromFull := determinize(s, seat, newRand(uint64(i), 9))
+		if !reflect.DeepEqual(fromView, fromFull) {
+			t.Fatalf("sample %d: dealt from the full state, the cards or dice differ from those dealt from the view", i)
+		}
+	}
 }
 
 // TestFallbackIsLegal: the safe default is legal in every phase of both
@@ -473,7 +483,8 @@ func TestHardBudget(t *testing.T) {
 		}
 	}
 	// Budgets well under the 2 s default, so that an ignored budget fails.
-	for _, budget := range []time.Duration{100 * time.Millisecond, 400 * time.Millisecond} {
+	// 1 s: with the model's look ahead (lookBudget).
+	for _, budget := range []time.Duration{100 * time.Millisecond, 400 * time.Millisecond, time.Second} {
 		p := mustNew(t, "hard", Options{Seed: 1, Budget: budget})
 		start := time.Now()
 		x := s.Clone()

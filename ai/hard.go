@@ -29,6 +29,7 @@ type hard struct {
 	base       params
 	budget     time.Duration
 	iterations int
+	look       int // the samples of its model of normal's look ahead (normalModel)
 
 	mu    sync.Mutex
 	rng   *rand.Rand
@@ -55,6 +56,10 @@ func newHard(opts Options) *hard {
 	if h.budget <= 0 {
 		h.budget = DefaultBudget
 	}
+	if h.iterations == 0 && h.budget >= lookBudget {
+		h.look = lookSamples
+	}
+	h.refine.model.look = h.look
 	return h
 }
 
@@ -95,7 +100,7 @@ type turnPlan struct {
 // decision may take a fifth of the time the turn has left (a thirty-second
 // of the budget at least), so that the first decisions, which shape the
 // turn, get the most and the turn's thinking stays within the budget; and
-// at least a few samples.
+// at least a few samples, unless the turn's budget is all but spent.
 func (h *hard) refineStop(ctx context.Context, start time.Time) func(samples int) bool {
 	if h.iterations > 0 {
 		want := max(refineMinSamples, h.iterations/refineShare)
@@ -107,8 +112,16 @@ func (h *hard) refineStop(ctx context.Context, start time.Time) func(samples int
 		return func(int) bool { return true } // out of time: the plan's own command
 	}
 	end := time.Now().Add(min(left, max(h.budget/32, left/5)))
+	// The few samples a decision needs to be worth weighing, unless they
+	// would take the turn past its budget: a sample with the model's look
+	// ahead (lookBudget) may take some 20 ms.
+	over := start.Add(h.budget - h.budget/64)
 	return func(n int) bool {
-		return n >= refineMaxSamples || (n >= refineMinSamples && (ctx.Err() != nil || time.Now().After(end)))
+		if n >= refineMaxSamples || ctx.Err() != nil {
+			return true
+		}
+		now := time.Now()
+		return now.After(over) || (n >= refineMinSamples && now.After(end))
 	}
 }
 
@@ -119,6 +132,15 @@ const (
 	refineShare      = 10
 	refineMinSamples = 8
 	refineMaxSamples = 1024
+)
+
+// From lookBudget a turn, hard's model of normal picks each other seat's
+// plan by a look ahead of lookSamples samples: it then has the time for
+// the dearer, truer rollouts. Below it, by the shares of normal's plans;
+// and with an iteration cap too, to keep the cost of an iteration known.
+const (
+	lookBudget  = time.Second
+	lookSamples = 1
 )
 
 // matchKey tells matches apart for the plan cache.
@@ -242,7 +264,7 @@ func (h *hard) grow(ctx context.Context, root *node, s *state.State, seat int) {
 		scratch state.State
 		b       board
 		cards   []state.Card
-		model   normalModel
+		model   = normalModel{look: h.look}
 	)
 	for iter := 1; ; iter++ {
 		sim := determinizeInto(&scratch, &cards, s, seat, h.rng)
@@ -306,9 +328,12 @@ func playTurns(b *board, s *state.State, seat int, p params, m *normalModel) {
 // normalModel is how hard's samples play the other seats. Normal picks one
 // of its plans each turn by a short look ahead of a few samples, so its
 // turns vary (normalShares). The model plays each other seat's turn with
-// one of those plans, picked at random from the sample's seed in normal's
-// proportions. Measured, a model that always plays the default plan
-// misjudges normal's replies enough to cost hard 8 points of its wins
+// one of those plans: picked at random from the sample's seed in normal's
+// proportions, or, when look is set, by normal's own look ahead on look
+// samples of the sample's position. Measured, a model that always plays
+// the default plan misjudges normal's replies enough to cost hard 8
+// points of its wins, and the look ahead, which picks normal's real plan
+// twice as often as the shares, is worth 4 more at the default budget
 // (docs/ai.md).
 type normalModel struct {
 	plans []params // laterPlans of the default player
@@ -316,6 +341,19 @@ type normalModel struct {
 	turn  int // the turn whose plan is held, or -1
 	held  params
 	goals []int
+
+	// look is the number of samples of the model's look ahead, 0 for
+	// none. It costs a round of turns per plan and sample, some twenty
+	// times a rollout without it: hard turns it on only when it has the
+	// time (lookBudget).
+	look    int
+	scratch state.State
+	cards   []state.Card
+	lb      board
+	cands   []params
+	sums    []float64
+	src     *rand.PCG
+	rng     *rand.Rand
 }
 
 // The kinds of plan normal plays (laterPlans, candidatePlans).
@@ -357,6 +395,10 @@ func (m *normalModel) plan(b *board, s *state.State, cur int) params {
 	p := m.plans[0]
 	p.read(b, s, cur)
 	m.goals = b.runnerUpGoals(m.goals[:0], 2)
+	if m.look > 0 {
+		m.held = m.lookAhead(s, cur, p)
+		return m.held
+	}
 	h := int(mix(m.seed, uint64(cur), uint64(s.Turn)) % 100)
 	shares := normalShares(len(m.goals) > 0)
 	kind := 0
@@ -375,6 +417,42 @@ func (m *normalModel) plan(b *board, s *state.State, cur int) params {
 	}
 	m.held = p
 	return p
+}
+
+// lookAhead picks cur's plan as normal's look ahead does (lookahead), on
+// its first m.look samples: the same plans (m.goals are cur's runner-up
+// continents), the same seeds, drawn from the position, and the same deal
+// of the cards cur cannot see. With all of normal's samples it is normal's
+// choice, but for the cards the sample guessed in cur's hand.
+func (m *normalModel) lookAhead(s *state.State, cur int, own params) params {
+	m.cands = append(m.cands[:0], m.plans...)
+	for _, g := range m.goals {
+		m.cands = append(m.cands, params{style: own.style, goal: g, ref: own.ref})
+	}
+	m.sums = m.sums[:0]
+	for range m.cands {
+		m.sums = append(m.sums, 0)
+	}
+	if m.src == nil {
+		m.src = rand.NewPCG(0, 0)
+		m.rng = rand.New(m.src)
+	}
+	pos := positionSeed(s, cur)
+	for r := range m.look {
+		for i, p := range m.cands {
+			seedRand(m.src, mix(pos, uint64(r)), 9)
+			sim := determinizeInto(&m.scratch, &m.cards, s, cur, m.rng)
+			playTurns(&m.lb, sim, cur, p, nil)
+			m.sums[i] += evaluate(sim, cur)
+		}
+	}
+	best := 0
+	for i := range m.cands {
+		if m.sums[i] > m.sums[best] {
+			best = i
+		}
+	}
+	return m.cands[best]
 }
 
 // settled returns the score of a position decided for seat: 1 if it won,

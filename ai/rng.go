@@ -9,6 +9,12 @@ func newRand(seed uint64, stream uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, stream^0x5851f42d4c957f2d))
 }
 
+// seedRand reseeds src as newRand(seed, stream) seeds its own, so that a
+// search can replay another's generator without allocating one.
+func seedRand(src *rand.PCG, seed, stream uint64) {
+	src.Seed(seed, stream^0x5851f42d4c957f2d)
+}
+
 // mix derives independent seeds from a seed and some numbers (SplitMix64
 // finalizer over each), for per-game and per-seat generators.
 func mix(seed uint64, xs ...uint64) uint64 {
