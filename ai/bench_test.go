@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -105,7 +106,19 @@ func BenchmarkTurnHardBudget100ms(b *testing.B) {
 
 // BenchmarkPlayout is one segment of hard's search: a copy of the match,
 // the seat's turn and every other seat's with the heuristic player, scored.
+// The others' plans come from the model of normal: by its shares (hard
+// under lookBudget), or by its look ahead on 1, 2 or 4 samples.
 func BenchmarkPlayout(b *testing.B) {
+	for _, look := range []int{0, 1, 2, 4} {
+		name := "shares"
+		if look > 0 {
+			name = fmt.Sprintf("look%d", look)
+		}
+		b.Run(name, func(b *testing.B) { benchPlayout(b, look) })
+	}
+}
+
+func benchPlayout(b *testing.B, look int) {
 	states := benchStates(b)
 	rng := newRand(1, 1)
 	views := make([]*state.State, len(states))
@@ -117,7 +130,7 @@ func BenchmarkPlayout(b *testing.B) {
 		scratch state.State
 		bd      board
 		cards   []state.Card
-		model   normalModel
+		model   = normalModel{look: look}
 	)
 	b.ReportAllocs()
 	b.ResetTimer()

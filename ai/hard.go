@@ -346,14 +346,9 @@ type normalModel struct {
 	// none. It costs a round of turns per plan and sample, some twenty
 	// times a rollout without it: hard turns it on only when it has the
 	// time (lookBudget).
-	look    int
-	scratch state.State
-	cards   []state.Card
-	lb      board
-	cands   []params
-	sums    []float64
-	src     *rand.PCG
-	rng     *rand.Rand
+	look  int
+	cands []params
+	pick  planPicker
 }
 
 // The kinds of plan normal plays (laterPlans, candidatePlans).
@@ -429,30 +424,7 @@ func (m *normalModel) lookAhead(s *state.State, cur int, own params) params {
 	for _, g := range m.goals {
 		m.cands = append(m.cands, params{style: own.style, goal: g, ref: own.ref})
 	}
-	m.sums = m.sums[:0]
-	for range m.cands {
-		m.sums = append(m.sums, 0)
-	}
-	if m.src == nil {
-		m.src = rand.NewPCG(0, 0)
-		m.rng = rand.New(m.src)
-	}
-	pos := positionSeed(s, cur)
-	for r := range m.look {
-		for i, p := range m.cands {
-			seedRand(m.src, mix(pos, uint64(r)), 9)
-			sim := determinizeInto(&m.scratch, &m.cards, s, cur, m.rng)
-			playTurns(&m.lb, sim, cur, p, nil)
-			m.sums[i] += evaluate(sim, cur)
-		}
-	}
-	best := 0
-	for i := range m.cands {
-		if m.sums[i] > m.sums[best] {
-			best = i
-		}
-	}
-	return m.cands[best]
+	return m.pick.best(m.cands, s, cur, m.look)
 }
 
 // settled returns the score of a position decided for seat: 1 if it won,

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math/rand/v2"
 	"sync"
 
 	"github.com/riskbot/riskbot/state"
@@ -17,11 +18,9 @@ import (
 type lookahead struct {
 	samples int
 
-	mu      sync.Mutex
-	plans   map[planKey]params
-	scratch state.State
-	b       board
-	cards   []state.Card
+	mu    sync.Mutex
+	plans map[planKey]params
+	pick  planPicker
 }
 
 // plan returns the plan for seat's turn in s.
@@ -41,20 +40,46 @@ func (l *lookahead) plan(base params, s *state.State, seat int) params {
 }
 
 func (l *lookahead) choose(base params, s *state.State, seat int) params {
-	cands := candidatePlans(base, s, seat)
-	sum := make([]float64, len(cands))
+	return l.pick.best(candidatePlans(base, s, seat), s, seat, l.samples)
+}
+
+// planPicker is the look ahead's work and its scratch memory, which it
+// reuses: normal's look ahead and hard's model of it (normalModel) share
+// it.
+type planPicker struct {
+	scratch state.State
+	cards   []state.Card
+	b       board
+	sums    []float64
+	src     *rand.PCG
+	rng     *rand.Rand
+}
+
+// best plays each plan of cands for seat through its turn and the others'
+// next turns on the same samples (common random numbers), and returns the
+// one that scores best. Sample r deals the cards seat cannot see and
+// seeds the dice from the position (positionSeed) and r alone.
+func (pp *planPicker) best(cands []params, s *state.State, seat, samples int) params {
+	pp.sums = pp.sums[:0]
+	for range cands {
+		pp.sums = append(pp.sums, 0)
+	}
+	if pp.src == nil {
+		pp.src = rand.NewPCG(0, 0)
+		pp.rng = rand.New(pp.src)
+	}
 	pos := positionSeed(s, seat)
-	for r := range l.samples {
+	for r := range samples {
 		for i, p := range cands {
-			rng := newRand(mix(pos, uint64(r)), 9)
-			sim := determinizeInto(&l.scratch, &l.cards, s, seat, rng)
-			playTurns(&l.b, sim, seat, p, nil)
-			sum[i] += evaluate(sim, seat)
+			seedRand(pp.src, mix(pos, uint64(r)), 9)
+			sim := determinizeInto(&pp.scratch, &pp.cards, s, seat, pp.rng)
+			playTurns(&pp.b, sim, seat, p, nil)
+			pp.sums[i] += evaluate(sim, seat)
 		}
 	}
 	best := 0
 	for i := range cands {
-		if sum[i] > sum[best] {
+		if pp.sums[i] > pp.sums[best] {
 			best = i
 		}
 	}
