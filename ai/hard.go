@@ -113,8 +113,8 @@ func (h *hard) refineStop(ctx context.Context, start time.Time) func(samples int
 	}
 	end := time.Now().Add(min(left, max(h.budget/32, left/5)))
 	// The few samples a decision needs to be worth weighing, unless they
-	// would take the turn past its budget: a sample with the model's look
-	// ahead (lookBudget) may take some 20 ms.
+	// would take the turn past its budget: a sample of a dozen candidates
+	// with the model's look ahead (lookBudget) takes some 10 ms.
 	over := start.Add(h.budget - h.budget/64)
 	return func(n int) bool {
 		if n >= refineMaxSamples || ctx.Err() != nil {
@@ -333,7 +333,7 @@ func playTurns(b *board, s *state.State, seat int, p params, m *normalModel) {
 // samples of the sample's position. Measured, a model that always plays
 // the default plan misjudges normal's replies enough to cost hard 8
 // points of its wins, and the look ahead, which picks normal's real plan
-// twice as often as the shares, is worth 4 more at the default budget
+// twice as often as the shares, about 3 more at the default budget
 // (docs/ai.md).
 type normalModel struct {
 	plans []params // laterPlans of the default player
@@ -343,9 +343,9 @@ type normalModel struct {
 	goals []int
 
 	// look is the number of samples of the model's look ahead, 0 for
-	// none. It costs a round of turns per plan and sample, some twenty
-	// times a rollout without it: hard turns it on only when it has the
-	// time (lookBudget).
+	// none. It costs a round of turns per plan and sample, some twelve
+	// times a rollout without it (BenchmarkPlayout): hard turns it on only
+	// when it has the time (lookBudget).
 	look  int
 	cands []params
 	pick  planPicker

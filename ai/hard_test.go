@@ -151,8 +151,8 @@ func TestNormalPlanShares(t *testing.T) {
 // normal, each model picks a plan for it on a sample dealt from the view
 // of the seat before it, as hard's samples are, and the picks are compared
 // with the plan normal played. Measured over 20 games (551 turns): the
-// shares pick it 24% of the time, one sample of look ahead 44% (two 47%,
-// four 52%: normal's own choice is that noisy).
+// shares pick it 24.1% of the time, one sample of look ahead 51.5% (two
+// 63.2%, four 78.6%: not all, the sample guessed the seat's cards).
 func TestNormalModelLooks(t *testing.T) {
 	var shares, look normalModel
 	look.look = 1
@@ -176,7 +176,7 @@ func TestNormalModelLooks(t *testing.T) {
 	})
 	sh, lk := 100*float64(sharesHit)/float64(turns), 100*float64(lookHit)/float64(turns)
 	t.Logf("over %d turns, the shares picked normal's plan %.1f%% of the time, the look ahead %.1f%%", turns, sh, lk)
-	if lk < 38 || lk < sh+12 {
-		t.Errorf("the look ahead picked normal's plan %.1f%% of the time, the shares %.1f%%: want at least 38%% and 12 points more", lk, sh)
+	if lk < 45 || lk < sh+20 {
+		t.Errorf("the look ahead picked normal's plan %.1f%% of the time, the shares %.1f%%: want at least 45%% and 20 points more", lk, sh)
 	}
 }
