@@ -414,7 +414,7 @@ func TestDeterminize(t *testing.T) {
 			t.Fatalf("the engine refuses the determinized state: %v", err)
 		}
 	}
-	// Handed the full state, it deals as from the view (hideInto), so
+	// Handed the full state, it deals as from the view (ViewInto), so
 	// that the model of normal deals as normal does.
 	for i := range 20 {
 		fromView := determinize(view, seat, newRand(uint64(i), 9))

@@ -24,7 +24,7 @@ func determinizeInto(dst *state.State, cards *[]state.Card, view *state.State, s
 	if view.Hidden {
 		s = view.CopyInto(dst)
 	} else {
-		s = hideInto(dst, view, seat)
+		s = view.ViewInto(dst, seat)
 	}
 	unknown := state.FullDeck(s.Map.NumCards())
 	unknown = minus(unknown, s.Discard)
@@ -65,23 +65,3 @@ func determinizeInto(dst *state.State, cards *[]state.Card, view *state.State, s
 
 // minus returns the cards of a that are not in b.
 func minus(a, b state.CardSet) state.CardSet { return state.CardSet{a[0] &^ b[0], a[1] &^ b[1]} }
-
-// hideInto copies full into dst and hides in the copy what seat may not
-// see, as full.View(seat) does, without allocating: hard's model of normal
-// deals from full states inside its samples. The View itself serves the
-// cases where more is hidden (the classic initial placement, capitals'
-// items).
-func hideInto(dst *state.State, full *state.State, seat int) *state.State {
-	if full.Phase == state.PhaseSetup || full.Options.Rules != state.Classic {
-		return full.View(seat).CopyInto(dst)
-	}
-	s := full.CopyInto(dst)
-	for i := range s.Seats {
-		if i != seat {
-			s.Seats[i].HiddenCards += s.Seats[i].Hand.Len()
-			s.Seats[i].Hand = state.CardSet{}
-		}
-	}
-	s.Deck = state.CardSet{}
-	return s
-}

@@ -162,12 +162,15 @@ func (h *hard) candidates(s *state.State, seat int) []params {
 // candidatePlans are the plans weighed for seat's turn in s around the
 // base plan: laterPlans and the next-best goal continents.
 func candidatePlans(base params, s *state.State, seat int) []params {
-	out := laterPlans(base)
-	b := newBoard(s, seat)
-	for _, c := range b.runnerUpGoals(nil, 2) {
-		out = append(out, params{style: base.style, goal: c, ref: base.ref})
+	return withGoals(laterPlans(base), base, newBoard(s, seat).runnerUpGoals(nil, 2))
+}
+
+// withGoals appends to plans base turned toward each of the goals.
+func withGoals(plans []params, base params, goals []int) []params {
+	for _, c := range goals {
+		plans = append(plans, params{style: base.style, goal: c, ref: base.ref})
 	}
-	return out
+	return plans
 }
 
 // Search parameters: how many of its own turns the tree looks ahead, and
@@ -420,10 +423,7 @@ func (m *normalModel) plan(b *board, s *state.State, cur int) params {
 // of the cards cur cannot see. With all of normal's samples it is normal's
 // choice, but for the cards the sample guessed in cur's hand.
 func (m *normalModel) lookAhead(s *state.State, cur int, own params) params {
-	m.cands = append(m.cands[:0], m.plans...)
-	for _, g := range m.goals {
-		m.cands = append(m.cands, params{style: own.style, goal: g, ref: own.ref})
-	}
+	m.cands = withGoals(append(m.cands[:0], m.plans...), own, m.goals)
 	return m.pick.best(m.cands, s, cur, m.look)
 }
 

@@ -205,34 +205,46 @@ func (s *State) CopyInto(dst *State) *State {
 // reserves (how many they still have to place) stay visible, as in the
 // chat's status.
 func (s *State) View(seat int) *State {
-	v := s.Clone()
-	if v.Phase == PhaseSetup && v.Options.Rules == Classic {
-		for t := range v.Terr {
-			if o := v.Terr[t].Owner; o != seat && o >= 0 {
-				v.Terr[t].Armies = min(v.Terr[t].Armies, 1)
+	return s.Clone().hide(seat)
+}
+
+// ViewInto is View writing into dst, reusing its memory as CopyInto does:
+// AI search takes a seat's view of the positions it plays. It returns
+// dst.
+func (s *State) ViewInto(dst *State, seat int) *State {
+	return s.CopyInto(dst).hide(seat)
+}
+
+// hide turns s, a copy of a full state, into seat's view (View), in
+// place.
+func (s *State) hide(seat int) *State {
+	if s.Phase == PhaseSetup && s.Options.Rules == Classic {
+		for t := range s.Terr {
+			if o := s.Terr[t].Owner; o != seat && o >= 0 {
+				s.Terr[t].Armies = min(s.Terr[t].Armies, 1)
 			}
 		}
 	}
-	v.RNG = RNG{}
-	v.Hidden = true
-	v.Viewer = max(seat, -1)
-	v.HiddenDeck = s.Deck.Len() + s.HiddenDeck
-	v.Deck = CardSet{}
-	for i := range v.Seats {
+	s.RNG = RNG{}
+	s.Hidden = true
+	s.Viewer = max(seat, -1)
+	s.HiddenDeck = s.Deck.Len() + s.HiddenDeck
+	s.Deck = CardSet{}
+	for i := range s.Seats {
 		if i != seat {
-			v.Seats[i].HiddenCards += v.Seats[i].Hand.Len()
-			v.Seats[i].Hand = CardSet{}
-			if v.Seats[i].Capitals.Item != NoItem {
-				v.Seats[i].Capitals.Item = ItemHidden
+			s.Seats[i].HiddenCards += s.Seats[i].Hand.Len()
+			s.Seats[i].Hand = CardSet{}
+			if s.Seats[i].Capitals.Item != NoItem {
+				s.Seats[i].Capitals.Item = ItemHidden
 			}
 		}
 	}
-	for t := range v.Terr {
-		if it := v.Terr[t].Item; it != NoItem && it != ItemFat {
-			v.Terr[t].Item = ItemHidden
+	for t := range s.Terr {
+		if it := s.Terr[t].Item; it != NoItem && it != ItemFat {
+			s.Terr[t].Item = ItemHidden
 		}
 	}
-	return v
+	return s
 }
 
 // IsView reports whether s is a view with hidden information.

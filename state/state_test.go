@@ -47,6 +47,10 @@ func TestViewHidesOthersSetupPlacements(t *testing.T) {
 			x := s.Clone()
 			x.Phase, x.Options.Rules = tt.phase, tt.rules
 			v := x.View(tt.viewer)
+			// ViewInto hides the same, into a state kept for the purpose.
+			if into := x.ViewInto(midSetup(t), tt.viewer); !reflect.DeepEqual(into, v) {
+				t.Errorf("ViewInto differs from View:\ngot  %+v\nwant %+v", into, v)
+			}
 			var got [4]int
 			for i := range got {
 				got[i] = v.Terr[i].Armies
