@@ -146,13 +146,26 @@ func benchPlayout(b *testing.B, look int) {
 // BenchmarkRefine is one decision of hard's refinement at the start of a
 // turn (the reinforcement): its candidates, played on 64 samples (a
 // command, the rest of the turn and the others' turns, the learned
-// evaluation), the worse half dropped after 8, 16 and 32. It reports the
-// rollouts per decision.
+// evaluation), the worse half dropped after 8, 16 and 32, with the others'
+// plans by the shares (hard under lookBudget) or by the look ahead on 1
+// sample (hard at its default budget). It reports the rollouts per
+// decision.
 func BenchmarkRefine(b *testing.B) {
+	for _, look := range []int{0, 1} {
+		name := "shares"
+		if look > 0 {
+			name = fmt.Sprintf("look%d", look)
+		}
+		b.Run(name, func(b *testing.B) { benchRefine(b, look) })
+	}
+}
+
+func benchRefine(b *testing.B, look int) {
 	states := benchStates(b)
 	rng := newRand(1, 1)
 	base := params{style: bias(0), goal: -1, ref: true}
 	var r refiner
+	r.model.look = look
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
