@@ -16,27 +16,42 @@ import (
 // It does not replay the log, so a match that fails to load can still be
 // exported for a bug report.
 func (db *DB) Export(ctx context.Context, id int64) (*Export, error) {
+	e, _, err := db.ExportLog(ctx, id, 0, 0)
+	return e, err
+}
+
+// ExportLog returns part of match id's export: its head and setup, and of
+// its log the entries after the first after, at most limit of them; and the
+// number of entries in the whole log. It reads only those entries, so that
+// a reader following a long match pays for what it has not seen
+// (GET /api/matches/{id}/commands?after=N).
+func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*Export, int, error) {
 	tx, err := db.read.BeginTx(ctx, nil)
 	if err != nil {
-		return nil, fail(fmt.Sprintf("export match %d", id), err)
+		return nil, 0, fail(fmt.Sprintf("export match %d", id), err)
 	}
 	defer tx.Rollback()
 	m, err := scanMatch(tx.QueryRowContext(ctx, `SELECT `+matchColumns+` FROM matches WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("%w (%d)", ErrNotFound, id)
+		return nil, 0, fmt.Errorf("%w (%d)", ErrNotFound, id)
 	}
 	if err != nil {
-		return nil, fail(fmt.Sprintf("export match %d", id), err)
+		return nil, 0, fail(fmt.Sprintf("export match %d", id), err)
 	}
 	e := &Export{Channel: m.Channel, Status: m.Status, Meta: m.Meta}
 	if m.Setup == nil {
-		return e, nil
+		return e, 0, nil
 	}
 	e.Record.Setup = *m.Setup
-	if e.Record.Log, err = readLog(ctx, tx, m, 0); err != nil {
-		return nil, err
+	part, ok := LogPart(m, after, limit)
+	if !ok {
+		e.Record.Log = []engine.Entry{}
+		return e, m.Commands, nil
 	}
-	return e, nil
+	if e.Record.Log, err = readLog(ctx, tx, part, after); err != nil {
+		return nil, 0, err
+	}
+	return e, m.Commands, nil
 }
 
 // Import stores a match exported by Export, as a new match with a new id in

@@ -212,6 +212,20 @@ func (r *LogReader) Log() ([]engine.Entry, error) {
 	return r.log, nil
 }
 
+// LogPart returns m as if its log ended after entry after+limit (limit
+// <= 0: no bound), for reading the entries after the first after; false
+// if there are none to read.
+func LogPart(m *Match, after, limit int) (*Match, bool) {
+	if after < 0 || after >= m.Commands {
+		return nil, false
+	}
+	part := *m
+	if limit > 0 {
+		part.Commands = min(m.Commands, after+limit)
+	}
+	return &part, true
+}
+
 // CheckImport checks an export before it is stored (Import) and returns
 // its game replayed from the log: nil for a match that never started.
 func CheckImport(e *Export) (*engine.Game, error) {

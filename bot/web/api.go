@@ -237,7 +237,7 @@ func (s *Server) apiCommands(w http.ResponseWriter, r *http.Request) {
 		}
 		after = n
 	}
-	ex, err := s.store.Export(r.Context(), id)
+	ex, total, err := s.store.ExportLog(r.Context(), id, after, maxEntries)
 	switch {
 	case errors.Is(err, storage.ErrNotFound):
 		problem(w, http.StatusNotFound, "no such match")
@@ -247,19 +247,17 @@ func (s *Server) apiCommands(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusServiceUnavailable, "the match is unavailable")
 		return
 	}
-	log := ex.Record.Log
-	if after > len(log) {
-		problem(w, http.StatusBadRequest, "after: the log has %d commands", len(log))
+	if after > total {
+		problem(w, http.StatusBadRequest, "after: the log has %d commands", total)
 		return
 	}
-	out := commandsJSON{Match: id, Status: ex.Status.String(), Commands: len(log), Entries: []entryJSON{}}
+	out := commandsJSON{Match: id, Status: ex.Status.String(), Commands: total, Entries: []entryJSON{}}
 	if len(ex.Record.Setup.Seats) > 0 {
 		setup := publicSetup(ex.Record.Setup, ex.Status)
 		out.Setup = &setup
 	}
-	end := min(len(log), after+maxEntries)
-	out.More = end < len(log)
-	for i, e := range log[after:end] {
+	out.More = after+len(ex.Record.Log) < total
+	for i, e := range ex.Record.Log {
 		cmd, err := engine.MarshalCommand(e.Cmd)
 		if err != nil {
 			problem(w, http.StatusServiceUnavailable, "the match's log cannot be read")

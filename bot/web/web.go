@@ -37,6 +37,7 @@ type Store interface {
 	Active(ctx context.Context, channel string) (*storage.Loaded, error)
 	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
 	Export(ctx context.Context, id int64) (*storage.Export, error)
+	ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error)
 	Setting(ctx context.Context, scope, id string) (json.RawMessage, error)
 	SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error
 }

@@ -140,23 +140,36 @@ func (db *DB) Settings(ctx context.Context) ([]storage.Setting, error) {
 // without replaying the log, so that a match that fails to load can still
 // be exported for a bug report.
 func (db *DB) Export(ctx context.Context, id int64) (*storage.Export, error) {
+	e, _, err := db.ExportLog(ctx, id, 0, 0)
+	return e, err
+}
+
+// ExportLog returns part of match id's export: its head and setup, and of
+// its log the entries after the first after, at most limit of them; and the
+// number of entries in the whole log. It reads only those entries.
+func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error) {
 	op := fmt.Sprintf("export match %d", id)
 	m, err := scanMatch(db.pool.QueryRow(ctx, `SELECT `+matchColumns+` FROM matches WHERE id = $1`, id))
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
+		return nil, 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
 	}
 	if err != nil {
-		return nil, fail(op, err)
+		return nil, 0, fail(op, err)
 	}
 	e := &storage.Export{Channel: m.Channel, Status: m.Status, Meta: m.Meta}
 	if m.Setup == nil {
-		return e, nil
+		return e, 0, nil
 	}
 	e.Record.Setup = *m.Setup
-	if e.Record.Log, err = readLog(ctx, db.pool, m, 0); err != nil {
-		return nil, err
+	part, ok := storage.LogPart(m, after, limit)
+	if !ok {
+		e.Record.Log = []engine.Entry{}
+		return e, m.Commands, nil
 	}
-	return e, nil
+	if e.Record.Log, err = readLog(ctx, db.pool, part, after); err != nil {
+		return nil, 0, err
+	}
+	return e, m.Commands, nil
 }
 
 // Import stores a match exported by Export, as a new match with a new id

@@ -79,6 +79,9 @@ type Store interface {
 	PlayerStats(ctx context.Context, server, player string) ([]storage.Standing, error)
 	// Export returns a whole match; Import stores one as a new match.
 	Export(ctx context.Context, id int64) (*storage.Export, error)
+	// ExportLog returns the export with only the log's entries after the
+	// first after (at most limit), and the length of the whole log.
+	ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error)
 	Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error)
 	Close() error
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -44,6 +45,7 @@ func Run(t *testing.T, newDB New) {
 		{"History", testHistory},
 		{"ExportImport", testExportImport},
 		{"ExportLobby", testExportLobby},
+		{"ExportLog", testExportLog},
 		{"PublicExport", testPublicExport},
 		{"Results", testResults},
 		{"ImportRefuses", testImportRefuses},
@@ -836,6 +838,47 @@ func testExportImport(t *testing.T, newDB New) {
 	y.Channel = "test:1"
 	if _, err := db.Import(ctx, &y, T0); err != nil {
 		t.Fatalf("import a finished match into a busy channel: %v", err)
+	}
+}
+
+// ExportLog reads a page of the log: the same entries as the whole
+// export's, from after, at most limit, with the whole log's length; past
+// the end, none.
+func testExportLog(t *testing.T, newDB New) {
+	ctx := context.Background()
+	db := Open(t, newDB(t, 10))
+	l := Start(t, db, "test:1", 3, 17)
+	Play(t, db, l.ID, 60, rand.New(rand.NewPCG(17, 0)))
+	full, err := db.Export(ctx, l.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(full.Record.Log)
+	if n < 30 {
+		t.Fatalf("the match has %d commands, want 30 or more", n)
+	}
+	tests := []struct{ after, limit, from, to int }{
+		{0, 0, 0, n},
+		{0, 5, 0, 5},
+		{10, 7, 10, 17},
+		{n - 3, 100, n - 3, n},
+		{n, 10, n, n},
+		{n + 5, 10, n, n},
+	}
+	for _, tt := range tests {
+		x, total, err := db.ExportLog(ctx, l.ID, tt.after, tt.limit)
+		if err != nil {
+			t.Fatalf("after %d, limit %d: %v", tt.after, tt.limit, err)
+		}
+		if total != n || x.Channel != full.Channel || x.Status != full.Status || !reflect.DeepEqual(x.Record.Setup, full.Record.Setup) {
+			t.Errorf("after %d, limit %d: %d commands, head %s %s, want %d, %s %s", tt.after, tt.limit, total, x.Channel, x.Status, n, full.Channel, full.Status)
+		}
+		if want := full.Record.Log[tt.from:tt.to]; !reflect.DeepEqual(x.Record.Log, want) {
+			t.Errorf("after %d, limit %d: %d entries, want entries %d to %d", tt.after, tt.limit, len(x.Record.Log), tt.from+1, tt.to)
+		}
+	}
+	if _, _, err := db.ExportLog(ctx, 12345, 0, 10); !errors.Is(err, storage.ErrNotFound) {
+		t.Errorf("ExportLog of no match: %v, want ErrNotFound", err)
 	}
 }
 
