@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/riskbot/riskbot/ai"
 	"github.com/riskbot/riskbot/engine"
@@ -42,7 +43,10 @@ func config(players ...string) Config {
 		Players: players,
 		Games:   12,
 		Seed:    3,
-		Player:  ai.Options{Iterations: 12},
+		// A generous budget: with the iteration cap, only a starved
+		// machine's clock could end hard's search early and change the
+		// results.
+		Player: ai.Options{Iterations: 12, Budget: time.Minute},
 	}
 }
 
