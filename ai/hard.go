@@ -83,7 +83,13 @@ func (h *hard) decide(ctx context.Context, s *state.State, seat int) engine.Comm
 		}
 		h.plans[key] = tp
 	}
-	return h.refine.choose(s, seat, tp.p, tp.alts, h.refineStop(ctx, tp.start), h.rng)
+	c, next := h.refine.choose(s, seat, tp.p, tp.alts, h.refineStop(ctx, tp.start), h.rng)
+	if next != tp.p {
+		// Another plan's command won: that plan plays on.
+		tp.p = next
+		h.plans[key] = tp
+	}
+	return c
 }
 
 // turnPlan is what hard keeps of a turn: the plan the search chose, the

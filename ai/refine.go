@@ -16,11 +16,13 @@ import (
 // stopping; when reinforcing, the whole reserve on each
 // of the three most promising fronts; when moving in, the fewest, all and
 // half. Each is played on the same samples (determinizations, dice and
-// the other seats' plans): the command, the rest of the turn by the plan,
-// every other seat's next turn by a model of normal (normalModel), and the
-// learned evaluation (hardEvaluate) of where that leaves the seat; the
-// worse half of the candidates is dropped after 8, 16, 32, ... samples.
-// The best mean is played. A policy improved
+// the other seats' plans): the command, the rest of the turn by the plan
+// it came from (another plan's command by that plan, every other by the
+// turn's plan), every other seat's next turn by a model of normal
+// (normalModel), and the learned evaluation (hardEvaluate) of where that
+// leaves the seat; the worse half of the candidates is dropped after 8,
+// 16, 32, ... samples. The best mean is played, and its plan plays on.
+// A policy improved
 // by its own rollouts this way plays at least as well as the policy, up to
 // the noise of the samples; measured, it is where most of hard's strength
 // comes from (docs/ai.md).
@@ -31,6 +33,7 @@ type refiner struct {
 	sums    []float64
 	live    []bool
 	cands   []engine.Command
+	conts   []params // the plan that plays on after each candidate
 	model   normalModel
 	played  int // rollouts so far, for the benchmarks
 }
@@ -53,16 +56,18 @@ func (r *refiner) halve(live int) int {
 	return live
 }
 
-// choose returns seat's command in view: the best of the candidates
-// around plan p (alts are the turn's other plans). Every candidate is
+// choose returns seat's command in view, the best of the candidates
+// around plan p (alts are the turn's other plans), and the plan that plays
+// the rest of the turn after it: an alternative plan whose own command
+// won, else p. Every candidate is
 // played on the same samples, one sample for all at a time, until
 // done(samples so far) says enough; after 8, 16, 32, ... samples the worse
 // half of the candidates still running is dropped (never below two), so
 // that the samples go to the ones worth telling apart.
-func (r *refiner) choose(view *state.State, seat int, p params, alts []params, done func(samples int) bool, rng *rand.Rand) engine.Command {
+func (r *refiner) choose(view *state.State, seat int, p params, alts []params, done func(samples int) bool, rng *rand.Rand) (engine.Command, params) {
 	cands := r.candidates(view, seat, p, alts)
 	if len(cands) == 1 || done(0) {
-		return cands[0]
+		return cands[0], p
 	}
 	r.sums = append(r.sums[:0], make([]float64, len(cands))...)
 	r.live = append(r.live[:0], make([]bool, len(cands))...)
@@ -92,7 +97,7 @@ func (r *refiner) choose(view *state.State, seat int, p params, alts []params, d
 				continue
 			}
 			r.model.reset(seed)
-			playTurns(&r.b, sim, seat, p, &r.model)
+			playTurns(&r.b, sim, seat, r.conts[i], &r.model)
 			r.sums[i] += hardEvaluate(sim, seat)
 			r.played++
 		}
@@ -104,15 +109,20 @@ func (r *refiner) choose(view *state.State, seat int, p params, alts []params, d
 		}
 	}
 	if best < 0 {
-		return cands[0]
+		return cands[0], p
 	}
-	return cands[best]
+	return cands[best], r.conts[best]
 }
 
 // candidates lists the commands weighed at seat's decision in view, the
-// plan's own first, without repeats.
+// plan's own first, without repeats, and sets r.conts to the plan that
+// plays on after each: the alternative plan a command came from, else p.
+// Measured, a plan's command judged with the rest of its own turn rather
+// than p's is worth a few points (docs/ai.md, sixth pass).
 func (r *refiner) candidates(view *state.State, seat int, p params, alts []params) []engine.Command {
 	out := r.cands[:0]
+	r.conts = r.conts[:0]
+	cont := p
 	add := func(c engine.Command) {
 		for _, x := range out {
 			if x == c {
@@ -120,11 +130,14 @@ func (r *refiner) candidates(view *state.State, seat int, p params, alts []param
 			}
 		}
 		out = append(out, c)
+		r.conts = append(r.conts, cont)
 	}
 	add(p.playOn(&r.b, view, seat))
 	for _, a := range alts {
+		cont = a
 		add(a.playOn(&r.b, view, seat))
 	}
+	cont = p
 	switch view.Phase {
 	case state.PhaseAttack:
 		p.read(&r.b, view, seat)

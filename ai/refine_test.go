@@ -12,7 +12,9 @@ import (
 // At every decision of hard's turns the refinement weighs the plan's own
 // command first, then other legal commands without repeats, stopping among
 // them when attacking; and it does not always keep the plan's command
-// (else it would be dead weight).
+// (else it would be dead weight). A command that only another plan plays
+// is judged with that plan playing on, and when it wins, that plan is the
+// one returned to play the rest of the turn.
 func TestRefineCandidates(t *testing.T) {
 	s := newMatch(t, 4, 41, state.DefaultOptions())
 	ps := make([]Player, 4)
@@ -23,7 +25,7 @@ func TestRefineCandidates(t *testing.T) {
 	var r refiner
 	rng := rand.New(rand.NewPCG(1, 2))
 	ctx := context.Background()
-	decisions, changed, stops := 0, 0, 0
+	decisions, changed, stops, switched := 0, 0, 0, 0
 	for s.Phase != state.PhaseOver && s.Turn < 60 {
 		seat := toMove(s)
 		view := s.View(seat)
@@ -33,6 +35,14 @@ func TestRefineCandidates(t *testing.T) {
 			cands := append([]engine.Command(nil), r.candidates(view, seat, p, alts)...)
 			if want := p.play(view, seat); cands[0] != want {
 				t.Fatalf("turn %d: first candidate %v, want the plan's %v", s.Turn, cands[0], want)
+			}
+			if len(r.conts) != len(cands) || r.conts[0] != p {
+				t.Fatalf("turn %d: %d plans to play on for %d candidates", s.Turn, len(r.conts), len(cands))
+			}
+			for i, q := range r.conts {
+				if q != p && q.play(view, seat) != cands[i] {
+					t.Fatalf("turn %d: candidate %v plays on with a plan whose command is %v", s.Turn, cands[i], q.play(view, seat))
+				}
 			}
 			for i, c := range cands {
 				for _, d := range cands[:i] {
@@ -50,10 +60,16 @@ func TestRefineCandidates(t *testing.T) {
 					stops++
 				}
 			}
-			c := r.choose(view, seat, p, alts, func(n int) bool { return n >= 8 }, rng)
+			c, next := r.choose(view, seat, p, alts, func(n int) bool { return n >= 8 }, rng)
 			decisions++
 			if c != cands[0] {
 				changed++
+			}
+			if next != p {
+				if next.play(view, seat) != c {
+					t.Fatalf("turn %d: %v played, and the plan to play on would play %v", s.Turn, c, next.play(view, seat))
+				}
+				switched++
 			}
 		}
 		c, err := ps[seat].Act(ctx, view, seat)
@@ -70,7 +86,10 @@ func TestRefineCandidates(t *testing.T) {
 	if changed == 0 || changed == decisions {
 		t.Errorf("the refinement changed %d of %d decisions: want some, not all", changed, decisions)
 	}
-	t.Logf("the refinement changed %d of %d decisions", changed, decisions)
+	if switched == 0 {
+		t.Errorf("no decision of %d handed the turn to another plan", decisions)
+	}
+	t.Logf("the refinement changed %d of %d decisions, %d to another plan's", changed, decisions, switched)
 }
 
 // The learned evaluation reads a position as a player would: in positions
