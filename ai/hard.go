@@ -92,8 +92,9 @@ func (h *hard) decide(ctx context.Context, s *state.State, seat int) engine.Comm
 	return c
 }
 
-// turnPlan is what hard keeps of a turn: the plan the search chose, the
-// plans it weighed, and when the turn's thinking began.
+// turnPlan is what hard keeps of a turn: the plan it plays (the search's
+// choice, until the refinement hands the turn to another plan), the plans
+// the search weighed, and when the turn's thinking began.
 type turnPlan struct {
 	p     params
 	alts  []params

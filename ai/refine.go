@@ -117,8 +117,9 @@ func (r *refiner) choose(view *state.State, seat int, p params, alts []params, d
 // candidates lists the commands weighed at seat's decision in view, the
 // plan's own first, without repeats, and sets r.conts to the plan that
 // plays on after each: the alternative plan a command came from, else p.
-// Measured, a plan's command judged with the rest of its own turn rather
-// than p's is worth a few points (docs/ai.md, sixth pass).
+// A plan's command judged with the rest of p's turn would be an
+// incoherent pair; measured, the change neither won nor lost beyond the
+// noise (docs/ai.md, sixth pass).
 func (r *refiner) candidates(view *state.State, seat int, p params, alts []params) []engine.Command {
 	out := r.cands[:0]
 	r.conts = r.conts[:0]
