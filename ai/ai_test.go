@@ -99,6 +99,27 @@ func mustNew(t testing.TB, level string, opts Options) Player {
 	return p
 }
 
+// hardAgainstNormal starts game g of a series on seed base: a classic
+// match of four normal players or, when iterations is not 0, of three
+// normal and hard with that many iterations (and a minute's budget, so
+// that the cap alone decides) in seat g mod 4. It returns the match, its
+// players and hard's seat (-1 without hard). The loss analysis and the
+// evaluation's fit on hard's games play the same games this way.
+func hardAgainstNormal(t testing.TB, base uint64, g, iterations int) (*state.State, []Player, int) {
+	t.Helper()
+	s := newMatch(t, 4, base+uint64(g), state.DefaultOptions())
+	players := make([]Player, 4)
+	for i := range players {
+		players[i] = mustNew(t, "normal", Options{Seed: Mix(base, uint64(g), uint64(i))})
+	}
+	if iterations == 0 {
+		return s, players, -1
+	}
+	hs := g % 4
+	players[hs] = mustNew(t, "hard", Options{Seed: Mix(base, uint64(g), 9), Iterations: iterations, Budget: time.Minute})
+	return s, players, hs
+}
+
 // fastHard is hard with a small, deterministic budget for tests.
 var fastHard = Options{Iterations: 24, Budget: time.Minute}
 

@@ -9,7 +9,6 @@ import (
 	"os"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/riskbot/riskbot/state"
 )
@@ -37,16 +36,7 @@ type sample struct {
 // normal and one hard) and returns a sample at the start of every turn,
 // from the seat to move (with -fithard, hard's turns only).
 func selfPlay(t testing.TB, g int) []sample {
-	s := newMatch(t, 4, *fitSeed+uint64(g), state.DefaultOptions())
-	players := make([]Player, 4)
-	for i := range players {
-		players[i] = mustNew(t, "normal", Options{Seed: Mix(*fitSeed, uint64(g), uint64(i))})
-	}
-	hardSeat := -1
-	if *fitHard > 0 {
-		hardSeat = g % 4
-		players[hardSeat] = mustNew(t, "hard", Options{Seed: Mix(*fitSeed, uint64(g), 9), Iterations: *fitHard, Budget: time.Minute})
-	}
+	s, players, hardSeat := hardAgainstNormal(t, *fitSeed, g, *fitHard)
 	var out []sample
 	lastTurn := -1
 	for steps := 0; s.Phase != state.PhaseOver && s.Turn <= 600; steps++ {

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/riskbot/riskbot/state"
 )
@@ -27,13 +26,7 @@ func TestHardLosses(t *testing.T) {
 		alive     []last // losses with hard still in, at its last turn
 	)
 	for g := range *lossGames {
-		s := newMatch(t, 4, 5000+uint64(g), state.DefaultOptions())
-		players := make([]Player, 4)
-		for i := range players {
-			players[i] = mustNew(t, "normal", Options{Seed: Mix(5000, uint64(g), uint64(i))})
-		}
-		hs := g % 4
-		players[hs] = mustNew(t, "hard", Options{Seed: Mix(5000, uint64(g), 9), Iterations: 640, Budget: time.Minute})
+		s, players, hs := hardAgainstNormal(t, 5000, g, 640)
 		var terr [][state.MaxSeats]int // territories at the start of each of hard's turns
 		var hands [][state.MaxSeats]int
 		lastTurn := -1
