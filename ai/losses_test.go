@@ -24,6 +24,10 @@ func TestHardLosses(t *testing.T) {
 	var (
 		wins, out int
 		alive     []last // losses with hard still in, at its last turn
+		// By game won or lost, and by hard's turn (the first shapeTurns):
+		// how many games got there, and the sums of hard's territories and
+		// of the mean of the other seats still in.
+		games, mine, others [2][shapeTurns]float64
 	)
 	for g := range *lossGames {
 		s, players, hs := hardAgainstNormal(t, 5000, g, 640)
@@ -40,6 +44,21 @@ func TestHardLosses(t *testing.T) {
 				terr, hands = append(terr, tr), append(hands, hd)
 			}
 			step(t, s, players)
+		}
+		won := 0
+		if s.Winner == hs {
+			won = 1
+		}
+		for k, tr := range terr[:min(shapeTurns, len(terr))] {
+			sum, in := 0, 0
+			for p := range s.Seats {
+				if p != hs && tr[p] > 0 {
+					sum, in = sum+tr[p], in+1
+				}
+			}
+			games[won][k]++
+			mine[won][k] += float64(tr[hs])
+			others[won][k] += float64(sum) / float64(max(1, in))
 		}
 		switch {
 		case s.Winner == hs:
@@ -65,4 +84,15 @@ func TestHardLosses(t *testing.T) {
 	t.Logf("%d games: hard won %d; lost %d out of the game, %d still in when another seat won", *lossGames, wins, out, len(alive))
 	t.Logf("those %d, at the start of hard's last turn (medians): hard's territories %d, the winner's %d, the winner's cards %d",
 		len(alive), median(func(l last) int { return l.mine }), median(func(l last) int { return l.winner }), median(func(l last) int { return l.cards }))
+	for won, what := range []string{"lost", "won"} {
+		for k := range shapeTurns {
+			if n := games[won][k]; n > 0 {
+				t.Logf("games hard %s, its turn %d (%.0f games): hard's territories %.1f, the other seats' %.1f (mean)", what, k+1, n, mine[won][k]/n, others[won][k]/n)
+			}
+		}
+	}
 }
+
+// shapeTurns is how many of hard's turns TestHardLosses describes one by
+// one: most games are over by hard's eighth turn.
+const shapeTurns = 8
