@@ -123,22 +123,21 @@ func (r *refiner) choose(view *state.State, seat int, p params, alts []params, d
 func (r *refiner) candidates(view *state.State, seat int, p params, alts []params) []engine.Command {
 	out := r.cands[:0]
 	r.conts = r.conts[:0]
-	cont := p
-	add := func(c engine.Command) {
+	// addFrom adds c, to be played on by plan from, unless it is there.
+	addFrom := func(c engine.Command, from params) {
 		for _, x := range out {
 			if x == c {
 				return
 			}
 		}
 		out = append(out, c)
-		r.conts = append(r.conts, cont)
+		r.conts = append(r.conts, from)
 	}
+	add := func(c engine.Command) { addFrom(c, p) }
 	add(p.playOn(&r.b, view, seat))
 	for _, a := range alts {
-		cont = a
-		add(a.playOn(&r.b, view, seat))
+		addFrom(a.playOn(&r.b, view, seat), a)
 	}
-	cont = p
 	switch view.Phase {
 	case state.PhaseAttack:
 		p.read(&r.b, view, seat)
