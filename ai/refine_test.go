@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/riskbot/riskbot/engine"
@@ -14,7 +15,8 @@ import (
 // them when attacking; and it does not always keep the plan's command
 // (else it would be dead weight). A command that only another plan plays
 // is judged with that plan playing on, and when it wins, that plan is the
-// one returned to play the rest of the turn.
+// one returned to play the rest of the turn. A command other than the
+// plan's is played only when it beats the plan's by its margin.
 func TestRefineCandidates(t *testing.T) {
 	s := newMatch(t, 4, 41, state.DefaultOptions())
 	ps := make([]Player, 4)
@@ -64,6 +66,9 @@ func TestRefineCandidates(t *testing.T) {
 			decisions++
 			if c != cands[0] {
 				changed++
+				if i := slices.Index(cands, c); !r.beatsPlan(i, 8) {
+					t.Fatalf("turn %d: %v played over the plan's %v, within the noise of 8 samples", s.Turn, c, cands[0])
+				}
 			}
 			if next != p {
 				if next.play(view, seat) != c {
@@ -90,6 +95,50 @@ func TestRefineCandidates(t *testing.T) {
 		t.Errorf("no decision of %d handed the turn to another plan", decisions)
 	}
 	t.Logf("the refinement changed %d of %d decisions, %d to another plan's", changed, decisions, switched)
+}
+
+// The refinement plays another command than the plan's only when its
+// paired gain over the plan's is at least one standard error, so a gain
+// that the samples' spread could explain does not move it, and more
+// samples of the same gain do; and halving never drops the plan's command,
+// the yardstick of the others.
+func TestRefineMargin(t *testing.T) {
+	repeat := func(n int, ds ...float64) []float64 {
+		var out []float64
+		for range n {
+			out = append(out, ds...)
+		}
+		return out
+	}
+	tests := []struct {
+		name  string
+		diffs []float64 // candidate 1's score minus the plan's, sample by sample
+		want  bool
+	}{
+		{"a steady gain", repeat(8, 0.01), true},
+		{"a steady loss", repeat(8, -0.01), false},
+		{"the same gain on a wide spread, 8 samples", repeat(4, 0.05, -0.03), false},
+		{"the same gain on a wide spread, 64 samples", repeat(32, 0.05, -0.03), true},
+		{"one sample differs, and gains", append(repeat(7, 0), 0.02), true},
+		{"no difference at all", repeat(8, 0), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := refiner{diffs: make([]float64, 2), sqDiffs: make([]float64, 2)}
+			for _, d := range tt.diffs {
+				r.diffs[1] += d
+				r.sqDiffs[1] += d * d
+			}
+			if got := r.beatsPlan(1, len(tt.diffs)); got != tt.want {
+				t.Errorf("beatsPlan = %v, want %v", got, tt.want)
+			}
+		})
+	}
+
+	r := refiner{sums: []float64{1, 4, 3, 2}, live: []bool{true, true, true, true}}
+	if live := r.halve(4); live != 2 || !r.live[0] || !r.live[1] {
+		t.Errorf("halve kept %v of sums %v: want the plan's command and the best", r.live, r.sums)
+	}
 }
 
 // The learned evaluation reads a position as a player would: in positions
