@@ -32,9 +32,9 @@ type refiner struct {
 	cards   []state.Card
 	sums    []float64
 	live    []bool
-	// Each candidate's differences from the plan's own command (candidate
-	// 0) on the same samples, summed and squared and summed, and this
-	// sample's scores.
+	// For each candidate: the sum of its score's differences from the
+	// plan's own command's (candidate 0's) on the same samples, the sum of
+	// their squares, and its score on the sample at hand.
 	diffs   []float64
 	sqDiffs []float64
 	scores  []float64
@@ -76,8 +76,8 @@ func (r *refiner) halve(live int) int {
 // at least one standard error of their paired difference; else the
 // plan's command is. Taking the best of a dozen noisy means picks, more
 // often than not, one that is merely lucky on these samples, while the
-// plan's command is a sound default: this margin won 6 points on the
-// proxy (docs/ai.md, eighth pass).
+// plan's command is a sound default: this margin won 7 points at 640
+// iterations and 6 at 200 ms a turn (docs/ai.md, eighth pass).
 func (r *refiner) choose(view *state.State, seat int, p params, alts []params, done func(samples int) bool, rng *rand.Rand) (engine.Command, params) {
 	cands := r.candidates(view, seat, p, alts)
 	if len(cands) == 1 || done(0) {
