@@ -504,7 +504,6 @@ func TestHardBudget(t *testing.T) {
 		}
 	}
 	// Budgets well under the 2 s default, so that an ignored budget fails.
-	// 1 s: with the model's look ahead (lookBudget).
 	for _, budget := range []time.Duration{100 * time.Millisecond, 400 * time.Millisecond, time.Second} {
 		p := mustNew(t, "hard", Options{Seed: 1, Budget: budget})
 		start := time.Now()

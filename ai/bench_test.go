@@ -2,7 +2,6 @@ package ai
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -106,19 +105,8 @@ func BenchmarkTurnHardBudget100ms(b *testing.B) {
 
 // BenchmarkPlayout is one segment of hard's search: a copy of the match,
 // the seat's turn and every other seat's with the heuristic player, scored.
-// The others' plans come from the model of normal: by its shares (hard
-// under lookBudget), or by its look ahead on 1, 2 or 4 samples.
+// The others' plans come from the model of normal (normalModel).
 func BenchmarkPlayout(b *testing.B) {
-	for _, look := range []int{0, 1, 2, 4} {
-		name := "shares"
-		if look > 0 {
-			name = fmt.Sprintf("look%d", look)
-		}
-		b.Run(name, func(b *testing.B) { benchPlayout(b, look) })
-	}
-}
-
-func benchPlayout(b *testing.B, look int) {
 	states := benchStates(b)
 	rng := newRand(1, 1)
 	views := make([]*state.State, len(states))
@@ -130,7 +118,7 @@ func benchPlayout(b *testing.B, look int) {
 		scratch state.State
 		bd      board
 		cards   []state.Card
-		model   = normalModel{look: look}
+		model   normalModel
 	)
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -147,25 +135,12 @@ func benchPlayout(b *testing.B, look int) {
 // turn (the reinforcement): its candidates, played on 64 samples (a
 // command, the rest of the turn and the others' turns, the learned
 // evaluation), the worse half dropped after 8, 16 and 32, with the others'
-// plans by the shares (hard under lookBudget) or by the look ahead on 1
-// sample (hard at its default budget). It reports the rollouts per
-// decision.
+// plans by the model of normal. It reports the rollouts per decision.
 func BenchmarkRefine(b *testing.B) {
-	for _, look := range []int{0, 1} {
-		name := "shares"
-		if look > 0 {
-			name = fmt.Sprintf("look%d", look)
-		}
-		b.Run(name, func(b *testing.B) { benchRefine(b, look) })
-	}
-}
-
-func benchRefine(b *testing.B, look int) {
 	states := benchStates(b)
 	rng := newRand(1, 1)
 	base := params{style: bias(0), goal: -1, ref: true}
 	var r refiner
-	r.model.look = look
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

@@ -29,7 +29,6 @@ type hard struct {
 	base       params
 	budget     time.Duration
 	iterations int
-	look       int // the samples of its model of normal's look ahead (normalModel)
 
 	mu    sync.Mutex
 	rng   *rand.Rand
@@ -56,10 +55,6 @@ func newHard(opts Options) *hard {
 	if h.budget <= 0 {
 		h.budget = DefaultBudget
 	}
-	if h.iterations == 0 && h.budget >= lookBudget {
-		h.look = lookSamples
-	}
-	h.refine.model.look = h.look
 	return h
 }
 
@@ -120,8 +115,7 @@ func (h *hard) refineStop(ctx context.Context, start time.Time) func(samples int
 	}
 	end := time.Now().Add(min(left, max(h.budget/32, left/5)))
 	// The few samples a decision needs to be worth weighing, unless they
-	// would take the turn past its budget: a sample of a dozen candidates
-	// with the model's look ahead (lookBudget) takes some 10 ms.
+	// would take the turn past its budget.
 	over := start.Add(h.budget - h.budget/64)
 	return func(n int) bool {
 		if n >= refineMaxSamples || ctx.Err() != nil {
@@ -139,15 +133,6 @@ const (
 	refineShare      = 10
 	refineMinSamples = 8
 	refineMaxSamples = 1024
-)
-
-// From lookBudget a turn, hard's model of normal picks each other seat's
-// plan by a look ahead of lookSamples samples: it then has the time for
-// the dearer, truer rollouts. Below it, by the shares of normal's plans;
-// and with an iteration cap too, to keep the cost of an iteration known.
-const (
-	lookBudget  = time.Second
-	lookSamples = 1
 )
 
 // matchKey tells matches apart for the plan cache.
@@ -274,7 +259,7 @@ func (h *hard) grow(ctx context.Context, root *node, s *state.State, seat int) {
 		scratch state.State
 		b       board
 		cards   []state.Card
-		model   = normalModel{look: h.look}
+		model   normalModel
 	)
 	for iter := 1; ; iter++ {
 		sim := determinizeInto(&scratch, &cards, s, seat, h.rng)
@@ -338,27 +323,19 @@ func playTurns(b *board, s *state.State, seat int, p params, m *normalModel) {
 // normalModel is how hard's samples play the other seats. Normal picks one
 // of its plans each turn by a short look ahead of a few samples, so its
 // turns vary (normalShares). The model plays each other seat's turn with
-// one of those plans: picked at random from the sample's seed in normal's
-// proportions, or, when look is set, by normal's own look ahead on look
-// samples of the sample's position. Measured, a model that always plays
-// the default plan misjudges normal's replies enough to cost hard 8
-// points of its wins, and the look ahead, which picks normal's real plan
-// twice as often as the shares, about 3 more at the default budget
-// (docs/ai.md).
+// one of those plans, picked at random from the sample's seed in normal's
+// proportions. Measured, a model that always plays the default plan
+// misjudges normal's replies enough to cost hard 8 points of its wins.
+// Normal's own look ahead on a sample of the position picks normal's real
+// plan twice as often as the shares, but each rollout then costs twelve
+// times as much; with the refinement's margin it won no more at 2 s a
+// turn (800 games a side), and it is gone (docs/ai.md, ninth pass).
 type normalModel struct {
 	plans []params // laterPlans of the default player
 	seed  uint64
 	turn  int // the turn whose plan is held, or -1
 	held  params
 	goals []int
-
-	// look is the number of samples of the model's look ahead, 0 for
-	// none. It costs a round of turns per plan and sample, some twelve
-	// times a rollout without it (BenchmarkPlayout): hard turns it on only
-	// when it has the time (lookBudget).
-	look  int
-	cands []params
-	pick  planPicker
 }
 
 // The kinds of plan normal plays (laterPlans, candidatePlans).
@@ -400,10 +377,6 @@ func (m *normalModel) plan(b *board, s *state.State, cur int) params {
 	p := m.plans[0]
 	p.read(b, s, cur)
 	m.goals = b.runnerUpGoals(m.goals[:0], 2)
-	if m.look > 0 {
-		m.held = m.lookAhead(s, cur, p)
-		return m.held
-	}
 	h := int(mix(m.seed, uint64(cur), uint64(s.Turn)) % 100)
 	shares := normalShares(len(m.goals) > 0)
 	kind := 0
@@ -422,16 +395,6 @@ func (m *normalModel) plan(b *board, s *state.State, cur int) params {
 	}
 	m.held = p
 	return p
-}
-
-// lookAhead picks cur's plan as normal's look ahead does (lookahead), on
-// its first m.look samples: the same plans (m.goals are cur's runner-up
-// continents), the same seeds, drawn from the position, and the same deal
-// of the cards cur cannot see. With all of normal's samples it is normal's
-// choice, but for the cards the sample guessed in cur's hand.
-func (m *normalModel) lookAhead(s *state.State, cur int, own params) params {
-	m.cands = withGoals(append(m.cands[:0], m.plans...), own, m.goals)
-	return m.pick.best(m.cands, s, cur, m.look)
 }
 
 // settled returns the score of a position decided for seat: 1 if it won,

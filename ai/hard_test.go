@@ -145,38 +145,3 @@ func TestNormalPlanShares(t *testing.T) {
 		}
 	}
 }
-
-// TestNormalModelLooks checks that the model's look ahead (normalModel.look)
-// foresees normal's plans better than the shares do. Each turn of a
-// normal, each model picks a plan for it on a sample dealt from the view
-// of the seat before it, as hard's samples are, and the picks are compared
-// with the plan normal played. Measured over 20 games (551 turns): the
-// shares pick it 24.1% of the time, one sample of look ahead 51.5% (two
-// 63.2%, four 78.6%: not all, the sample guessed the seat's cards).
-func TestNormalModelLooks(t *testing.T) {
-	var shares, look normalModel
-	look.look = 1
-	var b board
-	var scratch state.State
-	var cards []state.Card
-	rng := newRand(1, 2)
-	var turns, sharesHit, lookHit int
-	normalTurns(t, 20, func(s, _ *state.State, seat int, p params) {
-		other := (seat + len(s.Seats) - 1) % len(s.Seats)
-		sim := determinizeInto(&scratch, &cards, s, other, rng)
-		shares.reset(rng.Uint64())
-		look.reset(rng.Uint64())
-		turns++
-		if shares.plan(&b, sim, seat) == p {
-			sharesHit++
-		}
-		if look.plan(&b, sim, seat) == p {
-			lookHit++
-		}
-	})
-	sh, lk := 100*float64(sharesHit)/float64(turns), 100*float64(lookHit)/float64(turns)
-	t.Logf("over %d turns, the shares picked normal's plan %.1f%% of the time, the look ahead %.1f%%", turns, sh, lk)
-	if lk < 45 || lk < sh+20 {
-		t.Errorf("the look ahead picked normal's plan %.1f%% of the time, the shares %.1f%%: want at least 45%% and 20 points more", lk, sh)
-	}
-}
