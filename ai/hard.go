@@ -136,9 +136,9 @@ func (h *hard) refineStop(ctx context.Context, start time.Time) func(samples int
 // a learned evaluation, all of them wrong in ways more samples do not
 // average out; the more samples, the smaller the margin a candidate must
 // beat the plan's own command by (choose), and, likely, the more often a
-// bias of the rollouts passes for a gain. Measured at 2 s a turn: at most 1,024
-// samples won 68.8% against three normal, at most 64 won 73.2% (800 games
-// each, docs/ai.md, ninth pass), in a quarter of the time.
+// bias of the rollouts passes for a gain. Measured at 2 s a turn: at most
+// 1,024 samples won 68.8% against three normal, at most 64 won 73.2%
+// (800 games each, docs/ai.md, ninth pass), in under a third of the time.
 const (
 	refineShare      = 10
 	refineMinSamples = 8
