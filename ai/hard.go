@@ -255,8 +255,9 @@ func (h *hard) search(ctx context.Context, s *state.State, seat int, cands []par
 func (h *hard) grow(ctx context.Context, root *node, s *state.State, seat int) {
 	later := h.laterPlans()
 	// The search takes an eighth of the turn's budget: the refinement of
-	// the turn's decisions, worth more (docs/ai.md), takes the rest
-	// (refineStop).
+	// the turn's decisions, worth more (docs/ai.md), may take the rest
+	// (refineStop), and at most refineMaxSamples a decision takes far
+	// less.
 	deadline := time.Now().Add(h.budget / 8)
 	type step struct {
 		n *node
