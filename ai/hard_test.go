@@ -70,9 +70,9 @@ func TestSearchGrowsATree(t *testing.T) {
 }
 
 // normalTurns plays games of four normal and calls turn at the start of
-// every turn after the setup with the match, the seat to play, its view,
-// and the plan its look ahead picked for the turn.
-func normalTurns(t *testing.T, games int, turn func(s, view *state.State, seat int, played params)) {
+// every turn after the setup with the view of the seat to play, the seat,
+// and the plan normal's look ahead picked for the turn.
+func normalTurns(t *testing.T, games int, turn func(view *state.State, seat int, played params)) {
 	t.Helper()
 	for g := range games {
 		s := newMatch(t, 4, uint64(500+g), state.DefaultOptions())
@@ -85,7 +85,7 @@ func normalTurns(t *testing.T, games int, turn func(s, view *state.State, seat i
 			v := s.View(seat)
 			if s.Phase != state.PhaseSetup && s.Turn != lastTurn {
 				lastTurn = s.Turn
-				turn(s, v, seat, players[seat].l.plan(players[seat].p, v, seat))
+				turn(v, seat, players[seat].l.plan(players[seat].p, v, seat))
 			}
 			c := players[seat].decide(context.Background(), v, seat)
 			if _, err := engine.Apply(s, seat, c); err != nil {
@@ -123,7 +123,7 @@ func TestNormalPlanShares(t *testing.T) {
 	var b board
 	m.reset(0)
 	base := m.plans[0]
-	normalTurns(t, 30, func(_, v *state.State, seat int, p params) {
+	normalTurns(t, 30, func(v *state.State, seat int, p params) {
 		m.reset(uint64(turns[0] + turns[1]))
 		goals := 0
 		if len(newBoard(v, seat).runnerUpGoals(nil, 2)) > 0 {
