@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -32,7 +34,7 @@ func (b *Bot) openRow(ctx context.Context, channel string) (storage.Match, error
 		return storage.Match{}, err
 	}
 	if len(ms) == 0 || !ms[0].Status.Open() {
-		return storage.Match{}, refuse("There is no match in this channel to end.")
+		return storage.Match{}, chat.Refuse("There is no match in this channel to end.")
 	}
 	return ms[0], nil
 }
@@ -51,35 +53,35 @@ func cmdAbandon(ctx context.Context, c *call) (result, error) {
 				host = meta.Seats[i].Name + " (the host)"
 			}
 		}
-		return result{}, refuse("Only %s or an admin (Manage Server, or Manage Channels here) can end a match without a winner.", host)
+		return result{}, chat.Refuse("Only %s or an admin (Manage Server, or Manage Channels here) can end a match without a winner.", host)
 	}
 	expires := b.cfg.Now().Add(abandonConfirm)
 	what := "this channel's match"
 	if merr == nil {
-		what = fmt.Sprintf("this channel's match (%s, %s)", row.Status, plural(len(meta.Seats), "seat", "seats"))
+		what = fmt.Sprintf("this channel's match (%s, %s)", row.Status, chat.Plural(len(meta.Seats), "seat", "seats"))
 	}
-	text := fmt.Sprintf("End %s without a winner? Nobody can play it any more; it is kept for /risk history and `risk export`. This question expires %s.", what, timestamp(expires))
-	return result{reply: Message{Private: true, Text: text, Buttons: [][]Button{{
-		{ID: fmt.Sprintf("%s|%d|%d|abandon|%d", buttonPrefix, row.ID, row.Version, expires.Unix()), Label: "End the match", Style: Danger},
-		{ID: fmt.Sprintf("%s|%d|0|keep", buttonPrefix, row.ID), Label: "Keep it", Style: Secondary},
+	text := fmt.Sprintf("End %s without a winner? Nobody can play it any more; it is kept for /risk history and `risk export`. This question expires %s.", what, chat.Timestamp(expires))
+	return result{reply: chat.Message{Private: true, Text: text, Buttons: [][]chat.Button{{
+		{ID: fmt.Sprintf("%s|%d|%d|abandon|%d", buttonPrefix, row.ID, row.Version, expires.Unix()), Label: "End the match", Style: chat.Danger},
+		{ID: fmt.Sprintf("%s|%d|0|keep", buttonPrefix, row.ID), Label: "Keep it", Style: chat.Secondary},
 	}}}}, nil
 }
 
 // clickAbandon answers the buttons of /risk abandon's confirmation, under
 // the channel's lock. The match may be damaged: it is not loaded.
-func (b *Bot) clickAbandon(ctx context.Context, c Click, bt buttonID) (result, error) {
+func (b *Bot) clickAbandon(ctx context.Context, c chat.Click, bt buttonID) (result, error) {
 	if bt.action == "keep" {
-		return result{reply: private("The match goes on.")}, nil
+		return result{reply: chat.Private("The match goes on.")}, nil
 	}
 	if len(bt.args) != 1 || b.cfg.Now().Unix() > int64(bt.args[0]) {
-		return result{}, refuse("That confirmation has expired: run /risk abandon again if you still mean it.")
+		return result{}, chat.Refuse("That confirmation has expired: run /risk abandon again if you still mean it.")
 	}
 	row, err := b.openRow(ctx, c.Channel)
 	if err != nil {
 		return result{}, err
 	}
 	if row.ID != bt.match {
-		return result{}, refuse("That match is over already.")
+		return result{}, chat.Refuse("That match is over already.")
 	}
 	meta, merr := decodeMeta(row.Meta)
 	role := "an admin"
@@ -87,7 +89,7 @@ func (b *Bot) clickAbandon(ctx context.Context, c Click, bt buttonID) (result, e
 	case merr == nil && meta.Host == c.User.ID:
 		role = "the host"
 	case !c.Admin:
-		return result{}, refuse("Only the host or an admin can end a match without a winner.")
+		return result{}, chat.Refuse("Only the host or an admin can end a match without a winner.")
 	}
 	who := cleanName(c.User.Name)
 	if i := meta.seat(c.User.ID); merr == nil && i >= 0 {
@@ -98,7 +100,7 @@ func (b *Bot) clickAbandon(ctx context.Context, c Click, bt buttonID) (result, e
 	if err != nil {
 		return result{}, err
 	}
-	return result{reply: private("Done: the match is ended."), posts: posts}, nil
+	return result{reply: chat.Private("Done: the match is ended."), posts: posts}, nil
 }
 
 // abandon ends an open match without a winner, at the version it was read
@@ -129,7 +131,7 @@ func (b *Bot) abandon(ctx context.Context, row storage.Match, note, ended string
 		return batch{}, fmt.Errorf("bot: end match %d: %w", row.ID, err)
 	}
 	b.cfg.Log.Info("match ended without a winner", "channel", row.Channel, "match", row.ID, "how", ended)
-	return batch{match: row.ID, version: v, msgs: []Message{{Text: note}}, archive: thread}, nil
+	return batch{match: row.ID, version: v, msgs: []post{{Message: chat.Message{Text: note}}}, archive: thread}, nil
 }
 
 // expireLobbies closes the lobbies of the bot's scope unchanged for

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -31,7 +33,7 @@ func TestAbandon(t *testing.T) {
 	h.takePosts()
 	wantPrivate(t, h.click(ch, "Ann", end.ID), "the match is ended")
 	posts := h.takePosts()
-	if len(posts) != 1 || !strings.Contains(posts[0].msg.all(), "Ann (the host) ended the match without a winner") {
+	if len(posts) != 1 || !strings.Contains(all(posts[0].msg), "Ann (the host) ended the match without a winner") {
 		t.Errorf("posts %+v", posts)
 	}
 	m := h.load(ch)
@@ -63,11 +65,11 @@ func TestAdminAbandonsAnyMatch(t *testing.T) {
 		t.Fatalf("the admin was not asked: %q", ask.Text)
 	}
 	h.advance(abandonConfirm + time.Second)
-	wantPrivate(t, h.clickAs(Click{Channel: ch, User: user("Dan"), ID: end.ID, Admin: true}), "expired")
+	wantPrivate(t, h.clickAs(chat.Click{Channel: ch, User: user("Dan"), ID: end.ID, Admin: true}), "expired")
 	ask = h.doAdmin(ch, "Dan", "abandon")
 	end, _ = buttonLabelled(ask, "End the match")
-	wantPrivate(t, h.clickAs(Click{Channel: ch, User: user("Dan"), ID: end.ID, Admin: true}), "the match is ended")
-	if p := h.takePosts(); len(p) != 1 || !strings.Contains(p[0].msg.all(), "Dan (an admin) ended the match") {
+	wantPrivate(t, h.clickAs(chat.Click{Channel: ch, User: user("Dan"), ID: end.ID, Admin: true}), "the match is ended")
+	if p := h.takePosts(); len(p) != 1 || !strings.Contains(all(p[0].msg), "Dan (an admin) ended the match") {
 		t.Errorf("posts %+v", p)
 	}
 
@@ -79,7 +81,7 @@ func TestAdminAbandonsAnyMatch(t *testing.T) {
 	wantPrivate(t, h.do(damaged, "Ann", "abandon"), "or an admin")
 	ask = h.doAdmin(damaged, "Dan", "abandon")
 	end, _ = buttonLabelled(ask, "End the match")
-	wantPrivate(t, h.clickAs(Click{Channel: damaged, User: user("Dan"), ID: end.ID, Admin: true}), "the match is ended")
+	wantPrivate(t, h.clickAs(chat.Click{Channel: damaged, User: user("Dan"), ID: end.ID, Admin: true}), "the match is ended")
 	wantPublic(t, h.do(damaged, "Ann", "new"), "Ann opened a Risk match")
 }
 
@@ -113,7 +115,7 @@ func TestAdminRemovesAnySeat(t *testing.T) {
 	if sm := h.load(ch).meta.Seats[h.load(ch).meta.seat(user("Bob").ID)]; sm.IsBot() {
 		t.Fatal("the question removed Bob before it was answered")
 	}
-	wantPublic(t, h.clickAs(Click{Channel: ch, User: user("Dan"), ID: yes.ID, Admin: true}), "Bob was removed; a", "Cat is the host now")
+	wantPublic(t, h.clickAs(chat.Click{Channel: ch, User: user("Dan"), ID: yes.ID, Admin: true}), "Bob was removed; a", "Cat is the host now")
 	h.bot.Wait()
 	m := h.load(ch)
 	if sm := m.meta.Seats[m.meta.seat(user("Bob").ID)]; !sm.IsBot() || m.meta.Host != user("Cat").ID {
@@ -139,7 +141,7 @@ func TestIdleLobbiesExpire(t *testing.T) {
 	var said []string
 	for _, p := range h.takePosts() {
 		if p.channel == "test:idle" {
-			said = append(said, p.msg.all())
+			said = append(said, all(p.msg))
 		}
 	}
 	if len(said) != 1 || !strings.Contains(said[0], "its lobby closed after 3 days") {
@@ -160,7 +162,7 @@ func TestWonMatchArchivesItsThread(t *testing.T) {
 	h := newHarness(t)
 	const ch = "test:threads"
 	may := []string{} // the bot may open threads here
-	h.doReq(Request{Channel: ch, User: user("Ann"), Command: "new", ThreadLacks: may})
+	h.doReq(chat.Request{Channel: ch, User: user("Ann"), Command: "new", ThreadLacks: may})
 	if len(h.threads) != 1 {
 		t.Fatalf("threads %v", h.threads)
 	}
@@ -175,14 +177,14 @@ func TestWonMatchArchivesItsThread(t *testing.T) {
 	}
 	for _, p := range posts {
 		if p.channel != thread {
-			t.Errorf("a post in %s: %.60q", p.channel, p.msg.all())
+			t.Errorf("a post in %s: %.60q", p.channel, all(p.msg))
 		}
 	}
 	if len(h.archived) != 1 || h.archived[0] != thread {
 		t.Errorf("archived %v, want %s", h.archived, thread)
 	}
 	// A console (no threads) plays in the channel.
-	h.doReq(Request{Channel: "test:plain", User: user("Ann"), Command: "new"})
+	h.doReq(chat.Request{Channel: "test:plain", User: user("Ann"), Command: "new"})
 	if len(h.threads) != 1 {
 		t.Errorf("a thread without the permissions being said: %v", h.threads)
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -51,7 +53,7 @@ func (b *Bot) alertOf(ctx context.Context, channel string) (channelAlert, bool, 
 
 // refused notes that a channel refused a post of match id, and tells the
 // host (once per refusal) if the bot can write to people directly.
-func (b *Bot) refused(ctx context.Context, channel string, id int64, re *RefusedError) {
+func (b *Bot) refused(ctx context.Context, channel string, id int64, re *chat.RefusedError) {
 	a, ok, err := b.alertOf(ctx, channel)
 	if err != nil {
 		b.cfg.Log.Error("read a channel's alert", "channel", channel, "err", err)
@@ -62,11 +64,11 @@ func (b *Bot) refused(ctx context.Context, channel string, id int64, re *Refused
 	}
 	a = channelAlert{Reason: re.Reason, Needs: re.Needs, Since: b.cfg.Now(), Match: id}
 	b.cfg.Log.Warn("the channel refused the bot's post: telling its players", "channel", channel, "match", id, "reason", re.Reason)
-	if dm, ok := b.cfg.Poster.(DirectPoster); ok {
+	if dm, ok := b.cfg.Poster.(chat.DirectPoster); ok {
 		if m, err := b.loadID(ctx, id); err == nil && !strings.HasPrefix(m.meta.Host, "bot:") {
-			err := dm.DM(ctx, m.meta.Host, Message{Text: fmt.Sprintf(
+			err := dm.DM(ctx, m.meta.Host, chat.Message{Text: fmt.Sprintf(
 				"⚠️ I could not post in %s, where you host a Risk match (the chat said: %s). The match goes on, but its turn results, maps and pings are missing there until I may post again: an admin can give me %s in that channel's settings, or end the match with /risk abandon.",
-				channelLink(channel), re.Reason, cmp.Or(andList(re.Needs), "its permissions"))})
+				chat.ChannelLink(channel), re.Reason, cmp.Or(chat.AndList(re.Needs), "its permissions"))})
 			a.ToldHost = err == nil
 			if err != nil {
 				b.cfg.Log.Warn("tell the host that the channel refused the bot", "channel", channel, "host", m.meta.Host, "err", err)
@@ -109,12 +111,12 @@ func (b *Bot) channelNote(ctx context.Context, channel string, lacks []string) s
 	switch {
 	case noted && len(lacks) > 0:
 		return fmt.Sprintf("\n⚠️ I cannot post in this channel (since %s; I lack %s): this match's turn results, maps and pings are missing. An admin can give me the permissions in the channel's settings; meanwhile /risk status (with the map) shows where things stand.",
-			timestamp(a.Since), andList(lacks))
+			chat.Timestamp(a.Since), chat.AndList(lacks))
 	case noted:
 		return fmt.Sprintf("\n⚠️ This channel refused my last post (%s; the chat said: %s): this match's turn results, maps and pings may be missing. An admin can check my permissions here (%s); meanwhile /risk status (with the map) shows where things stand.",
-			timestamp(a.Since), a.Reason, cmp.Or(andList(a.Needs), "all of them"))
+			chat.Timestamp(a.Since), a.Reason, cmp.Or(chat.AndList(a.Needs), "all of them"))
 	case len(lacks) > 0 && b.hasOpenMatch(ctx, channel):
-		return fmt.Sprintf("\n⚠️ I lack %s in this channel: the turn results, maps and pings of this match will not show. An admin can give them to me in the channel's settings.", andList(lacks))
+		return fmt.Sprintf("\n⚠️ I lack %s in this channel: the turn results, maps and pings of this match will not show. An admin can give them to me in the channel's settings.", chat.AndList(lacks))
 	}
 	return ""
 }
@@ -132,5 +134,5 @@ func canHost(lacks []string) error {
 	if len(lacks) == 0 {
 		return nil
 	}
-	return refuse("I cannot host a match in this channel: I lack %s here, and every turn is posted to the channel. An admin can give them to me in the channel's settings (Edit Channel → Permissions), or play in another channel.", andList(lacks))
+	return chat.Refuse("I cannot host a match in this channel: I lack %s here, and every turn is posted to the channel. An admin can give them to me in the channel's settings (Edit Channel → Permissions), or play in another channel.", chat.AndList(lacks))
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
@@ -80,7 +82,7 @@ func (mi *MatchInfo) Draw(ctx context.Context, s *state.State) ([]byte, error) {
 // have been given is returned, with the log's new length. Refusals are a
 // *RefusedCommand (with the engine's reason), ErrStale, ErrNoMatch or
 // ErrNotPlaying.
-func (b *Bot) Play(ctx context.Context, id int64, user User, version int, cmd engine.Command) (reply string, length int, err error) {
+func (b *Bot) Play(ctx context.Context, id int64, user chat.User, version int, cmd engine.Command) (reply string, length int, err error) {
 	l, err := b.cfg.Store.Load(ctx, id)
 	if errors.Is(err, storage.ErrNotFound) {
 		return "", 0, ErrNoMatch
@@ -94,17 +96,17 @@ func (b *Bot) Play(ctx context.Context, id int64, user User, version int, cmd en
 	unlock()
 	name := "api " + cmd.Name()
 	b.cfg.Meter.Command(name, resultOf(err))
-	var ue *userError
+	var ue *chat.Refusal
 	switch {
 	case errors.As(err, &ue):
-		return "", 0, &RefusedCommand{Reason: ue.msg}
+		return "", 0, &RefusedCommand{Reason: ue.Msg}
 	case errors.Is(err, storage.ErrConflict):
 		return "", 0, ErrStale
 	case err != nil:
 		return "", 0, err
 	}
-	var said Message
-	r := ReplierFunc(func(_ context.Context, m Message) error { said = m; return nil })
+	var said chat.Message
+	r := chat.ReplierFunc(func(_ context.Context, m chat.Message) error { said = m; return nil })
 	if err := b.finish(ctx, channel, user, name, nil, res.result, nil, r); err != nil {
 		return "", 0, err
 	}
@@ -117,7 +119,7 @@ type played struct {
 }
 
 // play is Play under the channel's lock.
-func (b *Bot) play(ctx context.Context, id int64, channel string, user User, version int, cmd engine.Command) (played, error) {
+func (b *Bot) play(ctx context.Context, id int64, channel string, user chat.User, version int, cmd engine.Command) (played, error) {
 	l, err := b.cfg.Store.Active(ctx, channel)
 	if errors.Is(err, storage.ErrNotFound) {
 		return played{}, ErrNotPlaying

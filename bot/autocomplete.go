@@ -5,24 +5,17 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
 
-// Choice is one autocomplete suggestion: Name is shown, Value is sent.
-type Choice struct {
-	Name  string
-	Value string
-}
-
-// maxChoices is Discord's limit of autocomplete results.
-const maxChoices = 25
-
 // Autocomplete suggests values for the focused option of a request, as the
 // user types: only what is legal for that option in the current phase, best
 // matches first. It never fails; no match means no suggestions.
-func (b *Bot) Autocomplete(ctx context.Context, req Request, focused string) []Choice {
+func (b *Bot) Autocomplete(ctx context.Context, req chat.Request, focused string) []chat.Choice {
 	m, err := b.load(ctx, req.Channel)
 	if err != nil {
 		return nil
@@ -89,9 +82,9 @@ func (b *Bot) Autocomplete(ctx context.Context, req Request, focused string) []C
 	case "trade.cards":
 		return tradeChoices(s, seat)
 	case "end.discard":
-		var out []Choice
+		var out []chat.Choice
 		for _, c := range s.Seats[seat].Hand.Cards() {
-			out = append(out, Choice{Name: s.Map.CardName(c), Value: cardValue(s, c)})
+			out = append(out, chat.Choice{Name: s.Map.CardName(c), Value: cardValue(s, c)})
 		}
 		return out
 	default:
@@ -104,17 +97,17 @@ func (b *Bot) Autocomplete(ctx context.Context, req Request, focused string) []C
 			from = f
 		}
 	}
-	var out []Choice
+	var out []chat.Choice
 	for _, id := range s.Map.Rank(typed, ids) {
 		t := s.Terr[id]
-		name := fmt.Sprintf("%s (%s)", s.Map.Territories[id].Name, plural(t.Armies, "army", "armies"))
+		name := fmt.Sprintf("%s (%s)", s.Map.Territories[id].Name, chat.Plural(t.Armies, "army", "armies"))
 		if from >= 0 {
 			if o, err := engine.AttackOdds(s.Terr[from].Armies, t.Armies); err == nil {
 				name += " — " + oddsText(o)
 			}
 		}
-		out = append(out, Choice{Name: name, Value: s.Map.Territories[id].Name})
-		if len(out) == maxChoices {
+		out = append(out, chat.Choice{Name: name, Value: s.Map.Territories[id].Name})
+		if len(out) == chat.MaxChoices {
 			break
 		}
 	}
@@ -141,14 +134,14 @@ func enemyNeighbours(s *state.State, t, seat int) []int {
 	return ids
 }
 
-func untilChoices(s *state.State, fromName, typed string) []Choice {
-	out := []Choice{{Name: "win (attack until it falls or 1 army is left)", Value: "win"}}
+func untilChoices(s *state.State, fromName, typed string) []chat.Choice {
+	out := []chat.Choice{{Name: "win (attack until it falls or 1 army is left)", Value: "win"}}
 	if from, err := s.Map.Lookup(fromName); err == nil {
-		for k := 2; k < s.Terr[from].Armies && len(out) < maxChoices; k++ {
-			out = append(out, Choice{Name: fmt.Sprintf("stop when %d are left on %s", k, s.Map.Territories[from].Name), Value: fmt.Sprint(k)})
+		for k := 2; k < s.Terr[from].Armies && len(out) < chat.MaxChoices; k++ {
+			out = append(out, chat.Choice{Name: fmt.Sprintf("stop when %d are left on %s", k, s.Map.Territories[from].Name), Value: fmt.Sprint(k)})
 		}
 	}
-	var kept []Choice
+	var kept []chat.Choice
 	for _, c := range out {
 		if strings.HasPrefix(c.Value, strings.ToLower(strings.TrimSpace(typed))) {
 			kept = append(kept, c)
@@ -157,8 +150,8 @@ func untilChoices(s *state.State, fromName, typed string) []Choice {
 	return kept
 }
 
-func tradeChoices(s *state.State, seat int) []Choice {
-	var out []Choice
+func tradeChoices(s *state.State, seat int) []chat.Choice {
+	var out []chat.Choice
 	for _, set := range engine.Sets(s.Map, s.Seats[seat].Hand) {
 		var names []string
 		for _, c := range set {
@@ -170,16 +163,16 @@ func tradeChoices(s *state.State, seat int) []Choice {
 		}
 		// Named by territory, as /risk cards shows them: a name stays right
 		// when the hand changes, a position would not.
-		out = append(out, Choice{Name: name, Value: setNames(s, set)})
-		if len(out) == maxChoices {
+		out = append(out, chat.Choice{Name: name, Value: setNames(s, set)})
+		if len(out) == chat.MaxChoices {
 			break
 		}
 	}
 	return out
 }
 
-func (b *Bot) playerChoices(m *match, command, typed string) []Choice {
-	var out []Choice
+func (b *Bot) playerChoices(m *match, command, typed string) []chat.Choice {
+	var out []chat.Choice
 	for _, s := range m.meta.Seats {
 		if command == "join" && !s.Autopilot {
 			continue
@@ -190,7 +183,7 @@ func (b *Bot) playerChoices(m *match, command, typed string) []Choice {
 		if typed != "" && !strings.HasPrefix(strings.ToLower(s.Name), strings.ToLower(strings.TrimSpace(typed))) {
 			continue
 		}
-		out = append(out, Choice{Name: s.Name, Value: s.Name})
+		out = append(out, chat.Choice{Name: s.Name, Value: s.Name})
 	}
 	return out
 }

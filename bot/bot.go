@@ -1,3 +1,8 @@
+// Package bot is the chat-agnostic core of the Risk bot: it hosts one match
+// per channel, turns slash commands into engine commands, keeps the turn
+// clock, plays the bot seats, and says what happened. It knows nothing of
+// Discord: adapters (bot/discord, bot/console, bot/web) turn their input
+// into a chat.Request and deliver the chat.Messages.
 package bot
 
 import (
@@ -15,6 +20,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
@@ -75,7 +82,7 @@ type Config struct {
 	Render Renderer
 	// Poster posts messages that answer no command (bot turns, pings,
 	// reminders). Nil drops them.
-	Poster Poster
+	Poster chat.Poster
 	// NewPlayer makes a computer player of a level ("normal"), or the
 	// careful one that stands in for absent people ("cautious").
 	NewPlayer func(level string, seed uint64) (Player, error)
@@ -147,7 +154,7 @@ func (noMeter) Think(string, time.Duration)    {}
 
 // resultOf names the outcome of a command or click for Meter.Command.
 func resultOf(err error) string {
-	var ue *userError
+	var ue *chat.Refusal
 	switch {
 	case err == nil:
 		return "ok"
@@ -295,20 +302,13 @@ func (b *Bot) lock(channel string) func() {
 	return l.Unlock
 }
 
-// userError is a refusal to show the user, privately.
-type userError struct{ msg string }
-
-func (e *userError) Error() string { return e.msg }
-
-func refuse(format string, args ...any) error { return &userError{fmt.Sprintf(format, args...)} }
-
 // errMovedOn: another command changed the match first.
-var errMovedOn = refuse("The match moved on while you were typing; have a look and try again.")
+var errMovedOn = chat.Refuse("The match moved on while you were typing; have a look and try again.")
 
 // result is what a handler produces: the reply, messages to post after it,
 // and whether bot seats are now to play.
 type result struct {
-	reply Message
+	reply chat.Message
 	posts batch
 	bots  bool
 	// answers is the key of the request recorded with the change, marked
@@ -318,7 +318,7 @@ type result struct {
 
 // Handle answers one /risk command. Rule violations and mistakes are
 // answered privately; the returned error is only for failures to reply.
-func (b *Bot) Handle(ctx context.Context, req Request, r Replier) error {
+func (b *Bot) Handle(ctx context.Context, req chat.Request, r chat.Replier) error {
 	res, err := b.handle(ctx, req)
 	name := "unknown"
 	if spec, ok := specByName(b.specs, req.Command); ok {
@@ -329,7 +329,7 @@ func (b *Bot) Handle(ctx context.Context, req Request, r Replier) error {
 }
 
 // summary words a command as its author typed it, for telling them later.
-func (req Request) summary() string {
+func summary(req chat.Request) string {
 	parts := []string{"/" + CommandName + " " + req.Command}
 	for _, k := range slices.Sorted(maps.Keys(req.Options)) {
 		v := req.Options[k]
@@ -338,7 +338,7 @@ func (req Request) summary() string {
 		}
 		parts = append(parts, k+":"+v)
 	}
-	return clip(strings.Join(parts, " "))
+	return chat.Clip(strings.Join(parts, " "))
 }
 
 // alias maps subcommands of earlier versions, still understood when typed
@@ -358,19 +358,19 @@ func alias(command string) string {
 	return command
 }
 
-func (b *Bot) handle(ctx context.Context, req Request) (result, error) {
+func (b *Bot) handle(ctx context.Context, req chat.Request) (result, error) {
 	req.Command = alias(req.Command)
 	spec, ok := specByName(b.specs, req.Command)
 	if !ok {
-		return result{}, refuse("There is no /risk %s. Try /risk help.", short(req.Command))
+		return result{}, chat.Refuse("There is no /risk %s. Try /risk help.", chat.Quote(req.Command))
 	}
 	a, err := parseArgs(spec, req.Options)
 	if err != nil {
-		return result{}, refuse("%s.", capitalize(err.Error()))
+		return result{}, chat.Refuse("%s.", chat.Capitalize(err.Error()))
 	}
 	h, ok := b.handlers()[spec.FullName()]
 	if !ok {
-		return result{}, refuse("/risk %s is not available yet.", spec.FullName())
+		return result{}, chat.Refuse("/risk %s is not available yet.", spec.FullName())
 	}
 	// Commands that only read need no lock: storage gives them a consistent
 	// view, and they must not wait behind a long computer turn.
@@ -384,7 +384,7 @@ func (b *Bot) handle(ctx context.Context, req Request) (result, error) {
 		if res, ok, err := b.repeated(ctx, req.Channel, req.User, req.Key); ok || err != nil {
 			return res, err
 		}
-		c.rec = &record{req: storage.Request{Key: req.Key, User: req.User.ID, Summary: req.summary()}}
+		c.rec = &record{req: storage.Request{Key: req.Key, User: req.User.ID, Summary: summary(req)}}
 	} else {
 		// Recorded nowhere, but followed: a command retried after a
 		// conflict must not have saved anything.
@@ -432,12 +432,12 @@ const lostAnswer = time.Hour
 // before answering it. That one is told what was done instead: a person
 // who got no answer types the command again, and it must not apply twice.
 // It is under the channel's lock.
-func (b *Bot) repeated(ctx context.Context, channel string, u User, key string) (result, bool, error) {
+func (b *Bot) repeated(ctx context.Context, channel string, u chat.User, key string) (result, bool, error) {
 	if a, err := b.cfg.Store.Applied(ctx, key); err == nil {
 		if err := b.cfg.Store.Answered(ctx, key, b.cfg.Now()); err != nil {
 			return result{}, false, err
 		}
-		return result{reply: private("This was done already: %s%s", a.Summary, resultLines(a.Result))}, true, nil
+		return result{reply: chat.Private("This was done already: %s%s", a.Summary, resultLines(a.Result))}, true, nil
 	} else if !errors.Is(err, storage.ErrNotFound) {
 		return result{}, false, err
 	}
@@ -454,7 +454,7 @@ func (b *Bot) repeated(ctx context.Context, channel string, u User, key string) 
 	if err := b.cfg.Store.Answered(ctx, a.Key, b.cfg.Now()); err != nil {
 		return result{}, false, err
 	}
-	return result{reply: private("⚠️ Your last command here, %s, was carried out, but the bot was interrupted before it could tell you%s\nNothing else was done now: send your command again if you meant to repeat it.",
+	return result{reply: chat.Private("⚠️ Your last command here, %s, was carried out, but the bot was interrupted before it could tell you%s\nNothing else was done now: send your command again if you meant to repeat it.",
 		a.Summary, resultLines(a.Result))}, true, nil
 }
 
@@ -484,7 +484,7 @@ func (b *Bot) LastApplied(ctx context.Context, channel string) (text string, ok 
 			who = m.meta.Seats[i].Name
 		}
 	}
-	text = fmt.Sprintf("The last command applied here: %s: %s (%s).", who, a.Summary, timestamp(a.Created))
+	text = fmt.Sprintf("The last command applied here: %s: %s (%s).", who, a.Summary, chat.Timestamp(a.Created))
 	if a.Answered.IsZero() {
 		text += " Its answer was never shown (the bot was interrupted)" + resultLines(a.Result)
 		if err := b.cfg.Store.Answered(ctx, a.Key, b.cfg.Now()); err != nil {
@@ -496,26 +496,26 @@ func (b *Bot) LastApplied(ctx context.Context, channel string) (text string, ok 
 
 // finish delivers a handler's outcome. lacks are the permissions the bot
 // lacks in the channel, as the request said (nil if it did not).
-func (b *Bot) finish(ctx context.Context, channel string, user User, what string, lacks []string, res result, err error, r Replier) error {
+func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what string, lacks []string, res result, err error, r chat.Replier) error {
 	if err != nil {
-		var ue *userError
+		var ue *chat.Refusal
 		switch {
 		case errors.As(err, &ue):
-			res = result{reply: private("%s", ue.msg)}
+			res = result{reply: chat.Private("%s", ue.Msg)}
 		case errors.Is(err, storage.ErrConflict):
-			res = result{reply: private("%s", errMovedOn.Error())}
+			res = result{reply: chat.Private("%s", errMovedOn.Error())}
 		default:
 			b.cfg.Log.Error("command failed", "channel", channel, "user", user.ID, "command", what, "err", err)
-			res = result{reply: private("Something went wrong on our side and nothing was changed. Please try again in a moment.")}
+			res = result{reply: chat.Private("Something went wrong on our side and nothing was changed. Please try again in a moment.")}
 		}
-		res.reply.refused = true
+		res.reply.Refused = true
 	}
 	if what != "notify" && !strings.HasPrefix(what, "click") {
 		// A command says its author is back (not /risk notify, which
 		// may be what makes them away).
 		res.reply.Text += b.welcomeBack(ctx, user.ID)
 	}
-	res.reply.Text = clip(res.reply.Text + b.channelNote(ctx, channel, lacks))
+	res.reply.Text = chat.Clip(res.reply.Text + b.channelNote(ctx, channel, lacks))
 	if rerr := r.Reply(ctx, res.reply); rerr != nil {
 		return fmt.Errorf("bot: reply to %s: %w", what, rerr)
 	}
@@ -532,28 +532,9 @@ func (b *Bot) finish(ctx context.Context, channel string, user User, what string
 	return nil
 }
 
-// short quotes what a user typed, cut to a length fit for a reply.
-func short(s string) string {
-	s = strings.ToValidUTF8(s, "�")
-	// What was typed must not come back as the bot's markup.
-	s = strings.NewReplacer("{", "(", "}", ")").Replace(s)
-	if r := []rune(s); len(r) > 40 {
-		s = string(r[:40]) + "…"
-	}
-	return strconv.Quote(s)
-}
-
-// clip keeps a text within a chat message, cutting at a character.
-func clip(text string) string {
-	if len(text) <= maxText {
-		return text
-	}
-	return strings.ToValidUTF8(text[:maxText], "") + "…"
-}
-
 // post sends a message that answers no command; a ping goes as its
 // players chose (reach), and with the direct messages they asked for.
-func (b *Bot) post(ctx context.Context, channel string, m Message) error {
+func (b *Bot) post(ctx context.Context, channel string, m post) error {
 	if b.cfg.Poster == nil {
 		return nil
 	}
@@ -568,7 +549,7 @@ func (b *Bot) post(ctx context.Context, channel string, m Message) error {
 		b.sendDirect(ctx, dms)
 		return nil
 	}
-	if _, err := b.postNew(ctx, channel, m); err != nil {
+	if _, err := b.postNew(ctx, channel, m.Message); err != nil {
 		return err
 	}
 	b.sendDirect(ctx, dms)
@@ -576,8 +557,8 @@ func (b *Bot) post(ctx context.Context, channel string, m Message) error {
 }
 
 // postNew posts m as a new message and returns its ID.
-func (b *Bot) postNew(ctx context.Context, channel string, m Message) (string, error) {
-	m.Text = clip(m.Text)
+func (b *Bot) postNew(ctx context.Context, channel string, m chat.Message) (string, error) {
+	m.Text = chat.Clip(m.Text)
 	id, err := b.cfg.Poster.Post(ctx, channel, m)
 	if err != nil {
 		b.cfg.Log.Error("post failed", "channel", channel, "err", err)
@@ -589,7 +570,7 @@ func (b *Bot) postNew(ctx context.Context, channel string, m Message) (string, e
 // call is one command being handled, under the channel's lock.
 type call struct {
 	bot  *Bot
-	req  Request
+	req  chat.Request
 	args args
 	// rec is the request to record with the change the command makes.
 	rec *record
@@ -667,12 +648,12 @@ type match struct {
 func (b *Bot) load(ctx context.Context, channel string) (*match, error) {
 	l, err := b.cfg.Store.Active(ctx, channel)
 	if errors.Is(err, storage.ErrNotFound) {
-		return nil, refuse("There is no match in this channel. Start one with /risk new.")
+		return nil, chat.Refuse("There is no match in this channel. Start one with /risk new.")
 	}
 	var ce *storage.CorruptError
 	if errors.As(err, &ce) {
 		b.cfg.Log.Error("match cannot be loaded", "channel", channel, "match", ce.Match, "err", ce.Err)
-		return nil, refuse("This channel's match is damaged and cannot be loaded (match %d). An admin can end it with /risk abandon, and export it with `risk export` for a bug report.", ce.Match)
+		return nil, chat.Refuse("This channel's match is damaged and cannot be loaded (match %d). An admin can end it with /risk abandon, and export it with `risk export` for a bug report.", ce.Match)
 	}
 	if err != nil {
 		return nil, err
@@ -685,7 +666,7 @@ func (b *Bot) load(ctx context.Context, channel string) (*match, error) {
 // match stay on view.
 func (b *Bot) loadLatest(ctx context.Context, channel string) (*match, error) {
 	m, err := b.load(ctx, channel)
-	var ue *userError
+	var ue *chat.Refusal
 	if !errors.As(err, &ue) {
 		return m, err
 	}
@@ -705,7 +686,7 @@ func (b *Bot) loadLatest(ctx context.Context, channel string) (*match, error) {
 func (b *Bot) loadID(ctx context.Context, id int64) (*match, error) {
 	l, err := b.cfg.Store.Load(ctx, id)
 	if errors.Is(err, storage.ErrNotFound) {
-		return nil, refuse("That match no longer exists.")
+		return nil, chat.Refuse("That match no longer exists.")
 	}
 	if err != nil {
 		return nil, err
@@ -721,7 +702,7 @@ func (b *Bot) decodeMatch(l *storage.Loaded) (*match, error) {
 	meta, err := decodeMeta(l.Meta)
 	if err != nil {
 		b.cfg.Log.Error("match data cannot be read", "channel", l.Channel, "match", l.ID, "err", err)
-		return nil, refuse("This channel's match is damaged and cannot be loaded (match %d). An admin can end it with /risk abandon, and export it with `risk export` for a bug report.", l.ID)
+		return nil, chat.Refuse("This channel's match is damaged and cannot be loaded (match %d). An admin can end it with /risk abandon, and export it with `risk export` for a bug report.", l.ID)
 	}
 	return &match{Loaded: l, meta: meta}, nil
 }
@@ -739,7 +720,7 @@ func (b *Bot) save(ctx context.Context, m *match, c storage.Change) error {
 	}
 	v, err := b.cfg.Store.Save(ctx, m.ID, m.Version, c, b.cfg.Now())
 	if errors.Is(err, storage.ErrDuplicate) {
-		return refuse("This was done already.")
+		return chat.Refuse("This was done already.")
 	}
 	if err != nil {
 		return err
@@ -760,7 +741,7 @@ func (b *Bot) save(ctx context.Context, m *match, c storage.Change) error {
 // started returns the match's game, or a refusal while it is in its lobby.
 func (m *match) started() (*engine.Game, error) {
 	if m.Game == nil || m.Status == storage.Lobby {
-		return nil, refuse("The match has not started yet: the host starts it with /risk start.")
+		return nil, chat.Refuse("The match has not started yet: the host starts it with /risk start.")
 	}
 	return m.Game, nil
 }
@@ -775,17 +756,17 @@ func (m *match) says(text string) string {
 }
 
 // seatOf returns the engine seat (turn order) of a user, or a refusal.
-func (m *match) seatOf(u User) (int, error) {
+func (m *match) seatOf(u chat.User) (int, error) {
 	g, err := m.started()
 	if err != nil {
 		return -1, err
 	}
 	seat := g.State.SeatByID(u.ID)
 	if seat < 0 {
-		return -1, refuse("You are not playing in this match. You can watch with /risk status (with the map).")
+		return -1, chat.Refuse("You are not playing in this match. You can watch with /risk status (with the map).")
 	}
 	if i := m.meta.seat(u.ID); i >= 0 && m.meta.Seats[i].Autopilot {
-		return -1, refuse("A bot is playing your seat after %d missed turns. Ask the host to give it back with /risk join player:%s.", maxMissed, m.meta.Seats[i].Name)
+		return -1, chat.Refuse("A bot is playing your seat after %d missed turns. Ask the host to give it back with /risk join player:%s.", maxMissed, m.meta.Seats[i].Name)
 	}
 	return seat, nil
 }

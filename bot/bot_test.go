@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/ai"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
@@ -78,11 +80,11 @@ func TestBotsOnlyMatchRunsToTheEnd(t *testing.T) {
 	}
 	turns := 0
 	for i, p := range posts {
-		if strings.HasPrefix(p.msg.all(), "**Turn ") {
+		if strings.HasPrefix(all(p.msg), "**Turn ") {
 			turns++
 			// The last turn's map comes with the victory message.
 			if p.msg.Image == nil && i != len(posts)-2 {
-				t.Errorf("turn post without a map: %.60q", p.msg.all())
+				t.Errorf("turn post without a map: %.60q", all(p.msg))
 			}
 		}
 		if len(p.msg.Mentions) > 0 {
@@ -298,12 +300,12 @@ func TestPeoplePlayWholeTurnsInChat(t *testing.T) {
 		}
 		cmd, opts := chatCommand(s, seat, c)
 		reply := h.doOpts(ch, who, cmd, opts)
-		if reply.refused {
+		if reply.Refused {
 			t.Fatalf("step %d: %s /risk %s %v refused: %s", step, who, cmd, opts, reply.Text)
 		}
 		for _, p := range h.takePosts() {
 			msg := p.msg
-			if strings.HasPrefix(msg.all(), "**Turn ") || strings.HasPrefix(msg.all(), "**Initial") {
+			if strings.HasPrefix(all(msg), "**Turn ") || strings.HasPrefix(all(msg), "**Initial") {
 				turnPosts++
 			}
 			if len(msg.Mentions) > 0 {
@@ -392,7 +394,7 @@ func TestDeadlinesRemindersAndAutopilot(t *testing.T) {
 	}
 	var notice bool
 	for _, p := range posts {
-		if strings.Contains(p.msg.all(), "a bot plays the seat until the host gives it back") {
+		if strings.Contains(all(p.msg), "a bot plays the seat until the host gives it back") {
 			notice = true
 		}
 	}
@@ -450,11 +452,11 @@ func TestSkipOnTimeout(t *testing.T) {
 	}
 	var skipped bool
 	for _, p := range posts {
-		if strings.Contains(p.msg.all(), "the turn is skipped") {
+		if strings.Contains(all(p.msg), "the turn is skipped") {
 			skipped = true
 		}
-		if strings.Contains(p.msg.all(), "⚔️") {
-			t.Errorf("a skipped turn attacked: %q", p.msg.all())
+		if strings.Contains(all(p.msg), "⚔️") {
+			t.Errorf("a skipped turn attacked: %q", all(p.msg))
 		}
 	}
 	if !skipped {
@@ -491,7 +493,7 @@ func TestButtons(t *testing.T) {
 		t.Skip("no attack available in this deal")
 	}
 	reply := h.doOpts(ch, who, "attack", map[string]string{"from": s.Map.Territories[from].Name, "to": s.Map.Territories[to].Name, "dice": "1"})
-	if reply.refused {
+	if reply.Refused {
 		t.Fatalf("attack refused: %s", reply.Text)
 	}
 	// A conquest asks how many move in first: click the largest.
@@ -500,7 +502,7 @@ func TestButtons(t *testing.T) {
 		reply = h.click(ch, who, row[len(row)-1].ID)
 		wantDone(t, reply, "moved")
 	}
-	var end Button
+	var end chat.Button
 	for _, row := range reply.Buttons {
 		for _, b := range row {
 			if b.Label == "End turn" {
@@ -535,7 +537,7 @@ func TestAutocompleteSuggestsOnlyLegalChoices(t *testing.T) {
 	m := h.load(ch)
 	s := m.Game.State
 	who := s.Seats[s.Current]
-	req := Request{Channel: ch, User: User{ID: who.ID, Name: who.Name}, Command: "place", Options: map[string]string{"territory": ""}}
+	req := chat.Request{Channel: ch, User: chat.User{ID: who.ID, Name: who.Name}, Command: "place", Options: map[string]string{"territory": ""}}
 	choices := h.bot.Autocomplete(context.Background(), req, "territory")
 	if len(choices) == 0 || len(choices) > 25 {
 		t.Fatalf("%d choices", len(choices))
@@ -548,7 +550,7 @@ func TestAutocompleteSuggestsOnlyLegalChoices(t *testing.T) {
 	}
 	h.do(ch, who.Name, "autoplace")
 	s = h.load(ch).Game.State
-	req = Request{Channel: ch, User: req.User, Command: "attack", Options: map[string]string{"from": ""}}
+	req = chat.Request{Channel: ch, User: req.User, Command: "attack", Options: map[string]string{"from": ""}}
 	for _, c := range h.bot.Autocomplete(context.Background(), req, "from") {
 		id, _ := s.Map.Lookup(c.Value)
 		if s.Terr[id].Owner != s.Current || s.Terr[id].Armies < 2 {
@@ -563,7 +565,7 @@ func TestAutocompleteSuggestsOnlyLegalChoices(t *testing.T) {
 		}
 	}
 	// Fuzzy: a typo still finds the territory first.
-	req = Request{Channel: ch, User: req.User, Command: "fortify", Options: map[string]string{"from": "alsk"}}
+	req = chat.Request{Channel: ch, User: req.User, Command: "fortify", Options: map[string]string{"from": "alsk"}}
 	_ = h.bot.Autocomplete(context.Background(), req, "from")
 	// A watcher gets nothing.
 	req.User = user("Zed")
@@ -586,8 +588,8 @@ func TestStaleWriteIsRefused(t *testing.T) {
 		t.Fatal("a write at a stale version was accepted")
 	}
 	res := result{}
-	var got Message
-	_ = h.bot.finish(context.Background(), ch, user("Bob"), "autoplace", nil, res, err, ReplierFunc(func(_ context.Context, m Message) error { got = m; return nil }))
+	var got chat.Message
+	_ = h.bot.finish(context.Background(), ch, user("Bob"), "autoplace", nil, res, err, chat.ReplierFunc(func(_ context.Context, m chat.Message) error { got = m; return nil }))
 	wantPrivate(t, got, "moved on")
 }
 
@@ -598,12 +600,12 @@ func TestParallelChannels(t *testing.T) {
 		go func() {
 			ch := fmt.Sprintf("test:par%d", i)
 			var err error
-			h.bot.Handle(context.Background(), Request{Channel: ch, User: user("Ann"), Command: "new"}, ReplierFunc(func(context.Context, Message) error { return nil }))
+			h.bot.Handle(context.Background(), chat.Request{Channel: ch, User: user("Ann"), Command: "new"}, chat.ReplierFunc(func(context.Context, chat.Message) error { return nil }))
 			for _, level := range []string{"easy", "random"} {
-				h.bot.Handle(context.Background(), Request{Channel: ch, User: user("Ann"), Command: "addbot", Options: map[string]string{"level": level}}, ReplierFunc(func(context.Context, Message) error { return nil }))
+				h.bot.Handle(context.Background(), chat.Request{Channel: ch, User: user("Ann"), Command: "addbot", Options: map[string]string{"level": level}}, chat.ReplierFunc(func(context.Context, chat.Message) error { return nil }))
 			}
-			h.bot.Handle(context.Background(), Request{Channel: ch, User: user("Ann"), Command: "leave"}, ReplierFunc(func(context.Context, Message) error { return nil }))
-			err = h.bot.Handle(context.Background(), Request{Channel: ch, User: user("Ann"), Command: "start"}, ReplierFunc(func(context.Context, Message) error { return nil }))
+			h.bot.Handle(context.Background(), chat.Request{Channel: ch, User: user("Ann"), Command: "leave"}, chat.ReplierFunc(func(context.Context, chat.Message) error { return nil }))
+			err = h.bot.Handle(context.Background(), chat.Request{Channel: ch, User: user("Ann"), Command: "start"}, chat.ReplierFunc(func(context.Context, chat.Message) error { return nil }))
 			done <- err
 		}()
 	}
@@ -625,9 +627,9 @@ func TestNamesCannotCarryMarkup(t *testing.T) {
 	h := newHarness(t)
 	const ch = "test:names"
 	h.do(ch, "Ann", "new")
-	var got Message
-	err := h.bot.Handle(context.Background(), Request{Channel: ch, User: User{ID: "test:evil", Name: "{{mention:test:ann}} @everyone\nx"}, Command: "join"},
-		ReplierFunc(func(_ context.Context, m Message) error { got = m; return nil }))
+	var got chat.Message
+	err := h.bot.Handle(context.Background(), chat.Request{Channel: ch, User: chat.User{ID: "test:evil", Name: "{{mention:test:ann}} @everyone\nx"}, Command: "join"},
+		chat.ReplierFunc(func(_ context.Context, m chat.Message) error { got = m; return nil }))
 	if err != nil {
 		t.Fatal(err)
 	}

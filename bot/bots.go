@@ -9,6 +9,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/ai"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
@@ -128,7 +130,7 @@ func (b *Bot) runBots(ctx context.Context, channel, lease string) error {
 		}
 		m, err := b.load(ctx, channel)
 		if err != nil {
-			var ue *userError
+			var ue *chat.Refusal
 			if errors.As(err, &ue) {
 				return nil // the match is gone
 			}

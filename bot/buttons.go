@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
@@ -63,7 +65,7 @@ func parseButton(id string) (buttonID, error) {
 }
 
 // HandleClick answers a button press.
-func (b *Bot) HandleClick(ctx context.Context, c Click, r Replier) error {
+func (b *Bot) HandleClick(ctx context.Context, c chat.Click, r chat.Replier) error {
 	res, err := b.click(ctx, c)
 	name := "click"
 	if bt, perr := parseButton(c.ID); perr == nil {
@@ -74,17 +76,17 @@ func (b *Bot) HandleClick(ctx context.Context, c Click, r Replier) error {
 }
 
 // summary words a click for its author.
-func (c Click) summary() string {
+func clickSummary(c chat.Click) string {
 	if c.Label == "" {
 		return "a button"
 	}
 	return "the “" + c.Label + "” button"
 }
 
-func (b *Bot) click(ctx context.Context, c Click) (result, error) {
+func (b *Bot) click(ctx context.Context, c chat.Click) (result, error) {
 	bt, err := parseButton(c.ID)
 	if err != nil {
-		return result{}, refuse("That button is not one of mine.")
+		return result{}, chat.Refuse("That button is not one of mine.")
 	}
 	unlock := b.lock(c.Channel)
 	defer unlock()
@@ -93,7 +95,7 @@ func (b *Bot) click(ctx context.Context, c Click) (result, error) {
 		if res, ok, err := b.repeated(ctx, c.Channel, c.User, c.Key); ok || err != nil {
 			return res, err
 		}
-		rec = &record{req: storage.Request{Key: c.Key, User: c.User.ID, Summary: c.summary()}}
+		rec = &record{req: storage.Request{Key: c.Key, User: c.User.ID, Summary: clickSummary(c)}}
 	}
 	if bt.action == "abandon" || bt.action == "keep" {
 		// The match may be damaged: it is not loaded.
@@ -112,9 +114,9 @@ func (b *Bot) click(ctx context.Context, c Click) (result, error) {
 }
 
 // clickOn applies a click on a button of match m, under its channel's lock.
-func (b *Bot) clickOn(ctx context.Context, c Click, bt buttonID, m *match) (result, error) {
+func (b *Bot) clickOn(ctx context.Context, c chat.Click, bt buttonID, m *match) (result, error) {
 	if m.Channel != c.Channel {
-		return result{}, refuse("That button belongs to a match in another channel.")
+		return result{}, chat.Refuse("That button belongs to a match in another channel.")
 	}
 	if bt.action == "history" {
 		// Reading only: good at any version, and once the match is over.
@@ -125,12 +127,12 @@ func (b *Bot) clickOn(ctx context.Context, c Click, bt buttonID, m *match) (resu
 		return b.history(ctx, m, -1, page)
 	}
 	if m.Status != storage.Lobby && m.Status != storage.Active {
-		return result{}, refuse("That match is over.")
+		return result{}, chat.Refuse("That match is over.")
 	}
 	switch bt.action {
 	case "join":
 		if m.Status != storage.Lobby {
-			return result{}, refuse("The match has already started; you can watch with /risk status.")
+			return result{}, chat.Refuse("The match has already started; you can watch with /risk status.")
 		}
 		res, err := b.join(ctx, m, c.User)
 		// The lobby clicked shows the new seat.
@@ -148,12 +150,12 @@ func (b *Bot) clickOn(ctx context.Context, c Click, bt buttonID, m *match) (resu
 	}
 	switch bt.action {
 	case "goon":
-		return result{reply: private("You play on.")}, nil
+		return result{reply: chat.Private("You play on.")}, nil
 	case "keepseat":
-		return result{reply: private("Nobody was removed.")}, nil
+		return result{reply: chat.Private("Nobody was removed.")}, nil
 	case "kick":
 		if len(bt.args) != 2 || bt.args[0] < 0 || bt.args[0] >= len(m.meta.Seats) || b.cfg.Now().Unix() > int64(bt.args[1]) {
-			return result{}, refuse("That question has expired: run /risk kick again if you still mean it.")
+			return result{}, chat.Refuse("That question has expired: run /risk kick again if you still mean it.")
 		}
 		if !c.Admin {
 			if err := hostOnly(m, c.User, "remove players"); err != nil {
@@ -161,10 +163,10 @@ func (b *Bot) clickOn(ctx context.Context, c Click, bt buttonID, m *match) (resu
 			}
 		}
 		if m.Status != storage.Active {
-			return result{}, refuse("The match is not under way any more.")
+			return result{}, chat.Refuse("The match is not under way any more.")
 		}
 		if m.meta.Seats[bt.args[0]].ID == c.User.ID {
-			return result{}, refuse("You cannot remove yourself; /risk surrender leaves.")
+			return result{}, chat.Refuse("You cannot remove yourself; /risk surrender leaves.")
 		}
 		return b.kickSeat(ctx, m, bt.args[0])
 	case "surrender":
@@ -175,19 +177,19 @@ func (b *Bot) clickOn(ctx context.Context, c Click, bt buttonID, m *match) (resu
 			return result{}, err
 		}
 		if len(bt.args) != 2 || bt.args[0] != seat || b.cfg.Now().Unix() > int64(bt.args[1]) {
-			return result{}, refuse("That question has expired: run /risk surrender again if you still mean it.")
+			return result{}, chat.Refuse("That question has expired: run /risk surrender again if you still mean it.")
 		}
 		return b.act(ctx, m, seat, nil, engine.Surrender{})
 	}
 	if bt.version != m.Version {
-		return result{}, refuse("That button is from an earlier moment of the match and no longer applies. Use /risk status to see where things are.")
+		return result{}, chat.Refuse("That button is from an earlier moment of the match and no longer applies. Use /risk status to see where things are.")
 	}
 	seat, err := m.seatOf(c.User)
 	if err != nil {
 		return result{}, err
 	}
 	if s := m.Game.State; s.Current != seat {
-		return result{}, refuse("Those buttons are for %s.", s.Seats[s.Current].Name)
+		return result{}, chat.Refuse("Those buttons are for %s.", s.Seats[s.Current].Name)
 	}
 	arg := func(i int) int {
 		if i < len(bt.args) {
@@ -200,14 +202,14 @@ func (b *Bot) clickOn(ctx context.Context, c Click, bt buttonID, m *match) (resu
 	case "attack":
 		from, to := arg(0), arg(1)
 		if from < 0 || from >= len(s.Terr) || to < 0 || to >= len(s.Terr) {
-			return result{}, refuse("That button is broken.")
+			return result{}, chat.Refuse("That button is broken.")
 		}
 		dice := max(1, engine.MaxDice(s.Terr[from].Armies))
-		return b.act(ctx, m, seat, func(out outcome) Message { return b.attackReply(m, seat, from, to, out) },
+		return b.act(ctx, m, seat, func(out outcome) chat.Message { return b.attackReply(m, seat, from, to, out) },
 			engine.Attack{From: from, To: to, Dice: dice})
 	case "blitz":
 		from, to := arg(0), arg(1)
-		return b.act(ctx, m, seat, func(out outcome) Message { return b.attackReply(m, seat, from, to, out) },
+		return b.act(ctx, m, seat, func(out outcome) chat.Message { return b.attackReply(m, seat, from, to, out) },
 			engine.Blitz{From: from, To: to, Keep: 1})
 	case "occupy":
 		return b.occupy(ctx, m, seat, arg(0))
@@ -217,15 +219,15 @@ func (b *Bot) clickOn(ctx context.Context, c Click, bt buttonID, m *match) (resu
 		return b.act(ctx, m, seat, b.replyNext(m, seat), engine.Launch{})
 	case "use":
 		it := s.Seats[seat].Capitals.Item
-		return b.act(ctx, m, seat, func(out outcome) Message {
-			return Message{Text: fitLines(out.lines, 1600) + "\n" + itemEffect(it) + b.nextStep(m, seat)}
+		return b.act(ctx, m, seat, func(out outcome) chat.Message {
+			return chat.Message{Text: fitLines(out.lines, 1600) + "\n" + itemEffect(it) + b.nextStep(m, seat)}
 		}, engine.UseItem{})
 	case "move":
 		return b.move(ctx, m, seat, engine.Move{From: arg(0), To: arg(1), Quarters: arg(2), Hero: arg(3) == 1})
 	case "stop":
-		return result{reply: private("Attacks stopped. Move armies with /risk fortify, or end your turn with /risk end.")}, nil
+		return result{reply: chat.Private("Attacks stopped. Move armies with /risk fortify, or end your turn with /risk end.")}, nil
 	}
-	return result{}, refuse("That button does nothing any more.")
+	return result{}, chat.Refuse("That button does nothing any more.")
 }
 
 // autoplaceApplies refuses a "Place automatically" button posted for
@@ -246,5 +248,5 @@ func autoplaceApplies(s *state.State, args []int) error {
 	if turn > 0 {
 		posted = fmt.Sprintf("turn %d", turn)
 	}
-	return refuse("That button was for %s and no longer applies. Use /risk status to see where things are.", posted)
+	return chat.Refuse("That button was for %s and no longer applies. Use /risk status to see where things are.", posted)
 }

@@ -3,10 +3,12 @@ package bot
 import (
 	"strings"
 	"testing"
+
+	"github.com/riskbot/riskbot/bot/chat"
 )
 
 // buttonLabelled finds a button of a message by the start of its label.
-func buttonLabelled(m Message, label string) (Button, bool) {
+func buttonLabelled(m chat.Message, label string) (chat.Button, bool) {
 	for _, row := range m.Buttons {
 		for _, b := range row {
 			if strings.HasPrefix(b.Label, label) {
@@ -14,7 +16,7 @@ func buttonLabelled(m Message, label string) (Button, bool) {
 			}
 		}
 	}
-	return Button{}, false
+	return chat.Button{}, false
 }
 
 // Issue 12, fault 9: a "Place automatically" button acts only for the
@@ -35,7 +37,7 @@ func TestOldAutoplaceButtonsDoNotActLater(t *testing.T) {
 	h.bot.Wait()
 
 	// pingButton returns the autoplace button of the last ping posted.
-	pingButton := func() Button {
+	pingButton := func() chat.Button {
 		t.Helper()
 		posts := h.takePosts()
 		for i := len(posts) - 1; i >= 0; i-- {
@@ -44,7 +46,7 @@ func TestOldAutoplaceButtonsDoNotActLater(t *testing.T) {
 			}
 		}
 		t.Fatal("no ping with an autoplace button")
-		return Button{}
+		return chat.Button{}
 	}
 	reserve := func() int {
 		s := h.load(ch).Game.State

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 )
@@ -25,10 +27,10 @@ func (b *Bot) capitalsPlace(ctx context.Context, c *call, m *match, seat int) (r
 	q, named := c.args.str["territory"]
 	if s.Phase == state.PhaseSetup {
 		if !named || strings.TrimSpace(q) == "" {
-			return result{}, refuse("Choose your capital: /risk place territory:NAME (the list offers the free territories).")
+			return result{}, chat.Refuse("Choose your capital: /risk place territory:NAME (the list offers the free territories).")
 		}
 		if c.args.has("armies") {
-			return result{}, refuse("A capital starts with %s: leave out armies.", plural(s.Options.CapitalTroops, "troop", "troops"))
+			return result{}, chat.Refuse("A capital starts with %s: leave out armies.", chat.Plural(s.Options.CapitalTroops, "troop", "troops"))
 		}
 		t, err := territory(s, "territory", q)
 		if err != nil {
@@ -37,15 +39,15 @@ func (b *Bot) capitalsPlace(ctx context.Context, c *call, m *match, seat int) (r
 		return b.act(ctx, m, seat, b.replyNext(m, seat), engine.Capital{Territory: t})
 	}
 	if !named || strings.TrimSpace(q) == "" {
-		return result{}, refuse("Name the territory that gets your reinforcements: /risk place territory:NAME.")
+		return result{}, chat.Refuse("Name the territory that gets your reinforcements: /risk place territory:NAME.")
 	}
 	t, err := territory(s, "territory", q)
 	if err != nil {
 		return result{}, err
 	}
 	if n, ok := c.args.num["armies"]; ok && n != s.Seats[seat].Reserve && s.Phase == state.PhaseReinforce && s.Current == seat {
-		return result{}, refuse("In a capitals match all your reinforcements (%s) go to one territory: leave out armies.",
-			plural(s.Seats[seat].Reserve, "troop", "troops"))
+		return result{}, chat.Refuse("In a capitals match all your reinforcements (%s) go to one territory: leave out armies.",
+			chat.Plural(s.Seats[seat].Reserve, "troop", "troops"))
 	}
 	return b.act(ctx, m, seat, b.replyNext(m, seat), engine.Reinforce{Territory: t})
 }
@@ -56,7 +58,7 @@ func (b *Bot) capitalsAttack(ctx context.Context, c *call, m *match, seat int) (
 	s := m.Game.State
 	for _, o := range []string{"dice", "until"} {
 		if c.args.has(o) {
-			return result{}, refuse("A capitals match rolls no dice: %s does nothing here. Plan attacks with /risk attack from:… to:…, then /risk launch.", o)
+			return result{}, chat.Refuse("A capitals match rolls no dice: %s does nothing here. Plan attacks with /risk attack from:… to:…, then /risk launch.", o)
 		}
 	}
 	from, to, err := fromTo(c, s)
@@ -66,19 +68,19 @@ func (b *Bot) capitalsAttack(ctx context.Context, c *call, m *match, seat int) (
 	if s.Terr[to].Owner == state.Neutral {
 		return b.act(ctx, m, seat, b.replyNext(m, seat), engine.Capture{From: from, To: to})
 	}
-	return b.act(ctx, m, seat, func(out outcome) Message { return b.planReply(m, seat, out) }, engine.Plan{From: from, To: to})
+	return b.act(ctx, m, seat, func(out outcome) chat.Message { return b.planReply(m, seat, out) }, engine.Plan{From: from, To: to})
 }
 
 // planReply lists the plan, each attack with its total against the
 // defence as they stand, and offers the launch.
-func (b *Bot) planReply(m *match, seat int, out outcome) Message {
+func (b *Bot) planReply(m *match, seat int, out outcome) chat.Message {
 	s := m.Game.State
 	text := fitLines(out.lines, 800) + "\n" + planText(s)
 	text += "\nLaunch them in this order with /risk launch (or the button); plan more with /risk attack; /risk undo takes the last one back."
 	n := int(s.Cap.NPlan)
-	return Message{Text: text, Buttons: [][]Button{{
-		{ID: b.buttonID(m, "launch"), Label: fmt.Sprintf("Launch %s", plural(n, "attack", "attacks")), Style: Danger},
-		{ID: b.buttonID(m, "end"), Label: "Pass", Style: Secondary},
+	return chat.Message{Text: text, Buttons: [][]chat.Button{{
+		{ID: b.buttonID(m, "launch"), Label: fmt.Sprintf("Launch %s", chat.Plural(n, "attack", "attacks")), Style: chat.Danger},
+		{ID: b.buttonID(m, "end"), Label: "Pass", Style: chat.Secondary},
 	}}}
 }
 
@@ -92,7 +94,7 @@ func planText(s *state.State) string {
 	if len(plans) == 1 {
 		each = "at "
 	}
-	lines := []string{fmt.Sprintf("Planned (%s, %s%s):", plural(len(plans), "attack", "attacks"), each, shareText(s, len(plans)))}
+	lines := []string{fmt.Sprintf("Planned (%s, %s%s):", chat.Plural(len(plans), "attack", "attacks"), each, shareText(s, len(plans)))}
 	for i, p := range plans {
 		from, to := int(p.From), int(p.To)
 		a := s.AttackTotal(from, to, len(plans))
@@ -103,7 +105,7 @@ func planText(s *state.State) string {
 		d := s.DefenceTotal(to)
 		lo, hi := engine.Damage(a.Total, d, engine.LuckMin), engine.Damage(a.Total, d, engine.LuckMin+engine.LuckSpan-1)
 		troops := s.Terr[to].Armies
-		outlook := fmt.Sprintf("kills %d to %d of its %s", lo, hi, plural(troops, "troop", "troops"))
+		outlook := fmt.Sprintf("kills %d to %d of its %s", lo, hi, chat.Plural(troops, "troop", "troops"))
 		switch {
 		case lo >= troops:
 			outlook = fmt.Sprintf("takes it for sure (kills at least %d of its %d)", lo, troops)
@@ -128,7 +130,7 @@ func shareText(s *state.State, n int) string {
 func cmdLaunch(ctx context.Context, c *call, m *match, seat int) (result, error) {
 	b := c.bot
 	if !isCapitals(m.Game.State) {
-		return result{}, refuse("/risk launch is for capitals matches; in classic attacks roll at once with /risk attack.")
+		return result{}, chat.Refuse("/risk launch is for capitals matches; in classic attacks roll at once with /risk attack.")
 	}
 	return b.act(ctx, m, seat, b.replyNext(m, seat), engine.Launch{})
 }
@@ -137,7 +139,7 @@ func cmdPort(ctx context.Context, c *call, m *match, seat int) (result, error) {
 	b := c.bot
 	s := m.Game.State
 	if !isCapitals(s) {
-		return result{}, refuse("/risk port is for capitals matches: the classic map's sea routes are open to all.")
+		return result{}, chat.Refuse("/risk port is for capitals matches: the classic map's sea routes are open to all.")
 	}
 	t, err := territory(s, "territory", c.args.str["territory"])
 	if err != nil {
@@ -163,7 +165,7 @@ func parseRatio(v string) int {
 func (b *Bot) capitalsMove(ctx context.Context, c *call, m *match, seat int) (result, error) {
 	s := m.Game.State
 	if c.args.has("armies") {
-		return result{}, refuse("In a capitals match troops move by quarters: ratio:1/4, 1/2, 3/4 or all (leave out armies).")
+		return result{}, chat.Refuse("In a capitals match troops move by quarters: ratio:1/4, 1/2, 3/4 or all (leave out armies).")
 	}
 	from, to, err := fromTo(c, s)
 	if err != nil {
@@ -176,9 +178,9 @@ func (b *Bot) capitalsMove(ctx context.Context, c *call, m *match, seat int) (re
 	if s.Hero(seat) != from {
 		if c.args.str["hero"] == "yes" {
 			if s.Hero(seat) < 0 {
-				return result{}, refuse("You have no hero (it comes when you hold territories of 4 terrains).")
+				return result{}, chat.Refuse("You have no hero (it comes when you hold territories of 4 terrains).")
 			}
-			return result{}, refuse("Your hero is on %s, not %s.", s.Map.TerritoryName(s.Hero(seat)), s.Map.TerritoryName(from))
+			return result{}, chat.Refuse("Your hero is on %s, not %s.", s.Map.TerritoryName(s.Hero(seat)), s.Map.TerritoryName(from))
 		}
 		hero = false
 	}
@@ -189,7 +191,7 @@ func (b *Bot) capitalsMove(ctx context.Context, c *call, m *match, seat int) (re
 	// before offering its shares.
 	if _, err := engine.Apply(s.Clone(), seat, engine.Move{From: from, To: to, Quarters: 4, Hero: s.Hero(seat) == from}); err != nil {
 		if re, ok := engine.IsRule(err); ok {
-			return result{}, refuse("%s.", capitalize(re.Msg))
+			return result{}, chat.Refuse("%s.", chat.Capitalize(re.Msg))
 		}
 		return result{}, err
 	}
@@ -198,15 +200,15 @@ func (b *Bot) capitalsMove(ctx context.Context, c *call, m *match, seat int) (re
 
 // moveChoice offers the move's shares as buttons: a row without the hero
 // and, where the hero stands, one with it; the remembered choice stands out.
-func (b *Bot) moveChoice(m *match, seat, from, to, defQ int, defHero bool) Message {
+func (b *Bot) moveChoice(m *match, seat, from, to, defQ int, defHero bool) chat.Message {
 	s := m.Game.State
 	armies := s.Terr[from].Armies
-	rows := [][]Button{}
+	rows := [][]chat.Button{}
 	for _, hero := range []bool{false, true} {
 		if hero && s.Hero(seat) != from {
 			continue
 		}
-		var row []Button
+		var row []chat.Button
 		for q := 1; q <= 4; q++ {
 			n := state.MoveCount(armies, q)
 			if n == 0 && !hero {
@@ -216,30 +218,30 @@ func (b *Bot) moveChoice(m *match, seat, from, to, defQ int, defHero bool) Messa
 			if hero {
 				label += " + hero"
 			}
-			style := Secondary
+			style := chat.Secondary
 			if q == defQ && hero == defHero {
-				style = Primary
+				style = chat.Primary
 			}
 			h := 0
 			if hero {
 				h = 1
 			}
-			row = append(row, Button{ID: b.buttonID(m, "move", from, to, q, h), Label: label, Style: style})
+			row = append(row, chat.Button{ID: b.buttonID(m, "move", from, to, q, h), Label: label, Style: style})
 		}
 		if len(row) > 0 {
 			rows = append(rows, row)
 		}
 	}
-	return Message{Private: true, Buttons: rows, Text: fmt.Sprintf("Move from %s (%s) to %s: how much? Your last choice is highlighted; one troop stays unless all go.",
-		s.Map.TerritoryName(from), plural(armies, "troop", "troops"), s.Map.TerritoryName(to))}
+	return chat.Message{Private: true, Buttons: rows, Text: fmt.Sprintf("Move from %s (%s) to %s: how much? Your last choice is highlighted; one troop stays unless all go.",
+		s.Map.TerritoryName(from), chat.Plural(armies, "troop", "troops"), s.Map.TerritoryName(to))}
 }
 
 // move applies the turn's move.
 func (b *Bot) move(ctx context.Context, m *match, seat int, mv engine.Move) (result, error) {
-	return b.act(ctx, m, seat, func(out outcome) Message {
-		msg := Message{Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
+	return b.act(ctx, m, seat, func(out outcome) chat.Message {
+		msg := chat.Message{Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseMove && m.Game.State.Current == seat {
-			msg.Buttons = [][]Button{{{ID: b.buttonID(m, "end"), Label: "End turn", Style: Success}}}
+			msg.Buttons = [][]chat.Button{{{ID: b.buttonID(m, "end"), Label: "End turn", Style: chat.Success}}}
 		}
 		return msg
 	}, mv)
@@ -251,19 +253,19 @@ func (b *Bot) capitalsCards(ctx context.Context, c *call, m *match, seat int) (r
 	it := s.Seats[seat].Capitals.Item
 	if c.args.has("use") {
 		if !it.Kept() {
-			return result{}, refuse("You hold no item to use.")
+			return result{}, chat.Refuse("You hold no item to use.")
 		}
-		return b.act(ctx, m, seat, func(out outcome) Message {
-			return Message{Text: fitLines(out.lines, 1600) + "\n" + itemEffect(it) + b.nextStep(m, seat)}
+		return b.act(ctx, m, seat, func(out outcome) chat.Message {
+			return chat.Message{Text: fitLines(out.lines, 1600) + "\n" + itemEffect(it) + b.nextStep(m, seat)}
 		}, engine.UseItem{})
 	}
 	if !it.Kept() {
-		return result{reply: private("You hold no item. Items appear at the start of turns on neutral territories and fortresses; take the territory to collect one (a fortress's owner collects it at once).")}, nil
+		return result{reply: chat.Private("You hold no item. Items appear at the start of turns on neutral territories and fortresses; take the territory to collect one (a fortress's owner collects it at once).")}, nil
 	}
-	msg := Message{Private: true, Text: fmt.Sprintf("Your item (only you see it): **%s** — %s. Using it puts it in effect for the rest of your turn; use it before the action it helps, or it is wasted.",
+	msg := chat.Message{Private: true, Text: fmt.Sprintf("Your item (only you see it): **%s** — %s. Using it puts it in effect for the rest of your turn; use it before the action it helps, or it is wasted.",
 		it.Title(), itemWhat(it))}
 	if s.Current == seat && s.Phase != state.PhaseSetup && s.Phase != state.PhaseOver {
-		msg.Buttons = [][]Button{{{ID: b.buttonID(m, "use"), Label: "Use it now", Style: Primary}}}
+		msg.Buttons = [][]chat.Button{{{ID: b.buttonID(m, "use"), Label: "Use it now", Style: chat.Primary}}}
 		msg.Text += " Use it with the button or /risk cards use:yes."
 	}
 	return result{reply: msg}, nil
@@ -311,7 +313,7 @@ func (b *Bot) capitalsNextStep(m *match, seat int) string {
 	}
 	switch s.Phase {
 	case state.PhaseReinforce:
-		return fmt.Sprintf("\nSend your %s to one territory: /risk place territory:NAME.", plural(s.Seats[seat].Reserve, "troop", "troops"))
+		return fmt.Sprintf("\nSend your %s to one territory: /risk place territory:NAME.", chat.Plural(s.Seats[seat].Reserve, "troop", "troops"))
 	case state.PhaseAction:
 		if s.Cap.NPlan > 0 {
 			return "\n" + planText(s) + "\nLaunch with /risk launch; plan more with /risk attack."
@@ -335,14 +337,14 @@ func (b *Bot) capitalsPing(m *match) string {
 	v := b.voice(m)
 	if s.Phase == state.PhaseSetup {
 		return fmt.Sprintf("%s %s, choose your capital: /risk place territory:NAME (a neutral territory that borders no capital). Deadline %s.",
-			v.swatch(s.Current), mention(id), timestamp(m.Timers.Deadline))
+			v.swatch(s.Current), chat.Mention(id), chat.Timestamp(m.Timers.Deadline))
 	}
 	item := ""
 	if s.Seats[s.Current].Capitals.Item.Kept() {
 		item = " You hold an item (/risk cards)."
 	}
 	return fmt.Sprintf("%s %s, it is your turn %d: send your **%s** to one territory (/risk place).%s Deadline %s.",
-		v.swatch(s.Current), mention(id), s.Turn, plural(s.Seats[s.Current].Reserve, "troop", "troops"), item, timestamp(m.Timers.Deadline))
+		v.swatch(s.Current), chat.Mention(id), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "troop", "troops"), item, chat.Timestamp(m.Timers.Deadline))
 }
 
 // capitalsStatus is /risk status for a capitals match.
@@ -358,12 +360,12 @@ func (b *Bot) capitalsStatus(m *match) []string {
 			name = "▶ " + name
 		}
 		if !s.Seats[i].Alive() {
-			lines = append(lines, fmt.Sprintf("%-16s %s", trunc(name, 16), s.Seats[i].Status))
+			lines = append(lines, fmt.Sprintf("%-16s %s", chat.Trunc(name, 16), s.Seats[i].Status))
 			continue
 		}
 		capital := "-"
 		if t := s.Capital(i); t >= 0 {
-			capital = trunc(s.Map.TerritoryName(t), 10)
+			capital = chat.Trunc(s.Map.TerritoryName(t), 10)
 		}
 		hero := "locked"
 		switch c := s.Seats[i].Capitals; {
@@ -376,7 +378,7 @@ func (b *Bot) capitalsStatus(m *match) []string {
 		if s.Seats[i].Capitals.Item != state.NoItem {
 			item = "yes"
 		}
-		lines = append(lines, fmt.Sprintf("%-16s %5d %6d %-10s %-6s %4s", trunc(name, 16), s.Owned(i), s.Armies(i), capital, hero, item))
+		lines = append(lines, fmt.Sprintf("%-16s %5d %6d %-10s %-6s %4s", chat.Trunc(name, 16), s.Owned(i), s.Armies(i), capital, hero, item))
 	}
 	lines = append(lines, "```")
 	if s.Phase == state.PhaseAction && s.Cap.NPlan > 0 {
@@ -389,7 +391,7 @@ func (b *Bot) capitalsStatus(m *match) []string {
 			if tr.Item == state.ItemFat {
 				what = "the fat bonus"
 			}
-			lying = append(lying, fmt.Sprintf("%s on %s (%s left)", what, s.Map.TerritoryName(t), plural(state.ItemLife-int(tr.ItemAge)+1, "turn", "turns")))
+			lying = append(lying, fmt.Sprintf("%s on %s (%s left)", what, s.Map.TerritoryName(t), chat.Plural(state.ItemLife-int(tr.ItemAge)+1, "turn", "turns")))
 		}
 	}
 	if len(lying) > 0 {
@@ -417,18 +419,18 @@ func (v voice) describeCapitals(s *state.State, e engine.Event) (string, bool) {
 	t := s.Map.TerritoryName
 	switch e := e.(type) {
 	case engine.CapitalChosen:
-		return fmt.Sprintf("👑 %s chose %s as capital (%s)", v.who(s, e.Seat), t(e.Territory), plural(e.Troops, "troop", "troops")), true
+		return fmt.Sprintf("👑 %s chose %s as capital (%s)", v.who(s, e.Seat), t(e.Territory), chat.Plural(e.Troops, "troop", "troops")), true
 	case engine.Captured:
 		how := "next to"
 		if !s.Map.Adjacent(e.From, e.To) {
 			how = "by sea from"
 		}
-		return fmt.Sprintf("🏳️ %s captured %s and its %s (%s %s)", v.who(s, e.Seat), t(e.To), plural(e.Troops, "troop", "troops"), how, t(e.From)), true
+		return fmt.Sprintf("🏳️ %s captured %s and its %s (%s %s)", v.who(s, e.Seat), t(e.To), chat.Plural(e.Troops, "troop", "troops"), how, t(e.From)), true
 	case engine.Placed:
 		if s.Phase == state.PhaseSetup {
 			return "", false
 		}
-		return fmt.Sprintf("➕ %s sent %s to %s", v.who(s, e.Seat), plural(e.Armies, "troop", "troops"), t(e.Territory)), true
+		return fmt.Sprintf("➕ %s sent %s to %s", v.who(s, e.Seat), chat.Plural(e.Armies, "troop", "troops"), t(e.Territory)), true
 	case engine.PortBuilt:
 		return fmt.Sprintf("⚓ %s built a port on %s", v.who(s, e.Seat), t(e.Territory)), true
 	case engine.AttackPlanned:
@@ -441,18 +443,18 @@ func (v voice) describeCapitals(s *state.State, e engine.Event) (string, bool) {
 		}
 		return fmt.Sprintf("⚔️ %d. %s struck %s%s from %s: %s against %s, luck ×%.2f: %s killed, %s left",
 			e.Order, v.who(s, e.Seat), t(e.To), sea, t(e.From), state.FormatPower(e.Attack), state.FormatPower(e.Defence),
-			float64(e.Luck)/1000, plural(e.Damage, "troop", "troops"), plural(e.Left, "troop", "troops")), true
+			float64(e.Luck)/1000, chat.Plural(e.Damage, "troop", "troops"), chat.Plural(e.Left, "troop", "troops")), true
 	case engine.AttackSkipped:
 		return fmt.Sprintf("⏭️ %d. %s → %s skipped: %s", e.Order, t(e.From), t(e.To), e.Why), true
 	case engine.CapitalTaken:
 		return fmt.Sprintf("👑 %s took %s, the capital of %s, and with it all %s had (%s)", v.who(s, e.Seat), t(e.Capital), v.who(s, e.Defender),
-			s.Seats[e.Defender].Name, plural(e.Territories, "territory", "territories")), true
+			s.Seats[e.Defender].Name, chat.Plural(e.Territories, "territory", "territories")), true
 	case engine.Moved:
 		hero := ""
 		if e.Hero {
 			hero = " with the hero"
 		}
-		return fmt.Sprintf("🚚 %s moved %s from %s to %s%s", v.who(s, e.Seat), plural(e.Troops, "troop", "troops"), t(e.From), t(e.To), hero), true
+		return fmt.Sprintf("🚚 %s moved %s from %s to %s%s", v.who(s, e.Seat), chat.Plural(e.Troops, "troop", "troops"), t(e.From), t(e.To), hero), true
 	case engine.HeroUnlocked:
 		return fmt.Sprintf("🦸 %s holds 4 terrains: a hero appears on %s", v.who(s, e.Seat), t(e.Territory)), true
 	case engine.HeroDied:
@@ -477,7 +479,7 @@ func (v voice) describeCapitals(s *state.State, e engine.Event) (string, bool) {
 	case engine.TerritoryLost:
 		return fmt.Sprintf("🏚️ %s lost %s: it is neutral now", v.who(s, e.Seat), t(e.Territory)), true
 	case engine.Seized:
-		return fmt.Sprintf("🍖 %s seized %s from %s, with %s", v.who(s, e.Seat), t(e.Territory), v.who(s, e.Victim), plural(e.Troops, "troop", "troops")), true
+		return fmt.Sprintf("🍖 %s seized %s from %s, with %s", v.who(s, e.Seat), t(e.Territory), v.who(s, e.Victim), chat.Plural(e.Troops, "troop", "troops")), true
 	}
 	return "", false
 }
@@ -496,7 +498,7 @@ func collectedKept(events []engine.Event, seat int) bool {
 // capitalsChoices suggests values for a capitals command's option: only
 // the territories the rules allow now (engine.Legal), best matches first,
 // each with the numbers that decide it.
-func capitalsChoices(s *state.State, seat int, req Request, focused string) []Choice {
+func capitalsChoices(s *state.State, seat int, req chat.Request, focused string) []chat.Choice {
 	legal := engine.Legal(s, seat)
 	t := s.Map.TerritoryName
 	lookup := func(option string) int {
@@ -514,7 +516,7 @@ func capitalsChoices(s *state.State, seat int, req Request, focused string) []Ch
 			notes[id] = note
 		}
 	}
-	troops := func(id int) string { return plural(s.Terr[id].Armies, "troop", "troops") }
+	troops := func(id int) string { return chat.Plural(s.Terr[id].Armies, "troop", "troops") }
 	from := lookup("from")
 	for _, c := range legal {
 		switch c := c.(type) {
@@ -528,7 +530,7 @@ func capitalsChoices(s *state.State, seat int, req Request, focused string) []Ch
 			}
 		case engine.BuildPort:
 			if req.Command+"."+focused == "port.territory" {
-				add(c.Territory, fmt.Sprintf("%s, reaches %s by sea", troops(c.Territory), plural(len(s.Map.Territories[c.Territory].Sea), "territory", "territories")))
+				add(c.Territory, fmt.Sprintf("%s, reaches %s by sea", troops(c.Territory), chat.Plural(len(s.Map.Territories[c.Territory].Sea), "territory", "territories")))
 			}
 		case engine.Capture:
 			switch req.Command + "." + focused {
@@ -565,14 +567,14 @@ func capitalsChoices(s *state.State, seat int, req Request, focused string) []Ch
 			}
 		}
 	}
-	var out []Choice
+	var out []chat.Choice
 	for _, id := range s.Map.Rank(req.Options[focused], ids) {
 		name := fmt.Sprintf("%s — %s", t(id), notes[id])
 		if len(name) > 100 {
 			name = name[:99] + "…"
 		}
-		out = append(out, Choice{Name: name, Value: t(id)})
-		if len(out) == maxChoices {
+		out = append(out, chat.Choice{Name: name, Value: t(id)})
+		if len(out) == chat.MaxChoices {
 			break
 		}
 	}

@@ -43,7 +43,7 @@ func TestPeoplePlayCapitalsInChat(t *testing.T) {
 		cmd, opts := chatCommand(s, seat, c)
 		seen[c.Name()]++
 		reply := h.doOpts(ch, who, cmd, opts)
-		if reply.refused {
+		if reply.Refused {
 			t.Fatalf("step %d: %s /risk %s %v refused: %s", step, who, cmd, opts, reply.Text)
 		}
 		if strings.Contains(reply.Text, "{{") && !strings.Contains(reply.Text, "{{time:") && !strings.Contains(reply.Text, "{{mention:") {
@@ -51,11 +51,11 @@ func TestPeoplePlayCapitalsInChat(t *testing.T) {
 		}
 		for _, p := range h.takePosts() {
 			msg := p.msg
-			if strings.HasPrefix(msg.all(), "**Turn ") || strings.HasPrefix(msg.all(), "**Capital") {
+			if strings.HasPrefix(all(msg), "**Turn ") || strings.HasPrefix(all(msg), "**Capital") {
 				turnPosts++
 			}
 			for _, kind := range []string{"two-turns", "Two turns", "Full power", "Distant attack", "Attack and port"} {
-				if strings.Contains(msg.all(), "collected") && strings.Contains(msg.all(), kind) {
+				if strings.Contains(all(msg), "collected") && strings.Contains(all(msg), kind) {
 					t.Errorf("a post reveals a kept item: %q", msg.Text)
 				}
 			}
@@ -151,7 +151,7 @@ func TestCapitalsDeadlines(t *testing.T) {
 			}
 			var reminded bool
 			for _, p := range h.takePosts() {
-				reminded = reminded || strings.Contains(p.msg.all(), "your turn to choose a capital")
+				reminded = reminded || strings.Contains(all(p.msg), "your turn to choose a capital")
 			}
 			if !reminded {
 				t.Error("no reminder to choose a capital")
@@ -169,7 +169,7 @@ func TestCapitalsDeadlines(t *testing.T) {
 			}
 			var told bool
 			for _, p := range h.takePosts() {
-				told = told || strings.Contains(p.msg.all(), first+" ran out of time")
+				told = told || strings.Contains(all(p.msg), first+" ran out of time")
 			}
 			if !told {
 				t.Error("nobody was told of the missed deadline")

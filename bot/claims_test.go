@@ -99,7 +99,7 @@ func TestTimerHandledOnceAcrossProcesses(t *testing.T) {
 	}
 	late := 0
 	for _, p := range h.takePosts() {
-		if strings.Contains(p.msg.all(), "ran out of time") {
+		if strings.Contains(all(p.msg), "ran out of time") {
 			late++
 		}
 	}
@@ -140,13 +140,13 @@ func TestNewsOfADeadProcessIsPostedOnceByAnother(t *testing.T) {
 		}
 	}
 	posts := h.takePosts()
-	if len(posts) == 0 || !strings.Contains(posts[0].msg.all(), "Posted late") || len(h.queued()) != 0 {
+	if len(posts) == 0 || !strings.Contains(all(posts[0].msg), "Posted late") || len(h.queued()) != 0 {
 		t.Fatalf("after the lease: %d posts (%+v), %d queued", len(posts), posts, len(h.queued()))
 	}
 	keys := map[string]bool{}
 	for _, p := range posts {
 		if p.msg.Key == "" || keys[p.msg.Key] {
-			t.Errorf("post %q has key %q (seen: %v)", p.msg.all(), p.msg.Key, keys[p.msg.Key])
+			t.Errorf("post %q has key %q (seen: %v)", all(p.msg), p.msg.Key, keys[p.msg.Key])
 		}
 		keys[p.msg.Key] = true
 	}

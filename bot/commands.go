@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -201,7 +203,7 @@ func parseArgs(spec Spec, raw map[string]string) (args, error) {
 	for name, v := range raw {
 		i := slices.IndexFunc(spec.Options, func(o Option) bool { return o.Name == name })
 		if i < 0 {
-			return a, fmt.Errorf("/risk %s has no option %s%s", spec.FullName(), short(name), optionList(spec))
+			return a, fmt.Errorf("/risk %s has no option %s%s", spec.FullName(), chat.Quote(name), optionList(spec))
 		}
 		o := spec.Options[i]
 		v = strings.TrimSpace(v)

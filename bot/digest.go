@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -63,7 +65,7 @@ func (b *Bot) digest(m *match, seat int) []string {
 	}
 	for _, o := range takers {
 		names := lost[o]
-		lines = append(lines, line{fmt.Sprintf("🔻 You lost %s to %s.", andList(names), v.who(s, o)), 1000 + len(names)})
+		lines = append(lines, line{fmt.Sprintf("🔻 You lost %s to %s.", chat.AndList(names), v.who(s, o)), 1000 + len(names)})
 	}
 	for c, cont := range s.Map.Continents {
 		all := len(cont.Territories) > 0

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/engine/luck"
 	"github.com/riskbot/riskbot/render"
@@ -114,10 +116,10 @@ func (b *Bot) wholeMatch(ctx context.Context, m *match, show string) (result, er
 		if err != nil {
 			return result{}, fmt.Errorf("bot: the luck of match %d: %w", m.ID, err)
 		}
-		return result{reply: Message{Private: true, Embed: &Embed{Title: "Luck against the exact odds", Description: luckField(rep.String())}}}, nil
+		return result{reply: chat.Message{Private: true, Embed: &chat.Embed{Title: "Luck against the exact odds", Description: luckField(rep.String())}}}, nil
 	case "verify":
 		if m.Status.Open() {
-			return result{}, refuse("The seed is revealed when the match ends; until then its commitment, `%s`, is all there is to check.", m.Game.Commitment())
+			return result{}, chat.Refuse("The seed is revealed when the match ends; until then its commitment, `%s`, is all there is to check.", m.Game.Commitment())
 		}
 		// The commitment that counts is the one posted at the start, in
 		// everyone's channel: the answer shows it, to compare.
@@ -129,7 +131,7 @@ func (b *Bot) wholeMatch(ctx context.Context, m *match, show string) (result, er
 		if err != nil {
 			return result{}, fmt.Errorf("bot: verify match %d: %w", m.ID, err)
 		}
-		return result{reply: Message{Private: true, Embed: &Embed{Title: "Fair dice", Description: strings.TrimSpace(v.String()),
+		return result{reply: chat.Message{Private: true, Embed: &chat.Embed{Title: "Fair dice", Description: strings.TrimSpace(v.String()),
 			Footer: "Compare the commitment with the one in the match's start post: " + published}}}, nil
 	}
 	r := b.palette(m).Render
@@ -142,7 +144,7 @@ func (b *Bot) wholeMatch(ctx context.Context, m *match, show string) (result, er
 	}
 	rp, ok := r.(replayer)
 	if !ok {
-		return result{}, refuse("This bot cannot draw replays.")
+		return result{}, chat.Refuse("This bot cannot draw replays.")
 	}
 	turns, err := x.Record.Turns()
 	if err != nil {
@@ -152,9 +154,9 @@ func (b *Bot) wholeMatch(ctx context.Context, m *match, show string) (result, er
 	if show == "strip" {
 		draw, name, what = rp.Strip, fmt.Sprintf("risk-replay-%d.png", m.ID), "every turn's map, small"
 	}
-	im := NewImage(name, func(ctx context.Context) ([]byte, error) {
+	im := chat.NewImage(name, func(ctx context.Context) ([]byte, error) {
 		data, _, err := draw(ctx, turns, render.ReplayOptions{Limit: replayLimit})
 		return data, err
 	})
-	return result{reply: Message{Private: true, Text: fmt.Sprintf("The whole match, %d turns: %s.", len(turns)-1, what), Image: im}}, nil
+	return result{reply: chat.Message{Private: true, Text: fmt.Sprintf("The whole match, %d turns: %s.", len(turns)-1, what), Image: im}}, nil
 }

@@ -86,7 +86,7 @@ func TestSeedSecretWhileLive(t *testing.T) {
 	m := h.load(ch)
 	r := h.do(ch, "Ann", "history", "show:verify")
 	wantPrivate(t, r, "revealed when the match ends", m.Game.Commitment())
-	if strings.Contains(r.all(), "seed was") {
-		t.Errorf("a live match's seed told: %q", r.all())
+	if strings.Contains(all(r), "seed was") {
+		t.Errorf("a live match's seed told: %q", all(r))
 	}
 }

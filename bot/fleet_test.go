@@ -18,6 +18,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riskbot/riskbot/storage/postgres"
 	"github.com/riskbot/riskbot/storage/postgres/pgtest"
@@ -93,13 +95,13 @@ func fleetChild(name string) error {
 		return err
 	}
 	defer db.Close()
-	chat, err := pgxpool.New(ctx, addr)
+	pool, err := pgxpool.New(ctx, addr)
 	if err != nil {
 		return err
 	}
-	defer chat.Close()
+	defer pool.Close()
 	render := os.Getenv(fleetRenderEnv) == "1"
-	poster := &fleetChat{pool: chat, name: name, delay: time.Duration(envInt(fleetDelayEnv, 0)) * time.Millisecond, render: render}
+	poster := &fleetChat{pool: pool, name: name, delay: time.Duration(envInt(fleetDelayEnv, 0)) * time.Millisecond, render: render}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})).With("instance", name)
 	b, err := New(Standard(Config{Store: db, Poster: poster, Instance: name, Scope: "fleet:", Log: log,
 		Lease: time.Duration(envInt(fleetLeaseEnv, 2000)) * time.Millisecond, Thinkers: envInt(fleetThinkEnv, 0)}))
@@ -120,10 +122,10 @@ func fleetChild(name string) error {
 		}
 		read := time.Now()
 		wg.Go(func() {
-			req := Request{Channel: c.Channel, User: User{ID: "fleet:" + strings.ToLower(c.User), Name: c.User}, Command: c.Command, Options: c.Options, Key: c.Key}
-			var got Message
+			req := chat.Request{Channel: c.Channel, User: chat.User{ID: "fleet:" + strings.ToLower(c.User), Name: c.User}, Command: c.Command, Options: c.Options, Key: c.Key}
+			var got chat.Message
 			var answered time.Duration
-			err := b.Handle(ctx, req, ReplierFunc(func(ctx context.Context, m Message) error {
+			err := b.Handle(ctx, req, chat.ReplierFunc(func(ctx context.Context, m chat.Message) error {
 				got = m
 				defer func() { answered = time.Since(read) }()
 				if render && m.Image != nil {
@@ -134,7 +136,7 @@ func fleetChild(name string) error {
 			}))
 			// The answer's time is until the reply is out (its map
 			// rendered), not until the news after it is posted.
-			r := fleetReply{ID: c.ID, Private: got.Private, Refused: got.refused, Text: got.Text, Ms: float64(answered.Microseconds()) / 1000}
+			r := fleetReply{ID: c.ID, Private: got.Private, Refused: got.Refused, Text: got.Text, Ms: float64(answered.Microseconds()) / 1000}
 			if err != nil {
 				r.Err = err.Error()
 			}
@@ -156,7 +158,7 @@ type fleetChat struct {
 	render bool
 }
 
-func (c *fleetChat) Post(ctx context.Context, channel string, m Message) (string, error) {
+func (c *fleetChat) Post(ctx context.Context, channel string, m chat.Message) (string, error) {
 	time.Sleep(c.delay)
 	if c.render && m.Image != nil {
 		if _, err := m.Image.PNG(ctx); err != nil {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/engine"
 )
 
@@ -37,16 +39,16 @@ func FuzzHandle(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, command, option, value, who string) {
 		before := version(t)
-		var got Message
-		err := h.bot.Handle(context.Background(), Request{Channel: ch, User: user(who), Command: command, Options: map[string]string{option: value}},
-			ReplierFunc(func(_ context.Context, m Message) error { got = m; return nil }))
+		var got chat.Message
+		err := h.bot.Handle(context.Background(), chat.Request{Channel: ch, User: user(who), Command: command, Options: map[string]string{option: value}},
+			chat.ReplierFunc(func(_ context.Context, m chat.Message) error { got = m; return nil }))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(got.Text) > 2000 {
 			t.Fatalf("a reply of %d characters", len(got.Text))
 		}
-		if after := version(t); got.refused && after != before && command != "cards" {
+		if after := version(t); got.Refused && after != before && command != "cards" {
 			t.Fatalf("refused /risk %s %s:%q changed the match: %s", command, option, value, got.Text)
 		}
 	})
@@ -104,16 +106,16 @@ func FuzzCapitals(f *testing.F) {
 			channel = lobby
 		}
 		before := version(t, channel)
-		var got Message
-		err := h.bot.Handle(context.Background(), Request{Channel: channel, User: user(who), Command: command, Options: map[string]string{option: value}},
-			ReplierFunc(func(_ context.Context, m Message) error { got = m; return nil }))
+		var got chat.Message
+		err := h.bot.Handle(context.Background(), chat.Request{Channel: channel, User: user(who), Command: command, Options: map[string]string{option: value}},
+			chat.ReplierFunc(func(_ context.Context, m chat.Message) error { got = m; return nil }))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(got.Text) > 2000 {
 			t.Fatalf("a reply of %d characters", len(got.Text))
 		}
-		if after := version(t, channel); got.refused && after != before {
+		if after := version(t, channel); got.Refused && after != before {
 			t.Fatalf("refused /risk %s %s:%q changed the match: %s", command, option, value, got.Text)
 		}
 		m, err := h.bot.loadLatest(context.Background(), ch)

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/render"
 	"github.com/riskbot/riskbot/state"
@@ -53,7 +55,7 @@ type harness struct {
 
 type posted struct {
 	channel string
-	msg     Message
+	msg     chat.Message
 	id      string
 }
 
@@ -122,7 +124,7 @@ func (h *harness) advance(d time.Duration) {
 }
 
 // Post implements Poster, recording.
-func (h *harness) Post(_ context.Context, channel string, m Message) (string, error) {
+func (h *harness) Post(_ context.Context, channel string, m chat.Message) (string, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.onPost != nil {
@@ -138,7 +140,7 @@ func (h *harness) Post(_ context.Context, channel string, m Message) (string, er
 }
 
 // Edit implements Editor: the post is replaced in place, and counted.
-func (h *harness) Edit(_ context.Context, channel, id string, m Message) error {
+func (h *harness) Edit(_ context.Context, channel, id string, m chat.Message) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.down != nil {
@@ -173,7 +175,7 @@ func (h *harness) ArchiveThread(_ context.Context, thread string) error {
 }
 
 // DM implements DirectPoster, recording as a post to "dm:USER".
-func (h *harness) DM(ctx context.Context, user string, m Message) error {
+func (h *harness) DM(ctx context.Context, user string, m chat.Message) error {
 	_, err := h.Post(ctx, "dm:"+user, m)
 	return err
 }
@@ -211,11 +213,11 @@ func (h *harness) takePosts() []posted {
 }
 
 // user is a test player: ID "test:NAME".
-func user(name string) User { return User{ID: "test:" + strings.ToLower(name), Name: name} }
+func user(name string) chat.User { return chat.User{ID: "test:" + strings.ToLower(name), Name: name} }
 
 // do runs "/risk COMMAND opt:value ..." for a user in a channel and
 // returns the reply. Option values may not contain spaces here; use doOpts.
-func (h *harness) do(channel, who, command string, opts ...string) Message {
+func (h *harness) do(channel, who, command string, opts ...string) chat.Message {
 	h.t.Helper()
 	o := map[string]string{}
 	for _, kv := range opts {
@@ -228,29 +230,29 @@ func (h *harness) do(channel, who, command string, opts ...string) Message {
 	return h.doOpts(channel, who, command, o)
 }
 
-func (h *harness) doOpts(channel, who, command string, opts map[string]string) Message {
+func (h *harness) doOpts(channel, who, command string, opts map[string]string) chat.Message {
 	h.t.Helper()
-	return h.doReq(Request{Channel: channel, User: user(who), Command: command, Options: opts})
+	return h.doReq(chat.Request{Channel: channel, User: user(who), Command: command, Options: opts})
 }
 
 // doAdmin is do by an admin of the channel.
-func (h *harness) doAdmin(channel, who, command string, opts ...string) Message {
+func (h *harness) doAdmin(channel, who, command string, opts ...string) chat.Message {
 	h.t.Helper()
 	o := map[string]string{}
 	for _, kv := range opts {
 		k, v, _ := strings.Cut(kv, ":")
 		o[k] = v
 	}
-	return h.doReq(Request{Channel: channel, User: user(who), Command: command, Options: o, Admin: true})
+	return h.doReq(chat.Request{Channel: channel, User: user(who), Command: command, Options: o, Admin: true})
 }
 
 // doReq handles a request and returns its one reply.
-func (h *harness) doReq(req Request) Message {
+func (h *harness) doReq(req chat.Request) chat.Message {
 	h.t.Helper()
-	var got []Message
+	var got []chat.Message
 	command, who := req.Command, req.User.Name
 	err := h.bot.Handle(context.Background(), req,
-		ReplierFunc(func(_ context.Context, m Message) error { got = append(got, m); return nil }))
+		chat.ReplierFunc(func(_ context.Context, m chat.Message) error { got = append(got, m); return nil }))
 	if err != nil {
 		h.t.Fatalf("%s /risk %s: %v", who, command, err)
 	}
@@ -260,18 +262,18 @@ func (h *harness) doReq(req Request) Message {
 	return got[0]
 }
 
-func (h *harness) click(channel, who, id string) Message {
+func (h *harness) click(channel, who, id string) chat.Message {
 	h.t.Helper()
-	return h.clickAs(Click{Channel: channel, User: user(who), ID: id})
+	return h.clickAs(chat.Click{Channel: channel, User: user(who), ID: id})
 }
 
 // clickAs handles a click and returns its one reply.
-func (h *harness) clickAs(c Click) Message {
+func (h *harness) clickAs(c chat.Click) chat.Message {
 	h.t.Helper()
-	var got []Message
+	var got []chat.Message
 	id := c.ID
 	err := h.bot.HandleClick(context.Background(), c,
-		ReplierFunc(func(_ context.Context, m Message) error { got = append(got, m); return nil }))
+		chat.ReplierFunc(func(_ context.Context, m chat.Message) error { got = append(got, m); return nil }))
 	if err != nil || len(got) != 1 {
 		h.t.Fatalf("click %s: %v, %d replies", id, err, len(got))
 	}
@@ -290,16 +292,16 @@ func (h *harness) load(channel string) *match {
 
 // wantDone fails unless the command was carried out (its answer, public
 // or private, is no refusal) and the answer contains every part.
-func wantDone(t testing.TB, m Message, parts ...string) {
+func wantDone(t testing.TB, m chat.Message, parts ...string) {
 	t.Helper()
-	if m.refused {
+	if m.Refused {
 		t.Errorf("refused, want done: %q", m.Text)
 	}
 	wantText(t, m, parts...)
 }
 
 // wantPublic fails unless the reply is public and contains every part.
-func wantPublic(t testing.TB, m Message, parts ...string) {
+func wantPublic(t testing.TB, m chat.Message, parts ...string) {
 	t.Helper()
 	if m.Private {
 		t.Errorf("reply is private, want public: %q", m.Text)
@@ -308,7 +310,7 @@ func wantPublic(t testing.TB, m Message, parts ...string) {
 }
 
 // wantPrivate fails unless the reply is private and contains every part.
-func wantPrivate(t testing.TB, m Message, parts ...string) {
+func wantPrivate(t testing.TB, m chat.Message, parts ...string) {
 	t.Helper()
 	if !m.Private {
 		t.Errorf("reply is public, want private: %q", m.Text)
@@ -316,11 +318,11 @@ func wantPrivate(t testing.TB, m Message, parts ...string) {
 	wantText(t, m, parts...)
 }
 
-func wantText(t testing.TB, m Message, parts ...string) {
+func wantText(t testing.TB, m chat.Message, parts ...string) {
 	t.Helper()
 	for _, p := range parts {
-		if !strings.Contains(m.all(), p) {
-			t.Errorf("reply %q lacks %q", m.all(), p)
+		if !strings.Contains(all(m), p) {
+			t.Errorf("reply %q lacks %q", all(m), p)
 		}
 	}
 }
@@ -361,7 +363,7 @@ func (h *harness) await(what string, cond func() bool) {
 }
 
 // all is the whole text of a message: its text, then its embed's.
-func (m Message) all() string {
+func all(m chat.Message) string {
 	if m.Embed == nil {
 		return m.Text
 	}

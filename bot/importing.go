@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
@@ -264,8 +266,8 @@ func (b *Bot) checkMeta(m Meta, status storage.Status, g *engine.Game) []string 
 		}
 	}
 	for _, l := range lines {
-		if bad := markupOf(l); bad != "" || len(l) > maxText {
-			add("meta: the history line %q carries %s", short(l), cmp.Or(bad, "too many characters"))
+		if bad := markupOf(l); bad != "" || len(l) > chat.MaxText {
+			add("meta: the history line %q carries %s", chat.Quote(l), cmp.Or(bad, "too many characters"))
 		}
 	}
 	return p

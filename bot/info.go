@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
@@ -22,7 +24,7 @@ func (b *Bot) statusLine(m *match) string {
 	}
 	switch s.Phase {
 	case state.PhaseOver:
-		return fmt.Sprintf("The match is over: %s won after %s.", b.voice(m).who(s, s.Winner), plural(s.Turn, "turn", "turns"))
+		return fmt.Sprintf("The match is over: %s won after %s.", b.voice(m).who(s, s.Winner), chat.Plural(s.Turn, "turn", "turns"))
 	case state.PhaseSetup:
 		if isCapitals(s) {
 			return fmt.Sprintf("Choosing capitals: %s to choose.", b.voice(m).who(s, s.Current))
@@ -41,7 +43,7 @@ func (b *Bot) statusLine(m *match) string {
 			s.Turn, b.voice(m).who(s, s.Current), o.Min, o.Max, s.Map.TerritoryName(o.From), s.Map.TerritoryName(o.To))
 	}
 	if !m.Timers.Deadline.IsZero() && !m.isBotSeat(s.Current) {
-		line += ", deadline " + timestamp(m.Timers.Deadline)
+		line += ", deadline " + chat.Timestamp(m.Timers.Deadline)
 	}
 	return line + "."
 }
@@ -53,7 +55,7 @@ func cmdStatus(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	if m.Status == storage.Lobby {
-		return result{reply: private("Lobby (%d/%d seats); %s.\n%s\nThe host starts the match with /risk start.",
+		return result{reply: chat.Private("Lobby (%d/%d seats); %s.\n%s\nThe host starts the match with /risk start.",
 			len(m.meta.Seats), state.MaxSeats, settingsText(m.meta.Settings), b.seatList(m))}, nil
 	}
 	s := m.Game.State
@@ -73,10 +75,10 @@ func cmdStatus(ctx context.Context, c *call) (result, error) {
 			name = "▶ " + name
 		}
 		if !s.Seats[i].Alive() {
-			lines = append(lines, fmt.Sprintf("%-16s %s", trunc(name, 16), s.Seats[i].Status))
+			lines = append(lines, fmt.Sprintf("%-16s %s", chat.Trunc(name, 16), s.Seats[i].Status))
 			continue
 		}
-		lines = append(lines, fmt.Sprintf("%-16s %5d %6d %5d %6d", trunc(name, 16), s.Owned(i), s.Armies(i), s.HandSize(i), s.Income(i).Total))
+		lines = append(lines, fmt.Sprintf("%-16s %5d %6d %5d %6d", chat.Trunc(name, 16), s.Owned(i), s.Armies(i), s.HandSize(i), s.Income(i).Total))
 	}
 	lines = append(lines, "```", "* a computer plays this seat. "+settingsText(m.meta.Settings)+".")
 	var held []string
@@ -93,22 +95,14 @@ func cmdStatus(ctx context.Context, c *call) (result, error) {
 
 // standings is /risk status's answer: where the match is, then the
 // standings in a card in the colour of the player to play, with the map.
-func (b *Bot) standings(m *match, lines []string) Message {
+func (b *Bot) standings(m *match, lines []string) chat.Message {
 	s := m.Game.State
 	seat := s.Current
 	if s.Phase == state.PhaseOver {
 		seat = s.Winner
 	}
-	return Message{Private: true, Text: lines[0], Image: b.mapImage(m),
-		Embed: &Embed{Title: "Standings", Description: strings.Join(lines[1:], "\n"), Color: b.voice(m).color(seat)}}
-}
-
-func trunc(s string, n int) string {
-	r := []rune(s)
-	if len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
+	return chat.Message{Private: true, Text: lines[0], Image: b.mapImage(m),
+		Embed: &chat.Embed{Title: "Standings", Description: strings.Join(lines[1:], "\n"), Color: b.voice(m).color(seat)}}
 }
 
 func cmdCards(ctx context.Context, c *call, m *match, seat int) (result, error) {
@@ -118,11 +112,11 @@ func cmdCards(ctx context.Context, c *call, m *match, seat int) (result, error) 
 		return b.capitalsCards(ctx, c, m, seat)
 	}
 	if c.args.has("use") {
-		return result{}, refuse("use is for the items of capitals matches; trade cards with /risk trade.")
+		return result{}, chat.Refuse("use is for the items of capitals matches; trade cards with /risk trade.")
 	}
 	hand := s.Seats[seat].Hand.Cards()
 	if len(hand) == 0 {
-		return result{reply: private("You hold no cards. You draw one at the end of every turn in which you conquer a territory.")}, nil
+		return result{reply: chat.Private("You hold no cards. You draw one at the end of every turn in which you conquer a territory.")}, nil
 	}
 	var lines []string
 	for _, card := range hand {
@@ -143,7 +137,7 @@ func cmdCards(ctx context.Context, c *call, m *match, seat int) (result, error) 
 	if len(hand) >= 5 {
 		text += "\nWith 5 or more cards you must trade at the start of your turn."
 	}
-	return result{reply: Message{Private: true, Text: text}}, nil
+	return result{reply: chat.Message{Private: true, Text: text}}, nil
 }
 
 // setNames names the cards of a set as /risk trade takes them.
@@ -168,7 +162,7 @@ func cmdOdds(ctx context.Context, c *call) (result, error) {
 	what := fmt.Sprintf("%d armies attacking %d", a, d)
 	if c.args.has("from") || c.args.has("to") {
 		if c.args.has("attackers") || c.args.has("defenders") {
-			return result{}, refuse("Give the territories (from, to) or the numbers (attackers, defenders), not both.")
+			return result{}, chat.Refuse("Give the territories (from, to) or the numbers (attackers, defenders), not both.")
 		}
 		m, err := c.bot.loadLatest(ctx, c.req.Channel)
 		if err != nil {
@@ -180,28 +174,28 @@ func cmdOdds(ctx context.Context, c *call) (result, error) {
 		}
 		s := g.State
 		if isCapitals(s) {
-			return result{}, refuse("Capitals battles have no dice: /risk attack shows each planned attack's total, the defence, and what it may kill.")
+			return result{}, chat.Refuse("Capitals battles have no dice: /risk attack shows each planned attack's total, the defence, and what it may kill.")
 		}
 		from, to, err := fromTo(c, s)
 		if err != nil {
 			return result{}, err
 		}
 		if !s.Map.Adjacent(from, to) {
-			return result{}, refuse("%s does not border %s.", s.Map.TerritoryName(from), s.Map.TerritoryName(to))
+			return result{}, chat.Refuse("%s does not border %s.", s.Map.TerritoryName(from), s.Map.TerritoryName(to))
 		}
 		a, d = s.Terr[from].Armies, s.Terr[to].Armies
 		what = fmt.Sprintf("%s (%d) attacking %s (%d)", s.Map.TerritoryName(from), a, s.Map.TerritoryName(to), d)
 		if a < 2 {
-			return result{}, refuse("%s has 1 army: it cannot attack.", s.Map.TerritoryName(from))
+			return result{}, chat.Refuse("%s has 1 army: it cannot attack.", s.Map.TerritoryName(from))
 		}
 	} else if !c.args.has("attackers") || !c.args.has("defenders") {
-		return result{}, refuse("Give the territories (/risk odds from:Alaska to:Kamchatka) or the numbers (/risk odds attackers:10 defenders:6).")
+		return result{}, chat.Refuse("Give the territories (/risk odds from:Alaska to:Kamchatka) or the numbers (/risk odds attackers:10 defenders:6).")
 	}
 	o, err := engine.AttackOdds(a, d)
 	if err != nil {
-		return result{}, refuse("%s.", err)
+		return result{}, chat.Refuse("%s.", err)
 	}
-	return result{reply: private("%s to the end (one stays behind): **%.1f%%** to win; on average %.1f of the attackers and %.1f of the defenders are left.",
+	return result{reply: chat.Private("%s to the end (one stays behind): **%.1f%%** to win; on average %.1f of the attackers and %.1f of the defenders are left.",
 		what, 100*o.Win, o.AttackerLeft, o.DefenderLeft)}, nil
 }
 
@@ -214,7 +208,7 @@ func cmdHistory(ctx context.Context, c *call) (result, error) {
 	show := c.args.str["show"]
 	if show != "" && show != "turn" {
 		if c.args.has("turn") {
-			return result{}, refuse("turn is for show:turn; show:%s is about the whole match.", show)
+			return result{}, chat.Refuse("turn is for show:turn; show:%s is about the whole match.", show)
 		}
 		return b.wholeMatch(ctx, m, show)
 	}
@@ -248,7 +242,7 @@ func (b *Bot) history(ctx context.Context, m *match, turn, page int) (result, er
 		live = nil
 	}
 	if len(turns) == 0 {
-		return result{reply: private("Nothing has happened yet.")}, nil
+		return result{reply: chat.Private("Nothing has happened yet.")}, nil
 	}
 	s := g.State
 	switch {
@@ -264,7 +258,7 @@ func (b *Bot) history(ctx context.Context, m *match, turn, page int) (result, er
 		}
 		if page < 0 {
 			first, last := turns[0].Turn, turns[len(turns)-1].Turn
-			return result{}, refuse("There is no turn %d to show: turns %d to %d have been played.", turn, first, last)
+			return result{}, chat.Refuse("There is no turn %d to show: turns %d to %d have been played.", turn, first, last)
 		}
 	default:
 		page = len(turns) - 1
@@ -275,19 +269,19 @@ func (b *Bot) history(ctx context.Context, m *match, turn, page int) (result, er
 	if live != nil && page == len(turns)-1 {
 		em.Footer += " · in progress"
 	}
-	msg := Message{Private: true, Embed: em}
-	var row []Button
+	msg := chat.Message{Private: true, Embed: em}
+	var row []chat.Button
 	if page > 0 {
-		row = append(row, Button{ID: b.buttonID(m, "history", page-1), Label: "◀ " + v.shortTitle(turns[page-1]), Style: Secondary})
+		row = append(row, chat.Button{ID: b.buttonID(m, "history", page-1), Label: "◀ " + v.shortTitle(turns[page-1]), Style: chat.Secondary})
 	}
 	if page < len(turns)-1 {
-		row = append(row, Button{ID: b.buttonID(m, "history", page+1), Label: v.shortTitle(turns[page+1]) + " ▶", Style: Secondary})
+		row = append(row, chat.Button{ID: b.buttonID(m, "history", page+1), Label: v.shortTitle(turns[page+1]) + " ▶", Style: chat.Secondary})
 	}
 	if page < len(turns)-2 {
-		row = append(row, Button{ID: b.buttonID(m, "history", len(turns)-1), Label: "Latest", Style: Secondary})
+		row = append(row, chat.Button{ID: b.buttonID(m, "history", len(turns)-1), Label: "Latest", Style: chat.Secondary})
 	}
 	if len(row) > 0 {
-		msg.Buttons = [][]Button{row}
+		msg.Buttons = [][]chat.Button{row}
 	}
 	return result{reply: msg}, nil
 }
@@ -320,5 +314,5 @@ func cmdHelp(_ context.Context, c *call) (result, error) {
 		"**Capitals** (`/risk new rules:capitals map:small|normal|large`): on generated islands, choose a capital (`/risk place`), then each turn send your reinforcements to one territory (`/risk place`), take one action — capture a neutral territory or plan attacks (`/risk attack`, then `/risk launch`), or build a port (`/risk port`) — and move once (`/risk fortify ratio:1/2`). `/risk end` passes, `/risk surrender` abandons, `/risk cards` shows your item. Lose your capital and you are out; the last capital standing wins.",
 		"All commands: " + strings.Join(names, ", ") + ".",
 	}, "\n")
-	return result{reply: Message{Private: true, Text: text}}, nil
+	return result{reply: chat.Message{Private: true, Text: text}}, nil
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/storage/postgres"
 )
 
@@ -49,17 +50,17 @@ func TestLoad(t *testing.T) {
 	// The matches are set up by a bot in this process, many at once: two
 	// people each, placed, in play.
 	start := time.Now()
-	chat, err := pgxpool.New(ctx, f.addr)
+	pool, err := pgxpool.New(ctx, f.addr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer chat.Close()
+	defer pool.Close()
 	setupDB, err := postgres.Open(ctx, f.addr, postgres.MaxConns(16))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer setupDB.Close()
-	setup, err := New(Standard(Config{Store: setupDB, Poster: &fleetChat{pool: chat, name: "setup"}, Instance: "setup", Scope: "fleet:",
+	setup, err := New(Standard(Config{Store: setupDB, Poster: &fleetChat{pool: pool, name: "setup"}, Instance: "setup", Scope: "fleet:",
 		Log: slog.New(slog.DiscardHandler)}))
 	if err != nil {
 		t.Fatal(err)
@@ -73,9 +74,9 @@ func TestLoad(t *testing.T) {
 			for i := range work {
 				ch := fmt.Sprintf("fleet:%d", i)
 				for _, c := range []struct{ who, cmd string }{{"Ann", "new"}, {"Bob", "join"}, {"Ann", "start"}, {"Ann", "autoplace"}, {"Bob", "autoplace"}} {
-					var got Message
-					req := Request{Channel: ch, User: User{ID: "fleet:" + strings.ToLower(c.who), Name: c.who}, Command: c.cmd, Key: fmt.Sprintf("setup-%d-%s", i, c.cmd+c.who)}
-					if err := setup.Handle(ctx, req, ReplierFunc(func(_ context.Context, m Message) error { got = m; return nil })); err != nil || got.refused {
+					var got chat.Message
+					req := chat.Request{Channel: ch, User: chat.User{ID: "fleet:" + strings.ToLower(c.who), Name: c.who}, Command: c.cmd, Key: fmt.Sprintf("setup-%d-%s", i, c.cmd+c.who)}
+					if err := setup.Handle(ctx, req, chat.ReplierFunc(func(_ context.Context, m chat.Message) error { got = m; return nil })); err != nil || got.Refused {
 						t.Errorf("setup %s %s: %v %q", ch, c.cmd, err, got.Text)
 					}
 				}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
@@ -21,14 +23,14 @@ func (b *Bot) applySettings(set Settings, a args) (Settings, error) {
 	var err error
 	if v, ok := a.str["palette"]; ok {
 		if _, ok := b.cfg.Palettes[v]; !ok {
-			return set, refuse("There is no palette %q here.", v)
+			return set, chat.Refuse("There is no palette %q here.", v)
 		}
 		set.Palette = v
 	}
 	if v, ok := a.str["rules"]; ok {
 		rules, err := state.ParseRules(v)
 		if err != nil {
-			return set, refuse("%s.", capitalize(err.Error()))
+			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
 		}
 		if rules != set.Options.Rules {
 			// Each rule set has its own options: start from its defaults.
@@ -42,13 +44,13 @@ func (b *Bot) applySettings(set Settings, a args) (Settings, error) {
 	if v, ok := a.str["map"]; ok {
 		switch {
 		case set.Options.Rules == state.Capitals && v == "classic":
-			return set, refuse("A capitals match is played on generated islands: map:small, normal or large.")
+			return set, chat.Refuse("A capitals match is played on generated islands: map:small, normal or large.")
 		case set.Options.Rules == state.Classic && v != "classic":
-			return set, refuse("map:%s is for capitals matches (generated islands); classic is played on the classic map. Add rules:capitals.", v)
+			return set, chat.Refuse("map:%s is for capitals matches (generated islands); classic is played on the classic map. Add rules:capitals.", v)
 		}
 		if set.Options.Rules == state.Classic {
 			if _, err := engine.LoadMap(v); err != nil {
-				return set, refuse("There is no map %q (maps: %s).", v, strings.Join(engine.MapNames(), ", "))
+				return set, chat.Refuse("There is no map %q (maps: %s).", v, strings.Join(engine.MapNames(), ", "))
 			}
 		}
 		set.Options.Map = v
@@ -58,17 +60,17 @@ func (b *Bot) applySettings(set Settings, a args) (Settings, error) {
 	}
 	if v, ok := a.str["victory"]; ok {
 		if set.Options.Victory, err = state.ParseVictory(v); err != nil {
-			return set, refuse("%s.", capitalize(err.Error()))
+			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
 		}
 	}
 	if v, ok := a.str["cards"]; ok {
 		if set.Options.Cards, err = state.ParseCardMode(v); err != nil {
-			return set, refuse("%s.", capitalize(err.Error()))
+			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
 		}
 	}
 	if v, ok := a.str["fortify"]; ok {
 		if set.Options.Fortify, err = state.ParseFortify(v); err != nil {
-			return set, refuse("%s.", capitalize(err.Error()))
+			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
 		}
 	}
 	if v, ok := a.num["turn-hours"]; ok {
@@ -86,20 +88,20 @@ func capitalsOptions(set *Settings, a args) error {
 	o := &set.Options
 	for _, name := range []string{"neutral", "capital-troops"} {
 		if a.has(name) && o.Rules != state.Capitals {
-			return refuse("%s is an option of capitals matches: add rules:capitals.", name)
+			return chat.Refuse("%s is an option of capitals matches: add rules:capitals.", name)
 		}
 	}
 	if o.Rules == state.Capitals {
 		for _, name := range []string{"victory", "cards", "fortify"} {
 			if a.has(name) {
-				return refuse("%s is an option of classic matches: a capitals match is won by the last capital standing, has no cards, and moves by quarters.", name)
+				return chat.Refuse("%s is an option of classic matches: a capitals match is won by the last capital standing, has no cards, and moves by quarters.", name)
 			}
 		}
 	}
 	if v, ok := a.str["neutral"]; ok {
 		lo, hi, err := parseRange(v)
 		if err != nil || lo < 0 || hi > state.MaxNeutral || lo > hi {
-			return refuse("neutral takes a range of troops within 0 to %d, like 1-5 (or one number), not %s.", state.MaxNeutral, short(v))
+			return chat.Refuse("neutral takes a range of troops within 0 to %d, like 1-5 (or one number), not %s.", state.MaxNeutral, chat.Quote(v))
 		}
 		o.NeutralMin, o.NeutralMax = lo, hi
 	}
@@ -187,7 +189,7 @@ func cmdNew(ctx context.Context, c *call) (result, error) {
 	meta.Seats = []SeatMeta{{ID: c.req.User.ID, Name: uniqueName(meta, c.req.User.Name)}}
 	channel := c.req.Channel
 	if thread {
-		t, err := b.cfg.Poster.(Threader).OpenThread(ctx, c.req.Channel, "Risk: match of "+meta.Seats[0].Name)
+		t, err := b.cfg.Poster.(chat.Threader).OpenThread(ctx, c.req.Channel, "Risk: match of "+meta.Seats[0].Name)
 		if err != nil {
 			if _, asked := c.args.str["thread"]; asked {
 				return result{}, fmt.Errorf("bot: open a thread for a match in %s: %w", c.req.Channel, err)
@@ -204,38 +206,38 @@ func cmdNew(ctx context.Context, c *call) (result, error) {
 	}
 	m, err := b.cfg.Store.Create(ctx, channel, meta.encode(), b.cfg.Now())
 	if errors.Is(err, storage.ErrChannelBusy) {
-		return result{}, refuse("This channel already has a match: join it with /risk join.")
+		return result{}, chat.Refuse("This channel already has a match: join it with /risk join.")
 	}
 	if err != nil {
 		return result{}, err
 	}
-	join := [][]Button{{{ID: lobbyButton(m.ID, "join"), Label: "Join", Style: Primary}}}
+	join := [][]chat.Button{{{ID: lobbyButton(m.ID, "join"), Label: "Join", Style: chat.Primary}}}
 	opened := fmt.Sprintf("**%s opened a Risk match!**", meta.Seats[0].Name)
 	lobby := lobbyEmbed(meta)
 	if !thread {
-		return result{reply: Message{Text: opened, Embed: lobby, Buttons: join}}, nil
+		return result{reply: chat.Message{Text: opened, Embed: lobby, Buttons: join}}, nil
 	}
 	// The match lives in its thread: the lobby is posted there, and the
 	// channel keeps this one line of it.
-	if err := b.post(ctx, channel, Message{Text: opened + " Everything of this match happens in this thread.", Embed: lobby, Buttons: join}); err != nil {
+	if err := b.post(ctx, channel, post{Message: chat.Message{Text: opened + " Everything of this match happens in this thread.", Embed: lobby, Buttons: join}}); err != nil {
 		b.cfg.Log.Warn("post the lobby in its thread", "thread", channel, "err", err)
 	}
-	return result{reply: Message{Text: fmt.Sprintf("%s %s. It is played in its own thread, %s: join there.", opened, capitalize(settingsText(set)), channelLink(channel))}}, nil
+	return result{reply: chat.Message{Text: fmt.Sprintf("%s %s. It is played in its own thread, %s: join there.", opened, chat.Capitalize(settingsText(set)), chat.ChannelLink(channel))}}, nil
 }
 
 // wantThread decides whether a new match gets a thread of its own: if the
 // host asked for one (refused where the bot cannot open it), or by
 // default where the bot can.
 func (b *Bot) wantThread(c *call) (bool, error) {
-	_, can := b.cfg.Poster.(Threader)
+	_, can := b.cfg.Poster.(chat.Threader)
 	lacks := c.req.ThreadLacks
 	switch v, asked := c.args.str["thread"]; {
 	case asked && v == "off":
 		return false, nil
 	case asked && (!can || lacks == nil):
-		return false, refuse("I cannot open threads here: play in the channel (/risk new thread:off).")
+		return false, chat.Refuse("I cannot open threads here: play in the channel (/risk new thread:off).")
 	case asked && len(lacks) > 0:
-		return false, refuse("I cannot open a thread for the match here: I lack %s in this channel. An admin can give them to me, or play in the channel (/risk new thread:off).", andList(lacks))
+		return false, chat.Refuse("I cannot open a thread for the match here: I lack %s in this channel. An admin can give them to me, or play in the channel (/risk new thread:off).", chat.AndList(lacks))
 	}
 	return can && lacks != nil && len(lacks) == 0, nil
 }
@@ -244,7 +246,7 @@ func (b *Bot) wantThread(c *call) (bool, error) {
 func (b *Bot) channelFree(ctx context.Context, channel string) error {
 	m, err := b.cfg.Store.Active(ctx, channel)
 	if ce, ok := errors.AsType[*storage.CorruptError](err); ok {
-		return refuse("This channel's match is damaged (match %d): an admin can end it with /risk abandon, then /risk new starts another.", ce.Match)
+		return chat.Refuse("This channel's match is damaged (match %d): an admin can end it with /risk abandon, then /risk new starts another.", ce.Match)
 	}
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil
@@ -254,13 +256,13 @@ func (b *Bot) channelFree(ctx context.Context, channel string) error {
 	}
 	meta, err := decodeMeta(m.Meta)
 	if err != nil {
-		return refuse("This channel's match is damaged (match %d): an admin can end it with /risk abandon, then /risk new starts another.", m.ID)
+		return chat.Refuse("This channel's match is damaged (match %d): an admin can end it with /risk abandon, then /risk new starts another.", m.ID)
 	}
 	host := "its host"
 	if i := meta.seat(meta.Host); i >= 0 {
 		host = meta.Seats[i].Name
 	}
-	return refuse("This channel already has a match (%s, hosted by %s). Join it with /risk join, or play in another channel.", m.Status, host)
+	return chat.Refuse("This channel already has a match (%s, hosted by %s). Join it with /risk join, or play in another channel.", m.Status, host)
 }
 
 // lobby loads the channel's match and checks it is still in its lobby.
@@ -270,7 +272,7 @@ func (b *Bot) lobby(ctx context.Context, c *call) (*match, error) {
 		return nil, err
 	}
 	if m.Status != storage.Lobby {
-		return nil, refuse("The match has already started.")
+		return nil, chat.Refuse("The match has already started.")
 	}
 	return m, nil
 }
@@ -287,13 +289,13 @@ func twoPlayerHint(m *match) string {
 }
 
 // hostOnly refuses a user who is not the match's host.
-func hostOnly(m *match, u User, what string) error {
+func hostOnly(m *match, u chat.User, what string) error {
 	if m.meta.Host != u.ID {
 		host := "the host"
 		if i := m.meta.seat(m.meta.Host); i >= 0 {
 			host = m.meta.Seats[i].Name + " (the host)"
 		}
-		return refuse("Only %s can %s.", host, what)
+		return chat.Refuse("Only %s can %s.", host, what)
 	}
 	return nil
 }
@@ -317,21 +319,21 @@ func seatList(meta Meta) string {
 
 // lobbyEmbed is the card of a lobby: who sits, the host's settings, and
 // how to go on.
-func lobbyEmbed(meta Meta) *Embed {
-	return &Embed{
+func lobbyEmbed(meta Meta) *chat.Embed {
+	return &chat.Embed{
 		Title:       fmt.Sprintf("Lobby — %d/%d seats", len(meta.Seats), state.MaxSeats),
 		Description: seatList(meta),
-		Fields:      []Field{{Name: "Settings", Value: capitalize(settingsText(meta.Settings)) + "."}},
+		Fields:      []chat.Field{{Name: "Settings", Value: chat.Capitalize(settingsText(meta.Settings)) + "."}},
 		Footer:      "Join with /risk join or the button (2 to 6 players). The host adds computer players with /risk addbot and starts with /risk start.",
 	}
 }
 
 // lobbyButtons are the buttons under a lobby: Join while a seat is free.
-func lobbyButtons(m *match) [][]Button {
+func lobbyButtons(m *match) [][]chat.Button {
 	if len(m.meta.Seats) >= state.MaxSeats {
 		return nil
 	}
-	return [][]Button{{{ID: lobbyButton(m.ID, "join"), Label: "Join", Style: Primary}}}
+	return [][]chat.Button{{{ID: lobbyButton(m.ID, "join"), Label: "Join", Style: chat.Primary}}}
 }
 
 func cmdJoin(ctx context.Context, c *call) (result, error) {
@@ -346,21 +348,21 @@ func cmdJoin(ctx context.Context, c *call) (result, error) {
 	return b.join(ctx, m, c.req.User)
 }
 
-func (b *Bot) join(ctx context.Context, m *match, u User) (result, error) {
+func (b *Bot) join(ctx context.Context, m *match, u chat.User) (result, error) {
 	if m.Status != storage.Lobby {
 		if i := m.meta.seat(u.ID); i >= 0 && m.meta.Seats[i].Autopilot {
-			return result{}, refuse("A bot is playing your seat after %d missed turns; ask the host to give it back with /risk join player:%s.", maxMissed, m.meta.Seats[i].Name)
+			return result{}, chat.Refuse("A bot is playing your seat after %d missed turns; ask the host to give it back with /risk join player:%s.", maxMissed, m.meta.Seats[i].Name)
 		}
 		if m.meta.seat(u.ID) >= 0 {
-			return result{}, refuse("You are already playing in this match.")
+			return result{}, chat.Refuse("You are already playing in this match.")
 		}
-		return result{}, refuse("The match has already started; you can watch with /risk status.")
+		return result{}, chat.Refuse("The match has already started; you can watch with /risk status.")
 	}
 	if m.meta.seat(u.ID) >= 0 {
-		return result{}, refuse("You are already in this match (%d/%d seats). The host starts it with /risk start.", len(m.meta.Seats), state.MaxSeats)
+		return result{}, chat.Refuse("You are already in this match (%d/%d seats). The host starts it with /risk start.", len(m.meta.Seats), state.MaxSeats)
 	}
 	if len(m.meta.Seats) >= state.MaxSeats {
-		return result{}, refuse("The match is full (%d players).", state.MaxSeats)
+		return result{}, chat.Refuse("The match is full (%d players).", state.MaxSeats)
 	}
 	name := uniqueName(m.meta, u.Name)
 	m.meta.Seats = append(m.meta.Seats, SeatMeta{ID: u.ID, Name: name})
@@ -368,7 +370,7 @@ func (b *Bot) join(ctx context.Context, m *match, u User) (result, error) {
 	if err := b.save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
-	return result{reply: Message{Text: text, Embed: lobbyEmbed(m.meta), Buttons: lobbyButtons(m)}}, nil
+	return result{reply: chat.Message{Text: text, Embed: lobbyEmbed(m.meta), Buttons: lobbyButtons(m)}}, nil
 }
 
 // uniqueName keeps seat names distinct, since people type them.
@@ -394,31 +396,31 @@ func uniqueName(meta Meta, name string) string {
 }
 
 // giveBack hands a seat on autopilot back to its player.
-func (b *Bot) giveBack(ctx context.Context, m *match, u User, who string) (result, error) {
+func (b *Bot) giveBack(ctx context.Context, m *match, u chat.User, who string) (result, error) {
 	if err := hostOnly(m, u, "give a seat back"); err != nil {
 		return result{}, err
 	}
 	i, err := m.meta.findSeat(who)
 	if err != nil {
-		return result{}, refuse("%s.", capitalize(err.Error()))
+		return result{}, chat.Refuse("%s.", chat.Capitalize(err.Error()))
 	}
 	sm := &m.meta.Seats[i]
 	if !sm.Autopilot {
-		return result{}, refuse("%s is not on autopilot.", sm.Name)
+		return result{}, chat.Refuse("%s is not on autopilot.", sm.Name)
 	}
 	sm.Autopilot, sm.Missed = false, 0
-	text := m.says(fmt.Sprintf("%s plays their own seat again.", mention(sm.ID)))
+	text := m.says(fmt.Sprintf("%s plays their own seat again.", chat.Mention(sm.ID)))
 	if err := b.save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
-	return result{reply: Message{Text: text, Mentions: []string{sm.ID}}}, nil
+	return result{reply: chat.Message{Text: text, Mentions: []string{sm.ID}}}, nil
 }
 
 // leaveLobby takes the caller's seat out of the lobby.
 func (b *Bot) leaveLobby(ctx context.Context, c *call, m *match) (result, error) {
 	i := m.meta.seat(c.req.User.ID)
 	if i < 0 {
-		return result{}, refuse("You are not in this match.")
+		return result{}, chat.Refuse("You are not in this match.")
 	}
 	text := fmt.Sprintf("%s left the match.", m.meta.Seats[i].Name)
 	m.meta.Seats = append(m.meta.Seats[:i], m.meta.Seats[i+1:]...)
@@ -449,7 +451,7 @@ func (b *Bot) leaveLobby(ctx context.Context, c *call, m *match) (result, error)
 		return result{}, err
 	}
 	// A lobby closed in its own thread: archive it.
-	return result{reply: Message{Text: text}, posts: batch{archive: m.meta.Thread && change.Status == storage.Abandoned}}, nil
+	return result{reply: chat.Message{Text: text}, posts: batch{archive: m.meta.Thread && change.Status == storage.Abandoned}}, nil
 }
 
 func cmdAddBot(ctx context.Context, c *call) (result, error) {
@@ -462,7 +464,7 @@ func cmdAddBot(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	if len(m.meta.Seats) >= state.MaxSeats {
-		return result{}, refuse("The match is full (%d players).", state.MaxSeats)
+		return result{}, chat.Refuse("The match is full (%d players).", state.MaxSeats)
 	}
 	level := b.cfg.DefaultLevel
 	v, chosen := c.args.str["level"]
@@ -477,7 +479,7 @@ func cmdAddBot(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	if _, err := b.cfg.NewPlayer(level, 1); err != nil {
-		return result{}, refuse("There is no bot level %q (levels: %s).", level, strings.Join(b.cfg.Levels, ", "))
+		return result{}, chat.Refuse("There is no bot level %q (levels: %s).", level, strings.Join(b.cfg.Levels, ", "))
 	}
 	m.meta.Bots++
 	name := c.args.str["name"]
@@ -490,7 +492,7 @@ func cmdAddBot(ctx context.Context, c *call) (result, error) {
 	if err := b.save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
-	return result{reply: Message{Text: text, Embed: lobbyEmbed(m.meta), Buttons: lobbyButtons(m)}}, nil
+	return result{reply: chat.Message{Text: text, Embed: lobbyEmbed(m.meta), Buttons: lobbyButtons(m)}}, nil
 }
 
 func cmdKick(ctx context.Context, c *call) (result, error) {
@@ -501,16 +503,16 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 	}
 	if !c.req.Admin {
 		if err := hostOnly(m, c.req.User, "remove players"); err != nil {
-			return result{}, refuse("%s An admin (Manage Server, or Manage Channels here) can too.", err.Error())
+			return result{}, chat.Refuse("%s An admin (Manage Server, or Manage Channels here) can too.", err.Error())
 		}
 	}
 	i, err := m.meta.findSeat(c.args.str["player"])
 	if err != nil {
-		return result{}, refuse("%s.", capitalize(err.Error()))
+		return result{}, chat.Refuse("%s.", chat.Capitalize(err.Error()))
 	}
 	sm := m.meta.Seats[i]
 	if sm.ID == c.req.User.ID {
-		return result{}, refuse("You cannot remove yourself; /risk surrender leaves.")
+		return result{}, chat.Refuse("You cannot remove yourself; /risk surrender leaves.")
 	}
 	if m.Status == storage.Lobby {
 		m.meta.Seats = append(m.meta.Seats[:i], m.meta.Seats[i+1:]...)
@@ -522,18 +524,18 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 		if err := b.save(ctx, m, storage.Change{}); err != nil {
 			return result{}, err
 		}
-		return result{reply: Message{Text: text}}, nil
+		return result{reply: chat.Message{Text: text}}, nil
 	}
 	if sm.IsBot() {
-		return result{}, refuse("%s is already a bot.", sm.Name)
+		return result{}, chat.Refuse("%s is already a bot.", sm.Name)
 	}
 	// Removing a person from a match under way cannot be undone: ask.
 	expires := b.cfg.Now().Add(kickConfirm)
-	return result{reply: Message{Private: true,
-		Text: fmt.Sprintf("Remove %s from the match? A %s bot plays their seat from now on, and they cannot take it back. This question expires %s.", sm.Name, b.cfg.DefaultLevel, timestamp(expires)),
-		Buttons: [][]Button{{
-			{ID: b.buttonID(m, "kick", i, int(expires.Unix())), Label: "Remove " + trunc(sm.Name, 40), Style: Danger},
-			{ID: b.buttonID(m, "keepseat"), Label: "Keep them", Style: Secondary},
+	return result{reply: chat.Message{Private: true,
+		Text: fmt.Sprintf("Remove %s from the match? A %s bot plays their seat from now on, and they cannot take it back. This question expires %s.", sm.Name, b.cfg.DefaultLevel, chat.Timestamp(expires)),
+		Buttons: [][]chat.Button{{
+			{ID: b.buttonID(m, "kick", i, int(expires.Unix())), Label: "Remove " + chat.Trunc(sm.Name, 40), Style: chat.Danger},
+			{ID: b.buttonID(m, "keepseat"), Label: "Keep them", Style: chat.Secondary},
 		}}}}, nil
 }
 
@@ -544,7 +546,7 @@ const kickConfirm = 5 * time.Minute
 func (b *Bot) kickSeat(ctx context.Context, m *match, i int) (result, error) {
 	sm := m.meta.Seats[i]
 	if sm.IsBot() {
-		return result{}, refuse("%s is already a bot.", sm.Name)
+		return result{}, chat.Refuse("%s is already a bot.", sm.Name)
 	}
 	// In a started match the seat stays (removing it would unbalance the
 	// board): a bot plays it from now on.
@@ -566,7 +568,7 @@ func (b *Bot) kickSeat(ctx context.Context, m *match, i int) (result, error) {
 	if err := b.save(ctx, m, change); err != nil {
 		return result{}, err
 	}
-	return result{reply: Message{Text: text}, bots: b.botsToPlay(m)}, nil
+	return result{reply: chat.Message{Text: text}, bots: b.botsToPlay(m)}, nil
 }
 
 func cmdSettings(ctx context.Context, c *call) (result, error) {
@@ -579,13 +581,13 @@ func cmdSettings(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	if len(c.req.Options) == 0 {
-		return result{reply: private("Settings: %s.", settingsText(m.meta.Settings))}, nil
+		return result{reply: chat.Private("Settings: %s.", settingsText(m.meta.Settings))}, nil
 	}
 	if m.Status != storage.Lobby {
 		// The colours only change what is drawn: they may change any time.
 		for name := range c.req.Options {
 			if name != "palette" {
-				return result{}, refuse("The match has already started: only the palette can change now.")
+				return result{}, chat.Refuse("The match has already started: only the palette can change now.")
 			}
 		}
 	}
@@ -598,7 +600,7 @@ func cmdSettings(ctx context.Context, c *call) (result, error) {
 	if err := b.save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
-	return result{reply: Message{Text: text}}, nil
+	return result{reply: chat.Message{Text: text}}, nil
 }
 
 func cmdStart(ctx context.Context, c *call) (result, error) {
@@ -611,7 +613,7 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	if len(m.meta.Seats) < 2 {
-		return result{}, refuse("A match needs at least 2 players: invite someone to /risk join, or add a bot with /risk addbot.")
+		return result{}, chat.Refuse("A match needs at least 2 players: invite someone to /risk join, or add a bot with /risk addbot.")
 	}
 	if err := canHost(c.req.BotLacks); err != nil {
 		return result{}, err
@@ -636,7 +638,7 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 		sm := m.seatMeta(i)
 		who := b.voice(m).who(s, i)
 		if !sm.IsBot() {
-			who = b.voice(m).swatch(i) + " " + mention(sm.ID)
+			who = b.voice(m).swatch(i) + " " + chat.Mention(sm.ID)
 			mentions = append(mentions, sm.ID)
 		}
 		if isCapitals(s) {
@@ -649,13 +651,13 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 	if isCapitals(s) {
 		deadline := ""
 		if !m.isBotSeat(s.Current) {
-			deadline = " Deadline " + timestamp(t.Deadline) + "."
+			deadline = " Deadline " + chat.Timestamp(t.Deadline) + "."
 		}
 		text = m.says(fmt.Sprintf("**The match has started** on %s (%d territories, all neutral)! Turn order and colours:\n%s\nCapitals are chosen in this order, each a neutral territory that borders no other capital; %s chooses first: /risk place territory:NAME (a capital starts with %s).%s",
-			s.Map.Title, s.Map.Len(), strings.Join(order, "\n"), b.voice(m).who(s, s.Current), plural(s.Options.CapitalTroops, "troop", "troops"), deadline))
+			s.Map.Title, s.Map.Len(), strings.Join(order, "\n"), b.voice(m).who(s, s.Current), chat.Plural(s.Options.CapitalTroops, "troop", "troops"), deadline))
 	} else {
 		text = m.says(fmt.Sprintf("**The match has started!** Turn order and colours:\n%s\nEveryone places their armies now, all at once: /risk place territory:… armies:…, or /risk place alone to place them all automatically. Deadline %s.",
-			strings.Join(order, "\n"), timestamp(t.Deadline)))
+			strings.Join(order, "\n"), chat.Timestamp(t.Deadline)))
 	}
 	if err := b.save(ctx, m, storage.Change{Start: &g.Setup, Timers: &t}); err != nil {
 		return result{}, err
@@ -663,9 +665,9 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 	// The commitment to the seed (the dice, the cards, the deal) is public
 	// before any die is rolled; the seed is revealed when the match ends.
 	text += "\n🔒 Dice commitment: `" + g.Commitment() + "` (the SHA-256 of this match's secret seed, revealed at the end: every roll can then be checked)."
-	msg := Message{Text: text, Image: b.mapImage(m), Mentions: mentions}
+	msg := chat.Message{Text: text, Image: b.mapImage(m), Mentions: mentions}
 	if !isCapitals(s) {
-		msg.Buttons = [][]Button{{{ID: b.buttonID(m, "autoplace", 0), Label: "Place automatically", Style: Secondary}}}
+		msg.Buttons = [][]chat.Button{{{ID: b.buttonID(m, "autoplace", 0), Label: "Place automatically", Style: chat.Secondary}}}
 	}
 	return result{reply: msg, bots: b.botsToPlay(m)}, nil
 }

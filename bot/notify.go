@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -129,7 +131,7 @@ func prefsText(p prefs) string {
 	text := fmt.Sprintf("Direct message when it is your turn: %s. Reminders: %s. Quiet hours: %s. Standing orders (when your time runs out): %s.",
 		onOff(p.DM), onOff(!p.NoReminders), quiet, p.Orders.text())
 	if p.Away != 0 {
-		text += " Away until " + timestamp(time.Unix(p.Away, 0)) + ": your orders play your turns at once; any command of yours in a match ends it."
+		text += " Away until " + chat.Timestamp(time.Unix(p.Away, 0)) + ": your orders play your turns at once; any command of yours in a match ends it."
 	}
 	return text
 }
@@ -163,7 +165,7 @@ func parseOffset(s string) (int, error) {
 		m, err = strconv.Atoi(ms)
 	}
 	if err != nil || h > 14 || m < 0 || m >= 60 || (m != 0 && m != 30 && m != 45) {
-		return 0, refuse("utc-offset takes hours from UTC, like +2, -5 or 5:30, not %s.", short(s))
+		return 0, chat.Refuse("utc-offset takes hours from UTC, like +2, -5 or 5:30, not %s.", chat.Quote(s))
 	}
 	return sign * (h*60 + m), nil
 }
@@ -178,7 +180,7 @@ func parseQuiet(s string) (from, to int, err error) {
 	from, err1 := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(a), ":00"))
 	to, err2 := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(z), ":00"))
 	if !ok || err1 != nil || err2 != nil || from < 0 || from > 23 || to < 0 || to > 23 || from == to {
-		return 0, 0, refuse("quiet takes two different hours, like 22-7 (from 22:00 to 07:00), or off; not %s.", short(s))
+		return 0, 0, chat.Refuse("quiet takes two different hours, like 22-7 (from 22:00 to 07:00), or off; not %s.", chat.Quote(s))
 	}
 	return from, to, nil
 }
@@ -190,7 +192,7 @@ func cmdNotify(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	if len(c.req.Options) == 0 {
-		return result{reply: private("%s\nChange them with /risk notify dm:on reminders:off quiet:22-7 utc-offset:+2.", prefsText(p))}, nil
+		return result{reply: chat.Private("%s\nChange them with /risk notify dm:on reminders:off quiet:22-7 utc-offset:+2.", prefsText(p))}, nil
 	}
 	if v, ok := c.args.str["dm"]; ok {
 		p.DM = v == "on"
@@ -222,7 +224,7 @@ func cmdNotify(ctx context.Context, c *call) (result, error) {
 			p.Orders.Defend = ""
 		}
 		if len(p.Orders.Defend) > 40 {
-			return result{}, refuse("defend takes a continent's name, like Europe.")
+			return result{}, chat.Refuse("defend takes a continent's name, like Europe.")
 		}
 	}
 	if v, ok := c.args.str["attack"]; ok {
@@ -241,7 +243,7 @@ func cmdNotify(ctx context.Context, c *call) (result, error) {
 	if p.DM {
 		text += "\nDirect messages need the server's members to be allowed to write to you (your privacy settings for the server)."
 	}
-	return result{reply: private("%s", text)}, nil
+	return result{reply: chat.Private("%s", text)}, nil
 }
 
 // setPrefs stores a player's choices (none: forgets them).
@@ -282,7 +284,7 @@ const (
 // direct is a direct message to send with a post.
 type direct struct {
 	user string
-	msg  Message
+	msg  chat.Message
 }
 
 // reach adjusts a ping to the choices of the people it notifies, as it
@@ -290,7 +292,7 @@ type direct struct {
 // do not want reminders; those who asked get a direct message too. It
 // returns the message to post (ok false if none is left to post) and the
 // direct messages to send after it.
-func (b *Bot) reach(ctx context.Context, channel string, m Message) (Message, []direct, bool) {
+func (b *Bot) reach(ctx context.Context, channel string, m post) (post, []direct, bool) {
 	if m.notice == plainMessage || len(m.Mentions) == 0 {
 		return m, nil, true
 	}
@@ -310,7 +312,7 @@ func (b *Bot) reach(ctx context.Context, channel string, m Message) (Message, []
 		}
 		keep = append(keep, id)
 		if p.DM {
-			dms = append(dms, direct{user: id, msg: Message{Text: fmt.Sprintf("🔔 In %s: %s", channelLink(channel), m.Text)}})
+			dms = append(dms, direct{user: id, msg: chat.Message{Text: fmt.Sprintf("🔔 In %s: %s", chat.ChannelLink(channel), m.Text)}})
 		}
 	}
 	if m.notice == reminderPing && len(keep) == 0 {
@@ -322,7 +324,7 @@ func (b *Bot) reach(ctx context.Context, channel string, m Message) (Message, []
 
 // sendDirect sends direct messages, if the bot can.
 func (b *Bot) sendDirect(ctx context.Context, dms []direct) {
-	dp, ok := b.cfg.Poster.(DirectPoster)
+	dp, ok := b.cfg.Poster.(chat.DirectPoster)
 	if !ok {
 		return
 	}

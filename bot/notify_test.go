@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/riskbot/riskbot/bot/chat"
 )
 
 func TestAwakeTime(t *testing.T) {
@@ -106,7 +108,7 @@ func TestPingsFollowPlayersChoices(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range h.takePosts() {
-		if strings.Contains(p.msg.all(), "⏰") {
+		if strings.Contains(all(p.msg), "⏰") {
 			t.Errorf("a reminder for someone who wants none: %+v", p)
 		}
 	}
@@ -114,12 +116,12 @@ func TestPingsFollowPlayersChoices(t *testing.T) {
 
 // pingOf finds the ping of a player's turn among posts, and the direct
 // message sent to them, if any.
-func pingOf(t *testing.T, posts []posted, who string) (Message, *Message) {
+func pingOf(t *testing.T, posts []posted, who string) (chat.Message, *chat.Message) {
 	t.Helper()
-	var ping *Message
-	var dm *Message
+	var ping *chat.Message
+	var dm *chat.Message
 	for _, p := range posts {
-		if strings.Contains(p.msg.all(), "it is your turn") && p.channel != "dm:"+user(who).ID {
+		if strings.Contains(all(p.msg), "it is your turn") && p.channel != "dm:"+user(who).ID {
 			ping = &p.msg
 		}
 		if p.channel == "dm:"+user(who).ID {
@@ -144,7 +146,7 @@ func TestPlainTime(t *testing.T) {
 		{now.Add(-5 * time.Minute), "5 min ago (Nov 25 11:55 UTC)"},
 		{now.Add(-49 * time.Hour), "49 h ago (Nov 23 11:00 UTC)"},
 	} {
-		if got := PlainTime(now)(tt.at.Unix()); got != tt.want {
+		if got := chat.PlainTime(now)(tt.at.Unix()); got != tt.want {
 			t.Errorf("%v: %q, want %q", tt.at, got, tt.want)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 )
@@ -74,18 +76,18 @@ func parseAway(s string, now time.Time) (int64, error) {
 	var days int
 	if _, err := fmt.Sscanf(strings.TrimSuffix(s, "d"), "%d", &days); err == nil && fmt.Sprint(days) == strings.TrimSuffix(s, "d") {
 		if days < 1 || days > 60 {
-			return 0, refuse("away takes 1 to 60 days, not %d.", days)
+			return 0, chat.Refuse("away takes 1 to 60 days, not %d.", days)
 		}
 		return now.Add(time.Duration(days) * 24 * time.Hour).Unix(), nil
 	}
 	if t, err := time.Parse("2006-01-02", s); err == nil {
 		end := t.Add(24 * time.Hour)
 		if !end.After(now) || end.Sub(now) > 61*24*time.Hour {
-			return 0, refuse("away until %s: give a date in the next 60 days.", s)
+			return 0, chat.Refuse("away until %s: give a date in the next 60 days.", s)
 		}
 		return end.Unix(), nil
 	}
-	return 0, refuse("away takes a number of days (like 3d), a date (like 2026-12-24), or off; not %s.", short(s))
+	return 0, chat.Refuse("away takes a number of days (like 3d), a date (like 2026-12-24), or off; not %s.", chat.Quote(s))
 }
 
 // orderedPlayer plays a seat by its player's standing orders, over a

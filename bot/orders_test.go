@@ -37,8 +37,8 @@ func TestStandingOrders(t *testing.T) {
 	}
 	var record string
 	for _, p := range h.takePosts() {
-		if strings.Contains(p.msg.all(), "is away until") {
-			record = p.msg.all()
+		if strings.Contains(all(p.msg), "is away until") {
+			record = all(p.msg)
 		}
 	}
 	if !strings.Contains(record, "🏖️ 🟦 "+other+" is away until") || !strings.Contains(record, "no attacks") {
@@ -53,7 +53,7 @@ func TestStandingOrders(t *testing.T) {
 
 	// Any command says they are back; notify shows they are no longer away.
 	wantText(t, h.do(ch, other, "cards"), "Welcome back")
-	if text := h.do(ch, other, "notify").all(); strings.Contains(text, "Away until") {
+	if text := all(h.do(ch, other, "notify")); strings.Contains(text, "Away until") {
 		t.Errorf("still away after a command: %q", text)
 	}
 
@@ -66,7 +66,7 @@ func TestStandingOrders(t *testing.T) {
 	}
 	found := false
 	for _, p := range h.takePosts() {
-		found = found || strings.Contains(p.msg.all(), "ran out of time; their standing orders play it (defend Australia, no attacks, bold)")
+		found = found || strings.Contains(all(p.msg), "ran out of time; their standing orders play it (defend Australia, no attacks, bold)")
 	}
 	if !found {
 		t.Error("no word of the orders playing a timed-out turn")

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -34,7 +36,7 @@ type news struct {
 // batch is the messages of one change, delivered together.
 type batch struct {
 	match, version int64 // the change that queued them; 0 if none
-	msgs           []Message
+	msgs           []post
 	// archive: the change ended a match played in a thread of its own,
 	// archived once the news is posted.
 	archive bool
@@ -71,7 +73,7 @@ func (b *Bot) batch(m *match, n *news) batch {
 // keyed gives the messages of the news of a change their keys
 // (Message.Key). The messages written late keep those written fresh, in
 // order, less the map and the ping at the end, so their places agree.
-func keyed(msgs []Message, match, version int64) []Message {
+func keyed(msgs []post, match, version int64) []post {
 	for i := range msgs {
 		msgs[i].Key = "n" + strconv.FormatInt(match, 36) + "." + strconv.FormatInt(version, 36) + "." + strconv.Itoa(i)
 	}
@@ -81,10 +83,10 @@ func keyed(msgs []Message, match, version int64) []Message {
 // messages writes the news of a change. Written late (fresh false), when
 // the match has moved on since, they keep only what is still true: the
 // summaries, without the map or a ping of a turn long gone.
-func (b *Bot) messages(m *match, n *news, fresh bool) []Message {
-	var msgs []Message
+func (b *Bot) messages(m *match, n *news, fresh bool) []post {
+	var msgs []post
 	if n.Note != "" && len(n.Turns) == 0 {
-		msgs = append(msgs, Message{Text: n.Note})
+		msgs = append(msgs, post{Message: chat.Message{Text: n.Note}})
 	}
 	if n.Remind && fresh {
 		if r, ok := b.reminder(m); ok {
@@ -100,7 +102,7 @@ func (b *Bot) messages(m *match, n *news, fresh bool) []Message {
 		if i == 0 {
 			note = n.Note
 		}
-		msgs = append(msgs, Message{Embed: b.voice(m).turnEmbed(s, t, note), ref: postRef(m.ID, t.Turn, t.Seat), mode: complete})
+		msgs = append(msgs, post{Message: chat.Message{Embed: b.voice(m).turnEmbed(s, t, note)}, ref: postRef(m.ID, t.Turn, t.Seat), mode: complete})
 	}
 	if n.Over {
 		msgs = append(msgs, b.victoryPost(m))
@@ -118,11 +120,11 @@ func (b *Bot) deliver(ctx context.Context, channel string, bt batch) {
 	defer cancel()
 	for _, m := range bt.msgs {
 		err := b.post(ctx, channel, m)
-		if re, ok := errors.AsType[*RefusedError](err); ok && bt.match != 0 {
+		if re, ok := errors.AsType[*chat.RefusedError](err); ok && bt.match != 0 {
 			b.refused(ctx, channel, bt.match, re)
 			break // the rest would be refused too
 		}
-		if err != nil && !errors.Is(err, ErrUndeliverable) {
+		if err != nil && !errors.Is(err, chat.ErrUndeliverable) {
 			return
 		}
 	}
@@ -180,7 +182,7 @@ func (b *Bot) redeliver(ctx context.Context, p storage.Post, now time.Time) erro
 	unlock := b.lock(p.Channel)
 	m, err := b.loadID(ctx, p.Match)
 	unlock()
-	var ue *userError
+	var ue *chat.Refusal
 	var ce *storage.CorruptError
 	switch {
 	case errors.As(err, &ue):
@@ -201,10 +203,10 @@ func (b *Bot) redeliver(ctx context.Context, p storage.Post, now time.Time) erro
 	defer cancel()
 	for _, msg := range bt.msgs {
 		if err := b.post(pctx, p.Channel, msg); err != nil {
-			if re, ok := errors.AsType[*RefusedError](err); ok {
+			if re, ok := errors.AsType[*chat.RefusedError](err); ok {
 				b.refused(ctx, p.Channel, p.Match, re)
 			}
-			if !errors.Is(err, ErrUndeliverable) && now.Sub(p.Queued) < giveUpAfter {
+			if !errors.Is(err, chat.ErrUndeliverable) && now.Sub(p.Queued) < giveUpAfter {
 				return err // try again at the next tick
 			}
 			b.cfg.Log.Error("outbox: gave up a post", "channel", p.Channel, "match", p.Match, "version", p.Version, "queued", p.Queued, "err", err)
@@ -219,7 +221,7 @@ func (b *Bot) redeliver(ctx context.Context, p storage.Post, now time.Time) erro
 
 // archive archives the thread of a match that ended, its news posted.
 func (b *Bot) archive(ctx context.Context, thread string) {
-	t, ok := b.cfg.Poster.(Threader)
+	t, ok := b.cfg.Poster.(chat.Threader)
 	if !ok {
 		return
 	}

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -77,13 +79,13 @@ func TestTurnNewsSurvivesAnInterruptedPost(t *testing.T) {
 	posts := h.takePosts()
 	var summary, image, ping bool
 	for _, p := range posts {
-		summary = summary || strings.Contains(p.msg.all(), "**Turn ")
+		summary = summary || strings.Contains(all(p.msg), "**Turn ")
 		image = image || p.msg.Image != nil
-		if len(p.msg.Mentions) == 1 && p.msg.Mentions[0] == user(next).ID && strings.Contains(p.msg.all(), "it is your turn") {
+		if len(p.msg.Mentions) == 1 && p.msg.Mentions[0] == user(next).ID && strings.Contains(all(p.msg), "it is your turn") {
 			ping = true
 		}
 	}
-	if !summary || !image || !ping || !strings.Contains(posts[0].msg.all(), "Posted late") {
+	if !summary || !image || !ping || !strings.Contains(all(posts[0].msg), "Posted late") {
 		t.Fatalf("after the restart: summary %v, map %v, ping of %s %v; posts %+v", summary, image, next, ping, posts)
 	}
 	if len(h.queued()) != 0 {
@@ -118,10 +120,10 @@ func TestLateNewsKeepsWhatIsTrue(t *testing.T) {
 	posts := h.takePosts()
 	var stale, fresh int
 	for _, p := range posts {
-		if strings.Contains(p.msg.all(), "it is your turn") {
+		if strings.Contains(all(p.msg), "it is your turn") {
 			fresh++
 		}
-		if strings.Contains(p.msg.all(), "**Turn ") && p.msg.Image == nil && len(p.msg.Mentions) == 0 {
+		if strings.Contains(all(p.msg), "**Turn ") && p.msg.Image == nil && len(p.msg.Mentions) == 0 {
 			stale++
 		}
 	}
@@ -142,7 +144,7 @@ func TestLateNewsKeepsWhatIsTrue(t *testing.T) {
 
 	// A channel that will never take the news (deleted, the bot removed)
 	// does not keep it queued.
-	h.setDown(fmt.Errorf("gone: %w", ErrUndeliverable))
+	h.setDown(fmt.Errorf("gone: %w", chat.ErrUndeliverable))
 	endTurn(t, h, ch)
 	if n := len(h.queued()); n != 0 {
 		t.Fatalf("%d queued for a channel that is gone", n)
@@ -190,7 +192,7 @@ func TestCrashBetweenSaveAndPost(t *testing.T) {
 	}
 	var ping bool
 	for _, p := range h.takePosts() {
-		ping = ping || len(p.msg.Mentions) == 1 && p.msg.Mentions[0] == user(next).ID && strings.Contains(p.msg.all(), "it is your turn")
+		ping = ping || len(p.msg.Mentions) == 1 && p.msg.Mentions[0] == user(next).ID && strings.Contains(all(p.msg), "it is your turn")
 	}
 	if !ping || len(h.queued()) != 0 {
 		t.Fatalf("after the restart: ping of %s %v, %d still queued", next, ping, len(h.queued()))

@@ -7,10 +7,12 @@ import (
 	"image/color"
 	"image/png"
 	"testing"
+
+	"github.com/riskbot/riskbot/bot/chat"
 )
 
 // hasColor reports whether a rendered map uses colour c.
-func hasColor(t *testing.T, im *Image, c color.RGBA) bool {
+func hasColor(t *testing.T, im *chat.Image, c color.RGBA) bool {
 	t.Helper()
 	b, err := im.PNG(context.Background())
 	if err != nil {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
@@ -40,7 +42,7 @@ func (b *Bot) apply(ctx context.Context, m *match, seat int, note string, cmds .
 		e, ev, err := g.Apply(seat, c)
 		if err != nil {
 			if re, ok := engine.IsRule(err); ok {
-				return out, refuse("%s.", capitalize(re.Msg))
+				return out, chat.Refuse("%s.", chat.Capitalize(re.Msg))
 			}
 			return out, err
 		}
@@ -103,8 +105,8 @@ func (b *Bot) turnTimers(ctx context.Context, m *match) storage.Timers {
 // the last one with the map, then the living message of the turn now
 // starting, which pings the person to play. note, if any, opens the first
 // record (why the bot played for a person).
-func (b *Bot) turnPosts(m *match, turns []turnRecord, over bool, note string) []Message {
-	var posts []Message
+func (b *Bot) turnPosts(m *match, turns []turnRecord, over bool, note string) []post {
+	var posts []post
 	for i, t := range turns {
 		if i > 0 {
 			note = ""
@@ -121,10 +123,6 @@ func (b *Bot) turnPosts(m *match, turns []turnRecord, over bool, note string) []
 	}
 	return posts
 }
-
-// maxText keeps a message within Discord's 2000 characters, with room for
-// the mention markup to grow.
-const maxText = 1900
 
 // fitLines joins lines within limit bytes, replacing the ones that do not
 // fit by a count.
@@ -147,20 +145,20 @@ func fitLinesAs(lines []string, limit int, more string) string {
 
 // ping tells the person now to play that it is their turn, mentioning only
 // them, with their deadline.
-func (b *Bot) ping(m *match) (Message, bool) {
+func (b *Bot) ping(m *match) (post, bool) {
 	s := m.Game.State
 	if s.Phase == state.PhaseOver || (s.Phase == state.PhaseSetup && !isCapitals(s)) || m.isBotSeat(s.Current) {
-		return Message{}, false
+		return post{}, false
 	}
 	id := s.Seats[s.Current].ID
 	if isCapitals(s) {
-		return Message{Text: b.capitalsPing(m), Mentions: []string{id}, notice: turnPing}, true
+		return post{Message: chat.Message{Text: b.capitalsPing(m), Mentions: []string{id}}, notice: turnPing}, true
 	}
 	text := fmt.Sprintf("%s %s, it is your turn %d: you have **%s** to place%s. Deadline %s.",
-		b.voice(m).swatch(s.Current), mention(id), s.Turn, plural(s.Seats[s.Current].Reserve, "army", "armies"), tradeHint(s, s.Current), timestamp(m.Timers.Deadline))
-	return Message{Text: text, Mentions: []string{id}, notice: turnPing, Buttons: [][]Button{{
-		{ID: b.buttonID(m, "autoplace", s.Turn), Label: "Place automatically", Style: Secondary},
-	}}}, true
+		b.voice(m).swatch(s.Current), chat.Mention(id), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "army", "armies"), tradeHint(s, s.Current), chat.Timestamp(m.Timers.Deadline))
+	return post{Message: chat.Message{Text: text, Mentions: []string{id}, Buttons: [][]chat.Button{{
+		{ID: b.buttonID(m, "autoplace", s.Turn), Label: "Place automatically", Style: chat.Secondary},
+	}}}, notice: turnPing}, true
 }
 
 // tradeHint reminds a player of a set they can (or must) trade.
@@ -178,14 +176,14 @@ func tradeHint(s *state.State, seat int) string {
 // mapImage is the map of the match as it is, drawn once for this
 // moment (the cache) from a copy of the state, so later changes do not
 // show.
-func (b *Bot) mapImage(m *match) *Image {
+func (b *Bot) mapImage(m *match) *chat.Image {
 	key := mapKey{match: m.ID, version: m.Version, palette: m.meta.Settings.Palette}
-	return b.maps.get(key, func() *Image {
+	return b.maps.get(key, func() *chat.Image {
 		s := m.Game.State
 		render := b.palette(m).Render
 		cp := s.View(-1)
 		name := fmt.Sprintf("risk-turn-%d.png", s.Turn)
-		return NewImage(name, func(ctx context.Context) ([]byte, error) {
+		return chat.NewImage(name, func(ctx context.Context) ([]byte, error) {
 			return render.Render(ctx, cp)
 		})
 	})
@@ -195,7 +193,7 @@ func (b *Bot) victoryText(m *match) string {
 	s := m.Game.State
 	var lines []string
 	v := b.voice(m)
-	lines = append(lines, fmt.Sprintf("🏆 **%s wins after %s!**", v.who(s, s.Winner), plural(s.Turn, "turn", "turns")))
+	lines = append(lines, fmt.Sprintf("🏆 **%s wins after %s!**", v.who(s, s.Winner), chat.Plural(s.Turn, "turn", "turns")))
 	for i := range s.Seats {
 		status := s.Seats[i].Status.String() // eliminated, surrendered
 		switch {
@@ -256,31 +254,18 @@ func territory(s *state.State, option, q string) (int, error) {
 	typed := strings.TrimSpace(q)
 	switch {
 	case typed == "":
-		return -1, refuse("Give a territory for %s.", option)
+		return -1, chat.Refuse("Give a territory for %s.", option)
 	case ne.Ambiguous:
-		return -1, refuse("%s:%s could be %s: type more of the name.", option, typed, orList(ne.Candidates))
+		return -1, chat.Refuse("%s:%s could be %s: type more of the name.", option, typed, chat.OrList(ne.Candidates))
 	case len(ne.Candidates) > 0:
-		return -1, refuse("%s:%s is not a territory. Did you mean %s?", option, typed, orList(ne.Candidates))
+		return -1, chat.Refuse("%s:%s is not a territory. Did you mean %s?", option, typed, chat.OrList(ne.Candidates))
 	}
-	return -1, refuse("%s:%s is not a territory. /risk status shows the map with their names; any unique start of a name works.", option, typed)
-}
-
-// orList joins names as "A, B or C".
-func orList(names []string) string { return joinList(names, " or ") }
-
-// andList joins names as "A, B and C".
-func andList(names []string) string { return joinList(names, " and ") }
-
-func joinList(names []string, last string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + last + names[len(names)-1]
+	return -1, chat.Refuse("%s:%s is not a territory. /risk status shows the map with their names; any unique start of a name works.", option, typed)
 }
 
 // act applies a person's commands and builds the result: the reply lines,
 // the posts of turns that ended, and whether bots play next.
-func (b *Bot) act(ctx context.Context, m *match, seat int, extra func(out outcome) Message, cmds ...engine.Command) (result, error) {
+func (b *Bot) act(ctx context.Context, m *match, seat int, extra func(out outcome) chat.Message, cmds ...engine.Command) (result, error) {
 	wasSetup := m.Game.State.Phase == state.PhaseSetup
 	if i := m.meta.seat(m.Game.State.Seats[seat].ID); i >= 0 {
 		m.meta.Seats[i].Missed = 0
@@ -289,11 +274,11 @@ func (b *Bot) act(ctx context.Context, m *match, seat int, extra func(out outcom
 	if err != nil {
 		return result{}, err
 	}
-	var reply Message
+	var reply chat.Message
 	if extra != nil {
 		reply = extra(out)
 	} else {
-		reply = Message{Text: fitLines(out.lines, 1600)}
+		reply = chat.Message{Text: fitLines(out.lines, 1600)}
 	}
 	if wasSetup || !surrendered(cmds) {
 		// The public record is the turn's message: the player's own
@@ -305,7 +290,7 @@ func (b *Bot) act(ctx context.Context, m *match, seat int, extra func(out outcom
 		// The turn goes on: its message shows what was done.
 		if live, ok := b.livePost(m); ok {
 			live.mode = editOnly
-			res.posts = batch{msgs: []Message{live}}
+			res.posts = batch{msgs: []post{live}}
 		}
 	}
 	res.bots = b.botsToPlay(m)
@@ -334,7 +319,7 @@ func cmdPlace(ctx context.Context, c *call, m *match, seat int) (result, error) 
 	}
 	if q, ok := c.args.str["territory"]; !ok || strings.TrimSpace(q) == "" {
 		if c.args.has("armies") {
-			return result{}, refuse("Name the territory for those armies: /risk place territory:NAME armies:N (with no territory, everything is placed automatically).")
+			return result{}, chat.Refuse("Name the territory for those armies: /risk place territory:NAME armies:N (with no territory, everything is placed automatically).")
 		}
 		return b.act(ctx, m, seat, b.replyAutoplaced(m, seat), engine.AutoPlace{})
 	}
@@ -347,27 +332,27 @@ func cmdPlace(ctx context.Context, c *call, m *match, seat int) (result, error) 
 		n = s.Seats[seat].Reserve
 	}
 	if n > s.Seats[seat].Reserve && s.Seats[seat].Reserve > 0 {
-		return result{}, refuse("You have only %s to place.", plural(s.Seats[seat].Reserve, "army", "armies"))
+		return result{}, chat.Refuse("You have only %s to place.", chat.Plural(s.Seats[seat].Reserve, "army", "armies"))
 	}
 	return b.act(ctx, m, seat, b.replyNext(m, seat), engine.Place{Territory: t, Armies: n})
 }
 
 // replyNext is the usual reply to a command: what happened, then what to
 // do next.
-func (b *Bot) replyNext(m *match, seat int) func(outcome) Message {
-	return func(out outcome) Message {
+func (b *Bot) replyNext(m *match, seat int) func(outcome) chat.Message {
+	return func(out outcome) chat.Message {
 		text := fitLines(out.lines, 1600)
 		if collectedKept(out.events, seat) {
 			text += "\nYou collected an item: /risk cards shows what it is (only to you)."
 		}
-		return Message{Text: text + b.nextStep(m, seat)}
+		return chat.Message{Text: text + b.nextStep(m, seat)}
 	}
 }
 
 // replyAutoplaced is replyNext for an automatic placement: it says where
 // every army went, which the public record only counts.
-func (b *Bot) replyAutoplaced(m *match, seat int) func(outcome) Message {
-	return func(out outcome) Message {
+func (b *Bot) replyAutoplaced(m *match, seat int) func(outcome) chat.Message {
+	return func(out outcome) chat.Message {
 		lines := out.lines
 		if where := placedWhere(m.Game.State, out.events, seat); where != "" {
 			// Right under the line that counts them.
@@ -380,7 +365,7 @@ func (b *Bot) replyAutoplaced(m *match, seat int) func(outcome) Message {
 			}
 			lines = slices.Insert(slices.Clone(lines), at, where)
 		}
-		return Message{Text: fitLines(lines, 1600) + b.nextStep(m, seat)}
+		return chat.Message{Text: fitLines(lines, 1600) + b.nextStep(m, seat)}
 	}
 }
 
@@ -430,7 +415,7 @@ func (b *Bot) nextStep(m *match, seat int) string {
 	}
 	if s.Phase == state.PhaseSetup {
 		if r := s.Seats[seat].Reserve; r > 0 {
-			return fmt.Sprintf("\nYou have %s left to place.", plural(r, "army", "armies"))
+			return fmt.Sprintf("\nYou have %s left to place.", chat.Plural(r, "army", "armies"))
 		}
 		var waiting []string
 		for i := range s.Seats {
@@ -448,7 +433,7 @@ func (b *Bot) nextStep(m *match, seat int) string {
 		if s.Seats[seat].Hand.Len() >= 5 {
 			return fmt.Sprintf("\nYou hold %d cards: trade a set (/risk trade) before placing.", s.Seats[seat].Hand.Len())
 		}
-		return fmt.Sprintf("\n%s left to place.", capitalize(plural(s.Seats[seat].Reserve, "army", "armies")))
+		return fmt.Sprintf("\n%s left to place.", chat.Capitalize(chat.Plural(s.Seats[seat].Reserve, "army", "armies")))
 	case state.PhaseAttack:
 		return "\nNext: /risk attack, /risk fortify, or /risk end."
 	case state.PhaseOccupy:
@@ -462,7 +447,7 @@ func cmdTrade(ctx context.Context, c *call, m *match, seat int) (result, error) 
 	b := c.bot
 	s := m.Game.State
 	if isCapitals(s) {
-		return result{}, refuse("A capitals match has no cards; it has items: /risk cards shows yours.")
+		return result{}, chat.Refuse("A capitals match has no cards; it has items: /risk cards shows yours.")
 	}
 	var set [3]state.Card
 	if q, ok := c.args.str["cards"]; ok && q != "" {
@@ -475,7 +460,7 @@ func cmdTrade(ctx context.Context, c *call, m *match, seat int) (result, error) 
 		var ok bool
 		set, ok = engine.BestSet(s, seat)
 		if !ok {
-			return result{}, refuse("Your cards (%s) make no set: you need three of a kind or one of each; a wild counts as any.", handText(s, seat))
+			return result{}, chat.Refuse("Your cards (%s) make no set: you need three of a kind or one of each; a wild counts as any.", handText(s, seat))
 		}
 	}
 	return b.act(ctx, m, seat, b.replyNext(m, seat), engine.Trade{Cards: set})
@@ -501,7 +486,7 @@ func parseCards(s *state.State, seat int, q string) ([3]state.Card, error) {
 		fields = strings.FieldsFunc(q, func(r rune) bool { return r == ',' || r == ';' || r == '+' })
 	}
 	if len(fields) != 3 {
-		return set, refuse("Name three cards by their territories, like `Alaska, Peru, wild`. Your hand: %s.", numberedHand(s, seat))
+		return set, chat.Refuse("Name three cards by their territories, like `Alaska, Peru, wild`. Your hand: %s.", numberedHand(s, seat))
 	}
 	used := map[state.Card]bool{}
 	for i, f := range fields {
@@ -510,7 +495,7 @@ func parseCards(s *state.State, seat int, q string) ([3]state.Card, error) {
 		found := false
 		if n, err := strconv.Atoi(f); err == nil {
 			if n < 1 || n > len(hand) {
-				return set, refuse("You have no card %d. Your hand: %s.", n, numberedHand(s, seat))
+				return set, chat.Refuse("You have no card %d. Your hand: %s.", n, numberedHand(s, seat))
 			}
 			card, found = hand[n-1], true
 		} else {
@@ -537,10 +522,10 @@ func parseCards(s *state.State, seat int, q string) ([3]state.Card, error) {
 			}
 		}
 		if !found {
-			return set, refuse("You hold no card %q. Your hand: %s.", f, numberedHand(s, seat))
+			return set, chat.Refuse("You hold no card %q. Your hand: %s.", f, numberedHand(s, seat))
 		}
 		if used[card] {
-			return set, refuse("The same card twice: a set is three different cards.")
+			return set, chat.Refuse("The same card twice: a set is three different cards.")
 		}
 		used[card] = true
 		set[i] = card
@@ -577,7 +562,7 @@ func cmdAttack(ctx context.Context, c *call, m *match, seat int) (result, error)
 		if u := strings.ToLower(until); u != "win" && u != "conquest" && u != "" {
 			keep, err = strconv.Atoi(u)
 			if err != nil || keep < 1 {
-				return result{}, refuse("until takes `win` or the number of armies to keep on %s (at least 1), not %q.", s.Map.TerritoryName(from), until)
+				return result{}, chat.Refuse("until takes `win` or the number of armies to keep on %s (at least 1), not %q.", s.Map.TerritoryName(from), until)
 			}
 		}
 		cmd = engine.Blitz{From: from, To: to, Keep: keep}
@@ -607,7 +592,7 @@ func cmdAttack(ctx context.Context, c *call, m *match, seat int) (result, error)
 			}
 		}
 	}
-	return b.act(ctx, m, seat, func(out outcome) Message {
+	return b.act(ctx, m, seat, func(out outcome) chat.Message {
 		msg := b.attackReply(m, seat, from, to, out)
 		if keep > 0 {
 			if note := blitzNote(m.Game.State, from, to, keep); note != "" {
@@ -639,14 +624,14 @@ func untilRolls(s *state.State, seat, from, to, keep int) ([]engine.Command, err
 		c := engine.Attack{From: from, To: to, Dice: n}
 		if _, err := engine.Apply(sim, seat, c); err != nil {
 			if re, ok := engine.IsRule(err); ok {
-				return nil, refuse("%s.", capitalize(re.Msg))
+				return nil, chat.Refuse("%s.", chat.Capitalize(re.Msg))
 			}
 			return nil, err
 		}
 		cmds = append(cmds, c)
 	}
 	if len(cmds) == 0 {
-		return nil, refuse("%s has %s: to keep %d there, there is nothing to attack with.", s.Map.TerritoryName(from), plural(s.Terr[from].Armies, "army", "armies"), keep)
+		return nil, chat.Refuse("%s has %s: to keep %d there, there is nothing to attack with.", s.Map.TerritoryName(from), chat.Plural(s.Terr[from].Armies, "army", "armies"), keep)
 	}
 	return cmds, nil
 }
@@ -670,37 +655,37 @@ func blitzNote(s *state.State, from, to, keep int) string {
 }
 
 // attackReply shows the battle and offers the next clicks.
-func (b *Bot) attackReply(m *match, seat, from, to int, out outcome) Message {
+func (b *Bot) attackReply(m *match, seat, from, to int, out outcome) chat.Message {
 	s := m.Game.State
-	msg := Message{Text: fitLines(out.lines, 1600)}
+	msg := chat.Message{Text: fitLines(out.lines, 1600)}
 	switch {
 	case s.Phase == state.PhaseOver:
 	case s.Phase == state.PhaseOccupy:
 		o := s.Occupy
 		half := max(o.Min, (o.Min+o.Max+1)/2)
 		msg.Text += fmt.Sprintf("\nMove %d to %d armies into %s: /risk occupy, or click.", o.Min, o.Max, s.Map.TerritoryName(o.To))
-		row := []Button{{ID: b.buttonID(m, "occupy", o.Min), Label: fmt.Sprintf("Move %d", o.Min), Style: Secondary}}
+		row := []chat.Button{{ID: b.buttonID(m, "occupy", o.Min), Label: fmt.Sprintf("Move %d", o.Min), Style: chat.Secondary}}
 		if half > o.Min && half < o.Max {
-			row = append(row, Button{ID: b.buttonID(m, "occupy", half), Label: fmt.Sprintf("Move %d", half), Style: Secondary})
+			row = append(row, chat.Button{ID: b.buttonID(m, "occupy", half), Label: fmt.Sprintf("Move %d", half), Style: chat.Secondary})
 		}
-		row = append(row, Button{ID: b.buttonID(m, "occupy", o.Max), Label: fmt.Sprintf("Move all %d", o.Max), Style: Primary})
-		msg.Buttons = [][]Button{row}
+		row = append(row, chat.Button{ID: b.buttonID(m, "occupy", o.Max), Label: fmt.Sprintf("Move all %d", o.Max), Style: chat.Primary})
+		msg.Buttons = [][]chat.Button{row}
 	case s.Phase == state.PhaseReinforce:
 		msg.Text += b.nextStep(m, seat)
 	case s.Phase == state.PhaseAttack:
-		var row []Button
+		var row []chat.Button
 		if s.Terr[to].Owner != seat && s.Terr[from].Armies >= 2 {
 			odds, _ := engine.AttackOdds(s.Terr[from].Armies, s.Terr[to].Armies)
 			msg.Text += fmt.Sprintf("\n%s has %d, %s has %d: %s attacking to the end.",
 				s.Map.TerritoryName(from), s.Terr[from].Armies, s.Map.TerritoryName(to), s.Terr[to].Armies, oddsText(odds))
 			row = append(row,
-				Button{ID: b.buttonID(m, "attack", from, to), Label: fmt.Sprintf("Attack again (%d dice)", engine.MaxDice(s.Terr[from].Armies)), Style: Danger},
-				Button{ID: b.buttonID(m, "blitz", from, to), Label: fmt.Sprintf("Blitz %s: %.0f%%, keep ~%.0f", trunc(s.Map.TerritoryName(to), 24), 100*odds.Win, odds.AttackerLeft), Style: Danger},
-				Button{ID: b.buttonID(m, "stop"), Label: "Stop", Style: Secondary},
+				chat.Button{ID: b.buttonID(m, "attack", from, to), Label: fmt.Sprintf("Attack again (%d dice)", engine.MaxDice(s.Terr[from].Armies)), Style: chat.Danger},
+				chat.Button{ID: b.buttonID(m, "blitz", from, to), Label: fmt.Sprintf("Blitz %s: %.0f%%, keep ~%.0f", chat.Trunc(s.Map.TerritoryName(to), 24), 100*odds.Win, odds.AttackerLeft), Style: chat.Danger},
+				chat.Button{ID: b.buttonID(m, "stop"), Label: "Stop", Style: chat.Secondary},
 			)
 		}
-		row = append(row, Button{ID: b.buttonID(m, "end"), Label: "End turn", Style: Success})
-		msg.Buttons = [][]Button{row}
+		row = append(row, chat.Button{ID: b.buttonID(m, "end"), Label: "End turn", Style: chat.Success})
+		msg.Buttons = [][]chat.Button{row}
 	}
 	return msg
 }
@@ -709,21 +694,21 @@ func cmdOccupy(ctx context.Context, c *call, m *match, seat int) (result, error)
 	b := c.bot
 	s := m.Game.State
 	if isCapitals(s) {
-		return result{}, refuse("In a capitals match a fallen territory stays at 0 troops until your move: /risk fortify.")
+		return result{}, chat.Refuse("In a capitals match a fallen territory stays at 0 troops until your move: /risk fortify.")
 	}
 	n := c.args.num["armies"]
 	if o := s.Occupy; s.Phase == state.PhaseOccupy && s.Current == seat && (n < o.Min || n > o.Max) {
-		return result{}, refuse("Move %d to %d armies into %s (from %s): /risk occupy armies:%d, or the buttons under the attack.",
+		return result{}, chat.Refuse("Move %d to %d armies into %s (from %s): /risk occupy armies:%d, or the buttons under the attack.",
 			o.Min, o.Max, s.Map.TerritoryName(o.To), s.Map.TerritoryName(o.From), o.Max)
 	}
 	return b.occupy(ctx, m, seat, n)
 }
 
 func (b *Bot) occupy(ctx context.Context, m *match, seat, n int) (result, error) {
-	return b.act(ctx, m, seat, func(out outcome) Message {
-		msg := Message{Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
+	return b.act(ctx, m, seat, func(out outcome) chat.Message {
+		msg := chat.Message{Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseAttack {
-			msg.Buttons = [][]Button{{{ID: b.buttonID(m, "end"), Label: "End turn", Style: Success}}}
+			msg.Buttons = [][]chat.Button{{{ID: b.buttonID(m, "end"), Label: "End turn", Style: chat.Success}}}
 		}
 		return msg
 	}, engine.Occupy{Armies: n})
@@ -737,7 +722,7 @@ func cmdFortify(ctx context.Context, c *call, m *match, seat int) (result, error
 	}
 	for _, o := range []string{"ratio", "hero"} {
 		if c.args.has(o) {
-			return result{}, refuse("%s is for capitals matches; here give armies (or leave it out to move all that may move).", o)
+			return result{}, chat.Refuse("%s is for capitals matches; here give armies (or leave it out to move all that may move).", o)
 		}
 	}
 	from, to, err := fromTo(c, s)
@@ -748,11 +733,11 @@ func cmdFortify(ctx context.Context, c *call, m *match, seat int) (result, error
 	if !ok {
 		n = engine.Movable(s, from)
 	}
-	return b.act(ctx, m, seat, func(out outcome) Message {
-		msg := Message{Text: fitLines(out.lines, 1600)}
+	return b.act(ctx, m, seat, func(out outcome) chat.Message {
+		msg := chat.Message{Text: fitLines(out.lines, 1600)}
 		if m.Game.State.Phase == state.PhaseFortify {
 			msg.Text += "\nEnd your turn with /risk end (or /risk undo to take the move back)."
-			msg.Buttons = [][]Button{{{ID: b.buttonID(m, "end"), Label: "End turn", Style: Success}}}
+			msg.Buttons = [][]chat.Button{{{ID: b.buttonID(m, "end"), Label: "End turn", Style: chat.Success}}}
 		}
 		return msg
 	}, engine.Fortify{From: from, To: to, Armies: n})
@@ -763,7 +748,7 @@ func cmdEnd(ctx context.Context, c *call, m *match, seat int) (result, error) {
 	var discard string
 	if d, ok := c.args.str["discard"]; ok {
 		if isCapitals(m.Game.State) {
-			return result{}, refuse("A capitals match has no cards to discard: /risk end passes.")
+			return result{}, chat.Refuse("A capitals match has no cards to discard: /risk end passes.")
 		}
 		discard = d
 	}
@@ -784,21 +769,21 @@ func (b *Bot) endTurn(ctx context.Context, m *match, seat int, discard string) (
 	cmds = append(cmds, engine.EndTurn{})
 	unused := ""
 	if _, discards := cmds[0].(engine.Discard); discard != "" && !discards {
-		unused = fmt.Sprintf(" (discard:%s did nothing: a card is dropped only when the hand is full after a conquest.)", short(discard))
+		unused = fmt.Sprintf(" (discard:%s did nothing: a card is dropped only when the hand is full after a conquest.)", chat.Quote(discard))
 	}
 	dropped := 0
 	if isCapitals(s) && s.Current == seat && s.Phase == state.PhaseAction {
 		dropped = int(s.Cap.NPlan)
 	}
-	return b.act(ctx, m, seat, func(out outcome) Message {
+	return b.act(ctx, m, seat, func(out outcome) chat.Message {
 		if len(out.turns) > 0 {
 			text := fmt.Sprintf("%s ended turn %d.", b.voice(m).who(s, seat), out.turns[0].Turn)
 			if dropped > 0 {
-				text += fmt.Sprintf(" The %s planned was not launched.", plural(dropped, "attack", "attacks"))
+				text += fmt.Sprintf(" The %s planned was not launched.", chat.Plural(dropped, "attack", "attacks"))
 			}
-			return Message{Text: text + unused}
+			return chat.Message{Text: text + unused}
 		}
-		return Message{Text: fitLines(out.lines, 1600)}
+		return chat.Message{Text: fitLines(out.lines, 1600)}
 	}, cmds...)
 }
 
@@ -818,7 +803,7 @@ func (b *Bot) pickDiscard(s *state.State, seat int, named string) (state.Card, e
 				return c, nil
 			}
 		}
-		return 0, refuse("You hold no card %q. Your hand: %s.", named, numberedHand(s, seat))
+		return 0, chat.Refuse("You hold no card %q. Your hand: %s.", named, numberedHand(s, seat))
 	}
 	best, _ := engine.BestSet(s, seat)
 	for _, c := range hand {
@@ -860,10 +845,10 @@ func cmdSurrender(ctx context.Context, c *call) (result, error) {
 	if isCapitals(s) {
 		what = "your territories turn neutral with their troops; your hero and item are lost"
 	}
-	return result{reply: Message{Private: true,
-		Text: fmt.Sprintf("Give up the match? You leave it for good and %s. This question expires %s.", what, timestamp(expires)),
-		Buttons: [][]Button{{
-			{ID: b.buttonID(m, "surrender", seat, int(expires.Unix())), Label: "Give up", Style: Danger},
-			{ID: b.buttonID(m, "goon"), Label: "Keep playing", Style: Secondary},
+	return result{reply: chat.Message{Private: true,
+		Text: fmt.Sprintf("Give up the match? You leave it for good and %s. This question expires %s.", what, chat.Timestamp(expires)),
+		Buttons: [][]chat.Button{{
+			{ID: b.buttonID(m, "surrender", seat, int(expires.Unix())), Label: "Give up", Style: chat.Danger},
+			{ID: b.buttonID(m, "goon"), Label: "Keep playing", Style: chat.Secondary},
 		}}}}, nil
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -36,6 +38,19 @@ func postRef(match int64, turn, seat int) string {
 type postedRef struct {
 	Channel string `json:"channel"`
 	ID      string `json:"id"`
+}
+
+// post is a message to post in a channel, with what the core needs to
+// know of it as it goes out.
+type post struct {
+	chat.Message
+	// notice marks the pings of a turn, adjusted to their players'
+	// choices when they are posted (Bot.reach).
+	notice notice
+	// ref names the living message this one posts or edits (postRef),
+	// and mode how; empty for a message posted once.
+	ref  string
+	mode refMode
 }
 
 // how a message with a ref is sent.
@@ -84,13 +99,13 @@ func (b *Bot) forget(ctx context.Context, ref string) {
 
 // sendRef sends a message that has a ref: an edit of the message posted
 // for it, or a new post.
-func (b *Bot) sendRef(ctx context.Context, channel string, m Message) error {
-	ed, canEdit := b.cfg.Poster.(Editor)
+func (b *Bot) sendRef(ctx context.Context, channel string, m post) error {
+	ed, canEdit := b.cfg.Poster.(chat.Editor)
 	if id, ok := b.posted(ctx, channel, m.ref); ok && canEdit {
 		m.Mentions = nil // an edit notifies nobody: say so to the chat
-		m.Text = clip(m.Text)
-		if err := ed.Edit(ctx, channel, id, m); err != nil {
-			if m.mode != complete || errors.Is(err, ErrUndeliverable) {
+		m.Text = chat.Clip(m.Text)
+		if err := ed.Edit(ctx, channel, id, m.Message); err != nil {
+			if m.mode != complete || errors.Is(err, chat.ErrUndeliverable) {
 				// The record of a turn is not worth a retry: the next edit
 				// or the completion shows it all.
 				b.cfg.Log.Warn("edit a turn's message", "channel", channel, "ref", m.ref, "err", err)
@@ -106,7 +121,7 @@ func (b *Bot) sendRef(ctx context.Context, channel string, m Message) error {
 	if m.mode == editOnly {
 		return nil
 	}
-	id, err := b.postNew(ctx, channel, m)
+	id, err := b.postNew(ctx, channel, m.Message)
 	if err != nil {
 		return err
 	}
@@ -133,7 +148,7 @@ type mapKey struct {
 
 type mapEntry struct {
 	key mapKey
-	im  *Image
+	im  *chat.Image
 }
 
 func newMapCache(n int) *mapCache {
@@ -141,7 +156,7 @@ func newMapCache(n int) *mapCache {
 }
 
 // get returns the image of key, made by mk on the first ask.
-func (c *mapCache) get(key mapKey, mk func() *Image) *Image {
+func (c *mapCache) get(key mapKey, mk func() *chat.Image) *chat.Image {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if e, ok := c.items[key]; ok {
@@ -177,8 +192,8 @@ func (v voice) turnTitle(s *state.State, t turnRecord) string {
 const maxDescription = 3800
 
 // turnEmbed is the card of a turn: its lines, and its numbers as fields.
-func (v voice) turnEmbed(s *state.State, t turnRecord, note string) *Embed {
-	e := &Embed{Title: v.turnTitle(s, t), Color: v.color(t.Seat)}
+func (v voice) turnEmbed(s *state.State, t turnRecord, note string) *chat.Embed {
+	e := &chat.Embed{Title: v.turnTitle(s, t), Color: v.color(t.Seat)}
 	lines := t.Lines
 	if note != "" {
 		lines = append([]string{"*" + note + "*"}, lines...)
@@ -194,29 +209,29 @@ func (v voice) turnEmbed(s *state.State, t turnRecord, note string) *Embed {
 		if capitals {
 			unit = "troops"
 		}
-		e.Fields = append(e.Fields, Field{Name: "Reinforcements", Value: fmt.Sprintf("%d %s", st.Income, unit), Inline: true})
+		e.Fields = append(e.Fields, chat.Field{Name: "Reinforcements", Value: fmt.Sprintf("%d %s", st.Income, unit), Inline: true})
 	}
 	if st.Traded > 0 {
-		e.Fields = append(e.Fields, Field{Name: "Cards traded", Value: fmt.Sprintf("+%d armies", st.Traded), Inline: true})
+		e.Fields = append(e.Fields, chat.Field{Name: "Cards traded", Value: fmt.Sprintf("+%d armies", st.Traded), Inline: true})
 	}
 	if st.Conquests > 0 {
-		e.Fields = append(e.Fields, Field{Name: "Conquests", Value: plural(st.Conquests, "territory", "territories"), Inline: true})
+		e.Fields = append(e.Fields, chat.Field{Name: "Conquests", Value: chat.Plural(st.Conquests, "territory", "territories"), Inline: true})
 	}
 	if len(st.Eliminated) > 0 {
 		var names []string
 		for _, i := range st.Eliminated {
 			names = append(names, v.who(s, i))
 		}
-		e.Fields = append(e.Fields, Field{Name: "Eliminated", Value: strings.Join(names, ", "), Inline: true})
+		e.Fields = append(e.Fields, chat.Field{Name: "Eliminated", Value: strings.Join(names, ", "), Inline: true})
 	}
 	return e
 }
 
 // turnPost is the completed record of a finished turn, with the map if
 // withMap (the last turn of a change: the map shows the match as it is).
-func (b *Bot) turnPost(m *match, t turnRecord, note string, withMap bool) Message {
+func (b *Bot) turnPost(m *match, t turnRecord, note string, withMap bool) post {
 	s := m.Game.State
-	msg := Message{Embed: b.voice(m).turnEmbed(s, t, note), ref: postRef(m.ID, t.Turn, t.Seat), mode: complete}
+	msg := post{Message: chat.Message{Embed: b.voice(m).turnEmbed(s, t, note)}, ref: postRef(m.ID, t.Turn, t.Seat), mode: complete}
 	if withMap {
 		msg.Image = b.mapImage(m)
 	}
@@ -227,10 +242,10 @@ func (b *Bot) turnPost(m *match, t turnRecord, note string, withMap bool) Messag
 // person's turn (a computer's is posted when done), not the initial
 // placement, which is secret until everyone has placed. Its text pings
 // the player, with what to do now and the deadline.
-func (b *Bot) livePost(m *match) (Message, bool) {
+func (b *Bot) livePost(m *match) (post, bool) {
 	s := m.Game.State
 	if s.Phase == state.PhaseOver || (s.Phase == state.PhaseSetup && !isCapitals(s)) || m.isBotSeat(s.Current) {
-		return Message{}, false
+		return post{}, false
 	}
 	t := turnRecord{Turn: s.Turn, Seat: s.Current, Lines: m.meta.Turn, Stats: m.meta.Stats}
 	if s.Phase == state.PhaseSetup {
@@ -239,7 +254,7 @@ func (b *Bot) livePost(m *match) (Message, bool) {
 	v := b.voice(m)
 	e := v.turnEmbed(s, t, "")
 	if !m.Timers.Deadline.IsZero() {
-		e.Fields = append(e.Fields, Field{Name: "Deadline", Value: timestamp(m.Timers.Deadline), Inline: true})
+		e.Fields = append(e.Fields, chat.Field{Name: "Deadline", Value: chat.Timestamp(m.Timers.Deadline), Inline: true})
 	}
 	e.Footer = "This message follows the turn as it is played."
 	msg, _ := b.ping(m)
@@ -254,15 +269,15 @@ func (b *Bot) livePost(m *match) (Message, bool) {
 }
 
 // victoryPost announces the end of a match, with the map.
-func (b *Bot) victoryPost(m *match) Message {
+func (b *Bot) victoryPost(m *match) post {
 	s := m.Game.State
 	lines := strings.Split(b.victoryText(m), "\n")
-	e := &Embed{Title: "🏆 " + strings.Trim(lines[0], "🏆 *"), Color: b.voice(m).color(s.Winner)}
+	e := &chat.Embed{Title: "🏆 " + strings.Trim(lines[0], "🏆 *"), Color: b.voice(m).color(s.Winner)}
 	e.Description = strings.Join(lines[1:len(lines)-1], "\n")
 	if m.luck != "" {
-		e.Fields = append(e.Fields, Field{Name: "Luck against the exact odds", Value: luckField(m.luck)})
+		e.Fields = append(e.Fields, chat.Field{Name: "Luck against the exact odds", Value: luckField(m.luck)})
 	}
-	e.Fields = append(e.Fields, Field{Name: "Fair dice", Value: b.revealText(m)})
+	e.Fields = append(e.Fields, chat.Field{Name: "Fair dice", Value: b.revealText(m)})
 	e.Footer = lines[len(lines)-1]
-	return Message{Embed: e, Image: b.mapImage(m)}
+	return post{Message: chat.Message{Embed: e, Image: b.mapImage(m)}}
 }

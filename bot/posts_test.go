@@ -77,7 +77,7 @@ func TestTurnIsOneLivingMessage(t *testing.T) {
 	wantText(t, posts[len(posts)-1].msg, "moved 1 from")
 	wantPrivate(t, h.do(ch, other, "undo"), "took back")
 	posts, _ = h.postsNow()
-	if text := posts[len(posts)-1].msg.all(); strings.Contains(text, "moved 1 from") || strings.Contains(text, "took back") {
+	if text := all(posts[len(posts)-1].msg); strings.Contains(text, "moved 1 from") || strings.Contains(text, "took back") {
 		t.Errorf("the record keeps an undone move: %q", text)
 	}
 
@@ -101,8 +101,8 @@ func TestTurnIsOneLivingMessage(t *testing.T) {
 	turn := strconv.Itoa(s.Turn)
 	hist := h.do(ch, who, "history", "turn:"+turn)
 	wantPrivate(t, hist, "Turn "+turn+" — ", "placed")
-	if strings.Contains(hist.all(), "/risk history") || strings.Contains(hist.all(), "moved 1 from") {
-		t.Errorf("history: %q", hist.all())
+	if strings.Contains(all(hist), "/risk history") || strings.Contains(all(hist), "moved 1 from") {
+		t.Errorf("history: %q", all(hist))
 	}
 	if len(hist.Buttons) == 0 {
 		t.Fatal("no buttons to page through the history")

@@ -106,7 +106,7 @@ func (tr *transcript) say(cmd string, opts map[string]string) {
 			line += fmt.Sprintf(" %s:%s", k, v)
 		}
 	}
-	if r := tr.h.doOpts(transcriptChannel, "Ann", cmd, opts); r.refused {
+	if r := tr.h.doOpts(transcriptChannel, "Ann", cmd, opts); r.Refused {
 		tr.t.Fatalf("%s: %s", line, r.Text)
 	}
 	tr.h.bot.Wait()

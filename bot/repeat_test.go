@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/riskbot/riskbot/bot/chat"
 )
 
 // Issue 12, fault 6: a request delivered twice (a replayed event, a second
@@ -21,12 +23,12 @@ func TestRequestWithTheSameKeyAppliesOnce(t *testing.T) {
 			break
 		}
 	}
-	req := Request{Channel: ch, User: user("Ann"), Command: "place", Options: map[string]string{"territory": terr, "armies": "1"}, Key: "test:interaction:1"}
+	req := chat.Request{Channel: ch, User: user("Ann"), Command: "place", Options: map[string]string{"territory": terr, "armies": "1"}, Key: "test:interaction:1"}
 	reserve := func() int { return h.load(ch).Game.State.Seats[s.SeatByID(user("Ann").ID)].Reserve }
 	before := reserve()
-	var replies []Message
+	var replies []chat.Message
 	for range 2 {
-		if err := h.bot.Handle(context.Background(), req, ReplierFunc(func(_ context.Context, m Message) error { replies = append(replies, m); return nil })); err != nil {
+		if err := h.bot.Handle(context.Background(), req, chat.ReplierFunc(func(_ context.Context, m chat.Message) error { replies = append(replies, m); return nil })); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -55,19 +57,19 @@ func TestLostAnswerIsToldNotAppliedTwice(t *testing.T) {
 			break
 		}
 	}
-	place := func(key string) Request {
-		return Request{Channel: ch, User: user("Ann"), Command: "place", Options: map[string]string{"territory": terr, "armies": "2"}, Key: key}
+	place := func(key string) chat.Request {
+		return chat.Request{Channel: ch, User: user("Ann"), Command: "place", Options: map[string]string{"territory": terr, "armies": "2"}, Key: key}
 	}
 	before := reserve()
 	crash := errors.New("killed")
-	err := h.bot.Handle(context.Background(), place("k1"), ReplierFunc(func(context.Context, Message) error { return crash }))
+	err := h.bot.Handle(context.Background(), place("k1"), chat.ReplierFunc(func(context.Context, chat.Message) error { return crash }))
 	if !errors.Is(err, crash) {
 		t.Fatalf("handle: %v", err)
 	}
 	h.restart()
 	h.advance(time.Minute)
-	var got Message
-	reply := ReplierFunc(func(_ context.Context, m Message) error { got = m; return nil })
+	var got chat.Message
+	reply := chat.ReplierFunc(func(_ context.Context, m chat.Message) error { got = m; return nil })
 	if err := h.bot.Handle(context.Background(), place("k2"), reply); err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 )
@@ -174,7 +176,7 @@ func TestOddsBeforeCommitting(t *testing.T) {
 		t.Skip("no attack in this deal")
 	}
 	fromName := s.Map.Territories[from].Name
-	req := Request{Channel: ch, User: user(who), Command: "attack", Options: map[string]string{"from": fromName, "to": ""}}
+	req := chat.Request{Channel: ch, User: user(who), Command: "attack", Options: map[string]string{"from": fromName, "to": ""}}
 	choices := h.bot.Autocomplete(context.Background(), req, "to")
 	if len(choices) == 0 {
 		t.Fatal("no targets suggested")

@@ -90,7 +90,7 @@ func TestScopeLeavesOtherChannelsAlone(t *testing.T) {
 	}
 	for _, p := range h.takePosts() {
 		if p.channel != "console:main" {
-			t.Errorf("posted to %s: %.60q", p.channel, p.msg.all())
+			t.Errorf("posted to %s: %.60q", p.channel, all(p.msg))
 		}
 	}
 }

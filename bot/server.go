@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -90,10 +92,10 @@ func (b *Bot) rulesOf(ctx context.Context, server string) (serverRules, error) {
 // adminOnly refuses anyone but a server's admins.
 func adminOnly(c *call) error {
 	if c.req.Server == "" {
-		return refuse("Server settings exist only in a server.")
+		return chat.Refuse("Server settings exist only in a server.")
 	}
 	if !c.req.Admin {
-		return refuse("Only the server's admins (Manage Server, or Manage Channels here) can change its settings for matches.")
+		return chat.Refuse("Only the server's admins (Manage Server, or Manage Channels here) can change its settings for matches.")
 	}
 	return nil
 }
@@ -134,9 +136,9 @@ func (b *Bot) rulesText(r serverRules) string {
 // durationText writes a long duration in days, or hours if shorter.
 func durationText(d time.Duration) string {
 	if days := int(d.Hours()/24 + 0.5); days >= 1 {
-		return plural(days, "day", "days")
+		return chat.Plural(days, "day", "days")
 	}
-	return plural(int(d.Hours()+0.5), "hour", "hours")
+	return chat.Plural(int(d.Hours()+0.5), "hour", "hours")
 }
 
 // lobbyTTL is how long a lobby of a server with these rules may wait;
@@ -164,13 +166,13 @@ func (b *Bot) serverDefaults(r serverRules) (Settings, error) {
 
 func cmdAdminShow(ctx context.Context, c *call) (result, error) {
 	if c.req.Server == "" {
-		return result{}, refuse("Server settings exist only in a server.")
+		return result{}, chat.Refuse("Server settings exist only in a server.")
 	}
 	r, err := c.bot.rulesOf(ctx, c.req.Server)
 	if err != nil {
 		return result{}, err
 	}
-	return result{reply: private("%s", c.bot.rulesText(r))}, nil
+	return result{reply: chat.Private("%s", c.bot.rulesText(r))}, nil
 }
 
 func cmdAdminDefaults(ctx context.Context, c *call) (result, error) {
@@ -197,11 +199,11 @@ func cmdAdminDefaults(ctx context.Context, c *call) (result, error) {
 		levels := strings.FieldsFunc(strings.ToLower(v), func(r rune) bool { return r == ',' || r == ' ' })
 		for _, l := range levels {
 			if !slices.Contains(b.cfg.Levels, l) {
-				return result{}, refuse("There is no computer level %s (levels: %s).", short(l), strings.Join(b.cfg.Levels, ", "))
+				return result{}, chat.Refuse("There is no computer level %s (levels: %s).", chat.Quote(l), strings.Join(b.cfg.Levels, ", "))
 			}
 		}
 		if len(levels) == 0 {
-			return result{}, refuse("Name at least one computer level (levels: %s).", strings.Join(b.cfg.Levels, ", "))
+			return result{}, chat.Refuse("Name at least one computer level (levels: %s).", strings.Join(b.cfg.Levels, ", "))
 		}
 		r.Levels = levels
 		if len(levels) == len(b.cfg.Levels) {
@@ -253,7 +255,7 @@ func (b *Bot) storeRules(ctx context.Context, c *call, r serverRules) (result, e
 	if err := b.cfg.Store.SetSetting(ctx, serverScope, c.req.Server, raw, b.cfg.Now()); err != nil {
 		return result{}, err
 	}
-	return result{reply: private("Saved. %s", b.rulesText(r))}, nil
+	return result{reply: chat.Private("Saved. %s", b.rulesText(r))}, nil
 }
 
 // isZero reports whether rules set nothing.
@@ -263,9 +265,9 @@ func isZero(r serverRules) bool {
 
 // mayOpen refuses a new match that the server's rules do not allow: only
 // admins open matches, or too many are open.
-func (b *Bot) mayOpen(ctx context.Context, req Request, r serverRules) error {
+func (b *Bot) mayOpen(ctx context.Context, req chat.Request, r serverRules) error {
 	if r.Starters == "admins" && !req.Admin {
-		return refuse("On this server only admins open matches. Join one of theirs, or ask them.")
+		return chat.Refuse("On this server only admins open matches. Join one of theirs, or ask them.")
 	}
 	if r.PerHost == 0 && r.PerServer == 0 {
 		return nil
@@ -287,9 +289,9 @@ func (b *Bot) mayOpen(ctx context.Context, req Request, r serverRules) error {
 	}
 	switch {
 	case r.PerHost > 0 && hosted >= r.PerHost:
-		return refuse("You host %s on this server already, the most it allows: finish or end one first (/risk abandon).", plural(hosted, "open match", "open matches"))
+		return chat.Refuse("You host %s on this server already, the most it allows: finish or end one first (/risk abandon).", chat.Plural(hosted, "open match", "open matches"))
 	case r.PerServer > 0 && here >= r.PerServer:
-		return refuse("This server has %s, the most it allows: try again when one ends.", plural(here, "open match", "open matches"))
+		return chat.Refuse("This server has %s, the most it allows: try again when one ends.", chat.Plural(here, "open match", "open matches"))
 	}
 	return nil
 }
@@ -303,5 +305,5 @@ func (b *Bot) levelAllowed(r serverRules, level string, chosen bool) (string, er
 	if !chosen {
 		return r.Levels[0], nil
 	}
-	return "", refuse("On this server, computer players are %s only.", orList(r.Levels))
+	return "", chat.Refuse("On this server, computer players are %s only.", chat.OrList(r.Levels))
 }

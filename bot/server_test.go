@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -16,9 +18,9 @@ import (
 func TestServerDefaultsAndLimits(t *testing.T) {
 	h := newHarness(t)
 	const server = "test:server"
-	do := func(ch, who, command string, admin bool, opts map[string]string) Message {
+	do := func(ch, who, command string, admin bool, opts map[string]string) chat.Message {
 		t.Helper()
-		return h.doReq(Request{Channel: ch, User: user(who), Command: command, Options: opts, Server: server, Admin: admin})
+		return h.doReq(chat.Request{Channel: ch, User: user(who), Command: command, Options: opts, Server: server, Admin: admin})
 	}
 	wantPrivate(t, do("test:a", "Ann", "admin defaults", false, map[string]string{"turn-hours": "48"}), "Only the server's admins")
 	wantPrivate(t, do("test:a", "Dan", "admin defaults", true, map[string]string{"bot-levels": "easy wizard"}), "no computer level \"wizard\"")
@@ -34,8 +36,8 @@ func TestServerDefaultsAndLimits(t *testing.T) {
 		t.Errorf("settings %+v on server %q", m.meta.Settings, m.meta.Server)
 	}
 	// Another server, and the console outside any, keep the bot's.
-	if r := h.doReq(Request{Channel: "test:c", User: user("Cat"), Command: "new", Server: "test:other"}); !strings.Contains(r.all(), "24 h per turn") {
-		t.Errorf("another server's match: %q", r.all())
+	if r := h.doReq(chat.Request{Channel: "test:c", User: user("Cat"), Command: "new", Server: "test:other"}); !strings.Contains(all(r), "24 h per turn") {
+		t.Errorf("another server's match: %q", all(r))
 	}
 	// Computer levels.
 	wantPrivate(t, do("test:a", "Ann", "addbot", false, map[string]string{"level": "hard"}), "computer players are easy or normal only")
@@ -60,9 +62,9 @@ func TestServerDefaultsAndLimits(t *testing.T) {
 // A server's lobby-days closes its lobbies sooner than the bot's rule.
 func TestServerLobbyDays(t *testing.T) {
 	h := newHarness(t)
-	h.doReq(Request{Channel: "test:a", User: user("Dan"), Command: "admin limits", Options: map[string]string{"lobby-days": "2"}, Server: "test:s", Admin: true})
-	h.doReq(Request{Channel: "test:a", User: user("Ann"), Command: "new", Server: "test:s"})
-	h.doReq(Request{Channel: "test:b", User: user("Bob"), Command: "new", Server: "test:other"})
+	h.doReq(chat.Request{Channel: "test:a", User: user("Dan"), Command: "admin limits", Options: map[string]string{"lobby-days": "2"}, Server: "test:s", Admin: true})
+	h.doReq(chat.Request{Channel: "test:a", User: user("Ann"), Command: "new", Server: "test:s"})
+	h.doReq(chat.Request{Channel: "test:b", User: user("Bob"), Command: "new", Server: "test:other"})
 	h.advance(49 * time.Hour)
 	if err := h.bot.Tick(context.Background()); err != nil {
 		t.Fatal(err)
@@ -72,7 +74,7 @@ func TestServerLobbyDays(t *testing.T) {
 			t.Errorf("%s: %s (%v), want %s", ch, ms[0].Status, err, want)
 		}
 	}
-	if p := h.takePosts(); len(p) != 1 || !strings.Contains(p[0].msg.all(), "after 2 days") {
+	if p := h.takePosts(); len(p) != 1 || !strings.Contains(all(p[0].msg), "after 2 days") {
 		t.Errorf("posts %+v", p)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/engine/luck"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
@@ -56,7 +58,7 @@ func cmdStats(ctx context.Context, c *call) (result, error) {
 	if len(lines) == 0 {
 		lines = append(lines, "No match of these rules has been won here yet.")
 	}
-	e := &Embed{Title: fmt.Sprintf("Leaderboard — %s rules", rules), Description: strings.Join(lines, "\n"),
+	e := &chat.Embed{Title: fmt.Sprintf("Leaderboard — %s rules", rules), Description: strings.Join(lines, "\n"),
 		Footer: "A multiplayer Elo over each match's places, from 1500; computer players are rated by level."}
 	mine, err := b.cfg.Store.PlayerStats(ctx, server, who)
 	if err != nil {
@@ -72,16 +74,16 @@ func cmdStats(ctx context.Context, c *call) (result, error) {
 	if len(mine) > 0 && whoName == "You" {
 		whoName = "You (" + mine[0].Name + ")"
 	}
-	e.Fields = append(e.Fields, Field{Name: whoName, Value: strings.Join(parts, "\n")})
+	e.Fields = append(e.Fields, chat.Field{Name: whoName, Value: strings.Join(parts, "\n")})
 	// The luck of the channel's match, if it has one under way or ended.
 	if m, err := b.loadLatest(ctx, c.req.Channel); err == nil && m.Game != nil {
 		if x, err := b.cfg.Store.Export(ctx, m.ID); err == nil {
 			if rep, err := luck.Of(x.Record); err == nil {
-				e.Fields = append(e.Fields, Field{Name: "Luck in this channel's match", Value: luckField(rep.String())})
+				e.Fields = append(e.Fields, chat.Field{Name: "Luck in this channel's match", Value: luckField(rep.String())})
 			}
 		}
 	}
-	return result{reply: Message{Private: true, Embed: e}}, nil
+	return result{reply: chat.Message{Private: true, Embed: e}}, nil
 }
 
 // standingName names a leaderboard's entry: a person by name, a computer

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 )
@@ -80,7 +82,7 @@ func (v voice) describe(s *state.State, events []engine.Event) []string {
 		switch e := events[i].(type) {
 		case engine.TurnStarted:
 			if isCapitals(s) {
-				lines = append(lines, fmt.Sprintf("⏩ Turn %d: %s receives %s (3 for each territory)", e.Turn, v.who(s, e.Seat), plural(e.Armies, "troop", "troops")))
+				lines = append(lines, fmt.Sprintf("⏩ Turn %d: %s receives %s (3 for each territory)", e.Turn, v.who(s, e.Seat), chat.Plural(e.Armies, "troop", "troops")))
 				continue
 			}
 			lines = append(lines, fmt.Sprintf("⏩ Turn %d: %s receives %s", e.Turn, v.who(s, e.Seat), incomeText(s, e.Income)))
@@ -149,7 +151,7 @@ func (v voice) describe(s *state.State, events []engine.Event) []string {
 		case engine.Eliminated:
 			cards := ""
 			if e.Cards > 0 {
-				cards = fmt.Sprintf(" and takes %s", plural(e.Cards, "card", "cards"))
+				cards = fmt.Sprintf(" and takes %s", chat.Plural(e.Cards, "card", "cards"))
 			}
 			lines = append(lines, fmt.Sprintf("☠️ %s is eliminated by %s%s", v.who(s, e.Seat), v.who(s, e.By), cards))
 		case engine.Surrendered:
@@ -207,7 +209,7 @@ func diceText(r engine.Rolled) string {
 }
 
 func incomeText(s *state.State, in state.Income) string {
-	text := plural(in.Total, "army", "armies")
+	text := chat.Plural(in.Total, "army", "armies")
 	var parts []string
 	parts = append(parts, fmt.Sprintf("%d for territories", in.Territories))
 	for _, c := range in.Continents {
@@ -225,11 +227,4 @@ func cardList(m *state.Map, cards []state.Card) string {
 		names = append(names, m.CardName(c))
 	}
 	return strings.Join(names, ", ")
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+
+	"github.com/riskbot/riskbot/bot/chat"
 )
 
 // What people type ends up in messages: seat names in every post, typed
@@ -95,7 +97,7 @@ func checkTyped(option, q string) error {
 		}
 		return r
 	}, q)), " ")
-	return refuse("%s:%s has %s, which no territory name has: type the name in letters.", option, shown, orList(bad))
+	return chat.Refuse("%s:%s has %s, which no territory name has: type the name in letters.", option, shown, chat.OrList(bad))
 }
 
 // nameRune reports whether r may be typed in a name on the map: letters

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 )
@@ -14,7 +16,7 @@ import (
 // the bot's own (anything Format would change), Discord's entities and
 // mass mentions, and Markdown.
 func markupIn(s string) string {
-	if f := Format(s, func(string) string { return "<MENTION>" }, func(int64) string { return "<TIME>" }); f != s {
+	if f := chat.Format(s, func(string) string { return "<MENTION>" }, func(int64) string { return "<TIME>" }); f != s {
 		return "bot markup"
 	}
 	for _, bad := range []string{"{{", "}}", "<@", "<#", "<t:", "<:", "@everyone", "@here", "**", "__", "~~", "||", "`", "](", "\\"} {
@@ -90,9 +92,9 @@ func TestNamesNeverBecomeMarkup(t *testing.T) {
 	evil := []string{"@every@everyoneone", "<<@@123456789012345678>", "{<@{mention:test:ann}<@}"}
 	var said []string
 	for i, name := range evil[:2] {
-		var got Message
-		err := h.bot.Handle(context.Background(), Request{Channel: ch, User: User{ID: "test:evil" + string(rune('a'+i)), Name: name}, Command: "join"},
-			ReplierFunc(func(_ context.Context, m Message) error { got = m; return nil }))
+		var got chat.Message
+		err := h.bot.Handle(context.Background(), chat.Request{Channel: ch, User: chat.User{ID: "test:evil" + string(rune('a'+i)), Name: name}, Command: "join"},
+			chat.ReplierFunc(func(_ context.Context, m chat.Message) error { got = m; return nil }))
 		if err != nil {
 			t.Fatal(err)
 		}

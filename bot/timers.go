@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/ai"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
@@ -141,7 +143,7 @@ func (b *Bot) Resume(ctx context.Context) error {
 		}
 		m, err := b.loadID(ctx, o.ID)
 		if err != nil {
-			var ue *userError
+			var ue *chat.Refusal
 			if !errors.As(err, &ue) {
 				errs = append(errs, fmt.Errorf("match %d: %w", o.ID, err))
 			}
@@ -160,7 +162,7 @@ func (b *Bot) timer(ctx context.Context, t storage.Timer) error {
 	m, err := b.loadID(ctx, t.Match)
 	if err != nil {
 		unlock()
-		var ue *userError
+		var ue *chat.Refusal
 		if errors.As(err, &ue) {
 			return nil
 		}
@@ -242,14 +244,14 @@ func (b *Bot) remind(ctx context.Context, m *match) (batch, error) {
 }
 
 // reminder is the message that pings whoever the match waits for.
-func (b *Bot) reminder(m *match) (Message, bool) {
+func (b *Bot) reminder(m *match) (post, bool) {
 	waiting := b.waitingFor(m)
 	if len(waiting) == 0 {
-		return Message{}, false
+		return post{}, false
 	}
 	var names []string
 	for _, id := range waiting {
-		names = append(names, mention(id))
+		names = append(names, chat.Mention(id))
 	}
 	what := "it is your turn"
 	action := "a careful bot will play it for you"
@@ -263,11 +265,10 @@ func (b *Bot) reminder(m *match) (Message, bool) {
 	case s.Phase == state.PhaseSetup:
 		what = "you still have armies to place"
 	}
-	return Message{
-		Text:     fmt.Sprintf("⏰ %s: %s. Time runs out %s; then %s.", strings.Join(names, " "), what, timestamp(m.Timers.Deadline), action),
+	return post{Message: chat.Message{
+		Text:     fmt.Sprintf("⏰ %s: %s. Time runs out %s; then %s.", strings.Join(names, " "), what, chat.Timestamp(m.Timers.Deadline), action),
 		Mentions: waiting,
-		notice:   reminderPing,
-	}, true
+	}, notice: reminderPing}, true
 }
 
 // waitingFor lists the people the match waits for.
@@ -300,7 +301,7 @@ func (b *Bot) expire(ctx context.Context, m *match) ([]batch, bool, error) {
 		}
 		if p.away(b.cfg.Now()) && !sm.Autopilot && s.Phase != state.PhaseSetup {
 			// Away: no missed turn; the orders play it.
-			note := fmt.Sprintf("🏖️ %s is away until %s: their standing orders play the turn (%s).", b.voice(m).who(s, seat), timestamp(time.Unix(p.Away, 0)), p.Orders.text())
+			note := fmt.Sprintf("🏖️ %s is away until %s: their standing orders play the turn (%s).", b.voice(m).who(s, seat), chat.Timestamp(time.Unix(p.Away, 0)), p.Orders.text())
 			out, err := b.playOrders(ctx, m, seat, p.Orders, note)
 			if err != nil {
 				return nil, false, err

@@ -25,6 +25,8 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/bot"
 )
 
@@ -52,7 +54,7 @@ type Console struct {
 	lines int
 
 	mu      sync.Mutex
-	buttons []bot.Button // of the last message that had any
+	buttons []chat.Button // of the last message that had any
 	names   map[string]string
 }
 
@@ -82,7 +84,7 @@ func (c *Console) Run(ctx context.Context, in io.Reader, prompt bool) error {
 	if text, ok, err := c.bot.LastApplied(ctx, c.Channel); err != nil {
 		c.printf("  ! %v\n", err)
 	} else if ok {
-		c.show(ctx, bot.Message{Text: text}, "")
+		c.show(ctx, chat.Message{Text: text}, "")
 	}
 	c.catchUp(ctx, true)
 	r := bufio.NewReaderSize(in, 64*1024)
@@ -171,10 +173,10 @@ func (c *Console) Line(ctx context.Context, line string, echo bool) error {
 	c.mu.Lock()
 	c.names[userID(l.User)] = l.User
 	c.mu.Unlock()
-	user := bot.User{ID: userID(l.User), Name: l.User}
+	user := chat.User{ID: userID(l.User), Name: l.User}
 	c.lines++
 	key := fmt.Sprintf("%s/%d/%d", c.Channel, c.run, c.lines)
-	r := bot.ReplierFunc(func(ctx context.Context, m bot.Message) error {
+	r := chat.ReplierFunc(func(ctx context.Context, m chat.Message) error {
 		c.show(ctx, m, user.Name)
 		return nil
 	})
@@ -185,9 +187,9 @@ func (c *Console) Line(ctx context.Context, line string, echo bool) error {
 			c.printf("  ! no button %q on the last message with buttons\n", l.Button)
 			return nil
 		}
-		err = c.bot.HandleClick(ctx, bot.Click{Channel: c.Channel, User: user, ID: id, Label: label, Key: key, Server: server, Admin: true}, r)
+		err = c.bot.HandleClick(ctx, chat.Click{Channel: c.Channel, User: user, ID: id, Label: label, Key: key, Server: server, Admin: true}, r)
 	default:
-		err = c.bot.Handle(ctx, bot.Request{Channel: c.Channel, User: user, Command: l.Command, Options: l.Options, Key: key, Server: server, Admin: true}, r)
+		err = c.bot.Handle(ctx, chat.Request{Channel: c.Channel, User: user, Command: l.Command, Options: l.Options, Key: key, Server: server, Admin: true}, r)
 	}
 	if err != nil {
 		return err
@@ -236,13 +238,13 @@ func (c *Console) button(label string) (id, full string, ok bool) {
 // A terminal cannot change what it printed: the console is no
 // bot.Editor, so a turn's record shows when the turn starts and again,
 // complete, when it ends.
-func (c *Console) Post(ctx context.Context, _ string, m bot.Message) (string, error) {
+func (c *Console) Post(ctx context.Context, _ string, m chat.Message) (string, error) {
 	c.show(ctx, m, "")
 	return "", nil
 }
 
 // DM implements bot.DirectPoster: a message to one person, shown as such.
-func (c *Console) DM(ctx context.Context, user string, m bot.Message) error {
+func (c *Console) DM(ctx context.Context, user string, m chat.Message) error {
 	c.mu.Lock()
 	name, ok := c.names[user]
 	c.mu.Unlock()
@@ -255,7 +257,7 @@ func (c *Console) DM(ctx context.Context, user string, m bot.Message) error {
 }
 
 // show prints a message; to is who sent the command (for private replies).
-func (c *Console) show(ctx context.Context, m bot.Message, to string) {
+func (c *Console) show(ctx context.Context, m chat.Message, to string) {
 	c.mu.Lock()
 	now := c.Now()
 	body := m.Text
@@ -263,7 +265,7 @@ func (c *Console) show(ctx context.Context, m bot.Message, to string) {
 		// A card prints as its text, under the message's.
 		body = strings.TrimSpace(body + "\n" + m.Embed.Text())
 	}
-	text := bot.Markup{
+	text := chat.Markup{
 		Mention: func(id string) string {
 			if n, ok := c.names[id]; ok {
 				return "@" + n
@@ -271,7 +273,7 @@ func (c *Console) show(ctx context.Context, m bot.Message, to string) {
 			return "@" + strings.TrimPrefix(id, "console:")
 		},
 		Channel: func(id string) string { return "#" + strings.TrimPrefix(id, "console:") },
-		Time:    bot.PlainTime(now),
+		Time:    chat.PlainTime(now),
 	}.Format(body)
 	c.mu.Unlock()
 	text = plain(text)

@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
@@ -249,8 +251,8 @@ func TestMapsOfConsolesDoNotOverwriteEachOther(t *testing.T) {
 		con := New(&out, channel, images)
 		con.KeepMaps = keep
 		png := []byte(fmt.Sprintf("%s turn %d", channel, turn))
-		img := bot.NewImage(fmt.Sprintf("risk-turn-%d.png", turn), func(context.Context) ([]byte, error) { return png, nil })
-		if _, err := con.Post(ctx, channel, bot.Message{Text: "Turn", Image: img}); err != nil {
+		img := chat.NewImage(fmt.Sprintf("risk-turn-%d.png", turn), func(context.Context) ([]byte, error) { return png, nil })
+		if _, err := con.Post(ctx, channel, chat.Message{Text: "Turn", Image: img}); err != nil {
 			t.Fatal(err)
 		}
 		_, path, ok := strings.Cut(out.String(), "map: ")
@@ -327,8 +329,8 @@ func TestConsoleResumesComputerPlayersAtStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, line := range []string{"new", "addbot", "start", "autoplace"} {
-		req := bot.Request{Channel: "console:main", User: bot.User{ID: userID("Ann"), Name: "Ann"}, Command: line}
-		if err := killed.Handle(ctx, req, bot.ReplierFunc(func(context.Context, bot.Message) error { return nil })); err != nil {
+		req := chat.Request{Channel: "console:main", User: chat.User{ID: userID("Ann"), Name: "Ann"}, Command: line}
+		if err := killed.Handle(ctx, req, chat.ReplierFunc(func(context.Context, chat.Message) error { return nil })); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -369,9 +371,9 @@ func TestConsoleSaysTheLastCommandAppliedAtStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req := bot.Request{Channel: "console:main", User: bot.User{ID: userID("Ann"), Name: "Ann"}, Command: "start", Key: "console:main/killed/1"}
+	req := chat.Request{Channel: "console:main", User: chat.User{ID: userID("Ann"), Name: "Ann"}, Command: "start", Key: "console:main/killed/1"}
 	killed := errors.New("killed")
-	if err := b.Handle(ctx, req, bot.ReplierFunc(func(context.Context, bot.Message) error { return killed })); !errors.Is(err, killed) {
+	if err := b.Handle(ctx, req, chat.ReplierFunc(func(context.Context, chat.Message) error { return killed })); !errors.Is(err, killed) {
 		t.Fatalf("start: %v", err)
 	}
 	b.Close()

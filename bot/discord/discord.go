@@ -26,6 +26,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 	"github.com/riskbot/riskbot/bot"
@@ -34,9 +36,9 @@ import (
 // Core is the part of the bot core the adapter drives; *bot.Bot implements
 // it.
 type Core interface {
-	Handle(ctx context.Context, req bot.Request, r bot.Replier) error
-	HandleClick(ctx context.Context, c bot.Click, r bot.Replier) error
-	Autocomplete(ctx context.Context, req bot.Request, focused string) []bot.Choice
+	Handle(ctx context.Context, req chat.Request, r chat.Replier) error
+	HandleClick(ctx context.Context, c chat.Click, r chat.Replier) error
+	Autocomplete(ctx context.Context, req chat.Request, focused string) []chat.Choice
 	Specs() []bot.Spec
 }
 
@@ -124,10 +126,10 @@ type Adapter struct {
 }
 
 var (
-	_ bot.Poster       = (*Adapter)(nil)
-	_ bot.Editor       = (*Adapter)(nil)
-	_ bot.DirectPoster = (*Adapter)(nil)
-	_ bot.Threader     = (*Adapter)(nil)
+	_ chat.Poster       = (*Adapter)(nil)
+	_ chat.Editor       = (*Adapter)(nil)
+	_ chat.DirectPoster = (*Adapter)(nil)
+	_ chat.Threader     = (*Adapter)(nil)
 )
 
 // threadArchiveMinutes is how long a match's thread stays open without a
@@ -351,8 +353,8 @@ func (a *Adapter) register(ctx context.Context, specs []bot.Spec) error {
 // could not be reached).
 func (a *Adapter) handle(ctx context.Context, core Core, i *discordgo.Interaction, arrived time.Time) (err error) {
 	log := a.log.With("interaction", i.ID, "channel", i.ChannelID)
-	var req bot.Request
-	var click bot.Click
+	var req chat.Request
+	var click chat.Click
 	var bad error
 	switch i.Type {
 	case discordgo.InteractionApplicationCommandAutocomplete:
@@ -397,7 +399,7 @@ func (a *Adapter) handle(ctx context.Context, core Core, i *discordgo.Interactio
 		}
 		if !r.hasReplied() {
 			// The core failed before replying: say so, privately.
-			sorry := bot.Message{Private: true, Text: "Something went wrong on our side and nothing was changed. Please try again in a moment."}
+			sorry := chat.Message{Private: true, Text: "Something went wrong on our side and nothing was changed. Please try again in a moment."}
 			if rerr := r.Reply(ctx, sorry); rerr != nil {
 				err = errors.Join(err, rerr)
 			}
@@ -406,10 +408,10 @@ func (a *Adapter) handle(ctx context.Context, core Core, i *discordgo.Interactio
 	if bad != nil {
 		if i.Type == discordgo.InteractionMessageComponent {
 			log.Info("not a click of ours", "err", bad)
-			return r.Reply(ctx, bot.Message{Private: true, Text: "That control is not one of mine."})
+			return r.Reply(ctx, chat.Message{Private: true, Text: "That control is not one of mine."})
 		}
 		log.Info("not a /risk command", "err", bad)
-		return r.Reply(ctx, bot.Message{Private: true, Text: "I only know /risk. Try /risk help."})
+		return r.Reply(ctx, chat.Message{Private: true, Text: "I only know /risk. Try /risk help."})
 	}
 	// The work itself waits for a slot: the interaction is acknowledged
 	// (or will be, on time) meanwhile.
@@ -476,7 +478,7 @@ func (a *Adapter) autocomplete(ctx context.Context, core Core, i *discordgo.Inte
 		return a.suggest(ctx, i, nil, log)
 	}
 	defer release()
-	got := make(chan []bot.Choice, 1)
+	got := make(chan []chat.Choice, 1)
 	go func() {
 		defer func() {
 			if p := recover(); p != nil {
@@ -486,7 +488,7 @@ func (a *Adapter) autocomplete(ctx context.Context, core Core, i *discordgo.Inte
 		}()
 		got <- core.Autocomplete(actx, req, focused)
 	}()
-	var cs []bot.Choice
+	var cs []chat.Choice
 	select {
 	case cs = <-got:
 	case <-actx.Done():
@@ -496,7 +498,7 @@ func (a *Adapter) autocomplete(ctx context.Context, core Core, i *discordgo.Inte
 }
 
 // suggest sends autocomplete suggestions.
-func (a *Adapter) suggest(ctx context.Context, i *discordgo.Interaction, cs []bot.Choice, log *slog.Logger) error {
+func (a *Adapter) suggest(ctx context.Context, i *discordgo.Interaction, cs []chat.Choice, log *slog.Logger) error {
 	out, cut := choices(cs)
 	if len(cut) > 0 {
 		log.Warn("suggestions cut to Discord's limits", "cut", cut)
@@ -523,15 +525,15 @@ type autocompleteResult struct {
 // Post implements bot.Poster: a new message in the channel, with the map
 // attached if there is one, notifying only the users the message names.
 // Pings must be new messages: editing one notifies nobody.
-func (a *Adapter) Post(ctx context.Context, channel string, m bot.Message) (string, error) {
+func (a *Adapter) Post(ctx context.Context, channel string, m chat.Message) (string, error) {
 	id, ok := strings.CutPrefix(channel, prefix)
 	if !ok || !isSnowflake(id) {
 		// Another adapter's channel (a console sharing the database).
-		return "", fmt.Errorf("discord: post to %q: %w: not a Discord channel", channel, bot.ErrUndeliverable)
+		return "", fmt.Errorf("discord: post to %q: %w: not a Discord channel", channel, chat.ErrUndeliverable)
 	}
 	if m.Private {
 		// A channel message is seen by everyone: never post a private one.
-		return "", fmt.Errorf("discord: %w: refusing to post a private message to channel %s", bot.ErrUndeliverable, id)
+		return "", fmt.Errorf("discord: %w: refusing to post a private message to channel %s", chat.ErrUndeliverable, id)
 	}
 	out := translate(m)
 	if len(out.cut) > 0 {
@@ -555,11 +557,11 @@ func (a *Adapter) Post(ctx context.Context, channel string, m bot.Message) (stri
 
 // Edit implements bot.Editor: the message replaced in place, with the
 // map attached if the message has one.
-func (a *Adapter) Edit(ctx context.Context, channel, msg string, m bot.Message) error {
+func (a *Adapter) Edit(ctx context.Context, channel, msg string, m chat.Message) error {
 	id, ok := strings.CutPrefix(channel, prefix)
 	mid, okm := strings.CutPrefix(msg, prefix)
 	if !ok || !isSnowflake(id) || !okm || !isSnowflake(mid) {
-		return fmt.Errorf("discord: edit %q in %q: %w: not a Discord message", msg, channel, bot.ErrUndeliverable)
+		return fmt.Errorf("discord: edit %q in %q: %w: not a Discord message", msg, channel, chat.ErrUndeliverable)
 	}
 	out := translate(m)
 	if len(out.cut) > 0 {
@@ -629,7 +631,7 @@ func (a *Adapter) send(ctx context.Context, channel string, ms *discordgo.Messag
 // refusal turns Discord's refusal of a post for good (403: the bot may
 // not post there; 404: the channel is gone) into the core's RefusedError;
 // nil for any other error.
-func refusal(err error) *bot.RefusedError {
+func refusal(err error) *chat.RefusedError {
 	var re *discordgo.RESTError
 	if !errors.As(err, &re) || re.Response == nil {
 		return nil
@@ -643,7 +645,7 @@ func refusal(err error) *bot.RefusedError {
 	if re.Message != nil && re.Message.Message != "" {
 		reason = re.Message.Message
 	}
-	return &bot.RefusedError{Reason: reason, Needs: permissionNames(hostPermissions()), Err: err}
+	return &chat.RefusedError{Reason: reason, Needs: permissionNames(hostPermissions()), Err: err}
 }
 
 // OpenThread implements bot.Threader: a public thread in the channel.
@@ -678,10 +680,10 @@ func (a *Adapter) ArchiveThread(ctx context.Context, thread string) error {
 // DM implements bot.DirectPoster: a direct message to a person, which
 // notifies them. Discord refuses it if they take no direct messages from
 // the server's members.
-func (a *Adapter) DM(ctx context.Context, user string, m bot.Message) error {
+func (a *Adapter) DM(ctx context.Context, user string, m chat.Message) error {
 	id, ok := strings.CutPrefix(user, prefix)
 	if !ok || !isSnowflake(id) {
-		return fmt.Errorf("discord: direct message to %q: %w: not a Discord user", user, bot.ErrUndeliverable)
+		return fmt.Errorf("discord: direct message to %q: %w: not a Discord user", user, chat.ErrUndeliverable)
 	}
 	ch, err := a.s.UserChannelCreate(id, discordgo.WithContext(ctx))
 	if err != nil {

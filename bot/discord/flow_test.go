@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/bwmarrin/discordgo"
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
@@ -45,7 +47,7 @@ func (c *clock) Advance(d time.Duration) {
 
 // newCore wires the real core as risk discord does (cmd/risk newBot):
 // SQLite storage, the renderer and the computer players.
-func newCore(t testing.TB, db *storage.DB, poster bot.Poster, now func() time.Time, log *slog.Logger) *bot.Bot {
+func newCore(t testing.TB, db *storage.DB, poster chat.Poster, now func() time.Time, log *slog.Logger) *bot.Bot {
 	t.Helper()
 	var mu sync.Mutex
 	seed := uint64(0)
@@ -415,7 +417,7 @@ func (g *game) playTurn(p person, stale string) string {
 func TestLongPostIsCut(t *testing.T) {
 	e := newEnv(t, nil, time.Minute)
 	long := "**Turn 9 — Ann**\n" + strings.Repeat("⚔️ 🟥 Ann blitzed Kamchatka from Alaska (12 rolls): 🎲 6 5 3 v 4 2 — Ann lost 3, Bob lost 7\n", 40)
-	if _, err := e.a.Post(e.ctx, prefix+channel, bot.Message{Text: long}); err != nil {
+	if _, err := e.a.Post(e.ctx, prefix+channel, chat.Message{Text: long}); err != nil {
 		t.Fatal(err)
 	}
 	ms := e.fake.Messages()

@@ -6,8 +6,9 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/bwmarrin/discordgo"
-	"github.com/riskbot/riskbot/bot"
 )
 
 // Whatever the core writes, what goes to Discord fits its limit, stays
@@ -21,7 +22,7 @@ func FuzzTranslate(f *testing.F) {
 			return
 		}
 		in := strings.Repeat(text, repeat)
-		out := translate(bot.Message{Text: in})
+		out := translate(chat.Message{Text: in})
 		if n := utf16Len(out.content); n > maxContent {
 			t.Fatalf("%d UTF-16 units", n)
 		}

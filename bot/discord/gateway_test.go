@@ -9,7 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
 )
 
@@ -25,9 +26,9 @@ func TestRunThroughTheGateway(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	core := replyWith(bot.Message{Text: "**Risk in chat.**"})
-	core.autocomplete = func(context.Context, bot.Request, string) []bot.Choice {
-		return []bot.Choice{{Name: "Kamchatka (3 armies)", Value: "Kamchatka"}}
+	core := replyWith(chat.Message{Text: "**Risk in chat.**"})
+	core.autocomplete = func(context.Context, chat.Request, string) []chat.Choice {
+		return []chat.Choice{{Name: "Kamchatka (3 armies)", Value: "Kamchatka"}}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -96,7 +97,7 @@ func TestRunRefusedToken(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	err = a.Run(ctx, replyWith(bot.Message{Text: "x"}))
+	err = a.Run(ctx, replyWith(chat.Message{Text: "x"}))
 	if err == nil || !strings.Contains(err.Error(), "refused") || ctx.Err() != nil {
 		t.Errorf("Run: %v (context %v), want a prompt refusal", err, ctx.Err())
 	}
@@ -134,7 +135,7 @@ func interactionID(t *testing.T, payload []byte) string {
 func TestShards(t *testing.T) {
 	fake := fakediscord.New(t)
 	log, _ := testLog(t)
-	core := replyWith(bot.Message{Text: "hi"})
+	core := replyWith(chat.Message{Text: "hi"})
 	ctx, cancel := context.WithCancel(context.Background())
 	var done []chan error
 	defer func() {

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/bwmarrin/discordgo"
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
@@ -304,29 +306,29 @@ func buttonByLabel(m fakediscord.Message, label string) (fakediscord.Button, boo
 
 // coreFunc is a hand-written core for tests of the reply policy.
 type coreFunc struct {
-	handle       func(ctx context.Context, req bot.Request, r bot.Replier) error
-	click        func(ctx context.Context, c bot.Click, r bot.Replier) error
-	autocomplete func(ctx context.Context, req bot.Request, focused string) []bot.Choice
+	handle       func(ctx context.Context, req chat.Request, r chat.Replier) error
+	click        func(ctx context.Context, c chat.Click, r chat.Replier) error
+	autocomplete func(ctx context.Context, req chat.Request, focused string) []chat.Choice
 }
 
-func (c coreFunc) Handle(ctx context.Context, req bot.Request, r bot.Replier) error {
+func (c coreFunc) Handle(ctx context.Context, req chat.Request, r chat.Replier) error {
 	return c.handle(ctx, req, r)
 }
 
-func (c coreFunc) HandleClick(ctx context.Context, cl bot.Click, r bot.Replier) error {
+func (c coreFunc) HandleClick(ctx context.Context, cl chat.Click, r chat.Replier) error {
 	return c.click(ctx, cl, r)
 }
 
-func (c coreFunc) Autocomplete(ctx context.Context, req bot.Request, focused string) []bot.Choice {
+func (c coreFunc) Autocomplete(ctx context.Context, req chat.Request, focused string) []chat.Choice {
 	return c.autocomplete(ctx, req, focused)
 }
 
 func (c coreFunc) Specs() []bot.Spec { return bot.Specs([]string{"normal"}) }
 
 // replyWith is a core that answers every command and click with m.
-func replyWith(m bot.Message) coreFunc {
+func replyWith(m chat.Message) coreFunc {
 	return coreFunc{
-		handle: func(ctx context.Context, _ bot.Request, r bot.Replier) error { return r.Reply(ctx, m) },
-		click:  func(ctx context.Context, _ bot.Click, r bot.Replier) error { return r.Reply(ctx, m) },
+		handle: func(ctx context.Context, _ chat.Request, r chat.Replier) error { return r.Reply(ctx, m) },
+		click:  func(ctx context.Context, _ chat.Click, r chat.Replier) error { return r.Reply(ctx, m) },
 	}
 }

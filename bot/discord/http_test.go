@@ -16,7 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -48,16 +49,16 @@ func newHTTPEnv(t *testing.T, core Core) *httpEnv {
 func TestEndpointAnswersDiscordsPayloads(t *testing.T) {
 	var calls atomic.Int32
 	core := coreFunc{
-		handle: func(ctx context.Context, req bot.Request, r bot.Replier) error {
+		handle: func(ctx context.Context, req chat.Request, r chat.Replier) error {
 			calls.Add(1)
-			return r.Reply(ctx, bot.Message{Text: "/risk " + req.Command + " answered"})
+			return r.Reply(ctx, chat.Message{Text: "/risk " + req.Command + " answered"})
 		},
-		click: func(ctx context.Context, c bot.Click, r bot.Replier) error {
+		click: func(ctx context.Context, c chat.Click, r chat.Replier) error {
 			calls.Add(1)
-			return r.Reply(ctx, bot.Message{Text: "clicked " + c.ID})
+			return r.Reply(ctx, chat.Message{Text: "clicked " + c.ID})
 		},
-		autocomplete: func(context.Context, bot.Request, string) []bot.Choice {
-			return []bot.Choice{{Name: "Kamchatka", Value: "Kamchatka"}}
+		autocomplete: func(context.Context, chat.Request, string) []chat.Choice {
+			return []chat.Choice{{Name: "Kamchatka", Value: "Kamchatka"}}
 		},
 	}
 	h := newHTTPEnv(t, core)
@@ -120,9 +121,9 @@ func TestEndpointAnswersDiscordsPayloads(t *testing.T) {
 // timestamp is stale, or it was sent before: the core never sees it.
 func TestEndpointRefusesUnsignedRequests(t *testing.T) {
 	var calls atomic.Int32
-	core := coreFunc{handle: func(ctx context.Context, req bot.Request, r bot.Replier) error {
+	core := coreFunc{handle: func(ctx context.Context, req chat.Request, r chat.Replier) error {
 		calls.Add(1)
-		return r.Reply(ctx, bot.Message{Text: "done"})
+		return r.Reply(ctx, chat.Message{Text: "done"})
 	}}
 	h := newHTTPEnv(t, core)
 	other := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{7}, 32))

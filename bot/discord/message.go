@@ -9,8 +9,9 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/bwmarrin/discordgo"
-	"github.com/riskbot/riskbot/bot"
 )
 
 // Discord's limits on what the adapter sends.
@@ -38,7 +39,7 @@ type outgoing struct {
 	mentions   *discordgo.MessageAllowedMentions
 	embeds     []*discordgo.MessageEmbed
 	ephemeral  bool
-	image      *bot.Image
+	image      *chat.Image
 	// cut says what had to change to fit Discord's limits, for the log.
 	cut []string
 }
@@ -46,9 +47,9 @@ type outgoing struct {
 // translate turns a core message into what Discord is sent: the markup
 // rendered, the text and buttons cut to Discord's limits, and mentions
 // restricted to the users the message names.
-func translate(m bot.Message) outgoing {
+func translate(m chat.Message) outgoing {
 	out := outgoing{ephemeral: m.Private, image: m.Image, mentions: allowedMentions(m.Mentions)}
-	mk := bot.Markup{Mention: mentionOf, Channel: channelOf, Time: func(unix int64) string { return "<t:" + strconv.FormatInt(unix, 10) + ":R>" }}
+	mk := chat.Markup{Mention: mentionOf, Channel: channelOf, Time: func(unix int64) string { return "<t:" + strconv.FormatInt(unix, 10) + ":R>" }}
 	text := mk.Format(m.Text)
 	if m.Embed != nil {
 		e, cut := embedOf(mk, m.Embed, m.Image)
@@ -83,7 +84,7 @@ const (
 )
 
 // imageName is the file name a message's image is attached under.
-func imageName(im *bot.Image) string {
+func imageName(im *chat.Image) string {
 	if im == nil || im.Name == "" {
 		return "map.png"
 	}
@@ -92,7 +93,7 @@ func imageName(im *bot.Image) string {
 
 // embedOf turns the core's embed into Discord's, within its limits, with
 // the message's image, if any, shown inside it.
-func embedOf(mk bot.Markup, e *bot.Embed, im *bot.Image) (*discordgo.MessageEmbed, []string) {
+func embedOf(mk chat.Markup, e *chat.Embed, im *chat.Image) (*discordgo.MessageEmbed, []string) {
 	var cut []string
 	fit := func(what, s string, limit int) string {
 		s = mk.Format(s)
@@ -220,7 +221,7 @@ func truncate(text string, limit int) string {
 // components lays out the core's buttons in Discord's action rows, keeping
 // to 5 rows of 5 and dropping buttons Discord would refuse (a missing or
 // too long custom_id, or one used twice).
-func components(rows [][]bot.Button) ([]discordgo.MessageComponent, []string) {
+func components(rows [][]chat.Button) ([]discordgo.MessageComponent, []string) {
 	var out []discordgo.MessageComponent
 	var cut []string
 	seen := map[string]bool{}
@@ -271,13 +272,13 @@ func truncateLabel(s string, limit int) string {
 	return s
 }
 
-func buttonStyle(s bot.ButtonStyle) discordgo.ButtonStyle {
+func buttonStyle(s chat.ButtonStyle) discordgo.ButtonStyle {
 	switch s {
-	case bot.Primary:
+	case chat.Primary:
 		return discordgo.PrimaryButton
-	case bot.Success:
+	case chat.Success:
 		return discordgo.SuccessButton
-	case bot.Danger:
+	case chat.Danger:
 		return discordgo.DangerButton
 	}
 	return discordgo.SecondaryButton
@@ -389,7 +390,7 @@ func (o outgoing) send(files []*discordgo.File) *discordgo.MessageSend {
 // choices turns the core's suggestions into Discord's, within its limits:
 // at most 25, names cut to 100 characters, and suggestions whose value is
 // too long dropped (a cut value would be a different value).
-func choices(cs []bot.Choice) ([]*discordgo.ApplicationCommandOptionChoice, []string) {
+func choices(cs []chat.Choice) ([]*discordgo.ApplicationCommandOptionChoice, []string) {
 	out := []*discordgo.ApplicationCommandOptionChoice{}
 	var cut []string
 	for _, c := range cs {

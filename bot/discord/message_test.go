@@ -7,12 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/bwmarrin/discordgo"
-	"github.com/riskbot/riskbot/bot"
 )
 
 func TestTranslateMarkup(t *testing.T) {
-	m := bot.Message{
+	m := chat.Message{
 		Text:     "🟥 {{mention:discord:100000000000000002}}, it is your turn. Deadline {{time:1764072000}}. {{mention:bot:1}} waits.",
 		Mentions: []string{"discord:100000000000000002", "bot:1", "discord:100000000000000002", "discord:not-a-snowflake"},
 	}
@@ -40,7 +41,7 @@ func TestTranslateMarkup(t *testing.T) {
 // A message that mentions nobody still sends allowed_mentions, letting
 // nothing through: player names are typed by people ("@everyone").
 func TestTranslateNoMentions(t *testing.T) {
-	out := translate(bot.Message{Text: "🤖 @everyone (easy bot) takes a seat", Private: true})
+	out := translate(chat.Message{Text: "🤖 @everyone (easy bot) takes a seat", Private: true})
 	b, _ := json.Marshal(out.response())
 	if !strings.Contains(string(b), `"allowed_mentions":{"parse":[],"replied_user":false}`) {
 		t.Errorf("JSON: %s", b)
@@ -64,7 +65,7 @@ func TestTruncate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out := translate(bot.Message{Text: tt.text})
+			out := translate(chat.Message{Text: tt.text})
 			n := utf16Len(out.content)
 			if n > maxContent {
 				t.Fatalf("%d UTF-16 units, over %d", n, maxContent)
@@ -89,20 +90,20 @@ func TestTruncate(t *testing.T) {
 }
 
 func TestComponents(t *testing.T) {
-	var rows [][]bot.Button
+	var rows [][]chat.Button
 	for r := range 7 {
-		var row []bot.Button
+		var row []chat.Button
 		for b := range 6 {
-			row = append(row, bot.Button{ID: fmt.Sprintf("r|1|2|b%d%d", r, b), Label: "Go", Style: bot.Primary})
+			row = append(row, chat.Button{ID: fmt.Sprintf("r|1|2|b%d%d", r, b), Label: "Go", Style: chat.Primary})
 		}
 		rows = append(rows, row)
 	}
-	rows[0][0].ID = strings.Repeat("x", 101)                     // too long
-	rows[0][1].ID = ""                                           // missing
-	rows[1][0].ID = rows[0][2].ID                                // twice
-	rows[2] = []bot.Button{{ID: strings.Repeat("y", 101)}}       // a row left empty
-	rows[3][0].Label = strings.Repeat("Long label ", 10)         // 110 characters
-	rows[3][1].Style, rows[3][2].Style = bot.Danger, bot.Success // styles map
+	rows[0][0].ID = strings.Repeat("x", 101)                       // too long
+	rows[0][1].ID = ""                                             // missing
+	rows[1][0].ID = rows[0][2].ID                                  // twice
+	rows[2] = []chat.Button{{ID: strings.Repeat("y", 101)}}        // a row left empty
+	rows[3][0].Label = strings.Repeat("Long label ", 10)           // 110 characters
+	rows[3][1].Style, rows[3][2].Style = chat.Danger, chat.Success // styles map
 	comps, cut := components(rows)
 	if len(comps) != maxRows {
 		t.Fatalf("%d rows, want %d", len(comps), maxRows)
@@ -133,9 +134,9 @@ func TestComponents(t *testing.T) {
 }
 
 func TestChoices(t *testing.T) {
-	var cs []bot.Choice
+	var cs []chat.Choice
 	for i := range 30 {
-		cs = append(cs, bot.Choice{Name: fmt.Sprintf("Territory %d (3 armies)", i), Value: fmt.Sprintf("T%d", i)})
+		cs = append(cs, chat.Choice{Name: fmt.Sprintf("Territory %d (3 armies)", i), Value: fmt.Sprintf("T%d", i)})
 	}
 	cs[0].Name = strings.Repeat("Kamchatka ", 15)
 	cs[1].Value = strings.Repeat("v", 101)

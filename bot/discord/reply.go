@@ -9,8 +9,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/bwmarrin/discordgo"
-	"github.com/riskbot/riskbot/bot"
 )
 
 // privateNote replaces a public "thinking…" message when the answer turns
@@ -135,7 +136,7 @@ func (r *responder) hasReplied() bool {
 }
 
 // Reply implements bot.Replier.
-func (r *responder) Reply(ctx context.Context, m bot.Message) error {
+func (r *responder) Reply(ctx context.Context, m chat.Message) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.replied {

@@ -10,8 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/bwmarrin/discordgo"
-	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
 )
 
@@ -20,11 +21,11 @@ const channel = "645027906669510667"
 // pngBytes is a tiny valid PNG (1x1).
 var pngBytes = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89\x00\x00\x00\rIDATx\x9cc\xf8\x0f\x00\x00\x01\x01\x00\x05\x18\xd8N\x00\x00\x00\x00IEND\xaeB`\x82")
 
-func image(render func(ctx context.Context) ([]byte, error)) *bot.Image {
+func image(render func(ctx context.Context) ([]byte, error)) *chat.Image {
 	if render == nil {
 		render = func(context.Context) ([]byte, error) { return pngBytes, nil }
 	}
-	return bot.NewImage("risk-turn-3.png", render)
+	return chat.NewImage("risk-turn-3.png", render)
 }
 
 // The reply policy. A quick command (one that only reads) that the core
@@ -37,16 +38,16 @@ func image(render func(ctx context.Context) ([]byte, error)) *bot.Image {
 func TestReplyPolicy(t *testing.T) {
 	tests := []struct {
 		name      string
-		msg       bot.Message
+		msg       chat.Message
 		callback  int
 		ephemeral bool
 		files     int
 	}{
-		{"public text", bot.Message{Text: "Ann joined (2/6 seats)"}, 4, false, 0},
-		{"private text", bot.Message{Private: true, Text: "You are not in this match."}, 4, true, 0},
-		{"public map", bot.Message{Text: "Turn 3: Ann to play.", Image: image(nil)}, 5, false, 1},
-		{"private map", bot.Message{Private: true, Text: "Only you see this map.", Image: image(nil)}, 5, true, 1},
-		{"buttons", bot.Message{Text: "Attack?", Buttons: [][]bot.Button{{{ID: "r|1|9|attack|1|2", Label: "Attack again", Style: bot.Danger}, {ID: "r|1|9|end", Label: "End turn", Style: bot.Success}}}}, 4, false, 0},
+		{"public text", chat.Message{Text: "Ann joined (2/6 seats)"}, 4, false, 0},
+		{"private text", chat.Message{Private: true, Text: "You are not in this match."}, 4, true, 0},
+		{"public map", chat.Message{Text: "Turn 3: Ann to play.", Image: image(nil)}, 5, false, 1},
+		{"private map", chat.Message{Private: true, Text: "Only you see this map.", Image: image(nil)}, 5, true, 1},
+		{"buttons", chat.Message{Text: "Attack?", Buttons: [][]chat.Button{{{ID: "r|1|9|attack|1|2", Label: "Attack again", Style: chat.Danger}, {ID: "r|1|9|end", Label: "End turn", Style: chat.Success}}}}, 4, false, 0},
 	}
 	for _, tt := range tests {
 		for _, via := range []string{"command", "click"} {
@@ -92,11 +93,11 @@ func TestReplyPolicy(t *testing.T) {
 // the start), the answer is edited in with the map and a short follow-up
 // pings the people it names.
 func TestReplyMapWithMentions(t *testing.T) {
-	msg := bot.Message{
+	msg := chat.Message{
 		Text:     "**The match has started!** {{mention:discord:100000000000000001}} and {{mention:discord:100000000000000002}}: place your armies.",
 		Mentions: []string{ann.userID(), bob.userID()},
 		Image:    image(nil),
-		Buttons:  [][]bot.Button{{{ID: "r|1|4|autoplace", Label: "Place automatically"}}},
+		Buttons:  [][]chat.Button{{{ID: "r|1|4|autoplace", Label: "Place automatically"}}},
 	}
 	e := newEnv(t, replyWith(msg), time.Minute)
 	started := e.do(command(t, ann, channel, "start"))
@@ -154,7 +155,7 @@ func TestSlowRenderIsDeferredFirst(t *testing.T) {
 		e.fake.Advance(5 * time.Second)
 		return pngBytes, nil
 	}
-	e = newEnv(t, replyWith(bot.Message{Text: "The match has started!", Image: image(render)}), time.Minute)
+	e = newEnv(t, replyWith(chat.Message{Text: "The match has started!", Image: image(render)}), time.Minute)
 	i := e.deliver(command(t, ann, channel, "start"))
 	mu.Lock()
 	id = i.ID
@@ -172,9 +173,9 @@ func TestSlowRenderIsDeferredFirst(t *testing.T) {
 // own, publicly, before Discord's deadline, and edits the answer in.
 func TestSlowCorePublicAnswer(t *testing.T) {
 	var e *env
-	core := coreFunc{handle: func(ctx context.Context, _ bot.Request, r bot.Replier) error {
+	core := coreFunc{handle: func(ctx context.Context, _ chat.Request, r chat.Replier) error {
 		time.Sleep(150 * time.Millisecond) // past the 30 ms the test allows
-		return r.Reply(ctx, bot.Message{Text: "⚔️ Ann attacked Kamchatka", Image: image(nil)})
+		return r.Reply(ctx, chat.Message{Text: "⚔️ Ann attacked Kamchatka", Image: image(nil)})
 	}}
 	e = newEnv(t, core, 30*time.Millisecond)
 	id := e.do(command(t, ann, channel, "help"))
@@ -193,9 +194,9 @@ func TestSlowCorePublicAnswer(t *testing.T) {
 // A slow core whose public answer mentions people: the edit that completes
 // the deferral notifies nobody, so a short follow-up pings them.
 func TestSlowCoreAnswerWithMentions(t *testing.T) {
-	core := coreFunc{handle: func(ctx context.Context, _ bot.Request, r bot.Replier) error {
+	core := coreFunc{handle: func(ctx context.Context, _ chat.Request, r chat.Replier) error {
 		time.Sleep(150 * time.Millisecond)
-		return r.Reply(ctx, bot.Message{Text: "{{mention:discord:100000000000000002}} plays their own seat again.", Mentions: []string{bob.userID()}})
+		return r.Reply(ctx, chat.Message{Text: "{{mention:discord:100000000000000002}} plays their own seat again.", Mentions: []string{bob.userID()}})
 	}}
 	e := newEnv(t, core, 30*time.Millisecond)
 	id := e.do(command(t, ann, channel, "join", o("player", "Bob")))
@@ -217,9 +218,9 @@ func TestSlowCoreAnswerWithMentions(t *testing.T) {
 // in a public message, not even for a moment.
 func TestSlowCorePrivateAnswer(t *testing.T) {
 	const secret = "Your cards (only you see this):\n1. Kamchatka (infantry)"
-	core := coreFunc{handle: func(ctx context.Context, _ bot.Request, r bot.Replier) error {
+	core := coreFunc{handle: func(ctx context.Context, _ chat.Request, r chat.Replier) error {
 		time.Sleep(150 * time.Millisecond)
-		return r.Reply(ctx, bot.Message{Private: true, Text: secret})
+		return r.Reply(ctx, chat.Message{Private: true, Text: secret})
 	}}
 	e := newEnv(t, core, 30*time.Millisecond)
 	id := e.do(command(t, ann, channel, "cards"))
@@ -251,10 +252,10 @@ func TestCoreFailures(t *testing.T) {
 		err     string // returned by handle, for the log
 		say     string
 	}{
-		{"error before replying", coreFunc{handle: func(context.Context, bot.Request, bot.Replier) error {
+		{"error before replying", coreFunc{handle: func(context.Context, chat.Request, chat.Replier) error {
 			return errors.New("bot: disk full")
 		}}, func(t *testing.T) []byte { return command(t, ann, channel, "end") }, "disk full", "Something went wrong"},
-		{"panic", coreFunc{handle: func(context.Context, bot.Request, bot.Replier) error {
+		{"panic", coreFunc{handle: func(context.Context, chat.Request, chat.Replier) error {
 			panic("nil map")
 		}}, func(t *testing.T) []byte { return command(t, ann, channel, "end") }, "panic: nil map", "Something went wrong"},
 		{"another app's command", coreFunc{}, func(t *testing.T) []byte {
@@ -284,11 +285,11 @@ func TestCoreFailures(t *testing.T) {
 // The core promises one reply; a second is refused, not sent.
 func TestSecondReplyRefused(t *testing.T) {
 	var second error
-	core := coreFunc{handle: func(ctx context.Context, _ bot.Request, r bot.Replier) error {
-		if err := r.Reply(ctx, bot.Message{Text: "one"}); err != nil {
+	core := coreFunc{handle: func(ctx context.Context, _ chat.Request, r chat.Replier) error {
+		if err := r.Reply(ctx, chat.Message{Text: "one"}); err != nil {
 			return err
 		}
-		second = r.Reply(ctx, bot.Message{Text: "two"})
+		second = r.Reply(ctx, chat.Message{Text: "two"})
 		return nil
 	}}
 	e := newEnv(t, core, time.Minute)
@@ -301,7 +302,7 @@ func TestSecondReplyRefused(t *testing.T) {
 
 // If Discord fails, the handler says so (for the log).
 func TestDiscordFailureIsReturned(t *testing.T) {
-	e := newEnv(t, replyWith(bot.Message{Text: "hi"}), time.Minute)
+	e := newEnv(t, replyWith(chat.Message{Text: "hi"}), time.Minute)
 	e.fake.FailNext("callback", 500)
 	i := e.deliver(command(t, ann, channel, "help"))
 	if err := e.a.handle(e.ctx, e.core, i, time.Now()); err == nil || !strings.Contains(err.Error(), "500") {
@@ -313,11 +314,11 @@ func TestDiscordFailureIsReturned(t *testing.T) {
 // time does not hold up another channel's answer.
 func TestChannelsInParallel(t *testing.T) {
 	release := make(chan struct{})
-	core := coreFunc{handle: func(ctx context.Context, req bot.Request, r bot.Replier) error {
+	core := coreFunc{handle: func(ctx context.Context, req chat.Request, r chat.Replier) error {
 		if req.Channel == prefix+channel {
 			<-release
 		}
-		return r.Reply(ctx, bot.Message{Text: "done in " + req.Channel})
+		return r.Reply(ctx, chat.Message{Text: "done in " + req.Channel})
 	}}
 	e := newEnv(t, core, time.Minute)
 	slow := e.deliver(command(t, ann, channel, "new"))
@@ -338,9 +339,9 @@ func TestChannelsInParallel(t *testing.T) {
 // Autocomplete cannot be deferred: a slow core yields an empty list in
 // time rather than a late answer.
 func TestAutocompleteSlowCore(t *testing.T) {
-	core := coreFunc{autocomplete: func(ctx context.Context, _ bot.Request, _ string) []bot.Choice {
+	core := coreFunc{autocomplete: func(ctx context.Context, _ chat.Request, _ string) []chat.Choice {
 		<-ctx.Done()
-		return []bot.Choice{{Name: "too late", Value: "late"}}
+		return []chat.Choice{{Name: "too late", Value: "late"}}
 	}}
 	e := newEnv(t, core, time.Minute)
 	e.a.completeWait = 50 * time.Millisecond
@@ -352,7 +353,7 @@ func TestAutocompleteSlowCore(t *testing.T) {
 }
 
 func TestAutocompletePanic(t *testing.T) {
-	core := coreFunc{autocomplete: func(context.Context, bot.Request, string) []bot.Choice { panic("index out of range") }}
+	core := coreFunc{autocomplete: func(context.Context, chat.Request, string) []chat.Choice { panic("index out of range") }}
 	e := newEnv(t, core, time.Minute)
 	id := e.do(autocomplete(t, ann, channel, "place", "territory", "ala"))
 	if cs, ok := e.fake.Choices(id); !ok || len(cs) != 0 {
@@ -364,11 +365,11 @@ func TestAutocompletePanic(t *testing.T) {
 }
 
 func TestAutocompleteRequest(t *testing.T) {
-	var got bot.Request
+	var got chat.Request
 	var focused string
-	core := coreFunc{autocomplete: func(_ context.Context, req bot.Request, f string) []bot.Choice {
+	core := coreFunc{autocomplete: func(_ context.Context, req chat.Request, f string) []chat.Choice {
 		got, focused = req, f
-		return []bot.Choice{{Name: "Kamchatka (3 armies)", Value: "Kamchatka"}}
+		return []chat.Choice{{Name: "Kamchatka (3 armies)", Value: "Kamchatka"}}
 	}}
 	e := newEnv(t, core, time.Minute)
 	id := e.do(autocomplete(t, ann, channel, "attack", "to", "kam", o("from", "Alaska")))
@@ -383,11 +384,11 @@ func TestAutocompleteRequest(t *testing.T) {
 
 func TestPost(t *testing.T) {
 	e := newEnv(t, nil, time.Minute)
-	ping := bot.Message{
+	ping := chat.Message{
 		Text:     "🟦 {{mention:discord:100000000000000002}}, it is your turn 4. Deadline {{time:1764158400}}.",
 		Mentions: []string{bob.userID()},
 		Image:    image(nil),
-		Buttons:  [][]bot.Button{{{ID: "r|1|40|autoplace", Label: "Place automatically", Style: bot.Secondary}}},
+		Buttons:  [][]chat.Button{{{ID: "r|1|40|autoplace", Label: "Place automatically", Style: chat.Secondary}}},
 	}
 	if _, err := e.a.Post(e.ctx, prefix+channel, ping); err != nil {
 		t.Fatal(err)
@@ -409,14 +410,14 @@ func TestPost(t *testing.T) {
 
 	// Never a private message in a channel; never another platform's channel.
 	// Neither can ever be posted: the core must not keep trying.
-	if _, err := e.a.Post(e.ctx, prefix+channel, bot.Message{Private: true, Text: "your cards"}); !errors.Is(err, bot.ErrUndeliverable) {
+	if _, err := e.a.Post(e.ctx, prefix+channel, chat.Message{Private: true, Text: "your cards"}); !errors.Is(err, chat.ErrUndeliverable) {
 		t.Errorf("a private message: %v, want it refused as undeliverable", err)
 	}
-	if _, err := e.a.Post(e.ctx, "console:main", bot.Message{Text: "hi"}); !errors.Is(err, bot.ErrUndeliverable) {
+	if _, err := e.a.Post(e.ctx, "console:main", chat.Message{Text: "hi"}); !errors.Is(err, chat.ErrUndeliverable) {
 		t.Errorf("a console channel: %v, want it refused as undeliverable", err)
 	}
 	// A map that cannot be drawn: the text goes without it, saying so.
-	broken := bot.Message{Text: "**Turn 4 — Ann**", Image: image(func(context.Context) ([]byte, error) { return nil, errors.New("out of memory") })}
+	broken := chat.Message{Text: "**Turn 4 — Ann**", Image: image(func(context.Context) ([]byte, error) { return nil, errors.New("out of memory") })}
 	if _, err := e.a.Post(e.ctx, prefix+channel, broken); err != nil {
 		t.Fatal(err)
 	}
@@ -431,8 +432,8 @@ func TestPost(t *testing.T) {
 		never  bool
 	}{{http.StatusForbidden, true}, {http.StatusNotFound, true}, {http.StatusBadRequest, false}} {
 		e.fake.FailNext("post", tt.status)
-		_, err := e.a.Post(e.ctx, prefix+channel, bot.Message{Text: "hi"})
-		if err == nil || errors.Is(err, bot.ErrUndeliverable) != tt.never {
+		_, err := e.a.Post(e.ctx, prefix+channel, chat.Message{Text: "hi"})
+		if err == nil || errors.Is(err, chat.ErrUndeliverable) != tt.never {
 			t.Errorf("HTTP %d: %v; want undeliverable %v", tt.status, err, tt.never)
 		}
 	}
@@ -450,7 +451,7 @@ func TestPost(t *testing.T) {
 func TestAnswersInTimeUnderLoad(t *testing.T) {
 	var mu sync.Mutex
 	working, most := 0, 0
-	core := coreFunc{handle: func(ctx context.Context, req bot.Request, r bot.Replier) error {
+	core := coreFunc{handle: func(ctx context.Context, req chat.Request, r chat.Replier) error {
 		mu.Lock()
 		working++
 		most = max(most, working)
@@ -460,9 +461,9 @@ func TestAnswersInTimeUnderLoad(t *testing.T) {
 		working--
 		mu.Unlock()
 		if req.Command == "help" {
-			return r.Reply(ctx, bot.Message{Private: true, Text: "status of " + req.Channel})
+			return r.Reply(ctx, chat.Message{Private: true, Text: "status of " + req.Channel})
 		}
-		return r.Reply(ctx, bot.Message{Text: "done in " + req.Channel})
+		return r.Reply(ctx, chat.Message{Text: "done in " + req.Channel})
 	}}
 	fake := fakediscord.New(t)
 	log, _ := testLog(t)
@@ -515,13 +516,13 @@ func TestAnswersInTimeUnderLoad(t *testing.T) {
 // is unique per author, across channels).
 func TestPostOnceByKey(t *testing.T) {
 	e := newEnv(t, nil, time.Minute)
-	news := bot.Message{Text: "**Turn 4 — Ann**", Image: image(nil), Key: "n1.a.0"}
+	news := chat.Message{Text: "**Turn 4 — Ann**", Image: image(nil), Key: "n1.a.0"}
 	for range 3 {
 		if _, err := e.a.Post(e.ctx, prefix+channel, news); err != nil {
 			t.Fatal(err)
 		}
 	}
-	plain := bot.Message{Text: "hello"}
+	plain := chat.Message{Text: "hello"}
 	for range 2 {
 		if _, err := e.a.Post(e.ctx, prefix+channel, plain); err != nil {
 			t.Fatal(err)

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/bwmarrin/discordgo"
 	"github.com/riskbot/riskbot/bot"
 )
@@ -92,13 +94,13 @@ func option(o bot.Option) *discordgo.ApplicationCommandOption {
 
 // userOf returns the person behind an interaction: the member in a server
 // (named by their server nickname), else the user (in a DM).
-func userOf(i *discordgo.Interaction) (bot.User, error) {
+func userOf(i *discordgo.Interaction) (chat.User, error) {
 	u, nick := i.User, ""
 	if i.Member != nil && i.Member.User != nil {
 		u, nick = i.Member.User, i.Member.Nick
 	}
 	if u == nil || u.ID == "" {
-		return bot.User{}, fmt.Errorf("discord: interaction %s has no user", i.ID)
+		return chat.User{}, fmt.Errorf("discord: interaction %s has no user", i.ID)
 	}
 	name := nick
 	if name == "" {
@@ -107,7 +109,7 @@ func userOf(i *discordgo.Interaction) (bot.User, error) {
 	if name == "" {
 		name = u.Username
 	}
-	return bot.User{ID: prefix + u.ID, Name: name}, nil
+	return chat.User{ID: prefix + u.ID, Name: name}, nil
 }
 
 // subcommand returns the /risk subcommand of a command or autocomplete
@@ -139,14 +141,14 @@ func subcommand(i *discordgo.Interaction) (*discordgo.ApplicationCommandInteract
 }
 
 // requestOf turns a /risk slash command into the core's request.
-func requestOf(i *discordgo.Interaction) (bot.Request, error) {
+func requestOf(i *discordgo.Interaction) (chat.Request, error) {
 	req, _, err := request(i)
 	return req, err
 }
 
 // autocompleteOf turns an autocomplete interaction into the core's request
 // (the options typed so far) and the name of the option being typed.
-func autocompleteOf(i *discordgo.Interaction) (bot.Request, string, error) {
+func autocompleteOf(i *discordgo.Interaction) (chat.Request, string, error) {
 	req, focused, err := request(i)
 	if err == nil && focused == "" {
 		err = fmt.Errorf("discord: autocomplete %s has no focused option", i.ID)
@@ -154,21 +156,21 @@ func autocompleteOf(i *discordgo.Interaction) (bot.Request, string, error) {
 	return req, focused, err
 }
 
-func request(i *discordgo.Interaction) (bot.Request, string, error) {
+func request(i *discordgo.Interaction) (chat.Request, string, error) {
 	if i.ChannelID == "" {
-		return bot.Request{}, "", fmt.Errorf("discord: interaction %s has no channel", i.ID)
+		return chat.Request{}, "", fmt.Errorf("discord: interaction %s has no channel", i.ID)
 	}
 	u, err := userOf(i)
 	if err != nil {
-		return bot.Request{}, "", err
+		return chat.Request{}, "", err
 	}
 	sub, err := subcommand(i)
 	if err != nil {
-		return bot.Request{}, "", err
+		return chat.Request{}, "", err
 	}
 	// The interaction's id is the request's key: an interaction delivered
 	// twice (a replayed event, another process) is applied once.
-	req := bot.Request{Channel: prefix + i.ChannelID, User: u, Command: sub.Name, Options: map[string]string{}, Key: prefix + i.ID,
+	req := chat.Request{Channel: prefix + i.ChannelID, User: u, Command: sub.Name, Options: map[string]string{}, Key: prefix + i.ID,
 		Server: server(i), Admin: admin(i), BotLacks: lacking(i.AppPermissions, hostPermissions()), ThreadLacks: threadLacks(i)}
 	focused := ""
 	for _, o := range sub.Options {
@@ -201,22 +203,22 @@ func value(o *discordgo.ApplicationCommandInteractionDataOption) string {
 }
 
 // clickOf turns a button press into the core's click.
-func clickOf(i *discordgo.Interaction) (bot.Click, error) {
+func clickOf(i *discordgo.Interaction) (chat.Click, error) {
 	d, ok := i.Data.(discordgo.MessageComponentInteractionData)
 	if !ok {
-		return bot.Click{}, fmt.Errorf("discord: interaction %s carries %T, not a component", i.ID, i.Data)
+		return chat.Click{}, fmt.Errorf("discord: interaction %s carries %T, not a component", i.ID, i.Data)
 	}
 	if d.ComponentType != discordgo.ButtonComponent {
-		return bot.Click{}, fmt.Errorf("discord: component type %d of %q is not a button", d.ComponentType, d.CustomID)
+		return chat.Click{}, fmt.Errorf("discord: component type %d of %q is not a button", d.ComponentType, d.CustomID)
 	}
 	if i.ChannelID == "" {
-		return bot.Click{}, fmt.Errorf("discord: interaction %s has no channel", i.ID)
+		return chat.Click{}, fmt.Errorf("discord: interaction %s has no channel", i.ID)
 	}
 	u, err := userOf(i)
 	if err != nil {
-		return bot.Click{}, err
+		return chat.Click{}, err
 	}
-	return bot.Click{Channel: prefix + i.ChannelID, User: u, ID: d.CustomID, Label: buttonLabel(i.Message, d.CustomID), Key: prefix + i.ID,
+	return chat.Click{Channel: prefix + i.ChannelID, User: u, ID: d.CustomID, Label: buttonLabel(i.Message, d.CustomID), Key: prefix + i.ID,
 		Server: server(i), Admin: admin(i), BotLacks: lacking(i.AppPermissions, hostPermissions())}, nil
 }
 

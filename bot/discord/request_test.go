@@ -7,8 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/bwmarrin/discordgo"
-	"github.com/riskbot/riskbot/bot"
 )
 
 // decode reads a fixture as discordgo reads a gateway event's payload.
@@ -24,14 +25,14 @@ func decode(t *testing.T, name string) *discordgo.Interaction {
 func TestRequestOf(t *testing.T) {
 	tests := []struct {
 		fixture string
-		want    bot.Request
+		want    chat.Request
 		err     string
 	}{
 		{
 			fixture: "application_command_subcommand.CONSTRUCTED.json",
-			want: bot.Request{
+			want: chat.Request{
 				Channel: "discord:645027906669510667",
-				User:    bot.User{ID: "discord:53908232506183680", Name: "Mason"},
+				User:    chat.User{ID: "discord:53908232506183680", Name: "Mason"},
 				Command: "attack",
 				Options: map[string]string{"from": "alaska", "to": "kamchatka", "dice": "3"},
 				Key:     "discord:786008729715212338", // the interaction's id
@@ -45,9 +46,9 @@ func TestRequestOf(t *testing.T) {
 		},
 		{
 			fixture: "risk_new_dm.CONSTRUCTED.json",
-			want: bot.Request{
+			want: chat.Request{
 				Channel: "discord:645027906669510999",
-				User:    bot.User{ID: "discord:53908232506183681", Name: "Ann"}, // global_name, not the username
+				User:    chat.User{ID: "discord:53908232506183681", Name: "Ann"}, // global_name, not the username
 				Command: "new",
 				Options: map[string]string{"turn-hours": "12", "fortify": "adjacent"},
 				Key:     "discord:786008729715212341",
@@ -86,10 +87,10 @@ func TestAutocompleteOf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := bot.Request{
+	want := chat.Request{
 		Channel: "discord:645027906669510667",
 		// The server nickname wins over the global name.
-		User:    bot.User{ID: "discord:53908232506183680", Name: "General Mason"},
+		User:    chat.User{ID: "discord:53908232506183680", Name: "General Mason"},
 		Command: "attack",
 		Options: map[string]string{"from": "alaska", "to": "kam"},
 		Key:     "discord:786008729715212340",
@@ -110,7 +111,7 @@ func TestClickOf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := bot.Click{Channel: "discord:345626669114982999", User: bot.User{ID: "discord:53908232506183680", Name: "Mason"}, ID: "click_one",
+	want := chat.Click{Channel: "discord:345626669114982999", User: chat.User{ID: "discord:53908232506183680", Name: "Mason"}, ID: "click_one",
 		Label: "Click me!", Key: "discord:846462639134605312", Server: "discord:290926798626357999",
 		Admin: true} // no app_permissions: BotLacks nil, not said
 	if !reflect.DeepEqual(got, want) {

@@ -17,6 +17,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
@@ -48,7 +50,7 @@ func tokenHash(token string) string {
 
 // Token makes a new API token for user's seat in match id and returns it:
 // shown once, to the seat's player; only its hash is kept.
-func (s *Server) Token(ctx context.Context, id int64, user bot.User) (string, error) {
+func (s *Server) Token(ctx context.Context, id int64, user chat.User) (string, error) {
 	tok := "rk_" + randomHex(24)
 	raw, _ := json.Marshal(tokenSeat{Match: id, User: user.ID, Name: user.Name})
 	if err := s.store.SetSetting(ctx, tokenScope, tokenHash(tok), raw, s.now()); err != nil {
@@ -355,7 +357,7 @@ func (s *Server) apiPlay(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	reply, length, err := s.bot.Play(r.Context(), id, bot.User{ID: ts.User, Name: ts.Name}, version, cmd)
+	reply, length, err := s.bot.Play(r.Context(), id, chat.User{ID: ts.User, Name: ts.Name}, version, cmd)
 	var rc *bot.RefusedCommand
 	switch {
 	case errors.As(err, &rc):

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
@@ -117,7 +119,7 @@ func TestReplica(t *testing.T) {
 func testReplica(t *testing.T, rules string) {
 	e := newEnv(t, Config{})
 	id := startMatch(t, e, "replica", rules)
-	tok, err := e.srv.Token(context.Background(), id, bot.User{ID: userID("Ann"), Name: "Ann"})
+	tok, err := e.srv.Token(context.Background(), id, chat.User{ID: userID("Ann"), Name: "Ann"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/engine"
 )
 
@@ -23,7 +24,7 @@ func TestBadInput(t *testing.T) {
 	id := startMatch(t, e, "bad")
 	other := startMatch(t, e, "other")
 	ctx := context.Background()
-	ann := bot.User{ID: userID("Ann"), Name: "Ann"}
+	ann := chat.User{ID: userID("Ann"), Name: "Ann"}
 	tok, err := e.srv.Token(ctx, id, ann)
 	if err != nil {
 		t.Fatal(err)
@@ -138,7 +139,7 @@ func TestNotYourTurn(t *testing.T) {
 	}
 	s := l.Game.State
 	waiting := s.Seats[1-s.Current]
-	tok, err := e.srv.Token(ctx, l.ID, bot.User{ID: waiting.ID, Name: waiting.Name})
+	tok, err := e.srv.Token(ctx, l.ID, chat.User{ID: waiting.ID, Name: waiting.Name})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +162,7 @@ func TestNotYourTurn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.token, err = e.srv.Token(ctx, lobby.ID, bot.User{ID: userID("Ann"), Name: "Ann"}); err != nil {
+	if c.token, err = e.srv.Token(ctx, lobby.ID, chat.User{ID: userID("Ann"), Name: "Ann"}); err != nil {
 		t.Fatal(err)
 	}
 	if st := c.post(fmt.Sprintf("/api/matches/%d/commands", lobby.ID), `{"version":0,"command":{"type":"end"}}`, &out); st != http.StatusServiceUnavailable {
@@ -199,7 +200,7 @@ func TestRateLimit(t *testing.T) {
 func TestTokensHashed(t *testing.T) {
 	e := newEnv(t, Config{})
 	id := startMatch(t, e, "tok")
-	tok, err := e.srv.Token(context.Background(), id, bot.User{ID: userID("Ann"), Name: "Ann"})
+	tok, err := e.srv.Token(context.Background(), id, chat.User{ID: userID("Ann"), Name: "Ann"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,7 +249,7 @@ func TestPublicViewHides(t *testing.T) {
 		}
 	}
 	// A private answer in the channel's feed, and what a spectator sees.
-	e.srv.put(Prefix+"hide", "", userID("Ann"), bot.Message{Private: true, Text: "secret of Ann"})
+	e.srv.put(Prefix+"hide", "", userID("Ann"), chat.Message{Private: true, Text: "secret of Ann"})
 	sb := &sub{ch: make(chan []byte, 1)}
 	for _, b := range e.srv.subscribe(Prefix+"hide", sb) {
 		if strings.Contains(string(b), "secret of Ann") {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/bot/chat"
 )
 
 // The API's costs, without the network: the handler called directly.
@@ -94,7 +94,7 @@ func BenchmarkPostCommand(b *testing.B) {
 				break
 			}
 		}
-		if tok, err = e.srv.Token(ctx, id, bot.User{ID: userID("Ann"), Name: "Ann"}); err != nil {
+		if tok, err = e.srv.Token(ctx, id, chat.User{ID: userID("Ann"), Name: "Ann"}); err != nil {
 			b.Fatal(err)
 		}
 	}

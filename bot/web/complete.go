@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/console"
 )
@@ -43,7 +45,7 @@ var lastOption = regexp.MustCompile(`(?:^|\s)([a-z][a-z-]*):`)
 // suggest lists the completions of a partial command line: subcommand
 // names, then option names, then the legal values of the option being
 // typed (Bot.Autocomplete: legal choices, best first).
-func (s *Server) suggest(r *http.Request, channel string, user bot.User, line string) []suggestion {
+func (s *Server) suggest(r *http.Request, channel string, user chat.User, line string) []suggestion {
 	specs := s.bot.Specs()
 	trimmed := strings.TrimLeft(line, " ")
 	out := []suggestion{}
@@ -113,7 +115,7 @@ func (s *Server) suggest(r *http.Request, channel string, user bot.User, line st
 		opts[name] = strings.TrimSpace(typed)
 		prefix := head + args[:start]
 		if spec.Options[i].Autocomplete {
-			req := bot.Request{Channel: channel, User: user, Command: spec.FullName(), Options: opts}
+			req := chat.Request{Channel: channel, User: user, Command: spec.FullName(), Options: opts}
 			for _, c := range s.bot.Autocomplete(r.Context(), req, name) {
 				out = append(out, suggestion{Label: c.Name, Line: prefix + quote(c.Value) + " "})
 			}
@@ -178,7 +180,7 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusBadRequest, "the line is too long")
 		return
 	}
-	user := bot.User{}
+	user := chat.User{}
 	if as := q.Get("as"); as != "" {
 		se := s.sessionOf(w, r)
 		if u, err := s.acting(se, channel, as); err == nil {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -60,9 +62,9 @@ func (e *testEnv) do(t testing.TB, channel, user, line string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u := bot.User{ID: userID(user), Name: user}
-	r := bot.ReplierFunc(func(context.Context, bot.Message) error { return nil })
-	if err := e.bot.Handle(context.Background(), bot.Request{Channel: Prefix + channel, User: u, Command: cmd, Options: opts, Server: "web", Admin: true}, r); err != nil {
+	u := chat.User{ID: userID(user), Name: user}
+	r := chat.ReplierFunc(func(context.Context, chat.Message) error { return nil })
+	if err := e.bot.Handle(context.Background(), chat.Request{Channel: Prefix + channel, User: u, Command: cmd, Options: opts, Server: "web", Admin: true}, r); err != nil {
 		t.Fatal(err)
 	}
 	e.bot.Wait()

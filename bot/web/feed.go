@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/bot/chat"
 )
 
 // feed is a channel's messages, kept in memory (the last maxPosts), and the
@@ -26,7 +26,7 @@ type post struct {
 	v view
 	// to is the user ID who alone sees it; "" for everyone.
 	to    string
-	image *bot.Image
+	image *chat.Image
 }
 
 // sub is a page following a channel: it gets what its session may see.
@@ -57,7 +57,7 @@ func (s *Server) visible(sb *sub, p *post) bool {
 
 // put adds or replaces a message of a channel and tells the pages that
 // see it. id "" adds a new one. It returns the message's ID.
-func (s *Server) put(channel, id, to string, m bot.Message) string {
+func (s *Server) put(channel, id, to string, m chat.Message) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	// Under the lock: the names of mentions are the sessions'.
@@ -126,15 +126,15 @@ func (s *Server) nameOf(id string) string {
 }
 
 // Post implements bot.Poster.
-func (s *Server) Post(_ context.Context, channel string, m bot.Message) (string, error) {
+func (s *Server) Post(_ context.Context, channel string, m chat.Message) (string, error) {
 	if !strings.HasPrefix(channel, Prefix) && !strings.HasPrefix(channel, consolePrefix) {
-		return "", fmt.Errorf("web: not a channel of the page: %q: %w", channel, bot.ErrUndeliverable)
+		return "", fmt.Errorf("web: not a channel of the page: %q: %w", channel, chat.ErrUndeliverable)
 	}
 	return s.put(channel, "", "", m), nil
 }
 
 // Edit implements bot.Editor: the page replaces the message.
-func (s *Server) Edit(_ context.Context, channel, id string, m bot.Message) error {
+func (s *Server) Edit(_ context.Context, channel, id string, m chat.Message) error {
 	s.mu.Lock()
 	_, ok := s.feedOf(channel).byID[id]
 	s.mu.Unlock()
@@ -148,8 +148,8 @@ func (s *Server) Edit(_ context.Context, channel, id string, m bot.Message) erro
 }
 
 var (
-	_ bot.Poster = (*Server)(nil)
-	_ bot.Editor = (*Server)(nil)
+	_ chat.Poster = (*Server)(nil)
+	_ chat.Editor = (*Server)(nil)
 )
 
 // subscribe adds a page to a channel and returns what it sees already.
@@ -253,7 +253,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 func (s *Server) image(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	s.mu.Lock()
-	var im *bot.Image
+	var im *chat.Image
 	for _, fd := range s.feeds {
 		if p, ok := fd.byID[id]; ok {
 			im = p.image
@@ -301,11 +301,11 @@ func readJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) (int, 
 type pageReplier struct {
 	s       *Server
 	channel string
-	user    bot.User
+	user    chat.User
 	replace string // the clicked private message, if any
 }
 
-func (pr pageReplier) Reply(_ context.Context, m bot.Message) error {
+func (pr pageReplier) Reply(_ context.Context, m chat.Message) error {
 	to := ""
 	if m.Private {
 		to = pr.user.ID
@@ -338,7 +338,7 @@ func (s *Server) command(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	req := bot.Request{Channel: channel, User: user, Command: cmd, Options: opts, Key: "web/" + randomHex(8), Server: "web", Admin: true}
+	req := chat.Request{Channel: channel, User: user, Command: cmd, Options: opts, Key: "web/" + randomHex(8), Server: "web", Admin: true}
 	if err := s.bot.Handle(r.Context(), req, pageReplier{s: s, channel: channel, user: user}); err != nil {
 		problem(w, http.StatusInternalServerError, "%v", err)
 		return
@@ -382,7 +382,7 @@ func (s *Server) click(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusNotFound, "no such button")
 		return
 	}
-	c := bot.Click{Channel: channel, User: user, ID: in.Button, Label: label, Key: "web/" + randomHex(8), Server: "web", Admin: true}
+	c := chat.Click{Channel: channel, User: user, ID: in.Button, Label: label, Key: "web/" + randomHex(8), Server: "web", Admin: true}
 	if err := s.bot.HandleClick(r.Context(), c, pageReplier{s: s, channel: channel, user: user, replace: replace}); err != nil {
 		problem(w, http.StatusInternalServerError, "%v", err)
 		return

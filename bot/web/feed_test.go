@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -34,14 +35,14 @@ func TestFeed(t *testing.T) {
 	s.subscribe(ch, sa)
 	s.subscribe(ch, sb)
 	ctx := context.Background()
-	id, err := s.Post(ctx, ch, bot.Message{Text: "Turn 1", Embed: &bot.Embed{Title: "Turn 1", Color: 0xff0000}})
+	id, err := s.Post(ctx, ch, chat.Message{Text: "Turn 1", Embed: &chat.Embed{Title: "Turn 1", Color: 0xff0000}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Edit(ctx, ch, id, bot.Message{Text: "Turn 1, placed"}); err != nil {
+	if err := s.Edit(ctx, ch, id, chat.Message{Text: "Turn 1, placed"}); err != nil {
 		t.Fatal(err)
 	}
-	pageReplier{s: s, channel: ch, user: bot.User{ID: userID("Ann"), Name: "Ann"}}.Reply(ctx, bot.Message{Private: true, Text: "your cards"})
+	pageReplier{s: s, channel: ch, user: chat.User{ID: userID("Ann"), Name: "Ann"}}.Reply(ctx, chat.Message{Private: true, Text: "your cards"})
 	read := func(sb *sub) []view {
 		var out []view
 		for {
@@ -69,7 +70,7 @@ func TestFeed(t *testing.T) {
 			t.Error("Bob's page shows Ann's private answer")
 		}
 	}
-	if _, err := s.Post(ctx, "discord:1", bot.Message{Text: "x"}); err == nil {
+	if _, err := s.Post(ctx, "discord:1", chat.Message{Text: "x"}); err == nil {
 		t.Error("posted to a channel that is not the page's")
 	}
 }
@@ -80,14 +81,14 @@ func TestFeed(t *testing.T) {
 func TestConsoleMatchInPage(t *testing.T) {
 	e := newEnv(t, Config{})
 	ctx := context.Background()
-	r := bot.ReplierFunc(func(context.Context, bot.Message) error { return nil })
-	ann := bot.User{ID: "console:ann", Name: "Ann"}
+	r := chat.ReplierFunc(func(context.Context, chat.Message) error { return nil })
+	ann := chat.User{ID: "console:ann", Name: "Ann"}
 	for _, l := range []string{"/risk new", "/risk addbot level:easy", "/risk start"} {
 		cmd, opts, err := parseCommand(l)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := e.bot.Handle(ctx, bot.Request{Channel: "console:den", User: ann, Command: cmd, Options: opts, Server: "console", Admin: true}, r); err != nil {
+		if err := e.bot.Handle(ctx, chat.Request{Channel: "console:den", User: ann, Command: cmd, Options: opts, Server: "console", Admin: true}, r); err != nil {
 			t.Fatal(err)
 		}
 	}

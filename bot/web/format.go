@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/bot/chat"
 )
 
 // view is a message as the page shows it: its texts made into safe HTML.
@@ -46,7 +46,7 @@ type buttonView struct {
 	Style string `json:"style"`
 }
 
-var styles = map[bot.ButtonStyle]string{bot.Primary: "primary", bot.Secondary: "secondary", bot.Success: "success", bot.Danger: "danger"}
+var styles = map[chat.ButtonStyle]string{chat.Primary: "primary", chat.Secondary: "secondary", chat.Success: "success", chat.Danger: "danger"}
 
 // formatter turns the bot's text (chat markdown and markup) into HTML.
 type formatter struct {
@@ -65,7 +65,7 @@ var (
 // the markdown the bot uses (bold, code, code blocks) made into tags.
 func (f formatter) html(text string) string {
 	t := html.EscapeString(text)
-	t = bot.Markup{
+	t = chat.Markup{
 		Mention: func(id string) string {
 			return `<span class="mention">@` + html.EscapeString(f.name(html.UnescapeString(id))) + `</span>`
 		},
@@ -73,7 +73,7 @@ func (f formatter) html(text string) string {
 			return `<span class="mention">#` + html.EscapeString(strings.TrimPrefix(strings.TrimPrefix(html.UnescapeString(id), Prefix), consolePrefix)) + `</span>`
 		},
 		Time: func(unix int64) string {
-			return fmt.Sprintf(`<time datetime="%s">%s</time>`, time.Unix(unix, 0).UTC().Format(time.RFC3339), html.EscapeString(bot.PlainTime(f.now)(unix)))
+			return fmt.Sprintf(`<time datetime="%s">%s</time>`, time.Unix(unix, 0).UTC().Format(time.RFC3339), html.EscapeString(chat.PlainTime(f.now)(unix)))
 		},
 	}.Format(t)
 	t = fence.ReplaceAllString(t, "<pre>$1</pre>")
@@ -94,7 +94,7 @@ func (f formatter) html(text string) string {
 }
 
 // render makes the view of message m.
-func (f formatter) render(m bot.Message) view {
+func (f formatter) render(m chat.Message) view {
 	v := view{HTML: f.html(m.Text)}
 	if e := m.Embed; e != nil {
 		ev := &embedView{Title: f.html(e.Title), Description: f.html(e.Description), Footer: f.html(e.Footer)}

@@ -25,6 +25,8 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -226,8 +228,8 @@ func randomHex(n int) string {
 func userID(name string) string { return Prefix + strings.ToLower(name) }
 
 // userIn is the player name as a user of channel's platform.
-func userIn(channel, name string) bot.User {
-	return bot.User{ID: platform(channel) + strings.ToLower(name), Name: name}
+func userIn(channel, name string) chat.User {
+	return chat.User{ID: platform(channel) + strings.ToLower(name), Name: name}
 }
 
 // checkName checks a player name typed in the page.
@@ -269,27 +271,27 @@ func (s *Server) claim(se *session, name string) error {
 // actor reads the channel and the player a page's form names, with the
 // page's session, answering the problem itself if they do not hold (ok
 // false).
-func (s *Server) actor(w http.ResponseWriter, r *http.Request, channelIn, as string) (channel string, user bot.User, se *session, ok bool) {
+func (s *Server) actor(w http.ResponseWriter, r *http.Request, channelIn, as string) (channel string, user chat.User, se *session, ok bool) {
 	channel, err := channelName(channelIn)
 	if err != nil {
 		problem(w, http.StatusBadRequest, "%v", err)
-		return "", bot.User{}, nil, false
+		return "", chat.User{}, nil, false
 	}
 	se = s.sessionOf(w, r)
 	user, err = s.acting(se, channel, as)
 	if err != nil {
 		problem(w, http.StatusForbidden, "%v", err)
-		return "", bot.User{}, nil, false
+		return "", chat.User{}, nil, false
 	}
 	return channel, user, se, true
 }
 
-func (s *Server) acting(se *session, channel, name string) (bot.User, error) {
+func (s *Server) acting(se *session, channel, name string) (chat.User, error) {
 	if name == "" {
-		return bot.User{}, errors.New("choose who you play as first")
+		return chat.User{}, errors.New("choose who you play as first")
 	}
 	if err := s.claim(se, name); err != nil {
-		return bot.User{}, err
+		return chat.User{}, err
 	}
 	return userIn(channel, name), nil
 }

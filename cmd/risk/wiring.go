@@ -12,6 +12,8 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/metrics"
 	"github.com/riskbot/riskbot/render"
@@ -44,7 +46,7 @@ var (
 // botDeps are the parts a bot is wired from.
 type botDeps struct {
 	db     store
-	poster bot.Poster
+	poster chat.Poster
 	log    *slog.Logger
 	seed   func() uint64
 	// palette colours the players on the maps and in the chat text.

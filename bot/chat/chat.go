@@ -1,20 +1,21 @@
-// Package bot is the chat-agnostic core of the Risk bot: it hosts one match
-// per channel, turns slash commands into engine commands, keeps the turn
-// clock, plays the bot seats, and says what happened. It knows nothing of
-// Discord: adapters (bot/discord, bot/console) turn their input into a
-// Request and deliver the Messages.
-package bot
+package chat
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 	"sync"
-	"time"
 )
+
+// Choice is one autocomplete suggestion: Name is shown, Value is sent.
+type Choice struct {
+	Name  string
+	Value string
+}
+
+// MaxChoices is Discord's limit of autocomplete results.
+const MaxChoices = 25
 
 // User is a person in a chat, identified across the platform.
 type User struct {
@@ -96,16 +97,9 @@ type Message struct {
 	// or when a slow delivery's lease ran out and another process took
 	// over. Empty on replies. At most 25 characters.
 	Key string
-	// notice marks the pings of a turn, adjusted to their players'
-	// choices when they are posted (Bot.reach).
-	notice notice
-	// ref names the living message this one posts or edits (postRef),
-	// and mode how; empty for a message posted once.
-	ref  string
-	mode refMode
-	// refused marks the answer to a command or click that was refused
-	// (nothing changed).
-	refused bool
+	// Refused marks the answer to a command or click that was refused:
+	// nothing changed.
+	Refused bool
 }
 
 // Embed is a card under a message's text, as Discord shows embeds: a
@@ -267,92 +261,4 @@ type Threader interface {
 // bot, or a player that it is their turn.
 type DirectPoster interface {
 	DM(ctx context.Context, user string, m Message) error
-}
-
-// mention returns markup that adapters turn into a mention of user id.
-func mention(id string) string { return "{{mention:" + id + "}}" }
-
-// channelLink returns markup that adapters turn into a link to a channel.
-func channelLink(id string) string { return "{{channel:" + id + "}}" }
-
-// timestamp returns markup that adapters turn into a relative time.
-func timestamp(t time.Time) string { return "{{time:" + strconv.FormatInt(t.Unix(), 10) + "}}" }
-
-var markup = regexp.MustCompile(`\{\{(mention|channel|time):([^{}]*)\}\}`)
-
-// Markup renders the bot's markup in a message's text, the platform's way.
-type Markup struct {
-	// Mention gives the form of a mention of a user (by the core's ID).
-	Mention func(id string) string
-	// Channel gives the form of a link to a channel (by the core's ID);
-	// nil shows the ID.
-	Channel func(id string) string
-	// Time gives the form of a time.
-	Time func(unix int64) string
-}
-
-// Format renders the markup of text.
-func (mk Markup) Format(text string) string {
-	return markup.ReplaceAllStringFunc(text, func(m string) string {
-		sub := markup.FindStringSubmatch(m)
-		switch sub[1] {
-		case "mention":
-			return mk.Mention(sub[2])
-		case "channel":
-			if mk.Channel == nil {
-				return sub[2]
-			}
-			return mk.Channel(sub[2])
-		default:
-			n, err := strconv.ParseInt(sub[2], 10, 64)
-			if err != nil {
-				return sub[2]
-			}
-			return mk.Time(n)
-		}
-	})
-}
-
-// Format renders the markup of a message's text: mention(id) and time(unix)
-// give the platform's form of a mention and of a relative time; channels
-// show their ID.
-func Format(text string, mention func(id string) string, time func(unix int64) string) string {
-	return Markup{Mention: mention, Time: time}.Format(text)
-}
-
-// PlainTime renders a time for a text-only client: "in 23 h (Nov 26 21:00 UTC)".
-func PlainTime(now time.Time) func(unix int64) string {
-	return func(unix int64) string {
-		t := time.Unix(unix, 0).UTC()
-		d := t.Sub(now).Round(time.Minute)
-		rel := ""
-		switch {
-		case d >= time.Hour:
-			rel = fmt.Sprintf("in %d h", int(d.Hours()+0.5))
-		case d > 0:
-			rel = fmt.Sprintf("in %d min", int(d.Minutes()))
-		case d <= -time.Hour:
-			rel = fmt.Sprintf("%d h ago", int(-d.Hours()+0.5))
-		case d < 0:
-			rel = fmt.Sprintf("%d min ago", int(-d.Minutes()))
-		default:
-			rel = "now"
-		}
-		return fmt.Sprintf("%s (%s)", rel, t.Format("Jan 2 15:04 MST"))
-	}
-}
-
-// private returns a private message with the text.
-func private(format string, args ...any) Message {
-	return Message{Private: true, Text: fmt.Sprintf(format, args...)}
-}
-
-// capitalize upper-cases the first letter, for engine messages shown alone.
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	r := []rune(s)
-	r[0] = []rune(strings.ToUpper(string(r[0])))[0]
-	return string(r)
 }

@@ -1,0 +1,81 @@
+package chat
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"time"
+)
+
+// Mention returns markup that adapters turn into a mention of user id.
+func Mention(id string) string { return "{{mention:" + id + "}}" }
+
+// ChannelLink returns markup that adapters turn into a link to a channel.
+func ChannelLink(id string) string { return "{{channel:" + id + "}}" }
+
+// Timestamp returns markup that adapters turn into a relative time.
+func Timestamp(t time.Time) string { return "{{time:" + strconv.FormatInt(t.Unix(), 10) + "}}" }
+
+var markup = regexp.MustCompile(`\{\{(mention|channel|time):([^{}]*)\}\}`)
+
+// Markup renders the bot's markup in a message's text, the platform's way.
+type Markup struct {
+	// Mention gives the form of a mention of a user (by the core's ID).
+	Mention func(id string) string
+	// Channel gives the form of a link to a channel (by the core's ID);
+	// nil shows the ID.
+	Channel func(id string) string
+	// Time gives the form of a time.
+	Time func(unix int64) string
+}
+
+// Format renders the markup of text.
+func (mk Markup) Format(text string) string {
+	return markup.ReplaceAllStringFunc(text, func(m string) string {
+		sub := markup.FindStringSubmatch(m)
+		switch sub[1] {
+		case "mention":
+			return mk.Mention(sub[2])
+		case "channel":
+			if mk.Channel == nil {
+				return sub[2]
+			}
+			return mk.Channel(sub[2])
+		default:
+			n, err := strconv.ParseInt(sub[2], 10, 64)
+			if err != nil {
+				return sub[2]
+			}
+			return mk.Time(n)
+		}
+	})
+}
+
+// Format renders the markup of a message's text: mention(id) and time(unix)
+// give the platform's form of a mention and of a relative time; channels
+// show their ID.
+func Format(text string, mention func(id string) string, time func(unix int64) string) string {
+	return Markup{Mention: mention, Time: time}.Format(text)
+}
+
+// PlainTime renders a time for a text-only client: "in 23 h (Nov 26 21:00 UTC)".
+func PlainTime(now time.Time) func(unix int64) string {
+	return func(unix int64) string {
+		t := time.Unix(unix, 0).UTC()
+		d := t.Sub(now).Round(time.Minute)
+		rel := ""
+		switch {
+		case d >= time.Hour:
+			rel = fmt.Sprintf("in %d h", int(d.Hours()+0.5))
+		case d > 0:
+			rel = fmt.Sprintf("in %d min", int(d.Minutes()))
+		case d <= -time.Hour:
+			rel = fmt.Sprintf("%d h ago", int(-d.Hours()+0.5))
+		case d < 0:
+			rel = fmt.Sprintf("%d min ago", int(-d.Minutes()))
+		default:
+			rel = "now"
+		}
+		return fmt.Sprintf("%s (%s)", rel, t.Format("Jan 2 15:04 MST"))
+	}
+}

@@ -1,0 +1,85 @@
+package chat
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Refusal is the answer to a command that is refused (a mistake, or
+// against the rules): shown to its author alone, with nothing changed.
+type Refusal struct{ Msg string }
+
+// Error returns the refusal's words.
+func (e *Refusal) Error() string { return e.Msg }
+
+// Refuse returns a Refusal saying so.
+func Refuse(format string, args ...any) error { return &Refusal{fmt.Sprintf(format, args...)} }
+
+// Quote quotes what a user typed, cut to a length fit for a reply.
+func Quote(s string) string {
+	s = strings.ToValidUTF8(s, "�")
+	// What was typed must not come back as the bot's markup.
+	s = strings.NewReplacer("{", "(", "}", ")").Replace(s)
+	if r := []rune(s); len(r) > 40 {
+		s = string(r[:40]) + "…"
+	}
+	return strconv.Quote(s)
+}
+
+// Clip keeps a text within a chat message, cutting at a character.
+func Clip(text string) string {
+	if len(text) <= MaxText {
+		return text
+	}
+	return strings.ToValidUTF8(text[:MaxText], "") + "…"
+}
+
+// Trunc cuts s to n characters, the last an ellipsis.
+func Trunc(s string, n int) string {
+	r := []rune(s)
+	if len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+// Private returns a private message with the text.
+func Private(format string, args ...any) Message {
+	return Message{Private: true, Text: fmt.Sprintf(format, args...)}
+}
+
+// Capitalize upper-cases the first letter, for engine messages shown alone.
+func Capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	r[0] = []rune(strings.ToUpper(string(r[0])))[0]
+	return string(r)
+}
+
+// MaxText keeps a message within Discord's 2000 characters, with room for
+// the mention markup to grow.
+const MaxText = 1900
+
+// OrList joins names as "A, B or C".
+func OrList(names []string) string { return joinList(names, " or ") }
+
+// AndList joins names as "A, B and C".
+func AndList(names []string) string { return joinList(names, " and ") }
+
+func joinList(names []string, last string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + last + names[len(names)-1]
+}
+
+// Plural counts: "1 army", "3 armies".
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
