@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/command"
+
 	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/riskbot/riskbot/storage"
@@ -91,7 +93,7 @@ func (b *Bot) clickAbandon(ctx context.Context, c chat.Click, bt buttonID) (resu
 	case !c.Admin:
 		return result{}, chat.Refuse("Only the host or an admin can end a match without a winner.")
 	}
-	who := cleanName(c.User.Name)
+	who := command.CleanName(c.User.Name)
 	if i := meta.seat(c.User.ID); merr == nil && i >= 0 {
 		who = meta.Seats[i].Name
 	}

@@ -21,6 +21,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/command"
+
 	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/riskbot/riskbot/engine"
@@ -193,7 +195,7 @@ func (b *Bot) palette(m *match) Palette {
 // use: commands of one channel run one at a time, channels in parallel.
 type Bot struct {
 	cfg     Config
-	specs   []Spec
+	specs   []command.Spec
 	started time.Time // when this process began: older queued posts are not its own
 
 	mu      sync.Mutex
@@ -257,13 +259,13 @@ func New(cfg Config) (*Bot, error) {
 		cfg.Meter = noMeter{}
 	}
 	bg, cancel := context.WithCancel(context.Background())
-	return &Bot{cfg: cfg, specs: Specs(cfg.Levels), started: cfg.Now(), locks: map[string]*sync.Mutex{},
+	return &Bot{cfg: cfg, specs: command.Specs(cfg.Levels), started: cfg.Now(), locks: map[string]*sync.Mutex{},
 		running: map[string]bool{}, again: map[string]bool{}, elsewhere: map[string]bool{}, bg: bg, cancel: cancel,
 		thinking: make(chan struct{}, cfg.Thinkers), maps: newMapCache(cachedMaps)}, nil
 }
 
 // Specs returns the subcommands this bot answers, for registration.
-func (b *Bot) Specs() []Spec { return b.specs }
+func (b *Bot) Specs() []command.Spec { return b.specs }
 
 // Wait blocks until the background work started so far (bot turns) is done.
 func (b *Bot) Wait() { b.wg.Wait() }
@@ -321,7 +323,7 @@ type result struct {
 func (b *Bot) Handle(ctx context.Context, req chat.Request, r chat.Replier) error {
 	res, err := b.handle(ctx, req)
 	name := "unknown"
-	if spec, ok := specByName(b.specs, req.Command); ok {
+	if spec, ok := command.Find(b.specs, req.Command); ok {
 		name = spec.FullName()
 	}
 	b.cfg.Meter.Command(name, resultOf(err))
@@ -330,7 +332,7 @@ func (b *Bot) Handle(ctx context.Context, req chat.Request, r chat.Replier) erro
 
 // summary words a command as its author typed it, for telling them later.
 func summary(req chat.Request) string {
-	parts := []string{"/" + CommandName + " " + req.Command}
+	parts := []string{"/" + command.CommandName + " " + req.Command}
 	for _, k := range slices.Sorted(maps.Keys(req.Options)) {
 		v := req.Options[k]
 		if strings.ContainsAny(v, " \t") {
@@ -341,30 +343,13 @@ func summary(req chat.Request) string {
 	return chat.Clip(strings.Join(parts, " "))
 }
 
-// alias maps subcommands of earlier versions, still understood when typed
-// (in the console, or by habit) though no longer registered on Discord, to
-// the ones that do their work now.
-func alias(command string) string {
-	switch command {
-	case "autoplace":
-		return "place"
-	case "leave":
-		return "surrender"
-	case "map":
-		return "status"
-	case "leaderboard":
-		return "stats"
-	}
-	return command
-}
-
 func (b *Bot) handle(ctx context.Context, req chat.Request) (result, error) {
-	req.Command = alias(req.Command)
-	spec, ok := specByName(b.specs, req.Command)
+	req.Command = command.Alias(req.Command)
+	spec, ok := command.Find(b.specs, req.Command)
 	if !ok {
 		return result{}, chat.Refuse("There is no /risk %s. Try /risk help.", chat.Quote(req.Command))
 	}
-	a, err := parseArgs(spec, req.Options)
+	a, err := command.Parse(spec, req.Options)
 	if err != nil {
 		return result{}, chat.Refuse("%s.", chat.Capitalize(err.Error()))
 	}
@@ -374,7 +359,7 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (result, error) {
 	}
 	// Commands that only read need no lock: storage gives them a consistent
 	// view, and they must not wait behind a long computer turn.
-	if readOnly(spec.FullName(), a) {
+	if command.ReadOnly(spec.FullName(), a) {
 		return h(ctx, &call{bot: b, req: req, args: a})
 	}
 	unlock := b.lock(req.Channel)
@@ -571,7 +556,7 @@ func (b *Bot) postNew(ctx context.Context, channel string, m chat.Message) (stri
 type call struct {
 	bot  *Bot
 	req  chat.Request
-	args args
+	args command.Args
 	// rec is the request to record with the change the command makes.
 	rec *record
 }
@@ -588,17 +573,6 @@ func (c *call) load(ctx context.Context) (*match, error) {
 }
 
 type handler func(ctx context.Context, c *call) (result, error)
-
-// readOnly reports whether a command changes nothing.
-func readOnly(command string, a args) bool {
-	switch command {
-	case "cards":
-		return !a.has("use")
-	case "status", "stats", "odds", "history", "help", "admin show":
-		return true
-	}
-	return false
-}
 
 func (b *Bot) handlers() map[string]handler {
 	return map[string]handler{

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/command"
+
 	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/riskbot/riskbot/engine"
@@ -24,15 +26,15 @@ func isCapitals(s *state.State) bool { return s.Options.Rules == state.Capitals 
 // reinforcements during a turn.
 func (b *Bot) capitalsPlace(ctx context.Context, c *call, m *match, seat int) (result, error) {
 	s := m.Game.State
-	q, named := c.args.str["territory"]
+	q, named := c.args.Str["territory"]
 	if s.Phase == state.PhaseSetup {
 		if !named || strings.TrimSpace(q) == "" {
 			return result{}, chat.Refuse("Choose your capital: /risk place territory:NAME (the list offers the free territories).")
 		}
-		if c.args.has("armies") {
+		if c.args.Has("armies") {
 			return result{}, chat.Refuse("A capital starts with %s: leave out armies.", chat.Plural(s.Options.CapitalTroops, "troop", "troops"))
 		}
-		t, err := territory(s, "territory", q)
+		t, err := command.Territory(s, "territory", q)
 		if err != nil {
 			return result{}, err
 		}
@@ -41,11 +43,11 @@ func (b *Bot) capitalsPlace(ctx context.Context, c *call, m *match, seat int) (r
 	if !named || strings.TrimSpace(q) == "" {
 		return result{}, chat.Refuse("Name the territory that gets your reinforcements: /risk place territory:NAME.")
 	}
-	t, err := territory(s, "territory", q)
+	t, err := command.Territory(s, "territory", q)
 	if err != nil {
 		return result{}, err
 	}
-	if n, ok := c.args.num["armies"]; ok && n != s.Seats[seat].Reserve && s.Phase == state.PhaseReinforce && s.Current == seat {
+	if n, ok := c.args.Num["armies"]; ok && n != s.Seats[seat].Reserve && s.Phase == state.PhaseReinforce && s.Current == seat {
 		return result{}, chat.Refuse("In a capitals match all your reinforcements (%s) go to one territory: leave out armies.",
 			chat.Plural(s.Seats[seat].Reserve, "troop", "troops"))
 	}
@@ -57,7 +59,7 @@ func (b *Bot) capitalsPlace(ctx context.Context, c *call, m *match, seat int) (r
 func (b *Bot) capitalsAttack(ctx context.Context, c *call, m *match, seat int) (result, error) {
 	s := m.Game.State
 	for _, o := range []string{"dice", "until"} {
-		if c.args.has(o) {
+		if c.args.Has(o) {
 			return result{}, chat.Refuse("A capitals match rolls no dice: %s does nothing here. Plan attacks with /risk attack from:… to:…, then /risk launch.", o)
 		}
 	}
@@ -141,7 +143,7 @@ func cmdPort(ctx context.Context, c *call, m *match, seat int) (result, error) {
 	if !isCapitals(s) {
 		return result{}, chat.Refuse("/risk port is for capitals matches: the classic map's sea routes are open to all.")
 	}
-	t, err := territory(s, "territory", c.args.str["territory"])
+	t, err := command.Territory(s, "territory", c.args.Str["territory"])
 	if err != nil {
 		return result{}, err
 	}
@@ -164,7 +166,7 @@ func parseRatio(v string) int {
 // one it offers the four shares as buttons, the remembered one first.
 func (b *Bot) capitalsMove(ctx context.Context, c *call, m *match, seat int) (result, error) {
 	s := m.Game.State
-	if c.args.has("armies") {
+	if c.args.Has("armies") {
 		return result{}, chat.Refuse("In a capitals match troops move by quarters: ratio:1/4, 1/2, 3/4 or all (leave out armies).")
 	}
 	from, to, err := fromTo(c, s)
@@ -172,11 +174,11 @@ func (b *Bot) capitalsMove(ctx context.Context, c *call, m *match, seat int) (re
 		return result{}, err
 	}
 	q, hero := s.MoveDefault(seat)
-	if v, ok := c.args.str["hero"]; ok {
+	if v, ok := c.args.Str["hero"]; ok {
 		hero = v == "yes"
 	}
 	if s.Hero(seat) != from {
-		if c.args.str["hero"] == "yes" {
+		if c.args.Str["hero"] == "yes" {
 			if s.Hero(seat) < 0 {
 				return result{}, chat.Refuse("You have no hero (it comes when you hold territories of 4 terrains).")
 			}
@@ -184,7 +186,7 @@ func (b *Bot) capitalsMove(ctx context.Context, c *call, m *match, seat int) (re
 		}
 		hero = false
 	}
-	if v, ok := c.args.str["ratio"]; ok {
+	if v, ok := c.args.Str["ratio"]; ok {
 		return b.move(ctx, m, seat, engine.Move{From: from, To: to, Quarters: parseRatio(v), Hero: hero})
 	}
 	// Check the move as a whole (all of it, with the hero if it is there)
@@ -251,7 +253,7 @@ func (b *Bot) move(ctx context.Context, m *match, seat int, mv engine.Move) (res
 func (b *Bot) capitalsCards(ctx context.Context, c *call, m *match, seat int) (result, error) {
 	s := m.Game.State
 	it := s.Seats[seat].Capitals.Item
-	if c.args.has("use") {
+	if c.args.Has("use") {
 		if !it.Kept() {
 			return result{}, chat.Refuse("You hold no item to use.")
 		}

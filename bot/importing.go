@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/command"
+
 	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/riskbot/riskbot/engine"
@@ -64,7 +66,7 @@ func (b *Bot) Import(ctx context.Context, x *storage.Export) (*storage.Match, er
 func (b *Bot) CheckImport(x *storage.Export) error {
 	var p []string
 	add := func(format string, args ...any) { p = append(p, fmt.Sprintf(format, args...)) }
-	if strings.TrimSpace(x.Channel) == "" || len(x.Channel) > 200 || strings.ContainsFunc(x.Channel, func(r rune) bool { return !visible(r) || r == ' ' }) {
+	if strings.TrimSpace(x.Channel) == "" || len(x.Channel) > 200 || strings.ContainsFunc(x.Channel, func(r rune) bool { return !command.Visible(r) || r == ' ' }) {
 		add("channel: %q is not a channel", x.Channel)
 	}
 	var g *engine.Game
@@ -155,7 +157,7 @@ func (b *Bot) checkMeta(m Meta, status storage.Status, g *engine.Game) []string 
 		add("meta.host: missing")
 	}
 	set := m.Settings
-	hours := optionRange("turn-hours")
+	hours := command.OptionRange("turn-hours")
 	if set.TurnHours < hours.Min || set.TurnHours > hours.Max {
 		add("meta.settings.turn_hours: %d, want %d to %d", set.TurnHours, hours.Min, hours.Max)
 	}
@@ -171,7 +173,7 @@ func (b *Bot) checkMeta(m Meta, status storage.Status, g *engine.Game) []string 
 			add("meta.settings.options.map: %q is not a map of this bot", o.Map)
 		}
 	case state.Capitals:
-		if !slices.Contains(optionRange("map").Choices, o.Map) || o.Map == "classic" {
+		if !slices.Contains(command.OptionRange("map").Choices, o.Map) || o.Map == "classic" {
 			add("meta.settings.options.map: %q is not a size of generated map (small, normal or large)", o.Map)
 		}
 		if o.NeutralMin < 0 || o.NeutralMax > state.MaxNeutral || o.NeutralMin > o.NeutralMax {
@@ -203,8 +205,8 @@ func (b *Bot) checkMeta(m Meta, status storage.Status, g *engine.Game) []string 
 			add("%s.id: %q is seated twice", where, s.ID)
 		}
 		ids[s.ID] = true
-		if s.Name != cleanName(s.Name) {
-			add("%s.name: %q is not fit to show (it would be %q)", where, s.Name, cleanName(s.Name))
+		if s.Name != command.CleanName(s.Name) {
+			add("%s.name: %q is not fit to show (it would be %q)", where, s.Name, command.CleanName(s.Name))
 		}
 		if names[strings.ToLower(s.Name)] {
 			add("%s.name: %q is taken by another seat", where, s.Name)
@@ -283,14 +285,4 @@ func markupOf(s string) string {
 		}
 	}
 	return ""
-}
-
-// optionRange returns the integer option of /risk new, for its bounds.
-func optionRange(name string) Option {
-	for _, o := range matchOptions() {
-		if o.Name == name {
-			return o
-		}
-	}
-	panic("bot: no match option " + name)
 }

@@ -111,7 +111,7 @@ func cmdCards(ctx context.Context, c *call, m *match, seat int) (result, error) 
 	if isCapitals(s) {
 		return b.capitalsCards(ctx, c, m, seat)
 	}
-	if c.args.has("use") {
+	if c.args.Has("use") {
 		return result{}, chat.Refuse("use is for the items of capitals matches; trade cards with /risk trade.")
 	}
 	hand := s.Seats[seat].Hand.Cards()
@@ -158,10 +158,10 @@ func nextSetText(s *state.State) string {
 }
 
 func cmdOdds(ctx context.Context, c *call) (result, error) {
-	a, d := c.args.num["attackers"], c.args.num["defenders"]
+	a, d := c.args.Num["attackers"], c.args.Num["defenders"]
 	what := fmt.Sprintf("%d armies attacking %d", a, d)
-	if c.args.has("from") || c.args.has("to") {
-		if c.args.has("attackers") || c.args.has("defenders") {
+	if c.args.Has("from") || c.args.Has("to") {
+		if c.args.Has("attackers") || c.args.Has("defenders") {
 			return result{}, chat.Refuse("Give the territories (from, to) or the numbers (attackers, defenders), not both.")
 		}
 		m, err := c.bot.loadLatest(ctx, c.req.Channel)
@@ -188,7 +188,7 @@ func cmdOdds(ctx context.Context, c *call) (result, error) {
 		if a < 2 {
 			return result{}, chat.Refuse("%s has 1 army: it cannot attack.", s.Map.TerritoryName(from))
 		}
-	} else if !c.args.has("attackers") || !c.args.has("defenders") {
+	} else if !c.args.Has("attackers") || !c.args.Has("defenders") {
 		return result{}, chat.Refuse("Give the territories (/risk odds from:Alaska to:Kamchatka) or the numbers (/risk odds attackers:10 defenders:6).")
 	}
 	o, err := engine.AttackOdds(a, d)
@@ -205,14 +205,14 @@ func cmdHistory(ctx context.Context, c *call) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	show := c.args.str["show"]
+	show := c.args.Str["show"]
 	if show != "" && show != "turn" {
-		if c.args.has("turn") {
+		if c.args.Has("turn") {
 			return result{}, chat.Refuse("turn is for show:turn; show:%s is about the whole match.", show)
 		}
 		return b.wholeMatch(ctx, m, show)
 	}
-	turn, ok := c.args.num["turn"]
+	turn, ok := c.args.Num["turn"]
 	if !ok {
 		turn = -1
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/command"
+
 	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/riskbot/riskbot/engine"
@@ -19,15 +21,15 @@ import (
 var botNames = []string{"Napoleon", "Catherine", "Hannibal", "Boudica", "Saladin", "Joan", "Genghis", "Cleopatra"}
 
 // applySettings reads the match options of new and settings.
-func (b *Bot) applySettings(set Settings, a args) (Settings, error) {
+func (b *Bot) applySettings(set Settings, a command.Args) (Settings, error) {
 	var err error
-	if v, ok := a.str["palette"]; ok {
+	if v, ok := a.Str["palette"]; ok {
 		if _, ok := b.cfg.Palettes[v]; !ok {
 			return set, chat.Refuse("There is no palette %q here.", v)
 		}
 		set.Palette = v
 	}
-	if v, ok := a.str["rules"]; ok {
+	if v, ok := a.Str["rules"]; ok {
 		rules, err := state.ParseRules(v)
 		if err != nil {
 			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
@@ -41,7 +43,7 @@ func (b *Bot) applySettings(set Settings, a args) (Settings, error) {
 			set.Options = o
 		}
 	}
-	if v, ok := a.str["map"]; ok {
+	if v, ok := a.Str["map"]; ok {
 		switch {
 		case set.Options.Rules == state.Capitals && v == "classic":
 			return set, chat.Refuse("A capitals match is played on generated islands: map:small, normal or large.")
@@ -58,25 +60,25 @@ func (b *Bot) applySettings(set Settings, a args) (Settings, error) {
 	if err := capitalsOptions(&set, a); err != nil {
 		return set, err
 	}
-	if v, ok := a.str["victory"]; ok {
+	if v, ok := a.Str["victory"]; ok {
 		if set.Options.Victory, err = state.ParseVictory(v); err != nil {
 			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
 		}
 	}
-	if v, ok := a.str["cards"]; ok {
+	if v, ok := a.Str["cards"]; ok {
 		if set.Options.Cards, err = state.ParseCardMode(v); err != nil {
 			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
 		}
 	}
-	if v, ok := a.str["fortify"]; ok {
+	if v, ok := a.Str["fortify"]; ok {
 		if set.Options.Fortify, err = state.ParseFortify(v); err != nil {
 			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
 		}
 	}
-	if v, ok := a.num["turn-hours"]; ok {
+	if v, ok := a.Num["turn-hours"]; ok {
 		set.TurnHours = v
 	}
-	if v, ok := a.str["on-timeout"]; ok {
+	if v, ok := a.Str["on-timeout"]; ok {
 		set.OnTimeout = v
 	}
 	return set, nil
@@ -84,28 +86,28 @@ func (b *Bot) applySettings(set Settings, a args) (Settings, error) {
 
 // capitalsOptions reads the options of capitals matches; classic ones refuse
 // them, saying why.
-func capitalsOptions(set *Settings, a args) error {
+func capitalsOptions(set *Settings, a command.Args) error {
 	o := &set.Options
 	for _, name := range []string{"neutral", "capital-troops"} {
-		if a.has(name) && o.Rules != state.Capitals {
+		if a.Has(name) && o.Rules != state.Capitals {
 			return chat.Refuse("%s is an option of capitals matches: add rules:capitals.", name)
 		}
 	}
 	if o.Rules == state.Capitals {
 		for _, name := range []string{"victory", "cards", "fortify"} {
-			if a.has(name) {
+			if a.Has(name) {
 				return chat.Refuse("%s is an option of classic matches: a capitals match is won by the last capital standing, has no cards, and moves by quarters.", name)
 			}
 		}
 	}
-	if v, ok := a.str["neutral"]; ok {
+	if v, ok := a.Str["neutral"]; ok {
 		lo, hi, err := parseRange(v)
 		if err != nil || lo < 0 || hi > state.MaxNeutral || lo > hi {
 			return chat.Refuse("neutral takes a range of troops within 0 to %d, like 1-5 (or one number), not %s.", state.MaxNeutral, chat.Quote(v))
 		}
 		o.NeutralMin, o.NeutralMax = lo, hi
 	}
-	if v, ok := a.num["capital-troops"]; ok {
+	if v, ok := a.Num["capital-troops"]; ok {
 		o.CapitalTroops = v
 	}
 	return nil
@@ -133,7 +135,7 @@ func settingsText(set Settings) string {
 			timeout = "a turn out of time is skipped"
 		}
 		colours := ""
-		if set.Palette == PaletteColorBlind {
+		if set.Palette == command.PaletteColorBlind {
 			colours = "; colour-blind palette"
 		}
 		return fmt.Sprintf("%s; %d h per turn, %s%s", capitalsSettings(o), set.TurnHours, timeout, colours)
@@ -147,7 +149,7 @@ func settingsText(set Settings) string {
 		timeout = "a turn out of time is skipped"
 	}
 	colours := ""
-	if set.Palette == PaletteColorBlind {
+	if set.Palette == command.PaletteColorBlind {
 		colours = "; colour-blind palette"
 	}
 	return fmt.Sprintf("%s rules on the %s map; %s; %s cards; %s fortification; %d h per turn, %s%s",
@@ -191,7 +193,7 @@ func cmdNew(ctx context.Context, c *call) (result, error) {
 	if thread {
 		t, err := b.cfg.Poster.(chat.Threader).OpenThread(ctx, c.req.Channel, "Risk: match of "+meta.Seats[0].Name)
 		if err != nil {
-			if _, asked := c.args.str["thread"]; asked {
+			if _, asked := c.args.Str["thread"]; asked {
 				return result{}, fmt.Errorf("bot: open a thread for a match in %s: %w", c.req.Channel, err)
 			}
 			// Threads were only the default: play in the channel.
@@ -231,7 +233,7 @@ func cmdNew(ctx context.Context, c *call) (result, error) {
 func (b *Bot) wantThread(c *call) (bool, error) {
 	_, can := b.cfg.Poster.(chat.Threader)
 	lacks := c.req.ThreadLacks
-	switch v, asked := c.args.str["thread"]; {
+	switch v, asked := c.args.Str["thread"]; {
 	case asked && v == "off":
 		return false, nil
 	case asked && (!can || lacks == nil):
@@ -342,7 +344,7 @@ func cmdJoin(ctx context.Context, c *call) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	if p, ok := c.args.str["player"]; ok {
+	if p, ok := c.args.Str["player"]; ok {
 		return b.giveBack(ctx, m, c.req.User, p)
 	}
 	return b.join(ctx, m, c.req.User)
@@ -376,7 +378,7 @@ func (b *Bot) join(ctx context.Context, m *match, u chat.User) (result, error) {
 // uniqueName keeps seat names distinct, since people type them.
 func uniqueName(meta Meta, name string) string {
 	// Names appear in every message: they must never become markup.
-	name = cleanName(name)
+	name = command.CleanName(name)
 	taken := func(n string) bool {
 		for _, s := range meta.Seats {
 			if strings.EqualFold(s.Name, n) {
@@ -467,7 +469,7 @@ func cmdAddBot(ctx context.Context, c *call) (result, error) {
 		return result{}, chat.Refuse("The match is full (%d players).", state.MaxSeats)
 	}
 	level := b.cfg.DefaultLevel
-	v, chosen := c.args.str["level"]
+	v, chosen := c.args.Str["level"]
 	if chosen {
 		level = v
 	}
@@ -482,7 +484,7 @@ func cmdAddBot(ctx context.Context, c *call) (result, error) {
 		return result{}, chat.Refuse("There is no bot level %q (levels: %s).", level, strings.Join(b.cfg.Levels, ", "))
 	}
 	m.meta.Bots++
-	name := c.args.str["name"]
+	name := c.args.Str["name"]
 	if name == "" {
 		name = botNames[(m.meta.Bots-1)%len(botNames)]
 	}
@@ -506,7 +508,7 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 			return result{}, chat.Refuse("%s An admin (Manage Server, or Manage Channels here) can too.", err.Error())
 		}
 	}
-	i, err := m.meta.findSeat(c.args.str["player"])
+	i, err := m.meta.findSeat(c.args.Str["player"])
 	if err != nil {
 		return result{}, chat.Refuse("%s.", chat.Capitalize(err.Error()))
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/command"
+
 	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/riskbot/riskbot/storage"
@@ -194,29 +196,29 @@ func cmdNotify(ctx context.Context, c *call) (result, error) {
 	if len(c.req.Options) == 0 {
 		return result{reply: chat.Private("%s\nChange them with /risk notify dm:on reminders:off quiet:22-7 utc-offset:+2.", prefsText(p))}, nil
 	}
-	if v, ok := c.args.str["dm"]; ok {
+	if v, ok := c.args.Str["dm"]; ok {
 		p.DM = v == "on"
 	}
-	if v, ok := c.args.str["reminders"]; ok {
+	if v, ok := c.args.Str["reminders"]; ok {
 		p.NoReminders = v == "off"
 	}
-	if v, ok := c.args.str["quiet"]; ok {
+	if v, ok := c.args.Str["quiet"]; ok {
 		if p.QuietFrom, p.QuietTo, err = parseQuiet(v); err != nil {
 			return result{}, err
 		}
 	}
-	if v, ok := c.args.str["utc-offset"]; ok {
+	if v, ok := c.args.Str["utc-offset"]; ok {
 		if p.Offset, err = parseOffset(v); err != nil {
 			return result{}, err
 		}
 	}
-	if v, ok := c.args.str["away"]; ok {
+	if v, ok := c.args.Str["away"]; ok {
 		if p.Away, err = parseAway(v, b.cfg.Now()); err != nil {
 			return result{}, err
 		}
 	}
-	if v, ok := c.args.str["defend"]; ok {
-		if err := checkTyped("defend", v); err != nil {
+	if v, ok := c.args.Str["defend"]; ok {
+		if err := command.CheckTyped("defend", v); err != nil {
 			return result{}, err
 		}
 		p.Orders.Defend = strings.TrimSpace(v)
@@ -227,10 +229,10 @@ func cmdNotify(ctx context.Context, c *call) (result, error) {
 			return result{}, chat.Refuse("defend takes a continent's name, like Europe.")
 		}
 	}
-	if v, ok := c.args.str["attack"]; ok {
+	if v, ok := c.args.Str["attack"]; ok {
 		p.Orders.NoAttack = v == "off"
 	}
-	if v, ok := c.args.str["caution"]; ok {
+	if v, ok := c.args.Str["caution"]; ok {
 		p.Orders.Caution = v
 		if v == "careful" {
 			p.Orders.Caution = ""
@@ -256,20 +258,6 @@ func (b *Bot) setPrefs(ctx context.Context, user string, p prefs) error {
 		raw = nil
 	}
 	return b.cfg.Store.SetSetting(ctx, playerScope, user, raw, b.cfg.Now())
-}
-
-// notifySpec is /risk notify.
-func notifySpec() Spec {
-	return Spec{Name: "notify", Description: "How the bot tells you it is your turn: direct messages, reminders, quiet hours", Options: []Option{
-		{Name: "dm", Description: "A direct message too when it is your turn", Type: String, Choices: []string{"on", "off"}},
-		{Name: "reminders", Description: "The reminder when three quarters of your time has passed", Type: String, Choices: []string{"on", "off"}},
-		{Name: "quiet", Description: "Hours with no pings, your turn's clock stopped: like 22-7, or off", Type: String},
-		{Name: "utc-offset", Description: "Your time zone as hours from UTC, like +2 or -5 (for quiet hours)", Type: String},
-		{Name: "away", Description: "Away for days (3d) or until a date (2026-12-24): your orders play at once; off", Type: String},
-		{Name: "defend", Description: "Standing orders: the continent to reinforce first (off for none)", Type: String},
-		{Name: "attack", Description: "Standing orders: whether your seat attacks when played for you", Type: String, Choices: []string{"on", "off"}},
-		{Name: "caution", Description: "Standing orders: how your seat plays for you (default careful)", Type: String, Choices: []string{"careful", "balanced", "bold"}},
-	}, Usage: "/risk notify away:3d defend:Europe attack:off"}
 }
 
 // notice tells which messages notify a player of their turn.

@@ -8,6 +8,8 @@ import (
 	"image/png"
 	"testing"
 
+	"github.com/riskbot/riskbot/bot/command"
+
 	"github.com/riskbot/riskbot/bot/chat"
 )
 
@@ -56,7 +58,7 @@ func TestMatchPalette(t *testing.T) {
 	before := h.load(ch)
 	wantPublic(t, h.do(ch, "Ann", "settings", "palette:standard"), "Settings:")
 	after := h.load(ch)
-	if after.meta.Settings.Palette != PaletteStandard || after.meta.Settings.Options != before.meta.Settings.Options {
+	if after.meta.Settings.Palette != command.PaletteStandard || after.meta.Settings.Options != before.meta.Settings.Options {
 		t.Fatalf("settings after the switch: %+v, were %+v", after.meta.Settings, before.meta.Settings)
 	}
 	status := h.do(ch, "Bob", "map")

@@ -2,12 +2,13 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/riskbot/riskbot/bot/command"
 
 	"github.com/riskbot/riskbot/bot/chat"
 
@@ -237,32 +238,6 @@ func seated(h seatedHandler) handler {
 	}
 }
 
-// territory resolves a territory option typed by a person; a miss is
-// answered with the closest names.
-func territory(s *state.State, option, q string) (int, error) {
-	if err := checkTyped(option, q); err != nil {
-		return -1, err
-	}
-	id, err := s.Map.Lookup(q)
-	if err == nil {
-		return id, nil
-	}
-	var ne *state.NameError
-	if !errors.As(err, &ne) {
-		return -1, err
-	}
-	typed := strings.TrimSpace(q)
-	switch {
-	case typed == "":
-		return -1, chat.Refuse("Give a territory for %s.", option)
-	case ne.Ambiguous:
-		return -1, chat.Refuse("%s:%s could be %s: type more of the name.", option, typed, chat.OrList(ne.Candidates))
-	case len(ne.Candidates) > 0:
-		return -1, chat.Refuse("%s:%s is not a territory. Did you mean %s?", option, typed, chat.OrList(ne.Candidates))
-	}
-	return -1, chat.Refuse("%s:%s is not a territory. /risk status shows the map with their names; any unique start of a name works.", option, typed)
-}
-
 // act applies a person's commands and builds the result: the reply lines,
 // the posts of turns that ended, and whether bots play next.
 func (b *Bot) act(ctx context.Context, m *match, seat int, extra func(out outcome) chat.Message, cmds ...engine.Command) (result, error) {
@@ -317,17 +292,17 @@ func cmdPlace(ctx context.Context, c *call, m *match, seat int) (result, error) 
 	if isCapitals(s) {
 		return b.capitalsPlace(ctx, c, m, seat)
 	}
-	if q, ok := c.args.str["territory"]; !ok || strings.TrimSpace(q) == "" {
-		if c.args.has("armies") {
+	if q, ok := c.args.Str["territory"]; !ok || strings.TrimSpace(q) == "" {
+		if c.args.Has("armies") {
 			return result{}, chat.Refuse("Name the territory for those armies: /risk place territory:NAME armies:N (with no territory, everything is placed automatically).")
 		}
 		return b.act(ctx, m, seat, b.replyAutoplaced(m, seat), engine.AutoPlace{})
 	}
-	t, err := territory(s, "territory", c.args.str["territory"])
+	t, err := command.Territory(s, "territory", c.args.Str["territory"])
 	if err != nil {
 		return result{}, err
 	}
-	n, ok := c.args.num["armies"]
+	n, ok := c.args.Num["armies"]
 	if !ok {
 		n = s.Seats[seat].Reserve
 	}
@@ -395,10 +370,10 @@ func placedWhere(s *state.State, events []engine.Event, seat int) string {
 
 // fromTo reads the from and to territories of a command.
 func fromTo(c *call, s *state.State) (from, to int, err error) {
-	if from, err = territory(s, "from", c.args.str["from"]); err != nil {
+	if from, err = command.Territory(s, "from", c.args.Str["from"]); err != nil {
 		return -1, -1, err
 	}
-	if to, err = territory(s, "to", c.args.str["to"]); err != nil {
+	if to, err = command.Territory(s, "to", c.args.Str["to"]); err != nil {
 		return -1, -1, err
 	}
 	return from, to, nil
@@ -450,7 +425,7 @@ func cmdTrade(ctx context.Context, c *call, m *match, seat int) (result, error) 
 		return result{}, chat.Refuse("A capitals match has no cards; it has items: /risk cards shows yours.")
 	}
 	var set [3]state.Card
-	if q, ok := c.args.str["cards"]; ok && q != "" {
+	if q, ok := c.args.Str["cards"]; ok && q != "" {
 		var err error
 		set, err = parseCards(s, seat, q)
 		if err != nil {
@@ -509,7 +484,7 @@ func parseCards(s *state.State, seat int, q string) ([3]state.Card, error) {
 				}
 			}
 			if !found {
-				if err := checkTyped("cards", f); err != nil {
+				if err := command.CheckTyped("cards", f); err != nil {
 					return set, err
 				}
 				if t, err := s.Map.Lookup(f); err == nil {
@@ -557,7 +532,7 @@ func cmdAttack(ctx context.Context, c *call, m *match, seat int) (result, error)
 	}
 	var cmd engine.Command
 	var notes []string
-	if until, ok := c.args.str["until"]; ok {
+	if until, ok := c.args.Str["until"]; ok {
 		keep := 1
 		if u := strings.ToLower(until); u != "win" && u != "conquest" && u != "" {
 			keep, err = strconv.Atoi(u)
@@ -566,11 +541,11 @@ func cmdAttack(ctx context.Context, c *call, m *match, seat int) (result, error)
 			}
 		}
 		cmd = engine.Blitz{From: from, To: to, Keep: keep}
-		if c.args.has("dice") {
+		if c.args.Has("dice") {
 			notes = append(notes, "(dice does nothing with until: a blitz rolls as many as allowed.)")
 		}
 	} else {
-		dice, ok := c.args.num["dice"]
+		dice, ok := c.args.Num["dice"]
 		if !ok {
 			dice = max(1, engine.MaxDice(s.Terr[from].Armies))
 		}
@@ -696,7 +671,7 @@ func cmdOccupy(ctx context.Context, c *call, m *match, seat int) (result, error)
 	if isCapitals(s) {
 		return result{}, chat.Refuse("In a capitals match a fallen territory stays at 0 troops until your move: /risk fortify.")
 	}
-	n := c.args.num["armies"]
+	n := c.args.Num["armies"]
 	if o := s.Occupy; s.Phase == state.PhaseOccupy && s.Current == seat && (n < o.Min || n > o.Max) {
 		return result{}, chat.Refuse("Move %d to %d armies into %s (from %s): /risk occupy armies:%d, or the buttons under the attack.",
 			o.Min, o.Max, s.Map.TerritoryName(o.To), s.Map.TerritoryName(o.From), o.Max)
@@ -721,7 +696,7 @@ func cmdFortify(ctx context.Context, c *call, m *match, seat int) (result, error
 		return b.capitalsMove(ctx, c, m, seat)
 	}
 	for _, o := range []string{"ratio", "hero"} {
-		if c.args.has(o) {
+		if c.args.Has(o) {
 			return result{}, chat.Refuse("%s is for capitals matches; here give armies (or leave it out to move all that may move).", o)
 		}
 	}
@@ -729,7 +704,7 @@ func cmdFortify(ctx context.Context, c *call, m *match, seat int) (result, error
 	if err != nil {
 		return result{}, err
 	}
-	n, ok := c.args.num["armies"]
+	n, ok := c.args.Num["armies"]
 	if !ok {
 		n = engine.Movable(s, from)
 	}
@@ -746,7 +721,7 @@ func cmdFortify(ctx context.Context, c *call, m *match, seat int) (result, error
 func cmdEnd(ctx context.Context, c *call, m *match, seat int) (result, error) {
 	b := c.bot
 	var discard string
-	if d, ok := c.args.str["discard"]; ok {
+	if d, ok := c.args.Str["discard"]; ok {
 		if isCapitals(m.Game.State) {
 			return result{}, chat.Refuse("A capitals match has no cards to discard: /risk end passes.")
 		}

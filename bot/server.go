@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/command"
+
 	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/riskbot/riskbot/storage"
@@ -38,36 +40,6 @@ type serverRules struct {
 	PerServer int `json:"per_server,omitempty"`
 	// LobbyDays closes lobbies idle that long; zero keeps the bot's rule.
 	LobbyDays int `json:"lobby_days,omitempty"`
-}
-
-// defaultOptions are the options of /risk new a server may set a default
-// for.
-func defaultOptions() []Option {
-	var out []Option
-	for _, o := range matchOptions() {
-		if o.Name != "rules" && o.Name != "map" { // one choice each, for now
-			out = append(out, o)
-		}
-	}
-	return out
-}
-
-// adminSpecs are the subcommands of /risk admin.
-func adminSpecs(levels []string) []Spec {
-	defaults := append(defaultOptions(),
-		Option{Name: "bot-levels", Description: "Computer levels allowed, like 'easy normal' (default: " + strings.Join(levels, ", ") + ")", Type: String},
-		Option{Name: "who-starts", Description: "Who may open matches (default everyone)", Type: String, Choices: []string{"everyone", "admins"}},
-	)
-	return []Spec{
-		{Group: "admin", Name: "show", Description: "This server's defaults and limits for matches", Usage: "/risk admin show", Quick: true},
-		{Group: "admin", Name: "defaults", Description: "Set defaults for this server's new matches", Options: defaults, Usage: "/risk admin defaults turn-hours:48 victory:domination"},
-		{Group: "admin", Name: "limits", Description: "Set limits on this server's matches (0: none)", Options: []Option{
-			{Name: "per-host", Description: "Open matches one person may host", Type: Integer, Min: 0, Max: 100},
-			{Name: "per-server", Description: "Open matches in the whole server", Type: Integer, Min: 0, Max: 10000},
-			{Name: "lobby-days", Description: "Days a lobby may wait without a change before it closes", Type: Integer, Min: 0, Max: 365},
-		}, Usage: "/risk admin limits per-host:2 per-server:20"},
-		{Group: "admin", Name: "reset", Description: "Forget this server's defaults and limits", Usage: "/risk admin reset"},
-	}
 }
 
 // rulesOf returns a server's rules (none outside a server).
@@ -157,7 +129,7 @@ func (b *Bot) serverDefaults(r serverRules) (Settings, error) {
 	if len(r.Defaults) == 0 {
 		return set, nil
 	}
-	a, err := parseArgs(Spec{Name: "admin defaults", Options: defaultOptions()}, r.Defaults)
+	a, err := command.Parse(command.Spec{Name: "admin defaults", Options: command.DefaultOptions()}, r.Defaults)
 	if err != nil {
 		return set, err
 	}
@@ -187,7 +159,7 @@ func cmdAdminDefaults(ctx context.Context, c *call) (result, error) {
 	if r.Defaults == nil {
 		r.Defaults = map[string]string{}
 	}
-	for _, o := range defaultOptions() {
+	for _, o := range command.DefaultOptions() {
 		if v, ok := c.req.Options[o.Name]; ok {
 			r.Defaults[o.Name] = strings.TrimSpace(v)
 		}
@@ -195,7 +167,7 @@ func cmdAdminDefaults(ctx context.Context, c *call) (result, error) {
 	if _, err := b.serverDefaults(r); err != nil {
 		return result{}, err
 	}
-	if v, ok := c.args.str["bot-levels"]; ok {
+	if v, ok := c.args.Str["bot-levels"]; ok {
 		levels := strings.FieldsFunc(strings.ToLower(v), func(r rune) bool { return r == ',' || r == ' ' })
 		for _, l := range levels {
 			if !slices.Contains(b.cfg.Levels, l) {
@@ -210,7 +182,7 @@ func cmdAdminDefaults(ctx context.Context, c *call) (result, error) {
 			r.Levels = nil
 		}
 	}
-	if v, ok := c.args.str["who-starts"]; ok {
+	if v, ok := c.args.Str["who-starts"]; ok {
 		r.Starters = ""
 		if v == "admins" {
 			r.Starters = "admins"
@@ -229,7 +201,7 @@ func cmdAdminLimits(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	for name, field := range map[string]*int{"per-host": &r.PerHost, "per-server": &r.PerServer, "lobby-days": &r.LobbyDays} {
-		if v, ok := c.args.num[name]; ok {
+		if v, ok := c.args.Num[name]; ok {
 			*field = v
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/riskbot/riskbot/bot/command"
+
 	"github.com/riskbot/riskbot/ai"
 	"github.com/riskbot/riskbot/render"
 )
@@ -17,7 +19,7 @@ func Standard(cfg Config) Config {
 		cfg.Palettes = StandardPalettes()
 	}
 	if cfg.Render == nil {
-		def := cfg.Palettes[PaletteStandard]
+		def := cfg.Palettes[command.PaletteStandard]
 		cfg.Render, cfg.Colors, cfg.RGB = def.Render, def.Colors, def.RGB
 	}
 	if cfg.NewPlayer == nil {
@@ -33,18 +35,12 @@ func Standard(cfg Config) Config {
 	return cfg
 }
 
-// The names of the standard palettes, as /risk new palette: offers them.
-const (
-	PaletteStandard   = "standard"   // the rule book's colours (render.Default)
-	PaletteColorBlind = "colorblind" // Okabe–Ito (render.ColorBlind)
-)
-
 // StandardPalettes returns the palettes of package render, each with its
 // own renderer (which builds its layers on first use).
 func StandardPalettes() map[string]Palette {
 	return map[string]Palette{
-		PaletteStandard:   {Colors: colorNames(render.Default), RGB: colorValues(render.Default), Render: render.New(render.Options{Palette: render.Default})},
-		PaletteColorBlind: {Colors: colorNames(render.ColorBlind), RGB: colorValues(render.ColorBlind), Render: render.New(render.Options{Palette: render.ColorBlind})},
+		command.PaletteStandard:   {Colors: colorNames(render.Default), RGB: colorValues(render.Default), Render: render.New(render.Options{Palette: render.Default})},
+		command.PaletteColorBlind: {Colors: colorNames(render.ColorBlind), RGB: colorValues(render.ColorBlind), Render: render.New(render.Options{Palette: render.ColorBlind})},
 	}
 }
 

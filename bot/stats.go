@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/command"
+
 	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/riskbot/riskbot/engine/luck"
@@ -28,7 +30,7 @@ func cmdStats(ctx context.Context, c *call) (result, error) {
 		server = c.req.Channel
 	}
 	rules := state.Classic
-	if c.args.str["rules"] == "capitals" {
+	if c.args.Str["rules"] == "capitals" {
 		rules = state.Capitals
 	}
 	board, err := b.cfg.Store.Leaderboard(ctx, server, rules, 0)
@@ -36,8 +38,8 @@ func cmdStats(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	who, whoName := c.req.User.ID, "You"
-	if q := strings.TrimSpace(c.args.str["player"]); q != "" {
-		if err := checkTyped("player", q); err != nil {
+	if q := strings.TrimSpace(c.args.Str["player"]); q != "" {
+		if err := command.CheckTyped("player", q); err != nil {
 			return result{}, err
 		}
 		who, whoName = q, q

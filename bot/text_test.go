@@ -4,12 +4,10 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"unicode/utf8"
+
+	"github.com/riskbot/riskbot/bot/command"
 
 	"github.com/riskbot/riskbot/bot/chat"
-
-	"github.com/riskbot/riskbot/engine"
-	"github.com/riskbot/riskbot/state"
 )
 
 // markupIn names the markup a text would carry to a chat, or "" if none:
@@ -25,62 +23,6 @@ func markupIn(s string) string {
 		}
 	}
 	return ""
-}
-
-// Issue 12, fault 2: names cleaned once could still become markup.
-func TestCleanName(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"Ann", "Ann"},
-		{"  Ann   Marie ", "Ann Marie"},
-		{"@every@everyoneone", "every everyoneone"},
-		{"<<@@123456789012345678>", "123456789012345678"},
-		{"{<@{mention:console:bob}<@}", "mention:console:bob"},
-		{"{{mention:test:ann}} @everyone\nx", "mention:test:ann everyone x"},
-		{"**bold** __under__ ~~gone~~ ||spoiler|| `code`", "bold under gone spoiler code"},
-		{"[click](https://evil.example)", "click (https://evil.example)"},
-		{"Bob\u202e\u200b\x00", "Bob"},
-		{"Zoë 東京 🎲", "Zoë 東京 🎲"},
-		{"", "Player"},
-		{"@@@", "Player"},
-		{"\xff\xfe", "Player"},
-		{strings.Repeat("x", 40), strings.Repeat("x", 32)},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			got := cleanName(tt.in)
-			if got != tt.want {
-				t.Errorf("cleanName(%q) = %q, want %q", tt.in, got, tt.want)
-			}
-			if again := cleanName(got); again != got {
-				t.Errorf("not idempotent: %q then %q", got, again)
-			}
-		})
-	}
-}
-
-// FuzzCleanName: whatever a person calls themselves, the cleaned name
-// carries no markup, cleaning it again changes nothing, and it fits a seat.
-func FuzzCleanName(f *testing.F) {
-	for _, s := range []string{"@every@everyoneone", "<<@@123456789012345678>", "{<@{mention:console:bob}<@}", "{{{{time:1}}}}", "a\u202eb", "💥", "@@here", "<t:1:R>"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		got := cleanName(s)
-		if bad := markupIn(got); bad != "" {
-			t.Fatalf("cleanName(%q) = %q carries %s", s, got, bad)
-		}
-		if again := cleanName(got); again != got {
-			t.Fatalf("cleanName(%q) = %q, cleaned again %q", s, got, again)
-		}
-		if n := utf8.RuneCountInString(got); !utf8.ValidString(got) || n < 1 || n > maxNameRunes || got != strings.TrimSpace(got) || strings.Contains(got, "  ") {
-			t.Fatalf("cleanName(%q) = %q: not a seat name", s, got)
-		}
-		for _, r := range got {
-			if !visible(r) && r != ' ' {
-				t.Fatalf("cleanName(%q) = %q keeps %U", s, got, r)
-			}
-		}
-	})
 }
 
 // The names of the issue, given to a person joining and to a bot, never
@@ -110,7 +52,7 @@ func TestNamesNeverBecomeMarkup(t *testing.T) {
 		}
 	}
 	for _, s := range h.load(ch).meta.Seats {
-		if bad := markupIn(s.Name); bad != "" || s.Name != cleanName(s.Name) {
+		if bad := markupIn(s.Name); bad != "" || s.Name != command.CleanName(s.Name) {
 			t.Errorf("seat name %q (%s)", s.Name, bad)
 		}
 	}
@@ -118,96 +60,4 @@ func TestNamesNeverBecomeMarkup(t *testing.T) {
 	if r := h.doOpts(ch, "Ann", "{{mention:test:ann}}", nil); markupIn(r.Text) != "" {
 		t.Errorf("an unknown command was quoted back as markup: %q", r.Text)
 	}
-}
-
-// classicState is a state on the classic map, for name lookups.
-func classicState(t testing.TB) *state.State {
-	t.Helper()
-	m, err := engine.LoadMap("classic")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &state.State{Map: m}
-}
-
-// Issue 12, fault 7: a territory typed with emoji, flags, a right-to-left
-// override or a NUL around it was found all the same; loose typing
-// (prefixes, abbreviations, case, spaces, typos) keeps working.
-func TestPollutedTerritoryNames(t *testing.T) {
-	s := classicState(t)
-	tests := []struct {
-		typed string
-		want  string // the territory, or a part of the refusal
-		ok    bool
-	}{
-		{"Bra💥zil", "which no territory name has", false},
-		{"🇧🇷 Brazil", "which no territory name has", false},
-		{"\u202eBrazil", "invisible character (U+202E)", false},
-		{"Brazil\u202e", "invisible character (U+202E)", false},
-		{"\x00Brazil", "invisible character (U+0000)", false},
-		{"Brazil\x00", "invisible character (U+0000)", false},
-		{"Bra\u200bzil", "invisible character (U+200B)", false},
-		{"Brazil\ufe0f", "U+FE0F", false},
-		{"Brazil ⚔️", "“⚔”", false},
-		{"brazil", "Brazil", true},
-		{"  BRAZIL \t\n", "Brazil", true},
-		{"braz", "Brazil", true},
-		{"kamch", "Kamchatka", true},
-		{"e africa", "East Africa", true},
-		{"w. us", "Western United States", true},
-		{"nwt", "Northwest Territory", true},
-		{"Brazl", "Did you mean Brazil", false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.typed, func(t *testing.T) {
-			id, err := territory(s, "territory", tt.typed)
-			if tt.ok {
-				if err != nil || s.Map.Territories[id].Name != tt.want {
-					t.Fatalf("territory(%q) = %d, %v; want %s", tt.typed, id, err, tt.want)
-				}
-				return
-			}
-			if err == nil {
-				t.Fatalf("territory(%q) = %s, want a refusal", tt.typed, s.Map.Territories[id].Name)
-			}
-			if !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("refusal %q lacks %q", err, tt.want)
-			}
-			for _, r := range err.Error() {
-				if !visible(r) && r != ' ' {
-					t.Errorf("the refusal %q shows %U", err, r)
-				}
-			}
-		})
-	}
-}
-
-// FuzzTerritoryName: a name typed with anything that is no part of a
-// territory's name (controls, invisible characters, emoji and other
-// symbols) is refused, wherever it is put in a real name; whatever is
-// accepted is made of letters, marks, digits, punctuation and spaces.
-func FuzzTerritoryName(f *testing.F) {
-	s := classicState(f)
-	f.Add("Bra💥zil", int32('💥'), 3, 11)
-	f.Add("kamch", int32(0x202e), 0, 29)
-	f.Add("e africa", int32(0), 6, 22)
-	f.Add("", int32('🇧'), 0, 0)
-	f.Fuzz(func(t *testing.T, q string, r rune, pos, terr int) {
-		if id, err := territory(s, "territory", q); err == nil {
-			for _, c := range q {
-				if !nameRune(c) {
-					t.Fatalf("territory(%q) = %d, though it has %U", q, id, c)
-				}
-			}
-		}
-		if nameRune(r) || !utf8.ValidRune(r) || terr < 0 {
-			return
-		}
-		name := s.Map.Territories[terr%len(s.Map.Territories)].Name
-		i := max(0, pos) % (len(name) + 1)
-		polluted := name[:i] + string(r) + name[i:]
-		if _, err := territory(s, "territory", polluted); err == nil || !strings.Contains(err.Error(), "which no territory name has") {
-			t.Fatalf("territory(%q) = %v, want a refusal of %U", polluted, err, r)
-		}
-	})
 }

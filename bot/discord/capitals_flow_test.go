@@ -23,10 +23,10 @@ func TestCapitalsFlow(t *testing.T) {
 		t.Skip("plays a match")
 	}
 	g := newGame(t)
-	wantPublic(t, g.answer(g.do(command(t, ann, channel, "new", o("rules", "capitals"), o("map", "small")))), "Capitals rules on small generated islands")
-	wantPublic(t, g.answer(g.do(command(t, bob, channel, "join"))), "Bob joined")
-	wantPublic(t, g.answer(g.do(command(t, ann, channel, "addbot", o("level", "easy")))), "takes a seat")
-	start := g.fake.Replies(g.do(command(t, ann, channel, "start")))[0]
+	wantPublic(t, g.answer(g.do(slash(t, ann, channel, "new", o("rules", "capitals"), o("map", "small")))), "Capitals rules on small generated islands")
+	wantPublic(t, g.answer(g.do(slash(t, bob, channel, "join"))), "Bob joined")
+	wantPublic(t, g.answer(g.do(slash(t, ann, channel, "addbot", o("level", "easy")))), "takes a seat")
+	start := g.fake.Replies(g.do(slash(t, ann, channel, "start")))[0]
 	wantPublic(t, start, "The match has started", "Capitals are chosen in this order")
 	wantMap(t, start)
 	g.bot.Wait()
@@ -66,7 +66,7 @@ func TestCapitalsFlow(t *testing.T) {
 		if !s.Seats[s.SeatByID(p.userID())].Alive() {
 			p = people[1]
 		}
-		ask := g.answer(g.do(command(t, p, channel, "surrender")))
+		ask := g.answer(g.do(slash(t, p, channel, "surrender")))
 		wantPrivate(t, ask, "Give up the match?", "<t:")
 		yes, ok := buttonByLabel(ask, "Give up")
 		if !ok {
@@ -127,11 +127,11 @@ func (g *game) capitalsAct(p person, s *state.State, c engine.Command) {
 		if len(sugg) == 0 || !strings.Contains(sugg[0].Name, "troop") {
 			t.Fatalf("capital suggestions %v", sugg)
 		}
-		wantPrivate(t, g.answer(g.do(command(t, p, channel, "place", o("territory", n(c.Territory))))), "chose "+n(c.Territory))
+		wantPrivate(t, g.answer(g.do(slash(t, p, channel, "place", o("territory", n(c.Territory))))), "chose "+n(c.Territory))
 	case engine.Reinforce:
-		wantPrivate(t, g.answer(g.do(command(t, p, channel, "place", o("territory", n(c.Territory))))), "sent", n(c.Territory))
+		wantPrivate(t, g.answer(g.do(slash(t, p, channel, "place", o("territory", n(c.Territory))))), "sent", n(c.Territory))
 	case engine.Capture:
-		wantPrivate(t, g.answer(g.do(command(t, p, channel, "attack", o("from", n(c.From)), o("to", n(c.To))))), "captured "+n(c.To))
+		wantPrivate(t, g.answer(g.do(slash(t, p, channel, "attack", o("from", n(c.From)), o("to", n(c.To))))), "captured "+n(c.To))
 	case engine.Plan:
 		tos := g.complete(p, "attack", "to", "", o("from", n(c.From)))
 		found := false
@@ -143,19 +143,19 @@ func (g *game) capitalsAct(p person, s *state.State, c engine.Command) {
 		if !found {
 			t.Errorf("the suggestions to attack from %s do not offer %s with its totals: %v", n(c.From), n(c.To), tos)
 		}
-		res := g.answer(g.do(command(t, p, channel, "attack", o("from", n(c.From)), o("to", n(c.To)))))
+		res := g.answer(g.do(slash(t, p, channel, "attack", o("from", n(c.From)), o("to", n(c.To)))))
 		wantPrivate(t, res, "planned attack", "Planned (", "against")
 		if _, ok := buttonByLabel(res, "Launch"); !ok {
 			t.Errorf("no Launch button on the plan: %+v", res.Buttons)
 		}
 	case engine.Launch:
 		// The launch button of the last plan reply is current.
-		res := g.answer(g.do(command(t, p, channel, "launch")))
+		res := g.answer(g.do(slash(t, p, channel, "launch")))
 		wantPrivate(t, res, "struck")
 	case engine.BuildPort:
-		wantPrivate(t, g.answer(g.do(command(t, p, channel, "port", o("territory", n(c.Territory))))), "built a port on "+n(c.Territory))
+		wantPrivate(t, g.answer(g.do(slash(t, p, channel, "port", o("territory", n(c.Territory))))), "built a port on "+n(c.Territory))
 	case engine.UseItem:
-		cards := g.answer(g.do(command(t, p, channel, "cards")))
+		cards := g.answer(g.do(slash(t, p, channel, "cards")))
 		wantPrivate(t, cards, "Your item (only you see it)")
 		use, ok := buttonByLabel(cards, "Use it now")
 		if !ok {
@@ -163,7 +163,7 @@ func (g *game) capitalsAct(p person, s *state.State, c engine.Command) {
 		}
 		wantPrivate(t, g.answer(g.do(click(t, p, channel, use.CustomID))), "used an item", "In effect for the rest of your turn")
 	case engine.Move:
-		ask := g.answer(g.do(command(t, p, channel, "fortify", o("from", n(c.From)), o("to", n(c.To)))))
+		ask := g.answer(g.do(slash(t, p, channel, "fortify", o("from", n(c.From)), o("to", n(c.To)))))
 		wantPrivate(t, ask, "how much?")
 		label := []string{"", "1/4", "1/2", "3/4", "all"}[c.Quarters]
 		var pick string
@@ -179,7 +179,7 @@ func (g *game) capitalsAct(p person, s *state.State, c engine.Command) {
 		}
 		wantPrivate(t, g.answer(g.do(click(t, p, channel, pick))), "moved")
 	case engine.EndTurn:
-		wantPrivate(t, g.answer(g.do(command(t, p, channel, "end"))), "ended turn")
+		wantPrivate(t, g.answer(g.do(slash(t, p, channel, "end"))), "ended turn")
 	default:
 		t.Fatalf("the mind played %#v", c)
 	}

@@ -5,9 +5,10 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/riskbot/riskbot/bot/command"
+
 	"github.com/bwmarrin/discordgo"
 	"github.com/riskbot/riskbot/ai"
-	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
 )
 
@@ -18,7 +19,7 @@ func levels() []string { return ai.Levels() }
 // Discord puts on commands (the fake's checks: names, descriptions, counts,
 // required options first, choices, autocomplete, the 8000 characters).
 func TestCommandWithinDiscordLimits(t *testing.T) {
-	specs := bot.Specs(levels())
+	specs := command.Specs(levels())
 	for _, global := range []bool{true, false} {
 		cmd := Command(specs, global)
 		body, err := json.Marshal([]*discordgo.ApplicationCommand{cmd})
@@ -39,8 +40,8 @@ func TestCommandWithinDiscordLimits(t *testing.T) {
 		}
 	}
 	cmd := Command(specs, true)
-	if cmd.Name != bot.CommandName || len(cmd.Options) != topLevel(specs) || len(cmd.Options) > fakediscord.MaxOptions {
-		t.Fatalf("/%s with %d subcommands and groups, want /%s with %d", cmd.Name, len(cmd.Options), bot.CommandName, topLevel(specs))
+	if cmd.Name != command.CommandName || len(cmd.Options) != topLevel(specs) || len(cmd.Options) > fakediscord.MaxOptions {
+		t.Fatalf("/%s with %d subcommands and groups, want /%s with %d", cmd.Name, len(cmd.Options), command.CommandName, topLevel(specs))
 	}
 	// Each option keeps what the core declared.
 	for i, s := range specs {
@@ -60,7 +61,7 @@ func TestCommandWithinDiscordLimits(t *testing.T) {
 				t.Errorf("/risk %s %s: required %v autocomplete %v choices %d; want %v %v %d", s.Name, o.Name,
 					got.Required, got.Autocomplete, len(got.Choices), o.Required, o.Autocomplete, len(o.Choices))
 			}
-			if o.Type == bot.Integer && (got.Type != discordgo.ApplicationCommandOptionInteger || (o.Max != 0 && got.MaxValue != float64(o.Max))) {
+			if o.Type == command.Integer && (got.Type != discordgo.ApplicationCommandOptionInteger || (o.Max != 0 && got.MaxValue != float64(o.Max))) {
 				t.Errorf("/risk %s %s: type %d max %v, want an integer up to %d", s.Name, o.Name, got.Type, got.MaxValue, o.Max)
 			}
 		}
@@ -68,7 +69,7 @@ func TestCommandWithinDiscordLimits(t *testing.T) {
 }
 
 // topLevel counts the subcommands and groups of /risk.
-func topLevel(specs []bot.Spec) int {
+func topLevel(specs []command.Spec) int {
 	groups := map[string]bool{}
 	n := 0
 	for _, s := range specs {
@@ -84,7 +85,7 @@ func topLevel(specs []bot.Spec) int {
 }
 
 // findSub finds the subcommand of a spec in the command, in its group.
-func findSub(cmd *discordgo.ApplicationCommand, s bot.Spec) *discordgo.ApplicationCommandOption {
+func findSub(cmd *discordgo.ApplicationCommand, s command.Spec) *discordgo.ApplicationCommandOption {
 	opts := cmd.Options
 	if s.Group != "" {
 		i := slices.IndexFunc(opts, func(o *discordgo.ApplicationCommandOption) bool {
@@ -125,10 +126,10 @@ func TestSubcommandGroup(t *testing.T) {
 
 // Required options go first even if the core declares them later.
 func TestCommandPutsRequiredOptionsFirst(t *testing.T) {
-	specs := []bot.Spec{{Name: "fortify", Description: "Move armies", Options: []bot.Option{
-		{Name: "armies", Description: "How many", Type: bot.Integer, Min: 1, Max: 10},
-		{Name: "from", Description: "From", Type: bot.String, Required: true, Autocomplete: true},
-		{Name: "to", Description: "To", Type: bot.String, Required: true, Autocomplete: true},
+	specs := []command.Spec{{Name: "fortify", Description: "Move armies", Options: []command.Option{
+		{Name: "armies", Description: "How many", Type: command.Integer, Min: 1, Max: 10},
+		{Name: "from", Description: "From", Type: command.String, Required: true, Autocomplete: true},
+		{Name: "to", Description: "To", Type: command.String, Required: true, Autocomplete: true},
 	}}}
 	cmd := Command(specs, false)
 	var names []string
@@ -149,14 +150,14 @@ func TestRegister(t *testing.T) {
 	for _, guild := range []string{"290926798626357999", ""} {
 		e := newEnv(t, nil, 0)
 		e.a.guild = guild
-		if err := e.a.register(e.ctx, bot.Specs(levels())); err != nil {
+		if err := e.a.register(e.ctx, command.Specs(levels())); err != nil {
 			t.Fatal(err)
 		}
-		if err := e.a.register(e.ctx, bot.Specs(levels())); err != nil {
+		if err := e.a.register(e.ctx, command.Specs(levels())); err != nil {
 			t.Fatal(err) // again, as at every start: same result
 		}
 		cmds := e.fake.Commands(guild)
-		if len(cmds) != 1 || cmds[0].Name != "risk" || len(cmds[0].Options) != topLevel(bot.Specs(levels())) {
+		if len(cmds) != 1 || cmds[0].Name != "risk" || len(cmds[0].Options) != topLevel(command.Specs(levels())) {
 			t.Fatalf("scope %q holds %+v", guild, cmds)
 		}
 		if e.fake.Overwrites() != 2 {
@@ -175,7 +176,7 @@ func TestRegister(t *testing.T) {
 // A tree Discord would refuse fails registration with Discord's error.
 func TestRegisterRefused(t *testing.T) {
 	e := newEnv(t, nil, 0)
-	bad := []bot.Spec{{Name: "Attack", Description: "Upper case is refused"}}
+	bad := []command.Spec{{Name: "Attack", Description: "Upper case is refused"}}
 	err := e.a.register(e.ctx, bad)
 	if err == nil {
 		t.Fatal("registered an invalid command")

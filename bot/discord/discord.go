@@ -26,6 +26,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/command"
+
 	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/bwmarrin/discordgo"
@@ -39,7 +41,7 @@ type Core interface {
 	Handle(ctx context.Context, req chat.Request, r chat.Replier) error
 	HandleClick(ctx context.Context, c chat.Click, r chat.Replier) error
 	Autocomplete(ctx context.Context, req chat.Request, focused string) []chat.Choice
-	Specs() []bot.Spec
+	Specs() []command.Spec
 }
 
 var _ Core = (*bot.Bot)(nil)
@@ -310,7 +312,7 @@ func (a *Adapter) applicationID() string {
 // Register installs /risk by bulk overwrite, as Run does at its start: for
 // the HTTP interactions endpoint, which has no gateway (Config.ApplicationID
 // says the application).
-func (a *Adapter) Register(ctx context.Context, specs []bot.Spec) error {
+func (a *Adapter) Register(ctx context.Context, specs []command.Spec) error {
 	return a.register(ctx, specs)
 }
 
@@ -327,7 +329,7 @@ func (a *Adapter) botName() string {
 // register installs /risk by bulk overwrite, in the configured server or
 // globally: the command list then is exactly /risk, and registering the
 // same command again at every start costs nothing.
-func (a *Adapter) register(ctx context.Context, specs []bot.Spec) error {
+func (a *Adapter) register(ctx context.Context, specs []command.Spec) error {
 	app := a.applicationID()
 	if app == "" {
 		return errors.New("discord: READY did not say the application ID")
@@ -338,13 +340,13 @@ func (a *Adapter) register(ctx context.Context, specs []bot.Spec) error {
 		if a.guild != "" {
 			where = "in server " + a.guild
 		}
-		return fmt.Errorf("discord: register /%s %s: %w", bot.CommandName, where, err)
+		return fmt.Errorf("discord: register /%s %s: %w", command.CommandName, where, err)
 	}
 	scope := "global (it may take a while to show up)"
 	if a.guild != "" {
 		scope = "server " + a.guild
 	}
-	a.log.Info("registered the slash command", "command", "/"+bot.CommandName, "subcommands", len(specs), "scope", scope)
+	a.log.Info("registered the slash command", "command", "/"+command.CommandName, "subcommands", len(specs), "scope", scope)
 	return nil
 }
 
@@ -430,7 +432,7 @@ func (a *Adapter) handle(ctx context.Context, core Core, i *discordgo.Interactio
 
 // answersPrivately reports whether a subcommand's answer is for its
 // author only (Spec.Private).
-func answersPrivately(specs []bot.Spec, name string) bool {
+func answersPrivately(specs []command.Spec, name string) bool {
 	for _, s := range specs {
 		if s.Name == name {
 			return s.Private
@@ -440,7 +442,7 @@ func answersPrivately(specs []bot.Spec, name string) bool {
 }
 
 // quick reports whether a subcommand answers quickly (Spec.Quick).
-func quick(specs []bot.Spec, name string) bool {
+func quick(specs []command.Spec, name string) bool {
 	for _, s := range specs {
 		if s.Name == name {
 			return s.Quick

@@ -212,7 +212,7 @@ func TestMatchFlow(t *testing.T) {
 	g := newGame(t)
 
 	// The lobby: Ann opens, Bob joins by clicking, Ann adds a bot.
-	open := g.answer(g.do(command(t, ann, channel, "new")))
+	open := g.answer(g.do(slash(t, ann, channel, "new")))
 	wantPublic(t, open, "Ann opened a Risk match")
 	wantOnlyMentions(t, open)
 	join, ok := buttonByLabel(open, "Join")
@@ -221,11 +221,11 @@ func TestMatchFlow(t *testing.T) {
 	}
 	wantPublic(t, g.answer(g.do(click(t, bob, channel, join.CustomID))), "Bob joined (2/6 seats)")
 	wantPrivate(t, g.answer(g.do(click(t, bob, channel, join.CustomID))), "already in this match")
-	wantPublic(t, g.answer(g.do(command(t, ann, channel, "addbot", o("level", "easy")))), "(easy bot) takes a seat")
-	wantPrivate(t, g.answer(g.do(command(t, bob, channel, "start"))), "Only Ann (the host) can start")
+	wantPublic(t, g.answer(g.do(slash(t, ann, channel, "addbot", o("level", "easy")))), "(easy bot) takes a seat")
+	wantPrivate(t, g.answer(g.do(slash(t, bob, channel, "start"))), "Only Ann (the host) can start")
 
 	// The start: public, notifying the two people only, then the map.
-	rs := g.fake.Replies(g.do(command(t, ann, channel, "start")))
+	rs := g.fake.Replies(g.do(slash(t, ann, channel, "start")))
 	if len(rs) != 2 {
 		t.Fatalf("start: %d replies, want the answer with the map and a ping", len(rs))
 	}
@@ -237,9 +237,9 @@ func TestMatchFlow(t *testing.T) {
 	g.bot.Wait()
 
 	// A misspelt territory: a short private answer that helps.
-	wantPrivate(t, g.answer(g.do(command(t, ann, channel, "place", o("territory", "Kamchakta")))), "you mean Kamchatka?")
+	wantPrivate(t, g.answer(g.do(slash(t, ann, channel, "place", o("territory", "Kamchakta")))), "you mean Kamchatka?")
 	// Initial placement: Ann by command, Bob by the start message's button.
-	wantPrivate(t, g.answer(g.do(command(t, ann, channel, "autoplace"))), "placed")
+	wantPrivate(t, g.answer(g.do(slash(t, ann, channel, "autoplace"))), "placed")
 	auto, ok := buttonByLabel(start, "Place automatically")
 	if !ok {
 		t.Fatalf("no autoplace button: %+v", start.Buttons)
@@ -281,9 +281,9 @@ func TestMatchFlow(t *testing.T) {
 	wantPrivate(t, g.answer(g.do(click(t, p, channel, stale))), "earlier moment")
 
 	// Cards: private, and nothing public shows a hand.
-	wantPrivate(t, g.answer(g.do(command(t, bob, channel, "cards"))), "card")
+	wantPrivate(t, g.answer(g.do(slash(t, bob, channel, "cards"))), "card")
 	// Status, with the map, to anyone who asks, privately.
-	onDemand := g.answer(g.do(command(t, cat, channel, "status")))
+	onDemand := g.answer(g.do(slash(t, cat, channel, "status")))
 	wantPrivate(t, onDemand, "Turn ", "to play", "Standings")
 	wantMap(t, onDemand)
 
@@ -359,9 +359,9 @@ func (g *game) playTurn(p person, stale string) string {
 	s := m.Game.State
 	seat := s.SeatByID(p.userID())
 	if s.Seats[seat].Hand.Len() >= 5 {
-		wantPrivate(t, g.answer(g.do(command(t, p, channel, "trade"))), "traded")
+		wantPrivate(t, g.answer(g.do(slash(t, p, channel, "trade"))), "traded")
 	}
-	wantPrivate(t, g.answer(g.do(command(t, p, channel, "autoplace"))), "placed")
+	wantPrivate(t, g.answer(g.do(slash(t, p, channel, "autoplace"))), "placed")
 
 	// Autocomplete suggests only what is legal for the option now.
 	s = g.match().Game.State
@@ -392,7 +392,7 @@ func (g *game) playTurn(p person, stale string) string {
 		t.Errorf("typing %q suggests %v, want %s first", name[:4], narrowed, name)
 	}
 
-	res := g.answer(g.do(command(t, p, channel, "attack", o("from", froms[0].Value), o("to", tos[0].Value))))
+	res := g.answer(g.do(slash(t, p, channel, "attack", o("from", froms[0].Value), o("to", tos[0].Value))))
 	wantPrivate(t, res, "⚔️")
 	if b, ok := buttonByLabel(res, "Move all"); ok {
 		moved := g.answer(g.do(click(t, p, channel, b.CustomID)))
@@ -434,20 +434,20 @@ func TestLongPostIsCut(t *testing.T) {
 // marked late: the summary with the map, then the ping of the next player.
 func TestTurnNewsOutlivesAFailedPost(t *testing.T) {
 	g := newGame(t)
-	g.answer(g.do(command(t, ann, channel, "new")))
-	g.answer(g.do(command(t, bob, channel, "join")))
-	g.do(command(t, ann, channel, "start")) // the text, then the map
-	g.answer(g.do(command(t, ann, channel, "autoplace")))
-	g.answer(g.do(command(t, bob, channel, "autoplace")))
+	g.answer(g.do(slash(t, ann, channel, "new")))
+	g.answer(g.do(slash(t, bob, channel, "join")))
+	g.do(slash(t, ann, channel, "start")) // the text, then the map
+	g.answer(g.do(slash(t, ann, channel, "autoplace")))
+	g.answer(g.do(slash(t, bob, channel, "autoplace")))
 	g.bot.Wait()
 	s := g.match().Game.State
 	p := personOf(t, s.Seats[s.Current].ID)
 	next := personOf(t, s.Seats[(s.Current+1)%len(s.Seats)].ID)
-	wantPrivate(t, g.answer(g.do(command(t, p, channel, "autoplace"))), "placed")
+	wantPrivate(t, g.answer(g.do(slash(t, p, channel, "autoplace"))), "placed")
 	before := len(g.channelPosts())
 
 	g.fake.FailNext("post", http.StatusInternalServerError)
-	wantPrivate(t, g.answer(g.do(command(t, p, channel, "end"))), "ended turn")
+	wantPrivate(t, g.answer(g.do(slash(t, p, channel, "end"))), "ended turn")
 	g.bot.Wait()
 	if n := len(g.channelPosts()) - before; n != 0 {
 		t.Fatalf("%d posts after the failed one, want none (the order is kept)", n)
@@ -480,9 +480,9 @@ func TestTurnNewsOutlivesAFailedPost(t *testing.T) {
 // It is not applied twice: the restarted bot tells them what was done.
 func TestRetypedCommandAfterACrashAppliesOnce(t *testing.T) {
 	g := newGame(t)
-	g.answer(g.do(command(t, ann, channel, "new")))
-	g.answer(g.do(command(t, bob, channel, "join")))
-	g.do(command(t, ann, channel, "start"))
+	g.answer(g.do(slash(t, ann, channel, "new")))
+	g.answer(g.do(slash(t, bob, channel, "join")))
+	g.do(slash(t, ann, channel, "start"))
 	g.bot.Wait()
 	s := g.match().Game.State
 	seat := s.SeatByID(ann.userID())
@@ -495,7 +495,7 @@ func TestRetypedCommandAfterACrashAppliesOnce(t *testing.T) {
 	}
 	reserve := func() int { return g.match().Game.State.Seats[seat].Reserve }
 	before := reserve()
-	place := command(t, ann, channel, "place", o("territory", terr), o("armies", 1))
+	place := slash(t, ann, channel, "place", o("territory", terr), o("armies", 1))
 
 	g.fake.FailNext(answerRoute, http.StatusInternalServerError)
 	i := g.deliver(place)
@@ -536,7 +536,7 @@ func TestPermissionSelfCheck(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			g := newGame(t)
 			g.fake.SetBotPermissions(channel, tt.perms)
-			got := g.answer(g.do(command(t, ann, channel, "new")))
+			got := g.answer(g.do(slash(t, ann, channel, "new")))
 			if tt.want == "" {
 				wantPublic(t, got, "Ann opened a Risk match")
 				return
@@ -549,10 +549,10 @@ func TestPermissionSelfCheck(t *testing.T) {
 	}
 	// Taken away between the lobby and the start: the start is refused.
 	g := newGame(t)
-	g.answer(g.do(command(t, ann, channel, "new")))
-	g.answer(g.do(command(t, ann, channel, "addbot")))
+	g.answer(g.do(slash(t, ann, channel, "new")))
+	g.answer(g.do(slash(t, ann, channel, "addbot")))
 	g.fake.SetBotPermissions(channel, fakediscord.PermViewChannel|fakediscord.PermSendMessages|fakediscord.PermEmbedLinks)
-	wantPrivate(t, g.answer(g.do(command(t, ann, channel, "start"))), "I lack Attach Files here")
+	wantPrivate(t, g.answer(g.do(slash(t, ann, channel, "start"))), "I lack Attach Files here")
 }
 
 // Issue 12, item 10: a channel that stops taking the bot's posts (its
@@ -561,12 +561,12 @@ func TestPermissionSelfCheck(t *testing.T) {
 // missing, until the bot may post again.
 func TestRefusedChannelIsSaidSo(t *testing.T) {
 	g := newGame(t)
-	g.answer(g.do(command(t, ann, channel, "new")))
-	g.answer(g.do(command(t, bob, channel, "join")))
-	g.do(command(t, ann, channel, "start"))
-	g.answer(g.do(command(t, ann, channel, "autoplace")))
+	g.answer(g.do(slash(t, ann, channel, "new")))
+	g.answer(g.do(slash(t, bob, channel, "join")))
+	g.do(slash(t, ann, channel, "start"))
+	g.answer(g.do(slash(t, ann, channel, "autoplace")))
 	g.fake.SetBotPermissions(channel, fakediscord.PermViewChannel) // no more Send Messages
-	g.answer(g.do(command(t, bob, channel, "autoplace")))          // the setup ends: its post is refused
+	g.answer(g.do(slash(t, bob, channel, "autoplace")))            // the setup ends: its post is refused
 	g.bot.Wait()
 	if _, ok := g.lastPost("Initial placement done"); ok {
 		t.Fatal("the fake took a post the bot may not make")
@@ -581,23 +581,23 @@ func TestRefusedChannelIsSaidSo(t *testing.T) {
 	}
 	// Every answer in the channel says what is missing now.
 	for _, p := range []person{bob, ann} {
-		wantText(t, g.answer(g.do(command(t, p, channel, "status"))), "I cannot post in this channel", "I lack Send Messages, Embed Links and Attach Files")
+		wantText(t, g.answer(g.do(slash(t, p, channel, "status"))), "I cannot post in this channel", "I lack Send Messages, Embed Links and Attach Files")
 	}
 	// Another refused post does not tell the host again.
 	s := g.match().Game.State
 	cur := personOf(t, s.Seats[s.Current].ID)
-	g.answer(g.do(command(t, cur, channel, "autoplace")))
-	g.answer(g.do(command(t, cur, channel, "end")))
+	g.answer(g.do(slash(t, cur, channel, "autoplace")))
+	g.answer(g.do(slash(t, cur, channel, "end")))
 	g.bot.Wait()
 	if n := len(g.fake.DMs(ann.id)); n != 1 {
 		t.Errorf("the host got %d direct messages, want still 1", n)
 	}
 	// Given back: no more word of it.
 	g.fake.SetBotPermissions(channel, fakediscord.DefaultBotPermissions)
-	if got := g.answer(g.do(command(t, bob, channel, "status"))); strings.Contains(got.Content, "⚠️") {
+	if got := g.answer(g.do(slash(t, bob, channel, "status"))); strings.Contains(got.Content, "⚠️") {
 		t.Errorf("still warned after the permissions came back: %q", got.Content)
 	}
-	if got := g.answer(g.do(command(t, ann, channel, "status"))); strings.Contains(got.Content, "⚠️") {
+	if got := g.answer(g.do(slash(t, ann, channel, "status"))); strings.Contains(got.Content, "⚠️") {
 		t.Errorf("warned again: %q", got.Content)
 	}
 }
@@ -608,10 +608,10 @@ func TestRefusedChannelIsSaidSo(t *testing.T) {
 // cannot.
 func TestAdminEndsAMatchThroughDiscord(t *testing.T) {
 	g := newGame(t)
-	g.answer(g.do(command(t, ann, channel, "new")))
-	g.answer(g.do(command(t, bob, channel, "join")))
-	wantPrivate(t, g.answer(g.do(command(t, bob, channel, "abandon"))), "Only Ann (the host) or an admin")
-	ask := g.answer(g.do(command(t, dan, channel, "abandon")))
+	g.answer(g.do(slash(t, ann, channel, "new")))
+	g.answer(g.do(slash(t, bob, channel, "join")))
+	wantPrivate(t, g.answer(g.do(slash(t, bob, channel, "abandon"))), "Only Ann (the host) or an admin")
+	ask := g.answer(g.do(slash(t, dan, channel, "abandon")))
 	wantPrivate(t, ask, "without a winner?")
 	end, ok := buttonByLabel(ask, "End the match")
 	if !ok {
@@ -622,7 +622,7 @@ func TestAdminEndsAMatchThroughDiscord(t *testing.T) {
 	if _, ok := g.lastPost("Dan (an admin) ended the match without a winner"); !ok {
 		t.Error("the channel was not told")
 	}
-	wantPublic(t, g.answer(g.do(command(t, bob, channel, "new"))), "Bob opened a Risk match")
+	wantPublic(t, g.answer(g.do(slash(t, bob, channel, "new"))), "Bob opened a Risk match")
 }
 
 // Issue 12, item 13: where the bot may open threads, each match gets one:
@@ -632,10 +632,10 @@ func TestAdminEndsAMatchThroughDiscord(t *testing.T) {
 // channel; asked for, a thread is refused naming them.
 func TestThreadPerMatch(t *testing.T) {
 	g := newGame(t)
-	wantPrivate(t, g.answer(g.do(command(t, ann, channel, "new", o("thread", "on")))),
+	wantPrivate(t, g.answer(g.do(slash(t, ann, channel, "new", o("thread", "on")))),
 		"I cannot open a thread for the match here: I lack Create Public Threads and Send Messages in Threads")
 	g.fake.SetBotPermissions(channel, fakediscord.DefaultBotPermissions|fakediscord.ThreadPermissions)
-	line := g.answer(g.do(command(t, ann, channel, "new")))
+	line := g.answer(g.do(slash(t, ann, channel, "new")))
 	ths := g.fake.Threads()
 	if len(ths) != 1 || ths[0].Parent != channel || ths[0].AutoArchive != 10080 {
 		t.Fatalf("threads %+v", ths)
@@ -654,20 +654,20 @@ func TestThreadPerMatch(t *testing.T) {
 		t.Fatal("no Join button in the thread")
 	}
 	wantPublic(t, g.answer(g.do(click(t, bob, thread, join.CustomID))), "Bob joined")
-	g.do(command(t, ann, thread, "start"))
-	g.answer(g.do(command(t, ann, thread, "autoplace")))
-	g.answer(g.do(command(t, bob, thread, "autoplace")))
+	g.do(slash(t, ann, thread, "start"))
+	g.answer(g.do(slash(t, ann, thread, "autoplace")))
+	g.answer(g.do(slash(t, bob, thread, "autoplace")))
 	g.bot.Wait()
 	if p, ok := g.lastPost("Initial placement done"); !ok || p.ChannelID != thread {
 		t.Errorf("the turn post is not in the thread: %+v", p)
 	}
 	// A second match in the same channel: another thread.
-	wantPublic(t, g.answer(g.do(command(t, cat, channel, "new"))), "Cat opened a Risk match!")
+	wantPublic(t, g.answer(g.do(slash(t, cat, channel, "new"))), "Cat opened a Risk match!")
 	if n := len(g.fake.Threads()); n != 2 {
 		t.Errorf("%d threads, want 2", n)
 	}
 	// The end: the thread is archived, after the word of it.
-	ask := g.answer(g.do(command(t, ann, thread, "abandon")))
+	ask := g.answer(g.do(slash(t, ann, thread, "abandon")))
 	end, _ := buttonByLabel(ask, "End the match")
 	g.answer(g.do(click(t, ann, thread, end.CustomID)))
 	g.bot.Wait()
@@ -686,7 +686,7 @@ func TestThreadPerMatch(t *testing.T) {
 	}
 	// Without a thread, as asked: in the channel.
 	g.fake.SetBotPermissions(channel, fakediscord.DefaultBotPermissions|fakediscord.ThreadPermissions)
-	wantPublic(t, g.answer(g.do(command(t, bob, channel, "new", o("thread", "off")))), "Bob opened a Risk match!", "Join with /risk join")
+	wantPublic(t, g.answer(g.do(slash(t, bob, channel, "new", o("thread", "off")))), "Bob opened a Risk match!", "Join with /risk join")
 	if _, err := g.db.Active(g.ctx, prefix+channel); err != nil {
 		t.Errorf("the match is not in the channel: %v", err)
 	}

@@ -50,7 +50,7 @@ func TestRunThroughTheGateway(t *testing.T) {
 		t.Errorf("server commands %+v", cmds)
 	}
 
-	sent, err := fake.Dispatch(command(t, ann, channel, "help"))
+	sent, err := fake.Dispatch(slash(t, ann, channel, "help"))
 	if err != nil {
 		t.Fatal(err)
 	}

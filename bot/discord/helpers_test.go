@@ -14,9 +14,9 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/command"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
 )
 
@@ -145,9 +145,9 @@ func encode(t testing.TB, m map[string]any) []byte {
 	return b
 }
 
-// command is the payload of /risk SUB options... built from the
+// slash is the payload of /risk SUB options... built from the
 // subcommand fixture.
-func command(t testing.TB, p person, channel, sub string, opts ...opt) []byte {
+func slash(t testing.TB, p person, channel, sub string, opts ...opt) []byte {
 	t.Helper()
 	m := template(t, "application_command_subcommand.CONSTRUCTED.json")
 	retarget(m, p, channel)
@@ -323,7 +323,7 @@ func (c coreFunc) Autocomplete(ctx context.Context, req chat.Request, focused st
 	return c.autocomplete(ctx, req, focused)
 }
 
-func (c coreFunc) Specs() []bot.Spec { return bot.Specs([]string{"normal"}) }
+func (c coreFunc) Specs() []command.Spec { return command.Specs([]string{"normal"}) }
 
 // replyWith is a core that answers every command and click with m.
 func replyWith(m chat.Message) coreFunc {

@@ -128,7 +128,7 @@ func TestEndpointRefusesUnsignedRequests(t *testing.T) {
 	h := newHTTPEnv(t, core)
 	other := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{7}, 32))
 	body := func() []byte {
-		b, err := h.fake.Interaction(command(t, ann, channel, "help"))
+		b, err := h.fake.Interaction(slash(t, ann, channel, "help"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -256,14 +256,14 @@ func TestEndpointPlaysAMatch(t *testing.T) {
 		}
 		return *m, typ
 	}
-	m, typ := do(command(t, ann, channel, "new", o("thread", "off")))
+	m, typ := do(slash(t, ann, channel, "new", o("thread", "off")))
 	if typ != 5 || !strings.Contains(m.Content, "opened a Risk match") {
 		t.Fatalf("/risk new: callback %d, %q", typ, m.Content)
 	}
-	do(command(t, bob, channel, "join"))
-	m, _ = do(command(t, ann, channel, "start"))
+	do(slash(t, bob, channel, "join"))
+	m, _ = do(slash(t, ann, channel, "start"))
 	wantText(t, m, "The match has started")
-	m, _ = do(command(t, ann, channel, "status"))
+	m, _ = do(slash(t, ann, channel, "status"))
 	wantMap(t, m)
 	h := sha256.Sum256(m.Files[0].Data)
 	t.Logf("map %x, %d bytes", h[:4], len(m.Files[0].Data))

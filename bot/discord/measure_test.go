@@ -73,14 +73,14 @@ func measureMatch(t *testing.T, rounds int) channelLoad {
 	g := &game{env: e, bot: b, db: db, clock: c}
 
 	// Domination: the match lasts the rounds measured whoever plays well.
-	g.answer(g.do(command(t, ann, channel, "new", o("thread", "off"), o("victory", "domination"))))
-	g.answer(g.do(command(t, bob, channel, "join")))
-	g.answer(g.do(command(t, ann, channel, "addbot", o("level", "normal"))))
-	g.answer(g.do(command(t, ann, channel, "addbot", o("level", "normal"))))
-	g.do(command(t, ann, channel, "start"))
+	g.answer(g.do(slash(t, ann, channel, "new", o("thread", "off"), o("victory", "domination"))))
+	g.answer(g.do(slash(t, bob, channel, "join")))
+	g.answer(g.do(slash(t, ann, channel, "addbot", o("level", "normal"))))
+	g.answer(g.do(slash(t, ann, channel, "addbot", o("level", "normal"))))
+	g.do(slash(t, ann, channel, "start"))
 	g.bot.Wait()
-	g.answer(g.do(command(t, ann, channel, "place")))
-	g.answer(g.do(command(t, bob, channel, "place")))
+	g.answer(g.do(slash(t, ann, channel, "place")))
+	g.answer(g.do(slash(t, bob, channel, "place")))
 	g.bot.Wait()
 	startTurn := g.match().Game.State.Turn
 	for {
@@ -126,18 +126,18 @@ func (g *game) quietTurn(p person) {
 	t.Helper()
 	s := g.match().Game.State
 	if s.Seats[s.SeatByID(p.userID())].Hand.Len() >= 5 {
-		g.answer(g.do(command(t, p, channel, "trade")))
+		g.answer(g.do(slash(t, p, channel, "trade")))
 	}
-	g.answer(g.do(command(t, p, channel, "place")))
+	g.answer(g.do(slash(t, p, channel, "place")))
 	if froms := g.complete(p, "attack", "from", ""); len(froms) > 0 {
 		if tos := g.complete(p, "attack", "to", "", o("from", froms[0].Value)); len(tos) > 0 {
-			res := g.answer(g.do(command(t, p, channel, "attack", o("from", froms[0].Value), o("to", tos[0].Value), o("until", "win"))))
+			res := g.answer(g.do(slash(t, p, channel, "attack", o("from", froms[0].Value), o("to", tos[0].Value), o("until", "win"))))
 			if b, ok := buttonByLabel(res, "Move all"); ok {
 				g.answer(g.do(click(t, p, channel, b.CustomID)))
 			}
 		}
 	}
-	g.answer(g.do(command(t, p, channel, "end")))
+	g.answer(g.do(slash(t, p, channel, "end")))
 }
 
 // The channel of a 4-seat match (2 people, 2 bots) over 10 rounds: how

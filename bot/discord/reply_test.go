@@ -53,7 +53,7 @@ func TestReplyPolicy(t *testing.T) {
 		for _, via := range []string{"command", "click"} {
 			t.Run(tt.name+"/"+via, func(t *testing.T) {
 				e := newEnv(t, replyWith(tt.msg), time.Minute)
-				payload := command(t, ann, channel, "help")
+				payload := slash(t, ann, channel, "help")
 				if via == "click" {
 					payload = click(t, ann, channel, "r|1|2|end")
 				}
@@ -100,7 +100,7 @@ func TestReplyMapWithMentions(t *testing.T) {
 		Buttons:  [][]chat.Button{{{ID: "r|1|4|autoplace", Label: "Place automatically"}}},
 	}
 	e := newEnv(t, replyWith(msg), time.Minute)
-	started := e.do(command(t, ann, channel, "start"))
+	started := e.do(slash(t, ann, channel, "start"))
 	if _, typ := e.fake.Answer(started); typ != 5 {
 		t.Errorf("the start answered with callback %d, want a deferral (5)", typ)
 	}
@@ -114,7 +114,7 @@ func TestReplyMapWithMentions(t *testing.T) {
 		wantPublic(t, rs[1], "🔔 <@100000000000000001> <@100000000000000002>")
 		wantOnlyMentions(t, rs[1], ann, bob)
 	}
-	id := e.do(command(t, ann, channel, "help"))
+	id := e.do(slash(t, ann, channel, "help"))
 	if _, typ := e.fake.Answer(id); typ != 4 {
 		t.Errorf("callback %d, want the text at once (4)", typ)
 	}
@@ -156,7 +156,7 @@ func TestSlowRenderIsDeferredFirst(t *testing.T) {
 		return pngBytes, nil
 	}
 	e = newEnv(t, replyWith(chat.Message{Text: "The match has started!", Image: image(render)}), time.Minute)
-	i := e.deliver(command(t, ann, channel, "start"))
+	i := e.deliver(slash(t, ann, channel, "start"))
 	mu.Lock()
 	id = i.ID
 	mu.Unlock()
@@ -178,7 +178,7 @@ func TestSlowCorePublicAnswer(t *testing.T) {
 		return r.Reply(ctx, chat.Message{Text: "⚔️ Ann attacked Kamchatka", Image: image(nil)})
 	}}
 	e = newEnv(t, core, 30*time.Millisecond)
-	id := e.do(command(t, ann, channel, "help"))
+	id := e.do(slash(t, ann, channel, "help"))
 	if _, typ := e.fake.Answer(id); typ != 5 {
 		t.Fatalf("callback %d, want a deferral", typ)
 	}
@@ -199,7 +199,7 @@ func TestSlowCoreAnswerWithMentions(t *testing.T) {
 		return r.Reply(ctx, chat.Message{Text: "{{mention:discord:100000000000000002}} plays their own seat again.", Mentions: []string{bob.userID()}})
 	}}
 	e := newEnv(t, core, 30*time.Millisecond)
-	id := e.do(command(t, ann, channel, "join", o("player", "Bob")))
+	id := e.do(slash(t, ann, channel, "join", o("player", "Bob")))
 	rs := e.fake.Replies(id)
 	if len(rs) != 2 {
 		t.Fatalf("%d replies, want the edited answer and a ping: %+v", len(rs), rs)
@@ -223,7 +223,7 @@ func TestSlowCorePrivateAnswer(t *testing.T) {
 		return r.Reply(ctx, chat.Message{Private: true, Text: secret})
 	}}
 	e := newEnv(t, core, 30*time.Millisecond)
-	id := e.do(command(t, ann, channel, "cards"))
+	id := e.do(slash(t, ann, channel, "cards"))
 	got := e.answer(id)
 	if !got.Ephemeral || got.Kind != fakediscord.Followup || got.Content != secret {
 		t.Errorf("visible answer %+v, want the ephemeral follow-up", got)
@@ -254,10 +254,10 @@ func TestCoreFailures(t *testing.T) {
 	}{
 		{"error before replying", coreFunc{handle: func(context.Context, chat.Request, chat.Replier) error {
 			return errors.New("bot: disk full")
-		}}, func(t *testing.T) []byte { return command(t, ann, channel, "end") }, "disk full", "Something went wrong"},
+		}}, func(t *testing.T) []byte { return slash(t, ann, channel, "end") }, "disk full", "Something went wrong"},
 		{"panic", coreFunc{handle: func(context.Context, chat.Request, chat.Replier) error {
 			panic("nil map")
-		}}, func(t *testing.T) []byte { return command(t, ann, channel, "end") }, "panic: nil map", "Something went wrong"},
+		}}, func(t *testing.T) []byte { return slash(t, ann, channel, "end") }, "panic: nil map", "Something went wrong"},
 		{"another app's command", coreFunc{}, func(t *testing.T) []byte {
 			m := template(t, "application_command.json")
 			retarget(m, ann, channel)
@@ -293,7 +293,7 @@ func TestSecondReplyRefused(t *testing.T) {
 		return nil
 	}}
 	e := newEnv(t, core, time.Minute)
-	id := e.do(command(t, ann, channel, "help"))
+	id := e.do(slash(t, ann, channel, "help"))
 	if second == nil {
 		t.Error("a second reply was accepted")
 	}
@@ -304,7 +304,7 @@ func TestSecondReplyRefused(t *testing.T) {
 func TestDiscordFailureIsReturned(t *testing.T) {
 	e := newEnv(t, replyWith(chat.Message{Text: "hi"}), time.Minute)
 	e.fake.FailNext("callback", 500)
-	i := e.deliver(command(t, ann, channel, "help"))
+	i := e.deliver(slash(t, ann, channel, "help"))
 	if err := e.a.handle(e.ctx, e.core, i, time.Now()); err == nil || !strings.Contains(err.Error(), "500") {
 		t.Errorf("handle: %v, want the HTTP 500", err)
 	}
@@ -321,10 +321,10 @@ func TestChannelsInParallel(t *testing.T) {
 		return r.Reply(ctx, chat.Message{Text: "done in " + req.Channel})
 	}}
 	e := newEnv(t, core, time.Minute)
-	slow := e.deliver(command(t, ann, channel, "new"))
+	slow := e.deliver(slash(t, ann, channel, "new"))
 	done := make(chan error)
 	go func() { done <- e.a.handle(e.ctx, e.core, slow, time.Now()) }()
-	fast := e.do(command(t, bob, "645027906669510668", "new"))
+	fast := e.do(slash(t, bob, "645027906669510668", "new"))
 	wantPublic(t, e.answer(fast), "done in discord:645027906669510668")
 	if m, _ := e.fake.Answer(slow.ID); m != nil && !m.Loading {
 		t.Errorf("the slow channel was answered (%+v) before its core returned", m)
@@ -481,7 +481,7 @@ func TestAnswersInTimeUnderLoad(t *testing.T) {
 		if k%3 == 0 {
 			sub = "help" // a quick command: it may wait, but not past its time
 		}
-		is = append(is, e.deliver(command(t, ann, fmt.Sprint(645027906669510000+k), sub)))
+		is = append(is, e.deliver(slash(t, ann, fmt.Sprint(645027906669510000+k), sub)))
 	}
 	arrived := time.Now()
 	fake.Advance(1600 * time.Millisecond) // the handlers start late

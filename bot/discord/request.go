@@ -7,10 +7,11 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/riskbot/riskbot/bot/command"
+
 	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/riskbot/riskbot/bot"
 )
 
 // errNotRisk: the interaction is for a command that is not /risk (a stale
@@ -20,10 +21,10 @@ var errNotRisk = errors.New("discord: not a /risk command")
 // Command builds the /risk slash command from the core's subcommands: one
 // subcommand per spec, required options first. global adds what only
 // global commands take: /risk is offered in servers, not in DMs.
-func Command(specs []bot.Spec, global bool) *discordgo.ApplicationCommand {
+func Command(specs []command.Spec, global bool) *discordgo.ApplicationCommand {
 	cmd := &discordgo.ApplicationCommand{
 		Type:        discordgo.ChatApplicationCommand,
-		Name:        bot.CommandName,
+		Name:        command.CommandName,
 		Description: "Play Risk in this channel: one match per channel",
 		Options:     []*discordgo.ApplicationCommandOption{},
 	}
@@ -54,7 +55,7 @@ func Command(specs []bot.Spec, global bool) *discordgo.ApplicationCommand {
 			g = &discordgo.ApplicationCommandOption{
 				Type:        discordgo.ApplicationCommandOptionSubCommandGroup,
 				Name:        s.Group,
-				Description: bot.GroupDescriptions()[s.Group],
+				Description: command.GroupDescriptions()[s.Group],
 			}
 			groups[s.Group] = g
 			cmd.Options = append(cmd.Options, g)
@@ -71,7 +72,7 @@ func boolRank(b bool) int {
 	return 0
 }
 
-func option(o bot.Option) *discordgo.ApplicationCommandOption {
+func option(o command.Option) *discordgo.ApplicationCommandOption {
 	opt := &discordgo.ApplicationCommandOption{
 		Type:         discordgo.ApplicationCommandOptionString,
 		Name:         o.Name,
@@ -79,7 +80,7 @@ func option(o bot.Option) *discordgo.ApplicationCommandOption {
 		Required:     o.Required,
 		Autocomplete: o.Autocomplete,
 	}
-	if o.Type == bot.Integer {
+	if o.Type == command.Integer {
 		opt.Type = discordgo.ApplicationCommandOptionInteger
 		if o.Min != 0 || o.Max != 0 {
 			lo := float64(o.Min)
@@ -119,7 +120,7 @@ func subcommand(i *discordgo.Interaction) (*discordgo.ApplicationCommandInteract
 	if !ok {
 		return nil, fmt.Errorf("discord: interaction %s carries %T, not a command", i.ID, i.Data)
 	}
-	if d.Name != bot.CommandName {
+	if d.Name != command.CommandName {
 		return nil, fmt.Errorf("%w: /%s", errNotRisk, d.Name)
 	}
 	if len(d.Options) != 1 {

@@ -7,9 +7,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/command"
+
 	"github.com/riskbot/riskbot/bot/chat"
 
-	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/console"
 )
 
@@ -59,7 +60,7 @@ func (s *Server) suggest(r *http.Request, channel string, user chat.User, line s
 	}
 	rest := strings.TrimPrefix(trimmed, "/risk ")
 	// Still typing the subcommand?
-	var spec *bot.Spec
+	var spec *command.Spec
 	for i, sp := range specs {
 		if strings.HasPrefix(rest, sp.FullName()+" ") || rest == sp.FullName()+" " {
 			if spec == nil || len(sp.FullName()) > len(spec.FullName()) {
@@ -104,7 +105,7 @@ func (s *Server) suggest(r *http.Request, channel string, user chat.User, line s
 		}
 	}
 	if typingValue {
-		i := slices.IndexFunc(spec.Options, func(o bot.Option) bool { return o.Name == name })
+		i := slices.IndexFunc(spec.Options, func(o command.Option) bool { return o.Name == name })
 		if i < 0 {
 			return out
 		}

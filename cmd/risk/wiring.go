@@ -12,6 +12,8 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/command"
+
 	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/riskbot/riskbot/bot"
@@ -76,9 +78,9 @@ func newBot(d botDeps) (*bot.Bot, error) {
 			pals[k] = p
 		}
 	}
-	def := pals[bot.PaletteStandard]
+	def := pals[command.PaletteStandard]
 	if d.palette == render.ColorBlind {
-		def = pals[bot.PaletteColorBlind]
+		def = pals[command.PaletteColorBlind]
 	}
 	// A nil seed draws each match's from crypto/rand (bot.New): the
 	// commitment published at the start proves nothing if the seed can be

@@ -1,0 +1,351 @@
+// Package command is the grammar of /risk: its subcommands and options
+// (the one source for parsing, help and the Discord registration), the
+// parsing of what a request gives them, and the hygiene of what people type
+// (names fit to show, territory names looked up forgivingly, with the
+// closest names suggested).
+package command
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/state"
+)
+
+// Alias maps subcommands of earlier versions, still understood when typed
+// (in the console, or by habit) though no longer registered on Discord, to
+// the ones that do their work now.
+func Alias(command string) string {
+	switch command {
+	case "autoplace":
+		return "place"
+	case "leave":
+		return "surrender"
+	case "map":
+		return "status"
+	case "leaderboard":
+		return "stats"
+	}
+	return command
+}
+
+// ReadOnly reports whether a command changes nothing.
+func ReadOnly(command string, a Args) bool {
+	switch command {
+	case "cards":
+		return !a.Has("use")
+	case "status", "stats", "odds", "history", "help", "admin show":
+		return true
+	}
+	return false
+}
+
+// OptionType is the kind of value an option takes.
+type OptionType int
+
+// The option types.
+const (
+	String OptionType = iota + 1
+	Integer
+)
+
+// Option describes one option of a subcommand.
+type Option struct {
+	Name        string
+	Description string
+	Type        OptionType
+	Required    bool
+	// Choices are the only accepted values (shown as a menu).
+	Choices []string
+	// Autocomplete: the bot suggests values as the user types.
+	Autocomplete bool
+	Min, Max     int // for integers; 0, 0 = unbounded
+}
+
+// Spec describes one subcommand of /risk.
+type Spec struct {
+	// Group, if set, is the subcommand group the subcommand is in:
+	// /risk GROUP NAME (Discord allows 25 subcommands or groups in a
+	// command, and a group holds 25 more).
+	Group       string
+	Name        string
+	Description string
+	Options     []Option
+	// Usage is a short example for help texts.
+	Usage string
+	// Quick commands only read, and answer in text without drawing a map:
+	// an adapter may wait for their answer instead of acknowledging them
+	// first.
+	Quick bool
+	// Private commands answer their author only (the moves of a turn:
+	// the turn's own message is their public record): an adapter may
+	// acknowledge them privately at once.
+	Private bool
+}
+
+// CommandName is the top-level slash command.
+const CommandName = "risk"
+
+// MatchOptions are the options of new and settings.
+func MatchOptions() []Option {
+	return []Option{
+		{Name: "rules", Description: "Rule set (default classic)", Type: String, Choices: []string{"classic", "capitals"}},
+		{Name: "map", Description: "Board: the classic world, or (capitals) small, normal or large generated islands", Type: String, Choices: []string{"classic", "small", "normal", "large"}},
+		{Name: "victory", Description: "Win by two thirds of the map (default) or by taking everything", Type: String, Choices: []string{"two-thirds", "domination"}},
+		{Name: "cards", Description: "Card sets worth 4, 6, 8, 10... (escalating, default) or 4 to 10 (fixed)", Type: String, Choices: []string{"escalating", "fixed"}},
+		{Name: "fortify", Description: "One move along your territories (connected, default) or many one-step moves (adjacent)", Type: String, Choices: []string{"connected", "adjacent"}},
+		{Name: "turn-hours", Description: "Hours each player has for a turn (default 24)", Type: Integer, Min: 1, Max: 720},
+		{Name: "on-timeout", Description: "When time runs out: a careful bot plays the turn (default) or it is skipped", Type: String, Choices: []string{"bot", "skip"}},
+		{Name: "palette", Description: "Player colours: the rule book's (standard) or colour-blind safe", Type: String, Choices: []string{PaletteStandard, PaletteColorBlind}},
+		{Name: "neutral", Description: "Capitals: troops on each neutral territory, a range like 1-5 (default; fortresses 5 more)", Type: String},
+		{Name: "capital-troops", Description: "Capitals: troops a capital starts with (default 10)", Type: Integer, Min: 1, Max: state.MaxCapitalTroops},
+	}
+}
+
+// threadOption is /risk new's choice of a thread for the match.
+func threadOption() Option {
+	return Option{Name: "thread", Description: "Play in a thread of its own (default on where I may open threads)", Type: String, Choices: []string{"on", "off"}}
+}
+
+// Specs returns every subcommand of /risk, the single source for parsing,
+// help and the Discord registration. levels are the computer player levels.
+func Specs(levels []string) []Spec {
+	territory := func(name, desc string, required bool) Option {
+		return Option{Name: name, Description: desc, Type: String, Required: required, Autocomplete: true}
+	}
+	return append([]Spec{
+		{Name: "new", Description: "Start a new match in this channel; you host it", Options: append(MatchOptions(), threadOption()), Usage: "/risk new fortify:adjacent turn-hours:12"},
+		{Name: "join", Description: "Take a seat in this channel's match", Options: []Option{
+			{Name: "player", Description: "Host only: give a seat on autopilot back to its player", Type: String, Autocomplete: true},
+		}, Usage: "/risk join"},
+		{Name: "addbot", Description: "Host: fill a seat with a computer player", Options: []Option{
+			{Name: "level", Description: "How well it plays (default normal)", Type: String, Choices: levels},
+			{Name: "name", Description: "Its name", Type: String},
+		}, Usage: "/risk addbot level:hard"},
+		{Name: "kick", Description: "Host: remove a player (in a started match a bot takes the seat)", Options: []Option{
+			{Name: "player", Description: "Who", Type: String, Required: true, Autocomplete: true},
+		}, Usage: "/risk kick player:Bob"},
+		{Name: "start", Description: "Host: start the match", Usage: "/risk start"},
+		{Name: "settings", Description: "Host: change the match options before it starts (the palette at any time)", Options: MatchOptions(), Usage: "/risk settings victory:domination"},
+		{Name: "place", Description: "Place armies (no territory: all automatically); capitals: your capital, or your reinforcements", Options: []Option{
+			territory("territory", "Where (leave out to place everything automatically)", false),
+			{Name: "armies", Description: "How many (default all you have left)", Type: Integer, Min: 1, Max: 10000},
+		}, Usage: "/risk place territory:Alaska armies:3", Private: true},
+		{Name: "trade", Description: "Trade a set of three cards for armies", Options: []Option{
+			{Name: "cards", Description: "Which cards, by territory: Alaska, Peru, wild (default: the best set)", Type: String, Autocomplete: true},
+		}, Usage: "/risk trade cards:Alaska, Peru, wild", Private: true},
+		{Name: "attack", Description: "Attack a neighbouring territory (capitals: plan an attack, or capture a neutral one)", Options: []Option{
+			territory("from", "Your territory", true),
+			territory("to", "The territory to attack (capitals: or the neutral one to capture)", true),
+			{Name: "dice", Description: "1 to 3 (default as many as allowed)", Type: Integer, Min: 1, Max: 3},
+			{Name: "until", Description: "Keep attacking: 'win', or the armies to keep on your territory", Type: String, Autocomplete: true},
+		}, Usage: "/risk attack from:Alaska to:Kamchatka until:win", Private: true},
+		{Name: "occupy", Description: "Move armies into the territory you conquered", Options: []Option{
+			{Name: "armies", Description: "How many in total", Type: Integer, Required: true, Min: 1, Max: 10000},
+		}, Usage: "/risk occupy armies:5", Private: true},
+		{Name: "fortify", Description: "Move armies between your territories (capitals: the turn's move)", Options: []Option{
+			territory("from", "From", true),
+			territory("to", "To", true),
+			{Name: "armies", Description: "How many (default all that may move)", Type: Integer, Min: 1, Max: 10000},
+			{Name: "ratio", Description: "Capitals: the share of the troops that moves (default your last choice)", Type: String, Choices: []string{"1/4", "1/2", "3/4", "all"}},
+			{Name: "hero", Description: "Capitals: the hero goes too (default your last choice)", Type: String, Choices: []string{"yes", "no"}},
+		}, Usage: "/risk fortify from:Alaska to:Alberta armies:4", Private: true},
+		{Name: "port", Description: "Capitals: build a port on one of your coastal territories (your action)", Options: []Option{
+			territory("territory", "Where", true),
+		}, Usage: "/risk port territory:Kelnor", Private: true},
+		{Name: "launch", Description: "Capitals: launch the attacks you planned, in order (your action)", Usage: "/risk launch", Private: true},
+		{Name: "end", Description: "End your turn (capitals: pass, at any point)", Options: []Option{
+			{Name: "discard", Description: "A card to drop if your hand is full (default: the least useful)", Type: String, Autocomplete: true},
+		}, Usage: "/risk end", Private: true},
+		{Name: "undo", Description: "Take back your last placement, move or trade of this turn", Usage: "/risk undo", Private: true},
+		{Name: "surrender", Description: "Leave the lobby, or give up (asks to confirm): your territories turn neutral", Usage: "/risk surrender"},
+		{Name: "abandon", Description: "Host or admin: end this channel's match without a winner (asks to confirm)", Usage: "/risk abandon"},
+		{Name: "status", Description: "Where the match stands: the standings and the map, only to you", Usage: "/risk status", Private: true},
+		{Name: "stats", Description: "This server's leaderboard, and a player's matches, wins and rating", Options: []Option{
+			{Name: "player", Description: "Whose stats (default yours): a name, a mention, or a computer level like bot:hard", Type: String},
+			{Name: "rules", Description: "The rule set of the leaderboard (default classic)", Type: String, Choices: []string{"classic", "capitals"}},
+		}, Usage: "/risk stats player:@Ann", Private: true},
+		{Name: "cards", Description: "Show your cards (capitals: your item) only to you", Options: []Option{
+			{Name: "use", Description: "Capitals: use your item now", Type: String, Choices: []string{"yes"}},
+		}, Usage: "/risk cards", Quick: true},
+		{Name: "odds", Description: "Exact odds of an attack to the end: give the territories, or the numbers", Options: []Option{
+			territory("from", "The attacking territory (its armies count)", false),
+			territory("to", "The territory attacked", false),
+			{Name: "attackers", Description: "Armies on the attacking territory (one stays behind)", Type: Integer, Min: 2, Max: 1000},
+			{Name: "defenders", Description: "Armies on the defending territory", Type: Integer, Min: 1, Max: 1000},
+		}, Usage: "/risk odds from:Alaska to:Kamchatka", Quick: true},
+		{Name: "history", Description: "Any turn told again from the log; or the whole match: replay, luck, fair dice", Options: []Option{
+			{Name: "turn", Description: "The turn to show (0: the setup); the latest if left out", Type: Integer, Min: 0, Max: 100000},
+			{Name: "show", Description: "A turn (default); the whole match: replay (animated), strip (small maps), luck, verify (dice)", Type: String, Choices: []string{"turn", "replay", "strip", "luck", "verify"}},
+		}, Usage: "/risk history turn:3", Private: true},
+		{Name: "help", Description: "How to play", Usage: "/risk help", Quick: true},
+		notifySpec(),
+	}, adminSpecs(levels)...)
+}
+
+// FullName is the subcommand as typed after /risk: "start", or
+// "admin defaults" in a group.
+func (s Spec) FullName() string {
+	if s.Group == "" {
+		return s.Name
+	}
+	return s.Group + " " + s.Name
+}
+
+// GroupDescriptions describes the subcommand groups of /risk, by name.
+func GroupDescriptions() map[string]string {
+	return map[string]string{
+		"admin": "Server admins: defaults and limits for this server's matches",
+	}
+}
+
+// Find finds a subcommand by its full name.
+func Find(specs []Spec, name string) (Spec, bool) {
+	for _, s := range specs {
+		if s.FullName() == name {
+			return s, true
+		}
+	}
+	return Spec{}, false
+}
+
+// Args are the parsed options of a request.
+type Args struct {
+	Str map[string]string
+	Num map[string]int
+}
+
+func (a Args) Has(name string) bool {
+	_, s := a.Str[name]
+	_, n := a.Num[name]
+	return s || n
+}
+
+// maxOptionLen bounds any option value: longer is garbage.
+const maxOptionLen = 200
+
+// Parse checks a request's options against the subcommand's spec.
+func Parse(spec Spec, raw map[string]string) (Args, error) {
+	a := Args{Str: map[string]string{}, Num: map[string]int{}}
+	for name, v := range raw {
+		i := slices.IndexFunc(spec.Options, func(o Option) bool { return o.Name == name })
+		if i < 0 {
+			return a, fmt.Errorf("/risk %s has no option %s%s", spec.FullName(), chat.Quote(name), optionList(spec))
+		}
+		o := spec.Options[i]
+		v = strings.TrimSpace(v)
+		if !utf8.ValidString(v) || len(v) > maxOptionLen {
+			return a, fmt.Errorf("the value of %s is not valid text (or longer than %d characters)", name, maxOptionLen)
+		}
+		if hasMarkupBraces(v) {
+			// Typed values are quoted back in answers: they must not carry
+			// the bot's markup.
+			return a, fmt.Errorf("the value of %s cannot contain { or }", name)
+		}
+		switch o.Type {
+		case Integer:
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				f, ferr := strconv.ParseFloat(v, 64)
+				if ferr != nil || f != math.Trunc(f) {
+					return a, fmt.Errorf("%s must be a whole number, not %q", name, v)
+				}
+				n = math.MaxInt // too big for an int: out of any range below
+			}
+			if (o.Min != 0 || o.Max != 0) && (n < o.Min || n > o.Max) {
+				return a, fmt.Errorf("%s must be between %d and %d, not %s", name, o.Min, o.Max, v)
+			}
+			a.Num[name] = n
+		default:
+			if len(o.Choices) > 0 && !slices.Contains(o.Choices, strings.ToLower(v)) {
+				return a, fmt.Errorf("%s must be one of %s, not %q", name, strings.Join(o.Choices, ", "), v)
+			}
+			if len(o.Choices) > 0 {
+				v = strings.ToLower(v)
+			}
+			a.Str[name] = v
+		}
+	}
+	for _, o := range spec.Options {
+		if o.Required && !a.Has(o.Name) {
+			return a, fmt.Errorf("/risk %s needs %s: %s", spec.FullName(), o.Name, spec.Usage)
+		}
+	}
+	return a, nil
+}
+
+func optionList(spec Spec) string {
+	if len(spec.Options) == 0 {
+		return " (it takes none)"
+	}
+	var names []string
+	for _, o := range spec.Options {
+		names = append(names, o.Name)
+	}
+	return " (it takes " + strings.Join(names, ", ") + ")"
+}
+
+// OptionRange returns the integer option of /risk new, for its bounds.
+func OptionRange(name string) Option {
+	for _, o := range MatchOptions() {
+		if o.Name == name {
+			return o
+		}
+	}
+	panic("bot: no match option " + name)
+}
+
+// notifySpec is /risk notify.
+func notifySpec() Spec {
+	return Spec{Name: "notify", Description: "How the bot tells you it is your turn: direct messages, reminders, quiet hours", Options: []Option{
+		{Name: "dm", Description: "A direct message too when it is your turn", Type: String, Choices: []string{"on", "off"}},
+		{Name: "reminders", Description: "The reminder when three quarters of your time has passed", Type: String, Choices: []string{"on", "off"}},
+		{Name: "quiet", Description: "Hours with no pings, your turn's clock stopped: like 22-7, or off", Type: String},
+		{Name: "utc-offset", Description: "Your time zone as hours from UTC, like +2 or -5 (for quiet hours)", Type: String},
+		{Name: "away", Description: "Away for days (3d) or until a date (2026-12-24): your orders play at once; off", Type: String},
+		{Name: "defend", Description: "Standing orders: the continent to reinforce first (off for none)", Type: String},
+		{Name: "attack", Description: "Standing orders: whether your seat attacks when played for you", Type: String, Choices: []string{"on", "off"}},
+		{Name: "caution", Description: "Standing orders: how your seat plays for you (default careful)", Type: String, Choices: []string{"careful", "balanced", "bold"}},
+	}, Usage: "/risk notify away:3d defend:Europe attack:off"}
+}
+
+// DefaultOptions are the options of /risk new a server may set a default
+// for.
+func DefaultOptions() []Option {
+	var out []Option
+	for _, o := range MatchOptions() {
+		if o.Name != "rules" && o.Name != "map" { // one choice each, for now
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// adminSpecs are the subcommands of /risk admin.
+func adminSpecs(levels []string) []Spec {
+	defaults := append(DefaultOptions(),
+		Option{Name: "bot-levels", Description: "Computer levels allowed, like 'easy normal' (default: " + strings.Join(levels, ", ") + ")", Type: String},
+		Option{Name: "who-starts", Description: "Who may open matches (default everyone)", Type: String, Choices: []string{"everyone", "admins"}},
+	)
+	return []Spec{
+		{Group: "admin", Name: "show", Description: "This server's defaults and limits for matches", Usage: "/risk admin show", Quick: true},
+		{Group: "admin", Name: "defaults", Description: "Set defaults for this server's new matches", Options: defaults, Usage: "/risk admin defaults turn-hours:48 victory:domination"},
+		{Group: "admin", Name: "limits", Description: "Set limits on this server's matches (0: none)", Options: []Option{
+			{Name: "per-host", Description: "Open matches one person may host", Type: Integer, Min: 0, Max: 100},
+			{Name: "per-server", Description: "Open matches in the whole server", Type: Integer, Min: 0, Max: 10000},
+			{Name: "lobby-days", Description: "Days a lobby may wait without a change before it closes", Type: Integer, Min: 0, Max: 365},
+		}, Usage: "/risk admin limits per-host:2 per-server:20"},
+		{Group: "admin", Name: "reset", Description: "Forget this server's defaults and limits", Usage: "/risk admin reset"},
+	}
+}
+
+// The names of the standard palettes, as /risk new palette: offers them.
+const (
+	PaletteStandard   = "standard"   // the rule book's colours (render.Default)
+	PaletteColorBlind = "colorblind" // Okabe–Ito (render.ColorBlind)
+)

@@ -1,0 +1,141 @@
+package command
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/state"
+)
+
+// markupChars are the characters of chat markup: braces of the bot's own,
+// angle brackets of Discord's entities, the @ of mass mentions, and
+// Markdown's emphasis, strike, spoiler, code, escape, masked-link and
+// heading characters.
+const markupChars = "{}<>@*_~|`\\[]#"
+
+// maxNameRunes bounds a seat name, as Discord bounds a nickname.
+const maxNameRunes = 32
+
+// CleanName makes a name fit to show in any message: one line, no control
+// or invisible formatting characters, no markup characters (each becomes a
+// space), spaces collapsed, at most 32 characters; "Player" if nothing is
+// left. cleanName(cleanName(s)) == cleanName(s).
+func CleanName(s string) string {
+	s = strings.ToValidUTF8(s, " ")
+	s = strings.Map(func(r rune) rune {
+		if strings.ContainsRune(markupChars, r) || !Visible(r) {
+			return ' '
+		}
+		return r
+	}, s)
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > maxNameRunes {
+		s = strings.TrimSpace(string(r[:maxNameRunes]))
+	}
+	if s == "" {
+		return "Player"
+	}
+	return s
+}
+
+// Visible reports whether r shows as itself: not a control character, an
+// invisible format character (right-to-left overrides, zero-width joiners
+// and spaces), a private-use or surrogate code point, a line or paragraph
+// separator, or a code point Unicode does not assign.
+func Visible(r rune) bool {
+	switch {
+	case r == unicode.ReplacementChar,
+		unicode.IsControl(r),
+		unicode.In(r, unicode.Cf, unicode.Co, unicode.Cs, unicode.Zl, unicode.Zp),
+		!unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs):
+		return false
+	}
+	return true
+}
+
+// hasMarkupBraces reports whether a typed value holds the braces of the
+// bot's own markup, which no option value needs.
+func hasMarkupBraces(s string) bool { return strings.ContainsAny(s, "{}") }
+
+// CheckTyped refuses what a person typed for a name on the map (a
+// territory, a card): loose matching forgives case, punctuation, prefixes,
+// abbreviations and typos, but control and invisible formatting characters
+// (a NUL, a right-to-left override, a zero-width space), emoji, flags and
+// other symbols are in no territory's name, and a lookup that skipped them
+// would act on a name nobody can read. Spaces, tabs and line breaks are
+// harmless: the lookup ignores them.
+func CheckTyped(option, q string) error {
+	var bad []string
+	seen := map[rune]bool{}
+	for _, r := range q {
+		if nameRune(r) || seen[r] {
+			continue
+		}
+		seen[r] = true
+		if Visible(r) && !isVariationSelector(r) {
+			bad = append(bad, quoted(r))
+		} else {
+			bad = append(bad, fmt.Sprintf("an invisible character (U+%04X)", r))
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	shown := strings.Join(strings.Fields(strings.Map(func(r rune) rune {
+		if !Visible(r) || isVariationSelector(r) {
+			return -1
+		}
+		return r
+	}, q)), " ")
+	return chat.Refuse("%s:%s has %s, which no territory name has: type the name in letters.", option, shown, chat.OrList(bad))
+}
+
+// nameRune reports whether r may be typed in a name on the map: letters
+// with their accents, digits, punctuation and spaces.
+func nameRune(r rune) bool {
+	switch {
+	case r == '\t' || r == '\n' || r == '\r':
+		return true
+	case isVariationSelector(r), unicode.Is(unicode.Me, r):
+		return false
+	}
+	return unicode.In(r, unicode.L, unicode.Mn, unicode.Mc, unicode.N, unicode.P, unicode.Zs)
+}
+
+// isVariationSelector reports whether r picks the look of the character
+// before it (text or emoji style): a mark, but part of an emoji.
+func isVariationSelector(r rune) bool {
+	return unicode.Is(unicode.Variation_Selector, r)
+}
+
+// quoted shows a visible character in quotes: “💥”.
+func quoted(r rune) string { return "“" + string(r) + "”" }
+
+// Territory resolves a territory option typed by a person; a miss is
+// answered with the closest names.
+func Territory(s *state.State, option, q string) (int, error) {
+	if err := CheckTyped(option, q); err != nil {
+		return -1, err
+	}
+	id, err := s.Map.Lookup(q)
+	if err == nil {
+		return id, nil
+	}
+	var ne *state.NameError
+	if !errors.As(err, &ne) {
+		return -1, err
+	}
+	typed := strings.TrimSpace(q)
+	switch {
+	case typed == "":
+		return -1, chat.Refuse("Give a territory for %s.", option)
+	case ne.Ambiguous:
+		return -1, chat.Refuse("%s:%s could be %s: type more of the name.", option, typed, chat.OrList(ne.Candidates))
+	case len(ne.Candidates) > 0:
+		return -1, chat.Refuse("%s:%s is not a territory. Did you mean %s?", option, typed, chat.OrList(ne.Candidates))
+	}
+	return -1, chat.Refuse("%s:%s is not a territory. /risk status shows the map with their names; any unique start of a name works.", option, typed)
+}
