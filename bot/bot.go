@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/command"
+	"github.com/riskbot/riskbot/bot/people"
 
 	"github.com/riskbot/riskbot/bot/chat"
 
@@ -215,6 +216,8 @@ type Bot struct {
 	thinking chan struct{}
 	// maps are the maps drawn lately.
 	maps *mapCache
+	// people are the players' choices.
+	people *people.People
 }
 
 // New returns a Bot. Call Close to stop its background work.
@@ -261,7 +264,8 @@ func New(cfg Config) (*Bot, error) {
 	bg, cancel := context.WithCancel(context.Background())
 	return &Bot{cfg: cfg, specs: command.Specs(cfg.Levels), started: cfg.Now(), locks: map[string]*sync.Mutex{},
 		running: map[string]bool{}, again: map[string]bool{}, elsewhere: map[string]bool{}, bg: bg, cancel: cancel,
-		thinking: make(chan struct{}, cfg.Thinkers), maps: newMapCache(cachedMaps)}, nil
+		thinking: make(chan struct{}, cfg.Thinkers), maps: newMapCache(cachedMaps),
+		people: people.New(cfg.Store, cfg.Now, cfg.Log)}, nil
 }
 
 // Specs returns the subcommands this bot answers, for registration.
@@ -498,7 +502,7 @@ func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what s
 	if what != "notify" && !strings.HasPrefix(what, "click") {
 		// A command says its author is back (not /risk notify, which
 		// may be what makes them away).
-		res.reply.Text += b.welcomeBack(ctx, user.ID)
+		res.reply.Text += b.people.WelcomeBack(ctx, user.ID)
 	}
 	res.reply.Text = chat.Clip(res.reply.Text + b.channelNote(ctx, channel, lacks))
 	if rerr := r.Reply(ctx, res.reply); rerr != nil {
@@ -593,7 +597,10 @@ func (b *Bot) handlers() map[string]handler {
 		"port":      seated(cmdPort),
 		"launch":    seated(cmdLaunch),
 		"abandon":   cmdAbandon,
-		"notify":    cmdNotify,
+		"notify": func(ctx context.Context, c *call) (result, error) {
+			m, err := c.bot.people.Notify(ctx, c.req, c.args)
+			return result{reply: m}, err
+		},
 		// /risk admin ...
 		"admin show":     cmdAdminShow,
 		"admin defaults": cmdAdminDefaults,

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/people"
 
 	"github.com/riskbot/riskbot/ai"
 	"github.com/riskbot/riskbot/engine"
@@ -215,12 +216,12 @@ func (b *Bot) decide(ctx context.Context, m *match, seat int, level string) ([]e
 
 // playOrders has seat's standing orders play its turn, and saves it with
 // the note to post first, under the caller's lock.
-func (b *Bot) playOrders(ctx context.Context, m *match, seat int, o orders, note string) (outcome, error) {
-	p, err := b.cfg.NewPlayer(o.level(), b.botSeed(m, seat))
+func (b *Bot) playOrders(ctx context.Context, m *match, seat int, o people.Orders, note string) (outcome, error) {
+	p, err := b.cfg.NewPlayer(o.Level(), b.botSeed(m, seat))
 	if err != nil {
 		return outcome{}, err
 	}
-	cmds, err := b.decideWith(ctx, m, seat, o.level(), orderedPlayer{Player: p, orders: o})
+	cmds, err := b.decideWith(ctx, m, seat, o.Level(), orderedPlayer{Player: p, orders: o})
 	if err != nil {
 		return outcome{}, err
 	}

@@ -98,7 +98,7 @@ func (b *Bot) turnTimers(ctx context.Context, m *match) storage.Timers {
 	case m.isBotSeat(s.Current):
 		return storage.Timers{Deadline: now}
 	}
-	return b.clockFor(ctx, m, s.Current, d)
+	return b.people.Clock(ctx, s.Seats[s.Current].ID, d)
 }
 
 // turnPosts are the messages that follow the end of turns: each turn's

@@ -295,13 +295,13 @@ func (b *Bot) expire(ctx context.Context, m *match) ([]batch, bool, error) {
 	var posts []batch
 	for _, seat := range seats {
 		sm := m.seatMeta(seat)
-		p, err := b.prefsOf(ctx, sm.ID)
+		p, err := b.people.Of(ctx, sm.ID)
 		if err != nil {
 			b.cfg.Log.Error("read standing orders", "user", sm.ID, "err", err)
 		}
-		if p.away(b.cfg.Now()) && !sm.Autopilot && s.Phase != state.PhaseSetup {
+		if p.AwayAt(b.cfg.Now()) && !sm.Autopilot && s.Phase != state.PhaseSetup {
 			// Away: no missed turn; the orders play it.
-			note := fmt.Sprintf("🏖️ %s is away until %s: their standing orders play the turn (%s).", b.voice(m).who(s, seat), chat.Timestamp(time.Unix(p.Away, 0)), p.Orders.text())
+			note := fmt.Sprintf("🏖️ %s is away until %s: their standing orders play the turn (%s).", b.voice(m).who(s, seat), chat.Timestamp(time.Unix(p.Away, 0)), p.Orders.Text())
 			out, err := b.playOrders(ctx, m, seat, p.Orders, note)
 			if err != nil {
 				return nil, false, err
@@ -319,8 +319,8 @@ func (b *Bot) expire(ctx context.Context, m *match) ([]batch, bool, error) {
 		switch {
 		case m.meta.Settings.OnTimeout == "skip" && !sm.Autopilot:
 			out, err = b.apply(ctx, m, seat, note+"; the turn is skipped.", skipCommands(m.Game.State, seat)...)
-		case p.Orders.set() && !sm.Autopilot:
-			out, err = b.playOrders(ctx, m, seat, p.Orders, note+"; their standing orders play it ("+p.Orders.text()+").")
+		case p.Orders.Given() && !sm.Autopilot:
+			out, err = b.playOrders(ctx, m, seat, p.Orders, note+"; their standing orders play it ("+p.Orders.Text()+").")
 		default:
 			out, err = b.playFor(ctx, m, seat, "cautious", note+"; a careful bot plays for them.")
 		}

@@ -1,0 +1,96 @@
+package people
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/riskbot/riskbot/bot/chat"
+)
+
+// Orders are a player's standing orders, part of their choices (Prefs).
+type Orders struct {
+	// Defend names a continent (a region on generated maps) whose borders
+	// get the reinforcements first.
+	Defend string `json:"defend,omitempty"`
+	// NoAttack: the seat never attacks (it still places and fortifies).
+	NoAttack bool `json:"no_attack,omitempty"`
+	// Caution is "careful" (the default, as "": the careful bot that
+	// plays timed-out turns), "balanced" or "bold".
+	Caution string `json:"caution,omitempty"`
+}
+
+// Given reports whether any order is given.
+func (o Orders) Given() bool { return o != Orders{} }
+
+// Text words the orders: "defend Europe, no attacks, careful".
+func (o Orders) Text() string {
+	var parts []string
+	if o.Defend != "" {
+		parts = append(parts, "defend "+o.Defend)
+	}
+	if o.NoAttack {
+		parts = append(parts, "no attacks")
+	}
+	if o.Caution != "" {
+		parts = append(parts, o.Caution)
+	}
+	if len(parts) == 0 {
+		return "the careful bot's play"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Level is the computer level the orders play with.
+func (o Orders) Level() string {
+	switch o.Caution {
+	case "bold":
+		return "bold"
+	case "balanced":
+		return "normal"
+	}
+	return "cautious"
+}
+
+// away reports whether the player is away now.
+func (p Prefs) AwayAt(now time.Time) bool { return p.Away > now.Unix() }
+
+// parseAway reads how long a player is away: a number of days ("3", "3d"),
+// a date ("2026-12-24", to its end, UTC), or "off".
+func parseAway(s string, now time.Time) (int64, error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if s == "off" || s == "no" {
+		return 0, nil
+	}
+	var days int
+	if _, err := fmt.Sscanf(strings.TrimSuffix(s, "d"), "%d", &days); err == nil && fmt.Sprint(days) == strings.TrimSuffix(s, "d") {
+		if days < 1 || days > 60 {
+			return 0, chat.Refuse("away takes 1 to 60 days, not %d.", days)
+		}
+		return now.Add(time.Duration(days) * 24 * time.Hour).Unix(), nil
+	}
+	if t, err := time.Parse("2006-01-02", s); err == nil {
+		end := t.Add(24 * time.Hour)
+		if !end.After(now) || end.Sub(now) > 61*24*time.Hour {
+			return 0, chat.Refuse("away until %s: give a date in the next 60 days.", s)
+		}
+		return end.Unix(), nil
+	}
+	return 0, chat.Refuse("away takes a number of days (like 3d), a date (like 2026-12-24), or off; not %s.", chat.Quote(s))
+}
+
+// WelcomeBack ends the absence of a player who plays again, and says so
+// ("" if they were not away).
+func (pe *People) WelcomeBack(ctx context.Context, user string) string {
+	p, err := pe.Of(ctx, user)
+	if err != nil || p.Away == 0 {
+		return ""
+	}
+	p.Away = 0
+	if err := pe.Set(ctx, user, p); err != nil {
+		pe.log.Error("end an absence", "user", user, "err", err)
+		return ""
+	}
+	return "\nWelcome back: you are no longer away (your standing orders stay, for when your time runs out)."
+}
