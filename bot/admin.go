@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/news"
+
 	"github.com/riskbot/riskbot/bot/command"
 
 	"github.com/riskbot/riskbot/bot/chat"
@@ -109,7 +111,7 @@ func (b *Bot) clickAbandon(ctx context.Context, c chat.Click, bt buttonID) (resu
 // (a conflict is a refusal), queueing the note to post, and returns the
 // batch to deliver. Its data is updated if it can be read; a damaged
 // match is ended all the same.
-func (b *Bot) abandon(ctx context.Context, row storage.Match, note, ended string) (batch, error) {
+func (b *Bot) abandon(ctx context.Context, row storage.Match, note, ended string) (news.Batch, error) {
 	change := storage.Change{Status: storage.Abandoned}
 	thread := false
 	if meta, err := decodeMeta(row.Meta); err == nil {
@@ -118,22 +120,22 @@ func (b *Bot) abandon(ctx context.Context, row storage.Match, note, ended string
 		change.Meta = meta.encode()
 		thread = meta.Thread
 	}
-	body, err := json.Marshal(news{Note: note})
+	body, err := json.Marshal(news.News{Note: note})
 	if err != nil {
-		return batch{}, fmt.Errorf("bot: end match %d: %w", row.ID, err)
+		return news.Batch{}, fmt.Errorf("bot: end match %d: %w", row.ID, err)
 	}
 	change.Posts = []json.RawMessage{body}
 	cl := b.claim() // this process delivers the note
 	change.Claim = &cl
 	v, err := b.cfg.Store.Save(ctx, row.ID, row.Version, change, b.cfg.Now())
 	if errors.Is(err, storage.ErrConflict) {
-		return batch{}, errMovedOn
+		return news.Batch{}, errMovedOn
 	}
 	if err != nil {
-		return batch{}, fmt.Errorf("bot: end match %d: %w", row.ID, err)
+		return news.Batch{}, fmt.Errorf("bot: end match %d: %w", row.ID, err)
 	}
 	b.cfg.Log.Info("match ended without a winner", "channel", row.Channel, "match", row.ID, "how", ended)
-	return batch{match: row.ID, version: v, msgs: []post{{Message: chat.Message{Text: note}}}, archive: thread}, nil
+	return news.Batch{Match: row.ID, Version: v, Posts: []news.Post{{Message: chat.Message{Text: note}}}, Archive: thread}, nil
 }
 
 // expireLobbies closes the lobbies of the bot's scope unchanged for

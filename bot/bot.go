@@ -21,6 +21,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/news"
+
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/people"
 
@@ -315,7 +317,7 @@ var errMovedOn = chat.Refuse("The match moved on while you were typing; have a l
 // and whether bot seats are now to play.
 type result struct {
 	reply chat.Message
-	posts batch
+	posts news.Batch
 	bots  bool
 	// answers is the key of the request recorded with the change, marked
 	// answered once the reply is out.
@@ -523,7 +525,7 @@ func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what s
 
 // post sends a message that answers no command; a ping goes as its
 // players chose (reach), and with the direct messages they asked for.
-func (b *Bot) post(ctx context.Context, channel string, m post) error {
+func (b *Bot) post(ctx context.Context, channel string, m news.Post) error {
 	if b.cfg.Poster == nil {
 		return nil
 	}
@@ -531,7 +533,7 @@ func (b *Bot) post(ctx context.Context, channel string, m post) error {
 	if !ok {
 		return nil
 	}
-	if m.ref != "" {
+	if m.Ref != "" {
 		if err := b.sendRef(ctx, channel, m); err != nil {
 			return err
 		}

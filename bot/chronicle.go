@@ -1,52 +1,10 @@
 package bot
 
 import (
+	"github.com/riskbot/riskbot/bot/news"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 )
-
-// turnRecord is a finished turn: who played and what happened.
-type turnRecord struct {
-	Turn  int       `json:"turn"`
-	Seat  int       `json:"seat"`
-	Lines []string  `json:"lines"`
-	Stats turnStats `json:"stats,omitzero"`
-}
-
-// turnStats are the numbers of a turn that its post shows apart from the
-// lines: what it brought, what it took, whom it put out.
-type turnStats struct {
-	Income     int   `json:"income,omitempty"`     // armies (troops) received
-	Traded     int   `json:"traded,omitempty"`     // armies from cards traded
-	Conquests  int   `json:"conquests,omitempty"`  // territories taken
-	Eliminated []int `json:"eliminated,omitempty"` // seats put out of the match
-}
-
-// count adds what events did to the stats.
-func (st *turnStats) count(events []engine.Event) {
-	for _, e := range events {
-		switch e := e.(type) {
-		case engine.TurnStarted:
-			st.Income += e.Armies
-		case engine.Traded:
-			st.Traded += e.Armies
-		case engine.Conquered, engine.Captured, engine.Seized:
-			st.Conquests++
-		case engine.Eliminated:
-			st.Eliminated = append(st.Eliminated, e.Seat)
-		}
-	}
-}
-
-// chronicle is the turn in progress as the chat tells it: its lines, the
-// lines each command added (so that an undone command's lines leave the
-// public record), and its numbers. It lives in the match data between
-// commands, and in a scratch value when a match's log is told again.
-type chronicle struct {
-	Lines []string
-	Steps []int
-	Stats turnStats
-}
 
 // position is where a match stood before a command.
 type position struct {
@@ -64,13 +22,13 @@ func positionOf(s *state.State) position {
 // order) and the turn still in progress (ch). It returns every line, for
 // the reply to the command. An undo takes the lines of the command it
 // undid out of the turn's record: what was taken back did not happen.
-func (v voice) tell(s *state.State, at position, events []engine.Event, ch *chronicle) (lines []string, closed []turnRecord) {
+func (v voice) tell(s *state.State, at position, events []engine.Event, ch *news.Chronicle) (lines []string, closed []news.TurnRecord) {
 	var part []engine.Event
 	var stepLines int
 	flush := func() []string {
 		ls := v.describe(s, part)
 		lines = append(lines, ls...)
-		ch.Stats.count(part)
+		ch.Stats.Count(part)
 		part = nil
 		return ls
 	}
@@ -80,9 +38,9 @@ func (v voice) tell(s *state.State, at position, events []engine.Event, ch *chro
 	}
 	closeTurn := func(ls []string) {
 		if all := append(ch.Lines, ls...); len(all) > 0 {
-			closed = append(closed, turnRecord{Turn: curTurn, Seat: curSeat, Lines: all, Stats: ch.Stats})
+			closed = append(closed, news.TurnRecord{Turn: curTurn, Seat: curSeat, Lines: all, Stats: ch.Stats})
 		}
-		*ch = chronicle{}
+		*ch = news.Chronicle{}
 		stepLines = 0
 	}
 	for _, e := range events {
@@ -128,8 +86,8 @@ func (v voice) tell(s *state.State, at position, events []engine.Event, ch *chro
 		ch.Steps = append(ch.Steps, n)
 	}
 	if s.Phase == state.PhaseOver {
-		closed = append(closed, turnRecord{Turn: s.Turn, Seat: s.Current, Lines: ch.Lines, Stats: ch.Stats})
-		*ch = chronicle{}
+		closed = append(closed, news.TurnRecord{Turn: s.Turn, Seat: s.Current, Lines: ch.Lines, Stats: ch.Stats})
+		*ch = news.Chronicle{}
 	}
 	return lines, closed
 }
@@ -137,13 +95,13 @@ func (v voice) tell(s *state.State, at position, events []engine.Event, ch *chro
 // retell tells a match's whole log again, turn by turn, as it was told
 // when it was played: the finished turns, and the one in progress (nil
 // if the match is over).
-func (v voice) retell(rec engine.Record) ([]turnRecord, *turnRecord, error) {
+func (v voice) retell(rec engine.Record) ([]news.TurnRecord, *news.TurnRecord, error) {
 	g, err := engine.NewGame(rec.Setup)
 	if err != nil {
 		return nil, nil, err
 	}
-	var turns []turnRecord
-	var ch chronicle
+	var turns []news.TurnRecord
+	var ch news.Chronicle
 	for _, e := range rec.Log {
 		at := positionOf(g.State)
 		events, err := g.Replay(e)
@@ -157,7 +115,7 @@ func (v voice) retell(rec engine.Record) ([]turnRecord, *turnRecord, error) {
 	if s.Phase == state.PhaseOver {
 		return turns, nil, nil
 	}
-	live := turnRecord{Turn: s.Turn, Seat: s.Current, Lines: ch.Lines, Stats: ch.Stats}
+	live := news.TurnRecord{Turn: s.Turn, Seat: s.Current, Lines: ch.Lines, Stats: ch.Stats}
 	if s.Phase == state.PhaseSetup {
 		live.Turn = 0
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/news"
+
 	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/riskbot/riskbot/engine"
@@ -287,7 +289,7 @@ func (b *Bot) history(ctx context.Context, m *match, turn, page int) (result, er
 }
 
 // shortTitle names a turn on a button: "Turn 7", "Setup".
-func (v voice) shortTitle(t turnRecord) string {
+func (v voice) shortTitle(t news.TurnRecord) string {
 	if t.Turn == 0 {
 		return "Setup"
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/news"
+
 	"github.com/riskbot/riskbot/bot/command"
 
 	"github.com/riskbot/riskbot/bot/chat"
@@ -221,7 +223,7 @@ func cmdNew(ctx context.Context, c *call) (result, error) {
 	}
 	// The match lives in its thread: the lobby is posted there, and the
 	// channel keeps this one line of it.
-	if err := b.post(ctx, channel, post{Message: chat.Message{Text: opened + " Everything of this match happens in this thread.", Embed: lobby, Buttons: join}}); err != nil {
+	if err := b.post(ctx, channel, news.Post{Message: chat.Message{Text: opened + " Everything of this match happens in this thread.", Embed: lobby, Buttons: join}}); err != nil {
 		b.cfg.Log.Warn("post the lobby in its thread", "thread", channel, "err", err)
 	}
 	return result{reply: chat.Message{Text: fmt.Sprintf("%s %s. It is played in its own thread, %s: join there.", opened, chat.Capitalize(settingsText(set)), chat.ChannelLink(channel))}}, nil
@@ -453,7 +455,7 @@ func (b *Bot) leaveLobby(ctx context.Context, c *call, m *match) (result, error)
 		return result{}, err
 	}
 	// A lobby closed in its own thread: archive it.
-	return result{reply: chat.Message{Text: text}, posts: batch{archive: m.meta.Thread && change.Status == storage.Abandoned}}, nil
+	return result{reply: chat.Message{Text: text}, posts: news.Batch{Archive: m.meta.Thread && change.Status == storage.Abandoned}}, nil
 }
 
 func cmdAddBot(ctx context.Context, c *call) (result, error) {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/news"
+
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -28,8 +30,8 @@ type Meta struct {
 	Turn []string `json:"turn,omitempty"`
 	// Steps counts the lines of Turn each command added, and Stats the
 	// turn's numbers (see chronicle).
-	Steps []int     `json:"steps,omitempty"`
-	Stats turnStats `json:"stats,omitzero"`
+	Steps []int          `json:"steps,omitempty"`
+	Stats news.TurnStats `json:"stats,omitzero"`
 	// Bots counts the bots ever added, to name and identify new ones.
 	Bots int `json:"bots,omitempty"`
 	// Started and Finished are when the match started and ended.
@@ -98,12 +100,12 @@ func (m Meta) encode() json.RawMessage {
 }
 
 // chronicle returns the turn in progress, as the match data keeps it.
-func (m *Meta) chronicle() chronicle {
-	return chronicle{Lines: m.Turn, Steps: m.Steps, Stats: m.Stats}
+func (m *Meta) chronicle() news.Chronicle {
+	return news.Chronicle{Lines: m.Turn, Steps: m.Steps, Stats: m.Stats}
 }
 
 // setChronicle keeps the turn in progress in the match data.
-func (m *Meta) setChronicle(ch chronicle) {
+func (m *Meta) setChronicle(ch news.Chronicle) {
 	m.Turn, m.Steps, m.Stats = ch.Lines, ch.Steps, ch.Stats
 }
 

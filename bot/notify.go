@@ -4,16 +4,9 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/riskbot/riskbot/bot/news"
+
 	"github.com/riskbot/riskbot/bot/chat"
-)
-
-// notice tells which messages notify a player of their turn.
-type notice int
-
-const (
-	plainMessage notice = iota
-	turnPing            // it is someone's turn
-	reminderPing        // their time is running out
 )
 
 // direct is a direct message to send with a post.
@@ -27,8 +20,8 @@ type direct struct {
 // do not want reminders; those who asked get a direct message too. It
 // returns the message to post (ok false if none is left to post) and the
 // direct messages to send after it.
-func (b *Bot) reach(ctx context.Context, channel string, m post) (post, []direct, bool) {
-	if m.notice == plainMessage || len(m.Mentions) == 0 {
+func (b *Bot) reach(ctx context.Context, channel string, m news.Post) (news.Post, []direct, bool) {
+	if m.Notice == news.Plain || len(m.Mentions) == 0 {
 		return m, nil, true
 	}
 	now := b.cfg.Now()
@@ -39,7 +32,7 @@ func (b *Bot) reach(ctx context.Context, channel string, m post) (post, []direct
 		if err != nil {
 			b.cfg.Log.Error("read notification choices", "user", id, "err", err)
 		}
-		if m.notice == reminderPing && p.NoReminders {
+		if m.Notice == news.ReminderPing && p.NoReminders {
 			continue
 		}
 		if p.QuietAt(now) {
@@ -50,7 +43,7 @@ func (b *Bot) reach(ctx context.Context, channel string, m post) (post, []direct
 			dms = append(dms, direct{user: id, msg: chat.Message{Text: fmt.Sprintf("🔔 In %s: %s", chat.ChannelLink(channel), m.Text)}})
 		}
 	}
-	if m.notice == reminderPing && len(keep) == 0 {
+	if m.Notice == news.ReminderPing && len(keep) == 0 {
 		return m, nil, false // a reminder is only its pings
 	}
 	m.Mentions = keep

@@ -5,8 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
+
+	"github.com/riskbot/riskbot/bot/news"
 
 	"github.com/riskbot/riskbot/bot/chat"
 
@@ -20,28 +21,6 @@ import (
 // delivered; whatever a crash (or a failed post) leaves queued is posted by
 // Redeliver, so the next player is always told it is their turn.
 
-// news is what one change has to tell the channel, as the outbox keeps it.
-type news struct {
-	// Note comes first: why the bot acted for a person (a missed deadline).
-	Note string `json:"note,omitempty"`
-	// Remind pings whoever the match waits for.
-	Remind bool `json:"remind,omitempty"`
-	// Turns are the turns that ended, each posted with its summary; the
-	// last one with the map, then the ping of the player now to act.
-	Turns []turnRecord `json:"turns,omitempty"`
-	// Over posts the victory.
-	Over bool `json:"over,omitempty"`
-}
-
-// batch is the messages of one change, delivered together.
-type batch struct {
-	match, version int64 // the change that queued them; 0 if none
-	msgs           []post
-	// archive: the change ended a match played in a thread of its own,
-	// archived once the news is posted.
-	archive bool
-}
-
 const (
 	// giveUpAfter drops a post that cannot be delivered (the channel was
 	// deleted, the bot was removed), so it is not tried forever.
@@ -51,7 +30,7 @@ const (
 )
 
 // saveNews saves a change with the news it queues, if any.
-func (b *Bot) saveNews(ctx context.Context, m *match, c storage.Change, n *news) error {
+func (b *Bot) saveNews(ctx context.Context, m *match, c storage.Change, n *news.News) error {
 	if n != nil {
 		body, err := json.Marshal(n)
 		if err != nil {
@@ -63,30 +42,20 @@ func (b *Bot) saveNews(ctx context.Context, m *match, c storage.Change, n *news)
 }
 
 // batch writes the messages of news just saved, from the match as it now is.
-func (b *Bot) batch(m *match, n *news) batch {
+func (b *Bot) batch(m *match, n *news.News) news.Batch {
 	if n == nil {
-		return batch{}
+		return news.Batch{}
 	}
-	return batch{match: m.ID, version: m.Version, msgs: keyed(b.messages(m, n, true), m.ID, m.Version), archive: m.meta.Thread && !m.Status.Open()}
-}
-
-// keyed gives the messages of the news of a change their keys
-// (Message.Key). The messages written late keep those written fresh, in
-// order, less the map and the ping at the end, so their places agree.
-func keyed(msgs []post, match, version int64) []post {
-	for i := range msgs {
-		msgs[i].Key = "n" + strconv.FormatInt(match, 36) + "." + strconv.FormatInt(version, 36) + "." + strconv.Itoa(i)
-	}
-	return msgs
+	return news.Batch{Match: m.ID, Version: m.Version, Posts: news.Keyed(b.messages(m, n, true), m.ID, m.Version), Archive: m.meta.Thread && !m.Status.Open()}
 }
 
 // messages writes the news of a change. Written late (fresh false), when
 // the match has moved on since, they keep only what is still true: the
 // summaries, without the map or a ping of a turn long gone.
-func (b *Bot) messages(m *match, n *news, fresh bool) []post {
-	var msgs []post
+func (b *Bot) messages(m *match, n *news.News, fresh bool) []news.Post {
+	var msgs []news.Post
 	if n.Note != "" && len(n.Turns) == 0 {
-		msgs = append(msgs, post{Message: chat.Message{Text: n.Note}})
+		msgs = append(msgs, news.Post{Message: chat.Message{Text: n.Note}})
 	}
 	if n.Remind && fresh {
 		if r, ok := b.reminder(m); ok {
@@ -102,7 +71,7 @@ func (b *Bot) messages(m *match, n *news, fresh bool) []post {
 		if i == 0 {
 			note = n.Note
 		}
-		msgs = append(msgs, post{Message: chat.Message{Embed: b.voice(m).turnEmbed(s, t, note)}, ref: postRef(m.ID, t.Turn, t.Seat), mode: complete})
+		msgs = append(msgs, news.Post{Message: chat.Message{Embed: b.voice(m).turnEmbed(s, t, note)}, Ref: news.PostRef(m.ID, t.Turn, t.Seat), Mode: news.Complete})
 	}
 	if n.Over {
 		msgs = append(msgs, b.victoryPost(m))
@@ -115,28 +84,28 @@ func (b *Bot) messages(m *match, n *news, fresh bool) []post {
 // posted. A failed post stops the batch, so that the messages keep their
 // order, and leaves it queued for Redeliver, unless the channel will never
 // take it.
-func (b *Bot) deliver(ctx context.Context, channel string, bt batch) {
+func (b *Bot) deliver(ctx context.Context, channel string, bt news.Batch) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), postTimeout)
 	defer cancel()
-	for _, m := range bt.msgs {
+	for _, m := range bt.Posts {
 		err := b.post(ctx, channel, m)
-		if re, ok := errors.AsType[*chat.RefusedError](err); ok && bt.match != 0 {
-			b.refused(ctx, channel, bt.match, re)
+		if re, ok := errors.AsType[*chat.RefusedError](err); ok && bt.Match != 0 {
+			b.refused(ctx, channel, bt.Match, re)
 			break // the rest would be refused too
 		}
 		if err != nil && !errors.Is(err, chat.ErrUndeliverable) {
 			return
 		}
 	}
-	if bt.archive {
+	if bt.Archive {
 		b.archive(ctx, channel)
 	}
-	if bt.version == 0 {
+	if bt.Version == 0 {
 		return
 	}
-	if err := b.cfg.Store.Delivered(ctx, bt.match, bt.version); err != nil {
+	if err := b.cfg.Store.Delivered(ctx, bt.Match, bt.Version); err != nil {
 		// Not fatal: Redeliver would post the batch once more.
-		b.cfg.Log.Error("outbox", "channel", channel, "match", bt.match, "version", bt.version, "err", err)
+		b.cfg.Log.Error("outbox", "channel", channel, "match", bt.Match, "version", bt.Version, "err", err)
 	}
 }
 
@@ -174,7 +143,7 @@ func (b *Bot) Redeliver(ctx context.Context) error {
 }
 
 func (b *Bot) redeliver(ctx context.Context, p storage.Post, now time.Time) error {
-	var n news
+	var n news.News
 	if err := json.Unmarshal(p.Body, &n); err != nil {
 		b.cfg.Log.Error("outbox: dropped a post that does not decode", "channel", p.Channel, "match", p.Match, "version", p.Version, "err", err)
 		return b.cfg.Store.Delivered(ctx, p.Match, p.Version)
@@ -194,14 +163,14 @@ func (b *Bot) redeliver(ctx context.Context, p storage.Post, now time.Time) erro
 	case err != nil:
 		return err
 	}
-	msgs := keyed(b.messages(m, &n, m.Version == p.Version), p.Match, p.Version)
+	msgs := news.Keyed(b.messages(m, &n, m.Version == p.Version), p.Match, p.Version)
 	if len(msgs) > 0 {
 		msgs[0].Text = "*(Posted late: the bot was interrupted.)*\n" + msgs[0].Text
 	}
-	bt := batch{match: p.Match, version: p.Version, msgs: msgs, archive: m.meta.Thread && !m.Status.Open()}
+	bt := news.Batch{Match: p.Match, Version: p.Version, Posts: msgs, Archive: m.meta.Thread && !m.Status.Open()}
 	pctx, cancel := context.WithTimeout(ctx, postTimeout)
 	defer cancel()
-	for _, msg := range bt.msgs {
+	for _, msg := range bt.Posts {
 		if err := b.post(pctx, p.Channel, msg); err != nil {
 			if re, ok := errors.AsType[*chat.RefusedError](err); ok {
 				b.refused(ctx, p.Channel, p.Match, re)
@@ -213,7 +182,7 @@ func (b *Bot) redeliver(ctx context.Context, p storage.Post, now time.Time) erro
 			break
 		}
 	}
-	if bt.archive {
+	if bt.Archive {
 		b.archive(ctx, p.Channel)
 	}
 	return b.cfg.Store.Delivered(ctx, p.Match, p.Version)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/news"
+
 	"github.com/riskbot/riskbot/bot/command"
 
 	"github.com/riskbot/riskbot/bot/chat"
@@ -23,10 +25,10 @@ type outcome struct {
 	// lines describe the events, for the reply.
 	lines []string
 	// turns are the turns that ended (with the setup as turn 0).
-	turns []turnRecord
+	turns []news.TurnRecord
 	over  bool
 	// news is what the change queued to post, if anything.
-	news *news
+	news *news.News
 }
 
 // apply plays commands for engine seat and saves them, with the match data,
@@ -72,7 +74,7 @@ func (b *Bot) apply(ctx context.Context, m *match, seat int, note string, cmds .
 		change.Timers = &t
 	}
 	if note != "" || len(out.turns) > 0 || out.over {
-		out.news = &news{Note: note, Turns: out.turns, Over: out.over}
+		out.news = &news.News{Note: note, Turns: out.turns, Over: out.over}
 	}
 	m.says(fitLines(out.lines, 1500))
 	if err := b.saveNews(ctx, m, change, out.news); err != nil {
@@ -106,8 +108,8 @@ func (b *Bot) turnTimers(ctx context.Context, m *match) storage.Timers {
 // the last one with the map, then the living message of the turn now
 // starting, which pings the person to play. note, if any, opens the first
 // record (why the bot played for a person).
-func (b *Bot) turnPosts(m *match, turns []turnRecord, over bool, note string) []post {
-	var posts []post
+func (b *Bot) turnPosts(m *match, turns []news.TurnRecord, over bool, note string) []news.Post {
+	var posts []news.Post
 	for i, t := range turns {
 		if i > 0 {
 			note = ""
@@ -146,20 +148,20 @@ func fitLinesAs(lines []string, limit int, more string) string {
 
 // ping tells the person now to play that it is their turn, mentioning only
 // them, with their deadline.
-func (b *Bot) ping(m *match) (post, bool) {
+func (b *Bot) ping(m *match) (news.Post, bool) {
 	s := m.Game.State
 	if s.Phase == state.PhaseOver || (s.Phase == state.PhaseSetup && !isCapitals(s)) || m.isBotSeat(s.Current) {
-		return post{}, false
+		return news.Post{}, false
 	}
 	id := s.Seats[s.Current].ID
 	if isCapitals(s) {
-		return post{Message: chat.Message{Text: b.capitalsPing(m), Mentions: []string{id}}, notice: turnPing}, true
+		return news.Post{Message: chat.Message{Text: b.capitalsPing(m), Mentions: []string{id}}, Notice: news.TurnPing}, true
 	}
 	text := fmt.Sprintf("%s %s, it is your turn %d: you have **%s** to place%s. Deadline %s.",
 		b.voice(m).swatch(s.Current), chat.Mention(id), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "army", "armies"), tradeHint(s, s.Current), chat.Timestamp(m.Timers.Deadline))
-	return post{Message: chat.Message{Text: text, Mentions: []string{id}, Buttons: [][]chat.Button{{
+	return news.Post{Message: chat.Message{Text: text, Mentions: []string{id}, Buttons: [][]chat.Button{{
 		{ID: b.buttonID(m, "autoplace", s.Turn), Label: "Place automatically", Style: chat.Secondary},
-	}}}, notice: turnPing}, true
+	}}}, Notice: news.TurnPing}, true
 }
 
 // tradeHint reminds a player of a set they can (or must) trade.
@@ -264,8 +266,8 @@ func (b *Bot) act(ctx context.Context, m *match, seat int, extra func(out outcom
 	if out.news == nil {
 		// The turn goes on: its message shows what was done.
 		if live, ok := b.livePost(m); ok {
-			live.mode = editOnly
-			res.posts = batch{msgs: []post{live}}
+			live.Mode = news.EditOnly
+			res.posts = news.Batch{Posts: []news.Post{live}}
 		}
 	}
 	res.bots = b.botsToPlay(m)

@@ -6,9 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/riskbot/riskbot/bot/news"
 
 	"github.com/riskbot/riskbot/bot/chat"
 
@@ -29,42 +30,11 @@ import (
 // postScope is the settings scope of the messages the bot edits later.
 const postScope = "post"
 
-// postRef names the living message of a turn of a match.
-func postRef(match int64, turn, seat int) string {
-	return strconv.FormatInt(match, 10) + ":" + strconv.Itoa(turn) + ":" + strconv.Itoa(seat)
-}
-
 // postedRef is where a living message is.
 type postedRef struct {
 	Channel string `json:"channel"`
 	ID      string `json:"id"`
 }
-
-// post is a message to post in a channel, with what the core needs to
-// know of it as it goes out.
-type post struct {
-	chat.Message
-	// notice marks the pings of a turn, adjusted to their players'
-	// choices when they are posted (Bot.reach).
-	notice notice
-	// ref names the living message this one posts or edits (postRef),
-	// and mode how; empty for a message posted once.
-	ref  string
-	mode refMode
-}
-
-// how a message with a ref is sent.
-type refMode int
-
-const (
-	// postOrEdit: edit the message if it was posted, else post it.
-	postOrEdit refMode = iota + 1
-	// editOnly: edit the message if it was posted, else nothing (it will
-	// be posted complete).
-	editOnly
-	// complete: edit or post, and forget the ref: the message is final.
-	complete
-)
 
 // posted returns the platform ID of the living message ref, if it was
 // posted in channel.
@@ -99,34 +69,34 @@ func (b *Bot) forget(ctx context.Context, ref string) {
 
 // sendRef sends a message that has a ref: an edit of the message posted
 // for it, or a new post.
-func (b *Bot) sendRef(ctx context.Context, channel string, m post) error {
+func (b *Bot) sendRef(ctx context.Context, channel string, m news.Post) error {
 	ed, canEdit := b.cfg.Poster.(chat.Editor)
-	if id, ok := b.posted(ctx, channel, m.ref); ok && canEdit {
+	if id, ok := b.posted(ctx, channel, m.Ref); ok && canEdit {
 		m.Mentions = nil // an edit notifies nobody: say so to the chat
 		m.Text = chat.Clip(m.Text)
 		if err := ed.Edit(ctx, channel, id, m.Message); err != nil {
-			if m.mode != complete || errors.Is(err, chat.ErrUndeliverable) {
+			if m.Mode != news.Complete || errors.Is(err, chat.ErrUndeliverable) {
 				// The record of a turn is not worth a retry: the next edit
 				// or the completion shows it all.
-				b.cfg.Log.Warn("edit a turn's message", "channel", channel, "ref", m.ref, "err", err)
+				b.cfg.Log.Warn("edit a turn's message", "channel", channel, "ref", m.Ref, "err", err)
 				return nil
 			}
 			return err
 		}
-		if m.mode == complete {
-			b.forget(ctx, m.ref)
+		if m.Mode == news.Complete {
+			b.forget(ctx, m.Ref)
 		}
 		return nil
 	}
-	if m.mode == editOnly {
+	if m.Mode == news.EditOnly {
 		return nil
 	}
 	id, err := b.postNew(ctx, channel, m.Message)
 	if err != nil {
 		return err
 	}
-	if m.mode == postOrEdit && id != "" && canEdit {
-		b.remember(ctx, channel, m.ref, id)
+	if m.Mode == news.PostOrEdit && id != "" && canEdit {
+		b.remember(ctx, channel, m.Ref, id)
 	}
 	return nil
 }
@@ -177,7 +147,7 @@ func (c *mapCache) get(key mapKey, mk func() *chat.Image) *chat.Image {
 const cachedMaps = 64
 
 // turnTitle names a turn: "Turn 7 — 🟥 Ann".
-func (v voice) turnTitle(s *state.State, t turnRecord) string {
+func (v voice) turnTitle(s *state.State, t news.TurnRecord) string {
 	switch {
 	case t.Turn == 0 && isCapitals(s):
 		return "Capital — " + v.who(s, t.Seat)
@@ -192,7 +162,7 @@ func (v voice) turnTitle(s *state.State, t turnRecord) string {
 const maxDescription = 3800
 
 // turnEmbed is the card of a turn: its lines, and its numbers as fields.
-func (v voice) turnEmbed(s *state.State, t turnRecord, note string) *chat.Embed {
+func (v voice) turnEmbed(s *state.State, t news.TurnRecord, note string) *chat.Embed {
 	e := &chat.Embed{Title: v.turnTitle(s, t), Color: v.color(t.Seat)}
 	lines := t.Lines
 	if note != "" {
@@ -229,9 +199,9 @@ func (v voice) turnEmbed(s *state.State, t turnRecord, note string) *chat.Embed 
 
 // turnPost is the completed record of a finished turn, with the map if
 // withMap (the last turn of a change: the map shows the match as it is).
-func (b *Bot) turnPost(m *match, t turnRecord, note string, withMap bool) post {
+func (b *Bot) turnPost(m *match, t news.TurnRecord, note string, withMap bool) news.Post {
 	s := m.Game.State
-	msg := post{Message: chat.Message{Embed: b.voice(m).turnEmbed(s, t, note)}, ref: postRef(m.ID, t.Turn, t.Seat), mode: complete}
+	msg := news.Post{Message: chat.Message{Embed: b.voice(m).turnEmbed(s, t, note)}, Ref: news.PostRef(m.ID, t.Turn, t.Seat), Mode: news.Complete}
 	if withMap {
 		msg.Image = b.mapImage(m)
 	}
@@ -242,12 +212,12 @@ func (b *Bot) turnPost(m *match, t turnRecord, note string, withMap bool) post {
 // person's turn (a computer's is posted when done), not the initial
 // placement, which is secret until everyone has placed. Its text pings
 // the player, with what to do now and the deadline.
-func (b *Bot) livePost(m *match) (post, bool) {
+func (b *Bot) livePost(m *match) (news.Post, bool) {
 	s := m.Game.State
 	if s.Phase == state.PhaseOver || (s.Phase == state.PhaseSetup && !isCapitals(s)) || m.isBotSeat(s.Current) {
-		return post{}, false
+		return news.Post{}, false
 	}
-	t := turnRecord{Turn: s.Turn, Seat: s.Current, Lines: m.meta.Turn, Stats: m.meta.Stats}
+	t := news.TurnRecord{Turn: s.Turn, Seat: s.Current, Lines: m.meta.Turn, Stats: m.meta.Stats}
 	if s.Phase == state.PhaseSetup {
 		t.Turn = 0
 	}
@@ -260,8 +230,8 @@ func (b *Bot) livePost(m *match) (post, bool) {
 	msg, _ := b.ping(m)
 	msg.Text = b.withDigest(m, s.Current, msg.Text)
 	msg.Embed = e
-	msg.ref = postRef(m.ID, t.Turn, t.Seat)
-	msg.mode = postOrEdit
+	msg.Ref = news.PostRef(m.ID, t.Turn, t.Seat)
+	msg.Mode = news.PostOrEdit
 	if !(s.Phase == state.PhaseReinforce && s.Seats[s.Current].Reserve > 0) {
 		msg.Buttons = nil // placed: the button's moment is gone
 	}
@@ -269,7 +239,7 @@ func (b *Bot) livePost(m *match) (post, bool) {
 }
 
 // victoryPost announces the end of a match, with the map.
-func (b *Bot) victoryPost(m *match) post {
+func (b *Bot) victoryPost(m *match) news.Post {
 	s := m.Game.State
 	lines := strings.Split(b.victoryText(m), "\n")
 	e := &chat.Embed{Title: "🏆 " + strings.Trim(lines[0], "🏆 *"), Color: b.voice(m).color(s.Winner)}
@@ -279,5 +249,5 @@ func (b *Bot) victoryPost(m *match) post {
 	}
 	e.Fields = append(e.Fields, chat.Field{Name: "Fair dice", Value: b.revealText(m)})
 	e.Footer = lines[len(lines)-1]
-	return post{Message: chat.Message{Embed: e, Image: b.mapImage(m)}}
+	return news.Post{Message: chat.Message{Embed: e, Image: b.mapImage(m)}}
 }

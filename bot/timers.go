@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/news"
+
 	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/riskbot/riskbot/ai"
@@ -172,13 +174,13 @@ func (b *Bot) timer(ctx context.Context, t storage.Timer) error {
 		unlock()
 		return nil // the match moved on since the timer was read
 	}
-	var posts []batch
+	var posts []news.Batch
 	bots := false
 	switch t.Kind {
 	case storage.Remind:
-		var p batch
+		var p news.Batch
 		p, err = b.remind(ctx, m)
-		posts = []batch{p}
+		posts = []news.Batch{p}
 	case storage.Deadline:
 		if b.botsToPlay(m) && (m.Game.State.Phase != state.PhaseSetup || !b.humansToPlace(m)) {
 			bots = true
@@ -230,24 +232,24 @@ func toAct(s *state.State) []int {
 }
 
 // remind pings whoever the match waits for.
-func (b *Bot) remind(ctx context.Context, m *match) (batch, error) {
+func (b *Bot) remind(ctx context.Context, m *match) (news.Batch, error) {
 	timers := m.Timers
 	timers.Remind = time.Time{}
-	var n *news
+	var n *news.News
 	if len(b.waitingFor(m)) > 0 {
-		n = &news{Remind: true}
+		n = &news.News{Remind: true}
 	}
 	if err := b.saveNews(ctx, m, storage.Change{Timers: &timers}, n); err != nil {
-		return batch{}, err
+		return news.Batch{}, err
 	}
 	return b.batch(m, n), nil
 }
 
 // reminder is the message that pings whoever the match waits for.
-func (b *Bot) reminder(m *match) (post, bool) {
+func (b *Bot) reminder(m *match) (news.Post, bool) {
 	waiting := b.waitingFor(m)
 	if len(waiting) == 0 {
-		return post{}, false
+		return news.Post{}, false
 	}
 	var names []string
 	for _, id := range waiting {
@@ -265,10 +267,10 @@ func (b *Bot) reminder(m *match) (post, bool) {
 	case s.Phase == state.PhaseSetup:
 		what = "you still have armies to place"
 	}
-	return post{Message: chat.Message{
+	return news.Post{Message: chat.Message{
 		Text:     fmt.Sprintf("⏰ %s: %s. Time runs out %s; then %s.", strings.Join(names, " "), what, chat.Timestamp(m.Timers.Deadline), action),
 		Mentions: waiting,
-	}, notice: reminderPing}, true
+	}, Notice: news.ReminderPing}, true
 }
 
 // waitingFor lists the people the match waits for.
@@ -284,7 +286,7 @@ func (b *Bot) waitingFor(m *match) []string {
 }
 
 // expire plays the turns (or placements) of people out of time.
-func (b *Bot) expire(ctx context.Context, m *match) ([]batch, bool, error) {
+func (b *Bot) expire(ctx context.Context, m *match) ([]news.Batch, bool, error) {
 	s := m.Game.State
 	var seats []int
 	for _, i := range toAct(s) {
@@ -292,7 +294,7 @@ func (b *Bot) expire(ctx context.Context, m *match) ([]batch, bool, error) {
 			seats = append(seats, i)
 		}
 	}
-	var posts []batch
+	var posts []news.Batch
 	for _, seat := range seats {
 		sm := m.seatMeta(seat)
 		p, err := b.people.Of(ctx, sm.ID)

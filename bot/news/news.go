@@ -1,0 +1,129 @@
+// Package news is what happens in a match as the chat is told of it, as
+// data: the record of each turn, the news a change queues in the outbox
+// (in the change's own transaction), and the posts that carry it to the
+// channel. The voice writes them, the match flow queues them, the outbox
+// delivers them.
+package news
+
+import (
+	"strconv"
+
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/engine"
+)
+
+// TurnRecord is a finished turn: who played and what happened.
+type TurnRecord struct {
+	Turn  int       `json:"turn"`
+	Seat  int       `json:"seat"`
+	Lines []string  `json:"lines"`
+	Stats TurnStats `json:"stats,omitzero"`
+}
+
+// TurnStats are the numbers of a turn that its post shows apart from the
+// lines: what it brought, what it took, whom it put out.
+type TurnStats struct {
+	Income     int   `json:"income,omitempty"`     // armies (troops) received
+	Traded     int   `json:"traded,omitempty"`     // armies from cards traded
+	Conquests  int   `json:"conquests,omitempty"`  // territories taken
+	Eliminated []int `json:"eliminated,omitempty"` // seats put out of the match
+}
+
+// Count adds what events did to the stats.
+func (st *TurnStats) Count(events []engine.Event) {
+	for _, e := range events {
+		switch e := e.(type) {
+		case engine.TurnStarted:
+			st.Income += e.Armies
+		case engine.Traded:
+			st.Traded += e.Armies
+		case engine.Conquered, engine.Captured, engine.Seized:
+			st.Conquests++
+		case engine.Eliminated:
+			st.Eliminated = append(st.Eliminated, e.Seat)
+		}
+	}
+}
+
+// Chronicle is the turn in progress as the chat tells it: its lines, the
+// lines each command added (so that an undone command's lines leave the
+// public record), and its numbers. It lives in the match data between
+// commands, and in a scratch value when a match's log is told again.
+type Chronicle struct {
+	Lines []string
+	Steps []int
+	Stats TurnStats
+}
+
+// Notice tells which messages notify a player of their turn.
+type Notice int
+
+// The notices.
+const (
+	Plain        Notice = iota // no ping
+	TurnPing                   // it is someone's turn
+	ReminderPing               // their time is running out
+)
+
+// News is what one change has to tell the channel, as the outbox keeps it.
+type News struct {
+	// Note comes first: why the bot acted for a person (a missed deadline).
+	Note string `json:"note,omitempty"`
+	// Remind pings whoever the match waits for.
+	Remind bool `json:"remind,omitempty"`
+	// Turns are the turns that ended, each posted with its summary; the
+	// last one with the map, then the ping of the player now to act.
+	Turns []TurnRecord `json:"turns,omitempty"`
+	// Over posts the victory.
+	Over bool `json:"over,omitempty"`
+}
+
+// Batch is the messages of one change, delivered together.
+type Batch struct {
+	Match, Version int64 // the change that queued them; 0 if none
+	Posts          []Post
+	// Archive: the change ended a match played in a thread of its own,
+	// archived once the news is posted.
+	Archive bool
+}
+
+// Keyed gives the messages of the news of a change their keys
+// (Message.Key). The messages written late keep those written fresh, in
+// order, less the map and the ping at the end, so their places agree.
+func Keyed(msgs []Post, match, version int64) []Post {
+	for i := range msgs {
+		msgs[i].Key = "n" + strconv.FormatInt(match, 36) + "." + strconv.FormatInt(version, 36) + "." + strconv.Itoa(i)
+	}
+	return msgs
+}
+
+// PostRef names the living message of a turn of a match.
+func PostRef(match int64, turn, seat int) string {
+	return strconv.FormatInt(match, 10) + ":" + strconv.Itoa(turn) + ":" + strconv.Itoa(seat)
+}
+
+// Post is a message to post in a channel, with what the core needs to
+// know of it as it goes out.
+type Post struct {
+	chat.Message
+	// Notice marks the pings of a turn, adjusted to their players'
+	// choices when they are posted.
+	Notice Notice
+	// Ref names the living message this one posts or edits (PostRef),
+	// and mode how; empty for a message posted once.
+	Ref  string
+	Mode Mode
+}
+
+// Mode is how a message with a Ref is sent.
+type Mode int
+
+const (
+	// PostOrEdit: edit the message if it was posted, else post it.
+	PostOrEdit Mode = iota + 1
+	// EditOnly: edit the message if it was posted, else nothing (it will
+	// be posted complete).
+	EditOnly
+	// Complete: edit or post, and forget the ref: the message is final.
+	Complete
+)
