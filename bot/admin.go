@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/hosted"
+
 	"github.com/riskbot/riskbot/bot/news"
 
 	"github.com/riskbot/riskbot/bot/command"
@@ -49,11 +51,11 @@ func cmdAbandon(ctx context.Context, c *call) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	meta, merr := decodeMeta(row.Meta)
+	meta, merr := hosted.DecodeMeta(row.Meta)
 	if !c.req.Admin && (merr != nil || meta.Host != c.req.User.ID) {
 		host := "the host"
 		if merr == nil {
-			if i := meta.seat(meta.Host); i >= 0 {
+			if i := meta.Index(meta.Host); i >= 0 {
 				host = meta.Seats[i].Name + " (the host)"
 			}
 		}
@@ -66,28 +68,28 @@ func cmdAbandon(ctx context.Context, c *call) (result, error) {
 	}
 	text := fmt.Sprintf("End %s without a winner? Nobody can play it any more; it is kept for /risk history and `risk export`. This question expires %s.", what, chat.Timestamp(expires))
 	return result{reply: chat.Message{Private: true, Text: text, Buttons: [][]chat.Button{{
-		{ID: fmt.Sprintf("%s|%d|%d|abandon|%d", buttonPrefix, row.ID, row.Version, expires.Unix()), Label: "End the match", Style: chat.Danger},
-		{ID: fmt.Sprintf("%s|%d|0|keep", buttonPrefix, row.ID), Label: "Keep it", Style: chat.Secondary},
+		{ID: fmt.Sprintf("%s|%d|%d|abandon|%d", hosted.ButtonPrefix, row.ID, row.Version, expires.Unix()), Label: "End the match", Style: chat.Danger},
+		{ID: fmt.Sprintf("%s|%d|0|keep", hosted.ButtonPrefix, row.ID), Label: "Keep it", Style: chat.Secondary},
 	}}}}, nil
 }
 
 // clickAbandon answers the buttons of /risk abandon's confirmation, under
 // the channel's lock. The match may be damaged: it is not loaded.
-func (b *Bot) clickAbandon(ctx context.Context, c chat.Click, bt buttonID) (result, error) {
-	if bt.action == "keep" {
+func (b *Bot) clickAbandon(ctx context.Context, c chat.Click, bt hosted.Press) (result, error) {
+	if bt.Action == "keep" {
 		return result{reply: chat.Private("The match goes on.")}, nil
 	}
-	if len(bt.args) != 1 || b.cfg.Now().Unix() > int64(bt.args[0]) {
+	if len(bt.Args) != 1 || b.cfg.Now().Unix() > int64(bt.Args[0]) {
 		return result{}, chat.Refuse("That confirmation has expired: run /risk abandon again if you still mean it.")
 	}
 	row, err := b.openRow(ctx, c.Channel)
 	if err != nil {
 		return result{}, err
 	}
-	if row.ID != bt.match {
+	if row.ID != bt.Match {
 		return result{}, chat.Refuse("That match is over already.")
 	}
-	meta, merr := decodeMeta(row.Meta)
+	meta, merr := hosted.DecodeMeta(row.Meta)
 	role := "an admin"
 	switch {
 	case merr == nil && meta.Host == c.User.ID:
@@ -96,7 +98,7 @@ func (b *Bot) clickAbandon(ctx context.Context, c chat.Click, bt buttonID) (resu
 		return result{}, chat.Refuse("Only the host or an admin can end a match without a winner.")
 	}
 	who := command.CleanName(c.User.Name)
-	if i := meta.seat(c.User.ID); merr == nil && i >= 0 {
+	if i := meta.Index(c.User.ID); merr == nil && i >= 0 {
 		who = meta.Seats[i].Name
 	}
 	note := fmt.Sprintf("🛑 %s (%s) ended the match without a winner. It is kept: /risk history and /risk status show how it stood. Start another with /risk new.", who, role)
@@ -114,10 +116,10 @@ func (b *Bot) clickAbandon(ctx context.Context, c chat.Click, bt buttonID) (resu
 func (b *Bot) abandon(ctx context.Context, row storage.Match, note, ended string) (news.Batch, error) {
 	change := storage.Change{Status: storage.Abandoned}
 	thread := false
-	if meta, err := decodeMeta(row.Meta); err == nil {
+	if meta, err := hosted.DecodeMeta(row.Meta); err == nil {
 		meta.Finished = b.cfg.Now()
 		meta.Ended = ended
-		change.Meta = meta.encode()
+		change.Meta = meta.Encode()
 		thread = meta.Thread
 	}
 	body, err := json.Marshal(news.News{Note: note})
@@ -157,7 +159,7 @@ func (b *Bot) expireLobbies(ctx context.Context) error {
 		if !b.serves(row.Channel) {
 			continue
 		}
-		meta, _ := decodeMeta(row.Meta)
+		meta, _ := hosted.DecodeMeta(row.Meta)
 		r, ok := rules[meta.Server]
 		if !ok {
 			if r, err = b.rulesOf(ctx, meta.Server); err != nil {

@@ -37,8 +37,8 @@ func TestAbandon(t *testing.T) {
 		t.Errorf("posts %+v", posts)
 	}
 	m := h.load(ch)
-	if m.Status != storage.Abandoned || m.meta.Finished.IsZero() {
-		t.Fatalf("match %s, finished %v", m.Status, m.meta.Finished)
+	if m.Status != storage.Abandoned || m.Meta.Finished.IsZero() {
+		t.Fatalf("match %s, finished %v", m.Status, m.Meta.Finished)
 	}
 	// Kept: its status and map stay on view, it exports, and the channel
 	// hosts a new match.
@@ -96,8 +96,8 @@ func TestAdminRemovesAnySeat(t *testing.T) {
 	h.do(ch, "Cat", "join")
 	wantPrivate(t, h.do(ch, "Bob", "kick", "player:Ann"), "Only Ann (the host) can remove players", "An admin")
 	wantPublic(t, h.doAdmin(ch, "Dan", "kick", "player:Ann"), "Ann was removed", "Bob is the host now")
-	if m := h.load(ch); m.meta.Host != user("Bob").ID || m.meta.seat(user("Ann").ID) >= 0 {
-		t.Fatalf("host %s, seats %+v", m.meta.Host, m.meta.Seats)
+	if m := h.load(ch); m.Meta.Host != user("Bob").ID || m.Meta.Index(user("Ann").ID) >= 0 {
+		t.Fatalf("host %s, seats %+v", m.Meta.Host, m.Meta.Seats)
 	}
 	h.do(ch, "Bob", "start")
 	h.bot.Wait()
@@ -112,14 +112,14 @@ func TestAdminRemovesAnySeat(t *testing.T) {
 	wantPrivate(t, h.click(ch, "Dan", no.ID), "Nobody was removed")
 	wantPrivate(t, h.click(ch, "Cat", yes.ID), "Only Bob (the host)")
 	wantPrivate(t, h.click(ch, "Bob", yes.ID), "You cannot remove yourself")
-	if sm := h.load(ch).meta.Seats[h.load(ch).meta.seat(user("Bob").ID)]; sm.IsBot() {
+	if sm := h.load(ch).Meta.Seats[h.load(ch).Meta.Index(user("Bob").ID)]; sm.IsBot() {
 		t.Fatal("the question removed Bob before it was answered")
 	}
 	wantPublic(t, h.clickAs(chat.Click{Channel: ch, User: user("Dan"), ID: yes.ID, Admin: true}), "Bob was removed; a", "Cat is the host now")
 	h.bot.Wait()
 	m := h.load(ch)
-	if sm := m.meta.Seats[m.meta.seat(user("Bob").ID)]; !sm.IsBot() || m.meta.Host != user("Cat").ID {
-		t.Errorf("Bob's seat %+v, host %s", sm, m.meta.Host)
+	if sm := m.Meta.Seats[m.Meta.Index(user("Bob").ID)]; !sm.IsBot() || m.Meta.Host != user("Cat").ID {
+		t.Errorf("Bob's seat %+v, host %s", sm, m.Meta.Host)
 	}
 }
 
@@ -172,8 +172,8 @@ func TestWonMatchArchivesItsThread(t *testing.T) {
 	h.do(thread, "Ann", "leave")
 	h.do(thread, "Ann", "start")
 	posts := h.takePosts()
-	if m := h.load(thread); m.Status != storage.Finished || m.meta.Parent != ch {
-		t.Fatalf("match %s in %s, parent %q", m.Status, m.Channel, m.meta.Parent)
+	if m := h.load(thread); m.Status != storage.Finished || m.Meta.Parent != ch {
+		t.Fatalf("match %s in %s, parent %q", m.Status, m.Channel, m.Meta.Parent)
 	}
 	for _, p := range posts {
 		if p.channel != thread {

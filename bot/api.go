@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/riskbot/riskbot/bot/hosted"
+
 	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/riskbot/riskbot/engine"
@@ -65,7 +67,7 @@ func (b *Bot) Match(ctx context.Context, id int64) (*MatchInfo, error) {
 	info := &MatchInfo{Match: l.Match, Game: l.Game, RGB: p.RGB, render: p.Render}
 	if l.Game != nil {
 		for i := range l.Game.State.Seats {
-			info.Bots = append(info.Bots, m.isBotSeat(i))
+			info.Bots = append(info.Bots, m.IsBotSeat(i))
 		}
 	}
 	return info, nil
@@ -134,11 +136,11 @@ func (b *Bot) play(ctx context.Context, id int64, channel string, user chat.User
 	if err != nil {
 		return played{}, err
 	}
-	m.rec = &record{}
+	m.Rec = &hosted.Record{}
 	if m.Game.Version != version {
 		return played{}, fmt.Errorf("%w (at %d commands, not %d)", ErrStale, m.Game.Version, version)
 	}
-	seat, err := m.seatOf(user)
+	seat, err := m.SeatOf(user)
 	if err != nil {
 		return played{}, err
 	}

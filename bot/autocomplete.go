@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/hosted"
+
 	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/riskbot/riskbot/engine"
@@ -32,7 +34,7 @@ func (b *Bot) Autocomplete(ctx context.Context, req chat.Request, focused string
 	if seat < 0 {
 		return nil
 	}
-	if isCapitals(s) {
+	if hosted.IsCapitals(s) {
 		return capitalsChoices(s, seat, req, focused)
 	}
 	var ids []int
@@ -171,13 +173,13 @@ func tradeChoices(s *state.State, seat int) []chat.Choice {
 	return out
 }
 
-func (b *Bot) playerChoices(m *match, command, typed string) []chat.Choice {
+func (b *Bot) playerChoices(m *hosted.Match, command, typed string) []chat.Choice {
 	var out []chat.Choice
-	for _, s := range m.meta.Seats {
+	for _, s := range m.Meta.Seats {
 		if command == "join" && !s.Autopilot {
 			continue
 		}
-		if command == "kick" && s.ID == m.meta.Host {
+		if command == "kick" && s.ID == m.Meta.Host {
 			continue
 		}
 		if typed != "" && !strings.HasPrefix(strings.ToLower(s.Name), strings.ToLower(strings.TrimSpace(typed))) {

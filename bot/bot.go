@@ -21,6 +21,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/hosted"
+
 	"github.com/riskbot/riskbot/bot/news"
 
 	"github.com/riskbot/riskbot/bot/command"
@@ -187,8 +189,8 @@ type Palette struct {
 }
 
 // palette returns the palette of match m: its choice, or the default.
-func (b *Bot) palette(m *match) Palette {
-	if p, ok := b.cfg.Palettes[m.meta.Settings.Palette]; ok && p.Render != nil {
+func (b *Bot) palette(m *hosted.Match) Palette {
+	if p, ok := b.cfg.Palettes[m.Meta.Settings.Palette]; ok && p.Render != nil {
 		return p
 	}
 	return Palette{Colors: b.cfg.Colors, RGB: b.cfg.RGB, Render: b.cfg.Render}
@@ -375,18 +377,18 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (result, error) {
 		if res, ok, err := b.repeated(ctx, req.Channel, req.User, req.Key); ok || err != nil {
 			return res, err
 		}
-		c.rec = &record{req: storage.Request{Key: req.Key, User: req.User.ID, Summary: summary(req)}}
+		c.rec = &hosted.Record{Req: storage.Request{Key: req.Key, User: req.User.ID, Summary: summary(req)}}
 	} else {
 		// Recorded nowhere, but followed: a command retried after a
 		// conflict must not have saved anything.
-		c.rec = &record{}
+		c.rec = &hosted.Record{}
 	}
 	res, err := h(ctx, c)
 	// Another process changed the match between this one's load and its
 	// save (within a process the channel's lock prevents it). Nothing was
 	// saved: the command runs again on the match as it now is, as it would
 	// have had it waited for the lock.
-	for try := 1; try < conflictTries && errors.Is(err, storage.ErrConflict) && c.rec != nil && !c.rec.saved && ctx.Err() == nil; try++ {
+	for try := 1; try < conflictTries && errors.Is(err, storage.ErrConflict) && c.rec != nil && !c.rec.Saved && ctx.Err() == nil; try++ {
 		b.cfg.Log.Debug("the match moved on in another process: running the command again", "channel", req.Channel, "command", req.Command, "try", try+1)
 		if req.Key != "" {
 			// The change that beat it may be this very request, delivered
@@ -397,7 +399,7 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (result, error) {
 		}
 		res, err = h(ctx, c)
 	}
-	if c.rec != nil && c.rec.saved {
+	if c.rec != nil && c.rec.Saved {
 		res.answers = req.Key
 	}
 	return res, err
@@ -406,12 +408,6 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (result, error) {
 // conflictTries bounds the runs of a command that keeps losing the race
 // for its match to other processes; then it gets the polite answer.
 const conflictTries = 3
-
-// record is a request to record with the first change it makes.
-type record struct {
-	req   storage.Request
-	saved bool
-}
 
 // lostAnswer is how long after a request a lost answer is told: longer
 // than a restart takes, short enough that the author still waits for it.
@@ -471,8 +467,8 @@ func (b *Bot) LastApplied(ctx context.Context, channel string) (text string, ok 
 	}
 	who := a.User
 	if m, err := b.loadID(ctx, a.Match); err == nil {
-		if i := m.meta.seat(a.User); i >= 0 {
-			who = m.meta.Seats[i].Name
+		if i := m.Meta.Index(a.User); i >= 0 {
+			who = m.Meta.Seats[i].Name
 		}
 	}
 	text = fmt.Sprintf("The last command applied here: %s: %s (%s).", who, a.Summary, chat.Timestamp(a.Created))
@@ -563,18 +559,18 @@ type call struct {
 	bot  *Bot
 	req  chat.Request
 	args command.Args
-	// rec is the request to record with the change the command makes.
-	rec *record
+	// Rec is the request to record with the change the command makes.
+	rec *hosted.Record
 }
 
 // load returns the open match of the call's channel, ready to record the
 // call's request with its change.
-func (c *call) load(ctx context.Context) (*match, error) {
+func (c *call) load(ctx context.Context) (*hosted.Match, error) {
 	m, err := c.bot.load(ctx, c.req.Channel)
 	if err != nil {
 		return nil, err
 	}
-	m.rec = c.rec
+	m.Rec = c.rec
 	return m, nil
 }
 
@@ -617,18 +613,8 @@ func (b *Bot) handlers() map[string]handler {
 	}
 }
 
-// match is a loaded match with its decoded data.
-type match struct {
-	*storage.Loaded
-	meta Meta
-	// rec, if set, is recorded with the first change saved.
-	rec *record
-	// luck is the luck report of a match just won, for its victory post.
-	luck string
-}
-
 // load returns the open match of the channel, or a friendly refusal.
-func (b *Bot) load(ctx context.Context, channel string) (*match, error) {
+func (b *Bot) load(ctx context.Context, channel string) (*hosted.Match, error) {
 	l, err := b.cfg.Store.Active(ctx, channel)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil, chat.Refuse("There is no match in this channel. Start one with /risk new.")
@@ -647,7 +633,7 @@ func (b *Bot) load(ctx context.Context, channel string) (*match, error) {
 // loadLatest returns the open match of the channel or, if there is none,
 // the last one it hosted, so that the map and the result of a finished
 // match stay on view.
-func (b *Bot) loadLatest(ctx context.Context, channel string) (*match, error) {
+func (b *Bot) loadLatest(ctx context.Context, channel string) (*hosted.Match, error) {
 	m, err := b.load(ctx, channel)
 	var ue *chat.Refusal
 	if !errors.As(err, &ue) {
@@ -666,7 +652,7 @@ func (b *Bot) loadLatest(ctx context.Context, channel string) (*match, error) {
 }
 
 // loadID returns a match by id.
-func (b *Bot) loadID(ctx context.Context, id int64) (*match, error) {
+func (b *Bot) loadID(ctx context.Context, id int64) (*hosted.Match, error) {
 	l, err := b.cfg.Store.Load(ctx, id)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil, chat.Refuse("That match no longer exists.")
@@ -681,20 +667,20 @@ func (b *Bot) loadID(ctx context.Context, id int64) (*match, error) {
 // decode (written by hand, or by a bug) makes a damaged match: refused
 // with a word, like one whose log no longer replays, rather than failing
 // every command of the channel with an error.
-func (b *Bot) decodeMatch(l *storage.Loaded) (*match, error) {
-	meta, err := decodeMeta(l.Meta)
+func (b *Bot) decodeMatch(l *storage.Loaded) (*hosted.Match, error) {
+	meta, err := hosted.DecodeMeta(l.Meta)
 	if err != nil {
 		b.cfg.Log.Error("match data cannot be read", "channel", l.Channel, "match", l.ID, "err", err)
 		return nil, chat.Refuse("This channel's match is damaged and cannot be loaded (match %d). An admin can end it with /risk abandon, and export it with `risk export` for a bug report.", l.ID)
 	}
-	return &match{Loaded: l, meta: meta}, nil
+	return &hosted.Match{Loaded: l, Meta: meta}, nil
 }
 
 // save writes a change with the match's data at the version it was read.
-func (b *Bot) save(ctx context.Context, m *match, c storage.Change) error {
-	c.Meta = m.meta.encode()
-	if m.rec != nil && !m.rec.saved && m.rec.req.Key != "" {
-		c.Request = &m.rec.req
+func (b *Bot) save(ctx context.Context, m *hosted.Match, c storage.Change) error {
+	c.Meta = m.Meta.Encode()
+	if m.Rec != nil && !m.Rec.Saved && m.Rec.Req.Key != "" {
+		c.Request = &m.Rec.Req
 	}
 	if len(c.Posts) > 0 {
 		// This process delivers them (deliver): nobody else meanwhile.
@@ -708,8 +694,8 @@ func (b *Bot) save(ctx context.Context, m *match, c storage.Change) error {
 	if err != nil {
 		return err
 	}
-	if m.rec != nil {
-		m.rec.saved = true
+	if m.Rec != nil {
+		m.Rec.Saved = true
 	}
 	m.Version = v
 	if c.Timers != nil {
@@ -719,54 +705,4 @@ func (b *Bot) save(ctx context.Context, m *match, c storage.Change) error {
 		m.Status = c.Status
 	}
 	return nil
-}
-
-// started returns the match's game, or a refusal while it is in its lobby.
-func (m *match) started() (*engine.Game, error) {
-	if m.Game == nil || m.Status == storage.Lobby {
-		return nil, chat.Refuse("The match has not started yet: the host starts it with /risk start.")
-	}
-	return m.Game, nil
-}
-
-// says records text as what the change about to be saved did, for telling
-// its author if the answer is lost, and returns it.
-func (m *match) says(text string) string {
-	if m.rec != nil && !m.rec.saved {
-		m.rec.req.Result = text
-	}
-	return text
-}
-
-// seatOf returns the engine seat (turn order) of a user, or a refusal.
-func (m *match) seatOf(u chat.User) (int, error) {
-	g, err := m.started()
-	if err != nil {
-		return -1, err
-	}
-	seat := g.State.SeatByID(u.ID)
-	if seat < 0 {
-		return -1, chat.Refuse("You are not playing in this match. You can watch with /risk status (with the map).")
-	}
-	if i := m.meta.seat(u.ID); i >= 0 && m.meta.Seats[i].Autopilot {
-		return -1, chat.Refuse("A bot is playing your seat after %d missed turns. Ask the host to give it back with /risk join player:%s.", maxMissed, m.meta.Seats[i].Name)
-	}
-	return seat, nil
-}
-
-// seatMeta returns the bot's data of engine seat i.
-func (m *match) seatMeta(i int) *SeatMeta {
-	id := m.Game.State.Seats[i].ID
-	for j := range m.meta.Seats {
-		if m.meta.Seats[j].ID == id {
-			return &m.meta.Seats[j]
-		}
-	}
-	return &SeatMeta{ID: id, Name: m.Game.State.Seats[i].Name}
-}
-
-// isBotSeat reports whether a computer plays engine seat i now.
-func (m *match) isBotSeat(i int) bool {
-	sm := m.seatMeta(i)
-	return sm.IsBot() || sm.Autopilot
 }

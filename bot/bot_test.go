@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/hosted"
+
 	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/riskbot/riskbot/ai"
@@ -249,7 +251,7 @@ func chatMinds(t *testing.T, people ...string) map[string]Player {
 }
 
 // wantReplays checks that m's stored log replays to the same state.
-func wantReplays(t *testing.T, h *harness, m *match) {
+func wantReplays(t *testing.T, h *harness, m *hosted.Match) {
 	t.Helper()
 	l, err := h.db.Export(context.Background(), m.ID)
 	if err != nil {
@@ -283,7 +285,7 @@ func TestPeoplePlayWholeTurnsInChat(t *testing.T) {
 		seat := s.Current
 		if s.Phase == state.PhaseSetup {
 			for i := range s.Seats {
-				if s.Seats[i].Reserve > 0 && !m.isBotSeat(i) {
+				if s.Seats[i].Reserve > 0 && !m.IsBotSeat(i) {
 					seat, who = i, s.Seats[i].Name
 					break
 				}
@@ -291,7 +293,7 @@ func TestPeoplePlayWholeTurnsInChat(t *testing.T) {
 		} else {
 			who = s.Seats[seat].Name
 		}
-		if who == "" || m.isBotSeat(seat) {
+		if who == "" || m.IsBotSeat(seat) {
 			t.Fatalf("step %d: nobody to play (turn %d %s)", step, s.Turn, s.Phase)
 		}
 		c, err := minds[who].Act(context.Background(), s.View(seat), seat)
@@ -373,12 +375,12 @@ func TestDeadlinesRemindersAndAutopilot(t *testing.T) {
 	if m.Game.State.Phase == state.PhaseSetup {
 		t.Fatal("the deadline did not end the placement")
 	}
-	if sm := m.meta.Seats[m.meta.seat(user("Bob").ID)]; sm.Missed != 1 {
+	if sm := m.Meta.Seats[m.Meta.Index(user("Bob").ID)]; sm.Missed != 1 {
 		t.Errorf("Bob missed %d, want 1", sm.Missed)
 	}
 	// Let every deadline pass: after three missed turns in a row, a bot
 	// takes Bob's seat.
-	var bob SeatMeta
+	var bob hosted.Seat
 	posts = nil
 	for i := 0; i < 12 && !bob.Autopilot; i++ {
 		h.advance(25 * time.Hour)
@@ -387,7 +389,7 @@ func TestDeadlinesRemindersAndAutopilot(t *testing.T) {
 		}
 		posts = append(posts, h.takePosts()...)
 		m = h.load(ch)
-		bob = m.meta.Seats[m.meta.seat(user("Bob").ID)]
+		bob = m.Meta.Seats[m.Meta.Index(user("Bob").ID)]
 	}
 	if !bob.Autopilot {
 		t.Fatalf("Bob not on autopilot after his deadlines: %+v (turn %d)", bob, m.Game.State.Turn)
@@ -406,7 +408,7 @@ func TestDeadlinesRemindersAndAutopilot(t *testing.T) {
 		wantPrivate(t, h.do(ch, "Bob", "join", "player:Bob"), "Only Ann (the host)")
 		wantPublic(t, h.do(ch, "Ann", "join", "player:Bob"), "plays their own seat again")
 		m = h.load(ch)
-		if m.meta.Seats[m.meta.seat(user("Bob").ID)].Autopilot {
+		if m.Meta.Seats[m.Meta.Index(user("Bob").ID)].Autopilot {
 			t.Error("Bob still on autopilot")
 		}
 	}

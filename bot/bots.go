@@ -9,6 +9,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/hosted"
+
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/people"
 
@@ -88,7 +90,7 @@ func (b *Bot) playBots(channel string) (more bool) {
 		return false // the match's deadline brings them back
 	}
 	m, err := b.load(b.bg, channel)
-	return err == nil && m.Status == storage.Active && b.botsToPlay(m)
+	return err == nil && m.Status == storage.Active && m.BotsToPlay()
 }
 
 // lookElsewhere sets the computer turns that other processes were playing
@@ -137,7 +139,7 @@ func (b *Bot) runBots(ctx context.Context, channel, lease string) error {
 			}
 			return err
 		}
-		if m.Status != storage.Active || !b.botsToPlay(m) {
+		if m.Status != storage.Active || !m.BotsToPlay() {
 			return nil
 		}
 		if err := b.playBotTurn(ctx, m); err != nil {
@@ -151,16 +153,16 @@ func (b *Bot) runBots(ctx context.Context, channel, lease string) error {
 // placement), saves it and posts it, holding one of the bot's thinking
 // slots throughout. If the match moved on meanwhile, nothing is saved: the
 // caller looks again.
-func (b *Bot) playBotTurn(ctx context.Context, m *match) error {
+func (b *Bot) playBotTurn(ctx context.Context, m *hosted.Match) error {
 	select {
 	case b.thinking <- struct{}{}:
 	case <-ctx.Done():
 		return ctx.Err()
 	}
 	defer func() { <-b.thinking }()
-	seat := b.botSeat(m)
-	level := m.seatMeta(seat).Level
-	if m.seatMeta(seat).Autopilot || level == "" {
+	seat := m.BotSeat()
+	level := m.Seat(seat).Level
+	if m.Seat(seat).Autopilot || level == "" {
 		level = "cautious"
 	}
 	cmds, err := b.decide(ctx, m, seat, level)
@@ -181,20 +183,9 @@ func (b *Bot) playBotTurn(ctx context.Context, m *match) error {
 	return nil
 }
 
-// botSeat returns the computer seat to act now, or -1 if the match waits
-// for people (or for nobody).
-func (b *Bot) botSeat(m *match) int {
-	for _, i := range toAct(m.Game.State) {
-		if m.isBotSeat(i) {
-			return i
-		}
-	}
-	return -1
-}
-
 // playFor has a computer player of the level act for seat and saves its
 // commands with the note to post first, under the caller's lock.
-func (b *Bot) playFor(ctx context.Context, m *match, seat int, level, note string) (outcome, error) {
+func (b *Bot) playFor(ctx context.Context, m *hosted.Match, seat int, level, note string) (outcome, error) {
 	cmds, err := b.decide(ctx, m, seat, level)
 	if err != nil {
 		return outcome{}, err
@@ -206,7 +197,7 @@ func (b *Bot) playFor(ctx context.Context, m *match, seat int, level, note strin
 // until its part is done: its initial placement, or its turn. It plays on a
 // copy of the state, which rolls the same dice the match will since the
 // generator is part of the state; the match itself is not changed.
-func (b *Bot) decide(ctx context.Context, m *match, seat int, level string) ([]engine.Command, error) {
+func (b *Bot) decide(ctx context.Context, m *hosted.Match, seat int, level string) ([]engine.Command, error) {
 	p, err := b.cfg.NewPlayer(level, b.botSeed(m, seat))
 	if err != nil {
 		return nil, err
@@ -216,7 +207,7 @@ func (b *Bot) decide(ctx context.Context, m *match, seat int, level string) ([]e
 
 // playOrders has seat's standing orders play its turn, and saves it with
 // the note to post first, under the caller's lock.
-func (b *Bot) playOrders(ctx context.Context, m *match, seat int, o people.Orders, note string) (outcome, error) {
+func (b *Bot) playOrders(ctx context.Context, m *hosted.Match, seat int, o people.Orders, note string) (outcome, error) {
 	p, err := b.cfg.NewPlayer(o.Level(), b.botSeed(m, seat))
 	if err != nil {
 		return outcome{}, err
@@ -229,7 +220,7 @@ func (b *Bot) playOrders(ctx context.Context, m *match, seat int, o people.Order
 }
 
 // decideWith is decide with the player given.
-func (b *Bot) decideWith(ctx context.Context, m *match, seat int, level string, p Player) ([]engine.Command, error) {
+func (b *Bot) decideWith(ctx context.Context, m *hosted.Match, seat int, level string, p Player) ([]engine.Command, error) {
 	var err error
 	start := time.Now() // the machine's clock, not Config.Now: a duration
 	defer func() { b.cfg.Meter.Think(level, time.Since(start)) }()
@@ -266,12 +257,12 @@ func (b *Bot) decideWith(ctx context.Context, m *match, seat int, level string, 
 // first turn began.
 func partDone(s *state.State, seat int, wasSetup bool, turn int) bool {
 	return s.Phase == state.PhaseOver || (wasSetup && s.Phase != state.PhaseSetup) || s.Turn != turn ||
-		!slices.Contains(toAct(s), seat)
+		!slices.Contains(hosted.ToAct(s), seat)
 }
 
 // botSeed derives a computer player's seed from the match, so that its play
 // is reproducible from the stored match.
-func (b *Bot) botSeed(m *match, seat int) uint64 {
+func (b *Bot) botSeed(m *hosted.Match, seat int) uint64 {
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%d/%d/%d/%d", m.Game.Setup.Seed, m.Version, m.Game.State.Turn, seat)
 	return h.Sum64()

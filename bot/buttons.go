@@ -3,8 +3,8 @@ package bot
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
+
+	"github.com/riskbot/riskbot/bot/hosted"
 
 	"github.com/riskbot/riskbot/bot/chat"
 
@@ -13,63 +13,12 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-// Button IDs carry everything a click needs, so they keep working after a
-// restart: "r|MATCH|VERSION|ACTION|ARGS...". A click on a button made at an
-// older version of the match is refused politely, except for join (any
-// time in the lobby) and autoplace, which stays good for the placement it
-// was posted for (its argument is the turn, 0 for the initial placement)
-// however many commands come between.
-const buttonPrefix = "r"
-
-func (b *Bot) buttonID(m *match, action string, args ...int) string {
-	parts := []string{buttonPrefix, strconv.FormatInt(m.ID, 10), strconv.FormatInt(m.Version, 10), action}
-	for _, a := range args {
-		parts = append(parts, strconv.Itoa(a))
-	}
-	return strings.Join(parts, "|")
-}
-
-func lobbyButton(id int64, action string) string {
-	return strings.Join([]string{buttonPrefix, strconv.FormatInt(id, 10), "0", action}, "|")
-}
-
-type buttonID struct {
-	match   int64
-	version int64
-	action  string
-	args    []int
-}
-
-func parseButton(id string) (buttonID, error) {
-	parts := strings.Split(id, "|")
-	if len(parts) < 4 || parts[0] != buttonPrefix || len(id) > 100 {
-		return buttonID{}, fmt.Errorf("bot: not a button of ours: %q", id)
-	}
-	var bt buttonID
-	var err error
-	if bt.match, err = strconv.ParseInt(parts[1], 10, 64); err != nil {
-		return bt, fmt.Errorf("bot: bad button %q", id)
-	}
-	if bt.version, err = strconv.ParseInt(parts[2], 10, 64); err != nil {
-		return bt, fmt.Errorf("bot: bad button %q", id)
-	}
-	bt.action = parts[3]
-	for _, p := range parts[4:] {
-		n, err := strconv.Atoi(p)
-		if err != nil {
-			return bt, fmt.Errorf("bot: bad button %q", id)
-		}
-		bt.args = append(bt.args, n)
-	}
-	return bt, nil
-}
-
 // HandleClick answers a button press.
 func (b *Bot) HandleClick(ctx context.Context, c chat.Click, r chat.Replier) error {
 	res, err := b.click(ctx, c)
 	name := "click"
-	if bt, perr := parseButton(c.ID); perr == nil {
-		name = "click " + bt.action
+	if bt, perr := hosted.ParseButton(c.ID); perr == nil {
+		name = "click " + bt.Action
 	}
 	b.cfg.Meter.Command(name, resultOf(err))
 	return b.finish(ctx, c.Channel, c.User, "click "+c.ID, c.BotLacks, res, err, r)
@@ -84,52 +33,52 @@ func clickSummary(c chat.Click) string {
 }
 
 func (b *Bot) click(ctx context.Context, c chat.Click) (result, error) {
-	bt, err := parseButton(c.ID)
+	bt, err := hosted.ParseButton(c.ID)
 	if err != nil {
 		return result{}, chat.Refuse("That button is not one of mine.")
 	}
 	unlock := b.lock(c.Channel)
 	defer unlock()
-	var rec *record
+	var rec *hosted.Record
 	if c.Key != "" {
 		if res, ok, err := b.repeated(ctx, c.Channel, c.User, c.Key); ok || err != nil {
 			return res, err
 		}
-		rec = &record{req: storage.Request{Key: c.Key, User: c.User.ID, Summary: clickSummary(c)}}
+		rec = &hosted.Record{Req: storage.Request{Key: c.Key, User: c.User.ID, Summary: clickSummary(c)}}
 	}
-	if bt.action == "abandon" || bt.action == "keep" {
+	if bt.Action == "abandon" || bt.Action == "keep" {
 		// The match may be damaged: it is not loaded.
 		return b.clickAbandon(ctx, c, bt)
 	}
-	m, err := b.loadID(ctx, bt.match)
+	m, err := b.loadID(ctx, bt.Match)
 	if err != nil {
 		return result{}, err
 	}
-	m.rec = rec
+	m.Rec = rec
 	res, err := b.clickOn(ctx, c, bt, m)
-	if rec != nil && rec.saved {
+	if rec != nil && rec.Saved {
 		res.answers = c.Key
 	}
 	return res, err
 }
 
 // clickOn applies a click on a button of match m, under its channel's lock.
-func (b *Bot) clickOn(ctx context.Context, c chat.Click, bt buttonID, m *match) (result, error) {
+func (b *Bot) clickOn(ctx context.Context, c chat.Click, bt hosted.Press, m *hosted.Match) (result, error) {
 	if m.Channel != c.Channel {
 		return result{}, chat.Refuse("That button belongs to a match in another channel.")
 	}
-	if bt.action == "history" {
+	if bt.Action == "history" {
 		// Reading only: good at any version, and once the match is over.
 		page := 0
-		if len(bt.args) > 0 {
-			page = max(0, bt.args[0])
+		if len(bt.Args) > 0 {
+			page = max(0, bt.Args[0])
 		}
 		return b.history(ctx, m, -1, page)
 	}
 	if m.Status != storage.Lobby && m.Status != storage.Active {
 		return result{}, chat.Refuse("That match is over.")
 	}
-	switch bt.action {
+	switch bt.Action {
 	case "join":
 		if m.Status != storage.Lobby {
 			return result{}, chat.Refuse("The match has already started; you can watch with /risk status.")
@@ -139,22 +88,22 @@ func (b *Bot) clickOn(ctx context.Context, c chat.Click, bt buttonID, m *match) 
 		res.reply.Replace = err == nil
 		return res, err
 	case "autoplace":
-		seat, err := m.seatOf(c.User)
+		seat, err := m.SeatOf(c.User)
 		if err != nil {
 			return result{}, err
 		}
-		if err := autoplaceApplies(m.Game.State, bt.args); err != nil {
+		if err := autoplaceApplies(m.Game.State, bt.Args); err != nil {
 			return result{}, err
 		}
 		return b.act(ctx, m, seat, b.replyAutoplaced(m, seat), engine.AutoPlace{})
 	}
-	switch bt.action {
+	switch bt.Action {
 	case "goon":
 		return result{reply: chat.Private("You play on.")}, nil
 	case "keepseat":
 		return result{reply: chat.Private("Nobody was removed.")}, nil
 	case "kick":
-		if len(bt.args) != 2 || bt.args[0] < 0 || bt.args[0] >= len(m.meta.Seats) || b.cfg.Now().Unix() > int64(bt.args[1]) {
+		if len(bt.Args) != 2 || bt.Args[0] < 0 || bt.Args[0] >= len(m.Meta.Seats) || b.cfg.Now().Unix() > int64(bt.Args[1]) {
 			return result{}, chat.Refuse("That question has expired: run /risk kick again if you still mean it.")
 		}
 		if !c.Admin {
@@ -165,26 +114,26 @@ func (b *Bot) clickOn(ctx context.Context, c chat.Click, bt buttonID, m *match) 
 		if m.Status != storage.Active {
 			return result{}, chat.Refuse("The match is not under way any more.")
 		}
-		if m.meta.Seats[bt.args[0]].ID == c.User.ID {
+		if m.Meta.Seats[bt.Args[0]].ID == c.User.ID {
 			return result{}, chat.Refuse("You cannot remove yourself; /risk surrender leaves.")
 		}
-		return b.kickSeat(ctx, m, bt.args[0])
+		return b.kickSeat(ctx, m, bt.Args[0])
 	case "surrender":
 		// The match may have moved on since the question: it holds until
 		// it expires, for the seat it was asked of.
-		seat, err := m.seatOf(c.User)
+		seat, err := m.SeatOf(c.User)
 		if err != nil {
 			return result{}, err
 		}
-		if len(bt.args) != 2 || bt.args[0] != seat || b.cfg.Now().Unix() > int64(bt.args[1]) {
+		if len(bt.Args) != 2 || bt.Args[0] != seat || b.cfg.Now().Unix() > int64(bt.Args[1]) {
 			return result{}, chat.Refuse("That question has expired: run /risk surrender again if you still mean it.")
 		}
 		return b.act(ctx, m, seat, nil, engine.Surrender{})
 	}
-	if bt.version != m.Version {
+	if bt.Version != m.Version {
 		return result{}, chat.Refuse("That button is from an earlier moment of the match and no longer applies. Use /risk status to see where things are.")
 	}
-	seat, err := m.seatOf(c.User)
+	seat, err := m.SeatOf(c.User)
 	if err != nil {
 		return result{}, err
 	}
@@ -192,13 +141,13 @@ func (b *Bot) clickOn(ctx context.Context, c chat.Click, bt buttonID, m *match) 
 		return result{}, chat.Refuse("Those buttons are for %s.", s.Seats[s.Current].Name)
 	}
 	arg := func(i int) int {
-		if i < len(bt.args) {
-			return bt.args[i]
+		if i < len(bt.Args) {
+			return bt.Args[i]
 		}
 		return -1
 	}
 	s := m.Game.State
-	switch bt.action {
+	switch bt.Action {
 	case "attack":
 		from, to := arg(0), arg(1)
 		if from < 0 || from >= len(s.Terr) || to < 0 || to >= len(s.Terr) {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/hosted"
+
 	"github.com/riskbot/riskbot/bot/command"
 
 	"github.com/riskbot/riskbot/bot/chat"
@@ -19,12 +21,9 @@ import (
 // planned), fortify (the turn's move, by quarters), end (pass), surrender
 // (abandon) and cards (the item); port and launch are its own.
 
-// isCapitals reports whether the match plays the capitals rules.
-func isCapitals(s *state.State) bool { return s.Options.Rules == state.Capitals }
-
 // capitalsPlace chooses the capital during the setup, and sends the
 // reinforcements during a turn.
-func (b *Bot) capitalsPlace(ctx context.Context, c *call, m *match, seat int) (result, error) {
+func (b *Bot) capitalsPlace(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
 	s := m.Game.State
 	q, named := c.args.Str["territory"]
 	if s.Phase == state.PhaseSetup {
@@ -56,7 +55,7 @@ func (b *Bot) capitalsPlace(ctx context.Context, c *call, m *match, seat int) (r
 
 // capitalsAttack captures a neutral territory or plans an attack on an
 // enemy one.
-func (b *Bot) capitalsAttack(ctx context.Context, c *call, m *match, seat int) (result, error) {
+func (b *Bot) capitalsAttack(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
 	s := m.Game.State
 	for _, o := range []string{"dice", "until"} {
 		if c.args.Has(o) {
@@ -75,14 +74,14 @@ func (b *Bot) capitalsAttack(ctx context.Context, c *call, m *match, seat int) (
 
 // planReply lists the plan, each attack with its total against the
 // defence as they stand, and offers the launch.
-func (b *Bot) planReply(m *match, seat int, out outcome) chat.Message {
+func (b *Bot) planReply(m *hosted.Match, seat int, out outcome) chat.Message {
 	s := m.Game.State
 	text := fitLines(out.lines, 800) + "\n" + planText(s)
 	text += "\nLaunch them in this order with /risk launch (or the button); plan more with /risk attack; /risk undo takes the last one back."
 	n := int(s.Cap.NPlan)
 	return chat.Message{Text: text, Buttons: [][]chat.Button{{
-		{ID: b.buttonID(m, "launch"), Label: fmt.Sprintf("Launch %s", chat.Plural(n, "attack", "attacks")), Style: chat.Danger},
-		{ID: b.buttonID(m, "end"), Label: "Pass", Style: chat.Secondary},
+		{ID: m.ButtonID("launch"), Label: fmt.Sprintf("Launch %s", chat.Plural(n, "attack", "attacks")), Style: chat.Danger},
+		{ID: m.ButtonID("end"), Label: "Pass", Style: chat.Secondary},
 	}}}
 }
 
@@ -129,18 +128,18 @@ func shareText(s *state.State, n int) string {
 	return fmt.Sprintf("1/%d of its troops", n)
 }
 
-func cmdLaunch(ctx context.Context, c *call, m *match, seat int) (result, error) {
+func cmdLaunch(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
 	b := c.bot
-	if !isCapitals(m.Game.State) {
+	if !hosted.IsCapitals(m.Game.State) {
 		return result{}, chat.Refuse("/risk launch is for capitals matches; in classic attacks roll at once with /risk attack.")
 	}
 	return b.act(ctx, m, seat, b.replyNext(m, seat), engine.Launch{})
 }
 
-func cmdPort(ctx context.Context, c *call, m *match, seat int) (result, error) {
+func cmdPort(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
 	b := c.bot
 	s := m.Game.State
-	if !isCapitals(s) {
+	if !hosted.IsCapitals(s) {
 		return result{}, chat.Refuse("/risk port is for capitals matches: the classic map's sea routes are open to all.")
 	}
 	t, err := command.Territory(s, "territory", c.args.Str["territory"])
@@ -164,7 +163,7 @@ func parseRatio(v string) int {
 
 // capitalsMove is the turn's move: with a ratio it moves at once; without
 // one it offers the four shares as buttons, the remembered one first.
-func (b *Bot) capitalsMove(ctx context.Context, c *call, m *match, seat int) (result, error) {
+func (b *Bot) capitalsMove(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
 	s := m.Game.State
 	if c.args.Has("armies") {
 		return result{}, chat.Refuse("In a capitals match troops move by quarters: ratio:1/4, 1/2, 3/4 or all (leave out armies).")
@@ -202,7 +201,7 @@ func (b *Bot) capitalsMove(ctx context.Context, c *call, m *match, seat int) (re
 
 // moveChoice offers the move's shares as buttons: a row without the hero
 // and, where the hero stands, one with it; the remembered choice stands out.
-func (b *Bot) moveChoice(m *match, seat, from, to, defQ int, defHero bool) chat.Message {
+func (b *Bot) moveChoice(m *hosted.Match, seat, from, to, defQ int, defHero bool) chat.Message {
 	s := m.Game.State
 	armies := s.Terr[from].Armies
 	rows := [][]chat.Button{}
@@ -228,7 +227,7 @@ func (b *Bot) moveChoice(m *match, seat, from, to, defQ int, defHero bool) chat.
 			if hero {
 				h = 1
 			}
-			row = append(row, chat.Button{ID: b.buttonID(m, "move", from, to, q, h), Label: label, Style: style})
+			row = append(row, chat.Button{ID: m.ButtonID("move", from, to, q, h), Label: label, Style: style})
 		}
 		if len(row) > 0 {
 			rows = append(rows, row)
@@ -239,18 +238,18 @@ func (b *Bot) moveChoice(m *match, seat, from, to, defQ int, defHero bool) chat.
 }
 
 // move applies the turn's move.
-func (b *Bot) move(ctx context.Context, m *match, seat int, mv engine.Move) (result, error) {
+func (b *Bot) move(ctx context.Context, m *hosted.Match, seat int, mv engine.Move) (result, error) {
 	return b.act(ctx, m, seat, func(out outcome) chat.Message {
 		msg := chat.Message{Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseMove && m.Game.State.Current == seat {
-			msg.Buttons = [][]chat.Button{{{ID: b.buttonID(m, "end"), Label: "End turn", Style: chat.Success}}}
+			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: "End turn", Style: chat.Success}}}
 		}
 		return msg
 	}, mv)
 }
 
 // capitalsCards shows the player's item, privately, and uses it on request.
-func (b *Bot) capitalsCards(ctx context.Context, c *call, m *match, seat int) (result, error) {
+func (b *Bot) capitalsCards(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
 	s := m.Game.State
 	it := s.Seats[seat].Capitals.Item
 	if c.args.Has("use") {
@@ -267,7 +266,7 @@ func (b *Bot) capitalsCards(ctx context.Context, c *call, m *match, seat int) (r
 	msg := chat.Message{Private: true, Text: fmt.Sprintf("Your item (only you see it): **%s** — %s. Using it puts it in effect for the rest of your turn; use it before the action it helps, or it is wasted.",
 		it.Title(), itemWhat(it))}
 	if s.Current == seat && s.Phase != state.PhaseSetup && s.Phase != state.PhaseOver {
-		msg.Buttons = [][]chat.Button{{{ID: b.buttonID(m, "use"), Label: "Use it now", Style: chat.Primary}}}
+		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("use"), Label: "Use it now", Style: chat.Primary}}}
 		msg.Text += " Use it with the button or /risk cards use:yes."
 	}
 	return result{reply: msg}, nil
@@ -302,7 +301,7 @@ func itemEffect(it state.Item) string {
 }
 
 // capitalsNextStep tells the player what to do now in a capitals match.
-func (b *Bot) capitalsNextStep(m *match, seat int) string {
+func (b *Bot) capitalsNextStep(m *hosted.Match, seat int) string {
 	s := m.Game.State
 	if s.Phase == state.PhaseSetup {
 		if s.Current == seat {
@@ -333,7 +332,7 @@ func (b *Bot) capitalsNextStep(m *match, seat int) string {
 
 // capitalsPing is the ping of a person whose turn (or choice of capital)
 // it is.
-func (b *Bot) capitalsPing(m *match) string {
+func (b *Bot) capitalsPing(m *hosted.Match) string {
 	s := m.Game.State
 	id := s.Seats[s.Current].ID
 	v := b.voice(m)
@@ -350,12 +349,12 @@ func (b *Bot) capitalsPing(m *match) string {
 }
 
 // capitalsStatus is /risk status for a capitals match.
-func (b *Bot) capitalsStatus(m *match) []string {
+func (b *Bot) capitalsStatus(m *hosted.Match) []string {
 	s := m.Game.State
 	lines := []string{"```", fmt.Sprintf("%-16s %5s %6s %-10s %-6s %4s", "player", "terr", "troops", "capital", "hero", "item")}
 	for i := range s.Seats {
 		name := s.Seats[i].Name
-		if sm := m.seatMeta(i); sm.IsBot() || sm.Autopilot {
+		if sm := m.Seat(i); sm.IsBot() || sm.Autopilot {
 			name += "*"
 		}
 		if i == s.Current && s.Phase != state.PhaseOver {
@@ -415,7 +414,7 @@ func capitalsSettings(o state.Options) string {
 // describeCapitals turns a capitals event into a line for people, or
 // reports that it is not one.
 func (v voice) describeCapitals(s *state.State, e engine.Event) (string, bool) {
-	if !isCapitals(s) {
+	if !hosted.IsCapitals(s) {
 		return "", false
 	}
 	t := s.Map.TerritoryName

@@ -33,7 +33,7 @@ func TestPeoplePlayCapitalsInChat(t *testing.T) {
 		}
 		seat := s.Current
 		who := s.Seats[seat].Name
-		if m.isBotSeat(seat) {
+		if m.IsBotSeat(seat) {
 			t.Fatalf("step %d: the bot %s is to play and did not", step, who)
 		}
 		c, err := minds[who].Act(context.Background(), s.View(seat), seat)

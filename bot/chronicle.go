@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/news"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
@@ -62,7 +63,7 @@ func (v voice) tell(s *state.State, at position, events []engine.Event, ch *news
 			closeTurn(flush())
 			continue
 		case engine.SetupDone:
-			if isCapitals(s) {
+			if hosted.IsCapitals(s) {
 				break
 			}
 			ls := flush()

@@ -74,8 +74,8 @@ func TestCommandRunsAgainAfterAnotherProcessMovedTheMatch(t *testing.T) {
 	if !r.hit {
 		t.Fatal("the other process's change did not happen")
 	}
-	if m := h.load(ch); len(m.meta.Seats) != 2 || m.Version != 3 {
-		t.Fatalf("after the race: seats %+v, version %d; want Ann and Bob, version 3 (the other change, then the join)", m.meta.Seats, m.Version)
+	if m := h.load(ch); len(m.Meta.Seats) != 2 || m.Version != 3 {
+		t.Fatalf("after the race: seats %+v, version %d; want Ann and Bob, version 3 (the other change, then the join)", m.Meta.Seats, m.Version)
 	}
 }
 
@@ -168,7 +168,7 @@ func TestComputerTurnsOfADeadProcessAreTakenOver(t *testing.T) {
 	wantPublic(t, h.do(ch, "Ann", "start"), "The match has started")
 	reserve := func() int {
 		s := h.load(ch).Game.State
-		return s.Seats[s.SeatByID(h.load(ch).meta.Seats[1].ID)].Reserve
+		return s.Seats[s.SeatByID(h.load(ch).Meta.Seats[1].ID)].Reserve
 	}
 	h.bot.Wait()
 	if r := reserve(); r == 0 {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/hosted"
+
 	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/riskbot/riskbot/state"
@@ -19,23 +21,12 @@ import (
 // maxDigest bounds the digest's lines.
 const maxDigest = 5
 
-// heldBy lists the territories seat holds.
-func heldBy(s *state.State, seat int) []int {
-	held := []int{}
-	for t := range s.Terr {
-		if s.Terr[t].Owner == seat {
-			held = append(held, t)
-		}
-	}
-	return held
-}
-
 // digest is what happened to the player of seat since their last turn, in
 // at most maxDigest lines; none before their first turn.
-func (b *Bot) digest(m *match, seat int) []string {
+func (b *Bot) digest(m *hosted.Match, seat int) []string {
 	s := m.Game.State
-	i := m.meta.seat(s.Seats[seat].ID)
-	if i < 0 || m.meta.Seats[i].Held == nil || s.Phase == state.PhaseSetup {
+	i := m.Meta.Index(s.Seats[seat].ID)
+	if i < 0 || m.Meta.Seats[i].Held == nil || s.Phase == state.PhaseSetup {
 		return nil
 	}
 	v := b.voice(m)
@@ -45,13 +36,13 @@ func (b *Bot) digest(m *match, seat int) []string {
 	}
 	var lines []line
 	unit := "armies"
-	if isCapitals(s) {
+	if hosted.IsCapitals(s) {
 		unit = "troops"
 	}
 	held := map[int]bool{}
 	lost := map[int][]string{} // by the seat that holds them now
 	var takers []int
-	for _, t := range m.meta.Seats[i].Held {
+	for _, t := range m.Meta.Seats[i].Held {
 		if t < 0 || t >= len(s.Terr) {
 			continue
 		}
@@ -128,7 +119,7 @@ func (b *Bot) digest(m *match, seat int) []string {
 }
 
 // withDigest puts the digest of seat's player above a ping's text.
-func (b *Bot) withDigest(m *match, seat int, text string) string {
+func (b *Bot) withDigest(m *hosted.Match, seat int, text string) string {
 	d := b.digest(m, seat)
 	if len(d) == 0 {
 		return text

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/riskbot/riskbot/bot/hosted"
+
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -45,7 +47,7 @@ func TestDigestSinceYourLastTurn(t *testing.T) {
 		s.Terr[t].Owner = bob
 		s.Terr[t].Armies = 30
 	}
-	m.meta.Seats[m.meta.seat(user("Ann").ID)].Held = held
+	m.Meta.Seats[m.Meta.Index(user("Ann").ID)].Held = held
 	got := h.bot.digest(m, ann)
 	text := strings.Join(got, "\n")
 	if len(got) == 0 || len(got) > 5 || !strings.HasPrefix(got[0], "**Since your last turn:** 🔻 You lost ") {
@@ -60,7 +62,7 @@ func TestDigestSinceYourLastTurn(t *testing.T) {
 		t.Errorf("a threat ranks above a loss:\n%s", text)
 	}
 	// A seat that lost nothing gets no loss line.
-	m.meta.Seats[m.meta.seat(user("Ann").ID)].Held = heldBy(s, ann)
+	m.Meta.Seats[m.Meta.Index(user("Ann").ID)].Held = hosted.HeldBy(s, ann)
 	if text := strings.Join(h.bot.digest(m, ann), "\n"); strings.Contains(text, "lost") {
 		t.Errorf("a loss without one: %s", text)
 	}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/hosted"
+
 	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/riskbot/riskbot/engine"
@@ -23,7 +25,7 @@ import (
 // seats' places, for the leaderboards (a match outside any server counts
 // for its channel).
 func ResultOf(m storage.Match, x *storage.Export) (storage.Result, error) {
-	var meta Meta
+	var meta hosted.Meta
 	if err := json.Unmarshal(x.Meta, &meta); err != nil {
 		return storage.Result{}, fmt.Errorf("bot: the data of match %d: %w", m.ID, err)
 	}
@@ -44,7 +46,7 @@ func ResultOf(m storage.Match, x *storage.Export) (storage.Result, error) {
 	r := storage.Result{Match: m.ID, Server: server, Rules: x.Record.Setup.Options.Rules, Ended: ended}
 	for _, f := range ranking {
 		level := ""
-		if i := meta.seat(f.ID); i >= 0 {
+		if i := meta.Index(f.ID); i >= 0 {
 			level = meta.Seats[i].Level
 		}
 		r.Seats = append(r.Seats, storage.ResultSeat{Player: f.ID, Level: level, Name: f.Name, Place: f.Place})
@@ -55,7 +57,7 @@ func ResultOf(m storage.Match, x *storage.Export) (storage.Result, error) {
 // matchWon records the result of match m, just won and saved, and keeps
 // its luck report for the victory post. Failures are logged: the match is
 // won whatever the leaderboard says.
-func (b *Bot) matchWon(ctx context.Context, m *match) {
+func (b *Bot) matchWon(ctx context.Context, m *hosted.Match) {
 	x, err := b.cfg.Store.Export(ctx, m.ID)
 	if err != nil {
 		b.cfg.Log.Error("read a won match", "match", m.ID, "err", err)
@@ -64,7 +66,7 @@ func (b *Bot) matchWon(ctx context.Context, m *match) {
 	if rep, err := luck.Of(x.Record); err != nil {
 		b.cfg.Log.Error("the luck of a won match", "match", m.ID, "err", err)
 	} else {
-		m.luck = rep.String()
+		m.Luck = rep.String()
 	}
 	r, err := ResultOf(m.Match, x)
 	if err == nil {
@@ -76,7 +78,7 @@ func (b *Bot) matchWon(ctx context.Context, m *match) {
 }
 
 // revealText says what the seed was, for checking the dice.
-func (b *Bot) revealText(m *match) string {
+func (b *Bot) revealText(m *hosted.Match) string {
 	g := m.Game
 	return fmt.Sprintf("🔓 The seed was %d; committed at the start as %s…. /risk history show:verify replays every roll from it.",
 		g.Setup.Seed, g.Commitment()[:16])
@@ -102,8 +104,8 @@ type replayer interface {
 }
 
 // wholeMatch answers /risk history show:replay|strip|luck|verify.
-func (b *Bot) wholeMatch(ctx context.Context, m *match, show string) (result, error) {
-	if _, err := m.started(); err != nil {
+func (b *Bot) wholeMatch(ctx context.Context, m *hosted.Match, show string) (result, error) {
+	if _, err := m.Started(); err != nil {
 		return result{}, err
 	}
 	x, err := b.cfg.Store.Export(ctx, m.ID)

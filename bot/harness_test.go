@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/hosted"
+
 	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/riskbot/riskbot/engine"
@@ -281,7 +283,7 @@ func (h *harness) clickAs(c chat.Click) chat.Message {
 }
 
 // load returns the channel's match as stored.
-func (h *harness) load(channel string) *match {
+func (h *harness) load(channel string) *hosted.Match {
 	h.t.Helper()
 	m, err := h.bot.loadLatest(context.Background(), channel)
 	if err != nil {
@@ -329,7 +331,7 @@ func wantText(t testing.TB, m chat.Message, parts ...string) {
 
 // lobby makes a started match in channel: Ann hosts, with the given bots
 // and human players.
-func (h *harness) started(channel string, humans []string, bots ...string) *match {
+func (h *harness) started(channel string, humans []string, bots ...string) *hosted.Match {
 	h.t.Helper()
 	h.do(channel, humans[0], "new")
 	for _, p := range humans[1:] {

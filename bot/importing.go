@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/hosted"
+
 	"github.com/riskbot/riskbot/bot/command"
 
 	"github.com/riskbot/riskbot/bot/chat"
@@ -98,7 +100,7 @@ func (b *Bot) CheckImport(x *storage.Export) error {
 	default:
 		add("status: %d is not a status (lobby, active, finished or abandoned)", int(x.Status))
 	}
-	var meta Meta
+	var meta hosted.Meta
 	if err := decodeStrictMeta(x.Meta, &meta); err != nil {
 		add("meta: %v", err)
 		return &ImportError{Problems: p}
@@ -113,7 +115,7 @@ func (b *Bot) CheckImport(x *storage.Export) error {
 // decodeStrictMeta decodes meta that must be a JSON object of the bot's
 // match data. Unknown fields (written by a newer version) are ignored;
 // wrong types are not.
-func decodeStrictMeta(raw json.RawMessage, m *Meta) error {
+func decodeStrictMeta(raw json.RawMessage, m *hosted.Meta) error {
 	t := strings.TrimSpace(string(raw))
 	if t == "" || t == "null" {
 		return errors.New("missing (the bot's data of the match: host, settings, seats)")
@@ -150,7 +152,7 @@ func jsonKind(t string) string {
 // the commands allow, its seats those of the game (if it started), names
 // fit to show, computer levels the bot offers, and history lines without
 // markup.
-func (b *Bot) checkMeta(m Meta, status storage.Status, g *engine.Game) []string {
+func (b *Bot) checkMeta(m hosted.Meta, status storage.Status, g *engine.Game) []string {
 	var p []string
 	add := func(format string, args ...any) { p = append(p, fmt.Sprintf(format, args...)) }
 	if strings.TrimSpace(m.Host) == "" {
@@ -244,7 +246,7 @@ func (b *Bot) checkMeta(m Meta, status storage.Status, g *engine.Game) []string 
 			add("meta.seats: %d seats, but the game has %d", len(m.Seats), len(gs))
 		}
 		for _, s := range gs {
-			if i := m.seat(s.ID); i < 0 {
+			if i := m.Index(s.ID); i < 0 {
 				add("meta.seats: the game's seat %s (%q) is missing", s.ID, s.Name)
 			} else if m.Seats[i].Name != s.Name {
 				add("meta.seats: %s is %q, but %q in the game", s.ID, m.Seats[i].Name, s.Name)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/hosted"
+
 	"github.com/riskbot/riskbot/bot/news"
 
 	"github.com/riskbot/riskbot/bot/chat"
@@ -15,12 +17,12 @@ import (
 )
 
 // statusLine says in one line where the match is.
-func (b *Bot) statusLine(m *match) string {
+func (b *Bot) statusLine(m *hosted.Match) string {
 	s := m.Game.State
 	if m.Status == storage.Abandoned {
 		how := ""
-		if m.meta.Ended != "" {
-			how = " " + m.meta.Ended
+		if m.Meta.Ended != "" {
+			how = " " + m.Meta.Ended
 		}
 		return fmt.Sprintf("The match was ended without a winner%s, at turn %d.", how, s.Turn)
 	}
@@ -28,7 +30,7 @@ func (b *Bot) statusLine(m *match) string {
 	case state.PhaseOver:
 		return fmt.Sprintf("The match is over: %s won after %s.", b.voice(m).who(s, s.Winner), chat.Plural(s.Turn, "turn", "turns"))
 	case state.PhaseSetup:
-		if isCapitals(s) {
+		if hosted.IsCapitals(s) {
 			return fmt.Sprintf("Choosing capitals: %s to choose.", b.voice(m).who(s, s.Current))
 		}
 		var waiting []string
@@ -44,7 +46,7 @@ func (b *Bot) statusLine(m *match) string {
 		line = fmt.Sprintf("Turn %d: %s to move %d to %d armies from %s into %s, just taken (/risk occupy)",
 			s.Turn, b.voice(m).who(s, s.Current), o.Min, o.Max, s.Map.TerritoryName(o.From), s.Map.TerritoryName(o.To))
 	}
-	if !m.Timers.Deadline.IsZero() && !m.isBotSeat(s.Current) {
+	if !m.Timers.Deadline.IsZero() && !m.IsBotSeat(s.Current) {
 		line += ", deadline " + chat.Timestamp(m.Timers.Deadline)
 	}
 	return line + "."
@@ -58,19 +60,19 @@ func cmdStatus(ctx context.Context, c *call) (result, error) {
 	}
 	if m.Status == storage.Lobby {
 		return result{reply: chat.Private("Lobby (%d/%d seats); %s.\n%s\nThe host starts the match with /risk start.",
-			len(m.meta.Seats), state.MaxSeats, settingsText(m.meta.Settings), b.seatList(m))}, nil
+			len(m.Meta.Seats), state.MaxSeats, settingsText(m.Meta.Settings), b.seatList(m))}, nil
 	}
 	s := m.Game.State
-	if isCapitals(s) {
+	if hosted.IsCapitals(s) {
 		lines := append([]string{b.statusLine(m)}, b.capitalsStatus(m)...)
-		lines = append(lines, "* a computer plays this seat. "+settingsText(m.meta.Settings)+".")
+		lines = append(lines, "* a computer plays this seat. "+settingsText(m.Meta.Settings)+".")
 		return result{reply: b.standings(m, lines)}, nil
 	}
 	lines := []string{b.statusLine(m), "```"}
 	lines = append(lines, fmt.Sprintf("%-16s %5s %6s %5s %6s", "player", "terr", "armies", "cards", "income"))
 	for i := range s.Seats {
 		name := s.Seats[i].Name
-		if sm := m.seatMeta(i); sm.IsBot() || sm.Autopilot {
+		if sm := m.Seat(i); sm.IsBot() || sm.Autopilot {
 			name += "*"
 		}
 		if i == s.Current && s.Phase != state.PhaseSetup && s.Phase != state.PhaseOver {
@@ -82,7 +84,7 @@ func cmdStatus(ctx context.Context, c *call) (result, error) {
 		}
 		lines = append(lines, fmt.Sprintf("%-16s %5d %6d %5d %6d", chat.Trunc(name, 16), s.Owned(i), s.Armies(i), s.HandSize(i), s.Income(i).Total))
 	}
-	lines = append(lines, "```", "* a computer plays this seat. "+settingsText(m.meta.Settings)+".")
+	lines = append(lines, "```", "* a computer plays this seat. "+settingsText(m.Meta.Settings)+".")
 	var held []string
 	for ci, cont := range s.Map.Continents {
 		if o := s.ContinentOwner(ci); o >= 0 {
@@ -97,7 +99,7 @@ func cmdStatus(ctx context.Context, c *call) (result, error) {
 
 // standings is /risk status's answer: where the match is, then the
 // standings in a card in the colour of the player to play, with the map.
-func (b *Bot) standings(m *match, lines []string) chat.Message {
+func (b *Bot) standings(m *hosted.Match, lines []string) chat.Message {
 	s := m.Game.State
 	seat := s.Current
 	if s.Phase == state.PhaseOver {
@@ -107,10 +109,10 @@ func (b *Bot) standings(m *match, lines []string) chat.Message {
 		Embed: &chat.Embed{Title: "Standings", Description: strings.Join(lines[1:], "\n"), Color: b.voice(m).color(seat)}}
 }
 
-func cmdCards(ctx context.Context, c *call, m *match, seat int) (result, error) {
+func cmdCards(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
 	b := c.bot
 	s := m.Game.State
-	if isCapitals(s) {
+	if hosted.IsCapitals(s) {
 		return b.capitalsCards(ctx, c, m, seat)
 	}
 	if c.args.Has("use") {
@@ -170,12 +172,12 @@ func cmdOdds(ctx context.Context, c *call) (result, error) {
 		if err != nil {
 			return result{}, err
 		}
-		g, err := m.started()
+		g, err := m.Started()
 		if err != nil {
 			return result{}, err
 		}
 		s := g.State
-		if isCapitals(s) {
+		if hosted.IsCapitals(s) {
 			return result{}, chat.Refuse("Capitals battles have no dice: /risk attack shows each planned attack's total, the defence, and what it may kill.")
 		}
 		from, to, err := fromTo(c, s)
@@ -224,8 +226,8 @@ func cmdHistory(ctx context.Context, c *call) (result, error) {
 // history shows one turn of match m, told again from its log: turn
 // number turn (the setup is 0), or page page of the turns, or the latest
 // if both are negative. Buttons page through them.
-func (b *Bot) history(ctx context.Context, m *match, turn, page int) (result, error) {
-	g, err := m.started()
+func (b *Bot) history(ctx context.Context, m *hosted.Match, turn, page int) (result, error) {
+	g, err := m.Started()
 	if err != nil {
 		return result{}, err
 	}
@@ -274,13 +276,13 @@ func (b *Bot) history(ctx context.Context, m *match, turn, page int) (result, er
 	msg := chat.Message{Private: true, Embed: em}
 	var row []chat.Button
 	if page > 0 {
-		row = append(row, chat.Button{ID: b.buttonID(m, "history", page-1), Label: "◀ " + v.shortTitle(turns[page-1]), Style: chat.Secondary})
+		row = append(row, chat.Button{ID: m.ButtonID("history", page-1), Label: "◀ " + v.shortTitle(turns[page-1]), Style: chat.Secondary})
 	}
 	if page < len(turns)-1 {
-		row = append(row, chat.Button{ID: b.buttonID(m, "history", page+1), Label: v.shortTitle(turns[page+1]) + " ▶", Style: chat.Secondary})
+		row = append(row, chat.Button{ID: m.ButtonID("history", page+1), Label: v.shortTitle(turns[page+1]) + " ▶", Style: chat.Secondary})
 	}
 	if page < len(turns)-2 {
-		row = append(row, chat.Button{ID: b.buttonID(m, "history", len(turns)-1), Label: "Latest", Style: chat.Secondary})
+		row = append(row, chat.Button{ID: m.ButtonID("history", len(turns)-1), Label: "Latest", Style: chat.Secondary})
 	}
 	if len(row) > 0 {
 		msg.Buttons = [][]chat.Button{row}

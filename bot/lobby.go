@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/hosted"
+
 	"github.com/riskbot/riskbot/bot/news"
 
 	"github.com/riskbot/riskbot/bot/command"
@@ -23,7 +25,7 @@ import (
 var botNames = []string{"Napoleon", "Catherine", "Hannibal", "Boudica", "Saladin", "Joan", "Genghis", "Cleopatra"}
 
 // applySettings reads the match options of new and settings.
-func (b *Bot) applySettings(set Settings, a command.Args) (Settings, error) {
+func (b *Bot) applySettings(set hosted.Settings, a command.Args) (hosted.Settings, error) {
 	var err error
 	if v, ok := a.Str["palette"]; ok {
 		if _, ok := b.cfg.Palettes[v]; !ok {
@@ -88,7 +90,7 @@ func (b *Bot) applySettings(set Settings, a command.Args) (Settings, error) {
 
 // capitalsOptions reads the options of capitals matches; classic ones refuse
 // them, saying why.
-func capitalsOptions(set *Settings, a command.Args) error {
+func capitalsOptions(set *hosted.Settings, a command.Args) error {
 	o := &set.Options
 	for _, name := range []string{"neutral", "capital-troops"} {
 		if a.Has(name) && o.Rules != state.Capitals {
@@ -129,7 +131,7 @@ func parseRange(v string) (lo, hi int, err error) {
 	return lo, hi, err
 }
 
-func settingsText(set Settings) string {
+func settingsText(set hosted.Settings) string {
 	o := set.Options
 	if o.Rules == state.Capitals {
 		timeout := "a careful bot plays for anyone out of time"
@@ -183,14 +185,14 @@ func cmdNew(ctx context.Context, c *call) (result, error) {
 	if err != nil {
 		// A default the bot no longer offers: the bot's own then.
 		b.cfg.Log.Warn("a server default no longer applies", "server", c.req.Server, "err", err)
-		set = defaultSettings()
+		set = hosted.DefaultSettings()
 	}
 	set, err = b.applySettings(set, c.args)
 	if err != nil {
 		return result{}, err
 	}
-	meta := Meta{Host: c.req.User.ID, Settings: set, Server: c.req.Server}
-	meta.Seats = []SeatMeta{{ID: c.req.User.ID, Name: uniqueName(meta, c.req.User.Name)}}
+	meta := hosted.Meta{Host: c.req.User.ID, Settings: set, Server: c.req.Server}
+	meta.Seats = []hosted.Seat{{ID: c.req.User.ID, Name: uniqueName(meta, c.req.User.Name)}}
 	channel := c.req.Channel
 	if thread {
 		t, err := b.cfg.Poster.(chat.Threader).OpenThread(ctx, c.req.Channel, "Risk: match of "+meta.Seats[0].Name)
@@ -208,14 +210,14 @@ func cmdNew(ctx context.Context, c *call) (result, error) {
 			channel, meta.Thread, meta.Parent = t, true, c.req.Channel
 		}
 	}
-	m, err := b.cfg.Store.Create(ctx, channel, meta.encode(), b.cfg.Now())
+	m, err := b.cfg.Store.Create(ctx, channel, meta.Encode(), b.cfg.Now())
 	if errors.Is(err, storage.ErrChannelBusy) {
 		return result{}, chat.Refuse("This channel already has a match: join it with /risk join.")
 	}
 	if err != nil {
 		return result{}, err
 	}
-	join := [][]chat.Button{{{ID: lobbyButton(m.ID, "join"), Label: "Join", Style: chat.Primary}}}
+	join := [][]chat.Button{{{ID: hosted.LobbyButton(m.ID, "join"), Label: "Join", Style: chat.Primary}}}
 	opened := fmt.Sprintf("**%s opened a Risk match!**", meta.Seats[0].Name)
 	lobby := lobbyEmbed(meta)
 	if !thread {
@@ -258,19 +260,19 @@ func (b *Bot) channelFree(ctx context.Context, channel string) error {
 	if err != nil {
 		return err
 	}
-	meta, err := decodeMeta(m.Meta)
+	meta, err := hosted.DecodeMeta(m.Meta)
 	if err != nil {
 		return chat.Refuse("This channel's match is damaged (match %d): an admin can end it with /risk abandon, then /risk new starts another.", m.ID)
 	}
 	host := "its host"
-	if i := meta.seat(meta.Host); i >= 0 {
+	if i := meta.Index(meta.Host); i >= 0 {
 		host = meta.Seats[i].Name
 	}
 	return chat.Refuse("This channel already has a match (%s, hosted by %s). Join it with /risk join, or play in another channel.", m.Status, host)
 }
 
 // lobby loads the channel's match and checks it is still in its lobby.
-func (b *Bot) lobby(ctx context.Context, c *call) (*match, error) {
+func (b *Bot) lobby(ctx context.Context, c *call) (*hosted.Match, error) {
 	m, err := c.load(ctx)
 	if err != nil {
 		return nil, err
@@ -285,28 +287,28 @@ func (b *Bot) lobby(ctx context.Context, c *call) (*match, error) {
 // the map: each player starts with half of it, so the first player can win
 // before the second has played. The rule book makes two thirds the default;
 // the host may choose otherwise.
-func twoPlayerHint(m *match) string {
-	if o := m.meta.Settings.Options; len(m.meta.Seats) != 2 || o.Rules != state.Classic || o.Victory != state.TwoThirds {
+func twoPlayerHint(m *hosted.Match) string {
+	if o := m.Meta.Settings.Options; len(m.Meta.Seats) != 2 || o.Rules != state.Classic || o.Victory != state.TwoThirds {
 		return ""
 	}
 	return "\nTip: with two players, the first can win in the first turn (two thirds of the map). For a longer match: /risk settings victory:domination, or a third player."
 }
 
 // hostOnly refuses a user who is not the match's host.
-func hostOnly(m *match, u chat.User, what string) error {
-	if m.meta.Host != u.ID {
+func hostOnly(m *hosted.Match, u chat.User, what string) error {
+	if m.Meta.Host != u.ID {
 		host := "the host"
-		if i := m.meta.seat(m.meta.Host); i >= 0 {
-			host = m.meta.Seats[i].Name + " (the host)"
+		if i := m.Meta.Index(m.Meta.Host); i >= 0 {
+			host = m.Meta.Seats[i].Name + " (the host)"
 		}
 		return chat.Refuse("Only %s can %s.", host, what)
 	}
 	return nil
 }
 
-func (b *Bot) seatList(m *match) string { return seatList(m.meta) }
+func (b *Bot) seatList(m *hosted.Match) string { return seatList(m.Meta) }
 
-func seatList(meta Meta) string {
+func seatList(meta hosted.Meta) string {
 	var parts []string
 	for i, s := range meta.Seats {
 		label := s.Name
@@ -323,7 +325,7 @@ func seatList(meta Meta) string {
 
 // lobbyEmbed is the card of a lobby: who sits, the host's settings, and
 // how to go on.
-func lobbyEmbed(meta Meta) *chat.Embed {
+func lobbyEmbed(meta hosted.Meta) *chat.Embed {
 	return &chat.Embed{
 		Title:       fmt.Sprintf("Lobby — %d/%d seats", len(meta.Seats), state.MaxSeats),
 		Description: seatList(meta),
@@ -333,11 +335,11 @@ func lobbyEmbed(meta Meta) *chat.Embed {
 }
 
 // lobbyButtons are the buttons under a lobby: Join while a seat is free.
-func lobbyButtons(m *match) [][]chat.Button {
-	if len(m.meta.Seats) >= state.MaxSeats {
+func lobbyButtons(m *hosted.Match) [][]chat.Button {
+	if len(m.Meta.Seats) >= state.MaxSeats {
 		return nil
 	}
-	return [][]chat.Button{{{ID: lobbyButton(m.ID, "join"), Label: "Join", Style: chat.Primary}}}
+	return [][]chat.Button{{{ID: hosted.LobbyButton(m.ID, "join"), Label: "Join", Style: chat.Primary}}}
 }
 
 func cmdJoin(ctx context.Context, c *call) (result, error) {
@@ -352,33 +354,33 @@ func cmdJoin(ctx context.Context, c *call) (result, error) {
 	return b.join(ctx, m, c.req.User)
 }
 
-func (b *Bot) join(ctx context.Context, m *match, u chat.User) (result, error) {
+func (b *Bot) join(ctx context.Context, m *hosted.Match, u chat.User) (result, error) {
 	if m.Status != storage.Lobby {
-		if i := m.meta.seat(u.ID); i >= 0 && m.meta.Seats[i].Autopilot {
-			return result{}, chat.Refuse("A bot is playing your seat after %d missed turns; ask the host to give it back with /risk join player:%s.", maxMissed, m.meta.Seats[i].Name)
+		if i := m.Meta.Index(u.ID); i >= 0 && m.Meta.Seats[i].Autopilot {
+			return result{}, chat.Refuse("A bot is playing your seat after %d missed turns; ask the host to give it back with /risk join player:%s.", hosted.MaxMissed, m.Meta.Seats[i].Name)
 		}
-		if m.meta.seat(u.ID) >= 0 {
+		if m.Meta.Index(u.ID) >= 0 {
 			return result{}, chat.Refuse("You are already playing in this match.")
 		}
 		return result{}, chat.Refuse("The match has already started; you can watch with /risk status.")
 	}
-	if m.meta.seat(u.ID) >= 0 {
-		return result{}, chat.Refuse("You are already in this match (%d/%d seats). The host starts it with /risk start.", len(m.meta.Seats), state.MaxSeats)
+	if m.Meta.Index(u.ID) >= 0 {
+		return result{}, chat.Refuse("You are already in this match (%d/%d seats). The host starts it with /risk start.", len(m.Meta.Seats), state.MaxSeats)
 	}
-	if len(m.meta.Seats) >= state.MaxSeats {
+	if len(m.Meta.Seats) >= state.MaxSeats {
 		return result{}, chat.Refuse("The match is full (%d players).", state.MaxSeats)
 	}
-	name := uniqueName(m.meta, u.Name)
-	m.meta.Seats = append(m.meta.Seats, SeatMeta{ID: u.ID, Name: name})
-	text := m.says(fmt.Sprintf("%s joined (%d/%d seats).%s", name, len(m.meta.Seats), state.MaxSeats, twoPlayerHint(m)))
+	name := uniqueName(m.Meta, u.Name)
+	m.Meta.Seats = append(m.Meta.Seats, hosted.Seat{ID: u.ID, Name: name})
+	text := m.Says(fmt.Sprintf("%s joined (%d/%d seats).%s", name, len(m.Meta.Seats), state.MaxSeats, twoPlayerHint(m)))
 	if err := b.save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
-	return result{reply: chat.Message{Text: text, Embed: lobbyEmbed(m.meta), Buttons: lobbyButtons(m)}}, nil
+	return result{reply: chat.Message{Text: text, Embed: lobbyEmbed(m.Meta), Buttons: lobbyButtons(m)}}, nil
 }
 
 // uniqueName keeps seat names distinct, since people type them.
-func uniqueName(meta Meta, name string) string {
+func uniqueName(meta hosted.Meta, name string) string {
 	// Names appear in every message: they must never become markup.
 	name = command.CleanName(name)
 	taken := func(n string) bool {
@@ -400,20 +402,20 @@ func uniqueName(meta Meta, name string) string {
 }
 
 // giveBack hands a seat on autopilot back to its player.
-func (b *Bot) giveBack(ctx context.Context, m *match, u chat.User, who string) (result, error) {
+func (b *Bot) giveBack(ctx context.Context, m *hosted.Match, u chat.User, who string) (result, error) {
 	if err := hostOnly(m, u, "give a seat back"); err != nil {
 		return result{}, err
 	}
-	i, err := m.meta.findSeat(who)
+	i, err := m.Meta.FindSeat(who)
 	if err != nil {
 		return result{}, chat.Refuse("%s.", chat.Capitalize(err.Error()))
 	}
-	sm := &m.meta.Seats[i]
+	sm := &m.Meta.Seats[i]
 	if !sm.Autopilot {
 		return result{}, chat.Refuse("%s is not on autopilot.", sm.Name)
 	}
 	sm.Autopilot, sm.Missed = false, 0
-	text := m.says(fmt.Sprintf("%s plays their own seat again.", chat.Mention(sm.ID)))
+	text := m.Says(fmt.Sprintf("%s plays their own seat again.", chat.Mention(sm.ID)))
 	if err := b.save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
@@ -421,19 +423,19 @@ func (b *Bot) giveBack(ctx context.Context, m *match, u chat.User, who string) (
 }
 
 // leaveLobby takes the caller's seat out of the lobby.
-func (b *Bot) leaveLobby(ctx context.Context, c *call, m *match) (result, error) {
-	i := m.meta.seat(c.req.User.ID)
+func (b *Bot) leaveLobby(ctx context.Context, c *call, m *hosted.Match) (result, error) {
+	i := m.Meta.Index(c.req.User.ID)
 	if i < 0 {
 		return result{}, chat.Refuse("You are not in this match.")
 	}
-	text := fmt.Sprintf("%s left the match.", m.meta.Seats[i].Name)
-	m.meta.Seats = append(m.meta.Seats[:i], m.meta.Seats[i+1:]...)
+	text := fmt.Sprintf("%s left the match.", m.Meta.Seats[i].Name)
+	m.Meta.Seats = append(m.Meta.Seats[:i], m.Meta.Seats[i+1:]...)
 	change := storage.Change{}
-	if m.meta.Host == c.req.User.ID {
+	if m.Meta.Host == c.req.User.ID {
 		// Another person takes over; with only bots left the host stays on
 		// to start a match of bots to watch; with nobody left it closes.
 		next := ""
-		for _, s := range m.meta.Seats {
+		for _, s := range m.Meta.Seats {
 			if !s.IsBot() {
 				next = s.ID
 				text += fmt.Sprintf(" %s is the host now.", s.Name)
@@ -442,20 +444,20 @@ func (b *Bot) leaveLobby(ctx context.Context, c *call, m *match) (result, error)
 		}
 		switch {
 		case next != "":
-			m.meta.Host = next
-		case len(m.meta.Seats) > 0:
+			m.Meta.Host = next
+		case len(m.Meta.Seats) > 0:
 			text += " They still host: /risk start lets the bots play it out while everyone watches."
 		default:
 			change.Status = storage.Abandoned
 			text += " Nobody is left, so the match is closed; start a new one with /risk new."
 		}
 	}
-	m.says(text)
+	m.Says(text)
 	if err := b.save(ctx, m, change); err != nil {
 		return result{}, err
 	}
 	// A lobby closed in its own thread: archive it.
-	return result{reply: chat.Message{Text: text}, posts: news.Batch{Archive: m.meta.Thread && change.Status == storage.Abandoned}}, nil
+	return result{reply: chat.Message{Text: text}, posts: news.Batch{Archive: m.Meta.Thread && change.Status == storage.Abandoned}}, nil
 }
 
 func cmdAddBot(ctx context.Context, c *call) (result, error) {
@@ -467,7 +469,7 @@ func cmdAddBot(ctx context.Context, c *call) (result, error) {
 	if err := hostOnly(m, c.req.User, "add bots"); err != nil {
 		return result{}, err
 	}
-	if len(m.meta.Seats) >= state.MaxSeats {
+	if len(m.Meta.Seats) >= state.MaxSeats {
 		return result{}, chat.Refuse("The match is full (%d players).", state.MaxSeats)
 	}
 	level := b.cfg.DefaultLevel
@@ -475,7 +477,7 @@ func cmdAddBot(ctx context.Context, c *call) (result, error) {
 	if chosen {
 		level = v
 	}
-	rules, err := b.rulesOf(ctx, m.meta.Server)
+	rules, err := b.rulesOf(ctx, m.Meta.Server)
 	if err != nil {
 		return result{}, err
 	}
@@ -485,18 +487,18 @@ func cmdAddBot(ctx context.Context, c *call) (result, error) {
 	if _, err := b.cfg.NewPlayer(level, 1); err != nil {
 		return result{}, chat.Refuse("There is no bot level %q (levels: %s).", level, strings.Join(b.cfg.Levels, ", "))
 	}
-	m.meta.Bots++
+	m.Meta.Bots++
 	name := c.args.Str["name"]
 	if name == "" {
-		name = botNames[(m.meta.Bots-1)%len(botNames)]
+		name = botNames[(m.Meta.Bots-1)%len(botNames)]
 	}
-	m.meta.Seats = append(m.meta.Seats, SeatMeta{ID: fmt.Sprintf("bot:%d", m.meta.Bots), Name: uniqueName(m.meta, name), Level: level})
-	added := m.meta.Seats[len(m.meta.Seats)-1]
-	text := m.says(fmt.Sprintf("🤖 %s (%s bot) takes a seat (%d/%d).%s", added.Name, level, len(m.meta.Seats), state.MaxSeats, twoPlayerHint(m)))
+	m.Meta.Seats = append(m.Meta.Seats, hosted.Seat{ID: fmt.Sprintf("bot:%d", m.Meta.Bots), Name: uniqueName(m.Meta, name), Level: level})
+	added := m.Meta.Seats[len(m.Meta.Seats)-1]
+	text := m.Says(fmt.Sprintf("🤖 %s (%s bot) takes a seat (%d/%d).%s", added.Name, level, len(m.Meta.Seats), state.MaxSeats, twoPlayerHint(m)))
 	if err := b.save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
-	return result{reply: chat.Message{Text: text, Embed: lobbyEmbed(m.meta), Buttons: lobbyButtons(m)}}, nil
+	return result{reply: chat.Message{Text: text, Embed: lobbyEmbed(m.Meta), Buttons: lobbyButtons(m)}}, nil
 }
 
 func cmdKick(ctx context.Context, c *call) (result, error) {
@@ -510,21 +512,21 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 			return result{}, chat.Refuse("%s An admin (Manage Server, or Manage Channels here) can too.", err.Error())
 		}
 	}
-	i, err := m.meta.findSeat(c.args.Str["player"])
+	i, err := m.Meta.FindSeat(c.args.Str["player"])
 	if err != nil {
 		return result{}, chat.Refuse("%s.", chat.Capitalize(err.Error()))
 	}
-	sm := m.meta.Seats[i]
+	sm := m.Meta.Seats[i]
 	if sm.ID == c.req.User.ID {
 		return result{}, chat.Refuse("You cannot remove yourself; /risk surrender leaves.")
 	}
 	if m.Status == storage.Lobby {
-		m.meta.Seats = append(m.meta.Seats[:i], m.meta.Seats[i+1:]...)
+		m.Meta.Seats = append(m.Meta.Seats[:i], m.Meta.Seats[i+1:]...)
 		text := fmt.Sprintf("%s was removed from the match.", sm.Name)
-		if sm.ID == m.meta.Host {
-			text += m.meta.passHost()
+		if sm.ID == m.Meta.Host {
+			text += m.Meta.PassHost()
 		}
-		text = m.says(text + "\n" + b.seatList(m))
+		text = m.Says(text + "\n" + b.seatList(m))
 		if err := b.save(ctx, m, storage.Change{}); err != nil {
 			return result{}, err
 		}
@@ -538,8 +540,8 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 	return result{reply: chat.Message{Private: true,
 		Text: fmt.Sprintf("Remove %s from the match? A %s bot plays their seat from now on, and they cannot take it back. This question expires %s.", sm.Name, b.cfg.DefaultLevel, chat.Timestamp(expires)),
 		Buttons: [][]chat.Button{{
-			{ID: b.buttonID(m, "kick", i, int(expires.Unix())), Label: "Remove " + chat.Trunc(sm.Name, 40), Style: chat.Danger},
-			{ID: b.buttonID(m, "keepseat"), Label: "Keep them", Style: chat.Secondary},
+			{ID: m.ButtonID("kick", i, int(expires.Unix())), Label: "Remove " + chat.Trunc(sm.Name, 40), Style: chat.Danger},
+			{ID: m.ButtonID("keepseat"), Label: "Keep them", Style: chat.Secondary},
 		}}}}, nil
 }
 
@@ -547,32 +549,32 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 const kickConfirm = 5 * time.Minute
 
 // kickSeat gives seat i (in join order) of a match under way to a bot.
-func (b *Bot) kickSeat(ctx context.Context, m *match, i int) (result, error) {
-	sm := m.meta.Seats[i]
+func (b *Bot) kickSeat(ctx context.Context, m *hosted.Match, i int) (result, error) {
+	sm := m.Meta.Seats[i]
 	if sm.IsBot() {
 		return result{}, chat.Refuse("%s is already a bot.", sm.Name)
 	}
 	// In a started match the seat stays (removing it would unbalance the
 	// board): a bot plays it from now on.
-	m.meta.Seats[i].Level = b.cfg.DefaultLevel
-	m.meta.Seats[i].Autopilot = false
+	m.Meta.Seats[i].Level = b.cfg.DefaultLevel
+	m.Meta.Seats[i].Autopilot = false
 	hostNote := ""
-	if sm.ID == m.meta.Host {
-		hostNote = m.meta.passHost()
+	if sm.ID == m.Meta.Host {
+		hostNote = m.Meta.PassHost()
 	}
 	change := storage.Change{}
 	s := m.Game.State
 	seat := s.SeatByID(sm.ID)
 	playsNow := s.Phase != state.PhaseOver && (s.Current == seat || (s.Phase == state.PhaseSetup && s.Seats[seat].Reserve > 0))
-	if playsNow && (s.Phase != state.PhaseSetup || isCapitals(s)) {
+	if playsNow && (s.Phase != state.PhaseSetup || hosted.IsCapitals(s)) {
 		t := b.turnTimers(ctx, m)
 		change.Timers = &t
 	}
-	text := m.says(fmt.Sprintf("%s was removed; a %s bot plays their seat from now on.%s", sm.Name, b.cfg.DefaultLevel, hostNote))
+	text := m.Says(fmt.Sprintf("%s was removed; a %s bot plays their seat from now on.%s", sm.Name, b.cfg.DefaultLevel, hostNote))
 	if err := b.save(ctx, m, change); err != nil {
 		return result{}, err
 	}
-	return result{reply: chat.Message{Text: text}, bots: b.botsToPlay(m)}, nil
+	return result{reply: chat.Message{Text: text}, bots: m.BotsToPlay()}, nil
 }
 
 func cmdSettings(ctx context.Context, c *call) (result, error) {
@@ -585,7 +587,7 @@ func cmdSettings(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	if len(c.req.Options) == 0 {
-		return result{reply: chat.Private("Settings: %s.", settingsText(m.meta.Settings))}, nil
+		return result{reply: chat.Private("Settings: %s.", settingsText(m.Meta.Settings))}, nil
 	}
 	if m.Status != storage.Lobby {
 		// The colours only change what is drawn: they may change any time.
@@ -595,12 +597,12 @@ func cmdSettings(ctx context.Context, c *call) (result, error) {
 			}
 		}
 	}
-	set, err := b.applySettings(m.meta.Settings, c.args)
+	set, err := b.applySettings(m.Meta.Settings, c.args)
 	if err != nil {
 		return result{}, err
 	}
-	m.meta.Settings = set
-	text := m.says(fmt.Sprintf("Settings: %s.", settingsText(set)))
+	m.Meta.Settings = set
+	text := m.Says(fmt.Sprintf("Settings: %s.", settingsText(set)))
 	if err := b.save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
@@ -616,14 +618,14 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 	if err := hostOnly(m, c.req.User, "start the match"); err != nil {
 		return result{}, err
 	}
-	if len(m.meta.Seats) < 2 {
+	if len(m.Meta.Seats) < 2 {
 		return result{}, chat.Refuse("A match needs at least 2 players: invite someone to /risk join, or add a bot with /risk addbot.")
 	}
 	if err := canHost(c.req.BotLacks); err != nil {
 		return result{}, err
 	}
-	setup := engine.Setup{Options: m.meta.Settings.Options, Seed: b.cfg.Seed()}
-	for _, s := range m.meta.Seats {
+	setup := engine.Setup{Options: m.Meta.Settings.Options, Seed: b.cfg.Seed()}
+	for _, s := range m.Meta.Seats {
 		setup.Seats = append(setup.Seats, engine.SeatInfo{ID: s.ID, Name: s.Name})
 	}
 	g, err := engine.NewGame(setup)
@@ -632,35 +634,35 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 	}
 	m.Game = g
 	m.Status = storage.Active
-	m.meta.Started = b.cfg.Now()
+	m.Meta.Started = b.cfg.Now()
 	t := b.turnTimers(ctx, m)
 	m.Timers = t
 	s := g.State
 	var order []string
 	var mentions []string
 	for i := range s.Seats {
-		sm := m.seatMeta(i)
+		sm := m.Seat(i)
 		who := b.voice(m).who(s, i)
 		if !sm.IsBot() {
 			who = b.voice(m).swatch(i) + " " + chat.Mention(sm.ID)
 			mentions = append(mentions, sm.ID)
 		}
-		if isCapitals(s) {
+		if hosted.IsCapitals(s) {
 			order = append(order, fmt.Sprintf("%d. %s — %s", i+1, who, b.voice(m).colorName(i)))
 			continue
 		}
 		order = append(order, fmt.Sprintf("%d. %s — %s, %d territories, %d armies to place", i+1, who, b.voice(m).colorName(i), s.Owned(i), s.Seats[i].Reserve))
 	}
 	var text string
-	if isCapitals(s) {
+	if hosted.IsCapitals(s) {
 		deadline := ""
-		if !m.isBotSeat(s.Current) {
+		if !m.IsBotSeat(s.Current) {
 			deadline = " Deadline " + chat.Timestamp(t.Deadline) + "."
 		}
-		text = m.says(fmt.Sprintf("**The match has started** on %s (%d territories, all neutral)! Turn order and colours:\n%s\nCapitals are chosen in this order, each a neutral territory that borders no other capital; %s chooses first: /risk place territory:NAME (a capital starts with %s).%s",
+		text = m.Says(fmt.Sprintf("**The match has started** on %s (%d territories, all neutral)! Turn order and colours:\n%s\nCapitals are chosen in this order, each a neutral territory that borders no other capital; %s chooses first: /risk place territory:NAME (a capital starts with %s).%s",
 			s.Map.Title, s.Map.Len(), strings.Join(order, "\n"), b.voice(m).who(s, s.Current), chat.Plural(s.Options.CapitalTroops, "troop", "troops"), deadline))
 	} else {
-		text = m.says(fmt.Sprintf("**The match has started!** Turn order and colours:\n%s\nEveryone places their armies now, all at once: /risk place territory:… armies:…, or /risk place alone to place them all automatically. Deadline %s.",
+		text = m.Says(fmt.Sprintf("**The match has started!** Turn order and colours:\n%s\nEveryone places their armies now, all at once: /risk place territory:… armies:…, or /risk place alone to place them all automatically. Deadline %s.",
 			strings.Join(order, "\n"), chat.Timestamp(t.Deadline)))
 	}
 	if err := b.save(ctx, m, storage.Change{Start: &g.Setup, Timers: &t}); err != nil {
@@ -670,8 +672,8 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 	// before any die is rolled; the seed is revealed when the match ends.
 	text += "\n🔒 Dice commitment: `" + g.Commitment() + "` (the SHA-256 of this match's secret seed, revealed at the end: every roll can then be checked)."
 	msg := chat.Message{Text: text, Image: b.mapImage(m), Mentions: mentions}
-	if !isCapitals(s) {
-		msg.Buttons = [][]chat.Button{{{ID: b.buttonID(m, "autoplace", 0), Label: "Place automatically", Style: chat.Secondary}}}
+	if !hosted.IsCapitals(s) {
+		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("autoplace", 0), Label: "Place automatically", Style: chat.Secondary}}}
 	}
-	return result{reply: msg, bots: b.botsToPlay(m)}, nil
+	return result{reply: msg, bots: m.BotsToPlay()}, nil
 }

@@ -47,7 +47,7 @@ func TestStandingOrders(t *testing.T) {
 	if strings.Contains(record, "⚔️ 🟦 "+other) {
 		t.Errorf("the orders said no attacks, yet: %q", record)
 	}
-	if m := h.load(ch); m.meta.Seats[m.meta.seat(user(other).ID)].Missed != 0 {
+	if m := h.load(ch); m.Meta.Seats[m.Meta.Index(user(other).ID)].Missed != 0 {
 		t.Error("a turn played by orders while away counted as missed")
 	}
 

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/hosted"
+
 	"github.com/riskbot/riskbot/bot/news"
 
 	"github.com/riskbot/riskbot/bot/chat"
@@ -30,7 +32,7 @@ const (
 )
 
 // saveNews saves a change with the news it queues, if any.
-func (b *Bot) saveNews(ctx context.Context, m *match, c storage.Change, n *news.News) error {
+func (b *Bot) saveNews(ctx context.Context, m *hosted.Match, c storage.Change, n *news.News) error {
 	if n != nil {
 		body, err := json.Marshal(n)
 		if err != nil {
@@ -42,17 +44,17 @@ func (b *Bot) saveNews(ctx context.Context, m *match, c storage.Change, n *news.
 }
 
 // batch writes the messages of news just saved, from the match as it now is.
-func (b *Bot) batch(m *match, n *news.News) news.Batch {
+func (b *Bot) batch(m *hosted.Match, n *news.News) news.Batch {
 	if n == nil {
 		return news.Batch{}
 	}
-	return news.Batch{Match: m.ID, Version: m.Version, Posts: news.Keyed(b.messages(m, n, true), m.ID, m.Version), Archive: m.meta.Thread && !m.Status.Open()}
+	return news.Batch{Match: m.ID, Version: m.Version, Posts: news.Keyed(b.messages(m, n, true), m.ID, m.Version), Archive: m.Meta.Thread && !m.Status.Open()}
 }
 
 // messages writes the news of a change. Written late (fresh false), when
 // the match has moved on since, they keep only what is still true: the
 // summaries, without the map or a ping of a turn long gone.
-func (b *Bot) messages(m *match, n *news.News, fresh bool) []news.Post {
+func (b *Bot) messages(m *hosted.Match, n *news.News, fresh bool) []news.Post {
 	var msgs []news.Post
 	if n.Note != "" && len(n.Turns) == 0 {
 		msgs = append(msgs, news.Post{Message: chat.Message{Text: n.Note}})
@@ -167,7 +169,7 @@ func (b *Bot) redeliver(ctx context.Context, p storage.Post, now time.Time) erro
 	if len(msgs) > 0 {
 		msgs[0].Text = "*(Posted late: the bot was interrupted.)*\n" + msgs[0].Text
 	}
-	bt := news.Batch{Match: p.Match, Version: p.Version, Posts: msgs, Archive: m.meta.Thread && !m.Status.Open()}
+	bt := news.Batch{Match: p.Match, Version: p.Version, Posts: msgs, Archive: m.Meta.Thread && !m.Status.Open()}
 	pctx, cancel := context.WithTimeout(ctx, postTimeout)
 	defer cancel()
 	for _, msg := range bt.Posts {

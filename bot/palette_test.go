@@ -58,8 +58,8 @@ func TestMatchPalette(t *testing.T) {
 	before := h.load(ch)
 	wantPublic(t, h.do(ch, "Ann", "settings", "palette:standard"), "Settings:")
 	after := h.load(ch)
-	if after.meta.Settings.Palette != command.PaletteStandard || after.meta.Settings.Options != before.meta.Settings.Options {
-		t.Fatalf("settings after the switch: %+v, were %+v", after.meta.Settings, before.meta.Settings)
+	if after.Meta.Settings.Palette != command.PaletteStandard || after.Meta.Settings.Options != before.Meta.Settings.Options {
+		t.Fatalf("settings after the switch: %+v, were %+v", after.Meta.Settings, before.Meta.Settings)
 	}
 	status := h.do(ch, "Bob", "map")
 	if hasColor(t, status.Image, vermillion) {

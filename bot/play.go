@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/hosted"
+
 	"github.com/riskbot/riskbot/bot/news"
 
 	"github.com/riskbot/riskbot/bot/command"
@@ -35,7 +37,7 @@ type outcome struct {
 // the turn clock and the news to post (a note first, if not empty, then the
 // turns that ended), in one change. A refused command leaves the match as
 // it was (nothing is saved).
-func (b *Bot) apply(ctx context.Context, m *match, seat int, note string, cmds ...engine.Command) (outcome, error) {
+func (b *Bot) apply(ctx context.Context, m *hosted.Match, seat int, note string, cmds ...engine.Command) (outcome, error) {
 	g := m.Game
 	var out outcome
 	var entries []engine.Entry
@@ -53,20 +55,20 @@ func (b *Bot) apply(ctx context.Context, m *match, seat int, note string, cmds .
 		out.events = append(out.events, ev...)
 	}
 	s := g.State
-	ch := m.meta.chronicle()
+	ch := m.Meta.Chronicle()
 	out.lines, out.turns = b.voice(m).tell(s, at, out.events, &ch)
-	m.meta.setChronicle(ch)
+	m.Meta.SetChronicle(ch)
 	for _, t := range out.turns {
 		if t.Turn > 0 && t.Seat >= 0 && t.Seat < len(s.Seats) {
-			if i := m.meta.seat(s.Seats[t.Seat].ID); i >= 0 {
-				m.meta.Seats[i].Held = heldBy(s, t.Seat)
+			if i := m.Meta.Index(s.Seats[t.Seat].ID); i >= 0 {
+				m.Meta.Seats[i].Held = hosted.HeldBy(s, t.Seat)
 			}
 		}
 	}
 	change := storage.Change{Entries: entries, Game: g}
 	if s.Phase == state.PhaseOver {
 		out.over = true
-		m.meta.Finished = b.cfg.Now()
+		m.Meta.Finished = b.cfg.Now()
 		change.Status = storage.Finished
 		change.Timers = &storage.Timers{}
 	} else if s.Turn != turn || (phase == state.PhaseSetup) != (s.Phase == state.PhaseSetup) || s.Current != current {
@@ -76,7 +78,7 @@ func (b *Bot) apply(ctx context.Context, m *match, seat int, note string, cmds .
 	if note != "" || len(out.turns) > 0 || out.over {
 		out.news = &news.News{Note: note, Turns: out.turns, Over: out.over}
 	}
-	m.says(fitLines(out.lines, 1500))
+	m.Says(fitLines(out.lines, 1500))
 	if err := b.saveNews(ctx, m, change, out.news); err != nil {
 		return out, err
 	}
@@ -90,14 +92,14 @@ func (b *Bot) apply(ctx context.Context, m *match, seat int, note string, cmds .
 // a person has the match's turn hours, with a reminder when three quarters
 // have passed, and their quiet hours do not count (clockFor). The initial
 // placement, everyone's at once, has the plain clock.
-func (b *Bot) turnTimers(ctx context.Context, m *match) storage.Timers {
+func (b *Bot) turnTimers(ctx context.Context, m *hosted.Match) storage.Timers {
 	now := b.cfg.Now()
 	s := m.Game.State
-	d := time.Duration(m.meta.Settings.TurnHours) * time.Hour
+	d := time.Duration(m.Meta.Settings.TurnHours) * time.Hour
 	switch {
-	case s.Phase == state.PhaseSetup && !isCapitals(s):
+	case s.Phase == state.PhaseSetup && !hosted.IsCapitals(s):
 		return storage.Timers{Remind: now.Add(d * 3 / 4), Deadline: now.Add(d)}
-	case m.isBotSeat(s.Current):
+	case m.IsBotSeat(s.Current):
 		return storage.Timers{Deadline: now}
 	}
 	return b.people.Clock(ctx, s.Seats[s.Current].ID, d)
@@ -108,7 +110,7 @@ func (b *Bot) turnTimers(ctx context.Context, m *match) storage.Timers {
 // the last one with the map, then the living message of the turn now
 // starting, which pings the person to play. note, if any, opens the first
 // record (why the bot played for a person).
-func (b *Bot) turnPosts(m *match, turns []news.TurnRecord, over bool, note string) []news.Post {
+func (b *Bot) turnPosts(m *hosted.Match, turns []news.TurnRecord, over bool, note string) []news.Post {
 	var posts []news.Post
 	for i, t := range turns {
 		if i > 0 {
@@ -148,19 +150,19 @@ func fitLinesAs(lines []string, limit int, more string) string {
 
 // ping tells the person now to play that it is their turn, mentioning only
 // them, with their deadline.
-func (b *Bot) ping(m *match) (news.Post, bool) {
+func (b *Bot) ping(m *hosted.Match) (news.Post, bool) {
 	s := m.Game.State
-	if s.Phase == state.PhaseOver || (s.Phase == state.PhaseSetup && !isCapitals(s)) || m.isBotSeat(s.Current) {
+	if s.Phase == state.PhaseOver || (s.Phase == state.PhaseSetup && !hosted.IsCapitals(s)) || m.IsBotSeat(s.Current) {
 		return news.Post{}, false
 	}
 	id := s.Seats[s.Current].ID
-	if isCapitals(s) {
+	if hosted.IsCapitals(s) {
 		return news.Post{Message: chat.Message{Text: b.capitalsPing(m), Mentions: []string{id}}, Notice: news.TurnPing}, true
 	}
 	text := fmt.Sprintf("%s %s, it is your turn %d: you have **%s** to place%s. Deadline %s.",
 		b.voice(m).swatch(s.Current), chat.Mention(id), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "army", "armies"), tradeHint(s, s.Current), chat.Timestamp(m.Timers.Deadline))
 	return news.Post{Message: chat.Message{Text: text, Mentions: []string{id}, Buttons: [][]chat.Button{{
-		{ID: b.buttonID(m, "autoplace", s.Turn), Label: "Place automatically", Style: chat.Secondary},
+		{ID: m.ButtonID("autoplace", s.Turn), Label: "Place automatically", Style: chat.Secondary},
 	}}}, Notice: news.TurnPing}, true
 }
 
@@ -179,8 +181,8 @@ func tradeHint(s *state.State, seat int) string {
 // mapImage is the map of the match as it is, drawn once for this
 // moment (the cache) from a copy of the state, so later changes do not
 // show.
-func (b *Bot) mapImage(m *match) *chat.Image {
-	key := mapKey{match: m.ID, version: m.Version, palette: m.meta.Settings.Palette}
+func (b *Bot) mapImage(m *hosted.Match) *chat.Image {
+	key := mapKey{match: m.ID, version: m.Version, palette: m.Meta.Settings.Palette}
 	return b.maps.get(key, func() *chat.Image {
 		s := m.Game.State
 		render := b.palette(m).Render
@@ -192,7 +194,7 @@ func (b *Bot) mapImage(m *match) *chat.Image {
 	})
 }
 
-func (b *Bot) victoryText(m *match) string {
+func (b *Bot) victoryText(m *hosted.Match) string {
 	s := m.Game.State
 	var lines []string
 	v := b.voice(m)
@@ -212,12 +214,12 @@ func (b *Bot) victoryText(m *match) string {
 }
 
 // playing loads the channel's match and the user's seat for a game command.
-func (b *Bot) playing(ctx context.Context, c *call) (*match, int, error) {
+func (b *Bot) playing(ctx context.Context, c *call) (*hosted.Match, int, error) {
 	m, err := c.load(ctx)
 	if err != nil {
 		return nil, -1, err
 	}
-	seat, err := m.seatOf(c.req.User)
+	seat, err := m.SeatOf(c.req.User)
 	if err != nil {
 		return nil, -1, err
 	}
@@ -226,7 +228,7 @@ func (b *Bot) playing(ctx context.Context, c *call) (*match, int, error) {
 
 // seatedHandler is a command that only a player of the channel's match
 // may give: it gets the match and the player's seat.
-type seatedHandler func(ctx context.Context, c *call, m *match, seat int) (result, error)
+type seatedHandler func(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error)
 
 // seated makes h a handler that finds the match and the seat first
 // (playing), so that every such command refuses those without a seat alike.
@@ -242,10 +244,10 @@ func seated(h seatedHandler) handler {
 
 // act applies a person's commands and builds the result: the reply lines,
 // the posts of turns that ended, and whether bots play next.
-func (b *Bot) act(ctx context.Context, m *match, seat int, extra func(out outcome) chat.Message, cmds ...engine.Command) (result, error) {
+func (b *Bot) act(ctx context.Context, m *hosted.Match, seat int, extra func(out outcome) chat.Message, cmds ...engine.Command) (result, error) {
 	wasSetup := m.Game.State.Phase == state.PhaseSetup
-	if i := m.meta.seat(m.Game.State.Seats[seat].ID); i >= 0 {
-		m.meta.Seats[i].Missed = 0
+	if i := m.Meta.Index(m.Game.State.Seats[seat].ID); i >= 0 {
+		m.Meta.Seats[i].Missed = 0
 	}
 	out, err := b.apply(ctx, m, seat, "", cmds...)
 	if err != nil {
@@ -270,7 +272,7 @@ func (b *Bot) act(ctx context.Context, m *match, seat int, extra func(out outcom
 			res.posts = news.Batch{Posts: []news.Post{live}}
 		}
 	}
-	res.bots = b.botsToPlay(m)
+	res.bots = m.BotsToPlay()
 	return res, nil
 }
 
@@ -285,13 +287,10 @@ func surrendered(cmds []engine.Command) bool {
 	return false
 }
 
-// botsToPlay reports whether a computer player must act now.
-func (b *Bot) botsToPlay(m *match) bool { return b.botSeat(m) >= 0 }
-
-func cmdPlace(ctx context.Context, c *call, m *match, seat int) (result, error) {
+func cmdPlace(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
 	b := c.bot
 	s := m.Game.State
-	if isCapitals(s) {
+	if hosted.IsCapitals(s) {
 		return b.capitalsPlace(ctx, c, m, seat)
 	}
 	if q, ok := c.args.Str["territory"]; !ok || strings.TrimSpace(q) == "" {
@@ -316,7 +315,7 @@ func cmdPlace(ctx context.Context, c *call, m *match, seat int) (result, error) 
 
 // replyNext is the usual reply to a command: what happened, then what to
 // do next.
-func (b *Bot) replyNext(m *match, seat int) func(outcome) chat.Message {
+func (b *Bot) replyNext(m *hosted.Match, seat int) func(outcome) chat.Message {
 	return func(out outcome) chat.Message {
 		text := fitLines(out.lines, 1600)
 		if collectedKept(out.events, seat) {
@@ -328,7 +327,7 @@ func (b *Bot) replyNext(m *match, seat int) func(outcome) chat.Message {
 
 // replyAutoplaced is replyNext for an automatic placement: it says where
 // every army went, which the public record only counts.
-func (b *Bot) replyAutoplaced(m *match, seat int) func(outcome) chat.Message {
+func (b *Bot) replyAutoplaced(m *hosted.Match, seat int) func(outcome) chat.Message {
 	return func(out outcome) chat.Message {
 		lines := out.lines
 		if where := placedWhere(m.Game.State, out.events, seat); where != "" {
@@ -382,12 +381,12 @@ func fromTo(c *call, s *state.State) (from, to int, err error) {
 }
 
 // nextStep tells the player what to do now, after their command.
-func (b *Bot) nextStep(m *match, seat int) string {
+func (b *Bot) nextStep(m *hosted.Match, seat int) string {
 	s := m.Game.State
 	if s.Phase == state.PhaseOver {
 		return ""
 	}
-	if isCapitals(s) {
+	if hosted.IsCapitals(s) {
 		return b.capitalsNextStep(m, seat)
 	}
 	if s.Phase == state.PhaseSetup {
@@ -420,10 +419,10 @@ func (b *Bot) nextStep(m *match, seat int) string {
 	return ""
 }
 
-func cmdTrade(ctx context.Context, c *call, m *match, seat int) (result, error) {
+func cmdTrade(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
 	b := c.bot
 	s := m.Game.State
-	if isCapitals(s) {
+	if hosted.IsCapitals(s) {
 		return result{}, chat.Refuse("A capitals match has no cards; it has items: /risk cards shows yours.")
 	}
 	var set [3]state.Card
@@ -522,10 +521,10 @@ func numberedHand(s *state.State, seat int) string {
 	return strings.Join(parts, "; ")
 }
 
-func cmdAttack(ctx context.Context, c *call, m *match, seat int) (result, error) {
+func cmdAttack(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
 	b := c.bot
 	s := m.Game.State
-	if isCapitals(s) {
+	if hosted.IsCapitals(s) {
 		return b.capitalsAttack(ctx, c, m, seat)
 	}
 	from, to, err := fromTo(c, s)
@@ -632,7 +631,7 @@ func blitzNote(s *state.State, from, to, keep int) string {
 }
 
 // attackReply shows the battle and offers the next clicks.
-func (b *Bot) attackReply(m *match, seat, from, to int, out outcome) chat.Message {
+func (b *Bot) attackReply(m *hosted.Match, seat, from, to int, out outcome) chat.Message {
 	s := m.Game.State
 	msg := chat.Message{Text: fitLines(out.lines, 1600)}
 	switch {
@@ -641,11 +640,11 @@ func (b *Bot) attackReply(m *match, seat, from, to int, out outcome) chat.Messag
 		o := s.Occupy
 		half := max(o.Min, (o.Min+o.Max+1)/2)
 		msg.Text += fmt.Sprintf("\nMove %d to %d armies into %s: /risk occupy, or click.", o.Min, o.Max, s.Map.TerritoryName(o.To))
-		row := []chat.Button{{ID: b.buttonID(m, "occupy", o.Min), Label: fmt.Sprintf("Move %d", o.Min), Style: chat.Secondary}}
+		row := []chat.Button{{ID: m.ButtonID("occupy", o.Min), Label: fmt.Sprintf("Move %d", o.Min), Style: chat.Secondary}}
 		if half > o.Min && half < o.Max {
-			row = append(row, chat.Button{ID: b.buttonID(m, "occupy", half), Label: fmt.Sprintf("Move %d", half), Style: chat.Secondary})
+			row = append(row, chat.Button{ID: m.ButtonID("occupy", half), Label: fmt.Sprintf("Move %d", half), Style: chat.Secondary})
 		}
-		row = append(row, chat.Button{ID: b.buttonID(m, "occupy", o.Max), Label: fmt.Sprintf("Move all %d", o.Max), Style: chat.Primary})
+		row = append(row, chat.Button{ID: m.ButtonID("occupy", o.Max), Label: fmt.Sprintf("Move all %d", o.Max), Style: chat.Primary})
 		msg.Buttons = [][]chat.Button{row}
 	case s.Phase == state.PhaseReinforce:
 		msg.Text += b.nextStep(m, seat)
@@ -656,21 +655,21 @@ func (b *Bot) attackReply(m *match, seat, from, to int, out outcome) chat.Messag
 			msg.Text += fmt.Sprintf("\n%s has %d, %s has %d: %s attacking to the end.",
 				s.Map.TerritoryName(from), s.Terr[from].Armies, s.Map.TerritoryName(to), s.Terr[to].Armies, oddsText(odds))
 			row = append(row,
-				chat.Button{ID: b.buttonID(m, "attack", from, to), Label: fmt.Sprintf("Attack again (%d dice)", engine.MaxDice(s.Terr[from].Armies)), Style: chat.Danger},
-				chat.Button{ID: b.buttonID(m, "blitz", from, to), Label: fmt.Sprintf("Blitz %s: %.0f%%, keep ~%.0f", chat.Trunc(s.Map.TerritoryName(to), 24), 100*odds.Win, odds.AttackerLeft), Style: chat.Danger},
-				chat.Button{ID: b.buttonID(m, "stop"), Label: "Stop", Style: chat.Secondary},
+				chat.Button{ID: m.ButtonID("attack", from, to), Label: fmt.Sprintf("Attack again (%d dice)", engine.MaxDice(s.Terr[from].Armies)), Style: chat.Danger},
+				chat.Button{ID: m.ButtonID("blitz", from, to), Label: fmt.Sprintf("Blitz %s: %.0f%%, keep ~%.0f", chat.Trunc(s.Map.TerritoryName(to), 24), 100*odds.Win, odds.AttackerLeft), Style: chat.Danger},
+				chat.Button{ID: m.ButtonID("stop"), Label: "Stop", Style: chat.Secondary},
 			)
 		}
-		row = append(row, chat.Button{ID: b.buttonID(m, "end"), Label: "End turn", Style: chat.Success})
+		row = append(row, chat.Button{ID: m.ButtonID("end"), Label: "End turn", Style: chat.Success})
 		msg.Buttons = [][]chat.Button{row}
 	}
 	return msg
 }
 
-func cmdOccupy(ctx context.Context, c *call, m *match, seat int) (result, error) {
+func cmdOccupy(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
 	b := c.bot
 	s := m.Game.State
-	if isCapitals(s) {
+	if hosted.IsCapitals(s) {
 		return result{}, chat.Refuse("In a capitals match a fallen territory stays at 0 troops until your move: /risk fortify.")
 	}
 	n := c.args.Num["armies"]
@@ -681,20 +680,20 @@ func cmdOccupy(ctx context.Context, c *call, m *match, seat int) (result, error)
 	return b.occupy(ctx, m, seat, n)
 }
 
-func (b *Bot) occupy(ctx context.Context, m *match, seat, n int) (result, error) {
+func (b *Bot) occupy(ctx context.Context, m *hosted.Match, seat, n int) (result, error) {
 	return b.act(ctx, m, seat, func(out outcome) chat.Message {
 		msg := chat.Message{Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseAttack {
-			msg.Buttons = [][]chat.Button{{{ID: b.buttonID(m, "end"), Label: "End turn", Style: chat.Success}}}
+			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: "End turn", Style: chat.Success}}}
 		}
 		return msg
 	}, engine.Occupy{Armies: n})
 }
 
-func cmdFortify(ctx context.Context, c *call, m *match, seat int) (result, error) {
+func cmdFortify(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
 	b := c.bot
 	s := m.Game.State
-	if isCapitals(s) {
+	if hosted.IsCapitals(s) {
 		return b.capitalsMove(ctx, c, m, seat)
 	}
 	for _, o := range []string{"ratio", "hero"} {
@@ -714,17 +713,17 @@ func cmdFortify(ctx context.Context, c *call, m *match, seat int) (result, error
 		msg := chat.Message{Text: fitLines(out.lines, 1600)}
 		if m.Game.State.Phase == state.PhaseFortify {
 			msg.Text += "\nEnd your turn with /risk end (or /risk undo to take the move back)."
-			msg.Buttons = [][]chat.Button{{{ID: b.buttonID(m, "end"), Label: "End turn", Style: chat.Success}}}
+			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: "End turn", Style: chat.Success}}}
 		}
 		return msg
 	}, engine.Fortify{From: from, To: to, Armies: n})
 }
 
-func cmdEnd(ctx context.Context, c *call, m *match, seat int) (result, error) {
+func cmdEnd(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
 	b := c.bot
 	var discard string
 	if d, ok := c.args.Str["discard"]; ok {
-		if isCapitals(m.Game.State) {
+		if hosted.IsCapitals(m.Game.State) {
 			return result{}, chat.Refuse("A capitals match has no cards to discard: /risk end passes.")
 		}
 		discard = d
@@ -733,7 +732,7 @@ func cmdEnd(ctx context.Context, c *call, m *match, seat int) (result, error) {
 }
 
 // endTurn ends the seat's turn, discarding first if the hand is full.
-func (b *Bot) endTurn(ctx context.Context, m *match, seat int, discard string) (result, error) {
+func (b *Bot) endTurn(ctx context.Context, m *hosted.Match, seat int, discard string) (result, error) {
 	s := m.Game.State
 	var cmds []engine.Command
 	if s.Current == seat && s.Conquered && s.Seats[seat].Hand.Len() >= 5 && (s.Phase == state.PhaseAttack || s.Phase == state.PhaseFortify) {
@@ -749,7 +748,7 @@ func (b *Bot) endTurn(ctx context.Context, m *match, seat int, discard string) (
 		unused = fmt.Sprintf(" (discard:%s did nothing: a card is dropped only when the hand is full after a conquest.)", chat.Quote(discard))
 	}
 	dropped := 0
-	if isCapitals(s) && s.Current == seat && s.Phase == state.PhaseAction {
+	if hosted.IsCapitals(s) && s.Current == seat && s.Phase == state.PhaseAction {
 		dropped = int(s.Cap.NPlan)
 	}
 	return b.act(ctx, m, seat, func(out outcome) chat.Message {
@@ -791,7 +790,7 @@ func (b *Bot) pickDiscard(s *state.State, seat int, named string) (state.Card, e
 	return hand[0], nil
 }
 
-func cmdUndo(ctx context.Context, c *call, m *match, seat int) (result, error) {
+func cmdUndo(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
 	b := c.bot
 	// The turn's record keeps the undone line and adds the undo's: what
 	// others see of the turn stays honest.
@@ -812,20 +811,20 @@ func cmdSurrender(ctx context.Context, c *call) (result, error) {
 	if m.Status == storage.Lobby {
 		return b.leaveLobby(ctx, c, m)
 	}
-	seat, err := m.seatOf(c.req.User)
+	seat, err := m.SeatOf(c.req.User)
 	if err != nil {
 		return result{}, err
 	}
 	s := m.Game.State
 	expires := b.cfg.Now().Add(surrenderConfirm)
 	what := "your territories turn neutral with their armies"
-	if isCapitals(s) {
+	if hosted.IsCapitals(s) {
 		what = "your territories turn neutral with their troops; your hero and item are lost"
 	}
 	return result{reply: chat.Message{Private: true,
 		Text: fmt.Sprintf("Give up the match? You leave it for good and %s. This question expires %s.", what, chat.Timestamp(expires)),
 		Buttons: [][]chat.Button{{
-			{ID: b.buttonID(m, "surrender", seat, int(expires.Unix())), Label: "Give up", Style: chat.Danger},
-			{ID: b.buttonID(m, "goon"), Label: "Keep playing", Style: chat.Secondary},
+			{ID: m.ButtonID("surrender", seat, int(expires.Unix())), Label: "Give up", Style: chat.Danger},
+			{ID: m.ButtonID("goon"), Label: "Keep playing", Style: chat.Secondary},
 		}}}}, nil
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/riskbot/riskbot/bot/hosted"
+
 	"github.com/riskbot/riskbot/bot/news"
 
 	"github.com/riskbot/riskbot/bot/chat"
@@ -149,7 +151,7 @@ const cachedMaps = 64
 // turnTitle names a turn: "Turn 7 — 🟥 Ann".
 func (v voice) turnTitle(s *state.State, t news.TurnRecord) string {
 	switch {
-	case t.Turn == 0 && isCapitals(s):
+	case t.Turn == 0 && hosted.IsCapitals(s):
 		return "Capital — " + v.who(s, t.Seat)
 	case t.Turn == 0:
 		return "Initial placement done"
@@ -173,7 +175,7 @@ func (v voice) turnEmbed(s *state.State, t news.TurnRecord, note string) *chat.E
 	}
 	e.Description = fitLinesAs(lines, maxDescription, "… and %d more lines")
 	st := t.Stats
-	capitals := isCapitals(s)
+	capitals := hosted.IsCapitals(s)
 	if st.Income > 0 {
 		unit := "armies"
 		if capitals {
@@ -199,7 +201,7 @@ func (v voice) turnEmbed(s *state.State, t news.TurnRecord, note string) *chat.E
 
 // turnPost is the completed record of a finished turn, with the map if
 // withMap (the last turn of a change: the map shows the match as it is).
-func (b *Bot) turnPost(m *match, t news.TurnRecord, note string, withMap bool) news.Post {
+func (b *Bot) turnPost(m *hosted.Match, t news.TurnRecord, note string, withMap bool) news.Post {
 	s := m.Game.State
 	msg := news.Post{Message: chat.Message{Embed: b.voice(m).turnEmbed(s, t, note)}, Ref: news.PostRef(m.ID, t.Turn, t.Seat), Mode: news.Complete}
 	if withMap {
@@ -212,12 +214,12 @@ func (b *Bot) turnPost(m *match, t news.TurnRecord, note string, withMap bool) n
 // person's turn (a computer's is posted when done), not the initial
 // placement, which is secret until everyone has placed. Its text pings
 // the player, with what to do now and the deadline.
-func (b *Bot) livePost(m *match) (news.Post, bool) {
+func (b *Bot) livePost(m *hosted.Match) (news.Post, bool) {
 	s := m.Game.State
-	if s.Phase == state.PhaseOver || (s.Phase == state.PhaseSetup && !isCapitals(s)) || m.isBotSeat(s.Current) {
+	if s.Phase == state.PhaseOver || (s.Phase == state.PhaseSetup && !hosted.IsCapitals(s)) || m.IsBotSeat(s.Current) {
 		return news.Post{}, false
 	}
-	t := news.TurnRecord{Turn: s.Turn, Seat: s.Current, Lines: m.meta.Turn, Stats: m.meta.Stats}
+	t := news.TurnRecord{Turn: s.Turn, Seat: s.Current, Lines: m.Meta.Turn, Stats: m.Meta.Stats}
 	if s.Phase == state.PhaseSetup {
 		t.Turn = 0
 	}
@@ -239,13 +241,13 @@ func (b *Bot) livePost(m *match) (news.Post, bool) {
 }
 
 // victoryPost announces the end of a match, with the map.
-func (b *Bot) victoryPost(m *match) news.Post {
+func (b *Bot) victoryPost(m *hosted.Match) news.Post {
 	s := m.Game.State
 	lines := strings.Split(b.victoryText(m), "\n")
 	e := &chat.Embed{Title: "🏆 " + strings.Trim(lines[0], "🏆 *"), Color: b.voice(m).color(s.Winner)}
 	e.Description = strings.Join(lines[1:len(lines)-1], "\n")
-	if m.luck != "" {
-		e.Fields = append(e.Fields, chat.Field{Name: "Luck against the exact odds", Value: luckField(m.luck)})
+	if m.Luck != "" {
+		e.Fields = append(e.Fields, chat.Field{Name: "Luck against the exact odds", Value: luckField(m.Luck)})
 	}
 	e.Fields = append(e.Fields, chat.Field{Name: "Fair dice", Value: b.revealText(m)})
 	e.Footer = lines[len(lines)-1]

@@ -93,8 +93,8 @@ func TestTurnIsOneLivingMessage(t *testing.T) {
 	if done == nil || done.msg.Image == nil || len(done.msg.Buttons) != 0 || done.msg.Text != "" {
 		t.Fatalf("the turn's message was not completed with the map: %+v", done)
 	}
-	if m := h.load(ch); len(m.Meta) > 2000 {
-		t.Errorf("match data of %d bytes", len(m.Meta))
+	if m := h.load(ch); len(m.Loaded.Meta) > 2000 {
+		t.Errorf("match data of %d bytes", len(m.Loaded.Meta))
 	}
 
 	// History: any turn, paged, from the log.

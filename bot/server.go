@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/hosted"
+
 	"github.com/riskbot/riskbot/bot/command"
 
 	"github.com/riskbot/riskbot/bot/chat"
@@ -124,8 +126,8 @@ func (b *Bot) lobbyTTL(r serverRules) time.Duration {
 
 // serverDefaults are the settings of a new match on a server with these
 // rules, before the host's own choices.
-func (b *Bot) serverDefaults(r serverRules) (Settings, error) {
-	set := defaultSettings()
+func (b *Bot) serverDefaults(r serverRules) (hosted.Settings, error) {
+	set := hosted.DefaultSettings()
 	if len(r.Defaults) == 0 {
 		return set, nil
 	}
@@ -248,20 +250,20 @@ func (b *Bot) mayOpen(ctx context.Context, req chat.Request, r serverRules) erro
 	if err != nil {
 		return err
 	}
-	hosted, here := 0, 0
+	theirs, here := 0, 0
 	for _, m := range open {
-		meta, err := decodeMeta(m.Meta)
+		meta, err := hosted.DecodeMeta(m.Meta)
 		if err != nil || meta.Server != req.Server {
 			continue
 		}
 		here++
 		if meta.Host == req.User.ID {
-			hosted++
+			theirs++
 		}
 	}
 	switch {
-	case r.PerHost > 0 && hosted >= r.PerHost:
-		return chat.Refuse("You host %s on this server already, the most it allows: finish or end one first (/risk abandon).", chat.Plural(hosted, "open match", "open matches"))
+	case r.PerHost > 0 && theirs >= r.PerHost:
+		return chat.Refuse("You host %s on this server already, the most it allows: finish or end one first (/risk abandon).", chat.Plural(theirs, "open match", "open matches"))
 	case r.PerServer > 0 && here >= r.PerServer:
 		return chat.Refuse("This server has %s, the most it allows: try again when one ends.", chat.Plural(here, "open match", "open matches"))
 	}

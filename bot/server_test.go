@@ -32,8 +32,8 @@ func TestServerDefaultsAndLimits(t *testing.T) {
 	// New matches take the defaults; the host's choice wins.
 	wantPublic(t, do("test:a", "Ann", "new", false, nil), "48 h per turn", "total domination wins")
 	wantPublic(t, do("test:b", "Bob", "new", false, map[string]string{"turn-hours": "12"}), "12 h per turn", "total domination wins")
-	if m := h.load("test:a"); m.meta.Settings.TurnHours != 48 || m.meta.Settings.Options.Victory != state.Domination || m.meta.Server != server {
-		t.Errorf("settings %+v on server %q", m.meta.Settings, m.meta.Server)
+	if m := h.load("test:a"); m.Meta.Settings.TurnHours != 48 || m.Meta.Settings.Options.Victory != state.Domination || m.Meta.Server != server {
+		t.Errorf("settings %+v on server %q", m.Meta.Settings, m.Meta.Server)
 	}
 	// Another server, and the console outside any, keep the bot's.
 	if r := h.doReq(chat.Request{Channel: "test:c", User: user("Cat"), Command: "new", Server: "test:other"}); !strings.Contains(all(r), "24 h per turn") {

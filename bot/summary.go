@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/hosted"
+
 	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/riskbot/riskbot/engine"
@@ -28,7 +30,7 @@ type voice struct {
 }
 
 // voice returns the voice of match m.
-func (b *Bot) voice(m *match) voice {
+func (b *Bot) voice(m *hosted.Match) voice {
 	p := b.palette(m)
 	return voice{colors: p.Colors, rgb: p.RGB}
 }
@@ -81,13 +83,13 @@ func (v voice) describe(s *state.State, events []engine.Event) []string {
 		}
 		switch e := events[i].(type) {
 		case engine.TurnStarted:
-			if isCapitals(s) {
+			if hosted.IsCapitals(s) {
 				lines = append(lines, fmt.Sprintf("⏩ Turn %d: %s receives %s (3 for each territory)", e.Turn, v.who(s, e.Seat), chat.Plural(e.Armies, "troop", "troops")))
 				continue
 			}
 			lines = append(lines, fmt.Sprintf("⏩ Turn %d: %s receives %s", e.Turn, v.who(s, e.Seat), incomeText(s, e.Income)))
 		case engine.SetupDone:
-			if isCapitals(s) {
+			if hosted.IsCapitals(s) {
 				lines = append(lines, "📯 Every capital is chosen: the war begins!")
 				continue
 			}

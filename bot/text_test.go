@@ -51,7 +51,7 @@ func TestNamesNeverBecomeMarkup(t *testing.T) {
 			t.Errorf("a name put %s in %q", bad, text)
 		}
 	}
-	for _, s := range h.load(ch).meta.Seats {
+	for _, s := range h.load(ch).Meta.Seats {
 		if bad := markupIn(s.Name); bad != "" || s.Name != command.CleanName(s.Name) {
 			t.Errorf("seat name %q (%s)", s.Name, bad)
 		}

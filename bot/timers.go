@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/hosted"
+
 	"github.com/riskbot/riskbot/bot/news"
 
 	"github.com/riskbot/riskbot/bot/chat"
@@ -151,7 +153,7 @@ func (b *Bot) Resume(ctx context.Context) error {
 			}
 			continue
 		}
-		if m.Status == storage.Active && b.botsToPlay(m) {
+		if m.Status == storage.Active && m.BotsToPlay() {
 			b.cfg.Log.Info("resuming computer players", "channel", m.Channel, "match", m.ID)
 			b.runBotsLater(m.Channel)
 		}
@@ -182,7 +184,7 @@ func (b *Bot) timer(ctx context.Context, t storage.Timer) error {
 		p, err = b.remind(ctx, m)
 		posts = []news.Batch{p}
 	case storage.Deadline:
-		if b.botsToPlay(m) && (m.Game.State.Phase != state.PhaseSetup || !b.humansToPlace(m)) {
+		if m.BotsToPlay() && (m.Game.State.Phase != state.PhaseSetup || !m.HumansToPlace()) {
 			bots = true
 			break
 		}
@@ -201,42 +203,12 @@ func (b *Bot) timer(ctx context.Context, t storage.Timer) error {
 	return nil
 }
 
-// humansToPlace reports whether people still have armies to place in the
-// initial placement.
-func (b *Bot) humansToPlace(m *match) bool {
-	for _, i := range toAct(m.Game.State) {
-		if !m.isBotSeat(i) {
-			return true
-		}
-	}
-	return false
-}
-
-// toAct lists the seats the match waits for: during the classic initial
-// placement, every seat with armies left to place; otherwise the seat whose
-// turn (or choice of a capital) it is.
-func toAct(s *state.State) []int {
-	if s.Phase == state.PhaseOver {
-		return nil
-	}
-	if s.Phase != state.PhaseSetup || isCapitals(s) {
-		return []int{s.Current}
-	}
-	var seats []int
-	for i := range s.Seats {
-		if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 {
-			seats = append(seats, i)
-		}
-	}
-	return seats
-}
-
 // remind pings whoever the match waits for.
-func (b *Bot) remind(ctx context.Context, m *match) (news.Batch, error) {
+func (b *Bot) remind(ctx context.Context, m *hosted.Match) (news.Batch, error) {
 	timers := m.Timers
 	timers.Remind = time.Time{}
 	var n *news.News
-	if len(b.waitingFor(m)) > 0 {
+	if len(m.WaitingFor()) > 0 {
 		n = &news.News{Remind: true}
 	}
 	if err := b.saveNews(ctx, m, storage.Change{Timers: &timers}, n); err != nil {
@@ -246,8 +218,8 @@ func (b *Bot) remind(ctx context.Context, m *match) (news.Batch, error) {
 }
 
 // reminder is the message that pings whoever the match waits for.
-func (b *Bot) reminder(m *match) (news.Post, bool) {
-	waiting := b.waitingFor(m)
+func (b *Bot) reminder(m *hosted.Match) (news.Post, bool) {
+	waiting := m.WaitingFor()
 	if len(waiting) == 0 {
 		return news.Post{}, false
 	}
@@ -257,11 +229,11 @@ func (b *Bot) reminder(m *match) (news.Post, bool) {
 	}
 	what := "it is your turn"
 	action := "a careful bot will play it for you"
-	if m.meta.Settings.OnTimeout == "skip" {
+	if m.Meta.Settings.OnTimeout == "skip" {
 		action = "it will be skipped"
 	}
 	switch s := m.Game.State; {
-	case s.Phase == state.PhaseSetup && isCapitals(s):
+	case s.Phase == state.PhaseSetup && hosted.IsCapitals(s):
 		what = "it is your turn to choose a capital"
 		action = "a careful bot will choose it for you"
 	case s.Phase == state.PhaseSetup:
@@ -273,30 +245,18 @@ func (b *Bot) reminder(m *match) (news.Post, bool) {
 	}, Notice: news.ReminderPing}, true
 }
 
-// waitingFor lists the people the match waits for.
-func (b *Bot) waitingFor(m *match) []string {
-	s := m.Game.State
-	var ids []string
-	for _, i := range toAct(s) {
-		if !m.isBotSeat(i) {
-			ids = append(ids, s.Seats[i].ID)
-		}
-	}
-	return ids
-}
-
 // expire plays the turns (or placements) of people out of time.
-func (b *Bot) expire(ctx context.Context, m *match) ([]news.Batch, bool, error) {
+func (b *Bot) expire(ctx context.Context, m *hosted.Match) ([]news.Batch, bool, error) {
 	s := m.Game.State
 	var seats []int
-	for _, i := range toAct(s) {
-		if s.Phase != state.PhaseSetup || !m.isBotSeat(i) {
+	for _, i := range hosted.ToAct(s) {
+		if s.Phase != state.PhaseSetup || !m.IsBotSeat(i) {
 			seats = append(seats, i)
 		}
 	}
 	var posts []news.Batch
 	for _, seat := range seats {
-		sm := m.seatMeta(seat)
+		sm := m.Seat(seat)
 		p, err := b.people.Of(ctx, sm.ID)
 		if err != nil {
 			b.cfg.Log.Error("read standing orders", "user", sm.ID, "err", err)
@@ -313,13 +273,13 @@ func (b *Bot) expire(ctx context.Context, m *match) ([]news.Batch, bool, error) 
 		}
 		sm.Missed++
 		note := fmt.Sprintf("⌛ %s ran out of time", b.voice(m).who(m.Game.State, seat))
-		if sm.Missed >= maxMissed {
+		if sm.Missed >= hosted.MaxMissed {
 			sm.Autopilot = true
 			note += fmt.Sprintf(" for the %d%s time in a row: a bot plays the seat until the host gives it back (/risk join player:%s)", sm.Missed, ordinal(sm.Missed), sm.Name)
 		}
 		var out outcome
 		switch {
-		case m.meta.Settings.OnTimeout == "skip" && !sm.Autopilot:
+		case m.Meta.Settings.OnTimeout == "skip" && !sm.Autopilot:
 			out, err = b.apply(ctx, m, seat, note+"; the turn is skipped.", skipCommands(m.Game.State, seat)...)
 		case p.Orders.Given() && !sm.Autopilot:
 			out, err = b.playOrders(ctx, m, seat, p.Orders, note+"; their standing orders play it ("+p.Orders.Text()+").")
@@ -332,7 +292,7 @@ func (b *Bot) expire(ctx context.Context, m *match) ([]news.Batch, bool, error) 
 		posts = append(posts, b.batch(m, out.news))
 	}
 	// The bots may still have to play (or, in the setup, to place).
-	return posts, b.botsToPlay(m), nil
+	return posts, m.BotsToPlay(), nil
 }
 
 // skipCommands pass a turn with as little as the rules require (the safe

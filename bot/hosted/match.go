@@ -1,0 +1,199 @@
+package hosted
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// Record is a request to record with the first change it makes.
+type Record struct {
+	Req   storage.Request
+	Saved bool
+}
+
+// Match is a loaded match with its decoded data.
+type Match struct {
+	*storage.Loaded
+	Meta Meta
+	// Rec, if set, is recorded with the first change saved.
+	Rec *Record
+	// Luck is the Luck report of a match just won, for its victory post.
+	Luck string
+}
+
+// Started returns the match's game, or a refusal while it is in its lobby.
+func (m *Match) Started() (*engine.Game, error) {
+	if m.Game == nil || m.Status == storage.Lobby {
+		return nil, chat.Refuse("The match has not started yet: the host starts it with /risk start.")
+	}
+	return m.Game, nil
+}
+
+// Says records text as what the change about to be saved did, for telling
+// its author if the answer is lost, and returns it.
+func (m *Match) Says(text string) string {
+	if m.Rec != nil && !m.Rec.Saved {
+		m.Rec.Req.Result = text
+	}
+	return text
+}
+
+// SeatOf returns the engine seat (turn order) of a user, or a refusal.
+func (m *Match) SeatOf(u chat.User) (int, error) {
+	g, err := m.Started()
+	if err != nil {
+		return -1, err
+	}
+	seat := g.State.SeatByID(u.ID)
+	if seat < 0 {
+		return -1, chat.Refuse("You are not playing in this match. You can watch with /risk status (with the map).")
+	}
+	if i := m.Meta.Index(u.ID); i >= 0 && m.Meta.Seats[i].Autopilot {
+		return -1, chat.Refuse("A bot is playing your seat after %d missed turns. Ask the host to give it back with /risk join player:%s.", MaxMissed, m.Meta.Seats[i].Name)
+	}
+	return seat, nil
+}
+
+// Seat returns the bot's data of engine seat i.
+func (m *Match) Seat(i int) *Seat {
+	id := m.Game.State.Seats[i].ID
+	for j := range m.Meta.Seats {
+		if m.Meta.Seats[j].ID == id {
+			return &m.Meta.Seats[j]
+		}
+	}
+	return &Seat{ID: id, Name: m.Game.State.Seats[i].Name}
+}
+
+// IsBotSeat reports whether a computer plays engine seat i now.
+func (m *Match) IsBotSeat(i int) bool {
+	sm := m.Seat(i)
+	return sm.IsBot() || sm.Autopilot
+}
+
+// BotSeat returns the computer seat to act now, or -1 if the match waits
+// for people (or for nobody).
+func (m *Match) BotSeat() int {
+	for _, i := range ToAct(m.Game.State) {
+		if m.IsBotSeat(i) {
+			return i
+		}
+	}
+	return -1
+}
+
+// Button IDs carry everything a click needs, so they keep working after a
+// restart: "r|MATCH|VERSION|ACTION|ARGS...". A click on a button made at an
+// older version of the match is refused politely, except for join (any
+// time in the lobby) and autoplace, which stays good for the placement it
+// was posted for (its argument is the turn, 0 for the initial placement)
+// however many commands come between.
+const ButtonPrefix = "r"
+
+func (m *Match) ButtonID(action string, args ...int) string {
+	parts := []string{ButtonPrefix, strconv.FormatInt(m.ID, 10), strconv.FormatInt(m.Version, 10), action}
+	for _, a := range args {
+		parts = append(parts, strconv.Itoa(a))
+	}
+	return strings.Join(parts, "|")
+}
+
+func LobbyButton(id int64, action string) string {
+	return strings.Join([]string{ButtonPrefix, strconv.FormatInt(id, 10), "0", action}, "|")
+}
+
+type Press struct {
+	Match   int64
+	Version int64
+	Action  string
+	Args    []int
+}
+
+func ParseButton(id string) (Press, error) {
+	parts := strings.Split(id, "|")
+	if len(parts) < 4 || parts[0] != ButtonPrefix || len(id) > 100 {
+		return Press{}, fmt.Errorf("bot: not a button of ours: %q", id)
+	}
+	var bt Press
+	var err error
+	if bt.Match, err = strconv.ParseInt(parts[1], 10, 64); err != nil {
+		return bt, fmt.Errorf("bot: bad button %q", id)
+	}
+	if bt.Version, err = strconv.ParseInt(parts[2], 10, 64); err != nil {
+		return bt, fmt.Errorf("bot: bad button %q", id)
+	}
+	bt.Action = parts[3]
+	for _, p := range parts[4:] {
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			return bt, fmt.Errorf("bot: bad button %q", id)
+		}
+		bt.Args = append(bt.Args, n)
+	}
+	return bt, nil
+}
+
+// IsCapitals reports whether the match plays the capitals rules.
+func IsCapitals(s *state.State) bool { return s.Options.Rules == state.Capitals }
+
+// HeldBy lists the territories seat holds.
+func HeldBy(s *state.State, seat int) []int {
+	held := []int{}
+	for t := range s.Terr {
+		if s.Terr[t].Owner == seat {
+			held = append(held, t)
+		}
+	}
+	return held
+}
+
+// BotsToPlay reports whether a computer player must act now.
+func (m *Match) BotsToPlay() bool { return m.BotSeat() >= 0 }
+
+// HumansToPlace reports whether people still have armies to place in the
+// initial placement.
+func (m *Match) HumansToPlace() bool {
+	for _, i := range ToAct(m.Game.State) {
+		if !m.IsBotSeat(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// ToAct lists the seats the match waits for: during the classic initial
+// placement, every seat with armies left to place; otherwise the seat whose
+// turn (or choice of a capital) it is.
+func ToAct(s *state.State) []int {
+	if s.Phase == state.PhaseOver {
+		return nil
+	}
+	if s.Phase != state.PhaseSetup || IsCapitals(s) {
+		return []int{s.Current}
+	}
+	var seats []int
+	for i := range s.Seats {
+		if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 {
+			seats = append(seats, i)
+		}
+	}
+	return seats
+}
+
+// WaitingFor lists the people the match waits for.
+func (m *Match) WaitingFor() []string {
+	s := m.Game.State
+	var ids []string
+	for _, i := range ToAct(s) {
+		if !m.IsBotSeat(i) {
+			ids = append(ids, s.Seats[i].ID)
+		}
+	}
+	return ids
+}
