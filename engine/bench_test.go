@@ -12,10 +12,6 @@ func midGame(b *testing.B) *state.State {
 	return playRandomUntil(b, state.DefaultOptions(), 12, randomMove).State
 }
 
-// randomMover picks a random legal command and the seat to play it:
-// randomMove for a classic game, randomCapitalsMove for a capitals one.
-type randomMover func(g *Game, r *rand.Rand) (int, Command)
-
 var fourSeats = []SeatInfo{{"a", "A"}, {"b", "B"}, {"c", "C"}, {"d", "D"}}
 
 // playRandomUntil plays a 4-player game with opts from seed 42, random
