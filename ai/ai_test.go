@@ -354,11 +354,7 @@ func classicTwins(t *testing.T) (base, twin *state.State) {
 	}
 	// Play until hands are not empty.
 	for base.Turn < 24 && base.Phase != state.PhaseOver {
-		seat := toMove(base)
-		c, _ := players[seat].Act(context.Background(), base.View(seat), seat)
-		if _, err := engine.Apply(base, seat, c); err != nil {
-			t.Fatal(err)
-		}
+		step(t, base, players)
 	}
 	if base.Phase == state.PhaseOver {
 		t.Skip("the match ended early")
@@ -467,11 +463,7 @@ func TestDeterminize(t *testing.T) {
 		ps[i] = mustNew(t, "easy", Options{Seed: uint64(i)})
 	}
 	for s.Turn < 14 && s.Phase != state.PhaseOver {
-		seat := toMove(s)
-		c, _ := ps[seat].Act(context.Background(), s.View(seat), seat)
-		if _, err := engine.Apply(s, seat, c); err != nil {
-			t.Fatal(err)
-		}
+		step(t, s, ps)
 	}
 	if s.Phase == state.PhaseOver {
 		t.Fatal("the match ended too early for the test")

@@ -109,18 +109,7 @@ func TestCapitalsNormalGuardsCapital(t *testing.T) {
 			f.set(near[1], 0, 5)
 			return cap0
 		}},
-		{"the enemy capital within reach: reinforce the source and take it", func(f capFixture, cap0 int, near []int, cap1 int) int {
-			src := -1
-			for _, n := range f.s.Map.Territories[cap1].Adj {
-				if n != cap0 && !slices.Contains(near, n) {
-					src = n
-					break
-				}
-			}
-			f.set(src, 0, 30)
-			f.set(cap1, 1, 8)
-			return src
-		}},
+		{"the enemy capital within reach: reinforce the source and take it", capitalInReach},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -141,9 +130,9 @@ func TestCapitalsNormalGuardsCapital(t *testing.T) {
 	}
 }
 
-// TestCapitalsNormalTakesCapital: a sure capital capture is never missed.
-func TestCapitalsNormalTakesCapital(t *testing.T) {
-	f, cap0, near, cap1 := newCapFixture(t)
+// capitalInReach draws seat 1's capital (8 troops) next to a territory of
+// seat 0 with 30, away from seat 0's capital, and returns that territory.
+func capitalInReach(f capFixture, cap0 int, near []int, cap1 int) int {
 	src := -1
 	for _, n := range f.s.Map.Territories[cap1].Adj {
 		if n != cap0 && !slices.Contains(near, n) {
@@ -153,6 +142,13 @@ func TestCapitalsNormalTakesCapital(t *testing.T) {
 	}
 	f.set(src, 0, 30)
 	f.set(cap1, 1, 8)
+	return src
+}
+
+// TestCapitalsNormalTakesCapital: a sure capital capture is never missed.
+func TestCapitalsNormalTakesCapital(t *testing.T) {
+	f, cap0, near, cap1 := newCapFixture(t)
+	capitalInReach(f, cap0, near, cap1)
 	s := f.ready(t)
 	playTurn(t, mustNew(t, "normal", Options{}), s)
 	if s.Phase != state.PhaseOver || s.Winner != 0 {
