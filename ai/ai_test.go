@@ -30,6 +30,19 @@ func newMatch(t testing.TB, n int, seed uint64, opts state.Options) *state.State
 	return s
 }
 
+// setupDone returns a classic match of n seats past its initial
+// placement.
+func setupDone(t testing.TB, n int, seed uint64) *state.State {
+	t.Helper()
+	s := newMatch(t, n, seed, state.DefaultOptions())
+	for s.Phase == state.PhaseSetup {
+		if _, err := engine.Apply(s, toMove(s), engine.AutoPlace{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
 // toMove returns the seat that decides next: during the setup, the first
 // with armies to place.
 func toMove(s *state.State) int {
@@ -242,19 +255,13 @@ func TestNew(t *testing.T) {
 // setup, and in a capitals match while the capitals are chosen (in turn
 // order: only the current seat has a decision, its capital).
 func TestNothingToDo(t *testing.T) {
-	classic := newMatch(t, 3, 1, state.DefaultOptions())
-	for classic.Phase == state.PhaseSetup {
-		if _, err := engine.Apply(classic, toMove(classic), engine.AutoPlace{}); err != nil {
-			t.Fatal(err)
-		}
-	}
 	for _, rs := range []struct {
 		name   string
 		s      *state.State
 		levels []string
 		want   string // the name of the command the seat to play must choose, if any
 	}{
-		{"classic", classic, []string{"random", "easy", "normal", "hard"}, ""},
+		{"classic", setupDone(t, 3, 1), []string{"random", "easy", "normal", "hard"}, ""},
 		{"capitals", newMatch(t, 3, 4, state.CapitalsOptions()), Levels(), "capital"},
 	} {
 		s := rs.s
@@ -581,15 +588,7 @@ func TestHardBudget(t *testing.T) {
 		used    bool // the turn must take an eighth of the budget at least
 	}{
 		// Budgets well under the 2 s default, so that an ignored budget fails.
-		{"classic", func(t *testing.T) *state.State {
-			s := newMatch(t, 4, 8, state.DefaultOptions())
-			for s.Phase == state.PhaseSetup {
-				if _, err := engine.Apply(s, toMove(s), engine.AutoPlace{}); err != nil {
-					t.Fatal(err)
-				}
-			}
-			return s
-		}, []time.Duration{100 * time.Millisecond, 400 * time.Millisecond, time.Second}, true},
+		{"classic", func(t *testing.T) *state.State { return setupDone(t, 4, 8) }, []time.Duration{100 * time.Millisecond, 400 * time.Millisecond, time.Second}, true},
 		{"capitals", func(t *testing.T) *state.State { return capitalsMidgame(t, 80) }, []time.Duration{150 * time.Millisecond}, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -681,12 +680,7 @@ func TestLookaheadChoosesAmongPlans(t *testing.T) {
 	base := params{style: bias(0), goal: -1, ref: true}
 	other := 0
 	for g := range 6 {
-		s := newMatch(t, 4, 200+uint64(g), state.DefaultOptions())
-		for s.Phase == state.PhaseSetup {
-			if _, err := engine.Apply(s, toMove(s), engine.AutoPlace{}); err != nil {
-				t.Fatal(err)
-			}
-		}
+		s := setupDone(t, 4, 200+uint64(g))
 		var l lookahead
 		l.samples = normalSamples
 		if p := l.choose(base, s.View(s.Current), s.Current); p != base {
