@@ -588,8 +588,10 @@ func TestHardBudget(t *testing.T) {
 		used    bool // the turn must take an eighth of the budget at least
 	}{
 		// Budgets well under the 2 s default, so that an ignored budget fails.
-		{"classic", func(t *testing.T) *state.State { return setupDone(t, 4, 8) }, []time.Duration{100 * time.Millisecond, 400 * time.Millisecond, time.Second}, true},
-		{"capitals", func(t *testing.T) *state.State { return capitalsMidgame(t, 80) }, []time.Duration{150 * time.Millisecond}, false},
+		{"classic", func(t *testing.T) *state.State { return setupDone(t, 4, 8) },
+			[]time.Duration{100 * time.Millisecond, 400 * time.Millisecond, time.Second}, true},
+		{"capitals", func(t *testing.T) *state.State { return capitalsMidgame(t, 80) },
+			[]time.Duration{150 * time.Millisecond}, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s := tt.start(t)
@@ -598,7 +600,8 @@ func TestHardBudget(t *testing.T) {
 				start := time.Now()
 				x := s.Clone()
 				seat := x.Current
-				// (Turn: a capitals seat with the two-turns item plays on.)
+				// Turn 200 bounds the loop: a capitals seat that used the
+				// two-turns item plays on.
 				for x.Current == seat && x.Phase != state.PhaseOver && x.Turn <= 200 {
 					c, err := p.Act(context.Background(), x.View(seat), seat)
 					if err != nil {
