@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -25,6 +26,19 @@ func newMatch(t testing.TB, n int, seed uint64, opts state.Options) *state.State
 	s, err := engine.New(engine.Setup{Options: opts, Seats: seats, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
+	}
+	return s
+}
+
+// setupDone returns a classic match of n seats past its initial
+// placement.
+func setupDone(t testing.TB, n int, seed uint64) *state.State {
+	t.Helper()
+	s := newMatch(t, n, seed, state.DefaultOptions())
+	for s.Phase == state.PhaseSetup {
+		if _, err := engine.Apply(s, toMove(s), engine.AutoPlace{}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return s
 }
@@ -123,29 +137,51 @@ func hardAgainstNormal(t testing.TB, base uint64, g, iterations int) (*state.Sta
 // fastHard is hard with a small, deterministic budget for tests.
 var fastHard = Options{Iterations: 24, Budget: time.Minute}
 
+// TestLevelsPlayLegally plays whole matches of both rule sets between the
+// levels (playsLegally): classic with the default and the other options,
+// capitals on every map size.
 func TestLevelsPlayLegally(t *testing.T) {
-	variants := []state.Options{
+	same := func(o Options) func(int) Options { return func(int) Options { return o } }
+	classic := []state.Options{
 		state.DefaultOptions(),
 		{Rules: state.Classic, Map: "classic", Victory: state.Domination, Cards: state.Fixed, Fortify: state.Adjacent},
 	}
+	capitals := func(size string) []state.Options {
+		o := state.CapitalsOptions()
+		o.Map = size
+		return []state.Options{o}
+	}
+	capped := Options{Iterations: 12, Budget: time.Minute}
+	styles := func(seat int) Options {
+		o := capped
+		o.Style = float64(seat) - 1
+		return o
+	}
 	tests := []struct {
 		name   string
+		games  []state.Options // a subtest each, the i-th from seed+100*i
+		seed   uint64
 		levels []string
-		opts   Options
+		player func(seat int) Options
 	}{
-		{"random", []string{"random", "random", "random"}, Options{}},
-		{"easy", []string{"easy", "easy", "easy", "easy"}, Options{}},
-		{"normal", []string{"normal", "normal", "normal", "normal", "normal", "normal"}, Options{}},
-		{"normal defensive", []string{"normal", "easy"}, Options{Style: -1}},
-		{"normal aggressive", []string{"normal", "random", "easy"}, Options{Style: 1}},
-		{"hard", []string{"hard", "normal", "easy", "random"}, fastHard},
-		{"reference", []string{"reference", "normal", "reference", "easy"}, Options{}},
+		{"random", classic, 0, []string{"random", "random", "random"}, same(Options{})},
+		{"easy", classic, 0, []string{"easy", "easy", "easy", "easy"}, same(Options{})},
+		{"normal", classic, 0, []string{"normal", "normal", "normal", "normal", "normal", "normal"}, same(Options{})},
+		{"normal defensive", classic, 0, []string{"normal", "easy"}, same(Options{Style: -1})},
+		{"normal aggressive", classic, 0, []string{"normal", "random", "easy"}, same(Options{Style: 1})},
+		{"hard", classic, 0, []string{"hard", "normal", "easy", "random"}, same(fastHard)},
+		{"reference", classic, 0, []string{"reference", "normal", "reference", "easy"}, same(Options{})},
+		{"random", capitals("small"), 30, []string{"random", "random", "random"}, same(capped)},
+		{"easy", capitals("normal"), 30, []string{"easy", "easy", "easy", "easy"}, same(capped)},
+		{"normal", capitals("large"), 30, []string{"normal", "normal", "normal", "normal", "normal", "normal"}, same(capped)},
+		{"normal styles", capitals("small"), 30, []string{"normal", "normal", "easy"}, styles},
+		{"hard", capitals("small"), 30, []string{"hard", "normal", "easy", "random"}, same(capped)},
 	}
 	for _, tt := range tests {
-		for vi, opt := range variants {
-			t.Run(fmt.Sprintf("%s/%d", tt.name, vi), func(t *testing.T) {
+		for i, game := range tt.games {
+			t.Run(fmt.Sprintf("%s/%s/%d", game.Rules, tt.name, i), func(t *testing.T) {
 				t.Parallel()
-				playsLegally(t, opt, uint64(100*vi), tt.levels, func(int) Options { return tt.opts })
+				playsLegally(t, game, tt.seed+uint64(100*i), tt.levels, tt.player)
 			})
 		}
 	}
@@ -213,33 +249,50 @@ func TestNew(t *testing.T) {
 	}
 }
 
+// TestNothingToDo: a level asked to act for a seat with no decision to
+// make (not its turn, no such seat, no state) returns ErrNothingToDo, and
+// the seat to play gets a legal command: in a classic match after the
+// setup, and in a capitals match while the capitals are chosen (in turn
+// order: only the current seat has a decision, its capital).
 func TestNothingToDo(t *testing.T) {
-	s := newMatch(t, 3, 1, state.DefaultOptions())
-	for _, l := range []string{"random", "easy", "normal", "hard"} {
-		p := mustNew(t, l, fastHard)
-		// Play the setup through so that it is seat Current's turn.
-		for s.Phase == state.PhaseSetup {
-			seat := toMove(s)
-			if _, err := engine.Apply(s, seat, engine.AutoPlace{}); err != nil {
-				t.Fatal(err)
-			}
-		}
+	for _, rs := range []struct {
+		name   string
+		s      *state.State
+		levels []string
+		want   string // the name of the command the seat to play must choose, if any
+	}{
+		{"classic", setupDone(t, 3, 1), []string{"random", "easy", "normal", "hard"}, ""},
+		{"capitals", newMatch(t, 3, 4, state.CapitalsOptions()), Levels(), "capital"},
+	} {
+		s := rs.s
 		other := (s.Current + 1) % len(s.Seats)
-		tests := []struct {
-			name string
-			s    *state.State
-			seat int
-		}{
-			{"not its turn", s.View(other), other},
-			{"no such seat", s.View(0), 7},
-			{"negative seat", s.View(0), -1},
-			{"no state", nil, 0},
-		}
-		for _, tt := range tests {
-			t.Run(l+"/"+tt.name, func(t *testing.T) {
-				c, err := p.Act(context.Background(), tt.s, tt.seat)
-				if !errors.Is(err, ErrNothingToDo) {
-					t.Fatalf("Act = %v, %v; want ErrNothingToDo", c, err)
+		for _, l := range rs.levels {
+			p := mustNew(t, l, fastHard)
+			tests := []struct {
+				name string
+				s    *state.State
+				seat int
+			}{
+				{"not its turn", s.View(other), other},
+				{"no such seat", s.View(0), 7},
+				{"negative seat", s.View(0), -1},
+				{"no state", nil, 0},
+			}
+			for _, tt := range tests {
+				t.Run(rs.name+"/"+l+"/"+tt.name, func(t *testing.T) {
+					c, err := p.Act(context.Background(), tt.s, tt.seat)
+					if !errors.Is(err, ErrNothingToDo) {
+						t.Fatalf("Act = %v, %v; want ErrNothingToDo", c, err)
+					}
+				})
+			}
+			t.Run(rs.name+"/"+l+"/its turn", func(t *testing.T) {
+				c, err := p.Act(context.Background(), s.View(s.Current), s.Current)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !engine.Covers(engine.Legal(s, s.Current), c) || (rs.want != "" && c.Name() != rs.want) {
+					t.Errorf("chose %s, want a legal %s", engine.Describe(s.Map, c), cmp.Or(rs.want, "command"))
 				}
 			})
 		}
@@ -247,30 +300,74 @@ func TestNothingToDo(t *testing.T) {
 }
 
 // TestSeesOnlyItsView hands every level full states that differ only in
-// what the seat may not see (other hands, the deck, the generator): the
-// decisions must be the same.
+// what the seat may not see (classicTwins, capitalsTwins): its decisions
+// over its turn must be the same.
 func TestSeesOnlyItsView(t *testing.T) {
-	base := newMatch(t, 4, 5, state.DefaultOptions())
+	for _, tt := range []struct {
+		name       string
+		twins      func(t *testing.T) (base, twin *state.State)
+		hidden     string
+		levels     []string
+		iterations int
+		decisions  int
+	}{
+		{"classic", classicTwins, "cards", []string{"random", "easy", "normal", "hard", ReferenceLevel}, 30, 40},
+		{"capitals", capitalsTwins, "items", Levels(), 24, 30},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			base, twin := tt.twins(t)
+			seat := base.Current
+			for _, l := range tt.levels {
+				t.Run(l, func(t *testing.T) {
+					a := mustNew(t, l, Options{Seed: 9, Iterations: tt.iterations, Budget: time.Minute})
+					b := mustNew(t, l, Options{Seed: 9, Iterations: tt.iterations, Budget: time.Minute})
+					sa, sb := base.Clone(), twin.Clone()
+					turn := sa.Turn
+					for k := 0; k < tt.decisions && sa.Turn == turn && sa.Phase != state.PhaseOver; k++ {
+						ca, err := a.Act(context.Background(), sa, seat)
+						if err != nil {
+							t.Fatal(err)
+						}
+						cb, err := b.Act(context.Background(), sb, seat)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if ca != cb {
+							t.Fatalf("decision %d: %v with the real hidden %s, %v with others", k, ca, tt.hidden, cb)
+						}
+						// Same dice for both, so the two matches stay alike.
+						sb.RNG = sa.RNG
+						if _, err := engine.Apply(sa, seat, ca); err != nil {
+							t.Fatal(err)
+						}
+						if _, err := engine.Apply(sb, seat, cb); err != nil {
+							t.Fatal(err)
+						}
+					}
+				})
+			}
+		})
+	}
+}
+
+// classicTwins returns a classic position at the start of a turn, with
+// hands not empty, and its twin: the other seats' hands and the deck
+// reshuffled, another generator.
+func classicTwins(t *testing.T) (base, twin *state.State) {
+	base = newMatch(t, 4, 5, state.DefaultOptions())
 	players := []Player{}
 	for i := range 4 {
 		players = append(players, mustNew(t, "normal", Options{Seed: uint64(i)}))
 	}
 	// Play until hands are not empty.
-	ctx := context.Background()
 	for base.Turn < 24 && base.Phase != state.PhaseOver {
-		seat := toMove(base)
-		c, _ := players[seat].Act(ctx, base.View(seat), seat)
-		if _, err := engine.Apply(base, seat, c); err != nil {
-			t.Fatal(err)
-		}
+		step(t, base, players)
 	}
 	if base.Phase == state.PhaseOver {
 		t.Skip("the match ended early")
 	}
 	seat := base.Current
-	// A twin: the other seats' hands and the deck reshuffled, another
-	// generator.
-	twin := base.Clone()
+	twin = base.Clone()
 	twin.RNG = state.RNG{Seed: 12345, N: 99}
 	pool := twin.Deck
 	for i := range twin.Seats {
@@ -298,34 +395,7 @@ func TestSeesOnlyItsView(t *testing.T) {
 	if err := twin.Check(); err != nil {
 		t.Fatal(err)
 	}
-	for _, l := range []string{"random", "easy", "normal", "hard", ReferenceLevel} {
-		t.Run(l, func(t *testing.T) {
-			a := mustNew(t, l, Options{Seed: 9, Iterations: 30, Budget: time.Minute})
-			b := mustNew(t, l, Options{Seed: 9, Iterations: 30, Budget: time.Minute})
-			sa, sb := base.Clone(), twin.Clone()
-			for k := 0; k < 40 && sa.Current == seat && sa.Phase != state.PhaseOver; k++ {
-				ca, err := a.Act(ctx, sa, seat)
-				if err != nil {
-					t.Fatal(err)
-				}
-				cb, err := b.Act(ctx, sb, seat)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if ca != cb {
-					t.Fatalf("decision %d: %v with the real hidden cards, %v with others", k, ca, cb)
-				}
-				// Same dice for both, so the two matches stay alike.
-				sb.RNG = sa.RNG
-				if _, err := engine.Apply(sa, seat, ca); err != nil {
-					t.Fatal(err)
-				}
-				if _, err := engine.Apply(sb, seat, cb); err != nil {
-					t.Fatal(err)
-				}
-			}
-		})
-	}
+	return base, twin
 }
 
 // TestDeterministic: the same seed gives the same decisions, for every
@@ -400,11 +470,7 @@ func TestDeterminize(t *testing.T) {
 		ps[i] = mustNew(t, "easy", Options{Seed: uint64(i)})
 	}
 	for s.Turn < 14 && s.Phase != state.PhaseOver {
-		seat := toMove(s)
-		c, _ := ps[seat].Act(context.Background(), s.View(seat), seat)
-		if _, err := engine.Apply(s, seat, c); err != nil {
-			t.Fatal(err)
-		}
+		step(t, s, ps)
 	}
 	if s.Phase == state.PhaseOver {
 		t.Fatal("the match ended too early for the test")
@@ -481,65 +547,95 @@ func TestFallbackIsLegal(t *testing.T) {
 	}
 }
 
-func TestCautiousIsDefensive(t *testing.T) {
-	s := newMatch(t, 4, 21, state.DefaultOptions())
-	ps := []Player{Cautious(1), Cautious(2), mustNew(t, "easy", Options{Seed: 3}), mustNew(t, "normal", Options{Seed: 4})}
-	playMatch(t, s, ps, 200)
-	if Faults(ps[0])+Faults(ps[1]) != 0 {
-		t.Error("the cautious player lost decisions")
+// TestCautious: the player of a timed-out person plays both rule sets
+// legally, losing no decision, and demands better odds than the balanced
+// one.
+func TestCautious(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		opts     state.Options
+		cautious int // seats it plays, before an easy and a normal one
+	}{
+		{"classic", state.DefaultOptions(), 2},
+		{"capitals", state.CapitalsOptions(), 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var ps []Player
+			for i := range tt.cautious {
+				ps = append(ps, Cautious(uint64(i+1)))
+			}
+			ps = append(ps, mustNew(t, "easy", Options{Seed: 3}), mustNew(t, "normal", Options{Seed: 4}))
+			playMatch(t, newMatch(t, len(ps), 21, tt.opts), ps, 200)
+			for _, p := range ps[:tt.cautious] {
+				if Faults(p) != 0 {
+					t.Error("the cautious player lost decisions")
+				}
+			}
+		})
 	}
-	// The cautious player demands better odds than the balanced one.
 	if c, n := newNormal(Options{Style: -0.7}), newNormal(Options{}); c.p.style >= n.p.style {
 		t.Errorf("cautious bias %v is not below normal's %v", c.p.style, n.p.style)
 	}
 }
 
 // TestHardBudget: without an iteration cap hard stops searching when its
-// time is up.
+// time is up, in both rule sets, and a cancelled context stops it at once.
 func TestHardBudget(t *testing.T) {
-	s := newMatch(t, 4, 8, state.DefaultOptions())
-	for s.Phase == state.PhaseSetup {
-		if _, err := engine.Apply(s, toMove(s), engine.AutoPlace{}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	// Budgets well under the 2 s default, so that an ignored budget fails.
-	for _, budget := range []time.Duration{100 * time.Millisecond, 400 * time.Millisecond, time.Second} {
-		p := mustNew(t, "hard", Options{Seed: 1, Budget: budget})
-		start := time.Now()
-		x := s.Clone()
-		seat := x.Current
-		for x.Current == seat && x.Phase != state.PhaseOver {
-			c, err := p.Act(context.Background(), x.View(seat), seat)
-			if err != nil {
+	for _, tt := range []struct {
+		name    string
+		start   func(t *testing.T) *state.State // a position at the start of a turn
+		budgets []time.Duration
+		used    bool // the turn must take an eighth of the budget at least
+	}{
+		// Budgets well under the 2 s default, so that an ignored budget fails.
+		{"classic", func(t *testing.T) *state.State { return setupDone(t, 4, 8) },
+			[]time.Duration{100 * time.Millisecond, 400 * time.Millisecond, time.Second}, true},
+		{"capitals", func(t *testing.T) *state.State { return capitalsMidgame(t, 80) },
+			[]time.Duration{150 * time.Millisecond}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := tt.start(t)
+			for _, budget := range tt.budgets {
+				p := mustNew(t, "hard", Options{Seed: 1, Budget: budget})
+				start := time.Now()
+				x := s.Clone()
+				seat := x.Current
+				// Turn 200 bounds the loop: a capitals seat that used the
+				// two-turns item plays on.
+				for x.Current == seat && x.Phase != state.PhaseOver && x.Turn <= 200 {
+					c, err := p.Act(context.Background(), x.View(seat), seat)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if _, err := engine.Apply(x, seat, c); err != nil {
+						t.Fatal(err)
+					}
+				}
+				// Classic: one search a turn in an eighth of the budget,
+				// then each decision refined in a fifth of what is left; the
+				// slack is for a loaded CI machine under the race detector,
+				// and stays under the 2 s default.
+				if took := time.Since(start); took > 2*budget+500*time.Millisecond {
+					t.Errorf("budget %v: the turn took %v", budget, took)
+				} else if tt.used && took < budget/8 {
+					// The search takes an eighth of the budget, whatever the
+					// turn; the refinement may take much less than the rest
+					// (at most refineMaxSamples a decision). An ignored
+					// budget takes a few ms.
+					t.Errorf("budget %v: the turn took only %v: the budget is not used", budget, took)
+				}
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			p := mustNew(t, "hard", Options{Seed: 1, Budget: time.Hour})
+			start := time.Now()
+			if _, err := p.Act(ctx, s.View(s.Current), s.Current); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := engine.Apply(x, seat, c); err != nil {
-				t.Fatal(err)
+			if took := time.Since(start); took > time.Second {
+				t.Errorf("a cancelled search took %v", took)
 			}
-		}
-		// One search a turn in an eighth of the budget, then each decision
-		// refined in a fifth of what is left; the slack is for a loaded CI machine under the race
-		// detector, and stays under the 2 s default.
-		if took := time.Since(start); took > 2*budget+500*time.Millisecond {
-			t.Errorf("budget %v: the turn took %v", budget, took)
-		} else if took < budget/8 {
-			// The search takes an eighth of the budget, whatever the turn;
-			// the refinement may take much less than the rest (at most
-			// refineMaxSamples a decision). An ignored budget takes a few ms.
-			t.Errorf("budget %v: the turn took only %v: the budget is not used", budget, took)
-		}
-	}
-	// A cancelled context stops the search at once.
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	p := mustNew(t, "hard", Options{Seed: 1, Budget: time.Hour})
-	start := time.Now()
-	if _, err := p.Act(ctx, s.View(s.Current), s.Current); err != nil {
-		t.Fatal(err)
-	}
-	if took := time.Since(start); took > time.Second {
-		t.Errorf("a cancelled search took %v", took)
+		})
 	}
 }
 
@@ -587,12 +683,7 @@ func TestLookaheadChoosesAmongPlans(t *testing.T) {
 	base := params{style: bias(0), goal: -1, ref: true}
 	other := 0
 	for g := range 6 {
-		s := newMatch(t, 4, 200+uint64(g), state.DefaultOptions())
-		for s.Phase == state.PhaseSetup {
-			if _, err := engine.Apply(s, toMove(s), engine.AutoPlace{}); err != nil {
-				t.Fatal(err)
-			}
-		}
+		s := setupDone(t, 4, 200+uint64(g))
 		var l lookahead
 		l.samples = normalSamples
 		if p := l.choose(base, s.View(s.Current), s.Current); p != base {

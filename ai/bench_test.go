@@ -16,6 +16,13 @@ func benchStates(b *testing.B) []*state.State {
 	return benchPositions(b, 1000, state.DefaultOptions(), 5, 25)
 }
 
+// capitalsBenchStates returns capitals positions at the start of a turn
+// (4 seats on normal generated maps, turns 8 to 40 of matches between
+// normal players), the same every run.
+func capitalsBenchStates(b *testing.B) []*state.State {
+	return benchPositions(b, 2000, state.CapitalsOptions(), 8, 41)
+}
+
 // benchPositions returns 40 positions at the start of a turn, the same
 // every run, from 4-seat matches with opts between normal players, the
 // first started from seed, the next from seed+1 and so on: of each match,
@@ -41,19 +48,66 @@ func benchPositions(b *testing.B, seed uint64, opts state.Options, first, end in
 	return out
 }
 
-// benchTurn plays one whole turn per op: every decision of the seat to play
-// (Act on its view) and the engine applying it.
-func benchTurn(b *testing.B, level string, opts Options) {
-	states := benchStates(b)
-	timeTurns(b, states, func() Player {
-		// A fresh player each turn: normal and hard cache the plan of a
-		// turn, and the positions repeat.
-		p, err := New(level, opts)
-		if err != nil {
-			b.Fatal(err)
-		}
-		return p
-	})
+// BenchmarkTurn plays one whole turn per op, for each rule set and level:
+// every decision of the seat to play (Act on its view) and the engine
+// applying it.
+func BenchmarkTurn(b *testing.B) {
+	type level struct {
+		name, level string
+		opts        Options
+	}
+	for _, rs := range []struct {
+		name   string
+		states func(b *testing.B) []*state.State
+		// fresh: a new player each turn (classic normal and hard cache the
+		// plan of a turn, and the positions repeat); else one for the run.
+		fresh  bool
+		levels []level
+	}{
+		{"classic", benchStates, true, []level{
+			{"random", "random", Options{Seed: 1}},
+			{"easy", "easy", Options{Seed: 1}},
+			{"normal", "normal", Options{Seed: 1}},
+			// as in the recorded tournament: 1200 search iterations a turn
+			{"hard1200", "hard", Options{Seed: 1, Iterations: 1200, Budget: time.Minute}},
+			// bounded by time only: a turn must take about its budget
+			{"hardBudget100ms", "hard", Options{Seed: 1, Budget: 100 * time.Millisecond}},
+			// as /risk addbot seats it: the default budget of 2 s per turn
+			{"hardDefault", "hard", Options{Seed: 1}},
+		}},
+		{"capitals", capitalsBenchStates, false, []level{
+			{"random", "random", Options{Seed: 1}},
+			{"easy", "easy", Options{Seed: 1}},
+			{"normal", "normal", Options{Seed: 1}},
+			{"hard100", "hard", Options{Seed: 1, Iterations: 100, Budget: time.Minute}},
+			// as in the recorded tournaments
+			{"hard300", "hard", Options{Seed: 1, Iterations: 300, Budget: time.Minute}},
+			// bounded by time only: a turn must take about its budget
+			{"hardBudget100ms", "hard", Options{Seed: 1, Budget: 100 * time.Millisecond}},
+		}},
+	} {
+		b.Run(rs.name, func(b *testing.B) {
+			states := rs.states(b)
+			for _, l := range rs.levels {
+				b.Run(l.name, func(b *testing.B) {
+					newPlayer := func() Player {
+						p, err := New(l.level, l.opts)
+						if err != nil {
+							b.Fatal(err)
+						}
+						return p
+					}
+					if rs.fresh {
+						timeTurns(b, states, newPlayer)
+						return
+					}
+					p := newPlayer()
+					defer Close(p)
+					timeTurns(b, states, func() Player { return p })
+				})
+			}
+		})
+	}
 }
 
 // timeTurns plays one whole turn per op from states, in turn, with the
@@ -87,48 +141,57 @@ func timeTurns(b *testing.B, states []*state.State, player func() Player) {
 	b.ReportMetric(ms(took[len(took)-1]), "max-ms/turn")
 }
 
-func BenchmarkTurnRandom(b *testing.B) { benchTurn(b, "random", Options{Seed: 1}) }
-func BenchmarkTurnEasy(b *testing.B)   { benchTurn(b, "easy", Options{Seed: 1}) }
-func BenchmarkTurnNormal(b *testing.B) { benchTurn(b, "normal", Options{Seed: 1}) }
-
-// BenchmarkTurnHard1200 is hard as in the recorded tournament: 1200
-// search iterations a turn.
-func BenchmarkTurnHard1200(b *testing.B) {
-	benchTurn(b, "hard", Options{Seed: 1, Iterations: 1200, Budget: time.Minute})
-}
-
-// BenchmarkTurnHardBudget100ms is hard bounded by time only: a turn must
-// take about its budget.
-func BenchmarkTurnHardBudget100ms(b *testing.B) {
-	benchTurn(b, "hard", Options{Seed: 1, Budget: 100 * time.Millisecond})
-}
-
-// BenchmarkPlayout is one segment of hard's search: a copy of the match,
-// the seat's turn and every other seat's with the heuristic player, scored.
-// The others' plans come from the model of normal (normalModel).
+// BenchmarkPlayout is one playout of hard's search. classic: one segment,
+// a copy of the match, the seat's turn and every other seat's with the
+// heuristic player, scored, the others' plans from the model of normal
+// (normalModel). capitals: one iteration, a determinized copy of the view,
+// the seat's turn with normal's plan, two rounds of every seat with the
+// normal player, the score; its inverse is hard's iterations per second.
 func BenchmarkPlayout(b *testing.B) {
-	states := benchStates(b)
-	rng := newRand(1, 1)
-	views := make([]*state.State, len(states))
-	for i, s := range states {
-		views[i] = s.View(s.Current)
-	}
-	p := params{style: bias(0), goal: -1}
-	var (
-		scratch state.State
-		bd      board
-		cards   []state.Card
-		model   normalModel
-	)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		v := views[i%len(views)]
-		sim := determinizeInto(&scratch, &cards, v, v.Viewer, rng)
-		model.reset(rng.Uint64())
-		playTurns(&bd, sim, v.Viewer, p, &model)
-		evaluate(sim, v.Viewer)
-	}
+	b.Run("classic", func(b *testing.B) {
+		states := benchStates(b)
+		rng := newRand(1, 1)
+		views := make([]*state.State, len(states))
+		for i, s := range states {
+			views[i] = s.View(s.Current)
+		}
+		p := params{style: bias(0), goal: -1}
+		var (
+			scratch state.State
+			bd      board
+			cards   []state.Card
+			model   normalModel
+		)
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			v := views[i%len(views)]
+			sim := determinizeInto(&scratch, &cards, v, v.Viewer, rng)
+			model.reset(rng.Uint64())
+			playTurns(&bd, sim, v.Viewer, p, &model)
+			evaluate(sim, v.Viewer)
+		}
+	})
+	b.Run("capitals", func(b *testing.B) {
+		states := capitalsBenchStates(b)
+		rng := newRand(1, 1)
+		pl := capPlan{reinforce: -1, gather: -1}
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			s := states[i%len(states)]
+			seat := s.Current
+			sim := determinizeCapitals(s.View(seat), seat, rng)
+			playCapTurn(sim, seat, func(x *state.State, seat int) engine.Command { return pl.play(rollout, x, seat) })
+			for range capRounds {
+				if !playCapRound(sim, seat, nil) {
+					break
+				}
+			}
+			capEvaluate(sim, seat)
+		}
+		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "iterations/s")
+	})
 }
 
 // BenchmarkRefine is one decision of hard's refinement at the start of a
@@ -152,19 +215,27 @@ func BenchmarkRefine(b *testing.B) {
 	b.ReportMetric(float64(r.played)/float64(b.N), "rollouts/op")
 }
 
-// BenchmarkDecisionNormal is one decision of the heuristic player, the unit
-// of the search's playouts.
+// BenchmarkDecisionNormal is one decision of the heuristic player, the
+// unit of hard's playouts; in capitals, at the start of a turn (where its
+// reinforcements go: the costliest of its decisions with the move).
 func BenchmarkDecisionNormal(b *testing.B) {
-	states := benchStates(b)
-	p := params{style: bias(0), goal: -1}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		s := states[i%len(states)]
-		p.play(s, s.Current)
-	}
+	b.Run("classic", func(b *testing.B) {
+		states := benchStates(b)
+		p := params{style: bias(0), goal: -1}
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			s := states[i%len(states)]
+			p.play(s, s.Current)
+		}
+	})
+	b.Run("capitals", func(b *testing.B) {
+		states := capitalsBenchStates(b)
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			s := states[i%len(states)]
+			rollout.play(s, s.Current)
+		}
+	})
 }
-
-// BenchmarkTurnHardDefault is hard as /risk addbot seats it: the default
-// budget of 2 s per turn.
-func BenchmarkTurnHardDefault(b *testing.B) { benchTurn(b, "hard", Options{Seed: 1}) }

@@ -15,18 +15,6 @@ import (
 // fakeBotLevel is the level of the test binary acting as an outside bot.
 func fakeBotLevel(mode string) string { return ExecPrefix + os.Args[0] + " " + fakeBotFlag + mode }
 
-// setupDone returns a 3-seat match past its initial placement.
-func setupDone(t *testing.T, seed uint64) *state.State {
-	t.Helper()
-	s := newMatch(t, 3, seed, state.DefaultOptions())
-	for s.Phase == state.PhaseSetup {
-		if _, err := engine.Apply(s, toMove(s), engine.AutoPlace{}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return s
-}
-
 func TestExecGoodBot(t *testing.T) {
 	s := newMatch(t, 3, 4, state.DefaultOptions())
 	ps := []Player{
@@ -61,7 +49,7 @@ func TestExecFaults(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
 			t.Parallel()
-			s := setupDone(t, 6)
+			s := setupDone(t, 3, 6)
 			p := mustNew(t, fakeBotLevel(tt.mode), Options{Timeout: tt.timeout, Startup: time.Millisecond})
 			seat := s.Current
 			for k := range 4 {
@@ -112,7 +100,7 @@ func TestExecStartupAllowance(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			s := setupDone(t, 6)
+			s := setupDone(t, 3, 6)
 			p := mustNew(t, fakeBotLevel("slowstart"), Options{Timeout: 300 * time.Millisecond, Startup: tt.startup})
 			defer Close(p)
 			seat := s.Current
@@ -135,7 +123,7 @@ func TestExecStartupAllowance(t *testing.T) {
 // TestExecCrashRestarts: a crashing bot is started again a few times, then
 // given up on; Close leaves no process behind.
 func TestExecCrashRestarts(t *testing.T) {
-	s := setupDone(t, 9)
+	s := setupDone(t, 3, 9)
 	p := mustNew(t, fakeBotLevel("crash"), Options{Timeout: time.Second})
 	x := p.(*guarded).p.(*execBot)
 	for range maxRestarts + 3 {
@@ -155,7 +143,7 @@ func TestExecCrashRestarts(t *testing.T) {
 }
 
 func TestExecMissingProgram(t *testing.T) {
-	s := setupDone(t, 2)
+	s := setupDone(t, 3, 2)
 	p := mustNew(t, ExecPrefix+filepath.Join(t.TempDir(), "no-such-bot"), Options{})
 	c, err := p.Act(context.Background(), s.View(s.Current), s.Current)
 	if err != nil || c == nil || Faults(p) != 1 {

@@ -41,12 +41,7 @@ func TestNodeChoose(t *testing.T) {
 // The search is a tree: iterations go below the root, to hard's next turn,
 // and the root's visits add up to the iterations.
 func TestSearchGrowsATree(t *testing.T) {
-	s := newMatch(t, 4, 3, state.DefaultOptions())
-	for s.Phase == state.PhaseSetup {
-		if _, err := engine.Apply(s, toMove(s), engine.AutoPlace{}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	s := setupDone(t, 4, 3)
 	h := newHard(Options{Seed: 1, Iterations: 300, Budget: time.Minute})
 	seat := s.Current
 	view := s.View(seat)

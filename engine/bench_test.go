@@ -7,14 +7,21 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-// midGame returns a 4-player game some way into play.
-func midGame(b *testing.B) *state.State {
-	return playRandomUntil(b, state.DefaultOptions(), 12, randomMove).State
+// benchRules are the rule sets the benchmarks of a game's state run over:
+// a 4-player game of each some turns into random play (capitals on a
+// normal map), and the command that takes it on to the phase of many
+// legal commands (attack, action).
+var benchRules = []struct {
+	name  string
+	opts  state.Options
+	turns int
+	move  randomMover
+	phase state.Phase
+	next  func(s *state.State) Command
+}{
+	{"classic", state.DefaultOptions(), 12, randomMove, state.PhaseAttack, func(*state.State) Command { return AutoPlace{} }},
+	{"capitals", state.CapitalsOptions(), 16, randomCapitalsMove, state.PhaseAction, func(s *state.State) Command { return Legal(s, s.Current)[0] }},
 }
-
-// randomMover picks a random legal command and the seat to play it:
-// randomMove for a classic game, randomCapitalsMove for a capitals one.
-type randomMover func(g *Game, r *rand.Rand) (int, Command)
 
 var fourSeats = []SeatInfo{{"a", "A"}, {"b", "B"}, {"c", "C"}, {"d", "D"}}
 
@@ -53,34 +60,69 @@ func BenchmarkAttackRoll(b *testing.B) {
 	}
 }
 
-// sink keeps benchmark results on the heap, as real callers would.
-var sink *state.State
-
-func BenchmarkClone(b *testing.B) {
-	s := midGame(b)
+// BenchmarkCapitalsLaunch plans one attack and launches it (luck drawn,
+// damage done, events), from a prepared action phase.
+func BenchmarkCapitalsLaunch(b *testing.B) {
+	s := capBoard(b, twoCapitals+"\nAlba: Ann 40 capital\nBrin: Bob 1")
 	b.ReportAllocs()
 	for b.Loop() {
-		sink = s.Clone()
-	}
-}
-
-func BenchmarkLegal(b *testing.B) {
-	s := midGame(b)
-	for s.Phase != state.PhaseAttack {
-		if _, err := Apply(s, s.Current, AutoPlace{}); err != nil {
+		s.Phase = state.PhaseAction
+		s.Terr[I("Brin")] = state.Terr{Owner: 1, Armies: 1}
+		if _, err := Apply(s, 0, Plan{I("Alba"), I("Brin")}); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := Apply(s, 0, Launch{}); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportAllocs()
-	for b.Loop() {
-		_ = Legal(s, s.Current)
+}
+
+// sink keeps benchmark results on the heap, as real callers would.
+var sink *state.State
+
+// BenchmarkClone clones a 4-player mid-game state.
+func BenchmarkClone(b *testing.B) {
+	for _, r := range benchRules {
+		b.Run(r.name, func(b *testing.B) {
+			s := playRandomUntil(b, r.opts, r.turns, r.move).State
+			b.ReportAllocs()
+			for b.Loop() {
+				sink = s.Clone()
+			}
+		})
+	}
+}
+
+// BenchmarkLegal lists every legal command of an attack phase (classic) or
+// an action phase (capitals: captures, ports, the plans that pass the
+// strictly-greater rule, every move by quarters).
+func BenchmarkLegal(b *testing.B) {
+	for _, r := range benchRules {
+		b.Run(r.name, func(b *testing.B) {
+			s := playRandomUntil(b, r.opts, r.turns, r.move).State
+			for s.Phase != r.phase {
+				if _, err := Apply(s, s.Current, r.next(s)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = Legal(s, s.Current)
+			}
+		})
 	}
 }
 
 // BenchmarkRandomGame plays a whole 4-player game of random legal play
-// (biased toward attacks so that it ends), without recording a log.
+// (biased toward attacks so that it ends), without recording a log; a
+// capitals game on a normal map, generated once, as the host caches it.
 func BenchmarkRandomGame(b *testing.B) {
-	benchRandomGames(b, state.DefaultOptions(), randomMove)
+	b.Run("classic", func(b *testing.B) { benchRandomGames(b, state.DefaultOptions(), randomMove) })
+	b.Run("capitals", func(b *testing.B) {
+		o := state.CapitalsOptions()
+		o.Map = MatchMap("normal", 1)
+		benchRandomGames(b, o, randomCapitalsMove)
+	})
 }
 
 // benchRandomGames plays a whole 4-player game with opts per op, a new

@@ -254,12 +254,12 @@ func expect(t testing.TB, s *state.State, text string) {
 	}
 }
 
-// applyDice applies c with scripted die faces (1 to 6) for the rolls and
-// raw draws for anything else, failing if the script is not used up.
-func applyDice(s *state.State, seat int, c Command, faces ...int) ([]Event, error) {
-	rec := make([]int32, len(faces))
-	for i, f := range faces {
-		rec[i] = int32(f - 1)
+// applyRaw applies c with scripted random draws: raw holds the exact values
+// the command must draw, in order (strict, as in a replay).
+func applyRaw(s *state.State, seat int, c Command, raw ...int) ([]Event, error) {
+	rec := make([]int32, len(raw))
+	for i, v := range raw {
+		rec[i] = int32(v)
 	}
 	d := dice{rng: &s.RNG, strict: true, replay: rec}
 	ev, err := apply(s, seat, c, &d)
@@ -267,6 +267,16 @@ func applyDice(s *state.State, seat int, c Command, faces ...int) ([]Event, erro
 		err = d.done()
 	}
 	return ev, err
+}
+
+// applyDice applies c with scripted die faces (1 to 6) for the rolls and
+// raw draws for anything else, failing if the script is not used up.
+func applyDice(s *state.State, seat int, c Command, faces ...int) ([]Event, error) {
+	raw := make([]int, len(faces))
+	for i, f := range faces {
+		raw[i] = f - 1
+	}
+	return applyRaw(s, seat, c, raw...)
 }
 
 func TestBoardHelper(t *testing.T) {

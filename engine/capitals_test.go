@@ -3,31 +3,18 @@ package engine
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"strings"
 	"testing"
 
 	"github.com/riskbot/riskbot/state"
 )
 
-// applyRaw applies c with scripted random draws: raw holds the exact values
-// the command must draw, in order (strict, as in a replay).
-func applyRaw(s *state.State, seat int, c Command, raw ...int) ([]Event, error) {
-	rec := make([]int32, len(raw))
-	for i, v := range raw {
-		rec[i] = int32(v)
-	}
-	d := dice{rng: &s.RNG, strict: true, replay: rec}
-	ev, err := apply(s, seat, c, &d)
-	if err == nil {
-		err = d.done()
-	}
-	return ev, err
-}
-
 // noItem is the draw of a turn start without an item (12% chance missed).
 const noItem = 99
 
+// capTest is a row of a capitals rule table: a ruleTest on the islands,
+// with the raw draws of the command, a part of the message of its refusal
+// and a check of its events.
 type capTest struct {
 	name  string
 	board string
@@ -45,36 +32,12 @@ func runCap(t *testing.T, tests []capTest) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := capBoard(t, tt.board)
-			before, _ := json.Marshal(s)
-			seat := -1
-			for i, p := range s.Seats {
-				if p.Name == tt.seat {
-					seat = i
+			apply := func(seat int) ([]Event, error) { return applyRaw(s, seat, tt.cmd, tt.raw...) }
+			if ev, ok := applyRow(t, s, tt.seat, apply, tt.err, tt.msg); ok {
+				capExpect(t, s, tt.want)
+				if tt.event != nil {
+					tt.event(t, ev)
 				}
-			}
-			ev, err := applyRaw(s, seat, tt.cmd, tt.raw...)
-			if tt.err != 0 {
-				if !errors.Is(err, tt.err) {
-					t.Fatalf("err = %v, want %v", err, tt.err)
-				}
-				if !strings.Contains(err.Error(), tt.msg) {
-					t.Errorf("message %q does not say %q", err, tt.msg)
-				}
-				after, _ := json.Marshal(s)
-				if !bytes.Equal(before, after) {
-					t.Error("a refused command changed the state")
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("unexpected error: %v", err)
-			}
-			if err := s.Check(); err != nil {
-				t.Fatalf("state inconsistent after the command: %v", err)
-			}
-			capExpect(t, s, tt.want)
-			if tt.event != nil {
-				tt.event(t, ev)
 			}
 		})
 	}

@@ -8,7 +8,7 @@ import (
 // BenchmarkDecodeLog decodes the JSON of a 2,000-command log, as loading a
 // match without a snapshot does.
 func BenchmarkDecodeLog(b *testing.B) {
-	_, log := playRandom(b, 3, 2000)
+	_, log := classicGames.play(b, 3, 2000)
 	data, _ := json.Marshal(log)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()

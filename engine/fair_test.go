@@ -51,7 +51,7 @@ func TestCommitment(t *testing.T) {
 // finishedRecord plays a random classic match to its end.
 func finishedRecord(t *testing.T, seed uint64) Record {
 	t.Helper()
-	g, log := playRandom(t, seed, 5000)
+	g, log := classicGames.play(t, seed, 5000)
 	if g.State.Phase != state.PhaseOver {
 		t.Fatalf("seed %d: the match did not end in 5000 commands", seed)
 	}
@@ -60,7 +60,7 @@ func finishedRecord(t *testing.T, seed uint64) Record {
 
 func capitalsRecord(t *testing.T, seed uint64) Record {
 	t.Helper()
-	g, log := playRandomCapitals(t, seed, 400)
+	g, log := capitalsGames.play(t, seed, 400)
 	return Record{Setup: g.Setup, Log: log, Commitment: g.Commitment()}
 }
 
@@ -263,7 +263,7 @@ func TestRecordJSONCommitment(t *testing.T) {
 // FuzzVerify feeds Verify records it did not write: it may refuse them or
 // find they do not verify, but must not panic.
 func FuzzVerify(f *testing.F) {
-	g, log := playRandom(f, 11, 60)
+	g, log := classicGames.play(f, 11, 60)
 	b, err := json.Marshal(Record{Setup: g.Setup, Log: log})
 	if err != nil {
 		f.Fatal(err)

@@ -109,25 +109,61 @@ func widen(moves []Command, c Command, r *rand.Rand) Command {
 	return c
 }
 
-// playRandom plays up to maxSteps random legal commands, checking the
-// invariants after each, and returns the game and its log.
-func playRandom(t testing.TB, seed uint64, maxSteps int) (*Game, []Entry) {
+// randomGames is how random games of one rule set are played: a setup
+// that varies with the seed, a random legal move, the second seed of the
+// moves' generator, a random command of any kind (mostly illegal), and, if
+// set, the checks of each command beyond State.Check.
+type randomGames struct {
+	name    string
+	setup   func(seed uint64) Setup
+	move    randomMover
+	stream  uint64
+	command func(r *rand.Rand, s *state.State) Command
+	steps   func(g *Game) stepCheck
+}
+
+// randomMover picks a random legal command and the seat to play it.
+type randomMover func(g *Game, r *rand.Rand) (int, Command)
+
+// stepCheck checks one command of a game, from the state before it to the
+// state after it and its events.
+type stepCheck func(t testing.TB, seed uint64, step int, before, after *state.State, ev []Event)
+
+var (
+	classicGames  = randomGames{"classic", randomSetup, randomMove, 7, randomCommand, nil}
+	capitalsGames = randomGames{"capitals", randomCapitalsSetup, randomCapitalsMove, 8, randomCapitalsCommand, capitalsSteps}
+)
+
+// play plays up to maxSteps random legal commands, checking the invariants
+// after each, and returns the game and its log.
+func (rg randomGames) play(t testing.TB, seed uint64, maxSteps int) (*Game, []Entry) {
 	t.Helper()
-	g, err := NewGame(randomSetup(seed))
+	g, err := NewGame(rg.setup(seed))
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := rand.New(rand.NewPCG(seed, 7))
+	r := rand.New(rand.NewPCG(seed, rg.stream))
+	var check stepCheck
+	if rg.steps != nil {
+		check = rg.steps(g)
+	}
 	var log []Entry
 	for step := 0; step < maxSteps && g.State.Phase != state.PhaseOver; step++ {
-		seat, c := randomMove(g, r)
-		e, _, err := g.Apply(seat, c)
+		seat, c := rg.move(g, r)
+		var before *state.State
+		if check != nil {
+			before = g.State.Clone()
+		}
+		e, ev, err := g.Apply(seat, c)
 		if err != nil {
 			t.Fatalf("seed %d step %d: legal %#v by seat %d refused: %v", seed, step, c, seat, err)
 		}
 		log = append(log, e)
 		if err := g.State.Check(); err != nil {
 			t.Fatalf("seed %d step %d after %#v: %v", seed, step, c, err)
+		}
+		if check != nil {
+			check(t, seed, step, before, g.State, ev)
 		}
 	}
 	return g, log
@@ -142,21 +178,35 @@ func games(short int) int {
 	return 1000
 }
 
-// TestReplayReproducesRandomGames plays many random games with every
-// option, checks the invariants after every command, and replays each log,
-// after a round trip through JSON, to the same final state bit for bit.
+// TestReplayReproducesRandomGames plays many random games of each rule set
+// with random options, checks the invariants after every command, and
+// replays each log, after a round trip through JSON, to the same final
+// state bit for bit.
 func TestReplayReproducesRandomGames(t *testing.T) {
-	n, finished := games(100), 0
-	for seed := range uint64(n) {
-		g, log := playRandom(t, seed, 1500)
-		if g.State.Phase == state.PhaseOver {
-			finished++
-		}
-		wantRecordReplays(t, seed, g, log)
-	}
-	t.Logf("%d games, %d finished within the step cap", n, finished)
-	if finished == 0 {
-		t.Error("no random game finished: the end of the match is never exercised")
+	for _, tt := range []struct {
+		games     randomGames
+		short     int // the number of games under -short
+		steps     int // the step cap of a game
+		finishPct int // the share of games that must finish within it (one at least)
+	}{
+		{classicGames, 100, 1500, 0},
+		{capitalsGames, 60, 2500, 50},
+	} {
+		t.Run(tt.games.name, func(t *testing.T) {
+			n, finished, steps := games(tt.short), 0, 0
+			for seed := range uint64(n) {
+				g, log := tt.games.play(t, seed, tt.steps)
+				steps += len(log)
+				if g.State.Phase == state.PhaseOver {
+					finished++
+				}
+				wantRecordReplays(t, seed, g, log)
+			}
+			t.Logf("%d games, %d commands, %d finished within the step cap", n, steps, finished)
+			if want := max(1, n*tt.finishPct/100); finished < want {
+				t.Errorf("only %d of %d random games finished, want %d: the end of the match is too rarely exercised", finished, n, want)
+			}
+		})
 	}
 }
 
@@ -186,9 +236,20 @@ func wantRecordReplays(t *testing.T, seed uint64, g *Game, log []Entry) {
 // A snapshot taken mid-game, decoded and continued, ends where the full
 // game ends: loading is snapshot + tail.
 func TestSnapshotThenTailEqualsFullReplay(t *testing.T) {
-	for seed := range uint64(40) {
-		g, log := playRandom(t, seed, 800)
-		wantSnapshotThenTail(t, seed, g, log)
+	for _, tt := range []struct {
+		games randomGames
+		n     uint64 // games
+		steps int
+	}{
+		{classicGames, 40, 800},
+		{capitalsGames, 30, 1000},
+	} {
+		t.Run(tt.games.name, func(t *testing.T) {
+			for seed := range tt.n {
+				g, log := tt.games.play(t, seed, tt.steps)
+				wantSnapshotThenTail(t, seed, g, log)
+			}
+		})
 	}
 }
 
@@ -222,45 +283,66 @@ func wantSnapshotThenTail(t *testing.T, seed uint64, g *Game, log []Entry) {
 	}
 }
 
-// The log keeps the outcomes: a replay with a recorded die changed follows
-// the record, not the generator, so an engine that draws differently still
-// replays old matches as they were played.
+// The log keeps the outcomes (dice, and capitals' luck, drawn from the
+// match's generator): a replay with a recorded value changed follows the
+// record, not the generator, so an engine that draws differently still
+// replays old matches as they were played, and a changed value changes the
+// outcome.
 func TestReplayUsesRecordedOutcomes(t *testing.T) {
-	g, log := playRandom(t, 3, 400)
-	_ = g
-	for i, e := range log {
-		if _, ok := e.Cmd.(Attack); !ok || len(e.Rand) == 0 {
-			continue
-		}
-		changed := append([]Entry(nil), log[:i+1]...)
-		rnd := append([]int32(nil), e.Rand...)
-		rnd[0] = (rnd[0] + 1) % 6
-		changed[i].Rand = rnd
-		a, err := Replay(g.Setup, log[:i+1])
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := Replay(g.Setup, changed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ja, _ := json.Marshal(a.State.Terr)
-		jb, _ := json.Marshal(b.State.Terr)
-		if a.State.RNG != b.State.RNG {
-			t.Error("the generator must advance the same way")
-		}
-		if bytes.Equal(ja, jb) {
-			// The change may not alter the outcome (same comparison); try
-			// the next attack.
-			continue
-		}
-		return
+	for _, tt := range []struct {
+		games        randomGames
+		first, count uint64 // the seeds of the games
+		steps        int
+		cmd          string // the command whose recorded values are changed
+		span         int32  // the values lie in [0, span)
+		change       func(v int32) int32
+	}{
+		{classicGames, 3, 1, 400, "attack", 6, func(v int32) int32 { return (v + 1) % 6 }},
+		{capitalsGames, 0, 50, 3000, "launch", LuckSpan, func(v int32) int32 { return LuckSpan - 1 - v }},
+	} {
+		t.Run(tt.games.name, func(t *testing.T) {
+			for seed := tt.first; seed < tt.first+tt.count; seed++ {
+				g, log := tt.games.play(t, seed, tt.steps)
+				for i, e := range log {
+					if e.Cmd.Name() != tt.cmd || len(e.Rand) == 0 {
+						continue
+					}
+					for _, v := range e.Rand {
+						if v < 0 || v >= tt.span {
+							t.Fatalf("seed %d: %s recorded %d, out of [0,%d)", seed, tt.cmd, v, tt.span)
+						}
+					}
+					changed := append([]Entry(nil), log[:i+1]...)
+					rnd := append([]int32(nil), e.Rand...)
+					rnd[0] = tt.change(rnd[0])
+					changed[i].Rand = rnd
+					a, err := Replay(g.Setup, log[:i+1])
+					if err != nil {
+						t.Fatal(err)
+					}
+					b, err := Replay(g.Setup, changed)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if a.State.RNG != b.State.RNG {
+						t.Fatal("the generator must advance the same way")
+					}
+					ja, _ := json.Marshal(a.State.Terr)
+					jb, _ := json.Marshal(b.State.Terr)
+					if !bytes.Equal(ja, jb) {
+						return // the recorded value decided the outcome
+					}
+					// The change may not alter the outcome (same
+					// comparison); try the next one.
+				}
+			}
+			t.Fatalf("no change of a recorded %s altered an outcome", tt.cmd)
+		})
 	}
-	t.Fatal("no recorded die change altered an outcome")
 }
 
 func TestReplayRejectsTamperedLogs(t *testing.T) {
-	g, log := playRandom(t, 5, 300)
+	g, log := classicGames.play(t, 5, 300)
 	for i, e := range log {
 		if len(e.Rand) == 0 {
 			continue
@@ -286,41 +368,64 @@ func TestReplayRejectsTamperedLogs(t *testing.T) {
 }
 
 // TestLegalMovesAreAccepted: every listed move is accepted, and random
-// commands that Legal does not cover are refused without changing anything.
+// commands that Legal does not list are refused with a rule error, without
+// changing anything.
 func TestLegalMovesAreAccepted(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	checked, refused := 0, 0
-	for seed := range uint64(60) {
-		g, _ := playRandom(t, seed, r.IntN(600))
-		s := g.State
-		for seat := range s.Seats {
-			legal := Legal(s, seat)
-			for _, c := range legal {
-				cl := s.Clone()
-				if _, err := Apply(cl, seat, c); err != nil {
-					t.Fatalf("seed %d: listed %#v refused for seat %d: %v", seed, c, seat, err)
+	for _, tt := range []struct {
+		games randomGames
+		rng   [2]uint64 // the seeds of the game lengths' and the commands' generator
+		steps int       // each game is cut after fewer steps than this
+		tries int       // random commands per seat
+		kinds []string  // commands listed at least once
+	}{
+		{classicGames, [2]uint64{1, 2}, 600, 200, nil},
+		{capitalsGames, [2]uint64{3, 4}, 500, 300, []string{"capital", "reinforce", "capture", "port", "plan", "launch", "move", "end"}},
+	} {
+		t.Run(tt.games.name, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(tt.rng[0], tt.rng[1]))
+			checked, refused := 0, 0
+			kinds := map[string]int{}
+			for seed := range uint64(60) {
+				g, _ := tt.games.play(t, seed, r.IntN(tt.steps))
+				s := g.State
+				for seat := range s.Seats {
+					legal := Legal(s, seat)
+					for _, c := range legal {
+						cl := s.Clone()
+						if _, err := Apply(cl, seat, c); err != nil {
+							t.Fatalf("seed %d: listed %#v refused for seat %d: %v", seed, c, seat, err)
+						}
+						checked++
+						kinds[c.Name()]++
+					}
+					before, _ := json.Marshal(s)
+					for range tt.tries {
+						c := tt.games.command(r, s)
+						if Covers(legal, c) {
+							continue
+						}
+						cl := s.Clone()
+						if _, err := Apply(cl, seat, c); err == nil {
+							t.Fatalf("seed %d: unlisted %#v accepted for seat %d in phase %s", seed, c, seat, s.Phase)
+						} else if _, ok := IsRule(err); !ok {
+							t.Fatalf("seed %d: %#v refused with a non-rule error: %v", seed, c, err)
+						}
+						after, _ := json.Marshal(cl)
+						if !bytes.Equal(before, after) {
+							t.Fatalf("seed %d: refused %#v changed the state", seed, c)
+						}
+						refused++
+					}
 				}
-				checked++
 			}
-			before, _ := json.Marshal(s)
-			for range 200 {
-				c := randomCommand(r, s)
-				if Covers(legal, c) {
-					continue
+			t.Logf("%d listed moves accepted (%v), %d unlisted refused", checked, kinds, refused)
+			for _, k := range tt.kinds {
+				if kinds[k] == 0 {
+					t.Errorf("no %q command was ever listed", k)
 				}
-				cl := s.Clone()
-				if _, err := Apply(cl, seat, c); err == nil {
-					t.Fatalf("seed %d: unlisted %#v accepted for seat %d in phase %s", seed, c, seat, s.Phase)
-				}
-				after, _ := json.Marshal(cl)
-				if !bytes.Equal(before, after) {
-					t.Fatalf("seed %d: refused %#v changed the state", seed, c)
-				}
-				refused++
 			}
-		}
+		})
 	}
-	t.Logf("%d listed moves accepted, %d unlisted refused", checked, refused)
 }
 
 // randomCommand makes a command of any type with plausible or silly fields.
@@ -352,7 +457,7 @@ func randomCommand(r *rand.Rand, s *state.State) Command {
 }
 
 func TestViewHidesCardsAndGenerator(t *testing.T) {
-	g, _ := playRandom(t, 11, 900)
+	g, _ := classicGames.play(t, 11, 900)
 	s := g.State
 	for seat := range s.Seats {
 		v := s.View(seat)

@@ -43,7 +43,7 @@ func TestRanking(t *testing.T) {
 		}
 	})
 	t.Run("a surrender, then a match going on", func(t *testing.T) {
-		g, log := playRandom(t, 8, 0)
+		g, log := classicGames.play(t, 8, 0)
 		for g.State.Phase == state.PhaseSetup {
 			seat := 0
 			for i := range g.State.Seats {

@@ -1,8 +1,11 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/riskbot/riskbot/state"
@@ -64,39 +67,49 @@ func runRules(t *testing.T, tests []ruleTest) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := board(t, tt.board)
-			before, _ := json.Marshal(s)
-			seat := -1
-			for i, p := range s.Seats {
-				if p.Name == tt.seat {
-					seat = i
-				}
+			apply := func(seat int) ([]Event, error) { return applyDice(s, seat, tt.cmd, tt.dice...) }
+			if _, ok := applyRow(t, s, tt.seat, apply, tt.err, ""); ok {
+				expect(t, s, tt.want)
 			}
-			if seat < 0 {
-				t.Fatalf("unknown seat %q", tt.seat)
-			}
-			_, err := applyDice(s, seat, tt.cmd, tt.dice...)
-			if tt.err != 0 {
-				if !errors.Is(err, tt.err) {
-					t.Fatalf("err = %v, want %v", err, tt.err)
-				}
-				if e, ok := IsRule(err); !ok || e.Msg == "" {
-					t.Errorf("error %v is not a rule error with a message", err)
-				}
-				after, _ := json.Marshal(s)
-				if string(before) != string(after) {
-					t.Errorf("a rejected command changed the state")
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("unexpected error: %v", err)
-			}
-			if err := s.Check(); err != nil {
-				t.Errorf("invariants broken: %v", err)
-			}
-			expect(t, s, tt.want)
 		})
 	}
+}
+
+// applyRow applies the command of a rule test's row to s for the seat
+// named seat, with apply. A row that wants err must be refused with that
+// rule violation, a message (that contains msg) and no change to s; any
+// other must be accepted and leave s consistent, and gets its events and
+// ok to check the rest.
+func applyRow(t *testing.T, s *state.State, seat string, apply func(seat int) ([]Event, error), err Code, msg string) (ev []Event, ok bool) {
+	t.Helper()
+	before, _ := json.Marshal(s)
+	i := slices.IndexFunc(s.Seats, func(p state.Seat) bool { return p.Name == seat })
+	if i < 0 {
+		t.Fatalf("unknown seat %q", seat)
+	}
+	ev, got := apply(i)
+	if err != 0 {
+		if !errors.Is(got, err) {
+			t.Fatalf("err = %v, want %v", got, err)
+		}
+		if e, ok := IsRule(got); !ok || e.Msg == "" {
+			t.Errorf("error %v is not a rule error with a message", got)
+		}
+		if !strings.Contains(got.Error(), msg) {
+			t.Errorf("message %q does not say %q", got, msg)
+		}
+		if after, _ := json.Marshal(s); !bytes.Equal(before, after) {
+			t.Error("a refused command changed the state")
+		}
+		return nil, false
+	}
+	if got != nil {
+		t.Fatalf("unexpected error: %v", got)
+	}
+	if err := s.Check(); err != nil {
+		t.Errorf("invariants broken: %v", err)
+	}
+	return ev, true
 }
 
 func TestRulesSetup(t *testing.T) {

@@ -133,8 +133,10 @@ func TestTurnCapIsADraw(t *testing.T) {
 	}
 }
 
+// TestSeatsRotate: over n games every entry plays first once (classic:
+// the first turn; capitals: the first choice of a capital, made in turn
+// order).
 func TestSeatsRotate(t *testing.T) {
-	// Over n games every entry plays first once.
 	for g := range 3 {
 		seen := map[int]bool{}
 		for pos := range 3 {
@@ -144,31 +146,47 @@ func TestSeatsRotate(t *testing.T) {
 			t.Fatal("not a rotation")
 		}
 	}
-	first := map[string]int{}
-	cfg := config("a", "b", "c")
-	cfg.Games = 3
-	cfg.MaxTurns = 1
-	cfg.New = func(level string, opts ai.Options) (ai.Player, error) {
-		return firstMover{level, first}, nil
-	}
-	if _, err := Run(context.Background(), cfg); err != nil {
-		t.Fatal(err)
-	}
-	for _, l := range []string{"a", "b", "c"} {
-		if first[l] != 1 {
-			t.Errorf("%s took the first turn %d times in 3 games, want 1", l, first[l])
-		}
+	for _, tt := range []struct {
+		cfg   Config
+		first func(s *state.State, seat int) bool // seat makes the first decision
+	}{
+		{config("a", "b", "c"), func(s *state.State, seat int) bool {
+			return s.Turn == 1 && s.Phase == state.PhaseReinforce && s.Seats[seat].Reserve > 0
+		}},
+		{capitalsConfig("a", "b", "c"), func(s *state.State, seat int) bool {
+			return s.Phase == state.PhaseSetup && s.Capital(0) < 0 && s.Capital(1) < 0 && s.Capital(2) < 0
+		}},
+	} {
+		t.Run(fmt.Sprint(tt.cfg.Options.Rules), func(t *testing.T) {
+			first := map[string]int{}
+			cfg := tt.cfg
+			cfg.Games = 3
+			cfg.MaxTurns = 1
+			cfg.New = func(level string, opts ai.Options) (ai.Player, error) {
+				return firstMover{level, first, tt.first}, nil
+			}
+			if _, err := Run(context.Background(), cfg); err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range []string{"a", "b", "c"} {
+				if first[l] != 1 {
+					t.Errorf("%s made the first decision %d times in 3 games, want 1", l, first[l])
+				}
+			}
+		})
 	}
 }
 
-// firstMover records who plays turn 1 and otherwise plays the fallback.
+// firstMover counts the first decisions of the entry name (as isFirst
+// tells them) and otherwise plays the fallback.
 type firstMover struct {
-	name  string
-	first map[string]int
+	name    string
+	first   map[string]int
+	isFirst func(s *state.State, seat int) bool
 }
 
 func (f firstMover) Act(_ context.Context, s *state.State, seat int) (engine.Command, error) {
-	if s.Turn == 1 && s.Phase == state.PhaseReinforce && s.Seats[seat].Reserve > 0 {
+	if f.isFirst(s, seat) {
 		f.first[f.name]++
 	}
 	return ai.Fallback(s, seat), nil
@@ -310,40 +328,6 @@ func TestCapitals(t *testing.T) {
 			}
 		})
 	}
-}
-
-// TestCapitalsSeatsRotate: over n games every entry chooses its capital
-// first once (the choice is in turn order).
-func TestCapitalsSeatsRotate(t *testing.T) {
-	first := map[string]int{}
-	cfg := capitalsConfig("a", "b", "c")
-	cfg.Games = 3
-	cfg.MaxTurns = 1
-	cfg.New = func(level string, opts ai.Options) (ai.Player, error) {
-		return firstChooser{level, first}, nil
-	}
-	if _, err := Run(context.Background(), cfg); err != nil {
-		t.Fatal(err)
-	}
-	for _, l := range []string{"a", "b", "c"} {
-		if first[l] != 1 {
-			t.Errorf("%s chose the first capital %d times in 3 games, want 1", l, first[l])
-		}
-	}
-}
-
-// firstChooser records who chooses the first capital and otherwise plays
-// the fallback.
-type firstChooser struct {
-	name  string
-	first map[string]int
-}
-
-func (f firstChooser) Act(_ context.Context, s *state.State, seat int) (engine.Command, error) {
-	if s.Phase == state.PhaseSetup && s.Capital(0) < 0 && s.Capital(1) < 0 && s.Capital(2) < 0 {
-		f.first[f.name]++
-	}
-	return ai.Fallback(s, seat), nil
 }
 
 // TestExampleBotBothRules builds the sample outside bot and plays short
