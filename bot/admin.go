@@ -32,22 +32,9 @@ const abandonConfirm = 5 * time.Minute
 // change, before it is closed, unless Config.LobbyTTL says otherwise.
 const DefaultLobbyTTL = 7 * 24 * time.Hour
 
-// openRow returns the open match of a channel as stored, without loading
-// its game (it may not load), or a refusal.
-func (b *Bot) openRow(ctx context.Context, channel string) (storage.Match, error) {
-	ms, err := b.cfg.Store.History(ctx, channel)
-	if err != nil {
-		return storage.Match{}, err
-	}
-	if len(ms) == 0 || !ms[0].Status.Open() {
-		return storage.Match{}, chat.Refuse("There is no match in this channel to end.")
-	}
-	return ms[0], nil
-}
-
 func cmdAbandon(ctx context.Context, c *call) (result, error) {
 	b := c.bot
-	row, err := b.openRow(ctx, c.req.Channel)
+	row, err := b.matches.OpenRow(ctx, c.req.Channel)
 	if err != nil {
 		return result{}, err
 	}
@@ -82,7 +69,7 @@ func (b *Bot) clickAbandon(ctx context.Context, c chat.Click, bt hosted.Press) (
 	if len(bt.Args) != 1 || b.cfg.Now().Unix() > int64(bt.Args[0]) {
 		return result{}, chat.Refuse("That confirmation has expired: run /risk abandon again if you still mean it.")
 	}
-	row, err := b.openRow(ctx, c.Channel)
+	row, err := b.matches.OpenRow(ctx, c.Channel)
 	if err != nil {
 		return result{}, err
 	}

@@ -65,7 +65,7 @@ func (b *Bot) refused(ctx context.Context, channel string, id int64, re *chat.Re
 	a = channelAlert{Reason: re.Reason, Needs: re.Needs, Since: b.cfg.Now(), Match: id}
 	b.cfg.Log.Warn("the channel refused the bot's post: telling its players", "channel", channel, "match", id, "reason", re.Reason)
 	if dm, ok := b.cfg.Poster.(chat.DirectPoster); ok {
-		if m, err := b.loadID(ctx, id); err == nil && !strings.HasPrefix(m.Meta.Host, "bot:") {
+		if m, err := b.matches.ByID(ctx, id); err == nil && !strings.HasPrefix(m.Meta.Host, "bot:") {
 			err := dm.DM(ctx, m.Meta.Host, chat.Message{Text: fmt.Sprintf(
 				"⚠️ I could not post in %s, where you host a Risk match (the chat said: %s). The match goes on, but its turn results, maps and pings are missing there until I may post again: an admin can give me %s in that channel's settings, or end the match with /risk abandon.",
 				chat.ChannelLink(channel), re.Reason, cmp.Or(chat.AndList(re.Needs), "its permissions"))})

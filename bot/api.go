@@ -59,7 +59,7 @@ func (b *Bot) Match(ctx context.Context, id int64) (*MatchInfo, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := b.decodeMatch(l)
+	m, err := b.matches.Decode(l)
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +132,7 @@ func (b *Bot) play(ctx context.Context, id int64, channel string, user chat.User
 	if l.ID != id || l.Status != storage.Active || l.Game == nil {
 		return played{}, ErrNotPlaying
 	}
-	m, err := b.decodeMatch(l)
+	m, err := b.matches.Decode(l)
 	if err != nil {
 		return played{}, err
 	}

@@ -18,7 +18,7 @@ import (
 // user types: only what is legal for that option in the current phase, best
 // matches first. It never fails; no match means no suggestions.
 func (b *Bot) Autocomplete(ctx context.Context, req chat.Request, focused string) []chat.Choice {
-	m, err := b.load(ctx, req.Channel)
+	m, err := b.matches.Load(ctx, req.Channel)
 	if err != nil {
 		return nil
 	}

@@ -222,6 +222,8 @@ type Bot struct {
 	maps *mapCache
 	// people are the players' choices.
 	people *people.People
+	// matches loads and saves the matches.
+	matches *hosted.Matches
 }
 
 // New returns a Bot. Call Close to stop its background work.
@@ -266,10 +268,12 @@ func New(cfg Config) (*Bot, error) {
 		cfg.Meter = noMeter{}
 	}
 	bg, cancel := context.WithCancel(context.Background())
-	return &Bot{cfg: cfg, specs: command.Specs(cfg.Levels), started: cfg.Now(), locks: map[string]*sync.Mutex{},
+	b := &Bot{cfg: cfg, specs: command.Specs(cfg.Levels), started: cfg.Now(), locks: map[string]*sync.Mutex{},
 		running: map[string]bool{}, again: map[string]bool{}, elsewhere: map[string]bool{}, bg: bg, cancel: cancel,
 		thinking: make(chan struct{}, cfg.Thinkers), maps: newMapCache(cachedMaps),
-		people: people.New(cfg.Store, cfg.Now, cfg.Log)}, nil
+		people: people.New(cfg.Store, cfg.Now, cfg.Log)}
+	b.matches = hosted.NewMatches(cfg.Store, b.people, cfg.Now, cfg.Log, b.claim)
+	return b, nil
 }
 
 // Specs returns the subcommands this bot answers, for registration.
@@ -466,7 +470,7 @@ func (b *Bot) LastApplied(ctx context.Context, channel string) (text string, ok 
 		return "", false, err
 	}
 	who := a.User
-	if m, err := b.loadID(ctx, a.Match); err == nil {
+	if m, err := b.matches.ByID(ctx, a.Match); err == nil {
 		if i := m.Meta.Index(a.User); i >= 0 {
 			who = m.Meta.Seats[i].Name
 		}
@@ -566,7 +570,7 @@ type call struct {
 // load returns the open match of the call's channel, ready to record the
 // call's request with its change.
 func (c *call) load(ctx context.Context) (*hosted.Match, error) {
-	m, err := c.bot.load(ctx, c.req.Channel)
+	m, err := c.bot.matches.Load(ctx, c.req.Channel)
 	if err != nil {
 		return nil, err
 	}
@@ -611,98 +615,4 @@ func (b *Bot) handlers() map[string]handler {
 		"history":        cmdHistory,
 		"help":           cmdHelp,
 	}
-}
-
-// load returns the open match of the channel, or a friendly refusal.
-func (b *Bot) load(ctx context.Context, channel string) (*hosted.Match, error) {
-	l, err := b.cfg.Store.Active(ctx, channel)
-	if errors.Is(err, storage.ErrNotFound) {
-		return nil, chat.Refuse("There is no match in this channel. Start one with /risk new.")
-	}
-	var ce *storage.CorruptError
-	if errors.As(err, &ce) {
-		b.cfg.Log.Error("match cannot be loaded", "channel", channel, "match", ce.Match, "err", ce.Err)
-		return nil, chat.Refuse("This channel's match is damaged and cannot be loaded (match %d). An admin can end it with /risk abandon, and export it with `risk export` for a bug report.", ce.Match)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return b.decodeMatch(l)
-}
-
-// loadLatest returns the open match of the channel or, if there is none,
-// the last one it hosted, so that the map and the result of a finished
-// match stay on view.
-func (b *Bot) loadLatest(ctx context.Context, channel string) (*hosted.Match, error) {
-	m, err := b.load(ctx, channel)
-	var ue *chat.Refusal
-	if !errors.As(err, &ue) {
-		return m, err
-	}
-	past, herr := b.cfg.Store.History(ctx, channel)
-	if herr != nil {
-		return nil, herr
-	}
-	for _, p := range past {
-		if p.Setup != nil {
-			return b.loadID(ctx, p.ID)
-		}
-	}
-	return nil, err
-}
-
-// loadID returns a match by id.
-func (b *Bot) loadID(ctx context.Context, id int64) (*hosted.Match, error) {
-	l, err := b.cfg.Store.Load(ctx, id)
-	if errors.Is(err, storage.ErrNotFound) {
-		return nil, chat.Refuse("That match no longer exists.")
-	}
-	if err != nil {
-		return nil, err
-	}
-	return b.decodeMatch(l)
-}
-
-// decodeMatch reads the bot's data of a loaded match. Data that does not
-// decode (written by hand, or by a bug) makes a damaged match: refused
-// with a word, like one whose log no longer replays, rather than failing
-// every command of the channel with an error.
-func (b *Bot) decodeMatch(l *storage.Loaded) (*hosted.Match, error) {
-	meta, err := hosted.DecodeMeta(l.Meta)
-	if err != nil {
-		b.cfg.Log.Error("match data cannot be read", "channel", l.Channel, "match", l.ID, "err", err)
-		return nil, chat.Refuse("This channel's match is damaged and cannot be loaded (match %d). An admin can end it with /risk abandon, and export it with `risk export` for a bug report.", l.ID)
-	}
-	return &hosted.Match{Loaded: l, Meta: meta}, nil
-}
-
-// save writes a change with the match's data at the version it was read.
-func (b *Bot) save(ctx context.Context, m *hosted.Match, c storage.Change) error {
-	c.Meta = m.Meta.Encode()
-	if m.Rec != nil && !m.Rec.Saved && m.Rec.Req.Key != "" {
-		c.Request = &m.Rec.Req
-	}
-	if len(c.Posts) > 0 {
-		// This process delivers them (deliver): nobody else meanwhile.
-		cl := b.claim()
-		c.Claim = &cl
-	}
-	v, err := b.cfg.Store.Save(ctx, m.ID, m.Version, c, b.cfg.Now())
-	if errors.Is(err, storage.ErrDuplicate) {
-		return chat.Refuse("This was done already.")
-	}
-	if err != nil {
-		return err
-	}
-	if m.Rec != nil {
-		m.Rec.Saved = true
-	}
-	m.Version = v
-	if c.Timers != nil {
-		m.Timers = *c.Timers
-	}
-	if c.Status != 0 {
-		m.Status = c.Status
-	}
-	return nil
 }

@@ -89,7 +89,7 @@ func (b *Bot) playBots(channel string) (more bool) {
 		}
 		return false // the match's deadline brings them back
 	}
-	m, err := b.load(b.bg, channel)
+	m, err := b.matches.Load(b.bg, channel)
 	return err == nil && m.Status == storage.Active && m.BotsToPlay()
 }
 
@@ -131,7 +131,7 @@ func (b *Bot) runBots(ctx context.Context, channel, lease string) error {
 				return errLeaseLost
 			}
 		}
-		m, err := b.load(ctx, channel)
+		m, err := b.matches.Load(ctx, channel)
 		if err != nil {
 			var ue *chat.Refusal
 			if errors.As(err, &ue) {

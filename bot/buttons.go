@@ -50,7 +50,7 @@ func (b *Bot) click(ctx context.Context, c chat.Click) (result, error) {
 		// The match may be damaged: it is not loaded.
 		return b.clickAbandon(ctx, c, bt)
 	}
-	m, err := b.loadID(ctx, bt.Match)
+	m, err := b.matches.ByID(ctx, bt.Match)
 	if err != nil {
 		return result{}, err
 	}

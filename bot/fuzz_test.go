@@ -31,7 +31,7 @@ func FuzzHandle(f *testing.F) {
 		f.Add(seed[0], seed[1], seed[2], seed[3])
 	}
 	version := func(t *testing.T) int64 {
-		m, err := h.bot.loadLatest(context.Background(), ch)
+		m, err := h.bot.matches.Latest(context.Background(), ch)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -94,7 +94,7 @@ func FuzzCapitals(f *testing.F) {
 		f.Add(seed.lobby, seed.command, seed.option, seed.value, seed.who)
 	}
 	version := func(t *testing.T, channel string) int64 {
-		m, err := h.bot.loadLatest(context.Background(), channel)
+		m, err := h.bot.matches.Latest(context.Background(), channel)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -118,7 +118,7 @@ func FuzzCapitals(f *testing.F) {
 		if after := version(t, channel); got.Refused && after != before {
 			t.Fatalf("refused /risk %s %s:%q changed the match: %s", command, option, value, got.Text)
 		}
-		m, err := h.bot.loadLatest(context.Background(), ch)
+		m, err := h.bot.matches.Latest(context.Background(), ch)
 		if err != nil {
 			t.Fatal(err)
 		}

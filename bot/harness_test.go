@@ -285,7 +285,7 @@ func (h *harness) clickAs(c chat.Click) chat.Message {
 // load returns the channel's match as stored.
 func (h *harness) load(channel string) *hosted.Match {
 	h.t.Helper()
-	m, err := h.bot.loadLatest(context.Background(), channel)
+	m, err := h.bot.matches.Latest(context.Background(), channel)
 	if err != nil {
 		h.t.Fatalf("load %s: %v", channel, err)
 	}

@@ -52,12 +52,12 @@ func (b *Bot) Import(ctx context.Context, x *storage.Export) (*storage.Match, er
 	// from now (a computer plays at once).
 	unlock := b.lock(im.Channel)
 	defer unlock()
-	m, err := b.loadID(ctx, im.ID)
+	m, err := b.matches.ByID(ctx, im.ID)
 	if err != nil {
 		return nil, fmt.Errorf("bot: import: load the match stored: %w", err)
 	}
-	t := b.turnTimers(ctx, m)
-	if err := b.save(ctx, m, storage.Change{Timers: &t}); err != nil {
+	t := b.matches.TurnTimers(ctx, m)
+	if err := b.matches.Save(ctx, m, storage.Change{Timers: &t}); err != nil {
 		return nil, fmt.Errorf("bot: import: start the clock: %w", err)
 	}
 	return &m.Match, nil

@@ -54,7 +54,7 @@ func (b *Bot) statusLine(m *hosted.Match) string {
 
 func cmdStatus(ctx context.Context, c *call) (result, error) {
 	b := c.bot
-	m, err := b.loadLatest(ctx, c.req.Channel)
+	m, err := b.matches.Latest(ctx, c.req.Channel)
 	if err != nil {
 		return result{}, err
 	}
@@ -168,7 +168,7 @@ func cmdOdds(ctx context.Context, c *call) (result, error) {
 		if c.args.Has("attackers") || c.args.Has("defenders") {
 			return result{}, chat.Refuse("Give the territories (from, to) or the numbers (attackers, defenders), not both.")
 		}
-		m, err := c.bot.loadLatest(ctx, c.req.Channel)
+		m, err := c.bot.matches.Latest(ctx, c.req.Channel)
 		if err != nil {
 			return result{}, err
 		}
@@ -205,7 +205,7 @@ func cmdOdds(ctx context.Context, c *call) (result, error) {
 
 func cmdHistory(ctx context.Context, c *call) (result, error) {
 	b := c.bot
-	m, err := b.loadLatest(ctx, c.req.Channel)
+	m, err := b.matches.Latest(ctx, c.req.Channel)
 	if err != nil {
 		return result{}, err
 	}

@@ -373,7 +373,7 @@ func (b *Bot) join(ctx context.Context, m *hosted.Match, u chat.User) (result, e
 	name := uniqueName(m.Meta, u.Name)
 	m.Meta.Seats = append(m.Meta.Seats, hosted.Seat{ID: u.ID, Name: name})
 	text := m.Says(fmt.Sprintf("%s joined (%d/%d seats).%s", name, len(m.Meta.Seats), state.MaxSeats, twoPlayerHint(m)))
-	if err := b.save(ctx, m, storage.Change{}); err != nil {
+	if err := b.matches.Save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
 	return result{reply: chat.Message{Text: text, Embed: lobbyEmbed(m.Meta), Buttons: lobbyButtons(m)}}, nil
@@ -416,7 +416,7 @@ func (b *Bot) giveBack(ctx context.Context, m *hosted.Match, u chat.User, who st
 	}
 	sm.Autopilot, sm.Missed = false, 0
 	text := m.Says(fmt.Sprintf("%s plays their own seat again.", chat.Mention(sm.ID)))
-	if err := b.save(ctx, m, storage.Change{}); err != nil {
+	if err := b.matches.Save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
 	return result{reply: chat.Message{Text: text, Mentions: []string{sm.ID}}}, nil
@@ -453,7 +453,7 @@ func (b *Bot) leaveLobby(ctx context.Context, c *call, m *hosted.Match) (result,
 		}
 	}
 	m.Says(text)
-	if err := b.save(ctx, m, change); err != nil {
+	if err := b.matches.Save(ctx, m, change); err != nil {
 		return result{}, err
 	}
 	// A lobby closed in its own thread: archive it.
@@ -495,7 +495,7 @@ func cmdAddBot(ctx context.Context, c *call) (result, error) {
 	m.Meta.Seats = append(m.Meta.Seats, hosted.Seat{ID: fmt.Sprintf("bot:%d", m.Meta.Bots), Name: uniqueName(m.Meta, name), Level: level})
 	added := m.Meta.Seats[len(m.Meta.Seats)-1]
 	text := m.Says(fmt.Sprintf("🤖 %s (%s bot) takes a seat (%d/%d).%s", added.Name, level, len(m.Meta.Seats), state.MaxSeats, twoPlayerHint(m)))
-	if err := b.save(ctx, m, storage.Change{}); err != nil {
+	if err := b.matches.Save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
 	return result{reply: chat.Message{Text: text, Embed: lobbyEmbed(m.Meta), Buttons: lobbyButtons(m)}}, nil
@@ -527,7 +527,7 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 			text += m.Meta.PassHost()
 		}
 		text = m.Says(text + "\n" + b.seatList(m))
-		if err := b.save(ctx, m, storage.Change{}); err != nil {
+		if err := b.matches.Save(ctx, m, storage.Change{}); err != nil {
 			return result{}, err
 		}
 		return result{reply: chat.Message{Text: text}}, nil
@@ -567,11 +567,11 @@ func (b *Bot) kickSeat(ctx context.Context, m *hosted.Match, i int) (result, err
 	seat := s.SeatByID(sm.ID)
 	playsNow := s.Phase != state.PhaseOver && (s.Current == seat || (s.Phase == state.PhaseSetup && s.Seats[seat].Reserve > 0))
 	if playsNow && (s.Phase != state.PhaseSetup || hosted.IsCapitals(s)) {
-		t := b.turnTimers(ctx, m)
+		t := b.matches.TurnTimers(ctx, m)
 		change.Timers = &t
 	}
 	text := m.Says(fmt.Sprintf("%s was removed; a %s bot plays their seat from now on.%s", sm.Name, b.cfg.DefaultLevel, hostNote))
-	if err := b.save(ctx, m, change); err != nil {
+	if err := b.matches.Save(ctx, m, change); err != nil {
 		return result{}, err
 	}
 	return result{reply: chat.Message{Text: text}, bots: m.BotsToPlay()}, nil
@@ -603,7 +603,7 @@ func cmdSettings(ctx context.Context, c *call) (result, error) {
 	}
 	m.Meta.Settings = set
 	text := m.Says(fmt.Sprintf("Settings: %s.", settingsText(set)))
-	if err := b.save(ctx, m, storage.Change{}); err != nil {
+	if err := b.matches.Save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
 	return result{reply: chat.Message{Text: text}}, nil
@@ -635,7 +635,7 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 	m.Game = g
 	m.Status = storage.Active
 	m.Meta.Started = b.cfg.Now()
-	t := b.turnTimers(ctx, m)
+	t := b.matches.TurnTimers(ctx, m)
 	m.Timers = t
 	s := g.State
 	var order []string
@@ -665,7 +665,7 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 		text = m.Says(fmt.Sprintf("**The match has started!** Turn order and colours:\n%s\nEveryone places their armies now, all at once: /risk place territory:… armies:…, or /risk place alone to place them all automatically. Deadline %s.",
 			strings.Join(order, "\n"), chat.Timestamp(t.Deadline)))
 	}
-	if err := b.save(ctx, m, storage.Change{Start: &g.Setup, Timers: &t}); err != nil {
+	if err := b.matches.Save(ctx, m, storage.Change{Start: &g.Setup, Timers: &t}); err != nil {
 		return result{}, err
 	}
 	// The commitment to the seed (the dice, the cards, the deal) is public

@@ -40,7 +40,7 @@ func (b *Bot) saveNews(ctx context.Context, m *hosted.Match, c storage.Change, n
 		}
 		c.Posts = []json.RawMessage{body}
 	}
-	return b.save(ctx, m, c)
+	return b.matches.Save(ctx, m, c)
 }
 
 // batch writes the messages of news just saved, from the match as it now is.
@@ -151,7 +151,7 @@ func (b *Bot) redeliver(ctx context.Context, p storage.Post, now time.Time) erro
 		return b.cfg.Store.Delivered(ctx, p.Match, p.Version)
 	}
 	unlock := b.lock(p.Channel)
-	m, err := b.loadID(ctx, p.Match)
+	m, err := b.matches.ByID(ctx, p.Match)
 	unlock()
 	var ue *chat.Refusal
 	var ce *storage.CorruptError

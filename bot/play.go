@@ -72,7 +72,7 @@ func (b *Bot) apply(ctx context.Context, m *hosted.Match, seat int, note string,
 		change.Status = storage.Finished
 		change.Timers = &storage.Timers{}
 	} else if s.Turn != turn || (phase == state.PhaseSetup) != (s.Phase == state.PhaseSetup) || s.Current != current {
-		t := b.turnTimers(ctx, m)
+		t := b.matches.TurnTimers(ctx, m)
 		change.Timers = &t
 	}
 	if note != "" || len(out.turns) > 0 || out.over {
@@ -86,23 +86,6 @@ func (b *Bot) apply(ctx context.Context, m *hosted.Match, seat int, note string,
 		b.matchWon(ctx, m)
 	}
 	return out, nil
-}
-
-// turnTimers sets the clock for the turn now starting: a bot plays at once;
-// a person has the match's turn hours, with a reminder when three quarters
-// have passed, and their quiet hours do not count (clockFor). The initial
-// placement, everyone's at once, has the plain clock.
-func (b *Bot) turnTimers(ctx context.Context, m *hosted.Match) storage.Timers {
-	now := b.cfg.Now()
-	s := m.Game.State
-	d := time.Duration(m.Meta.Settings.TurnHours) * time.Hour
-	switch {
-	case s.Phase == state.PhaseSetup && !hosted.IsCapitals(s):
-		return storage.Timers{Remind: now.Add(d * 3 / 4), Deadline: now.Add(d)}
-	case m.IsBotSeat(s.Current):
-		return storage.Timers{Deadline: now}
-	}
-	return b.people.Clock(ctx, s.Seats[s.Current].ID, d)
 }
 
 // turnPosts are the messages that follow the end of turns: each turn's

@@ -78,7 +78,7 @@ func cmdStats(ctx context.Context, c *call) (result, error) {
 	}
 	e.Fields = append(e.Fields, chat.Field{Name: whoName, Value: strings.Join(parts, "\n")})
 	// The luck of the channel's match, if it has one under way or ended.
-	if m, err := b.loadLatest(ctx, c.req.Channel); err == nil && m.Game != nil {
+	if m, err := b.matches.Latest(ctx, c.req.Channel); err == nil && m.Game != nil {
 		if x, err := b.cfg.Store.Export(ctx, m.ID); err == nil {
 			if rep, err := luck.Of(x.Record); err == nil {
 				e.Fields = append(e.Fields, chat.Field{Name: "Luck in this channel's match", Value: luckField(rep.String())})

@@ -145,7 +145,7 @@ func (b *Bot) Resume(ctx context.Context) error {
 		if o.Status != storage.Active || !b.serves(o.Channel) {
 			continue
 		}
-		m, err := b.loadID(ctx, o.ID)
+		m, err := b.matches.ByID(ctx, o.ID)
 		if err != nil {
 			var ue *chat.Refusal
 			if !errors.As(err, &ue) {
@@ -163,7 +163,7 @@ func (b *Bot) Resume(ctx context.Context) error {
 
 func (b *Bot) timer(ctx context.Context, t storage.Timer) error {
 	unlock := b.lock(t.Channel)
-	m, err := b.loadID(ctx, t.Match)
+	m, err := b.matches.ByID(ctx, t.Match)
 	if err != nil {
 		unlock()
 		var ue *chat.Refusal
