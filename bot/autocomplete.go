@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/voice"
+
 	"github.com/riskbot/riskbot/bot/hosted"
 
 	"github.com/riskbot/riskbot/bot/chat"
@@ -105,7 +107,7 @@ func (b *Bot) Autocomplete(ctx context.Context, req chat.Request, focused string
 		name := fmt.Sprintf("%s (%s)", s.Map.Territories[id].Name, chat.Plural(t.Armies, "army", "armies"))
 		if from >= 0 {
 			if o, err := engine.AttackOdds(s.Terr[from].Armies, t.Armies); err == nil {
-				name += " — " + oddsText(o)
+				name += " — " + voice.OddsText(o)
 			}
 		}
 		out = append(out, chat.Choice{Name: name, Value: s.Map.Territories[id].Name})

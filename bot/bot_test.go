@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/voice"
+
 	"github.com/riskbot/riskbot/bot/hosted"
 
 	"github.com/riskbot/riskbot/bot/chat"
@@ -226,7 +228,7 @@ func chatCommand(s *state.State, seat int, c engine.Command) (string, map[string
 	case engine.UseItem:
 		return "cards", map[string]string{"use": "yes"}
 	case engine.Move:
-		opts := map[string]string{"from": n(c.From), "to": n(c.To), "ratio": ratioNames[c.Quarters]}
+		opts := map[string]string{"from": n(c.From), "to": n(c.To), "ratio": voice.RatioNames[c.Quarters]}
 		if c.Hero {
 			opts["hero"] = "yes"
 		}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/voice"
+
 	"github.com/riskbot/riskbot/bot/hosted"
 
 	"github.com/riskbot/riskbot/bot/chat"
@@ -77,22 +79,6 @@ func (b *Bot) matchWon(ctx context.Context, m *hosted.Match) {
 	}
 }
 
-// revealText says what the seed was, for checking the dice.
-func (b *Bot) revealText(m *hosted.Match) string {
-	g := m.Game
-	return fmt.Sprintf("🔓 The seed was %d; committed at the start as %s…. /risk history show:verify replays every roll from it.",
-		g.Setup.Seed, g.Commitment()[:16])
-}
-
-// luckField is the luck report as an embed field's value.
-func luckField(report string) string {
-	lines := strings.Split(strings.TrimSpace(report), "\n")
-	if len(lines) > 1 {
-		lines = lines[1:] // the heading says what the field's name says
-	}
-	return strings.Join(lines, "\n")
-}
-
 // replayLimit is the most bytes a replay may take: the smallest upload
 // limit a Discord server may have.
 const replayLimit = 8 << 20
@@ -118,7 +104,7 @@ func (b *Bot) wholeMatch(ctx context.Context, m *hosted.Match, show string) (res
 		if err != nil {
 			return result{}, fmt.Errorf("bot: the luck of match %d: %w", m.ID, err)
 		}
-		return result{reply: chat.Message{Private: true, Embed: &chat.Embed{Title: "Luck against the exact odds", Description: luckField(rep.String())}}}, nil
+		return result{reply: chat.Message{Private: true, Embed: &chat.Embed{Title: "Luck against the exact odds", Description: voice.LuckField(rep.String())}}}, nil
 	case "verify":
 		if m.Status.Open() {
 			return result{}, chat.Refuse("The seed is revealed when the match ends; until then its commitment, `%s`, is all there is to check.", m.Game.Commitment())

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/voice"
 
-	"github.com/riskbot/riskbot/bot/news"
+	"github.com/riskbot/riskbot/bot/hosted"
 
 	"github.com/riskbot/riskbot/bot/chat"
 
@@ -15,42 +15,6 @@ import (
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
-
-// statusLine says in one line where the match is.
-func (b *Bot) statusLine(m *hosted.Match) string {
-	s := m.Game.State
-	if m.Status == storage.Abandoned {
-		how := ""
-		if m.Meta.Ended != "" {
-			how = " " + m.Meta.Ended
-		}
-		return fmt.Sprintf("The match was ended without a winner%s, at turn %d.", how, s.Turn)
-	}
-	switch s.Phase {
-	case state.PhaseOver:
-		return fmt.Sprintf("The match is over: %s won after %s.", b.voice(m).who(s, s.Winner), chat.Plural(s.Turn, "turn", "turns"))
-	case state.PhaseSetup:
-		if hosted.IsCapitals(s) {
-			return fmt.Sprintf("Choosing capitals: %s to choose.", b.voice(m).who(s, s.Current))
-		}
-		var waiting []string
-		for i := range s.Seats {
-			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 {
-				waiting = append(waiting, fmt.Sprintf("%s (%d)", b.voice(m).who(s, i), s.Seats[i].Reserve))
-			}
-		}
-		return "Initial placement: waiting for " + strings.Join(waiting, ", ") + "."
-	}
-	line := fmt.Sprintf("Turn %d: %s to play (%s phase)", s.Turn, b.voice(m).who(s, s.Current), s.Phase)
-	if o := s.Occupy; s.Phase == state.PhaseOccupy {
-		line = fmt.Sprintf("Turn %d: %s to move %d to %d armies from %s into %s, just taken (/risk occupy)",
-			s.Turn, b.voice(m).who(s, s.Current), o.Min, o.Max, s.Map.TerritoryName(o.From), s.Map.TerritoryName(o.To))
-	}
-	if !m.Timers.Deadline.IsZero() && !m.IsBotSeat(s.Current) {
-		line += ", deadline " + chat.Timestamp(m.Timers.Deadline)
-	}
-	return line + "."
-}
 
 func cmdStatus(ctx context.Context, c *call) (result, error) {
 	b := c.bot
@@ -60,15 +24,15 @@ func cmdStatus(ctx context.Context, c *call) (result, error) {
 	}
 	if m.Status == storage.Lobby {
 		return result{reply: chat.Private("Lobby (%d/%d seats); %s.\n%s\nThe host starts the match with /risk start.",
-			len(m.Meta.Seats), state.MaxSeats, settingsText(m.Meta.Settings), b.seatList(m))}, nil
+			len(m.Meta.Seats), state.MaxSeats, voice.SettingsText(m.Meta.Settings), voice.SeatList(m.Meta))}, nil
 	}
 	s := m.Game.State
 	if hosted.IsCapitals(s) {
-		lines := append([]string{b.statusLine(m)}, b.capitalsStatus(m)...)
-		lines = append(lines, "* a computer plays this seat. "+settingsText(m.Meta.Settings)+".")
-		return result{reply: b.standings(m, lines)}, nil
+		lines := append([]string{b.voice(m).StatusLine(m)}, b.voice(m).CapitalsStatus(m)...)
+		lines = append(lines, "* a computer plays this seat. "+voice.SettingsText(m.Meta.Settings)+".")
+		return result{reply: b.voice(m).Standings(m, lines)}, nil
 	}
-	lines := []string{b.statusLine(m), "```"}
+	lines := []string{b.voice(m).StatusLine(m), "```"}
 	lines = append(lines, fmt.Sprintf("%-16s %5s %6s %5s %6s", "player", "terr", "armies", "cards", "income"))
 	for i := range s.Seats {
 		name := s.Seats[i].Name
@@ -84,7 +48,7 @@ func cmdStatus(ctx context.Context, c *call) (result, error) {
 		}
 		lines = append(lines, fmt.Sprintf("%-16s %5d %6d %5d %6d", chat.Trunc(name, 16), s.Owned(i), s.Armies(i), s.HandSize(i), s.Income(i).Total))
 	}
-	lines = append(lines, "```", "* a computer plays this seat. "+settingsText(m.Meta.Settings)+".")
+	lines = append(lines, "```", "* a computer plays this seat. "+voice.SettingsText(m.Meta.Settings)+".")
 	var held []string
 	for ci, cont := range s.Map.Continents {
 		if o := s.ContinentOwner(ci); o >= 0 {
@@ -94,19 +58,7 @@ func cmdStatus(ctx context.Context, c *call) (result, error) {
 	if len(held) > 0 {
 		lines = append(lines, "Continents held: "+strings.Join(held, "; ")+".")
 	}
-	return result{reply: b.standings(m, lines)}, nil
-}
-
-// standings is /risk status's answer: where the match is, then the
-// standings in a card in the colour of the player to play, with the map.
-func (b *Bot) standings(m *hosted.Match, lines []string) chat.Message {
-	s := m.Game.State
-	seat := s.Current
-	if s.Phase == state.PhaseOver {
-		seat = s.Winner
-	}
-	return chat.Message{Private: true, Text: lines[0], Image: b.mapImage(m),
-		Embed: &chat.Embed{Title: "Standings", Description: strings.Join(lines[1:], "\n"), Color: b.voice(m).color(seat)}}
+	return result{reply: b.voice(m).Standings(m, lines)}, nil
 }
 
 func cmdCards(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
@@ -236,7 +188,7 @@ func (b *Bot) history(ctx context.Context, m *hosted.Match, turn, page int) (res
 		return result{}, err
 	}
 	v := b.voice(m)
-	turns, live, err := v.retell(e.Record)
+	turns, live, err := v.Retell(e.Record)
 	if err != nil {
 		return result{}, fmt.Errorf("bot: tell the history of match %d: %w", m.ID, err)
 	}
@@ -268,7 +220,7 @@ func (b *Bot) history(ctx context.Context, m *hosted.Match, turn, page int) (res
 		page = len(turns) - 1
 	}
 	t := turns[page]
-	em := v.turnEmbed(s, t, "")
+	em := v.TurnEmbed(s, t, "")
 	em.Footer = fmt.Sprintf("%d of %d", page+1, len(turns))
 	if live != nil && page == len(turns)-1 {
 		em.Footer += " · in progress"
@@ -276,10 +228,10 @@ func (b *Bot) history(ctx context.Context, m *hosted.Match, turn, page int) (res
 	msg := chat.Message{Private: true, Embed: em}
 	var row []chat.Button
 	if page > 0 {
-		row = append(row, chat.Button{ID: m.ButtonID("history", page-1), Label: "◀ " + v.shortTitle(turns[page-1]), Style: chat.Secondary})
+		row = append(row, chat.Button{ID: m.ButtonID("history", page-1), Label: "◀ " + v.ShortTitle(turns[page-1]), Style: chat.Secondary})
 	}
 	if page < len(turns)-1 {
-		row = append(row, chat.Button{ID: m.ButtonID("history", page+1), Label: v.shortTitle(turns[page+1]) + " ▶", Style: chat.Secondary})
+		row = append(row, chat.Button{ID: m.ButtonID("history", page+1), Label: v.ShortTitle(turns[page+1]) + " ▶", Style: chat.Secondary})
 	}
 	if page < len(turns)-2 {
 		row = append(row, chat.Button{ID: m.ButtonID("history", len(turns)-1), Label: "Latest", Style: chat.Secondary})
@@ -288,14 +240,6 @@ func (b *Bot) history(ctx context.Context, m *hosted.Match, turn, page int) (res
 		msg.Buttons = [][]chat.Button{row}
 	}
 	return result{reply: msg}, nil
-}
-
-// shortTitle names a turn on a button: "Turn 7", "Setup".
-func (v voice) shortTitle(t news.TurnRecord) string {
-	if t.Turn == 0 {
-		return "Setup"
-	}
-	return fmt.Sprintf("Turn %d", t.Turn)
 }
 
 func cmdHelp(_ context.Context, c *call) (result, error) {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/voice"
+
 	"github.com/riskbot/riskbot/bot/hosted"
 
 	"github.com/riskbot/riskbot/bot/news"
@@ -131,35 +133,6 @@ func parseRange(v string) (lo, hi int, err error) {
 	return lo, hi, err
 }
 
-func settingsText(set hosted.Settings) string {
-	o := set.Options
-	if o.Rules == state.Capitals {
-		timeout := "a careful bot plays for anyone out of time"
-		if set.OnTimeout == "skip" {
-			timeout = "a turn out of time is skipped"
-		}
-		colours := ""
-		if set.Palette == command.PaletteColorBlind {
-			colours = "; colour-blind palette"
-		}
-		return fmt.Sprintf("%s; %d h per turn, %s%s", capitalsSettings(o), set.TurnHours, timeout, colours)
-	}
-	victory := "two thirds of the map wins"
-	if o.Victory == state.Domination {
-		victory = "total domination wins"
-	}
-	timeout := "a careful bot plays for anyone out of time"
-	if set.OnTimeout == "skip" {
-		timeout = "a turn out of time is skipped"
-	}
-	colours := ""
-	if set.Palette == command.PaletteColorBlind {
-		colours = "; colour-blind palette"
-	}
-	return fmt.Sprintf("%s rules on the %s map; %s; %s cards; %s fortification; %d h per turn, %s%s",
-		o.Rules, o.Map, victory, o.Cards, o.Fortify, set.TurnHours, timeout, colours)
-}
-
 func cmdNew(ctx context.Context, c *call) (result, error) {
 	b := c.bot
 	thread, err := b.wantThread(c)
@@ -219,7 +192,7 @@ func cmdNew(ctx context.Context, c *call) (result, error) {
 	}
 	join := [][]chat.Button{{{ID: hosted.LobbyButton(m.ID, "join"), Label: "Join", Style: chat.Primary}}}
 	opened := fmt.Sprintf("**%s opened a Risk match!**", meta.Seats[0].Name)
-	lobby := lobbyEmbed(meta)
+	lobby := voice.LobbyEmbed(meta)
 	if !thread {
 		return result{reply: chat.Message{Text: opened, Embed: lobby, Buttons: join}}, nil
 	}
@@ -228,7 +201,7 @@ func cmdNew(ctx context.Context, c *call) (result, error) {
 	if err := b.post(ctx, channel, news.Post{Message: chat.Message{Text: opened + " Everything of this match happens in this thread.", Embed: lobby, Buttons: join}}); err != nil {
 		b.cfg.Log.Warn("post the lobby in its thread", "thread", channel, "err", err)
 	}
-	return result{reply: chat.Message{Text: fmt.Sprintf("%s %s. It is played in its own thread, %s: join there.", opened, chat.Capitalize(settingsText(set)), chat.ChannelLink(channel))}}, nil
+	return result{reply: chat.Message{Text: fmt.Sprintf("%s %s. It is played in its own thread, %s: join there.", opened, chat.Capitalize(voice.SettingsText(set)), chat.ChannelLink(channel))}}, nil
 }
 
 // wantThread decides whether a new match gets a thread of its own: if the
@@ -283,17 +256,6 @@ func (b *Bot) lobby(ctx context.Context, c *call) (*hosted.Match, error) {
 	return m, nil
 }
 
-// twoPlayerHint warns the lobby of a two-player match won by two thirds of
-// the map: each player starts with half of it, so the first player can win
-// before the second has played. The rule book makes two thirds the default;
-// the host may choose otherwise.
-func twoPlayerHint(m *hosted.Match) string {
-	if o := m.Meta.Settings.Options; len(m.Meta.Seats) != 2 || o.Rules != state.Classic || o.Victory != state.TwoThirds {
-		return ""
-	}
-	return "\nTip: with two players, the first can win in the first turn (two thirds of the map). For a longer match: /risk settings victory:domination, or a third player."
-}
-
 // hostOnly refuses a user who is not the match's host.
 func hostOnly(m *hosted.Match, u chat.User, what string) error {
 	if m.Meta.Host != u.ID {
@@ -304,42 +266,6 @@ func hostOnly(m *hosted.Match, u chat.User, what string) error {
 		return chat.Refuse("Only %s can %s.", host, what)
 	}
 	return nil
-}
-
-func (b *Bot) seatList(m *hosted.Match) string { return seatList(m.Meta) }
-
-func seatList(meta hosted.Meta) string {
-	var parts []string
-	for i, s := range meta.Seats {
-		label := s.Name
-		if s.IsBot() {
-			label += fmt.Sprintf(" (bot, %s)", s.Level)
-		}
-		if s.ID == meta.Host {
-			label += " (host)"
-		}
-		parts = append(parts, fmt.Sprintf("%d. %s", i+1, label))
-	}
-	return strings.Join(parts, "\n")
-}
-
-// lobbyEmbed is the card of a lobby: who sits, the host's settings, and
-// how to go on.
-func lobbyEmbed(meta hosted.Meta) *chat.Embed {
-	return &chat.Embed{
-		Title:       fmt.Sprintf("Lobby — %d/%d seats", len(meta.Seats), state.MaxSeats),
-		Description: seatList(meta),
-		Fields:      []chat.Field{{Name: "Settings", Value: chat.Capitalize(settingsText(meta.Settings)) + "."}},
-		Footer:      "Join with /risk join or the button (2 to 6 players). The host adds computer players with /risk addbot and starts with /risk start.",
-	}
-}
-
-// lobbyButtons are the buttons under a lobby: Join while a seat is free.
-func lobbyButtons(m *hosted.Match) [][]chat.Button {
-	if len(m.Meta.Seats) >= state.MaxSeats {
-		return nil
-	}
-	return [][]chat.Button{{{ID: hosted.LobbyButton(m.ID, "join"), Label: "Join", Style: chat.Primary}}}
 }
 
 func cmdJoin(ctx context.Context, c *call) (result, error) {
@@ -372,11 +298,11 @@ func (b *Bot) join(ctx context.Context, m *hosted.Match, u chat.User) (result, e
 	}
 	name := uniqueName(m.Meta, u.Name)
 	m.Meta.Seats = append(m.Meta.Seats, hosted.Seat{ID: u.ID, Name: name})
-	text := m.Says(fmt.Sprintf("%s joined (%d/%d seats).%s", name, len(m.Meta.Seats), state.MaxSeats, twoPlayerHint(m)))
+	text := m.Says(fmt.Sprintf("%s joined (%d/%d seats).%s", name, len(m.Meta.Seats), state.MaxSeats, voice.TwoPlayerHint(m)))
 	if err := b.matches.Save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
-	return result{reply: chat.Message{Text: text, Embed: lobbyEmbed(m.Meta), Buttons: lobbyButtons(m)}}, nil
+	return result{reply: chat.Message{Text: text, Embed: voice.LobbyEmbed(m.Meta), Buttons: voice.LobbyButtons(m)}}, nil
 }
 
 // uniqueName keeps seat names distinct, since people type them.
@@ -494,11 +420,11 @@ func cmdAddBot(ctx context.Context, c *call) (result, error) {
 	}
 	m.Meta.Seats = append(m.Meta.Seats, hosted.Seat{ID: fmt.Sprintf("bot:%d", m.Meta.Bots), Name: uniqueName(m.Meta, name), Level: level})
 	added := m.Meta.Seats[len(m.Meta.Seats)-1]
-	text := m.Says(fmt.Sprintf("🤖 %s (%s bot) takes a seat (%d/%d).%s", added.Name, level, len(m.Meta.Seats), state.MaxSeats, twoPlayerHint(m)))
+	text := m.Says(fmt.Sprintf("🤖 %s (%s bot) takes a seat (%d/%d).%s", added.Name, level, len(m.Meta.Seats), state.MaxSeats, voice.TwoPlayerHint(m)))
 	if err := b.matches.Save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
-	return result{reply: chat.Message{Text: text, Embed: lobbyEmbed(m.Meta), Buttons: lobbyButtons(m)}}, nil
+	return result{reply: chat.Message{Text: text, Embed: voice.LobbyEmbed(m.Meta), Buttons: voice.LobbyButtons(m)}}, nil
 }
 
 func cmdKick(ctx context.Context, c *call) (result, error) {
@@ -526,7 +452,7 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 		if sm.ID == m.Meta.Host {
 			text += m.Meta.PassHost()
 		}
-		text = m.Says(text + "\n" + b.seatList(m))
+		text = m.Says(text + "\n" + voice.SeatList(m.Meta))
 		if err := b.matches.Save(ctx, m, storage.Change{}); err != nil {
 			return result{}, err
 		}
@@ -587,7 +513,7 @@ func cmdSettings(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	if len(c.req.Options) == 0 {
-		return result{reply: chat.Private("Settings: %s.", settingsText(m.Meta.Settings))}, nil
+		return result{reply: chat.Private("Settings: %s.", voice.SettingsText(m.Meta.Settings))}, nil
 	}
 	if m.Status != storage.Lobby {
 		// The colours only change what is drawn: they may change any time.
@@ -602,7 +528,7 @@ func cmdSettings(ctx context.Context, c *call) (result, error) {
 		return result{}, err
 	}
 	m.Meta.Settings = set
-	text := m.Says(fmt.Sprintf("Settings: %s.", settingsText(set)))
+	text := m.Says(fmt.Sprintf("Settings: %s.", voice.SettingsText(set)))
 	if err := b.matches.Save(ctx, m, storage.Change{}); err != nil {
 		return result{}, err
 	}
@@ -642,16 +568,16 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 	var mentions []string
 	for i := range s.Seats {
 		sm := m.Seat(i)
-		who := b.voice(m).who(s, i)
+		who := b.voice(m).Who(s, i)
 		if !sm.IsBot() {
-			who = b.voice(m).swatch(i) + " " + chat.Mention(sm.ID)
+			who = b.voice(m).Swatch(i) + " " + chat.Mention(sm.ID)
 			mentions = append(mentions, sm.ID)
 		}
 		if hosted.IsCapitals(s) {
-			order = append(order, fmt.Sprintf("%d. %s — %s", i+1, who, b.voice(m).colorName(i)))
+			order = append(order, fmt.Sprintf("%d. %s — %s", i+1, who, b.voice(m).ColorName(i)))
 			continue
 		}
-		order = append(order, fmt.Sprintf("%d. %s — %s, %d territories, %d armies to place", i+1, who, b.voice(m).colorName(i), s.Owned(i), s.Seats[i].Reserve))
+		order = append(order, fmt.Sprintf("%d. %s — %s, %d territories, %d armies to place", i+1, who, b.voice(m).ColorName(i), s.Owned(i), s.Seats[i].Reserve))
 	}
 	var text string
 	if hosted.IsCapitals(s) {
@@ -660,7 +586,7 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 			deadline = " Deadline " + chat.Timestamp(t.Deadline) + "."
 		}
 		text = m.Says(fmt.Sprintf("**The match has started** on %s (%d territories, all neutral)! Turn order and colours:\n%s\nCapitals are chosen in this order, each a neutral territory that borders no other capital; %s chooses first: /risk place territory:NAME (a capital starts with %s).%s",
-			s.Map.Title, s.Map.Len(), strings.Join(order, "\n"), b.voice(m).who(s, s.Current), chat.Plural(s.Options.CapitalTroops, "troop", "troops"), deadline))
+			s.Map.Title, s.Map.Len(), strings.Join(order, "\n"), b.voice(m).Who(s, s.Current), chat.Plural(s.Options.CapitalTroops, "troop", "troops"), deadline))
 	} else {
 		text = m.Says(fmt.Sprintf("**The match has started!** Turn order and colours:\n%s\nEveryone places their armies now, all at once: /risk place territory:… armies:…, or /risk place alone to place them all automatically. Deadline %s.",
 			strings.Join(order, "\n"), chat.Timestamp(t.Deadline)))

@@ -48,37 +48,7 @@ func (b *Bot) batch(m *hosted.Match, n *news.News) news.Batch {
 	if n == nil {
 		return news.Batch{}
 	}
-	return news.Batch{Match: m.ID, Version: m.Version, Posts: news.Keyed(b.messages(m, n, true), m.ID, m.Version), Archive: m.Meta.Thread && !m.Status.Open()}
-}
-
-// messages writes the news of a change. Written late (fresh false), when
-// the match has moved on since, they keep only what is still true: the
-// summaries, without the map or a ping of a turn long gone.
-func (b *Bot) messages(m *hosted.Match, n *news.News, fresh bool) []news.Post {
-	var msgs []news.Post
-	if n.Note != "" && len(n.Turns) == 0 {
-		msgs = append(msgs, news.Post{Message: chat.Message{Text: n.Note}})
-	}
-	if n.Remind && fresh {
-		if r, ok := b.reminder(m); ok {
-			msgs = append(msgs, r)
-		}
-	}
-	if fresh {
-		return append(msgs, b.turnPosts(m, n.Turns, n.Over, n.Note)...)
-	}
-	s := m.Game.State
-	for i, t := range n.Turns {
-		note := ""
-		if i == 0 {
-			note = n.Note
-		}
-		msgs = append(msgs, news.Post{Message: chat.Message{Embed: b.voice(m).turnEmbed(s, t, note)}, Ref: news.PostRef(m.ID, t.Turn, t.Seat), Mode: news.Complete})
-	}
-	if n.Over {
-		msgs = append(msgs, b.victoryPost(m))
-	}
-	return msgs
+	return news.Batch{Match: m.ID, Version: m.Version, Posts: news.Keyed(b.voice(m).Messages(m, n, true), m.ID, m.Version), Archive: m.Meta.Thread && !m.Status.Open()}
 }
 
 // deliver posts a batch, even if ctx is cancelled (the change is saved:
@@ -165,7 +135,7 @@ func (b *Bot) redeliver(ctx context.Context, p storage.Post, now time.Time) erro
 	case err != nil:
 		return err
 	}
-	msgs := news.Keyed(b.messages(m, &n, m.Version == p.Version), p.Match, p.Version)
+	msgs := news.Keyed(b.voice(m).Messages(m, &n, m.Version == p.Version), p.Match, p.Version)
 	if len(msgs) > 0 {
 		msgs[0].Text = "*(Posted late: the bot was interrupted.)*\n" + msgs[0].Text
 	}

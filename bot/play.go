@@ -3,10 +3,11 @@ package bot
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/riskbot/riskbot/bot/voice"
 
 	"github.com/riskbot/riskbot/bot/hosted"
 
@@ -23,12 +24,8 @@ import (
 
 // outcome is what applying commands did.
 type outcome struct {
-	events []engine.Event
-	// lines describe the events, for the reply.
-	lines []string
-	// turns are the turns that ended (with the setup as turn 0).
-	turns []news.TurnRecord
-	over  bool
+	voice.Said
+	over bool
 	// news is what the change queued to post, if anything.
 	news *news.News
 }
@@ -41,7 +38,7 @@ func (b *Bot) apply(ctx context.Context, m *hosted.Match, seat int, note string,
 	g := m.Game
 	var out outcome
 	var entries []engine.Entry
-	at := positionOf(g.State)
+	at := voice.PositionOf(g.State)
 	turn, current, phase := g.State.Turn, g.State.Current, g.State.Phase
 	for _, c := range cmds {
 		e, ev, err := g.Apply(seat, c)
@@ -52,13 +49,13 @@ func (b *Bot) apply(ctx context.Context, m *hosted.Match, seat int, note string,
 			return out, err
 		}
 		entries = append(entries, e)
-		out.events = append(out.events, ev...)
+		out.Events = append(out.Events, ev...)
 	}
 	s := g.State
 	ch := m.Meta.Chronicle()
-	out.lines, out.turns = b.voice(m).tell(s, at, out.events, &ch)
+	out.Lines, out.Turns = b.voice(m).Tell(s, at, out.Events, &ch)
 	m.Meta.SetChronicle(ch)
-	for _, t := range out.turns {
+	for _, t := range out.Turns {
 		if t.Turn > 0 && t.Seat >= 0 && t.Seat < len(s.Seats) {
 			if i := m.Meta.Index(s.Seats[t.Seat].ID); i >= 0 {
 				m.Meta.Seats[i].Held = hosted.HeldBy(s, t.Seat)
@@ -75,10 +72,10 @@ func (b *Bot) apply(ctx context.Context, m *hosted.Match, seat int, note string,
 		t := b.matches.TurnTimers(ctx, m)
 		change.Timers = &t
 	}
-	if note != "" || len(out.turns) > 0 || out.over {
-		out.news = &news.News{Note: note, Turns: out.turns, Over: out.over}
+	if note != "" || len(out.Turns) > 0 || out.over {
+		out.news = &news.News{Note: note, Turns: out.Turns, Over: out.over}
 	}
-	m.Says(fitLines(out.lines, 1500))
+	m.Says(voice.FitLines(out.Lines, 1500))
 	if err := b.saveNews(ctx, m, change, out.news); err != nil {
 		return out, err
 	}
@@ -86,79 +83,6 @@ func (b *Bot) apply(ctx context.Context, m *hosted.Match, seat int, note string,
 		b.matchWon(ctx, m)
 	}
 	return out, nil
-}
-
-// turnPosts are the messages that follow the end of turns: each turn's
-// record completed (its living message edited, or posted if it had none),
-// the last one with the map, then the living message of the turn now
-// starting, which pings the person to play. note, if any, opens the first
-// record (why the bot played for a person).
-func (b *Bot) turnPosts(m *hosted.Match, turns []news.TurnRecord, over bool, note string) []news.Post {
-	var posts []news.Post
-	for i, t := range turns {
-		if i > 0 {
-			note = ""
-		}
-		posts = append(posts, b.turnPost(m, t, note, i == len(turns)-1 && !over))
-	}
-	if over {
-		return append(posts, b.victoryPost(m))
-	}
-	if len(turns) > 0 {
-		if p, ok := b.livePost(m); ok {
-			posts = append(posts, p)
-		}
-	}
-	return posts
-}
-
-// fitLines joins lines within limit bytes, replacing the ones that do not
-// fit by a count.
-func fitLines(lines []string, limit int) string {
-	return fitLinesAs(lines, limit, "… and %d more (see /risk history)")
-}
-
-// fitLinesAs is fitLines with its own words for the lines left out (a
-// format with one %d).
-func fitLinesAs(lines []string, limit int, more string) string {
-	total := 0
-	for i, l := range lines {
-		total += len(l) + 1
-		if total > limit-40 && i < len(lines)-1 {
-			return strings.Join(lines[:i], "\n") + "\n" + fmt.Sprintf(more, len(lines)-i)
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
-// ping tells the person now to play that it is their turn, mentioning only
-// them, with their deadline.
-func (b *Bot) ping(m *hosted.Match) (news.Post, bool) {
-	s := m.Game.State
-	if s.Phase == state.PhaseOver || (s.Phase == state.PhaseSetup && !hosted.IsCapitals(s)) || m.IsBotSeat(s.Current) {
-		return news.Post{}, false
-	}
-	id := s.Seats[s.Current].ID
-	if hosted.IsCapitals(s) {
-		return news.Post{Message: chat.Message{Text: b.capitalsPing(m), Mentions: []string{id}}, Notice: news.TurnPing}, true
-	}
-	text := fmt.Sprintf("%s %s, it is your turn %d: you have **%s** to place%s. Deadline %s.",
-		b.voice(m).swatch(s.Current), chat.Mention(id), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "army", "armies"), tradeHint(s, s.Current), chat.Timestamp(m.Timers.Deadline))
-	return news.Post{Message: chat.Message{Text: text, Mentions: []string{id}, Buttons: [][]chat.Button{{
-		{ID: m.ButtonID("autoplace", s.Turn), Label: "Place automatically", Style: chat.Secondary},
-	}}}, Notice: news.TurnPing}, true
-}
-
-// tradeHint reminds a player of a set they can (or must) trade.
-func tradeHint(s *state.State, seat int) string {
-	n := s.Seats[seat].Hand.Len()
-	if n >= 5 {
-		return fmt.Sprintf(" — you hold %d cards and must trade a set first (/risk trade)", n)
-	}
-	if set, ok := engine.BestSet(s, seat); ok {
-		return fmt.Sprintf(" — you may trade a set for %d more (/risk trade)", engine.SetValue(s, set))
-	}
-	return ""
 }
 
 // mapImage is the map of the match as it is, drawn once for this
@@ -175,25 +99,6 @@ func (b *Bot) mapImage(m *hosted.Match) *chat.Image {
 			return render.Render(ctx, cp)
 		})
 	})
-}
-
-func (b *Bot) victoryText(m *hosted.Match) string {
-	s := m.Game.State
-	var lines []string
-	v := b.voice(m)
-	lines = append(lines, fmt.Sprintf("🏆 **%s wins after %s!**", v.who(s, s.Winner), chat.Plural(s.Turn, "turn", "turns")))
-	for i := range s.Seats {
-		status := s.Seats[i].Status.String() // eliminated, surrendered
-		switch {
-		case i == s.Winner:
-			status = fmt.Sprintf("winner, %d territories", s.Owned(i))
-		case s.Seats[i].Alive():
-			status = fmt.Sprintf("%d territories left", s.Owned(i))
-		}
-		lines = append(lines, fmt.Sprintf("%s — %s", v.who(s, i), status))
-	}
-	lines = append(lines, "Start another with /risk new.")
-	return strings.Join(lines, "\n")
 }
 
 // playing loads the channel's match and the user's seat for a game command.
@@ -227,7 +132,7 @@ func seated(h seatedHandler) handler {
 
 // act applies a person's commands and builds the result: the reply lines,
 // the posts of turns that ended, and whether bots play next.
-func (b *Bot) act(ctx context.Context, m *hosted.Match, seat int, extra func(out outcome) chat.Message, cmds ...engine.Command) (result, error) {
+func (b *Bot) act(ctx context.Context, m *hosted.Match, seat int, extra voice.Reply, cmds ...engine.Command) (result, error) {
 	wasSetup := m.Game.State.Phase == state.PhaseSetup
 	if i := m.Meta.Index(m.Game.State.Seats[seat].ID); i >= 0 {
 		m.Meta.Seats[i].Missed = 0
@@ -238,9 +143,9 @@ func (b *Bot) act(ctx context.Context, m *hosted.Match, seat int, extra func(out
 	}
 	var reply chat.Message
 	if extra != nil {
-		reply = extra(out)
+		reply = extra(out.Said)
 	} else {
-		reply = chat.Message{Text: fitLines(out.lines, 1600)}
+		reply = chat.Message{Text: voice.FitLines(out.Lines, 1600)}
 	}
 	if wasSetup || !surrendered(cmds) {
 		// The public record is the turn's message: the player's own
@@ -250,7 +155,7 @@ func (b *Bot) act(ctx context.Context, m *hosted.Match, seat int, extra func(out
 	res := result{reply: reply, posts: b.batch(m, out.news)}
 	if out.news == nil {
 		// The turn goes on: its message shows what was done.
-		if live, ok := b.livePost(m); ok {
+		if live, ok := b.voice(m).LivePost(m); ok {
 			live.Mode = news.EditOnly
 			res.posts = news.Batch{Posts: []news.Post{live}}
 		}
@@ -280,7 +185,7 @@ func cmdPlace(ctx context.Context, c *call, m *hosted.Match, seat int) (result, 
 		if c.args.Has("armies") {
 			return result{}, chat.Refuse("Name the territory for those armies: /risk place territory:NAME armies:N (with no territory, everything is placed automatically).")
 		}
-		return b.act(ctx, m, seat, b.replyAutoplaced(m, seat), engine.AutoPlace{})
+		return b.act(ctx, m, seat, b.voice(m).Autoplaced(m, seat), engine.AutoPlace{})
 	}
 	t, err := command.Territory(s, "territory", c.args.Str["territory"])
 	if err != nil {
@@ -293,63 +198,7 @@ func cmdPlace(ctx context.Context, c *call, m *hosted.Match, seat int) (result, 
 	if n > s.Seats[seat].Reserve && s.Seats[seat].Reserve > 0 {
 		return result{}, chat.Refuse("You have only %s to place.", chat.Plural(s.Seats[seat].Reserve, "army", "armies"))
 	}
-	return b.act(ctx, m, seat, b.replyNext(m, seat), engine.Place{Territory: t, Armies: n})
-}
-
-// replyNext is the usual reply to a command: what happened, then what to
-// do next.
-func (b *Bot) replyNext(m *hosted.Match, seat int) func(outcome) chat.Message {
-	return func(out outcome) chat.Message {
-		text := fitLines(out.lines, 1600)
-		if collectedKept(out.events, seat) {
-			text += "\nYou collected an item: /risk cards shows what it is (only to you)."
-		}
-		return chat.Message{Text: text + b.nextStep(m, seat)}
-	}
-}
-
-// replyAutoplaced is replyNext for an automatic placement: it says where
-// every army went, which the public record only counts.
-func (b *Bot) replyAutoplaced(m *hosted.Match, seat int) func(outcome) chat.Message {
-	return func(out outcome) chat.Message {
-		lines := out.lines
-		if where := placedWhere(m.Game.State, out.events, seat); where != "" {
-			// Right under the line that counts them.
-			at := 0
-			for i, l := range lines {
-				if strings.HasPrefix(l, "➕") {
-					at = i + 1
-					break
-				}
-			}
-			lines = slices.Insert(slices.Clone(lines), at, where)
-		}
-		return chat.Message{Text: fitLines(lines, 1600) + b.nextStep(m, seat)}
-	}
-}
-
-// placedWhere lists where seat's placements went, most first: "Where: 4
-// on Alaska, 2 on Peru"; empty if they fit the usual line already.
-func placedWhere(s *state.State, events []engine.Event, seat int) string {
-	armies := map[int]int{}
-	var order []int
-	for _, e := range events {
-		if p, ok := e.(engine.Placed); ok && p.Seat == seat {
-			if _, seen := armies[p.Territory]; !seen {
-				order = append(order, p.Territory)
-			}
-			armies[p.Territory] += p.Armies
-		}
-	}
-	if len(order) <= 4 {
-		return ""
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return armies[b] - armies[a] })
-	parts := make([]string, len(order))
-	for i, t := range order {
-		parts[i] = fmt.Sprintf("%d on %s", armies[t], s.Map.TerritoryName(t))
-	}
-	return "Where: " + strings.Join(parts, ", ") + "."
+	return b.act(ctx, m, seat, b.voice(m).Next(m, seat), engine.Place{Territory: t, Armies: n})
 }
 
 // fromTo reads the from and to territories of a command.
@@ -361,45 +210,6 @@ func fromTo(c *call, s *state.State) (from, to int, err error) {
 		return -1, -1, err
 	}
 	return from, to, nil
-}
-
-// nextStep tells the player what to do now, after their command.
-func (b *Bot) nextStep(m *hosted.Match, seat int) string {
-	s := m.Game.State
-	if s.Phase == state.PhaseOver {
-		return ""
-	}
-	if hosted.IsCapitals(s) {
-		return b.capitalsNextStep(m, seat)
-	}
-	if s.Phase == state.PhaseSetup {
-		if r := s.Seats[seat].Reserve; r > 0 {
-			return fmt.Sprintf("\nYou have %s left to place.", chat.Plural(r, "army", "armies"))
-		}
-		var waiting []string
-		for i := range s.Seats {
-			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 {
-				waiting = append(waiting, s.Seats[i].Name)
-			}
-		}
-		return fmt.Sprintf("\nAll placed. Waiting for %s.", strings.Join(waiting, ", "))
-	}
-	if s.Current != seat {
-		return ""
-	}
-	switch s.Phase {
-	case state.PhaseReinforce:
-		if s.Seats[seat].Hand.Len() >= 5 {
-			return fmt.Sprintf("\nYou hold %d cards: trade a set (/risk trade) before placing.", s.Seats[seat].Hand.Len())
-		}
-		return fmt.Sprintf("\n%s left to place.", chat.Capitalize(chat.Plural(s.Seats[seat].Reserve, "army", "armies")))
-	case state.PhaseAttack:
-		return "\nNext: /risk attack, /risk fortify, or /risk end."
-	case state.PhaseOccupy:
-		o := s.Occupy
-		return fmt.Sprintf("\nMove %d to %d armies into %s with /risk occupy.", o.Min, o.Max, s.Map.TerritoryName(o.To))
-	}
-	return ""
 }
 
 func cmdTrade(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
@@ -422,7 +232,7 @@ func cmdTrade(ctx context.Context, c *call, m *hosted.Match, seat int) (result, 
 			return result{}, chat.Refuse("Your cards (%s) make no set: you need three of a kind or one of each; a wild counts as any.", handText(s, seat))
 		}
 	}
-	return b.act(ctx, m, seat, b.replyNext(m, seat), engine.Trade{Cards: set})
+	return b.act(ctx, m, seat, b.voice(m).Next(m, seat), engine.Trade{Cards: set})
 }
 
 // handText lists a hand briefly.
@@ -431,7 +241,7 @@ func handText(s *state.State, seat int) string {
 	if len(cards) == 0 {
 		return "none"
 	}
-	return cardList(s.Map, cards)
+	return voice.CardList(s.Map, cards)
 }
 
 // parseCards reads three cards: numbers from /risk cards, or names of the
@@ -551,10 +361,10 @@ func cmdAttack(ctx context.Context, c *call, m *hosted.Match, seat int) (result,
 			}
 		}
 	}
-	return b.act(ctx, m, seat, func(out outcome) chat.Message {
-		msg := b.attackReply(m, seat, from, to, out)
+	return b.act(ctx, m, seat, func(out voice.Said) chat.Message {
+		msg := b.voice(m).AttackReply(m, seat, from, to, out)
 		if keep > 0 {
-			if note := blitzNote(m.Game.State, from, to, keep); note != "" {
+			if note := voice.BlitzNote(m.Game.State, from, to, keep); note != "" {
 				notes = append(notes, note)
 			}
 		}
@@ -595,60 +405,6 @@ func untilRolls(s *state.State, seat, from, to, keep int) ([]engine.Command, err
 	return cmds, nil
 }
 
-// oddsText words the exact odds of attacking to the end: "81% to take it,
-// you keep about 5".
-func oddsText(o engine.Odds) string {
-	return fmt.Sprintf("%.0f%% to take it, you keep about %.0f", 100*o.Win, o.AttackerLeft)
-}
-
-// blitzNote says why a blitz stopped without taking its target.
-func blitzNote(s *state.State, from, to, keep int) string {
-	switch {
-	case s.Phase != state.PhaseAttack || s.Terr[to].Owner == s.Current:
-		return ""
-	case s.Terr[from].Armies <= 1:
-		return fmt.Sprintf("Stopped: %s has 1 army left and cannot attack; %s still holds %d.", s.Map.TerritoryName(from), s.Map.TerritoryName(to), s.Terr[to].Armies)
-	default:
-		return fmt.Sprintf("Stopped: %s is down to %d, as asked; %s still holds %d.", s.Map.TerritoryName(from), s.Terr[from].Armies, s.Map.TerritoryName(to), s.Terr[to].Armies)
-	}
-}
-
-// attackReply shows the battle and offers the next clicks.
-func (b *Bot) attackReply(m *hosted.Match, seat, from, to int, out outcome) chat.Message {
-	s := m.Game.State
-	msg := chat.Message{Text: fitLines(out.lines, 1600)}
-	switch {
-	case s.Phase == state.PhaseOver:
-	case s.Phase == state.PhaseOccupy:
-		o := s.Occupy
-		half := max(o.Min, (o.Min+o.Max+1)/2)
-		msg.Text += fmt.Sprintf("\nMove %d to %d armies into %s: /risk occupy, or click.", o.Min, o.Max, s.Map.TerritoryName(o.To))
-		row := []chat.Button{{ID: m.ButtonID("occupy", o.Min), Label: fmt.Sprintf("Move %d", o.Min), Style: chat.Secondary}}
-		if half > o.Min && half < o.Max {
-			row = append(row, chat.Button{ID: m.ButtonID("occupy", half), Label: fmt.Sprintf("Move %d", half), Style: chat.Secondary})
-		}
-		row = append(row, chat.Button{ID: m.ButtonID("occupy", o.Max), Label: fmt.Sprintf("Move all %d", o.Max), Style: chat.Primary})
-		msg.Buttons = [][]chat.Button{row}
-	case s.Phase == state.PhaseReinforce:
-		msg.Text += b.nextStep(m, seat)
-	case s.Phase == state.PhaseAttack:
-		var row []chat.Button
-		if s.Terr[to].Owner != seat && s.Terr[from].Armies >= 2 {
-			odds, _ := engine.AttackOdds(s.Terr[from].Armies, s.Terr[to].Armies)
-			msg.Text += fmt.Sprintf("\n%s has %d, %s has %d: %s attacking to the end.",
-				s.Map.TerritoryName(from), s.Terr[from].Armies, s.Map.TerritoryName(to), s.Terr[to].Armies, oddsText(odds))
-			row = append(row,
-				chat.Button{ID: m.ButtonID("attack", from, to), Label: fmt.Sprintf("Attack again (%d dice)", engine.MaxDice(s.Terr[from].Armies)), Style: chat.Danger},
-				chat.Button{ID: m.ButtonID("blitz", from, to), Label: fmt.Sprintf("Blitz %s: %.0f%%, keep ~%.0f", chat.Trunc(s.Map.TerritoryName(to), 24), 100*odds.Win, odds.AttackerLeft), Style: chat.Danger},
-				chat.Button{ID: m.ButtonID("stop"), Label: "Stop", Style: chat.Secondary},
-			)
-		}
-		row = append(row, chat.Button{ID: m.ButtonID("end"), Label: "End turn", Style: chat.Success})
-		msg.Buttons = [][]chat.Button{row}
-	}
-	return msg
-}
-
 func cmdOccupy(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
 	b := c.bot
 	s := m.Game.State
@@ -664,8 +420,8 @@ func cmdOccupy(ctx context.Context, c *call, m *hosted.Match, seat int) (result,
 }
 
 func (b *Bot) occupy(ctx context.Context, m *hosted.Match, seat, n int) (result, error) {
-	return b.act(ctx, m, seat, func(out outcome) chat.Message {
-		msg := chat.Message{Text: fitLines(out.lines, 1600) + b.nextStep(m, seat)}
+	return b.act(ctx, m, seat, func(out voice.Said) chat.Message {
+		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + b.voice(m).NextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseAttack {
 			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: "End turn", Style: chat.Success}}}
 		}
@@ -692,8 +448,8 @@ func cmdFortify(ctx context.Context, c *call, m *hosted.Match, seat int) (result
 	if !ok {
 		n = engine.Movable(s, from)
 	}
-	return b.act(ctx, m, seat, func(out outcome) chat.Message {
-		msg := chat.Message{Text: fitLines(out.lines, 1600)}
+	return b.act(ctx, m, seat, func(out voice.Said) chat.Message {
+		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600)}
 		if m.Game.State.Phase == state.PhaseFortify {
 			msg.Text += "\nEnd your turn with /risk end (or /risk undo to take the move back)."
 			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: "End turn", Style: chat.Success}}}
@@ -734,15 +490,15 @@ func (b *Bot) endTurn(ctx context.Context, m *hosted.Match, seat int, discard st
 	if hosted.IsCapitals(s) && s.Current == seat && s.Phase == state.PhaseAction {
 		dropped = int(s.Cap.NPlan)
 	}
-	return b.act(ctx, m, seat, func(out outcome) chat.Message {
-		if len(out.turns) > 0 {
-			text := fmt.Sprintf("%s ended turn %d.", b.voice(m).who(s, seat), out.turns[0].Turn)
+	return b.act(ctx, m, seat, func(out voice.Said) chat.Message {
+		if len(out.Turns) > 0 {
+			text := fmt.Sprintf("%s ended turn %d.", b.voice(m).Who(s, seat), out.Turns[0].Turn)
 			if dropped > 0 {
 				text += fmt.Sprintf(" The %s planned was not launched.", chat.Plural(dropped, "attack", "attacks"))
 			}
 			return chat.Message{Text: text + unused}
 		}
-		return chat.Message{Text: fitLines(out.lines, 1600)}
+		return chat.Message{Text: voice.FitLines(out.Lines, 1600)}
 	}, cmds...)
 }
 
@@ -777,7 +533,7 @@ func cmdUndo(ctx context.Context, c *call, m *hosted.Match, seat int) (result, e
 	b := c.bot
 	// The turn's record keeps the undone line and adds the undo's: what
 	// others see of the turn stays honest.
-	return b.act(ctx, m, seat, b.replyNext(m, seat), engine.Undo{})
+	return b.act(ctx, m, seat, b.voice(m).Next(m, seat), engine.Undo{})
 }
 
 // surrenderConfirm is how long the question of /risk surrender stands.

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/voice"
+
 	"github.com/riskbot/riskbot/bot/hosted"
 
 	"github.com/riskbot/riskbot/bot/command"
@@ -77,7 +79,7 @@ func adminOnly(c *call) error {
 // rulesText describes a server's rules.
 func (b *Bot) rulesText(r serverRules) string {
 	set, err := b.serverDefaults(r)
-	lines := []string{"New matches here: " + settingsText(set) + "."}
+	lines := []string{"New matches here: " + voice.SettingsText(set) + "."}
 	if err != nil {
 		lines = append(lines, fmt.Sprintf("(A default no longer applies: %v.)", err))
 	}

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/voice"
+
 	"github.com/riskbot/riskbot/bot/command"
 
 	"github.com/riskbot/riskbot/bot/chat"
@@ -81,7 +83,7 @@ func cmdStats(ctx context.Context, c *call) (result, error) {
 	if m, err := b.matches.Latest(ctx, c.req.Channel); err == nil && m.Game != nil {
 		if x, err := b.cfg.Store.Export(ctx, m.ID); err == nil {
 			if rep, err := luck.Of(x.Record); err == nil {
-				e.Fields = append(e.Fields, chat.Field{Name: "Luck in this channel's match", Value: luckField(rep.String())})
+				e.Fields = append(e.Fields, chat.Field{Name: "Luck in this channel's match", Value: voice.LuckField(rep.String())})
 			}
 		}
 	}

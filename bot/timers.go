@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -217,34 +216,6 @@ func (b *Bot) remind(ctx context.Context, m *hosted.Match) (news.Batch, error) {
 	return b.batch(m, n), nil
 }
 
-// reminder is the message that pings whoever the match waits for.
-func (b *Bot) reminder(m *hosted.Match) (news.Post, bool) {
-	waiting := m.WaitingFor()
-	if len(waiting) == 0 {
-		return news.Post{}, false
-	}
-	var names []string
-	for _, id := range waiting {
-		names = append(names, chat.Mention(id))
-	}
-	what := "it is your turn"
-	action := "a careful bot will play it for you"
-	if m.Meta.Settings.OnTimeout == "skip" {
-		action = "it will be skipped"
-	}
-	switch s := m.Game.State; {
-	case s.Phase == state.PhaseSetup && hosted.IsCapitals(s):
-		what = "it is your turn to choose a capital"
-		action = "a careful bot will choose it for you"
-	case s.Phase == state.PhaseSetup:
-		what = "you still have armies to place"
-	}
-	return news.Post{Message: chat.Message{
-		Text:     fmt.Sprintf("⏰ %s: %s. Time runs out %s; then %s.", strings.Join(names, " "), what, chat.Timestamp(m.Timers.Deadline), action),
-		Mentions: waiting,
-	}, Notice: news.ReminderPing}, true
-}
-
 // expire plays the turns (or placements) of people out of time.
 func (b *Bot) expire(ctx context.Context, m *hosted.Match) ([]news.Batch, bool, error) {
 	s := m.Game.State
@@ -263,7 +234,7 @@ func (b *Bot) expire(ctx context.Context, m *hosted.Match) ([]news.Batch, bool, 
 		}
 		if p.AwayAt(b.cfg.Now()) && !sm.Autopilot && s.Phase != state.PhaseSetup {
 			// Away: no missed turn; the orders play it.
-			note := fmt.Sprintf("🏖️ %s is away until %s: their standing orders play the turn (%s).", b.voice(m).who(s, seat), chat.Timestamp(time.Unix(p.Away, 0)), p.Orders.Text())
+			note := fmt.Sprintf("🏖️ %s is away until %s: their standing orders play the turn (%s).", b.voice(m).Who(s, seat), chat.Timestamp(time.Unix(p.Away, 0)), p.Orders.Text())
 			out, err := b.playOrders(ctx, m, seat, p.Orders, note)
 			if err != nil {
 				return nil, false, err
@@ -272,7 +243,7 @@ func (b *Bot) expire(ctx context.Context, m *hosted.Match) ([]news.Batch, bool, 
 			continue
 		}
 		sm.Missed++
-		note := fmt.Sprintf("⌛ %s ran out of time", b.voice(m).who(m.Game.State, seat))
+		note := fmt.Sprintf("⌛ %s ran out of time", b.voice(m).Who(m.Game.State, seat))
 		if sm.Missed >= hosted.MaxMissed {
 			sm.Autopilot = true
 			note += fmt.Sprintf(" for the %d%s time in a row: a bot plays the seat until the host gives it back (/risk join player:%s)", sm.Missed, ordinal(sm.Missed), sm.Name)
