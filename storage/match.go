@@ -1,7 +1,16 @@
-// Package storage persists hosted matches in SQLite: an append-only command
-// log per match, snapshots that only speed up loading, and the host's data
-// (lobby, seats, timers). The log is the truth: a command is stored in the
-// same transaction that advances the match's version.
+// Package storage is the contract of a store of hosted matches: an
+// append-only command log per match, snapshots that only speed up loading,
+// and the host's data (lobby, seats, timers, queued posts, settings,
+// results). The log is the truth: a command is stored in the same
+// transaction that advances the match's version.
+//
+// It holds what every store shares: the types and errors callers see, and
+// the rules a store applies the same way whatever its database (what a
+// change may do, how a game is rebuilt from a snapshot and the log, what an
+// import must hold, how results are rated, how rows read back). The stores
+// implement it side by side, each with its own SQL and transactions:
+// storage/sqlite (a file, one process) and storage/postgres (several
+// processes). storage/storetest is the suite both pass.
 package storage
 
 import (

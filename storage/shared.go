@@ -11,9 +11,14 @@ import (
 
 // The rules every store applies the same way, whatever its database: what
 // a change may do, how a game is rebuilt from a snapshot and the log, what
-// an import must hold. The SQLite store here and the PostgreSQL store
-// (storage/postgres) both call them, so that the contract suite
-// (storage/storetest) tests one behaviour.
+// an import must hold. The SQLite store (storage/sqlite) and the
+// PostgreSQL store (storage/postgres) both call them, so that the contract
+// suite (storage/storetest) tests one behaviour.
+
+// DefaultSnapshotEvery is how often a store takes a snapshot unless its
+// SnapshotEvery option says otherwise: loading replays fewer than this
+// many commands.
+const DefaultSnapshotEvery = 100
 
 // Encoded is a Change checked and encoded for a database, before the write
 // transaction, so that the transaction holds its locks as briefly as

@@ -1,4 +1,4 @@
-package storage
+package sqlite
 
 import (
 	"context"
@@ -10,12 +10,13 @@ import (
 
 	"github.com/mattn/go-sqlite3"
 	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/storage"
 )
 
 // Export returns match id whole: its setup, its log and the host's data.
 // It does not replay the log, so a match that fails to load can still be
 // exported for a bug report.
-func (db *DB) Export(ctx context.Context, id int64) (*Export, error) {
+func (db *DB) Export(ctx context.Context, id int64) (*storage.Export, error) {
 	e, _, err := db.ExportLog(ctx, id, 0, 0)
 	return e, err
 }
@@ -25,7 +26,7 @@ func (db *DB) Export(ctx context.Context, id int64) (*Export, error) {
 // number of entries in the whole log. It reads only those entries, so that
 // a reader following a long match pays for what it has not seen
 // (GET /api/matches/{id}/commands?after=N).
-func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*Export, int, error) {
+func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error) {
 	tx, err := db.read.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, 0, fail(fmt.Sprintf("export match %d", id), err)
@@ -33,17 +34,17 @@ func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*Expor
 	defer tx.Rollback()
 	m, err := scanMatch(tx.QueryRowContext(ctx, `SELECT `+matchColumns+` FROM matches WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, 0, fmt.Errorf("%w (%d)", ErrNotFound, id)
+		return nil, 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
 	}
 	if err != nil {
 		return nil, 0, fail(fmt.Sprintf("export match %d", id), err)
 	}
-	e := &Export{Channel: m.Channel, Status: m.Status, Meta: m.Meta}
+	e := &storage.Export{Channel: m.Channel, Status: m.Status, Meta: m.Meta}
 	if m.Setup == nil {
 		return e, 0, nil
 	}
 	e.Record.Setup = *m.Setup
-	part, ok := LogPart(m, after, limit)
+	part, ok := storage.LogPart(m, after, limit)
 	if !ok {
 		e.Record.Log = []engine.Entry{}
 		return e, m.Commands, nil
@@ -56,10 +57,10 @@ func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*Expor
 
 // Import stores a match exported by Export, as a new match with a new id in
 // e.Channel. It replays the log first and stores nothing if it fails; an
-// open match fails with ErrChannelBusy if the channel already has one.
-func (db *DB) Import(ctx context.Context, e *Export, now time.Time) (*Match, error) {
+// open match fails with storage.ErrChannelBusy if the channel already has one.
+func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error) {
 	op := "import"
-	g, err := CheckImport(e)
+	g, err := storage.CheckImport(e)
 	if err != nil {
 		return nil, fmt.Errorf("storage: import: %w", err)
 	}
@@ -80,10 +81,10 @@ func (db *DB) Import(ctx context.Context, e *Export, now time.Time) (*Match, err
 
 // insert writes an imported match, whose game g (nil if it never started)
 // is its replayed log, at version 1.
-func (db *DB) insert(ctx context.Context, tx *sql.Tx, e *Export, g *engine.Game, now time.Time) (*Match, error) {
+func (db *DB) insert(ctx context.Context, tx *sql.Tx, e *storage.Export, g *engine.Game, now time.Time) (*storage.Match, error) {
 	op := "import into " + e.Channel
 	ms := now.UnixMilli()
-	m := &Match{Channel: e.Channel, Status: e.Status, Version: 1, Meta: e.Meta, Created: fromMillis(ms), Updated: fromMillis(ms)}
+	m := &storage.Match{Channel: e.Channel, Status: e.Status, Version: 1, Meta: e.Meta, Created: fromMillis(ms), Updated: fromMillis(ms)}
 	var setup any
 	if g != nil {
 		b, err := json.Marshal(g.Setup) // with the deal, drawn if the record had none
@@ -102,7 +103,7 @@ func (db *DB) insert(ctx context.Context, tx *sql.Tx, e *Export, g *engine.Game,
 	res, err := tx.ExecContext(ctx, `INSERT INTO matches (channel, status, version, meta, setup, commands, created_at, updated_at, closed_at)
 		VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?)`, e.Channel, e.Status, nullJSON(e.Meta), setup, m.Commands, ms, ms, closed)
 	if isCode(err, sqlite3.ErrConstraintUnique) {
-		return nil, fmt.Errorf("%w (%s)", ErrChannelBusy, e.Channel)
+		return nil, fmt.Errorf("%w (%s)", storage.ErrChannelBusy, e.Channel)
 	}
 	if err != nil {
 		return nil, fail(op, err)

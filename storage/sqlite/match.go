@@ -1,4 +1,4 @@
-package storage
+package sqlite
 
 import (
 	"bytes"
@@ -12,25 +12,26 @@ import (
 
 	"github.com/mattn/go-sqlite3"
 	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/storage"
 )
 
 // matchColumns are the columns scanMatch reads, in order.
 const matchColumns = `id, channel, status, version, meta, setup, commands, remind_at, deadline_at, created_at, updated_at, closed_at`
 
 // Create opens a new match, in its lobby, in channel. It fails with
-// ErrChannelBusy if the channel already has an open match.
-func (db *DB) Create(ctx context.Context, channel string, meta json.RawMessage, now time.Time) (*Match, error) {
+// storage.ErrChannelBusy if the channel already has an open match.
+func (db *DB) Create(ctx context.Context, channel string, meta json.RawMessage, now time.Time) (*storage.Match, error) {
 	if channel == "" {
 		return nil, errors.New("storage: create: no channel")
 	}
-	if err := CheckMeta(meta); err != nil {
+	if err := storage.CheckMeta(meta); err != nil {
 		return nil, fmt.Errorf("storage: create: %w", err)
 	}
 	ms := now.UnixMilli()
 	res, err := db.write.ExecContext(ctx, `INSERT INTO matches (channel, status, version, meta, created_at, updated_at)
-		VALUES (?, ?, 1, ?, ?, ?)`, channel, Lobby, nullJSON(meta), ms, ms)
+		VALUES (?, ?, 1, ?, ?, ?)`, channel, storage.Lobby, nullJSON(meta), ms, ms)
 	if isCode(err, sqlite3.ErrConstraintUnique) {
-		return nil, fmt.Errorf("%w (%s)", ErrChannelBusy, channel)
+		return nil, fmt.Errorf("%w (%s)", storage.ErrChannelBusy, channel)
 	}
 	if err != nil {
 		return nil, fail("create a match in "+channel, err)
@@ -39,36 +40,36 @@ func (db *DB) Create(ctx context.Context, channel string, meta json.RawMessage, 
 	if err != nil {
 		return nil, fail("create a match in "+channel, err)
 	}
-	return &Match{
-		ID: id, Channel: channel, Status: Lobby, Version: 1, Meta: bytes.Clone(meta),
+	return &storage.Match{
+		ID: id, Channel: channel, Status: storage.Lobby, Version: 1, Meta: bytes.Clone(meta),
 		Created: fromMillis(ms), Updated: fromMillis(ms),
 	}, nil
 }
 
 // Active returns the open (lobby or active) match of channel with its game
-// rebuilt; ErrNotFound if the channel has none, *CorruptError if its log
+// rebuilt; storage.ErrNotFound if the channel has none, *storage.CorruptError if its log
 // does not replay.
-func (db *DB) Active(ctx context.Context, channel string) (*Loaded, error) {
+func (db *DB) Active(ctx context.Context, channel string) (*storage.Loaded, error) {
 	l, err := db.load(ctx, `channel = ? AND status IN (1, 2)`, channel)
-	if errors.Is(err, ErrNotFound) {
-		return nil, fmt.Errorf("%w: channel %s has no open match", ErrNotFound, channel)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, fmt.Errorf("%w: channel %s has no open match", storage.ErrNotFound, channel)
 	}
 	return l, err
 }
 
-// Load returns match id with its game rebuilt; ErrNotFound if there is no
-// such match, *CorruptError if its log does not replay.
-func (db *DB) Load(ctx context.Context, id int64) (*Loaded, error) {
+// Load returns match id with its game rebuilt; storage.ErrNotFound if there is no
+// such match, *storage.CorruptError if its log does not replay.
+func (db *DB) Load(ctx context.Context, id int64) (*storage.Loaded, error) {
 	l, err := db.load(ctx, `id = ?`, id)
-	if errors.Is(err, ErrNotFound) {
-		return nil, fmt.Errorf("%w (%d)", ErrNotFound, id)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
 	}
 	return l, err
 }
 
 // load reads one match and rebuilds its game, all in one read transaction
 // so that the row, the snapshot and the log agree.
-func (db *DB) load(ctx context.Context, where string, arg any) (*Loaded, error) {
+func (db *DB) load(ctx context.Context, where string, arg any) (*storage.Loaded, error) {
 	tx, err := db.read.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fail("load", err)
@@ -76,12 +77,12 @@ func (db *DB) load(ctx context.Context, where string, arg any) (*Loaded, error) 
 	defer tx.Rollback()
 	m, err := scanMatch(tx.QueryRowContext(ctx, `SELECT `+matchColumns+` FROM matches WHERE `+where, arg))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrNotFound
+		return nil, storage.ErrNotFound
 	}
 	if err != nil {
 		return nil, fail("load", err)
 	}
-	l := &Loaded{Match: *m}
+	l := &storage.Loaded{Match: *m}
 	if m.Setup == nil {
 		return l, nil
 	}
@@ -93,8 +94,8 @@ func (db *DB) load(ctx context.Context, where string, arg any) (*Loaded, error) 
 }
 
 // rebuild returns m's game: the latest snapshot plus the rest of the log
-// (Rebuild).
-func (db *DB) rebuild(ctx context.Context, q querier, m *Match) (*engine.Game, error) {
+// (storage.Rebuild).
+func (db *DB) rebuild(ctx context.Context, q querier, m *storage.Match) (*engine.Game, error) {
 	var seq int
 	var snap []byte
 	err := q.QueryRowContext(ctx, `SELECT seq, game FROM snapshots WHERE match_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1`,
@@ -102,7 +103,7 @@ func (db *DB) rebuild(ctx context.Context, q querier, m *Match) (*engine.Game, e
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fail(fmt.Sprintf("load match %d", m.ID), err)
 	}
-	return Rebuild(m, seq, snap, func(after int) ([]engine.Entry, error) { return readLog(ctx, q, m, after) })
+	return storage.Rebuild(m, seq, snap, func(after int) ([]engine.Entry, error) { return readLog(ctx, q, m, after) })
 }
 
 // querier is what reads need of a *sql.Tx.
@@ -112,15 +113,15 @@ type querier interface {
 }
 
 // readLog reads m's log after its first `after` entries; a gap or an entry
-// that does not decode is a *CorruptError.
-func readLog(ctx context.Context, q querier, m *Match, after int) ([]engine.Entry, error) {
+// that does not decode is a *storage.CorruptError.
+func readLog(ctx context.Context, q querier, m *storage.Match, after int) ([]engine.Entry, error) {
 	rows, err := q.QueryContext(ctx, `SELECT seq, entry FROM log WHERE match_id = ? AND seq > ? AND seq <= ? ORDER BY seq`,
 		m.ID, after, m.Commands)
 	if err != nil {
 		return nil, fail(fmt.Sprintf("load match %d", m.ID), err)
 	}
 	defer rows.Close()
-	log := NewLogReader(m, after)
+	log := storage.NewLogReader(m, after)
 	for rows.Next() {
 		var seq int
 		var b []byte
@@ -139,13 +140,13 @@ func readLog(ctx context.Context, q querier, m *Match, after int) ([]engine.Entr
 
 // History lists every match channel has hosted, newest first, without
 // their games.
-func (db *DB) History(ctx context.Context, channel string) ([]Match, error) {
+func (db *DB) History(ctx context.Context, channel string) ([]storage.Match, error) {
 	return db.list(ctx, "history of "+channel, `SELECT `+matchColumns+` FROM matches WHERE channel = ? ORDER BY id DESC`, channel)
 }
 
 // Finished lists closed (finished or abandoned) matches, the most recently
 // closed first, at most limit of them (all if limit <= 0).
-func (db *DB) Finished(ctx context.Context, limit int) ([]Match, error) {
+func (db *DB) Finished(ctx context.Context, limit int) ([]storage.Match, error) {
 	if limit <= 0 {
 		limit = -1
 	}
@@ -153,13 +154,13 @@ func (db *DB) Finished(ctx context.Context, limit int) ([]Match, error) {
 		WHERE status IN (3, 4) ORDER BY closed_at DESC, id DESC LIMIT ?`, limit)
 }
 
-func (db *DB) list(ctx context.Context, op, query string, args ...any) ([]Match, error) {
+func (db *DB) list(ctx context.Context, op, query string, args ...any) ([]storage.Match, error) {
 	rows, err := db.read.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fail(op, err)
 	}
 	defer rows.Close()
-	var out []Match
+	var out []storage.Match
 	for rows.Next() {
 		m, err := scanMatch(rows)
 		if err != nil {
@@ -180,7 +181,7 @@ const inScope = `substr(channel, 1, length(?)) = ?`
 
 // OpenMatches lists the open (lobby or active) matches of the channels
 // that start with prefix ("" for all), oldest first, without their games.
-func (db *DB) OpenMatches(ctx context.Context, prefix string) ([]Match, error) {
+func (db *DB) OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error) {
 	return db.list(ctx, "list open matches", `SELECT `+matchColumns+` FROM matches
 		WHERE status IN (1, 2) AND `+inScope+` ORDER BY id`, prefix, prefix)
 }
@@ -188,7 +189,7 @@ func (db *DB) OpenMatches(ctx context.Context, prefix string) ([]Match, error) {
 // Due lists the reminders and deadlines of active matches, in channels
 // that start with prefix ("" for all), that are due at or before now,
 // earliest first. A timer stays due until a Save changes it.
-func (db *DB) Due(ctx context.Context, prefix string, now time.Time) ([]Timer, error) {
+func (db *DB) Due(ctx context.Context, prefix string, now time.Time) ([]storage.Timer, error) {
 	ms := now.UnixMilli()
 	rows, err := db.read.QueryContext(ctx, `
 		SELECT id, channel, 1, remind_at, version FROM matches
@@ -201,9 +202,9 @@ func (db *DB) Due(ctx context.Context, prefix string, now time.Time) ([]Timer, e
 		return nil, fail("list due timers", err)
 	}
 	defer rows.Close()
-	var out []Timer
+	var out []storage.Timer
 	for rows.Next() {
-		var t Timer
+		var t storage.Timer
 		var at int64
 		if err := rows.Scan(&t.Match, &t.Channel, &t.Kind, &at, &t.Version); err != nil {
 			return nil, fail("list due timers", err)
@@ -220,7 +221,7 @@ func (db *DB) Due(ctx context.Context, prefix string, now time.Time) ([]Timer, e
 // Outbox lists the posts queued before the given time and not yet
 // delivered, for channels that start with prefix ("" for all), oldest
 // first, at most limit of them.
-func (db *DB) Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]Post, error) {
+func (db *DB) Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error) {
 	rows, err := db.read.QueryContext(ctx, `
 		SELECT o.id, o.match_id, m.channel, o.version, o.body, o.created_at
 		FROM outbox o JOIN matches m ON m.id = o.match_id
@@ -230,9 +231,9 @@ func (db *DB) Outbox(ctx context.Context, prefix string, before time.Time, limit
 		return nil, fail("list queued posts", err)
 	}
 	defer rows.Close()
-	var out []Post
+	var out []storage.Post
 	for rows.Next() {
-		var p Post
+		var p storage.Post
 		var body string
 		var ms int64
 		if err := rows.Scan(&p.ID, &p.Match, &p.Channel, &p.Version, &body, &ms); err != nil {
@@ -259,15 +260,15 @@ func (db *DB) Delivered(ctx context.Context, id, version int64) error {
 // Save applies change c to match id in one transaction, if the match is
 // still at version: the match starts, entries are appended to its log,
 // its meta, status and timers change, and a snapshot is taken when one is
-// due. It returns the new version. A stale version fails with ErrConflict
+// due. It returns the new version. A stale version fails with storage.ErrConflict
 // and changes nothing; so does any other error.
 //
 // Save does not replay the entries: they must be what applying the
 // commands to the game loaded at version gave, which the version check
 // makes sure is still the match's game.
-func (db *DB) Save(ctx context.Context, id, version int64, c Change, now time.Time) (int64, error) {
+func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now time.Time) (int64, error) {
 	op := fmt.Sprintf("save match %d", id)
-	w, err := EncodeChange(c)
+	w, err := storage.EncodeChange(c)
 	if err != nil {
 		return 0, fmt.Errorf("storage: %s: %w", op, err)
 	}
@@ -277,22 +278,22 @@ func (db *DB) Save(ctx context.Context, id, version int64, c Change, now time.Ti
 	}
 	defer tx.Rollback()
 	var cur struct {
-		status   Status
+		status   storage.Status
 		version  int64
 		commands int
 	}
 	err = tx.QueryRowContext(ctx, `SELECT status, version, commands FROM matches WHERE id = ?`, id).
 		Scan(&cur.status, &cur.version, &cur.commands)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, fmt.Errorf("%w (%d)", ErrNotFound, id)
+		return 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
 	}
 	if err != nil {
 		return 0, fail(op, err)
 	}
 	if cur.version != version {
-		return 0, fmt.Errorf("%w (match %d is at version %d, not %d)", ErrConflict, id, cur.version, version)
+		return 0, fmt.Errorf("%w (match %d is at version %d, not %d)", storage.ErrConflict, id, cur.version, version)
 	}
-	status, err := Transition(cur.status, c)
+	status, err := storage.Transition(cur.status, c)
 	if err != nil {
 		return 0, fmt.Errorf("storage: %s: %w", op, err)
 	}
@@ -338,7 +339,7 @@ func (db *DB) Save(ctx context.Context, id, version int64, c Change, now time.Ti
 	if n, err := res.RowsAffected(); err != nil || n != 1 {
 		// Unreachable while the write lock is held since the read above;
 		// kept so that the check does not depend on the lock.
-		return 0, fmt.Errorf("%w (match %d)", ErrConflict, id)
+		return 0, fmt.Errorf("%w (match %d)", storage.ErrConflict, id)
 	}
 	var holder any
 	var claimed, until sql.NullInt64
@@ -355,7 +356,7 @@ func (db *DB) Save(ctx context.Context, id, version int64, c Change, now time.Ti
 		_, err := tx.ExecContext(ctx, `INSERT INTO requests (key, match_id, channel, version, user_id, summary, result, created_at)
 			SELECT ?, id, channel, ?, ?, ?, ?, ? FROM matches WHERE id = ?`, r.Key, next, r.User, r.Summary, r.Result, ms, id)
 		if isCode(err, sqlite3.ErrConstraintPrimaryKey) {
-			return 0, fmt.Errorf("%w (key %s)", ErrDuplicate, r.Key)
+			return 0, fmt.Errorf("%w (key %s)", storage.ErrDuplicate, r.Key)
 		}
 		if err != nil {
 			return 0, fail(op, err)
@@ -377,7 +378,7 @@ func insertLog(ctx context.Context, tx *sql.Tx, id int64, n int, version int64, 
 	for i, e := range entries {
 		if _, err := stmt.ExecContext(ctx, id, n+i+1, version, e, ms); err != nil {
 			if isCode(err, sqlite3.ErrConstraintPrimaryKey) {
-				return fmt.Errorf("%w (log entry %d of match %d exists)", ErrConflict, n+i+1, id)
+				return fmt.Errorf("%w (log entry %d of match %d exists)", storage.ErrConflict, n+i+1, id)
 			}
 			return err
 		}
@@ -403,8 +404,8 @@ func snapshot(ctx context.Context, tx *sql.Tx, id int64, g *engine.Game) error {
 type scanner interface{ Scan(dest ...any) error }
 
 // scanMatch reads the matchColumns of a row.
-func scanMatch(r scanner) (*Match, error) {
-	var m Match
+func scanMatch(r scanner) (*storage.Match, error) {
+	var m storage.Match
 	var meta, setup []byte
 	var remind, deadline, closed sql.NullInt64
 	var created, updated int64
@@ -419,10 +420,10 @@ func scanMatch(r scanner) (*Match, error) {
 	if setup != nil {
 		m.Setup = new(engine.Setup)
 		if err := json.Unmarshal(setup, m.Setup); err != nil {
-			return nil, &CorruptError{Match: m.ID, Err: fmt.Errorf("setup: %w", err)}
+			return nil, &storage.CorruptError{Match: m.ID, Err: fmt.Errorf("setup: %w", err)}
 		}
 	}
-	m.Timers = Timers{Remind: fromNullMillis(remind), Deadline: fromNullMillis(deadline)}
+	m.Timers = storage.Timers{Remind: fromNullMillis(remind), Deadline: fromNullMillis(deadline)}
 	m.Created, m.Updated, m.Closed = fromMillis(created), fromMillis(updated), fromNullMillis(closed)
 	return &m, nil
 }

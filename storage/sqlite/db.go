@@ -1,4 +1,15 @@
-package storage
+// Package sqlite stores hosted matches in a SQLite file (mattn/go-sqlite3),
+// the default for one bot process: the contract of package storage, side
+// by side with storage/postgres, and tested by the same suite
+// (storage/storetest).
+//
+// Writers go through one connection whose transactions begin IMMEDIATE,
+// so they queue for the file's write lock instead of failing, and every
+// change is checked against the match version its writer read: several
+// processes may share the file. Readers use a pool of read-only
+// connections on the write-ahead log. The schema comes from the embedded
+// migrations, each applied in its own transaction.
+package sqlite
 
 import (
 	"context"
@@ -14,6 +25,7 @@ import (
 	"time"
 
 	"github.com/mattn/go-sqlite3"
+	"github.com/riskbot/riskbot/storage"
 )
 
 // DB is the SQLite store of hosted matches. It is safe for concurrent use,
@@ -40,11 +52,6 @@ type config struct {
 
 // Option configures Open.
 type Option func(*config)
-
-// DefaultSnapshotEvery is how often a snapshot is taken unless
-// SnapshotEvery says otherwise: loading replays fewer than this many
-// commands.
-const DefaultSnapshotEvery = 100
 
 // SnapshotEvery makes Save take a snapshot of the game whenever the log
 // reaches a multiple of n commands. Zero or less turns snapshots off (loading
@@ -75,7 +82,7 @@ const pageSize = 4096
 // written by a newer version of this program. Nothing at open scans the
 // matches, so it takes the same time however many there are.
 func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
-	c := config{snapshotEvery: DefaultSnapshotEvery, busyTimeout: 5 * time.Second, migrations: embedded}
+	c := config{snapshotEvery: storage.DefaultSnapshotEvery, busyTimeout: 5 * time.Second, migrations: embedded}
 	for _, o := range opts {
 		o(&c)
 	}
@@ -169,8 +176,8 @@ func (db *DB) Ready(ctx context.Context) error {
 }
 
 // Stats counts the open matches and the queued posts.
-func (db *DB) Stats(ctx context.Context) (Stats, error) {
-	var st Stats
+func (db *DB) Stats(ctx context.Context) (storage.Stats, error) {
+	var st storage.Stats
 	var oldest sql.NullInt64
 	err := db.read.QueryRowContext(ctx, `SELECT
 		(SELECT count(*) FROM matches WHERE status IN (1, 2)),
@@ -178,7 +185,7 @@ func (db *DB) Stats(ctx context.Context) (Stats, error) {
 		(SELECT count(*) FROM outbox),
 		(SELECT min(created_at) FROM outbox)`).Scan(&st.Open, &st.Active, &st.Queued, &oldest)
 	if err != nil {
-		return Stats{}, fail("count matches and posts", err)
+		return storage.Stats{}, fail("count matches and posts", err)
 	}
 	st.Oldest = fromNullMillis(oldest)
 	return st, nil
@@ -214,7 +221,7 @@ func (db *DB) Check(ctx context.Context) error {
 // fail wraps an error of operation op, explaining SQLite's codes that a
 // person can act on. This package's own errors say it all already.
 func fail(op string, err error) error {
-	if _, ok := errors.AsType[*CorruptError](err); ok || errors.Is(err, ErrConflict) {
+	if _, ok := errors.AsType[*storage.CorruptError](err); ok || errors.Is(err, storage.ErrConflict) {
 		return err
 	}
 	return fmt.Errorf("storage: %w", describe(op, err))

@@ -1,4 +1,4 @@
-package storage
+package sqlite
 
 import (
 	"context"
@@ -6,17 +6,19 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/riskbot/riskbot/storage"
 )
 
 // requestColumns are the columns scanApplied reads, in order.
 const requestColumns = `key, match_id, channel, version, user_id, summary, result, created_at, answered_at`
 
-// Applied returns the request recorded under key (Change.Request), or
-// ErrNotFound.
-func (db *DB) Applied(ctx context.Context, key string) (*Applied, error) {
+// Applied returns the request recorded under key (storage.Change.Request), or
+// storage.ErrNotFound.
+func (db *DB) Applied(ctx context.Context, key string) (*storage.Applied, error) {
 	a, err := scanApplied(db.read.QueryRowContext(ctx, `SELECT `+requestColumns+` FROM requests WHERE key = ?`, key))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("%w (request %s)", ErrNotFound, key)
+		return nil, fmt.Errorf("%w (request %s)", storage.ErrNotFound, key)
 	}
 	if err != nil {
 		return nil, fail("read request "+key, err)
@@ -25,8 +27,8 @@ func (db *DB) Applied(ctx context.Context, key string) (*Applied, error) {
 }
 
 // LastRequest returns the latest request recorded in channel, of user
-// (of anyone if user is ""), or ErrNotFound.
-func (db *DB) LastRequest(ctx context.Context, channel, user string) (*Applied, error) {
+// (of anyone if user is ""), or storage.ErrNotFound.
+func (db *DB) LastRequest(ctx context.Context, channel, user string) (*storage.Applied, error) {
 	q := `SELECT ` + requestColumns + ` FROM requests WHERE channel = ?`
 	args := []any{channel}
 	if user != "" {
@@ -35,7 +37,7 @@ func (db *DB) LastRequest(ctx context.Context, channel, user string) (*Applied, 
 	}
 	a, err := scanApplied(db.read.QueryRowContext(ctx, q+` ORDER BY created_at DESC, version DESC LIMIT 1`, args...))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("%w (no request in %s)", ErrNotFound, channel)
+		return nil, fmt.Errorf("%w (no request in %s)", storage.ErrNotFound, channel)
 	}
 	if err != nil {
 		return nil, fail("read the last request in "+channel, err)
@@ -66,8 +68,8 @@ func (db *DB) ForgetRequests(ctx context.Context, before time.Time) (int64, erro
 	return n, nil
 }
 
-func scanApplied(r scanner) (*Applied, error) {
-	var a Applied
+func scanApplied(r scanner) (*storage.Applied, error) {
+	var a storage.Applied
 	var created int64
 	var answered sql.NullInt64
 	if err := r.Scan(&a.Key, &a.Match, &a.Channel, &a.Version, &a.User, &a.Summary, &a.Result, &created, &answered); err != nil {

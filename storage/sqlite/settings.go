@@ -1,4 +1,4 @@
-package storage
+package sqlite
 
 import (
 	"bytes"
@@ -8,15 +8,17 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/riskbot/riskbot/storage"
 )
 
 // Setting returns the value stored under scope and id (SetSetting), or
-// ErrNotFound.
+// storage.ErrNotFound.
 func (db *DB) Setting(ctx context.Context, scope, id string) (json.RawMessage, error) {
 	var v string
 	err := db.read.QueryRowContext(ctx, `SELECT value FROM settings WHERE scope = ? AND id = ?`, scope, id).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("%w (setting %s %s)", ErrNotFound, scope, id)
+		return nil, fmt.Errorf("%w (setting %s %s)", storage.ErrNotFound, scope, id)
 	}
 	if err != nil {
 		return nil, fail(fmt.Sprintf("read setting %s %s", scope, id), err)
@@ -51,15 +53,15 @@ func (db *DB) SetSetting(ctx context.Context, scope, id string, value json.RawMe
 
 // Settings lists every value stored with SetSetting, by scope and id (for
 // copying a database: risk migrate).
-func (db *DB) Settings(ctx context.Context) ([]Setting, error) {
+func (db *DB) Settings(ctx context.Context) ([]storage.Setting, error) {
 	rows, err := db.read.QueryContext(ctx, `SELECT scope, id, value, updated_at FROM settings ORDER BY scope, id`)
 	if err != nil {
 		return nil, fail("list settings", err)
 	}
 	defer rows.Close()
-	var out []Setting
+	var out []storage.Setting
 	for rows.Next() {
-		var st Setting
+		var st storage.Setting
 		var v string
 		var ms int64
 		if err := rows.Scan(&st.Scope, &st.ID, &v, &ms); err != nil {
@@ -76,7 +78,7 @@ func (db *DB) Settings(ctx context.Context) ([]Setting, error) {
 
 // IdleLobbies lists the lobbies of the channels starting with prefix
 // whose last change was before a time, oldest first, without their games.
-func (db *DB) IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]Match, error) {
+func (db *DB) IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]storage.Match, error) {
 	return db.list(ctx, "list idle lobbies", `SELECT `+matchColumns+` FROM matches
 		WHERE status = 1 AND updated_at < ? AND `+inScope+` ORDER BY updated_at, id`, before.UnixMilli(), prefix, prefix)
 }
