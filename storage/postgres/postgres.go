@@ -15,9 +15,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"path"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -138,45 +135,12 @@ var embedded embed.FS
 // ("RISK").
 const migrationLock = 0x5249534b
 
-var migrationName = regexp.MustCompile(`^([0-9]{4})_[a-z0-9_]+\.sql$`)
-
-type migration struct {
-	version int
-	name    string
-	sql     string
-}
-
-// migrations reads and checks the numbered files of fsys: 0001 to N, no gaps.
-func migrations(fsys fs.FS) ([]migration, error) {
-	names, err := fs.Glob(fsys, "migrations/*.sql")
-	if err != nil {
-		return nil, err
-	}
-	var out []migration
-	for _, n := range names { // Glob sorts
-		m := migrationName.FindStringSubmatch(path.Base(n))
-		if m == nil {
-			return nil, fmt.Errorf("migration %s: want a name like 0001_matches.sql", n)
-		}
-		v, _ := strconv.Atoi(m[1])
-		if v != len(out)+1 {
-			return nil, fmt.Errorf("migration %s: want number %04d", n, len(out)+1)
-		}
-		b, err := fs.ReadFile(fsys, n)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, migration{v, path.Base(n), string(b)})
-	}
-	return out, nil
-}
-
 // migrate applies the migrations due, one per transaction, and returns how
 // many it knows. Each transaction takes an advisory lock first and reads
 // the version again: processes opening a new database at once apply each
 // migration once.
 func migrate(ctx context.Context, pool *pgxpool.Pool, fsys fs.FS) (int, error) {
-	ms, err := migrations(fsys)
+	ms, err := storage.ReadMigrations(fsys)
 	if err != nil {
 		return 0, err
 	}
@@ -191,7 +155,7 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, fsys fs.FS) (int, error) {
 	}
 }
 
-func migrateOne(ctx context.Context, pool *pgxpool.Pool, ms []migration) (done bool, err error) {
+func migrateOne(ctx context.Context, pool *pgxpool.Pool, ms []storage.Migration) (done bool, err error) {
 	tx, err := pool.Begin(ctx)
 	if err != nil {
 		return false, describe("migrate", err)
@@ -204,12 +168,13 @@ func migrateOne(ctx context.Context, pool *pgxpool.Pool, ms []migration) (done b
 	if err != nil {
 		return false, err
 	}
-	switch {
-	case v > len(ms):
-		return false, fmt.Errorf("the database was written by a newer version of this program (schema version %d; this one knows up to %d): upgrade it", v, len(ms))
-	case v == len(ms):
+	if err := storage.CheckSchema(v, len(ms)); err != nil {
+		return false, err
+	}
+	switch v {
+	case len(ms):
 		return true, nil
-	case v == 0:
+	case 0:
 		var other bool
 		if err := tx.QueryRow(ctx, `SELECT to_regclass('matches') IS NOT NULL`).Scan(&other); err != nil {
 			return false, describe("read the schema", err)
@@ -226,14 +191,14 @@ func migrateOne(ctx context.Context, pool *pgxpool.Pool, ms []migration) (done b
 	}
 	m := ms[v]
 	// No arguments: pgx sends it as a simple query, several statements in one.
-	if _, err := tx.Exec(ctx, m.sql); err != nil {
-		return false, describe("migration "+m.name, err)
+	if _, err := tx.Exec(ctx, m.SQL); err != nil {
+		return false, describe("migration "+m.Name, err)
 	}
-	if _, err := tx.Exec(ctx, `INSERT INTO schema_version (version) VALUES ($1)`, m.version); err != nil {
-		return false, describe("migration "+m.name, err)
+	if _, err := tx.Exec(ctx, `INSERT INTO schema_version (version) VALUES ($1)`, m.Version); err != nil {
+		return false, describe("migration "+m.Name, err)
 	}
 	if err := tx.Commit(ctx); err != nil {
-		return false, describe("migration "+m.name, err)
+		return false, describe("migration "+m.Name, err)
 	}
 	return false, nil
 }

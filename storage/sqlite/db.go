@@ -161,7 +161,7 @@ func (db *DB) Close() error {
 // Ready reports whether the database answers and its schema is the one
 // this program knows: what a process needs to take work.
 func (db *DB) Ready(ctx context.Context) error {
-	ms, err := migrations(embedded)
+	ms, err := storage.ReadMigrations(embedded)
 	if err != nil {
 		return fail("ready", err)
 	}

@@ -13,32 +13,16 @@ import (
 	"time"
 
 	"github.com/mattn/go-sqlite3"
+	"github.com/riskbot/riskbot/storage"
 )
 
 func TestMigrationsAreNumbered(t *testing.T) {
-	ms, err := migrations(embedded)
+	ms, err := storage.ReadMigrations(embedded)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ms) == 0 || ms[0].version != 1 {
+	if len(ms) == 0 || ms[0].Version != 1 {
 		t.Fatalf("migrations: %+v", ms)
-	}
-	for _, tt := range []struct {
-		name  string
-		files []string
-	}{
-		{"gap", []string{"0001_a.sql", "0003_c.sql"}},
-		{"no number", []string{"0001_a.sql", "b.sql"}},
-		{"twice", []string{"0001_a.sql", "0001_b.sql"}},
-		{"not from one", []string{"0002_b.sql"}},
-	} {
-		fsys := fstest.MapFS{}
-		for _, f := range tt.files {
-			fsys["migrations/"+f] = &fstest.MapFile{Data: []byte("SELECT 1;")}
-		}
-		if _, err := migrations(fsys); err == nil {
-			t.Errorf("%s: %v accepted", tt.name, tt.files)
-		}
 	}
 }
 
@@ -82,13 +66,13 @@ func TestMigrationTransactions(t *testing.T) {
 
 // embeddedCopy copies the embedded migrations into a MapFS.
 func embeddedCopy() (fstest.MapFS, error) {
-	ms, err := migrations(embedded)
+	ms, err := storage.ReadMigrations(embedded)
 	if err != nil {
 		return nil, err
 	}
 	out := fstest.MapFS{}
 	for _, m := range ms {
-		out["migrations/"+m.name] = &fstest.MapFile{Data: []byte(m.sql)}
+		out["migrations/"+m.Name] = &fstest.MapFile{Data: []byte(m.SQL)}
 	}
 	return out, nil
 }
@@ -185,7 +169,7 @@ func TestExplain(t *testing.T) {
 // processes starting together would: one creates the schema, all succeed.
 func TestOpenTogether(t *testing.T) {
 	ctx := context.Background()
-	want, err := migrations(embedded)
+	want, err := storage.ReadMigrations(embedded)
 	if err != nil {
 		t.Fatal(err)
 	}
