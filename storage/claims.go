@@ -5,22 +5,23 @@ import (
 	"time"
 )
 
-// DueTimers appends the timers of a match that are due at now (for the
-// stores' ClaimDue).
-func DueTimers(out []Timer, id int64, channel string, version int64, remind, deadline, now time.Time) []Timer {
-	if !remind.IsZero() && !remind.After(now) {
-		out = append(out, Timer{Match: id, Channel: channel, Kind: Remind, At: remind, Version: version})
+// DueTimers returns the timers of matches ms (ScanClocks) that are due at
+// now, ordered as Due lists them: earliest first, then by match, reminders
+// before deadlines.
+func DueTimers(ms []Match, now time.Time) []Timer {
+	var out []Timer
+	for _, m := range ms {
+		t := Timer{Match: m.ID, Channel: m.Channel, Version: m.Version}
+		if r := m.Timers.Remind; !r.IsZero() && !r.After(now) {
+			t.Kind, t.At = Remind, r
+			out = append(out, t)
+		}
+		if d := m.Timers.Deadline; !d.IsZero() && !d.After(now) {
+			t.Kind, t.At = Deadline, d
+			out = append(out, t)
+		}
 	}
-	if !deadline.IsZero() && !deadline.After(now) {
-		out = append(out, Timer{Match: id, Channel: channel, Kind: Deadline, At: deadline, Version: version})
-	}
-	return out
-}
-
-// SortTimers orders timers as Due lists them: earliest first, then by
-// match, reminders before deadlines.
-func SortTimers(ts []Timer) {
-	slices.SortFunc(ts, func(a, b Timer) int {
+	slices.SortFunc(out, func(a, b Timer) int {
 		if c := a.At.Compare(b.At); c != 0 {
 			return c
 		}
@@ -29,4 +30,5 @@ func SortTimers(ts []Timer) {
 		}
 		return int(a.Kind - b.Kind)
 	})
+	return out
 }

@@ -94,22 +94,24 @@ func sameResult(stored, r Result) bool {
 	return true
 }
 
-// ResultRow is one seat of a stored result, as a store reads it back: the
-// stores' common ground for RecordResult and the standings.
+// ResultRow is one seat of a stored result, as a store reads it back
+// (ScanResults): the stores' common ground for RecordResult and the
+// standings.
 type ResultRow struct {
-	Match int64
-	Rules state.Rules
-	Seat  ResultSeat
-	Ended time.Time
+	Server string
+	Match  int64
+	Rules  state.Rules
+	Seat   ResultSeat
+	Ended  time.Time
 }
 
 // CheckRecorded compares the rows stored for r.Match with r: nil if they
 // are r, ErrResultDiffers if not.
-func CheckRecorded(r Result, server string, rows []ResultRow) error {
-	stored := Result{Match: r.Match, Server: server}
+func CheckRecorded(r Result, rows []ResultRow) error {
+	stored := Result{Match: r.Match}
 	for i, row := range rows {
 		if i == 0 {
-			stored.Rules, stored.Ended = row.Rules, row.Ended
+			stored.Server, stored.Rules, stored.Ended = row.Server, row.Rules, row.Ended
 		}
 		stored.Seats = append(stored.Seats, row.Seat)
 	}

@@ -209,6 +209,25 @@ func (r *LogReader) Add(seq int, b []byte) error {
 	return nil
 }
 
+// Read adds the rows of rows, each a seq and an entry, and returns the log
+// read (Log).
+func (r *LogReader) Read(rows Rows) ([]engine.Entry, error) {
+	for rows.Next() {
+		var seq int
+		var b []byte
+		if err := rows.Scan(&seq, &b); err != nil {
+			return nil, err
+		}
+		if err := r.Add(seq, b); err != nil {
+			return nil, err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return r.Log()
+}
+
 // Log returns the entries read, checking that none is missing at the end.
 func (r *LogReader) Log() ([]engine.Entry, error) {
 	if len(r.log) != r.m.Commands-r.after {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -33,7 +34,7 @@ func (db *DB) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit
 	if err := c.Check(); err != nil {
 		return nil, fmt.Errorf("storage: postgres: %s: %w", op, err)
 	}
-	rows, err := db.pool.Query(ctx, `
+	ms, err := query(ctx, db.pool, op, storage.ScanClocks, `
 		WITH c AS (
 			SELECT id FROM matches
 			WHERE id IN (
@@ -50,24 +51,9 @@ func (db *DB) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit
 		RETURNING m.id, m.channel, m.remind_at, m.deadline_at, m.version`,
 		scope, c.Holder, c.Started.UnixMilli(), c.Now.UnixMilli(), c.Until.UnixMilli(), limit)
 	if err != nil {
-		return nil, fail(op, err)
+		return nil, err
 	}
-	defer rows.Close()
-	var out []storage.Timer
-	for rows.Next() {
-		var id, version int64
-		var channel string
-		var remind, deadline *int64
-		if err := rows.Scan(&id, &channel, &remind, &deadline, &version); err != nil {
-			return nil, fail(op, err)
-		}
-		out = storage.DueTimers(out, id, channel, version, fromNullMillis(remind), fromNullMillis(deadline), c.Now)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fail(op, err)
-	}
-	storage.SortTimers(out)
-	return out, nil
+	return storage.DueTimers(ms, c.Now), nil
 }
 
 // ReleaseDue gives up holder's claim on the timers of match id.
@@ -88,7 +74,7 @@ func (db *DB) ClaimPosts(ctx context.Context, scope string, c storage.Claim, lim
 	if err := c.Check(); err != nil {
 		return nil, fmt.Errorf("storage: postgres: %s: %w", op, err)
 	}
-	rows, err := db.pool.Query(ctx, `
+	out, err := query(ctx, db.pool, op, storage.ScanPosts, `
 		WITH c AS (
 			SELECT o.id, m.channel FROM outbox o JOIN matches m ON m.id = o.match_id
 			WHERE o.created_at <= $4 AND `+storage.ScopeSQL("m.channel", "$1")+` AND `+free("o.")+`
@@ -100,9 +86,11 @@ func (db *DB) ClaimPosts(ctx context.Context, scope string, c storage.Claim, lim
 		RETURNING o.id, o.match_id, c.channel, o.version, o.body, o.created_at`,
 		scope, c.Holder, c.Started.UnixMilli(), c.Now.UnixMilli(), c.Until.UnixMilli(), limit)
 	if err != nil {
-		return nil, fail(op, err)
+		return nil, err
 	}
-	return scanPosts(rows, op)
+	// UPDATE ... RETURNING does not keep the order of the posts claimed.
+	slices.SortFunc(out, func(a, b storage.Post) int { return int(a.ID - b.ID) })
+	return out, nil
 }
 
 // ReleasePosts gives up holder's claim on the posts that version of match

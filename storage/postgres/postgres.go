@@ -112,17 +112,14 @@ func (db *DB) Ready(ctx context.Context) error {
 
 // Stats counts the open matches and the queued posts.
 func (db *DB) Stats(ctx context.Context) (storage.Stats, error) {
-	var st storage.Stats
-	var oldest *int64
-	err := db.pool.QueryRow(ctx, `SELECT
+	st, err := storage.ScanStats(db.pool.QueryRow(ctx, `SELECT
 		(SELECT count(*) FROM matches WHERE status IN (1, 2)),
 		(SELECT count(*) FROM matches WHERE status = 2),
 		(SELECT count(*) FROM outbox),
-		(SELECT min(created_at) FROM outbox)`).Scan(&st.Open, &st.Active, &st.Queued, &oldest)
+		(SELECT min(created_at) FROM outbox)`))
 	if err != nil {
 		return storage.Stats{}, fail("count matches and posts", err)
 	}
-	st.Oldest = fromNullMillis(oldest)
 	return st, nil
 }
 

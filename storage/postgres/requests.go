@@ -13,13 +13,10 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-// requestColumns are the columns scanApplied reads, in order.
-const requestColumns = `key, match_id, channel, version, user_id, summary, result, created_at, answered_at`
-
 // Applied returns the request recorded under key (Change.Request), or
 // storage.ErrNotFound.
 func (db *DB) Applied(ctx context.Context, key string) (*storage.Applied, error) {
-	a, err := scanApplied(db.pool.QueryRow(ctx, `SELECT `+requestColumns+` FROM requests WHERE key = $1`, key))
+	a, err := storage.ScanApplied(db.pool.QueryRow(ctx, `SELECT `+storage.RequestColumns+` FROM requests WHERE key = $1`, key))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("%w (request %s)", storage.ErrNotFound, key)
 	}
@@ -32,7 +29,7 @@ func (db *DB) Applied(ctx context.Context, key string) (*storage.Applied, error)
 // LastRequest returns the latest request recorded in channel, of user
 // (of anyone if user is ""), or storage.ErrNotFound.
 func (db *DB) LastRequest(ctx context.Context, channel, user string) (*storage.Applied, error) {
-	a, err := scanApplied(db.pool.QueryRow(ctx, `SELECT `+requestColumns+` FROM requests
+	a, err := storage.ScanApplied(db.pool.QueryRow(ctx, `SELECT `+storage.RequestColumns+` FROM requests
 		WHERE channel = $1 AND ($2 = '' OR user_id = $2) ORDER BY created_at DESC, version DESC LIMIT 1`, channel, user))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("%w (no request in %s)", storage.ErrNotFound, channel)
@@ -60,17 +57,6 @@ func (db *DB) ForgetRequests(ctx context.Context, before time.Time) (int64, erro
 		return 0, fail("forget old requests", err)
 	}
 	return tag.RowsAffected(), nil
-}
-
-func scanApplied(r pgx.Row) (*storage.Applied, error) {
-	var a storage.Applied
-	var created int64
-	var answered *int64
-	if err := r.Scan(&a.Key, &a.Match, &a.Channel, &a.Version, &a.User, &a.Summary, &a.Result, &created, &answered); err != nil {
-		return nil, err
-	}
-	a.Created, a.Answered = fromMillis(created), fromNullMillis(answered)
-	return &a, nil
 }
 
 // Setting returns the value stored under scope and id (SetSetting), or
@@ -114,26 +100,7 @@ func (db *DB) SetSetting(ctx context.Context, scope, id string, value json.RawMe
 
 // Settings lists every value stored with SetSetting, by scope and id.
 func (db *DB) Settings(ctx context.Context) ([]storage.Setting, error) {
-	rows, err := db.pool.Query(ctx, `SELECT scope, id, value, updated_at FROM settings ORDER BY scope, id`)
-	if err != nil {
-		return nil, fail("list settings", err)
-	}
-	defer rows.Close()
-	var out []storage.Setting
-	for rows.Next() {
-		var st storage.Setting
-		var v []byte
-		var ms int64
-		if err := rows.Scan(&st.Scope, &st.ID, &v, &ms); err != nil {
-			return nil, fail("list settings", err)
-		}
-		st.Value, st.Updated = json.RawMessage(v), fromMillis(ms)
-		out = append(out, st)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fail("list settings", err)
-	}
-	return out, nil
+	return query(ctx, db.pool, "list settings", storage.ScanSettings, `SELECT scope, id, value, updated_at FROM settings ORDER BY scope, id`)
 }
 
 // Export returns match id whole: its setup, its log and the host's data,
@@ -149,7 +116,7 @@ func (db *DB) Export(ctx context.Context, id int64) (*storage.Export, error) {
 // number of entries in the whole log. It reads only those entries.
 func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error) {
 	op := fmt.Sprintf("export match %d", id)
-	m, err := scanMatch(db.pool.QueryRow(ctx, `SELECT `+matchColumns+` FROM matches WHERE id = $1`, id))
+	m, err := storage.ScanMatch(db.pool.QueryRow(ctx, `SELECT `+storage.MatchColumns+` FROM matches WHERE id = $1`, id))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
 	}
@@ -216,7 +183,7 @@ func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*st
 	defer tx.Rollback(context.WithoutCancel(ctx))
 	err = tx.QueryRow(ctx, `INSERT INTO matches (channel, status, version, meta, setup, commands, created_at, updated_at, closed_at)
 		VALUES ($1, $2, 1, $3, $4, $5, $6, $7, $8) RETURNING id`,
-		e.Channel, e.Status, nullJSON(e.Meta), setup, m.Commands, ms, ms, closed).Scan(&m.ID)
+		e.Channel, e.Status, storage.NullJSON(e.Meta), setup, m.Commands, ms, ms, closed).Scan(&m.ID)
 	if uniqueViolation(err, "matches_open_channel") {
 		return nil, fmt.Errorf("%w (%s)", storage.ErrChannelBusy, e.Channel)
 	}

@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -38,7 +37,7 @@ func (db *DB) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit
 	}
 	defer tx.Rollback()
 	now := c.Now.UnixMilli()
-	rows, err := tx.QueryContext(ctx, `SELECT id, channel, remind_at, deadline_at, version FROM matches
+	ms, err := query(ctx, tx, op, storage.ScanClocks, `SELECT id, channel, remind_at, deadline_at, version FROM matches
 		WHERE id IN (
 			SELECT id FROM matches WHERE status = 2 AND remind_at IS NOT NULL AND remind_at <= ?4
 			UNION
@@ -47,39 +46,18 @@ func (db *DB) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit
 		ORDER BY min(coalesce(remind_at, deadline_at), coalesce(deadline_at, remind_at)), id LIMIT ?5`,
 		scope, c.Holder, c.Started.UnixMilli(), now, limit)
 	if err != nil {
-		return nil, fail(op, err)
+		return nil, err
 	}
-	type due struct {
-		id, version      int64
-		channel          string
-		remind, deadline sql.NullInt64
-	}
-	var ds []due
-	for rows.Next() {
-		var d due
-		if err := rows.Scan(&d.id, &d.channel, &d.remind, &d.deadline, &d.version); err != nil {
-			rows.Close()
-			return nil, fail(op, err)
-		}
-		ds = append(ds, d)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fail(op, err)
-	}
-	var out []storage.Timer
-	for _, d := range ds {
+	for _, m := range ms {
 		if _, err := tx.ExecContext(ctx, `UPDATE matches SET claim_holder = ?, claim_at = ?, claim_until = ? WHERE id = ?`,
-			c.Holder, now, c.Until.UnixMilli(), d.id); err != nil {
+			c.Holder, now, c.Until.UnixMilli(), m.ID); err != nil {
 			return nil, fail(op, err)
 		}
-		out = storage.DueTimers(out, d.id, d.channel, d.version, fromNullMillis(d.remind), fromNullMillis(d.deadline), c.Now)
 	}
 	if err := tx.Commit(); err != nil {
 		return nil, fail(op, err)
 	}
-	storage.SortTimers(out)
-	return out, nil
+	return storage.DueTimers(ms, c.Now), nil
 }
 
 // ReleaseDue gives up holder's claim on the timers of match id (the work
@@ -107,28 +85,12 @@ func (db *DB) ClaimPosts(ctx context.Context, scope string, c storage.Claim, lim
 	}
 	defer tx.Rollback()
 	now := c.Now.UnixMilli()
-	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.match_id, m.channel, o.version, o.body, o.created_at
+	out, err := query(ctx, tx, op, storage.ScanPosts, `SELECT o.id, o.match_id, m.channel, o.version, o.body, o.created_at
 		FROM outbox o JOIN matches m ON m.id = o.match_id
 		WHERE o.created_at <= ?4 AND `+storage.ScopeSQL("m.channel", "?1")+` AND `+freeSQL("o.")+`
 		ORDER BY o.id LIMIT ?5`, scope, c.Holder, c.Started.UnixMilli(), now, limit)
 	if err != nil {
-		return nil, fail(op, err)
-	}
-	var out []storage.Post
-	for rows.Next() {
-		var p storage.Post
-		var body string
-		var ms int64
-		if err := rows.Scan(&p.ID, &p.Match, &p.Channel, &p.Version, &body, &ms); err != nil {
-			rows.Close()
-			return nil, fail(op, err)
-		}
-		p.Body, p.Queued = json.RawMessage(body), fromMillis(ms)
-		out = append(out, p)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fail(op, err)
+		return nil, err
 	}
 	for _, p := range out {
 		if _, err := tx.ExecContext(ctx, `UPDATE outbox SET claim_holder = ?, claim_at = ?, claim_until = ? WHERE id = ?`,

@@ -32,7 +32,7 @@ func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*stora
 		return nil, 0, fail(fmt.Sprintf("export match %d", id), err)
 	}
 	defer tx.Rollback()
-	m, err := scanMatch(tx.QueryRowContext(ctx, `SELECT `+matchColumns+` FROM matches WHERE id = ?`, id))
+	m, err := storage.ScanMatch(tx.QueryRowContext(ctx, `SELECT `+storage.MatchColumns+` FROM matches WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
 	}
@@ -101,7 +101,7 @@ func (db *DB) insert(ctx context.Context, tx *sql.Tx, e *storage.Export, g *engi
 		m.Closed = m.Updated
 	}
 	res, err := tx.ExecContext(ctx, `INSERT INTO matches (channel, status, version, meta, setup, commands, created_at, updated_at, closed_at)
-		VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?)`, e.Channel, e.Status, nullJSON(e.Meta), setup, m.Commands, ms, ms, closed)
+		VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?)`, e.Channel, e.Status, storage.NullJSON(e.Meta), setup, m.Commands, ms, ms, closed)
 	if isCode(err, sqlite3.ErrConstraintUnique) {
 		return nil, fmt.Errorf("%w (%s)", storage.ErrChannelBusy, e.Channel)
 	}

@@ -124,9 +124,9 @@ func TestQueryPlans(t *testing.T) {
 		name, query string
 		args        []any
 	}{
-		{"active", `SELECT ` + matchColumns + ` FROM matches WHERE channel = ? AND status IN (1, 2)`, []any{"c"}},
-		{"history", `SELECT ` + matchColumns + ` FROM matches WHERE channel = ? ORDER BY id DESC`, []any{"c"}},
-		{"finished", `SELECT ` + matchColumns + ` FROM matches WHERE status IN (3, 4) ORDER BY closed_at DESC, id DESC LIMIT ?`, []any{10}},
+		{"active", `SELECT ` + storage.MatchColumns + ` FROM matches WHERE channel = ? AND status IN (1, 2)`, []any{"c"}},
+		{"history", `SELECT ` + storage.MatchColumns + ` FROM matches WHERE channel = ? ORDER BY id DESC`, []any{"c"}},
+		{"finished", `SELECT ` + storage.MatchColumns + ` FROM matches WHERE status IN (3, 4) ORDER BY closed_at DESC, id DESC LIMIT ?`, []any{10}},
 		{"remind", `SELECT id FROM matches WHERE status = 2 AND remind_at IS NOT NULL AND remind_at <= ?`, []any{0}},
 		{"deadline", `SELECT id FROM matches WHERE status = 2 AND deadline_at IS NOT NULL AND deadline_at <= ?`, []any{0}},
 		{"snapshot", `SELECT seq, game FROM snapshots WHERE match_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1`, []any{1, 1}},

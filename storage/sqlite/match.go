@@ -15,9 +15,6 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-// matchColumns are the columns scanMatch reads, in order.
-const matchColumns = `id, channel, status, version, meta, setup, commands, remind_at, deadline_at, created_at, updated_at, closed_at`
-
 // Create opens a new match, in its lobby, in channel. It fails with
 // storage.ErrChannelBusy if the channel already has an open match.
 func (db *DB) Create(ctx context.Context, channel string, meta json.RawMessage, now time.Time) (*storage.Match, error) {
@@ -29,7 +26,7 @@ func (db *DB) Create(ctx context.Context, channel string, meta json.RawMessage, 
 	}
 	ms := now.UnixMilli()
 	res, err := db.write.ExecContext(ctx, `INSERT INTO matches (channel, status, version, meta, created_at, updated_at)
-		VALUES (?, ?, 1, ?, ?, ?)`, channel, storage.Lobby, nullJSON(meta), ms, ms)
+		VALUES (?, ?, 1, ?, ?, ?)`, channel, storage.Lobby, storage.NullJSON(meta), ms, ms)
 	if isCode(err, sqlite3.ErrConstraintUnique) {
 		return nil, fmt.Errorf("%w (%s)", storage.ErrChannelBusy, channel)
 	}
@@ -75,7 +72,7 @@ func (db *DB) load(ctx context.Context, where string, arg any) (*storage.Loaded,
 		return nil, fail("load", err)
 	}
 	defer tx.Rollback()
-	m, err := scanMatch(tx.QueryRowContext(ctx, `SELECT `+matchColumns+` FROM matches WHERE `+where, arg))
+	m, err := storage.ScanMatch(tx.QueryRowContext(ctx, `SELECT `+storage.MatchColumns+` FROM matches WHERE `+where, arg))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, storage.ErrNotFound
 	}
@@ -106,42 +103,38 @@ func (db *DB) rebuild(ctx context.Context, q querier, m *storage.Match) (*engine
 	return storage.Rebuild(m, seq, snap, func(after int) ([]engine.Entry, error) { return readLog(ctx, q, m, after) })
 }
 
-// querier is what reads need of a *sql.Tx.
+// querier is what reads need of a *sql.DB or a *sql.Tx.
 type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
+// query runs a query of operation op on q and reads its rows with scan (a
+// storage.ScanMatches, say).
+func query[T any](ctx context.Context, q querier, op string, scan func(storage.Rows) ([]T, error), sql string, args ...any) ([]T, error) {
+	rows, err := q.QueryContext(ctx, sql, args...)
+	if err != nil {
+		return nil, fail(op, err)
+	}
+	defer rows.Close()
+	out, err := scan(rows)
+	if err != nil {
+		return nil, fail(op, err)
+	}
+	return out, nil
+}
+
 // readLog reads m's log after its first `after` entries; a gap or an entry
 // that does not decode is a *storage.CorruptError.
 func readLog(ctx context.Context, q querier, m *storage.Match, after int) ([]engine.Entry, error) {
-	rows, err := q.QueryContext(ctx, `SELECT seq, entry FROM log WHERE match_id = ? AND seq > ? AND seq <= ? ORDER BY seq`,
-		m.ID, after, m.Commands)
-	if err != nil {
-		return nil, fail(fmt.Sprintf("load match %d", m.ID), err)
-	}
-	defer rows.Close()
-	log := storage.NewLogReader(m, after)
-	for rows.Next() {
-		var seq int
-		var b []byte
-		if err := rows.Scan(&seq, &b); err != nil {
-			return nil, fail(fmt.Sprintf("load match %d", m.ID), err)
-		}
-		if err := log.Add(seq, b); err != nil {
-			return nil, err
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fail(fmt.Sprintf("load match %d", m.ID), err)
-	}
-	return log.Log()
+	return query(ctx, q, fmt.Sprintf("load match %d", m.ID), storage.NewLogReader(m, after).Read,
+		`SELECT seq, entry FROM log WHERE match_id = ? AND seq > ? AND seq <= ? ORDER BY seq`, m.ID, after, m.Commands)
 }
 
 // History lists every match channel has hosted, newest first, without
 // their games.
 func (db *DB) History(ctx context.Context, channel string) ([]storage.Match, error) {
-	return db.list(ctx, "history of "+channel, `SELECT `+matchColumns+` FROM matches WHERE channel = ? ORDER BY id DESC`, channel)
+	return db.list(ctx, "history of "+channel, `SELECT `+storage.MatchColumns+` FROM matches WHERE channel = ? ORDER BY id DESC`, channel)
 }
 
 // Finished lists closed (finished or abandoned) matches, the most recently
@@ -150,28 +143,13 @@ func (db *DB) Finished(ctx context.Context, limit int) ([]storage.Match, error) 
 	if limit <= 0 {
 		limit = -1
 	}
-	return db.list(ctx, "list finished matches", `SELECT `+matchColumns+` FROM matches
+	return db.list(ctx, "list finished matches", `SELECT `+storage.MatchColumns+` FROM matches
 		WHERE status IN (3, 4) ORDER BY closed_at DESC, id DESC LIMIT ?`, limit)
 }
 
-func (db *DB) list(ctx context.Context, op, query string, args ...any) ([]storage.Match, error) {
-	rows, err := db.read.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	defer rows.Close()
-	var out []storage.Match
-	for rows.Next() {
-		m, err := scanMatch(rows)
-		if err != nil {
-			return nil, fail(op, err)
-		}
-		out = append(out, *m)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fail(op, err)
-	}
-	return out, nil
+// list reads matches, storage.MatchColumns each.
+func (db *DB) list(ctx context.Context, op, sql string, args ...any) ([]storage.Match, error) {
+	return query(ctx, db.read, op, storage.ScanMatches, sql, args...)
 }
 
 // inScope is the SQL test that a match's channel starts with a prefix
@@ -182,7 +160,7 @@ const inScope = `substr(channel, 1, length(?)) = ?`
 // OpenMatches lists the open (lobby or active) matches of the channels
 // that start with prefix ("" for all), oldest first, without their games.
 func (db *DB) OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error) {
-	return db.list(ctx, "list open matches", `SELECT `+matchColumns+` FROM matches
+	return db.list(ctx, "list open matches", `SELECT `+storage.MatchColumns+` FROM matches
 		WHERE status IN (1, 2) AND `+inScope+` ORDER BY id`, prefix, prefix)
 }
 
@@ -191,61 +169,24 @@ func (db *DB) OpenMatches(ctx context.Context, prefix string) ([]storage.Match, 
 // earliest first. A timer stays due until a Save changes it.
 func (db *DB) Due(ctx context.Context, prefix string, now time.Time) ([]storage.Timer, error) {
 	ms := now.UnixMilli()
-	rows, err := db.read.QueryContext(ctx, `
+	return query(ctx, db.read, "list due timers", storage.ScanTimers, `
 		SELECT id, channel, 1, remind_at, version FROM matches
 			WHERE status = 2 AND remind_at IS NOT NULL AND remind_at <= ? AND `+inScope+`
 		UNION ALL
 		SELECT id, channel, 2, deadline_at, version FROM matches
 			WHERE status = 2 AND deadline_at IS NOT NULL AND deadline_at <= ? AND `+inScope+`
 		ORDER BY 4, 1, 3`, ms, prefix, prefix, ms, prefix, prefix)
-	if err != nil {
-		return nil, fail("list due timers", err)
-	}
-	defer rows.Close()
-	var out []storage.Timer
-	for rows.Next() {
-		var t storage.Timer
-		var at int64
-		if err := rows.Scan(&t.Match, &t.Channel, &t.Kind, &at, &t.Version); err != nil {
-			return nil, fail("list due timers", err)
-		}
-		t.At = fromMillis(at)
-		out = append(out, t)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fail("list due timers", err)
-	}
-	return out, nil
 }
 
 // Outbox lists the posts queued before the given time and not yet
 // delivered, for channels that start with prefix ("" for all), oldest
 // first, at most limit of them.
 func (db *DB) Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error) {
-	rows, err := db.read.QueryContext(ctx, `
+	return query(ctx, db.read, "list queued posts", storage.ScanPosts, `
 		SELECT o.id, o.match_id, m.channel, o.version, o.body, o.created_at
 		FROM outbox o JOIN matches m ON m.id = o.match_id
 		WHERE o.created_at < ? AND `+strings.ReplaceAll(inScope, "channel", "m.channel")+`
 		ORDER BY o.id LIMIT ?`, before.UnixMilli(), prefix, prefix, limit)
-	if err != nil {
-		return nil, fail("list queued posts", err)
-	}
-	defer rows.Close()
-	var out []storage.Post
-	for rows.Next() {
-		var p storage.Post
-		var body string
-		var ms int64
-		if err := rows.Scan(&p.ID, &p.Match, &p.Channel, &p.Version, &body, &ms); err != nil {
-			return nil, fail("list queued posts", err)
-		}
-		p.Body, p.Queued = json.RawMessage(body), fromMillis(ms)
-		out = append(out, p)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fail("list queued posts", err)
-	}
-	return out, nil
 }
 
 // Delivered removes from the outbox the posts that the change making
@@ -322,14 +263,14 @@ func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now
 	}
 	if c.Meta != nil {
 		set += `, meta = ?`
-		args = append(args, nullJSON(c.Meta))
+		args = append(args, storage.NullJSON(c.Meta))
 	}
 	if !status.Open() && cur.status.Open() {
 		set += `, remind_at = NULL, deadline_at = NULL, closed_at = ?`
 		args = append(args, ms)
 	} else if c.Timers != nil {
 		set += `, remind_at = ?, deadline_at = ?`
-		args = append(args, nullMillis(c.Timers.Remind), nullMillis(c.Timers.Deadline))
+		args = append(args, storage.NullMillis(c.Timers.Remind), storage.NullMillis(c.Timers.Deadline))
 	}
 	args = append(args, id, version)
 	res, err := tx.ExecContext(ctx, `UPDATE matches SET `+set+` WHERE id = ? AND version = ?`, args...)
@@ -342,9 +283,9 @@ func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now
 		return 0, fmt.Errorf("%w (match %d)", storage.ErrConflict, id)
 	}
 	var holder any
-	var claimed, until sql.NullInt64
+	var claimed, until *int64
 	if cl := c.Claim; cl != nil {
-		holder, claimed, until = cl.Holder, nullMillis(cl.Now), nullMillis(cl.Until)
+		holder, claimed, until = cl.Holder, storage.NullMillis(cl.Now), storage.NullMillis(cl.Until)
 	}
 	for _, p := range c.Posts {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (match_id, version, body, created_at, claim_holder, claim_at, claim_until) VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -398,57 +339,6 @@ func snapshot(ctx context.Context, tx *sql.Tx, id int64, g *engine.Game) error {
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO snapshots (match_id, seq, game) VALUES (?, ?, ?)`, id, g.Version, string(b))
 	return err
-}
-
-// scanner is a *sql.Row or *sql.Rows.
-type scanner interface{ Scan(dest ...any) error }
-
-// scanMatch reads the matchColumns of a row.
-func scanMatch(r scanner) (*storage.Match, error) {
-	var m storage.Match
-	var meta, setup []byte
-	var remind, deadline, closed sql.NullInt64
-	var created, updated int64
-	err := r.Scan(&m.ID, &m.Channel, &m.Status, &m.Version, &meta, &setup, &m.Commands,
-		&remind, &deadline, &created, &updated, &closed)
-	if err != nil {
-		return nil, err
-	}
-	if meta != nil {
-		m.Meta = json.RawMessage(meta)
-	}
-	if setup != nil {
-		m.Setup = new(engine.Setup)
-		if err := json.Unmarshal(setup, m.Setup); err != nil {
-			return nil, &storage.CorruptError{Match: m.ID, Err: fmt.Errorf("setup: %w", err)}
-		}
-	}
-	m.Timers = storage.Timers{Remind: fromNullMillis(remind), Deadline: fromNullMillis(deadline)}
-	m.Created, m.Updated, m.Closed = fromMillis(created), fromMillis(updated), fromNullMillis(closed)
-	return &m, nil
-}
-
-// nullJSON stores empty meta as NULL, and JSON as text (SQLite reads a
-// BLOB as its binary JSONB).
-func nullJSON(b json.RawMessage) any {
-	if len(b) == 0 {
-		return nil
-	}
-	return string(b)
-}
-
-func nullMillis(t time.Time) sql.NullInt64 {
-	if t.IsZero() {
-		return sql.NullInt64{}
-	}
-	return sql.NullInt64{Int64: t.UnixMilli(), Valid: true}
-}
-
-func fromNullMillis(n sql.NullInt64) time.Time {
-	if !n.Valid {
-		return time.Time{}
-	}
-	return fromMillis(n.Int64)
 }
 
 func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }

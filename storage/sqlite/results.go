@@ -22,14 +22,14 @@ func (db *DB) RecordResult(ctx context.Context, r storage.Result) error {
 		return fail(op, err)
 	}
 	defer tx.Rollback()
-	const stored = `SELECT server, match_id, rules, player, level, name, place, ended_at FROM results WHERE match_id = ? ORDER BY seat`
+	const stored = `SELECT ` + storage.ResultColumns + ` FROM results WHERE match_id = ? ORDER BY seat`
 	// A result recorded already is compared, never added to.
-	rows, err := db.resultRows(ctx, tx, stored, r.Match)
+	rows, err := query(ctx, tx, op, storage.ScanResults, stored, r.Match)
 	if err != nil {
-		return fail(op, err)
+		return err
 	}
 	if len(rows) > 0 {
-		return storage.CheckRecorded(r, rows[0].server, unwrap(rows))
+		return storage.CheckRecorded(r, rows)
 	}
 	for i, s := range r.Seats {
 		_, err := tx.ExecContext(ctx, `INSERT INTO results (match_id, seat, server, rules, player, level, name, place, ended_at)
@@ -40,10 +40,10 @@ func (db *DB) RecordResult(ctx context.Context, r storage.Result) error {
 		}
 	}
 	// What another writer stored first is compared too.
-	if rows, err = db.resultRows(ctx, tx, stored, r.Match); err != nil {
-		return fail(op, err)
+	if rows, err = query(ctx, tx, op, storage.ScanResults, stored, r.Match); err != nil {
+		return err
 	}
-	if err := storage.CheckRecorded(r, rows[0].server, unwrap(rows)); err != nil {
+	if err := storage.CheckRecorded(r, rows); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
@@ -73,46 +73,6 @@ func (db *DB) PlayerStats(ctx context.Context, server, player string) ([]storage
 }
 
 func (db *DB) serverResults(ctx context.Context, server string) ([]storage.ResultRow, error) {
-	rows, err := db.resultRows(ctx, db.read, `SELECT server, match_id, rules, player, level, name, place, ended_at FROM results
+	return query(ctx, db.read, "read the results of "+server, storage.ScanResults, `SELECT `+storage.ResultColumns+` FROM results
 		WHERE server = ? ORDER BY ended_at, match_id, seat`, server)
-	if err != nil {
-		return nil, fail("read the results of "+server, err)
-	}
-	return unwrap(rows), nil
-}
-
-type serverRow struct {
-	storage.ResultRow
-	server string
-}
-
-func unwrap(rows []serverRow) []storage.ResultRow {
-	out := make([]storage.ResultRow, len(rows))
-	for i, r := range rows {
-		out[i] = r.ResultRow
-	}
-	return out
-}
-
-func (db *DB) resultRows(ctx context.Context, q querier, query string, args ...any) ([]serverRow, error) {
-	rows, err := q.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []serverRow
-	for rows.Next() {
-		var r serverRow
-		var rules string
-		var ms int64
-		if err := rows.Scan(&r.server, &r.Match, &rules, &r.Seat.Player, &r.Seat.Level, &r.Seat.Name, &r.Seat.Place, &ms); err != nil {
-			return nil, err
-		}
-		if err := r.Rules.UnmarshalText([]byte(rules)); err != nil {
-			return nil, err
-		}
-		r.Ended = fromMillis(ms)
-		out = append(out, r)
-	}
-	return out, rows.Err()
 }

@@ -54,31 +54,12 @@ func (db *DB) SetSetting(ctx context.Context, scope, id string, value json.RawMe
 // Settings lists every value stored with SetSetting, by scope and id (for
 // copying a database: risk migrate).
 func (db *DB) Settings(ctx context.Context) ([]storage.Setting, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT scope, id, value, updated_at FROM settings ORDER BY scope, id`)
-	if err != nil {
-		return nil, fail("list settings", err)
-	}
-	defer rows.Close()
-	var out []storage.Setting
-	for rows.Next() {
-		var st storage.Setting
-		var v string
-		var ms int64
-		if err := rows.Scan(&st.Scope, &st.ID, &v, &ms); err != nil {
-			return nil, fail("list settings", err)
-		}
-		st.Value, st.Updated = json.RawMessage(v), fromMillis(ms)
-		out = append(out, st)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fail("list settings", err)
-	}
-	return out, nil
+	return query(ctx, db.read, "list settings", storage.ScanSettings, `SELECT scope, id, value, updated_at FROM settings ORDER BY scope, id`)
 }
 
 // IdleLobbies lists the lobbies of the channels starting with prefix
 // whose last change was before a time, oldest first, without their games.
 func (db *DB) IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]storage.Match, error) {
-	return db.list(ctx, "list idle lobbies", `SELECT `+matchColumns+` FROM matches
+	return db.list(ctx, "list idle lobbies", `SELECT `+storage.MatchColumns+` FROM matches
 		WHERE status = 1 AND updated_at < ? AND `+inScope+` ORDER BY updated_at, id`, before.UnixMilli(), prefix, prefix)
 }
