@@ -1,9 +1,21 @@
 package storage
 
 import (
+	"fmt"
 	"slices"
 	"time"
 )
+
+// How the stores choose the work they claim (Claim), each in its own SQL
+// around these tests.
+
+// ScopeSQL is the SQL test that the channel in column is in scope, the
+// text in parameter p (written as the database wants it: "?" or "$3"),
+// given as the claims take it: "" for every channel, a prefix ending in
+// ':' for a platform's ("discord:"), anything else for that one channel.
+func ScopeSQL(column, p string) string {
+	return fmt.Sprintf("(%[2]s = '' OR %[1]s = %[2]s OR (substr(%[2]s, length(%[2]s), 1) = ':' AND substr(%[1]s, 1, length(%[2]s)) = %[2]s))", column, p)
+}
 
 // DueTimers returns the timers of matches ms (ScanClocks) that are due at
 // now, ordered as Due lists them: earliest first, then by match, reminders
