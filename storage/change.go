@@ -1,9 +1,11 @@
 package storage
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/riskbot/riskbot/engine"
 )
@@ -100,6 +102,20 @@ func Transition(s Status, c Change) (Status, error) {
 		return 0, fmt.Errorf("a change cannot set the status to %s (start the match with Start)", c.Status)
 	}
 	return s, nil
+}
+
+// NewMatch is the match Create opens in channel: in its lobby, at version
+// 1, created now (to the millisecond, in UTC, as it reads back). The store
+// gives it its id.
+func NewMatch(channel string, meta json.RawMessage, now time.Time) (*Match, error) {
+	if channel == "" {
+		return nil, errors.New("no channel")
+	}
+	if err := CheckMeta(meta); err != nil {
+		return nil, err
+	}
+	t := fromMillis(now.UnixMilli())
+	return &Match{Channel: channel, Status: Lobby, Version: 1, Meta: bytes.Clone(meta), Created: t, Updated: t}, nil
 }
 
 // CheckMeta refuses meta that is not JSON (nil is no meta).

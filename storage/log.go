@@ -16,6 +16,13 @@ import (
 // many commands.
 const DefaultSnapshotEvery = 100
 
+// SnapshotDue reports whether a store that takes a snapshot every `every`
+// commands (never if 0) takes one when a match's log grows from `from`
+// entries to `to`.
+func SnapshotDue(from, to, every int) bool {
+	return every > 0 && to/every > from/every
+}
+
 // Rebuild returns m's game: the snapshot taken after snapSeq commands (0 if
 // there is none) plus the rest of the log, or the whole log replayed if the
 // snapshot cannot be used. A snapshot only saves time: one that does not
@@ -131,18 +138,4 @@ func (r *LogReader) Log() ([]engine.Entry, error) {
 		return nil, &CorruptError{Match: r.m.ID, Err: fmt.Errorf("the log has %d entries, want %d", r.after+len(r.log), r.m.Commands)}
 	}
 	return r.log, nil
-}
-
-// LogPart returns m as if its log ended after entry after+limit (limit
-// <= 0: no bound), for reading the entries after the first after; false
-// if there are none to read.
-func LogPart(m *Match, after, limit int) (*Match, bool) {
-	if after < 0 || after >= m.Commands {
-		return nil, false
-	}
-	part := *m
-	if limit > 0 {
-		part.Commands = min(m.Commands, after+limit)
-	}
-	return &part, true
 }

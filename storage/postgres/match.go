@@ -1,7 +1,6 @@
 package postgres
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -20,26 +19,20 @@ func inScope(column string, n int) string { return fmt.Sprintf("starts_with(%s, 
 // Create opens a new match, in its lobby, in channel. It fails with
 // storage.ErrChannelBusy if the channel already has an open match.
 func (db *DB) Create(ctx context.Context, channel string, meta json.RawMessage, now time.Time) (*storage.Match, error) {
-	if channel == "" {
-		return nil, errors.New("storage: postgres: create: no channel")
-	}
-	if err := storage.CheckMeta(meta); err != nil {
+	m, err := storage.NewMatch(channel, meta, now)
+	if err != nil {
 		return nil, fmt.Errorf("storage: postgres: create: %w", err)
 	}
-	ms := now.UnixMilli()
-	var id int64
-	err := db.pool.QueryRow(ctx, `INSERT INTO matches (channel, status, version, meta, created_at, updated_at)
-		VALUES ($1, $2, 1, $3, $4, $5) RETURNING id`, channel, storage.Lobby, storage.NullJSON(meta), ms, ms).Scan(&id)
+	ms := m.Created.UnixMilli()
+	err = db.pool.QueryRow(ctx, `INSERT INTO matches (channel, status, version, meta, created_at, updated_at)
+		VALUES ($1, $2, 1, $3, $4, $5) RETURNING id`, channel, storage.Lobby, storage.NullJSON(meta), ms, ms).Scan(&m.ID)
 	if uniqueViolation(err, "matches_open_channel") {
 		return nil, fmt.Errorf("%w (%s)", storage.ErrChannelBusy, channel)
 	}
 	if err != nil {
 		return nil, fail("create a match in "+channel, err)
 	}
-	return &storage.Match{
-		ID: id, Channel: channel, Status: storage.Lobby, Version: 1, Meta: bytes.Clone(meta),
-		Created: fromMillis(ms), Updated: fromMillis(ms),
-	}, nil
+	return m, nil
 }
 
 // Active returns the open (lobby or active) match of channel with its game
@@ -302,5 +295,3 @@ func queueSnapshot(b *pgx.Batch, id int64, g *engine.Game) error {
 	b.Queue(`INSERT INTO snapshots (match_id, seq, game) VALUES ($1, $2, $3)`, id, g.Version, string(data))
 	return nil
 }
-
-func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }

@@ -123,20 +123,9 @@ func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*stora
 	if err != nil {
 		return nil, 0, fail(op, err)
 	}
-	e := &storage.Export{Channel: m.Channel, Status: m.Status, Meta: m.Meta}
-	if m.Setup == nil {
-		return e, 0, nil
-	}
-	e.Record.Setup = *m.Setup
-	part, ok := storage.LogPart(m, after, limit)
-	if !ok {
-		e.Record.Log = []engine.Entry{}
-		return e, m.Commands, nil
-	}
-	if e.Record.Log, err = readLog(ctx, db.pool, part, after); err != nil {
-		return nil, 0, err
-	}
-	return e, m.Commands, nil
+	return storage.ExportPart(m, after, limit, func(part *storage.Match) ([]engine.Entry, error) {
+		return readLog(ctx, db.pool, part, after)
+	})
 }
 
 // Import stores a match exported by Export, as a new match with a new id
@@ -149,33 +138,11 @@ func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*st
 		return nil, fmt.Errorf("storage: postgres: import: %w", err)
 	}
 	op := "import into " + e.Channel
-	ms := now.UnixMilli()
-	m := &storage.Match{Channel: e.Channel, Status: e.Status, Version: 1, Meta: e.Meta, Created: fromMillis(ms), Updated: fromMillis(ms)}
-	var setup any
-	if g != nil {
-		b, err := json.Marshal(g.Setup) // with the deal, drawn if the record had none
-		if err != nil {
-			return nil, fmt.Errorf("storage: postgres: %s: %w", op, err)
-		}
-		setup = string(b)
-		m.Setup = &g.Setup
-		m.Commands = g.Version
+	x, err := storage.EncodeImport(e, g, now)
+	if err != nil {
+		return nil, fmt.Errorf("storage: postgres: %s: %w", op, err)
 	}
-	var closed *int64
-	if !e.Status.Open() {
-		closed = &ms
-		m.Closed = m.Updated
-	}
-	entries := make([][]any, len(e.Record.Log))
-	if g != nil {
-		for i, en := range e.Record.Log {
-			b, err := json.Marshal(en)
-			if err != nil {
-				return nil, fmt.Errorf("storage: postgres: %s: entry %d: %w", op, i+1, err)
-			}
-			entries[i] = []any{nil, i + 1, int64(1), string(b), ms}
-		}
-	}
+	m, ms := &x.Match, x.Match.Created.UnixMilli()
 	tx, err := db.pool.Begin(ctx)
 	if err != nil {
 		return nil, fail(op, err)
@@ -183,22 +150,23 @@ func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*st
 	defer tx.Rollback(context.WithoutCancel(ctx))
 	err = tx.QueryRow(ctx, `INSERT INTO matches (channel, status, version, meta, setup, commands, created_at, updated_at, closed_at)
 		VALUES ($1, $2, 1, $3, $4, $5, $6, $7, $8) RETURNING id`,
-		e.Channel, e.Status, storage.NullJSON(e.Meta), setup, m.Commands, ms, ms, closed).Scan(&m.ID)
+		e.Channel, e.Status, storage.NullJSON(e.Meta), x.Setup, m.Commands, ms, ms, storage.NullMillis(m.Closed)).Scan(&m.ID)
 	if uniqueViolation(err, "matches_open_channel") {
 		return nil, fmt.Errorf("%w (%s)", storage.ErrChannelBusy, e.Channel)
 	}
 	if err != nil {
 		return nil, fail(op, err)
 	}
-	if g != nil && g.Version > 0 {
-		for _, row := range entries {
-			row[0] = m.ID
+	if len(x.Entries) > 0 {
+		entries := make([][]any, len(x.Entries))
+		for i, en := range x.Entries {
+			entries[i] = []any{m.ID, i + 1, int64(1), en, ms}
 		}
 		// COPY: a long log goes in one stream, not a statement per entry.
 		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"log"}, []string{"match_id", "seq", "version", "entry", "created_at"}, pgx.CopyFromRows(entries)); err != nil {
 			return nil, fail(op, err)
 		}
-		if db.every > 0 && g.Version >= db.every {
+		if storage.SnapshotDue(0, m.Commands, db.every) {
 			if err := db.snapshot(ctx, tx, m.ID, g); err != nil {
 				return nil, fail(op, err)
 			}

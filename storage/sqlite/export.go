@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -39,20 +38,9 @@ func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*stora
 	if err != nil {
 		return nil, 0, fail(fmt.Sprintf("export match %d", id), err)
 	}
-	e := &storage.Export{Channel: m.Channel, Status: m.Status, Meta: m.Meta}
-	if m.Setup == nil {
-		return e, 0, nil
-	}
-	e.Record.Setup = *m.Setup
-	part, ok := storage.LogPart(m, after, limit)
-	if !ok {
-		e.Record.Log = []engine.Entry{}
-		return e, m.Commands, nil
-	}
-	if e.Record.Log, err = readLog(ctx, tx, part, after); err != nil {
-		return nil, 0, err
-	}
-	return e, m.Commands, nil
+	return storage.ExportPart(m, after, limit, func(part *storage.Match) ([]engine.Entry, error) {
+		return readLog(ctx, tx, part, after)
+	})
 }
 
 // Import stores a match exported by Export, as a new match with a new id in
@@ -83,25 +71,13 @@ func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*st
 // is its replayed log, at version 1.
 func (db *DB) insert(ctx context.Context, tx *sql.Tx, e *storage.Export, g *engine.Game, now time.Time) (*storage.Match, error) {
 	op := "import into " + e.Channel
-	ms := now.UnixMilli()
-	m := &storage.Match{Channel: e.Channel, Status: e.Status, Version: 1, Meta: e.Meta, Created: fromMillis(ms), Updated: fromMillis(ms)}
-	var setup any
-	if g != nil {
-		b, err := json.Marshal(g.Setup) // with the deal, drawn if the record had none
-		if err != nil {
-			return nil, fmt.Errorf("storage: %s: %w", op, err)
-		}
-		setup = string(b)
-		m.Setup = &g.Setup
-		m.Commands = g.Version
+	x, err := storage.EncodeImport(e, g, now)
+	if err != nil {
+		return nil, fmt.Errorf("storage: %s: %w", op, err)
 	}
-	var closed sql.NullInt64
-	if !e.Status.Open() {
-		closed = sql.NullInt64{Int64: ms, Valid: true}
-		m.Closed = m.Updated
-	}
+	m, ms := &x.Match, x.Match.Created.UnixMilli()
 	res, err := tx.ExecContext(ctx, `INSERT INTO matches (channel, status, version, meta, setup, commands, created_at, updated_at, closed_at)
-		VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?)`, e.Channel, e.Status, storage.NullJSON(e.Meta), setup, m.Commands, ms, ms, closed)
+		VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?)`, e.Channel, e.Status, storage.NullJSON(e.Meta), x.Setup, m.Commands, ms, ms, storage.NullMillis(m.Closed))
 	if isCode(err, sqlite3.ErrConstraintUnique) {
 		return nil, fmt.Errorf("%w (%s)", storage.ErrChannelBusy, e.Channel)
 	}
@@ -111,21 +87,13 @@ func (db *DB) insert(ctx context.Context, tx *sql.Tx, e *storage.Export, g *engi
 	if m.ID, err = res.LastInsertId(); err != nil {
 		return nil, fail(op, err)
 	}
-	if g == nil || g.Version == 0 {
+	if len(x.Entries) == 0 {
 		return m, nil
 	}
-	entries := make([]string, len(e.Record.Log))
-	for i, en := range e.Record.Log {
-		b, err := json.Marshal(en)
-		if err != nil {
-			return nil, fmt.Errorf("storage: %s: entry %d: %w", op, i+1, err)
-		}
-		entries[i] = string(b)
-	}
-	if err := insertLog(ctx, tx, m.ID, 0, 1, entries, ms); err != nil {
+	if err := insertLog(ctx, tx, m.ID, 0, 1, x.Entries, ms); err != nil {
 		return nil, fail(op, err)
 	}
-	if db.every > 0 && g.Version >= db.every {
+	if storage.SnapshotDue(0, m.Commands, db.every) {
 		if err := snapshot(ctx, tx, m.ID, g); err != nil {
 			return nil, fail(op, err)
 		}

@@ -1,7 +1,6 @@
 package sqlite
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -18,13 +17,11 @@ import (
 // Create opens a new match, in its lobby, in channel. It fails with
 // storage.ErrChannelBusy if the channel already has an open match.
 func (db *DB) Create(ctx context.Context, channel string, meta json.RawMessage, now time.Time) (*storage.Match, error) {
-	if channel == "" {
-		return nil, errors.New("storage: create: no channel")
-	}
-	if err := storage.CheckMeta(meta); err != nil {
+	m, err := storage.NewMatch(channel, meta, now)
+	if err != nil {
 		return nil, fmt.Errorf("storage: create: %w", err)
 	}
-	ms := now.UnixMilli()
+	ms := m.Created.UnixMilli()
 	res, err := db.write.ExecContext(ctx, `INSERT INTO matches (channel, status, version, meta, created_at, updated_at)
 		VALUES (?, ?, 1, ?, ?, ?)`, channel, storage.Lobby, storage.NullJSON(meta), ms, ms)
 	if isCode(err, sqlite3.ErrConstraintUnique) {
@@ -33,14 +30,10 @@ func (db *DB) Create(ctx context.Context, channel string, meta json.RawMessage, 
 	if err != nil {
 		return nil, fail("create a match in "+channel, err)
 	}
-	id, err := res.LastInsertId()
-	if err != nil {
+	if m.ID, err = res.LastInsertId(); err != nil {
 		return nil, fail("create a match in "+channel, err)
 	}
-	return &storage.Match{
-		ID: id, Channel: channel, Status: storage.Lobby, Version: 1, Meta: bytes.Clone(meta),
-		Created: fromMillis(ms), Updated: fromMillis(ms),
-	}, nil
+	return m, nil
 }
 
 // Active returns the open (lobby or active) match of channel with its game
@@ -340,5 +333,3 @@ func snapshot(ctx context.Context, tx *sql.Tx, id int64, g *engine.Game) error {
 	_, err = tx.ExecContext(ctx, `INSERT INTO snapshots (match_id, seq, game) VALUES (?, ?, ?)`, id, g.Version, string(b))
 	return err
 }
-
-func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
