@@ -104,6 +104,96 @@ func Transition(s Status, c Change) (Status, error) {
 	return s, nil
 }
 
+// Row is what a store reads of a match's row, in its write transaction,
+// before it writes a change (PlanSave).
+type Row struct {
+	Status   Status
+	Version  int64
+	Commands int
+}
+
+// Write is a change planned against the match it changes (PlanSave): what
+// a store's Save writes, whatever its database.
+type Write struct {
+	*Encoded
+	// Next is the match's version after the change and Status its status;
+	// its log grows from From entries to Commands (the entries appended
+	// are numbered From+1, From+2, ...).
+	Next     int64
+	Status   Status
+	From     int
+	Commands int
+	// Snapshot reports whether a snapshot of the change's game is due.
+	Snapshot bool
+	// Millis is the time of the change, in Unix milliseconds.
+	Millis int64
+
+	c      Change
+	closes bool
+}
+
+// PlanSave checks change c of match id, encoded before the transaction
+// (EncodeChange), against the match's row as the store's write
+// transaction read it, and plans the write: ErrConflict if the match is
+// no longer at version, the one its writer read; an error saying why if c
+// does not apply to the match. every is how often the store takes a
+// snapshot (SnapshotDue).
+func PlanSave(id, version int64, row Row, c Change, enc *Encoded, every int, now time.Time) (*Write, error) {
+	if row.Version != version {
+		return nil, fmt.Errorf("%w (match %d is at version %d, not %d)", ErrConflict, id, row.Version, version)
+	}
+	status, err := Transition(row.Status, c)
+	if err != nil {
+		return nil, err
+	}
+	commands := row.Commands + len(enc.Entries)
+	if c.Game != nil && c.Game.Version != commands {
+		return nil, fmt.Errorf("the game is at command %d, the log would be at %d", c.Game.Version, commands)
+	}
+	return &Write{
+		Encoded: enc, Next: version + 1, Status: status, From: row.Commands, Commands: commands,
+		Snapshot: SnapshotDue(row.Commands, commands, every), Millis: now.UnixMilli(),
+		c: c, closes: !status.Open() && row.Status.Open(),
+	}, nil
+}
+
+// SetSQL returns the assignments of the UPDATE of the match's row, and
+// their arguments, numbered from 1; param writes the nth parameter as the
+// database wants it ("?", "$3"). Any change releases the claim on the
+// match's timers (what was due is handled, or moot); closing the match
+// clears its timers.
+func (w *Write) SetSQL(param func(n int) string) (string, []any) {
+	args := []any{w.Next, w.Status, w.Commands, w.Millis}
+	arg := func(v any) string {
+		args = append(args, v)
+		return param(len(args))
+	}
+	set := fmt.Sprintf(`version = %s, status = %s, commands = %s, updated_at = %s, claim_holder = NULL, claim_at = NULL, claim_until = NULL`,
+		param(1), param(2), param(3), param(4))
+	if w.Setup != "" {
+		set += `, setup = ` + arg(w.Setup)
+	}
+	if w.c.Meta != nil {
+		set += `, meta = ` + arg(NullJSON(w.c.Meta))
+	}
+	if w.closes {
+		set += `, remind_at = NULL, deadline_at = NULL, closed_at = ` + arg(w.Millis)
+	} else if t := w.c.Timers; t != nil {
+		set += `, remind_at = ` + arg(NullMillis(t.Remind)) + `, deadline_at = ` + arg(NullMillis(t.Deadline))
+	}
+	return set, args
+}
+
+// Claimed returns what the posts the change queues hold in their claim
+// columns (claim_holder, claim_at, claim_until): the change's Claim, or
+// NULLs.
+func (w *Write) Claimed() (holder *string, at, until *int64) {
+	if cl := w.c.Claim; cl != nil {
+		return &cl.Holder, NullMillis(cl.Now), NullMillis(cl.Until)
+	}
+	return nil, nil, nil
+}
+
 // NewMatch is the match Create opens in channel: in its lobby, at version
 // 1, created now (to the millisecond, in UTC, as it reads back). The store
 // gives it its id.

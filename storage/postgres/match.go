@@ -188,7 +188,7 @@ func (db *DB) Delivered(ctx context.Context, id, version int64) error {
 // the same version waits, then finds it stale.
 func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now time.Time) (int64, error) {
 	op := fmt.Sprintf("save match %d", id)
-	w, err := storage.EncodeChange(c)
+	enc, err := storage.EncodeChange(c)
 	if err != nil {
 		return 0, fmt.Errorf("storage: postgres: %s: %w", op, err)
 	}
@@ -197,68 +197,35 @@ func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now
 		return 0, fail(op, err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
-	var cur struct {
-		status   storage.Status
-		version  int64
-		commands int
-	}
+	var row storage.Row
 	err = tx.QueryRow(ctx, `SELECT status, version, commands FROM matches WHERE id = $1 FOR UPDATE`, id).
-		Scan(&cur.status, &cur.version, &cur.commands)
+		Scan(&row.Status, &row.Version, &row.Commands)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
 	}
 	if err != nil {
 		return 0, fail(op, err)
 	}
-	if cur.version != version {
-		return 0, fmt.Errorf("%w (match %d is at version %d, not %d)", storage.ErrConflict, id, cur.version, version)
-	}
-	status, err := storage.Transition(cur.status, c)
+	w, err := storage.PlanSave(id, version, row, c, enc, db.every, now)
 	if err != nil {
-		return 0, fmt.Errorf("storage: postgres: %s: %w", op, err)
+		return 0, fail(op, err)
 	}
-	commands := cur.commands + len(w.Entries)
-	if c.Game != nil && c.Game.Version != commands {
-		return 0, fmt.Errorf("storage: postgres: %s: the game is at command %d, the log would be at %d", op, c.Game.Version, commands)
-	}
-	next, ms := version+1, now.UnixMilli()
+	next, ms := w.Next, w.Millis
 	// The rest goes in one round trip.
 	b := &pgx.Batch{}
 	for i, e := range w.Entries {
 		b.Queue(`INSERT INTO log (match_id, seq, version, entry, created_at) VALUES ($1, $2, $3, $4, $5)`,
-			id, cur.commands+i+1, next, e, ms)
+			id, w.From+i+1, next, e, ms)
 	}
-	if len(w.Entries) > 0 && db.every > 0 && commands/db.every > cur.commands/db.every {
+	if w.Snapshot {
 		if err := queueSnapshot(b, id, c.Game); err != nil {
 			return 0, fmt.Errorf("storage: postgres: %s: %w", op, err)
 		}
 	}
-	// Any change releases the claim on the match's timers: what was due
-	// is handled, or moot.
-	set := `version = $1, status = $2, commands = $3, updated_at = $4, claim_holder = NULL, claim_at = NULL, claim_until = NULL`
-	args := []any{next, status, commands, ms}
-	if w.Setup != "" {
-		args = append(args, w.Setup)
-		set += fmt.Sprintf(`, setup = $%d`, len(args))
-	}
-	if c.Meta != nil {
-		args = append(args, storage.NullJSON(c.Meta))
-		set += fmt.Sprintf(`, meta = $%d`, len(args))
-	}
-	if !status.Open() && cur.status.Open() {
-		args = append(args, ms)
-		set += fmt.Sprintf(`, remind_at = NULL, deadline_at = NULL, closed_at = $%d`, len(args))
-	} else if c.Timers != nil {
-		args = append(args, storage.NullMillis(c.Timers.Remind), storage.NullMillis(c.Timers.Deadline))
-		set += fmt.Sprintf(`, remind_at = $%d, deadline_at = $%d`, len(args)-1, len(args))
-	}
+	set, args := w.SetSQL(func(n int) string { return fmt.Sprintf("$%d", n) })
 	args = append(args, id)
 	b.Queue(fmt.Sprintf(`UPDATE matches SET %s WHERE id = $%d`, set, len(args)), args...)
-	var holder *string
-	var claimed, until *int64
-	if cl := c.Claim; cl != nil {
-		holder, claimed, until = &cl.Holder, storage.NullMillis(cl.Now), storage.NullMillis(cl.Until)
-	}
+	holder, claimed, until := w.Claimed()
 	for _, p := range c.Posts {
 		b.Queue(`INSERT INTO outbox (match_id, version, body, created_at, claim_holder, claim_at, claim_until) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
 			id, next, string(p), ms, holder, claimed, until)

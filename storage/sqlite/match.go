@@ -202,7 +202,7 @@ func (db *DB) Delivered(ctx context.Context, id, version int64) error {
 // makes sure is still the match's game.
 func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now time.Time) (int64, error) {
 	op := fmt.Sprintf("save match %d", id)
-	w, err := storage.EncodeChange(c)
+	enc, err := storage.EncodeChange(c)
 	if err != nil {
 		return 0, fmt.Errorf("storage: %s: %w", op, err)
 	}
@@ -211,62 +211,32 @@ func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now
 		return 0, fail(op, err)
 	}
 	defer tx.Rollback()
-	var cur struct {
-		status   storage.Status
-		version  int64
-		commands int
-	}
+	var row storage.Row
 	err = tx.QueryRowContext(ctx, `SELECT status, version, commands FROM matches WHERE id = ?`, id).
-		Scan(&cur.status, &cur.version, &cur.commands)
+		Scan(&row.Status, &row.Version, &row.Commands)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
 	}
 	if err != nil {
 		return 0, fail(op, err)
 	}
-	if cur.version != version {
-		return 0, fmt.Errorf("%w (match %d is at version %d, not %d)", storage.ErrConflict, id, cur.version, version)
-	}
-	status, err := storage.Transition(cur.status, c)
+	w, err := storage.PlanSave(id, version, row, c, enc, db.every, now)
 	if err != nil {
-		return 0, fmt.Errorf("storage: %s: %w", op, err)
+		return 0, fail(op, err)
 	}
-	commands := cur.commands + len(w.Entries)
-	if c.Game != nil && c.Game.Version != commands {
-		return 0, fmt.Errorf("storage: %s: the game is at command %d, the log would be at %d", op, c.Game.Version, commands)
-	}
-	next, ms := version+1, now.UnixMilli()
+	next, ms := w.Next, w.Millis
 	if len(w.Entries) > 0 {
-		if err := insertLog(ctx, tx, id, cur.commands, next, w.Entries, ms); err != nil {
+		if err := insertLog(ctx, tx, id, w.From, next, w.Entries, ms); err != nil {
 			return 0, fail(op, err)
 		}
-		if db.every > 0 && commands/db.every > cur.commands/db.every {
-			if err := snapshot(ctx, tx, id, c.Game); err != nil {
-				return 0, fail(op, err)
-			}
+	}
+	if w.Snapshot {
+		if err := snapshot(ctx, tx, id, c.Game); err != nil {
+			return 0, fail(op, err)
 		}
 	}
-	// Any change releases the claim on the match's timers: what was due
-	// is handled, or moot.
-	set := `version = ?, status = ?, commands = ?, updated_at = ?, claim_holder = NULL, claim_at = NULL, claim_until = NULL`
-	args := []any{next, status, commands, ms}
-	if w.Setup != "" {
-		set += `, setup = ?`
-		args = append(args, w.Setup)
-	}
-	if c.Meta != nil {
-		set += `, meta = ?`
-		args = append(args, storage.NullJSON(c.Meta))
-	}
-	if !status.Open() && cur.status.Open() {
-		set += `, remind_at = NULL, deadline_at = NULL, closed_at = ?`
-		args = append(args, ms)
-	} else if c.Timers != nil {
-		set += `, remind_at = ?, deadline_at = ?`
-		args = append(args, storage.NullMillis(c.Timers.Remind), storage.NullMillis(c.Timers.Deadline))
-	}
-	args = append(args, id, version)
-	res, err := tx.ExecContext(ctx, `UPDATE matches SET `+set+` WHERE id = ? AND version = ?`, args...)
+	set, args := w.SetSQL(func(int) string { return "?" })
+	res, err := tx.ExecContext(ctx, `UPDATE matches SET `+set+` WHERE id = ? AND version = ?`, append(args, id, version)...)
 	if err != nil {
 		return 0, fail(op, err)
 	}
@@ -275,11 +245,7 @@ func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now
 		// kept so that the check does not depend on the lock.
 		return 0, fmt.Errorf("%w (match %d)", storage.ErrConflict, id)
 	}
-	var holder any
-	var claimed, until *int64
-	if cl := c.Claim; cl != nil {
-		holder, claimed, until = cl.Holder, storage.NullMillis(cl.Now), storage.NullMillis(cl.Until)
-	}
+	holder, claimed, until := w.Claimed()
 	for _, p := range c.Posts {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (match_id, version, body, created_at, claim_holder, claim_at, claim_until) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 			id, next, string(p), ms, holder, claimed, until); err != nil {
