@@ -17,6 +17,16 @@ func ScopeSQL(column, p string) string {
 	return fmt.Sprintf("(%[2]s = '' OR %[1]s = %[2]s OR (substr(%[2]s, length(%[2]s), 1) = ':' AND substr(%[1]s, 1, length(%[2]s)) = %[2]s))", column, p)
 }
 
+// FreeSQL is the SQL test that the claim in the claim_holder, claim_at and
+// claim_until columns of table t ("", or an alias and its dot: "o.") is
+// free for a claim (Claim) whose holder, start and time are the parameters
+// holder, started and now (written as the database wants them: "?2",
+// "$2").
+func FreeSQL(t, holder, started, now string) string {
+	return fmt.Sprintf("(%[1]sclaim_holder IS NULL OR %[1]sclaim_until <= %[4]s OR (%[1]sclaim_holder = %[2]s AND %[1]sclaim_at <= %[3]s))",
+		t, holder, started, now)
+}
+
 // DueTimers returns the timers of matches ms (ScanClocks) that are due at
 // now, ordered as Due lists them: earliest first, then by match, reminders
 // before deadlines.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/riskbot/riskbot/storage"
@@ -19,11 +18,10 @@ import (
 // row that changed meanwhile, so a claim just taken elsewhere is not taken
 // twice.
 
-// free is the SQL test that the claim in the columns with this prefix is
-// free for the claim in parameters $2 (holder), $3 (started) and $4 (now).
-func free(prefix string) string {
-	return strings.ReplaceAll(`(X.claim_holder IS NULL OR X.claim_until <= $4 OR (X.claim_holder = $2 AND X.claim_at <= $3))`, "X.", prefix)
-}
+// free is the SQL test that the claim in the columns of table t ("" or
+// "o.") is free for the claim in parameters $2 (holder), $3 (started) and
+// $4 (now).
+func free(t string) string { return storage.FreeSQL(t, "$2", "$3", "$4") }
 
 // ClaimDue claims the timers of active matches due at c.Now, in scope ("",
 // a prefix ending in ':', or one channel), whose claim is free, at most

@@ -222,22 +222,15 @@ func version(ctx context.Context, q querier) (int, error) {
 	return v, nil
 }
 
-// fail wraps an error of operation op. The storage package's own errors
-// say it all already.
+// fail wraps an error of operation op (storage.Fail), explaining
+// PostgreSQL's errors that a person can act on.
 func fail(op string, err error) error {
-	if _, ok := errors.AsType[*storage.CorruptError](err); ok || errors.Is(err, storage.ErrConflict) {
-		return err
-	}
-	return fmt.Errorf("storage: postgres: %w", describe(op, err))
+	return storage.Fail("storage: postgres", op, explain(err), err)
 }
 
-// describe is fail without the package prefix.
-func describe(op string, err error) error {
-	if why := explain(err); why != "" {
-		return fmt.Errorf("%s: %s: %w", op, why, err)
-	}
-	return fmt.Errorf("%s: %w", op, err)
-}
+// describe is fail without the package prefix, for errors that the caller
+// wraps again.
+func describe(op string, err error) error { return storage.Describe(op, explain(err), err) }
 
 // explain says what a PostgreSQL error means for whoever runs the program,
 // by its SQLSTATE class.

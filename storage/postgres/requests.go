@@ -77,17 +77,14 @@ func (db *DB) Setting(ctx context.Context, scope, id string) (json.RawMessage, e
 // what was there; a nil value deletes it.
 func (db *DB) SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error {
 	op := fmt.Sprintf("store setting %s %s", scope, id)
-	if scope == "" || id == "" {
-		return fmt.Errorf("storage: postgres: %s: no scope or id", op)
+	if err := storage.CheckSetting(scope, id, value); err != nil {
+		return fmt.Errorf("storage: postgres: %s: %w", op, err)
 	}
 	if value == nil {
 		if _, err := db.pool.Exec(ctx, `DELETE FROM settings WHERE scope = $1 AND id = $2`, scope, id); err != nil {
 			return fail(op, err)
 		}
 		return nil
-	}
-	if !json.Valid(value) {
-		return fmt.Errorf("storage: postgres: %s: the value is not JSON", op)
 	}
 	_, err := db.pool.Exec(ctx, `INSERT INTO settings (scope, id, value, updated_at) VALUES ($1, $2, $3, $4)
 		ON CONFLICT (scope, id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,

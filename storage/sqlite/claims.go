@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/riskbot/riskbot/storage"
 )
@@ -15,12 +14,10 @@ import (
 // transaction; the PostgreSQL store does the same with FOR UPDATE SKIP
 // LOCKED.
 
-// freeSQL is the SQL test that the claim in the columns with this prefix
-// is free for the claim in parameters ?2 (holder), ?3 (started) and ?4
-// (now).
-func freeSQL(prefix string) string {
-	return strings.ReplaceAll(`(X.claim_holder IS NULL OR X.claim_until <= ?4 OR (X.claim_holder = ?2 AND X.claim_at <= ?3))`, "X.", prefix)
-}
+// free is the SQL test that the claim in the columns of table t ("" or
+// "o.") is free for the claim in parameters ?2 (holder), ?3 (started) and
+// ?4 (now).
+func free(t string) string { return storage.FreeSQL(t, "?2", "?3", "?4") }
 
 // ClaimDue claims the timers of active matches due at c.Now, in scope ("",
 // a prefix ending in ':', or one channel), whose claim is free, at most
@@ -42,7 +39,7 @@ func (db *DB) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit
 			SELECT id FROM matches WHERE status = 2 AND remind_at IS NOT NULL AND remind_at <= ?4
 			UNION
 			SELECT id FROM matches WHERE status = 2 AND deadline_at IS NOT NULL AND deadline_at <= ?4)
-		AND `+storage.ScopeSQL("channel", "?1")+` AND `+freeSQL("")+`
+		AND `+storage.ScopeSQL("channel", "?1")+` AND `+free("")+`
 		ORDER BY min(coalesce(remind_at, deadline_at), coalesce(deadline_at, remind_at)), id LIMIT ?5`,
 		scope, c.Holder, c.Started.UnixMilli(), now, limit)
 	if err != nil {
@@ -87,7 +84,7 @@ func (db *DB) ClaimPosts(ctx context.Context, scope string, c storage.Claim, lim
 	now := c.Now.UnixMilli()
 	out, err := query(ctx, tx, op, storage.ScanPosts, `SELECT o.id, o.match_id, m.channel, o.version, o.body, o.created_at
 		FROM outbox o JOIN matches m ON m.id = o.match_id
-		WHERE o.created_at <= ?4 AND `+storage.ScopeSQL("m.channel", "?1")+` AND `+freeSQL("o.")+`
+		WHERE o.created_at <= ?4 AND `+storage.ScopeSQL("m.channel", "?1")+` AND `+free("o.")+`
 		ORDER BY o.id LIMIT ?5`, scope, c.Holder, c.Started.UnixMilli(), now, limit)
 	if err != nil {
 		return nil, err

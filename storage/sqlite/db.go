@@ -215,23 +215,13 @@ func (db *DB) Check(ctx context.Context) error {
 	return nil
 }
 
-// fail wraps an error of operation op, explaining SQLite's codes that a
-// person can act on. This package's own errors say it all already.
-func fail(op string, err error) error {
-	if _, ok := errors.AsType[*storage.CorruptError](err); ok || errors.Is(err, storage.ErrConflict) {
-		return err
-	}
-	return fmt.Errorf("storage: %w", describe(op, err))
-}
+// fail wraps an error of operation op (storage.Fail), explaining SQLite's
+// codes that a person can act on.
+func fail(op string, err error) error { return storage.Fail("storage", op, explain(err), err) }
 
 // describe is fail without the package prefix, for errors that the caller
 // wraps again.
-func describe(op string, err error) error {
-	if why := explain(err); why != "" {
-		return fmt.Errorf("%s: %s: %w", op, why, err)
-	}
-	return fmt.Errorf("%s: %w", op, err)
-}
+func describe(op string, err error) error { return storage.Describe(op, explain(err), err) }
 
 // explain says what an SQLite error means for whoever runs the program.
 func explain(err error) string {
