@@ -89,21 +89,6 @@ func (db *DB) load(ctx context.Context, where string, arg any) (*storage.Loaded,
 	return l, nil
 }
 
-// query runs a query of operation op on q and reads its rows with scan (a
-// storage.ScanMatches, say).
-func query[T any](ctx context.Context, q querier, op string, scan func(storage.Rows) ([]T, error), sql string, args ...any) ([]T, error) {
-	rows, err := q.Query(ctx, sql, args...)
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	defer rows.Close()
-	out, err := scan(rows)
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	return out, nil
-}
-
 // readLog reads m's log after its first `after` entries; a gap or an entry
 // that does not decode is a *storage.CorruptError.
 func readLog(ctx context.Context, q querier, m *storage.Match, after int) ([]engine.Entry, error) {

@@ -255,3 +255,24 @@ func isCode(err error, code sqlite3.ErrNoExtended) bool {
 	var e sqlite3.Error
 	return errors.As(err, &e) && e.ExtendedCode == code
 }
+
+// querier is what reads need of a *sql.DB or a *sql.Tx.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// query runs a query of operation op on q and reads its rows with scan (a
+// storage.ScanMatches, say).
+func query[T any](ctx context.Context, q querier, op string, scan func(storage.Rows) ([]T, error), sql string, args ...any) ([]T, error) {
+	rows, err := q.QueryContext(ctx, sql, args...)
+	if err != nil {
+		return nil, fail(op, err)
+	}
+	defer rows.Close()
+	out, err := scan(rows)
+	if err != nil {
+		return nil, fail(op, err)
+	}
+	return out, nil
+}

@@ -96,27 +96,6 @@ func (db *DB) rebuild(ctx context.Context, q querier, m *storage.Match) (*engine
 	return storage.Rebuild(m, seq, snap, func(after int) ([]engine.Entry, error) { return readLog(ctx, q, m, after) })
 }
 
-// querier is what reads need of a *sql.DB or a *sql.Tx.
-type querier interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
-// query runs a query of operation op on q and reads its rows with scan (a
-// storage.ScanMatches, say).
-func query[T any](ctx context.Context, q querier, op string, scan func(storage.Rows) ([]T, error), sql string, args ...any) ([]T, error) {
-	rows, err := q.QueryContext(ctx, sql, args...)
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	defer rows.Close()
-	out, err := scan(rows)
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	return out, nil
-}
-
 // readLog reads m's log after its first `after` entries; a gap or an entry
 // that does not decode is a *storage.CorruptError.
 func readLog(ctx context.Context, q querier, m *storage.Match, after int) ([]engine.Entry, error) {
@@ -155,6 +134,13 @@ const inScope = `substr(channel, 1, length(?)) = ?`
 func (db *DB) OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error) {
 	return db.list(ctx, "list open matches", `SELECT `+storage.MatchColumns+` FROM matches
 		WHERE status IN (1, 2) AND `+inScope+` ORDER BY id`, prefix, prefix)
+}
+
+// IdleLobbies lists the lobbies of the channels starting with prefix
+// whose last change was before a time, oldest first, without their games.
+func (db *DB) IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]storage.Match, error) {
+	return db.list(ctx, "list idle lobbies", `SELECT `+storage.MatchColumns+` FROM matches
+		WHERE status = 1 AND updated_at < ? AND `+inScope+` ORDER BY updated_at, id`, before.UnixMilli(), prefix, prefix)
 }
 
 // Due lists the reminders and deadlines of active matches, in channels

@@ -53,10 +53,3 @@ func (db *DB) SetSetting(ctx context.Context, scope, id string, value json.RawMe
 func (db *DB) Settings(ctx context.Context) ([]storage.Setting, error) {
 	return query(ctx, db.read, "list settings", storage.ScanSettings, `SELECT scope, id, value, updated_at FROM settings ORDER BY scope, id`)
 }
-
-// IdleLobbies lists the lobbies of the channels starting with prefix
-// whose last change was before a time, oldest first, without their games.
-func (db *DB) IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]storage.Match, error) {
-	return db.list(ctx, "list idle lobbies", `SELECT `+storage.MatchColumns+` FROM matches
-		WHERE status = 1 AND updated_at < ? AND `+inScope+` ORDER BY updated_at, id`, before.UnixMilli(), prefix, prefix)
-}
