@@ -10,8 +10,9 @@ import (
 	"github.com/riskbot/riskbot/engine"
 )
 
-// The rules of a change, which every store applies the same way whatever
-// its database: what a change may hold and do to a match.
+// The rules of a match's changes, which every store applies the same way
+// whatever its database: what Create opens, and what a change may hold and
+// do to a match (Save).
 
 // Encoded is a Change checked and encoded for a database, before the write
 // transaction, so that the transaction holds its locks as briefly as

@@ -1,6 +1,7 @@
-// Package postgres stores hosted matches in PostgreSQL, for several bot
-// processes sharing one database: the same contract as the SQLite store
-// (storage/storetest), with the same types and errors (package storage).
+// Package postgres stores hosted matches in PostgreSQL (jackc/pgx), for
+// several bot processes sharing one database: the contract of package
+// storage, side by side with storage/sqlite, and tested by the same suite
+// (storage/storetest).
 //
 // Every change is checked against the match version its writer read, under
 // a row lock (SELECT ... FOR UPDATE), so racing writers in any number of

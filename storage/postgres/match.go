@@ -166,11 +166,13 @@ func (db *DB) Delivered(ctx context.Context, id, version int64) error {
 }
 
 // Save applies change c to match id in one transaction, if the match is
-// still at version, and returns the new version: what a change does is
-// storage.Change's; a stale version fails with storage.ErrConflict and
-// changes nothing, as does any other error. The match's row is locked
-// (FOR UPDATE) from the version check to the commit, so a writer that read
-// the same version waits, then finds it stale.
+// still at version: the match starts, entries are appended to its log,
+// its meta, status and timers change, and a snapshot is taken when one is
+// due (storage.PlanSave). It returns the new version. A stale version
+// fails with storage.ErrConflict and changes nothing; so does any other
+// error. The match's row is locked (FOR UPDATE) from the version check to
+// the commit, so a writer that read the same version waits, then finds it
+// stale.
 func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now time.Time) (int64, error) {
 	op := fmt.Sprintf("save match %d", id)
 	enc, err := storage.EncodeChange(c)

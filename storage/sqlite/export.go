@@ -45,7 +45,8 @@ func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*stora
 
 // Import stores a match exported by Export, as a new match with a new id in
 // e.Channel. It replays the log first and stores nothing if it fails; an
-// open match fails with storage.ErrChannelBusy if the channel already has one.
+// open match fails with storage.ErrChannelBusy if the channel already has
+// one.
 func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error) {
 	op := "import"
 	g, err := storage.CheckImport(e)

@@ -37,8 +37,8 @@ func (db *DB) Create(ctx context.Context, channel string, meta json.RawMessage, 
 }
 
 // Active returns the open (lobby or active) match of channel with its game
-// rebuilt; storage.ErrNotFound if the channel has none, *storage.CorruptError if its log
-// does not replay.
+// rebuilt; storage.ErrNotFound if the channel has none,
+// *storage.CorruptError if its log does not replay.
 func (db *DB) Active(ctx context.Context, channel string) (*storage.Loaded, error) {
 	l, err := db.load(ctx, `channel = ? AND status IN (1, 2)`, channel)
 	if errors.Is(err, storage.ErrNotFound) {
@@ -47,8 +47,8 @@ func (db *DB) Active(ctx context.Context, channel string) (*storage.Loaded, erro
 	return l, err
 }
 
-// Load returns match id with its game rebuilt; storage.ErrNotFound if there is no
-// such match, *storage.CorruptError if its log does not replay.
+// Load returns match id with its game rebuilt; storage.ErrNotFound if there
+// is no such match, *storage.CorruptError if its log does not replay.
 func (db *DB) Load(ctx context.Context, id int64) (*storage.Loaded, error) {
 	l, err := db.load(ctx, `id = ?`, id)
 	if errors.Is(err, storage.ErrNotFound) {
@@ -180,8 +180,10 @@ func (db *DB) Delivered(ctx context.Context, id, version int64) error {
 // Save applies change c to match id in one transaction, if the match is
 // still at version: the match starts, entries are appended to its log,
 // its meta, status and timers change, and a snapshot is taken when one is
-// due. It returns the new version. A stale version fails with storage.ErrConflict
-// and changes nothing; so does any other error.
+// due (storage.PlanSave). It returns the new version. A stale version
+// fails with storage.ErrConflict and changes nothing; so does any other
+// error. The write lock, taken as the transaction begins (IMMEDIATE), is
+// held from the version check to the commit.
 //
 // Save does not replay the entries: they must be what applying the
 // commands to the game loaded at version gave, which the version check
