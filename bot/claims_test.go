@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/sqlite"
 )
 
 // Several processes sharing one database, played here by several bots on
@@ -20,7 +21,7 @@ import (
 // named instance would. The harness's own bot is "p1".
 func (h *harness) peer(instance string) *Bot {
 	h.t.Helper()
-	db, err := storage.Open(context.Background(), filepath.Join(h.dir, "risk.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(h.dir, "risk.db"))
 	if err != nil {
 		h.t.Fatal(err)
 	}

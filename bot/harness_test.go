@@ -18,6 +18,7 @@ import (
 	"github.com/riskbot/riskbot/render"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/sqlite"
 )
 
 // sharedRenderer is built once: its static layers are cached per map, and
@@ -29,7 +30,7 @@ var sharedRenderer = sync.OnceValue(func() *render.Renderer { return render.New(
 // the test moves.
 type harness struct {
 	t   testing.TB
-	db  *storage.DB
+	db  *sqlite.DB
 	bot *Bot
 	dir string
 
@@ -71,7 +72,7 @@ func newHarness(t testing.TB) *harness {
 // open (re)starts the bot on the harness's database, as a restart would.
 func (h *harness) open() {
 	h.t.Helper()
-	db, err := storage.Open(context.Background(), filepath.Join(h.dir, "risk.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(h.dir, "risk.db"))
 	if err != nil {
 		h.t.Fatal(err)
 	}

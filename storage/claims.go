@@ -1,103 +1,49 @@
 package storage
 
 import (
-	"context"
-	"database/sql"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 )
 
-// Claims (migration 0005): work that one process must do once. SQLite
-// serialises writers, so a claim is a read and an update in one write
-// transaction; the PostgreSQL store does the same with FOR UPDATE SKIP
-// LOCKED.
+// How the stores choose the work they claim (Claim), each in its own SQL
+// around these tests.
 
-// freeSQL is the SQL test that the claim in the columns with this prefix
-// is free for the claim in parameters ?2 (holder), ?3 (started) and ?4
-// (now).
-func freeSQL(prefix string) string {
-	return strings.ReplaceAll(`(X.claim_holder IS NULL OR X.claim_until <= ?4 OR (X.claim_holder = ?2 AND X.claim_at <= ?3))`, "X.", prefix)
+// ScopeSQL is the SQL test that the channel in column is in scope, the
+// text in parameter p (written as the database wants it: "?" or "$3"),
+// given as the claims take it: "" for every channel, a prefix ending in
+// ':' for a platform's ("discord:"), anything else for that one channel.
+func ScopeSQL(column, p string) string {
+	return fmt.Sprintf("(%[2]s = '' OR %[1]s = %[2]s OR (substr(%[2]s, length(%[2]s), 1) = ':' AND substr(%[1]s, 1, length(%[2]s)) = %[2]s))", column, p)
 }
 
-// ClaimDue claims the timers of active matches due at c.Now, in scope ("",
-// a prefix ending in ':', or one channel), whose claim is free, at most
-// limit matches' worth, earliest first. A match's claim lasts until the
-// match changes (a Save releases it), the lease ends or ReleaseDue.
-func (db *DB) ClaimDue(ctx context.Context, scope string, c Claim, limit int) ([]Timer, error) {
-	const op = "claim due timers"
-	if err := c.Check(); err != nil {
-		return nil, fmt.Errorf("storage: %s: %w", op, err)
-	}
-	tx, err := db.write.BeginTx(ctx, nil)
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	defer tx.Rollback()
-	now := c.Now.UnixMilli()
-	rows, err := tx.QueryContext(ctx, `SELECT id, channel, remind_at, deadline_at, version FROM matches
-		WHERE id IN (
-			SELECT id FROM matches WHERE status = 2 AND remind_at IS NOT NULL AND remind_at <= ?4
-			UNION
-			SELECT id FROM matches WHERE status = 2 AND deadline_at IS NOT NULL AND deadline_at <= ?4)
-		AND `+ScopeSQL("channel", "?1")+` AND `+freeSQL("")+`
-		ORDER BY min(coalesce(remind_at, deadline_at), coalesce(deadline_at, remind_at)), id LIMIT ?5`,
-		scope, c.Holder, c.Started.UnixMilli(), now, limit)
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	type due struct {
-		id, version      int64
-		channel          string
-		remind, deadline sql.NullInt64
-	}
-	var ds []due
-	for rows.Next() {
-		var d due
-		if err := rows.Scan(&d.id, &d.channel, &d.remind, &d.deadline, &d.version); err != nil {
-			rows.Close()
-			return nil, fail(op, err)
-		}
-		ds = append(ds, d)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fail(op, err)
-	}
+// FreeSQL is the SQL test that the claim in the claim_holder, claim_at and
+// claim_until columns of table t ("", or an alias and its dot: "o.") is
+// free for a claim (Claim) whose holder, start and time are the parameters
+// holder, started and now (written as the database wants them: "?2",
+// "$2").
+func FreeSQL(t, holder, started, now string) string {
+	return fmt.Sprintf("(%[1]sclaim_holder IS NULL OR %[1]sclaim_until <= %[4]s OR (%[1]sclaim_holder = %[2]s AND %[1]sclaim_at <= %[3]s))",
+		t, holder, started, now)
+}
+
+// DueTimers returns the timers of matches ms (ScanClocks) that are due at
+// now, ordered as Due lists them: earliest first, then by match, reminders
+// before deadlines.
+func DueTimers(ms []Match, now time.Time) []Timer {
 	var out []Timer
-	for _, d := range ds {
-		if _, err := tx.ExecContext(ctx, `UPDATE matches SET claim_holder = ?, claim_at = ?, claim_until = ? WHERE id = ?`,
-			c.Holder, now, c.Until.UnixMilli(), d.id); err != nil {
-			return nil, fail(op, err)
+	for _, m := range ms {
+		t := Timer{Match: m.ID, Channel: m.Channel, Version: m.Version}
+		if r := m.Timers.Remind; !r.IsZero() && !r.After(now) {
+			t.Kind, t.At = Remind, r
+			out = append(out, t)
 		}
-		out = DueTimers(out, d.id, d.channel, d.version, fromNullMillis(d.remind), fromNullMillis(d.deadline), c.Now)
+		if d := m.Timers.Deadline; !d.IsZero() && !d.After(now) {
+			t.Kind, t.At = Deadline, d
+			out = append(out, t)
+		}
 	}
-	if err := tx.Commit(); err != nil {
-		return nil, fail(op, err)
-	}
-	SortTimers(out)
-	return out, nil
-}
-
-// DueTimers appends the timers of a match that are due at now (for the
-// stores' ClaimDue).
-func DueTimers(out []Timer, id int64, channel string, version int64, remind, deadline, now time.Time) []Timer {
-	if !remind.IsZero() && !remind.After(now) {
-		out = append(out, Timer{Match: id, Channel: channel, Kind: Remind, At: remind, Version: version})
-	}
-	if !deadline.IsZero() && !deadline.After(now) {
-		out = append(out, Timer{Match: id, Channel: channel, Kind: Deadline, At: deadline, Version: version})
-	}
-	return out
-}
-
-// SortTimers orders timers as Due lists them: earliest first, then by
-// match, reminders before deadlines.
-func SortTimers(ts []Timer) {
-	slices.SortFunc(ts, func(a, b Timer) int {
+	slices.SortFunc(out, func(a, b Timer) int {
 		if c := a.At.Compare(b.At); c != 0 {
 			return c
 		}
@@ -106,108 +52,5 @@ func SortTimers(ts []Timer) {
 		}
 		return int(a.Kind - b.Kind)
 	})
-}
-
-// ReleaseDue gives up holder's claim on the timers of match id (the work
-// failed: another try, by any process, may claim them at once).
-func (db *DB) ReleaseDue(ctx context.Context, id int64, holder string) error {
-	if _, err := db.write.ExecContext(ctx, `UPDATE matches SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
-		WHERE id = ? AND claim_holder = ?`, id, holder); err != nil {
-		return fail(fmt.Sprintf("release the timers of match %d", id), err)
-	}
-	return nil
-}
-
-// ClaimPosts claims the posts queued at or before c.Now and not yet
-// delivered, in scope ("", a prefix ending in ':', or one channel), whose
-// claim is free, at most limit of them, oldest first. A post's claim lasts
-// until it is delivered (Delivered), the lease ends or ReleasePosts.
-func (db *DB) ClaimPosts(ctx context.Context, scope string, c Claim, limit int) ([]Post, error) {
-	const op = "claim queued posts"
-	if err := c.Check(); err != nil {
-		return nil, fmt.Errorf("storage: %s: %w", op, err)
-	}
-	tx, err := db.write.BeginTx(ctx, nil)
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	defer tx.Rollback()
-	now := c.Now.UnixMilli()
-	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.match_id, m.channel, o.version, o.body, o.created_at
-		FROM outbox o JOIN matches m ON m.id = o.match_id
-		WHERE o.created_at <= ?4 AND `+ScopeSQL("m.channel", "?1")+` AND `+freeSQL("o.")+`
-		ORDER BY o.id LIMIT ?5`, scope, c.Holder, c.Started.UnixMilli(), now, limit)
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	var out []Post
-	for rows.Next() {
-		var p Post
-		var body string
-		var ms int64
-		if err := rows.Scan(&p.ID, &p.Match, &p.Channel, &p.Version, &body, &ms); err != nil {
-			rows.Close()
-			return nil, fail(op, err)
-		}
-		p.Body, p.Queued = json.RawMessage(body), fromMillis(ms)
-		out = append(out, p)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fail(op, err)
-	}
-	for _, p := range out {
-		if _, err := tx.ExecContext(ctx, `UPDATE outbox SET claim_holder = ?, claim_at = ?, claim_until = ? WHERE id = ?`,
-			c.Holder, now, c.Until.UnixMilli(), p.ID); err != nil {
-			return nil, fail(op, err)
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		return nil, fail(op, err)
-	}
-	return out, nil
-}
-
-// ReleasePosts gives up holder's claim on the posts that version of match
-// id queued (their delivery failed: the next try, by any process, may
-// claim them at once).
-func (db *DB) ReleasePosts(ctx context.Context, id, version int64, holder string) error {
-	if _, err := db.write.ExecContext(ctx, `UPDATE outbox SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
-		WHERE match_id = ? AND version = ? AND claim_holder = ?`, id, version, holder); err != nil {
-		return fail(fmt.Sprintf("release the posts of match %d version %d", id, version), err)
-	}
-	return nil
-}
-
-// Lease takes, or renews, the named lease for c.Holder until c.Until: it
-// succeeds if nobody holds it, its lease has ended, or c.Holder holds it
-// already (a name is one process; a restarted one takes back its own), and
-// reports false if another holder's lease runs.
-func (db *DB) Lease(ctx context.Context, name string, c Claim) (bool, error) {
-	op := "take lease " + name
-	if err := c.Check(); err != nil {
-		return false, fmt.Errorf("storage: %s: %w", op, err)
-	}
-	var holder string
-	err := db.write.QueryRowContext(ctx, `INSERT INTO leases (name, holder, since, until) VALUES (?1, ?2, ?3, ?4)
-		ON CONFLICT (name) DO UPDATE SET
-			since = CASE WHEN leases.holder = excluded.holder THEN leases.since ELSE excluded.since END,
-			holder = excluded.holder, until = excluded.until
-		WHERE leases.holder = excluded.holder OR leases.until <= excluded.since
-		RETURNING holder`, name, c.Holder, c.Now.UnixMilli(), c.Until.UnixMilli()).Scan(&holder)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fail(op, err)
-	}
-	return true, nil
-}
-
-// Unlease lets go of holder's named lease (another holder's is left alone).
-func (db *DB) Unlease(ctx context.Context, name, holder string) error {
-	if _, err := db.write.ExecContext(ctx, `DELETE FROM leases WHERE name = ? AND holder = ?`, name, holder); err != nil {
-		return fail("let go of lease "+name, err)
-	}
-	return nil
+	return out
 }

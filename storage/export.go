@@ -1,133 +1,127 @@
 package storage
 
 import (
-	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
 
-	"github.com/mattn/go-sqlite3"
 	"github.com/riskbot/riskbot/engine"
 )
 
-// Export returns match id whole: its setup, its log and the host's data.
-// It does not replay the log, so a match that fails to load can still be
-// exported for a bug report.
-func (db *DB) Export(ctx context.Context, id int64) (*Export, error) {
-	e, _, err := db.ExportLog(ctx, id, 0, 0)
-	return e, err
-}
+// What every store makes of an export, whatever its database: what
+// ExportLog returns of a stored match, and what Import stores of an export.
 
-// ExportLog returns part of match id's export: its head and setup, and of
-// its log the entries after the first after, at most limit of them; and the
-// number of entries in the whole log. It reads only those entries, so that
-// a reader following a long match pays for what it has not seen
-// (GET /api/matches/{id}/commands?after=N).
-func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*Export, int, error) {
-	tx, err := db.read.BeginTx(ctx, nil)
-	if err != nil {
-		return nil, 0, fail(fmt.Sprintf("export match %d", id), err)
-	}
-	defer tx.Rollback()
-	m, err := scanMatch(tx.QueryRowContext(ctx, `SELECT `+matchColumns+` FROM matches WHERE id = ?`, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, 0, fmt.Errorf("%w (%d)", ErrNotFound, id)
-	}
-	if err != nil {
-		return nil, 0, fail(fmt.Sprintf("export match %d", id), err)
-	}
+// ExportPart is ExportLog's answer for match m: its export, with of its log
+// the entries after the first after, at most limit of them (no bound if
+// limit <= 0), and the length of its whole log. readLog reads the entries,
+// given m cut short after the last of them (they follow the first after).
+func ExportPart(m *Match, after, limit int, readLog func(part *Match) ([]engine.Entry, error)) (*Export, int, error) {
 	e := &Export{Channel: m.Channel, Status: m.Status, Meta: m.Meta}
 	if m.Setup == nil {
 		return e, 0, nil
 	}
 	e.Record.Setup = *m.Setup
-	part, ok := LogPart(m, after, limit)
+	part, ok := logPart(m, after, limit)
 	if !ok {
 		e.Record.Log = []engine.Entry{}
 		return e, m.Commands, nil
 	}
-	if e.Record.Log, err = readLog(ctx, tx, part, after); err != nil {
+	log, err := readLog(part)
+	if err != nil {
 		return nil, 0, err
 	}
+	e.Record.Log = log
 	return e, m.Commands, nil
 }
 
-// Import stores a match exported by Export, as a new match with a new id in
-// e.Channel. It replays the log first and stores nothing if it fails; an
-// open match fails with ErrChannelBusy if the channel already has one.
-func (db *DB) Import(ctx context.Context, e *Export, now time.Time) (*Match, error) {
-	op := "import"
-	g, err := CheckImport(e)
-	if err != nil {
-		return nil, fmt.Errorf("storage: import: %w", err)
+// CheckImport checks an export before it is stored (Import) and returns
+// its game replayed from the log: nil for a match that never started.
+func CheckImport(e *Export) (*engine.Game, error) {
+	if e.Channel == "" {
+		return nil, errors.New("no channel")
 	}
-	tx, err := db.write.BeginTx(ctx, nil)
-	if err != nil {
-		return nil, fail(op, err)
+	if _, ok := statusNames[e.Status]; !ok {
+		return nil, fmt.Errorf("bad status %d", int(e.Status))
 	}
-	defer tx.Rollback()
-	m, err := db.insert(ctx, tx, e, g, now)
+	if err := CheckMeta(e.Meta); err != nil {
+		return nil, err
+	}
+	switch {
+	case e.started():
+		if e.Status == Lobby {
+			return nil, errors.New("a match in its lobby has no setup or log")
+		}
+		if e.Record.Sealed {
+			// Its log replays, but a match needs its seed to go on, and
+			// the seed is what proves its dice fair.
+			return nil, errors.New("the export withholds the match's seed (a player's export of a live match): " +
+				"importing needs the host's full export (risk export --full)")
+		}
+		g, err := engine.Replay(e.Record.Setup, e.Record.Log)
+		if err != nil {
+			return nil, fmt.Errorf("the log does not replay: %w", err)
+		}
+		if err := g.State.Check(); err != nil {
+			return nil, fmt.Errorf("the replayed state is inconsistent: %w", err)
+		}
+		return g, nil
+	case e.Status == Active || e.Status == Finished:
+		return nil, fmt.Errorf("a %s match needs its setup", e.Status)
+	}
+	return nil, nil
+}
+
+// Imported is an export encoded for a database (EncodeImport): what Import
+// stores.
+type Imported struct {
+	// Match is the match as stored, at version 1, created and updated (and
+	// closed, if it is) at the import; the store gives it its id.
+	Match Match
+	// Setup is its setup as JSON, the deal drawn; nil if it never started.
+	Setup *string
+	// Entries are its log's entries as JSON, Match.Commands of them.
+	Entries []string
+}
+
+// EncodeImport encodes export e, whose game g CheckImport replayed (nil if
+// it never started), for a store to Import it at now.
+func EncodeImport(e *Export, g *engine.Game, now time.Time) (*Imported, error) {
+	t := fromMillis(now.UnixMilli())
+	x := &Imported{Match: Match{Channel: e.Channel, Status: e.Status, Version: 1, Meta: e.Meta, Created: t, Updated: t}}
+	if !e.Status.Open() {
+		x.Match.Closed = t
+	}
+	if g == nil {
+		return x, nil
+	}
+	b, err := json.Marshal(g.Setup) // with the deal, drawn if the record had none
 	if err != nil {
 		return nil, err
 	}
-	if err := tx.Commit(); err != nil {
-		return nil, fail(op, err)
-	}
-	return m, nil
-}
-
-// insert writes an imported match, whose game g (nil if it never started)
-// is its replayed log, at version 1.
-func (db *DB) insert(ctx context.Context, tx *sql.Tx, e *Export, g *engine.Game, now time.Time) (*Match, error) {
-	op := "import into " + e.Channel
-	ms := now.UnixMilli()
-	m := &Match{Channel: e.Channel, Status: e.Status, Version: 1, Meta: e.Meta, Created: fromMillis(ms), Updated: fromMillis(ms)}
-	var setup any
-	if g != nil {
-		b, err := json.Marshal(g.Setup) // with the deal, drawn if the record had none
-		if err != nil {
-			return nil, fmt.Errorf("storage: %s: %w", op, err)
-		}
-		setup = string(b)
-		m.Setup = &g.Setup
-		m.Commands = g.Version
-	}
-	var closed sql.NullInt64
-	if !e.Status.Open() {
-		closed = sql.NullInt64{Int64: ms, Valid: true}
-		m.Closed = m.Updated
-	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO matches (channel, status, version, meta, setup, commands, created_at, updated_at, closed_at)
-		VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?)`, e.Channel, e.Status, nullJSON(e.Meta), setup, m.Commands, ms, ms, closed)
-	if isCode(err, sqlite3.ErrConstraintUnique) {
-		return nil, fmt.Errorf("%w (%s)", ErrChannelBusy, e.Channel)
-	}
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	if m.ID, err = res.LastInsertId(); err != nil {
-		return nil, fail(op, err)
-	}
-	if g == nil || g.Version == 0 {
-		return m, nil
-	}
-	entries := make([]string, len(e.Record.Log))
+	setup := string(b)
+	x.Setup = &setup
+	x.Match.Setup, x.Match.Commands = &g.Setup, g.Version
 	for i, en := range e.Record.Log {
 		b, err := json.Marshal(en)
 		if err != nil {
-			return nil, fmt.Errorf("storage: %s: entry %d: %w", op, i+1, err)
+			return nil, fmt.Errorf("entry %d: %w", i+1, err)
 		}
-		entries[i] = string(b)
+		x.Entries = append(x.Entries, string(b))
 	}
-	if err := insertLog(ctx, tx, m.ID, 0, 1, entries, ms); err != nil {
-		return nil, fail(op, err)
+	return x, nil
+}
+
+// logPart returns m as if its log ended after entry after+limit (limit
+// <= 0: no bound), for reading the entries after the first after; false
+// if there are none to read.
+func logPart(m *Match, after, limit int) (*Match, bool) {
+	if after < 0 || after >= m.Commands {
+		return nil, false
 	}
-	if db.every > 0 && g.Version >= db.every {
-		if err := snapshot(ctx, tx, m.ID, g); err != nil {
-			return nil, fail(op, err)
-		}
+	part := *m
+	if limit > 0 {
+		part.Commands = min(m.Commands, after+limit)
 	}
-	return m, nil
+	return &part, true
 }

@@ -1,7 +1,16 @@
-// Package storage persists hosted matches in SQLite: an append-only command
-// log per match, snapshots that only speed up loading, and the host's data
-// (lobby, seats, timers). The log is the truth: a command is stored in the
-// same transaction that advances the match's version.
+// Package storage is the contract of a store of hosted matches: an
+// append-only command log per match, snapshots that only speed up loading,
+// and the host's data (lobby, seats, timers, queued posts, settings,
+// results). The log is the truth: a command is stored in the same
+// transaction that advances the match's version.
+//
+// It holds what every store shares: the types and errors callers see, and
+// the rules a store applies the same way whatever its database (what a
+// change may do, how a game is rebuilt from a snapshot and the log, what an
+// import must hold, how results are rated, how rows read back). The stores
+// implement it side by side, each with its own SQL and transactions:
+// storage/sqlite (a file, one process) and storage/postgres (several
+// processes). storage/storetest is the suite both pass.
 package storage
 
 import (
@@ -189,6 +198,18 @@ type Setting struct {
 	Updated   time.Time
 }
 
+// CheckSetting refuses a setting (SetSetting) without a scope or an id, or
+// whose value is not JSON; nil, which deletes the setting, is no value.
+func CheckSetting(scope, id string, value json.RawMessage) error {
+	if scope == "" || id == "" {
+		return errors.New("no scope or id")
+	}
+	if value != nil && !json.Valid(value) {
+		return errors.New("the value is not JSON")
+	}
+	return nil
+}
+
 // Stats are counts over the whole database, for metrics.
 type Stats struct {
 	// Open and Active count the open matches (lobbies and started ones)
@@ -351,3 +372,24 @@ func (e *CorruptError) Error() string {
 
 // Unwrap returns the cause.
 func (e *CorruptError) Unwrap() error { return e.Err }
+
+// Fail is the error a store returns for err, the error of its operation
+// op: the contract's own errors that callers branch on (a *CorruptError,
+// ErrConflict) as they are, since they say it all; any other described
+// (Describe) after the store's prefix ("storage", "storage: postgres").
+func Fail(prefix, op, why string, err error) error {
+	if _, ok := errors.AsType[*CorruptError](err); ok || errors.Is(err, ErrConflict) {
+		return err
+	}
+	return fmt.Errorf("%s: %w", prefix, Describe(op, why, err))
+}
+
+// Describe wraps err, the error of a store's operation op, with why: what
+// the database's error means for whoever runs the program, in the store's
+// words ("" if it has none).
+func Describe(op, why string, err error) error {
+	if why != "" {
+		return fmt.Errorf("%s: %s: %w", op, why, err)
+	}
+	return fmt.Errorf("%s: %w", op, err)
+}

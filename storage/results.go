@@ -1,7 +1,6 @@
 package storage
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -95,22 +94,24 @@ func sameResult(stored, r Result) bool {
 	return true
 }
 
-// ResultRow is one seat of a stored result, as a store reads it back: the
-// stores' common ground for RecordResult and the standings.
+// ResultRow is one seat of a stored result, as a store reads it back
+// (ScanResults): the stores' common ground for RecordResult and the
+// standings.
 type ResultRow struct {
-	Match int64
-	Rules state.Rules
-	Seat  ResultSeat
-	Ended time.Time
+	Server string
+	Match  int64
+	Rules  state.Rules
+	Seat   ResultSeat
+	Ended  time.Time
 }
 
 // CheckRecorded compares the rows stored for r.Match with r: nil if they
 // are r, ErrResultDiffers if not.
-func CheckRecorded(r Result, server string, rows []ResultRow) error {
-	stored := Result{Match: r.Match, Server: server}
+func CheckRecorded(r Result, rows []ResultRow) error {
+	stored := Result{Match: r.Match}
 	for i, row := range rows {
 		if i == 0 {
-			stored.Rules, stored.Ended = row.Rules, row.Ended
+			stored.Server, stored.Rules, stored.Ended = row.Server, row.Rules, row.Ended
 		}
 		stored.Seats = append(stored.Seats, row.Seat)
 	}
@@ -212,113 +213,4 @@ func PlayerStats(rows []ResultRow, player string) []Standing {
 		}
 	}
 	return out
-}
-
-// RecordResult stores a finished match's result, once: recording the same
-// result again does nothing; a different one for the same match fails with
-// ErrResultDiffers and changes nothing.
-func (db *DB) RecordResult(ctx context.Context, r Result) error {
-	if err := CheckResult(r); err != nil {
-		return err
-	}
-	op := fmt.Sprintf("record the result of match %d", r.Match)
-	rules, _ := r.Rules.MarshalText()
-	tx, err := db.write.BeginTx(ctx, nil)
-	if err != nil {
-		return fail(op, err)
-	}
-	defer tx.Rollback()
-	const stored = `SELECT server, match_id, rules, player, level, name, place, ended_at FROM results WHERE match_id = ? ORDER BY seat`
-	// A result recorded already is compared, never added to.
-	rows, err := db.resultRows(ctx, tx, stored, r.Match)
-	if err != nil {
-		return fail(op, err)
-	}
-	if len(rows) > 0 {
-		return CheckRecorded(r, rows[0].server, unwrap(rows))
-	}
-	for i, s := range r.Seats {
-		_, err := tx.ExecContext(ctx, `INSERT INTO results (match_id, seat, server, rules, player, level, name, place, ended_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seat) DO NOTHING`,
-			r.Match, i, r.Server, string(rules), s.Player, s.Level, s.Name, s.Place, r.Ended.UnixMilli())
-		if err != nil {
-			return fail(op, err)
-		}
-	}
-	// What another writer stored first is compared too.
-	if rows, err = db.resultRows(ctx, tx, stored, r.Match); err != nil {
-		return fail(op, err)
-	}
-	if err := CheckRecorded(r, rows[0].server, unwrap(rows)); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fail(op, err)
-	}
-	return nil
-}
-
-// Leaderboard returns a server's players under a rule set, best rated
-// first, at most limit (all if limit <= 0).
-func (db *DB) Leaderboard(ctx context.Context, server string, rules state.Rules, limit int) ([]Standing, error) {
-	rows, err := db.serverResults(ctx, server)
-	if err != nil {
-		return nil, err
-	}
-	return Leaderboard(rows, rules, limit), nil
-}
-
-// PlayerStats returns a player's standings on a server, one per rule set
-// played (none if they never finished a match there).
-func (db *DB) PlayerStats(ctx context.Context, server, player string) ([]Standing, error) {
-	rows, err := db.serverResults(ctx, server)
-	if err != nil {
-		return nil, err
-	}
-	return PlayerStats(rows, player), nil
-}
-
-func (db *DB) serverResults(ctx context.Context, server string) ([]ResultRow, error) {
-	rows, err := db.resultRows(ctx, db.read, `SELECT server, match_id, rules, player, level, name, place, ended_at FROM results
-		WHERE server = ? ORDER BY ended_at, match_id, seat`, server)
-	if err != nil {
-		return nil, fail("read the results of "+server, err)
-	}
-	return unwrap(rows), nil
-}
-
-type serverRow struct {
-	ResultRow
-	server string
-}
-
-func unwrap(rows []serverRow) []ResultRow {
-	out := make([]ResultRow, len(rows))
-	for i, r := range rows {
-		out[i] = r.ResultRow
-	}
-	return out
-}
-
-func (db *DB) resultRows(ctx context.Context, q querier, query string, args ...any) ([]serverRow, error) {
-	rows, err := q.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []serverRow
-	for rows.Next() {
-		var r serverRow
-		var rules string
-		var ms int64
-		if err := rows.Scan(&r.server, &r.Match, &rules, &r.Seat.Player, &r.Seat.Level, &r.Seat.Name, &r.Seat.Place, &ms); err != nil {
-			return nil, err
-		}
-		if err := r.Rules.UnmarshalText([]byte(rules)); err != nil {
-			return nil, err
-		}
-		r.Ended = fromMillis(ms)
-		out = append(out, r)
-	}
-	return out, rows.Err()
 }

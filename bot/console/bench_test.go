@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot"
-	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/sqlite"
 )
 
 // BenchmarkCommandWithMap measures a console command to its reply,
@@ -18,7 +18,7 @@ import (
 // file: /risk map in a match in progress. It reports the median.
 func BenchmarkCommandWithMap(b *testing.B) {
 	dir := b.TempDir()
-	db, err := storage.Open(context.Background(), filepath.Join(dir, "risk.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(dir, "risk.db"))
 	if err != nil {
 		b.Fatal(err)
 	}

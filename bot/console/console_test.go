@@ -21,7 +21,7 @@ import (
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
-	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/sqlite"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata")
@@ -40,7 +40,7 @@ func play(t *testing.T, transcript []byte) string {
 // playIn is play on the database in dir, which may hold matches already.
 func playIn(t *testing.T, dir string, transcript []byte) string {
 	t.Helper()
-	db, err := storage.Open(context.Background(), filepath.Join(dir, "risk.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(dir, "risk.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,7 +313,7 @@ func (stuckPlayer) Act(ctx context.Context, _ *state.State, _ int) (engine.Comma
 func TestConsoleResumesComputerPlayersAtStart(t *testing.T) {
 	dir := t.TempDir()
 	ctx := context.Background()
-	db, err := storage.Open(ctx, filepath.Join(dir, "risk.db"))
+	db, err := sqlite.Open(ctx, filepath.Join(dir, "risk.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -363,7 +363,7 @@ func TestConsoleSaysTheLastCommandAppliedAtStart(t *testing.T) {
 
 	// Killed between saving a command and showing its answer.
 	ctx := context.Background()
-	db, err := storage.Open(ctx, filepath.Join(dir, "risk.db"))
+	db, err := sqlite.Open(ctx, filepath.Join(dir, "risk.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

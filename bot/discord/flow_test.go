@@ -21,6 +21,7 @@ import (
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
 	"github.com/riskbot/riskbot/render"
 	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/sqlite"
 )
 
 // sharedRenderer is built once for the package's tests: it caches its
@@ -47,7 +48,7 @@ func (c *clock) Advance(d time.Duration) {
 
 // newCore wires the real core as risk discord does (cmd/risk newBot):
 // SQLite storage, the renderer and the computer players.
-func newCore(t testing.TB, db *storage.DB, poster chat.Poster, now func() time.Time, log *slog.Logger) *bot.Bot {
+func newCore(t testing.TB, db *sqlite.DB, poster chat.Poster, now func() time.Time, log *slog.Logger) *bot.Bot {
 	t.Helper()
 	var mu sync.Mutex
 	seed := uint64(0)
@@ -71,7 +72,7 @@ func newCore(t testing.TB, db *storage.DB, poster chat.Poster, now func() time.T
 type game struct {
 	*env
 	bot   *bot.Bot
-	db    *storage.DB
+	db    *sqlite.DB
 	clock *clock
 	// restartBeforeEnd: playTurn restarts the bot before it clicks End turn.
 	restartBeforeEnd bool
@@ -80,7 +81,7 @@ type game struct {
 func newGame(t *testing.T) *game {
 	t.Helper()
 	e := newEnv(t, nil, DefaultDeferAfter)
-	db, err := storage.Open(context.Background(), filepath.Join(t.TempDir(), "risk.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "risk.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

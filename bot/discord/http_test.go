@@ -19,7 +19,7 @@ import (
 	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
-	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/sqlite"
 )
 
 // httpEnv is an adapter serving Discord's HTTP interactions endpoint,
@@ -224,7 +224,7 @@ func TestEndpointRefusesUnsignedRequests(t *testing.T) {
 // gateway mode; the map comes as an edit with the PNG.
 func TestEndpointPlaysAMatch(t *testing.T) {
 	e := newEnv(t, nil, DefaultDeferAfter)
-	db, err := storage.Open(context.Background(), filepath.Join(t.TempDir(), "risk.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "risk.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

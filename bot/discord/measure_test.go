@@ -13,6 +13,7 @@ import (
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/sqlite"
 )
 
 // countingRenderer counts the maps drawn.
@@ -46,7 +47,7 @@ func measureMatch(t *testing.T, rounds int) channelLoad {
 	e := newEnv(t, nil, DefaultDeferAfter)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "risk.db")
-	db, err := storage.Open(context.Background(), path)
+	db, err := sqlite.Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}

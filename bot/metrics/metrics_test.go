@@ -13,6 +13,7 @@ import (
 
 	"github.com/riskbot/riskbot/bot/metrics"
 	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/sqlite"
 )
 
 func get(t *testing.T, srv *httptest.Server, path string) (int, string) {
@@ -31,7 +32,7 @@ func get(t *testing.T, srv *httptest.Server, path string) (int, string) {
 // /readyz only while the database answers.
 func TestHandler(t *testing.T) {
 	ctx := context.Background()
-	db, err := storage.Open(ctx, filepath.Join(t.TempDir(), "risk.db"))
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "risk.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/riskbot/riskbot/bot/chat"
 
 	"github.com/riskbot/riskbot/bot"
-	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/sqlite"
 )
 
 // testEnv is a server on a real SQLite file, with the standard bot (the
@@ -18,7 +18,7 @@ import (
 type testEnv struct {
 	srv *Server
 	bot *bot.Bot
-	db  *storage.DB
+	db  *sqlite.DB
 	ts  *httptest.Server
 }
 
@@ -26,7 +26,7 @@ type testEnv struct {
 func newEnv(t testing.TB, cfg Config) *testEnv {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	db, err := storage.Open(ctx, filepath.Join(t.TempDir(), "risk.db"))
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "risk.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/sqlite"
 	"github.com/riskbot/riskbot/storage/storetest"
 )
 
@@ -29,7 +30,7 @@ func TestExportImport(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	src := filepath.Join(dir, "src.db")
-	db, err := storage.Open(ctx, src)
+	db, err := sqlite.Open(ctx, src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +119,7 @@ func TestExportImport(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "typo.db")); err == nil {
 		t.Fatal("export created a database")
 	}
-	check, err := storage.Open(ctx, dst)
+	check, err := sqlite.Open(ctx, dst)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,13 +142,13 @@ func TestExportImport(t *testing.T) {
 // startHosted starts a match of three (the third a computer player) with
 // the bot's data of it: the host, the default settings and the seats, as
 // the bot would have stored them.
-func startHosted(t *testing.T, db *storage.DB, channel string, seed uint64) *storage.Loaded {
+func startHosted(t *testing.T, db *sqlite.DB, channel string, seed uint64) *storage.Loaded {
 	t.Helper()
 	return startHostedSetup(t, db, channel, storetest.NewSetup(3, seed))
 }
 
 // startHostedSetup is startHosted with a three-seat setup of the caller's.
-func startHostedSetup(t *testing.T, db *storage.DB, channel string, setup engine.Setup) *storage.Loaded {
+func startHostedSetup(t *testing.T, db *sqlite.DB, channel string, setup engine.Setup) *storage.Loaded {
 	t.Helper()
 	ctx := context.Background()
 	setup.Seats[2].ID = "bot:1"
@@ -203,7 +204,7 @@ func TestExportImportCapitals(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	src := filepath.Join(dir, "src.db")
-	db, err := storage.Open(ctx, src)
+	db, err := sqlite.Open(ctx, src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +232,7 @@ func TestExportImportCapitals(t *testing.T) {
 	storetest.SameGame(t, "exported", rg, g)
 	// The storage keeps it whole...
 	dst := filepath.Join(dir, "dst.db")
-	db2, err := storage.Open(ctx, dst)
+	db2, err := sqlite.Open(ctx, dst)
 	if err != nil {
 		t.Fatal(err)
 	}

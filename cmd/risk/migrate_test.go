@@ -13,6 +13,7 @@ import (
 
 	"github.com/riskbot/riskbot/storage"
 	"github.com/riskbot/riskbot/storage/postgres/pgtest"
+	"github.com/riskbot/riskbot/storage/sqlite"
 	"github.com/riskbot/riskbot/storage/storetest"
 )
 
@@ -23,7 +24,7 @@ import (
 func TestMigrate(t *testing.T) {
 	ctx := context.Background()
 	src := filepath.Join(t.TempDir(), "src.db")
-	db, err := storage.Open(ctx, src)
+	db, err := sqlite.Open(ctx, src)
 	if err != nil {
 		t.Fatal(err)
 	}

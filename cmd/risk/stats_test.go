@@ -8,13 +8,14 @@ import (
 	"testing"
 
 	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/sqlite"
 	"github.com/riskbot/riskbot/storage/storetest"
 )
 
 func TestStats(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "risk.db")
-	db, err := storage.Open(ctx, path)
+	db, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/sqlite"
 	"github.com/riskbot/riskbot/storage/storetest"
 )
 
@@ -20,7 +21,7 @@ func TestExportWithholdsSeedThenVerify(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	src := filepath.Join(dir, "src.db")
-	db, err := storage.Open(ctx, src)
+	db, err := sqlite.Open(ctx, src)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 	"github.com/riskbot/riskbot/storage/postgres"
+	"github.com/riskbot/riskbot/storage/sqlite"
 )
 
 // store is what the subcommands need of a database, SQLite or PostgreSQL:
@@ -41,7 +42,7 @@ type store interface {
 }
 
 var (
-	_ store = (*storage.DB)(nil)
+	_ store = (*sqlite.DB)(nil)
 	_ store = (*postgres.DB)(nil)
 )
 
@@ -182,7 +183,7 @@ func openStore(ctx context.Context, addr string) (store, error) {
 	if err := os.MkdirAll(filepath.Dir(addr), 0o755); err != nil {
 		return nil, fmt.Errorf("create the database folder: %w", err)
 	}
-	return storage.Open(ctx, addr)
+	return sqlite.Open(ctx, addr)
 }
 
 // openExisting opens a database that must exist already: opening creates a

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
+	"slices"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/riskbot/riskbot/storage"
@@ -18,11 +18,10 @@ import (
 // row that changed meanwhile, so a claim just taken elsewhere is not taken
 // twice.
 
-// free is the SQL test that the claim in the columns with this prefix is
-// free for the claim in parameters $2 (holder), $3 (started) and $4 (now).
-func free(prefix string) string {
-	return strings.ReplaceAll(`(X.claim_holder IS NULL OR X.claim_until <= $4 OR (X.claim_holder = $2 AND X.claim_at <= $3))`, "X.", prefix)
-}
+// free is the SQL test that the claim in the columns of table t ("" or
+// "o.") is free for the claim in parameters $2 (holder), $3 (started) and
+// $4 (now).
+func free(t string) string { return storage.FreeSQL(t, "$2", "$3", "$4") }
 
 // ClaimDue claims the timers of active matches due at c.Now, in scope ("",
 // a prefix ending in ':', or one channel), whose claim is free, at most
@@ -33,7 +32,7 @@ func (db *DB) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit
 	if err := c.Check(); err != nil {
 		return nil, fmt.Errorf("storage: postgres: %s: %w", op, err)
 	}
-	rows, err := db.pool.Query(ctx, `
+	ms, err := query(ctx, db.pool, op, storage.ScanClocks, `
 		WITH c AS (
 			SELECT id FROM matches
 			WHERE id IN (
@@ -50,24 +49,9 @@ func (db *DB) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit
 		RETURNING m.id, m.channel, m.remind_at, m.deadline_at, m.version`,
 		scope, c.Holder, c.Started.UnixMilli(), c.Now.UnixMilli(), c.Until.UnixMilli(), limit)
 	if err != nil {
-		return nil, fail(op, err)
+		return nil, err
 	}
-	defer rows.Close()
-	var out []storage.Timer
-	for rows.Next() {
-		var id, version int64
-		var channel string
-		var remind, deadline *int64
-		if err := rows.Scan(&id, &channel, &remind, &deadline, &version); err != nil {
-			return nil, fail(op, err)
-		}
-		out = storage.DueTimers(out, id, channel, version, fromNullMillis(remind), fromNullMillis(deadline), c.Now)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fail(op, err)
-	}
-	storage.SortTimers(out)
-	return out, nil
+	return storage.DueTimers(ms, c.Now), nil
 }
 
 // ReleaseDue gives up holder's claim on the timers of match id.
@@ -88,7 +72,7 @@ func (db *DB) ClaimPosts(ctx context.Context, scope string, c storage.Claim, lim
 	if err := c.Check(); err != nil {
 		return nil, fmt.Errorf("storage: postgres: %s: %w", op, err)
 	}
-	rows, err := db.pool.Query(ctx, `
+	out, err := query(ctx, db.pool, op, storage.ScanPosts, `
 		WITH c AS (
 			SELECT o.id, m.channel FROM outbox o JOIN matches m ON m.id = o.match_id
 			WHERE o.created_at <= $4 AND `+storage.ScopeSQL("m.channel", "$1")+` AND `+free("o.")+`
@@ -100,9 +84,11 @@ func (db *DB) ClaimPosts(ctx context.Context, scope string, c storage.Claim, lim
 		RETURNING o.id, o.match_id, c.channel, o.version, o.body, o.created_at`,
 		scope, c.Holder, c.Started.UnixMilli(), c.Now.UnixMilli(), c.Until.UnixMilli(), limit)
 	if err != nil {
-		return nil, fail(op, err)
+		return nil, err
 	}
-	return scanPosts(rows, op)
+	// UPDATE ... RETURNING does not keep the order of the posts claimed.
+	slices.SortFunc(out, func(a, b storage.Post) int { return int(a.ID - b.ID) })
+	return out, nil
 }
 
 // ReleasePosts gives up holder's claim on the posts that version of match

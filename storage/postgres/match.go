@@ -1,21 +1,16 @@
 package postgres
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/storage"
 )
-
-// matchColumns are the columns scanMatch reads, in order.
-const matchColumns = `id, channel, status, version, meta, setup, commands, remind_at, deadline_at, created_at, updated_at, closed_at`
 
 // inScope is the SQL test that a match's channel starts with the prefix in
 // parameter $N ("" matches every channel).
@@ -24,26 +19,20 @@ func inScope(column string, n int) string { return fmt.Sprintf("starts_with(%s, 
 // Create opens a new match, in its lobby, in channel. It fails with
 // storage.ErrChannelBusy if the channel already has an open match.
 func (db *DB) Create(ctx context.Context, channel string, meta json.RawMessage, now time.Time) (*storage.Match, error) {
-	if channel == "" {
-		return nil, errors.New("storage: postgres: create: no channel")
-	}
-	if err := storage.CheckMeta(meta); err != nil {
+	m, err := storage.NewMatch(channel, meta, now)
+	if err != nil {
 		return nil, fmt.Errorf("storage: postgres: create: %w", err)
 	}
-	ms := now.UnixMilli()
-	var id int64
-	err := db.pool.QueryRow(ctx, `INSERT INTO matches (channel, status, version, meta, created_at, updated_at)
-		VALUES ($1, $2, 1, $3, $4, $5) RETURNING id`, channel, storage.Lobby, nullJSON(meta), ms, ms).Scan(&id)
+	ms := m.Created.UnixMilli()
+	err = db.pool.QueryRow(ctx, `INSERT INTO matches (channel, status, version, meta, created_at, updated_at)
+		VALUES ($1, $2, 1, $3, $4, $5) RETURNING id`, channel, storage.Lobby, storage.NullJSON(meta), ms, ms).Scan(&m.ID)
 	if uniqueViolation(err, "matches_open_channel") {
 		return nil, fmt.Errorf("%w (%s)", storage.ErrChannelBusy, channel)
 	}
 	if err != nil {
 		return nil, fail("create a match in "+channel, err)
 	}
-	return &storage.Match{
-		ID: id, Channel: channel, Status: storage.Lobby, Version: 1, Meta: bytes.Clone(meta),
-		Created: fromMillis(ms), Updated: fromMillis(ms),
-	}, nil
+	return m, nil
 }
 
 // Active returns the open (lobby or active) match of channel with its game
@@ -74,11 +63,11 @@ func (db *DB) Load(ctx context.Context, id int64) (*storage.Loaded, error) {
 func (db *DB) load(ctx context.Context, where string, arg any) (*storage.Loaded, error) {
 	var snapSeq *int
 	var snap []byte
-	row := db.pool.QueryRow(ctx, `SELECT m.`+matchColumns+`, s.seq, s.game FROM matches m
+	row := db.pool.QueryRow(ctx, `SELECT m.`+storage.MatchColumns+`, s.seq, s.game FROM matches m
 		LEFT JOIN LATERAL (SELECT seq, game FROM snapshots
 			WHERE match_id = m.id AND seq <= m.commands ORDER BY seq DESC LIMIT 1) s ON true
 		WHERE `+where, arg)
-	m, err := scanMatch(row, &snapSeq, &snap)
+	m, err := storage.ScanMatch(row, &snapSeq, &snap)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, storage.ErrNotFound
 	}
@@ -100,36 +89,17 @@ func (db *DB) load(ctx context.Context, where string, arg any) (*storage.Loaded,
 	return l, nil
 }
 
-// readLog reads m's log after its first `after` entries.
+// readLog reads m's log after its first `after` entries; a gap or an entry
+// that does not decode is a *storage.CorruptError.
 func readLog(ctx context.Context, q querier, m *storage.Match, after int) ([]engine.Entry, error) {
-	op := fmt.Sprintf("load match %d", m.ID)
-	rows, err := q.Query(ctx, `SELECT seq, entry FROM log WHERE match_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq`,
-		m.ID, after, m.Commands)
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	defer rows.Close()
-	log := storage.NewLogReader(m, after)
-	for rows.Next() {
-		var seq int
-		var b []byte
-		if err := rows.Scan(&seq, &b); err != nil {
-			return nil, fail(op, err)
-		}
-		if err := log.Add(seq, b); err != nil {
-			return nil, err
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fail(op, err)
-	}
-	return log.Log()
+	return query(ctx, q, fmt.Sprintf("load match %d", m.ID), storage.NewLogReader(m, after).Read,
+		`SELECT seq, entry FROM log WHERE match_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq`, m.ID, after, m.Commands)
 }
 
 // History lists every match channel has hosted, newest first, without
 // their games.
 func (db *DB) History(ctx context.Context, channel string) ([]storage.Match, error) {
-	return db.list(ctx, "history of "+channel, `SELECT `+matchColumns+` FROM matches WHERE channel = $1 ORDER BY id DESC`, channel)
+	return db.list(ctx, "history of "+channel, `SELECT `+storage.MatchColumns+` FROM matches WHERE channel = $1 ORDER BY id DESC`, channel)
 }
 
 // Finished lists closed (finished or abandoned) matches, the most recently
@@ -139,108 +109,51 @@ func (db *DB) Finished(ctx context.Context, limit int) ([]storage.Match, error) 
 	if limit > 0 {
 		lim = &limit
 	}
-	return db.list(ctx, "list finished matches", `SELECT `+matchColumns+` FROM matches
+	return db.list(ctx, "list finished matches", `SELECT `+storage.MatchColumns+` FROM matches
 		WHERE status IN (3, 4) ORDER BY closed_at DESC, id DESC LIMIT $1`, lim)
 }
 
 // OpenMatches lists the open (lobby or active) matches of the channels
 // that start with prefix ("" for all), oldest first, without their games.
 func (db *DB) OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error) {
-	return db.list(ctx, "list open matches", `SELECT `+matchColumns+` FROM matches
+	return db.list(ctx, "list open matches", `SELECT `+storage.MatchColumns+` FROM matches
 		WHERE status IN (1, 2) AND `+inScope("channel", 1)+` ORDER BY id`, prefix)
 }
 
 // IdleLobbies lists the lobbies of the channels starting with prefix
 // whose last change was before a time, oldest first, without their games.
 func (db *DB) IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]storage.Match, error) {
-	return db.list(ctx, "list idle lobbies", `SELECT `+matchColumns+` FROM matches
+	return db.list(ctx, "list idle lobbies", `SELECT `+storage.MatchColumns+` FROM matches
 		WHERE status = 1 AND updated_at < $1 AND `+inScope("channel", 2)+` ORDER BY updated_at, id`, before.UnixMilli(), prefix)
 }
 
-func (db *DB) list(ctx context.Context, op, query string, args ...any) ([]storage.Match, error) {
-	rows, err := db.pool.Query(ctx, query, args...)
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	defer rows.Close()
-	var out []storage.Match
-	for rows.Next() {
-		m, err := scanMatch(rows)
-		if err != nil {
-			return nil, fail(op, err)
-		}
-		out = append(out, *m)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fail(op, err)
-	}
-	return out, nil
+// list reads matches, storage.MatchColumns each.
+func (db *DB) list(ctx context.Context, op, sql string, args ...any) ([]storage.Match, error) {
+	return query(ctx, db.pool, op, storage.ScanMatches, sql, args...)
 }
 
 // Due lists the reminders and deadlines of active matches, in channels
 // that start with prefix ("" for all), that are due at or before now,
 // earliest first. A timer stays due until a Save changes it.
 func (db *DB) Due(ctx context.Context, prefix string, now time.Time) ([]storage.Timer, error) {
-	rows, err := db.pool.Query(ctx, `
+	return query(ctx, db.pool, "list due timers", storage.ScanTimers, `
 		SELECT id, channel, 1, remind_at, version FROM matches
 			WHERE status = 2 AND remind_at IS NOT NULL AND remind_at <= $1 AND `+inScope("channel", 2)+`
 		UNION ALL
 		SELECT id, channel, 2, deadline_at, version FROM matches
 			WHERE status = 2 AND deadline_at IS NOT NULL AND deadline_at <= $1 AND `+inScope("channel", 2)+`
 		ORDER BY 4, 1, 3`, now.UnixMilli(), prefix)
-	if err != nil {
-		return nil, fail("list due timers", err)
-	}
-	defer rows.Close()
-	var out []storage.Timer
-	for rows.Next() {
-		var t storage.Timer
-		var at int64
-		if err := rows.Scan(&t.Match, &t.Channel, &t.Kind, &at, &t.Version); err != nil {
-			return nil, fail("list due timers", err)
-		}
-		t.At = fromMillis(at)
-		out = append(out, t)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fail("list due timers", err)
-	}
-	return out, nil
 }
 
 // Outbox lists the posts queued before the given time and not yet
 // delivered, for channels that start with prefix ("" for all), oldest
 // first, at most limit of them.
 func (db *DB) Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error) {
-	rows, err := db.pool.Query(ctx, `
+	return query(ctx, db.pool, "list queued posts", storage.ScanPosts, `
 		SELECT o.id, o.match_id, m.channel, o.version, o.body, o.created_at
 		FROM outbox o JOIN matches m ON m.id = o.match_id
 		WHERE o.created_at < $1 AND `+inScope("m.channel", 2)+`
 		ORDER BY o.id LIMIT $3`, before.UnixMilli(), prefix, limit)
-	if err != nil {
-		return nil, fail("list queued posts", err)
-	}
-	return scanPosts(rows, "list queued posts")
-}
-
-func scanPosts(rows pgx.Rows, op string) ([]storage.Post, error) {
-	defer rows.Close()
-	var out []storage.Post
-	for rows.Next() {
-		var p storage.Post
-		var body []byte
-		var ms int64
-		if err := rows.Scan(&p.ID, &p.Match, &p.Channel, &p.Version, &body, &ms); err != nil {
-			return nil, fail(op, err)
-		}
-		p.Body, p.Queued = json.RawMessage(body), fromMillis(ms)
-		out = append(out, p)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fail(op, err)
-	}
-	slices.SortFunc(out, func(a, b storage.Post) int { return int(a.ID - b.ID) })
-	return out, nil
 }
 
 // Delivered removes from the outbox the posts that the change making
@@ -253,12 +166,16 @@ func (db *DB) Delivered(ctx context.Context, id, version int64) error {
 }
 
 // Save applies change c to match id in one transaction, if the match is
-// still at version: see storage.DB.Save, whose contract it keeps. The
-// match's row is locked (FOR UPDATE) from the version check to the commit,
-// so a writer that read the same version waits, then finds it stale.
+// still at version: the match starts, entries are appended to its log,
+// its meta, status and timers change, and a snapshot is taken when one is
+// due (storage.PlanSave). It returns the new version. A stale version
+// fails with storage.ErrConflict and changes nothing; so does any other
+// error. The match's row is locked (FOR UPDATE) from the version check to
+// the commit, so a writer that read the same version waits, then finds it
+// stale.
 func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now time.Time) (int64, error) {
 	op := fmt.Sprintf("save match %d", id)
-	w, err := storage.EncodeChange(c)
+	enc, err := storage.EncodeChange(c)
 	if err != nil {
 		return 0, fmt.Errorf("storage: postgres: %s: %w", op, err)
 	}
@@ -267,68 +184,35 @@ func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now
 		return 0, fail(op, err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
-	var cur struct {
-		status   storage.Status
-		version  int64
-		commands int
-	}
+	var row storage.Row
 	err = tx.QueryRow(ctx, `SELECT status, version, commands FROM matches WHERE id = $1 FOR UPDATE`, id).
-		Scan(&cur.status, &cur.version, &cur.commands)
+		Scan(&row.Status, &row.Version, &row.Commands)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
 	}
 	if err != nil {
 		return 0, fail(op, err)
 	}
-	if cur.version != version {
-		return 0, fmt.Errorf("%w (match %d is at version %d, not %d)", storage.ErrConflict, id, cur.version, version)
-	}
-	status, err := storage.Transition(cur.status, c)
+	w, err := storage.PlanSave(id, version, row, c, enc, db.every, now)
 	if err != nil {
-		return 0, fmt.Errorf("storage: postgres: %s: %w", op, err)
+		return 0, fail(op, err)
 	}
-	commands := cur.commands + len(w.Entries)
-	if c.Game != nil && c.Game.Version != commands {
-		return 0, fmt.Errorf("storage: postgres: %s: the game is at command %d, the log would be at %d", op, c.Game.Version, commands)
-	}
-	next, ms := version+1, now.UnixMilli()
+	next, ms := w.Next, w.Millis
 	// The rest goes in one round trip.
 	b := &pgx.Batch{}
 	for i, e := range w.Entries {
 		b.Queue(`INSERT INTO log (match_id, seq, version, entry, created_at) VALUES ($1, $2, $3, $4, $5)`,
-			id, cur.commands+i+1, next, e, ms)
+			id, w.From+i+1, next, e, ms)
 	}
-	if len(w.Entries) > 0 && db.every > 0 && commands/db.every > cur.commands/db.every {
+	if w.Snapshot {
 		if err := queueSnapshot(b, id, c.Game); err != nil {
 			return 0, fmt.Errorf("storage: postgres: %s: %w", op, err)
 		}
 	}
-	// Any change releases the claim on the match's timers: what was due
-	// is handled, or moot.
-	set := `version = $1, status = $2, commands = $3, updated_at = $4, claim_holder = NULL, claim_at = NULL, claim_until = NULL`
-	args := []any{next, status, commands, ms}
-	if w.Setup != "" {
-		args = append(args, w.Setup)
-		set += fmt.Sprintf(`, setup = $%d`, len(args))
-	}
-	if c.Meta != nil {
-		args = append(args, nullJSON(c.Meta))
-		set += fmt.Sprintf(`, meta = $%d`, len(args))
-	}
-	if !status.Open() && cur.status.Open() {
-		args = append(args, ms)
-		set += fmt.Sprintf(`, remind_at = NULL, deadline_at = NULL, closed_at = $%d`, len(args))
-	} else if c.Timers != nil {
-		args = append(args, nullMillis(c.Timers.Remind), nullMillis(c.Timers.Deadline))
-		set += fmt.Sprintf(`, remind_at = $%d, deadline_at = $%d`, len(args)-1, len(args))
-	}
+	set, args := w.SetSQL(func(n int) string { return fmt.Sprintf("$%d", n) })
 	args = append(args, id)
 	b.Queue(fmt.Sprintf(`UPDATE matches SET %s WHERE id = $%d`, set, len(args)), args...)
-	var holder *string
-	var claimed, until *int64
-	if cl := c.Claim; cl != nil {
-		holder, claimed, until = &cl.Holder, nullMillis(cl.Now), nullMillis(cl.Until)
-	}
+	holder, claimed, until := w.Claimed()
 	for _, p := range c.Posts {
 		b.Queue(`INSERT INTO outbox (match_id, version, body, created_at, claim_holder, claim_at, claim_until) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
 			id, next, string(p), ms, holder, claimed, until)
@@ -365,53 +249,3 @@ func queueSnapshot(b *pgx.Batch, id int64, g *engine.Game) error {
 	b.Queue(`INSERT INTO snapshots (match_id, seq, game) VALUES ($1, $2, $3)`, id, g.Version, string(data))
 	return nil
 }
-
-// scanMatch reads the matchColumns of a row, then the extra columns.
-func scanMatch(r pgx.Row, extra ...any) (*storage.Match, error) {
-	var m storage.Match
-	var meta, setup []byte
-	var remind, deadline, closed *int64
-	var created, updated int64
-	dest := append([]any{&m.ID, &m.Channel, &m.Status, &m.Version, &meta, &setup, &m.Commands,
-		&remind, &deadline, &created, &updated, &closed}, extra...)
-	if err := r.Scan(dest...); err != nil {
-		return nil, err
-	}
-	if meta != nil {
-		m.Meta = json.RawMessage(meta)
-	}
-	if setup != nil {
-		m.Setup = new(engine.Setup)
-		if err := json.Unmarshal(setup, m.Setup); err != nil {
-			return nil, &storage.CorruptError{Match: m.ID, Err: fmt.Errorf("setup: %w", err)}
-		}
-	}
-	m.Timers = storage.Timers{Remind: fromNullMillis(remind), Deadline: fromNullMillis(deadline)}
-	m.Created, m.Updated, m.Closed = fromMillis(created), fromMillis(updated), fromNullMillis(closed)
-	return &m, nil
-}
-
-// nullJSON stores empty meta as NULL, and JSON as its text.
-func nullJSON(b json.RawMessage) any {
-	if len(b) == 0 {
-		return nil
-	}
-	return string(b)
-}
-
-func nullMillis(t time.Time) *int64 {
-	if t.IsZero() {
-		return nil
-	}
-	ms := t.UnixMilli()
-	return &ms
-}
-
-func fromNullMillis(n *int64) time.Time {
-	if n == nil {
-		return time.Time{}
-	}
-	return fromMillis(*n)
-}
-
-func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }

@@ -1,25 +1,19 @@
 package postgres
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/storage"
 )
-
-// requestColumns are the columns scanApplied reads, in order.
-const requestColumns = `key, match_id, channel, version, user_id, summary, result, created_at, answered_at`
 
 // Applied returns the request recorded under key (Change.Request), or
 // storage.ErrNotFound.
 func (db *DB) Applied(ctx context.Context, key string) (*storage.Applied, error) {
-	a, err := scanApplied(db.pool.QueryRow(ctx, `SELECT `+requestColumns+` FROM requests WHERE key = $1`, key))
+	a, err := storage.ScanApplied(db.pool.QueryRow(ctx, `SELECT `+storage.RequestColumns+` FROM requests WHERE key = $1`, key))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("%w (request %s)", storage.ErrNotFound, key)
 	}
@@ -32,7 +26,7 @@ func (db *DB) Applied(ctx context.Context, key string) (*storage.Applied, error)
 // LastRequest returns the latest request recorded in channel, of user
 // (of anyone if user is ""), or storage.ErrNotFound.
 func (db *DB) LastRequest(ctx context.Context, channel, user string) (*storage.Applied, error) {
-	a, err := scanApplied(db.pool.QueryRow(ctx, `SELECT `+requestColumns+` FROM requests
+	a, err := storage.ScanApplied(db.pool.QueryRow(ctx, `SELECT `+storage.RequestColumns+` FROM requests
 		WHERE channel = $1 AND ($2 = '' OR user_id = $2) ORDER BY created_at DESC, version DESC LIMIT 1`, channel, user))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("%w (no request in %s)", storage.ErrNotFound, channel)
@@ -60,194 +54,4 @@ func (db *DB) ForgetRequests(ctx context.Context, before time.Time) (int64, erro
 		return 0, fail("forget old requests", err)
 	}
 	return tag.RowsAffected(), nil
-}
-
-func scanApplied(r pgx.Row) (*storage.Applied, error) {
-	var a storage.Applied
-	var created int64
-	var answered *int64
-	if err := r.Scan(&a.Key, &a.Match, &a.Channel, &a.Version, &a.User, &a.Summary, &a.Result, &created, &answered); err != nil {
-		return nil, err
-	}
-	a.Created, a.Answered = fromMillis(created), fromNullMillis(answered)
-	return &a, nil
-}
-
-// Setting returns the value stored under scope and id (SetSetting), or
-// storage.ErrNotFound.
-func (db *DB) Setting(ctx context.Context, scope, id string) (json.RawMessage, error) {
-	var v []byte
-	err := db.pool.QueryRow(ctx, `SELECT value FROM settings WHERE scope = $1 AND id = $2`, scope, id).Scan(&v)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, fmt.Errorf("%w (setting %s %s)", storage.ErrNotFound, scope, id)
-	}
-	if err != nil {
-		return nil, fail(fmt.Sprintf("read setting %s %s", scope, id), err)
-	}
-	return json.RawMessage(v), nil
-}
-
-// SetSetting stores value, the host's JSON, under scope and id, replacing
-// what was there; a nil value deletes it.
-func (db *DB) SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error {
-	op := fmt.Sprintf("store setting %s %s", scope, id)
-	if scope == "" || id == "" {
-		return fmt.Errorf("storage: postgres: %s: no scope or id", op)
-	}
-	if value == nil {
-		if _, err := db.pool.Exec(ctx, `DELETE FROM settings WHERE scope = $1 AND id = $2`, scope, id); err != nil {
-			return fail(op, err)
-		}
-		return nil
-	}
-	if !json.Valid(value) {
-		return fmt.Errorf("storage: postgres: %s: the value is not JSON", op)
-	}
-	_, err := db.pool.Exec(ctx, `INSERT INTO settings (scope, id, value, updated_at) VALUES ($1, $2, $3, $4)
-		ON CONFLICT (scope, id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-		scope, id, string(bytes.TrimSpace(value)), now.UnixMilli())
-	if err != nil {
-		return fail(op, err)
-	}
-	return nil
-}
-
-// Settings lists every value stored with SetSetting, by scope and id.
-func (db *DB) Settings(ctx context.Context) ([]storage.Setting, error) {
-	rows, err := db.pool.Query(ctx, `SELECT scope, id, value, updated_at FROM settings ORDER BY scope, id`)
-	if err != nil {
-		return nil, fail("list settings", err)
-	}
-	defer rows.Close()
-	var out []storage.Setting
-	for rows.Next() {
-		var st storage.Setting
-		var v []byte
-		var ms int64
-		if err := rows.Scan(&st.Scope, &st.ID, &v, &ms); err != nil {
-			return nil, fail("list settings", err)
-		}
-		st.Value, st.Updated = json.RawMessage(v), fromMillis(ms)
-		out = append(out, st)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fail("list settings", err)
-	}
-	return out, nil
-}
-
-// Export returns match id whole: its setup, its log and the host's data,
-// without replaying the log, so that a match that fails to load can still
-// be exported for a bug report.
-func (db *DB) Export(ctx context.Context, id int64) (*storage.Export, error) {
-	e, _, err := db.ExportLog(ctx, id, 0, 0)
-	return e, err
-}
-
-// ExportLog returns part of match id's export: its head and setup, and of
-// its log the entries after the first after, at most limit of them; and the
-// number of entries in the whole log. It reads only those entries.
-func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error) {
-	op := fmt.Sprintf("export match %d", id)
-	m, err := scanMatch(db.pool.QueryRow(ctx, `SELECT `+matchColumns+` FROM matches WHERE id = $1`, id))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
-	}
-	if err != nil {
-		return nil, 0, fail(op, err)
-	}
-	e := &storage.Export{Channel: m.Channel, Status: m.Status, Meta: m.Meta}
-	if m.Setup == nil {
-		return e, 0, nil
-	}
-	e.Record.Setup = *m.Setup
-	part, ok := storage.LogPart(m, after, limit)
-	if !ok {
-		e.Record.Log = []engine.Entry{}
-		return e, m.Commands, nil
-	}
-	if e.Record.Log, err = readLog(ctx, db.pool, part, after); err != nil {
-		return nil, 0, err
-	}
-	return e, m.Commands, nil
-}
-
-// Import stores a match exported by Export, as a new match with a new id
-// in e.Channel, at version 1. It replays the log first and stores nothing
-// if it fails; an open match fails with storage.ErrChannelBusy if the
-// channel already has one.
-func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error) {
-	g, err := storage.CheckImport(e)
-	if err != nil {
-		return nil, fmt.Errorf("storage: postgres: import: %w", err)
-	}
-	op := "import into " + e.Channel
-	ms := now.UnixMilli()
-	m := &storage.Match{Channel: e.Channel, Status: e.Status, Version: 1, Meta: e.Meta, Created: fromMillis(ms), Updated: fromMillis(ms)}
-	var setup any
-	if g != nil {
-		b, err := json.Marshal(g.Setup) // with the deal, drawn if the record had none
-		if err != nil {
-			return nil, fmt.Errorf("storage: postgres: %s: %w", op, err)
-		}
-		setup = string(b)
-		m.Setup = &g.Setup
-		m.Commands = g.Version
-	}
-	var closed *int64
-	if !e.Status.Open() {
-		closed = &ms
-		m.Closed = m.Updated
-	}
-	entries := make([][]any, len(e.Record.Log))
-	if g != nil {
-		for i, en := range e.Record.Log {
-			b, err := json.Marshal(en)
-			if err != nil {
-				return nil, fmt.Errorf("storage: postgres: %s: entry %d: %w", op, i+1, err)
-			}
-			entries[i] = []any{nil, i + 1, int64(1), string(b), ms}
-		}
-	}
-	tx, err := db.pool.Begin(ctx)
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	defer tx.Rollback(context.WithoutCancel(ctx))
-	err = tx.QueryRow(ctx, `INSERT INTO matches (channel, status, version, meta, setup, commands, created_at, updated_at, closed_at)
-		VALUES ($1, $2, 1, $3, $4, $5, $6, $7, $8) RETURNING id`,
-		e.Channel, e.Status, nullJSON(e.Meta), setup, m.Commands, ms, ms, closed).Scan(&m.ID)
-	if uniqueViolation(err, "matches_open_channel") {
-		return nil, fmt.Errorf("%w (%s)", storage.ErrChannelBusy, e.Channel)
-	}
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	if g != nil && g.Version > 0 {
-		for _, row := range entries {
-			row[0] = m.ID
-		}
-		// COPY: a long log goes in one stream, not a statement per entry.
-		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"log"}, []string{"match_id", "seq", "version", "entry", "created_at"}, pgx.CopyFromRows(entries)); err != nil {
-			return nil, fail(op, err)
-		}
-		if db.every > 0 && g.Version >= db.every {
-			if err := db.snapshot(ctx, tx, m.ID, g); err != nil {
-				return nil, fail(op, err)
-			}
-		}
-	}
-	if err := tx.Commit(ctx); err != nil {
-		return nil, fail(op, err)
-	}
-	return m, nil
-}
-
-// snapshot stores g as match id's snapshot.
-func (db *DB) snapshot(ctx context.Context, tx pgx.Tx, id int64, g *engine.Game) error {
-	b := &pgx.Batch{}
-	if err := queueSnapshot(b, id, g); err != nil {
-		return err
-	}
-	return tx.SendBatch(ctx, b).Close()
 }

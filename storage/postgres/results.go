@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -25,14 +23,14 @@ func (db *DB) RecordResult(ctx context.Context, r storage.Result) error {
 		return fail(op, err)
 	}
 	defer tx.Rollback(ctx)
-	const stored = `SELECT server, match_id, rules, player, level, name, place, ended_at FROM results WHERE match_id = $1 ORDER BY seat`
+	const stored = `SELECT ` + storage.ResultColumns + ` FROM results WHERE match_id = $1 ORDER BY seat`
 	// A result recorded already is compared, never added to.
-	rows, servers, err := resultRows(ctx, tx, stored, r.Match)
+	rows, err := query(ctx, tx, op, storage.ScanResults, stored, r.Match)
 	if err != nil {
-		return fail(op, err)
+		return err
 	}
 	if len(rows) > 0 {
-		return storage.CheckRecorded(r, servers[0], rows)
+		return storage.CheckRecorded(r, rows)
 	}
 	for i, s := range r.Seats {
 		_, err := tx.Exec(ctx, `INSERT INTO results (match_id, seat, server, rules, player, level, name, place, ended_at)
@@ -43,10 +41,10 @@ func (db *DB) RecordResult(ctx context.Context, r storage.Result) error {
 		}
 	}
 	// What another process stored first is compared too.
-	if rows, servers, err = resultRows(ctx, tx, stored, r.Match); err != nil {
-		return fail(op, err)
+	if rows, err = query(ctx, tx, op, storage.ScanResults, stored, r.Match); err != nil {
+		return err
 	}
-	if err := storage.CheckRecorded(r, servers[0], rows); err != nil {
+	if err := storage.CheckRecorded(r, rows); err != nil {
 		return err
 	}
 	if err := tx.Commit(ctx); err != nil {
@@ -76,39 +74,6 @@ func (db *DB) PlayerStats(ctx context.Context, server, player string) ([]storage
 }
 
 func (db *DB) serverResults(ctx context.Context, server string) ([]storage.ResultRow, error) {
-	rows, _, err := resultRows(ctx, db.pool, `SELECT server, match_id, rules, player, level, name, place, ended_at FROM results
+	return query(ctx, db.pool, "read the results of "+server, storage.ScanResults, `SELECT `+storage.ResultColumns+` FROM results
 		WHERE server = $1 ORDER BY ended_at, match_id, seat`, server)
-	if err != nil {
-		return nil, fail("read the results of "+server, err)
-	}
-	return rows, nil
-}
-
-type queryer interface {
-	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
-}
-
-func resultRows(ctx context.Context, q queryer, query string, args ...any) ([]storage.ResultRow, []string, error) {
-	rows, err := q.Query(ctx, query, args...)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer rows.Close()
-	var out []storage.ResultRow
-	var servers []string
-	for rows.Next() {
-		var r storage.ResultRow
-		var server, rules string
-		var ms int64
-		if err := rows.Scan(&server, &r.Match, &rules, &r.Seat.Player, &r.Seat.Level, &r.Seat.Name, &r.Seat.Place, &ms); err != nil {
-			return nil, nil, err
-		}
-		if err := r.Rules.UnmarshalText([]byte(rules)); err != nil {
-			return nil, nil, err
-		}
-		r.Ended = fromMillis(ms)
-		out = append(out, r)
-		servers = append(servers, server)
-	}
-	return out, servers, rows.Err()
 }

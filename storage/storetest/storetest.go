@@ -1,7 +1,7 @@
 // Package storetest is the contract of a store of hosted matches: tests
 // written against the Store interface only, which every implementation
-// (SQLite now, PostgreSQL for several processes later) runs unchanged from
-// its own tests by passing a constructor to Run.
+// (storage/sqlite, storage/postgres) runs unchanged from its own tests by
+// passing a constructor to Run.
 package storetest
 
 import (

@@ -1,4 +1,4 @@
-package storage_test
+package sqlite_test
 
 import (
 	"bufio"
@@ -20,6 +20,7 @@ import (
 
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/sqlite"
 	"github.com/riskbot/riskbot/storage/storetest"
 )
 
@@ -94,7 +95,7 @@ func entryHash(e engine.Entry) string {
 // be gone). Finished games make way for new ones.
 func crashChild(path string, seed uint64) error {
 	ctx := context.Background()
-	db, err := storage.Open(ctx, path, storage.SnapshotEvery(7))
+	db, err := sqlite.Open(ctx, path, sqlite.SnapshotEvery(7))
 	if err != nil {
 		return err
 	}
@@ -228,7 +229,7 @@ func TestCrash(t *testing.T) {
 func checkAfterCrash(t *testing.T, round int, path string, acked []ack) {
 	t.Helper()
 	ctx := context.Background()
-	db, err := storage.Open(ctx, path)
+	db, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatalf("round %d: reopen: %v", round, err)
 	}
@@ -279,7 +280,7 @@ func checkAfterCrash(t *testing.T, round int, path string, acked []ack) {
 //	            "done CONFLICTS"
 func raceChild(path string, seed uint64, in io.Reader, out io.Writer) error {
 	ctx := context.Background()
-	db, err := storage.Open(ctx, path)
+	db, err := sqlite.Open(ctx, path)
 	if err != nil {
 		return err
 	}
@@ -351,7 +352,7 @@ func raceChild(path string, seed uint64, in io.Reader, out io.Writer) error {
 func TestProcessRace(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "risk.db")
-	db, err := storage.Open(ctx, path)
+	db, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}

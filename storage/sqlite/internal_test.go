@@ -1,4 +1,4 @@
-package storage
+package sqlite
 
 import (
 	"context"
@@ -13,32 +13,16 @@ import (
 	"time"
 
 	"github.com/mattn/go-sqlite3"
+	"github.com/riskbot/riskbot/storage"
 )
 
 func TestMigrationsAreNumbered(t *testing.T) {
-	ms, err := migrations(embedded)
+	ms, err := storage.ReadMigrations(embedded)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ms) == 0 || ms[0].version != 1 {
+	if len(ms) == 0 || ms[0].Version != 1 {
 		t.Fatalf("migrations: %+v", ms)
-	}
-	for _, tt := range []struct {
-		name  string
-		files []string
-	}{
-		{"gap", []string{"0001_a.sql", "0003_c.sql"}},
-		{"no number", []string{"0001_a.sql", "b.sql"}},
-		{"twice", []string{"0001_a.sql", "0001_b.sql"}},
-		{"not from one", []string{"0002_b.sql"}},
-	} {
-		fsys := fstest.MapFS{}
-		for _, f := range tt.files {
-			fsys["migrations/"+f] = &fstest.MapFile{Data: []byte("SELECT 1;")}
-		}
-		if _, err := migrations(fsys); err == nil {
-			t.Errorf("%s: %v accepted", tt.name, tt.files)
-		}
 	}
 }
 
@@ -82,13 +66,13 @@ func TestMigrationTransactions(t *testing.T) {
 
 // embeddedCopy copies the embedded migrations into a MapFS.
 func embeddedCopy() (fstest.MapFS, error) {
-	ms, err := migrations(embedded)
+	ms, err := storage.ReadMigrations(embedded)
 	if err != nil {
 		return nil, err
 	}
 	out := fstest.MapFS{}
 	for _, m := range ms {
-		out["migrations/"+m.name] = &fstest.MapFile{Data: []byte(m.sql)}
+		out["migrations/"+m.Name] = &fstest.MapFile{Data: []byte(m.SQL)}
 	}
 	return out, nil
 }
@@ -140,9 +124,9 @@ func TestQueryPlans(t *testing.T) {
 		name, query string
 		args        []any
 	}{
-		{"active", `SELECT ` + matchColumns + ` FROM matches WHERE channel = ? AND status IN (1, 2)`, []any{"c"}},
-		{"history", `SELECT ` + matchColumns + ` FROM matches WHERE channel = ? ORDER BY id DESC`, []any{"c"}},
-		{"finished", `SELECT ` + matchColumns + ` FROM matches WHERE status IN (3, 4) ORDER BY closed_at DESC, id DESC LIMIT ?`, []any{10}},
+		{"active", `SELECT ` + storage.MatchColumns + ` FROM matches WHERE channel = ? AND status IN (1, 2)`, []any{"c"}},
+		{"history", `SELECT ` + storage.MatchColumns + ` FROM matches WHERE channel = ? ORDER BY id DESC`, []any{"c"}},
+		{"finished", `SELECT ` + storage.MatchColumns + ` FROM matches WHERE status IN (3, 4) ORDER BY closed_at DESC, id DESC LIMIT ?`, []any{10}},
 		{"remind", `SELECT id FROM matches WHERE status = 2 AND remind_at IS NOT NULL AND remind_at <= ?`, []any{0}},
 		{"deadline", `SELECT id FROM matches WHERE status = 2 AND deadline_at IS NOT NULL AND deadline_at <= ?`, []any{0}},
 		{"snapshot", `SELECT seq, game FROM snapshots WHERE match_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1`, []any{1, 1}},
@@ -185,7 +169,7 @@ func TestExplain(t *testing.T) {
 // processes starting together would: one creates the schema, all succeed.
 func TestOpenTogether(t *testing.T) {
 	ctx := context.Background()
-	want, err := migrations(embedded)
+	want, err := storage.ReadMigrations(embedded)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package storage_test
+package sqlite_test
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"github.com/mattn/go-sqlite3"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/sqlite"
 	"github.com/riskbot/riskbot/storage/storetest"
 )
 
@@ -96,12 +97,12 @@ func TestReadOnlyDirectory(t *testing.T) {
 	makeReadOnly(t, dir)
 	before := dirState(t, dir)
 
-	_, err := storage.Open(ctx, filepath.Join(dir, "new.db"))
+	_, err := sqlite.Open(ctx, filepath.Join(dir, "new.db"))
 	if sqliteCode(err) != sqlite3.ErrCantOpen || !strings.Contains(err.Error(), "writable") {
 		t.Fatalf("open a new database: got %v, want a clear error", err)
 	}
 	t.Logf("new database: %v", err)
-	db, err := storage.Open(ctx, existing)
+	db, err := sqlite.Open(ctx, existing)
 	if err == nil {
 		// If SQLite managed to open it read-only, writing must fail clearly
 		// and reading must still give the games.
@@ -126,7 +127,7 @@ func TestReadOnlyDirectory(t *testing.T) {
 
 // fill plays on a match until a save fails with a full disk. It returns the
 // game as last saved.
-func fill(t *testing.T, db *storage.DB, channel string) *engine.Game {
+func fill(t *testing.T, db *sqlite.DB, channel string) *engine.Game {
 	t.Helper()
 	ctx := context.Background()
 	l := storetest.Start(t, db, channel, 4, 5)
@@ -170,10 +171,10 @@ func fill(t *testing.T, db *storage.DB, channel string) *engine.Game {
 // checkFull checks a database that just refused a save for want of space:
 // it reopens with room to grow, everything saved is there, and play goes
 // on.
-func checkFull(t *testing.T, path string, want *engine.Game, opts ...storage.Option) {
+func checkFull(t *testing.T, path string, want *engine.Game, opts ...sqlite.Option) {
 	t.Helper()
 	ctx := context.Background()
-	db, err := storage.Open(ctx, path, opts...)
+	db, err := sqlite.Open(ctx, path, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +194,7 @@ func checkFull(t *testing.T, path string, want *engine.Game, opts ...storage.Opt
 func TestSizeLimit(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "risk.db")
-	db, err := storage.Open(ctx, path, storage.MaxSize(128<<10), storage.SnapshotEvery(20))
+	db, err := sqlite.Open(ctx, path, sqlite.MaxSize(128<<10), sqlite.SnapshotEvery(20))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +220,7 @@ func TestFullDisk(t *testing.T) {
 	dir := t.TempDir()
 	mount(t, "tmpfs", dir, "tmpfs", 0, "size=512k")
 	path := filepath.Join(dir, "risk.db")
-	db, err := storage.Open(ctx, path, storage.SnapshotEvery(20))
+	db, err := sqlite.Open(ctx, path, sqlite.SnapshotEvery(20))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package storage
+package sqlite
 
 import (
 	"context"
@@ -6,17 +6,16 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/riskbot/riskbot/storage"
 )
 
-// requestColumns are the columns scanApplied reads, in order.
-const requestColumns = `key, match_id, channel, version, user_id, summary, result, created_at, answered_at`
-
-// Applied returns the request recorded under key (Change.Request), or
-// ErrNotFound.
-func (db *DB) Applied(ctx context.Context, key string) (*Applied, error) {
-	a, err := scanApplied(db.read.QueryRowContext(ctx, `SELECT `+requestColumns+` FROM requests WHERE key = ?`, key))
+// Applied returns the request recorded under key (storage.Change.Request), or
+// storage.ErrNotFound.
+func (db *DB) Applied(ctx context.Context, key string) (*storage.Applied, error) {
+	a, err := storage.ScanApplied(db.read.QueryRowContext(ctx, `SELECT `+storage.RequestColumns+` FROM requests WHERE key = ?`, key))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("%w (request %s)", ErrNotFound, key)
+		return nil, fmt.Errorf("%w (request %s)", storage.ErrNotFound, key)
 	}
 	if err != nil {
 		return nil, fail("read request "+key, err)
@@ -25,17 +24,17 @@ func (db *DB) Applied(ctx context.Context, key string) (*Applied, error) {
 }
 
 // LastRequest returns the latest request recorded in channel, of user
-// (of anyone if user is ""), or ErrNotFound.
-func (db *DB) LastRequest(ctx context.Context, channel, user string) (*Applied, error) {
-	q := `SELECT ` + requestColumns + ` FROM requests WHERE channel = ?`
+// (of anyone if user is ""), or storage.ErrNotFound.
+func (db *DB) LastRequest(ctx context.Context, channel, user string) (*storage.Applied, error) {
+	q := `SELECT ` + storage.RequestColumns + ` FROM requests WHERE channel = ?`
 	args := []any{channel}
 	if user != "" {
 		q += ` AND user_id = ?`
 		args = append(args, user)
 	}
-	a, err := scanApplied(db.read.QueryRowContext(ctx, q+` ORDER BY created_at DESC, version DESC LIMIT 1`, args...))
+	a, err := storage.ScanApplied(db.read.QueryRowContext(ctx, q+` ORDER BY created_at DESC, version DESC LIMIT 1`, args...))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("%w (no request in %s)", ErrNotFound, channel)
+		return nil, fmt.Errorf("%w (no request in %s)", storage.ErrNotFound, channel)
 	}
 	if err != nil {
 		return nil, fail("read the last request in "+channel, err)
@@ -64,15 +63,4 @@ func (db *DB) ForgetRequests(ctx context.Context, before time.Time) (int64, erro
 		return 0, fail("forget old requests", err)
 	}
 	return n, nil
-}
-
-func scanApplied(r scanner) (*Applied, error) {
-	var a Applied
-	var created int64
-	var answered sql.NullInt64
-	if err := r.Scan(&a.Key, &a.Match, &a.Channel, &a.Version, &a.User, &a.Summary, &a.Result, &created, &answered); err != nil {
-		return nil, err
-	}
-	a.Created, a.Answered = fromMillis(created), fromNullMillis(answered)
-	return &a, nil
 }

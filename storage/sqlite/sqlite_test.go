@@ -1,4 +1,4 @@
-package storage_test
+package sqlite_test
 
 import (
 	"context"
@@ -7,18 +7,18 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/sqlite"
 	"github.com/riskbot/riskbot/storage/storetest"
 )
 
-var _ storetest.Store = (*storage.DB)(nil)
+var _ storetest.Store = (*sqlite.DB)(nil)
 
 // sqliteBackend is a new database file in a test's temporary directory.
 func sqliteBackend(t testing.TB, every int) storetest.Backend {
 	path := filepath.Join(t.TempDir(), "risk.db")
 	return storetest.Backend{
 		Open: func(ctx context.Context) (storetest.Store, error) {
-			return storage.Open(ctx, path, storage.SnapshotEvery(every))
+			return sqlite.Open(ctx, path, sqlite.SnapshotEvery(every))
 		},
 		Corrupt: func(ctx context.Context, id int64) error {
 			return rawExec(ctx, path,

@@ -1,4 +1,4 @@
-package storage_test
+package sqlite_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/sqlite"
 	"github.com/riskbot/riskbot/storage/storetest"
 )
 
@@ -19,23 +20,23 @@ import (
 func TestUpgrade(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "risk.db")
-	all, err := fs.Glob(storage.Migrations, "migrations/*.sql")
+	all, err := fs.Glob(sqlite.Migrations, "migrations/*.sql")
 	if err != nil {
 		t.Fatal(err)
 	}
-	first, err := fs.ReadFile(storage.Migrations, "migrations/0001_matches.sql")
+	first, err := fs.ReadFile(sqlite.Migrations, "migrations/0001_matches.sql")
 	if err != nil {
 		t.Fatal(err)
 	}
 	v1 := fstest.MapFS{"migrations/0001_matches.sql": &fstest.MapFile{Data: first}}
-	old, err := storage.OpenMigrations(ctx, path, v1)
+	old, err := sqlite.OpenMigrations(ctx, path, v1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The match is played on a scratch database of today's schema, whose
 	// writes need today's columns, and imported into the old one: an
 	// import writes only what the first schema has.
-	scratch, err := storage.Open(ctx, filepath.Join(t.TempDir(), "scratch.db"))
+	scratch, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "scratch.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,12 +54,12 @@ func TestUpgrade(t *testing.T) {
 	if err := old.Close(); err != nil {
 		t.Fatal(err)
 	}
-	db, err := storage.Open(ctx, path)
+	db, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatalf("open the old database: %v", err)
 	}
 	defer db.Close()
-	if v, err := storage.SchemaVersion(ctx, db); err != nil || v != len(all) {
+	if v, err := sqlite.SchemaVersion(ctx, db); err != nil || v != len(all) {
 		t.Fatalf("schema version %d, %v; want %d", v, err, len(all))
 	}
 	l, err := db.Load(ctx, m.ID)

@@ -1,15 +1,16 @@
-package storage
+package sqlite
 
 import (
 	"context"
 	"time"
 
 	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/storage"
 )
 
 // BulkImport stores e once per channel in one transaction, replaying it
 // once: it builds big databases for benchmarks in seconds.
-func BulkImport(ctx context.Context, db *DB, e *Export, channels []string, now time.Time) error {
+func BulkImport(ctx context.Context, db *DB, e *storage.Export, channels []string, now time.Time) error {
 	g, err := engine.Replay(e.Record.Setup, e.Record.Log)
 	if err != nil {
 		return err

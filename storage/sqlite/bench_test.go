@@ -1,4 +1,4 @@
-package storage_test
+package sqlite_test
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/sqlite"
 	"github.com/riskbot/riskbot/storage/storetest"
 )
 
@@ -75,7 +76,7 @@ func BenchmarkSaveNews(b *testing.B) {
 // percentiles.
 func benchSave(b *testing.B, snapshotEvery int, news json.RawMessage) {
 	ctx := context.Background()
-	db, err := storage.Open(ctx, filepath.Join(b.TempDir(), "risk.db"), storage.SnapshotEvery(snapshotEvery))
+	db, err := sqlite.Open(ctx, filepath.Join(b.TempDir(), "risk.db"), sqlite.SnapshotEvery(snapshotEvery))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -132,7 +133,7 @@ func BenchmarkLoad(b *testing.B) {
 			// then save the tail without snapshots.
 			head := *x
 			head.Record.Log = x.Record.Log[:max(tc.snapshot, 1)]
-			db, err := storage.Open(ctx, path, storage.SnapshotEvery(tc.snapshot))
+			db, err := sqlite.Open(ctx, path, sqlite.SnapshotEvery(tc.snapshot))
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -141,7 +142,7 @@ func BenchmarkLoad(b *testing.B) {
 				b.Fatal(err)
 			}
 			db.Close()
-			db, err = storage.Open(ctx, path, storage.SnapshotEvery(0))
+			db, err = sqlite.Open(ctx, path, sqlite.SnapshotEvery(0))
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -179,7 +180,7 @@ func BenchmarkLoad(b *testing.B) {
 func BenchmarkOpen(b *testing.B) {
 	ctx := context.Background()
 	path := filepath.Join(b.TempDir(), "risk.db")
-	db, err := storage.Open(ctx, path)
+	db, err := sqlite.Open(ctx, path)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -194,7 +195,7 @@ func BenchmarkOpen(b *testing.B) {
 		for j := range matches / 10 {
 			channels = append(channels, fmt.Sprintf("bench:%d", j*10+i))
 		}
-		if err := storage.BulkImport(ctx, db, x, channels, storetest.T0); err != nil {
+		if err := sqlite.BulkImport(ctx, db, x, channels, storetest.T0); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -206,7 +207,7 @@ func BenchmarkOpen(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		db, err := storage.Open(ctx, path)
+		db, err := sqlite.Open(ctx, path)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package storage
+package sqlite
 
 import (
 	"bytes"
@@ -8,15 +8,17 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/riskbot/riskbot/storage"
 )
 
 // Setting returns the value stored under scope and id (SetSetting), or
-// ErrNotFound.
+// storage.ErrNotFound.
 func (db *DB) Setting(ctx context.Context, scope, id string) (json.RawMessage, error) {
 	var v string
 	err := db.read.QueryRowContext(ctx, `SELECT value FROM settings WHERE scope = ? AND id = ?`, scope, id).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("%w (setting %s %s)", ErrNotFound, scope, id)
+		return nil, fmt.Errorf("%w (setting %s %s)", storage.ErrNotFound, scope, id)
 	}
 	if err != nil {
 		return nil, fail(fmt.Sprintf("read setting %s %s", scope, id), err)
@@ -28,17 +30,14 @@ func (db *DB) Setting(ctx context.Context, scope, id string) (json.RawMessage, e
 // what was there; a nil value deletes it.
 func (db *DB) SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error {
 	op := fmt.Sprintf("store setting %s %s", scope, id)
-	if scope == "" || id == "" {
-		return fmt.Errorf("storage: %s: no scope or id", op)
+	if err := storage.CheckSetting(scope, id, value); err != nil {
+		return fmt.Errorf("storage: %s: %w", op, err)
 	}
 	if value == nil {
 		if _, err := db.write.ExecContext(ctx, `DELETE FROM settings WHERE scope = ? AND id = ?`, scope, id); err != nil {
 			return fail(op, err)
 		}
 		return nil
-	}
-	if !json.Valid(value) {
-		return fmt.Errorf("storage: %s: the value is not JSON", op)
 	}
 	_, err := db.write.ExecContext(ctx, `INSERT INTO settings (scope, id, value, updated_at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (scope, id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
@@ -51,32 +50,6 @@ func (db *DB) SetSetting(ctx context.Context, scope, id string, value json.RawMe
 
 // Settings lists every value stored with SetSetting, by scope and id (for
 // copying a database: risk migrate).
-func (db *DB) Settings(ctx context.Context) ([]Setting, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT scope, id, value, updated_at FROM settings ORDER BY scope, id`)
-	if err != nil {
-		return nil, fail("list settings", err)
-	}
-	defer rows.Close()
-	var out []Setting
-	for rows.Next() {
-		var st Setting
-		var v string
-		var ms int64
-		if err := rows.Scan(&st.Scope, &st.ID, &v, &ms); err != nil {
-			return nil, fail("list settings", err)
-		}
-		st.Value, st.Updated = json.RawMessage(v), fromMillis(ms)
-		out = append(out, st)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fail("list settings", err)
-	}
-	return out, nil
-}
-
-// IdleLobbies lists the lobbies of the channels starting with prefix
-// whose last change was before a time, oldest first, without their games.
-func (db *DB) IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]Match, error) {
-	return db.list(ctx, "list idle lobbies", `SELECT `+matchColumns+` FROM matches
-		WHERE status = 1 AND updated_at < ? AND `+inScope+` ORDER BY updated_at, id`, before.UnixMilli(), prefix, prefix)
+func (db *DB) Settings(ctx context.Context) ([]storage.Setting, error) {
+	return query(ctx, db.read, "list settings", storage.ScanSettings, `SELECT scope, id, value, updated_at FROM settings ORDER BY scope, id`)
 }

@@ -1,4 +1,15 @@
-package storage
+// Package sqlite stores hosted matches in a SQLite file (mattn/go-sqlite3),
+// the default for one bot process: the contract of package storage, side
+// by side with storage/postgres, and tested by the same suite
+// (storage/storetest).
+//
+// Writers go through one connection whose transactions begin IMMEDIATE,
+// so they queue for the file's write lock instead of failing, and every
+// change is checked against the match version its writer read: several
+// processes may share the file. Readers use a pool of read-only
+// connections on the write-ahead log. The schema comes from the embedded
+// migrations, each applied in its own transaction.
+package sqlite
 
 import (
 	"context"
@@ -14,6 +25,7 @@ import (
 	"time"
 
 	"github.com/mattn/go-sqlite3"
+	"github.com/riskbot/riskbot/storage"
 )
 
 // DB is the SQLite store of hosted matches. It is safe for concurrent use,
@@ -40,11 +52,6 @@ type config struct {
 
 // Option configures Open.
 type Option func(*config)
-
-// DefaultSnapshotEvery is how often a snapshot is taken unless
-// SnapshotEvery says otherwise: loading replays fewer than this many
-// commands.
-const DefaultSnapshotEvery = 100
 
 // SnapshotEvery makes Save take a snapshot of the game whenever the log
 // reaches a multiple of n commands. Zero or less turns snapshots off (loading
@@ -75,7 +82,7 @@ const pageSize = 4096
 // written by a newer version of this program. Nothing at open scans the
 // matches, so it takes the same time however many there are.
 func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
-	c := config{snapshotEvery: DefaultSnapshotEvery, busyTimeout: 5 * time.Second, migrations: embedded}
+	c := config{snapshotEvery: storage.DefaultSnapshotEvery, busyTimeout: 5 * time.Second, migrations: embedded}
 	for _, o := range opts {
 		o(&c)
 	}
@@ -154,7 +161,7 @@ func (db *DB) Close() error {
 // Ready reports whether the database answers and its schema is the one
 // this program knows: what a process needs to take work.
 func (db *DB) Ready(ctx context.Context) error {
-	ms, err := migrations(embedded)
+	ms, err := storage.ReadMigrations(embedded)
 	if err != nil {
 		return fail("ready", err)
 	}
@@ -169,18 +176,15 @@ func (db *DB) Ready(ctx context.Context) error {
 }
 
 // Stats counts the open matches and the queued posts.
-func (db *DB) Stats(ctx context.Context) (Stats, error) {
-	var st Stats
-	var oldest sql.NullInt64
-	err := db.read.QueryRowContext(ctx, `SELECT
+func (db *DB) Stats(ctx context.Context) (storage.Stats, error) {
+	st, err := storage.ScanStats(db.read.QueryRowContext(ctx, `SELECT
 		(SELECT count(*) FROM matches WHERE status IN (1, 2)),
 		(SELECT count(*) FROM matches WHERE status = 2),
 		(SELECT count(*) FROM outbox),
-		(SELECT min(created_at) FROM outbox)`).Scan(&st.Open, &st.Active, &st.Queued, &oldest)
+		(SELECT min(created_at) FROM outbox)`))
 	if err != nil {
-		return Stats{}, fail("count matches and posts", err)
+		return storage.Stats{}, fail("count matches and posts", err)
 	}
-	st.Oldest = fromNullMillis(oldest)
 	return st, nil
 }
 
@@ -211,23 +215,13 @@ func (db *DB) Check(ctx context.Context) error {
 	return nil
 }
 
-// fail wraps an error of operation op, explaining SQLite's codes that a
-// person can act on. This package's own errors say it all already.
-func fail(op string, err error) error {
-	if _, ok := errors.AsType[*CorruptError](err); ok || errors.Is(err, ErrConflict) {
-		return err
-	}
-	return fmt.Errorf("storage: %w", describe(op, err))
-}
+// fail wraps an error of operation op (storage.Fail), explaining SQLite's
+// codes that a person can act on.
+func fail(op string, err error) error { return storage.Fail("storage", op, explain(err), err) }
 
 // describe is fail without the package prefix, for errors that the caller
 // wraps again.
-func describe(op string, err error) error {
-	if why := explain(err); why != "" {
-		return fmt.Errorf("%s: %s: %w", op, why, err)
-	}
-	return fmt.Errorf("%s: %w", op, err)
-}
+func describe(op string, err error) error { return storage.Describe(op, explain(err), err) }
 
 // explain says what an SQLite error means for whoever runs the program.
 func explain(err error) string {
@@ -260,4 +254,25 @@ func explain(err error) string {
 func isCode(err error, code sqlite3.ErrNoExtended) bool {
 	var e sqlite3.Error
 	return errors.As(err, &e) && e.ExtendedCode == code
+}
+
+// querier is what reads need of a *sql.DB or a *sql.Tx.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// query runs a query of operation op on q and reads its rows with scan (a
+// storage.ScanMatches, say).
+func query[T any](ctx context.Context, q querier, op string, scan func(storage.Rows) ([]T, error), sql string, args ...any) ([]T, error) {
+	rows, err := q.QueryContext(ctx, sql, args...)
+	if err != nil {
+		return nil, fail(op, err)
+	}
+	defer rows.Close()
+	out, err := scan(rows)
+	if err != nil {
+		return nil, fail(op, err)
+	}
+	return out, nil
 }

@@ -1,6 +1,7 @@
-// Package postgres stores hosted matches in PostgreSQL, for several bot
-// processes sharing one database: the same contract as the SQLite store
-// (storage/storetest), with the same types and errors (package storage).
+// Package postgres stores hosted matches in PostgreSQL (jackc/pgx), for
+// several bot processes sharing one database: the contract of package
+// storage, side by side with storage/sqlite, and tested by the same suite
+// (storage/storetest).
 //
 // Every change is checked against the match version its writer read, under
 // a row lock (SELECT ... FOR UPDATE), so racing writers in any number of
@@ -11,13 +12,8 @@ package postgres
 
 import (
 	"context"
-	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
-	"path"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -115,167 +111,26 @@ func (db *DB) Ready(ctx context.Context) error {
 
 // Stats counts the open matches and the queued posts.
 func (db *DB) Stats(ctx context.Context) (storage.Stats, error) {
-	var st storage.Stats
-	var oldest *int64
-	err := db.pool.QueryRow(ctx, `SELECT
+	st, err := storage.ScanStats(db.pool.QueryRow(ctx, `SELECT
 		(SELECT count(*) FROM matches WHERE status IN (1, 2)),
 		(SELECT count(*) FROM matches WHERE status = 2),
 		(SELECT count(*) FROM outbox),
-		(SELECT min(created_at) FROM outbox)`).Scan(&st.Open, &st.Active, &st.Queued, &oldest)
+		(SELECT min(created_at) FROM outbox)`))
 	if err != nil {
 		return storage.Stats{}, fail("count matches and posts", err)
 	}
-	st.Oldest = fromNullMillis(oldest)
 	return st, nil
 }
 
-// embedded holds the schema migrations, migrations/NNNN_name.sql.
-//
-//go:embed migrations/*.sql
-var embedded embed.FS
-
-// migrationLock is the advisory lock key under which migrations run
-// ("RISK").
-const migrationLock = 0x5249534b
-
-var migrationName = regexp.MustCompile(`^([0-9]{4})_[a-z0-9_]+\.sql$`)
-
-type migration struct {
-	version int
-	name    string
-	sql     string
-}
-
-// migrations reads and checks the numbered files of fsys: 0001 to N, no gaps.
-func migrations(fsys fs.FS) ([]migration, error) {
-	names, err := fs.Glob(fsys, "migrations/*.sql")
-	if err != nil {
-		return nil, err
-	}
-	var out []migration
-	for _, n := range names { // Glob sorts
-		m := migrationName.FindStringSubmatch(path.Base(n))
-		if m == nil {
-			return nil, fmt.Errorf("migration %s: want a name like 0001_matches.sql", n)
-		}
-		v, _ := strconv.Atoi(m[1])
-		if v != len(out)+1 {
-			return nil, fmt.Errorf("migration %s: want number %04d", n, len(out)+1)
-		}
-		b, err := fs.ReadFile(fsys, n)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, migration{v, path.Base(n), string(b)})
-	}
-	return out, nil
-}
-
-// migrate applies the migrations due, one per transaction, and returns how
-// many it knows. Each transaction takes an advisory lock first and reads
-// the version again: processes opening a new database at once apply each
-// migration once.
-func migrate(ctx context.Context, pool *pgxpool.Pool, fsys fs.FS) (int, error) {
-	ms, err := migrations(fsys)
-	if err != nil {
-		return 0, err
-	}
-	for {
-		done, err := migrateOne(ctx, pool, ms)
-		if err != nil {
-			return 0, err
-		}
-		if done {
-			return len(ms), nil
-		}
-	}
-}
-
-func migrateOne(ctx context.Context, pool *pgxpool.Pool, ms []migration) (done bool, err error) {
-	tx, err := pool.Begin(ctx)
-	if err != nil {
-		return false, describe("migrate", err)
-	}
-	defer tx.Rollback(ctx)
-	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, migrationLock); err != nil {
-		return false, describe("migrate", err)
-	}
-	v, err := version(ctx, tx)
-	if err != nil {
-		return false, err
-	}
-	switch {
-	case v > len(ms):
-		return false, fmt.Errorf("the database was written by a newer version of this program (schema version %d; this one knows up to %d): upgrade it", v, len(ms))
-	case v == len(ms):
-		return true, nil
-	case v == 0:
-		var other bool
-		if err := tx.QueryRow(ctx, `SELECT to_regclass('matches') IS NOT NULL`).Scan(&other); err != nil {
-			return false, describe("read the schema", err)
-		}
-		if other {
-			return false, errors.New("the database has a matches table but no schema version: another program's? (use a database or a search_path of its own)")
-		}
-		if _, err := tx.Exec(ctx, `CREATE TABLE schema_version (
-			version    integer PRIMARY KEY,
-			applied_at timestamptz NOT NULL DEFAULT now()
-		)`); err != nil {
-			return false, describe("create the schema", err)
-		}
-	}
-	m := ms[v]
-	// No arguments: pgx sends it as a simple query, several statements in one.
-	if _, err := tx.Exec(ctx, m.sql); err != nil {
-		return false, describe("migration "+m.name, err)
-	}
-	if _, err := tx.Exec(ctx, `INSERT INTO schema_version (version) VALUES ($1)`, m.version); err != nil {
-		return false, describe("migration "+m.name, err)
-	}
-	if err := tx.Commit(ctx); err != nil {
-		return false, describe("migration "+m.name, err)
-	}
-	return false, nil
-}
-
-// querier is what reads need of a pool, a connection or a transaction.
-type querier interface {
-	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
-	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
-}
-
-// version returns the last migration applied, 0 for a new database.
-func version(ctx context.Context, q querier) (int, error) {
-	var exists bool
-	if err := q.QueryRow(ctx, `SELECT to_regclass('schema_version') IS NOT NULL`).Scan(&exists); err != nil {
-		return 0, describe("read the schema version", err)
-	}
-	if !exists {
-		return 0, nil
-	}
-	var v int
-	if err := q.QueryRow(ctx, `SELECT coalesce(max(version), 0) FROM schema_version`).Scan(&v); err != nil {
-		return 0, describe("read the schema version", err)
-	}
-	return v, nil
-}
-
-// fail wraps an error of operation op. The storage package's own errors
-// say it all already.
+// fail wraps an error of operation op (storage.Fail), explaining
+// PostgreSQL's errors that a person can act on.
 func fail(op string, err error) error {
-	if _, ok := errors.AsType[*storage.CorruptError](err); ok || errors.Is(err, storage.ErrConflict) {
-		return err
-	}
-	return fmt.Errorf("storage: postgres: %w", describe(op, err))
+	return storage.Fail("storage: postgres", op, explain(err), err)
 }
 
-// describe is fail without the package prefix.
-func describe(op string, err error) error {
-	if why := explain(err); why != "" {
-		return fmt.Errorf("%s: %s: %w", op, why, err)
-	}
-	return fmt.Errorf("%s: %w", op, err)
-}
+// describe is fail without the package prefix, for errors that the caller
+// wraps again.
+func describe(op string, err error) error { return storage.Describe(op, explain(err), err) }
 
 // explain says what a PostgreSQL error means for whoever runs the program,
 // by its SQLSTATE class.
@@ -312,4 +167,25 @@ func explain(err error) string {
 func uniqueViolation(err error, constraint string) bool {
 	var e *pgconn.PgError
 	return errors.As(err, &e) && e.Code == "23505" && e.ConstraintName == constraint
+}
+
+// querier is what reads need of a pool, a connection or a transaction.
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// query runs a query of operation op on q and reads its rows with scan (a
+// storage.ScanMatches, say).
+func query[T any](ctx context.Context, q querier, op string, scan func(storage.Rows) ([]T, error), sql string, args ...any) ([]T, error) {
+	rows, err := q.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, fail(op, err)
+	}
+	defer rows.Close()
+	out, err := scan(rows)
+	if err != nil {
+		return nil, fail(op, err)
+	}
+	return out, nil
 }

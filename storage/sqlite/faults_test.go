@@ -1,4 +1,4 @@
-package storage_test
+package sqlite_test
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 	"github.com/mattn/go-sqlite3"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/sqlite"
 	"github.com/riskbot/riskbot/storage/storetest"
 )
 
@@ -51,7 +52,7 @@ func sqliteCode(err error) sqlite3.ErrNo {
 func newMatches(t *testing.T, path string, n int) []*engine.Game {
 	t.Helper()
 	ctx := context.Background()
-	db, err := storage.Open(ctx, path, storage.SnapshotEvery(10))
+	db, err := sqlite.Open(ctx, path, sqlite.SnapshotEvery(10))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +98,7 @@ func TestNotADatabase(t *testing.T) {
 				t.Fatal(err)
 			}
 			before := dirState(t, dir)
-			db, err := storage.Open(ctx, path)
+			db, err := sqlite.Open(ctx, path)
 			if err == nil {
 				db.Close()
 				t.Fatal("opened")
@@ -121,7 +122,7 @@ func TestNewerSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := dirState(t, dir)
-	db, err := storage.Open(ctx, path)
+	db, err := sqlite.Open(ctx, path)
 	if err == nil {
 		db.Close()
 		t.Fatal("opened")
@@ -183,7 +184,7 @@ func TestCorruptFile(t *testing.T) {
 			newMatches(t, path, 200)
 			tt.damage(t, path)
 			before := dirState(t, dir)
-			db, err := storage.Open(ctx, path)
+			db, err := sqlite.Open(ctx, path)
 			if err != nil {
 				if !strings.HasPrefix(err.Error(), "storage: open") || !strings.Contains(err.Error(), "damaged") && !strings.Contains(err.Error(), "not a SQLite database") {
 					t.Fatalf("open: got %q, want a clear message", err)
@@ -259,7 +260,7 @@ func TestBadSnapshot(t *testing.T) {
 		if err := rawExec(ctx, path, damage); err != nil {
 			t.Fatal(err)
 		}
-		db, err := storage.Open(ctx, path)
+		db, err := sqlite.Open(ctx, path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -286,7 +287,7 @@ func TestCorruptLogBehindSnapshot(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	db, err := storage.Open(ctx, path, storage.SnapshotEvery(10))
+	db, err := sqlite.Open(ctx, path, sqlite.SnapshotEvery(10))
 	if err != nil {
 		t.Fatal(err)
 	}

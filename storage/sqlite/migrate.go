@@ -1,4 +1,4 @@
-package storage
+package sqlite
 
 import (
 	"context"
@@ -7,12 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"path"
-	"regexp"
 	"strconv"
 	"time"
 
 	"github.com/mattn/go-sqlite3"
+	"github.com/riskbot/riskbot/storage"
 )
 
 // embedded holds the schema migrations, migrations/NNNN_name.sql, applied
@@ -24,46 +23,12 @@ var embedded embed.FS
 // applicationID marks the file as ours in its SQLite header ("RISK").
 const applicationID = 0x5249534b
 
-// migration is one numbered schema change.
-type migration struct {
-	version int
-	name    string
-	sql     string
-}
-
-var migrationName = regexp.MustCompile(`^([0-9]{4})_[a-z0-9_]+\.sql$`)
-
-// migrations reads and checks the numbered files of fsys: 0001 to N, no gaps.
-func migrations(fsys fs.FS) ([]migration, error) {
-	names, err := fs.Glob(fsys, "migrations/*.sql")
-	if err != nil {
-		return nil, err
-	}
-	var out []migration
-	for _, n := range names { // Glob sorts
-		m := migrationName.FindStringSubmatch(path.Base(n))
-		if m == nil {
-			return nil, fmt.Errorf("migration %s: want a name like 0001_matches.sql", n)
-		}
-		v, _ := strconv.Atoi(m[1])
-		if v != len(out)+1 {
-			return nil, fmt.Errorf("migration %s: want number %04d", n, len(out)+1)
-		}
-		b, err := fs.ReadFile(fsys, n)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, migration{v, path.Base(n), string(b)})
-	}
-	return out, nil
-}
-
 // migrate brings the schema up to date, one migration per transaction, and
 // refuses files that are not ours or that a newer version wrote, before it
 // writes anything. Several processes may open a database at once: each
 // transaction takes the write lock first and re-reads the version.
 func migrate(ctx context.Context, db *sql.DB, fsys fs.FS, patience time.Duration) error {
-	ms, err := migrations(fsys)
+	ms, err := storage.ReadMigrations(fsys)
 	if err != nil {
 		return err
 	}
@@ -118,7 +83,7 @@ func setWAL(ctx context.Context, db *sql.DB, patience time.Duration) error {
 }
 
 // migrateOne applies the next migration due, if any, in one transaction.
-func migrateOne(ctx context.Context, db *sql.DB, ms []migration) (done bool, err error) {
+func migrateOne(ctx context.Context, db *sql.DB, ms []storage.Migration) (done bool, err error) {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return false, describe("migrate", err)
@@ -143,14 +108,14 @@ func migrateOne(ctx context.Context, db *sql.DB, ms []migration) (done bool, err
 		}
 	}
 	m := ms[v]
-	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-		return false, describe("migration "+m.name, err)
+	if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+		return false, describe("migration "+m.Name, err)
 	}
-	if _, err := tx.ExecContext(ctx, "INSERT INTO schema_version (version) VALUES (?)", m.version); err != nil {
-		return false, describe("migration "+m.name, err)
+	if _, err := tx.ExecContext(ctx, "INSERT INTO schema_version (version) VALUES (?)", m.Version); err != nil {
+		return false, describe("migration "+m.Name, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return false, describe("migration "+m.name, err)
+		return false, describe("migration "+m.Name, err)
 	}
 	return false, nil
 }
@@ -183,8 +148,8 @@ func inspect(ctx context.Context, q querier, known int) (int, error) {
 	if err := q.QueryRowContext(ctx, "SELECT coalesce(max(version), 0) FROM schema_version").Scan(&v); err != nil {
 		return 0, describe("read the schema version", err)
 	}
-	if v > known {
-		return 0, fmt.Errorf("the database was written by a newer version of this program (schema version %d; this one knows up to %d): upgrade it", v, known)
+	if err := storage.CheckSchema(v, known); err != nil {
+		return 0, err
 	}
 	return v, nil
 }

@@ -1,0 +1,96 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// Export returns match id whole: its setup, its log and the host's data,
+// without replaying the log, so that a match that fails to load can still
+// be exported for a bug report.
+func (db *DB) Export(ctx context.Context, id int64) (*storage.Export, error) {
+	e, _, err := db.ExportLog(ctx, id, 0, 0)
+	return e, err
+}
+
+// ExportLog returns part of match id's export: its head and setup, and of
+// its log the entries after the first after, at most limit of them; and the
+// number of entries in the whole log. It reads only those entries.
+func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error) {
+	op := fmt.Sprintf("export match %d", id)
+	m, err := storage.ScanMatch(db.pool.QueryRow(ctx, `SELECT `+storage.MatchColumns+` FROM matches WHERE id = $1`, id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
+	}
+	if err != nil {
+		return nil, 0, fail(op, err)
+	}
+	return storage.ExportPart(m, after, limit, func(part *storage.Match) ([]engine.Entry, error) {
+		return readLog(ctx, db.pool, part, after)
+	})
+}
+
+// Import stores a match exported by Export, as a new match with a new id
+// in e.Channel, at version 1. It replays the log first and stores nothing
+// if it fails; an open match fails with storage.ErrChannelBusy if the
+// channel already has one.
+func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error) {
+	g, err := storage.CheckImport(e)
+	if err != nil {
+		return nil, fmt.Errorf("storage: postgres: import: %w", err)
+	}
+	op := "import into " + e.Channel
+	x, err := storage.EncodeImport(e, g, now)
+	if err != nil {
+		return nil, fmt.Errorf("storage: postgres: %s: %w", op, err)
+	}
+	m, ms := &x.Match, x.Match.Created.UnixMilli()
+	tx, err := db.pool.Begin(ctx)
+	if err != nil {
+		return nil, fail(op, err)
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx))
+	err = tx.QueryRow(ctx, `INSERT INTO matches (channel, status, version, meta, setup, commands, created_at, updated_at, closed_at)
+		VALUES ($1, $2, 1, $3, $4, $5, $6, $7, $8) RETURNING id`,
+		e.Channel, e.Status, storage.NullJSON(e.Meta), x.Setup, m.Commands, ms, ms, storage.NullMillis(m.Closed)).Scan(&m.ID)
+	if uniqueViolation(err, "matches_open_channel") {
+		return nil, fmt.Errorf("%w (%s)", storage.ErrChannelBusy, e.Channel)
+	}
+	if err != nil {
+		return nil, fail(op, err)
+	}
+	if len(x.Entries) > 0 {
+		entries := make([][]any, len(x.Entries))
+		for i, en := range x.Entries {
+			entries[i] = []any{m.ID, i + 1, int64(1), en, ms}
+		}
+		// COPY: a long log goes in one stream, not a statement per entry.
+		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"log"}, []string{"match_id", "seq", "version", "entry", "created_at"}, pgx.CopyFromRows(entries)); err != nil {
+			return nil, fail(op, err)
+		}
+		if storage.SnapshotDue(0, m.Commands, db.every) {
+			if err := db.snapshot(ctx, tx, m.ID, g); err != nil {
+				return nil, fail(op, err)
+			}
+		}
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return nil, fail(op, err)
+	}
+	return m, nil
+}
+
+// snapshot stores g as match id's snapshot.
+func (db *DB) snapshot(ctx context.Context, tx pgx.Tx, id int64, g *engine.Game) error {
+	b := &pgx.Batch{}
+	if err := queueSnapshot(b, id, g); err != nil {
+		return err
+	}
+	return tx.SendBatch(ctx, b).Close()
+}

@@ -1,0 +1,54 @@
+package postgres
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// Setting returns the value stored under scope and id (SetSetting), or
+// storage.ErrNotFound.
+func (db *DB) Setting(ctx context.Context, scope, id string) (json.RawMessage, error) {
+	var v []byte
+	err := db.pool.QueryRow(ctx, `SELECT value FROM settings WHERE scope = $1 AND id = $2`, scope, id).Scan(&v)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("%w (setting %s %s)", storage.ErrNotFound, scope, id)
+	}
+	if err != nil {
+		return nil, fail(fmt.Sprintf("read setting %s %s", scope, id), err)
+	}
+	return json.RawMessage(v), nil
+}
+
+// SetSetting stores value, the host's JSON, under scope and id, replacing
+// what was there; a nil value deletes it.
+func (db *DB) SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error {
+	op := fmt.Sprintf("store setting %s %s", scope, id)
+	if err := storage.CheckSetting(scope, id, value); err != nil {
+		return fmt.Errorf("storage: postgres: %s: %w", op, err)
+	}
+	if value == nil {
+		if _, err := db.pool.Exec(ctx, `DELETE FROM settings WHERE scope = $1 AND id = $2`, scope, id); err != nil {
+			return fail(op, err)
+		}
+		return nil
+	}
+	_, err := db.pool.Exec(ctx, `INSERT INTO settings (scope, id, value, updated_at) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (scope, id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+		scope, id, string(bytes.TrimSpace(value)), now.UnixMilli())
+	if err != nil {
+		return fail(op, err)
+	}
+	return nil
+}
+
+// Settings lists every value stored with SetSetting, by scope and id.
+func (db *DB) Settings(ctx context.Context) ([]storage.Setting, error) {
+	return query(ctx, db.pool, "list settings", storage.ScanSettings, `SELECT scope, id, value, updated_at FROM settings ORDER BY scope, id`)
+}

@@ -1,0 +1,146 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/riskbot/riskbot/storage"
+)
+
+// Claims (migration 0005): work that one process must do once. SQLite
+// serialises writers, so a claim is a read and an update in one write
+// transaction; the PostgreSQL store does the same with FOR UPDATE SKIP
+// LOCKED.
+
+// free is the SQL test that the claim in the columns of table t ("" or
+// "o.") is free for the claim in parameters ?2 (holder), ?3 (started) and
+// ?4 (now).
+func free(t string) string { return storage.FreeSQL(t, "?2", "?3", "?4") }
+
+// ClaimDue claims the timers of active matches due at c.Now, in scope ("",
+// a prefix ending in ':', or one channel), whose claim is free, at most
+// limit matches' worth, earliest first. A match's claim lasts until the
+// match changes (a Save releases it), the lease ends or ReleaseDue.
+func (db *DB) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Timer, error) {
+	const op = "claim due timers"
+	if err := c.Check(); err != nil {
+		return nil, fmt.Errorf("storage: %s: %w", op, err)
+	}
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fail(op, err)
+	}
+	defer tx.Rollback()
+	now := c.Now.UnixMilli()
+	ms, err := query(ctx, tx, op, storage.ScanClocks, `SELECT id, channel, remind_at, deadline_at, version FROM matches
+		WHERE id IN (
+			SELECT id FROM matches WHERE status = 2 AND remind_at IS NOT NULL AND remind_at <= ?4
+			UNION
+			SELECT id FROM matches WHERE status = 2 AND deadline_at IS NOT NULL AND deadline_at <= ?4)
+		AND `+storage.ScopeSQL("channel", "?1")+` AND `+free("")+`
+		ORDER BY min(coalesce(remind_at, deadline_at), coalesce(deadline_at, remind_at)), id LIMIT ?5`,
+		scope, c.Holder, c.Started.UnixMilli(), now, limit)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range ms {
+		if _, err := tx.ExecContext(ctx, `UPDATE matches SET claim_holder = ?, claim_at = ?, claim_until = ? WHERE id = ?`,
+			c.Holder, now, c.Until.UnixMilli(), m.ID); err != nil {
+			return nil, fail(op, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fail(op, err)
+	}
+	return storage.DueTimers(ms, c.Now), nil
+}
+
+// ReleaseDue gives up holder's claim on the timers of match id (the work
+// failed: another try, by any process, may claim them at once).
+func (db *DB) ReleaseDue(ctx context.Context, id int64, holder string) error {
+	if _, err := db.write.ExecContext(ctx, `UPDATE matches SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
+		WHERE id = ? AND claim_holder = ?`, id, holder); err != nil {
+		return fail(fmt.Sprintf("release the timers of match %d", id), err)
+	}
+	return nil
+}
+
+// ClaimPosts claims the posts queued at or before c.Now and not yet
+// delivered, in scope ("", a prefix ending in ':', or one channel), whose
+// claim is free, at most limit of them, oldest first. A post's claim lasts
+// until it is delivered (Delivered), the lease ends or ReleasePosts.
+func (db *DB) ClaimPosts(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Post, error) {
+	const op = "claim queued posts"
+	if err := c.Check(); err != nil {
+		return nil, fmt.Errorf("storage: %s: %w", op, err)
+	}
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fail(op, err)
+	}
+	defer tx.Rollback()
+	now := c.Now.UnixMilli()
+	out, err := query(ctx, tx, op, storage.ScanPosts, `SELECT o.id, o.match_id, m.channel, o.version, o.body, o.created_at
+		FROM outbox o JOIN matches m ON m.id = o.match_id
+		WHERE o.created_at <= ?4 AND `+storage.ScopeSQL("m.channel", "?1")+` AND `+free("o.")+`
+		ORDER BY o.id LIMIT ?5`, scope, c.Holder, c.Started.UnixMilli(), now, limit)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range out {
+		if _, err := tx.ExecContext(ctx, `UPDATE outbox SET claim_holder = ?, claim_at = ?, claim_until = ? WHERE id = ?`,
+			c.Holder, now, c.Until.UnixMilli(), p.ID); err != nil {
+			return nil, fail(op, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fail(op, err)
+	}
+	return out, nil
+}
+
+// ReleasePosts gives up holder's claim on the posts that version of match
+// id queued (their delivery failed: the next try, by any process, may
+// claim them at once).
+func (db *DB) ReleasePosts(ctx context.Context, id, version int64, holder string) error {
+	if _, err := db.write.ExecContext(ctx, `UPDATE outbox SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
+		WHERE match_id = ? AND version = ? AND claim_holder = ?`, id, version, holder); err != nil {
+		return fail(fmt.Sprintf("release the posts of match %d version %d", id, version), err)
+	}
+	return nil
+}
+
+// Lease takes, or renews, the named lease for c.Holder until c.Until: it
+// succeeds if nobody holds it, its lease has ended, or c.Holder holds it
+// already (a name is one process; a restarted one takes back its own), and
+// reports false if another holder's lease runs.
+func (db *DB) Lease(ctx context.Context, name string, c storage.Claim) (bool, error) {
+	op := "take lease " + name
+	if err := c.Check(); err != nil {
+		return false, fmt.Errorf("storage: %s: %w", op, err)
+	}
+	var holder string
+	err := db.write.QueryRowContext(ctx, `INSERT INTO leases (name, holder, since, until) VALUES (?1, ?2, ?3, ?4)
+		ON CONFLICT (name) DO UPDATE SET
+			since = CASE WHEN leases.holder = excluded.holder THEN leases.since ELSE excluded.since END,
+			holder = excluded.holder, until = excluded.until
+		WHERE leases.holder = excluded.holder OR leases.until <= excluded.since
+		RETURNING holder`, name, c.Holder, c.Now.UnixMilli(), c.Until.UnixMilli()).Scan(&holder)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fail(op, err)
+	}
+	return true, nil
+}
+
+// Unlease lets go of holder's named lease (another holder's is left alone).
+func (db *DB) Unlease(ctx context.Context, name, holder string) error {
+	if _, err := db.write.ExecContext(ctx, `DELETE FROM leases WHERE name = ? AND holder = ?`, name, holder); err != nil {
+		return fail("let go of lease "+name, err)
+	}
+	return nil
+}

@@ -1,0 +1,289 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/mattn/go-sqlite3"
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// Create opens a new match, in its lobby, in channel. It fails with
+// storage.ErrChannelBusy if the channel already has an open match.
+func (db *DB) Create(ctx context.Context, channel string, meta json.RawMessage, now time.Time) (*storage.Match, error) {
+	m, err := storage.NewMatch(channel, meta, now)
+	if err != nil {
+		return nil, fmt.Errorf("storage: create: %w", err)
+	}
+	ms := m.Created.UnixMilli()
+	res, err := db.write.ExecContext(ctx, `INSERT INTO matches (channel, status, version, meta, created_at, updated_at)
+		VALUES (?, ?, 1, ?, ?, ?)`, channel, storage.Lobby, storage.NullJSON(meta), ms, ms)
+	if isCode(err, sqlite3.ErrConstraintUnique) {
+		return nil, fmt.Errorf("%w (%s)", storage.ErrChannelBusy, channel)
+	}
+	if err != nil {
+		return nil, fail("create a match in "+channel, err)
+	}
+	if m.ID, err = res.LastInsertId(); err != nil {
+		return nil, fail("create a match in "+channel, err)
+	}
+	return m, nil
+}
+
+// Active returns the open (lobby or active) match of channel with its game
+// rebuilt; storage.ErrNotFound if the channel has none,
+// *storage.CorruptError if its log does not replay.
+func (db *DB) Active(ctx context.Context, channel string) (*storage.Loaded, error) {
+	l, err := db.load(ctx, `channel = ? AND status IN (1, 2)`, channel)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, fmt.Errorf("%w: channel %s has no open match", storage.ErrNotFound, channel)
+	}
+	return l, err
+}
+
+// Load returns match id with its game rebuilt; storage.ErrNotFound if there
+// is no such match, *storage.CorruptError if its log does not replay.
+func (db *DB) Load(ctx context.Context, id int64) (*storage.Loaded, error) {
+	l, err := db.load(ctx, `id = ?`, id)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
+	}
+	return l, err
+}
+
+// load reads one match and rebuilds its game, all in one read transaction
+// so that the row, the snapshot and the log agree.
+func (db *DB) load(ctx context.Context, where string, arg any) (*storage.Loaded, error) {
+	tx, err := db.read.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fail("load", err)
+	}
+	defer tx.Rollback()
+	m, err := storage.ScanMatch(tx.QueryRowContext(ctx, `SELECT `+storage.MatchColumns+` FROM matches WHERE `+where, arg))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, storage.ErrNotFound
+	}
+	if err != nil {
+		return nil, fail("load", err)
+	}
+	l := &storage.Loaded{Match: *m}
+	if m.Setup == nil {
+		return l, nil
+	}
+	l.Game, err = db.rebuild(ctx, tx, m)
+	if err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// rebuild returns m's game: the latest snapshot plus the rest of the log
+// (storage.Rebuild).
+func (db *DB) rebuild(ctx context.Context, q querier, m *storage.Match) (*engine.Game, error) {
+	var seq int
+	var snap []byte
+	err := q.QueryRowContext(ctx, `SELECT seq, game FROM snapshots WHERE match_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1`,
+		m.ID, m.Commands).Scan(&seq, &snap)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, fail(fmt.Sprintf("load match %d", m.ID), err)
+	}
+	return storage.Rebuild(m, seq, snap, func(after int) ([]engine.Entry, error) { return readLog(ctx, q, m, after) })
+}
+
+// readLog reads m's log after its first `after` entries; a gap or an entry
+// that does not decode is a *storage.CorruptError.
+func readLog(ctx context.Context, q querier, m *storage.Match, after int) ([]engine.Entry, error) {
+	return query(ctx, q, fmt.Sprintf("load match %d", m.ID), storage.NewLogReader(m, after).Read,
+		`SELECT seq, entry FROM log WHERE match_id = ? AND seq > ? AND seq <= ? ORDER BY seq`, m.ID, after, m.Commands)
+}
+
+// History lists every match channel has hosted, newest first, without
+// their games.
+func (db *DB) History(ctx context.Context, channel string) ([]storage.Match, error) {
+	return db.list(ctx, "history of "+channel, `SELECT `+storage.MatchColumns+` FROM matches WHERE channel = ? ORDER BY id DESC`, channel)
+}
+
+// Finished lists closed (finished or abandoned) matches, the most recently
+// closed first, at most limit of them (all if limit <= 0).
+func (db *DB) Finished(ctx context.Context, limit int) ([]storage.Match, error) {
+	if limit <= 0 {
+		limit = -1
+	}
+	return db.list(ctx, "list finished matches", `SELECT `+storage.MatchColumns+` FROM matches
+		WHERE status IN (3, 4) ORDER BY closed_at DESC, id DESC LIMIT ?`, limit)
+}
+
+// list reads matches, storage.MatchColumns each.
+func (db *DB) list(ctx context.Context, op, sql string, args ...any) ([]storage.Match, error) {
+	return query(ctx, db.read, op, storage.ScanMatches, sql, args...)
+}
+
+// inScope is the SQL test that a match's channel starts with a prefix
+// (the ? parameter, given twice; "" matches every channel). Each adapter
+// (Discord, the console) handles only its own channels' timers and posts.
+const inScope = `substr(channel, 1, length(?)) = ?`
+
+// OpenMatches lists the open (lobby or active) matches of the channels
+// that start with prefix ("" for all), oldest first, without their games.
+func (db *DB) OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error) {
+	return db.list(ctx, "list open matches", `SELECT `+storage.MatchColumns+` FROM matches
+		WHERE status IN (1, 2) AND `+inScope+` ORDER BY id`, prefix, prefix)
+}
+
+// IdleLobbies lists the lobbies of the channels starting with prefix
+// whose last change was before a time, oldest first, without their games.
+func (db *DB) IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]storage.Match, error) {
+	return db.list(ctx, "list idle lobbies", `SELECT `+storage.MatchColumns+` FROM matches
+		WHERE status = 1 AND updated_at < ? AND `+inScope+` ORDER BY updated_at, id`, before.UnixMilli(), prefix, prefix)
+}
+
+// Due lists the reminders and deadlines of active matches, in channels
+// that start with prefix ("" for all), that are due at or before now,
+// earliest first. A timer stays due until a Save changes it.
+func (db *DB) Due(ctx context.Context, prefix string, now time.Time) ([]storage.Timer, error) {
+	ms := now.UnixMilli()
+	return query(ctx, db.read, "list due timers", storage.ScanTimers, `
+		SELECT id, channel, 1, remind_at, version FROM matches
+			WHERE status = 2 AND remind_at IS NOT NULL AND remind_at <= ? AND `+inScope+`
+		UNION ALL
+		SELECT id, channel, 2, deadline_at, version FROM matches
+			WHERE status = 2 AND deadline_at IS NOT NULL AND deadline_at <= ? AND `+inScope+`
+		ORDER BY 4, 1, 3`, ms, prefix, prefix, ms, prefix, prefix)
+}
+
+// Outbox lists the posts queued before the given time and not yet
+// delivered, for channels that start with prefix ("" for all), oldest
+// first, at most limit of them.
+func (db *DB) Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error) {
+	return query(ctx, db.read, "list queued posts", storage.ScanPosts, `
+		SELECT o.id, o.match_id, m.channel, o.version, o.body, o.created_at
+		FROM outbox o JOIN matches m ON m.id = o.match_id
+		WHERE o.created_at < ? AND `+strings.ReplaceAll(inScope, "channel", "m.channel")+`
+		ORDER BY o.id LIMIT ?`, before.UnixMilli(), prefix, prefix, limit)
+}
+
+// Delivered removes from the outbox the posts that the change making
+// version of match id queued. Delivering twice is harmless.
+func (db *DB) Delivered(ctx context.Context, id, version int64) error {
+	if _, err := db.write.ExecContext(ctx, `DELETE FROM outbox WHERE match_id = ? AND version = ?`, id, version); err != nil {
+		return fail(fmt.Sprintf("mark the posts of match %d version %d delivered", id, version), err)
+	}
+	return nil
+}
+
+// Save applies change c to match id in one transaction, if the match is
+// still at version: the match starts, entries are appended to its log,
+// its meta, status and timers change, and a snapshot is taken when one is
+// due (storage.PlanSave). It returns the new version. A stale version
+// fails with storage.ErrConflict and changes nothing; so does any other
+// error. The write lock, taken as the transaction begins (IMMEDIATE), is
+// held from the version check to the commit.
+//
+// Save does not replay the entries: they must be what applying the
+// commands to the game loaded at version gave, which the version check
+// makes sure is still the match's game.
+func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now time.Time) (int64, error) {
+	op := fmt.Sprintf("save match %d", id)
+	enc, err := storage.EncodeChange(c)
+	if err != nil {
+		return 0, fmt.Errorf("storage: %s: %w", op, err)
+	}
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, fail(op, err)
+	}
+	defer tx.Rollback()
+	var row storage.Row
+	err = tx.QueryRowContext(ctx, `SELECT status, version, commands FROM matches WHERE id = ?`, id).
+		Scan(&row.Status, &row.Version, &row.Commands)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
+	}
+	if err != nil {
+		return 0, fail(op, err)
+	}
+	w, err := storage.PlanSave(id, version, row, c, enc, db.every, now)
+	if err != nil {
+		return 0, fail(op, err)
+	}
+	next, ms := w.Next, w.Millis
+	if len(w.Entries) > 0 {
+		if err := insertLog(ctx, tx, id, w.From, next, w.Entries, ms); err != nil {
+			return 0, fail(op, err)
+		}
+	}
+	if w.Snapshot {
+		if err := snapshot(ctx, tx, id, c.Game); err != nil {
+			return 0, fail(op, err)
+		}
+	}
+	set, args := w.SetSQL(func(int) string { return "?" })
+	res, err := tx.ExecContext(ctx, `UPDATE matches SET `+set+` WHERE id = ? AND version = ?`, append(args, id, version)...)
+	if err != nil {
+		return 0, fail(op, err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		// Unreachable while the write lock is held since the read above;
+		// kept so that the check does not depend on the lock.
+		return 0, fmt.Errorf("%w (match %d)", storage.ErrConflict, id)
+	}
+	holder, claimed, until := w.Claimed()
+	for _, p := range c.Posts {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (match_id, version, body, created_at, claim_holder, claim_at, claim_until) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			id, next, string(p), ms, holder, claimed, until); err != nil {
+			return 0, fail(op, err)
+		}
+	}
+	if r := c.Request; r != nil {
+		_, err := tx.ExecContext(ctx, `INSERT INTO requests (key, match_id, channel, version, user_id, summary, result, created_at)
+			SELECT ?, id, channel, ?, ?, ?, ?, ? FROM matches WHERE id = ?`, r.Key, next, r.User, r.Summary, r.Result, ms, id)
+		if isCode(err, sqlite3.ErrConstraintPrimaryKey) {
+			return 0, fmt.Errorf("%w (key %s)", storage.ErrDuplicate, r.Key)
+		}
+		if err != nil {
+			return 0, fail(op, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, fail(op, err)
+	}
+	return next, nil
+}
+
+// insertLog appends entries after the first n of match id's log.
+func insertLog(ctx context.Context, tx *sql.Tx, id int64, n int, version int64, entries []string, ms int64) error {
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO log (match_id, seq, version, entry, created_at) VALUES (?, ?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	for i, e := range entries {
+		if _, err := stmt.ExecContext(ctx, id, n+i+1, version, e, ms); err != nil {
+			if isCode(err, sqlite3.ErrConstraintPrimaryKey) {
+				return fmt.Errorf("%w (log entry %d of match %d exists)", storage.ErrConflict, n+i+1, id)
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// snapshot stores g as match id's snapshot and drops older ones: only the
+// latest is ever read.
+func snapshot(ctx context.Context, tx *sql.Tx, id int64, g *engine.Game) error {
+	b, err := json.Marshal(g)
+	if err != nil {
+		return fmt.Errorf("snapshot: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM snapshots WHERE match_id = ?`, id); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO snapshots (match_id, seq, game) VALUES (?, ?, ?)`, id, g.Version, string(b))
+	return err
+}

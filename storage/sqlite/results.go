@@ -1,0 +1,78 @@
+package sqlite
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// RecordResult stores a finished match's result, once: recording the same
+// result again does nothing; a different one for the same match fails with
+// storage.ErrResultDiffers and changes nothing.
+func (db *DB) RecordResult(ctx context.Context, r storage.Result) error {
+	if err := storage.CheckResult(r); err != nil {
+		return err
+	}
+	op := fmt.Sprintf("record the result of match %d", r.Match)
+	rules, _ := r.Rules.MarshalText()
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return fail(op, err)
+	}
+	defer tx.Rollback()
+	const stored = `SELECT ` + storage.ResultColumns + ` FROM results WHERE match_id = ? ORDER BY seat`
+	// A result recorded already is compared, never added to.
+	rows, err := query(ctx, tx, op, storage.ScanResults, stored, r.Match)
+	if err != nil {
+		return err
+	}
+	if len(rows) > 0 {
+		return storage.CheckRecorded(r, rows)
+	}
+	for i, s := range r.Seats {
+		_, err := tx.ExecContext(ctx, `INSERT INTO results (match_id, seat, server, rules, player, level, name, place, ended_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seat) DO NOTHING`,
+			r.Match, i, r.Server, string(rules), s.Player, s.Level, s.Name, s.Place, r.Ended.UnixMilli())
+		if err != nil {
+			return fail(op, err)
+		}
+	}
+	// What another writer stored first is compared too.
+	if rows, err = query(ctx, tx, op, storage.ScanResults, stored, r.Match); err != nil {
+		return err
+	}
+	if err := storage.CheckRecorded(r, rows); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fail(op, err)
+	}
+	return nil
+}
+
+// Leaderboard returns a server's players under a rule set, best rated
+// first, at most limit (all if limit <= 0).
+func (db *DB) Leaderboard(ctx context.Context, server string, rules state.Rules, limit int) ([]storage.Standing, error) {
+	rows, err := db.serverResults(ctx, server)
+	if err != nil {
+		return nil, err
+	}
+	return storage.Leaderboard(rows, rules, limit), nil
+}
+
+// PlayerStats returns a player's standings on a server, one per rule set
+// played (none if they never finished a match there).
+func (db *DB) PlayerStats(ctx context.Context, server, player string) ([]storage.Standing, error) {
+	rows, err := db.serverResults(ctx, server)
+	if err != nil {
+		return nil, err
+	}
+	return storage.PlayerStats(rows, player), nil
+}
+
+func (db *DB) serverResults(ctx context.Context, server string) ([]storage.ResultRow, error) {
+	return query(ctx, db.read, "read the results of "+server, storage.ScanResults, `SELECT `+storage.ResultColumns+` FROM results
+		WHERE server = ? ORDER BY ended_at, match_id, seat`, server)
+}
