@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -126,11 +127,29 @@ func decodeStrictMeta(raw json.RawMessage, m *hosted.Meta) error {
 	if err := json.Unmarshal(raw, m); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			return fmt.Errorf("%s: must be %s, not %s", te.Field, te.Type, te.Value)
+			return fmt.Errorf("%s: must be %s, not %s", te.Field, jsonType(te.Type), te.Value)
 		}
 		return err
 	}
 	return nil
+}
+
+// jsonType names the JSON value a Go type is read from ("an array"): the
+// error names what the file should hold, not the bot's types.
+func jsonType(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "a boolean"
+	case reflect.Pointer:
+		return jsonType(t.Elem())
+	}
+	return "a number"
 }
 
 // jsonKind names the kind of a JSON value by its first character.

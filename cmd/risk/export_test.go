@@ -100,7 +100,7 @@ func TestExportImport(t *testing.T) {
 		// Issue 12, fault 5: what the bot could not host is refused,
 		// saying why, and nothing is stored.
 		{"meta not an object", withMeta(t, out, `"surprise"`), []string{"import", "--db", dst, "--channel", "x:2", "-"}, 1, "meta: must be an object, not a string"},
-		{"meta of the wrong shape", withMeta(t, out, `{"host":"p0","seats":7}`), []string{"import", "--db", dst, "--channel", "x:3", "-"}, 1, "meta: seats: must be []bot.SeatMeta, not number"},
+		{"meta of the wrong shape", withMeta(t, out, `{"host":"p0","seats":7}`), []string{"import", "--db", dst, "--channel", "x:3", "-"}, 1, "meta: seats: must be an array, not number"},
 		{"no meta", withMeta(t, out, ``), []string{"import", "--db", dst, "--channel", "x:4", "-"}, 1, "meta: missing"},
 		{"finished, not won", strings.Replace(out, `"status":"active"`, `"status":"finished"`, 1), []string{"import", "--db", dst, "--channel", "x:5", "-"}, 1, "status: finished, but nobody has won"},
 		{"negative turn hours", strings.Replace(out, `"turn_hours":24`, `"turn_hours":-5`, 1), []string{"import", "--db", dst, "--channel", "x:6", "-"}, 1, "meta.settings.turn_hours: -5, want 1 to 720"},
