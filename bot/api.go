@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/look"
 
 	"github.com/riskbot/riskbot/bot/chat"
 
@@ -47,7 +48,7 @@ type MatchInfo struct {
 	// Bots are the engine seats a computer plays now.
 	Bots []bool
 
-	render Renderer
+	render look.Renderer
 }
 
 // Match returns match id, for the match API.
@@ -63,7 +64,7 @@ func (b *Bot) Match(ctx context.Context, id int64) (*MatchInfo, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := b.palette(m)
+	p := b.look.Palette(m)
 	info := &MatchInfo{Match: l.Match, Game: l.Game, RGB: p.RGB, render: p.Render}
 	if l.Game != nil {
 		for i := range l.Game.State.Seats {

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/look"
 
 	"github.com/riskbot/riskbot/bot/news"
 
@@ -71,11 +72,6 @@ type Store interface {
 	IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]storage.Match, error)
 }
 
-// Renderer draws the map of a state as a PNG.
-type Renderer interface {
-	Render(ctx context.Context, s *state.State) ([]byte, error)
-}
-
 // Player is a computer player: it picks one command at a time from its
 // seat's view.
 type Player interface {
@@ -86,7 +82,7 @@ type Player interface {
 // required.
 type Config struct {
 	Store  Store
-	Render Renderer
+	Render look.Renderer
 	// Poster posts messages that answer no command (bot turns, pings,
 	// reminders). Nil drops them.
 	Poster chat.Poster
@@ -106,7 +102,7 @@ type Config struct {
 	RGB    []int
 	// Palettes are the other sets of player colours a match may choose
 	// (/risk new palette:NAME), by name: "standard" and "colorblind".
-	Palettes map[string]Palette
+	Palettes map[string]look.Palette
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// Seed draws the seed of a new match; nil draws it from crypto/rand.
@@ -180,22 +176,6 @@ const DefaultLease = 2 * postTimeout
 // Config.Thinkers says otherwise: half the processors, at least one.
 func DefaultThinkers() int { return max(1, runtime.GOMAXPROCS(0)/2) }
 
-// Palette is a set of player colours: their names for the chat, in turn
-// order, and the renderer that draws them.
-type Palette struct {
-	Colors []string
-	RGB    []int // the colours as 0xRRGGBB; may be empty
-	Render Renderer
-}
-
-// palette returns the palette of match m: its choice, or the default.
-func (b *Bot) palette(m *hosted.Match) Palette {
-	if p, ok := b.cfg.Palettes[m.Meta.Settings.Palette]; ok && p.Render != nil {
-		return p
-	}
-	return Palette{Colors: b.cfg.Colors, RGB: b.cfg.RGB, Render: b.cfg.Render}
-}
-
 // Bot hosts matches, one per channel. Its methods are safe for concurrent
 // use: commands of one channel run one at a time, channels in parallel.
 type Bot struct {
@@ -219,7 +199,7 @@ type Bot struct {
 	// thinking holds a token per computer turn being played.
 	thinking chan struct{}
 	// maps are the maps drawn lately.
-	maps *mapCache
+	look *look.Maps
 	// people are the players' choices.
 	people *people.People
 	// matches loads and saves the matches.
@@ -270,7 +250,7 @@ func New(cfg Config) (*Bot, error) {
 	bg, cancel := context.WithCancel(context.Background())
 	b := &Bot{cfg: cfg, specs: command.Specs(cfg.Levels), started: cfg.Now(), locks: map[string]*sync.Mutex{},
 		running: map[string]bool{}, again: map[string]bool{}, elsewhere: map[string]bool{}, bg: bg, cancel: cancel,
-		thinking: make(chan struct{}, cfg.Thinkers), maps: newMapCache(cachedMaps),
+		thinking: make(chan struct{}, cfg.Thinkers), look: look.New(cfg.Palettes, look.Palette{Colors: cfg.Colors, RGB: cfg.RGB, Render: cfg.Render}),
 		people: people.New(cfg.Store, cfg.Now, cfg.Log)}
 	b.matches = hosted.NewMatches(cfg.Store, b.people, cfg.Now, cfg.Log, b.claim)
 	return b, nil

@@ -97,7 +97,7 @@ func (b *Bot) clickOn(ctx context.Context, c chat.Click, bt hosted.Press, m *hos
 		if err := autoplaceApplies(m.Game.State, bt.Args); err != nil {
 			return result{}, err
 		}
-		return b.act(ctx, m, seat, b.voice(m).Autoplaced(m, seat), engine.AutoPlace{})
+		return b.act(ctx, m, seat, b.look.Voice(m).Autoplaced(m, seat), engine.AutoPlace{})
 	}
 	switch bt.Action {
 	case "goon":
@@ -156,22 +156,22 @@ func (b *Bot) clickOn(ctx context.Context, c chat.Click, bt hosted.Press, m *hos
 			return result{}, chat.Refuse("That button is broken.")
 		}
 		dice := max(1, engine.MaxDice(s.Terr[from].Armies))
-		return b.act(ctx, m, seat, func(out voice.Said) chat.Message { return b.voice(m).AttackReply(m, seat, from, to, out) },
+		return b.act(ctx, m, seat, func(out voice.Said) chat.Message { return b.look.Voice(m).AttackReply(m, seat, from, to, out) },
 			engine.Attack{From: from, To: to, Dice: dice})
 	case "blitz":
 		from, to := arg(0), arg(1)
-		return b.act(ctx, m, seat, func(out voice.Said) chat.Message { return b.voice(m).AttackReply(m, seat, from, to, out) },
+		return b.act(ctx, m, seat, func(out voice.Said) chat.Message { return b.look.Voice(m).AttackReply(m, seat, from, to, out) },
 			engine.Blitz{From: from, To: to, Keep: 1})
 	case "occupy":
 		return b.occupy(ctx, m, seat, arg(0))
 	case "end":
 		return b.endTurn(ctx, m, seat, "")
 	case "launch":
-		return b.act(ctx, m, seat, b.voice(m).Next(m, seat), engine.Launch{})
+		return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.Launch{})
 	case "use":
 		it := s.Seats[seat].Capitals.Item
 		return b.act(ctx, m, seat, func(out voice.Said) chat.Message {
-			return chat.Message{Text: voice.FitLines(out.Lines, 1600) + "\n" + voice.ItemEffect(it) + b.voice(m).NextStep(m, seat)}
+			return chat.Message{Text: voice.FitLines(out.Lines, 1600) + "\n" + voice.ItemEffect(it) + b.look.Voice(m).NextStep(m, seat)}
 		}, engine.UseItem{})
 	case "move":
 		return b.move(ctx, m, seat, engine.Move{From: arg(0), To: arg(1), Quarters: arg(2), Hero: arg(3) == 1})

@@ -39,7 +39,7 @@ func (b *Bot) capitalsPlace(ctx context.Context, c *call, m *hosted.Match, seat 
 		if err != nil {
 			return result{}, err
 		}
-		return b.act(ctx, m, seat, b.voice(m).Next(m, seat), engine.Capital{Territory: t})
+		return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.Capital{Territory: t})
 	}
 	if !named || strings.TrimSpace(q) == "" {
 		return result{}, chat.Refuse("Name the territory that gets your reinforcements: /risk place territory:NAME.")
@@ -52,7 +52,7 @@ func (b *Bot) capitalsPlace(ctx context.Context, c *call, m *hosted.Match, seat 
 		return result{}, chat.Refuse("In a capitals match all your reinforcements (%s) go to one territory: leave out armies.",
 			chat.Plural(s.Seats[seat].Reserve, "troop", "troops"))
 	}
-	return b.act(ctx, m, seat, b.voice(m).Next(m, seat), engine.Reinforce{Territory: t})
+	return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.Reinforce{Territory: t})
 }
 
 // capitalsAttack captures a neutral territory or plans an attack on an
@@ -69,9 +69,9 @@ func (b *Bot) capitalsAttack(ctx context.Context, c *call, m *hosted.Match, seat
 		return result{}, err
 	}
 	if s.Terr[to].Owner == state.Neutral {
-		return b.act(ctx, m, seat, b.voice(m).Next(m, seat), engine.Capture{From: from, To: to})
+		return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.Capture{From: from, To: to})
 	}
-	return b.act(ctx, m, seat, func(out voice.Said) chat.Message { return b.voice(m).PlanReply(m, seat, out) }, engine.Plan{From: from, To: to})
+	return b.act(ctx, m, seat, func(out voice.Said) chat.Message { return b.look.Voice(m).PlanReply(m, seat, out) }, engine.Plan{From: from, To: to})
 }
 
 func cmdLaunch(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
@@ -79,7 +79,7 @@ func cmdLaunch(ctx context.Context, c *call, m *hosted.Match, seat int) (result,
 	if !hosted.IsCapitals(m.Game.State) {
 		return result{}, chat.Refuse("/risk launch is for capitals matches; in classic attacks roll at once with /risk attack.")
 	}
-	return b.act(ctx, m, seat, b.voice(m).Next(m, seat), engine.Launch{})
+	return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.Launch{})
 }
 
 func cmdPort(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
@@ -92,7 +92,7 @@ func cmdPort(ctx context.Context, c *call, m *hosted.Match, seat int) (result, e
 	if err != nil {
 		return result{}, err
 	}
-	return b.act(ctx, m, seat, b.voice(m).Next(m, seat), engine.BuildPort{Territory: t})
+	return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.BuildPort{Territory: t})
 }
 
 func parseRatio(v string) int {
@@ -139,13 +139,13 @@ func (b *Bot) capitalsMove(ctx context.Context, c *call, m *hosted.Match, seat i
 		}
 		return result{}, err
 	}
-	return result{reply: b.voice(m).MoveChoice(m, seat, from, to, q, hero)}, nil
+	return result{reply: b.look.Voice(m).MoveChoice(m, seat, from, to, q, hero)}, nil
 }
 
 // move applies the turn's move.
 func (b *Bot) move(ctx context.Context, m *hosted.Match, seat int, mv engine.Move) (result, error) {
 	return b.act(ctx, m, seat, func(out voice.Said) chat.Message {
-		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + b.voice(m).NextStep(m, seat)}
+		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + b.look.Voice(m).NextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseMove && m.Game.State.Current == seat {
 			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: "End turn", Style: chat.Success}}}
 		}
@@ -162,7 +162,7 @@ func (b *Bot) capitalsCards(ctx context.Context, c *call, m *hosted.Match, seat 
 			return result{}, chat.Refuse("You hold no item to use.")
 		}
 		return b.act(ctx, m, seat, func(out voice.Said) chat.Message {
-			return chat.Message{Text: voice.FitLines(out.Lines, 1600) + "\n" + voice.ItemEffect(it) + b.voice(m).NextStep(m, seat)}
+			return chat.Message{Text: voice.FitLines(out.Lines, 1600) + "\n" + voice.ItemEffect(it) + b.look.Voice(m).NextStep(m, seat)}
 		}, engine.UseItem{})
 	}
 	if !it.Kept() {

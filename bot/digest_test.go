@@ -21,7 +21,7 @@ func TestDigestSinceYourLastTurn(t *testing.T) {
 	s := m.Game.State
 	ann := s.SeatByID(user("Ann").ID)
 	bob := 1 - ann
-	if got := h.bot.voice(m).Digest(m, ann); got != nil {
+	if got := h.bot.look.Voice(m).Digest(m, ann); got != nil {
 		t.Fatalf("a digest before the first turn: %q", got)
 	}
 	// Ann held Australia whole at the end of her last turn; Bob has taken
@@ -48,7 +48,7 @@ func TestDigestSinceYourLastTurn(t *testing.T) {
 		s.Terr[t].Armies = 30
 	}
 	m.Meta.Seats[m.Meta.Index(user("Ann").ID)].Held = held
-	got := h.bot.voice(m).Digest(m, ann)
+	got := h.bot.look.Voice(m).Digest(m, ann)
 	text := strings.Join(got, "\n")
 	if len(got) == 0 || len(got) > 5 || !strings.HasPrefix(got[0], "**Since your last turn:** 🔻 You lost ") {
 		t.Fatalf("digest %q", got)
@@ -63,7 +63,7 @@ func TestDigestSinceYourLastTurn(t *testing.T) {
 	}
 	// A seat that lost nothing gets no loss line.
 	m.Meta.Seats[m.Meta.Index(user("Ann").ID)].Held = hosted.HeldBy(s, ann)
-	if text := strings.Join(h.bot.voice(m).Digest(m, ann), "\n"); strings.Contains(text, "lost") {
+	if text := strings.Join(h.bot.look.Voice(m).Digest(m, ann), "\n"); strings.Contains(text, "lost") {
 		t.Errorf("a loss without one: %s", text)
 	}
 	if s.Phase == state.PhaseSetup {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/bot/look"
 	"github.com/riskbot/riskbot/bot/voice"
 
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -122,9 +123,9 @@ func (b *Bot) wholeMatch(ctx context.Context, m *hosted.Match, show string) (res
 		return result{reply: chat.Message{Private: true, Embed: &chat.Embed{Title: "Fair dice", Description: strings.TrimSpace(v.String()),
 			Footer: "Compare the commitment with the one in the match's start post: " + published}}}, nil
 	}
-	r := b.palette(m).Render
+	r := b.look.Palette(m).Render
 	for {
-		w, ok := r.(interface{ Unwrap() Renderer })
+		w, ok := r.(interface{ Unwrap() look.Renderer })
 		if _, can := r.(replayer); can || !ok {
 			break
 		}

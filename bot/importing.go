@@ -185,7 +185,7 @@ func (b *Bot) checkMeta(m hosted.Meta, status storage.Status, g *engine.Game) []
 	if set.OnTimeout != "bot" && set.OnTimeout != "skip" {
 		add("meta.settings.on_timeout: %q, want bot or skip", set.OnTimeout)
 	}
-	if _, ok := b.cfg.Palettes[set.Palette]; set.Palette != "" && !ok {
+	if set.Palette != "" && !b.look.Has(set.Palette) {
 		add("meta.settings.palette: %q is not a palette of this bot", set.Palette)
 	}
 	switch o := set.Options; o.Rules {

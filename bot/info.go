@@ -28,11 +28,11 @@ func cmdStatus(ctx context.Context, c *call) (result, error) {
 	}
 	s := m.Game.State
 	if hosted.IsCapitals(s) {
-		lines := append([]string{b.voice(m).StatusLine(m)}, b.voice(m).CapitalsStatus(m)...)
+		lines := append([]string{b.look.Voice(m).StatusLine(m)}, b.look.Voice(m).CapitalsStatus(m)...)
 		lines = append(lines, "* a computer plays this seat. "+voice.SettingsText(m.Meta.Settings)+".")
-		return result{reply: b.voice(m).Standings(m, lines)}, nil
+		return result{reply: b.look.Voice(m).Standings(m, lines)}, nil
 	}
-	lines := []string{b.voice(m).StatusLine(m), "```"}
+	lines := []string{b.look.Voice(m).StatusLine(m), "```"}
 	lines = append(lines, fmt.Sprintf("%-16s %5s %6s %5s %6s", "player", "terr", "armies", "cards", "income"))
 	for i := range s.Seats {
 		name := s.Seats[i].Name
@@ -58,7 +58,7 @@ func cmdStatus(ctx context.Context, c *call) (result, error) {
 	if len(held) > 0 {
 		lines = append(lines, "Continents held: "+strings.Join(held, "; ")+".")
 	}
-	return result{reply: b.voice(m).Standings(m, lines)}, nil
+	return result{reply: b.look.Voice(m).Standings(m, lines)}, nil
 }
 
 func cmdCards(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
@@ -187,7 +187,7 @@ func (b *Bot) history(ctx context.Context, m *hosted.Match, turn, page int) (res
 	if err != nil {
 		return result{}, err
 	}
-	v := b.voice(m)
+	v := b.look.Voice(m)
 	turns, live, err := v.Retell(e.Record)
 	if err != nil {
 		return result{}, fmt.Errorf("bot: tell the history of match %d: %w", m.ID, err)

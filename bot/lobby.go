@@ -30,7 +30,7 @@ var botNames = []string{"Napoleon", "Catherine", "Hannibal", "Boudica", "Saladin
 func (b *Bot) applySettings(set hosted.Settings, a command.Args) (hosted.Settings, error) {
 	var err error
 	if v, ok := a.Str["palette"]; ok {
-		if _, ok := b.cfg.Palettes[v]; !ok {
+		if !b.look.Has(v) {
 			return set, chat.Refuse("There is no palette %q here.", v)
 		}
 		set.Palette = v
@@ -568,16 +568,16 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 	var mentions []string
 	for i := range s.Seats {
 		sm := m.Seat(i)
-		who := b.voice(m).Who(s, i)
+		who := b.look.Voice(m).Who(s, i)
 		if !sm.IsBot() {
-			who = b.voice(m).Swatch(i) + " " + chat.Mention(sm.ID)
+			who = b.look.Voice(m).Swatch(i) + " " + chat.Mention(sm.ID)
 			mentions = append(mentions, sm.ID)
 		}
 		if hosted.IsCapitals(s) {
-			order = append(order, fmt.Sprintf("%d. %s — %s", i+1, who, b.voice(m).ColorName(i)))
+			order = append(order, fmt.Sprintf("%d. %s — %s", i+1, who, b.look.Voice(m).ColorName(i)))
 			continue
 		}
-		order = append(order, fmt.Sprintf("%d. %s — %s, %d territories, %d armies to place", i+1, who, b.voice(m).ColorName(i), s.Owned(i), s.Seats[i].Reserve))
+		order = append(order, fmt.Sprintf("%d. %s — %s, %d territories, %d armies to place", i+1, who, b.look.Voice(m).ColorName(i), s.Owned(i), s.Seats[i].Reserve))
 	}
 	var text string
 	if hosted.IsCapitals(s) {
@@ -586,7 +586,7 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 			deadline = " Deadline " + chat.Timestamp(t.Deadline) + "."
 		}
 		text = m.Says(fmt.Sprintf("**The match has started** on %s (%d territories, all neutral)! Turn order and colours:\n%s\nCapitals are chosen in this order, each a neutral territory that borders no other capital; %s chooses first: /risk place territory:NAME (a capital starts with %s).%s",
-			s.Map.Title, s.Map.Len(), strings.Join(order, "\n"), b.voice(m).Who(s, s.Current), chat.Plural(s.Options.CapitalTroops, "troop", "troops"), deadline))
+			s.Map.Title, s.Map.Len(), strings.Join(order, "\n"), b.look.Voice(m).Who(s, s.Current), chat.Plural(s.Options.CapitalTroops, "troop", "troops"), deadline))
 	} else {
 		text = m.Says(fmt.Sprintf("**The match has started!** Turn order and colours:\n%s\nEveryone places their armies now, all at once: /risk place territory:… armies:…, or /risk place alone to place them all automatically. Deadline %s.",
 			strings.Join(order, "\n"), chat.Timestamp(t.Deadline)))
@@ -597,7 +597,7 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 	// The commitment to the seed (the dice, the cards, the deal) is public
 	// before any die is rolled; the seed is revealed when the match ends.
 	text += "\n🔒 Dice commitment: `" + g.Commitment() + "` (the SHA-256 of this match's secret seed, revealed at the end: every roll can then be checked)."
-	msg := chat.Message{Text: text, Image: b.mapImage(m), Mentions: mentions}
+	msg := chat.Message{Text: text, Image: b.look.Image(m), Mentions: mentions}
 	if !hosted.IsCapitals(s) {
 		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("autoplace", 0), Label: "Place automatically", Style: chat.Secondary}}}
 	}

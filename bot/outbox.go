@@ -48,7 +48,7 @@ func (b *Bot) batch(m *hosted.Match, n *news.News) news.Batch {
 	if n == nil {
 		return news.Batch{}
 	}
-	return news.Batch{Match: m.ID, Version: m.Version, Posts: news.Keyed(b.voice(m).Messages(m, n, true), m.ID, m.Version), Archive: m.Meta.Thread && !m.Status.Open()}
+	return news.Batch{Match: m.ID, Version: m.Version, Posts: news.Keyed(b.look.Voice(m).Messages(m, n, true), m.ID, m.Version), Archive: m.Meta.Thread && !m.Status.Open()}
 }
 
 // deliver posts a batch, even if ctx is cancelled (the change is saved:
@@ -135,7 +135,7 @@ func (b *Bot) redeliver(ctx context.Context, p storage.Post, now time.Time) erro
 	case err != nil:
 		return err
 	}
-	msgs := news.Keyed(b.voice(m).Messages(m, &n, m.Version == p.Version), p.Match, p.Version)
+	msgs := news.Keyed(b.look.Voice(m).Messages(m, &n, m.Version == p.Version), p.Match, p.Version)
 	if len(msgs) > 0 {
 		msgs[0].Text = "*(Posted late: the bot was interrupted.)*\n" + msgs[0].Text
 	}

@@ -53,7 +53,7 @@ func (b *Bot) apply(ctx context.Context, m *hosted.Match, seat int, note string,
 	}
 	s := g.State
 	ch := m.Meta.Chronicle()
-	out.Lines, out.Turns = b.voice(m).Tell(s, at, out.Events, &ch)
+	out.Lines, out.Turns = b.look.Voice(m).Tell(s, at, out.Events, &ch)
 	m.Meta.SetChronicle(ch)
 	for _, t := range out.Turns {
 		if t.Turn > 0 && t.Seat >= 0 && t.Seat < len(s.Seats) {
@@ -83,22 +83,6 @@ func (b *Bot) apply(ctx context.Context, m *hosted.Match, seat int, note string,
 		b.matchWon(ctx, m)
 	}
 	return out, nil
-}
-
-// mapImage is the map of the match as it is, drawn once for this
-// moment (the cache) from a copy of the state, so later changes do not
-// show.
-func (b *Bot) mapImage(m *hosted.Match) *chat.Image {
-	key := mapKey{match: m.ID, version: m.Version, palette: m.Meta.Settings.Palette}
-	return b.maps.get(key, func() *chat.Image {
-		s := m.Game.State
-		render := b.palette(m).Render
-		cp := s.View(-1)
-		name := fmt.Sprintf("risk-turn-%d.png", s.Turn)
-		return chat.NewImage(name, func(ctx context.Context) ([]byte, error) {
-			return render.Render(ctx, cp)
-		})
-	})
 }
 
 // playing loads the channel's match and the user's seat for a game command.
@@ -155,7 +139,7 @@ func (b *Bot) act(ctx context.Context, m *hosted.Match, seat int, extra voice.Re
 	res := result{reply: reply, posts: b.batch(m, out.news)}
 	if out.news == nil {
 		// The turn goes on: its message shows what was done.
-		if live, ok := b.voice(m).LivePost(m); ok {
+		if live, ok := b.look.Voice(m).LivePost(m); ok {
 			live.Mode = news.EditOnly
 			res.posts = news.Batch{Posts: []news.Post{live}}
 		}
@@ -185,7 +169,7 @@ func cmdPlace(ctx context.Context, c *call, m *hosted.Match, seat int) (result, 
 		if c.args.Has("armies") {
 			return result{}, chat.Refuse("Name the territory for those armies: /risk place territory:NAME armies:N (with no territory, everything is placed automatically).")
 		}
-		return b.act(ctx, m, seat, b.voice(m).Autoplaced(m, seat), engine.AutoPlace{})
+		return b.act(ctx, m, seat, b.look.Voice(m).Autoplaced(m, seat), engine.AutoPlace{})
 	}
 	t, err := command.Territory(s, "territory", c.args.Str["territory"])
 	if err != nil {
@@ -198,7 +182,7 @@ func cmdPlace(ctx context.Context, c *call, m *hosted.Match, seat int) (result, 
 	if n > s.Seats[seat].Reserve && s.Seats[seat].Reserve > 0 {
 		return result{}, chat.Refuse("You have only %s to place.", chat.Plural(s.Seats[seat].Reserve, "army", "armies"))
 	}
-	return b.act(ctx, m, seat, b.voice(m).Next(m, seat), engine.Place{Territory: t, Armies: n})
+	return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.Place{Territory: t, Armies: n})
 }
 
 // fromTo reads the from and to territories of a command.
@@ -232,7 +216,7 @@ func cmdTrade(ctx context.Context, c *call, m *hosted.Match, seat int) (result, 
 			return result{}, chat.Refuse("Your cards (%s) make no set: you need three of a kind or one of each; a wild counts as any.", handText(s, seat))
 		}
 	}
-	return b.act(ctx, m, seat, b.voice(m).Next(m, seat), engine.Trade{Cards: set})
+	return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.Trade{Cards: set})
 }
 
 // handText lists a hand briefly.
@@ -362,7 +346,7 @@ func cmdAttack(ctx context.Context, c *call, m *hosted.Match, seat int) (result,
 		}
 	}
 	return b.act(ctx, m, seat, func(out voice.Said) chat.Message {
-		msg := b.voice(m).AttackReply(m, seat, from, to, out)
+		msg := b.look.Voice(m).AttackReply(m, seat, from, to, out)
 		if keep > 0 {
 			if note := voice.BlitzNote(m.Game.State, from, to, keep); note != "" {
 				notes = append(notes, note)
@@ -421,7 +405,7 @@ func cmdOccupy(ctx context.Context, c *call, m *hosted.Match, seat int) (result,
 
 func (b *Bot) occupy(ctx context.Context, m *hosted.Match, seat, n int) (result, error) {
 	return b.act(ctx, m, seat, func(out voice.Said) chat.Message {
-		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + b.voice(m).NextStep(m, seat)}
+		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + b.look.Voice(m).NextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseAttack {
 			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: "End turn", Style: chat.Success}}}
 		}
@@ -492,7 +476,7 @@ func (b *Bot) endTurn(ctx context.Context, m *hosted.Match, seat int, discard st
 	}
 	return b.act(ctx, m, seat, func(out voice.Said) chat.Message {
 		if len(out.Turns) > 0 {
-			text := fmt.Sprintf("%s ended turn %d.", b.voice(m).Who(s, seat), out.Turns[0].Turn)
+			text := fmt.Sprintf("%s ended turn %d.", b.look.Voice(m).Who(s, seat), out.Turns[0].Turn)
 			if dropped > 0 {
 				text += fmt.Sprintf(" The %s planned was not launched.", chat.Plural(dropped, "attack", "attacks"))
 			}
@@ -533,7 +517,7 @@ func cmdUndo(ctx context.Context, c *call, m *hosted.Match, seat int) (result, e
 	b := c.bot
 	// The turn's record keeps the undone line and adds the undo's: what
 	// others see of the turn stays honest.
-	return b.act(ctx, m, seat, b.voice(m).Next(m, seat), engine.Undo{})
+	return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.Undo{})
 }
 
 // surrenderConfirm is how long the question of /risk surrender stands.

@@ -1,11 +1,9 @@
 package bot
 
 import (
-	"container/list"
 	"context"
 	"encoding/json"
 	"errors"
-	"sync"
 
 	"github.com/riskbot/riskbot/bot/news"
 
@@ -97,48 +95,3 @@ func (b *Bot) sendRef(ctx context.Context, channel string, m news.Post) error {
 	}
 	return nil
 }
-
-// mapCache keeps the maps drawn lately, by match, version and palette: a
-// map of the same moment is drawn once, however many posts and /risk status
-// show it.
-type mapCache struct {
-	mu    sync.Mutex
-	max   int
-	items map[mapKey]*list.Element
-	order *list.List // of *mapEntry, most recent first
-}
-
-type mapKey struct {
-	match, version int64
-	palette        string
-}
-
-type mapEntry struct {
-	key mapKey
-	im  *chat.Image
-}
-
-func newMapCache(n int) *mapCache {
-	return &mapCache{max: n, items: map[mapKey]*list.Element{}, order: list.New()}
-}
-
-// get returns the image of key, made by mk on the first ask.
-func (c *mapCache) get(key mapKey, mk func() *chat.Image) *chat.Image {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e, ok := c.items[key]; ok {
-		c.order.MoveToFront(e)
-		return e.Value.(*mapEntry).im
-	}
-	im := mk()
-	c.items[key] = c.order.PushFront(&mapEntry{key, im})
-	for c.order.Len() > c.max {
-		last := c.order.Back()
-		c.order.Remove(last)
-		delete(c.items, last.Value.(*mapEntry).key)
-	}
-	return im
-}
-
-// cachedMaps is how many maps the bot keeps: a few per busy channel.
-const cachedMaps = 64

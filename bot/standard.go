@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/riskbot/riskbot/bot/command"
+	"github.com/riskbot/riskbot/bot/look"
 
 	"github.com/riskbot/riskbot/ai"
 	"github.com/riskbot/riskbot/render"
@@ -16,7 +17,7 @@ import (
 // offered: a chat user must not be able to start programs on the server.
 func Standard(cfg Config) Config {
 	if cfg.Palettes == nil {
-		cfg.Palettes = StandardPalettes()
+		cfg.Palettes = look.StandardPalettes()
 	}
 	if cfg.Render == nil {
 		def := cfg.Palettes[command.PaletteStandard]
@@ -30,35 +31,9 @@ func Standard(cfg Config) Config {
 		cfg.DefaultLevel = ai.DefaultLevel
 	}
 	if len(cfg.Colors) == 0 {
-		cfg.Colors, cfg.RGB = colorNames(render.Default), colorValues(render.Default)
+		cfg.Colors, cfg.RGB = look.Colors(render.Default)
 	}
 	return cfg
-}
-
-// StandardPalettes returns the palettes of package render, each with its
-// own renderer (which builds its layers on first use).
-func StandardPalettes() map[string]Palette {
-	return map[string]Palette{
-		command.PaletteStandard:   {Colors: colorNames(render.Default), RGB: colorValues(render.Default), Render: render.New(render.Options{Palette: render.Default})},
-		command.PaletteColorBlind: {Colors: colorNames(render.ColorBlind), RGB: colorValues(render.ColorBlind), Render: render.New(render.Options{Palette: render.ColorBlind})},
-	}
-}
-
-func colorNames(p render.Palette) []string {
-	var names []string
-	for _, c := range render.PlayerColors(p) {
-		names = append(names, c.Name)
-	}
-	return names
-}
-
-// colorValues are the colours of a palette as 0xRRGGBB, for embeds.
-func colorValues(p render.Palette) []int {
-	var rgb []int
-	for _, c := range render.PlayerColors(p) {
-		rgb = append(rgb, int(c.RGBA.R)<<16|int(c.RGBA.G)<<8|int(c.RGBA.B))
-	}
-	return rgb
 }
 
 // StandardPlayer makes a computer player of one of ai's levels, or the

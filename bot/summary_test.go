@@ -33,7 +33,7 @@ func TestDescribeMergesPlacements(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := h.bot.voice(m).Describe(s, tt.events)
+			got := h.bot.look.Voice(m).Describe(s, tt.events)
 			if len(got) != len(tt.want) {
 				t.Fatalf("lines %q, want %d", got, len(tt.want))
 			}

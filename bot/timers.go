@@ -234,7 +234,7 @@ func (b *Bot) expire(ctx context.Context, m *hosted.Match) ([]news.Batch, bool, 
 		}
 		if p.AwayAt(b.cfg.Now()) && !sm.Autopilot && s.Phase != state.PhaseSetup {
 			// Away: no missed turn; the orders play it.
-			note := fmt.Sprintf("🏖️ %s is away until %s: their standing orders play the turn (%s).", b.voice(m).Who(s, seat), chat.Timestamp(time.Unix(p.Away, 0)), p.Orders.Text())
+			note := fmt.Sprintf("🏖️ %s is away until %s: their standing orders play the turn (%s).", b.look.Voice(m).Who(s, seat), chat.Timestamp(time.Unix(p.Away, 0)), p.Orders.Text())
 			out, err := b.playOrders(ctx, m, seat, p.Orders, note)
 			if err != nil {
 				return nil, false, err
@@ -243,7 +243,7 @@ func (b *Bot) expire(ctx context.Context, m *hosted.Match) ([]news.Batch, bool, 
 			continue
 		}
 		sm.Missed++
-		note := fmt.Sprintf("⌛ %s ran out of time", b.voice(m).Who(m.Game.State, seat))
+		note := fmt.Sprintf("⌛ %s ran out of time", b.look.Voice(m).Who(m.Game.State, seat))
 		if sm.Missed >= hosted.MaxMissed {
 			sm.Autopilot = true
 			note += fmt.Sprintf(" for the %d%s time in a row: a bot plays the seat until the host gives it back (/risk join player:%s)", sm.Missed, ordinal(sm.Missed), sm.Name)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
+	"github.com/riskbot/riskbot/bot/look"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 	"github.com/riskbot/riskbot/storage/sqlite"
@@ -18,7 +19,7 @@ import (
 
 // countingRenderer counts the maps drawn.
 type countingRenderer struct {
-	bot.Renderer
+	look.Renderer
 	n *atomic.Int64
 }
 
@@ -54,7 +55,7 @@ func measureMatch(t *testing.T, rounds int) channelLoad {
 	t.Cleanup(func() { db.Close() })
 	c := &clock{t: time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)}
 	var renders atomic.Int64
-	palettes := bot.StandardPalettes()
+	palettes := look.StandardPalettes()
 	for name, p := range palettes {
 		p.Render = countingRenderer{p.Render, &renders}
 		palettes[name] = p

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/command"
+	"github.com/riskbot/riskbot/bot/look"
 
 	"github.com/riskbot/riskbot/bot/chat"
 
@@ -70,7 +71,7 @@ type botDeps struct {
 func newBot(d botDeps) (*bot.Bot, error) {
 	// A match may choose its palette; d.palette is the one of matches that
 	// do not.
-	pals := bot.StandardPalettes()
+	pals := look.StandardPalettes()
 	var meter bot.Meter
 	if d.metrics != nil {
 		meter = d.metrics
@@ -92,13 +93,13 @@ func newBot(d botDeps) (*bot.Bot, error) {
 
 // timedRenderer tells the metrics how long each map takes.
 type timedRenderer struct {
-	r bot.Renderer
+	r look.Renderer
 	m *metrics.Metrics
 }
 
 // Unwrap returns the renderer timed, for what it draws besides maps
 // (replays).
-func (t timedRenderer) Unwrap() bot.Renderer { return t.r }
+func (t timedRenderer) Unwrap() look.Renderer { return t.r }
 
 func (t timedRenderer) Render(ctx context.Context, s *state.State) ([]byte, error) {
 	start := time.Now()
