@@ -159,7 +159,7 @@ func (b *Bot) expireLobbies(ctx context.Context) error {
 		if ttl < 0 || row.Updated.After(b.cfg.Now().Add(-ttl)) {
 			continue
 		}
-		unlock := b.lock(row.Channel)
+		unlock := b.locks.Lock(row.Channel)
 		note := fmt.Sprintf("⌛ This channel's match never started: its lobby closed after %s without a change. Start another with /risk new.", durationText(ttl))
 		posts, err := b.abandon(ctx, row, note, "the lobby expired")
 		unlock()
@@ -169,7 +169,7 @@ func (b *Bot) expireLobbies(ctx context.Context) error {
 			}
 			continue
 		}
-		b.deliver(ctx, row.Channel, posts)
+		b.outbox.Deliver(ctx, row.Channel, posts)
 	}
 	return errors.Join(errs...)
 }

@@ -1,17 +1,7 @@
 package bot
 
 import (
-	"cmp"
-	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"strings"
-	"time"
-
 	"github.com/riskbot/riskbot/bot/chat"
-
-	"github.com/riskbot/riskbot/storage"
 )
 
 // A channel that refuses the bot's posts (it lost its permissions there,
@@ -22,111 +12,6 @@ import (
 // directly once, and adds a word to every answer in that channel until it
 // can post there again. The match itself goes on: its deadlines still
 // fire.
-
-// channelScope is the settings scope of what the bot knows of a channel.
-const channelScope = "channel"
-
-// channelAlert is what the bot noted of a channel that refused a post.
-type channelAlert struct {
-	Reason   string    `json:"reason"`
-	Needs    []string  `json:"needs,omitempty"`
-	Since    time.Time `json:"since"`
-	Match    int64     `json:"match"`
-	ToldHost bool      `json:"told_host,omitempty"`
-}
-
-// alertOf returns the alert noted for a channel, if any.
-func (b *Bot) alertOf(ctx context.Context, channel string) (channelAlert, bool, error) {
-	raw, err := b.cfg.Store.Setting(ctx, channelScope, channel)
-	if errors.Is(err, storage.ErrNotFound) {
-		return channelAlert{}, false, nil
-	}
-	if err != nil {
-		return channelAlert{}, false, err
-	}
-	var a channelAlert
-	if err := json.Unmarshal(raw, &a); err != nil {
-		return channelAlert{}, false, fmt.Errorf("bot: the alert of %s: %w", channel, err)
-	}
-	return a, true, nil
-}
-
-// refused notes that a channel refused a post of match id, and tells the
-// host (once per refusal) if the bot can write to people directly.
-func (b *Bot) refused(ctx context.Context, channel string, id int64, re *chat.RefusedError) {
-	a, ok, err := b.alertOf(ctx, channel)
-	if err != nil {
-		b.cfg.Log.Error("read a channel's alert", "channel", channel, "err", err)
-		return
-	}
-	if ok && a.Match == id && a.ToldHost {
-		return
-	}
-	a = channelAlert{Reason: re.Reason, Needs: re.Needs, Since: b.cfg.Now(), Match: id}
-	b.cfg.Log.Warn("the channel refused the bot's post: telling its players", "channel", channel, "match", id, "reason", re.Reason)
-	if dm, ok := b.cfg.Poster.(chat.DirectPoster); ok {
-		if m, err := b.matches.ByID(ctx, id); err == nil && !strings.HasPrefix(m.Meta.Host, "bot:") {
-			err := dm.DM(ctx, m.Meta.Host, chat.Message{Text: fmt.Sprintf(
-				"⚠️ I could not post in %s, where you host a Risk match (the chat said: %s). The match goes on, but its turn results, maps and pings are missing there until I may post again: an admin can give me %s in that channel's settings, or end the match with /risk abandon.",
-				chat.ChannelLink(channel), re.Reason, cmp.Or(chat.AndList(re.Needs), "its permissions"))})
-			a.ToldHost = err == nil
-			if err != nil {
-				b.cfg.Log.Warn("tell the host that the channel refused the bot", "channel", channel, "host", m.Meta.Host, "err", err)
-			}
-		}
-	}
-	if err := b.setAlert(ctx, channel, &a); err != nil {
-		b.cfg.Log.Error("note that a channel refused the bot", "channel", channel, "err", err)
-	}
-}
-
-// setAlert stores a channel's alert; nil clears it.
-func (b *Bot) setAlert(ctx context.Context, channel string, a *channelAlert) error {
-	var raw json.RawMessage
-	if a != nil {
-		var err error
-		if raw, err = json.Marshal(a); err != nil {
-			return err
-		}
-	}
-	return b.cfg.Store.SetSetting(ctx, channelScope, channel, raw, b.cfg.Now())
-}
-
-// channelNote is a word to add to any answer in a channel where the bot
-// cannot post: what it lacks, as the request said (lacks), or that the
-// channel refused its last post. A request that says the bot lacks nothing
-// clears a refusal noted before: the permissions were given back.
-func (b *Bot) channelNote(ctx context.Context, channel string, lacks []string) string {
-	a, noted, err := b.alertOf(ctx, channel)
-	if err != nil {
-		b.cfg.Log.Error("read a channel's alert", "channel", channel, "err", err)
-		return ""
-	}
-	if noted && lacks != nil && len(lacks) == 0 {
-		if err := b.setAlert(ctx, channel, nil); err != nil {
-			b.cfg.Log.Error("clear a channel's alert", "channel", channel, "err", err)
-		}
-		return ""
-	}
-	switch {
-	case noted && len(lacks) > 0:
-		return fmt.Sprintf("\n⚠️ I cannot post in this channel (since %s; I lack %s): this match's turn results, maps and pings are missing. An admin can give me the permissions in the channel's settings; meanwhile /risk status (with the map) shows where things stand.",
-			chat.Timestamp(a.Since), chat.AndList(lacks))
-	case noted:
-		return fmt.Sprintf("\n⚠️ This channel refused my last post (%s; the chat said: %s): this match's turn results, maps and pings may be missing. An admin can check my permissions here (%s); meanwhile /risk status (with the map) shows where things stand.",
-			chat.Timestamp(a.Since), a.Reason, cmp.Or(chat.AndList(a.Needs), "all of them"))
-	case len(lacks) > 0 && b.hasOpenMatch(ctx, channel):
-		return fmt.Sprintf("\n⚠️ I lack %s in this channel: the turn results, maps and pings of this match will not show. An admin can give them to me in the channel's settings.", chat.AndList(lacks))
-	}
-	return ""
-}
-
-// hasOpenMatch reports whether a channel has an open match (without
-// loading it).
-func (b *Bot) hasOpenMatch(ctx context.Context, channel string) bool {
-	ms, err := b.cfg.Store.History(ctx, channel)
-	return err == nil && len(ms) > 0 && ms[0].Status.Open()
-}
 
 // canHost refuses to open or start a match in a channel where the bot may
 // not post: its turns would go unseen.

@@ -94,7 +94,7 @@ func (b *Bot) Play(ctx context.Context, id int64, user chat.User, version int, c
 		return "", 0, err
 	}
 	channel := l.Channel
-	unlock := b.lock(channel)
+	unlock := b.locks.Lock(channel)
 	res, err := b.play(ctx, id, channel, user, version, cmd)
 	unlock()
 	name := "api " + cmd.Name()

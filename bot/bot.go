@@ -23,6 +23,7 @@ import (
 
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/look"
+	"github.com/riskbot/riskbot/bot/outbox"
 
 	"github.com/riskbot/riskbot/bot/news"
 
@@ -128,7 +129,7 @@ type Config struct {
 	Instance string
 	// Lease is how long a claim lasts unless renewed: how long a dead
 	// process's work waits before another process takes it over. It must
-	// outlast delivering a turn's posts (postTimeout). Zero means
+	// outlast delivering a turn's posts (outbox.PostTimeout). Zero means
 	// DefaultLease.
 	Lease time.Duration
 	// Meter is told what the bot does, for metrics; nil tells nobody.
@@ -170,7 +171,7 @@ func resultOf(err error) string {
 }
 
 // DefaultLease is how long claims last unless Config.Lease says otherwise.
-const DefaultLease = 2 * postTimeout
+const DefaultLease = 2 * outbox.PostTimeout
 
 // DefaultThinkers is how many computer turns are played at once unless
 // Config.Thinkers says otherwise: half the processors, at least one.
@@ -184,7 +185,6 @@ type Bot struct {
 	started time.Time // when this process began: older queued posts are not its own
 
 	mu      sync.Mutex
-	locks   map[string]*sync.Mutex
 	running map[string]bool // channels whose bots are playing
 	again   map[string]bool // ... and must look once more when done
 	// elsewhere are channels whose computer turns another process was
@@ -202,6 +202,10 @@ type Bot struct {
 	look *look.Maps
 	// people are the players' choices.
 	people *people.People
+	// outbox delivers the news of the matches.
+	outbox *outbox.Outbox
+	// locks serialise the commands of each channel.
+	locks hosted.Locks
 	// matches loads and saves the matches.
 	matches *hosted.Matches
 }
@@ -248,11 +252,12 @@ func New(cfg Config) (*Bot, error) {
 		cfg.Meter = noMeter{}
 	}
 	bg, cancel := context.WithCancel(context.Background())
-	b := &Bot{cfg: cfg, specs: command.Specs(cfg.Levels), started: cfg.Now(), locks: map[string]*sync.Mutex{},
-		running: map[string]bool{}, again: map[string]bool{}, elsewhere: map[string]bool{}, bg: bg, cancel: cancel,
+	b := &Bot{cfg: cfg, specs: command.Specs(cfg.Levels), started: cfg.Now(), running: map[string]bool{}, again: map[string]bool{}, elsewhere: map[string]bool{}, bg: bg, cancel: cancel,
 		thinking: make(chan struct{}, cfg.Thinkers), look: look.New(cfg.Palettes, look.Palette{Colors: cfg.Colors, RGB: cfg.RGB, Render: cfg.Render}),
 		people: people.New(cfg.Store, cfg.Now, cfg.Log)}
 	b.matches = hosted.NewMatches(cfg.Store, b.people, cfg.Now, cfg.Log, b.claim)
+	b.outbox = outbox.New(outbox.Config{Store: cfg.Store, Poster: cfg.Poster, Matches: b.matches, People: b.people, Look: b.look,
+		Locks: &b.locks, Claim: b.claim, Instance: cfg.Instance, Scope: cfg.Scope, Serves: b.serves, Now: cfg.Now, Log: cfg.Log})
 	return b, nil
 }
 
@@ -281,19 +286,6 @@ func (b *Bot) serves(channel string) bool {
 		return strings.HasPrefix(channel, scope)
 	}
 	return channel == scope
-}
-
-// lock serialises the work on one channel's match.
-func (b *Bot) lock(channel string) func() {
-	b.mu.Lock()
-	l, ok := b.locks[channel]
-	if !ok {
-		l = new(sync.Mutex)
-		b.locks[channel] = l
-	}
-	b.mu.Unlock()
-	l.Lock()
-	return l.Unlock
 }
 
 // errMovedOn: another command changed the match first.
@@ -354,7 +346,7 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (result, error) {
 	if command.ReadOnly(spec.FullName(), a) {
 		return h(ctx, &call{bot: b, req: req, args: a})
 	}
-	unlock := b.lock(req.Channel)
+	unlock := b.locks.Lock(req.Channel)
 	defer unlock()
 	c := &call{bot: b, req: req, args: a}
 	if req.Key != "" {
@@ -486,7 +478,7 @@ func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what s
 		// may be what makes them away).
 		res.reply.Text += b.people.WelcomeBack(ctx, user.ID)
 	}
-	res.reply.Text = chat.Clip(res.reply.Text + b.channelNote(ctx, channel, lacks))
+	res.reply.Text = chat.Clip(res.reply.Text + b.outbox.ChannelNote(ctx, channel, lacks))
 	if rerr := r.Reply(ctx, res.reply); rerr != nil {
 		return fmt.Errorf("bot: reply to %s: %w", what, rerr)
 	}
@@ -496,46 +488,11 @@ func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what s
 			b.cfg.Log.Error("mark a request answered", "channel", channel, "key", res.answers, "err", err)
 		}
 	}
-	b.deliver(ctx, channel, res.posts)
+	b.outbox.Deliver(ctx, channel, res.posts)
 	if res.bots {
 		b.runBotsLater(channel)
 	}
 	return nil
-}
-
-// post sends a message that answers no command; a ping goes as its
-// players chose (reach), and with the direct messages they asked for.
-func (b *Bot) post(ctx context.Context, channel string, m news.Post) error {
-	if b.cfg.Poster == nil {
-		return nil
-	}
-	m, dms, ok := b.reach(ctx, channel, m)
-	if !ok {
-		return nil
-	}
-	if m.Ref != "" {
-		if err := b.sendRef(ctx, channel, m); err != nil {
-			return err
-		}
-		b.sendDirect(ctx, dms)
-		return nil
-	}
-	if _, err := b.postNew(ctx, channel, m.Message); err != nil {
-		return err
-	}
-	b.sendDirect(ctx, dms)
-	return nil
-}
-
-// postNew posts m as a new message and returns its ID.
-func (b *Bot) postNew(ctx context.Context, channel string, m chat.Message) (string, error) {
-	m.Text = chat.Clip(m.Text)
-	id, err := b.cfg.Poster.Post(ctx, channel, m)
-	if err != nil {
-		b.cfg.Log.Error("post failed", "channel", channel, "err", err)
-		return "", err
-	}
-	return id, nil
 }
 
 // call is one command being handled, under the channel's lock.
@@ -596,3 +553,8 @@ func (b *Bot) handlers() map[string]handler {
 		"help":           cmdHelp,
 	}
 }
+
+// Redeliver posts the news that changes queued and nobody delivered (see
+// outbox.Outbox.Redeliver). Tick calls it; adapters call it once when they
+// start.
+func (b *Bot) Redeliver(ctx context.Context) error { return b.outbox.Redeliver(ctx) }

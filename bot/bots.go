@@ -20,9 +20,6 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-// postTimeout bounds the posting of a saved turn's messages.
-const postTimeout = 30 * time.Second
-
 // maxBotCommands bounds one bot turn, in case a player never ends it.
 const maxBotCommands = 2000
 
@@ -169,7 +166,7 @@ func (b *Bot) playBotTurn(ctx context.Context, m *hosted.Match) error {
 	if err != nil {
 		return err
 	}
-	unlock := b.lock(m.Channel)
+	unlock := b.locks.Lock(m.Channel)
 	out, err := b.apply(ctx, m, seat, "", cmds...)
 	unlock()
 	if errors.Is(err, storage.ErrConflict) {
@@ -179,7 +176,7 @@ func (b *Bot) playBotTurn(ctx context.Context, m *hosted.Match) error {
 		return err
 	}
 	// The turn is saved: say so even if the bot is shutting down.
-	b.deliver(ctx, m.Channel, b.batch(m, out.news))
+	b.outbox.Deliver(ctx, m.Channel, b.outbox.Batch(m, out.news))
 	return nil
 }
 

@@ -39,7 +39,7 @@ func (b *Bot) click(ctx context.Context, c chat.Click) (result, error) {
 	if err != nil {
 		return result{}, chat.Refuse("That button is not one of mine.")
 	}
-	unlock := b.lock(c.Channel)
+	unlock := b.locks.Lock(c.Channel)
 	defer unlock()
 	var rec *hosted.Record
 	if c.Key != "" {

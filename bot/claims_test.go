@@ -125,7 +125,7 @@ func TestNewsOfADeadProcessIsPostedOnceByAnother(t *testing.T) {
 	}
 	h.setDown(nil)
 	for _, b := range []*Bot{p2, h.bot} {
-		if err := b.Redeliver(context.Background()); err != nil {
+		if err := b.outbox.Redeliver(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -135,7 +135,7 @@ func TestNewsOfADeadProcessIsPostedOnceByAnother(t *testing.T) {
 	h.advance(DefaultLease)
 	for range 2 {
 		for _, b := range []*Bot{p2, h.bot} {
-			if err := b.Redeliver(context.Background()); err != nil {
+			if err := b.outbox.Redeliver(context.Background()); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -51,7 +51,7 @@ func (b *Bot) Import(ctx context.Context, x *storage.Export) (*storage.Match, er
 	}
 	// The export's clock is not the match's: its player gets a whole turn
 	// from now (a computer plays at once).
-	unlock := b.lock(im.Channel)
+	unlock := b.locks.Lock(im.Channel)
 	defer unlock()
 	m, err := b.matches.ByID(ctx, im.ID)
 	if err != nil {

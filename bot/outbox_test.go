@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/outbox"
 
 	"github.com/riskbot/riskbot/state"
 )
@@ -134,11 +135,11 @@ func TestLateNewsKeepsWhatIsTrue(t *testing.T) {
 	h.setDown(errDown)
 	endTurn(t, h, ch)
 	h.advance(DefaultLease + time.Minute)
-	if err := h.bot.Redeliver(context.Background()); err == nil || len(h.queued()) != 1 {
+	if err := h.bot.outbox.Redeliver(context.Background()); err == nil || len(h.queued()) != 1 {
 		t.Fatalf("a failed delivery: %v, %d queued; want an error and the news kept", err, len(h.queued()))
 	}
-	h.advance(giveUpAfter)
-	if err := h.bot.Redeliver(context.Background()); err != nil || len(h.queued()) != 0 {
+	h.advance(outbox.GiveUpAfter)
+	if err := h.bot.outbox.Redeliver(context.Background()); err != nil || len(h.queued()) != 0 {
 		t.Fatalf("after a day of failures: %v, %d queued; want it dropped", err, len(h.queued()))
 	}
 
@@ -227,7 +228,7 @@ func TestNewsOfADamagedMatchIsDropped(t *testing.T) {
 	}
 	h.open()
 	h.setDown(nil)
-	if err := h.bot.Redeliver(context.Background()); err != nil {
+	if err := h.bot.outbox.Redeliver(context.Background()); err != nil {
 		t.Fatalf("redeliver: %v", err)
 	}
 	if n := len(h.queued()); n != 0 {

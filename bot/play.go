@@ -76,7 +76,7 @@ func (b *Bot) apply(ctx context.Context, m *hosted.Match, seat int, note string,
 		out.news = &news.News{Note: note, Turns: out.Turns, Over: out.over}
 	}
 	m.Says(voice.FitLines(out.Lines, 1500))
-	if err := b.saveNews(ctx, m, change, out.news); err != nil {
+	if err := b.matches.SaveNews(ctx, m, change, out.news); err != nil {
 		return out, err
 	}
 	if out.over {
@@ -136,7 +136,7 @@ func (b *Bot) act(ctx context.Context, m *hosted.Match, seat int, extra voice.Re
 		// answers are theirs alone.
 		reply.Private = true
 	}
-	res := result{reply: reply, posts: b.batch(m, out.news)}
+	res := result{reply: reply, posts: b.outbox.Batch(m, out.news)}
 	if out.news == nil {
 		// The turn goes on: its message shows what was done.
 		if live, ok := b.look.Voice(m).LivePost(m); ok {

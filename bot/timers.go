@@ -49,7 +49,7 @@ func (b *Bot) RunTimers(ctx context.Context, every time.Duration) {
 // restart) are played too.
 func (b *Bot) Tick(ctx context.Context) error {
 	var errs []error
-	if err := b.Redeliver(ctx); err != nil {
+	if err := b.outbox.Redeliver(ctx); err != nil {
 		errs = append(errs, fmt.Errorf("outbox: %w", err))
 	}
 	if _, err := b.cfg.Store.ForgetRequests(ctx, b.cfg.Now().Add(-keepRequests)); err != nil {
@@ -161,7 +161,7 @@ func (b *Bot) Resume(ctx context.Context) error {
 }
 
 func (b *Bot) timer(ctx context.Context, t storage.Timer) error {
-	unlock := b.lock(t.Channel)
+	unlock := b.locks.Lock(t.Channel)
 	m, err := b.matches.ByID(ctx, t.Match)
 	if err != nil {
 		unlock()
@@ -194,7 +194,7 @@ func (b *Bot) timer(ctx context.Context, t storage.Timer) error {
 		return err
 	}
 	for _, p := range posts {
-		b.deliver(ctx, t.Channel, p)
+		b.outbox.Deliver(ctx, t.Channel, p)
 	}
 	if bots {
 		b.runBotsLater(t.Channel)
@@ -210,10 +210,10 @@ func (b *Bot) remind(ctx context.Context, m *hosted.Match) (news.Batch, error) {
 	if len(m.WaitingFor()) > 0 {
 		n = &news.News{Remind: true}
 	}
-	if err := b.saveNews(ctx, m, storage.Change{Timers: &timers}, n); err != nil {
+	if err := b.matches.SaveNews(ctx, m, storage.Change{Timers: &timers}, n); err != nil {
 		return news.Batch{}, err
 	}
-	return b.batch(m, n), nil
+	return b.outbox.Batch(m, n), nil
 }
 
 // expire plays the turns (or placements) of people out of time.
@@ -239,7 +239,7 @@ func (b *Bot) expire(ctx context.Context, m *hosted.Match) ([]news.Batch, bool, 
 			if err != nil {
 				return nil, false, err
 			}
-			posts = append(posts, b.batch(m, out.news))
+			posts = append(posts, b.outbox.Batch(m, out.news))
 			continue
 		}
 		sm.Missed++
@@ -260,7 +260,7 @@ func (b *Bot) expire(ctx context.Context, m *hosted.Match) ([]news.Batch, bool, 
 		if err != nil {
 			return nil, false, err
 		}
-		posts = append(posts, b.batch(m, out.news))
+		posts = append(posts, b.outbox.Batch(m, out.news))
 	}
 	// The bots may still have to play (or, in the setup, to place).
 	return posts, m.BotsToPlay(), nil

@@ -2,10 +2,14 @@ package hosted
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/news"
 	"github.com/riskbot/riskbot/bot/people"
 
 	"github.com/riskbot/riskbot/bot/chat"
@@ -162,4 +166,40 @@ type Matches struct {
 // clock, now is the clock and claim this process's claim on work.
 func NewMatches(store Store, pp *people.People, now func() time.Time, log *slog.Logger, claim func() storage.Claim) *Matches {
 	return &Matches{store: store, people: pp, now: now, log: log, claim: claim}
+}
+
+// Locks serialises the work on each channel's match within a process:
+// commands of one channel run one at a time, channels in parallel.
+// (Between processes, the match version does: see Matches.Save.)
+type Locks struct {
+	mu sync.Mutex
+	m  map[string]*sync.Mutex
+}
+
+// Lock takes the lock of a channel's match and returns its release.
+func (l *Locks) Lock(channel string) (unlock func()) {
+	l.mu.Lock()
+	if l.m == nil {
+		l.m = map[string]*sync.Mutex{}
+	}
+	c, ok := l.m[channel]
+	if !ok {
+		c = new(sync.Mutex)
+		l.m[channel] = c
+	}
+	l.mu.Unlock()
+	c.Lock()
+	return c.Unlock
+}
+
+// SaveNews saves a change with the news it queues, if any.
+func (ms *Matches) SaveNews(ctx context.Context, m *Match, c storage.Change, n *news.News) error {
+	if n != nil {
+		body, err := json.Marshal(n)
+		if err != nil {
+			return fmt.Errorf("bot: encode the news of match %d: %w", m.ID, err)
+		}
+		c.Posts = []json.RawMessage{body}
+	}
+	return ms.Save(ctx, m, c)
 }

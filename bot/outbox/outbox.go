@@ -1,0 +1,219 @@
+// Package outbox delivers what the matches have to tell their channels.
+//
+// The posts a change makes due (turn summaries, maps, pings, reminders) are
+// queued in the outbox in the change's own transaction, as news: what to
+// say, not the messages, which are written again from the match when they
+// are posted. The process that saved the change posts them and marks them
+// delivered; whatever a crash (or a failed post) leaves queued is posted by
+// Redeliver, so the next player is always told it is their turn.
+package outbox
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/look"
+	"github.com/riskbot/riskbot/bot/news"
+	"github.com/riskbot/riskbot/bot/people"
+	"github.com/riskbot/riskbot/storage"
+)
+
+const (
+	// GiveUpAfter drops a post that cannot be delivered (the channel was
+	// deleted, the bot was removed), so it is not tried forever.
+	GiveUpAfter = 24 * time.Hour
+	// redeliverBatch bounds the posts one Redeliver sends.
+	redeliverBatch = 50
+)
+
+// Batch writes the messages of news just saved, from the match as it now is.
+func (o *Outbox) Batch(m *hosted.Match, n *news.News) news.Batch {
+	if n == nil {
+		return news.Batch{}
+	}
+	return news.Batch{Match: m.ID, Version: m.Version, Posts: news.Keyed(o.look.Voice(m).Messages(m, n, true), m.ID, m.Version), Archive: m.Meta.Thread && !m.Status.Open()}
+}
+
+// Deliver posts a batch, even if ctx is cancelled (the change is saved:
+// the channel must hear of it), and takes it out of the outbox once it is
+// posted. A failed post stops the batch, so that the messages keep their
+// order, and leaves it queued for Redeliver, unless the channel will never
+// take it.
+func (o *Outbox) Deliver(ctx context.Context, channel string, bt news.Batch) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), PostTimeout)
+	defer cancel()
+	for _, m := range bt.Posts {
+		err := o.Post(ctx, channel, m)
+		if re, ok := errors.AsType[*chat.RefusedError](err); ok && bt.Match != 0 {
+			o.refused(ctx, channel, bt.Match, re)
+			break // the rest would be refused too
+		}
+		if err != nil && !errors.Is(err, chat.ErrUndeliverable) {
+			return
+		}
+	}
+	if bt.Archive {
+		o.archive(ctx, channel)
+	}
+	if bt.Version == 0 {
+		return
+	}
+	if err := o.store.Delivered(ctx, bt.Match, bt.Version); err != nil {
+		// Not fatal: Redeliver would post the batch once more.
+		o.log.Error("outbox", "channel", channel, "match", bt.Match, "version", bt.Version, "err", err)
+	}
+}
+
+// Redeliver posts the news that changes queued and nobody delivered: those
+// of a process that stopped between saving a change and posting it, and
+// posts that failed. Tick calls it; adapters call it once when they start.
+// A message may then be posted twice (the crash came after posting it and
+// before marking it), never not at all, unless it cannot be delivered for
+// a day or the channel refuses it for good (ErrUndeliverable).
+//
+// Posts are claimed (storage.Claim): those this process queued since it
+// started are its own until their lease ends (deliver is posting them);
+// those of a process that died are taken when their lease ends, or at once
+// by the same process restarted. A post whose delivery fails is released,
+// to be tried again at the next tick, by any process.
+func (o *Outbox) Redeliver(ctx context.Context) error {
+	cl := o.claim()
+	queued, err := o.store.ClaimPosts(ctx, o.scope, cl, redeliverBatch)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, p := range queued {
+		if !o.serves(p.Channel) {
+			continue // another adapter's channel: it posts its own news
+		}
+		if err := o.redeliver(ctx, p, cl.Now); err != nil {
+			errs = append(errs, fmt.Errorf("match %d version %d: %w", p.Match, p.Version, err))
+			if err := o.store.ReleasePosts(context.WithoutCancel(ctx), p.Match, p.Version, o.instance); err != nil {
+				errs = append(errs, err)
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (o *Outbox) redeliver(ctx context.Context, p storage.Post, now time.Time) error {
+	var n news.News
+	if err := json.Unmarshal(p.Body, &n); err != nil {
+		o.log.Error("outbox: dropped a post that does not decode", "channel", p.Channel, "match", p.Match, "version", p.Version, "err", err)
+		return o.store.Delivered(ctx, p.Match, p.Version)
+	}
+	unlock := o.locks.Lock(p.Channel)
+	m, err := o.matches.ByID(ctx, p.Match)
+	unlock()
+	var ue *chat.Refusal
+	var ce *storage.CorruptError
+	switch {
+	case errors.As(err, &ue):
+		return o.store.Delivered(ctx, p.Match, p.Version) // the match is gone
+	case errors.As(err, &ce):
+		// Its log no longer replays: the news cannot be written again.
+		o.log.Error("outbox: dropped the news of a damaged match", "channel", p.Channel, "match", p.Match, "version", p.Version, "err", err)
+		return o.store.Delivered(ctx, p.Match, p.Version)
+	case err != nil:
+		return err
+	}
+	msgs := news.Keyed(o.look.Voice(m).Messages(m, &n, m.Version == p.Version), p.Match, p.Version)
+	if len(msgs) > 0 {
+		msgs[0].Text = "*(Posted late: the bot was interrupted.)*\n" + msgs[0].Text
+	}
+	bt := news.Batch{Match: p.Match, Version: p.Version, Posts: msgs, Archive: m.Meta.Thread && !m.Status.Open()}
+	pctx, cancel := context.WithTimeout(ctx, PostTimeout)
+	defer cancel()
+	for _, msg := range bt.Posts {
+		if err := o.Post(pctx, p.Channel, msg); err != nil {
+			if re, ok := errors.AsType[*chat.RefusedError](err); ok {
+				o.refused(ctx, p.Channel, p.Match, re)
+			}
+			if !errors.Is(err, chat.ErrUndeliverable) && now.Sub(p.Queued) < GiveUpAfter {
+				return err // try again at the next tick
+			}
+			o.log.Error("outbox: gave up a post", "channel", p.Channel, "match", p.Match, "version", p.Version, "queued", p.Queued, "err", err)
+			break
+		}
+	}
+	if bt.Archive {
+		o.archive(ctx, p.Channel)
+	}
+	return o.store.Delivered(ctx, p.Match, p.Version)
+}
+
+// archive archives the thread of a match that ended, its news posted.
+func (o *Outbox) archive(ctx context.Context, thread string) {
+	t, ok := o.poster.(chat.Threader)
+	if !ok {
+		return
+	}
+	if err := t.ArchiveThread(ctx, thread); err != nil {
+		o.log.Warn("archive the thread of a match that ended", "thread", thread, "err", err)
+	}
+}
+
+// PostTimeout bounds the posting of a saved turn's messages.
+const PostTimeout = 30 * time.Second
+
+// Store is what the outbox needs of the database: the queued posts, the
+// settings where it keeps its living messages and the channels that
+// refused it, and a channel's matches.
+type Store interface {
+	ClaimPosts(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Post, error)
+	ReleasePosts(ctx context.Context, id, version int64, holder string) error
+	Delivered(ctx context.Context, id, version int64) error
+	Setting(ctx context.Context, scope, id string) (json.RawMessage, error)
+	SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error
+	History(ctx context.Context, channel string) ([]storage.Match, error)
+}
+
+// Config is what an Outbox is made of.
+type Config struct {
+	Store Store
+	// Poster posts to the channels; nil drops every post.
+	Poster  chat.Poster
+	Matches *hosted.Matches
+	People  *people.People
+	Look    *look.Maps
+	// Locks serialise the work on each channel's match.
+	Locks *hosted.Locks
+	// Claim is this process's claim on work, now; Instance its name.
+	Claim    func() storage.Claim
+	Instance string
+	// Scope is the channels whose queued posts this process delivers
+	// (Serves reports whether one is).
+	Scope  string
+	Serves func(channel string) bool
+	Now    func() time.Time
+	Log    *slog.Logger
+}
+
+// Outbox delivers the news of the matches.
+type Outbox struct {
+	store    Store
+	poster   chat.Poster
+	matches  *hosted.Matches
+	people   *people.People
+	look     *look.Maps
+	locks    *hosted.Locks
+	claim    func() storage.Claim
+	instance string
+	scope    string
+	serves   func(channel string) bool
+	now      func() time.Time
+	log      *slog.Logger
+}
+
+// New returns an Outbox.
+func New(c Config) *Outbox {
+	return &Outbox{store: c.Store, poster: c.Poster, matches: c.Matches, people: c.People, look: c.Look, locks: c.Locks,
+		claim: c.Claim, instance: c.Instance, scope: c.Scope, serves: c.Serves, now: c.Now, log: c.Log}
+}

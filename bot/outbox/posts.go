@@ -1,0 +1,185 @@
+package outbox
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/news"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// A turn's public record is one message: posted when a person's turn
+// starts (it pings them), edited as their commands come (their replies
+// are private), and completed with the map when the turn ends. A computer's
+// turn is posted once, complete. So a channel gets about one message a
+// turn, and the map once.
+//
+// The message's ID on the platform is kept in the settings store (scope
+// postScope) from its post to its completion, so that any process can
+// edit it, after a restart too.
+
+// postScope is the settings scope of the messages the bot edits later.
+const postScope = "post"
+
+// postedRef is where a living message is.
+type postedRef struct {
+	Channel string `json:"channel"`
+	ID      string `json:"id"`
+}
+
+// posted returns the platform ID of the living message ref, if it was
+// posted in channel.
+func (o *Outbox) posted(ctx context.Context, channel, ref string) (string, bool) {
+	raw, err := o.store.Setting(ctx, postScope, ref)
+	if err != nil {
+		if !errors.Is(err, storage.ErrNotFound) {
+			o.log.Warn("read where a turn's message is", "ref", ref, "err", err)
+		}
+		return "", false
+	}
+	var p postedRef
+	if err := json.Unmarshal(raw, &p); err != nil || p.Channel != channel || p.ID == "" {
+		return "", false
+	}
+	return p.ID, true
+}
+
+// remember keeps where the living message ref was posted; forget drops it.
+func (o *Outbox) remember(ctx context.Context, channel, ref, id string) {
+	raw, _ := json.Marshal(postedRef{Channel: channel, ID: id})
+	if err := o.store.SetSetting(ctx, postScope, ref, raw, o.now()); err != nil {
+		o.log.Warn("keep where a turn's message is", "ref", ref, "err", err)
+	}
+}
+
+func (o *Outbox) forget(ctx context.Context, ref string) {
+	if err := o.store.SetSetting(ctx, postScope, ref, nil, o.now()); err != nil {
+		o.log.Warn("forget where a turn's message is", "ref", ref, "err", err)
+	}
+}
+
+// sendRef sends a message that has a ref: an edit of the message posted
+// for it, or a new post.
+func (o *Outbox) sendRef(ctx context.Context, channel string, m news.Post) error {
+	ed, canEdit := o.poster.(chat.Editor)
+	if id, ok := o.posted(ctx, channel, m.Ref); ok && canEdit {
+		m.Mentions = nil // an edit notifies nobody: say so to the chat
+		m.Text = chat.Clip(m.Text)
+		if err := ed.Edit(ctx, channel, id, m.Message); err != nil {
+			if m.Mode != news.Complete || errors.Is(err, chat.ErrUndeliverable) {
+				// The record of a turn is not worth a retry: the next edit
+				// or the completion shows it all.
+				o.log.Warn("edit a turn's message", "channel", channel, "ref", m.Ref, "err", err)
+				return nil
+			}
+			return err
+		}
+		if m.Mode == news.Complete {
+			o.forget(ctx, m.Ref)
+		}
+		return nil
+	}
+	if m.Mode == news.EditOnly {
+		return nil
+	}
+	id, err := o.postNew(ctx, channel, m.Message)
+	if err != nil {
+		return err
+	}
+	if m.Mode == news.PostOrEdit && id != "" && canEdit {
+		o.remember(ctx, channel, m.Ref, id)
+	}
+	return nil
+}
+
+// direct is a direct message to send with a post.
+type direct struct {
+	user string
+	msg  chat.Message
+}
+
+// reach adjusts a ping to the choices of the people it notifies, as it
+// is sent: nobody is pinged in their quiet hours, nor reminded if they
+// do not want reminders; those who asked get a direct message too. It
+// returns the message to post (ok false if none is left to post) and the
+// direct messages to send after it.
+func (o *Outbox) reach(ctx context.Context, channel string, m news.Post) (news.Post, []direct, bool) {
+	if m.Notice == news.Plain || len(m.Mentions) == 0 {
+		return m, nil, true
+	}
+	now := o.now()
+	var keep []string
+	var dms []direct
+	for _, id := range m.Mentions {
+		p, err := o.people.Of(ctx, id)
+		if err != nil {
+			o.log.Error("read notification choices", "user", id, "err", err)
+		}
+		if m.Notice == news.ReminderPing && p.NoReminders {
+			continue
+		}
+		if p.QuietAt(now) {
+			continue
+		}
+		keep = append(keep, id)
+		if p.DM {
+			dms = append(dms, direct{user: id, msg: chat.Message{Text: fmt.Sprintf("🔔 In %s: %s", chat.ChannelLink(channel), m.Text)}})
+		}
+	}
+	if m.Notice == news.ReminderPing && len(keep) == 0 {
+		return m, nil, false // a reminder is only its pings
+	}
+	m.Mentions = keep
+	return m, dms, true
+}
+
+// sendDirect sends direct messages, if the bot can.
+func (o *Outbox) sendDirect(ctx context.Context, dms []direct) {
+	dp, ok := o.poster.(chat.DirectPoster)
+	if !ok {
+		return
+	}
+	for _, d := range dms {
+		if err := dp.DM(ctx, d.user, d.msg); err != nil {
+			o.log.Warn("direct message", "user", d.user, "err", err)
+		}
+	}
+}
+
+// Post sends a message that answers no command; a ping goes as its
+// players chose (reach), and with the direct messages they asked for.
+func (o *Outbox) Post(ctx context.Context, channel string, m news.Post) error {
+	if o.poster == nil {
+		return nil
+	}
+	m, dms, ok := o.reach(ctx, channel, m)
+	if !ok {
+		return nil
+	}
+	if m.Ref != "" {
+		if err := o.sendRef(ctx, channel, m); err != nil {
+			return err
+		}
+		o.sendDirect(ctx, dms)
+		return nil
+	}
+	if _, err := o.postNew(ctx, channel, m.Message); err != nil {
+		return err
+	}
+	o.sendDirect(ctx, dms)
+	return nil
+}
+
+// postNew posts m as a new message and returns its ID.
+func (o *Outbox) postNew(ctx context.Context, channel string, m chat.Message) (string, error) {
+	m.Text = chat.Clip(m.Text)
+	id, err := o.poster.Post(ctx, channel, m)
+	if err != nil {
+		o.log.Error("post failed", "channel", channel, "err", err)
+		return "", err
+	}
+	return id, nil
+}
