@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/server"
 
 	"github.com/riskbot/riskbot/bot/news"
 
@@ -141,7 +142,7 @@ func (b *Bot) expireLobbies(ctx context.Context) error {
 		return err
 	}
 	var errs []error
-	rules := map[string]serverRules{}
+	rules := map[string]server.Rules{}
 	for _, row := range idle {
 		if !b.serves(row.Channel) {
 			continue
@@ -149,18 +150,18 @@ func (b *Bot) expireLobbies(ctx context.Context) error {
 		meta, _ := hosted.DecodeMeta(row.Meta)
 		r, ok := rules[meta.Server]
 		if !ok {
-			if r, err = b.rulesOf(ctx, meta.Server); err != nil {
+			if r, err = b.servers.Rules(ctx, meta.Server); err != nil {
 				errs = append(errs, err)
 				continue
 			}
 			rules[meta.Server] = r
 		}
-		ttl := b.lobbyTTL(r)
+		ttl := b.servers.LobbyTTL(r)
 		if ttl < 0 || row.Updated.After(b.cfg.Now().Add(-ttl)) {
 			continue
 		}
 		unlock := b.locks.Lock(row.Channel)
-		note := fmt.Sprintf("⌛ This channel's match never started: its lobby closed after %s without a change. Start another with /risk new.", durationText(ttl))
+		note := fmt.Sprintf("⌛ This channel's match never started: its lobby closed after %s without a change. Start another with /risk new.", server.DurationText(ttl))
 		posts, err := b.abandon(ctx, row, note, "the lobby expired")
 		unlock()
 		if err != nil {

@@ -24,6 +24,7 @@ import (
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/look"
 	"github.com/riskbot/riskbot/bot/outbox"
+	"github.com/riskbot/riskbot/bot/server"
 
 	"github.com/riskbot/riskbot/bot/news"
 
@@ -202,6 +203,8 @@ type Bot struct {
 	look *look.Maps
 	// people are the players' choices.
 	people *people.People
+	// servers keeps the rules and records of the chat servers.
+	servers *server.Servers
 	// outbox delivers the news of the matches.
 	outbox *outbox.Outbox
 	// locks serialise the commands of each channel.
@@ -256,6 +259,8 @@ func New(cfg Config) (*Bot, error) {
 		thinking: make(chan struct{}, cfg.Thinkers), look: look.New(cfg.Palettes, look.Palette{Colors: cfg.Colors, RGB: cfg.RGB, Render: cfg.Render}),
 		people: people.New(cfg.Store, cfg.Now, cfg.Log)}
 	b.matches = hosted.NewMatches(cfg.Store, b.people, cfg.Now, cfg.Log, b.claim)
+	b.servers = server.New(server.Config{Store: cfg.Store, Matches: b.matches, HasPalette: b.look.Has, Levels: cfg.Levels,
+		LobbyTTL: cfg.LobbyTTL, Scope: cfg.Scope, Now: cfg.Now, Log: cfg.Log})
 	b.outbox = outbox.New(outbox.Config{Store: cfg.Store, Poster: cfg.Poster, Matches: b.matches, People: b.people, Look: b.look,
 		Locks: &b.locks, Claim: b.claim, Instance: cfg.Instance, Scope: cfg.Scope, Serves: b.serves, Now: cfg.Now, Log: cfg.Log})
 	return b, nil
@@ -517,6 +522,15 @@ func (c *call) load(ctx context.Context) (*hosted.Match, error) {
 
 type handler func(ctx context.Context, c *call) (result, error)
 
+// serve makes a handler of a command of the servers' concerns, which only
+// answers.
+func serve(h func(s *server.Servers, ctx context.Context, req chat.Request, a command.Args) (chat.Message, error)) handler {
+	return func(ctx context.Context, c *call) (result, error) {
+		m, err := h(c.bot.servers, ctx, c.req, c.args)
+		return result{reply: m}, err
+	}
+}
+
 func (b *Bot) handlers() map[string]handler {
 	return map[string]handler{
 		"new":       cmdNew,
@@ -541,11 +555,11 @@ func (b *Bot) handlers() map[string]handler {
 			return result{reply: m}, err
 		},
 		// /risk admin ...
-		"admin show":     cmdAdminShow,
-		"admin defaults": cmdAdminDefaults,
-		"admin limits":   cmdAdminLimits,
-		"admin reset":    cmdAdminReset,
-		"stats":          cmdStats,
+		"admin show":     serve((*server.Servers).AdminShow),
+		"admin defaults": serve((*server.Servers).AdminDefaults),
+		"admin limits":   serve((*server.Servers).AdminLimits),
+		"admin reset":    serve((*server.Servers).AdminReset),
+		"stats":          serve((*server.Servers).Stats),
 		"status":         cmdStatus,
 		"cards":          seated(cmdCards),
 		"odds":           cmdOdds,

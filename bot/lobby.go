@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -26,113 +25,6 @@ import (
 // botNames are given to computer players in turn.
 var botNames = []string{"Napoleon", "Catherine", "Hannibal", "Boudica", "Saladin", "Joan", "Genghis", "Cleopatra"}
 
-// applySettings reads the match options of new and settings.
-func (b *Bot) applySettings(set hosted.Settings, a command.Args) (hosted.Settings, error) {
-	var err error
-	if v, ok := a.Str["palette"]; ok {
-		if !b.look.Has(v) {
-			return set, chat.Refuse("There is no palette %q here.", v)
-		}
-		set.Palette = v
-	}
-	if v, ok := a.Str["rules"]; ok {
-		rules, err := state.ParseRules(v)
-		if err != nil {
-			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
-		}
-		if rules != set.Options.Rules {
-			// Each rule set has its own options: start from its defaults.
-			o := state.DefaultOptions()
-			if rules == state.Capitals {
-				o = state.CapitalsOptions()
-			}
-			set.Options = o
-		}
-	}
-	if v, ok := a.Str["map"]; ok {
-		switch {
-		case set.Options.Rules == state.Capitals && v == "classic":
-			return set, chat.Refuse("A capitals match is played on generated islands: map:small, normal or large.")
-		case set.Options.Rules == state.Classic && v != "classic":
-			return set, chat.Refuse("map:%s is for capitals matches (generated islands); classic is played on the classic map. Add rules:capitals.", v)
-		}
-		if set.Options.Rules == state.Classic {
-			if _, err := engine.LoadMap(v); err != nil {
-				return set, chat.Refuse("There is no map %q (maps: %s).", v, strings.Join(engine.MapNames(), ", "))
-			}
-		}
-		set.Options.Map = v
-	}
-	if err := capitalsOptions(&set, a); err != nil {
-		return set, err
-	}
-	if v, ok := a.Str["victory"]; ok {
-		if set.Options.Victory, err = state.ParseVictory(v); err != nil {
-			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
-		}
-	}
-	if v, ok := a.Str["cards"]; ok {
-		if set.Options.Cards, err = state.ParseCardMode(v); err != nil {
-			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
-		}
-	}
-	if v, ok := a.Str["fortify"]; ok {
-		if set.Options.Fortify, err = state.ParseFortify(v); err != nil {
-			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
-		}
-	}
-	if v, ok := a.Num["turn-hours"]; ok {
-		set.TurnHours = v
-	}
-	if v, ok := a.Str["on-timeout"]; ok {
-		set.OnTimeout = v
-	}
-	return set, nil
-}
-
-// capitalsOptions reads the options of capitals matches; classic ones refuse
-// them, saying why.
-func capitalsOptions(set *hosted.Settings, a command.Args) error {
-	o := &set.Options
-	for _, name := range []string{"neutral", "capital-troops"} {
-		if a.Has(name) && o.Rules != state.Capitals {
-			return chat.Refuse("%s is an option of capitals matches: add rules:capitals.", name)
-		}
-	}
-	if o.Rules == state.Capitals {
-		for _, name := range []string{"victory", "cards", "fortify"} {
-			if a.Has(name) {
-				return chat.Refuse("%s is an option of classic matches: a capitals match is won by the last capital standing, has no cards, and moves by quarters.", name)
-			}
-		}
-	}
-	if v, ok := a.Str["neutral"]; ok {
-		lo, hi, err := parseRange(v)
-		if err != nil || lo < 0 || hi > state.MaxNeutral || lo > hi {
-			return chat.Refuse("neutral takes a range of troops within 0 to %d, like 1-5 (or one number), not %s.", state.MaxNeutral, chat.Quote(v))
-		}
-		o.NeutralMin, o.NeutralMax = lo, hi
-	}
-	if v, ok := a.Num["capital-troops"]; ok {
-		o.CapitalTroops = v
-	}
-	return nil
-}
-
-// parseRange reads "1-5", "1 to 5" or "3".
-func parseRange(v string) (lo, hi int, err error) {
-	v = strings.ReplaceAll(strings.ToLower(strings.TrimSpace(v)), " to ", "-")
-	a, b, found := strings.Cut(v, "-")
-	if lo, err = strconv.Atoi(strings.TrimSpace(a)); err != nil {
-		return 0, 0, err
-	}
-	if !found {
-		return lo, lo, nil
-	}
-	hi, err = strconv.Atoi(strings.TrimSpace(b))
-	return lo, hi, err
-}
-
 func cmdNew(ctx context.Context, c *call) (result, error) {
 	b := c.bot
 	thread, err := b.wantThread(c)
@@ -147,20 +39,20 @@ func cmdNew(ctx context.Context, c *call) (result, error) {
 	if err := canHost(c.req.BotLacks); err != nil {
 		return result{}, err
 	}
-	rules, err := b.rulesOf(ctx, c.req.Server)
+	rules, err := b.servers.Rules(ctx, c.req.Server)
 	if err != nil {
 		return result{}, err
 	}
-	if err := b.mayOpen(ctx, c.req, rules); err != nil {
+	if err := b.servers.MayOpen(ctx, c.req, rules); err != nil {
 		return result{}, err
 	}
-	set, err := b.serverDefaults(rules)
+	set, err := b.servers.Defaults(rules)
 	if err != nil {
 		// A default the bot no longer offers: the bot's own then.
 		b.cfg.Log.Warn("a server default no longer applies", "server", c.req.Server, "err", err)
 		set = hosted.DefaultSettings()
 	}
-	set, err = b.applySettings(set, c.args)
+	set, err = set.Apply(c.args, b.look.Has)
 	if err != nil {
 		return result{}, err
 	}
@@ -403,11 +295,11 @@ func cmdAddBot(ctx context.Context, c *call) (result, error) {
 	if chosen {
 		level = v
 	}
-	rules, err := b.rulesOf(ctx, m.Meta.Server)
+	rules, err := b.servers.Rules(ctx, m.Meta.Server)
 	if err != nil {
 		return result{}, err
 	}
-	if level, err = b.levelAllowed(rules, level, chosen); err != nil {
+	if level, err = b.servers.LevelAllowed(rules, level, chosen); err != nil {
 		return result{}, err
 	}
 	if _, err := b.cfg.NewPlayer(level, 1); err != nil {
@@ -523,7 +415,7 @@ func cmdSettings(ctx context.Context, c *call) (result, error) {
 			}
 		}
 	}
-	set, err := b.applySettings(m.Meta.Settings, c.args)
+	set, err := m.Meta.Settings.Apply(c.args, b.look.Has)
 	if err != nil {
 		return result{}, err
 	}

@@ -80,7 +80,7 @@ func (b *Bot) apply(ctx context.Context, m *hosted.Match, seat int, note string,
 		return out, err
 	}
 	if out.over {
-		b.matchWon(ctx, m)
+		b.servers.RecordWin(ctx, m)
 	}
 	return out, nil
 }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/bot/server"
 	"github.com/riskbot/riskbot/engine/rating"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
@@ -99,7 +99,7 @@ func recordResults(ctx context.Context, db store, out io.Writer) error {
 		if err != nil {
 			return err
 		}
-		r, err := bot.ResultOf(m, x)
+		r, err := server.ResultOf(m, x)
 		if err != nil {
 			return fmt.Errorf("match %d: %w", m.ID, err)
 		}

@@ -1,4 +1,4 @@
-package bot
+package server
 
 import (
 	"context"
@@ -6,12 +6,9 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/riskbot/riskbot/bot/voice"
-
-	"github.com/riskbot/riskbot/bot/command"
-
 	"github.com/riskbot/riskbot/bot/chat"
-
+	"github.com/riskbot/riskbot/bot/command"
+	"github.com/riskbot/riskbot/bot/voice"
 	"github.com/riskbot/riskbot/engine/luck"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
@@ -22,31 +19,30 @@ const leaderboardSize = 10
 
 var mentionText = regexp.MustCompile(`^<@!?(\d+)>$`)
 
-// cmdStats answers /risk stats: the server's leaderboard under a rule
+// Stats answers /risk stats: the server's leaderboard under a rule
 // set, and one player's matches, wins and rating (the asker's by default).
 // A match outside any server counts for its channel, as ResultOf says.
-func cmdStats(ctx context.Context, c *call) (result, error) {
-	b := c.bot
-	server := c.req.Server
+func (sv *Servers) Stats(ctx context.Context, req chat.Request, a command.Args) (chat.Message, error) {
+	server := req.Server
 	if server == "" {
-		server = c.req.Channel
+		server = req.Channel
 	}
 	rules := state.Classic
-	if c.args.Str["rules"] == "capitals" {
+	if a.Str["rules"] == "capitals" {
 		rules = state.Capitals
 	}
-	board, err := b.cfg.Store.Leaderboard(ctx, server, rules, 0)
+	board, err := sv.store.Leaderboard(ctx, server, rules, 0)
 	if err != nil {
-		return result{}, err
+		return chat.Message{}, err
 	}
-	who, whoName := c.req.User.ID, "You"
-	if q := strings.TrimSpace(c.args.Str["player"]); q != "" {
+	who, whoName := req.User.ID, "You"
+	if q := strings.TrimSpace(a.Str["player"]); q != "" {
 		if err := command.CheckTyped("player", q); err != nil {
-			return result{}, err
+			return chat.Message{}, err
 		}
 		who, whoName = q, q
 		if sub := mentionText.FindStringSubmatch(q); sub != nil {
-			platform, _, _ := strings.Cut(c.req.User.ID, ":")
+			platform, _, _ := strings.Cut(req.User.ID, ":")
 			who = platform + ":" + sub[1]
 		}
 		for _, s := range board {
@@ -64,9 +60,9 @@ func cmdStats(ctx context.Context, c *call) (result, error) {
 	}
 	e := &chat.Embed{Title: fmt.Sprintf("Leaderboard — %s rules", rules), Description: strings.Join(lines, "\n"),
 		Footer: "A multiplayer Elo over each match's places, from 1500; computer players are rated by level."}
-	mine, err := b.cfg.Store.PlayerStats(ctx, server, who)
+	mine, err := sv.store.PlayerStats(ctx, server, who)
 	if err != nil {
-		return result{}, err
+		return chat.Message{}, err
 	}
 	var parts []string
 	for _, s := range mine {
@@ -80,14 +76,14 @@ func cmdStats(ctx context.Context, c *call) (result, error) {
 	}
 	e.Fields = append(e.Fields, chat.Field{Name: whoName, Value: strings.Join(parts, "\n")})
 	// The luck of the channel's match, if it has one under way or ended.
-	if m, err := b.matches.Latest(ctx, c.req.Channel); err == nil && m.Game != nil {
-		if x, err := b.cfg.Store.Export(ctx, m.ID); err == nil {
+	if m, err := sv.matches.Latest(ctx, req.Channel); err == nil && m.Game != nil {
+		if x, err := sv.store.Export(ctx, m.ID); err == nil {
 			if rep, err := luck.Of(x.Record); err == nil {
 				e.Fields = append(e.Fields, chat.Field{Name: "Luck in this channel's match", Value: voice.LuckField(rep.String())})
 			}
 		}
 	}
-	return result{reply: chat.Message{Private: true, Embed: e}}, nil
+	return chat.Message{Private: true, Embed: e}, nil
 }
 
 // standingName names a leaderboard's entry: a person by name, a computer

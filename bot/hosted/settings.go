@@ -1,0 +1,119 @@
+package hosted
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/command"
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+)
+
+// Apply reads the match options of /risk new and settings into set:
+// hasPalette reports whether a palette may be chosen.
+func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Settings, error) {
+	var err error
+	if v, ok := a.Str["palette"]; ok {
+		if !hasPalette(v) {
+			return set, chat.Refuse("There is no palette %q here.", v)
+		}
+		set.Palette = v
+	}
+	if v, ok := a.Str["rules"]; ok {
+		rules, err := state.ParseRules(v)
+		if err != nil {
+			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
+		}
+		if rules != set.Options.Rules {
+			// Each rule set has its own options: start from its defaults.
+			o := state.DefaultOptions()
+			if rules == state.Capitals {
+				o = state.CapitalsOptions()
+			}
+			set.Options = o
+		}
+	}
+	if v, ok := a.Str["map"]; ok {
+		switch {
+		case set.Options.Rules == state.Capitals && v == "classic":
+			return set, chat.Refuse("A capitals match is played on generated islands: map:small, normal or large.")
+		case set.Options.Rules == state.Classic && v != "classic":
+			return set, chat.Refuse("map:%s is for capitals matches (generated islands); classic is played on the classic map. Add rules:capitals.", v)
+		}
+		if set.Options.Rules == state.Classic {
+			if _, err := engine.LoadMap(v); err != nil {
+				return set, chat.Refuse("There is no map %q (maps: %s).", v, strings.Join(engine.MapNames(), ", "))
+			}
+		}
+		set.Options.Map = v
+	}
+	if err := capitalsOptions(&set, a); err != nil {
+		return set, err
+	}
+	if v, ok := a.Str["victory"]; ok {
+		if set.Options.Victory, err = state.ParseVictory(v); err != nil {
+			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
+		}
+	}
+	if v, ok := a.Str["cards"]; ok {
+		if set.Options.Cards, err = state.ParseCardMode(v); err != nil {
+			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
+		}
+	}
+	if v, ok := a.Str["fortify"]; ok {
+		if set.Options.Fortify, err = state.ParseFortify(v); err != nil {
+			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
+		}
+	}
+	if v, ok := a.Num["turn-hours"]; ok {
+		set.TurnHours = v
+	}
+	if v, ok := a.Str["on-timeout"]; ok {
+		set.OnTimeout = v
+	}
+	return set, nil
+}
+
+// capitalsOptions reads the options of capitals matches; classic ones refuse
+// them, saying why.
+func capitalsOptions(set *Settings, a command.Args) error {
+	o := &set.Options
+	for _, name := range []string{"neutral", "capital-troops"} {
+		if a.Has(name) && o.Rules != state.Capitals {
+			return chat.Refuse("%s is an option of capitals matches: add rules:capitals.", name)
+		}
+	}
+	if o.Rules == state.Capitals {
+		for _, name := range []string{"victory", "cards", "fortify"} {
+			if a.Has(name) {
+				return chat.Refuse("%s is an option of classic matches: a capitals match is won by the last capital standing, has no cards, and moves by quarters.", name)
+			}
+		}
+	}
+	if v, ok := a.Str["neutral"]; ok {
+		lo, hi, err := parseRange(v)
+		if err != nil || lo < 0 || hi > state.MaxNeutral || lo > hi {
+			return chat.Refuse("neutral takes a range of troops within 0 to %d, like 1-5 (or one number), not %s.", state.MaxNeutral, chat.Quote(v))
+		}
+		o.NeutralMin, o.NeutralMax = lo, hi
+	}
+	if v, ok := a.Num["capital-troops"]; ok {
+		o.CapitalTroops = v
+	}
+	return nil
+}
+
+// parseRange reads "1-5", "1 to 5" or "3".
+func parseRange(v string) (lo, hi int, err error) {
+	v = strings.ReplaceAll(strings.ToLower(strings.TrimSpace(v)), " to ", "-")
+	a, b, found := strings.Cut(v, "-")
+	if lo, err = strconv.Atoi(strings.TrimSpace(a)); err != nil {
+		return 0, 0, err
+	}
+	if !found {
+		return lo, lo, nil
+	}
+	hi, err = strconv.Atoi(strings.TrimSpace(b))
+	return lo, hi, err
+}

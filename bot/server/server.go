@@ -1,0 +1,331 @@
+// Package server keeps what concerns a whole chat server rather than one
+// match: the defaults and limits its admins set for its matches (/risk
+// admin), and its leaderboard and players' records (/risk stats), fed by
+// the results of the matches won.
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/command"
+	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/voice"
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// A server's admins set defaults for its new matches and limits on them
+// (/risk admin ...), kept as a setting of scope "server": the options of
+// /risk new that apply unless the host chooses otherwise, the computer
+// levels allowed, who may open matches, how many may be open at once (per
+// host, and in the server), and how long a lobby may wait.
+
+// serverScope is the settings scope of a server's rules.
+const serverScope = "server"
+
+// Rules are a server's defaults and limits.
+type Rules struct {
+	// Defaults are options of /risk new, by name, as typed ("turn-hours":
+	// "12"): applied before the host's own.
+	Defaults map[string]string `json:"defaults,omitempty"`
+	// Levels are the computer levels allowed; empty allows all.
+	Levels []string `json:"levels,omitempty"`
+	// Starters is who may open matches: "admins", or everyone ("").
+	Starters string `json:"starters,omitempty"`
+	// PerHost and PerServer bound the open matches a person hosts, and
+	// those of the whole server; zero is no bound.
+	PerHost   int `json:"per_host,omitempty"`
+	PerServer int `json:"per_server,omitempty"`
+	// LobbyDays closes lobbies idle that long; zero keeps the bot's rule.
+	LobbyDays int `json:"lobby_days,omitempty"`
+}
+
+// Rules returns a server's rules (none outside a server).
+func (sv *Servers) Rules(ctx context.Context, server string) (Rules, error) {
+	var r Rules
+	if server == "" {
+		return r, nil
+	}
+	raw, err := sv.store.Setting(ctx, serverScope, server)
+	if errors.Is(err, storage.ErrNotFound) {
+		return r, nil
+	}
+	if err != nil {
+		return r, err
+	}
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return Rules{}, fmt.Errorf("bot: the rules of server %s: %w", server, err)
+	}
+	return r, nil
+}
+
+// adminOnly refuses anyone but a server's admins.
+func adminOnly(req chat.Request) error {
+	if req.Server == "" {
+		return chat.Refuse("Server settings exist only in a server.")
+	}
+	if !req.Admin {
+		return chat.Refuse("Only the server's admins (Manage Server, or Manage Channels here) can change its settings for matches.")
+	}
+	return nil
+}
+
+// rulesText describes a server's rules.
+func (sv *Servers) rulesText(r Rules) string {
+	set, err := sv.Defaults(r)
+	lines := []string{"New matches here: " + voice.SettingsText(set) + "."}
+	if err != nil {
+		lines = append(lines, fmt.Sprintf("(A default no longer applies: %v.)", err))
+	}
+	levels := sv.levels
+	if len(r.Levels) > 0 {
+		levels = r.Levels
+	}
+	lines = append(lines, "Computer levels: "+strings.Join(levels, ", ")+".")
+	who := "everyone"
+	if r.Starters == "admins" {
+		who = "admins only"
+	}
+	lines = append(lines, "Who may open matches: "+who+".")
+	limit := func(n int) string {
+		if n == 0 {
+			return "no limit"
+		}
+		return fmt.Sprint(n)
+	}
+	lines = append(lines, fmt.Sprintf("Open matches: %s per host, %s in the server.", limit(r.PerHost), limit(r.PerServer)))
+	ttl := sv.LobbyTTL(r)
+	if ttl < 0 {
+		lines = append(lines, "Lobbies wait as long as it takes.")
+	} else {
+		lines = append(lines, fmt.Sprintf("A lobby closes after %s without a change.", DurationText(ttl)))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// DurationText writes a long duration in days, or hours if shorter.
+func DurationText(d time.Duration) string {
+	if days := int(d.Hours()/24 + 0.5); days >= 1 {
+		return chat.Plural(days, "day", "days")
+	}
+	return chat.Plural(int(d.Hours()+0.5), "hour", "hours")
+}
+
+// LobbyTTL is how long a lobby of a server with these rules may wait;
+// negative is for ever.
+func (sv *Servers) LobbyTTL(r Rules) time.Duration {
+	if r.LobbyDays > 0 {
+		return time.Duration(r.LobbyDays) * 24 * time.Hour
+	}
+	return sv.lobbyTTL
+}
+
+// Defaults are the settings of a new match on a server with these
+// rules, before the host's own choices.
+func (sv *Servers) Defaults(r Rules) (hosted.Settings, error) {
+	set := hosted.DefaultSettings()
+	if len(r.Defaults) == 0 {
+		return set, nil
+	}
+	a, err := command.Parse(command.Spec{Name: "admin defaults", Options: command.DefaultOptions()}, r.Defaults)
+	if err != nil {
+		return set, err
+	}
+	return set.Apply(a, sv.hasPalette)
+}
+
+func (sv *Servers) AdminShow(ctx context.Context, req chat.Request, a command.Args) (chat.Message, error) {
+	if req.Server == "" {
+		return chat.Message{}, chat.Refuse("Server settings exist only in a server.")
+	}
+	r, err := sv.Rules(ctx, req.Server)
+	if err != nil {
+		return chat.Message{}, err
+	}
+	return chat.Private("%s", sv.rulesText(r)), nil
+}
+
+func (sv *Servers) AdminDefaults(ctx context.Context, req chat.Request, a command.Args) (chat.Message, error) {
+	if err := adminOnly(req); err != nil {
+		return chat.Message{}, err
+	}
+	r, err := sv.Rules(ctx, req.Server)
+	if err != nil {
+		return chat.Message{}, err
+	}
+	if r.Defaults == nil {
+		r.Defaults = map[string]string{}
+	}
+	for _, o := range command.DefaultOptions() {
+		if v, ok := req.Options[o.Name]; ok {
+			r.Defaults[o.Name] = strings.TrimSpace(v)
+		}
+	}
+	if _, err := sv.Defaults(r); err != nil {
+		return chat.Message{}, err
+	}
+	if v, ok := a.Str["bot-levels"]; ok {
+		levels := strings.FieldsFunc(strings.ToLower(v), func(r rune) bool { return r == ',' || r == ' ' })
+		for _, l := range levels {
+			if !slices.Contains(sv.levels, l) {
+				return chat.Message{}, chat.Refuse("There is no computer level %s (levels: %s).", chat.Quote(l), strings.Join(sv.levels, ", "))
+			}
+		}
+		if len(levels) == 0 {
+			return chat.Message{}, chat.Refuse("Name at least one computer level (levels: %s).", strings.Join(sv.levels, ", "))
+		}
+		r.Levels = levels
+		if len(levels) == len(sv.levels) {
+			r.Levels = nil
+		}
+	}
+	if v, ok := a.Str["who-starts"]; ok {
+		r.Starters = ""
+		if v == "admins" {
+			r.Starters = "admins"
+		}
+	}
+	return sv.storeRules(ctx, req, r)
+}
+
+func (sv *Servers) AdminLimits(ctx context.Context, req chat.Request, a command.Args) (chat.Message, error) {
+	if err := adminOnly(req); err != nil {
+		return chat.Message{}, err
+	}
+	r, err := sv.Rules(ctx, req.Server)
+	if err != nil {
+		return chat.Message{}, err
+	}
+	for name, field := range map[string]*int{"per-host": &r.PerHost, "per-server": &r.PerServer, "lobby-days": &r.LobbyDays} {
+		if v, ok := a.Num[name]; ok {
+			*field = v
+		}
+	}
+	return sv.storeRules(ctx, req, r)
+}
+
+func (sv *Servers) AdminReset(ctx context.Context, req chat.Request, a command.Args) (chat.Message, error) {
+	if err := adminOnly(req); err != nil {
+		return chat.Message{}, err
+	}
+	return sv.storeRules(ctx, req, Rules{})
+}
+
+// storeRules stores a server's rules and shows them.
+func (sv *Servers) storeRules(ctx context.Context, req chat.Request, r Rules) (chat.Message, error) {
+	var raw json.RawMessage
+	if !isZero(r) {
+		var err error
+		if raw, err = json.Marshal(r); err != nil {
+			return chat.Message{}, fmt.Errorf("bot: encode the rules of %s: %w", req.Server, err)
+		}
+	}
+	if err := sv.store.SetSetting(ctx, serverScope, req.Server, raw, sv.now()); err != nil {
+		return chat.Message{}, err
+	}
+	return chat.Private("Saved. %s", sv.rulesText(r)), nil
+}
+
+// isZero reports whether rules set nothing.
+func isZero(r Rules) bool {
+	return len(r.Defaults) == 0 && len(r.Levels) == 0 && r.Starters == "" && r.PerHost == 0 && r.PerServer == 0 && r.LobbyDays == 0
+}
+
+// MayOpen refuses a new match that the server's rules do not allow: only
+// admins open matches, or too many are open.
+func (sv *Servers) MayOpen(ctx context.Context, req chat.Request, r Rules) error {
+	if r.Starters == "admins" && !req.Admin {
+		return chat.Refuse("On this server only admins open matches. Join one of theirs, or ask them.")
+	}
+	if r.PerHost == 0 && r.PerServer == 0 {
+		return nil
+	}
+	open, err := sv.store.OpenMatches(ctx, sv.scope)
+	if err != nil {
+		return err
+	}
+	theirs, here := 0, 0
+	for _, m := range open {
+		meta, err := hosted.DecodeMeta(m.Meta)
+		if err != nil || meta.Server != req.Server {
+			continue
+		}
+		here++
+		if meta.Host == req.User.ID {
+			theirs++
+		}
+	}
+	switch {
+	case r.PerHost > 0 && theirs >= r.PerHost:
+		return chat.Refuse("You host %s on this server already, the most it allows: finish or end one first (/risk abandon).", chat.Plural(theirs, "open match", "open matches"))
+	case r.PerServer > 0 && here >= r.PerServer:
+		return chat.Refuse("This server has %s, the most it allows: try again when one ends.", chat.Plural(here, "open match", "open matches"))
+	}
+	return nil
+}
+
+// LevelAllowed refuses a computer level the server does not allow, and
+// returns the level to use (the first allowed if the default is not).
+func (sv *Servers) LevelAllowed(r Rules, level string, chosen bool) (string, error) {
+	if len(r.Levels) == 0 || slices.Contains(r.Levels, level) {
+		return level, nil
+	}
+	if !chosen {
+		return r.Levels[0], nil
+	}
+	return "", chat.Refuse("On this server, computer players are %s only.", chat.OrList(r.Levels))
+}
+
+// Store is what the servers' concerns need of the database.
+type Store interface {
+	Setting(ctx context.Context, scope, id string) (json.RawMessage, error)
+	SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error
+	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
+	Export(ctx context.Context, id int64) (*storage.Export, error)
+	RecordResult(ctx context.Context, r storage.Result) error
+	Leaderboard(ctx context.Context, server string, rules state.Rules, limit int) ([]storage.Standing, error)
+	PlayerStats(ctx context.Context, server, player string) ([]storage.Standing, error)
+}
+
+// Config is what Servers are made of.
+type Config struct {
+	Store   Store
+	Matches *hosted.Matches
+	// HasPalette reports whether a palette may be chosen.
+	HasPalette func(name string) bool
+	// Levels are the computer levels the bot offers.
+	Levels []string
+	// LobbyTTL is how long a lobby may wait, unless a server says
+	// otherwise; negative is for ever.
+	LobbyTTL time.Duration
+	// Scope is the channels this process looks after.
+	Scope string
+	Now   func() time.Time
+	Log   *slog.Logger
+}
+
+// Servers keeps the rules and the records of the chat servers.
+type Servers struct {
+	store      Store
+	matches    *hosted.Matches
+	hasPalette func(string) bool
+	levels     []string
+	lobbyTTL   time.Duration
+	scope      string
+	now        func() time.Time
+	log        *slog.Logger
+}
+
+// New returns Servers.
+func New(c Config) *Servers {
+	return &Servers{store: c.Store, matches: c.Matches, hasPalette: c.HasPalette, levels: c.Levels, lobbyTTL: c.LobbyTTL,
+		scope: c.Scope, now: c.Now, log: c.Log}
+}
