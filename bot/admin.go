@@ -33,21 +33,21 @@ const abandonConfirm = 5 * time.Minute
 // change, before it is closed, unless Config.LobbyTTL says otherwise.
 const DefaultLobbyTTL = 7 * 24 * time.Hour
 
-func cmdAbandon(ctx context.Context, c *call) (result, error) {
+func cmdAbandon(ctx context.Context, c *call) (hosted.Result, error) {
 	b := c.bot
-	row, err := b.matches.OpenRow(ctx, c.req.Channel)
+	row, err := b.matches.OpenRow(ctx, c.Req.Channel)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	meta, merr := hosted.DecodeMeta(row.Meta)
-	if !c.req.Admin && (merr != nil || meta.Host != c.req.User.ID) {
+	if !c.Req.Admin && (merr != nil || meta.Host != c.Req.User.ID) {
 		host := "the host"
 		if merr == nil {
 			if i := meta.Index(meta.Host); i >= 0 {
 				host = meta.Seats[i].Name + " (the host)"
 			}
 		}
-		return result{}, chat.Refuse("Only %s or an admin (Manage Server, or Manage Channels here) can end a match without a winner.", host)
+		return hosted.Result{}, chat.Refuse("Only %s or an admin (Manage Server, or Manage Channels here) can end a match without a winner.", host)
 	}
 	expires := b.cfg.Now().Add(abandonConfirm)
 	what := "this channel's match"
@@ -55,7 +55,7 @@ func cmdAbandon(ctx context.Context, c *call) (result, error) {
 		what = fmt.Sprintf("this channel's match (%s, %s)", row.Status, chat.Plural(len(meta.Seats), "seat", "seats"))
 	}
 	text := fmt.Sprintf("End %s without a winner? Nobody can play it any more; it is kept for /risk history and `risk export`. This question expires %s.", what, chat.Timestamp(expires))
-	return result{reply: chat.Message{Private: true, Text: text, Buttons: [][]chat.Button{{
+	return hosted.Result{Reply: chat.Message{Private: true, Text: text, Buttons: [][]chat.Button{{
 		{ID: fmt.Sprintf("%s|%d|%d|abandon|%d", hosted.ButtonPrefix, row.ID, row.Version, expires.Unix()), Label: "End the match", Style: chat.Danger},
 		{ID: fmt.Sprintf("%s|%d|0|keep", hosted.ButtonPrefix, row.ID), Label: "Keep it", Style: chat.Secondary},
 	}}}}, nil
@@ -63,19 +63,19 @@ func cmdAbandon(ctx context.Context, c *call) (result, error) {
 
 // clickAbandon answers the buttons of /risk abandon's confirmation, under
 // the channel's lock. The match may be damaged: it is not loaded.
-func (b *Bot) clickAbandon(ctx context.Context, c chat.Click, bt hosted.Press) (result, error) {
+func (b *Bot) clickAbandon(ctx context.Context, c chat.Click, bt hosted.Press) (hosted.Result, error) {
 	if bt.Action == "keep" {
-		return result{reply: chat.Private("The match goes on.")}, nil
+		return hosted.Result{Reply: chat.Private("The match goes on.")}, nil
 	}
 	if len(bt.Args) != 1 || b.cfg.Now().Unix() > int64(bt.Args[0]) {
-		return result{}, chat.Refuse("That confirmation has expired: run /risk abandon again if you still mean it.")
+		return hosted.Result{}, chat.Refuse("That confirmation has expired: run /risk abandon again if you still mean it.")
 	}
 	row, err := b.matches.OpenRow(ctx, c.Channel)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	if row.ID != bt.Match {
-		return result{}, chat.Refuse("That match is over already.")
+		return hosted.Result{}, chat.Refuse("That match is over already.")
 	}
 	meta, merr := hosted.DecodeMeta(row.Meta)
 	role := "an admin"
@@ -83,7 +83,7 @@ func (b *Bot) clickAbandon(ctx context.Context, c chat.Click, bt hosted.Press) (
 	case merr == nil && meta.Host == c.User.ID:
 		role = "the host"
 	case !c.Admin:
-		return result{}, chat.Refuse("Only the host or an admin can end a match without a winner.")
+		return hosted.Result{}, chat.Refuse("Only the host or an admin can end a match without a winner.")
 	}
 	who := command.CleanName(c.User.Name)
 	if i := meta.Index(c.User.ID); merr == nil && i >= 0 {
@@ -92,9 +92,9 @@ func (b *Bot) clickAbandon(ctx context.Context, c chat.Click, bt hosted.Press) (
 	note := fmt.Sprintf("🛑 %s (%s) ended the match without a winner. It is kept: /risk history and /risk status show how it stood. Start another with /risk new.", who, role)
 	posts, err := b.abandon(ctx, row, note, fmt.Sprintf("by %s (%s)", who, role))
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
-	return result{reply: chat.Private("Done: the match is ended."), posts: posts}, nil
+	return hosted.Result{Reply: chat.Private("Done: the match is ended."), Posts: posts}, nil
 }
 
 // abandon ends an open match without a winner, at the version it was read
@@ -119,7 +119,7 @@ func (b *Bot) abandon(ctx context.Context, row storage.Match, note, ended string
 	change.Claim = &cl
 	v, err := b.cfg.Store.Save(ctx, row.ID, row.Version, change, b.cfg.Now())
 	if errors.Is(err, storage.ErrConflict) {
-		return news.Batch{}, errMovedOn
+		return news.Batch{}, hosted.ErrMovedOn
 	}
 	if err != nil {
 		return news.Batch{}, fmt.Errorf("bot: end match %d: %w", row.ID, err)
@@ -165,7 +165,7 @@ func (b *Bot) expireLobbies(ctx context.Context) error {
 		posts, err := b.abandon(ctx, row, note, "the lobby expired")
 		unlock()
 		if err != nil {
-			if !errors.Is(err, errMovedOn) {
+			if !errors.Is(err, hosted.ErrMovedOn) {
 				errs = append(errs, fmt.Errorf("match %d: %w", row.ID, err))
 			}
 			continue

@@ -26,8 +26,6 @@ import (
 	"github.com/riskbot/riskbot/bot/outbox"
 	"github.com/riskbot/riskbot/bot/server"
 
-	"github.com/riskbot/riskbot/bot/news"
-
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/people"
 
@@ -163,7 +161,7 @@ func resultOf(err error) string {
 	switch {
 	case err == nil:
 		return "ok"
-	case errors.Is(err, storage.ErrConflict) || errors.Is(err, errMovedOn):
+	case errors.Is(err, storage.ErrConflict) || errors.Is(err, hosted.ErrMovedOn):
 		return "moved_on"
 	case errors.As(err, &ue):
 		return "refused"
@@ -293,20 +291,6 @@ func (b *Bot) serves(channel string) bool {
 	return channel == scope
 }
 
-// errMovedOn: another command changed the match first.
-var errMovedOn = chat.Refuse("The match moved on while you were typing; have a look and try again.")
-
-// result is what a handler produces: the reply, messages to post after it,
-// and whether bot seats are now to play.
-type result struct {
-	reply chat.Message
-	posts news.Batch
-	bots  bool
-	// answers is the key of the request recorded with the change, marked
-	// answered once the reply is out.
-	answers string
-}
-
 // Handle answers one /risk command. Rule violations and mistakes are
 // answered privately; the returned error is only for failures to reply.
 func (b *Bot) Handle(ctx context.Context, req chat.Request, r chat.Replier) error {
@@ -332,44 +316,44 @@ func summary(req chat.Request) string {
 	return chat.Clip(strings.Join(parts, " "))
 }
 
-func (b *Bot) handle(ctx context.Context, req chat.Request) (result, error) {
+func (b *Bot) handle(ctx context.Context, req chat.Request) (hosted.Result, error) {
 	req.Command = command.Alias(req.Command)
 	spec, ok := command.Find(b.specs, req.Command)
 	if !ok {
-		return result{}, chat.Refuse("There is no /risk %s. Try /risk help.", chat.Quote(req.Command))
+		return hosted.Result{}, chat.Refuse("There is no /risk %s. Try /risk help.", chat.Quote(req.Command))
 	}
 	a, err := command.Parse(spec, req.Options)
 	if err != nil {
-		return result{}, chat.Refuse("%s.", chat.Capitalize(err.Error()))
+		return hosted.Result{}, chat.Refuse("%s.", chat.Capitalize(err.Error()))
 	}
 	h, ok := b.handlers()[spec.FullName()]
 	if !ok {
-		return result{}, chat.Refuse("/risk %s is not available yet.", spec.FullName())
+		return hosted.Result{}, chat.Refuse("/risk %s is not available yet.", spec.FullName())
 	}
 	// Commands that only read need no lock: storage gives them a consistent
 	// view, and they must not wait behind a long computer turn.
 	if command.ReadOnly(spec.FullName(), a) {
-		return h(ctx, &call{bot: b, req: req, args: a})
+		return h(ctx, &call{Call: hosted.Call{Req: req, Args: a}, bot: b})
 	}
 	unlock := b.locks.Lock(req.Channel)
 	defer unlock()
-	c := &call{bot: b, req: req, args: a}
+	c := &call{Call: hosted.Call{Req: req, Args: a}, bot: b}
 	if req.Key != "" {
 		if res, ok, err := b.repeated(ctx, req.Channel, req.User, req.Key); ok || err != nil {
 			return res, err
 		}
-		c.rec = &hosted.Record{Req: storage.Request{Key: req.Key, User: req.User.ID, Summary: summary(req)}}
+		c.Rec = &hosted.Record{Req: storage.Request{Key: req.Key, User: req.User.ID, Summary: summary(req)}}
 	} else {
 		// Recorded nowhere, but followed: a command retried after a
 		// conflict must not have saved anything.
-		c.rec = &hosted.Record{}
+		c.Rec = &hosted.Record{}
 	}
 	res, err := h(ctx, c)
 	// Another process changed the match between this one's load and its
 	// save (within a process the channel's lock prevents it). Nothing was
 	// saved: the command runs again on the match as it now is, as it would
 	// have had it waited for the lock.
-	for try := 1; try < conflictTries && errors.Is(err, storage.ErrConflict) && c.rec != nil && !c.rec.Saved && ctx.Err() == nil; try++ {
+	for try := 1; try < conflictTries && errors.Is(err, storage.ErrConflict) && c.Rec != nil && !c.Rec.Saved && ctx.Err() == nil; try++ {
 		b.cfg.Log.Debug("the match moved on in another process: running the command again", "channel", req.Channel, "command", req.Command, "try", try+1)
 		if req.Key != "" {
 			// The change that beat it may be this very request, delivered
@@ -380,8 +364,8 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (result, error) {
 		}
 		res, err = h(ctx, c)
 	}
-	if c.rec != nil && c.rec.Saved {
-		res.answers = req.Key
+	if c.Rec != nil && c.Rec.Saved {
+		res.Answers = req.Key
 	}
 	return res, err
 }
@@ -400,29 +384,29 @@ const lostAnswer = time.Hour
 // before answering it. That one is told what was done instead: a person
 // who got no answer types the command again, and it must not apply twice.
 // It is under the channel's lock.
-func (b *Bot) repeated(ctx context.Context, channel string, u chat.User, key string) (result, bool, error) {
+func (b *Bot) repeated(ctx context.Context, channel string, u chat.User, key string) (hosted.Result, bool, error) {
 	if a, err := b.cfg.Store.Applied(ctx, key); err == nil {
 		if err := b.cfg.Store.Answered(ctx, key, b.cfg.Now()); err != nil {
-			return result{}, false, err
+			return hosted.Result{}, false, err
 		}
-		return result{reply: chat.Private("This was done already: %s%s", a.Summary, resultLines(a.Result))}, true, nil
+		return hosted.Result{Reply: chat.Private("This was done already: %s%s", a.Summary, resultLines(a.Result))}, true, nil
 	} else if !errors.Is(err, storage.ErrNotFound) {
-		return result{}, false, err
+		return hosted.Result{}, false, err
 	}
 	a, err := b.cfg.Store.LastRequest(ctx, channel, u.ID)
 	if errors.Is(err, storage.ErrNotFound) {
-		return result{}, false, nil
+		return hosted.Result{}, false, nil
 	}
 	if err != nil {
-		return result{}, false, err
+		return hosted.Result{}, false, err
 	}
 	if !a.Answered.IsZero() || a.Created.After(b.started) || b.cfg.Now().Sub(a.Created) > lostAnswer {
-		return result{}, false, nil
+		return hosted.Result{}, false, nil
 	}
 	if err := b.cfg.Store.Answered(ctx, a.Key, b.cfg.Now()); err != nil {
-		return result{}, false, err
+		return hosted.Result{}, false, err
 	}
-	return result{reply: chat.Private("⚠️ Your last command here, %s, was carried out, but the bot was interrupted before it could tell you%s\nNothing else was done now: send your command again if you meant to repeat it.",
+	return hosted.Result{Reply: chat.Private("⚠️ Your last command here, %s, was carried out, but the bot was interrupted before it could tell you%s\nNothing else was done now: send your command again if you meant to repeat it.",
 		a.Summary, resultLines(a.Result))}, true, nil
 }
 
@@ -464,37 +448,37 @@ func (b *Bot) LastApplied(ctx context.Context, channel string) (text string, ok 
 
 // finish delivers a handler's outcome. lacks are the permissions the bot
 // lacks in the channel, as the request said (nil if it did not).
-func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what string, lacks []string, res result, err error, r chat.Replier) error {
+func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what string, lacks []string, res hosted.Result, err error, r chat.Replier) error {
 	if err != nil {
 		var ue *chat.Refusal
 		switch {
 		case errors.As(err, &ue):
-			res = result{reply: chat.Private("%s", ue.Msg)}
+			res = hosted.Result{Reply: chat.Private("%s", ue.Msg)}
 		case errors.Is(err, storage.ErrConflict):
-			res = result{reply: chat.Private("%s", errMovedOn.Error())}
+			res = hosted.Result{Reply: chat.Private("%s", hosted.ErrMovedOn.Error())}
 		default:
 			b.cfg.Log.Error("command failed", "channel", channel, "user", user.ID, "command", what, "err", err)
-			res = result{reply: chat.Private("Something went wrong on our side and nothing was changed. Please try again in a moment.")}
+			res = hosted.Result{Reply: chat.Private("Something went wrong on our side and nothing was changed. Please try again in a moment.")}
 		}
-		res.reply.Refused = true
+		res.Reply.Refused = true
 	}
 	if what != "notify" && !strings.HasPrefix(what, "click") {
 		// A command says its author is back (not /risk notify, which
 		// may be what makes them away).
-		res.reply.Text += b.people.WelcomeBack(ctx, user.ID)
+		res.Reply.Text += b.people.WelcomeBack(ctx, user.ID)
 	}
-	res.reply.Text = chat.Clip(res.reply.Text + b.outbox.ChannelNote(ctx, channel, lacks))
-	if rerr := r.Reply(ctx, res.reply); rerr != nil {
+	res.Reply.Text = chat.Clip(res.Reply.Text + b.outbox.ChannelNote(ctx, channel, lacks))
+	if rerr := r.Reply(ctx, res.Reply); rerr != nil {
 		return fmt.Errorf("bot: reply to %s: %w", what, rerr)
 	}
-	if res.answers != "" {
-		if err := b.cfg.Store.Answered(ctx, res.answers, b.cfg.Now()); err != nil {
+	if res.Answers != "" {
+		if err := b.cfg.Store.Answered(ctx, res.Answers, b.cfg.Now()); err != nil {
 			// Not fatal: the author may be told once more that it was done.
-			b.cfg.Log.Error("mark a request answered", "channel", channel, "key", res.answers, "err", err)
+			b.cfg.Log.Error("mark a request answered", "channel", channel, "key", res.Answers, "err", err)
 		}
 	}
-	b.outbox.Deliver(ctx, channel, res.posts)
-	if res.bots {
+	b.outbox.Deliver(ctx, channel, res.Posts)
+	if res.Bots {
 		b.runBotsLater(channel)
 	}
 	return nil
@@ -502,32 +486,29 @@ func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what s
 
 // call is one command being handled, under the channel's lock.
 type call struct {
-	bot  *Bot
-	req  chat.Request
-	args command.Args
-	// Rec is the request to record with the change the command makes.
-	rec *hosted.Record
+	hosted.Call
+	bot *Bot
 }
 
 // load returns the open match of the call's channel, ready to record the
 // call's request with its change.
 func (c *call) load(ctx context.Context) (*hosted.Match, error) {
-	m, err := c.bot.matches.Load(ctx, c.req.Channel)
+	m, err := c.bot.matches.Load(ctx, c.Req.Channel)
 	if err != nil {
 		return nil, err
 	}
-	m.Rec = c.rec
+	m.Rec = c.Rec
 	return m, nil
 }
 
-type handler func(ctx context.Context, c *call) (result, error)
+type handler func(ctx context.Context, c *call) (hosted.Result, error)
 
 // serve makes a handler of a command of the servers' concerns, which only
 // answers.
 func serve(h func(s *server.Servers, ctx context.Context, req chat.Request, a command.Args) (chat.Message, error)) handler {
-	return func(ctx context.Context, c *call) (result, error) {
-		m, err := h(c.bot.servers, ctx, c.req, c.args)
-		return result{reply: m}, err
+	return func(ctx context.Context, c *call) (hosted.Result, error) {
+		m, err := h(c.bot.servers, ctx, c.Req, c.Args)
+		return hosted.Result{Reply: m}, err
 	}
 }
 
@@ -550,9 +531,9 @@ func (b *Bot) handlers() map[string]handler {
 		"port":      seated(cmdPort),
 		"launch":    seated(cmdLaunch),
 		"abandon":   cmdAbandon,
-		"notify": func(ctx context.Context, c *call) (result, error) {
-			m, err := c.bot.people.Notify(ctx, c.req, c.args)
-			return result{reply: m}, err
+		"notify": func(ctx context.Context, c *call) (hosted.Result, error) {
+			m, err := c.bot.people.Notify(ctx, c.Req, c.Args)
+			return hosted.Result{Reply: m}, err
 		},
 		// /risk admin ...
 		"admin show":     serve((*server.Servers).AdminShow),

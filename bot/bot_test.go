@@ -591,7 +591,7 @@ func TestStaleWriteIsRefused(t *testing.T) {
 	if err == nil {
 		t.Fatal("a write at a stale version was accepted")
 	}
-	res := result{}
+	res := hosted.Result{}
 	var got chat.Message
 	_ = h.bot.finish(context.Background(), ch, user("Bob"), "autoplace", nil, res, err, chat.ReplierFunc(func(_ context.Context, m chat.Message) error { got = m; return nil }))
 	wantPrivate(t, got, "moved on")

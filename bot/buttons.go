@@ -34,10 +34,10 @@ func clickSummary(c chat.Click) string {
 	return "the “" + c.Label + "” button"
 }
 
-func (b *Bot) click(ctx context.Context, c chat.Click) (result, error) {
+func (b *Bot) click(ctx context.Context, c chat.Click) (hosted.Result, error) {
 	bt, err := hosted.ParseButton(c.ID)
 	if err != nil {
-		return result{}, chat.Refuse("That button is not one of mine.")
+		return hosted.Result{}, chat.Refuse("That button is not one of mine.")
 	}
 	unlock := b.locks.Lock(c.Channel)
 	defer unlock()
@@ -54,20 +54,20 @@ func (b *Bot) click(ctx context.Context, c chat.Click) (result, error) {
 	}
 	m, err := b.matches.ByID(ctx, bt.Match)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	m.Rec = rec
 	res, err := b.clickOn(ctx, c, bt, m)
 	if rec != nil && rec.Saved {
-		res.answers = c.Key
+		res.Answers = c.Key
 	}
 	return res, err
 }
 
 // clickOn applies a click on a button of match m, under its channel's lock.
-func (b *Bot) clickOn(ctx context.Context, c chat.Click, bt hosted.Press, m *hosted.Match) (result, error) {
+func (b *Bot) clickOn(ctx context.Context, c chat.Click, bt hosted.Press, m *hosted.Match) (hosted.Result, error) {
 	if m.Channel != c.Channel {
-		return result{}, chat.Refuse("That button belongs to a match in another channel.")
+		return hosted.Result{}, chat.Refuse("That button belongs to a match in another channel.")
 	}
 	if bt.Action == "history" {
 		// Reading only: good at any version, and once the match is over.
@@ -78,46 +78,46 @@ func (b *Bot) clickOn(ctx context.Context, c chat.Click, bt hosted.Press, m *hos
 		return b.history(ctx, m, -1, page)
 	}
 	if m.Status != storage.Lobby && m.Status != storage.Active {
-		return result{}, chat.Refuse("That match is over.")
+		return hosted.Result{}, chat.Refuse("That match is over.")
 	}
 	switch bt.Action {
 	case "join":
 		if m.Status != storage.Lobby {
-			return result{}, chat.Refuse("The match has already started; you can watch with /risk status.")
+			return hosted.Result{}, chat.Refuse("The match has already started; you can watch with /risk status.")
 		}
 		res, err := b.join(ctx, m, c.User)
 		// The lobby clicked shows the new seat.
-		res.reply.Replace = err == nil
+		res.Reply.Replace = err == nil
 		return res, err
 	case "autoplace":
 		seat, err := m.SeatOf(c.User)
 		if err != nil {
-			return result{}, err
+			return hosted.Result{}, err
 		}
 		if err := autoplaceApplies(m.Game.State, bt.Args); err != nil {
-			return result{}, err
+			return hosted.Result{}, err
 		}
 		return b.act(ctx, m, seat, b.look.Voice(m).Autoplaced(m, seat), engine.AutoPlace{})
 	}
 	switch bt.Action {
 	case "goon":
-		return result{reply: chat.Private("You play on.")}, nil
+		return hosted.Result{Reply: chat.Private("You play on.")}, nil
 	case "keepseat":
-		return result{reply: chat.Private("Nobody was removed.")}, nil
+		return hosted.Result{Reply: chat.Private("Nobody was removed.")}, nil
 	case "kick":
 		if len(bt.Args) != 2 || bt.Args[0] < 0 || bt.Args[0] >= len(m.Meta.Seats) || b.cfg.Now().Unix() > int64(bt.Args[1]) {
-			return result{}, chat.Refuse("That question has expired: run /risk kick again if you still mean it.")
+			return hosted.Result{}, chat.Refuse("That question has expired: run /risk kick again if you still mean it.")
 		}
 		if !c.Admin {
 			if err := hostOnly(m, c.User, "remove players"); err != nil {
-				return result{}, err
+				return hosted.Result{}, err
 			}
 		}
 		if m.Status != storage.Active {
-			return result{}, chat.Refuse("The match is not under way any more.")
+			return hosted.Result{}, chat.Refuse("The match is not under way any more.")
 		}
 		if m.Meta.Seats[bt.Args[0]].ID == c.User.ID {
-			return result{}, chat.Refuse("You cannot remove yourself; /risk surrender leaves.")
+			return hosted.Result{}, chat.Refuse("You cannot remove yourself; /risk surrender leaves.")
 		}
 		return b.kickSeat(ctx, m, bt.Args[0])
 	case "surrender":
@@ -125,22 +125,22 @@ func (b *Bot) clickOn(ctx context.Context, c chat.Click, bt hosted.Press, m *hos
 		// it expires, for the seat it was asked of.
 		seat, err := m.SeatOf(c.User)
 		if err != nil {
-			return result{}, err
+			return hosted.Result{}, err
 		}
 		if len(bt.Args) != 2 || bt.Args[0] != seat || b.cfg.Now().Unix() > int64(bt.Args[1]) {
-			return result{}, chat.Refuse("That question has expired: run /risk surrender again if you still mean it.")
+			return hosted.Result{}, chat.Refuse("That question has expired: run /risk surrender again if you still mean it.")
 		}
 		return b.act(ctx, m, seat, nil, engine.Surrender{})
 	}
 	if bt.Version != m.Version {
-		return result{}, chat.Refuse("That button is from an earlier moment of the match and no longer applies. Use /risk status to see where things are.")
+		return hosted.Result{}, chat.Refuse("That button is from an earlier moment of the match and no longer applies. Use /risk status to see where things are.")
 	}
 	seat, err := m.SeatOf(c.User)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	if s := m.Game.State; s.Current != seat {
-		return result{}, chat.Refuse("Those buttons are for %s.", s.Seats[s.Current].Name)
+		return hosted.Result{}, chat.Refuse("Those buttons are for %s.", s.Seats[s.Current].Name)
 	}
 	arg := func(i int) int {
 		if i < len(bt.Args) {
@@ -153,7 +153,7 @@ func (b *Bot) clickOn(ctx context.Context, c chat.Click, bt hosted.Press, m *hos
 	case "attack":
 		from, to := arg(0), arg(1)
 		if from < 0 || from >= len(s.Terr) || to < 0 || to >= len(s.Terr) {
-			return result{}, chat.Refuse("That button is broken.")
+			return hosted.Result{}, chat.Refuse("That button is broken.")
 		}
 		dice := max(1, engine.MaxDice(s.Terr[from].Armies))
 		return b.act(ctx, m, seat, func(out voice.Said) chat.Message { return b.look.Voice(m).AttackReply(m, seat, from, to, out) },
@@ -176,9 +176,9 @@ func (b *Bot) clickOn(ctx context.Context, c chat.Click, bt hosted.Press, m *hos
 	case "move":
 		return b.move(ctx, m, seat, engine.Move{From: arg(0), To: arg(1), Quarters: arg(2), Hero: arg(3) == 1})
 	case "stop":
-		return result{reply: chat.Private("Attacks stopped. Move armies with /risk fortify, or end your turn with /risk end.")}, nil
+		return hosted.Result{Reply: chat.Private("Attacks stopped. Move armies with /risk fortify, or end your turn with /risk end.")}, nil
 	}
-	return result{}, chat.Refuse("That button does nothing any more.")
+	return hosted.Result{}, chat.Refuse("That button does nothing any more.")
 }
 
 // autoplaceApplies refuses a "Place automatically" button posted for

@@ -25,31 +25,31 @@ import (
 
 // capitalsPlace chooses the capital during the setup, and sends the
 // reinforcements during a turn.
-func (b *Bot) capitalsPlace(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
+func (b *Bot) capitalsPlace(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
-	q, named := c.args.Str["territory"]
+	q, named := c.Args.Str["territory"]
 	if s.Phase == state.PhaseSetup {
 		if !named || strings.TrimSpace(q) == "" {
-			return result{}, chat.Refuse("Choose your capital: /risk place territory:NAME (the list offers the free territories).")
+			return hosted.Result{}, chat.Refuse("Choose your capital: /risk place territory:NAME (the list offers the free territories).")
 		}
-		if c.args.Has("armies") {
-			return result{}, chat.Refuse("A capital starts with %s: leave out armies.", chat.Plural(s.Options.CapitalTroops, "troop", "troops"))
+		if c.Args.Has("armies") {
+			return hosted.Result{}, chat.Refuse("A capital starts with %s: leave out armies.", chat.Plural(s.Options.CapitalTroops, "troop", "troops"))
 		}
 		t, err := command.Territory(s, "territory", q)
 		if err != nil {
-			return result{}, err
+			return hosted.Result{}, err
 		}
 		return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.Capital{Territory: t})
 	}
 	if !named || strings.TrimSpace(q) == "" {
-		return result{}, chat.Refuse("Name the territory that gets your reinforcements: /risk place territory:NAME.")
+		return hosted.Result{}, chat.Refuse("Name the territory that gets your reinforcements: /risk place territory:NAME.")
 	}
 	t, err := command.Territory(s, "territory", q)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
-	if n, ok := c.args.Num["armies"]; ok && n != s.Seats[seat].Reserve && s.Phase == state.PhaseReinforce && s.Current == seat {
-		return result{}, chat.Refuse("In a capitals match all your reinforcements (%s) go to one territory: leave out armies.",
+	if n, ok := c.Args.Num["armies"]; ok && n != s.Seats[seat].Reserve && s.Phase == state.PhaseReinforce && s.Current == seat {
+		return hosted.Result{}, chat.Refuse("In a capitals match all your reinforcements (%s) go to one territory: leave out armies.",
 			chat.Plural(s.Seats[seat].Reserve, "troop", "troops"))
 	}
 	return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.Reinforce{Territory: t})
@@ -57,16 +57,16 @@ func (b *Bot) capitalsPlace(ctx context.Context, c *call, m *hosted.Match, seat 
 
 // capitalsAttack captures a neutral territory or plans an attack on an
 // enemy one.
-func (b *Bot) capitalsAttack(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
+func (b *Bot) capitalsAttack(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
 	for _, o := range []string{"dice", "until"} {
-		if c.args.Has(o) {
-			return result{}, chat.Refuse("A capitals match rolls no dice: %s does nothing here. Plan attacks with /risk attack from:… to:…, then /risk launch.", o)
+		if c.Args.Has(o) {
+			return hosted.Result{}, chat.Refuse("A capitals match rolls no dice: %s does nothing here. Plan attacks with /risk attack from:… to:…, then /risk launch.", o)
 		}
 	}
 	from, to, err := fromTo(c, s)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	if s.Terr[to].Owner == state.Neutral {
 		return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.Capture{From: from, To: to})
@@ -74,23 +74,23 @@ func (b *Bot) capitalsAttack(ctx context.Context, c *call, m *hosted.Match, seat
 	return b.act(ctx, m, seat, func(out voice.Said) chat.Message { return b.look.Voice(m).PlanReply(m, seat, out) }, engine.Plan{From: from, To: to})
 }
 
-func cmdLaunch(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
+func cmdLaunch(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
 	b := c.bot
 	if !hosted.IsCapitals(m.Game.State) {
-		return result{}, chat.Refuse("/risk launch is for capitals matches; in classic attacks roll at once with /risk attack.")
+		return hosted.Result{}, chat.Refuse("/risk launch is for capitals matches; in classic attacks roll at once with /risk attack.")
 	}
 	return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.Launch{})
 }
 
-func cmdPort(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
+func cmdPort(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
 	b := c.bot
 	s := m.Game.State
 	if !hosted.IsCapitals(s) {
-		return result{}, chat.Refuse("/risk port is for capitals matches: the classic map's sea routes are open to all.")
+		return hosted.Result{}, chat.Refuse("/risk port is for capitals matches: the classic map's sea routes are open to all.")
 	}
-	t, err := command.Territory(s, "territory", c.args.Str["territory"])
+	t, err := command.Territory(s, "territory", c.Args.Str["territory"])
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.BuildPort{Territory: t})
 }
@@ -106,44 +106,44 @@ func parseRatio(v string) int {
 
 // capitalsMove is the turn's move: with a ratio it moves at once; without
 // one it offers the four shares as buttons, the remembered one first.
-func (b *Bot) capitalsMove(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
+func (b *Bot) capitalsMove(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
-	if c.args.Has("armies") {
-		return result{}, chat.Refuse("In a capitals match troops move by quarters: ratio:1/4, 1/2, 3/4 or all (leave out armies).")
+	if c.Args.Has("armies") {
+		return hosted.Result{}, chat.Refuse("In a capitals match troops move by quarters: ratio:1/4, 1/2, 3/4 or all (leave out armies).")
 	}
 	from, to, err := fromTo(c, s)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	q, hero := s.MoveDefault(seat)
-	if v, ok := c.args.Str["hero"]; ok {
+	if v, ok := c.Args.Str["hero"]; ok {
 		hero = v == "yes"
 	}
 	if s.Hero(seat) != from {
-		if c.args.Str["hero"] == "yes" {
+		if c.Args.Str["hero"] == "yes" {
 			if s.Hero(seat) < 0 {
-				return result{}, chat.Refuse("You have no hero (it comes when you hold territories of 4 terrains).")
+				return hosted.Result{}, chat.Refuse("You have no hero (it comes when you hold territories of 4 terrains).")
 			}
-			return result{}, chat.Refuse("Your hero is on %s, not %s.", s.Map.TerritoryName(s.Hero(seat)), s.Map.TerritoryName(from))
+			return hosted.Result{}, chat.Refuse("Your hero is on %s, not %s.", s.Map.TerritoryName(s.Hero(seat)), s.Map.TerritoryName(from))
 		}
 		hero = false
 	}
-	if v, ok := c.args.Str["ratio"]; ok {
+	if v, ok := c.Args.Str["ratio"]; ok {
 		return b.move(ctx, m, seat, engine.Move{From: from, To: to, Quarters: parseRatio(v), Hero: hero})
 	}
 	// Check the move as a whole (all of it, with the hero if it is there)
 	// before offering its shares.
 	if _, err := engine.Apply(s.Clone(), seat, engine.Move{From: from, To: to, Quarters: 4, Hero: s.Hero(seat) == from}); err != nil {
 		if re, ok := engine.IsRule(err); ok {
-			return result{}, chat.Refuse("%s.", chat.Capitalize(re.Msg))
+			return hosted.Result{}, chat.Refuse("%s.", chat.Capitalize(re.Msg))
 		}
-		return result{}, err
+		return hosted.Result{}, err
 	}
-	return result{reply: b.look.Voice(m).MoveChoice(m, seat, from, to, q, hero)}, nil
+	return hosted.Result{Reply: b.look.Voice(m).MoveChoice(m, seat, from, to, q, hero)}, nil
 }
 
 // move applies the turn's move.
-func (b *Bot) move(ctx context.Context, m *hosted.Match, seat int, mv engine.Move) (result, error) {
+func (b *Bot) move(ctx context.Context, m *hosted.Match, seat int, mv engine.Move) (hosted.Result, error) {
 	return b.act(ctx, m, seat, func(out voice.Said) chat.Message {
 		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + b.look.Voice(m).NextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseMove && m.Game.State.Current == seat {
@@ -154,19 +154,19 @@ func (b *Bot) move(ctx context.Context, m *hosted.Match, seat int, mv engine.Mov
 }
 
 // capitalsCards shows the player's item, privately, and uses it on request.
-func (b *Bot) capitalsCards(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
+func (b *Bot) capitalsCards(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
 	it := s.Seats[seat].Capitals.Item
-	if c.args.Has("use") {
+	if c.Args.Has("use") {
 		if !it.Kept() {
-			return result{}, chat.Refuse("You hold no item to use.")
+			return hosted.Result{}, chat.Refuse("You hold no item to use.")
 		}
 		return b.act(ctx, m, seat, func(out voice.Said) chat.Message {
 			return chat.Message{Text: voice.FitLines(out.Lines, 1600) + "\n" + voice.ItemEffect(it) + b.look.Voice(m).NextStep(m, seat)}
 		}, engine.UseItem{})
 	}
 	if !it.Kept() {
-		return result{reply: chat.Private("You hold no item. Items appear at the start of turns on neutral territories and fortresses; take the territory to collect one (a fortress's owner collects it at once).")}, nil
+		return hosted.Result{Reply: chat.Private("You hold no item. Items appear at the start of turns on neutral territories and fortresses; take the territory to collect one (a fortress's owner collects it at once).")}, nil
 	}
 	msg := chat.Message{Private: true, Text: fmt.Sprintf("Your item (only you see it): **%s** — %s. Using it puts it in effect for the rest of your turn; use it before the action it helps, or it is wasted.",
 		it.Title(), voice.ItemWhat(it))}
@@ -174,7 +174,7 @@ func (b *Bot) capitalsCards(ctx context.Context, c *call, m *hosted.Match, seat 
 		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("use"), Label: "Use it now", Style: chat.Primary}}}
 		msg.Text += " Use it with the button or /risk cards use:yes."
 	}
-	return result{reply: msg}, nil
+	return hosted.Result{Reply: msg}, nil
 }
 
 // capitalsChoices suggests values for a capitals command's option: only

@@ -33,24 +33,24 @@ type replayer interface {
 }
 
 // wholeMatch answers /risk history show:replay|strip|luck|verify.
-func (b *Bot) wholeMatch(ctx context.Context, m *hosted.Match, show string) (result, error) {
+func (b *Bot) wholeMatch(ctx context.Context, m *hosted.Match, show string) (hosted.Result, error) {
 	if _, err := m.Started(); err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	x, err := b.cfg.Store.Export(ctx, m.ID)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	switch show {
 	case "luck":
 		rep, err := luck.Of(x.Record)
 		if err != nil {
-			return result{}, fmt.Errorf("bot: the luck of match %d: %w", m.ID, err)
+			return hosted.Result{}, fmt.Errorf("bot: the luck of match %d: %w", m.ID, err)
 		}
-		return result{reply: chat.Message{Private: true, Embed: &chat.Embed{Title: "Luck against the exact odds", Description: voice.LuckField(rep.String())}}}, nil
+		return hosted.Result{Reply: chat.Message{Private: true, Embed: &chat.Embed{Title: "Luck against the exact odds", Description: voice.LuckField(rep.String())}}}, nil
 	case "verify":
 		if m.Status.Open() {
-			return result{}, chat.Refuse("The seed is revealed when the match ends; until then its commitment, `%s`, is all there is to check.", m.Game.Commitment())
+			return hosted.Result{}, chat.Refuse("The seed is revealed when the match ends; until then its commitment, `%s`, is all there is to check.", m.Game.Commitment())
 		}
 		// The commitment that counts is the one posted at the start, in
 		// everyone's channel: the answer shows it, to compare.
@@ -60,9 +60,9 @@ func (b *Bot) wholeMatch(ctx context.Context, m *hosted.Match, show string) (res
 		}
 		v, err := engine.Verify(x.Record, published)
 		if err != nil {
-			return result{}, fmt.Errorf("bot: verify match %d: %w", m.ID, err)
+			return hosted.Result{}, fmt.Errorf("bot: verify match %d: %w", m.ID, err)
 		}
-		return result{reply: chat.Message{Private: true, Embed: &chat.Embed{Title: "Fair dice", Description: strings.TrimSpace(v.String()),
+		return hosted.Result{Reply: chat.Message{Private: true, Embed: &chat.Embed{Title: "Fair dice", Description: strings.TrimSpace(v.String()),
 			Footer: "Compare the commitment with the one in the match's start post: " + published}}}, nil
 	}
 	r := b.look.Palette(m).Render
@@ -75,11 +75,11 @@ func (b *Bot) wholeMatch(ctx context.Context, m *hosted.Match, show string) (res
 	}
 	rp, ok := r.(replayer)
 	if !ok {
-		return result{}, chat.Refuse("This bot cannot draw replays.")
+		return hosted.Result{}, chat.Refuse("This bot cannot draw replays.")
 	}
 	turns, err := x.Record.Turns()
 	if err != nil {
-		return result{}, fmt.Errorf("bot: the turns of match %d: %w", m.ID, err)
+		return hosted.Result{}, fmt.Errorf("bot: the turns of match %d: %w", m.ID, err)
 	}
 	draw, name, what := rp.Replay, fmt.Sprintf("risk-replay-%d.gif", m.ID), "an animation, one frame a turn"
 	if show == "strip" {
@@ -89,5 +89,5 @@ func (b *Bot) wholeMatch(ctx context.Context, m *hosted.Match, show string) (res
 		data, _, err := draw(ctx, turns, render.ReplayOptions{Limit: replayLimit})
 		return data, err
 	})
-	return result{reply: chat.Message{Private: true, Text: fmt.Sprintf("The whole match, %d turns: %s.", len(turns)-1, what), Image: im}}, nil
+	return hosted.Result{Reply: chat.Message{Private: true, Text: fmt.Sprintf("The whole match, %d turns: %s.", len(turns)-1, what), Image: im}}, nil
 }

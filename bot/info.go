@@ -16,21 +16,21 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-func cmdStatus(ctx context.Context, c *call) (result, error) {
+func cmdStatus(ctx context.Context, c *call) (hosted.Result, error) {
 	b := c.bot
-	m, err := b.matches.Latest(ctx, c.req.Channel)
+	m, err := b.matches.Latest(ctx, c.Req.Channel)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	if m.Status == storage.Lobby {
-		return result{reply: chat.Private("Lobby (%d/%d seats); %s.\n%s\nThe host starts the match with /risk start.",
+		return hosted.Result{Reply: chat.Private("Lobby (%d/%d seats); %s.\n%s\nThe host starts the match with /risk start.",
 			len(m.Meta.Seats), state.MaxSeats, voice.SettingsText(m.Meta.Settings), voice.SeatList(m.Meta))}, nil
 	}
 	s := m.Game.State
 	if hosted.IsCapitals(s) {
 		lines := append([]string{b.look.Voice(m).StatusLine(m)}, b.look.Voice(m).CapitalsStatus(m)...)
 		lines = append(lines, "* a computer plays this seat. "+voice.SettingsText(m.Meta.Settings)+".")
-		return result{reply: b.look.Voice(m).Standings(m, lines)}, nil
+		return hosted.Result{Reply: b.look.Voice(m).Standings(m, lines)}, nil
 	}
 	lines := []string{b.look.Voice(m).StatusLine(m), "```"}
 	lines = append(lines, fmt.Sprintf("%-16s %5s %6s %5s %6s", "player", "terr", "armies", "cards", "income"))
@@ -58,21 +58,21 @@ func cmdStatus(ctx context.Context, c *call) (result, error) {
 	if len(held) > 0 {
 		lines = append(lines, "Continents held: "+strings.Join(held, "; ")+".")
 	}
-	return result{reply: b.look.Voice(m).Standings(m, lines)}, nil
+	return hosted.Result{Reply: b.look.Voice(m).Standings(m, lines)}, nil
 }
 
-func cmdCards(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
+func cmdCards(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
 	b := c.bot
 	s := m.Game.State
 	if hosted.IsCapitals(s) {
 		return b.capitalsCards(ctx, c, m, seat)
 	}
-	if c.args.Has("use") {
-		return result{}, chat.Refuse("use is for the items of capitals matches; trade cards with /risk trade.")
+	if c.Args.Has("use") {
+		return hosted.Result{}, chat.Refuse("use is for the items of capitals matches; trade cards with /risk trade.")
 	}
 	hand := s.Seats[seat].Hand.Cards()
 	if len(hand) == 0 {
-		return result{reply: chat.Private("You hold no cards. You draw one at the end of every turn in which you conquer a territory.")}, nil
+		return hosted.Result{Reply: chat.Private("You hold no cards. You draw one at the end of every turn in which you conquer a territory.")}, nil
 	}
 	var lines []string
 	for _, card := range hand {
@@ -93,7 +93,7 @@ func cmdCards(ctx context.Context, c *call, m *hosted.Match, seat int) (result, 
 	if len(hand) >= 5 {
 		text += "\nWith 5 or more cards you must trade at the start of your turn."
 	}
-	return result{reply: chat.Message{Private: true, Text: text}}, nil
+	return hosted.Result{Reply: chat.Message{Private: true, Text: text}}, nil
 }
 
 // setNames names the cards of a set as /risk trade takes them.
@@ -113,62 +113,62 @@ func nextSetText(s *state.State) string {
 	return fmt.Sprintf("The next set traded here is worth %d.", engine.EscalatingValue(s.Trades))
 }
 
-func cmdOdds(ctx context.Context, c *call) (result, error) {
-	a, d := c.args.Num["attackers"], c.args.Num["defenders"]
+func cmdOdds(ctx context.Context, c *call) (hosted.Result, error) {
+	a, d := c.Args.Num["attackers"], c.Args.Num["defenders"]
 	what := fmt.Sprintf("%d armies attacking %d", a, d)
-	if c.args.Has("from") || c.args.Has("to") {
-		if c.args.Has("attackers") || c.args.Has("defenders") {
-			return result{}, chat.Refuse("Give the territories (from, to) or the numbers (attackers, defenders), not both.")
+	if c.Args.Has("from") || c.Args.Has("to") {
+		if c.Args.Has("attackers") || c.Args.Has("defenders") {
+			return hosted.Result{}, chat.Refuse("Give the territories (from, to) or the numbers (attackers, defenders), not both.")
 		}
-		m, err := c.bot.matches.Latest(ctx, c.req.Channel)
+		m, err := c.bot.matches.Latest(ctx, c.Req.Channel)
 		if err != nil {
-			return result{}, err
+			return hosted.Result{}, err
 		}
 		g, err := m.Started()
 		if err != nil {
-			return result{}, err
+			return hosted.Result{}, err
 		}
 		s := g.State
 		if hosted.IsCapitals(s) {
-			return result{}, chat.Refuse("Capitals battles have no dice: /risk attack shows each planned attack's total, the defence, and what it may kill.")
+			return hosted.Result{}, chat.Refuse("Capitals battles have no dice: /risk attack shows each planned attack's total, the defence, and what it may kill.")
 		}
 		from, to, err := fromTo(c, s)
 		if err != nil {
-			return result{}, err
+			return hosted.Result{}, err
 		}
 		if !s.Map.Adjacent(from, to) {
-			return result{}, chat.Refuse("%s does not border %s.", s.Map.TerritoryName(from), s.Map.TerritoryName(to))
+			return hosted.Result{}, chat.Refuse("%s does not border %s.", s.Map.TerritoryName(from), s.Map.TerritoryName(to))
 		}
 		a, d = s.Terr[from].Armies, s.Terr[to].Armies
 		what = fmt.Sprintf("%s (%d) attacking %s (%d)", s.Map.TerritoryName(from), a, s.Map.TerritoryName(to), d)
 		if a < 2 {
-			return result{}, chat.Refuse("%s has 1 army: it cannot attack.", s.Map.TerritoryName(from))
+			return hosted.Result{}, chat.Refuse("%s has 1 army: it cannot attack.", s.Map.TerritoryName(from))
 		}
-	} else if !c.args.Has("attackers") || !c.args.Has("defenders") {
-		return result{}, chat.Refuse("Give the territories (/risk odds from:Alaska to:Kamchatka) or the numbers (/risk odds attackers:10 defenders:6).")
+	} else if !c.Args.Has("attackers") || !c.Args.Has("defenders") {
+		return hosted.Result{}, chat.Refuse("Give the territories (/risk odds from:Alaska to:Kamchatka) or the numbers (/risk odds attackers:10 defenders:6).")
 	}
 	o, err := engine.AttackOdds(a, d)
 	if err != nil {
-		return result{}, chat.Refuse("%s.", err)
+		return hosted.Result{}, chat.Refuse("%s.", err)
 	}
-	return result{reply: chat.Private("%s to the end (one stays behind): **%.1f%%** to win; on average %.1f of the attackers and %.1f of the defenders are left.",
+	return hosted.Result{Reply: chat.Private("%s to the end (one stays behind): **%.1f%%** to win; on average %.1f of the attackers and %.1f of the defenders are left.",
 		what, 100*o.Win, o.AttackerLeft, o.DefenderLeft)}, nil
 }
 
-func cmdHistory(ctx context.Context, c *call) (result, error) {
+func cmdHistory(ctx context.Context, c *call) (hosted.Result, error) {
 	b := c.bot
-	m, err := b.matches.Latest(ctx, c.req.Channel)
+	m, err := b.matches.Latest(ctx, c.Req.Channel)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
-	show := c.args.Str["show"]
+	show := c.Args.Str["show"]
 	if show != "" && show != "turn" {
-		if c.args.Has("turn") {
-			return result{}, chat.Refuse("turn is for show:turn; show:%s is about the whole match.", show)
+		if c.Args.Has("turn") {
+			return hosted.Result{}, chat.Refuse("turn is for show:turn; show:%s is about the whole match.", show)
 		}
 		return b.wholeMatch(ctx, m, show)
 	}
-	turn, ok := c.args.Num["turn"]
+	turn, ok := c.Args.Num["turn"]
 	if !ok {
 		turn = -1
 	}
@@ -178,19 +178,19 @@ func cmdHistory(ctx context.Context, c *call) (result, error) {
 // history shows one turn of match m, told again from its log: turn
 // number turn (the setup is 0), or page page of the turns, or the latest
 // if both are negative. Buttons page through them.
-func (b *Bot) history(ctx context.Context, m *hosted.Match, turn, page int) (result, error) {
+func (b *Bot) history(ctx context.Context, m *hosted.Match, turn, page int) (hosted.Result, error) {
 	g, err := m.Started()
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	e, err := b.cfg.Store.Export(ctx, m.ID)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	v := b.look.Voice(m)
 	turns, live, err := v.Retell(e.Record)
 	if err != nil {
-		return result{}, fmt.Errorf("bot: tell the history of match %d: %w", m.ID, err)
+		return hosted.Result{}, fmt.Errorf("bot: tell the history of match %d: %w", m.ID, err)
 	}
 	if live != nil && len(live.Lines) > 0 {
 		turns = append(turns, *live)
@@ -198,7 +198,7 @@ func (b *Bot) history(ctx context.Context, m *hosted.Match, turn, page int) (res
 		live = nil
 	}
 	if len(turns) == 0 {
-		return result{reply: chat.Private("Nothing has happened yet.")}, nil
+		return hosted.Result{Reply: chat.Private("Nothing has happened yet.")}, nil
 	}
 	s := g.State
 	switch {
@@ -214,7 +214,7 @@ func (b *Bot) history(ctx context.Context, m *hosted.Match, turn, page int) (res
 		}
 		if page < 0 {
 			first, last := turns[0].Turn, turns[len(turns)-1].Turn
-			return result{}, chat.Refuse("There is no turn %d to show: turns %d to %d have been played.", turn, first, last)
+			return hosted.Result{}, chat.Refuse("There is no turn %d to show: turns %d to %d have been played.", turn, first, last)
 		}
 	default:
 		page = len(turns) - 1
@@ -239,10 +239,10 @@ func (b *Bot) history(ctx context.Context, m *hosted.Match, turn, page int) (res
 	if len(row) > 0 {
 		msg.Buttons = [][]chat.Button{row}
 	}
-	return result{reply: msg}, nil
+	return hosted.Result{Reply: msg}, nil
 }
 
-func cmdHelp(_ context.Context, c *call) (result, error) {
+func cmdHelp(_ context.Context, c *call) (hosted.Result, error) {
 	var names []string
 	for _, s := range c.bot.specs {
 		names = append(names, s.FullName())
@@ -262,5 +262,5 @@ func cmdHelp(_ context.Context, c *call) (result, error) {
 		"**Capitals** (`/risk new rules:capitals map:small|normal|large`): on generated islands, choose a capital (`/risk place`), then each turn send your reinforcements to one territory (`/risk place`), take one action — capture a neutral territory or plan attacks (`/risk attack`, then `/risk launch`), or build a port (`/risk port`) — and move once (`/risk fortify ratio:1/2`). `/risk end` passes, `/risk surrender` abandons, `/risk cards` shows your item. Lose your capital and you are out; the last capital standing wins.",
 		"All commands: " + strings.Join(names, ", ") + ".",
 	}, "\n")
-	return result{reply: chat.Message{Private: true, Text: text}}, nil
+	return hosted.Result{Reply: chat.Message{Private: true, Text: text}}, nil
 }

@@ -25,75 +25,75 @@ import (
 // botNames are given to computer players in turn.
 var botNames = []string{"Napoleon", "Catherine", "Hannibal", "Boudica", "Saladin", "Joan", "Genghis", "Cleopatra"}
 
-func cmdNew(ctx context.Context, c *call) (result, error) {
+func cmdNew(ctx context.Context, c *call) (hosted.Result, error) {
 	b := c.bot
 	thread, err := b.wantThread(c)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	if !thread {
-		if err := b.channelFree(ctx, c.req.Channel); err != nil {
-			return result{}, err
+		if err := b.channelFree(ctx, c.Req.Channel); err != nil {
+			return hosted.Result{}, err
 		}
 	}
-	if err := canHost(c.req.BotLacks); err != nil {
-		return result{}, err
+	if err := canHost(c.Req.BotLacks); err != nil {
+		return hosted.Result{}, err
 	}
-	rules, err := b.servers.Rules(ctx, c.req.Server)
+	rules, err := b.servers.Rules(ctx, c.Req.Server)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
-	if err := b.servers.MayOpen(ctx, c.req, rules); err != nil {
-		return result{}, err
+	if err := b.servers.MayOpen(ctx, c.Req, rules); err != nil {
+		return hosted.Result{}, err
 	}
 	set, err := b.servers.Defaults(rules)
 	if err != nil {
 		// A default the bot no longer offers: the bot's own then.
-		b.cfg.Log.Warn("a server default no longer applies", "server", c.req.Server, "err", err)
+		b.cfg.Log.Warn("a server default no longer applies", "server", c.Req.Server, "err", err)
 		set = hosted.DefaultSettings()
 	}
-	set, err = set.Apply(c.args, b.look.Has)
+	set, err = set.Apply(c.Args, b.look.Has)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
-	meta := hosted.Meta{Host: c.req.User.ID, Settings: set, Server: c.req.Server}
-	meta.Seats = []hosted.Seat{{ID: c.req.User.ID, Name: uniqueName(meta, c.req.User.Name)}}
-	channel := c.req.Channel
+	meta := hosted.Meta{Host: c.Req.User.ID, Settings: set, Server: c.Req.Server}
+	meta.Seats = []hosted.Seat{{ID: c.Req.User.ID, Name: uniqueName(meta, c.Req.User.Name)}}
+	channel := c.Req.Channel
 	if thread {
-		t, err := b.cfg.Poster.(chat.Threader).OpenThread(ctx, c.req.Channel, "Risk: match of "+meta.Seats[0].Name)
+		t, err := b.cfg.Poster.(chat.Threader).OpenThread(ctx, c.Req.Channel, "Risk: match of "+meta.Seats[0].Name)
 		if err != nil {
-			if _, asked := c.args.Str["thread"]; asked {
-				return result{}, fmt.Errorf("bot: open a thread for a match in %s: %w", c.req.Channel, err)
+			if _, asked := c.Args.Str["thread"]; asked {
+				return hosted.Result{}, fmt.Errorf("bot: open a thread for a match in %s: %w", c.Req.Channel, err)
 			}
 			// Threads were only the default: play in the channel.
-			b.cfg.Log.Warn("open a thread for a match: playing in the channel", "channel", c.req.Channel, "err", err)
-			if err := b.channelFree(ctx, c.req.Channel); err != nil {
-				return result{}, err
+			b.cfg.Log.Warn("open a thread for a match: playing in the channel", "channel", c.Req.Channel, "err", err)
+			if err := b.channelFree(ctx, c.Req.Channel); err != nil {
+				return hosted.Result{}, err
 			}
 			thread = false
 		} else {
-			channel, meta.Thread, meta.Parent = t, true, c.req.Channel
+			channel, meta.Thread, meta.Parent = t, true, c.Req.Channel
 		}
 	}
 	m, err := b.cfg.Store.Create(ctx, channel, meta.Encode(), b.cfg.Now())
 	if errors.Is(err, storage.ErrChannelBusy) {
-		return result{}, chat.Refuse("This channel already has a match: join it with /risk join.")
+		return hosted.Result{}, chat.Refuse("This channel already has a match: join it with /risk join.")
 	}
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	join := [][]chat.Button{{{ID: hosted.LobbyButton(m.ID, "join"), Label: "Join", Style: chat.Primary}}}
 	opened := fmt.Sprintf("**%s opened a Risk match!**", meta.Seats[0].Name)
 	lobby := voice.LobbyEmbed(meta)
 	if !thread {
-		return result{reply: chat.Message{Text: opened, Embed: lobby, Buttons: join}}, nil
+		return hosted.Result{Reply: chat.Message{Text: opened, Embed: lobby, Buttons: join}}, nil
 	}
 	// The match lives in its thread: the lobby is posted there, and the
 	// channel keeps this one line of it.
 	if err := b.outbox.Post(ctx, channel, news.Post{Message: chat.Message{Text: opened + " Everything of this match happens in this thread.", Embed: lobby, Buttons: join}}); err != nil {
 		b.cfg.Log.Warn("post the lobby in its thread", "thread", channel, "err", err)
 	}
-	return result{reply: chat.Message{Text: fmt.Sprintf("%s %s. It is played in its own thread, %s: join there.", opened, chat.Capitalize(voice.SettingsText(set)), chat.ChannelLink(channel))}}, nil
+	return hosted.Result{Reply: chat.Message{Text: fmt.Sprintf("%s %s. It is played in its own thread, %s: join there.", opened, chat.Capitalize(voice.SettingsText(set)), chat.ChannelLink(channel))}}, nil
 }
 
 // wantThread decides whether a new match gets a thread of its own: if the
@@ -101,8 +101,8 @@ func cmdNew(ctx context.Context, c *call) (result, error) {
 // default where the bot can.
 func (b *Bot) wantThread(c *call) (bool, error) {
 	_, can := b.cfg.Poster.(chat.Threader)
-	lacks := c.req.ThreadLacks
-	switch v, asked := c.args.Str["thread"]; {
+	lacks := c.Req.ThreadLacks
+	switch v, asked := c.Args.Str["thread"]; {
 	case asked && v == "off":
 		return false, nil
 	case asked && (!can || lacks == nil):
@@ -160,41 +160,41 @@ func hostOnly(m *hosted.Match, u chat.User, what string) error {
 	return nil
 }
 
-func cmdJoin(ctx context.Context, c *call) (result, error) {
+func cmdJoin(ctx context.Context, c *call) (hosted.Result, error) {
 	b := c.bot
 	m, err := c.load(ctx)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
-	if p, ok := c.args.Str["player"]; ok {
-		return b.giveBack(ctx, m, c.req.User, p)
+	if p, ok := c.Args.Str["player"]; ok {
+		return b.giveBack(ctx, m, c.Req.User, p)
 	}
-	return b.join(ctx, m, c.req.User)
+	return b.join(ctx, m, c.Req.User)
 }
 
-func (b *Bot) join(ctx context.Context, m *hosted.Match, u chat.User) (result, error) {
+func (b *Bot) join(ctx context.Context, m *hosted.Match, u chat.User) (hosted.Result, error) {
 	if m.Status != storage.Lobby {
 		if i := m.Meta.Index(u.ID); i >= 0 && m.Meta.Seats[i].Autopilot {
-			return result{}, chat.Refuse("A bot is playing your seat after %d missed turns; ask the host to give it back with /risk join player:%s.", hosted.MaxMissed, m.Meta.Seats[i].Name)
+			return hosted.Result{}, chat.Refuse("A bot is playing your seat after %d missed turns; ask the host to give it back with /risk join player:%s.", hosted.MaxMissed, m.Meta.Seats[i].Name)
 		}
 		if m.Meta.Index(u.ID) >= 0 {
-			return result{}, chat.Refuse("You are already playing in this match.")
+			return hosted.Result{}, chat.Refuse("You are already playing in this match.")
 		}
-		return result{}, chat.Refuse("The match has already started; you can watch with /risk status.")
+		return hosted.Result{}, chat.Refuse("The match has already started; you can watch with /risk status.")
 	}
 	if m.Meta.Index(u.ID) >= 0 {
-		return result{}, chat.Refuse("You are already in this match (%d/%d seats). The host starts it with /risk start.", len(m.Meta.Seats), state.MaxSeats)
+		return hosted.Result{}, chat.Refuse("You are already in this match (%d/%d seats). The host starts it with /risk start.", len(m.Meta.Seats), state.MaxSeats)
 	}
 	if len(m.Meta.Seats) >= state.MaxSeats {
-		return result{}, chat.Refuse("The match is full (%d players).", state.MaxSeats)
+		return hosted.Result{}, chat.Refuse("The match is full (%d players).", state.MaxSeats)
 	}
 	name := uniqueName(m.Meta, u.Name)
 	m.Meta.Seats = append(m.Meta.Seats, hosted.Seat{ID: u.ID, Name: name})
 	text := m.Says(fmt.Sprintf("%s joined (%d/%d seats).%s", name, len(m.Meta.Seats), state.MaxSeats, voice.TwoPlayerHint(m)))
 	if err := b.matches.Save(ctx, m, storage.Change{}); err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
-	return result{reply: chat.Message{Text: text, Embed: voice.LobbyEmbed(m.Meta), Buttons: voice.LobbyButtons(m)}}, nil
+	return hosted.Result{Reply: chat.Message{Text: text, Embed: voice.LobbyEmbed(m.Meta), Buttons: voice.LobbyButtons(m)}}, nil
 }
 
 // uniqueName keeps seat names distinct, since people type them.
@@ -220,36 +220,36 @@ func uniqueName(meta hosted.Meta, name string) string {
 }
 
 // giveBack hands a seat on autopilot back to its player.
-func (b *Bot) giveBack(ctx context.Context, m *hosted.Match, u chat.User, who string) (result, error) {
+func (b *Bot) giveBack(ctx context.Context, m *hosted.Match, u chat.User, who string) (hosted.Result, error) {
 	if err := hostOnly(m, u, "give a seat back"); err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	i, err := m.Meta.FindSeat(who)
 	if err != nil {
-		return result{}, chat.Refuse("%s.", chat.Capitalize(err.Error()))
+		return hosted.Result{}, chat.Refuse("%s.", chat.Capitalize(err.Error()))
 	}
 	sm := &m.Meta.Seats[i]
 	if !sm.Autopilot {
-		return result{}, chat.Refuse("%s is not on autopilot.", sm.Name)
+		return hosted.Result{}, chat.Refuse("%s is not on autopilot.", sm.Name)
 	}
 	sm.Autopilot, sm.Missed = false, 0
 	text := m.Says(fmt.Sprintf("%s plays their own seat again.", chat.Mention(sm.ID)))
 	if err := b.matches.Save(ctx, m, storage.Change{}); err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
-	return result{reply: chat.Message{Text: text, Mentions: []string{sm.ID}}}, nil
+	return hosted.Result{Reply: chat.Message{Text: text, Mentions: []string{sm.ID}}}, nil
 }
 
 // leaveLobby takes the caller's seat out of the lobby.
-func (b *Bot) leaveLobby(ctx context.Context, c *call, m *hosted.Match) (result, error) {
-	i := m.Meta.Index(c.req.User.ID)
+func (b *Bot) leaveLobby(ctx context.Context, c *call, m *hosted.Match) (hosted.Result, error) {
+	i := m.Meta.Index(c.Req.User.ID)
 	if i < 0 {
-		return result{}, chat.Refuse("You are not in this match.")
+		return hosted.Result{}, chat.Refuse("You are not in this match.")
 	}
 	text := fmt.Sprintf("%s left the match.", m.Meta.Seats[i].Name)
 	m.Meta.Seats = append(m.Meta.Seats[:i], m.Meta.Seats[i+1:]...)
 	change := storage.Change{}
-	if m.Meta.Host == c.req.User.ID {
+	if m.Meta.Host == c.Req.User.ID {
 		// Another person takes over; with only bots left the host stays on
 		// to start a match of bots to watch; with nobody left it closes.
 		next := ""
@@ -272,41 +272,41 @@ func (b *Bot) leaveLobby(ctx context.Context, c *call, m *hosted.Match) (result,
 	}
 	m.Says(text)
 	if err := b.matches.Save(ctx, m, change); err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	// A lobby closed in its own thread: archive it.
-	return result{reply: chat.Message{Text: text}, posts: news.Batch{Archive: m.Meta.Thread && change.Status == storage.Abandoned}}, nil
+	return hosted.Result{Reply: chat.Message{Text: text}, Posts: news.Batch{Archive: m.Meta.Thread && change.Status == storage.Abandoned}}, nil
 }
 
-func cmdAddBot(ctx context.Context, c *call) (result, error) {
+func cmdAddBot(ctx context.Context, c *call) (hosted.Result, error) {
 	b := c.bot
 	m, err := b.lobby(ctx, c)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
-	if err := hostOnly(m, c.req.User, "add bots"); err != nil {
-		return result{}, err
+	if err := hostOnly(m, c.Req.User, "add bots"); err != nil {
+		return hosted.Result{}, err
 	}
 	if len(m.Meta.Seats) >= state.MaxSeats {
-		return result{}, chat.Refuse("The match is full (%d players).", state.MaxSeats)
+		return hosted.Result{}, chat.Refuse("The match is full (%d players).", state.MaxSeats)
 	}
 	level := b.cfg.DefaultLevel
-	v, chosen := c.args.Str["level"]
+	v, chosen := c.Args.Str["level"]
 	if chosen {
 		level = v
 	}
 	rules, err := b.servers.Rules(ctx, m.Meta.Server)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	if level, err = b.servers.LevelAllowed(rules, level, chosen); err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	if _, err := b.cfg.NewPlayer(level, 1); err != nil {
-		return result{}, chat.Refuse("There is no bot level %q (levels: %s).", level, strings.Join(b.cfg.Levels, ", "))
+		return hosted.Result{}, chat.Refuse("There is no bot level %q (levels: %s).", level, strings.Join(b.cfg.Levels, ", "))
 	}
 	m.Meta.Bots++
-	name := c.args.Str["name"]
+	name := c.Args.Str["name"]
 	if name == "" {
 		name = botNames[(m.Meta.Bots-1)%len(botNames)]
 	}
@@ -314,29 +314,29 @@ func cmdAddBot(ctx context.Context, c *call) (result, error) {
 	added := m.Meta.Seats[len(m.Meta.Seats)-1]
 	text := m.Says(fmt.Sprintf("🤖 %s (%s bot) takes a seat (%d/%d).%s", added.Name, level, len(m.Meta.Seats), state.MaxSeats, voice.TwoPlayerHint(m)))
 	if err := b.matches.Save(ctx, m, storage.Change{}); err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
-	return result{reply: chat.Message{Text: text, Embed: voice.LobbyEmbed(m.Meta), Buttons: voice.LobbyButtons(m)}}, nil
+	return hosted.Result{Reply: chat.Message{Text: text, Embed: voice.LobbyEmbed(m.Meta), Buttons: voice.LobbyButtons(m)}}, nil
 }
 
-func cmdKick(ctx context.Context, c *call) (result, error) {
+func cmdKick(ctx context.Context, c *call) (hosted.Result, error) {
 	b := c.bot
 	m, err := c.load(ctx)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
-	if !c.req.Admin {
-		if err := hostOnly(m, c.req.User, "remove players"); err != nil {
-			return result{}, chat.Refuse("%s An admin (Manage Server, or Manage Channels here) can too.", err.Error())
+	if !c.Req.Admin {
+		if err := hostOnly(m, c.Req.User, "remove players"); err != nil {
+			return hosted.Result{}, chat.Refuse("%s An admin (Manage Server, or Manage Channels here) can too.", err.Error())
 		}
 	}
-	i, err := m.Meta.FindSeat(c.args.Str["player"])
+	i, err := m.Meta.FindSeat(c.Args.Str["player"])
 	if err != nil {
-		return result{}, chat.Refuse("%s.", chat.Capitalize(err.Error()))
+		return hosted.Result{}, chat.Refuse("%s.", chat.Capitalize(err.Error()))
 	}
 	sm := m.Meta.Seats[i]
-	if sm.ID == c.req.User.ID {
-		return result{}, chat.Refuse("You cannot remove yourself; /risk surrender leaves.")
+	if sm.ID == c.Req.User.ID {
+		return hosted.Result{}, chat.Refuse("You cannot remove yourself; /risk surrender leaves.")
 	}
 	if m.Status == storage.Lobby {
 		m.Meta.Seats = append(m.Meta.Seats[:i], m.Meta.Seats[i+1:]...)
@@ -346,16 +346,16 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 		}
 		text = m.Says(text + "\n" + voice.SeatList(m.Meta))
 		if err := b.matches.Save(ctx, m, storage.Change{}); err != nil {
-			return result{}, err
+			return hosted.Result{}, err
 		}
-		return result{reply: chat.Message{Text: text}}, nil
+		return hosted.Result{Reply: chat.Message{Text: text}}, nil
 	}
 	if sm.IsBot() {
-		return result{}, chat.Refuse("%s is already a bot.", sm.Name)
+		return hosted.Result{}, chat.Refuse("%s is already a bot.", sm.Name)
 	}
 	// Removing a person from a match under way cannot be undone: ask.
 	expires := b.cfg.Now().Add(kickConfirm)
-	return result{reply: chat.Message{Private: true,
+	return hosted.Result{Reply: chat.Message{Private: true,
 		Text: fmt.Sprintf("Remove %s from the match? A %s bot plays their seat from now on, and they cannot take it back. This question expires %s.", sm.Name, b.cfg.DefaultLevel, chat.Timestamp(expires)),
 		Buttons: [][]chat.Button{{
 			{ID: m.ButtonID("kick", i, int(expires.Unix())), Label: "Remove " + chat.Trunc(sm.Name, 40), Style: chat.Danger},
@@ -367,10 +367,10 @@ func cmdKick(ctx context.Context, c *call) (result, error) {
 const kickConfirm = 5 * time.Minute
 
 // kickSeat gives seat i (in join order) of a match under way to a bot.
-func (b *Bot) kickSeat(ctx context.Context, m *hosted.Match, i int) (result, error) {
+func (b *Bot) kickSeat(ctx context.Context, m *hosted.Match, i int) (hosted.Result, error) {
 	sm := m.Meta.Seats[i]
 	if sm.IsBot() {
-		return result{}, chat.Refuse("%s is already a bot.", sm.Name)
+		return hosted.Result{}, chat.Refuse("%s is already a bot.", sm.Name)
 	}
 	// In a started match the seat stays (removing it would unbalance the
 	// board): a bot plays it from now on.
@@ -390,57 +390,57 @@ func (b *Bot) kickSeat(ctx context.Context, m *hosted.Match, i int) (result, err
 	}
 	text := m.Says(fmt.Sprintf("%s was removed; a %s bot plays their seat from now on.%s", sm.Name, b.cfg.DefaultLevel, hostNote))
 	if err := b.matches.Save(ctx, m, change); err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
-	return result{reply: chat.Message{Text: text}, bots: m.BotsToPlay()}, nil
+	return hosted.Result{Reply: chat.Message{Text: text}, Bots: m.BotsToPlay()}, nil
 }
 
-func cmdSettings(ctx context.Context, c *call) (result, error) {
+func cmdSettings(ctx context.Context, c *call) (hosted.Result, error) {
 	b := c.bot
 	m, err := c.load(ctx)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
-	if err := hostOnly(m, c.req.User, "change the settings"); err != nil {
-		return result{}, err
+	if err := hostOnly(m, c.Req.User, "change the settings"); err != nil {
+		return hosted.Result{}, err
 	}
-	if len(c.req.Options) == 0 {
-		return result{reply: chat.Private("Settings: %s.", voice.SettingsText(m.Meta.Settings))}, nil
+	if len(c.Req.Options) == 0 {
+		return hosted.Result{Reply: chat.Private("Settings: %s.", voice.SettingsText(m.Meta.Settings))}, nil
 	}
 	if m.Status != storage.Lobby {
 		// The colours only change what is drawn: they may change any time.
-		for name := range c.req.Options {
+		for name := range c.Req.Options {
 			if name != "palette" {
-				return result{}, chat.Refuse("The match has already started: only the palette can change now.")
+				return hosted.Result{}, chat.Refuse("The match has already started: only the palette can change now.")
 			}
 		}
 	}
-	set, err := m.Meta.Settings.Apply(c.args, b.look.Has)
+	set, err := m.Meta.Settings.Apply(c.Args, b.look.Has)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	m.Meta.Settings = set
 	text := m.Says(fmt.Sprintf("Settings: %s.", voice.SettingsText(set)))
 	if err := b.matches.Save(ctx, m, storage.Change{}); err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
-	return result{reply: chat.Message{Text: text}}, nil
+	return hosted.Result{Reply: chat.Message{Text: text}}, nil
 }
 
-func cmdStart(ctx context.Context, c *call) (result, error) {
+func cmdStart(ctx context.Context, c *call) (hosted.Result, error) {
 	b := c.bot
 	m, err := b.lobby(ctx, c)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
-	if err := hostOnly(m, c.req.User, "start the match"); err != nil {
-		return result{}, err
+	if err := hostOnly(m, c.Req.User, "start the match"); err != nil {
+		return hosted.Result{}, err
 	}
 	if len(m.Meta.Seats) < 2 {
-		return result{}, chat.Refuse("A match needs at least 2 players: invite someone to /risk join, or add a bot with /risk addbot.")
+		return hosted.Result{}, chat.Refuse("A match needs at least 2 players: invite someone to /risk join, or add a bot with /risk addbot.")
 	}
-	if err := canHost(c.req.BotLacks); err != nil {
-		return result{}, err
+	if err := canHost(c.Req.BotLacks); err != nil {
+		return hosted.Result{}, err
 	}
 	setup := engine.Setup{Options: m.Meta.Settings.Options, Seed: b.cfg.Seed()}
 	for _, s := range m.Meta.Seats {
@@ -448,7 +448,7 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 	}
 	g, err := engine.NewGame(setup)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	m.Game = g
 	m.Status = storage.Active
@@ -484,7 +484,7 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 			strings.Join(order, "\n"), chat.Timestamp(t.Deadline)))
 	}
 	if err := b.matches.Save(ctx, m, storage.Change{Start: &g.Setup, Timers: &t}); err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	// The commitment to the seed (the dice, the cards, the deal) is public
 	// before any die is rolled; the seed is revealed when the match ends.
@@ -493,5 +493,5 @@ func cmdStart(ctx context.Context, c *call) (result, error) {
 	if !hosted.IsCapitals(s) {
 		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("autoplace", 0), Label: "Place automatically", Style: chat.Secondary}}}
 	}
-	return result{reply: msg, bots: m.BotsToPlay()}, nil
+	return hosted.Result{Reply: msg, Bots: m.BotsToPlay()}, nil
 }

@@ -91,7 +91,7 @@ func (b *Bot) playing(ctx context.Context, c *call) (*hosted.Match, int, error) 
 	if err != nil {
 		return nil, -1, err
 	}
-	seat, err := m.SeatOf(c.req.User)
+	seat, err := m.SeatOf(c.Req.User)
 	if err != nil {
 		return nil, -1, err
 	}
@@ -100,15 +100,15 @@ func (b *Bot) playing(ctx context.Context, c *call) (*hosted.Match, int, error) 
 
 // seatedHandler is a command that only a player of the channel's match
 // may give: it gets the match and the player's seat.
-type seatedHandler func(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error)
+type seatedHandler func(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error)
 
 // seated makes h a handler that finds the match and the seat first
 // (playing), so that every such command refuses those without a seat alike.
 func seated(h seatedHandler) handler {
-	return func(ctx context.Context, c *call) (result, error) {
+	return func(ctx context.Context, c *call) (hosted.Result, error) {
 		m, seat, err := c.bot.playing(ctx, c)
 		if err != nil {
-			return result{}, err
+			return hosted.Result{}, err
 		}
 		return h(ctx, c, m, seat)
 	}
@@ -116,14 +116,14 @@ func seated(h seatedHandler) handler {
 
 // act applies a person's commands and builds the result: the reply lines,
 // the posts of turns that ended, and whether bots play next.
-func (b *Bot) act(ctx context.Context, m *hosted.Match, seat int, extra voice.Reply, cmds ...engine.Command) (result, error) {
+func (b *Bot) act(ctx context.Context, m *hosted.Match, seat int, extra voice.Reply, cmds ...engine.Command) (hosted.Result, error) {
 	wasSetup := m.Game.State.Phase == state.PhaseSetup
 	if i := m.Meta.Index(m.Game.State.Seats[seat].ID); i >= 0 {
 		m.Meta.Seats[i].Missed = 0
 	}
 	out, err := b.apply(ctx, m, seat, "", cmds...)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	var reply chat.Message
 	if extra != nil {
@@ -136,15 +136,15 @@ func (b *Bot) act(ctx context.Context, m *hosted.Match, seat int, extra voice.Re
 		// answers are theirs alone.
 		reply.Private = true
 	}
-	res := result{reply: reply, posts: b.outbox.Batch(m, out.news)}
+	res := hosted.Result{Reply: reply, Posts: b.outbox.Batch(m, out.news)}
 	if out.news == nil {
 		// The turn goes on: its message shows what was done.
 		if live, ok := b.look.Voice(m).LivePost(m); ok {
 			live.Mode = news.EditOnly
-			res.posts = news.Batch{Posts: []news.Post{live}}
+			res.Posts = news.Batch{Posts: []news.Post{live}}
 		}
 	}
-	res.bots = m.BotsToPlay()
+	res.Bots = m.BotsToPlay()
 	return res, nil
 }
 
@@ -159,61 +159,61 @@ func surrendered(cmds []engine.Command) bool {
 	return false
 }
 
-func cmdPlace(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
+func cmdPlace(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
 	b := c.bot
 	s := m.Game.State
 	if hosted.IsCapitals(s) {
 		return b.capitalsPlace(ctx, c, m, seat)
 	}
-	if q, ok := c.args.Str["territory"]; !ok || strings.TrimSpace(q) == "" {
-		if c.args.Has("armies") {
-			return result{}, chat.Refuse("Name the territory for those armies: /risk place territory:NAME armies:N (with no territory, everything is placed automatically).")
+	if q, ok := c.Args.Str["territory"]; !ok || strings.TrimSpace(q) == "" {
+		if c.Args.Has("armies") {
+			return hosted.Result{}, chat.Refuse("Name the territory for those armies: /risk place territory:NAME armies:N (with no territory, everything is placed automatically).")
 		}
 		return b.act(ctx, m, seat, b.look.Voice(m).Autoplaced(m, seat), engine.AutoPlace{})
 	}
-	t, err := command.Territory(s, "territory", c.args.Str["territory"])
+	t, err := command.Territory(s, "territory", c.Args.Str["territory"])
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
-	n, ok := c.args.Num["armies"]
+	n, ok := c.Args.Num["armies"]
 	if !ok {
 		n = s.Seats[seat].Reserve
 	}
 	if n > s.Seats[seat].Reserve && s.Seats[seat].Reserve > 0 {
-		return result{}, chat.Refuse("You have only %s to place.", chat.Plural(s.Seats[seat].Reserve, "army", "armies"))
+		return hosted.Result{}, chat.Refuse("You have only %s to place.", chat.Plural(s.Seats[seat].Reserve, "army", "armies"))
 	}
 	return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.Place{Territory: t, Armies: n})
 }
 
 // fromTo reads the from and to territories of a command.
 func fromTo(c *call, s *state.State) (from, to int, err error) {
-	if from, err = command.Territory(s, "from", c.args.Str["from"]); err != nil {
+	if from, err = command.Territory(s, "from", c.Args.Str["from"]); err != nil {
 		return -1, -1, err
 	}
-	if to, err = command.Territory(s, "to", c.args.Str["to"]); err != nil {
+	if to, err = command.Territory(s, "to", c.Args.Str["to"]); err != nil {
 		return -1, -1, err
 	}
 	return from, to, nil
 }
 
-func cmdTrade(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
+func cmdTrade(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
 	b := c.bot
 	s := m.Game.State
 	if hosted.IsCapitals(s) {
-		return result{}, chat.Refuse("A capitals match has no cards; it has items: /risk cards shows yours.")
+		return hosted.Result{}, chat.Refuse("A capitals match has no cards; it has items: /risk cards shows yours.")
 	}
 	var set [3]state.Card
-	if q, ok := c.args.Str["cards"]; ok && q != "" {
+	if q, ok := c.Args.Str["cards"]; ok && q != "" {
 		var err error
 		set, err = parseCards(s, seat, q)
 		if err != nil {
-			return result{}, err
+			return hosted.Result{}, err
 		}
 	} else {
 		var ok bool
 		set, ok = engine.BestSet(s, seat)
 		if !ok {
-			return result{}, chat.Refuse("Your cards (%s) make no set: you need three of a kind or one of each; a wild counts as any.", handText(s, seat))
+			return hosted.Result{}, chat.Refuse("Your cards (%s) make no set: you need three of a kind or one of each; a wild counts as any.", handText(s, seat))
 		}
 	}
 	return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.Trade{Cards: set})
@@ -298,7 +298,7 @@ func numberedHand(s *state.State, seat int) string {
 	return strings.Join(parts, "; ")
 }
 
-func cmdAttack(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
+func cmdAttack(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
 	b := c.bot
 	s := m.Game.State
 	if hosted.IsCapitals(s) {
@@ -306,24 +306,24 @@ func cmdAttack(ctx context.Context, c *call, m *hosted.Match, seat int) (result,
 	}
 	from, to, err := fromTo(c, s)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	var cmd engine.Command
 	var notes []string
-	if until, ok := c.args.Str["until"]; ok {
+	if until, ok := c.Args.Str["until"]; ok {
 		keep := 1
 		if u := strings.ToLower(until); u != "win" && u != "conquest" && u != "" {
 			keep, err = strconv.Atoi(u)
 			if err != nil || keep < 1 {
-				return result{}, chat.Refuse("until takes `win` or the number of armies to keep on %s (at least 1), not %q.", s.Map.TerritoryName(from), until)
+				return hosted.Result{}, chat.Refuse("until takes `win` or the number of armies to keep on %s (at least 1), not %q.", s.Map.TerritoryName(from), until)
 			}
 		}
 		cmd = engine.Blitz{From: from, To: to, Keep: keep}
-		if c.args.Has("dice") {
+		if c.Args.Has("dice") {
 			notes = append(notes, "(dice does nothing with until: a blitz rolls as many as allowed.)")
 		}
 	} else {
-		dice, ok := c.args.Num["dice"]
+		dice, ok := c.Args.Num["dice"]
 		if !ok {
 			dice = max(1, engine.MaxDice(s.Terr[from].Armies))
 		}
@@ -341,7 +341,7 @@ func cmdAttack(ctx context.Context, c *call, m *hosted.Match, seat int) (result,
 			// match's generator, so the copy rolls what the match will).
 			var err error
 			if cmds, err = untilRolls(s, seat, from, to, keep); err != nil {
-				return result{}, err
+				return hosted.Result{}, err
 			}
 		}
 	}
@@ -389,21 +389,21 @@ func untilRolls(s *state.State, seat, from, to, keep int) ([]engine.Command, err
 	return cmds, nil
 }
 
-func cmdOccupy(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
+func cmdOccupy(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
 	b := c.bot
 	s := m.Game.State
 	if hosted.IsCapitals(s) {
-		return result{}, chat.Refuse("In a capitals match a fallen territory stays at 0 troops until your move: /risk fortify.")
+		return hosted.Result{}, chat.Refuse("In a capitals match a fallen territory stays at 0 troops until your move: /risk fortify.")
 	}
-	n := c.args.Num["armies"]
+	n := c.Args.Num["armies"]
 	if o := s.Occupy; s.Phase == state.PhaseOccupy && s.Current == seat && (n < o.Min || n > o.Max) {
-		return result{}, chat.Refuse("Move %d to %d armies into %s (from %s): /risk occupy armies:%d, or the buttons under the attack.",
+		return hosted.Result{}, chat.Refuse("Move %d to %d armies into %s (from %s): /risk occupy armies:%d, or the buttons under the attack.",
 			o.Min, o.Max, s.Map.TerritoryName(o.To), s.Map.TerritoryName(o.From), o.Max)
 	}
 	return b.occupy(ctx, m, seat, n)
 }
 
-func (b *Bot) occupy(ctx context.Context, m *hosted.Match, seat, n int) (result, error) {
+func (b *Bot) occupy(ctx context.Context, m *hosted.Match, seat, n int) (hosted.Result, error) {
 	return b.act(ctx, m, seat, func(out voice.Said) chat.Message {
 		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + b.look.Voice(m).NextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseAttack {
@@ -413,22 +413,22 @@ func (b *Bot) occupy(ctx context.Context, m *hosted.Match, seat, n int) (result,
 	}, engine.Occupy{Armies: n})
 }
 
-func cmdFortify(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
+func cmdFortify(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
 	b := c.bot
 	s := m.Game.State
 	if hosted.IsCapitals(s) {
 		return b.capitalsMove(ctx, c, m, seat)
 	}
 	for _, o := range []string{"ratio", "hero"} {
-		if c.args.Has(o) {
-			return result{}, chat.Refuse("%s is for capitals matches; here give armies (or leave it out to move all that may move).", o)
+		if c.Args.Has(o) {
+			return hosted.Result{}, chat.Refuse("%s is for capitals matches; here give armies (or leave it out to move all that may move).", o)
 		}
 	}
 	from, to, err := fromTo(c, s)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
-	n, ok := c.args.Num["armies"]
+	n, ok := c.Args.Num["armies"]
 	if !ok {
 		n = engine.Movable(s, from)
 	}
@@ -442,12 +442,12 @@ func cmdFortify(ctx context.Context, c *call, m *hosted.Match, seat int) (result
 	}, engine.Fortify{From: from, To: to, Armies: n})
 }
 
-func cmdEnd(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
+func cmdEnd(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
 	b := c.bot
 	var discard string
-	if d, ok := c.args.Str["discard"]; ok {
+	if d, ok := c.Args.Str["discard"]; ok {
 		if hosted.IsCapitals(m.Game.State) {
-			return result{}, chat.Refuse("A capitals match has no cards to discard: /risk end passes.")
+			return hosted.Result{}, chat.Refuse("A capitals match has no cards to discard: /risk end passes.")
 		}
 		discard = d
 	}
@@ -455,13 +455,13 @@ func cmdEnd(ctx context.Context, c *call, m *hosted.Match, seat int) (result, er
 }
 
 // endTurn ends the seat's turn, discarding first if the hand is full.
-func (b *Bot) endTurn(ctx context.Context, m *hosted.Match, seat int, discard string) (result, error) {
+func (b *Bot) endTurn(ctx context.Context, m *hosted.Match, seat int, discard string) (hosted.Result, error) {
 	s := m.Game.State
 	var cmds []engine.Command
 	if s.Current == seat && s.Conquered && s.Seats[seat].Hand.Len() >= 5 && (s.Phase == state.PhaseAttack || s.Phase == state.PhaseFortify) {
 		card, err := b.pickDiscard(s, seat, discard)
 		if err != nil {
-			return result{}, err
+			return hosted.Result{}, err
 		}
 		cmds = append(cmds, engine.Discard{Card: card})
 	}
@@ -513,7 +513,7 @@ func (b *Bot) pickDiscard(s *state.State, seat int, named string) (state.Card, e
 	return hand[0], nil
 }
 
-func cmdUndo(ctx context.Context, c *call, m *hosted.Match, seat int) (result, error) {
+func cmdUndo(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
 	b := c.bot
 	// The turn's record keeps the undone line and adds the undo's: what
 	// others see of the turn stays honest.
@@ -525,18 +525,18 @@ const surrenderConfirm = 5 * time.Minute
 
 // cmdSurrender leaves the lobby, or asks whether the player really gives
 // up a started match: the answer is a button that expires.
-func cmdSurrender(ctx context.Context, c *call) (result, error) {
+func cmdSurrender(ctx context.Context, c *call) (hosted.Result, error) {
 	b := c.bot
 	m, err := c.load(ctx)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	if m.Status == storage.Lobby {
 		return b.leaveLobby(ctx, c, m)
 	}
-	seat, err := m.SeatOf(c.req.User)
+	seat, err := m.SeatOf(c.Req.User)
 	if err != nil {
-		return result{}, err
+		return hosted.Result{}, err
 	}
 	s := m.Game.State
 	expires := b.cfg.Now().Add(surrenderConfirm)
@@ -544,7 +544,7 @@ func cmdSurrender(ctx context.Context, c *call) (result, error) {
 	if hosted.IsCapitals(s) {
 		what = "your territories turn neutral with their troops; your hero and item are lost"
 	}
-	return result{reply: chat.Message{Private: true,
+	return hosted.Result{Reply: chat.Message{Private: true,
 		Text: fmt.Sprintf("Give up the match? You leave it for good and %s. This question expires %s.", what, chat.Timestamp(expires)),
 		Buttons: [][]chat.Button{{
 			{ID: m.ButtonID("surrender", seat, int(expires.Unix())), Label: "Give up", Style: chat.Danger},

@@ -1,11 +1,14 @@
 package hosted
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/command"
+	"github.com/riskbot/riskbot/bot/news"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
@@ -196,4 +199,38 @@ func (m *Match) WaitingFor() []string {
 		}
 	}
 	return ids
+}
+
+// Call is one command being handled: the request, its options, and the
+// record of it to save with the first change it makes.
+type Call struct {
+	Req  chat.Request
+	Args command.Args
+	// Rec is the request to record with the change the command makes.
+	Rec *Record
+}
+
+// For loads the open match of the call's channel, ready to record the
+// call's request with its change.
+func (ms *Matches) For(ctx context.Context, c *Call) (*Match, error) {
+	m, err := ms.Load(ctx, c.Req.Channel)
+	if err != nil {
+		return nil, err
+	}
+	m.Rec = c.Rec
+	return m, nil
+}
+
+// errMovedOn: another command changed the match first.
+var ErrMovedOn = chat.Refuse("The match moved on while you were typing; have a look and try again.")
+
+// Result is what a handler produces: the reply, messages to post after it,
+// and whether bot seats are now to play.
+type Result struct {
+	Reply chat.Message
+	Posts news.Batch
+	Bots  bool
+	// Answers is the key of the request recorded with the change, marked
+	// answered once the reply is out.
+	Answers string
 }
