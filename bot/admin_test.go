@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/lobby"
 
 	"github.com/riskbot/riskbot/storage"
 )
@@ -64,7 +65,7 @@ func TestAdminAbandonsAnyMatch(t *testing.T) {
 	if !ok {
 		t.Fatalf("the admin was not asked: %q", ask.Text)
 	}
-	h.advance(abandonConfirm + time.Second)
+	h.advance(lobby.AbandonConfirm + time.Second)
 	wantPrivate(t, h.clickAs(chat.Click{Channel: ch, User: user("Dan"), ID: end.ID, Admin: true}), "expired")
 	ask = h.doAdmin(ch, "Dan", "abandon")
 	end, _ = buttonLabelled(ask, "End the match")

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/lobby"
 	"github.com/riskbot/riskbot/bot/look"
 	"github.com/riskbot/riskbot/bot/outbox"
 	"github.com/riskbot/riskbot/bot/server"
@@ -205,6 +206,8 @@ type Bot struct {
 	servers *server.Servers
 	// outbox delivers the news of the matches.
 	outbox *outbox.Outbox
+	// lobby opens, fills, starts and ends matches.
+	lobby *lobby.Lobby
 	// locks serialise the commands of each channel.
 	locks hosted.Locks
 	// matches loads and saves the matches.
@@ -261,6 +264,9 @@ func New(cfg Config) (*Bot, error) {
 		LobbyTTL: cfg.LobbyTTL, Scope: cfg.Scope, Now: cfg.Now, Log: cfg.Log})
 	b.outbox = outbox.New(outbox.Config{Store: cfg.Store, Poster: cfg.Poster, Matches: b.matches, People: b.people, Look: b.look,
 		Locks: &b.locks, Claim: b.claim, Instance: cfg.Instance, Scope: cfg.Scope, Serves: b.serves, Now: cfg.Now, Log: cfg.Log})
+	b.lobby = lobby.New(lobby.Config{Store: cfg.Store, Matches: b.matches, Look: b.look, Servers: b.servers, Outbox: b.outbox,
+		Poster: cfg.Poster, NewPlayer: func(level string, seed uint64) error { _, err := cfg.NewPlayer(level, seed); return err },
+		Levels: cfg.Levels, DefaultLevel: cfg.DefaultLevel, Seed: cfg.Seed, Claim: b.claim, Now: cfg.Now, Log: cfg.Log})
 	return b, nil
 }
 
@@ -503,6 +509,11 @@ func (c *call) load(ctx context.Context) (*hosted.Match, error) {
 
 type handler func(ctx context.Context, c *call) (hosted.Result, error)
 
+// lobbied makes a handler of a command of the lobby.
+func lobbied(h func(l *lobby.Lobby, ctx context.Context, c *hosted.Call) (hosted.Result, error)) handler {
+	return func(ctx context.Context, c *call) (hosted.Result, error) { return h(c.bot.lobby, ctx, &c.Call) }
+}
+
 // serve makes a handler of a command of the servers' concerns, which only
 // answers.
 func serve(h func(s *server.Servers, ctx context.Context, req chat.Request, a command.Args) (chat.Message, error)) handler {
@@ -514,12 +525,12 @@ func serve(h func(s *server.Servers, ctx context.Context, req chat.Request, a co
 
 func (b *Bot) handlers() map[string]handler {
 	return map[string]handler{
-		"new":       cmdNew,
-		"join":      cmdJoin,
-		"addbot":    cmdAddBot,
-		"kick":      cmdKick,
-		"start":     cmdStart,
-		"settings":  cmdSettings,
+		"new":       lobbied((*lobby.Lobby).New),
+		"join":      lobbied((*lobby.Lobby).Join),
+		"addbot":    lobbied((*lobby.Lobby).AddBot),
+		"kick":      lobbied((*lobby.Lobby).Kick),
+		"start":     lobbied((*lobby.Lobby).Start),
+		"settings":  lobbied((*lobby.Lobby).Settings),
 		"place":     seated(cmdPlace),
 		"trade":     seated(cmdTrade),
 		"attack":    seated(cmdAttack),
@@ -530,7 +541,7 @@ func (b *Bot) handlers() map[string]handler {
 		"surrender": cmdSurrender,
 		"port":      seated(cmdPort),
 		"launch":    seated(cmdLaunch),
-		"abandon":   cmdAbandon,
+		"abandon":   lobbied((*lobby.Lobby).Abandon),
 		"notify": func(ctx context.Context, c *call) (hosted.Result, error) {
 			m, err := c.bot.people.Notify(ctx, c.Req, c.Args)
 			return hosted.Result{Reply: m}, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/riskbot/riskbot/bot/lobby"
 	"github.com/riskbot/riskbot/bot/voice"
 
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -50,7 +51,7 @@ func (b *Bot) click(ctx context.Context, c chat.Click) (hosted.Result, error) {
 	}
 	if bt.Action == "abandon" || bt.Action == "keep" {
 		// The match may be damaged: it is not loaded.
-		return b.clickAbandon(ctx, c, bt)
+		return b.lobby.ClickAbandon(ctx, c, bt)
 	}
 	m, err := b.matches.ByID(ctx, bt.Match)
 	if err != nil {
@@ -80,15 +81,10 @@ func (b *Bot) clickOn(ctx context.Context, c chat.Click, bt hosted.Press, m *hos
 	if m.Status != storage.Lobby && m.Status != storage.Active {
 		return hosted.Result{}, chat.Refuse("That match is over.")
 	}
+	if lobby.Handles(bt.Action) {
+		return b.lobby.Click(ctx, c, bt, m)
+	}
 	switch bt.Action {
-	case "join":
-		if m.Status != storage.Lobby {
-			return hosted.Result{}, chat.Refuse("The match has already started; you can watch with /risk status.")
-		}
-		res, err := b.join(ctx, m, c.User)
-		// The lobby clicked shows the new seat.
-		res.Reply.Replace = err == nil
-		return res, err
 	case "autoplace":
 		seat, err := m.SeatOf(c.User)
 		if err != nil {
@@ -102,24 +98,6 @@ func (b *Bot) clickOn(ctx context.Context, c chat.Click, bt hosted.Press, m *hos
 	switch bt.Action {
 	case "goon":
 		return hosted.Result{Reply: chat.Private("You play on.")}, nil
-	case "keepseat":
-		return hosted.Result{Reply: chat.Private("Nobody was removed.")}, nil
-	case "kick":
-		if len(bt.Args) != 2 || bt.Args[0] < 0 || bt.Args[0] >= len(m.Meta.Seats) || b.cfg.Now().Unix() > int64(bt.Args[1]) {
-			return hosted.Result{}, chat.Refuse("That question has expired: run /risk kick again if you still mean it.")
-		}
-		if !c.Admin {
-			if err := hostOnly(m, c.User, "remove players"); err != nil {
-				return hosted.Result{}, err
-			}
-		}
-		if m.Status != storage.Active {
-			return hosted.Result{}, chat.Refuse("The match is not under way any more.")
-		}
-		if m.Meta.Seats[bt.Args[0]].ID == c.User.ID {
-			return hosted.Result{}, chat.Refuse("You cannot remove yourself; /risk surrender leaves.")
-		}
-		return b.kickSeat(ctx, m, bt.Args[0])
 	case "surrender":
 		// The match may have moved on since the question: it holds until
 		// it expires, for the seat it was asked of.

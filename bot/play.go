@@ -532,7 +532,7 @@ func cmdSurrender(ctx context.Context, c *call) (hosted.Result, error) {
 		return hosted.Result{}, err
 	}
 	if m.Status == storage.Lobby {
-		return b.leaveLobby(ctx, c, m)
+		return b.lobby.Leave(ctx, &c.Call, m)
 	}
 	seat, err := m.SeatOf(c.Req.User)
 	if err != nil {

@@ -1,22 +1,27 @@
-package bot
+// Package lobby is a match before and beside its play: opening it (/risk
+// new, in the channel or a thread of its own), its settings, its seats
+// (join, computer players, kick, leave, a seat given back after its
+// autopilot), starting it, and ending it without a winner (abandon), by
+// its host, an admin, or the lobby's expiry.
+package lobby
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
-	"github.com/riskbot/riskbot/bot/voice"
-
-	"github.com/riskbot/riskbot/bot/hosted"
-
-	"github.com/riskbot/riskbot/bot/news"
-
-	"github.com/riskbot/riskbot/bot/command"
-
 	"github.com/riskbot/riskbot/bot/chat"
-
+	"github.com/riskbot/riskbot/bot/command"
+	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/look"
+	"github.com/riskbot/riskbot/bot/news"
+	"github.com/riskbot/riskbot/bot/outbox"
+	"github.com/riskbot/riskbot/bot/server"
+	"github.com/riskbot/riskbot/bot/voice"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
@@ -25,34 +30,33 @@ import (
 // botNames are given to computer players in turn.
 var botNames = []string{"Napoleon", "Catherine", "Hannibal", "Boudica", "Saladin", "Joan", "Genghis", "Cleopatra"}
 
-func cmdNew(ctx context.Context, c *call) (hosted.Result, error) {
-	b := c.bot
-	thread, err := b.wantThread(c)
+func (l *Lobby) New(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
+	thread, err := l.wantThread(c)
 	if err != nil {
 		return hosted.Result{}, err
 	}
 	if !thread {
-		if err := b.channelFree(ctx, c.Req.Channel); err != nil {
+		if err := l.channelFree(ctx, c.Req.Channel); err != nil {
 			return hosted.Result{}, err
 		}
 	}
 	if err := canHost(c.Req.BotLacks); err != nil {
 		return hosted.Result{}, err
 	}
-	rules, err := b.servers.Rules(ctx, c.Req.Server)
+	rules, err := l.servers.Rules(ctx, c.Req.Server)
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	if err := b.servers.MayOpen(ctx, c.Req, rules); err != nil {
+	if err := l.servers.MayOpen(ctx, c.Req, rules); err != nil {
 		return hosted.Result{}, err
 	}
-	set, err := b.servers.Defaults(rules)
+	set, err := l.servers.Defaults(rules)
 	if err != nil {
 		// A default the bot no longer offers: the bot's own then.
-		b.cfg.Log.Warn("a server default no longer applies", "server", c.Req.Server, "err", err)
+		l.log.Warn("a server default no longer applies", "server", c.Req.Server, "err", err)
 		set = hosted.DefaultSettings()
 	}
-	set, err = set.Apply(c.Args, b.look.Has)
+	set, err = set.Apply(c.Args, l.look.Has)
 	if err != nil {
 		return hosted.Result{}, err
 	}
@@ -60,14 +64,14 @@ func cmdNew(ctx context.Context, c *call) (hosted.Result, error) {
 	meta.Seats = []hosted.Seat{{ID: c.Req.User.ID, Name: uniqueName(meta, c.Req.User.Name)}}
 	channel := c.Req.Channel
 	if thread {
-		t, err := b.cfg.Poster.(chat.Threader).OpenThread(ctx, c.Req.Channel, "Risk: match of "+meta.Seats[0].Name)
+		t, err := l.poster.(chat.Threader).OpenThread(ctx, c.Req.Channel, "Risk: match of "+meta.Seats[0].Name)
 		if err != nil {
 			if _, asked := c.Args.Str["thread"]; asked {
 				return hosted.Result{}, fmt.Errorf("bot: open a thread for a match in %s: %w", c.Req.Channel, err)
 			}
 			// Threads were only the default: play in the channel.
-			b.cfg.Log.Warn("open a thread for a match: playing in the channel", "channel", c.Req.Channel, "err", err)
-			if err := b.channelFree(ctx, c.Req.Channel); err != nil {
+			l.log.Warn("open a thread for a match: playing in the channel", "channel", c.Req.Channel, "err", err)
+			if err := l.channelFree(ctx, c.Req.Channel); err != nil {
 				return hosted.Result{}, err
 			}
 			thread = false
@@ -75,7 +79,7 @@ func cmdNew(ctx context.Context, c *call) (hosted.Result, error) {
 			channel, meta.Thread, meta.Parent = t, true, c.Req.Channel
 		}
 	}
-	m, err := b.cfg.Store.Create(ctx, channel, meta.Encode(), b.cfg.Now())
+	m, err := l.store.Create(ctx, channel, meta.Encode(), l.now())
 	if errors.Is(err, storage.ErrChannelBusy) {
 		return hosted.Result{}, chat.Refuse("This channel already has a match: join it with /risk join.")
 	}
@@ -90,8 +94,8 @@ func cmdNew(ctx context.Context, c *call) (hosted.Result, error) {
 	}
 	// The match lives in its thread: the lobby is posted there, and the
 	// channel keeps this one line of it.
-	if err := b.outbox.Post(ctx, channel, news.Post{Message: chat.Message{Text: opened + " Everything of this match happens in this thread.", Embed: lobby, Buttons: join}}); err != nil {
-		b.cfg.Log.Warn("post the lobby in its thread", "thread", channel, "err", err)
+	if err := l.outbox.Post(ctx, channel, news.Post{Message: chat.Message{Text: opened + " Everything of this match happens in this thread.", Embed: lobby, Buttons: join}}); err != nil {
+		l.log.Warn("post the lobby in its thread", "thread", channel, "err", err)
 	}
 	return hosted.Result{Reply: chat.Message{Text: fmt.Sprintf("%s %s. It is played in its own thread, %s: join there.", opened, chat.Capitalize(voice.SettingsText(set)), chat.ChannelLink(channel))}}, nil
 }
@@ -99,8 +103,8 @@ func cmdNew(ctx context.Context, c *call) (hosted.Result, error) {
 // wantThread decides whether a new match gets a thread of its own: if the
 // host asked for one (refused where the bot cannot open it), or by
 // default where the bot can.
-func (b *Bot) wantThread(c *call) (bool, error) {
-	_, can := b.cfg.Poster.(chat.Threader)
+func (l *Lobby) wantThread(c *hosted.Call) (bool, error) {
+	_, can := l.poster.(chat.Threader)
 	lacks := c.Req.ThreadLacks
 	switch v, asked := c.Args.Str["thread"]; {
 	case asked && v == "off":
@@ -114,8 +118,8 @@ func (b *Bot) wantThread(c *call) (bool, error) {
 }
 
 // channelFree refuses a new match in a channel that has an open one.
-func (b *Bot) channelFree(ctx context.Context, channel string) error {
-	m, err := b.cfg.Store.Active(ctx, channel)
+func (l *Lobby) channelFree(ctx context.Context, channel string) error {
+	m, err := l.store.Active(ctx, channel)
 	if ce, ok := errors.AsType[*storage.CorruptError](err); ok {
 		return chat.Refuse("This channel's match is damaged (match %d): an admin can end it with /risk abandon, then /risk new starts another.", ce.Match)
 	}
@@ -137,8 +141,8 @@ func (b *Bot) channelFree(ctx context.Context, channel string) error {
 }
 
 // lobby loads the channel's match and checks it is still in its lobby.
-func (b *Bot) lobby(ctx context.Context, c *call) (*hosted.Match, error) {
-	m, err := c.load(ctx)
+func (l *Lobby) lobby(ctx context.Context, c *hosted.Call) (*hosted.Match, error) {
+	m, err := l.matches.For(ctx, c)
 	if err != nil {
 		return nil, err
 	}
@@ -160,19 +164,18 @@ func hostOnly(m *hosted.Match, u chat.User, what string) error {
 	return nil
 }
 
-func cmdJoin(ctx context.Context, c *call) (hosted.Result, error) {
-	b := c.bot
-	m, err := c.load(ctx)
+func (l *Lobby) Join(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
+	m, err := l.matches.For(ctx, c)
 	if err != nil {
 		return hosted.Result{}, err
 	}
 	if p, ok := c.Args.Str["player"]; ok {
-		return b.giveBack(ctx, m, c.Req.User, p)
+		return l.giveBack(ctx, m, c.Req.User, p)
 	}
-	return b.join(ctx, m, c.Req.User)
+	return l.join(ctx, m, c.Req.User)
 }
 
-func (b *Bot) join(ctx context.Context, m *hosted.Match, u chat.User) (hosted.Result, error) {
+func (l *Lobby) join(ctx context.Context, m *hosted.Match, u chat.User) (hosted.Result, error) {
 	if m.Status != storage.Lobby {
 		if i := m.Meta.Index(u.ID); i >= 0 && m.Meta.Seats[i].Autopilot {
 			return hosted.Result{}, chat.Refuse("A bot is playing your seat after %d missed turns; ask the host to give it back with /risk join player:%s.", hosted.MaxMissed, m.Meta.Seats[i].Name)
@@ -191,7 +194,7 @@ func (b *Bot) join(ctx context.Context, m *hosted.Match, u chat.User) (hosted.Re
 	name := uniqueName(m.Meta, u.Name)
 	m.Meta.Seats = append(m.Meta.Seats, hosted.Seat{ID: u.ID, Name: name})
 	text := m.Says(fmt.Sprintf("%s joined (%d/%d seats).%s", name, len(m.Meta.Seats), state.MaxSeats, voice.TwoPlayerHint(m)))
-	if err := b.matches.Save(ctx, m, storage.Change{}); err != nil {
+	if err := l.matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
 	}
 	return hosted.Result{Reply: chat.Message{Text: text, Embed: voice.LobbyEmbed(m.Meta), Buttons: voice.LobbyButtons(m)}}, nil
@@ -220,7 +223,7 @@ func uniqueName(meta hosted.Meta, name string) string {
 }
 
 // giveBack hands a seat on autopilot back to its player.
-func (b *Bot) giveBack(ctx context.Context, m *hosted.Match, u chat.User, who string) (hosted.Result, error) {
+func (l *Lobby) giveBack(ctx context.Context, m *hosted.Match, u chat.User, who string) (hosted.Result, error) {
 	if err := hostOnly(m, u, "give a seat back"); err != nil {
 		return hosted.Result{}, err
 	}
@@ -234,14 +237,14 @@ func (b *Bot) giveBack(ctx context.Context, m *hosted.Match, u chat.User, who st
 	}
 	sm.Autopilot, sm.Missed = false, 0
 	text := m.Says(fmt.Sprintf("%s plays their own seat again.", chat.Mention(sm.ID)))
-	if err := b.matches.Save(ctx, m, storage.Change{}); err != nil {
+	if err := l.matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
 	}
 	return hosted.Result{Reply: chat.Message{Text: text, Mentions: []string{sm.ID}}}, nil
 }
 
-// leaveLobby takes the caller's seat out of the lobby.
-func (b *Bot) leaveLobby(ctx context.Context, c *call, m *hosted.Match) (hosted.Result, error) {
+// Leave takes the caller's seat out of the lobby.
+func (l *Lobby) Leave(ctx context.Context, c *hosted.Call, m *hosted.Match) (hosted.Result, error) {
 	i := m.Meta.Index(c.Req.User.ID)
 	if i < 0 {
 		return hosted.Result{}, chat.Refuse("You are not in this match.")
@@ -271,16 +274,15 @@ func (b *Bot) leaveLobby(ctx context.Context, c *call, m *hosted.Match) (hosted.
 		}
 	}
 	m.Says(text)
-	if err := b.matches.Save(ctx, m, change); err != nil {
+	if err := l.matches.Save(ctx, m, change); err != nil {
 		return hosted.Result{}, err
 	}
 	// A lobby closed in its own thread: archive it.
 	return hosted.Result{Reply: chat.Message{Text: text}, Posts: news.Batch{Archive: m.Meta.Thread && change.Status == storage.Abandoned}}, nil
 }
 
-func cmdAddBot(ctx context.Context, c *call) (hosted.Result, error) {
-	b := c.bot
-	m, err := b.lobby(ctx, c)
+func (l *Lobby) AddBot(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
+	m, err := l.lobby(ctx, c)
 	if err != nil {
 		return hosted.Result{}, err
 	}
@@ -290,20 +292,20 @@ func cmdAddBot(ctx context.Context, c *call) (hosted.Result, error) {
 	if len(m.Meta.Seats) >= state.MaxSeats {
 		return hosted.Result{}, chat.Refuse("The match is full (%d players).", state.MaxSeats)
 	}
-	level := b.cfg.DefaultLevel
+	level := l.defaultLevel
 	v, chosen := c.Args.Str["level"]
 	if chosen {
 		level = v
 	}
-	rules, err := b.servers.Rules(ctx, m.Meta.Server)
+	rules, err := l.servers.Rules(ctx, m.Meta.Server)
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	if level, err = b.servers.LevelAllowed(rules, level, chosen); err != nil {
+	if level, err = l.servers.LevelAllowed(rules, level, chosen); err != nil {
 		return hosted.Result{}, err
 	}
-	if _, err := b.cfg.NewPlayer(level, 1); err != nil {
-		return hosted.Result{}, chat.Refuse("There is no bot level %q (levels: %s).", level, strings.Join(b.cfg.Levels, ", "))
+	if err := l.newPlayer(level, 1); err != nil {
+		return hosted.Result{}, chat.Refuse("There is no bot level %q (levels: %s).", level, strings.Join(l.levels, ", "))
 	}
 	m.Meta.Bots++
 	name := c.Args.Str["name"]
@@ -313,15 +315,14 @@ func cmdAddBot(ctx context.Context, c *call) (hosted.Result, error) {
 	m.Meta.Seats = append(m.Meta.Seats, hosted.Seat{ID: fmt.Sprintf("bot:%d", m.Meta.Bots), Name: uniqueName(m.Meta, name), Level: level})
 	added := m.Meta.Seats[len(m.Meta.Seats)-1]
 	text := m.Says(fmt.Sprintf("🤖 %s (%s bot) takes a seat (%d/%d).%s", added.Name, level, len(m.Meta.Seats), state.MaxSeats, voice.TwoPlayerHint(m)))
-	if err := b.matches.Save(ctx, m, storage.Change{}); err != nil {
+	if err := l.matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
 	}
 	return hosted.Result{Reply: chat.Message{Text: text, Embed: voice.LobbyEmbed(m.Meta), Buttons: voice.LobbyButtons(m)}}, nil
 }
 
-func cmdKick(ctx context.Context, c *call) (hosted.Result, error) {
-	b := c.bot
-	m, err := c.load(ctx)
+func (l *Lobby) Kick(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
+	m, err := l.matches.For(ctx, c)
 	if err != nil {
 		return hosted.Result{}, err
 	}
@@ -345,7 +346,7 @@ func cmdKick(ctx context.Context, c *call) (hosted.Result, error) {
 			text += m.Meta.PassHost()
 		}
 		text = m.Says(text + "\n" + voice.SeatList(m.Meta))
-		if err := b.matches.Save(ctx, m, storage.Change{}); err != nil {
+		if err := l.matches.Save(ctx, m, storage.Change{}); err != nil {
 			return hosted.Result{}, err
 		}
 		return hosted.Result{Reply: chat.Message{Text: text}}, nil
@@ -354,9 +355,9 @@ func cmdKick(ctx context.Context, c *call) (hosted.Result, error) {
 		return hosted.Result{}, chat.Refuse("%s is already a bot.", sm.Name)
 	}
 	// Removing a person from a match under way cannot be undone: ask.
-	expires := b.cfg.Now().Add(kickConfirm)
+	expires := l.now().Add(kickConfirm)
 	return hosted.Result{Reply: chat.Message{Private: true,
-		Text: fmt.Sprintf("Remove %s from the match? A %s bot plays their seat from now on, and they cannot take it back. This question expires %s.", sm.Name, b.cfg.DefaultLevel, chat.Timestamp(expires)),
+		Text: fmt.Sprintf("Remove %s from the match? A %s bot plays their seat from now on, and they cannot take it back. This question expires %s.", sm.Name, l.defaultLevel, chat.Timestamp(expires)),
 		Buttons: [][]chat.Button{{
 			{ID: m.ButtonID("kick", i, int(expires.Unix())), Label: "Remove " + chat.Trunc(sm.Name, 40), Style: chat.Danger},
 			{ID: m.ButtonID("keepseat"), Label: "Keep them", Style: chat.Secondary},
@@ -366,15 +367,15 @@ func cmdKick(ctx context.Context, c *call) (hosted.Result, error) {
 // kickConfirm is how long the question of /risk kick stands.
 const kickConfirm = 5 * time.Minute
 
-// kickSeat gives seat i (in join order) of a match under way to a bot.
-func (b *Bot) kickSeat(ctx context.Context, m *hosted.Match, i int) (hosted.Result, error) {
+// KickSeat gives seat i (in join order) of a match under way to a bot.
+func (l *Lobby) KickSeat(ctx context.Context, m *hosted.Match, i int) (hosted.Result, error) {
 	sm := m.Meta.Seats[i]
 	if sm.IsBot() {
 		return hosted.Result{}, chat.Refuse("%s is already a bot.", sm.Name)
 	}
 	// In a started match the seat stays (removing it would unbalance the
 	// board): a bot plays it from now on.
-	m.Meta.Seats[i].Level = b.cfg.DefaultLevel
+	m.Meta.Seats[i].Level = l.defaultLevel
 	m.Meta.Seats[i].Autopilot = false
 	hostNote := ""
 	if sm.ID == m.Meta.Host {
@@ -385,19 +386,18 @@ func (b *Bot) kickSeat(ctx context.Context, m *hosted.Match, i int) (hosted.Resu
 	seat := s.SeatByID(sm.ID)
 	playsNow := s.Phase != state.PhaseOver && (s.Current == seat || (s.Phase == state.PhaseSetup && s.Seats[seat].Reserve > 0))
 	if playsNow && (s.Phase != state.PhaseSetup || hosted.IsCapitals(s)) {
-		t := b.matches.TurnTimers(ctx, m)
+		t := l.matches.TurnTimers(ctx, m)
 		change.Timers = &t
 	}
-	text := m.Says(fmt.Sprintf("%s was removed; a %s bot plays their seat from now on.%s", sm.Name, b.cfg.DefaultLevel, hostNote))
-	if err := b.matches.Save(ctx, m, change); err != nil {
+	text := m.Says(fmt.Sprintf("%s was removed; a %s bot plays their seat from now on.%s", sm.Name, l.defaultLevel, hostNote))
+	if err := l.matches.Save(ctx, m, change); err != nil {
 		return hosted.Result{}, err
 	}
 	return hosted.Result{Reply: chat.Message{Text: text}, Bots: m.BotsToPlay()}, nil
 }
 
-func cmdSettings(ctx context.Context, c *call) (hosted.Result, error) {
-	b := c.bot
-	m, err := c.load(ctx)
+func (l *Lobby) Settings(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
+	m, err := l.matches.For(ctx, c)
 	if err != nil {
 		return hosted.Result{}, err
 	}
@@ -415,21 +415,20 @@ func cmdSettings(ctx context.Context, c *call) (hosted.Result, error) {
 			}
 		}
 	}
-	set, err := m.Meta.Settings.Apply(c.Args, b.look.Has)
+	set, err := m.Meta.Settings.Apply(c.Args, l.look.Has)
 	if err != nil {
 		return hosted.Result{}, err
 	}
 	m.Meta.Settings = set
 	text := m.Says(fmt.Sprintf("Settings: %s.", voice.SettingsText(set)))
-	if err := b.matches.Save(ctx, m, storage.Change{}); err != nil {
+	if err := l.matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
 	}
 	return hosted.Result{Reply: chat.Message{Text: text}}, nil
 }
 
-func cmdStart(ctx context.Context, c *call) (hosted.Result, error) {
-	b := c.bot
-	m, err := b.lobby(ctx, c)
+func (l *Lobby) Start(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
+	m, err := l.lobby(ctx, c)
 	if err != nil {
 		return hosted.Result{}, err
 	}
@@ -442,7 +441,7 @@ func cmdStart(ctx context.Context, c *call) (hosted.Result, error) {
 	if err := canHost(c.Req.BotLacks); err != nil {
 		return hosted.Result{}, err
 	}
-	setup := engine.Setup{Options: m.Meta.Settings.Options, Seed: b.cfg.Seed()}
+	setup := engine.Setup{Options: m.Meta.Settings.Options, Seed: l.seed()}
 	for _, s := range m.Meta.Seats {
 		setup.Seats = append(setup.Seats, engine.SeatInfo{ID: s.ID, Name: s.Name})
 	}
@@ -452,24 +451,24 @@ func cmdStart(ctx context.Context, c *call) (hosted.Result, error) {
 	}
 	m.Game = g
 	m.Status = storage.Active
-	m.Meta.Started = b.cfg.Now()
-	t := b.matches.TurnTimers(ctx, m)
+	m.Meta.Started = l.now()
+	t := l.matches.TurnTimers(ctx, m)
 	m.Timers = t
 	s := g.State
 	var order []string
 	var mentions []string
 	for i := range s.Seats {
 		sm := m.Seat(i)
-		who := b.look.Voice(m).Who(s, i)
+		who := l.look.Voice(m).Who(s, i)
 		if !sm.IsBot() {
-			who = b.look.Voice(m).Swatch(i) + " " + chat.Mention(sm.ID)
+			who = l.look.Voice(m).Swatch(i) + " " + chat.Mention(sm.ID)
 			mentions = append(mentions, sm.ID)
 		}
 		if hosted.IsCapitals(s) {
-			order = append(order, fmt.Sprintf("%d. %s — %s", i+1, who, b.look.Voice(m).ColorName(i)))
+			order = append(order, fmt.Sprintf("%d. %s — %s", i+1, who, l.look.Voice(m).ColorName(i)))
 			continue
 		}
-		order = append(order, fmt.Sprintf("%d. %s — %s, %d territories, %d armies to place", i+1, who, b.look.Voice(m).ColorName(i), s.Owned(i), s.Seats[i].Reserve))
+		order = append(order, fmt.Sprintf("%d. %s — %s, %d territories, %d armies to place", i+1, who, l.look.Voice(m).ColorName(i), s.Owned(i), s.Seats[i].Reserve))
 	}
 	var text string
 	if hosted.IsCapitals(s) {
@@ -478,20 +477,85 @@ func cmdStart(ctx context.Context, c *call) (hosted.Result, error) {
 			deadline = " Deadline " + chat.Timestamp(t.Deadline) + "."
 		}
 		text = m.Says(fmt.Sprintf("**The match has started** on %s (%d territories, all neutral)! Turn order and colours:\n%s\nCapitals are chosen in this order, each a neutral territory that borders no other capital; %s chooses first: /risk place territory:NAME (a capital starts with %s).%s",
-			s.Map.Title, s.Map.Len(), strings.Join(order, "\n"), b.look.Voice(m).Who(s, s.Current), chat.Plural(s.Options.CapitalTroops, "troop", "troops"), deadline))
+			s.Map.Title, s.Map.Len(), strings.Join(order, "\n"), l.look.Voice(m).Who(s, s.Current), chat.Plural(s.Options.CapitalTroops, "troop", "troops"), deadline))
 	} else {
 		text = m.Says(fmt.Sprintf("**The match has started!** Turn order and colours:\n%s\nEveryone places their armies now, all at once: /risk place territory:… armies:…, or /risk place alone to place them all automatically. Deadline %s.",
 			strings.Join(order, "\n"), chat.Timestamp(t.Deadline)))
 	}
-	if err := b.matches.Save(ctx, m, storage.Change{Start: &g.Setup, Timers: &t}); err != nil {
+	if err := l.matches.Save(ctx, m, storage.Change{Start: &g.Setup, Timers: &t}); err != nil {
 		return hosted.Result{}, err
 	}
 	// The commitment to the seed (the dice, the cards, the deal) is public
 	// before any die is rolled; the seed is revealed when the match ends.
 	text += "\n🔒 Dice commitment: `" + g.Commitment() + "` (the SHA-256 of this match's secret seed, revealed at the end: every roll can then be checked)."
-	msg := chat.Message{Text: text, Image: b.look.Image(m), Mentions: mentions}
+	msg := chat.Message{Text: text, Image: l.look.Image(m), Mentions: mentions}
 	if !hosted.IsCapitals(s) {
 		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("autoplace", 0), Label: "Place automatically", Style: chat.Secondary}}}
 	}
 	return hosted.Result{Reply: msg, Bots: m.BotsToPlay()}, nil
+}
+
+// canHost refuses to open or start a match in a channel where the bot may
+// not post: its turns would go unseen.
+func canHost(lacks []string) error {
+	if len(lacks) == 0 {
+		return nil
+	}
+	return chat.Refuse("I cannot host a match in this channel: I lack %s here, and every turn is posted to the channel. An admin can give them to me in the channel's settings (Edit Channel → Permissions), or play in another channel.", chat.AndList(lacks))
+}
+
+// Store is what the lobby needs of the database beyond loading and saving
+// matches: opening one, seeing whether a channel has one, and ending one
+// that may not load.
+type Store interface {
+	Create(ctx context.Context, channel string, meta json.RawMessage, now time.Time) (*storage.Match, error)
+	Active(ctx context.Context, channel string) (*storage.Loaded, error)
+	Save(ctx context.Context, id, version int64, c storage.Change, now time.Time) (int64, error)
+}
+
+// Config is what a Lobby is made of.
+type Config struct {
+	Store   Store
+	Matches *hosted.Matches
+	Look    *look.Maps
+	Servers *server.Servers
+	Outbox  *outbox.Outbox
+	// Poster opens a match's thread where it can (chat.Threader).
+	Poster chat.Poster
+	// NewPlayer makes a computer player of a level: a level it refuses is
+	// no level of this bot.
+	NewPlayer func(level string, seed uint64) error
+	// Levels are the computer levels, DefaultLevel the one /risk addbot
+	// takes, and the one that plays a removed person's seat.
+	Levels       []string
+	DefaultLevel string
+	// Seed draws the seed of a new match.
+	Seed func() uint64
+	// Claim is this process's claim on work, now.
+	Claim func() storage.Claim
+	Now   func() time.Time
+	Log   *slog.Logger
+}
+
+// Lobby opens, fills, starts and ends matches.
+type Lobby struct {
+	store        Store
+	matches      *hosted.Matches
+	look         *look.Maps
+	servers      *server.Servers
+	outbox       *outbox.Outbox
+	poster       chat.Poster
+	newPlayer    func(level string, seed uint64) error
+	levels       []string
+	defaultLevel string
+	seed         func() uint64
+	claim        func() storage.Claim
+	now          func() time.Time
+	log          *slog.Logger
+}
+
+// New returns a Lobby.
+func New(c Config) *Lobby {
+	return &Lobby{store: c.Store, matches: c.Matches, look: c.Look, servers: c.Servers, outbox: c.Outbox, poster: c.Poster,
+		newPlayer: c.NewPlayer, levels: c.Levels, defaultLevel: c.DefaultLevel, seed: c.Seed, claim: c.Claim, now: c.Now, log: c.Log}
 }

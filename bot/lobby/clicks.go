@@ -1,0 +1,53 @@
+package lobby
+
+import (
+	"context"
+
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// Handles reports whether a button's action is the lobby's: join, and the
+// answers to /risk kick's question.
+func Handles(action string) bool {
+	switch action {
+	case "join", "kick", "keepseat":
+		return true
+	}
+	return false
+}
+
+// Click answers a press of one of the lobby's buttons on match m, open,
+// under its channel's lock.
+func (l *Lobby) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *hosted.Match) (hosted.Result, error) {
+	switch bt.Action {
+	case "join":
+		if m.Status != storage.Lobby {
+			return hosted.Result{}, chat.Refuse("The match has already started; you can watch with /risk status.")
+		}
+		res, err := l.join(ctx, m, c.User)
+		// The lobby clicked shows the new seat.
+		res.Reply.Replace = err == nil
+		return res, err
+	case "keepseat":
+		return hosted.Result{Reply: chat.Private("Nobody was removed.")}, nil
+	case "kick":
+		if len(bt.Args) != 2 || bt.Args[0] < 0 || bt.Args[0] >= len(m.Meta.Seats) || l.now().Unix() > int64(bt.Args[1]) {
+			return hosted.Result{}, chat.Refuse("That question has expired: run /risk kick again if you still mean it.")
+		}
+		if !c.Admin {
+			if err := hostOnly(m, c.User, "remove players"); err != nil {
+				return hosted.Result{}, err
+			}
+		}
+		if m.Status != storage.Active {
+			return hosted.Result{}, chat.Refuse("The match is not under way any more.")
+		}
+		if m.Meta.Seats[bt.Args[0]].ID == c.User.ID {
+			return hosted.Result{}, chat.Refuse("You cannot remove yourself; /risk surrender leaves.")
+		}
+		return l.KickSeat(ctx, m, bt.Args[0])
+	}
+	return hosted.Result{}, chat.Refuse("That button does nothing any more.")
+}
