@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -66,7 +67,7 @@ func TestDamagedMatchDataIsSaidSo(t *testing.T) {
 		t.Fatal(err)
 	}
 	x.Channel = "test:again"
-	var ie *ImportError
+	var ie *hosted.ImportError
 	if _, err := h.bot.Import(ctx, x); !errors.As(err, &ie) || !strings.Contains(err.Error(), "meta: must be an object, not a string") {
 		t.Errorf("import: %v", err)
 	}
