@@ -95,7 +95,7 @@ func (b *Bot) Play(ctx context.Context, id int64, user chat.User, version int, c
 	}
 	channel := l.Channel
 	unlock := b.locks.Lock(channel)
-	res, err := b.play(ctx, id, channel, user, version, cmd)
+	res, err := b.playAPI(ctx, id, channel, user, version, cmd)
 	unlock()
 	name := "api " + cmd.Name()
 	b.cfg.Meter.Command(name, resultOf(err))
@@ -121,8 +121,8 @@ type played struct {
 	length int
 }
 
-// play is Play under the channel's lock.
-func (b *Bot) play(ctx context.Context, id int64, channel string, user chat.User, version int, cmd engine.Command) (played, error) {
+// playAPI is Play under the channel's lock.
+func (b *Bot) playAPI(ctx context.Context, id int64, channel string, user chat.User, version int, cmd engine.Command) (played, error) {
 	l, err := b.cfg.Store.Active(ctx, channel)
 	if errors.Is(err, storage.ErrNotFound) {
 		return played{}, ErrNotPlaying
@@ -145,7 +145,7 @@ func (b *Bot) play(ctx context.Context, id int64, channel string, user chat.User
 	if err != nil {
 		return played{}, err
 	}
-	res, err := b.act(ctx, m, seat, nil, cmd)
+	res, err := b.play.Act(ctx, m, seat, nil, cmd)
 	if err != nil {
 		return played{}, err
 	}

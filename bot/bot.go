@@ -25,6 +25,7 @@ import (
 	"github.com/riskbot/riskbot/bot/lobby"
 	"github.com/riskbot/riskbot/bot/look"
 	"github.com/riskbot/riskbot/bot/outbox"
+	"github.com/riskbot/riskbot/bot/play"
 	"github.com/riskbot/riskbot/bot/server"
 
 	"github.com/riskbot/riskbot/bot/command"
@@ -208,6 +209,8 @@ type Bot struct {
 	outbox *outbox.Outbox
 	// lobby opens, fills, starts and ends matches.
 	lobby *lobby.Lobby
+	// play plays the matches under way.
+	play *play.Play
 	// locks serialise the commands of each channel.
 	locks hosted.Locks
 	// matches loads and saves the matches.
@@ -267,6 +270,8 @@ func New(cfg Config) (*Bot, error) {
 	b.lobby = lobby.New(lobby.Config{Store: cfg.Store, Matches: b.matches, Look: b.look, Servers: b.servers, Outbox: b.outbox,
 		Poster: cfg.Poster, NewPlayer: func(level string, seed uint64) error { _, err := cfg.NewPlayer(level, seed); return err },
 		Levels: cfg.Levels, DefaultLevel: cfg.DefaultLevel, Seed: cfg.Seed, Claim: b.claim, Now: cfg.Now, Log: cfg.Log})
+	b.play = play.New(play.Config{Store: cfg.Store, Matches: b.matches, Look: b.look, Servers: b.servers, Outbox: b.outbox,
+		Leave: b.lobby.Leave, Now: cfg.Now, Log: cfg.Log})
 	return b, nil
 }
 
@@ -339,11 +344,11 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (hosted.Result, erro
 	// Commands that only read need no lock: storage gives them a consistent
 	// view, and they must not wait behind a long computer turn.
 	if command.ReadOnly(spec.FullName(), a) {
-		return h(ctx, &call{Call: hosted.Call{Req: req, Args: a}, bot: b})
+		return h(ctx, &hosted.Call{Req: req, Args: a})
 	}
 	unlock := b.locks.Lock(req.Channel)
 	defer unlock()
-	c := &call{Call: hosted.Call{Req: req, Args: a}, bot: b}
+	c := &hosted.Call{Req: req, Args: a}
 	if req.Key != "" {
 		if res, ok, err := b.repeated(ctx, req.Channel, req.User, req.Key); ok || err != nil {
 			return res, err
@@ -490,73 +495,37 @@ func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what s
 	return nil
 }
 
-// call is one command being handled, under the channel's lock.
-type call struct {
-	hosted.Call
-	bot *Bot
-}
-
-// load returns the open match of the call's channel, ready to record the
-// call's request with its change.
-func (c *call) load(ctx context.Context) (*hosted.Match, error) {
-	m, err := c.bot.matches.Load(ctx, c.Req.Channel)
-	if err != nil {
-		return nil, err
-	}
-	m.Rec = c.Rec
-	return m, nil
-}
-
-type handler func(ctx context.Context, c *call) (hosted.Result, error)
-
-// lobbied makes a handler of a command of the lobby.
-func lobbied(h func(l *lobby.Lobby, ctx context.Context, c *hosted.Call) (hosted.Result, error)) handler {
-	return func(ctx context.Context, c *call) (hosted.Result, error) { return h(c.bot.lobby, ctx, &c.Call) }
-}
-
-// serve makes a handler of a command of the servers' concerns, which only
-// answers.
-func serve(h func(s *server.Servers, ctx context.Context, req chat.Request, a command.Args) (chat.Message, error)) handler {
-	return func(ctx context.Context, c *call) (hosted.Result, error) {
-		m, err := h(c.bot.servers, ctx, c.Req, c.Args)
-		return hosted.Result{Reply: m}, err
-	}
-}
-
-func (b *Bot) handlers() map[string]handler {
-	return map[string]handler{
-		"new":       lobbied((*lobby.Lobby).New),
-		"join":      lobbied((*lobby.Lobby).Join),
-		"addbot":    lobbied((*lobby.Lobby).AddBot),
-		"kick":      lobbied((*lobby.Lobby).Kick),
-		"start":     lobbied((*lobby.Lobby).Start),
-		"settings":  lobbied((*lobby.Lobby).Settings),
-		"place":     seated(cmdPlace),
-		"trade":     seated(cmdTrade),
-		"attack":    seated(cmdAttack),
-		"occupy":    seated(cmdOccupy),
-		"fortify":   seated(cmdFortify),
-		"end":       seated(cmdEnd),
-		"undo":      seated(cmdUndo),
-		"surrender": cmdSurrender,
-		"port":      seated(cmdPort),
-		"launch":    seated(cmdLaunch),
-		"abandon":   lobbied((*lobby.Lobby).Abandon),
-		"notify": func(ctx context.Context, c *call) (hosted.Result, error) {
-			m, err := c.bot.people.Notify(ctx, c.Req, c.Args)
-			return hosted.Result{Reply: m}, err
-		},
+// handlers are the commands, by their full name.
+func (b *Bot) handlers() map[string]hosted.Handler {
+	hs := b.play.Handlers()
+	for name, h := range map[string]hosted.Handler{
+		"new":      b.lobby.New,
+		"join":     b.lobby.Join,
+		"addbot":   b.lobby.AddBot,
+		"kick":     b.lobby.Kick,
+		"start":    b.lobby.Start,
+		"settings": b.lobby.Settings,
+		"abandon":  b.lobby.Abandon,
+		"notify":   answers(b.people.Notify),
 		// /risk admin ...
-		"admin show":     serve((*server.Servers).AdminShow),
-		"admin defaults": serve((*server.Servers).AdminDefaults),
-		"admin limits":   serve((*server.Servers).AdminLimits),
-		"admin reset":    serve((*server.Servers).AdminReset),
-		"stats":          serve((*server.Servers).Stats),
-		"status":         cmdStatus,
-		"cards":          seated(cmdCards),
-		"odds":           cmdOdds,
-		"history":        cmdHistory,
-		"help":           cmdHelp,
+		"admin show":     answers(b.servers.AdminShow),
+		"admin defaults": answers(b.servers.AdminDefaults),
+		"admin limits":   answers(b.servers.AdminLimits),
+		"admin reset":    answers(b.servers.AdminReset),
+		"stats":          answers(b.servers.Stats),
+		"help":           b.help,
+	} {
+		hs[name] = h
+	}
+	return hs
+}
+
+// answers makes a handler of a command that only answers, changing no
+// match.
+func answers(h func(ctx context.Context, req chat.Request, a command.Args) (chat.Message, error)) hosted.Handler {
+	return func(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
+		m, err := h(ctx, c.Req, c.Args)
+		return hosted.Result{Reply: m}, err
 	}
 }
 
@@ -564,3 +533,9 @@ func (b *Bot) handlers() map[string]handler {
 // outbox.Outbox.Redeliver). Tick calls it; adapters call it once when they
 // start.
 func (b *Bot) Redeliver(ctx context.Context) error { return b.outbox.Redeliver(ctx) }
+
+// Autocomplete suggests values for the focused option of a request, as the
+// user types (see play.Play.Autocomplete).
+func (b *Bot) Autocomplete(ctx context.Context, req chat.Request, focused string) []chat.Choice {
+	return b.play.Autocomplete(ctx, req, focused)
+}

@@ -587,7 +587,7 @@ func TestStaleWriteIsRefused(t *testing.T) {
 	stale := h.load(ch)
 	h.do(ch, "Ann", "autoplace")
 	seat := stale.Game.State.SeatByID(user("Bob").ID)
-	_, err := h.bot.apply(context.Background(), stale, seat, "", engine.AutoPlace{})
+	_, err := h.bot.play.Apply(context.Background(), stale, seat, "", engine.AutoPlace{})
 	if err == nil {
 		t.Fatal("a write at a stale version was accepted")
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/play"
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/people"
@@ -167,7 +168,7 @@ func (b *Bot) playBotTurn(ctx context.Context, m *hosted.Match) error {
 		return err
 	}
 	unlock := b.locks.Lock(m.Channel)
-	out, err := b.apply(ctx, m, seat, "", cmds...)
+	out, err := b.play.Apply(ctx, m, seat, "", cmds...)
 	unlock()
 	if errors.Is(err, storage.ErrConflict) {
 		return nil
@@ -176,18 +177,18 @@ func (b *Bot) playBotTurn(ctx context.Context, m *hosted.Match) error {
 		return err
 	}
 	// The turn is saved: say so even if the bot is shutting down.
-	b.outbox.Deliver(ctx, m.Channel, b.outbox.Batch(m, out.news))
+	b.outbox.Deliver(ctx, m.Channel, b.outbox.Batch(m, out.News))
 	return nil
 }
 
 // playFor has a computer player of the level act for seat and saves its
 // commands with the note to post first, under the caller's lock.
-func (b *Bot) playFor(ctx context.Context, m *hosted.Match, seat int, level, note string) (outcome, error) {
+func (b *Bot) playFor(ctx context.Context, m *hosted.Match, seat int, level, note string) (play.Outcome, error) {
 	cmds, err := b.decide(ctx, m, seat, level)
 	if err != nil {
-		return outcome{}, err
+		return play.Outcome{}, err
 	}
-	return b.apply(ctx, m, seat, note, cmds...)
+	return b.play.Apply(ctx, m, seat, note, cmds...)
 }
 
 // decide lets a computer player of the level choose the commands of seat
@@ -204,16 +205,16 @@ func (b *Bot) decide(ctx context.Context, m *hosted.Match, seat int, level strin
 
 // playOrders has seat's standing orders play its turn, and saves it with
 // the note to post first, under the caller's lock.
-func (b *Bot) playOrders(ctx context.Context, m *hosted.Match, seat int, o people.Orders, note string) (outcome, error) {
+func (b *Bot) playOrders(ctx context.Context, m *hosted.Match, seat int, o people.Orders, note string) (play.Outcome, error) {
 	p, err := b.cfg.NewPlayer(o.Level(), b.botSeed(m, seat))
 	if err != nil {
-		return outcome{}, err
+		return play.Outcome{}, err
 	}
 	cmds, err := b.decideWith(ctx, m, seat, o.Level(), orderedPlayer{Player: p, orders: o})
 	if err != nil {
-		return outcome{}, err
+		return play.Outcome{}, err
 	}
-	return b.apply(ctx, m, seat, note, cmds...)
+	return b.play.Apply(ctx, m, seat, note, cmds...)
 }
 
 // decideWith is decide with the player given.

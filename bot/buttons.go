@@ -2,17 +2,12 @@ package bot
 
 import (
 	"context"
-	"fmt"
-
-	"github.com/riskbot/riskbot/bot/lobby"
-	"github.com/riskbot/riskbot/bot/voice"
 
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/lobby"
 
 	"github.com/riskbot/riskbot/bot/chat"
 
-	"github.com/riskbot/riskbot/engine"
-	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -58,124 +53,19 @@ func (b *Bot) click(ctx context.Context, c chat.Click) (hosted.Result, error) {
 		return hosted.Result{}, err
 	}
 	m.Rec = rec
-	res, err := b.clickOn(ctx, c, bt, m)
+	var res hosted.Result
+	switch {
+	case m.Channel != c.Channel:
+		return hosted.Result{}, chat.Refuse("That button belongs to a match in another channel.")
+	case lobby.Handles(bt.Action) && !m.Status.Open():
+		return hosted.Result{}, chat.Refuse("That match is over.")
+	case lobby.Handles(bt.Action):
+		res, err = b.lobby.Click(ctx, c, bt, m)
+	default:
+		res, err = b.play.Click(ctx, c, bt, m)
+	}
 	if rec != nil && rec.Saved {
 		res.Answers = c.Key
 	}
 	return res, err
-}
-
-// clickOn applies a click on a button of match m, under its channel's lock.
-func (b *Bot) clickOn(ctx context.Context, c chat.Click, bt hosted.Press, m *hosted.Match) (hosted.Result, error) {
-	if m.Channel != c.Channel {
-		return hosted.Result{}, chat.Refuse("That button belongs to a match in another channel.")
-	}
-	if bt.Action == "history" {
-		// Reading only: good at any version, and once the match is over.
-		page := 0
-		if len(bt.Args) > 0 {
-			page = max(0, bt.Args[0])
-		}
-		return b.history(ctx, m, -1, page)
-	}
-	if m.Status != storage.Lobby && m.Status != storage.Active {
-		return hosted.Result{}, chat.Refuse("That match is over.")
-	}
-	if lobby.Handles(bt.Action) {
-		return b.lobby.Click(ctx, c, bt, m)
-	}
-	switch bt.Action {
-	case "autoplace":
-		seat, err := m.SeatOf(c.User)
-		if err != nil {
-			return hosted.Result{}, err
-		}
-		if err := autoplaceApplies(m.Game.State, bt.Args); err != nil {
-			return hosted.Result{}, err
-		}
-		return b.act(ctx, m, seat, b.look.Voice(m).Autoplaced(m, seat), engine.AutoPlace{})
-	}
-	switch bt.Action {
-	case "goon":
-		return hosted.Result{Reply: chat.Private("You play on.")}, nil
-	case "surrender":
-		// The match may have moved on since the question: it holds until
-		// it expires, for the seat it was asked of.
-		seat, err := m.SeatOf(c.User)
-		if err != nil {
-			return hosted.Result{}, err
-		}
-		if len(bt.Args) != 2 || bt.Args[0] != seat || b.cfg.Now().Unix() > int64(bt.Args[1]) {
-			return hosted.Result{}, chat.Refuse("That question has expired: run /risk surrender again if you still mean it.")
-		}
-		return b.act(ctx, m, seat, nil, engine.Surrender{})
-	}
-	if bt.Version != m.Version {
-		return hosted.Result{}, chat.Refuse("That button is from an earlier moment of the match and no longer applies. Use /risk status to see where things are.")
-	}
-	seat, err := m.SeatOf(c.User)
-	if err != nil {
-		return hosted.Result{}, err
-	}
-	if s := m.Game.State; s.Current != seat {
-		return hosted.Result{}, chat.Refuse("Those buttons are for %s.", s.Seats[s.Current].Name)
-	}
-	arg := func(i int) int {
-		if i < len(bt.Args) {
-			return bt.Args[i]
-		}
-		return -1
-	}
-	s := m.Game.State
-	switch bt.Action {
-	case "attack":
-		from, to := arg(0), arg(1)
-		if from < 0 || from >= len(s.Terr) || to < 0 || to >= len(s.Terr) {
-			return hosted.Result{}, chat.Refuse("That button is broken.")
-		}
-		dice := max(1, engine.MaxDice(s.Terr[from].Armies))
-		return b.act(ctx, m, seat, func(out voice.Said) chat.Message { return b.look.Voice(m).AttackReply(m, seat, from, to, out) },
-			engine.Attack{From: from, To: to, Dice: dice})
-	case "blitz":
-		from, to := arg(0), arg(1)
-		return b.act(ctx, m, seat, func(out voice.Said) chat.Message { return b.look.Voice(m).AttackReply(m, seat, from, to, out) },
-			engine.Blitz{From: from, To: to, Keep: 1})
-	case "occupy":
-		return b.occupy(ctx, m, seat, arg(0))
-	case "end":
-		return b.endTurn(ctx, m, seat, "")
-	case "launch":
-		return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.Launch{})
-	case "use":
-		it := s.Seats[seat].Capitals.Item
-		return b.act(ctx, m, seat, func(out voice.Said) chat.Message {
-			return chat.Message{Text: voice.FitLines(out.Lines, 1600) + "\n" + voice.ItemEffect(it) + b.look.Voice(m).NextStep(m, seat)}
-		}, engine.UseItem{})
-	case "move":
-		return b.move(ctx, m, seat, engine.Move{From: arg(0), To: arg(1), Quarters: arg(2), Hero: arg(3) == 1})
-	case "stop":
-		return hosted.Result{Reply: chat.Private("Attacks stopped. Move armies with /risk fortify, or end your turn with /risk end.")}, nil
-	}
-	return hosted.Result{}, chat.Refuse("That button does nothing any more.")
-}
-
-// autoplaceApplies refuses a "Place automatically" button posted for
-// another placement than the one under way: the initial placement's button
-// must not place a later turn's reinforcements. Buttons from before the
-// turn was part of the ID (no argument) were only ever posted for the
-// initial placement.
-func autoplaceApplies(s *state.State, args []int) error {
-	turn := 0
-	if len(args) > 0 {
-		turn = args[0]
-	}
-	setup := s.Phase == state.PhaseSetup
-	if (turn == 0) == setup && (setup || (s.Turn == turn && s.Phase == state.PhaseReinforce)) {
-		return nil
-	}
-	posted := "the initial placement"
-	if turn > 0 {
-		posted = fmt.Sprintf("turn %d", turn)
-	}
-	return chat.Refuse("That button was for %s and no longer applies. Use /risk status to see where things are.", posted)
 }

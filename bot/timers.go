@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/play"
 
 	"github.com/riskbot/riskbot/bot/news"
 
@@ -239,7 +240,7 @@ func (b *Bot) expire(ctx context.Context, m *hosted.Match) ([]news.Batch, bool, 
 			if err != nil {
 				return nil, false, err
 			}
-			posts = append(posts, b.outbox.Batch(m, out.news))
+			posts = append(posts, b.outbox.Batch(m, out.News))
 			continue
 		}
 		sm.Missed++
@@ -248,10 +249,10 @@ func (b *Bot) expire(ctx context.Context, m *hosted.Match) ([]news.Batch, bool, 
 			sm.Autopilot = true
 			note += fmt.Sprintf(" for the %d%s time in a row: a bot plays the seat until the host gives it back (/risk join player:%s)", sm.Missed, ordinal(sm.Missed), sm.Name)
 		}
-		var out outcome
+		var out play.Outcome
 		switch {
 		case m.Meta.Settings.OnTimeout == "skip" && !sm.Autopilot:
-			out, err = b.apply(ctx, m, seat, note+"; the turn is skipped.", skipCommands(m.Game.State, seat)...)
+			out, err = b.play.Apply(ctx, m, seat, note+"; the turn is skipped.", skipCommands(m.Game.State, seat)...)
 		case p.Orders.Given() && !sm.Autopilot:
 			out, err = b.playOrders(ctx, m, seat, p.Orders, note+"; their standing orders play it ("+p.Orders.Text()+").")
 		default:
@@ -260,7 +261,7 @@ func (b *Bot) expire(ctx context.Context, m *hosted.Match) ([]news.Batch, bool, 
 		if err != nil {
 			return nil, false, err
 		}
-		posts = append(posts, b.outbox.Batch(m, out.news))
+		posts = append(posts, b.outbox.Batch(m, out.News))
 	}
 	// The bots may still have to play (or, in the setup, to place).
 	return posts, m.BotsToPlay(), nil

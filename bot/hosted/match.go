@@ -234,3 +234,6 @@ type Result struct {
 	// answered once the reply is out.
 	Answers string
 }
+
+// Handler handles a command.
+type Handler func(ctx context.Context, c *Call) (Result, error)

@@ -1,4 +1,4 @@
-package bot
+package play
 
 import (
 	"context"
@@ -7,169 +7,25 @@ import (
 	"strings"
 	"time"
 
-	"github.com/riskbot/riskbot/bot/voice"
-
-	"github.com/riskbot/riskbot/bot/hosted"
-
-	"github.com/riskbot/riskbot/bot/news"
-
-	"github.com/riskbot/riskbot/bot/command"
-
 	"github.com/riskbot/riskbot/bot/chat"
-
+	"github.com/riskbot/riskbot/bot/command"
+	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/voice"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
 
-// outcome is what applying commands did.
-type outcome struct {
-	voice.Said
-	over bool
-	// news is what the change queued to post, if anything.
-	news *news.News
-}
-
-// apply plays commands for engine seat and saves them, with the match data,
-// the turn clock and the news to post (a note first, if not empty, then the
-// turns that ended), in one change. A refused command leaves the match as
-// it was (nothing is saved).
-func (b *Bot) apply(ctx context.Context, m *hosted.Match, seat int, note string, cmds ...engine.Command) (outcome, error) {
-	g := m.Game
-	var out outcome
-	var entries []engine.Entry
-	at := voice.PositionOf(g.State)
-	turn, current, phase := g.State.Turn, g.State.Current, g.State.Phase
-	for _, c := range cmds {
-		e, ev, err := g.Apply(seat, c)
-		if err != nil {
-			if re, ok := engine.IsRule(err); ok {
-				return out, chat.Refuse("%s.", chat.Capitalize(re.Msg))
-			}
-			return out, err
-		}
-		entries = append(entries, e)
-		out.Events = append(out.Events, ev...)
-	}
-	s := g.State
-	ch := m.Meta.Chronicle()
-	out.Lines, out.Turns = b.look.Voice(m).Tell(s, at, out.Events, &ch)
-	m.Meta.SetChronicle(ch)
-	for _, t := range out.Turns {
-		if t.Turn > 0 && t.Seat >= 0 && t.Seat < len(s.Seats) {
-			if i := m.Meta.Index(s.Seats[t.Seat].ID); i >= 0 {
-				m.Meta.Seats[i].Held = hosted.HeldBy(s, t.Seat)
-			}
-		}
-	}
-	change := storage.Change{Entries: entries, Game: g}
-	if s.Phase == state.PhaseOver {
-		out.over = true
-		m.Meta.Finished = b.cfg.Now()
-		change.Status = storage.Finished
-		change.Timers = &storage.Timers{}
-	} else if s.Turn != turn || (phase == state.PhaseSetup) != (s.Phase == state.PhaseSetup) || s.Current != current {
-		t := b.matches.TurnTimers(ctx, m)
-		change.Timers = &t
-	}
-	if note != "" || len(out.Turns) > 0 || out.over {
-		out.news = &news.News{Note: note, Turns: out.Turns, Over: out.over}
-	}
-	m.Says(voice.FitLines(out.Lines, 1500))
-	if err := b.matches.SaveNews(ctx, m, change, out.news); err != nil {
-		return out, err
-	}
-	if out.over {
-		b.servers.RecordWin(ctx, m)
-	}
-	return out, nil
-}
-
-// playing loads the channel's match and the user's seat for a game command.
-func (b *Bot) playing(ctx context.Context, c *call) (*hosted.Match, int, error) {
-	m, err := c.load(ctx)
-	if err != nil {
-		return nil, -1, err
-	}
-	seat, err := m.SeatOf(c.Req.User)
-	if err != nil {
-		return nil, -1, err
-	}
-	return m, seat, nil
-}
-
-// seatedHandler is a command that only a player of the channel's match
-// may give: it gets the match and the player's seat.
-type seatedHandler func(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error)
-
-// seated makes h a handler that finds the match and the seat first
-// (playing), so that every such command refuses those without a seat alike.
-func seated(h seatedHandler) handler {
-	return func(ctx context.Context, c *call) (hosted.Result, error) {
-		m, seat, err := c.bot.playing(ctx, c)
-		if err != nil {
-			return hosted.Result{}, err
-		}
-		return h(ctx, c, m, seat)
-	}
-}
-
-// act applies a person's commands and builds the result: the reply lines,
-// the posts of turns that ended, and whether bots play next.
-func (b *Bot) act(ctx context.Context, m *hosted.Match, seat int, extra voice.Reply, cmds ...engine.Command) (hosted.Result, error) {
-	wasSetup := m.Game.State.Phase == state.PhaseSetup
-	if i := m.Meta.Index(m.Game.State.Seats[seat].ID); i >= 0 {
-		m.Meta.Seats[i].Missed = 0
-	}
-	out, err := b.apply(ctx, m, seat, "", cmds...)
-	if err != nil {
-		return hosted.Result{}, err
-	}
-	var reply chat.Message
-	if extra != nil {
-		reply = extra(out.Said)
-	} else {
-		reply = chat.Message{Text: voice.FitLines(out.Lines, 1600)}
-	}
-	if wasSetup || !surrendered(cmds) {
-		// The public record is the turn's message: the player's own
-		// answers are theirs alone.
-		reply.Private = true
-	}
-	res := hosted.Result{Reply: reply, Posts: b.outbox.Batch(m, out.news)}
-	if out.news == nil {
-		// The turn goes on: its message shows what was done.
-		if live, ok := b.look.Voice(m).LivePost(m); ok {
-			live.Mode = news.EditOnly
-			res.Posts = news.Batch{Posts: []news.Post{live}}
-		}
-	}
-	res.Bots = m.BotsToPlay()
-	return res, nil
-}
-
-// surrendered reports whether the commands give up a seat: that is said
-// in public.
-func surrendered(cmds []engine.Command) bool {
-	for _, c := range cmds {
-		if _, ok := c.(engine.Surrender); ok {
-			return true
-		}
-	}
-	return false
-}
-
-func cmdPlace(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
-	b := c.bot
+func (p *Play) place(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
 	if hosted.IsCapitals(s) {
-		return b.capitalsPlace(ctx, c, m, seat)
+		return p.capitalsPlace(ctx, c, m, seat)
 	}
 	if q, ok := c.Args.Str["territory"]; !ok || strings.TrimSpace(q) == "" {
 		if c.Args.Has("armies") {
 			return hosted.Result{}, chat.Refuse("Name the territory for those armies: /risk place territory:NAME armies:N (with no territory, everything is placed automatically).")
 		}
-		return b.act(ctx, m, seat, b.look.Voice(m).Autoplaced(m, seat), engine.AutoPlace{})
+		return p.Act(ctx, m, seat, p.look.Voice(m).Autoplaced(m, seat), engine.AutoPlace{})
 	}
 	t, err := command.Territory(s, "territory", c.Args.Str["territory"])
 	if err != nil {
@@ -182,11 +38,11 @@ func cmdPlace(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.R
 	if n > s.Seats[seat].Reserve && s.Seats[seat].Reserve > 0 {
 		return hosted.Result{}, chat.Refuse("You have only %s to place.", chat.Plural(s.Seats[seat].Reserve, "army", "armies"))
 	}
-	return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.Place{Territory: t, Armies: n})
+	return p.Act(ctx, m, seat, p.look.Voice(m).Next(m, seat), engine.Place{Territory: t, Armies: n})
 }
 
 // fromTo reads the from and to territories of a command.
-func fromTo(c *call, s *state.State) (from, to int, err error) {
+func fromTo(c *hosted.Call, s *state.State) (from, to int, err error) {
 	if from, err = command.Territory(s, "from", c.Args.Str["from"]); err != nil {
 		return -1, -1, err
 	}
@@ -196,8 +52,7 @@ func fromTo(c *call, s *state.State) (from, to int, err error) {
 	return from, to, nil
 }
 
-func cmdTrade(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
-	b := c.bot
+func (p *Play) trade(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
 	if hosted.IsCapitals(s) {
 		return hosted.Result{}, chat.Refuse("A capitals match has no cards; it has items: /risk cards shows yours.")
@@ -216,7 +71,7 @@ func cmdTrade(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.R
 			return hosted.Result{}, chat.Refuse("Your cards (%s) make no set: you need three of a kind or one of each; a wild counts as any.", handText(s, seat))
 		}
 	}
-	return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.Trade{Cards: set})
+	return p.Act(ctx, m, seat, p.look.Voice(m).Next(m, seat), engine.Trade{Cards: set})
 }
 
 // handText lists a hand briefly.
@@ -298,11 +153,10 @@ func numberedHand(s *state.State, seat int) string {
 	return strings.Join(parts, "; ")
 }
 
-func cmdAttack(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
-	b := c.bot
+func (p *Play) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
 	if hosted.IsCapitals(s) {
-		return b.capitalsAttack(ctx, c, m, seat)
+		return p.capitalsAttack(ctx, c, m, seat)
 	}
 	from, to, err := fromTo(c, s)
 	if err != nil {
@@ -345,8 +199,8 @@ func cmdAttack(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.
 			}
 		}
 	}
-	return b.act(ctx, m, seat, func(out voice.Said) chat.Message {
-		msg := b.look.Voice(m).AttackReply(m, seat, from, to, out)
+	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
+		msg := p.look.Voice(m).AttackReply(m, seat, from, to, out)
 		if keep > 0 {
 			if note := voice.BlitzNote(m.Game.State, from, to, keep); note != "" {
 				notes = append(notes, note)
@@ -389,8 +243,7 @@ func untilRolls(s *state.State, seat, from, to, keep int) ([]engine.Command, err
 	return cmds, nil
 }
 
-func cmdOccupy(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
-	b := c.bot
+func (p *Play) occupyCmd(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
 	if hosted.IsCapitals(s) {
 		return hosted.Result{}, chat.Refuse("In a capitals match a fallen territory stays at 0 troops until your move: /risk fortify.")
@@ -400,12 +253,12 @@ func cmdOccupy(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.
 		return hosted.Result{}, chat.Refuse("Move %d to %d armies into %s (from %s): /risk occupy armies:%d, or the buttons under the attack.",
 			o.Min, o.Max, s.Map.TerritoryName(o.To), s.Map.TerritoryName(o.From), o.Max)
 	}
-	return b.occupy(ctx, m, seat, n)
+	return p.occupy(ctx, m, seat, n)
 }
 
-func (b *Bot) occupy(ctx context.Context, m *hosted.Match, seat, n int) (hosted.Result, error) {
-	return b.act(ctx, m, seat, func(out voice.Said) chat.Message {
-		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + b.look.Voice(m).NextStep(m, seat)}
+func (p *Play) occupy(ctx context.Context, m *hosted.Match, seat, n int) (hosted.Result, error) {
+	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
+		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + p.look.Voice(m).NextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseAttack {
 			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: "End turn", Style: chat.Success}}}
 		}
@@ -413,11 +266,10 @@ func (b *Bot) occupy(ctx context.Context, m *hosted.Match, seat, n int) (hosted.
 	}, engine.Occupy{Armies: n})
 }
 
-func cmdFortify(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
-	b := c.bot
+func (p *Play) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
 	if hosted.IsCapitals(s) {
-		return b.capitalsMove(ctx, c, m, seat)
+		return p.capitalsMove(ctx, c, m, seat)
 	}
 	for _, o := range []string{"ratio", "hero"} {
 		if c.Args.Has(o) {
@@ -432,7 +284,7 @@ func cmdFortify(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted
 	if !ok {
 		n = engine.Movable(s, from)
 	}
-	return b.act(ctx, m, seat, func(out voice.Said) chat.Message {
+	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
 		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600)}
 		if m.Game.State.Phase == state.PhaseFortify {
 			msg.Text += "\nEnd your turn with /risk end (or /risk undo to take the move back)."
@@ -442,8 +294,7 @@ func cmdFortify(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted
 	}, engine.Fortify{From: from, To: to, Armies: n})
 }
 
-func cmdEnd(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
-	b := c.bot
+func (p *Play) end(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	var discard string
 	if d, ok := c.Args.Str["discard"]; ok {
 		if hosted.IsCapitals(m.Game.State) {
@@ -451,15 +302,15 @@ func cmdEnd(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Res
 		}
 		discard = d
 	}
-	return b.endTurn(ctx, m, seat, discard)
+	return p.endTurn(ctx, m, seat, discard)
 }
 
 // endTurn ends the seat's turn, discarding first if the hand is full.
-func (b *Bot) endTurn(ctx context.Context, m *hosted.Match, seat int, discard string) (hosted.Result, error) {
+func (p *Play) endTurn(ctx context.Context, m *hosted.Match, seat int, discard string) (hosted.Result, error) {
 	s := m.Game.State
 	var cmds []engine.Command
 	if s.Current == seat && s.Conquered && s.Seats[seat].Hand.Len() >= 5 && (s.Phase == state.PhaseAttack || s.Phase == state.PhaseFortify) {
-		card, err := b.pickDiscard(s, seat, discard)
+		card, err := p.pickDiscard(s, seat, discard)
 		if err != nil {
 			return hosted.Result{}, err
 		}
@@ -474,9 +325,9 @@ func (b *Bot) endTurn(ctx context.Context, m *hosted.Match, seat int, discard st
 	if hosted.IsCapitals(s) && s.Current == seat && s.Phase == state.PhaseAction {
 		dropped = int(s.Cap.NPlan)
 	}
-	return b.act(ctx, m, seat, func(out voice.Said) chat.Message {
+	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
 		if len(out.Turns) > 0 {
-			text := fmt.Sprintf("%s ended turn %d.", b.look.Voice(m).Who(s, seat), out.Turns[0].Turn)
+			text := fmt.Sprintf("%s ended turn %d.", p.look.Voice(m).Who(s, seat), out.Turns[0].Turn)
 			if dropped > 0 {
 				text += fmt.Sprintf(" The %s planned was not launched.", chat.Plural(dropped, "attack", "attacks"))
 			}
@@ -488,7 +339,7 @@ func (b *Bot) endTurn(ctx context.Context, m *hosted.Match, seat int, discard st
 
 // pickDiscard chooses the card to drop from a full hand: the one named, or
 // one that no best set needs (never a wild when another will do).
-func (b *Bot) pickDiscard(s *state.State, seat int, named string) (state.Card, error) {
+func (p *Play) pickDiscard(s *state.State, seat int, named string) (state.Card, error) {
 	hand := s.Seats[seat].Hand.Cards()
 	if named != "" {
 		if n, err := strconv.Atoi(named); err == nil && n >= 1 && n <= len(hand) {
@@ -513,33 +364,31 @@ func (b *Bot) pickDiscard(s *state.State, seat int, named string) (state.Card, e
 	return hand[0], nil
 }
 
-func cmdUndo(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
-	b := c.bot
+func (p *Play) undo(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	// The turn's record keeps the undone line and adds the undo's: what
 	// others see of the turn stays honest.
-	return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.Undo{})
+	return p.Act(ctx, m, seat, p.look.Voice(m).Next(m, seat), engine.Undo{})
 }
 
 // surrenderConfirm is how long the question of /risk surrender stands.
 const surrenderConfirm = 5 * time.Minute
 
-// cmdSurrender leaves the lobby, or asks whether the player really gives
+// Surrender leaves the lobby, or asks whether the player really gives
 // up a started match: the answer is a button that expires.
-func cmdSurrender(ctx context.Context, c *call) (hosted.Result, error) {
-	b := c.bot
-	m, err := c.load(ctx)
+func (p *Play) Surrender(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
+	m, err := p.matches.For(ctx, c)
 	if err != nil {
 		return hosted.Result{}, err
 	}
 	if m.Status == storage.Lobby {
-		return b.lobby.Leave(ctx, &c.Call, m)
+		return p.leave(ctx, c, m)
 	}
 	seat, err := m.SeatOf(c.Req.User)
 	if err != nil {
 		return hosted.Result{}, err
 	}
 	s := m.Game.State
-	expires := b.cfg.Now().Add(surrenderConfirm)
+	expires := p.now().Add(surrenderConfirm)
 	what := "your territories turn neutral with their armies"
 	if hosted.IsCapitals(s) {
 		what = "your territories turn neutral with their troops; your hero and item are lost"

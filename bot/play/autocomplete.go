@@ -1,16 +1,13 @@
-package bot
+package play
 
 import (
 	"context"
 	"fmt"
 	"strings"
 
-	"github.com/riskbot/riskbot/bot/voice"
-
-	"github.com/riskbot/riskbot/bot/hosted"
-
 	"github.com/riskbot/riskbot/bot/chat"
-
+	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/voice"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
@@ -19,15 +16,15 @@ import (
 // Autocomplete suggests values for the focused option of a request, as the
 // user types: only what is legal for that option in the current phase, best
 // matches first. It never fails; no match means no suggestions.
-func (b *Bot) Autocomplete(ctx context.Context, req chat.Request, focused string) []chat.Choice {
-	m, err := b.matches.Load(ctx, req.Channel)
+func (p *Play) Autocomplete(ctx context.Context, req chat.Request, focused string) []chat.Choice {
+	m, err := p.matches.Load(ctx, req.Channel)
 	if err != nil {
 		return nil
 	}
 	typed := req.Options[focused]
 	switch {
 	case focused == "player" && (req.Command == "kick" || req.Command == "join"):
-		return b.playerChoices(m, req.Command, typed)
+		return p.playerChoices(m, req.Command, typed)
 	case m.Status != storage.Active:
 		return nil
 	}
@@ -175,7 +172,7 @@ func tradeChoices(s *state.State, seat int) []chat.Choice {
 	return out
 }
 
-func (b *Bot) playerChoices(m *hosted.Match, command, typed string) []chat.Choice {
+func (p *Play) playerChoices(m *hosted.Match, command, typed string) []chat.Choice {
 	var out []chat.Choice
 	for _, s := range m.Meta.Seats {
 		if command == "join" && !s.Autopilot {

@@ -1,31 +1,21 @@
-package bot
+package play
 
 import (
 	"context"
 	"fmt"
 	"strings"
 
-	"github.com/riskbot/riskbot/bot/voice"
-
-	"github.com/riskbot/riskbot/bot/hosted"
-
-	"github.com/riskbot/riskbot/bot/command"
-
 	"github.com/riskbot/riskbot/bot/chat"
-
+	"github.com/riskbot/riskbot/bot/command"
+	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/voice"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 )
 
-// The capitals rule set in chat. It reuses the classic subcommands where
-// the meaning is the same: place (the capital, then each turn's
-// reinforcements), attack (a neutral target is captured, an enemy one is
-// planned), fortify (the turn's move, by quarters), end (pass), surrender
-// (abandon) and cards (the item); port and launch are its own.
-
 // capitalsPlace chooses the capital during the setup, and sends the
 // reinforcements during a turn.
-func (b *Bot) capitalsPlace(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
+func (p *Play) capitalsPlace(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
 	q, named := c.Args.Str["territory"]
 	if s.Phase == state.PhaseSetup {
@@ -39,7 +29,7 @@ func (b *Bot) capitalsPlace(ctx context.Context, c *call, m *hosted.Match, seat 
 		if err != nil {
 			return hosted.Result{}, err
 		}
-		return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.Capital{Territory: t})
+		return p.Act(ctx, m, seat, p.look.Voice(m).Next(m, seat), engine.Capital{Territory: t})
 	}
 	if !named || strings.TrimSpace(q) == "" {
 		return hosted.Result{}, chat.Refuse("Name the territory that gets your reinforcements: /risk place territory:NAME.")
@@ -52,12 +42,12 @@ func (b *Bot) capitalsPlace(ctx context.Context, c *call, m *hosted.Match, seat 
 		return hosted.Result{}, chat.Refuse("In a capitals match all your reinforcements (%s) go to one territory: leave out armies.",
 			chat.Plural(s.Seats[seat].Reserve, "troop", "troops"))
 	}
-	return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.Reinforce{Territory: t})
+	return p.Act(ctx, m, seat, p.look.Voice(m).Next(m, seat), engine.Reinforce{Territory: t})
 }
 
 // capitalsAttack captures a neutral territory or plans an attack on an
 // enemy one.
-func (b *Bot) capitalsAttack(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
+func (p *Play) capitalsAttack(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
 	for _, o := range []string{"dice", "until"} {
 		if c.Args.Has(o) {
@@ -69,21 +59,19 @@ func (b *Bot) capitalsAttack(ctx context.Context, c *call, m *hosted.Match, seat
 		return hosted.Result{}, err
 	}
 	if s.Terr[to].Owner == state.Neutral {
-		return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.Capture{From: from, To: to})
+		return p.Act(ctx, m, seat, p.look.Voice(m).Next(m, seat), engine.Capture{From: from, To: to})
 	}
-	return b.act(ctx, m, seat, func(out voice.Said) chat.Message { return b.look.Voice(m).PlanReply(m, seat, out) }, engine.Plan{From: from, To: to})
+	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.look.Voice(m).PlanReply(m, seat, out) }, engine.Plan{From: from, To: to})
 }
 
-func cmdLaunch(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
-	b := c.bot
+func (p *Play) launch(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	if !hosted.IsCapitals(m.Game.State) {
 		return hosted.Result{}, chat.Refuse("/risk launch is for capitals matches; in classic attacks roll at once with /risk attack.")
 	}
-	return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.Launch{})
+	return p.Act(ctx, m, seat, p.look.Voice(m).Next(m, seat), engine.Launch{})
 }
 
-func cmdPort(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
-	b := c.bot
+func (p *Play) port(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
 	if !hosted.IsCapitals(s) {
 		return hosted.Result{}, chat.Refuse("/risk port is for capitals matches: the classic map's sea routes are open to all.")
@@ -92,7 +80,7 @@ func cmdPort(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Re
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	return b.act(ctx, m, seat, b.look.Voice(m).Next(m, seat), engine.BuildPort{Territory: t})
+	return p.Act(ctx, m, seat, p.look.Voice(m).Next(m, seat), engine.BuildPort{Territory: t})
 }
 
 func parseRatio(v string) int {
@@ -106,7 +94,7 @@ func parseRatio(v string) int {
 
 // capitalsMove is the turn's move: with a ratio it moves at once; without
 // one it offers the four shares as buttons, the remembered one first.
-func (b *Bot) capitalsMove(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
+func (p *Play) capitalsMove(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
 	if c.Args.Has("armies") {
 		return hosted.Result{}, chat.Refuse("In a capitals match troops move by quarters: ratio:1/4, 1/2, 3/4 or all (leave out armies).")
@@ -129,7 +117,7 @@ func (b *Bot) capitalsMove(ctx context.Context, c *call, m *hosted.Match, seat i
 		hero = false
 	}
 	if v, ok := c.Args.Str["ratio"]; ok {
-		return b.move(ctx, m, seat, engine.Move{From: from, To: to, Quarters: parseRatio(v), Hero: hero})
+		return p.move(ctx, m, seat, engine.Move{From: from, To: to, Quarters: parseRatio(v), Hero: hero})
 	}
 	// Check the move as a whole (all of it, with the hero if it is there)
 	// before offering its shares.
@@ -139,13 +127,13 @@ func (b *Bot) capitalsMove(ctx context.Context, c *call, m *hosted.Match, seat i
 		}
 		return hosted.Result{}, err
 	}
-	return hosted.Result{Reply: b.look.Voice(m).MoveChoice(m, seat, from, to, q, hero)}, nil
+	return hosted.Result{Reply: p.look.Voice(m).MoveChoice(m, seat, from, to, q, hero)}, nil
 }
 
 // move applies the turn's move.
-func (b *Bot) move(ctx context.Context, m *hosted.Match, seat int, mv engine.Move) (hosted.Result, error) {
-	return b.act(ctx, m, seat, func(out voice.Said) chat.Message {
-		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + b.look.Voice(m).NextStep(m, seat)}
+func (p *Play) move(ctx context.Context, m *hosted.Match, seat int, mv engine.Move) (hosted.Result, error) {
+	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
+		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + p.look.Voice(m).NextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseMove && m.Game.State.Current == seat {
 			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: "End turn", Style: chat.Success}}}
 		}
@@ -154,15 +142,15 @@ func (b *Bot) move(ctx context.Context, m *hosted.Match, seat int, mv engine.Mov
 }
 
 // capitalsCards shows the player's item, privately, and uses it on request.
-func (b *Bot) capitalsCards(ctx context.Context, c *call, m *hosted.Match, seat int) (hosted.Result, error) {
+func (p *Play) capitalsCards(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
 	it := s.Seats[seat].Capitals.Item
 	if c.Args.Has("use") {
 		if !it.Kept() {
 			return hosted.Result{}, chat.Refuse("You hold no item to use.")
 		}
-		return b.act(ctx, m, seat, func(out voice.Said) chat.Message {
-			return chat.Message{Text: voice.FitLines(out.Lines, 1600) + "\n" + voice.ItemEffect(it) + b.look.Voice(m).NextStep(m, seat)}
+		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
+			return chat.Message{Text: voice.FitLines(out.Lines, 1600) + "\n" + voice.ItemEffect(it) + p.look.Voice(m).NextStep(m, seat)}
 		}, engine.UseItem{})
 	}
 	if !it.Kept() {

@@ -1,0 +1,310 @@
+package play
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/look"
+	"github.com/riskbot/riskbot/bot/voice"
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/engine/luck"
+	"github.com/riskbot/riskbot/render"
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+func (p *Play) status(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
+	m, err := p.matches.Latest(ctx, c.Req.Channel)
+	if err != nil {
+		return hosted.Result{}, err
+	}
+	if m.Status == storage.Lobby {
+		return hosted.Result{Reply: chat.Private("Lobby (%d/%d seats); %s.\n%s\nThe host starts the match with /risk start.",
+			len(m.Meta.Seats), state.MaxSeats, voice.SettingsText(m.Meta.Settings), voice.SeatList(m.Meta))}, nil
+	}
+	s := m.Game.State
+	if hosted.IsCapitals(s) {
+		lines := append([]string{p.look.Voice(m).StatusLine(m)}, p.look.Voice(m).CapitalsStatus(m)...)
+		lines = append(lines, "* a computer plays this seat. "+voice.SettingsText(m.Meta.Settings)+".")
+		return hosted.Result{Reply: p.look.Voice(m).Standings(m, lines)}, nil
+	}
+	lines := []string{p.look.Voice(m).StatusLine(m), "```"}
+	lines = append(lines, fmt.Sprintf("%-16s %5s %6s %5s %6s", "player", "terr", "armies", "cards", "income"))
+	for i := range s.Seats {
+		name := s.Seats[i].Name
+		if sm := m.Seat(i); sm.IsBot() || sm.Autopilot {
+			name += "*"
+		}
+		if i == s.Current && s.Phase != state.PhaseSetup && s.Phase != state.PhaseOver {
+			name = "▶ " + name
+		}
+		if !s.Seats[i].Alive() {
+			lines = append(lines, fmt.Sprintf("%-16s %s", chat.Trunc(name, 16), s.Seats[i].Status))
+			continue
+		}
+		lines = append(lines, fmt.Sprintf("%-16s %5d %6d %5d %6d", chat.Trunc(name, 16), s.Owned(i), s.Armies(i), s.HandSize(i), s.Income(i).Total))
+	}
+	lines = append(lines, "```", "* a computer plays this seat. "+voice.SettingsText(m.Meta.Settings)+".")
+	var held []string
+	for ci, cont := range s.Map.Continents {
+		if o := s.ContinentOwner(ci); o >= 0 {
+			held = append(held, fmt.Sprintf("%s (+%d) by %s", cont.Name, cont.Bonus, s.Seats[o].Name))
+		}
+	}
+	if len(held) > 0 {
+		lines = append(lines, "Continents held: "+strings.Join(held, "; ")+".")
+	}
+	return hosted.Result{Reply: p.look.Voice(m).Standings(m, lines)}, nil
+}
+
+func (p *Play) cards(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
+	s := m.Game.State
+	if hosted.IsCapitals(s) {
+		return p.capitalsCards(ctx, c, m, seat)
+	}
+	if c.Args.Has("use") {
+		return hosted.Result{}, chat.Refuse("use is for the items of capitals matches; trade cards with /risk trade.")
+	}
+	hand := s.Seats[seat].Hand.Cards()
+	if len(hand) == 0 {
+		return hosted.Result{Reply: chat.Private("You hold no cards. You draw one at the end of every turn in which you conquer a territory.")}, nil
+	}
+	var lines []string
+	for _, card := range hand {
+		mark := ""
+		if t, ok := s.Map.CardTerritory(card); ok && s.Terr[t].Owner == seat {
+			mark = " — yours: +2 armies there when traded"
+		}
+		lines = append(lines, "• "+s.Map.CardName(card)+mark)
+	}
+	text := "Your cards (only you see this):\n" + strings.Join(lines, "\n")
+	if set, ok := engine.BestSet(s, seat); ok {
+		// Cards are named by territory: names stay right from turn to turn,
+		// where positions in the hand shift as cards come and go.
+		text += fmt.Sprintf("\nYou hold a set: /risk trade cards:%s (worth %d).", setNames(s, set), engine.SetValue(s, set))
+	} else {
+		text += "\nNo set yet: three of a kind, or one of each (a wild counts as any). " + nextSetText(s)
+	}
+	if len(hand) >= 5 {
+		text += "\nWith 5 or more cards you must trade at the start of your turn."
+	}
+	return hosted.Result{Reply: chat.Message{Private: true, Text: text}}, nil
+}
+
+// setNames names the cards of a set as /risk trade takes them.
+func setNames(s *state.State, set [3]state.Card) string {
+	var names []string
+	for _, c := range set {
+		names = append(names, cardValue(s, c))
+	}
+	return strings.Join(names, ", ")
+}
+
+// nextSetText says what the next set traded in the match is worth.
+func nextSetText(s *state.State) string {
+	if s.Options.Cards == state.Fixed {
+		return "A set is worth 4 (three infantry), 6 (cavalry), 8 (artillery) or 10 (one of each)."
+	}
+	return fmt.Sprintf("The next set traded here is worth %d.", engine.EscalatingValue(s.Trades))
+}
+
+func (p *Play) odds(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
+	a, d := c.Args.Num["attackers"], c.Args.Num["defenders"]
+	what := fmt.Sprintf("%d armies attacking %d", a, d)
+	if c.Args.Has("from") || c.Args.Has("to") {
+		if c.Args.Has("attackers") || c.Args.Has("defenders") {
+			return hosted.Result{}, chat.Refuse("Give the territories (from, to) or the numbers (attackers, defenders), not both.")
+		}
+		m, err := p.matches.Latest(ctx, c.Req.Channel)
+		if err != nil {
+			return hosted.Result{}, err
+		}
+		g, err := m.Started()
+		if err != nil {
+			return hosted.Result{}, err
+		}
+		s := g.State
+		if hosted.IsCapitals(s) {
+			return hosted.Result{}, chat.Refuse("Capitals battles have no dice: /risk attack shows each planned attack's total, the defence, and what it may kill.")
+		}
+		from, to, err := fromTo(c, s)
+		if err != nil {
+			return hosted.Result{}, err
+		}
+		if !s.Map.Adjacent(from, to) {
+			return hosted.Result{}, chat.Refuse("%s does not border %s.", s.Map.TerritoryName(from), s.Map.TerritoryName(to))
+		}
+		a, d = s.Terr[from].Armies, s.Terr[to].Armies
+		what = fmt.Sprintf("%s (%d) attacking %s (%d)", s.Map.TerritoryName(from), a, s.Map.TerritoryName(to), d)
+		if a < 2 {
+			return hosted.Result{}, chat.Refuse("%s has 1 army: it cannot attack.", s.Map.TerritoryName(from))
+		}
+	} else if !c.Args.Has("attackers") || !c.Args.Has("defenders") {
+		return hosted.Result{}, chat.Refuse("Give the territories (/risk odds from:Alaska to:Kamchatka) or the numbers (/risk odds attackers:10 defenders:6).")
+	}
+	o, err := engine.AttackOdds(a, d)
+	if err != nil {
+		return hosted.Result{}, chat.Refuse("%s.", err)
+	}
+	return hosted.Result{Reply: chat.Private("%s to the end (one stays behind): **%.1f%%** to win; on average %.1f of the attackers and %.1f of the defenders are left.",
+		what, 100*o.Win, o.AttackerLeft, o.DefenderLeft)}, nil
+}
+
+func (p *Play) historyCmd(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
+	m, err := p.matches.Latest(ctx, c.Req.Channel)
+	if err != nil {
+		return hosted.Result{}, err
+	}
+	show := c.Args.Str["show"]
+	if show != "" && show != "turn" {
+		if c.Args.Has("turn") {
+			return hosted.Result{}, chat.Refuse("turn is for show:turn; show:%s is about the whole match.", show)
+		}
+		return p.wholeMatch(ctx, m, show)
+	}
+	turn, ok := c.Args.Num["turn"]
+	if !ok {
+		turn = -1
+	}
+	return p.history(ctx, m, turn, -1)
+}
+
+// history shows one turn of match m, told again from its log: turn
+// number turn (the setup is 0), or page page of the turns, or the latest
+// if both are negative. Buttons page through them.
+func (p *Play) history(ctx context.Context, m *hosted.Match, turn, page int) (hosted.Result, error) {
+	g, err := m.Started()
+	if err != nil {
+		return hosted.Result{}, err
+	}
+	e, err := p.store.Export(ctx, m.ID)
+	if err != nil {
+		return hosted.Result{}, err
+	}
+	v := p.look.Voice(m)
+	turns, live, err := v.Retell(e.Record)
+	if err != nil {
+		return hosted.Result{}, fmt.Errorf("bot: tell the history of match %d: %w", m.ID, err)
+	}
+	if live != nil && len(live.Lines) > 0 {
+		turns = append(turns, *live)
+	} else {
+		live = nil
+	}
+	if len(turns) == 0 {
+		return hosted.Result{Reply: chat.Private("Nothing has happened yet.")}, nil
+	}
+	s := g.State
+	switch {
+	case page >= 0:
+		page = min(page, len(turns)-1)
+	case turn >= 0:
+		page = -1
+		for i, t := range turns {
+			if t.Turn == turn {
+				page = i
+				break
+			}
+		}
+		if page < 0 {
+			first, last := turns[0].Turn, turns[len(turns)-1].Turn
+			return hosted.Result{}, chat.Refuse("There is no turn %d to show: turns %d to %d have been played.", turn, first, last)
+		}
+	default:
+		page = len(turns) - 1
+	}
+	t := turns[page]
+	em := v.TurnEmbed(s, t, "")
+	em.Footer = fmt.Sprintf("%d of %d", page+1, len(turns))
+	if live != nil && page == len(turns)-1 {
+		em.Footer += " · in progress"
+	}
+	msg := chat.Message{Private: true, Embed: em}
+	var row []chat.Button
+	if page > 0 {
+		row = append(row, chat.Button{ID: m.ButtonID("history", page-1), Label: "◀ " + v.ShortTitle(turns[page-1]), Style: chat.Secondary})
+	}
+	if page < len(turns)-1 {
+		row = append(row, chat.Button{ID: m.ButtonID("history", page+1), Label: v.ShortTitle(turns[page+1]) + " ▶", Style: chat.Secondary})
+	}
+	if page < len(turns)-2 {
+		row = append(row, chat.Button{ID: m.ButtonID("history", len(turns)-1), Label: "Latest", Style: chat.Secondary})
+	}
+	if len(row) > 0 {
+		msg.Buttons = [][]chat.Button{row}
+	}
+	return hosted.Result{Reply: msg}, nil
+}
+
+// replayLimit is the most bytes a replay may take: the smallest upload
+// limit a Discord server may have.
+const replayLimit = 8 << 20
+
+// replayer is a renderer that can draw a whole match (package render's).
+type replayer interface {
+	Replay(ctx context.Context, turns []*state.State, o render.ReplayOptions) ([]byte, render.ReplayInfo, error)
+	Strip(ctx context.Context, turns []*state.State, o render.ReplayOptions) ([]byte, render.ReplayInfo, error)
+}
+
+// wholeMatch answers /risk history show:replay|strip|luck|verify.
+func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (hosted.Result, error) {
+	if _, err := m.Started(); err != nil {
+		return hosted.Result{}, err
+	}
+	x, err := p.store.Export(ctx, m.ID)
+	if err != nil {
+		return hosted.Result{}, err
+	}
+	switch show {
+	case "luck":
+		rep, err := luck.Of(x.Record)
+		if err != nil {
+			return hosted.Result{}, fmt.Errorf("bot: the luck of match %d: %w", m.ID, err)
+		}
+		return hosted.Result{Reply: chat.Message{Private: true, Embed: &chat.Embed{Title: "Luck against the exact odds", Description: voice.LuckField(rep.String())}}}, nil
+	case "verify":
+		if m.Status.Open() {
+			return hosted.Result{}, chat.Refuse("The seed is revealed when the match ends; until then its commitment, `%s`, is all there is to check.", m.Game.Commitment())
+		}
+		// The commitment that counts is the one posted at the start, in
+		// everyone's channel: the answer shows it, to compare.
+		published := x.Record.Commitment
+		if published == "" {
+			published = m.Game.Commitment()
+		}
+		v, err := engine.Verify(x.Record, published)
+		if err != nil {
+			return hosted.Result{}, fmt.Errorf("bot: verify match %d: %w", m.ID, err)
+		}
+		return hosted.Result{Reply: chat.Message{Private: true, Embed: &chat.Embed{Title: "Fair dice", Description: strings.TrimSpace(v.String()),
+			Footer: "Compare the commitment with the one in the match's start post: " + published}}}, nil
+	}
+	r := p.look.Palette(m).Render
+	for {
+		w, ok := r.(interface{ Unwrap() look.Renderer })
+		if _, can := r.(replayer); can || !ok {
+			break
+		}
+		r = w.Unwrap() // a renderer wrapped for metrics
+	}
+	rp, ok := r.(replayer)
+	if !ok {
+		return hosted.Result{}, chat.Refuse("This bot cannot draw replays.")
+	}
+	turns, err := x.Record.Turns()
+	if err != nil {
+		return hosted.Result{}, fmt.Errorf("bot: the turns of match %d: %w", m.ID, err)
+	}
+	draw, name, what := rp.Replay, fmt.Sprintf("risk-replay-%d.gif", m.ID), "an animation, one frame a turn"
+	if show == "strip" {
+		draw, name, what = rp.Strip, fmt.Sprintf("risk-replay-%d.png", m.ID), "every turn's map, small"
+	}
+	im := chat.NewImage(name, func(ctx context.Context) ([]byte, error) {
+		data, _, err := draw(ctx, turns, render.ReplayOptions{Limit: replayLimit})
+		return data, err
+	})
+	return hosted.Result{Reply: chat.Message{Private: true, Text: fmt.Sprintf("The whole match, %d turns: %s.", len(turns)-1, what), Image: im}}, nil
+}

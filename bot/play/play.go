@@ -1,0 +1,217 @@
+// Package play is a match under way: the commands of its players, for
+// each rule set (classic.go, capitals.go), applied and saved with the news
+// they make; the answers to the buttons under them; the suggestions as a
+// player types; and what a player may look up (status, cards, odds,
+// history, the whole match).
+package play
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/look"
+	"github.com/riskbot/riskbot/bot/news"
+	"github.com/riskbot/riskbot/bot/outbox"
+	"github.com/riskbot/riskbot/bot/server"
+	"github.com/riskbot/riskbot/bot/voice"
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// Outcome is what applying commands did.
+type Outcome struct {
+	voice.Said
+	Over bool
+	// News is what the change queued to post, if anything.
+	News *news.News
+}
+
+// Apply plays commands for engine seat and saves them, with the match data,
+// the turn clock and the news to post (a note first, if not empty, then the
+// turns that ended), in one change. A refused command leaves the match as
+// it was (nothing is saved).
+func (p *Play) Apply(ctx context.Context, m *hosted.Match, seat int, note string, cmds ...engine.Command) (Outcome, error) {
+	g := m.Game
+	var out Outcome
+	var entries []engine.Entry
+	at := voice.PositionOf(g.State)
+	turn, current, phase := g.State.Turn, g.State.Current, g.State.Phase
+	for _, c := range cmds {
+		e, ev, err := g.Apply(seat, c)
+		if err != nil {
+			if re, ok := engine.IsRule(err); ok {
+				return out, chat.Refuse("%s.", chat.Capitalize(re.Msg))
+			}
+			return out, err
+		}
+		entries = append(entries, e)
+		out.Events = append(out.Events, ev...)
+	}
+	s := g.State
+	ch := m.Meta.Chronicle()
+	out.Lines, out.Turns = p.look.Voice(m).Tell(s, at, out.Events, &ch)
+	m.Meta.SetChronicle(ch)
+	for _, t := range out.Turns {
+		if t.Turn > 0 && t.Seat >= 0 && t.Seat < len(s.Seats) {
+			if i := m.Meta.Index(s.Seats[t.Seat].ID); i >= 0 {
+				m.Meta.Seats[i].Held = hosted.HeldBy(s, t.Seat)
+			}
+		}
+	}
+	change := storage.Change{Entries: entries, Game: g}
+	if s.Phase == state.PhaseOver {
+		out.Over = true
+		m.Meta.Finished = p.now()
+		change.Status = storage.Finished
+		change.Timers = &storage.Timers{}
+	} else if s.Turn != turn || (phase == state.PhaseSetup) != (s.Phase == state.PhaseSetup) || s.Current != current {
+		t := p.matches.TurnTimers(ctx, m)
+		change.Timers = &t
+	}
+	if note != "" || len(out.Turns) > 0 || out.Over {
+		out.News = &news.News{Note: note, Turns: out.Turns, Over: out.Over}
+	}
+	m.Says(voice.FitLines(out.Lines, 1500))
+	if err := p.matches.SaveNews(ctx, m, change, out.News); err != nil {
+		return out, err
+	}
+	if out.Over {
+		p.servers.RecordWin(ctx, m)
+	}
+	return out, nil
+}
+
+// playing loads the channel's match and the user's seat for a game command.
+func (p *Play) playing(ctx context.Context, c *hosted.Call) (*hosted.Match, int, error) {
+	m, err := p.matches.For(ctx, c)
+	if err != nil {
+		return nil, -1, err
+	}
+	seat, err := m.SeatOf(c.Req.User)
+	if err != nil {
+		return nil, -1, err
+	}
+	return m, seat, nil
+}
+
+// seatedHandler is a command that only a player of the channel's match
+// may give: it gets the match and the player's seat.
+type seatedHandler func(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error)
+
+// seated makes h a handler that finds the match and the seat first
+// (playing), so that every such command refuses those without a seat alike.
+func (p *Play) seated(h seatedHandler) hosted.Handler {
+	return func(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
+		m, seat, err := p.playing(ctx, c)
+		if err != nil {
+			return hosted.Result{}, err
+		}
+		return h(ctx, c, m, seat)
+	}
+}
+
+// Act applies a person's commands and builds the result: the reply lines,
+// the posts of turns that ended, and whether bots play next.
+func (p *Play) Act(ctx context.Context, m *hosted.Match, seat int, extra voice.Reply, cmds ...engine.Command) (hosted.Result, error) {
+	wasSetup := m.Game.State.Phase == state.PhaseSetup
+	if i := m.Meta.Index(m.Game.State.Seats[seat].ID); i >= 0 {
+		m.Meta.Seats[i].Missed = 0
+	}
+	out, err := p.Apply(ctx, m, seat, "", cmds...)
+	if err != nil {
+		return hosted.Result{}, err
+	}
+	var reply chat.Message
+	if extra != nil {
+		reply = extra(out.Said)
+	} else {
+		reply = chat.Message{Text: voice.FitLines(out.Lines, 1600)}
+	}
+	if wasSetup || !surrendered(cmds) {
+		// The public record is the turn's message: the player's own
+		// answers are theirs alone.
+		reply.Private = true
+	}
+	res := hosted.Result{Reply: reply, Posts: p.outbox.Batch(m, out.News)}
+	if out.News == nil {
+		// The turn goes on: its message shows what was done.
+		if live, ok := p.look.Voice(m).LivePost(m); ok {
+			live.Mode = news.EditOnly
+			res.Posts = news.Batch{Posts: []news.Post{live}}
+		}
+	}
+	res.Bots = m.BotsToPlay()
+	return res, nil
+}
+
+// surrendered reports whether the commands give up a seat: that is said
+// in public.
+func surrendered(cmds []engine.Command) bool {
+	for _, c := range cmds {
+		if _, ok := c.(engine.Surrender); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// Store is what play needs of the database beyond loading and saving
+// matches: a match's whole log, for its history.
+type Store interface {
+	Export(ctx context.Context, id int64) (*storage.Export, error)
+}
+
+// Config is what a Play is made of.
+type Config struct {
+	Store   Store
+	Matches *hosted.Matches
+	Look    *look.Maps
+	Servers *server.Servers
+	Outbox  *outbox.Outbox
+	// Leave takes a player out of a match still in its lobby (/risk
+	// surrender there).
+	Leave func(ctx context.Context, c *hosted.Call, m *hosted.Match) (hosted.Result, error)
+	Now   func() time.Time
+	Log   *slog.Logger
+}
+
+// Play plays the matches under way.
+type Play struct {
+	store   Store
+	matches *hosted.Matches
+	look    *look.Maps
+	servers *server.Servers
+	outbox  *outbox.Outbox
+	leave   func(ctx context.Context, c *hosted.Call, m *hosted.Match) (hosted.Result, error)
+	now     func() time.Time
+	log     *slog.Logger
+}
+
+// New returns a Play.
+func New(c Config) *Play {
+	return &Play{store: c.Store, matches: c.Matches, look: c.Look, servers: c.Servers, outbox: c.Outbox, leave: c.Leave, now: c.Now, log: c.Log}
+}
+
+// Handlers are the commands of a match under way, by their full name.
+func (p *Play) Handlers() map[string]hosted.Handler {
+	return map[string]hosted.Handler{
+		"place":     p.seated(p.place),
+		"trade":     p.seated(p.trade),
+		"attack":    p.seated(p.attack),
+		"occupy":    p.seated(p.occupyCmd),
+		"fortify":   p.seated(p.fortify),
+		"end":       p.seated(p.end),
+		"undo":      p.seated(p.undo),
+		"surrender": p.Surrender,
+		"port":      p.seated(p.port),
+		"launch":    p.seated(p.launch),
+		"cards":     p.seated(p.cards),
+		"status":    p.status,
+		"odds":      p.odds,
+		"history":   p.historyCmd,
+	}
+}
