@@ -18,9 +18,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/clock"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/lobby"
 	"github.com/riskbot/riskbot/bot/look"
@@ -33,7 +33,6 @@ import (
 
 	"github.com/riskbot/riskbot/bot/chat"
 
-	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -74,12 +73,6 @@ type Store interface {
 	IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]storage.Match, error)
 }
 
-// Player is a computer player: it picks one command at a time from its
-// seat's view.
-type Player interface {
-	Act(ctx context.Context, view *state.State, seat int) (engine.Command, error)
-}
-
 // Config is what a Bot is built from. Store, Render and NewPlayer are
 // required.
 type Config struct {
@@ -90,7 +83,7 @@ type Config struct {
 	Poster chat.Poster
 	// NewPlayer makes a computer player of a level ("normal"), or the
 	// careful one that stands in for absent people ("cautious").
-	NewPlayer func(level string, seed uint64) (Player, error)
+	NewPlayer func(level string, seed uint64) (clock.Player, error)
 	// Levels are the levels /risk addbot offers, weakest first, and
 	// DefaultLevel the one it takes when none is given (the first level if
 	// empty).
@@ -171,6 +164,10 @@ func resultOf(err error) string {
 	return "error"
 }
 
+// DefaultLobbyTTL is how long a lobby may wait for its start, without any
+// change, before it is closed, unless Config.LobbyTTL says otherwise.
+const DefaultLobbyTTL = 7 * 24 * time.Hour
+
 // DefaultLease is how long claims last unless Config.Lease says otherwise.
 const DefaultLease = 2 * outbox.PostTimeout
 
@@ -185,20 +182,6 @@ type Bot struct {
 	specs   []command.Spec
 	started time.Time // when this process began: older queued posts are not its own
 
-	mu      sync.Mutex
-	running map[string]bool // channels whose bots are playing
-	again   map[string]bool // ... and must look once more when done
-	// elsewhere are channels whose computer turns another process was
-	// playing when this one wanted to: looked at again at every Tick, in
-	// case that process dies before it is done.
-	elsewhere map[string]bool
-
-	// background work (bot turns) runs under bg and is awaited by Wait.
-	bg     context.Context
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
-	// thinking holds a token per computer turn being played.
-	thinking chan struct{}
 	// maps are the maps drawn lately.
 	look *look.Maps
 	// people are the players' choices.
@@ -211,6 +194,8 @@ type Bot struct {
 	lobby *lobby.Lobby
 	// play plays the matches under way.
 	play *play.Play
+	// clock runs the timers and the computer players.
+	clock *clock.Clock
 	// locks serialise the commands of each channel.
 	locks hosted.Locks
 	// matches loads and saves the matches.
@@ -258,9 +243,7 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.Meter == nil {
 		cfg.Meter = noMeter{}
 	}
-	bg, cancel := context.WithCancel(context.Background())
-	b := &Bot{cfg: cfg, specs: command.Specs(cfg.Levels), started: cfg.Now(), running: map[string]bool{}, again: map[string]bool{}, elsewhere: map[string]bool{}, bg: bg, cancel: cancel,
-		thinking: make(chan struct{}, cfg.Thinkers), look: look.New(cfg.Palettes, look.Palette{Colors: cfg.Colors, RGB: cfg.RGB, Render: cfg.Render}),
+	b := &Bot{cfg: cfg, specs: command.Specs(cfg.Levels), started: cfg.Now(), look: look.New(cfg.Palettes, look.Palette{Colors: cfg.Colors, RGB: cfg.RGB, Render: cfg.Render}),
 		people: people.New(cfg.Store, cfg.Now, cfg.Log)}
 	b.matches = hosted.NewMatches(cfg.Store, b.people, cfg.Now, cfg.Log, b.claim)
 	b.servers = server.New(server.Config{Store: cfg.Store, Matches: b.matches, HasPalette: b.look.Has, Levels: cfg.Levels,
@@ -272,6 +255,10 @@ func New(cfg Config) (*Bot, error) {
 		Levels: cfg.Levels, DefaultLevel: cfg.DefaultLevel, Seed: cfg.Seed, Claim: b.claim, Now: cfg.Now, Log: cfg.Log})
 	b.play = play.New(play.Config{Store: cfg.Store, Matches: b.matches, Look: b.look, Servers: b.servers, Outbox: b.outbox,
 		Leave: b.lobby.Leave, Now: cfg.Now, Log: cfg.Log})
+	b.clock = clock.New(clock.Config{Store: cfg.Store, Matches: b.matches, Locks: &b.locks, Look: b.look, People: b.people,
+		Servers: b.servers, Outbox: b.outbox, Lobby: b.lobby, Play: b.play, NewPlayer: cfg.NewPlayer, Thinkers: cfg.Thinkers,
+		LobbyTTL: cfg.LobbyTTL, Claim: b.claim, Instance: cfg.Instance, Scope: cfg.Scope, Serves: b.serves, Meter: cfg.Meter,
+		Now: cfg.Now, Log: cfg.Log})
 	return b, nil
 }
 
@@ -279,12 +266,11 @@ func New(cfg Config) (*Bot, error) {
 func (b *Bot) Specs() []command.Spec { return b.specs }
 
 // Wait blocks until the background work started so far (bot turns) is done.
-func (b *Bot) Wait() { b.wg.Wait() }
+func (b *Bot) Wait() { b.clock.Wait() }
 
 // Close stops the background work and waits for it.
 func (b *Bot) Close() {
-	b.cancel()
-	b.wg.Wait()
+	b.clock.Close()
 }
 
 // claim is this process's claim on work, now.
@@ -490,7 +476,7 @@ func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what s
 	}
 	b.outbox.Deliver(ctx, channel, res.Posts)
 	if res.Bots {
-		b.runBotsLater(channel)
+		b.clock.Later(channel)
 	}
 	return nil
 }
@@ -539,3 +525,16 @@ func (b *Bot) Redeliver(ctx context.Context) error { return b.outbox.Redeliver(c
 func (b *Bot) Autocomplete(ctx context.Context, req chat.Request, focused string) []chat.Choice {
 	return b.play.Autocomplete(ctx, req, focused)
 }
+
+// RunTimers resumes the computer players due to play, then checks the
+// turn clocks every interval until ctx ends (see clock.Clock.RunTimers).
+func (b *Bot) RunTimers(ctx context.Context, every time.Duration) { b.clock.RunTimers(ctx, every) }
+
+// Tick posts the news nobody delivered, closes idle lobbies, and handles
+// the reminders, deadlines and computer turns that are due (see
+// clock.Clock.Tick).
+func (b *Bot) Tick(ctx context.Context) error { return b.clock.Tick(ctx) }
+
+// Resume sets the computer players that are due to play playing, in the
+// background (see clock.Clock.Resume).
+func (b *Bot) Resume(ctx context.Context) error { return b.clock.Resume(ctx) }

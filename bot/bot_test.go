@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/clock"
 	"github.com/riskbot/riskbot/bot/voice"
 
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -239,9 +240,9 @@ func chatCommand(s *state.State, seat int, c engine.Command) (string, map[string
 
 // chatMinds returns a normal computer player for each of the people, with
 // seeds of their own, to choose what they type.
-func chatMinds(t *testing.T, people ...string) map[string]Player {
+func chatMinds(t *testing.T, people ...string) map[string]clock.Player {
 	t.Helper()
-	minds := map[string]Player{}
+	minds := map[string]clock.Player{}
 	for i, p := range people {
 		mind, err := ai.New("normal", ai.Options{Seed: uint64(i + 1)})
 		if err != nil {

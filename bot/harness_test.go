@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/clock"
 	"github.com/riskbot/riskbot/bot/hosted"
 
 	"github.com/riskbot/riskbot/bot/chat"
@@ -76,9 +77,9 @@ func (h *harness) open() {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	var players func(string, uint64) (Player, error)
+	var players func(string, uint64) (clock.Player, error)
 	if h.stuck {
-		players = func(string, uint64) (Player, error) { return stuckPlayer{}, nil }
+		players = func(string, uint64) (clock.Player, error) { return stuckPlayer{}, nil }
 	}
 	cfg := Config{
 		Store:     db,

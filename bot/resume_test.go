@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/clock"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
@@ -97,7 +98,7 @@ func TestScopeLeavesOtherChannelsAlone(t *testing.T) {
 
 // countingPlayer counts the computer players thinking at once.
 type countingPlayer struct {
-	Player
+	clock.Player
 	mu          *sync.Mutex
 	now, most   *int
 	thinkAwhile time.Duration
@@ -122,7 +123,7 @@ func TestComputerTurnsAreBounded(t *testing.T) {
 	now, most := 0, 0
 	h.configure = func(c *Config) {
 		c.Thinkers = 2
-		c.NewPlayer = func(level string, seed uint64) (Player, error) {
+		c.NewPlayer = func(level string, seed uint64) (clock.Player, error) {
 			p, err := StandardPlayer(level, seed)
 			return countingPlayer{Player: p, mu: &mu, now: &now, most: &most, thinkAwhile: time.Millisecond}, err
 		}

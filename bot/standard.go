@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/riskbot/riskbot/bot/clock"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/look"
 
@@ -38,7 +39,7 @@ func Standard(cfg Config) Config {
 
 // StandardPlayer makes a computer player of one of ai's levels, or the
 // careful one ("cautious") that stands in for people out of time.
-func StandardPlayer(level string, seed uint64) (Player, error) {
+func StandardPlayer(level string, seed uint64) (clock.Player, error) {
 	switch level {
 	case "cautious":
 		return ai.Cautious(seed), nil

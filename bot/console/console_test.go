@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/clock"
 
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/engine"
@@ -323,7 +324,7 @@ func TestConsoleResumesComputerPlayersAtStart(t *testing.T) {
 		Poster:    New(io.Discard, "console:main", ""),
 		Now:       func() time.Time { return start },
 		Seed:      func() uint64 { seed++; return seed - 1 },
-		NewPlayer: func(string, uint64) (bot.Player, error) { return stuckPlayer{}, nil },
+		NewPlayer: func(string, uint64) (clock.Player, error) { return stuckPlayer{}, nil },
 	}))
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,13 @@ import (
 	"github.com/riskbot/riskbot/bot/chat"
 )
 
+// Standing orders (/risk notify away: defend: attack: caution:) say how a
+// player's seat is played when they are not there: when their turn's time
+// runs out, and, while they are away (until a date), at once when their
+// turn starts. The channel is told the orders played. Any command of
+// theirs in a match says they are back: away ends (the orders stay, for
+// the next time out).
+
 // Orders are a player's standing orders, part of their choices (Prefs).
 type Orders struct {
 	// Defend names a continent (a region on generated maps) whose borders

@@ -1,4 +1,4 @@
-package bot
+package clock
 
 import (
 	"context"
@@ -9,13 +9,11 @@ import (
 	"slices"
 	"time"
 
-	"github.com/riskbot/riskbot/bot/hosted"
-	"github.com/riskbot/riskbot/bot/play"
-
-	"github.com/riskbot/riskbot/bot/chat"
-	"github.com/riskbot/riskbot/bot/people"
-
 	"github.com/riskbot/riskbot/ai"
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/people"
+	"github.com/riskbot/riskbot/bot/play"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
@@ -24,32 +22,32 @@ import (
 // maxBotCommands bounds one bot turn, in case a player never ends it.
 const maxBotCommands = 2000
 
-// runBotsLater plays the bot seats of a channel in the background. One
+// Later plays the bot seats of a channel in the background. One
 // runner per channel: a request while one runs makes it look again before it
 // stops.
-func (b *Bot) runBotsLater(channel string) {
-	b.mu.Lock()
-	if b.running[channel] {
-		b.again[channel] = true
-		b.mu.Unlock()
+func (k *Clock) Later(channel string) {
+	k.mu.Lock()
+	if k.running[channel] {
+		k.again[channel] = true
+		k.mu.Unlock()
 		return
 	}
-	b.running[channel] = true
-	b.mu.Unlock()
-	b.wg.Add(1)
+	k.running[channel] = true
+	k.mu.Unlock()
+	k.wg.Add(1)
 	go func() {
-		defer b.wg.Done()
+		defer k.wg.Done()
 		for {
-			more := b.playBots(channel)
-			b.mu.Lock()
-			if (!b.again[channel] && !more) || b.bg.Err() != nil {
-				delete(b.running, channel)
-				delete(b.again, channel)
-				b.mu.Unlock()
+			more := k.playBots(channel)
+			k.mu.Lock()
+			if (!k.again[channel] && !more) || k.bg.Err() != nil {
+				delete(k.running, channel)
+				delete(k.again, channel)
+				k.mu.Unlock()
 				return
 			}
-			delete(b.again, channel)
-			b.mu.Unlock()
+			delete(k.again, channel)
+			k.mu.Unlock()
 		}
 	}()
 }
@@ -61,46 +59,46 @@ func (b *Bot) runBotsLater(channel string) {
 // lease ends). It reports whether computers became due to play after it
 // let the lease go: a change in another process that found the lease
 // taken left them to this one.
-func (b *Bot) playBots(channel string) (more bool) {
+func (k *Clock) playBots(channel string) (more bool) {
 	name := "bots:" + channel
-	ok, err := b.cfg.Store.Lease(b.bg, name, b.claim())
+	ok, err := k.store.Lease(k.bg, name, k.claim())
 	if err != nil {
 		if !errors.Is(err, context.Canceled) {
-			b.cfg.Log.Error("take the lease on computer turns", "channel", channel, "err", err)
+			k.log.Error("take the lease on computer turns", "channel", channel, "err", err)
 		}
 		return false
 	}
 	if !ok {
-		b.cfg.Log.Debug("another process plays the computer turns", "channel", channel)
-		b.mu.Lock()
-		b.elsewhere[channel] = true
-		b.mu.Unlock()
+		k.log.Debug("another process plays the computer turns", "channel", channel)
+		k.mu.Lock()
+		k.elsewhere[channel] = true
+		k.mu.Unlock()
 		return false
 	}
-	err = b.runBots(b.bg, channel, name)
-	if uerr := b.cfg.Store.Unlease(context.WithoutCancel(b.bg), name, b.cfg.Instance); uerr != nil {
-		b.cfg.Log.Error("let go of the lease on computer turns", "channel", channel, "err", uerr)
+	err = k.runBots(k.bg, channel, name)
+	if uerr := k.store.Unlease(context.WithoutCancel(k.bg), name, k.instance); uerr != nil {
+		k.log.Error("let go of the lease on computer turns", "channel", channel, "err", uerr)
 	}
 	if err != nil {
 		if !errors.Is(err, context.Canceled) {
-			b.cfg.Log.Error("bot turn failed", "channel", channel, "err", err)
+			k.log.Error("bot turn failed", "channel", channel, "err", err)
 		}
 		return false // the match's deadline brings them back
 	}
-	m, err := b.matches.Load(b.bg, channel)
+	m, err := k.matches.Load(k.bg, channel)
 	return err == nil && m.Status == storage.Active && m.BotsToPlay()
 }
 
 // lookElsewhere sets the computer turns that other processes were playing
 // to be looked at again: if such a process died, its lease has ended by
 // now or will soon (Tick calls it).
-func (b *Bot) lookElsewhere() {
-	b.mu.Lock()
-	chs := slices.Collect(maps.Keys(b.elsewhere))
-	clear(b.elsewhere)
-	b.mu.Unlock()
+func (k *Clock) lookElsewhere() {
+	k.mu.Lock()
+	chs := slices.Collect(maps.Keys(k.elsewhere))
+	clear(k.elsewhere)
+	k.mu.Unlock()
 	for _, ch := range chs {
-		b.runBotsLater(ch)
+		k.Later(ch)
 	}
 }
 
@@ -114,14 +112,14 @@ var errLeaseLost = errors.New("bot: the lease on the computer turns went to anot
 // may look at the map meanwhile); its turn is then applied and saved in one
 // change, at the version it thought about, so a crash replays it and a
 // change in between (a surrender) makes it think again.
-func (b *Bot) runBots(ctx context.Context, channel, lease string) error {
+func (k *Clock) runBots(ctx context.Context, channel, lease string) error {
 	for i := range 10000 {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		if i > 0 {
 			// Each turn renews the lease, which outlasts a turn.
-			ok, err := b.cfg.Store.Lease(ctx, lease, b.claim())
+			ok, err := k.store.Lease(ctx, lease, k.claim())
 			if err != nil {
 				return err
 			}
@@ -129,7 +127,7 @@ func (b *Bot) runBots(ctx context.Context, channel, lease string) error {
 				return errLeaseLost
 			}
 		}
-		m, err := b.matches.Load(ctx, channel)
+		m, err := k.matches.Load(ctx, channel)
 		if err != nil {
 			var ue *chat.Refusal
 			if errors.As(err, &ue) {
@@ -140,7 +138,7 @@ func (b *Bot) runBots(ctx context.Context, channel, lease string) error {
 		if m.Status != storage.Active || !m.BotsToPlay() {
 			return nil
 		}
-		if err := b.playBotTurn(ctx, m); err != nil {
+		if err := k.playBotTurn(ctx, m); err != nil {
 			return err
 		}
 	}
@@ -151,24 +149,24 @@ func (b *Bot) runBots(ctx context.Context, channel, lease string) error {
 // placement), saves it and posts it, holding one of the bot's thinking
 // slots throughout. If the match moved on meanwhile, nothing is saved: the
 // caller looks again.
-func (b *Bot) playBotTurn(ctx context.Context, m *hosted.Match) error {
+func (k *Clock) playBotTurn(ctx context.Context, m *hosted.Match) error {
 	select {
-	case b.thinking <- struct{}{}:
+	case k.thinking <- struct{}{}:
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	defer func() { <-b.thinking }()
+	defer func() { <-k.thinking }()
 	seat := m.BotSeat()
 	level := m.Seat(seat).Level
 	if m.Seat(seat).Autopilot || level == "" {
 		level = "cautious"
 	}
-	cmds, err := b.decide(ctx, m, seat, level)
+	cmds, err := k.decide(ctx, m, seat, level)
 	if err != nil {
 		return err
 	}
-	unlock := b.locks.Lock(m.Channel)
-	out, err := b.play.Apply(ctx, m, seat, "", cmds...)
+	unlock := k.locks.Lock(m.Channel)
+	out, err := k.play.Apply(ctx, m, seat, "", cmds...)
 	unlock()
 	if errors.Is(err, storage.ErrConflict) {
 		return nil
@@ -177,51 +175,51 @@ func (b *Bot) playBotTurn(ctx context.Context, m *hosted.Match) error {
 		return err
 	}
 	// The turn is saved: say so even if the bot is shutting down.
-	b.outbox.Deliver(ctx, m.Channel, b.outbox.Batch(m, out.News))
+	k.outbox.Deliver(ctx, m.Channel, k.outbox.Batch(m, out.News))
 	return nil
 }
 
 // playFor has a computer player of the level act for seat and saves its
 // commands with the note to post first, under the caller's lock.
-func (b *Bot) playFor(ctx context.Context, m *hosted.Match, seat int, level, note string) (play.Outcome, error) {
-	cmds, err := b.decide(ctx, m, seat, level)
+func (k *Clock) playFor(ctx context.Context, m *hosted.Match, seat int, level, note string) (play.Outcome, error) {
+	cmds, err := k.decide(ctx, m, seat, level)
 	if err != nil {
 		return play.Outcome{}, err
 	}
-	return b.play.Apply(ctx, m, seat, note, cmds...)
+	return k.play.Apply(ctx, m, seat, note, cmds...)
 }
 
 // decide lets a computer player of the level choose the commands of seat
 // until its part is done: its initial placement, or its turn. It plays on a
 // copy of the state, which rolls the same dice the match will since the
 // generator is part of the state; the match itself is not changed.
-func (b *Bot) decide(ctx context.Context, m *hosted.Match, seat int, level string) ([]engine.Command, error) {
-	p, err := b.cfg.NewPlayer(level, b.botSeed(m, seat))
+func (k *Clock) decide(ctx context.Context, m *hosted.Match, seat int, level string) ([]engine.Command, error) {
+	p, err := k.newPlayer(level, k.botSeed(m, seat))
 	if err != nil {
 		return nil, err
 	}
-	return b.decideWith(ctx, m, seat, level, p)
+	return k.decideWith(ctx, m, seat, level, p)
 }
 
 // playOrders has seat's standing orders play its turn, and saves it with
 // the note to post first, under the caller's lock.
-func (b *Bot) playOrders(ctx context.Context, m *hosted.Match, seat int, o people.Orders, note string) (play.Outcome, error) {
-	p, err := b.cfg.NewPlayer(o.Level(), b.botSeed(m, seat))
+func (k *Clock) playOrders(ctx context.Context, m *hosted.Match, seat int, o people.Orders, note string) (play.Outcome, error) {
+	p, err := k.newPlayer(o.Level(), k.botSeed(m, seat))
 	if err != nil {
 		return play.Outcome{}, err
 	}
-	cmds, err := b.decideWith(ctx, m, seat, o.Level(), orderedPlayer{Player: p, orders: o})
+	cmds, err := k.decideWith(ctx, m, seat, o.Level(), orderedPlayer{Player: p, orders: o})
 	if err != nil {
 		return play.Outcome{}, err
 	}
-	return b.play.Apply(ctx, m, seat, note, cmds...)
+	return k.play.Apply(ctx, m, seat, note, cmds...)
 }
 
 // decideWith is decide with the player given.
-func (b *Bot) decideWith(ctx context.Context, m *hosted.Match, seat int, level string, p Player) ([]engine.Command, error) {
+func (k *Clock) decideWith(ctx context.Context, m *hosted.Match, seat int, level string, p Player) ([]engine.Command, error) {
 	var err error
 	start := time.Now() // the machine's clock, not Config.Now: a duration
-	defer func() { b.cfg.Meter.Think(level, time.Since(start)) }()
+	defer func() { k.meter.Think(level, time.Since(start)) }()
 	sim := m.Game.State.Clone()
 	wasSetup, turn := sim.Phase == state.PhaseSetup, sim.Turn
 	done := func() bool { return partDone(sim, seat, wasSetup, turn) }
@@ -239,7 +237,7 @@ func (b *Bot) decideWith(ctx context.Context, m *hosted.Match, seat int, level s
 		}
 		if _, err := engine.Apply(sim, seat, c); err != nil {
 			// The player broke a rule: play the safe default instead.
-			b.cfg.Log.Warn("computer player broke a rule", "level", level, "command", fmt.Sprintf("%#v", c), "err", err)
+			k.log.Warn("computer player broke a rule", "level", level, "command", fmt.Sprintf("%#v", c), "err", err)
 			c = ai.Fallback(sim, seat)
 			if _, err := engine.Apply(sim, seat, c); err != nil {
 				return nil, fmt.Errorf("bot: safe default %#v refused: %w", c, err)
@@ -260,7 +258,7 @@ func partDone(s *state.State, seat int, wasSetup bool, turn int) bool {
 
 // botSeed derives a computer player's seed from the match, so that its play
 // is reproducible from the stored match.
-func (b *Bot) botSeed(m *hosted.Match, seat int) uint64 {
+func (k *Clock) botSeed(m *hosted.Match, seat int) uint64 {
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%d/%d/%d/%d", m.Game.Setup.Seed, m.Version, m.Game.State.Turn, seat)
 	return h.Sum64()

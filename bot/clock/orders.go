@@ -1,4 +1,4 @@
-package bot
+package clock
 
 import (
 	"context"
@@ -8,13 +8,6 @@ import (
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 )
-
-// Standing orders (/risk notify away: defend: attack: caution:) say how a
-// player's seat is played when they are not there: when their turn's time
-// runs out, and, while they are away (until a date), at once when their
-// turn starts. The channel is told the orders played. Any command of
-// theirs in a match says they are back: away ends (the orders stay, for
-// the next time out).
 
 // orderedPlayer plays a seat by its player's standing orders, over a
 // computer player: reinforcements on the borders of the continent to

@@ -1,0 +1,472 @@
+// Package clock is when things happen in a match: the turn clocks
+// (reminders, deadlines and what a missed deadline brings: a careful bot,
+// a skipped turn, standing orders, the autopilot), the computer players'
+// turns, and the lobbies that never start. Its work is claimed in the
+// database with a lease, so that any of the processes sharing it may do
+// it, once.
+package clock
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/riskbot/riskbot/ai"
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/lobby"
+	"github.com/riskbot/riskbot/bot/look"
+	"github.com/riskbot/riskbot/bot/news"
+	"github.com/riskbot/riskbot/bot/outbox"
+	"github.com/riskbot/riskbot/bot/people"
+	"github.com/riskbot/riskbot/bot/play"
+	"github.com/riskbot/riskbot/bot/server"
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// RunTimers resumes the computer players due to play (Resume), then
+// checks the turn clocks every interval until ctx ends. Timers live in
+// storage, so deadlines that passed while the bot was down fire on the
+// first check.
+func (k *Clock) RunTimers(ctx context.Context, every time.Duration) {
+	if err := k.Resume(ctx); err != nil && !errors.Is(err, context.Canceled) {
+		k.log.Error("resume computer players", "err", err)
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		if err := k.Tick(ctx); err != nil && !errors.Is(err, context.Canceled) {
+			k.log.Error("timers", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// Tick posts the news nobody delivered (Redeliver), closes the lobbies
+// idle for Config.LobbyTTL, then handles the reminders and deadlines that
+// are due: a reminder pings the player; a
+// deadline has a careful bot play the turn (or skips it), and after three
+// missed turns in a row a bot takes the seat over. Due bot turns (after a
+// restart) are played too.
+func (k *Clock) Tick(ctx context.Context) error {
+	var errs []error
+	if err := k.outbox.Redeliver(ctx); err != nil {
+		errs = append(errs, fmt.Errorf("outbox: %w", err))
+	}
+	if _, err := k.store.ForgetRequests(ctx, k.now().Add(-keepRequests)); err != nil {
+		errs = append(errs, err)
+	}
+	if err := k.expireLobbies(ctx); err != nil {
+		errs = append(errs, fmt.Errorf("lobbies: %w", err))
+	}
+	k.lookElsewhere()
+	// The due timers are claimed a batch at a time, so that processes
+	// sharing the database share them out, and a claim's lease covers the
+	// work on its batch.
+	// Timers whose handling failed stay claimed until the loop is over,
+	// then are released for the next tick: not tried again at once.
+	var failed []int64
+	defer func() {
+		for _, id := range failed {
+			if err := k.store.ReleaseDue(context.WithoutCancel(ctx), id, k.instance); err != nil {
+				k.log.Error("release a timer", "match", id, "err", err)
+			}
+		}
+	}()
+	for range maxDueBatches {
+		due, err := k.store.ClaimDue(ctx, k.scope, k.claim(), dueBatch)
+		if err != nil {
+			return errors.Join(append(errs, err)...)
+		}
+		f, e := k.dueTimers(ctx, due)
+		failed, errs = append(failed, f...), append(errs, e...)
+		if len(due) == 0 || ctx.Err() != nil {
+			break
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// dueBatch bounds the matches whose timers one claim takes, and
+// maxDueBatches the claims of one tick.
+const (
+	dueBatch      = 20
+	maxDueBatches = 500
+)
+
+// dueTimers handles timers claimed by this process, and returns the
+// matches whose timers failed.
+func (k *Clock) dueTimers(ctx context.Context, due []storage.Timer) (failed []int64, errs []error) {
+	// A deadline makes the reminder of the same turn moot.
+	deadline := map[int64]bool{}
+	for _, t := range due {
+		if t.Kind == storage.Deadline {
+			deadline[t.Match] = true
+		}
+	}
+	for _, t := range due {
+		if (t.Kind == storage.Remind && deadline[t.Match]) || slices.Contains(failed, t.Match) {
+			continue
+		}
+		if !k.serves(t.Channel) {
+			continue
+		}
+		k.meter.TimerLag(t.Kind.String(), k.now().Sub(t.At))
+		err := k.timer(ctx, t)
+		if errors.Is(err, storage.ErrConflict) {
+			continue // the match moved on meanwhile, in another process
+		}
+		if err != nil {
+			failed = append(failed, t.Match)
+			errs = append(errs, fmt.Errorf("match %d: %w", t.Match, err))
+		}
+	}
+	return failed, errs
+}
+
+// keepRequests is how long the requests that changed a match are kept
+// (to apply a repeat once, to tell a lost answer, to say in the console
+// what was done last): repeats come within minutes.
+const keepRequests = 7 * 24 * time.Hour
+
+// Resume sets the computer players of every match in the bot's scope that
+// is waiting for one of them playing, in the background (Wait waits for
+// them). A process calls it when it starts: one that stopped (or was
+// killed) while computers played, or between the last person's initial
+// placement and the computers', left them waiting, and a deadline may be a
+// day away or, in the console, never checked.
+func (k *Clock) Resume(ctx context.Context) error {
+	open, err := k.store.OpenMatches(ctx, k.scope)
+	if err != nil {
+		return fmt.Errorf("bot: resume: %w", err)
+	}
+	var errs []error
+	for _, o := range open {
+		if o.Status != storage.Active || !k.serves(o.Channel) {
+			continue
+		}
+		m, err := k.matches.ByID(ctx, o.ID)
+		if err != nil {
+			var ue *chat.Refusal
+			if !errors.As(err, &ue) {
+				errs = append(errs, fmt.Errorf("match %d: %w", o.ID, err))
+			}
+			continue
+		}
+		if m.Status == storage.Active && m.BotsToPlay() {
+			k.log.Info("resuming computer players", "channel", m.Channel, "match", m.ID)
+			k.Later(m.Channel)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (k *Clock) timer(ctx context.Context, t storage.Timer) error {
+	unlock := k.locks.Lock(t.Channel)
+	m, err := k.matches.ByID(ctx, t.Match)
+	if err != nil {
+		unlock()
+		var ue *chat.Refusal
+		if errors.As(err, &ue) {
+			return nil
+		}
+		return err
+	}
+	if m.Status != storage.Active || m.Version != t.Version {
+		unlock()
+		return nil // the match moved on since the timer was read
+	}
+	var posts []news.Batch
+	bots := false
+	switch t.Kind {
+	case storage.Remind:
+		var p news.Batch
+		p, err = k.remind(ctx, m)
+		posts = []news.Batch{p}
+	case storage.Deadline:
+		if m.BotsToPlay() && (m.Game.State.Phase != state.PhaseSetup || !m.HumansToPlace()) {
+			bots = true
+			break
+		}
+		posts, bots, err = k.expire(ctx, m)
+	}
+	unlock()
+	if err != nil {
+		return err
+	}
+	for _, p := range posts {
+		k.outbox.Deliver(ctx, t.Channel, p)
+	}
+	if bots {
+		k.Later(t.Channel)
+	}
+	return nil
+}
+
+// remind pings whoever the match waits for.
+func (k *Clock) remind(ctx context.Context, m *hosted.Match) (news.Batch, error) {
+	timers := m.Timers
+	timers.Remind = time.Time{}
+	var n *news.News
+	if len(m.WaitingFor()) > 0 {
+		n = &news.News{Remind: true}
+	}
+	if err := k.matches.SaveNews(ctx, m, storage.Change{Timers: &timers}, n); err != nil {
+		return news.Batch{}, err
+	}
+	return k.outbox.Batch(m, n), nil
+}
+
+// expire plays the turns (or placements) of people out of time.
+func (k *Clock) expire(ctx context.Context, m *hosted.Match) ([]news.Batch, bool, error) {
+	s := m.Game.State
+	var seats []int
+	for _, i := range hosted.ToAct(s) {
+		if s.Phase != state.PhaseSetup || !m.IsBotSeat(i) {
+			seats = append(seats, i)
+		}
+	}
+	var posts []news.Batch
+	for _, seat := range seats {
+		sm := m.Seat(seat)
+		p, err := k.people.Of(ctx, sm.ID)
+		if err != nil {
+			k.log.Error("read standing orders", "user", sm.ID, "err", err)
+		}
+		if p.AwayAt(k.now()) && !sm.Autopilot && s.Phase != state.PhaseSetup {
+			// Away: no missed turn; the orders play it.
+			note := fmt.Sprintf("🏖️ %s is away until %s: their standing orders play the turn (%s).", k.look.Voice(m).Who(s, seat), chat.Timestamp(time.Unix(p.Away, 0)), p.Orders.Text())
+			out, err := k.playOrders(ctx, m, seat, p.Orders, note)
+			if err != nil {
+				return nil, false, err
+			}
+			posts = append(posts, k.outbox.Batch(m, out.News))
+			continue
+		}
+		sm.Missed++
+		note := fmt.Sprintf("⌛ %s ran out of time", k.look.Voice(m).Who(m.Game.State, seat))
+		if sm.Missed >= hosted.MaxMissed {
+			sm.Autopilot = true
+			note += fmt.Sprintf(" for the %d%s time in a row: a bot plays the seat until the host gives it back (/risk join player:%s)", sm.Missed, ordinal(sm.Missed), sm.Name)
+		}
+		var out play.Outcome
+		switch {
+		case m.Meta.Settings.OnTimeout == "skip" && !sm.Autopilot:
+			out, err = k.play.Apply(ctx, m, seat, note+"; the turn is skipped.", skipCommands(m.Game.State, seat)...)
+		case p.Orders.Given() && !sm.Autopilot:
+			out, err = k.playOrders(ctx, m, seat, p.Orders, note+"; their standing orders play it ("+p.Orders.Text()+").")
+		default:
+			out, err = k.playFor(ctx, m, seat, "cautious", note+"; a careful bot plays for them.")
+		}
+		if err != nil {
+			return nil, false, err
+		}
+		posts = append(posts, k.outbox.Batch(m, out.News))
+	}
+	// The bots may still have to play (or, in the setup, to place).
+	return posts, m.BotsToPlay(), nil
+}
+
+// skipCommands pass a turn with as little as the rules require (the safe
+// default of package ai: the forced trade, automatic placement, the fewest
+// armies into a conquest, then the end).
+func skipCommands(s *state.State, seat int) []engine.Command {
+	sim := s.Clone()
+	var cmds []engine.Command
+	for range 50 {
+		if partDone(sim, seat, s.Phase == state.PhaseSetup, s.Turn) {
+			break
+		}
+		c := ai.Fallback(sim, seat)
+		if _, err := engine.Apply(sim, seat, c); err != nil {
+			break
+		}
+		cmds = append(cmds, c)
+	}
+	return cmds
+}
+
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "st"
+	case 2:
+		return "nd"
+	case 3:
+		return "rd"
+	}
+	return "th"
+}
+
+// expireLobbies closes the lobbies of the bot's scope unchanged for
+// LobbyTTL, saying so in their channels.
+func (k *Clock) expireLobbies(ctx context.Context) error {
+	// A server may keep its lobbies a day at the least: look at those idle
+	// that long, and hold each to its server's rule.
+	least := 24 * time.Hour
+	if k.lobbyTTL > 0 {
+		least = min(least, k.lobbyTTL)
+	}
+	idle, err := k.store.IdleLobbies(ctx, k.scope, k.now().Add(-least))
+	if err != nil {
+		return err
+	}
+	var errs []error
+	rules := map[string]server.Rules{}
+	for _, row := range idle {
+		if !k.serves(row.Channel) {
+			continue
+		}
+		meta, _ := hosted.DecodeMeta(row.Meta)
+		r, ok := rules[meta.Server]
+		if !ok {
+			if r, err = k.servers.Rules(ctx, meta.Server); err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			rules[meta.Server] = r
+		}
+		ttl := k.servers.LobbyTTL(r)
+		if ttl < 0 || row.Updated.After(k.now().Add(-ttl)) {
+			continue
+		}
+		unlock := k.locks.Lock(row.Channel)
+		note := fmt.Sprintf("⌛ This channel's match never started: its lobby closed after %s without a change. Start another with /risk new.", server.DurationText(ttl))
+		posts, err := k.lobby.End(ctx, row, note, "the lobby expired")
+		unlock()
+		if err != nil {
+			if !errors.Is(err, hosted.ErrMovedOn) {
+				errs = append(errs, fmt.Errorf("match %d: %w", row.ID, err))
+			}
+			continue
+		}
+		k.outbox.Deliver(ctx, row.Channel, posts)
+	}
+	return errors.Join(errs...)
+}
+
+// Player is a computer player: it picks one command at a time from its
+// seat's view.
+type Player interface {
+	Act(ctx context.Context, view *state.State, seat int) (engine.Command, error)
+}
+
+// Meter is told what the clock does, for metrics.
+type Meter interface {
+	// TimerLag is how long after it fell due a timer was handled.
+	TimerLag(kind string, d time.Duration)
+	// Think is how long a computer player took to decide its turn.
+	Think(level string, d time.Duration)
+}
+
+// Store is what the clock needs of the database: its due timers, the
+// open matches and idle lobbies, the lease on a channel's computer turns,
+// and the requests it forgets.
+type Store interface {
+	ClaimDue(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Timer, error)
+	ReleaseDue(ctx context.Context, id int64, holder string) error
+	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
+	IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]storage.Match, error)
+	Lease(ctx context.Context, name string, c storage.Claim) (bool, error)
+	Unlease(ctx context.Context, name, holder string) error
+	ForgetRequests(ctx context.Context, before time.Time) (int64, error)
+}
+
+// Config is what a Clock is made of.
+type Config struct {
+	Store   Store
+	Matches *hosted.Matches
+	Locks   *hosted.Locks
+	Look    *look.Maps
+	People  *people.People
+	Servers *server.Servers
+	Outbox  *outbox.Outbox
+	Lobby   *lobby.Lobby
+	Play    *play.Play
+	// NewPlayer makes a computer player of a level, or the careful one
+	// that stands in for people out of time ("cautious").
+	NewPlayer func(level string, seed uint64) (Player, error)
+	// Thinkers bounds the computer turns played at once.
+	Thinkers int
+	// LobbyTTL is how long a lobby may wait unless its server says
+	// otherwise; negative is for ever.
+	LobbyTTL time.Duration
+	// Claim is this process's claim on work, now; Instance its name.
+	Claim    func() storage.Claim
+	Instance string
+	// Scope is the channels this process looks after (Serves reports
+	// whether one is).
+	Scope  string
+	Serves func(channel string) bool
+	Meter  Meter
+	Now    func() time.Time
+	Log    *slog.Logger
+}
+
+// Clock runs the timers and the computer players of the matches in its
+// scope. Close stops its background work.
+type Clock struct {
+	store     Store
+	matches   *hosted.Matches
+	locks     *hosted.Locks
+	look      *look.Maps
+	people    *people.People
+	servers   *server.Servers
+	outbox    *outbox.Outbox
+	lobby     *lobby.Lobby
+	play      *play.Play
+	newPlayer func(level string, seed uint64) (Player, error)
+	lobbyTTL  time.Duration
+	claim     func() storage.Claim
+	instance  string
+	scope     string
+	serves    func(channel string) bool
+	meter     Meter
+	now       func() time.Time
+	log       *slog.Logger
+
+	mu      sync.Mutex
+	running map[string]bool // channels whose bots are playing
+	again   map[string]bool // ... and must look once more when done
+	// elsewhere are channels whose computer turns another process was
+	// playing when this one wanted to: looked at again at every Tick, in
+	// case that process dies before it is done.
+	elsewhere map[string]bool
+
+	// background work (bot turns) runs under bg and is awaited by Wait.
+	bg     context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	// thinking holds a token per computer turn being played.
+	thinking chan struct{}
+}
+
+// New returns a Clock.
+func New(c Config) *Clock {
+	bg, cancel := context.WithCancel(context.Background())
+	return &Clock{store: c.Store, matches: c.Matches, locks: c.Locks, look: c.Look, people: c.People, servers: c.Servers,
+		outbox: c.Outbox, lobby: c.Lobby, play: c.Play, newPlayer: c.NewPlayer, lobbyTTL: c.LobbyTTL, claim: c.Claim,
+		instance: c.Instance, scope: c.Scope, serves: c.Serves, meter: c.Meter, now: c.Now, log: c.Log,
+		running: map[string]bool{}, again: map[string]bool{}, elsewhere: map[string]bool{},
+		bg: bg, cancel: cancel, thinking: make(chan struct{}, c.Thinkers)}
+}
+
+// Wait blocks until the background work started so far (computer turns)
+// is done.
+func (k *Clock) Wait() { k.wg.Wait() }
+
+// Close stops the background work and waits for it.
+func (k *Clock) Close() {
+	k.cancel()
+	k.wg.Wait()
+}
