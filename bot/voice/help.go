@@ -1,18 +1,16 @@
-package bot
+package voice
 
 import (
-	"context"
 	"strings"
 
-	"github.com/riskbot/riskbot/bot/hosted"
-
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/command"
 )
 
-// help answers /risk help.
-func (b *Bot) help(_ context.Context, _ *hosted.Call) (hosted.Result, error) {
+// Help is the answer to /risk help: how to play, and every command.
+func Help(specs []command.Spec) chat.Message {
 	var names []string
-	for _, s := range b.specs {
+	for _, s := range specs {
 		names = append(names, s.FullName())
 	}
 	text := strings.Join([]string{
@@ -30,5 +28,5 @@ func (b *Bot) help(_ context.Context, _ *hosted.Call) (hosted.Result, error) {
 		"**Capitals** (`/risk new rules:capitals map:small|normal|large`): on generated islands, choose a capital (`/risk place`), then each turn send your reinforcements to one territory (`/risk place`), take one action — capture a neutral territory or plan attacks (`/risk attack`, then `/risk launch`), or build a port (`/risk port`) — and move once (`/risk fortify ratio:1/2`). `/risk end` passes, `/risk surrender` abandons, `/risk cards` shows your item. Lose your capital and you are out; the last capital standing wins.",
 		"All commands: " + strings.Join(names, ", ") + ".",
 	}, "\n")
-	return hosted.Result{Reply: chat.Message{Private: true, Text: text}}, nil
+	return chat.Message{Private: true, Text: text}
 }

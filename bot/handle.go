@@ -1,0 +1,261 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/command"
+	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/voice"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// resultOf names the outcome of a command or click for Meter.Command.
+func resultOf(err error) string {
+	var ue *chat.Refusal
+	switch {
+	case err == nil:
+		return "ok"
+	case errors.Is(err, storage.ErrConflict) || errors.Is(err, hosted.ErrMovedOn):
+		return "moved_on"
+	case errors.As(err, &ue):
+		return "refused"
+	}
+	return "error"
+}
+
+// Handle answers one /risk command. Rule violations and mistakes are
+// answered privately; the returned error is only for failures to reply.
+func (b *Bot) Handle(ctx context.Context, req chat.Request, r chat.Replier) error {
+	res, err := b.handle(ctx, req)
+	name := "unknown"
+	if spec, ok := command.Find(b.specs, req.Command); ok {
+		name = spec.FullName()
+	}
+	b.cfg.Meter.Command(name, resultOf(err))
+	return b.finish(ctx, req.Channel, req.User, req.Command, req.BotLacks, res, err, r)
+}
+
+// summary words a command as its author typed it, for telling them later.
+func summary(req chat.Request) string {
+	parts := []string{"/" + command.CommandName + " " + req.Command}
+	for _, k := range slices.Sorted(maps.Keys(req.Options)) {
+		v := req.Options[k]
+		if strings.ContainsAny(v, " \t") {
+			v = strconv.Quote(v)
+		}
+		parts = append(parts, k+":"+v)
+	}
+	return chat.Clip(strings.Join(parts, " "))
+}
+
+func (b *Bot) handle(ctx context.Context, req chat.Request) (hosted.Result, error) {
+	req.Command = command.Alias(req.Command)
+	spec, ok := command.Find(b.specs, req.Command)
+	if !ok {
+		return hosted.Result{}, chat.Refuse("There is no /risk %s. Try /risk help.", chat.Quote(req.Command))
+	}
+	a, err := command.Parse(spec, req.Options)
+	if err != nil {
+		return hosted.Result{}, chat.Refuse("%s.", chat.Capitalize(err.Error()))
+	}
+	h, ok := b.handlers()[spec.FullName()]
+	if !ok {
+		return hosted.Result{}, chat.Refuse("/risk %s is not available yet.", spec.FullName())
+	}
+	// Commands that only read need no lock: storage gives them a consistent
+	// view, and they must not wait behind a long computer turn.
+	if command.ReadOnly(spec.FullName(), a) {
+		return h(ctx, &hosted.Call{Req: req, Args: a})
+	}
+	unlock := b.locks.Lock(req.Channel)
+	defer unlock()
+	c := &hosted.Call{Req: req, Args: a}
+	if req.Key != "" {
+		if res, ok, err := b.repeated(ctx, req.Channel, req.User, req.Key); ok || err != nil {
+			return res, err
+		}
+		c.Rec = &hosted.Record{Req: storage.Request{Key: req.Key, User: req.User.ID, Summary: summary(req)}}
+	} else {
+		// Recorded nowhere, but followed: a command retried after a
+		// conflict must not have saved anything.
+		c.Rec = &hosted.Record{}
+	}
+	res, err := h(ctx, c)
+	// Another process changed the match between this one's load and its
+	// save (within a process the channel's lock prevents it). Nothing was
+	// saved: the command runs again on the match as it now is, as it would
+	// have had it waited for the lock.
+	for try := 1; try < conflictTries && errors.Is(err, storage.ErrConflict) && c.Rec != nil && !c.Rec.Saved && ctx.Err() == nil; try++ {
+		b.cfg.Log.Debug("the match moved on in another process: running the command again", "channel", req.Channel, "command", req.Command, "try", try+1)
+		if req.Key != "" {
+			// The change that beat it may be this very request, delivered
+			// twice, to two processes.
+			if res, ok, err := b.repeated(ctx, req.Channel, req.User, req.Key); ok || err != nil {
+				return res, err
+			}
+		}
+		res, err = h(ctx, c)
+	}
+	if c.Rec != nil && c.Rec.Saved {
+		res.Answers = req.Key
+	}
+	return res, err
+}
+
+// conflictTries bounds the runs of a command that keeps losing the race
+// for its match to other processes; then it gets the polite answer.
+const conflictTries = 3
+
+// lostAnswer is how long after a request a lost answer is told: longer
+// than a restart takes, short enough that the author still waits for it.
+const lostAnswer = time.Hour
+
+// repeated answers a request that must not be applied: one whose key was
+// applied already (delivered twice), or the first command of a user whose
+// previous request here was applied by an earlier process that stopped
+// before answering it. That one is told what was done instead: a person
+// who got no answer types the command again, and it must not apply twice.
+// It is under the channel's lock.
+func (b *Bot) repeated(ctx context.Context, channel string, u chat.User, key string) (hosted.Result, bool, error) {
+	if a, err := b.cfg.Store.Applied(ctx, key); err == nil {
+		if err := b.cfg.Store.Answered(ctx, key, b.cfg.Now()); err != nil {
+			return hosted.Result{}, false, err
+		}
+		return hosted.Result{Reply: chat.Private("This was done already: %s%s", a.Summary, resultLines(a.Result))}, true, nil
+	} else if !errors.Is(err, storage.ErrNotFound) {
+		return hosted.Result{}, false, err
+	}
+	a, err := b.cfg.Store.LastRequest(ctx, channel, u.ID)
+	if errors.Is(err, storage.ErrNotFound) {
+		return hosted.Result{}, false, nil
+	}
+	if err != nil {
+		return hosted.Result{}, false, err
+	}
+	if !a.Answered.IsZero() || a.Created.After(b.started) || b.cfg.Now().Sub(a.Created) > lostAnswer {
+		return hosted.Result{}, false, nil
+	}
+	if err := b.cfg.Store.Answered(ctx, a.Key, b.cfg.Now()); err != nil {
+		return hosted.Result{}, false, err
+	}
+	return hosted.Result{Reply: chat.Private("⚠️ Your last command here, %s, was carried out, but the bot was interrupted before it could tell you%s\nNothing else was done now: send your command again if you meant to repeat it.",
+		a.Summary, resultLines(a.Result))}, true, nil
+}
+
+// resultLines introduces what a request did, if it said.
+func resultLines(s string) string {
+	if s == "" {
+		return "."
+	}
+	return ":\n" + s
+}
+
+// LastApplied says what the last request applied in a channel was, and
+// what it did if its author was never told (the console was closed or
+// killed before it could answer); the answer counts as given now. ok is
+// false if nothing was recorded.
+func (b *Bot) LastApplied(ctx context.Context, channel string) (text string, ok bool, err error) {
+	a, err := b.cfg.Store.LastRequest(ctx, channel, "")
+	if errors.Is(err, storage.ErrNotFound) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	who := a.User
+	if m, err := b.matches.ByID(ctx, a.Match); err == nil {
+		if i := m.Meta.Index(a.User); i >= 0 {
+			who = m.Meta.Seats[i].Name
+		}
+	}
+	text = fmt.Sprintf("The last command applied here: %s: %s (%s).", who, a.Summary, chat.Timestamp(a.Created))
+	if a.Answered.IsZero() {
+		text += " Its answer was never shown (the bot was interrupted)" + resultLines(a.Result)
+		if err := b.cfg.Store.Answered(ctx, a.Key, b.cfg.Now()); err != nil {
+			return "", false, err
+		}
+	}
+	return text, true, nil
+}
+
+// finish delivers a handler's outcome. lacks are the permissions the bot
+// lacks in the channel, as the request said (nil if it did not).
+func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what string, lacks []string, res hosted.Result, err error, r chat.Replier) error {
+	if err != nil {
+		var ue *chat.Refusal
+		switch {
+		case errors.As(err, &ue):
+			res = hosted.Result{Reply: chat.Private("%s", ue.Msg)}
+		case errors.Is(err, storage.ErrConflict):
+			res = hosted.Result{Reply: chat.Private("%s", hosted.ErrMovedOn.Error())}
+		default:
+			b.cfg.Log.Error("command failed", "channel", channel, "user", user.ID, "command", what, "err", err)
+			res = hosted.Result{Reply: chat.Private("Something went wrong on our side and nothing was changed. Please try again in a moment.")}
+		}
+		res.Reply.Refused = true
+	}
+	if what != "notify" && !strings.HasPrefix(what, "click") {
+		// A command says its author is back (not /risk notify, which
+		// may be what makes them away).
+		res.Reply.Text += b.people.WelcomeBack(ctx, user.ID)
+	}
+	res.Reply.Text = chat.Clip(res.Reply.Text + b.outbox.ChannelNote(ctx, channel, lacks))
+	if rerr := r.Reply(ctx, res.Reply); rerr != nil {
+		return fmt.Errorf("bot: reply to %s: %w", what, rerr)
+	}
+	if res.Answers != "" {
+		if err := b.cfg.Store.Answered(ctx, res.Answers, b.cfg.Now()); err != nil {
+			// Not fatal: the author may be told once more that it was done.
+			b.cfg.Log.Error("mark a request answered", "channel", channel, "key", res.Answers, "err", err)
+		}
+	}
+	b.outbox.Deliver(ctx, channel, res.Posts)
+	if res.Bots {
+		b.clock.Later(channel)
+	}
+	return nil
+}
+
+// handlers are the commands, by their full name.
+func (b *Bot) handlers() map[string]hosted.Handler {
+	hs := b.play.Handlers()
+	for name, h := range map[string]hosted.Handler{
+		"new":      b.lobby.New,
+		"join":     b.lobby.Join,
+		"addbot":   b.lobby.AddBot,
+		"kick":     b.lobby.Kick,
+		"start":    b.lobby.Start,
+		"settings": b.lobby.Settings,
+		"abandon":  b.lobby.Abandon,
+		"notify":   answers(b.people.Notify),
+		// /risk admin ...
+		"admin show":     answers(b.servers.AdminShow),
+		"admin defaults": answers(b.servers.AdminDefaults),
+		"admin limits":   answers(b.servers.AdminLimits),
+		"admin reset":    answers(b.servers.AdminReset),
+		"stats":          answers(b.servers.Stats),
+		"help": func(context.Context, *hosted.Call) (hosted.Result, error) {
+			return hosted.Result{Reply: voice.Help(b.specs)}, nil
+		},
+	} {
+		hs[name] = h
+	}
+	return hs
+}
+
+// answers makes a handler of a command that only answers, changing no
+// match.
+func answers(h func(ctx context.Context, req chat.Request, a command.Args) (chat.Message, error)) hosted.Handler {
+	return func(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
+		m, err := h(ctx, c.Req, c.Args)
+		return hosted.Result{Reply: m}, err
+	}
+}
