@@ -229,7 +229,7 @@ func chatCommand(s *state.State, seat int, c engine.Command) (string, map[string
 	case engine.UseItem:
 		return "cards", map[string]string{"use": "yes"}
 	case engine.Move:
-		opts := map[string]string{"from": n(c.From), "to": n(c.To), "ratio": voice.RatioNames[c.Quarters]}
+		opts := map[string]string{"from": n(c.From), "to": n(c.To), "ratio": voice.Ratio(c.Quarters)}
 		if c.Hero {
 			opts["hero"] = "yes"
 		}

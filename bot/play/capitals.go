@@ -84,8 +84,8 @@ func (p *Play) port(ctx context.Context, c *hosted.Call, m *hosted.Match, seat i
 }
 
 func parseRatio(v string) int {
-	for q, n := range voice.RatioNames {
-		if q > 0 && n == v {
+	for q := 1; q <= 4; q++ {
+		if voice.Ratio(q) == v {
 			return q
 		}
 	}

@@ -1,0 +1,125 @@
+package voice
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/state"
+)
+
+// The ping of a person's turn opens with what happened to them since
+// their last turn, most important first: what they lost and to whom, the
+// continents they no longer hold, the threats on their borders, and who
+// leads.
+
+// Digest is what happened to the player of seat since their last turn, in
+// at most maxDigest lines; none before their first turn.
+func (v Voice) Digest(m *hosted.Match, seat int) []string {
+	s := m.Game.State
+	i := m.Meta.Index(s.Seats[seat].ID)
+	if i < 0 || m.Meta.Seats[i].Held == nil || s.Phase == state.PhaseSetup {
+		return nil
+	}
+	type line struct {
+		text  string
+		score int
+	}
+	var lines []line
+	unit := "armies"
+	if hosted.IsCapitals(s) {
+		unit = "troops"
+	}
+	held := map[int]bool{}
+	lost := map[int][]string{} // by the seat that holds them now
+	var takers []int
+	for _, t := range m.Meta.Seats[i].Held {
+		if t < 0 || t >= len(s.Terr) {
+			continue
+		}
+		held[t] = true
+		if o := s.Terr[t].Owner; o != seat {
+			if _, ok := lost[o]; !ok {
+				takers = append(takers, o)
+			}
+			lost[o] = append(lost[o], s.Map.TerritoryName(t))
+		}
+	}
+	for _, o := range takers {
+		names := lost[o]
+		lines = append(lines, line{fmt.Sprintf("🔻 You lost %s to %s.", chat.AndList(names), v.Who(s, o)), 1000 + len(names)})
+	}
+	for c, cont := range s.Map.Continents {
+		all := len(cont.Territories) > 0
+		for _, t := range cont.Territories {
+			all = all && held[t]
+		}
+		if all && s.ContinentOwner(c) != seat {
+			lines = append(lines, line{fmt.Sprintf("💔 You no longer hold all of %s (+%d).", cont.Name, cont.Bonus), 900 + cont.Bonus})
+		}
+	}
+	// Threats: an enemy stack that outnumbers a neighbour of theirs, the
+	// greatest odds against first (two at most).
+	type threat struct{ from, to, by int }
+	var threats []threat
+	for t := range s.Terr {
+		if s.Terr[t].Owner != seat {
+			continue
+		}
+		worst := -1
+		for _, n := range s.Map.Territories[t].Adj {
+			if o := s.Terr[n].Owner; o >= 0 && o != seat && s.Terr[n].Armies > s.Terr[t].Armies+1 && (worst < 0 || s.Terr[n].Armies > s.Terr[worst].Armies) {
+				worst = n
+			}
+		}
+		if worst >= 0 {
+			threats = append(threats, threat{worst, t, s.Terr[worst].Armies - s.Terr[t].Armies})
+		}
+	}
+	slices.SortStableFunc(threats, func(a, b threat) int { return cmp.Compare(b.by, a.by) })
+	for k, th := range threats[:min(2, len(threats))] {
+		lines = append(lines, line{fmt.Sprintf("⚠️ %d %s of %s on %s face your %d on %s.", s.Terr[th.from].Armies, unit, v.Who(s, s.Terr[th.from].Owner),
+			s.Map.TerritoryName(th.from), s.Terr[th.to].Armies, s.Map.TerritoryName(th.to)), 500 - k})
+	}
+	// Who leads, by territories then armies.
+	lead := -1
+	for o := range s.Seats {
+		if !s.Seats[o].Alive() {
+			continue
+		}
+		if lead < 0 || s.Owned(o) > s.Owned(lead) || (s.Owned(o) == s.Owned(lead) && s.Armies(o) > s.Armies(lead)) {
+			lead = o
+		}
+	}
+	if lead >= 0 {
+		who := v.Who(s, lead) + " leads"
+		if lead == seat {
+			who = "You lead"
+		}
+		lines = append(lines, line{fmt.Sprintf("📊 %s with %d territories and %d %s.", who, s.Owned(lead), s.Armies(lead), unit), 100})
+	}
+	slices.SortStableFunc(lines, func(a, b line) int { return cmp.Compare(b.score, a.score) })
+	var out []string
+	for _, l := range lines[:min(maxDigest, len(lines))] {
+		out = append(out, l.text)
+	}
+	if len(out) > 0 {
+		out[0] = "**Since your last turn:** " + out[0]
+	}
+	return out
+}
+
+// WithDigest puts the digest of seat's player above a ping's text.
+func (v Voice) WithDigest(m *hosted.Match, seat int, text string) string {
+	d := v.Digest(m, seat)
+	if len(d) == 0 {
+		return text
+	}
+	return strings.Join(d, "\n") + "\n" + text
+}
+
+// maxDigest bounds the digest's lines.
+const maxDigest = 5

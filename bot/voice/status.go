@@ -1,0 +1,197 @@
+package voice
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/command"
+	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// CapitalsStatus is /risk status for a capitals match.
+func (v Voice) CapitalsStatus(m *hosted.Match) []string {
+	s := m.Game.State
+	lines := []string{"```", fmt.Sprintf("%-16s %5s %6s %-10s %-6s %4s", "player", "terr", "troops", "capital", "hero", "item")}
+	for i := range s.Seats {
+		name := s.Seats[i].Name
+		if sm := m.Seat(i); sm.IsBot() || sm.Autopilot {
+			name += "*"
+		}
+		if i == s.Current && s.Phase != state.PhaseOver {
+			name = "▶ " + name
+		}
+		if !s.Seats[i].Alive() {
+			lines = append(lines, fmt.Sprintf("%-16s %s", chat.Trunc(name, 16), s.Seats[i].Status))
+			continue
+		}
+		capital := "-"
+		if t := s.Capital(i); t >= 0 {
+			capital = chat.Trunc(s.Map.TerritoryName(t), 10)
+		}
+		hero := "locked"
+		switch c := s.Seats[i].Capitals; {
+		case c.Hero != 0:
+			hero = "alive"
+		case c.HeroWon:
+			hero = "dead"
+		}
+		item := "-"
+		if s.Seats[i].Capitals.Item != state.NoItem {
+			item = "yes"
+		}
+		lines = append(lines, fmt.Sprintf("%-16s %5d %6d %-10s %-6s %4s", chat.Trunc(name, 16), s.Owned(i), s.Armies(i), capital, hero, item))
+	}
+	lines = append(lines, "```")
+	if s.Phase == state.PhaseAction && s.Cap.NPlan > 0 {
+		lines = append(lines, PlanText(s))
+	}
+	var lying []string
+	for t, tr := range s.Terr {
+		if tr.Item != state.NoItem {
+			what := "an item"
+			if tr.Item == state.ItemFat {
+				what = "the fat bonus"
+			}
+			lying = append(lying, fmt.Sprintf("%s on %s (%s left)", what, s.Map.TerritoryName(t), chat.Plural(state.ItemLife-int(tr.ItemAge)+1, "turn", "turns")))
+		}
+	}
+	if len(lying) > 0 {
+		lines = append(lines, "Items waiting: "+strings.Join(lying, "; ")+".")
+	}
+	return lines
+}
+
+// capitalsSettings words a capitals match's own options.
+func capitalsSettings(o state.Options) string {
+	size := o.Map
+	if size == "" {
+		size = "normal"
+	}
+	return fmt.Sprintf("capitals rules on %s generated islands; neutral territories start with %d to %d troops (fortresses 5 more), capitals with %d",
+		size, o.NeutralMin, o.NeutralMax, o.CapitalTroops)
+}
+
+// StatusLine says in one line where the match is.
+func (v Voice) StatusLine(m *hosted.Match) string {
+	s := m.Game.State
+	if m.Status == storage.Abandoned {
+		how := ""
+		if m.Meta.Ended != "" {
+			how = " " + m.Meta.Ended
+		}
+		return fmt.Sprintf("The match was ended without a winner%s, at turn %d.", how, s.Turn)
+	}
+	switch s.Phase {
+	case state.PhaseOver:
+		return fmt.Sprintf("The match is over: %s won after %s.", v.Who(s, s.Winner), chat.Plural(s.Turn, "turn", "turns"))
+	case state.PhaseSetup:
+		if hosted.IsCapitals(s) {
+			return fmt.Sprintf("Choosing capitals: %s to choose.", v.Who(s, s.Current))
+		}
+		var waiting []string
+		for i := range s.Seats {
+			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 {
+				waiting = append(waiting, fmt.Sprintf("%s (%d)", v.Who(s, i), s.Seats[i].Reserve))
+			}
+		}
+		return "Initial placement: waiting for " + strings.Join(waiting, ", ") + "."
+	}
+	line := fmt.Sprintf("Turn %d: %s to play (%s phase)", s.Turn, v.Who(s, s.Current), s.Phase)
+	if o := s.Occupy; s.Phase == state.PhaseOccupy {
+		line = fmt.Sprintf("Turn %d: %s to move %d to %d armies from %s into %s, just taken (/risk occupy)",
+			s.Turn, v.Who(s, s.Current), o.Min, o.Max, s.Map.TerritoryName(o.From), s.Map.TerritoryName(o.To))
+	}
+	if !m.Timers.Deadline.IsZero() && !m.IsBotSeat(s.Current) {
+		line += ", deadline " + chat.Timestamp(m.Timers.Deadline)
+	}
+	return line + "."
+}
+
+// Standings is /risk status's answer: where the match is, then the
+// Standings in a card in the colour of the player to play, with the map.
+func (v Voice) Standings(m *hosted.Match, lines []string) chat.Message {
+	s := m.Game.State
+	seat := s.Current
+	if s.Phase == state.PhaseOver {
+		seat = s.Winner
+	}
+	return chat.Message{Private: true, Text: lines[0], Image: v.mapOf(m),
+		Embed: &chat.Embed{Title: "Standings", Description: strings.Join(lines[1:], "\n"), Color: v.Color(seat)}}
+}
+
+func SettingsText(set hosted.Settings) string {
+	o := set.Options
+	if o.Rules == state.Capitals {
+		timeout := "a careful bot plays for anyone out of time"
+		if set.OnTimeout == "skip" {
+			timeout = "a turn out of time is skipped"
+		}
+		colours := ""
+		if set.Palette == command.PaletteColorBlind {
+			colours = "; colour-blind palette"
+		}
+		return fmt.Sprintf("%s; %d h per turn, %s%s", capitalsSettings(o), set.TurnHours, timeout, colours)
+	}
+	victory := "two thirds of the map wins"
+	if o.Victory == state.Domination {
+		victory = "total domination wins"
+	}
+	timeout := "a careful bot plays for anyone out of time"
+	if set.OnTimeout == "skip" {
+		timeout = "a turn out of time is skipped"
+	}
+	colours := ""
+	if set.Palette == command.PaletteColorBlind {
+		colours = "; colour-blind palette"
+	}
+	return fmt.Sprintf("%s rules on the %s map; %s; %s cards; %s fortification; %d h per turn, %s%s",
+		o.Rules, o.Map, victory, o.Cards, o.Fortify, set.TurnHours, timeout, colours)
+}
+
+// TwoPlayerHint warns the lobby of a two-player match won by two thirds of
+// the map: each player starts with half of it, so the first player can win
+// before the second has played. The rule book makes two thirds the default;
+// the host may choose otherwise.
+func TwoPlayerHint(m *hosted.Match) string {
+	if o := m.Meta.Settings.Options; len(m.Meta.Seats) != 2 || o.Rules != state.Classic || o.Victory != state.TwoThirds {
+		return ""
+	}
+	return "\nTip: with two players, the first can win in the first turn (two thirds of the map). For a longer match: /risk settings victory:domination, or a third player."
+}
+
+func SeatList(meta hosted.Meta) string {
+	var parts []string
+	for i, s := range meta.Seats {
+		label := s.Name
+		if s.IsBot() {
+			label += fmt.Sprintf(" (bot, %s)", s.Level)
+		}
+		if s.ID == meta.Host {
+			label += " (host)"
+		}
+		parts = append(parts, fmt.Sprintf("%d. %s", i+1, label))
+	}
+	return strings.Join(parts, "\n")
+}
+
+// LobbyEmbed is the card of a lobby: who sits, the host's settings, and
+// how to go on.
+func LobbyEmbed(meta hosted.Meta) *chat.Embed {
+	return &chat.Embed{
+		Title:       fmt.Sprintf("Lobby — %d/%d seats", len(meta.Seats), state.MaxSeats),
+		Description: SeatList(meta),
+		Fields:      []chat.Field{{Name: "Settings", Value: chat.Capitalize(SettingsText(meta.Settings)) + "."}},
+		Footer:      "Join with /risk join or the button (2 to 6 players). The host adds computer players with /risk addbot and starts with /risk start.",
+	}
+}
+
+// LobbyButtons are the buttons under a lobby: Join while a seat is free.
+func LobbyButtons(m *hosted.Match) [][]chat.Button {
+	if len(m.Meta.Seats) >= state.MaxSeats {
+		return nil
+	}
+	return [][]chat.Button{{{ID: hosted.LobbyButton(m.ID, "join"), Label: "Join", Style: chat.Primary}}}
+}

@@ -1,0 +1,124 @@
+package voice
+
+import (
+	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/news"
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+)
+
+// Position is where a match stood before a command.
+type Position struct {
+	turn, seat int
+	setup      bool
+}
+
+// PositionOf returns where s stands.
+func PositionOf(s *state.State) Position {
+	return Position{turn: s.Turn, seat: s.Current, setup: s.Phase == state.PhaseSetup}
+}
+
+// Tell describes the events of one change, made from position at, and
+// files the lines: into the turns that the change ended (returned, in
+// order) and the turn still in progress (ch). It returns every line, for
+// the reply to the command. An undo takes the lines of the command it
+// undid out of the turn's record: what was taken back did not happen.
+func (v Voice) Tell(s *state.State, at Position, events []engine.Event, ch *news.Chronicle) (lines []string, closed []news.TurnRecord) {
+	var part []engine.Event
+	var stepLines int
+	flush := func() []string {
+		ls := v.Describe(s, part)
+		lines = append(lines, ls...)
+		ch.Stats.Count(part)
+		part = nil
+		return ls
+	}
+	curTurn, curSeat := at.turn, at.seat
+	if at.setup {
+		curTurn = 0
+	}
+	closeTurn := func(ls []string) {
+		if all := append(ch.Lines, ls...); len(all) > 0 {
+			closed = append(closed, news.TurnRecord{Turn: curTurn, Seat: curSeat, Lines: all, Stats: ch.Stats})
+		}
+		*ch = news.Chronicle{}
+		stepLines = 0
+	}
+	for _, e := range events {
+		switch e := e.(type) {
+		case engine.Undone:
+			// An undo is a command of its own: the lines of the command it
+			// undid leave the record, and the undo is told to its author
+			// only.
+			lines = append(lines, v.Describe(s, []engine.Event{e})...)
+			if n := len(ch.Steps); n > 0 {
+				ch.Lines = ch.Lines[:max(0, len(ch.Lines)-ch.Steps[n-1])]
+				ch.Steps = ch.Steps[:n-1]
+			}
+			continue
+		case engine.CapitalChosen:
+			// Capitals are chosen in turn: each choice is its own post.
+			part = append(part, e)
+			curSeat = e.Seat
+			closeTurn(flush())
+			continue
+		case engine.SetupDone:
+			if hosted.IsCapitals(s) {
+				break
+			}
+			ls := flush()
+			part = []engine.Event{e}
+			closeTurn(append(ls, flush()...))
+			continue
+		case engine.TurnStarted:
+			if ls := flush(); curTurn > 0 {
+				closeTurn(ls)
+			} else {
+				ch.Lines = append(ch.Lines, ls...)
+				stepLines += len(ls)
+			}
+			curTurn, curSeat = e.Turn, e.Seat
+		}
+		part = append(part, e)
+	}
+	ls := flush()
+	ch.Lines = append(ch.Lines, ls...)
+	if n := stepLines + len(ls); n > 0 {
+		ch.Steps = append(ch.Steps, n)
+	}
+	if s.Phase == state.PhaseOver {
+		closed = append(closed, news.TurnRecord{Turn: s.Turn, Seat: s.Current, Lines: ch.Lines, Stats: ch.Stats})
+		*ch = news.Chronicle{}
+	}
+	return lines, closed
+}
+
+// Retell tells a match's whole log again, turn by turn, as it was told
+// when it was played: the finished turns, and the one in progress (nil
+// if the match is over).
+func (v Voice) Retell(rec engine.Record) ([]news.TurnRecord, *news.TurnRecord, error) {
+	g, err := engine.NewGame(rec.Setup)
+	if err != nil {
+		return nil, nil, err
+	}
+	var turns []news.TurnRecord
+	var ch news.Chronicle
+	for _, e := range rec.Log {
+		at := PositionOf(g.State)
+		events, err := g.Replay(e)
+		if err != nil {
+			return nil, nil, err
+		}
+		_, closed := v.Tell(g.State, at, events, &ch)
+		turns = append(turns, closed...)
+	}
+	s := g.State
+	if s.Phase == state.PhaseOver {
+		return turns, nil, nil
+	}
+	live := news.TurnRecord{Turn: s.Turn, Seat: s.Current, Lines: ch.Lines, Stats: ch.Stats}
+	if s.Phase == state.PhaseSetup {
+		live.Turn = 0
+	}
+	return turns, &live, nil
+}

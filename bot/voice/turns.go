@@ -1,0 +1,288 @@
+package voice
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/news"
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+)
+
+// capitalsPing is the ping of a person whose turn (or choice of capital)
+// it is.
+func (v Voice) capitalsPing(m *hosted.Match) string {
+	s := m.Game.State
+	id := s.Seats[s.Current].ID
+	if s.Phase == state.PhaseSetup {
+		return fmt.Sprintf("%s %s, choose your capital: /risk place territory:NAME (a neutral territory that borders no capital). Deadline %s.",
+			v.Swatch(s.Current), chat.Mention(id), chat.Timestamp(m.Timers.Deadline))
+	}
+	item := ""
+	if s.Seats[s.Current].Capitals.Item.Kept() {
+		item = " You hold an item (/risk cards)."
+	}
+	return fmt.Sprintf("%s %s, it is your turn %d: send your **%s** to one territory (/risk place).%s Deadline %s.",
+		v.Swatch(s.Current), chat.Mention(id), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "troop", "troops"), item, chat.Timestamp(m.Timers.Deadline))
+}
+
+// Reveal says what the seed was, for checking the dice.
+func (v Voice) Reveal(m *hosted.Match) string {
+	g := m.Game
+	return fmt.Sprintf("🔓 The seed was %d; committed at the start as %s…. /risk history show:verify replays every roll from it.",
+		g.Setup.Seed, g.Commitment()[:16])
+}
+
+// LuckField is the luck report as an embed field's value.
+func LuckField(report string) string {
+	lines := strings.Split(strings.TrimSpace(report), "\n")
+	if len(lines) > 1 {
+		lines = lines[1:] // the heading says what the field's name says
+	}
+	return strings.Join(lines, "\n")
+}
+
+// ShortTitle names a turn on a button: "Turn 7", "Setup".
+func (v Voice) ShortTitle(t news.TurnRecord) string {
+	if t.Turn == 0 {
+		return "Setup"
+	}
+	return fmt.Sprintf("Turn %d", t.Turn)
+}
+
+// Messages writes the news of a change. Written late (fresh false), when
+// the match has moved on since, they keep only what is still true: the
+// summaries, without the map or a ping of a turn long gone.
+func (v Voice) Messages(m *hosted.Match, n *news.News, fresh bool) []news.Post {
+	var msgs []news.Post
+	if n.Note != "" && len(n.Turns) == 0 {
+		msgs = append(msgs, news.Post{Message: chat.Message{Text: n.Note}})
+	}
+	if n.Remind && fresh {
+		if r, ok := v.Reminder(m); ok {
+			msgs = append(msgs, r)
+		}
+	}
+	if fresh {
+		return append(msgs, v.TurnPosts(m, n.Turns, n.Over, n.Note)...)
+	}
+	s := m.Game.State
+	for i, t := range n.Turns {
+		note := ""
+		if i == 0 {
+			note = n.Note
+		}
+		msgs = append(msgs, news.Post{Message: chat.Message{Embed: v.TurnEmbed(s, t, note)}, Ref: news.PostRef(m.ID, t.Turn, t.Seat), Mode: news.Complete})
+	}
+	if n.Over {
+		msgs = append(msgs, v.VictoryPost(m))
+	}
+	return msgs
+}
+
+// TurnPosts are the messages that follow the end of turns: each turn's
+// record completed (its living message edited, or posted if it had none),
+// the last one with the map, then the living message of the turn now
+// starting, which pings the person to play. note, if any, opens the first
+// record (why the bot played for a person).
+func (v Voice) TurnPosts(m *hosted.Match, turns []news.TurnRecord, over bool, note string) []news.Post {
+	var posts []news.Post
+	for i, t := range turns {
+		if i > 0 {
+			note = ""
+		}
+		posts = append(posts, v.TurnPost(m, t, note, i == len(turns)-1 && !over))
+	}
+	if over {
+		return append(posts, v.VictoryPost(m))
+	}
+	if len(turns) > 0 {
+		if p, ok := v.LivePost(m); ok {
+			posts = append(posts, p)
+		}
+	}
+	return posts
+}
+
+// Ping tells the person now to play that it is their turn, mentioning only
+// them, with their deadline.
+func (v Voice) Ping(m *hosted.Match) (news.Post, bool) {
+	s := m.Game.State
+	if s.Phase == state.PhaseOver || (s.Phase == state.PhaseSetup && !hosted.IsCapitals(s)) || m.IsBotSeat(s.Current) {
+		return news.Post{}, false
+	}
+	id := s.Seats[s.Current].ID
+	if hosted.IsCapitals(s) {
+		return news.Post{Message: chat.Message{Text: v.capitalsPing(m), Mentions: []string{id}}, Notice: news.TurnPing}, true
+	}
+	text := fmt.Sprintf("%s %s, it is your turn %d: you have **%s** to place%s. Deadline %s.",
+		v.Swatch(s.Current), chat.Mention(id), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "army", "armies"), tradeHint(s, s.Current), chat.Timestamp(m.Timers.Deadline))
+	return news.Post{Message: chat.Message{Text: text, Mentions: []string{id}, Buttons: [][]chat.Button{{
+		{ID: m.ButtonID("autoplace", s.Turn), Label: "Place automatically", Style: chat.Secondary},
+	}}}, Notice: news.TurnPing}, true
+}
+
+// tradeHint reminds a player of a set they can (or must) trade.
+func tradeHint(s *state.State, seat int) string {
+	n := s.Seats[seat].Hand.Len()
+	if n >= 5 {
+		return fmt.Sprintf(" — you hold %d cards and must trade a set first (/risk trade)", n)
+	}
+	if set, ok := engine.BestSet(s, seat); ok {
+		return fmt.Sprintf(" — you may trade a set for %d more (/risk trade)", engine.SetValue(s, set))
+	}
+	return ""
+}
+
+func (v Voice) victoryText(m *hosted.Match) string {
+	s := m.Game.State
+	var lines []string
+	lines = append(lines, fmt.Sprintf("🏆 **%s wins after %s!**", v.Who(s, s.Winner), chat.Plural(s.Turn, "turn", "turns")))
+	for i := range s.Seats {
+		status := s.Seats[i].Status.String() // eliminated, surrendered
+		switch {
+		case i == s.Winner:
+			status = fmt.Sprintf("winner, %d territories", s.Owned(i))
+		case s.Seats[i].Alive():
+			status = fmt.Sprintf("%d territories left", s.Owned(i))
+		}
+		lines = append(lines, fmt.Sprintf("%s — %s", v.Who(s, i), status))
+	}
+	lines = append(lines, "Start another with /risk new.")
+	return strings.Join(lines, "\n")
+}
+
+// TurnTitle names a turn: "Turn 7 — 🟥 Ann".
+func (v Voice) TurnTitle(s *state.State, t news.TurnRecord) string {
+	switch {
+	case t.Turn == 0 && hosted.IsCapitals(s):
+		return "Capital — " + v.Who(s, t.Seat)
+	case t.Turn == 0:
+		return "Initial placement done"
+	}
+	return fmt.Sprintf("Turn %d — %s", t.Turn, v.Who(s, t.Seat))
+}
+
+// maxDescription keeps an embed's description within Discord's 4096
+// characters, with room for markup to grow.
+const maxDescription = 3800
+
+// TurnEmbed is the card of a turn: its lines, and its numbers as fields.
+func (v Voice) TurnEmbed(s *state.State, t news.TurnRecord, note string) *chat.Embed {
+	e := &chat.Embed{Title: v.TurnTitle(s, t), Color: v.Color(t.Seat)}
+	lines := t.Lines
+	if note != "" {
+		lines = append([]string{"*" + note + "*"}, lines...)
+	}
+	if len(lines) == 0 {
+		lines = []string{"(nothing happened yet)"}
+	}
+	e.Description = FitLinesAs(lines, maxDescription, "… and %d more lines")
+	st := t.Stats
+	capitals := hosted.IsCapitals(s)
+	if st.Income > 0 {
+		unit := "armies"
+		if capitals {
+			unit = "troops"
+		}
+		e.Fields = append(e.Fields, chat.Field{Name: "Reinforcements", Value: fmt.Sprintf("%d %s", st.Income, unit), Inline: true})
+	}
+	if st.Traded > 0 {
+		e.Fields = append(e.Fields, chat.Field{Name: "Cards traded", Value: fmt.Sprintf("+%d armies", st.Traded), Inline: true})
+	}
+	if st.Conquests > 0 {
+		e.Fields = append(e.Fields, chat.Field{Name: "Conquests", Value: chat.Plural(st.Conquests, "territory", "territories"), Inline: true})
+	}
+	if len(st.Eliminated) > 0 {
+		var names []string
+		for _, i := range st.Eliminated {
+			names = append(names, v.Who(s, i))
+		}
+		e.Fields = append(e.Fields, chat.Field{Name: "Eliminated", Value: strings.Join(names, ", "), Inline: true})
+	}
+	return e
+}
+
+// TurnPost is the completed record of a finished turn, with the map if
+// withMap (the last turn of a change: the map shows the match as it is).
+func (v Voice) TurnPost(m *hosted.Match, t news.TurnRecord, note string, withMap bool) news.Post {
+	s := m.Game.State
+	msg := news.Post{Message: chat.Message{Embed: v.TurnEmbed(s, t, note)}, Ref: news.PostRef(m.ID, t.Turn, t.Seat), Mode: news.Complete}
+	if withMap {
+		msg.Image = v.mapOf(m)
+	}
+	return msg
+}
+
+// LivePost is the record of the turn in progress, if it has one: a
+// person's turn (a computer's is posted when done), not the initial
+// placement, which is secret until everyone has placed. Its text pings
+// the player, with what to do now and the deadline.
+func (v Voice) LivePost(m *hosted.Match) (news.Post, bool) {
+	s := m.Game.State
+	if s.Phase == state.PhaseOver || (s.Phase == state.PhaseSetup && !hosted.IsCapitals(s)) || m.IsBotSeat(s.Current) {
+		return news.Post{}, false
+	}
+	t := news.TurnRecord{Turn: s.Turn, Seat: s.Current, Lines: m.Meta.Turn, Stats: m.Meta.Stats}
+	if s.Phase == state.PhaseSetup {
+		t.Turn = 0
+	}
+	e := v.TurnEmbed(s, t, "")
+	if !m.Timers.Deadline.IsZero() {
+		e.Fields = append(e.Fields, chat.Field{Name: "Deadline", Value: chat.Timestamp(m.Timers.Deadline), Inline: true})
+	}
+	e.Footer = "This message follows the turn as it is played."
+	msg, _ := v.Ping(m)
+	msg.Text = v.WithDigest(m, s.Current, msg.Text)
+	msg.Embed = e
+	msg.Ref = news.PostRef(m.ID, t.Turn, t.Seat)
+	msg.Mode = news.PostOrEdit
+	if !(s.Phase == state.PhaseReinforce && s.Seats[s.Current].Reserve > 0) {
+		msg.Buttons = nil // placed: the button's moment is gone
+	}
+	return msg, true
+}
+
+// VictoryPost announces the end of a match, with the map.
+func (v Voice) VictoryPost(m *hosted.Match) news.Post {
+	s := m.Game.State
+	lines := strings.Split(v.victoryText(m), "\n")
+	e := &chat.Embed{Title: "🏆 " + strings.Trim(lines[0], "🏆 *"), Color: v.Color(s.Winner)}
+	e.Description = strings.Join(lines[1:len(lines)-1], "\n")
+	if m.Luck != "" {
+		e.Fields = append(e.Fields, chat.Field{Name: "Luck against the exact odds", Value: LuckField(m.Luck)})
+	}
+	e.Fields = append(e.Fields, chat.Field{Name: "Fair dice", Value: v.Reveal(m)})
+	e.Footer = lines[len(lines)-1]
+	return news.Post{Message: chat.Message{Embed: e, Image: v.mapOf(m)}}
+}
+
+// Reminder is the message that pings whoever the match waits for.
+func (v Voice) Reminder(m *hosted.Match) (news.Post, bool) {
+	waiting := m.WaitingFor()
+	if len(waiting) == 0 {
+		return news.Post{}, false
+	}
+	var names []string
+	for _, id := range waiting {
+		names = append(names, chat.Mention(id))
+	}
+	what := "it is your turn"
+	action := "a careful bot will play it for you"
+	if m.Meta.Settings.OnTimeout == "skip" {
+		action = "it will be skipped"
+	}
+	switch s := m.Game.State; {
+	case s.Phase == state.PhaseSetup && hosted.IsCapitals(s):
+		what = "it is your turn to choose a capital"
+		action = "a careful bot will choose it for you"
+	case s.Phase == state.PhaseSetup:
+		what = "you still have armies to place"
+	}
+	return news.Post{Message: chat.Message{
+		Text:     fmt.Sprintf("⏰ %s: %s. Time runs out %s; then %s.", strings.Join(names, " "), what, chat.Timestamp(m.Timers.Deadline), action),
+		Mentions: waiting,
+	}, Notice: news.ReminderPing}, true
+}
