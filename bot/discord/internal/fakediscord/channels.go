@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-func (s *Server) post(w http.ResponseWriter, r *http.Request) {
+func (s rest) post(w http.ResponseWriter, r *http.Request) {
 	if s.injected(w, "post") {
 		return
 	}
@@ -79,7 +79,7 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 
 // openThread answers POST /channels/{channel}/threads: a thread without a
 // starting message, public (type 11) unless asked otherwise.
-func (s *Server) openThread(w http.ResponseWriter, r *http.Request) {
+func (s rest) openThread(w http.ResponseWriter, r *http.Request) {
 	if !s.authorized(w, r) {
 		return
 	}
@@ -127,7 +127,7 @@ func (s *Server) openThread(w http.ResponseWriter, r *http.Request) {
 
 // editChannel answers PATCH /channels/{channel} for what the fake models:
 // archiving (or not) a thread the bot opened.
-func (s *Server) editChannel(w http.ResponseWriter, r *http.Request) {
+func (s rest) editChannel(w http.ResponseWriter, r *http.Request) {
 	if !s.authorized(w, r) {
 		return
 	}
@@ -160,7 +160,7 @@ func (s *Server) editChannel(w http.ResponseWriter, r *http.Request) {
 
 // openDM answers POST /users/@me/channels: the direct message channel with
 // a user (the same one each time).
-func (s *Server) openDM(w http.ResponseWriter, r *http.Request) {
+func (s rest) openDM(w http.ResponseWriter, r *http.Request) {
 	if !s.authorized(w, r) {
 		return
 	}
@@ -195,7 +195,7 @@ func (s *Server) openDM(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"id": id, "type": 1, "recipients": []any{map[string]any{"id": body.RecipientID, "username": "user" + body.RecipientID, "discriminator": "0"}}})
 }
 
-func (s *Server) overwrite(w http.ResponseWriter, r *http.Request) {
+func (s rest) overwrite(w http.ResponseWriter, r *http.Request) {
 	if s.injected(w, "commands") {
 		return
 	}
@@ -265,7 +265,7 @@ func messageJSON(m *Message) map[string]any {
 }
 
 // editPost edits a message the bot posted to a channel.
-func (s *Server) editPost(w http.ResponseWriter, r *http.Request) {
+func (s rest) editPost(w http.ResponseWriter, r *http.Request) {
 	if s.injected(w, "edit post") {
 		return
 	}

@@ -87,7 +87,7 @@ func (s *Server) DeliverHTTP(endpoint string, payload []byte) (delivered []byte,
 	rec := httptest.NewRecorder()
 	cb := httptest.NewRequest(http.MethodPost, "/api/v10/interactions/"+head.ID+"/(token)/callback", nil)
 	s.mu.Lock()
-	s.acknowledgeLocked(rec, cb, head.ID, head.Token, body, nil, nil)
+	rest{s}.acknowledgeLocked(rec, cb, head.ID, head.Token, body, nil, nil)
 	s.mu.Unlock()
 	return delivered, resp.StatusCode, body, nil
 }

@@ -15,35 +15,39 @@ import (
 
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
+	rs := rest{s}
 	api := func(pattern string, h func(http.ResponseWriter, *http.Request)) {
 		method, path, _ := strings.Cut(pattern, " ")
 		mux.HandleFunc(method+" /api/{version}"+path, func(w http.ResponseWriter, r *http.Request) {
 			if v := r.PathValue("version"); v != "v9" && v != "v10" {
-				s.fail(w, r, http.StatusNotFound, 0, "404: Not Found (API version "+v+")")
+				rs.fail(w, r, http.StatusNotFound, 0, "404: Not Found (API version "+v+")")
 				return
 			}
 			h(w, r)
 		})
 	}
-	api("GET /gateway", s.gateway)
-	api("POST /interactions/{id}/{token}/callback", s.callback)
-	api("PATCH /webhooks/{app}/{token}/messages/@original", s.editOriginal)
-	api("DELETE /webhooks/{app}/{token}/messages/@original", s.deleteOriginal)
-	api("POST /webhooks/{app}/{token}", s.followup)
-	api("POST /channels/{channel}/messages", s.post)
-	api("PATCH /channels/{channel}/messages/{message}", s.editPost)
-	api("POST /users/@me/channels", s.openDM)
-	api("POST /channels/{channel}/threads", s.openThread)
-	api("PATCH /channels/{channel}", s.editChannel)
-	api("PUT /applications/{app}/commands", s.overwrite)
-	api("PUT /applications/{app}/guilds/{guild}/commands", s.overwrite)
+	api("GET /gateway", rs.gateway)
+	api("POST /interactions/{id}/{token}/callback", rs.callback)
+	api("PATCH /webhooks/{app}/{token}/messages/@original", rs.editOriginal)
+	api("DELETE /webhooks/{app}/{token}/messages/@original", rs.deleteOriginal)
+	api("POST /webhooks/{app}/{token}", rs.followup)
+	api("POST /channels/{channel}/messages", rs.post)
+	api("PATCH /channels/{channel}/messages/{message}", rs.editPost)
+	api("POST /users/@me/channels", rs.openDM)
+	api("POST /channels/{channel}/threads", rs.openThread)
+	api("PATCH /channels/{channel}", rs.editChannel)
+	api("PUT /applications/{app}/commands", rs.overwrite)
+	api("PUT /applications/{app}/guilds/{guild}/commands", rs.overwrite)
 	mux.HandleFunc("GET /ws", s.websocket)
 	mux.HandleFunc("GET /ws/", s.websocket)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		s.fail(w, r, http.StatusNotFound, 0, "404: Not Found (the fake does not serve this route)")
+		rs.fail(w, r, http.StatusNotFound, 0, "404: Not Found (the fake does not serve this route)")
 	})
 	return mux
 }
+
+// rest answers the routes of Discord's REST API, over the fake's state.
+type rest struct{ *Server }
 
 // apiError is Discord's error body.
 type apiError struct {
@@ -52,13 +56,13 @@ type apiError struct {
 }
 
 // fail answers with Discord's error and records the violation.
-func (s *Server) fail(w http.ResponseWriter, r *http.Request, status, code int, msg string) {
+func (s rest) fail(w http.ResponseWriter, r *http.Request, status, code int, msg string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.failLocked(w, r, status, code, msg)
 }
 
-func (s *Server) failLocked(w http.ResponseWriter, r *http.Request, status, code int, msg string) {
+func (s rest) failLocked(w http.ResponseWriter, r *http.Request, status, code int, msg string) {
 	s.violations = append(s.violations, fmt.Sprintf("%s %s: %d %s", r.Method, redact(r.URL.Path), status, msg))
 	writeJSON(w, status, apiError{Code: code, Message: msg})
 }
@@ -81,7 +85,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 // injected answers a request with a failure asked for by FailNext.
-func (s *Server) injected(w http.ResponseWriter, route string) bool {
+func (s rest) injected(w http.ResponseWriter, route string) bool {
 	s.mu.Lock()
 	status, ok := s.failNext[route]
 	delete(s.failNext, route)
@@ -92,7 +96,7 @@ func (s *Server) injected(w http.ResponseWriter, route string) bool {
 	return ok
 }
 
-func (s *Server) authorized(w http.ResponseWriter, r *http.Request) bool {
+func (s rest) authorized(w http.ResponseWriter, r *http.Request) bool {
 	if r.Header.Get("Authorization") != "Bot "+Token {
 		s.fail(w, r, http.StatusUnauthorized, 0, "401: Unauthorized (want the header Authorization: Bot TOKEN)")
 		return false
@@ -100,7 +104,7 @@ func (s *Server) authorized(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
-func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
+func (s rest) gateway(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]string{"url": "ws" + strings.TrimPrefix(s.http.URL, "http") + "/ws"})
 }
 
@@ -173,7 +177,7 @@ func readBody(r *http.Request) ([]byte, []File, problems) {
 }
 
 // callback answers POST /interactions/{id}/{token}/callback.
-func (s *Server) callback(w http.ResponseWriter, r *http.Request) {
+func (s rest) callback(w http.ResponseWriter, r *http.Request) {
 	if s.injected(w, "callback") {
 		return
 	}
@@ -185,7 +189,7 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request) {
 
 // acknowledgeLocked takes the answer to an interaction (its callback body,
 // or in HTTP mode the body of the HTTP response), under Discord's rules.
-func (s *Server) acknowledgeLocked(w http.ResponseWriter, r *http.Request, id, token string, raw []byte, files []File, bad problems) {
+func (s rest) acknowledgeLocked(w http.ResponseWriter, r *http.Request, id, token string, raw []byte, files []File, bad problems) {
 	var resp struct {
 		Type int     `json:"type"`
 		Data message `json:"data"`
@@ -281,7 +285,7 @@ func (s *Server) acknowledgeLocked(w http.ResponseWriter, r *http.Request, id, t
 }
 
 // newMessageLocked creates a message from a request's fields.
-func (s *Server) newMessageLocked(channel string, kind Kind, interaction string, d *message, files []File, now time.Time) *Message {
+func (s rest) newMessageLocked(channel string, kind Kind, interaction string, d *message, files []File, now time.Time) *Message {
 	m := &Message{ID: s.snowflakeLocked(), ChannelID: channel, Kind: kind, Interaction: interaction, At: now}
 	m.Ephemeral = d.Flags != nil && *d.Flags&flagEphemeral != 0
 	apply(m, d, files)
@@ -332,7 +336,7 @@ func apply(m *Message, d *message, files []File) {
 
 // webhookLocked finds the interaction of a webhook route and checks its
 // token's age. It answers the request and returns nil if it cannot go on.
-func (s *Server) webhookLocked(w http.ResponseWriter, r *http.Request) *interaction {
+func (s rest) webhookLocked(w http.ResponseWriter, r *http.Request) *interaction {
 	in := s.byTokenLocked(r.PathValue("token"))
 	now := s.nowLocked()
 	switch {
@@ -356,7 +360,7 @@ func (s *Server) webhookLocked(w http.ResponseWriter, r *http.Request) *interact
 }
 
 // readMessage reads and checks a webhook or channel message body.
-func (s *Server) readMessage(w http.ResponseWriter, r *http.Request, flags int) (*message, []File, bool) {
+func (s rest) readMessage(w http.ResponseWriter, r *http.Request, flags int) (*message, []File, bool) {
 	raw, files, bad := readBody(r)
 	var d message
 	if len(bad) == 0 {
@@ -375,7 +379,7 @@ func (s *Server) readMessage(w http.ResponseWriter, r *http.Request, flags int) 
 	return &d, files, true
 }
 
-func (s *Server) editOriginal(w http.ResponseWriter, r *http.Request) {
+func (s rest) editOriginal(w http.ResponseWriter, r *http.Request) {
 	if s.injected(w, "edit") {
 		return
 	}
@@ -418,7 +422,7 @@ func (s *Server) editOriginal(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, messageJSON(m))
 }
 
-func (s *Server) deleteOriginal(w http.ResponseWriter, r *http.Request) {
+func (s rest) deleteOriginal(w http.ResponseWriter, r *http.Request) {
 	if s.injected(w, "delete") {
 		return
 	}
@@ -438,7 +442,7 @@ func (s *Server) deleteOriginal(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-func (s *Server) followup(w http.ResponseWriter, r *http.Request) {
+func (s rest) followup(w http.ResponseWriter, r *http.Request) {
 	if s.injected(w, "followup") {
 		return
 	}
