@@ -1,3 +1,9 @@
+// Package chat is the vocabulary the bot core shares with its adapters:
+// what comes in (a Request, a Click), what goes out (a Message, with its
+// Embed, Image and Buttons), the Replier and Posters an adapter provides,
+// and the markup and writing helpers every message is made with. It is
+// plain data and knows no chat platform: adapters (bot/discord,
+// bot/console, bot/web) translate it.
 package chat
 
 import (

@@ -1,3 +1,9 @@
+// Package hosted is a match as the bot hosts it: the engine's game with the
+// bot's own data (its host, settings and seats, who sits where and who
+// plays for whom, the turn in progress), loaded from and saved to the
+// store at the version it was read; what a command on it is (a Call) and
+// produces (a Result); the IDs of its buttons; and the checks an imported
+// match must pass to be hosted.
 package hosted
 
 import (
