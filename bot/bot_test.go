@@ -269,76 +269,117 @@ func wantReplays(t *testing.T, h *harness, m *hosted.Match) {
 	}
 }
 
-// TestPeoplePlayWholeTurnsInChat has two people and a bot play a match
-// through chat commands (what the people type is chosen by computer
-// players), checking after every turn the summary, the map and the ping.
-func TestPeoplePlayWholeTurnsInChat(t *testing.T) {
-	h := newHarness(t)
-	const ch = "test:play"
-	h.started(ch, []string{"Ann", "Bob"}, "easy")
-	minds := chatMinds(t, "Ann", "Bob")
-	turnPosts, pings := 0, 0
-	for step := 0; step < 600; step++ {
-		m := h.load(ch)
-		s := m.Game.State
-		if s.Phase == state.PhaseOver || s.Turn > 30 {
-			break
-		}
-		who := ""
-		seat := s.Current
-		if s.Phase == state.PhaseSetup {
-			for i := range s.Seats {
-				if s.Seats[i].Reserve > 0 && !m.IsBotSeat(i) {
-					seat, who = i, s.Seats[i].Name
+// TestPeoplePlayInChat has two people and a bot play a match of each rule
+// set through chat commands (what the people type is chosen by computer
+// players), checking every reply, the turn posts with their maps and the
+// pings after every turn, and that the stored log replays.
+func TestPeoplePlayInChat(t *testing.T) {
+	tests := []struct {
+		rules string
+		new   []string // the options of /risk new
+		// steps and turns bound the match; it must reach minTurns, with
+		// as many turn posts and pings.
+		steps, turns, minTurns int
+		turnPosts, pings       int
+		// started is what the start says of the first part of the match.
+		started string
+		// played are the commands the people must have typed.
+		played []string
+	}{
+		{rules: "classic", steps: 600, turns: 30, minTurns: 6, turnPosts: 5, pings: 3, started: "Everyone places their armies now"},
+		{rules: "capitals", new: []string{"rules:capitals", "map:small"}, steps: 800, turns: 40, minTurns: 10, turnPosts: 8, pings: 4,
+			started: "Capitals are chosen in this order", played: []string{"capital", "reinforce", "capture", "move", "end"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.rules, func(t *testing.T) {
+			h := newHarness(t)
+			const ch = "test:play"
+			h.do(ch, "Ann", "new", tt.new...)
+			h.do(ch, "Bob", "join")
+			h.do(ch, "Ann", "addbot", "level:easy")
+			wantPublic(t, h.do(ch, "Ann", "start"), "The match has started", tt.started)
+			h.bot.Wait()
+			minds := chatMinds(t, "Ann", "Bob")
+			seen := map[string]int{}
+			turnPosts, pings := 0, 0
+			for step := 0; step < tt.steps; step++ {
+				m := h.load(ch)
+				s := m.Game.State
+				if s.Phase == state.PhaseOver || s.Turn > tt.turns {
 					break
 				}
-			}
-		} else {
-			who = s.Seats[seat].Name
-		}
-		if who == "" || m.IsBotSeat(seat) {
-			t.Fatalf("step %d: nobody to play (turn %d %s)", step, s.Turn, s.Phase)
-		}
-		c, err := minds[who].Act(context.Background(), s.View(seat), seat)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cmd, opts := chatCommand(s, seat, c)
-		reply := h.doOpts(ch, who, cmd, opts)
-		if reply.Refused {
-			t.Fatalf("step %d: %s /risk %s %v refused: %s", step, who, cmd, opts, reply.Text)
-		}
-		for _, p := range h.takePosts() {
-			msg := p.msg
-			if strings.HasPrefix(all(msg), "**Turn ") || strings.HasPrefix(all(msg), "**Initial") {
-				turnPosts++
-			}
-			if len(msg.Mentions) > 0 {
-				pings++
-				after := h.load(ch).Game.State
-				if after.Phase == state.PhaseOver {
-					continue
+				seat := s.Current
+				if s.Phase == state.PhaseSetup && !hosted.IsCapitals(s) {
+					// Everyone places at once: the first person with armies left.
+					for i := range s.Seats {
+						if s.Seats[i].Reserve > 0 && !m.IsBotSeat(i) {
+							seat = i
+							break
+						}
+					}
 				}
-				if len(msg.Mentions) != 1 || msg.Mentions[0] != after.Seats[after.Current].ID {
-					t.Errorf("ping mentions %v, want only %s", msg.Mentions, after.Seats[after.Current].ID)
+				who := s.Seats[seat].Name
+				if m.IsBotSeat(seat) {
+					t.Fatalf("step %d: the bot %s is to play and did not (turn %d %s)", step, who, s.Turn, s.Phase)
 				}
-				if !strings.Contains(msg.Text, "{{time:") {
-					t.Errorf("ping without a deadline: %q", msg.Text)
+				c, err := minds[who].Act(context.Background(), s.View(seat), seat)
+				if err != nil {
+					t.Fatal(err)
+				}
+				cmd, opts := chatCommand(s, seat, c)
+				seen[c.Name()]++
+				reply := h.doOpts(ch, who, cmd, opts)
+				if reply.Refused {
+					t.Fatalf("step %d: %s /risk %s %v refused: %s", step, who, cmd, opts, reply.Text)
+				}
+				if strings.Contains(reply.Text, "{{") && !strings.Contains(reply.Text, "{{time:") && !strings.Contains(reply.Text, "{{mention:") {
+					t.Errorf("reply with stray markup: %q", reply.Text)
+				}
+				for _, p := range h.takePosts() {
+					msg := p.msg
+					if strings.HasPrefix(all(msg), "**Turn ") || strings.HasPrefix(all(msg), "**Initial") || strings.HasPrefix(all(msg), "**Capital") {
+						turnPosts++
+					}
+					for _, kind := range []string{"two-turns", "Two turns", "Full power", "Distant attack", "Attack and port"} {
+						if strings.Contains(all(msg), "collected") && strings.Contains(all(msg), kind) {
+							t.Errorf("a post reveals a kept item: %q", msg.Text)
+						}
+					}
+					if len(msg.Mentions) == 0 {
+						continue
+					}
+					pings++
+					after := h.load(ch).Game.State
+					if after.Phase == state.PhaseOver {
+						continue
+					}
+					if len(msg.Mentions) != 1 || msg.Mentions[0] != after.Seats[after.Current].ID {
+						t.Errorf("ping mentions %v, want only %s", msg.Mentions, after.Seats[after.Current].ID)
+					}
+					if !strings.Contains(msg.Text, "{{time:") {
+						t.Errorf("ping without a deadline: %q", msg.Text)
+					}
 				}
 			}
-		}
+			m := h.load(ch)
+			if m.Game.State.Turn < tt.minTurns {
+				t.Errorf("only %d turns played", m.Game.State.Turn)
+			}
+			if err := m.Game.State.Check(); err != nil {
+				t.Error(err)
+			}
+			for _, kind := range tt.played {
+				if seen[kind] == 0 {
+					t.Errorf("the people never played %q (%v)", kind, seen)
+				}
+			}
+			if turnPosts < tt.turnPosts || pings < tt.pings {
+				t.Errorf("%d turn posts and %d pings", turnPosts, pings)
+			}
+			t.Logf("commands typed: %v; %d turn posts, %d pings, turn %d, %s", seen, turnPosts, pings, m.Game.State.Turn, m.Game.State.Phase)
+			wantReplays(t, h, m)
+		})
 	}
-	m := h.load(ch)
-	if m.Game.State.Turn < 6 {
-		t.Errorf("only %d turns played", m.Game.State.Turn)
-	}
-	if err := m.Game.State.Check(); err != nil {
-		t.Error(err)
-	}
-	if turnPosts < 5 || pings < 3 {
-		t.Errorf("%d turn posts and %d pings", turnPosts, pings)
-	}
-	wantReplays(t, h, m)
 }
 
 func TestCardsAreShownOnlyToTheirOwner(t *testing.T) {
