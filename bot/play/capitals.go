@@ -13,9 +13,9 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-// capitalsPlace chooses the capital during the setup, and sends the
+// place chooses the capital during the setup, and sends the
 // reinforcements during a turn.
-func (p *Play) capitalsPlace(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
+func (p capitals) place(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
 	q, named := c.Args.Str["territory"]
 	if s.Phase == state.PhaseSetup {
@@ -45,9 +45,9 @@ func (p *Play) capitalsPlace(ctx context.Context, c *hosted.Call, m *hosted.Matc
 	return p.Act(ctx, m, seat, p.look.Voice(m).Next(m, seat), engine.Reinforce{Territory: t})
 }
 
-// capitalsAttack captures a neutral territory or plans an attack on an
+// attack captures a neutral territory or plans an attack on an
 // enemy one.
-func (p *Play) capitalsAttack(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
+func (p capitals) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
 	for _, o := range []string{"dice", "until"} {
 		if c.Args.Has(o) {
@@ -64,18 +64,14 @@ func (p *Play) capitalsAttack(ctx context.Context, c *hosted.Call, m *hosted.Mat
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.look.Voice(m).PlanReply(m, seat, out) }, engine.Plan{From: from, To: to})
 }
 
-func (p *Play) launch(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
-	if !hosted.IsCapitals(m.Game.State) {
-		return hosted.Result{}, chat.Refuse("/risk launch is for capitals matches; in classic attacks roll at once with /risk attack.")
-	}
+// launch launches the attacks planned, in order.
+func (p capitals) launch(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	return p.Act(ctx, m, seat, p.look.Voice(m).Next(m, seat), engine.Launch{})
 }
 
-func (p *Play) port(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
+// port builds a port.
+func (p capitals) port(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
-	if !hosted.IsCapitals(s) {
-		return hosted.Result{}, chat.Refuse("/risk port is for capitals matches: the classic map's sea routes are open to all.")
-	}
 	t, err := command.Territory(s, "territory", c.Args.Str["territory"])
 	if err != nil {
 		return hosted.Result{}, err
@@ -92,9 +88,9 @@ func parseRatio(v string) int {
 	return 0
 }
 
-// capitalsMove is the turn's move: with a ratio it moves at once; without
+// fortify is the turn's move: with a ratio it moves at once; without
 // one it offers the four shares as buttons, the remembered one first.
-func (p *Play) capitalsMove(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
+func (p capitals) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
 	if c.Args.Has("armies") {
 		return hosted.Result{}, chat.Refuse("In a capitals match troops move by quarters: ratio:1/4, 1/2, 3/4 or all (leave out armies).")
@@ -141,8 +137,8 @@ func (p *Play) move(ctx context.Context, m *hosted.Match, seat int, mv engine.Mo
 	}, mv)
 }
 
-// capitalsCards shows the player's item, privately, and uses it on request.
-func (p *Play) capitalsCards(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
+// cards shows the player's item, privately, and uses it on request.
+func (p capitals) cards(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
 	it := s.Seats[seat].Capitals.Item
 	if c.Args.Has("use") {

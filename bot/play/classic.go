@@ -16,11 +16,9 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-func (p *Play) place(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
+// place places armies: where named, or everywhere automatically.
+func (p classic) place(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
-	if hosted.IsCapitals(s) {
-		return p.capitalsPlace(ctx, c, m, seat)
-	}
 	if q, ok := c.Args.Str["territory"]; !ok || strings.TrimSpace(q) == "" {
 		if c.Args.Has("armies") {
 			return hosted.Result{}, chat.Refuse("Name the territory for those armies: /risk place territory:NAME armies:N (with no territory, everything is placed automatically).")
@@ -52,11 +50,9 @@ func fromTo(c *hosted.Call, s *state.State) (from, to int, err error) {
 	return from, to, nil
 }
 
-func (p *Play) trade(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
+// trade trades the set named, or the best one.
+func (p classic) trade(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
-	if hosted.IsCapitals(s) {
-		return hosted.Result{}, chat.Refuse("A capitals match has no cards; it has items: /risk cards shows yours.")
-	}
 	var set [3]state.Card
 	if q, ok := c.Args.Str["cards"]; ok && q != "" {
 		var err error
@@ -153,11 +149,9 @@ func numberedHand(s *state.State, seat int) string {
 	return strings.Join(parts, "; ")
 }
 
-func (p *Play) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
+// attack rolls the dice once, or until:N.
+func (p classic) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
-	if hosted.IsCapitals(s) {
-		return p.capitalsAttack(ctx, c, m, seat)
-	}
 	from, to, err := fromTo(c, s)
 	if err != nil {
 		return hosted.Result{}, err
@@ -243,20 +237,19 @@ func untilRolls(s *state.State, seat, from, to, keep int) ([]engine.Command, err
 	return cmds, nil
 }
 
-func (p *Play) occupyCmd(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
+// occupy moves armies into the territory just taken.
+func (p classic) occupy(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
-	if hosted.IsCapitals(s) {
-		return hosted.Result{}, chat.Refuse("In a capitals match a fallen territory stays at 0 troops until your move: /risk fortify.")
-	}
 	n := c.Args.Num["armies"]
 	if o := s.Occupy; s.Phase == state.PhaseOccupy && s.Current == seat && (n < o.Min || n > o.Max) {
 		return hosted.Result{}, chat.Refuse("Move %d to %d armies into %s (from %s): /risk occupy armies:%d, or the buttons under the attack.",
 			o.Min, o.Max, s.Map.TerritoryName(o.To), s.Map.TerritoryName(o.From), o.Max)
 	}
-	return p.occupy(ctx, m, seat, n)
+	return p.moveIn(ctx, m, seat, n)
 }
 
-func (p *Play) occupy(ctx context.Context, m *hosted.Match, seat, n int) (hosted.Result, error) {
+// moveIn moves n armies into the territory just taken.
+func (p *Play) moveIn(ctx context.Context, m *hosted.Match, seat, n int) (hosted.Result, error) {
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
 		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + p.look.Voice(m).NextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseAttack {
@@ -266,11 +259,9 @@ func (p *Play) occupy(ctx context.Context, m *hosted.Match, seat, n int) (hosted
 	}, engine.Occupy{Armies: n})
 }
 
-func (p *Play) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
+// fortify moves armies between territories of the player.
+func (p classic) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
-	if hosted.IsCapitals(s) {
-		return p.capitalsMove(ctx, c, m, seat)
-	}
 	for _, o := range []string{"ratio", "hero"} {
 		if c.Args.Has(o) {
 			return hosted.Result{}, chat.Refuse("%s is for capitals matches; here give armies (or leave it out to move all that may move).", o)
@@ -294,15 +285,9 @@ func (p *Play) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 	}, engine.Fortify{From: from, To: to, Armies: n})
 }
 
-func (p *Play) end(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
-	var discard string
-	if d, ok := c.Args.Str["discard"]; ok {
-		if hosted.IsCapitals(m.Game.State) {
-			return hosted.Result{}, chat.Refuse("A capitals match has no cards to discard: /risk end passes.")
-		}
-		discard = d
-	}
-	return p.endTurn(ctx, m, seat, discard)
+// end ends the turn, discarding the card named if the hand is full.
+func (p classic) end(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
+	return p.endTurn(ctx, m, seat, c.Args.Str["discard"])
 }
 
 // endTurn ends the seat's turn, discarding first if the hand is full.

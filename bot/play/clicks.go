@@ -85,7 +85,7 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.look.Voice(m).AttackReply(m, seat, from, to, out) },
 			engine.Blitz{From: from, To: to, Keep: 1})
 	case "occupy":
-		return p.occupy(ctx, m, seat, arg(0))
+		return p.moveIn(ctx, m, seat, arg(0))
 	case "end":
 		return p.endTurn(ctx, m, seat, "")
 	case "launch":

@@ -60,11 +60,9 @@ func (p *Play) status(ctx context.Context, c *hosted.Call) (hosted.Result, error
 	return hosted.Result{Reply: p.look.Voice(m).Standings(m, lines)}, nil
 }
 
-func (p *Play) cards(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
+// cards shows the player's cards, privately.
+func (p classic) cards(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
-	if hosted.IsCapitals(s) {
-		return p.capitalsCards(ctx, c, m, seat)
-	}
 	if c.Args.Has("use") {
 		return hosted.Result{}, chat.Refuse("use is for the items of capitals matches; trade cards with /risk trade.")
 	}
