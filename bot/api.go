@@ -36,6 +36,7 @@ var (
 // would be told: not their turn, against the rules.
 type RefusedCommand struct{ Reason string }
 
+// Error says the command was refused, and why.
 func (e *RefusedCommand) Error() string { return "bot: refused: " + e.Reason }
 
 // MatchInfo is a match as the match API shows it.

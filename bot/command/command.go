@@ -220,6 +220,7 @@ type Args struct {
 	Num map[string]int
 }
 
+// Has reports whether an option was given.
 func (a Args) Has(name string) bool {
 	_, s := a.Str[name]
 	_, n := a.Num[name]

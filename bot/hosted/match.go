@@ -103,8 +103,12 @@ func (m *Match) BotSeat() int {
 // time in the lobby) and autoplace, which stays good for the placement it
 // was posted for (its argument is the turn, 0 for the initial placement)
 // however many commands come between.
+//
+// ButtonPrefix starts the ID of every button of the bot's.
 const ButtonPrefix = "r"
 
+// ButtonID is the ID of a button under a message of m, at its version,
+// that does action with args.
 func (m *Match) ButtonID(action string, args ...int) string {
 	parts := []string{ButtonPrefix, strconv.FormatInt(m.ID, 10), strconv.FormatInt(m.Version, 10), action}
 	for _, a := range args {
@@ -113,10 +117,13 @@ func (m *Match) ButtonID(action string, args ...int) string {
 	return strings.Join(parts, "|")
 }
 
+// LobbyButton is the ID of a lobby's button, good at any version.
 func LobbyButton(id int64, action string) string {
 	return strings.Join([]string{ButtonPrefix, strconv.FormatInt(id, 10), "0", action}, "|")
 }
 
+// Press is a button's ID, read: the match and version it was posted at,
+// its action and their arguments.
 type Press struct {
 	Match   int64
 	Version int64
@@ -124,6 +131,7 @@ type Press struct {
 	Args    []int
 }
 
+// ParseButton reads a button's ID.
 func ParseButton(id string) (Press, error) {
 	parts := strings.Split(id, "|")
 	if len(parts) < 4 || parts[0] != ButtonPrefix || len(id) > 100 {
@@ -227,7 +235,7 @@ func (ms *Matches) For(ctx context.Context, c *Call) (*Match, error) {
 	return m, nil
 }
 
-// errMovedOn: another command changed the match first.
+// ErrMovedOn is the answer when another command changed the match first.
 var ErrMovedOn = chat.Refuse("The match moved on while you were typing; have a look and try again.")
 
 // Result is what a handler produces: the reply, messages to post after it,

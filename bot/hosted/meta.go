@@ -78,6 +78,7 @@ func DefaultSettings() Settings {
 // over the seat.
 const MaxMissed = 3
 
+// DecodeMeta reads the bot's data of a match.
 func DecodeMeta(b []byte) (Meta, error) {
 	var m Meta
 	if len(b) == 0 {
@@ -89,6 +90,7 @@ func DecodeMeta(b []byte) (Meta, error) {
 	return m, nil
 }
 
+// Encode writes the bot's data of a match, to store.
 func (m Meta) Encode() json.RawMessage {
 	b, err := json.Marshal(m)
 	if err != nil {

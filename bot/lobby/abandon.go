@@ -24,6 +24,8 @@ import (
 // AbandonConfirm is how long the confirmation of /risk abandon is good for.
 const AbandonConfirm = 5 * time.Minute
 
+// Abandon answers /risk abandon: the question whether to end the match
+// without a winner, for its host or an admin.
 func (l *Lobby) Abandon(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
 	row, err := l.matches.OpenRow(ctx, c.Req.Channel)
 	if err != nil {

@@ -30,6 +30,8 @@ import (
 // botNames are given to computer players in turn.
 var botNames = []string{"Napoleon", "Catherine", "Hannibal", "Boudica", "Saladin", "Joan", "Genghis", "Cleopatra"}
 
+// New answers /risk new: it opens a match in the channel, or in a thread
+// of its own, hosted by its author.
 func (l *Lobby) New(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
 	thread, err := l.wantThread(c)
 	if err != nil {
@@ -164,6 +166,8 @@ func hostOnly(m *hosted.Match, u chat.User, what string) error {
 	return nil
 }
 
+// Join answers /risk join: a seat in the lobby, or (the host, with
+// player:) a seat on autopilot given back to its player.
 func (l *Lobby) Join(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
 	m, err := l.matches.For(ctx, c)
 	if err != nil {
@@ -281,6 +285,7 @@ func (l *Lobby) Leave(ctx context.Context, c *hosted.Call, m *hosted.Match) (hos
 	return hosted.Result{Reply: chat.Message{Text: text}, Posts: news.Batch{Archive: m.Meta.Thread && change.Status == storage.Abandoned}}, nil
 }
 
+// AddBot answers /risk addbot: the host seats a computer player.
 func (l *Lobby) AddBot(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
 	m, err := l.lobby(ctx, c)
 	if err != nil {
@@ -321,6 +326,8 @@ func (l *Lobby) AddBot(ctx context.Context, c *hosted.Call) (hosted.Result, erro
 	return hosted.Result{Reply: chat.Message{Text: text, Embed: voice.LobbyEmbed(m.Meta), Buttons: voice.LobbyButtons(m)}}, nil
 }
 
+// Kick answers /risk kick: a seat taken out of the lobby, or, in a match
+// under way, the question whether a bot is to play it from now on.
 func (l *Lobby) Kick(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
 	m, err := l.matches.For(ctx, c)
 	if err != nil {
@@ -396,6 +403,8 @@ func (l *Lobby) KickSeat(ctx context.Context, m *hosted.Match, i int) (hosted.Re
 	return hosted.Result{Reply: chat.Message{Text: text}, Bots: m.BotsToPlay()}, nil
 }
 
+// Settings answers /risk settings: the host's options, shown or changed
+// (only the palette once the match has started).
 func (l *Lobby) Settings(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
 	m, err := l.matches.For(ctx, c)
 	if err != nil {
@@ -427,6 +436,8 @@ func (l *Lobby) Settings(ctx context.Context, c *hosted.Call) (hosted.Result, er
 	return hosted.Result{Reply: chat.Message{Text: text}}, nil
 }
 
+// Start answers /risk start: the host starts the match, with its seed's
+// commitment made public.
 func (l *Lobby) Start(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
 	m, err := l.lobby(ctx, c)
 	if err != nil {

@@ -60,7 +60,7 @@ func (o Orders) Level() string {
 	return "cautious"
 }
 
-// away reports whether the player is away now.
+// AwayAt reports whether the player is away at now.
 func (p Prefs) AwayAt(now time.Time) bool { return p.Away > now.Unix() }
 
 // parseAway reads how long a player is away: a number of days ("3", "3d"),

@@ -65,10 +65,10 @@ type Prefs struct {
 	Orders Orders `json:"orders,omitzero"`
 }
 
-// quiet reports whether the player has quiet hours.
+// Quiet reports whether the player has quiet hours.
 func (p Prefs) Quiet() bool { return p.QuietFrom != p.QuietTo }
 
-// quietAt reports whether t is in the player's quiet hours.
+// QuietAt reports whether t is in the player's quiet hours.
 func (p Prefs) QuietAt(t time.Time) bool {
 	if !p.Quiet() {
 		return false
@@ -96,7 +96,7 @@ func (p Prefs) nextFlip(t time.Time) time.Time {
 	return t.Add(24 * time.Hour) // not reached while quiet() holds
 }
 
-// awake returns the time at which the player, from start, has had d
+// Awake returns the time at which the player, from start, has had d
 // outside their quiet hours.
 func (p Prefs) Awake(start time.Time, d time.Duration) time.Time {
 	if !p.Quiet() {

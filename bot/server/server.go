@@ -142,6 +142,7 @@ func (sv *Servers) Defaults(r Rules) (hosted.Settings, error) {
 	return set.Apply(a, sv.hasPalette)
 }
 
+// AdminShow answers /risk admin show: the server's defaults and limits.
 func (sv *Servers) AdminShow(ctx context.Context, req chat.Request, a command.Args) (chat.Message, error) {
 	if req.Server == "" {
 		return chat.Message{}, chat.Refuse("Server settings exist only in a server.")
@@ -153,6 +154,9 @@ func (sv *Servers) AdminShow(ctx context.Context, req chat.Request, a command.Ar
 	return chat.Private("%s", sv.rulesText(r)), nil
 }
 
+// AdminDefaults answers /risk admin defaults: it sets defaults of the
+// server's new matches, the computer levels allowed, and who may open
+// matches.
 func (sv *Servers) AdminDefaults(ctx context.Context, req chat.Request, a command.Args) (chat.Message, error) {
 	if err := adminOnly(req); err != nil {
 		return chat.Message{}, err
@@ -196,6 +200,8 @@ func (sv *Servers) AdminDefaults(ctx context.Context, req chat.Request, a comman
 	return sv.storeRules(ctx, req, r)
 }
 
+// AdminLimits answers /risk admin limits: the open matches a host and the
+// server may have, and how long a lobby may wait.
 func (sv *Servers) AdminLimits(ctx context.Context, req chat.Request, a command.Args) (chat.Message, error) {
 	if err := adminOnly(req); err != nil {
 		return chat.Message{}, err
@@ -212,6 +218,8 @@ func (sv *Servers) AdminLimits(ctx context.Context, req chat.Request, a command.
 	return sv.storeRules(ctx, req, r)
 }
 
+// AdminReset answers /risk admin reset: the server's defaults and limits
+// are forgotten.
 func (sv *Servers) AdminReset(ctx context.Context, req chat.Request, a command.Args) (chat.Message, error) {
 	if err := adminOnly(req); err != nil {
 		return chat.Message{}, err

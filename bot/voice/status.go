@@ -122,6 +122,7 @@ func (v Voice) Standings(m *hosted.Match, lines []string) chat.Message {
 		Embed: &chat.Embed{Title: "Standings", Description: strings.Join(lines[1:], "\n"), Color: v.Color(seat)}}
 }
 
+// SettingsText words a match's settings.
 func SettingsText(set hosted.Settings) string {
 	o := set.Options
 	if o.Rules == state.Capitals {
@@ -162,6 +163,7 @@ func TwoPlayerHint(m *hosted.Match) string {
 	return "\nTip: with two players, the first can win in the first turn (two thirds of the map). For a longer match: /risk settings victory:domination, or a third player."
 }
 
+// SeatList lists a lobby's seats, a line each.
 func SeatList(meta hosted.Meta) string {
 	var parts []string
 	for i, s := range meta.Seats {

@@ -94,6 +94,7 @@ func (v Voice) ColorName(i int) string {
 	return fmt.Sprintf("colour %d", i+1)
 }
 
+// CardList names cards: "Alaska, Peru, wild".
 func CardList(m *state.Map, cards []state.Card) string {
 	var names []string
 	for _, c := range cards {
