@@ -51,6 +51,8 @@ type Bot struct {
 	play *play.Play
 	// clock runs the timers and the computer players.
 	clock *clock.Clock
+	// handlers are the commands, by their full name.
+	handlers map[string]hosted.Handler
 	// locks serialise the commands of each channel.
 	locks hosted.Locks
 	// matches loads and saves the matches.
@@ -114,6 +116,7 @@ func New(cfg Config) (*Bot, error) {
 		Servers: b.servers, Outbox: b.outbox, Lobby: b.lobby, Play: b.play, NewPlayer: cfg.NewPlayer, Thinkers: cfg.Thinkers,
 		LobbyTTL: cfg.LobbyTTL, Claim: b.claim, Instance: cfg.Instance, Scope: cfg.Scope, Serves: b.serves, Meter: cfg.Meter,
 		Now: cfg.Now, Log: cfg.Log})
+	b.handlers = handlersOf(b)
 	return b, nil
 }
 

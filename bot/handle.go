@@ -66,7 +66,7 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (hosted.Result, erro
 	if err != nil {
 		return hosted.Result{}, chat.Refuse("%s.", chat.Capitalize(err.Error()))
 	}
-	h, ok := b.handlers()[spec.FullName()]
+	h, ok := b.handlers[spec.FullName()]
 	if !ok {
 		return hosted.Result{}, chat.Refuse("/risk %s is not available yet.", spec.FullName())
 	}
@@ -224,8 +224,9 @@ func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what s
 	return nil
 }
 
-// handlers are the commands, by their full name.
-func (b *Bot) handlers() map[string]hosted.Handler {
+// handlersOf are the commands of b, by their full name: each is handled
+// by the part that owns it.
+func handlersOf(b *Bot) map[string]hosted.Handler {
 	hs := b.play.Handlers()
 	for name, h := range map[string]hosted.Handler{
 		"new":      b.lobby.New,
