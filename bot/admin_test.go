@@ -9,7 +9,6 @@ import (
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/lobby"
-
 	"github.com/riskbot/riskbot/storage"
 )
 

@@ -5,11 +5,9 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/look"
-
-	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"

@@ -14,19 +14,16 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/clock"
+	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/lobby"
 	"github.com/riskbot/riskbot/bot/look"
 	"github.com/riskbot/riskbot/bot/outbox"
+	"github.com/riskbot/riskbot/bot/people"
 	"github.com/riskbot/riskbot/bot/play"
 	"github.com/riskbot/riskbot/bot/server"
-
-	"github.com/riskbot/riskbot/bot/command"
-	"github.com/riskbot/riskbot/bot/people"
-
-	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -37,26 +34,18 @@ type Bot struct {
 	specs   []command.Spec
 	started time.Time // when this process began: older queued posts are not its own
 
-	// maps are the maps drawn lately.
-	look *look.Maps
-	// people are the players' choices.
-	people *people.People
-	// servers keeps the rules and records of the chat servers.
-	servers *server.Servers
-	// outbox delivers the news of the matches.
-	outbox *outbox.Outbox
-	// lobby opens, fills, starts and ends matches.
-	lobby *lobby.Lobby
-	// play plays the matches under way.
-	play *play.Play
-	// clock runs the timers and the computer players.
-	clock *clock.Clock
+	// The parts, lowest first (docs/architecture.md).
+	people  *people.People  // the players' choices
+	locks   hosted.Locks    // a channel's commands one at a time
+	matches *hosted.Matches // loads and saves the matches
+	look    *look.Maps      // palettes and the map of a moment
+	outbox  *outbox.Outbox  // delivers the news of the matches
+	servers *server.Servers // the rules and records of the chat servers
+	lobby   *lobby.Lobby    // opens, fills, starts and ends matches
+	play    *play.Play      // plays the matches under way
+	clock   *clock.Clock    // the timers and the computer players
 	// handlers are the commands, by their full name.
 	handlers map[string]hosted.Handler
-	// locks serialise the commands of each channel.
-	locks hosted.Locks
-	// matches loads and saves the matches.
-	matches *hosted.Matches
 }
 
 // New returns a Bot. Call Close to stop its background work.
@@ -100,8 +89,8 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.Meter == nil {
 		cfg.Meter = noMeter{}
 	}
-	b := &Bot{cfg: cfg, specs: command.Specs(cfg.Levels), started: cfg.Now(), look: look.New(cfg.Palettes, look.Palette{Colors: cfg.Colors, RGB: cfg.RGB, Render: cfg.Render}),
-		people: people.New(cfg.Store, cfg.Now, cfg.Log)}
+	b := &Bot{cfg: cfg, specs: command.Specs(cfg.Levels), started: cfg.Now(), people: people.New(cfg.Store, cfg.Now, cfg.Log),
+		look: look.New(cfg.Palettes, look.Palette{Colors: cfg.Colors, RGB: cfg.RGB, Render: cfg.Render})}
 	b.matches = hosted.NewMatches(cfg.Store, b.people, cfg.Now, cfg.Log, b.claim)
 	b.servers = server.New(server.Config{Store: cfg.Store, Matches: b.matches, HasPalette: b.look.Has, Levels: cfg.Levels,
 		LobbyTTL: cfg.LobbyTTL, Scope: cfg.Scope, Now: cfg.Now, Log: cfg.Log})

@@ -7,14 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/riskbot/riskbot/bot/clock"
-	"github.com/riskbot/riskbot/bot/voice"
-
-	"github.com/riskbot/riskbot/bot/hosted"
-
-	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/riskbot/riskbot/ai"
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/clock"
+	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/voice"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"

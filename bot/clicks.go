@@ -3,11 +3,9 @@ package bot
 import (
 	"context"
 
+	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/lobby"
-
-	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/riskbot/riskbot/storage"
 )
 

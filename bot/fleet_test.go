@@ -18,9 +18,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/storage/postgres"
 	"github.com/riskbot/riskbot/storage/postgres/pgtest"
 	"github.com/riskbot/riskbot/storage/storetest"

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/riskbot/riskbot/engine"
 )
 

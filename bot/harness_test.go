@@ -10,11 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/clock"
 	"github.com/riskbot/riskbot/bot/hosted"
-
-	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/render"
 	"github.com/riskbot/riskbot/state"

@@ -14,7 +14,6 @@ import (
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/outbox"
-
 	"github.com/riskbot/riskbot/state"
 )
 

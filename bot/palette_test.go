@@ -8,9 +8,8 @@ import (
 	"image/png"
 	"testing"
 
-	"github.com/riskbot/riskbot/bot/command"
-
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/command"
 )
 
 // hasColor reports whether a rendered map uses colour c.

@@ -7,10 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/riskbot/riskbot/bot/voice"
-
 	"github.com/riskbot/riskbot/bot/chat"
-
+	"github.com/riskbot/riskbot/bot/voice"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 )

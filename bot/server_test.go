@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )

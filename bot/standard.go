@@ -4,11 +4,10 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/riskbot/riskbot/ai"
 	"github.com/riskbot/riskbot/bot/clock"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/look"
-
-	"github.com/riskbot/riskbot/ai"
 	"github.com/riskbot/riskbot/render"
 )
 

@@ -5,9 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/riskbot/riskbot/bot/command"
-
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/command"
 )
 
 // markupIn names the markup a text would carry to a chat, or "" if none:

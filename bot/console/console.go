@@ -25,9 +25,8 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/bot/chat"
 )
 
 // Console runs transcript lines against a bot and prints what it says.

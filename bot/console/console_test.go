@@ -16,10 +16,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/clock"
-
-	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage/sqlite"

@@ -5,10 +5,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/riskbot/riskbot/bot/command"
-
 	"github.com/bwmarrin/discordgo"
 	"github.com/riskbot/riskbot/ai"
+	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
 )
 

@@ -24,13 +24,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/riskbot/riskbot/bot/command"
-
-	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/command"
 )
 
 // Core is the part of the bot core the adapter drives; *bot.Bot implements

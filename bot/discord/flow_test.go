@@ -14,10 +14,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/bwmarrin/discordgo"
 	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
 	"github.com/riskbot/riskbot/render"
 	"github.com/riskbot/riskbot/storage"

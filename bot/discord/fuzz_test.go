@@ -6,9 +6,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/bwmarrin/discordgo"
+	"github.com/riskbot/riskbot/bot/chat"
 )
 
 // Whatever the core writes, what goes to Discord fits its limit, stays

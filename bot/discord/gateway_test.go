@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
 )
 

@@ -13,10 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
-
-	"github.com/bwmarrin/discordgo"
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
 )
 

@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
 	"github.com/riskbot/riskbot/storage/sqlite"
 )

@@ -9,9 +9,8 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/bwmarrin/discordgo"
+	"github.com/riskbot/riskbot/bot/chat"
 )
 
 // Discord's limits on what the adapter sends.

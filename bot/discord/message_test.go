@@ -7,9 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/bwmarrin/discordgo"
+	"github.com/riskbot/riskbot/bot/chat"
 )
 
 func TestTranslateMarkup(t *testing.T) {

@@ -9,9 +9,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/bwmarrin/discordgo"
+	"github.com/riskbot/riskbot/bot/chat"
 )
 
 // privateNote replaces a public "thinking…" message when the answer turns

@@ -10,9 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/bwmarrin/discordgo"
+	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
 )
 

@@ -7,11 +7,9 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/riskbot/riskbot/bot/command"
-
-	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/bwmarrin/discordgo"
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/command"
 )
 
 // errNotRisk: the interaction is for a command that is not /risk (a stale

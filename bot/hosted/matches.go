@@ -9,10 +9,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/news"
 	"github.com/riskbot/riskbot/bot/people"
-
-	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )

@@ -17,9 +17,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"

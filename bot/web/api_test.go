@@ -10,9 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 )

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/riskbot/riskbot/engine"
 )
 

@@ -7,10 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/riskbot/riskbot/bot/command"
-
 	"github.com/riskbot/riskbot/bot/chat"
-
+	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/console"
 )
 

@@ -7,9 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/storage/sqlite"
 )
 

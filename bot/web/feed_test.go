@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/riskbot/riskbot/state"
 )
 

@@ -25,9 +25,8 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/riskbot/riskbot/bot/chat"
-
 	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/storage"
 )
 

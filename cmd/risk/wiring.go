@@ -12,12 +12,10 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/look"
-
-	"github.com/riskbot/riskbot/bot/chat"
-
-	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/metrics"
 	"github.com/riskbot/riskbot/render"
 	"github.com/riskbot/riskbot/state"
