@@ -12,6 +12,18 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
+// The markers' colours.
+var (
+	pierColor   = rgb(0x3b2a1e) // pontoons: dark wood
+	pierLight   = rgb(0x8a6a4c)
+	towerColor  = rgb(0x4a4f58) // fortress towers: grey stone
+	towerLight  = rgb(0x9aa1ab)
+	itemColor   = rgb(0x7b4bd0) // an item nobody has identified
+	heroColor   = rgb(0xfff3c4)
+	crownColor  = rgb(0xf6c945)
+	crownShadow = rgb(0x9a6b0c)
+)
+
 // composeGrid draws a generated map's whole frame on the worker's canvas.
 func (wk *worker) composeGrid(s *state.State) {
 	b, gb, look := wk.b, wk.b.grid, wk.r.gridLook
@@ -20,11 +32,7 @@ func (wk *worker) composeGrid(s *state.State) {
 	// Land: owners' colours, neutral land by terrain; shaded by texture.
 	rows := make([]*[levels]color.RGBA, len(s.Terr))
 	for t, tr := range s.Terr {
-		if o := tr.Owner; o >= 0 && o < neutralBase {
-			rows[t] = &look.ramps[o]
-		} else {
-			rows[t] = &look.ramps[neutralBase+int(s.Map.Territories[t].Terrain)%len(gridNeutral)]
-		}
+		rows[t] = look.land(tr.Owner, s.Map.Territories[t].Terrain)
 	}
 	for y := range b.h {
 		row := y * b.w
@@ -340,7 +348,7 @@ func (b *board) gridKeyTop() float64 {
 
 // gridPanelGround returns the panel with n cards and the key, drawn on
 // first use (at the origin: the caller shifts it to the panel).
-func (b *board) gridPanelGround(n int, colors []Color, th *theme, f *faces, tex *textures, look *gridLook) *image.RGBA {
+func (b *board) gridPanelGround(n int, colors []Color, th *theme, f *faces, tex *textures, look *look) *image.RGBA {
 	g := &b.grounds[n]
 	g.once.Do(func() {
 		img := image.NewRGBA(image.Rect(0, 0, b.panel.Dx(), b.panel.Dy()))
@@ -364,7 +372,7 @@ func (b *board) gridPanelGround(n int, colors []Color, th *theme, f *faces, tex 
 // drawGridKey explains the markers, arrows and terrains at the foot of the
 // panel. dc draws in board coordinates; text goes on img, whose origin is
 // the panel's top-left corner at ox.
-func drawGridKey(img *image.RGBA, dc *gg.Context, b *board, ox float64, th *theme, f *faces, tex *textures, look *gridLook) {
+func drawGridKey(img *image.RGBA, dc *gg.Context, b *board, ox float64, th *theme, f *faces, tex *textures, look *look) {
 	s := b.s
 	x0 := float64(b.panel.Min.X) + 18*s
 	y := b.gridKeyTop()

@@ -37,24 +37,23 @@ type Renderer struct {
 	width  int
 	colors []Color
 	th     *theme
-	ramps  [][levels]color.RGBA // per seat, then neutral last
 
 	setup     sync.Once
 	setupErr  error
 	fonts     *fonts
 	tex       *textures
-	quant     *quantizer
+	classic   *look // the classic board's colours
 	mu        sync.Mutex
 	boards    map[string]*boardEntry
 	workers   sync.Pool // *worker
 	pngBuffer pngPool
 
 	// Generated maps (capitals): boards cached by name, least recently
-	// used first out; their own palette, made on first use.
+	// used first out; their own look, made on first use.
 	grids     map[string]*gridEntry
 	gridUses  uint64
 	gridSetup sync.Once
-	gridLook  *gridLook
+	gridLook  *look
 }
 
 type boardEntry struct {
@@ -74,14 +73,11 @@ func New(opts Options) *Renderer {
 		r.width = DefaultWidth
 	}
 	r.colors = PlayerColors(opts.Palette)
-	for _, c := range r.colors {
-		r.ramps = append(r.ramps, ramp(c.RGBA))
-	}
-	r.ramps = append(r.ramps, ramp(r.th.neutral))
 	return r
 }
 
-// init loads what every map shares: fonts, textures, the output palette.
+// init loads what every map shares (fonts, textures) and the classic
+// board's look.
 func (r *Renderer) init() error {
 	r.setup.Do(func() {
 		if r.width < minWidth || r.width > maxWidth {
@@ -98,7 +94,7 @@ func (r *Renderer) init() error {
 		if r.tex, r.setupErr = loadTextures(worldFS()); r.setupErr != nil {
 			return
 		}
-		r.quant = newQuantizer(r.th, r.ramps, r.colors)
+		r.classic = newClassicLook(r.th, r.colors)
 	})
 	return r.setupErr
 }
@@ -197,7 +193,7 @@ func (r *Renderer) quantFor(b *board) *quantizer {
 	if b.grid != nil {
 		return r.gridLook.quant
 	}
-	return r.quant
+	return r.classic.quant
 }
 
 // Render draws s as a PNG: the map with its owners and armies, the last
@@ -283,14 +279,9 @@ func (wk *worker) compose(s *state.State) {
 	pix := wk.canvas.Pix
 	copy(pix, b.base)
 	// Land in its owner's colour, shaded by the texture.
-	neutral := len(wk.r.ramps) - 1
 	rows := make([]*[levels]color.RGBA, len(s.Terr))
 	for t, tr := range s.Terr {
-		o := tr.Owner
-		if o < 0 || o >= neutral {
-			o = neutral
-		}
-		rows[t] = &wk.r.ramps[o]
+		rows[t] = wk.r.classic.land(tr.Owner, s.Map.Territories[t].Terrain)
 	}
 	for i, v := range b.terr {
 		if v == 0 {
