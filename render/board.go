@@ -20,15 +20,20 @@ const refWidth = DefaultWidth
 // turn to turn. It is built once and then only read, by any number of
 // renders at once.
 type board struct {
-	m      *state.Map
-	w, h   int     // the whole image
-	mh     int     // the map area, above the panel
+	m     *state.Map
+	kind  kind  // what this kind of map draws its own way
+	style style // the numbers it is drawn with
+	look  *look // its colours and palette
+	w, h  int   // the whole image
+	// mw and mh are the map area, at the top left: the whole width above
+	// the panel (classic), or a square beside it (generated maps).
+	mw, mh int
 	s      float64 // scale: 1 at refWidth
-	terr   []uint8 // w*mh: territory id + 1, or 0 for sea
+	terr   []uint8 // w*mh: territory id + 1, or 0 for sea (and off the map area)
 	lvl    []uint8 // w*mh: land shade level
 	base   []uint8 // w*h RGBA: sea, legend and panel ground
 	lines  sparse  // borders, coasts, connectors
-	labels sparse  // territory names
+	labels sparse  // territory names, and fortresses
 	// anchor is each territory's badge centre; badgeR the badge radius.
 	anchor  [][2]float64
 	badgeR  float64
@@ -38,11 +43,24 @@ type board struct {
 	bannerAt [2]float64
 	// obstacles are static marks names must not cover.
 	obstacles []frect
-	legend    legendLayout
 	panel     image.Rectangle
 	conns     []connector
-	// grid is set on the boards of generated maps.
-	grid *gridBoard
+
+	// What some kinds of map carry and others do not: a step draws what
+	// its board has.
+
+	// legend is the continent legend (classic); empty on maps whose
+	// panel holds the key.
+	legend legendLayout
+	// slots are where each territory's markers go around its badge; nil
+	// on maps without markers (classic).
+	slots []markerSlots
+	// piers are the pontoons of the coastal territories, drawn when the
+	// territory has a port (nil for inland ones, and on maps without
+	// ports); pierAt is where each goes.
+	piers  []*sparse
+	pierAt []*pier
+
 	// grounds are the panel's backgrounds with n player cards, made on
 	// first use.
 	grounds [state.MaxSeats + 1]struct {
@@ -50,6 +68,21 @@ type board struct {
 		img  *image.RGBA
 	}
 }
+
+// rule is the gold line along the panel's edge that faces the map: its
+// top when it lies under the map, its left side when beside it.
+func (b *board) rule() image.Rectangle {
+	r, t := b.panel, max(1, int(2*b.s))
+	if b.mw == b.w {
+		r.Max.Y = r.Min.Y + t
+	} else {
+		r.Max.X = r.Min.X + t
+	}
+	return r
+}
+
+// classicKind is the kind of the classic world board.
+type classicKind struct{}
 
 // connector is a sea border drawn as a dashed line, in image pixels.
 type connector struct {
@@ -65,16 +98,17 @@ const (
 )
 
 // buildBoard makes the static layers of map m drawn with geometry geo at
-// the given image width.
-func buildBoard(m *state.Map, geo *world.Geometry, mask []uint8, tex *textures, th *theme, fs *fonts, width int) (*board, error) {
+// the given image width, in colours lk.
+func buildBoard(m *state.Map, geo *world.Geometry, mask []uint8, lk *look, tex *textures, th *theme, fs *fonts, width int) (*board, error) {
 	if err := matchGeometry(geo, m); err != nil {
 		return nil, err
 	}
 	s := float64(width) / refWidth
 	w := width
 	mh := int(math.Round(float64(w) * float64(geo.Height) / float64(geo.Width)))
-	ph := int(math.Round(panelHeight * s))
-	b := &board{m: m, w: w, h: mh + ph, mh: mh, s: s}
+	ph := int(math.Round(classicPanelHeight * s))
+	b := &board{m: m, kind: classicKind{}, look: lk, w: w, h: mh + ph, mw: w, mh: mh, s: s}
+	b.style = style{nearBadge: 2, wraps: true, army: "army", armies: "armies"}
 	b.panel = image.Rect(0, mh, w, mh+ph)
 	k := float64(w) / float64(geo.Width) // mask pixels to image pixels
 
@@ -210,7 +244,7 @@ func buildBoard(m *state.Map, geo *world.Geometry, mask []uint8, tex *textures, 
 		}
 	}
 	fillRect(baseImg, b.panel, th.panelBg)
-	fillRect(baseImg, image.Rect(0, mh, w, mh+max(1, int(2*s))), th.gold)
+	fillRect(baseImg, b.rule(), th.gold)
 
 	// Badges sit on the anchors, large enough for digits that read when a
 	// phone shows the image 400 px wide (see newFaces).
@@ -262,58 +296,6 @@ func buildBoard(m *state.Map, geo *world.Geometry, mask []uint8, tex *textures, 
 	return b, nil
 }
 
-// panelHeight is the height of the panel under the classic map at
-// refWidth: the first line, then three rows of two-line player cards.
-const panelHeight = 336
-
-// cardRects lays out n player cards in two columns under the panel's
-// first line.
-func (b *board) cardRects(n int) []frect {
-	s := b.s
-	p := b.panel
-	x0 := float64(p.Min.X) + 16*s
-	cols := 2
-	rows := max(1, (n+cols-1)/cols)
-	gap := 8 * s
-	top := float64(p.Min.Y) + 12*s + 52*s
-	cardW := (float64(p.Dx()) - 2*16*s - gap*float64(cols-1)) / float64(cols)
-	avail := float64(p.Max.Y) - 12*s - top
-	cardH := math.Min(82*s, (avail-gap*float64(rows-1))/float64(rows))
-	top += (avail - cardH*float64(rows) - gap*float64(rows-1)) / 2
-	out := make([]frect, n)
-	for i := range out {
-		col, row := i/rows, i%rows
-		x := x0 + float64(col)*(cardW+gap)
-		y := top + float64(row)*(cardH+gap)
-		out[i] = frect{x, y, x + cardW, y + cardH}
-	}
-	return out
-}
-
-// panelGround returns the panel's background (at the origin) with n cards, each with a bar
-// of its seat's colour, drawn on first use.
-func (b *board) panelGround(n int, colors []Color, th *theme) *image.RGBA {
-	g := &b.grounds[n]
-	g.once.Do(func() {
-		// gg draws from the origin: the ground starts at (0, 0) and is
-		// shifted up by the panel's top.
-		img := image.NewRGBA(image.Rect(0, 0, b.panel.Dx(), b.panel.Dy()))
-		fillRect(img, img.Rect, th.panelBg)
-		fillRect(img, image.Rect(0, 0, b.w, max(1, int(2*b.s))), th.gold)
-		dc := gg.NewContextForRGBA(img)
-		dc.Translate(0, -float64(b.panel.Min.Y))
-		for i, r := range b.cardRects(n) {
-			dc.DrawRoundedRectangle(r.x0, r.y0, r.x1-r.x0, r.y1-r.y0, 8*b.s)
-			dc.SetColor(th.card)
-			dc.Fill()
-			cardBar(dc, r.x0, r.y0, r.y1-r.y0, b.s, colors[i].RGBA)
-		}
-		g.img = img
-	})
-	return g.img
-}
-
-// cardBar draws the bar of a seat's colour down a card's left edge.
 // setLine writes a border or coast pixel of colour col at coverage a into
 // the premultiplied lines layer.
 func setLine(lines *image.RGBA, x, y int, col color.RGBA, a float64) {
@@ -322,12 +304,6 @@ func setLine(lines *image.RGBA, x, y int, col color.RGBA, a float64) {
 	lines.Pix[o+1] = uint8(float64(col.G)*a + 0.5)
 	lines.Pix[o+2] = uint8(float64(col.B)*a + 0.5)
 	lines.Pix[o+3] = uint8(255*a + 0.5)
-}
-
-func cardBar(dc *gg.Context, x, y, h, s float64, c color.RGBA) {
-	dc.DrawRoundedRectangle(x, y, 7*s, h, 3*s)
-	dc.SetColor(c)
-	dc.Fill()
 }
 
 // matchGeometry checks that geo draws map m: same territories, in order.
@@ -466,14 +442,17 @@ func dot(dc *gg.Context, x, y, s float64, th *theme) {
 	dc.Fill()
 }
 
-// placeBanner finds the centre for a banner of nominal size that covers
-// the fewest badges and names, nearest the middle of the map on ties.
+// placeBanner finds the centre for a banner of nominal size on the map
+// area that covers the fewest badges and names (and never the legend),
+// nearest the middle of the map on ties.
 func placeBanner(b *board) [2]float64 {
 	s := b.s
+	mw, mh := float64(b.mw), float64(b.mh)
 	bw, bh := 560*s, 116*s
-	best, bestScore := [2]float64{float64(b.w) / 2, float64(b.mh) / 2}, math.Inf(1)
-	for cy := bh/2 + 10*s; cy <= float64(b.mh)-bh/2-10*s; cy += 10 * s {
-		for cx := bw/2 + 10*s; cx <= float64(b.w)-bw/2-10*s; cx += 10 * s {
+	legend := rectOf(b.legend.box)
+	best, bestScore := [2]float64{mw / 2, mh / 2}, math.Inf(1)
+	for cy := bh/2 + 10*s; cy <= mh-bh/2-10*s; cy += 10 * s {
+		for cx := bw/2 + 10*s; cx <= mw-bw/2-10*s; cx += 10 * s {
 			r := frect{cx - bw/2, cy - bh/2, cx + bw/2, cy + bh/2}
 			score := 0.0
 			for t := range b.anchor {
@@ -486,10 +465,10 @@ func placeBanner(b *board) [2]float64 {
 					score += 6
 				}
 			}
-			if r.overlaps(rectOf(b.legend.box)) {
+			if r.overlaps(legend) {
 				score += 100
 			}
-			score += math.Hypot(cx-float64(b.w)/2, (cy-float64(b.mh)/2)*1.5) / (40 * s)
+			score += math.Hypot(cx-mw/2, (cy-mh/2)*1.5) / (40 * s)
 			if score < bestScore {
 				best, bestScore = [2]float64{cx, cy}, score
 			}

@@ -42,18 +42,11 @@ const (
 // default width takes about 20 MB. (A variable for tests.)
 var maxGridBoards = 8
 
-// gridBoard adds to a board what only generated maps have.
-type gridBoard struct {
+// gridKind is the kind of the boards of generated maps: where their view
+// of the cells lies in the image.
+type gridKind struct {
 	cell   float64 // pixels per cell
-	side   int     // the square map's side in pixels; the panel is to its right
 	ox, oy float64 // the cell at the map's top-left corner
-	// piers are the pontoons of the coastal territories, drawn when the
-	// territory has a port; nil for inland territories. pierAt is where
-	// each goes.
-	piers  []*sparse
-	pierAt []*pier
-	// slots are where a territory's markers go around its badge.
-	slots []markerSlots
 }
 
 // markerSlots are the centres of a territory's markers.
@@ -99,7 +92,7 @@ func (r *Renderer) gridBoardFor(m *state.Map) (*board, error) {
 	e.used = r.gridUses
 	r.mu.Unlock()
 	e.build.Do(func() {
-		e.b, e.err = buildGridBoard(m, r.tex, r.th, r.fonts, r.width)
+		e.b, e.err = buildGridBoard(m, r.gridLook, r.tex, r.th, r.fonts, r.width)
 	})
 	return e.b, e.err
 }
@@ -121,8 +114,8 @@ func sameGrid(a, b *state.Map) bool {
 }
 
 // buildGridBoard makes the static layers of generated map m at the given
-// image width.
-func buildGridBoard(m *state.Map, tex *textures, th *theme, fs *fonts, width int) (*board, error) {
+// image width, in colours lk.
+func buildGridBoard(m *state.Map, lk *look, tex *textures, th *theme, fs *fonts, width int) (*board, error) {
 	g := m.Grid
 	if g.W < 1 || g.H < 1 || len(g.Cells) != g.W*g.H || m.Len() > 254 {
 		return nil, fmt.Errorf("render: map %q has a broken grid", m.Name)
@@ -148,9 +141,9 @@ func buildGridBoard(m *state.Map, tex *textures, th *theme, fs *fonts, width int
 	ox := float64(bx0+bx1+1)/2 - k/2 // the view's top-left corner, in cells
 	oy := float64(by0+by1+1)/2 - k/2
 	w, h := width, side
-	b := &board{m: m, w: w, h: h, mh: h, s: s}
-	gb := &gridBoard{cell: cell, side: side, ox: ox, oy: oy}
-	b.grid = gb
+	gb := &gridKind{cell: cell, ox: ox, oy: oy}
+	b := &board{m: m, kind: gb, look: lk, w: w, h: h, mw: side, mh: h, s: s}
+	b.style = style{nearBadge: 8, numbered: true, army: "troop", armies: "troops"}
 	b.panel = image.Rect(side, 0, w, h)
 
 	// Territories at twice the image's resolution, from the cells with
@@ -316,7 +309,7 @@ func buildGridBoard(m *state.Map, tex *textures, th *theme, fs *fonts, width int
 		}
 	}
 	fillRect(baseImg, b.panel, th.panelBg)
-	fillRect(baseImg, image.Rect(side, 0, side+max(1, int(2*s)), h), th.gold)
+	fillRect(baseImg, b.rule(), th.gold)
 
 	// Badges on the point of each territory farthest from its edges, kept
 	// apart from each other; large enough for digits that read at 400 px
@@ -324,13 +317,13 @@ func buildGridBoard(m *state.Map, tex *textures, th *theme, fs *fonts, width int
 	b.badgeR = 23 * s
 	b.anchor = farthestPoints(mt, inside, side, h, m.Len())
 	separateBadges(b.anchor, b.badgeR*2+6*s, side, h)
-	gb.slots = make([]markerSlots, m.Len())
+	b.slots = make([]markerSlots, m.Len())
 	R := b.badgeR
 	for t, a := range b.anchor {
 		x, y := a[0], a[1]
 		// The markers ring the top of the badge, so that the name can sit
 		// right under it and read as its territory's.
-		gb.slots[t] = markerSlots{
+		b.slots[t] = markerSlots{
 			capital:  [2]float64{x, y - 1.38*R},
 			fortress: [2]float64{x - 1.45*R, y - 0.95*R},
 			hero:     [2]float64{x + 1.5*R, y - 0.8*R},
@@ -346,7 +339,7 @@ func buildGridBoard(m *state.Map, tex *textures, th *theme, fs *fonts, width int
 	names := image.NewRGBA(image.Rect(0, 0, w, h))
 	for t, tr := range m.Territories {
 		if tr.Fortress {
-			drawTower(names, gb.slots[t].fortress, R, th)
+			drawTower(names, b.slots[t].fortress, R, th)
 		}
 	}
 	// Names: smaller if a map is too crowded for them (none of hundreds of
@@ -375,8 +368,8 @@ func buildGridBoard(m *state.Map, tex *textures, th *theme, fs *fonts, width int
 
 	// Pontoons, placed after the names so that they keep clear of them:
 	// from the coast near the badge, out into the water.
-	gb.piers = make([]*sparse, m.Len())
-	gb.pierAt = make([]*pier, m.Len())
+	b.piers = make([]*sparse, m.Len())
+	b.pierAt = make([]*pier, m.Len())
 	scratch := image.NewRGBA(image.Rect(0, 0, w, h))
 	avoid := slices.Clone(b.obstacles)
 	for _, l := range b.labelAt {
@@ -394,12 +387,12 @@ func buildGridBoard(m *state.Map, tex *textures, th *theme, fs *fonts, width int
 		box := p.box(cell)
 		r := image.Rect(int(box.x0)-2, int(box.y0)-2, int(box.x1)+3, int(box.y1)+3).Intersect(scratch.Rect)
 		sp := sparseFromRect(scratch, r)
-		gb.piers[t], gb.pierAt[t] = &sp, &p
+		b.piers[t], b.pierAt[t] = &sp, &p
 		fillRect(scratch, r, color.RGBA{})
 		avoid = append(avoid, box)
 	}
 
-	b.bannerAt = placeGridBanner(b)
+	b.bannerAt = placeBanner(b)
 	return b, nil
 }
 
@@ -509,34 +502,4 @@ func pierFor(g *state.Grid, t int, anchor [2]float64, cell, ox, oy float64, avoi
 		}
 	}
 	return best, found
-}
-
-// placeGridBanner finds the centre for the winner's banner on the map
-// square: where it covers the fewest badges and names, nearest the middle.
-func placeGridBanner(b *board) [2]float64 {
-	s := b.s
-	side := float64(b.grid.side)
-	bw, bh := 560*s, 116*s
-	best, bestScore := [2]float64{side / 2, float64(b.mh) / 2}, math.Inf(1)
-	for cy := bh/2 + 10*s; cy <= float64(b.mh)-bh/2-10*s; cy += 10 * s {
-		for cx := bw/2 + 10*s; cx <= side-bw/2-10*s; cx += 10 * s {
-			r := frect{cx - bw/2, cy - bh/2, cx + bw/2, cy + bh/2}
-			score := 0.0
-			for t := range b.anchor {
-				if r.overlaps(b.badgeBox(t)) {
-					score += 10
-				}
-			}
-			for _, l := range b.labelAt {
-				if r.overlaps(l.box) {
-					score += 6
-				}
-			}
-			score += math.Hypot(cx-side/2, (cy-float64(b.mh)/2)*1.5) / (40 * s)
-			if score < bestScore {
-				best, bestScore = [2]float64{cx, cy}, score
-			}
-		}
-	}
-	return best
 }

@@ -51,5 +51,5 @@ func BenchmarkStagesCapitals(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	benchStages(b, r, wk, func() { wk.composeGrid(s) })
+	benchStages(b, r, wk, func() { wk.compose(s) })
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"image"
 	"math"
 	"slices"
 	"strings"
@@ -112,10 +113,7 @@ func layoutLabels(b *board, fc font.Face) ([]labelPlacement, error) {
 	// On generated maps every territory has room under its badge, so a
 	// name between two badges is refused more firmly than on the classic
 	// board, where Europe leaves no choice.
-	near := 2.0
-	if b.grid != nil {
-		near = 8
-	}
+	near := b.style.nearBadge
 	legend := b.legend.box
 	legendR := frect{float64(legend.Min.X), float64(legend.Min.Y), float64(legend.Max.X), float64(legend.Max.Y)}
 	var placed []labelPlacement
@@ -236,4 +234,9 @@ func (b *board) offTerritory(r frect, t int) float64 {
 		return 0
 	}
 	return sum / n
+}
+
+// rectOf converts an image rectangle to frect.
+func rectOf(r image.Rectangle) frect {
+	return frect{float64(r.Min.X), float64(r.Min.Y), float64(r.Max.X), float64(r.Max.Y)}
 }

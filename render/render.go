@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/color"
 	"image/png"
 	"sync"
 
@@ -127,7 +126,7 @@ func (r *Renderer) board(m *state.Map) (*board, error) {
 		return nil, err
 	}
 	e.build.Do(func() {
-		e.b, e.buildErr = buildBoard(m, e.geo, e.mask, r.tex, r.th, r.fonts, r.width)
+		e.b, e.buildErr = buildBoard(m, e.geo, e.mask, r.classic, r.tex, r.th, r.fonts, r.width)
 	})
 	if e.buildErr != nil {
 		return nil, e.buildErr
@@ -177,7 +176,7 @@ func (r *Renderer) worker(b *board) (*worker, error) {
 	if wk.b != b {
 		clear(wk.badges) // another board may size badges differently
 	}
-	q := r.quantFor(b)
+	q := b.look.quant
 	if wk.canvas == nil || wk.canvas.Rect.Dx() != b.w || wk.canvas.Rect.Dy() != b.h || wk.q != q {
 		wk.canvas = image.NewRGBA(image.Rect(0, 0, b.w, b.h))
 		wk.pal = image.NewPaletted(wk.canvas.Rect, q.palette)
@@ -186,14 +185,6 @@ func (r *Renderer) worker(b *board) (*worker, error) {
 	}
 	wk.b = b
 	return wk, nil
-}
-
-// quantFor returns the palette board b is drawn with.
-func (r *Renderer) quantFor(b *board) *quantizer {
-	if b.grid != nil {
-		return r.gridLook.quant
-	}
-	return r.classic.quant
 }
 
 // Render draws s as a PNG: the map with its owners and armies, the last
@@ -261,58 +252,12 @@ func (r *Renderer) draw(ctx context.Context, s *state.State, crop func(*board) (
 	if err != nil {
 		return nil, image.Rectangle{}, err
 	}
-	if b.grid != nil {
-		wk.composeGrid(s)
-	} else {
-		wk.compose(s)
-	}
+	wk.compose(s)
 	if err := ctx.Err(); err != nil {
 		r.workers.Put(wk)
 		return nil, image.Rectangle{}, fmt.Errorf("render: %w", err)
 	}
 	return wk, rect, nil
-}
-
-// compose draws the whole frame on the worker's canvas.
-func (wk *worker) compose(s *state.State) {
-	b := wk.b
-	pix := wk.canvas.Pix
-	copy(pix, b.base)
-	// Land in its owner's colour, shaded by the texture.
-	rows := make([]*[levels]color.RGBA, len(s.Terr))
-	for t, tr := range s.Terr {
-		rows[t] = wk.r.classic.land(tr.Owner, s.Map.Territories[t].Terrain)
-	}
-	for i, v := range b.terr {
-		if v == 0 {
-			continue
-		}
-		c := rows[v-1][b.lvl[i]]
-		o := 4 * i
-		pix[o], pix[o+1], pix[o+2], pix[o+3] = c.R, c.G, c.B, 255
-	}
-	b.lines.over(pix)
-	trail := &s.This
-	if trail.Len() == 0 {
-		trail = &s.Last
-	}
-	for _, a := range trail.Arrows() {
-		wk.drawArrow(a)
-	}
-	b.labels.over(pix)
-	for t, tr := range s.Terr {
-		wk.drawBadge(b.anchor[t][0], b.anchor[t][1], tr.Owner, tr.Armies)
-	}
-	wk.names = wk.names[:0]
-	for i, st := range s.Seats {
-		wk.names = append(wk.names, displayName(drawable(wk.r.fonts.bold, st.Name), i))
-	}
-	tags := seatTags(wk.names)
-	wk.drawLegendHolders(s, tags)
-	wk.drawPanel(s, tags)
-	if s.Phase == state.PhaseOver && s.Winner >= 0 {
-		wk.drawBanner(s, tags)
-	}
 }
 
 // validate checks that s can be drawn at all.
