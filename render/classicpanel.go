@@ -56,7 +56,7 @@ func phaseWord(p state.Phase) (string, bool) {
 
 // drawPanel draws the strip under the map: the turn and who plays, the key
 // to the arrows, and one card per player.
-func (classicKind) drawPanel(wk *worker, s *state.State, tags []string) {
+func (*classicKind) drawPanel(wk *worker, s *state.State, tags []string) {
 	b, sc, th, f := wk.b, wk.s, wk.r.th, wk.f
 	p := b.panel
 	cards := b.cardRects(len(s.Seats))

@@ -11,12 +11,17 @@ import (
 
 	"github.com/fogleman/gg"
 
-	"github.com/riskbot/riskbot/render/internal/world"
 	"github.com/riskbot/riskbot/state"
 )
 
 // DefaultWidth is the width of the image when Options.Width is 0.
 const DefaultWidth = 1600
+
+// minWidth and maxWidth are the limits on Options.Width.
+const (
+	minWidth = 800
+	maxWidth = 3200
+)
 
 // Options configure a Renderer.
 type Options struct {
@@ -55,16 +60,6 @@ type Renderer struct {
 	gridLook  *look
 }
 
-type boardEntry struct {
-	load     sync.Once
-	geo      *world.Geometry
-	mask     []uint8
-	err      error
-	build    sync.Once
-	b        *board
-	buildErr error
-}
-
 // New returns a renderer. Invalid options are reported by Render.
 func New(opts Options) *Renderer {
 	r := &Renderer{opts: opts, width: opts.Width, th: newTheme(), boards: map[string]*boardEntry{}, grids: map[string]*gridEntry{}}
@@ -96,57 +91,6 @@ func (r *Renderer) init() error {
 		r.classic = newClassicLook(r.th, r.colors)
 	})
 	return r.setupErr
-}
-
-// board returns the static layers of m, building them on first use. The
-// geometry is found by the map's name; a map whose territories are not the
-// geometry's is refused without spoiling the cache for the real one.
-func (r *Renderer) board(m *state.Map) (*board, error) {
-	r.mu.Lock()
-	e, ok := r.boards[m.Name]
-	if !ok {
-		e = &boardEntry{}
-		r.boards[m.Name] = e
-	}
-	r.mu.Unlock()
-	e.load.Do(func() {
-		e.geo, e.mask, e.err = loadGeometry(worldFS(), m.Name)
-	})
-	if e.err != nil {
-		// Forget maps without geometry: generated maps have names of their
-		// own, and their failures must not pile up.
-		r.mu.Lock()
-		if r.boards[m.Name] == e {
-			delete(r.boards, m.Name)
-		}
-		r.mu.Unlock()
-		return nil, e.err
-	}
-	if err := matchGeometry(e.geo, m); err != nil {
-		return nil, err
-	}
-	e.build.Do(func() {
-		e.b, e.buildErr = buildBoard(m, e.geo, e.mask, r.classic, r.tex, r.th, r.fonts, r.width)
-	})
-	if e.buildErr != nil {
-		return nil, e.buildErr
-	}
-	if e.b.m != m && !sameTerritories(e.b.m, m) {
-		return nil, fmt.Errorf("render: map %q differs from the one its board was built for", m.Name)
-	}
-	return e.b, nil
-}
-
-func sameTerritories(a, b *state.Map) bool {
-	if a.Len() != b.Len() || len(a.Continents) != len(b.Continents) {
-		return false
-	}
-	for i := range a.Territories {
-		if a.Territories[i].Name != b.Territories[i].Name || a.Territories[i].Continent != b.Territories[i].Continent {
-			return false
-		}
-	}
-	return true
 }
 
 // worker holds one render's mutable things.
@@ -231,14 +175,7 @@ func (r *Renderer) draw(ctx context.Context, s *state.State, crop func(*board) (
 	if err := r.init(); err != nil {
 		return nil, image.Rectangle{}, err
 	}
-	var b *board
-	var err error
-	if s.Map.Grid != nil {
-		r.gridSetup.Do(func() { r.gridLook = newGridLook(r.th, r.colors) })
-		b, err = r.gridBoardFor(s.Map)
-	} else {
-		b, err = r.board(s.Map)
-	}
+	b, err := r.board(s.Map)
 	if err != nil {
 		return nil, image.Rectangle{}, err
 	}
