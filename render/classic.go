@@ -20,6 +20,10 @@ import (
 // legend in the emptiest corner of the sea (legend.go), and the players'
 // panel under the map (classicpanel.go).
 
+// classicPanelHeight is the height of the panel under the classic map at
+// refWidth: the first line, then three rows of two-line player cards.
+const classicPanelHeight = 336
+
 // classicKind is the kind of maps drawn from a geometry: the classic board.
 type classicKind struct {
 	geo  *world.Geometry

@@ -11,10 +11,6 @@ import (
 // plays on its first line, the key to the arrows at its right end, and the
 // players' cards in two columns.
 
-// classicPanelHeight is the height of the panel under the classic map at
-// refWidth: the first line, then three rows of two-line player cards.
-const classicPanelHeight = 336
-
 // cardRects lays out n player cards in two columns under the panel's
 // first line.
 func (b *board) cardRects(n int) []frect {
@@ -57,7 +53,7 @@ func phaseWord(p state.Phase) (string, bool) {
 // drawPanel draws the strip under the map: the turn and who plays, the key
 // to the arrows, and one card per player.
 func (*classicKind) drawPanel(wk *worker, s *state.State, tags []string) {
-	b, sc, th, f := wk.b, wk.s, wk.r.th, wk.f
+	b, sc, th, f := wk.b, wk.s, wk.th, wk.f
 	p := b.panel
 	cards := b.cardRects(len(s.Seats))
 	wk.drawGround(cards, nil)
@@ -111,7 +107,7 @@ func (*classicKind) drawPanel(wk *worker, s *state.State, tags []string) {
 // first line and the numbers on the second, both large enough to read on a
 // phone.
 func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h float64) {
-	dc, sc, th, f := wk.dc, wk.s, wk.r.th, wk.f
+	dc, sc, th, f := wk.dc, wk.s, wk.th, wk.f
 	st := s.Seats[seat]
 	now, won := wk.cardHighlight(s, seat, x, y, w, h)
 	wk.drawSwatch(x+34*sc, y+h/2, 18*sc, seat, tag)
@@ -142,7 +138,7 @@ func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h floa
 		sx += 30 * sc
 	}
 	drawText(wk.canvas, f.stat, fit(f.stat, stats, right-sx), sx, bottom+capHeight(f.stat)/2, statCol)
-	colour := wk.r.colors[seat].Name
+	colour := wk.colors[seat].Name
 	if now {
 		colour += " · to play"
 	}
@@ -184,7 +180,7 @@ func (wk *worker) arrowKeyWidth() float64 {
 
 // drawArrowKey explains the three arrow styles, right-aligned at x.
 func (wk *worker) drawArrowKey(right, y float64) {
-	dc, sc, th, f := wk.dc, wk.s, wk.r.th, wk.f
+	dc, sc, th, f := wk.dc, wk.s, wk.th, wk.f
 	x := right
 	for i := len(arrowKey) - 1; i >= 0; i-- {
 		it := arrowKey[i]

@@ -8,46 +8,9 @@ import (
 	"math"
 
 	"github.com/fogleman/gg"
-	"golang.org/x/image/font"
-	"golang.org/x/image/font/opentype"
 
 	"github.com/riskbot/riskbot/state"
 )
-
-// faces are one worker's font faces, at the renderer's scale.
-type faces struct {
-	badge, badgeSmall font.Face // army counts
-	tag, tagMid       font.Face // initials in swatches: legend, panel
-	tagBig            font.Face // and the banner
-	head, headBig     font.Face // the panel's first line
-	name, stat, small font.Face // player cards
-	banner, bannerSub font.Face
-}
-
-// newFaces makes the faces at scale s. Badge digits, the player to move and
-// player names are at least 6 px tall when the image is shown 400 px wide,
-// as Discord does on a phone (TestReadableInChat).
-func newFaces(fs *fonts, s float64) (*faces, error) {
-	var f faces
-	for _, x := range []struct {
-		dst  *font.Face
-		ft   *opentype.Font
-		size float64
-	}{
-		{&f.badge, fs.bold, 35}, {&f.badgeSmall, fs.bold, 34},
-		{&f.tag, fs.bold, 16}, {&f.tagMid, fs.bold, 21}, {&f.tagBig, fs.bold, 30},
-		{&f.head, fs.medium, 34}, {&f.headBig, fs.bold, 35},
-		{&f.name, fs.bold, 34}, {&f.stat, fs.medium, 27}, {&f.small, fs.medium, 20},
-		{&f.banner, fs.bold, 50}, {&f.bannerSub, fs.medium, 22},
-	} {
-		fc, err := face(x.ft, x.size*s)
-		if err != nil {
-			return nil, err
-		}
-		*x.dst = fc
-	}
-	return &f, nil
-}
 
 // shapePath adds the outline of a badge shape of radius r centred on (x, y),
 // stretched horizontally by sx >= 1 for long numbers.
@@ -106,18 +69,9 @@ func (wk *worker) drawBadge(x, y float64, owner int, armies int) {
 	draw.Draw(wk.canvas, sp.Rect.Add(image.Pt(ox, oy)), sp, image.Point{}, draw.Over)
 }
 
-// badgeKey identifies a badge sprite.
-type badgeKey struct {
-	owner  int8
-	armies int32
-}
-
-// maxSprites bounds a worker's badge cache (about 15 KB a sprite).
-const maxSprites = 600
-
 // badgeSprite draws a badge centred in a small transparent image.
 func (wk *worker) badgeSprite(owner, armies int) *image.RGBA {
-	s, th := wk.s, wk.r.th
+	s, th := wk.s, wk.th
 	r := wk.b.badgeR
 	text := fmt.Sprint(armies)
 	fc := wk.f.badge
@@ -133,7 +87,7 @@ func (wk *worker) badgeSprite(owner, armies int) *image.RGBA {
 	x, y := float64(half), float64(halfY)
 	fill, sh := th.neutral, NeutralShape
 	if owner >= 0 {
-		fill, sh = wk.r.colors[owner].RGBA, SeatShape(owner)
+		fill, sh = wk.colors[owner].RGBA, SeatShape(owner)
 	}
 	shapePath(dc, sh, x+1.6*s, y+2.2*s, r, sx)
 	dc.SetColor(th.shadow)
@@ -156,8 +110,8 @@ func (wk *worker) badgeSprite(owner, armies int) *image.RGBA {
 // drawSwatch draws a seat's shape in its colour with its tag inside: the
 // key between the panel and the badges.
 func (wk *worker) drawSwatch(x, y, r float64, seat int, tag string) {
-	dc, s, th := wk.dc, wk.s, wk.r.th
-	fill := wk.r.colors[seat].RGBA
+	dc, s, th := wk.dc, wk.s, wk.th
+	fill := wk.colors[seat].RGBA
 	shapePath(dc, SeatShape(seat), x, y, r, 1)
 	dc.SetColor(fill)
 	dc.FillPreserve()
@@ -184,7 +138,7 @@ func (wk *worker) drawSwatch(x, y, r float64, seat int, tag string) {
 // mover's colour once launched (number > 0), white while only planned
 // (number < 0, for -order).
 func (wk *worker) arrowAt(a state.Arrow, x0, y0, x1, y1 float64, number int) {
-	dc, s, th := wk.dc, wk.s, wk.r.th
+	dc, s, th := wk.dc, wk.s, wk.th
 	dx, dy := x1-x0, y1-y0
 	l := math.Hypot(dx, dy)
 	if l < 1 {
@@ -200,8 +154,8 @@ func (wk *worker) arrowAt(a state.Arrow, x0, y0, x1, y1 float64, number int) {
 	bend := 0.16 * (l - 2*gap)
 	cx, cy := (sx+ex)/2-uy*bend, (sy+ey)/2+ux*bend
 	col := th.neutral
-	if a.Seat >= 0 && int(a.Seat) < len(wk.r.colors) {
-		col = wk.r.colors[a.Seat].RGBA
+	if a.Seat >= 0 && int(a.Seat) < len(wk.colors) {
+		col = wk.colors[a.Seat].RGBA
 	}
 	width := 4.6 * s
 	var dash []float64

@@ -42,11 +42,6 @@ type gridKind struct {
 	ox, oy float64 // the cell at the map's top-left corner
 }
 
-// markerSlots are the centres of a territory's markers.
-type markerSlots struct {
-	capital, fortress, hero, item [2]float64
-}
-
 // frame makes the map a square on the left, 64 cells of gridCell at
 // refWidth, with the panel in the rest of the width. The square shows the
 // land's bounding box and a margin of sea for the pontoons, squared and
@@ -294,19 +289,6 @@ func farthestPoints(terr []uint8, inside []float32, side, h, n int) [][2]float64
 		}
 	}
 	return out
-}
-
-// pier is a pontoon: from the middle of a coast edge of its territory,
-// one cell out into the water.
-type pier struct {
-	x, y   float64 // on the coast, in pixels
-	dx, dy float64 // the unit direction out to sea
-}
-
-func (p pier) box(cell float64) frect {
-	x1, y1 := p.x+p.dx*cell*0.95, p.y+p.dy*cell*0.95
-	pad := cell * 0.35
-	return frect{math.Min(p.x, x1) - pad, math.Min(p.y, y1) - pad, math.Max(p.x, x1) + pad, math.Max(p.y, y1) + pad}
 }
 
 // pierFor finds where territory t's pontoon goes: on the edge between one of

@@ -66,7 +66,7 @@ func (b *board) gridKeyTop() float64 {
 // panel, on its ground img. dc draws in the frame's coordinates; text goes
 // on img, whose origin is the panel's top-left corner.
 func (k *gridKind) drawKey(wk *worker, img *image.RGBA, dc *gg.Context) {
-	b, th, f := wk.b, wk.r.th, wk.f
+	b, th, f := wk.b, wk.th, wk.f
 	s := b.s
 	ox := float64(b.panel.Min.X)
 	x0 := float64(b.panel.Min.X) + 18*s
@@ -83,25 +83,25 @@ func (k *gridKind) drawKey(wk *worker, img *image.RGBA, dc *gg.Context) {
 		label string
 		draw  func(x, y float64)
 	}{
-		{"capital", func(x, y float64) { crown(dc, x, y, R*1.15, s) }},
-		{"hero", func(x, y float64) { hero(dc, x, y, R*0.7, s, th.text, th) }},
-		{"fortress", func(x, y float64) { tower(dc, x, y, R*0.55, s, th) }},
+		{"capital", func(x, y float64) { crownMark(dc, x, y, R*1.15, s) }},
+		{"hero", func(x, y float64) { heroMark(dc, x, y, R*0.7, s, th.text, th) }},
+		{"fortress", func(x, y float64) { towerMark(dc, x, y, R*0.55, s, th) }},
 		{"port", func(x, y float64) {
 			c := k.cell
 			dc.DrawRectangle(x-c*0.6, y-c*0.9, c*1.2, c*1.8)
 			dc.SetColor(th.seaColor(2))
 			dc.Fill()
-			pontoon(dc, x, y-c*0.75, 0, 1, c, th)
+			pontoonMark(dc, x, y-c*0.75, 0, 1, c, th)
 		}},
 		{"item", func(x, y float64) {
 			// The "?" is text, drawn on img: draw the whole marker in
 			// img's coordinates.
 			dc.Push()
 			dc.Identity()
-			item(dc, img, f, x-ox, y-float64(b.panel.Min.Y), R*0.66, s, false, th)
+			itemMark(dc, img, f, x-ox, y-float64(b.panel.Min.Y), R*0.66, s, false, th)
 			dc.Pop()
 		}},
-		{"fat bonus", func(x, y float64) { item(dc, img, f, x, y, R*0.66, s, true, th) }},
+		{"fat bonus", func(x, y float64) { itemMark(dc, img, f, x, y, R*0.66, s, true, th) }},
 	}
 	for i, m := range marks {
 		cx := x0 + float64(i%2)*colW + 16*s
@@ -154,7 +154,7 @@ func (k *gridKind) drawKey(wk *worker, img *image.RGBA, dc *gg.Context) {
 		cx := x0 + float64(i%3)*(colW*2/3)
 		cy := y + float64(i/3)*rowH
 		r := b.look.land(state.Neutral, t)
-		tile := wk.r.tex.terrain[t]
+		tile := wk.tex.terrain[t]
 		for py := 0; py < int(sw); py++ {
 			for px := 0; px < int(sw); px++ {
 				tv := int(tile[(int(float64(py)/s)&(texSize-1))*texSize+int(float64(px)/s)&(texSize-1)])
@@ -175,7 +175,7 @@ func (k *gridKind) drawKey(wk *worker, img *image.RGBA, dc *gg.Context) {
 // one card per player (troops, territories, hero, item held), on a ground
 // with the key.
 func (k *gridKind) drawPanel(wk *worker, s *state.State, tags []string) {
-	b, sc, th, f := wk.b, wk.s, wk.r.th, wk.f
+	b, sc, th, f := wk.b, wk.s, wk.th, wk.f
 	p := b.panel
 	cards := b.gridCardRects(len(s.Seats))
 	wk.drawGround(cards, func(img *image.RGBA, dc *gg.Context) { k.drawKey(wk, img, dc) })
@@ -215,7 +215,7 @@ func (k *gridKind) drawPanel(wk *worker, s *state.State, tags []string) {
 // then troops and territories, the hero, and a bag when the player keeps
 // an item (never which).
 func (wk *worker) drawGridCard(s *state.State, seat int, tag string, r frect) {
-	dc, sc, th, f := wk.dc, wk.s, wk.r.th, wk.f
+	dc, sc, th, f := wk.dc, wk.s, wk.th, wk.f
 	st := s.Seats[seat]
 	x, y, w, h := r.x0, r.y0, r.x1-r.x0, r.y1-r.y0
 	wk.cardHighlight(s, seat, x, y, w, h)
@@ -232,10 +232,10 @@ func (wk *worker) drawGridCard(s *state.State, seat int, tag string, r frect) {
 	room := right - nx
 	if st.Capitals.Item != 0 && !out {
 		// The same mark as an item lying on the map: never which one.
-		item(dc, wk.canvas, f, right-12*sc, top, 12*sc, sc, false, th)
+		itemMark(dc, wk.canvas, f, right-12*sc, top, 12*sc, sc, false, th)
 		room -= 32 * sc
 	}
-	colour := wk.r.colors[seat].Name
+	colour := wk.colors[seat].Name
 	name := fit(f.name, wk.names[seat], room)
 	drawText(wk.canvas, f.name, name, nx, top+capHeight(f.name)/2, nameCol)
 	if cx := nx + textWidth(f.name, name) + 10*sc; cx+textWidth(f.small, colour) <= nx+room {
@@ -273,9 +273,9 @@ func (wk *worker) drawGridCard(s *state.State, seat int, tag string, r frect) {
 	ix := hx - 16*sc
 	switch hs {
 	case "alive":
-		hero(dc, ix, bottom, 11*sc, sc, wk.r.colors[seat].RGBA, th)
+		heroMark(dc, ix, bottom, 11*sc, sc, wk.colors[seat].RGBA, th)
 	case "dead":
-		hero(dc, ix, bottom, 11*sc, sc, th.dim, th)
+		heroMark(dc, ix, bottom, 11*sc, sc, th.dim, th)
 		dc.SetLineWidth(3 * sc)
 		dc.SetColor(rgb(0xe04040))
 		dc.DrawLine(ix-9*sc, bottom-9*sc, ix+9*sc, bottom+9*sc)

@@ -109,6 +109,18 @@ var gridNeutral = [...]color.RGBA{
 	state.Coastal:  rgb(0xcde7f0),
 }
 
+// The colours of generated maps' markers (markers.go).
+var (
+	pierColor   = rgb(0x3b2a1e) // pontoons: dark wood
+	pierLight   = rgb(0x8a6a4c)
+	towerColor  = rgb(0x4a4f58) // fortress towers: grey stone
+	towerLight  = rgb(0x9aa1ab)
+	itemColor   = rgb(0x7b4bd0) // an item nobody has identified
+	heroColor   = rgb(0xfff3c4)
+	crownColor  = rgb(0xf6c945)
+	crownShadow = rgb(0x9a6b0c)
+)
+
 // newGridLook is the look of generated maps: neutral land tinted by
 // terrain, and a palette with the markers' colours, made on the first
 // render of such a map.

@@ -10,26 +10,15 @@ import (
 // The markers of generated maps, around each badge: a capital's crown, a
 // hero's token, an item lying on a territory, a fortress's tower (static,
 // part of the map), and a port's pontoon. Each shape is a function of a gg
-// context, so that the panel's key draws the same marks.
-
-// The markers' colours.
-var (
-	pierColor   = rgb(0x3b2a1e) // pontoons: dark wood
-	pierLight   = rgb(0x8a6a4c)
-	towerColor  = rgb(0x4a4f58) // fortress towers: grey stone
-	towerLight  = rgb(0x9aa1ab)
-	itemColor   = rgb(0x7b4bd0) // an item nobody has identified
-	heroColor   = rgb(0xfff3c4)
-	crownColor  = rgb(0xf6c945)
-	crownShadow = rgb(0x9a6b0c)
-)
+// context (the ...Mark functions), so that the panel's key draws the same
+// marks.
 
 // drawCrown draws a capital's crown centred on p, w wide.
 func (wk *worker) drawCrown(p [2]float64, w float64) {
-	crown(wk.dc, p[0], p[1], w, wk.s)
+	crownMark(wk.dc, p[0], p[1], w, wk.s)
 }
 
-func crown(dc *gg.Context, x, y, w, s float64) {
+func crownMark(dc *gg.Context, x, y, w, s float64) {
 	h := w * 0.72
 	x0, y0 := x-w/2, y-h/2
 	path := func() {
@@ -58,10 +47,10 @@ func crown(dc *gg.Context, x, y, w, s float64) {
 // drawHero draws a hero's token centred on p: a pale disc with a sword,
 // ringed in its owner's colour.
 func (wk *worker) drawHero(p [2]float64, r float64, seat int) {
-	hero(wk.dc, p[0], p[1], r, wk.s, wk.r.colors[seat].RGBA, wk.r.th)
+	heroMark(wk.dc, p[0], p[1], r, wk.s, wk.colors[seat].RGBA, wk.th)
 }
 
-func hero(dc *gg.Context, x, y, r, s float64, ring color.RGBA, th *theme) {
+func heroMark(dc *gg.Context, x, y, r, s float64, ring color.RGBA, th *theme) {
 	dc.DrawCircle(x+1.2*s, y+1.6*s, r)
 	dc.SetColor(th.shadow)
 	dc.Fill()
@@ -91,10 +80,10 @@ func hero(dc *gg.Context, x, y, r, s float64, ring color.RGBA, th *theme) {
 // drawItem draws an item lying on a territory, centred on p: a chest with a
 // question mark, or, for the fat bonus, a gold star.
 func (wk *worker) drawItem(p [2]float64, fat bool, r float64) {
-	item(wk.dc, wk.canvas, wk.f, p[0], p[1], r, wk.s, fat, wk.r.th)
+	itemMark(wk.dc, wk.canvas, wk.f, p[0], p[1], r, wk.s, fat, wk.th)
 }
 
-func item(dc *gg.Context, dst *image.RGBA, f *faces, x, y, r, s float64, fat bool, th *theme) {
+func itemMark(dc *gg.Context, dst *image.RGBA, f *faces, x, y, r, s float64, fat bool, th *theme) {
 	dc.SetLineJoinRound()
 	if fat {
 		star(dc, x, y, r*1.25)
@@ -124,10 +113,10 @@ func item(dc *gg.Context, dst *image.RGBA, f *faces, x, y, r, s float64, fat boo
 // part of the map).
 func drawTower(dst *image.RGBA, p [2]float64, R float64, th *theme) {
 	dc := gg.NewContextForRGBA(dst)
-	tower(dc, p[0], p[1], R*0.55, R/19, th)
+	towerMark(dc, p[0], p[1], R*0.55, R/19, th)
 }
 
-func tower(dc *gg.Context, x, y, r, s float64, th *theme) {
+func towerMark(dc *gg.Context, x, y, r, s float64, th *theme) {
 	w, h := 1.5*r, 2*r
 	x0, y0 := x-w/2, y-h/2
 	m := w / 5 // merlons: three of them, two gaps
@@ -168,10 +157,10 @@ func tower(dc *gg.Context, x, y, r, s float64, th *theme) {
 // on posts.
 func drawPier(dst *image.RGBA, p pier, cell float64, th *theme) {
 	dc := gg.NewContextForRGBA(dst)
-	pontoon(dc, p.x, p.y, p.dx, p.dy, cell, th)
+	pontoonMark(dc, p.x, p.y, p.dx, p.dy, cell, th)
 }
 
-func pontoon(dc *gg.Context, x, y, dx, dy, cell float64, th *theme) {
+func pontoonMark(dc *gg.Context, x, y, dx, dy, cell float64, th *theme) {
 	l, hw := cell*1.25, cell*0.24
 	ex, ey := x+dx*l, y+dy*l
 	nx, ny := -dy*hw, dx*hw // across the plank

@@ -24,7 +24,7 @@ import (
 // use and kept by the board, one per number of cards: it does not change
 // from turn to turn.
 func (wk *worker) drawGround(cards []frect, key func(img *image.RGBA, dc *gg.Context)) {
-	b, th := wk.b, wk.r.th
+	b, th := wk.b, wk.th
 	g := &b.grounds[len(cards)]
 	g.once.Do(func() {
 		img := image.NewRGBA(image.Rect(0, 0, b.panel.Dx(), b.panel.Dy()))
@@ -38,7 +38,7 @@ func (wk *worker) drawGround(cards []frect, key func(img *image.RGBA, dc *gg.Con
 			dc.DrawRoundedRectangle(r.x0, r.y0, r.x1-r.x0, r.y1-r.y0, 8*b.s)
 			dc.SetColor(th.card)
 			dc.Fill()
-			cardBar(dc, r.x0, r.y0, r.y1-r.y0, b.s, wk.r.colors[i].RGBA)
+			cardBar(dc, r.x0, r.y0, r.y1-r.y0, b.s, wk.colors[i].RGBA)
 		}
 		if key != nil {
 			key(img, dc)
@@ -63,7 +63,7 @@ func (wk *worker) cardHighlight(s *state.State, seat int, x, y, w, h float64) (n
 	if !now && !won {
 		return now, won
 	}
-	dc, sc, th := wk.dc, wk.s, wk.r.th
+	dc, sc, th := wk.dc, wk.s, wk.th
 	dc.DrawRoundedRectangle(x, y, w, h, 8*sc)
 	dc.SetColor(th.cardNow)
 	dc.Fill()
@@ -71,7 +71,7 @@ func (wk *worker) cardHighlight(s *state.State, seat int, x, y, w, h float64) (n
 	dc.SetLineWidth(3 * sc)
 	dc.SetColor(th.gold)
 	dc.Stroke()
-	cardBar(dc, x, y, h, sc, wk.r.colors[seat].RGBA)
+	cardBar(dc, x, y, h, sc, wk.colors[seat].RGBA)
 	return now, won
 }
 
@@ -102,7 +102,7 @@ func keyArrow(dc *gg.Context, x, y, s float64, dash []float64, lw float64, c col
 func (wk *worker) nameSeats(s *state.State) []string {
 	wk.names = wk.names[:0]
 	for i, st := range s.Seats {
-		wk.names = append(wk.names, displayName(drawable(wk.r.fonts.bold, st.Name), i))
+		wk.names = append(wk.names, displayName(drawable(wk.fonts.bold, st.Name), i))
 	}
 	return seatTags(wk.names)
 }
@@ -152,7 +152,7 @@ func seatTags(names []string) []string {
 
 // seatLabel is how the panel names a seat: "Ann (red)".
 func (wk *worker) seatLabel(s *state.State, seat int) string {
-	return fmt.Sprintf("%s (%s)", wk.names[seat], wk.r.colors[seat].Name)
+	return fmt.Sprintf("%s (%s)", wk.names[seat], wk.colors[seat].Name)
 }
 
 func displayName(name string, seat int) string {

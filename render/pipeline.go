@@ -14,75 +14,14 @@ import (
 // draws each frame over them; render (render.go) encodes it. What sets the
 // kinds of map apart is data on the board (its style, its look, and what
 // it carries: a continent legend, places for markers, pontoons) or asked
-// of its kind.
+// of its kind (the kind interface, board.go).
 
-// kind is what one kind of map does its own way. There are two: the
-// classic world board, drawn from a geometry (classicKind, classic.go,
-// classicpanel.go), and the generated maps of the capitals rules, drawn
-// from their cells (gridKind, grid.go, gridpanel.go).
-type kind interface {
-	// frame sizes b for an image width pixels wide (b.w, b.h, the map
-	// area b.mw x b.mh, b.panel) and returns the style it is drawn with.
-	frame(b *board, width int) (style, error)
-	// outline returns the territory (id + 1, or 0 for water) of every
-	// sample of a grid twice as fine as the map area, 2mw x 2mh.
-	outline(b *board) []uint8
-	// anchors returns each territory's badge centre, before the badges are
-	// pushed apart. terr are the map area's territories (mw x mh), inside
-	// their insideDistance.
-	anchors(b *board, terr []uint8, inside []float32) [][2]float64
-	// features draws what the map shows besides its territories, before
-	// the names are placed: names keep clear of b.obstacles.
-	features(b *board, ly layers) error
-	// finish adds what must keep clear of the names, once they are placed.
-	finish(b *board, ly layers)
-	// drawPanel draws the players' panel of s: its ground, the turn and
-	// who plays, a card per player. tags are the seats' short tags.
-	drawPanel(wk *worker, s *state.State, tags []string)
-}
-
-// style is the numbers and words one kind of map is drawn with, in the
-// steps that are otherwise the same for every kind.
-type style struct {
-	lines    lineRules // how borders and coasts are drawn
-	contrast float64   // how strongly the terrain textures shade land
-	sea      seaStyle
-	// badge is the badges' radius at refWidth: large enough for digits
-	// that read when a phone shows the image 400 px wide (see newFaces).
-	badge float64
-	// nameSizes are the sizes of territory names at refWidth, tried in
-	// turn until every name has room; nameHalo is their halo's.
-	nameSizes []float64
-	nameHalo  float64
-	// nearBadge is what a name's spot costs when it is nearer another
-	// territory's badge than its own (see layoutLabels).
-	nearBadge float64
-	// wraps is set when the map's east and west edges meet (the world):
-	// arrows take the shorter way round.
-	wraps bool
-	// numbered is set when a capitals match's attacks show their launch
-	// order, and its planned attacks show too.
-	numbered bool
-	// army and armies are what a player's troops are called, one and many.
-	army, armies string
-}
-
-// layers are a board's static layers while buildBoard draws them, and
-// what they are drawn with.
-type layers struct {
-	base  *image.RGBA // sea, legend and panel ground: opaque
-	lines *image.RGBA // borders, coasts, connectors
-	names *image.RGBA // names, and what lies with them (fortresses)
-	th    *theme
-	fs    *fonts
-}
-
-// buildBoard makes the static layers of map m, drawn as kind k in colours
-// lk at the renderer's width. Every kind of map is built by these steps,
-// in this order.
-func (r *Renderer) buildBoard(m *state.Map, k kind, lk *look) (*board, error) {
-	b := &board{m: m, kind: k, look: lk, s: float64(r.width) / refWidth}
-	st, err := k.frame(b, r.width)
+// buildBoard makes the static layers of map m for images width pixels
+// wide, drawn as kind k in colours lk with kt. Every kind of map is built
+// by these steps, in this order.
+func buildBoard(m *state.Map, k kind, lk *look, kt *kit, width int) (*board, error) {
+	b := &board{m: m, kind: k, look: lk, s: float64(width) / refWidth}
+	st, err := k.frame(b, width)
 	if err != nil {
 		return nil, err
 	}
@@ -102,18 +41,18 @@ func (r *Renderer) buildBoard(m *state.Map, k kind, lk *look) (*board, error) {
 	ly := layers{
 		lines: image.NewRGBA(image.Rect(0, 0, w, b.h)),
 		names: image.NewRGBA(image.Rect(0, 0, w, b.h)),
-		th:    r.th,
-		fs:    r.fonts,
+		th:    kt.th,
+		fs:    kt.fonts,
 	}
-	drawLines(ly.lines, hi, b, r.th)
+	drawLines(ly.lines, hi, b, kt.th)
 	// Land: the terrain's texture and a light rim inside every border.
 	inside := insideDistance(mt, b.mw, b.mh)
-	b.lvl = shadeLand(m, r.tex, mt, inside, b.mw, b.mh, w, s, st.contrast)
+	b.lvl = shadeLand(m, kt.tex, mt, inside, b.mw, b.mh, w, s, st.contrast)
 	b.base = make([]uint8, 4*w*b.h)
 	ly.base = &image.RGBA{Pix: b.base, Stride: 4 * w, Rect: image.Rect(0, 0, w, b.h)}
-	paintSea(ly.base, mt, b, r.tex, r.th)
-	fillRect(ly.base, b.panel, r.th.panelBg)
-	fillRect(ly.base, b.rule(), r.th.gold)
+	paintSea(ly.base, mt, b, kt.tex, kt.th)
+	fillRect(ly.base, b.panel, kt.th.panelBg)
+	fillRect(ly.base, b.rule(), kt.th.gold)
 	b.badgeR = st.badge * s
 	b.anchor = k.anchors(b, mt, inside)
 	separateBadges(b.anchor, b.badgeR*2+6*s, b.mw, b.mh)
@@ -291,7 +230,7 @@ func (wk *worker) drawLegendHolders(s *state.State, tags []string) {
 // the banner's text (a generated map's square at small widths) the box
 // stays on the map and its text is cut to fit.
 func (wk *worker) drawBanner(s *state.State, tags []string) {
-	b, dc, sc, th, f := wk.b, wk.dc, wk.s, wk.r.th, wk.f
+	b, dc, sc, th, f := wk.b, wk.dc, wk.s, wk.th, wk.f
 	title := wk.seatLabel(s, s.Winner) + " wins!"
 	sub := fmt.Sprintf("after %d turns · %d of %d territories · %s", s.Turn, s.Owned(s.Winner), len(s.Terr), plural(s.Armies(s.Winner), b.style.army, b.style.armies))
 	tw := math.Max(textWidth(f.banner, title)+70*sc, textWidth(f.bannerSub, sub)+30*sc)
