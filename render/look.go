@@ -74,10 +74,7 @@ func newClassicLook(th *theme, seats []Color) *look {
 		}
 	}
 	// Greys for anti-aliased text and lines, and the legend's ground.
-	for i := range 16 {
-		v := uint8(i * 17)
-		q.add(color.RGBA{v, v, v, 255})
-	}
+	addGreys(q)
 	for i := 0; i < seaLevels; i += 3 {
 		q.add(mix(th.seaColor(i), color.RGBA{8, 14, 24, 255}, 200.0/255))
 	}
@@ -89,10 +86,7 @@ func newClassicLook(th *theme, seats []Color) *look {
 		q.add(mix(color.RGBA{16, 22, 32, 255}, th.gold, t))
 		q.add(mix(th.card, th.dim, t))
 	}
-	for _, c := range seats {
-		q.add(mix(c.RGBA, th.ink, 0.5))
-		q.add(mix(c.RGBA, rgb(0xffffff), 0.5))
-	}
+	addSeatEdges(q, th, seats)
 	q.finish()
 	l.quant = q
 	return l
@@ -152,10 +146,7 @@ func newGridLook(th *theme, seats []Color) *look {
 	for i := range seaLevels {
 		q.add(th.seaColor(i))
 	}
-	for i := range 16 {
-		v := uint8(i * 17)
-		q.add(color.RGBA{v, v, v, 255})
-	}
+	addGreys(q)
 	for _, t := range []float64{0.25, 0.5, 0.75} {
 		q.add(mix(th.panelBg, th.text, t))
 		q.add(mix(th.card, th.text, t))
@@ -163,11 +154,26 @@ func newGridLook(th *theme, seats []Color) *look {
 		q.add(mix(th.card, th.dim, t))
 		q.add(mix(th.seaColor(0), th.labelHalo, t))
 	}
+	addSeatEdges(q, th, seats)
+	q.finish()
+	l.quant = q
+	return l
+}
+
+// addGreys adds 16 greys, black to white: the edges of anti-aliased text
+// and lines come out near them.
+func addGreys(q *quantizer) {
+	for i := range 16 {
+		v := uint8(i * 17)
+		q.add(color.RGBA{v, v, v, 255})
+	}
+}
+
+// addSeatEdges adds each seat's colour halfway to ink and halfway to
+// white: the anti-aliased edges of badges and swatches.
+func addSeatEdges(q *quantizer, th *theme, seats []Color) {
 	for _, c := range seats {
 		q.add(mix(c.RGBA, th.ink, 0.5))
 		q.add(mix(c.RGBA, rgb(0xffffff), 0.5))
 	}
-	q.finish()
-	l.quant = q
-	return l
 }
