@@ -152,7 +152,7 @@ type lineRules struct {
 	widen func(cls, hi []uint8, hw, hh int) []uint8
 	// colour is the colour and opacity of a pixel whose four samples are
 	// on each class of line in the shares cov (at least one line).
-	colour func(th *theme, cov *[lnKinds]float64) (color.RGBA, float64)
+	colour func(th *theme, cov [lnKinds]float64) (color.RGBA, float64)
 }
 
 // seaStyle is how a kind of map's water darkens away from the coast.

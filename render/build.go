@@ -76,7 +76,7 @@ func drawLines(dst *image.RGBA, hi []uint8, b *board, th *theme) {
 			for _, o := range [4]int{0, 1, hw, hw + 1} {
 				cov[cls[i+o]] += 0.25
 			}
-			col, a := rules.colour(th, &cov)
+			col, a := rules.colour(th, cov)
 			setLine(dst, x, y, col, a)
 		}
 	}

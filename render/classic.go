@@ -111,7 +111,7 @@ func thickContinents(cls, hi []uint8, hw, hh int) []uint8 {
 
 // classicLineColour draws continent borders darkest, then coasts, then
 // the borders within a continent, lightest.
-func classicLineColour(th *theme, cov *[lnKinds]float64) (color.RGBA, float64) {
+func classicLineColour(th *theme, cov [lnKinds]float64) (color.RGBA, float64) {
 	switch {
 	case cov[lnContinent] > 0:
 		return th.continentBorder, math.Min(1, cov[lnContinent]*1.1+cov[lnCoast])

@@ -165,7 +165,7 @@ func widenBorders(cls, hi []uint8, hw, hh int) []uint8 {
 }
 
 // gridLineColour draws coasts darker than borders.
-func gridLineColour(th *theme, cov *[lnKinds]float64) (color.RGBA, float64) {
+func gridLineColour(th *theme, cov [lnKinds]float64) (color.RGBA, float64) {
 	switch {
 	case cov[lnCoast] > 0:
 		return th.coast, math.Min(1, cov[lnCoast]*1.5+cov[lnBorder])
