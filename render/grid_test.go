@@ -131,7 +131,6 @@ func TestGridLayout(t *testing.T) {
 		if err := r.init(); err != nil {
 			t.Fatal(err)
 		}
-		r.gridSetup.Do(func() { r.gridLook = newGridLook(r.th, r.colors) })
 		for _, z := range genmap.Sizes() {
 			for _, seed := range seeds {
 				m := genMap(t, seed, z)
