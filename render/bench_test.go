@@ -4,6 +4,8 @@ import (
 	"context"
 	"image/png"
 	"testing"
+
+	"github.com/riskbot/riskbot/state"
 )
 
 // BenchmarkRender is one warm render of a mid-game classic board at the
@@ -74,10 +76,16 @@ func BenchmarkRenderParallel(b *testing.B) {
 // BenchmarkStages splits a warm render into its stages: drawing the frame,
 // mapping it to the palette, and PNG encoding.
 func BenchmarkStages(b *testing.B) {
-	s := playGame(b, 6, 3, 600).State
+	benchStages(b, playGame(b, 6, 3, 600).State)
+}
+
+// benchStages times the stages of a warm render of s, one sub-benchmark
+// each: compose (which draws the frame on a worker's canvas), the palette
+// mapping and the PNG encoding. Every kind of map goes through the same
+// stages.
+func benchStages(b *testing.B, s *state.State) {
 	r := New(Options{})
-	ctx := context.Background()
-	if _, err := r.Render(ctx, s); err != nil {
+	if _, err := r.Render(context.Background(), s); err != nil {
 		b.Fatal(err)
 	}
 	bd, err := r.board(s.Map)
@@ -88,16 +96,9 @@ func BenchmarkStages(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	benchStages(b, r, wk, func() { wk.compose(s) })
-}
-
-// benchStages times the stages of a warm render by wk, one sub-benchmark
-// each: compose (which draws the frame on wk's canvas), the palette
-// mapping and the PNG encoding.
-func benchStages(b *testing.B, r *Renderer, wk *worker, compose func()) {
 	b.Run("compose", func(b *testing.B) {
 		for b.Loop() {
-			compose()
+			wk.compose(s)
 		}
 	})
 	b.Run("quantize", func(b *testing.B) {

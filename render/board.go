@@ -1,34 +1,40 @@
 package render
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
 	"sync"
 
-	"github.com/fogleman/gg"
-	"github.com/riskbot/riskbot/render/internal/world"
 	"github.com/riskbot/riskbot/state"
-	"golang.org/x/image/font"
 )
 
+// The board is what every render of one map at one width shares: built
+// once by buildBoard (pipeline.go), then only read. This file holds it and
+// the types of what it holds: what its kind of map says (kind, style) and
+// where its names, legend, markers and pontoons go.
+
 // refWidth is the width every size is designed at; other widths scale.
-const refWidth = DefaultWidth
+const refWidth = 1600
 
 // board is everything about one map at one width that does not change from
 // turn to turn. It is built once and then only read, by any number of
 // renders at once.
 type board struct {
-	m      *state.Map
-	w, h   int     // the whole image
-	mh     int     // the map area, above the panel
+	m     *state.Map
+	kind  kind  // what this kind of map draws its own way
+	style style // the numbers it is drawn with
+	look  *look // its colours and palette
+	w, h  int   // the whole image
+	// mw and mh are the map area, at the top left: the whole width above
+	// the panel (classic), or a square beside it (generated maps).
+	mw, mh int
 	s      float64 // scale: 1 at refWidth
-	terr   []uint8 // w*mh: territory id + 1, or 0 for sea
+	terr   []uint8 // w*mh: territory id + 1, or 0 for sea (and off the map area)
 	lvl    []uint8 // w*mh: land shade level
 	base   []uint8 // w*h RGBA: sea, legend and panel ground
 	lines  sparse  // borders, coasts, connectors
-	labels sparse  // territory names
+	labels sparse  // territory names, and fortresses
 	// anchor is each territory's badge centre; badgeR the badge radius.
 	anchor  [][2]float64
 	badgeR  float64
@@ -38,11 +44,23 @@ type board struct {
 	bannerAt [2]float64
 	// obstacles are static marks names must not cover.
 	obstacles []frect
-	legend    legendLayout
 	panel     image.Rectangle
-	conns     []connector
-	// grid is set on the boards of generated maps.
-	grid *gridBoard
+
+	// What some kinds of map carry and others do not: a step draws what
+	// its board has.
+
+	// legend is the continent legend (classic); empty on maps whose
+	// panel holds the key.
+	legend legendLayout
+	// slots are where each territory's markers go around its badge; nil
+	// on maps without markers (classic).
+	slots []markerSlots
+	// piers are the pontoons of the coastal territories, drawn when the
+	// territory has a port (nil for inland ones, and on maps without
+	// ports); pierAt is where each goes.
+	piers  []*sparse
+	pierAt []*pier
+
 	// grounds are the panel's backgrounds with n player cards, made on
 	// first use.
 	grounds [state.MaxSeats + 1]struct {
@@ -51,523 +69,144 @@ type board struct {
 	}
 }
 
-// connector is a sea border drawn as a dashed line, in image pixels.
-type connector struct {
-	a, b     int
-	from, to [2]float64
-	wrap     bool
+// rule is the gold line along the panel's edge that faces the map: its
+// top when it lies under the map, its left side when beside it.
+func (b *board) rule() image.Rectangle {
+	r, t := b.panel, max(1, int(2*b.s))
+	if b.mw == b.w {
+		r.Max.Y = r.Min.Y + t
+	} else {
+		r.Max.X = r.Min.X + t
+	}
+	return r
 }
 
-// layerWidths are the limits on Options.Width.
+// kind is what one kind of map does its own way. There are two: the
+// classic world board, drawn from a geometry (classicKind, classic.go,
+// classicpanel.go), and the generated maps of the capitals rules, drawn
+// from their cells (gridKind, grid.go, gridpanel.go).
+type kind interface {
+	// frame sizes b for an image width pixels wide (b.w, b.h, the map
+	// area b.mw x b.mh, b.panel) and returns the style it is drawn with.
+	frame(b *board, width int) (style, error)
+	// outline returns the territory (id + 1, or 0 for water) of every
+	// sample of a grid twice as fine as the map area, 2mw x 2mh.
+	outline(b *board) []uint8
+	// anchors returns each territory's badge centre, before the badges are
+	// pushed apart. terr are the map area's territories (mw x mh), inside
+	// their insideDistance.
+	anchors(b *board, terr []uint8, inside []float32) [][2]float64
+	// features draws what the map shows besides its territories, before
+	// the names are placed: names keep clear of b.obstacles.
+	features(b *board, ly layers) error
+	// finish adds what must keep clear of the names, once they are placed.
+	finish(b *board, ly layers)
+	// drawPanel draws the players' panel of s: its ground, the turn and
+	// who plays, a card per player. tags are the seats' short tags.
+	drawPanel(wk *worker, s *state.State, tags []string)
+}
+
+// style is the numbers and words one kind of map is drawn with, in the
+// steps that are otherwise the same for every kind.
+type style struct {
+	lines    lineRules // how borders and coasts are drawn
+	contrast float64   // how strongly the terrain textures shade land
+	sea      seaStyle
+	// badge is the badges' radius at refWidth: large enough for digits
+	// that read when a phone shows the image 400 px wide (see newFaces).
+	badge float64
+	// nameSizes are the sizes of territory names at refWidth, tried in
+	// turn until every name has room; nameHalo is their halo's.
+	nameSizes []float64
+	nameHalo  float64
+	// nearBadge is what a name's spot costs when it is nearer another
+	// territory's badge than its own (see layoutLabels).
+	nearBadge float64
+	// wraps is set when the map's east and west edges meet (the world):
+	// arrows take the shorter way round.
+	wraps bool
+	// numbered is set when a capitals match's attacks show their launch
+	// order, and its planned attacks show too.
+	numbered bool
+	// army and armies are what a player's troops are called, one and many.
+	army, armies string
+}
+
+// The classes of line on a map, weakest first: where samples of two
+// classes meet, the stronger wins.
 const (
-	minWidth = 800
-	maxWidth = 3200
+	lnNone = iota
+	lnBorder
+	lnCoast
+	lnContinent
+	lnKinds
 )
 
-// buildBoard makes the static layers of map m drawn with geometry geo at
-// the given image width.
-func buildBoard(m *state.Map, geo *world.Geometry, mask []uint8, tex *textures, th *theme, fs *fonts, width int) (*board, error) {
-	if err := matchGeometry(geo, m); err != nil {
-		return nil, err
-	}
-	s := float64(width) / refWidth
-	w := width
-	mh := int(math.Round(float64(w) * float64(geo.Height) / float64(geo.Width)))
-	ph := int(math.Round(panelHeight * s))
-	b := &board{m: m, w: w, h: mh + ph, mh: mh, s: s}
-	b.panel = image.Rect(0, mh, w, mh+ph)
-	k := float64(w) / float64(geo.Width) // mask pixels to image pixels
-
-	// A grid at twice the image resolution, sampled from the mask: lines are
-	// found there and averaged down, which anti-aliases them.
-	hw, hh := 2*w, 2*mh
-	hi := make([]uint8, hw*hh)
-	for y := range hh {
-		my := min(geo.Height-1, int((float64(y)+0.5)/(2*k)))
-		for x := range hw {
-			mx := min(geo.Width-1, int((float64(x)+0.5)/(2*k)))
-			hi[y*hw+x] = mask[my*geo.Width+mx]
-		}
-	}
-	cont := func(v uint8) int { return m.Territories[v-1].Continent }
-
-	// Territories per image pixel.
-	b.terr = halve(hi, w, mh)
-
-	// Lines: coasts, territory borders, and thicker continent borders.
-	const (
-		lnNone = iota
-		lnBorder
-		lnCoast
-		lnContinent
-	)
-	cls := make([]uint8, hw*hh)
-	edge := func(i, j int) {
-		a, c := hi[i], hi[j]
-		if a == c {
-			return
-		}
-		kind := uint8(lnBorder)
-		switch {
-		case a == 0 || c == 0:
-			kind = lnCoast
-		case cont(a) != cont(c):
-			kind = lnContinent
-		}
-		cls[i] = max(cls[i], kind)
-		cls[j] = max(cls[j], kind)
-	}
-	for y := range hh {
-		row := y * hw
-		for x := range hw - 1 {
-			if hi[row+x] != hi[row+x+1] {
-				edge(row+x, row+x+1)
-			}
-		}
-		if y+1 < hh {
-			for x := range hw {
-				if hi[row+x] != hi[row+hw+x] {
-					edge(row+x, row+hw+x)
-				}
-			}
-		}
-	}
-	// Continent borders on land get wider.
-	thick := make([]bool, hw*hh)
-	for y := 1; y < hh-1; y++ {
-		for x := 1; x < hw-1; x++ {
-			if cls[y*hw+x] == lnContinent {
-				for dy := -1; dy <= 1; dy++ {
-					for dx := -1; dx <= 1; dx++ {
-						thick[(y+dy)*hw+x+dx] = true
-					}
-				}
-			}
-		}
-	}
-	lines := image.NewRGBA(image.Rect(0, 0, w, b.h))
-	for y := range mh {
-		for x := range w {
-			var cov [4]float64
-			for _, o := range [4]int{0, 1, hw, hw + 1} {
-				i := 2*y*hw + 2*x + o
-				c := cls[i]
-				if thick[i] && hi[i] != 0 {
-					c = lnContinent
-				}
-				cov[c] += 0.25
-			}
-			var col color.RGBA
-			var a float64
-			switch {
-			case cov[lnContinent] > 0:
-				col, a = th.continentBorder, math.Min(1, cov[lnContinent]*1.1+cov[lnCoast])
-			case cov[lnCoast] > 0:
-				col, a = th.coast, math.Min(1, cov[lnCoast]*1.6)
-			case cov[lnBorder] > 0:
-				col, a = th.border, math.Min(0.9, cov[lnBorder]*1.5)
-			default:
-				continue
-			}
-			setLine(lines, x, y, col, a)
-		}
-	}
-
-	// Land shading: texture by terrain plus a light rim inside every border.
-	b.lvl = shadeLand(m, tex, b.terr, insideDistance(b.terr, w, mh), w, mh, w, s, 0.8)
-
-	// Sea: deeper away from the coast, with a glow in the colour of the
-	// nearest continent along it.
-	label := make([]int16, w*mh)
-	for i, v := range b.terr {
-		label[i] = -1
-		if v != 0 {
-			label[i] = int16(cont(v))
-		}
-	}
-	dist, near := chamferFrom(label, w, mh)
-	b.base = make([]uint8, w*b.h*4)
-	baseImg := &image.RGBA{Pix: b.base, Stride: 4 * w, Rect: image.Rect(0, 0, w, b.h)}
-	haloW := 9 * s
-	for y := range mh {
-		ty := int(float64(y)/s) & (texSize - 1)
-		for x := range w {
-			i := y*w + x
-			if b.terr[i] != 0 {
-				continue
-			}
-			d := float64(dist[i])
-			var c color.RGBA
-			if d < haloW {
-				c = th.haloColor(int(near[i]), int(d/haloW*haloSteps))
-			} else {
-				f := math.Min(1, (d-haloW)/(110*s))
-				tv := float64(tex.sea[ty*texSize+int(float64(x)/s)&(texSize-1)]) - 128
-				l := int(math.Round(math.Sqrt(f)*float64(seaLevels-1) + tv/128*2.5))
-				c = th.seaColor(max(0, min(seaLevels-1, l)))
-			}
-			copy(b.base[4*i:], []uint8{c.R, c.G, c.B, 255})
-		}
-	}
-	fillRect(baseImg, b.panel, th.panelBg)
-	fillRect(baseImg, image.Rect(0, mh, w, mh+max(1, int(2*s))), th.gold)
-
-	// Badges sit on the anchors, large enough for digits that read when a
-	// phone shows the image 400 px wide (see newFaces).
-	b.badgeR = 25 * s
-	b.anchor = make([][2]float64, m.Len())
-	for i, t := range geo.Territories {
-		b.anchor[i] = [2]float64{t.Anchor[0] * k, t.Anchor[1] * k}
-	}
-	separateBadges(b.anchor, b.badgeR*2+6*s, w, mh)
-
-	// Connectors for sea borders.
-	for _, c := range geo.Connectors {
-		b.conns = append(b.conns, connector{a: c.A, b: c.B, wrap: c.Wrap,
-			from: [2]float64{c.From[0] * k, c.From[1] * k}, to: [2]float64{c.To[0] * k, c.To[1] * k}})
-	}
-	small, err := face(fs.medium, 13*s)
-	if err != nil {
-		return nil, err
-	}
-	drawConnectors(lines, b, th, small)
-	b.lines = sparseFrom(lines)
-
-	// The continent legend, in the emptiest corner of the sea.
-	legendFaces, err := newLegendFaces(fs, s)
-	if err != nil {
-		return nil, err
-	}
-	b.legend = layoutLegend(b, legendFaces)
-	drawLegendGround(baseImg, b, th, legendFaces)
-
-	// Names.
-	nameFace, err := face(fs.bold, 15*s)
-	if err != nil {
-		return nil, err
-	}
-	b.labelAt, err = layoutLabels(b, nameFace)
-	if err != nil {
-		return nil, err
-	}
-	names := image.NewRGBA(image.Rect(0, 0, w, b.h))
-	for _, l := range b.labelAt {
-		for j, line := range l.lines {
-			cy := l.cy - l.lineH*float64(len(l.lines)-1)/2 + l.lineH*float64(j)
-			drawTextHalo(names, nameFace, line, l.cx, cy, 1.6*s, th.labelFg, th.labelHalo)
-		}
-	}
-	b.labels = sparseFrom(names)
-	b.bannerAt = placeBanner(b)
-	return b, nil
+// lineRules are how a kind of map draws its borders and coasts.
+type lineRules struct {
+	// class is the line between samples of two different territories, a
+	// and c (0 for water).
+	class func(a, c uint8) uint8
+	// widen returns the classes of the 2mw x 2mh samples (hi their
+	// territories) with some lines made thicker, or nil to leave them.
+	widen func(cls, hi []uint8, hw, hh int) []uint8
+	// colour is the colour and opacity of a pixel whose four samples are
+	// on each class of line in the shares cov (at least one line).
+	colour func(th *theme, cov [lnKinds]float64) (color.RGBA, float64)
 }
 
-// panelHeight is the height of the panel under the classic map at
-// refWidth: the first line, then three rows of two-line player cards.
-const panelHeight = 336
-
-// cardRects lays out n player cards in two columns under the panel's
-// first line.
-func (b *board) cardRects(n int) []frect {
-	s := b.s
-	p := b.panel
-	x0 := float64(p.Min.X) + 16*s
-	cols := 2
-	rows := max(1, (n+cols-1)/cols)
-	gap := 8 * s
-	top := float64(p.Min.Y) + 12*s + 52*s
-	cardW := (float64(p.Dx()) - 2*16*s - gap*float64(cols-1)) / float64(cols)
-	avail := float64(p.Max.Y) - 12*s - top
-	cardH := math.Min(82*s, (avail-gap*float64(rows-1))/float64(rows))
-	top += (avail - cardH*float64(rows) - gap*float64(rows-1)) / 2
-	out := make([]frect, n)
-	for i := range out {
-		col, row := i/rows, i%rows
-		x := x0 + float64(col)*(cardW+gap)
-		y := top + float64(row)*(cardH+gap)
-		out[i] = frect{x, y, x + cardW, y + cardH}
-	}
-	return out
+// seaStyle is how a kind of map's water darkens away from the coast.
+type seaStyle struct {
+	unit  float64 // the unit of the distances below, in pixels
+	glow  float64 // the width of a glow of the nearest continent's colour along the coast; 0 for none
+	deep  float64 // how far past the glow the sea takes to reach its deepest shade
+	swell float64 // how many shades the sea texture moves it by
 }
 
-// panelGround returns the panel's background (at the origin) with n cards, each with a bar
-// of its seat's colour, drawn on first use.
-func (b *board) panelGround(n int, colors []Color, th *theme) *image.RGBA {
-	g := &b.grounds[n]
-	g.once.Do(func() {
-		// gg draws from the origin: the ground starts at (0, 0) and is
-		// shifted up by the panel's top.
-		img := image.NewRGBA(image.Rect(0, 0, b.panel.Dx(), b.panel.Dy()))
-		fillRect(img, img.Rect, th.panelBg)
-		fillRect(img, image.Rect(0, 0, b.w, max(1, int(2*b.s))), th.gold)
-		dc := gg.NewContextForRGBA(img)
-		dc.Translate(0, -float64(b.panel.Min.Y))
-		for i, r := range b.cardRects(n) {
-			dc.DrawRoundedRectangle(r.x0, r.y0, r.x1-r.x0, r.y1-r.y0, 8*b.s)
-			dc.SetColor(th.card)
-			dc.Fill()
-			cardBar(dc, r.x0, r.y0, r.y1-r.y0, b.s, colors[i].RGBA)
-		}
-		g.img = img
-	})
-	return g.img
+// layers are a board's static layers while buildBoard draws them, and
+// what they are drawn with.
+type layers struct {
+	base  *image.RGBA // sea, legend and panel ground: opaque
+	lines *image.RGBA // borders, coasts, connectors
+	names *image.RGBA // names, and what lies with them (fortresses)
+	th    *theme
+	fs    *fonts
 }
 
-// cardBar draws the bar of a seat's colour down a card's left edge.
-// setLine writes a border or coast pixel of colour col at coverage a into
-// the premultiplied lines layer.
-func setLine(lines *image.RGBA, x, y int, col color.RGBA, a float64) {
-	o := lines.PixOffset(x, y)
-	lines.Pix[o] = uint8(float64(col.R)*a + 0.5)
-	lines.Pix[o+1] = uint8(float64(col.G)*a + 0.5)
-	lines.Pix[o+2] = uint8(float64(col.B)*a + 0.5)
-	lines.Pix[o+3] = uint8(255*a + 0.5)
+// labelPlacement is where a territory's name goes: one or two lines
+// centred on (cx, cy).
+type labelPlacement struct {
+	t      int
+	lines  []string
+	cx, cy float64
+	lineH  float64
+	box    frect
 }
 
-func cardBar(dc *gg.Context, x, y, h, s float64, c color.RGBA) {
-	dc.DrawRoundedRectangle(x, y, 7*s, h, 3*s)
-	dc.SetColor(c)
-	dc.Fill()
+// legendLayout is the continent legend's box and rows.
+type legendLayout struct {
+	box                    image.Rectangle
+	rowY                   []float64 // centre of each continent's row
+	swatchX, nameX, bonusX float64
+	holderX                float64
 }
 
-// matchGeometry checks that geo draws map m: same territories, in order.
-func matchGeometry(geo *world.Geometry, m *state.Map) error {
-	if len(geo.Territories) != m.Len() {
-		return fmt.Errorf("render: geometry %q has %d territories, map has %d", geo.Map, len(geo.Territories), m.Len())
-	}
-	for i, t := range geo.Territories {
-		if t.Name != m.Territories[i].Name {
-			return fmt.Errorf("render: geometry %q territory %d is %q, map has %q", geo.Map, i, t.Name, m.Territories[i].Name)
-		}
-	}
-	return nil
+// markerSlots are the centres of a territory's markers.
+type markerSlots struct {
+	capital, fortress, hero, item [2]float64
 }
 
-// separateBadges pushes apart badge centres closer than gap, a little at a
-// time, keeping them on the map.
-func separateBadges(p [][2]float64, gap float64, w, h int) {
-	for range 50 {
-		moved := false
-		for i := range p {
-			for j := i + 1; j < len(p); j++ {
-				dx, dy := p[j][0]-p[i][0], p[j][1]-p[i][1]
-				d := math.Hypot(dx, dy)
-				if d >= gap {
-					continue
-				}
-				if d < 1e-6 {
-					dx, dy, d = 1, 0, 1
-				}
-				push := (gap - d) / 2 * 1.05
-				p[i][0] -= dx / d * push
-				p[i][1] -= dy / d * push
-				p[j][0] += dx / d * push
-				p[j][1] += dy / d * push
-				moved = true
-			}
-		}
-		if !moved {
-			break
-		}
-	}
-	for i := range p {
-		p[i][0] = math.Max(gap/2, math.Min(float64(w)-gap/2, p[i][0]))
-		p[i][1] = math.Max(gap/2, math.Min(float64(h)-gap/2, p[i][1]))
-	}
+// pier is a pontoon: from the middle of a coast edge of its territory,
+// one cell out into the water.
+type pier struct {
+	x, y   float64 // on the coast, in pixels
+	dx, dy float64 // the unit direction out to sea
 }
 
-// drawConnectors draws the sea borders as dashed lines with a dot at each
-// end. Short ones are lengthened so they show; the Alaska–Kamchatka kind,
-// which crosses the map's edge, is drawn leaving one side and arriving at
-// the other, each end labelled with where it leads.
-func drawConnectors(dst *image.RGBA, b *board, th *theme, small font.Face) {
-	dc := gg.NewContextForRGBA(dst)
-	s := b.s
-	minLen := 30 * s
-	for _, c := range b.conns {
-		fx, fy, tx, ty := c.from[0], c.from[1], c.to[0], c.to[1]
-		dx, dy := tx-fx, ty-fy
-		l := math.Hypot(dx, dy)
-		if l < 1e-6 {
-			ax, ay := b.anchor[c.a][0], b.anchor[c.a][1]
-			bx, by := b.anchor[c.b][0], b.anchor[c.b][1]
-			dx, dy, l = bx-ax, by-ay, math.Hypot(bx-ax, by-ay)
-		}
-		ux, uy := dx/l, dy/l
-		if c.wrap {
-			// Run each end 50 px past its edge.
-			ext := 50 * s
-			segs := [][4]float64{{fx, fy, fx + ux*(l+ext), fy + uy*(l+ext)}}
-			w := float64(b.w)
-			shift := w
-			if tx > fx {
-				shift = -w
-			}
-			segs = append(segs, [4]float64{tx + shift, ty, tx + shift - ux*(l+ext), ty - uy*(l+ext)})
-			for _, sg := range segs {
-				dashedLine(dc, sg[0], sg[1], sg[2], sg[3], s, th)
-				dot(dc, sg[0], sg[1], s, th)
-			}
-			// Say where each end leads, on the side of the line with less land.
-			na, nb := b.m.Territories[c.a].Name, b.m.Territories[c.b].Name
-			for _, e := range []struct {
-				x, y float64
-				name string
-			}{{fx, fy, nb}, {tx + shift, ty, na}} {
-				text := "to " + e.name
-				tw := textWidth(small, text)
-				th2 := capHeight(small)
-				x := math.Max(5*s+tw/2, math.Min(w-5*s-tw/2, e.x))
-				best, bestLand := frect{}, math.Inf(1)
-				var by float64
-				for _, dy := range []float64{-15 * s, 15 * s, -30 * s, 30 * s} {
-					r := frect{x - tw/2 - 3*s, e.y + dy - th2/2 - 3*s, x + tw/2 + 3*s, e.y + dy + th2/2 + 3*s}
-					if land := b.landIn(r); land < bestLand {
-						best, bestLand, by = r, land, e.y+dy
-					}
-				}
-				drawTextHalo(dst, small, text, x, by, 1.2*s, th.connector, th.labelHalo)
-				b.obstacles = append(b.obstacles, best)
-			}
-			continue
-		}
-		if l < minLen {
-			mx, my := (fx+tx)/2, (fy+ty)/2
-			fx, fy = mx-ux*minLen/2, my-uy*minLen/2
-			tx, ty = mx+ux*minLen/2, my+uy*minLen/2
-		}
-		dashedLine(dc, fx, fy, tx, ty, s, th)
-		dot(dc, fx, fy, s, th)
-		dot(dc, tx, ty, s, th)
-	}
-}
-
-func dashedLine(dc *gg.Context, x0, y0, x1, y1, s float64, th *theme) {
-	dc.SetLineCapRound()
-	dc.SetDash()
-	dc.SetLineWidth(4.2 * s)
-	dc.SetColor(color.RGBA{th.labelHalo.R, th.labelHalo.G, th.labelHalo.B, 150})
-	dc.SetDash(7*s, 5*s)
-	dc.DrawLine(x0, y0, x1, y1)
-	dc.Stroke()
-	dc.SetLineWidth(2.2 * s)
-	dc.SetColor(th.connector)
-	dc.DrawLine(x0, y0, x1, y1)
-	dc.Stroke()
-	dc.SetDash()
-}
-
-func dot(dc *gg.Context, x, y, s float64, th *theme) {
-	dc.DrawCircle(x, y, 3.6*s)
-	dc.SetColor(th.labelHalo)
-	dc.Fill()
-	dc.DrawCircle(x, y, 2.4*s)
-	dc.SetColor(th.connector)
-	dc.Fill()
-}
-
-// placeBanner finds the centre for a banner of nominal size that covers
-// the fewest badges and names, nearest the middle of the map on ties.
-func placeBanner(b *board) [2]float64 {
-	s := b.s
-	bw, bh := 560*s, 116*s
-	best, bestScore := [2]float64{float64(b.w) / 2, float64(b.mh) / 2}, math.Inf(1)
-	for cy := bh/2 + 10*s; cy <= float64(b.mh)-bh/2-10*s; cy += 10 * s {
-		for cx := bw/2 + 10*s; cx <= float64(b.w)-bw/2-10*s; cx += 10 * s {
-			r := frect{cx - bw/2, cy - bh/2, cx + bw/2, cy + bh/2}
-			score := 0.0
-			for t := range b.anchor {
-				if r.overlaps(b.badgeBox(t)) {
-					score += 10
-				}
-			}
-			for _, l := range b.labelAt {
-				if r.overlaps(l.box) {
-					score += 6
-				}
-			}
-			if r.overlaps(rectOf(b.legend.box)) {
-				score += 100
-			}
-			score += math.Hypot(cx-float64(b.w)/2, (cy-float64(b.mh)/2)*1.5) / (40 * s)
-			if score < bestScore {
-				best, bestScore = [2]float64{cx, cy}, score
-			}
-		}
-	}
-	return best
-}
-
-// landIn returns the fraction of r over land.
-func (b *board) landIn(r frect) float64 {
-	var land, n float64
-	for y := r.y0; y < r.y1; y += 2 {
-		for x := r.x0; x < r.x1; x += 2 {
-			n++
-			xi, yi := int(x), int(y)
-			if xi >= 0 && yi >= 0 && xi < b.w && yi < b.mh && b.terr[yi*b.w+xi] != 0 {
-				land++
-			}
-		}
-	}
-	if n == 0 {
-		return 0
-	}
-	return land / n
-}
-
-// halve returns the territory of each pixel of a w x h image from hi, its
-// territories sampled at twice the resolution (2w x 2h): the most common
-// of the pixel's four samples, the first of them on a tie.
-func halve(hi []uint8, w, h int) []uint8 {
-	hw := 2 * w
-	terr := make([]uint8, w*h)
-	for y := range h {
-		for x := range w {
-			i := 2*y*hw + 2*x
-			p, q, r, t := hi[i], hi[i+1], hi[i+hw], hi[i+hw+1]
-			v := p
-			switch {
-			case p == q || p == r || p == t:
-			case q == r || q == t:
-				v = q
-			case r == t:
-				v = r
-			}
-			terr[y*w+x] = v
-		}
-	}
-	return terr
-}
-
-// shadeLand returns the shading levels of the land of terr (w x h
-// territory ids, 0 for water) in rows stride wide: the terrain's texture,
-// scaled by contrast, plus a light rim inside every border (inside is
-// insideDistance of terr). s is the image's scale.
-func shadeLand(m *state.Map, tex *textures, terr []uint8, inside []float32, w, h, stride int, s, contrast float64) []uint8 {
-	lvl := make([]uint8, stride*h)
-	for y := range h {
-		ty := int(float64(y)/s) & (texSize - 1)
-		for x := range w {
-			v := terr[y*w+x]
-			if v == 0 {
-				continue
-			}
-			tile := tex.terrain[m.Territories[v-1].Terrain]
-			tv := int(tile[ty*texSize+int(float64(x)/s)&(texSize-1)])
-			l := midLevel + int(math.Round(float64(tv-128)/128*float64(midLevel)*contrast))
-			switch d := float64(inside[y*w+x]) / s; {
-			case d <= 1.5:
-				l += 4
-			case d <= 2.5:
-				l += 3
-			case d <= 3.5:
-				l += 2
-			case d <= 4.5:
-				l++
-			}
-			lvl[y*stride+x] = uint8(max(0, min(levels-1, l)))
-		}
-	}
-	return lvl
+// box is the room the pontoon takes, with its outline: names and the other
+// pontoons keep clear of it.
+func (p pier) box(cell float64) frect {
+	x1, y1 := p.x+p.dx*cell*0.95, p.y+p.dy*cell*0.95
+	pad := cell * 0.35
+	return frect{math.Min(p.x, x1) - pad, math.Min(p.y, y1) - pad, math.Max(p.x, x1) + pad, math.Max(p.y, y1) + pad}
 }

@@ -12,8 +12,15 @@
 // Generated maps (the capitals rule set: a state.Map with a Grid) are drawn
 // from their cells instead, as a square map with the players' panel beside
 // it: ports, fortresses, capitals, heroes and items as markers around each
-// badge (grid.go, gridcompose.go). Their boards are cached per map, a few at
-// a time, and use a palette of their own.
+// badge. Their boards are cached per map, a few at a time, and use a
+// palette of their own.
+//
+// Both kinds of map go through one pipeline (pipeline.go): one build of
+// the static layers and one compose of each frame, the same steps in the
+// same order; the kind is data on the board (its style, look, legend,
+// marker places, pontoons) and a small interface, kind, implemented by the
+// classic board (classic.go, classicpanel.go) and by generated maps
+// (grid.go, gridpanel.go).
 //
 // Every army number reads when a phone shows the image 400 px wide
 // (TestReadableInChat); Zoom returns the part of the map around a turn's

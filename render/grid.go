@@ -6,18 +6,15 @@ import (
 	"image/color"
 	"math"
 	"slices"
-	"sync"
-
-	"golang.org/x/image/font"
 
 	"github.com/riskbot/riskbot/state"
 )
 
-// Boards of generated maps (state.Map.Grid set): the capitals rule set's
-// 64×64 cells, drawn as a square map with the players' panel beside it.
-// They share the classic board's layers (textured land tinted per owner,
-// anti-aliased lines, names placed around the badges) but not its geometry:
-// everything comes from the cells.
+// Generated maps (state.Map.Grid set): the capitals rule set's 64×64
+// cells, drawn as a square map with the players' panel beside it
+// (gridpanel.go). Everything comes from the cells: the territories'
+// outlines smoothed from them, badges where each territory is widest,
+// markers around each badge (markers.go), pontoons on the coasts.
 
 // gridCell is the side of a cell in pixels at refWidth: 64 cells make a
 // 1152 px square map, and the panel takes the remaining 448 px.
@@ -37,101 +34,25 @@ const (
 	viewMargin   = 1.5
 )
 
-// maxGridBoards bounds the cache of generated maps' boards: unlike the
-// classic board, every capitals match has its own map. A board at the
-// default width takes about 20 MB. (A variable for tests.)
-var maxGridBoards = 8
-
-// gridBoard adds to a board what only generated maps have.
-type gridBoard struct {
+// gridKind is the kind of generated maps: their cells, and where the view
+// of them lies in the image.
+type gridKind struct {
+	g      *state.Grid
 	cell   float64 // pixels per cell
-	side   int     // the square map's side in pixels; the panel is to its right
 	ox, oy float64 // the cell at the map's top-left corner
-	// piers are the pontoons of the coastal territories, drawn when the
-	// territory has a port; nil for inland territories. pierAt is where
-	// each goes.
-	piers  []*sparse
-	pierAt []*pier
-	// slots are where a territory's markers go around its badge.
-	slots []markerSlots
 }
 
-// markerSlots are the centres of a territory's markers.
-type markerSlots struct {
-	capital, fortress, hero, item [2]float64
-}
-
-// gridEntry is a cached board of a generated map.
-type gridEntry struct {
-	build sync.Once
-	m     *state.Map
-	b     *board
-	err   error
-	used  uint64 // for eviction: the render count when last used
-}
-
-// gridBoardFor returns the board of generated map m, building it on first
-// use. Boards are cached by map name, at most maxGridBoards of them; a map
-// whose name is cached but whose cells or names differ gets a board of its
-// own.
-func (r *Renderer) gridBoardFor(m *state.Map) (*board, error) {
-	r.mu.Lock()
-	r.gridUses++
-	e, ok := r.grids[m.Name]
-	if ok && e.m != m && !sameGrid(e.m, m) {
-		ok = false
-	}
-	if !ok {
-		if len(r.grids) >= maxGridBoards {
-			// Evict the least recently used board.
-			var oldest string
-			first := true
-			for name, o := range r.grids {
-				if first || o.used < r.grids[oldest].used || (o.used == r.grids[oldest].used && name < oldest) {
-					oldest, first = name, false
-				}
-			}
-			delete(r.grids, oldest)
-		}
-		e = &gridEntry{m: m}
-		r.grids[m.Name] = e
-	}
-	e.used = r.gridUses
-	r.mu.Unlock()
-	e.build.Do(func() {
-		e.b, e.err = buildGridBoard(m, r.tex, r.th, r.fonts, r.width)
-	})
-	return e.b, e.err
-}
-
-// sameGrid reports whether two maps draw the same: same cells, names and
-// features.
-func sameGrid(a, b *state.Map) bool {
-	if a.Grid == nil || b.Grid == nil || a.Grid.W != b.Grid.W || a.Grid.H != b.Grid.H ||
-		!slices.Equal(a.Grid.Cells, b.Grid.Cells) || a.Len() != b.Len() {
-		return false
-	}
-	for i := range a.Territories {
-		ta, tb := &a.Territories[i], &b.Territories[i]
-		if ta.Name != tb.Name || ta.Terrain != tb.Terrain || ta.Fortress != tb.Fortress {
-			return false
-		}
-	}
-	return true
-}
-
-// buildGridBoard makes the static layers of generated map m at the given
-// image width.
-func buildGridBoard(m *state.Map, tex *textures, th *theme, fs *fonts, width int) (*board, error) {
-	g := m.Grid
+// frame makes the map a square on the left, 64 cells of gridCell at
+// refWidth, with the panel in the rest of the width. The square shows the
+// land's bounding box and a margin of sea for the pontoons, squared and
+// centred: cutting away the open sea makes the cells (and everything on
+// them) up to a third larger than the whole grid would.
+func (k *gridKind) frame(b *board, width int) (style, error) {
+	g, m := k.g, b.m
 	if g.W < 1 || g.H < 1 || len(g.Cells) != g.W*g.H || m.Len() > 254 {
-		return nil, fmt.Errorf("render: map %q has a broken grid", m.Name)
+		return style{}, fmt.Errorf("render: map %q has a broken grid", m.Name)
 	}
-	s := float64(width) / refWidth
-	side := int(math.Round(gridCell * s * 64))
-	// The view: the land's bounding box and a margin for the pontoons,
-	// squared and centred. Cutting away the open sea makes the cells (and
-	// everything on them) up to a third larger than the whole board would.
+	side := int(math.Round(gridCell * b.s * 64))
 	bx0, by0, bx1, by1 := g.W, g.H, -1, -1
 	for y := range g.H {
 		for x := range g.W {
@@ -143,22 +64,35 @@ func buildGridBoard(m *state.Map, tex *textures, th *theme, fs *fonts, width int
 	if bx1 < 0 {
 		bx0, by0, bx1, by1 = 0, 0, g.W-1, g.H-1
 	}
-	k := float64(max(bx1-bx0+1, by1-by0+1, minViewCells)) + 2*viewMargin
-	cell := float64(side) / k
-	ox := float64(bx0+bx1+1)/2 - k/2 // the view's top-left corner, in cells
-	oy := float64(by0+by1+1)/2 - k/2
-	w, h := width, side
-	b := &board{m: m, w: w, h: h, mh: h, s: s}
-	gb := &gridBoard{cell: cell, side: side, ox: ox, oy: oy}
-	b.grid = gb
-	b.panel = image.Rect(side, 0, w, h)
+	n := float64(max(bx1-bx0+1, by1-by0+1, minViewCells)) + 2*viewMargin
+	k.cell = float64(side) / n
+	k.ox = float64(bx0+bx1+1)/2 - n/2 // the view's top-left corner, in cells
+	k.oy = float64(by0+by1+1)/2 - n/2
+	b.w, b.h, b.mw, b.mh = width, side, side, side
+	b.panel = image.Rect(side, 0, width, side)
+	return style{
+		lines:    lineRules{class: gridLineClass, widen: widenBorders, colour: gridLineColour},
+		contrast: 0.9,
+		// Shallow along the coasts, deepest some 7 cells out.
+		sea:       seaStyle{unit: k.cell, deep: 7, swell: 2},
+		badge:     23,
+		nameSizes: []float64{gridNameSize, 18, 14},
+		nameHalo:  1.8,
+		nearBadge: 8,
+		numbered:  true,
+		army:      "troop",
+		armies:    "troops",
+	}, nil
+}
 
-	// Territories at twice the image's resolution, from the cells with
-	// their corners rounded: each sample takes the label with the most
-	// weight among the four nearest cell centres (bilinear weights), so
-	// stairs of cells become slopes and curves while every cell's centre,
-	// and the line between two cells of one territory, keeps its label.
-	hw, hh := 2*side, 2*h
+// outline makes the territories from the cells with their corners
+// rounded: each sample takes the label with the most weight among the four
+// nearest cell centres (bilinear weights), so stairs of cells become
+// slopes and curves while every cell's centre, and the line between two
+// cells of one territory, keeps its label.
+func (k *gridKind) outline(b *board) []uint8 {
+	g, cell, ox, oy := k.g, k.cell, k.ox, k.oy
+	hw, hh := 2*b.mw, 2*b.mh
 	hi := make([]uint8, hw*hh)
 	label := func(x, y int) uint8 { return uint8(g.At(x, y) + 1) } // 0 is water
 	// Each column's cell and the fraction across it, computed once.
@@ -185,9 +119,9 @@ func buildGridBoard(m *state.Map, tex *textures, th *theme, fs *fonts, width int
 			best, bestW := ls[0], -1.0
 			for _, l := range ls {
 				sum := 0.0
-				for k, l2 := range ls {
+				for j, l2 := range ls {
 					if l2 == l {
-						sum += ws[k]
+						sum += ws[j]
 					}
 				}
 				// Ties go to land, then to the lower id, so that a
@@ -199,46 +133,20 @@ func buildGridBoard(m *state.Map, tex *textures, th *theme, fs *fonts, width int
 			hi[y*hw+x] = best
 		}
 	}
+	return hi
+}
 
-	// Territories per image pixel (mt: the map square only, side wide):
-	// the most common of its four samples.
-	mt := halve(hi, side, h)
-	b.terr = make([]uint8, w*h)
-	for y := range h {
-		copy(b.terr[y*w:y*w+side], mt[y*side:(y+1)*side])
+// gridLineClass tells borders from coasts.
+func gridLineClass(a, c uint8) uint8 {
+	if a == 0 || c == 0 {
+		return lnCoast
 	}
+	return lnBorder
+}
 
-	// Lines: territory borders and coasts, anti-aliased from the fine grid.
-	lines := image.NewRGBA(image.Rect(0, 0, w, h))
-	const (
-		lnNone = iota
-		lnBorder
-		lnCoast
-	)
-	cls := make([]uint8, hw*hh)
-	mark := func(i, j int) {
-		if hi[i] == hi[j] {
-			return
-		}
-		k := uint8(lnBorder)
-		if hi[i] == 0 || hi[j] == 0 {
-			k = lnCoast
-		}
-		cls[i], cls[j] = max(cls[i], k), max(cls[j], k)
-	}
-	for y := range hh {
-		row := y * hw
-		for x := range hw - 1 {
-			mark(row+x, row+x+1)
-		}
-		if y+1 < hh {
-			for x := range hw {
-				mark(row+x, row+hw+x)
-			}
-		}
-	}
-	// Borders get a second fine pixel on the land side of each: at 18 px
-	// cells a one-pixel border disappears when chat shrinks the image.
+// widenBorders gives every line a second fine pixel on the land side: at
+// 18 px cells a one-pixel border disappears when chat shrinks the image.
+func widenBorders(cls, hi []uint8, hw, hh int) []uint8 {
 	wide := slices.Clone(cls)
 	for y := 1; y < hh-1; y++ {
 		for x := 1; x < hw-1; x++ {
@@ -253,84 +161,37 @@ func buildGridBoard(m *state.Map, tex *textures, th *theme, fs *fonts, width int
 			}
 		}
 	}
-	cls = wide
-	for y := range h {
-		for x := range side {
-			i := 2*y*hw + 2*x
-			if cls[i]|cls[i+1]|cls[i+hw]|cls[i+hw+1] == lnNone {
-				continue
-			}
-			var cov [3]float64
-			for _, o := range [4]int{0, 1, hw, hw + 1} {
-				cov[cls[i+o]] += 0.25
-			}
-			var col color.RGBA
-			var a float64
-			switch {
-			case cov[lnCoast] > 0:
-				col, a = th.coast, math.Min(1, cov[lnCoast]*1.5+cov[lnBorder])
-			case cov[lnBorder] > 0:
-				col, a = th.border, math.Min(0.92, cov[lnBorder]*1.4)
-			default:
-				continue
-			}
-			setLine(lines, x, y, col, a)
-		}
-	}
-	b.lines = sparseFrom(lines)
+	return wide
+}
 
-	// Land shading: the terrain's texture and a light rim inside borders;
-	// the panel beside the map square has none.
-	inside := insideDistance(mt, side, h)
-	b.lvl = shadeLand(m, tex, mt, inside, side, h, w, s, 0.9)
+// gridLineColour draws coasts darker than borders.
+func gridLineColour(th *theme, cov [lnKinds]float64) (color.RGBA, float64) {
+	switch {
+	case cov[lnCoast] > 0:
+		return th.coast, math.Min(1, cov[lnCoast]*1.5+cov[lnBorder])
+	case cov[lnBorder] > 0:
+		return th.border, math.Min(0.92, cov[lnBorder]*1.4)
+	}
+	return color.RGBA{}, 0
+}
 
-	// Water: shallow along the coasts, deeper away from them; the panel's
-	// ground beside.
-	water := make([]int16, side*h)
-	for i, v := range mt {
-		water[i] = -1
-		if v != 0 {
-			water[i] = 0
-		}
-	}
-	dist, _ := chamferFrom(water, side, h)
-	var seas [seaLevels]color.RGBA
-	for i := range seas {
-		seas[i] = th.seaColor(i)
-	}
-	b.base = make([]uint8, w*h*4)
-	baseImg := &image.RGBA{Pix: b.base, Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
-	for y := range h {
-		ty := int(float64(y)/s) & (texSize - 1)
-		for x := range side {
-			if mt[y*side+x] != 0 {
-				continue
-			}
-			d := float64(dist[y*side+x]) / cell // in cells
-			f := math.Min(1, d/7)
-			tv := float64(tex.sea[ty*texSize+int(float64(x)/s)&(texSize-1)]) - 128
-			l := int(math.Round(math.Sqrt(f)*float64(seaLevels-1) + tv/128*2))
-			c := seas[max(0, min(seaLevels-1, l))]
-			o := 4 * (y*w + x)
-			b.base[o], b.base[o+1], b.base[o+2], b.base[o+3] = c.R, c.G, c.B, 255
-		}
-	}
-	fillRect(baseImg, b.panel, th.panelBg)
-	fillRect(baseImg, image.Rect(side, 0, side+max(1, int(2*s)), h), th.gold)
+// anchors puts each badge on its territory's point farthest from its
+// edges: generated territories have no hand-placed anchors.
+func (k *gridKind) anchors(b *board, terr []uint8, inside []float32) [][2]float64 {
+	return farthestPoints(terr, inside, b.mw, b.mh, b.m.Len())
+}
 
-	// Badges on the point of each territory farthest from its edges, kept
-	// apart from each other; large enough for digits that read at 400 px
-	// wide (see newFaces).
-	b.badgeR = 23 * s
-	b.anchor = farthestPoints(mt, inside, side, h, m.Len())
-	separateBadges(b.anchor, b.badgeR*2+6*s, side, h)
-	gb.slots = make([]markerSlots, m.Len())
+// features places each territory's markers around its badge (they ring
+// its top, so that the name can sit right under it and read as its
+// territory's), keeps the names clear of them and of the panel, and draws
+// the fortresses' towers: fortresses are part of the map, so their towers
+// go in the static layer with the names.
+func (k *gridKind) features(b *board, ly layers) error {
 	R := b.badgeR
+	b.slots = make([]markerSlots, b.m.Len())
 	for t, a := range b.anchor {
 		x, y := a[0], a[1]
-		// The markers ring the top of the badge, so that the name can sit
-		// right under it and read as its territory's.
-		gb.slots[t] = markerSlots{
+		b.slots[t] = markerSlots{
 			capital:  [2]float64{x, y - 1.38*R},
 			fortress: [2]float64{x - 1.45*R, y - 0.95*R},
 			hero:     [2]float64{x + 1.5*R, y - 0.8*R},
@@ -340,44 +201,22 @@ func buildGridBoard(m *state.Map, tex *textures, th *theme, fs *fonts, width int
 		b.obstacles = append(b.obstacles, frect{x - 2.3*R, y - 1.95*R, x + 2.25*R, y + 1.12*R})
 	}
 	b.obstacles = append(b.obstacles, rectOf(b.panel))
-
-	// Fortresses are part of the map: their towers go in the static layer
-	// with the names.
-	names := image.NewRGBA(image.Rect(0, 0, w, h))
-	for t, tr := range m.Territories {
+	for t, tr := range b.m.Territories {
 		if tr.Fortress {
-			drawTower(names, gb.slots[t].fortress, R, th)
+			drawTower(ly.names, b.slots[t].fortress, R, ly.th)
 		}
 	}
-	// Names: smaller if a map is too crowded for them (none of hundreds of
-	// maps tried was, but a map that cannot be drawn is a match nobody can
-	// follow).
-	var nameFace font.Face
-	var err error
-	for _, size := range []float64{gridNameSize, 18, 14} {
-		if nameFace, err = face(fs.bold, size*s); err != nil {
-			return nil, err
-		}
-		if b.labelAt, err = layoutLabels(b, nameFace); err == nil {
-			break
-		}
-	}
-	if err != nil {
-		return nil, err
-	}
-	for _, l := range b.labelAt {
-		for j, line := range l.lines {
-			cy := l.cy - l.lineH*float64(len(l.lines)-1)/2 + l.lineH*float64(j)
-			drawTextHalo(names, nameFace, line, l.cx, cy, 1.8*s, th.labelFg, th.labelHalo)
-		}
-	}
-	b.labels = sparseFrom(names)
+	return nil
+}
 
-	// Pontoons, placed after the names so that they keep clear of them:
-	// from the coast near the badge, out into the water.
-	gb.piers = make([]*sparse, m.Len())
-	gb.pierAt = make([]*pier, m.Len())
-	scratch := image.NewRGBA(image.Rect(0, 0, w, h))
+// finish places the pontoons, after the names so that they keep clear of
+// them: from the coast near the badge, out into the water. Each is kept as
+// a sparse layer of its own, drawn when its territory has a port.
+func (k *gridKind) finish(b *board, ly layers) {
+	m := b.m
+	b.piers = make([]*sparse, m.Len())
+	b.pierAt = make([]*pier, m.Len())
+	scratch := image.NewRGBA(image.Rect(0, 0, b.w, b.h))
 	avoid := slices.Clone(b.obstacles)
 	for _, l := range b.labelAt {
 		avoid = append(avoid, l.box)
@@ -386,21 +225,18 @@ func buildGridBoard(m *state.Map, tex *textures, th *theme, fs *fonts, width int
 		if !m.Territories[t].Coast {
 			continue
 		}
-		p, ok := pierFor(g, t, b.anchor[t], cell, ox, oy, avoid)
+		p, ok := pierFor(k.g, t, b.anchor[t], k.cell, k.ox, k.oy, avoid)
 		if !ok {
 			continue
 		}
-		drawPier(scratch, p, cell, th)
-		box := p.box(cell)
+		drawPier(scratch, p, k.cell, ly.th)
+		box := p.box(k.cell)
 		r := image.Rect(int(box.x0)-2, int(box.y0)-2, int(box.x1)+3, int(box.y1)+3).Intersect(scratch.Rect)
 		sp := sparseFromRect(scratch, r)
-		gb.piers[t], gb.pierAt[t] = &sp, &p
+		b.piers[t], b.pierAt[t] = &sp, &p
 		fillRect(scratch, r, color.RGBA{})
 		avoid = append(avoid, box)
 	}
-
-	b.bannerAt = placeGridBanner(b)
-	return b, nil
 }
 
 // betterTie orders labels that tie for a fine sample: land before water,
@@ -455,19 +291,6 @@ func farthestPoints(terr []uint8, inside []float32, side, h, n int) [][2]float64
 	return out
 }
 
-// pier is a pontoon: from the middle of a coast edge of its territory,
-// one cell out into the water.
-type pier struct {
-	x, y   float64 // on the coast, in pixels
-	dx, dy float64 // the unit direction out to sea
-}
-
-func (p pier) box(cell float64) frect {
-	x1, y1 := p.x+p.dx*cell*0.95, p.y+p.dy*cell*0.95
-	pad := cell * 0.35
-	return frect{math.Min(p.x, x1) - pad, math.Min(p.y, y1) - pad, math.Max(p.x, x1) + pad, math.Max(p.y, y1) + pad}
-}
-
 // pierFor finds where territory t's pontoon goes: on the edge between one of
 // its cells and a water cell, where it covers none of the avoid rectangles
 // (names, markers, other pontoons) if it can, preferring water that opens
@@ -509,34 +332,4 @@ func pierFor(g *state.Grid, t int, anchor [2]float64, cell, ox, oy float64, avoi
 		}
 	}
 	return best, found
-}
-
-// placeGridBanner finds the centre for the winner's banner on the map
-// square: where it covers the fewest badges and names, nearest the middle.
-func placeGridBanner(b *board) [2]float64 {
-	s := b.s
-	side := float64(b.grid.side)
-	bw, bh := 560*s, 116*s
-	best, bestScore := [2]float64{side / 2, float64(b.mh) / 2}, math.Inf(1)
-	for cy := bh/2 + 10*s; cy <= float64(b.mh)-bh/2-10*s; cy += 10 * s {
-		for cx := bw/2 + 10*s; cx <= side-bw/2-10*s; cx += 10 * s {
-			r := frect{cx - bw/2, cy - bh/2, cx + bw/2, cy + bh/2}
-			score := 0.0
-			for t := range b.anchor {
-				if r.overlaps(b.badgeBox(t)) {
-					score += 10
-				}
-			}
-			for _, l := range b.labelAt {
-				if r.overlaps(l.box) {
-					score += 6
-				}
-			}
-			score += math.Hypot(cx-side/2, (cy-float64(b.mh)/2)*1.5) / (40 * s)
-			if score < bestScore {
-				best, bestScore = [2]float64{cx, cy}, score
-			}
-		}
-	}
-	return best
 }

@@ -37,19 +37,5 @@ func BenchmarkRenderCapitalsCold(b *testing.B) {
 
 // BenchmarkStagesCapitals splits a warm capitals render into its stages.
 func BenchmarkStagesCapitals(b *testing.B) {
-	s := gridMid(b)
-	r := New(Options{})
-	ctx := context.Background()
-	if _, err := r.Render(ctx, s); err != nil {
-		b.Fatal(err)
-	}
-	bd, err := r.gridBoardFor(s.Map)
-	if err != nil {
-		b.Fatal(err)
-	}
-	wk, err := r.worker(bd)
-	if err != nil {
-		b.Fatal(err)
-	}
-	benchStages(b, r, wk, func() { wk.composeGrid(s) })
+	benchStages(b, gridMid(b))
 }

@@ -131,7 +131,6 @@ func TestGridLayout(t *testing.T) {
 		if err := r.init(); err != nil {
 			t.Fatal(err)
 		}
-		r.gridSetup.Do(func() { r.gridLook = newGridLook(r.th, r.colors) })
 		for _, z := range genmap.Sizes() {
 			for _, seed := range seeds {
 				m := genMap(t, seed, z)
@@ -149,9 +148,9 @@ func TestGridLayout(t *testing.T) {
 
 func checkGridLayout(t *testing.T, b *board) {
 	t.Helper()
-	m, gb := b.m, b.grid
+	m, gb := b.m, b.kind.(*gridKind)
 	name := func(i int) string { return m.Territories[i].Name }
-	side := float64(gb.side)
+	side := float64(b.mw)
 	for u := range b.anchor {
 		x, y := b.anchor[u][0], b.anchor[u][1]
 		if got := b.terr[int(y)*b.w+int(x)]; int(got) != u+1 {
@@ -162,7 +161,7 @@ func checkGridLayout(t *testing.T, b *board) {
 				t.Errorf("badges of %s and %s overlap (%.0f px apart)", name(u), name(v), d)
 			}
 		}
-		sl := gb.slots[u]
+		sl := b.slots[u]
 		for _, p := range [][2]float64{sl.capital, sl.fortress, sl.hero, sl.item} {
 			if p[0] < 0 || p[1] < 0 || p[0] > side || p[1] > float64(b.h) {
 				t.Errorf("a marker of %s is off the map at %v", name(u), p)
@@ -174,8 +173,8 @@ func checkGridLayout(t *testing.T, b *board) {
 		if !tr.Coast {
 			continue
 		}
-		p := gb.pierAt[u]
-		if p == nil || gb.piers[u] == nil || len(gb.piers[u].off) == 0 {
+		p := b.pierAt[u]
+		if p == nil || b.piers[u] == nil || len(b.piers[u].off) == 0 {
 			t.Errorf("coastal %s has no pontoon", name(u))
 			continue
 		}
@@ -281,7 +280,7 @@ func TestGridMarkers(t *testing.T) {
 	if target < 0 {
 		t.Fatal("no neutral coastal territory in the fixture")
 	}
-	sl := b.grid.slots[target]
+	sl := b.slots[target]
 	rad := b.badgeR * 0.6
 	plain := render(base)
 	for _, tt := range []struct {

@@ -9,32 +9,6 @@ import (
 	"golang.org/x/image/font"
 )
 
-// frect is a rectangle in image pixels.
-type frect struct{ x0, y0, x1, y1 float64 }
-
-func (r frect) overlaps(o frect) bool {
-	return r.x0 < o.x1 && o.x0 < r.x1 && r.y0 < o.y1 && o.y0 < r.y1
-}
-
-// dist returns the distance from (x, y) to the nearest point of r.
-func (r frect) dist(x, y float64) float64 {
-	dx := math.Max(0, math.Max(r.x0-x, x-r.x1))
-	dy := math.Max(0, math.Max(r.y0-y, y-r.y1))
-	return math.Hypot(dx, dy)
-}
-
-func (r frect) inset(d float64) frect { return frect{r.x0 + d, r.y0 + d, r.x1 - d, r.y1 - d} }
-
-// labelPlacement is where a territory's name goes: one or two lines
-// centred on (cx, cy).
-type labelPlacement struct {
-	t      int
-	lines  []string
-	cx, cy float64
-	lineH  float64
-	box    frect
-}
-
 // badgeBox is the space a territory's badge may take (three digits).
 func (b *board) badgeBox(t int) frect {
 	x, y := b.anchor[t][0], b.anchor[t][1]
@@ -112,10 +86,7 @@ func layoutLabels(b *board, fc font.Face) ([]labelPlacement, error) {
 	// On generated maps every territory has room under its badge, so a
 	// name between two badges is refused more firmly than on the classic
 	// board, where Europe leaves no choice.
-	near := 2.0
-	if b.grid != nil {
-		near = 8
-	}
+	near := b.style.nearBadge
 	legend := b.legend.box
 	legendR := frect{float64(legend.Min.X), float64(legend.Min.Y), float64(legend.Max.X), float64(legend.Max.Y)}
 	var placed []labelPlacement
@@ -200,15 +171,6 @@ func layoutLabels(b *board, fc font.Face) ([]labelPlacement, error) {
 	return placed, nil
 }
 
-func overlapsAny(r frect, rs []frect) bool {
-	for _, o := range rs {
-		if r.overlaps(o) {
-			return true
-		}
-	}
-	return false
-}
-
 // offTerritory returns how much of r lies off territory t: 0 all on it, up
 // to 1 all on other territories (the sea counts half).
 func (b *board) offTerritory(r frect, t int) float64 {
@@ -236,4 +198,31 @@ func (b *board) offTerritory(r frect, t int) float64 {
 		return 0
 	}
 	return sum / n
+}
+
+// placeNames lays out the territories' names at the first of the style's
+// sizes where every name has room (a map too crowded for the first still
+// gets drawn: a map that cannot be drawn is a match nobody can follow),
+// and draws them with their halos on the names layer.
+func placeNames(b *board, ly layers) error {
+	var fc font.Face
+	var err error
+	for _, size := range b.style.nameSizes {
+		if fc, err = face(ly.fs.bold, size*b.s); err != nil {
+			return err
+		}
+		if b.labelAt, err = layoutLabels(b, fc); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		return err
+	}
+	for _, l := range b.labelAt {
+		for j, line := range l.lines {
+			cy := l.cy - l.lineH*float64(len(l.lines)-1)/2 + l.lineH*float64(j)
+			drawTextHalo(ly.names, fc, line, l.cx, cy, b.style.nameHalo*b.s, ly.th.labelFg, ly.th.labelHalo)
+		}
+	}
+	return nil
 }

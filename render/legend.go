@@ -27,14 +27,6 @@ func newLegendFaces(fs *fonts, s float64) (legendFaces, error) {
 	return legendFaces{title: title, name: name}, nil
 }
 
-// legendLayout is the continent legend's box and rows.
-type legendLayout struct {
-	box                    image.Rectangle
-	rowY                   []float64 // centre of each continent's row
-	swatchX, nameX, bonusX float64
-	holderX                float64
-}
-
 // layoutLegend sizes the legend and puts it in the first corner of the map
 // with no land under it.
 func layoutLegend(b *board, f legendFaces) legendLayout {

@@ -10,7 +10,7 @@ import (
 // compress. The palette is made of the colours the board is built from
 // (every owner's land shades, the sea, the glows, the panel); a lookup table
 // indexed by a 16-bit (5-6-5) form of the colour gives each pixel the
-// nearest of them. Both are made once per renderer.
+// nearest of them. Both are made once per renderer and kind of map (look.go).
 type quantizer struct {
 	palette color.Palette
 	rgb     [][3]int32
@@ -19,64 +19,6 @@ type quantizer struct {
 
 func key565(r, g, b uint8) int {
 	return int(r>>3)<<11 | int(g>>2)<<5 | int(b>>3)
-}
-
-// newQuantizer builds the palette from the renderer's colours.
-func newQuantizer(th *theme, ramps [][levels]color.RGBA, seats []Color) *quantizer {
-	q := &quantizer{}
-	seen := map[color.RGBA]bool{}
-	add := func(c color.RGBA) {
-		c.A = 255
-		if !seen[c] && len(q.palette) < 256 {
-			seen[c] = true
-			q.palette = append(q.palette, c)
-			q.rgb = append(q.rgb, [3]int32{int32(c.R), int32(c.G), int32(c.B)})
-		}
-	}
-	// Flat colours that must come out exactly.
-	for _, c := range []color.RGBA{th.ink, rgb(0xffffff), th.text, th.dim, th.gold, th.panelBg, th.card, th.cardNow,
-		th.connector, th.labelHalo, th.coast, th.border, th.continentBorder, th.neutral} {
-		add(c)
-	}
-	for _, c := range seats {
-		add(c.RGBA)
-	}
-	for _, r := range ramps {
-		for _, c := range r {
-			add(c)
-		}
-	}
-	for i := range seaLevels {
-		add(th.seaColor(i))
-	}
-	for c := range th.continents {
-		add(th.continentColor(c))
-		for k := range haloSteps {
-			add(th.haloColor(c, k))
-		}
-	}
-	// Greys for anti-aliased text and lines, and the legend's ground.
-	for i := range 16 {
-		v := uint8(i * 17)
-		add(color.RGBA{v, v, v, 255})
-	}
-	for i := 0; i < seaLevels; i += 3 {
-		add(mix(th.seaColor(i), color.RGBA{8, 14, 24, 255}, 200.0/255))
-	}
-	// Card and panel text edges, the banner, and seat colours on the panel.
-	for _, t := range []float64{0.25, 0.5, 0.75} {
-		add(mix(th.panelBg, th.text, t))
-		add(mix(th.card, th.text, t))
-		add(mix(th.panelBg, th.gold, t))
-		add(mix(color.RGBA{16, 22, 32, 255}, th.gold, t))
-		add(mix(th.card, th.dim, t))
-	}
-	for _, c := range seats {
-		add(mix(c.RGBA, th.ink, 0.5))
-		add(mix(c.RGBA, rgb(0xffffff), 0.5))
-	}
-	q.finish()
-	return q
 }
 
 // add puts c in the palette unless it is there or the palette is full.

@@ -10,7 +10,7 @@ import (
 // entry for every key, and that palette colours come out as themselves.
 func TestQuantizerTable(t *testing.T) {
 	r := New(Options{})
-	q := newQuantizer(r.th, r.ramps, r.colors)
+	q := newClassicLook(r.th, r.colors).quant
 	if n := len(q.palette); n > 256 || n < 150 {
 		t.Fatalf("%d palette colours", n)
 	}

@@ -6,8 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/color"
 	"image/png"
+	"slices"
 	"sync"
 
 	"github.com/fogleman/gg"
@@ -16,8 +16,15 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-// DefaultWidth is the width of the image when Options.Width is 0.
-const DefaultWidth = 1600
+// DefaultWidth is the width of the image when Options.Width is 0: the
+// width every size is designed at.
+const DefaultWidth = refWidth
+
+// minWidth and maxWidth are the limits on Options.Width.
+const (
+	minWidth = 800
+	maxWidth = 3200
+)
 
 // Options configure a Renderer.
 type Options struct {
@@ -33,55 +40,38 @@ type Options struct {
 // cached. A Renderer is safe for concurrent use: every render draws with a
 // worker (canvas, gg context, font faces) that no other render touches.
 type Renderer struct {
-	opts   Options
-	width  int
-	colors []Color
-	th     *theme
-	ramps  [][levels]color.RGBA // per seat, then neutral last
+	opts  Options
+	width int
+	kit   // theme and colours from New; fonts and textures from init
 
 	setup     sync.Once
 	setupErr  error
-	fonts     *fonts
-	tex       *textures
-	quant     *quantizer
+	classic   *look // the classic board's colours
 	mu        sync.Mutex
 	boards    map[string]*boardEntry
 	workers   sync.Pool // *worker
 	pngBuffer pngPool
 
 	// Generated maps (capitals): boards cached by name, least recently
-	// used first out; their own palette, made on first use.
+	// used first out; their own look, made on first use.
 	grids     map[string]*gridEntry
 	gridUses  uint64
 	gridSetup sync.Once
-	gridLook  *gridLook
-}
-
-type boardEntry struct {
-	load     sync.Once
-	geo      *world.Geometry
-	mask     []uint8
-	err      error
-	build    sync.Once
-	b        *board
-	buildErr error
+	gridLook  *look
 }
 
 // New returns a renderer. Invalid options are reported by Render.
 func New(opts Options) *Renderer {
-	r := &Renderer{opts: opts, width: opts.Width, th: newTheme(), boards: map[string]*boardEntry{}, grids: map[string]*gridEntry{}}
+	r := &Renderer{opts: opts, width: opts.Width, kit: kit{th: newTheme()}, boards: map[string]*boardEntry{}, grids: map[string]*gridEntry{}}
 	if r.width == 0 {
 		r.width = DefaultWidth
 	}
 	r.colors = PlayerColors(opts.Palette)
-	for _, c := range r.colors {
-		r.ramps = append(r.ramps, ramp(c.RGBA))
-	}
-	r.ramps = append(r.ramps, ramp(r.th.neutral))
 	return r
 }
 
-// init loads what every map shares: fonts, textures, the output palette.
+// init loads what every map shares (fonts, textures) and the classic
+// board's look.
 func (r *Renderer) init() error {
 	r.setup.Do(func() {
 		if r.width < minWidth || r.width > maxWidth {
@@ -98,15 +88,64 @@ func (r *Renderer) init() error {
 		if r.tex, r.setupErr = loadTextures(worldFS()); r.setupErr != nil {
 			return
 		}
-		r.quant = newQuantizer(r.th, r.ramps, r.colors)
+		r.classic = newClassicLook(r.th, r.colors)
 	})
 	return r.setupErr
 }
 
-// board returns the static layers of m, building them on first use. The
-// geometry is found by the map's name; a map whose territories are not the
-// geometry's is refused without spoiling the cache for the real one.
+// worker returns a worker from the pool, ready to draw on board b: its
+// canvas sized for b, and its palette b's look's (a worker drawing another
+// kind of map switches palettes).
+func (r *Renderer) worker(b *board) (*worker, error) {
+	wk, _ := r.workers.Get().(*worker)
+	if wk == nil {
+		f, err := newFaces(r.fonts, float64(r.width)/refWidth)
+		if err != nil {
+			return nil, err
+		}
+		wk = &worker{kit: &r.kit, f: f, s: float64(r.width) / refWidth, badges: map[badgeKey]*image.RGBA{}}
+	}
+	if wk.b != b {
+		clear(wk.badges) // another board may size badges differently
+	}
+	q := b.look.quant
+	if wk.canvas == nil || wk.canvas.Rect.Dx() != b.w || wk.canvas.Rect.Dy() != b.h || wk.q != q {
+		wk.canvas = image.NewRGBA(image.Rect(0, 0, b.w, b.h))
+		wk.pal = image.NewPaletted(wk.canvas.Rect, q.palette)
+		wk.dc = gg.NewContextForRGBA(wk.canvas)
+		wk.q = q
+	}
+	wk.b = b
+	return wk, nil
+}
+
+// board returns the board of map m, building it on first use: a generated
+// map's from its cells, any other map's from its geometry.
 func (r *Renderer) board(m *state.Map) (*board, error) {
+	if m.Grid != nil {
+		return r.gridBoardFor(m)
+	}
+	return r.classicBoard(m)
+}
+
+// boardEntry is a cached board of a map drawn from its geometry: the
+// geometry is loaded once, the board built once.
+type boardEntry struct {
+	load     sync.Once
+	geo      *world.Geometry
+	mask     []uint8
+	err      error
+	build    sync.Once
+	b        *board
+	buildErr error
+}
+
+// classicBoard returns the board of a map drawn from its geometry,
+// building it on first use; boards are kept for good (the classic board is
+// one map). The geometry is found by the map's name; a map whose
+// territories are not the geometry's is refused without spoiling the cache
+// for the real one.
+func (r *Renderer) classicBoard(m *state.Map) (*board, error) {
 	r.mu.Lock()
 	e, ok := r.boards[m.Name]
 	if !ok {
@@ -131,7 +170,7 @@ func (r *Renderer) board(m *state.Map) (*board, error) {
 		return nil, err
 	}
 	e.build.Do(func() {
-		e.b, e.buildErr = buildBoard(m, e.geo, e.mask, r.tex, r.th, r.fonts, r.width)
+		e.b, e.buildErr = buildBoard(m, &classicKind{geo: e.geo, mask: e.mask}, r.classic, &r.kit, r.width)
 	})
 	if e.buildErr != nil {
 		return nil, e.buildErr
@@ -154,50 +193,69 @@ func sameTerritories(a, b *state.Map) bool {
 	return true
 }
 
-// worker holds one render's mutable things.
-type worker struct {
-	r      *Renderer
-	b      *board
-	s      float64
-	canvas *image.RGBA
-	pal    *image.Paletted
-	dc     *gg.Context
-	f      *faces
-	buf    bytes.Buffer
-	badges map[badgeKey]*image.RGBA
-	names  []string   // the seats' names as drawn
-	q      *quantizer // the palette pal was made with
+// maxGridBoards bounds the cache of generated maps' boards: unlike the
+// classic board, every capitals match has its own map. A board at the
+// default width takes about 20 MB. (A variable for tests.)
+var maxGridBoards = 8
+
+// gridEntry is a cached board of a generated map.
+type gridEntry struct {
+	build sync.Once
+	m     *state.Map
+	b     *board
+	err   error
+	used  uint64 // for eviction: the render count when last used
 }
 
-func (r *Renderer) worker(b *board) (*worker, error) {
-	wk, _ := r.workers.Get().(*worker)
-	if wk == nil {
-		f, err := newFaces(r.fonts, float64(r.width)/refWidth)
-		if err != nil {
-			return nil, err
+// gridBoardFor returns the board of generated map m, building it on first
+// use. Boards are cached by map name, at most maxGridBoards of them; a map
+// whose name is cached but whose cells or names differ gets a board of its
+// own.
+func (r *Renderer) gridBoardFor(m *state.Map) (*board, error) {
+	r.mu.Lock()
+	r.gridUses++
+	e, ok := r.grids[m.Name]
+	if ok && e.m != m && !sameGrid(e.m, m) {
+		ok = false
+	}
+	if !ok {
+		if len(r.grids) >= maxGridBoards {
+			// Evict the least recently used board.
+			var oldest string
+			first := true
+			for name, o := range r.grids {
+				if first || o.used < r.grids[oldest].used || (o.used == r.grids[oldest].used && name < oldest) {
+					oldest, first = name, false
+				}
+			}
+			delete(r.grids, oldest)
 		}
-		wk = &worker{r: r, f: f, s: float64(r.width) / refWidth, badges: map[badgeKey]*image.RGBA{}}
+		e = &gridEntry{m: m}
+		r.grids[m.Name] = e
 	}
-	if wk.b != b {
-		clear(wk.badges) // another board may size badges differently
-	}
-	q := r.quantFor(b)
-	if wk.canvas == nil || wk.canvas.Rect.Dx() != b.w || wk.canvas.Rect.Dy() != b.h || wk.q != q {
-		wk.canvas = image.NewRGBA(image.Rect(0, 0, b.w, b.h))
-		wk.pal = image.NewPaletted(wk.canvas.Rect, q.palette)
-		wk.dc = gg.NewContextForRGBA(wk.canvas)
-		wk.q = q
-	}
-	wk.b = b
-	return wk, nil
+	e.used = r.gridUses
+	r.mu.Unlock()
+	r.gridSetup.Do(func() { r.gridLook = newGridLook(r.th, r.colors) })
+	e.build.Do(func() {
+		e.b, e.err = buildBoard(m, &gridKind{g: m.Grid}, r.gridLook, &r.kit, r.width)
+	})
+	return e.b, e.err
 }
 
-// quantFor returns the palette board b is drawn with.
-func (r *Renderer) quantFor(b *board) *quantizer {
-	if b.grid != nil {
-		return r.gridLook.quant
+// sameGrid reports whether two maps draw the same: same cells, names and
+// features.
+func sameGrid(a, b *state.Map) bool {
+	if a.Grid == nil || b.Grid == nil || a.Grid.W != b.Grid.W || a.Grid.H != b.Grid.H ||
+		!slices.Equal(a.Grid.Cells, b.Grid.Cells) || a.Len() != b.Len() {
+		return false
 	}
-	return r.quant
+	for i := range a.Territories {
+		ta, tb := &a.Territories[i], &b.Territories[i]
+		if ta.Name != tb.Name || ta.Terrain != tb.Terrain || ta.Fortress != tb.Fortress {
+			return false
+		}
+	}
+	return true
 }
 
 // Render draws s as a PNG: the map with its owners and armies, the last
@@ -244,14 +302,7 @@ func (r *Renderer) draw(ctx context.Context, s *state.State, crop func(*board) (
 	if err := r.init(); err != nil {
 		return nil, image.Rectangle{}, err
 	}
-	var b *board
-	var err error
-	if s.Map.Grid != nil {
-		r.gridSetup.Do(func() { r.gridLook = newGridLook(r.th, r.colors) })
-		b, err = r.gridBoardFor(s.Map)
-	} else {
-		b, err = r.board(s.Map)
-	}
+	b, err := r.board(s.Map)
 	if err != nil {
 		return nil, image.Rectangle{}, err
 	}
@@ -265,63 +316,12 @@ func (r *Renderer) draw(ctx context.Context, s *state.State, crop func(*board) (
 	if err != nil {
 		return nil, image.Rectangle{}, err
 	}
-	if b.grid != nil {
-		wk.composeGrid(s)
-	} else {
-		wk.compose(s)
-	}
+	wk.compose(s)
 	if err := ctx.Err(); err != nil {
 		r.workers.Put(wk)
 		return nil, image.Rectangle{}, fmt.Errorf("render: %w", err)
 	}
 	return wk, rect, nil
-}
-
-// compose draws the whole frame on the worker's canvas.
-func (wk *worker) compose(s *state.State) {
-	b := wk.b
-	pix := wk.canvas.Pix
-	copy(pix, b.base)
-	// Land in its owner's colour, shaded by the texture.
-	neutral := len(wk.r.ramps) - 1
-	rows := make([]*[levels]color.RGBA, len(s.Terr))
-	for t, tr := range s.Terr {
-		o := tr.Owner
-		if o < 0 || o >= neutral {
-			o = neutral
-		}
-		rows[t] = &wk.r.ramps[o]
-	}
-	for i, v := range b.terr {
-		if v == 0 {
-			continue
-		}
-		c := rows[v-1][b.lvl[i]]
-		o := 4 * i
-		pix[o], pix[o+1], pix[o+2], pix[o+3] = c.R, c.G, c.B, 255
-	}
-	b.lines.over(pix)
-	trail := &s.This
-	if trail.Len() == 0 {
-		trail = &s.Last
-	}
-	for _, a := range trail.Arrows() {
-		wk.drawArrow(a)
-	}
-	b.labels.over(pix)
-	for t, tr := range s.Terr {
-		wk.drawBadge(b.anchor[t][0], b.anchor[t][1], tr.Owner, tr.Armies)
-	}
-	wk.names = wk.names[:0]
-	for i, st := range s.Seats {
-		wk.names = append(wk.names, displayName(drawable(wk.r.fonts.bold, st.Name), i))
-	}
-	tags := seatTags(wk.names)
-	wk.drawLegendHolders(s, tags)
-	wk.drawPanel(s, tags)
-	if s.Phase == state.PhaseOver && s.Winner >= 0 {
-		wk.drawBanner(s, tags)
-	}
 }
 
 // validate checks that s can be drawn at all.

@@ -59,10 +59,7 @@ func (b *board) zoomRect(territories []int) image.Rectangle {
 	}
 	margin := 24 * s
 	x0, y0, x1, y1 = x0-margin, y0-margin, x1+margin, y1+margin
-	mapW, mapH := float64(b.w), float64(b.mh)
-	if b.grid != nil {
-		mapW = float64(b.grid.side)
-	}
+	mapW, mapH := float64(b.mw), float64(b.mh)
 	w := math.Max(zoomMinWidth*s, math.Max(x1-x0, (y1-y0)*4/3))
 	w = math.Min(w, mapW)
 	h := math.Min(w*3/4, mapH)

@@ -72,10 +72,7 @@ func TestZoom(t *testing.T) {
 			if got := zi.Bounds(); got.Size() != part.Size() {
 				t.Fatalf("zoom is %v, want %v", got.Size(), part.Size())
 			}
-			mapArea := image.Rect(0, 0, b.w, b.mh)
-			if b.grid != nil {
-				mapArea.Max.X = b.grid.side
-			}
+			mapArea := image.Rect(0, 0, b.mw, b.mh)
 			if !part.In(mapArea) {
 				t.Errorf("zoom %v leaves the map %v", part, mapArea)
 			}

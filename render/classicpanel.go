@@ -1,0 +1,194 @@
+package render
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/riskbot/riskbot/state"
+)
+
+// The classic board's panel: a strip under the map with the turn and who
+// plays on its first line, the key to the arrows at its right end, and the
+// players' cards in two columns.
+
+// cardRects lays out n player cards in two columns under the panel's
+// first line.
+func (b *board) cardRects(n int) []frect {
+	s := b.s
+	p := b.panel
+	x0 := float64(p.Min.X) + 16*s
+	cols := 2
+	rows := max(1, (n+cols-1)/cols)
+	gap := 8 * s
+	top := float64(p.Min.Y) + 12*s + 52*s
+	cardW := (float64(p.Dx()) - 2*16*s - gap*float64(cols-1)) / float64(cols)
+	avail := float64(p.Max.Y) - 12*s - top
+	cardH := math.Min(82*s, (avail-gap*float64(rows-1))/float64(rows))
+	top += (avail - cardH*float64(rows) - gap*float64(rows-1)) / 2
+	out := make([]frect, n)
+	for i := range out {
+		col, row := i/rows, i%rows
+		x := x0 + float64(col)*(cardW+gap)
+		y := top + float64(row)*(cardH+gap)
+		out[i] = frect{x, y, x + cardW, y + cardH}
+	}
+	return out
+}
+
+// phaseWord says what the current player is doing.
+func phaseWord(p state.Phase) (string, bool) {
+	switch p {
+	case state.PhaseReinforce:
+		return "reinforcing", true
+	case state.PhaseAttack:
+		return "attacking", true
+	case state.PhaseOccupy:
+		return "moving in", true
+	case state.PhaseFortify:
+		return "fortifying", true
+	}
+	return "", false
+}
+
+// drawPanel draws the strip under the map: the turn and who plays, the key
+// to the arrows, and one card per player.
+func (*classicKind) drawPanel(wk *worker, s *state.State, tags []string) {
+	b, sc, th, f := wk.b, wk.s, wk.th, wk.f
+	p := b.panel
+	cards := b.cardRects(len(s.Seats))
+	wk.drawGround(cards, nil)
+	x0, y0 := float64(p.Min.X)+16*sc, float64(p.Min.Y)+12*sc
+	headY := y0 + 24*sc
+	// First line, kept clear of the arrow key at its right end.
+	x := x0
+	right := float64(p.Max.X) - 16*sc - wk.arrowKeyWidth() - 24*sc
+	over := s.Phase == state.PhaseOver && s.Winner >= 0
+	switch {
+	case over:
+		t := "Match over"
+		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.gold)
+		x += textWidth(f.headBig, t) + 16*sc
+		wk.drawSwatch(x+18*sc, headY, 17*sc, s.Winner, tags[s.Winner])
+		x += 46 * sc
+		t = fit(f.headBig, wk.seatLabel(s, s.Winner)+" wins", right-x)
+		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.text)
+	case s.Phase == state.PhaseSetup:
+		t := "Setup"
+		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.gold)
+		x += textWidth(f.headBig, t) + 16*sc
+		drawText(wk.canvas, f.head, fit(f.head, "everyone places their armies", right-x), x, headY+capHeight(f.head)/2, th.text)
+	default:
+		t := fmt.Sprintf("Turn %d", s.Turn)
+		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.gold)
+		x += textWidth(f.headBig, t) + 16*sc
+		wk.drawSwatch(x+18*sc, headY, 17*sc, s.Current, tags[s.Current])
+		x += 46 * sc
+		phase, pw := "", 0.0
+		if w, ok := phaseWord(s.Phase); ok {
+			phase = "· " + w
+			pw = textWidth(f.head, phase) + 12*sc
+		}
+		t = fit(f.headBig, wk.seatLabel(s, s.Current)+" to play", right-x-pw)
+		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.text)
+		x += textWidth(f.headBig, t) + 12*sc
+		if phase != "" {
+			drawText(wk.canvas, f.head, phase, x, headY+capHeight(f.head)/2, th.dim)
+		}
+	}
+	wk.drawArrowKey(float64(p.Max.X)-16*sc, headY)
+
+	for i, r := range cards {
+		wk.drawCard(s, i, tags[i], r.x0, r.y0, r.x1-r.x0, r.y1-r.y0)
+	}
+}
+
+// drawCard draws one player's card over its ground: the highlight of the
+// player to move (or the winner), shape, then the name and colour on the
+// first line and the numbers on the second, both large enough to read on a
+// phone.
+func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h float64) {
+	dc, sc, th, f := wk.dc, wk.s, wk.th, wk.f
+	st := s.Seats[seat]
+	now, won := wk.cardHighlight(s, seat, x, y, w, h)
+	wk.drawSwatch(x+34*sc, y+h/2, 18*sc, seat, tag)
+	out := st.Status != state.Playing
+	nameCol, statCol := th.text, th.text
+	if out {
+		nameCol, statCol = th.dim, th.dim
+	}
+	nx := x + 64*sc
+	right := x + w - 14*sc
+	top, bottom := y+h*0.34, y+h*0.72
+	var stats string
+	switch {
+	case won:
+		stats = fmt.Sprintf("winner · %d territories · %s", s.Owned(seat), plural(s.Armies(seat), "army", "armies"))
+	case st.Status == state.Eliminated:
+		stats = "eliminated"
+	case st.Status == state.Surrendered:
+		stats = "surrendered"
+	default:
+		stats = fmt.Sprintf("%d terr · %s · %s · +%d next", s.Owned(seat), plural(s.Armies(seat), "army", "armies"), plural(s.HandSize(seat), "card", "cards"), s.Income(seat).Total)
+	}
+	sx := nx
+	if won {
+		star(dc, nx+11*sc, bottom, 12*sc)
+		dc.SetColor(th.gold)
+		dc.Fill()
+		sx += 30 * sc
+	}
+	drawText(wk.canvas, f.stat, fit(f.stat, stats, right-sx), sx, bottom+capHeight(f.stat)/2, statCol)
+	colour := wk.colors[seat].Name
+	if now {
+		colour += " · to play"
+	}
+	name := fit(f.name, wk.names[seat], right-nx)
+	drawText(wk.canvas, f.name, name, nx, top+capHeight(f.name)/2, nameCol)
+	if cx := nx + textWidth(f.name, name) + 12*sc; cx+textWidth(f.small, colour) <= right {
+		c := th.dim
+		if now {
+			c = th.gold
+		}
+		drawText(wk.canvas, f.small, colour, cx, top+capHeight(f.small)/2, c)
+	}
+	if out {
+		dc.SetLineWidth(2.5 * sc)
+		dc.SetColor(th.dim)
+		dc.DrawLine(nx, top, nx+textWidth(f.name, name), top)
+		dc.Stroke()
+	}
+}
+
+// arrowKey is the panel's key to the arrow styles: label, dash pattern and
+// line width at refWidth.
+var arrowKey = []struct {
+	label string
+	dash  []float64
+	lw    float64
+}{
+	{"conquest", nil, 6}, {"attack", []float64{9, 6}, 4}, {"fortify", []float64{1.5, 8}, 4.6},
+}
+
+// arrowKeyWidth is the width drawArrowKey takes.
+func (wk *worker) arrowKeyWidth() float64 {
+	w := 0.0
+	for _, it := range arrowKey {
+		w += textWidth(wk.f.small, it.label) + (8+34+22)*wk.s
+	}
+	return w - 22*wk.s
+}
+
+// drawArrowKey explains the three arrow styles, right-aligned at x.
+func (wk *worker) drawArrowKey(right, y float64) {
+	dc, sc, th, f := wk.dc, wk.s, wk.th, wk.f
+	x := right
+	for i := len(arrowKey) - 1; i >= 0; i-- {
+		it := arrowKey[i]
+		tw := textWidth(f.small, it.label)
+		x -= tw
+		drawText(wk.canvas, f.small, it.label, x, y+capHeight(f.small)/2, th.dim)
+		x -= 8 * sc
+		keyArrow(dc, x-34*sc, y, sc, it.dash, it.lw, th.text)
+		x -= 34*sc + 22*sc
+	}
+}

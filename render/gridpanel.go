@@ -1,0 +1,297 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/fogleman/gg"
+
+	"github.com/riskbot/riskbot/state"
+)
+
+// The panel of generated maps: beside the map square, the turn and who
+// plays, then a card per player down the panel (troops, territories, the
+// hero, an item held), and at its foot the key to the markers, arrows and
+// terrains.
+
+// heroState says how a seat stands with its hero: locked (not yet won),
+// alive, or dead (won, then lost: it never comes back).
+func heroState(c state.CapitalsSeat) string {
+	switch {
+	case !c.HeroWon:
+		return "locked"
+	case c.Hero == 0:
+		return "dead"
+	}
+	return "alive"
+}
+
+// gridPhaseWord says what the current player of a capitals match is doing.
+func gridPhaseWord(p state.Phase) string {
+	switch p {
+	case state.PhaseReinforce:
+		return "reinforcing"
+	case state.PhaseAction, state.PhaseAttack:
+		return "action"
+	case state.PhaseMove, state.PhaseOccupy, state.PhaseFortify:
+		return "moving"
+	}
+	return ""
+}
+
+// gridCardRects lays out n player cards down the panel, under its header.
+func (b *board) gridCardRects(n int) []frect {
+	s := b.s
+	p := b.panel
+	x0, x1 := float64(p.Min.X)+16*s, float64(p.Max.X)-14*s
+	top := float64(p.Min.Y) + 134*s
+	h, gap := 84*s, 9*s
+	out := make([]frect, n)
+	for i := range out {
+		y := top + float64(i)*(h+gap)
+		out[i] = frect{x0, y, x1, y + h}
+	}
+	return out
+}
+
+// gridKeyTop is where the key starts, under the sixth card's place.
+func (b *board) gridKeyTop() float64 {
+	r := b.gridCardRects(state.MaxSeats)
+	return r[len(r)-1].y1 + 22*b.s
+}
+
+// drawKey explains the markers, arrows and terrains at the foot of the
+// panel, on its ground img. dc draws in the frame's coordinates; text goes
+// on img, whose origin is the panel's top-left corner.
+func (k *gridKind) drawKey(wk *worker, img *image.RGBA, dc *gg.Context) {
+	b, th, f := wk.b, wk.th, wk.f
+	s := b.s
+	ox := float64(b.panel.Min.X)
+	x0 := float64(b.panel.Min.X) + 18*s
+	y := b.gridKeyTop()
+	text := func(t string, x, y float64, c color.RGBA) {
+		drawText(img, f.small, t, x-ox, y+capHeight(f.small)/2, c)
+	}
+	text("KEY", x0, y, th.dim)
+	y += 30 * s
+	colW := (float64(b.panel.Max.X) - 14*s - x0) / 2
+	rowH := 34 * s
+	R := b.badgeR
+	marks := []struct {
+		label string
+		draw  func(x, y float64)
+	}{
+		{"capital", func(x, y float64) { crownMark(dc, x, y, R*1.15, s) }},
+		{"hero", func(x, y float64) { heroMark(dc, x, y, R*0.7, s, th.text, th) }},
+		{"fortress", func(x, y float64) { towerMark(dc, x, y, R*0.55, s, th) }},
+		{"port", func(x, y float64) {
+			c := k.cell
+			dc.DrawRectangle(x-c*0.6, y-c*0.9, c*1.2, c*1.8)
+			dc.SetColor(th.seaColor(2))
+			dc.Fill()
+			pontoonMark(dc, x, y-c*0.75, 0, 1, c, th)
+		}},
+		{"item", func(x, y float64) {
+			// The "?" is text, drawn on img: draw the whole marker in
+			// img's coordinates.
+			dc.Push()
+			dc.Identity()
+			itemMark(dc, img, f, x-ox, y-float64(b.panel.Min.Y), R*0.66, s, false, th)
+			dc.Pop()
+		}},
+		{"fat bonus", func(x, y float64) { itemMark(dc, img, f, x, y, R*0.66, s, true, th) }},
+	}
+	for i, m := range marks {
+		cx := x0 + float64(i%2)*colW + 16*s
+		cy := y + float64(i/2)*rowH
+		m.draw(cx, cy)
+		text(m.label, cx+24*s, cy, th.text)
+	}
+	y += 3*rowH + 4*s
+	// Arrows.
+	// The numbers are the attacks' launch order: filled once launched,
+	// hollow while planned.
+	const (
+		noNumber = iota
+		launched
+		planned
+	)
+	arrows := []struct {
+		label string
+		dash  []float64
+		lw    float64
+		num   int
+	}{
+		{"attack", []float64{9, 6}, 4, launched}, {"planned attack", []float64{9, 6}, 4, planned},
+		{"conquest", nil, 6, noNumber}, {"move", []float64{1.5, 8}, 4.6, noNumber},
+	}
+	for i, a := range arrows {
+		cx := x0 + float64(i%2)*colW
+		cy := y + float64(i/2)*rowH
+		keyArrow(dc, cx, cy, s, a.dash, a.lw, th.text)
+		tx := cx + 44*s
+		if a.num != noNumber {
+			fill, ink := th.text, th.panelBg
+			if a.num == planned {
+				fill, ink = th.panelBg, th.text
+			}
+			dc.DrawCircle(cx+13*s, cy, 9*s)
+			dc.SetColor(fill)
+			dc.FillPreserve()
+			dc.SetLineWidth(2 * s)
+			dc.SetColor(th.text)
+			dc.Stroke()
+			drawTextCentered(img, f.small, "1", cx+13*s-ox, cy-float64(b.panel.Min.Y), ink)
+		}
+		text(a.label, tx, cy, th.text)
+	}
+	y += float64((len(arrows)+1)/2)*rowH + 4*s
+	// Terrains: a swatch of each texture on its neutral tint.
+	sw := 30 * s
+	for i, t := range []state.Terrain{state.Plain, state.Forest, state.Mountain, state.Desert, state.Coastal} {
+		cx := x0 + float64(i%3)*(colW*2/3)
+		cy := y + float64(i/3)*rowH
+		r := b.look.land(state.Neutral, t)
+		tile := wk.tex.terrain[t]
+		for py := 0; py < int(sw); py++ {
+			for px := 0; px < int(sw); px++ {
+				tv := int(tile[(int(float64(py)/s)&(texSize-1))*texSize+int(float64(px)/s)&(texSize-1)])
+				l := midLevel + int(math.Round(float64(tv-128)/128*float64(midLevel)*0.9))
+				c := r[max(0, min(levels-1, l))]
+				img.SetRGBA(int(cx-ox)+px, int(cy-float64(b.panel.Min.Y)-sw/2)+py, c)
+			}
+		}
+		dc.DrawRectangle(cx, cy-sw/2, sw, sw)
+		dc.SetLineWidth(1.5 * s)
+		dc.SetColor(th.ink)
+		dc.Stroke()
+		text(t.String(), cx+sw+8*s, cy, th.text)
+	}
+}
+
+// drawPanel draws the panel beside the map: the turn and who plays, then
+// one card per player (troops, territories, hero, item held), on a ground
+// with the key.
+func (k *gridKind) drawPanel(wk *worker, s *state.State, tags []string) {
+	b, sc, th, f := wk.b, wk.s, wk.th, wk.f
+	p := b.panel
+	cards := b.gridCardRects(len(s.Seats))
+	wk.drawGround(cards, func(img *image.RGBA, dc *gg.Context) { k.drawKey(wk, img, dc) })
+	x0 := float64(p.Min.X) + 18*sc
+	right := float64(p.Max.X) - 14*sc
+	y := float64(p.Min.Y) + 36*sc
+	over := s.Phase == state.PhaseOver && s.Winner >= 0
+	switch {
+	case over:
+		t := "Match over"
+		drawText(wk.canvas, f.headBig, t, x0, y+capHeight(f.headBig)/2, th.gold)
+		wk.drawSwatch(x0+17*sc, y+44*sc, 17*sc, s.Winner, tags[s.Winner])
+		drawText(wk.canvas, f.head, fit(f.head, wk.seatLabel(s, s.Winner)+" wins", right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
+	case s.Phase == state.PhaseSetup:
+		// Capitals are chosen in turn order.
+		drawText(wk.canvas, f.headBig, "Setup", x0, y+capHeight(f.headBig)/2, th.gold)
+		w := "choosing capitals"
+		drawText(wk.canvas, f.head, w, right-textWidth(f.head, w), y+capHeight(f.head)/2, th.dim)
+		wk.drawSwatch(x0+17*sc, y+44*sc, 17*sc, s.Current, tags[s.Current])
+		drawText(wk.canvas, f.head, fit(f.head, wk.seatLabel(s, s.Current)+" picks", right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
+	default:
+		t := fmt.Sprintf("Turn %d", s.Turn)
+		drawText(wk.canvas, f.headBig, t, x0, y+capHeight(f.headBig)/2, th.gold)
+		if w := gridPhaseWord(s.Phase); w != "" {
+			drawText(wk.canvas, f.head, w, right-textWidth(f.head, w), y+capHeight(f.head)/2, th.dim)
+		}
+		wk.drawSwatch(x0+17*sc, y+44*sc, 17*sc, s.Current, tags[s.Current])
+		drawText(wk.canvas, f.head, fit(f.head, wk.seatLabel(s, s.Current)+" to play", right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
+	}
+	drawText(wk.canvas, f.small, fit(f.small, s.Map.Title, right-x0), x0, y+80*sc+capHeight(f.small)/2, th.dim)
+	for i, r := range cards {
+		wk.drawGridCard(s, i, tags[i], r)
+	}
+}
+
+// drawGridCard draws one player's card: name and colour on the first line,
+// then troops and territories, the hero, and a bag when the player keeps
+// an item (never which).
+func (wk *worker) drawGridCard(s *state.State, seat int, tag string, r frect) {
+	dc, sc, th, f := wk.dc, wk.s, wk.th, wk.f
+	st := s.Seats[seat]
+	x, y, w, h := r.x0, r.y0, r.x1-r.x0, r.y1-r.y0
+	wk.cardHighlight(s, seat, x, y, w, h)
+	out := st.Status != state.Playing
+	nameCol, statCol := th.text, th.text
+	if out {
+		nameCol, statCol = th.dim, th.dim
+	}
+	top := y + 26*sc
+	wk.drawSwatch(x+33*sc, top, 17*sc, seat, tag)
+	right := x + w - 14*sc
+	nx := x + 60*sc
+	// The item bag, right-aligned on the first line.
+	room := right - nx
+	if st.Capitals.Item != 0 && !out {
+		// The same mark as an item lying on the map: never which one.
+		itemMark(dc, wk.canvas, f, right-12*sc, top, 12*sc, sc, false, th)
+		room -= 32 * sc
+	}
+	colour := wk.colors[seat].Name
+	name := fit(f.name, wk.names[seat], room)
+	drawText(wk.canvas, f.name, name, nx, top+capHeight(f.name)/2, nameCol)
+	if cx := nx + textWidth(f.name, name) + 10*sc; cx+textWidth(f.small, colour) <= nx+room {
+		drawText(wk.canvas, f.small, colour, cx, top+capHeight(f.small)/2, th.dim)
+	}
+	if out {
+		dc.SetLineWidth(2 * sc)
+		dc.SetColor(th.dim)
+		dc.DrawLine(nx, top, nx+textWidth(f.name, name), top)
+		dc.Stroke()
+	}
+	bottom := y + h - 24*sc
+	var stats string
+	switch {
+	case st.Status == state.Eliminated:
+		stats = "eliminated"
+	case st.Status == state.Surrendered:
+		stats = "abandoned"
+	default:
+		stats = fmt.Sprintf("%d terr · %s", s.Owned(seat), plural(s.Armies(seat), "troop", "troops"))
+	}
+	drawText(wk.canvas, f.stat, stats, x+18*sc, bottom+capHeight(f.stat)/2, statCol)
+	if out {
+		return
+	}
+	// The hero: alive, dead or not yet won.
+	hs := heroState(st.Capitals)
+	hw := textWidth(f.stat, hs)
+	hx := right - hw
+	hc := th.dim
+	if hs == "alive" {
+		hc = th.text
+	}
+	drawText(wk.canvas, f.stat, hs, hx, bottom+capHeight(f.stat)/2, hc)
+	ix := hx - 16*sc
+	switch hs {
+	case "alive":
+		heroMark(dc, ix, bottom, 11*sc, sc, wk.colors[seat].RGBA, th)
+	case "dead":
+		heroMark(dc, ix, bottom, 11*sc, sc, th.dim, th)
+		dc.SetLineWidth(3 * sc)
+		dc.SetColor(rgb(0xe04040))
+		dc.DrawLine(ix-9*sc, bottom-9*sc, ix+9*sc, bottom+9*sc)
+		dc.Stroke()
+	default:
+		padlock(dc, ix, bottom, 9*sc, sc, th)
+	}
+}
+
+// padlock draws a small padlock: the hero is not won yet.
+func padlock(dc *gg.Context, x, y, r, s float64, th *theme) {
+	dc.DrawArc(x, y-r*0.2, r*0.55, math.Pi, 2*math.Pi)
+	dc.SetLineWidth(2.2 * s)
+	dc.SetColor(th.dim)
+	dc.Stroke()
+	dc.DrawRoundedRectangle(x-r*0.85, y-r*0.2, r*1.7, r*1.25, r*0.25)
+	dc.SetColor(th.dim)
+	dc.Fill()
+}

@@ -1,0 +1,187 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
+
+	"github.com/riskbot/riskbot/state"
+)
+
+// The players' panel: what both kinds of panel (classicpanel.go,
+// gridpanel.go) are made of.
+
+// drawGround copies the panel's ground onto the canvas: its background
+// with a card at each of cards, each with a bar of its seat's colour, and
+// whatever key draws on it (nil for none). The ground is drawn on first
+// use and kept by the board, one per number of cards: it does not change
+// from turn to turn.
+func (wk *worker) drawGround(cards []frect, key func(img *image.RGBA, dc *gg.Context)) {
+	b, th := wk.b, wk.th
+	g := &b.grounds[len(cards)]
+	g.once.Do(func() {
+		img := image.NewRGBA(image.Rect(0, 0, b.panel.Dx(), b.panel.Dy()))
+		fillRect(img, img.Rect, th.panelBg)
+		fillRect(img, b.rule().Sub(b.panel.Min), th.gold)
+		// img starts at the panel's corner; dc draws in the frame's
+		// coordinates, as the panel does.
+		dc := gg.NewContextForRGBA(img)
+		dc.Translate(-float64(b.panel.Min.X), -float64(b.panel.Min.Y))
+		for i, r := range cards {
+			dc.DrawRoundedRectangle(r.x0, r.y0, r.x1-r.x0, r.y1-r.y0, 8*b.s)
+			dc.SetColor(th.card)
+			dc.Fill()
+			cardBar(dc, r.x0, r.y0, r.y1-r.y0, b.s, wk.colors[i].RGBA)
+		}
+		if key != nil {
+			key(img, dc)
+		}
+		g.img = img
+	})
+	draw.Draw(wk.canvas, b.panel, g.img, image.Point{}, draw.Src)
+}
+
+// cardBar draws the bar of a seat's colour down a card's left edge.
+func cardBar(dc *gg.Context, x, y, h, s float64, c color.RGBA) {
+	dc.DrawRoundedRectangle(x, y, 7*s, h, 3*s)
+	dc.SetColor(c)
+	dc.Fill()
+}
+
+// cardHighlight marks the card of the player to move (or the winner).
+// It reports whether the seat is to move, and whether it won.
+func (wk *worker) cardHighlight(s *state.State, seat int, x, y, w, h float64) (now, won bool) {
+	now = seat == s.Current && s.Phase != state.PhaseOver && s.Phase != state.PhaseSetup
+	won = s.Phase == state.PhaseOver && seat == s.Winner
+	if !now && !won {
+		return now, won
+	}
+	dc, sc, th := wk.dc, wk.s, wk.th
+	dc.DrawRoundedRectangle(x, y, w, h, 8*sc)
+	dc.SetColor(th.cardNow)
+	dc.Fill()
+	dc.DrawRoundedRectangle(x+1.5*sc, y+1.5*sc, w-3*sc, h-3*sc, 7*sc)
+	dc.SetLineWidth(3 * sc)
+	dc.SetColor(th.gold)
+	dc.Stroke()
+	cardBar(dc, x, y, h, sc, wk.colors[seat].RGBA)
+	return now, won
+}
+
+// keyArrow draws a key's sample of an arrow style, pointing right: a
+// shaft from x (dashed by dash, lw wide, both at refWidth) and its head,
+// 34 px long in all at refWidth.
+func keyArrow(dc *gg.Context, x, y, s float64, dash []float64, lw float64, c color.Color) {
+	scaled := make([]float64, len(dash))
+	for j, d := range dash {
+		scaled[j] = d * s
+	}
+	dc.SetLineCapRound()
+	dc.SetDash(scaled...)
+	dc.SetLineWidth(lw * s)
+	dc.SetColor(c)
+	dc.DrawLine(x, y, x+26*s, y)
+	dc.Stroke()
+	dc.SetDash()
+	dc.MoveTo(x+34*s, y)
+	dc.LineTo(x+25*s, y-6*s)
+	dc.LineTo(x+25*s, y+6*s)
+	dc.ClosePath()
+	dc.Fill()
+}
+
+// nameSeats sets the seats' names as drawn (wk.names) and returns their
+// tags.
+func (wk *worker) nameSeats(s *state.State) []string {
+	wk.names = wk.names[:0]
+	for i, st := range s.Seats {
+		wk.names = append(wk.names, displayName(drawable(wk.fonts.bold, st.Name), i))
+	}
+	return seatTags(wk.names)
+}
+
+// seatTags returns a short, distinct tag per seat: the initial, or two
+// letters where initials clash, or the seat number.
+func seatTags(names []string) []string {
+	first := func(name string, n int) string {
+		var out []rune
+		for _, r := range name {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				if len(out) == 0 {
+					r = unicode.ToUpper(r)
+				} else {
+					r = unicode.ToLower(r)
+				}
+				out = append(out, r)
+				if len(out) == n {
+					break
+				}
+			}
+		}
+		return string(out)
+	}
+	tags := make([]string, len(names))
+	for n := 1; n <= 2; n++ {
+		seen := map[string]int{}
+		for i, name := range names {
+			tags[i] = first(name, n)
+			seen[tags[i]]++
+		}
+		clash := false
+		for _, t := range tags {
+			if t == "" || seen[t] > 1 {
+				clash = true
+			}
+		}
+		if !clash {
+			return tags
+		}
+	}
+	for i := range tags {
+		tags[i] = fmt.Sprint(i + 1)
+	}
+	return tags
+}
+
+// seatLabel is how the panel names a seat: "Ann (red)".
+func (wk *worker) seatLabel(s *state.State, seat int) string {
+	return fmt.Sprintf("%s (%s)", wk.names[seat], wk.colors[seat].Name)
+}
+
+func displayName(name string, seat int) string {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return fmt.Sprintf("Player %d", seat+1)
+	}
+	return name
+}
+
+// fit shortens s with an ellipsis until it is at most w pixels wide.
+func fit(fc font.Face, s string, w float64) string {
+	if textWidth(fc, s) <= w {
+		return s
+	}
+	for len(s) > 0 {
+		_, n := utf8.DecodeLastRuneInString(s)
+		s = s[:len(s)-n]
+		if textWidth(fc, s+"…") <= w {
+			return s + "…"
+		}
+	}
+	return "…"
+}
+
+// plural writes n with the singular or plural noun.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

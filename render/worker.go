@@ -1,0 +1,79 @@
+package render
+
+import (
+	"bytes"
+	"image"
+
+	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/opentype"
+)
+
+// kit is what every render of one renderer draws with: made once (the
+// fonts and textures on the first render), then only read.
+type kit struct {
+	th     *theme
+	colors []Color // per seat
+	fonts  *fonts
+	tex    *textures
+}
+
+// worker holds one render's mutable things, and draws with its
+// renderer's kit.
+type worker struct {
+	*kit
+	b      *board
+	s      float64
+	canvas *image.RGBA
+	pal    *image.Paletted
+	dc     *gg.Context
+	f      *faces
+	buf    bytes.Buffer
+	badges map[badgeKey]*image.RGBA
+	names  []string   // the seats' names as drawn
+	q      *quantizer // the palette pal was made with
+}
+
+// faces are one worker's font faces, at the renderer's scale.
+type faces struct {
+	badge, badgeSmall font.Face // army counts
+	tag, tagMid       font.Face // initials in swatches: legend, panel
+	tagBig            font.Face // and the banner
+	head, headBig     font.Face // the panel's first line
+	name, stat, small font.Face // player cards
+	banner, bannerSub font.Face
+}
+
+// newFaces makes the faces at scale s. Badge digits, the player to move and
+// player names are at least 6 px tall when the image is shown 400 px wide,
+// as Discord does on a phone (TestReadableInChat).
+func newFaces(fs *fonts, s float64) (*faces, error) {
+	var f faces
+	for _, x := range []struct {
+		dst  *font.Face
+		ft   *opentype.Font
+		size float64
+	}{
+		{&f.badge, fs.bold, 35}, {&f.badgeSmall, fs.bold, 34},
+		{&f.tag, fs.bold, 16}, {&f.tagMid, fs.bold, 21}, {&f.tagBig, fs.bold, 30},
+		{&f.head, fs.medium, 34}, {&f.headBig, fs.bold, 35},
+		{&f.name, fs.bold, 34}, {&f.stat, fs.medium, 27}, {&f.small, fs.medium, 20},
+		{&f.banner, fs.bold, 50}, {&f.bannerSub, fs.medium, 22},
+	} {
+		fc, err := face(x.ft, x.size*s)
+		if err != nil {
+			return nil, err
+		}
+		*x.dst = fc
+	}
+	return &f, nil
+}
+
+// badgeKey identifies a badge sprite.
+type badgeKey struct {
+	owner  int8
+	armies int32
+}
+
+// maxSprites bounds a worker's badge cache (about 15 KB a sprite).
+const maxSprites = 600
