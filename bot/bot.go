@@ -24,6 +24,7 @@ import (
 	"github.com/riskbot/riskbot/bot/people"
 	"github.com/riskbot/riskbot/bot/play"
 	"github.com/riskbot/riskbot/bot/server"
+	"github.com/riskbot/riskbot/bot/voice"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -158,3 +159,40 @@ func (b *Bot) Tick(ctx context.Context) error { return b.clock.Tick(ctx) }
 // Resume sets the computer players that are due to play playing, in the
 // background (see clock.Clock.Resume).
 func (b *Bot) Resume(ctx context.Context) error { return b.clock.Resume(ctx) }
+
+// handlersOf are the commands of b, by their full name: each is handled
+// by the part that owns it.
+func handlersOf(b *Bot) map[string]hosted.Handler {
+	hs := b.play.Handlers()
+	for name, h := range map[string]hosted.Handler{
+		"new":      b.lobby.New,
+		"join":     b.lobby.Join,
+		"addbot":   b.lobby.AddBot,
+		"kick":     b.lobby.Kick,
+		"start":    b.lobby.Start,
+		"settings": b.lobby.Settings,
+		"abandon":  b.lobby.Abandon,
+		"notify":   answers(b.people.Notify),
+		// /risk admin ...
+		"admin show":     answers(b.servers.AdminShow),
+		"admin defaults": answers(b.servers.AdminDefaults),
+		"admin limits":   answers(b.servers.AdminLimits),
+		"admin reset":    answers(b.servers.AdminReset),
+		"stats":          answers(b.servers.Stats),
+		"help": func(context.Context, *hosted.Call) (hosted.Result, error) {
+			return hosted.Result{Reply: voice.Help(b.specs)}, nil
+		},
+	} {
+		hs[name] = h
+	}
+	return hs
+}
+
+// answers makes a handler of a command that only answers, changing no
+// match.
+func answers(h func(ctx context.Context, req chat.Request, a command.Args) (chat.Message, error)) hosted.Handler {
+	return func(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
+		m, err := h(ctx, c.Req, c.Args)
+		return hosted.Result{Reply: m}, err
+	}
+}
