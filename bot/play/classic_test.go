@@ -7,23 +7,6 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-// attackPair finds a territory of seat with at least min armies next to an
-// enemy's.
-func attackPair(s *state.State, seat, min int) (from, to int) {
-	from, to = -1, -1
-	for f := range s.Terr {
-		if s.Terr[f].Owner != seat || s.Terr[f].Armies < min {
-			continue
-		}
-		for _, n := range s.Map.Territories[f].Adj {
-			if s.Terr[n].Owner != seat {
-				return f, n
-			}
-		}
-	}
-	return -1, -1
-}
-
 // until:N keeps its promise even when the defender is down to one army:
 // an engine blitz would roll three dice and, taking the territory, move
 // three in; the bot's rolls never use more dice than the armies above N.
@@ -44,7 +27,13 @@ func TestUntilKeepsItsPromise(t *testing.T) {
 	for trial := range 40 {
 		s := g.State.Clone()
 		seat := s.Current
-		from, to := attackPair(s, seat, 1)
+		from, to := -1, -1
+		for _, c := range engine.Legal(s, seat) {
+			if a, ok := c.(engine.Attack); ok {
+				from, to = a.From, a.To
+				break
+			}
+		}
 		if from < 0 {
 			t.Fatal("no attack")
 		}
