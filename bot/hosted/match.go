@@ -32,7 +32,7 @@ type Match struct {
 	Meta Meta
 	// Rec, if set, is recorded with the first change saved.
 	Rec *Record
-	// Luck is the Luck report of a match just won, for its victory post.
+	// Luck is the luck report of a match just won, for its victory post.
 	Luck string
 }
 
