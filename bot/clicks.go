@@ -20,7 +20,7 @@ func (b *Bot) HandleClick(ctx context.Context, c chat.Click, r chat.Replier) err
 	return b.finish(ctx, c.Channel, c.User, "click "+c.ID, c.BotLacks, res, err, r)
 }
 
-// summary words a click for its author.
+// clickSummary words a click for its author.
 func clickSummary(c chat.Click) string {
 	if c.Label == "" {
 		return "a button"
@@ -28,6 +28,9 @@ func clickSummary(c chat.Click) string {
 	return "the “" + c.Label + "” button"
 }
 
+// click answers a click under its channel's lock: a repeat once, the
+// buttons of /risk abandon's question without loading the match (it may
+// be damaged), the lobby's buttons by the lobby, the others by play.
 func (b *Bot) click(ctx context.Context, c chat.Click) (hosted.Result, error) {
 	bt, err := hosted.ParseButton(c.ID)
 	if err != nil {

@@ -12,11 +12,9 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-// Click applies a click on a button of match m, under its channel's lock.
+// Click applies a click on a button of match m, of the channel clicked,
+// under its channel's lock.
 func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *hosted.Match) (hosted.Result, error) {
-	if m.Channel != c.Channel {
-		return hosted.Result{}, chat.Refuse("That button belongs to a match in another channel.")
-	}
 	if bt.Action == "history" {
 		// Reading only: good at any version, and once the match is over.
 		page := 0
