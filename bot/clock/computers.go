@@ -61,31 +61,31 @@ func (k *Clock) Later(channel string) {
 // taken left them to this one.
 func (k *Clock) playBots(channel string) (more bool) {
 	name := "bots:" + channel
-	ok, err := k.store.Lease(k.bg, name, k.claim())
+	ok, err := k.cfg.Store.Lease(k.bg, name, k.cfg.Claim())
 	if err != nil {
 		if !errors.Is(err, context.Canceled) {
-			k.log.Error("take the lease on computer turns", "channel", channel, "err", err)
+			k.cfg.Log.Error("take the lease on computer turns", "channel", channel, "err", err)
 		}
 		return false
 	}
 	if !ok {
-		k.log.Debug("another process plays the computer turns", "channel", channel)
+		k.cfg.Log.Debug("another process plays the computer turns", "channel", channel)
 		k.mu.Lock()
 		k.elsewhere[channel] = true
 		k.mu.Unlock()
 		return false
 	}
 	err = k.runBots(k.bg, channel, name)
-	if uerr := k.store.Unlease(context.WithoutCancel(k.bg), name, k.instance); uerr != nil {
-		k.log.Error("let go of the lease on computer turns", "channel", channel, "err", uerr)
+	if uerr := k.cfg.Store.Unlease(context.WithoutCancel(k.bg), name, k.cfg.Instance); uerr != nil {
+		k.cfg.Log.Error("let go of the lease on computer turns", "channel", channel, "err", uerr)
 	}
 	if err != nil {
 		if !errors.Is(err, context.Canceled) {
-			k.log.Error("bot turn failed", "channel", channel, "err", err)
+			k.cfg.Log.Error("bot turn failed", "channel", channel, "err", err)
 		}
 		return false // the match's deadline brings them back
 	}
-	m, err := k.matches.Load(k.bg, channel)
+	m, err := k.cfg.Matches.Load(k.bg, channel)
 	return err == nil && m.Status == storage.Active && m.BotsToPlay()
 }
 
@@ -119,7 +119,7 @@ func (k *Clock) runBots(ctx context.Context, channel, lease string) error {
 		}
 		if i > 0 {
 			// Each turn renews the lease, which outlasts a turn.
-			ok, err := k.store.Lease(ctx, lease, k.claim())
+			ok, err := k.cfg.Store.Lease(ctx, lease, k.cfg.Claim())
 			if err != nil {
 				return err
 			}
@@ -127,7 +127,7 @@ func (k *Clock) runBots(ctx context.Context, channel, lease string) error {
 				return errLeaseLost
 			}
 		}
-		m, err := k.matches.Load(ctx, channel)
+		m, err := k.cfg.Matches.Load(ctx, channel)
 		if err != nil {
 			var ue *chat.Refusal
 			if errors.As(err, &ue) {
@@ -165,8 +165,8 @@ func (k *Clock) playBotTurn(ctx context.Context, m *hosted.Match) error {
 	if err != nil {
 		return err
 	}
-	unlock := k.locks.Lock(m.Channel)
-	out, err := k.play.Apply(ctx, m, seat, "", cmds...)
+	unlock := k.cfg.Locks.Lock(m.Channel)
+	out, err := k.cfg.Play.Apply(ctx, m, seat, "", cmds...)
 	unlock()
 	if errors.Is(err, storage.ErrConflict) {
 		return nil
@@ -175,7 +175,7 @@ func (k *Clock) playBotTurn(ctx context.Context, m *hosted.Match) error {
 		return err
 	}
 	// The turn is saved: say so even if the bot is shutting down.
-	k.outbox.Deliver(ctx, m.Channel, k.outbox.Batch(m, out.News))
+	k.cfg.Outbox.Deliver(ctx, m.Channel, k.cfg.Outbox.Batch(m, out.News))
 	return nil
 }
 
@@ -186,7 +186,7 @@ func (k *Clock) playFor(ctx context.Context, m *hosted.Match, seat int, level, n
 	if err != nil {
 		return play.Outcome{}, err
 	}
-	return k.play.Apply(ctx, m, seat, note, cmds...)
+	return k.cfg.Play.Apply(ctx, m, seat, note, cmds...)
 }
 
 // decide lets a computer player of the level choose the commands of seat
@@ -194,7 +194,7 @@ func (k *Clock) playFor(ctx context.Context, m *hosted.Match, seat int, level, n
 // copy of the state, which rolls the same dice the match will since the
 // generator is part of the state; the match itself is not changed.
 func (k *Clock) decide(ctx context.Context, m *hosted.Match, seat int, level string) ([]engine.Command, error) {
-	p, err := k.newPlayer(level, k.botSeed(m, seat))
+	p, err := k.cfg.NewPlayer(level, k.botSeed(m, seat))
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +204,7 @@ func (k *Clock) decide(ctx context.Context, m *hosted.Match, seat int, level str
 // playOrders has seat's standing orders play its turn, and saves it with
 // the note to post first, under the caller's lock.
 func (k *Clock) playOrders(ctx context.Context, m *hosted.Match, seat int, o people.Orders, note string) (play.Outcome, error) {
-	p, err := k.newPlayer(o.Level(), k.botSeed(m, seat))
+	p, err := k.cfg.NewPlayer(o.Level(), k.botSeed(m, seat))
 	if err != nil {
 		return play.Outcome{}, err
 	}
@@ -212,14 +212,14 @@ func (k *Clock) playOrders(ctx context.Context, m *hosted.Match, seat int, o peo
 	if err != nil {
 		return play.Outcome{}, err
 	}
-	return k.play.Apply(ctx, m, seat, note, cmds...)
+	return k.cfg.Play.Apply(ctx, m, seat, note, cmds...)
 }
 
 // decideWith is decide with the player given.
 func (k *Clock) decideWith(ctx context.Context, m *hosted.Match, seat int, level string, p Player) ([]engine.Command, error) {
 	var err error
 	start := time.Now() // the machine's clock, not Config.Now: a duration
-	defer func() { k.meter.Think(level, time.Since(start)) }()
+	defer func() { k.cfg.Meter.Think(level, time.Since(start)) }()
 	sim := m.Game.State.Clone()
 	wasSetup, turn := sim.Phase == state.PhaseSetup, sim.Turn
 	done := func() bool { return partDone(sim, seat, wasSetup, turn) }
@@ -237,7 +237,7 @@ func (k *Clock) decideWith(ctx context.Context, m *hosted.Match, seat int, level
 		}
 		if _, err := engine.Apply(sim, seat, c); err != nil {
 			// The player broke a rule: play the safe default instead.
-			k.log.Warn("computer player broke a rule", "level", level, "command", fmt.Sprintf("%#v", c), "err", err)
+			k.cfg.Log.Warn("computer player broke a rule", "level", level, "command", fmt.Sprintf("%#v", c), "err", err)
 			c = ai.Fallback(sim, seat)
 			if _, err := engine.Apply(sim, seat, c); err != nil {
 				return nil, fmt.Errorf("bot: safe default %#v refused: %w", c, err)

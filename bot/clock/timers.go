@@ -36,13 +36,13 @@ import (
 // first check.
 func (k *Clock) RunTimers(ctx context.Context, every time.Duration) {
 	if err := k.Resume(ctx); err != nil && !errors.Is(err, context.Canceled) {
-		k.log.Error("resume computer players", "err", err)
+		k.cfg.Log.Error("resume computer players", "err", err)
 	}
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
 		if err := k.Tick(ctx); err != nil && !errors.Is(err, context.Canceled) {
-			k.log.Error("timers", "err", err)
+			k.cfg.Log.Error("timers", "err", err)
 		}
 		select {
 		case <-ctx.Done():
@@ -60,10 +60,10 @@ func (k *Clock) RunTimers(ctx context.Context, every time.Duration) {
 // restart) are played too.
 func (k *Clock) Tick(ctx context.Context) error {
 	var errs []error
-	if err := k.outbox.Redeliver(ctx); err != nil {
+	if err := k.cfg.Outbox.Redeliver(ctx); err != nil {
 		errs = append(errs, fmt.Errorf("outbox: %w", err))
 	}
-	if _, err := k.store.ForgetRequests(ctx, k.now().Add(-keepRequests)); err != nil {
+	if _, err := k.cfg.Store.ForgetRequests(ctx, k.cfg.Now().Add(-keepRequests)); err != nil {
 		errs = append(errs, err)
 	}
 	if err := k.expireLobbies(ctx); err != nil {
@@ -78,13 +78,13 @@ func (k *Clock) Tick(ctx context.Context) error {
 	var failed []int64
 	defer func() {
 		for _, id := range failed {
-			if err := k.store.ReleaseDue(context.WithoutCancel(ctx), id, k.instance); err != nil {
-				k.log.Error("release a timer", "match", id, "err", err)
+			if err := k.cfg.Store.ReleaseDue(context.WithoutCancel(ctx), id, k.cfg.Instance); err != nil {
+				k.cfg.Log.Error("release a timer", "match", id, "err", err)
 			}
 		}
 	}()
 	for range maxDueBatches {
-		due, err := k.store.ClaimDue(ctx, k.scope, k.claim(), dueBatch)
+		due, err := k.cfg.Store.ClaimDue(ctx, k.cfg.Scope, k.cfg.Claim(), dueBatch)
 		if err != nil {
 			return errors.Join(append(errs, err)...)
 		}
@@ -118,10 +118,10 @@ func (k *Clock) dueTimers(ctx context.Context, due []storage.Timer) (failed []in
 		if (t.Kind == storage.Remind && deadline[t.Match]) || slices.Contains(failed, t.Match) {
 			continue
 		}
-		if !k.serves(t.Channel) {
+		if !k.cfg.Serves(t.Channel) {
 			continue
 		}
-		k.meter.TimerLag(t.Kind.String(), k.now().Sub(t.At))
+		k.cfg.Meter.TimerLag(t.Kind.String(), k.cfg.Now().Sub(t.At))
 		err := k.timer(ctx, t)
 		if errors.Is(err, storage.ErrConflict) {
 			continue // the match moved on meanwhile, in another process
@@ -146,16 +146,16 @@ const keepRequests = 7 * 24 * time.Hour
 // placement and the computers', left them waiting, and a deadline may be a
 // day away or, in the console, never checked.
 func (k *Clock) Resume(ctx context.Context) error {
-	open, err := k.store.OpenMatches(ctx, k.scope)
+	open, err := k.cfg.Store.OpenMatches(ctx, k.cfg.Scope)
 	if err != nil {
 		return fmt.Errorf("bot: resume: %w", err)
 	}
 	var errs []error
 	for _, o := range open {
-		if o.Status != storage.Active || !k.serves(o.Channel) {
+		if o.Status != storage.Active || !k.cfg.Serves(o.Channel) {
 			continue
 		}
-		m, err := k.matches.ByID(ctx, o.ID)
+		m, err := k.cfg.Matches.ByID(ctx, o.ID)
 		if err != nil {
 			var ue *chat.Refusal
 			if !errors.As(err, &ue) {
@@ -164,7 +164,7 @@ func (k *Clock) Resume(ctx context.Context) error {
 			continue
 		}
 		if m.Status == storage.Active && m.BotsToPlay() {
-			k.log.Info("resuming computer players", "channel", m.Channel, "match", m.ID)
+			k.cfg.Log.Info("resuming computer players", "channel", m.Channel, "match", m.ID)
 			k.Later(m.Channel)
 		}
 	}
@@ -172,8 +172,8 @@ func (k *Clock) Resume(ctx context.Context) error {
 }
 
 func (k *Clock) timer(ctx context.Context, t storage.Timer) error {
-	unlock := k.locks.Lock(t.Channel)
-	m, err := k.matches.ByID(ctx, t.Match)
+	unlock := k.cfg.Locks.Lock(t.Channel)
+	m, err := k.cfg.Matches.ByID(ctx, t.Match)
 	if err != nil {
 		unlock()
 		var ue *chat.Refusal
@@ -205,7 +205,7 @@ func (k *Clock) timer(ctx context.Context, t storage.Timer) error {
 		return err
 	}
 	for _, p := range posts {
-		k.outbox.Deliver(ctx, t.Channel, p)
+		k.cfg.Outbox.Deliver(ctx, t.Channel, p)
 	}
 	if bots {
 		k.Later(t.Channel)
@@ -221,10 +221,10 @@ func (k *Clock) remind(ctx context.Context, m *hosted.Match) (news.Batch, error)
 	if len(m.WaitingFor()) > 0 {
 		n = &news.News{Remind: true}
 	}
-	if err := k.matches.SaveNews(ctx, m, storage.Change{Timers: &timers}, n); err != nil {
+	if err := k.cfg.Matches.SaveNews(ctx, m, storage.Change{Timers: &timers}, n); err != nil {
 		return news.Batch{}, err
 	}
-	return k.outbox.Batch(m, n), nil
+	return k.cfg.Outbox.Batch(m, n), nil
 }
 
 // expire plays the turns (or placements) of people out of time.
@@ -239,22 +239,22 @@ func (k *Clock) expire(ctx context.Context, m *hosted.Match) ([]news.Batch, bool
 	var posts []news.Batch
 	for _, seat := range seats {
 		sm := m.Seat(seat)
-		p, err := k.people.Of(ctx, sm.ID)
+		p, err := k.cfg.People.Of(ctx, sm.ID)
 		if err != nil {
-			k.log.Error("read standing orders", "user", sm.ID, "err", err)
+			k.cfg.Log.Error("read standing orders", "user", sm.ID, "err", err)
 		}
-		if p.AwayAt(k.now()) && !sm.Autopilot && s.Phase != state.PhaseSetup {
+		if p.AwayAt(k.cfg.Now()) && !sm.Autopilot && s.Phase != state.PhaseSetup {
 			// Away: no missed turn; the orders play it.
-			note := fmt.Sprintf("🏖️ %s is away until %s: their standing orders play the turn (%s).", k.look.Voice(m).Who(s, seat), chat.Timestamp(time.Unix(p.Away, 0)), p.Orders.Text())
+			note := fmt.Sprintf("🏖️ %s is away until %s: their standing orders play the turn (%s).", k.cfg.Look.Voice(m).Who(s, seat), chat.Timestamp(time.Unix(p.Away, 0)), p.Orders.Text())
 			out, err := k.playOrders(ctx, m, seat, p.Orders, note)
 			if err != nil {
 				return nil, false, err
 			}
-			posts = append(posts, k.outbox.Batch(m, out.News))
+			posts = append(posts, k.cfg.Outbox.Batch(m, out.News))
 			continue
 		}
 		sm.Missed++
-		note := fmt.Sprintf("⌛ %s ran out of time", k.look.Voice(m).Who(m.Game.State, seat))
+		note := fmt.Sprintf("⌛ %s ran out of time", k.cfg.Look.Voice(m).Who(m.Game.State, seat))
 		if sm.Missed >= hosted.MaxMissed {
 			sm.Autopilot = true
 			note += fmt.Sprintf(" for the %d%s time in a row: a bot plays the seat until the host gives it back (/risk join player:%s)", sm.Missed, ordinal(sm.Missed), sm.Name)
@@ -262,7 +262,7 @@ func (k *Clock) expire(ctx context.Context, m *hosted.Match) ([]news.Batch, bool
 		var out play.Outcome
 		switch {
 		case m.Meta.Settings.OnTimeout == "skip" && !sm.Autopilot:
-			out, err = k.play.Apply(ctx, m, seat, note+"; the turn is skipped.", skipCommands(m.Game.State, seat)...)
+			out, err = k.cfg.Play.Apply(ctx, m, seat, note+"; the turn is skipped.", skipCommands(m.Game.State, seat)...)
 		case p.Orders.Given() && !sm.Autopilot:
 			out, err = k.playOrders(ctx, m, seat, p.Orders, note+"; their standing orders play it ("+p.Orders.Text()+").")
 		default:
@@ -271,7 +271,7 @@ func (k *Clock) expire(ctx context.Context, m *hosted.Match) ([]news.Batch, bool
 		if err != nil {
 			return nil, false, err
 		}
-		posts = append(posts, k.outbox.Batch(m, out.News))
+		posts = append(posts, k.cfg.Outbox.Batch(m, out.News))
 	}
 	// The bots may still have to play (or, in the setup, to place).
 	return posts, m.BotsToPlay(), nil
@@ -314,35 +314,35 @@ func (k *Clock) expireLobbies(ctx context.Context) error {
 	// A server may keep its lobbies a day at the least: look at those idle
 	// that long, and hold each to its server's rule.
 	least := 24 * time.Hour
-	if k.lobbyTTL > 0 {
-		least = min(least, k.lobbyTTL)
+	if k.cfg.LobbyTTL > 0 {
+		least = min(least, k.cfg.LobbyTTL)
 	}
-	idle, err := k.store.IdleLobbies(ctx, k.scope, k.now().Add(-least))
+	idle, err := k.cfg.Store.IdleLobbies(ctx, k.cfg.Scope, k.cfg.Now().Add(-least))
 	if err != nil {
 		return err
 	}
 	var errs []error
 	rules := map[string]server.Rules{}
 	for _, row := range idle {
-		if !k.serves(row.Channel) {
+		if !k.cfg.Serves(row.Channel) {
 			continue
 		}
 		meta, _ := hosted.DecodeMeta(row.Meta)
 		r, ok := rules[meta.Server]
 		if !ok {
-			if r, err = k.servers.Rules(ctx, meta.Server); err != nil {
+			if r, err = k.cfg.Servers.Rules(ctx, meta.Server); err != nil {
 				errs = append(errs, err)
 				continue
 			}
 			rules[meta.Server] = r
 		}
-		ttl := k.servers.LobbyTTL(r)
-		if ttl < 0 || row.Updated.After(k.now().Add(-ttl)) {
+		ttl := k.cfg.Servers.LobbyTTL(r)
+		if ttl < 0 || row.Updated.After(k.cfg.Now().Add(-ttl)) {
 			continue
 		}
-		unlock := k.locks.Lock(row.Channel)
+		unlock := k.cfg.Locks.Lock(row.Channel)
 		note := fmt.Sprintf("⌛ This channel's match never started: its lobby closed after %s without a change. Start another with /risk new.", server.DurationText(ttl))
-		posts, err := k.lobby.End(ctx, row, note, "the lobby expired")
+		posts, err := k.cfg.Lobby.End(ctx, row, note, "the lobby expired")
 		unlock()
 		if err != nil {
 			if !errors.Is(err, hosted.ErrMovedOn) {
@@ -350,7 +350,7 @@ func (k *Clock) expireLobbies(ctx context.Context) error {
 			}
 			continue
 		}
-		k.outbox.Deliver(ctx, row.Channel, posts)
+		k.cfg.Outbox.Deliver(ctx, row.Channel, posts)
 	}
 	return errors.Join(errs...)
 }
@@ -416,24 +416,7 @@ type Config struct {
 // Clock runs the timers and the computer players of the matches in its
 // scope. Close stops its background work.
 type Clock struct {
-	store     Store
-	matches   *hosted.Matches
-	locks     *hosted.Locks
-	look      *look.Maps
-	people    *people.People
-	servers   *server.Servers
-	outbox    *outbox.Outbox
-	lobby     *lobby.Lobby
-	play      *play.Play
-	newPlayer func(level string, seed uint64) (Player, error)
-	lobbyTTL  time.Duration
-	claim     func() storage.Claim
-	instance  string
-	scope     string
-	serves    func(channel string) bool
-	meter     Meter
-	now       func() time.Time
-	log       *slog.Logger
+	cfg Config
 
 	mu      sync.Mutex
 	running map[string]bool // channels whose bots are playing
@@ -454,9 +437,7 @@ type Clock struct {
 // New returns a Clock.
 func New(c Config) *Clock {
 	bg, cancel := context.WithCancel(context.Background())
-	return &Clock{store: c.Store, matches: c.Matches, locks: c.Locks, look: c.Look, people: c.People, servers: c.Servers,
-		outbox: c.Outbox, lobby: c.Lobby, play: c.Play, newPlayer: c.NewPlayer, lobbyTTL: c.LobbyTTL, claim: c.Claim,
-		instance: c.Instance, scope: c.Scope, serves: c.Serves, meter: c.Meter, now: c.Now, log: c.Log,
+	return &Clock{cfg: c,
 		running: map[string]bool{}, again: map[string]bool{}, elsewhere: map[string]bool{},
 		bg: bg, cancel: cancel, thinking: make(chan struct{}, c.Thinkers)}
 }

@@ -27,7 +27,7 @@ const AbandonConfirm = 5 * time.Minute
 // Abandon answers /risk abandon: the question whether to end the match
 // without a winner, for its host or an admin.
 func (l *Lobby) Abandon(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
-	row, err := l.matches.OpenRow(ctx, c.Req.Channel)
+	row, err := l.cfg.Matches.OpenRow(ctx, c.Req.Channel)
 	if err != nil {
 		return hosted.Result{}, err
 	}
@@ -41,7 +41,7 @@ func (l *Lobby) Abandon(ctx context.Context, c *hosted.Call) (hosted.Result, err
 		}
 		return hosted.Result{}, chat.Refuse("Only %s or an admin (Manage Server, or Manage Channels here) can end a match without a winner.", host)
 	}
-	expires := l.now().Add(AbandonConfirm)
+	expires := l.cfg.Now().Add(AbandonConfirm)
 	what := "this channel's match"
 	if merr == nil {
 		what = fmt.Sprintf("this channel's match (%s, %s)", row.Status, chat.Plural(len(meta.Seats), "seat", "seats"))
@@ -59,10 +59,10 @@ func (l *Lobby) ClickAbandon(ctx context.Context, c chat.Click, bt hosted.Press)
 	if bt.Action == "keep" {
 		return hosted.Result{Reply: chat.Private("The match goes on.")}, nil
 	}
-	if len(bt.Args) != 1 || l.now().Unix() > int64(bt.Args[0]) {
+	if len(bt.Args) != 1 || l.cfg.Now().Unix() > int64(bt.Args[0]) {
 		return hosted.Result{}, chat.Refuse("That confirmation has expired: run /risk abandon again if you still mean it.")
 	}
-	row, err := l.matches.OpenRow(ctx, c.Channel)
+	row, err := l.cfg.Matches.OpenRow(ctx, c.Channel)
 	if err != nil {
 		return hosted.Result{}, err
 	}
@@ -97,7 +97,7 @@ func (l *Lobby) End(ctx context.Context, row storage.Match, note, ended string) 
 	change := storage.Change{Status: storage.Abandoned}
 	thread := false
 	if meta, err := hosted.DecodeMeta(row.Meta); err == nil {
-		meta.Finished = l.now()
+		meta.Finished = l.cfg.Now()
 		meta.Ended = ended
 		change.Meta = meta.Encode()
 		thread = meta.Thread
@@ -107,15 +107,15 @@ func (l *Lobby) End(ctx context.Context, row storage.Match, note, ended string) 
 		return news.Batch{}, fmt.Errorf("bot: end match %d: %w", row.ID, err)
 	}
 	change.Posts = []json.RawMessage{body}
-	cl := l.claim() // this process delivers the note
+	cl := l.cfg.Claim() // this process delivers the note
 	change.Claim = &cl
-	v, err := l.store.Save(ctx, row.ID, row.Version, change, l.now())
+	v, err := l.cfg.Store.Save(ctx, row.ID, row.Version, change, l.cfg.Now())
 	if errors.Is(err, storage.ErrConflict) {
 		return news.Batch{}, hosted.ErrMovedOn
 	}
 	if err != nil {
 		return news.Batch{}, fmt.Errorf("bot: end match %d: %w", row.ID, err)
 	}
-	l.log.Info("match ended without a winner", "channel", row.Channel, "match", row.ID, "how", ended)
+	l.cfg.Log.Info("match ended without a winner", "channel", row.Channel, "match", row.ID, "how", ended)
 	return news.Batch{Match: row.ID, Version: v, Posts: []news.Post{{Message: chat.Message{Text: note}}}, Archive: thread}, nil
 }

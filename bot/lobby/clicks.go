@@ -33,7 +33,7 @@ func (l *Lobby) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *hos
 	case "keepseat":
 		return hosted.Result{Reply: chat.Private("Nobody was removed.")}, nil
 	case "kick":
-		if len(bt.Args) != 2 || bt.Args[0] < 0 || bt.Args[0] >= len(m.Meta.Seats) || l.now().Unix() > int64(bt.Args[1]) {
+		if len(bt.Args) != 2 || bt.Args[0] < 0 || bt.Args[0] >= len(m.Meta.Seats) || l.cfg.Now().Unix() > int64(bt.Args[1]) {
 			return hosted.Result{}, chat.Refuse("That question has expired: run /risk kick again if you still mean it.")
 		}
 		if !c.Admin {

@@ -45,20 +45,20 @@ func (l *Lobby) New(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 	if err := canHost(c.Req.BotLacks); err != nil {
 		return hosted.Result{}, err
 	}
-	rules, err := l.servers.Rules(ctx, c.Req.Server)
+	rules, err := l.cfg.Servers.Rules(ctx, c.Req.Server)
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	if err := l.servers.MayOpen(ctx, c.Req, rules); err != nil {
+	if err := l.cfg.Servers.MayOpen(ctx, c.Req, rules); err != nil {
 		return hosted.Result{}, err
 	}
-	set, err := l.servers.Defaults(rules)
+	set, err := l.cfg.Servers.Defaults(rules)
 	if err != nil {
 		// A default the bot no longer offers: the bot's own then.
-		l.log.Warn("a server default no longer applies", "server", c.Req.Server, "err", err)
+		l.cfg.Log.Warn("a server default no longer applies", "server", c.Req.Server, "err", err)
 		set = hosted.DefaultSettings()
 	}
-	set, err = set.Apply(c.Args, l.look.Has)
+	set, err = set.Apply(c.Args, l.cfg.Look.Has)
 	if err != nil {
 		return hosted.Result{}, err
 	}
@@ -66,13 +66,13 @@ func (l *Lobby) New(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 	meta.Seats = []hosted.Seat{{ID: c.Req.User.ID, Name: uniqueName(meta, c.Req.User.Name)}}
 	channel := c.Req.Channel
 	if thread {
-		t, err := l.poster.(chat.Threader).OpenThread(ctx, c.Req.Channel, "Risk: match of "+meta.Seats[0].Name)
+		t, err := l.cfg.Poster.(chat.Threader).OpenThread(ctx, c.Req.Channel, "Risk: match of "+meta.Seats[0].Name)
 		if err != nil {
 			if _, asked := c.Args.Str["thread"]; asked {
 				return hosted.Result{}, fmt.Errorf("bot: open a thread for a match in %s: %w", c.Req.Channel, err)
 			}
 			// Threads were only the default: play in the channel.
-			l.log.Warn("open a thread for a match: playing in the channel", "channel", c.Req.Channel, "err", err)
+			l.cfg.Log.Warn("open a thread for a match: playing in the channel", "channel", c.Req.Channel, "err", err)
 			if err := l.channelFree(ctx, c.Req.Channel); err != nil {
 				return hosted.Result{}, err
 			}
@@ -81,7 +81,7 @@ func (l *Lobby) New(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 			channel, meta.Thread, meta.Parent = t, true, c.Req.Channel
 		}
 	}
-	m, err := l.store.Create(ctx, channel, meta.Encode(), l.now())
+	m, err := l.cfg.Store.Create(ctx, channel, meta.Encode(), l.cfg.Now())
 	if errors.Is(err, storage.ErrChannelBusy) {
 		return hosted.Result{}, chat.Refuse("This channel already has a match: join it with /risk join.")
 	}
@@ -96,8 +96,8 @@ func (l *Lobby) New(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 	}
 	// The match lives in its thread: the lobby is posted there, and the
 	// channel keeps this one line of it.
-	if err := l.outbox.Post(ctx, channel, news.Post{Message: chat.Message{Text: opened + " Everything of this match happens in this thread.", Embed: lobby, Buttons: join}}); err != nil {
-		l.log.Warn("post the lobby in its thread", "thread", channel, "err", err)
+	if err := l.cfg.Outbox.Post(ctx, channel, news.Post{Message: chat.Message{Text: opened + " Everything of this match happens in this thread.", Embed: lobby, Buttons: join}}); err != nil {
+		l.cfg.Log.Warn("post the lobby in its thread", "thread", channel, "err", err)
 	}
 	return hosted.Result{Reply: chat.Message{Text: fmt.Sprintf("%s %s. It is played in its own thread, %s: join there.", opened, chat.Capitalize(voice.SettingsText(set)), chat.ChannelLink(channel))}}, nil
 }
@@ -106,7 +106,7 @@ func (l *Lobby) New(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 // host asked for one (refused where the bot cannot open it), or by
 // default where the bot can.
 func (l *Lobby) wantThread(c *hosted.Call) (bool, error) {
-	_, can := l.poster.(chat.Threader)
+	_, can := l.cfg.Poster.(chat.Threader)
 	lacks := c.Req.ThreadLacks
 	switch v, asked := c.Args.Str["thread"]; {
 	case asked && v == "off":
@@ -121,7 +121,7 @@ func (l *Lobby) wantThread(c *hosted.Call) (bool, error) {
 
 // channelFree refuses a new match in a channel that has an open one.
 func (l *Lobby) channelFree(ctx context.Context, channel string) error {
-	m, err := l.store.Active(ctx, channel)
+	m, err := l.cfg.Store.Active(ctx, channel)
 	if ce, ok := errors.AsType[*storage.CorruptError](err); ok {
 		return chat.Refuse("This channel's match is damaged (match %d): an admin can end it with /risk abandon, then /risk new starts another.", ce.Match)
 	}
@@ -144,7 +144,7 @@ func (l *Lobby) channelFree(ctx context.Context, channel string) error {
 
 // lobby loads the channel's match and checks it is still in its lobby.
 func (l *Lobby) lobby(ctx context.Context, c *hosted.Call) (*hosted.Match, error) {
-	m, err := l.matches.For(ctx, c)
+	m, err := l.cfg.Matches.For(ctx, c)
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +169,7 @@ func hostOnly(m *hosted.Match, u chat.User, what string) error {
 // Join answers /risk join: a seat in the lobby, or (the host, with
 // player:) a seat on autopilot given back to its player.
 func (l *Lobby) Join(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
-	m, err := l.matches.For(ctx, c)
+	m, err := l.cfg.Matches.For(ctx, c)
 	if err != nil {
 		return hosted.Result{}, err
 	}
@@ -198,7 +198,7 @@ func (l *Lobby) join(ctx context.Context, m *hosted.Match, u chat.User) (hosted.
 	name := uniqueName(m.Meta, u.Name)
 	m.Meta.Seats = append(m.Meta.Seats, hosted.Seat{ID: u.ID, Name: name})
 	text := m.Says(fmt.Sprintf("%s joined (%d/%d seats).%s", name, len(m.Meta.Seats), state.MaxSeats, voice.TwoPlayerHint(m)))
-	if err := l.matches.Save(ctx, m, storage.Change{}); err != nil {
+	if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
 	}
 	return hosted.Result{Reply: chat.Message{Text: text, Embed: voice.LobbyEmbed(m.Meta), Buttons: voice.LobbyButtons(m)}}, nil
@@ -241,7 +241,7 @@ func (l *Lobby) giveBack(ctx context.Context, m *hosted.Match, u chat.User, who 
 	}
 	sm.Autopilot, sm.Missed = false, 0
 	text := m.Says(fmt.Sprintf("%s plays their own seat again.", chat.Mention(sm.ID)))
-	if err := l.matches.Save(ctx, m, storage.Change{}); err != nil {
+	if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
 	}
 	return hosted.Result{Reply: chat.Message{Text: text, Mentions: []string{sm.ID}}}, nil
@@ -278,7 +278,7 @@ func (l *Lobby) Leave(ctx context.Context, c *hosted.Call, m *hosted.Match) (hos
 		}
 	}
 	m.Says(text)
-	if err := l.matches.Save(ctx, m, change); err != nil {
+	if err := l.cfg.Matches.Save(ctx, m, change); err != nil {
 		return hosted.Result{}, err
 	}
 	// A lobby closed in its own thread: archive it.
@@ -297,20 +297,20 @@ func (l *Lobby) AddBot(ctx context.Context, c *hosted.Call) (hosted.Result, erro
 	if len(m.Meta.Seats) >= state.MaxSeats {
 		return hosted.Result{}, chat.Refuse("The match is full (%d players).", state.MaxSeats)
 	}
-	level := l.defaultLevel
+	level := l.cfg.DefaultLevel
 	v, chosen := c.Args.Str["level"]
 	if chosen {
 		level = v
 	}
-	rules, err := l.servers.Rules(ctx, m.Meta.Server)
+	rules, err := l.cfg.Servers.Rules(ctx, m.Meta.Server)
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	if level, err = l.servers.LevelAllowed(rules, level, chosen); err != nil {
+	if level, err = l.cfg.Servers.LevelAllowed(rules, level, chosen); err != nil {
 		return hosted.Result{}, err
 	}
-	if err := l.newPlayer(level, 1); err != nil {
-		return hosted.Result{}, chat.Refuse("There is no bot level %q (levels: %s).", level, strings.Join(l.levels, ", "))
+	if err := l.cfg.NewPlayer(level, 1); err != nil {
+		return hosted.Result{}, chat.Refuse("There is no bot level %q (levels: %s).", level, strings.Join(l.cfg.Levels, ", "))
 	}
 	m.Meta.Bots++
 	name := c.Args.Str["name"]
@@ -320,7 +320,7 @@ func (l *Lobby) AddBot(ctx context.Context, c *hosted.Call) (hosted.Result, erro
 	m.Meta.Seats = append(m.Meta.Seats, hosted.Seat{ID: fmt.Sprintf("bot:%d", m.Meta.Bots), Name: uniqueName(m.Meta, name), Level: level})
 	added := m.Meta.Seats[len(m.Meta.Seats)-1]
 	text := m.Says(fmt.Sprintf("🤖 %s (%s bot) takes a seat (%d/%d).%s", added.Name, level, len(m.Meta.Seats), state.MaxSeats, voice.TwoPlayerHint(m)))
-	if err := l.matches.Save(ctx, m, storage.Change{}); err != nil {
+	if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
 	}
 	return hosted.Result{Reply: chat.Message{Text: text, Embed: voice.LobbyEmbed(m.Meta), Buttons: voice.LobbyButtons(m)}}, nil
@@ -329,7 +329,7 @@ func (l *Lobby) AddBot(ctx context.Context, c *hosted.Call) (hosted.Result, erro
 // Kick answers /risk kick: a seat taken out of the lobby, or, in a match
 // under way, the question whether a bot is to play it from now on.
 func (l *Lobby) Kick(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
-	m, err := l.matches.For(ctx, c)
+	m, err := l.cfg.Matches.For(ctx, c)
 	if err != nil {
 		return hosted.Result{}, err
 	}
@@ -353,7 +353,7 @@ func (l *Lobby) Kick(ctx context.Context, c *hosted.Call) (hosted.Result, error)
 			text += m.Meta.PassHost()
 		}
 		text = m.Says(text + "\n" + voice.SeatList(m.Meta))
-		if err := l.matches.Save(ctx, m, storage.Change{}); err != nil {
+		if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 			return hosted.Result{}, err
 		}
 		return hosted.Result{Reply: chat.Message{Text: text}}, nil
@@ -362,9 +362,9 @@ func (l *Lobby) Kick(ctx context.Context, c *hosted.Call) (hosted.Result, error)
 		return hosted.Result{}, chat.Refuse("%s is already a bot.", sm.Name)
 	}
 	// Removing a person from a match under way cannot be undone: ask.
-	expires := l.now().Add(kickConfirm)
+	expires := l.cfg.Now().Add(kickConfirm)
 	return hosted.Result{Reply: chat.Message{Private: true,
-		Text: fmt.Sprintf("Remove %s from the match? A %s bot plays their seat from now on, and they cannot take it back. This question expires %s.", sm.Name, l.defaultLevel, chat.Timestamp(expires)),
+		Text: fmt.Sprintf("Remove %s from the match? A %s bot plays their seat from now on, and they cannot take it back. This question expires %s.", sm.Name, l.cfg.DefaultLevel, chat.Timestamp(expires)),
 		Buttons: [][]chat.Button{{
 			{ID: m.ButtonID("kick", i, int(expires.Unix())), Label: "Remove " + chat.Trunc(sm.Name, 40), Style: chat.Danger},
 			{ID: m.ButtonID("keepseat"), Label: "Keep them", Style: chat.Secondary},
@@ -382,7 +382,7 @@ func (l *Lobby) KickSeat(ctx context.Context, m *hosted.Match, i int) (hosted.Re
 	}
 	// In a started match the seat stays (removing it would unbalance the
 	// board): a bot plays it from now on.
-	m.Meta.Seats[i].Level = l.defaultLevel
+	m.Meta.Seats[i].Level = l.cfg.DefaultLevel
 	m.Meta.Seats[i].Autopilot = false
 	hostNote := ""
 	if sm.ID == m.Meta.Host {
@@ -393,11 +393,11 @@ func (l *Lobby) KickSeat(ctx context.Context, m *hosted.Match, i int) (hosted.Re
 	seat := s.SeatByID(sm.ID)
 	playsNow := s.Phase != state.PhaseOver && (s.Current == seat || (s.Phase == state.PhaseSetup && s.Seats[seat].Reserve > 0))
 	if playsNow && (s.Phase != state.PhaseSetup || hosted.IsCapitals(s)) {
-		t := l.matches.TurnTimers(ctx, m)
+		t := l.cfg.Matches.TurnTimers(ctx, m)
 		change.Timers = &t
 	}
-	text := m.Says(fmt.Sprintf("%s was removed; a %s bot plays their seat from now on.%s", sm.Name, l.defaultLevel, hostNote))
-	if err := l.matches.Save(ctx, m, change); err != nil {
+	text := m.Says(fmt.Sprintf("%s was removed; a %s bot plays their seat from now on.%s", sm.Name, l.cfg.DefaultLevel, hostNote))
+	if err := l.cfg.Matches.Save(ctx, m, change); err != nil {
 		return hosted.Result{}, err
 	}
 	return hosted.Result{Reply: chat.Message{Text: text}, Bots: m.BotsToPlay()}, nil
@@ -406,7 +406,7 @@ func (l *Lobby) KickSeat(ctx context.Context, m *hosted.Match, i int) (hosted.Re
 // Settings answers /risk settings: the host's options, shown or changed
 // (only the palette once the match has started).
 func (l *Lobby) Settings(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
-	m, err := l.matches.For(ctx, c)
+	m, err := l.cfg.Matches.For(ctx, c)
 	if err != nil {
 		return hosted.Result{}, err
 	}
@@ -424,13 +424,13 @@ func (l *Lobby) Settings(ctx context.Context, c *hosted.Call) (hosted.Result, er
 			}
 		}
 	}
-	set, err := m.Meta.Settings.Apply(c.Args, l.look.Has)
+	set, err := m.Meta.Settings.Apply(c.Args, l.cfg.Look.Has)
 	if err != nil {
 		return hosted.Result{}, err
 	}
 	m.Meta.Settings = set
 	text := m.Says(fmt.Sprintf("Settings: %s.", voice.SettingsText(set)))
-	if err := l.matches.Save(ctx, m, storage.Change{}); err != nil {
+	if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
 	}
 	return hosted.Result{Reply: chat.Message{Text: text}}, nil
@@ -452,7 +452,7 @@ func (l *Lobby) Start(ctx context.Context, c *hosted.Call) (hosted.Result, error
 	if err := canHost(c.Req.BotLacks); err != nil {
 		return hosted.Result{}, err
 	}
-	setup := engine.Setup{Options: m.Meta.Settings.Options, Seed: l.seed()}
+	setup := engine.Setup{Options: m.Meta.Settings.Options, Seed: l.cfg.Seed()}
 	for _, s := range m.Meta.Seats {
 		setup.Seats = append(setup.Seats, engine.SeatInfo{ID: s.ID, Name: s.Name})
 	}
@@ -462,24 +462,24 @@ func (l *Lobby) Start(ctx context.Context, c *hosted.Call) (hosted.Result, error
 	}
 	m.Game = g
 	m.Status = storage.Active
-	m.Meta.Started = l.now()
-	t := l.matches.TurnTimers(ctx, m)
+	m.Meta.Started = l.cfg.Now()
+	t := l.cfg.Matches.TurnTimers(ctx, m)
 	m.Timers = t
 	s := g.State
 	var order []string
 	var mentions []string
 	for i := range s.Seats {
 		sm := m.Seat(i)
-		who := l.look.Voice(m).Who(s, i)
+		who := l.cfg.Look.Voice(m).Who(s, i)
 		if !sm.IsBot() {
-			who = l.look.Voice(m).Swatch(i) + " " + chat.Mention(sm.ID)
+			who = l.cfg.Look.Voice(m).Swatch(i) + " " + chat.Mention(sm.ID)
 			mentions = append(mentions, sm.ID)
 		}
 		if hosted.IsCapitals(s) {
-			order = append(order, fmt.Sprintf("%d. %s — %s", i+1, who, l.look.Voice(m).ColorName(i)))
+			order = append(order, fmt.Sprintf("%d. %s — %s", i+1, who, l.cfg.Look.Voice(m).ColorName(i)))
 			continue
 		}
-		order = append(order, fmt.Sprintf("%d. %s — %s, %d territories, %d armies to place", i+1, who, l.look.Voice(m).ColorName(i), s.Owned(i), s.Seats[i].Reserve))
+		order = append(order, fmt.Sprintf("%d. %s — %s, %d territories, %d armies to place", i+1, who, l.cfg.Look.Voice(m).ColorName(i), s.Owned(i), s.Seats[i].Reserve))
 	}
 	var text string
 	if hosted.IsCapitals(s) {
@@ -488,18 +488,18 @@ func (l *Lobby) Start(ctx context.Context, c *hosted.Call) (hosted.Result, error
 			deadline = " Deadline " + chat.Timestamp(t.Deadline) + "."
 		}
 		text = m.Says(fmt.Sprintf("**The match has started** on %s (%d territories, all neutral)! Turn order and colours:\n%s\nCapitals are chosen in this order, each a neutral territory that borders no other capital; %s chooses first: /risk place territory:NAME (a capital starts with %s).%s",
-			s.Map.Title, s.Map.Len(), strings.Join(order, "\n"), l.look.Voice(m).Who(s, s.Current), chat.Plural(s.Options.CapitalTroops, "troop", "troops"), deadline))
+			s.Map.Title, s.Map.Len(), strings.Join(order, "\n"), l.cfg.Look.Voice(m).Who(s, s.Current), chat.Plural(s.Options.CapitalTroops, "troop", "troops"), deadline))
 	} else {
 		text = m.Says(fmt.Sprintf("**The match has started!** Turn order and colours:\n%s\nEveryone places their armies now, all at once: /risk place territory:… armies:…, or /risk place alone to place them all automatically. Deadline %s.",
 			strings.Join(order, "\n"), chat.Timestamp(t.Deadline)))
 	}
-	if err := l.matches.Save(ctx, m, storage.Change{Start: &g.Setup, Timers: &t}); err != nil {
+	if err := l.cfg.Matches.Save(ctx, m, storage.Change{Start: &g.Setup, Timers: &t}); err != nil {
 		return hosted.Result{}, err
 	}
 	// The commitment to the seed (the dice, the cards, the deal) is public
 	// before any die is rolled; the seed is revealed when the match ends.
 	text += "\n🔒 Dice commitment: `" + g.Commitment() + "` (the SHA-256 of this match's secret seed, revealed at the end: every roll can then be checked)."
-	msg := chat.Message{Text: text, Image: l.look.Image(m), Mentions: mentions}
+	msg := chat.Message{Text: text, Image: l.cfg.Look.Image(m), Mentions: mentions}
 	if !hosted.IsCapitals(s) {
 		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("autoplace", 0), Label: "Place automatically", Style: chat.Secondary}}}
 	}
@@ -549,24 +549,9 @@ type Config struct {
 }
 
 // Lobby opens, fills, starts and ends matches.
-type Lobby struct {
-	store        Store
-	matches      *hosted.Matches
-	look         *look.Maps
-	servers      *server.Servers
-	outbox       *outbox.Outbox
-	poster       chat.Poster
-	newPlayer    func(level string, seed uint64) error
-	levels       []string
-	defaultLevel string
-	seed         func() uint64
-	claim        func() storage.Claim
-	now          func() time.Time
-	log          *slog.Logger
-}
+type Lobby struct{ cfg Config }
 
 // New returns a Lobby.
 func New(c Config) *Lobby {
-	return &Lobby{store: c.Store, matches: c.Matches, look: c.Look, servers: c.Servers, outbox: c.Outbox, poster: c.Poster,
-		newPlayer: c.NewPlayer, levels: c.Levels, defaultLevel: c.DefaultLevel, seed: c.Seed, claim: c.Claim, now: c.Now, log: c.Log}
+	return &Lobby{cfg: c}
 }

@@ -36,7 +36,7 @@ type channelAlert struct {
 
 // alertOf returns the alert noted for a channel, if any.
 func (o *Outbox) alertOf(ctx context.Context, channel string) (channelAlert, bool, error) {
-	raw, err := o.store.Setting(ctx, channelScope, channel)
+	raw, err := o.cfg.Store.Setting(ctx, channelScope, channel)
 	if errors.Is(err, storage.ErrNotFound) {
 		return channelAlert{}, false, nil
 	}
@@ -55,27 +55,27 @@ func (o *Outbox) alertOf(ctx context.Context, channel string) (channelAlert, boo
 func (o *Outbox) refused(ctx context.Context, channel string, id int64, re *chat.RefusedError) {
 	a, ok, err := o.alertOf(ctx, channel)
 	if err != nil {
-		o.log.Error("read a channel's alert", "channel", channel, "err", err)
+		o.cfg.Log.Error("read a channel's alert", "channel", channel, "err", err)
 		return
 	}
 	if ok && a.Match == id && a.ToldHost {
 		return
 	}
-	a = channelAlert{Reason: re.Reason, Needs: re.Needs, Since: o.now(), Match: id}
-	o.log.Warn("the channel refused the bot's post: telling its players", "channel", channel, "match", id, "reason", re.Reason)
-	if dm, ok := o.poster.(chat.DirectPoster); ok {
-		if m, err := o.matches.ByID(ctx, id); err == nil && !strings.HasPrefix(m.Meta.Host, "bot:") {
+	a = channelAlert{Reason: re.Reason, Needs: re.Needs, Since: o.cfg.Now(), Match: id}
+	o.cfg.Log.Warn("the channel refused the bot's post: telling its players", "channel", channel, "match", id, "reason", re.Reason)
+	if dm, ok := o.cfg.Poster.(chat.DirectPoster); ok {
+		if m, err := o.cfg.Matches.ByID(ctx, id); err == nil && !strings.HasPrefix(m.Meta.Host, "bot:") {
 			err := dm.DM(ctx, m.Meta.Host, chat.Message{Text: fmt.Sprintf(
 				"⚠️ I could not post in %s, where you host a Risk match (the chat said: %s). The match goes on, but its turn results, maps and pings are missing there until I may post again: an admin can give me %s in that channel's settings, or end the match with /risk abandon.",
 				chat.ChannelLink(channel), re.Reason, cmp.Or(chat.AndList(re.Needs), "its permissions"))})
 			a.ToldHost = err == nil
 			if err != nil {
-				o.log.Warn("tell the host that the channel refused the bot", "channel", channel, "host", m.Meta.Host, "err", err)
+				o.cfg.Log.Warn("tell the host that the channel refused the bot", "channel", channel, "host", m.Meta.Host, "err", err)
 			}
 		}
 	}
 	if err := o.setAlert(ctx, channel, &a); err != nil {
-		o.log.Error("note that a channel refused the bot", "channel", channel, "err", err)
+		o.cfg.Log.Error("note that a channel refused the bot", "channel", channel, "err", err)
 	}
 }
 
@@ -88,7 +88,7 @@ func (o *Outbox) setAlert(ctx context.Context, channel string, a *channelAlert) 
 			return err
 		}
 	}
-	return o.store.SetSetting(ctx, channelScope, channel, raw, o.now())
+	return o.cfg.Store.SetSetting(ctx, channelScope, channel, raw, o.cfg.Now())
 }
 
 // ChannelNote is a word to add to any answer in a channel where the bot
@@ -98,12 +98,12 @@ func (o *Outbox) setAlert(ctx context.Context, channel string, a *channelAlert) 
 func (o *Outbox) ChannelNote(ctx context.Context, channel string, lacks []string) string {
 	a, noted, err := o.alertOf(ctx, channel)
 	if err != nil {
-		o.log.Error("read a channel's alert", "channel", channel, "err", err)
+		o.cfg.Log.Error("read a channel's alert", "channel", channel, "err", err)
 		return ""
 	}
 	if noted && lacks != nil && len(lacks) == 0 {
 		if err := o.setAlert(ctx, channel, nil); err != nil {
-			o.log.Error("clear a channel's alert", "channel", channel, "err", err)
+			o.cfg.Log.Error("clear a channel's alert", "channel", channel, "err", err)
 		}
 		return ""
 	}
@@ -123,6 +123,6 @@ func (o *Outbox) ChannelNote(ctx context.Context, channel string, lacks []string
 // hasOpenMatch reports whether a channel has an open match (without
 // loading it).
 func (o *Outbox) hasOpenMatch(ctx context.Context, channel string) bool {
-	ms, err := o.store.History(ctx, channel)
+	ms, err := o.cfg.Store.History(ctx, channel)
 	return err == nil && len(ms) > 0 && ms[0].Status.Open()
 }

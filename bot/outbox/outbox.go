@@ -37,7 +37,7 @@ func (o *Outbox) Batch(m *hosted.Match, n *news.News) news.Batch {
 	if n == nil {
 		return news.Batch{}
 	}
-	return news.Batch{Match: m.ID, Version: m.Version, Posts: news.Keyed(o.look.Voice(m).Messages(m, n, true), m.ID, m.Version), Archive: m.Meta.Thread && !m.Status.Open()}
+	return news.Batch{Match: m.ID, Version: m.Version, Posts: news.Keyed(o.cfg.Look.Voice(m).Messages(m, n, true), m.ID, m.Version), Archive: m.Meta.Thread && !m.Status.Open()}
 }
 
 // Deliver posts a batch, even if ctx is cancelled (the change is saved:
@@ -64,9 +64,9 @@ func (o *Outbox) Deliver(ctx context.Context, channel string, bt news.Batch) {
 	if bt.Version == 0 {
 		return
 	}
-	if err := o.store.Delivered(ctx, bt.Match, bt.Version); err != nil {
+	if err := o.cfg.Store.Delivered(ctx, bt.Match, bt.Version); err != nil {
 		// Not fatal: Redeliver would post the batch once more.
-		o.log.Error("outbox", "channel", channel, "match", bt.Match, "version", bt.Version, "err", err)
+		o.cfg.Log.Error("outbox", "channel", channel, "match", bt.Match, "version", bt.Version, "err", err)
 	}
 }
 
@@ -83,19 +83,19 @@ func (o *Outbox) Deliver(ctx context.Context, channel string, bt news.Batch) {
 // by the same process restarted. A post whose delivery fails is released,
 // to be tried again at the next tick, by any process.
 func (o *Outbox) Redeliver(ctx context.Context) error {
-	cl := o.claim()
-	queued, err := o.store.ClaimPosts(ctx, o.scope, cl, redeliverBatch)
+	cl := o.cfg.Claim()
+	queued, err := o.cfg.Store.ClaimPosts(ctx, o.cfg.Scope, cl, redeliverBatch)
 	if err != nil {
 		return err
 	}
 	var errs []error
 	for _, p := range queued {
-		if !o.serves(p.Channel) {
+		if !o.cfg.Serves(p.Channel) {
 			continue // another adapter's channel: it posts its own news
 		}
 		if err := o.redeliver(ctx, p, cl.Now); err != nil {
 			errs = append(errs, fmt.Errorf("match %d version %d: %w", p.Match, p.Version, err))
-			if err := o.store.ReleasePosts(context.WithoutCancel(ctx), p.Match, p.Version, o.instance); err != nil {
+			if err := o.cfg.Store.ReleasePosts(context.WithoutCancel(ctx), p.Match, p.Version, o.cfg.Instance); err != nil {
 				errs = append(errs, err)
 			}
 		}
@@ -106,25 +106,25 @@ func (o *Outbox) Redeliver(ctx context.Context) error {
 func (o *Outbox) redeliver(ctx context.Context, p storage.Post, now time.Time) error {
 	var n news.News
 	if err := json.Unmarshal(p.Body, &n); err != nil {
-		o.log.Error("outbox: dropped a post that does not decode", "channel", p.Channel, "match", p.Match, "version", p.Version, "err", err)
-		return o.store.Delivered(ctx, p.Match, p.Version)
+		o.cfg.Log.Error("outbox: dropped a post that does not decode", "channel", p.Channel, "match", p.Match, "version", p.Version, "err", err)
+		return o.cfg.Store.Delivered(ctx, p.Match, p.Version)
 	}
-	unlock := o.locks.Lock(p.Channel)
-	m, err := o.matches.ByID(ctx, p.Match)
+	unlock := o.cfg.Locks.Lock(p.Channel)
+	m, err := o.cfg.Matches.ByID(ctx, p.Match)
 	unlock()
 	var ue *chat.Refusal
 	var ce *storage.CorruptError
 	switch {
 	case errors.As(err, &ue):
-		return o.store.Delivered(ctx, p.Match, p.Version) // the match is gone
+		return o.cfg.Store.Delivered(ctx, p.Match, p.Version) // the match is gone
 	case errors.As(err, &ce):
 		// Its log no longer replays: the news cannot be written again.
-		o.log.Error("outbox: dropped the news of a damaged match", "channel", p.Channel, "match", p.Match, "version", p.Version, "err", err)
-		return o.store.Delivered(ctx, p.Match, p.Version)
+		o.cfg.Log.Error("outbox: dropped the news of a damaged match", "channel", p.Channel, "match", p.Match, "version", p.Version, "err", err)
+		return o.cfg.Store.Delivered(ctx, p.Match, p.Version)
 	case err != nil:
 		return err
 	}
-	msgs := news.Keyed(o.look.Voice(m).Messages(m, &n, m.Version == p.Version), p.Match, p.Version)
+	msgs := news.Keyed(o.cfg.Look.Voice(m).Messages(m, &n, m.Version == p.Version), p.Match, p.Version)
 	if len(msgs) > 0 {
 		msgs[0].Text = "*(Posted late: the bot was interrupted.)*\n" + msgs[0].Text
 	}
@@ -139,24 +139,24 @@ func (o *Outbox) redeliver(ctx context.Context, p storage.Post, now time.Time) e
 			if !errors.Is(err, chat.ErrUndeliverable) && now.Sub(p.Queued) < GiveUpAfter {
 				return err // try again at the next tick
 			}
-			o.log.Error("outbox: gave up a post", "channel", p.Channel, "match", p.Match, "version", p.Version, "queued", p.Queued, "err", err)
+			o.cfg.Log.Error("outbox: gave up a post", "channel", p.Channel, "match", p.Match, "version", p.Version, "queued", p.Queued, "err", err)
 			break
 		}
 	}
 	if bt.Archive {
 		o.archive(ctx, p.Channel)
 	}
-	return o.store.Delivered(ctx, p.Match, p.Version)
+	return o.cfg.Store.Delivered(ctx, p.Match, p.Version)
 }
 
 // archive archives the thread of a match that ended, its news posted.
 func (o *Outbox) archive(ctx context.Context, thread string) {
-	t, ok := o.poster.(chat.Threader)
+	t, ok := o.cfg.Poster.(chat.Threader)
 	if !ok {
 		return
 	}
 	if err := t.ArchiveThread(ctx, thread); err != nil {
-		o.log.Warn("archive the thread of a match that ended", "thread", thread, "err", err)
+		o.cfg.Log.Warn("archive the thread of a match that ended", "thread", thread, "err", err)
 	}
 }
 
@@ -197,23 +197,9 @@ type Config struct {
 }
 
 // Outbox delivers the news of the matches.
-type Outbox struct {
-	store    Store
-	poster   chat.Poster
-	matches  *hosted.Matches
-	people   *people.People
-	look     *look.Maps
-	locks    *hosted.Locks
-	claim    func() storage.Claim
-	instance string
-	scope    string
-	serves   func(channel string) bool
-	now      func() time.Time
-	log      *slog.Logger
-}
+type Outbox struct{ cfg Config }
 
 // New returns an Outbox.
 func New(c Config) *Outbox {
-	return &Outbox{store: c.Store, poster: c.Poster, matches: c.Matches, people: c.People, look: c.Look, locks: c.Locks,
-		claim: c.Claim, instance: c.Instance, scope: c.Scope, serves: c.Serves, now: c.Now, log: c.Log}
+	return &Outbox{cfg: c}
 }

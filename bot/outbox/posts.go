@@ -33,10 +33,10 @@ type postedRef struct {
 // posted returns the platform ID of the living message ref, if it was
 // posted in channel.
 func (o *Outbox) posted(ctx context.Context, channel, ref string) (string, bool) {
-	raw, err := o.store.Setting(ctx, postScope, ref)
+	raw, err := o.cfg.Store.Setting(ctx, postScope, ref)
 	if err != nil {
 		if !errors.Is(err, storage.ErrNotFound) {
-			o.log.Warn("read where a turn's message is", "ref", ref, "err", err)
+			o.cfg.Log.Warn("read where a turn's message is", "ref", ref, "err", err)
 		}
 		return "", false
 	}
@@ -50,21 +50,21 @@ func (o *Outbox) posted(ctx context.Context, channel, ref string) (string, bool)
 // remember keeps where the living message ref was posted; forget drops it.
 func (o *Outbox) remember(ctx context.Context, channel, ref, id string) {
 	raw, _ := json.Marshal(postedRef{Channel: channel, ID: id})
-	if err := o.store.SetSetting(ctx, postScope, ref, raw, o.now()); err != nil {
-		o.log.Warn("keep where a turn's message is", "ref", ref, "err", err)
+	if err := o.cfg.Store.SetSetting(ctx, postScope, ref, raw, o.cfg.Now()); err != nil {
+		o.cfg.Log.Warn("keep where a turn's message is", "ref", ref, "err", err)
 	}
 }
 
 func (o *Outbox) forget(ctx context.Context, ref string) {
-	if err := o.store.SetSetting(ctx, postScope, ref, nil, o.now()); err != nil {
-		o.log.Warn("forget where a turn's message is", "ref", ref, "err", err)
+	if err := o.cfg.Store.SetSetting(ctx, postScope, ref, nil, o.cfg.Now()); err != nil {
+		o.cfg.Log.Warn("forget where a turn's message is", "ref", ref, "err", err)
 	}
 }
 
 // sendRef sends a message that has a ref: an edit of the message posted
 // for it, or a new post.
 func (o *Outbox) sendRef(ctx context.Context, channel string, m news.Post) error {
-	ed, canEdit := o.poster.(chat.Editor)
+	ed, canEdit := o.cfg.Poster.(chat.Editor)
 	if id, ok := o.posted(ctx, channel, m.Ref); ok && canEdit {
 		m.Mentions = nil // an edit notifies nobody: say so to the chat
 		m.Text = chat.Clip(m.Text)
@@ -72,7 +72,7 @@ func (o *Outbox) sendRef(ctx context.Context, channel string, m news.Post) error
 			if m.Mode != news.Complete || errors.Is(err, chat.ErrUndeliverable) {
 				// The record of a turn is not worth a retry: the next edit
 				// or the completion shows it all.
-				o.log.Warn("edit a turn's message", "channel", channel, "ref", m.Ref, "err", err)
+				o.cfg.Log.Warn("edit a turn's message", "channel", channel, "ref", m.Ref, "err", err)
 				return nil
 			}
 			return err
@@ -110,13 +110,13 @@ func (o *Outbox) reach(ctx context.Context, channel string, m news.Post) (news.P
 	if m.Notice == news.Plain || len(m.Mentions) == 0 {
 		return m, nil, true
 	}
-	now := o.now()
+	now := o.cfg.Now()
 	var keep []string
 	var dms []direct
 	for _, id := range m.Mentions {
-		p, err := o.people.Of(ctx, id)
+		p, err := o.cfg.People.Of(ctx, id)
 		if err != nil {
-			o.log.Error("read notification choices", "user", id, "err", err)
+			o.cfg.Log.Error("read notification choices", "user", id, "err", err)
 		}
 		if m.Notice == news.ReminderPing && p.NoReminders {
 			continue
@@ -138,13 +138,13 @@ func (o *Outbox) reach(ctx context.Context, channel string, m news.Post) (news.P
 
 // sendDirect sends direct messages, if the bot can.
 func (o *Outbox) sendDirect(ctx context.Context, dms []direct) {
-	dp, ok := o.poster.(chat.DirectPoster)
+	dp, ok := o.cfg.Poster.(chat.DirectPoster)
 	if !ok {
 		return
 	}
 	for _, d := range dms {
 		if err := dp.DM(ctx, d.user, d.msg); err != nil {
-			o.log.Warn("direct message", "user", d.user, "err", err)
+			o.cfg.Log.Warn("direct message", "user", d.user, "err", err)
 		}
 	}
 }
@@ -152,7 +152,7 @@ func (o *Outbox) sendDirect(ctx context.Context, dms []direct) {
 // Post sends a message that answers no command; a ping goes as its
 // players chose (reach), and with the direct messages they asked for.
 func (o *Outbox) Post(ctx context.Context, channel string, m news.Post) error {
-	if o.poster == nil {
+	if o.cfg.Poster == nil {
 		return nil
 	}
 	m, dms, ok := o.reach(ctx, channel, m)
@@ -176,9 +176,9 @@ func (o *Outbox) Post(ctx context.Context, channel string, m news.Post) error {
 // postNew posts m as a new message and returns its ID.
 func (o *Outbox) postNew(ctx context.Context, channel string, m chat.Message) (string, error) {
 	m.Text = chat.Clip(m.Text)
-	id, err := o.poster.Post(ctx, channel, m)
+	id, err := o.cfg.Poster.Post(ctx, channel, m)
 	if err != nil {
-		o.log.Error("post failed", "channel", channel, "err", err)
+		o.cfg.Log.Error("post failed", "channel", channel, "err", err)
 		return "", err
 	}
 	return id, nil

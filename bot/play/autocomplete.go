@@ -17,7 +17,7 @@ import (
 // user types: only what is legal for that option in the current phase, best
 // matches first. It never fails; no match means no suggestions.
 func (p *Play) Autocomplete(ctx context.Context, req chat.Request, focused string) []chat.Choice {
-	m, err := p.matches.Load(ctx, req.Channel)
+	m, err := p.cfg.Matches.Load(ctx, req.Channel)
 	if err != nil {
 		return nil
 	}

@@ -23,7 +23,7 @@ func (p classic) place(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 		if c.Args.Has("armies") {
 			return hosted.Result{}, chat.Refuse("Name the territory for those armies: /risk place territory:NAME armies:N (with no territory, everything is placed automatically).")
 		}
-		return p.Act(ctx, m, seat, p.look.Voice(m).Autoplaced(m, seat), engine.AutoPlace{})
+		return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Autoplaced(m, seat), engine.AutoPlace{})
 	}
 	t, err := command.Territory(s, "territory", c.Args.Str["territory"])
 	if err != nil {
@@ -36,7 +36,7 @@ func (p classic) place(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 	if n > s.Seats[seat].Reserve && s.Seats[seat].Reserve > 0 {
 		return hosted.Result{}, chat.Refuse("You have only %s to place.", chat.Plural(s.Seats[seat].Reserve, "army", "armies"))
 	}
-	return p.Act(ctx, m, seat, p.look.Voice(m).Next(m, seat), engine.Place{Territory: t, Armies: n})
+	return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), engine.Place{Territory: t, Armies: n})
 }
 
 // fromTo reads the from and to territories of a command.
@@ -67,7 +67,7 @@ func (p classic) trade(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 			return hosted.Result{}, chat.Refuse("Your cards (%s) make no set: you need three of a kind or one of each; a wild counts as any.", handText(s, seat))
 		}
 	}
-	return p.Act(ctx, m, seat, p.look.Voice(m).Next(m, seat), engine.Trade{Cards: set})
+	return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), engine.Trade{Cards: set})
 }
 
 // handText lists a hand briefly.
@@ -194,7 +194,7 @@ func (p classic) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 		}
 	}
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-		msg := p.look.Voice(m).AttackReply(m, seat, from, to, out)
+		msg := p.cfg.Look.Voice(m).AttackReply(m, seat, from, to, out)
 		if keep > 0 {
 			if note := voice.BlitzNote(m.Game.State, from, to, keep); note != "" {
 				notes = append(notes, note)
@@ -251,7 +251,7 @@ func (p classic) occupy(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 // moveIn moves n armies into the territory just taken.
 func (p *Play) moveIn(ctx context.Context, m *hosted.Match, seat, n int) (hosted.Result, error) {
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + p.look.Voice(m).NextStep(m, seat)}
+		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + p.cfg.Look.Voice(m).NextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseAttack {
 			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: "End turn", Style: chat.Success}}}
 		}
@@ -312,7 +312,7 @@ func (p *Play) endTurn(ctx context.Context, m *hosted.Match, seat int, discard s
 	}
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
 		if len(out.Turns) > 0 {
-			text := fmt.Sprintf("%s ended turn %d.", p.look.Voice(m).Who(s, seat), out.Turns[0].Turn)
+			text := fmt.Sprintf("%s ended turn %d.", p.cfg.Look.Voice(m).Who(s, seat), out.Turns[0].Turn)
 			if dropped > 0 {
 				text += fmt.Sprintf(" The %s planned was not launched.", chat.Plural(dropped, "attack", "attacks"))
 			}
@@ -352,7 +352,7 @@ func (p *Play) pickDiscard(s *state.State, seat int, named string) (state.Card, 
 func (p *Play) undo(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	// The turn's record keeps the undone line and adds the undo's: what
 	// others see of the turn stays honest.
-	return p.Act(ctx, m, seat, p.look.Voice(m).Next(m, seat), engine.Undo{})
+	return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), engine.Undo{})
 }
 
 // surrenderConfirm is how long the question of /risk surrender stands.
@@ -361,19 +361,19 @@ const surrenderConfirm = 5 * time.Minute
 // Surrender leaves the lobby, or asks whether the player really gives
 // up a started match: the answer is a button that expires.
 func (p *Play) Surrender(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
-	m, err := p.matches.For(ctx, c)
+	m, err := p.cfg.Matches.For(ctx, c)
 	if err != nil {
 		return hosted.Result{}, err
 	}
 	if m.Status == storage.Lobby {
-		return p.leave(ctx, c, m)
+		return p.cfg.Leave(ctx, c, m)
 	}
 	seat, err := m.SeatOf(c.Req.User)
 	if err != nil {
 		return hosted.Result{}, err
 	}
 	s := m.Game.State
-	expires := p.now().Add(surrenderConfirm)
+	expires := p.cfg.Now().Add(surrenderConfirm)
 	what := "your territories turn neutral with their armies"
 	if hosted.IsCapitals(s) {
 		what = "your territories turn neutral with their troops; your hero and item are lost"

@@ -35,7 +35,7 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 		if err := autoplaceApplies(m.Game.State, bt.Args); err != nil {
 			return hosted.Result{}, err
 		}
-		return p.Act(ctx, m, seat, p.look.Voice(m).Autoplaced(m, seat), engine.AutoPlace{})
+		return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Autoplaced(m, seat), engine.AutoPlace{})
 	}
 	switch bt.Action {
 	case "goon":
@@ -47,7 +47,7 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 		if err != nil {
 			return hosted.Result{}, err
 		}
-		if len(bt.Args) != 2 || bt.Args[0] != seat || p.now().Unix() > int64(bt.Args[1]) {
+		if len(bt.Args) != 2 || bt.Args[0] != seat || p.cfg.Now().Unix() > int64(bt.Args[1]) {
 			return hosted.Result{}, chat.Refuse("That question has expired: run /risk surrender again if you still mean it.")
 		}
 		return p.Act(ctx, m, seat, nil, engine.Surrender{})
@@ -76,22 +76,22 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 			return hosted.Result{}, chat.Refuse("That button is broken.")
 		}
 		dice := max(1, engine.MaxDice(s.Terr[from].Armies))
-		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.look.Voice(m).AttackReply(m, seat, from, to, out) },
+		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.Voice(m).AttackReply(m, seat, from, to, out) },
 			engine.Attack{From: from, To: to, Dice: dice})
 	case "blitz":
 		from, to := arg(0), arg(1)
-		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.look.Voice(m).AttackReply(m, seat, from, to, out) },
+		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.Voice(m).AttackReply(m, seat, from, to, out) },
 			engine.Blitz{From: from, To: to, Keep: 1})
 	case "occupy":
 		return p.moveIn(ctx, m, seat, arg(0))
 	case "end":
 		return p.endTurn(ctx, m, seat, "")
 	case "launch":
-		return p.Act(ctx, m, seat, p.look.Voice(m).Next(m, seat), engine.Launch{})
+		return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), engine.Launch{})
 	case "use":
 		it := s.Seats[seat].Capitals.Item
 		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-			return chat.Message{Text: voice.FitLines(out.Lines, 1600) + "\n" + voice.ItemEffect(it) + p.look.Voice(m).NextStep(m, seat)}
+			return chat.Message{Text: voice.FitLines(out.Lines, 1600) + "\n" + voice.ItemEffect(it) + p.cfg.Look.Voice(m).NextStep(m, seat)}
 		}, engine.UseItem{})
 	case "move":
 		return p.move(ctx, m, seat, engine.Move{From: arg(0), To: arg(1), Quarters: arg(2), Hero: arg(3) == 1})

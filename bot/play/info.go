@@ -17,7 +17,7 @@ import (
 )
 
 func (p *Play) status(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
-	m, err := p.matches.Latest(ctx, c.Req.Channel)
+	m, err := p.cfg.Matches.Latest(ctx, c.Req.Channel)
 	if err != nil {
 		return hosted.Result{}, err
 	}
@@ -27,11 +27,11 @@ func (p *Play) status(ctx context.Context, c *hosted.Call) (hosted.Result, error
 	}
 	s := m.Game.State
 	if hosted.IsCapitals(s) {
-		lines := append([]string{p.look.Voice(m).StatusLine(m)}, p.look.Voice(m).CapitalsStatus(m)...)
+		lines := append([]string{p.cfg.Look.Voice(m).StatusLine(m)}, p.cfg.Look.Voice(m).CapitalsStatus(m)...)
 		lines = append(lines, "* a computer plays this seat. "+voice.SettingsText(m.Meta.Settings)+".")
-		return hosted.Result{Reply: p.look.Voice(m).Standings(m, lines)}, nil
+		return hosted.Result{Reply: p.cfg.Look.Voice(m).Standings(m, lines)}, nil
 	}
-	lines := []string{p.look.Voice(m).StatusLine(m), "```"}
+	lines := []string{p.cfg.Look.Voice(m).StatusLine(m), "```"}
 	lines = append(lines, fmt.Sprintf("%-16s %5s %6s %5s %6s", "player", "terr", "armies", "cards", "income"))
 	for i := range s.Seats {
 		name := s.Seats[i].Name
@@ -57,7 +57,7 @@ func (p *Play) status(ctx context.Context, c *hosted.Call) (hosted.Result, error
 	if len(held) > 0 {
 		lines = append(lines, "Continents held: "+strings.Join(held, "; ")+".")
 	}
-	return hosted.Result{Reply: p.look.Voice(m).Standings(m, lines)}, nil
+	return hosted.Result{Reply: p.cfg.Look.Voice(m).Standings(m, lines)}, nil
 }
 
 // cards shows the player's cards, privately.
@@ -116,7 +116,7 @@ func (p *Play) odds(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 		if c.Args.Has("attackers") || c.Args.Has("defenders") {
 			return hosted.Result{}, chat.Refuse("Give the territories (from, to) or the numbers (attackers, defenders), not both.")
 		}
-		m, err := p.matches.Latest(ctx, c.Req.Channel)
+		m, err := p.cfg.Matches.Latest(ctx, c.Req.Channel)
 		if err != nil {
 			return hosted.Result{}, err
 		}
@@ -152,7 +152,7 @@ func (p *Play) odds(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 }
 
 func (p *Play) historyCmd(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
-	m, err := p.matches.Latest(ctx, c.Req.Channel)
+	m, err := p.cfg.Matches.Latest(ctx, c.Req.Channel)
 	if err != nil {
 		return hosted.Result{}, err
 	}
@@ -178,11 +178,11 @@ func (p *Play) history(ctx context.Context, m *hosted.Match, turn, page int) (ho
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	e, err := p.store.Export(ctx, m.ID)
+	e, err := p.cfg.Store.Export(ctx, m.ID)
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	v := p.look.Voice(m)
+	v := p.cfg.Look.Voice(m)
 	turns, live, err := v.Retell(e.Record)
 	if err != nil {
 		return hosted.Result{}, fmt.Errorf("bot: tell the history of match %d: %w", m.ID, err)
@@ -252,7 +252,7 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 	if _, err := m.Started(); err != nil {
 		return hosted.Result{}, err
 	}
-	x, err := p.store.Export(ctx, m.ID)
+	x, err := p.cfg.Store.Export(ctx, m.ID)
 	if err != nil {
 		return hosted.Result{}, err
 	}
@@ -280,7 +280,7 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 		return hosted.Result{Reply: chat.Message{Private: true, Embed: &chat.Embed{Title: "Fair dice", Description: strings.TrimSpace(v.String()),
 			Footer: "Compare the commitment with the one in the match's start post: " + published}}}, nil
 	}
-	r := p.look.Palette(m).Render
+	r := p.cfg.Look.Palette(m).Render
 	for {
 		w, ok := r.(interface{ Unwrap() look.Renderer })
 		if _, can := r.(replayer); can || !ok {

@@ -53,7 +53,7 @@ func (p *Play) Apply(ctx context.Context, m *hosted.Match, seat int, note string
 	}
 	s := g.State
 	ch := m.Meta.Chronicle()
-	out.Lines, out.Turns = p.look.Voice(m).Tell(s, at, out.Events, &ch)
+	out.Lines, out.Turns = p.cfg.Look.Voice(m).Tell(s, at, out.Events, &ch)
 	m.Meta.SetChronicle(ch)
 	for _, t := range out.Turns {
 		if t.Turn > 0 && t.Seat >= 0 && t.Seat < len(s.Seats) {
@@ -65,29 +65,29 @@ func (p *Play) Apply(ctx context.Context, m *hosted.Match, seat int, note string
 	change := storage.Change{Entries: entries, Game: g}
 	if s.Phase == state.PhaseOver {
 		out.Over = true
-		m.Meta.Finished = p.now()
+		m.Meta.Finished = p.cfg.Now()
 		change.Status = storage.Finished
 		change.Timers = &storage.Timers{}
 	} else if s.Turn != turn || (phase == state.PhaseSetup) != (s.Phase == state.PhaseSetup) || s.Current != current {
-		t := p.matches.TurnTimers(ctx, m)
+		t := p.cfg.Matches.TurnTimers(ctx, m)
 		change.Timers = &t
 	}
 	if note != "" || len(out.Turns) > 0 || out.Over {
 		out.News = &news.News{Note: note, Turns: out.Turns, Over: out.Over}
 	}
 	m.Says(voice.FitLines(out.Lines, 1500))
-	if err := p.matches.SaveNews(ctx, m, change, out.News); err != nil {
+	if err := p.cfg.Matches.SaveNews(ctx, m, change, out.News); err != nil {
 		return out, err
 	}
 	if out.Over {
-		p.servers.RecordWin(ctx, m)
+		p.cfg.Servers.RecordWin(ctx, m)
 	}
 	return out, nil
 }
 
 // playing loads the channel's match and the user's seat for a game command.
 func (p *Play) playing(ctx context.Context, c *hosted.Call) (*hosted.Match, int, error) {
-	m, err := p.matches.For(ctx, c)
+	m, err := p.cfg.Matches.For(ctx, c)
 	if err != nil {
 		return nil, -1, err
 	}
@@ -136,10 +136,10 @@ func (p *Play) Act(ctx context.Context, m *hosted.Match, seat int, extra voice.R
 		// answers are theirs alone.
 		reply.Private = true
 	}
-	res := hosted.Result{Reply: reply, Posts: p.outbox.Batch(m, out.News)}
+	res := hosted.Result{Reply: reply, Posts: p.cfg.Outbox.Batch(m, out.News)}
 	if out.News == nil {
 		// The turn goes on: its message shows what was done.
-		if live, ok := p.look.Voice(m).LivePost(m); ok {
+		if live, ok := p.cfg.Look.Voice(m).LivePost(m); ok {
 			live.Mode = news.EditOnly
 			res.Posts = news.Batch{Posts: []news.Post{live}}
 		}
@@ -180,20 +180,11 @@ type Config struct {
 }
 
 // Play plays the matches under way.
-type Play struct {
-	store   Store
-	matches *hosted.Matches
-	look    *look.Maps
-	servers *server.Servers
-	outbox  *outbox.Outbox
-	leave   func(ctx context.Context, c *hosted.Call, m *hosted.Match) (hosted.Result, error)
-	now     func() time.Time
-	log     *slog.Logger
-}
+type Play struct{ cfg Config }
 
 // New returns a Play.
 func New(c Config) *Play {
-	return &Play{store: c.Store, matches: c.Matches, look: c.Look, servers: c.Servers, outbox: c.Outbox, leave: c.Leave, now: c.Now, log: c.Log}
+	return &Play{cfg: c}
 }
 
 // Handlers are the commands of a match under way, by their full name.

@@ -51,21 +51,21 @@ func ResultOf(m storage.Match, x *storage.Export) (storage.Result, error) {
 // its luck report for the victory post. Failures are logged: the match is
 // won whatever the leaderboard says.
 func (sv *Servers) RecordWin(ctx context.Context, m *hosted.Match) {
-	x, err := sv.store.Export(ctx, m.ID)
+	x, err := sv.cfg.Store.Export(ctx, m.ID)
 	if err != nil {
-		sv.log.Error("read a won match", "match", m.ID, "err", err)
+		sv.cfg.Log.Error("read a won match", "match", m.ID, "err", err)
 		return
 	}
 	if rep, err := luck.Of(x.Record); err != nil {
-		sv.log.Error("the luck of a won match", "match", m.ID, "err", err)
+		sv.cfg.Log.Error("the luck of a won match", "match", m.ID, "err", err)
 	} else {
 		m.Luck = rep.String()
 	}
 	r, err := ResultOf(m.Match, x)
 	if err == nil {
-		err = sv.store.RecordResult(ctx, r)
+		err = sv.cfg.Store.RecordResult(ctx, r)
 	}
 	if err != nil {
-		sv.log.Error("record the result of a won match", "match", m.ID, "err", err)
+		sv.cfg.Log.Error("record the result of a won match", "match", m.ID, "err", err)
 	}
 }

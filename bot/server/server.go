@@ -54,7 +54,7 @@ func (sv *Servers) Rules(ctx context.Context, server string) (Rules, error) {
 	if server == "" {
 		return r, nil
 	}
-	raw, err := sv.store.Setting(ctx, serverScope, server)
+	raw, err := sv.cfg.Store.Setting(ctx, serverScope, server)
 	if errors.Is(err, storage.ErrNotFound) {
 		return r, nil
 	}
@@ -85,7 +85,7 @@ func (sv *Servers) rulesText(r Rules) string {
 	if err != nil {
 		lines = append(lines, fmt.Sprintf("(A default no longer applies: %v.)", err))
 	}
-	levels := sv.levels
+	levels := sv.cfg.Levels
 	if len(r.Levels) > 0 {
 		levels = r.Levels
 	}
@@ -125,7 +125,7 @@ func (sv *Servers) LobbyTTL(r Rules) time.Duration {
 	if r.LobbyDays > 0 {
 		return time.Duration(r.LobbyDays) * 24 * time.Hour
 	}
-	return sv.lobbyTTL
+	return sv.cfg.LobbyTTL
 }
 
 // Defaults are the settings of a new match on a server with these
@@ -139,7 +139,7 @@ func (sv *Servers) Defaults(r Rules) (hosted.Settings, error) {
 	if err != nil {
 		return set, err
 	}
-	return set.Apply(a, sv.hasPalette)
+	return set.Apply(a, sv.cfg.HasPalette)
 }
 
 // AdminShow answers /risk admin show: the server's defaults and limits.
@@ -179,15 +179,15 @@ func (sv *Servers) AdminDefaults(ctx context.Context, req chat.Request, a comman
 	if v, ok := a.Str["bot-levels"]; ok {
 		levels := strings.FieldsFunc(strings.ToLower(v), func(r rune) bool { return r == ',' || r == ' ' })
 		for _, l := range levels {
-			if !slices.Contains(sv.levels, l) {
-				return chat.Message{}, chat.Refuse("There is no computer level %s (levels: %s).", chat.Quote(l), strings.Join(sv.levels, ", "))
+			if !slices.Contains(sv.cfg.Levels, l) {
+				return chat.Message{}, chat.Refuse("There is no computer level %s (levels: %s).", chat.Quote(l), strings.Join(sv.cfg.Levels, ", "))
 			}
 		}
 		if len(levels) == 0 {
-			return chat.Message{}, chat.Refuse("Name at least one computer level (levels: %s).", strings.Join(sv.levels, ", "))
+			return chat.Message{}, chat.Refuse("Name at least one computer level (levels: %s).", strings.Join(sv.cfg.Levels, ", "))
 		}
 		r.Levels = levels
-		if len(levels) == len(sv.levels) {
+		if len(levels) == len(sv.cfg.Levels) {
 			r.Levels = nil
 		}
 	}
@@ -236,7 +236,7 @@ func (sv *Servers) storeRules(ctx context.Context, req chat.Request, r Rules) (c
 			return chat.Message{}, fmt.Errorf("bot: encode the rules of %s: %w", req.Server, err)
 		}
 	}
-	if err := sv.store.SetSetting(ctx, serverScope, req.Server, raw, sv.now()); err != nil {
+	if err := sv.cfg.Store.SetSetting(ctx, serverScope, req.Server, raw, sv.cfg.Now()); err != nil {
 		return chat.Message{}, err
 	}
 	return chat.Private("Saved. %s", sv.rulesText(r)), nil
@@ -256,7 +256,7 @@ func (sv *Servers) MayOpen(ctx context.Context, req chat.Request, r Rules) error
 	if r.PerHost == 0 && r.PerServer == 0 {
 		return nil
 	}
-	open, err := sv.store.OpenMatches(ctx, sv.scope)
+	open, err := sv.cfg.Store.OpenMatches(ctx, sv.cfg.Scope)
 	if err != nil {
 		return err
 	}
@@ -321,19 +321,9 @@ type Config struct {
 }
 
 // Servers keeps the rules and the records of the chat servers.
-type Servers struct {
-	store      Store
-	matches    *hosted.Matches
-	hasPalette func(string) bool
-	levels     []string
-	lobbyTTL   time.Duration
-	scope      string
-	now        func() time.Time
-	log        *slog.Logger
-}
+type Servers struct{ cfg Config }
 
 // New returns Servers.
 func New(c Config) *Servers {
-	return &Servers{store: c.Store, matches: c.Matches, hasPalette: c.HasPalette, levels: c.Levels, lobbyTTL: c.LobbyTTL,
-		scope: c.Scope, now: c.Now, log: c.Log}
+	return &Servers{cfg: c}
 }

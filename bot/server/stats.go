@@ -31,7 +31,7 @@ func (sv *Servers) Stats(ctx context.Context, req chat.Request, a command.Args) 
 	if a.Str["rules"] == "capitals" {
 		rules = state.Capitals
 	}
-	board, err := sv.store.Leaderboard(ctx, server, rules, 0)
+	board, err := sv.cfg.Store.Leaderboard(ctx, server, rules, 0)
 	if err != nil {
 		return chat.Message{}, err
 	}
@@ -60,7 +60,7 @@ func (sv *Servers) Stats(ctx context.Context, req chat.Request, a command.Args) 
 	}
 	e := &chat.Embed{Title: fmt.Sprintf("Leaderboard — %s rules", rules), Description: strings.Join(lines, "\n"),
 		Footer: "A multiplayer Elo over each match's places, from 1500; computer players are rated by level."}
-	mine, err := sv.store.PlayerStats(ctx, server, who)
+	mine, err := sv.cfg.Store.PlayerStats(ctx, server, who)
 	if err != nil {
 		return chat.Message{}, err
 	}
@@ -76,8 +76,8 @@ func (sv *Servers) Stats(ctx context.Context, req chat.Request, a command.Args) 
 	}
 	e.Fields = append(e.Fields, chat.Field{Name: whoName, Value: strings.Join(parts, "\n")})
 	// The luck of the channel's match, if it has one under way or ended.
-	if m, err := sv.matches.Latest(ctx, req.Channel); err == nil && m.Game != nil {
-		if x, err := sv.store.Export(ctx, m.ID); err == nil {
+	if m, err := sv.cfg.Matches.Latest(ctx, req.Channel); err == nil && m.Game != nil {
+		if x, err := sv.cfg.Store.Export(ctx, m.ID); err == nil {
 			if rep, err := luck.Of(x.Record); err == nil {
 				e.Fields = append(e.Fields, chat.Field{Name: "Luck in this channel's match", Value: voice.LuckField(rep.String())})
 			}
