@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -68,8 +67,10 @@ func (s *Server) seatOf(r *http.Request) (tokenSeat, bool, error) {
 	if h == "" {
 		return tokenSeat{}, false, nil
 	}
-	tok, ok := strings.CutPrefix(h, "Bearer ")
-	if !ok || len(tok) != 51 || !strings.HasPrefix(tok, "rk_") {
+	// The scheme's name is case-insensitive (RFC 9110, 11.1).
+	scheme, tok, ok := strings.Cut(strings.TrimSpace(h), " ")
+	tok = strings.TrimSpace(tok)
+	if !ok || !strings.EqualFold(scheme, "Bearer") || len(tok) != 51 || !strings.HasPrefix(tok, "rk_") {
 		return tokenSeat{}, true, errNoToken
 	}
 	raw, err := s.store.Setting(r.Context(), tokenScope, tokenHash(tok))
@@ -524,11 +525,7 @@ func (l *limiter) allow(client string) bool {
 // limited answers 429 to a client over its bound.
 func (s *Server) limited(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		host, _, err := net.SplitHostPort(r.RemoteAddr)
-		if err != nil {
-			host = r.RemoteAddr
-		}
-		if !s.limit.allow(host) {
+		if !s.limit.allow(clientOf(r)) {
 			w.Header().Set("Retry-After", "1")
 			problem(w, http.StatusTooManyRequests, "too many requests: slow down")
 			return

@@ -181,8 +181,8 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 	}
 	user := chat.User{}
 	if as := q.Get("as"); as != "" {
-		se := s.sessionOf(w, r)
-		if u, err := s.acting(se, channel, as); err == nil {
+		// Only a name the browser plays already: a GET claims nothing.
+		if u := userIn(channel, as); s.browsers.owns(s.browsers.sessionOf(w, r), u.ID) {
 			user = u
 		}
 	}

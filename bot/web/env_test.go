@@ -19,13 +19,16 @@ type testEnv struct {
 	bot *bot.Bot
 	db  *sqlite.DB
 	ts  *httptest.Server
+	// path is the database's file.
+	path string
 }
 
 // newEnv starts a server; cfg may set the rate limits.
 func newEnv(t testing.TB, cfg Config) *testEnv {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "risk.db"))
+	path := filepath.Join(t.TempDir(), "risk.db")
+	db, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +53,7 @@ func newEnv(t testing.TB, cfg Config) *testEnv {
 		b.Close()
 		db.Close()
 	})
-	return &testEnv{srv: srv, bot: b, db: db, ts: ts}
+	return &testEnv{srv: srv, bot: b, db: db, ts: ts, path: path}
 }
 
 // do runs a command as a page player would, and waits for the computer

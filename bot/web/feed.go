@@ -52,7 +52,7 @@ func (s *Server) feedOf(channel string) *feed {
 
 // visible reports whether a page sees a post.
 func (s *Server) visible(sb *sub, p *post) bool {
-	return p.to == "" || (sb.se != nil && sb.se.owns(p.to))
+	return p.to == "" || s.browsers.owns(sb.se, p.to)
 }
 
 // put adds or replaces a message of a channel and tells the pages that
@@ -61,7 +61,7 @@ func (s *Server) put(channel, id, to string, m chat.Message) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	// Under the lock: the names of mentions are the sessions'.
-	v := formatter{name: s.nameOf, now: s.now()}.render(m)
+	v := formatter{name: s.browsers.nameOf, now: s.now()}.render(m)
 	fd := s.feedOf(channel)
 	p, ok := fd.byID[id]
 	if !ok {
@@ -86,7 +86,7 @@ func (s *Server) put(channel, id, to string, m chat.Message) string {
 		v.Image = "/web/img/" + id + "?rev=" + strconv.Itoa(v.Rev) + "&run=" + s.run
 	}
 	if to != "" {
-		v.To = s.nameOf(to)
+		v.To = s.browsers.nameOf(to)
 	}
 	p.v = v
 	msg, _ := json.Marshal(v)
@@ -110,19 +110,6 @@ func (s *Server) put(channel, id, to string, m chat.Message) string {
 		}
 	}
 	return id
-}
-
-// nameOf names a user for mentions: as they named themselves, or by the
-// end of their ID.
-func (s *Server) nameOf(id string) string {
-	_, rest, ok := strings.Cut(id, ":")
-	if !ok {
-		return id
-	}
-	if n, ok := s.names[rest]; ok {
-		return n
-	}
-	return rest
 }
 
 // Post implements bot.Poster.
@@ -176,6 +163,11 @@ func (s *Server) unsubscribe(channel string, sb *sub) {
 		delete(fd.subs, sb)
 		close(sb.ch)
 	}
+	if len(fd.subs) == 0 && len(fd.posts) == 0 {
+		// A channel followed and never written to: any name a client
+		// asks for would stay in memory (and in the list of channels).
+		delete(s.feeds, channel)
+	}
 }
 
 // heartbeat keeps idle event streams open through proxies.
@@ -183,7 +175,7 @@ const heartbeat = 25 * time.Second
 
 // stream sends a channel's messages to a page as Server-Sent Events
 // ("put": a message to add or replace), until the page goes. onState, if
-// set, is called when the channel changes and every tick, for spectators.
+// set, is called when sb.state is nudged, for spectators.
 func (s *Server) stream(w http.ResponseWriter, r *http.Request, channel string, sb *sub, onState func() []byte) {
 	fl, ok := w.(http.Flusher)
 	if !ok {
@@ -212,12 +204,6 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, channel string, 
 	fl.Flush()
 	beat := time.NewTicker(heartbeat)
 	defer beat.Stop()
-	var tick <-chan time.Time
-	if onState != nil {
-		t := time.NewTicker(time.Second)
-		defer t.Stop()
-		tick = t.C
-	}
 	for {
 		select {
 		case <-r.Context().Done():
@@ -228,8 +214,6 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, channel string, 
 			}
 			fmt.Fprintf(w, "event: put\ndata: %s\n\n", b)
 		case <-sb.state:
-			sendState()
-		case <-tick:
 			sendState()
 		case <-beat.C:
 			fmt.Fprint(w, ": beat\n\n")
@@ -245,7 +229,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	se := s.sessionOf(w, r)
+	se := s.browsers.sessionOf(w, r)
 	s.stream(w, r, channel, &sub{se: se, ch: make(chan []byte, 64)}, nil)
 }
 
@@ -392,17 +376,11 @@ func (s *Server) click(w http.ResponseWriter, r *http.Request) {
 
 // listNames answers the players the browser plays: {"names": [...]}.
 func (s *Server) listNames(w http.ResponseWriter, r *http.Request) {
-	s.writeNames(w, s.sessionOf(w, r))
+	s.writeNames(w, s.browsers.sessionOf(w, r))
 }
 
 func (s *Server) writeNames(w http.ResponseWriter, se *session) {
-	s.mu.Lock()
-	names := []string{}
-	for id := range se.users {
-		names = append(names, s.names[id])
-	}
-	s.mu.Unlock()
-	writeJSON(w, http.StatusOK, map[string][]string{"names": names})
+	writeJSON(w, http.StatusOK, map[string]any{"names": s.browsers.namesOf(se), "token": s.browsers.token(se)})
 }
 
 // addName lets the browser play a player: {"name"}.
@@ -414,8 +392,8 @@ func (s *Server) addName(w http.ResponseWriter, r *http.Request) {
 		problem(w, status, "%v", err)
 		return
 	}
-	se := s.sessionOf(w, r)
-	if err := s.claim(se, in.Name); err != nil {
+	se := s.browsers.sessionOf(w, r)
+	if err := s.browsers.claim(r.Context(), se, in.Name); err != nil {
 		problem(w, http.StatusConflict, "%v", err)
 		return
 	}
@@ -480,7 +458,7 @@ func (s *Server) channelInfo(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	se := s.sessionOf(w, r)
+	se := s.browsers.sessionOf(w, r)
 	out := struct {
 		Match  int64      `json:"match,omitempty"`
 		Status string     `json:"status"`
@@ -496,11 +474,8 @@ func (s *Server) channelInfo(w http.ResponseWriter, r *http.Request) {
 				if i < len(mi.RGB) {
 					si.Color = fmt.Sprintf("#%06x", mi.RGB[i])
 				}
-				s.mu.Lock()
-				si.Yours = si.Web && se.owns(seat.ID)
-				o, taken := s.owner[strings.ToLower(seat.Name)]
-				si.Taken = taken && o != se.id
-				s.mu.Unlock()
+				si.Yours = si.Web && s.browsers.owns(se, seat.ID)
+				si.Taken = s.browsers.takenFrom(se, seat.Name)
 				out.Seats = append(out.Seats, si)
 			}
 		} else if mi != nil {

@@ -16,16 +16,17 @@ import (
 // TestFeed: a living message is replaced in place, and private answers
 // reach only the browser that plays their author.
 func TestFeed(t *testing.T) {
-	s := New(Config{})
+	s := newEnv(t, Config{}).srv
 	ann := &session{id: "a", users: map[string]bool{}}
 	bob := &session{id: "b", users: map[string]bool{}}
-	if err := s.claim(ann, "Ann"); err != nil {
+	ctx := context.Background()
+	if err := s.browsers.claim(ctx, ann, "Ann"); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.claim(bob, "ann"); err == nil {
+	if err := s.browsers.claim(ctx, bob, "ann"); err == nil {
 		t.Fatal("a second browser took Ann")
 	}
-	if err := s.claim(bob, "Bob"); err != nil {
+	if err := s.browsers.claim(ctx, bob, "Bob"); err != nil {
 		t.Fatal(err)
 	}
 	ch := Prefix + "main"
@@ -33,7 +34,6 @@ func TestFeed(t *testing.T) {
 	sb := &sub{se: bob, ch: make(chan []byte, 8)}
 	s.subscribe(ch, sa)
 	s.subscribe(ch, sb)
-	ctx := context.Background()
 	id, err := s.Post(ctx, ch, chat.Message{Text: "Turn 1", Embed: &chat.Embed{Title: "Turn 1", Color: 0xff0000}})
 	if err != nil {
 		t.Fatal(err)
@@ -96,20 +96,14 @@ func TestConsoleMatchInPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	jar := newJar(t)
-	c := &http.Client{Jar: jar}
+	page := openPage(t, e)
 	var channels struct{ Channels []string }
-	getJSON(t, c, e.ts.URL+"/web/channels", &channels)
+	getJSON(t, page.client, e.ts.URL+"/web/channels", &channels)
 	if !slices.Contains(channels.Channels, "console:den") {
 		t.Errorf("the page's channels %v lack the console's", channels.Channels)
 	}
-	res, err := c.Post(e.ts.URL+"/web/command", "application/json", strings.NewReader(`{"channel":"console:den","as":"Ann","line":"/risk place"}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	if res.StatusCode != http.StatusOK {
-		t.Fatalf("/risk place from the page: %d", res.StatusCode)
+	if status, body := page.post("/web/command", `{"channel":"console:den","as":"Ann","line":"/risk place"}`); status != http.StatusOK {
+		t.Fatalf("/risk place from the page: %d %s", status, body)
 	}
 	e.bot.Wait()
 	after, err := e.db.Active(ctx, "console:den")
@@ -124,7 +118,7 @@ func TestConsoleMatchInPage(t *testing.T) {
 	}
 }
 
-func newJar(t *testing.T) http.CookieJar {
+func newJar(t testing.TB) http.CookieJar {
 	jar, err := cookiejar.New(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -132,7 +126,7 @@ func newJar(t *testing.T) http.CookieJar {
 	return jar
 }
 
-func getJSON(t *testing.T, c *http.Client, url string, v any) {
+func getJSON(t testing.TB, c *http.Client, url string, v any) {
 	t.Helper()
 	res, err := c.Get(url)
 	if err != nil {

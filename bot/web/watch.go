@@ -1,6 +1,8 @@
 package web
 
 import (
+	"bytes"
+	"context"
 	"embed"
 	"encoding/json"
 	"errors"
@@ -8,6 +10,8 @@ import (
 	"net/http"
 	"path"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/riskbot/riskbot/storage"
 )
@@ -23,7 +27,7 @@ var files, _ = fs.Sub(staticFiles, "static")
 
 // page serves the channel page.
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
-	s.sessionOf(w, r)
+	s.browsers.sessionOf(w, r)
 	serveFile(w, "index.html")
 }
 
@@ -72,7 +76,8 @@ type watchState struct {
 // watchEvents streams a match to a spectator: the public messages of its
 // channel (when the page hosts it) and a "state" event each time it
 // changes, whoever changed it (this server, or another process on the
-// same database: the match is looked at every second).
+// same database). However many spectators follow a match, one watcher
+// looks at it, and none once they have gone.
 func (s *Server) watchEvents(w http.ResponseWriter, r *http.Request) {
 	id, ok := matchID(w, r)
 	if !ok {
@@ -87,22 +92,128 @@ func (s *Server) watchEvents(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusServiceUnavailable, "the match is unavailable")
 		return
 	}
-	var last watchState
+	sb := &sub{ch: make(chan []byte, 64), state: make(chan struct{}, 1)}
+	wt := s.watchers.follow(id, sb.state, stateOf(l))
+	defer s.watchers.leave(wt, sb.state)
+	var last []byte
 	onState := func() []byte {
-		l, err := s.store.Load(r.Context(), id)
-		if err != nil {
+		b := wt.current()
+		if bytes.Equal(b, last) {
 			return nil
 		}
-		st := watchState{Version: l.Version, Status: l.Status.String()}
-		if l.Game != nil {
-			st.Commands = l.Game.Version
-		}
-		if st == last {
-			return nil
-		}
-		last = st
-		b, _ := json.Marshal(st)
+		last = b
 		return b
 	}
-	s.stream(w, r, l.Channel, &sub{ch: make(chan []byte, 64), state: make(chan struct{}, 1)}, onState)
+	s.stream(w, r, l.Channel, sb, onState)
+}
+
+// stateOf is what spectators are told of a match.
+func stateOf(l *storage.Loaded) []byte {
+	st := watchState{Version: l.Version, Status: l.Status.String()}
+	if l.Game != nil {
+		st.Commands = l.Game.Version
+	}
+	b, _ := json.Marshal(st)
+	return b
+}
+
+// watchEvery is how often a followed match is looked at.
+const watchEvery = time.Second
+
+// watchers look at the matches spectators follow, one each.
+type watchers struct {
+	store Store
+	mu    sync.Mutex
+	by    map[int64]*watcher
+	// looking counts the watchers at work.
+	looking int
+}
+
+// watcher looks at one match every second while someone follows it, and
+// nudges its followers when it changes.
+type watcher struct {
+	id   int64
+	stop context.CancelFunc
+	subs map[chan struct{}]bool // under watchers.mu
+
+	mu    sync.Mutex
+	state []byte
+}
+
+func newWatchers(store Store) *watchers {
+	return &watchers{store: store, by: map[int64]*watcher{}}
+}
+
+// follow adds a follower (nudged on a change) to match id's watcher,
+// starting it if there is none; state is the match as the follower just
+// loaded it.
+func (ws *watchers) follow(id int64, nudge chan struct{}, state []byte) *watcher {
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	wt, ok := ws.by[id]
+	if !ok {
+		ctx, cancel := context.WithCancel(context.Background())
+		wt = &watcher{id: id, stop: cancel, subs: map[chan struct{}]bool{}, state: state}
+		ws.by[id] = wt
+		ws.looking++
+		go ws.look(ctx, wt)
+	}
+	wt.subs[nudge] = true
+	return wt
+}
+
+// leave removes a follower, and the watcher with the last one.
+func (ws *watchers) leave(wt *watcher, nudge chan struct{}) {
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	delete(wt.subs, nudge)
+	if len(wt.subs) == 0 {
+		wt.stop()
+		delete(ws.by, wt.id)
+	}
+}
+
+// look loads the match every second until no one follows it.
+func (ws *watchers) look(ctx context.Context, wt *watcher) {
+	defer func() {
+		ws.mu.Lock()
+		ws.looking--
+		ws.mu.Unlock()
+	}()
+	t := time.NewTicker(watchEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		l, err := ws.store.Load(ctx, wt.id)
+		if err != nil {
+			continue
+		}
+		b := stateOf(l)
+		wt.mu.Lock()
+		changed := !bytes.Equal(b, wt.state)
+		wt.state = b
+		wt.mu.Unlock()
+		if !changed {
+			continue
+		}
+		ws.mu.Lock()
+		for c := range wt.subs {
+			select {
+			case c <- struct{}{}:
+			default:
+			}
+		}
+		ws.mu.Unlock()
+	}
+}
+
+// current is the match's state as last seen.
+func (wt *watcher) current() []byte {
+	wt.mu.Lock()
+	defer wt.mu.Unlock()
+	return wt.state
 }

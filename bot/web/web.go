@@ -70,13 +70,23 @@ type Server struct {
 
 	// limit bounds the requests of one client to the API.
 	limit *limiter
+	// hosts are the names the server answers to, besides the loopback
+	// ones and addresses.
+	hosts hosts
+	// origins are Hosts as given, with their ports: the page's origins
+	// behind a proxy.
+	origins map[string]bool
+	// streams bounds the open event streams.
+	streams *streams
+	// watchers look at the matches spectators follow.
+	watchers *watchers
 
-	mu       sync.Mutex
-	feeds    map[string]*feed    // by channel
-	sessions map[string]*session // by cookie
-	owner    map[string]string   // user ID -> session cookie that named it
-	names    map[string]string   // user ID -> name
-	nextID   int64
+	// browsers are the page's sessions and the names they play.
+	browsers *browsers
+
+	mu     sync.Mutex
+	feeds  map[string]*feed // by channel
+	nextID int64
 	// run tells this run of the server from earlier ones, in the
 	// addresses of images.
 	run string
@@ -94,6 +104,15 @@ type Config struct {
 	// DefaultBurst.
 	Rate  float64
 	Burst int
+	// Hosts are the names the server is reached by, besides the loopback
+	// names and addresses (which it always answers): the name of the
+	// machine, or those a proxy in front of it serves, with the port when
+	// it is not the scheme's ("risk.example.org", "box.lan:8443"). Other
+	// names get 421.
+	Hosts []string
+	// Streams bounds the open event streams in all, ClientStreams those
+	// of one address. Zero means DefaultStreams and DefaultClientStreams.
+	Streams, ClientStreams int
 }
 
 // The default bounds of a client's API requests.
@@ -117,8 +136,15 @@ func New(cfg Config) *Server {
 	if cfg.Burst <= 0 {
 		cfg.Burst = DefaultBurst
 	}
+	if cfg.Streams <= 0 {
+		cfg.Streams = DefaultStreams
+	}
+	if cfg.ClientStreams <= 0 {
+		cfg.ClientStreams = DefaultClientStreams
+	}
 	return &Server{store: cfg.Store, now: cfg.Now, log: cfg.Log, limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now),
-		feeds: map[string]*feed{}, sessions: map[string]*session{}, owner: map[string]string{}, names: map[string]string{},
+		hosts: newHosts(cfg.Hosts), origins: origins(cfg.Hosts), streams: newStreams(cfg.Streams, cfg.ClientStreams), watchers: newWatchers(cfg.Store),
+		feeds: map[string]*feed{}, browsers: newBrowsers(cfg.Store, cfg.Now),
 		maps: newPNGCache(32), run: randomHex(4)}
 }
 
@@ -132,21 +158,21 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /static/{file}", s.static)
 	mux.HandleFunc("GET /web/channels", s.channels)
 	mux.HandleFunc("GET /web/channel", s.channelInfo)
-	mux.HandleFunc("GET /web/events", s.events)
+	mux.HandleFunc("GET /web/events", s.bounded(s.events))
 	mux.HandleFunc("GET /web/names", s.listNames)
-	mux.HandleFunc("POST /web/names", s.limited(s.addName))
-	mux.HandleFunc("POST /web/command", s.limited(s.command))
-	mux.HandleFunc("POST /web/click", s.limited(s.click))
+	mux.HandleFunc("POST /web/names", s.limited(s.fromPage(s.addName)))
+	mux.HandleFunc("POST /web/command", s.limited(s.fromPage(s.command)))
+	mux.HandleFunc("POST /web/click", s.limited(s.fromPage(s.click)))
 	mux.HandleFunc("GET /web/complete", s.limited(s.complete))
-	mux.HandleFunc("POST /web/token", s.limited(s.token))
+	mux.HandleFunc("POST /web/token", s.limited(s.fromPage(s.token)))
 	mux.HandleFunc("GET /web/img/{id}", s.image)
 	mux.HandleFunc("GET /watch/{id}", s.watchPage)
-	mux.HandleFunc("GET /watch/{id}/events", s.limited(s.watchEvents))
+	mux.HandleFunc("GET /watch/{id}/events", s.limited(s.bounded(s.watchEvents)))
 	mux.HandleFunc("GET /api/matches/{id}", s.limited(s.apiMatch))
 	mux.HandleFunc("GET /api/matches/{id}/commands", s.limited(s.apiCommands))
 	mux.HandleFunc("POST /api/matches/{id}/commands", s.limited(s.apiPlay))
 	mux.HandleFunc("GET /api/matches/{id}/map.png", s.limited(s.apiMap))
-	return secure(mux)
+	return onlyHosts(s.hosts, secure(mux))
 }
 
 // secure sets the headers every answer carries: nothing from elsewhere may
@@ -159,59 +185,6 @@ func secure(h http.Handler) http.Handler {
 		hd.Set("Referrer-Policy", "no-referrer")
 		h.ServeHTTP(w, r)
 	})
-}
-
-// session is one browser: the players it named, whom it may act as (by
-// their names in lower case).
-type session struct {
-	id    string
-	users map[string]bool
-}
-
-// owns reports whether the session plays user (an ID, "web:ann").
-func (se *session) owns(user string) bool {
-	_, name, ok := strings.Cut(user, ":")
-	return ok && se.users[name]
-}
-
-const cookieName = "risk_session"
-
-// maxSessions bounds the browsers remembered before those that named
-// nobody are forgotten.
-const maxSessions = 10000
-
-// sessionOf returns the browser's session, starting one (with its cookie)
-// if it has none.
-func (s *Server) sessionOf(w http.ResponseWriter, r *http.Request) *session {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if c, err := r.Cookie(cookieName); err == nil {
-		if se, ok := s.sessions[c.Value]; ok {
-			return se
-		}
-		if len(c.Value) == 32 {
-			// A session of an earlier run of the server: the names it
-			// held are claimed again as it names them.
-			se := &session{id: c.Value, users: map[string]bool{}}
-			s.sessions[c.Value] = se
-			return se
-		}
-	}
-	if len(s.sessions) >= maxSessions {
-		// Browsers that never named a player are forgotten first: a
-		// client without cookies makes a session per request.
-		for id, old := range s.sessions {
-			if len(old.users) == 0 {
-				delete(s.sessions, id)
-			}
-		}
-	}
-	se := &session{id: randomHex(16), users: map[string]bool{}}
-	s.sessions[se.id] = se
-	if w != nil {
-		http.SetCookie(w, &http.Cookie{Name: cookieName, Value: se.id, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
-	}
-	return se
 }
 
 // randomHex returns n random bytes in hex.
@@ -247,24 +220,6 @@ func checkName(name string) error {
 	return nil
 }
 
-// claim lets session se act as the player name, unless another session
-// named them first.
-func (s *Server) claim(se *session, name string) error {
-	if err := checkName(name); err != nil {
-		return err
-	}
-	key := strings.ToLower(name)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if o, ok := s.owner[key]; ok && o != se.id {
-		return fmt.Errorf("%s is played from another browser", name)
-	}
-	s.owner[key] = se.id
-	se.users[key] = true
-	s.names[key] = name
-	return nil
-}
-
 // acting returns the player the session acts as in channel, named in a
 // request.
 // actor reads the channel and the player a page's form names, with the
@@ -276,8 +231,8 @@ func (s *Server) actor(w http.ResponseWriter, r *http.Request, channelIn, as str
 		problem(w, http.StatusBadRequest, "%v", err)
 		return "", chat.User{}, nil, false
 	}
-	se = s.sessionOf(w, r)
-	user, err = s.acting(se, channel, as)
+	se = s.browsers.sessionOf(w, r)
+	user, err = s.acting(r.Context(), se, channel, as)
 	if err != nil {
 		problem(w, http.StatusForbidden, "%v", err)
 		return "", chat.User{}, nil, false
@@ -285,11 +240,11 @@ func (s *Server) actor(w http.ResponseWriter, r *http.Request, channelIn, as str
 	return channel, user, se, true
 }
 
-func (s *Server) acting(se *session, channel, name string) (chat.User, error) {
+func (s *Server) acting(ctx context.Context, se *session, channel, name string) (chat.User, error) {
 	if name == "" {
 		return chat.User{}, errors.New("choose who you play as first")
 	}
-	if err := s.claim(se, name); err != nil {
+	if err := s.browsers.claim(ctx, se, name); err != nil {
 		return chat.User{}, err
 	}
 	return userIn(channel, name), nil

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/riskbot/riskbot/bot/web"
@@ -15,10 +16,11 @@ import (
 // runWeb is `risk web [--addr HOST:PORT] [--db PATH]`: the page, the
 // spectators' pages and the match API.
 func runWeb(ctx context.Context, e env) error {
-	fs := newFlags(e, "web", "[--addr HOST:PORT] [--db PATH] [--palette NAME] [--lobby-days N]\n\n"+
+	fs := newFlags(e, "web", "[--addr HOST:PORT] [--host NAME,...] [--db PATH] [--seed N] [--palette NAME] [--lobby-days N]\n\n"+
 		"Serves a page that plays like a Discord channel with the bot in it (one match per channel),\n"+
-		"a page per match for spectators, and the match API (docs/api.md).")
+		"a page per match for spectators, and the match API (docs/api.md, with its threat model).")
 	addr := fs.String("addr", "127.0.0.1:8080", "the `address` to listen on (the page trusts whoever reaches it: keep it on the loopback address, or behind a proxy that checks who comes in)")
+	hostList := fs.String("host", "", "the `names` the server is reached by, comma-separated, besides localhost and addresses (the machine's name, or a proxy's; with the port if not the scheme's, e.g. box.lan:8443): requests for any other name get 421")
 	db := fs.String("db", "", dbUsage+" (default: risk.db in your data directory, shared with the console)")
 	seed := fs.Uint64("seed", 0, "seed for new matches (0: random)")
 	paletteName := paletteFlag(fs)
@@ -46,7 +48,7 @@ func runWeb(ctx context.Context, e env) error {
 	}
 	defer store.Close()
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv := web.New(web.Config{Store: store, Log: log})
+	srv := web.New(web.Config{Store: store, Log: log, Hosts: hostNames(*addr, *hostList)})
 	var seedFn func() uint64
 	if *seed != 0 {
 		n := *seed
@@ -86,4 +88,19 @@ func runWeb(ctx context.Context, e env) error {
 		return err
 	}
 	return nil
+}
+
+// hostNames lists the names the page answers to: those given, and the
+// address it listens on.
+func hostNames(addr, list string) []string {
+	var names []string
+	if h, _, err := net.SplitHostPort(addr); err == nil && h != "" {
+		names = append(names, addr)
+	}
+	for n := range strings.SplitSeq(list, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			names = append(names, n)
+		}
+	}
+	return names
 }

@@ -39,7 +39,7 @@ func TestWeb(t *testing.T) {
 	var out, errb syncBuffer
 	done := make(chan int, 1)
 	go func() {
-		done <- runEnv(ctx, env{args: []string{"web", "--addr", "127.0.0.1:0", "--db", filepath.Join(t.TempDir(), "risk.db")},
+		done <- runEnv(ctx, env{args: []string{"web", "--addr", "127.0.0.1:0", "--host", "risk.example.org, board.example.net", "--db", filepath.Join(t.TempDir(), "risk.db")},
 			stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }})
 	}()
 	url := regexp.MustCompile(`http://127\.0\.0\.1:\d+/`)
@@ -59,6 +59,19 @@ func TestWeb(t *testing.T) {
 		res.Body.Close()
 		if res.StatusCode != want {
 			t.Errorf("GET /%s: %d %.80s, want %d", path, res.StatusCode, body, want)
+		}
+	}
+	// The names it answers to: --host's, and no other (DNS rebinding).
+	for host, want := range map[string]int{"risk.example.org": http.StatusOK, "board.example.net:443": http.StatusOK, "localhost": http.StatusOK, "evil.example": http.StatusMisdirectedRequest} {
+		req, _ := http.NewRequest(http.MethodGet, addr, nil)
+		req.Host = host
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != want {
+			t.Errorf("GET / as %s: %d, want %d", host, res.StatusCode, want)
 		}
 	}
 	cancel()

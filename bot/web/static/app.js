@@ -4,7 +4,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { channel: "", as: localStorage.getItem("risk.as") || "", names: [], source: null, choices: [], pick: -1, info: null };
+const state = { token: "", channel: "", as: localStorage.getItem("risk.as") || "", names: [], source: null, choices: [], pick: -1, info: null };
 
 function channelFromURL() {
   const c = new URLSearchParams(location.search).get("c");
@@ -12,11 +12,32 @@ function channelFromURL() {
   return c && /^(console:)?[A-Za-z0-9_-]{1,40}$/.test(c) ? c.toLowerCase() : "main";
 }
 
-async function api(method, url, body) {
-  const res = await fetch(url, { method, headers: body ? { "Content-Type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
+// api sends a request to the server. Those that change something carry
+// the session's anti-forgery token (from /web/names), which another site
+// cannot read; a token from before a restart of the server is fetched
+// again, once.
+async function api(method, url, body, retried) {
+  const headers = {};
+  if (body) {
+    headers["Content-Type"] = "application/json";
+    if (!state.token) await fetchToken();
+    headers["X-Risk-Token"] = state.token;
+  }
+  const res = await fetch(url, { method, headers, body: body ? JSON.stringify(body) : undefined });
   const data = await res.json().catch(() => ({}));
+  if (res.status === 403 && body && !retried && /token/.test(data.error || "")) {
+    await fetchToken();
+    return api(method, url, body, true);
+  }
   if (!res.ok) throw new Error(data.error || res.statusText);
+  if (data.token) state.token = data.token;
   return data;
+}
+
+async function fetchToken() {
+  const res = await fetch("/web/names");
+  const data = await res.json().catch(() => ({}));
+  state.token = data.token || "";
 }
 
 function showError(msg) {

@@ -1,0 +1,227 @@
+package web
+
+import (
+	"crypto/subtle"
+	"mime"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// The guards in front of the handlers (docs/api.md, "Threat model"): the
+// server answers only to the names it serves, the page's requests that
+// change something come from the page itself, and event streams are
+// bounded.
+
+// hosts are the Host names the server answers to: the loopback names, any
+// address written as such, and the names an operator serves it under.
+// A name outside them is a browser that was sent here by another site's
+// DNS (rebinding): answering it would let that site read the API and the
+// page. An address cannot be rebound, so every one is answered.
+type hosts map[string]bool
+
+// newHosts returns the names besides the loopback ones, in lower case and
+// without their ports.
+func newHosts(names []string) hosts {
+	h := hosts{}
+	for _, n := range names {
+		if n = hostname(n); n != "" {
+			h[n] = true
+		}
+	}
+	return h
+}
+
+// origins are the names given, as an Origin header's host would carry
+// them.
+func origins(names []string) map[string]bool {
+	o := map[string]bool{}
+	for _, n := range names {
+		o[strings.ToLower(strings.TrimSpace(n))] = true
+	}
+	return o
+}
+
+// hostname is a Host header's name: in lower case, without its port, its
+// brackets or a final dot.
+func hostname(hostport string) string {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.Trim(host, "[]"), ".")
+	return strings.ToLower(host)
+}
+
+// serves reports whether a request's Host is one of the server's.
+func (h hosts) serves(hostport string) bool {
+	name := hostname(hostport)
+	switch {
+	case name == "":
+		return false
+	case name == "localhost" || strings.HasSuffix(name, ".localhost"):
+		return true // browsers resolve these to the loopback only
+	case net.ParseIP(name) != nil:
+		return true
+	}
+	return h[name]
+}
+
+// onlyHosts answers 421 to a request for a name the server does not
+// serve.
+func onlyHosts(h hosts, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !h.serves(r.Host) {
+			problem(w, http.StatusMisdirectedRequest, "this server does not answer to the name %q (its operator may add it with --host)", clip(r.Host, 80))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// tokenHeader carries the page's anti-forgery token.
+const tokenHeader = "X-Risk-Token"
+
+// fromPage lets through only the requests the page itself sends: JSON,
+// from the page's own origin, with its session's anti-forgery token.
+// Browsers let any site send a form, plain text or a JSON body to any
+// address, with the cookie of that address's site (a page on another port
+// of the same host is the same site): these requests would play as the
+// browser's players.
+func (s *Server) fromPage(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if why := s.forged(r); why != "" {
+			problem(w, http.StatusForbidden, "%s", why)
+			return
+		}
+		h(w, r)
+	}
+}
+
+// forged says why a request does not come from the page, or "".
+func (s *Server) forged(r *http.Request) string {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || mt != "application/json" {
+		return "the page sends JSON only (Content-Type: application/json)"
+	}
+	site := r.Header.Get("Sec-Fetch-Site")
+	origin := r.Header.Get("Origin")
+	switch {
+	case site != "" && site != "same-origin":
+		return "a request from another site (Sec-Fetch-Site: " + clip(site, 40) + ") cannot play here"
+	case origin == "" && site == "":
+		return "a request that does not say where it comes from (no Origin) cannot play here"
+	case origin != "" && !s.sameOrigin(origin, r.Host):
+		return "a request from another origin (" + clip(origin, 80) + ") cannot play here"
+	}
+	c, err := r.Cookie(cookieName)
+	if err != nil {
+		return "no session: reload the page"
+	}
+	se := s.browsers.known(r.Context(), c.Value)
+	got := r.Header.Get(tokenHeader)
+	if se == nil || subtle.ConstantTimeCompare([]byte(got), []byte(s.browsers.token(se))) != 1 {
+		return staleToken
+	}
+	return ""
+}
+
+// staleToken is the page's cue to fetch its token again (after a restart
+// of the server) and retry.
+const staleToken = "the page's anti-forgery token is missing or stale: reload the page"
+
+// sameOrigin reports whether an Origin header is the page's own: the
+// request's Host (which the server serves), or a name (and port) an
+// operator serves it under behind a proxy that gives the server another
+// Host.
+func (s *Server) sameOrigin(origin, host string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.Path != "" {
+		return false
+	}
+	if strings.EqualFold(u.Host, host) {
+		return true
+	}
+	// A name given exactly, its port too: another port of the same name
+	// is another origin, maybe another program's.
+	return s.origins[strings.ToLower(u.Host)]
+}
+
+// Bounds of the event streams: a page holds one, a spectator's page one;
+// a few tabs of one browser are fine, thousands from one address are not.
+const (
+	DefaultStreams       = 1000
+	DefaultClientStreams = 16
+)
+
+// streams counts the open event streams, in all and by client.
+type streams struct {
+	max, perClient int
+
+	mu     sync.Mutex
+	total  int
+	client map[string]int
+}
+
+func newStreams(max, perClient int) *streams {
+	return &streams{max: max, perClient: perClient, client: map[string]int{}}
+}
+
+// open takes a stream for a client, or answers why not with its status.
+func (st *streams) open(client string) (status int, why string) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	switch {
+	case st.client[client] >= st.perClient:
+		return http.StatusTooManyRequests, "too many open event streams from your address (" + strconv.Itoa(st.perClient) + "): close some pages"
+	case st.total >= st.max:
+		return http.StatusServiceUnavailable, "the server follows as many pages as it can: try again later"
+	}
+	st.total++
+	st.client[client]++
+	return 0, ""
+}
+
+// close gives a client's stream back.
+func (st *streams) close(client string) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.total--
+	if st.client[client]--; st.client[client] <= 0 {
+		delete(st.client, client)
+	}
+}
+
+// bounded admits an event stream within the bounds, 429 or 503 beyond.
+func (s *Server) bounded(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		client := clientOf(r)
+		if status, why := s.streams.open(client); status != 0 {
+			w.Header().Set("Retry-After", "10")
+			problem(w, status, "%s", why)
+			return
+		}
+		defer s.streams.close(client)
+		h(w, r)
+	}
+}
+
+// clientOf is the address a request comes from, without its port.
+func clientOf(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// clip shortens what a request sent before it is quoted back.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return strings.ToValidUTF8(s[:n], "") + "…"
+}
