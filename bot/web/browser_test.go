@@ -9,6 +9,11 @@ import (
 	"time"
 )
 
+// atEnd: the channel shows its newest message, all of it, once its map
+// has loaded (a map's height is known only then; the maps of older
+// messages skipped over load only when scrolled to).
+const atEnd = `(() => { const b = document.getElementById("messages"); const last = [...b.querySelectorAll(".message")].pop(); return last && [...last.querySelectorAll("img.map")].every(i => i.complete && i.naturalWidth > 0) && b.scrollHeight - b.scrollTop - b.clientHeight < 4; })()`
+
 // TestBrowser plays in a real browser: a match started from the page, two
 // computer players, automatic placement by a button, an attack typed with
 // the autocomplete, the map changing, and a spectator's page following.
@@ -117,6 +122,7 @@ func TestBrowser(t *testing.T) {
 	command("/risk end")
 	seen("the turn's end", "Ann ended turn")
 	p.waitFor("the map of the turn's end", fmt.Sprintf(`[...document.querySelectorAll("img.map")].some(i => !%s.includes(i.src) && i.complete && i.naturalWidth > 0)`, shown), wait)
+	p.waitFor("the newest message in view, its map loaded", atEnd, wait)
 	p.screenshot("4-turn-ended")
 	w.call("Page.bringToFront", nil)
 	w.waitFor("the spectator's map changing", fmt.Sprintf(`document.getElementById("map").src !== %q && document.getElementById("map").complete`, watchedMap), wait)
@@ -127,6 +133,111 @@ func TestBrowser(t *testing.T) {
 	if leaked {
 		w.fail("the spectator sees a private answer")
 	}
+	if !strings.HasPrefix(shots, os.TempDir()) {
+		t.Logf("screenshots in %s", shots)
+	}
+}
+
+// TestBrowserPhone plays on a phone's screen (390 px wide): the players'
+// panel opens from the header to add a name, a turn is played, the newest
+// message stays in view, and the spectators' standings read one row a
+// player, within the screen's width.
+func TestBrowserPhone(t *testing.T) {
+	b := newBrowser(t)
+	e := newEnv(t, Config{})
+	shots := t.TempDir()
+	if d := os.Getenv("RISK_SHOTS"); d != "" {
+		shots = d
+	}
+	p := b.openPhone(e.ts.URL+"/?c=ph", shots)
+	const wait = 30 * time.Second
+	p.waitFor("the page", `document.body?.dataset.ready && document.getElementById("channel-name").textContent === "ph"`, wait)
+	p.waitFor("the welcome", `document.getElementById("welcome")`, wait)
+	visible := func(id string) string {
+		return fmt.Sprintf(`(() => { const r = document.getElementById(%q).getBoundingClientRect(); return r.width > 0 && r.height > 0 && r.left >= 0 && r.right <= window.innerWidth; })()`, id)
+	}
+	var shown bool
+	p.eval(visible("add-name-input"), &shown)
+	if shown {
+		p.fail("the players' panel is open before it is asked for")
+	}
+	p.eval(`document.getElementById("show-seats").click()`, nil)
+	p.waitFor("the players' panel", visible("add-name-input"), wait)
+	p.screenshot("phone-0-players")
+	p.eval(`document.getElementById("add-name-input").focus()`, nil)
+	p.typeText("Ann")
+	p.key("Enter")
+	p.waitFor("Ann in the seat picker", `document.querySelector("#name-list .name.active")?.textContent === "Ann"`, wait)
+	p.eval(`document.querySelector("#seats .close-panel").click()`, nil)
+	p.waitFor("the panel closed", "!"+visible("add-name-input"), wait)
+	var width int
+	p.eval(`document.documentElement.scrollWidth`, &width)
+	if width > 390 {
+		p.fail("the page is %d px wide on a 390 px screen", width)
+	}
+
+	command := func(line string) {
+		t.Helper()
+		p.eval(`document.getElementById("command").focus()`, nil)
+		p.typeText(line)
+		p.waitFor("the command typed", fmt.Sprintf(`document.getElementById("command").value === %q`, line), wait)
+		p.eval(`document.getElementById("suggestions").hidden = true, 0`, nil)
+		p.eval(`document.getElementById("command-form").requestSubmit()`, nil)
+		p.waitFor("the box emptied", `document.getElementById("command").value === ""`, wait)
+	}
+	lastText := `[...document.querySelectorAll("#messages .message")].map(m => m.innerText).join("\n---\n")`
+	seen := func(what, text string) {
+		t.Helper()
+		p.waitFor(what, fmt.Sprintf(`(%s).includes(%q)`, lastText, text), wait)
+	}
+	command("/risk new")
+	command("/risk addbot level:easy")
+	command("/risk addbot level:easy")
+	seen("two bots", "(3/6)")
+	command("/risk start")
+	seen("the start", "The match has started")
+	p.eval(`[...document.querySelectorAll("button.btn")].find(b => b.textContent === "Place automatically").click()`, nil)
+	p.waitFor("Ann's turn", `document.querySelector("#seat-list .seat.turn")?.textContent.startsWith("Ann")`, wait)
+	p.waitFor("the newest message in view", atEnd, wait)
+	p.screenshot("phone-1-your-turn")
+	command("/risk place")
+	command("/risk end")
+	seen("the turn's end", "Ann ended turn")
+	p.waitFor("the newest message in view after the turn", atEnd, wait)
+	p.screenshot("phone-2-turn-ended")
+	p.eval(`document.documentElement.scrollWidth`, &width)
+	if width > 390 {
+		p.fail("the page is %d px wide on a 390 px screen after a turn", width)
+	}
+
+	var id int64
+	p.eval(`+document.getElementById("watch-link").href.split("/").pop()`, &id)
+	w := b.openPhone(fmt.Sprintf("%s/watch/%d", e.ts.URL, id), shots)
+	w.waitFor("the standings", `document.querySelectorAll("#standings tbody tr").length === 3`, wait)
+	w.waitFor("the spectator's map", `document.getElementById("map").complete && document.getElementById("map").naturalWidth > 0`, wait)
+	w.screenshot("phone-3-spectator")
+	var rows []float64
+	w.eval(`[...document.querySelectorAll("#standings tr")].map(r => r.getBoundingClientRect().height)`, &rows)
+	for i, h := range rows {
+		if h > 40 {
+			w.fail("standings row %d is %.0f px high: its cells wrap", i, h)
+		}
+	}
+	w.eval(`document.documentElement.scrollWidth`, &width)
+	if width > 390 {
+		w.fail("the spectators' page is %d px wide on a 390 px screen", width)
+	}
+	// A capitals match has troops, items and heroes, not armies and cards.
+	capID := startMatch(t, e, "capitals", "capitals")
+	c := b.openPhone(fmt.Sprintf("%s/watch/%d", e.ts.URL, capID), shots)
+	c.waitFor("the capitals standings", `document.querySelectorAll("#standings tbody tr").length === 3`, wait)
+	var heads string
+	c.eval(`[...document.querySelectorAll("#standings th")].map(h => h.textContent).join(",")`, &heads)
+	if heads != ",Player,Territories,Troops,Item,Hero," {
+		c.fail("the capitals standings' columns: %q", heads)
+	}
+	c.waitFor("the capitals map", `document.getElementById("map").complete && document.getElementById("map").naturalWidth > 0`, wait)
+	c.screenshot("phone-4-capitals-spectator")
 	if !strings.HasPrefix(shots, os.TempDir()) {
 		t.Logf("screenshots in %s", shots)
 	}

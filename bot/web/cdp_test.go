@@ -122,8 +122,20 @@ type cdpReply struct {
 	} `json:"error"`
 }
 
-// open opens a new tab at url.
+// open opens a new tab at url, in the browser's window.
 func (b *browser) open(url, shots string) *page {
+	return b.openSized(url, shots, 0, 0)
+}
+
+// openPhone opens a new tab at url as a phone shows it: 390 by 844 CSS
+// pixels, touch, the mobile viewport.
+func (b *browser) openPhone(url, shots string) *page {
+	return b.openSized(url, shots, 390, 844)
+}
+
+// openSized opens a new tab at url, width by height CSS pixels as a phone
+// (0: the window's size).
+func (b *browser) openSized(url, shots string, width, height int) *page {
 	t := b.t
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodPut, "http://"+b.addr+"/json/new?about:blank", nil)
@@ -147,6 +159,10 @@ func (b *browser) open(url, shots string) *page {
 	t.Cleanup(func() { ws.Close(); <-p.done })
 	p.call("Runtime.enable", nil)
 	p.call("Page.enable", nil)
+	if width > 0 {
+		p.call("Emulation.setDeviceMetricsOverride", map[string]any{"width": width, "height": height, "deviceScaleFactor": 2, "mobile": true})
+		p.call("Emulation.setTouchEmulationEnabled", map[string]any{"enabled": true})
+	}
 	p.call("Page.navigate", map[string]any{"url": url})
 	return p
 }

@@ -420,3 +420,29 @@ func TestStreamsMemory(t *testing.T) {
 		t.Errorf("%d channels kept after their streams closed", feeds)
 	}
 }
+
+// TestWatchMissing: a spectator's link to no match gets a page saying so,
+// not an empty page with a broken map or raw JSON.
+func TestWatchMissing(t *testing.T) {
+	e := newEnv(t, Config{})
+	id := startMatch(t, e, "watched")
+	for _, tc := range []struct {
+		path, want string
+		status     int
+	}{
+		{"/watch/999", "There is no match 999 here", http.StatusNotFound},
+		{"/watch/abc", "“abc” is not a match", http.StatusNotFound},
+		{"/watch/%3Cb%3Ex", "“&lt;b&gt;x” is not a match", http.StatusNotFound},
+		{fmt.Sprintf("/watch/%d", id), `<script src="/static/watch.js"`, http.StatusOK},
+	} {
+		res, err := http.Get(e.ts.URL + tc.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != tc.status || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") || !strings.Contains(string(b), tc.want) {
+			t.Errorf("GET %s: %d %s %.300s, want %d and %q", tc.path, res.StatusCode, res.Header.Get("Content-Type"), b, tc.status, tc.want)
+		}
+	}
+}

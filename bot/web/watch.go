@@ -6,9 +6,12 @@ import (
 	"embed"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"html"
 	"io/fs"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -58,12 +61,31 @@ func serveFile(w http.ResponseWriter, name string) {
 	_, _ = w.Write(b)
 }
 
-// watchPage serves the spectators' page of a match.
+// watchPage serves the spectators' page of a match, or a page saying
+// there is none.
 func (s *Server) watchPage(w http.ResponseWriter, r *http.Request) {
-	if _, ok := matchID(w, r); !ok {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id <= 0 {
+		missing(w, http.StatusNotFound, fmt.Sprintf("“%s” is not a match: a spectator's link ends with the match's number, as in /watch/12.", clip(r.PathValue("id"), 40)))
+		return
+	}
+	switch _, err := s.store.Load(r.Context(), id); {
+	case errors.Is(err, storage.ErrNotFound):
+		missing(w, http.StatusNotFound, fmt.Sprintf("There is no match %d here. The channel's page links to its match (watch ↗).", id))
+		return
+	case err != nil:
+		missing(w, http.StatusServiceUnavailable, "The matches cannot be read just now: try again in a moment.")
 		return
 	}
 	serveFile(w, "watch.html")
+}
+
+// missing answers a page's visitor, not a program, that what they asked
+// for is not there.
+func missing(w http.ResponseWriter, status int, msg string) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	fmt.Fprintf(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Risk — nothing here</title><link rel="stylesheet" href="/static/style.css"></head><body class="watch"><div id="watch"><header>👁 Nothing to watch</header><p>%s</p><p><a href="/">Open the channels</a></p></div></body></html>`, html.EscapeString(msg))
 }
 
 // watchState is what a spectator's page is told when a match changes.

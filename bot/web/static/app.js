@@ -4,7 +4,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { token: "", channel: "", as: localStorage.getItem("risk.as") || "", names: [], source: null, choices: [], pick: -1, info: null };
+const state = { token: "", stick: true, top: 0, channel: "", as: localStorage.getItem("risk.as") || "", names: [], source: null, choices: [], pick: -1, info: null };
 
 function channelFromURL() {
   const c = new URLSearchParams(location.search).get("c");
@@ -122,7 +122,18 @@ function mapImage(src) {
   img.alt = "the map";
   img.loading = "lazy";
   img.addEventListener("click", () => window.open(src, "_blank"));
+  // The map's height is known only once it has loaded: the view, if it
+  // followed the newest message, follows it still.
+  img.addEventListener("load", () => { if (state.stick) stickToEnd(); });
   return img;
+}
+
+// stickToEnd shows the newest message, all of it.
+function stickToEnd() {
+  const box = $("messages");
+  box.scrollTop = box.scrollHeight;
+  state.top = box.scrollTop;
+  state.stick = true;
 }
 
 // welcome is shown in a channel without messages: how to begin.
@@ -130,7 +141,7 @@ function welcome() {
   const d = document.createElement("div");
   d.id = "welcome";
   d.innerHTML = "<h3>Welcome to #" + state.channel.replace(/[^a-z0-9:_-]/g, "") + "</h3>" +
-    "<ol><li>Add your name on the right (<b>add a player</b>).</li>" +
+    "<ol><li>Add your name under <b>Playing as</b> (on the right, or <b>👥 Players</b> on a phone).</li>" +
     "<li>Type <code>/risk new</code> here, then <code>/risk addbot</code> once or twice for computer players, then <code>/risk start</code>.</li>" +
     "<li>Click <b>Place automatically</b>, then attack: type <code>/risk attack from:</code> and pick from the suggestions.</li></ol>" +
     "<p>Type <code>/</code> for every command, <code>/risk help</code> for the rules. Several people can share this page: add each name and click the one who plays.</p>";
@@ -142,9 +153,9 @@ function putMessage(box, m, readonly) {
   document.getElementById("welcome")?.remove();
   const el = renderMessage(m, readonly);
   const old = document.getElementById("m" + m.id);
-  const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
   if (old) old.replaceWith(el); else box.appendChild(el);
-  if (atEnd || !old) box.scrollTop = box.scrollHeight;
+  if (readonly) return;
+  if (state.stick || !old) stickToEnd();
 }
 
 let infoTimer = 0;
@@ -338,6 +349,26 @@ function setup() {
     run(line);
   });
   $("command").addEventListener("input", complete);
+  // Reading older messages stops the view following the newest.
+  // Only the reader's own scrolling counts: a map that loads or a message
+  // that grows moves the end away without scrolling, and the event of the
+  // page's own scroll may come after the next message has arrived.
+  $("messages").addEventListener("scroll", () => {
+    const box = $("messages");
+    if (box.scrollHeight - box.scrollTop - box.clientHeight < 80) state.stick = true;
+    else if (box.scrollTop < state.top - 8) state.stick = false;
+    state.top = box.scrollTop;
+  });
+  // On a phone the channels and the players are panels over the channel.
+  const panel = (name) => {
+    const open = document.body.dataset.panel === name;
+    document.body.dataset.panel = open ? "" : name;
+  };
+  $("show-channels").addEventListener("click", () => panel("channels"));
+  $("show-seats").addEventListener("click", () => panel("seats"));
+  for (const id of ["channels", "seats"]) {
+    $(id).addEventListener("click", (ev) => { if (ev.target.closest(".close-panel")) document.body.dataset.panel = ""; });
+  }
   $("command").addEventListener("keydown", (ev) => {
     // Suggestions for what was typed before are no choice for what is there now.
     const n = state.choicesFor === $("command").value ? state.choices.length : 0;

@@ -32,6 +32,16 @@ async function refresh(st) {
   const tb = $("standings").tBodies[0];
   tb.textContent = "";
   if (!m.state) return;
+  // The columns of the rule set: capitals has troops, a kept item and a
+  // hero where classic has armies and cards.
+  const capitals = m.state.options.rules === "capitals";
+  const heads = capitals ? ["", "Player", "Territories", "Troops", "Item", "Hero", ""] : ["", "Player", "Territories", "Armies", "Cards", ""];
+  const hr = $("standings").tHead.rows[0];
+  if (hr.cells.length !== heads.length || hr.dataset.rules !== m.state.options.rules) {
+    hr.textContent = "";
+    for (const h of heads) { const th = document.createElement("th"); th.textContent = h; hr.appendChild(th); }
+    hr.dataset.rules = m.state.options.rules;
+  }
   m.seats.forEach((s, i) => {
     const seat = m.state.seats[i];
     let terr = 0, armies = 0;
@@ -45,7 +55,13 @@ async function refresh(st) {
     tr.insertCell().textContent = s.name + (s.bot ? " 🤖" : "");
     tr.insertCell().textContent = terr;
     tr.insertCell().textContent = armies;
-    tr.insertCell().textContent = (seat.hidden_cards || 0);
+    if (capitals) {
+      const c = seat.capitals || {};
+      tr.insertCell().textContent = c.item ? "🎒 one" : "—";
+      tr.insertCell().textContent = c.hero ? "🦸 on the board" : "—";
+    } else {
+      tr.insertCell().textContent = (seat.hidden_cards || 0) + (seat.hand || []).length;
+    }
     tr.insertCell().textContent = seat.status === "playing" ? (tr.className ? "⏳ to play" : "") : seat.status;
   });
 }
