@@ -34,12 +34,12 @@ func TestImportAcceptsWhatTheBotExports(t *testing.T) {
 				t.Fatal(err)
 			}
 			x.Channel = ch + "-copy"
-			m, err := h.bot.Import(ctx, x)
+			im, err := h.bot.Import(ctx, x, ImportOptions{})
 			if err != nil {
 				t.Fatalf("import of a %s match: %v", x.Status, err)
 			}
-			if m.Status != x.Status || h.load(ch+"-copy").ID != m.ID {
-				t.Errorf("imported %+v", m)
+			if m := im.Match; m.Status != x.Status || h.load(ch+"-copy").ID != m.ID {
+				t.Errorf("imported %+v", im.Match)
 			}
 		})
 	}
@@ -68,7 +68,7 @@ func TestDamagedMatchDataIsSaidSo(t *testing.T) {
 	}
 	x.Channel = "test:again"
 	var ie *hosted.ImportError
-	if _, err := h.bot.Import(ctx, x); !errors.As(err, &ie) || !strings.Contains(err.Error(), "meta: must be an object, not a string") {
+	if _, err := h.bot.Import(ctx, x, ImportOptions{}); !errors.As(err, &ie) || !strings.Contains(err.Error(), "meta: must be an object, not a string") {
 		t.Errorf("import: %v", err)
 	}
 	if _, err := h.db.Active(ctx, "test:again"); !errors.Is(err, storage.ErrNotFound) {

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
@@ -27,10 +28,37 @@ func (e *ImportError) Error() string {
 	return "the match cannot be hosted:\n  " + strings.Join(e.Problems, "\n  ")
 }
 
-// CheckImport checks an exported match without storing it, for a bot
-// offering these computer levels and palettes: the *ImportError lists
-// every problem found.
-func CheckImport(x *storage.Export, levels []string, hasPalette func(name string) bool) error {
+// Importing is what a bot takes in: the computer levels and palettes it
+// offers, and whether it hosts a match whose dice it cannot check.
+type Importing struct {
+	Levels     []string
+	HasPalette func(name string) bool
+	// Unverified hosts a match whose random outcomes do not follow from
+	// its seed (risk import --unverified), marked so (Meta.Unverified): it
+	// never claims fair dice.
+	Unverified bool
+	// Now is the time of the import: the mark of an imported match
+	// (Meta.Imported), and the latest time its data may name (none if
+	// zero).
+	Now time.Time
+}
+
+// Admitted is an export as the bot stores it, once CheckImport passed it.
+type Admitted struct {
+	// Export is the export with its meta as the bot read it: the fields it
+	// does not know dropped, and marked imported (and unverified) if it
+	// started.
+	Export *storage.Export
+	// Dice is the check of its random outcomes against its seed: nil for a
+	// match that never started.
+	Dice *engine.Verdict
+}
+
+// CheckImport checks an exported match without storing it and returns it
+// as the bot will store it: the *ImportError lists every problem found. A
+// match that started must follow from its seed (CheckDice) unless in
+// admits it unverified.
+func CheckImport(x *storage.Export, in Importing) (*Admitted, error) {
 	var p []string
 	add := func(format string, args ...any) { p = append(p, fmt.Sprintf(format, args...)) }
 	if strings.TrimSpace(x.Channel) == "" || len(x.Channel) > 200 || strings.ContainsFunc(x.Channel, func(r rune) bool { return !command.Visible(r) || r == ' ' }) {
@@ -40,10 +68,27 @@ func CheckImport(x *storage.Export, levels []string, hasPalette func(name string
 	started := len(x.Record.Setup.Seats) > 0 || len(x.Record.Log) > 0
 	if started {
 		var err error
+		if x.Record.Sealed {
+			// It replays from its recorded outcomes, but its generator
+			// would be seed 0's: every die to come known to everyone.
+			add("seed: the export withholds it (a player's export of a live match): importing needs the host's full export (risk export --full)")
+		}
 		if g, err = engine.Replay(x.Record.Setup, x.Record.Log); err != nil {
 			add("log: it does not replay: %v", err)
 		} else if err := g.State.Check(); err != nil {
 			add("log: the state it leads to is inconsistent: %v", err)
+		}
+	}
+	var dice *engine.Verdict
+	var unfair []string
+	if g != nil && !x.Record.Sealed {
+		var err error
+		if dice, unfair, err = CheckDice(x.Record); err != nil {
+			add("seed: %v", err)
+		} else if len(unfair) > 0 && !in.Unverified {
+			p = append(p, unfair...)
+			add("dice: the match's random outcomes do not follow from its seed, so whoever wrote the file could have chosen them " +
+				"(risk import --unverified hosts it all the same, marked so: it never claims fair dice)")
 		}
 	}
 	switch x.Status {
@@ -68,18 +113,79 @@ func CheckImport(x *storage.Export, levels []string, hasPalette func(name string
 	var meta Meta
 	if err := decodeStrictMeta(x.Meta, &meta); err != nil {
 		add("meta: %v", err)
-		return &ImportError{Problems: p}
+		return nil, &ImportError{Problems: p}
 	}
-	p = append(p, checkMeta(meta, x.Status, g, levels, hasPalette)...)
+	p = append(p, checkMeta(meta, x.Status, g, in)...)
 	if len(p) > 0 {
-		return &ImportError{Problems: p}
+		return nil, &ImportError{Problems: p}
 	}
-	return nil
+	if started {
+		// Whoever exported and imported it held its seed: its victory
+		// says its dice prove fair only as far as they are trusted.
+		if meta.Imported.IsZero() {
+			meta.Imported = in.Now
+		}
+		if len(unfair) > 0 && meta.Unverified == "" {
+			meta.Unverified = clipLine(unfair[0])
+		}
+	}
+	y := *x
+	y.Meta = meta.Encode()
+	return &Admitted{Export: &y, Dice: dice}, nil
+}
+
+// CheckDice checks that a started match's random outcomes follow from its
+// seed (engine.Verify): that the seed hashes to the record's commitment,
+// and that the turn order, the deal and every value its log recorded
+// (dice, luck factors, card and item draws, random placements) are those
+// the seed gives. It returns the verdict and, a line each, what does not
+// follow (nothing if the match verifies), naming the first value that
+// differs. A record without a commitment is checked against its seed's, as
+// its JSON would carry it: a commitment that comes with the seed proves
+// only that the two agree, whoever wrote them. The error is for a record
+// that withholds its seed (engine.ErrSealed).
+func CheckDice(rec engine.Record) (*engine.Verdict, []string, error) {
+	if rec.Commitment == "" && !rec.Sealed {
+		rec.Commitment = engine.Commitment(rec.Setup.Seed)
+	}
+	v, err := engine.Verify(rec, "")
+	if err != nil {
+		return nil, nil, err
+	}
+	var p []string
+	if !v.CommitmentOK {
+		p = append(p, fmt.Sprintf("commitment: the seed %d hashes to %s, not to the record's commitment %s", v.Seed, engine.Commitment(v.Seed), v.Commitment))
+	}
+	if v.Deal != "" {
+		p = append(p, "deal: "+v.Deal)
+	}
+	if v.DiffCount > 0 {
+		d := v.Diffs[0]
+		p = append(p, fmt.Sprintf("log: command %d (seat %d, %s), value %d: recorded %d, the seed gives %d (%d of the log's %d random values differ from the seed's)",
+			d.Entry, d.Seat, d.Command, d.Index+1, d.Recorded, d.Drawn, v.DiffCount, v.Values))
+	}
+	if v.Replay != nil {
+		p = append(p, fmt.Sprintf("log: the seed's replay stops after %d commands: %v", v.Commands, v.Replay))
+	}
+	return v, p, nil
+}
+
+// maxLine bounds a line of the bot's own that its data keeps (why a match
+// is unverified).
+const maxLine = 300
+
+// clipLine keeps a line within maxLine bytes, cutting at a character.
+func clipLine(s string) string {
+	if len(s) <= maxLine {
+		return s
+	}
+	return strings.ToValidUTF8(s[:maxLine-len("…")], "") + "…"
 }
 
 // decodeStrictMeta decodes meta that must be a JSON object of the bot's
-// match data. Unknown fields (written by a newer version) are ignored;
-// wrong types are not.
+// match data. Wrong types are refused; unknown fields (written by a newer
+// version, or by hand) are not, but nor are they kept: CheckImport stores
+// the meta it decoded, encoded again.
 func decodeStrictMeta(raw json.RawMessage, m *Meta) error {
 	t := strings.TrimSpace(string(raw))
 	if t == "" || t == "null" {
@@ -135,7 +241,7 @@ func jsonKind(t string) string {
 // the commands allow, its seats those of the game (if it started), names
 // fit to show, computer levels the bot offers, and history lines without
 // markup.
-func checkMeta(m Meta, status storage.Status, g *engine.Game, levels []string, hasPalette func(string) bool) []string {
+func checkMeta(m Meta, status storage.Status, g *engine.Game, in Importing) []string {
 	var p []string
 	add := func(format string, args ...any) { p = append(p, fmt.Sprintf(format, args...)) }
 	if strings.TrimSpace(m.Host) == "" {
@@ -149,7 +255,7 @@ func checkMeta(m Meta, status storage.Status, g *engine.Game, levels []string, h
 	if set.OnTimeout != "bot" && set.OnTimeout != "skip" {
 		add("meta.settings.on_timeout: %q, want bot or skip", set.OnTimeout)
 	}
-	if set.Palette != "" && !hasPalette(set.Palette) {
+	if set.Palette != "" && !in.HasPalette(set.Palette) {
 		add("meta.settings.palette: %q is not a palette of this bot", set.Palette)
 	}
 	switch o := set.Options; o.Rules {
@@ -203,8 +309,8 @@ func checkMeta(m Meta, status storage.Status, g *engine.Game, levels []string, h
 			add("%s: %s is a computer's seat without a level", where, s.ID)
 		case s.Level != "" && !isBotID:
 			add("%s: %s is a person's seat, yet has the level %q", where, s.ID, s.Level)
-		case s.Level != "" && !slices.Contains(levels, s.Level):
-			add("%s.level: %q is not one of %s", where, s.Level, strings.Join(levels, ", "))
+		case s.Level != "" && !slices.Contains(in.Levels, s.Level):
+			add("%s.level: %q is not one of %s", where, s.Level, strings.Join(in.Levels, ", "))
 		}
 		var n int
 		if isBotID {
@@ -256,6 +362,15 @@ func checkMeta(m Meta, status storage.Status, g *engine.Game, levels []string, h
 		if bad := markupOf(l); bad != "" || len(l) > chat.MaxText {
 			add("meta: the history line %q carries %s", chat.Quote(l), cmp.Or(bad, "too many characters"))
 		}
+	}
+	switch u := m.Unverified; {
+	case len(u) > maxLine:
+		add("meta.unverified: %d bytes, at most %d", len(u), maxLine)
+	case markupOf(u) != "":
+		add("meta.unverified: %s carries %s", chat.Quote(u), markupOf(u))
+	}
+	if g == nil && (m.Unverified != "" || !m.Imported.IsZero()) {
+		add("meta: a match that never started is marked imported or unverified: it has no dice yet")
 	}
 	return p
 }
