@@ -170,6 +170,20 @@ func CheckDice(rec engine.Record) (*engine.Verdict, []string, error) {
 	return v, p, nil
 }
 
+// MarkUnverified returns the bot's data of a match marked as unverified
+// for why, unless it is already (risk migrate --unverified): the match
+// then never claims fair dice.
+func MarkUnverified(meta json.RawMessage, why string) (json.RawMessage, error) {
+	m, err := DecodeMeta(meta)
+	if err != nil {
+		return nil, err
+	}
+	if m.Unverified == "" {
+		m.Unverified = clipLine(why)
+	}
+	return m.Encode(), nil
+}
+
 // maxLine bounds a line of the bot's own that its data keeps (why a match
 // is unverified).
 const maxLine = 300

@@ -14,6 +14,7 @@ import (
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/postgres/pgtest"
 	"github.com/riskbot/riskbot/storage/sqlite"
 	"github.com/riskbot/riskbot/storage/storetest"
 )
@@ -271,4 +272,66 @@ func withMetaOnly(t *testing.T, export string) string {
 		t.Fatal(err)
 	}
 	return string(m["meta"])
+}
+
+// Issue item 3: risk migrate checks every match that started against its
+// seed, as risk import does: a database holding a forged match (imported
+// before imports were checked) is not copied, naming the match and the
+// mismatch; with --unverified it is, the forged match marked so. The
+// output counts the matches verified.
+func TestMigrateRefusesForgedDice(t *testing.T) {
+	ctx := context.Background()
+	f := forgeries(t)[0] // a changed die
+	src := filepath.Join(t.TempDir(), "src.db")
+	db, err := sqlite.Open(ctx, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	honest := startHosted(t, db, "console:honest", 7)
+	storetest.Play(t, db, honest.ID, 40, rand.New(rand.NewPCG(7, 7)))
+	if _, err := db.Create(ctx, "discord:42", json.RawMessage(`{"host":"discord:1"}`), storetest.T0); err != nil {
+		t.Fatal(err)
+	}
+	var x storage.Export
+	if err := json.Unmarshal([]byte(f.file), &x); err != nil {
+		t.Fatal(err)
+	}
+	x.Channel = "console:forged"
+	forged, err := db.Import(ctx, &x, storetest.T0) // the store's own import checks no dice
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	for _, tt := range []struct {
+		name string
+		dst  func(t *testing.T) string
+	}{
+		{"sqlite", func(t *testing.T) string { return filepath.Join(t.TempDir(), "dst.db") }},
+		{"postgres", func(t *testing.T) string { return pgtest.URL(t) }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dst := tt.dst(t)
+			code, out, errs := runRisk(t, "", "migrate", "--from", src, "--to", dst)
+			want := fmt.Sprintf("match %d (console:forged): %s", forged.ID, f.mismatch)
+			if code != 1 || !strings.Contains(errs, want) || !strings.Contains(errs, "nothing was copied") || !strings.Contains(errs, "--unverified") {
+				t.Fatalf("migrate: exit %d, %q %s; want a refusal naming %q", code, out, errs, want)
+			}
+			for _, ch := range []string{"console:honest", "console:forged", "discord:42"} {
+				if ms := history(t, dst, ch); len(ms) > 0 {
+					t.Fatalf("the refused migration copied %d matches of %s", len(ms), ch)
+				}
+			}
+			code, out, errs = runRisk(t, "", "migrate", "--from", src, "--to", dst, "--unverified")
+			if code != 0 || !strings.Contains(out, "copied 3 matches (3 open, 0 closed)") ||
+				!strings.Contains(out, "dice, checked against each match's seed: 1 verified, 1 copied unverified (marked so), 1 never started\n  "+want) {
+				t.Fatalf("migrate --unverified: exit %d, %q %s", code, out, errs)
+			}
+			if x := exported(t, dst, history(t, dst, "console:forged")[0].ID); !strings.Contains(x, `"unverified":"`+f.mismatch) {
+				t.Errorf("the forged match is not marked unverified: %s", withMetaOnly(t, x))
+			}
+			if x := exported(t, dst, history(t, dst, "console:honest")[0].ID); strings.Contains(x, `"unverified"`) {
+				t.Errorf("the honest match is marked unverified: %s", withMetaOnly(t, x))
+			}
+		})
+	}
 }
