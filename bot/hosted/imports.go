@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
@@ -27,6 +28,14 @@ type ImportError struct {
 func (e *ImportError) Error() string {
 	return "the match cannot be hosted:\n  " + strings.Join(e.Problems, "\n  ")
 }
+
+// MaxMeta bounds the bot's data of an imported match (Export.Meta), in
+// bytes. Six long matches of six computer players (classic, and capitals
+// on large maps: up to 461 turns) wrote at most 1,097 bytes; most of it is
+// the turn in progress, which a person's long turn makes longer. 256 KiB is
+// some 2,500 history lines of a turn, and keeps an import (and every export
+// of it) from carrying megabytes that nothing reads.
+const MaxMeta = 256 << 10
 
 // Importing is what a bot takes in: the computer levels and palettes it
 // offers, and whether it hosts a match whose dice it cannot check.
@@ -61,8 +70,14 @@ type Admitted struct {
 func CheckImport(x *storage.Export, in Importing) (*Admitted, error) {
 	var p []string
 	add := func(format string, args ...any) { p = append(p, fmt.Sprintf(format, args...)) }
-	if strings.TrimSpace(x.Channel) == "" || len(x.Channel) > 200 || strings.ContainsFunc(x.Channel, func(r rune) bool { return !command.Visible(r) || r == ' ' }) {
-		add("channel: %q is not a channel", x.Channel)
+	if strings.TrimSpace(x.Channel) == "" || len(x.Channel) > maxID || strings.ContainsFunc(x.Channel, func(r rune) bool { return !command.Visible(r) || r == ' ' }) {
+		add("channel: %s is not a channel", chat.Quote(x.Channel))
+	}
+	if len(x.Meta) > MaxMeta {
+		// Refused before it is decoded: reading megabytes to find what
+		// else is wrong with them is the cost the bound is there to avoid.
+		add("meta: %d bytes, more than the %d the bot's data of a match may take", len(x.Meta), MaxMeta)
+		return nil, &ImportError{Problems: p}
 	}
 	var g *engine.Game
 	started := len(x.Record.Setup.Seats) > 0 || len(x.Record.Log) > 0
@@ -184,9 +199,21 @@ func MarkUnverified(meta json.RawMessage, why string) (json.RawMessage, error) {
 	return m.Encode(), nil
 }
 
-// maxLine bounds a line of the bot's own that its data keeps (why a match
-// is unverified).
-const maxLine = 300
+// maxID bounds an identifier of the chat (a channel, a user, a server),
+// and maxLine a line of the bot's own that its data keeps (how a match
+// ended, why it is unverified).
+const (
+	maxID   = 200
+	maxLine = 300
+)
+
+// short is an identifier from a file, cut to show in a problem.
+func short(s string) string {
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:40]) + "…"
+	}
+	return s
+}
 
 // clipLine keeps a line within maxLine bytes, cutting at a character.
 func clipLine(s string) string {
@@ -251,35 +278,64 @@ func jsonKind(t string) string {
 	return "a number"
 }
 
-// checkMeta checks the bot's data of a match: its settings within what
-// the commands allow, its seats those of the game (if it started), names
-// fit to show, computer levels the bot offers, and history lines without
-// markup.
+// checkMeta checks the bot's data of a match, field by field: its
+// identifiers those of the chat, its settings within what the commands
+// allow, its seats those of the game (if it started), names fit to show,
+// computer levels the bot offers, lines without markup, numbers and times
+// in range. Its lists need no count of their own beyond what the game
+// allows: MaxMeta bounds them all.
 func checkMeta(m Meta, status storage.Status, g *engine.Game, in Importing) []string {
 	var p []string
 	add := func(format string, args ...any) { p = append(p, fmt.Sprintf(format, args...)) }
-	if strings.TrimSpace(m.Host) == "" {
-		add("meta.host: missing")
+	id := func(field, s string, required bool) {
+		switch {
+		case s == "" && !required:
+		case strings.TrimSpace(s) == "":
+			add("%s: missing", field)
+		case len(s) > maxID || strings.ContainsFunc(s, func(r rune) bool { return !command.Visible(r) || r == ' ' }):
+			add("%s: %s is not an identifier of the chat", field, chat.Quote(s))
+		}
 	}
+	line := func(field, s string) {
+		switch {
+		case len(s) > maxLine:
+			add("%s: %d bytes, at most %d", field, len(s), maxLine)
+		case markupOf(s) != "":
+			add("%s: %s carries %s", field, chat.Quote(s), markupOf(s))
+		case strings.ContainsFunc(s, unicode.IsControl):
+			add("%s: %s carries a control character", field, chat.Quote(s))
+		}
+	}
+	when := func(field string, t time.Time) {
+		if t.IsZero() {
+			return
+		}
+		if t.Unix() < earliest || !in.Now.IsZero() && t.After(in.Now.Add(24*time.Hour)) {
+			add("%s: %s is not a time the match could have known", field, t.Format(time.RFC3339))
+		}
+	}
+	id("meta.host", m.Host, true)
+	id("meta.server", m.Server, false)
+	id("meta.parent", m.Parent, false)
 	set := m.Settings
 	hours := command.OptionRange("turn-hours")
 	if set.TurnHours < hours.Min || set.TurnHours > hours.Max {
 		add("meta.settings.turn_hours: %d, want %d to %d", set.TurnHours, hours.Min, hours.Max)
 	}
 	if set.OnTimeout != "bot" && set.OnTimeout != "skip" {
-		add("meta.settings.on_timeout: %q, want bot or skip", set.OnTimeout)
+		add("meta.settings.on_timeout: %s, want bot or skip", chat.Quote(set.OnTimeout))
 	}
 	if set.Palette != "" && !in.HasPalette(set.Palette) {
-		add("meta.settings.palette: %q is not a palette of this bot", set.Palette)
+		add("meta.settings.palette: %s is not a palette of this bot", chat.Quote(set.Palette))
 	}
 	switch o := set.Options; o.Rules {
 	case state.Classic:
 		if _, err := engine.LoadMap(o.Map); err != nil {
-			add("meta.settings.options.map: %q is not a map of this bot", o.Map)
+			add("meta.settings.options.map: %s is not a map of this bot", chat.Quote(o.Map))
 		}
 	case state.Capitals:
 		if !slices.Contains(command.OptionRange("map").Choices, o.Map) || o.Map == "classic" {
-			add("meta.settings.options.map: %q is not a size of generated map (small, normal or large)", o.Map)
+			add("meta.settings.options.map: %s is not a size of generated map (small, normal or large)", chat.Quote(o.Map))
 		}
 		if o.NeutralMin < 0 || o.NeutralMax > state.MaxNeutral || o.NeutralMin > o.NeutralMax {
 			add("meta.settings.options: neutral troops %d to %d, want a range within 0 to %d", o.NeutralMin, o.NeutralMax, state.MaxNeutral)
@@ -303,33 +359,31 @@ func checkMeta(m Meta, status storage.Status, g *engine.Game, in Importing) []st
 	bots := 0
 	for i, s := range m.Seats {
 		where := fmt.Sprintf("meta.seats[%d]", i)
-		switch {
-		case strings.TrimSpace(s.ID) == "":
-			add("%s.id: missing", where)
-		case ids[s.ID]:
-			add("%s.id: %q is seated twice", where, s.ID)
+		id(where+".id", s.ID, true)
+		if ids[s.ID] {
+			add("%s.id: %s is seated twice", where, chat.Quote(s.ID))
 		}
 		ids[s.ID] = true
 		if s.Name != command.CleanName(s.Name) {
-			add("%s.name: %q is not fit to show (it would be %q)", where, s.Name, command.CleanName(s.Name))
+			add("%s.name: %s is not fit to show (it would be %s)", where, chat.Quote(s.Name), chat.Quote(command.CleanName(s.Name)))
 		}
 		if names[strings.ToLower(s.Name)] {
-			add("%s.name: %q is taken by another seat", where, s.Name)
+			add("%s.name: %s is taken by another seat", where, chat.Quote(s.Name))
 		}
 		names[strings.ToLower(s.Name)] = true
 		isBotID := strings.HasPrefix(s.ID, "bot:")
 		switch {
 		case s.Level == "" && isBotID:
-			add("%s: %s is a computer's seat without a level", where, s.ID)
+			add("%s: %s is a computer's seat without a level", where, chat.Quote(s.ID))
 		case s.Level != "" && !isBotID:
-			add("%s: %s is a person's seat, yet has the level %q", where, s.ID, s.Level)
+			add("%s: %s is a person's seat, yet has the level %s", where, chat.Quote(s.ID), chat.Quote(s.Level))
 		case s.Level != "" && !slices.Contains(in.Levels, s.Level):
-			add("%s.level: %q is not one of %s", where, s.Level, strings.Join(in.Levels, ", "))
+			add("%s.level: %s is not one of %s", where, chat.Quote(s.Level), strings.Join(in.Levels, ", "))
 		}
 		var n int
 		if isBotID {
 			if _, err := fmt.Sscanf(s.ID, "bot:%d", &n); err != nil || fmt.Sprintf("bot:%d", n) != s.ID || n < 1 {
-				add("%s.id: %q, want bot:N", where, s.ID)
+				add("%s.id: %s, want bot:N", where, chat.Quote(s.ID))
 			}
 			bots = max(bots, n)
 		}
@@ -339,9 +393,26 @@ func checkMeta(m Meta, status storage.Status, g *engine.Game, in Importing) []st
 		if s.Autopilot && s.Level != "" {
 			add("%s.autopilot: a computer's seat is not on autopilot", where)
 		}
+		// Held names territories of the map: a match that never started
+		// has none yet.
+		territories := 0
+		if g != nil {
+			territories = len(g.State.Terr)
+		}
+		held := map[int]bool{}
+		for _, t := range s.Held {
+			if t < 0 || t >= territories || held[t] {
+				add("%s.held: territory %d, of a map of %d (each once)", where, t, territories)
+				break
+			}
+			held[t] = true
+		}
 	}
-	if m.Bots < bots {
+	switch {
+	case m.Bots < bots:
 		add("meta.bots: %d, but bot:%d is seated (new computers would take its id)", m.Bots, bots)
+	case m.Bots > maxBots:
+		add("meta.bots: %d, at most %d", m.Bots, maxBots)
 	}
 	if g != nil {
 		gs := g.Setup.Seats
@@ -350,13 +421,12 @@ func checkMeta(m Meta, status storage.Status, g *engine.Game, in Importing) []st
 		}
 		for _, s := range gs {
 			if i := m.Index(s.ID); i < 0 {
-				add("meta.seats: the game's seat %s (%q) is missing", s.ID, s.Name)
+				add("meta.seats: the game's seat %s (%s) is missing", short(s.ID), chat.Quote(s.Name))
 			} else if m.Seats[i].Name != s.Name {
-				add("meta.seats: %s is %q, but %q in the game", s.ID, m.Seats[i].Name, s.Name)
+				add("meta.seats: %s is %s, but %s in the game", short(s.ID), chat.Quote(m.Seats[i].Name), chat.Quote(s.Name))
 			}
 		}
 	}
-	lines := m.Turn
 	sum := 0
 	for _, n := range m.Steps {
 		if n < 0 {
@@ -364,30 +434,60 @@ func checkMeta(m Meta, status storage.Status, g *engine.Game, in Importing) []st
 		}
 		sum += n
 	}
-	if sum > len(m.Turn) {
-		add("meta.steps: %d lines in steps, but the turn has %d", sum, len(m.Turn))
+	if sum > len(m.Turn) || len(m.Steps) > len(m.Turn) {
+		add("meta.steps: %d lines in %d steps, but the turn has %d", sum, len(m.Steps), len(m.Turn))
 	}
-	for _, e := range m.Stats.Eliminated {
-		if g != nil && (e < 0 || e >= len(g.Setup.Seats)) {
+	st := m.Stats
+	for _, f := range []struct {
+		name string
+		n    int
+	}{{"income", st.Income}, {"traded", st.Traded}, {"conquests", st.Conquests}} {
+		if f.n < 0 || f.n > maxStat {
+			add("meta.stats.%s: %d, want 0 to %d", f.name, f.n, maxStat)
+		}
+	}
+	seats := state.MaxSeats
+	if g != nil {
+		seats = len(g.Setup.Seats)
+	}
+	if len(st.Eliminated) > seats {
+		add("meta.stats: %d seats eliminated, of %d", len(st.Eliminated), seats)
+	}
+	for _, e := range st.Eliminated {
+		if e < 0 || e >= seats {
 			add("meta.stats: seat %d eliminated, which the game does not have", e)
+			break
 		}
 	}
-	for _, l := range lines {
-		if bad := markupOf(l); bad != "" || len(l) > chat.MaxText {
-			add("meta: the history line %q carries %s", chat.Quote(l), cmp.Or(bad, "too many characters"))
+	for _, l := range m.Turn {
+		if bad := markupOf(l); bad != "" || len(l) > chat.MaxText || strings.ContainsFunc(l, unicode.IsControl) {
+			add("meta: the history line %s carries %s", chat.Quote(l), cmp.Or(bad, "too many characters, or a control character"))
 		}
 	}
-	switch u := m.Unverified; {
-	case len(u) > maxLine:
-		add("meta.unverified: %d bytes, at most %d", len(u), maxLine)
-	case markupOf(u) != "":
-		add("meta.unverified: %s carries %s", chat.Quote(u), markupOf(u))
+	when("meta.started", m.Started)
+	when("meta.finished", m.Finished)
+	when("meta.imported", m.Imported)
+	if !m.Started.IsZero() && m.Finished.Before(m.Started) && !m.Finished.IsZero() {
+		add("meta.finished: %s, before the match started (%s)", m.Finished.Format(time.RFC3339), m.Started.Format(time.RFC3339))
 	}
+	line("meta.ended", m.Ended)
+	line("meta.unverified", m.Unverified)
 	if g == nil && (m.Unverified != "" || !m.Imported.IsZero()) {
 		add("meta: a match that never started is marked imported or unverified: it has no dice yet")
 	}
 	return p
 }
+
+// The bounds of the numbers in the bot's data of a match: the computers
+// ever added to it (each /risk addbot counts), and a turn's totals.
+const (
+	maxBots = 10000
+	maxStat = 1 << 20
+)
+
+// earliest is a time before any match the bot hosted (2020-01-01, in Unix
+// seconds).
+const earliest = 1577836800
 
 // markupOf names the mention markup a stored line carries ("" if none):
 // the bot writes none in history lines, so any there was put in by hand,

@@ -104,13 +104,7 @@ func runImport(ctx context.Context, e env) error {
 	case *path == "":
 		return usageError("--db is required")
 	}
-	var data []byte
-	var err error
-	if file == "-" {
-		data, err = io.ReadAll(e.stdin)
-	} else {
-		data, err = os.ReadFile(file)
-	}
+	data, err := readExport(e, file)
 	if err != nil {
 		return err
 	}
@@ -149,4 +143,32 @@ func runImport(ctx context.Context, e env) error {
 			v.Values, v.Commands, v.Seed, v.Commitment)
 	}
 	return nil
+}
+
+// maxExport bounds the file risk import reads, in bytes. The longest of
+// six matches of six computer players (1,090 commands, 461 turns) exported
+// to 55 KB, about 50 bytes a command: 16 MiB is some 300,000 commands, and
+// refuses a file of junk before it is parsed.
+const maxExport = 16 << 20
+
+// readExport reads an export named on the command line ("-" being
+// standard input), refusing one over maxExport.
+func readExport(e env, file string) ([]byte, error) {
+	r := e.stdin
+	if file != "-" {
+		f, err := os.Open(file)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxExport+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if len(data) > maxExport {
+		return nil, fmt.Errorf("%s: more than %d MiB, more than any match exports: not imported", file, maxExport>>20)
+	}
+	return data, nil
 }

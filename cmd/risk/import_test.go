@@ -335,3 +335,50 @@ func TestMigrateRefusesForgedDice(t *testing.T) {
 		})
 	}
 }
+
+// Issue item 6: risk import stored a meta of any size (50 MB, whose
+// export then took 1.4 s and 345 MB). A file over 16 MiB is refused
+// before it is parsed; a meta over 256 KiB before it is decoded, naming
+// its size; fields the bot does not know are not stored.
+func TestImportBoundsMeta(t *testing.T) {
+	classic, _ := playedExports(t)
+	dst := filepath.Join(t.TempDir(), "dst.db")
+	huge := withMeta(t, classic, `{"host":"p0","junk":"`+strings.Repeat("x", 50<<20)+`"}`)
+	file := filepath.Join(t.TempDir(), "huge.json")
+	writeFile(t, file, huge)
+	big := strings.Replace(classic, `"meta":{`, `"meta":{"junk":"`+strings.Repeat("x", 300<<10)+`",`, 1)
+	for _, tt := range []struct {
+		name  string
+		stdin string
+		args  []string
+		msg   string
+	}{
+		{"a 50 MB meta", "", []string{file}, "huge.json: more than 16 MiB, more than any match exports: not imported"},
+		{"a 50 MB meta on standard input", huge, []string{"-"}, "-: more than 16 MiB"},
+		{"a 300 KiB meta", big, []string{"-"}, fmt.Sprintf("meta: %d bytes, more than the 262144 the bot's data of a match may take", len(withMetaOnly(t, big)))},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			code, out, errs := runRisk(t, tt.stdin, append([]string{"import", "--db", dst, "--channel", "x:big"}, tt.args...)...)
+			took := time.Since(start)
+			if code != 1 || !strings.Contains(errs, tt.msg) {
+				t.Fatalf("exit %d, %q %.300s; want %q", code, out, errs, tt.msg)
+			}
+			if took > 5*time.Second {
+				t.Errorf("refused after %v", took)
+			}
+			t.Logf("refused in %v", took)
+		})
+	}
+	if ms := history(t, dst, "x:big"); len(ms) > 0 {
+		t.Fatalf("a refused import stored %d matches", len(ms))
+	}
+	// A field the bot does not know is checked by nothing: it is dropped.
+	odd := strings.Replace(classic, `"meta":{`, `"meta":{"junk":"hello","more":{"x":[1,2]},`, 1)
+	if code, out, errs := runRisk(t, odd, "import", "--db", dst, "--channel", "x:odd", "-"); code != 0 {
+		t.Fatalf("import with unknown fields: exit %d, %q %s", code, out, errs)
+	}
+	if meta := withMetaOnly(t, exported(t, dst, history(t, dst, "x:odd")[0].ID)); strings.Contains(meta, "junk") || strings.Contains(meta, "more") {
+		t.Errorf("unknown fields stored: %s", meta)
+	}
+}
