@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/storage"
 	"github.com/riskbot/riskbot/storage/postgres"
@@ -137,9 +136,8 @@ func migrate(ctx context.Context, src, dst store, now time.Time, unverified bool
 		refused = append(refused, fmt.Sprintf("match %d (%s): %s", m.ID, m.Channel, strings.Join(why, "; ")))
 	}
 	if len(refused) > 0 && !unverified {
-		return n, fmt.Errorf("%s do not follow from their seed, so nothing was copied "+
-			"(--unverified copies them all the same, marked so: they never claim fair dice):\n  %s",
-			chat.Plural(len(refused), "match's random outcomes", "matches' random outcomes"), strings.Join(refused, "\n  "))
+		return n, fmt.Errorf("nothing was copied, since the dice of these matches do not follow from their seeds "+
+			"(--unverified copies them all the same, marked so: they never claim fair dice):\n  %s", strings.Join(refused, "\n  "))
 	}
 	for _, m := range all {
 		x, err := src.Export(ctx, m.ID)
