@@ -125,9 +125,9 @@ func TestImportedDiceAreSaidSo(t *testing.T) {
 			[]string{"Fair dice", "came with the match's import", "only as far as you trust whoever exported and imported the match"},
 			[]string{"Fair dice", "verified: every random outcome follows from the committed seed", "came with the match's import, not from a start post here"}},
 		{"unverified", &forged, true,
-			"This match was imported unverified (deal: the recorded turn order",
-			[]string{"Unverified dice", "⚠️ Not provably fair: this match was imported unverified (deal: the recorded turn order"},
-			[]string{"Unverified dice", "NOT verified", "imported unverified (deal: "}},
+			"This match was imported unverified: its dice cannot be checked, now or when it ends. Why: deal: the recorded turn order",
+			[]string{"Unverified dice", "⚠️ Not provably fair: this match was imported unverified, so its dice cannot be checked.", "Why: deal: the recorded turn order"},
+			[]string{"Unverified dice", "NOT verified", "imported unverified: its dice cannot be proven fair, whatever this check says. Why: deal: "}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			ch := "test:" + tt.name

@@ -267,7 +267,7 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 		unverified := m.Meta.Unverified != ""
 		switch {
 		case unverified && m.Status.Open():
-			return hosted.Result{}, chat.Refuse("This match was imported unverified (%s): its dice cannot be checked, now or when it ends.", m.Meta.Unverified)
+			return hosted.Result{}, chat.Refuse("This match was imported unverified: its dice cannot be checked, now or when it ends. Why: %s", m.Meta.Unverified)
 		case m.Status.Open() && !m.Meta.Imported.IsZero():
 			return hosted.Result{}, chat.Refuse("The seed is revealed when the match ends; until then its commitment, `%s`, is all there is to check. "+
 				"It came with the match's import: it proves the dice fair only as far as you trust whoever exported and imported the match, who knew the seed.", m.Game.Commitment())
@@ -287,7 +287,7 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 		footer := "Compare the commitment with the one in the match's start post: " + published
 		switch {
 		case unverified:
-			footer = "This match was imported unverified (" + m.Meta.Unverified + "): its dice cannot be proven fair, whatever this check says."
+			footer = "This match was imported unverified: its dice cannot be proven fair, whatever this check says. Why: " + m.Meta.Unverified
 		case !m.Meta.Imported.IsZero():
 			footer = "The commitment " + published + " came with the match's import, not from a start post here: " +
 				"it proves the dice fair only as far as you trust whoever exported and imported the match, who knew the seed."

@@ -35,8 +35,8 @@ func (v Voice) Reveal(m *hosted.Match) string {
 	g := m.Game
 	switch {
 	case m.Meta.Unverified != "":
-		return fmt.Sprintf("⚠️ Not provably fair: this match was imported unverified (%s), so its dice cannot be checked. The seed was %d.",
-			m.Meta.Unverified, g.Setup.Seed)
+		return fmt.Sprintf("⚠️ Not provably fair: this match was imported unverified, so its dice cannot be checked. The seed was %d. Why: %s",
+			g.Setup.Seed, m.Meta.Unverified)
 	case !m.Meta.Imported.IsZero():
 		return fmt.Sprintf("🔓 The seed was %d; its commitment %s… came with the match's import, %s, not from a start post here. "+
 			"/risk history show:verify replays every roll from it, which proves the dice fair only as far as you trust "+
