@@ -136,8 +136,10 @@ func runImport(ctx context.Context, e env) error {
 	switch v := im.Dice; {
 	case v == nil:
 		fmt.Fprintln(e.stdout, "dice: nothing to check, the match never started (it draws its seed when it starts)")
-	case im.Unverified != "":
+	case im.Unverified != "" && !v.OK():
 		fmt.Fprintf(e.stdout, "dice: NOT verified, hosted all the same (--unverified) and marked so, never to claim fair dice: %s\n", im.Unverified)
+	case im.Unverified != "":
+		fmt.Fprintf(e.stdout, "dice: verified, but the file marks the match unverified, and the mark stays: %s\n", im.Unverified)
 	default:
 		fmt.Fprintf(e.stdout, "dice: verified: the deal and %d random values in %d commands follow from seed %d, which hashes to the file's commitment %s\n",
 			v.Values, v.Commands, v.Seed, v.Commitment)

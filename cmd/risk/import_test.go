@@ -264,6 +264,22 @@ func TestImportRefusesForgedDice(t *testing.T) {
 	}
 }
 
+// A match marked unverified stays so even if its file verifies: the mark
+// is dropped only by editing the file, which then proves no less than any
+// import.
+func TestImportKeepsTheMark(t *testing.T) {
+	classic, _ := playedExports(t)
+	marked := strings.Replace(classic, `"meta":{`, `"meta":{"unverified":"by an earlier import",`, 1)
+	dst := filepath.Join(t.TempDir(), "dst.db")
+	code, out, errs := runRisk(t, marked, "import", "--db", dst, "-")
+	if code != 0 || !strings.Contains(out, "dice: verified, but the file marks the match unverified, and the mark stays: by an earlier import") {
+		t.Fatalf("import: exit %d, %q %s", code, out, errs)
+	}
+	if x := exported(t, dst, 1); !strings.Contains(x, `"unverified":"by an earlier import"`) {
+		t.Errorf("the mark was lost: %s", withMetaOnly(t, x))
+	}
+}
+
 // withMetaOnly is the meta of an export, to show in a failure.
 func withMetaOnly(t *testing.T, export string) string {
 	t.Helper()

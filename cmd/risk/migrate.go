@@ -120,7 +120,7 @@ func migrate(ctx context.Context, src, dst store, now time.Time, unverified bool
 		if err != nil {
 			return n, fmt.Errorf("match %d: %w", m.ID, err)
 		}
-		if x.Record.Setup.Seats == nil {
+		if len(x.Record.Setup.Seats) == 0 {
 			n.lobbies++
 			continue
 		}
