@@ -38,6 +38,16 @@ type Meta struct {
 	Finished time.Time `json:"finished,omitzero"`
 	// Ended says who ended the match without a winner, and how, if so.
 	Ended string `json:"ended,omitempty"`
+	// Imported is when the match, already started, came here by risk
+	// import (its first import, if it moved again): whoever exported and
+	// imported it held its seed, so its commitment proves its dice fair
+	// only as far as they are trusted.
+	Imported time.Time `json:"imported,omitzero"`
+	// Unverified says why the match's random outcomes do not follow from
+	// its seed (the first that does not), if it was hosted all the same
+	// (risk import --unverified, risk migrate --unverified): it never
+	// claims fair dice. Every later export and import keeps it.
+	Unverified string `json:"unverified,omitempty"`
 }
 
 // Settings are the options the host chose.

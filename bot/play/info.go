@@ -264,7 +264,14 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 		}
 		return hosted.Result{Reply: chat.Message{Private: true, Embed: &chat.Embed{Title: "Luck against the exact odds", Description: voice.LuckField(rep.String())}}}, nil
 	case "verify":
-		if m.Status.Open() {
+		unverified := m.Meta.Unverified != ""
+		switch {
+		case unverified && m.Status.Open():
+			return hosted.Result{}, chat.Refuse("This match was imported unverified: its dice cannot be checked, now or when it ends. Why: %s", m.Meta.Unverified)
+		case m.Status.Open() && !m.Meta.Imported.IsZero():
+			return hosted.Result{}, chat.Refuse("The seed is revealed when the match ends; until then its commitment, `%s`, is all there is to check. "+
+				"It came with the match's import: it proves the dice fair only as far as you trust whoever exported and imported the match, who knew the seed.", m.Game.Commitment())
+		case m.Status.Open():
 			return hosted.Result{}, chat.Refuse("The seed is revealed when the match ends; until then its commitment, `%s`, is all there is to check.", m.Game.Commitment())
 		}
 		// The commitment that counts is the one posted at the start, in
@@ -277,8 +284,16 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 		if err != nil {
 			return hosted.Result{}, fmt.Errorf("bot: verify match %d: %w", m.ID, err)
 		}
-		return hosted.Result{Reply: chat.Message{Private: true, Embed: &chat.Embed{Title: "Fair dice", Description: strings.TrimSpace(v.String()),
-			Footer: "Compare the commitment with the one in the match's start post: " + published}}}, nil
+		footer := "Compare the commitment with the one in the match's start post: " + published
+		switch {
+		case unverified:
+			footer = "This match was imported unverified: its dice cannot be proven fair, whatever this check says. Why: " + m.Meta.Unverified
+		case !m.Meta.Imported.IsZero():
+			footer = "The commitment " + published + " came with the match's import, not from a start post here: " +
+				"it proves the dice fair only as far as you trust whoever exported and imported the match, who knew the seed."
+		}
+		return hosted.Result{Reply: chat.Message{Private: true, Embed: &chat.Embed{Title: voice.FairDice(m), Description: strings.TrimSpace(v.String()),
+			Footer: footer}}}, nil
 	}
 	r := p.cfg.Look.Palette(m).Render
 	for {

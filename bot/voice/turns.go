@@ -28,11 +28,32 @@ func (v Voice) capitalsPing(m *hosted.Match) string {
 		v.Swatch(s.Current), chat.Mention(id), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "troop", "troops"), item, chat.Timestamp(m.Timers.Deadline))
 }
 
-// Reveal says what the seed was, for checking the dice.
+// Reveal says what the seed was, for checking the dice, and how much that
+// check proves: of a match imported, only what its importer could not
+// have chosen; of one imported unverified, nothing.
 func (v Voice) Reveal(m *hosted.Match) string {
 	g := m.Game
+	switch {
+	case m.Meta.Unverified != "":
+		return fmt.Sprintf("⚠️ Not provably fair: this match was imported unverified, so its dice cannot be checked. The seed was %d. Why: %s",
+			g.Setup.Seed, m.Meta.Unverified)
+	case !m.Meta.Imported.IsZero():
+		return fmt.Sprintf("🔓 The seed was %d; its commitment %s… came with the match's import, %s, not from a start post here. "+
+			"/risk history show:verify replays every roll from it, which proves the dice fair only as far as you trust "+
+			"whoever exported and imported the match: they knew the seed.",
+			g.Setup.Seed, g.Commitment()[:16], chat.Timestamp(m.Meta.Imported))
+	}
 	return fmt.Sprintf("🔓 The seed was %d; committed at the start as %s…. /risk history show:verify replays every roll from it.",
 		g.Setup.Seed, g.Commitment()[:16])
+}
+
+// FairDice names what Reveal says: "Fair dice", unless they cannot be
+// checked.
+func FairDice(m *hosted.Match) string {
+	if m.Meta.Unverified != "" {
+		return "Unverified dice"
+	}
+	return "Fair dice"
 }
 
 // LuckField is the luck report as an embed field's value.
@@ -254,7 +275,7 @@ func (v Voice) VictoryPost(m *hosted.Match) news.Post {
 	if m.Luck != "" {
 		e.Fields = append(e.Fields, chat.Field{Name: "Luck against the exact odds", Value: LuckField(m.Luck)})
 	}
-	e.Fields = append(e.Fields, chat.Field{Name: "Fair dice", Value: v.Reveal(m)})
+	e.Fields = append(e.Fields, chat.Field{Name: FairDice(m), Value: v.Reveal(m)})
 	e.Footer = lines[len(lines)-1]
 	return news.Post{Message: chat.Message{Embed: e, Image: v.mapOf(m)}}
 }

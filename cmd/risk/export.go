@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -73,14 +74,19 @@ func pick(ctx context.Context, db store, channel string) (int64, error) {
 	return ms[0].ID, nil
 }
 
-// runImport is `risk import --db PATH [--channel ID] FILE`.
+// runImport is `risk import --db PATH [--channel ID] [--unverified] FILE`.
 func runImport(ctx context.Context, e env) error {
-	flags := newFlags(e, "import", "--db PATH [--channel ID] FILE\n\n"+
+	flags := newFlags(e, "import", "--db PATH [--channel ID] [--unverified] FILE\n\n"+
 		"Stores a match exported by 'risk export' (FILE, or - for standard input) as a new match,\n"+
 		"after checking it: its log replays, its status is the game's, its settings, seats and\n"+
-		"names are ones the bot allows. An open match gets a fresh turn clock.")
+		"names are ones the bot allows, and, once it started, its dice follow from its seed: the\n"+
+		"seed hashes to the file's commitment, and the turn order, the deal and every die, luck\n"+
+		"factor, card and item draw are the ones it gives ('risk verify'). A file that fails is\n"+
+		"refused, naming the first mismatch, unless --unverified. An open match gets a fresh\n"+
+		"turn clock. Whoever holds the file holds the seed of a live match: see docs/fair.md.")
 	path := flags.String("db", "", dbUsage+" (a file is created if missing)")
 	channel := flags.String("channel", "", "store the match in this channel `id` instead of the exported one")
+	unverified := flags.Bool("unverified", false, "host a match whose dice do not follow from its seed all the same, marked so: it never claims fair dice")
 	// Flags may come before or after FILE.
 	if err := parseFlags(flags, e.args); err != nil {
 		return err
@@ -98,13 +104,7 @@ func runImport(ctx context.Context, e env) error {
 	case *path == "":
 		return usageError("--db is required")
 	}
-	var data []byte
-	var err error
-	if file == "-" {
-		data, err = io.ReadAll(e.stdin)
-	} else {
-		data, err = os.ReadFile(file)
-	}
+	data, err := readExport(e, file)
 	if err != nil {
 		return err
 	}
@@ -127,10 +127,50 @@ func runImport(ctx context.Context, e env) error {
 		return err
 	}
 	defer b.Close()
-	m, err := b.Import(ctx, &x)
+	im, err := b.Import(ctx, &x, bot.ImportOptions{Unverified: *unverified})
 	if err != nil {
 		return fmt.Errorf("%s: %w", file, err)
 	}
+	m := im.Match
 	fmt.Fprintf(e.stdout, "imported match %d into %s: %s, %d commands\n", m.ID, m.Channel, m.Status, m.Commands)
+	switch v := im.Dice; {
+	case v == nil:
+		fmt.Fprintln(e.stdout, "dice: nothing to check, the match never started (it draws its seed when it starts)")
+	case im.Unverified != "" && !v.OK():
+		fmt.Fprintf(e.stdout, "dice: NOT verified, hosted all the same (--unverified) and marked so, never to claim fair dice: %s\n", im.Unverified)
+	case im.Unverified != "":
+		fmt.Fprintf(e.stdout, "dice: verified, but the file marks the match unverified, and the mark stays: %s\n", im.Unverified)
+	default:
+		fmt.Fprintf(e.stdout, "dice: verified: the deal and %d random values in %d commands follow from seed %d, which hashes to the file's commitment %s\n",
+			v.Values, v.Commands, v.Seed, v.Commitment)
+	}
 	return nil
+}
+
+// maxExport bounds the file risk import reads, in bytes. The longest of
+// six matches of six computer players (1,090 commands, 461 turns) exported
+// to 55 KB, about 50 bytes a command: 16 MiB is some 300,000 commands, and
+// refuses a file of junk before it is parsed.
+const maxExport = 16 << 20
+
+// readExport reads an export named on the command line ("-" being
+// standard input), refusing one over maxExport.
+func readExport(e env, file string) ([]byte, error) {
+	r := e.stdin
+	if file != "-" {
+		f, err := os.Open(file)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxExport+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if len(data) > maxExport {
+		return nil, fmt.Errorf("%s: more than %d MiB, more than any match exports: not imported", file, maxExport>>20)
+	}
+	return data, nil
 }

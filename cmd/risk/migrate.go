@@ -6,26 +6,33 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/storage"
 	"github.com/riskbot/riskbot/storage/postgres"
 )
 
-// runMigrate is `risk migrate --from DB --to DB`: it copies every match
-// (open and closed, with its log and the host's data), its turn clock and
-// its undelivered news, and every setting (servers' defaults, players'
-// notification choices) from one database to another, empty one: from a
-// SQLite file to PostgreSQL when one process is no longer enough, or back.
+// runMigrate is `risk migrate --from DB --to DB [--unverified]`: it copies
+// every match (open and closed, with its log and the host's data), its
+// turn clock and its undelivered news, and every setting (servers'
+// defaults, players' notification choices) from one database to another,
+// empty one: from a SQLite file to PostgreSQL when one process is no
+// longer enough, or back. Each match that started is checked against its
+// seed first, as risk import checks it.
 func runMigrate(ctx context.Context, e env) error {
-	fs := newFlags(e, "migrate", "--from DB --to DB\n\n"+
+	fs := newFlags(e, "migrate", "--from DB --to DB [--unverified]\n\n"+
 		"Copies every match, with its log, turn clock and undelivered news, and every setting,\n"+
 		"from one database to another, empty one. A database is a SQLite file or a PostgreSQL\n"+
 		"address (postgres://USER@HOST:PORT/DB). Stop the bot first: what changes during the\n"+
 		"copy is not copied. Matches get new ids; request history (kept a week to spot repeats)\n"+
-		"is not copied.")
+		"is not copied. The dice of every match that started are checked first, as 'risk import'\n"+
+		"checks them: if a match's do not follow from its seed, nothing is copied, unless\n"+
+		"--unverified, which copies it marked so: it never claims fair dice.")
 	from := fs.String("from", "", "the database to copy from (must exist)")
 	to := fs.String("to", "", "the database to copy into (created if it is a missing file; must hold no match)")
+	unverified := fs.Bool("unverified", false, "copy a match whose dice do not follow from its seed all the same, marked so")
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
@@ -47,22 +54,34 @@ func runMigrate(ctx context.Context, e env) error {
 		return fmt.Errorf("open %s: %w", redacted(*to), err)
 	}
 	defer dst.Close()
-	n, err := migrate(ctx, src, dst, time.Now())
+	n, err := migrate(ctx, src, dst, time.Now(), *unverified)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "copied %d matches (%d open, %d closed), %d queued posts and %d settings from %s to %s\n",
 		n.open+n.closed, n.open, n.closed, n.posts, n.settings, redacted(*from), redacted(*to))
+	fmt.Fprintf(e.stdout, "dice, checked against each match's seed: %d verified, %d copied unverified (marked so), %d never started\n",
+		n.verified, len(n.unverified), n.lobbies)
+	for _, u := range n.unverified {
+		fmt.Fprintf(e.stdout, "  %s\n", u)
+	}
 	return nil
 }
 
-// copied counts what migrate copied.
-type copied struct{ open, closed, posts, settings int }
+// copied counts what migrate copied; unverified says which matches were
+// copied unverified, and why.
+type copied struct {
+	open, closed, posts, settings int
+	verified, lobbies             int
+	unverified                    []string
+}
 
 // migrate copies src into dst, which must hold no match. Matches are
 // imported in the order of their ids, so that each channel's history
-// keeps its order.
-func migrate(ctx context.Context, src, dst store, now time.Time) (copied, error) {
+// keeps its order. The dice of every match that started are checked
+// first: if a match's do not follow from its seed, nothing is copied,
+// unless unverified, which copies it marked so.
+func migrate(ctx context.Context, src, dst store, now time.Time, unverified bool) (copied, error) {
 	var n copied
 	if open, err := dst.OpenMatches(ctx, ""); err != nil || len(open) > 0 {
 		return n, fmt.Errorf("the destination must hold no match (it has %d open ones; %v)", len(open), err)
@@ -92,10 +111,44 @@ func migrate(ctx context.Context, src, dst store, now time.Time) (copied, error)
 	for _, p := range ps {
 		queued[p.Match] = append(queued[p.Match], p.Body)
 	}
+	// Every match is checked before any is copied: a refusal leaves the
+	// destination empty, to try again.
+	unfair := map[int64]string{}
+	var refused []string
 	for _, m := range all {
 		x, err := src.Export(ctx, m.ID)
 		if err != nil {
 			return n, fmt.Errorf("match %d: %w", m.ID, err)
+		}
+		if len(x.Record.Setup.Seats) == 0 {
+			n.lobbies++
+			continue
+		}
+		_, why, err := hosted.CheckDice(x.Record)
+		if err != nil {
+			return n, fmt.Errorf("match %d: %w", m.ID, err)
+		}
+		if len(why) == 0 {
+			n.verified++
+			continue
+		}
+		unfair[m.ID] = why[0]
+		refused = append(refused, fmt.Sprintf("match %d (%s): %s", m.ID, m.Channel, strings.Join(why, "; ")))
+	}
+	if len(refused) > 0 && !unverified {
+		return n, fmt.Errorf("nothing was copied, since the dice of these matches do not follow from their seeds "+
+			"(--unverified copies them all the same, marked so: they never claim fair dice):\n  %s", strings.Join(refused, "\n  "))
+	}
+	for _, m := range all {
+		x, err := src.Export(ctx, m.ID)
+		if err != nil {
+			return n, fmt.Errorf("match %d: %w", m.ID, err)
+		}
+		if why, ok := unfair[m.ID]; ok {
+			if x.Meta, err = hosted.MarkUnverified(x.Meta, why); err != nil {
+				return n, fmt.Errorf("match %d: mark it unverified: %w", m.ID, err)
+			}
+			n.unverified = append(n.unverified, fmt.Sprintf("match %d (%s): %s", m.ID, m.Channel, why))
 		}
 		got, err := dst.Import(ctx, x, now)
 		if err != nil {
