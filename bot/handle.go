@@ -59,7 +59,13 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (hosted.Result, erro
 	req.Command = command.Alias(req.Command)
 	spec, ok := command.Find(b.specs, req.Command)
 	if !ok {
-		return hosted.Result{}, chat.Refuse("There is no /risk %s. Try /risk help.", chat.Quote(req.Command))
+		if near := command.Suggest(b.specs, req.Command); len(near) > 0 {
+			for i, n := range near {
+				near[i] = "/risk " + n
+			}
+			return hosted.Result{}, chat.Refuse("There is no /risk %s. Did you mean %s?", chat.Quote(req.Command), chat.OrList(near))
+		}
+		return hosted.Result{}, chat.Refuse("There is no /risk %s. /risk help lists them all.", chat.Quote(req.Command))
 	}
 	a, err := command.Parse(spec, req.Options)
 	if err != nil {

@@ -1,0 +1,83 @@
+package command
+
+import (
+	"slices"
+	"strings"
+)
+
+// words are the subcommands a person may type: the registered ones by
+// their full names, and the words of earlier versions still understood.
+func words(specs []Spec) []string {
+	var w []string
+	for _, s := range specs {
+		w = append(w, s.FullName())
+	}
+	return append(w, "autoplace", "leave", "map", "leaderboard")
+}
+
+// Suggest returns the subcommands a mistyped one most likely meant, best
+// first, at most three: those within a few typing mistakes of it, or that
+// it starts. Nothing when none is close.
+func Suggest(specs []Spec, typed string) []string {
+	typed = strings.Join(strings.Fields(strings.ToLower(typed)), " ")
+	if typed == "" {
+		return nil
+	}
+	type cand struct {
+		name string
+		d    int
+	}
+	var cs []cand
+	seen := map[string]bool{}
+	for _, w := range words(specs) {
+		d := editDistance(typed, w)
+		if len(typed) >= 2 && strings.HasPrefix(w, typed) {
+			d = min(d, 1)
+		}
+		name := w
+		if s, ok := Find(specs, Alias(w)); ok {
+			name = s.FullName()
+		}
+		if d <= max(1, len([]rune(typed))*2/5) && !seen[name] {
+			seen[name] = true
+			cs = append(cs, cand{name, d})
+		}
+	}
+	slices.SortStableFunc(cs, func(a, b cand) int { return a.d - b.d })
+	var out []string
+	for i, c := range cs {
+		if i == 3 || (i > 0 && c.d > cs[0].d) {
+			break
+		}
+		out = append(out, c.name)
+	}
+	return out
+}
+
+// editDistance is the optimal string alignment distance of a and b: the
+// insertions, deletions, substitutions and swaps of neighbours that make
+// one the other. A swap is one mistake, as fingers make it.
+func editDistance(a, b string) int {
+	x, y := []rune(a), []rune(b)
+	prev2 := make([]int, len(y)+1)
+	prev := make([]int, len(y)+1)
+	cur := make([]int, len(y)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(x); i++ {
+		cur[0] = i
+		for j := 1; j <= len(y); j++ {
+			cost := 1
+			if x[i-1] == y[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(y)]
+}
