@@ -25,6 +25,7 @@ import (
 	"github.com/riskbot/riskbot/bot/play"
 	"github.com/riskbot/riskbot/bot/server"
 	"github.com/riskbot/riskbot/bot/voice"
+	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -179,13 +180,25 @@ func handlersOf(b *Bot) map[string]hosted.Handler {
 		"admin limits":   answers(b.servers.AdminLimits),
 		"admin reset":    answers(b.servers.AdminReset),
 		"stats":          answers(b.servers.Stats),
-		"help": func(context.Context, *hosted.Call) (hosted.Result, error) {
-			return hosted.Result{Reply: voice.Help(b.specs)}, nil
-		},
+		"help":           b.help,
 	} {
 		hs[name] = h
 	}
 	return hs
+}
+
+// help answers /risk help topic:… rules:…, for the rules of the channel's
+// match (or those asked for; classic without either).
+func (b *Bot) help(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
+	rules := state.Classic
+	if r, ok := c.Args.Str["rules"]; ok {
+		if r == "capitals" {
+			rules = state.Capitals
+		}
+	} else if m, err := b.matches.Load(ctx, c.Req.Channel); err == nil {
+		rules = m.Meta.Settings.Options.Rules
+	}
+	return hosted.Result{Reply: voice.Help(b.specs, rules, c.Args.Str["topic"])}, nil
 }
 
 // answers makes a handler of a command that only answers, changing no

@@ -60,3 +60,31 @@ func TestNamesNeverBecomeMarkup(t *testing.T) {
 		t.Errorf("an unknown command was quoted back as markup: %q", r.Text)
 	}
 }
+
+// TestHelpSpeaksOfTheChannelsRules: /risk help answers for the rules of
+// the channel's match, lobby included, or those asked for; every topic
+// fits a message.
+func TestHelpSpeaksOfTheChannelsRules(t *testing.T) {
+	h := newHarness(t)
+	h.do("cap", "Ann", "new", "rules:capitals")
+	for _, tc := range []struct {
+		channel string
+		opts    []string
+		want    string
+	}{
+		{"cap", nil, "hold your capital"},
+		{"cap", []string{"topic:turn"}, "A turn in capitals"},
+		{"none", nil, "conquer the world with dice"},
+		{"none", []string{"topic:turn", "rules:capitals"}, "A turn in capitals"},
+		{"cap", []string{"topic:turn", "rules:classic"}, "A turn in classic Risk"},
+		{"cap", []string{"topic:commands"}, "`launch`"},
+	} {
+		m := h.do(tc.channel, "Ann", "help", tc.opts...)
+		if !strings.Contains(m.Text, tc.want) || !m.Private || len([]rune(m.Text)) > chat.MaxText {
+			t.Errorf("/risk help %v in %s: %q, want %q, private, at most %d characters", tc.opts, tc.channel, m.Text, tc.want, chat.MaxText)
+		}
+	}
+	if m := h.do("cap", "Ann", "help", "topic:everything"); !strings.Contains(m.Text, "one of start, turn") {
+		t.Errorf("/risk help topic:everything: %q", m.Text)
+	}
+}

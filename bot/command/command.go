@@ -183,9 +183,18 @@ func Specs(levels []string) []Spec {
 			{Name: "turn", Description: "The turn to show (0: the setup); the latest if left out", Type: Integer, Min: 0, Max: 100000},
 			{Name: "show", Description: "A turn (default); the whole match: replay (animated), strip (small maps), luck, verify (dice)", Type: String, Choices: []string{"turn", "replay", "strip", "luck", "verify"}},
 		}, Usage: "/risk history turn:3", Private: true},
-		{Name: "help", Description: "How to play", Usage: "/risk help", Quick: true},
+		{Name: "help", Description: "How to play, by topic", Options: []Option{
+			{Name: "topic", Description: "What about (default: the short version)", Type: String, Choices: HelpTopics()},
+			{Name: "rules", Description: "The rule set to explain (default: this channel's match's)", Type: String, Choices: []string{"classic", "capitals"}},
+		}, Usage: "/risk help topic:turn", Quick: true},
 		notifySpec(),
 	}, adminSpecs(levels)...)
+}
+
+// HelpTopics are the topics of /risk help, in the order its overview
+// lists them.
+func HelpTopics() []string {
+	return []string{"start", "turn", "rules", "commands", "notify", "admin"}
 }
 
 // FullName is the subcommand as typed after /risk: "start", or
