@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/storage"
 	"github.com/riskbot/riskbot/storage/sqlite"
 )
@@ -190,6 +191,17 @@ func TestNamesBoundAcrossRestarts(t *testing.T) {
 	e.srv = New(Config{Store: db2})
 	e.srv.SetBot(e.bot)
 	e.ts.Config.Handler = e.srv.Handler()
+
+	// A ping before Ann's browser is back names her as she typed it.
+	if _, err := e.srv.Post(ctx, Prefix+"den", chat.Message{Text: chat.Mention(userID("Ann")) + ", it is your turn " + chat.Timestamp(time.Now())}); err != nil {
+		t.Fatal(err)
+	}
+	e.srv.mu.Lock()
+	ping := e.srv.feeds[Prefix+"den"].posts[0].v.HTML
+	e.srv.mu.Unlock()
+	if !strings.Contains(ping, "@Ann<") {
+		t.Errorf("a ping after a restart: %s, want @Ann", ping)
+	}
 
 	mallory := openPage(t, e)
 	if status, body := mallory.post("/web/names", `{"name":"ann"}`); status != http.StatusConflict {
