@@ -389,3 +389,22 @@ func TestConsoleSaysTheLastCommandAppliedAtStart(t *testing.T) {
 		t.Errorf("the lost answer is told again:\n%s", out)
 	}
 }
+
+// TestConsoleNamesPlayersAfterARestart: a console started on a match
+// under way pings its players by the names they gave, before they type
+// anything.
+func TestConsoleNamesPlayersAfterARestart(t *testing.T) {
+	dir := t.TempDir()
+	playIn(t, dir, []byte("Ann: /risk new\nBob: /risk join\nAnn: /risk start\nAnn: /risk place\nBob: /risk place\n"))
+	// Bob plays first (the seed's order): the ping is for Ann, who has
+	// typed nothing in this console.
+	out := playIn(t, dir, []byte("Bob: /risk place\nBob: /risk end\n"))
+	if !strings.Contains(out, "it is your turn") {
+		t.Fatalf("no turn passed:\n%s", out)
+	}
+	for _, low := range []string{"@ann", "@bob"} {
+		if strings.Contains(out, low) {
+			t.Errorf("a ping by the end of an ID (%s):\n%s", low, out)
+		}
+	}
+}
