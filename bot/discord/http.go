@@ -160,8 +160,16 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "too many requests", http.StatusServiceUnavailable)
 		return
 	}
-	if i.Type == discordgo.InteractionPing {
+	switch i.Type {
+	case discordgo.InteractionPing:
 		writeAnswer(w, []byte(`{"type":1}`))
+		return
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionMessageComponent, discordgo.InteractionApplicationCommandAutocomplete:
+	default:
+		// Nothing would answer it (the bot shows no modals): said at
+		// once, rather than after waiting for an answer that never comes.
+		e.a.log.Info("refused an interaction of a type not handled", "id", i.ID, "type", int(i.Type))
+		http.Error(w, fmt.Sprintf("interaction type %d is not handled", int(i.Type)), http.StatusBadRequest)
 		return
 	}
 	p := &awaiting{answer: make(chan []byte, 1), sent: make(chan struct{})}

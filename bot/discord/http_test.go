@@ -381,6 +381,50 @@ func TestEndpointRefusesReplaysHoweverSpelled(t *testing.T) {
 	}
 }
 
+// Security issue, item 7: a signed interaction of a type the bot does not
+// handle (a modal's submission: the bot shows none; a type Discord may
+// add) waited 2.5 s for an answer that never came, then got 503. It is
+// refused at once with 400 and a reason, before the adapter sees it;
+// PING still gets PONG (TestEndpointAnswersDiscordsPayloads).
+func TestEndpointRefusesUnhandledTypes(t *testing.T) {
+	var calls atomic.Int32
+	count := func(context.Context, chat.Request, chat.Replier) error { calls.Add(1); return nil }
+	h := newHTTPEnv(t, coreFunc{handle: count, click: func(context.Context, chat.Click, chat.Replier) error { calls.Add(1); return nil }})
+	for _, tt := range []struct {
+		name string
+		typ  int
+	}{
+		{"modal submit", 5},
+		{"unknown", 99},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m := template(t, "message_component_button.json")
+			retarget(m, ann, channel)
+			m["type"] = tt.typ
+			m["data"] = map[string]any{"custom_id": "form", "components": []any{}}
+			delete(m, "message")
+			delivered, status, body, err := h.fake.DeliverHTTP(h.url, encode(t, m))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := fmt.Sprintf("interaction type %d is not handled", tt.typ); status != http.StatusBadRequest || !strings.Contains(string(body), want) {
+				t.Fatalf("status %d, %q; want 400, %q", status, body, want)
+			}
+			var head struct {
+				ID string `json:"id"`
+			}
+			json.Unmarshal(delivered, &head)
+			h.ep.Wait()
+			if m, typ := h.fake.Answer(head.ID); m != nil || typ != 0 {
+				t.Errorf("answered with callback %d: %+v", typ, m)
+			}
+		})
+	}
+	if calls.Load() != 0 {
+		t.Errorf("the core saw %d of them", calls.Load())
+	}
+}
+
 // The requests remembered against replays are bounded: each is forgotten
 // once its timestamp is stale (a replay is refused as stale from then
 // on), and when too many are fresh at once the endpoint refuses new ones
