@@ -20,6 +20,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
 	"github.com/riskbot/riskbot/storage/sqlite"
@@ -375,6 +376,96 @@ func TestEndpointRefusesReplaysHoweverSpelled(t *testing.T) {
 				}
 			})
 		}
+	}
+	if v := h.fake.TakeViolations(); len(v) > 0 {
+		t.Fatalf("answers broke Discord's rules: %v", v)
+	}
+}
+
+// A replay sent to another process behind the load balancer, within the
+// skew: that process has not seen it, and the core (through the database)
+// knows the request only as carried out already. Its answer, marked
+// Again, must not go through the token, which is the first delivery's
+// too: before, it edited and deleted the first one's answer.
+func TestEndpointReplayToAnotherProcess(t *testing.T) {
+	var mu sync.Mutex
+	applied := map[string]bool{}
+	first := func(key string) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		seen := applied[key]
+		applied[key] = true
+		return !seen
+	}
+	again := chat.Message{Private: true, Text: "This was done already: /risk new.", Again: true}
+	core := coreFunc{
+		handle: func(ctx context.Context, req chat.Request, r chat.Replier) error {
+			switch {
+			case !first(req.Key):
+				return r.Reply(ctx, again)
+			case req.Command == "attack":
+				return r.Reply(ctx, chat.Message{Private: true, Text: "Attacked.", Buttons: [][]chat.Button{{{ID: "again", Label: "Attack again"}}}})
+			}
+			return r.Reply(ctx, chat.Message{Text: "Ann opened a match."})
+		},
+		click: func(ctx context.Context, c chat.Click, r chat.Replier) error {
+			if !first(c.Key) {
+				return r.Reply(ctx, again)
+			}
+			return r.Reply(ctx, chat.Message{Private: true, Text: "Attacked again."})
+		},
+	}
+	h := newHTTPEnv(t, core)
+	// The second process: its own adapter and endpoint, the same Discord.
+	log, _ := testLog(t)
+	a, err := New(Config{Token: fakediscord.Token, HTTPClient: h.fake.Client(), Log: log, DeferAfter: DefaultDeferAfter})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.s.State.Application = &discordgo.Application{ID: fakediscord.AppID}
+	ctx, cancel := context.WithCancel(context.Background())
+	other, err := a.NewEndpoint(ctx, core, h.fake.PublicKey())
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(other)
+	t.Cleanup(func() { srv.Close(); cancel(); other.Wait() })
+
+	deliver := func(t *testing.T, payload []byte) (delivered []byte, id string) {
+		t.Helper()
+		delivered, status, body, err := h.fake.DeliverHTTP(h.url, payload)
+		if err != nil || status != http.StatusOK {
+			t.Fatalf("status %d, %v: %s", status, err, body)
+		}
+		var head struct {
+			ID string `json:"id"`
+		}
+		if err := json.Unmarshal(delivered, &head); err != nil {
+			t.Fatal(err)
+		}
+		h.ep.Wait()
+		return delivered, head.ID
+	}
+	for _, kind := range []string{"command", "click"} {
+		t.Run(kind, func(t *testing.T) {
+			payload := slash(t, ann, channel, "new")
+			if kind == "click" {
+				deliver(t, slash(t, ann, channel, "attack"))
+				payload = click(t, ann, channel, "again")
+			}
+			delivered, id := deliver(t, payload)
+			before, _ := changes(h.fake, nil)
+			ts, sig := h.fake.Signed(id)
+			code, body := post(t, srv.URL, delivered, signedHeader(ts, sig))
+			other.Wait()
+			// The replayer gets an acknowledgement, and nothing more.
+			if code != http.StatusOK || !strings.Contains(body, `"type":`) {
+				t.Errorf("the replay: status %d, %s", code, body)
+			}
+			if _, changed := changes(h.fake, before); len(changed) > 0 {
+				t.Errorf("the replay changed messages:\n%s", strings.Join(changed, "\n"))
+			}
+		})
 	}
 	if v := h.fake.TakeViolations(); len(v) > 0 {
 		t.Fatalf("answers broke Discord's rules: %v", v)
