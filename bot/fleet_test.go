@@ -2,12 +2,14 @@ package bot
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"net/url"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -20,6 +22,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage/postgres"
 	"github.com/riskbot/riskbot/storage/postgres/pgtest"
 	"github.com/riskbot/riskbot/storage/storetest"
@@ -199,8 +202,11 @@ CREATE TRIGGER audit_news AFTER INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION a
 
 // fleet is the parent's handle on its bot processes.
 type fleet struct {
-	t     testing.TB
-	addr  string
+	t    testing.TB
+	addr string
+	// tag tells this fleet's database sessions from any other's: the
+	// processes' sessions are named tag-NAME (session).
+	tag   string
 	db    *postgres.DB
 	procs []*fleetProc
 
@@ -240,7 +246,11 @@ func startFleet(t testing.TB, o fleetOptions) *fleet {
 	}
 	t.Cleanup(func() { db.Close() })
 	pgtest.Exec(t, addr, fleetSchema)
-	f := &fleet{t: t, addr: addr, db: db, waiting: map[int]chan fleetReply{}, sentTo: map[int]*fleetProc{}}
+	u, err := url.Parse(addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fleet{t: t, addr: addr, tag: u.Query().Get("search_path"), db: db, waiting: map[int]chan fleetReply{}, sentTo: map[int]*fleetProc{}}
 	for i := range o.procs {
 		f.start(fmt.Sprintf("p%d", i+1), o)
 	}
@@ -254,7 +264,16 @@ func (f *fleet) start(name string, o fleetOptions) {
 	if o.render {
 		render = "1"
 	}
-	cmd.Env = append(os.Environ(), fleetEnv+"="+name, fleetDBEnv+"="+f.addr,
+	// Its database sessions carry its name, so that the parent can tell
+	// when they are gone (settle).
+	u, err := url.Parse(f.addr)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("application_name", f.session(name))
+	u.RawQuery = q.Encode()
+	cmd.Env = append(os.Environ(), fleetEnv+"="+name, fleetDBEnv+"="+u.String(),
 		fleetLeaseEnv+"="+strconv.Itoa(int(o.lease.Milliseconds())), fleetTickEnv+"="+strconv.Itoa(int(o.tick.Milliseconds())),
 		fleetDelayEnv+"="+strconv.Itoa(int(o.post.Milliseconds())), fleetRenderEnv+"="+render, fleetThinkEnv+"="+strconv.Itoa(o.thinkers))
 	cmd.Stderr = os.Stderr
@@ -302,6 +321,9 @@ func (f *fleet) start(name string, o fleetOptions) {
 		}
 	})
 }
+
+// session is the application_name of process name's database sessions.
+func (f *fleet) session(name string) string { return f.tag + "-" + name }
 
 // send sends a command to process p and returns where its reply will come
 // (closed without one if the process dies).
@@ -384,6 +406,46 @@ func (f *fleet) kill(p *fleetProc) {
 	for _, id := range ids {
 		f.drop(id)
 	}
+	// What it sent the database before it died may still be carried out:
+	// a COMMIT sent is committed by its session all the same, a moment
+	// after the kill. Until then what the database says (whose turn it
+	// is) can still change under the test (TestFleetKilledWhileCommitting).
+	f.settle(p)
+}
+
+// settle waits until process p has exited and the database holds none of
+// its sessions: a session whose client died ends once it has done what
+// it was sent. It fails the test (without stopping it: kill may run in a
+// goroutine) if that takes more than 30 s.
+func (f *fleet) settle(p *fleetProc) {
+	pool := f.pool()
+	for end := time.Now().Add(30 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		var n int
+		err := pool.QueryRow(context.Background(), `SELECT count(*) FROM pg_stat_activity WHERE application_name = $1`, f.session(p.name)).Scan(&n)
+		if err != nil {
+			f.t.Errorf("sessions of %s: %v", p.name, err)
+			return
+		}
+		if n == 0 && exited(p.cmd.Process.Pid) {
+			return
+		}
+		if time.Now().After(end) {
+			f.t.Errorf("%s was killed 30 s ago, and %d of its database sessions are still there", p.name, n)
+			return
+		}
+	}
+}
+
+// exited reports whether process pid has exited: it is gone, or a zombie
+// waiting to be reaped (cmd.Wait, at the end of the test, does that).
+func exited(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return true
+	}
+	// The state follows the command's name, which is in parentheses.
+	i := bytes.LastIndexByte(b, ')')
+	return i < 0 || i+2 >= len(b) || b[i+2] == 'Z' || b[i+2] == 'X'
 }
 
 // live returns the processes not killed.
@@ -547,7 +609,7 @@ func (f *fleet) seatToAct(channel string) (string, string, bool) {
 	s := l.Game.State
 	id := s.Seats[s.Current].ID
 	name, ok := strings.CutPrefix(id, "fleet:")
-	return name, string(s.Phase), ok
+	return name, s.Phase.String(), ok
 }
 
 // personToAct returns a match among the first channels where a person is
@@ -652,6 +714,8 @@ func TestFleet(t *testing.T) {
 			// queues news (its to post, slowly) and hands the turn to a
 			// computer (its to play); it dies before it is done. Its
 			// claims wait for their leases, then others take them over.
+			// (It may die while its end is still being committed: kill
+			// returns once the database has settled what it was sent.)
 			victim := f.procs[1]
 			var reply <-chan fleetReply
 			held := 0
@@ -704,11 +768,14 @@ func TestFleet(t *testing.T) {
 			replies[1] = f.send(live[1%len(live)], fleetCommand{Channel: ch, User: who, Command: "end", Key: k})
 			replies[2] = f.send(live[2%len(live)], fleetCommand{Channel: ch, User: who, Command: "end", Key: newKey()})
 			ended := 0
+			var said []string
 			for _, c := range replies {
 				rep, ok := <-c
 				if !ok {
+					said = append(said, "(no reply)")
 					continue
 				}
+				said = append(said, strconv.Quote(rep.Text))
 				if rep.Err != "" {
 					t.Errorf("%s end: %s", who, rep.Err)
 				}
@@ -719,7 +786,7 @@ func TestFleet(t *testing.T) {
 			applied++
 			if ended != 1 {
 				doubled++
-				t.Errorf("%s, round %d: %d of three racing ends applied, want 1", ch, round, ended)
+				t.Errorf("%s, round %d: %d of three racing ends of %s (%s) applied, want 1: %s", ch, round, ended, who, phase, strings.Join(said, ", "))
 			}
 		}
 	}
@@ -729,5 +796,118 @@ func TestFleet(t *testing.T) {
 		got.matches, applied, doubled, got.news, got.posts, got.attempts, got.attempts-got.posts, killed.name)
 	if got.news == 0 || got.posts == 0 {
 		t.Fatal("nothing was posted")
+	}
+}
+
+// slowCommit makes the commit of the request with key 'late-end' take a
+// second: a deferred trigger sleeps in it.
+const slowCommit = `
+CREATE FUNCTION slow_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM pg_sleep(1);
+	RETURN NULL;
+END $$;
+CREATE CONSTRAINT TRIGGER slow_commit AFTER INSERT ON requests DEFERRABLE INITIALLY DEFERRED
+	FOR EACH ROW WHEN (NEW.key = 'late-end') EXECUTE FUNCTION slow_commit();
+`
+
+// TestFleet failed once in 25 runs with "round 4: 0 of three racing ends
+// applied, want 1", in the round with the kill. The victim is killed as
+// soon as it holds a claim, and it may hold one (another match's computer
+// turn or news) before its own /risk end is done: killed after sending
+// that end's COMMIT, it leaves a session that commits it all the same, a
+// moment later. The test asked whose turn it was in that moment, was told
+// the ender's, and sent that player's three racing ends; the late commit
+// ended the turn, so all three were refused ("Not your turn"), rightly:
+// the turn ended once, by the dead process's command. The code was right;
+// the test read a database that had not settled, and kill now waits for
+// it. Here the commit is made slow on purpose and the process killed
+// inside it: once kill returns, the end is in, and the three racing ends
+// are refused.
+func TestFleetKilledWhileCommitting(t *testing.T) {
+	pgtest.Server(t)
+	if testing.Short() {
+		t.Skip("starts two processes")
+	}
+	f := startFleet(t, fleetOptions{procs: 2, lease: 1500 * time.Millisecond, tick: 100 * time.Millisecond})
+	var check string
+	if err := f.pool().QueryRow(context.Background(), `SELECT coalesce(current_setting('client_connection_check_interval', true), '0')`).Scan(&check); err != nil {
+		t.Fatal(err)
+	}
+	if check != "0" {
+		t.Skipf("the server ends a session whose client is gone while it works (client_connection_check_interval %s): no late commit to test", check)
+	}
+	victim, other := f.procs[0], f.procs[1]
+	const ch = "fleet:0"
+	key := 0
+	must := func(who, command string, opts map[string]string) fleetReply {
+		t.Helper()
+		key++
+		rep, ok := f.do(other, fleetCommand{Channel: ch, User: who, Command: command, Options: opts, Key: "k" + strconv.Itoa(key)})
+		if !ok || rep.Err != "" {
+			t.Fatalf("%s /risk %s: %+v (replied: %v)", who, command, rep, ok)
+		}
+		return rep
+	}
+	must("Ann", "new", map[string]string{"turn-hours": "1"})
+	must("Bob", "join", nil)
+	must("Ann", "addbot", map[string]string{"level": "easy"})
+	must("Ann", "start", nil)
+	must("Ann", "autoplace", nil)
+	must("Bob", "autoplace", nil)
+	// Wait for the computer's setup (and its first turn, if it is first).
+	var who string
+	for end := time.Now().Add(30 * time.Second); who == ""; time.Sleep(20 * time.Millisecond) {
+		if l, err := f.db.Active(context.Background(), ch); err == nil && l.Game != nil && l.Game.State.Phase != state.PhaseSetup {
+			who, _ = strings.CutPrefix(l.Game.State.Seats[l.Game.State.Current].ID, "fleet:")
+			if who == l.Game.State.Seats[l.Game.State.Current].ID {
+				who = "" // the computer's
+			}
+		}
+		if time.Now().After(end) {
+			t.Fatal("no person to act")
+		}
+	}
+	must(who, "autoplace", nil)
+
+	pgtest.Exec(t, f.addr, slowCommit)
+	ended := f.send(victim, fleetCommand{Channel: ch, User: who, Command: "end", Key: "late-end"})
+	for end := time.Now().Add(20 * time.Second); ; time.Sleep(time.Millisecond) {
+		var n int
+		err := f.pool().QueryRow(context.Background(), `SELECT count(*) FROM pg_stat_activity
+			WHERE application_name = $1 AND state = 'active' AND lower(query) LIKE 'commit%'`, f.session(victim.name)).Scan(&n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n > 0 {
+			break
+		}
+		select {
+		case rep := <-ended:
+			t.Fatalf("the victim answered its end before committing it: %+v", rep)
+		default:
+		}
+		if time.Now().After(end) {
+			t.Fatal("the victim never committed its end")
+		}
+	}
+	f.kill(victim)
+
+	if _, err := f.db.Applied(context.Background(), "late-end"); err != nil {
+		t.Fatalf("the end the victim was committing when killed: %v (kill returned before the database settled)", err)
+	}
+	if w, _, _ := f.seatToAct(ch); w == who {
+		t.Fatalf("%s is still to act after their end was committed", who)
+	}
+	// TestFleet's racing ends, sent now, are all refused: the turn ended.
+	k := "racing-end"
+	for i, c := range []<-chan fleetReply{
+		f.send(other, fleetCommand{Channel: ch, User: who, Command: "end", Key: k}),
+		f.send(other, fleetCommand{Channel: ch, User: who, Command: "end", Key: k}),
+		f.send(other, fleetCommand{Channel: ch, User: who, Command: "end", Key: "racing-end-2"}),
+	} {
+		if rep, ok := <-c; !ok || rep.Err != "" || !rep.Refused || strings.Contains(rep.Text, "ended turn") {
+			t.Errorf("racing end %d after the late commit: %+v (replied: %v), want refused", i+1, rep, ok)
+		}
 	}
 }

@@ -134,7 +134,9 @@ func (b *Bot) repeated(ctx context.Context, channel string, u chat.User, key str
 		if err := b.cfg.Store.Answered(ctx, key, b.cfg.Now()); err != nil {
 			return hosted.Result{}, false, err
 		}
-		return hosted.Result{Reply: chat.Private("This was done already: %s%s", a.Summary, resultLines(a.Result))}, true, nil
+		again := chat.Private("This was done already: %s%s", a.Summary, resultLines(a.Result))
+		again.Again = true
+		return hosted.Result{Reply: again}, true, nil
 	} else if !errors.Is(err, storage.ErrNotFound) {
 		return hosted.Result{}, false, err
 	}

@@ -37,6 +37,11 @@ func TestRequestWithTheSameKeyAppliesOnce(t *testing.T) {
 	}
 	wantPrivate(t, replies[0], "placed")
 	wantPrivate(t, replies[1], "This was done already", "/risk place armies:1 territory:", "placed 1 on "+terr)
+	// The second answer is marked, so that an adapter never lets it
+	// change the first one's (TestEndpointReplayToAnotherProcess).
+	if replies[0].Again || !replies[1].Again {
+		t.Errorf("Again: %v then %v, want false then true", replies[0].Again, replies[1].Again)
+	}
 }
 
 // Issue 12, fault 6: a process that stops between saving a command and
@@ -74,6 +79,9 @@ func TestLostAnswerIsToldNotAppliedTwice(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantPrivate(t, got, "Your last command here, /risk place armies:2", "was carried out", "placed 2 on "+terr, "Nothing else was done now")
+	if got.Again {
+		t.Error("the answer to a new request is marked as a request delivered again")
+	}
 	if r := reserve(); r != before-2 {
 		t.Fatalf("reserve %d, want %d: the command was applied again", r, before-2)
 	}

@@ -106,6 +106,13 @@ type Message struct {
 	// Refused marks the answer to a command or click that was refused:
 	// nothing changed.
 	Refused bool
+	// Again marks the answer to a request carried out already: the same
+	// request delivered a second time (a replay; one delivery to two
+	// processes). It is for that delivery only: where a chat would answer
+	// it by changing an answer already given (Discord: an edit through
+	// the interaction's token, which both deliveries share), it is not
+	// sent at all.
+	Again bool
 }
 
 // Embed is a card under a message's text, as Discord shows embeds: a

@@ -3,6 +3,7 @@ package command
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -100,6 +101,39 @@ func CheckTyped(option, q string) error {
 		return r
 	}, q)), " ")
 	return chat.Refuse("%s:%s has %s, which no territory name has: type the name in letters.", option, shown, chat.OrList(bad))
+}
+
+// mentionForm is a mention as Discord puts it in a text option: <@ID>,
+// or <@!ID> from older clients.
+var mentionForm = regexp.MustCompile(`^<@!?[0-9]+>$`)
+
+// CheckPlayer refuses what a person typed for a player (/risk stats,
+// kick, join): a seat's name never holds markup or invisible characters
+// (CleanName takes them out), so a typed name with them names nobody, and
+// saying so beats "no such player". A mention (<@ID>) and a leading @
+// are how people name someone, and pass.
+func CheckPlayer(option, q string) error {
+	q = strings.TrimSpace(q)
+	if mentionForm.MatchString(q) {
+		return nil
+	}
+	var bad []string
+	seen := map[rune]bool{}
+	for _, r := range strings.TrimPrefix(q, "@") {
+		if seen[r] || (!strings.ContainsRune(markupChars, r) && Visible(r)) {
+			continue
+		}
+		seen[r] = true
+		if Visible(r) {
+			bad = append(bad, quoted(r))
+		} else {
+			bad = append(bad, fmt.Sprintf("invisible character (U+%04X)", r))
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	return chat.Refuse("%s: a player's name has no %s (names lose markup when they are given): type the name as it shows, like Ann, or mention the player.", option, chat.OrList(bad))
 }
 
 // nameRune reports whether r may be typed in a name on the map: letters

@@ -81,6 +81,47 @@ func FuzzCleanName(f *testing.F) {
 	})
 }
 
+// Security issue, item 7: a player typed with markup or invisible
+// characters names nobody (seat names have none) and is refused with a
+// sentence about players' names; names, computer levels, a leading @ and
+// mentions pass.
+func TestCheckPlayer(t *testing.T) {
+	tests := []struct {
+		typed string
+		want  string // a part of the refusal, "" if it passes
+	}{
+		{"Ann", ""},
+		{"  Ann Lee ", ""},
+		{"@Ann", ""},
+		{"<@123456789012345678>", ""},
+		{"<@!123456789012345678>", ""},
+		{"bot:hard", ""},
+		{"Zoë-Ann (2)", ""},
+		{"<b>x</b>", "player: a player's name has no “<” or “>” (names lose markup"},
+		{"**Ann**", "no “*”"},
+		{"<@123> Ann", "no “<”, “@” or “>”"},
+		{"<#123456789012345678>", "no “<”, “#” or “>”"},
+		{"@everyone@", "no “@”"},
+		{"Ann\u202e", "no invisible character (U+202E)"},
+		{"An\x00n", "no invisible character (U+0000)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.typed, func(t *testing.T) {
+			err := CheckPlayer("player", tt.typed)
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatalf("refused: %v", err)
+			case tt.want != "" && err == nil:
+				t.Fatalf("passed, want a refusal saying %q", tt.want)
+			case err != nil && !strings.Contains(err.Error(), tt.want):
+				t.Errorf("refusal %q lacks %q", err, tt.want)
+			case err != nil && strings.Contains(err.Error(), "territor"):
+				t.Errorf("refusal %q speaks of territories", err)
+			}
+		})
+	}
+}
+
 // classicState is a state on the classic map, for name lookups.
 func classicState(t testing.TB) *state.State {
 	t.Helper()

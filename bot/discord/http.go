@@ -38,6 +38,16 @@ const (
 	// 3 s run from its sending. The adapter defers well before (at once
 	// for slow commands, after DeferAfter for quick ones).
 	answerWait = 2500 * time.Millisecond
+	// maxSeen bounds the keys remembered against replays (two a
+	// request), under 30 MB. Only requests signed with the application's
+	// key are remembered, each for at most 2 MaxSkew and a sweep: the
+	// bound is some 1,000 requests a second, more than one process
+	// answers. A full set refuses (503) rather than forget a request
+	// early, which would let its replay in.
+	maxSeen = 1 << 18
+	// sweepEvery spaces the sweeps of the expired requests, so that a
+	// request costs no walk of the whole set.
+	sweepEvery = 10 * time.Second
 )
 
 // Endpoint is the HTTP handler of Discord's interactions: it checks every
@@ -57,9 +67,16 @@ type Endpoint struct {
 	wg  sync.WaitGroup
 
 	mu sync.Mutex
-	// seen are the signatures of the requests accepted within the skew,
-	// by when they can be forgotten: a request sent again is a replay.
-	seen map[string]time.Time
+	// seen are the requests accepted within the skew, by when they can
+	// be forgotten: a request sent again is a replay. Each is there twice,
+	// by its signature's bytes (not the header's text: hex has upper and
+	// lower case, so one signature has many spellings) and by its
+	// interaction's ID (what a replay is of, however it is spelled).
+	seen map[seenKey]time.Time
+	// sweepAt is when the expired requests are next swept out of seen.
+	sweepAt time.Time
+	// maxSeen bounds seen (the constant maxSeen, smaller in tests).
+	maxSeen int
 	// waiting are the interactions whose first answer goes in the body of
 	// their request's response, by interaction ID.
 	waiting map[string]*awaiting
@@ -83,7 +100,7 @@ func (a *Adapter) NewEndpoint(ctx context.Context, core Core, key ed25519.Public
 	if len(key) != ed25519.PublicKeySize {
 		return nil, fmt.Errorf("discord: the application's public key has %d bytes, want %d", len(key), ed25519.PublicKeySize)
 	}
-	e := &Endpoint{a: a, core: core, key: key, now: time.Now, ctx: ctx, seen: map[string]time.Time{}, waiting: map[string]*awaiting{}}
+	e := &Endpoint{a: a, core: core, key: key, now: time.Now, ctx: ctx, seen: map[seenKey]time.Time{}, maxSeen: maxSeen, waiting: map[string]*awaiting{}}
 	base := a.s.Client.Transport
 	if base == nil {
 		base = http.DefaultTransport
@@ -120,7 +137,8 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "body too large", http.StatusRequestEntityTooLarge)
 		return
 	}
-	if why := e.verify(r.Header, body, arrived); why != "" {
+	sig, expires, why := e.verify(r.Header, body, arrived)
+	if why != "" {
 		e.a.log.Warn("refused an interaction request", "why", why, "remote", r.RemoteAddr)
 		http.Error(w, "invalid request signature", http.StatusUnauthorized)
 		return
@@ -130,8 +148,28 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "not an interaction", http.StatusBadRequest)
 		return
 	}
-	if i.Type == discordgo.InteractionPing {
+	switch e.remember(sig, i.ID, arrived, expires) {
+	case replayed:
+		// Refused before the adapter sees it: a replay answered again
+		// would edit the first one's answers with its token.
+		e.a.log.Warn("refused an interaction request", "why", "replayed request", "id", i.ID, "remote", r.RemoteAddr)
+		http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		return
+	case full:
+		e.a.log.Error("too many interaction requests to remember against replays: refused one", "id", i.ID, "limit", e.maxSeen)
+		http.Error(w, "too many requests", http.StatusServiceUnavailable)
+		return
+	}
+	switch i.Type {
+	case discordgo.InteractionPing:
 		writeAnswer(w, []byte(`{"type":1}`))
+		return
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionMessageComponent, discordgo.InteractionApplicationCommandAutocomplete:
+	default:
+		// Nothing would answer it (the bot shows no modals): said at
+		// once, rather than after waiting for an answer that never comes.
+		e.a.log.Info("refused an interaction of a type not handled", "id", i.ID, "type", int(i.Type))
+		http.Error(w, fmt.Sprintf("interaction type %d is not handled", int(i.Type)), http.StatusBadRequest)
 		return
 	}
 	p := &awaiting{answer: make(chan []byte, 1), sent: make(chan struct{})}
@@ -176,41 +214,81 @@ func writeAnswer(w http.ResponseWriter, b []byte) {
 	w.Write(b)
 }
 
-// verify checks a request's signature, then its timestamp, then that it
-// is not a replay, and says what is wrong ("" if nothing).
-func (e *Endpoint) verify(h http.Header, body []byte, now time.Time) string {
+// verify checks a request's signature, then its timestamp, and says what
+// is wrong ("" if nothing). It returns the signature's bytes and when the
+// request stops being fresh.
+func (e *Endpoint) verify(h http.Header, body []byte, now time.Time) (sig []byte, expires time.Time, why string) {
 	sigHex, ts := h.Get("X-Signature-Ed25519"), h.Get("X-Signature-Timestamp")
 	if sigHex == "" || ts == "" {
-		return "missing signature headers"
+		return nil, time.Time{}, "missing signature headers"
 	}
 	sig, err := hex.DecodeString(sigHex)
 	if err != nil || len(sig) != ed25519.SignatureSize {
-		return "malformed signature"
+		return nil, time.Time{}, "malformed signature"
 	}
+	// Verify takes only the canonical encoding of a signature (it refuses
+	// a scalar S past the group's order), so a message has one signature
+	// as bytes: the replay check can key on them.
 	if !ed25519.Verify(e.key, append([]byte(ts), body...), sig) {
-		return "bad signature"
+		return nil, time.Time{}, "bad signature"
 	}
 	secs, err := strconv.ParseInt(ts, 10, 64)
 	if err != nil {
-		return "malformed timestamp"
+		return nil, time.Time{}, "malformed timestamp"
 	}
-	if d := now.Sub(time.Unix(secs, 0)); d > MaxSkew || d < -MaxSkew {
-		return fmt.Sprintf("stale timestamp (%s off)", d.Round(time.Second))
+	at := time.Unix(secs, 0)
+	if d := now.Sub(at); d > MaxSkew || d < -MaxSkew {
+		return nil, time.Time{}, fmt.Sprintf("stale timestamp (%s off)", d.Round(time.Second))
+	}
+	// A request is fresh for MaxSkew either side of its timestamp.
+	return sig, at.Add(MaxSkew), ""
+}
+
+// seenKey is a request remembered against replays: by its signature or
+// by its interaction's ID.
+type seenKey struct {
+	sig bool
+	s   string
+}
+
+// freshness is what remember makes of a request.
+type freshness int
+
+const (
+	fresh    freshness = iota // first seen: remembered
+	replayed                  // seen before, under either key
+	full                      // not seen, but no room to remember it
+)
+
+// remember records a verified request until it expires, unless it, or
+// its interaction, was seen before.
+func (e *Endpoint) remember(sig []byte, id string, now, expires time.Time) freshness {
+	keys := []seenKey{{sig: true, s: string(sig)}}
+	if id != "" {
+		keys = append(keys, seenKey{s: id})
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if _, ok := e.seen[sigHex]; ok {
-		return "replayed request"
-	}
-	// A request is fresh for MaxSkew either side of its timestamp: its
-	// signature is remembered that long, and no longer.
-	for s, until := range e.seen {
-		if now.After(until) {
-			delete(e.seen, s)
+	for _, k := range keys {
+		if _, ok := e.seen[k]; ok {
+			return replayed
 		}
 	}
-	e.seen[sigHex] = time.Unix(secs, 0).Add(MaxSkew)
-	return ""
+	if !now.Before(e.sweepAt) {
+		for k, until := range e.seen {
+			if now.After(until) {
+				delete(e.seen, k)
+			}
+		}
+		e.sweepAt = now.Add(sweepEvery)
+	}
+	if len(e.seen)+len(keys) > e.maxSeen {
+		return full
+	}
+	for _, k := range keys {
+		e.seen[k] = expires
+	}
+	return fresh
 }
 
 // callbackPath matches the route of an interaction's first answer.

@@ -7,15 +7,20 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
 	"github.com/riskbot/riskbot/storage/sqlite"
@@ -31,12 +36,20 @@ type httpEnv struct {
 
 func newHTTPEnv(t *testing.T, core Core) *httpEnv {
 	t.Helper()
+	return newHTTPEnvWith(t, core, func(*Endpoint) {})
+}
+
+// newHTTPEnvWith is newHTTPEnv with the endpoint set up by set before it
+// serves (its clock, its limits).
+func newHTTPEnvWith(t *testing.T, core Core, set func(*Endpoint)) *httpEnv {
+	t.Helper()
 	e := newEnv(t, core, DefaultDeferAfter)
 	ctx, cancel := context.WithCancel(context.Background())
 	ep, err := e.a.NewEndpoint(ctx, core, e.fake.PublicKey())
 	if err != nil {
 		t.Fatal(err)
 	}
+	set(ep)
 	srv := httptest.NewServer(ep)
 	t.Cleanup(func() { srv.Close(); cancel(); ep.Wait() })
 	return &httpEnv{env: e, ep: ep, url: srv.URL + "/interactions"}
@@ -214,6 +227,337 @@ func TestEndpointRefusesUnsignedRequests(t *testing.T) {
 	}
 	if resp, err := http.Get(h.url); err != nil || resp.StatusCode != http.StatusMethodNotAllowed {
 		t.Fatalf("GET: %v, %v", resp.StatusCode, err)
+	}
+}
+
+// post sends a body to the endpoint with the headers given (an empty
+// value is left out) and returns the status and the response's body.
+func post(t *testing.T, url string, body []byte, header map[string]string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range header {
+		if v != "" {
+			req.Header.Set(k, v)
+		}
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, string(b)
+}
+
+// signedHeader is the header of a body signed as Discord signs it.
+func signedHeader(ts, sig string) map[string]string {
+	return map[string]string{"X-Signature-Timestamp": ts, "X-Signature-Ed25519": sig}
+}
+
+// changes lists what the fake holds of every message that is not as it
+// was in before (nil for the first call): a message made, edited or
+// deleted.
+func changes(f *fakediscord.Server, before map[string]string) (now map[string]string, changed []string) {
+	now = map[string]string{}
+	for _, m := range f.Messages() {
+		now[m.ID] = fmt.Sprintf("%s %s of %s: edits %d, deleted %v, %q", m.ID, m.Kind, m.Interaction, m.Edits, m.Deleted, m.Content)
+		if before != nil && before[m.ID] != now[m.ID] {
+			changed = append(changed, now[m.ID])
+		}
+	}
+	return now, changed
+}
+
+// Security issue, item 4: the replay check compared the signature header as
+// text, and hex has two cases: a signed command or click sent again with
+// its signature in upper or mixed case was taken as new. Its request key
+// stopped it from applying twice, but its answer ("This was done
+// already", private) went out with the first one's token, and so edited
+// (and deleted) the first one's public answer, or the message whose
+// button was clicked. Now a replay is known by the signature's bytes and
+// by the interaction's ID, however the header spells them, and is refused
+// before the adapter sees it: nothing of the first one changes.
+func TestEndpointRefusesReplaysHoweverSpelled(t *testing.T) {
+	var calls atomic.Int32
+	var mu sync.Mutex
+	applied := map[string]bool{}
+	// first says whether a request key is new, as the core's record of
+	// requests does.
+	first := func(key string) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		seen := applied[key]
+		applied[key] = true
+		return !seen
+	}
+	done := chat.Message{Private: true, Text: "This was done already: /risk new."}
+	core := coreFunc{
+		handle: func(ctx context.Context, req chat.Request, r chat.Replier) error {
+			calls.Add(1)
+			switch {
+			case !first(req.Key):
+				return r.Reply(ctx, done)
+			case req.Command == "attack":
+				id := req.Options["from"]
+				return r.Reply(ctx, chat.Message{Private: true, Text: "Attacked.", Buttons: [][]chat.Button{{{ID: id, Label: "Attack again"}}}})
+			}
+			return r.Reply(ctx, chat.Message{Text: "Ann opened a match."})
+		},
+		click: func(ctx context.Context, c chat.Click, r chat.Replier) error {
+			calls.Add(1)
+			if !first(c.Key) {
+				return r.Reply(ctx, done)
+			}
+			return r.Reply(ctx, chat.Message{Private: true, Text: "Attacked again."})
+		},
+	}
+	h := newHTTPEnv(t, core)
+	mixed := func(s string) string {
+		b := []byte(s)
+		for i := range b {
+			if i%2 == 0 {
+				b[i] = byte(unicode.ToUpper(rune(b[i])))
+			}
+		}
+		return string(b)
+	}
+	spellings := []struct {
+		name  string
+		spell func(string) string
+	}{
+		{"as sent", func(s string) string { return s }},
+		{"upper case", strings.ToUpper},
+		{"mixed case", mixed},
+		{"spaces around", func(s string) string { return " " + s + "\t" }},
+	}
+	deliver := func(t *testing.T, payload []byte) (delivered []byte, id string) {
+		t.Helper()
+		delivered, status, body, err := h.fake.DeliverHTTP(h.url, payload)
+		if err != nil || status != http.StatusOK {
+			t.Fatalf("status %d, %v: %s", status, err, body)
+		}
+		var head struct {
+			ID string `json:"id"`
+		}
+		if err := json.Unmarshal(delivered, &head); err != nil {
+			t.Fatal(err)
+		}
+		h.ep.Wait() // answered to the end
+		return delivered, head.ID
+	}
+	for n, sp := range spellings {
+		for _, kind := range []string{"command", "click"} {
+			t.Run(kind+"/"+sp.name, func(t *testing.T) {
+				payload := slash(t, ann, channel, "new")
+				if kind == "click" {
+					button := "again-" + strconv.Itoa(n)
+					deliver(t, slash(t, ann, channel, "attack", o("from", button), o("to", "Kamchatka")))
+					payload = click(t, ann, channel, button)
+				}
+				delivered, id := deliver(t, payload)
+				before, _ := changes(h.fake, nil)
+				handled := calls.Load()
+				ts, sig := h.fake.Signed(id)
+				if code, body := post(t, h.url, delivered, signedHeader(ts, sp.spell(sig))); code != http.StatusUnauthorized {
+					t.Errorf("the replay: status %d (%s), want 401", code, strings.TrimSpace(body))
+				}
+				h.ep.Wait()
+				if got := calls.Load(); got != handled {
+					t.Errorf("the core saw the replay")
+				}
+				if _, changed := changes(h.fake, before); len(changed) > 0 {
+					t.Errorf("the replay changed messages:\n%s", strings.Join(changed, "\n"))
+				}
+			})
+		}
+	}
+	if v := h.fake.TakeViolations(); len(v) > 0 {
+		t.Fatalf("answers broke Discord's rules: %v", v)
+	}
+}
+
+// A replay sent to another process behind the load balancer, within the
+// skew: that process has not seen it, and the core (through the database)
+// knows the request only as carried out already. Its answer, marked
+// Again, must not go through the token, which is the first delivery's
+// too: before, it edited and deleted the first one's answer.
+func TestEndpointReplayToAnotherProcess(t *testing.T) {
+	var mu sync.Mutex
+	applied := map[string]bool{}
+	first := func(key string) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		seen := applied[key]
+		applied[key] = true
+		return !seen
+	}
+	again := chat.Message{Private: true, Text: "This was done already: /risk new.", Again: true}
+	core := coreFunc{
+		handle: func(ctx context.Context, req chat.Request, r chat.Replier) error {
+			switch {
+			case !first(req.Key):
+				return r.Reply(ctx, again)
+			case req.Command == "attack":
+				return r.Reply(ctx, chat.Message{Private: true, Text: "Attacked.", Buttons: [][]chat.Button{{{ID: "again", Label: "Attack again"}}}})
+			}
+			return r.Reply(ctx, chat.Message{Text: "Ann opened a match."})
+		},
+		click: func(ctx context.Context, c chat.Click, r chat.Replier) error {
+			if !first(c.Key) {
+				return r.Reply(ctx, again)
+			}
+			return r.Reply(ctx, chat.Message{Private: true, Text: "Attacked again."})
+		},
+	}
+	h := newHTTPEnv(t, core)
+	// The second process: its own adapter and endpoint, the same Discord.
+	log, _ := testLog(t)
+	a, err := New(Config{Token: fakediscord.Token, HTTPClient: h.fake.Client(), Log: log, DeferAfter: DefaultDeferAfter})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.s.State.Application = &discordgo.Application{ID: fakediscord.AppID}
+	ctx, cancel := context.WithCancel(context.Background())
+	other, err := a.NewEndpoint(ctx, core, h.fake.PublicKey())
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(other)
+	t.Cleanup(func() { srv.Close(); cancel(); other.Wait() })
+
+	deliver := func(t *testing.T, payload []byte) (delivered []byte, id string) {
+		t.Helper()
+		delivered, status, body, err := h.fake.DeliverHTTP(h.url, payload)
+		if err != nil || status != http.StatusOK {
+			t.Fatalf("status %d, %v: %s", status, err, body)
+		}
+		var head struct {
+			ID string `json:"id"`
+		}
+		if err := json.Unmarshal(delivered, &head); err != nil {
+			t.Fatal(err)
+		}
+		h.ep.Wait()
+		return delivered, head.ID
+	}
+	for _, kind := range []string{"command", "click"} {
+		t.Run(kind, func(t *testing.T) {
+			payload := slash(t, ann, channel, "new")
+			if kind == "click" {
+				deliver(t, slash(t, ann, channel, "attack"))
+				payload = click(t, ann, channel, "again")
+			}
+			delivered, id := deliver(t, payload)
+			before, _ := changes(h.fake, nil)
+			ts, sig := h.fake.Signed(id)
+			code, body := post(t, srv.URL, delivered, signedHeader(ts, sig))
+			other.Wait()
+			// The replayer gets an acknowledgement, and nothing more.
+			if code != http.StatusOK || !strings.Contains(body, `"type":`) {
+				t.Errorf("the replay: status %d, %s", code, body)
+			}
+			if _, changed := changes(h.fake, before); len(changed) > 0 {
+				t.Errorf("the replay changed messages:\n%s", strings.Join(changed, "\n"))
+			}
+		})
+	}
+	if v := h.fake.TakeViolations(); len(v) > 0 {
+		t.Fatalf("answers broke Discord's rules: %v", v)
+	}
+}
+
+// Security issue, item 7: a signed interaction of a type the bot does not
+// handle (a modal's submission: the bot shows none; a type Discord may
+// add) waited 2.5 s for an answer that never came, then got 503. It is
+// refused at once with 400 and a reason, before the adapter sees it;
+// PING still gets PONG (TestEndpointAnswersDiscordsPayloads).
+func TestEndpointRefusesUnhandledTypes(t *testing.T) {
+	var calls atomic.Int32
+	count := func(context.Context, chat.Request, chat.Replier) error { calls.Add(1); return nil }
+	h := newHTTPEnv(t, coreFunc{handle: count, click: func(context.Context, chat.Click, chat.Replier) error { calls.Add(1); return nil }})
+	for _, tt := range []struct {
+		name string
+		typ  int
+	}{
+		{"modal submit", 5},
+		{"unknown", 99},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m := template(t, "message_component_button.json")
+			retarget(m, ann, channel)
+			m["type"] = tt.typ
+			m["data"] = map[string]any{"custom_id": "form", "components": []any{}}
+			delete(m, "message")
+			delivered, status, body, err := h.fake.DeliverHTTP(h.url, encode(t, m))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := fmt.Sprintf("interaction type %d is not handled", tt.typ); status != http.StatusBadRequest || !strings.Contains(string(body), want) {
+				t.Fatalf("status %d, %q; want 400, %q", status, body, want)
+			}
+			var head struct {
+				ID string `json:"id"`
+			}
+			json.Unmarshal(delivered, &head)
+			h.ep.Wait()
+			if m, typ := h.fake.Answer(head.ID); m != nil || typ != 0 {
+				t.Errorf("answered with callback %d: %+v", typ, m)
+			}
+		})
+	}
+	if calls.Load() != 0 {
+		t.Errorf("the core saw %d of them", calls.Load())
+	}
+}
+
+// The requests remembered against replays are bounded: each is forgotten
+// once its timestamp is stale (a replay is refused as stale from then
+// on), and when too many are fresh at once the endpoint refuses new ones
+// (503) rather than forget a fresh one early, which would let its replay
+// in.
+func TestEndpointBoundsWhatItRemembers(t *testing.T) {
+	c := &clock{t: time.Now()}
+	h := newHTTPEnvWith(t, replyWith(chat.Message{Text: "done"}), func(ep *Endpoint) {
+		ep.now = c.Now
+		ep.maxSeen = 4 // two requests: each is remembered under two keys
+	})
+	ping := func() []byte {
+		return []byte(`{"id":"` + h.fake.Snowflake() + `","type":1,"application_id":"` + fakediscord.AppID + `","token":"ping","version":1}`)
+	}
+	send := func(body []byte) int {
+		t.Helper()
+		code, _ := post(t, h.url, body, signedHeader(fakediscord.Sign(c.Now(), body)))
+		return code
+	}
+	first := ping()
+	for i, tt := range []struct {
+		body []byte
+		want int
+	}{
+		{first, http.StatusOK},
+		{ping(), http.StatusOK},
+		{ping(), http.StatusServiceUnavailable}, // full
+		{first, http.StatusUnauthorized},        // still remembered
+	} {
+		if got := send(tt.body); got != tt.want {
+			t.Fatalf("request %d: status %d, want %d", i+1, got, tt.want)
+		}
+	}
+	c.Advance(MaxSkew + sweepEvery + time.Second)
+	if got := send(ping()); got != http.StatusOK {
+		t.Fatalf("once the first ones are stale: status %d, want 200", got)
+	}
+	h.ep.mu.Lock()
+	n := len(h.ep.seen)
+	h.ep.mu.Unlock()
+	if n != 2 {
+		t.Errorf("%d keys remembered, want the last request's 2", n)
 	}
 }
 

@@ -72,6 +72,14 @@ func (a *Adapter) handle(ctx context.Context, core Core, i *discordgo.Interactio
 		}
 	}()
 	if bad != nil {
+		if errors.Is(bad, errNoUser) {
+			// Every rule of the core is about who asks: nothing can be
+			// done for nobody. Signed by Discord (or come through the
+			// gateway), it is no attack but a shape of payload the bot
+			// does not know; a word beats "did not respond".
+			log.Warn("an interaction without a user", "err", bad)
+			return r.Reply(ctx, chat.Message{Private: true, Text: "Discord did not tell me who sent this, so I did nothing. Please try again."})
+		}
 		if i.Type == discordgo.InteractionMessageComponent {
 			log.Info("not a click of ours", "err", bad)
 			return r.Reply(ctx, chat.Message{Private: true, Text: "That control is not one of mine."})

@@ -143,6 +143,15 @@ func (r *responder) Reply(ctx context.Context, m chat.Message) error {
 	}
 	r.replied = true
 	r.timer.Stop()
+	if m.Again && r.state != pending {
+		// This delivery is acknowledged already (over HTTP, in the
+		// response to whoever sent it). Anything more would go through
+		// the token, which is the first delivery's too, and change what
+		// that one was answered: a replay must not.
+		r.state = answered
+		r.log.Warn("a request delivered again: its answer is not sent, as it would edit the first delivery's")
+		return nil
+	}
 	out := translate(m)
 	if len(out.cut) > 0 {
 		r.log.Warn("reply cut to Discord's limits", "cut", out.cut)

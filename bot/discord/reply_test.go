@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -267,6 +268,20 @@ func TestCoreFailures(t *testing.T) {
 			retarget(m, ann, channel)
 			return encode(t, m)
 		}, "", "not one of mine"},
+		// Security issue, item 7: these were answered "I only know /risk"
+		// and "That control is not one of mine".
+		{"a command without a user", coreFunc{}, func(t *testing.T) []byte {
+			var m map[string]any
+			json.Unmarshal(slash(t, ann, channel, "end"), &m)
+			delete(m, "member")
+			return encode(t, m)
+		}, "", "Discord did not tell me who sent this, so I did nothing"},
+		{"a click without a user", coreFunc{}, func(t *testing.T) []byte {
+			var m map[string]any
+			json.Unmarshal(click(t, ann, channel, "end"), &m)
+			m["member"] = map[string]any{"roles": []any{}, "permissions": "0"}
+			return encode(t, m)
+		}, "", "Discord did not tell me who sent this, so I did nothing"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

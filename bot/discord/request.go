@@ -16,6 +16,10 @@ import (
 // registration, or another app's fixture).
 var errNotRisk = errors.New("discord: not a /risk command")
 
+// errNoUser: the interaction says of nobody that they sent it (Discord puts
+// them in member.user in a server, in user in a DM).
+var errNoUser = errors.New("discord: the interaction names no user")
+
 // Command builds the /risk slash command from the core's subcommands: one
 // subcommand per spec, required options first. global adds what only
 // global commands take: /risk is offered in servers, not in DMs.
@@ -99,7 +103,7 @@ func userOf(i *discordgo.Interaction) (chat.User, error) {
 		u, nick = i.Member.User, i.Member.Nick
 	}
 	if u == nil || u.ID == "" {
-		return chat.User{}, fmt.Errorf("discord: interaction %s has no user", i.ID)
+		return chat.User{}, fmt.Errorf("%w (interaction %s)", errNoUser, i.ID)
 	}
 	name := nick
 	if name == "" {

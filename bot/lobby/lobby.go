@@ -231,6 +231,9 @@ func (l *Lobby) giveBack(ctx context.Context, m *hosted.Match, u chat.User, who 
 	if err := hostOnly(m, u, "give a seat back"); err != nil {
 		return hosted.Result{}, err
 	}
+	if err := command.CheckPlayer("player", who); err != nil {
+		return hosted.Result{}, err
+	}
 	i, err := m.Meta.FindSeat(who)
 	if err != nil {
 		return hosted.Result{}, chat.Refuse("%s.", chat.Capitalize(err.Error()))
@@ -337,6 +340,9 @@ func (l *Lobby) Kick(ctx context.Context, c *hosted.Call) (hosted.Result, error)
 		if err := hostOnly(m, c.Req.User, "remove players"); err != nil {
 			return hosted.Result{}, chat.Refuse("%s An admin (Manage Server, or Manage Channels here) can too.", err.Error())
 		}
+	}
+	if err := command.CheckPlayer("player", c.Args.Str["player"]); err != nil {
+		return hosted.Result{}, err
 	}
 	i, err := m.Meta.FindSeat(c.Args.Str["player"])
 	if err != nil {

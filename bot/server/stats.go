@@ -37,8 +37,11 @@ func (sv *Servers) Stats(ctx context.Context, req chat.Request, a command.Args) 
 	}
 	who, whoName := req.User.ID, "You"
 	if q := strings.TrimSpace(a.Str["player"]); q != "" {
-		if err := command.CheckTyped("player", q); err != nil {
+		if err := command.CheckPlayer("player", q); err != nil {
 			return chat.Message{}, err
+		}
+		if !mentionText.MatchString(q) {
+			q = strings.TrimPrefix(q, "@") // "@Ann" typed as text
 		}
 		who, whoName = q, q
 		if sub := mentionText.FindStringSubmatch(q); sub != nil {
@@ -46,7 +49,7 @@ func (sv *Servers) Stats(ctx context.Context, req chat.Request, a command.Args) 
 			who = platform + ":" + sub[1]
 		}
 		for _, s := range board {
-			if strings.EqualFold(s.Name, q) || strings.EqualFold(s.Player, q) {
+			if strings.EqualFold(s.Name, q) || strings.EqualFold(s.Player, q) || s.Player == who {
 				who, whoName = s.Player, s.Name
 			}
 		}

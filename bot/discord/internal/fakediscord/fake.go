@@ -141,6 +141,9 @@ type interaction struct {
 	overHTTP  bool
 	choices   []Choice
 	followups int
+	// timestamp and signature are the headers it was delivered with over
+	// HTTP, for a test to replay it.
+	timestamp, signature string
 }
 
 // Kind says how a message came to be.

@@ -55,9 +55,11 @@ func (s *Server) DeliverHTTP(endpoint string, payload []byte) (delivered []byte,
 	if err != nil {
 		return nil, 0, nil, err
 	}
+	ts, sig := Sign(s.now(), delivered)
 	s.mu.Lock()
 	if in := s.inter[head.ID]; in != nil {
 		in.overHTTP = true
+		in.timestamp, in.signature = ts, sig
 	}
 	s.mu.Unlock()
 	defer func() {
@@ -67,7 +69,6 @@ func (s *Server) DeliverHTTP(endpoint string, payload []byte) (delivered []byte,
 		}
 		s.mu.Unlock()
 	}()
-	ts, sig := Sign(s.now(), delivered)
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("User-Agent", "Discord-Interactions/1.0 (+https://discord.com)")
 	req.Header.Set("X-Signature-Timestamp", ts)
@@ -90,6 +91,18 @@ func (s *Server) DeliverHTTP(endpoint string, payload []byte) (delivered []byte,
 	rest{s}.acknowledgeLocked(rec, cb, head.ID, head.Token, body, nil, nil)
 	s.mu.Unlock()
 	return delivered, resp.StatusCode, body, nil
+}
+
+// Signed returns the X-Signature-Timestamp and X-Signature-Ed25519
+// headers an interaction was delivered with by DeliverHTTP ("" if it was
+// not): what an eavesdropper would replay.
+func (s *Server) Signed(interactionID string) (timestamp, signature string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if in := s.inter[interactionID]; in != nil {
+		return in.timestamp, in.signature
+	}
+	return "", ""
 }
 
 // now is the fake's clock.
