@@ -15,7 +15,7 @@ func Help(specs []command.Spec) chat.Message {
 	}
 	text := strings.Join([]string{
 		"**Risk in chat**: conquer the world with dice, one slash command at a time.",
-		"**Start**: `/risk new`, friends `/risk join`, fill seats with `/risk addbot`, then `/risk start`.",
+		"**Start**: `/risk new` posts the lobby; friends press its Join button (or `/risk join`), the host fills seats with Add a bot (`/risk addbot`), then presses Start (`/risk start`).",
 		"**Setup**: everyone places their armies at once: `/risk place territory:Alaska armies:3` or `/risk autoplace`.",
 		"**Your turn**: trade a set of cards (`/risk trade`), place your reinforcements (`/risk place`), " +
 			"attack (`/risk attack from:Alaska to:Kamchatka`, add `until:win` to keep rolling), move in (`/risk occupy`), " +
