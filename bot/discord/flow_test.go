@@ -538,6 +538,67 @@ func TestRetypedCommandAfterACrashAppliesOnce(t *testing.T) {
 	}
 }
 
+// A lobby's message deleted in the channel: Discord refuses its edit, so
+// the next change posts it anew, and the new one is edited from then on.
+func TestDeletedLobbyIsPostedAnew(t *testing.T) {
+	g := newGame(t)
+	g.answer(g.do(slash(t, ann, channel, "new")))
+	first, ok := g.lastPost("Ann opened a Risk match")
+	if !ok || !g.fake.DeleteMessage(first.ID) {
+		t.Fatalf("no lobby to delete: %+v", first)
+	}
+	wantPrivate(t, g.answer(g.do(slash(t, bob, channel, "join"))), "You joined")
+	wantPrivate(t, g.answer(g.do(slash(t, ann, channel, "addbot"))), "takes a seat")
+	var live []fakediscord.Message
+	for _, m := range g.channelPosts() {
+		if !m.Deleted {
+			live = append(live, m)
+		}
+	}
+	if len(live) != 1 || live[0].ID == first.ID || live[0].Edits != 1 {
+		t.Fatalf("the channel's lobby messages: %+v, want one posted anew and edited once", live)
+	}
+	wantText(t, live[0], "Lobby — 3/6 seats", "2. Bob")
+	if v := g.fake.TakeViolations(); len(v) != 1 || !strings.Contains(v[0], "Unknown Message") {
+		t.Errorf("requests refused: %q, want the edit of the deleted lobby", v)
+	}
+}
+
+// The host starts the match with the lobby's Start button: the start is a
+// new message that pings the players, with the map, and the lobby's
+// message says the match started, without its buttons.
+func TestLobbyStartButton(t *testing.T) {
+	g := newGame(t)
+	g.answer(g.do(slash(t, ann, channel, "new")))
+	lobby, _ := g.lastPost("Ann opened a Risk match")
+	join, _ := buttonByLabel(lobby, "Join")
+	start, ok := buttonByLabel(lobby, "Start")
+	if !ok {
+		t.Fatalf("no Start button: %+v", lobby.Buttons)
+	}
+	wantPrivate(t, g.answer(g.do(click(t, ann, channel, start.CustomID))), "at least 2 players")
+	wantPrivate(t, g.answer(g.do(click(t, bob, channel, join.CustomID))), "You joined")
+	rs := g.fake.Replies(g.do(click(t, ann, channel, start.CustomID)))
+	if len(rs) != 1 {
+		t.Fatalf("the start: %d replies, want 1: %+v", len(rs), rs)
+	}
+	wantPublic(t, rs[0], "The match has started!", "<@"+ann.id+">", "<@"+bob.id+">")
+	wantOnlyMentions(t, rs[0], ann, bob)
+	wantMap(t, rs[0])
+	g.bot.Wait()
+	for _, m := range g.channelPosts() {
+		if m.ID == lobby.ID {
+			wantText(t, m, "The match has started!", "Lobby — started, 2 seats")
+			if len(m.Buttons) != 0 {
+				t.Errorf("the started lobby keeps its buttons: %+v", m.Buttons)
+			}
+		}
+	}
+	if g.match().Status != storage.Active {
+		t.Errorf("the match is %s", g.match().Status)
+	}
+}
+
 // Issue 12, item 10: /risk new (and /risk start) check the bot's
 // permissions in the channel, from the interaction's app_permissions, and
 // refuse with exactly the ones missing.
