@@ -50,7 +50,7 @@ func TestAbandon(t *testing.T) {
 		t.Errorf("export of the ended match: %v", err)
 	}
 	wantPrivate(t, h.click(ch, "Ann", end.ID), "There is no match in this channel to end")
-	wantPublic(t, h.do(ch, "Bob", "new"), "Bob opened a Risk match")
+	wantOpened(t, h, ch, h.do(ch, "Bob", "new"), "Bob opened a Risk match")
 }
 
 // An admin ends any match, the confirmation expires, and a damaged match
@@ -69,8 +69,13 @@ func TestAdminAbandonsAnyMatch(t *testing.T) {
 	ask = h.doAdmin(ch, "Dan", "abandon")
 	end, _ = buttonLabelled(ask, "End the match")
 	wantPrivate(t, h.clickAs(chat.Click{Channel: ch, User: user("Dan"), ID: end.ID, Admin: true}), "the match is ended")
-	if p := h.takePosts(); len(p) != 1 || !strings.Contains(all(p[0].msg), "Dan (an admin) ended the match") {
-		t.Errorf("posts %+v", p)
+	// The note is posted, and the lobby's message says it is closed,
+	// without its buttons.
+	if closed := wantLobby(t, h, ch, "This lobby is closed", "Lobby — closed"); len(closed.Buttons) != 0 {
+		t.Errorf("the closed lobby keeps its buttons: %+v", closed.Buttons)
+	}
+	if p := h.takePosts(); len(p) != 2 || !strings.Contains(all(p[1].msg), "Dan (an admin) ended the match") {
+		t.Errorf("posts %+v, want the lobby and the note", p)
 	}
 
 	const damaged = "test:damaged-admin"
@@ -82,7 +87,7 @@ func TestAdminAbandonsAnyMatch(t *testing.T) {
 	ask = h.doAdmin(damaged, "Dan", "abandon")
 	end, _ = buttonLabelled(ask, "End the match")
 	wantPrivate(t, h.clickAs(chat.Click{Channel: damaged, User: user("Dan"), ID: end.ID, Admin: true}), "the match is ended")
-	wantPublic(t, h.do(damaged, "Ann", "new"), "Ann opened a Risk match")
+	wantOpened(t, h, damaged, h.do(damaged, "Ann", "new"), "Ann opened a Risk match")
 }
 
 // An admin removes any seat, the host's included: in the lobby the seat
@@ -95,7 +100,8 @@ func TestAdminRemovesAnySeat(t *testing.T) {
 	h.do(ch, "Bob", "join")
 	h.do(ch, "Cat", "join")
 	wantPrivate(t, h.do(ch, "Bob", "kick", "player:Ann"), "Only Ann (the host) can remove players", "An admin")
-	wantPublic(t, h.doAdmin(ch, "Dan", "kick", "player:Ann"), "Ann was removed", "Bob is the host now")
+	wantPrivate(t, h.doAdmin(ch, "Dan", "kick", "player:Ann"), "Ann was removed", "Bob is the host now")
+	wantLobby(t, h, ch, "Ann was removed", "1. Bob (host)")
 	if m := h.load(ch); m.Meta.Host != user("Bob").ID || m.Meta.Index(user("Ann").ID) >= 0 {
 		t.Fatalf("host %s, seats %+v", m.Meta.Host, m.Meta.Seats)
 	}
@@ -138,14 +144,17 @@ func TestIdleLobbiesExpire(t *testing.T) {
 	if err := h.bot.Tick(context.Background()); err != nil {
 		t.Fatal(err)
 	}
+	// The idle lobby's message says it is closed; the note says why.
+	wantLobby(t, h, "test:idle", "This lobby is closed")
+	wantLobby(t, h, "test:busy", "Dan joined")
 	var said []string
 	for _, p := range h.takePosts() {
-		if p.channel == "test:idle" {
+		if p.channel == "test:idle" && p.msg.Embed == nil {
 			said = append(said, all(p.msg))
 		}
 	}
 	if len(said) != 1 || !strings.Contains(said[0], "its lobby closed after 3 days") {
-		t.Errorf("posts in the idle channel: %q", said)
+		t.Errorf("notes in the idle channel: %q", said)
 	}
 	for ch, want := range map[string]storage.Status{"test:idle": storage.Abandoned, "test:busy": storage.Lobby, "test:started": storage.Active} {
 		ms, err := h.db.History(context.Background(), ch)
@@ -153,7 +162,7 @@ func TestIdleLobbiesExpire(t *testing.T) {
 			t.Errorf("%s: %+v, %v; want %s", ch, ms, err, want)
 		}
 	}
-	wantPublic(t, h.do("test:idle", "Ann", "new"), "Ann opened a Risk match")
+	wantOpened(t, h, "test:idle", h.do("test:idle", "Ann", "new"), "Ann opened a Risk match")
 }
 
 // Issue 12, item 13: a match won in its own thread: every post is in the
@@ -162,11 +171,16 @@ func TestWonMatchArchivesItsThread(t *testing.T) {
 	h := newHarness(t)
 	const ch = "test:threads"
 	may := []string{} // the bot may open threads here
-	h.doReq(chat.Request{Channel: ch, User: user("Ann"), Command: "new", ThreadLacks: may})
+	wantPrivate(t, h.doReq(chat.Request{Channel: ch, User: user("Ann"), Command: "new", ThreadLacks: may}), "Your match is open in its own thread")
 	if len(h.threads) != 1 {
 		t.Fatalf("threads %v", h.threads)
 	}
 	thread := h.threads[0]
+	// The channel keeps one line of the match; its lobby is in the thread.
+	if opened := h.takePosts(); len(opened) != 2 || opened[0].channel != thread || opened[1].channel != ch ||
+		!strings.Contains(all(opened[1].msg), "It is played in its own thread") {
+		t.Fatalf("posts of /risk new: %+v, want the lobby in the thread, then a line in the channel", opened)
+	}
 	h.do(thread, "Ann", "addbot", "level:easy")
 	h.do(thread, "Ann", "addbot", "level:easy")
 	h.do(thread, "Ann", "leave")

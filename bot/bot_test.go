@@ -21,33 +21,47 @@ func TestLobby(t *testing.T) {
 	h := newHarness(t)
 	const ch = "test:lobby"
 	wantPrivate(t, h.do(ch, "Ann", "start"), "no match in this channel")
-	wantPublic(t, h.do(ch, "Ann", "new", "fortify:adjacent", "turn-hours:12"), "Ann opened a Risk match", "adjacent fortification", "12 h per turn")
+	wantOpened(t, h, ch, h.do(ch, "Ann", "new", "fortify:adjacent", "turn-hours:12"), "Ann opened a Risk match", "adjacent fortification", "12 h per turn")
 	wantPrivate(t, h.do(ch, "Bob", "new"), "already has a match")
-	wantPublic(t, h.do(ch, "Bob", "join"), "Bob joined (2/6 seats)")
+	// Every change is answered privately, and shown on the lobby's message.
+	wantPrivate(t, h.do(ch, "Bob", "join"), "You joined (2/6 seats)")
+	wantLobby(t, h, ch, "Bob joined (2/6 seats)", "2. Bob")
 	wantPrivate(t, h.do(ch, "Bob", "join"), "already in this match")
 	wantPrivate(t, h.do(ch, "Bob", "addbot"), "Only Ann (the host) can add bots")
 	wantPrivate(t, h.do(ch, "Bob", "start"), "Only Ann (the host) can start")
 	wantPrivate(t, h.do(ch, "Bob", "settings", "victory:domination"), "Only Ann (the host)")
-	wantPublic(t, h.do(ch, "Ann", "settings", "victory:domination"), "total domination wins")
-	wantPublic(t, h.do(ch, "Ann", "settings", "rules:capitals", "map:large", "neutral:2-4"), "capitals rules on large generated islands", "2 to 4 troops")
+	wantPrivate(t, h.do(ch, "Ann", "settings", "victory:domination"), "total domination wins")
+	wantLobby(t, h, ch, "Ann changed the settings", "total domination wins")
+	wantPrivate(t, h.do(ch, "Ann", "settings", "rules:capitals", "map:large", "neutral:2-4"), "capitals rules on large generated islands", "2 to 4 troops")
+	wantLobby(t, h, ch, "Capitals rules on large generated islands")
 	wantPrivate(t, h.do(ch, "Ann", "settings", "victory:two-thirds"), "victory is an option of classic matches")
 	wantPrivate(t, h.do(ch, "Ann", "settings", "neutral:5-1"), "neutral takes a range of troops within 0 to 30")
 	wantPrivate(t, h.do(ch, "Ann", "settings", "map:classic"), "generated islands: map:small, normal or large")
-	wantPublic(t, h.do(ch, "Ann", "settings", "rules:classic", "fortify:adjacent", "victory:domination"), "total domination wins", "adjacent fortification")
+	wantPrivate(t, h.do(ch, "Ann", "settings", "rules:classic", "fortify:adjacent", "victory:domination"), "total domination wins", "adjacent fortification")
 	wantPrivate(t, h.do(ch, "Ann", "settings", "capital-troops:12"), "capital-troops is an option of capitals matches")
 	wantPrivate(t, h.do(ch, "Ann", "settings", "map:normal"), "map:normal is for capitals matches")
-	wantPublic(t, h.do(ch, "Ann", "addbot", "level:easy", "name:Boney"), "Boney (easy bot) takes a seat (3/6)")
-	wantPublic(t, h.do(ch, "Ann", "addbot"), "(normal bot)")
+	wantPrivate(t, h.do(ch, "Ann", "addbot", "level:easy", "name:Boney"), "Boney (easy bot) takes a seat (3/6)")
+	wantPrivate(t, h.do(ch, "Ann", "addbot"), "(normal bot)")
+	wantLobby(t, h, ch, "(normal bot) takes a seat (4/6)", "3. Boney (bot, easy)")
 	wantPrivate(t, h.do(ch, "Ann", "kick", "player:Zed"), `No player "Zed"`)
-	wantPublic(t, h.do(ch, "Ann", "kick", "player:boney"), "Boney was removed")
+	wantPrivate(t, h.do(ch, "Ann", "kick", "player:boney"), "Boney was removed")
+	if l := wantLobby(t, h, ch, "Boney was removed"); strings.Contains(all(l), "Boney (bot") {
+		t.Errorf("the lobby still seats Boney: %q", all(l))
+	}
 	for _, p := range []string{"Cat", "Dan", "Eve"} {
 		h.do(ch, p, "join")
 	}
 	wantPrivate(t, h.do(ch, "Fay", "join"), "The match is full")
-	wantPublic(t, h.do(ch, "Eve", "leave"), "Eve left")
+	if _, ok := buttonLabelled(wantLobby(t, h, ch, "6/6 seats"), "Join"); ok {
+		t.Error("a full lobby has a Join button")
+	}
+	wantPrivate(t, h.do(ch, "Eve", "leave"), "You left the match")
+	wantLobby(t, h, ch, "Eve left the match")
 	wantPrivate(t, h.do(ch, "Eve", "leave"), "not in this match")
-	wantPublic(t, h.do(ch, "Ann", "leave"), "Ann left", "Bob is the host now")
+	wantPrivate(t, h.do(ch, "Ann", "leave"), "You left the match", "Bob is the host now")
+	wantLobby(t, h, ch, "Ann left the match. Bob is the host now.", "1. Bob (host)")
 	wantPublic(t, h.do(ch, "Bob", "start"), "The match has started")
+	wantLobby(t, h, ch, "The match has started", "Lobby — started, 4 seats")
 	h.bot.Wait()
 	m := h.load(ch)
 	if m.Status != storage.Active || len(m.Game.State.Seats) != 4 {
@@ -68,7 +82,8 @@ func TestBotsOnlyMatchRunsToTheEnd(t *testing.T) {
 	h.do(ch, "Ann", "new")
 	h.do(ch, "Ann", "addbot", "level:easy")
 	h.do(ch, "Ann", "addbot", "level:normal")
-	wantPublic(t, h.do(ch, "Ann", "leave"), "still host")
+	wantPrivate(t, h.do(ch, "Ann", "leave"), "You still host")
+	wantLobby(t, h, ch, "Ann left the match. They still host")
 	wantPublic(t, h.do(ch, "Ann", "start"), "The match has started")
 	posts := h.takePosts()
 	m := h.load(ch)
@@ -448,7 +463,13 @@ func TestDeadlinesRemindersAndAutopilot(t *testing.T) {
 	if m.Status == storage.Active {
 		wantPrivate(t, h.do(ch, "Bob", "end"), "A bot is playing your seat")
 		wantPrivate(t, h.do(ch, "Bob", "join", "player:Bob"), "Only Ann (the host)")
-		wantPublic(t, h.do(ch, "Ann", "join", "player:Bob"), "plays their own seat again")
+		h.takePosts()
+		wantPrivate(t, h.do(ch, "Ann", "join", "player:Bob"), "plays their own seat again")
+		// Bob hears of it in the channel.
+		if back := h.takePosts(); len(back) != 1 || !strings.Contains(back[0].msg.Text, "plays their own seat again") ||
+			len(back[0].msg.Mentions) != 1 || back[0].msg.Mentions[0] != user("Bob").ID {
+			t.Errorf("posts of the seat given back: %+v, want one that pings Bob", back)
+		}
 		m = h.load(ch)
 		if m.Meta.Seats[m.Meta.Index(user("Bob").ID)].Autopilot {
 			t.Error("Bob still on autopilot")
@@ -690,12 +711,15 @@ func TestTwoPlayerHint(t *testing.T) {
 	const hint = "the first can win in the first turn"
 	h := newHarness(t)
 	h.do("test:a", "Ann", "new")
-	wantPublic(t, h.do("test:a", "Bob", "join"), hint)
-	if r := h.do("test:a", "Ann", "addbot"); strings.Contains(r.Text, hint) {
-		t.Errorf("hint with three seats: %q", r.Text)
+	h.do("test:a", "Bob", "join")
+	wantLobby(t, h, "test:a", hint)
+	h.do("test:a", "Ann", "addbot")
+	if l, _ := h.lobbyOf("test:a"); strings.Contains(all(l), hint) {
+		t.Errorf("hint with three seats: %q", all(l))
 	}
 	h.do("test:b", "Ann", "new", "victory:domination")
-	if r := h.do("test:b", "Ann", "addbot"); strings.Contains(r.Text, hint) {
-		t.Errorf("hint with domination: %q", r.Text)
+	h.do("test:b", "Ann", "addbot")
+	if l, _ := h.lobbyOf("test:b"); strings.Contains(all(l), hint) {
+		t.Errorf("hint with domination: %q", all(l))
 	}
 }

@@ -70,8 +70,8 @@ func TestCommandRunsAgainAfterAnotherProcessMovedTheMatch(t *testing.T) {
 	h.configure = func(c *Config) { r = &racer{Store: c.Store}; c.Store = r }
 	h.restart()
 	const ch = "test:race"
-	wantPublic(t, h.do(ch, "Ann", "new"), "opened a Risk match")
-	wantPublic(t, h.do(ch, "Bob", "join"), "Bob")
+	wantOpened(t, h, ch, h.do(ch, "Ann", "new"), "opened a Risk match")
+	wantPrivate(t, h.do(ch, "Bob", "join"), "You joined")
 	if !r.hit {
 		t.Fatal("the other process's change did not happen")
 	}

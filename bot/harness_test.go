@@ -53,6 +53,8 @@ type harness struct {
 	configure func(*Config)
 	// threads opened and archived (Threader).
 	threads, archived []string
+	// deleted are the posts deleted in the chat: their edits are refused.
+	deleted map[string]bool
 }
 
 type posted struct {
@@ -148,6 +150,9 @@ func (h *harness) Edit(_ context.Context, channel, id string, m chat.Message) er
 	if h.down != nil {
 		return h.down
 	}
+	if h.deleted[id] {
+		return fmt.Errorf("harness: edit message %s: unknown message: %w", id, chat.ErrUndeliverable)
+	}
 	h.edits++
 	for i := range h.posts {
 		if h.posts[i].id == id {
@@ -158,6 +163,33 @@ func (h *harness) Edit(_ context.Context, channel, id string, m chat.Message) er
 	// The test forgot the posts before: the edit stands for the post.
 	h.posts = append(h.posts, posted{channel: channel, msg: m, id: id})
 	return nil
+}
+
+// delete deletes a post, as a person may in the chat: it leaves the
+// channel, and its edits are refused.
+func (h *harness) delete(id string) {
+	h.bot.Wait()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.deleted == nil {
+		h.deleted = map[string]bool{}
+	}
+	h.deleted[id] = true
+	for i := range h.posts {
+		if h.posts[i].id == id {
+			h.posts = append(h.posts[:i], h.posts[i+1:]...)
+			break
+		}
+	}
+}
+
+// postsMade counts the posts (and direct messages) made so far, edits
+// not included.
+func (h *harness) postsMade() int {
+	h.bot.Wait()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.nextID
 }
 
 // OpenThread implements Threader: thread N of a channel is "CHANNEL/N".

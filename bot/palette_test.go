@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"strings"
 	"testing"
 
 	"github.com/riskbot/riskbot/bot/chat"
@@ -43,7 +44,7 @@ func TestMatchPalette(t *testing.T) {
 	vermillion := color.RGBA{0xd5, 0x5e, 0x00, 0xff} // the first seat's, Okabe–Ito
 	h := newHarness(t)
 	const ch = "test:palette"
-	wantPublic(t, h.do(ch, "Ann", "new", "palette:colorblind"), "colour-blind palette")
+	wantOpened(t, h, ch, h.do(ch, "Ann", "new", "palette:colorblind"), "colour-blind palette")
 	h.do(ch, "Bob", "join")
 	start := h.do(ch, "Ann", "start")
 	wantPublic(t, start, "— vermillion,", "🟧", "— sky blue,", "🟦")
@@ -55,7 +56,12 @@ func TestMatchPalette(t *testing.T) {
 	wantPrivate(t, h.do(ch, "Ann", "settings", "palette:standard", "victory:domination"), "only the palette can change")
 	wantPrivate(t, h.do(ch, "Ann", "settings", "palette:sepia"), "sepia")
 	before := h.load(ch)
-	wantPublic(t, h.do(ch, "Ann", "settings", "palette:standard"), "Settings:")
+	h.takePosts()
+	wantPrivate(t, h.do(ch, "Ann", "settings", "palette:standard"), "Settings:")
+	// Everyone sees the colours change: the channel is told.
+	if p := h.takePosts(); len(p) != 1 || !strings.Contains(p[0].msg.Text, "Settings:") {
+		t.Errorf("posts of the palette changed: %+v", p)
+	}
 	after := h.load(ch)
 	if after.Meta.Settings.Palette != command.PaletteStandard || after.Meta.Settings.Options != before.Meta.Settings.Options {
 		t.Fatalf("settings after the switch: %+v, were %+v", after.Meta.Settings, before.Meta.Settings)

@@ -29,20 +29,18 @@ func TestServerDefaultsAndLimits(t *testing.T) {
 	wantPrivate(t, do("test:a", "Ann", "admin show", false, nil), "48 h per turn", "Who may open matches: everyone.", "no limit per host")
 
 	// New matches take the defaults; the host's choice wins.
-	wantPublic(t, do("test:a", "Ann", "new", false, nil), "48 h per turn", "total domination wins")
-	wantPublic(t, do("test:b", "Bob", "new", false, map[string]string{"turn-hours": "12"}), "12 h per turn", "total domination wins")
+	wantOpened(t, h, "test:a", do("test:a", "Ann", "new", false, nil), "48 h per turn", "total domination wins")
+	wantOpened(t, h, "test:b", do("test:b", "Bob", "new", false, map[string]string{"turn-hours": "12"}), "12 h per turn", "total domination wins")
 	if m := h.load("test:a"); m.Meta.Settings.TurnHours != 48 || m.Meta.Settings.Options.Victory != state.Domination || m.Meta.Server != server {
 		t.Errorf("settings %+v on server %q", m.Meta.Settings, m.Meta.Server)
 	}
 	// Another server, and the console outside any, keep the bot's.
-	if r := h.doReq(chat.Request{Channel: "test:c", User: user("Cat"), Command: "new", Server: "test:other"}); !strings.Contains(all(r), "24 h per turn") {
-		t.Errorf("another server's match: %q", all(r))
-	}
+	wantOpened(t, h, "test:c", h.doReq(chat.Request{Channel: "test:c", User: user("Cat"), Command: "new", Server: "test:other"}), "24 h per turn")
 	// Computer levels.
 	wantPrivate(t, do("test:a", "Ann", "addbot", false, map[string]string{"level": "hard"}), "computer players are easy or normal only")
-	wantPublic(t, do("test:a", "Ann", "addbot", false, nil), "(normal bot)")
+	wantPrivate(t, do("test:a", "Ann", "addbot", false, nil), "(normal bot)")
 	do("test:a", "Dan", "admin defaults", true, map[string]string{"bot-levels": "easy"})
-	wantPublic(t, do("test:a", "Ann", "addbot", false, nil), "(easy bot)")
+	wantPrivate(t, do("test:a", "Ann", "addbot", false, nil), "(easy bot)")
 
 	// Who opens, and how many.
 	do("test:a", "Dan", "admin defaults", true, map[string]string{"who-starts": "admins"})
@@ -50,12 +48,12 @@ func TestServerDefaultsAndLimits(t *testing.T) {
 	do("test:a", "Dan", "admin defaults", true, map[string]string{"who-starts": "everyone"})
 	wantPrivate(t, do("test:a", "Dan", "admin limits", true, map[string]string{"per-host": "1", "per-server": "3"}), "1 per host, 3 in the server")
 	wantPrivate(t, do("test:d", "Ann", "new", false, nil), "You host 1 open match on this server already")
-	wantPublic(t, do("test:d", "Cat", "new", false, nil), "Cat opened")
+	wantOpened(t, h, "test:d", do("test:d", "Cat", "new", false, nil), "Cat opened")
 	wantPrivate(t, do("test:e", "Eve", "new", false, nil), "This server has 3 open matches")
 
 	// Reset: the bot's rules again.
 	wantPrivate(t, do("test:a", "Dan", "admin reset", true, nil), "24 h per turn", "no limit per host")
-	wantPublic(t, do("test:e", "Eve", "new", false, nil), "24 h per turn")
+	wantOpened(t, h, "test:e", do("test:e", "Eve", "new", false, nil), "24 h per turn")
 }
 
 // A server's lobby-days closes its lobbies sooner than the bot's rule.
@@ -73,7 +71,16 @@ func TestServerLobbyDays(t *testing.T) {
 			t.Errorf("%s: %s (%v), want %s", ch, ms[0].Status, err, want)
 		}
 	}
-	if p := h.takePosts(); len(p) != 1 || !strings.Contains(all(p[0].msg), "after 2 days") {
-		t.Errorf("posts %+v", p)
+	// test:a's lobby closed (its message edited), test:b's open; one note.
+	wantLobby(t, h, "test:a", "This lobby is closed")
+	wantLobby(t, h, "test:b", "Bob opened a Risk match")
+	var notes []string
+	for _, p := range h.takePosts() {
+		if p.msg.Embed == nil {
+			notes = append(notes, p.channel+": "+p.msg.Text)
+		}
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], "test:a: ⌛") || !strings.Contains(notes[0], "after 2 days") {
+		t.Errorf("notes %q", notes)
 	}
 }

@@ -59,7 +59,10 @@ type Request struct {
 	ThreadLacks []string
 }
 
-// Click is a press of a button the bot posted.
+// Click is a press of a button the bot posted. Its answer replaces the
+// clicked message if that was a private answer, where the chat can (its
+// buttons are then superseded); the answer to a click on a public message
+// is a message of its own.
 type Click struct {
 	Channel string
 	User    User
@@ -88,11 +91,6 @@ type Message struct {
 	Image *Image
 	// Buttons are laid out in rows.
 	Buttons [][]Button
-	// Replace, on the answer to a click, puts it in place of the message
-	// whose button was clicked (the lobby shows its new seat), where the
-	// chat can; else it is a message of its own. (The answer to a click
-	// on a private answer always replaces it.)
-	Replace bool
 	// Mentions lists the user IDs the message may notify; no one else is
 	// pinged, whatever the text says.
 	Mentions []string

@@ -83,8 +83,10 @@ type Spec struct {
 	// first.
 	Quick bool
 	// Private commands answer their author only (the moves of a turn:
-	// the turn's own message is their public record): an adapter may
-	// acknowledge them privately at once.
+	// the turn's own message is their public record; the lobby's
+	// commands: its message shows what they changed): an adapter may
+	// acknowledge them privately at once. What the channel is to hear
+	// of them is posted.
 	Private bool
 }
 
@@ -119,19 +121,19 @@ func Specs(levels []string) []Spec {
 		return Option{Name: name, Description: desc, Type: String, Required: required, Autocomplete: true}
 	}
 	return append([]Spec{
-		{Name: "new", Description: "Start a new match in this channel; you host it", Options: append(MatchOptions(), threadOption()), Usage: "/risk new fortify:adjacent turn-hours:12"},
+		{Name: "new", Description: "Start a new match in this channel; you host it", Options: append(MatchOptions(), threadOption()), Usage: "/risk new fortify:adjacent turn-hours:12", Private: true},
 		{Name: "join", Description: "Take a seat in this channel's match", Options: []Option{
 			{Name: "player", Description: "Host only: give a seat on autopilot back to its player", Type: String, Autocomplete: true},
-		}, Usage: "/risk join"},
+		}, Usage: "/risk join", Private: true},
 		{Name: "addbot", Description: "Host: fill a seat with a computer player", Options: []Option{
 			{Name: "level", Description: "How well it plays (default normal)", Type: String, Choices: levels},
 			{Name: "name", Description: "Its name", Type: String},
-		}, Usage: "/risk addbot level:hard"},
+		}, Usage: "/risk addbot level:hard", Private: true},
 		{Name: "kick", Description: "Host: remove a player (in a started match a bot takes the seat)", Options: []Option{
 			{Name: "player", Description: "Who", Type: String, Required: true, Autocomplete: true},
-		}, Usage: "/risk kick player:Bob"},
+		}, Usage: "/risk kick player:Bob", Private: true},
 		{Name: "start", Description: "Host: start the match", Usage: "/risk start"},
-		{Name: "settings", Description: "Host: change the match options before it starts (the palette at any time)", Options: MatchOptions(), Usage: "/risk settings victory:domination"},
+		{Name: "settings", Description: "Host: change the match options before it starts (the palette at any time)", Options: MatchOptions(), Usage: "/risk settings victory:domination", Private: true},
 		{Name: "place", Description: "Place armies (no territory: all automatically); capitals: your capital, or your reinforcements", Options: []Option{
 			territory("territory", "Where (leave out to place everything automatically)", false),
 			{Name: "armies", Description: "How many (default all you have left)", Type: Integer, Min: 1, Max: 10000},
@@ -163,7 +165,7 @@ func Specs(levels []string) []Spec {
 			{Name: "discard", Description: "A card to drop if your hand is full (default: the least useful)", Type: String, Autocomplete: true},
 		}, Usage: "/risk end", Private: true},
 		{Name: "undo", Description: "Take back your last placement, move or trade of this turn", Usage: "/risk undo", Private: true},
-		{Name: "surrender", Description: "Leave the lobby, or give up (asks to confirm): your territories turn neutral", Usage: "/risk surrender"},
+		{Name: "surrender", Description: "Leave the lobby, or give up (asks to confirm): your territories turn neutral", Usage: "/risk surrender", Private: true},
 		{Name: "abandon", Description: "Host or admin: end this channel's match without a winner (asks to confirm)", Usage: "/risk abandon"},
 		{Name: "status", Description: "Where the match stands: the standings and the map, only to you", Usage: "/risk status", Private: true},
 		{Name: "stats", Description: "This server's leaderboard, and a player's matches, wins and rating", Options: []Option{

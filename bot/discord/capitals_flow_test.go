@@ -23,9 +23,14 @@ func TestCapitalsFlow(t *testing.T) {
 		t.Skip("plays a match")
 	}
 	g := newGame(t)
-	wantPublic(t, g.answer(g.do(slash(t, ann, channel, "new", o("rules", "capitals"), o("map", "small")))), "Capitals rules on small generated islands")
-	wantPublic(t, g.answer(g.do(slash(t, bob, channel, "join"))), "Bob joined")
-	wantPublic(t, g.answer(g.do(slash(t, ann, channel, "addbot", o("level", "easy")))), "takes a seat")
+	wantPrivate(t, g.answer(g.do(slash(t, ann, channel, "new", o("rules", "capitals"), o("map", "small")))), "Your match is open")
+	wantPrivate(t, g.answer(g.do(slash(t, bob, channel, "join"))), "You joined")
+	wantPrivate(t, g.answer(g.do(slash(t, ann, channel, "addbot", o("level", "easy")))), "takes a seat")
+	if lobby, ok := g.lastPost("Lobby — 3/6 seats"); !ok {
+		t.Error("no lobby in the channel")
+	} else {
+		wantText(t, lobby, "Capitals rules on small generated islands", "2. Bob")
+	}
 	start := g.fake.Replies(g.do(slash(t, ann, channel, "start")))[0]
 	wantPublic(t, start, "The match has started", "Capitals are chosen in this order")
 	wantMap(t, start)

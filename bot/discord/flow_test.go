@@ -211,17 +211,38 @@ func TestMatchFlow(t *testing.T) {
 	}
 	g := newGame(t)
 
-	// The lobby: Ann opens, Bob joins by clicking, Ann adds a bot.
-	open := g.answer(g.do(slash(t, ann, channel, "new")))
-	wantPublic(t, open, "Ann opened a Risk match")
+	// The lobby is one message of the channel, edited in place: Ann opens
+	// it, Bob joins with its button, Ann adds a bot, each answered
+	// privately; Bob's press of Start is refused privately.
+	wantPrivate(t, g.answer(g.do(slash(t, ann, channel, "new"))), "Your match is open")
+	open, ok := g.lastPost("Ann opened a Risk match")
+	if !ok {
+		t.Fatal("no lobby in the channel")
+	}
 	wantOnlyMentions(t, open)
 	join, ok := buttonByLabel(open, "Join")
 	if !ok {
 		t.Fatalf("no Join button: %+v", open.Buttons)
 	}
-	wantPublic(t, g.answer(g.do(click(t, bob, channel, join.CustomID))), "Bob joined (2/6 seats)")
+	wantPrivate(t, g.answer(g.do(click(t, bob, channel, join.CustomID))), "You joined (2/6 seats)")
 	wantPrivate(t, g.answer(g.do(click(t, bob, channel, join.CustomID))), "already in this match")
-	wantPublic(t, g.answer(g.do(slash(t, ann, channel, "addbot", o("level", "easy")))), "(easy bot) takes a seat")
+	wantPrivate(t, g.answer(g.do(slash(t, ann, channel, "addbot", o("level", "easy")))), "(easy bot) takes a seat")
+	startButton, ok := buttonByLabel(open, "Start")
+	if !ok {
+		t.Fatalf("no Start button: %+v", open.Buttons)
+	}
+	wantPrivate(t, g.answer(g.do(click(t, bob, channel, startButton.CustomID))), "Only Ann (the host) can start")
+	var public []fakediscord.Message
+	for _, m := range g.fake.Messages() {
+		if m.Public() {
+			public = append(public, m)
+		}
+	}
+	if len(public) != 1 || public[0].ID != open.ID || public[0].Edits != 2 {
+		t.Fatalf("the lobby made %d public messages, want 1 edited twice: %+v", len(public), public)
+	}
+	wantText(t, public[0], "(easy bot) takes a seat (3/6)", "Lobby — 3/6 seats", "2. Bob")
+	wantOnlyMentions(t, public[0])
 	wantPrivate(t, g.answer(g.do(slash(t, bob, channel, "start"))), "Only Ann (the host) can start")
 
 	// The start: public, notifying the two people only, then the map.
@@ -517,6 +538,67 @@ func TestRetypedCommandAfterACrashAppliesOnce(t *testing.T) {
 	}
 }
 
+// A lobby's message deleted in the channel: Discord refuses its edit, so
+// the next change posts it anew, and the new one is edited from then on.
+func TestDeletedLobbyIsPostedAnew(t *testing.T) {
+	g := newGame(t)
+	g.answer(g.do(slash(t, ann, channel, "new")))
+	first, ok := g.lastPost("Ann opened a Risk match")
+	if !ok || !g.fake.DeleteMessage(first.ID) {
+		t.Fatalf("no lobby to delete: %+v", first)
+	}
+	wantPrivate(t, g.answer(g.do(slash(t, bob, channel, "join"))), "You joined")
+	wantPrivate(t, g.answer(g.do(slash(t, ann, channel, "addbot"))), "takes a seat")
+	var live []fakediscord.Message
+	for _, m := range g.channelPosts() {
+		if !m.Deleted {
+			live = append(live, m)
+		}
+	}
+	if len(live) != 1 || live[0].ID == first.ID || live[0].Edits != 1 {
+		t.Fatalf("the channel's lobby messages: %+v, want one posted anew and edited once", live)
+	}
+	wantText(t, live[0], "Lobby — 3/6 seats", "2. Bob")
+	if v := g.fake.TakeViolations(); len(v) != 1 || !strings.Contains(v[0], "Unknown Message") {
+		t.Errorf("requests refused: %q, want the edit of the deleted lobby", v)
+	}
+}
+
+// The host starts the match with the lobby's Start button: the start is a
+// new message that pings the players, with the map, and the lobby's
+// message says the match started, without its buttons.
+func TestLobbyStartButton(t *testing.T) {
+	g := newGame(t)
+	g.answer(g.do(slash(t, ann, channel, "new")))
+	lobby, _ := g.lastPost("Ann opened a Risk match")
+	join, _ := buttonByLabel(lobby, "Join")
+	start, ok := buttonByLabel(lobby, "Start")
+	if !ok {
+		t.Fatalf("no Start button: %+v", lobby.Buttons)
+	}
+	wantPrivate(t, g.answer(g.do(click(t, ann, channel, start.CustomID))), "at least 2 players")
+	wantPrivate(t, g.answer(g.do(click(t, bob, channel, join.CustomID))), "You joined")
+	rs := g.fake.Replies(g.do(click(t, ann, channel, start.CustomID)))
+	if len(rs) != 1 {
+		t.Fatalf("the start: %d replies, want 1: %+v", len(rs), rs)
+	}
+	wantPublic(t, rs[0], "The match has started!", "<@"+ann.id+">", "<@"+bob.id+">")
+	wantOnlyMentions(t, rs[0], ann, bob)
+	wantMap(t, rs[0])
+	g.bot.Wait()
+	for _, m := range g.channelPosts() {
+		if m.ID == lobby.ID {
+			wantText(t, m, "The match has started!", "Lobby — started, 2 seats")
+			if len(m.Buttons) != 0 {
+				t.Errorf("the started lobby keeps its buttons: %+v", m.Buttons)
+			}
+		}
+	}
+	if g.match().Status != storage.Active {
+		t.Errorf("the match is %s", g.match().Status)
+	}
+}
+
 // Issue 12, item 10: /risk new (and /risk start) check the bot's
 // permissions in the channel, from the interaction's app_permissions, and
 // refuse with exactly the ones missing.
@@ -538,7 +620,10 @@ func TestPermissionSelfCheck(t *testing.T) {
 			g.fake.SetBotPermissions(channel, tt.perms)
 			got := g.answer(g.do(slash(t, ann, channel, "new")))
 			if tt.want == "" {
-				wantPublic(t, got, "Ann opened a Risk match")
+				wantPrivate(t, got, "Your match is open")
+				if _, ok := g.lastPost("Ann opened a Risk match"); !ok {
+					t.Error("no lobby posted")
+				}
 				return
 			}
 			wantPrivate(t, got, "I cannot host a match in this channel: "+tt.want)
@@ -622,7 +707,13 @@ func TestAdminEndsAMatchThroughDiscord(t *testing.T) {
 	if _, ok := g.lastPost("Dan (an admin) ended the match without a winner"); !ok {
 		t.Error("the channel was not told")
 	}
-	wantPublic(t, g.answer(g.do(slash(t, bob, channel, "new"))), "Bob opened a Risk match")
+	if closed, ok := g.lastPost("This lobby is closed"); !ok || len(closed.Buttons) != 0 {
+		t.Errorf("the lobby was not closed: %+v", closed)
+	}
+	wantPrivate(t, g.answer(g.do(slash(t, bob, channel, "new"))), "Your match is open")
+	if _, ok := g.lastPost("Bob opened a Risk match"); !ok {
+		t.Error("no lobby posted")
+	}
 }
 
 // Issue 12, item 13: where the bot may open threads, each match gets one:
@@ -635,13 +726,17 @@ func TestThreadPerMatch(t *testing.T) {
 	wantPrivate(t, g.answer(g.do(slash(t, ann, channel, "new", o("thread", "on")))),
 		"I cannot open a thread for the match here: I lack Create Public Threads and Send Messages in Threads")
 	g.fake.SetBotPermissions(channel, fakediscord.DefaultBotPermissions|fakediscord.ThreadPermissions)
-	line := g.answer(g.do(slash(t, ann, channel, "new")))
+	wantPrivate(t, g.answer(g.do(slash(t, ann, channel, "new"))), "Your match is open in its own thread")
 	ths := g.fake.Threads()
 	if len(ths) != 1 || ths[0].Parent != channel || ths[0].AutoArchive != 10080 {
 		t.Fatalf("threads %+v", ths)
 	}
 	thread := ths[0].ID
-	wantPublic(t, line, "Ann opened a Risk match!", "in its own thread, <#"+thread+">")
+	line, ok := g.lastPost("Ann opened a Risk match!")
+	if !ok || line.ChannelID != channel {
+		t.Fatalf("the channel has no line of the match: %+v", line)
+	}
+	wantPublic(t, line, "in its own thread, <#"+thread+">")
 	if len(line.Buttons) != 0 {
 		t.Errorf("the channel's line has buttons: %+v", line.Buttons)
 	}
@@ -653,7 +748,10 @@ func TestThreadPerMatch(t *testing.T) {
 	if !ok {
 		t.Fatal("no Join button in the thread")
 	}
-	wantPublic(t, g.answer(g.do(click(t, bob, thread, join.CustomID))), "Bob joined")
+	wantPrivate(t, g.answer(g.do(click(t, bob, thread, join.CustomID))), "You joined")
+	if edited, _ := g.lastPost("Bob joined (2/6 seats)"); edited.ID != lobby.ID || !strings.Contains(fullText(edited), "2. Bob") {
+		t.Errorf("the lobby in the thread was not edited: %+v", edited)
+	}
 	g.do(slash(t, ann, thread, "start"))
 	g.answer(g.do(slash(t, ann, thread, "autoplace")))
 	g.answer(g.do(slash(t, bob, thread, "autoplace")))
@@ -662,7 +760,7 @@ func TestThreadPerMatch(t *testing.T) {
 		t.Errorf("the turn post is not in the thread: %+v", p)
 	}
 	// A second match in the same channel: another thread.
-	wantPublic(t, g.answer(g.do(slash(t, cat, channel, "new"))), "Cat opened a Risk match!")
+	wantPrivate(t, g.answer(g.do(slash(t, cat, channel, "new"))), "Your match is open in its own thread")
 	if n := len(g.fake.Threads()); n != 2 {
 		t.Errorf("%d threads, want 2", n)
 	}
@@ -679,14 +777,22 @@ func TestThreadPerMatch(t *testing.T) {
 			t.Errorf("thread %s archived %v", th.Name, th.Archived)
 		}
 	}
+	// The channel keeps one line per match.
+	var lines []string
 	for _, m := range g.fake.Messages() {
-		if m.ChannelID == channel && m.Kind == fakediscord.Channel {
-			t.Errorf("a post in the channel, not in a thread: %.80q", m.Content)
+		if m.ChannelID == channel && m.Public() {
+			lines = append(lines, m.Content)
 		}
+	}
+	if len(lines) != 2 || !strings.Contains(lines[0], "Ann opened") || !strings.Contains(lines[1], "Cat opened") {
+		t.Errorf("the channel's messages: %q, want a line for each match", lines)
 	}
 	// Without a thread, as asked: in the channel.
 	g.fake.SetBotPermissions(channel, fakediscord.DefaultBotPermissions|fakediscord.ThreadPermissions)
-	wantPublic(t, g.answer(g.do(slash(t, bob, channel, "new", o("thread", "off")))), "Bob opened a Risk match!", "Join with /risk join")
+	wantPrivate(t, g.answer(g.do(slash(t, bob, channel, "new", o("thread", "off")))), "Your match is open: its lobby, below")
+	if lobby, ok := g.lastPost("Bob opened a Risk match!"); !ok || lobby.ChannelID != channel {
+		t.Errorf("the lobby is not in the channel: %+v", lobby)
+	}
 	if _, err := g.db.Active(g.ctx, prefix+channel); err != nil {
 		t.Errorf("the match is not in the channel: %v", err)
 	}

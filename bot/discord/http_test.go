@@ -600,8 +600,8 @@ func TestEndpointPlaysAMatch(t *testing.T) {
 		return *m, typ
 	}
 	m, typ := do(slash(t, ann, channel, "new", o("thread", "off")))
-	if typ != 5 || !strings.Contains(m.Content, "opened a Risk match") {
-		t.Fatalf("/risk new: callback %d, %q", typ, m.Content)
+	if typ != 5 || !m.Ephemeral || !strings.Contains(m.Content, "Your match is open") {
+		t.Fatalf("/risk new: callback %d, ephemeral %v, %q", typ, m.Ephemeral, m.Content)
 	}
 	do(slash(t, bob, channel, "join"))
 	m, _ = do(slash(t, ann, channel, "start"))

@@ -51,8 +51,7 @@ func (a *Adapter) handle(ctx context.Context, core Core, i *discordgo.Interactio
 		// superseded buttons go.
 		how = updateClicked
 	case i.Type == discordgo.InteractionMessageComponent && i.Message != nil && i.Message.ID != "":
-		// A button of a public message: the answer replaces it if the core
-		// says so (the lobby), else it is a message of its own.
+		// A button of a public message: the answer is a message of its own.
 		how = clickedPublic
 	case bad == nil && i.Type == discordgo.InteractionApplicationCommand && answersPrivately(core.Specs(), req.Command):
 		how = privately

@@ -115,8 +115,9 @@ const (
 	privately
 	// updateClicked: the answer replaces the clicked (private) message.
 	updateClicked
-	// clickedPublic: a button of a public message; the answer replaces it
-	// if it says so (Message.Replace), else it is a new message.
+	// clickedPublic: a button of a public message; the answer is a new
+	// message (the clicked one, a lobby or a turn's, is the core's to
+	// edit).
 	clickedPublic
 )
 
@@ -160,7 +161,7 @@ func (r *responder) Reply(ctx context.Context, m chat.Message) error {
 	r.state = answered
 	opt := discordgo.WithContext(ctx)
 	pings := !out.ephemeral && len(out.mentions.Users) > 0
-	if r.how == clickedPublic && !m.Replace && state == deferredQuiet {
+	if r.how == clickedPublic && state == deferredQuiet {
 		// Acknowledged as an update, answered with a message of its own.
 		files := r.render(ctx, &out)
 		if _, err := r.s.FollowupMessageCreate(r.i, true, out.followup(files), opt); err != nil {
@@ -168,7 +169,7 @@ func (r *responder) Reply(ctx context.Context, m chat.Message) error {
 		}
 		return nil
 	}
-	if r.how == updateClicked || (r.how == clickedPublic && m.Replace) {
+	if r.how == updateClicked {
 		// The clicked message is private: it becomes the answer.
 		switch state {
 		case pending:

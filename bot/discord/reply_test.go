@@ -199,7 +199,7 @@ func TestSlowCoreAnswerWithMentions(t *testing.T) {
 		return r.Reply(ctx, chat.Message{Text: "{{mention:discord:100000000000000002}} plays their own seat again.", Mentions: []string{bob.userID()}})
 	}}
 	e := newEnv(t, core, 30*time.Millisecond)
-	id := e.do(slash(t, ann, channel, "join", o("player", "Bob")))
+	id := e.do(slash(t, ann, channel, "start"))
 	rs := e.fake.Replies(id)
 	if len(rs) != 2 {
 		t.Fatalf("%d replies, want the edited answer and a ping: %+v", len(rs), rs)
@@ -335,10 +335,10 @@ func TestChannelsInParallel(t *testing.T) {
 		return r.Reply(ctx, chat.Message{Text: "done in " + req.Channel})
 	}}
 	e := newEnv(t, core, time.Minute)
-	slow := e.deliver(slash(t, ann, channel, "new"))
+	slow := e.deliver(slash(t, ann, channel, "start"))
 	done := make(chan error)
 	go func() { done <- e.a.handle(e.ctx, e.core, slow, time.Now()) }()
-	fast := e.do(slash(t, bob, "645027906669510668", "new"))
+	fast := e.do(slash(t, bob, "645027906669510668", "start"))
 	wantPublic(t, e.answer(fast), "done in discord:645027906669510668")
 	if m, _ := e.fake.Answer(slow.ID); m != nil && !m.Loading {
 		t.Errorf("the slow channel was answered (%+v) before its core returned", m)

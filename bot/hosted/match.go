@@ -99,10 +99,11 @@ func (m *Match) BotSeat() int {
 
 // Button IDs carry everything a click needs, so they keep working after a
 // restart: "r|MATCH|VERSION|ACTION|ARGS...". A click on a button made at an
-// older version of the match is refused politely, except for join (any
-// time in the lobby) and autoplace, which stays good for the placement it
-// was posted for (its argument is the turn, 0 for the initial placement)
-// however many commands come between.
+// older version of the match is refused politely, except for the lobby's
+// (join, addbot, start: any time in the lobby, whose message shows it as
+// it is) and autoplace, which stays good for the placement it was posted
+// for (its argument is the turn, 0 for the initial placement) however
+// many commands come between.
 //
 // ButtonPrefix starts the ID of every button of the bot's.
 const ButtonPrefix = "r"

@@ -8,28 +8,34 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-// Handles reports whether a button's action is the lobby's: join, and the
-// answers to /risk kick's question.
+// Handles reports whether a button's action is the lobby's: those of its
+// message (join, addbot, start), and the answers to /risk kick's
+// question.
 func Handles(action string) bool {
 	switch action {
-	case "join", "kick", "keepseat":
+	case "join", "addbot", "start", "kick", "keepseat":
 		return true
 	}
 	return false
 }
 
 // Click answers a press of one of the lobby's buttons on match m, open,
-// under its channel's lock.
+// under its channel's lock. The lobby's message shows everyone the same
+// buttons: those for the host alone are refused to the others privately.
 func (l *Lobby) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *hosted.Match) (hosted.Result, error) {
 	switch bt.Action {
-	case "join":
+	case "join", "addbot", "start":
 		if m.Status != storage.Lobby {
 			return hosted.Result{}, chat.Refuse("The match has already started; you can watch with /risk status.")
 		}
-		res, err := l.join(ctx, m, c.User)
-		// The lobby clicked shows the new seat.
-		res.Reply.Replace = err == nil
-		return res, err
+	}
+	switch bt.Action {
+	case "join":
+		return l.join(ctx, m, c.User)
+	case "addbot":
+		return l.addBot(ctx, m, c.User, "", false, "")
+	case "start":
+		return l.start(ctx, m, c.User, c.BotLacks)
 	case "keepseat":
 		return hosted.Result{Reply: chat.Private("Nobody was removed.")}, nil
 	case "kick":

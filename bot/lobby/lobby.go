@@ -88,18 +88,31 @@ func (l *Lobby) New(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	join := [][]chat.Button{{{ID: hosted.LobbyButton(m.ID, "join"), Label: "Join", Style: chat.Primary}}}
+	// The lobby is one message, posted now and edited by every change
+	// until the match starts; its host is told how it goes privately.
 	opened := fmt.Sprintf("**%s opened a Risk match!**", meta.Seats[0].Name)
-	lobby := voice.LobbyEmbed(meta)
+	howTo := "Start it with its Start button (or /risk start) once 2 or more are seated."
 	if !thread {
-		return hosted.Result{Reply: chat.Message{Text: opened, Embed: lobby, Buttons: join}}, nil
+		return hosted.Result{
+			Reply: chat.Private("Your match is open: its lobby, below, is kept up to date as players join. %s", howTo),
+			Posts: news.Batch{Posts: []news.Post{voice.LobbyPost(m.ID, meta, opened)}},
+		}, nil
 	}
 	// The match lives in its thread: the lobby is posted there, and the
-	// channel keeps this one line of it.
-	if err := l.cfg.Outbox.Post(ctx, channel, news.Post{Message: chat.Message{Text: opened + " Everything of this match happens in this thread.", Embed: lobby, Buttons: join}}); err != nil {
+	// channel keeps one line of it.
+	if err := l.cfg.Outbox.Post(ctx, channel, voice.LobbyPost(m.ID, meta, opened+" Everything of this match happens in this thread.")); err != nil {
 		l.cfg.Log.Warn("post the lobby in its thread", "thread", channel, "err", err)
 	}
-	return hosted.Result{Reply: chat.Message{Text: fmt.Sprintf("%s %s. It is played in its own thread, %s: join there.", opened, chat.Capitalize(voice.SettingsText(set)), chat.ChannelLink(channel))}}, nil
+	return hosted.Result{
+		Reply: chat.Private("Your match is open in its own thread, %s: its lobby there is kept up to date as players join. %s", chat.ChannelLink(channel), howTo),
+		Posts: news.Batch{Posts: []news.Post{{Message: chat.Message{Text: fmt.Sprintf("%s %s. It is played in its own thread, %s: join there.", opened, chat.Capitalize(voice.SettingsText(set)), chat.ChannelLink(channel))}}}},
+	}, nil
+}
+
+// lobbyEdit is the batch that edits a lobby's message after a change,
+// latest saying what changed.
+func lobbyEdit(m *hosted.Match, latest string) news.Batch {
+	return news.Batch{Posts: []news.Post{voice.LobbyPost(m.ID, m.Meta, latest)}}
 }
 
 // wantThread decides whether a new match gets a thread of its own: if the
@@ -154,6 +167,15 @@ func (l *Lobby) lobby(ctx context.Context, c *hosted.Call) (*hosted.Match, error
 	return m, nil
 }
 
+// hostName is the name of the match's host, for a sentence's start: the
+// host may have no seat (a match of bots, to watch).
+func hostName(meta hosted.Meta) string {
+	if i := meta.Index(meta.Host); i >= 0 {
+		return meta.Seats[i].Name
+	}
+	return "The host"
+}
+
 // hostOnly refuses a user who is not the match's host.
 func hostOnly(m *hosted.Match, u chat.User, what string) error {
 	if m.Meta.Host != u.ID {
@@ -197,11 +219,12 @@ func (l *Lobby) join(ctx context.Context, m *hosted.Match, u chat.User) (hosted.
 	}
 	name := uniqueName(m.Meta, u.Name)
 	m.Meta.Seats = append(m.Meta.Seats, hosted.Seat{ID: u.ID, Name: name})
-	text := m.Says(fmt.Sprintf("%s joined (%d/%d seats).%s", name, len(m.Meta.Seats), state.MaxSeats, voice.TwoPlayerHint(m)))
+	seats := fmt.Sprintf("(%d/%d seats)", len(m.Meta.Seats), state.MaxSeats)
+	text := m.Says(fmt.Sprintf("You joined %s. The host starts the match.", seats))
 	if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
 	}
-	return hosted.Result{Reply: chat.Message{Text: text, Embed: voice.LobbyEmbed(m.Meta), Buttons: voice.LobbyButtons(m)}}, nil
+	return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, fmt.Sprintf("%s joined %s.", name, seats))}, nil
 }
 
 // uniqueName keeps seat names distinct, since people type them.
@@ -247,7 +270,10 @@ func (l *Lobby) giveBack(ctx context.Context, m *hosted.Match, u chat.User, who 
 	if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
 	}
-	return hosted.Result{Reply: chat.Message{Text: text, Mentions: []string{sm.ID}}}, nil
+	// /risk join answers its author alone: the player hears of it in the
+	// channel.
+	return hosted.Result{Reply: chat.Private("Done: %s", text),
+		Posts: news.Batch{Posts: []news.Post{{Message: chat.Message{Text: text, Mentions: []string{sm.ID}}}}}}, nil
 }
 
 // Leave takes the caller's seat out of the lobby.
@@ -256,36 +282,44 @@ func (l *Lobby) Leave(ctx context.Context, c *hosted.Call, m *hosted.Match) (hos
 	if i < 0 {
 		return hosted.Result{}, chat.Refuse("You are not in this match.")
 	}
-	text := fmt.Sprintf("%s left the match.", m.Meta.Seats[i].Name)
+	name := m.Meta.Seats[i].Name
 	m.Meta.Seats = append(m.Meta.Seats[:i], m.Meta.Seats[i+1:]...)
 	change := storage.Change{}
+	// What became of the host, told to the leaver and to the lobby.
+	var toYou, toAll string
 	if m.Meta.Host == c.Req.User.ID {
 		// Another person takes over; with only bots left the host stays on
 		// to start a match of bots to watch; with nobody left it closes.
-		next := ""
-		for _, s := range m.Meta.Seats {
+		next := -1
+		for j, s := range m.Meta.Seats {
 			if !s.IsBot() {
-				next = s.ID
-				text += fmt.Sprintf(" %s is the host now.", s.Name)
+				next = j
 				break
 			}
 		}
 		switch {
-		case next != "":
-			m.Meta.Host = next
+		case next >= 0:
+			m.Meta.Host = m.Meta.Seats[next].ID
+			toYou = fmt.Sprintf(" %s is the host now.", m.Meta.Seats[next].Name)
+			toAll = toYou
 		case len(m.Meta.Seats) > 0:
-			text += " They still host: /risk start lets the bots play it out while everyone watches."
+			toYou = " You still host: /risk start lets the bots play it out while everyone watches."
+			toAll = " They still host: the bots can play it out while everyone watches."
 		default:
 			change.Status = storage.Abandoned
-			text += " Nobody is left, so the match is closed; start a new one with /risk new."
+			toYou = " Nobody is left, so the match is closed; start a new one with /risk new."
 		}
 	}
-	m.Says(text)
+	text := m.Says("You left the match." + toYou)
 	if err := l.cfg.Matches.Save(ctx, m, change); err != nil {
 		return hosted.Result{}, err
 	}
-	// A lobby closed in its own thread: archive it.
-	return hosted.Result{Reply: chat.Message{Text: text}, Posts: news.Batch{Archive: m.Meta.Thread && change.Status == storage.Abandoned}}, nil
+	if change.Status == storage.Abandoned {
+		// A lobby closed in its own thread: archive it.
+		closed := voice.LobbyClosed(m.ID, m.Meta, fmt.Sprintf("**This lobby is closed**: %s left, and nobody is left. Start a new match with /risk new.", name))
+		return hosted.Result{Reply: chat.Private("%s", text), Posts: news.Batch{Posts: []news.Post{closed}, Archive: m.Meta.Thread}}, nil
+	}
+	return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, name+" left the match."+toAll)}, nil
 }
 
 // AddBot answers /risk addbot: the host seats a computer player.
@@ -294,16 +328,21 @@ func (l *Lobby) AddBot(ctx context.Context, c *hosted.Call) (hosted.Result, erro
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	if err := hostOnly(m, c.Req.User, "add bots"); err != nil {
+	v, chosen := c.Args.Str["level"]
+	return l.addBot(ctx, m, c.Req.User, v, chosen, c.Args.Str["name"])
+}
+
+// addBot seats a computer player in the lobby of m for its host u: of the
+// level chosen (else the default), named name (else one of botNames).
+func (l *Lobby) addBot(ctx context.Context, m *hosted.Match, u chat.User, level string, chosen bool, name string) (hosted.Result, error) {
+	if err := hostOnly(m, u, "add bots"); err != nil {
 		return hosted.Result{}, err
 	}
 	if len(m.Meta.Seats) >= state.MaxSeats {
 		return hosted.Result{}, chat.Refuse("The match is full (%d players).", state.MaxSeats)
 	}
-	level := l.cfg.DefaultLevel
-	v, chosen := c.Args.Str["level"]
-	if chosen {
-		level = v
+	if !chosen {
+		level = l.cfg.DefaultLevel
 	}
 	rules, err := l.cfg.Servers.Rules(ctx, m.Meta.Server)
 	if err != nil {
@@ -316,17 +355,16 @@ func (l *Lobby) AddBot(ctx context.Context, c *hosted.Call) (hosted.Result, erro
 		return hosted.Result{}, chat.Refuse("There is no bot level %q (levels: %s).", level, strings.Join(l.cfg.Levels, ", "))
 	}
 	m.Meta.Bots++
-	name := c.Args.Str["name"]
 	if name == "" {
 		name = botNames[(m.Meta.Bots-1)%len(botNames)]
 	}
 	m.Meta.Seats = append(m.Meta.Seats, hosted.Seat{ID: fmt.Sprintf("bot:%d", m.Meta.Bots), Name: uniqueName(m.Meta, name), Level: level})
 	added := m.Meta.Seats[len(m.Meta.Seats)-1]
-	text := m.Says(fmt.Sprintf("🤖 %s (%s bot) takes a seat (%d/%d).%s", added.Name, level, len(m.Meta.Seats), state.MaxSeats, voice.TwoPlayerHint(m)))
+	text := m.Says(fmt.Sprintf("🤖 %s (%s bot) takes a seat (%d/%d).", added.Name, level, len(m.Meta.Seats), state.MaxSeats))
 	if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
 	}
-	return hosted.Result{Reply: chat.Message{Text: text, Embed: voice.LobbyEmbed(m.Meta), Buttons: voice.LobbyButtons(m)}}, nil
+	return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, text)}, nil
 }
 
 // Kick answers /risk kick: a seat taken out of the lobby, or, in a match
@@ -358,11 +396,11 @@ func (l *Lobby) Kick(ctx context.Context, c *hosted.Call) (hosted.Result, error)
 		if sm.ID == m.Meta.Host {
 			text += m.Meta.PassHost()
 		}
-		text = m.Says(text + "\n" + voice.SeatList(m.Meta))
+		text = m.Says(text)
 		if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 			return hosted.Result{}, err
 		}
-		return hosted.Result{Reply: chat.Message{Text: text}}, nil
+		return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, text)}, nil
 	}
 	if sm.IsBot() {
 		return hosted.Result{}, chat.Refuse("%s is already a bot.", sm.Name)
@@ -439,7 +477,11 @@ func (l *Lobby) Settings(ctx context.Context, c *hosted.Call) (hosted.Result, er
 	if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
 	}
-	return hosted.Result{Reply: chat.Message{Text: text}}, nil
+	if m.Status != storage.Lobby {
+		// The colours of a match under way: everyone sees them change.
+		return hosted.Result{Reply: chat.Private("Done. %s", text), Posts: news.Batch{Posts: []news.Post{{Message: chat.Message{Text: text}}}}}, nil
+	}
+	return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, hostName(m.Meta)+" changed the settings.")}, nil
 }
 
 // Start answers /risk start: the host starts the match, with its seed's
@@ -449,13 +491,19 @@ func (l *Lobby) Start(ctx context.Context, c *hosted.Call) (hosted.Result, error
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	if err := hostOnly(m, c.Req.User, "start the match"); err != nil {
+	return l.start(ctx, m, c.Req.User, c.Req.BotLacks)
+}
+
+// start starts the match m, in its lobby, for its host u; lacks are the
+// permissions the bot lacks in the channel, as the request said.
+func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks []string) (hosted.Result, error) {
+	if err := hostOnly(m, u, "start the match"); err != nil {
 		return hosted.Result{}, err
 	}
 	if len(m.Meta.Seats) < 2 {
-		return hosted.Result{}, chat.Refuse("A match needs at least 2 players: invite someone to /risk join, or add a bot with /risk addbot.")
+		return hosted.Result{}, chat.Refuse("A match needs at least 2 players: invite someone to join, or add a bot (Add a bot, or /risk addbot).")
 	}
-	if err := canHost(c.Req.BotLacks); err != nil {
+	if err := canHost(lacks); err != nil {
 		return hosted.Result{}, err
 	}
 	setup := engine.Setup{Options: m.Meta.Settings.Options, Seed: l.cfg.Seed()}
@@ -509,7 +557,9 @@ func (l *Lobby) Start(ctx context.Context, c *hosted.Call) (hosted.Result, error
 	if !hosted.IsCapitals(s) {
 		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("autoplace", 0), Label: "Place automatically", Style: chat.Secondary}}}
 	}
-	return hosted.Result{Reply: msg, Bots: m.BotsToPlay()}, nil
+	// The lobby's message says it is over, so that nobody presses Join
+	// on a match that started.
+	return hosted.Result{Reply: msg, Posts: news.Batch{Posts: []news.Post{voice.LobbyStarted(m.ID, m.Meta)}}, Bots: m.BotsToPlay()}, nil
 }
 
 // canHost refuses to open or start a match in a channel where the bot may

@@ -102,6 +102,11 @@ func PostRef(match int64, turn, seat int) string {
 	return strconv.FormatInt(match, 10) + ":" + strconv.Itoa(turn) + ":" + strconv.Itoa(seat)
 }
 
+// LobbyRef names the living message of a match's lobby.
+func LobbyRef(match int64) string {
+	return strconv.FormatInt(match, 10) + ":lobby"
+}
+
 // Post is a message to post in a channel, with what the core needs to
 // know of it as it goes out.
 type Post struct {
@@ -126,4 +131,14 @@ const (
 	EditOnly
 	// Complete: edit or post, and forget the ref: the message is final.
 	Complete
+	// Repost: edit the message if it was posted, else post it; and post
+	// it anew if the chat refuses the edit (the message was deleted).
+	// For a message that must stay in sight, as a lobby: the new one is
+	// edited from then on.
+	Repost
+	// Retire: edit the message if it was posted, else nothing, and forget
+	// the ref: the message says its last (the lobby, once the match has
+	// started or closed), and a new message would only repeat what is
+	// posted with it.
+	Retire
 )

@@ -15,7 +15,9 @@ import (
 // starts (it pings them), edited as their commands come (their replies
 // are private), and completed with the map when the turn ends. A computer's
 // turn is posted once, complete. So a channel gets about one message a
-// turn, and the map once.
+// turn, and the map once. A lobby is one message too: posted when the
+// match opens, edited by every join, bot and setting, posted anew if
+// someone deletes it, and edited a last time when the match starts.
 //
 // The message's ID on the platform is kept in the settings store (scope
 // postScope) from its post to its completion, so that any process can
@@ -36,7 +38,7 @@ func (o *Outbox) posted(ctx context.Context, channel, ref string) (string, bool)
 	raw, err := o.cfg.Store.Setting(ctx, postScope, ref)
 	if err != nil {
 		if !errors.Is(err, storage.ErrNotFound) {
-			o.cfg.Log.Warn("read where a turn's message is", "ref", ref, "err", err)
+			o.cfg.Log.Warn("read where a living message is", "ref", ref, "err", err)
 		}
 		return "", false
 	}
@@ -51,47 +53,65 @@ func (o *Outbox) posted(ctx context.Context, channel, ref string) (string, bool)
 func (o *Outbox) remember(ctx context.Context, channel, ref, id string) {
 	raw, _ := json.Marshal(postedRef{Channel: channel, ID: id})
 	if err := o.cfg.Store.SetSetting(ctx, postScope, ref, raw, o.cfg.Now()); err != nil {
-		o.cfg.Log.Warn("keep where a turn's message is", "ref", ref, "err", err)
+		o.cfg.Log.Warn("keep where a living message is", "ref", ref, "err", err)
 	}
 }
 
 func (o *Outbox) forget(ctx context.Context, ref string) {
 	if err := o.cfg.Store.SetSetting(ctx, postScope, ref, nil, o.cfg.Now()); err != nil {
-		o.cfg.Log.Warn("forget where a turn's message is", "ref", ref, "err", err)
+		o.cfg.Log.Warn("forget where a living message is", "ref", ref, "err", err)
 	}
 }
 
 // sendRef sends a message that has a ref: an edit of the message posted
-// for it, or a new post.
+// for it, or a new post, as its mode says.
 func (o *Outbox) sendRef(ctx context.Context, channel string, m news.Post) error {
 	ed, canEdit := o.cfg.Poster.(chat.Editor)
 	if id, ok := o.posted(ctx, channel, m.Ref); ok && canEdit {
-		m.Mentions = nil // an edit notifies nobody: say so to the chat
-		m.Text = chat.Clip(m.Text)
-		if err := ed.Edit(ctx, channel, id, m.Message); err != nil {
-			if m.Mode != news.Complete || errors.Is(err, chat.ErrUndeliverable) {
-				// The record of a turn is not worth a retry: the next edit
-				// or the completion shows it all.
-				o.cfg.Log.Warn("edit a turn's message", "channel", channel, "ref", m.Ref, "err", err)
-				return nil
-			}
-			return err
-		}
-		if m.Mode == news.Complete {
+		err := o.edit(ctx, ed, channel, id, m)
+		if m.Mode == news.Retire || (m.Mode == news.Complete && err == nil) {
 			o.forget(ctx, m.Ref)
 		}
-		return nil
+		if !errors.Is(err, errRepost) {
+			return err
+		}
 	}
-	if m.Mode == news.EditOnly {
+	if m.Mode == news.EditOnly || m.Mode == news.Retire {
 		return nil
 	}
 	id, err := o.postNew(ctx, channel, m.Message)
 	if err != nil {
 		return err
 	}
-	if m.Mode == news.PostOrEdit && id != "" && canEdit {
+	if (m.Mode == news.PostOrEdit || m.Mode == news.Repost) && id != "" && canEdit {
 		o.remember(ctx, channel, m.Ref, id)
 	}
+	return nil
+}
+
+// errRepost says that a Repost's message could not be edited: it is to
+// be posted anew.
+var errRepost = errors.New("outbox: post the message anew")
+
+// edit edits the living message id with m. The record of a turn is not
+// worth a retry (the next edit or the completion shows it all), nor is a
+// lobby's last word: their failures are logged. A completion that may
+// yet go through is returned, to be tried again. A lobby the chat will
+// not let the bot edit (deleted) is errRepost.
+func (o *Outbox) edit(ctx context.Context, ed chat.Editor, channel, id string, m news.Post) error {
+	m.Mentions = nil // an edit notifies nobody: say so to the chat
+	m.Text = chat.Clip(m.Text)
+	err := ed.Edit(ctx, channel, id, m.Message)
+	switch {
+	case err == nil:
+		return nil
+	case m.Mode == news.Repost && errors.Is(err, chat.ErrUndeliverable):
+		o.cfg.Log.Info("a living message cannot be edited: posting it anew", "channel", channel, "ref", m.Ref, "err", err)
+		return errRepost
+	case m.Mode == news.Complete && !errors.Is(err, chat.ErrUndeliverable):
+		return err
+	}
+	o.cfg.Log.Warn("edit a living message", "channel", channel, "ref", m.Ref, "err", err)
 	return nil
 }
 

@@ -29,16 +29,16 @@ func Help(specs []command.Spec, rules state.Rules, topic string) chat.Message {
 			}
 		}
 		lines = append(lines,
-			"**To begin**: `/risk new`, friends `/risk join`, `/risk addbot` for computer players, then `/risk start`.",
+			"**To begin**: `/risk new` posts the lobby; friends press its Join button (or `/risk join`), the host adds computer players with Add a bot (`/risk addbot`), then presses Start.",
 			"**Any time**: `/risk status` shows the map and the standings to you alone.",
 			"**More**: "+topicList()+".",
 		)
 	case "start":
 		lines = []string{
 			"**A match, from nothing**",
-			"1. `/risk new` opens a lobby in this channel; you host it. Options: `rules:classic|capitals`, `map:` (classic: the world; capitals: `small`, `normal` or `large` islands), `victory:`, `turn-hours:` (default 24), `on-timeout:bot|skip`, `palette:colorblind`.",
-			"2. Friends `/risk join`. `/risk addbot level:easy|normal|hard` fills a seat with a computer player; `/risk kick player:` empties one; `/risk settings` changes the options before the start.",
-			"3. `/risk start` deals the territories (classic) or lets each player choose a capital (capitals), and the turns begin, in an order the seed draws.",
+			"1. `/risk new` posts a lobby in this channel, one message kept up to date; you host it. Options: `rules:classic|capitals`, `map:` (classic: the world; capitals: `small`, `normal` or `large` islands), `victory:`, `turn-hours:` (default 24), `on-timeout:bot|skip`, `palette:colorblind`.",
+			"2. Friends press Join (or `/risk join`). Add a bot, or `/risk addbot level:easy|normal|hard`, fills a seat with a computer player; `/risk kick player:` empties one; `/risk settings` changes the options before the start.",
+			"3. Start (or `/risk start`) deals the territories (classic) or lets each player choose a capital (capitals), and the turns begin, in an order the seed draws.",
 			"The match is played over days: each player has `turn-hours` for a turn and is pinged when it comes; when time runs out a careful bot plays it (or it is skipped). `/risk surrender` gives up; the host or an admin can `/risk abandon` the match.",
 		}
 	case "turn":

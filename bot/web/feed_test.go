@@ -137,3 +137,44 @@ func getJSON(t testing.TB, c *http.Client, url string, v any) {
 		t.Fatal(err)
 	}
 }
+
+// TestLobbyIsOneMessageInPage: the page shows a lobby as one message,
+// replaced in place as it fills; the answers to its commands are their
+// authors' alone.
+func TestLobbyIsOneMessageInPage(t *testing.T) {
+	e := newEnv(t, Config{})
+	ctx := context.Background()
+	ch := Prefix + "lobby"
+	watcher := &sub{ch: make(chan []byte, 32)} // a spectator: public messages only
+	e.srv.subscribe(ch, watcher)
+	for _, step := range []struct{ who, line string }{
+		{"Ann", "/risk new"},
+		{"Bob", "/risk join"},
+		{"Ann", "/risk addbot level:easy"},
+		{"Ann", "/risk settings victory:domination"},
+	} {
+		cmd, opts, err := parseCommand(step.line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := chat.User{ID: userID(step.who), Name: step.who}
+		if err := e.bot.Handle(ctx, chat.Request{Channel: ch, User: u, Command: cmd, Options: opts, Server: "web", Admin: true}, pageReplier{s: e.srv, channel: ch, user: u}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var seen []view
+	for len(watcher.ch) > 0 {
+		var v view
+		if err := json.Unmarshal(<-watcher.ch, &v); err != nil {
+			t.Fatal(err)
+		}
+		seen = append(seen, v)
+	}
+	ids := map[string]bool{}
+	for _, v := range seen {
+		ids[v.ID] = true
+	}
+	if last := seen[len(seen)-1]; len(ids) != 1 || last.Rev != 3 || !strings.Contains(last.Embed.Title, "Lobby — 3/6 seats") {
+		t.Fatalf("the page's public messages: %d (%+v), want the lobby alone, replaced 3 times", len(ids), seen)
+	}
+}

@@ -142,6 +142,21 @@ func (s *Server) TakeViolations() []string {
 	return v
 }
 
+// DeleteMessage deletes a message, as a member who may manage messages
+// does: it leaves the channel, and its edits are refused (404, Unknown
+// Message). It reports whether there was such a message.
+func (s *Server) DeleteMessage(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, m := range s.messages {
+		if m.ID == id && !m.Deleted {
+			m.Deleted = true
+			return true
+		}
+	}
+	return false
+}
+
 // FailNext makes the next request to a route fail with the HTTP status:
 // route is "callback", "edit", "delete", "followup", "post" or "commands".
 func (s *Server) FailNext(route string, status int) {
