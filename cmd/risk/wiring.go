@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -106,7 +105,7 @@ func (t timedRenderer) Render(ctx context.Context, s *state.State) ([]byte, erro
 }
 
 // lobbyFlag defines --lobby-days on fs.
-func lobbyFlag(fs *flag.FlagSet) *float64 {
+func lobbyFlag(fs *flagSet) *float64 {
 	return fs.Float64("lobby-days", bot.DefaultLobbyTTL.Hours()/24, "close lobbies that go this many `days` without a change and never start (0: never)")
 }
 
@@ -122,7 +121,7 @@ func lobbyTTL(days float64) (time.Duration, error) {
 }
 
 // paletteFlag defines --palette on fs.
-func paletteFlag(fs *flag.FlagSet) *string {
+func paletteFlag(fs *flagSet) *string {
 	return fs.String("palette", "standard", "player colours of matches that choose none: `standard` (the rule book's) or colorblind (Okabe–Ito)")
 }
 
@@ -198,7 +197,7 @@ func openExisting(ctx context.Context, addr string) (store, error) {
 }
 
 // instanceFlag defines --instance on fs.
-func instanceFlag(fs *flag.FlagSet) *string {
+func instanceFlag(fs *flagSet) *string {
 	return fs.String("instance", "", "this process's `name` among those sharing a PostgreSQL database, unique to it and kept across its restarts\n"+
 		"(its claims on timers, posts and computer turns are taken back at once when it restarts under the same name);\n"+
 		"default: HOSTNAME-PID with PostgreSQL, one per scope with SQLite")

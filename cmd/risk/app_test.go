@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// commandLines is every command line that names a command: each
+// subcommand of risk, and each of risk map's, from the tables run uses, so
+// that a new command is tested without a new row.
+func commandLines() [][]string {
+	var lines [][]string
+	for _, n := range slices.Sorted(maps.Keys(subcommands())) {
+		lines = append(lines, []string{n})
+	}
+	for _, n := range slices.Sorted(maps.Keys(mapCommands())) {
+		lines = append(lines, []string{"map", n})
+	}
+	return lines
+}
+
+// runWith runs risk with args and no environment; made, if not nil, is
+// given each flag set made.
+func runWith(args []string, made func(*flagSet)) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = runEnv(context.Background(), env{args: args, stdin: strings.NewReader(""), stdout: &out, stderr: &errb,
+		getenv: func(string) string { return "" }, flagsMade: made})
+	return code, out.String(), errb.String()
+}
+
+// Every command answers -h, --help and risk help COMMAND with its usage on
+// standard output and exit 0.
+func TestHelp(t *testing.T) {
+	for _, line := range commandLines() {
+		name := strings.Join(line, " ")
+		for _, args := range [][]string{
+			append(slices.Clone(line), "-h"),
+			append(slices.Clone(line), "--help"),
+			append([]string{"help"}, line...),
+		} {
+			t.Run(strings.Join(args, " "), func(t *testing.T) {
+				code, stdout, stderr := runWith(args, nil)
+				if code != 0 || stderr != "" {
+					t.Errorf("exit %d, stderr %q; want 0 and nothing", code, stderr)
+				}
+				if !strings.HasPrefix(stdout, "Usage: risk "+name) {
+					t.Errorf("stdout does not start with %q:\n%s", "Usage: risk "+name, stdout)
+				}
+			})
+		}
+	}
+}
+
+// A mistake in the flags, or a missing command, is answered on standard
+// error with exit 2.
+func TestUsageMistakes(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"export", "--bogus"}, []string{"Usage: risk export", "flag provided but not defined: -bogus"}},
+		{[]string{"map"}, []string{"want check, show or generate"}},
+		{[]string{"map", "draw"}, []string{`unknown map command "draw"`}},
+		{[]string{"map", "generate", "--seed"}, []string{"Usage: risk map generate", "flag needs an argument: -seed"}},
+		{[]string{"version", "now"}, []string{`unexpected argument "now"`}},
+		{[]string{"help", "nope"}, []string{`unknown command "nope"`}},
+	} {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, stdout, stderr := runWith(tt.args, nil)
+			if code != 2 || stdout != "" {
+				t.Errorf("exit %d, stdout %q; want 2 and nothing", code, stdout)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, stderr)
+				}
+			}
+		})
+	}
+}
