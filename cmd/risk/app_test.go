@@ -82,3 +82,25 @@ func TestUsageMistakes(t *testing.T) {
 		})
 	}
 }
+
+// parsePalette takes the bot's names, and "default", which risk render and
+// risk replay documented before.
+func TestParsePalette(t *testing.T) {
+	for _, tt := range []struct {
+		name, want string
+	}{
+		{"standard", "standard"},
+		{"default", "standard"},
+		{"colorblind", "colorblind"},
+		{"sepia", `--palette "sepia": want standard or colorblind`},
+	} {
+		p, err := parsePalette(tt.name)
+		got := p.String()
+		if err != nil {
+			got = strings.TrimPrefix(err.Error(), "usage: ")
+		}
+		if got != tt.want {
+			t.Errorf("parsePalette(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}

@@ -120,12 +120,21 @@ func lobbyTTL(days float64) (time.Duration, error) {
 	return time.Duration(days * 24 * float64(time.Hour)), nil
 }
 
-// paletteFlag defines --palette on fs.
+// paletteFlag defines --palette on fs, for the bot: the colours of the
+// matches that choose none.
 func paletteFlag(fs *flagSet) *string {
-	return fs.String("palette", "standard", "player colours of matches that choose none: `standard` (the rule book's) or colorblind (Okabe–Ito)")
+	return fs.String("palette", command.PaletteStandard, "player colours of matches that choose none: `standard` (the rule book's) or colorblind (Okabe–Ito)")
 }
 
-// parsePalette reads the value of --palette.
+// colourFlag defines --palette on fs, for the commands that draw an
+// exported match: the same names as the bot's.
+func colourFlag(fs *flagSet) *string {
+	return fs.String("palette", command.PaletteStandard, "player colours: `standard` (the rule book's) or colorblind (Okabe–Ito)")
+}
+
+// parsePalette reads the value of --palette. It also takes "default",
+// which risk render and risk replay documented before they said standard
+// as everything else does.
 func parsePalette(s string) (render.Palette, error) {
 	p, err := render.ParsePalette(s)
 	if err != nil {
