@@ -3,10 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"flag"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/riskbot/riskbot/bot/command"
 )
 
 // commandLines is every command line that names a command: each
@@ -52,6 +56,46 @@ func TestHelp(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// flagWord matches a flag as a usage line writes it: -v, --db PATH,
+// [--json], (--record | ...).
+var flagWord = regexp.MustCompile(`(?:^|[\s\[(|])--?([a-z][a-z0-9-]*)`)
+
+// Every command's usage line names each of its flags, and no other, so
+// that -h cannot drift from the flags again; every --palette defaults to
+// standard, the name the bot's options use.
+func TestUsageListsEveryFlag(t *testing.T) {
+	for _, line := range commandLines() {
+		t.Run(strings.Join(line, " "), func(t *testing.T) {
+			var made []*flagSet
+			if code, _, stderr := runWith(append(slices.Clone(line), "-h"), func(fs *flagSet) { made = append(made, fs) }); code != 0 {
+				t.Fatalf("-h: exit %d: %s", code, stderr)
+			}
+			if len(made) == 0 {
+				t.Fatal("the command made no flag set")
+			}
+			for _, fs := range made {
+				syn := fs.synopsis()
+				named := map[string]bool{}
+				for _, m := range flagWord.FindAllStringSubmatch(syn, -1) {
+					named[m[1]] = true
+				}
+				fs.VisitAll(func(f *flag.Flag) {
+					if !named[f.Name] {
+						t.Errorf("risk %s: the usage line %q leaves out -%s", fs.name, syn, f.Name)
+					}
+					delete(named, f.Name)
+					if f.Name == "palette" && f.DefValue != command.PaletteStandard {
+						t.Errorf("risk %s: --palette defaults to %q, want %q", fs.name, f.DefValue, command.PaletteStandard)
+					}
+				})
+				for n := range named {
+					t.Errorf("risk %s: the usage line %q names -%s, which is no flag of it", fs.name, syn, n)
+				}
+			}
+		})
 	}
 }
 

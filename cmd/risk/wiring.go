@@ -177,6 +177,17 @@ func defaultDB(db *string, getenv func(string) string) error {
 	return nil
 }
 
+// dbFlag defines --db on fs, for every subcommand that opens the bot's
+// database: all of them default to the same one (defaultDB). more says
+// what is particular to the command, if anything.
+func dbFlag(fs *flagSet, more string) *string {
+	usage := "the database: a SQLite `file`, or a PostgreSQL address postgres://USER@HOST:PORT/DB (default: risk.db in your data directory"
+	if more != "" {
+		usage += "; " + more
+	}
+	return fs.String("db", "", usage+")")
+}
+
 // dbUsage documents --db for every subcommand that takes it.
 const dbUsage = "the database: a SQLite `file`, or a PostgreSQL address postgres://USER@HOST:PORT/DB"
 
