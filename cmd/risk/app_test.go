@@ -127,6 +127,33 @@ func TestUsageMistakes(t *testing.T) {
 	}
 }
 
+// risk odds without its flags says what it needs, not what the engine
+// refuses.
+func TestOddsUsage(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"no flags", nil, 2, "risk odds: give --attackers and --defenders, e.g. risk odds --attackers 10 --defenders 6\n"},
+		{"no defenders", []string{"--attackers", "3"}, 2, "give --attackers and --defenders"},
+		{"zero", []string{"--attackers", "0", "--defenders", "3"}, 2, "risk odds: odds need 1 to 1000 attackers and defenders, not 0 and 3\n"},
+		{"too many", []string{"--attackers", "1001", "--defenders", "3"}, 2, "not 1001 and 3"},
+		{"odds", []string{"--attackers", "10", "--defenders", "6"}, 0, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := runWith(append([]string{"odds"}, tt.args...), nil)
+			if code != tt.code || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr, tt.code, tt.want)
+			}
+			if tt.code == 0 && !strings.Contains(stdout, "win:") {
+				t.Errorf("stdout %q", stdout)
+			}
+		})
+	}
+}
+
 // parsePalette takes the bot's names, and "default", which risk render and
 // risk replay documented before.
 func TestParsePalette(t *testing.T) {
