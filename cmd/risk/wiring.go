@@ -188,9 +188,6 @@ func dbFlag(fs *flagSet, more string) *string {
 	return fs.String("db", "", usage+")")
 }
 
-// dbUsage documents --db for every subcommand that takes it.
-const dbUsage = "the database: a SQLite `file`, or a PostgreSQL address postgres://USER@HOST:PORT/DB"
-
 // openStore opens the database at addr, a PostgreSQL address
 // (postgres://...) or the path of a SQLite file, created with its folder
 // if missing.
