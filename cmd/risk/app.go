@@ -33,6 +33,7 @@ type subcommand struct {
 // subcommands lists every subcommand; each lives in its own file.
 func subcommands() map[string]subcommand {
 	return map[string]subcommand{
+		"backup":     {"copy a live SQLite database to a file, consistently", runBackup},
 		"console":    {"play a match in the terminal (no Discord needed)", runConsole},
 		"discord":    {"run the Discord bot (needs DISCORD_TOKEN)", runDiscord},
 		"export":     {"print a stored match as JSON", runExport},

@@ -13,7 +13,7 @@ import (
 	"github.com/riskbot/riskbot/storage/storetest"
 )
 
-// export, import and stats use risk.db in the data directory when
+// export, import, stats and backup use risk.db in the data directory when
 // --db is not given, as console, web and discord do.
 func TestDefaultDatabase(t *testing.T) {
 	ctx := context.Background()
@@ -30,11 +30,13 @@ func TestDefaultDatabase(t *testing.T) {
 		return code, out.String(), errb.String()
 	}
 	path := filepath.Join(data, "riskbot", "risk.db")
+	backup := filepath.Join(data, "backup.db")
 
 	// Before there is one, the commands that read it say where they looked.
 	for _, args := range [][]string{
 		{"export", "--match", "1"},
 		{"stats", "--record"},
+		{"backup", backup},
 	} {
 		code, _, stderr := run(args...)
 		if want := "no database at " + path; code != 1 || !strings.Contains(stderr, want) {
@@ -61,6 +63,7 @@ func TestDefaultDatabase(t *testing.T) {
 		{[]string{"export", "--full", "--channel", "console:main"}, `"channel":"console:main"`},
 		{[]string{"import", "--channel", "console:copy", file}, "imported match 2 into console:copy"},
 		{[]string{"stats", "--record"}, "recorded the results of 0 finished matches"},
+		{[]string{"backup", backup}, "backed up " + path + " to " + backup},
 	} {
 		code, stdout, stderr := run(tt.args...)
 		if code != 0 || !strings.Contains(stdout, tt.want) {
@@ -72,13 +75,13 @@ func TestDefaultDatabase(t *testing.T) {
 			}
 		}
 	}
-	// The import went into the default database.
-	c, err := sqlite.Open(ctx, path)
+	// The copy holds the match imported into the default database.
+	c, err := sqlite.Open(ctx, backup)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
 	if ms, err := c.History(ctx, "console:copy"); err != nil || len(ms) != 1 {
-		t.Errorf("console:copy: %v, %v; want the match imported", ms, err)
+		t.Errorf("the backup's console:copy: %v, %v; want the match imported", ms, err)
 	}
 }
