@@ -5,6 +5,8 @@ import (
 	"context"
 	"flag"
 	"maps"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -172,6 +174,20 @@ func TestParsePalette(t *testing.T) {
 		}
 		if got != tt.want {
 			t.Errorf("parsePalette(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// The README's table of commands names every one (it once listed 11 of
+// 15).
+func TestReadmeListsEveryCommand(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range slices.Sorted(maps.Keys(subcommands())) {
+		if !bytes.Contains(readme, []byte("\n| `"+n+"` | ")) {
+			t.Errorf("README.md has no row for risk %s in its table of commands", n)
 		}
 	}
 }
