@@ -19,8 +19,9 @@ func runBackup(ctx context.Context, e env) error {
 	flags := newFlags(e, "backup", "[--db PATH] FILE\n\n"+
 		"Copies a SQLite database to FILE, which must not exist, while the bot goes on using it:\n"+
 		"the copy is the database at one moment (SQLite's VACUUM INTO), with no change half in it,\n"+
-		"and opens like the original ('risk console --db FILE'; to restore, stop the bot and put\n"+
-		"it in the original's place). A PostgreSQL database is backed up with PostgreSQL's own\n"+
+		"and opens like the original ('risk console --db FILE'). To restore it, stop the bot, delete\n"+
+		"the original's -wal and -shm files if any are left (they belong to the original), and put\n"+
+		"the copy in its place. A PostgreSQL database is backed up with PostgreSQL's own\n"+
 		"tool, which also copies one moment of a live database: pg_dump -Fc 'postgres://...' > FILE.")
 	path := dbFlag(flags, "")
 	// Flags may come before or after FILE.
