@@ -21,23 +21,25 @@ const (
 func (p Palette) String() string {
 	switch p {
 	case Default:
-		return "default"
+		return "standard"
 	case ColorBlind:
 		return "colorblind"
 	}
 	return fmt.Sprintf("palette(%d)", int(p))
 }
 
-// ParsePalette reads a palette name: "default" (or "standard") or
-// "colorblind".
+// ParsePalette reads a palette name: "standard" or "colorblind", the
+// names the bot's /risk options and every command's --palette use. It
+// also takes "default", the name risk render and risk replay once
+// documented, and the spellings "colourblind" and "color-blind".
 func ParsePalette(s string) (Palette, error) {
 	switch s {
-	case "default", "standard", "":
+	case "standard", "default", "":
 		return Default, nil
 	case "colorblind", "colourblind", "color-blind":
 		return ColorBlind, nil
 	}
-	return 0, fmt.Errorf("render: unknown palette %q (want default or colorblind)", s)
+	return 0, fmt.Errorf("render: unknown palette %q (want standard or colorblind)", s)
 }
 
 // Color is a player's colour: a name for chat ("Ann (red)") and its value.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -18,6 +19,9 @@ type env struct {
 	stdout io.Writer
 	stderr io.Writer
 	getenv func(string) string
+	// flagsMade, if set, is given every flag set the subcommand makes
+	// (newFlags): tests hold each usage line to its flags.
+	flagsMade func(*flagSet)
 }
 
 // subcommand is one `risk NAME ...` command.
@@ -29,6 +33,7 @@ type subcommand struct {
 // subcommands lists every subcommand; each lives in its own file.
 func subcommands() map[string]subcommand {
 	return map[string]subcommand{
+		"backup":     {"copy a live SQLite database to a file, consistently", runBackup},
 		"console":    {"play a match in the terminal (no Discord needed)", runConsole},
 		"discord":    {"run the Discord bot (needs DISCORD_TOKEN)", runDiscord},
 		"export":     {"print a stored match as JSON", runExport},
@@ -63,6 +68,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 func runEnv(ctx context.Context, e env) int {
 	cmds := subcommands()
+	if len(e.args) > 1 && e.args[0] == "help" {
+		// risk help COMMAND [SUBCOMMAND] is risk COMMAND [SUBCOMMAND] -h.
+		e.args = append(slices.Clone(e.args[1:]), "-h")
+	}
 	if len(e.args) == 0 || e.args[0] == "help" || e.args[0] == "-h" || e.args[0] == "--help" {
 		printUsage(e.stdout, cmds)
 		return 0
@@ -98,32 +107,90 @@ func printUsage(w io.Writer, cmds map[string]subcommand) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-11s %s\n", n, cmds[n].summary)
 	}
-	fmt.Fprintln(w, "\nRun 'risk COMMAND -h' for a command's flags.")
+	fmt.Fprintln(w, "\nRun 'risk COMMAND -h' (or 'risk help COMMAND') for a command's flags.")
 }
 
-// newFlags returns a flag set that reports errors instead of exiting.
-func newFlags(e env, name, usage string) *flag.FlagSet {
-	fs := flag.NewFlagSet("risk "+name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "Usage: risk %s %s\n", name, usage)
-		fs.PrintDefaults()
+// flagSet is a subcommand's flags with its usage: what -h prints, and
+// what a mistake in the flags is answered with.
+type flagSet struct {
+	*flag.FlagSet
+	name string
+	// usage is the synopsis (the flags and arguments, on one or more
+	// lines), then, after a blank line, what the command does.
+	usage          string
+	stdout, stderr io.Writer
+}
+
+// newFlags returns the flag set of subcommand name, which reports errors
+// instead of exiting.
+func newFlags(e env, name, usage string) *flagSet {
+	fs := &flagSet{FlagSet: flag.NewFlagSet("risk "+name, flag.ContinueOnError), name: name, usage: usage, stdout: e.stdout, stderr: e.stderr}
+	// parseFlags prints the usage itself, to standard output when it is
+	// asked for and to standard error after a mistake; the flag package
+	// would print it to one writer, with the mistake first.
+	fs.SetOutput(io.Discard)
+	fs.FlagSet.Usage = func() {}
+	if e.flagsMade != nil {
+		e.flagsMade(fs)
 	}
 	return fs
 }
 
-// parseFlags parses args and turns flag errors into usage errors.
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
+// synopsis is the first paragraph of the usage: the flags and arguments.
+func (fs *flagSet) synopsis() string {
+	s, _, _ := strings.Cut(fs.usage, "\n\n")
+	return s
+}
+
+// printUsage writes the usage and every flag with its meaning to w.
+func (fs *flagSet) printUsage(w io.Writer) {
+	syn, about, _ := strings.Cut(fs.usage, "\n\n")
+	fmt.Fprintln(w, strings.TrimSpace("Usage: risk "+fs.name+" "+syn))
+	if about != "" {
+		fmt.Fprintf(w, "\n%s\n", about)
+	}
+	has := false
+	fs.VisitAll(func(*flag.Flag) { has = true })
+	if has {
+		fmt.Fprintln(w, "\nFlags:")
+		out := fs.Output()
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+		fs.SetOutput(out)
+	}
+}
+
+// given reports whether flag name was on the command line.
+func (fs *flagSet) given(name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// parseFlags parses args: -h or --help prints the usage to standard output
+// and returns flag.ErrHelp (exit 0); a mistake prints it to standard error
+// and returns a usage error (exit 2).
+func parseFlags(fs *flagSet, args []string) error {
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fs.printUsage(fs.stdout)
+		return err
+	case err != nil:
+		fs.printUsage(fs.stderr)
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
 	return nil
 }
 
 func runVersion(_ context.Context, e env) error {
+	fs := newFlags(e, "version", "\n\nPrints the version of this program, and the commit it was built from if known.")
+	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError("unexpected argument %q", fs.Arg(0))
+	}
 	v := "(devel)"
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		v = bi.Main.Version

@@ -11,12 +11,12 @@ import (
 	"github.com/riskbot/riskbot/bot/console"
 )
 
-// runConsole is `risk console [--db PATH] [--images DIR] [--channel NAME] [FILE]`.
+// runConsole is `risk console [--db PATH] [--images DIR] [--channel NAME] ... [FILE]`.
 func runConsole(ctx context.Context, e env) error {
-	fs := newFlags(e, "console", "[--db PATH] [--images DIR] [--keep-maps N] [--channel NAME] [--name NAME] [--palette NAME] [--lobby-days N] [FILE]\n\n"+
+	fs := newFlags(e, "console", "[--db PATH] [--images DIR] [--keep-maps N] [--channel NAME] [--name NAME] [--seed N]\n    [--palette standard|colorblind] [--lobby-days N] [FILE]\n\n"+
 		"Plays in the terminal: type commands as Discord shows them (NAME: /risk SUBCOMMAND option:value),\n"+
 		"or give a transcript FILE. Maps are saved as PNG files.")
-	db := fs.String("db", "", dbUsage+" (default: risk.db in your data directory)")
+	db := dbFlag(fs, "")
 	images := fs.String("images", "", "`folder` for the maps, a folder per channel (default: maps/ beside the database)")
 	keep := fs.Int("keep-maps", console.DefaultKeepMaps, "keep the last `N` maps of a channel, deleting older ones (0: keep all)")
 	channel := fs.String("channel", "main", "channel `name`: one match per channel")

@@ -21,7 +21,7 @@ import (
 // gateway or as Discord's HTTP interactions endpoint. Secrets come from the environment only (a flag
 // would show in the process list).
 func runDiscord(ctx context.Context, e env) error {
-	fs := newFlags(e, "discord", "[--db PATH] [--http ADDR | --shard I/N] [--instance NAME] [--palette NAME] [--lobby-days N] [-v]\n\n"+
+	fs := newFlags(e, "discord", "[--db PATH] [--http ADDR | --shard I/N] [--metrics ADDR] [--instance NAME]\n    [--palette standard|colorblind] [--lobby-days N] [-v]\n\n"+
 		"Runs the Discord bot until interrupted (SIGINT or SIGTERM): connected to Discord's gateway,\n"+
 		"or, with --http, as the application's Interactions Endpoint URL. Environment:\n"+
 		"  DISCORD_TOKEN           the bot's token (required)\n"+
@@ -30,7 +30,7 @@ func runDiscord(ctx context.Context, e env) error {
 		"  DISCORD_APPLICATION_ID  with --http: the application's ID (General Information)\n"+
 		"See docs/discord.md for creating the application and inviting the bot, docs/scaling.md for\n"+
 		"several processes.")
-	db := fs.String("db", "", dbUsage+" (default: risk.db in your data directory)")
+	db := dbFlag(fs, "")
 	httpAddr := fs.String("http", "", "serve Discord's interactions over HTTP on `ADDR` (host:port) instead of the gateway")
 	shardFlag := fs.String("shard", "", "connect to the gateway as shard `I/N` of N (only shard 0 registers /risk)")
 	metricsAddr := fs.String("metrics", "", "serve /metrics (Prometheus), /healthz and /readyz on `ADDR` (host:port)")

@@ -11,16 +11,16 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-// runExport is `risk export --db PATH (--channel ID | --match N) [--full]`.
+// runExport is `risk export [--db PATH] (--channel ID | --match N) [--full]`.
 func runExport(ctx context.Context, e env) error {
-	flags := newFlags(e, "export", "--db PATH (--channel ID | --match N) [--full]\n\n"+
+	flags := newFlags(e, "export", "[--db PATH] (--channel ID | --match N) [--full]\n\n"+
 		"Prints a stored match as JSON (options, seats, commitment, deal, log, channel, status, meta),\n"+
 		"for a bug report, for 'risk render', 'risk replay' and 'risk verify', or to move it to\n"+
 		"another installation with 'risk import'. The seed of a match still open is left out,\n"+
 		"since it would tell every die to come: such an export replays but cannot be imported\n"+
 		"or verified. A finished match's export reveals its seed. --full, for the host or the\n"+
 		"operator, always includes the seed: do not share it while the match goes on.")
-	path := flags.String("db", "", dbUsage)
+	path := dbFlag(flags, "")
 	channel := flags.String("channel", "", "the channel `id` as stored (console:main, discord:1234): its open match, or else its latest")
 	id := flags.Int64("match", 0, "the match `id`")
 	full := flags.Bool("full", false, "include the seed of a match still open (the host's export, to move the match)")
@@ -30,10 +30,11 @@ func runExport(ctx context.Context, e env) error {
 	switch {
 	case flags.NArg() > 0:
 		return usageError("unexpected argument %q", flags.Arg(0))
-	case *path == "":
-		return usageError("--db is required")
 	case (*channel == "") == (*id == 0):
 		return usageError("give --channel or --match")
+	}
+	if err := defaultDB(path, e.getenv); err != nil {
+		return err
 	}
 	db, err := openExisting(ctx, *path)
 	if err != nil {
@@ -74,9 +75,9 @@ func pick(ctx context.Context, db store, channel string) (int64, error) {
 	return ms[0].ID, nil
 }
 
-// runImport is `risk import --db PATH [--channel ID] [--unverified] FILE`.
+// runImport is `risk import [--db PATH] [--channel ID] [--unverified] FILE`.
 func runImport(ctx context.Context, e env) error {
-	flags := newFlags(e, "import", "--db PATH [--channel ID] [--unverified] FILE\n\n"+
+	flags := newFlags(e, "import", "[--db PATH] [--channel ID] [--unverified] FILE\n\n"+
 		"Stores a match exported by 'risk export' (FILE, or - for standard input) as a new match,\n"+
 		"after checking it: its log replays, its status is the game's, its settings, seats and\n"+
 		"names are ones the bot allows, and, once it started, its dice follow from its seed: the\n"+
@@ -84,7 +85,7 @@ func runImport(ctx context.Context, e env) error {
 		"factor, card and item draw are the ones it gives ('risk verify'). A file that fails is\n"+
 		"refused, naming the first mismatch, unless --unverified. An open match gets a fresh\n"+
 		"turn clock. Whoever holds the file holds the seed of a live match: see docs/fair.md.")
-	path := flags.String("db", "", dbUsage+" (a file is created if missing)")
+	path := dbFlag(flags, "a file is created if missing")
 	channel := flags.String("channel", "", "store the match in this channel `id` instead of the exported one")
 	unverified := flags.Bool("unverified", false, "host a match whose dice do not follow from its seed all the same, marked so: it never claims fair dice")
 	// Flags may come before or after FILE.
@@ -98,11 +99,11 @@ func runImport(ctx context.Context, e env) error {
 			return err
 		}
 	}
-	switch {
-	case file == "" || flags.NArg() > 0:
+	if file == "" || flags.NArg() > 0 {
 		return usageError("want one FILE")
-	case *path == "":
-		return usageError("--db is required")
+	}
+	if err := defaultDB(path, e.getenv); err != nil {
+		return err
 	}
 	data, err := readExport(e, file)
 	if err != nil {

@@ -18,12 +18,20 @@ import (
 	"github.com/riskbot/riskbot/storage/storetest"
 )
 
-// runRisk runs risk with args and returns its exit code and output.
+// runRisk runs risk with args and returns its exit code and output. Its
+// data directory is an empty temporary one: a command without --db never
+// reaches the real one.
 func runRisk(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
+	data := t.TempDir()
 	code = runEnv(context.Background(), env{args: args, stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb,
-		getenv: func(string) string { return "" }})
+		getenv: func(k string) string {
+			if k == "XDG_DATA_HOME" {
+				return data
+			}
+			return ""
+		}})
 	return code, out.String(), errb.String()
 }
 
@@ -90,7 +98,7 @@ func TestExportImport(t *testing.T) {
 		code  int
 		msg   string
 	}{
-		{"export without db", "", []string{"export", "--channel", "x"}, 2, "--db is required"},
+		{"export without db", "", []string{"export", "--channel", "x"}, 1, "no database at"},
 		{"export without channel", "", []string{"export", "--db", src}, 2, "give --channel or --match"},
 		{"export both", "", []string{"export", "--db", src, "--channel", "x", "--match", "1"}, 2, "give --channel or --match"},
 		{"export from no database", "", []string{"export", "--db", filepath.Join(dir, "typo.db"), "--match", "1"}, 1, "no database at"},

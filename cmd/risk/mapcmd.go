@@ -3,11 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/riskbot/riskbot/engine"
@@ -15,91 +16,118 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-// runMap is `risk map check FILE`, `risk map show NAME [--json]` and
-// `risk map generate --seed N [--size S] [--json]`.
-func runMap(_ context.Context, e env) error {
-	if len(e.args) == 0 {
-		return usageError("want 'map check FILE', 'map show NAME [--json]' or 'map generate --seed N [--size S] [--json]'")
+// mapCommands lists the subcommands of risk map.
+func mapCommands() map[string]subcommand {
+	return map[string]subcommand{
+		"check":    {"validate a map file: the project's JSON format, or a Domination .map file", runMapCheck},
+		"show":     {"print a built-in map: its continents, territories and borders", runMapShow},
+		"generate": {"print the capitals map generated from a seed", runMapGenerate},
 	}
-	switch e.args[0] {
-	case "check":
-		fs := newFlags(e, "map check", "FILE\n\nValidates a map file: the project's JSON format, or a Domination .map file.")
-		if err := parseFlags(fs, e.args[1:]); err != nil {
-			return err
-		}
-		if fs.NArg() != 1 {
-			return usageError("want one map file")
-		}
-		m, err := readMapFile(fs.Arg(0))
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "%s: ok: %q, %d territories, %d continents, %d borders\n",
-			fs.Arg(0), m.Name, m.Len(), len(m.Continents), len(m.Borders()))
-		return nil
-	case "show":
-		fs := newFlags(e, "map show", "NAME [--json]")
-		asJSON := fs.Bool("json", false, "print the map as JSON")
-		// Accept the flag before or after the name.
-		args := e.args[1:]
-		var rest []string
-		for _, a := range args {
-			if strings.HasPrefix(a, "-") {
-				rest = append([]string{a}, rest...)
-			} else {
-				rest = append(rest, a)
-			}
-		}
-		if err := parseFlags(fs, rest); err != nil {
-			return err
-		}
-		if fs.NArg() != 1 {
-			return usageError("want one map name (built in: %s)", strings.Join(engine.MapNames(), ", "))
-		}
-		m, err := engine.LoadMap(fs.Arg(0))
-		if err != nil {
-			return err
-		}
-		if *asJSON {
-			enc := json.NewEncoder(e.stdout)
-			enc.SetIndent("", "  ")
-			return enc.Encode(m.Describe())
-		}
-		printMap(e, m)
-		return nil
-	case "generate":
-		fs := newFlags(e, "map generate", "--seed N [--size small|normal|large] [--json]\n\nGenerates the capitals map of a seed and prints it.")
-		seed := fs.Uint64("seed", 0, "the seed (required)")
-		size := fs.String("size", "normal", "small (12-18 territories), normal (20-28) or large (30-40)")
-		asJSON := fs.Bool("json", false, "print the map as JSON")
-		if err := parseFlags(fs, e.args[1:]); err != nil {
-			return err
-		}
-		if fs.NArg() > 0 {
-			return usageError("unexpected argument %q", fs.Arg(0))
-		}
-		seedSet := false
-		fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
-		if !seedSet {
-			return usageError("want --seed N")
-		}
-		z, err := genmap.ParseSize(*size)
-		if err != nil {
-			return usageError("%s", strings.TrimPrefix(err.Error(), "genmap: "))
-		}
-		m, err := genmap.Generate(*seed, z)
-		if err != nil {
-			return err
-		}
-		if *asJSON {
-			enc := json.NewEncoder(e.stdout)
-			enc.SetIndent("", "  ")
-			return enc.Encode(m.Describe())
-		}
-		printGenerated(e.stdout, m)
-		return nil
+}
+
+// runMap is `risk map check|show|generate ...`.
+func runMap(ctx context.Context, e env) error {
+	cmds := mapCommands()
+	about := "Maps:\n"
+	for _, n := range slices.Sorted(maps.Keys(cmds)) {
+		about += fmt.Sprintf("  %-9s %s\n", n, cmds[n].summary)
 	}
-	return usageError("unknown map command %q (want check, show or generate)", e.args[0])
+	fs := newFlags(e, "map", "check|show|generate ...\n\n"+
+		about+"\nRun 'risk map COMMAND -h' for a command's flags.")
+	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return usageError("want check, show or generate (risk map -h says more)")
+	}
+	c, ok := cmds[fs.Arg(0)]
+	if !ok {
+		return usageError("unknown map command %q (want check, show or generate)", fs.Arg(0))
+	}
+	e.args = fs.Args()[1:]
+	return c.run(ctx, e)
+}
+
+// runMapCheck is `risk map check FILE`.
+func runMapCheck(_ context.Context, e env) error {
+	fs := newFlags(e, "map check", "FILE\n\nValidates a map file: the project's JSON format, or a Domination .map file.")
+	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usageError("want one map file")
+	}
+	m, err := readMapFile(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s: ok: %q, %d territories, %d continents, %d borders\n",
+		fs.Arg(0), m.Name, m.Len(), len(m.Continents), len(m.Borders()))
+	return nil
+}
+
+// runMapShow is `risk map show NAME [--json]`.
+func runMapShow(_ context.Context, e env) error {
+	fs := newFlags(e, "map show", "NAME [--json]\n\nPrints a built-in map ("+strings.Join(engine.MapNames(), ", ")+"): its continents with their bonus, and each territory's terrain and borders.")
+	asJSON := fs.Bool("json", false, "print the map as JSON")
+	// Accept the flag before or after the name.
+	var rest []string
+	for _, a := range e.args {
+		if strings.HasPrefix(a, "-") {
+			rest = append([]string{a}, rest...)
+		} else {
+			rest = append(rest, a)
+		}
+	}
+	if err := parseFlags(fs, rest); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usageError("want one map name (built in: %s)", strings.Join(engine.MapNames(), ", "))
+	}
+	m, err := engine.LoadMap(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(m.Describe())
+	}
+	printMap(e, m)
+	return nil
+}
+
+// runMapGenerate is `risk map generate --seed N [--size S] [--json]`.
+func runMapGenerate(_ context.Context, e env) error {
+	fs := newFlags(e, "map generate", "--seed N [--size small|normal|large] [--json]\n\nGenerates the capitals map of a seed and prints it.")
+	seed := fs.Uint64("seed", 0, "the seed (required)")
+	size := fs.String("size", "normal", "small (12-18 territories), normal (20-28) or large (30-40)")
+	asJSON := fs.Bool("json", false, "print the map as JSON")
+	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError("unexpected argument %q", fs.Arg(0))
+	}
+	if !fs.given("seed") {
+		return usageError("want --seed N")
+	}
+	z, err := genmap.ParseSize(*size)
+	if err != nil {
+		return usageError("%s", strings.TrimPrefix(err.Error(), "genmap: "))
+	}
+	m, err := genmap.Generate(*seed, z)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(m.Describe())
+	}
+	printGenerated(e.stdout, m)
+	return nil
 }
 
 func readMapFile(path string) (*state.Map, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/riskbot/riskbot/engine"
 )
@@ -17,12 +18,16 @@ func runOdds(_ context.Context, e env) error {
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
+	switch {
+	case fs.NArg() > 0:
 		return usageError("unexpected argument %q", fs.Arg(0))
+	case !fs.given("attackers") || !fs.given("defenders"):
+		return usageError("give --attackers and --defenders, e.g. risk odds --attackers 10 --defenders 6")
 	}
 	o, err := engine.AttackOdds(*a, *d)
 	if err != nil {
-		return usageError("%v", err)
+		// The engine's limits, in the command line's words.
+		return usageError("%s", strings.TrimPrefix(err.Error(), "engine: "))
 	}
 	if *asJSON {
 		return json.NewEncoder(e.stdout).Encode(o)

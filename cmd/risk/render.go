@@ -11,16 +11,16 @@ import (
 	"github.com/riskbot/riskbot/render"
 )
 
-// runRender is `risk render --match FILE --out PNG [--at N] [--width W] [--palette P]`.
+// runRender is `risk render --match FILE --out PNG [--at N] [--width W] [--palette standard|colorblind]`.
 func runRender(ctx context.Context, e env) error {
-	flags := newFlags(e, "render", "--match FILE --out PNG [--at N] [--width W] [--palette default|colorblind]\n\n"+
+	flags := newFlags(e, "render", "--match FILE --out PNG [--at N] [--width W] [--palette standard|colorblind]\n\n"+
 		"Draws the map of a match exported by 'risk export' (FILE, or - for standard input)\n"+
 		"as it stands, or as it stood after its first N commands.")
 	match := flags.String("match", "", "the exported match `file` (- for standard input)")
 	out := flags.String("out", "", "the PNG `file` to write")
 	at := flags.Int("at", -1, "draw the match after its first `N` commands (default: all of them)")
 	width := flags.Int("width", 0, fmt.Sprintf("image width in `pixels`, 800 to 3200 (default %d)", render.DefaultWidth))
-	palette := flags.String("palette", "default", "player colours: default or colorblind")
+	palette := colourFlag(flags)
 	if err := parseFlags(flags, e.args); err != nil {
 		return err
 	}
@@ -34,9 +34,9 @@ func runRender(ctx context.Context, e env) error {
 	case *at < -1:
 		return usageError("--at must be 0 or more")
 	}
-	pal, err := render.ParsePalette(*palette)
+	pal, err := parsePalette(*palette)
 	if err != nil {
-		return usageError("%v", err)
+		return err
 	}
 	var data []byte
 	if *match == "-" {

@@ -13,9 +13,9 @@ import (
 	"github.com/riskbot/riskbot/render"
 )
 
-// runReplay is `risk replay --match FILE --out F.gif|F.png [--limit BYTES] [--width W] [--delay D]`.
+// runReplay is `risk replay --match FILE --out F.gif|F.png [--limit BYTES] [--width W] [--delay D] [--palette standard|colorblind]`.
 func runReplay(ctx context.Context, e env) error {
-	flags := newFlags(e, "replay", "--match FILE --out F.gif|F.png [--limit BYTES] [--width W] [--delay D] [--palette P]\n\n"+
+	flags := newFlags(e, "replay", "--match FILE --out F.gif|F.png [--limit BYTES] [--width W] [--delay D] [--palette standard|colorblind]\n\n"+
 		"Draws a whole match exported by 'risk export' (FILE, or - for standard input), one frame\n"+
 		"per turn with the turn's attacks and moves: an animated GIF (--out F.gif), or the same\n"+
 		"frames side by side as one PNG of small multiples (--out F.png). The image fits in\n"+
@@ -25,7 +25,7 @@ func runReplay(ctx context.Context, e env) error {
 	limit := flags.Int("limit", render.DefaultReplayLimit, "the most `bytes` the image may take (a chat's upload limit)")
 	width := flags.Int("width", 0, "frame width in `pixels` before shrinking to fit (default 800 for the GIF, to fit about 3200 across for the PNG)")
 	delay := flags.Duration("delay", 700*time.Millisecond, "how long each frame `shows` in the GIF")
-	palette := flags.String("palette", "default", "player colours: default or colorblind")
+	palette := colourFlag(flags)
 	if err := parseFlags(flags, e.args); err != nil {
 		return err
 	}
@@ -46,9 +46,9 @@ func runReplay(ctx context.Context, e env) error {
 	case *delay <= 0:
 		return usageError("--delay must be more than 0")
 	}
-	pal, err := render.ParsePalette(*palette)
+	pal, err := parsePalette(*palette)
 	if err != nil {
-		return usageError("%v", err)
+		return err
 	}
 	data, err := readInput(e, *match)
 	if err != nil {

@@ -11,15 +11,15 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-// runStats is `risk stats --db PATH (--record | --server S [--rules R] [--limit N] | --server S --player ID)`.
+// runStats is `risk stats [--db PATH] (--record | --server S [--rules R] [--limit N] | --server S --player ID)`.
 func runStats(ctx context.Context, e env) error {
-	flags := newFlags(e, "stats", "--db PATH (--record | --server S [--rules R] [--limit N] | --server S --player ID)\n\n"+
+	flags := newFlags(e, "stats", "[--db PATH] (--record | --server S [--rules classic|capitals] [--limit N] | --server S --player ID)\n\n"+
 		"Shows a server's leaderboard under a rule set, or one player's matches played and won\n"+
 		"and rating under each rule set. Ratings are a multiplayer Elo over each match's\n"+
 		"placings (docs/stats.md); computer players are rated by level (bot:easy, ...).\n"+
 		"--record first records the result of every finished match in the database that has\n"+
 		"none yet (safe to repeat).")
-	path := flags.String("db", "", dbUsage)
+	path := dbFlag(flags, "")
 	record := flags.Bool("record", false, "record the results of the finished matches")
 	server := flags.String("server", "", "the `server` whose results count, as the bot stores it (console, or a Discord guild id)")
 	rulesName := flags.String("rules", "classic", "the rule set of the leaderboard: classic or capitals")
@@ -32,14 +32,15 @@ func runStats(ctx context.Context, e env) error {
 	switch {
 	case flags.NArg() > 0:
 		return usageError("unexpected argument %q", flags.Arg(0))
-	case *path == "":
-		return usageError("--db is required")
 	case !*record && *server == "":
 		return usageError("give --server (or --record)")
 	case err != nil:
 		return usageError("%v", err)
 	case *limit < 0:
 		return usageError("--limit must be 0 or more")
+	}
+	if err := defaultDB(path, e.getenv); err != nil {
+		return err
 	}
 	db, err := openExisting(ctx, *path)
 	if err != nil {

@@ -54,7 +54,7 @@ func TestStats(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{[]string{"stats", "--server", "x"}, 2, "--db is required"},
+		{[]string{"stats", "--server", "x"}, 1, "no database at"},
 		{[]string{"stats", "--db", path}, 2, "give --server (or --record)"},
 		{[]string{"stats", "--db", path, "--server", "x", "--rules", "chess"}, 2, "chess"},
 		{[]string{"stats", "--db", filepath.Join(t.TempDir(), "none.db"), "--server", "x"}, 1, "no database at"},

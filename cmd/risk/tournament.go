@@ -11,9 +11,12 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-// runTournament is `risk tournament [--rules classic|capitals] [--size S] --players hard,normal,easy,random --games N --seed S [--parallel P] [--json]`.
+// runTournament is `risk tournament --players hard,normal,easy,random [--games N] [--seed S] ...`.
 func runTournament(ctx context.Context, e env) error {
-	fs := newFlags(e, "tournament", "--players LEVEL,LEVEL,... [--games N] [--seed S] [--parallel P] [--json]\n\n"+
+	fs := newFlags(e, "tournament", "--players LEVEL,LEVEL,... [--games N] [--seed S] [--parallel P] [--json] [--quiet]\n"+
+		"    [--rules classic|capitals] [--map NAME] [--size small|normal|large] [--cards escalating|fixed]\n"+
+		"    [--fortify connected|adjacent] [--victory two-thirds|domination] [--max-turns N]\n"+
+		"    [--budget D] [--iterations N] [--timeout D] [--startup D] [--style S]\n\n"+
 		"Plays computer players against each other, rotating the seats, and prints each one's wins\n"+
 		"with a 95% Wilson interval, turns and decision time, and Elo-style ratings when more than two\n"+
 		"kinds of player take part. Levels: "+strings.Join(ai.Levels(), ", ")+", "+ai.ReferenceLevel+" (the yardstick of docs/ai.md), or exec:COMMAND.")

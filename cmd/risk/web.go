@@ -16,12 +16,12 @@ import (
 // runWeb is `risk web [--addr HOST:PORT] [--db PATH]`: the page, the
 // spectators' pages and the match API.
 func runWeb(ctx context.Context, e env) error {
-	fs := newFlags(e, "web", "[--addr HOST:PORT] [--host NAME,...] [--db PATH] [--seed N] [--palette NAME] [--lobby-days N]\n\n"+
+	fs := newFlags(e, "web", "[--addr HOST:PORT] [--host NAME,...] [--db PATH] [--seed N] [--palette standard|colorblind]\n    [--lobby-days N]\n\n"+
 		"Serves a page that plays like a Discord channel with the bot in it (one match per channel),\n"+
 		"a page per match for spectators, and the match API (docs/api.md, with its threat model).")
 	addr := fs.String("addr", "127.0.0.1:8080", "the `address` to listen on (the page trusts whoever reaches it: keep it on the loopback address, or behind a proxy that checks who comes in)")
 	hostList := fs.String("host", "", "the `names` the server is reached by, comma-separated, besides localhost and addresses (the machine's name, or a proxy's; with the port if not the scheme's, e.g. box.lan:8443): requests for any other name get 421")
-	db := fs.String("db", "", dbUsage+" (default: risk.db in your data directory, shared with the console)")
+	db := dbFlag(fs, "shared with the console")
 	seed := fs.Uint64("seed", 0, "seed for new matches (0: random)")
 	paletteName := paletteFlag(fs)
 	lobbyDays := lobbyFlag(fs)
@@ -29,7 +29,7 @@ func runWeb(ctx context.Context, e env) error {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usageError("unexpected arguments: %v", fs.Args())
+		return usageError("unexpected argument %q", fs.Arg(0))
 	}
 	ttl, err := lobbyTTL(*lobbyDays)
 	if err != nil {

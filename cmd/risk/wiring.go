@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -106,7 +105,7 @@ func (t timedRenderer) Render(ctx context.Context, s *state.State) ([]byte, erro
 }
 
 // lobbyFlag defines --lobby-days on fs.
-func lobbyFlag(fs *flag.FlagSet) *float64 {
+func lobbyFlag(fs *flagSet) *float64 {
 	return fs.Float64("lobby-days", bot.DefaultLobbyTTL.Hours()/24, "close lobbies that go this many `days` without a change and never start (0: never)")
 }
 
@@ -121,12 +120,21 @@ func lobbyTTL(days float64) (time.Duration, error) {
 	return time.Duration(days * 24 * float64(time.Hour)), nil
 }
 
-// paletteFlag defines --palette on fs.
-func paletteFlag(fs *flag.FlagSet) *string {
-	return fs.String("palette", "standard", "player colours of matches that choose none: `standard` (the rule book's) or colorblind (Okabe–Ito)")
+// paletteFlag defines --palette on fs, for the bot: the colours of the
+// matches that choose none.
+func paletteFlag(fs *flagSet) *string {
+	return fs.String("palette", command.PaletteStandard, "player colours of matches that choose none: `standard` (the rule book's) or colorblind (Okabe–Ito)")
 }
 
-// parsePalette reads the value of --palette.
+// colourFlag defines --palette on fs, for the commands that draw an
+// exported match: the same names as the bot's.
+func colourFlag(fs *flagSet) *string {
+	return fs.String("palette", command.PaletteStandard, "player colours: `standard` (the rule book's) or colorblind (Okabe–Ito)")
+}
+
+// parsePalette reads the value of --palette. It also takes "default",
+// which risk render and risk replay documented before they said standard
+// as everything else does.
 func parsePalette(s string) (render.Palette, error) {
 	p, err := render.ParsePalette(s)
 	if err != nil {
@@ -169,8 +177,16 @@ func defaultDB(db *string, getenv func(string) string) error {
 	return nil
 }
 
-// dbUsage documents --db for every subcommand that takes it.
-const dbUsage = "the database: a SQLite `file`, or a PostgreSQL address postgres://USER@HOST:PORT/DB"
+// dbFlag defines --db on fs, for every subcommand that opens the bot's
+// database: all of them default to the same one (defaultDB). more says
+// what is particular to the command, if anything.
+func dbFlag(fs *flagSet, more string) *string {
+	usage := "the database: a SQLite `file`, or a PostgreSQL address postgres://USER@HOST:PORT/DB (default: risk.db in your data directory"
+	if more != "" {
+		usage += "; " + more
+	}
+	return fs.String("db", "", usage+")")
+}
 
 // openStore opens the database at addr, a PostgreSQL address
 // (postgres://...) or the path of a SQLite file, created with its folder
@@ -198,7 +214,7 @@ func openExisting(ctx context.Context, addr string) (store, error) {
 }
 
 // instanceFlag defines --instance on fs.
-func instanceFlag(fs *flag.FlagSet) *string {
+func instanceFlag(fs *flagSet) *string {
 	return fs.String("instance", "", "this process's `name` among those sharing a PostgreSQL database, unique to it and kept across its restarts\n"+
 		"(its claims on timers, posts and computer turns are taken back at once when it restarts under the same name);\n"+
 		"default: HOSTNAME-PID with PostgreSQL, one per scope with SQLite")

@@ -38,8 +38,11 @@ type DB struct {
 	write *sql.DB
 	// read serves loads and lists, each in a read transaction (a consistent
 	// WAL snapshot that does not block the writer).
-	read  *sql.DB
-	every int
+	read *sql.DB
+	// backup opens the connection Backup copies through: a reader's, but
+	// one that may write the copy, which read's connections may not.
+	backup connector
+	every  int
 }
 
 // config is what Open's options set.
@@ -105,32 +108,46 @@ func open(ctx context.Context, path string, c config) (*DB, error) {
 		}
 	}
 	db := &DB{
-		write: sql.OpenDB(connector{drv, dsn(abs, c, true)}),
-		every: c.snapshotEvery,
+		write:  sql.OpenDB(connector{drv, dsn(abs, c, writer)}),
+		backup: connector{drv, dsn(abs, c, copier)},
+		every:  c.snapshotEvery,
 	}
 	db.write.SetMaxOpenConns(1)
 	if err := migrate(ctx, db.write, c.migrations, c.busyTimeout); err != nil {
 		db.write.Close()
 		return nil, fmt.Errorf("storage: open %s: %w", path, err)
 	}
-	db.read = sql.OpenDB(connector{drv, dsn(abs, c, false)})
+	db.read = sql.OpenDB(connector{drv, dsn(abs, c, reader)})
 	db.read.SetMaxOpenConns(max(4, runtime.GOMAXPROCS(0)))
 	return db, nil
 }
 
+// role is what a connection is for.
+type role int
+
+const (
+	writer role = iota // changes, in IMMEDIATE transactions
+	reader             // loads and lists, which must change nothing
+	copier             // Backup's VACUUM INTO: reads the database, writes another file
+)
+
 // dsn is the URI go-sqlite3 opens: the path, escaped, with the pragmas
-// every connection runs.
-func dsn(abs string, c config, write bool) string {
+// every connection of role r runs.
+func dsn(abs string, c config, r role) string {
 	q := url.Values{}
 	q.Set("_busy_timeout", strconv.FormatInt(c.busyTimeout.Milliseconds(), 10))
 	q.Set("_foreign_keys", "on")
 	q.Set("_synchronous", "FULL") // a committed command survives a power cut
-	if write {
+	switch r {
+	case writer:
 		// WAL mode is set by migrate, once it knows the file is ours.
 		q.Set("_txlock", "immediate")
-	} else {
+	case reader:
 		q.Set("_txlock", "deferred")
 		q.Set("_query_only", "on")
+	case copier:
+		// query_only refuses VACUUM INTO, which writes (another file).
+		q.Set("_txlock", "deferred")
 	}
 	return (&url.URL{Scheme: "file", Path: abs, RawQuery: q.Encode()}).String()
 }
