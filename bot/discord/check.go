@@ -269,7 +269,8 @@ func (c checker) publicKey(app *discordgo.Application) Finding {
 // database checks that the database opens and answers.
 func (c checker) database(ctx context.Context) Finding {
 	if err := c.cfg.Database(ctx); err != nil {
-		return Finding{Status: Fail, What: "database", Detail: fmt.Sprintf("%s: %v", c.cfg.DatabaseName, err),
+		// The store's errors name the database.
+		return Finding{Status: Fail, What: "database", Detail: err.Error(),
 			Fix: "check --db: a SQLite file in a folder the bot's user may write to, or a postgres:// address whose role may log in and owns the database"}
 	}
 	return Finding{Status: Pass, What: "database", Detail: c.cfg.DatabaseName + " answers, its tables up to date"}

@@ -160,10 +160,12 @@ func TestCheck(t *testing.T) {
 		{
 			name: "the database does not answer",
 			cfg: func(c *CheckConfig) {
-				c.Database = func(context.Context) error { return errors.New("storage: open: unable to open database file") }
+				c.Database = func(context.Context) error {
+					return errors.New("storage: open /var/lib/riskbot/risk.db: unable to open database file")
+				}
 			},
 			want: []string{"✓ token", "✓ application", "– /risk", "✗ database", "✓ " + here, "– threads in #general"},
-			text: []string{"✗ database: /var/lib/riskbot/risk.db: storage: open: unable to open database file", "fix: check --db"},
+			text: []string{"✗ database: storage: open /var/lib/riskbot/risk.db: unable to open database file", "fix: check --db"},
 		},
 	}
 	for _, tt := range tests {
