@@ -53,15 +53,24 @@ func TestCheck(t *testing.T) {
 		golden string
 	}{
 		{
+			// What an operator of the gateway mode runs: DISCORD_TOKEN
+			// and DISCORD_GUILD_ID set, --channel.
 			name: "all good",
-			cfg:  func(c *CheckConfig) { c.HTTP = true },
+			cfg:  func(c *CheckConfig) { c.ApplicationID = "" },
 			setup: func(t *testing.T, fake *fakediscord.Server) string {
 				register(t, fake, fakediscord.GuildID)
 				fake.SetBotPermissions(channel, fakediscord.DefaultBotPermissions|fakediscord.ThreadPermissions)
 				return ""
 			},
-			want:   []string{"✓ token", "✓ application", "✓ /risk", "✓ public key", "✓ database", "✓ " + here, "✓ threads in #general"},
+			want:   []string{"✓ token", "✓ application", "✓ /risk", "✓ database", "✓ " + here, "✓ threads in #general"},
 			golden: "check_ok.txt",
+		},
+		{
+			name:  "all good over HTTP",
+			cfg:   func(c *CheckConfig) { c.HTTP = true },
+			setup: func(t *testing.T, fake *fakediscord.Server) string { register(t, fake, fakediscord.GuildID); return "" },
+			want:  []string{"✓ token", "✓ application", "✓ /risk", "✓ public key", "✓ database", "✓ " + here, "– threads in #general"},
+			text:  []string{"DISCORD_PUBLIC_KEY is the application's"},
 		},
 		{
 			name:       "bad token",
