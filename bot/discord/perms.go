@@ -49,16 +49,22 @@ func lacking(have int64, ps []permission) []string {
 	if have == 0 {
 		return nil
 	}
-	missing := []string{}
+	return missing(have, ps)
+}
+
+// missing names the permissions of ps missing from a bit set: an empty,
+// non-nil list if none is (Administrator grants them all).
+func missing(have int64, ps []permission) []string {
+	out := []string{}
 	if have&discordgo.PermissionAdministrator != 0 {
-		return missing
+		return out
 	}
 	for _, p := range ps {
 		if have&p.bit == 0 {
-			missing = append(missing, p.name)
+			out = append(out, p.name)
 		}
 	}
-	return missing
+	return out
 }
 
 // isAdmin reports whether a member's permissions in a channel make them an

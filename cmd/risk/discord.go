@@ -21,7 +21,7 @@ import (
 // gateway or as Discord's HTTP interactions endpoint. Secrets come from the environment only (a flag
 // would show in the process list).
 func runDiscord(ctx context.Context, e env) error {
-	fs := newFlags(e, "discord", "[--db PATH] [--http ADDR | --shard I/N] [--metrics ADDR] [--instance NAME]\n    [--palette standard|colorblind] [--lobby-days N] [-v]\n\n"+
+	fs := newFlags(e, "discord", "[--db PATH] [--http ADDR | --shard I/N] [--metrics ADDR] [--instance NAME]\n    [--palette standard|colorblind] [--lobby-days N] [-v] [--check [--channel ID]]\n\n"+
 		"Runs the Discord bot until interrupted (SIGINT or SIGTERM): connected to Discord's gateway,\n"+
 		"or, with --http, as the application's Interactions Endpoint URL. Environment:\n"+
 		"  DISCORD_TOKEN           the bot's token (required)\n"+
@@ -38,6 +38,8 @@ func runDiscord(ctx context.Context, e env) error {
 	paletteName := paletteFlag(fs)
 	lobbyDays := lobbyFlag(fs)
 	instance := instanceFlag(fs)
+	check := fs.Bool("check", false, "check the setup (token, application, /risk, database; with --http the public key) and exit: 0 if all is well")
+	channel := fs.String("channel", "", "with --check: check the bot's permissions in the channel of this `ID`")
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
@@ -69,6 +71,16 @@ func runDiscord(ctx context.Context, e env) error {
 	}
 	var key ed25519.PublicKey
 	app := strings.TrimSpace(e.getenv("DISCORD_APPLICATION_ID"))
+	if *channel != "" && (!*check || strings.Trim(*channel, "0123456789") != "") {
+		return usageError("--channel %q: want a channel ID (a number: Developer Mode on, right-click the channel, Copy Channel ID) with --check", *channel)
+	}
+	if *check {
+		if err := defaultDB(db, e.getenv); err != nil {
+			return err
+		}
+		return checkSetup(ctx, e, discord.CheckConfig{Token: token, ApplicationID: app, GuildID: guild, HTTP: *httpAddr != "",
+			PublicKey: strings.TrimSpace(e.getenv("DISCORD_PUBLIC_KEY")), Channel: *channel}, *db)
+	}
 	if *httpAddr != "" {
 		pk := strings.TrimSpace(e.getenv("DISCORD_PUBLIC_KEY"))
 		if pk == "" {
@@ -132,6 +144,32 @@ func runDiscord(ctx context.Context, e env) error {
 		log.Info("stopped")
 	}
 	return err
+}
+
+// checkSetup is `risk discord --check`: it prints what discord.Check
+// finds, with the database the bot would open, and fails unless every
+// check passed.
+func checkSetup(ctx context.Context, e env, cfg discord.CheckConfig, db string) error {
+	cfg.DatabaseName = redacted(db)
+	cfg.Database = func(ctx context.Context) error {
+		st, err := openStore(ctx, db)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		return st.Ready(ctx)
+	}
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	r, err := discord.Check(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(e.stdout, r)
+	if n := r.Failed(); n > 0 {
+		return fmt.Errorf("the check failed: %d ✗ above, each with its fix", n)
+	}
+	return nil
 }
 
 // parseShard reads --shard I/N (0 <= I < N); "" is no sharding.

@@ -44,6 +44,9 @@ func (s rest) post(w http.ResponseWriter, r *http.Request) {
 	case inThread && th.Archived:
 		s.failLocked(w, r, http.StatusBadRequest, 50083, "Thread is archived (a post to a thread the bot archived)")
 		return
+	case s.deleted[channel]:
+		writeJSON(w, http.StatusNotFound, apiError{Code: 10003, Message: "Unknown Channel"})
+		return
 	case dm && s.noDMs[user]:
 		writeJSON(w, http.StatusForbidden, apiError{Code: 50007, Message: "Cannot send messages to this user"})
 		return

@@ -13,7 +13,10 @@
 // as app_permissions, and posts without them are refused with Discord's
 // 403s (Missing Access, Missing Permissions; embeds are dropped without
 // Embed Links). Direct messages open a channel per user, and a user may
-// refuse them (RefuseDMs). It also enforces the
+// refuse them (RefuseDMs). It answers what a bot reads to check its
+// setup: itself, its application and commands, a channel of the fake's one
+// server (GuildID), the server and the bot's membership, with the
+// permissions set above (info.go). It also enforces the
 // project's mention policy: every message that may notify says whom with
 // allowed_mentions, and never lets @everyone or roles through.
 //
@@ -73,6 +76,7 @@ type Server struct {
 	dms        map[string]string // direct message channel -> its user
 	noDMs      map[string]bool   // users who take no direct messages
 	threads    map[string]*Thread
+	deleted    map[string]bool // channels gone (DeleteChannel)
 	// resent counts the posts answered with the message their nonce
 	// created earlier (enforce_nonce), instead of a new one.
 	resent int
@@ -283,6 +287,7 @@ func New(t testing.TB) *Server {
 		dms:      map[string]string{},
 		noDMs:    map[string]bool{},
 		threads:  map[string]*Thread{},
+		deleted:  map[string]bool{},
 	}
 	s.http = httptest.NewServer(s.routes())
 	t.Cleanup(func() {

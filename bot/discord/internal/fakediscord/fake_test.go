@@ -476,3 +476,58 @@ func TestEmbedLimits(t *testing.T) {
 		})
 	}
 }
+
+// What the bot reads of a channel, its server and itself gives back, as
+// discordgo computes it, the permissions the fake holds for the channel;
+// a deleted channel is unknown, to reads and posts alike.
+func TestChannelInfo(t *testing.T) {
+	s := New(t)
+	dg := session(t, s)
+	const ch = "645027906669510667"
+	perms := func() (int64, error) {
+		c, err := dg.Channel(ch)
+		if err != nil {
+			return 0, err
+		}
+		g, err := dg.Guild(c.GuildID)
+		if err != nil {
+			return 0, err
+		}
+		m, err := dg.GuildMember(g.ID, BotID)
+		if err != nil {
+			return 0, err
+		}
+		st := discordgo.NewState()
+		for _, err := range []error{st.GuildAdd(g), st.ChannelAdd(c), st.MemberAdd(m)} {
+			if err != nil {
+				return 0, err
+			}
+		}
+		return st.UserChannelPermissions(BotID, ch)
+	}
+	for _, p := range []int64{DefaultBotPermissions, DefaultBotPermissions | ThreadPermissions, PermViewChannel | PermSendMessages, 0} {
+		s.SetBotPermissions(ch, p)
+		if got, err := perms(); err != nil || got != p {
+			t.Errorf("permissions %d (%v), want %d", got, err, p)
+		}
+	}
+	s.SetBotPermissions(ch, PermAdministrator)
+	if got, err := perms(); err != nil || got&DefaultBotPermissions != DefaultBotPermissions {
+		t.Errorf("an administrator's permissions %d (%v), want all", got, err)
+	}
+	if _, err := dg.GuildMember(GuildID, "100000000000000001"); err == nil {
+		t.Error("the fake knows a member other than the bot")
+	}
+	s.DeleteChannel(ch)
+	var re *discordgo.RESTError
+	if _, err := dg.Channel(ch); !errors.As(err, &re) || re.Response.StatusCode != http.StatusNotFound || re.Message == nil || re.Message.Code != 10003 {
+		t.Errorf("a deleted channel: %v, want 404 Unknown Channel", err)
+	}
+	_, err := dg.ChannelMessageSendComplex(ch, &discordgo.MessageSend{Content: "turn 3", AllowedMentions: none})
+	if !errors.As(err, &re) || re.Response.StatusCode != http.StatusNotFound {
+		t.Errorf("a post to a deleted channel: %v, want 404", err)
+	}
+	if v := s.Violations(); len(v) > 0 {
+		t.Errorf("violations %v", v)
+	}
+}

@@ -38,6 +38,13 @@ func (s *Server) routes() http.Handler {
 	api("PATCH /channels/{channel}", rs.editChannel)
 	api("PUT /applications/{app}/commands", rs.overwrite)
 	api("PUT /applications/{app}/guilds/{guild}/commands", rs.overwrite)
+	api("GET /applications/{app}/commands", rs.commandList)
+	api("GET /applications/{app}/guilds/{guild}/commands", rs.commandList)
+	api("GET /users/@me", rs.me)
+	api("GET /oauth2/applications/@me", rs.application)
+	api("GET /channels/{channel}", rs.channel)
+	api("GET /guilds/{guild}", rs.guild)
+	api("GET /guilds/{guild}/members/{user}", rs.member)
 	mux.HandleFunc("GET /ws", s.websocket)
 	mux.HandleFunc("GET /ws/", s.websocket)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
