@@ -193,6 +193,7 @@ func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what s
 		switch {
 		case errors.As(err, &ue):
 			res = hosted.Result{Reply: chat.Private("%s", ue.Msg)}
+			res.Reply.Buttons = ue.Buttons
 		case errors.Is(err, storage.ErrConflict):
 			res = hosted.Result{Reply: chat.Private("%s", hosted.ErrMovedOn.Error())}
 		default:
