@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -110,4 +111,62 @@ func TestCapitalsDeadlines(t *testing.T) {
 			}
 		})
 	}
+}
+
+// capitalsTurn opens a capitals match of Ann and Bob in channel ch, has
+// both choose a capital (the first the rules allow), and returns the name
+// of the player whose first turn it is.
+func capitalsTurn(t *testing.T, h *harness, ch string) string {
+	t.Helper()
+	h.do(ch, "Ann", "new", "rules:capitals", "map:small")
+	h.do(ch, "Bob", "join")
+	h.do(ch, "Ann", "start")
+	for h.load(ch).Game.State.Phase == state.PhaseSetup {
+		s := h.load(ch).Game.State
+		c := engine.Legal(s, s.Current)[0].(engine.Capital)
+		wantDone(t, h.do(ch, s.Seats[s.Current].Name, "place", "territory:"+s.Map.TerritoryName(c.Territory)), "chose")
+	}
+	s := h.load(ch).Game.State
+	return s.Seats[s.Current].Name
+}
+
+// The first hour, item 3: /risk end in a capitals match threw the turn's
+// unsent reinforcements away without a word (classic refuses: "Place
+// your 3 remaining armies first"). The rules let them lapse, so it is
+// refused with the reason and a button that ends the turn all the same.
+func TestCapitalsEndWithReinforcementsUnsent(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:capend"
+	me := capitalsTurn(t, h, ch)
+	before := h.load(ch)
+	reserve := before.Game.State.Seats[before.Game.State.Current].Reserve
+	if reserve == 0 || before.Game.State.Phase != state.PhaseReinforce {
+		t.Fatalf("turn 1 starts with %d troops to send in the %s phase", reserve, before.Game.State.Phase)
+	}
+	reply := h.do(ch, me, "end")
+	if !reply.Refused {
+		t.Fatalf("/risk end with %d troops unsent was done: %q", reserve, reply.Text)
+	}
+	wantPrivate(t, reply, "have not sent", "loses them")
+	if after := h.load(ch); after.Version != before.Version {
+		t.Fatalf("the refused end changed the match: version %d, was %d", after.Version, before.Version)
+	}
+	anyway, ok := buttonLabelled(reply, "End anyway")
+	if !ok {
+		t.Fatalf("no button to end anyway: %+v", reply.Buttons)
+	}
+	if want := fmt.Sprintf("End anyway, losing %d troops", reserve); anyway.Label != want {
+		t.Errorf("button %q, want %q", anyway.Label, want)
+	}
+	wantDone(t, h.click(ch, me, anyway.ID), "ended turn 1", fmt.Sprintf("%d troops not sent were lost", reserve))
+	if s := h.load(ch).Game.State; s.Turn != 2 {
+		t.Fatalf("after ending anyway it is turn %d, want 2", s.Turn)
+	}
+	// The button did its work once: the state moved on, so it is refused.
+	wantPrivate(t, h.click(ch, me, anyway.ID), "no longer applies")
+	// Once they are sent, /risk end passes at once.
+	s := h.load(ch).Game.State
+	other := s.Seats[s.Current].Name
+	wantDone(t, h.do(ch, other, "place", "territory:"+s.Map.TerritoryName(s.Capital(s.Current))), "sent")
+	wantDone(t, h.do(ch, other, "end"), "ended turn 2")
 }

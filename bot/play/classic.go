@@ -306,9 +306,12 @@ func (p *Play) endTurn(ctx context.Context, m *hosted.Match, seat int, discard s
 	if _, discards := cmds[0].(engine.Discard); discard != "" && !discards {
 		unused = fmt.Sprintf(" (discard:%s did nothing: a card is dropped only when the hand is full after a conquest.)", chat.Quote(discard))
 	}
-	dropped := 0
+	dropped, lapsed := 0, 0
 	if hosted.IsCapitals(s) && s.Current == seat && s.Phase == state.PhaseAction {
 		dropped = int(s.Cap.NPlan)
+	}
+	if hosted.IsCapitals(s) && s.Current == seat && s.Phase == state.PhaseReinforce {
+		lapsed = s.Seats[seat].Reserve
 	}
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
 		if len(out.Turns) > 0 {
@@ -316,6 +319,7 @@ func (p *Play) endTurn(ctx context.Context, m *hosted.Match, seat int, discard s
 			if dropped > 0 {
 				text += fmt.Sprintf(" The %s planned was not launched.", chat.Plural(dropped, "attack", "attacks"))
 			}
+			text += voice.LapseNote(lapsed)
 			return chat.Message{Text: text + unused}
 		}
 		return chat.Message{Text: voice.FitLines(out.Lines, 1600)}

@@ -95,6 +95,8 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 		}, engine.UseItem{})
 	case "move":
 		return p.move(ctx, m, seat, engine.Move{From: arg(0), To: arg(1), Quarters: arg(2), Hero: arg(3) == 1})
+	case "endanyway":
+		return p.endTurn(ctx, m, seat, "")
 	case "stop":
 		return hosted.Result{Reply: chat.Private("Attacks stopped. Move armies with /risk fortify, or end your turn with /risk end.")}, nil
 	}
