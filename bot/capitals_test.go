@@ -170,3 +170,98 @@ func TestCapitalsEndWithReinforcementsUnsent(t *testing.T) {
 	wantDone(t, h.do(ch, other, "place", "territory:"+s.Map.TerritoryName(s.Capital(s.Current))), "sent")
 	wantDone(t, h.do(ch, other, "end"), "ended turn 2")
 }
+
+// The first hour, item 3: a move could leave a capital with 0 troops and
+// nobody said so until the next turn's threat line. The rules allow it,
+// so the move asks first: refused with the reason, and a button that
+// moves anyway, exactly that move, as long as the match has not moved on.
+func TestCapitalsMoveThatEmptiesTheCapitalAsks(t *testing.T) {
+	tests := []struct {
+		name  string
+		ratio string // "" offers the shares as buttons
+		asks  bool
+		// then, after the question: "click" moves anyway; "undo" changes
+		// the match first, so the button no longer applies.
+		then string
+	}{
+		{name: "all asks, and the button moves", ratio: "all", asks: true, then: "click"},
+		{name: "all asks, and the button expires with the moment", ratio: "all", asks: true, then: "undo"},
+		{name: "3/4 leaves troops behind and moves at once", ratio: "3/4"},
+		{name: "the shares' buttons say which empties it", ratio: ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t)
+			const ch = "test:capmove"
+			me := capitalsTurn(t, h, ch)
+			s := h.load(ch).Game.State
+			seat := s.Current
+			capital := s.Capital(seat)
+			wantDone(t, h.do(ch, me, "place", "territory:"+s.Map.TerritoryName(capital)), "sent")
+			to := -1
+			for _, c := range engine.Legal(h.load(ch).Game.State, seat) {
+				if c, ok := c.(engine.Capture); ok && c.From == capital {
+					to = c.To
+					break
+				}
+			}
+			if to < 0 {
+				t.Fatal("the capital has no neutral neighbour to capture")
+			}
+			n := s.Map.TerritoryName
+			wantDone(t, h.do(ch, me, "attack", "from:"+n(capital), "to:"+n(to)), "captured")
+			before := h.load(ch)
+			troops := before.Game.State.Terr[capital].Armies
+			opts := map[string]string{"from": n(capital), "to": n(to)}
+			if tt.ratio != "" {
+				opts["ratio"] = tt.ratio
+			}
+			reply := h.doOpts(ch, me, "fortify", opts)
+			if tt.ratio == "" {
+				all, ok := buttonLabelled(reply, fmt.Sprintf("all (%d)", troops))
+				if !ok || !strings.Contains(all.Label, "capital left empty") {
+					t.Errorf("the share of all is %+v, want it to say the capital is left empty", all)
+				}
+				wantText(t, reply, "is your capital")
+				if half, _ := buttonLabelled(reply, "1/2"); strings.Contains(half.Label, "empty") {
+					t.Errorf("the share of half says %q", half.Label)
+				}
+				return
+			}
+			if !tt.asks {
+				wantDone(t, reply, "moved")
+				if got := h.load(ch).Game.State.Terr[capital].Armies; got == 0 {
+					t.Fatal("the capital was emptied")
+				}
+				return
+			}
+			if !reply.Refused {
+				t.Fatalf("a move emptying the capital was done at once: %q", reply.Text)
+			}
+			wantPrivate(t, reply, "your capital", "0 troops", "out of the match")
+			if after := h.load(ch); after.Version != before.Version {
+				t.Fatalf("the question changed the match: version %d, was %d", after.Version, before.Version)
+			}
+			anyway, ok := buttonLabelled(reply, "Move anyway")
+			if !ok {
+				t.Fatalf("no button to move anyway: %+v", reply.Buttons)
+			}
+			if _, ok := buttonLabelled(reply, "Move 3/4"); !ok {
+				t.Errorf("no button for a share that keeps troops home: %+v", reply.Buttons)
+			}
+			switch tt.then {
+			case "click":
+				wantDone(t, h.click(ch, me, anyway.ID), fmt.Sprintf("moved %d troops", troops))
+				if got := h.load(ch).Game.State.Terr[capital].Armies; got != 0 {
+					t.Fatalf("moved anyway, the capital holds %d, want 0", got)
+				}
+			case "undo":
+				wantDone(t, h.do(ch, me, "undo"), "took back")
+				wantPrivate(t, h.click(ch, me, anyway.ID), "no longer applies")
+				if got := h.load(ch).Game.State.Terr[capital].Armies; got != troops {
+					t.Fatalf("an outdated button moved: the capital holds %d, want %d", got, troops)
+				}
+			}
+		})
+	}
+}
