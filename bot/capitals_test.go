@@ -265,3 +265,36 @@ func TestCapitalsMoveThatEmptiesTheCapitalAsks(t *testing.T) {
 		})
 	}
 }
+
+// The first hour, item 6: map:tiny in a capitals lobby listed classic
+// among the capitals maps. The map option lists the rule set's own maps.
+func TestMapOptionListsTheRuleSetsMaps(t *testing.T) {
+	h := newHarness(t)
+	h.do("test:maps-capitals", "Ann", "new", "rules:capitals", "map:small")
+	h.do("test:maps-classic", "Ann", "new")
+	tests := []struct {
+		name, channel, command string
+		opts                   []string
+		want, not              string
+	}{
+		{"settings in a capitals lobby", "test:maps-capitals", "settings", []string{"map:tiny"}, `no map "tiny" for capitals matches: map:small, normal or large`, "classic"},
+		{"a new capitals match", "test:maps-new", "new", []string{"rules:capitals", "map:tiny"}, "map:small, normal or large", "classic"},
+		{"classic in a capitals lobby", "test:maps-capitals", "settings", []string{"map:classic"}, "generated islands: map:small, normal or large", ""},
+		{"settings in a classic lobby", "test:maps-classic", "settings", []string{"map:tiny"}, `no map "tiny" for classic matches: map:classic`, "small"},
+		{"a generated map's name in a classic lobby", "test:maps-classic", "settings", []string{"map:gen-normal-1"}, "for classic matches: map:classic", ""},
+		{"a capitals size in a classic lobby", "test:maps-classic", "settings", []string{"map:large"}, "is for capitals matches", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			reply := h.do(tt.channel, "Ann", tt.command, tt.opts...)
+			if !reply.Refused {
+				t.Fatalf("done, want refused: %q", reply.Text)
+			}
+			wantText(t, reply, tt.want)
+			if tt.not != "" && strings.Contains(reply.Text, tt.not) {
+				t.Errorf("the answer names %q: %q", tt.not, reply.Text)
+			}
+		})
+	}
+	wantDone(t, h.do("test:maps-capitals", "Ann", "settings", "map:Large"), "large generated islands")
+}

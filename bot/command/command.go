@@ -62,6 +62,11 @@ type Option struct {
 	Required    bool
 	// Choices are the only accepted values (shown as a menu).
 	Choices []string
+	// ByMatch: which of Choices a match accepts depends on the match (map:
+	// its rule set's maps). Parse only lowercases the value, and leaves its
+	// check to the handler, which knows the match and can list the right
+	// ones.
+	ByMatch bool
 	// Autocomplete: the bot suggests values as the user types.
 	Autocomplete bool
 	Min, Max     int // for integers; 0, 0 = unbounded
@@ -95,7 +100,7 @@ const CommandName = "risk"
 func MatchOptions() []Option {
 	return []Option{
 		{Name: "rules", Description: "Rule set (default classic)", Type: String, Choices: []string{"classic", "capitals"}},
-		{Name: "map", Description: "Board: the classic world, or (capitals) small, normal or large generated islands", Type: String, Choices: []string{"classic", "small", "normal", "large"}},
+		{Name: "map", Description: "Board: the classic world, or (capitals) small, normal or large generated islands", Type: String, Choices: []string{"classic", "small", "normal", "large"}, ByMatch: true},
 		{Name: "victory", Description: "Win by two thirds of the map (default) or by taking everything", Type: String, Choices: []string{"two-thirds", "domination"}},
 		{Name: "cards", Description: "Card sets worth 4, 6, 8, 10... (escalating, default) or 4 to 10 (fixed)", Type: String, Choices: []string{"escalating", "fixed"}},
 		{Name: "fortify", Description: "One move along your territories (connected, default) or many one-step moves (adjacent)", Type: String, Choices: []string{"connected", "adjacent"}},
@@ -263,7 +268,7 @@ func Parse(spec Spec, raw map[string]string) (Args, error) {
 			}
 			a.Num[name] = n
 		default:
-			if len(o.Choices) > 0 && !slices.Contains(o.Choices, strings.ToLower(v)) {
+			if len(o.Choices) > 0 && !o.ByMatch && !slices.Contains(o.Choices, strings.ToLower(v)) {
 				return a, fmt.Errorf("%s must be one of %s, not %q", name, strings.Join(o.Choices, ", "), v)
 			}
 			if len(o.Choices) > 0 {
