@@ -298,3 +298,62 @@ func TestMapOptionListsTheRuleSetsMaps(t *testing.T) {
 	}
 	wantDone(t, h.do("test:maps-capitals", "Ann", "settings", "map:Large"), "large generated islands")
 }
+
+// The first hour, item 6: the mistakes of a capitals match were answered
+// in classic words: a missing option's example was "/risk attack
+// from:Alaska to:Kamchatka" and undo spoke of dice and cards. Each answer
+// now speaks of the match's own map, in capitals words.
+func TestCapitalsMistakesSpeakCapitals(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:capwords"
+	me := capitalsTurn(t, h, ch)
+	s := h.load(ch).Game.State
+	capital := s.Map.TerritoryName(s.Capital(s.Current))
+	tests := []struct {
+		name, channel, who, command string
+		opts                        []string
+		want                        []string
+	}{
+		{name: "attack without a target", channel: ch, who: me, command: "attack", opts: []string{"from:" + capital},
+			want: []string{"needs to", "like /risk attack from:" + capital + " to:", "captured"}},
+		{name: "attack without anything", channel: ch, who: me, command: "attack",
+			want: []string{"needs from", "like /risk attack from:" + capital + " to:"}},
+		{name: "fortify with one territory held", channel: ch, who: me, command: "fortify", opts: []string{"from:" + capital},
+			want: []string{"needs to", "you hold only " + capital}},
+		{name: "port without a territory", channel: ch, who: me, command: "port",
+			want: []string{"needs territory", "by the water"}},
+		{name: "odds without a battle", channel: ch, who: me, command: "odds",
+			want: []string{"no dice", "/risk attack shows"}},
+		{name: "undo with nothing to undo", channel: ch, who: me, command: "undo",
+			want: []string{"Nothing to undo", "reinforcements", "launch"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			reply := h.do(tt.channel, tt.who, tt.command, tt.opts...)
+			if !reply.Refused {
+				t.Fatalf("done, want refused: %q", reply.Text)
+			}
+			wantText(t, reply, tt.want...)
+			words := []string{"Alaska", "Kamchatka", "Alberta", "Kelnor", "dice", "card", "classic"}
+			if tt.command == "odds" {
+				words = words[:4] // it says there are no dice, and where the classic odds are
+			}
+			for _, classic := range words {
+				if strings.Contains(strings.ToLower(reply.Text), strings.ToLower(classic)) {
+					t.Errorf("a capitals answer speaks of %q: %q", classic, reply.Text)
+				}
+			}
+		})
+	}
+	// With two territories held, fortify's example moves between them.
+	wantDone(t, h.do(ch, me, "place", "territory:"+capital), "sent")
+	var took string
+	for _, c := range engine.Legal(h.load(ch).Game.State, s.Current) {
+		if c, ok := c.(engine.Capture); ok {
+			took = s.Map.TerritoryName(c.To)
+			wantDone(t, h.do(ch, me, "attack", "from:"+s.Map.TerritoryName(c.From), "to:"+took), "captured")
+			break
+		}
+	}
+	wantPrivate(t, h.do(ch, me, "fortify", "from:"+capital), "like /risk fortify from:"+capital+" to:"+took)
+}

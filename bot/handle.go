@@ -62,6 +62,11 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (hosted.Result, erro
 		return hosted.Result{}, chat.Refuse("There is no /risk %s. Try /risk help.", chat.Quote(req.Command))
 	}
 	a, err := command.Parse(spec, req.Options)
+	if miss, ok := errors.AsType[*command.Missing](err); ok {
+		// The usage's example is the classic map's; play words one in the
+		// names of the channel's match.
+		return hosted.Result{}, b.play.Missing(ctx, req, miss)
+	}
 	if err != nil {
 		return hosted.Result{}, chat.Refuse("%s.", chat.Capitalize(err.Error()))
 	}

@@ -279,10 +279,23 @@ func Parse(spec Spec, raw map[string]string) (Args, error) {
 	}
 	for _, o := range spec.Options {
 		if o.Required && !a.Has(o.Name) {
-			return a, fmt.Errorf("/risk %s needs %s: %s", spec.FullName(), o.Name, spec.Usage)
+			return a, &Missing{Spec: spec, Option: o.Name}
 		}
 	}
 	return a, nil
+}
+
+// Missing is Parse's error when a required option is left out. Its
+// words give the subcommand's usage, whose names are the classic map's:
+// a handler that knows the match may give an example in its own names.
+type Missing struct {
+	Spec   Spec
+	Option string
+}
+
+// Error says what is missing, with the usage.
+func (e *Missing) Error() string {
+	return fmt.Sprintf("/risk %s needs %s: %s", e.Spec.FullName(), e.Option, e.Spec.Usage)
 }
 
 func optionList(spec Spec) string {

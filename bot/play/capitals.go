@@ -285,3 +285,27 @@ func features(s *state.State, t int) string {
 	}
 	return ", " + strings.Join(f, ", ")
 }
+
+// Missing answers a command that left out a required option (Parse's
+// error). In a capitals match under way its example is in the match's own
+// names, from the player's own territories; elsewhere it is the command's
+// usage. It only reads the match: it takes no lock.
+func (p *Play) Missing(ctx context.Context, req chat.Request, miss *command.Missing) error {
+	usage := chat.Refuse("%s.", chat.Capitalize(miss.Error()))
+	m, err := p.cfg.Matches.Load(ctx, req.Channel)
+	if err != nil {
+		return usage
+	}
+	g, err := m.Started()
+	if err != nil || !hosted.IsCapitals(g.State) {
+		return usage
+	}
+	seat, err := m.SeatOf(req.User)
+	if err != nil {
+		seat = -1
+	}
+	if text, ok := voice.CapitalsUsage(g.State, seat, miss.Spec.FullName(), miss.Option); ok {
+		return chat.Refuse("%s", text)
+	}
+	return usage
+}
