@@ -160,7 +160,7 @@ func Specs(levels []string) []Spec {
 			{Name: "ratio", Description: "Capitals: the share of the troops that moves (default your last choice)", Type: String, Choices: []string{"1/4", "1/2", "3/4", "all"}},
 			{Name: "hero", Description: "Capitals: the hero goes too (default your last choice)", Type: String, Choices: []string{"yes", "no"}},
 		}, Usage: "/risk fortify from:Alaska to:Alberta armies:4", Private: true},
-		{Name: "port", Description: "Capitals: build a port on one of your coastal territories (your action)", Options: []Option{
+		{Name: "port", Description: "Capitals: build a port on one of your territories by the water (your action)", Options: []Option{
 			territory("territory", "Where", true),
 		}, Usage: "/risk port territory:Kelnor", Private: true},
 		{Name: "launch", Description: "Capitals: launch the attacks you planned, in order (your action)", Usage: "/risk launch", Private: true},

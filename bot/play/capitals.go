@@ -212,7 +212,7 @@ func capitalsChoices(s *state.State, seat int, req chat.Request, focused string)
 		switch c := c.(type) {
 		case engine.Capital:
 			if req.Command+"."+focused == "place.territory" {
-				add(c.Territory, fmt.Sprintf("%s, %s", troops(c.Territory), s.Map.Territories[c.Territory].Terrain)+features(s, c.Territory))
+				add(c.Territory, fmt.Sprintf("%s, %s terrain", troops(c.Territory), s.Map.Territories[c.Territory].Terrain)+features(s, c.Territory))
 			}
 		case engine.Reinforce:
 			if req.Command+"."+focused == "place.territory" {
@@ -272,13 +272,15 @@ func capitalsChoices(s *state.State, seat int, req chat.Request, focused string)
 }
 
 // features names a territory's fortress and shore, for a capital's choice.
+// The shore is said as what it allows: "coast" beside the coastal terrain
+// read as the same thing twice.
 func features(s *state.State, t int) string {
 	var f []string
 	if s.Map.Territories[t].Fortress {
 		f = append(f, "fortress")
 	}
 	if s.Map.Territories[t].Coast {
-		f = append(f, "coast")
+		f = append(f, "by the water (port possible)")
 	}
 	if len(f) == 0 {
 		return ""

@@ -62,7 +62,7 @@ func (v Voice) describeCapitals(s *state.State, e engine.Event) (string, bool) {
 		return fmt.Sprintf("💀 The hero of %s fell on %s: every one of their territories loses half its troops", v.Who(s, e.Seat), t(e.Territory)), true
 	case engine.ItemSpawned:
 		if e.Kind == state.ItemFat {
-			return fmt.Sprintf("🎁 The fat bonus appeared on %s (it waits %d turns)", t(e.Territory), state.ItemLife), true
+			return fmt.Sprintf("🎁 The fat bonus appeared on %s (it waits %d turns): %s", t(e.Territory), state.ItemLife, fatWhat), true
 		}
 		return fmt.Sprintf("🎁 An item appeared on %s (it waits %d turns)", t(e.Territory), state.ItemLife), true
 	case engine.ItemVanished:

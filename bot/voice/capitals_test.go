@@ -1,0 +1,100 @@
+package voice
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// capitalsMatch is a hosted capitals match of Ann and Bob, both capitals
+// chosen (the first the rules allow), at the start of turn 1.
+func capitalsMatch(t *testing.T) (*hosted.Match, Voice) {
+	t.Helper()
+	seats := []engine.SeatInfo{{ID: "test:ann", Name: "Ann"}, {ID: "test:bob", Name: "Bob"}}
+	o := state.CapitalsOptions()
+	o.Map = "small"
+	g, err := engine.NewGame(engine.Setup{Options: o, Seed: 1, Seats: seats})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g.State.Phase == state.PhaseSetup {
+		if _, _, err := g.Apply(g.State.Current, engine.Legal(g.State, g.State.Current)[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := &hosted.Match{Loaded: &storage.Loaded{Match: storage.Match{ID: 1, Channel: "test:voice", Status: storage.Active}, Game: g}}
+	for _, s := range seats {
+		m.Meta.Seats = append(m.Meta.Seats, hosted.Seat{ID: s.ID, Name: s.Name})
+	}
+	return m, New([]string{"red", "cyan"}, nil, func(*hosted.Match) *chat.Image { return nil })
+}
+
+// The first hour, item 6: the capitals jargon went unexplained where a
+// player meets it: the status's (and the map's) "locked" hero, and the
+// fat bonus, named on the map and in the turn's lines.
+func TestCapitalsJargonIsExplained(t *testing.T) {
+	tests := []struct {
+		name    string
+		prepare func(s *state.State)
+		said    func(m *hosted.Match, v Voice) string
+		want    string // "" wants no explanation of a locked hero
+	}{
+		{
+			name: "a locked hero in the status",
+			said: func(m *hosted.Match, v Voice) string { return strings.Join(v.CapitalsStatus(m), "\n") },
+			want: "locked*: it appears on its player's capital once they hold territories of 4 different terrains",
+		},
+		{
+			name: "no hero locked, nothing to explain",
+			prepare: func(s *state.State) {
+				for i := range s.Seats {
+					s.Seats[i].Capitals.HeroWon = true
+					s.Seats[i].Capitals.Hero = int16(s.Capital(i) + 1)
+				}
+			},
+			said: func(m *hosted.Match, v Voice) string { return strings.Join(v.CapitalsStatus(m), "\n") },
+		},
+		{
+			name: "the fat bonus waiting, in the status",
+			prepare: func(s *state.State) {
+				for t := range s.Terr {
+					if s.Terr[t].Owner == state.Neutral {
+						s.Terr[t].Item = state.ItemFat
+						break
+					}
+				}
+			},
+			said: func(m *hosted.Match, v Voice) string { return strings.Join(v.CapitalsStatus(m), "\n") },
+			want: "the fat bonus (whoever takes it seizes the biggest territory",
+		},
+		{
+			name: "the fat bonus appearing, in the turn's lines",
+			said: func(m *hosted.Match, v Voice) string {
+				return strings.Join(v.Describe(m.Game.State, []engine.Event{engine.ItemSpawned{Territory: 0, Kind: state.ItemFat}}), "\n")
+			},
+			want: "seizes the biggest territory (not a capital) of each of the two other players with the most troops",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, v := capitalsMatch(t)
+			if tt.prepare != nil {
+				tt.prepare(m.Game.State)
+			}
+			got := tt.said(m, v)
+			switch {
+			case tt.want == "" && strings.Contains(got, "locked*"):
+				t.Errorf("explains a locked hero nobody has:\n%s", got)
+			case tt.want != "" && !strings.Contains(got, tt.want):
+				t.Errorf("lacks %q:\n%s", tt.want, got)
+			case strings.Contains(got, "fat bonus") && !strings.Contains(got, "seizes the biggest territory"):
+				t.Errorf("names the fat bonus without saying what it does:\n%s", got)
+			}
+		})
+	}
+}
