@@ -6,6 +6,7 @@ import (
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/news"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
@@ -96,5 +97,45 @@ func TestCapitalsJargonIsExplained(t *testing.T) {
 				t.Errorf("names the fat bonus without saying what it does:\n%s", got)
 			}
 		})
+	}
+}
+
+// The first hour, item 9: a turn's "Conquests" counted the territories
+// another player seized with the fat bonus during it (an item may appear
+// on their fortress in anyone's turn): 12 of 4,927 capitals turns. Only
+// what the turn's player took counts, the fat bonus they collected
+// included.
+func TestConquestsAreTheTurnsPlayers(t *testing.T) {
+	m, v := capitalsMatch(t)
+	s := m.Game.State
+	me, other := s.Current, 1-s.Current
+	captured := engine.Captured{Seat: me, From: s.Capital(me), To: s.Map.Territories[s.Capital(me)].Adj[0], Troops: 3}
+	tests := []struct {
+		name   string
+		events []engine.Event
+		want   int
+	}{
+		{"a capture", []engine.Event{captured}, 1},
+		{"another player's fat bonus", []engine.Event{captured, engine.Seized{Seat: other, Victim: me, Territory: 1, Troops: 4}}, 1},
+		{"the player's own fat bonus", []engine.Event{captured, engine.Seized{Seat: me, Victim: other, Territory: 1, Troops: 4}}, 2},
+		{"a conquest", []engine.Event{engine.Conquered{Seat: me, Defender: other, From: 2, To: 3}}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var ch news.Chronicle
+			v.Tell(s, PositionOf(s), tt.events, &ch)
+			if ch.Stats.Conquests != tt.want {
+				t.Errorf("conquests %d, want %d", ch.Stats.Conquests, tt.want)
+			}
+		})
+	}
+	// Across the start of a turn: the seizure in the next player's turn is
+	// not theirs either.
+	var ch news.Chronicle
+	_, closed := v.Tell(s, PositionOf(s), []engine.Event{captured,
+		engine.TurnStarted{Seat: other, Turn: s.Turn + 1, Armies: 3},
+		engine.Seized{Seat: me, Victim: other, Territory: 1, Troops: 4}}, &ch)
+	if len(closed) != 1 || closed[0].Stats.Conquests != 1 || ch.Stats.Conquests != 0 {
+		t.Errorf("closed %+v, then %d conquests in the next turn; want 1, then 0", closed, ch.Stats.Conquests)
 	}
 }
