@@ -139,3 +139,36 @@ func TestConquestsAreTheTurnsPlayers(t *testing.T) {
 		t.Errorf("closed %+v, then %d conquests in the next turn; want 1, then 0", closed, ch.Stats.Conquests)
 	}
 }
+
+// The first hour, item 9: luck was shown rounded half up ("×1.17" for
+// 1.165) while totals are rounded down and the damage comes from the
+// exact factor. Luck is drawn in thousandths, and shown exactly.
+func TestLuckIsShownExactly(t *testing.T) {
+	m, v := capitalsMatch(t)
+	s := m.Game.State
+	tests := []struct {
+		luck int
+		want string
+	}{
+		{1165, "×1.165"},
+		{1164, "×1.164"},
+		{800, "×0.800"},
+		{1005, "×1.005"},
+		{1200, "×1.200"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			if got := FormatLuck(tt.luck); got != tt.want {
+				t.Errorf("FormatLuck(%d) = %q, want %q", tt.luck, got, tt.want)
+			}
+			me := s.Current
+			// 10 against 5, times the luck, rounded down: the damage
+			// follows from the numbers shown.
+			line := strings.Join(v.Describe(s, []engine.Event{engine.Struck{Seat: me, Defender: 1 - me, From: s.Capital(me), To: s.Capital(1 - me),
+				Order: 1, Attack: 10 * state.PowerUnit, Defence: 5 * state.PowerUnit, Luck: tt.luck, Damage: 5 * tt.luck / 1000, Left: 1}}), "\n")
+			if want := "10 against 5, luck " + tt.want + ": " + chat.Plural(5*tt.luck/1000, "troop", "troops") + " killed"; !strings.Contains(line, want) {
+				t.Errorf("%q lacks %q", line, want)
+			}
+		})
+	}
+}
