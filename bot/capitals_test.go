@@ -357,3 +357,21 @@ func TestCapitalsMistakesSpeakCapitals(t *testing.T) {
 	}
 	wantPrivate(t, h.do(ch, me, "fortify", "from:"+capital), "like /risk fortify from:"+capital+" to:"+took)
 }
+
+// The first hour, item 9: /risk history's footer read "7 of 7 · in
+// progress", leaving what the numbers count to be guessed.
+func TestHistorySaysWhatItsNumbersAre(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:caphistory"
+	me := capitalsTurn(t, h, ch)
+	s := h.load(ch).Game.State
+	wantDone(t, h.do(ch, me, "place", "territory:"+s.Map.TerritoryName(s.Capital(s.Current))), "sent")
+	// Two capitals chosen, then turn 1 so far: three pages.
+	latest := h.do(ch, me, "history")
+	wantPrivate(t, latest, "Page 3 of 3 of the match's history", "this turn is still being played")
+	first := h.do(ch, me, "history", "turn:0")
+	wantPrivate(t, first, "Page 1 of 3 of the match's history")
+	if strings.Contains(all(first), "still being played") {
+		t.Errorf("a finished page says it is still being played: %q", all(first))
+	}
+}

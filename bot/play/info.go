@@ -222,10 +222,7 @@ func (p *Play) history(ctx context.Context, m *hosted.Match, turn, page int) (ho
 	}
 	t := turns[page]
 	em := v.TurnEmbed(s, t, "")
-	em.Footer = fmt.Sprintf("%d of %d", page+1, len(turns))
-	if live != nil && page == len(turns)-1 {
-		em.Footer += " · in progress"
-	}
+	em.Footer = voice.HistoryFooter(page, len(turns), live != nil && page == len(turns)-1)
 	msg := chat.Message{Private: true, Embed: em}
 	var row []chat.Button
 	if page > 0 {
