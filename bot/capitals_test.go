@@ -305,7 +305,8 @@ func TestMapOptionListsTheRuleSetsMaps(t *testing.T) {
 // now speaks of the match's own map, in capitals words.
 func TestCapitalsMistakesSpeakCapitals(t *testing.T) {
 	h := newHarness(t)
-	const ch = "test:capwords"
+	const ch, lobby = "test:capwords", "test:capwords-lobby"
+	h.do(lobby, "Ann", "new", "rules:capitals", "map:small")
 	me := capitalsTurn(t, h, ch)
 	s := h.load(ch).Game.State
 	capital := s.Map.TerritoryName(s.Capital(s.Current))
@@ -314,6 +315,8 @@ func TestCapitalsMistakesSpeakCapitals(t *testing.T) {
 		opts                        []string
 		want                        []string
 	}{
+		{name: "attack in a capitals lobby", channel: lobby, who: "Ann", command: "attack",
+			want: []string{"has not started"}},
 		{name: "attack without a target", channel: ch, who: me, command: "attack", opts: []string{"from:" + capital},
 			want: []string{"needs to", "like /risk attack from:" + capital + " to:", "captured"}},
 		{name: "attack without anything", channel: ch, who: me, command: "attack",

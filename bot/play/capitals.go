@@ -294,12 +294,22 @@ func features(s *state.State, t int) string {
 // usage. It only reads the match: it takes no lock.
 func (p *Play) Missing(ctx context.Context, req chat.Request, miss *command.Missing) error {
 	usage := chat.Refuse("%s.", chat.Capitalize(miss.Error()))
+	switch miss.Spec.FullName() {
+	case "attack", "fortify", "port":
+	default:
+		return usage
+	}
 	m, err := p.cfg.Matches.Load(ctx, req.Channel)
 	if err != nil {
 		return usage
 	}
 	g, err := m.Started()
-	if err != nil || !hosted.IsCapitals(g.State) {
+	switch {
+	case err != nil && m.Meta.Settings.Options.Rules == state.Capitals:
+		// A capitals lobby: no map to take an example from yet, and the
+		// classic one would mislead. What the command would say.
+		return err
+	case err != nil || !hosted.IsCapitals(g.State):
 		return usage
 	}
 	seat, err := m.SeatOf(req.User)
