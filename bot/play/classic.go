@@ -316,10 +316,7 @@ func (p *Play) endTurn(ctx context.Context, m *hosted.Match, seat int, discard s
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
 		if len(out.Turns) > 0 {
 			text := fmt.Sprintf("%s ended turn %d.", p.cfg.Look.Voice(m).Who(s, seat), out.Turns[0].Turn)
-			if dropped > 0 {
-				text += fmt.Sprintf(" The %s planned was not launched.", chat.Plural(dropped, "attack", "attacks"))
-			}
-			text += voice.LapseNote(lapsed)
+			text += voice.DroppedNote(dropped) + voice.LapseNote(lapsed)
 			return chat.Message{Text: text + unused}
 		}
 		return chat.Message{Text: voice.FitLines(out.Lines, 1600)}

@@ -42,6 +42,14 @@ func LapseNote(n int) string {
 	return fmt.Sprintf(" The %s not sent %s lost.", chat.Plural(n, "troop", "troops"), plural(n, "was", "were"))
 }
 
+// DroppedNote is the end of turn's word on the planned attacks it dropped.
+func DroppedNote(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(" The %s planned %s not launched.", chat.Plural(n, "attack", "attacks"), plural(n, "was", "were"))
+}
+
 // plural picks a word's form by count, for the words chat.Plural does not
 // lead with a number.
 func plural(n int, one, many string) string {

@@ -172,3 +172,23 @@ func TestLuckIsShownExactly(t *testing.T) {
 		})
 	}
 }
+
+// What an end of turn drops is said in good grammar: "The 2 attacks
+// planned was not launched" read wrong.
+func TestEndOfTurnNotes(t *testing.T) {
+	tests := []struct {
+		got, want string
+	}{
+		{DroppedNote(0), ""},
+		{DroppedNote(1), " The 1 attack planned was not launched."},
+		{DroppedNote(2), " The 2 attacks planned were not launched."},
+		{LapseNote(0), ""},
+		{LapseNote(1), " The 1 troop not sent was lost."},
+		{LapseNote(9), " The 9 troops not sent were lost."},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("%q, want %q", tt.got, tt.want)
+		}
+	}
+}
