@@ -341,7 +341,9 @@ func TestPeoplePlayInChat(t *testing.T) {
 				}
 				cmd, opts := chatCommand(s, seat, c)
 				seen[c.Name()]++
-				reply := h.doOpts(ch, who, cmd, opts)
+				// The player means it when the bot asks (a move that
+				// empties the capital): the computer chose it.
+				reply, _ := h.meaning(ch, who, h.doOpts(ch, who, cmd, opts))
 				if reply.Refused {
 					t.Fatalf("step %d: %s /risk %s %v refused: %s", step, who, cmd, opts, reply.Text)
 				}

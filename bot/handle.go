@@ -68,6 +68,11 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (hosted.Result, erro
 		return hosted.Result{}, chat.Refuse("There is no /risk %s. /risk help lists them all.", chat.Quote(req.Command))
 	}
 	a, err := command.Parse(spec, req.Options)
+	if miss, ok := errors.AsType[*command.Missing](err); ok {
+		// The usage's example is the classic map's; play words one in the
+		// names of the channel's match.
+		return hosted.Result{}, b.play.Missing(ctx, req, miss)
+	}
 	if err != nil {
 		return hosted.Result{}, chat.Refuse("%s.", chat.Capitalize(err.Error()))
 	}
@@ -201,6 +206,7 @@ func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what s
 		switch {
 		case errors.As(err, &ue):
 			res = hosted.Result{Reply: chat.Private("%s", ue.Msg)}
+			res.Reply.Buttons = ue.Buttons
 		case errors.Is(err, storage.ErrConflict):
 			res = hosted.Result{Reply: chat.Private("%s", hosted.ErrMovedOn.Error())}
 		default:

@@ -296,6 +296,23 @@ func (h *harness) doReq(req chat.Request) chat.Message {
 	return got[0]
 }
 
+// meaning answers a question the bot asked instead of doing a command
+// (the move empties the capital; the end drops the reinforcements) as a
+// player who means it does: with the button that does it anyway. Other
+// replies are returned as they are; label is the button's, or "".
+func (h *harness) meaning(channel, who string, reply chat.Message) (_ chat.Message, label string) {
+	h.t.Helper()
+	if !reply.Refused {
+		return reply, ""
+	}
+	for _, l := range []string{"Move anyway", "End anyway"} {
+		if b, ok := buttonLabelled(reply, l); ok {
+			return h.click(channel, who, b.ID), l
+		}
+	}
+	return reply, ""
+}
+
 func (h *harness) click(channel, who, id string) chat.Message {
 	h.t.Helper()
 	return h.clickAs(chat.Click{Channel: channel, User: user(who), ID: id})

@@ -106,11 +106,17 @@ func (tr *transcript) say(cmd string, opts map[string]string) {
 			line += fmt.Sprintf(" %s:%s", k, v)
 		}
 	}
-	if r := tr.h.doOpts(transcriptChannel, "Ann", cmd, opts); r.Refused {
+	// Ann means what she types: when the bot asks first (a move that
+	// empties her capital), she clicks the button that does it anyway.
+	r, clicked := tr.h.meaning(transcriptChannel, "Ann", tr.h.doOpts(transcriptChannel, "Ann", cmd, opts))
+	if r.Refused {
 		tr.t.Fatalf("%s: %s", line, r.Text)
 	}
 	tr.h.bot.Wait()
 	tr.lines = append(tr.lines, line)
+	if clicked != "" {
+		tr.lines = append(tr.lines, "Ann: /click "+clicked)
+	}
 }
 
 // playOut has a normal computer player made with opts choose Ann's
@@ -172,7 +178,12 @@ func TestGenerateCapitals(t *testing.T) {
 
 # Capitals are chosen in turn order; then the turns begin.
 `, quickstartSeed, strings.Join(tr.lines[:4], "\n"))
+	asked := false
 	for _, l := range tr.lines[4:] {
+		if strings.HasPrefix(l, "Ann: /click Move anyway") && !asked {
+			out.WriteString("# A move that leaves her capital with no troops is refused with a warning; the button does it anyway.\n")
+			asked = true
+		}
 		out.WriteString(l + "\n")
 	}
 	out.WriteString("\n# Ann holds the last capital standing and wins. /risk new starts another match.\n")

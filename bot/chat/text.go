@@ -8,13 +8,19 @@ import (
 
 // Refusal is the answer to a command that is refused (a mistake, or
 // against the rules): shown to its author alone, with nothing changed.
-type Refusal struct{ Msg string }
+type Refusal struct {
+	Msg string
+	// Buttons, if any, go under the answer: the way past a refusal that
+	// only warns (the rules allow the command, but it costs more than its
+	// author may think), taken once they have read why.
+	Buttons [][]Button
+}
 
 // Error returns the refusal's words.
 func (e *Refusal) Error() string { return e.Msg }
 
 // Refuse returns a Refusal saying so.
-func Refuse(format string, args ...any) error { return &Refusal{fmt.Sprintf(format, args...)} }
+func Refuse(format string, args ...any) error { return &Refusal{Msg: fmt.Sprintf(format, args...)} }
 
 // Quote quotes what a user typed, cut to a length fit for a reply.
 func Quote(s string) string {

@@ -62,6 +62,11 @@ type Option struct {
 	Required    bool
 	// Choices are the only accepted values (shown as a menu).
 	Choices []string
+	// ByMatch: which of Choices a match accepts depends on the match (map:
+	// its rule set's maps). Parse only lowercases the value, and leaves its
+	// check to the handler, which knows the match and can list the right
+	// ones.
+	ByMatch bool
 	// Autocomplete: the bot suggests values as the user types.
 	Autocomplete bool
 	Min, Max     int // for integers; 0, 0 = unbounded
@@ -97,7 +102,7 @@ const CommandName = "risk"
 func MatchOptions() []Option {
 	return []Option{
 		{Name: "rules", Description: "Rule set (default classic)", Type: String, Choices: []string{"classic", "capitals"}},
-		{Name: "map", Description: "Board: the classic world, or (capitals) small, normal or large generated islands", Type: String, Choices: []string{"classic", "small", "normal", "large"}},
+		{Name: "map", Description: "Board: the classic world, or (capitals) small, normal or large generated islands", Type: String, Choices: []string{"classic", "small", "normal", "large"}, ByMatch: true},
 		{Name: "victory", Description: "Win by two thirds of the map (default) or by taking everything", Type: String, Choices: []string{"two-thirds", "domination"}},
 		{Name: "cards", Description: "Card sets worth 4, 6, 8, 10... (escalating, default) or 4 to 10 (fixed)", Type: String, Choices: []string{"escalating", "fixed"}},
 		{Name: "fortify", Description: "One move along your territories (connected, default) or many one-step moves (adjacent)", Type: String, Choices: []string{"connected", "adjacent"}},
@@ -157,7 +162,7 @@ func Specs(levels []string) []Spec {
 			{Name: "ratio", Description: "Capitals: the share of the troops that moves (default your last choice)", Type: String, Choices: []string{"1/4", "1/2", "3/4", "all"}},
 			{Name: "hero", Description: "Capitals: the hero goes too (default your last choice)", Type: String, Choices: []string{"yes", "no"}},
 		}, Usage: "/risk fortify from:Alaska to:Alberta armies:4", Private: true},
-		{Name: "port", Description: "Capitals: build a port on one of your coastal territories (your action)", Options: []Option{
+		{Name: "port", Description: "Capitals: build a port on one of your territories by the water (your action)", Options: []Option{
 			territory("territory", "Where", true),
 		}, Usage: "/risk port territory:Kelnor", Private: true},
 		{Name: "launch", Description: "Capitals: launch the attacks you planned, in order (your action)", Usage: "/risk launch", Private: true},
@@ -274,7 +279,7 @@ func Parse(spec Spec, raw map[string]string) (Args, error) {
 			}
 			a.Num[name] = n
 		default:
-			if len(o.Choices) > 0 && !slices.Contains(o.Choices, strings.ToLower(v)) {
+			if len(o.Choices) > 0 && !o.ByMatch && !slices.Contains(o.Choices, strings.ToLower(v)) {
 				return a, fmt.Errorf("%s must be one of %s, not %q", name, strings.Join(o.Choices, ", "), v)
 			}
 			if len(o.Choices) > 0 {
@@ -285,10 +290,23 @@ func Parse(spec Spec, raw map[string]string) (Args, error) {
 	}
 	for _, o := range spec.Options {
 		if o.Required && !a.Has(o.Name) {
-			return a, fmt.Errorf("/risk %s needs %s: %s", spec.FullName(), o.Name, spec.Usage)
+			return a, &Missing{Spec: spec, Option: o.Name}
 		}
 	}
 	return a, nil
+}
+
+// Missing is Parse's error when a required option is left out. Its
+// words give the subcommand's usage, whose names are the classic map's:
+// a handler that knows the match may give an example in its own names.
+type Missing struct {
+	Spec   Spec
+	Option string
+}
+
+// Error says what is missing, with the usage.
+func (e *Missing) Error() string {
+	return fmt.Sprintf("/risk %s needs %s: %s", e.Spec.FullName(), e.Option, e.Spec.Usage)
 }
 
 func optionList(spec Spec) string {

@@ -174,7 +174,7 @@ func (g *game) capitalsAct(p person, s *state.State, c engine.Command) {
 		var pick string
 		for _, row := range ask.Buttons {
 			for _, b := range row {
-				if strings.HasPrefix(b.Label, label+" (") && strings.HasSuffix(b.Label, "+ hero") == c.Hero {
+				if strings.HasPrefix(b.Label, label+" (") && strings.Contains(b.Label, "+ hero") == c.Hero {
 					pick = b.CustomID
 				}
 			}

@@ -1,6 +1,7 @@
 package hosted
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -38,8 +39,10 @@ func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Se
 		switch {
 		case set.Options.Rules == state.Capitals && v == "classic":
 			return set, chat.Refuse("A capitals match is played on generated islands: map:small, normal or large.")
-		case set.Options.Rules == state.Classic && v != "classic":
+		case set.Options.Rules == state.Classic && slices.Contains(MapChoices(state.Capitals), v):
 			return set, chat.Refuse("map:%s is for capitals matches (generated islands); classic is played on the classic map. Add rules:capitals.", v)
+		case !slices.Contains(MapChoices(set.Options.Rules), v):
+			return set, chat.Refuse("There is no map %s for %s matches: map:%s.", chat.Quote(v), set.Options.Rules, orList(MapChoices(set.Options.Rules)))
 		}
 		if set.Options.Rules == state.Classic {
 			if _, err := engine.LoadMap(v); err != nil {
@@ -73,6 +76,27 @@ func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Se
 		set.OnTimeout = v
 	}
 	return set, nil
+}
+
+// MapChoices are the values of the map option that a match of rule set
+// rules takes: the built-in maps for classic, the sizes of generated
+// islands for capitals.
+func MapChoices(rules state.Rules) []string {
+	var out []string
+	for _, c := range command.OptionRange("map").Choices {
+		if slices.Contains(engine.MapNames(), c) != (rules == state.Capitals) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// orList lists choices as a sentence offers them: "small, normal or large".
+func orList(choices []string) string {
+	if len(choices) < 2 {
+		return strings.Join(choices, "")
+	}
+	return strings.Join(choices[:len(choices)-1], ", ") + " or " + choices[len(choices)-1]
 }
 
 // capitalsOptions reads the options of capitals matches; classic ones refuse

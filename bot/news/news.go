@@ -29,19 +29,33 @@ type TurnStats struct {
 	Eliminated []int `json:"eliminated,omitempty"` // seats put out of the match
 }
 
-// Count adds what events did to the stats.
-func (st *TurnStats) Count(events []engine.Event) {
+// Count adds what events of the turn of seat did to its stats. Only the
+// territories seat took count as its conquests: in a capitals match an
+// item may appear on another player's fortress during seat's turn, and
+// with the fat bonus that player seizes territories then.
+func (st *TurnStats) Count(seat int, events []engine.Event) {
 	for _, e := range events {
 		switch e := e.(type) {
 		case engine.TurnStarted:
 			st.Income += e.Armies
 		case engine.Traded:
 			st.Traded += e.Armies
-		case engine.Conquered, engine.Captured, engine.Seized:
-			st.Conquests++
+		case engine.Conquered:
+			st.conquest(seat, e.Seat)
+		case engine.Captured:
+			st.conquest(seat, e.Seat)
+		case engine.Seized:
+			st.conquest(seat, e.Seat)
 		case engine.Eliminated:
 			st.Eliminated = append(st.Eliminated, e.Seat)
 		}
+	}
+}
+
+// conquest counts a territory taken by taker in the turn of seat.
+func (st *TurnStats) conquest(seat, taker int) {
+	if taker == seat {
+		st.Conquests++
 	}
 }
 

@@ -113,7 +113,7 @@ func (p capitals) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, 
 		hero = false
 	}
 	if v, ok := c.Args.Str["ratio"]; ok {
-		return p.move(ctx, m, seat, engine.Move{From: from, To: to, Quarters: parseRatio(v), Hero: hero})
+		return p.move(ctx, m, seat, engine.Move{From: from, To: to, Quarters: parseRatio(v), Hero: hero}, false)
 	}
 	// Check the move as a whole (all of it, with the hero if it is there)
 	// before offering its shares.
@@ -126,8 +126,21 @@ func (p capitals) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, 
 	return hosted.Result{Reply: p.cfg.Look.Voice(m).MoveChoice(m, seat, from, to, q, hero)}, nil
 }
 
-// move applies the turn's move.
-func (p *Play) move(ctx context.Context, m *hosted.Match, seat int, mv engine.Move) (hosted.Result, error) {
+// move applies the turn's move. One that would leave the player's capital
+// with no troops is refused with a warning unless sure (the player has
+// seen it): the rules allow it, but a capital lost puts its player out.
+func (p *Play) move(ctx context.Context, m *hosted.Match, seat int, mv engine.Move, sure bool) (hosted.Result, error) {
+	if s := m.Game.State; !sure && emptiesCapital(s, seat, mv) {
+		// Only a move the rules allow is worth the question.
+		after := s.Clone()
+		if _, err := engine.Apply(after, seat, mv); err != nil {
+			if re, ok := engine.IsRule(err); ok {
+				return hosted.Result{}, chat.Refuse("%s.", chat.Capitalize(re.Msg))
+			}
+			return hosted.Result{}, err
+		}
+		return hosted.Result{}, p.cfg.Look.Voice(m).EmptyCapital(m, seat, mv, after)
+	}
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
 		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + p.cfg.Look.Voice(m).NextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseMove && m.Game.State.Current == seat {
@@ -135,6 +148,17 @@ func (p *Play) move(ctx context.Context, m *hosted.Match, seat int, mv engine.Mo
 		}
 		return msg
 	}, mv)
+}
+
+// emptiesCapital reports whether move mv would leave seat's capital with
+// no troops: only a move of all of them from it can.
+func emptiesCapital(s *state.State, seat int, mv engine.Move) bool {
+	c := s.Capital(seat)
+	if c < 0 || mv.From != c || mv.Quarters < 1 || mv.Quarters > 4 {
+		return false
+	}
+	armies := s.Terr[c].Armies
+	return armies-state.MoveCount(armies, mv.Quarters) == 0
 }
 
 // cards shows the player's item, privately, and uses it on request.
@@ -188,11 +212,11 @@ func capitalsChoices(s *state.State, seat int, req chat.Request, focused string)
 		switch c := c.(type) {
 		case engine.Capital:
 			if req.Command+"."+focused == "place.territory" {
-				add(c.Territory, fmt.Sprintf("%s, %s", troops(c.Territory), s.Map.Territories[c.Territory].Terrain)+features(s, c.Territory))
+				add(c.Territory, fmt.Sprintf("%s, %s terrain", troops(c.Territory), s.Map.Territories[c.Territory].Terrain)+features(s, c.Territory))
 			}
 		case engine.Reinforce:
 			if req.Command+"."+focused == "place.territory" {
-				add(c.Territory, fmt.Sprintf("%s, +%d", troops(c.Territory), s.Seats[seat].Reserve)+threat(s, c.Territory))
+				add(c.Territory, fmt.Sprintf("%s, +%d", troops(c.Territory), s.Seats[seat].Reserve)+voice.Threat(s, c.Territory))
 			}
 		case engine.BuildPort:
 			if req.Command+"."+focused == "port.territory" {
@@ -248,13 +272,15 @@ func capitalsChoices(s *state.State, seat int, req chat.Request, focused string)
 }
 
 // features names a territory's fortress and shore, for a capital's choice.
+// The shore is said as what it allows: "coast" beside the coastal terrain
+// read as the same thing twice.
 func features(s *state.State, t int) string {
 	var f []string
 	if s.Map.Territories[t].Fortress {
 		f = append(f, "fortress")
 	}
 	if s.Map.Territories[t].Coast {
-		f = append(f, "coast")
+		f = append(f, "by the water (port possible)")
 	}
 	if len(f) == 0 {
 		return ""
@@ -262,22 +288,36 @@ func features(s *state.State, t int) string {
 	return ", " + strings.Join(f, ", ")
 }
 
-// threat names the strongest enemy total that could strike territory t
-// next turn, if any.
-func threat(s *state.State, t int) string {
-	owner := s.Terr[t].Owner
-	best, by := 0, -1
-	for from := range s.Terr {
-		o := s.Terr[from].Owner
-		if o == owner || o == state.Neutral {
-			continue
-		}
-		if a := s.AttackTotal(from, t, 1); a.Reach != state.NoReach && a.Total > best {
-			best, by = a.Total, from
-		}
+// Missing answers a command that left out a required option (Parse's
+// error). In a capitals match under way its example is in the match's own
+// names, from the player's own territories; elsewhere it is the command's
+// usage. It only reads the match: it takes no lock.
+func (p *Play) Missing(ctx context.Context, req chat.Request, miss *command.Missing) error {
+	usage := chat.Refuse("%s.", chat.Capitalize(miss.Error()))
+	switch miss.Spec.FullName() {
+	case "attack", "fortify", "port":
+	default:
+		return usage
 	}
-	if by < 0 {
-		return ""
+	m, err := p.cfg.Matches.Load(ctx, req.Channel)
+	if err != nil {
+		return usage
 	}
-	return fmt.Sprintf(", threatened by %s (%s)", s.Map.TerritoryName(by), state.FormatPower(best))
+	g, err := m.Started()
+	switch {
+	case err != nil && m.Meta.Settings.Options.Rules == state.Capitals:
+		// A capitals lobby: no map to take an example from yet, and the
+		// classic one would mislead. What the command would say.
+		return err
+	case err != nil || !hosted.IsCapitals(g.State):
+		return usage
+	}
+	seat, err := m.SeatOf(req.User)
+	if err != nil {
+		seat = -1
+	}
+	if text, ok := voice.CapitalsUsage(g.State, seat, miss.Spec.FullName(), miss.Option); ok {
+		return chat.Refuse("%s", text)
+	}
+	return usage
 }

@@ -306,16 +306,17 @@ func (p *Play) endTurn(ctx context.Context, m *hosted.Match, seat int, discard s
 	if _, discards := cmds[0].(engine.Discard); discard != "" && !discards {
 		unused = fmt.Sprintf(" (discard:%s did nothing: a card is dropped only when the hand is full after a conquest.)", chat.Quote(discard))
 	}
-	dropped := 0
+	dropped, lapsed := 0, 0
 	if hosted.IsCapitals(s) && s.Current == seat && s.Phase == state.PhaseAction {
 		dropped = int(s.Cap.NPlan)
+	}
+	if hosted.IsCapitals(s) && s.Current == seat && s.Phase == state.PhaseReinforce {
+		lapsed = s.Seats[seat].Reserve
 	}
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
 		if len(out.Turns) > 0 {
 			text := fmt.Sprintf("%s ended turn %d.", p.cfg.Look.Voice(m).Who(s, seat), out.Turns[0].Turn)
-			if dropped > 0 {
-				text += fmt.Sprintf(" The %s planned was not launched.", chat.Plural(dropped, "attack", "attacks"))
-			}
+			text += voice.DroppedNote(dropped) + voice.LapseNote(lapsed)
 			return chat.Message{Text: text + unused}
 		}
 		return chat.Message{Text: voice.FitLines(out.Lines, 1600)}
@@ -350,6 +351,9 @@ func (p *Play) pickDiscard(s *state.State, seat int, named string) (state.Card, 
 }
 
 func (p *Play) undo(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
+	if s := m.Game.State; hosted.IsCapitals(s) && s.Current == seat && s.Phase != state.PhaseOver && !m.Game.CanUndo(seat) {
+		return hosted.Result{}, chat.Refuse("%s", voice.CapitalsNoUndo(s))
+	}
 	// The turn's record keeps the undone line and adds the undo's: what
 	// others see of the turn stays honest.
 	return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), engine.Undo{})

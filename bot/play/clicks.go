@@ -94,7 +94,11 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 			return chat.Message{Text: voice.FitLines(out.Lines, 1600) + "\n" + voice.ItemEffect(it) + p.cfg.Look.Voice(m).NextStep(m, seat)}
 		}, engine.UseItem{})
 	case "move":
-		return p.move(ctx, m, seat, engine.Move{From: arg(0), To: arg(1), Quarters: arg(2), Hero: arg(3) == 1})
+		// The fifth argument: the player was warned that the move empties
+		// their capital (the question's button, or the share's label).
+		return p.move(ctx, m, seat, engine.Move{From: arg(0), To: arg(1), Quarters: arg(2), Hero: arg(3) == 1}, arg(4) == 1)
+	case "endanyway":
+		return p.endTurn(ctx, m, seat, "")
 	case "stop":
 		return hosted.Result{Reply: chat.Private("Attacks stopped. Move armies with /risk fortify, or end your turn with /risk end.")}, nil
 	}

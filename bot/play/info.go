@@ -141,6 +141,12 @@ func (p *Play) odds(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 			return hosted.Result{}, chat.Refuse("%s has 1 army: it cannot attack.", s.Map.TerritoryName(from))
 		}
 	} else if !c.Args.Has("attackers") || !c.Args.Has("defenders") {
+		if m, err := p.cfg.Matches.Latest(ctx, c.Req.Channel); err == nil && (m.Meta.Settings.Options.Rules == state.Capitals || (m.Game != nil && hosted.IsCapitals(m.Game.State))) {
+			// The example would name the classic map, and a capitals
+			// battle rolls no dice.
+			return hosted.Result{}, chat.Refuse("Capitals battles have no dice: /risk attack shows each planned attack's total, the defence, and what it may kill. " +
+				"(Classic dice odds: /risk odds attackers:10 defenders:6.)")
+		}
 		return hosted.Result{}, chat.Refuse("Give the territories (/risk odds from:Alaska to:Kamchatka) or the numbers (/risk odds attackers:10 defenders:6).")
 	}
 	o, err := engine.AttackOdds(a, d)
@@ -216,10 +222,7 @@ func (p *Play) history(ctx context.Context, m *hosted.Match, turn, page int) (ho
 	}
 	t := turns[page]
 	em := v.TurnEmbed(s, t, "")
-	em.Footer = fmt.Sprintf("%d of %d", page+1, len(turns))
-	if live != nil && page == len(turns)-1 {
-		em.Footer += " · in progress"
-	}
+	em.Footer = voice.HistoryFooter(page, len(turns), live != nil && page == len(turns)-1)
 	msg := chat.Message{Private: true, Embed: em}
 	var row []chat.Button
 	if page > 0 {

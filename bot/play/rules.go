@@ -5,6 +5,7 @@ import (
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/state"
 )
 
 // rules is the play of one rule set: what each command of a player means
@@ -70,10 +71,15 @@ func (capitals) occupy(context.Context, *hosted.Call, *hosted.Match, int) (hoste
 	return hosted.Result{}, chat.Refuse("In a capitals match a fallen territory stays at 0 troops until your move: /risk fortify.")
 }
 
-// end passes; there are no cards to discard.
+// end passes; there are no cards to discard. The rules let unsent
+// reinforcements lapse, but /risk end does not drop them without a word:
+// it is refused, with a button that passes all the same.
 func (p capitals) end(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	if c.Args.Has("discard") {
 		return hosted.Result{}, chat.Refuse("A capitals match has no cards to discard: /risk end passes.")
+	}
+	if s := m.Game.State; s.Current == seat && s.Phase == state.PhaseReinforce && s.Seats[seat].Reserve > 0 {
+		return hosted.Result{}, p.cfg.Look.Voice(m).PassUnsent(m, seat)
 	}
 	return p.endTurn(ctx, m, seat, "")
 }

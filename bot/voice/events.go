@@ -42,9 +42,9 @@ func (v Voice) describeCapitals(s *state.State, e engine.Event) (string, bool) {
 		if e.Reach == state.BySea {
 			sea = " by sea"
 		}
-		return fmt.Sprintf("⚔️ %d. %s struck %s%s from %s: %s against %s, luck ×%.2f: %s killed, %s left",
+		return fmt.Sprintf("⚔️ %d. %s struck %s%s from %s: %s against %s, luck %s: %s killed, %s left",
 			e.Order, v.Who(s, e.Seat), t(e.To), sea, t(e.From), state.FormatPower(e.Attack), state.FormatPower(e.Defence),
-			float64(e.Luck)/1000, chat.Plural(e.Damage, "troop", "troops"), chat.Plural(e.Left, "troop", "troops")), true
+			FormatLuck(e.Luck), chat.Plural(e.Damage, "troop", "troops"), chat.Plural(e.Left, "troop", "troops")), true
 	case engine.AttackSkipped:
 		return fmt.Sprintf("⏭️ %d. %s → %s skipped: %s", e.Order, t(e.From), t(e.To), e.Why), true
 	case engine.CapitalTaken:
@@ -62,7 +62,7 @@ func (v Voice) describeCapitals(s *state.State, e engine.Event) (string, bool) {
 		return fmt.Sprintf("💀 The hero of %s fell on %s: every one of their territories loses half its troops", v.Who(s, e.Seat), t(e.Territory)), true
 	case engine.ItemSpawned:
 		if e.Kind == state.ItemFat {
-			return fmt.Sprintf("🎁 The fat bonus appeared on %s (it waits %d turns)", t(e.Territory), state.ItemLife), true
+			return fmt.Sprintf("🎁 The fat bonus appeared on %s (it waits %d turns): %s", t(e.Territory), state.ItemLife, fatWhat), true
 		}
 		return fmt.Sprintf("🎁 An item appeared on %s (it waits %d turns)", t(e.Territory), state.ItemLife), true
 	case engine.ItemVanished:
@@ -83,6 +83,13 @@ func (v Voice) describeCapitals(s *state.State, e engine.Event) (string, bool) {
 		return fmt.Sprintf("🍖 %s seized %s from %s, with %s", v.Who(s, e.Seat), t(e.Territory), v.Who(s, e.Victim), chat.Plural(e.Troops, "troop", "troops")), true
 	}
 	return "", false
+}
+
+// FormatLuck writes a luck factor, drawn in thousandths, exactly: "×1.165".
+// Rounded to two decimals it read ×1.17 where the damage, rounded down,
+// came from 1.165: the shown numbers did not give the shown result.
+func FormatLuck(thousandths int) string {
+	return fmt.Sprintf("×%d.%03d", thousandths/1000, thousandths%1000)
 }
 
 // collectedKept reports whether seat collected a kept item in events: the

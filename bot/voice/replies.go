@@ -97,6 +97,13 @@ func (v Voice) MoveChoice(m *hosted.Match, seat, from, to, defQ int, defHero boo
 			if hero {
 				label += " + hero"
 			}
+			// The label is the warning: a share that empties the capital
+			// needs no second question.
+			sure := 0
+			if from == s.Capital(seat) && armies-n == 0 {
+				label += ", capital left empty"
+				sure = 1
+			}
 			style := chat.Secondary
 			if q == defQ && hero == defHero {
 				style = chat.Primary
@@ -105,14 +112,18 @@ func (v Voice) MoveChoice(m *hosted.Match, seat, from, to, defQ int, defHero boo
 			if hero {
 				h = 1
 			}
-			row = append(row, chat.Button{ID: m.ButtonID("move", from, to, q, h), Label: label, Style: style})
+			row = append(row, chat.Button{ID: m.ButtonID("move", from, to, q, h, sure), Label: label, Style: style})
 		}
 		if len(row) > 0 {
 			rows = append(rows, row)
 		}
 	}
-	return chat.Message{Private: true, Buttons: rows, Text: fmt.Sprintf("Move from %s (%s) to %s: how much? Your last choice is highlighted; one troop stays unless all go.",
-		s.Map.TerritoryName(from), chat.Plural(armies, "troop", "troops"), s.Map.TerritoryName(to))}
+	text := fmt.Sprintf("Move from %s (%s) to %s: how much? Your last choice is highlighted; one troop stays unless all go.",
+		s.Map.TerritoryName(from), chat.Plural(armies, "troop", "troops"), s.Map.TerritoryName(to))
+	if from == s.Capital(seat) {
+		text += fmt.Sprintf(" ⚠️ %s is your capital: all would leave it with 0 troops, and losing it puts you out.", s.Map.TerritoryName(from))
+	}
+	return chat.Message{Private: true, Buttons: rows, Text: text}
 }
 
 // ItemWhat says what an item does.
@@ -137,6 +148,10 @@ func ItemWhat(it state.Item) string {
 	}
 	return "nothing known"
 }
+
+// fatWhat says what the fat bonus does, where the chat first names it: the
+// name alone tells nobody.
+const fatWhat = "whoever takes it seizes the biggest territory (not a capital) of each of the two other players with the most troops"
 
 // ItemEffect is the reply's reminder of what a used item now allows.
 func ItemEffect(it state.Item) string {

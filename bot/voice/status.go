@@ -15,6 +15,7 @@ import (
 func (v Voice) CapitalsStatus(m *hosted.Match) []string {
 	s := m.Game.State
 	lines := []string{"```", fmt.Sprintf("%-16s %5s %6s %-10s %-6s %4s", "player", "terr", "troops", "capital", "hero", "item")}
+	locked := false // a living player's hero is still to be won
 	for i := range s.Seats {
 		name := s.Seats[i].Name
 		if sm := m.Seat(i); sm.IsBot() || sm.Autopilot {
@@ -37,6 +38,8 @@ func (v Voice) CapitalsStatus(m *hosted.Match) []string {
 			hero = "alive"
 		case c.HeroWon:
 			hero = "dead"
+		default:
+			locked = true
 		}
 		item := "-"
 		if s.Seats[i].Capitals.Item != state.NoItem {
@@ -45,6 +48,12 @@ func (v Voice) CapitalsStatus(m *hosted.Match) []string {
 		lines = append(lines, fmt.Sprintf("%-16s %5d %6d %-10s %-6s %4s", chat.Trunc(name, 16), s.Owned(i), s.Armies(i), capital, hero, item))
 	}
 	lines = append(lines, "```")
+	if locked {
+		// The table's word, and the map's padlock, explained where they
+		// are met.
+		lines = append(lines, "Hero *locked*: it appears on its player's capital once they hold territories of 4 different terrains "+
+			"(plain, forest, mountain, desert, coastal), and fights with 20% of all their troops where it stands.")
+	}
 	if s.Phase == state.PhaseAction && s.Cap.NPlan > 0 {
 		lines = append(lines, PlanText(s))
 	}
@@ -53,7 +62,7 @@ func (v Voice) CapitalsStatus(m *hosted.Match) []string {
 		if tr.Item != state.NoItem {
 			what := "an item"
 			if tr.Item == state.ItemFat {
-				what = "the fat bonus"
+				what = "the fat bonus (" + fatWhat + ")"
 			}
 			lying = append(lying, fmt.Sprintf("%s on %s (%s left)", what, s.Map.TerritoryName(t), chat.Plural(state.ItemLife-int(tr.ItemAge)+1, "turn", "turns")))
 		}

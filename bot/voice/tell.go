@@ -26,14 +26,14 @@ func PositionOf(s *state.State) Position {
 func (v Voice) Tell(s *state.State, at Position, events []engine.Event, ch *news.Chronicle) (lines []string, closed []news.TurnRecord) {
 	var part []engine.Event
 	var stepLines int
+	curTurn, curSeat := at.turn, at.seat
 	flush := func() []string {
 		ls := v.Describe(s, part)
 		lines = append(lines, ls...)
-		ch.Stats.Count(part)
+		ch.Stats.Count(curSeat, part)
 		part = nil
 		return ls
 	}
-	curTurn, curSeat := at.turn, at.seat
 	if at.setup {
 		curTurn = 0
 	}

@@ -65,6 +65,18 @@ func LuckField(report string) string {
 	return strings.Join(lines, "\n")
 }
 
+// HistoryFooter says where a page of /risk history stands among the
+// match's pages (its turns, each capital chosen or the initial placement
+// first), and whether its turn is still being played: "7 of 7 · in
+// progress" left both to be guessed.
+func HistoryFooter(page, pages int, live bool) string {
+	text := fmt.Sprintf("Page %d of %d of the match's history", page+1, pages)
+	if live {
+		text += " · this turn is still being played: what is done so far"
+	}
+	return text
+}
+
 // ShortTitle names a turn on a button: "Turn 7", "Setup".
 func (v Voice) ShortTitle(t news.TurnRecord) string {
 	if t.Turn == 0 {

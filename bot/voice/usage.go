@@ -1,0 +1,113 @@
+package voice
+
+import (
+	"fmt"
+
+	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+)
+
+// CapitalsUsage words what a capitals command that left out a required
+// option takes, with an example in the match's own names: the commands'
+// usage speaks of Alaska and Kamchatka, which a generated map does not
+// have. The example is one the rules allow now if seat may play one
+// (seat -1: someone without a seat), else one of the seat's territories and
+// a neighbour. ok is false for a command it has no example for.
+func CapitalsUsage(s *state.State, seat int, command, option string) (text string, ok bool) {
+	n := s.Map.TerritoryName
+	switch command {
+	case "attack":
+		from, to := capitalsPair(s, seat, func(c engine.Command) (int, int, bool) {
+			switch c := c.(type) {
+			case engine.Capture:
+				return c.From, c.To, true
+			case engine.Plan:
+				return c.From, c.To, true
+			}
+			return 0, 0, false
+		}, func(o int) bool { return o != seat })
+		return fmt.Sprintf("/risk attack needs %s, like /risk attack from:%s to:%s: from one of your territories to a neighbour; "+
+			"a neutral one is captured, an enemy one is planned, for /risk launch.", option, n(from), n(to)), true
+	case "fortify":
+		if held := hosted.HeldBy(s, seat); seat >= 0 && len(held) == 1 {
+			return fmt.Sprintf("/risk fortify needs %s: it moves troops between two of your territories, and you hold only %s so far. "+
+				"Take a neighbour first: /risk attack on a neutral territory captures it.", option, n(held[0])), true
+		}
+		from, to := capitalsPair(s, seat, func(c engine.Command) (int, int, bool) {
+			if c, ok := c.(engine.Move); ok {
+				return c.From, c.To, true
+			}
+			return 0, 0, false
+		}, func(o int) bool { return o == seat })
+		return fmt.Sprintf("/risk fortify needs %s, like /risk fortify from:%s to:%s ratio:1/2: between two of your territories "+
+			"that border each other (or that a port links by sea).", option, n(from), n(to)), true
+	case "port":
+		if t, ok := portExample(s, seat); ok {
+			return fmt.Sprintf("/risk port needs %s, like /risk port territory:%s: one of your territories by the water, without a port yet.",
+				option, n(t)), true
+		}
+		return fmt.Sprintf("/risk port needs %s: one of your territories by the water, without a port yet (none of yours is, so far).", option), true
+	}
+	return "", false
+}
+
+// capitalsPair picks an example's two territories: the first pair of a
+// command the rules allow seat now (legal picks them out), else the
+// seat's territory with the most troops and a neighbour whose owner wants
+// says fits, else any two neighbours.
+func capitalsPair(s *state.State, seat int, legal func(engine.Command) (from, to int, ok bool), wants func(owner int) bool) (from, to int) {
+	for _, c := range engine.Legal(s, seat) {
+		if from, to, ok := legal(c); ok {
+			return from, to
+		}
+	}
+	best := -1
+	for t := range s.Terr {
+		if seat < 0 || s.Terr[t].Owner != seat {
+			continue
+		}
+		for _, a := range s.Map.Territories[t].Adj {
+			if wants(s.Terr[a].Owner) && (best < 0 || s.Terr[t].Armies > s.Terr[best].Armies) {
+				best, to = t, a
+			}
+		}
+	}
+	if best >= 0 {
+		return best, to
+	}
+	for t, tr := range s.Map.Territories {
+		if len(tr.Adj) > 0 {
+			return t, tr.Adj[0]
+		}
+	}
+	return 0, 0
+}
+
+// portExample picks the territory of a port's example: one the rules
+// allow seat now, else one of its territories by the water without a
+// port; ok is false if it has none.
+func portExample(s *state.State, seat int) (t int, ok bool) {
+	for _, c := range engine.Legal(s, seat) {
+		if c, ok := c.(engine.BuildPort); ok {
+			return c.Territory, true
+		}
+	}
+	for t, tr := range s.Map.Territories {
+		if tr.Coast && !s.Terr[t].Port && seat >= 0 && s.Terr[t].Owner == seat {
+			return t, true
+		}
+	}
+	return -1, false
+}
+
+// CapitalsNoUndo is the answer to /risk undo in a capitals match when the
+// player has nothing to take back: what undo takes back there, and what it
+// never does (the engine's words speak of dice and cards).
+func CapitalsNoUndo(s *state.State) string {
+	if s.Phase == state.PhaseSetup {
+		return "Nothing to undo: a capital, once chosen, stays. Choose yours with /risk place territory:NAME."
+	}
+	return "Nothing to undo. Undo takes back this turn's reinforcements, planned attacks, port, capture and move, " +
+		"but never a launch (its luck is drawn), a capture that collected an item (you have seen it), or anything from before this turn."
+}
