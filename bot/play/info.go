@@ -28,7 +28,7 @@ func (p *Play) status(ctx context.Context, c *hosted.Call) (hosted.Result, error
 	s := m.Game.State
 	if hosted.IsCapitals(s) {
 		lines := append([]string{p.cfg.Look.Voice(m).StatusLine(m)}, p.cfg.Look.Voice(m).CapitalsStatus(m)...)
-		lines = append(lines, "* a computer plays this seat. "+voice.SettingsText(m.Meta.Settings)+".")
+		lines = append(lines, "* a computer plays this seat. "+chat.Capitalize(voice.SettingsText(m.Meta.Settings))+".")
 		return hosted.Result{Reply: p.cfg.Look.Voice(m).Standings(m, lines)}, nil
 	}
 	lines := []string{p.cfg.Look.Voice(m).StatusLine(m), "```"}
@@ -47,7 +47,7 @@ func (p *Play) status(ctx context.Context, c *hosted.Call) (hosted.Result, error
 		}
 		lines = append(lines, fmt.Sprintf("%-16s %5d %6d %5d %6d", chat.Trunc(name, 16), s.Owned(i), s.Armies(i), s.HandSize(i), s.Income(i).Total))
 	}
-	lines = append(lines, "```", "* a computer plays this seat. "+voice.SettingsText(m.Meta.Settings)+".")
+	lines = append(lines, "```", "* a computer plays this seat. "+chat.Capitalize(voice.SettingsText(m.Meta.Settings))+".")
 	var held []string
 	for ci, cont := range s.Map.Continents {
 		if o := s.ContinentOwner(ci); o >= 0 {

@@ -46,7 +46,7 @@ func Help(specs []command.Spec, rules state.Rules, topic string) chat.Message {
 			lines = []string{
 				"**A turn in capitals**, three phases, in order:",
 				"1. **Reinforcements**: `/risk place territory:` puts 3 troops per territory you hold on one of yours.",
-				"2. **One action**: capture a neutral neighbour (`/risk attack from: to:`: it becomes yours with its troops); or build a port on a coastal territory (`/risk port territory:`: ports reach other shores of the same sea); or plan attacks on enemies (`/risk attack from: to:`, once per target) and `/risk launch` them. A planned attack needs more attack than defence; several planned attacks share the attack.",
+				"2. **One action**: capture a neutral neighbour (`/risk attack from: to:`: it becomes yours with its troops); or build a port on one of yours by the water (`/risk port territory:`: it reaches other shores of the same sea); or plan attacks on enemies (`/risk attack from: to:`, once per target) and `/risk launch` them. A planned attack needs more attack than defence; several planned attacks share the attack.",
 				"3. **One move**: `/risk fortify from: to: ratio:1/4|1/2|3/4|all hero:yes|no`.",
 				"`/risk end` passes at any point; `/risk undo` takes back your last placement or move; `/risk cards` shows your item (`use:yes` uses it).",
 				"Attack = the source's troops (+ the hero's power if it stands there); defence = the target's troops + those of its owner's neighbours. Damage = (attack − defence) × luck (0.8 to 1.2); the attacker loses nothing.",
