@@ -82,7 +82,7 @@ func TestAdminAbandonsAnyMatch(t *testing.T) {
 	if _, err := h.db.Create(context.Background(), damaged, json.RawMessage(`[1,2]`), h.clock()); err != nil {
 		t.Fatal(err)
 	}
-	wantPrivate(t, h.do(damaged, "Ann", "new"), "damaged", "/risk abandon")
+	wantPrivate(t, h.do(damaged, "Ann", "new"), "damaged", "/risk host abandon")
 	wantPrivate(t, h.do(damaged, "Ann", "abandon"), "or an admin")
 	ask = h.doAdmin(damaged, "Dan", "abandon")
 	end, _ = buttonLabelled(ask, "End the match")

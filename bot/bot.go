@@ -145,6 +145,7 @@ func (b *Bot) Redeliver(ctx context.Context) error { return b.outbox.Redeliver(c
 // Autocomplete suggests values for the focused option of a request, as the
 // user types (see play.Play.Autocomplete).
 func (b *Bot) Autocomplete(ctx context.Context, req chat.Request, focused string) []chat.Choice {
+	req.Command = command.Alias(req.Command)
 	return b.play.Autocomplete(ctx, req, focused)
 }
 
@@ -166,20 +167,20 @@ func (b *Bot) Resume(ctx context.Context) error { return b.clock.Resume(ctx) }
 func handlersOf(b *Bot) map[string]hosted.Handler {
 	hs := b.play.Handlers()
 	for name, h := range map[string]hosted.Handler{
-		"new":      b.lobby.New,
-		"join":     b.lobby.Join,
-		"addbot":   b.lobby.AddBot,
-		"kick":     b.lobby.Kick,
-		"start":    b.lobby.Start,
-		"settings": b.lobby.Settings,
-		"abandon":  b.lobby.Abandon,
-		"notify":   answers(b.people.Notify),
-		// /risk admin ...
+		"new":           b.lobby.New,
+		"join":          b.lobby.Join,
+		"start":         b.lobby.Start,
+		"host addbot":   b.lobby.AddBot,
+		"host kick":     b.lobby.Kick,
+		"host settings": b.lobby.Settings,
+		"host abandon":  b.lobby.Abandon,
+		"me notify":     answers(b.people.Notify),
+		"me stats":      answers(b.servers.Stats),
+		// /risk-admin ...
 		"admin show":     answers(b.servers.AdminShow),
 		"admin defaults": answers(b.servers.AdminDefaults),
 		"admin limits":   answers(b.servers.AdminLimits),
 		"admin reset":    answers(b.servers.AdminReset),
-		"stats":          answers(b.servers.Stats),
 		"help":           b.help,
 	} {
 		hs[name] = h

@@ -29,7 +29,7 @@ func clickSummary(c chat.Click) string {
 }
 
 // click answers a click under its channel's lock: a repeat once, the
-// buttons of /risk abandon's question without loading the match (it may
+// buttons of /risk host abandon's question without loading the match (it may
 // be damaged), the lobby's buttons by the lobby, the others by play.
 func (b *Bot) click(ctx context.Context, c chat.Click) (hosted.Result, error) {
 	bt, err := hosted.ParseButton(c.ID)

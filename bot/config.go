@@ -53,7 +53,7 @@ type Config struct {
 	// NewPlayer makes a computer player of a level ("normal"), or the
 	// careful one that stands in for absent people ("cautious").
 	NewPlayer func(level string, seed uint64) (clock.Player, error)
-	// Levels are the levels /risk addbot offers, weakest first, and
+	// Levels are the levels /risk host addbot offers, weakest first, and
 	// DefaultLevel the one it takes when none is given (the first level if
 	// empty).
 	Levels       []string

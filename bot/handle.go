@@ -35,16 +35,17 @@ func resultOf(err error) string {
 func (b *Bot) Handle(ctx context.Context, req chat.Request, r chat.Replier) error {
 	res, err := b.handle(ctx, req)
 	name := "unknown"
-	if spec, ok := command.Find(b.specs, req.Command); ok {
+	if spec, ok := command.Find(b.specs, command.Alias(req.Command)); ok {
 		name = spec.FullName()
 	}
 	b.cfg.Meter.Command(name, resultOf(err))
 	return b.finish(ctx, req.Channel, req.User, req.Command, req.BotLacks, res, err, r)
 }
 
-// summary words a command as its author typed it, for telling them later.
+// summary words a command as its author typed it, for telling them later
+// (named as Discord users type it now: an old word by its new name).
 func summary(req chat.Request) string {
-	parts := []string{"/" + command.CommandName + " " + req.Command}
+	parts := []string{command.Slash(req.Command)}
 	for _, k := range slices.Sorted(maps.Keys(req.Options)) {
 		v := req.Options[k]
 		if strings.ContainsAny(v, " \t") {
@@ -61,7 +62,7 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (hosted.Result, erro
 	if !ok {
 		if near := command.Suggest(b.specs, req.Command); len(near) > 0 {
 			for i, n := range near {
-				near[i] = "/risk " + n
+				near[i] = command.Slash(n)
 			}
 			return hosted.Result{}, chat.Refuse("There is no /risk %s. Did you mean %s?", chat.Quote(req.Command), chat.OrList(near))
 		}
@@ -78,7 +79,7 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (hosted.Result, erro
 	}
 	h, ok := b.handlers[spec.FullName()]
 	if !ok {
-		return hosted.Result{}, chat.Refuse("/risk %s is not available yet.", spec.FullName())
+		return hosted.Result{}, chat.Refuse("%s is not available yet.", spec.Slash())
 	}
 	// Commands that only read need no lock: storage gives them a consistent
 	// view, and they must not wait behind a long computer turn.
@@ -215,8 +216,8 @@ func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what s
 		}
 		res.Reply.Refused = true
 	}
-	if what != "notify" && !strings.HasPrefix(what, "click") {
-		// A command says its author is back (not /risk notify, which
+	if command.Alias(what) != "me notify" && !strings.HasPrefix(what, "click") {
+		// A command says its author is back (not /risk me notify, which
 		// may be what makes them away).
 		res.Reply.Text += b.people.WelcomeBack(ctx, user.ID)
 	}

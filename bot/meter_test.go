@@ -46,7 +46,7 @@ func TestMeter(t *testing.T) {
 	}
 	h.bot.Wait()
 	for _, want := range []string{
-		"command new ok", "command join ok", "command addbot ok", "command start ok",
+		"command new ok", "command join ok", "command host addbot ok", "command start ok",
 		"command attack refused", "command unknown refused",
 		"think easy", "think cautious", "lag deadline 1h0m0s",
 	} {

@@ -17,29 +17,46 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-// Alias maps subcommands of earlier versions, still understood when typed
-// (in the console, or by habit) though no longer registered on Discord, to
-// the ones that do their work now.
+// Alias maps the words of earlier versions, still understood when typed
+// (in the console, on the page, or by habit) though no longer registered
+// on Discord, to the full names of the subcommands that do their work now:
+// the words /risk took before its subcommands moved into groups
+// ("addbot" is "host addbot", "status" is "show status"), and older ones
+// still ("map", "leaderboard", "autoplace", "leave").
 func Alias(command string) string {
-	switch command {
-	case "autoplace":
-		return "place"
-	case "leave":
-		return "surrender"
-	case "map":
-		return "status"
-	case "leaderboard":
-		return "stats"
+	if full, ok := oldWords()[command]; ok {
+		return full
 	}
 	return command
 }
 
-// ReadOnly reports whether a command changes nothing.
+// oldWords maps each word /risk understood before to the full name of the
+// subcommand that does its work now.
+func oldWords() map[string]string {
+	return map[string]string{
+		"autoplace":   "place",
+		"leave":       "surrender",
+		"addbot":      "host addbot",
+		"kick":        "host kick",
+		"settings":    "host settings",
+		"abandon":     "host abandon",
+		"status":      "show status",
+		"map":         "show status",
+		"cards":       "show cards",
+		"odds":        "show odds",
+		"history":     "show history",
+		"notify":      "me notify",
+		"stats":       "me stats",
+		"leaderboard": "me stats",
+	}
+}
+
+// ReadOnly reports whether a command (by its full name) changes nothing.
 func ReadOnly(command string, a Args) bool {
 	switch command {
-	case "cards":
+	case "show cards":
 		return !a.Has("use")
-	case "status", "stats", "odds", "history", "help", "admin show":
+	case "show status", "me stats", "show odds", "show history", "help", "admin show":
 		return true
 	}
 	return false
@@ -72,11 +89,12 @@ type Option struct {
 	Min, Max     int // for integers; 0, 0 = unbounded
 }
 
-// Spec describes one subcommand of /risk.
+// Spec describes one subcommand of /risk (or of /risk-admin).
 type Spec struct {
 	// Group, if set, is the subcommand group the subcommand is in:
 	// /risk GROUP NAME (Discord allows 25 subcommands or groups in a
-	// command, and a group holds 25 more).
+	// command, and a group holds 25 more); the group "admin" is the
+	// command /risk-admin (see Command).
 	Group       string
 	Name        string
 	Description string
@@ -95,8 +113,18 @@ type Spec struct {
 	Private bool
 }
 
-// CommandName is the top-level slash command.
+// CommandName is the top-level slash command of players and hosts.
 const CommandName = "risk"
+
+// AdminCommandName is the top-level slash command of server admins: the
+// subcommands of the group "admin" (see Spec.Command). A command of its
+// own, so that Discord can hide it from members who may not use it, and so
+// that /risk keeps room for new subcommands (Discord allows 25 entries in
+// a command).
+const AdminCommandName = "risk-admin"
+
+// AdminGroup is the group whose subcommands make up /risk-admin.
+const AdminGroup = "admin"
 
 // MatchOptions are the options of new and settings.
 func MatchOptions() []Option {
@@ -130,15 +158,7 @@ func Specs(levels []string) []Spec {
 		{Name: "join", Description: "Take a seat in this channel's match", Options: []Option{
 			{Name: "player", Description: "Host only: give a seat on autopilot back to its player", Type: String, Autocomplete: true},
 		}, Usage: "/risk join", Private: true},
-		{Name: "addbot", Description: "Host: fill a seat with a computer player", Options: []Option{
-			{Name: "level", Description: "How well it plays (default normal)", Type: String, Choices: levels},
-			{Name: "name", Description: "Its name", Type: String},
-		}, Usage: "/risk addbot level:hard", Private: true},
-		{Name: "kick", Description: "Host: remove a player (in a started match a bot takes the seat)", Options: []Option{
-			{Name: "player", Description: "Who", Type: String, Required: true, Autocomplete: true},
-		}, Usage: "/risk kick player:Bob", Private: true},
 		{Name: "start", Description: "Host: start the match", Usage: "/risk start"},
-		{Name: "settings", Description: "Host: change the match options before it starts (the palette at any time)", Options: MatchOptions(), Usage: "/risk settings victory:domination", Private: true},
 		{Name: "place", Description: "Place armies (no territory: all automatically); capitals: your capital, or your reinforcements", Options: []Option{
 			territory("territory", "Where (leave out to place everything automatically)", false),
 			{Name: "armies", Description: "How many (default all you have left)", Type: Integer, Min: 1, Max: 10000},
@@ -171,30 +191,38 @@ func Specs(levels []string) []Spec {
 		}, Usage: "/risk end", Private: true},
 		{Name: "undo", Description: "Take back your last placement, move or trade of this turn", Usage: "/risk undo", Private: true},
 		{Name: "surrender", Description: "Leave the lobby, or give up (asks to confirm): your territories turn neutral", Usage: "/risk surrender", Private: true},
-		{Name: "abandon", Description: "Host or admin: end this channel's match without a winner (asks to confirm)", Usage: "/risk abandon"},
-		{Name: "status", Description: "Where the match stands: the standings and the map, only to you", Usage: "/risk status", Private: true},
-		{Name: "stats", Description: "This server's leaderboard, and a player's matches, wins and rating", Options: []Option{
-			{Name: "player", Description: "Whose stats (default yours): a name, a mention, or a computer level like bot:hard", Type: String},
-			{Name: "rules", Description: "The rule set of the leaderboard (default classic)", Type: String, Choices: []string{"classic", "capitals"}},
-		}, Usage: "/risk stats player:@Ann", Private: true},
-		{Name: "cards", Description: "Show your cards (capitals: your item) only to you", Options: []Option{
-			{Name: "use", Description: "Capitals: use your item now", Type: String, Choices: []string{"yes"}},
-		}, Usage: "/risk cards", Quick: true},
-		{Name: "odds", Description: "Exact odds of an attack to the end: give the territories, or the numbers", Options: []Option{
-			territory("from", "The attacking territory (its armies count)", false),
-			territory("to", "The territory attacked", false),
-			{Name: "attackers", Description: "Armies on the attacking territory (one stays behind)", Type: Integer, Min: 2, Max: 1000},
-			{Name: "defenders", Description: "Armies on the defending territory", Type: Integer, Min: 1, Max: 1000},
-		}, Usage: "/risk odds from:Alaska to:Kamchatka", Quick: true},
-		{Name: "history", Description: "Any turn told again from the log; or the whole match: replay, luck, fair dice", Options: []Option{
-			{Name: "turn", Description: "The turn to show (0: the setup); the latest if left out", Type: Integer, Min: 0, Max: 100000},
-			{Name: "show", Description: "A turn (default); the whole match: replay (animated), strip (small maps), luck, verify (dice)", Type: String, Choices: []string{"turn", "replay", "strip", "luck", "verify"}},
-		}, Usage: "/risk history turn:3", Private: true},
 		{Name: "help", Description: "How to play, by topic", Options: []Option{
 			{Name: "topic", Description: "What about (default: the short version)", Type: String, Choices: HelpTopics()},
 			{Name: "rules", Description: "The rule set to explain (default: this channel's match's)", Type: String, Choices: []string{"classic", "capitals"}},
 		}, Usage: "/risk help topic:turn", Quick: true},
+		{Group: "host", Name: "addbot", Description: "Host: fill a seat with a computer player", Options: []Option{
+			{Name: "level", Description: "How well it plays (default normal)", Type: String, Choices: levels},
+			{Name: "name", Description: "Its name", Type: String},
+		}, Usage: "/risk host addbot level:hard", Private: true},
+		{Group: "host", Name: "kick", Description: "Host: remove a player (in a started match a bot takes the seat)", Options: []Option{
+			{Name: "player", Description: "Who", Type: String, Required: true, Autocomplete: true},
+		}, Usage: "/risk host kick player:Bob", Private: true},
+		{Group: "host", Name: "settings", Description: "Host: change the match options before it starts (the palette at any time)", Options: MatchOptions(), Usage: "/risk host settings victory:domination", Private: true},
+		{Group: "host", Name: "abandon", Description: "Host or admin: end this channel's match without a winner (asks to confirm)", Usage: "/risk host abandon"},
+		{Group: "show", Name: "status", Description: "Where the match stands: the standings and the map, only to you", Usage: "/risk show status", Private: true},
+		{Group: "show", Name: "cards", Description: "Show your cards (capitals: your item) only to you", Options: []Option{
+			{Name: "use", Description: "Capitals: use your item now", Type: String, Choices: []string{"yes"}},
+		}, Usage: "/risk show cards", Quick: true},
+		{Group: "show", Name: "odds", Description: "Exact odds of an attack to the end: give the territories, or the numbers", Options: []Option{
+			territory("from", "The attacking territory (its armies count)", false),
+			territory("to", "The territory attacked", false),
+			{Name: "attackers", Description: "Armies on the attacking territory (one stays behind)", Type: Integer, Min: 2, Max: 1000},
+			{Name: "defenders", Description: "Armies on the defending territory", Type: Integer, Min: 1, Max: 1000},
+		}, Usage: "/risk show odds from:Alaska to:Kamchatka", Quick: true},
+		{Group: "show", Name: "history", Description: "Any turn told again from the log; or the whole match: replay, luck, fair dice", Options: []Option{
+			{Name: "turn", Description: "The turn to show (0: the setup); the latest if left out", Type: Integer, Min: 0, Max: 100000},
+			{Name: "show", Description: "A turn (default); the whole match: replay (animated), strip (small maps), luck, verify (dice)", Type: String, Choices: []string{"turn", "replay", "strip", "luck", "verify"}},
+		}, Usage: "/risk show history turn:3", Private: true},
 		notifySpec(),
+		{Group: "me", Name: "stats", Description: "This server's leaderboard, and a player's matches, wins and rating", Options: []Option{
+			{Name: "player", Description: "Whose stats (default yours): a name, a mention, or a computer level like bot:hard", Type: String},
+			{Name: "rules", Description: "The rule set of the leaderboard (default classic)", Type: String, Choices: []string{"classic", "capitals"}},
+		}, Usage: "/risk me stats player:@Ann", Private: true},
 	}, adminSpecs(levels)...)
 }
 
@@ -204,8 +232,9 @@ func HelpTopics() []string {
 	return []string{"start", "turn", "rules", "commands", "notify", "admin"}
 }
 
-// FullName is the subcommand as typed after /risk: "start", or
-// "admin defaults" in a group.
+// FullName is the subcommand's name in the core, as typed after /risk in
+// the console and on the page: "start", or "show status" in a group. The
+// subcommands of /risk-admin are "admin show", "admin defaults", ...
 func (s Spec) FullName() string {
 	if s.Group == "" {
 		return s.Name
@@ -213,10 +242,52 @@ func (s Spec) FullName() string {
 	return s.Group + " " + s.Name
 }
 
-// GroupDescriptions describes the subcommand groups of /risk, by name.
+// Command is the top-level slash command the subcommand is registered
+// under: /risk-admin for the group "admin", else /risk.
+func (s Spec) Command() string {
+	if s.Group == AdminGroup {
+		return AdminCommandName
+	}
+	return CommandName
+}
+
+// DiscordGroup is the subcommand group the subcommand is in within its
+// top-level command: none for /risk-admin's, which are its own.
+func (s Spec) DiscordGroup() string {
+	if s.Group == AdminGroup {
+		return ""
+	}
+	return s.Group
+}
+
+// Slash is the subcommand as a Discord user types it: "/risk show status",
+// "/risk-admin defaults".
+func (s Spec) Slash() string {
+	if g := s.DiscordGroup(); g != "" {
+		return "/" + s.Command() + " " + g + " " + s.Name
+	}
+	return "/" + s.Command() + " " + s.Name
+}
+
+// Slash is a subcommand, by its full name (or a word Alias knows), as a
+// Discord user types it: Slash("admin show") is "/risk-admin show". A
+// name that is no subcommand is put after /risk.
+func Slash(name string) string {
+	name = Alias(name)
+	if g, n, ok := strings.Cut(name, " "); ok {
+		return Spec{Group: g, Name: n}.Slash()
+	}
+	return "/" + CommandName + " " + name
+}
+
+// GroupDescriptions describes the subcommand groups of /risk by name, and
+// /risk-admin by its group's name.
 func GroupDescriptions() map[string]string {
 	return map[string]string{
-		"admin": "Server admins: defaults and limits for this server's matches",
+		"host":     "Host (or admin): bots, seats, settings, abandoning this channel's match",
+		"show":     "Look, only you: the match, your cards, odds, history",
+		"me":       "You: how you are told of your turn, your record, your API token",
+		AdminGroup: "Server admins: defaults and limits for this server's matches",
 	}
 }
 
@@ -252,7 +323,7 @@ func Parse(spec Spec, raw map[string]string) (Args, error) {
 	for name, v := range raw {
 		i := slices.IndexFunc(spec.Options, func(o Option) bool { return o.Name == name })
 		if i < 0 {
-			return a, fmt.Errorf("/risk %s has no option %s%s", spec.FullName(), chat.Quote(name), optionList(spec))
+			return a, fmt.Errorf("%s has no option %s%s", spec.Slash(), chat.Quote(name), optionList(spec))
 		}
 		o := spec.Options[i]
 		v = strings.TrimSpace(v)
@@ -306,7 +377,7 @@ type Missing struct {
 
 // Error says what is missing, with the usage.
 func (e *Missing) Error() string {
-	return fmt.Sprintf("/risk %s needs %s: %s", e.Spec.FullName(), e.Option, e.Spec.Usage)
+	return fmt.Sprintf("%s needs %s: %s", e.Spec.Slash(), e.Option, e.Spec.Usage)
 }
 
 func optionList(spec Spec) string {
@@ -330,9 +401,9 @@ func OptionRange(name string) Option {
 	panic("bot: no match option " + name)
 }
 
-// notifySpec is /risk notify.
+// notifySpec is /risk me notify.
 func notifySpec() Spec {
-	return Spec{Name: "notify", Description: "How the bot tells you it is your turn: direct messages, reminders, quiet hours", Options: []Option{
+	return Spec{Group: "me", Name: "notify", Description: "How the bot tells you it is your turn: direct messages, reminders, quiet hours", Options: []Option{
 		{Name: "dm", Description: "A direct message too when it is your turn", Type: String, Choices: []string{"on", "off"}},
 		{Name: "reminders", Description: "The reminder when three quarters of your time has passed", Type: String, Choices: []string{"on", "off"}},
 		{Name: "quiet", Description: "Hours with no pings, your turn's clock stopped: like 22-7, or off", Type: String},
@@ -341,7 +412,7 @@ func notifySpec() Spec {
 		{Name: "defend", Description: "Standing orders: the continent to reinforce first (off for none)", Type: String},
 		{Name: "attack", Description: "Standing orders: whether your seat attacks when played for you", Type: String, Choices: []string{"on", "off"}},
 		{Name: "caution", Description: "Standing orders: how your seat plays for you (default careful)", Type: String, Choices: []string{"careful", "balanced", "bold"}},
-	}, Usage: "/risk notify away:3d defend:Europe attack:off"}
+	}, Usage: "/risk me notify away:3d defend:Europe attack:off"}
 }
 
 // DefaultOptions are the options of /risk new a server may set a default
@@ -356,21 +427,22 @@ func DefaultOptions() []Option {
 	return out
 }
 
-// adminSpecs are the subcommands of /risk admin.
+// adminSpecs are the subcommands of /risk-admin (in the core, the group
+// "admin": their full names are "admin show", "admin defaults", ...).
 func adminSpecs(levels []string) []Spec {
 	defaults := append(DefaultOptions(),
 		Option{Name: "bot-levels", Description: "Computer levels allowed, like 'easy normal' (default: " + strings.Join(levels, ", ") + ")", Type: String},
 		Option{Name: "who-starts", Description: "Who may open matches (default everyone)", Type: String, Choices: []string{"everyone", "admins"}},
 	)
 	return []Spec{
-		{Group: "admin", Name: "show", Description: "This server's defaults and limits for matches", Usage: "/risk admin show", Quick: true},
-		{Group: "admin", Name: "defaults", Description: "Set defaults for this server's new matches", Options: defaults, Usage: "/risk admin defaults turn-hours:48 victory:domination"},
+		{Group: "admin", Name: "show", Description: "This server's defaults and limits for matches", Usage: "/risk-admin show", Quick: true},
+		{Group: "admin", Name: "defaults", Description: "Set defaults for this server's new matches", Options: defaults, Usage: "/risk-admin defaults turn-hours:48 victory:domination"},
 		{Group: "admin", Name: "limits", Description: "Set limits on this server's matches (0: none)", Options: []Option{
 			{Name: "per-host", Description: "Open matches one person may host", Type: Integer, Min: 0, Max: 100},
 			{Name: "per-server", Description: "Open matches in the whole server", Type: Integer, Min: 0, Max: 10000},
 			{Name: "lobby-days", Description: "Days a lobby may wait without a change before it closes", Type: Integer, Min: 0, Max: 365},
-		}, Usage: "/risk admin limits per-host:2 per-server:20"},
-		{Group: "admin", Name: "reset", Description: "Forget this server's defaults and limits", Usage: "/risk admin reset"},
+		}, Usage: "/risk-admin limits per-host:2 per-server:20"},
+		{Group: "admin", Name: "reset", Description: "Forget this server's defaults and limits", Usage: "/risk-admin reset"},
 	}
 }
 

@@ -1,6 +1,7 @@
 package command
 
 import (
+	"maps"
 	"slices"
 	"strings"
 )
@@ -12,7 +13,7 @@ func words(specs []Spec) []string {
 	for _, s := range specs {
 		w = append(w, s.FullName())
 	}
-	return append(w, "autoplace", "leave", "map", "leaderboard")
+	return append(w, slices.Sorted(maps.Keys(oldWords()))...)
 }
 
 // Suggest returns the subcommands a mistyped one most likely meant, best

@@ -107,7 +107,7 @@ func CheckTyped(option, q string) error {
 // or <@!ID> from older clients.
 var mentionForm = regexp.MustCompile(`^<@!?[0-9]+>$`)
 
-// CheckPlayer refuses what a person typed for a player (/risk stats,
+// CheckPlayer refuses what a person typed for a player (/risk me stats,
 // kick, join): a seat's name never holds markup or invisible characters
 // (CleanName takes them out), so a typed name with them names nobody, and
 // saying so beats "no such player". A mention (<@ID>) and a leading @
@@ -180,5 +180,5 @@ func Territory(s *state.State, option, q string) (int, error) {
 	case len(ne.Candidates) > 0:
 		return -1, chat.Refuse("%s:%s is not a territory. Did you mean %s?", option, typed, chat.OrList(ne.Candidates))
 	}
-	return -1, chat.Refuse("%s:%s is not a territory. /risk status shows the map with their names; any unique start of a name works.", option, typed)
+	return -1, chat.Refuse("%s:%s is not a territory. /risk show status shows the map with their names; any unique start of a name works.", option, typed)
 }

@@ -357,7 +357,7 @@ func TestConsoleSaysTheLastCommandAppliedAtStart(t *testing.T) {
 		t.Errorf("a new database has a last command:\n%s", first)
 	}
 	again := playIn(t, dir, []byte("Ann: /risk status\n"))
-	if want := "  bot: The last command applied here: Ann: /risk addbot level:easy (now (Nov 25 12:00 UTC)).\n"; !strings.HasPrefix(again, want) {
+	if want := "  bot: The last command applied here: Ann: /risk host addbot level:easy (now (Nov 25 12:00 UTC)).\n"; !strings.HasPrefix(again, want) {
 		t.Errorf("the console starts with\n%.300s\nwant\n%s", again, want)
 	}
 

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/riskbot/riskbot/bot/command"
 )
 
 // Kind is what a transcript line is.
@@ -70,6 +72,18 @@ func ParseLine(line, defaultUser string) (Line, error) {
 			return Line{}, fmt.Errorf("say which button: /click LABEL")
 		}
 		return Line{Kind: Click, User: user, Button: strings.Trim(label, `"[]`)}, nil
+	case isCommand(s, command.AdminCommandName):
+		// /risk-admin SUB is, in the core, the group admin of /risk.
+		rest := strings.TrimSpace(strings.TrimPrefix(s, "/"+command.AdminCommandName))
+		sub, rest, _ := strings.Cut(rest, " ")
+		if !isWord(sub) || strings.Contains(sub, ":") {
+			return Line{}, fmt.Errorf("say which command: /%s show, defaults, limits or reset", command.AdminCommandName)
+		}
+		opts, err := parseOptions(rest)
+		if err != nil {
+			return Line{}, err
+		}
+		return Line{Kind: Command, User: user, Command: command.AdminGroup + " " + strings.ToLower(sub), Options: opts}, nil
 	case strings.HasPrefix(s, "/risk"):
 	default:
 		return Line{}, fmt.Errorf("commands start with /risk (like: %s: /risk help)", user)
@@ -82,8 +96,8 @@ func ParseLine(line, defaultUser string) (Line, error) {
 	if !isWord(sub) {
 		return Line{}, fmt.Errorf("%q is not a command name", sub)
 	}
-	// A subcommand group: "/risk admin defaults turn-hours:12". Options
-	// always have a colon, so a plain word next is the subcommand.
+	// A subcommand group: "/risk host addbot level:easy". Options always
+	// have a colon, so a plain word next is the subcommand.
 	if next, after, _ := strings.Cut(strings.TrimSpace(rest), " "); isWord(next) && !strings.Contains(next, ":") {
 		sub, rest = sub+" "+next, after
 	}
@@ -92,6 +106,13 @@ func ParseLine(line, defaultUser string) (Line, error) {
 		return Line{}, err
 	}
 	return Line{Kind: Command, User: user, Command: strings.ToLower(sub), Options: opts}, nil
+}
+
+// isCommand reports whether s is the slash command name, alone or
+// followed by a space: /risk-admin, not /risk-administer.
+func isCommand(s, name string) bool {
+	rest, ok := strings.CutPrefix(s, "/"+name)
+	return ok && (rest == "" || rest[0] == ' ')
 }
 
 func checkName(name string) error {

@@ -3,6 +3,7 @@ package discord
 import (
 	"encoding/json"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -14,112 +15,205 @@ import (
 // levels are the computer player levels risk discord offers.
 func levels() []string { return ai.Levels() }
 
-// The /risk tree built from the core's real subcommands passes every limit
-// Discord puts on commands (the fake's checks: names, descriptions, counts,
-// required options first, choices, autocomplete, the 8000 characters).
+// The /risk and /risk-admin trees built from the core's real subcommands
+// pass every limit Discord puts on commands (the fake's checks: names,
+// descriptions, counts, required options first, choices, autocomplete, the
+// 8000 characters), and each subcommand keeps what the core declared.
 func TestCommandWithinDiscordLimits(t *testing.T) {
 	specs := command.Specs(levels())
 	for _, global := range []bool{true, false} {
-		cmd := Command(specs, global)
-		body, err := json.Marshal([]*discordgo.ApplicationCommand{cmd})
+		cmds := Commands(specs, global)
+		body, err := json.Marshal(cmds)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if err := fakediscord.CheckCommands(body); err != nil {
-			t.Fatalf("global %v: Discord would refuse /risk: %v", global, err)
+			t.Fatalf("global %v: Discord would refuse the commands: %v", global, err)
 		}
 		var reg []fakediscord.Command
 		if err := json.Unmarshal(body, &reg); err != nil {
 			t.Fatal(err)
 		}
-		n := fakediscord.CommandChars(reg[0])
-		t.Logf("global %v: %d subcommands, %d of %d characters", global, len(cmd.Options), n, fakediscord.MaxCommandChars)
-		if global != (cmd.Contexts != nil) {
-			t.Errorf("global %v: contexts %v (only global commands take them)", global, cmd.Contexts)
+		for i, cmd := range cmds {
+			t.Logf("global %v: /%s: %d subcommands and groups, %d of %d characters", global, cmd.Name, len(cmd.Options), fakediscord.CommandChars(reg[i]), fakediscord.MaxCommandChars)
+			if global != (cmd.Contexts != nil) {
+				t.Errorf("global %v: /%s has contexts %v (only global commands take them)", global, cmd.Name, cmd.Contexts)
+			}
 		}
 	}
-	cmd := Command(specs, true)
-	if cmd.Name != command.CommandName || len(cmd.Options) != topLevel(specs) || len(cmd.Options) > fakediscord.MaxOptions {
-		t.Fatalf("/%s with %d subcommands and groups, want /%s with %d", cmd.Name, len(cmd.Options), command.CommandName, topLevel(specs))
+	cmds := Commands(specs, true)
+	if len(cmds) != 2 || cmds[0].Name != command.CommandName || cmds[1].Name != command.AdminCommandName {
+		t.Fatalf("commands %v, want /%s and /%s", names(cmds), command.CommandName, command.AdminCommandName)
+	}
+	for _, cmd := range cmds {
+		if want := topLevel(specs, cmd.Name); len(cmd.Options) != want || want > fakediscord.MaxOptions {
+			t.Errorf("/%s with %d subcommands and groups, want %d", cmd.Name, len(cmd.Options), want)
+		}
 	}
 	// Each option keeps what the core declared.
 	for i, s := range specs {
-		sub := findSub(cmd, s)
+		sub := findSub(cmds, s)
 		if sub == nil || sub.Name != s.Name || sub.Type != discordgo.ApplicationCommandOptionSubCommand || len(sub.Options) != len(s.Options) {
-			t.Errorf("subcommand %d: %+v, want %s with %d options", i, sub, s.FullName(), len(s.Options))
+			t.Errorf("subcommand %d: %+v, want %s with %d options", i, sub, s.Slash(), len(s.Options))
 			continue
 		}
 		for _, o := range s.Options {
 			j := slices.IndexFunc(sub.Options, func(x *discordgo.ApplicationCommandOption) bool { return x.Name == o.Name })
 			if j < 0 {
-				t.Errorf("/risk %s lost option %s", s.Name, o.Name)
+				t.Errorf("%s lost option %s", s.Slash(), o.Name)
 				continue
 			}
 			got := sub.Options[j]
 			if got.Required != o.Required || got.Autocomplete != o.Autocomplete || len(got.Choices) != len(o.Choices) {
-				t.Errorf("/risk %s %s: required %v autocomplete %v choices %d; want %v %v %d", s.Name, o.Name,
+				t.Errorf("%s %s: required %v autocomplete %v choices %d; want %v %v %d", s.Slash(), o.Name,
 					got.Required, got.Autocomplete, len(got.Choices), o.Required, o.Autocomplete, len(o.Choices))
 			}
 			if o.Type == command.Integer && (got.Type != discordgo.ApplicationCommandOptionInteger || (o.Max != 0 && got.MaxValue != float64(o.Max))) {
-				t.Errorf("/risk %s %s: type %d max %v, want an integer up to %d", s.Name, o.Name, got.Type, got.MaxValue, o.Max)
+				t.Errorf("%s %s: type %d max %v, want an integer up to %d", s.Slash(), o.Name, got.Type, got.MaxValue, o.Max)
 			}
 		}
 	}
 }
 
-// topLevel counts the subcommands and groups of /risk.
-func topLevel(specs []command.Spec) int {
+// The tree leaves room to grow: /risk has at least 8 of Discord's 25
+// places for subcommands and groups free, its groups are the ones players
+// expect, and /risk-admin is hidden from members who may not manage the
+// server.
+func TestCommandTree(t *testing.T) {
+	const minFree = 8
+	cmds := Commands(command.Specs(levels()), true)
+	risk, admin := cmds[0], cmds[1]
+	if free := fakediscord.MaxOptions - len(risk.Options); free < minFree {
+		t.Errorf("/risk has %d subcommands and groups: %d places free, want at least %d", len(risk.Options), free, minFree)
+	}
+	want := map[string][]string{
+		"host": {"addbot", "kick", "settings", "abandon"},
+		"show": {"status", "cards", "odds", "history"},
+		"me":   {"notify", "stats"},
+	}
+	got := map[string][]string{}
+	for _, o := range risk.Options {
+		if o.Type != discordgo.ApplicationCommandOptionSubCommandGroup {
+			continue
+		}
+		for _, sub := range o.Options {
+			got[o.Name] = append(got[o.Name], sub.Name)
+		}
+		if len(o.Options) > fakediscord.MaxOptions {
+			t.Errorf("/risk %s has %d subcommands, more than Discord's %d", o.Name, len(o.Options), fakediscord.MaxOptions)
+		}
+	}
+	for g, subs := range want {
+		if !slices.Equal(got[g], subs) {
+			t.Errorf("/risk %s has %v, want %v", g, got[g], subs)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("/risk has the groups %v, want %v", got, want)
+	}
+	var adminSubs []string
+	for _, o := range admin.Options {
+		if o.Type != discordgo.ApplicationCommandOptionSubCommand {
+			t.Errorf("/risk-admin %s is no plain subcommand", o.Name)
+		}
+		adminSubs = append(adminSubs, o.Name)
+	}
+	if !slices.Equal(adminSubs, []string{"show", "defaults", "limits", "reset"}) {
+		t.Errorf("/risk-admin has %v", adminSubs)
+	}
+	if admin.DefaultMemberPermissions == nil || *admin.DefaultMemberPermissions != discordgo.PermissionManageGuild {
+		t.Errorf("/risk-admin's default member permissions %v, want Manage Server (%d)", admin.DefaultMemberPermissions, discordgo.PermissionManageGuild)
+	}
+	if risk.DefaultMemberPermissions != nil {
+		t.Errorf("/risk is restricted to %d: everyone plays", *risk.DefaultMemberPermissions)
+	}
+	t.Logf("/risk: %d of %d places used; /risk-admin: %d", len(risk.Options), fakediscord.MaxOptions, len(admin.Options))
+}
+
+// names lists the commands' names.
+func names(cmds []*discordgo.ApplicationCommand) []string {
+	var out []string
+	for _, c := range cmds {
+		out = append(out, c.Name)
+	}
+	return out
+}
+
+// topLevel counts the subcommands and groups of one top-level command.
+func topLevel(specs []command.Spec, cmd string) int {
 	groups := map[string]bool{}
 	n := 0
 	for _, s := range specs {
-		switch {
-		case s.Group == "":
+		switch g := s.DiscordGroup(); {
+		case s.Command() != cmd:
+		case g == "":
 			n++
-		case !groups[s.Group]:
-			groups[s.Group] = true
+		case !groups[g]:
+			groups[g] = true
 			n++
 		}
 	}
 	return n
 }
 
-// findSub finds the subcommand of a spec in the command, in its group.
-func findSub(cmd *discordgo.ApplicationCommand, s command.Spec) *discordgo.ApplicationCommandOption {
-	opts := cmd.Options
-	if s.Group != "" {
+// findSub finds the subcommand of a spec among the commands, in its group.
+func findSub(cmds []*discordgo.ApplicationCommand, s command.Spec) *discordgo.ApplicationCommandOption {
+	i := slices.IndexFunc(cmds, func(c *discordgo.ApplicationCommand) bool { return c.Name == s.Command() })
+	if i < 0 {
+		return nil
+	}
+	opts := cmds[i].Options
+	if g := s.DiscordGroup(); g != "" {
 		i := slices.IndexFunc(opts, func(o *discordgo.ApplicationCommandOption) bool {
-			return o.Name == s.Group && o.Type == discordgo.ApplicationCommandOptionSubCommandGroup
+			return o.Name == g && o.Type == discordgo.ApplicationCommandOptionSubCommandGroup
 		})
 		if i < 0 {
 			return nil
 		}
 		opts = opts[i].Options
 	}
-	i := slices.IndexFunc(opts, func(o *discordgo.ApplicationCommandOption) bool { return o.Name == s.Name })
+	i = slices.IndexFunc(opts, func(o *discordgo.ApplicationCommandOption) bool { return o.Name == s.Name })
 	if i < 0 {
 		return nil
 	}
 	return opts[i]
 }
 
-// A subcommand group (/risk admin defaults) reaches the core as
-// "admin defaults", with its options.
+// A subcommand in a group (/risk host addbot), and one of /risk-admin,
+// reach the core by their full names ("host addbot", "admin defaults"),
+// with their options; so does /risk admin defaults, as a registration of
+// earlier versions (still shown until Discord updates) sends it.
 func TestSubcommandGroup(t *testing.T) {
-	m := template(t, "application_command_subcommand.CONSTRUCTED.json")
-	retarget(m, dan, channel)
-	m["data"].(map[string]any)["options"] = []any{map[string]any{"type": 2, "name": "admin", "options": []any{
-		map[string]any{"type": 1, "name": "defaults", "options": []any{map[string]any{"type": 4, "name": "turn-hours", "value": 48}}},
-	}}}
-	var i discordgo.Interaction
-	if err := json.Unmarshal(encode(t, m), &i); err != nil {
-		t.Fatal(err)
-	}
-	req, err := requestOf(&i)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if req.Command != "admin defaults" || req.Options["turn-hours"] != "48" || !req.Admin {
-		t.Errorf("request %+v", req)
+	for _, tc := range []struct {
+		command string
+		options []any
+		want    string
+	}{
+		{"risk", []any{map[string]any{"type": 2, "name": "host", "options": []any{
+			map[string]any{"type": 1, "name": "addbot", "options": []any{map[string]any{"type": 3, "name": "level", "value": "easy"}}},
+		}}}, "host addbot"},
+		{"risk-admin", []any{map[string]any{"type": 1, "name": "defaults", "options": []any{map[string]any{"type": 4, "name": "turn-hours", "value": 48}}}}, "admin defaults"},
+		{"risk", []any{map[string]any{"type": 2, "name": "admin", "options": []any{
+			map[string]any{"type": 1, "name": "defaults", "options": []any{map[string]any{"type": 4, "name": "turn-hours", "value": 48}}},
+		}}}, "admin defaults"},
+	} {
+		t.Run(tc.want, func(t *testing.T) {
+			m := template(t, "application_command_subcommand.CONSTRUCTED.json")
+			retarget(m, dan, channel)
+			m["data"].(map[string]any)["name"] = tc.command
+			m["data"].(map[string]any)["options"] = tc.options
+			var i discordgo.Interaction
+			if err := json.Unmarshal(encode(t, m), &i); err != nil {
+				t.Fatal(err)
+			}
+			req, err := requestOf(&i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if req.Command != tc.want || len(req.Options) != 1 || !req.Admin {
+				t.Errorf("/%s: request %+v, want %s", tc.command, req, tc.want)
+			}
+		})
 	}
 }
 
@@ -130,15 +224,15 @@ func TestCommandPutsRequiredOptionsFirst(t *testing.T) {
 		{Name: "from", Description: "From", Type: command.String, Required: true, Autocomplete: true},
 		{Name: "to", Description: "To", Type: command.String, Required: true, Autocomplete: true},
 	}}}
-	cmd := Command(specs, false)
-	var names []string
-	for _, o := range cmd.Options[0].Options {
-		names = append(names, o.Name)
+	cmds := Commands(specs, false)
+	var got []string
+	for _, o := range cmds[0].Options[0].Options {
+		got = append(got, o.Name)
 	}
-	if !slices.Equal(names, []string{"from", "to", "armies"}) {
-		t.Errorf("options in order %v, want from, to, armies", names)
+	if !slices.Equal(got, []string{"from", "to", "armies"}) {
+		t.Errorf("options in order %v, want from, to, armies", got)
 	}
-	body, _ := json.Marshal([]*discordgo.ApplicationCommand{cmd})
+	body, _ := json.Marshal(cmds)
 	if err := fakediscord.CheckCommands(body); err != nil {
 		t.Error(err)
 	}
@@ -156,8 +250,28 @@ func TestRegister(t *testing.T) {
 			t.Fatal(err) // again, as at every start: same result
 		}
 		cmds := e.fake.Commands(guild)
-		if len(cmds) != 1 || cmds[0].Name != "risk" || len(cmds[0].Options) != topLevel(command.Specs(levels())) {
+		if len(cmds) != 2 || cmds[0].Name != "risk" || cmds[1].Name != "risk-admin" {
 			t.Fatalf("scope %q holds %+v", guild, cmds)
+		}
+		for _, c := range cmds {
+			if want := topLevel(command.Specs(levels()), c.Name); len(c.Options) != want {
+				t.Errorf("/%s registered with %d subcommands and groups, want %d", c.Name, len(c.Options), want)
+			}
+		}
+		if p := cmds[1].DefaultMemberPermissions; p == nil || *p != strconv.Itoa(discordgo.PermissionManageGuild) {
+			t.Errorf("/risk-admin registered for members with %v, want Manage Server (%d)", p, discordgo.PermissionManageGuild)
+		}
+		if cmds[0].DefaultMemberPermissions != nil {
+			t.Errorf("/risk registered for members with %v, want everyone", *cmds[0].DefaultMemberPermissions)
+		}
+		var groups []string
+		for _, o := range cmds[0].Options {
+			if o.Type == int(discordgo.ApplicationCommandOptionSubCommandGroup) {
+				groups = append(groups, o.Name)
+			}
+		}
+		if !slices.Equal(groups, []string{"host", "show", "me"}) {
+			t.Errorf("/risk registered with the groups %v, want host, show, me", groups)
 		}
 		if e.fake.Overwrites() != 2 {
 			t.Errorf("%d bulk overwrites, want 2", e.fake.Overwrites())

@@ -300,7 +300,7 @@ func (a *Adapter) applicationID() string {
 	return a.app
 }
 
-// Register installs /risk by bulk overwrite, as Run does at its start: for
+// Register installs /risk and /risk-admin by bulk overwrite, as Run does at its start: for
 // the HTTP interactions endpoint, which has no gateway (Config.ApplicationID
 // says the application).
 func (a *Adapter) Register(ctx context.Context, specs []command.Spec) error {
@@ -317,26 +317,27 @@ func (a *Adapter) botName() string {
 	return ""
 }
 
-// register installs /risk by bulk overwrite, in the configured server or
-// globally: the command list then is exactly /risk, and registering the
-// same command again at every start costs nothing.
+// register installs /risk and /risk-admin by one bulk overwrite, in the
+// configured server or globally: the command list then is exactly those
+// two, and registering the same commands again at every start costs
+// nothing.
 func (a *Adapter) register(ctx context.Context, specs []command.Spec) error {
 	app := a.applicationID()
 	if app == "" {
 		return errors.New("discord: READY did not say the application ID")
 	}
-	cmd := Command(specs, a.guild == "")
-	if _, err := a.s.ApplicationCommandBulkOverwrite(app, a.guild, []*discordgo.ApplicationCommand{cmd}, discordgo.WithContext(ctx)); err != nil {
+	cmds := Commands(specs, a.guild == "")
+	if _, err := a.s.ApplicationCommandBulkOverwrite(app, a.guild, cmds, discordgo.WithContext(ctx)); err != nil {
 		where := "globally"
 		if a.guild != "" {
 			where = "in server " + a.guild
 		}
-		return fmt.Errorf("discord: register /%s %s: %w", command.CommandName, where, err)
+		return fmt.Errorf("discord: register /%s and /%s %s: %w", command.CommandName, command.AdminCommandName, where, err)
 	}
 	scope := "global (it may take a while to show up)"
 	if a.guild != "" {
 		scope = "server " + a.guild
 	}
-	a.log.Info("registered the slash command", "command", "/"+command.CommandName, "subcommands", len(specs), "scope", scope)
+	a.log.Info("registered the slash commands", "commands", "/"+command.CommandName+" /"+command.AdminCommandName, "subcommands", len(specs), "scope", scope)
 	return nil
 }

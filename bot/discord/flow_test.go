@@ -660,7 +660,7 @@ func TestRefusedChannelIsSaidSo(t *testing.T) {
 	if len(dms) != 1 {
 		t.Fatalf("the host got %d direct messages, want 1", len(dms))
 	}
-	wantText(t, dms[0], "I could not post in <#"+channel+">, where you host a Risk match", "Missing Permissions", "/risk abandon")
+	wantText(t, dms[0], "I could not post in <#"+channel+">, where you host a Risk match", "Missing Permissions", "/risk host abandon")
 	if len(g.fake.DMs(bob.id)) != 0 {
 		t.Error("a player who does not host was sent a direct message")
 	}

@@ -45,8 +45,8 @@ func TestRunThroughTheGateway(t *testing.T) {
 	if ids := fake.Identified(); len(ids) != 1 || ids[0].Intents != 0 || ids[0].Token != "Bot "+fakediscord.Token {
 		t.Errorf("identified as %+v, want the bot token and no intents", ids)
 	}
-	if cmds := fake.Commands(guild); len(cmds) != 1 || cmds[0].Name != "risk" {
-		t.Errorf("server commands %+v", cmds)
+	if cmds := fake.Commands(guild); len(cmds) != 2 || cmds[0].Name != "risk" || cmds[1].Name != "risk-admin" {
+		t.Errorf("server commands: %d, want /risk and /risk-admin", len(cmds))
 	}
 
 	sent, err := fake.Dispatch(slash(t, ann, channel, "help"))

@@ -154,13 +154,28 @@ func slash(t testing.TB, p person, channel, sub string, opts ...opt) []byte {
 	for _, x := range opts {
 		list = append(list, x.json())
 	}
-	data := m["data"].(map[string]any)
-	sc := map[string]any{"type": 1, "name": sub}
+	sc := map[string]any{"type": 1}
 	if len(list) > 0 {
 		sc["options"] = list
 	}
-	data["options"] = []any{sc}
+	nest(m["data"].(map[string]any), sub, sc)
 	return encode(t, m)
+}
+
+// nest puts the subcommand sc, named by its full name in the core (or a
+// word command.Alias knows), into an interaction's data as Discord sends
+// it: /risk SUB, /risk GROUP SUB, or /risk-admin SUB.
+func nest(data map[string]any, sub string, sc map[string]any) {
+	spec := command.Spec{Name: command.Alias(sub)}
+	if g, n, ok := strings.Cut(spec.Name, " "); ok {
+		spec = command.Spec{Group: g, Name: n}
+	}
+	sc["name"] = spec.Name
+	data["name"] = spec.Command()
+	data["options"] = []any{sc}
+	if g := spec.DiscordGroup(); g != "" {
+		data["options"] = []any{map[string]any{"type": 2, "name": g, "options": []any{sc}}}
+	}
 }
 
 // autocomplete is the payload of an autocomplete of /risk SUB, typing
@@ -174,7 +189,7 @@ func autocomplete(t testing.TB, p person, channel, sub, focused, typed string, o
 		list = append(list, x.json())
 	}
 	list = append(list, opt{name: focused, value: typed, focused: true}.json())
-	m["data"].(map[string]any)["options"] = []any{map[string]any{"type": 1, "name": sub, "options": list}}
+	nest(m["data"].(map[string]any), sub, map[string]any{"type": 1, "options": list})
 	return encode(t, m)
 }
 

@@ -102,20 +102,21 @@ func (a *Adapter) handle(ctx context.Context, core Core, i *discordgo.Interactio
 }
 
 // answersPrivately reports whether a subcommand's answer is for its
-// author only (Spec.Private).
+// author only (Spec.Private), by its full name.
 func answersPrivately(specs []command.Spec, name string) bool {
 	for _, s := range specs {
-		if s.Name == name {
+		if s.FullName() == name {
 			return s.Private
 		}
 	}
 	return false
 }
 
-// quick reports whether a subcommand answers quickly (Spec.Quick).
+// quick reports whether a subcommand answers quickly (Spec.Quick), by its
+// full name.
 func quick(specs []command.Spec, name string) bool {
 	for _, s := range specs {
-		if s.Name == name {
+		if s.FullName() == name {
 			return s.Quick
 		}
 	}

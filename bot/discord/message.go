@@ -299,7 +299,7 @@ func (o *outgoing) render(ctx context.Context) ([]*discordgo.File, error) {
 	}
 	png, err := o.image.PNG(ctx)
 	if err != nil {
-		if note := "\n(The map could not be drawn this time; /risk status tries again.)"; utf16Len(o.content+note) <= maxContent {
+		if note := "\n(The map could not be drawn this time; /risk show status tries again.)"; utf16Len(o.content+note) <= maxContent {
 			o.content += note
 		}
 		return nil, fmt.Errorf("discord: render %s: %w", o.image.Name, err)

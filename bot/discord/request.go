@@ -20,20 +20,40 @@ var errNotRisk = errors.New("discord: not a /risk command")
 // them in member.user in a server, in user in a DM).
 var errNoUser = errors.New("discord: the interaction names no user")
 
-// Command builds the /risk slash command from the core's subcommands: one
-// subcommand per spec, required options first. global adds what only
-// global commands take: /risk is offered in servers, not in DMs.
-func Command(specs []command.Spec, global bool) *discordgo.ApplicationCommand {
-	cmd := &discordgo.ApplicationCommand{
-		Type:        discordgo.ChatApplicationCommand,
-		Name:        command.CommandName,
-		Description: "Play Risk in this channel: one match per channel",
-		Options:     []*discordgo.ApplicationCommandOption{},
+// Commands builds the slash commands from the core's subcommands: /risk,
+// with its plain subcommands and its groups (host, show, me), and
+// /risk-admin with the group "admin"'s, each a subcommand of its own;
+// required options first. global adds what only global commands take:
+// they are offered in servers, not in DMs. /risk-admin is shown only to
+// members who may manage the server (admins can let others see it in the
+// server's settings, Integrations); the core checks the permission anyway.
+func Commands(specs []command.Spec, global bool) []*discordgo.ApplicationCommand {
+	manage := int64(discordgo.PermissionManageGuild)
+	cmds := map[string]*discordgo.ApplicationCommand{}
+	var out []*discordgo.ApplicationCommand
+	top := func(name string) *discordgo.ApplicationCommand {
+		if c, ok := cmds[name]; ok {
+			return c
+		}
+		c := &discordgo.ApplicationCommand{
+			Type:        discordgo.ChatApplicationCommand,
+			Name:        name,
+			Description: "Play Risk in this channel: one match per channel",
+			Options:     []*discordgo.ApplicationCommandOption{},
+		}
+		if name == command.AdminCommandName {
+			c.Description = command.GroupDescriptions()[command.AdminGroup]
+			c.DefaultMemberPermissions = &manage
+		}
+		if global {
+			c.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+			c.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
+		}
+		cmds[name] = c
+		out = append(out, c)
+		return c
 	}
-	if global {
-		cmd.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
-		cmd.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
-	}
+	top(command.CommandName) // first, even were it empty
 	groups := map[string]*discordgo.ApplicationCommandOption{}
 	for _, s := range specs {
 		sub := &discordgo.ApplicationCommandOption{
@@ -48,23 +68,25 @@ func Command(specs []command.Spec, global bool) *discordgo.ApplicationCommand {
 		slices.SortStableFunc(sub.Options, func(a, b *discordgo.ApplicationCommandOption) int {
 			return cmp.Compare(boolRank(!a.Required), boolRank(!b.Required))
 		})
-		if s.Group == "" {
+		cmd := top(s.Command())
+		group := s.DiscordGroup()
+		if group == "" {
 			cmd.Options = append(cmd.Options, sub)
 			continue
 		}
-		g, ok := groups[s.Group]
+		g, ok := groups[group]
 		if !ok {
 			g = &discordgo.ApplicationCommandOption{
 				Type:        discordgo.ApplicationCommandOptionSubCommandGroup,
-				Name:        s.Group,
-				Description: command.GroupDescriptions()[s.Group],
+				Name:        group,
+				Description: command.GroupDescriptions()[group],
 			}
-			groups[s.Group] = g
+			groups[group] = g
 			cmd.Options = append(cmd.Options, g)
 		}
 		g.Options = append(g.Options, sub)
 	}
-	return cmd
+	return out
 }
 
 func boolRank(b bool) int {
@@ -115,14 +137,14 @@ func userOf(i *discordgo.Interaction) (chat.User, error) {
 	return chat.User{ID: prefix + u.ID, Name: name}, nil
 }
 
-// subcommand returns the /risk subcommand of a command or autocomplete
-// interaction.
+// subcommand returns the subcommand of a /risk or /risk-admin command or
+// autocomplete interaction, by its full name in the core.
 func subcommand(i *discordgo.Interaction) (*discordgo.ApplicationCommandInteractionDataOption, error) {
 	d, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
 	if !ok {
 		return nil, fmt.Errorf("discord: interaction %s carries %T, not a command", i.ID, i.Data)
 	}
-	if d.Name != command.CommandName {
+	if d.Name != command.CommandName && d.Name != command.AdminCommandName {
 		return nil, fmt.Errorf("%w: /%s", errNotRisk, d.Name)
 	}
 	if len(d.Options) != 1 {
@@ -131,6 +153,12 @@ func subcommand(i *discordgo.Interaction) (*discordgo.ApplicationCommandInteract
 	o := d.Options[0]
 	switch o.Type {
 	case discordgo.ApplicationCommandOptionSubCommand:
+		if d.Name == command.AdminCommandName {
+			// The core names /risk-admin SUB "admin SUB".
+			sub := *o
+			sub.Name = command.AdminGroup + " " + sub.Name
+			return &sub, nil
+		}
 		return o, nil
 	case discordgo.ApplicationCommandOptionSubCommandGroup:
 		if len(o.Options) == 1 && o.Options[0].Type == discordgo.ApplicationCommandOptionSubCommand {

@@ -479,7 +479,7 @@ func checkMeta(m Meta, status storage.Status, g *engine.Game, in Importing) []st
 }
 
 // The bounds of the numbers in the bot's data of a match: the computers
-// ever added to it (each /risk addbot counts), and a turn's totals.
+// ever added to it (each /risk host addbot counts), and a turn's totals.
 const (
 	maxBots = 10000
 	maxStat = 1 << 20

@@ -61,7 +61,7 @@ func (m *Match) SeatOf(u chat.User) (int, error) {
 	}
 	seat := g.State.SeatByID(u.ID)
 	if seat < 0 {
-		return -1, chat.Refuse("You are not playing in this match. You can watch with /risk status (with the map).")
+		return -1, chat.Refuse("You are not playing in this match. You can watch with /risk show status (with the map).")
 	}
 	if i := m.Meta.Index(u.ID); i >= 0 && m.Meta.Seats[i].Autopilot {
 		return -1, chat.Refuse("A bot is playing your seat after %d missed turns. Ask the host to give it back with /risk join player:%s.", MaxMissed, m.Meta.Seats[i].Name)

@@ -25,7 +25,7 @@ func (ms *Matches) Load(ctx context.Context, channel string) (*Match, error) {
 	var ce *storage.CorruptError
 	if errors.As(err, &ce) {
 		ms.log.Error("match cannot be loaded", "channel", channel, "match", ce.Match, "err", ce.Err)
-		return nil, chat.Refuse("This channel's match is damaged and cannot be loaded (match %d). An admin can end it with /risk abandon, and export it with `risk export` for a bug report.", ce.Match)
+		return nil, chat.Refuse("This channel's match is damaged and cannot be loaded (match %d). An admin can end it with /risk host abandon, and export it with `risk export` for a bug report.", ce.Match)
 	}
 	if err != nil {
 		return nil, err
@@ -74,7 +74,7 @@ func (ms *Matches) Decode(l *storage.Loaded) (*Match, error) {
 	meta, err := DecodeMeta(l.Meta)
 	if err != nil {
 		ms.log.Error("match data cannot be read", "channel", l.Channel, "match", l.ID, "err", err)
-		return nil, chat.Refuse("This channel's match is damaged and cannot be loaded (match %d). An admin can end it with /risk abandon, and export it with `risk export` for a bug report.", l.ID)
+		return nil, chat.Refuse("This channel's match is damaged and cannot be loaded (match %d). An admin can end it with /risk host abandon, and export it with `risk export` for a bug report.", l.ID)
 	}
 	return &Match{Loaded: l, Meta: meta}, nil
 }

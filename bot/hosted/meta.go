@@ -25,7 +25,7 @@ type Meta struct {
 	Seats    []Seat   `json:"seats"`
 	// Turn holds the lines describing the turn in progress: its living
 	// message shows them, and they are posted with the map when it ends.
-	// (Finished turns are told again from the log: /risk history.)
+	// (Finished turns are told again from the log: /risk show history.)
 	Turn []string `json:"turn,omitempty"`
 	// Steps counts the lines of Turn each command added, and Stats the
 	// turn's numbers (see chronicle).

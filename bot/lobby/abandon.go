@@ -16,16 +16,16 @@ import (
 )
 
 // An admin (Request.Admin) or the host may end a match without a winner:
-// /risk abandon asks them to confirm with a button that expires. Lobbies
+// /risk host abandon asks them to confirm with a button that expires. Lobbies
 // that never start are closed after Config.LobbyTTL. Ended matches are kept
-// (Abandoned), for /risk history, /risk status and risk export; a damaged
+// (Abandoned), for /risk show history, /risk show status and risk export; a damaged
 // match, one the bot cannot load, can be ended too, so that it never
 // keeps its channel from hosting another.
 
-// AbandonConfirm is how long the confirmation of /risk abandon is good for.
+// AbandonConfirm is how long the confirmation of /risk host abandon is good for.
 const AbandonConfirm = 5 * time.Minute
 
-// Abandon answers /risk abandon: the question whether to end the match
+// Abandon answers /risk host abandon: the question whether to end the match
 // without a winner, for its host or an admin.
 func (l *Lobby) Abandon(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
 	row, err := l.cfg.Matches.OpenRow(ctx, c.Req.Channel)
@@ -47,21 +47,21 @@ func (l *Lobby) Abandon(ctx context.Context, c *hosted.Call) (hosted.Result, err
 	if merr == nil {
 		what = fmt.Sprintf("this channel's match (%s, %s)", row.Status, chat.Plural(len(meta.Seats), "seat", "seats"))
 	}
-	text := fmt.Sprintf("End %s without a winner? Nobody can play it any more; it is kept for /risk history and `risk export`. This question expires %s.", what, chat.Timestamp(expires))
+	text := fmt.Sprintf("End %s without a winner? Nobody can play it any more; it is kept for /risk show history and `risk export`. This question expires %s.", what, chat.Timestamp(expires))
 	return hosted.Result{Reply: chat.Message{Private: true, Text: text, Buttons: [][]chat.Button{{
 		{ID: fmt.Sprintf("%s|%d|%d|abandon|%d", hosted.ButtonPrefix, row.ID, row.Version, expires.Unix()), Label: "End the match", Style: chat.Danger},
 		{ID: fmt.Sprintf("%s|%d|0|keep", hosted.ButtonPrefix, row.ID), Label: "Keep it", Style: chat.Secondary},
 	}}}}, nil
 }
 
-// ClickAbandon answers the buttons of /risk abandon's confirmation, under
+// ClickAbandon answers the buttons of /risk host abandon's confirmation, under
 // the channel's lock. The match may be damaged: it is not loaded.
 func (l *Lobby) ClickAbandon(ctx context.Context, c chat.Click, bt hosted.Press) (hosted.Result, error) {
 	if bt.Action == "keep" {
 		return hosted.Result{Reply: chat.Private("The match goes on.")}, nil
 	}
 	if len(bt.Args) != 1 || l.cfg.Now().Unix() > int64(bt.Args[0]) {
-		return hosted.Result{}, chat.Refuse("That confirmation has expired: run /risk abandon again if you still mean it.")
+		return hosted.Result{}, chat.Refuse("That confirmation has expired: run /risk host abandon again if you still mean it.")
 	}
 	row, err := l.cfg.Matches.OpenRow(ctx, c.Channel)
 	if err != nil {
@@ -82,7 +82,7 @@ func (l *Lobby) ClickAbandon(ctx context.Context, c chat.Click, bt hosted.Press)
 	if i := meta.Index(c.User.ID); merr == nil && i >= 0 {
 		who = meta.Seats[i].Name
 	}
-	note := fmt.Sprintf("🛑 %s (%s) ended the match without a winner. It is kept: /risk history and /risk status show how it stood. Start another with /risk new.", who, role)
+	note := fmt.Sprintf("🛑 %s (%s) ended the match without a winner. It is kept: /risk show history and /risk show status show how it stood. Start another with /risk new.", who, role)
 	posts, err := l.End(ctx, row, note, fmt.Sprintf("by %s (%s)", who, role))
 	if err != nil {
 		return hosted.Result{}, err

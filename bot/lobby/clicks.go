@@ -9,7 +9,7 @@ import (
 )
 
 // Handles reports whether a button's action is the lobby's: those of its
-// message (join, addbot, start), and the answers to /risk kick's
+// message (join, addbot, start), and the answers to /risk host kick's
 // question.
 func Handles(action string) bool {
 	switch action {
@@ -26,7 +26,7 @@ func (l *Lobby) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *hos
 	switch bt.Action {
 	case "join", "addbot", "start":
 		if m.Status != storage.Lobby {
-			return hosted.Result{}, chat.Refuse("The match has already started; you can watch with /risk status.")
+			return hosted.Result{}, chat.Refuse("The match has already started; you can watch with /risk show status.")
 		}
 	}
 	switch bt.Action {
@@ -40,7 +40,7 @@ func (l *Lobby) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *hos
 		return hosted.Result{Reply: chat.Private("Nobody was removed.")}, nil
 	case "kick":
 		if len(bt.Args) != 2 || bt.Args[0] < 0 || bt.Args[0] >= len(m.Meta.Seats) || l.cfg.Now().Unix() > int64(bt.Args[1]) {
-			return hosted.Result{}, chat.Refuse("That question has expired: run /risk kick again if you still mean it.")
+			return hosted.Result{}, chat.Refuse("That question has expired: run /risk host kick again if you still mean it.")
 		}
 		if !c.Admin {
 			if err := hostOnly(m, c.User, "remove players"); err != nil {

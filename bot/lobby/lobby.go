@@ -136,7 +136,7 @@ func (l *Lobby) wantThread(c *hosted.Call) (bool, error) {
 func (l *Lobby) channelFree(ctx context.Context, channel string) error {
 	m, err := l.cfg.Store.Active(ctx, channel)
 	if ce, ok := errors.AsType[*storage.CorruptError](err); ok {
-		return chat.Refuse("This channel's match is damaged (match %d): an admin can end it with /risk abandon, then /risk new starts another.", ce.Match)
+		return chat.Refuse("This channel's match is damaged (match %d): an admin can end it with /risk host abandon, then /risk new starts another.", ce.Match)
 	}
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil
@@ -146,7 +146,7 @@ func (l *Lobby) channelFree(ctx context.Context, channel string) error {
 	}
 	meta, err := hosted.DecodeMeta(m.Meta)
 	if err != nil {
-		return chat.Refuse("This channel's match is damaged (match %d): an admin can end it with /risk abandon, then /risk new starts another.", m.ID)
+		return chat.Refuse("This channel's match is damaged (match %d): an admin can end it with /risk host abandon, then /risk new starts another.", m.ID)
 	}
 	host := "its host"
 	if i := meta.Index(meta.Host); i >= 0 {
@@ -209,7 +209,7 @@ func (l *Lobby) join(ctx context.Context, m *hosted.Match, u chat.User) (hosted.
 		if m.Meta.Index(u.ID) >= 0 {
 			return hosted.Result{}, chat.Refuse("You are already playing in this match.")
 		}
-		return hosted.Result{}, chat.Refuse("The match has already started; you can watch with /risk status.")
+		return hosted.Result{}, chat.Refuse("The match has already started; you can watch with /risk show status.")
 	}
 	if m.Meta.Index(u.ID) >= 0 {
 		return hosted.Result{}, chat.Refuse("You are already in this match (%d/%d seats). The host starts it with /risk start.", len(m.Meta.Seats), state.MaxSeats)
@@ -322,7 +322,7 @@ func (l *Lobby) Leave(ctx context.Context, c *hosted.Call, m *hosted.Match) (hos
 	return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, name+" left the match."+toAll)}, nil
 }
 
-// AddBot answers /risk addbot: the host seats a computer player.
+// AddBot answers /risk host addbot: the host seats a computer player.
 func (l *Lobby) AddBot(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
 	m, err := l.lobby(ctx, c)
 	if err != nil {
@@ -367,7 +367,7 @@ func (l *Lobby) addBot(ctx context.Context, m *hosted.Match, u chat.User, level 
 	return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, text)}, nil
 }
 
-// Kick answers /risk kick: a seat taken out of the lobby, or, in a match
+// Kick answers /risk host kick: a seat taken out of the lobby, or, in a match
 // under way, the question whether a bot is to play it from now on.
 func (l *Lobby) Kick(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
 	m, err := l.cfg.Matches.For(ctx, c)
@@ -415,7 +415,7 @@ func (l *Lobby) Kick(ctx context.Context, c *hosted.Call) (hosted.Result, error)
 		}}}}, nil
 }
 
-// kickConfirm is how long the question of /risk kick stands.
+// kickConfirm is how long the question of /risk host kick stands.
 const kickConfirm = 5 * time.Minute
 
 // KickSeat gives seat i (in join order) of a match under way to a bot.
@@ -447,7 +447,7 @@ func (l *Lobby) KickSeat(ctx context.Context, m *hosted.Match, i int) (hosted.Re
 	return hosted.Result{Reply: chat.Message{Text: text}, Bots: m.BotsToPlay()}, nil
 }
 
-// Settings answers /risk settings: the host's options, shown or changed
+// Settings answers /risk host settings: the host's options, shown or changed
 // (only the palette once the match has started).
 func (l *Lobby) Settings(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
 	m, err := l.cfg.Matches.For(ctx, c)
@@ -501,7 +501,7 @@ func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks [
 		return hosted.Result{}, err
 	}
 	if len(m.Meta.Seats) < 2 {
-		return hosted.Result{}, chat.Refuse("A match needs at least 2 players: invite someone to join, or add a bot (Add a bot, or /risk addbot).")
+		return hosted.Result{}, chat.Refuse("A match needs at least 2 players: invite someone to join, or add a bot (Add a bot, or /risk host addbot).")
 	}
 	if err := canHost(lacks); err != nil {
 		return hosted.Result{}, err
@@ -592,7 +592,7 @@ type Config struct {
 	// NewPlayer makes a computer player of a level: a level it refuses is
 	// no level of this bot.
 	NewPlayer func(level string, seed uint64) error
-	// Levels are the computer levels, DefaultLevel the one /risk addbot
+	// Levels are the computer levels, DefaultLevel the one /risk host addbot
 	// takes, and the one that plays a removed person's seat.
 	Levels       []string
 	DefaultLevel string

@@ -39,7 +39,7 @@ func (ms *Maps) Palette(m *hosted.Match) Palette {
 }
 
 // mapCache keeps the maps drawn lately, by match, version and palette: a
-// map of the same moment is drawn once, however many posts and /risk status
+// map of the same moment is drawn once, however many posts and /risk show status
 // show it.
 type mapCache struct {
 	mu    sync.Mutex

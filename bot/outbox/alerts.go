@@ -66,7 +66,7 @@ func (o *Outbox) refused(ctx context.Context, channel string, id int64, re *chat
 	if dm, ok := o.cfg.Poster.(chat.DirectPoster); ok {
 		if m, err := o.cfg.Matches.ByID(ctx, id); err == nil && !strings.HasPrefix(m.Meta.Host, "bot:") {
 			err := dm.DM(ctx, m.Meta.Host, chat.Message{Text: fmt.Sprintf(
-				"⚠️ I could not post in %s, where you host a Risk match (the chat said: %s). The match goes on, but its turn results, maps and pings are missing there until I may post again: an admin can give me %s in that channel's settings, or end the match with /risk abandon.",
+				"⚠️ I could not post in %s, where you host a Risk match (the chat said: %s). The match goes on, but its turn results, maps and pings are missing there until I may post again: an admin can give me %s in that channel's settings, or end the match with /risk host abandon.",
 				chat.ChannelLink(channel), re.Reason, cmp.Or(chat.AndList(re.Needs), "its permissions"))})
 			a.ToldHost = err == nil
 			if err != nil {
@@ -109,10 +109,10 @@ func (o *Outbox) ChannelNote(ctx context.Context, channel string, lacks []string
 	}
 	switch {
 	case noted && len(lacks) > 0:
-		return fmt.Sprintf("\n⚠️ I cannot post in this channel (since %s; I lack %s): this match's turn results, maps and pings are missing. An admin can give me the permissions in the channel's settings; meanwhile /risk status (with the map) shows where things stand.",
+		return fmt.Sprintf("\n⚠️ I cannot post in this channel (since %s; I lack %s): this match's turn results, maps and pings are missing. An admin can give me the permissions in the channel's settings; meanwhile /risk show status (with the map) shows where things stand.",
 			chat.Timestamp(a.Since), chat.AndList(lacks))
 	case noted:
-		return fmt.Sprintf("\n⚠️ This channel refused my last post (%s; the chat said: %s): this match's turn results, maps and pings may be missing. An admin can check my permissions here (%s); meanwhile /risk status (with the map) shows where things stand.",
+		return fmt.Sprintf("\n⚠️ This channel refused my last post (%s; the chat said: %s): this match's turn results, maps and pings may be missing. An admin can check my permissions here (%s); meanwhile /risk show status (with the map) shows where things stand.",
 			chat.Timestamp(a.Since), a.Reason, cmp.Or(chat.AndList(a.Needs), "all of them"))
 	case len(lacks) > 0 && o.hasOpenMatch(ctx, channel):
 		return fmt.Sprintf("\n⚠️ I lack %s in this channel: the turn results, maps and pings of this match will not show. An admin can give them to me in the channel's settings.", chat.AndList(lacks))

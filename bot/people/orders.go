@@ -9,7 +9,7 @@ import (
 	"github.com/riskbot/riskbot/bot/chat"
 )
 
-// Standing orders (/risk notify away: defend: attack: caution:) say how a
+// Standing orders (/risk me notify away: defend: attack: caution:) say how a
 // player's seat is played when they are not there: when their turn's time
 // runs out, and, while they are away (until a date), at once when their
 // turn starts. The channel is told the orders played. Any command of

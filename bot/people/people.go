@@ -205,7 +205,7 @@ func parseQuiet(s string) (from, to int, err error) {
 	return from, to, nil
 }
 
-// Notify answers /risk notify: the user's choices, changed as the options
+// Notify answers /risk me notify: the user's choices, changed as the options
 // say.
 func (pe *People) Notify(ctx context.Context, req chat.Request, a command.Args) (chat.Message, error) {
 	p, err := pe.Of(ctx, req.User.ID)
@@ -213,7 +213,7 @@ func (pe *People) Notify(ctx context.Context, req chat.Request, a command.Args) 
 		return chat.Message{}, err
 	}
 	if len(req.Options) == 0 {
-		return chat.Private("%s\nChange them with /risk notify dm:on reminders:off quiet:22-7 utc-offset:+2.", p.Text()), nil
+		return chat.Private("%s\nChange them with /risk me notify dm:on reminders:off quiet:22-7 utc-offset:+2.", p.Text()), nil
 	}
 	if v, ok := a.Str["dm"]; ok {
 		p.DM = v == "on"

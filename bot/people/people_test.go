@@ -65,7 +65,7 @@ func (s settings) SetSetting(_ context.Context, scope, id string, value json.Raw
 // notify runs /risk notify for Ann with the options given as name:value.
 func notify(t *testing.T, pe *People, opts ...string) (chat.Message, error) {
 	t.Helper()
-	spec, _ := command.Find(command.Specs(nil), "notify")
+	spec, _ := command.Find(command.Specs(nil), "me notify")
 	raw := map[string]string{}
 	for _, o := range opts {
 		k, v, _ := strings.Cut(o, ":")

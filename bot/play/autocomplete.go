@@ -23,7 +23,7 @@ func (p *Play) Autocomplete(ctx context.Context, req chat.Request, focused strin
 	}
 	typed := req.Options[focused]
 	switch {
-	case focused == "player" && (req.Command == "kick" || req.Command == "join"):
+	case focused == "player" && (req.Command == "host kick" || req.Command == "join"):
 		return p.playerChoices(m, req.Command, typed)
 	case m.Status != storage.Active:
 		return nil
@@ -38,7 +38,7 @@ func (p *Play) Autocomplete(ctx context.Context, req chat.Request, focused strin
 	}
 	var ids []int
 	command := req.Command
-	if command == "odds" {
+	if command == "show odds" {
 		command = "attack" // the same territories
 	}
 	switch command + "." + focused {
@@ -162,7 +162,7 @@ func tradeChoices(s *state.State, seat int) []chat.Choice {
 		if len(name) > 100 {
 			name = name[:99] + "…"
 		}
-		// Named by territory, as /risk cards shows them: a name stays right
+		// Named by territory, as /risk show cards shows them: a name stays right
 		// when the hand changes, a position would not.
 		out = append(out, chat.Choice{Name: name, Value: setNames(s, set)})
 		if len(out) == chat.MaxChoices {
@@ -178,7 +178,7 @@ func (p *Play) playerChoices(m *hosted.Match, command, typed string) []chat.Choi
 		if command == "join" && !s.Autopilot {
 			continue
 		}
-		if command == "kick" && s.ID == m.Meta.Host {
+		if command == "host kick" && s.ID == m.Meta.Host {
 			continue
 		}
 		if typed != "" && !strings.HasPrefix(strings.ToLower(s.Name), strings.ToLower(strings.TrimSpace(typed))) {

@@ -180,7 +180,7 @@ func (p capitals) cards(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 		it.Title(), voice.ItemWhat(it))}
 	if s.Current == seat && s.Phase != state.PhaseSetup && s.Phase != state.PhaseOver {
 		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("use"), Label: "Use it now", Style: chat.Primary}}}
-		msg.Text += " Use it with the button or /risk cards use:yes."
+		msg.Text += " Use it with the button or /risk show cards use:yes."
 	}
 	return hosted.Result{Reply: msg}, nil
 }

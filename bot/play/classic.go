@@ -79,7 +79,7 @@ func handText(s *state.State, seat int) string {
 	return voice.CardList(s.Map, cards)
 }
 
-// parseCards reads three cards: numbers from /risk cards, or names of the
+// parseCards reads three cards: numbers from /risk show cards, or names of the
 // territories on them ("wild" for a wild card).
 func parseCards(s *state.State, seat int, q string) ([3]state.Card, error) {
 	var set [3]state.Card

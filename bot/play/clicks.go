@@ -53,7 +53,7 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 		return p.Act(ctx, m, seat, nil, engine.Surrender{})
 	}
 	if bt.Version != m.Version {
-		return hosted.Result{}, chat.Refuse("That button is from an earlier moment of the match and no longer applies. Use /risk status to see where things are.")
+		return hosted.Result{}, chat.Refuse("That button is from an earlier moment of the match and no longer applies. Use /risk show status to see where things are.")
 	}
 	seat, err := m.SeatOf(c.User)
 	if err != nil {
@@ -123,5 +123,5 @@ func autoplaceApplies(s *state.State, args []int) error {
 	if turn > 0 {
 		posted = fmt.Sprintf("turn %d", turn)
 	}
-	return chat.Refuse("That button was for %s and no longer applies. Use /risk status to see where things are.", posted)
+	return chat.Refuse("That button was for %s and no longer applies. Use /risk show status to see where things are.", posted)
 }

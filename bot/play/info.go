@@ -145,9 +145,9 @@ func (p *Play) odds(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 			// The example would name the classic map, and a capitals
 			// battle rolls no dice.
 			return hosted.Result{}, chat.Refuse("Capitals battles have no dice: /risk attack shows each planned attack's total, the defence, and what it may kill. " +
-				"(Classic dice odds: /risk odds attackers:10 defenders:6.)")
+				"(Classic dice odds: /risk show odds attackers:10 defenders:6.)")
 		}
-		return hosted.Result{}, chat.Refuse("Give the territories (/risk odds from:Alaska to:Kamchatka) or the numbers (/risk odds attackers:10 defenders:6).")
+		return hosted.Result{}, chat.Refuse("Give the territories (/risk show odds from:Alaska to:Kamchatka) or the numbers (/risk show odds attackers:10 defenders:6).")
 	}
 	o, err := engine.AttackOdds(a, d)
 	if err != nil {
@@ -250,7 +250,7 @@ type replayer interface {
 	Strip(ctx context.Context, turns []*state.State, o render.ReplayOptions) ([]byte, render.ReplayInfo, error)
 }
 
-// wholeMatch answers /risk history show:replay|strip|luck|verify.
+// wholeMatch answers /risk show history show:replay|strip|luck|verify.
 func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (hosted.Result, error) {
 	if _, err := m.Started(); err != nil {
 		return hosted.Result{}, err

@@ -190,19 +190,19 @@ func New(c Config) *Play {
 // Handlers are the commands of a match under way, by their full name.
 func (p *Play) Handlers() map[string]hosted.Handler {
 	return map[string]hosted.Handler{
-		"place":     p.ruled(rules.place),
-		"trade":     p.ruled(rules.trade),
-		"attack":    p.ruled(rules.attack),
-		"occupy":    p.ruled(rules.occupy),
-		"fortify":   p.ruled(rules.fortify),
-		"end":       p.ruled(rules.end),
-		"undo":      p.seated(p.undo),
-		"surrender": p.Surrender,
-		"port":      p.ruled(rules.port),
-		"launch":    p.ruled(rules.launch),
-		"cards":     p.ruled(rules.cards),
-		"status":    p.status,
-		"odds":      p.odds,
-		"history":   p.historyCmd,
+		"place":        p.ruled(rules.place),
+		"trade":        p.ruled(rules.trade),
+		"attack":       p.ruled(rules.attack),
+		"occupy":       p.ruled(rules.occupy),
+		"fortify":      p.ruled(rules.fortify),
+		"end":          p.ruled(rules.end),
+		"undo":         p.seated(p.undo),
+		"surrender":    p.Surrender,
+		"port":         p.ruled(rules.port),
+		"launch":       p.ruled(rules.launch),
+		"show cards":   p.ruled(rules.cards),
+		"show status":  p.status,
+		"show odds":    p.odds,
+		"show history": p.historyCmd,
 	}
 }

@@ -63,7 +63,7 @@ func (classic) launch(context.Context, *hosted.Call, *hosted.Match, int) (hosted
 
 // trade is refused in capitals.
 func (capitals) trade(context.Context, *hosted.Call, *hosted.Match, int) (hosted.Result, error) {
-	return hosted.Result{}, chat.Refuse("A capitals match has no cards; it has items: /risk cards shows yours.")
+	return hosted.Result{}, chat.Refuse("A capitals match has no cards; it has items: /risk show cards shows yours.")
 }
 
 // occupy is refused in capitals.

@@ -1,6 +1,6 @@
 // Package server keeps what concerns a whole chat server rather than one
 // match: the defaults and limits its admins set for its matches (/risk
-// admin), and its leaderboard and players' records (/risk stats), fed by
+// admin), and its leaderboard and players' records (/risk me stats), fed by
 // the results of the matches won.
 package server
 
@@ -23,7 +23,7 @@ import (
 )
 
 // A server's admins set defaults for its new matches and limits on them
-// (/risk admin ...), kept as a setting of scope "server": the options of
+// (/risk-admin ...), kept as a setting of scope "server": the options of
 // /risk new that apply unless the host chooses otherwise, the computer
 // levels allowed, who may open matches, how many may be open at once (per
 // host, and in the server), and how long a lobby may wait.
@@ -135,14 +135,14 @@ func (sv *Servers) Defaults(r Rules) (hosted.Settings, error) {
 	if len(r.Defaults) == 0 {
 		return set, nil
 	}
-	a, err := command.Parse(command.Spec{Name: "admin defaults", Options: command.DefaultOptions()}, r.Defaults)
+	a, err := command.Parse(command.Spec{Group: command.AdminGroup, Name: "defaults", Options: command.DefaultOptions()}, r.Defaults)
 	if err != nil {
 		return set, err
 	}
 	return set.Apply(a, sv.cfg.HasPalette)
 }
 
-// AdminShow answers /risk admin show: the server's defaults and limits.
+// AdminShow answers /risk-admin show: the server's defaults and limits.
 func (sv *Servers) AdminShow(ctx context.Context, req chat.Request, a command.Args) (chat.Message, error) {
 	if req.Server == "" {
 		return chat.Message{}, chat.Refuse("Server settings exist only in a server.")
@@ -154,7 +154,7 @@ func (sv *Servers) AdminShow(ctx context.Context, req chat.Request, a command.Ar
 	return chat.Private("%s", sv.rulesText(r)), nil
 }
 
-// AdminDefaults answers /risk admin defaults: it sets defaults of the
+// AdminDefaults answers /risk-admin defaults: it sets defaults of the
 // server's new matches, the computer levels allowed, and who may open
 // matches.
 func (sv *Servers) AdminDefaults(ctx context.Context, req chat.Request, a command.Args) (chat.Message, error) {
@@ -200,7 +200,7 @@ func (sv *Servers) AdminDefaults(ctx context.Context, req chat.Request, a comman
 	return sv.storeRules(ctx, req, r)
 }
 
-// AdminLimits answers /risk admin limits: the open matches a host and the
+// AdminLimits answers /risk-admin limits: the open matches a host and the
 // server may have, and how long a lobby may wait.
 func (sv *Servers) AdminLimits(ctx context.Context, req chat.Request, a command.Args) (chat.Message, error) {
 	if err := adminOnly(req); err != nil {
@@ -218,7 +218,7 @@ func (sv *Servers) AdminLimits(ctx context.Context, req chat.Request, a command.
 	return sv.storeRules(ctx, req, r)
 }
 
-// AdminReset answers /risk admin reset: the server's defaults and limits
+// AdminReset answers /risk-admin reset: the server's defaults and limits
 // are forgotten.
 func (sv *Servers) AdminReset(ctx context.Context, req chat.Request, a command.Args) (chat.Message, error) {
 	if err := adminOnly(req); err != nil {
@@ -273,7 +273,7 @@ func (sv *Servers) MayOpen(ctx context.Context, req chat.Request, r Rules) error
 	}
 	switch {
 	case r.PerHost > 0 && theirs >= r.PerHost:
-		return chat.Refuse("You host %s on this server already, the most it allows: finish or end one first (/risk abandon).", chat.Plural(theirs, "open match", "open matches"))
+		return chat.Refuse("You host %s on this server already, the most it allows: finish or end one first (/risk host abandon).", chat.Plural(theirs, "open match", "open matches"))
 	case r.PerServer > 0 && here >= r.PerServer:
 		return chat.Refuse("This server has %s, the most it allows: try again when one ends.", chat.Plural(here, "open match", "open matches"))
 	}

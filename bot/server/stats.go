@@ -14,12 +14,12 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-// leaderboardSize is how many players /risk stats lists.
+// leaderboardSize is how many players /risk me stats lists.
 const leaderboardSize = 10
 
 var mentionText = regexp.MustCompile(`^<@!?(\d+)>$`)
 
-// Stats answers /risk stats: the server's leaderboard under a rule
+// Stats answers /risk me stats: the server's leaderboard under a rule
 // set, and one player's matches, wins and rating (the asker's by default).
 // A match outside any server counts for its channel, as ResultOf says.
 func (sv *Servers) Stats(ctx context.Context, req chat.Request, a command.Args) (chat.Message, error) {

@@ -69,7 +69,7 @@ func (v Voice) describeCapitals(s *state.State, e engine.Event) (string, bool) {
 		return fmt.Sprintf("💨 The item on %s vanished", t(e.Territory)), true
 	case engine.ItemCollected:
 		if e.Kind.Kept() {
-			// The kind stays secret: its owner reads it with /risk cards.
+			// The kind stays secret: its owner reads it with /risk show cards.
 			return fmt.Sprintf("🎁 %s collected the item on %s", v.Who(s, e.Seat), t(e.Territory)), true
 		}
 		return fmt.Sprintf("🎁 %s collected the item on %s: %s!", v.Who(s, e.Seat), t(e.Territory), e.Kind.Title()), true

@@ -52,8 +52,8 @@ func TestHelp(t *testing.T) {
 				if tc.rules == state.Capitals && (s.Name == "trade" || s.Name == "occupy") {
 					continue
 				}
-				if !strings.Contains(list, "`"+s.FullName()+"`") {
-					t.Errorf("the list of commands lacks %s", s.FullName())
+				if !strings.Contains(list, "`"+strings.TrimPrefix(s.Slash(), "/risk ")+"`") {
+					t.Errorf("the list of commands lacks %s", s.Slash())
 				}
 			}
 		})

@@ -58,7 +58,7 @@ func TwoPlayerHint(meta hosted.Meta) string {
 	if o := meta.Settings.Options; len(meta.Seats) != 2 || o.Rules != state.Classic || o.Victory != state.TwoThirds {
 		return ""
 	}
-	return "With two players, the first can win in the first turn (two thirds of the map). For a longer match: /risk settings victory:domination, or a third player."
+	return "With two players, the first can win in the first turn (two thirds of the map). For a longer match: /risk host settings victory:domination, or a third player."
 }
 
 // SeatList lists a lobby's seats, a line each.
@@ -84,7 +84,7 @@ func LobbyEmbed(meta hosted.Meta) *chat.Embed {
 		Title:       fmt.Sprintf("Lobby — %d/%d seats", len(meta.Seats), state.MaxSeats),
 		Description: SeatList(meta),
 		Fields:      []chat.Field{{Name: "Settings", Value: chat.Capitalize(SettingsText(meta.Settings)) + "."}},
-		Footer:      "Join with the button or /risk join (2 to 6 players). The host adds computer players with Add a bot (or /risk addbot) and starts with Start (or /risk start).",
+		Footer:      "Join with the button or /risk join (2 to 6 players). The host adds computer players with Add a bot (or /risk host addbot) and starts with Start (or /risk start).",
 	}
 	if tip := TwoPlayerHint(meta); tip != "" {
 		e.Fields = append(e.Fields, chat.Field{Name: "Tip", Value: tip})

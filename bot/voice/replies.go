@@ -206,7 +206,7 @@ func (v Voice) Next(m *hosted.Match, seat int) Reply {
 	return func(out Said) chat.Message {
 		text := FitLines(out.Lines, 1600)
 		if collectedKept(out.Events, seat) {
-			text += "\nYou collected an item: /risk cards shows what it is (only to you)."
+			text += "\nYou collected an item: /risk show cards shows what it is (only to you)."
 		}
 		return chat.Message{Text: text + v.NextStep(m, seat)}
 	}

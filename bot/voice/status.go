@@ -11,7 +11,7 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-// CapitalsStatus is /risk status for a capitals match.
+// CapitalsStatus is /risk show status for a capitals match.
 func (v Voice) CapitalsStatus(m *hosted.Match) []string {
 	s := m.Game.State
 	lines := []string{"```", fmt.Sprintf("%-16s %5s %6s %-10s %-6s %4s", "player", "terr", "troops", "capital", "hero", "item")}
@@ -119,7 +119,7 @@ func (v Voice) StatusLine(m *hosted.Match) string {
 	return line + "."
 }
 
-// Standings is /risk status's answer: where the match is, then the
+// Standings is /risk show status's answer: where the match is, then the
 // Standings in a card in the colour of the player to play, with the map.
 func (v Voice) Standings(m *hosted.Match, lines []string) chat.Message {
 	s := m.Game.State

@@ -22,7 +22,7 @@ func (v Voice) capitalsPing(m *hosted.Match) string {
 	}
 	item := ""
 	if s.Seats[s.Current].Capitals.Item.Kept() {
-		item = " You hold an item (/risk cards)."
+		item = " You hold an item (/risk show cards)."
 	}
 	return fmt.Sprintf("%s %s, it is your turn %d: send your **%s** to one territory (/risk place).%s Deadline %s.",
 		v.Swatch(s.Current), chat.Mention(id), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "troop", "troops"), item, chat.Timestamp(m.Timers.Deadline))
@@ -39,11 +39,11 @@ func (v Voice) Reveal(m *hosted.Match) string {
 			g.Setup.Seed, m.Meta.Unverified)
 	case !m.Meta.Imported.IsZero():
 		return fmt.Sprintf("🔓 The seed was %d; its commitment %s… came with the match's import, %s, not from a start post here. "+
-			"/risk history show:verify replays every roll from it, which proves the dice fair only as far as you trust "+
+			"/risk show history show:verify replays every roll from it, which proves the dice fair only as far as you trust "+
 			"whoever exported and imported the match: they knew the seed.",
 			g.Setup.Seed, g.Commitment()[:16], chat.Timestamp(m.Meta.Imported))
 	}
-	return fmt.Sprintf("🔓 The seed was %d; committed at the start as %s…. /risk history show:verify replays every roll from it.",
+	return fmt.Sprintf("🔓 The seed was %d; committed at the start as %s…. /risk show history show:verify replays every roll from it.",
 		g.Setup.Seed, g.Commitment()[:16])
 }
 
@@ -65,7 +65,7 @@ func LuckField(report string) string {
 	return strings.Join(lines, "\n")
 }
 
-// HistoryFooter says where a page of /risk history stands among the
+// HistoryFooter says where a page of /risk show history stands among the
 // match's pages (its turns, each capital chosen or the initial placement
 // first), and whether its turn is still being played: "7 of 7 · in
 // progress" left both to be guessed.

@@ -18,7 +18,7 @@ import (
 // FitLines joins lines within limit bytes, replacing the ones that do not
 // fit by a count.
 func FitLines(lines []string, limit int) string {
-	return FitLinesAs(lines, limit, "… and %d more (see /risk history)")
+	return FitLinesAs(lines, limit, "… and %d more (see /risk show history)")
 }
 
 // FitLinesAs is fitLines with its own words for the lines left out (a

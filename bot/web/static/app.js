@@ -142,7 +142,7 @@ function welcome() {
   d.id = "welcome";
   d.innerHTML = "<h3>Welcome to #" + state.channel.replace(/[^a-z0-9:_-]/g, "") + "</h3>" +
     "<ol><li>Add your name under <b>Playing as</b> (on the right, or <b>👥 Players</b> on a phone).</li>" +
-    "<li>Type <code>/risk new</code> here, then <code>/risk addbot</code> once or twice for computer players, then <code>/risk start</code>.</li>" +
+    "<li>Type <code>/risk new</code> here, then <code>/risk host addbot</code> once or twice for computer players, then <code>/risk start</code>.</li>" +
     "<li>Click <b>Place automatically</b>, then attack: type <code>/risk attack from:</code> and pick from the suggestions.</li></ol>" +
     "<p>Type <code>/</code> for every command, <code>/risk help</code> for the rules. Several people can share this page: add each name and click the one who plays.</p>";
   return d;

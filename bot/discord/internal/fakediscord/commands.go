@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -82,6 +83,12 @@ func checkCommands(cmds []Command) problems {
 			}
 		default:
 			p.add("%s.type: %d is not a command type", where, typ)
+		}
+		if dp := c.DefaultMemberPermissions; dp != nil {
+			// A permission bit set, in decimal, as a string.
+			if _, err := strconv.ParseUint(*dp, 10, 64); err != nil {
+				p.add("%s.default_member_permissions: %q is not a permission bit set", where, *dp)
+			}
 		}
 		for _, ctx := range c.Contexts {
 			if ctx < 0 || ctx > 2 {

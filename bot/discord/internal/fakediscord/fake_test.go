@@ -330,6 +330,10 @@ func TestCheckCommands(t *testing.T) {
 			return cs
 		}()})), "choices: at most 25"},
 		{"same name twice", risk(sub("a", "d"), sub("a", "d")), "used twice"},
+		{"two commands, one for managers", []Command{{Name: "risk", Description: "Play", Options: []Option{sub("a", "d")}},
+			{Name: "risk-admin", Description: "Admins", Options: []Option{sub("show", "d")}, DefaultMemberPermissions: ptr("32")}}, ""},
+		{"the same command twice", []Command{{Name: "risk", Description: "Play"}, {Name: "risk", Description: "Again"}}, "registered twice"},
+		{"permissions not a number", []Command{{Name: "risk-admin", Description: "Admins", Options: []Option{sub("show", "d")}, DefaultMemberPermissions: ptr("Manage Server")}}, "not a permission bit set"},
 		{"subcommands mixed with options", risk(sub("a", "d"), str("b")), "cannot be mixed"},
 		{"min above max", risk(sub("a", "d", Option{Type: optInteger, Name: "n", Description: "d", MinValue: ptr(5.0), MaxValue: ptr(1.0)})), "above max_value"},
 		{"min_value on a string", risk(sub("a", "d", Option{Type: optString, Name: "n", Description: "d", MinValue: ptr(1.0)})), "for integer and number options"},
