@@ -176,6 +176,7 @@ func handlersOf(b *Bot) map[string]hosted.Handler {
 		"host abandon":  b.lobby.Abandon,
 		"me notify":     answers(b.people.Notify),
 		"me stats":      answers(b.servers.Stats),
+		"me token":      b.token,
 		// /risk-admin ...
 		"admin show":     answers(b.servers.AdminShow),
 		"admin defaults": answers(b.servers.AdminDefaults),

@@ -91,3 +91,22 @@ func TestEverySubcommandHasAHandler(t *testing.T) {
 		}
 	}
 }
+
+// /risk me token gives a seated player their token, privately; and says
+// clearly why not to anyone else, or before the match starts.
+func TestMeToken(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:token"
+	wantPrivate(t, h.do(ch, "Ann", "me token"), "no match in this channel")
+	h.do(ch, "Ann", "new")
+	h.do(ch, "Bob", "join")
+	wantPrivate(t, h.do(ch, "Ann", "me token"), "not started yet")
+	h.do(ch, "Ann", "start")
+	h.bot.Wait()
+	wantPrivate(t, h.do(ch, "Zed", "me token"), "no seat")
+	m := h.do(ch, "Ann", "me token")
+	wantPrivate(t, m, "rk_", "docs/api.md", "risk web", "Authorization: Bearer")
+	if strings.Contains(m.Text, "{") {
+		t.Errorf("the answer carries markup: %q", m.Text)
+	}
+}

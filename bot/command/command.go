@@ -223,6 +223,7 @@ func Specs(levels []string) []Spec {
 			{Name: "player", Description: "Whose stats (default yours): a name, a mention, or a computer level like bot:hard", Type: String},
 			{Name: "rules", Description: "The rule set of the leaderboard (default classic)", Type: String, Choices: []string{"classic", "capitals"}},
 		}, Usage: "/risk me stats player:@Ann", Private: true},
+		{Group: "me", Name: "token", Description: "Your seat's token for the match API (for your own scripts), only to you", Usage: "/risk me token", Private: true},
 	}, adminSpecs(levels)...)
 }
 

@@ -89,7 +89,7 @@ func TestCommandTree(t *testing.T) {
 	want := map[string][]string{
 		"host": {"addbot", "kick", "settings", "abandon"},
 		"show": {"status", "cards", "odds", "history"},
-		"me":   {"notify", "stats"},
+		"me":   {"notify", "stats", "token"},
 	}
 	got := map[string][]string{}
 	for _, o := range risk.Options {

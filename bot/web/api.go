@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"container/list"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,6 +16,7 @@ import (
 
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
@@ -30,31 +29,11 @@ import (
 //	POST /api/matches/{id}/commands         play a command as a seat (its token)
 //	GET  /api/matches/{id}/map.png?at=N     the map, now or after N commands
 
-// tokenScope is the settings scope of the seats' API tokens, stored under
-// the SHA-256 of the token: a copy of the database gives none away.
-const tokenScope = "web-token"
-
-// tokenSeat is what a token lets its holder play.
-type tokenSeat struct {
-	Match int64  `json:"match"`
-	User  string `json:"user"`
-	Name  string `json:"name"`
-}
-
-func tokenHash(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
-}
-
 // Token makes a new API token for user's seat in match id and returns it:
-// shown once, to the seat's player; only its hash is kept.
+// shown once, to the seat's player; only its hash is kept. The bot makes
+// them the same way (/risk me token): hosted.NewToken.
 func (s *Server) Token(ctx context.Context, id int64, user chat.User) (string, error) {
-	tok := "rk_" + randomHex(24)
-	raw, _ := json.Marshal(tokenSeat{Match: id, User: user.ID, Name: user.Name})
-	if err := s.store.SetSetting(ctx, tokenScope, tokenHash(tok), raw, s.now()); err != nil {
-		return "", err
-	}
-	return tok, nil
+	return hosted.NewToken(ctx, s.store, id, user, s.now())
 }
 
 // errNoToken: the request carries no token, or one the server never made.
@@ -62,27 +41,27 @@ var errNoToken = errors.New("no valid token")
 
 // seatOf returns the seat a request's token (Authorization: Bearer TOKEN)
 // lets it play; errNoToken without a valid one.
-func (s *Server) seatOf(r *http.Request) (tokenSeat, bool, error) {
+func (s *Server) seatOf(r *http.Request) (hosted.TokenSeat, bool, error) {
 	h := r.Header.Get("Authorization")
 	if h == "" {
-		return tokenSeat{}, false, nil
+		return hosted.TokenSeat{}, false, nil
 	}
 	// The scheme's name is case-insensitive (RFC 9110, 11.1).
 	scheme, tok, ok := strings.Cut(strings.TrimSpace(h), " ")
 	tok = strings.TrimSpace(tok)
-	if !ok || !strings.EqualFold(scheme, "Bearer") || len(tok) != 51 || !strings.HasPrefix(tok, "rk_") {
-		return tokenSeat{}, true, errNoToken
+	if !ok || !strings.EqualFold(scheme, "Bearer") || len(tok) != hosted.TokenLen || !strings.HasPrefix(tok, "rk_") {
+		return hosted.TokenSeat{}, true, errNoToken
 	}
-	raw, err := s.store.Setting(r.Context(), tokenScope, tokenHash(tok))
+	raw, err := s.store.Setting(r.Context(), hosted.TokenScope, hosted.TokenHash(tok))
 	if errors.Is(err, storage.ErrNotFound) {
-		return tokenSeat{}, true, errNoToken
+		return hosted.TokenSeat{}, true, errNoToken
 	}
 	if err != nil {
-		return tokenSeat{}, true, err
+		return hosted.TokenSeat{}, true, err
 	}
-	var ts tokenSeat
+	var ts hosted.TokenSeat
 	if err := json.Unmarshal(raw, &ts); err != nil {
-		return tokenSeat{}, true, errNoToken
+		return hosted.TokenSeat{}, true, errNoToken
 	}
 	return ts, true, nil
 }
