@@ -39,20 +39,8 @@ func TestBrowser(t *testing.T) {
 	p.key("Enter")
 	p.waitFor("Ann in the seat picker", `document.querySelector("#name-list .name.active")?.textContent === "Ann"`, wait)
 
-	command := func(line string) {
-		t.Helper()
-		p.eval(`document.getElementById("command").focus()`, nil)
-		p.typeText(line)
-		p.waitFor("the command typed", fmt.Sprintf(`document.getElementById("command").value === %q`, line), wait)
-		p.eval(`document.getElementById("suggestions").hidden = true, 0`, nil)
-		p.eval(`document.getElementById("command-form").requestSubmit()`, nil)
-		p.waitFor("the box emptied", `document.getElementById("command").value === ""`, wait)
-	}
-	lastText := `[...document.querySelectorAll("#messages .message")].map(m => m.innerText).join("\n---\n")`
-	seen := func(what, text string) {
-		t.Helper()
-		p.waitFor(what, fmt.Sprintf(`(%s).includes(%q)`, lastText, text), wait)
-	}
+	command := func(line string) { t.Helper(); p.command(line, wait) }
+	seen := func(what, text string) { t.Helper(); p.seen(what, text, wait) }
 	command("/risk new")
 	seen("the lobby", "opened a Risk match")
 	command("/risk addbot level:easy")
@@ -176,20 +164,8 @@ func TestBrowserPhone(t *testing.T) {
 		p.fail("the page is %d px wide on a 390 px screen", width)
 	}
 
-	command := func(line string) {
-		t.Helper()
-		p.eval(`document.getElementById("command").focus()`, nil)
-		p.typeText(line)
-		p.waitFor("the command typed", fmt.Sprintf(`document.getElementById("command").value === %q`, line), wait)
-		p.eval(`document.getElementById("suggestions").hidden = true, 0`, nil)
-		p.eval(`document.getElementById("command-form").requestSubmit()`, nil)
-		p.waitFor("the box emptied", `document.getElementById("command").value === ""`, wait)
-	}
-	lastText := `[...document.querySelectorAll("#messages .message")].map(m => m.innerText).join("\n---\n")`
-	seen := func(what, text string) {
-		t.Helper()
-		p.waitFor(what, fmt.Sprintf(`(%s).includes(%q)`, lastText, text), wait)
-	}
+	command := func(line string) { t.Helper(); p.command(line, wait) }
+	seen := func(what, text string) { t.Helper(); p.seen(what, text, wait) }
 	command("/risk new")
 	command("/risk addbot level:easy")
 	command("/risk addbot level:easy")
@@ -241,4 +217,22 @@ func TestBrowserPhone(t *testing.T) {
 	if !strings.HasPrefix(shots, os.TempDir()) {
 		t.Logf("screenshots in %s", shots)
 	}
+}
+
+// command types a line in the command box and sends it, as a person would.
+func (p *page) command(line string, wait time.Duration) {
+	p.t.Helper()
+	p.eval(`document.getElementById("command").focus()`, nil)
+	p.typeText(line)
+	p.waitFor("the command typed", fmt.Sprintf(`document.getElementById("command").value === %q`, line), wait)
+	p.eval(`document.getElementById("suggestions").hidden = true, 0`, nil)
+	p.eval(`document.getElementById("command-form").requestSubmit()`, nil)
+	p.waitFor("the box emptied", `document.getElementById("command").value === ""`, wait)
+}
+
+// seen waits for text in the channel's messages.
+func (p *page) seen(what, text string, wait time.Duration) {
+	p.t.Helper()
+	const messages = `[...document.querySelectorAll("#messages .message")].map(m => m.innerText).join("\n---\n")`
+	p.waitFor(what, fmt.Sprintf(`(%s).includes(%q)`, messages, text), wait)
 }
