@@ -562,7 +562,7 @@ func (m *Map) components() [][]int {
 func suggestIn(name string, ids map[string]int) string {
 	best, bestD := "", 1<<30
 	for n := range ids {
-		d := editDistance(normalizeJoined(name), normalizeJoined(n))
+		d := EditDistance(normalizeJoined(name), normalizeJoined(n))
 		if d < bestD || (d == bestD && n < best) {
 			best, bestD = n, d
 		}

@@ -153,10 +153,10 @@ func (m *Map) closest(joined string, n int) []string {
 	for id, forms := range m.names.forms {
 		best := 1 << 30
 		for _, f := range forms {
-			d := editDistance(joined, f.joined)
+			d := EditDistance(joined, f.joined)
 			// A query shorter than the name may be a mistyped prefix.
 			if len(joined) < len(f.joined) {
-				d = min(d, editDistance(joined, f.joined[:len(joined)])+1)
+				d = min(d, EditDistance(joined, f.joined[:len(joined)])+1)
 			}
 			best = min(best, d)
 		}
@@ -204,7 +204,7 @@ func (m *Map) Rank(q string, candidates []int) []int {
 			case isSubsequence(joined, f.joined):
 				s = 40
 			default:
-				if d := editDistance(joined, f.joined[:min(len(f.joined), len(joined))]); d <= max(1, len(joined)/3) {
+				if d := EditDistance(joined, f.joined[:min(len(f.joined), len(joined))]); d <= max(1, len(joined)/3) {
 					s = 30 - d
 				}
 			}
@@ -237,9 +237,11 @@ func isSubsequence(q, s string) bool {
 	return i == len(q)
 }
 
-// editDistance is the optimal-string-alignment distance: insertions,
-// deletions, substitutions and swaps of two neighbouring letters.
-func editDistance(a, b string) int {
+// EditDistance is the optimal-string-alignment distance: insertions,
+// deletions, substitutions and swaps of two neighbouring letters (a swap is
+// one mistake, as fingers make it). Territory names and the bot's
+// subcommands are matched by it.
+func EditDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	prev2 := make([]int, len(rb)+1)
 	prev := make([]int, len(rb)+1)

@@ -4,6 +4,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/riskbot/riskbot/state"
 )
 
 // words are the subcommands a person may type: the registered ones by
@@ -31,7 +33,7 @@ func Suggest(specs []Spec, typed string) []string {
 	var cs []cand
 	seen := map[string]bool{}
 	for _, w := range words(specs) {
-		d := editDistance(typed, w)
+		d := state.EditDistance(typed, w)
 		if len(typed) >= 2 && strings.HasPrefix(w, typed) {
 			d = min(d, 1)
 		}
@@ -53,32 +55,4 @@ func Suggest(specs []Spec, typed string) []string {
 		out = append(out, c.name)
 	}
 	return out
-}
-
-// editDistance is the optimal string alignment distance of a and b: the
-// insertions, deletions, substitutions and swaps of neighbours that make
-// one the other. A swap is one mistake, as fingers make it.
-func editDistance(a, b string) int {
-	x, y := []rune(a), []rune(b)
-	prev2 := make([]int, len(y)+1)
-	prev := make([]int, len(y)+1)
-	cur := make([]int, len(y)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(x); i++ {
-		cur[0] = i
-		for j := 1; j <= len(y); j++ {
-			cost := 1
-			if x[i-1] == y[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(y)]
 }
