@@ -207,14 +207,6 @@ const (
 	maxLine = 300
 )
 
-// short is an identifier from a file, cut to show in a problem.
-func short(s string) string {
-	if r := []rune(s); len(r) > 40 {
-		return string(r[:40]) + "…"
-	}
-	return s
-}
-
 // clipLine keeps a line within maxLine bytes, cutting at a character.
 func clipLine(s string) string {
 	if len(s) <= maxLine {
@@ -421,9 +413,9 @@ func checkMeta(m Meta, status storage.Status, g *engine.Game, in Importing) []st
 		}
 		for _, s := range gs {
 			if i := m.Index(s.ID); i < 0 {
-				add("meta.seats: the game's seat %s (%s) is missing", short(s.ID), chat.Quote(s.Name))
+				add("meta.seats: the game's seat %s (%s) is missing", chat.Trunc(s.ID, 41), chat.Quote(s.Name))
 			} else if m.Seats[i].Name != s.Name {
-				add("meta.seats: %s is %s, but %s in the game", short(s.ID), chat.Quote(m.Seats[i].Name), chat.Quote(s.Name))
+				add("meta.seats: %s is %s, but %s in the game", chat.Trunc(s.ID, 41), chat.Quote(m.Seats[i].Name), chat.Quote(s.Name))
 			}
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/riskbot/riskbot/bot/chat"
 )
 
 // The guards in front of the handlers (docs/api.md, "Threat model"): the
@@ -75,7 +77,7 @@ func (h hosts) serves(hostport string) bool {
 func onlyHosts(h hosts, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !h.serves(r.Host) {
-			problem(w, http.StatusMisdirectedRequest, "this server does not answer to the name %q (its operator may add it with --host)", clip(r.Host, 80))
+			problem(w, http.StatusMisdirectedRequest, "this server does not answer to the name %q (its operator may add it with --host)", chat.Trunc(r.Host, 80))
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -111,11 +113,11 @@ func (s *Server) forged(r *http.Request) string {
 	origin := r.Header.Get("Origin")
 	switch {
 	case site != "" && site != "same-origin":
-		return "a request from another site (Sec-Fetch-Site: " + clip(site, 40) + ") cannot play here"
+		return "a request from another site (Sec-Fetch-Site: " + chat.Trunc(site, 40) + ") cannot play here"
 	case origin == "" && site == "":
 		return "a request that does not say where it comes from (no Origin) cannot play here"
 	case origin != "" && !s.sameOrigin(origin, r.Host):
-		return "a request from another origin (" + clip(origin, 80) + ") cannot play here"
+		return "a request from another origin (" + chat.Trunc(origin, 80) + ") cannot play here"
 	}
 	c, err := r.Cookie(cookieName)
 	if err != nil {
@@ -216,12 +218,4 @@ func clientOf(r *http.Request) string {
 		return r.RemoteAddr
 	}
 	return host
-}
-
-// clip shortens what a request sent before it is quoted back.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return strings.ToValidUTF8(s[:n], "") + "…"
 }

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -66,7 +67,7 @@ func serveFile(w http.ResponseWriter, name string) {
 func (s *Server) watchPage(w http.ResponseWriter, r *http.Request) {
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil || id <= 0 {
-		missing(w, http.StatusNotFound, fmt.Sprintf("“%s” is not a match: a spectator's link ends with the match's number, as in /watch/12.", clip(r.PathValue("id"), 40)))
+		missing(w, http.StatusNotFound, fmt.Sprintf("“%s” is not a match: a spectator's link ends with the match's number, as in /watch/12.", chat.Trunc(r.PathValue("id"), 40)))
 		return
 	}
 	switch _, err := s.store.Load(r.Context(), id); {
