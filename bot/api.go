@@ -150,24 +150,3 @@ func (b *Bot) playAPI(ctx context.Context, id int64, channel string, user chat.U
 	}
 	return played{res, m.Game.Version}, nil
 }
-
-// Seated returns the people seated in the channel's open match, lobby
-// included, by user ID: the names they gave, for an adapter that meets
-// them again after a restart before they type anything. None without a
-// match.
-func (b *Bot) Seated(ctx context.Context, channel string) (map[string]string, error) {
-	m, err := b.matches.Load(ctx, channel)
-	if _, ok := errors.AsType[*chat.Refusal](err); ok {
-		return map[string]string{}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	names := map[string]string{}
-	for _, s := range m.Meta.Seats {
-		if s.Level == "" {
-			names[s.ID] = s.Name
-		}
-	}
-	return names, nil
-}

@@ -4,11 +4,28 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 )
 
 // Mention returns markup that adapters turn into a mention of user id.
 func Mention(id string) string { return "{{mention:" + id + "}}" }
+
+// MentionOf is Mention with the name the user gave, for adapters that show
+// mentions as names and do not know every user (a restarted console or
+// page): they need not remember it.
+func MentionOf(id, name string) string {
+	name = strings.Map(func(r rune) rune {
+		if r == '{' || r == '}' || r == '|' {
+			return -1
+		}
+		return r
+	}, name)
+	if name == "" {
+		return Mention(id)
+	}
+	return "{{mention:" + id + "|" + name + "}}"
+}
 
 // ChannelLink returns markup that adapters turn into a link to a channel.
 func ChannelLink(id string) string { return "{{channel:" + id + "}}" }
@@ -22,6 +39,9 @@ var markup = regexp.MustCompile(`\{\{(mention|channel|time):([^{}]*)\}\}`)
 type Markup struct {
 	// Mention gives the form of a mention of a user (by the core's ID).
 	Mention func(id string) string
+	// Named, if set, gives the form of a mention that carries the user's
+	// name (MentionOf); without it, such a mention is Mention's.
+	Named func(id, name string) string
 	// Channel gives the form of a link to a channel (by the core's ID);
 	// nil shows the ID.
 	Channel func(id string) string
@@ -35,6 +55,12 @@ func (mk Markup) Format(text string) string {
 		sub := markup.FindStringSubmatch(m)
 		switch sub[1] {
 		case "mention":
+			if id, name, ok := strings.Cut(sub[2], "|"); ok {
+				if mk.Named != nil {
+					return mk.Named(id, name)
+				}
+				return mk.Mention(id)
+			}
 			return mk.Mention(sub[2])
 		case "channel":
 			if mk.Channel == nil {

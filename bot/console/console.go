@@ -85,17 +85,6 @@ func (c *Console) Run(ctx context.Context, in io.Reader, prompt bool) error {
 	} else if ok {
 		c.show(ctx, chat.Message{Text: text}, "")
 	}
-	// The players of the channel's match by the names they gave: a ping
-	// before they type again says "@Bob", not "@bob".
-	if seated, err := c.bot.Seated(ctx, c.Channel); err == nil {
-		c.mu.Lock()
-		for id, name := range seated {
-			if _, ok := c.names[id]; !ok {
-				c.names[id] = name
-			}
-		}
-		c.mu.Unlock()
-	}
 	c.catchUp(ctx, true)
 	r := bufio.NewReaderSize(in, 64*1024)
 	for n := 1; ; n++ {
@@ -282,6 +271,7 @@ func (c *Console) show(ctx context.Context, m chat.Message, to string) {
 			}
 			return "@" + strings.TrimPrefix(id, "console:")
 		},
+		Named:   func(_, name string) string { return "@" + name },
 		Channel: func(id string) string { return "#" + strings.TrimPrefix(id, "console:") },
 		Time:    chat.PlainTime(now),
 	}.Format(body)

@@ -266,7 +266,7 @@ func (l *Lobby) giveBack(ctx context.Context, m *hosted.Match, u chat.User, who 
 		return hosted.Result{}, chat.Refuse("%s is not on autopilot.", sm.Name)
 	}
 	sm.Autopilot, sm.Missed = false, 0
-	text := m.Says(fmt.Sprintf("%s plays their own seat again.", chat.Mention(sm.ID)))
+	text := m.Says(fmt.Sprintf("%s plays their own seat again.", chat.MentionOf(sm.ID, sm.Name)))
 	if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
 	}
@@ -526,7 +526,7 @@ func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks [
 		sm := m.Seat(i)
 		who := l.cfg.Look.Voice(m).Who(s, i)
 		if !sm.IsBot() {
-			who = l.cfg.Look.Voice(m).Swatch(i) + " " + chat.Mention(sm.ID)
+			who = l.cfg.Look.Voice(m).Swatch(i) + " " + chat.MentionOf(sm.ID, sm.Name)
 			mentions = append(mentions, sm.ID)
 		}
 		if hosted.IsCapitals(s) {

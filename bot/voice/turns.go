@@ -18,14 +18,14 @@ func (v Voice) capitalsPing(m *hosted.Match) string {
 	id := s.Seats[s.Current].ID
 	if s.Phase == state.PhaseSetup {
 		return fmt.Sprintf("%s %s, choose your capital: /risk place territory:NAME (a neutral territory that borders no capital). Deadline %s.",
-			v.Swatch(s.Current), chat.Mention(id), chat.Timestamp(m.Timers.Deadline))
+			v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), chat.Timestamp(m.Timers.Deadline))
 	}
 	item := ""
 	if s.Seats[s.Current].Capitals.Item.Kept() {
 		item = " You hold an item (/risk show cards)."
 	}
 	return fmt.Sprintf("%s %s, it is your turn %d: send your **%s** to one territory (/risk place).%s Deadline %s.",
-		v.Swatch(s.Current), chat.Mention(id), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "troop", "troops"), item, chat.Timestamp(m.Timers.Deadline))
+		v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "troop", "troops"), item, chat.Timestamp(m.Timers.Deadline))
 }
 
 // Reveal says what the seed was, for checking the dice, and how much that
@@ -151,7 +151,7 @@ func (v Voice) Ping(m *hosted.Match) (news.Post, bool) {
 		return news.Post{Message: chat.Message{Text: v.capitalsPing(m), Mentions: []string{id}}, Notice: news.TurnPing}, true
 	}
 	text := fmt.Sprintf("%s %s, it is your turn %d: you have **%s** to place%s. Deadline %s.",
-		v.Swatch(s.Current), chat.Mention(id), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "army", "armies"), tradeHint(s, s.Current), chat.Timestamp(m.Timers.Deadline))
+		v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "army", "armies"), tradeHint(s, s.Current), chat.Timestamp(m.Timers.Deadline))
 	return news.Post{Message: chat.Message{Text: text, Mentions: []string{id}, Buttons: [][]chat.Button{{
 		{ID: m.ButtonID("autoplace", s.Turn), Label: "Place automatically", Style: chat.Secondary},
 	}}}, Notice: news.TurnPing}, true
@@ -300,7 +300,11 @@ func (v Voice) Reminder(m *hosted.Match) (news.Post, bool) {
 	}
 	var names []string
 	for _, id := range waiting {
-		names = append(names, chat.Mention(id))
+		name := ""
+		if i := m.Game.State.SeatByID(id); i >= 0 {
+			name = m.Game.State.Seats[i].Name
+		}
+		names = append(names, chat.MentionOf(id, name))
 	}
 	what := "it is your turn"
 	action := "a careful bot will play it for you"

@@ -9,12 +9,10 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -213,9 +211,7 @@ func (b *browsers) claim(ctx context.Context, se *session, name string) error {
 // names.
 func (b *browsers) remember(ctx context.Context, se *session, key string, names []string) error {
 	h := cookieHash(se.id)
-	// The name as typed too: mentions of the player show it after a
-	// restart, before their browser comes back.
-	rec, _ := json.Marshal(map[string]string{"browser": h, "name": names[0]})
+	rec, _ := json.Marshal(map[string]string{"browser": h})
 	if err := b.store.SetSetting(ctx, nameScope, key, rec, b.now()); err != nil {
 		return err
 	}
@@ -266,50 +262,4 @@ func (b *browsers) nameOf(id string) string {
 		return n
 	}
 	return rest
-}
-
-// learn looks up, before a message is shown, the names as typed of the
-// players it mentions that this run of the server has not met yet: a ping
-// after a restart says "@Bob", not "@bob".
-func (b *browsers) learn(ctx context.Context, m chat.Message) {
-	var unknown []string
-	b.mu.Lock()
-	chat.Markup{Mention: func(id string) string {
-		if _, name, ok := strings.Cut(id, ":"); ok {
-			if _, known := b.names[name]; !known && !slices.Contains(unknown, name) {
-				unknown = append(unknown, name)
-			}
-		}
-		return ""
-	}, Time: func(int64) string { return "" }}.Format(messageText(m))
-	b.mu.Unlock()
-	for _, key := range unknown {
-		raw, err := b.store.Setting(ctx, nameScope, key)
-		if err != nil {
-			continue
-		}
-		var rec struct {
-			Name string `json:"name"`
-		}
-		if json.Unmarshal(raw, &rec) != nil || !strings.EqualFold(rec.Name, key) {
-			continue
-		}
-		b.mu.Lock()
-		if _, known := b.names[key]; !known {
-			b.names[key] = rec.Name
-		}
-		b.mu.Unlock()
-	}
-}
-
-// messageText is all the text of a message, where mentions may be.
-func messageText(m chat.Message) string {
-	t := []string{m.Text}
-	if e := m.Embed; e != nil {
-		t = append(t, e.Title, e.Description, e.Footer)
-		for _, f := range e.Fields {
-			t = append(t, f.Name, f.Value)
-		}
-	}
-	return strings.Join(t, "\n")
 }

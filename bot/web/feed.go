@@ -113,17 +113,15 @@ func (s *Server) put(channel, id, to string, m chat.Message) string {
 }
 
 // Post implements bot.Poster.
-func (s *Server) Post(ctx context.Context, channel string, m chat.Message) (string, error) {
+func (s *Server) Post(_ context.Context, channel string, m chat.Message) (string, error) {
 	if !strings.HasPrefix(channel, Prefix) && !strings.HasPrefix(channel, consolePrefix) {
 		return "", fmt.Errorf("web: not a channel of the page: %q: %w", channel, chat.ErrUndeliverable)
 	}
-	s.browsers.learn(ctx, m)
 	return s.put(channel, "", "", m), nil
 }
 
 // Edit implements bot.Editor: the page replaces the message.
-func (s *Server) Edit(ctx context.Context, channel, id string, m chat.Message) error {
-	s.browsers.learn(ctx, m)
+func (s *Server) Edit(_ context.Context, channel, id string, m chat.Message) error {
 	s.mu.Lock()
 	_, ok := s.feedOf(channel).byID[id]
 	s.mu.Unlock()
@@ -291,8 +289,7 @@ type pageReplier struct {
 	replace string // the clicked private message, if any
 }
 
-func (pr pageReplier) Reply(ctx context.Context, m chat.Message) error {
-	pr.s.browsers.learn(ctx, m)
+func (pr pageReplier) Reply(_ context.Context, m chat.Message) error {
 	to := ""
 	if m.Private {
 		to = pr.user.ID

@@ -69,6 +69,9 @@ func (f formatter) html(text string) string {
 		Mention: func(id string) string {
 			return `<span class="mention">@` + html.EscapeString(f.name(html.UnescapeString(id))) + `</span>`
 		},
+		Named: func(_, name string) string {
+			return `<span class="mention">@` + html.EscapeString(html.UnescapeString(name)) + `</span>`
+		},
 		Channel: func(id string) string {
 			return `<span class="mention">#` + html.EscapeString(strings.TrimPrefix(strings.TrimPrefix(html.UnescapeString(id), Prefix), consolePrefix)) + `</span>`
 		},

@@ -193,7 +193,7 @@ func TestNamesBoundAcrossRestarts(t *testing.T) {
 	e.ts.Config.Handler = e.srv.Handler()
 
 	// A ping before Ann's browser is back names her as she typed it.
-	if _, err := e.srv.Post(ctx, Prefix+"den", chat.Message{Text: chat.Mention(userID("Ann")) + ", it is your turn " + chat.Timestamp(time.Now())}); err != nil {
+	if _, err := e.srv.Post(ctx, Prefix+"den", chat.Message{Text: chat.MentionOf(userID("Ann"), "Ann") + ", it is your turn " + chat.Timestamp(time.Now())}); err != nil {
 		t.Fatal(err)
 	}
 	e.srv.mu.Lock()
