@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -29,7 +28,7 @@ func (b *Bot) token(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 		return hosted.Result{}, err
 	}
 	name := m.Game.State.Seats[seat].Name
-	return hosted.Result{Reply: chat.Private("%s", fmt.Sprintf("🔑 Your API token for match %d (seat %s), for you alone: whoever has it plays your seat.\n`%s`\n"+
+	return hosted.Result{Reply: chat.Private("🔑 Your API token for match %d (seat %s), for you alone: whoever has it plays your seat.\n`%s`\n"+
 		"If your server runs the match API (`risk web` on the bot's database; ask its operator where), send it as `Authorization: Bearer TOKEN` to `/api/matches/%d`: docs/api.md says how. "+
-		"Each /risk me token makes a new one; earlier ones keep working.", m.ID, chat.Trunc(name, 40), tok, m.ID))}, nil
+		"Each /risk me token makes a new one; earlier ones keep working.", m.ID, chat.Trunc(name, 40), tok, m.ID)}, nil
 }
