@@ -167,6 +167,25 @@ func (fs *flagSet) given(name string) bool {
 	return set
 }
 
+// parseWithFile parses the flags of a command that takes one FILE, the
+// flags before or after it, and returns FILE.
+func parseWithFile(fs *flagSet, args []string) (string, error) {
+	if err := parseFlags(fs, args); err != nil {
+		return "", err
+	}
+	var file string
+	if fs.NArg() > 0 {
+		file = fs.Arg(0)
+		if err := parseFlags(fs, fs.Args()[1:]); err != nil {
+			return "", err
+		}
+	}
+	if file == "" || fs.NArg() > 0 {
+		return "", usageError("want one FILE")
+	}
+	return file, nil
+}
+
 // parseFlags parses args: -h or --help prints the usage to standard output
 // and returns flag.ErrHelp (exit 0); a mistake prints it to standard error
 // and returns a usage error (exit 2).

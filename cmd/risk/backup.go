@@ -24,19 +24,9 @@ func runBackup(ctx context.Context, e env) error {
 		"the copy in its place. A PostgreSQL database is backed up with PostgreSQL's own\n"+
 		"tool, which also copies one moment of a live database: pg_dump -Fc 'postgres://...' > FILE.")
 	path := dbFlag(flags, "")
-	// Flags may come before or after FILE.
-	if err := parseFlags(flags, e.args); err != nil {
+	file, err := parseWithFile(flags, e.args)
+	if err != nil {
 		return err
-	}
-	var file string
-	if flags.NArg() > 0 {
-		file = flags.Arg(0)
-		if err := parseFlags(flags, flags.Args()[1:]); err != nil {
-			return err
-		}
-	}
-	if file == "" || flags.NArg() > 0 {
-		return usageError("want one FILE")
 	}
 	if postgres.IsAddress(*path) {
 		return usageError("back up a PostgreSQL database with pg_dump: pg_dump -Fc '%s' > %s", redacted(*path), file)

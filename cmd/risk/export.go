@@ -88,19 +88,9 @@ func runImport(ctx context.Context, e env) error {
 	path := dbFlag(flags, "a file is created if missing")
 	channel := flags.String("channel", "", "store the match in this channel `id` instead of the exported one")
 	unverified := flags.Bool("unverified", false, "host a match whose dice do not follow from its seed all the same, marked so: it never claims fair dice")
-	// Flags may come before or after FILE.
-	if err := parseFlags(flags, e.args); err != nil {
+	file, err := parseWithFile(flags, e.args)
+	if err != nil {
 		return err
-	}
-	var file string
-	if flags.NArg() > 0 {
-		file = flags.Arg(0)
-		if err := parseFlags(flags, flags.Args()[1:]); err != nil {
-			return err
-		}
-	}
-	if file == "" || flags.NArg() > 0 {
-		return usageError("want one FILE")
 	}
 	if err := defaultDB(path, e.getenv); err != nil {
 		return err

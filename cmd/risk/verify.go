@@ -19,18 +19,9 @@ func runVerify(_ context.Context, e env) error {
 		"and every die, luck factor, card draw and the deal follow from that seed. The seed\n"+
 		"is revealed once the match is over. Exits 0 if every check passes, 1 if not.")
 	commitment := flags.String("commitment", "", "the commitment `hex` published when the match started (default: the one in FILE, which proves less)")
-	if err := parseFlags(flags, e.args); err != nil {
+	file, err := parseWithFile(flags, e.args)
+	if err != nil {
 		return err
-	}
-	var file string
-	if flags.NArg() > 0 {
-		file = flags.Arg(0)
-		if err := parseFlags(flags, flags.Args()[1:]); err != nil {
-			return err
-		}
-	}
-	if file == "" || flags.NArg() > 0 {
-		return usageError("want one FILE")
 	}
 	data, err := readInput(e, file)
 	if err != nil {
