@@ -37,6 +37,7 @@ func played(b *testing.B) (*testEnv, int64, int) {
 }
 
 func serve(b *testing.B, h http.Handler, req *http.Request, want int) {
+	req.Host = "127.0.0.1" // httptest's example.com is not a name the server answers to
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
 	if rec.Code != want {

@@ -24,6 +24,10 @@ type Store interface {
 	Active(ctx context.Context, channel string) (*storage.Loaded, error)
 	// Load loads a match by id.
 	Load(ctx context.Context, id int64) (*storage.Loaded, error)
+	// Head and OpenHead read a match's identity and version, by id or by
+	// its open channel, without its game.
+	Head(ctx context.Context, id int64) (storage.Head, error)
+	OpenHead(ctx context.Context, channel string) (storage.Head, error)
 	// Save applies a change at an expected version and returns the new one.
 	Save(ctx context.Context, id, version int64, c storage.Change, now time.Time) (int64, error)
 	// OpenMatches lists the open matches of the channels starting with a

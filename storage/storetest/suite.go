@@ -29,6 +29,7 @@ func Run(t *testing.T, newDB New) {
 		{"Create", testCreate},
 		{"ChannelBusy", testChannelBusy},
 		{"NotFound", testNotFound},
+		{"Head", testHead},
 		{"StartAndAppend", testStartAndAppend},
 		{"Conflict", testConflict},
 		{"BadChanges", testBadChanges},
