@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/riskbot/riskbot/state"
 )
@@ -101,6 +102,16 @@ func dealOf(setup Setup, s *state.State) *Deal {
 		}
 	}
 	return d
+}
+
+// Clone returns a copy of the game that plays on without changing g, nor
+// g it: its own state and undo steps. The setup and the undo point's base
+// state, never changed once made, are shared.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.State = g.State.Clone()
+	c.undo.steps = slices.Clip(slices.Clone(g.undo.steps))
+	return &c
 }
 
 func (g *Game) checkpoint() {

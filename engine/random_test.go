@@ -567,3 +567,42 @@ func isCode(err error, c Code) bool {
 	e, ok := IsRule(err)
 	return ok && e.Code == c
 }
+
+// TestCloneIsIndependent: a clone and its original play on apart, undo
+// steps included (they would share a backing array if Clone did not clip
+// it): the original plays on as its twin that was never cloned.
+func TestCloneIsIndependent(t *testing.T) {
+	start := func() *Game {
+		g := &Game{State: board(t, annAttacks+"\nphase: reinforce\nreserve Ann: 3")}
+		g.checkpoint()
+		if _, _, err := g.Apply(0, Place{T("Alaska"), 1}); err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	g, twin := start(), start()
+	c := g.Clone()
+	for _, cmd := range []Command{Place{T("Alberta"), 1}, Undo{}, Place{T("Alaska"), 2}, Attack{T("Alaska"), T("Kamchatka"), 3}} {
+		if _, _, err := c.Apply(0, cmd); err != nil {
+			t.Fatalf("the clone: %#v: %v", cmd, err)
+		}
+	}
+	for _, x := range []*Game{g, twin} {
+		for _, cmd := range []Command{Place{T("Alberta"), 2}, Undo{}} {
+			if _, _, err := x.Apply(0, cmd); err != nil {
+				t.Fatalf("%#v: %v", cmd, err)
+			}
+		}
+	}
+	got, err := json.Marshal(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := json.Marshal(twin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("the original changed with its clone:\ngot  %s\nwant %s", got, want)
+	}
+}
