@@ -30,6 +30,7 @@ func Run(t *testing.T, newDB New) {
 		{"ChannelBusy", testChannelBusy},
 		{"NotFound", testNotFound},
 		{"Head", testHead},
+		{"Cache", testCache},
 		{"StartAndAppend", testStartAndAppend},
 		{"Conflict", testConflict},
 		{"BadChanges", testBadChanges},

@@ -1,0 +1,120 @@
+package storetest
+
+import (
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"sync/atomic"
+	"testing"
+
+	"github.com/riskbot/riskbot/storage"
+)
+
+// counting counts the full loads a cache asks of its store.
+type counting struct {
+	Store
+	loads atomic.Int64
+}
+
+func (c *counting) Load(ctx context.Context, id int64) (*storage.Loaded, error) {
+	c.loads.Add(1)
+	return c.Store.Load(ctx, id)
+}
+
+func (c *counting) Active(ctx context.Context, channel string) (*storage.Loaded, error) {
+	c.loads.Add(1)
+	return c.Store.Active(ctx, channel)
+}
+
+// testCache: a storage.Cache answers what the store answers, by id and by
+// channel, after changes made through another handle; it rebuilds a match
+// only when its version changed; what it hands out is the caller's to
+// play on; it keeps at most its size.
+func testCache(t *testing.T, newDB New) {
+	ctx := context.Background()
+	b := newDB(t, 10)
+	db, other := Open(t, b), Open(t, b)
+	inner := &counting{Store: db}
+	c := storage.NewCache(inner, 2)
+	l := Start(t, other, "test:cache", 3, 11)
+	id := l.ID
+	same := func(when string, got, want *storage.Loaded) {
+		t.Helper()
+		if got.ID != want.ID || got.Version != want.Version || got.Status != want.Status || string(got.Meta) != string(want.Meta) || got.Commands != want.Commands {
+			t.Fatalf("%s: cached %+v, want %+v", when, got.Match, want.Match)
+		}
+		SameGame(t, when, got.Game, want.Game)
+	}
+	load := func(when string, wantLoads int64) {
+		t.Helper()
+		before := inner.loads.Load()
+		byID, err := c.Load(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		byChannel, err := c.Active(ctx, "test:cache")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := other.Load(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		same(when+", by id", byID, want)
+		same(when+", by channel", byChannel, want)
+		if n := inner.loads.Load() - before; n != wantLoads {
+			t.Errorf("%s: %d full loads, want %d", when, n, wantLoads)
+		}
+	}
+	load("first", 1)
+	load("again", 0)
+	// Another handle plays on: the cache sees each change.
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range 5 {
+		Play(t, other, id, 1+i, r)
+		load("after moves elsewhere", 1)
+	}
+	if _, err := other.Save(ctx, id, mustLoad(t, other, id).Version, storage.Change{Meta: json.RawMessage(`{"host":"changed"}`)}, T0); err != nil {
+		t.Fatal(err)
+	}
+	load("after a meta change", 1)
+	// What the cache hands out is the caller's.
+	mine, err := c.Load(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		if _, err := Move(mine.Game, r); err != nil {
+			break
+		}
+	}
+	mine.Version, mine.Meta = 999, json.RawMessage(`{"mine":1}`)
+	load("after a caller played on its copy", 0)
+	// It keeps two matches: a third pushes out the least recently used.
+	l2, l3 := Start(t, other, "test:cache2", 2, 12), Start(t, other, "test:cache3", 2, 13)
+	for _, x := range []*storage.Loaded{l2, l3} {
+		if _, err := c.Load(ctx, x.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	load("pushed out", 1)
+	// A closed match leaves its channel, and the cache says so too.
+	if _, err := other.Save(ctx, id, mustLoad(t, other, id).Version, storage.Change{Status: storage.Abandoned}, T0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Active(ctx, "test:cache"); err == nil {
+		t.Error("the closed match is still its channel's open match")
+	}
+	if g, err := c.Load(ctx, id); err != nil || g.Status != storage.Abandoned {
+		t.Errorf("the closed match: %v, %v", g, err)
+	}
+}
+
+func mustLoad(t *testing.T, db Store, id int64) *storage.Loaded {
+	t.Helper()
+	l, err := db.Load(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
