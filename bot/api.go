@@ -47,7 +47,9 @@ type MatchInfo struct {
 	// Bots are the engine seats a computer plays now.
 	Bots []bool
 
-	render look.Renderer
+	m     *hosted.Match
+	look  *look.Maps
+	store Store
 }
 
 // Match returns match id, for the match API.
@@ -64,7 +66,7 @@ func (b *Bot) Match(ctx context.Context, id int64) (*MatchInfo, error) {
 		return nil, err
 	}
 	p := b.look.Palette(m)
-	info := &MatchInfo{Match: l.Match, Game: l.Game, RGB: p.RGB, render: p.Render}
+	info := &MatchInfo{Match: l.Match, Game: l.Game, RGB: p.RGB, m: m, look: b.look, store: b.cfg.Store}
 	if l.Game != nil {
 		for i := range l.Game.State.Seats {
 			info.Bots = append(info.Bots, m.IsBotSeat(i))
@@ -73,10 +75,25 @@ func (b *Bot) Match(ctx context.Context, id int64) (*MatchInfo, error) {
 	return info, nil
 }
 
-// Draw renders s, a state of the match (a public view), with the match's
-// colours.
-func (mi *MatchInfo) Draw(ctx context.Context, s *state.State) ([]byte, error) {
-	return mi.render.Render(ctx, s)
+// Map is the match's map after its first at commands (all of them: the
+// map as it is), the public view in the match's colours: drawn once in the
+// process, whoever shows it (look.Maps).
+func (mi *MatchInfo) Map(ctx context.Context, at int) ([]byte, error) {
+	if mi.Game == nil || at < 0 || at > mi.Game.Version {
+		return nil, fmt.Errorf("bot: no map of match %d after %d commands", mi.ID, at)
+	}
+	past := func(ctx context.Context) (*state.State, error) {
+		x, err := mi.store.Export(ctx, mi.ID)
+		if err != nil {
+			return nil, err
+		}
+		g, err := engine.Replay(x.Record.Setup, x.Record.Log[:at])
+		if err != nil {
+			return nil, fmt.Errorf("bot: match %d after %d commands: %w", mi.ID, at, err)
+		}
+		return g.State, nil
+	}
+	return mi.look.ImageAt(mi.m, at, past).PNG(ctx)
 }
 
 // Play applies engine command cmd for the seat of user in match id, if the
@@ -85,14 +102,14 @@ func (mi *MatchInfo) Draw(ctx context.Context, s *state.State) ([]byte, error) {
 // *RefusedCommand (with the engine's reason), ErrStale, ErrNoMatch or
 // ErrNotPlaying.
 func (b *Bot) Play(ctx context.Context, id int64, user chat.User, version int, cmd engine.Command) (reply string, length int, err error) {
-	l, err := b.cfg.Store.Load(ctx, id)
+	h, err := b.cfg.Store.Head(ctx, id)
 	if errors.Is(err, storage.ErrNotFound) {
 		return "", 0, ErrNoMatch
 	}
 	if err != nil {
 		return "", 0, err
 	}
-	channel := l.Channel
+	channel := h.Channel
 	unlock := b.locks.Lock(channel)
 	res, err := b.playAPI(ctx, id, channel, user, version, cmd)
 	unlock()

@@ -35,6 +35,7 @@ type Bot struct {
 	cfg     Config
 	specs   []command.Spec
 	started time.Time // when this process began: older queued posts are not its own
+	cache   *storage.Cache
 
 	// The parts, lowest first (docs/architecture.md).
 	people  *people.People  // the players' choices
@@ -91,7 +92,9 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.Meter == nil {
 		cfg.Meter = noMeter{}
 	}
-	b := &Bot{cfg: cfg, specs: command.Specs(cfg.Levels), started: cfg.Now(), people: people.New(cfg.Store, cfg.Now, cfg.Log),
+	cache := storage.NewCache(cfg.Store, CachedMatches)
+	cfg.Store = cached{Store: cfg.Store, cache: cache}
+	b := &Bot{cfg: cfg, cache: cache, specs: command.Specs(cfg.Levels), started: cfg.Now(), people: people.New(cfg.Store, cfg.Now, cfg.Log),
 		look: look.New(cfg.Palettes, look.Palette{Colors: cfg.Colors, RGB: cfg.RGB, Render: cfg.Render})}
 	b.matches = hosted.NewMatches(cfg.Store, b.people, cfg.Now, cfg.Log, b.claim)
 	b.servers = server.New(server.Config{Store: cfg.Store, Matches: b.matches, HasPalette: b.look.Has, Levels: cfg.Levels,
@@ -110,6 +113,30 @@ func New(cfg Config) (*Bot, error) {
 	b.handlers = handlersOf(b)
 	return b, nil
 }
+
+// CachedMatches is how many matches a bot keeps in memory with their
+// games: those played, watched or asked about lately. A 6-player classic
+// match kept takes about 10 KB (its state and its undo base), a capitals
+// match on a large map a few times that.
+const CachedMatches = 256
+
+// cached is the bot's store, with its matches read through the cache.
+type cached struct {
+	Store
+	cache *storage.Cache
+}
+
+func (c cached) Load(ctx context.Context, id int64) (*storage.Loaded, error) {
+	return c.cache.Load(ctx, id)
+}
+
+func (c cached) Active(ctx context.Context, channel string) (*storage.Loaded, error) {
+	return c.cache.Active(ctx, channel)
+}
+
+// Matches is the bot's cache of matches, for others in the process (the
+// web server) to read them through it: one copy of each in memory.
+func (b *Bot) Matches() *storage.Cache { return b.cache }
 
 // Specs returns the subcommands this bot answers, for registration.
 func (b *Bot) Specs() []command.Spec { return b.specs }

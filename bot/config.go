@@ -31,6 +31,8 @@ type Store interface {
 	play.Store
 	clock.Store
 	requests
+	Head(ctx context.Context, id int64) (storage.Head, error)
+	OpenHead(ctx context.Context, channel string) (storage.Head, error)
 }
 
 // requests is what the bot itself needs of the database: the requests

@@ -9,4 +9,6 @@ type Head struct {
 	Channel string
 	Status  Status
 	Version int64
+	// Commands is the length of the log.
+	Commands int
 }

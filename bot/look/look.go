@@ -6,13 +6,12 @@
 package look
 
 import (
-	"container/list"
 	"context"
 	"fmt"
-	"sync"
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/internal/lru"
 	"github.com/riskbot/riskbot/bot/voice"
 	"github.com/riskbot/riskbot/state"
 )
@@ -38,57 +37,28 @@ func (ms *Maps) Palette(m *hosted.Match) Palette {
 	return ms.def
 }
 
-// mapCache keeps the maps drawn lately, by match, version and palette: a
-// map of the same moment is drawn once, however many posts and /risk show status
-// show it.
-type mapCache struct {
-	mu    sync.Mutex
-	max   int
-	items map[mapKey]*list.Element
-	order *list.List // of *mapEntry, most recent first
-}
-
+// mapKey names one image of a match: its map at a moment, drawn in a
+// palette, or its whole history (kind "replay" or "strip").
 type mapKey struct {
-	match, version int64
-	palette        string
+	match int64
+	// version is the match's version for its present moment; 0 for a past
+	// moment, known by the commands played to it (at).
+	version int64
+	at      int
+	palette string
+	kind    string
 }
 
-type mapEntry struct {
-	key mapKey
-	im  *chat.Image
-}
-
-func newMapCache(n int) *mapCache {
-	return &mapCache{max: n, items: map[mapKey]*list.Element{}, order: list.New()}
-}
-
-// get returns the image of key, made by mk on the first ask.
-func (c *mapCache) get(key mapKey, mk func() *chat.Image) *chat.Image {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e, ok := c.items[key]; ok {
-		c.order.MoveToFront(e)
-		return e.Value.(*mapEntry).im
-	}
-	im := mk()
-	c.items[key] = c.order.PushFront(&mapEntry{key, im})
-	for c.order.Len() > c.max {
-		last := c.order.Back()
-		c.order.Remove(last)
-		delete(c.items, last.Value.(*mapEntry).key)
-	}
-	return im
-}
-
-// cachedMaps is how many maps the bot keeps: a few per busy channel.
+// cachedMaps is how many images the process keeps: a few per busy
+// channel. A map is about 360 KB once drawn.
 const cachedMaps = 64
 
-// Image is the map of the match as it is, drawn once for this
-// moment (the cache) from a copy of the state, so later changes do not
-// show.
+// Image is the map of the match as it is, drawn once for this moment in
+// the whole process (however many posts, answers, pages and API requests
+// show it) from a copy of the state, so later changes do not show.
 func (ms *Maps) Image(m *hosted.Match) *chat.Image {
 	key := mapKey{match: m.ID, version: m.Version, palette: m.Meta.Settings.Palette}
-	return ms.cache.get(key, func() *chat.Image {
+	return ms.cache.GetOrAdd(key, func() *chat.Image {
 		s := m.Game.State
 		render := ms.Palette(m).Render
 		cp := s.View(-1)
@@ -97,6 +67,35 @@ func (ms *Maps) Image(m *hosted.Match) *chat.Image {
 			return render.Render(ctx, cp)
 		})
 	})
+}
+
+// ImageAt is the map of match m after its first at commands, drawn once in
+// the whole process: the present moment's map if at is all of them,
+// otherwise a past one, rebuilt by past when first drawn (a past moment
+// never changes).
+func (ms *Maps) ImageAt(m *hosted.Match, at int, past func(ctx context.Context) (*state.State, error)) *chat.Image {
+	if at == m.Game.Version {
+		return ms.Image(m)
+	}
+	key := mapKey{match: m.ID, at: at, palette: m.Meta.Settings.Palette}
+	return ms.cache.GetOrAdd(key, func() *chat.Image {
+		render := ms.Palette(m).Render
+		return chat.NewImage(fmt.Sprintf("risk-%d-at-%d.png", m.ID, at), func(ctx context.Context) ([]byte, error) {
+			s, err := past(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return render.Render(ctx, s.View(-1))
+		})
+	})
+}
+
+// Whole is an image of match m's whole history as it is now (kind
+// "replay" or "strip"), made by mk once in the whole process for this
+// moment.
+func (ms *Maps) Whole(m *hosted.Match, kind string, mk func() *chat.Image) *chat.Image {
+	key := mapKey{match: m.ID, version: m.Version, palette: m.Meta.Settings.Palette, kind: kind}
+	return ms.cache.GetOrAdd(key, mk)
 }
 
 // Voice returns the voice of match m: its seats in its palette's colours,
@@ -110,13 +109,13 @@ func (ms *Maps) Voice(m *hosted.Match) voice.Voice {
 type Maps struct {
 	palettes map[string]Palette
 	def      Palette
-	cache    *mapCache
+	cache    *lru.Cache[mapKey, *chat.Image]
 }
 
 // New returns Maps drawing with the palettes a match may choose, by name,
 // and def for the matches that choose none.
 func New(palettes map[string]Palette, def Palette) *Maps {
-	return &Maps{palettes: palettes, def: def, cache: newMapCache(cachedMaps)}
+	return &Maps{palettes: palettes, def: def, cache: lru.New[mapKey, *chat.Image](cachedMaps)}
 }
 
 // Has reports whether a palette of that name may be chosen.

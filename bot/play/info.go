@@ -318,9 +318,11 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 	if show == "strip" {
 		draw, name, what = rp.Strip, fmt.Sprintf("risk-replay-%d.png", m.ID), "every turn's map, small"
 	}
-	im := chat.NewImage(name, func(ctx context.Context) ([]byte, error) {
-		data, _, err := draw(ctx, turns, render.ReplayOptions{Limit: replayLimit})
-		return data, err
+	im := p.cfg.Look.Whole(m, show, func() *chat.Image {
+		return chat.NewImage(name, func(ctx context.Context) ([]byte, error) {
+			data, _, err := draw(ctx, turns, render.ReplayOptions{Limit: replayLimit})
+			return data, err
+		})
 	})
 	return hosted.Result{Reply: chat.Message{Private: true, Text: fmt.Sprintf("The whole match, %d turns: %s.", len(turns)-1, what), Image: im}}, nil
 }

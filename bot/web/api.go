@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"container/list"
 	"context"
 	"encoding/json"
 	"errors"
@@ -80,7 +79,7 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	l, err := s.store.Active(r.Context(), channel)
+	l, err := s.bot.Matches().Active(r.Context(), channel)
 	if err != nil || l.Game == nil || l.Game.State.SeatByID(user.ID) < 0 {
 		problem(w, http.StatusNotFound, "%s has no seat in a started match here", user.Name)
 		return
@@ -318,7 +317,7 @@ func (s *Server) apiPlay(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusServiceUnavailable, "the database is unavailable")
 		return
 	case ts.Match != id:
-		if _, err := s.store.Load(r.Context(), id); errors.Is(err, storage.ErrNotFound) {
+		if _, err := s.store.Head(r.Context(), id); errors.Is(err, storage.ErrNotFound) {
 			problem(w, http.StatusNotFound, "no such match")
 			return
 		}
@@ -373,25 +372,7 @@ func (s *Server) apiMap(w http.ResponseWriter, r *http.Request) {
 		}
 		at = n
 	}
-	key := pngKey{mi.ID, at, mi.Version}
-	if at < mi.Game.Version {
-		key.version = 0 // a past moment never changes
-	}
-	png, err := s.maps.get(key, func() ([]byte, error) {
-		st := mi.Game.State
-		if at < mi.Game.Version {
-			ex, err := s.store.Export(r.Context(), mi.ID)
-			if err != nil {
-				return nil, err
-			}
-			g, err := engine.Replay(ex.Record.Setup, ex.Record.Log[:at])
-			if err != nil {
-				return nil, err
-			}
-			st = g.State
-		}
-		return mi.Draw(r.Context(), st.View(-1))
-	})
+	png, err := mi.Map(r.Context(), at)
 	if err != nil {
 		s.log.Error("draw a map for the API", "match", mi.ID, "err", err)
 		problem(w, http.StatusServiceUnavailable, "the map could not be drawn")
@@ -404,55 +385,6 @@ func (s *Server) apiMap(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
 	}
 	_, _ = w.Write(png)
-}
-
-// pngCache keeps the maps of the API lately drawn.
-type pngCache struct {
-	mu    sync.Mutex
-	max   int
-	items map[pngKey]*list.Element
-	order *list.List
-}
-
-type pngKey struct {
-	match   int64
-	at      int
-	version int64
-}
-
-type pngEntry struct {
-	key pngKey
-	png []byte
-}
-
-func newPNGCache(n int) *pngCache {
-	return &pngCache{max: n, items: map[pngKey]*list.Element{}, order: list.New()}
-}
-
-// get returns the map of key, drawing it with draw if it is not kept.
-func (c *pngCache) get(key pngKey, draw func() ([]byte, error)) ([]byte, error) {
-	c.mu.Lock()
-	if e, ok := c.items[key]; ok {
-		c.order.MoveToFront(e)
-		c.mu.Unlock()
-		return e.Value.(*pngEntry).png, nil
-	}
-	c.mu.Unlock()
-	png, err := draw()
-	if err != nil {
-		return nil, err
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.items[key]; !ok {
-		c.items[key] = c.order.PushFront(&pngEntry{key, png})
-		for c.order.Len() > c.max {
-			old := c.order.Back()
-			c.order.Remove(old)
-			delete(c.items, old.Value.(*pngEntry).key)
-		}
-	}
-	return png, nil
 }
 
 // limiter bounds each client's requests: a bucket of Burst tokens per

@@ -26,6 +26,13 @@ type testEnv struct {
 // newEnv starts a server; cfg may set the rate limits.
 func newEnv(t testing.TB, cfg Config) *testEnv {
 	t.Helper()
+	return newEnvBot(t, cfg, bot.Config{})
+}
+
+// newEnvBot is newEnv with a bot's config (its palettes, say) of the
+// caller's; the database, poster, scope and seeds are the test's.
+func newEnvBot(t testing.TB, cfg Config, bc bot.Config) *testEnv {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	path := filepath.Join(t.TempDir(), "risk.db")
 	db, err := sqlite.Open(ctx, path)
@@ -38,7 +45,8 @@ func newEnv(t testing.TB, cfg Config) *testEnv {
 	}
 	srv := New(cfg)
 	seed := uint64(41)
-	b, err := bot.New(bot.Standard(bot.Config{Store: db, Poster: srv, Scope: Prefix, Seed: func() uint64 { seed++; return seed }}))
+	bc.Store, bc.Poster, bc.Scope, bc.Seed = db, srv, Prefix, func() uint64 { seed++; return seed }
+	b, err := bot.New(bot.Standard(bc))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -464,7 +464,7 @@ func (s *Server) channelInfo(w http.ResponseWriter, r *http.Request) {
 		Status string     `json:"status"`
 		Seats  []seatInfo `json:"seats"`
 	}{Status: "none", Seats: []seatInfo{}}
-	l, err := s.store.Active(r.Context(), channel)
+	l, err := s.store.OpenHead(r.Context(), channel)
 	if err == nil {
 		out.Match, out.Status = l.ID, l.Status.String()
 		if mi, err := s.bot.Match(r.Context(), l.ID); err == nil && mi.Game != nil {

@@ -70,7 +70,7 @@ func (s *Server) watchPage(w http.ResponseWriter, r *http.Request) {
 		missing(w, http.StatusNotFound, fmt.Sprintf("“%s” is not a match: a spectator's link ends with the match's number, as in /watch/12.", chat.Trunc(r.PathValue("id"), 40)))
 		return
 	}
-	switch _, err := s.store.Load(r.Context(), id); {
+	switch _, err := s.store.Head(r.Context(), id); {
 	case errors.Is(err, storage.ErrNotFound):
 		missing(w, http.StatusNotFound, fmt.Sprintf("There is no match %d here. The channel's page links to its match (watch ↗).", id))
 		return
@@ -106,7 +106,7 @@ func (s *Server) watchEvents(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	l, err := s.store.Load(r.Context(), id)
+	h, err := s.store.Head(r.Context(), id)
 	if errors.Is(err, storage.ErrNotFound) {
 		problem(w, http.StatusNotFound, "no such match")
 		return
@@ -116,7 +116,7 @@ func (s *Server) watchEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sb := &sub{ch: make(chan []byte, 64), state: make(chan struct{}, 1)}
-	wt := s.watchers.follow(id, sb.state, stateOf(l))
+	wt := s.watchers.follow(id, sb.state, stateOf(h))
 	defer s.watchers.leave(wt, sb.state)
 	var last []byte
 	onState := func() []byte {
@@ -127,16 +127,12 @@ func (s *Server) watchEvents(w http.ResponseWriter, r *http.Request) {
 		last = b
 		return b
 	}
-	s.stream(w, r, l.Channel, sb, onState)
+	s.stream(w, r, h.Channel, sb, onState)
 }
 
 // stateOf is what spectators are told of a match.
-func stateOf(l *storage.Loaded) []byte {
-	st := watchState{Version: l.Version, Status: l.Status.String()}
-	if l.Game != nil {
-		st.Commands = l.Game.Version
-	}
-	b, _ := json.Marshal(st)
+func stateOf(h storage.Head) []byte {
+	b, _ := json.Marshal(watchState{Version: h.Version, Commands: h.Commands, Status: h.Status.String()})
 	return b
 }
 
@@ -211,11 +207,11 @@ func (ws *watchers) look(ctx context.Context, wt *watcher) {
 			return
 		case <-t.C:
 		}
-		l, err := ws.store.Load(ctx, wt.id)
+		h, err := ws.store.Head(ctx, wt.id)
 		if err != nil {
 			continue
 		}
-		b := stateOf(l)
+		b := stateOf(h)
 		wt.mu.Lock()
 		changed := !bytes.Equal(b, wt.state)
 		wt.state = b

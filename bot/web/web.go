@@ -34,8 +34,10 @@ import (
 // does: the matches, their logs, and the seats' API tokens (kept hashed
 // in the settings store).
 type Store interface {
-	Load(ctx context.Context, id int64) (*storage.Loaded, error)
-	Active(ctx context.Context, channel string) (*storage.Loaded, error)
+	// Head and OpenHead say where a match stands without loading it: the
+	// matches themselves are read through the bot's cache (bot.Matches).
+	Head(ctx context.Context, id int64) (storage.Head, error)
+	OpenHead(ctx context.Context, channel string) (storage.Head, error)
 	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
 	Export(ctx context.Context, id int64) (*storage.Export, error)
 	ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error)
@@ -90,8 +92,6 @@ type Server struct {
 	// run tells this run of the server from earlier ones, in the
 	// addresses of images.
 	run string
-	// maps caches the maps of the API by match and moment.
-	maps *pngCache
 }
 
 // Config is what a Server is built from.
@@ -145,7 +145,7 @@ func New(cfg Config) *Server {
 	return &Server{store: cfg.Store, now: cfg.Now, log: cfg.Log, limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now),
 		hosts: newHosts(cfg.Hosts), origins: origins(cfg.Hosts), streams: newStreams(cfg.Streams, cfg.ClientStreams), watchers: newWatchers(cfg.Store),
 		feeds: map[string]*feed{}, browsers: newBrowsers(cfg.Store, cfg.Now),
-		maps: newPNGCache(32), run: randomHex(4)}
+		run: randomHex(4)}
 }
 
 // SetBot attaches the bot the page talks to.

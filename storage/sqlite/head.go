@@ -32,8 +32,8 @@ func (db *DB) OpenHead(ctx context.Context, channel string) (storage.Head, error
 func (db *DB) head(ctx context.Context, where string, arg any) (storage.Head, error) {
 	var h storage.Head
 	var status int
-	err := db.read.QueryRowContext(ctx, `SELECT id, channel, status, version FROM matches WHERE `+where, arg).
-		Scan(&h.ID, &h.Channel, &status, &h.Version)
+	err := db.read.QueryRowContext(ctx, `SELECT id, channel, status, version, commands FROM matches WHERE `+where, arg).
+		Scan(&h.ID, &h.Channel, &status, &h.Version, &h.Commands)
 	if errors.Is(err, sql.ErrNoRows) {
 		return storage.Head{}, storage.ErrNotFound
 	}

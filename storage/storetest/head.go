@@ -4,7 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"testing"
+
+	"github.com/riskbot/riskbot/engine"
 
 	"github.com/riskbot/riskbot/storage"
 )
@@ -38,7 +41,7 @@ func testHead(t *testing.T, newDB New) {
 			t.Errorf("%s: open head %+v, %v; want ErrNotFound", when, h, err)
 		}
 		l, err := db.Load(ctx, m.ID)
-		if err != nil || l.Version != want.Version || l.Status != want.Status {
+		if err != nil || l.Version != want.Version || l.Status != want.Status || l.Commands != want.Commands {
 			t.Errorf("%s: loaded at version %d, %v (%v); the head says %d, %v", when, l.Version, l.Status, err, want.Version, want.Status)
 		}
 	}
@@ -53,10 +56,23 @@ func testHead(t *testing.T, newDB New) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	check("meta changed", storage.Head{ID: m.ID, Channel: "test:head", Status: storage.Active, Version: v})
+	g, err := engine.NewGame(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := Move(g, rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err = db.Save(ctx, m.ID, v, storage.Change{Entries: []engine.Entry{e}, Game: g}, T0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("a command played", storage.Head{ID: m.ID, Channel: "test:head", Status: storage.Active, Version: v, Commands: 1})
+	check("meta changed", storage.Head{ID: m.ID, Channel: "test:head", Status: storage.Active, Version: v, Commands: 1})
 	v, err = db.Save(ctx, m.ID, v, storage.Change{Status: storage.Abandoned}, T0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	check("abandoned", storage.Head{ID: m.ID, Channel: "test:head", Status: storage.Abandoned, Version: v})
+	check("abandoned", storage.Head{ID: m.ID, Channel: "test:head", Status: storage.Abandoned, Version: v, Commands: 1})
 }
