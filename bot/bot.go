@@ -134,6 +134,10 @@ func (c cached) Active(ctx context.Context, channel string) (*storage.Loaded, er
 	return c.cache.Active(ctx, channel)
 }
 
+func (c cached) Save(ctx context.Context, id, version int64, ch storage.Change, now time.Time) (int64, error) {
+	return c.cache.Save(ctx, id, version, ch, now)
+}
+
 // Matches is the bot's cache of matches, for others in the process (the
 // web server) to read them through it: one copy of each in memory.
 func (b *Bot) Matches() *storage.Cache { return b.cache }

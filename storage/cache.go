@@ -1,18 +1,21 @@
 package storage
 
 import (
+	"bytes"
 	"container/list"
 	"context"
 	"sync"
+	"time"
 )
 
-// Loader is what a Cache reads through: matches with their games, and
-// their heads (id, channel, status, version) alone.
+// Loader is what a Cache reads and writes through: matches with their
+// games, their heads (id, channel, status, version) alone, and changes.
 type Loader interface {
 	Load(ctx context.Context, id int64) (*Loaded, error)
 	Active(ctx context.Context, channel string) (*Loaded, error)
 	Head(ctx context.Context, id int64) (Head, error)
 	OpenHead(ctx context.Context, channel string) (Head, error)
+	Save(ctx context.Context, id, version int64, c Change, now time.Time) (int64, error)
 }
 
 // Cache keeps the last matches loaded, with their games, so that a match
@@ -62,6 +65,73 @@ func (c *Cache) Head(ctx context.Context, id int64) (Head, error) { return c.inn
 // OpenHead returns the head of channel's open match, from the database.
 func (c *Cache) OpenHead(ctx context.Context, channel string) (Head, error) {
 	return c.inner.OpenHead(ctx, channel)
+}
+
+// Save saves change ch to match id as Loader.Save does and, if the match
+// is kept at the version the change follows, keeps it as the change leaves
+// it: the next read of a match its own process changed is not a rebuild.
+// (A change that starts a match is not followed: the store draws its deal.)
+func (c *Cache) Save(ctx context.Context, id, version int64, ch Change, now time.Time) (int64, error) {
+	v, err := c.inner.Save(ctx, id, version, ch, now)
+	if err != nil {
+		return v, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.byID[id]
+	if !ok {
+		return v, nil
+	}
+	l := e.Value.(*Loaded)
+	if l.Version != version || ch.Start != nil || (len(ch.Entries) > 0) != (ch.Game != nil) {
+		return v, nil
+	}
+	next, err := l.after(ch, v, now)
+	if err != nil {
+		return v, nil // the store took it: the next read loads it
+	}
+	e.Value = next
+	c.order.MoveToFront(e)
+	return v, nil
+}
+
+// after is the match as change ch, saved as version v at now, leaves it:
+// what a store writes in its row (PlanSave, Write.SetSQL) and the game the
+// change carries.
+func (l *Loaded) after(ch Change, v int64, now time.Time) (*Loaded, error) {
+	status, err := Transition(l.Status, ch)
+	if err != nil {
+		return nil, err
+	}
+	next := *l
+	next.Version, next.Status = v, status
+	next.Commands += len(ch.Entries)
+	next.Updated = fromMillis(now.UnixMilli())
+	if ch.Game != nil {
+		next.Game = ch.Game.Clone() // the caller plays on with its own
+	}
+	if ch.Meta != nil {
+		next.Meta = nil
+		if len(ch.Meta) > 0 {
+			next.Meta = bytes.Clone(ch.Meta)
+		}
+	}
+	switch {
+	case !status.Open() && l.Status.Open():
+		next.Timers, next.Closed = Timers{}, next.Updated
+	case ch.Timers != nil:
+		next.Timers = Timers{Remind: toMillis(ch.Timers.Remind), Deadline: toMillis(ch.Timers.Deadline)}
+	}
+	return &next, nil
+}
+
+// toMillis is a time as a store reads it back: to the millisecond, in
+// UTC; the zero time stays zero.
+func toMillis(t time.Time) time.Time {
+	if t.IsZero() {
+		return t
+	}
+	return fromMillis(t.UnixMilli())
 }
 
 // read answers from the match kept at h's version, or loads it with load

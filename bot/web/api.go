@@ -142,8 +142,19 @@ type matchJSON struct {
 	State *state.State `json:"state,omitempty"`
 }
 
+// answerKey names an answer of GET /api/matches/{id}: the match at a
+// version, as a seat's user sees it ("" for the public view).
+type answerKey struct {
+	match, version int64
+	user           string
+}
+
+// cachedAnswers is how many answers of GET /api/matches/{id} the server
+// keeps: a few kilobytes each.
+const cachedAnswers = 256
+
 func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
-	mi, ok := s.loadMatch(w, r)
+	id, ok := matchID(w, r)
 	if !ok {
 		return
 	}
@@ -152,9 +163,37 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusUnauthorized, "the token is not valid")
 		return
 	}
+	if has && ts.Match != id {
+		problem(w, http.StatusForbidden, "the token is for another match")
+		return
+	}
+	// The match's head says whether an answer kept is still the answer:
+	// a match at a version is that match, whoever changed it.
+	h, err := s.store.Head(r.Context(), id)
+	switch {
+	case errors.Is(err, storage.ErrNotFound):
+		problem(w, http.StatusNotFound, "no such match")
+		return
+	case err != nil:
+		s.log.Error("read a match's version for the API", "match", id, "err", err)
+		problem(w, http.StatusServiceUnavailable, "the match is unavailable")
+		return
+	}
+	key := answerKey{match: id, version: h.Version}
+	if has {
+		key.user = ts.User
+	}
+	if body, ok := s.answers.Get(key); ok {
+		writeAnswer(w, body)
+		return
+	}
+	mi, ok := s.loadMatch(w, r)
+	if !ok {
+		return
+	}
 	viewer := -1
 	if has {
-		if ts.Match != mi.ID || mi.Game == nil || mi.Game.State.SeatByID(ts.User) < 0 {
+		if mi.Game == nil || mi.Game.State.SeatByID(ts.User) < 0 {
 			problem(w, http.StatusForbidden, "the token is for another match")
 			return
 		}
@@ -172,8 +211,24 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 			out.Seats = append(out.Seats, sj)
 		}
 	}
+	body, err := json.Marshal(out)
+	if err != nil {
+		s.log.Error("write a match for the API", "match", id, "err", err)
+		problem(w, http.StatusServiceUnavailable, "the match is unavailable")
+		return
+	}
+	body = append(body, '\n')
+	key.version = mi.Version // what was loaded, which may be newer than the head
+	s.answers.Add(key, body)
+	writeAnswer(w, body)
+}
+
+// writeAnswer writes a JSON answer kept, as writeJSON would have.
+func writeAnswer(w http.ResponseWriter, body []byte) {
 	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, http.StatusOK, out)
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(body)
 }
 
 // entryJSON is a log entry in the API: its place in the log (1 for the

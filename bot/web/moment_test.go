@@ -6,10 +6,15 @@ import (
 	"net/http"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/look"
+	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/sqlite"
 )
 
 // countingRenderer counts the maps drawn, by moment (turn and armies
@@ -100,5 +105,54 @@ func TestOneRenderPerMoment(t *testing.T) {
 	}
 	if n := counter.total() - before; n != 2 {
 		t.Errorf("with a past moment asked for three times, %d maps were drawn, want 2: %v", n, counter.drawn)
+	}
+}
+
+// TestAnswersFollowOtherProcesses: the API's answers kept in memory give
+// way to the match as another process changed it (a second handle on the
+// database, as a second bot on the same file would be), for the public
+// and for a seat's view alike.
+func TestAnswersFollowOtherProcesses(t *testing.T) {
+	e := newEnv(t, Config{})
+	id := startMatch(t, e, "others")
+	ctx := context.Background()
+	tok, err := e.srv.Token(ctx, id, chat.User{ID: userID("Ann"), Name: "Ann"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := sqlite.Open(ctx, e.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	for _, c := range []*client{{t: t, base: e.ts.URL}, {t: t, base: e.ts.URL, token: tok}} {
+		var before, again, after apiMatch
+		c.get(fmt.Sprintf("/api/matches/%d", id), &before)
+		c.get(fmt.Sprintf("/api/matches/%d", id), &again)
+		l, err := other.Load(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Another process plays Ann's placement: one army on a territory of hers.
+		seat := l.Game.State.SeatByID(userID("Ann"))
+		terr := -1
+		for i, tr := range l.Game.State.Terr {
+			if tr.Owner == seat {
+				terr = i
+				break
+			}
+		}
+		en, _, err := l.Game.Apply(seat, engine.Place{Territory: terr, Armies: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := other.Save(ctx, id, l.Version, storage.Change{Entries: []engine.Entry{en}, Game: l.Game}, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		c.get(fmt.Sprintf("/api/matches/%d", id), &after)
+		if again.Commands != before.Commands || after.Commands != before.Commands+1 || string(after.State) == string(before.State) {
+			t.Errorf("viewer %d: commands %d, then %d, then %d after another process played; want the last one more, and its state changed",
+				after.Viewer, before.Commands, again.Commands, after.Commands)
+		}
 	}
 }

@@ -27,6 +27,7 @@ import (
 
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/internal/lru"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -92,6 +93,8 @@ type Server struct {
 	// run tells this run of the server from earlier ones, in the
 	// addresses of images.
 	run string
+	// answers keeps the answers of GET /api/matches/{id}.
+	answers *lru.Cache[answerKey, []byte]
 }
 
 // Config is what a Server is built from.
@@ -145,7 +148,7 @@ func New(cfg Config) *Server {
 	return &Server{store: cfg.Store, now: cfg.Now, log: cfg.Log, limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now),
 		hosts: newHosts(cfg.Hosts), origins: origins(cfg.Hosts), streams: newStreams(cfg.Streams, cfg.ClientStreams), watchers: newWatchers(cfg.Store),
 		feeds: map[string]*feed{}, browsers: newBrowsers(cfg.Store, cfg.Now),
-		run: randomHex(4)}
+		run: randomHex(4), answers: lru.New[answerKey, []byte](cachedAnswers)}
 }
 
 // SetBot attaches the bot the page talks to.
