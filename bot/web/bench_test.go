@@ -188,7 +188,7 @@ func BenchmarkAPI(b *testing.B) {
 		q.report(b)
 		b.ReportMetric(float64(size), "bytes")
 	}
-	b.Run("get/static", func(b *testing.B) { get(b, "/static/app.js") })
+	b.Run("get/static", func(b *testing.B) { get(b, "/static/watch.js") })
 	b.Run("get/state", func(b *testing.B) { get(b, fmt.Sprintf("/api/matches/%d", id)) })
 	ctx := context.Background()
 	b.Run("post/commit", func(b *testing.B) {
@@ -204,8 +204,12 @@ func BenchmarkAPI(b *testing.B) {
 		}
 		q.report(b)
 	})
+	var p *placer // one for every run of post/command: its channels are the env's
 	b.Run("post/command", func(b *testing.B) {
-		p := newPlacer(b, e)
+		if p == nil {
+			p = newPlacer(b, e)
+		}
+		p.b = b
 		var q quantiles
 		for b.Loop() {
 			if p.left == 0 {
