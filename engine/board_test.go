@@ -110,6 +110,8 @@ func board(t testing.TB, text string) *state.State {
 					s.Options.Cards, err = state.ParseCardMode(v)
 				case "victory":
 					s.Options.Victory, err = state.ParseVictory(v)
+				case "turns":
+					s.Options.Turns, err = state.ParseTurnMode(v)
 				}
 				if err != nil {
 					t.Fatal(err)

@@ -78,7 +78,7 @@ func fixedValue(k [3]state.Kind) int {
 // trade hands a set in for armies.
 func trade(s *state.State, seat int, c Trade) ([]Event, error) {
 	switch s.Phase {
-	case state.PhaseReinforce:
+	case state.PhaseReinforce, state.PhaseOrders:
 	case state.PhaseOccupy:
 		return nil, fail(ErrWrongPhase, "first move armies into %s (occupy)", name(s, s.Occupy.To))
 	default:
@@ -102,12 +102,18 @@ func trade(s *state.State, seat int, c Trade) ([]Event, error) {
 	ev := Traded{Seat: seat, Cards: c.Cards, Armies: value, BonusTerritory: -1}
 	// At most one territory bonus per turn (the board game's rule): the first
 	// card that shows a territory the seat owns.
-	if !s.CardBonus {
+	if !s.CardBonus && !hasBonusOrder(s, seat) {
 		for _, card := range c.Cards {
 			if t, ok := s.Map.CardTerritory(card); ok && s.Terr[t].Owner == seat {
+				ev.Bonus, ev.BonusTerritory = 2, t
+				if s.Phase == state.PhaseOrders {
+					// Placed with the round's placements, as an order that
+					// cannot be taken back.
+					addOrder(s, state.Order{Seat: seat, Kind: state.OrderPlace, From: -1, To: t, Armies: 2, Bonus: true})
+					break
+				}
 				s.Terr[t].Armies += 2
 				s.CardBonus = true
-				ev.Bonus, ev.BonusTerritory = 2, t
 				break
 			}
 		}

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -15,7 +17,8 @@ func applyClassic(s *state.State, seat int, c Command, d *dice) ([]Event, error)
 	}
 	switch c := c.(type) {
 	case Surrender:
-		return surrender(s, seat), nil
+		ev := surrender(s, seat)
+		return append(ev, maybeResolve(s, d)...), nil
 	case Place:
 		if s.Phase == state.PhaseSetup {
 			return placeSetup(s, seat, c)
@@ -27,6 +30,9 @@ func applyClassic(s *state.State, seat int, c Command, d *dice) ([]Event, error)
 	}
 	if s.Phase == state.PhaseSetup {
 		return nil, fail(ErrWrongPhase, "the match is still in its initial placement: place your armies (%s left)", plural(s.Seats[seat].Reserve, "army", "armies"))
+	}
+	if s.Phase == state.PhaseOrders {
+		return applyOrders(s, seat, c, d)
 	}
 	if seat != s.Current {
 		return nil, fail(ErrNotYourTurn, "not your turn: %s is playing", seatName(s, s.Current))
@@ -93,6 +99,9 @@ func maybeFinishSetup(s *state.State) []Event {
 		if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 {
 			return nil
 		}
+	}
+	if s.Options.Turns == state.Simultaneous {
+		return append([]Event{SetupDone{}}, startRound(s)...)
 	}
 	first := 0
 	if !s.Seats[first].Alive() {
@@ -213,6 +222,11 @@ func surrender(s *state.State, seat int) []Event {
 	switch {
 	case s.Phase == state.PhaseSetup:
 		ev = append(ev, maybeFinishSetup(s)...)
+	case s.Phase == state.PhaseOrders:
+		// Its orders go; the round resolves if it was the last one waited
+		// for (maybeResolve, by the caller, which holds the dice).
+		s.Orders = slices.DeleteFunc(slices.Clone(s.Orders), func(o state.Order) bool { return o.Seat == seat })
+		st.Ready = false
 	case seat == s.Current:
 		ev = append(ev, passTurn(s)...)
 	}

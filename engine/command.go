@@ -190,6 +190,8 @@ func newCommand(name string) (Command, bool) {
 		return &UseItem{}, true
 	case "move":
 		return &Move{}, true
+	case "assault":
+		return &Assault{}, true
 	}
 	return nil, false
 }
@@ -234,6 +236,8 @@ func deref(c Command) Command {
 	case *UseItem:
 		return *c
 	case *Move:
+		return *c
+	case *Assault:
 		return *c
 	}
 	return c
@@ -311,7 +315,7 @@ func (w *wireCommand) command() (Command, error) {
 		allowed = from | to | keep
 	case *Occupy:
 		allowed = armies
-	case *Fortify:
+	case *Fortify, *Assault:
 		allowed = from | to | armies
 	case *Discard:
 		allowed = card
@@ -355,6 +359,8 @@ func (w *wireCommand) command() (Command, error) {
 		return Occupy{Armies: n(w.Armies)}, nil
 	case *Fortify:
 		return Fortify{From: n(w.From), To: n(w.To), Armies: n(w.Armies)}, nil
+	case *Assault:
+		return Assault{From: n(w.From), To: n(w.To), Armies: n(w.Armies)}, nil
 	case *Discard:
 		var d Discard
 		if w.Card != nil {
@@ -436,6 +442,8 @@ func Describe(m *state.Map, c Command) string {
 		return fmt.Sprintf("occupy with %d", c.Armies)
 	case Fortify:
 		return fmt.Sprintf("fortify %s → %s with %d", n(c.From), n(c.To), c.Armies)
+	case Assault:
+		return fmt.Sprintf("order %d to attack %s → %s", c.Armies, n(c.From), n(c.To))
 	case Discard:
 		return fmt.Sprintf("discard %s", m.CardName(c.Card))
 	case Capital:

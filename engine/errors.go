@@ -33,6 +33,7 @@ const (
 	ErrTooWeak                          // an attack total not greater than the defence (capitals)
 	ErrNoItem                           // no item to use (capitals)
 	ErrNotNeutral                       // the territory must be neutral (capitals)
+	ErrCommitted                        // the seat's orders for the round are in (simultaneous turns)
 )
 
 var codeText = map[Code]string{
@@ -58,6 +59,7 @@ var codeText = map[Code]string{
 	ErrTooWeak:          "too weak",
 	ErrNoItem:           "no item",
 	ErrNotNeutral:       "not neutral",
+	ErrCommitted:        "orders committed",
 }
 
 func (c Code) Error() string {

@@ -241,3 +241,69 @@ func (Eliminated) event()  {}
 func (Surrendered) event() {}
 func (Won) event()         {}
 func (Undone) event()      {}
+
+// The events of simultaneous rounds (turns:simultaneous).
+
+// Ordered: Seat gave Order for the round (seen by Seat alone until the
+// round resolves).
+type Ordered struct {
+	Seat  int
+	Order state.Order
+}
+
+// Unordered: Seat took back Order.
+type Unordered struct {
+	Seat  int
+	Order state.Order
+}
+
+// Committed: Seat's orders for Round are in.
+type Committed struct {
+	Seat, Round int
+}
+
+// RoundResolved: every seat committed; Round's orders run, one attack or
+// move of each seat at a time, the seats in Order (drawn for the round).
+type RoundResolved struct {
+	Round int
+	Order []int
+}
+
+// RoundStarted: Round begins; a TurnStarted follows for each living seat,
+// with its reinforcements.
+type RoundStarted struct {
+	Round int
+}
+
+// SkipReason says why an order was not played.
+type SkipReason uint8
+
+// The reasons an order is skipped when its round resolves.
+const (
+	SkipSourceLost SkipReason = iota + 1 // the order's source is no longer the seat's
+	SkipNoArmies                         // the source has no army to spare
+	SkipTargetLost                       // a move's destination is no longer the seat's
+)
+
+// OrderSkipped: Order of Seat was not played, for Why.
+type OrderSkipped struct {
+	Seat  int
+	Order state.Order
+	Why   SkipReason
+}
+
+// Transferred: Seat moved Armies from From to its To when the round
+// resolved; Attack if it was an attack on a territory the seat had taken
+// earlier in the round.
+type Transferred struct {
+	Seat, From, To, Armies int
+	Attack                 bool
+}
+
+func (Ordered) event()       {}
+func (Unordered) event()     {}
+func (Committed) event()     {}
+func (RoundResolved) event() {}
+func (RoundStarted) event()  {}
+func (OrderSkipped) event()  {}
+func (Transferred) event()   {}

@@ -155,7 +155,9 @@ func (g *Game) replay(e Entry, check bool) ([]Event, []diff, error) {
 }
 
 func (g *Game) apply(seat int, c Command, d *dice) ([]Event, error) {
-	if _, ok := c.(Undo); ok {
+	if _, ok := c.(Undo); ok && g.State.Phase != state.PhaseOrders {
+		// (A simultaneous round's orders are taken back by the rules
+		// themselves: undoOrder.)
 		ev, err := g.undoLast(seat)
 		if err != nil {
 			return nil, err
@@ -242,6 +244,12 @@ func (g *Game) undoLast(seat int) ([]Event, error) {
 
 // CanUndo reports whether seat has an action it could undo now.
 func (g *Game) CanUndo(seat int) bool {
+	if s := g.State; s.Phase == state.PhaseOrders {
+		if seat < 0 || seat >= len(s.Seats) || s.Seats[seat].Ready {
+			return false
+		}
+		return slices.ContainsFunc(s.Orders, func(o state.Order) bool { return o.Seat == seat && !o.Bonus })
+	}
 	for _, e := range g.undo.steps {
 		if e.Seat == seat {
 			return true

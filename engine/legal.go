@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -8,7 +10,8 @@ import (
 // that carry an army count (Place, Occupy, Fortify, Blitz's Keep) are listed twice, with the
 // smallest and the largest count; every count between is legal too (see
 // Covers). Surrender is listed whenever the seat plays; Undo is not (it
-// depends on the game's history, see Game.CanUndo).
+// depends on the game's history, see Game.CanUndo), but in a simultaneous
+// round, where the rules themselves take an order back.
 func Legal(s *state.State, seat int) []Command {
 	if seat < 0 || seat >= len(s.Seats) || s.Phase == state.PhaseOver || !s.Seats[seat].Alive() {
 		return nil
@@ -44,6 +47,9 @@ func Legal(s *state.State, seat int) []Command {
 		}
 		add(Surrender{})
 		return out
+	}
+	if s.Phase == state.PhaseOrders {
+		return legalOrders(s, seat)
 	}
 	if seat != s.Current {
 		return []Command{Surrender{}}
@@ -177,6 +183,66 @@ func splitAmount(c Command) (rest Command, n int, ok bool) {
 	case Blitz:
 		n, c.Keep = c.Keep, 0
 		return c, n, true
+	case Assault:
+		n, c.Armies = c.Armies, 0
+		return c, n, true
 	}
 	return c, 0, false
+}
+
+// legalOrders is Legal in a simultaneous round: placements while armies
+// remain, attack and move orders with what the seat's earlier orders leave
+// (smallest and largest counts, see Covers), the commit once all is placed,
+// and the undo of its last order.
+func legalOrders(s *state.State, seat int) []Command {
+	if s.Seats[seat].Ready {
+		return []Command{Surrender{}}
+	}
+	var out []Command
+	add := func(c Command) { out = append(out, c) }
+	for _, set := range Sets(s.Map, s.Seats[seat].Hand) {
+		add(Trade{Cards: set})
+	}
+	if mustTrade(s, seat) {
+		return append(out, Surrender{})
+	}
+	if r := s.Seats[seat].Reserve; r > 0 {
+		for t := range s.Terr {
+			if s.Terr[t].Owner == seat {
+				add(Place{Territory: t, Armies: 1})
+				if r > 1 {
+					add(Place{Territory: t, Armies: r})
+				}
+			}
+		}
+		add(AutoPlace{})
+	}
+	for t := range s.Terr {
+		if s.Terr[t].Owner != seat {
+			continue
+		}
+		spare := projected(s, seat, t) - 1
+		if spare < 1 {
+			continue
+		}
+		for _, n := range s.Map.Territories[t].Adj {
+			var mk func(int) Command
+			if s.Terr[n].Owner == seat {
+				mk = func(k int) Command { return Fortify{From: t, To: n, Armies: k} }
+			} else {
+				mk = func(k int) Command { return Assault{From: t, To: n, Armies: k} }
+			}
+			add(mk(1))
+			if spare > 1 {
+				add(mk(spare))
+			}
+		}
+	}
+	if s.Seats[seat].Reserve == 0 {
+		add(EndTurn{})
+	}
+	if slices.ContainsFunc(s.Orders, func(o state.Order) bool { return o.Seat == seat && !o.Bonus }) {
+		add(Undo{})
+	}
+	return append(out, Surrender{})
 }

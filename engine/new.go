@@ -95,6 +95,14 @@ func New(setup Setup) (*state.State, error) {
 		}
 		ids[p.ID] = true
 	}
+	if setup.Options.Turns == state.Simultaneous && setup.Options.Rules != state.Classic {
+		// Capitals turns are one action each (a plan launched, a capture or
+		// a port), with items and a hero acting in turn: docs/rules.md.
+		return nil, fmt.Errorf("engine: simultaneous turns are played with the classic rules only")
+	}
+	if setup.Options.Turns > state.Simultaneous {
+		return nil, fmt.Errorf("engine: unknown turn mode %d", setup.Options.Turns)
+	}
 	if setup.Options.Rules == state.Capitals {
 		o := setup.Options
 		o.Map = MatchMap(o.Map, setup.Seed)

@@ -105,6 +105,9 @@ func widen(moves []Command, c Command, r *rand.Rand) Command {
 	case Blitz:
 		c.Keep = n
 		return c
+	case Assault:
+		c.Armies = n
+		return c
 	}
 	return c
 }
@@ -128,6 +131,15 @@ type randomMover func(g *Game, r *rand.Rand) (int, Command)
 // stepCheck checks one command of a game, from the state before it to the
 // state after it and its events.
 type stepCheck func(t testing.TB, seed uint64, step int, before, after *state.State, ev []Event)
+
+// randomSimultaneousCommand is randomCommand with attack orders too.
+func randomSimultaneousCommand(r *rand.Rand, s *state.State) Command {
+	if r.IntN(8) == 0 {
+		t := func() int { return r.IntN(s.Map.Len()+4) - 2 }
+		return Assault{t(), t(), r.IntN(12) - 2}
+	}
+	return randomCommand(r, s)
+}
 
 var (
 	classicGames  = randomGames{"classic", randomSetup, randomMove, 7, randomCommand, nil}
@@ -191,6 +203,7 @@ func TestReplayReproducesRandomGames(t *testing.T) {
 	}{
 		{classicGames, 100, 1500, 0},
 		{capitalsGames, 60, 2500, 50},
+		{simultaneousGames, 40, 3000, 40},
 	} {
 		t.Run(tt.games.name, func(t *testing.T) {
 			n, finished, steps := games(tt.short), 0, 0
@@ -243,6 +256,7 @@ func TestSnapshotThenTailEqualsFullReplay(t *testing.T) {
 	}{
 		{classicGames, 40, 800},
 		{capitalsGames, 30, 1000},
+		{simultaneousGames, 30, 1000},
 	} {
 		t.Run(tt.games.name, func(t *testing.T) {
 			for seed := range tt.n {
@@ -380,6 +394,7 @@ func TestLegalMovesAreAccepted(t *testing.T) {
 	}{
 		{classicGames, [2]uint64{1, 2}, 600, 200, nil},
 		{capitalsGames, [2]uint64{3, 4}, 500, 300, []string{"capital", "reinforce", "capture", "port", "plan", "launch", "move", "end"}},
+		{simultaneousGames, [2]uint64{5, 6}, 600, 200, []string{"place", "trade", "assault", "fortify", "end"}},
 	} {
 		t.Run(tt.games.name, func(t *testing.T) {
 			r := rand.New(rand.NewPCG(tt.rng[0], tt.rng[1]))

@@ -38,6 +38,15 @@ const (
 	Adjacent                     // many moves, one step per army
 )
 
+// TurnMode is how the players take their turns.
+type TurnMode uint8
+
+// The turn modes (RULES.md section 3).
+const (
+	Sequential   TurnMode = iota // one player at a time, in turn order
+	Simultaneous                 // everyone orders at once; each round resolves when all have committed
+)
+
 // Options are the per-match rule settings.
 type Options struct {
 	Rules   Rules       `json:"rules"`
@@ -45,6 +54,9 @@ type Options struct {
 	Victory Victory     `json:"victory"`
 	Cards   CardMode    `json:"cards"`
 	Fortify FortifyMode `json:"fortify"`
+	// Turns is absent from the JSON of sequential matches, as it was
+	// before simultaneous turns existed.
+	Turns TurnMode `json:"turns,omitempty"`
 	// The capitals rule set's options; zero in classic matches. Each
 	// neutral territory starts with NeutralMin to NeutralMax troops
 	// (fortresses 5 more), and each capital with CapitalTroops.
@@ -80,6 +92,7 @@ var (
 	victoryNames = []string{"two-thirds", "domination"}
 	cardNames    = []string{"escalating", "fixed"}
 	fortifyNames = []string{"connected", "adjacent"}
+	turnNames    = []string{"sequential", "simultaneous"}
 )
 
 // RulesNames, VictoryNames, CardModeNames and FortifyNames list the accepted
@@ -88,6 +101,9 @@ func RulesNames() []string    { return append([]string(nil), rulesNames...) }
 func VictoryNames() []string  { return append([]string(nil), victoryNames...) }
 func CardModeNames() []string { return append([]string(nil), cardNames...) }
 func FortifyNames() []string  { return append([]string(nil), fortifyNames...) }
+
+// TurnModeNames lists the accepted spellings of the turn modes.
+func TurnModeNames() []string { return append([]string(nil), turnNames...) }
 
 func enumString(names []string, v uint8) string {
 	if int(v) < len(names) {
@@ -116,6 +132,7 @@ func (r Rules) String() string       { return enumString(rulesNames, uint8(r)) }
 func (v Victory) String() string     { return enumString(victoryNames, uint8(v)) }
 func (c CardMode) String() string    { return enumString(cardNames, uint8(c)) }
 func (f FortifyMode) String() string { return enumString(fortifyNames, uint8(f)) }
+func (t TurnMode) String() string    { return enumString(turnNames, uint8(t)) }
 
 // ParseRules, ParseVictory, ParseCardMode and ParseFortify read an option
 // value by name.
@@ -134,6 +151,12 @@ func ParseCardMode(s string) (CardMode, error) {
 func ParseFortify(s string) (FortifyMode, error) {
 	v, err := enumParse(fortifyNames, "fortify rule", s)
 	return FortifyMode(v), err
+}
+
+// ParseTurnMode reads a turn mode by name.
+func ParseTurnMode(s string) (TurnMode, error) {
+	v, err := enumParse(turnNames, "turn mode", s)
+	return TurnMode(v), err
 }
 
 // MarshalText encodes the option by name.
@@ -163,3 +186,9 @@ func (c *CardMode) UnmarshalText(b []byte) (err error) { *c, err = ParseCardMode
 
 // UnmarshalText decodes the option by name.
 func (f *FortifyMode) UnmarshalText(b []byte) (err error) { *f, err = ParseFortify(string(b)); return }
+
+// MarshalText encodes the option by name.
+func (t TurnMode) MarshalText() ([]byte, error) { return enumText(turnNames, "turns", uint8(t)) }
+
+// UnmarshalText decodes the option by name.
+func (t *TurnMode) UnmarshalText(b []byte) (err error) { *t, err = ParseTurnMode(string(b)); return }

@@ -20,7 +20,8 @@ type Phase uint8
 // The phases. Classic turns go Reinforce, Attack (with Occupy after each
 // conquest), Fortify; Setup is the simultaneous initial placement. Capitals
 // turns go Reinforce, Action, Move; Setup is the choice of capitals, in turn
-// order.
+// order. With simultaneous turns, a round is one phase, Orders, which
+// resolves when every player has committed.
 const (
 	PhaseSetup Phase = iota
 	PhaseReinforce
@@ -30,9 +31,10 @@ const (
 	PhaseOver
 	PhaseAction
 	PhaseMove
+	PhaseOrders
 )
 
-var phaseNames = []string{"setup", "reinforce", "attack", "occupy", "fortify", "over", "action", "move"}
+var phaseNames = []string{"setup", "reinforce", "attack", "occupy", "fortify", "over", "action", "move", "orders"}
 
 func (p Phase) String() string { return enumString(phaseNames, uint8(p)) }
 
@@ -90,6 +92,9 @@ type Seat struct {
 	// Capitals is the seat's part of the capitals rule set; zero in
 	// classic matches.
 	Capitals CapitalsSeat `json:"capitals,omitzero"`
+	// Ready: with simultaneous turns, the seat has committed its orders
+	// for the round.
+	Ready bool `json:"ready,omitempty"`
 }
 
 // CapitalsSeat is what the capitals rule set (RULES.md section 2) keeps per
@@ -168,6 +173,58 @@ type State struct {
 	This Trail `json:"this"`
 	// Cap is the capitals rule set's part of the turn in play.
 	Cap CapitalsTurn `json:"capitals,omitzero"`
+	// Orders are the round's orders, with simultaneous turns, in the order
+	// given; a view keeps only its seat's. The slice is never changed in
+	// place (every change makes a new one), so that clones share it.
+	Orders []Order `json:"orders,omitempty"`
+}
+
+// OrderKind is what an order of a simultaneous round does.
+type OrderKind uint8
+
+// The kinds of orders.
+const (
+	OrderPlace  OrderKind = iota // armies from the reserve onto To
+	OrderAttack                  // Armies from From attack To
+	OrderMove                    // Armies move from From to To
+)
+
+var orderNames = []string{"place", "attack", "move"}
+
+func (k OrderKind) String() string { return enumString(orderNames, uint8(k)) }
+
+// MarshalText encodes the kind by name.
+func (k OrderKind) MarshalText() ([]byte, error) { return enumText(orderNames, "order", uint8(k)) }
+
+// UnmarshalText decodes the kind by name.
+func (k *OrderKind) UnmarshalText(b []byte) error {
+	v, err := enumParse(orderNames, "order", string(b))
+	*k = OrderKind(v)
+	return err
+}
+
+// Order is one order of a seat in a simultaneous round. From is -1 for a
+// placement.
+type Order struct {
+	Seat   int       `json:"seat"`
+	Kind   OrderKind `json:"kind"`
+	From   int       `json:"from"`
+	To     int       `json:"to"`
+	Armies int       `json:"armies"`
+	// Bonus marks the two armies a traded card's territory gives, which
+	// cannot be taken back.
+	Bonus bool `json:"bonus,omitempty"`
+}
+
+// OrdersOf returns seat's orders of the round, in the order given.
+func (s *State) OrdersOf(seat int) []Order {
+	var out []Order
+	for _, o := range s.Orders {
+		if o.Seat == seat {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // Clone returns a deep copy of s; the Map is shared. It makes three
@@ -228,6 +285,9 @@ func (s *State) hide(seat int) *State {
 	s.RNG = RNG{}
 	s.Hidden = true
 	s.Viewer = max(seat, -1)
+	if len(s.Orders) > 0 {
+		s.Orders = s.OrdersOf(seat)
+	}
 	s.HiddenDeck = s.Deck.Len() + s.HiddenDeck
 	s.Deck = CardSet{}
 	for i := range s.Seats {

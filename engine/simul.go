@@ -1,0 +1,407 @@
+package engine
+
+import (
+	"slices"
+
+	"github.com/riskbot/riskbot/state"
+)
+
+// Simultaneous turns (RULES.md section 3, turns:simultaneous): a round is
+// one phase, Orders, in which every living seat places its reinforcements,
+// trades and gives attack and move orders, privately and in any order,
+// until it commits (EndTurn). When the last one commits, the round
+// resolves: every placement, then one attack or move order of each seat at
+// a time, in a seat order drawn each round, until all are done; then a
+// card to each seat that conquered, and the next round's reinforcements.
+// The choices where the rule book is silent are in docs/rules.md.
+
+// Assault orders Armies of From to attack the adjacent To when the round
+// resolves (simultaneous turns): at most the armies on From above one at
+// that moment, rolling as a blitz until To falls or they are spent; the
+// survivors move in.
+type Assault struct {
+	From   int `json:"from"`
+	To     int `json:"to"`
+	Armies int `json:"armies"`
+}
+
+// Name is the command's type.
+func (Assault) Name() string { return "assault" }
+
+// applyOrders is Apply for a seat of a simultaneous round (PhaseOrders);
+// a surrender is the classic one (applyClassic).
+func applyOrders(s *state.State, seat int, c Command, d *dice) ([]Event, error) {
+	if s.Seats[seat].Ready {
+		return nil, fail(ErrCommitted, "your orders for round %d are in: wait for the others", s.Turn)
+	}
+	switch c := c.(type) {
+	case Place:
+		return placeOrder(s, seat, c)
+	case AutoPlace:
+		return autoPlaceOrders(s, seat, d)
+	case Trade:
+		return trade(s, seat, c)
+	case Assault:
+		return assaultOrder(s, seat, c)
+	case Fortify:
+		return moveOrder(s, seat, c)
+	case EndTurn:
+		return commit(s, seat, d)
+	case Undo:
+		return undoOrder(s, seat)
+	case Attack, Blitz:
+		return nil, fail(ErrWrongPhase, "in a simultaneous round, attacks are orders: attack with a number of armies (they roll when the round resolves)")
+	}
+	return nil, fail(ErrBadCommand, "%q is not an order of a simultaneous round", c.Name())
+}
+
+// addOrder appends o to the round's orders in a new slice: states that
+// share the old one (clones, views) keep it as it was.
+func addOrder(s *state.State, o state.Order) {
+	s.Orders = append(slices.Clip(s.Orders), o)
+}
+
+// hasBonusOrder reports whether seat has had a traded card's territory
+// bonus this round: one a round, as one a turn.
+func hasBonusOrder(s *state.State, seat int) bool {
+	return slices.ContainsFunc(s.Orders, func(o state.Order) bool { return o.Seat == seat && o.Bonus })
+}
+
+// projected is the armies seat will have on t when its own orders before
+// the end have run, as it gave them, if nothing else happens: what its
+// next order may count on. Armies ordered into an attack have left.
+func projected(s *state.State, seat, t int) int {
+	n := s.Terr[t].Armies
+	for _, o := range s.Orders {
+		if o.Seat != seat {
+			continue
+		}
+		switch {
+		case o.To == t && o.Kind != state.OrderAttack:
+			n += o.Armies
+		case o.From == t:
+			n -= o.Armies
+		}
+	}
+	return n
+}
+
+func checkOrdering(s *state.State, seat int) *Error {
+	if mustTrade(s, seat) {
+		return fail(ErrMustTrade, "you hold %d cards: trade a set before placing", s.Seats[seat].Hand.Len())
+	}
+	return nil
+}
+
+func placeOrder(s *state.State, seat int, c Place) ([]Event, error) {
+	if err := checkOrdering(s, seat); err != nil {
+		return nil, err
+	}
+	if err := checkPlace(s, seat, c); err != nil {
+		return nil, err
+	}
+	s.Seats[seat].Reserve -= c.Armies
+	addOrder(s, state.Order{Seat: seat, Kind: state.OrderPlace, From: -1, To: c.Territory, Armies: c.Armies})
+	return []Event{Ordered{Seat: seat, Order: s.Orders[len(s.Orders)-1]}}, nil
+}
+
+// autoPlaceOrders spreads the reserve at random over the seat's
+// territories that border an enemy, as placement orders.
+func autoPlaceOrders(s *state.State, seat int, d *dice) ([]Event, error) {
+	if err := checkOrdering(s, seat); err != nil {
+		return nil, err
+	}
+	r := s.Seats[seat].Reserve
+	if r == 0 {
+		return nil, fail(ErrNotEnoughArmies, "you have no armies left to place")
+	}
+	var targets []int
+	for t := range s.Terr {
+		if s.Terr[t].Owner == seat && s.BordersEnemy(t) {
+			targets = append(targets, t)
+		}
+	}
+	if len(targets) == 0 {
+		for t := range s.Terr {
+			if s.Terr[t].Owner == seat {
+				targets = append(targets, t)
+			}
+		}
+	}
+	added := make([]int, len(s.Terr))
+	for range r {
+		added[targets[d.intn(len(targets))]]++
+	}
+	var ev []Event
+	for t, n := range added {
+		if n > 0 {
+			addOrder(s, state.Order{Seat: seat, Kind: state.OrderPlace, From: -1, To: t, Armies: n})
+			ev = append(ev, Ordered{Seat: seat, Order: s.Orders[len(s.Orders)-1]})
+		}
+	}
+	s.Seats[seat].Reserve = 0
+	return ev, nil
+}
+
+// checkOrderArmies checks an attack or move order of n armies from From
+// (the seat's, with n armies to spare as its earlier orders leave it) to
+// the adjacent To (another's for an attack, the seat's for a move).
+func checkOrderArmies(s *state.State, seat int, kind state.OrderKind, from, to, n int) *Error {
+	if err := checkTerritory(s, from); err != nil {
+		return err
+	}
+	if err := checkTerritory(s, to); err != nil {
+		return err
+	}
+	if o := s.Terr[from].Owner; o != seat {
+		return fail(ErrNotYourTerritory, "%s belongs to %s, not you", name(s, from), seatName(s, o))
+	}
+	if !s.Map.Adjacent(from, to) {
+		return fail(ErrNotAdjacent, "%s does not border %s", name(s, from), name(s, to))
+	}
+	switch o := s.Terr[to].Owner; {
+	case kind == state.OrderAttack && o == seat:
+		return fail(ErrOwnTerritory, "%s is yours: move armies there instead", name(s, to))
+	case kind == state.OrderMove && o != seat:
+		return fail(ErrNotYourTerritory, "%s belongs to %s: order an attack on it instead", name(s, to), seatName(s, o))
+	}
+	spare := projected(s, seat, from) - 1
+	if spare < 1 {
+		return fail(ErrNotEnoughArmies, "%s will have no armies to spare: one must stay (your earlier orders count)", name(s, from))
+	}
+	if n < 1 || n > spare {
+		return fail(ErrBadArmies, "order 1 to %d armies from %s, not %d (one stays; your earlier orders count)", spare, name(s, from), n)
+	}
+	return nil
+}
+
+func assaultOrder(s *state.State, seat int, c Assault) ([]Event, error) {
+	if err := checkOrdering(s, seat); err != nil {
+		return nil, err
+	}
+	if err := checkOrderArmies(s, seat, state.OrderAttack, c.From, c.To, c.Armies); err != nil {
+		return nil, err
+	}
+	addOrder(s, state.Order{Seat: seat, Kind: state.OrderAttack, From: c.From, To: c.To, Armies: c.Armies})
+	return []Event{Ordered{Seat: seat, Order: s.Orders[len(s.Orders)-1]}}, nil
+}
+
+func moveOrder(s *state.State, seat int, c Fortify) ([]Event, error) {
+	if err := checkOrdering(s, seat); err != nil {
+		return nil, err
+	}
+	if err := checkOrderArmies(s, seat, state.OrderMove, c.From, c.To, c.Armies); err != nil {
+		return nil, err
+	}
+	addOrder(s, state.Order{Seat: seat, Kind: state.OrderMove, From: c.From, To: c.To, Armies: c.Armies})
+	return []Event{Ordered{Seat: seat, Order: s.Orders[len(s.Orders)-1]}}, nil
+}
+
+// undoOrder takes back the seat's last order (a placement's armies return
+// to its reserve). A trade, and the bonus armies it placed, stay.
+func undoOrder(s *state.State, seat int) ([]Event, error) {
+	i := len(s.Orders) - 1
+	for ; i >= 0 && (s.Orders[i].Seat != seat || s.Orders[i].Bonus); i-- {
+	}
+	if i < 0 {
+		return nil, fail(ErrNothingToUndo, "you have no order of this round to take back")
+	}
+	o := s.Orders[i]
+	if o.Kind == state.OrderPlace {
+		s.Seats[seat].Reserve += o.Armies
+	}
+	s.Orders = slices.Concat(s.Orders[:i], s.Orders[i+1:])
+	return []Event{Unordered{Seat: seat, Order: o}}, nil
+}
+
+// commit ends the seat's part of the round; the last commit resolves it.
+func commit(s *state.State, seat int, d *dice) ([]Event, error) {
+	if mustTrade(s, seat) {
+		return nil, fail(ErrMustTrade, "you hold %d cards: trade a set, then place your armies", s.Seats[seat].Hand.Len())
+	}
+	if r := s.Seats[seat].Reserve; r > 0 {
+		return nil, fail(ErrWrongPhase, "place your %s first", plural(r, "remaining army", "remaining armies"))
+	}
+	s.Seats[seat].Ready = true
+	ev := []Event{Committed{Seat: seat, Round: s.Turn}}
+	return append(ev, maybeResolve(s, d)...), nil
+}
+
+// maybeResolve resolves the round once every living seat has committed.
+func maybeResolve(s *state.State, d *dice) []Event {
+	if s.Phase != state.PhaseOrders {
+		return nil
+	}
+	for i := range s.Seats {
+		if s.Seats[i].Alive() && !s.Seats[i].Ready {
+			s.Current = i // the first seat still ordering, for "whose move"
+			return nil
+		}
+	}
+	return resolve(s, d)
+}
+
+// startRound begins round s.Turn+1: every living seat gets its
+// reinforcements, from the map as it stands.
+func startRound(s *state.State) []Event {
+	s.Turn++
+	s.Phase = state.PhaseOrders
+	s.Orders = nil
+	s.Last = s.This
+	s.This.Reset()
+	s.Occupy = state.Occupy{}
+	s.Conquered, s.CardBonus, s.Fortified = false, false, 0
+	ev := []Event{RoundStarted{Round: s.Turn}}
+	first := -1
+	for i := range s.Seats {
+		s.Seats[i].Ready = false
+		if !s.Seats[i].Alive() {
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		in := s.Income(i)
+		s.Seats[i].Reserve += in.Total
+		ev = append(ev, TurnStarted{Seat: i, Turn: s.Turn, Armies: in.Total, Income: in})
+	}
+	s.Current = max(first, 0)
+	return ev
+}
+
+// resolve plays the round's orders (RULES.md section 3).
+func resolve(s *state.State, d *dice) []Event {
+	order := make([]int, 0, len(s.Seats))
+	for i := range s.Seats {
+		if s.Seats[i].Alive() {
+			order = append(order, i)
+		}
+	}
+	shuffleDice(d, order)
+	ev := []Event{RoundResolved{Round: s.Turn, Order: slices.Clone(order)}}
+	orders := s.Orders
+	s.Orders = nil
+	queues := make([][]state.Order, len(s.Seats))
+	for _, o := range orders {
+		if o.Kind == state.OrderPlace {
+			// Placements first; a seat out since it gave them places nothing.
+			if s.Seats[o.Seat].Alive() && s.Terr[o.To].Owner == o.Seat {
+				s.Terr[o.To].Armies += o.Armies
+				ev = append(ev, Placed{Seat: o.Seat, Territory: o.To, Armies: o.Armies})
+			}
+			continue
+		}
+		queues[o.Seat] = append(queues[o.Seat], o)
+	}
+	conquered := make([]bool, len(s.Seats))
+	for more := true; more && s.Phase != state.PhaseOver; {
+		more = false
+		for _, seat := range order {
+			q := queues[seat]
+			if len(q) == 0 {
+				continue
+			}
+			queues[seat], more = q[1:], true
+			if !s.Seats[seat].Alive() {
+				continue
+			}
+			e, took := runOrder(s, q[0], d)
+			ev = append(ev, e...)
+			conquered[seat] = conquered[seat] || took
+			if s.Phase == state.PhaseOver {
+				break
+			}
+		}
+	}
+	if s.Phase == state.PhaseOver {
+		return ev
+	}
+	// Drawn in the round's seat order, as the deck runs out.
+	for _, seat := range order {
+		if conquered[seat] && s.Seats[seat].Alive() {
+			ev = append(ev, drawCard(s, seat, d)...)
+		}
+	}
+	for t := range s.Terr {
+		s.Terr[t].Arrived = 0
+	}
+	return append(ev, startRound(s)...)
+}
+
+// shuffleDice shuffles a with the match's generator (Fisher-Yates).
+func shuffleDice(d *dice, a []int) {
+	for i := len(a) - 1; i > 0; i-- {
+		j := d.intn(i + 1)
+		a[i], a[j] = a[j], a[i]
+	}
+}
+
+// runOrder plays one attack or move order when the round resolves, and
+// reports whether it took a territory.
+func runOrder(s *state.State, o state.Order, d *dice) ([]Event, bool) {
+	seat := o.Seat
+	if s.Terr[o.From].Owner != seat {
+		return []Event{OrderSkipped{Seat: seat, Order: o, Why: SkipSourceLost}}, false
+	}
+	n := min(o.Armies, s.Terr[o.From].Armies-1)
+	if n < 1 {
+		return []Event{OrderSkipped{Seat: seat, Order: o, Why: SkipNoArmies}}, false
+	}
+	if s.Terr[o.To].Owner == seat {
+		// A move, or an attack on a territory already taken this round.
+		s.Terr[o.From].Armies -= n
+		s.Terr[o.To].Armies += n
+		s.This.Add(state.Arrow{From: int16(o.From), To: int16(o.To), Kind: state.ArrowFortify, Seat: int8(seat), Count: int32(n)})
+		return []Event{Transferred{Seat: seat, From: o.From, To: o.To, Armies: n, Attack: o.Kind == state.OrderAttack}}, false
+	}
+	if o.Kind == state.OrderMove {
+		return []Event{OrderSkipped{Seat: seat, Order: o, Why: SkipTargetLost}}, false
+	}
+	// An attack: blitz with the committed armies until the target falls
+	// or they are spent.
+	var ev []Event
+	def := s.Terr[o.To].Owner
+	for n > 0 && s.Terr[o.To].Armies > 0 {
+		r := Rolled{Seat: seat, Defender: def, From: o.From, To: o.To, NA: min(3, n), ND: DefenceDice(s.Terr[o.To].Armies)}
+		for i := range r.NA {
+			r.Attack[i] = d.die()
+		}
+		for i := range r.ND {
+			r.Defend[i] = d.die()
+		}
+		sortDesc(r.Attack[:r.NA])
+		sortDesc(r.Defend[:r.ND])
+		for i := range min(r.NA, r.ND) {
+			if r.Attack[i] > r.Defend[i] {
+				r.DefenderLost++
+			} else {
+				r.AttackerLost++
+			}
+		}
+		n -= r.AttackerLost
+		s.Terr[o.From].Armies -= r.AttackerLost
+		s.Terr[o.To].Armies -= r.DefenderLost
+		ev = append(ev, r)
+	}
+	if s.Terr[o.To].Armies > 0 {
+		s.This.Add(state.Arrow{From: int16(o.From), To: int16(o.To), Kind: state.ArrowAttack, Seat: int8(seat), Count: 1})
+		return ev, false
+	}
+	// Taken: every surviving committed army moves in.
+	s.Terr[o.To].Owner = seat
+	s.Terr[o.To].Armies = n
+	s.Terr[o.From].Armies -= n
+	s.This.Add(state.Arrow{From: int16(o.From), To: int16(o.To), Kind: state.ArrowConquest, Seat: int8(seat), Count: 1})
+	ev = append(ev, Conquered{Seat: seat, Defender: def, From: o.From, To: o.To, Armies: n})
+	if def >= 0 && s.Owned(def) == 0 {
+		victim := &s.Seats[def]
+		taken := victim.Hand
+		victim.Hand = state.CardSet{}
+		victim.Status = state.Eliminated
+		victim.Reserve = 0
+		victim.Ready = false
+		s.Seats[seat].Hand = s.Seats[seat].Hand.Union(taken)
+		ev = append(ev, Eliminated{Seat: def, By: seat, Cards: taken.Len()})
+	}
+	return append(ev, checkVictory(s, seat)...), true
+}
