@@ -189,6 +189,11 @@ func needsDecision(s *state.State, seat int) error {
 		if s.Seats[seat].Reserve == 0 {
 			return fmt.Errorf("%w: seat %d has placed all its armies", ErrNothingToDo, seat)
 		}
+	case s.Phase == state.PhaseOrders:
+		// A simultaneous round: every seat orders until it commits.
+		if s.Seats[seat].Ready {
+			return fmt.Errorf("%w: seat %d has committed its orders", ErrNothingToDo, seat)
+		}
 	case s.Current != seat:
 		return fmt.Errorf("%w: it is seat %d's turn, not seat %d's", ErrNothingToDo, s.Current, seat)
 	}
@@ -225,6 +230,8 @@ func (g *guarded) Act(ctx context.Context, view *state.State, seat int) (engine.
 	var c engine.Command
 	if cd, ok := g.p.(capitalsDecider); ok && view.Options.Rules == state.Capitals {
 		c = cd.decideCapitals(ctx, view, seat)
+	} else if od, ok := g.p.(ordersDecider); ok && view.Phase == state.PhaseOrders {
+		c = od.decideOrders(ctx, view, seat)
 	} else {
 		c = g.p.decide(ctx, view, seat)
 	}
@@ -264,7 +271,7 @@ func Legal(s *state.State, seat int, c engine.Command) bool {
 // Fallback returns the safe default for seat in s: place everything
 // automatically (trading first when the hand is full), move the fewest
 // armies into a conquest, drop a card when one must be dropped, otherwise
-// end the turn. In a capitals match: choose the first free capital spot,
+// end the turn (in a simultaneous round: commit, with no attack or move). In a capitals match: choose the first free capital spot,
 // send the reinforcements to the capital, then pass. It is what a seat
 // plays when its player fails.
 func Fallback(s *state.State, seat int) engine.Command {
@@ -275,6 +282,15 @@ func Fallback(s *state.State, seat int) engine.Command {
 	switch s.Phase {
 	case state.PhaseSetup:
 		return engine.AutoPlace{}
+	case state.PhaseOrders:
+		if hand.Len() >= 5 {
+			if set, ok := engine.BestSet(s, seat); ok {
+				return engine.Trade{Cards: set}
+			}
+		}
+		if s.Seats[seat].Reserve > 0 {
+			return engine.AutoPlace{}
+		}
 	case state.PhaseReinforce:
 		if hand.Len() >= 5 {
 			if set, ok := engine.BestSet(s, seat); ok {

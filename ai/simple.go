@@ -27,7 +27,8 @@ func (r *random) decide(_ context.Context, s *state.State, seat int) engine.Comm
 	}
 	choices := make([]choice, 0, len(legal))
 	for _, c := range legal {
-		if _, ok := c.(engine.Surrender); ok {
+		switch c.(type) {
+		case engine.Surrender, engine.Undo:
 			continue
 		}
 		key, n, ranged := amount(c)
@@ -71,6 +72,10 @@ func amount(c engine.Command) (engine.Command, int, bool) {
 		n := c.Keep
 		c.Keep = 0
 		return c, n, true
+	case engine.Assault:
+		n := c.Armies
+		c.Armies = 0
+		return c, n, true
 	}
 	return c, 0, false
 }
@@ -89,6 +94,9 @@ func withAmount(c engine.Command, n int) engine.Command {
 		return c
 	case engine.Blitz:
 		c.Keep = n
+		return c
+	case engine.Assault:
+		c.Armies = n
 		return c
 	}
 	return c

@@ -67,9 +67,12 @@ func hasBonusOrder(s *state.State, seat int) bool {
 	return slices.ContainsFunc(s.Orders, func(o state.Order) bool { return o.Seat == seat && o.Bonus })
 }
 
-// projected is the armies seat will have on t when its own orders before
-// the end have run, as it gave them, if nothing else happens: what its
-// next order may count on. Armies ordered into an attack have left.
+// Projected is the armies seat will have on t once its orders of the
+// round so far have run as given, if nothing else happens: what its next
+// order may count on (one army stays). Armies ordered into an attack have
+// left. In a view, the seat's own orders are all there.
+func Projected(s *state.State, seat, t int) int { return projected(s, seat, t) }
+
 func projected(s *state.State, seat, t int) int {
 	n := s.Terr[t].Armies
 	for _, o := range s.Orders {

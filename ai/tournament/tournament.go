@@ -302,6 +302,12 @@ func play(ctx context.Context, cfg Config, g int) (game, error) {
 		flush(pos)
 	}
 	for s.Phase != state.PhaseOver && s.Turn <= cfg.MaxTurns {
+		if s.Phase == state.PhaseOrders {
+			if err := round(s, n, act, flush, &res, entry, g); err != nil {
+				return game{}, err
+			}
+			continue
+		}
 		pos, turn := s.Current, s.Turn
 		res.own[entry[pos]]++
 		for steps := 0; s.Phase != state.PhaseOver && s.Turn == turn; steps++ {
@@ -328,6 +334,38 @@ func play(ctx context.Context, cfg Config, g int) (game, error) {
 		res.winner = entry[s.Winner]
 	}
 	return res, nil
+}
+
+// round plays a simultaneous round: each living seat orders, from its
+// own view (the others' orders hidden), until it commits; the last commit
+// resolves the round. A seat's decisions are timed as one turn.
+func round(s *state.State, n int, act func(int) error, flush func(int), res *game, entry []int, g int) error {
+	turn := s.Turn
+	for pos := range n {
+		waiting := func() bool {
+			return s.Phase == state.PhaseOrders && s.Turn == turn && s.Seats[pos].Alive() && !s.Seats[pos].Ready
+		}
+		if !waiting() {
+			continue
+		}
+		res.own[entry[pos]]++
+		for steps := 0; waiting(); steps++ {
+			if steps >= maxCommandsPerTurn {
+				res.faults[entry[pos]]++
+				for waiting() {
+					if _, err := engine.Apply(s, pos, ai.Fallback(s, pos)); err != nil {
+						return fmt.Errorf("tournament: game %d: the safe default failed: %w", g, err)
+					}
+				}
+				break
+			}
+			if err := act(pos); err != nil {
+				return err
+			}
+		}
+		flush(pos)
+	}
+	return nil
 }
 
 // seatInfos names the seats of a game after the entries of Config.Players.

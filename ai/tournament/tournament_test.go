@@ -466,3 +466,39 @@ func TestTwinEntriesToldApart(t *testing.T) {
 		}
 	}
 }
+
+// TestSimultaneousMatchesEnd: every level orders and commits each round of
+// simultaneous matches, never needing the safe default, and the matches
+// end with a winner; normal beats three easy players far more often than a
+// seat's share (the figures with their intervals, hard's against normal
+// too, are in docs/ai.md, from risk tournament --turns simultaneous).
+func TestSimultaneousMatchesEnd(t *testing.T) {
+	for _, tc := range []struct {
+		players []string
+		games   int
+		beats   bool // the first wins more than half the games
+	}{
+		{[]string{"random", "easy", "normal", "hard"}, 6, false},
+		{[]string{"normal", "easy", "easy", "easy"}, 16, true},
+		{[]string{"hard", "normal", "normal", "normal"}, 8, false},
+	} {
+		cfg := config(tc.players...)
+		cfg.Options.Turns = state.Simultaneous
+		cfg.Games = tc.games
+		r, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Draws > 0 {
+			t.Errorf("%v: %d of %d games reached the turn cap", tc.players, r.Draws, r.Games)
+		}
+		for _, p := range r.Players {
+			if p.Faults > 0 {
+				t.Errorf("%v: %s needed the safe default %d times", tc.players, p.Name, p.Faults)
+			}
+		}
+		if tc.beats && r.Players[0].Wins*2 <= r.Games {
+			t.Errorf("%v: %s won %d of %d games", tc.players, tc.players[0], r.Players[0].Wins, r.Games)
+		}
+	}
+}
