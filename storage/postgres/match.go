@@ -13,7 +13,10 @@ import (
 )
 
 // inScope is the SQL test that a match's channel starts with the prefix in
-// parameter $N ("" matches every channel).
+// parameter $N ("" matches every channel). It reads the channel of each
+// row it is given, so it only filters rows that another index found (due
+// timers, idle lobbies, queued posts); a list of channels asks for a range
+// (inPrefix) instead.
 func inScope(column string, n int) string { return fmt.Sprintf("starts_with(%s, $%d)", column, n) }
 
 // Create opens a new match, in its lobby, in channel. It fails with
@@ -113,11 +116,41 @@ func (db *DB) Finished(ctx context.Context, limit int) ([]storage.Match, error) 
 		WHERE status IN (3, 4) ORDER BY closed_at DESC, id DESC LIMIT $1`, lim)
 }
 
+// inPrefix is the SQL test that a match's channel starts with prefix, as
+// a range of the channel's indexes (storage.PrefixSQL; the column compares
+// bytes, migration 0007), and its arguments, numbered from $n.
+func inPrefix(prefix string, n int) (string, []any) {
+	return storage.PrefixSQL("channel", prefix, func(i int) string { return fmt.Sprintf("$%d", n+i-1) })
+}
+
+// openMatchesSQL and openChannelsSQL are OpenMatches' and OpenChannels'
+// queries for a prefix, and their arguments: a range of the index of open
+// matches' channels (TestQueryPlans).
+func openMatchesSQL(prefix string) (string, []any) {
+	in, args := inPrefix(prefix, 1)
+	return `SELECT ` + storage.MatchColumns + ` FROM matches WHERE status IN (1, 2) AND ` + in + ` ORDER BY id`, args
+}
+
+func openChannelsSQL(prefix string) (string, []any) {
+	in, args := inPrefix(prefix, 1)
+	return `SELECT channel, id, status FROM matches WHERE status IN (1, 2) AND ` + in + ` ORDER BY channel`, args
+}
+
 // OpenMatches lists the open (lobby or active) matches of the channels
 // that start with prefix ("" for all), oldest first, without their games.
 func (db *DB) OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error) {
-	return db.list(ctx, "list open matches", `SELECT `+storage.MatchColumns+` FROM matches
-		WHERE status IN (1, 2) AND `+inScope("channel", 1)+` ORDER BY id`, prefix)
+	q, args := openMatchesSQL(prefix)
+	return db.list(ctx, "list open matches", q, args...)
+}
+
+// OpenChannels lists the channels that start with prefix ("" for all)
+// and hold an open match, in the order of their names (byte by byte),
+// with the match's id and status only: what a list of channels shows,
+// read from the index of open channels, so that it costs what it shows
+// however many matches the database holds.
+func (db *DB) OpenChannels(ctx context.Context, prefix string) ([]storage.Occupant, error) {
+	q, args := openChannelsSQL(prefix)
+	return query(ctx, db.pool, "list open channels", storage.ScanOccupants, q, args...)
 }
 
 // IdleLobbies lists the lobbies of the channels starting with prefix

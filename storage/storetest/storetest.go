@@ -29,6 +29,9 @@ type Store interface {
 	// OpenMatches lists the open matches of the channels starting with a
 	// prefix ("" for all).
 	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
+	// OpenChannels lists the channels starting with a prefix that hold
+	// an open match, by name, with the match's id and status only.
+	OpenChannels(ctx context.Context, prefix string) ([]storage.Occupant, error)
 	// Due lists the timers of active matches due at now, in the channels
 	// starting with a prefix.
 	Due(ctx context.Context, prefix string, now time.Time) ([]storage.Timer, error)
