@@ -195,7 +195,7 @@ func BenchmarkOpen(b *testing.B) {
 		for j := range matches / 10 {
 			channels = append(channels, fmt.Sprintf("bench:%d", j*10+i))
 		}
-		if err := sqlite.BulkImport(ctx, db, x, channels, storetest.T0); err != nil {
+		if err := db.ImportCopies(ctx, x, channels, storetest.T0); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -86,6 +86,9 @@ type Store interface {
 	// first after (at most limit), and the length of the whole log.
 	ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error)
 	Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error)
+	// ImportCopies imports an export once in each of many channels, in
+	// one transaction (a large database for a benchmark, quickly).
+	ImportCopies(ctx context.Context, e *storage.Export, channels []string, now time.Time) error
 	Close() error
 }
 

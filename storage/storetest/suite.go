@@ -51,6 +51,7 @@ func Run(t *testing.T, newDB New) {
 		{"PublicExport", testPublicExport},
 		{"Results", testResults},
 		{"ImportRefuses", testImportRefuses},
+		{"ImportCopies", testImportCopies},
 		{"RaceLockstep", testRaceLockstep},
 		{"RaceFree", testRaceFree},
 		{"CorruptMatch", testCorruptMatch},
@@ -1039,6 +1040,46 @@ func testImportRefuses(t *testing.T, newDB New) {
 // testRaceLockstep has several writers (separate handles, and goroutines
 // sharing one) read the same version, then all save at once: exactly one
 // wins each round, the others are told the match moved on.
+// testImportCopies: an export imported in many channels at once gives a
+// match in each, which loads to the export's game; a channel already busy
+// refuses them all.
+func testImportCopies(t *testing.T, newDB New) {
+	ctx := context.Background()
+	db := Open(t, newDB(t, 5))
+	l := Start(t, db, "test:source", 3, 4)
+	want := Play(t, db, l.ID, 12, rand.New(rand.NewPCG(4, 4)))
+	x, err := db.Export(ctx, l.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.ImportCopies(ctx, x, []string{"copy:1", "copy:2", "copy:3"}, T0); err != nil {
+		t.Fatal(err)
+	}
+	for _, ch := range []string{"copy:1", "copy:2", "copy:3"} {
+		got, err := db.Active(ctx, ch)
+		if err != nil {
+			t.Fatalf("%s: %v", ch, err)
+		}
+		if got.Status != storage.Active || got.Version != 1 || got.Commands != 12 {
+			t.Errorf("%s: %+v", ch, got.Match)
+		}
+		SameGame(t, ch, got.Game, want)
+	}
+	if err := db.ImportCopies(ctx, x, []string{"copy:4", "copy:1"}, T0); !errors.Is(err, storage.ErrChannelBusy) {
+		t.Fatalf("copies into a busy channel: %v, want ErrChannelBusy", err)
+	}
+	if _, err := db.Active(ctx, "copy:4"); !errors.Is(err, storage.ErrNotFound) {
+		t.Fatalf("a refused copy was stored: %v", err)
+	}
+	x.Status = storage.Finished
+	if err := db.ImportCopies(ctx, x, []string{"copy:1", "copy:1"}, T0); err != nil {
+		t.Fatalf("finished copies: %v", err)
+	}
+	if h, err := db.History(ctx, "copy:1"); err != nil || len(h) != 3 {
+		t.Fatalf("history of copy:1: %d matches, %v; want 3", len(h), err)
+	}
+}
+
 func testRaceLockstep(t *testing.T, newDB New) {
 	ctx := context.Background()
 	b := newDB(t, 4)
