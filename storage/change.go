@@ -113,6 +113,24 @@ type Row struct {
 	Commands int
 }
 
+// Presumed returns the row that change c, written at version, presumes
+// of its match by itself, and false if it presumes none: a start, a lobby
+// without a log; entries, an active match whose log ends where they begin
+// (its game's version less the entries). A store may plan the change
+// against it (PlanSave) and write it only if the match's row is still
+// that row, in one statement, instead of reading the row first: the
+// version alone tells (every change moves it on), and PlanSave would
+// refuse any other row anyway.
+func Presumed(c Change, version int64) (Row, bool) {
+	switch {
+	case c.Start != nil:
+		return Row{Status: Lobby, Version: version}, true
+	case len(c.Entries) > 0 && c.Game != nil && c.Game.Version >= len(c.Entries):
+		return Row{Status: Active, Version: version, Commands: c.Game.Version - len(c.Entries)}, true
+	}
+	return Row{}, false
+}
+
 // Write is a change planned against the match it changes (PlanSave): what
 // a store's Save writes, whatever its database.
 type Write struct {

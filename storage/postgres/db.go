@@ -78,6 +78,18 @@ func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
 	if c.maxConns > 0 {
 		pc.MaxConns = c.maxConns
 	}
+	if _, set := pc.ConnConfig.RuntimeParams["plan_cache_mode"]; !set {
+		// The store's statements are short lookups of an index whose best
+		// plan does not depend on the values, and pgx prepares each once a
+		// connection. PostgreSQL would plan each execution again for its
+		// values (a custom plan looks cheaper than a generic one for
+		// ranges and limits), which reads the statistics and probes the
+		// indexes' ends: at 100,000 matches, planning a list of the page's
+		// channels took 0.2-0.3 ms, running it 0.05 ms (docs/performance.md,
+		// issue 33). One plan per statement and connection costs the same
+		// at any size. An address may set plan_cache_mode itself.
+		pc.ConnConfig.RuntimeParams["plan_cache_mode"] = "force_generic_plan"
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, pc)
 	if err != nil {
 		return nil, fail("open", err)

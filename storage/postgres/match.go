@@ -13,7 +13,10 @@ import (
 )
 
 // inScope is the SQL test that a match's channel starts with the prefix in
-// parameter $N ("" matches every channel).
+// parameter $N ("" matches every channel). It reads the channel of each
+// row it is given, so it only filters rows that another index found (due
+// timers, idle lobbies, queued posts); a list of channels asks for a range
+// (inPrefix) instead.
 func inScope(column string, n int) string { return fmt.Sprintf("starts_with(%s, $%d)", column, n) }
 
 // Create opens a new match, in its lobby, in channel. It fails with
@@ -113,11 +116,41 @@ func (db *DB) Finished(ctx context.Context, limit int) ([]storage.Match, error) 
 		WHERE status IN (3, 4) ORDER BY closed_at DESC, id DESC LIMIT $1`, lim)
 }
 
+// inPrefix is the SQL test that a match's channel starts with prefix, as
+// a range of the channel's indexes (storage.PrefixSQL; the column compares
+// bytes, migration 0007), and its arguments, numbered from $n.
+func inPrefix(prefix string, n int) (string, []any) {
+	return storage.PrefixSQL("channel", prefix, func(i int) string { return fmt.Sprintf("$%d", n+i-1) })
+}
+
+// openMatchesSQL and openChannelsSQL are OpenMatches' and OpenChannels'
+// queries for a prefix, and their arguments: a range of the index of open
+// matches' channels (TestQueryPlans).
+func openMatchesSQL(prefix string) (string, []any) {
+	in, args := inPrefix(prefix, 1)
+	return `SELECT ` + storage.MatchColumns + ` FROM matches WHERE status IN (1, 2) AND ` + in + ` ORDER BY id`, args
+}
+
+func openChannelsSQL(prefix string) (string, []any) {
+	in, args := inPrefix(prefix, 1)
+	return `SELECT channel, id, status FROM matches WHERE status IN (1, 2) AND ` + in + ` ORDER BY channel`, args
+}
+
 // OpenMatches lists the open (lobby or active) matches of the channels
 // that start with prefix ("" for all), oldest first, without their games.
 func (db *DB) OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error) {
-	return db.list(ctx, "list open matches", `SELECT `+storage.MatchColumns+` FROM matches
-		WHERE status IN (1, 2) AND `+inScope("channel", 1)+` ORDER BY id`, prefix)
+	q, args := openMatchesSQL(prefix)
+	return db.list(ctx, "list open matches", q, args...)
+}
+
+// OpenChannels lists the channels that start with prefix ("" for all)
+// and hold an open match, in the order of their names (byte by byte),
+// with the match's id and status only: what a list of channels shows,
+// read from the index of open channels, so that it costs what it shows
+// however many matches the database holds.
+func (db *DB) OpenChannels(ctx context.Context, prefix string) ([]storage.Occupant, error) {
+	q, args := openChannelsSQL(prefix)
+	return query(ctx, db.pool, "list open channels", storage.ScanOccupants, q, args...)
 }
 
 // IdleLobbies lists the lobbies of the channels starting with prefix
@@ -170,15 +203,144 @@ func (db *DB) Delivered(ctx context.Context, id, version int64) error {
 // its meta, status and timers change, and a snapshot is taken when one is
 // due (storage.PlanSave). It returns the new version. A stale version
 // fails with storage.ErrConflict and changes nothing; so does any other
-// error. The match's row is locked (FOR UPDATE) from the version check to
-// the commit, so a writer that read the same version waits, then finds it
-// stale.
+// error.
+//
+// A change that says what its match must be (storage.Presumed: a start,
+// or commands) is written in one statement, one round trip, which changes
+// the match only if it is still at version: the statement's row lock
+// serialises writers, and one that read the same version finds it stale.
+// Any other change, or one whose match turned out otherwise, takes the
+// long way (saveLocked), which also says why a change is refused.
 func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now time.Time) (int64, error) {
 	op := fmt.Sprintf("save match %d", id)
 	enc, err := storage.EncodeChange(c)
 	if err != nil {
 		return 0, fmt.Errorf("storage: postgres: %s: %w", op, err)
 	}
+	if row, ok := storage.Presumed(c, version); ok {
+		if w, err := storage.PlanSave(id, version, row, c, enc, db.every, now); err == nil {
+			saved, err := db.saveAs(ctx, id, version, row, w, c)
+			if err != nil {
+				return 0, saveError(op, err, id, c)
+			}
+			if saved {
+				return w.Next, nil
+			}
+		}
+	}
+	return db.saveLocked(ctx, id, version, c, enc, now)
+}
+
+// saveAs writes w, change c planned against row, in one statement if the
+// match's row is still row, and reports whether it was: the update of the
+// match's row guards the rest, which all select from it. The statement is
+// prepared once a connection (pgx caches it), whatever the change holds.
+func (db *DB) saveAs(ctx context.Context, id, version int64, row storage.Row, w *storage.Write, c storage.Change) (bool, error) {
+	q, args, err := saveSQL(id, version, row, w, c)
+	if err != nil {
+		return false, err
+	}
+	var n int
+	if err := db.pool.QueryRow(ctx, q, args...).Scan(&n); err != nil {
+		return false, err
+	}
+	return n == 1, nil
+}
+
+// saveSQL is saveAs' statement and its arguments.
+func saveSQL(id, version int64, row storage.Row, w *storage.Write, c storage.Change) (string, []any, error) {
+	set, args := w.SetSQL(func(n int) string { return fmt.Sprintf("$%d", n) })
+	arg := func(v any) string {
+		args = append(args, v)
+		return fmt.Sprintf("$%d", len(args))
+	}
+	var key, user, summary, result *string
+	if r := c.Request; r != nil {
+		key, user, summary, result = &r.Key, &r.User, &r.Summary, &r.Result
+	}
+	var snapSeq *int
+	var snap *string
+	if w.Snapshot {
+		b, err := json.Marshal(c.Game)
+		if err != nil {
+			return "", nil, fmt.Errorf("snapshot: %w", err)
+		}
+		s := string(b)
+		snapSeq, snap = &c.Game.Version, &s
+	}
+	posts := make([]string, len(c.Posts))
+	for i, p := range c.Posts {
+		posts[i] = string(p)
+	}
+	entries := w.Entries
+	if entries == nil {
+		entries = []string{}
+	}
+	holder, claimed, until := w.Claimed()
+	// The placeholders, numbered after the assignments', each its own
+	// statement: Go does not order len(args) among the calls of one
+	// expression.
+	var (
+		pID      = arg(id)
+		pNext    = arg(w.Next)
+		pMillis  = arg(w.Millis)
+		pVersion = arg(version)
+		pStatus  = arg(row.Status)
+		pFrom    = arg(row.Commands)
+		pEntries = arg(entries)
+		pPosts   = arg(posts)
+		pHolder  = arg(holder)
+		pClaimed = arg(claimed)
+		pUntil   = arg(until)
+		pKey     = arg(key)
+		pUser    = arg(user)
+		pSummary = arg(summary)
+		pResult  = arg(result)
+		pSnapSeq = arg(snapSeq)
+		pSnap    = arg(snap)
+	)
+	q := `WITH m AS (
+			UPDATE matches SET ` + set + `
+			WHERE id = ` + pID + ` AND version = ` + pVersion + ` AND status = ` + pStatus + ` AND commands = ` + pFrom + `
+			RETURNING id, channel),
+		l AS (INSERT INTO log (match_id, seq, version, entry, created_at)
+			SELECT m.id, ` + pFrom + `::integer + e.n, ` + pNext + `::bigint, e.entry::json, ` + pMillis + `::bigint
+			FROM m, unnest(` + pEntries + `::text[]) WITH ORDINALITY AS e (entry, n)),
+		o AS (INSERT INTO outbox (match_id, version, body, created_at, claim_holder, claim_at, claim_until)
+			SELECT m.id, ` + pNext + `::bigint, p.body::json, ` + pMillis + `::bigint, ` + pHolder + `::text, ` + pClaimed + `::bigint, ` + pUntil + `::bigint
+			FROM m, unnest(` + pPosts + `::text[]) WITH ORDINALITY AS p (body, n) ORDER BY p.n),
+		r AS (INSERT INTO requests (key, match_id, channel, version, user_id, summary, result, created_at)
+			SELECT ` + pKey + `::text, m.id, m.channel, ` + pNext + `::bigint, ` + pUser + `::text, ` + pSummary + `::text, ` + pResult + `::text, ` + pMillis + `::bigint
+			FROM m WHERE ` + pKey + `::text IS NOT NULL),
+		d AS (DELETE FROM snapshots
+			WHERE match_id = ` + pID + `::bigint AND seq <> ` + pSnapSeq + `::integer AND EXISTS (SELECT FROM m)),
+		s AS (INSERT INTO snapshots (match_id, seq, game)
+			SELECT m.id, ` + pSnapSeq + `::integer, ` + pSnap + `::text FROM m WHERE ` + pSnap + `::text IS NOT NULL
+			ON CONFLICT (match_id, seq) DO UPDATE SET game = excluded.game)
+		SELECT count(*) FROM m`
+	return q, args, nil
+}
+
+// saveError is the error of a Save whose writes failed with err.
+func saveError(op string, err error, id int64, c storage.Change) error {
+	switch {
+	case uniqueViolation(err, "requests_pkey"):
+		return fmt.Errorf("%w (key %s)", storage.ErrDuplicate, c.Request.Key)
+	case uniqueViolation(err, "log_pkey"):
+		// Unreachable while the match's row is locked by the writer;
+		// kept so that the check does not depend on the lock.
+		return fmt.Errorf("%w (the log of match %d grew)", storage.ErrConflict, id)
+	}
+	return fail(op, err)
+}
+
+// saveLocked is Save the long way, for any change: it locks the match's
+// row (FOR UPDATE) and reads it, plans the change against it, then writes
+// it in one batch and commits: four round trips. The lock is held from
+// the version check to the commit, so a writer that read the same version
+// waits, then finds it stale.
+func (db *DB) saveLocked(ctx context.Context, id, version int64, c storage.Change, enc *storage.Encoded, now time.Time) (int64, error) {
+	op := fmt.Sprintf("save match %d", id)
 	tx, err := db.pool.Begin(ctx)
 	if err != nil {
 		return 0, fail(op, err)
@@ -222,15 +384,7 @@ func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now
 			SELECT $1, id, channel, $2, $3, $4, $5, $6 FROM matches WHERE id = $7`, r.Key, next, r.User, r.Summary, r.Result, ms, id)
 	}
 	if err := tx.SendBatch(ctx, b).Close(); err != nil {
-		switch {
-		case uniqueViolation(err, "requests_pkey"):
-			return 0, fmt.Errorf("%w (key %s)", storage.ErrDuplicate, c.Request.Key)
-		case uniqueViolation(err, "log_pkey"):
-			// Unreachable while the row lock is held; kept so that the
-			// check does not depend on the lock.
-			return 0, fmt.Errorf("%w (the log of match %d grew)", storage.ErrConflict, id)
-		}
-		return 0, fail(op, err)
+		return 0, saveError(op, err, id, c)
 	}
 	if err := tx.Commit(ctx); err != nil {
 		return 0, fail(op, err)

@@ -195,7 +195,7 @@ func BenchmarkOpen(b *testing.B) {
 		for j := range matches / 10 {
 			channels = append(channels, fmt.Sprintf("bench:%d", j*10+i))
 		}
-		if err := sqlite.BulkImport(ctx, db, x, channels, storetest.T0); err != nil {
+		if err := db.ImportCopies(ctx, x, channels, storetest.T0); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -222,4 +222,19 @@ func BenchmarkOpen(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(fi.Size())/(1<<20), "db-MiB")
+}
+
+// BenchmarkLists measures the lists of the web page's channels in a
+// database of 10 matches and in one of 100,000 (a tenth open), both built
+// once per run (storetest.BenchLists).
+func BenchmarkLists(b *testing.B) {
+	storetest.BenchLists(b, func(b *testing.B, n int) storetest.Store {
+		db, err := sqlite.Open(context.Background(), filepath.Join(b.TempDir(), fmt.Sprintf("risk-%d.db", n)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { db.Close() })
+		storetest.Fill(b, db, n, 20)
+		return db
+	})
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/mattn/go-sqlite3"
@@ -127,46 +126,95 @@ func (db *DB) list(ctx context.Context, op, sql string, args ...any) ([]storage.
 // inScope is the SQL test that a match's channel starts with a prefix
 // (the ? parameter, given twice; "" matches every channel). Each adapter
 // (Discord, the console) handles only its own channels' timers and posts.
+// It reads the channel of each row it is given, so it only filters rows
+// that another index found (due timers, idle lobbies, queued posts); a
+// list of channels asks for a range (inPrefix) instead.
 const inScope = `substr(channel, 1, length(?)) = ?`
+
+// inPrefix is the SQL test that a match's channel starts with prefix, as
+// a range of the channel index (storage.PrefixSQL), and its arguments.
+func inPrefix(prefix string) (string, []any) {
+	return storage.PrefixSQL("channel", prefix, func(int) string { return "?" })
+}
+
+// openMatchesSQL and openChannelsSQL are OpenMatches' and OpenChannels'
+// queries for a prefix, and their arguments: a range of the index of open
+// matches' channels (TestQueryPlans). INDEXED BY holds SQLite to it: for
+// the prefix "" it would rather read the whole table in the order of the
+// ids than sort the open matches, a tenth of them or less.
+func openMatchesSQL(prefix string) (string, []any) {
+	in, args := inPrefix(prefix)
+	return `SELECT ` + storage.MatchColumns + ` FROM matches INDEXED BY matches_open_channel
+		WHERE status IN (1, 2) AND ` + in + ` ORDER BY id`, args
+}
+
+func openChannelsSQL(prefix string) (string, []any) {
+	in, args := inPrefix(prefix)
+	return `SELECT channel, id, status FROM matches INDEXED BY matches_open_channel
+		WHERE status IN (1, 2) AND ` + in + ` ORDER BY channel`, args
+}
 
 // OpenMatches lists the open (lobby or active) matches of the channels
 // that start with prefix ("" for all), oldest first, without their games.
 func (db *DB) OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error) {
-	return db.list(ctx, "list open matches", `SELECT `+storage.MatchColumns+` FROM matches
-		WHERE status IN (1, 2) AND `+inScope+` ORDER BY id`, prefix, prefix)
+	q, args := openMatchesSQL(prefix)
+	return db.list(ctx, "list open matches", q, args...)
+}
+
+// OpenChannels lists the channels that start with prefix ("" for all)
+// and hold an open match, in the order of their names, with the match's
+// id and status only: what a list of channels shows, read from the index
+// of open channels, so that it costs what it shows however many matches
+// the database holds.
+func (db *DB) OpenChannels(ctx context.Context, prefix string) ([]storage.Occupant, error) {
+	q, args := openChannelsSQL(prefix)
+	return query(ctx, db.read, "list open channels", storage.ScanOccupants, q, args...)
 }
 
 // IdleLobbies lists the lobbies of the channels starting with prefix
 // whose last change was before a time, oldest first, without their games.
 func (db *DB) IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]storage.Match, error) {
-	return db.list(ctx, "list idle lobbies", `SELECT `+storage.MatchColumns+` FROM matches
-		WHERE status = 1 AND updated_at < ? AND `+inScope+` ORDER BY updated_at, id`, before.UnixMilli(), prefix, prefix)
+	return db.list(ctx, "list idle lobbies", idleLobbiesSQL, before.UnixMilli(), prefix, prefix)
 }
+
+// idleLobbiesSQL is IdleLobbies' query: the index of lobbies by their last
+// change finds them (TestQueryPlans); the prefix only filters those.
+const idleLobbiesSQL = `SELECT ` + storage.MatchColumns + ` FROM matches
+	WHERE status = 1 AND updated_at < ? AND ` + inScope + ` ORDER BY updated_at, id`
 
 // Due lists the reminders and deadlines of active matches, in channels
 // that start with prefix ("" for all), that are due at or before now,
 // earliest first. A timer stays due until a Save changes it.
 func (db *DB) Due(ctx context.Context, prefix string, now time.Time) ([]storage.Timer, error) {
 	ms := now.UnixMilli()
-	return query(ctx, db.read, "list due timers", storage.ScanTimers, `
-		SELECT id, channel, 1, remind_at, version FROM matches
-			WHERE status = 2 AND remind_at IS NOT NULL AND remind_at <= ? AND `+inScope+`
-		UNION ALL
-		SELECT id, channel, 2, deadline_at, version FROM matches
-			WHERE status = 2 AND deadline_at IS NOT NULL AND deadline_at <= ? AND `+inScope+`
-		ORDER BY 4, 1, 3`, ms, prefix, prefix, ms, prefix, prefix)
+	return query(ctx, db.read, "list due timers", storage.ScanTimers, dueSQL, ms, prefix, prefix, ms, prefix, prefix)
 }
+
+// dueSQL is Due's query: the indexes of reminders and deadlines find the
+// timers due (TestQueryPlans); the prefix only filters those.
+const dueSQL = `
+	SELECT id, channel, 1, remind_at, version FROM matches
+		WHERE status = 2 AND remind_at IS NOT NULL AND remind_at <= ? AND ` + inScope + `
+	UNION ALL
+	SELECT id, channel, 2, deadline_at, version FROM matches
+		WHERE status = 2 AND deadline_at IS NOT NULL AND deadline_at <= ? AND ` + inScope + `
+	ORDER BY 4, 1, 3`
 
 // Outbox lists the posts queued before the given time and not yet
 // delivered, for channels that start with prefix ("" for all), oldest
 // first, at most limit of them.
 func (db *DB) Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error) {
-	return query(ctx, db.read, "list queued posts", storage.ScanPosts, `
-		SELECT o.id, o.match_id, m.channel, o.version, o.body, o.created_at
-		FROM outbox o JOIN matches m ON m.id = o.match_id
-		WHERE o.created_at < ? AND `+strings.ReplaceAll(inScope, "channel", "m.channel")+`
-		ORDER BY o.id LIMIT ?`, before.UnixMilli(), prefix, prefix, limit)
+	return query(ctx, db.read, "list queued posts", storage.ScanPosts, outboxSQL, before.UnixMilli(), prefix, prefix, limit)
 }
+
+// outboxSQL is Outbox's query: the posts not yet delivered, in the order
+// of their ids, each with its match by id (TestQueryPlans); the prefix
+// only filters them.
+const outboxSQL = `
+	SELECT o.id, o.match_id, m.channel, o.version, o.body, o.created_at
+	FROM outbox o JOIN matches m ON m.id = o.match_id
+	WHERE o.created_at < ? AND substr(m.channel, 1, length(?)) = ?
+	ORDER BY o.id LIMIT ?`
 
 // Delivered removes from the outbox the posts that the change making
 // version of match id queued. Delivering twice is harmless.

@@ -33,6 +33,9 @@ type Store interface {
 	// OpenMatches lists the open matches of the channels starting with a
 	// prefix ("" for all).
 	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
+	// OpenChannels lists the channels starting with a prefix that hold
+	// an open match, by name, with the match's id and status only.
+	OpenChannels(ctx context.Context, prefix string) ([]storage.Occupant, error)
 	// Due lists the timers of active matches due at now, in the channels
 	// starting with a prefix.
 	Due(ctx context.Context, prefix string, now time.Time) ([]storage.Timer, error)
@@ -87,6 +90,9 @@ type Store interface {
 	// first after (at most limit), and the length of the whole log.
 	ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error)
 	Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error)
+	// ImportCopies imports an export once in each of many channels, in
+	// one transaction (a large database for a benchmark, quickly).
+	ImportCopies(ctx context.Context, e *storage.Export, channels []string, now time.Time) error
 	Close() error
 }
 

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -40,6 +41,7 @@ func Run(t *testing.T, newDB New) {
 		{"Due", testDue},
 		{"Outbox", testOutbox},
 		{"Scope", testScope},
+		{"OpenChannels", testOpenChannels},
 		{"Requests", testRequests},
 		{"Settings", testSettings},
 		{"IdleLobbies", testIdleLobbies},
@@ -51,6 +53,7 @@ func Run(t *testing.T, newDB New) {
 		{"PublicExport", testPublicExport},
 		{"Results", testResults},
 		{"ImportRefuses", testImportRefuses},
+		{"ImportCopies", testImportCopies},
 		{"RaceLockstep", testRaceLockstep},
 		{"RaceFree", testRaceFree},
 		{"CorruptMatch", testCorruptMatch},
@@ -1039,6 +1042,46 @@ func testImportRefuses(t *testing.T, newDB New) {
 // testRaceLockstep has several writers (separate handles, and goroutines
 // sharing one) read the same version, then all save at once: exactly one
 // wins each round, the others are told the match moved on.
+// testImportCopies: an export imported in many channels at once gives a
+// match in each, which loads to the export's game; a channel already busy
+// refuses them all.
+func testImportCopies(t *testing.T, newDB New) {
+	ctx := context.Background()
+	db := Open(t, newDB(t, 5))
+	l := Start(t, db, "test:source", 3, 4)
+	want := Play(t, db, l.ID, 12, rand.New(rand.NewPCG(4, 4)))
+	x, err := db.Export(ctx, l.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.ImportCopies(ctx, x, []string{"copy:1", "copy:2", "copy:3"}, T0); err != nil {
+		t.Fatal(err)
+	}
+	for _, ch := range []string{"copy:1", "copy:2", "copy:3"} {
+		got, err := db.Active(ctx, ch)
+		if err != nil {
+			t.Fatalf("%s: %v", ch, err)
+		}
+		if got.Status != storage.Active || got.Version != 1 || got.Commands != 12 {
+			t.Errorf("%s: %+v", ch, got.Match)
+		}
+		SameGame(t, ch, got.Game, want)
+	}
+	if err := db.ImportCopies(ctx, x, []string{"copy:4", "copy:1"}, T0); !errors.Is(err, storage.ErrChannelBusy) {
+		t.Fatalf("copies into a busy channel: %v, want ErrChannelBusy", err)
+	}
+	if _, err := db.Active(ctx, "copy:4"); !errors.Is(err, storage.ErrNotFound) {
+		t.Fatalf("a refused copy was stored: %v", err)
+	}
+	x.Status = storage.Finished
+	if err := db.ImportCopies(ctx, x, []string{"copy:1", "copy:1"}, T0); err != nil {
+		t.Fatalf("finished copies: %v", err)
+	}
+	if h, err := db.History(ctx, "copy:1"); err != nil || len(h) != 3 {
+		t.Fatalf("history of copy:1: %d matches, %v; want 3", len(h), err)
+	}
+}
+
 func testRaceLockstep(t *testing.T, newDB New) {
 	ctx := context.Background()
 	b := newDB(t, 4)
@@ -1575,6 +1618,73 @@ func testSettings(t *testing.T, newDB New) {
 
 // testIdleLobbies: lobbies unchanged since a time, of a prefix; started
 // and closed matches are not lobbies.
+// testOpenChannels: the channels of a prefix are those whose name starts
+// with it, byte by byte, whatever characters the prefix ends with; closed
+// matches hold no channel; OpenChannels and OpenMatches agree.
+func testOpenChannels(t *testing.T, newDB New) {
+	ctx := context.Background()
+	db := Open(t, newDB(t, 10))
+	channels := []string{"web:a", "web:b", "web:é", "web:ê", "web:\u00ff", "web:\U0010FFFF", "web:\U0010FFFFx",
+		"web;", "web", "wea", "weé", "web:\x7f", "web:\u0080", "web:a\uD7FF", "web:a\uE000", "discord:1", "x"}
+	status := map[string]storage.Status{}
+	for i, ch := range channels {
+		if i%3 == 0 {
+			Start(t, db, ch, 2, uint64(i+1))
+			status[ch] = storage.Active
+		} else {
+			if _, err := db.Create(ctx, ch, nil, T0); err != nil {
+				t.Fatal(err)
+			}
+			status[ch] = storage.Lobby
+		}
+	}
+	closed := Start(t, db, "web:closed", 2, 1)
+	if _, err := db.Save(ctx, closed.ID, closed.Version, storage.Change{Status: storage.Abandoned}, T0); err != nil {
+		t.Fatal(err)
+	}
+	for _, prefix := range []string{"", "web:", "web", "we", "web:a", "web:a\uD7FF", "web:\U0010FFFF", "weé", "web:\x7f", "w", "y", "web:closed"} {
+		t.Run(fmt.Sprintf("%+q", prefix), func(t *testing.T) {
+			var want []string
+			for _, ch := range channels {
+				if strings.HasPrefix(ch, prefix) {
+					want = append(want, ch)
+				}
+			}
+			slices.Sort(want) // byte by byte
+			got, err := db.OpenChannels(ctx, prefix)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			for _, o := range got {
+				names = append(names, o.Channel)
+				if o.Status != status[o.Channel] || o.ID == 0 {
+					t.Errorf("%+q: %+v, want status %v", o.Channel, o, status[o.Channel])
+				}
+			}
+			if fmt.Sprintf("%+q", names) != fmt.Sprintf("%+q", want) {
+				t.Errorf("open channels %+q, want %+q", names, want)
+			}
+			ms, err := db.OpenMatches(ctx, prefix)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []int64
+			for _, m := range ms {
+				ids = append(ids, m.ID)
+			}
+			slices.SortFunc(got, func(a, b storage.Occupant) int { return int(a.ID - b.ID) })
+			var want2 []int64
+			for _, o := range got {
+				want2 = append(want2, o.ID)
+			}
+			if fmt.Sprint(ids) != fmt.Sprint(want2) {
+				t.Errorf("open matches %v, want those of the open channels, oldest first: %v", ids, want2)
+			}
+		})
+	}
+}
+
 func testIdleLobbies(t *testing.T, newDB New) {
 	ctx := context.Background()
 	db := Open(t, newDB(t, 10))

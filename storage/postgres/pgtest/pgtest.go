@@ -9,12 +9,14 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"net/url"
 	"os"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // Env names the environment variable holding the test server's URL.
@@ -36,7 +38,43 @@ func Server(t testing.TB) string {
 // opened on it).
 func URL(t testing.TB) string {
 	t.Helper()
+	return in(t, Server(t))
+}
+
+// Collated is URL in a database of the test server whose text compares as
+// people read it (ICU's root collation), not byte by byte: as on most
+// servers (en_US.UTF-8, say), where "web;" sorts before "web:a". The
+// database is created the first time and kept.
+func Collated(t testing.TB) string {
+	t.Helper()
 	base := Server(t)
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("%s: %v", Env, err)
+	}
+	const name = "risk_test_icu"
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, base)
+	if err != nil {
+		t.Fatalf("pgtest: connect: %v", err)
+	}
+	defer conn.Close(ctx)
+	_, err = conn.Exec(ctx, `CREATE DATABASE `+name+` TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'und' LOCALE 'C.utf8'`)
+	if e, ok := errors.AsType[*pgconn.PgError](err); ok && e.Code == "42P04" {
+		err = nil // made by an earlier run
+	}
+	if err != nil {
+		t.Skipf("pgtest: no database with ICU's collation: %v", err)
+	}
+	u.Path = "/" + name
+	return in(t, u.String())
+}
+
+// in returns the address of a new schema in the database at base,
+// dropped when the test ends.
+func in(t testing.TB, base string) string {
+	t.Helper()
 	b := make([]byte, 6)
 	if _, err := rand.Read(b); err != nil {
 		t.Fatal(err)
