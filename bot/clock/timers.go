@@ -146,7 +146,7 @@ const keepRequests = 7 * 24 * time.Hour
 // placement and the computers', left them waiting, and a deadline may be a
 // day away or, in the console, never checked.
 func (k *Clock) Resume(ctx context.Context) error {
-	open, err := k.cfg.Store.OpenMatches(ctx, k.cfg.Scope)
+	open, err := k.cfg.Store.OpenChannels(ctx, k.cfg.Scope)
 	if err != nil {
 		return fmt.Errorf("bot: resume: %w", err)
 	}
@@ -375,7 +375,7 @@ type Meter interface {
 type Store interface {
 	ClaimDue(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Timer, error)
 	ReleaseDue(ctx context.Context, id int64, holder string) error
-	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
+	OpenChannels(ctx context.Context, prefix string) ([]storage.Occupant, error)
 	IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]storage.Match, error)
 	Lease(ctx context.Context, name string, c storage.Claim) (bool, error)
 	Unlease(ctx context.Context, name, holder string) error

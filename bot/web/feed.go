@@ -414,7 +414,7 @@ func (s *Server) channels(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	for _, prefix := range []string{Prefix, consolePrefix} {
-		open, err := s.store.OpenMatches(r.Context(), prefix)
+		open, err := s.store.OpenChannels(r.Context(), prefix)
 		if err != nil {
 			problem(w, http.StatusServiceUnavailable, "the database is unavailable")
 			return

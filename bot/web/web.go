@@ -39,7 +39,7 @@ type Store interface {
 	// matches themselves are read through the bot's cache (bot.Matches).
 	Head(ctx context.Context, id int64) (storage.Head, error)
 	OpenHead(ctx context.Context, channel string) (storage.Head, error)
-	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
+	OpenChannels(ctx context.Context, prefix string) ([]storage.Occupant, error)
 	Export(ctx context.Context, id int64) (*storage.Export, error)
 	ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error)
 	Setting(ctx context.Context, scope, id string) (json.RawMessage, error)
