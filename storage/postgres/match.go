@@ -212,6 +212,7 @@ func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now
 	set, args := w.SetSQL(func(n int) string { return fmt.Sprintf("$%d", n) })
 	args = append(args, id)
 	b.Queue(fmt.Sprintf(`UPDATE matches SET %s WHERE id = $%d`, set, len(args)), args...)
+	queueSeats(b, id, c)
 	holder, claimed, until := w.Claimed()
 	for _, p := range c.Posts {
 		b.Queue(`INSERT INTO outbox (match_id, version, body, created_at, claim_holder, claim_at, claim_until) VALUES ($1, $2, $3, $4, $5, $6, $7)`,

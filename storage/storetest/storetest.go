@@ -87,6 +87,10 @@ type Store interface {
 	// first after (at most limit), and the length of the whole log.
 	ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error)
 	Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error)
+	// Seated lists the matches under way a person sits in, in the
+	// channels starting with a prefix, soonest deadline first, at most a
+	// limit (all if it is 0).
+	Seated(ctx context.Context, user, prefix string, limit int) ([]storage.Match, error)
 	Close() error
 }
 
