@@ -207,6 +207,7 @@ func handlersOf(b *Bot) map[string]hosted.Handler {
 		"host abandon":  b.lobby.Abandon,
 		"me notify":     answers(b.people.Notify),
 		"me stats":      answers(b.servers.Stats),
+		"me games":      answers(b.servers.Games),
 		"me token":      b.token,
 		// /risk-admin ...
 		"admin show":     answers(b.servers.AdminShow),

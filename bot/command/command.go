@@ -21,7 +21,8 @@ import (
 // (in the console, on the page, or by habit) though no longer registered
 // on Discord, to the full names of the subcommands that do their work now:
 // the words /risk took before its subcommands moved into groups
-// ("addbot" is "host addbot", "status" is "show status"), and older ones
+// ("addbot" is "host addbot", "status" is "show status"), the short words
+// of commands that live in a group ("games" is "me games"), and older ones
 // still ("map", "leaderboard", "autoplace", "leave").
 func Alias(command string) string {
 	if full, ok := oldWords()[command]; ok {
@@ -47,6 +48,7 @@ func oldWords() map[string]string {
 		"history":     "show history",
 		"notify":      "me notify",
 		"stats":       "me stats",
+		"games":       "me games",
 		"leaderboard": "me stats",
 	}
 }
@@ -56,7 +58,7 @@ func ReadOnly(command string, a Args) bool {
 	switch command {
 	case "show cards":
 		return !a.Has("use")
-	case "show status", "me stats", "show odds", "show history", "help", "admin show":
+	case "show status", "me stats", "show odds", "show history", "help", "admin show", "me games":
 		return true
 	}
 	return false
@@ -223,6 +225,7 @@ func Specs(levels []string) []Spec {
 			{Name: "player", Description: "Whose stats (default yours): a name, a mention, or a computer level like bot:hard", Type: String},
 			{Name: "rules", Description: "The rule set of the leaderboard (default classic)", Type: String, Choices: []string{"classic", "capitals"}},
 		}, Usage: "/risk me stats player:@Ann", Private: true},
+		{Group: "me", Name: "games", Description: "Your matches under way in this server: whose move, deadlines, links; only to you", Usage: "/risk me games", Quick: true, Private: true},
 		{Group: "me", Name: "token", Description: "Your seat's token for the match API (for your own scripts), only to you", Usage: "/risk me token", Private: true},
 	}, adminSpecs(levels)...)
 }
@@ -287,7 +290,7 @@ func GroupDescriptions() map[string]string {
 	return map[string]string{
 		"host":     "Host (or admin): bots, seats, settings, abandoning this channel's match",
 		"show":     "Look, only you: the match, your cards, odds, history",
-		"me":       "You: how you are told of your turn, your record, your API token",
+		"me":       "You: your matches, how you are told of your turn, your record, your API token",
 		AdminGroup: "Server admins: defaults and limits for this server's matches",
 	}
 }

@@ -89,7 +89,7 @@ func TestCommandTree(t *testing.T) {
 	want := map[string][]string{
 		"host": {"addbot", "kick", "settings", "abandon"},
 		"show": {"status", "cards", "odds", "history"},
-		"me":   {"notify", "stats", "token"},
+		"me":   {"notify", "stats", "games", "token"},
 	}
 	got := map[string][]string{}
 	for _, o := range risk.Options {

@@ -143,7 +143,7 @@ func commandGroups(specs []command.Spec, capitals bool) []group {
 		{"Leaving", []string{"surrender"}},
 		{"The host's (or an admin's)", []string{"host addbot", "host kick", "host settings", "host abandon"}},
 		{"To look, only you", []string{"show status", "show cards", "show odds", "show history"}},
-		{"Yours", []string{"me notify", "me stats", "me token"}},
+		{"Yours", []string{"me games", "me notify", "me stats", "me token"}},
 		{"Server admins", []string{"admin show", "admin defaults", "admin limits", "admin reset"}},
 	}
 	if capitals {
