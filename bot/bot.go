@@ -203,6 +203,7 @@ func handlersOf(b *Bot) map[string]hosted.Handler {
 		"start":         b.lobby.Start,
 		"host addbot":   b.lobby.AddBot,
 		"host kick":     b.lobby.Kick,
+		"host invite":   b.lobby.Invite,
 		"host settings": b.lobby.Settings,
 		"host abandon":  b.lobby.Abandon,
 		"me notify":     answers(b.people.Notify),

@@ -39,6 +39,7 @@ func oldWords() map[string]string {
 		"leave":       "surrender",
 		"addbot":      "host addbot",
 		"kick":        "host kick",
+		"invite":      "host invite",
 		"settings":    "host settings",
 		"abandon":     "host abandon",
 		"status":      "show status",
@@ -71,6 +72,10 @@ type OptionType int
 const (
 	String OptionType = iota + 1
 	Integer
+	// User is a person: chats that know their members offer them (Discord:
+	// a user option, whose value is their ID); others read a name typed
+	// as @Name into their ID. The core receives an ID, or a mention.
+	User
 )
 
 // Option describes one option of a subcommand.
@@ -204,6 +209,9 @@ func Specs(levels []string) []Spec {
 		{Group: "host", Name: "kick", Description: "Host: remove a player (in a started match a bot takes the seat)", Options: []Option{
 			{Name: "player", Description: "Who", Type: String, Required: true, Autocomplete: true},
 		}, Usage: "/risk host kick player:Bob", Private: true},
+		{Group: "host", Name: "invite", Description: "Host: hold a seat for someone, who is pinged to accept or decline (for a day)", Options: []Option{
+			{Name: "player", Description: "Whom to invite", Type: User, Required: true},
+		}, Usage: "/risk host invite player:@Bob", Private: true},
 		{Group: "host", Name: "settings", Description: "Host: change the match options before it starts (the palette at any time)", Options: MatchOptions(), Usage: "/risk host settings victory:domination", Private: true},
 		{Group: "host", Name: "abandon", Description: "Host or admin: end this channel's match without a winner (asks to confirm)", Usage: "/risk host abandon"},
 		{Group: "show", Name: "status", Description: "Where the match stands: the standings and the map, only to you", Usage: "/risk show status", Private: true},
@@ -288,7 +296,7 @@ func Slash(name string) string {
 // /risk-admin by its group's name.
 func GroupDescriptions() map[string]string {
 	return map[string]string{
-		"host":     "Host (or admin): bots, seats, settings, abandoning this channel's match",
+		"host":     "Host (or admin): bots, invitations, seats, settings, abandoning this channel's match",
 		"show":     "Look, only you: the match, your cards, odds, history",
 		"me":       "You: your matches, how you are told of your turn, your record, your API token",
 		AdminGroup: "Server admins: defaults and limits for this server's matches",
