@@ -131,6 +131,9 @@ func (l *Lobby) Rematch(ctx context.Context, c chat.Click, m *hosted.Match) (hos
 	}
 	if open, err := l.cfg.Store.Active(ctx, m.Channel); err == nil {
 		if meta, err := hosted.DecodeMeta(open.Meta); err == nil && meta.Rematch == m.ID {
+			if open.Status != storage.Lobby {
+				return hosted.Result{}, chat.Refuse("The rematch is under way in this channel: /risk show status shows it.")
+			}
 			return hosted.Result{}, chat.Refuse("The rematch is open already: its lobby is in this channel. Join it with its Join button, or /risk join.")
 		}
 	}
