@@ -203,10 +203,12 @@ func handlersOf(b *Bot) map[string]hosted.Handler {
 		"start":         b.lobby.Start,
 		"host addbot":   b.lobby.AddBot,
 		"host kick":     b.lobby.Kick,
+		"host invite":   b.lobby.Invite,
 		"host settings": b.lobby.Settings,
 		"host abandon":  b.lobby.Abandon,
 		"me notify":     answers(b.people.Notify),
 		"me stats":      answers(b.servers.Stats),
+		"me games":      answers(b.servers.Games),
 		"me token":      b.token,
 		// /risk-admin ...
 		"admin show":     answers(b.servers.AdminShow),

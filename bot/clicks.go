@@ -58,6 +58,8 @@ func (b *Bot) click(ctx context.Context, c chat.Click) (hosted.Result, error) {
 	switch {
 	case m.Channel != c.Channel:
 		return hosted.Result{}, chat.Refuse("That button belongs to a match in another channel.")
+	case bt.Action == "rematch":
+		res, err = b.lobby.Rematch(ctx, c, m)
 	case lobby.Handles(bt.Action) && !m.Status.Open():
 		return hosted.Result{}, chat.Refuse("That match is over.")
 	case lobby.Handles(bt.Action):

@@ -21,7 +21,8 @@ import (
 // (in the console, on the page, or by habit) though no longer registered
 // on Discord, to the full names of the subcommands that do their work now:
 // the words /risk took before its subcommands moved into groups
-// ("addbot" is "host addbot", "status" is "show status"), and older ones
+// ("addbot" is "host addbot", "status" is "show status"), the short words
+// of commands that live in a group ("games" is "me games"), and older ones
 // still ("map", "leaderboard", "autoplace", "leave").
 func Alias(command string) string {
 	if full, ok := oldWords()[command]; ok {
@@ -38,6 +39,7 @@ func oldWords() map[string]string {
 		"leave":       "surrender",
 		"addbot":      "host addbot",
 		"kick":        "host kick",
+		"invite":      "host invite",
 		"settings":    "host settings",
 		"abandon":     "host abandon",
 		"status":      "show status",
@@ -47,6 +49,7 @@ func oldWords() map[string]string {
 		"history":     "show history",
 		"notify":      "me notify",
 		"stats":       "me stats",
+		"games":       "me games",
 		"leaderboard": "me stats",
 	}
 }
@@ -56,7 +59,7 @@ func ReadOnly(command string, a Args) bool {
 	switch command {
 	case "show cards":
 		return !a.Has("use")
-	case "show status", "me stats", "show odds", "show history", "help", "admin show":
+	case "show status", "me stats", "show odds", "show history", "help", "admin show", "me games":
 		return true
 	}
 	return false
@@ -69,6 +72,10 @@ type OptionType int
 const (
 	String OptionType = iota + 1
 	Integer
+	// User is a person: chats that know their members offer them (Discord:
+	// a user option, whose value is their ID); others read a name typed
+	// as @Name into their ID. The core receives an ID, or a mention.
+	User
 )
 
 // Option describes one option of a subcommand.
@@ -202,6 +209,9 @@ func Specs(levels []string) []Spec {
 		{Group: "host", Name: "kick", Description: "Host: remove a player (in a started match a bot takes the seat)", Options: []Option{
 			{Name: "player", Description: "Who", Type: String, Required: true, Autocomplete: true},
 		}, Usage: "/risk host kick player:Bob", Private: true},
+		{Group: "host", Name: "invite", Description: "Host: hold a seat for someone, who is pinged to accept or decline (for a day)", Options: []Option{
+			{Name: "player", Description: "Whom to invite", Type: User, Required: true},
+		}, Usage: "/risk host invite player:@Bob", Private: true},
 		{Group: "host", Name: "settings", Description: "Host: change the match options before it starts (the palette at any time)", Options: MatchOptions(), Usage: "/risk host settings victory:domination", Private: true},
 		{Group: "host", Name: "abandon", Description: "Host or admin: end this channel's match without a winner (asks to confirm)", Usage: "/risk host abandon"},
 		{Group: "show", Name: "status", Description: "Where the match stands: the standings and the map, only to you", Usage: "/risk show status", Private: true},
@@ -223,6 +233,7 @@ func Specs(levels []string) []Spec {
 			{Name: "player", Description: "Whose stats (default yours): a name, a mention, or a computer level like bot:hard", Type: String},
 			{Name: "rules", Description: "The rule set of the leaderboard (default classic)", Type: String, Choices: []string{"classic", "capitals"}},
 		}, Usage: "/risk me stats player:@Ann", Private: true},
+		{Group: "me", Name: "games", Description: "Your matches under way in this server: whose move, deadlines, links; only to you", Usage: "/risk me games", Quick: true, Private: true},
 		{Group: "me", Name: "token", Description: "Your seat's token for the match API (for your own scripts), only to you", Usage: "/risk me token", Private: true},
 	}, adminSpecs(levels)...)
 }
@@ -285,9 +296,9 @@ func Slash(name string) string {
 // /risk-admin by its group's name.
 func GroupDescriptions() map[string]string {
 	return map[string]string{
-		"host":     "Host (or admin): bots, seats, settings, abandoning this channel's match",
+		"host":     "Host (or admin): bots, invitations, seats, settings, abandoning this channel's match",
 		"show":     "Look, only you: the match, your cards, odds, history",
-		"me":       "You: how you are told of your turn, your record, your API token",
+		"me":       "You: your matches, how you are told of your turn, your record, your API token",
 		AdminGroup: "Server admins: defaults and limits for this server's matches",
 	}
 }

@@ -182,3 +182,21 @@ func Territory(s *state.State, option, q string) (int, error) {
 	}
 	return -1, chat.Refuse("%s:%s is not a territory. /risk show status shows the map with their names; any unique start of a name works.", option, typed)
 }
+
+// People reads the people typed as @Name in the options of the command
+// name that take a person (User) into their IDs (id gives a name's), as
+// Discord sends a chosen member's: for the chats that know their people
+// by name (the console, the page).
+func People(specs []Spec, name string, opts map[string]string, id func(name string) string) {
+	spec, ok := Find(specs, Alias(name))
+	if !ok {
+		return
+	}
+	for _, o := range spec.Options {
+		if v, ok := opts[o.Name]; ok && o.Type == User {
+			if n, ok := strings.CutPrefix(strings.TrimSpace(v), "@"); ok && n != "" {
+				opts[o.Name] = id(n)
+			}
+		}
+	}
+}

@@ -27,6 +27,7 @@ import (
 
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/command"
 )
 
 // Console runs transcript lines against a bot and prints what it says.
@@ -188,6 +189,14 @@ func (c *Console) Line(ctx context.Context, line string, echo bool) error {
 		}
 		err = c.bot.HandleClick(ctx, chat.Click{Channel: c.Channel, User: user, ID: id, Label: label, Key: key, Server: server, Admin: true}, r)
 	default:
+		command.People(c.bot.Specs(), l.Command, l.Options, func(name string) string {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			if _, known := c.names[userID(name)]; !known {
+				c.names[userID(name)] = name // to show them by name until they type
+			}
+			return userID(name)
+		})
 		err = c.bot.Handle(ctx, chat.Request{Channel: c.Channel, User: user, Command: l.Command, Options: l.Options, Key: key, Server: server, Admin: true}, r)
 	}
 	if err != nil {

@@ -87,9 +87,9 @@ func TestCommandTree(t *testing.T) {
 		t.Errorf("/risk has %d subcommands and groups: %d places free, want at least %d", len(risk.Options), free, minFree)
 	}
 	want := map[string][]string{
-		"host": {"addbot", "kick", "settings", "abandon"},
+		"host": {"addbot", "kick", "invite", "settings", "abandon"},
 		"show": {"status", "cards", "odds", "history"},
-		"me":   {"notify", "stats", "token"},
+		"me":   {"notify", "stats", "games", "token"},
 	}
 	got := map[string][]string{}
 	for _, o := range risk.Options {

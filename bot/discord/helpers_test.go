@@ -112,11 +112,14 @@ type opt struct {
 func o(name string, value any) opt { return opt{name: name, value: value} }
 
 func (x opt) json() map[string]any {
-	typ := 3
+	typ, value := 3, x.value
 	if _, ok := x.value.(int); ok {
 		typ = 4
 	}
-	m := map[string]any{"type": typ, "name": x.name, "value": x.value}
+	if p, ok := x.value.(person); ok {
+		typ, value = 6, p.id // a user option: Discord sends the member's ID
+	}
+	m := map[string]any{"type": typ, "name": x.name, "value": value}
 	if x.focused {
 		m["focused"] = true
 	}

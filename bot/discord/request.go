@@ -104,6 +104,10 @@ func option(o command.Option) *discordgo.ApplicationCommandOption {
 		Required:     o.Required,
 		Autocomplete: o.Autocomplete,
 	}
+	if o.Type == command.User {
+		// Discord offers the server's members, and sends the ID.
+		opt.Type = discordgo.ApplicationCommandOptionUser
+	}
 	if o.Type == command.Integer {
 		opt.Type = discordgo.ApplicationCommandOptionInteger
 		if o.Min != 0 || o.Max != 0 {

@@ -33,6 +33,12 @@ type Meta struct {
 	Stats news.TurnStats `json:"stats,omitzero"`
 	// Bots counts the bots ever added, to name and identify new ones.
 	Bots int `json:"bots,omitempty"`
+	// Invites are the seats of the lobby held for people the host invited
+	// (or, in a rematch, the players of the match before), until they
+	// answer or the invitation expires (see Invite).
+	Invites []Invite `json:"invites,omitempty"`
+	// Rematch is the match this one is the rematch of, if it is one.
+	Rematch int64 `json:"rematch,omitempty"`
 	// Started and Finished are when the match started and ended.
 	Started  time.Time `json:"started,omitzero"`
 	Finished time.Time `json:"finished,omitzero"`

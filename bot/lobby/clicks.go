@@ -13,7 +13,7 @@ import (
 // question.
 func Handles(action string) bool {
 	switch action {
-	case "join", "addbot", "start", "kick", "keepseat":
+	case "join", "addbot", "start", "kick", "keepseat", "accept", "decline":
 		return true
 	}
 	return false
@@ -24,7 +24,7 @@ func Handles(action string) bool {
 // buttons: those for the host alone are refused to the others privately.
 func (l *Lobby) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *hosted.Match) (hosted.Result, error) {
 	switch bt.Action {
-	case "join", "addbot", "start":
+	case "join", "addbot", "start", "accept", "decline":
 		if m.Status != storage.Lobby {
 			return hosted.Result{}, chat.Refuse("The match has already started; you can watch with /risk show status.")
 		}
@@ -36,6 +36,10 @@ func (l *Lobby) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *hos
 		return l.addBot(ctx, m, c.User, "", false, "")
 	case "start":
 		return l.start(ctx, m, c.User, c.BotLacks)
+	case "accept":
+		return l.accept(ctx, m, c.User)
+	case "decline":
+		return l.decline(ctx, m, c.User)
 	case "keepseat":
 		return hosted.Result{Reply: chat.Private("Nobody was removed.")}, nil
 	case "kick":

@@ -214,8 +214,12 @@ func (l *Lobby) join(ctx context.Context, m *hosted.Match, u chat.User) (hosted.
 	if m.Meta.Index(u.ID) >= 0 {
 		return hosted.Result{}, chat.Refuse("You are already in this match (%d/%d seats). The host starts it with /risk start.", len(m.Meta.Seats), state.MaxSeats)
 	}
-	if len(m.Meta.Seats) >= state.MaxSeats {
-		return hosted.Result{}, chat.Refuse("The match is full (%d players).", state.MaxSeats)
+	m.Meta.DropExpired(l.cfg.Now())
+	if m.Meta.Invited(u.ID) >= 0 {
+		// Joining is accepting: the seat held for them is theirs.
+		m.Meta.Uninvite(u.ID)
+	} else if err := full(m.Meta); err != nil {
+		return hosted.Result{}, err
 	}
 	name := uniqueName(m.Meta, u.Name)
 	m.Meta.Seats = append(m.Meta.Seats, hosted.Seat{ID: u.ID, Name: name})
@@ -338,8 +342,9 @@ func (l *Lobby) addBot(ctx context.Context, m *hosted.Match, u chat.User, level 
 	if err := hostOnly(m, u, "add bots"); err != nil {
 		return hosted.Result{}, err
 	}
-	if len(m.Meta.Seats) >= state.MaxSeats {
-		return hosted.Result{}, chat.Refuse("The match is full (%d players).", state.MaxSeats)
+	m.Meta.DropExpired(l.cfg.Now())
+	if err := full(m.Meta); err != nil {
+		return hosted.Result{}, err
 	}
 	if !chosen {
 		level = l.cfg.DefaultLevel
@@ -517,6 +522,9 @@ func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks [
 	m.Game = g
 	m.Status = storage.Active
 	m.Meta.Started = l.cfg.Now()
+	// Seats still held for invited people go with the lobby: whoever did
+	// not answer in time is not in this match.
+	m.Meta.Invites = nil
 	t := l.cfg.Matches.TurnTimers(ctx, m)
 	m.Timers = t
 	s := g.State

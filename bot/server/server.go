@@ -301,6 +301,7 @@ type Store interface {
 	RecordResult(ctx context.Context, r storage.Result) error
 	Leaderboard(ctx context.Context, server string, rules state.Rules, limit int) ([]storage.Standing, error)
 	PlayerStats(ctx context.Context, server, player string) ([]storage.Standing, error)
+	Seated(ctx context.Context, user, prefix string, limit int) ([]storage.Match, error)
 }
 
 // Config is what Servers are made of.

@@ -141,9 +141,9 @@ func commandGroups(specs []command.Spec, capitals bool) []group {
 		{"Your turn", []string{"place", "trade", "attack", "occupy", "fortify", "end", "undo"}},
 		{"Capitals", []string{"port", "launch"}},
 		{"Leaving", []string{"surrender"}},
-		{"The host's (or an admin's)", []string{"host addbot", "host kick", "host settings", "host abandon"}},
+		{"The host's (or an admin's)", []string{"host addbot", "host invite", "host kick", "host settings", "host abandon"}},
 		{"To look, only you", []string{"show status", "show cards", "show odds", "show history"}},
-		{"Yours", []string{"me notify", "me stats", "me token"}},
+		{"Yours", []string{"me games", "me notify", "me stats", "me token"}},
 		{"Server admins", []string{"admin show", "admin defaults", "admin limits", "admin reset"}},
 	}
 	if capitals {

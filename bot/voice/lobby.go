@@ -74,6 +74,9 @@ func SeatList(meta hosted.Meta) string {
 		}
 		parts = append(parts, fmt.Sprintf("%d. %s", i+1, label))
 	}
+	for i, in := range meta.Invites {
+		parts = append(parts, fmt.Sprintf("%d. ⏳ %s (invited, seat held until %s)", len(meta.Seats)+i+1, chat.Mention(in.ID), chat.Timestamp(in.Until)))
+	}
 	return strings.Join(parts, "\n")
 }
 
@@ -81,7 +84,7 @@ func SeatList(meta hosted.Meta) string {
 // tip if the settings call for one, and how to go on.
 func LobbyEmbed(meta hosted.Meta) *chat.Embed {
 	e := &chat.Embed{
-		Title:       fmt.Sprintf("Lobby — %d/%d seats", len(meta.Seats), state.MaxSeats),
+		Title:       fmt.Sprintf("Lobby — %d/%d seats%s", len(meta.Seats), state.MaxSeats, held(meta)),
 		Description: SeatList(meta),
 		Fields:      []chat.Field{{Name: "Settings", Value: chat.Capitalize(SettingsText(meta.Settings)) + "."}},
 		Footer:      "Join with the button or /risk join (2 to 6 players). The host adds computer players with Add a bot (or /risk host addbot) and starts with Start (or /risk start).",
@@ -98,11 +101,44 @@ func LobbyEmbed(meta hosted.Meta) *chat.Embed {
 // the same buttons.
 func LobbyButtons(id int64, meta hosted.Meta) [][]chat.Button {
 	var row []chat.Button
-	if len(meta.Seats) < state.MaxSeats {
+	if meta.Free() > 0 {
 		row = append(row,
 			chat.Button{ID: hosted.LobbyButton(id, "join"), Label: "Join", Style: chat.Primary},
 			chat.Button{ID: hosted.LobbyButton(id, "addbot"), Label: "Add a bot", Style: chat.Secondary})
 	}
 	row = append(row, chat.Button{ID: hosted.LobbyButton(id, "start"), Label: "Start", Style: chat.Success})
 	return [][]chat.Button{row}
+}
+
+// held says how many seats of a lobby are held for invited people.
+func held(meta hosted.Meta) string {
+	if len(meta.Invites) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d held", len(meta.Invites))
+}
+
+// InvitePost is the message that invites people to match id's lobby: it
+// pings them alone, says until when their seat is held, and carries the
+// buttons to answer (any of them may press them: each answers their own
+// invitation).
+func InvitePost(id int64, meta hosted.Meta, ids []string, by string) news.Post {
+	var who []string
+	until := ""
+	for _, in := range meta.Invites {
+		for _, want := range ids {
+			if in.ID == want {
+				who = append(who, chat.Mention(in.ID))
+				until = chat.Timestamp(in.Until)
+			}
+		}
+	}
+	text := fmt.Sprintf("📨 %s: %s invites you to a Risk match (%s). Your seat is held until %s.", strings.Join(who, " "), by, SettingsText(meta.Settings), until)
+	if meta.Rematch != 0 {
+		text = fmt.Sprintf("📨 %s: %s asks for a rematch, with the same seats and settings (%s). Your seat is held until %s.", strings.Join(who, " "), by, SettingsText(meta.Settings), until)
+	}
+	return news.Post{Message: chat.Message{Text: text, Mentions: ids, Buttons: [][]chat.Button{{
+		{ID: hosted.LobbyButton(id, "accept"), Label: "Accept", Style: chat.Success},
+		{ID: hosted.LobbyButton(id, "decline"), Label: "Decline", Style: chat.Secondary},
+	}}}}
 }

@@ -183,7 +183,7 @@ func (v Voice) victoryText(m *hosted.Match) string {
 		}
 		lines = append(lines, fmt.Sprintf("%s — %s", v.Who(s, i), status))
 	}
-	lines = append(lines, "Start another with /risk new.")
+	lines = append(lines, "Rematch: its button opens a lobby with the same seats and settings; or /risk new.")
 	return strings.Join(lines, "\n")
 }
 
@@ -289,7 +289,9 @@ func (v Voice) VictoryPost(m *hosted.Match) news.Post {
 	}
 	e.Fields = append(e.Fields, chat.Field{Name: FairDice(m), Value: v.Reveal(m)})
 	e.Footer = lines[len(lines)-1]
-	return news.Post{Message: chat.Message{Embed: e, Image: v.mapOf(m)}}
+	return news.Post{Message: chat.Message{Embed: e, Image: v.mapOf(m), Buttons: [][]chat.Button{{
+		{ID: hosted.LobbyButton(m.ID, "rematch"), Label: "Rematch", Style: chat.Primary},
+	}}}}
 }
 
 // Reminder is the message that pings whoever the match waits for.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/command"
 )
 
 // feed is a channel's messages, kept in memory (the last maxPosts), and the
@@ -322,6 +323,7 @@ func (s *Server) command(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusBadRequest, "%v", err)
 		return
 	}
+	command.People(s.bot.Specs(), cmd, opts, func(name string) string { return userIn(channel, name).ID })
 	req := chat.Request{Channel: channel, User: user, Command: cmd, Options: opts, Key: "web/" + randomHex(8), Server: "web", Admin: true}
 	if err := s.bot.Handle(r.Context(), req, pageReplier{s: s, channel: channel, user: user}); err != nil {
 		problem(w, http.StatusInternalServerError, "%v", err)

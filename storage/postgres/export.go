@@ -66,6 +66,9 @@ func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*st
 	if err != nil {
 		return nil, fail(op, err)
 	}
+	if err := importSeats(ctx, tx, m.ID, e.Status, g); err != nil {
+		return nil, fail(op, err)
+	}
 	if len(x.Entries) > 0 {
 		entries := make([][]any, len(x.Entries))
 		for i, en := range x.Entries {

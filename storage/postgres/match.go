@@ -209,15 +209,19 @@ func (db *DB) Delivered(ctx context.Context, id, version int64) error {
 // or commands) is written in one statement, one round trip, which changes
 // the match only if it is still at version: the statement's row lock
 // serialises writers, and one that read the same version finds it stale.
-// Any other change, or one whose match turned out otherwise, takes the
-// long way (saveLocked), which also says why a change is refused.
+// Any other change (one that starts or closes the match among them), or
+// one whose match turned out otherwise, takes the long way (saveLocked),
+// which also says why a change is refused.
 func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now time.Time) (int64, error) {
 	op := fmt.Sprintf("save match %d", id)
 	enc, err := storage.EncodeChange(c)
 	if err != nil {
 		return 0, fmt.Errorf("storage: postgres: %s: %w", op, err)
 	}
-	if row, ok := storage.Presumed(c, version); ok {
+	// A change of the seats table (a start, a close: storage.SeatChange)
+	// takes the long way, once a match.
+	seats, closes := storage.SeatChange(c)
+	if row, ok := storage.Presumed(c, version); ok && len(seats) == 0 && !closes {
 		if w, err := storage.PlanSave(id, version, row, c, enc, db.every, now); err == nil {
 			saved, err := db.saveAs(ctx, id, version, row, w, c)
 			if err != nil {
@@ -374,6 +378,7 @@ func (db *DB) saveLocked(ctx context.Context, id, version int64, c storage.Chang
 	set, args := w.SetSQL(func(n int) string { return fmt.Sprintf("$%d", n) })
 	args = append(args, id)
 	b.Queue(fmt.Sprintf(`UPDATE matches SET %s WHERE id = $%d`, set, len(args)), args...)
+	queueSeats(b, id, c)
 	holder, claimed, until := w.Claimed()
 	for _, p := range c.Posts {
 		b.Queue(`INSERT INTO outbox (match_id, version, body, created_at, claim_holder, claim_at, claim_until) VALUES ($1, $2, $3, $4, $5, $6, $7)`,

@@ -118,6 +118,9 @@ func (db *DB) insert(ctx context.Context, tx *sql.Tx, e *storage.Export, g *engi
 	if m.ID, err = res.LastInsertId(); err != nil {
 		return nil, fail(op, err)
 	}
+	if err := importSeats(ctx, tx, m.ID, e.Status, g); err != nil {
+		return nil, fail(op, err)
+	}
 	if len(x.Entries) == 0 {
 		return m, nil
 	}

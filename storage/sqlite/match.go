@@ -281,6 +281,9 @@ func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now
 		// kept so that the check does not depend on the lock.
 		return 0, fmt.Errorf("%w (match %d)", storage.ErrConflict, id)
 	}
+	if err := saveSeats(ctx, tx, id, c); err != nil {
+		return 0, fail(op, err)
+	}
 	holder, claimed, until := w.Claimed()
 	for _, p := range c.Posts {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (match_id, version, body, created_at, claim_holder, claim_at, claim_until) VALUES (?, ?, ?, ?, ?, ?, ?)`,

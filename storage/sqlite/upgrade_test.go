@@ -47,13 +47,10 @@ func TestUpgrade(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := old.Import(ctx, x, storetest.T0)
-	if err != nil {
-		t.Fatal(err)
-	}
 	if err := old.Close(); err != nil {
 		t.Fatal(err)
 	}
+	id := writeOld(ctx, t, path, x)
 	db, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatalf("open the old database: %v", err)
@@ -62,15 +59,20 @@ func TestUpgrade(t *testing.T) {
 	if v, err := sqlite.SchemaVersion(ctx, db); err != nil || v != len(all) {
 		t.Fatalf("schema version %d, %v; want %d", v, err, len(all))
 	}
-	l, err := db.Load(ctx, m.ID)
+	l, err := db.Load(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	storetest.SameGame(t, "the match after the upgrade", l.Game, want)
-	if _, err := db.Save(ctx, m.ID, l.Version, storage.Change{Posts: []json.RawMessage{json.RawMessage(`{}`)}}, storetest.T0); err != nil {
+	if _, err := db.Save(ctx, id, l.Version, storage.Change{Posts: []json.RawMessage{json.RawMessage(`{}`)}}, storetest.T0); err != nil {
 		t.Fatalf("queue a post after the upgrade: %v", err)
 	}
 	if ps, err := db.Outbox(ctx, "", storetest.T0.Add(time.Second), 10); err != nil || len(ps) != 1 {
 		t.Fatalf("outbox after the upgrade: %v, %v", ps, err)
+	}
+	// The seats of a match under way before the seats table are filled
+	// by its migration.
+	if ms, err := db.Seated(ctx, "p2", "", 0); err != nil || len(ms) != 1 || ms[0].ID != id {
+		t.Fatalf("seated p2 after the upgrade: %+v, %v; want match %d", ms, err, id)
 	}
 }

@@ -93,6 +93,10 @@ type Store interface {
 	// ImportCopies imports an export once in each of many channels, in
 	// one transaction (a large database for a benchmark, quickly).
 	ImportCopies(ctx context.Context, e *storage.Export, channels []string, now time.Time) error
+	// Seated lists the matches under way a person sits in, in the
+	// channels starting with a prefix, soonest deadline first, at most a
+	// limit (all if it is 0).
+	Seated(ctx context.Context, user, prefix string, limit int) ([]storage.Match, error)
 	Close() error
 }
 

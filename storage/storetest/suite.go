@@ -62,6 +62,7 @@ func Run(t *testing.T, newDB New) {
 		{"ClaimPosts", testClaimPosts},
 		{"ClaimRace", testClaimRace},
 		{"Lease", testLease},
+		{"Seats", testSeats},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.f(t, newDB) })
