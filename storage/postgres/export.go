@@ -150,6 +150,18 @@ func (db *DB) ImportCopies(ctx context.Context, e *storage.Export, channels []st
 			}
 		}
 	}
+	if e.Status == storage.Active && g != nil {
+		// The seats of matches under way, as Import writes them.
+		var seats [][]any
+		for _, id := range ids {
+			for _, u := range storage.SetupSeats(&g.Setup) {
+				seats = append(seats, []any{u, id})
+			}
+		}
+		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"seats"}, []string{"user_id", "match_id"}, pgx.CopyFromRows(seats)); err != nil {
+			return fail(op, err)
+		}
+	}
 	if err := tx.Commit(ctx); err != nil {
 		return fail(op, err)
 	}

@@ -1068,6 +1068,11 @@ func testImportCopies(t *testing.T, newDB New) {
 		}
 		SameGame(t, ch, got.Game, want)
 	}
+	// The copies' seats are written as Import's are: the source and the
+	// three copies are the first player's matches.
+	if seated, err := db.Seated(ctx, "p0", "", 0); err != nil || len(seated) != 4 {
+		t.Errorf("seated p0: %d matches, %v; want the source and its 3 copies", len(seated), err)
+	}
 	if err := db.ImportCopies(ctx, x, []string{"copy:4", "copy:1"}, T0); !errors.Is(err, storage.ErrChannelBusy) {
 		t.Fatalf("copies into a busy channel: %v, want ErrChannelBusy", err)
 	}
