@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/draw"
 	"math"
 
 	"github.com/fogleman/gg"
@@ -62,11 +61,67 @@ func (wk *worker) drawBadge(x, y float64, owner int, armies int) {
 		if len(wk.badges) >= maxSprites {
 			clear(wk.badges)
 		}
-		sp = wk.badgeSprite(owner, armies)
+		img := wk.badgeSprite(owner, armies)
+		sp = sprite{img, inked(img)}
 		wk.badges[k] = sp
 	}
-	ox, oy := int(math.Round(x))-sp.Rect.Dx()/2, int(math.Round(y))-sp.Rect.Dy()/2
-	draw.Draw(wk.canvas, sp.Rect.Add(image.Pt(ox, oy)), sp, image.Point{}, draw.Over)
+	at := image.Pt(int(math.Round(x))-sp.img.Rect.Dx()/2, int(math.Round(y))-sp.img.Rect.Dy()/2)
+	if wk.planning {
+		wk.dirty.mark(sp.ink.Add(at))
+		return
+	}
+	drawSprite(wk.canvas, sp.img.Rect.Add(at), sp.img)
+}
+
+// sprite is a badge drawn once, and the part of it that is not
+// transparent: the badge is drawn with room to spare.
+type sprite struct {
+	img *image.RGBA
+	ink image.Rectangle
+}
+
+// inked returns the bounds of img's pixels that are not transparent.
+func inked(img *image.RGBA) image.Rectangle {
+	var r image.Rectangle
+	for y := img.Rect.Min.Y; y < img.Rect.Max.Y; y++ {
+		for x := img.Rect.Min.X; x < img.Rect.Max.X; x++ {
+			if img.Pix[img.PixOffset(x, y)+3] != 0 {
+				r = r.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	return r
+}
+
+// drawSprite composites sprite sp over dst at r (sp's size, clipped to dst),
+// as draw.Draw with draw.Over does, to the bit; but a sprite is mostly
+// transparent or opaque pixels, which it skips or copies.
+func drawSprite(dst *image.RGBA, r image.Rectangle, sp *image.RGBA) {
+	c := r.Intersect(dst.Rect)
+	if c.Empty() {
+		return
+	}
+	const m = 1<<16 - 1
+	n := 4 * c.Dx()
+	for y := c.Min.Y; y < c.Max.Y; y++ {
+		d := dst.Pix[dst.PixOffset(c.Min.X, y):][:n:n]
+		s := sp.Pix[sp.PixOffset(c.Min.X-r.Min.X, y-r.Min.Y):][:n:n]
+		for i := 0; i < n; i += 4 {
+			switch s[i+3] {
+			case 0:
+				continue
+			case 255:
+				copy(d[i:i+4], s[i:i+4])
+				continue
+			}
+			sa := uint32(s[i+3]) * 0x101
+			a := (m - sa) * 0x101
+			d[i] = uint8((uint32(d[i])*a/m + uint32(s[i])*0x101) >> 8)
+			d[i+1] = uint8((uint32(d[i+1])*a/m + uint32(s[i+1])*0x101) >> 8)
+			d[i+2] = uint8((uint32(d[i+2])*a/m + uint32(s[i+2])*0x101) >> 8)
+			d[i+3] = uint8((uint32(d[i+3])*a/m + sa) >> 8)
+		}
+	}
 }
 
 // badgeSprite draws a badge centred in a small transparent image.
@@ -111,6 +166,10 @@ func (wk *worker) badgeSprite(owner, armies int) *image.RGBA {
 // key between the panel and the badges.
 func (wk *worker) drawSwatch(x, y, r float64, seat int, tag string) {
 	dc, s, th := wk.dc, wk.s, wk.th
+	if wk.planning { // the largest shape, and its outline
+		wk.dirty.markDisc(x, y, 1.25*r+s)
+		return
+	}
 	fill := wk.colors[seat].RGBA
 	shapePath(dc, SeatShape(seat), x, y, r, 1)
 	dc.SetColor(fill)
@@ -191,6 +250,16 @@ func (wk *worker) arrowAt(a state.Arrow, x0, y0, x1, y1 float64, number int) {
 		dc.LineTo(bx+ty*hw, by-tx*hw)
 		dc.ClosePath()
 	}
+	if wk.planning {
+		wk.markArrow(sx, sy, cx, cy, bx+tx*2*s, by+ty*2*s, width+6*s)
+		// The head and its outline.
+		wk.dirty.markBox(min(ex, bx-hw, bx+hw)-3*s, min(ey, by-hw, by+hw)-3*s, max(ex, bx-hw, bx+hw)+3*s, max(ey, by-hw, by+hw)+3*s)
+		if number != 0 {
+			mx, my := 0.25*sx+0.5*cx+0.25*bx, 0.25*sy+0.5*cy+0.25*by
+			wk.dirty.markDisc(mx, my, math.Max(13*s, (textWidth(wk.f.stat, fmt.Sprint(max(number, -number)))+10*s)/2)+3*s)
+		}
+		return
+	}
 	// Dark, then white, then the seat's colour: it reads on any ground,
 	// its own colour included.
 	outline := color.RGBA{th.ink.R, th.ink.G, th.ink.B, 235}
@@ -235,6 +304,20 @@ func (wk *worker) arrowAt(a state.Arrow, x0, y0, x1, y1 float64, number int) {
 		dc.SetColor(ring)
 		dc.Stroke()
 		drawTextCentered(wk.canvas, fc, text, mx, my, th.inkOn(fill))
+	}
+}
+
+// markArrow marks the tiles under a stroke lw wide along the quadratic
+// curve from (x0, y0) to (x2, y2) with control point (x1, y1): squares
+// around points of the curve at most 3 px apart (the curve is no longer
+// than its control polygon).
+func (wk *worker) markArrow(x0, y0, x1, y1, x2, y2, lw float64) {
+	n := int(math.Ceil((math.Hypot(x1-x0, y1-y0)+math.Hypot(x2-x1, y2-y1))/3)) + 1
+	r := lw/2 + 2
+	for i := range n + 1 {
+		t := float64(i) / float64(n)
+		u := 1 - t
+		wk.dirty.markDisc(u*u*x0+2*u*t*x1+t*t*x2, u*u*y0+2*u*t*y1+t*t*y2, r)
 	}
 }
 

@@ -15,6 +15,10 @@ import (
 
 // drawCrown draws a capital's crown centred on p, w wide.
 func (wk *worker) drawCrown(p [2]float64, w float64) {
+	if wk.planning { // and its outline
+		wk.dirty.markDisc(p[0], p[1], w/2+3*wk.s)
+		return
+	}
 	crownMark(wk.dc, p[0], p[1], w, wk.s)
 }
 
@@ -47,6 +51,10 @@ func crownMark(dc *gg.Context, x, y, w, s float64) {
 // drawHero draws a hero's token centred on p: a pale disc with a sword,
 // ringed in its owner's colour.
 func (wk *worker) drawHero(p [2]float64, r float64, seat int) {
+	if wk.planning { // and its shadow
+		wk.dirty.markDisc(p[0], p[1], r+2*wk.s)
+		return
+	}
 	heroMark(wk.dc, p[0], p[1], r, wk.s, wk.colors[seat].RGBA, wk.th)
 }
 
@@ -80,6 +88,10 @@ func heroMark(dc *gg.Context, x, y, r, s float64, ring color.RGBA, th *theme) {
 // drawItem draws an item lying on a territory, centred on p: a chest with a
 // question mark, or, for the fat bonus, a gold star.
 func (wk *worker) drawItem(p [2]float64, fat bool, r float64) {
+	if wk.planning { // the star's points and outline, the chest's shadow
+		wk.dirty.markDisc(p[0], p[1], 1.25*r+2*wk.s)
+		return
+	}
 	itemMark(wk.dc, wk.canvas, wk.f, p[0], p[1], r, wk.s, fat, wk.th)
 }
 

@@ -44,6 +44,8 @@ func (wk *worker) drawGround(cards []frect, key func(img *image.RGBA, dc *gg.Con
 			key(img, dc)
 		}
 		g.img = img
+		g.idx = make([]uint8, img.Rect.Dx()*img.Rect.Dy())
+		b.look.quant.quantizePix(g.idx, img.Pix)
 	})
 	draw.Draw(wk.canvas, b.panel, g.img, image.Point{}, draw.Src)
 }

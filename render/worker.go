@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"image"
+	"image/color"
 
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
@@ -29,9 +30,15 @@ type worker struct {
 	dc     *gg.Context
 	f      *faces
 	buf    bytes.Buffer
-	badges map[badgeKey]*image.RGBA
+	badges map[badgeKey]sprite
 	names  []string   // the seats' names as drawn
 	q      *quantizer // the palette pal was made with
+	rows   []*[levels]color.RGBA
+	// planning is set while composeIndexed asks the steps that draw over
+	// the map where they would draw: they mark those tiles in dirty
+	// instead.
+	planning bool
+	dirty    dirty
 }
 
 // faces are one worker's font faces, at the renderer's scale.

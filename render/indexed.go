@@ -1,0 +1,305 @@
+package render
+
+import (
+	"encoding/binary"
+	"image"
+	"slices"
+
+	"github.com/riskbot/riskbot/state"
+)
+
+// A frame is encoded as palette indices. compose draws it in RGBA and the
+// quantizer maps every pixel; composeIndexed (used by Render and Zoom)
+// writes most of the indices directly and gives the same image:
+//
+//   - what does not change from turn to turn (the sea, the lines and the
+//     names over it) is kept by the board as indices, mapped once;
+//   - a land pixel's index follows from its owner's shades and its level
+//     (a table per shade ramp); a land pixel under a line or a name has
+//     one index per possible owner, worked out once;
+//   - what each frame draws over the map (pontoons, arrows, badges,
+//     markers, the legend's holders, the banner) is drawn in RGBA as
+//     before, on tiles of the canvas whose ground is composed first; only
+//     those tiles are mapped to the palette. Each of these steps, run
+//     "planning" first, marks the tiles it will draw on instead of drawing;
+//   - the panel is drawn in RGBA on its ground, and only the pixels that
+//     differ from the ground are mapped (the ground's indices are kept).
+//
+// TestIndexedFrame checks that both give the same indices.
+
+// tileShift sets the tiles' side: 8 px, a sixth of a badge at the default
+// width (larger tiles redraw more ground around each badge).
+const (
+	tileShift = 3
+	tileSize  = 1 << tileShift
+)
+
+// tileGrid divides a w x h frame into tiles, row by row.
+type tileGrid struct{ w, h, tw, th int }
+
+func newTileGrid(w, h int) tileGrid {
+	return tileGrid{w: w, h: h, tw: (w + tileSize - 1) >> tileShift, th: (h + tileSize - 1) >> tileShift}
+}
+
+func (g tileGrid) n() int { return g.tw * g.th }
+
+// rect is the part of the frame that tile (tx, ty) covers.
+func (g tileGrid) rect(tx, ty int) image.Rectangle {
+	return image.Rect(tx<<tileShift, ty<<tileShift, min(g.w, (tx+1)<<tileShift), min(g.h, (ty+1)<<tileShift))
+}
+
+// dirty is the set of tiles that a frame's overlays draw on.
+type dirty struct {
+	g  tileGrid
+	on []bool
+}
+
+func (d *dirty) reset(g tileGrid) {
+	d.g = g
+	if len(d.on) != g.n() {
+		d.on = make([]bool, g.n())
+	}
+	clear(d.on)
+}
+
+// mark adds the tiles that r touches.
+func (d *dirty) mark(r image.Rectangle) {
+	r = r.Intersect(image.Rect(0, 0, d.g.w, d.g.h))
+	if r.Empty() {
+		return
+	}
+	for ty := r.Min.Y >> tileShift; ty <= (r.Max.Y-1)>>tileShift; ty++ {
+		row := d.on[ty*d.g.tw:]
+		for tx := r.Min.X >> tileShift; tx <= (r.Max.X-1)>>tileShift; tx++ {
+			row[tx] = true
+		}
+	}
+}
+
+// markBox adds the tiles of the box from (x0, y0) to (x1, y1) and the
+// pixels it touches: anti-aliasing reaches the pixel beyond a shape's
+// edge, and callers add their stroke widths.
+func (d *dirty) markBox(x0, y0, x1, y1 float64) {
+	d.mark(image.Rect(int(x0)-2, int(y0)-2, int(x1)+3, int(y1)+3))
+}
+
+// markDisc adds the square around the disc of radius r centred on (x, y).
+func (d *dirty) markDisc(x, y, r float64) { d.markBox(x-r, y-r, x+r, y+r) }
+
+// spans calls f for each run of marked tiles along a row of tiles: the
+// part of clip they cover, and the range of tile numbers [t0, t1).
+func (d *dirty) spans(clip image.Rectangle, f func(r image.Rectangle, t0, t1 int)) {
+	g := d.g
+	for ty := range g.th {
+		row := d.on[ty*g.tw : (ty+1)*g.tw]
+		for tx := 0; tx < g.tw; {
+			if !row[tx] {
+				tx++
+				continue
+			}
+			tx0 := tx
+			for tx < g.tw && row[tx] {
+				tx++
+			}
+			r := image.Rect(tx0<<tileShift, ty<<tileShift, tx<<tileShift, (ty+1)<<tileShift).Intersect(clip)
+			if !r.Empty() {
+				f(r, ty*g.tw+tx0, ty*g.tw+tx)
+			}
+		}
+	}
+}
+
+// frameIndex is what a board keeps to write its frames' indices directly:
+// made on the first such frame, then only read.
+type frameIndex struct {
+	// static is every pixel's index as the sea, the lines and the names
+	// leave it (w*h); land pixels are written over.
+	static []uint8
+	// runs are the land pixels, row by row, a run per territory.
+	runs []landRun
+	// mixOff are the land pixels under a line or a name, and mixIdx their
+	// indices, mixSlots a pixel: owned by each seat, then neutral.
+	mixOff []int32
+	mixIdx []uint8
+	// ramps are the look's shade ramps as indices.
+	ramps [][levels]uint8
+}
+
+// landRun is a run of pixels of territory t, from offset off to end (not
+// included).
+type landRun struct{ off, end, t int32 }
+
+// mixSlots are the owners a land pixel's colour can have: each seat, and
+// nobody.
+const mixSlots = state.MaxSeats + 1
+
+// slot is an owner's slot among mixSlots.
+func slot(owner int) int {
+	if owner < 0 {
+		return state.MaxSeats
+	}
+	return owner
+}
+
+// index returns the board's frameIndex, making it on first use.
+func (b *board) index() *frameIndex {
+	b.indexOnce.Do(func() { b.indexed = newFrameIndex(b) })
+	return b.indexed
+}
+
+func newFrameIndex(b *board) *frameIndex {
+	q := b.look.quant
+	fx := &frameIndex{static: make([]uint8, b.w*b.h)}
+	for _, r := range b.look.ramps {
+		var t [levels]uint8
+		for l, c := range r {
+			t[l] = q.lut[key565(c.R, c.G, c.B)]
+		}
+		fx.ramps = append(fx.ramps, t)
+	}
+	rgba := slices.Clone(b.base)
+	b.lines.over(rgba)
+	b.labels.over(rgba)
+	q.quantizePix(fx.static, rgba)
+
+	// The lines and the names alone, to find the land pixels they cover.
+	lines := make([]uint8, len(b.base))
+	b.lines.over(lines)
+	names := make([]uint8, len(b.base))
+	b.labels.over(names)
+	for y := range b.mh {
+		row := y * b.w
+		for x := 0; x < b.mw; {
+			v := b.terr[row+x]
+			if v == 0 {
+				x++
+				continue
+			}
+			x0 := x
+			for x < b.mw && b.terr[row+x] == v {
+				i := row + x
+				if lines[4*i+3] != 0 || names[4*i+3] != 0 {
+					fx.mixOff = append(fx.mixOff, int32(i))
+					terrain := b.m.Territories[v-1].Terrain
+					for k := range mixSlots {
+						owner := k
+						if k == state.MaxSeats {
+							owner = state.Neutral
+						}
+						c := b.look.land(owner, terrain)[b.lvl[i]]
+						px := []uint8{c.R, c.G, c.B, 255}
+						if lines[4*i+3] != 0 {
+							overPixel(px, lines[4*i:4*i+4])
+						}
+						if names[4*i+3] != 0 {
+							overPixel(px, names[4*i:4*i+4])
+						}
+						fx.mixIdx = append(fx.mixIdx, q.lut[key565(px[0], px[1], px[2])])
+					}
+				}
+				x++
+			}
+			fx.runs = append(fx.runs, landRun{int32(row + x0), int32(row + x), int32(v - 1)})
+		}
+	}
+	return fx
+}
+
+// composeIndexed draws the frame of s as palette indices into wk.pal: the
+// same image as compose followed by the quantizer (see the top of this
+// file), without drawing or mapping every pixel.
+func (wk *worker) composeIndexed(s *state.State) {
+	b := wk.b
+	fx := b.index()
+	tags := wk.nameSeats(s)
+	d := &wk.dirty
+	d.reset(b.tiles)
+	wk.planning = true
+	wk.drawUnder(s)
+	wk.drawOver(s, tags)
+	wk.planning = false
+
+	// The indices of everything the overlays leave alone.
+	dst := wk.pal.Pix
+	copy(dst, fx.static)
+	var ramps [256]*[levels]uint8 // per territory
+	var slots [256]uint8
+	for t, tr := range s.Terr {
+		ramps[t] = &fx.ramps[b.look.ramp(tr.Owner, s.Map.Territories[t].Terrain)]
+		slots[t] = uint8(slot(tr.Owner))
+	}
+	for _, r := range fx.runs {
+		tbl := ramps[r.t]
+		out := dst[r.off:r.end]
+		for i, l := range b.lvl[r.off:r.end] {
+			out[i] = tbl[l]
+		}
+	}
+	for k, o := range fx.mixOff {
+		dst[o] = fx.mixIdx[k*mixSlots+int(slots[b.terr[o]-1])]
+	}
+
+	// The overlays, in RGBA on their tiles: the ground first.
+	pix := wk.canvas.Pix
+	area := image.Rect(0, 0, b.mw, b.mh)
+	rows := wk.landRows(s)
+	d.spans(area, func(r image.Rectangle, t0, t1 int) {
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			i0, i1 := y*b.w+r.Min.X, y*b.w+r.Max.X
+			out := pix[4*i0 : 4*i1]
+			copy(out, b.base[4*i0:4*i1])
+			lvl := b.lvl[i0:i1]
+			for i, v := range b.terr[i0:i1] {
+				if v != 0 {
+					c := rows[v-1][lvl[i]]
+					o := out[4*i : 4*i+4 : 4*i+4]
+					o[0], o[1], o[2], o[3] = c.R, c.G, c.B, 255
+				}
+			}
+		}
+		b.lines.overRange(pix, int(b.lines.tile[t0]), int(b.lines.tile[t1]))
+	})
+	wk.drawUnder(s)
+	d.spans(area, func(_ image.Rectangle, t0, t1 int) {
+		b.labels.overRange(pix, int(b.labels.tile[t0]), int(b.labels.tile[t1]))
+	})
+	wk.drawOver(s, tags)
+	d.spans(area, func(r image.Rectangle, _, _ int) {
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			i0, i1 := y*b.w+r.Min.X, y*b.w+r.Max.X
+			wk.q.quantizePix(dst[i0:i1], pix[4*i0:4*i1])
+		}
+	})
+	wk.mapPanel(len(s.Seats))
+}
+
+// mapPanel writes the panel's indices: those of its ground where the
+// panel as drawn is still the ground, the quantizer's elsewhere.
+func (wk *worker) mapPanel(seats int) {
+	b := wk.b
+	p := b.panel
+	g := &b.grounds[seats]
+	lut := wk.q.lut
+	pw := p.Dx()
+	for y := p.Min.Y; y < p.Max.Y; y++ {
+		i0 := y*b.w + p.Min.X
+		cv := wk.canvas.Pix[4*i0 : 4*(i0+pw)]
+		gy := y - p.Min.Y
+		gr := g.img.Pix[gy*g.img.Stride : gy*g.img.Stride+4*pw]
+		gi := g.idx[gy*pw : (gy+1)*pw]
+		out := wk.pal.Pix[i0 : i0+pw]
+		// Two pixels at a time: most of the panel is its ground.
+		j := 0
+		for ; j+2 <= pw; j += 2 {
+			if binary.LittleEndian.Uint64(cv[4*j:]) == binary.LittleEndian.Uint64(gr[4*j:]) {
+				out[j], out[j+1] = gi[j], gi[j+1]
+				continue
+			}
+			out[j] = lut[key565(cv[4*j], cv[4*j+1], cv[4*j+2])]
+			out[j+1] = lut[key565(cv[4*j+4], cv[4*j+5], cv[4*j+6])]
+		}
+		for ; j < pw; j++ {
+			out[j] = lut[key565(cv[4*j], cv[4*j+1], cv[4*j+2])]
+		}
+	}
+}

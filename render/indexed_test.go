@@ -1,0 +1,74 @@
+package render
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/riskbot/riskbot/state"
+)
+
+// TestIndexedFrame checks that composeIndexed gives, index for index, the
+// frame that compose draws and the quantizer maps: at several widths (one
+// not a multiple of the tiles), both palettes, both kinds of map, from the
+// start of a match to its end, with every kind of arrow, marker and the
+// banner. The canvas is scribbled on first, so that nothing depends on what
+// an earlier frame left there.
+func TestIndexedFrame(t *testing.T) {
+	states := []struct {
+		name  string
+		state func(testing.TB) *state.State
+	}{
+		{"start", fixtureStart}, {"mid", fixtureMid}, {"over", fixtureOver},
+		{"capitals-start", gridStart}, {"capitals-mid", gridMid}, {"capitals-planned", gridPlanned}, {"capitals-over", gridOver},
+		{"played-600", func(t testing.TB) *state.State { return playGame(t, 6, 3, 600).State }},
+		{"played-end", func(t testing.TB) *state.State { return playGame(t, 4, 5, -1).State }},
+		{"played-40", func(t testing.TB) *state.State { return playGame(t, 2, 11, 40).State }},
+	}
+	widths := []int{800, 1237, 1600, 2400}
+	if testing.Short() || raceEnabled {
+		widths = []int{800, 1237}
+	}
+	for _, w := range widths {
+		for _, p := range []Palette{Default, ColorBlind} {
+			r := shared(Options{Width: w, Palette: p})
+			if err := r.init(); err != nil {
+				t.Fatal(err)
+			}
+			for _, st := range states {
+				t.Run(fmt.Sprintf("%s/%d/%d", st.name, w, p), func(t *testing.T) {
+					s := st.state(t)
+					b, err := r.board(s.Map)
+					if err != nil {
+						t.Fatal(err)
+					}
+					wk, err := r.worker(b)
+					if err != nil {
+						t.Fatal(err)
+					}
+					defer r.workers.Put(wk)
+					wk.compose(s)
+					wk.q.quantize(wk.pal, wk.canvas)
+					want := slices.Clone(wk.pal.Pix)
+					for i := range wk.canvas.Pix {
+						wk.canvas.Pix[i] = uint8(i * 7)
+					}
+					clear(wk.pal.Pix)
+					wk.composeIndexed(s)
+					if got := wk.pal.Pix; !slices.Equal(got, want) {
+						n, first := 0, -1
+						for i := range got {
+							if got[i] != want[i] {
+								if first < 0 {
+									first = i
+								}
+								n++
+							}
+						}
+						t.Errorf("%d pixels differ from the quantized frame, the first at (%d, %d)", n, first%b.w, first/b.w)
+					}
+				})
+			}
+		}
+	}
+}
