@@ -56,7 +56,8 @@ type faces struct {
 // as Discord does on a phone (TestReadableInChat).
 func newFaces(fs *fonts, s float64) (*faces, error) {
 	var f faces
-	for _, x := range []struct {
+	glyphs := &glyphCache{m: map[glyphKey]glyph{}}
+	for i, x := range []struct {
 		dst  *font.Face
 		ft   *opentype.Font
 		size float64
@@ -71,7 +72,7 @@ func newFaces(fs *fonts, s float64) (*faces, error) {
 		if err != nil {
 			return nil, err
 		}
-		*x.dst = fc
+		*x.dst = &cachedFace{Face: fc, id: uint8(i), cache: glyphs}
 	}
 	return &f, nil
 }
