@@ -81,8 +81,9 @@ func BenchmarkStages(b *testing.B) {
 
 // benchStages times the stages of a warm render of s, one sub-benchmark
 // each: compose (which draws the frame on a worker's canvas), the palette
-// mapping and the PNG encoding. Every kind of map goes through the same
-// stages.
+// mapping and the PNG encoding; and indexed, which draws the same frame
+// as palette indices (what Render does instead of compose and the
+// mapping). Every kind of map goes through the same stages.
 func benchStages(b *testing.B, s *state.State) {
 	r := New(Options{})
 	if _, err := r.Render(context.Background(), s); err != nil {
@@ -99,6 +100,11 @@ func benchStages(b *testing.B, s *state.State) {
 	b.Run("compose", func(b *testing.B) {
 		for b.Loop() {
 			wk.compose(s)
+		}
+	})
+	b.Run("indexed", func(b *testing.B) {
+		for b.Loop() {
+			wk.composeIndexed(s)
 		}
 	})
 	b.Run("quantize", func(b *testing.B) {

@@ -1,7 +1,7 @@
 package render
 
 import (
-	"encoding/binary"
+	"bytes"
 	"image"
 	"slices"
 
@@ -121,8 +121,9 @@ type frameIndex struct {
 	// indices, mixSlots a pixel: owned by each seat, then neutral.
 	mixOff []int32
 	mixIdx []uint8
-	// ramps are the look's shade ramps as indices.
-	ramps [][levels]uint8
+	// ramps are the look's shade ramps as indices (256 entries, so that
+	// a level needs no bounds check).
+	ramps [][256]uint8
 }
 
 // landRun is a run of pixels of territory t, from offset off to end (not
@@ -151,7 +152,7 @@ func newFrameIndex(b *board) *frameIndex {
 	q := b.look.quant
 	fx := &frameIndex{static: make([]uint8, b.w*b.h)}
 	for _, r := range b.look.ramps {
-		var t [levels]uint8
+		var t [256]uint8
 		for l, c := range r {
 			t[l] = q.lut[key565(c.R, c.G, c.B)]
 		}
@@ -221,8 +222,14 @@ func (wk *worker) composeIndexed(s *state.State) {
 
 	// The indices of everything the overlays leave alone.
 	dst := wk.pal.Pix
-	copy(dst, fx.static)
-	var ramps [256]*[levels]uint8 // per territory
+	if b.mw == b.w {
+		copy(dst[:b.w*b.mh], fx.static)
+	} else {
+		for y := range b.mh {
+			copy(dst[y*b.w:y*b.w+b.mw], fx.static[y*b.w:])
+		}
+	}
+	var ramps [256]*[256]uint8 // per territory
 	var slots [256]uint8
 	for t, tr := range s.Terr {
 		ramps[t] = &fx.ramps[b.look.ramp(tr.Owner, s.Map.Territories[t].Terrain)]
@@ -274,13 +281,15 @@ func (wk *worker) composeIndexed(s *state.State) {
 }
 
 // mapPanel writes the panel's indices: those of its ground where the
-// panel as drawn is still the ground, the quantizer's elsewhere.
+// panel as drawn is still the ground, the quantizer's elsewhere. It puts
+// the ground back where the panel was drawn, so that the next frame of the
+// same board and seats need not copy it (see drawGround).
 func (wk *worker) mapPanel(seats int) {
 	b := wk.b
 	p := b.panel
 	g := &b.grounds[seats]
-	lut := wk.q.lut
 	pw := p.Dx()
+	const chunk = 16 // pixels compared at once: most of the panel is its ground
 	for y := p.Min.Y; y < p.Max.Y; y++ {
 		i0 := y*b.w + p.Min.X
 		cv := wk.canvas.Pix[4*i0 : 4*(i0+pw)]
@@ -288,18 +297,16 @@ func (wk *worker) mapPanel(seats int) {
 		gr := g.img.Pix[gy*g.img.Stride : gy*g.img.Stride+4*pw]
 		gi := g.idx[gy*pw : (gy+1)*pw]
 		out := wk.pal.Pix[i0 : i0+pw]
-		// Two pixels at a time: most of the panel is its ground.
-		j := 0
-		for ; j+2 <= pw; j += 2 {
-			if binary.LittleEndian.Uint64(cv[4*j:]) == binary.LittleEndian.Uint64(gr[4*j:]) {
-				out[j], out[j+1] = gi[j], gi[j+1]
+		for j := 0; j < pw; j += chunk {
+			k := min(pw, j+chunk)
+			c, o := cv[4*j:4*k], gr[4*j:4*k]
+			if bytes.Equal(c, o) {
+				copy(out[j:k], gi[j:k])
 				continue
 			}
-			out[j] = lut[key565(cv[4*j], cv[4*j+1], cv[4*j+2])]
-			out[j+1] = lut[key565(cv[4*j+4], cv[4*j+5], cv[4*j+6])]
-		}
-		for ; j < pw; j++ {
-			out[j] = lut[key565(cv[4*j], cv[4*j+1], cv[4*j+2])]
+			wk.q.quantizePix(out[j:k], c)
+			copy(c, o)
 		}
 	}
+	wk.ground = g.img
 }

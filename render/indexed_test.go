@@ -12,18 +12,24 @@ import (
 // frame that compose draws and the quantizer maps: at several widths (one
 // not a multiple of the tiles), both palettes, both kinds of map, from the
 // start of a match to its end, with every kind of arrow, marker and the
-// banner. The canvas is scribbled on first, so that nothing depends on what
-// an earlier frame left there.
+// banner. One worker draws them all in turn, as a renderer's workers do,
+// and its map area is scribbled on before each frame, so that nothing
+// depends on what an earlier frame left there but what it is meant to
+// (the panel's ground).
 func TestIndexedFrame(t *testing.T) {
 	states := []struct {
 		name  string
 		state func(testing.TB) *state.State
 	}{
-		{"start", fixtureStart}, {"mid", fixtureMid}, {"over", fixtureOver},
-		{"capitals-start", gridStart}, {"capitals-mid", gridMid}, {"capitals-planned", gridPlanned}, {"capitals-over", gridOver},
+		// In an order that draws the same board with as many seats twice
+		// running (the panel's ground kept), and both kinds in turn.
+		{"start", fixtureStart}, {"capitals-start", gridStart}, {"mid", fixtureMid},
 		{"played-600", func(t testing.TB) *state.State { return playGame(t, 6, 3, 600).State }},
+		{"over", fixtureOver}, {"capitals-mid", gridMid}, {"capitals-planned", gridPlanned}, {"capitals-over", gridOver},
 		{"played-end", func(t testing.TB) *state.State { return playGame(t, 4, 5, -1).State }},
+		{"start-again", fixtureStart},
 		{"played-40", func(t testing.TB) *state.State { return playGame(t, 2, 11, 40).State }},
+		{"capitals-mid-again", gridMid},
 	}
 	widths := []int{800, 1237, 1600, 2400}
 	if testing.Short() || raceEnabled {
@@ -35,6 +41,7 @@ func TestIndexedFrame(t *testing.T) {
 			if err := r.init(); err != nil {
 				t.Fatal(err)
 			}
+			var ref, wk *worker // two workers: Put neither back
 			for _, st := range states {
 				t.Run(fmt.Sprintf("%s/%d/%d", st.name, w, p), func(t *testing.T) {
 					s := st.state(t)
@@ -42,16 +49,19 @@ func TestIndexedFrame(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					wk, err := r.worker(b)
-					if err != nil {
+					if ref, err = r.workerFrom(ref, b); err != nil {
 						t.Fatal(err)
 					}
-					defer r.workers.Put(wk)
-					wk.compose(s)
-					wk.q.quantize(wk.pal, wk.canvas)
-					want := slices.Clone(wk.pal.Pix)
-					for i := range wk.canvas.Pix {
-						wk.canvas.Pix[i] = uint8(i * 7)
+					if wk, err = r.workerFrom(wk, b); err != nil {
+						t.Fatal(err)
+					}
+					ref.compose(s)
+					ref.q.quantize(ref.pal, ref.canvas)
+					want := ref.pal.Pix
+					for y := range b.mh {
+						for i := 4 * y * b.w; i < 4*(y*b.w+b.mw); i++ {
+							wk.canvas.Pix[i] = uint8(i * 7)
+						}
 					}
 					clear(wk.pal.Pix)
 					wk.composeIndexed(s)

@@ -47,7 +47,15 @@ func (wk *worker) drawGround(cards []frect, key func(img *image.RGBA, dc *gg.Con
 		g.idx = make([]uint8, img.Rect.Dx()*img.Rect.Dy())
 		b.look.quant.quantizePix(g.idx, img.Pix)
 	})
-	draw.Draw(wk.canvas, b.panel, g.img, image.Point{}, draw.Src)
+	if wk.ground != g.img {
+		draw.Draw(wk.canvas, b.panel, g.img, image.Point{}, draw.Src)
+		return
+	}
+	// The canvas's panel is this ground already (mapPanel put it back),
+	// but for what the overlays drawn before it may have spilled into it.
+	wk.dirty.spans(b.panel, func(r image.Rectangle, _, _ int) {
+		draw.Draw(wk.canvas, r, g.img, r.Min.Sub(b.panel.Min), draw.Src)
+	})
 }
 
 // cardBar draws the bar of a seat's colour down a card's left edge.

@@ -77,6 +77,7 @@ func (wk *worker) compose(s *state.State) {
 	b := wk.b
 	pix := wk.canvas.Pix
 	copy(pix, b.base) // sea, legend, panel
+	wk.ground = nil
 	wk.drawLand(s)
 	b.lines.over(pix) // borders, coasts, sea lanes
 	wk.drawUnder(s)

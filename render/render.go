@@ -98,6 +98,11 @@ func (r *Renderer) init() error {
 // kind of map switches palettes).
 func (r *Renderer) worker(b *board) (*worker, error) {
 	wk, _ := r.workers.Get().(*worker)
+	return r.workerFrom(wk, b)
+}
+
+// workerFrom readies wk (a new worker when nil) to draw on board b.
+func (r *Renderer) workerFrom(wk *worker, b *board) (*worker, error) {
 	if wk == nil {
 		f, err := newFaces(r.fonts, float64(r.width)/refWidth)
 		if err != nil {
@@ -114,6 +119,7 @@ func (r *Renderer) worker(b *board) (*worker, error) {
 		wk.pal = image.NewPaletted(wk.canvas.Rect, q.palette)
 		wk.dc = gg.NewContextForRGBA(wk.canvas)
 		wk.q = q
+		wk.ground = nil
 	}
 	wk.b = b
 	return wk, nil

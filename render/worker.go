@@ -39,6 +39,9 @@ type worker struct {
 	// instead.
 	planning bool
 	dirty    dirty
+	// ground is the panel ground that the canvas's panel holds, as
+	// composeIndexed leaves it; nil when it holds anything else.
+	ground *image.RGBA
 }
 
 // faces are one worker's font faces, at the renderer's scale.
