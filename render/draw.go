@@ -61,36 +61,88 @@ func (wk *worker) drawBadge(x, y float64, owner int, armies int) {
 		if len(wk.badges) >= maxSprites {
 			clear(wk.badges)
 		}
-		img := wk.badgeSprite(owner, armies)
-		sp = sprite{img, inked(img)}
+		sp = newSprite(wk.badgeSprite(owner, armies), wk.q)
 		wk.badges[k] = sp
 	}
 	at := image.Pt(int(math.Round(x))-sp.img.Rect.Dx()/2, int(math.Round(y))-sp.img.Rect.Dy()/2)
 	if wk.planning {
-		wk.dirty.mark(sp.ink.Add(at))
+		// Its opaque pixels are written as indices (stamp); the others
+		// are blended with what lies under them.
+		for _, r := range sp.edge {
+			wk.dirty.markRow(int(r.y)+at.Y, int(r.x0)+at.X, int(r.x1)+at.X)
+		}
+		wk.stamps = append(wk.stamps, stamp{sp, at})
 		return
 	}
 	drawSprite(wk.canvas, sp.img.Rect.Add(at), sp.img)
 }
 
-// sprite is a badge drawn once, and the part of it that is not
-// transparent: the badge is drawn with room to spare.
+// sprite is a badge drawn once, into a small image with room to spare,
+// and kept as its runs of pixels along each row: the opaque ones with
+// their palette indices, and those of the edges and the shadow, neither
+// opaque nor transparent.
 type sprite struct {
-	img *image.RGBA
-	ink image.Rectangle
+	img   *image.RGBA
+	solid []spriteRun
+	idx   []uint8 // the solid runs' indices, run after run
+	edge  []spriteRun
 }
 
-// inked returns the bounds of img's pixels that are not transparent.
-func inked(img *image.RGBA) image.Rectangle {
-	var r image.Rectangle
-	for y := img.Rect.Min.Y; y < img.Rect.Max.Y; y++ {
-		for x := img.Rect.Min.X; x < img.Rect.Max.X; x++ {
-			if img.Pix[img.PixOffset(x, y)+3] != 0 {
-				r = r.Union(image.Rect(x, y, x+1, y+1))
+type spriteRun struct{ y, x0, x1 int32 }
+
+// stamp is a sprite to be written at a place of the frame.
+type stamp struct {
+	sp *sprite
+	at image.Point
+}
+
+func newSprite(img *image.RGBA, q *quantizer) *sprite {
+	sp := &sprite{img: img}
+	for y := range img.Rect.Dy() {
+		row := img.Pix[y*img.Stride : y*img.Stride+4*img.Rect.Dx()]
+		for x := 0; x < img.Rect.Dx(); {
+			a := row[4*x+3]
+			x0 := x
+			for x < img.Rect.Dx() && (row[4*x+3] == 255) == (a == 255) && (row[4*x+3] == 0) == (a == 0) {
+				x++
+			}
+			r := spriteRun{int32(y), int32(x0), int32(x)}
+			switch a {
+			case 0:
+			case 255:
+				sp.solid = append(sp.solid, r)
+				n := len(sp.idx)
+				sp.idx = append(sp.idx, make([]uint8, x-x0)...)
+				q.quantizePix(sp.idx[n:], row[4*x0:4*x])
+			default:
+				sp.edge = append(sp.edge, r)
 			}
 		}
 	}
-	return r
+	return sp
+}
+
+// stamp writes the sprite's opaque pixels, at at, as indices into dst (a
+// w x h frame).
+func (sp *sprite) stamp(dst []uint8, w, h int, at image.Point) {
+	n := 0
+	for _, r := range sp.solid {
+		y, x0, x1 := int(r.y)+at.Y, int(r.x0)+at.X, int(r.x1)+at.X
+		idx := sp.idx[n : n+x1-x0]
+		n += x1 - x0
+		if y < 0 || y >= h {
+			continue
+		}
+		if x0 < 0 {
+			idx, x0 = idx[-x0:], 0
+		}
+		if x1 > w {
+			idx, x1 = idx[:len(idx)-(x1-w)], w
+		}
+		if x0 < x1 {
+			copy(dst[y*w+x0:y*w+x1], idx)
+		}
+	}
 }
 
 // drawSprite composites sprite sp over dst at r (sp's size, clipped to dst),

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"image"
+	"math/bits"
 	"slices"
 
 	"github.com/riskbot/riskbot/state"
@@ -48,37 +49,56 @@ func (g tileGrid) rect(tx, ty int) image.Rectangle {
 	return image.Rect(tx<<tileShift, ty<<tileShift, min(g.w, (tx+1)<<tileShift), min(g.h, (ty+1)<<tileShift))
 }
 
-// dirty is the set of tiles that a frame's overlays draw on.
+// dirty is the set of pixels that a frame's overlays draw on (a bit per
+// pixel, row after row), and the tiles that hold any of them.
 type dirty struct {
-	g  tileGrid
-	on []bool
+	g     tileGrid
+	bits  []uint64
+	tiles []bool
 }
 
 func (d *dirty) reset(g tileGrid) {
 	d.g = g
-	if len(d.on) != g.n() {
-		d.on = make([]bool, g.n())
+	if n := (g.w*g.h + 63) / 64; len(d.bits) != n {
+		d.bits = make([]uint64, n)
+		d.tiles = make([]bool, g.n())
 	}
-	clear(d.on)
+	clear(d.bits)
+	clear(d.tiles)
 }
 
-// mark adds the tiles that r touches.
-func (d *dirty) mark(r image.Rectangle) {
-	r = r.Intersect(image.Rect(0, 0, d.g.w, d.g.h))
-	if r.Empty() {
+// markRow adds the pixels x0 to x1 (not included) of row y.
+func (d *dirty) markRow(y, x0, x1 int) {
+	x0, x1 = max(x0, 0), min(x1, d.g.w)
+	if y < 0 || y >= d.g.h || x0 >= x1 {
 		return
 	}
-	for ty := r.Min.Y >> tileShift; ty <= (r.Max.Y-1)>>tileShift; ty++ {
-		row := d.on[ty*d.g.tw:]
-		for tx := r.Min.X >> tileShift; tx <= (r.Max.X-1)>>tileShift; tx++ {
-			row[tx] = true
-		}
+	row := d.tiles[(y>>tileShift)*d.g.tw:]
+	for tx := x0 >> tileShift; tx <= (x1-1)>>tileShift; tx++ {
+		row[tx] = true
+	}
+	i, j := y*d.g.w+x0, y*d.g.w+x1 // bits i to j
+	for i < j {
+		w, b := i>>6, uint(i&63)
+		n := min(64-int(b), j-i)
+		d.bits[w] |= (1<<uint(n) - 1) << b
+		i += n
 	}
 }
 
-// markBox adds the tiles of the box from (x0, y0) to (x1, y1) and the
-// pixels it touches: anti-aliasing reaches the pixel beyond a shape's
-// edge, and callers add their stroke widths.
+// marked reports whether pixel i (y*w + x) is marked.
+func (d *dirty) marked(i int) bool { return d.bits[i>>6]>>uint(i&63)&1 != 0 }
+
+// mark adds the pixels of r.
+func (d *dirty) mark(r image.Rectangle) {
+	for y := max(r.Min.Y, 0); y < min(r.Max.Y, d.g.h); y++ {
+		d.markRow(y, r.Min.X, r.Max.X)
+	}
+}
+
+// markBox adds the box from (x0, y0) to (x1, y1) and the pixels it
+// touches: anti-aliasing reaches the pixel beyond a shape's edge, and
+// callers add their stroke widths.
 func (d *dirty) markBox(x0, y0, x1, y1 float64) {
 	d.mark(image.Rect(int(x0)-2, int(y0)-2, int(x1)+3, int(y1)+3))
 }
@@ -86,24 +106,56 @@ func (d *dirty) markBox(x0, y0, x1, y1 float64) {
 // markDisc adds the square around the disc of radius r centred on (x, y).
 func (d *dirty) markDisc(x, y, r float64) { d.markBox(x-r, y-r, x+r, y+r) }
 
-// spans calls f for each run of marked tiles along a row of tiles: the
-// part of clip they cover, and the range of tile numbers [t0, t1).
-func (d *dirty) spans(clip image.Rectangle, f func(r image.Rectangle, t0, t1 int)) {
-	g := d.g
-	for ty := range g.th {
-		row := d.on[ty*g.tw : (ty+1)*g.tw]
-		for tx := 0; tx < g.tw; {
-			if !row[tx] {
-				tx++
-				continue
+// runs calls f for each run of marked pixels of each row of clip: row y,
+// from x0 to x1 (not included).
+func (d *dirty) runs(clip image.Rectangle, f func(y, x0, x1 int)) {
+	clip = clip.Intersect(image.Rect(0, 0, d.g.w, d.g.h))
+	for y := clip.Min.Y; y < clip.Max.Y; y++ {
+		if !slices.Contains(d.tiles[(y>>tileShift)*d.g.tw:][clip.Min.X>>tileShift:((clip.Max.X-1)>>tileShift)+1], true) {
+			continue
+		}
+		base := y * d.g.w
+		i, end := base+clip.Min.X, base+clip.Max.X
+		for i < end {
+			i = d.next(i, end, false)
+			if i >= end {
+				break
 			}
-			tx0 := tx
-			for tx < g.tw && row[tx] {
-				tx++
-			}
-			r := image.Rect(tx0<<tileShift, ty<<tileShift, tx<<tileShift, (ty+1)<<tileShift).Intersect(clip)
-			if !r.Empty() {
-				f(r, ty*g.tw+tx0, ty*g.tw+tx)
+			j := d.next(i, end, true)
+			f(y, i-base, j-base)
+			i = j
+		}
+	}
+}
+
+// next returns the first bit from i (before end) that is set, or clear
+// when clear is set; end when there is none.
+func (d *dirty) next(i, end int, clear bool) int {
+	for i < end {
+		w := d.bits[i>>6]
+		if clear {
+			w = ^w
+		}
+		w >>= uint(i & 63)
+		if w != 0 {
+			return min(end, i+bits.TrailingZeros64(w))
+		}
+		i = (i | 63) + 1
+	}
+	return end
+}
+
+// over composites the pixels of sp that are marked onto pix, tile by
+// marked tile.
+func (d *dirty) over(sp *sparse, pix []uint8) {
+	for t, on := range d.tiles {
+		if !on {
+			continue
+		}
+		for k := sp.tile[t]; k < sp.tile[t+1]; k++ {
+			o := sp.off[k]
+			if d.marked(int(o >> 2)) {
+				overPixel(pix[o:o+4:o+4], sp.pix[4*k:4*k+4:4*k+4])
 			}
 		}
 	}
@@ -117,9 +169,11 @@ type frameIndex struct {
 	static []uint8
 	// runs are the land pixels, row by row, a run per territory.
 	runs []landRun
-	// mixOff are the land pixels under a line or a name, and mixIdx their
-	// indices, mixSlots a pixel: owned by each seat, then neutral.
+	// mixOff are the land pixels under a line or a name, mixT their
+	// territories, and mixIdx their indices, mixSlots a pixel: owned by
+	// each seat, then neutral.
 	mixOff []int32
+	mixT   []uint8
 	mixIdx []uint8
 	// ramps are the look's shade ramps as indices (256 entries, so that
 	// a level needs no bounds check).
@@ -181,6 +235,7 @@ func newFrameIndex(b *board) *frameIndex {
 				i := row + x
 				if lines[4*i+3] != 0 || names[4*i+3] != 0 {
 					fx.mixOff = append(fx.mixOff, int32(i))
+					fx.mixT = append(fx.mixT, v-1)
 					terrain := b.m.Territories[v-1].Terrain
 					for k := range mixSlots {
 						owner := k
@@ -215,6 +270,7 @@ func (wk *worker) composeIndexed(s *state.State) {
 	tags := wk.nameSeats(s)
 	d := &wk.dirty
 	d.reset(b.tiles)
+	wk.stamps = wk.stamps[:0]
 	wk.planning = true
 	wk.drawUnder(s)
 	wk.drawOver(s, tags)
@@ -242,40 +298,40 @@ func (wk *worker) composeIndexed(s *state.State) {
 			out[i] = tbl[l]
 		}
 	}
+	mixT, mixIdx := fx.mixT[:len(fx.mixOff)], fx.mixIdx[:mixSlots*len(fx.mixOff)]
 	for k, o := range fx.mixOff {
-		dst[o] = fx.mixIdx[k*mixSlots+int(slots[b.terr[o]-1])]
+		dst[o] = mixIdx[k*mixSlots+int(slots[mixT[k]])]
 	}
 
-	// The overlays, in RGBA on their tiles: the ground first.
+	// The badges' opaque pixels.
+	for _, st := range wk.stamps {
+		st.sp.stamp(dst, b.w, b.h, st.at)
+	}
+
+	// The overlays, in RGBA on the pixels they draw on: the ground first.
 	pix := wk.canvas.Pix
 	area := image.Rect(0, 0, b.mw, b.mh)
 	rows := wk.landRows(s)
-	d.spans(area, func(r image.Rectangle, t0, t1 int) {
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			i0, i1 := y*b.w+r.Min.X, y*b.w+r.Max.X
-			out := pix[4*i0 : 4*i1]
-			copy(out, b.base[4*i0:4*i1])
-			lvl := b.lvl[i0:i1]
-			for i, v := range b.terr[i0:i1] {
-				if v != 0 {
-					c := rows[v-1][lvl[i]]
-					o := out[4*i : 4*i+4 : 4*i+4]
-					o[0], o[1], o[2], o[3] = c.R, c.G, c.B, 255
-				}
+	d.runs(area, func(y, x0, x1 int) {
+		i0, i1 := y*b.w+x0, y*b.w+x1
+		out := pix[4*i0 : 4*i1]
+		copy(out, b.base[4*i0:4*i1])
+		lvl := b.lvl[i0:i1]
+		for i, v := range b.terr[i0:i1] {
+			if v != 0 {
+				c := rows[v-1][lvl[i]]
+				o := out[4*i : 4*i+4 : 4*i+4]
+				o[0], o[1], o[2], o[3] = c.R, c.G, c.B, 255
 			}
 		}
-		b.lines.overRange(pix, int(b.lines.tile[t0]), int(b.lines.tile[t1]))
 	})
+	d.over(&b.lines, pix)
 	wk.drawUnder(s)
-	d.spans(area, func(_ image.Rectangle, t0, t1 int) {
-		b.labels.overRange(pix, int(b.labels.tile[t0]), int(b.labels.tile[t1]))
-	})
+	d.over(&b.labels, pix)
 	wk.drawOver(s, tags)
-	d.spans(area, func(r image.Rectangle, _, _ int) {
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			i0, i1 := y*b.w+r.Min.X, y*b.w+r.Max.X
-			wk.q.quantizePix(dst[i0:i1], pix[4*i0:4*i1])
-		}
+	d.runs(area, func(y, x0, x1 int) {
+		i0, i1 := y*b.w+x0, y*b.w+x1
+		wk.q.quantizePix(dst[i0:i1], pix[4*i0:4*i1])
 	})
 	wk.mapPanel(len(s.Seats))
 }

@@ -53,8 +53,10 @@ func (wk *worker) drawGround(cards []frect, key func(img *image.RGBA, dc *gg.Con
 	}
 	// The canvas's panel is this ground already (mapPanel put it back),
 	// but for what the overlays drawn before it may have spilled into it.
-	wk.dirty.spans(b.panel, func(r image.Rectangle, _, _ int) {
-		draw.Draw(wk.canvas, r, g.img, r.Min.Sub(b.panel.Min), draw.Src)
+	wk.dirty.runs(b.panel, func(y, x0, x1 int) {
+		gy := y - b.panel.Min.Y
+		copy(wk.canvas.Pix[wk.canvas.PixOffset(x0, y):wk.canvas.PixOffset(x1, y)],
+			g.img.Pix[g.img.PixOffset(x0-b.panel.Min.X, gy):g.img.PixOffset(x1-b.panel.Min.X, gy)])
 	})
 }
 

@@ -30,7 +30,7 @@ type worker struct {
 	dc     *gg.Context
 	f      *faces
 	buf    bytes.Buffer
-	badges map[badgeKey]sprite
+	badges map[badgeKey]*sprite
 	names  []string   // the seats' names as drawn
 	q      *quantizer // the palette pal was made with
 	rows   []*[levels]color.RGBA
@@ -39,6 +39,7 @@ type worker struct {
 	// instead.
 	planning bool
 	dirty    dirty
+	stamps   []stamp // the badges planned, in order
 	// ground is the panel ground that the canvas's panel holds, as
 	// composeIndexed leaves it; nil when it holds anything else.
 	ground *image.RGBA
