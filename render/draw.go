@@ -74,7 +74,38 @@ func (wk *worker) drawBadge(x, y float64, owner int, armies int) {
 		wk.stamps = append(wk.stamps, stamp{sp, at})
 		return
 	}
+	if wk.indexed {
+		sp.drawMarked(wk.canvas, at, &wk.dirty)
+		return
+	}
 	drawSprite(wk.canvas, sp.img.Rect.Add(at), sp.img)
+}
+
+// drawMarked draws the sprite at at on the pixels of dst that d marks:
+// composeIndexed needs no others in RGBA (it stamps the opaque ones).
+func (sp *sprite) drawMarked(dst *image.RGBA, at image.Point, d *dirty) {
+	for _, r := range sp.edge {
+		sp.drawRun(dst, at, r, nil)
+	}
+	for _, r := range sp.solid {
+		sp.drawRun(dst, at, r, d)
+	}
+}
+
+// drawRun draws run r of the sprite at at, only when d marks one of its
+// pixels unless d is nil.
+func (sp *sprite) drawRun(dst *image.RGBA, at image.Point, r spriteRun, d *dirty) {
+	y := int(r.y) + at.Y
+	x0, x1 := max(int(r.x0)+at.X, 0), min(int(r.x1)+at.X, dst.Rect.Dx())
+	if y < 0 || y >= dst.Rect.Dy() || x0 >= x1 {
+		return
+	}
+	if d != nil {
+		if i := y*dst.Rect.Dx() + x0; d.next(i, i+x1-x0, false) == i+x1-x0 {
+			return // none marked
+		}
+	}
+	overRow(dst.Pix[dst.PixOffset(x0, y):dst.PixOffset(x1, y)], sp.img.Pix[sp.img.PixOffset(x0-at.X, int(r.y)):sp.img.PixOffset(x1-at.X, int(r.y))])
 }
 
 // sprite is a badge drawn once, into a small image with room to spare,
@@ -153,26 +184,30 @@ func drawSprite(dst *image.RGBA, r image.Rectangle, sp *image.RGBA) {
 	if c.Empty() {
 		return
 	}
-	const m = 1<<16 - 1
 	n := 4 * c.Dx()
 	for y := c.Min.Y; y < c.Max.Y; y++ {
-		d := dst.Pix[dst.PixOffset(c.Min.X, y):][:n:n]
-		s := sp.Pix[sp.PixOffset(c.Min.X-r.Min.X, y-r.Min.Y):][:n:n]
-		for i := 0; i < n; i += 4 {
-			switch s[i+3] {
-			case 0:
-				continue
-			case 255:
-				copy(d[i:i+4], s[i:i+4])
-				continue
-			}
-			sa := uint32(s[i+3]) * 0x101
-			a := (m - sa) * 0x101
-			d[i] = uint8((uint32(d[i])*a/m + uint32(s[i])*0x101) >> 8)
-			d[i+1] = uint8((uint32(d[i+1])*a/m + uint32(s[i+1])*0x101) >> 8)
-			d[i+2] = uint8((uint32(d[i+2])*a/m + uint32(s[i+2])*0x101) >> 8)
-			d[i+3] = uint8((uint32(d[i+3])*a/m + sa) >> 8)
+		overRow(dst.Pix[dst.PixOffset(c.Min.X, y):][:n:n], sp.Pix[sp.PixOffset(c.Min.X-r.Min.X, y-r.Min.Y):][:n:n])
+	}
+}
+
+// overRow composites the RGBA pixels s over d (as long) with draw.Over's
+// arithmetic.
+func overRow(d, s []uint8) {
+	const m = 1<<16 - 1
+	for i := 0; i+4 <= len(s); i += 4 {
+		switch s[i+3] {
+		case 0:
+			continue
+		case 255:
+			copy(d[i:i+4], s[i:i+4])
+			continue
 		}
+		sa := uint32(s[i+3]) * 0x101
+		a := (m - sa) * 0x101
+		d[i] = uint8((uint32(d[i])*a/m + uint32(s[i])*0x101) >> 8)
+		d[i+1] = uint8((uint32(d[i+1])*a/m + uint32(s[i+1])*0x101) >> 8)
+		d[i+2] = uint8((uint32(d[i+2])*a/m + uint32(s[i+2])*0x101) >> 8)
+		d[i+3] = uint8((uint32(d[i+3])*a/m + sa) >> 8)
 	}
 }
 

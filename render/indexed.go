@@ -326,9 +326,11 @@ func (wk *worker) composeIndexed(s *state.State) {
 		}
 	})
 	d.over(&b.lines, pix)
+	wk.indexed = true
 	wk.drawUnder(s)
 	d.over(&b.labels, pix)
 	wk.drawOver(s, tags)
+	wk.indexed = false
 	d.runs(area, func(y, x0, x1 int) {
 		i0, i1 := y*b.w+x0, y*b.w+x1
 		wk.q.quantizePix(dst[i0:i1], pix[4*i0:4*i1])
@@ -353,6 +355,10 @@ func (wk *worker) mapPanel(seats int) {
 		gr := g.img.Pix[gy*g.img.Stride : gy*g.img.Stride+4*pw]
 		gi := g.idx[gy*pw : (gy+1)*pw]
 		out := wk.pal.Pix[i0 : i0+pw]
+		if bytes.Equal(cv, gr) {
+			copy(out, gi)
+			continue
+		}
 		for j := 0; j < pw; j += chunk {
 			k := min(pw, j+chunk)
 			c, o := cv[4*j:4*k], gr[4*j:4*k]

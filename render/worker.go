@@ -38,8 +38,11 @@ type worker struct {
 	// the map where they would draw: they mark those tiles in dirty
 	// instead.
 	planning bool
-	dirty    dirty
-	stamps   []stamp // the badges planned, in order
+	// indexed is set while composeIndexed draws: only the pixels marked in
+	// dirty need drawing in RGBA.
+	indexed bool
+	dirty   dirty
+	stamps  []stamp // the badges planned, in order
 	// ground is the panel ground that the canvas's panel holds, as
 	// composeIndexed leaves it; nil when it holds anything else.
 	ground *image.RGBA
