@@ -252,11 +252,16 @@ func (wk *worker) badgeSprite(owner, armies int) *image.RGBA {
 // drawSwatch draws a seat's shape in its colour with its tag inside: the
 // key between the panel and the badges.
 func (wk *worker) drawSwatch(x, y, r float64, seat int, tag string) {
-	dc, s, th := wk.dc, wk.s, wk.th
-	if wk.planning { // the largest shape, and its outline
-		wk.dirty.markDisc(x, y, 1.25*r+s)
+	at := disc(x, y, 1.25*r+wk.s) // the largest shape, and its outline
+	if wk.planning {
+		wk.dirty.mark(at)
 		return
 	}
+	wk.memoized(memoKey{kind: memoSwatch, x: x, y: y, r: r, a: seat, tag: tag}, at, func() { wk.swatch(x, y, r, seat, tag) })
+}
+
+func (wk *worker) swatch(x, y, r float64, seat int, tag string) {
+	dc, s, th := wk.dc, wk.s, wk.th
 	fill := wk.colors[seat].RGBA
 	shapePath(dc, SeatShape(seat), x, y, r, 1)
 	dc.SetColor(fill)
@@ -340,10 +345,10 @@ func (wk *worker) arrowAt(a state.Arrow, x0, y0, x1, y1 float64, number int) {
 	if wk.planning {
 		wk.markArrow(sx, sy, cx, cy, bx+tx*2*s, by+ty*2*s, width+6*s)
 		// The head and its outline.
-		wk.dirty.markBox(min(ex, bx-hw, bx+hw)-3*s, min(ey, by-hw, by+hw)-3*s, max(ex, bx-hw, bx+hw)+3*s, max(ey, by-hw, by+hw)+3*s)
+		wk.dirty.mark(box(min(ex, bx-hw, bx+hw)-3*s, min(ey, by-hw, by+hw)-3*s, max(ex, bx-hw, bx+hw)+3*s, max(ey, by-hw, by+hw)+3*s))
 		if number != 0 {
 			mx, my := 0.25*sx+0.5*cx+0.25*bx, 0.25*sy+0.5*cy+0.25*by
-			wk.dirty.markDisc(mx, my, math.Max(13*s, (textWidth(wk.f.stat, fmt.Sprint(max(number, -number)))+10*s)/2)+3*s)
+			wk.dirty.mark(disc(mx, my, math.Max(13*s, (textWidth(wk.f.stat, fmt.Sprint(max(number, -number)))+10*s)/2)+3*s))
 		}
 		return
 	}
@@ -404,7 +409,7 @@ func (wk *worker) markArrow(x0, y0, x1, y1, x2, y2, lw float64) {
 	for i := range n + 1 {
 		t := float64(i) / float64(n)
 		u := 1 - t
-		wk.dirty.markDisc(u*u*x0+2*u*t*x1+t*t*x2, u*u*y0+2*u*t*y1+t*t*y2, r)
+		wk.dirty.mark(disc(u*u*x0+2*u*t*x1+t*t*x2, u*u*y0+2*u*t*y1+t*t*y2, r))
 	}
 }
 

@@ -96,16 +96,6 @@ func (d *dirty) mark(r image.Rectangle) {
 	}
 }
 
-// markBox adds the box from (x0, y0) to (x1, y1) and the pixels it
-// touches: anti-aliasing reaches the pixel beyond a shape's edge, and
-// callers add their stroke widths.
-func (d *dirty) markBox(x0, y0, x1, y1 float64) {
-	d.mark(image.Rect(int(x0)-2, int(y0)-2, int(x1)+3, int(y1)+3))
-}
-
-// markDisc adds the square around the disc of radius r centred on (x, y).
-func (d *dirty) markDisc(x, y, r float64) { d.markBox(x-r, y-r, x+r, y+r) }
-
 // runs calls f for each run of marked pixels of each row of clip: row y,
 // from x0 to x1 (not included).
 func (d *dirty) runs(clip image.Rectangle, f func(y, x0, x1 int)) {

@@ -23,13 +23,16 @@ func TestIndexedFrame(t *testing.T) {
 	}{
 		// In an order that draws the same board with as many seats twice
 		// running (the panel's ground kept), and both kinds in turn.
+		// Drawing a state again finds every element drawn before (memo.go).
 		{"start", fixtureStart}, {"capitals-start", gridStart}, {"mid", fixtureMid},
 		{"played-600", func(t testing.TB) *state.State { return playGame(t, 6, 3, 600).State }},
-		{"over", fixtureOver}, {"capitals-mid", gridMid}, {"capitals-planned", gridPlanned}, {"capitals-over", gridOver},
+		{"mid-again", fixtureMid}, {"over", fixtureOver}, {"over-again", fixtureOver},
+		{"capitals-mid", gridMid}, {"capitals-planned", gridPlanned}, {"capitals-mid-again", gridMid},
+		{"capitals-over", gridOver}, {"capitals-over-again", gridOver},
 		{"played-end", func(t testing.TB) *state.State { return playGame(t, 4, 5, -1).State }},
 		{"start-again", fixtureStart},
 		{"played-40", func(t testing.TB) *state.State { return playGame(t, 2, 11, 40).State }},
-		{"capitals-mid-again", gridMid},
+		{"capitals-mid-last", gridMid},
 	}
 	widths := []int{800, 1237, 1600, 2400}
 	if testing.Short() || raceEnabled {

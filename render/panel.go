@@ -76,14 +76,16 @@ func (wk *worker) cardHighlight(s *state.State, seat int, x, y, w, h float64) (n
 		return now, won
 	}
 	dc, sc, th := wk.dc, wk.s, wk.th
-	dc.DrawRoundedRectangle(x, y, w, h, 8*sc)
-	dc.SetColor(th.cardNow)
-	dc.Fill()
-	dc.DrawRoundedRectangle(x+1.5*sc, y+1.5*sc, w-3*sc, h-3*sc, 7*sc)
-	dc.SetLineWidth(3 * sc)
-	dc.SetColor(th.gold)
-	dc.Stroke()
-	cardBar(dc, x, y, h, sc, wk.colors[seat].RGBA)
+	wk.memoized(memoKey{kind: memoHighlight, x: x, y: y, w: w, h: h, a: seat}, box(x, y, x+w, y+h), func() {
+		dc.DrawRoundedRectangle(x, y, w, h, 8*sc)
+		dc.SetColor(th.cardNow)
+		dc.Fill()
+		dc.DrawRoundedRectangle(x+1.5*sc, y+1.5*sc, w-3*sc, h-3*sc, 7*sc)
+		dc.SetLineWidth(3 * sc)
+		dc.SetColor(th.gold)
+		dc.Stroke()
+		cardBar(dc, x, y, h, sc, wk.colors[seat].RGBA)
+	})
 	return now, won
 }
 

@@ -268,7 +268,7 @@ func (wk *worker) drawBanner(s *state.State, tags []string) {
 	x, y := b.bannerAt[0]-bw/2, b.bannerAt[1]-bh/2
 	x = math.Max(10*sc, math.Min(mw-10*sc-bw, x))
 	if wk.planning { // the shadow, and the gold edge's outer half
-		wk.dirty.markBox(x-3*sc, y-3*sc, x+bw+7*sc, y+bh+9*sc)
+		wk.dirty.mark(box(x-3*sc, y-3*sc, x+bw+7*sc, y+bh+9*sc))
 		return
 	}
 	title, sub = fit(f.banner, title, bw-100*sc), fit(f.bannerSub, sub, bw-30*sc)

@@ -108,7 +108,7 @@ func (r *Renderer) workerFrom(wk *worker, b *board) (*worker, error) {
 		if err != nil {
 			return nil, err
 		}
-		wk = &worker{kit: &r.kit, f: f, s: float64(r.width) / refWidth, badges: map[badgeKey]*sprite{}}
+		wk = &worker{kit: &r.kit, f: f, s: float64(r.width) / refWidth, badges: map[badgeKey]*sprite{}, memos: map[memoKey]*memo{}}
 	}
 	if wk.b != b {
 		clear(wk.badges) // another board may size badges differently

@@ -46,6 +46,10 @@ type worker struct {
 	// ground is the panel ground that the canvas's panel holds, as
 	// composeIndexed leaves it; nil when it holds anything else.
 	ground *image.RGBA
+	// memos are the elements drawn by composeIndexed (memo.go), and
+	// memoBytes what they keep.
+	memos     map[memoKey]*memo
+	memoBytes int
 }
 
 // faces are one worker's font faces, at the renderer's scale.
