@@ -202,13 +202,13 @@ func newFrameIndex(b *board) *frameIndex {
 		}
 		fx.ramps = append(fx.ramps, t)
 	}
-	rgba := slices.Clone(b.base)
-	b.lines.over(rgba)
-	b.labels.over(rgba)
-	q.quantizePix(fx.static, rgba)
+	lines := slices.Clone(b.base)
+	b.lines.over(lines)
+	b.labels.over(lines)
+	q.quantizePix(fx.static, lines)
 
 	// The lines and the names alone, to find the land pixels they cover.
-	lines := make([]uint8, len(b.base))
+	clear(lines)
 	b.lines.over(lines)
 	names := make([]uint8, len(b.base))
 	b.labels.over(names)
