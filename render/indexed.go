@@ -20,16 +20,20 @@ import (
 //     one index per possible owner, worked out once;
 //   - what each frame draws over the map (pontoons, arrows, badges,
 //     markers, the legend's holders, the banner) is drawn in RGBA as
-//     before, on tiles of the canvas whose ground is composed first; only
-//     those tiles are mapped to the palette. Each of these steps, run
-//     "planning" first, marks the tiles it will draw on instead of drawing;
+//     before, on the pixels it draws on, whose ground is composed first;
+//     only those pixels are mapped. Each of these steps, run "planning"
+//     first, marks the pixels it will draw on instead of drawing. A badge
+//     marks only its edges and shadow: its opaque pixels are written as
+//     indices (sprite.stamp);
 //   - the panel is drawn in RGBA on its ground, and only the pixels that
 //     differ from the ground are mapped (the ground's indices are kept).
 //
-// TestIndexedFrame checks that both give the same indices.
+// Drawing in RGBA and mapping every pixel was most of a frame's cost
+// besides the PNG (issue 33). TestIndexedFrame checks that both ways give
+// the same indices.
 
-// tileShift sets the tiles' side: 8 px, a sixth of a badge at the default
-// width (larger tiles redraw more ground around each badge).
+// tileShift sets the side of the tiles by which the sparse layers are
+// ordered (sparseFrom) and the marked pixels found: 8 px.
 const (
 	tileShift = 3
 	tileSize  = 1 << tileShift
@@ -118,12 +122,12 @@ func (d *dirty) runs(clip image.Rectangle, f func(y, x0, x1 int)) {
 	}
 }
 
-// next returns the first bit from i (before end) that is set, or clear
-// when clear is set; end when there is none.
-func (d *dirty) next(i, end int, clear bool) int {
+// next returns the first bit from i (before end) that is set, or unset
+// when unset is true; end when there is none.
+func (d *dirty) next(i, end int, unset bool) int {
 	for i < end {
 		w := d.bits[i>>6]
-		if clear {
+		if unset {
 			w = ^w
 		}
 		w >>= uint(i & 63)
@@ -202,12 +206,13 @@ func newFrameIndex(b *board) *frameIndex {
 		}
 		fx.ramps = append(fx.ramps, t)
 	}
-	lines := slices.Clone(b.base)
-	b.lines.over(lines)
-	b.labels.over(lines)
-	q.quantizePix(fx.static, lines)
+	frame := slices.Clone(b.base)
+	b.lines.over(frame)
+	b.labels.over(frame)
+	q.quantizePix(fx.static, frame)
 
 	// The lines and the names alone, to find the land pixels they cover.
+	lines := frame
 	clear(lines)
 	b.lines.over(lines)
 	names := make([]uint8, len(b.base))
