@@ -18,7 +18,8 @@ func BenchmarkRender(b *testing.B) {
 }
 
 // benchWarm times draw once a first call has built what a renderer keeps
-// (the static layers), and reports the CPU time and the size of the PNG.
+// (the static layers), and reports the CPU time and the size of the PNG
+// (the mean, when draw draws several).
 func benchWarm(b *testing.B, draw func() ([]byte, error)) {
 	if _, err := draw(); err != nil {
 		b.Fatal(err)
@@ -26,17 +27,18 @@ func benchWarm(b *testing.B, draw func() ([]byte, error)) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu := startCPU()
-	var size int
+	var size, n int
 	for b.Loop() {
 		cpu.op()
 		data, err := draw()
 		if err != nil {
 			b.Fatal(err)
 		}
-		size = len(data)
+		size += len(data)
+		n++
 	}
 	cpu.report(b)
-	b.ReportMetric(float64(size), "png-bytes")
+	b.ReportMetric(float64(size)/float64(n), "png-bytes")
 }
 
 // BenchmarkRenderCold is the first render of a new Renderer: fonts,
@@ -81,8 +83,9 @@ func BenchmarkStages(b *testing.B) {
 
 // benchStages times the stages of a warm render of s, one sub-benchmark
 // each: compose (which draws the frame on a worker's canvas), the palette
-// mapping and the PNG encoding. Every kind of map goes through the same
-// stages.
+// mapping and the PNG encoding; and indexed, which draws the same frame
+// as palette indices (what Render does instead of compose and the
+// mapping). Every kind of map goes through the same stages.
 func benchStages(b *testing.B, s *state.State) {
 	r := New(Options{})
 	if _, err := r.Render(context.Background(), s); err != nil {
@@ -115,6 +118,12 @@ func benchStages(b *testing.B, s *state.State) {
 			}
 		}
 		b.ReportMetric(float64(wk.buf.Len()), "png-bytes")
+	})
+	// Last: it leaves the canvas as only composeIndexed needs it.
+	b.Run("indexed", func(b *testing.B) {
+		for b.Loop() {
+			wk.composeIndexed(s)
+		}
 	})
 }
 

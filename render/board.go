@@ -62,11 +62,18 @@ type board struct {
 	pierAt []*pier
 
 	// grounds are the panel's backgrounds with n player cards, made on
-	// first use.
+	// first use, in RGBA and as palette indices.
 	grounds [state.MaxSeats + 1]struct {
 		once sync.Once
 		img  *image.RGBA
+		idx  []uint8
 	}
+
+	// tiles divide the frame for composeIndexed, which redraws some of
+	// them; indexed is what it keeps, made on its first frame.
+	tiles     tileGrid
+	indexOnce sync.Once
+	indexed   *frameIndex
 }
 
 // rule is the gold line along the panel's edge that faces the map: its

@@ -95,7 +95,9 @@ func (*classicKind) drawPanel(wk *worker, s *state.State, tags []string) {
 			drawText(wk.canvas, f.head, phase, x, headY+capHeight(f.head)/2, th.dim)
 		}
 	}
-	wk.drawArrowKey(float64(p.Max.X)-16*sc, headY)
+	right = float64(p.Max.X) - 16*sc
+	at := box(right-wk.arrowKeyWidth()-4*sc, headY-18*sc, right+4*sc, headY+18*sc) // the labels' descenders included
+	wk.memoized(memoKey{kind: memoArrowKey, x: right, y: headY}, at, func() { wk.drawArrowKey(right, headY) })
 
 	for i, r := range cards {
 		wk.drawCard(s, i, tags[i], r.x0, r.y0, r.x1-r.x0, r.y1-r.y0)

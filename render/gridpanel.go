@@ -232,7 +232,7 @@ func (wk *worker) drawGridCard(s *state.State, seat int, tag string, r frect) {
 	room := right - nx
 	if st.Capitals.Item != 0 && !out {
 		// The same mark as an item lying on the map: never which one.
-		itemMark(dc, wk.canvas, f, right-12*sc, top, 12*sc, sc, false, th)
+		wk.drawItem([2]float64{right - 12*sc, top}, false, 12*sc)
 		room -= 32 * sc
 	}
 	colour := wk.colors[seat].Name
@@ -273,15 +273,13 @@ func (wk *worker) drawGridCard(s *state.State, seat int, tag string, r frect) {
 	ix := hx - 16*sc
 	switch hs {
 	case "alive":
-		heroMark(dc, ix, bottom, 11*sc, sc, wk.colors[seat].RGBA, th)
+		wk.memoHero(ix, bottom, 11*sc, wk.colors[seat].RGBA, false)
 	case "dead":
-		heroMark(dc, ix, bottom, 11*sc, sc, th.dim, th)
-		dc.SetLineWidth(3 * sc)
-		dc.SetColor(rgb(0xe04040))
-		dc.DrawLine(ix-9*sc, bottom-9*sc, ix+9*sc, bottom+9*sc)
-		dc.Stroke()
+		wk.memoHero(ix, bottom, 11*sc, th.dim, true)
 	default:
-		padlock(dc, ix, bottom, 9*sc, sc, th)
+		r := 9 * sc
+		at := box(ix-0.85*r-2*sc, bottom-0.75*r-2*sc, ix+0.85*r+2*sc, bottom+1.05*r+2*sc)
+		wk.memoized(memoKey{kind: memoPadlock, x: ix, y: bottom, r: r}, at, func() { padlock(dc, ix, bottom, r, sc, th) })
 	}
 }
 

@@ -26,10 +26,15 @@ const neutralBase = state.MaxSeats
 // (state.Neutral when nobody does). With one neutral ramp, every terrain
 // shares it.
 func (l *look) land(owner int, t state.Terrain) *[levels]color.RGBA {
+	return &l.ramps[l.ramp(owner, t)]
+}
+
+// ramp is the index in l.ramps of the shades land returns.
+func (l *look) ramp(owner int, t state.Terrain) int {
 	if owner >= 0 && owner < neutralBase {
-		return &l.ramps[owner]
+		return owner
 	}
-	return &l.ramps[neutralBase+int(t)%(len(l.ramps)-neutralBase)]
+	return neutralBase + int(t)%(len(l.ramps)-neutralBase)
 }
 
 // seatRamps returns the land shades of every seat, padded with neutral

@@ -15,7 +15,12 @@ import (
 
 // drawCrown draws a capital's crown centred on p, w wide.
 func (wk *worker) drawCrown(p [2]float64, w float64) {
-	crownMark(wk.dc, p[0], p[1], w, wk.s)
+	at := disc(p[0], p[1], w/2+3*wk.s) // and its outline
+	if wk.planning {
+		wk.dirty.mark(at)
+		return
+	}
+	wk.memoized(memoKey{kind: memoCrown, x: p[0], y: p[1], r: w}, at, func() { crownMark(wk.dc, p[0], p[1], w, wk.s) })
 }
 
 func crownMark(dc *gg.Context, x, y, w, s float64) {
@@ -47,7 +52,32 @@ func crownMark(dc *gg.Context, x, y, w, s float64) {
 // drawHero draws a hero's token centred on p: a pale disc with a sword,
 // ringed in its owner's colour.
 func (wk *worker) drawHero(p [2]float64, r float64, seat int) {
-	heroMark(wk.dc, p[0], p[1], r, wk.s, wk.colors[seat].RGBA, wk.th)
+	if wk.planning {
+		wk.dirty.mark(heroBox(p[0], p[1], r, wk.s))
+		return
+	}
+	wk.memoHero(p[0], p[1], r, wk.colors[seat].RGBA, false)
+}
+
+// heroBox is where heroMark draws: the token and its shadow.
+func heroBox(x, y, r, s float64) image.Rectangle { return disc(x, y, r+2*s) }
+
+// memoHero draws a hero's token ringed in ring, crossed out when dead.
+func (wk *worker) memoHero(x, y, r float64, ring color.RGBA, dead bool) {
+	dc, s := wk.dc, wk.s
+	k := memoKey{kind: memoHero, x: x, y: y, r: r, a: int(ring.R)<<16 | int(ring.G)<<8 | int(ring.B)}
+	if dead {
+		k.kind = memoDeadHero
+	}
+	wk.memoized(k, heroBox(x, y, r, s), func() {
+		heroMark(dc, x, y, r, s, ring, wk.th)
+		if dead {
+			dc.SetLineWidth(3 * s)
+			dc.SetColor(rgb(0xe04040))
+			dc.DrawLine(x-9*s, y-9*s, x+9*s, y+9*s)
+			dc.Stroke()
+		}
+	})
 }
 
 func heroMark(dc *gg.Context, x, y, r, s float64, ring color.RGBA, th *theme) {
@@ -80,7 +110,16 @@ func heroMark(dc *gg.Context, x, y, r, s float64, ring color.RGBA, th *theme) {
 // drawItem draws an item lying on a territory, centred on p: a chest with a
 // question mark, or, for the fat bonus, a gold star.
 func (wk *worker) drawItem(p [2]float64, fat bool, r float64) {
-	itemMark(wk.dc, wk.canvas, wk.f, p[0], p[1], r, wk.s, fat, wk.th)
+	at := disc(p[0], p[1], 1.25*r+2*wk.s) // the star's points and outline, the chest's shadow
+	if wk.planning {
+		wk.dirty.mark(at)
+		return
+	}
+	k := memoKey{kind: memoItem, x: p[0], y: p[1], r: r}
+	if fat {
+		k.a = 1
+	}
+	wk.memoized(k, at, func() { itemMark(wk.dc, wk.canvas, wk.f, p[0], p[1], r, wk.s, fat, wk.th) })
 }
 
 func itemMark(dc *gg.Context, dst *image.RGBA, f *faces, x, y, r, s float64, fat bool, th *theme) {

@@ -44,8 +44,20 @@ func (wk *worker) drawGround(cards []frect, key func(img *image.RGBA, dc *gg.Con
 			key(img, dc)
 		}
 		g.img = img
+		g.idx = make([]uint8, img.Rect.Dx()*img.Rect.Dy())
+		b.look.quant.quantizePix(g.idx, img.Pix)
 	})
-	draw.Draw(wk.canvas, b.panel, g.img, image.Point{}, draw.Src)
+	if wk.ground != g.img {
+		draw.Draw(wk.canvas, b.panel, g.img, image.Point{}, draw.Src)
+		return
+	}
+	// The canvas's panel is this ground already (mapPanel put it back),
+	// but for what the overlays drawn before it may have spilled into it.
+	wk.dirty.runs(b.panel, func(y, x0, x1 int) {
+		gy := y - b.panel.Min.Y
+		copy(wk.canvas.Pix[wk.canvas.PixOffset(x0, y):wk.canvas.PixOffset(x1, y)],
+			g.img.Pix[g.img.PixOffset(x0-b.panel.Min.X, gy):g.img.PixOffset(x1-b.panel.Min.X, gy)])
+	})
 }
 
 // cardBar draws the bar of a seat's colour down a card's left edge.
@@ -64,14 +76,16 @@ func (wk *worker) cardHighlight(s *state.State, seat int, x, y, w, h float64) (n
 		return now, won
 	}
 	dc, sc, th := wk.dc, wk.s, wk.th
-	dc.DrawRoundedRectangle(x, y, w, h, 8*sc)
-	dc.SetColor(th.cardNow)
-	dc.Fill()
-	dc.DrawRoundedRectangle(x+1.5*sc, y+1.5*sc, w-3*sc, h-3*sc, 7*sc)
-	dc.SetLineWidth(3 * sc)
-	dc.SetColor(th.gold)
-	dc.Stroke()
-	cardBar(dc, x, y, h, sc, wk.colors[seat].RGBA)
+	wk.memoized(memoKey{kind: memoHighlight, x: x, y: y, w: w, h: h, a: seat}, box(x, y, x+w, y+h), func() {
+		dc.DrawRoundedRectangle(x, y, w, h, 8*sc)
+		dc.SetColor(th.cardNow)
+		dc.Fill()
+		dc.DrawRoundedRectangle(x+1.5*sc, y+1.5*sc, w-3*sc, h-3*sc, 7*sc)
+		dc.SetLineWidth(3 * sc)
+		dc.SetColor(th.gold)
+		dc.Stroke()
+		cardBar(dc, x, y, h, sc, wk.colors[seat].RGBA)
+	})
 	return now, won
 }
 

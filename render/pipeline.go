@@ -27,6 +27,7 @@ func buildBoard(m *state.Map, k kind, lk *look, kt *kit, width int) (*board, err
 	}
 	b.style = st
 	s, w := b.s, b.w
+	b.tiles = newTileGrid(w, b.h)
 	// The territories, on a grid twice as fine as the map area: lines are
 	// found there and averaged down, which anti-aliases them.
 	hi := k.outline(b)
@@ -71,25 +72,52 @@ func buildBoard(m *state.Map, k kind, lk *look, kt *kit, width int) (*board, err
 
 // compose draws the frame of s on the worker's canvas. Every kind of map
 // is drawn by these steps, in this order; a step draws what its board has.
+// (composeIndexed, indexed.go, draws the same frame as palette indices.)
 func (wk *worker) compose(s *state.State) {
 	b := wk.b
 	pix := wk.canvas.Pix
 	copy(pix, b.base) // sea, legend, panel
+	wk.ground = nil
 	wk.drawLand(s)
 	b.lines.over(pix) // borders, coasts, sea lanes
+	wk.drawUnder(s)
+	b.labels.over(pix) // names, and fortresses
+	wk.drawOver(s, wk.nameSeats(s))
+}
+
+// drawUnder draws what goes under the names: the pontoons and the arrows.
+func (wk *worker) drawUnder(s *state.State) {
 	wk.drawPorts(s)
 	wk.drawArrows(s)
-	b.labels.over(pix) // names, and fortresses
+}
+
+// drawOver draws what goes over the names: the badges, the markers, the
+// legend's holders, the panel and the banner. Planning, it leaves out the
+// panel, which composeIndexed maps on its own.
+func (wk *worker) drawOver(s *state.State, tags []string) {
+	b := wk.b
 	for t, tr := range s.Terr {
 		wk.drawBadge(b.anchor[t][0], b.anchor[t][1], tr.Owner, tr.Armies)
 	}
 	wk.drawMarkers(s)
-	tags := wk.nameSeats(s)
 	wk.drawLegendHolders(s, tags)
-	b.kind.drawPanel(wk, s, tags)
+	if !wk.planning {
+		b.kind.drawPanel(wk, s, tags)
+	}
 	if s.Phase == state.PhaseOver && s.Winner >= 0 {
 		wk.drawBanner(s, tags)
 	}
+}
+
+// landRows returns the shades of each territory of s, by its owner and
+// terrain.
+func (wk *worker) landRows(s *state.State) []*[levels]color.RGBA {
+	rows := wk.rows[:0]
+	for t, tr := range s.Terr {
+		rows = append(rows, wk.b.look.land(tr.Owner, s.Map.Territories[t].Terrain))
+	}
+	wk.rows = rows
+	return rows
 }
 
 // drawLand colours every land pixel of the map area with the shade of its
@@ -97,10 +125,7 @@ func (wk *worker) compose(s *state.State) {
 func (wk *worker) drawLand(s *state.State) {
 	b := wk.b
 	pix := wk.canvas.Pix
-	rows := make([]*[levels]color.RGBA, len(s.Terr))
-	for t, tr := range s.Terr {
-		rows[t] = b.look.land(tr.Owner, s.Map.Territories[t].Terrain)
-	}
+	rows := wk.landRows(s)
 	for y := range b.mh {
 		row := y * b.w
 		for i, v := range b.terr[row : row+b.mw] {
@@ -123,6 +148,10 @@ func (wk *worker) drawPorts(s *state.State) {
 	}
 	for t, tr := range s.Terr {
 		if tr.Port && piers[t] != nil {
+			if wk.planning {
+				wk.dirty.mark(piers[t].box)
+				continue
+			}
 			piers[t].over(wk.canvas.Pix)
 		}
 	}
@@ -238,6 +267,10 @@ func (wk *worker) drawBanner(s *state.State, tags []string) {
 	bw, bh := math.Min(tw+44*sc, mw-20*sc), 116*sc
 	x, y := b.bannerAt[0]-bw/2, b.bannerAt[1]-bh/2
 	x = math.Max(10*sc, math.Min(mw-10*sc-bw, x))
+	if wk.planning { // the shadow, and the gold edge's outer half
+		wk.dirty.mark(box(x-3*sc, y-3*sc, x+bw+7*sc, y+bh+9*sc))
+		return
+	}
 	title, sub = fit(f.banner, title, bw-100*sc), fit(f.bannerSub, sub, bw-30*sc)
 
 	dc.DrawRoundedRectangle(x+4*sc, y+6*sc, bw, bh, 18*sc)

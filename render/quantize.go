@@ -142,23 +142,16 @@ func (q *quantizer) nearest(r, g, b int32) uint8 {
 
 // quantize writes src's pixels as palette indices into dst (same size).
 func (q *quantizer) quantize(dst *image.Paletted, src *image.RGBA) {
-	lut := q.lut
-	sp := src.Pix
-	dp := dst.Pix
-	for i, j := 0, 0; j < len(dp); i, j = i+4, j+1 {
-		dp[j] = lut[int(sp[i]>>3)<<11|int(sp[i+1]>>2)<<5|int(sp[i+2]>>3)]
-	}
+	q.quantizePix(dst.Pix, src.Pix)
 }
 
-// quantizeRect maps the pixels of src inside r to dst, as quantize does
-// for the whole image: a zoom maps only its part.
-func (q *quantizer) quantizeRect(dst *image.Paletted, src *image.RGBA, r image.Rectangle) {
-	lut := q.lut
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		sp := src.Pix[src.PixOffset(r.Min.X, y):][:4*r.Dx()]
-		dp := dst.Pix[dst.PixOffset(r.Min.X, y):][:r.Dx()]
-		for i, j := 0, 0; j < len(dp); i, j = i+4, j+1 {
-			dp[j] = lut[int(sp[i]>>3)<<11|int(sp[i+1]>>2)<<5|int(sp[i+2]>>3)]
-		}
+// quantizePix maps the RGBA pixels sp (4 bytes each, no gaps) to the
+// indices dp.
+func (q *quantizer) quantizePix(dp, sp []uint8) {
+	lut := (*[1 << 16]uint8)(q.lut)
+	sp = sp[:4*len(dp)]
+	for j := range dp {
+		s := sp[4*j : 4*j+3 : 4*j+3]
+		dp[j] = lut[uint16(s[0]>>3)<<11|uint16(s[1]>>2)<<5|uint16(s[2]>>3)]
 	}
 }

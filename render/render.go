@@ -98,12 +98,17 @@ func (r *Renderer) init() error {
 // kind of map switches palettes).
 func (r *Renderer) worker(b *board) (*worker, error) {
 	wk, _ := r.workers.Get().(*worker)
+	return r.workerFrom(wk, b)
+}
+
+// workerFrom readies wk (a new worker when nil) to draw on board b.
+func (r *Renderer) workerFrom(wk *worker, b *board) (*worker, error) {
 	if wk == nil {
 		f, err := newFaces(r.fonts, float64(r.width)/refWidth)
 		if err != nil {
 			return nil, err
 		}
-		wk = &worker{kit: &r.kit, f: f, s: float64(r.width) / refWidth, badges: map[badgeKey]*image.RGBA{}}
+		wk = &worker{kit: &r.kit, f: f, s: float64(r.width) / refWidth, badges: map[badgeKey]*sprite{}, memos: map[memoKey]*memo{}}
 	}
 	if wk.b != b {
 		clear(wk.badges) // another board may size badges differently
@@ -114,6 +119,7 @@ func (r *Renderer) worker(b *board) (*worker, error) {
 		wk.pal = image.NewPaletted(wk.canvas.Rect, q.palette)
 		wk.dc = gg.NewContextForRGBA(wk.canvas)
 		wk.q = q
+		wk.ground = nil
 	}
 	wk.b = b
 	return wk, nil
@@ -269,16 +275,13 @@ func (r *Renderer) Render(ctx context.Context, s *state.State) ([]byte, error) {
 // render draws s and encodes the part of the frame that crop returns (the
 // whole frame when crop is nil).
 func (r *Renderer) render(ctx context.Context, s *state.State, crop func(*board) (image.Rectangle, error)) ([]byte, error) {
-	wk, rect, err := r.draw(ctx, s, crop)
+	wk, rect, err := r.draw(ctx, s, crop, true)
 	if err != nil {
 		return nil, err
 	}
 	defer r.workers.Put(wk)
 	var out image.Image = wk.pal
-	if rect == wk.pal.Rect {
-		wk.q.quantize(wk.pal, wk.canvas)
-	} else {
-		wk.q.quantizeRect(wk.pal, wk.canvas, rect)
+	if rect != wk.pal.Rect {
 		out = wk.pal.SubImage(rect)
 	}
 	wk.buf.Reset()
@@ -289,10 +292,11 @@ func (r *Renderer) render(ctx context.Context, s *state.State, crop func(*board)
 	return bytes.Clone(wk.buf.Bytes()), nil
 }
 
-// draw composes s on a worker's canvas and returns it with the part of the
-// frame that crop returns (the whole frame when crop is nil); the caller
-// puts the worker back.
-func (r *Renderer) draw(ctx context.Context, s *state.State, crop func(*board) (image.Rectangle, error)) (*worker, image.Rectangle, error) {
+// draw composes s on a worker and returns it with the part of the frame
+// that crop returns (the whole frame when crop is nil); the caller puts
+// the worker back. The frame is drawn as palette indices (wk.pal) when
+// indexed is set, else in RGBA (wk.canvas).
+func (r *Renderer) draw(ctx context.Context, s *state.State, crop func(*board) (image.Rectangle, error), indexed bool) (*worker, image.Rectangle, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, image.Rectangle{}, fmt.Errorf("render: %w", err)
 	}
@@ -316,7 +320,11 @@ func (r *Renderer) draw(ctx context.Context, s *state.State, crop func(*board) (
 	if err != nil {
 		return nil, image.Rectangle{}, err
 	}
-	wk.compose(s)
+	if indexed {
+		wk.composeIndexed(s)
+	} else {
+		wk.compose(s)
+	}
 	if err := ctx.Err(); err != nil {
 		r.workers.Put(wk)
 		return nil, image.Rectangle{}, fmt.Errorf("render: %w", err)

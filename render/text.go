@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -62,6 +63,69 @@ func drawable(f *opentype.Font, s string) string {
 		}
 	}
 	return strings.TrimSpace(string(out))
+}
+
+// cachedFace is a face that keeps the glyphs it has rasterized: a frame's
+// panel writes much the same text in the same places as the frame before
+// (the opentype face rasterizes every glyph it draws). A glyph's mask
+// depends only on where the dot falls within its pixel, so that is the
+// key, with the face and the rune; a cached glyph is the same, bit for bit.
+// The faces of one worker share one cache, which is not safe for
+// concurrent use, as the faces are not.
+type cachedFace struct {
+	font.Face
+	id    uint8 // which of its worker's faces
+	cache *glyphCache
+}
+
+// glyphCache is the glyphs of one worker's faces, at most maxGlyphs.
+type glyphCache struct{ m map[glyphKey]glyph }
+
+// maxGlyphs bounds a worker's glyph cache: a panel draws a few hundred
+// glyphs, most of them again in the next frame; a glyph's mask is about
+// 0.3 to 1 KB at the default width.
+const maxGlyphs = 2048
+
+type glyphKey struct {
+	r      rune
+	face   uint8
+	fx, fy uint8 // the dot's position within its pixel, in 64ths
+}
+
+// glyph is a rasterized glyph, its rectangle relative to the dot's pixel.
+type glyph struct {
+	dr      image.Rectangle
+	mask    *image.Alpha
+	maskp   image.Point
+	advance fixed.Int26_6
+	ok      bool
+}
+
+// Glyph implements font.Face.
+func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
+	k := glyphKey{r: r, face: f.id, fx: uint8(dot.X & 63), fy: uint8(dot.Y & 63)}
+	px := image.Pt(dot.X.Floor(), dot.Y.Floor())
+	g, hit := f.cache.m[k]
+	if !hit {
+		dr, mask, maskp, advance, ok := f.Face.Glyph(dot, r)
+		a, isAlpha := mask.(*image.Alpha)
+		if ok && !isAlpha { // not the opentype face's: do not keep it
+			return dr, mask, maskp, advance, ok
+		}
+		g = glyph{dr: dr.Sub(px), maskp: maskp, advance: advance, ok: ok}
+		if ok {
+			// The face reuses its mask: keep a copy.
+			g.mask = &image.Alpha{Pix: slices.Clone(a.Pix), Stride: a.Stride, Rect: a.Rect}
+		}
+		if len(f.cache.m) >= maxGlyphs {
+			clear(f.cache.m)
+		}
+		f.cache.m[k] = g
+	}
+	if !g.ok {
+		return image.Rectangle{}, nil, image.Point{}, 0, false
+	}
+	return g.dr.Add(px), g.mask, g.maskp, g.advance, true
 }
 
 // textWidth returns the advance width of s in pixels.

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"image"
+	"image/color"
 
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
@@ -29,9 +30,26 @@ type worker struct {
 	dc     *gg.Context
 	f      *faces
 	buf    bytes.Buffer
-	badges map[badgeKey]*image.RGBA
+	badges map[badgeKey]*sprite
 	names  []string   // the seats' names as drawn
 	q      *quantizer // the palette pal was made with
+	rows   []*[levels]color.RGBA
+	// planning is set while composeIndexed asks the steps that draw over
+	// the map where they would draw: they mark those tiles in dirty
+	// instead.
+	planning bool
+	// indexed is set while composeIndexed draws: only the pixels marked in
+	// dirty need drawing in RGBA.
+	indexed bool
+	dirty   dirty
+	stamps  []stamp // the badges planned, in order
+	// ground is the panel ground that the canvas's panel holds, as
+	// composeIndexed leaves it; nil when it holds anything else.
+	ground *image.RGBA
+	// memos are the elements drawn by composeIndexed (memo.go), and
+	// memoBytes what they keep.
+	memos     map[memoKey]*memo
+	memoBytes int
 }
 
 // faces are one worker's font faces, at the renderer's scale.
@@ -49,7 +67,8 @@ type faces struct {
 // as Discord does on a phone (TestReadableInChat).
 func newFaces(fs *fonts, s float64) (*faces, error) {
 	var f faces
-	for _, x := range []struct {
+	glyphs := &glyphCache{m: map[glyphKey]glyph{}}
+	for i, x := range []struct {
 		dst  *font.Face
 		ft   *opentype.Font
 		size float64
@@ -64,7 +83,7 @@ func newFaces(fs *fonts, s float64) (*faces, error) {
 		if err != nil {
 			return nil, err
 		}
-		*x.dst = fc
+		*x.dst = &cachedFace{Face: fc, id: uint8(i), cache: glyphs}
 	}
 	return &f, nil
 }

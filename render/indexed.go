@@ -1,0 +1,369 @@
+package render
+
+import (
+	"bytes"
+	"image"
+	"math/bits"
+	"slices"
+
+	"github.com/riskbot/riskbot/state"
+)
+
+// A frame is encoded as palette indices. compose draws it in RGBA and the
+// quantizer maps every pixel; composeIndexed (used by Render and Zoom)
+// writes most of the indices directly and gives the same image:
+//
+//   - what does not change from turn to turn (the sea, the lines and the
+//     names over it) is kept by the board as indices, mapped once;
+//   - a land pixel's index follows from its owner's shades and its level
+//     (a table per shade ramp); a land pixel under a line or a name has
+//     one index per possible owner, worked out once;
+//   - what each frame draws over the map (pontoons, arrows, badges,
+//     markers, the legend's holders, the banner) is drawn in RGBA as
+//     before, on the pixels it draws on, whose ground is composed first;
+//     only those pixels are mapped. Each of these steps, run "planning"
+//     first, marks the pixels it will draw on instead of drawing. A badge
+//     marks only its edges and shadow: its opaque pixels are written as
+//     indices (sprite.stamp);
+//   - the panel is drawn in RGBA on its ground, and only the pixels that
+//     differ from the ground are mapped (the ground's indices are kept).
+//
+// Drawing in RGBA and mapping every pixel was most of a frame's cost
+// besides the PNG (issue 33). TestIndexedFrame checks that both ways give
+// the same indices.
+
+// tileShift sets the side of the tiles by which the sparse layers are
+// ordered (sparseFrom) and the marked pixels found: 8 px.
+const (
+	tileShift = 3
+	tileSize  = 1 << tileShift
+)
+
+// tileGrid divides a w x h frame into tiles, row by row.
+type tileGrid struct{ w, h, tw, th int }
+
+func newTileGrid(w, h int) tileGrid {
+	return tileGrid{w: w, h: h, tw: (w + tileSize - 1) >> tileShift, th: (h + tileSize - 1) >> tileShift}
+}
+
+func (g tileGrid) n() int { return g.tw * g.th }
+
+// rect is the part of the frame that tile (tx, ty) covers.
+func (g tileGrid) rect(tx, ty int) image.Rectangle {
+	return image.Rect(tx<<tileShift, ty<<tileShift, min(g.w, (tx+1)<<tileShift), min(g.h, (ty+1)<<tileShift))
+}
+
+// dirty is the set of pixels that a frame's overlays draw on (a bit per
+// pixel, row after row), and the tiles that hold any of them.
+type dirty struct {
+	g     tileGrid
+	bits  []uint64
+	tiles []bool
+}
+
+func (d *dirty) reset(g tileGrid) {
+	d.g = g
+	if n := (g.w*g.h + 63) / 64; len(d.bits) != n {
+		d.bits = make([]uint64, n)
+		d.tiles = make([]bool, g.n())
+	}
+	clear(d.bits)
+	clear(d.tiles)
+}
+
+// markRow adds the pixels x0 to x1 (not included) of row y.
+func (d *dirty) markRow(y, x0, x1 int) {
+	x0, x1 = max(x0, 0), min(x1, d.g.w)
+	if y < 0 || y >= d.g.h || x0 >= x1 {
+		return
+	}
+	row := d.tiles[(y>>tileShift)*d.g.tw:]
+	for tx := x0 >> tileShift; tx <= (x1-1)>>tileShift; tx++ {
+		row[tx] = true
+	}
+	i, j := y*d.g.w+x0, y*d.g.w+x1 // bits i to j
+	for i < j {
+		w, b := i>>6, uint(i&63)
+		n := min(64-int(b), j-i)
+		d.bits[w] |= (1<<uint(n) - 1) << b
+		i += n
+	}
+}
+
+// marked reports whether pixel i (y*w + x) is marked.
+func (d *dirty) marked(i int) bool { return d.bits[i>>6]>>uint(i&63)&1 != 0 }
+
+// mark adds the pixels of r.
+func (d *dirty) mark(r image.Rectangle) {
+	for y := max(r.Min.Y, 0); y < min(r.Max.Y, d.g.h); y++ {
+		d.markRow(y, r.Min.X, r.Max.X)
+	}
+}
+
+// runs calls f for each run of marked pixels of each row of clip: row y,
+// from x0 to x1 (not included).
+func (d *dirty) runs(clip image.Rectangle, f func(y, x0, x1 int)) {
+	clip = clip.Intersect(image.Rect(0, 0, d.g.w, d.g.h))
+	for y := clip.Min.Y; y < clip.Max.Y; y++ {
+		if !slices.Contains(d.tiles[(y>>tileShift)*d.g.tw:][clip.Min.X>>tileShift:((clip.Max.X-1)>>tileShift)+1], true) {
+			continue
+		}
+		base := y * d.g.w
+		i, end := base+clip.Min.X, base+clip.Max.X
+		for i < end {
+			i = d.next(i, end, false)
+			if i >= end {
+				break
+			}
+			j := d.next(i, end, true)
+			f(y, i-base, j-base)
+			i = j
+		}
+	}
+}
+
+// next returns the first bit from i (before end) that is set, or unset
+// when unset is true; end when there is none.
+func (d *dirty) next(i, end int, unset bool) int {
+	for i < end {
+		w := d.bits[i>>6]
+		if unset {
+			w = ^w
+		}
+		w >>= uint(i & 63)
+		if w != 0 {
+			return min(end, i+bits.TrailingZeros64(w))
+		}
+		i = (i | 63) + 1
+	}
+	return end
+}
+
+// over composites the pixels of sp that are marked onto pix, tile by
+// marked tile.
+func (d *dirty) over(sp *sparse, pix []uint8) {
+	for t, on := range d.tiles {
+		if !on {
+			continue
+		}
+		for k := sp.tile[t]; k < sp.tile[t+1]; k++ {
+			o := sp.off[k]
+			if d.marked(int(o >> 2)) {
+				overPixel(pix[o:o+4:o+4], sp.pix[4*k:4*k+4:4*k+4])
+			}
+		}
+	}
+}
+
+// frameIndex is what a board keeps to write its frames' indices directly:
+// made on the first such frame, then only read.
+type frameIndex struct {
+	// static is every pixel's index as the sea, the lines and the names
+	// leave it (w*h); land pixels are written over.
+	static []uint8
+	// runs are the land pixels, row by row, a run per territory.
+	runs []landRun
+	// mixOff are the land pixels under a line or a name, mixT their
+	// territories, and mixIdx their indices, mixSlots a pixel: owned by
+	// each seat, then neutral.
+	mixOff []int32
+	mixT   []uint8
+	mixIdx []uint8
+	// ramps are the look's shade ramps as indices (256 entries, so that
+	// a level needs no bounds check).
+	ramps [][256]uint8
+}
+
+// landRun is a run of pixels of territory t, from offset off to end (not
+// included).
+type landRun struct{ off, end, t int32 }
+
+// mixSlots are the owners a land pixel's colour can have: each seat, and
+// nobody.
+const mixSlots = state.MaxSeats + 1
+
+// slot is an owner's slot among mixSlots.
+func slot(owner int) int {
+	if owner < 0 {
+		return state.MaxSeats
+	}
+	return owner
+}
+
+// index returns the board's frameIndex, making it on first use.
+func (b *board) index() *frameIndex {
+	b.indexOnce.Do(func() { b.indexed = newFrameIndex(b) })
+	return b.indexed
+}
+
+func newFrameIndex(b *board) *frameIndex {
+	q := b.look.quant
+	fx := &frameIndex{static: make([]uint8, b.w*b.h)}
+	for _, r := range b.look.ramps {
+		var t [256]uint8
+		for l, c := range r {
+			t[l] = q.lut[key565(c.R, c.G, c.B)]
+		}
+		fx.ramps = append(fx.ramps, t)
+	}
+	frame := slices.Clone(b.base)
+	b.lines.over(frame)
+	b.labels.over(frame)
+	q.quantizePix(fx.static, frame)
+
+	// The lines and the names alone, to find the land pixels they cover.
+	lines := frame
+	clear(lines)
+	b.lines.over(lines)
+	names := make([]uint8, len(b.base))
+	b.labels.over(names)
+	for y := range b.mh {
+		row := y * b.w
+		for x := 0; x < b.mw; {
+			v := b.terr[row+x]
+			if v == 0 {
+				x++
+				continue
+			}
+			x0 := x
+			for x < b.mw && b.terr[row+x] == v {
+				i := row + x
+				if lines[4*i+3] != 0 || names[4*i+3] != 0 {
+					fx.mixOff = append(fx.mixOff, int32(i))
+					fx.mixT = append(fx.mixT, v-1)
+					terrain := b.m.Territories[v-1].Terrain
+					for k := range mixSlots {
+						owner := k
+						if k == state.MaxSeats {
+							owner = state.Neutral
+						}
+						c := b.look.land(owner, terrain)[b.lvl[i]]
+						px := []uint8{c.R, c.G, c.B, 255}
+						if lines[4*i+3] != 0 {
+							overPixel(px, lines[4*i:4*i+4])
+						}
+						if names[4*i+3] != 0 {
+							overPixel(px, names[4*i:4*i+4])
+						}
+						fx.mixIdx = append(fx.mixIdx, q.lut[key565(px[0], px[1], px[2])])
+					}
+				}
+				x++
+			}
+			fx.runs = append(fx.runs, landRun{int32(row + x0), int32(row + x), int32(v - 1)})
+		}
+	}
+	return fx
+}
+
+// composeIndexed draws the frame of s as palette indices into wk.pal: the
+// same image as compose followed by the quantizer (see the top of this
+// file), without drawing or mapping every pixel.
+func (wk *worker) composeIndexed(s *state.State) {
+	b := wk.b
+	fx := b.index()
+	tags := wk.nameSeats(s)
+	d := &wk.dirty
+	d.reset(b.tiles)
+	wk.stamps = wk.stamps[:0]
+	wk.planning = true
+	wk.drawUnder(s)
+	wk.drawOver(s, tags)
+	wk.planning = false
+
+	// The indices of everything the overlays leave alone.
+	dst := wk.pal.Pix
+	if b.mw == b.w {
+		copy(dst[:b.w*b.mh], fx.static)
+	} else {
+		for y := range b.mh {
+			copy(dst[y*b.w:y*b.w+b.mw], fx.static[y*b.w:])
+		}
+	}
+	var ramps [256]*[256]uint8 // per territory
+	var slots [256]uint8
+	for t, tr := range s.Terr {
+		ramps[t] = &fx.ramps[b.look.ramp(tr.Owner, s.Map.Territories[t].Terrain)]
+		slots[t] = uint8(slot(tr.Owner))
+	}
+	for _, r := range fx.runs {
+		tbl := ramps[r.t]
+		out := dst[r.off:r.end]
+		for i, l := range b.lvl[r.off:r.end] {
+			out[i] = tbl[l]
+		}
+	}
+	mixT, mixIdx := fx.mixT[:len(fx.mixOff)], fx.mixIdx[:mixSlots*len(fx.mixOff)]
+	for k, o := range fx.mixOff {
+		dst[o] = mixIdx[k*mixSlots+int(slots[mixT[k]])]
+	}
+
+	// The badges' opaque pixels.
+	for _, st := range wk.stamps {
+		st.sp.stamp(dst, b.w, b.h, st.at)
+	}
+
+	// The overlays, in RGBA on the pixels they draw on: the ground first.
+	pix := wk.canvas.Pix
+	area := image.Rect(0, 0, b.mw, b.mh)
+	rows := wk.landRows(s)
+	d.runs(area, func(y, x0, x1 int) {
+		i0, i1 := y*b.w+x0, y*b.w+x1
+		out := pix[4*i0 : 4*i1]
+		copy(out, b.base[4*i0:4*i1])
+		lvl := b.lvl[i0:i1]
+		for i, v := range b.terr[i0:i1] {
+			if v != 0 {
+				c := rows[v-1][lvl[i]]
+				o := out[4*i : 4*i+4 : 4*i+4]
+				o[0], o[1], o[2], o[3] = c.R, c.G, c.B, 255
+			}
+		}
+	})
+	d.over(&b.lines, pix)
+	wk.indexed = true
+	wk.drawUnder(s)
+	d.over(&b.labels, pix)
+	wk.drawOver(s, tags)
+	wk.indexed = false
+	d.runs(area, func(y, x0, x1 int) {
+		i0, i1 := y*b.w+x0, y*b.w+x1
+		wk.q.quantizePix(dst[i0:i1], pix[4*i0:4*i1])
+	})
+	wk.mapPanel(len(s.Seats))
+}
+
+// mapPanel writes the panel's indices: those of its ground where the
+// panel as drawn is still the ground, the quantizer's elsewhere. It puts
+// the ground back where the panel was drawn, so that the next frame of the
+// same board and seats need not copy it (see drawGround).
+func (wk *worker) mapPanel(seats int) {
+	b := wk.b
+	p := b.panel
+	g := &b.grounds[seats]
+	pw := p.Dx()
+	const chunk = 16 // pixels compared at once: most of the panel is its ground
+	for y := p.Min.Y; y < p.Max.Y; y++ {
+		i0 := y*b.w + p.Min.X
+		cv := wk.canvas.Pix[4*i0 : 4*(i0+pw)]
+		gy := y - p.Min.Y
+		gr := g.img.Pix[gy*g.img.Stride : gy*g.img.Stride+4*pw]
+		gi := g.idx[gy*pw : (gy+1)*pw]
+		out := wk.pal.Pix[i0 : i0+pw]
+		if bytes.Equal(cv, gr) {
+			copy(out, gi)
+			continue
+		}
+		for j := 0; j < pw; j += chunk {
+			k := min(pw, j+chunk)
+			c, o := cv[4*j:4*k], gr[4*j:4*k]
+			if bytes.Equal(c, o) {
+				copy(out[j:k], gi[j:k])
+				continue
+			}
+			wk.q.quantizePix(out[j:k], c)
+			copy(c, o)
+		}
+	}
+	wk.ground = g.img
+}

@@ -1,0 +1,115 @@
+package render
+
+import (
+	"bytes"
+	"image"
+)
+
+// An element of a frame (a swatch, a marker, a card's highlight, a hero's
+// token) drawn again in the same place, with the same arguments, on the
+// same pixels, gives the same pixels: most of them are drawn every frame
+// on the panel's ground. composeIndexed keeps, per worker, each element's
+// box before and after it was drawn, and copies the after when the box
+// holds the before again: the same image, bit for bit, without gg. An
+// element must not draw outside its box (TestIndexedFrame draws states
+// twice with one worker, and would see it).
+
+// memoKey is an element: what it is and the arguments that draw it.
+type memoKey struct {
+	kind    uint8
+	x, y, r float64
+	w, h    float64
+	a       int
+	tag     string
+}
+
+// The kinds of element.
+const (
+	memoSwatch = iota
+	memoHighlight
+	memoHero
+	memoDeadHero
+	memoPadlock
+	memoItem
+	memoCrown
+	memoArrowKey
+)
+
+// memo is an element's box, and its pixels before and after it was drawn.
+type memo struct {
+	r             image.Rectangle
+	before, after []uint8
+}
+
+// maxMemoBytes bounds a worker's memos (the classic board's panel needs
+// about 0.5 MB of them, a capitals board's with its markers about 1 MB).
+const maxMemoBytes = 4 << 20
+
+// memoized draws an element whose pixels lie in r, or copies what it drew
+// when r holds what it held then. Outside composeIndexed it just draws.
+func (wk *worker) memoized(k memoKey, r image.Rectangle, draw func()) {
+	if !wk.indexed {
+		draw()
+		return
+	}
+	r = r.Intersect(wk.canvas.Rect)
+	m := wk.memos[k]
+	if m != nil && m.r == r && wk.holds(r, m.before) {
+		wk.put(r, m.after)
+		return
+	}
+	if m == nil {
+		if wk.memoBytes > maxMemoBytes {
+			clear(wk.memos)
+			wk.memoBytes = 0
+		}
+		m = &memo{}
+		wk.memos[k] = m
+	}
+	wk.memoBytes -= len(m.before) + len(m.after)
+	m.r = r
+	m.before = wk.take(r, m.before[:0])
+	draw()
+	m.after = wk.take(r, m.after[:0])
+	wk.memoBytes += len(m.before) + len(m.after)
+}
+
+// take appends the canvas's pixels in r to buf.
+func (wk *worker) take(r image.Rectangle, buf []uint8) []uint8 {
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		buf = append(buf, wk.canvas.Pix[wk.canvas.PixOffset(r.Min.X, y):wk.canvas.PixOffset(r.Max.X, y)]...)
+	}
+	return buf
+}
+
+// holds reports whether the canvas's pixels in r are px.
+func (wk *worker) holds(r image.Rectangle, px []uint8) bool {
+	n := 4 * r.Dx()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		i := wk.canvas.PixOffset(r.Min.X, y)
+		if !bytes.Equal(wk.canvas.Pix[i:i+n], px[:n]) {
+			return false
+		}
+		px = px[n:]
+	}
+	return true
+}
+
+// put writes px to the canvas's pixels in r.
+func (wk *worker) put(r image.Rectangle, px []uint8) {
+	n := 4 * r.Dx()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		i := wk.canvas.PixOffset(r.Min.X, y)
+		copy(wk.canvas.Pix[i:i+n], px[:n])
+		px = px[n:]
+	}
+}
+
+// box is the rectangle of pixels that a shape within (x0, y0) to (x1, y1)
+// may touch: anti-aliasing reaches the pixel beyond its edge.
+func box(x0, y0, x1, y1 float64) image.Rectangle {
+	return image.Rect(int(x0)-2, int(y0)-2, int(x1)+3, int(y1)+3)
+}
+
+// disc is box for the square around a disc of radius r centred on (x, y).
+func disc(x, y, r float64) image.Rectangle { return box(x-r, y-r, x+r, y+r) }
