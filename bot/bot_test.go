@@ -220,6 +220,8 @@ func chatCommand(s *state.State, seat int, c engine.Command) (string, map[string
 		return "occupy", map[string]string{"armies": fmt.Sprint(c.Armies)}
 	case engine.Fortify:
 		return "fortify", map[string]string{"from": n(c.From), "to": n(c.To), "armies": fmt.Sprint(c.Armies)}
+	case engine.Assault:
+		return "attack", map[string]string{"from": n(c.From), "to": n(c.To), "armies": fmt.Sprint(c.Armies)}
 	case engine.Discard:
 		hand := s.Seats[seat].Hand.Cards()
 		for i, h := range hand {

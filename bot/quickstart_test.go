@@ -132,11 +132,15 @@ func (tr *transcript) playOut(opts ai.Options, most int) *state.State {
 		if s.Phase == state.PhaseOver {
 			break
 		}
-		c, err := mind.Act(context.Background(), s.View(s.Current), s.Current)
+		seat := s.Current
+		if s.Phase == state.PhaseOrders {
+			seat = s.SeatByID(user("Ann").ID) // everyone orders; the bots order by themselves
+		}
+		c, err := mind.Act(context.Background(), s.View(seat), seat)
 		if err != nil {
 			tr.t.Fatal(err)
 		}
-		tr.say(chatCommand(s, s.Current, c))
+		tr.say(chatCommand(s, seat, c))
 	}
 	return tr.h.load(transcriptChannel).Game.State
 }
@@ -188,6 +192,61 @@ func TestGenerateCapitals(t *testing.T) {
 	}
 	out.WriteString("\n# Ann holds the last capital standing and wins. /risk new starts another match.\n")
 	if err := os.WriteFile("../examples/capitals.txt", []byte(out.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+var simultaneousExample = flag.Bool("simultaneous", false, "rewrite ../examples/simultaneous.txt (a whole match of simultaneous rounds that Ann, played by a computer, wins)")
+
+// TestGenerateSimultaneous writes the simultaneous transcript when asked
+// to with -simultaneous: Ann plays a match of simultaneous rounds against
+// two easy bots, her orders chosen by a normal computer player and typed
+// as chat commands. bot/console's TestTranscripts replays it and checks
+// that Ann wins.
+func TestGenerateSimultaneous(t *testing.T) {
+	if !*simultaneousExample {
+		t.Skip("run with -simultaneous to rewrite examples/simultaneous.txt")
+	}
+	tr := newTranscript(t, "turns", "level", "territory", "from", "to", "armies", "cards")
+	tr.say("new", map[string]string{"turns": "simultaneous"})
+	tr.say("addbot", map[string]string{"level": "easy"})
+	tr.say("addbot", map[string]string{"level": "easy"})
+	tr.say("start", nil)
+	tr.say("autoplace", nil)
+	s := tr.playOut(ai.Options{Seed: 2}, 600)
+	if s.Phase != state.PhaseOver || s.Seats[s.Winner].Name != "Ann" {
+		t.Fatalf("Ann does not win this match (round %d, %s): try another seed", s.Turn, s.Phase)
+	}
+	var out strings.Builder
+	fmt.Fprintf(&out, `# Simultaneous turns: a whole match in rounds against two computer players.
+#
+#   go run ./cmd/risk console --seed %d --channel simultaneous examples/simultaneous.txt
+#
+# Everyone plays each round at once: place your reinforcements, order
+# attacks (from, to, how many armies) and moves to a neighbour, then say you
+# are ready with /risk end. Only you see your orders. When everyone is
+# ready the round resolves in the channel: every placement first, then one
+# order of each player at a time, in an order drawn for the round.
+# (Written by: go test ./bot -run GenerateSimultaneous -simultaneous)
+
+# Open a match of simultaneous rounds, add two computer players, start.
+%s
+
+# Everyone places their starting armies at once; Ann lets the bot spread hers.
+%s
+
+# Round 1: Ann places, orders her attacks and moves, and is ready.
+`, quickstartSeed, strings.Join(tr.lines[:4], "\n"), tr.lines[4])
+	first := true
+	for _, l := range tr.lines[5:] {
+		out.WriteString(l + "\n")
+		if l == "Ann: /risk end" && first {
+			out.WriteString("\n# The round resolves when the bots are ready too; the next begins.\n")
+			first = false
+		}
+	}
+	out.WriteString("\n# Ann now holds two thirds of the world and wins. /risk new starts another match.\n")
+	if err := os.WriteFile("../examples/simultaneous.txt", []byte(out.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

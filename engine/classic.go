@@ -227,6 +227,9 @@ func surrender(s *state.State, seat int) []Event {
 		// for (maybeResolve, by the caller, which holds the dice).
 		s.Orders = slices.DeleteFunc(slices.Clone(s.Orders), func(o state.Order) bool { return o.Seat == seat })
 		st.Ready = false
+		if s.Current == seat {
+			s.Current = nextAlive(s, seat)
+		}
 	case seat == s.Current:
 		ev = append(ev, passTurn(s)...)
 	}

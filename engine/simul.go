@@ -237,7 +237,6 @@ func maybeResolve(s *state.State, d *dice) []Event {
 	}
 	for i := range s.Seats {
 		if s.Seats[i].Alive() && !s.Seats[i].Ready {
-			s.Current = i // the first seat still ordering, for "whose move"
 			return nil
 		}
 	}
@@ -407,4 +406,28 @@ func runOrder(s *state.State, o state.Order, d *dice) ([]Event, bool) {
 		ev = append(ev, Eliminated{Seat: def, By: seat, Cards: taken.Len()})
 	}
 	return append(ev, checkVictory(s, seat)...), true
+}
+
+// RoundStart is the length of log at which the round in progress began, if
+// the match it records is in a simultaneous round (its orders since are
+// secret until it resolves); otherwise the length of the whole log.
+func RoundStart(setup Setup, log []Entry) (int, error) {
+	g, err := NewGame(setup)
+	if err != nil {
+		return 0, err
+	}
+	start := 0
+	for i, e := range log {
+		turn, phase := g.State.Turn, g.State.Phase
+		if _, err := g.Replay(e); err != nil {
+			return 0, err
+		}
+		if g.State.Turn != turn || g.State.Phase != phase {
+			start = i + 1
+		}
+	}
+	if g.State.Phase != state.PhaseOrders {
+		return len(log), nil
+	}
+	return start, nil
 }

@@ -184,8 +184,8 @@ func TestACommittedSeatGivesNoMoreOrders(t *testing.T) {
 	refused(t, s, ann, Assault{From: T("Alaska"), To: T("Kamchatka"), Armies: 1}, ErrCommitted)
 	refused(t, s, ann, Undo{}, ErrCommitted)
 	refused(t, s, ann, EndTurn{}, ErrCommitted)
-	if s.Phase != state.PhaseOrders || s.Current != bob {
-		t.Errorf("after Ann committed: %s, waiting for seat %d; want orders, Bob", s.Phase, s.Current)
+	if s.Phase != state.PhaseOrders || !s.Seats[ann].Ready || s.Seats[bob].Ready {
+		t.Errorf("after Ann committed: %s, ready %v; want orders, Ann alone ready", s.Phase, []bool{s.Seats[ann].Ready, s.Seats[bob].Ready})
 	}
 }
 
@@ -481,3 +481,28 @@ func simultaneousSteps(*Game) stepCheck {
 }
 
 var simultaneousGames = randomGames{"simultaneous", randomSimultaneousSetup, randomSimultaneousMove, 9, randomSimultaneousCommand, simultaneousSteps}
+
+func TestRoundStartHidesTheOrdersOfTheRoundInProgress(t *testing.T) {
+	g, log := simultaneousGames.play(t, 3, 400)
+	if g.State.Phase != state.PhaseOrders {
+		t.Skip("the game is not in a round")
+	}
+	n, err := RoundStart(g.Setup, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Replayed to n, the match is at the start of the round in progress:
+	// no orders, nobody ready, the same round.
+	at, err := Replay(g.Setup, log[:n])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if at.State.Turn != g.State.Turn || len(at.State.Orders) > 0 || n > len(log) {
+		t.Errorf("the log to %d of %d: round %d with %d orders; the match is in round %d", n, len(log), at.State.Turn, len(at.State.Orders), g.State.Turn)
+	}
+	for i := range at.State.Seats {
+		if at.State.Seats[i].Ready {
+			t.Errorf("seat %d is ready at the round's start", i)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/riskbot/riskbot/ai"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/news"
 	"github.com/riskbot/riskbot/bot/people"
 	"github.com/riskbot/riskbot/bot/play"
 	"github.com/riskbot/riskbot/engine"
@@ -176,6 +177,13 @@ func (k *Clock) playBotTurn(ctx context.Context, m *hosted.Match) error {
 	}
 	// The turn is saved: say so even if the bot is shutting down.
 	k.cfg.Outbox.Deliver(ctx, m.Channel, k.cfg.Outbox.Batch(m, out.News))
+	if out.News == nil && m.Game.State.Phase == state.PhaseOrders {
+		// A computer is ready, the round goes on: its message says so.
+		if live, ok := k.cfg.Look.Voice(m).LivePost(m); ok {
+			live.Mode = news.EditOnly
+			k.cfg.Outbox.Deliver(ctx, m.Channel, news.Batch{Posts: []news.Post{live}})
+		}
+	}
 	return nil
 }
 

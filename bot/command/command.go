@@ -141,6 +141,7 @@ func MatchOptions() []Option {
 		{Name: "victory", Description: "Win by two thirds of the map (default) or by taking everything", Type: String, Choices: []string{"two-thirds", "domination"}},
 		{Name: "cards", Description: "Card sets worth 4, 6, 8, 10... (escalating, default) or 4 to 10 (fixed)", Type: String, Choices: []string{"escalating", "fixed"}},
 		{Name: "fortify", Description: "One move along your territories (connected, default) or many one-step moves (adjacent)", Type: String, Choices: []string{"connected", "adjacent"}},
+		{Name: "turns", Description: "One player at a time (sequential, default), or everyone at once in rounds (simultaneous, classic)", Type: String, Choices: []string{"sequential", "simultaneous"}},
 		{Name: "turn-hours", Description: "Hours each player has for a turn (default 24)", Type: Integer, Min: 1, Max: 720},
 		{Name: "on-timeout", Description: "When time runs out: a careful bot plays the turn (default) or it is skipped", Type: String, Choices: []string{"bot", "skip"}},
 		{Name: "palette", Description: "Player colours: the rule book's (standard) or colour-blind safe", Type: String, Choices: []string{PaletteStandard, PaletteColorBlind}},
@@ -178,6 +179,7 @@ func Specs(levels []string) []Spec {
 			territory("to", "The territory to attack (capitals: or the neutral one to capture)", true),
 			{Name: "dice", Description: "1 to 3 (default as many as allowed)", Type: Integer, Min: 1, Max: 3},
 			{Name: "until", Description: "Keep attacking: 'win', or the armies to keep on your territory", Type: String, Autocomplete: true},
+			{Name: "armies", Description: "Simultaneous rounds: the armies the order sends (default all that can go)", Type: Integer, Min: 1, Max: 10000},
 		}, Usage: "/risk attack from:Alaska to:Kamchatka until:win", Private: true},
 		{Name: "occupy", Description: "Move armies into the territory you conquered", Options: []Option{
 			{Name: "armies", Description: "How many in total", Type: Integer, Required: true, Min: 1, Max: 10000},

@@ -75,7 +75,7 @@ func TestTranscripts(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no transcripts: %v", err)
 	}
-	files = append(files, "../../examples/quickstart.txt", "../../examples/capitals.txt")
+	files = append(files, "../../examples/quickstart.txt", "../../examples/capitals.txt", "../../examples/simultaneous.txt")
 	for _, f := range files {
 		name := strings.TrimSuffix(filepath.Base(f), ".txt")
 		t.Run(name, func(t *testing.T) {
@@ -84,7 +84,7 @@ func TestTranscripts(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := play(t, in)
-			if name == "quickstart" || name == "capitals" {
+			if name == "quickstart" || name == "capitals" || name == "simultaneous" {
 				checkQuickstart(t, got)
 			}
 			golden := filepath.Join("testdata", name+".golden")

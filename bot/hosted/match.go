@@ -186,11 +186,21 @@ func (m *Match) HumansToPlace() bool {
 }
 
 // ToAct lists the seats the match waits for: during the classic initial
-// placement, every seat with armies left to place; otherwise the seat whose
-// turn (or choice of a capital) it is.
+// placement, every seat with armies left to place; in a simultaneous
+// round, every seat that has not committed its orders; otherwise the seat
+// whose turn (or choice of a capital) it is.
 func ToAct(s *state.State) []int {
 	if s.Phase == state.PhaseOver {
 		return nil
+	}
+	if s.Phase == state.PhaseOrders {
+		var seats []int
+		for i := range s.Seats {
+			if s.Seats[i].Alive() && !s.Seats[i].Ready {
+				seats = append(seats, i)
+			}
+		}
+		return seats
 	}
 	if s.Phase != state.PhaseSetup || IsCapitals(s) {
 		return []int{s.Current}

@@ -119,7 +119,8 @@ func (ms *Matches) TurnTimers(ctx context.Context, m *Match) storage.Timers {
 	s := m.Game.State
 	d := time.Duration(m.Meta.Settings.TurnHours) * time.Hour
 	switch {
-	case s.Phase == state.PhaseSetup && !IsCapitals(s):
+	case s.Phase == state.PhaseSetup && !IsCapitals(s), s.Phase == state.PhaseOrders:
+		// Everyone at once: the plain clock (nobody's quiet hours).
 		return storage.Timers{Remind: now.Add(d * 3 / 4), Deadline: now.Add(d)}
 	case m.IsBotSeat(s.Current):
 		return storage.Timers{Deadline: now}

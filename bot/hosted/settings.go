@@ -69,6 +69,14 @@ func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Se
 			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
 		}
 	}
+	if v, ok := a.Str["turns"]; ok {
+		if set.Options.Turns, err = state.ParseTurnMode(v); err != nil {
+			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
+		}
+	}
+	if set.Options.Turns == state.Simultaneous && set.Options.Rules != state.Classic {
+		return set, chat.Refuse("Simultaneous turns are played with the classic rules: a capitals turn is one action, with a hero and items acting in turn. Choose rules:classic, or turns:sequential.")
+	}
 	if v, ok := a.Num["turn-hours"]; ok {
 		set.TurnHours = v
 	}

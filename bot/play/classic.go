@@ -156,6 +156,12 @@ func (p classic) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 	if err != nil {
 		return hosted.Result{}, err
 	}
+	if s.Phase == state.PhaseOrders {
+		return p.order(ctx, c, m, seat, from, to)
+	}
+	if c.Args.Has("armies") {
+		return hosted.Result{}, chat.Refuse("armies is for simultaneous rounds, where an attack is an order. Here roll with dice:N, or keep attacking with until:win (or until:N, the armies to keep on %s).", s.Map.TerritoryName(from))
+	}
 	var cmd engine.Command
 	var notes []string
 	if until, ok := c.Args.Str["until"]; ok {
@@ -237,6 +243,22 @@ func untilRolls(s *state.State, seat, from, to, keep int) ([]engine.Command, err
 	return cmds, nil
 }
 
+// order gives an attack order in a simultaneous round: the armies named,
+// or all that can go.
+func (p classic) order(ctx context.Context, c *hosted.Call, m *hosted.Match, seat, from, to int) (hosted.Result, error) {
+	s := m.Game.State
+	for _, o := range []string{"dice", "until"} {
+		if c.Args.Has(o) {
+			return hosted.Result{}, chat.Refuse("In a simultaneous round an attack is an order: give armies:N (default all that can go); the dice roll when the round resolves, until %s falls or the armies are spent.", s.Map.TerritoryName(to))
+		}
+	}
+	n, ok := c.Args.Num["armies"]
+	if !ok {
+		n = max(1, engine.Projected(s, seat, from)-1)
+	}
+	return p.Act(ctx, m, seat, nil, engine.Assault{From: from, To: to, Armies: n})
+}
+
 // occupy moves armies into the territory just taken.
 func (p classic) occupy(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
@@ -274,6 +296,9 @@ func (p classic) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, s
 	n, ok := c.Args.Num["armies"]
 	if !ok {
 		n = engine.Movable(s, from)
+		if s.Phase == state.PhaseOrders {
+			n = max(1, engine.Projected(s, seat, from)-1)
+		}
 	}
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
 		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600)}

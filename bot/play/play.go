@@ -118,6 +118,7 @@ func (p *Play) seated(h seatedHandler) hosted.Handler {
 // the posts of turns that ended, and whether bots play next.
 func (p *Play) Act(ctx context.Context, m *hosted.Match, seat int, extra voice.Reply, cmds ...engine.Command) (hosted.Result, error) {
 	wasSetup := m.Game.State.Phase == state.PhaseSetup
+	wasOrders := m.Game.State.Phase == state.PhaseOrders
 	if i := m.Meta.Index(m.Game.State.Seats[seat].ID); i >= 0 {
 		m.Meta.Seats[i].Missed = 0
 	}
@@ -130,6 +131,11 @@ func (p *Play) Act(ctx context.Context, m *hosted.Match, seat int, extra voice.R
 		reply = extra(out.Said)
 	} else {
 		reply = chat.Message{Text: voice.FitLines(out.Lines, 1600)}
+	}
+	if wasOrders && !surrendered(cmds) {
+		// A simultaneous round: the player's orders so far, to them alone,
+		// or, from the last commit, that the round resolved.
+		reply = p.cfg.Look.Voice(m).OrdersReply(m, seat, reply, len(out.Turns) > 0)
 	}
 	if wasSetup || !surrendered(cmds) {
 		// The public record is the turn's message: the player's own

@@ -114,6 +114,10 @@ func (v Voice) Describe(s *state.State, events []engine.Event) []string {
 			lines = append(lines, line)
 			continue
 		}
+		if line, ok := v.describeOrders(s, events[i]); ok {
+			lines = append(lines, line)
+			continue
+		}
 		switch e := events[i].(type) {
 		case engine.TurnStarted:
 			if hosted.IsCapitals(s) {

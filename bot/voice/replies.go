@@ -259,8 +259,8 @@ func placedWhere(s *state.State, events []engine.Event, seat int) string {
 // NextStep tells the player what to do now, after their command.
 func (v Voice) NextStep(m *hosted.Match, seat int) string {
 	s := m.Game.State
-	if s.Phase == state.PhaseOver {
-		return ""
+	if s.Phase == state.PhaseOver || s.Phase == state.PhaseOrders {
+		return "" // a round's replies say what comes next (OrdersReply)
 	}
 	if hosted.IsCapitals(s) {
 		return v.capitalsNextStep(m, seat)

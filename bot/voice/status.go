@@ -108,6 +108,13 @@ func (v Voice) StatusLine(m *hosted.Match) string {
 		}
 		return "Initial placement: waiting for " + strings.Join(waiting, ", ") + "."
 	}
+	if s.Phase == state.PhaseOrders {
+		line := fmt.Sprintf("Round %d: everyone orders at once; %s", s.Turn, v.Readiness(s))
+		if !m.Timers.Deadline.IsZero() {
+			line += "; deadline " + chat.Timestamp(m.Timers.Deadline)
+		}
+		return line + "."
+	}
 	line := fmt.Sprintf("Turn %d: %s to play (%s phase)", s.Turn, v.Who(s, s.Current), s.Phase)
 	if o := s.Occupy; s.Phase == state.PhaseOccupy {
 		line = fmt.Sprintf("Turn %d: %s to move %d to %d armies from %s into %s, just taken (/risk occupy)",
@@ -156,6 +163,11 @@ func SettingsText(set hosted.Settings) string {
 	colours := ""
 	if set.Palette == command.PaletteColorBlind {
 		colours = "; colour-blind palette"
+	}
+	if o.Turns == state.Simultaneous {
+		// Moves go one step at a time in rounds, whatever the fortify option.
+		return fmt.Sprintf("%s rules on the %s map; simultaneous turns (everyone orders at once, each round resolves when all are ready); %s; %s cards; %d h per round, %s%s",
+			o.Rules, o.Map, victory, o.Cards, set.TurnHours, timeout, colours)
 	}
 	return fmt.Sprintf("%s rules on the %s map; %s; %s cards; %s fortification; %d h per turn, %s%s",
 		o.Rules, o.Map, victory, o.Cards, o.Fortify, set.TurnHours, timeout, colours)

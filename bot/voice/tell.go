@@ -15,6 +15,9 @@ type Position struct {
 
 // PositionOf returns where s stands.
 func PositionOf(s *state.State) Position {
+	if s.Phase == state.PhaseOrders {
+		return Position{turn: s.Turn, seat: -1} // a round is everyone's
+	}
 	return Position{turn: s.Turn, seat: s.Current, setup: s.Phase == state.PhaseSetup}
 }
 
@@ -45,7 +48,34 @@ func (v Voice) Tell(s *state.State, at Position, events []engine.Event, ch *news
 		stepLines = 0
 	}
 	for _, e := range events {
+		if private(e) {
+			// An order is told to its author only, until its round
+			// resolves.
+			lines = append(lines, v.Describe(s, []engine.Event{e})...)
+			continue
+		}
 		switch e := e.(type) {
+		case engine.RoundStarted:
+			// A round's record holds its resolution; the next round's
+			// reinforcements start the next record (one post a round).
+			if ls := flush(); curTurn > 0 {
+				closeTurn(ls)
+			} else {
+				ch.Lines = append(ch.Lines, ls...)
+				stepLines += len(ls)
+			}
+			curTurn, curSeat = e.Round, -1
+		case engine.TurnStarted:
+			if IsSimultaneous(s) {
+				break // each seat's reinforcements of a round, in its record
+			}
+			if ls := flush(); curTurn > 0 {
+				closeTurn(ls)
+			} else {
+				ch.Lines = append(ch.Lines, ls...)
+				stepLines += len(ls)
+			}
+			curTurn, curSeat = e.Turn, e.Seat
 		case engine.Undone:
 			// An undo is a command of its own: the lines of the command it
 			// undid leave the record, and the undo is told to its author
@@ -70,14 +100,6 @@ func (v Voice) Tell(s *state.State, at Position, events []engine.Event, ch *news
 			part = []engine.Event{e}
 			closeTurn(append(ls, flush()...))
 			continue
-		case engine.TurnStarted:
-			if ls := flush(); curTurn > 0 {
-				closeTurn(ls)
-			} else {
-				ch.Lines = append(ch.Lines, ls...)
-				stepLines += len(ls)
-			}
-			curTurn, curSeat = e.Turn, e.Seat
 		}
 		part = append(part, e)
 	}
@@ -119,6 +141,9 @@ func (v Voice) Retell(rec engine.Record) ([]news.TurnRecord, *news.TurnRecord, e
 	live := news.TurnRecord{Turn: s.Turn, Seat: s.Current, Lines: ch.Lines, Stats: ch.Stats}
 	if s.Phase == state.PhaseSetup {
 		live.Turn = 0
+	}
+	if s.Phase == state.PhaseOrders {
+		live.Seat = -1 // a round is everyone's
 	}
 	return turns, &live, nil
 }

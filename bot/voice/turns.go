@@ -82,6 +82,9 @@ func (v Voice) ShortTitle(t news.TurnRecord) string {
 	if t.Turn == 0 {
 		return "Setup"
 	}
+	if t.Seat < 0 {
+		return fmt.Sprintf("Round %d", t.Turn)
+	}
 	return fmt.Sprintf("Turn %d", t.Turn)
 }
 
@@ -143,6 +146,9 @@ func (v Voice) TurnPosts(m *hosted.Match, turns []news.TurnRecord, over bool, no
 // them, with their deadline.
 func (v Voice) Ping(m *hosted.Match) (news.Post, bool) {
 	s := m.Game.State
+	if s.Phase == state.PhaseOrders {
+		return v.roundPing(m)
+	}
 	if s.Phase == state.PhaseOver || (s.Phase == state.PhaseSetup && !hosted.IsCapitals(s)) || m.IsBotSeat(s.Current) {
 		return news.Post{}, false
 	}
@@ -155,6 +161,27 @@ func (v Voice) Ping(m *hosted.Match) (news.Post, bool) {
 	return news.Post{Message: chat.Message{Text: text, Mentions: []string{id}, Buttons: [][]chat.Button{{
 		{ID: m.ButtonID("autoplace", s.Turn), Label: "Place automatically", Style: chat.Secondary},
 	}}}, Notice: news.TurnPing}, true
+}
+
+// roundPing tells the people a round waits for that it has begun, each
+// with their armies to place, mentioning only them.
+func (v Voice) roundPing(m *hosted.Match) (news.Post, bool) {
+	s := m.Game.State
+	var ids, who []string
+	for _, i := range hosted.ToAct(s) {
+		if m.IsBotSeat(i) {
+			continue
+		}
+		ids = append(ids, s.Seats[i].ID)
+		who = append(who, fmt.Sprintf("%s %s (%s%s)", v.Swatch(i), chat.MentionOf(s.Seats[i].ID, s.Seats[i].Name),
+			chat.Plural(s.Seats[i].Reserve, "army", "armies"), tradeHint(s, i)))
+	}
+	if len(ids) == 0 {
+		return news.Post{}, false
+	}
+	text := fmt.Sprintf("Round %d: %s — place your armies and give your orders (only you see them: /risk place, /risk attack from: to: armies:, /risk fortify), then /risk end. Deadline %s.",
+		s.Turn, strings.Join(who, ", "), chat.Timestamp(m.Timers.Deadline))
+	return news.Post{Message: chat.Message{Text: text, Mentions: ids}, Notice: news.TurnPing}, true
 }
 
 // tradeHint reminds a player of a set they can (or must) trade.
@@ -172,7 +199,11 @@ func tradeHint(s *state.State, seat int) string {
 func (v Voice) victoryText(m *hosted.Match) string {
 	s := m.Game.State
 	var lines []string
-	lines = append(lines, fmt.Sprintf("🏆 **%s wins after %s!**", v.Who(s, s.Winner), chat.Plural(s.Turn, "turn", "turns")))
+	unit, units := "turn", "turns"
+	if IsSimultaneous(s) {
+		unit, units = "round", "rounds"
+	}
+	lines = append(lines, fmt.Sprintf("🏆 **%s wins after %s!**", v.Who(s, s.Winner), chat.Plural(s.Turn, unit, units)))
 	for i := range s.Seats {
 		status := s.Seats[i].Status.String() // eliminated, surrendered
 		switch {
@@ -194,6 +225,8 @@ func (v Voice) TurnTitle(s *state.State, t news.TurnRecord) string {
 		return "Capital — " + v.Who(s, t.Seat)
 	case t.Turn == 0:
 		return "Initial placement done"
+	case t.Seat < 0:
+		return fmt.Sprintf("Round %d", t.Turn)
 	}
 	return fmt.Sprintf("Turn %d — %s", t.Turn, v.Who(s, t.Seat))
 }
@@ -255,14 +288,20 @@ func (v Voice) TurnPost(m *hosted.Match, t news.TurnRecord, note string, withMap
 // the player, with what to do now and the deadline.
 func (v Voice) LivePost(m *hosted.Match) (news.Post, bool) {
 	s := m.Game.State
-	if s.Phase == state.PhaseOver || (s.Phase == state.PhaseSetup && !hosted.IsCapitals(s)) || m.IsBotSeat(s.Current) {
+	if s.Phase == state.PhaseOver || (s.Phase == state.PhaseSetup && !hosted.IsCapitals(s)) || (s.Phase != state.PhaseOrders && m.IsBotSeat(s.Current)) {
 		return news.Post{}, false
 	}
 	t := news.TurnRecord{Turn: s.Turn, Seat: s.Current, Lines: m.Meta.Turn, Stats: m.Meta.Stats}
 	if s.Phase == state.PhaseSetup {
 		t.Turn = 0
 	}
+	if s.Phase == state.PhaseOrders {
+		t.Seat = -1 // the round's record: everyone's
+	}
 	e := v.TurnEmbed(s, t, "")
+	if r := v.Readiness(s); r != "" {
+		e.Fields = append(e.Fields, chat.Field{Name: "Ready", Value: r})
+	}
 	if !m.Timers.Deadline.IsZero() {
 		e.Fields = append(e.Fields, chat.Field{Name: "Deadline", Value: chat.Timestamp(m.Timers.Deadline), Inline: true})
 	}
@@ -272,6 +311,9 @@ func (v Voice) LivePost(m *hosted.Match) (news.Post, bool) {
 	msg.Embed = e
 	msg.Ref = news.PostRef(m.ID, t.Turn, t.Seat)
 	msg.Mode = news.PostOrEdit
+	if s.Phase == state.PhaseOrders {
+		e.Footer = "This message follows the round: who is ready; the orders show when it resolves."
+	}
 	if !(s.Phase == state.PhaseReinforce && s.Seats[s.Current].Reserve > 0) {
 		msg.Buttons = nil // placed: the button's moment is gone
 	}

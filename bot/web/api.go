@@ -282,6 +282,18 @@ func (s *Server) apiCommands(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusServiceUnavailable, "the match is unavailable")
 		return
 	}
+	if ex.Status.Open() && ex.Record.Setup.Options.Turns == state.Simultaneous {
+		// The orders of a round in progress are secret until it resolves:
+		// the log is served up to the round's start.
+		if total, err = s.roundStart(r, id); err != nil {
+			s.log.Error("find a round's start for the API", "match", id, "err", err)
+			problem(w, http.StatusServiceUnavailable, "the match is unavailable")
+			return
+		}
+		if keep := max(0, total-after); len(ex.Record.Log) > keep {
+			ex.Record.Log = ex.Record.Log[:keep]
+		}
+	}
 	if after > total {
 		problem(w, http.StatusBadRequest, "after: the log has %d commands", total)
 		return
@@ -302,6 +314,16 @@ func (s *Server) apiCommands(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusOK, out)
+}
+
+// roundStart is the length of match id's log at which its round in
+// progress began (engine.RoundStart), read from its whole log.
+func (s *Server) roundStart(r *http.Request, id int64) (int, error) {
+	x, err := s.store.Export(r.Context(), id)
+	if err != nil {
+		return 0, err
+	}
+	return engine.RoundStart(x.Record.Setup, x.Record.Log)
 }
 
 // publicSetup is a match's setup as the API shows it: while the match is
