@@ -77,6 +77,20 @@ func (*classicKind) drawPanel(wk *worker, s *state.State, tags []string) {
 		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.gold)
 		x += textWidth(f.headBig, t) + 16*sc
 		drawText(wk.canvas, f.head, fit(f.head, "everyone places their armies", right-x), x, headY+capHeight(f.head)/2, th.text)
+	case s.Phase == state.PhaseOrders:
+		t := fmt.Sprintf("Round %d", s.Turn)
+		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.gold)
+		x += textWidth(f.headBig, t) + 16*sc
+		ready, alive := 0, 0
+		for i := range s.Seats {
+			if s.Seats[i].Alive() {
+				alive++
+				if s.Seats[i].Ready {
+					ready++
+				}
+			}
+		}
+		drawText(wk.canvas, f.head, fit(f.head, fmt.Sprintf("everyone orders at once · %d of %d ready", ready, alive), right-x), x, headY+capHeight(f.head)/2, th.text)
 	default:
 		t := fmt.Sprintf("Turn %d", s.Turn)
 		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.gold)
@@ -141,8 +155,13 @@ func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h floa
 	}
 	drawText(wk.canvas, f.stat, fit(f.stat, stats, right-sx), sx, bottom+capHeight(f.stat)/2, statCol)
 	colour := wk.colors[seat].Name
-	if now {
+	switch {
+	case now && s.Phase == state.PhaseOrders:
+		colour += " · ordering"
+	case now:
 		colour += " · to play"
+	case s.Phase == state.PhaseOrders && st.Ready:
+		colour += " · ready"
 	}
 	name := fit(f.name, wk.names[seat], right-nx)
 	drawText(wk.canvas, f.name, name, nx, top+capHeight(f.name)/2, nameCol)

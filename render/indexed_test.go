@@ -33,6 +33,7 @@ func TestIndexedFrame(t *testing.T) {
 		{"start-again", fixtureStart},
 		{"played-40", func(t testing.TB) *state.State { return playGame(t, 2, 11, 40).State }},
 		{"capitals-mid-last", gridMid},
+		{"round", fixtureRound}, {"round-again", fixtureRound},
 	}
 	widths := []int{800, 1237, 1600, 2400}
 	if testing.Short() || raceEnabled {
@@ -84,4 +85,14 @@ func TestIndexedFrame(t *testing.T) {
 			}
 		}
 	}
+}
+
+// fixtureRound is a simultaneous round of the mid-game fixture: a seat
+// ready, the others ordering.
+func fixtureRound(t testing.TB) *state.State {
+	s := fixtureMid(t).Clone()
+	s.Options.Turns = state.Simultaneous
+	s.Phase = state.PhaseOrders
+	s.Seats[0].Ready = true
+	return s
 }

@@ -71,6 +71,10 @@ func cardBar(dc *gg.Context, x, y, h, s float64, c color.RGBA) {
 // It reports whether the seat is to move, and whether it won.
 func (wk *worker) cardHighlight(s *state.State, seat int, x, y, w, h float64) (now, won bool) {
 	now = seat == s.Current && s.Phase != state.PhaseOver && s.Phase != state.PhaseSetup
+	if s.Phase == state.PhaseOrders {
+		// A round waits for everyone who has not given their orders.
+		now = s.Seats[seat].Alive() && !s.Seats[seat].Ready
+	}
 	won = s.Phase == state.PhaseOver && seat == s.Winner
 	if !now && !won {
 		return now, won
