@@ -59,6 +59,7 @@ func Help(specs []command.Spec, rules state.Rules, topic string) chat.Message {
 				"3. **Attacks**, as many as you like: `/risk attack from: to:` rolls once; `until:win` keeps rolling. Then `/risk occupy armies:` moves in (a button offers it).",
 				"4. **One move**: `/risk fortify from: to: armies:` along your own territories.",
 				"`/risk end` ends the turn (with a card if you conquered). `/risk undo` takes back moves since the last roll. `/risk show odds from: to:` gives the exact odds first.",
+				"**In rounds** (`turns:simultaneous`) everyone plays at once: place, order attacks with a number of armies (`/risk attack from: to: armies:`) and moves to a neighbour (`/risk fortify`), then `/risk end`. Only you see your orders; the round resolves, one order of each player at a time, when everyone is ready.",
 			}
 		}
 	case "rules":
