@@ -874,8 +874,11 @@ func TestFleetKilledWhileCommitting(t *testing.T) {
 	ended := f.send(victim, fleetCommand{Channel: ch, User: who, Command: "end", Key: "late-end"})
 	for end := time.Now().Add(20 * time.Second); ; time.Sleep(time.Millisecond) {
 		var n int
+		// In the slow commit's sleep: a COMMIT, or the one statement a
+		// PostgreSQL save of a command is (its own transaction, whose
+		// deferred trigger runs as it commits).
 		err := f.pool().QueryRow(context.Background(), `SELECT count(*) FROM pg_stat_activity
-			WHERE application_name = $1 AND state = 'active' AND lower(query) LIKE 'commit%'`, f.session(victim.name)).Scan(&n)
+			WHERE application_name = $1 AND state = 'active' AND wait_event = 'PgSleep'`, f.session(victim.name)).Scan(&n)
 		if err != nil {
 			t.Fatal(err)
 		}
