@@ -109,8 +109,18 @@ func blitzDice(att, def, keep int) int {
 // roll throws one round of dice and resolves it: losses, conquest,
 // elimination, victory.
 func roll(s *state.State, seat, from, to, n int, d *dice) []Event {
-	def := s.Terr[to].Owner
-	r := Rolled{Seat: seat, Defender: def, From: from, To: to, NA: n, ND: DefenceDice(s.Terr[to].Armies)}
+	ev := []Event{throw(s, seat, from, to, n, d)}
+	if s.Terr[to].Armies > 0 {
+		s.This.Add(state.Arrow{From: int16(from), To: int16(to), Kind: state.ArrowAttack, Seat: int8(seat), Count: 1})
+		return ev
+	}
+	return append(ev, conquer(s, seat, from, to, n)...)
+}
+
+// throw rolls n attacking dice from from against the most the defence of
+// to may roll, and takes the losses off both territories.
+func throw(s *state.State, seat, from, to, n int, d *dice) Rolled {
+	r := Rolled{Seat: seat, Defender: s.Terr[to].Owner, From: from, To: to, NA: n, ND: DefenceDice(s.Terr[to].Armies)}
 	for i := range r.NA {
 		r.Attack[i] = d.die()
 	}
@@ -128,12 +138,7 @@ func roll(s *state.State, seat, from, to, n int, d *dice) []Event {
 	}
 	s.Terr[from].Armies -= r.AttackerLost
 	s.Terr[to].Armies -= r.DefenderLost
-	ev := []Event{r}
-	if s.Terr[to].Armies > 0 {
-		s.This.Add(state.Arrow{From: int16(from), To: int16(to), Kind: state.ArrowAttack, Seat: int8(seat), Count: 1})
-		return ev
-	}
-	return append(ev, conquer(s, seat, from, to, n)...)
+	return r
 }
 
 func sortDesc(a []int) {

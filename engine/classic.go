@@ -164,10 +164,28 @@ func maybeEndReinforce(s *state.State, seat int) {
 // autoPlace spreads the seat's reserve at random over its territories that
 // border an enemy, one army at a time.
 func autoPlace(s *state.State, seat int, d *dice) ([]Event, error) {
-	r := s.Seats[seat].Reserve
-	if r == 0 {
+	if s.Seats[seat].Reserve == 0 {
 		return nil, fail(ErrNotEnoughArmies, "you have no armies left to place")
 	}
+	var ev []Event
+	for t, n := range spread(s, seat, d) {
+		if n > 0 {
+			s.Terr[t].Armies += n
+			ev = append(ev, Placed{Seat: seat, Territory: t, Armies: n})
+		}
+	}
+	s.Seats[seat].Reserve = 0
+	if s.Phase == state.PhaseSetup {
+		return append(ev, maybeFinishSetup(s)...), nil
+	}
+	maybeEndReinforce(s, seat)
+	return ev, nil
+}
+
+// spread draws where the seat's reserve goes, one army at a time, at
+// random among its territories that border an enemy (or any of its own):
+// the armies each territory gets.
+func spread(s *state.State, seat int, d *dice) []int {
 	var targets []int
 	for t := range s.Terr {
 		if s.Terr[t].Owner == seat && s.BordersEnemy(t) {
@@ -182,23 +200,10 @@ func autoPlace(s *state.State, seat int, d *dice) ([]Event, error) {
 		}
 	}
 	added := make([]int, len(s.Terr))
-	for range r {
-		t := targets[d.intn(len(targets))]
-		added[t]++
+	for range s.Seats[seat].Reserve {
+		added[targets[d.intn(len(targets))]]++
 	}
-	var ev []Event
-	for t, n := range added {
-		if n > 0 {
-			s.Terr[t].Armies += n
-			ev = append(ev, Placed{Seat: seat, Territory: t, Armies: n})
-		}
-	}
-	s.Seats[seat].Reserve = 0
-	if s.Phase == state.PhaseSetup {
-		return append(ev, maybeFinishSetup(s)...), nil
-	}
-	maybeEndReinforce(s, seat)
-	return ev, nil
+	return added
 }
 
 // surrender turns the seat's territories neutral and takes it out of the

@@ -114,29 +114,11 @@ func autoPlaceOrders(s *state.State, seat int, d *dice) ([]Event, error) {
 	if err := checkOrdering(s, seat); err != nil {
 		return nil, err
 	}
-	r := s.Seats[seat].Reserve
-	if r == 0 {
+	if s.Seats[seat].Reserve == 0 {
 		return nil, fail(ErrNotEnoughArmies, "you have no armies left to place")
 	}
-	var targets []int
-	for t := range s.Terr {
-		if s.Terr[t].Owner == seat && s.BordersEnemy(t) {
-			targets = append(targets, t)
-		}
-	}
-	if len(targets) == 0 {
-		for t := range s.Terr {
-			if s.Terr[t].Owner == seat {
-				targets = append(targets, t)
-			}
-		}
-	}
-	added := make([]int, len(s.Terr))
-	for range r {
-		added[targets[d.intn(len(targets))]]++
-	}
 	var ev []Event
-	for t, n := range added {
+	for t, n := range spread(s, seat, d) {
 		if n > 0 {
 			addOrder(s, state.Order{Seat: seat, Kind: state.OrderPlace, From: -1, To: t, Armies: n})
 			ev = append(ev, Ordered{Seat: seat, Order: s.Orders[len(s.Orders)-1]})
@@ -364,25 +346,8 @@ func runOrder(s *state.State, o state.Order, d *dice) ([]Event, bool) {
 	var ev []Event
 	def := s.Terr[o.To].Owner
 	for n > 0 && s.Terr[o.To].Armies > 0 {
-		r := Rolled{Seat: seat, Defender: def, From: o.From, To: o.To, NA: min(3, n), ND: DefenceDice(s.Terr[o.To].Armies)}
-		for i := range r.NA {
-			r.Attack[i] = d.die()
-		}
-		for i := range r.ND {
-			r.Defend[i] = d.die()
-		}
-		sortDesc(r.Attack[:r.NA])
-		sortDesc(r.Defend[:r.ND])
-		for i := range min(r.NA, r.ND) {
-			if r.Attack[i] > r.Defend[i] {
-				r.DefenderLost++
-			} else {
-				r.AttackerLost++
-			}
-		}
+		r := throw(s, seat, o.From, o.To, min(3, n), d)
 		n -= r.AttackerLost
-		s.Terr[o.From].Armies -= r.AttackerLost
-		s.Terr[o.To].Armies -= r.DefenderLost
 		ev = append(ev, r)
 	}
 	if s.Terr[o.To].Armies > 0 {
