@@ -84,7 +84,7 @@ func firstRoll(t *testing.T, r Record) int {
 	t.Helper()
 	for i, e := range r.Log {
 		switch e.Cmd.(type) {
-		case Attack, Blitz, Launch:
+		case Attack, Blitz, Launch, EndTurn: // (a commit that resolves a round rolls)
 			if len(e.Rand) > 0 {
 				return i
 			}
@@ -97,6 +97,8 @@ func firstRoll(t *testing.T, r Record) int {
 func TestVerify(t *testing.T) {
 	classic := finishedRecord(t, 8)
 	capitals := capitalsRecord(t, 5)
+	g, log := simultaneousGames.play(t, 4, 5000)
+	rounds := Record{Setup: g.Setup, Log: log, Commitment: g.Commitment()}
 	tests := []struct {
 		name      string
 		rec       Record
@@ -109,6 +111,12 @@ func TestVerify(t *testing.T) {
 	}{
 		{name: "classic untouched", rec: classic, want: "- log: "},
 		{name: "capitals untouched", rec: capitals, want: "- log: "},
+		{name: "simultaneous untouched", rec: rounds, want: "- log: "},
+		{name: "a tampered round", rec: rounds, edit: func(r *Record) {
+			i := firstRoll(t, *r)
+			last := len(r.Log[i].Rand) - 1
+			r.Log[i].Rand[last] = (r.Log[i].Rand[last] + 1) % 2
+		}, wantDiff: firstRoll(t, rounds) + 1},
 		{name: "classic against the published commitment", rec: classic, published: strings.ToUpper(classic.Commitment), want: "the published commitment"},
 		{name: "a tampered die", rec: classic, edit: func(r *Record) {
 			i := firstRoll(t, *r)

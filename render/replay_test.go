@@ -359,3 +359,93 @@ func BenchmarkReplay100(b *testing.B) {
 		}
 	}
 }
+
+// roundTurns plays a match of simultaneous rounds (each seat places
+// automatically, orders its strongest territory against its weakest
+// neighbour, commits) and returns its record's turns: a frame a round.
+func roundTurns(t testing.TB, players int, seed uint64, maxRound int) []*state.State {
+	t.Helper()
+	names := []string{"Ann", "Bob", "Chloé", "Dmitri"}
+	var seats []engine.SeatInfo
+	for i := range players {
+		seats = append(seats, engine.SeatInfo{ID: names[i], Name: names[i]})
+	}
+	o := state.DefaultOptions()
+	o.Turns = state.Simultaneous
+	g, err := engine.NewGame(engine.Setup{Options: o, Seats: seats, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := engine.Record{Setup: g.Setup}
+	apply := func(seat int, c engine.Command) {
+		e, _, err := g.Apply(seat, c)
+		if err != nil {
+			t.Fatalf("%#v: %v", c, err)
+		}
+		rec.Log = append(rec.Log, e)
+	}
+	for g.State.Phase != state.PhaseOver && g.State.Turn <= maxRound {
+		s := g.State
+		for seat := range s.Seats {
+			if !s.Seats[seat].Alive() || (s.Phase == state.PhaseSetup && s.Seats[seat].Reserve == 0) || (s.Phase == state.PhaseOrders && s.Seats[seat].Ready) {
+				continue
+			}
+			if s.Phase == state.PhaseSetup {
+				apply(seat, engine.AutoPlace{})
+				continue
+			}
+			if set, ok := engine.BestSet(s, seat); ok {
+				apply(seat, engine.Trade{Cards: set})
+			}
+			if s.Seats[seat].Reserve > 0 {
+				apply(seat, engine.AutoPlace{})
+			}
+			from, to := -1, -1
+			for u := range s.Terr {
+				if s.Terr[u].Owner != seat || (from >= 0 && engine.Projected(s, seat, u) <= engine.Projected(s, seat, from)) {
+					continue
+				}
+				for _, n := range s.Map.Territories[u].Adj {
+					if s.Terr[n].Owner != seat {
+						from, to = u, n
+					}
+				}
+			}
+			if from >= 0 && engine.Projected(s, seat, from) > 1 {
+				apply(seat, engine.Assault{From: from, To: to, Armies: engine.Projected(s, seat, from) - 1})
+			}
+			turn := s.Turn
+			apply(seat, engine.EndTurn{})
+			if g.State.Turn != turn || g.State.Phase == state.PhaseOver {
+				break
+			}
+		}
+	}
+	turns, err := rec.Turns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return turns
+}
+
+// TestReplayOfRounds: a match of simultaneous rounds replays a frame a
+// round, none showing an order.
+func TestReplayOfRounds(t *testing.T) {
+	turns := roundTurns(t, 3, 4, 12)
+	for i, s := range turns {
+		if len(s.Orders) > 0 {
+			t.Fatalf("frame %d holds orders", i)
+		}
+	}
+	b, info, err := shared(Options{Width: goldenWidth}).Replay(context.Background(), turns, ReplayOptions{Width: 480})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := gif.DecodeAll(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(turns) < 10 || len(g.Image) != len(turns) || info.Frames != len(turns) {
+		t.Fatalf("%d frames (info %+v) for %d rounds", len(g.Image), info, len(turns))
+	}
+}
