@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"slices"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -96,6 +97,9 @@ func (a *Adapter) handle(ctx context.Context, core Core, i *discordgo.Interactio
 	if i.Type == discordgo.InteractionMessageComponent {
 		log.Debug("click", "user", click.User.ID, "button", click.ID)
 		return core.HandleClick(ctx, click, r)
+	}
+	if i.GuildID == "" && !slices.Contains(inDM, command.Alias(req.Command)) {
+		return r.Reply(ctx, chat.Message{Private: true, Text: "Here, in a direct message, /risk me games lists your matches in every server, and /risk help explains the game. Matches are played in a server's channels: type the command there."})
 	}
 	log.Debug("command", "user", req.User.ID, "command", req.Command)
 	return core.Handle(ctx, req, r)

@@ -47,6 +47,12 @@ func Commands(specs []command.Spec, global bool) []*discordgo.ApplicationCommand
 		}
 		if global {
 			c.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+			if name == command.CommandName {
+				// In the bot's DMs, /risk me games lists a player's matches
+				// across servers, and /risk help answers (inDM): nothing
+				// else is played there.
+				c.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
+			}
 			c.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
 		}
 		cmds[name] = c
@@ -256,6 +262,11 @@ func clickOf(i *discordgo.Interaction) (chat.Click, error) {
 	return chat.Click{Channel: prefix + i.ChannelID, User: u, ID: d.CustomID, Label: buttonLabel(i.Message, d.CustomID), Key: prefix + i.ID,
 		Server: server(i), Admin: admin(i), BotLacks: lacking(i.AppPermissions, hostPermissions())}, nil
 }
+
+// inDM are the subcommands answered in a direct message with the bot:
+// a player's matches in every server, and help. Matches are played in a
+// server's channels.
+var inDM = []string{"me games", "help"}
 
 // server is the core's ID of the interaction's server ("" in a DM).
 func server(i *discordgo.Interaction) string {
