@@ -38,6 +38,17 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 		return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Autoplaced(m, seat), engine.AutoPlace{})
 	}
 	switch bt.Action {
+	case "ready":
+		// A round's Ready holds for the round, whatever the others
+		// ordered since (each order is a new version of the match).
+		seat, err := m.SeatOf(c.User)
+		if err != nil {
+			return hosted.Result{}, err
+		}
+		if s := m.Game.State; s.Phase != state.PhaseOrders || len(bt.Args) != 1 || bt.Args[0] != s.Turn {
+			return hosted.Result{}, chat.Refuse("That round is over. Use /risk show status to see where things are.")
+		}
+		return p.endTurn(ctx, m, seat, "")
 	case "goon":
 		return hosted.Result{Reply: chat.Private("You play on.")}, nil
 	case "surrender":

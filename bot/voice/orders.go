@@ -134,7 +134,7 @@ func (v Voice) OrdersReply(m *hosted.Match, seat int, msg chat.Message, resolved
 	b.WriteString(v.NextOrders(s, seat))
 	msg.Text = b.String()
 	if !s.Seats[seat].Ready && s.Seats[seat].Reserve == 0 {
-		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: "Ready", Style: chat.Success}}}
+		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("ready", s.Turn), Label: "Ready", Style: chat.Success}}}
 	}
 	return msg
 }
