@@ -31,10 +31,7 @@ func runBackup(ctx context.Context, e env) error {
 	if postgres.IsAddress(*path) {
 		return usageError("back up a PostgreSQL database with pg_dump: pg_dump -Fc '%s' > %s", redacted(*path), file)
 	}
-	if err := defaultDB(path, e.getenv); err != nil {
-		return err
-	}
-	db, err := openExisting(ctx, *path)
+	db, err := openDefault(ctx, path, e.getenv)
 	if err != nil {
 		return err
 	}

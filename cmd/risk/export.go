@@ -33,10 +33,7 @@ func runExport(ctx context.Context, e env) error {
 	case (*channel == "") == (*id == 0):
 		return usageError("give --channel or --match")
 	}
-	if err := defaultDB(path, e.getenv); err != nil {
-		return err
-	}
-	db, err := openExisting(ctx, *path)
+	db, err := openDefault(ctx, path, e.getenv)
 	if err != nil {
 		return err
 	}

@@ -39,10 +39,7 @@ func runStats(ctx context.Context, e env) error {
 	case *limit < 0:
 		return usageError("--limit must be 0 or more")
 	}
-	if err := defaultDB(path, e.getenv); err != nil {
-		return err
-	}
-	db, err := openExisting(ctx, *path)
+	db, err := openDefault(ctx, path, e.getenv)
 	if err != nil {
 		return err
 	}

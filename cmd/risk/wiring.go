@@ -201,6 +201,15 @@ func openStore(ctx context.Context, addr string) (store, error) {
 	return sqlite.Open(ctx, addr)
 }
 
+// openDefault opens the database of --db, the default one if it is unset
+// (defaultDB), which must exist: what backup, export and stats read.
+func openDefault(ctx context.Context, path *string, getenv func(string) string) (store, error) {
+	if err := defaultDB(path, getenv); err != nil {
+		return nil, err
+	}
+	return openExisting(ctx, *path)
+}
+
 // openExisting opens a database that must exist already: opening creates a
 // missing SQLite file, and a mistyped path would read nothing from a new,
 // empty database.
