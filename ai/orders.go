@@ -98,19 +98,13 @@ func guard(s *state.State, t int) int {
 }
 
 // takeChance is the chance that n armies ordered against def take the
-// target (a blitz with n armies, the source keeping its one).
+// target: a blitz with n armies, the source keeping its one (winProb's
+// exact table).
 func takeChance(n, def int) float64 {
 	if n < 1 {
 		return 0
 	}
-	if def < 1 {
-		return 1
-	}
-	o, err := engine.AttackOdds(min(n+1, 1000), min(def, 1000))
-	if err != nil {
-		return 0
-	}
-	return o.Win
+	return winProb(n+1, def)
 }
 
 // sureOdds is the chance of a conquest an attack order is sized for, when
