@@ -221,7 +221,7 @@ func legalOrders(s *state.State, seat int) []Command {
 		if s.Terr[t].Owner != seat {
 			continue
 		}
-		spare := projected(s, seat, t) - 1
+		spare := Projected(s, seat, t) - 1
 		if spare < 1 {
 			continue
 		}

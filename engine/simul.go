@@ -71,9 +71,7 @@ func hasBonusOrder(s *state.State, seat int) bool {
 // round so far have run as given, if nothing else happens: what its next
 // order may count on (one army stays). Armies ordered into an attack have
 // left. In a view, the seat's own orders are all there.
-func Projected(s *state.State, seat, t int) int { return projected(s, seat, t) }
-
-func projected(s *state.State, seat, t int) int {
+func Projected(s *state.State, seat, t int) int {
 	n := s.Terr[t].Armies
 	for _, o := range s.Orders {
 		if o.Seat != seat {
@@ -150,7 +148,7 @@ func checkOrderArmies(s *state.State, seat int, kind state.OrderKind, from, to, 
 	case kind == state.OrderMove && o != seat:
 		return fail(ErrNotYourTerritory, "%s belongs to %s: order an attack on it instead", name(s, to), seatName(s, o))
 	}
-	spare := projected(s, seat, from) - 1
+	spare := Projected(s, seat, from) - 1
 	if spare < 1 {
 		return fail(ErrNotEnoughArmies, "%s will have no armies to spare: one must stay (your earlier orders count)", name(s, from))
 	}

@@ -318,12 +318,29 @@ func (s *Server) apiCommands(w http.ResponseWriter, r *http.Request) {
 
 // roundStart is the length of match id's log at which its round in
 // progress began (engine.RoundStart), read from its whole log.
+// It is kept by the match's version: a round's followers ask again and
+// again, and the answer changes only with the match.
 func (s *Server) roundStart(r *http.Request, id int64) (int, error) {
+	h, err := s.store.Head(r.Context(), id)
+	if err != nil {
+		return 0, err
+	}
+	key := answerKey{match: id, version: h.Version}
+	if n, ok := s.rounds.Get(key); ok {
+		return n, nil
+	}
 	x, err := s.store.Export(r.Context(), id)
 	if err != nil {
 		return 0, err
 	}
-	return engine.RoundStart(x.Record.Setup, x.Record.Log)
+	n, err := engine.RoundStart(x.Record.Setup, x.Record.Log)
+	if err != nil {
+		return 0, err
+	}
+	if len(x.Record.Log) == h.Commands {
+		s.rounds.Add(key, n) // (the export read the version the head did)
+	}
+	return n, nil
 }
 
 // publicSetup is a match's setup as the API shows it: while the match is

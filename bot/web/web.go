@@ -95,6 +95,9 @@ type Server struct {
 	run string
 	// answers keeps the answers of GET /api/matches/{id}.
 	answers *lru.Cache[answerKey, []byte]
+	// rounds keeps where the round in progress of a simultaneous match
+	// began, by match and version (roundStart).
+	rounds *lru.Cache[answerKey, int]
 }
 
 // Config is what a Server is built from.
@@ -148,7 +151,8 @@ func New(cfg Config) *Server {
 	return &Server{store: cfg.Store, now: cfg.Now, log: cfg.Log, limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now),
 		hosts: newHosts(cfg.Hosts), origins: origins(cfg.Hosts), streams: newStreams(cfg.Streams, cfg.ClientStreams), watchers: newWatchers(cfg.Store),
 		feeds: map[string]*feed{}, browsers: newBrowsers(cfg.Store, cfg.Now),
-		run: randomHex(4), answers: lru.New[answerKey, []byte](cachedAnswers)}
+		run: randomHex(4), answers: lru.New[answerKey, []byte](cachedAnswers),
+		rounds: lru.New[answerKey, int](cachedAnswers)}
 }
 
 // SetBot attaches the bot the page talks to.
