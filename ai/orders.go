@@ -58,10 +58,11 @@ func orders(s *state.State, seat int, p ordersPolicy) engine.Command {
 	if set, ok := engine.BestSet(s, seat); ok && (hand.Len() >= 5 || !p.reckless) {
 		return engine.Trade{Cards: set}
 	}
+	memo := chances{}
 	if r := s.Seats[seat].Reserve; r > 0 {
-		return engine.Place{Territory: placeFor(s, seat, p), Armies: r}
+		return engine.Place{Territory: placeFor(s, seat, p, memo), Armies: r}
 	}
-	if c := attackOrder(s, seat, p); c != nil {
+	if c := attackOrder(s, seat, p, memo); c != nil {
 		return c
 	}
 	if c := frontMove(s, seat); c != nil {
@@ -97,14 +98,31 @@ func guard(s *state.State, t int) int {
 	return s.Terr[t].Armies + int(math.Ceil(float64(in)/float64(max(fronts, 1))))
 }
 
-// takeChance is the chance that n armies ordered against def take the
-// target: a blitz with n armies, the source keeping its one (winProb's
-// exact table).
-func takeChance(n, def int) float64 {
-	if n < 1 {
+// chances are the odds of the attacks one decision weighs, worked out
+// exactly (engine.AttackOdds) once each: sizing an attack asks for the same
+// few pairs again and again. (winProb's table is faster but scales large
+// stacks down, off by up to a fifth for large even ones.)
+type chances map[[2]int]float64
+
+// take is the chance that n armies ordered against def take the target:
+// a blitz with n armies, the source keeping its one.
+func (c chances) take(n, def int) float64 {
+	switch {
+	case n < 1:
+		return 0
+	case def < 1:
+		return 1
+	}
+	key := [2]int{n, def}
+	if w, ok := c[key]; ok {
+		return w
+	}
+	o, err := engine.AttackOdds(min(n+1, 1000), min(def, 1000))
+	if err != nil {
 		return 0
 	}
-	return winProb(n+1, def)
+	c[key] = o.Win
+	return o.Win
 }
 
 // sureOdds is the chance of a conquest an attack order is sized for, when
@@ -113,11 +131,11 @@ const sureOdds = 0.85
 
 // armiesFor is the fewest armies whose attack on def takes the target with
 // at least chance p (at most 200).
-func armiesFor(p float64, def int) int {
+func (c chances) armiesFor(p float64, def int) int {
 	lo, hi := 1, 200
 	for lo < hi {
 		mid := (lo + hi) / 2
-		if takeChance(mid, def) >= p {
+		if c.take(mid, def) >= p {
 			hi = mid
 		} else {
 			lo = mid + 1
@@ -158,7 +176,7 @@ func value(s *state.State, seat, t int, p ordersPolicy) float64 {
 // placeFor chooses where the round's reinforcements go: the front whose
 // best attack they make likeliest (easy: the front facing the weakest
 // neighbour).
-func placeFor(s *state.State, seat int, p ordersPolicy) int {
+func placeFor(s *state.State, seat int, p ordersPolicy, c chances) int {
 	best, bestScore := -1, math.Inf(-1)
 	r := s.Seats[seat].Reserve
 	for t := range s.Terr {
@@ -174,7 +192,7 @@ func placeFor(s *state.State, seat int, p ordersPolicy) int {
 			if p.reckless {
 				score = -float64(s.Terr[n].Armies)
 			} else {
-				score = takeChance(have, guard(s, n)) * value(s, seat, n, p)
+				score = c.take(have, guard(s, n)) * value(s, seat, n, p)
 			}
 			if score > bestScore {
 				best, bestScore = t, score
@@ -193,7 +211,7 @@ func placeFor(s *state.State, seat int, p ordersPolicy) int {
 
 // attackOrder orders the best attack left, with every spare army of its
 // source, or returns nil.
-func attackOrder(s *state.State, seat int, p ordersPolicy) engine.Command {
+func attackOrder(s *state.State, seat int, p ordersPolicy, c chances) engine.Command {
 	var best engine.Command
 	bestScore := math.Inf(-1)
 	for t := range s.Terr {
@@ -214,14 +232,14 @@ func attackOrder(s *state.State, seat int, p ordersPolicy) engine.Command {
 				score = -float64(s.Terr[n].Armies)
 			} else {
 				def := guard(s, n)
-				chance := takeChance(spare, def)
+				chance := c.take(spare, def)
 				if chance < p.minOdds {
 					continue
 				}
 				// Enough to take it surely, and two more to hold it; the
 				// rest stays for the source's other neighbours.
-				armies = min(spare, armiesFor(sureOdds, def)+2)
-				score = takeChance(armies, def) * value(s, seat, n, p)
+				armies = min(spare, c.armiesFor(sureOdds, def)+2)
+				score = c.take(armies, def) * value(s, seat, n, p)
 			}
 			if score > bestScore {
 				best, bestScore = engine.Assault{From: t, To: n, Armies: armies}, score
