@@ -2,8 +2,10 @@ package ai
 
 import "sync"
 
-// oddsSize bounds the exact table; larger stacks are scaled down to fit,
-// which changes the odds by well under a percent at that size.
+// oddsSize bounds the exact table; larger stacks are scaled down to fit.
+// That is close for uneven stacks but not for large even ones, whose odds
+// grow more certain with size: 301 armies against 325 win 0.81 exactly and
+// 0.63 scaled (measured against engine.AttackOdds).
 const oddsSize = 160
 
 // oddsTable holds, for a attacking armies (one stays behind) against d
