@@ -46,7 +46,7 @@ func (c *Cache) Load(ctx context.Context, id int64) (*Loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.read(ctx, h, func() (*Loaded, error) { return c.inner.Load(ctx, id) })
+	return c.read(h, func() (*Loaded, error) { return c.inner.Load(ctx, id) })
 }
 
 // Active returns the open match of channel with its game, as
@@ -56,7 +56,7 @@ func (c *Cache) Active(ctx context.Context, channel string) (*Loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.read(ctx, h, func() (*Loaded, error) { return c.inner.Active(ctx, channel) })
+	return c.read(h, func() (*Loaded, error) { return c.inner.Active(ctx, channel) })
 }
 
 // Head returns the head of match id, from the database.
@@ -136,7 +136,7 @@ func toMillis(t time.Time) time.Time {
 
 // read answers from the match kept at h's version, or loads it with load
 // and keeps it.
-func (c *Cache) read(_ context.Context, h Head, load func() (*Loaded, error)) (*Loaded, error) {
+func (c *Cache) read(h Head, load func() (*Loaded, error)) (*Loaded, error) {
 	if l := c.get(h); l != nil {
 		return l, nil
 	}
