@@ -112,6 +112,8 @@ func board(t testing.TB, text string) *state.State {
 					s.Options.Victory, err = state.ParseVictory(v)
 				case "turns":
 					s.Options.Turns, err = state.ParseTurnMode(v)
+				case "rounds":
+					s.Options.Rounds, err = strconv.Atoi(v)
 				}
 				if err != nil {
 					t.Fatal(err)
@@ -131,6 +133,8 @@ func board(t testing.TB, text string) *state.State {
 			s.Discard = cards(f)
 		case k[0] == "trades":
 			s.Trades = num(f[0])
+		case k[0] == "round":
+			s.Round = num(f[0])
 		case k[0] == "turn":
 			s.Turn = num(f[0])
 		case k[0] == "flags":
@@ -226,6 +230,8 @@ func expect(t testing.TB, s *state.State, text string) {
 			got, want = strconv.Itoa(s.Trades), f[0]
 		case "turn":
 			got, want = strconv.Itoa(s.Turn), f[0]
+		case "round":
+			got, want = strconv.Itoa(s.Round), f[0]
 		case "winner":
 			got, want = "none", f[0]
 			if s.Winner >= 0 {

@@ -17,6 +17,7 @@ func randomCapitalsSetup(seed uint64) Setup {
 	o.NeutralMin = r.IntN(4)
 	o.NeutralMax = o.NeutralMin + r.IntN(6)
 	o.CapitalTroops = 5 + r.IntN(16)
+	o.Rounds = randomRounds(r)
 	return Setup{Options: o, Seats: seats, Seed: seed}
 }
 

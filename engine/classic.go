@@ -112,6 +112,11 @@ func maybeFinishSetup(s *state.State) []Event {
 
 // startTurn hands the turn to seat and gives it its reinforcements.
 func startTurn(s *state.State, seat int) []Event {
+	round := roundOf(s, seat)
+	if over := roundLimit(s, round); over != nil {
+		return over
+	}
+	s.Round = round
 	s.Current = seat
 	s.Turn++
 	s.Phase = state.PhaseReinforce

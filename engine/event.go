@@ -269,6 +269,12 @@ type RoundResolved struct {
 	Order []int
 }
 
+// RoundLimit: the match's last round, Round, is over; Won follows, with
+// the seat RoundLimitWinner ranks first.
+type RoundLimit struct {
+	Round int
+}
+
 // RoundStarted: Round begins; a TurnStarted follows for each living seat,
 // with its reinforcements.
 type RoundStarted struct {
@@ -305,5 +311,6 @@ func (Unordered) event()     {}
 func (Committed) event()     {}
 func (RoundResolved) event() {}
 func (RoundStarted) event()  {}
+func (RoundLimit) event()    {}
 func (OrderSkipped) event()  {}
 func (Transferred) event()   {}

@@ -100,6 +100,9 @@ func New(setup Setup) (*state.State, error) {
 		// a port), with items and a hero acting in turn: docs/rules.md.
 		return nil, fmt.Errorf("engine: simultaneous turns are played with the classic rules only")
 	}
+	if r := setup.Options.Rounds; r < 0 || r > state.MaxRounds {
+		return nil, fmt.Errorf("engine: a round limit of %d: want 1 to %d, or 0 for none", r, state.MaxRounds)
+	}
 	if setup.Options.Turns > state.Simultaneous {
 		return nil, fmt.Errorf("engine: unknown turn mode %d", setup.Options.Turns)
 	}

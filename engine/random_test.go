@@ -18,7 +18,16 @@ func randomSetup(seed uint64) Setup {
 	o.Cards = state.CardMode(r.IntN(2))
 	o.Fortify = state.FortifyMode(r.IntN(2))
 	o.Victory = state.Victory(r.IntN(2))
+	o.Rounds = randomRounds(r)
 	return Setup{Options: o, Seats: seats, Seed: seed}
+}
+
+// randomRounds gives a fifth of the games a round limit of 1 to 40.
+func randomRounds(r *rand.Rand) int {
+	if r.IntN(5) > 0 {
+		return 0
+	}
+	return 1 + r.IntN(40)
 }
 
 // randomSeats makes 2 to 6 seats, as many as r draws.
@@ -177,8 +186,31 @@ func (rg randomGames) play(t testing.TB, seed uint64, maxSteps int) (*Game, []En
 		if check != nil {
 			check(t, seed, step, before, g.State, ev)
 		}
+		checkRounds(t, seed, step, g.State, ev)
 	}
 	return g, log
+}
+
+// checkRounds checks the round count against the turns and the round
+// limit: a match with a limit ends by it, announced, at the limit at the
+// latest.
+func checkRounds(t testing.TB, seed uint64, step int, s *state.State, ev []Event) {
+	t.Helper()
+	if s.Turn > 0 && (s.Round < 1 || s.Round > s.Turn) {
+		t.Fatalf("seed %d step %d: round %d at turn %d", seed, step, s.Round, s.Turn)
+	}
+	if s.Options.Turns == state.Simultaneous && s.Round != s.Turn {
+		t.Fatalf("seed %d step %d: round %d is not the turn %d", seed, step, s.Round, s.Turn)
+	}
+	limit := s.Options.Rounds
+	if limit > 0 && s.Round > limit {
+		t.Fatalf("seed %d step %d: round %d past the limit %d", seed, step, s.Round, limit)
+	}
+	for _, e := range ev {
+		if e, ok := e.(RoundLimit); ok && (e.Round != limit || s.Phase != state.PhaseOver || s.Winner != RoundLimitWinner(s)) {
+			t.Fatalf("seed %d step %d: %+v with the limit %d, phase %s, winner %d", seed, step, e, limit, s.Phase, s.Winner)
+		}
+	}
 }
 
 // games is the number of random games: 1000, short under -short or the
@@ -206,16 +238,22 @@ func TestReplayReproducesRandomGames(t *testing.T) {
 		{simultaneousGames, 40, 3000, 40},
 	} {
 		t.Run(tt.games.name, func(t *testing.T) {
-			n, finished, steps := games(tt.short), 0, 0
+			n, finished, limited, steps := games(tt.short), 0, 0, 0
 			for seed := range uint64(n) {
 				g, log := tt.games.play(t, seed, tt.steps)
 				steps += len(log)
-				if g.State.Phase == state.PhaseOver {
+				if s := g.State; s.Phase == state.PhaseOver {
 					finished++
+					if s.Options.Rounds > 0 && s.Round == s.Options.Rounds && s.AliveSeats() > 1 {
+						limited++
+					}
 				}
 				wantRecordReplays(t, seed, g, log)
 			}
-			t.Logf("%d games, %d commands, %d finished within the step cap", n, steps, finished)
+			t.Logf("%d games, %d commands, %d finished within the step cap, %d by the round limit", n, steps, finished, limited)
+			if limited == 0 {
+				t.Error("no game ended at its round limit")
+			}
 			if want := max(1, n*tt.finishPct/100); finished < want {
 				t.Errorf("only %d of %d random games finished, want %d: the end of the match is too rarely exercised", finished, n, want)
 			}

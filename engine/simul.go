@@ -226,7 +226,11 @@ func maybeResolve(s *state.State, d *dice) []Event {
 // startRound begins round s.Turn+1: every living seat gets its
 // reinforcements, from the map as it stands.
 func startRound(s *state.State) []Event {
+	if over := roundLimit(s, s.Turn+1); over != nil {
+		return over
+	}
 	s.Turn++
+	s.Round = s.Turn
 	s.Phase = state.PhaseOrders
 	s.Orders = nil
 	s.Last = s.This

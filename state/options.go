@@ -57,6 +57,10 @@ type Options struct {
 	// Turns is absent from the JSON of sequential matches, as it was
 	// before simultaneous turns existed.
 	Turns TurnMode `json:"turns,omitempty"`
+	// Rounds, if positive, ends the match when round Rounds is over, the
+	// winner the seat with the most territories (RoundLimitWinner); 0 plays
+	// to the end. A round is one turn of every living seat.
+	Rounds int `json:"rounds,omitempty"`
 	// The capitals rule set's options; zero in classic matches. Each
 	// neutral territory starts with NeutralMin to NeutralMax troops
 	// (fortresses 5 more), and each capital with CapitalTroops.
@@ -74,6 +78,9 @@ const (
 	MaxCapitalTroops     = 50
 	FortressTroops       = 5 // the more neutral troops a fortress starts with
 )
+
+// MaxRounds is the largest round limit a match may set.
+const MaxRounds = 1000
 
 // CapitalsOptions returns the default options of a capitals match, on a
 // generated map of normal size.

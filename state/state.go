@@ -145,7 +145,11 @@ type State struct {
 	RNG     RNG     `json:"rng"`
 	Phase   Phase   `json:"phase"`
 	// Turn counts player turns from 1; it is 0 during setup.
-	Turn    int     `json:"turn"`
+	Turn int `json:"turn"`
+	// Round counts rounds from 1, a round being one turn of every living
+	// seat (with simultaneous turns, Round is Turn). Matches saved before
+	// rounds were counted resume counting from 0.
+	Round   int     `json:"round,omitempty"`
 	Current int     `json:"current"`
 	Seats   []Seat  `json:"seats"`
 	Terr    []Terr  `json:"territories"`
