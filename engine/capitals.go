@@ -221,7 +221,7 @@ func startCapitalsTurn(s *state.State, seat int, d *dice) []Event {
 	s.Cap = state.CapitalsTurn{}
 	items := turnItems(s, d)
 	s.Seats[seat].Reserve = 3 * s.Owned(seat)
-	return append([]Event{TurnStarted{Seat: seat, Turn: s.Turn, Armies: s.Seats[seat].Reserve}}, items...)
+	return append([]Event{TurnStarted{Seat: seat, Turn: s.Turn, Armies: s.Seats[seat].Reserve, Round: s.Round}}, items...)
 }
 
 // endCapitalsTurn passes: whatever is left of the turn is dropped, planned

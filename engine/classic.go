@@ -122,7 +122,7 @@ func startTurn(s *state.State, seat int) []Event {
 	s.Phase = state.PhaseReinforce
 	in := s.Income(seat)
 	s.Seats[seat].Reserve += in.Total
-	return []Event{TurnStarted{Seat: seat, Turn: s.Turn, Armies: in.Total, Income: in}}
+	return []Event{TurnStarted{Seat: seat, Turn: s.Turn, Armies: in.Total, Income: in, Round: s.Round}}
 }
 
 // mustTrade reports whether seat must trade before placing: five or more

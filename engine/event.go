@@ -18,6 +18,8 @@ type SetupDone struct{}
 type TurnStarted struct {
 	Seat, Turn, Armies int
 	Income             state.Income
+	// Round is the round the turn belongs to (state.State.Round).
+	Round int
 }
 
 // Traded: Seat traded three cards for Armies; Bonus armies (0 or 2) went

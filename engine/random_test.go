@@ -206,10 +206,20 @@ func checkRounds(t testing.TB, seed uint64, step int, s *state.State, ev []Event
 	if limit > 0 && s.Round > limit {
 		t.Fatalf("seed %d step %d: round %d past the limit %d", seed, step, s.Round, limit)
 	}
+	atLimit, won := false, false
 	for _, e := range ev {
 		if e, ok := e.(RoundLimit); ok && (e.Round != limit || s.Phase != state.PhaseOver || s.Winner != RoundLimitWinner(s)) {
 			t.Fatalf("seed %d step %d: %+v with the limit %d, phase %s, winner %d", seed, step, e, limit, s.Phase, s.Winner)
 		}
+		switch e.(type) {
+		case RoundLimit:
+			atLimit = true
+		case Won:
+			won = true
+		}
+	}
+	if won && EndedAtRoundLimit(s) != atLimit {
+		t.Fatalf("seed %d step %d: EndedAtRoundLimit says %v after the events %v", seed, step, !atLimit, ev)
 	}
 }
 

@@ -54,3 +54,14 @@ func RoundLimitWinner(s *state.State) int {
 	}
 	return best
 }
+
+// EndedAtRoundLimit reports whether a finished match was decided by its
+// round limit rather than by its rule set's victory.
+func EndedAtRoundLimit(s *state.State) bool {
+	if s.Phase != state.PhaseOver || s.Winner < 0 || s.Options.Rounds <= 0 || s.AliveSeats() < 2 {
+		return false
+	}
+	// Capitals are won by the last capital standing, so two seats alive
+	// mean the limit; classic ones also by a share of the map.
+	return s.Options.Rules == state.Capitals || s.Owned(s.Winner) < s.VictoryTarget()
+}

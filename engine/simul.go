@@ -249,7 +249,7 @@ func startRound(s *state.State) []Event {
 		}
 		in := s.Income(i)
 		s.Seats[i].Reserve += in.Total
-		ev = append(ev, TurnStarted{Seat: i, Turn: s.Turn, Armies: in.Total, Income: in})
+		ev = append(ev, TurnStarted{Seat: i, Turn: s.Turn, Armies: in.Total, Income: in, Round: s.Round})
 	}
 	s.Current = max(first, 0)
 	return ev

@@ -1,7 +1,9 @@
 package voice
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -121,10 +123,12 @@ func (v Voice) Describe(s *state.State, events []engine.Event) []string {
 		switch e := events[i].(type) {
 		case engine.TurnStarted:
 			if hosted.IsCapitals(s) {
-				lines = append(lines, fmt.Sprintf("⏩ Turn %d: %s receives %s (3 for each territory)", e.Turn, v.Who(s, e.Seat), chat.Plural(e.Armies, "troop", "troops")))
+				lines = append(lines, fmt.Sprintf("⏩ Turn %d%s: %s receives %s (3 for each territory)", e.Turn, roundNote(s, e.Round), v.Who(s, e.Seat), chat.Plural(e.Armies, "troop", "troops")))
 				continue
 			}
-			lines = append(lines, fmt.Sprintf("⏩ Turn %d: %s receives %s", e.Turn, v.Who(s, e.Seat), incomeText(s, e.Income)))
+			lines = append(lines, fmt.Sprintf("⏩ Turn %d%s: %s receives %s", e.Turn, roundNote(s, e.Round), v.Who(s, e.Seat), incomeText(s, e.Income)))
+		case engine.RoundLimit:
+			lines = append(lines, v.roundLimitLine(s, e.Round))
 		case engine.SetupDone:
 			if hosted.IsCapitals(s) {
 				lines = append(lines, "📯 Every capital is chosen: the war begins!")
@@ -202,6 +206,43 @@ func (v Voice) Describe(s *state.State, events []engine.Event) []string {
 		}
 	}
 	return lines
+}
+
+// roundNote places a turn of round in a match with a round limit:
+// " (round 3 of 20)", " (last round)"; nothing without a limit.
+func roundNote(s *state.State, round int) string {
+	switch limit := s.Options.Rounds; {
+	case limit <= 0 || round <= 0:
+		return ""
+	case round >= limit:
+		return " (last round)"
+	default:
+		return fmt.Sprintf(" (round %d of %d)", round, limit)
+	}
+}
+
+// roundLimitLine tells the end of a match at its round limit, with the
+// standings that decided it.
+func (v Voice) roundLimitLine(s *state.State, round int) string {
+	var seats []int
+	for i := range s.Seats {
+		if s.Seats[i].Alive() {
+			seats = append(seats, i)
+		}
+	}
+	// The order of engine.RoundLimitWinner: territories, armies, later seat.
+	slices.SortFunc(seats, func(a, b int) int {
+		return cmp.Or(cmp.Compare(s.Owned(b), s.Owned(a)), cmp.Compare(s.Armies(b), s.Armies(a)), cmp.Compare(b, a))
+	})
+	unit := "armies"
+	if hosted.IsCapitals(s) {
+		unit = "troops"
+	}
+	var standings []string
+	for _, i := range seats {
+		standings = append(standings, fmt.Sprintf("%s %s and %d %s", v.Who(s, i), chat.Plural(s.Owned(i), "territory", "territories"), s.Armies(i), unit))
+	}
+	return fmt.Sprintf("⏱️ Round %d, the last, is over: the most territories wins (then the most %s). %s", round, unit, strings.Join(standings, "; "))
 }
 
 // battleLine describes one attack, of one roll or many.

@@ -63,7 +63,7 @@ func (v Voice) describeOrders(s *state.State, e engine.Event) (string, bool) {
 		}
 		return fmt.Sprintf("🔔 Round %d: everyone is ready. The orders run one per player at a time, in this order: %s", e.Round, strings.Join(names, ", ")), true
 	case engine.RoundStarted:
-		return fmt.Sprintf("⏩ Round %d: everyone orders at once", e.Round), true
+		return fmt.Sprintf("⏩ Round %d%s: everyone orders at once", e.Round, roundNote(s, e.Round)), true
 	case engine.TurnStarted:
 		return fmt.Sprintf("💰 %s receives %s", v.Who(s, e.Seat), incomeText(s, e.Income)), true
 	case engine.OrderSkipped:

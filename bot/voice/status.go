@@ -7,6 +7,7 @@ import (
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -95,7 +96,11 @@ func (v Voice) StatusLine(m *hosted.Match) string {
 	}
 	switch s.Phase {
 	case state.PhaseOver:
-		return fmt.Sprintf("The match is over: %s won after %s.", v.Who(s, s.Winner), chat.Plural(s.Turn, "turn", "turns"))
+		limit := ""
+		if engine.EndedAtRoundLimit(s) {
+			limit = " at the round limit"
+		}
+		return fmt.Sprintf("The match is over: %s won%s after %s.", v.Who(s, s.Winner), limit, chat.Plural(s.Turn, "turn", "turns"))
 	case state.PhaseSetup:
 		if hosted.IsCapitals(s) {
 			return fmt.Sprintf("Choosing capitals: %s to choose.", v.Who(s, s.Current))
@@ -109,16 +114,16 @@ func (v Voice) StatusLine(m *hosted.Match) string {
 		return "Initial placement: waiting for " + strings.Join(waiting, ", ") + "."
 	}
 	if s.Phase == state.PhaseOrders {
-		line := fmt.Sprintf("Round %d: everyone orders at once; %s", s.Turn, v.Readiness(s))
+		line := fmt.Sprintf("Round %d%s: everyone orders at once; %s", s.Turn, roundNote(s, s.Round), v.Readiness(s))
 		if !m.Timers.Deadline.IsZero() {
 			line += "; deadline " + chat.Timestamp(m.Timers.Deadline)
 		}
 		return line + "."
 	}
-	line := fmt.Sprintf("Turn %d: %s to play (%s phase)", s.Turn, v.Who(s, s.Current), s.Phase)
+	line := fmt.Sprintf("Turn %d%s: %s to play (%s phase)", s.Turn, roundNote(s, s.Round), v.Who(s, s.Current), s.Phase)
 	if o := s.Occupy; s.Phase == state.PhaseOccupy {
-		line = fmt.Sprintf("Turn %d: %s to move %d to %d armies from %s into %s, just taken (/risk occupy)",
-			s.Turn, v.Who(s, s.Current), o.Min, o.Max, s.Map.TerritoryName(o.From), s.Map.TerritoryName(o.To))
+		line = fmt.Sprintf("Turn %d%s: %s to move %d to %d armies from %s into %s, just taken (/risk occupy)",
+			s.Turn, roundNote(s, s.Round), v.Who(s, s.Current), o.Min, o.Max, s.Map.TerritoryName(o.From), s.Map.TerritoryName(o.To))
 	}
 	if !m.Timers.Deadline.IsZero() && !m.IsBotSeat(s.Current) {
 		line += ", deadline " + chat.Timestamp(m.Timers.Deadline)
@@ -141,21 +146,6 @@ func (v Voice) Standings(m *hosted.Match, lines []string) chat.Message {
 // SettingsText words a match's settings.
 func SettingsText(set hosted.Settings) string {
 	o := set.Options
-	if o.Rules == state.Capitals {
-		timeout := "a careful bot plays for anyone out of time"
-		if set.OnTimeout == "skip" {
-			timeout = "a turn out of time is skipped"
-		}
-		colours := ""
-		if set.Palette == command.PaletteColorBlind {
-			colours = "; colour-blind palette"
-		}
-		return fmt.Sprintf("%s; %d h per turn, %s%s", capitalsSettings(o), set.TurnHours, timeout, colours)
-	}
-	victory := "two thirds of the map wins"
-	if o.Victory == state.Domination {
-		victory = "total domination wins"
-	}
 	timeout := "a careful bot plays for anyone out of time"
 	if set.OnTimeout == "skip" {
 		timeout = "a turn out of time is skipped"
@@ -164,11 +154,22 @@ func SettingsText(set hosted.Settings) string {
 	if set.Palette == command.PaletteColorBlind {
 		colours = "; colour-blind palette"
 	}
+	limit := ""
+	if o.Rounds > 0 {
+		limit = fmt.Sprintf("; ends after %s, the most territories winning", chat.Plural(o.Rounds, "round", "rounds"))
+	}
+	if o.Rules == state.Capitals {
+		return fmt.Sprintf("%s%s; %d h per turn, %s%s", capitalsSettings(o), limit, set.TurnHours, timeout, colours)
+	}
+	victory := "two thirds of the map wins"
+	if o.Victory == state.Domination {
+		victory = "total domination wins"
+	}
 	if o.Turns == state.Simultaneous {
 		// Moves go one step at a time in rounds, whatever the fortify option.
-		return fmt.Sprintf("%s rules on the %s map; simultaneous turns (everyone orders at once, each round resolves when all are ready); %s; %s cards; %d h per round, %s%s",
-			o.Rules, o.Map, victory, o.Cards, set.TurnHours, timeout, colours)
+		return fmt.Sprintf("%s rules on the %s map; simultaneous turns (everyone orders at once, each round resolves when all are ready); %s%s; %s cards; %d h per round, %s%s",
+			o.Rules, o.Map, victory, limit, o.Cards, set.TurnHours, timeout, colours)
 	}
-	return fmt.Sprintf("%s rules on the %s map; %s; %s cards; %s fortification; %d h per turn, %s%s",
-		o.Rules, o.Map, victory, o.Cards, o.Fortify, set.TurnHours, timeout, colours)
+	return fmt.Sprintf("%s rules on the %s map; %s%s; %s cards; %s fortification; %d h per turn, %s%s",
+		o.Rules, o.Map, victory, limit, o.Cards, o.Fortify, set.TurnHours, timeout, colours)
 }

@@ -203,7 +203,11 @@ func (v Voice) victoryText(m *hosted.Match) string {
 	if IsSimultaneous(s) {
 		unit, units = "round", "rounds"
 	}
-	lines = append(lines, fmt.Sprintf("🏆 **%s wins after %s!**", v.Who(s, s.Winner), chat.Plural(s.Turn, unit, units)))
+	limit := ""
+	if engine.EndedAtRoundLimit(s) {
+		limit = " at the round limit"
+	}
+	lines = append(lines, fmt.Sprintf("🏆 **%s wins%s after %s!**", v.Who(s, s.Winner), limit, chat.Plural(s.Turn, unit, units)))
 	for i := range s.Seats {
 		status := s.Seats[i].Status.String() // eliminated, surrendered
 		switch {
