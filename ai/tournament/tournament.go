@@ -51,7 +51,11 @@ const maxCommandsPerTurn = 5000
 // Result is the outcome of a tournament.
 type Result struct {
 	Games int `json:"games"`
+	// Draws are the games capped at MaxTurns: nobody won.
 	Draws int `json:"draws"`
+	// AtRoundLimit are the games decided by the round limit
+	// (Config.Options.Rounds), counted among the wins.
+	AtRoundLimit int `json:"at_round_limit"`
 	// Seed and MaxTurns are the tournament's (MaxTurns with its default
 	// filled in), so that a result says how to play it again.
 	Seed     uint64 `json:"seed"`
@@ -93,6 +97,7 @@ type PlayerResult struct {
 type game struct {
 	winner  int // entry index, or -1 for a draw
 	turns   int
+	limited bool // decided by the round limit (state.Options.Rounds)
 	own     []int
 	decided []int           // turns timed
 	total   []time.Duration // their time
@@ -332,6 +337,7 @@ func play(ctx context.Context, cfg Config, g int) (game, error) {
 	}
 	if s.Phase == state.PhaseOver {
 		res.winner = entry[s.Winner]
+		res.limited = engine.EndedAtRoundLimit(s)
 	}
 	return res, nil
 }
@@ -392,6 +398,9 @@ func summarize(cfg Config, games []game) *Result {
 		} else {
 			r.Players[g.winner].Wins++
 		}
+		if g.limited {
+			r.AtRoundLimit++
+		}
 		for i := range n {
 			decided[i] += g.decided[i]
 			total[i] += g.total[i]
@@ -451,8 +460,12 @@ func Format(w io.Writer, cfg Config, r *Result) error {
 		maxTurns = DefaultMaxTurns
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s rules, %s map, %d seats, %d games, seed %d: %d draws (turn cap %d), mean game %.1f turns\n",
-		cfg.Options.Rules, cfg.Options.Map, len(cfg.Players), r.Games, cfg.Seed, r.Draws, maxTurns, r.MeanTurns)
+	limit := ""
+	if cfg.Options.Rounds > 0 {
+		limit = fmt.Sprintf(", %d decided at the round limit (%d)", r.AtRoundLimit, cfg.Options.Rounds)
+	}
+	fmt.Fprintf(&b, "%s rules, %s map, %d seats, %d games, seed %d: %d capped at the turn cap (%d turns, draws)%s, mean game %.1f turns\n",
+		cfg.Options.Rules, cfg.Options.Map, len(cfg.Players), r.Games, cfg.Seed, r.Draws, maxTurns, limit, r.MeanTurns)
 	fmt.Fprintf(&b, "%-3s %-14s %6s %8s %17s %7s %12s %12s %7s\n", "#", "player", "wins", "win rate", "95% CI", "turns", "mean ms/turn", "max ms/turn", "faults")
 	for _, p := range r.Players {
 		fmt.Fprintf(&b, "%-3d %-14s %6d %7.1f%% %7.1f%% – %5.1f%% %7.1f %12.3f %12.3f %7d\n",

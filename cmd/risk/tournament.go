@@ -16,7 +16,7 @@ func runTournament(ctx context.Context, e env) error {
 	fs := newFlags(e, "tournament", "--players LEVEL,LEVEL,... [--games N] [--seed S] [--parallel P] [--json] [--quiet]\n"+
 		"    [--rules classic|capitals] [--map NAME] [--size small|normal|large] [--cards escalating|fixed]\n"+
 		"    [--fortify connected|adjacent] [--victory two-thirds|domination] [--turns sequential|simultaneous]\n"+
-		"    [--max-turns N]\n"+
+		"    [--rounds N] [--max-turns N]\n"+
 		"    [--budget D] [--iterations N] [--timeout D] [--startup D] [--style S]\n\n"+
 		"Plays computer players against each other, rotating the seats, and prints each one's wins\n"+
 		"with a 95% Wilson interval, turns and decision time, and Elo-style ratings when more than two\n"+
@@ -28,6 +28,7 @@ func runTournament(ctx context.Context, e env) error {
 	fortify := fs.String("fortify", "connected", "fortification: connected or adjacent")
 	victory := fs.String("victory", "two-thirds", "victory: two-thirds or domination")
 	turns := fs.String("turns", "sequential", "turns: sequential, or simultaneous rounds (classic rules)")
+	rounds := fs.Int("rounds", 0, "round limit: a game ends after that many rounds, the most territories winning (0: none)")
 	players := fs.String("players", "", "comma-separated levels, one per seat (2 to 6)")
 	games := fs.Int("games", 100, "number of games")
 	seed := fs.Uint64("seed", 1, "seed of the whole tournament")
@@ -78,6 +79,10 @@ func runTournament(ctx context.Context, e env) error {
 	if opts.Turns == state.Simultaneous && rs != state.Classic {
 		return usageError("--turns simultaneous: simultaneous turns are played with the classic rules only")
 	}
+	if *rounds < 0 || *rounds > state.MaxRounds {
+		return usageError("--rounds: want 0 to %d, not %d", state.MaxRounds, *rounds)
+	}
+	opts.Rounds = *rounds
 	if *players == "" {
 		return usageError("--players is required, e.g. --players hard,normal,easy,random")
 	}

@@ -82,6 +82,8 @@ func TestTournamentUsage(t *testing.T) {
 		{"tournament", "--players", "normal,easy", "extra"},
 		{"tournament", "--players", "normal,easy", "--fortify", "teleport"},
 		{"tournament", "--players", "normal,easy", "--rules", "capitals", "--size", "huge"},
+		{"tournament", "--players", "normal,easy", "--rounds", "-1"},
+		{"tournament", "--players", "normal,easy", "--rounds", "1001"},
 	}
 	for _, args := range tests {
 		if code, _, _ := tournamentArgs(args...); code == 0 {
@@ -98,6 +100,20 @@ func TestTournamentCapitals(t *testing.T) {
 		}
 		if !strings.Contains(out, "capitals rules, "+size+" map") {
 			t.Errorf("--size %s: %q", size, out)
+		}
+	}
+}
+
+func TestTournamentRoundLimit(t *testing.T) {
+	for _, rules := range []string{"classic", "capitals"} {
+		code, out, errs := tournamentArgs("tournament", "--rules", rules, "--rounds", "2", "--players", "easy,easy,random,random", "--games", "4", "--quiet")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", rules, code, errs)
+		}
+		// Four players cannot win in two rounds: every game ends at the limit,
+		// with a winner.
+		if !strings.Contains(out, "0 capped at the turn cap") || !strings.Contains(out, "4 decided at the round limit (2)") {
+			t.Errorf("%s: %q", rules, out)
 		}
 	}
 }
