@@ -227,6 +227,16 @@ func (g *guarded) Act(ctx context.Context, view *state.State, seat int) (engine.
 	if err := needsDecision(view, seat); err != nil {
 		return nil, err
 	}
+	if _, external := g.p.(*execBot); view.Options.Fog && !external {
+		// A program of its own gets the view as it is, fog marks and all;
+		// the levels here decide on a guess of the board.
+		if !view.IsView() {
+			view = view.View(seat) // handed a full state
+		}
+		if view.Fogged() {
+			view = GuessFog(view, seat)
+		}
+	}
 	var c engine.Command
 	if cd, ok := g.p.(capitalsDecider); ok && view.Options.Rules == state.Capitals {
 		c = cd.decideCapitals(ctx, view, seat)

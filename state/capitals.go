@@ -99,6 +99,19 @@ type Planned struct {
 	To   int16 `json:"to"`
 }
 
+// keepPlans removes the planned attacks for which ok is false.
+func (c *CapitalsTurn) keepPlans(ok func(Planned) bool) {
+	n := uint8(0)
+	for i := range c.NPlan {
+		if ok(c.Plan[i]) {
+			c.Plan[n] = c.Plan[i]
+			n++
+		}
+	}
+	clear(c.Plan[n:c.NPlan])
+	c.NPlan = n
+}
+
 // CapitalsTurn is what the capitals rule set keeps of the turn in play.
 // It is a fixed-size value so that cloning a State does not allocate for it.
 type CapitalsTurn struct {

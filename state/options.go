@@ -61,6 +61,9 @@ type Options struct {
 	// winner the seat with the most territories (RoundLimitWinner); 0 plays
 	// to the end. A round is one turn of every living seat.
 	Rounds int `json:"rounds,omitempty"`
+	// Fog hides from each player what lies out of their sight (State.Sight)
+	// until the match is over (RULES.md section 3, "Fog of war").
+	Fog bool `json:"fog,omitempty"`
 	// The capitals rule set's options; zero in classic matches. Each
 	// neutral territory starts with NeutralMin to NeutralMax troops
 	// (fortresses 5 more), and each capital with CapitalTroops.

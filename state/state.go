@@ -89,6 +89,10 @@ type Seat struct {
 	Hand    CardSet `json:"hand"`
 	// HiddenCards counts cards held but not shown, in a view of another seat.
 	HiddenCards int `json:"hidden_cards,omitempty"`
+	// HiddenTerritories and HiddenArmies count the seat's territories, and
+	// the armies on them, that a view with fog of war does not show.
+	HiddenTerritories int `json:"hidden_territories,omitempty"`
+	HiddenArmies      int `json:"hidden_armies,omitempty"`
 	// Capitals is the seat's part of the capitals rule set; zero in
 	// classic matches.
 	Capitals CapitalsSeat `json:"capitals,omitzero"`
@@ -119,6 +123,9 @@ func (s *Seat) Alive() bool { return s.Status == Playing }
 type Terr struct {
 	Owner  int `json:"owner"` // seat index, or Neutral
 	Armies int `json:"armies"`
+	// Fog marks a territory out of sight in a view with fog of war: its
+	// owner (Neutral here) and armies (0) are unknown.
+	Fog bool `json:"fog,omitempty"`
 	// Arrived counts armies that reached this territory by fortification this
 	// turn; with adjacent fortification they may not move again.
 	Arrived int `json:"arrived,omitempty"`
@@ -286,6 +293,15 @@ func (s *State) hide(seat int) *State {
 			}
 		}
 	}
+	if s.HasFog() {
+		// A seat out of the match, like a spectator, sees what every
+		// player sees.
+		v := s.PublicSight()
+		if seat >= 0 && seat < len(s.Seats) && s.Seats[seat].Alive() {
+			v = s.Sight(seat)
+		}
+		s.fog(seat, v)
+	}
 	s.RNG = RNG{}
 	s.Hidden = true
 	s.Viewer = max(seat, -1)
@@ -320,9 +336,13 @@ func (s *State) HandSize(seat int) int { return s.Seats[seat].Hand.Len() + s.Sea
 // DeckSize returns the number of cards left to draw.
 func (s *State) DeckSize() int { return s.Deck.Len() + s.HiddenDeck }
 
-// Owned returns the number of territories seat owns.
+// Owned returns the number of territories seat owns (in a view with fog of
+// war, those out of sight included).
 func (s *State) Owned(seat int) int {
 	n := 0
+	if seat >= 0 {
+		n = s.Seats[seat].HiddenTerritories
+	}
 	for i := range s.Terr {
 		if s.Terr[i].Owner == seat {
 			n++
@@ -331,9 +351,13 @@ func (s *State) Owned(seat int) int {
 	return n
 }
 
-// Armies returns the number of armies seat has on the map.
+// Armies returns the number of armies seat has on the map (in a view with
+// fog of war, those out of sight included).
 func (s *State) Armies(seat int) int {
 	n := 0
+	if seat >= 0 {
+		n = s.Seats[seat].HiddenArmies
+	}
 	for i := range s.Terr {
 		if s.Terr[i].Owner == seat {
 			n += s.Terr[i].Armies
@@ -445,6 +469,8 @@ func (s *State) Check() error {
 			bad("%s is owned with %d armies", name, t.Armies)
 		case t.Arrived < 0 || t.Arrived > t.Armies:
 			bad("%s has %d arrived of %d armies", name, t.Arrived, t.Armies)
+		case t.Fog && !s.Hidden:
+			bad("%s is fogged in a full state", name)
 		}
 		if t.Owner >= 0 && t.Owner < len(s.Seats) {
 			owned[t.Owner]++
@@ -475,6 +501,10 @@ func (s *State) Check() error {
 		if seat.Reserve < 0 {
 			bad("seat %d has reserve %d", i, seat.Reserve)
 		}
+		if (seat.HiddenTerritories != 0 || seat.HiddenArmies != 0) && !s.Hidden {
+			bad("seat %d has territories out of sight in a full state", i)
+		}
+		owned[i] += seat.HiddenTerritories
 		// A capitals match abandoned during the choice of capitals can be
 		// won by a seat that holds nothing yet.
 		if s.Phase != PhaseSetup && s.Phase != PhaseOver && seat.Status == Playing && owned[i] == 0 {

@@ -56,6 +56,19 @@ func (t *Trail) Arrows() []Arrow { return append([]Arrow(nil), t.a[:t.n]...) }
 // Len returns the number of arrows.
 func (t *Trail) Len() int { return t.n }
 
+// keep removes the arrows for which ok is false.
+func (t *Trail) keep(ok func(Arrow) bool) {
+	n := 0
+	for i := range t.n {
+		if ok(t.a[i]) {
+			t.a[n] = t.a[i]
+			n++
+		}
+	}
+	clear(t.a[n:t.n])
+	t.n = n
+}
+
 // Reset removes every arrow.
 func (t *Trail) Reset() { *t = Trail{} }
 

@@ -461,8 +461,11 @@ func Format(w io.Writer, cfg Config, r *Result) error {
 	}
 	var b strings.Builder
 	limit := ""
+	if cfg.Options.Fog {
+		limit = ", fog of war"
+	}
 	if cfg.Options.Rounds > 0 {
-		limit = fmt.Sprintf(", %d decided at the round limit (%d)", r.AtRoundLimit, cfg.Options.Rounds)
+		limit += fmt.Sprintf(", %d decided at the round limit (%d)", r.AtRoundLimit, cfg.Options.Rounds)
 	}
 	fmt.Fprintf(&b, "%s rules, %s map, %d seats, %d games, seed %d: %d capped at the turn cap (%d turns, draws)%s, mean game %.1f turns\n",
 		cfg.Options.Rules, cfg.Options.Map, len(cfg.Players), r.Games, cfg.Seed, r.Draws, maxTurns, limit, r.MeanTurns)

@@ -16,7 +16,7 @@ func runTournament(ctx context.Context, e env) error {
 	fs := newFlags(e, "tournament", "--players LEVEL,LEVEL,... [--games N] [--seed S] [--parallel P] [--json] [--quiet]\n"+
 		"    [--rules classic|capitals] [--map NAME] [--size small|normal|large] [--cards escalating|fixed]\n"+
 		"    [--fortify connected|adjacent] [--victory two-thirds|domination] [--turns sequential|simultaneous]\n"+
-		"    [--rounds N] [--max-turns N]\n"+
+		"    [--rounds N] [--fog] [--max-turns N]\n"+
 		"    [--budget D] [--iterations N] [--timeout D] [--startup D] [--style S]\n\n"+
 		"Plays computer players against each other, rotating the seats, and prints each one's wins\n"+
 		"with a 95% Wilson interval, turns and decision time, and Elo-style ratings when more than two\n"+
@@ -29,6 +29,7 @@ func runTournament(ctx context.Context, e env) error {
 	victory := fs.String("victory", "two-thirds", "victory: two-thirds or domination")
 	turns := fs.String("turns", "sequential", "turns: sequential, or simultaneous rounds (classic rules)")
 	rounds := fs.Int("rounds", 0, "round limit: a game ends after that many rounds, the most territories winning (0: none)")
+	fog := fs.Bool("fog", false, "fog of war: each player sees only its territories and their neighbours")
 	players := fs.String("players", "", "comma-separated levels, one per seat (2 to 6)")
 	games := fs.Int("games", 100, "number of games")
 	seed := fs.Uint64("seed", 1, "seed of the whole tournament")
@@ -83,6 +84,7 @@ func runTournament(ctx context.Context, e env) error {
 		return usageError("--rounds: want 0 to %d, not %d", state.MaxRounds, *rounds)
 	}
 	opts.Rounds = *rounds
+	opts.Fog = *fog
 	if *players == "" {
 		return usageError("--players is required, e.g. --players hard,normal,easy,random")
 	}
