@@ -143,6 +143,9 @@ func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h floa
 		stats = "eliminated"
 	case st.Status == state.Surrendered:
 		stats = "surrendered"
+	case s.Fogged() && seat != s.Viewer:
+		// The continents others hold, and so their income, lie in the fog.
+		stats = fmt.Sprintf("%d terr · %s · %s", s.Owned(seat), plural(s.Armies(seat), "army", "armies"), plural(s.HandSize(seat), "card", "cards"))
 	default:
 		stats = fmt.Sprintf("%d terr · %s · %s · +%d next", s.Owned(seat), plural(s.Armies(seat), "army", "armies"), plural(s.HandSize(seat), "card", "cards"), s.Income(seat).Total)
 	}

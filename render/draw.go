@@ -51,6 +51,10 @@ func shapePath(dc *gg.Context, sh Shape, x, y, r, sx float64) {
 	}
 }
 
+// fogBadge is the army count of a badge that shows a "?": a territory
+// out of sight, in a view with fog of war.
+const fogBadge = -1
+
 // drawBadge draws a territory's army count in its owner's shape and colour.
 // Badges are drawn once per worker into small sprites and then copied:
 // counts and owners repeat from render to render.
@@ -216,6 +220,9 @@ func (wk *worker) badgeSprite(owner, armies int) *image.RGBA {
 	s, th := wk.s, wk.th
 	r := wk.b.badgeR
 	text := fmt.Sprint(armies)
+	if armies == fogBadge {
+		text = "?"
+	}
 	fc := wk.f.badge
 	if len(text) >= 3 {
 		fc = wk.f.badgeSmall

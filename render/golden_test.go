@@ -39,6 +39,22 @@ var goldens = []struct {
 	{"capitals-midgame-colorblind", ColorBlind, gridMid},
 	{"capitals-planned", Default, gridPlanned},
 	{"capitals-over", Default, gridOver},
+	// Fog of war: the view of the seat to play.
+	{"midgame-fog", Default, fogged(fixtureMid)},
+	{"capitals-midgame-fog", Default, fogged(gridMid)},
+}
+
+// fogged returns fixture's state with fog of war, as its current seat sees
+// it.
+func fogged(fixture func(testing.TB) *state.State) func(testing.TB) *state.State {
+	return func(tb testing.TB) *state.State {
+		s := fixture(tb)
+		s.Options.Fog = true
+		if !s.View(s.Current).Fogged() {
+			tb.Fatal("the fixture has no fog")
+		}
+		return s.View(s.Current)
+	}
 }
 
 // TestGolden compares renders with the images in testdata/, pixel by

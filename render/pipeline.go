@@ -97,7 +97,11 @@ func (wk *worker) drawUnder(s *state.State) {
 func (wk *worker) drawOver(s *state.State, tags []string) {
 	b := wk.b
 	for t, tr := range s.Terr {
-		wk.drawBadge(b.anchor[t][0], b.anchor[t][1], tr.Owner, tr.Armies)
+		armies := tr.Armies
+		if tr.Fog {
+			armies = fogBadge
+		}
+		wk.drawBadge(b.anchor[t][0], b.anchor[t][1], tr.Owner, armies)
 	}
 	wk.drawMarkers(s)
 	wk.drawLegendHolders(s, tags)
