@@ -18,6 +18,7 @@ func randomCapitalsSetup(seed uint64) Setup {
 	o.NeutralMax = o.NeutralMin + r.IntN(6)
 	o.CapitalTroops = 5 + r.IntN(16)
 	o.Rounds = randomRounds(r)
+	o.Fog = r.IntN(4) == 0
 	return Setup{Options: o, Seats: seats, Seed: seed}
 }
 

@@ -19,6 +19,7 @@ func randomSetup(seed uint64) Setup {
 	o.Fortify = state.FortifyMode(r.IntN(2))
 	o.Victory = state.Victory(r.IntN(2))
 	o.Rounds = randomRounds(r)
+	o.Fog = r.IntN(4) == 0
 	return Setup{Options: o, Seats: seats, Seed: seed}
 }
 
@@ -187,6 +188,7 @@ func (rg randomGames) play(t testing.TB, seed uint64, maxSteps int) (*Game, []En
 			check(t, seed, step, before, g.State, ev)
 		}
 		checkRounds(t, seed, step, g.State, ev)
+		checkFog(t, seed, step, g.State)
 	}
 	return g, log
 }
@@ -220,6 +222,64 @@ func checkRounds(t testing.TB, seed uint64, step int, s *state.State, ev []Event
 	}
 	if won && EndedAtRoundLimit(s) != atLimit {
 		t.Fatalf("seed %d step %d: EndedAtRoundLimit says %v after the events %v", seed, step, !atLimit, ev)
+	}
+}
+
+// checkFog checks every view of a match with fog of war: a seat sees
+// exactly its territories and their neighbours (by sea from its ports) as
+// they are, the rest as bare fog, the totals of every seat, and the public
+// what every player sees; at the end, everything.
+func checkFog(t testing.TB, seed uint64, step int, s *state.State) {
+	t.Helper()
+	if !s.Options.Fog || seed >= 200 { // some 50 games of each kind are enough, and cheaper
+		return
+	}
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Fatalf("seed %d step %d: "+format, append([]any{seed, step}, args...)...)
+	}
+	sees := func(seat, i int) bool {
+		for n := range s.Terr {
+			if s.Terr[n].Owner == seat && (n == i || s.Map.Adjacent(n, i) || s.Terr[n].Port && s.Map.SeaLinked(n, i)) {
+				return true
+			}
+		}
+		return false
+	}
+	fogNow := s.Phase != state.PhaseOver && (s.Phase != state.PhaseSetup || s.Options.Rules == state.Classic)
+	for seat := -1; seat < len(s.Seats); seat++ {
+		v := s.View(seat)
+		if err := v.Check(); err != nil {
+			fail("seat %d's view: %v", seat, err)
+		}
+		for i, tr := range s.Terr {
+			in := !fogNow
+			switch {
+			case in:
+			case seat >= 0 && s.Seats[seat].Alive():
+				in = sees(seat, i)
+			default:
+				in = true
+				for p := range s.Seats {
+					in = in && (!s.Seats[p].Alive() || sees(p, i))
+				}
+			}
+			got := v.Terr[i]
+			if in && got.Fog || !in && got != (state.Terr{Owner: state.Neutral, Fog: true}) {
+				fail("seat %d sees %s as %+v (in sight: %v; it is %+v)", seat, s.Map.TerritoryName(i), got, in, tr)
+			}
+			if in && (got.Owner != tr.Owner || got.Armies != tr.Armies && !(s.Phase == state.PhaseSetup && tr.Owner != seat)) {
+				fail("seat %d sees %s as %+v, not %+v", seat, s.Map.TerritoryName(i), got, tr)
+			}
+		}
+		for i := range s.Seats {
+			// Others' placements are hidden during the classic setup, fog
+			// or not (State.View).
+			placing := s.Phase == state.PhaseSetup && i != seat
+			if v.Owned(i) != s.Owned(i) || v.Armies(i) != s.Armies(i) && !placing {
+				fail("seat %d's view counts seat %d's %d territories and %d armies as %d and %d", seat, i, s.Owned(i), s.Armies(i), v.Owned(i), v.Armies(i))
+			}
+		}
 	}
 }
 

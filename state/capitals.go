@@ -299,7 +299,7 @@ func (s *State) checkCapitals(bad func(string, ...any)) {
 		if (s.Phase != PhaseSetup && s.Phase != PhaseOver) || capital >= 0 {
 			if capital < 0 {
 				bad("seat %d plays without a capital", i)
-			} else if s.Terr[capital].Owner != i {
+			} else if s.Terr[capital].Owner != i && !s.Terr[capital].Fog {
 				bad("seat %d's capital %s belongs to %d", i, s.Map.TerritoryName(capital), s.Terr[capital].Owner)
 			}
 		}
