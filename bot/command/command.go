@@ -142,6 +142,7 @@ func MatchOptions() []Option {
 		{Name: "cards", Description: "Card sets worth 4, 6, 8, 10... (escalating, default) or 4 to 10 (fixed)", Type: String, Choices: []string{"escalating", "fixed"}},
 		{Name: "fortify", Description: "One move along your territories (connected, default) or many one-step moves (adjacent)", Type: String, Choices: []string{"connected", "adjacent"}},
 		{Name: "turns", Description: "One player at a time (sequential, default), or everyone at once in rounds (simultaneous, classic)", Type: String, Choices: []string{"sequential", "simultaneous"}},
+		{Name: "fog", Description: "Fog of war: each player sees only their territories and their neighbours (default off)", Type: String, Choices: []string{"on", "off"}},
 		{Name: "rounds", Description: "End after this many rounds, the most territories winning (0: play to the end, default)", Type: Integer, Min: 0, Max: state.MaxRounds},
 		{Name: "turn-hours", Description: "Hours each player has for a turn (default 24)", Type: Integer, Min: 1, Max: 720},
 		{Name: "on-timeout", Description: "When time runs out: a careful bot plays the turn (default) or it is skipped", Type: String, Choices: []string{"bot", "skip"}},

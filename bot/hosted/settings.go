@@ -77,6 +77,9 @@ func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Se
 	if set.Options.Turns == state.Simultaneous && set.Options.Rules != state.Classic {
 		return set, chat.Refuse("Simultaneous turns are played with the classic rules: a capitals turn is one action, with a hero and items acting in turn. Choose rules:classic, or turns:sequential.")
 	}
+	if v, ok := a.Str["fog"]; ok {
+		set.Options.Fog = v == "on"
+	}
 	if v, ok := a.Num["rounds"]; ok {
 		set.Options.Rounds = v
 	}

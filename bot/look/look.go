@@ -47,6 +47,12 @@ type mapKey struct {
 	at      int
 	palette string
 	kind    string
+	// viewer is the seat whose view the image shows, plus one (0: the
+	// public's); only matches with fog of war have others.
+	viewer int
+	// revealed: a past moment drawn once the match is over, when its fog
+	// of war has lifted.
+	revealed bool
 }
 
 // cachedMaps is how many images the process keeps: a few per busy
@@ -56,13 +62,23 @@ const cachedMaps = 64
 // Image is the map of the match as it is, drawn once for this moment in
 // the whole process (however many posts, answers, pages and API requests
 // show it) from a copy of the state, so later changes do not show.
-func (ms *Maps) Image(m *hosted.Match) *chat.Image {
-	key := mapKey{match: m.ID, version: m.Version, palette: m.Meta.Settings.Palette}
+func (ms *Maps) Image(m *hosted.Match) *chat.Image { return ms.ImageFor(m, -1) }
+
+// ImageFor is Image as seat viewer sees it (-1: the public map): in a
+// match with fog of war, each player's map shows what they see.
+func (ms *Maps) ImageFor(m *hosted.Match, viewer int) *chat.Image {
+	if !m.Game.State.HasFog() || viewer < 0 || viewer >= len(m.Game.State.Seats) {
+		viewer = -1
+	}
+	key := mapKey{match: m.ID, version: m.Version, palette: m.Meta.Settings.Palette, viewer: viewer + 1}
 	return ms.cache.GetOrAdd(key, func() *chat.Image {
 		s := m.Game.State
 		render := ms.Palette(m).Render
-		cp := s.View(-1)
+		cp := s.View(viewer)
 		name := fmt.Sprintf("risk-turn-%d.png", s.Turn)
+		if viewer >= 0 {
+			name = fmt.Sprintf("risk-turn-%d-view.png", s.Turn)
+		}
 		return chat.NewImage(name, func(ctx context.Context) ([]byte, error) {
 			return render.Render(ctx, cp)
 		})
@@ -77,13 +93,19 @@ func (ms *Maps) ImageAt(m *hosted.Match, at int, past func(ctx context.Context) 
 	if at == m.Game.Version {
 		return ms.Image(m)
 	}
-	key := mapKey{match: m.ID, at: at, palette: m.Meta.Settings.Palette}
+	over := m.Game.State.Phase == state.PhaseOver
+	key := mapKey{match: m.ID, at: at, palette: m.Meta.Settings.Palette, revealed: over}
 	return ms.cache.GetOrAdd(key, func() *chat.Image {
 		render := ms.Palette(m).Render
 		return chat.NewImage(fmt.Sprintf("risk-%d-at-%d.png", m.ID, at), func(ctx context.Context) ([]byte, error) {
 			s, err := past(ctx)
 			if err != nil {
 				return nil, err
+			}
+			if over {
+				// The fog lifts at the end, over the past too.
+				s = s.Clone()
+				s.Options.Fog = false
 			}
 			return render.Render(ctx, s.View(-1))
 		})
@@ -102,7 +124,11 @@ func (ms *Maps) Whole(m *hosted.Match, kind string, mk func() *chat.Image) *chat
 // with its map.
 func (ms *Maps) Voice(m *hosted.Match) voice.Voice {
 	p := ms.Palette(m)
-	return voice.New(p.Colors, p.RGB, ms.Image)
+	v := voice.New(p.Colors, p.RGB, ms.ImageFor)
+	if m.Game != nil && m.Game.State.HasFog() {
+		v = v.Fogged()
+	}
+	return v
 }
 
 // Maps draws the maps of the matches.

@@ -15,13 +15,16 @@ import (
 // Click applies a click on a button of match m, of the channel clicked,
 // under its channel's lock.
 func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *hosted.Match) (hosted.Result, error) {
-	if bt.Action == "history" {
+	switch bt.Action {
+	case "history":
 		// Reading only: good at any version, and once the match is over.
 		page := 0
 		if len(bt.Args) > 0 {
 			page = max(0, bt.Args[0])
 		}
-		return p.history(ctx, m, -1, page)
+		return p.history(ctx, m, m.Game.State.SeatByID(c.User.ID), -1, page)
+	case "view":
+		return p.standings(ctx, m, c.User)
 	}
 	if m.Status != storage.Lobby && m.Status != storage.Active {
 		return hosted.Result{}, chat.Refuse("That match is over.")

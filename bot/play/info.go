@@ -25,14 +25,37 @@ func (p *Play) status(ctx context.Context, c *hosted.Call) (hosted.Result, error
 		return hosted.Result{Reply: chat.Private("Lobby (%d/%d seats); %s.\n%s\nThe host starts the match with /risk start.",
 			len(m.Meta.Seats), state.MaxSeats, voice.SettingsText(m.Meta.Settings), voice.SeatList(m.Meta))}, nil
 	}
-	s := m.Game.State
-	if hosted.IsCapitals(s) {
-		lines := append([]string{p.cfg.Look.Voice(m).StatusLine(m)}, p.cfg.Look.Voice(m).CapitalsStatus(m)...)
-		lines = append(lines, "* a computer plays this seat. "+chat.Capitalize(voice.SettingsText(m.Meta.Settings))+".")
-		return hosted.Result{Reply: p.cfg.Look.Voice(m).Standings(m, lines)}, nil
+	return p.standings(ctx, m, c.Req.User)
+}
+
+// standings is /risk show status's answer to user: where the match
+// stands, the standings, the map. With fog of war it is the asker's own
+// view: their map, what they saw since their last turn, and the board's
+// figures as they may know them.
+func (p *Play) standings(ctx context.Context, m *hosted.Match, user chat.User) (hosted.Result, error) {
+	if _, err := m.Started(); err != nil {
+		return hosted.Result{}, err
 	}
-	lines := []string{p.cfg.Look.Voice(m).StatusLine(m), "```"}
-	lines = append(lines, fmt.Sprintf("%-16s %5s %6s %5s %6s", "player", "terr", "armies", "cards", "income"))
+	full := m.Game.State
+	seat := full.SeatByID(user.ID)
+	v := p.cfg.Look.Voice(m).As(seat)
+	seen := m
+	var saw []string
+	if v.Hides(full) {
+		seen = viewOf(m, seat)
+		if seat >= 0 {
+			saw = v.WithDigestLines(m, seat, p.sawSince(ctx, m, v, seat))
+		}
+	}
+	s := seen.Game.State
+	if hosted.IsCapitals(s) {
+		lines := append([]string{v.StatusLine(seen)}, saw...)
+		lines = append(lines, v.CapitalsStatus(seen)...)
+		lines = append(lines, "* a computer plays this seat. "+chat.Capitalize(voice.SettingsText(m.Meta.Settings))+".")
+		return hosted.Result{Reply: v.Standings(m, lines)}, nil
+	}
+	lines := append([]string{v.StatusLine(seen)}, saw...)
+	lines = append(lines, "```", fmt.Sprintf("%-16s %5s %6s %5s %6s", "player", "terr", "armies", "cards", "income"))
 	for i := range s.Seats {
 		name := s.Seats[i].Name
 		if sm := m.Seat(i); sm.IsBot() || sm.Autopilot {
@@ -45,7 +68,11 @@ func (p *Play) status(ctx context.Context, c *hosted.Call) (hosted.Result, error
 			lines = append(lines, fmt.Sprintf("%-16s %s", chat.Trunc(name, 16), s.Seats[i].Status))
 			continue
 		}
-		lines = append(lines, fmt.Sprintf("%-16s %5d %6d %5d %6d", chat.Trunc(name, 16), s.Owned(i), s.Armies(i), s.HandSize(i), s.Income(i).Total))
+		income := fmt.Sprint(s.Income(i).Total)
+		if s.Fogged() && i != seat {
+			income = "?" // the continents they hold lie in the fog
+		}
+		lines = append(lines, fmt.Sprintf("%-16s %5d %6d %5d %6s", chat.Trunc(name, 16), s.Owned(i), s.Armies(i), s.HandSize(i), income))
 	}
 	lines = append(lines, "```", "* a computer plays this seat. "+chat.Capitalize(voice.SettingsText(m.Meta.Settings))+".")
 	var held []string
@@ -54,10 +81,59 @@ func (p *Play) status(ctx context.Context, c *hosted.Call) (hosted.Result, error
 			held = append(held, fmt.Sprintf("%s (+%d) by %s", cont.Name, cont.Bonus, s.Seats[o].Name))
 		}
 	}
-	if len(held) > 0 {
+	switch {
+	case len(held) > 0 && s.Fogged():
+		lines = append(lines, "Continents held, as far as you see: "+strings.Join(held, "; ")+".")
+	case len(held) > 0:
 		lines = append(lines, "Continents held: "+strings.Join(held, "; ")+".")
 	}
-	return hosted.Result{Reply: p.cfg.Look.Voice(m).Standings(m, lines)}, nil
+	return hosted.Result{Reply: v.Standings(m, lines)}, nil
+}
+
+// viewOf is match m as seat sees it (a spectator for -1): its game's state
+// is the seat's view, for the words that describe it. Only for reading.
+func viewOf(m *hosted.Match, seat int) *hosted.Match {
+	g := *m.Game
+	g.State = m.Game.State.View(seat)
+	loaded := *m.Loaded
+	loaded.Game = &g
+	cp := *m
+	cp.Loaded = &loaded
+	return &cp
+}
+
+// sawSince tells what seat saw since its last turn began, from the log,
+// as its voice v tells it: the lines of each turn after its own last one
+// (the whole turn in progress, if it is not seat's).
+func (p *Play) sawSince(ctx context.Context, m *hosted.Match, v voice.Voice, seat int) []string {
+	e, err := p.cfg.Store.Export(ctx, m.ID)
+	if err != nil {
+		p.cfg.Log.Warn("tell a player what they saw", "match", m.ID, "err", err)
+		return nil
+	}
+	turns, live, err := v.Retell(e.Record)
+	if err != nil {
+		p.cfg.Log.Warn("tell a player what they saw", "match", m.ID, "err", err)
+		return nil
+	}
+	if live != nil {
+		turns = append(turns, *live)
+	}
+	from := 0
+	for i, t := range turns {
+		if t.Seat == seat && i < len(turns)-1 {
+			from = i + 1
+		}
+	}
+	var lines []string
+	for _, t := range turns[from:] {
+		if len(t.Lines) == 0 {
+			continue
+		}
+		lines = append(lines, "**"+v.TurnTitle(m.Game.State, t)+"**")
+		lines = append(lines, t.Lines...)
+	}
+	return lines
 }
 
 // cards shows the player's cards, privately.
@@ -173,13 +249,18 @@ func (p *Play) historyCmd(ctx context.Context, c *hosted.Call) (hosted.Result, e
 	if !ok {
 		turn = -1
 	}
-	return p.history(ctx, m, turn, -1)
+	seat := -1
+	if m.Game != nil {
+		seat = m.Game.State.SeatByID(c.Req.User.ID)
+	}
+	return p.history(ctx, m, seat, turn, -1)
 }
 
 // history shows one turn of match m, told again from its log: turn
 // number turn (the setup is 0), or page page of the turns, or the latest
-// if both are negative. Buttons page through them.
-func (p *Play) history(ctx context.Context, m *hosted.Match, turn, page int) (hosted.Result, error) {
+// if both are negative. Buttons page through them. With fog of war it
+// tells what viewer (a seat, or -1) saw.
+func (p *Play) history(ctx context.Context, m *hosted.Match, viewer, turn, page int) (hosted.Result, error) {
 	g, err := m.Started()
 	if err != nil {
 		return hosted.Result{}, err
@@ -188,7 +269,7 @@ func (p *Play) history(ctx context.Context, m *hosted.Match, turn, page int) (ho
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	v := p.cfg.Look.Voice(m)
+	v := p.cfg.Look.Voice(m).As(viewer)
 	turns, live, err := v.Retell(e.Record)
 	if err != nil {
 		return hosted.Result{}, fmt.Errorf("bot: tell the history of match %d: %w", m.ID, err)
@@ -254,6 +335,9 @@ type replayer interface {
 func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (hosted.Result, error) {
 	if _, err := m.Started(); err != nil {
 		return hosted.Result{}, err
+	}
+	if m.Game.State.HasFog() && (show == "replay" || show == "strip") {
+		return hosted.Result{}, chat.Refuse("The fog of war lifts when the match ends: the whole match's %s shows then. Until then, /risk show history tells each turn as you saw it.", show)
 	}
 	x, err := p.cfg.Store.Export(ctx, m.ID)
 	if err != nil {

@@ -53,7 +53,7 @@ func (p *Play) Apply(ctx context.Context, m *hosted.Match, seat int, note string
 	}
 	s := g.State
 	ch := m.Meta.Chronicle()
-	out.Lines, out.Turns = p.cfg.Look.Voice(m).Tell(s, at, out.Events, &ch)
+	out.Lines, out.Turns = p.cfg.Look.Voice(m).As(seat).Tell(s, at, out.Events, &ch)
 	m.Meta.SetChronicle(ch)
 	for _, t := range out.Turns {
 		if t.Turn > 0 && t.Seat >= 0 && t.Seat < len(s.Seats) {

@@ -32,7 +32,7 @@ func capitalsMatch(t *testing.T) (*hosted.Match, Voice) {
 	for _, s := range seats {
 		m.Meta.Seats = append(m.Meta.Seats, hosted.Seat{ID: s.ID, Name: s.Name})
 	}
-	return m, New([]string{"red", "cyan"}, nil, func(*hosted.Match) *chat.Image { return nil })
+	return m, New([]string{"red", "cyan"}, nil, func(*hosted.Match, int) *chat.Image { return nil })
 }
 
 // The first hour, item 6: the capitals jargon went unexplained where a

@@ -123,3 +123,27 @@ func (v Voice) WithDigest(m *hosted.Match, seat int, text string) string {
 
 // maxDigest bounds the digest's lines.
 const maxDigest = 5
+
+// WithDigestLines puts the digest of seat's player above what they saw
+// (lines), for their own view with fog of war; what they saw is cut to
+// the latest lines if long.
+func (v Voice) WithDigestLines(m *hosted.Match, seat int, saw []string) []string {
+	out := v.Digest(m, seat)
+	if len(saw) > 0 {
+		out = append(out, "**What you saw since your last turn:**")
+		// The latest lines that fit: the oldest are in the history.
+		from, n := len(saw), 0
+		for from > 0 && n+len(saw[from-1])+1 <= maxSaw {
+			from--
+			n += len(saw[from]) + 1
+		}
+		if from > 0 {
+			out = append(out, fmt.Sprintf("… %d earlier lines (/risk show history)", from))
+		}
+		out = append(out, saw[from:]...)
+	}
+	return out
+}
+
+// maxSaw keeps what a player saw within an answer, beside the standings.
+const maxSaw = 2000

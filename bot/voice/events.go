@@ -109,6 +109,7 @@ func collectedKept(events []engine.Event, seat int) bool {
 // attack (a blitz) become one line. Private events (the card drawn) are
 // described without the card.
 func (v Voice) Describe(s *state.State, events []engine.Event) []string {
+	events = v.seenOnly(s, events)
 	var lines []string
 	t := s.Map.TerritoryName
 	for i := 0; i < len(events); i++ {

@@ -36,7 +36,7 @@ func Help(specs []command.Spec, rules state.Rules, topic string) chat.Message {
 	case "start":
 		lines = []string{
 			"**A match, from nothing**",
-			"1. `/risk new` posts a lobby in this channel, one message kept up to date; you host it. Options: `rules:classic|capitals`, `map:` (classic: the world; capitals: `small`, `normal` or `large` islands), `victory:`, `rounds:` (end after that many rounds, the most territories winning), `turn-hours:` (default 24), `on-timeout:bot|skip`, `palette:colorblind`.",
+			"1. `/risk new` posts a lobby in this channel, one message kept up to date; you host it. Options: `rules:classic|capitals`, `map:` (classic: the world; capitals: `small`, `normal` or `large` islands), `victory:`, `fog:on` (fog of war: each player sees their territories and their neighbours), `rounds:` (end after that many rounds, the most territories winning), `turn-hours:` (default 24), `on-timeout:bot|skip`, `palette:colorblind`.",
 			"2. Friends press Join (or `/risk join`). Add a bot, or `/risk host addbot level:easy|normal|hard`, fills a seat with a computer player; `/risk host kick player:` empties one; `/risk host settings` changes the options before the start.",
 			"3. Start (or `/risk start`) deals the territories (classic) or lets each player choose a capital (capitals), and the turns begin, in an order the seed draws.",
 			"The match is played over days: each player has `turn-hours` for a turn and is pinged when it comes; when time runs out a careful bot plays it (or it is skipped). `/risk surrender` gives up; the host or an admin can `/risk host abandon` the match.",

@@ -139,7 +139,7 @@ func (v Voice) Standings(m *hosted.Match, lines []string) chat.Message {
 	if s.Phase == state.PhaseOver {
 		seat = s.Winner
 	}
-	return chat.Message{Private: true, Text: lines[0], Image: v.mapOf(m),
+	return chat.Message{Private: true, Text: lines[0], Image: v.mapOf(m, v.viewer()),
 		Embed: &chat.Embed{Title: "Standings", Description: strings.Join(lines[1:], "\n"), Color: v.Color(seat)}}
 }
 
@@ -155,8 +155,11 @@ func SettingsText(set hosted.Settings) string {
 		colours = "; colour-blind palette"
 	}
 	limit := ""
+	if o.Fog {
+		limit = "; fog of war (each player sees their territories and their neighbours)"
+	}
 	if o.Rounds > 0 {
-		limit = fmt.Sprintf("; ends after %s, the most territories winning", chat.Plural(o.Rounds, "round", "rounds"))
+		limit += fmt.Sprintf("; ends after %s, the most territories winning", chat.Plural(o.Rounds, "round", "rounds"))
 	}
 	if o.Rules == state.Capitals {
 		return fmt.Sprintf("%s%s; %d h per turn, %s%s", capitalsSettings(o), limit, set.TurnHours, timeout, colours)

@@ -24,15 +24,32 @@ func PositionOf(s *state.State) Position {
 // Tell describes the events of one change, made from position at, and
 // files the lines: into the turns that the change ended (returned, in
 // order) and the turn still in progress (ch). It returns every line, for
-// the reply to the command. An undo takes the lines of the command it
+// the reply to the command (in a match with fog of war, what v's audience
+// sees, while the turns record what everyone sees). An undo takes the lines of the command it
 // undid out of the turn's record: what was taken back did not happen.
 func (v Voice) Tell(s *state.State, at Position, events []engine.Event, ch *news.Chronicle) (lines []string, closed []news.TurnRecord) {
+	return v.tell(s, at, events, ch, true)
+}
+
+// tell is Tell; public says whether the turns record what everyone sees
+// (the channel's record) or, like the lines, what v's audience sees (a
+// player's own history, with fog of war).
+func (v Voice) tell(s *state.State, at Position, events []engine.Event, ch *news.Chronicle, public bool) (lines []string, closed []news.TurnRecord) {
 	var part []engine.Event
 	var stepLines int
 	curTurn, curSeat := at.turn, at.seat
+	// The record is the channel's: with fog of war it tells what every
+	// player sees, while the lines returned are v's audience's.
+	pub, apart := v, public && v.Hides(s) && v.to.seat >= 0
+	if apart {
+		pub = v.Fogged()
+	}
 	flush := func() []string {
 		ls := v.Describe(s, part)
 		lines = append(lines, ls...)
+		if apart {
+			ls = pub.Describe(s, part)
+		}
 		ch.Stats.Count(curSeat, part)
 		part = nil
 		return ls
@@ -117,7 +134,7 @@ func (v Voice) Tell(s *state.State, at Position, events []engine.Event, ch *news
 
 // Retell tells a match's whole log again, turn by turn, as it was told
 // when it was played: the finished turns, and the one in progress (nil
-// if the match is over).
+// if the match is over). With fog of war, it tells what v's audience saw.
 func (v Voice) Retell(rec engine.Record) ([]news.TurnRecord, *news.TurnRecord, error) {
 	g, err := engine.NewGame(rec.Setup)
 	if err != nil {
@@ -131,7 +148,7 @@ func (v Voice) Retell(rec engine.Record) ([]news.TurnRecord, *news.TurnRecord, e
 		if err != nil {
 			return nil, nil, err
 		}
-		_, closed := v.Tell(g.State, at, events, &ch)
+		_, closed := v.tell(g.State, at, events, &ch, false)
 		turns = append(turns, closed...)
 	}
 	s := g.State

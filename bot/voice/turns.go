@@ -24,6 +24,10 @@ func (v Voice) capitalsPing(m *hosted.Match) string {
 	if s.Seats[s.Current].Capitals.Item.Kept() {
 		item = " You hold an item (/risk show cards)."
 	}
+	if v.Hides(s) {
+		return fmt.Sprintf("%s %s, it is your turn %d. %s Deadline %s.",
+			v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, fogHint, chat.Timestamp(m.Timers.Deadline))
+	}
 	return fmt.Sprintf("%s %s, it is your turn %d: send your **%s** to one territory (/risk place).%s Deadline %s.",
 		v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "troop", "troops"), item, chat.Timestamp(m.Timers.Deadline))
 }
@@ -158,9 +162,13 @@ func (v Voice) Ping(m *hosted.Match) (news.Post, bool) {
 	}
 	text := fmt.Sprintf("%s %s, it is your turn %d: you have **%s** to place%s. Deadline %s.",
 		v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "army", "armies"), tradeHint(s, s.Current), chat.Timestamp(m.Timers.Deadline))
-	return news.Post{Message: chat.Message{Text: text, Mentions: []string{id}, Buttons: [][]chat.Button{{
-		{ID: m.ButtonID("autoplace", s.Turn), Label: "Place automatically", Style: chat.Secondary},
-	}}}, Notice: news.TurnPing}, true
+	buttons := []chat.Button{{ID: m.ButtonID("autoplace", s.Turn), Label: "Place automatically", Style: chat.Secondary}}
+	if v.Hides(s) {
+		text = fmt.Sprintf("%s %s, it is your turn %d. %s Deadline %s.",
+			v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, fogHint, chat.Timestamp(m.Timers.Deadline))
+		buttons = append(buttons, v.ViewButton(m))
+	}
+	return news.Post{Message: chat.Message{Text: text, Mentions: []string{id}, Buttons: [][]chat.Button{buttons}}, Notice: news.TurnPing}, true
 }
 
 // roundPing tells the people a round waits for that it has begun, each
@@ -173,6 +181,10 @@ func (v Voice) roundPing(m *hosted.Match) (news.Post, bool) {
 			continue
 		}
 		ids = append(ids, s.Seats[i].ID)
+		if v.Hides(s) {
+			who = append(who, v.Swatch(i)+" "+chat.MentionOf(s.Seats[i].ID, s.Seats[i].Name))
+			continue
+		}
 		who = append(who, fmt.Sprintf("%s %s (%s%s)", v.Swatch(i), chat.MentionOf(s.Seats[i].ID, s.Seats[i].Name),
 			chat.Plural(s.Seats[i].Reserve, "army", "armies"), tradeHint(s, i)))
 	}
@@ -181,7 +193,12 @@ func (v Voice) roundPing(m *hosted.Match) (news.Post, bool) {
 	}
 	text := fmt.Sprintf("Round %d: %s — place your armies and give your orders (only you see them: /risk place, /risk attack from: to: armies:, /risk fortify), then /risk end. Deadline %s.",
 		s.Turn, strings.Join(who, ", "), chat.Timestamp(m.Timers.Deadline))
-	return news.Post{Message: chat.Message{Text: text, Mentions: ids}, Notice: news.TurnPing}, true
+	msg := chat.Message{Text: text, Mentions: ids}
+	if v.Hides(s) {
+		msg.Text += " " + fogHint
+		msg.Buttons = [][]chat.Button{{v.ViewButton(m)}}
+	}
+	return news.Post{Message: msg, Notice: news.TurnPing}, true
 }
 
 // tradeHint reminds a player of a set they can (or must) trade.
@@ -252,6 +269,10 @@ func (v Voice) TurnEmbed(s *state.State, t news.TurnRecord, note string) *chat.E
 	e.Description = FitLinesAs(lines, maxDescription, "… and %d more lines")
 	st := t.Stats
 	capitals := hosted.IsCapitals(s)
+	if v.hidesFrom(s, t.Seat) {
+		// Income and trades would tell the continents held in the fog.
+		st.Income, st.Traded = 0, 0
+	}
 	if st.Income > 0 {
 		unit := "armies"
 		if capitals {
@@ -281,7 +302,7 @@ func (v Voice) TurnPost(m *hosted.Match, t news.TurnRecord, note string, withMap
 	s := m.Game.State
 	msg := news.Post{Message: chat.Message{Embed: v.TurnEmbed(s, t, note)}, Ref: news.PostRef(m.ID, t.Turn, t.Seat), Mode: news.Complete}
 	if withMap {
-		msg.Image = v.mapOf(m)
+		msg.Image = v.mapOf(m, v.viewer())
 	}
 	return msg
 }
@@ -311,7 +332,11 @@ func (v Voice) LivePost(m *hosted.Match) (news.Post, bool) {
 	}
 	e.Footer = "This message follows the turn as it is played."
 	msg, _ := v.Ping(m)
-	msg.Text = v.WithDigest(m, s.Current, msg.Text)
+	if !v.Hides(s) {
+		// With fog of war, what happened to the player is theirs to see
+		// (/risk show status).
+		msg.Text = v.WithDigest(m, s.Current, msg.Text)
+	}
 	msg.Embed = e
 	msg.Ref = news.PostRef(m.ID, t.Turn, t.Seat)
 	msg.Mode = news.PostOrEdit
@@ -320,6 +345,9 @@ func (v Voice) LivePost(m *hosted.Match) (news.Post, bool) {
 	}
 	if !(s.Phase == state.PhaseReinforce && s.Seats[s.Current].Reserve > 0) {
 		msg.Buttons = nil // placed: the button's moment is gone
+		if v.Hides(s) {
+			msg.Buttons = [][]chat.Button{{v.ViewButton(m)}}
+		}
 	}
 	return msg, true
 }
@@ -335,7 +363,7 @@ func (v Voice) VictoryPost(m *hosted.Match) news.Post {
 	}
 	e.Fields = append(e.Fields, chat.Field{Name: FairDice(m), Value: v.Reveal(m)})
 	e.Footer = lines[len(lines)-1]
-	return news.Post{Message: chat.Message{Embed: e, Image: v.mapOf(m), Buttons: [][]chat.Button{{
+	return news.Post{Message: chat.Message{Embed: e, Image: v.mapOf(m, v.viewer()), Buttons: [][]chat.Button{{
 		{ID: hosted.LobbyButton(m.ID, "rematch"), Label: "Rematch", Style: chat.Primary},
 	}}}}
 }

@@ -48,14 +48,17 @@ var colorEmoji = map[string]string{
 type Voice struct {
 	colors []string // colour names, in turn order
 	rgb    []int    // the colours as 0xRRGGBB (may be empty)
-	// mapOf is the map of a match as it stands, drawn when first shown.
-	mapOf func(*hosted.Match) *chat.Image
+	// mapOf is the map of a match as it stands, drawn when first shown, as
+	// a seat sees it (-1: the public map).
+	mapOf func(m *hosted.Match, viewer int) *chat.Image
+	// to is whom the voice speaks to, in a match with fog of war.
+	to audience
 }
 
 // New returns the voice of a match whose seats have these colours
 // (names, and 0xRRGGBB values, which may be missing); mapOf gives the map
-// of a match as it stands.
-func New(colors []string, rgb []int, mapOf func(*hosted.Match) *chat.Image) Voice {
+// of a match as it stands, as a seat sees it (-1: the public map).
+func New(colors []string, rgb []int, mapOf func(m *hosted.Match, viewer int) *chat.Image) Voice {
 	return Voice{colors: colors, rgb: rgb, mapOf: mapOf}
 }
 

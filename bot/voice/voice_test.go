@@ -129,5 +129,5 @@ func placedMatch(t *testing.T) (*hosted.Match, Voice) {
 	}
 	colors := make([]string, 2)
 	colors[g.State.SeatByID("test:ann")], colors[g.State.SeatByID("test:bob")] = "red", "cyan"
-	return m, New(colors, nil, func(*hosted.Match) *chat.Image { return nil })
+	return m, New(colors, nil, func(*hosted.Match, int) *chat.Image { return nil })
 }

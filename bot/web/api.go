@@ -282,6 +282,12 @@ func (s *Server) apiCommands(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusServiceUnavailable, "the match is unavailable")
 		return
 	}
+	if ex.Status.Open() && ex.Record.Setup.Options.Fog {
+		// Every command names territories and draws dice that some
+		// players do not see: the log waits for the end.
+		problem(w, http.StatusForbidden, "the log of a match with fog of war is served when the match ends")
+		return
+	}
 	if ex.Status.Open() && ex.Record.Setup.Options.Turns == state.Simultaneous {
 		// The orders of a round in progress are secret until it resolves:
 		// the log is served up to the round's start.

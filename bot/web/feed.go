@@ -237,15 +237,19 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 // image serves the map of a message, rendered on first request.
 func (s *Server) image(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
+	se := s.browsers.sessionOf(w, r)
 	s.mu.Lock()
 	var im *chat.Image
+	var to string
 	for _, fd := range s.feeds {
 		if p, ok := fd.byID[id]; ok {
-			im = p.image
+			im, to = p.image, p.to
 		}
 	}
 	s.mu.Unlock()
-	if im == nil {
+	// The image of a private answer (a player's own view, with fog of
+	// war) is its reader's alone, as the answer is.
+	if im == nil || to != "" && !s.browsers.owns(se, to) {
 		problem(w, http.StatusNotFound, "no such image")
 		return
 	}
