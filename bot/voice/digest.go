@@ -17,7 +17,8 @@ import (
 // leads.
 
 // Digest is what happened to the player of seat since their last turn, in
-// at most maxDigest lines; none before their first turn.
+// at most maxDigest lines; none before their first turn. With fog of war,
+// m is the player's view of the match.
 func (v Voice) Digest(m *hosted.Match, seat int) []string {
 	s := m.Game.State
 	i := m.Meta.Index(s.Seats[seat].ID)
@@ -41,6 +42,14 @@ func (v Voice) Digest(m *hosted.Match, seat int) []string {
 			continue
 		}
 		held[t] = true
+		if s.Terr[t].Fog {
+			// Lost into the fog of war: who holds it now is not seen.
+			if _, ok := lost[fogTaker]; !ok {
+				takers = append(takers, fogTaker)
+			}
+			lost[fogTaker] = append(lost[fogTaker], s.Map.TerritoryName(t))
+			continue
+		}
 		if o := s.Terr[t].Owner; o != seat {
 			if _, ok := lost[o]; !ok {
 				takers = append(takers, o)
@@ -50,6 +59,10 @@ func (v Voice) Digest(m *hosted.Match, seat int) []string {
 	}
 	for _, o := range takers {
 		names := lost[o]
+		if o == fogTaker {
+			lines = append(lines, line{fmt.Sprintf("🔻 You lost %s, now in the fog.", chat.AndList(names)), 1000 + len(names)})
+			continue
+		}
 		lines = append(lines, line{fmt.Sprintf("🔻 You lost %s to %s.", chat.AndList(names), v.Who(s, o)), 1000 + len(names)})
 	}
 	for c, cont := range s.Map.Continents {
@@ -120,6 +133,9 @@ func (v Voice) WithDigest(m *hosted.Match, seat int, text string) string {
 	}
 	return strings.Join(d, "\n") + "\n" + text
 }
+
+// fogTaker stands for whoever took a territory now out of sight.
+const fogTaker = -100
 
 // maxDigest bounds the digest's lines.
 const maxDigest = 5
