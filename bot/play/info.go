@@ -57,6 +57,13 @@ func (p *Play) status(ctx context.Context, c *hosted.Call) (hosted.Result, error
 	if len(held) > 0 {
 		lines = append(lines, "Continents held: "+strings.Join(held, "; ")+".")
 	}
+	if voice.IsMissions(s) && s.Phase != state.PhaseOver {
+		// The answer is the asker's alone (Standings is private): their own
+		// mission, never another's.
+		if seat := s.SeatByID(c.Req.User.ID); seat >= 0 {
+			lines = append(lines, p.cfg.Look.Voice(m).MissionLine(s, seat))
+		}
+	}
 	return hosted.Result{Reply: p.cfg.Look.Voice(m).Standings(m, lines)}, nil
 }
 
