@@ -129,6 +129,9 @@ func (b *board) reset(s *state.State, seat int) {
 		}
 	}
 	b.goal = b.pickGoal()
+	if g := missionGoal(s, seat); g >= 0 {
+		b.goal = g // a secret mission's continent first
+	}
 }
 
 // mine reports whether t is the seat's.

@@ -87,6 +87,9 @@ func (p params) playOn(b *board, s *state.State, seat int) engine.Command {
 		if c, ok := p.trade(b); ok {
 			return c
 		}
+		if c, ok := missionPlace(s, seat); ok {
+			return c
+		}
 		if s.Seats[seat].Reserve > 0 {
 			if p.ref {
 				r := readRef(b, p.goal)
@@ -97,12 +100,12 @@ func (p params) playOn(b *board, s *state.State, seat int) engine.Command {
 	case state.PhaseOccupy:
 		if p.ref {
 			r := readRef(b, p.goal)
-			return r.occupy()
+			return missionOccupy(s, seat, r.occupy())
 		}
-		return p.occupy(b)
+		return missionOccupy(s, seat, p.occupy(b))
 	case state.PhaseAttack:
 		if a, ok := p.bestAttack(b); ok {
-			return engine.Blitz{From: a.from, To: a.to, Keep: a.keep}
+			return missionKeep(s, seat, engine.Blitz{From: a.from, To: a.to, Keep: a.keep})
 		}
 		return p.stop(b)
 	case state.PhaseFortify:
@@ -199,7 +202,7 @@ func (p params) targetValue(b *board, t int) float64 {
 			v += 0.3
 		}
 	}
-	return v
+	return v + missionValue(b, t)
 }
 
 // attack is a candidate blitz.

@@ -87,6 +87,9 @@ func readRef(b *board, target int) refBoard {
 			}
 		}
 	}
+	if target < 0 {
+		target = missionGoal(s, seat) // a secret mission's continent, if any
+	}
 	r.target = target
 	if target < 0 || target >= len(r.m.Continents) || r.contOwner[target] == seat {
 		r.target = r.pickTarget()

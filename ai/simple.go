@@ -131,9 +131,12 @@ func (e *easy) decide(_ context.Context, s *state.State, seat int) engine.Comman
 		if len(fronts) == 0 {
 			return nil
 		}
+		if c, ok := missionPlace(s, seat); ok {
+			return c
+		}
 		return engine.Place{Territory: fronts[e.rng.IntN(len(fronts))], Armies: s.Seats[seat].Reserve}
 	case state.PhaseOccupy:
-		return engine.Occupy{Armies: s.Occupy.Max}
+		return missionOccupy(s, seat, engine.Occupy{Armies: s.Occupy.Max})
 	case state.PhaseAttack:
 		var attacks []engine.Blitz
 		for from := range s.Terr {
@@ -146,7 +149,7 @@ func (e *easy) decide(_ context.Context, s *state.State, seat int) engine.Comman
 				}
 			}
 		}
-		if len(attacks) > 0 {
+		if attacks = missionAttacks(s, seat, attacks); len(attacks) > 0 {
 			return attacks[e.rng.IntN(len(attacks))]
 		}
 	}

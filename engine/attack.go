@@ -167,6 +167,7 @@ func conquer(s *state.State, seat, from, to, n int) []Event {
 		victim.Reserve = 0
 		s.Seats[seat].Hand = s.Seats[seat].Hand.Union(taken)
 		ev = append(ev, Eliminated{Seat: def, By: seat, Cards: taken.Len()})
+		ev = append(ev, missionTargetOut(s, def, seat)...)
 	}
 	if won := checkVictory(s, seat); won != nil {
 		return append(ev, won...)

@@ -24,6 +24,8 @@ import (
 //	flags: conquered cardbonus fortified
 //	occupy: Alaska Kamchatka 3 4
 //	status Bob: eliminated
+//	mission Ann: asia+africa (state.Mission's names)
+//	Asia: Ann 2              (a continent: each of its territories; later lines win)
 //
 // Territories not listed and without a "rest" line go round-robin to the
 // players with 1 army each.
@@ -129,6 +131,15 @@ func board(t testing.TB, text string) *state.State {
 			if err := s.Seats[seat(k[1])].Status.UnmarshalText([]byte(f[0])); err != nil {
 				t.Fatal(err)
 			}
+		case k[0] == "mission":
+			if err := s.Seats[seat(k[1])].Mission.UnmarshalText([]byte(f[0])); err != nil {
+				t.Fatal(err)
+			}
+		case continentByName(m, key) >= 0:
+			for _, id := range m.Continents[continentByName(m, key)].Territories {
+				s.Terr[id] = state.Terr{Owner: seat(f[0]), Armies: num(f[1])}
+				set[id] = true
+			}
 		case k[0] == "discard":
 			s.Discard = cards(f)
 		case k[0] == "trades":
@@ -226,6 +237,8 @@ func expect(t testing.TB, s *state.State, text string) {
 			got, want = fmt.Sprint(s.Seats[seat(k[1])].Hand.Cards()), "["+strings.Join(f, " ")+"]"
 		case "status":
 			got, want = s.Seats[seat(k[1])].Status.String(), f[0]
+		case "mission":
+			got, want = s.Seats[seat(k[1])].Mission.String(), f[0]
 		case "trades":
 			got, want = strconv.Itoa(s.Trades), f[0]
 		case "turn":

@@ -7,8 +7,19 @@ import (
 )
 
 // applyClassic is Apply for the classic rule set. Every command validates in
-// full before it changes anything.
+// full before it changes anything. In a missions match every accepted
+// command is followed by a look at the missions: a placement or a
+// fortification can fulfil one as well as a conquest.
 func applyClassic(s *state.State, seat int, c Command, d *dice) ([]Event, error) {
+	ev, err := classicCommand(s, seat, c, d)
+	if err != nil {
+		return nil, err
+	}
+	return append(ev, checkMissions(s, seat)...), nil
+}
+
+// classicCommand validates and applies one classic command.
+func classicCommand(s *state.State, seat int, c Command, d *dice) ([]Event, error) {
 	if s.Phase == state.PhaseOver {
 		return nil, fail(ErrGameOver, "the match is over: %s won", seatName(s, s.Winner))
 	}
@@ -226,6 +237,7 @@ func surrender(s *state.State, seat int) []Event {
 	st.Reserve = 0
 	st.Status = state.Surrendered
 	ev := []Event{Surrendered{Seat: seat}}
+	ev = append(ev, missionTargetOut(s, seat, -1)...)
 	if won := checkVictory(s, -1); won != nil {
 		return append(ev, won...)
 	}
@@ -246,11 +258,20 @@ func surrender(s *state.State, seat int) []Event {
 	return ev
 }
 
-// checkVictory ends the match if a seat has won: the last one standing, or
+// checkVictory ends the match if a seat has won: with secret missions the
+// first whose mission is done (seat first), then the last one standing, or
 // (after a conquest by seat) the owner of enough territories.
 func checkVictory(s *state.State, seat int) []Event {
 	winner := -1
-	if s.AliveSeats() == 1 {
+	var ev []Event
+	if s.Options.Victory == state.Missions {
+		if winner = missionWinner(s, seat); winner >= 0 {
+			ev = append(ev, MissionFulfilled{Seat: winner, Mission: s.Seats[winner].Mission})
+		}
+	}
+	if winner >= 0 {
+		// Won by a mission.
+	} else if s.AliveSeats() == 1 {
 		for i := range s.Seats {
 			if s.Seats[i].Alive() {
 				winner = i
@@ -265,7 +286,7 @@ func checkVictory(s *state.State, seat int) []Event {
 	s.Phase = state.PhaseOver
 	s.Winner = winner
 	s.Current = winner
-	return []Event{Won{Seat: winner}}
+	return append(ev, Won{Seat: winner})
 }
 
 // endTurn draws the turn's card and passes to the next seat.

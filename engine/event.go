@@ -99,6 +99,21 @@ type Won struct {
 	Seat int
 }
 
+// MissionFulfilled: Seat fulfilled its secret Mission (victory:missions);
+// Won follows. It reveals the mission.
+type MissionFulfilled struct {
+	Seat    int
+	Mission state.Mission
+}
+
+// MissionChanged: Seat's destroy card, Was, became Now (24 territories):
+// its colour, Target, was taken out by By (-1: it surrendered). Private to
+// Seat, whose mission it tells.
+type MissionChanged struct {
+	Seat, Target, By int
+	Was, Now         state.Mission
+}
+
 // Undone: Seat took back Command.
 type Undone struct {
 	Seat    int
@@ -242,7 +257,10 @@ func (Reshuffled) event()  {}
 func (Eliminated) event()  {}
 func (Surrendered) event() {}
 func (Won) event()         {}
-func (Undone) event()      {}
+
+func (MissionFulfilled) event() {}
+func (MissionChanged) event()   {}
+func (Undone) event()           {}
 
 // The events of simultaneous rounds (turns:simultaneous).
 

@@ -94,6 +94,11 @@ func dealOf(setup Setup, s *state.State) *Deal {
 			}
 		}
 	}
+	for _, seat := range s.Seats {
+		if c := seat.Mission.Card(); c >= 0 {
+			d.Missions = append(d.Missions, c)
+		}
+	}
 	for _, tr := range s.Terr {
 		if s.Options.Rules == state.Capitals {
 			d.Troops = append(d.Troops, tr.Armies)

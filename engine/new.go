@@ -28,6 +28,9 @@ type Deal struct {
 	Owners []int `json:"owners,omitempty"`
 	// Troops[t] is the neutral troops territory t starts with (capitals).
 	Troops []int `json:"troops,omitempty"`
+	// Missions[i] is the mission card (0 to 13, state.MissionCard) dealt
+	// to the i-th seat in turn order (victory:missions).
+	Missions []int `json:"missions,omitempty"`
 }
 
 // SeatInfo names a player.
@@ -106,6 +109,14 @@ func New(setup Setup) (*state.State, error) {
 	if setup.Options.Turns > state.Simultaneous {
 		return nil, fmt.Errorf("engine: unknown turn mode %d", setup.Options.Turns)
 	}
+	if setup.Options.Victory > state.Missions {
+		return nil, fmt.Errorf("engine: unknown victory condition %d", setup.Options.Victory)
+	}
+	if setup.Options.Victory == state.Missions && setup.Options.Rules != state.Classic {
+		// Checked here, before the capitals map is generated; the rest with
+		// the classic map (checkMissionSetup).
+		return nil, fmt.Errorf("engine: secret missions are played with the classic rules only")
+	}
 	if setup.Options.Rules == state.Capitals {
 		o := setup.Options
 		o.Map = MatchMap(o.Map, setup.Seed)
@@ -126,6 +137,12 @@ func New(setup Setup) (*state.State, error) {
 	if m.Len() < n {
 		return nil, fmt.Errorf("engine: map %s has %d territories for %d players", m.Name, m.Len(), n)
 	}
+	missions := setup.Options.Victory == state.Missions
+	if missions {
+		if err := checkMissionSetup(setup.Options, n, m); err != nil {
+			return nil, err
+		}
+	}
 	s := &state.State{
 		Map:     m,
 		Options: setup.Options,
@@ -137,8 +154,16 @@ func New(setup Setup) (*state.State, error) {
 		Deck:    state.FullDeck(m.NumCards()),
 	}
 	deal := drawDeal(&s.RNG, n, m.Len())
+	if missions {
+		// Drawn after the territories, so that matches without missions
+		// draw as they always did.
+		deal.Missions = drawMissions(&s.RNG, n)
+	}
 	if setup.Deal != nil {
 		if err := checkDeal(setup.Deal, n, m.Len()); err != nil {
+			return nil, err
+		}
+		if err := checkMissionCards(setup.Deal.Missions, n, missions); err != nil {
 			return nil, err
 		}
 		deal = *setup.Deal
@@ -149,6 +174,7 @@ func New(setup Setup) (*state.State, error) {
 	for t, o := range deal.Owners {
 		s.Terr[t] = state.Terr{Owner: o, Armies: 1}
 	}
+	dealMissions(s, deal.Missions)
 	start := StartingArmies(n)
 	for i := range s.Seats {
 		s.Seats[i].Reserve = max(0, start-s.Owned(i))

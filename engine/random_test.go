@@ -20,6 +20,11 @@ func randomSetup(seed uint64) Setup {
 	o.Victory = state.Victory(r.IntN(2))
 	o.Rounds = randomRounds(r)
 	o.Fog = r.IntN(4) == 0
+	// Drawn last, so that every setup draws what it drew before missions
+	// existed: a third of the setups with three seats or more play them.
+	if len(seats) >= MinMissionSeats && r.IntN(3) == 0 {
+		o.Victory = state.Missions
+	}
 	return Setup{Options: o, Seats: seats, Seed: seed}
 }
 
@@ -189,8 +194,51 @@ func (rg randomGames) play(t testing.TB, seed uint64, maxSteps int) (*Game, []En
 		}
 		checkRounds(t, seed, step, g.State, ev)
 		checkFog(t, seed, step, g.State)
+		checkMissionSteps(t, seed, step, g.State, ev)
 	}
 	return g, log
+}
+
+// checkMissionSteps checks a missions match after each command: no view shows
+// another seat's mission while the match is on; no seat playing has its
+// mission done unless the match is over (a mission is looked at after
+// every command); a match won by a mission says so, and one that ends with
+// several seats playing, not at its round limit, was won by a mission.
+func checkMissionSteps(t testing.TB, seed uint64, step int, s *state.State, ev []Event) {
+	t.Helper()
+	if s.Options.Victory != state.Missions {
+		return
+	}
+	fulfilled := eventsOf[MissionFulfilled](ev)
+	if s.Phase != state.PhaseOver {
+		for v := -1; v < len(s.Seats); v++ {
+			for i, seat := range s.View(v).Seats {
+				if i != v && seat.Mission != state.MissionHidden {
+					t.Fatalf("seed %d step %d: seat %d's view shows seat %d's mission %v", seed, step, v, i, seat.Mission)
+				}
+			}
+		}
+		for i := range s.Seats {
+			if s.Phase != state.PhaseSetup && s.Seats[i].Alive() && MissionDone(s, i) {
+				t.Fatalf("seed %d step %d: seat %d's mission %v is done and the match goes on", seed, step, i, s.Seats[i].Mission)
+			}
+		}
+		if len(fulfilled) > 0 {
+			t.Fatalf("seed %d step %d: %v and the match goes on", seed, step, fulfilled)
+		}
+		return
+	}
+	if len(eventsOf[Won](ev)) == 0 {
+		return
+	}
+	switch {
+	case len(fulfilled) > 1:
+		t.Fatalf("seed %d step %d: %v", seed, step, fulfilled)
+	case len(fulfilled) == 1 && (fulfilled[0].Seat != s.Winner || !MissionDone(s, s.Winner)):
+		t.Fatalf("seed %d step %d: %v, winner %d", seed, step, fulfilled, s.Winner)
+	case len(fulfilled) == 0 && s.AliveSeats() > 1 && len(eventsOf[RoundLimit](ev)) == 0:
+		t.Fatalf("seed %d step %d: won by seat %d with %d seats playing, neither by a mission nor at the limit", seed, step, s.Winner, s.AliveSeats())
+	}
 }
 
 // checkRounds checks the round count against the turns and the round
@@ -309,20 +357,32 @@ func TestReplayReproducesRandomGames(t *testing.T) {
 	} {
 		t.Run(tt.games.name, func(t *testing.T) {
 			n, finished, limited, steps := games(tt.short), 0, 0, 0
+			missions, byMission := 0, 0
 			for seed := range uint64(n) {
 				g, log := tt.games.play(t, seed, tt.steps)
 				steps += len(log)
-				if s := g.State; s.Phase == state.PhaseOver {
+				s := g.State
+				if s.Options.Victory == state.Missions {
+					missions++
+				}
+				if s.Phase == state.PhaseOver {
 					finished++
 					if s.Options.Rounds > 0 && s.Round == s.Options.Rounds && s.AliveSeats() > 1 {
 						limited++
 					}
+					if s.Options.Victory == state.Missions && MissionDone(s, s.Winner) {
+						byMission++
+					}
 				}
 				wantRecordReplays(t, seed, g, log)
 			}
-			t.Logf("%d games, %d commands, %d finished within the step cap, %d by the round limit", n, steps, finished, limited)
+			t.Logf("%d games, %d commands, %d finished within the step cap, %d by the round limit; %d with missions, %d won by one",
+				n, steps, finished, limited, missions, byMission)
 			if limited == 0 {
 				t.Error("no game ended at its round limit")
+			}
+			if tt.games.name != capitalsGames.name && byMission == 0 {
+				t.Error("no game was won by a mission")
 			}
 			if want := max(1, n*tt.finishPct/100); finished < want {
 				t.Errorf("only %d of %d random games finished, want %d: the end of the match is too rarely exercised", finished, n, want)

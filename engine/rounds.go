@@ -62,6 +62,10 @@ func EndedAtRoundLimit(s *state.State) bool {
 		return false
 	}
 	// Capitals are won by the last capital standing, so two seats alive
-	// mean the limit; classic ones also by a share of the map.
+	// mean the limit; classic ones also by a share of the map, or a mission
+	// (which would have ended the match before the limit).
+	if s.Options.Victory == state.Missions {
+		return !MissionDone(s, s.Winner)
+	}
 	return s.Options.Rules == state.Capitals || s.Owned(s.Winner) < s.VictoryTarget()
 }

@@ -279,6 +279,11 @@ func resolve(s *state.State, d *dice) []Event {
 		}
 		queues[o.Seat] = append(queues[o.Seat], o)
 	}
+	if len(order) > 0 {
+		// The placements can fulfil a mission (18 territories with two
+		// armies): the first in the round's order wins.
+		ev = append(ev, checkMissions(s, order[0])...)
+	}
 	conquered := make([]bool, len(s.Seats))
 	for more := true; more && s.Phase != state.PhaseOver; {
 		more = false
@@ -371,6 +376,7 @@ func runOrder(s *state.State, o state.Order, d *dice) ([]Event, bool) {
 		victim.Ready = false
 		s.Seats[seat].Hand = s.Seats[seat].Hand.Union(taken)
 		ev = append(ev, Eliminated{Seat: def, By: seat, Cards: taken.Len()})
+		ev = append(ev, missionTargetOut(s, def, seat)...)
 	}
 	return append(ev, checkVictory(s, seat)...), true
 }

@@ -14,10 +14,11 @@ const (
 // Victory is the classic victory condition.
 type Victory uint8
 
-// The victory conditions. Either way the last player standing wins.
+// The victory conditions. Every way the last player standing wins.
 const (
 	TwoThirds  Victory = iota // own two thirds of the territories, rounded up
 	Domination                // own everything
+	Missions                  // fulfil one's secret mission first (classic only; see Mission)
 )
 
 // CardMode is how many armies a set of cards is worth.
@@ -99,7 +100,7 @@ func DefaultOptions() Options {
 
 var (
 	rulesNames   = []string{"classic", "capitals"}
-	victoryNames = []string{"two-thirds", "domination"}
+	victoryNames = []string{"two-thirds", "domination", "missions"}
 	cardNames    = []string{"escalating", "fixed"}
 	fortifyNames = []string{"connected", "adjacent"}
 	turnNames    = []string{"sequential", "simultaneous"}

@@ -99,6 +99,10 @@ type Seat struct {
 	// Ready: with simultaneous turns, the seat has committed its orders
 	// for the round.
 	Ready bool `json:"ready,omitempty"`
+	// Mission is the seat's secret mission in a missions match
+	// (victory:missions); MissionHidden in a view of another seat while the
+	// match is on. Absent from the JSON of other matches.
+	Mission Mission `json:"mission,omitempty"`
 }
 
 // CapitalsSeat is what the capitals rule set (RULES.md section 2) keeps per
@@ -263,7 +267,8 @@ func (s *State) CopyInto(dst *State) *State {
 // View returns what seat may see of s: the generator, the deck and the
 // other seats' hands are hidden (hand and deck sizes stay visible), and so
 // are the kinds of the items of others and of those lying on the map, but
-// for the fat bonus (that there is an item stays visible). A seat of
+// for the fat bonus (that there is an item stays visible). The other
+// seats' secret missions are hidden until the match is over. A seat of
 // -1 gives a spectator's view.
 //
 // During the classic initial placement, which every seat plays at once,
@@ -316,6 +321,10 @@ func (s *State) hide(seat int) *State {
 			s.Seats[i].Hand = CardSet{}
 			if s.Seats[i].Capitals.Item != NoItem {
 				s.Seats[i].Capitals.Item = ItemHidden
+			}
+			// At the end every mission is revealed, the winner's first.
+			if s.Seats[i].Mission != NoMission && s.Phase != PhaseOver {
+				s.Seats[i].Mission = MissionHidden
 			}
 		}
 	}
@@ -434,10 +443,12 @@ func (s *State) SeatByID(id string) int {
 	return -1
 }
 
-// VictoryTarget returns how many territories win the match.
+// VictoryTarget returns how many territories win the match. With secret
+// missions no share of the map wins by itself (the two-thirds rule does not
+// apply): holding every territory is the last player standing.
 func (s *State) VictoryTarget() int {
 	n := len(s.Terr)
-	if s.Options.Victory == Domination {
+	if s.Options.Victory == Domination || s.Options.Victory == Missions {
 		return n
 	}
 	return (2*n + 2) / 3
@@ -525,6 +536,7 @@ func (s *State) Check() error {
 	if s.Options.Rules == Capitals {
 		s.checkCapitals(bad)
 	}
+	s.checkMissions(bad)
 	if s.Phase == PhaseOccupy {
 		o := s.Occupy
 		if o.From < 0 || o.From >= len(s.Terr) || o.To < 0 || o.To >= len(s.Terr) || o.Min > o.Max {

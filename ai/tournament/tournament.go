@@ -232,6 +232,10 @@ func play(ctx context.Context, cfg Config, g int) (game, error) {
 		for i, t := range rng.Perm(m.Len()) {
 			deal.Owners[t] = i % n
 		}
+		if cfg.Options.Victory == state.Missions {
+			// Drawn after the territories: other games deal as before.
+			deal.Missions = rng.Perm(state.MissionCards)[:n]
+		}
 	}
 	s, err := engine.New(setup)
 	if err != nil {

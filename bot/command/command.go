@@ -138,7 +138,7 @@ func MatchOptions() []Option {
 	return []Option{
 		{Name: "rules", Description: "Rule set (default classic)", Type: String, Choices: []string{"classic", "capitals"}},
 		{Name: "map", Description: "Board: the classic world, or (capitals) small, normal or large generated islands", Type: String, Choices: []string{"classic", "small", "normal", "large"}, ByMatch: true},
-		{Name: "victory", Description: "Win by two thirds of the map (default) or by taking everything", Type: String, Choices: []string{"two-thirds", "domination"}},
+		{Name: "victory", Description: "Win by two thirds of the map (default), by taking everything, or by a secret mission (classic)", Type: String, Choices: []string{"two-thirds", "domination", "missions"}},
 		{Name: "cards", Description: "Card sets worth 4, 6, 8, 10... (escalating, default) or 4 to 10 (fixed)", Type: String, Choices: []string{"escalating", "fixed"}},
 		{Name: "fortify", Description: "One move along your territories (connected, default) or many one-step moves (adjacent)", Type: String, Choices: []string{"connected", "adjacent"}},
 		{Name: "turns", Description: "One player at a time (sequential, default), or everyone at once in rounds (simultaneous, classic)", Type: String, Choices: []string{"sequential", "simultaneous"}},

@@ -123,6 +123,9 @@ func capitalsOptions(set *Settings, a command.Args) error {
 		}
 	}
 	if o.Rules == state.Capitals {
+		if a.Str["victory"] == "missions" {
+			return chat.Refuse("Secret missions are played with the classic rules: a capitals match is won by the last capital standing. Choose rules:classic, or leave victory out.")
+		}
 		for _, name := range []string{"victory", "cards", "fortify"} {
 			if a.Has(name) {
 				return chat.Refuse("%s is an option of classic matches: a capitals match is won by the last capital standing, has no cards, and moves by quarters.", name)

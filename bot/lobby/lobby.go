@@ -508,6 +508,9 @@ func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks [
 	if len(m.Meta.Seats) < 2 {
 		return hosted.Result{}, chat.Refuse("A match needs at least 2 players: invite someone to join, or add a bot (Add a bot, or /risk host addbot).")
 	}
+	if o := m.Meta.Settings.Options; o.Victory == state.Missions && len(m.Meta.Seats) < engine.MinMissionSeats {
+		return hosted.Result{}, chat.Refuse("Secret missions need at least %d players (with two, a mission is done before the first attack): invite someone, add a bot, or /risk host settings victory:two-thirds.", engine.MinMissionSeats)
+	}
 	if err := canHost(lacks); err != nil {
 		return hosted.Result{}, err
 	}
@@ -554,6 +557,9 @@ func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks [
 	} else {
 		text = m.Says(fmt.Sprintf("**The match has started!** Turn order and colours:\n%s\nEveryone places their armies now, all at once: /risk place territory:… armies:…, or /risk place alone to place them all automatically. Deadline %s.",
 			strings.Join(order, "\n"), chat.Timestamp(t.Deadline)))
+		if voice.IsMissions(s) {
+			text += "\n🎯 Each player was dealt a secret mission: press **My secret mission**, or /risk show status, to read yours (only you see it). The first to fulfil theirs wins at once."
+		}
 	}
 	if err := l.cfg.Matches.Save(ctx, m, storage.Change{Start: &g.Setup, Timers: &t}); err != nil {
 		return hosted.Result{}, err
@@ -564,6 +570,9 @@ func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks [
 	msg := chat.Message{Text: text, Image: l.cfg.Look.Image(m), Mentions: mentions}
 	if !hosted.IsCapitals(s) {
 		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("autoplace", 0), Label: "Place automatically", Style: chat.Secondary}}}
+		if voice.IsMissions(s) {
+			msg.Buttons[0] = append(msg.Buttons[0], chat.Button{ID: m.ButtonID("mission"), Label: "My secret mission", Style: chat.Secondary})
+		}
 	}
 	// The lobby's message says it is over, so that nobody presses Join
 	// on a match that started.

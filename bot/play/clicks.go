@@ -41,6 +41,17 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 		return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Autoplaced(m, seat), engine.AutoPlace{})
 	}
 	switch bt.Action {
+	case "mission":
+		// Reading only, for the clicker alone: good at any moment.
+		seat, err := m.SeatOf(c.User)
+		if err != nil {
+			return hosted.Result{}, err
+		}
+		line := p.cfg.Look.Voice(m).MissionLine(m.Game.State, seat)
+		if line == "" {
+			return hosted.Result{}, chat.Refuse("This match has no secret missions.")
+		}
+		return hosted.Result{Reply: chat.Private("%s", line)}, nil
 	case "ready":
 		// A round's Ready holds for the round, whatever the others
 		// ordered since (each order is a new version of the match).

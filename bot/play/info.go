@@ -87,6 +87,11 @@ func (p *Play) standings(ctx context.Context, m *hosted.Match, user chat.User) (
 	case len(held) > 0:
 		lines = append(lines, "Continents held: "+strings.Join(held, "; ")+".")
 	}
+	if voice.IsMissions(s) && s.Phase != state.PhaseOver && seat >= 0 {
+		// The answer is the asker's alone (Standings is private): their own
+		// mission, never another's.
+		lines = append(lines, v.MissionLine(s, seat))
+	}
 	return hosted.Result{Reply: v.Standings(m, lines)}, nil
 }
 

@@ -200,6 +200,9 @@ func (v Voice) Describe(s *state.State, events []engine.Event) []string {
 			lines = append(lines, fmt.Sprintf("☠️ %s is eliminated by %s%s", v.Who(s, e.Seat), v.Who(s, e.By), cards))
 		case engine.Surrendered:
 			lines = append(lines, fmt.Sprintf("🏳️ %s surrendered; their territories are neutral now", v.Who(s, e.Seat)))
+		case engine.MissionFulfilled:
+			// The match is over: the mission is no secret any more.
+			lines = append(lines, fmt.Sprintf("🎯 %s fulfilled their secret mission: %s", v.Who(s, e.Seat), v.MissionText(s, e.Seat)))
 		case engine.Won:
 			lines = append(lines, fmt.Sprintf("🏆 **%s wins the match!**", v.Who(s, e.Seat)))
 		case engine.Undone:

@@ -36,7 +36,7 @@ func Help(specs []command.Spec, rules state.Rules, topic string) chat.Message {
 	case "start":
 		lines = []string{
 			"**A match, from nothing**",
-			"1. `/risk new` posts a lobby in this channel, one message kept up to date; you host it. Options: `rules:classic|capitals`, `map:` (classic: the world; capitals: `small`, `normal` or `large` islands), `victory:`, `fog:on` (fog of war: each player sees their territories and their neighbours), `rounds:` (end after that many rounds, the most territories winning), `turn-hours:` (default 24), `on-timeout:bot|skip`, `palette:colorblind`.",
+			"1. `/risk new` posts a lobby in this channel, one message kept up to date; you host it. Options: `rules:classic|capitals`, `map:` (classic: the world; capitals: `small`, `normal` or `large` islands), `victory:two-thirds|domination|missions` (missions: classic, 3 players or more), `fog:on` (fog of war: each player sees their territories and their neighbours), `rounds:` (end after that many rounds, the most territories winning), `turn-hours:` (default 24), `on-timeout:bot|skip`, `palette:colorblind`.",
 			"2. Friends press Join (or `/risk join`). Add a bot, or `/risk host addbot level:easy|normal|hard`, fills a seat with a computer player; `/risk host kick player:` empties one; `/risk host settings` changes the options before the start.",
 			"3. Start (or `/risk start`) deals the territories (classic) or lets each player choose a capital (capitals), and the turns begin, in an order the seed draws.",
 			"The match is played over days: each player has `turn-hours` for a turn and is pinged when it comes; when time runs out a careful bot plays it (or it is skipped). `/risk surrender` gives up; the host or an admin can `/risk host abandon` the match.",
@@ -76,6 +76,7 @@ func Help(specs []command.Spec, rules state.Rules, topic string) chat.Message {
 			lines = []string{
 				"**Classic Risk, the rules in short**",
 				"The territories are dealt, and everyone places their starting armies at once. Two thirds of the map wins (`victory:domination`: all of it), or being the last player standing.",
+				"**Secret missions** (`victory:missions`, 3 players or more): each player is dealt one of 14 mission cards, seen only by them (the start post's My secret mission button, or `/risk show status`): two or three continents, 24 territories, 18 territories with two armies each, or destroying a colour (24 territories if that colour is yours, absent, or taken out by someone else). The first to fulfil theirs wins at once; two thirds of the map do not.",
 				"**Battles**: the attacker rolls up to 3 dice (one fewer than its armies), the defender up to 2; highest against highest, ties go to the defender.",
 				"**Cards**: one per turn in which you conquered. Three of a kind, one of each, or a wild trade for 4, 6, 8, 10, 12, 15, then 5 more each time (`cards:fixed`: 4 to 10), plus 2 on a territory you hold. Eliminate a player and you take their cards.",
 			}

@@ -165,8 +165,11 @@ func SettingsText(set hosted.Settings) string {
 		return fmt.Sprintf("%s%s; %d h per turn, %s%s", capitalsSettings(o), limit, set.TurnHours, timeout, colours)
 	}
 	victory := "two thirds of the map wins"
-	if o.Victory == state.Domination {
+	switch o.Victory {
+	case state.Domination:
 		victory = "total domination wins"
+	case state.Missions:
+		victory = "secret missions (the first to fulfil theirs wins)"
 	}
 	if o.Turns == state.Simultaneous {
 		// Moves go one step at a time in rounds, whatever the fortify option.

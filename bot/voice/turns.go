@@ -225,6 +225,9 @@ func (v Voice) victoryText(m *hosted.Match) string {
 		limit = " at the round limit"
 	}
 	lines = append(lines, fmt.Sprintf("🏆 **%s wins%s after %s!**", v.Who(s, s.Winner), limit, chat.Plural(s.Turn, unit, units)))
+	if IsMissions(s) && engine.MissionDone(s, s.Winner) {
+		lines = append(lines, fmt.Sprintf("%s completed their secret mission: %s.", s.Seats[s.Winner].Name, v.MissionText(s, s.Winner)))
+	}
 	for i := range s.Seats {
 		status := s.Seats[i].Status.String() // eliminated, surrendered
 		switch {
@@ -234,6 +237,9 @@ func (v Voice) victoryText(m *hosted.Match) string {
 			status = fmt.Sprintf("%d territories left", s.Owned(i))
 		}
 		lines = append(lines, fmt.Sprintf("%s — %s", v.Who(s, i), status))
+	}
+	if IsMissions(s) {
+		lines = append(lines, v.missionsRevealed(s)...)
 	}
 	lines = append(lines, "Rematch: its button opens a lobby with the same seats and settings; or /risk new.")
 	return strings.Join(lines, "\n")

@@ -351,8 +351,14 @@ func (s *Server) roundStart(r *http.Request, id int64) (int, error) {
 
 // publicSetup is a match's setup as the API shows it: while the match is
 // open, without its seed, and with the generated map's name drawn from it
-// (one way), so that it still rebuilds the start.
+// (one way), so that it still rebuilds the start; the secret missions
+// dealt are shown when the match is over.
 func publicSetup(setup engine.Setup, status storage.Status) engine.Setup {
+	if status.Open() && setup.Deal != nil && len(setup.Deal.Missions) > 0 {
+		deal := *setup.Deal
+		deal.Missions = nil
+		setup.Deal = &deal
+	}
 	if status.Open() {
 		if setup.Options.Rules == state.Capitals {
 			setup.Options.Map = engine.MatchMap(setup.Options.Map, setup.Seed)

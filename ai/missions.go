@@ -1,0 +1,205 @@
+package ai
+
+import (
+	"slices"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+)
+
+// Secret missions (victory:missions): what the computer players do for
+// theirs. A seat sees its own mission only (the view hides the others'),
+// so this reads the seat's mission and nothing else. The players call in
+// through small hooks: a term in normal's value of a target
+// (missionValue), the goal continent (missionGoal), the attacks easy
+// picks from (missionAttacks), and the armies kept behind for the
+// 18-territory mission (missionKeep, missionOccupy, missionPlace).
+
+// mission returns seat's mission in s, or state.NoMission when the match
+// has none (or the view hides it).
+func mission(s *state.State, seat int) state.Mission {
+	if s.Options.Victory != state.Missions || seat < 0 || seat >= len(s.Seats) {
+		return state.NoMission
+	}
+	if m := s.Seats[seat].Mission; m.Valid() {
+		return m
+	}
+	return state.NoMission
+}
+
+// missionContinents returns the continents seat's mission asks for, the
+// third one of its choice included: the continent not named that the seat
+// has most of (or holds already).
+func missionContinents(s *state.State, seat int, m state.Mission) []int {
+	ids, third := engine.MissionContinents(s.Map, m)
+	if !third {
+		return ids
+	}
+	best, most := -1, -1.0
+	for c, cont := range s.Map.Continents {
+		if slices.Contains(ids, c) {
+			continue
+		}
+		mine := 0
+		for _, t := range cont.Territories {
+			if s.Terr[t].Owner == seat {
+				mine++
+			}
+		}
+		if share := float64(mine) / float64(len(cont.Territories)); share > most {
+			best, most = c, share
+		}
+	}
+	if best >= 0 {
+		ids = append(ids, best)
+	}
+	return ids
+}
+
+// missionGoal is the continent the seat should work toward for its
+// mission: of the continents the mission asks for and the seat does not
+// hold, the one it holds most of; -1 for missions of no continent.
+func missionGoal(s *state.State, seat int) int {
+	m := mission(s, seat)
+	if m == state.NoMission {
+		return -1
+	}
+	best, most := -1, -1.0
+	for _, c := range missionContinents(s, seat, m) {
+		if s.ContinentOwner(c) == seat {
+			continue
+		}
+		ts := s.Map.Continents[c].Territories
+		mine := 0
+		for _, t := range ts {
+			if s.Terr[t].Owner == seat {
+				mine++
+			}
+		}
+		if share := float64(mine) / float64(len(ts)); share > most {
+			best, most = c, share
+		}
+	}
+	return best
+}
+
+// missionValue is what taking territory t is worth to the board's seat for
+// its mission, in territories (the unit of normal's targetValue): much
+// when it fulfils the mission, and a little for each step toward it.
+func missionValue(b *board, t int) float64 {
+	s, seat := b.s, b.seat
+	m := mission(s, seat)
+	if m == state.NoMission || b.mine(t) {
+		return 0
+	}
+	const win = 50
+	switch {
+	case m.Hunting():
+		c, _ := m.Target()
+		if s.Terr[t].Owner != c {
+			return 0
+		}
+		if b.owned[c] == 1 {
+			return win
+		}
+		return 1.5 + 4/float64(b.owned[c])
+	case m == state.MissionTerritories18:
+		// A conquest counts only once two armies stand on it; the keep
+		// (missionKeep) and the occupation see to it.
+		if engine.HeldWithArmies(s, seat, state.MissionHeldArmies)+1 >= state.MissionHeld {
+			return win / 2
+		}
+		return 0.8
+	case m.Territories() > 0:
+		if b.owned[seat]+1 >= m.Territories() {
+			return win
+		}
+		return 0.8
+	}
+	c := b.m.Territories[t].Continent
+	wanted := missionContinents(s, seat, m)
+	if !slices.Contains(wanted, c) {
+		return 0
+	}
+	v := 1.5
+	if b.completes(t) {
+		v += 4
+		// The last continent the mission lacks: the match is won.
+		missing := 0
+		for _, w := range wanted {
+			if s.ContinentOwner(w) != seat {
+				missing++
+			}
+		}
+		if missing == 1 {
+			v = win
+		}
+	}
+	return v
+}
+
+// missionAttacks narrows easy's attacks to those that serve its mission,
+// if any does; otherwise it returns them all.
+func missionAttacks(s *state.State, seat int, attacks []engine.Blitz) []engine.Blitz {
+	if mission(s, seat) == state.NoMission {
+		return attacks
+	}
+	b := newBoard(s, seat)
+	var out []engine.Blitz
+	for _, a := range attacks {
+		if missionValue(b, a.To) > 1 {
+			out = append(out, missionKeep(s, seat, a))
+		}
+	}
+	if len(out) == 0 {
+		for _, a := range attacks {
+			out = append(out, missionKeep(s, seat, a))
+		}
+	}
+	return out
+}
+
+// holdsTwo reports whether seat's mission is the 18 territories with two
+// armies each.
+func holdsTwo(s *state.State, seat int) bool {
+	return mission(s, seat) == state.MissionTerritories18
+}
+
+// missionKeep keeps two armies behind a blitz for the 18-territory
+// mission, where the source has them to spare.
+func missionKeep(s *state.State, seat int, a engine.Blitz) engine.Blitz {
+	if holdsTwo(s, seat) && s.Terr[a.From].Armies > state.MissionHeldArmies+1 {
+		a.Keep = max(a.Keep, state.MissionHeldArmies)
+	}
+	return a
+}
+
+// missionOccupy splits a conquest's armies for the 18-territory mission:
+// two stay behind when the rules allow, and two move in; other missions
+// (and any command but an occupation) keep the player's own choice c.
+func missionOccupy(s *state.State, seat int, c engine.Command) engine.Command {
+	oc, ok := c.(engine.Occupy)
+	if !ok || !holdsTwo(s, seat) {
+		return c
+	}
+	o := s.Occupy
+	total := s.Terr[o.From].Armies + o.Min
+	n := min(oc.Armies, total-state.MissionHeldArmies)
+	n = max(n, state.MissionHeldArmies, o.Min)
+	return engine.Occupy{Armies: min(n, o.Max)}
+}
+
+// missionPlace tops up to two armies the seat's territories holding one,
+// for the 18-territory mission, once it holds enough territories for it:
+// it returns false otherwise (the player places as it would).
+func missionPlace(s *state.State, seat int) (engine.Place, bool) {
+	if !holdsTwo(s, seat) || s.Seats[seat].Reserve == 0 || s.Owned(seat) < state.MissionHeld {
+		return engine.Place{}, false
+	}
+	for t := range s.Terr {
+		if s.Terr[t].Owner == seat && s.Terr[t].Armies < state.MissionHeldArmies {
+			return engine.Place{Territory: t, Armies: 1}, true
+		}
+	}
+	return engine.Place{}, false
+}

@@ -1,0 +1,97 @@
+package ai
+
+import (
+	"context"
+	"testing"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+)
+
+// missionBoard is a 4-seat missions match past its placement, seat 0 to
+// attack with 6 armies everywhere, holding mission m: Alaska borders
+// Kamchatka (seat 2's) and Alberta (seat 1's).
+func missionBoard(t *testing.T, m state.Mission) *state.State {
+	t.Helper()
+	o := state.DefaultOptions()
+	o.Victory = state.Missions
+	s := newMatch(t, 4, 3, o)
+	for i := range s.Seats {
+		s.Seats[i].Reserve = 0
+	}
+	for tr := range s.Terr {
+		if s.Terr[tr].Owner == 0 {
+			s.Terr[tr].Owner = 3
+		}
+	}
+	lookup := func(name string) int {
+		id, err := s.Map.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	s.Terr[lookup("Alaska")] = state.Terr{Owner: 0, Armies: 6}
+	s.Terr[lookup("Kamchatka")] = state.Terr{Owner: 2, Armies: 1}
+	s.Terr[lookup("Alberta")] = state.Terr{Owner: 1, Armies: 1}
+	s.Terr[lookup("Northwest Territory")] = state.Terr{Owner: 1, Armies: 1}
+	s.Phase, s.Current, s.Turn, s.Round = state.PhaseAttack, 0, 1, 1
+	s.Seats[0].Mission = m
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// The computer players aim at their mission: with a card to destroy seat
+// 2, easy and normal attack seat 2's Kamchatka, not seat 1's Alberta or
+// Northwest Territory, whatever their seed.
+func TestMissionsPlayersAttackTheirTarget(t *testing.T) {
+	for _, level := range []string{"easy", "normal"} {
+		for seed := range uint64(20) {
+			s := missionBoard(t, state.DestroyMission(2))
+			p, err := New(level, Options{Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := p.Act(context.Background(), s.View(0), 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, ok := c.(engine.Blitz)
+			if !ok || s.Terr[b.To].Owner != 2 {
+				t.Fatalf("%s (seed %d) with a card to destroy seat 2 plays %#v", level, seed, c)
+			}
+		}
+	}
+}
+
+// For the 18-territory mission a blitz keeps two armies behind, and a
+// conquest leaves two behind when it can.
+func TestMissionsPlayersKeepTwoArmiesFor18Territories(t *testing.T) {
+	s := missionBoard(t, state.MissionTerritories18)
+	for _, level := range []string{"easy", "normal"} {
+		p, err := New(level, Options{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := p.Act(context.Background(), s.View(0), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b, ok := c.(engine.Blitz); !ok || b.Keep < state.MissionHeldArmies {
+			t.Errorf("%s plays %#v: want a blitz that keeps 2 armies", level, c)
+		}
+	}
+	s.Phase = state.PhaseOccupy
+	s.Occupy = state.Occupy{From: 0, To: 1, Min: 3, Max: 8}
+	s.Terr[0] = state.Terr{Owner: 0, Armies: 6}
+	s.Terr[1] = state.Terr{Owner: 0, Armies: 3}
+	if got := missionOccupy(s, 0, engine.Occupy{Armies: 8}); got != (engine.Occupy{Armies: 7}) {
+		t.Errorf("occupation %#v, want 7 in and 2 behind", got)
+	}
+	s.Seats[0].Mission = state.MissionAsiaAfrica
+	if got := missionOccupy(s, 0, engine.Occupy{Armies: 8}); got != (engine.Occupy{Armies: 8}) {
+		t.Errorf("occupation %#v for another mission, want the player's own 8", got)
+	}
+}
