@@ -714,7 +714,7 @@ func TestUndo(t *testing.T) {
 }
 
 func TestUndoDuringSimultaneousSetup(t *testing.T) {
-	g, err := NewGame(Setup{Options: state.DefaultOptions(), Seats: []SeatInfo{{"a", "Ann"}, {"b", "Bob"}}, Seed: 4})
+	g, err := NewGame(Setup{Options: state.DefaultOptions(), Seats: []SeatInfo{{ID: "a", Name: "Ann"}, {ID: "b", Name: "Bob"}}, Seed: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
