@@ -486,7 +486,7 @@ func (p capParams) bestPlan(b *capBoard, prefix []state.Planned) ([]engine.Comma
 				continue
 			}
 			for to := range s.Terr {
-				if o := s.Terr[to].Owner; o < 0 || o == b.seat || planned(plan, from, to) {
+				if o := s.Terr[to].Owner; o < 0 || s.SameSide(o, b.seat) || planned(plan, from, to) {
 					continue
 				}
 				a := s.AttackTotal(from, to, n)
@@ -571,7 +571,7 @@ func simulateLaunch(b *capBoard, x *state.State, plan []state.Planned, luck int)
 	for _, pl := range plan {
 		from, to := int(pl.From), int(pl.To)
 		def := x.Terr[to].Owner
-		if x.Terr[from].Owner != seat || def == seat || def < 0 {
+		if x.Terr[from].Owner != seat || x.SameSide(def, seat) || def < 0 {
 			continue
 		}
 		a := x.AttackTotal(from, to, n)

@@ -144,7 +144,7 @@ func (e *easy) decide(_ context.Context, s *state.State, seat int) engine.Comman
 				continue
 			}
 			for _, to := range s.Map.Territories[from].Adj {
-				if s.Terr[to].Owner != seat {
+				if !s.SameSide(s.Terr[to].Owner, seat) {
 					attacks = append(attacks, engine.Blitz{From: from, To: to, Keep: 1})
 				}
 			}
@@ -156,10 +156,11 @@ func (e *easy) decide(_ context.Context, s *state.State, seat int) engine.Comman
 	return endTurn(s, seat)
 }
 
-// bordersOther reports whether t touches a territory seat does not own.
+// bordersOther reports whether t touches a territory seat does not own,
+// a teammate's not counting.
 func bordersOther(s *state.State, t, seat int) bool {
 	for _, x := range s.Map.Territories[t].Adj {
-		if s.Terr[x].Owner != seat {
+		if !s.SameSide(s.Terr[x].Owner, seat) {
 			return true
 		}
 	}
