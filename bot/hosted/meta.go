@@ -80,6 +80,9 @@ type Seat struct {
 	// for telling the player what they missed since (digest); nil before
 	// their first turn.
 	Held []int `json:"held,omitempty"`
+	// Team is the team the player chose in the lobby of a match with
+	// teams, 0 for none yet (a team with room is given at the start).
+	Team int `json:"team,omitempty"`
 }
 
 // IsBot reports whether a computer player sits here.
