@@ -129,6 +129,14 @@ func (e *easy) decide(_ context.Context, s *state.State, seat int) engine.Comman
 			}
 		}
 		if len(fronts) == 0 {
+			// Behind a teammate's lines: any territory of its own.
+			for t := range s.Terr {
+				if s.Terr[t].Owner == seat {
+					fronts = append(fronts, t)
+				}
+			}
+		}
+		if len(fronts) == 0 {
 			return nil
 		}
 		if c, ok := missionPlace(s, seat); ok {

@@ -4,14 +4,22 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/riskbot/riskbot/state"
 )
 
 func TestTeams(t *testing.T) {
-	for _, rules := range []string{"classic", "capitals"} {
+	for _, rules := range []string{"classic", "capitals", "domination"} {
 		t.Run(rules, func(t *testing.T) {
 			cfg := config("normal", "random", "normal", "random")
-			if rules == "capitals" {
+			switch rules {
+			case "capitals":
 				cfg = capitalsConfig("normal", "random", "normal", "random")
+			case "domination":
+				// Longer games, where a player may find itself behind
+				// its teammate's lines, with no enemy to face.
+				cfg = config("normal", "easy", "normal", "easy")
+				cfg.Options.Victory = state.Domination
 			}
 			cfg.Options.Teams = 2
 			cfg.Games = 8
@@ -19,7 +27,7 @@ func TestTeams(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(r.Teams) != 2 || strings.Join(r.Teams[0].Members, ",") != "normal #1,normal #3" || strings.Join(r.Teams[1].Members, ",") != "random #2,random #4" {
+			if len(r.Teams) != 2 || strings.Join(r.Teams[0].Members, ",") != "normal #1,normal #3" || strings.Join(r.Teams[1].Members, ",") != strings.Join(cfg.Players[1:2], "")+" #2,"+cfg.Players[1]+" #4" {
 				t.Fatalf("teams %+v: want the normals together against the randoms", r.Teams)
 			}
 			if got := r.Teams[0].Wins + r.Teams[1].Wins + r.Draws; got != r.Games {
@@ -36,7 +44,7 @@ func TestTeams(t *testing.T) {
 				}
 			}
 			if r.Teams[0].Wins <= r.Teams[1].Wins {
-				t.Errorf("the normals won %d, the randoms %d", r.Teams[0].Wins, r.Teams[1].Wins)
+				t.Errorf("the normals won %d, the others %d", r.Teams[0].Wins, r.Teams[1].Wins)
 			}
 			if len(r.Ratings) != 0 {
 				t.Errorf("ratings in a tournament of teams: %+v", r.Ratings)
