@@ -594,6 +594,9 @@ func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks [
 	}
 	if s.NumTeams() > 0 {
 		text += "\n🤝 " + l.cfg.Look.Voice(m).TeamsLine(s) + " Teammates never attack each other, may move armies into each other's territories, and win together."
+		if m.Meta.TeamThreads = l.openTeamThreads(ctx, m); m.Meta.TeamThreads != nil {
+			text += " Each team has a private thread to plan in, which only its players see."
+		}
 	}
 	if err := l.cfg.Matches.Save(ctx, m, storage.Change{Start: &g.Setup, Timers: &t}); err != nil {
 		return hosted.Result{}, err
@@ -608,6 +611,9 @@ func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks [
 			msg.Buttons[0] = append(msg.Buttons[0], chat.Button{ID: m.ButtonID("mission"), Label: "My secret mission", Style: chat.Secondary})
 		}
 	}
+	// Only now that the start is saved: the teams are told in their
+	// threads.
+	l.welcomeTeams(ctx, m)
 	// The lobby's message says it is over, so that nobody presses Join
 	// on a match that started.
 	return hosted.Result{Reply: msg, Posts: news.Batch{Posts: []news.Post{voice.LobbyStarted(m.ID, m.Meta)}}, Bots: m.BotsToPlay()}, nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/news"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -98,4 +99,68 @@ func placeTeams(meta hosted.Meta) ([]int, error) {
 		}
 	}
 	return teams, nil
+}
+
+// openTeamThreads opens a private thread for each team of m, just started,
+// with its people in it, where the chat can (chat.TeamThreader): in the
+// match's channel, or the channel its thread is in (a thread holds no
+// threads). A team of computer players only gets none, nor does any team
+// if a thread cannot be opened: the match goes on without (logged).
+func (l *Lobby) openTeamThreads(ctx context.Context, m *hosted.Match) []string {
+	tt, ok := l.cfg.Poster.(chat.TeamThreader)
+	s := m.Game.State
+	if !ok || s.NumTeams() == 0 {
+		return nil
+	}
+	parent := m.Channel
+	if m.Meta.Thread {
+		parent = m.Meta.Parent
+	}
+	if parent == "" {
+		return nil
+	}
+	threads := make([]string, s.NumTeams())
+	for t := range threads {
+		var names, people []string
+		for _, i := range s.TeamSeats(t + 1) {
+			names = append(names, s.Seats[i].Name)
+			if !m.Seat(i).IsBot() {
+				people = append(people, s.Seats[i].ID)
+			}
+		}
+		if len(people) == 0 {
+			continue
+		}
+		th, err := tt.OpenPrivateThread(ctx, parent, fmt.Sprintf("Risk: team %d (%s)", t+1, strings.Join(names, ", ")), people)
+		if err != nil {
+			l.cfg.Log.Warn("open a team's private thread: the team plans elsewhere", "channel", parent, "team", t+1, "err", err)
+			return nil
+		}
+		threads[t] = th
+	}
+	return threads
+}
+
+// welcomeTeams posts the first message of each team thread of m: who is
+// in it and what it is for, pinging its people.
+func (l *Lobby) welcomeTeams(ctx context.Context, m *hosted.Match) {
+	s := m.Game.State
+	v := l.cfg.Look.Voice(m)
+	for t, th := range m.Meta.TeamThreads {
+		if th == "" {
+			continue
+		}
+		var people, pings []string
+		for _, i := range s.TeamSeats(t + 1) {
+			if !m.Seat(i).IsBot() {
+				people = append(people, s.Seats[i].ID)
+				pings = append(pings, chat.Mention(s.Seats[i].ID))
+			}
+		}
+		text := fmt.Sprintf("🤝 %s — %s: this thread is your team's alone (its players and the bot see it). Plan here; the match is played in %s.",
+			strings.Join(pings, " "), v.TeamName(s, t+1), chat.ChannelLink(m.Channel))
+		if err := l.cfg.Outbox.Post(ctx, th, news.Post{Message: chat.Message{Text: text, Mentions: people}}); err != nil {
+			l.cfg.Log.Warn("welcome a team to its thread", "thread", th, "err", err)
+		}
+	}
 }
