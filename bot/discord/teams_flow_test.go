@@ -59,7 +59,7 @@ func TestTeamThreadsFlow(t *testing.T) {
 				welcome = &m
 			}
 		}
-		if welcome == nil || !strings.Contains(welcome.Content, "this thread is your team's alone") {
+		if welcome == nil || !strings.Contains(welcome.Content, "this chat is your team's alone") {
 			t.Fatalf("team %d's thread has no welcome: %+v", i+1, welcome)
 		}
 		for _, id := range want[i] {

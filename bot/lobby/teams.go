@@ -157,7 +157,7 @@ func (l *Lobby) welcomeTeams(ctx context.Context, m *hosted.Match) {
 				pings = append(pings, chat.Mention(s.Seats[i].ID))
 			}
 		}
-		text := fmt.Sprintf("🤝 %s — %s: this thread is your team's alone (its players and the bot see it). Plan here; the match is played in %s.",
+		text := fmt.Sprintf("🤝 %s — %s: this chat is your team's alone (its players and the bot see it). Plan here; the match is played in %s.",
 			strings.Join(pings, " "), v.TeamName(s, t+1), chat.ChannelLink(m.Channel))
 		if err := l.cfg.Outbox.Post(ctx, th, news.Post{Message: chat.Message{Text: text, Mentions: people}}); err != nil {
 			l.cfg.Log.Warn("welcome a team to its thread", "thread", th, "err", err)
