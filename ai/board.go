@@ -146,15 +146,22 @@ func (b *board) ally(t int) bool { return b.s.Teammates(b.seat, b.s.Terr[t].Owne
 // teammate's or neutral).
 func (b *board) hostile(t int) bool { return b.s.Terr[t].Owner >= 0 && !b.mine(t) && !b.ally(t) }
 
-// commonFront reports whether t, a target, borders a teammate's
-// territory: taking it fights the enemy the team shares.
-func (b *board) commonFront(t int) bool {
-	for _, x := range b.m.Territories[t].Adj {
-		if b.ally(x) {
-			return true
+// commonEnemy reports whether t, a target, is held by the enemy the team
+// should fight together, with teams: the one with the fewest territories,
+// whose elimination takes a player from the other side soonest. Every
+// teammate, reading the same board, picks the same one.
+func (b *board) commonEnemy(t int) bool {
+	o := b.s.Terr[t].Owner
+	if o < 0 || b.s.Options.Teams == 0 {
+		return false
+	}
+	best := -1
+	for p := range b.s.Seats {
+		if b.s.Seats[p].Alive() && !b.s.SameSide(p, b.seat) && (best < 0 || b.owned[p] < b.owned[best]) {
+			best = p
 		}
 	}
-	return false
+	return o == best
 }
 
 // pickGoal chooses the continent not yet held that is cheapest to complete

@@ -224,8 +224,8 @@ func (p params) bestAttack(b *board) (attack, bool) {
 	return best, found
 }
 
-// teamFront is the value of a target that borders a teammate.
-const teamFront = 0.5
+// teamFocus is the value of a target held by the team's common enemy.
+const teamFocus = 0.25
 
 // eachAttack calls f with the attacks the seat could make, scored, and
 // whether each clears the style's threshold: all of them, or (all false,
@@ -283,10 +283,9 @@ func (p params) eachAttack(b *board, all bool, f func(a attack, clears bool)) {
 					exposure += s.Terr[x].Armies - 1
 				}
 			}
-			if b.commonFront(to) {
-				// With teams, prefer the enemies the team shares:
-				// the conquest covers a teammate's border as well.
-				value += teamFront
+			if b.commonEnemy(to) {
+				// With teams, the team's common enemy first.
+				value += teamFocus
 			}
 			score := win*(value+card) - (1-win)*1.2 - 0.07*lost*(1-0.4*p.style) - 0.02*float64(exposure)*(1-0.5*p.style)
 			f(attack{from: from, to: to, keep: keep, score: score}, clears)
