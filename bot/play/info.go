@@ -216,6 +216,17 @@ func (p *Play) odds(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 		if !s.Map.Adjacent(from, to) {
 			return hosted.Result{}, chat.Refuse("%s does not border %s.", s.Map.TerritoryName(from), s.Map.TerritoryName(to))
 		}
+		if s.HasFog() {
+			sight := s.PublicSight()
+			if seat := s.SeatByID(c.Req.User.ID); seat >= 0 && s.Seats[seat].Alive() {
+				sight = s.Sight(seat)
+			}
+			for _, t := range []int{from, to} {
+				if !sight.Has(t) {
+					return hosted.Result{}, chat.Refuse("%s lies in the fog of war: its armies are not known to you. (Odds of numbers: /risk show odds attackers:10 defenders:6.)", s.Map.TerritoryName(t))
+				}
+			}
+		}
 		a, d = s.Terr[from].Armies, s.Terr[to].Armies
 		what = fmt.Sprintf("%s (%d) attacking %s (%d)", s.Map.TerritoryName(from), a, s.Map.TerritoryName(to), d)
 		if a < 2 {
