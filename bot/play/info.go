@@ -352,7 +352,7 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 	if _, err := m.Started(); err != nil {
 		return hosted.Result{}, err
 	}
-	if m.Game.State.HasFog() && (show == "replay" || show == "strip") {
+	if m.Game.State.HasFog() && (show == "replay" || show == "strip" || show == "luck") {
 		return hosted.Result{}, chat.Refuse("The fog of war lifts when the match ends: the whole match's %s shows then. Until then, /risk show history tells each turn as you saw it.", show)
 	}
 	x, err := p.cfg.Store.Export(ctx, m.ID)
