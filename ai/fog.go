@@ -55,6 +55,30 @@ func GuessFog(view *state.State, seat int) *state.State {
 		left[i]--
 		open--
 	}
+	// The fog at the edge of sight first: each fogged territory goes to
+	// the seat with the most territories in sight around it, which is
+	// likeliest to hold it (and whose defence counts it, in capitals).
+	for t := range s.Terr {
+		if guessed[t] != -2 {
+			continue
+		}
+		best, most := -1, 0
+		for i := range s.Seats {
+			n := 0
+			for _, nb := range s.Map.Territories[t].Adj {
+				if !s.Terr[nb].Fog && s.Terr[nb].Owner == i {
+					n++
+				}
+			}
+			if n > most && left[i] > 0 {
+				best, most = i, n
+			}
+		}
+		if best >= 0 {
+			claim(best, t)
+			frontier[best] = append(frontier[best], t)
+		}
+	}
 	for grew := true; grew && open > 0; {
 		grew = false
 		for i := range s.Seats {

@@ -471,3 +471,33 @@ func Describe(m *state.Map, c Command) string {
 	}
 	return c.Name()
 }
+
+// Territories returns the territories command c names, in the order of its
+// fields (none for a command that names none).
+func Territories(c Command) []int {
+	switch c := deref(c).(type) {
+	case Place:
+		return []int{c.Territory}
+	case Capital:
+		return []int{c.Territory}
+	case Reinforce:
+		return []int{c.Territory}
+	case BuildPort:
+		return []int{c.Territory}
+	case Attack:
+		return []int{c.From, c.To}
+	case Blitz:
+		return []int{c.From, c.To}
+	case Fortify:
+		return []int{c.From, c.To}
+	case Capture:
+		return []int{c.From, c.To}
+	case Plan:
+		return []int{c.From, c.To}
+	case Move:
+		return []int{c.From, c.To}
+	case Assault:
+		return []int{c.From, c.To}
+	}
+	return nil
+}

@@ -277,7 +277,9 @@ func checkMissionSteps(t testing.TB, seed uint64, step int, s *state.State, ev [
 	}
 	fulfilled := eventsOf[MissionFulfilled](ev)
 	if s.Phase != state.PhaseOver {
-		for v := -1; v < len(s.Seats); v++ {
+		// Every view at every fourth step: a view shows what View makes of
+		// the state, whatever the step (and every step costs CI time).
+		for v := -1; v < len(s.Seats) && step%4 == 0; v++ {
 			for i, seat := range s.View(v).Seats {
 				if i != v && seat.Mission != state.MissionHidden {
 					t.Fatalf("seed %d step %d: seat %d's view shows seat %d's mission %v", seed, step, v, i, seat.Mission)

@@ -222,6 +222,17 @@ func (p *Play) odds(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 		if !s.Map.Adjacent(from, to) {
 			return hosted.Result{}, chat.Refuse("%s does not border %s.", s.Map.TerritoryName(from), s.Map.TerritoryName(to))
 		}
+		if s.HasFog() {
+			sight := s.PublicSight()
+			if seat := s.SeatByID(c.Req.User.ID); seat >= 0 && s.Seats[seat].Alive() {
+				sight = s.Sight(seat)
+			}
+			for _, t := range []int{from, to} {
+				if !sight.Has(t) {
+					return hosted.Result{}, chat.Refuse("%s lies in the fog of war: its armies are not known to you. (Odds of numbers: /risk show odds attackers:10 defenders:6.)", s.Map.TerritoryName(t))
+				}
+			}
+		}
 		a, d = s.Terr[from].Armies, s.Terr[to].Armies
 		what = fmt.Sprintf("%s (%d) attacking %s (%d)", s.Map.TerritoryName(from), a, s.Map.TerritoryName(to), d)
 		if a < 2 {
@@ -347,7 +358,7 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 	if _, err := m.Started(); err != nil {
 		return hosted.Result{}, err
 	}
-	if m.Game.State.HasFog() && (show == "replay" || show == "strip") {
+	if m.Game.State.HasFog() && (show == "replay" || show == "strip" || show == "luck") {
 		return hosted.Result{}, chat.Refuse("The fog of war lifts when the match ends: the whole match's %s shows then. Until then, /risk show history tells each turn as you saw it.", show)
 	}
 	x, err := p.cfg.Store.Export(ctx, m.ID)

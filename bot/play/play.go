@@ -41,6 +41,9 @@ func (p *Play) Apply(ctx context.Context, m *hosted.Match, seat int, note string
 	at := voice.PositionOf(g.State)
 	turn, current, phase := g.State.Turn, g.State.Current, g.State.Phase
 	for _, c := range cmds {
+		if err := inSight(g.State, seat, c); err != nil {
+			return out, err
+		}
 		e, ev, err := g.Apply(seat, c)
 		if err != nil {
 			if re, ok := engine.IsRule(err); ok {
@@ -83,6 +86,27 @@ func (p *Play) Apply(ctx context.Context, m *hosted.Match, seat int, note string
 		p.cfg.Servers.RecordWin(ctx, m)
 	}
 	return out, nil
+}
+
+// inSight refuses, in a match with fog of war, a command of seat's that
+// names a territory out of its sight: the engine's answer would tell who
+// holds it and with what. A distant attack (the capitals item) strikes into
+// the fog: its target may lie out of sight.
+func inSight(s *state.State, seat int, c engine.Command) error {
+	if !s.HasFog() || seat < 0 || seat >= len(s.Seats) {
+		return nil
+	}
+	sight := s.Sight(seat)
+	for i, t := range engine.Territories(c) {
+		if t < 0 || t >= len(s.Terr) || sight.Has(t) {
+			continue
+		}
+		if _, plan := c.(engine.Plan); plan && i == 1 && s.Cap.Has(state.ItemDistant) {
+			continue
+		}
+		return chat.Refuse("%s lies in the fog of war: you see only your territories and those bordering them.", s.Map.TerritoryName(t))
+	}
+	return nil
 }
 
 // playing loads the channel's match and the user's seat for a game command.

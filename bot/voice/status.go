@@ -121,7 +121,10 @@ func (v Voice) StatusLine(m *hosted.Match) string {
 		return line + "."
 	}
 	line := fmt.Sprintf("Turn %d%s: %s to play (%s phase)", s.Turn, roundNote(s, s.Round), v.WhoPlays(s, s.Current), s.Phase)
-	if o := s.Occupy; s.Phase == state.PhaseOccupy {
+	if o := s.Occupy; s.Phase == state.PhaseOccupy && o.From == o.To {
+		// A conquest out of the viewer's sight (the fog of war hides it).
+		line = fmt.Sprintf("Turn %d%s: %s to play (moving into a territory just taken)", s.Turn, roundNote(s, s.Round), v.WhoPlays(s, s.Current))
+	} else if s.Phase == state.PhaseOccupy {
 		line = fmt.Sprintf("Turn %d%s: %s to move %d to %d armies from %s into %s, just taken (/risk occupy)",
 			s.Turn, roundNote(s, s.Round), v.Who(s, s.Current), o.Min, o.Max, s.Map.TerritoryName(o.From), s.Map.TerritoryName(o.To))
 	}
