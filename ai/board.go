@@ -92,7 +92,9 @@ func (b *board) reset(s *state.State, seat int) {
 		}
 		for _, x := range m.Territories[t].Adj {
 			xo := s.Terr[x].Owner
-			if xo == seat {
+			if s.SameSide(xo, seat) {
+				// A teammate's border is no front: it is never
+				// attacked from there, nor attacks.
 				continue
 			}
 			b.front[t] = true
@@ -137,6 +139,31 @@ func (b *board) reset(s *state.State, seat int) {
 // mine reports whether t is the seat's.
 func (b *board) mine(t int) bool { return b.s.Terr[t].Owner == b.seat }
 
+// ally reports whether t is a teammate's: never a target, and no threat.
+func (b *board) ally(t int) bool { return b.s.Teammates(b.seat, b.s.Terr[t].Owner) }
+
+// hostile reports whether t is an enemy player's (not the seat's, a
+// teammate's or neutral).
+func (b *board) hostile(t int) bool { return b.s.Terr[t].Owner >= 0 && !b.mine(t) && !b.ally(t) }
+
+// commonEnemy reports whether t, a target, is held by the enemy the team
+// should fight together, with teams: the one with the fewest territories,
+// whose elimination takes a player from the other side soonest. Every
+// teammate, reading the same board, picks the same one.
+func (b *board) commonEnemy(t int) bool {
+	o := b.s.Terr[t].Owner
+	if o < 0 || b.s.Options.Teams == 0 {
+		return false
+	}
+	best := -1
+	for p := range b.s.Seats {
+		if b.s.Seats[p].Alive() && !b.s.SameSide(p, b.seat) && (best < 0 || b.owned[p] < b.owned[best]) {
+			best = p
+		}
+	}
+	return o == best
+}
+
 // pickGoal chooses the continent not yet held that is cheapest to complete
 // for its bonus: the seat's share of it, the armies in the way, and the
 // number of entrances it would have to guard.
@@ -147,11 +174,15 @@ func (b *board) pickGoal() int {
 			continue
 		}
 		size := len(cont.Territories)
-		enemy := 0
+		enemy, allied := 0, false
 		for _, t := range cont.Territories {
 			if !b.mine(t) {
 				enemy += b.s.Terr[t].Armies
 			}
+			allied = allied || b.ally(t)
+		}
+		if allied {
+			continue // a teammate's territory is never taken: no bonus there
 		}
 		share := float64(b.contMine[c]) / float64(size)
 		score := float64(cont.Bonus+1) * (share + 0.15) / float64(1+enemy+size+b.entrances(c))

@@ -157,6 +157,9 @@ func (pl capPlan) moveOrEnd(p capParams, s *state.State, seat int) engine.Comman
 	if ms := p.topMoves(s, seat, pl.move+1); len(ms) > 0 {
 		return ms[min(pl.move, len(ms)-1)]
 	}
+	if m, ok := handOver(s, seat); ok && !s.Cap.Moved {
+		return m // troops stranded behind a teammate's land (teams)
+	}
 	return engine.EndTurn{}
 }
 

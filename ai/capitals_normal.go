@@ -301,7 +301,7 @@ func (p capParams) captureValue(b *capBoard, t int) float64 {
 	}
 	// Captured troops next to an enemy may be lost.
 	for _, x := range s.Map.Territories[t].Adj {
-		if o := s.Terr[x].Owner; o >= 0 && o != seat {
+		if o := s.Terr[x].Owner; o >= 0 && !s.SameSide(o, seat) {
 			v -= 0.25 * float64(s.Terr[t].Armies)
 			break
 		}
@@ -318,7 +318,7 @@ func (p capParams) portValue(b *capBoard, t int, landNeutrals, stuck bool) float
 	v := 0.0
 	for _, y := range b.m.Territories[t].Sea {
 		switch o := s.Terr[y].Owner; {
-		case stuck && o >= 0 && o != b.seat:
+		case stuck && o >= 0 && !s.SameSide(o, b.seat):
 			// No enemy is in reach: the seat's troops can never fight
 			// without a port.
 			v = max(v, terrValue+killValue*float64(s.Terr[y].Armies)/4)
@@ -326,7 +326,7 @@ func (p capParams) portValue(b *capBoard, t int, landNeutrals, stuck bool) float
 			if already := b.reachedBySea(y); !already {
 				v = max(v, 0.5*(terrValue+float64(s.Terr[y].Armies)))
 			}
-		case o >= 0 && o != b.seat && s.Capital(o) == y:
+		case o >= 0 && !s.SameSide(o, b.seat) && s.Capital(o) == y:
 			a := s.Terr[t].Armies * state.PowerUnit / 2
 			if s.Hero(b.seat) == t {
 				a += s.HeroPower(b.seat)
@@ -338,7 +338,7 @@ func (p capParams) portValue(b *capBoard, t int, landNeutrals, stuck bool) float
 }
 
 // enemyInReach reports whether some territory of the seat reaches an
-// enemy territory, by land or from one of its ports.
+// enemy territory (not a teammate's), by land or from one of its ports.
 func (b *capBoard) enemyInReach() bool {
 	s := b.s
 	for t := range s.Terr {
@@ -348,7 +348,7 @@ func (b *capBoard) enemyInReach() bool {
 		tm := &b.m.Territories[t]
 		for _, xs := range [2][]int{tm.Adj, tm.Sea} {
 			for _, x := range xs {
-				if o := s.Terr[x].Owner; o >= 0 && o != b.seat && b.reach(t, x) != state.NoReach {
+				if o := s.Terr[x].Owner; o >= 0 && !s.SameSide(o, b.seat) && b.reach(t, x) != state.NoReach {
 					return true
 				}
 			}
@@ -462,6 +462,9 @@ func (p capParams) moveOrEnd(s *state.State, seat int) engine.Command {
 	if m, ok := p.bestMove(s, seat); ok {
 		return m
 	}
+	if m, ok := handOver(s, seat); ok && !s.Cap.Moved {
+		return m
+	}
 	return engine.EndTurn{}
 }
 
@@ -486,7 +489,7 @@ func (p capParams) bestPlan(b *capBoard, prefix []state.Planned) ([]engine.Comma
 				continue
 			}
 			for to := range s.Terr {
-				if o := s.Terr[to].Owner; o < 0 || o == b.seat || planned(plan, from, to) {
+				if o := s.Terr[to].Owner; o < 0 || s.SameSide(o, b.seat) || planned(plan, from, to) {
 					continue
 				}
 				a := s.AttackTotal(from, to, n)
@@ -571,7 +574,7 @@ func simulateLaunch(b *capBoard, x *state.State, plan []state.Planned, luck int)
 	for _, pl := range plan {
 		from, to := int(pl.From), int(pl.To)
 		def := x.Terr[to].Owner
-		if x.Terr[from].Owner != seat || def == seat || def < 0 {
+		if x.Terr[from].Owner != seat || x.SameSide(def, seat) || def < 0 {
 			continue
 		}
 		a := x.AttackTotal(from, to, n)
@@ -651,7 +654,7 @@ func (p capParams) posValue(b *capBoard) float64 {
 		for _, xs := range [2][]int{tm.Adj, tm.Sea} {
 			for _, to := range xs {
 				o := s.Terr[to].Owner
-				if o < 0 || o == seat || b.reach(from, to) == state.NoReach {
+				if o < 0 || s.SameSide(o, seat) || b.reach(from, to) == state.NoReach {
 					continue
 				}
 				a := b.enemyAttack(seat, from, to, r)

@@ -224,6 +224,9 @@ func (p params) bestAttack(b *board) (attack, bool) {
 	return best, found
 }
 
+// teamFocus is the value of a target held by the team's common enemy.
+const teamFocus = 0.25
+
 // eachAttack calls f with the attacks the seat could make, scored, and
 // whether each clears the style's threshold: all of them, or (all false,
 // cheaper) only those that clear it.
@@ -240,14 +243,14 @@ func (p params) eachAttack(b *board, all bool, f func(a attack, clears bool)) {
 			continue
 		}
 		for _, to := range b.m.Territories[from].Adj {
-			if b.mine(to) {
+			if b.mine(to) || b.ally(to) {
 				continue
 			}
 			d := s.Terr[to].Armies
 			// Keep a guard on the source against its other neighbours.
 			other := 0
 			for _, x := range b.m.Territories[from].Adj {
-				if x != to && !b.mine(x) && s.Terr[x].Owner >= 0 {
+				if x != to && b.hostile(x) {
 					other = max(other, s.Terr[x].Armies-1)
 				}
 			}
@@ -276,9 +279,13 @@ func (p params) eachAttack(b *board, all bool, f func(a attack, clears bool)) {
 			lost := float64(ae) - expectedLeft(ae, d)
 			exposure := 0
 			for _, x := range b.m.Territories[to].Adj {
-				if !b.mine(x) && x != to && s.Terr[x].Owner >= 0 {
+				if x != to && b.hostile(x) {
 					exposure += s.Terr[x].Armies - 1
 				}
+			}
+			if b.commonEnemy(to) {
+				// With teams, the team's common enemy first.
+				value += teamFocus
 			}
 			score := win*(value+card) - (1-win)*1.2 - 0.07*lost*(1-0.4*p.style) - 0.02*float64(exposure)*(1-0.5*p.style)
 			f(attack{from: from, to: to, keep: keep, score: score}, clears)

@@ -223,7 +223,7 @@ func attackOrder(s *state.State, seat int, p ordersPolicy, c chances) engine.Com
 			continue
 		}
 		for _, n := range s.Map.Territories[t].Adj {
-			if s.Terr[n].Owner == seat || targeted(s, seat, n) {
+			if s.SameSide(s.Terr[n].Owner, seat) || targeted(s, seat, n) {
 				continue
 			}
 			var score float64

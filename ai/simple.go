@@ -129,6 +129,14 @@ func (e *easy) decide(_ context.Context, s *state.State, seat int) engine.Comman
 			}
 		}
 		if len(fronts) == 0 {
+			// Behind a teammate's lines: any territory of its own.
+			for t := range s.Terr {
+				if s.Terr[t].Owner == seat {
+					fronts = append(fronts, t)
+				}
+			}
+		}
+		if len(fronts) == 0 {
 			return nil
 		}
 		if c, ok := missionPlace(s, seat); ok {
@@ -144,7 +152,7 @@ func (e *easy) decide(_ context.Context, s *state.State, seat int) engine.Comman
 				continue
 			}
 			for _, to := range s.Map.Territories[from].Adj {
-				if s.Terr[to].Owner != seat {
+				if !s.SameSide(s.Terr[to].Owner, seat) {
 					attacks = append(attacks, engine.Blitz{From: from, To: to, Keep: 1})
 				}
 			}
@@ -156,10 +164,11 @@ func (e *easy) decide(_ context.Context, s *state.State, seat int) engine.Comman
 	return endTurn(s, seat)
 }
 
-// bordersOther reports whether t touches a territory seat does not own.
+// bordersOther reports whether t touches a territory seat does not own,
+// a teammate's not counting.
 func bordersOther(s *state.State, t, seat int) bool {
 	for _, x := range s.Map.Territories[t].Adj {
-		if s.Terr[x].Owner != seat {
+		if !s.SameSide(s.Terr[x].Owner, seat) {
 			return true
 		}
 	}

@@ -39,6 +39,9 @@ func checkAttack(s *state.State, seat, from, to int) *Error {
 	if s.Terr[to].Owner == seat {
 		return fail(ErrOwnTerritory, "%s is yours already", name(s, to))
 	}
+	if err := checkNotTeammate(s, seat, to); err != nil {
+		return err
+	}
 	if !s.Map.Adjacent(from, to) {
 		return fail(ErrNotAdjacent, "%s does not border %s", name(s, from), name(s, to))
 	}

@@ -23,7 +23,7 @@ var benchRules = []struct {
 	{"capitals", state.CapitalsOptions(), 16, randomCapitalsMove, state.PhaseAction, func(s *state.State) Command { return Legal(s, s.Current)[0] }},
 }
 
-var fourSeats = []SeatInfo{{"a", "A"}, {"b", "B"}, {"c", "C"}, {"d", "D"}}
+var fourSeats = []SeatInfo{{ID: "a", Name: "A"}, {ID: "b", Name: "B"}, {ID: "c", Name: "C"}, {ID: "d", Name: "D"}}
 
 // playRandomUntil plays a 4-player game with opts from seed 42, random
 // legal commands but no undo (to move on), until turn turns or its end.

@@ -25,6 +25,7 @@ import (
 //	occupy: Alaska Kamchatka 3 4
 //	status Bob: eliminated
 //	mission Ann: asia+africa (state.Mission's names)
+//	team Ann: 1              (with options: teams=2 or teams=3)
 //	Asia: Ann 2              (a continent: each of its territories; later lines win)
 //
 // Territories not listed and without a "rest" line go round-robin to the
@@ -116,6 +117,8 @@ func board(t testing.TB, text string) *state.State {
 					s.Options.Turns, err = state.ParseTurnMode(v)
 				case "rounds":
 					s.Options.Rounds, err = strconv.Atoi(v)
+				case "teams":
+					s.Options.Teams, err = strconv.Atoi(v)
 				}
 				if err != nil {
 					t.Fatal(err)
@@ -131,6 +134,8 @@ func board(t testing.TB, text string) *state.State {
 			if err := s.Seats[seat(k[1])].Status.UnmarshalText([]byte(f[0])); err != nil {
 				t.Fatal(err)
 			}
+		case k[0] == "team":
+			s.Seats[seat(k[1])].Team = num(f[0])
 		case k[0] == "mission":
 			if err := s.Seats[seat(k[1])].Mission.UnmarshalText([]byte(f[0])); err != nil {
 				t.Fatal(err)

@@ -106,7 +106,7 @@ func newCapitals(setup Setup, m *state.Map) (*state.State, error) {
 		deal = *setup.Deal
 	}
 	for i, p := range deal.Order {
-		s.Seats[i] = state.Seat{ID: setup.Seats[p].ID, Name: setup.Seats[p].Name}
+		s.Seats[i] = state.Seat{ID: setup.Seats[p].ID, Name: setup.Seats[p].Name, Team: setup.Seats[p].Team}
 	}
 	for t, troops := range deal.Troops {
 		s.Terr[t] = state.Terr{Owner: state.Neutral, Armies: troops}
@@ -370,6 +370,8 @@ func plan(s *state.State, seat int, c Plan) ([]Event, error) {
 	switch o := s.Terr[c.To].Owner; {
 	case o == seat:
 		return nil, fail(ErrOwnTerritory, "%s is yours", name(s, c.To))
+	case s.Teammates(seat, o):
+		return nil, checkNotTeammate(s, seat, c.To)
 	case o == state.Neutral:
 		return nil, fail(ErrNotNeutral, "%s is neutral: capture it instead (that is the whole action)", name(s, c.To))
 	}
@@ -477,6 +479,12 @@ func launch(s *state.State, seat int, d *dice) ([]Event, error) {
 		case def == seat:
 			skip("%s is yours already", name(s, to))
 			continue
+		case s.Teammates(seat, def):
+			// Planned on an enemy that a teammate has taken since: only
+			// with the two-turns item, a turn of another seat in between
+			// being impossible, so this guards the rule, not a case.
+			skip("%s is your teammate %s's now", name(s, to), seatName(s, def))
+			continue
 		case def == state.Neutral:
 			skip("%s is neutral now", name(s, to))
 			continue
@@ -529,7 +537,7 @@ func fall(s *state.State, seat, def, from, to int) []Event {
 		ev = append(ev, Eliminated{Seat: def, By: seat})
 	}
 	ev = append(ev, unlockHero(s, seat)...)
-	return append(ev, capitalsVictory(s)...)
+	return append(ev, capitalsVictory(s, seat)...)
 }
 
 // eliminate takes a seat out: its capital, hero and item go with it.
@@ -540,21 +548,15 @@ func eliminate(s *state.State, seat int, why state.Status) {
 	st.Capitals.Capital, st.Capitals.Hero, st.Capitals.Item = 0, 0, state.NoItem
 }
 
-// capitalsVictory ends the match when one seat is left with a capital.
-func capitalsVictory(s *state.State) []Event {
-	if s.AliveSeats() != 1 {
+// capitalsVictory ends the match when one seat (one team) is left with a
+// capital; seat, acting, wins for its team if it is still playing.
+func capitalsVictory(s *state.State, seat int) []Event {
+	w := sideWinner(s, seat)
+	if w < 0 {
 		return nil
 	}
-	for i := range s.Seats {
-		if s.Seats[i].Alive() {
-			s.Phase = state.PhaseOver
-			s.Winner = i
-			s.Current = i
-			s.Cap = state.CapitalsTurn{}
-			return []Event{Won{Seat: i}}
-		}
-	}
-	return nil
+	s.Cap = state.CapitalsTurn{}
+	return []Event{won(s, w)}
 }
 
 // unlockHero gives seat its hero, on its capital, the first time it holds
@@ -607,8 +609,11 @@ func move(s *state.State, seat int, c Move) ([]Event, error) {
 	if err := checkOwn(s, seat, c.From); err != nil {
 		return nil, err
 	}
-	if err := checkOwn(s, seat, c.To); err != nil {
+	if err := checkFriendly(s, seat, c.To); err != nil {
 		return nil, err
+	}
+	if c.Hero && s.Teammates(seat, s.Terr[c.To].Owner) {
+		return nil, fail(ErrBadCommand, "your hero stays on your own territories, not on %s's %s", seatName(s, s.Terr[c.To].Owner), name(s, c.To))
 	}
 	if c.From == c.To {
 		return nil, fail(ErrBadCommand, "pick two different territories")
@@ -653,7 +658,7 @@ func abandon(s *state.State, seat int, d *dice) []Event {
 	}
 	eliminate(s, seat, state.Surrendered)
 	ev := []Event{Surrendered{Seat: seat}}
-	if won := capitalsVictory(s); won != nil {
+	if won := capitalsVictory(s, -1); won != nil {
 		return append(ev, won...)
 	}
 	switch {

@@ -128,6 +128,10 @@ func capBoard(t testing.TB, text string) *state.State {
 			s.Current = seat(val)
 		case key == "turn":
 			s.Turn, _ = strconv.Atoi(val)
+		case key == "teams":
+			s.Options.Teams, _ = strconv.Atoi(val)
+		case strings.HasPrefix(key, "team "):
+			s.Seats[seat(strings.TrimPrefix(key, "team "))].Team, _ = strconv.Atoi(val)
 		case key == "active":
 			for _, f := range strings.Fields(val) {
 				var it state.Item

@@ -85,7 +85,7 @@ func legalPlans(s *state.State, seat int, add func(Command)) {
 	}
 	def := make([]int, len(s.Terr))
 	for t := range s.Terr {
-		if o := s.Terr[t].Owner; o != seat && o != state.Neutral {
+		if o := s.Terr[t].Owner; o != seat && o != state.Neutral && !s.Teammates(seat, o) {
 			def[t] = s.DefenceTotal(t)
 		} else {
 			def[t] = -1
@@ -121,7 +121,8 @@ func legalMoves(s *state.State, seat int, add func(Command)) {
 		}
 		port := s.Terr[from].Port
 		for to := range s.Terr {
-			if to == from || s.Terr[to].Owner != seat || s.Map.Reach(from, to, port) == state.NoReach {
+			mate := s.Teammates(seat, s.Terr[to].Owner)
+			if to == from || s.Terr[to].Owner != seat && !mate || s.Map.Reach(from, to, port) == state.NoReach {
 				continue
 			}
 			for q := 1; q <= 4; q++ {
@@ -129,7 +130,7 @@ func legalMoves(s *state.State, seat int, add func(Command)) {
 				if n > 0 {
 					add(Move{From: from, To: to, Quarters: q})
 				}
-				if hero == from {
+				if hero == from && !mate {
 					add(Move{From: from, To: to, Quarters: q, Hero: true})
 				}
 			}

@@ -19,6 +19,7 @@ func randomCapitalsSetup(seed uint64) Setup {
 	o.CapitalTroops = 5 + r.IntN(16)
 	o.Rounds = randomRounds(r)
 	o.Fog = r.IntN(4) == 0
+	randomTeams(r, &o, seats) // last, so that earlier setups draw the same
 	return Setup{Options: o, Seats: seats, Seed: seed}
 }
 

@@ -88,7 +88,7 @@ func TestCapitalChoiceInTurnOrder(t *testing.T) {
 
 func TestNeutralTroopsAndTheirOptionRanges(t *testing.T) {
 	m := islandMap(t)
-	seats := []SeatInfo{{"a", "Ann"}, {"b", "Bob"}, {"c", "Cat"}}
+	seats := []SeatInfo{{ID: "a", Name: "Ann"}, {ID: "b", Name: "Bob"}, {ID: "c", Name: "Cat"}}
 	for _, c := range []struct {
 		lo, hi, capital int
 		ok              bool

@@ -259,8 +259,9 @@ func surrender(s *state.State, seat int) []Event {
 }
 
 // checkVictory ends the match if a seat has won: with secret missions the
-// first whose mission is done (seat first), then the last one standing, or
-// (after a conquest by seat) the owner of enough territories.
+// first whose mission is done (seat first), then the last one standing (the
+// last team, with seat winning for it if it plays there), or (after a
+// conquest by seat) the owner of enough territories, with its teammates.
 func checkVictory(s *state.State, seat int) []Event {
 	winner := -1
 	var ev []Event
@@ -271,22 +272,16 @@ func checkVictory(s *state.State, seat int) []Event {
 	}
 	if winner >= 0 {
 		// Won by a mission.
-	} else if s.AliveSeats() == 1 {
-		for i := range s.Seats {
-			if s.Seats[i].Alive() {
-				winner = i
-			}
-		}
-	} else if seat >= 0 && s.Owned(seat) >= s.VictoryTarget() {
+	} else if w := sideWinner(s, seat); w >= 0 {
+		winner = w
+	} else if seat >= 0 && s.SideOwned(seat) >= s.VictoryTarget() {
+		// With teams, the share is the team's together.
 		winner = seat
 	}
 	if winner < 0 {
 		return nil
 	}
-	s.Phase = state.PhaseOver
-	s.Winner = winner
-	s.Current = winner
-	return append(ev, Won{Seat: winner})
+	return append(ev, won(s, winner))
 }
 
 // endTurn draws the turn's card and passes to the next seat.

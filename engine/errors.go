@@ -34,6 +34,7 @@ const (
 	ErrNoItem                           // no item to use (capitals)
 	ErrNotNeutral                       // the territory must be neutral (capitals)
 	ErrCommitted                        // the seat's orders for the round are in (simultaneous turns)
+	ErrTeammate                         // attacking a teammate (teams)
 )
 
 var codeText = map[Code]string{
@@ -60,6 +61,7 @@ var codeText = map[Code]string{
 	ErrNoItem:           "no item",
 	ErrNotNeutral:       "not neutral",
 	ErrCommitted:        "orders committed",
+	ErrTeammate:         "teammate",
 }
 
 func (c Code) Error() string {

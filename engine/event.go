@@ -94,9 +94,11 @@ type Surrendered struct {
 	Seat int
 }
 
-// Won: Seat won the match.
+// Won: Seat won the match; in a match with teams, with its Team (1 or
+// more), every teammate winning with it, whether still playing or not.
 type Won struct {
 	Seat int
+	Team int
 }
 
 // MissionFulfilled: Seat fulfilled its secret Mission (victory:missions);

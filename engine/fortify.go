@@ -20,10 +20,13 @@ func fortify(s *state.State, seat int, c Fortify) ([]Event, error) {
 	if err := checkTerritory(s, c.To); err != nil {
 		return nil, err
 	}
-	for _, t := range []int{c.From, c.To} {
-		if o := s.Terr[t].Owner; o != seat {
-			return nil, fail(ErrNotYourTerritory, "%s belongs to %s, not you", name(s, t), seatName(s, o))
-		}
+	if o := s.Terr[c.From].Owner; o != seat {
+		return nil, fail(ErrNotYourTerritory, "%s belongs to %s, not you", name(s, c.From), seatName(s, o))
+	}
+	// With teams, armies may go to a teammate, and are theirs then
+	// (docs/rules.md, "Teams").
+	if o := s.Terr[c.To].Owner; o != seat && !s.Teammates(seat, o) {
+		return nil, fail(ErrNotYourTerritory, "%s belongs to %s, not you", name(s, c.To), seatName(s, o))
 	}
 	if c.From == c.To {
 		return nil, fail(ErrBadCommand, "pick two different territories")
@@ -68,7 +71,8 @@ func Movable(s *state.State, t int) int {
 }
 
 // Connected reports whether a path leads from one territory to another
-// through territories seat owns.
+// through territories seat owns, the last step entering to whoever holds
+// it (fortify lets it be a teammate's).
 func Connected(s *state.State, seat, from, to int) bool {
 	var seen [2]uint64
 	stack := make([]int, 0, 16)
@@ -81,7 +85,7 @@ func Connected(s *state.State, seat, from, to int) bool {
 			return true
 		}
 		for _, n := range s.Map.Territories[t].Adj {
-			if s.Terr[n].Owner == seat && seen[n>>6]&(1<<(n&63)) == 0 {
+			if (s.Terr[n].Owner == seat || n == to) && seen[n>>6]&(1<<(n&63)) == 0 {
 				seen[n>>6] |= 1 << (n & 63)
 				stack = append(stack, n)
 			}

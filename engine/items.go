@@ -172,7 +172,8 @@ func loseLand(s *state.State, seat int, d *dice) []Event {
 func fatBonus(s *state.State, seat int) []Event {
 	var others []int
 	for i := range s.Seats {
-		if i != seat && s.Seats[i].Alive() {
+		// Teammates never take from each other (docs/rules.md, "Teams").
+		if i != seat && s.Seats[i].Alive() && !s.Teammates(i, seat) {
 			others = append(others, i)
 		}
 	}

@@ -38,6 +38,15 @@ func Legal(s *state.State, seat int) []Command {
 			}
 		}
 	}
+	// friendly yields the territories armies may move into: the seat's
+	// own and its teammates'.
+	friendly := func(yield func(int)) {
+		for t := range s.Terr {
+			if o := s.Terr[t].Owner; o == seat || s.Teammates(seat, o) {
+				yield(t)
+			}
+		}
+	}
 	if s.Phase == state.PhaseSetup {
 		if r := s.Seats[seat].Reserve; r > 0 {
 			mine(func(t int) {
@@ -75,7 +84,7 @@ func Legal(s *state.State, seat int) []Command {
 					return
 				}
 				for _, n := range s.Map.Territories[t].Adj {
-					if s.Terr[n].Owner == seat {
+					if s.SameSide(s.Terr[n].Owner, seat) {
 						continue
 					}
 					for dice := 1; dice <= MaxDice(a); dice++ {
@@ -95,14 +104,14 @@ func Legal(s *state.State, seat int) []Command {
 				if m == 0 {
 					return
 				}
-				mine(func(to int) {
+				friendly(func(to int) {
 					if to == from {
 						return
 					}
 					if s.Options.Fortify == state.Adjacent && !s.Map.Adjacent(from, to) {
 						return
 					}
-					if s.Options.Fortify == state.Connected && comp[from] != comp[to] {
+					if s.Options.Fortify == state.Connected && !sameComponent(s, comp, from, to) {
 						return
 					}
 					ranged(1, m, func(n int) Command { return Fortify{From: from, To: to, Armies: n} })
@@ -148,6 +157,21 @@ func components(s *state.State, seat int) []int {
 		}
 	}
 	return comp
+}
+
+// sameComponent reports whether a connected fortification leads from own
+// territory from to to: in from's group of own territories, or a
+// teammate's territory bordering that group.
+func sameComponent(s *state.State, comp []int, from, to int) bool {
+	if comp[to] >= 0 {
+		return comp[to] == comp[from]
+	}
+	for _, n := range s.Map.Territories[to].Adj {
+		if comp[n] == comp[from] {
+			return true
+		}
+	}
+	return false
 }
 
 // Covers reports whether the list from Legal allows c: c is listed, or it
@@ -227,7 +251,7 @@ func legalOrders(s *state.State, seat int) []Command {
 		}
 		for _, n := range s.Map.Territories[t].Adj {
 			var mk func(int) Command
-			if s.Terr[n].Owner == seat {
+			if s.SameSide(s.Terr[n].Owner, seat) {
 				mk = func(k int) Command { return Fortify{From: t, To: n, Armies: k} }
 			} else {
 				mk = func(k int) Command { return Assault{From: t, To: n, Armies: k} }

@@ -37,6 +37,9 @@ type Deal struct {
 type SeatInfo struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
+	// Team is the player's team, 1 or more, in a match with teams
+	// (Options.Teams); fixed for the whole match.
+	Team int `json:"team,omitempty"`
 }
 
 // setupFormat is the version of the JSON encoding of a Setup and its log.
@@ -117,6 +120,9 @@ func New(setup Setup) (*state.State, error) {
 		// the classic map (checkMissionSetup).
 		return nil, fmt.Errorf("engine: secret missions are played with the classic rules only")
 	}
+	if err := checkSetupTeams(setup); err != nil {
+		return nil, err
+	}
 	if setup.Options.Rules == state.Capitals {
 		o := setup.Options
 		o.Map = MatchMap(o.Map, setup.Seed)
@@ -169,7 +175,7 @@ func New(setup Setup) (*state.State, error) {
 		deal = *setup.Deal
 	}
 	for i, p := range deal.Order {
-		s.Seats[i] = state.Seat{ID: setup.Seats[p].ID, Name: setup.Seats[p].Name}
+		s.Seats[i] = state.Seat{ID: setup.Seats[p].ID, Name: setup.Seats[p].Name, Team: setup.Seats[p].Team}
 	}
 	for t, o := range deal.Owners {
 		s.Terr[t] = state.Terr{Owner: o, Armies: 1}

@@ -25,7 +25,26 @@ func randomSetup(seed uint64) Setup {
 	if len(seats) >= MinMissionSeats && r.IntN(3) == 0 {
 		o.Victory = state.Missions
 	}
+	// Drawn after everything else, for the same reason.
+	randomTeams(r, &o, seats)
 	return Setup{Options: o, Seats: seats, Seed: seed}
+}
+
+// randomTeams puts half the setups of 4 or 6 seats (without missions,
+// played alone) in teams of 2 or, with 6 seats, 3, the seats drawn into
+// the teams at random.
+func randomTeams(r *rand.Rand, o *state.Options, seats []SeatInfo) {
+	n := len(seats)
+	if n != 4 && n != 6 || r.IntN(2) == 0 || o.Victory == state.Missions {
+		return
+	}
+	o.Teams = 2
+	if n == 6 && r.IntN(2) == 0 {
+		o.Teams = 3
+	}
+	for i, p := range r.Perm(n) {
+		seats[p].Team = 1 + i/o.Teams
+	}
 }
 
 // randomRounds gives a fifth of the games a round limit of 1 to 40.
@@ -195,8 +214,55 @@ func (rg randomGames) play(t testing.TB, seed uint64, maxSteps int) (*Game, []En
 		checkRounds(t, seed, step, g.State, ev)
 		checkFog(t, seed, step, g.State)
 		checkMissionSteps(t, seed, step, g.State, ev)
+		checkTeamSteps(t, seed, step, g.State, ev)
 	}
 	return g, log
+}
+
+// checkTeamSteps checks a match with teams after each command: nobody
+// strikes, takes from or eliminates a teammate; a victory names the
+// winner's team, and, unless a share of the map or the round limit
+// decided it, leaves one team playing.
+func checkTeamSteps(t testing.TB, seed uint64, step int, s *state.State, ev []Event) {
+	t.Helper()
+	if s.Options.Teams == 0 {
+		return
+	}
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Fatalf("seed %d step %d: "+format, append([]any{seed, step}, args...)...)
+	}
+	for _, e := range ev {
+		switch e := e.(type) {
+		case Rolled:
+			if s.Teammates(e.Seat, e.Defender) {
+				fail("seat %d attacked its teammate %d", e.Seat, e.Defender)
+			}
+		case Struck:
+			if s.Teammates(e.Seat, e.Defender) {
+				fail("seat %d struck its teammate %d", e.Seat, e.Defender)
+			}
+		case Conquered:
+			if s.Teammates(e.Seat, e.Defender) {
+				fail("seat %d took a territory of its teammate %d", e.Seat, e.Defender)
+			}
+		case Seized:
+			if s.Teammates(e.Seat, e.Victim) {
+				fail("seat %d seized a territory of its teammate %d", e.Seat, e.Victim)
+			}
+		case Eliminated:
+			if e.By >= 0 && s.Teammates(e.Seat, e.By) {
+				fail("seat %d eliminated its teammate %d", e.By, e.Seat)
+			}
+		case Won:
+			if e.Team != s.TeamOf(e.Seat) || e.Team == 0 {
+				fail("%#v: seat %d is in team %d", e, e.Seat, s.TeamOf(e.Seat))
+			}
+			if !EndedAtRoundLimit(s) && s.AliveSides() > 1 && s.SideOwned(e.Seat) < s.VictoryTarget() {
+				fail("team %d won with %d territories and %d teams playing", e.Team, s.SideOwned(e.Seat), s.AliveSides())
+			}
+		}
+	}
 }
 
 // checkMissionSteps checks a missions match after each command: no view shows
@@ -288,9 +354,10 @@ func checkFog(t testing.TB, seed uint64, step int, s *state.State) {
 		t.Helper()
 		t.Fatalf("seed %d step %d: "+format, append([]any{seed, step}, args...)...)
 	}
+	// A seat sees what it and its teammates hold, and what borders it.
 	sees := func(seat, i int) bool {
 		for n := range s.Terr {
-			if s.Terr[n].Owner == seat && (n == i || s.Map.Adjacent(n, i) || s.Terr[n].Port && s.Map.SeaLinked(n, i)) {
+			if o := s.Terr[n].Owner; o >= 0 && s.SameSide(o, seat) && (n == i || s.Map.Adjacent(n, i) || s.Terr[n].Port && s.Map.SeaLinked(n, i)) {
 				return true
 			}
 		}
@@ -359,7 +426,7 @@ func TestReplayReproducesRandomGames(t *testing.T) {
 	} {
 		t.Run(tt.games.name, func(t *testing.T) {
 			n, finished, limited, steps := games(tt.short), 0, 0, 0
-			missions, byMission := 0, 0
+			missions, byMission, teams, teamWins, fogTeams := 0, 0, 0, 0, 0
 			for seed := range uint64(n) {
 				g, log := tt.games.play(t, seed, tt.steps)
 				steps += len(log)
@@ -376,10 +443,26 @@ func TestReplayReproducesRandomGames(t *testing.T) {
 						byMission++
 					}
 				}
+				if s.Options.Teams > 0 {
+					teams++
+					if s.Options.Fog && seed < 200 { // checkFog's games
+						fogTeams++
+					}
+					if s.Phase == state.PhaseOver {
+						teamWins++
+						wantTeamRanked(t, seed, Record{Setup: g.Setup, Log: log})
+					}
+				}
 				wantRecordReplays(t, seed, g, log)
 			}
-			t.Logf("%d games, %d commands, %d finished within the step cap, %d by the round limit; %d with missions, %d won by one",
-				n, steps, finished, limited, missions, byMission)
+			t.Logf("%d games, %d commands, %d finished within the step cap, %d by the round limit; %d with missions, %d won by one; %d with teams, %d won, %d with fog checked",
+				n, steps, finished, limited, missions, byMission, teams, teamWins, fogTeams)
+			if teamWins == 0 {
+				t.Error("no game with teams was won")
+			}
+			if fogTeams == 0 && tt.games.name != simultaneousGames.name {
+				t.Error("no game with fog and teams was checked")
+			}
 			if limited == 0 {
 				t.Error("no game ended at its round limit")
 			}
@@ -390,6 +473,25 @@ func TestReplayReproducesRandomGames(t *testing.T) {
 				t.Errorf("only %d of %d random games finished, want %d: the end of the match is too rarely exercised", finished, n, want)
 			}
 		})
+	}
+}
+
+// wantTeamRanked checks the ranking of a finished match with teams: the
+// winner's team, all of it, is first, and nobody else.
+func wantTeamRanked(t *testing.T, seed uint64, r Record) {
+	t.Helper()
+	places, err := r.Ranking()
+	if err != nil {
+		t.Fatalf("seed %d: %v", seed, err)
+	}
+	g, err := r.Game(-1)
+	if err != nil {
+		t.Fatalf("seed %d: %v", seed, err)
+	}
+	for _, f := range places {
+		if won := g.State.Won(f.Seat); won != (f.Place == 1) {
+			t.Fatalf("seed %d: seat %d of team %d placed %d (team %d won)", seed, f.Seat, g.State.TeamOf(f.Seat), f.Place, g.State.TeamOf(g.State.Winner))
+		}
 	}
 }
 
@@ -716,7 +818,7 @@ func TestUndo(t *testing.T) {
 }
 
 func TestUndoDuringSimultaneousSetup(t *testing.T) {
-	g, err := NewGame(Setup{Options: state.DefaultOptions(), Seats: []SeatInfo{{"a", "Ann"}, {"b", "Bob"}}, Seed: 4})
+	g, err := NewGame(Setup{Options: state.DefaultOptions(), Seats: []SeatInfo{{ID: "a", Name: "Ann"}, {ID: "b", Name: "Bob"}}, Seed: 4})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,8 @@ import (
 	"slices"
 )
 
-// Finish is where a seat finished a match: 1 for the winner, then the seats
+// Finish is where a seat finished a match: 1 for the winner (and, with
+// teams, every teammate of the winner, out of the match or not), then the seats
 // still playing by territories held, then those that left, the last to go
 // first. Seats with one place are tied.
 type Finish struct {
@@ -50,7 +51,7 @@ func (r Record) Ranking() ([]Finish, error) {
 	ranks := make([]rank, len(s.Seats))
 	for i := range s.Seats {
 		switch {
-		case i == s.Winner:
+		case s.Won(i):
 			ranks[i] = rank{0, 0, 0}
 		case !left[i]:
 			ranks[i] = rank{1, s.Owned(i), 0}

@@ -31,24 +31,23 @@ func roundLimit(s *state.State, round int) []Event {
 		s.Seats[i].Ready = false
 	}
 	s.Orders = nil
-	s.Phase = state.PhaseOver
-	s.Winner = w
-	s.Current = w
 	s.Cap = state.CapitalsTurn{}
-	return []Event{RoundLimit{Round: s.Options.Rounds}, Won{Seat: w}}
+	return []Event{RoundLimit{Round: s.Options.Rounds}, won(s, w)}
 }
 
 // RoundLimitWinner returns the seat that wins a match at its round limit:
 // of the seats still playing, the one with the most territories; then the
 // most armies (troops, in capitals) on the map; then the one later in the
-// turn order, which moved last in every round.
+// turn order, which moved last in every round. With teams, the team with
+// the most territories together, then armies together, wins, and the seat
+// named is its best player by the same measures.
 func RoundLimitWinner(s *state.State) int {
 	best := -1
 	for i := range s.Seats {
 		if !s.Seats[i].Alive() {
 			continue
 		}
-		if best < 0 || cmp.Or(cmp.Compare(s.Owned(i), s.Owned(best)), cmp.Compare(s.Armies(i), s.Armies(best)), 1) > 0 {
+		if best < 0 || cmp.Or(compareSides(s, i, best), cmp.Compare(s.Owned(i), s.Owned(best)), cmp.Compare(s.Armies(i), s.Armies(best)), 1) > 0 {
 			best = i
 		}
 	}
@@ -58,7 +57,7 @@ func RoundLimitWinner(s *state.State) int {
 // EndedAtRoundLimit reports whether a finished match was decided by its
 // round limit rather than by its rule set's victory.
 func EndedAtRoundLimit(s *state.State) bool {
-	if s.Phase != state.PhaseOver || s.Winner < 0 || s.Options.Rounds <= 0 || s.AliveSeats() < 2 {
+	if s.Phase != state.PhaseOver || s.Winner < 0 || s.Options.Rounds <= 0 || s.AliveSides() < 2 {
 		return false
 	}
 	// Capitals are won by the last capital standing, so two seats alive
@@ -67,5 +66,5 @@ func EndedAtRoundLimit(s *state.State) bool {
 	if s.Options.Victory == state.Missions {
 		return !MissionDone(s, s.Winner)
 	}
-	return s.Options.Rules == state.Capitals || s.Owned(s.Winner) < s.VictoryTarget()
+	return s.Options.Rules == state.Capitals || s.SideOwned(s.Winner) < s.VictoryTarget()
 }

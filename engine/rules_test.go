@@ -175,7 +175,7 @@ func TestTurnOrderAndDealAreRandom(t *testing.T) {
 	firsts := map[string]int{}
 	deals := map[int]bool{}
 	for seed := range uint64(60) {
-		s, err := New(Setup{Options: state.DefaultOptions(), Seats: []SeatInfo{{"a", "A"}, {"b", "B"}, {"c", "C"}}, Seed: seed})
+		s, err := New(Setup{Options: state.DefaultOptions(), Seats: []SeatInfo{{ID: "a", Name: "A"}, {ID: "b", Name: "B"}, {ID: "c", Name: "C"}}, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -145,7 +145,9 @@ func checkOrderArmies(s *state.State, seat int, kind state.OrderKind, from, to, 
 	switch o := s.Terr[to].Owner; {
 	case kind == state.OrderAttack && o == seat:
 		return fail(ErrOwnTerritory, "%s is yours: move armies there instead", name(s, to))
-	case kind == state.OrderMove && o != seat:
+	case kind == state.OrderAttack && s.Teammates(seat, o):
+		return checkNotTeammate(s, seat, to)
+	case kind == state.OrderMove && o != seat && !s.Teammates(seat, o):
 		return fail(ErrNotYourTerritory, "%s belongs to %s: order an attack on it instead", name(s, to), seatName(s, o))
 	}
 	spare := Projected(s, seat, from) - 1
@@ -338,8 +340,10 @@ func runOrder(s *state.State, o state.Order, d *dice) ([]Event, bool) {
 	if n < 1 {
 		return []Event{OrderSkipped{Seat: seat, Order: o, Why: SkipNoArmies}}, false
 	}
-	if s.Terr[o.To].Owner == seat {
-		// A move, or an attack on a territory already taken this round.
+	if s.SameSide(s.Terr[o.To].Owner, seat) {
+		// A move, or an attack on a territory already taken this round
+		// (by a teammate, too: it reinforces their conquest), or a move
+		// to a teammate.
 		s.Terr[o.From].Armies -= n
 		s.Terr[o.To].Armies += n
 		s.This.Add(state.Arrow{From: int16(o.From), To: int16(o.To), Kind: state.ArrowFortify, Seat: int8(seat), Count: int32(n)})

@@ -81,7 +81,7 @@ func eventsOf[E Event](ev []Event) []E {
 
 func TestSimultaneousRoundStartsWithEveryonesReinforcements(t *testing.T) {
 	g, err := NewGame(Setup{Options: state.Options{Rules: state.Classic, Map: "classic", Turns: state.Simultaneous},
-		Seats: []SeatInfo{{"a", "Ann"}, {"b", "Bob"}, {"c", "Cid"}}, Seed: 3})
+		Seats: []SeatInfo{{ID: "a", Name: "Ann"}, {ID: "b", Name: "Bob"}, {ID: "c", Name: "Cid"}}, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -396,7 +396,7 @@ func TestASurrenderWhileOthersWaitResolvesTheRound(t *testing.T) {
 func TestSimultaneousTurnsAreForClassicRules(t *testing.T) {
 	o := state.CapitalsOptions()
 	o.Turns = state.Simultaneous
-	if _, err := NewGame(Setup{Options: o, Seats: []SeatInfo{{"a", "Ann"}, {"b", "Bob"}}, Seed: 1}); err == nil {
+	if _, err := NewGame(Setup{Options: o, Seats: []SeatInfo{{ID: "a", Name: "Ann"}, {ID: "b", Name: "Bob"}}, Seed: 1}); err == nil {
 		t.Error("a capitals match with simultaneous turns started")
 	}
 }

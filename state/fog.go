@@ -11,11 +11,12 @@ func (v *Sight) add(t int) { v[t>>6] |= 1 << (t & 63) }
 
 // Sight returns what seat sees: its territories and every territory that
 // borders one of them, by land or, from a port of the capitals rule set,
-// by a sea link. A seat out of the match sees what it saw last: nothing.
+// by a sea link; with teams, what its living teammates see too (a seat
+// out of the match owns nothing, so sees nothing of its own).
 func (s *State) Sight(seat int) Sight {
 	var v Sight
 	for t := range s.Terr {
-		if s.Terr[t].Owner != seat {
+		if o := s.Terr[t].Owner; o < 0 || !s.SameSide(o, seat) {
 			continue
 		}
 		v.add(t)
@@ -34,7 +35,10 @@ func (s *State) Sight(seat int) Sight {
 }
 
 // PublicSight returns what every seat still playing sees: the only
-// territories a public view (a spectator, the channel) may show.
+// territories a public view (a spectator, the channel) may show. With
+// teams every living seat sees what its team sees, so this is also the
+// intersection over the teams still playing: a territory one team does
+// not see stays hidden from the public, lest that team read it there.
 func (s *State) PublicSight() Sight {
 	v := Sight{^uint64(0), ^uint64(0)}
 	for i := range s.Seats {

@@ -65,6 +65,10 @@ type Options struct {
 	// Fog hides from each player what lies out of their sight (State.Sight)
 	// until the match is over (RULES.md section 3, "Fog of war").
 	Fog bool `json:"fog,omitempty"`
+	// Teams is the size of the teams (2 or 3), 0 for every player on
+	// their own (RULES.md section 3, "Teams"); each seat's team is
+	// Seat.Team. Absent from the JSON of matches without teams.
+	Teams int `json:"teams,omitempty"`
 	// The capitals rule set's options; zero in classic matches. Each
 	// neutral territory starts with NeutralMin to NeutralMax troops
 	// (fortresses 5 more), and each capital with CapitalTroops.
@@ -82,6 +86,9 @@ const (
 	MaxCapitalTroops     = 50
 	FortressTroops       = 5 // the more neutral troops a fortress starts with
 )
+
+// TeamSizes lists the team sizes a match may set.
+var TeamSizes = []int{2, 3}
 
 // MaxRounds is the largest round limit a match may set.
 const MaxRounds = 1000

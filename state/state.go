@@ -103,6 +103,9 @@ type Seat struct {
 	// (victory:missions); MissionHidden in a view of another seat while the
 	// match is on. Absent from the JSON of other matches.
 	Mission Mission `json:"mission,omitempty"`
+	// Team is the seat's team, 1 to the number of teams, in a match with
+	// teams (Options.Teams); 0 otherwise.
+	Team int `json:"team,omitempty"`
 }
 
 // CapitalsSeat is what the capitals rule set (RULES.md section 2) keeps per
@@ -376,10 +379,10 @@ func (s *State) Armies(seat int) int {
 }
 
 // BordersEnemy reports whether territory t borders a territory of another
-// owner (an enemy or a neutral).
+// owner (an enemy or a neutral), a teammate's not counting.
 func (s *State) BordersEnemy(t int) bool {
 	for _, n := range s.Map.Territories[t].Adj {
-		if s.Terr[n].Owner != s.Terr[t].Owner {
+		if !s.SameSide(s.Terr[n].Owner, s.Terr[t].Owner) {
 			return true
 		}
 	}
@@ -537,6 +540,7 @@ func (s *State) Check() error {
 		s.checkCapitals(bad)
 	}
 	s.checkMissions(bad)
+	s.checkTeams(bad)
 	if s.Phase == PhaseOccupy {
 		o := s.Occupy
 		if o.From < 0 || o.From >= len(s.Terr) || o.To < 0 || o.To >= len(s.Terr) || o.Min > o.Max {

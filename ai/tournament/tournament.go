@@ -69,6 +69,9 @@ type Result struct {
 	// same level pooled), best first; only when more than two kinds take
 	// part (see Ratings).
 	Ratings []Rating `json:"ratings,omitempty"`
+	// Teams are the teams' wins, with teams (Config.Options.Teams); a
+	// player's Wins then count the games its team won.
+	Teams []TeamResult `json:"teams,omitempty"`
 }
 
 // PlayerResult is one entry of Config.Players over all the games.
@@ -114,6 +117,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Games < 1 {
 		return nil, fmt.Errorf("tournament: want at least one game, not %d", cfg.Games)
 	}
+	if err := checkTeams(cfg); err != nil {
+		return nil, err
+	}
 	switch cfg.Options.Rules {
 	case state.Classic:
 		if cfg.Options.Map == "" {
@@ -122,7 +128,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	case state.Capitals:
 		// The map is generated for each game from its seed, at the size
 		// Options.Map names ("small", "normal", "large"; "" is normal).
-		if _, err := engine.New(engine.Setup{Options: cfg.Options, Seats: seatInfos(cfg.Players), Seed: cfg.Seed}); err != nil {
+		if _, err := engine.New(engine.Setup{Options: cfg.Options, Seats: withTeams(seatInfos(cfg.Players), cfg.Options.Teams), Seed: cfg.Seed}); err != nil {
 			return nil, fmt.Errorf("tournament: %w", err)
 		}
 	default:
@@ -202,7 +208,7 @@ feed:
 // player starts from every position.
 func play(ctx context.Context, cfg Config, g int) (game, error) {
 	n := len(cfg.Players)
-	seats := seatInfos(cfg.Players)
+	seats := withTeams(seatInfos(cfg.Players), cfg.Options.Teams)
 	// entry[seat] is the Config.Players entry at that turn position.
 	entry := make([]int, n)
 	deal := &engine.Deal{Order: make([]int, n)}
@@ -401,6 +407,11 @@ func summarize(cfg Config, games []game) *Result {
 			r.Draws++
 		} else {
 			r.Players[g.winner].Wins++
+			for i := range n {
+				if i != g.winner && cfg.Options.Teams > 0 && entryTeam(i, n, cfg.Options.Teams) == entryTeam(g.winner, n, cfg.Options.Teams) {
+					r.Players[i].Wins++ // won with its team
+				}
+			}
 		}
 		if g.limited {
 			r.AtRoundLimit++
@@ -414,7 +425,11 @@ func summarize(cfg Config, games []game) *Result {
 		}
 	}
 	r.MeanTurns = float64(turns) / float64(len(games))
-	r.Ratings = Ratings(cfg.Players, games)
+	if cfg.Options.Teams == 0 {
+		// (The ratings match one winner against the table: not teams.)
+		r.Ratings = Ratings(cfg.Players, games)
+	}
+	r.Teams = teamResults(cfg, games)
 	for i := range n {
 		p := &r.Players[i]
 		p.Seat, p.Name = i+1, entryName(cfg.Players, i)
@@ -468,6 +483,9 @@ func Format(w io.Writer, cfg Config, r *Result) error {
 	if cfg.Options.Fog {
 		limit = ", fog of war"
 	}
+	if t := cfg.Options.Teams; t > 0 {
+		limit += fmt.Sprintf(", teams of %d", t)
+	}
 	if cfg.Options.Rounds > 0 {
 		limit += fmt.Sprintf(", %d decided at the round limit (%d)", r.AtRoundLimit, cfg.Options.Rounds)
 	}
@@ -478,6 +496,7 @@ func Format(w io.Writer, cfg Config, r *Result) error {
 		fmt.Fprintf(&b, "%-3d %-14s %6d %7.1f%% %7.1f%% – %5.1f%% %7.1f %12.3f %12.3f %7d\n",
 			p.Seat, shorten(p.Name, 14), p.Wins, 100*p.WinRate, 100*p.CILow, 100*p.CIHigh, p.MeanTurns, p.MeanDecisionMS, p.MaxDecisionMS, p.Faults)
 	}
+	formatTeams(&b, r)
 	if len(r.Ratings) > 0 {
 		fmt.Fprintf(&b, "\nElo-style ratings (mean %d; the winner of a game beats each other kind at the table, a draw is a draw):\n", eloMean)
 		fmt.Fprintf(&b, "%-22s %7s %7s\n", "player", "rating", "score")

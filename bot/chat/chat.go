@@ -267,6 +267,15 @@ type Threader interface {
 	ArchiveThread(ctx context.Context, thread string) error
 }
 
+// TeamThreader is a Poster that can open a private thread for a team of a
+// match: a channel inside a channel that only the members it names (and
+// the bot) see, for the team to plan in.
+type TeamThreader interface {
+	// OpenPrivateThread opens a private thread named name in channel,
+	// adds members (user ids) to it and returns it, as a channel.
+	OpenPrivateThread(ctx context.Context, channel, name string, members []string) (string, error)
+}
+
 // DirectPoster is a Poster that can also write to a person directly (a
 // direct message): to tell a host that their match's channel refuses the
 // bot, or a player that it is their turn.

@@ -133,6 +133,9 @@ const AdminCommandName = "risk-admin"
 // AdminGroup is the group whose subcommands make up /risk-admin.
 const AdminGroup = "admin"
 
+// MaxTeams is the most teams a match has: six players in teams of two.
+const MaxTeams = state.MaxSeats / 2
+
 // MatchOptions are the options of new and settings.
 func MatchOptions() []Option {
 	return []Option{
@@ -144,6 +147,7 @@ func MatchOptions() []Option {
 		{Name: "turns", Description: "One player at a time (sequential, default), or everyone at once in rounds (simultaneous, classic)", Type: String, Choices: []string{"sequential", "simultaneous"}},
 		{Name: "fog", Description: "Fog of war: each player sees only their territories and their neighbours (default off)", Type: String, Choices: []string{"on", "off"}},
 		{Name: "rounds", Description: "End after this many rounds, the most territories winning (0: play to the end, default)", Type: Integer, Min: 0, Max: state.MaxRounds},
+		{Name: "teams", Description: "Teams of 2 or 3 that never attack each other and win together (default off)", Type: String, Choices: []string{"off", "2", "3"}},
 		{Name: "turn-hours", Description: "Hours each player has for a turn (default 24)", Type: Integer, Min: 1, Max: 720},
 		{Name: "on-timeout", Description: "When time runs out: a careful bot plays the turn (default) or it is skipped", Type: String, Choices: []string{"bot", "skip"}},
 		{Name: "palette", Description: "Player colours: the rule book's (standard) or colour-blind safe", Type: String, Choices: []string{PaletteStandard, PaletteColorBlind}},
@@ -167,6 +171,7 @@ func Specs(levels []string) []Spec {
 		{Name: "new", Description: "Start a new match in this channel; you host it", Options: append(MatchOptions(), threadOption()), Usage: "/risk new fortify:adjacent turn-hours:12", Private: true},
 		{Name: "join", Description: "Take a seat in this channel's match", Options: []Option{
 			{Name: "player", Description: "Host only: give a seat on autopilot back to its player", Type: String, Autocomplete: true},
+			{Name: "team", Description: "With teams: the team to join or move to (default: one with room, at the start)", Type: Integer, Min: 1, Max: MaxTeams},
 		}, Usage: "/risk join", Private: true},
 		{Name: "start", Description: "Host: start the match", Usage: "/risk start"},
 		{Name: "place", Description: "Place armies (no territory: all automatically); capitals: your capital, or your reinforcements", Options: []Option{

@@ -128,6 +128,7 @@ var (
 	_ chat.Editor       = (*Adapter)(nil)
 	_ chat.DirectPoster = (*Adapter)(nil)
 	_ chat.Threader     = (*Adapter)(nil)
+	_ chat.TeamThreader = (*Adapter)(nil)
 )
 
 // New returns an adapter for the bot token; Run connects it.

@@ -159,6 +159,34 @@ func (a *Adapter) OpenThread(ctx context.Context, channel, name string) (string,
 	return prefix + th.ID, nil
 }
 
+// OpenPrivateThread implements chat.TeamThreader: a private thread in the
+// channel that nobody may invite others to, with members (user ids) added.
+// A member who cannot be added fails it, the thread left to archive.
+func (a *Adapter) OpenPrivateThread(ctx context.Context, channel, name string, members []string) (string, error) {
+	id, ok := strings.CutPrefix(channel, prefix)
+	if !ok || !isSnowflake(id) {
+		return "", fmt.Errorf("discord: open a private thread in %q: not a Discord channel", channel)
+	}
+	if n := []rune(name); len(n) > 100 {
+		name = string(n[:99]) + "…"
+	}
+	th, err := a.s.ThreadStartComplex(id, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: threadArchiveMinutes,
+		Type: discordgo.ChannelTypeGuildPrivateThread, Invitable: false}, discordgo.WithContext(ctx))
+	if err != nil {
+		return "", fmt.Errorf("discord: open a private thread in channel %s: %w", id, err)
+	}
+	for _, m := range members {
+		user, ok := strings.CutPrefix(m, prefix)
+		if !ok || !isSnowflake(user) {
+			return "", fmt.Errorf("discord: add %q to thread %s: not a Discord user", m, th.ID)
+		}
+		if err := a.s.ThreadMemberAdd(th.ID, user, discordgo.WithContext(ctx)); err != nil {
+			return "", fmt.Errorf("discord: add %s to thread %s: %w", user, th.ID, err)
+		}
+	}
+	return prefix + th.ID, nil
+}
+
 // ArchiveThread implements bot.Threader.
 func (a *Adapter) ArchiveThread(ctx context.Context, thread string) error {
 	id, ok := strings.CutPrefix(thread, prefix)

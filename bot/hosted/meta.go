@@ -19,10 +19,14 @@ type Meta struct {
 	Server string `json:"server,omitempty"`
 	// Thread: the match's channel is a thread the bot opened for it in
 	// Parent (archived when the match ends).
-	Thread   bool     `json:"thread,omitempty"`
-	Parent   string   `json:"parent,omitempty"`
-	Settings Settings `json:"settings"`
-	Seats    []Seat   `json:"seats"`
+	Thread bool   `json:"thread,omitempty"`
+	Parent string `json:"parent,omitempty"`
+	// TeamThreads are the private threads opened for the teams of a match
+	// with teams, the i-th for team i+1 ("" where none could be opened),
+	// archived with the match.
+	TeamThreads []string `json:"team_threads,omitempty"`
+	Settings    Settings `json:"settings"`
+	Seats       []Seat   `json:"seats"`
 	// Turn holds the lines describing the turn in progress: its living
 	// message shows them, and they are posted with the map when it ends.
 	// (Finished turns are told again from the log: /risk show history.)
@@ -80,6 +84,9 @@ type Seat struct {
 	// for telling the player what they missed since (digest); nil before
 	// their first turn.
 	Held []int `json:"held,omitempty"`
+	// Team is the team the player chose in the lobby of a match with
+	// teams, 0 for none yet (a team with room is given at the start).
+	Team int `json:"team,omitempty"`
 }
 
 // IsBot reports whether a computer player sits here.

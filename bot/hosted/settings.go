@@ -83,6 +83,19 @@ func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Se
 	if v, ok := a.Num["rounds"]; ok {
 		set.Options.Rounds = v
 	}
+	if v, ok := a.Str["teams"]; ok {
+		switch v {
+		case "off":
+			set.Options.Teams = 0
+		case "2", "3":
+			set.Options.Teams, _ = strconv.Atoi(v)
+		default:
+			return set, chat.Refuse("teams takes off, 2 or 3 (players per team), not %s.", chat.Quote(v))
+		}
+	}
+	if set.Options.Teams > 0 && set.Options.Victory == state.Missions {
+		return set, chat.Refuse("Secret missions are played alone, not in teams: choose teams:off, or another victory.")
+	}
 	if v, ok := a.Num["turn-hours"]; ok {
 		set.TurnHours = v
 	}

@@ -97,12 +97,18 @@ func (l *Lobby) ClickAbandon(ctx context.Context, c chat.Click, bt hosted.Press)
 func (l *Lobby) End(ctx context.Context, row storage.Match, note, ended string) (news.Batch, error) {
 	change := storage.Change{Status: storage.Abandoned}
 	thread := false
+	var teams []string // the team threads, archived with the match
 	var lobby []news.Post
 	if meta, err := hosted.DecodeMeta(row.Meta); err == nil {
 		meta.Finished = l.cfg.Now()
 		meta.Ended = ended
 		change.Meta = meta.Encode()
 		thread = meta.Thread
+		for _, t := range meta.TeamThreads {
+			if t != "" {
+				teams = append(teams, t)
+			}
+		}
 		if row.Status == storage.Lobby {
 			// Its Join button would only be refused now.
 			lobby = append(lobby, voice.LobbyClosed(row.ID, meta, "**This lobby is closed**: the match was ended before it started. Start another with /risk new."))
@@ -123,5 +129,5 @@ func (l *Lobby) End(ctx context.Context, row storage.Match, note, ended string) 
 		return news.Batch{}, fmt.Errorf("bot: end match %d: %w", row.ID, err)
 	}
 	l.cfg.Log.Info("match ended without a winner", "channel", row.Channel, "match", row.ID, "how", ended)
-	return news.Batch{Match: row.ID, Version: v, Posts: append([]news.Post{{Message: chat.Message{Text: note}}}, lobby...), Archive: thread}, nil
+	return news.Batch{Match: row.ID, Version: v, Posts: append([]news.Post{{Message: chat.Message{Text: note}}}, lobby...), Archive: thread, Threads: teams}, nil
 }

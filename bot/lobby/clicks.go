@@ -31,7 +31,7 @@ func (l *Lobby) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *hos
 	}
 	switch bt.Action {
 	case "join":
-		return l.join(ctx, m, c.User)
+		return l.join(ctx, m, c.User, 0)
 	case "addbot":
 		return l.addBot(ctx, m, c.User, "", false, "")
 	case "start":

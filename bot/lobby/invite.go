@@ -92,7 +92,7 @@ func (l *Lobby) accept(ctx context.Context, m *hosted.Match, u chat.User) (hoste
 	if err := l.invitation(m, u); err != nil {
 		return hosted.Result{}, err
 	}
-	return l.join(ctx, m, u)
+	return l.join(ctx, m, u, 0)
 }
 
 // decline gives back the seat held for u in the lobby of m.

@@ -198,10 +198,20 @@ func (l *Lobby) Join(ctx context.Context, c *hosted.Call) (hosted.Result, error)
 	if p, ok := c.Args.Str["player"]; ok {
 		return l.giveBack(ctx, m, c.Req.User, p)
 	}
-	return l.join(ctx, m, c.Req.User)
+	if team, ok := c.Args.Num["team"]; ok {
+		if err := checkTeam(m, c.Req.User, team); err != nil {
+			return hosted.Result{}, err
+		}
+		if m.Meta.Index(c.Req.User.ID) >= 0 {
+			return l.moveTeam(ctx, m, c.Req.User, team)
+		}
+		return l.join(ctx, m, c.Req.User, team)
+	}
+	return l.join(ctx, m, c.Req.User, 0)
 }
 
-func (l *Lobby) join(ctx context.Context, m *hosted.Match, u chat.User) (hosted.Result, error) {
+// join seats u in the lobby of m, in team (0: none yet).
+func (l *Lobby) join(ctx context.Context, m *hosted.Match, u chat.User, team int) (hosted.Result, error) {
 	if m.Status != storage.Lobby {
 		if i := m.Meta.Index(u.ID); i >= 0 && m.Meta.Seats[i].Autopilot {
 			return hosted.Result{}, chat.Refuse("A bot is playing your seat after %d missed turns; ask the host to give it back with /risk join player:%s.", hosted.MaxMissed, m.Meta.Seats[i].Name)
@@ -222,8 +232,11 @@ func (l *Lobby) join(ctx context.Context, m *hosted.Match, u chat.User) (hosted.
 		return hosted.Result{}, err
 	}
 	name := uniqueName(m.Meta, u.Name)
-	m.Meta.Seats = append(m.Meta.Seats, hosted.Seat{ID: u.ID, Name: name})
+	m.Meta.Seats = append(m.Meta.Seats, hosted.Seat{ID: u.ID, Name: name, Team: team})
 	seats := fmt.Sprintf("(%d/%d seats)", len(m.Meta.Seats), state.MaxSeats)
+	if team != 0 {
+		seats = fmt.Sprintf("team %d %s", team, seats)
+	}
 	text := m.Says(fmt.Sprintf("You joined %s. The host starts the match.", seats))
 	if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
@@ -477,8 +490,18 @@ func (l *Lobby) Settings(ctx context.Context, c *hosted.Call) (hosted.Result, er
 	if err != nil {
 		return hosted.Result{}, err
 	}
+	reset := ""
+	if set.Options.Teams != m.Meta.Settings.Options.Teams {
+		// Picks made for another team size mean nothing now.
+		for i := range m.Meta.Seats {
+			if m.Meta.Seats[i].Team != 0 {
+				m.Meta.Seats[i].Team = 0
+				reset = " Everyone's team was cleared: pick again with /risk join team:N."
+			}
+		}
+	}
 	m.Meta.Settings = set
-	text := m.Says(fmt.Sprintf("Settings: %s.", voice.SettingsText(set)))
+	text := m.Says(fmt.Sprintf("Settings: %s.%s", voice.SettingsText(set), reset))
 	if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
 	}
@@ -511,12 +534,20 @@ func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks [
 	if o := m.Meta.Settings.Options; o.Victory == state.Missions && len(m.Meta.Seats) < engine.MinMissionSeats {
 		return hosted.Result{}, chat.Refuse("Secret missions need at least %d players (with two, a mission is done before the first attack): invite someone, add a bot, or /risk host settings victory:two-thirds.", engine.MinMissionSeats)
 	}
+	teams, err := placeTeams(m.Meta)
+	if err != nil {
+		return hosted.Result{}, err
+	}
 	if err := canHost(lacks); err != nil {
 		return hosted.Result{}, err
 	}
 	setup := engine.Setup{Options: m.Meta.Settings.Options, Seed: l.cfg.Seed()}
-	for _, s := range m.Meta.Seats {
+	for i, s := range m.Meta.Seats {
 		setup.Seats = append(setup.Seats, engine.SeatInfo{ID: s.ID, Name: s.Name})
+		if teams != nil {
+			m.Meta.Seats[i].Team = teams[i]
+			setup.Seats[i].Team = teams[i]
+		}
 	}
 	g, err := engine.NewGame(setup)
 	if err != nil {
@@ -561,6 +592,12 @@ func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks [
 			text += "\n🎯 Each player was dealt a secret mission: press **My secret mission**, or /risk show status, to read yours (only you see it). The first to fulfil theirs wins at once."
 		}
 	}
+	if s.NumTeams() > 0 {
+		text += "\n🤝 " + l.cfg.Look.Voice(m).TeamsLine(s) + " Teammates never attack each other, may move armies into each other's territories, and win together."
+		if m.Meta.TeamThreads = l.openTeamThreads(ctx, m); m.Meta.TeamThreads != nil {
+			text += " Each team has a private thread to plan in, which only its players see."
+		}
+	}
 	if err := l.cfg.Matches.Save(ctx, m, storage.Change{Start: &g.Setup, Timers: &t}); err != nil {
 		return hosted.Result{}, err
 	}
@@ -574,6 +611,9 @@ func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks [
 			msg.Buttons[0] = append(msg.Buttons[0], chat.Button{ID: m.ButtonID("mission"), Label: "My secret mission", Style: chat.Secondary})
 		}
 	}
+	// Only now that the start is saved: the teams are told in their
+	// threads.
+	l.welcomeTeams(ctx, m)
 	// The lobby's message says it is over, so that nobody presses Join
 	// on a match that started.
 	return hosted.Result{Reply: msg, Posts: news.Batch{Posts: []news.Post{voice.LobbyStarted(m.ID, m.Meta)}}, Bots: m.BotsToPlay()}, nil

@@ -99,6 +99,9 @@ type Batch struct {
 	// Archive: the change ended a match played in a thread of its own,
 	// archived once the news is posted.
 	Archive bool
+	// Threads are other threads the match opened (its teams'), archived
+	// once the news of its end is posted.
+	Threads []string `json:"-"`
 }
 
 // Keyed gives the messages of the news of a change their keys

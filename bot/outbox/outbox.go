@@ -37,7 +37,21 @@ func (o *Outbox) Batch(m *hosted.Match, n *news.News) news.Batch {
 	if n == nil {
 		return news.Batch{}
 	}
-	return news.Batch{Match: m.ID, Version: m.Version, Posts: news.Keyed(o.cfg.Look.Voice(m).Messages(m, n, true), m.ID, m.Version), Archive: m.Meta.Thread && !m.Status.Open()}
+	return news.Batch{Match: m.ID, Version: m.Version, Posts: news.Keyed(o.cfg.Look.Voice(m).Messages(m, n, true), m.ID, m.Version), Archive: m.Meta.Thread && !m.Status.Open(), Threads: endThreads(m)}
+}
+
+// endThreads are the team threads of a match that ended: archived with it.
+func endThreads(m *hosted.Match) []string {
+	if m.Status.Open() {
+		return nil
+	}
+	var out []string
+	for _, t := range m.Meta.TeamThreads {
+		if t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // Deliver posts a batch, even if ctx is cancelled (the change is saved:
@@ -60,6 +74,9 @@ func (o *Outbox) Deliver(ctx context.Context, channel string, bt news.Batch) {
 	}
 	if bt.Archive {
 		o.archive(ctx, channel)
+	}
+	for _, t := range bt.Threads {
+		o.archive(ctx, t)
 	}
 	if bt.Version == 0 {
 		return
@@ -128,7 +145,7 @@ func (o *Outbox) redeliver(ctx context.Context, p storage.Post, now time.Time) e
 	if len(msgs) > 0 {
 		msgs[0].Text = "*(Posted late: the bot was interrupted.)*\n" + msgs[0].Text
 	}
-	bt := news.Batch{Match: p.Match, Version: p.Version, Posts: msgs, Archive: m.Meta.Thread && !m.Status.Open()}
+	bt := news.Batch{Match: p.Match, Version: p.Version, Posts: msgs, Archive: m.Meta.Thread && !m.Status.Open(), Threads: endThreads(m)}
 	pctx, cancel := context.WithTimeout(ctx, PostTimeout)
 	defer cancel()
 	for _, msg := range bt.Posts {
@@ -145,6 +162,9 @@ func (o *Outbox) redeliver(ctx context.Context, p storage.Post, now time.Time) e
 	}
 	if bt.Archive {
 		o.archive(ctx, p.Channel)
+	}
+	for _, t := range bt.Threads {
+		o.archive(ctx, t)
 	}
 	return o.cfg.Store.Delivered(ctx, p.Match, p.Version)
 }

@@ -68,7 +68,8 @@ func (p *Play) Autocomplete(ctx context.Context, req chat.Request, focused strin
 		ids = owned(s, seat, func(t int) bool { return engine.Movable(s, t) > 0 })
 	case "fortify.to":
 		if from, err := s.Map.Lookup(req.Options["from"]); err == nil && s.Terr[from].Owner == seat {
-			ids = owned(s, seat, func(t int) bool {
+			// Own territories, and a teammate's: armies may go there too.
+			ids = friendly(s, seat, func(t int) bool {
 				if t == from {
 					return false
 				}
@@ -125,10 +126,23 @@ func owned(s *state.State, seat int, keep func(t int) bool) []int {
 	return ids
 }
 
+// friendly is owned with the territories of seat's teammates too.
+func friendly(s *state.State, seat int, keep func(t int) bool) []int {
+	var ids []int
+	for t := range s.Terr {
+		if o := s.Terr[t].Owner; (o == seat || s.Teammates(seat, o)) && keep(t) {
+			ids = append(ids, t)
+		}
+	}
+	return ids
+}
+
+// enemyNeighbours are t's neighbours seat may attack: neither its own nor
+// a teammate's.
 func enemyNeighbours(s *state.State, t, seat int) []int {
 	var ids []int
 	for _, n := range s.Map.Territories[t].Adj {
-		if s.Terr[n].Owner != seat {
+		if !s.SameSide(s.Terr[n].Owner, seat) {
 			ids = append(ids, n)
 		}
 	}

@@ -51,6 +51,9 @@ func (p *Play) standings(ctx context.Context, m *hosted.Match, user chat.User) (
 	if hosted.IsCapitals(s) {
 		lines := append([]string{v.StatusLine(seen)}, saw...)
 		lines = append(lines, v.CapitalsStatus(seen)...)
+		if teams := v.TeamsLine(s); teams != "" {
+			lines = append(lines, teams)
+		}
 		lines = append(lines, "* a computer plays this seat. "+chat.Capitalize(voice.SettingsText(m.Meta.Settings))+".")
 		return hosted.Result{Reply: v.Standings(m, lines)}, nil
 	}
@@ -75,6 +78,9 @@ func (p *Play) standings(ctx context.Context, m *hosted.Match, user chat.User) (
 		lines = append(lines, fmt.Sprintf("%-16s %5d %6d %5d %6s", chat.Trunc(name, 16), s.Owned(i), s.Armies(i), s.HandSize(i), income))
 	}
 	lines = append(lines, "```", "* a computer plays this seat. "+chat.Capitalize(voice.SettingsText(m.Meta.Settings))+".")
+	if teams := v.TeamsLine(s); teams != "" {
+		lines = append(lines, teams)
+	}
 	var held []string
 	for ci, cont := range s.Map.Continents {
 		if o := s.ContinentOwner(ci); o >= 0 {

@@ -204,6 +204,10 @@ func (v Voice) Describe(s *state.State, events []engine.Event) []string {
 			// The match is over: the mission is no secret any more.
 			lines = append(lines, fmt.Sprintf("🎯 %s fulfilled their secret mission: %s", v.Who(s, e.Seat), v.MissionText(s, e.Seat)))
 		case engine.Won:
+			if e.Team != 0 {
+				lines = append(lines, fmt.Sprintf("🏆 **%s wins the match!**", v.TeamName(s, e.Team)))
+				break
+			}
 			lines = append(lines, fmt.Sprintf("🏆 **%s wins the match!**", v.Who(s, e.Seat)))
 		case engine.Undone:
 			lines = append(lines, fmt.Sprintf("↩️ %s took back: %s", v.Who(s, e.Seat), engine.Describe(s.Map, e.Command)))

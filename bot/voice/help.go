@@ -71,12 +71,14 @@ func Help(specs []command.Spec, rules state.Rules, topic string) chat.Message {
 				"**Items** appear on neutral and fortress territories (12% a turn) and go to whoever holds the territory within 4 turns: bonuses you keep and use (`/risk show cards use:yes`), maluses that act at once, and the rare *fat bonus*, which takes at once the biggest territory held by the two strongest other players.",
 				"**Ports** are permanent; a port lets its territory reach other shores of the same sea (attacks by sea count half).",
 				"The last player with a capital wins.",
+				teamsHelp(state.Capitals),
 			}
 		} else {
 			lines = []string{
 				"**Classic Risk, the rules in short**",
 				"The territories are dealt, and everyone places their starting armies at once. Two thirds of the map wins (`victory:domination`: all of it), or being the last player standing.",
 				"**Secret missions** (`victory:missions`, 3 players or more): each player is dealt one of 14 mission cards, seen only by them (the start post's My secret mission button, or `/risk show status`): two or three continents, 24 territories, 18 territories with two armies each, or destroying a colour (24 territories if that colour is yours, absent, or taken out by someone else). The first to fulfil theirs wins at once; two thirds of the map do not.",
+				teamsHelp(state.Classic),
 				"**Battles**: the attacker rolls up to 3 dice (one fewer than its armies), the defender up to 2; highest against highest, ties go to the defender.",
 				"**Cards**: one per turn in which you conquered. Three of a kind, one of each, or a wild trade for 4, 6, 8, 10, 12, 15, then 5 more each time (`cards:fixed`: 4 to 10), plus 2 on a territory you hold. Eliminate a player and you take their cards.",
 			}

@@ -55,7 +55,18 @@ func lobbyDone(id int64, meta hosted.Meta, text, how string) news.Post {
 // before the second has played. The rule book makes two thirds the default;
 // the host may choose otherwise. It is "" for any other lobby.
 func TwoPlayerHint(meta hosted.Meta) string {
-	if o := meta.Settings.Options; len(meta.Seats) != 2 || o.Rules != state.Classic || o.Victory != state.TwoThirds {
+	o := meta.Settings.Options
+	if o.Rules != state.Classic || o.Victory != state.TwoThirds {
+		return ""
+	}
+	if o.Teams > 0 {
+		// The same holds of two teams, each dealt half of the map.
+		if len(meta.Seats) != 2*o.Teams {
+			return ""
+		}
+		return "With two teams, each is dealt half of the map, and two thirds together may come in the first round. For a longer match: /risk host settings victory:domination, or a third team."
+	}
+	if len(meta.Seats) != 2 {
 		return ""
 	}
 	return "With two players, the first can win in the first turn (two thirds of the map). For a longer match: /risk host settings victory:domination, or a third player."
@@ -71,6 +82,9 @@ func SeatList(meta hosted.Meta) string {
 		}
 		if s.ID == meta.Host {
 			label += " (host)"
+		}
+		if s.Team != 0 {
+			label += fmt.Sprintf(" — team %d", s.Team)
 		}
 		parts = append(parts, fmt.Sprintf("%d. %s", i+1, label))
 	}
@@ -88,6 +102,9 @@ func LobbyEmbed(meta hosted.Meta) *chat.Embed {
 		Description: SeatList(meta),
 		Fields:      []chat.Field{{Name: "Settings", Value: chat.Capitalize(SettingsText(meta.Settings)) + "."}},
 		Footer:      "Join with the button or /risk join (2 to 6 players). The host adds computer players with Add a bot (or /risk host addbot) and starts with Start (or /risk start).",
+	}
+	if teams := lobbyTeams(meta); teams != "" {
+		e.Fields = append(e.Fields, chat.Field{Name: "Teams", Value: teams + "\nPick yours with /risk join team:N."})
 	}
 	if tip := TwoPlayerHint(meta); tip != "" {
 		e.Fields = append(e.Fields, chat.Field{Name: "Tip", Value: tip})

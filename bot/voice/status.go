@@ -100,7 +100,7 @@ func (v Voice) StatusLine(m *hosted.Match) string {
 		if engine.EndedAtRoundLimit(s) {
 			limit = " at the round limit"
 		}
-		return fmt.Sprintf("The match is over: %s won%s after %s.", v.Who(s, s.Winner), limit, chat.Plural(s.Turn, "turn", "turns"))
+		return fmt.Sprintf("The match is over: %s won%s after %s.", v.Winners(s), limit, chat.Plural(s.Turn, "turn", "turns"))
 	case state.PhaseSetup:
 		if hosted.IsCapitals(s) {
 			return fmt.Sprintf("Choosing capitals: %s to choose.", v.Who(s, s.Current))
@@ -120,10 +120,10 @@ func (v Voice) StatusLine(m *hosted.Match) string {
 		}
 		return line + "."
 	}
-	line := fmt.Sprintf("Turn %d%s: %s to play (%s phase)", s.Turn, roundNote(s, s.Round), v.Who(s, s.Current), s.Phase)
+	line := fmt.Sprintf("Turn %d%s: %s to play (%s phase)", s.Turn, roundNote(s, s.Round), v.WhoPlays(s, s.Current), s.Phase)
 	if o := s.Occupy; s.Phase == state.PhaseOccupy && o.From == o.To {
 		// A conquest out of the viewer's sight (the fog of war hides it).
-		line = fmt.Sprintf("Turn %d%s: %s to play (moving into a territory just taken)", s.Turn, roundNote(s, s.Round), v.Who(s, s.Current))
+		line = fmt.Sprintf("Turn %d%s: %s to play (moving into a territory just taken)", s.Turn, roundNote(s, s.Round), v.WhoPlays(s, s.Current))
 	} else if s.Phase == state.PhaseOccupy {
 		line = fmt.Sprintf("Turn %d%s: %s to move %d to %d armies from %s into %s, just taken (/risk occupy)",
 			s.Turn, roundNote(s, s.Round), v.Who(s, s.Current), o.Min, o.Max, s.Map.TerritoryName(o.From), s.Map.TerritoryName(o.To))
@@ -163,6 +163,12 @@ func SettingsText(set hosted.Settings) string {
 	}
 	if o.Rounds > 0 {
 		limit += fmt.Sprintf("; ends after %s, the most territories winning", chat.Plural(o.Rounds, "round", "rounds"))
+		if o.Teams > 0 {
+			limit += " (a team's together)"
+		}
+	}
+	if o.Teams > 0 {
+		limit += fmt.Sprintf("; teams of %d (teammates never attack each other, may move armies to each other, and win together)", o.Teams)
 	}
 	if o.Rules == state.Capitals {
 		return fmt.Sprintf("%s%s; %d h per turn, %s%s", capitalsSettings(o), limit, set.TurnHours, timeout, colours)

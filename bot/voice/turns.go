@@ -224,14 +224,16 @@ func (v Voice) victoryText(m *hosted.Match) string {
 	if engine.EndedAtRoundLimit(s) {
 		limit = " at the round limit"
 	}
-	lines = append(lines, fmt.Sprintf("🏆 **%s wins%s after %s!**", v.Who(s, s.Winner), limit, chat.Plural(s.Turn, unit, units)))
+	lines = append(lines, fmt.Sprintf("🏆 **%s wins%s after %s!**", v.Winners(s), limit, chat.Plural(s.Turn, unit, units)))
 	if IsMissions(s) && engine.MissionDone(s, s.Winner) {
 		lines = append(lines, fmt.Sprintf("%s completed their secret mission: %s.", s.Seats[s.Winner].Name, v.MissionText(s, s.Winner)))
 	}
 	for i := range s.Seats {
 		status := s.Seats[i].Status.String() // eliminated, surrendered
 		switch {
-		case i == s.Winner:
+		case s.Won(i) && !s.Seats[i].Alive():
+			status = fmt.Sprintf("winner with their team (%s during the match)", s.Seats[i].Status)
+		case s.Won(i):
 			status = fmt.Sprintf("winner, %d territories", s.Owned(i))
 		case s.Seats[i].Alive():
 			status = fmt.Sprintf("%d territories left", s.Owned(i))
@@ -255,7 +257,7 @@ func (v Voice) TurnTitle(s *state.State, t news.TurnRecord) string {
 	case t.Seat < 0:
 		return fmt.Sprintf("Round %d", t.Turn)
 	}
-	return fmt.Sprintf("Turn %d — %s", t.Turn, v.Who(s, t.Seat))
+	return fmt.Sprintf("Turn %d — %s", t.Turn, v.WhoPlays(s, t.Seat))
 }
 
 // maxDescription keeps an embed's description within Discord's 4096

@@ -20,6 +20,10 @@ type feed struct {
 	posts []*post
 	byID  map[string]*post
 	subs  map[*sub]bool
+	// members, in a team's chat (OpenPrivateThread), are the user IDs
+	// who alone see it; nil for a channel everyone sees. title names it.
+	members map[string]bool
+	title   string
 }
 
 // post is one message of a channel.
@@ -51,9 +55,9 @@ func (s *Server) feedOf(channel string) *feed {
 	return f
 }
 
-// visible reports whether a page sees a post.
-func (s *Server) visible(sb *sub, p *post) bool {
-	return p.to == "" || s.browsers.owns(sb.se, p.to)
+// visible reports whether a page sees a post of feed fd.
+func (s *Server) visible(fd *feed, sb *sub, p *post) bool {
+	return s.member(sb.se, fd) && (p.to == "" || s.browsers.owns(sb.se, p.to))
 }
 
 // put adds or replaces a message of a channel and tells the pages that
@@ -98,7 +102,7 @@ func (s *Server) put(channel, id, to string, m chat.Message) string {
 			default:
 			}
 		}
-		if !s.visible(sb, p) {
+		if !s.visible(fd, sb, p) {
 			continue
 		}
 		select {
@@ -148,7 +152,7 @@ func (s *Server) subscribe(channel string, sb *sub) [][]byte {
 	fd.subs[sb] = true
 	var out [][]byte
 	for _, p := range fd.posts {
-		if s.visible(sb, p) {
+		if s.visible(fd, sb, p) {
 			b, _ := json.Marshal(p.v)
 			out = append(out, b)
 		}
@@ -164,7 +168,7 @@ func (s *Server) unsubscribe(channel string, sb *sub) {
 		delete(fd.subs, sb)
 		close(sb.ch)
 	}
-	if len(fd.subs) == 0 && len(fd.posts) == 0 {
+	if len(fd.subs) == 0 && len(fd.posts) == 0 && fd.members == nil {
 		// A channel followed and never written to: any name a client
 		// asks for would stay in memory (and in the list of channels).
 		delete(s.feeds, channel)
@@ -322,6 +326,14 @@ func (s *Server) command(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	s.mu.Lock()
+	fd, exists := s.feeds[channel]
+	team := exists && fd.members != nil
+	s.mu.Unlock()
+	if team {
+		problem(w, http.StatusBadRequest, "this is a team's private chat: write messages here, and play in the match's channel")
+		return
+	}
 	cmd, opts, err := parseCommand(in.Line)
 	if err != nil {
 		problem(w, http.StatusBadRequest, "%v", err)
@@ -353,9 +365,10 @@ func (s *Server) click(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	p, ok := s.feedOf(channel).byID[in.Message]
+	fd := s.feedOf(channel)
+	p, ok := fd.byID[in.Message]
 	var label, replace string
-	if ok && s.visible(&sub{se: se}, p) {
+	if ok && s.visible(fd, &sub{se: se}, p) {
 		for _, row := range p.v.Buttons {
 			for _, b := range row {
 				if b.ID == in.Button {
@@ -429,9 +442,12 @@ func (s *Server) channels(w http.ResponseWriter, r *http.Request) {
 			show(m.Channel)
 		}
 	}
+	se := s.browsers.sessionOf(w, r)
 	s.mu.Lock()
-	for c := range s.feeds {
-		show(c)
+	for c, fd := range s.feeds {
+		if s.member(se, fd) { // a team's chat is listed to its members only
+			show(c)
+		}
 	}
 	s.mu.Unlock()
 	names := []string{}

@@ -16,11 +16,12 @@ func runTournament(ctx context.Context, e env) error {
 	fs := newFlags(e, "tournament", "--players LEVEL,LEVEL,... [--games N] [--seed S] [--parallel P] [--json] [--quiet]\n"+
 		"    [--rules classic|capitals] [--map NAME] [--size small|normal|large] [--cards escalating|fixed]\n"+
 		"    [--fortify connected|adjacent] [--victory two-thirds|domination] [--turns sequential|simultaneous]\n"+
-		"    [--rounds N] [--fog] [--max-turns N]\n"+
+		"    [--rounds N] [--fog] [--teams 2|3] [--max-turns N]\n"+
 		"    [--budget D] [--iterations N] [--timeout D] [--startup D] [--style S]\n\n"+
 		"Plays computer players against each other, rotating the seats, and prints each one's wins\n"+
 		"with a 95% Wilson interval, turns and decision time, and Elo-style ratings when more than two\n"+
-		"kinds of player take part. Levels: "+strings.Join(ai.Levels(), ", ")+", "+ai.ReferenceLevel+" (the yardstick of docs/ai.md), or exec:COMMAND.")
+		"kinds of player take part. With --teams, entry i of --players plays in team i mod (players/size) + 1\n"+
+		"(normal,easy,normal,easy: the normals against the easies) and the teams' wins are printed. Levels: "+strings.Join(ai.Levels(), ", ")+", "+ai.ReferenceLevel+" (the yardstick of docs/ai.md), or exec:COMMAND.")
 	rules := fs.String("rules", "classic", "rule set: classic or capitals")
 	mapName := fs.String("map", "classic", "map (classic rules)")
 	size := fs.String("size", "normal", "size of the maps generated for each game (capitals rules): small, normal or large")
@@ -30,6 +31,7 @@ func runTournament(ctx context.Context, e env) error {
 	turns := fs.String("turns", "sequential", "turns: sequential, or simultaneous rounds (classic rules)")
 	rounds := fs.Int("rounds", 0, "round limit: a game ends after that many rounds, the most territories winning (0: none)")
 	fog := fs.Bool("fog", false, "fog of war: each player sees only its territories and their neighbours")
+	teams := fs.Int("teams", 0, "team size, 2 or 3 (0: every player alone); entry i of --players is in team i mod (players/size) + 1")
 	players := fs.String("players", "", "comma-separated levels, one per seat (2 to 6)")
 	games := fs.Int("games", 100, "number of games")
 	seed := fs.Uint64("seed", 1, "seed of the whole tournament")
@@ -85,6 +87,15 @@ func runTournament(ctx context.Context, e env) error {
 	}
 	opts.Rounds = *rounds
 	opts.Fog = *fog
+	if *teams != 0 {
+		if *teams != 2 && *teams != 3 {
+			return usageError("--teams: want 2 or 3, not %d", *teams)
+		}
+		if opts.Victory == state.Missions {
+			return usageError("--teams: secret missions are played alone")
+		}
+	}
+	opts.Teams = *teams
 	if *players == "" {
 		return usageError("--players is required, e.g. --players hard,normal,easy,random")
 	}

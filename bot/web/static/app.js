@@ -279,7 +279,12 @@ async function run(line) {
   if (!state.as) { showError("Add a player name first (right), then play as them."); return; }
   showError("");
   try {
-    await api("POST", "/web/command", { channel: state.channel, as: state.as, line });
+    if (line.startsWith("/")) {
+      await api("POST", "/web/command", { channel: state.channel, as: state.as, line });
+    } else {
+      // A team's chat takes what is not a command (the server says where not).
+      await api("POST", "/web/say", { channel: state.channel, as: state.as, text: line });
+    }
   } catch (e) { showError(e.message); }
 }
 

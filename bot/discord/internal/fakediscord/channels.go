@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 )
@@ -118,14 +119,41 @@ func (s rest) openThread(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	perms := s.permsLocked(parent)
-	if perms&PermAdministrator == 0 && (perms&PermViewChannel == 0 || perms&PermCreatePublicThreads == 0) {
+	need := int64(PermCreatePublicThreads)
+	if body.Type == 12 {
+		need = PermCreatePrivThreads
+	}
+	if perms&PermAdministrator == 0 && (perms&PermViewChannel == 0 || perms&need == 0) {
 		writeJSON(w, http.StatusForbidden, apiError{Code: 50013, Message: "Missing Permissions"})
 		return
 	}
-	th := &Thread{ID: s.snowflakeLocked(), Parent: parent, Name: body.Name, AutoArchive: cmp.Or(body.AutoArchive, 4320)}
+	th := &Thread{ID: s.snowflakeLocked(), Parent: parent, Name: body.Name, AutoArchive: cmp.Or(body.AutoArchive, 4320), Private: body.Type == 12}
 	s.threads[th.ID] = th
-	writeJSON(w, http.StatusCreated, map[string]any{"id": th.ID, "type": 11, "parent_id": parent, "name": th.Name,
+	writeJSON(w, http.StatusCreated, map[string]any{"id": th.ID, "type": cmp.Or(body.Type, 11), "parent_id": parent, "name": th.Name,
 		"owner_id": BotID, "thread_metadata": map[string]any{"archived": false, "auto_archive_duration": th.AutoArchive, "locked": false}})
+}
+
+// addThreadMember answers PUT /channels/{channel}/thread-members/{user}:
+// a member added to a thread the bot opened.
+func (s rest) addThreadMember(w http.ResponseWriter, r *http.Request) {
+	if !s.authorized(w, r) {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	th, ok := s.threads[r.PathValue("channel")]
+	if !ok {
+		s.failLocked(w, r, http.StatusNotFound, 10003, "Unknown Channel (not a thread the bot opened)")
+		return
+	}
+	if th.Archived {
+		s.failLocked(w, r, http.StatusBadRequest, 50083, "Thread is archived")
+		return
+	}
+	if u := r.PathValue("user"); !slices.Contains(th.Members, u) {
+		th.Members = append(th.Members, u)
+	}
+	w.WriteHeader(http.StatusNoContent)
 }
 
 // editChannel answers PATCH /channels/{channel} for what the fake models:

@@ -98,6 +98,10 @@ func (s *Server) Resent() int {
 type Thread struct {
 	ID, Parent, Name string
 	Archived         bool
+	// Private: a private thread (type 12), which only its Members (user
+	// ids, in the order added) and the bot see.
+	Private bool
+	Members []string
 	// AutoArchive is its auto_archive_duration, in minutes.
 	AutoArchive int
 }
@@ -115,6 +119,7 @@ const (
 	PermUseAppCommands      = 1 << 31
 	PermManageThreads       = 1 << 34
 	PermCreatePublicThreads = 1 << 35
+	PermCreatePrivThreads   = 1 << 36
 	PermSendInThreads       = 1 << 38
 )
 

@@ -35,6 +35,7 @@ func (s *Server) routes() http.Handler {
 	api("PATCH /channels/{channel}/messages/{message}", rs.editPost)
 	api("POST /users/@me/channels", rs.openDM)
 	api("POST /channels/{channel}/threads", rs.openThread)
+	api("PUT /channels/{channel}/thread-members/{user}", rs.addThreadMember)
 	api("PATCH /channels/{channel}", rs.editChannel)
 	api("PUT /applications/{app}/commands", rs.overwrite)
 	api("PUT /applications/{app}/guilds/{guild}/commands", rs.overwrite)

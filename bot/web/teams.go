@@ -1,0 +1,104 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/riskbot/riskbot/bot/chat"
+)
+
+// A team's chat on the page: a channel of its own, listed to its members
+// alone, whose messages only they read, where a line that is not a command
+// is said to the team (/web/say). It is the page's private thread
+// (chat.TeamThreader); like the page's feeds it lives in the server's
+// memory, so that a restart closes it.
+
+// teamChatLen bounds a message said in a team's chat.
+const teamChatLen = 1000
+
+// OpenPrivateThread implements chat.TeamThreader: a team chat beside the
+// channel, which only members (user ids) see.
+func (s *Server) OpenPrivateThread(_ context.Context, channel, name string, members []string) (string, error) {
+	base, ok := strings.CutPrefix(channel, Prefix)
+	if !ok {
+		return "", fmt.Errorf("web: open a team chat beside %q: not a channel of the page", channel)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for k := 1; ; k++ {
+		id := Prefix + base + "-team-" + strconv.Itoa(k)
+		if len(id)-len(Prefix) > 40 {
+			id = Prefix + "team-" + strconv.Itoa(k) // channel names have 40 characters at most
+		}
+		if _, taken := s.feeds[id]; taken {
+			continue
+		}
+		fd := s.feedOf(id)
+		fd.members = map[string]bool{}
+		for _, m := range members {
+			fd.members[m] = true
+		}
+		fd.title = name
+		return id, nil
+	}
+}
+
+var _ chat.TeamThreader = (*Server)(nil)
+
+// member reports whether a page's session plays a member of a team chat's
+// feed; every page sees an open channel.
+func (s *Server) member(se *session, fd *feed) bool {
+	if fd.members == nil {
+		return true
+	}
+	for m := range fd.members {
+		if s.browsers.owns(se, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// say writes a line in a team's chat: {"channel", "as", "text"}.
+func (s *Server) say(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Channel string `json:"channel"`
+		As      string `json:"as"`
+		Text    string `json:"text"`
+	}
+	if status, err := readJSON(w, r, maxForm, &in); err != nil {
+		problem(w, status, "%v", err)
+		return
+	}
+	channel, user, se, ok := s.actor(w, r, in.Channel, in.As)
+	if !ok {
+		return
+	}
+	text := strings.TrimSpace(in.Text)
+	if text == "" || len([]rune(text)) > teamChatLen {
+		problem(w, http.StatusBadRequest, "a message has 1 to %d characters", teamChatLen)
+		return
+	}
+	s.mu.Lock()
+	fd, exists := s.feeds[channel]
+	team := exists && fd.members != nil
+	allowed := team && fd.members[user.ID] && s.member(se, fd)
+	s.mu.Unlock()
+	switch {
+	case !team:
+		problem(w, http.StatusBadRequest, "only a team's private chat takes messages here: commands start with /risk (try /risk help)")
+		return
+	case !allowed:
+		problem(w, http.StatusForbidden, "%s is not in this team", user.Name)
+		return
+	}
+	// What people write is shown as written, never as the bot's markup.
+	s.put(channel, "", "", chat.Message{Text: fmt.Sprintf("**%s**: %s", user.Name, plain.Replace(text))})
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}
+
+// plain neutralises the chat markup in what a person writes.
+var plain = strings.NewReplacer("*", "∗", "`", "'", "<", "‹", ">", "›", "|", "¦", "~", "∼")
