@@ -643,6 +643,10 @@ func (p capParams) posValue(b *capBoard) float64 {
 	// The next turn's best attack.
 	r := b.income[seat]
 	best := 0.0
+	// ratio is the best attack total over the defence it meets of the
+	// next turn, and neutrals whether a neutral territory is in reach:
+	// for the siege below.
+	ratio, neutrals := 0.0, false
 	for from := range s.Terr {
 		if s.Terr[from].Owner != seat {
 			continue
@@ -651,11 +655,17 @@ func (p capParams) posValue(b *capBoard) float64 {
 		for _, xs := range [2][]int{tm.Adj, tm.Sea} {
 			for _, to := range xs {
 				o := s.Terr[to].Owner
+				if o == state.Neutral && b.reach(from, to) != state.NoReach {
+					neutrals = true
+				}
 				if o < 0 || o == seat || b.reach(from, to) == state.NoReach {
 					continue
 				}
 				a := b.enemyAttack(seat, from, to, r)
 				d := b.enemyDef[to]
+				if d > 0 {
+					ratio = max(ratio, float64(a)/float64(d))
+				}
 				if a <= d {
 					continue
 				}
@@ -666,7 +676,36 @@ func (p capParams) posValue(b *capBoard) float64 {
 			}
 		}
 	}
+	if best == 0 && !neutrals {
+		v += p.siege(b, ratio)
+	}
 	return v + (0.35+0.15*p.style)*best
+}
+
+// siegeValue is what the siege term (capParams.siege) is worth at most,
+// in troops, when the seat's best attack total reaches the defence.
+const siegeValue = 6.0
+
+// siege is the part of the position value that keeps a seat from
+// stalling when it cannot take anything next turn, even with all its
+// reinforcements (best attack 0) and no neutral territory is in reach:
+// defences count the troops around the target, so troops spread out (or
+// idle on the capital) may never make an attack legal, and matches ran
+// to the turn cap. It pulls the troops together: it grows with the best
+// ratio of attack total to defence (ratio), so that reinforcements and
+// moves pile onto one front, and the capital's troops beyond a guard of
+// two turns' reinforcements are pulled to the front as other idle troops
+// are (posValue).
+func (p capParams) siege(b *capBoard, ratio float64) float64 {
+	s := b.s
+	v := siegeValue * min(1, ratio)
+	if c := s.Capital(b.seat); c >= 0 {
+		if d := b.frontDist[c]; d > 0 {
+			spare := s.Terr[c].Armies - 2*b.income[b.seat]
+			v -= frontPull * float64(max(0, spare)) * float64(min(d, 5))
+		}
+	}
+	return v
 }
 
 // bestMove picks the turn's move by posValue: every legal move is tried on
