@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"math"
 
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
@@ -17,8 +18,8 @@ import (
 // attack comes closest to the defence it meets. With nothing to capture
 // or attack, it moves its largest stack where an attack would be legal
 // from, or marches its largest stack behind the front one step toward
-// it, or, with no front at all (its rivals over the sea), builds a
-// port. It never uses an item. (random plays capitals with decide: a
+// it, or builds a port where it would reach a territory less defended
+// than any in reach. It never uses an item. (random plays capitals with decide: a
 // uniform legal move.)
 //
 // The last three rules keep matches of easy players from stalling: a
@@ -173,24 +174,6 @@ func march(s *state.State, seat int) (engine.Command, bool) {
 			}
 		})
 	}
-	if len(queue) == 0 {
-		port := -1
-		for t := range s.Terr {
-			if s.Terr[t].Owner != seat || s.Terr[t].Port || !s.Map.Territories[t].Coast || port >= 0 && s.Terr[t].Armies <= s.Terr[port].Armies {
-				continue
-			}
-			for _, x := range s.Map.Territories[t].Sea {
-				if s.Terr[x].Owner != seat {
-					port = t
-					break
-				}
-			}
-		}
-		if port < 0 || s.Cap.Ported {
-			return nil, false
-		}
-		return engine.BuildPort{Territory: port}, true
-	}
 	for i := 0; i < len(queue); i++ {
 		u := queue[i]
 		eachReach(s, u, func(t int, _ bool) {
@@ -224,19 +207,47 @@ func march(s *state.State, seat int) (engine.Command, bool) {
 			return engine.Move{From: big, To: to, Quarters: 3}, true
 		}
 	}
+	// Troops behind the front march toward it: the largest stack, if it
+	// is worth a turn's reinforcements.
 	from := -1
 	for t := range s.Terr {
-		if dist[t] > 0 && state.MoveCount(s.Terr[t].Armies, 3) > 0 && (from < 0 || s.Terr[t].Armies > s.Terr[from].Armies) {
+		if dist[t] > 0 && (from < 0 || s.Terr[t].Armies > s.Terr[from].Armies) {
 			from = t
 		}
 	}
-	if from < 0 {
-		return nil, false
-	}
-	for t := range s.Terr {
-		if s.Terr[t].Owner == seat && dist[t] == dist[from]-1 && s.Map.Reach(from, t, s.Terr[from].Port) != state.NoReach {
-			return engine.Move{From: from, To: t, Quarters: 3}, true
+	if from >= 0 && s.Terr[from].Armies >= 3*s.Owned(seat) {
+		for t := range s.Terr {
+			if s.Terr[t].Owner == seat && dist[t] == dist[from]-1 && s.Map.Reach(from, t, s.Terr[from].Port) != state.NoReach {
+				return engine.Move{From: from, To: t, Quarters: 3}, true
+			}
 		}
+	}
+	// A port where it would reach a territory of another seat (or a
+	// neutral one) less defended than any in reach now: the fronts may all
+	// face a rival's large stack, by sea (halved) as much as by land.
+	weakest := math.MaxInt
+	for t := range s.Terr {
+		if s.Terr[t].Owner == seat {
+			eachReach(s, t, func(x int, _ bool) {
+				if s.Terr[x].Owner != seat {
+					weakest = min(weakest, s.DefenceTotal(x))
+				}
+			})
+		}
+	}
+	port, portDef := -1, weakest
+	for t := range s.Terr {
+		if s.Terr[t].Owner != seat || s.Terr[t].Port || !s.Map.Territories[t].Coast {
+			continue
+		}
+		for _, x := range s.Map.Territories[t].Sea {
+			if d := s.DefenceTotal(x); s.Terr[x].Owner != seat && d < portDef {
+				port, portDef = t, d
+			}
+		}
+	}
+	if port >= 0 && !s.Cap.Ported {
+		return engine.BuildPort{Territory: port}, true
 	}
 	return nil, false
 }

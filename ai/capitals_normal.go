@@ -66,7 +66,22 @@ func (p capParams) play(s *state.State, seat int) engine.Command {
 // turn), a variety of terrains nearby (the hero), and far from the other
 // capitals.
 func (p capParams) chooseCapital(s *state.State, seat int) engine.Command {
-	best, bestScore := engine.Command(nil), -1e18
+	best, bestScore := -1, -1e18
+	for _, c := range p.capitalScores(s, seat) {
+		if c.value > bestScore {
+			best, bestScore = c.t, c.value
+		}
+	}
+	if best < 0 {
+		return capitalsFallback(s, seat)
+	}
+	return engine.Capital{Territory: best}
+}
+
+// capitalScores scores every free capital spot as chooseCapital does, in
+// the order engine.Legal lists them.
+func (p capParams) capitalScores(s *state.State, seat int) []scored {
+	var out []scored
 	dist := capitalDistances(s)
 	for _, c := range engine.Legal(s, seat) {
 		c, ok := c.(engine.Capital)
@@ -92,14 +107,9 @@ func (p capParams) chooseCapital(s *state.State, seat int) engine.Command {
 		if d := dist[t]; d >= 0 {
 			score += 4 * float64(min(d, 4))
 		}
-		if score > bestScore {
-			best, bestScore = c, score
-		}
+		out = append(out, scored{t, score})
 	}
-	if best == nil {
-		return capitalsFallback(s, seat)
-	}
-	return best
+	return out
 }
 
 func popcount(x uint32) int {
@@ -311,9 +321,10 @@ func (p capParams) captureValue(b *capBoard, t int) float64 {
 
 // portValue is the worth of a port on the seat's coastal territory t: the
 // neutral territories it opens to capture when none is left by land, the
-// enemy capitals it brings in reach, and, when the seat is stuck (no enemy
-// in reach), any enemy territory.
-func (p capParams) portValue(b *capBoard, t int, landNeutrals, stuck bool) float64 {
+// enemy capitals it brings in reach, when the seat is stuck (no enemy in
+// reach) any enemy territory, and in a siege (no attack nor capture this
+// turn) any enemy territory its next reinforcements could attack from t.
+func (p capParams) portValue(b *capBoard, t int, landNeutrals, stuck, siege bool) float64 {
 	s := b.s
 	v := 0.0
 	for _, y := range b.m.Territories[t].Sea {
@@ -322,6 +333,11 @@ func (p capParams) portValue(b *capBoard, t int, landNeutrals, stuck bool) float
 			// No enemy is in reach: the seat's troops can never fight
 			// without a port.
 			v = max(v, terrValue+killValue*float64(s.Terr[y].Armies)/4)
+		case siege && o >= 0 && o != b.seat && (s.Terr[t].Armies+b.income[b.seat])*state.PowerUnit/2 > s.DefenceTotal(y):
+			// Nothing else to do this turn, and from here the next
+			// reinforcements could attack y: the fronts in reach may all
+			// face a rival's large stack, and matches stalled.
+			v = max(v, terrValue/2)
 		case o == state.Neutral && !landNeutrals:
 			if already := b.reachedBySea(y); !already {
 				v = max(v, 0.5*(terrValue+float64(s.Terr[y].Armies)))
@@ -420,9 +436,10 @@ func (p capParams) actionChoices(s *state.State, seat int) actionChoices {
 	}
 	if !s.Cap.Ported {
 		stuck := !b.enemyInReach()
+		siege := ch.attack == nil && ch.capture == nil
 		for t := range s.Terr {
 			if s.Terr[t].Owner == seat && !s.Terr[t].Port && s.Map.Territories[t].Coast {
-				if v := p.portValue(b, t, landNeutrals, stuck); v > ch.portV {
+				if v := p.portValue(b, t, landNeutrals, stuck, siege); v > ch.portV {
 					ch.port, ch.portV = engine.BuildPort{Territory: t}, v
 				}
 			}
