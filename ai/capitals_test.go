@@ -386,3 +386,39 @@ func TestCapitalsMatchesEnd(t *testing.T) {
 		})
 	}
 }
+
+// TestCapWinChance: the learned capitals evaluation says 1 for a won
+// match, and more for more troops on the seat's capital, less with a
+// territory lost to a rival.
+func TestCapWinChance(t *testing.T) {
+	s := capitalsMidgame(t, 40)
+	seat := s.Current
+	base := capWinChance(s, seat)
+	if base <= 0 || base >= 1 {
+		t.Fatalf("midgame: %v, want in (0, 1)", base)
+	}
+	more := s.Clone()
+	more.Terr[more.Capital(seat)].Armies += 30
+	if got := capWinChance(more, seat); got <= base {
+		t.Errorf("30 more troops on the capital: %v, want more than %v", got, base)
+	}
+	less := s.Clone()
+	rival := (seat + 1) % len(s.Seats)
+	for !less.Seats[rival].Alive() {
+		rival = (rival + 1) % len(s.Seats)
+	}
+	for x := range less.Terr {
+		if less.Terr[x].Owner == seat && x != less.Capital(seat) {
+			less.Terr[x].Owner = rival
+			break
+		}
+	}
+	if got := capWinChance(less, seat); got >= base {
+		t.Errorf("a territory lost to seat %d: %v, want less than %v", rival, got, base)
+	}
+	won := s.Clone()
+	won.Phase, won.Winner = state.PhaseOver, seat
+	if got := capWinChance(won, seat); got != 1 {
+		t.Errorf("won: %v, want 1", got)
+	}
+}
