@@ -61,11 +61,14 @@ type Options struct {
 	// 0 is balanced. It is seed 003's offence/defence bias. Used by normal
 	// and hard.
 	Style float64
-	// Budget is the time hard may think per turn (DefaultBudget if 0).
+	// Budget is the most hard may think per turn (DefaultBudget if 0): a
+	// ceiling on its own numbers of iterations, or on Iterations.
 	Budget time.Duration
 	// Iterations, if positive, caps hard's search iterations per turn, and
 	// sets the samples of each decision's refinement to a tenth of it. With
-	// an iteration cap and a generous Budget, hard is deterministic.
+	// an iteration cap and a generous Budget, hard is deterministic. If 0,
+	// hard runs its own numbers (planIterations and refineMaxSamples in
+	// classic, capIterations in capitals).
 	Iterations int
 	// Timeout is the time an exec: bot has for each decision
 	// (DefaultTimeout if 0).

@@ -19,9 +19,13 @@ import (
 // plausibly, the luck from hard's own generator), plays the turn with a
 // plan, then capRounds rounds with the normal player for every seat
 // (hard's own later turns included), and scores the position
-// (capEvaluate). The plans are compared on common random numbers, and the
+// (capScore). The plans are compared on common random numbers, and the
 // worse half is dropped after 4, 8, 16, ... rounds; the best mean plays
-// the turn, its action and move computed on the real outcome.
+// the turn, its action and move computed on the real outcome. The capital
+// is chosen by a shorter search of the same kind (chooseCapital).
+//
+// Without an iteration cap the search plays capIterations playouts, the
+// budget only a ceiling.
 //
 // The plan is cached for the turn; if it is lost (a restart), hard
 // searches again from where the turn stands, or plays as normal past the
@@ -50,6 +54,18 @@ const (
 	actNone                      // no action: straight to the move
 )
 
+// capIterations is how many playouts the turn's search plays when
+// Options.Iterations does not say: the budget is then only a ceiling.
+// Between 100 and 400 a turn the wins did not move beyond the noise, and
+// the whole 2 s budget (thousands) won little more (docs/ai.md); 400
+// take about 0.1 to 0.3 s.
+const capIterations = 400
+
+// capScore is how hard's capitals playouts score where they stop: the
+// learned evaluation. With it hard won 69.5% against three normal, with
+// capEvaluate 61.5% (200 games each, seed 5, docs/ai.md).
+var capScore = capWinChance
+
 // capRounds is how many rounds after its turn hard plays out before
 // scoring.
 const capRounds = 2
@@ -76,11 +92,13 @@ func gatherMove(s *state.State, seat, t int) (engine.Command, bool) {
 var rollout = capParams{}
 
 func (h *hard) decideCapitals(ctx context.Context, s *state.State, seat int) engine.Command {
-	if s.Phase == state.PhaseSetup {
-		return rollout.play(s, seat)
-	}
 	if !s.Hidden {
 		s = s.View(seat) // handed a full state: search on what the seat may see
+	}
+	if s.Phase == state.PhaseSetup {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		return h.chooseCapital(ctx, s, seat, time.Now().Add(h.budget-h.budget/10))
 	}
 	if s.Phase == state.PhaseReinforce && s.Seats[seat].Capitals.Item == state.ItemTwoTurns {
 		return engine.UseItem{}
@@ -108,6 +126,115 @@ func (h *hard) decideCapitals(ctx context.Context, s *state.State, seat int) eng
 		h.capPlans[key] = pl
 	}
 	return pl.play(rollout, s, seat)
+}
+
+// The capital choice (chooseCapital): the spots normal ranks best are
+// each played capOpeningRounds rounds ahead, every seat as normal, on
+// common samples, the worse half dropped after 4, 8, ... samples, at most
+// capOpeningPlayouts playouts in all.
+const (
+	capOpeningSpots    = 6
+	capOpeningRounds   = 8
+	capOpeningPlayouts = 96
+)
+
+// chooseCapital is hard's capital choice: the spots normal ranks best
+// (capitalScores), each played out a few rounds with every seat as normal
+// (the other seats' capitals chosen as normal chooses them) and scored by
+// capScore.
+func (h *hard) chooseCapital(ctx context.Context, s *state.State, seat int, deadline time.Time) engine.Command {
+	spots := rollout.capitalScores(s, seat)
+	if len(spots) == 0 {
+		return capitalsFallback(s, seat)
+	}
+	slices.SortStableFunc(spots, func(a, b scored) int {
+		switch {
+		case a.value > b.value:
+			return -1
+		case a.value < b.value:
+			return 1
+		}
+		return a.t - b.t
+	})
+	spots = spots[:min(capOpeningSpots, len(spots))]
+	score := func(i int, seed uint64) float64 {
+		sim := determinizeCapitals(s, seat, newRand(seed, 9))
+		if _, err := engine.Apply(sim, seat, engine.Capital{Territory: spots[i].t}); err != nil {
+			return 0
+		}
+		for steps := 0; sim.Phase == state.PhaseSetup && steps < 2*len(sim.Seats); steps++ {
+			if _, err := engine.Apply(sim, sim.Current, rollout.play(sim, sim.Current)); err != nil {
+				return 0
+			}
+		}
+		for range capOpeningRounds * len(sim.Seats) {
+			if sim.Phase == state.PhaseOver || !sim.Seats[seat].Alive() {
+				break
+			}
+			playCapTurn(sim, sim.Current, rollout.play)
+		}
+		return capScore(sim, seat)
+	}
+	best := h.halving(ctx, len(spots), capOpeningPlayouts, deadline, score)
+	return engine.Capital{Territory: spots[best].t}
+}
+
+// halving compares n candidates by score on common samples (each round of
+// samples draws one seed from hard's generator and scores every candidate
+// still running with it), drops the worse half after 4, 8, 16, ... rounds
+// (never below two), and returns the best mean once playouts scores are
+// made, or at the deadline or the context's end (only whole rounds count).
+func (h *hard) halving(ctx context.Context, n, playouts int, deadline time.Time, score func(i int, seed uint64) float64) int {
+	if n == 1 {
+		return 0
+	}
+	sum := make([]float64, n)
+	round := make([]float64, n)
+	active := make([]int, n)
+	for i := range active {
+		active[i] = i
+	}
+	nextCut, done, rounds := 4, 0, 0
+	for done < playouts {
+		seed := h.rng.Uint64()
+		whole := true
+		for _, i := range active {
+			if ctx.Err() != nil || time.Now().After(deadline) {
+				whole = false
+				break
+			}
+			round[i] = score(i, seed)
+			done++
+		}
+		if !whole {
+			break
+		}
+		for _, k := range active {
+			sum[k] += round[k]
+		}
+		rounds++
+		if rounds == nextCut && len(active) > 2 {
+			slices.SortStableFunc(active, func(a, b int) int {
+				switch {
+				case sum[a] > sum[b]:
+					return -1
+				case sum[a] < sum[b]:
+					return 1
+				}
+				return a - b
+			})
+			active = active[:max(2, (len(active)+1)/2)]
+			slices.Sort(active)
+			nextCut *= 2
+		}
+	}
+	best := active[0]
+	for _, i := range active {
+		if sum[i] > sum[best] {
+			best = i
+		}
+	}
+	return best
 }
 
 // play returns the plan's command for seat in s.
@@ -199,7 +326,7 @@ func (h *hard) capCandidates(s *state.State, seat int) []capPlan {
 	out = append(out, capPlan{reinforce: c, action: actNormal, gather: c})
 	for v := range s.Seats {
 		y := s.Capital(v)
-		if v == seat || y < 0 {
+		if s.SameSide(v, seat) || y < 0 {
 			continue
 		}
 		x := -1 // the strongest that reaches y
@@ -269,6 +396,10 @@ func (h *hard) capSearch(ctx context.Context, s *state.State, seat int, cands []
 	}
 	nextCut := 4
 	iter, rounds := 0, 0
+	target := h.iterations
+	if target <= 0 {
+		target = capIterations
+	}
 search:
 	for {
 		seed := h.rng.Uint64()
@@ -284,9 +415,9 @@ search:
 			if late() {
 				break search // the round is not whole: it does not count
 			}
-			round[i] = capEvaluate(sim, seat)
+			round[i] = capScore(sim, seat)
 			iter++
-			stop := h.iterations > 0 && iter >= h.iterations
+			stop := iter >= target
 			if ai == len(active)-1 {
 				// Only whole rounds count: every plan on the same draws.
 				for _, k := range active {
@@ -358,7 +489,9 @@ func playCapRound(s *state.State, seat int, late func() bool) bool {
 	return s.Phase != state.PhaseOver && s.Seats[seat].Alive()
 }
 
-// capEvaluate scores a capitals position for seat in [0, 1]: 1 for a win,
+// capEvaluate scores a capitals position for seat in [0, 1], by hand: the
+// score of hard's playouts before the learned one (capWinChance), kept as
+// its yardstick (TestFitCapEval). 1 for a win,
 // 0 when out, otherwise its share of the strength in play (troops, and
 // territories at terrValue), raised by the chance of taking an enemy
 // capital next turn (times the share it would bring), less a part of the
@@ -390,7 +523,7 @@ func capEvaluate(s *state.State, seat int) float64 {
 	bonus := 0.0
 	for v := range s.Seats {
 		y := s.Capital(v)
-		if v == seat || y < 0 {
+		if s.SameSide(v, seat) || y < 0 {
 			continue
 		}
 		theirs := (float64(b.troops[v]) + terrValue*float64(b.owned[v])) / all

@@ -66,7 +66,22 @@ func (p capParams) play(s *state.State, seat int) engine.Command {
 // turn), a variety of terrains nearby (the hero), and far from the other
 // capitals.
 func (p capParams) chooseCapital(s *state.State, seat int) engine.Command {
-	best, bestScore := engine.Command(nil), -1e18
+	best, bestScore := -1, -1e18
+	for _, c := range p.capitalScores(s, seat) {
+		if c.value > bestScore {
+			best, bestScore = c.t, c.value
+		}
+	}
+	if best < 0 {
+		return capitalsFallback(s, seat)
+	}
+	return engine.Capital{Territory: best}
+}
+
+// capitalScores scores every free capital spot as chooseCapital does, in
+// the order engine.Legal lists them.
+func (p capParams) capitalScores(s *state.State, seat int) []scored {
+	var out []scored
 	dist := capitalDistances(s)
 	for _, c := range engine.Legal(s, seat) {
 		c, ok := c.(engine.Capital)
@@ -92,14 +107,9 @@ func (p capParams) chooseCapital(s *state.State, seat int) engine.Command {
 		if d := dist[t]; d >= 0 {
 			score += 4 * float64(min(d, 4))
 		}
-		if score > bestScore {
-			best, bestScore = c, score
-		}
+		out = append(out, scored{t, score})
 	}
-	if best == nil {
-		return capitalsFallback(s, seat)
-	}
-	return best
+	return out
 }
 
 func popcount(x uint32) int {
@@ -311,9 +321,10 @@ func (p capParams) captureValue(b *capBoard, t int) float64 {
 
 // portValue is the worth of a port on the seat's coastal territory t: the
 // neutral territories it opens to capture when none is left by land, the
-// enemy capitals it brings in reach, and, when the seat is stuck (no enemy
-// in reach), any enemy territory.
-func (p capParams) portValue(b *capBoard, t int, landNeutrals, stuck bool) float64 {
+// enemy capitals it brings in reach, when the seat is stuck (no enemy in
+// reach) any enemy territory, and in a siege (no attack nor capture this
+// turn) any enemy territory its next reinforcements could attack from t.
+func (p capParams) portValue(b *capBoard, t int, landNeutrals, stuck, siege bool) float64 {
 	s := b.s
 	v := 0.0
 	for _, y := range b.m.Territories[t].Sea {
@@ -322,6 +333,11 @@ func (p capParams) portValue(b *capBoard, t int, landNeutrals, stuck bool) float
 			// No enemy is in reach: the seat's troops can never fight
 			// without a port.
 			v = max(v, terrValue+killValue*float64(s.Terr[y].Armies)/4)
+		case siege && o >= 0 && !s.SameSide(o, b.seat) && (s.Terr[t].Armies+b.income[b.seat])*state.PowerUnit/2 > s.DefenceTotal(y):
+			// Nothing else to do this turn, and from here the next
+			// reinforcements could attack y: the fronts in reach may all
+			// face a rival's large stack, and matches stalled.
+			v = max(v, terrValue/2)
 		case o == state.Neutral && !landNeutrals:
 			if already := b.reachedBySea(y); !already {
 				v = max(v, 0.5*(terrValue+float64(s.Terr[y].Armies)))
@@ -420,9 +436,10 @@ func (p capParams) actionChoices(s *state.State, seat int) actionChoices {
 	}
 	if !s.Cap.Ported {
 		stuck := !b.enemyInReach()
+		siege := ch.attack == nil && ch.capture == nil
 		for t := range s.Terr {
 			if s.Terr[t].Owner == seat && !s.Terr[t].Port && s.Map.Territories[t].Coast {
-				if v := p.portValue(b, t, landNeutrals, stuck); v > ch.portV {
+				if v := p.portValue(b, t, landNeutrals, stuck, siege); v > ch.portV {
 					ch.port, ch.portV = engine.BuildPort{Territory: t}, v
 				}
 			}
@@ -646,6 +663,10 @@ func (p capParams) posValue(b *capBoard) float64 {
 	// The next turn's best attack.
 	r := b.income[seat]
 	best := 0.0
+	// ratio is the best attack total over the defence it meets of the
+	// next turn, and neutrals whether a neutral territory is in reach:
+	// for the siege below.
+	ratio, neutrals := 0.0, false
 	for from := range s.Terr {
 		if s.Terr[from].Owner != seat {
 			continue
@@ -654,11 +675,17 @@ func (p capParams) posValue(b *capBoard) float64 {
 		for _, xs := range [2][]int{tm.Adj, tm.Sea} {
 			for _, to := range xs {
 				o := s.Terr[to].Owner
+				if o == state.Neutral && b.reach(from, to) != state.NoReach {
+					neutrals = true
+				}
 				if o < 0 || s.SameSide(o, seat) || b.reach(from, to) == state.NoReach {
 					continue
 				}
 				a := b.enemyAttack(seat, from, to, r)
 				d := b.enemyDef[to]
+				if d > 0 {
+					ratio = max(ratio, float64(a)/float64(d))
+				}
 				if a <= d {
 					continue
 				}
@@ -669,7 +696,36 @@ func (p capParams) posValue(b *capBoard) float64 {
 			}
 		}
 	}
+	if best == 0 && !neutrals {
+		v += p.siege(b, ratio)
+	}
 	return v + (0.35+0.15*p.style)*best
+}
+
+// siegeValue is what the siege term (capParams.siege) is worth at most,
+// in troops, when the seat's best attack total reaches the defence.
+const siegeValue = 6.0
+
+// siege is the part of the position value that keeps a seat from
+// stalling when it cannot take anything next turn, even with all its
+// reinforcements (best attack 0) and no neutral territory is in reach:
+// defences count the troops around the target, so troops spread out (or
+// idle on the capital) may never make an attack legal, and matches ran
+// to the turn cap. It pulls the troops together: it grows with the best
+// ratio of attack total to defence (ratio), so that reinforcements and
+// moves pile onto one front, and the capital's troops beyond a guard of
+// two turns' reinforcements are pulled to the front as other idle troops
+// are (posValue).
+func (p capParams) siege(b *capBoard, ratio float64) float64 {
+	s := b.s
+	v := siegeValue * min(1, ratio)
+	if c := s.Capital(b.seat); c >= 0 {
+		if d := b.frontDist[c]; d > 0 {
+			spare := s.Terr[c].Armies - 2*b.income[b.seat]
+			v -= frontPull * float64(max(0, spare)) * float64(min(d, 5))
+		}
+	}
+	return v
 }
 
 // bestMove picks the turn's move by posValue: every legal move is tried on

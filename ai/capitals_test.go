@@ -342,3 +342,83 @@ func TestFallChance(t *testing.T) {
 		}
 	}
 }
+
+// TestCapitalsMatchesEnd: matches of easy and normal players end before
+// the turn cap. Before easy concentrated its reinforcements, marched,
+// built ports and moved into its conquests once only enemies were left
+// around (issue 34), a quarter of the two-seat games of easy ran to the
+// turn cap: their spread troops never made an attack legal against
+// defences that count the troops around the target.
+func TestCapitalsMatchesEnd(t *testing.T) {
+	games := 60
+	if testing.Short() {
+		games = 20
+	}
+	for _, players := range [][]string{{"easy", "easy"}, {"easy", "easy", "easy"}, {"normal", "easy", "easy", "easy"}} {
+		t.Run(fmt.Sprint(players), func(t *testing.T) {
+			capped := 0
+			for g := range games {
+				s := newMatch(t, len(players), uint64(3400+g), state.CapitalsOptions())
+				ps := make([]Player, len(players))
+				for i, lvl := range players {
+					ps[i] = mustNew(t, lvl, Options{Seed: uint64(g*10 + i)})
+				}
+				for steps := 0; s.Phase != state.PhaseOver && s.Turn <= 600; steps++ {
+					if steps > 100000 {
+						t.Fatalf("game %d: a turn does not end", g)
+					}
+					seat := s.Current
+					c, err := ps[seat].Act(context.Background(), s.View(seat), seat)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if _, err := engine.Apply(s, seat, c); err != nil {
+						t.Fatalf("game %d: %s: %v", g, engine.Describe(s.Map, c), err)
+					}
+				}
+				if s.Phase != state.PhaseOver {
+					capped++
+				}
+			}
+			if capped > 0 {
+				t.Errorf("%d of %d games reached the turn cap", capped, games)
+			}
+		})
+	}
+}
+
+// TestCapWinChance: the learned capitals evaluation says 1 for a won
+// match, and more for more troops on the seat's capital, less with a
+// territory lost to a rival.
+func TestCapWinChance(t *testing.T) {
+	s := capitalsMidgame(t, 40)
+	seat := s.Current
+	base := capWinChance(s, seat)
+	if base <= 0 || base >= 1 {
+		t.Fatalf("midgame: %v, want in (0, 1)", base)
+	}
+	more := s.Clone()
+	more.Terr[more.Capital(seat)].Armies += 30
+	if got := capWinChance(more, seat); got <= base {
+		t.Errorf("30 more troops on the capital: %v, want more than %v", got, base)
+	}
+	less := s.Clone()
+	rival := (seat + 1) % len(s.Seats)
+	for !less.Seats[rival].Alive() {
+		rival = (rival + 1) % len(s.Seats)
+	}
+	for x := range less.Terr {
+		if less.Terr[x].Owner == seat && x != less.Capital(seat) {
+			less.Terr[x].Owner = rival
+			break
+		}
+	}
+	if got := capWinChance(less, seat); got >= base {
+		t.Errorf("a territory lost to seat %d: %v, want less than %v", rival, got, base)
+	}
+	won := s.Clone()
+	won.Phase, won.Winner = state.PhaseOver, seat
+	if got := capWinChance(won, seat); got != 1 {
+		t.Errorf("won: %v, want 1", got)
+	}
+}

@@ -99,7 +99,8 @@ type turnPlan struct {
 // refineStop says when a decision's refinement (refiner) has played its
 // candidates on enough samples: never more than refineMaxSamples. With an
 // iteration cap it is a number of samples, a share of the cap, so that
-// play is deterministic. By time, each decision may take a fifth of the
+// play is deterministic. Without one it is refineMaxSamples, with time as
+// a ceiling (on a quiet core 64 samples take a few ms): each decision may take a fifth of the
 // time the turn has left (a thirty-second of the budget at least), so that
 // the first decisions, which shape the turn, get the most and the turn's
 // thinking stays within the budget; and at least a few samples, unless the
@@ -144,6 +145,16 @@ const (
 	refineMinSamples = 8
 	refineMaxSamples = 64
 )
+
+// planIterations is how many iterations the plan search runs when
+// Options.Iterations does not say, the budget then being only a ceiling
+// (grow, refineStop): a turn's thinking is then the same on a quiet and
+// on a loaded machine, unless the machine is so slow that the ceilings
+// bind. Bounded by an eighth of the 2 s budget alone, the search ran
+// about 370 iterations on a quiet core at the start of a match, and
+// fewer under load (issue 34); more than a few hundred gain little
+// (docs/ai.md, V6 and V8).
+const planIterations = 400
 
 // matchKey tells matches apart for the plan cache.
 func matchKey(s *state.State) string {
@@ -254,11 +265,16 @@ func (h *hard) search(ctx context.Context, s *state.State, seat int, cands []par
 // iterations) is spent.
 func (h *hard) grow(ctx context.Context, root *node, s *state.State, seat int) {
 	later := h.laterPlans()
-	// The search takes an eighth of the turn's budget: the refinement of
-	// the turn's decisions, worth more (docs/ai.md), may take the rest
+	// With an iteration cap, the search runs that many iterations within
+	// an eighth of the turn's budget. Without one it runs planIterations,
+	// with a quarter of the budget as a ceiling: the refinement of the
+	// turn's decisions, worth more (docs/ai.md), may take the rest
 	// (refineStop), and at most refineMaxSamples a decision takes far
 	// less.
-	deadline := time.Now().Add(h.budget / 8)
+	target, deadline := h.iterations, time.Now().Add(h.budget/8)
+	if target <= 0 {
+		target, deadline = planIterations, time.Now().Add(h.budget/4)
+	}
 	type step struct {
 		n *node
 		i int
@@ -296,7 +312,7 @@ func (h *hard) grow(ctx context.Context, root *node, s *state.State, seat int) {
 			st.n.sum[st.i] += score
 			st.n.total++
 		}
-		if h.iterations > 0 && iter >= h.iterations {
+		if iter >= target {
 			return
 		}
 		if ctx.Err() != nil || time.Now().After(deadline) {

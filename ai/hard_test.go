@@ -167,3 +167,24 @@ func TestRefineStop(t *testing.T) {
 		})
 	}
 }
+
+// TestHardPlanIterations: without an iteration cap the plan search runs
+// planIterations, the budget only a ceiling (issue 34: a turn's thinking
+// should not depend on the machine's load), and a budget too short for
+// them cuts it.
+func TestHardPlanIterations(t *testing.T) {
+	s := setupDone(t, 4, 8)
+	seat := s.Current
+	v := s.View(seat)
+	for _, tt := range []struct {
+		budget time.Duration
+		full   bool
+	}{{time.Hour, true}, {8 * time.Millisecond, false}} {
+		h := newHard(Options{Seed: 1, Budget: tt.budget})
+		root := newNode(h.candidates(v, seat))
+		h.grow(context.Background(), root, v, seat)
+		if got := root.total == planIterations; got != tt.full {
+			t.Errorf("budget %v: %d iterations (planIterations %d)", tt.budget, root.total, planIterations)
+		}
+	}
+}

@@ -1,0 +1,116 @@
+package ai
+
+import (
+	"flag"
+	"sync"
+	"testing"
+
+	"github.com/riskbot/riskbot/state"
+)
+
+var capFitGames = flag.Int("capfitgames", 0, "TestFitCapEval: play this many capitals games of four normal players and fit the learned capitals evaluation on them (0: skip)")
+
+// capSample is one position just after a seat's turn and whether that
+// seat went on to win.
+type capSample struct {
+	f    [numCapFeatures]float64
+	base float64 // capEvaluate's score, for comparison
+	seat int
+	won  float64
+	game int
+}
+
+// capSelfPlay plays capitals game g of four normal players and returns a
+// sample just after every turn, for the seat that played it.
+func capSelfPlay(t testing.TB, g int) []capSample {
+	s := newMatch(t, 4, *fitSeed+uint64(g), state.CapitalsOptions())
+	players := make([]Player, 4)
+	for i := range players {
+		players[i] = mustNew(t, "normal", Options{Seed: Mix(*fitSeed, uint64(g), uint64(i))})
+	}
+	var out []capSample
+	lastTurn, prev := -1, -1
+	for s.Phase != state.PhaseOver && s.Turn <= 600 {
+		if s.Phase != state.PhaseSetup && s.Turn != lastTurn {
+			if prev >= 0 && s.Seats[prev].Alive() {
+				v := s.View(prev)
+				out = append(out, capSample{f: capFeatures(v, prev), base: capEvaluate(v, prev), game: g, seat: prev})
+			}
+			lastTurn, prev = s.Turn, s.Current
+		}
+		step(t, s, players)
+	}
+	for i := range out {
+		if s.Phase == state.PhaseOver && out[i].seat == s.Winner {
+			out[i].won = 1
+		}
+	}
+	return out
+}
+
+// TestFitCapEval fits the learned capitals evaluation (capWinChance) on
+// self-play of the normal player and reports its log loss on held-out
+// games, against capEvaluate calibrated. It runs only with -capfitgames:
+//
+//	go test ./ai -run TestFitCapEval -capfitgames 4000 -fitseed 2000
+func TestFitCapEval(t *testing.T) {
+	if *capFitGames == 0 {
+		t.Skip("run with -capfitgames N")
+	}
+	var (
+		mu   sync.Mutex
+		all  []capSample
+		wg   sync.WaitGroup
+		next = make(chan int)
+	)
+	for range *fitProcs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for g := range next {
+				out := capSelfPlay(t, g)
+				mu.Lock()
+				all = append(all, out...)
+				mu.Unlock()
+			}
+		}()
+	}
+	for g := range *capFitGames {
+		next <- g
+	}
+	close(next)
+	wg.Wait()
+	var train, test []capSample
+	for _, x := range all {
+		if x.game%5 == 4 {
+			test = append(test, x)
+		} else {
+			train = append(train, x)
+		}
+	}
+	xs := make([][]float64, len(train))
+	ys := make([]float64, len(train))
+	bx := make([][]float64, len(train))
+	for i, x := range train {
+		xs[i] = x.f[:]
+		ys[i] = x.won
+		bx[i] = []float64{1, x.base}
+	}
+	w := fitLogistic(xs, ys, 1e-4)
+	bw := fitLogistic(bx, ys, 1e-4)
+	var ll, bll, cll, wll float64
+	prior := 0.0
+	for _, y := range ys {
+		prior += y
+	}
+	prior /= float64(len(ys))
+	for _, x := range test {
+		ll += logLoss(sigmoid(dot(w, x.f[:])), x.won)
+		bll += logLoss(sigmoid(dot(bw, []float64{1, x.base})), x.won)
+		cll += logLoss(prior, x.won)
+		wll += logLoss(sigmoid(dot(capEvalWeights[:], x.f[:])), x.won)
+	}
+	n := float64(len(test))
+	t.Logf("%d samples (%d held out); log loss on held-out games: learned %.4f, capEvaluate %.4f, prior %.4f, the weights in use %.4f", len(all), len(test), ll/n, bll/n, cll/n, wll/n)
+	t.Logf("weights %#v", w)
+}
