@@ -82,7 +82,8 @@ type Options struct {
 	Dir string
 }
 
-// DefaultBudget is hard's thinking time per turn.
+// DefaultBudget is the most hard thinks per turn: a ceiling, which a quiet
+// machine does not reach.
 const DefaultBudget = 2 * time.Second
 
 // DefaultTimeout is the time an outside bot has for one decision.

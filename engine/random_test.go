@@ -400,10 +400,20 @@ func checkFog(t testing.TB, seed uint64, step int, s *state.State) {
 	}
 }
 
-// games is the number of random games: 1000, short under -short or the
-// race detector (CI runs the full count without it too).
+// skipUnderRace skips a test of many random games under the race
+// detector: the engine runs in one goroutine, so the detector would find
+// nothing there, at five times the cost (four minutes of CI). CI runs the
+// engine's tests without it too.
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("many random games in one goroutine: run without -race (CI does)")
+	}
+}
+
+// games is the number of random games: 1000, short under -short.
 func games(short int) int {
-	if testing.Short() || raceEnabled {
+	if testing.Short() {
 		return short
 	}
 	return 1000
@@ -414,6 +424,7 @@ func games(short int) int {
 // replays each log, after a round trip through JSON, to the same final
 // state bit for bit.
 func TestReplayReproducesRandomGames(t *testing.T) {
+	skipUnderRace(t)
 	for _, tt := range []struct {
 		games     randomGames
 		short     int // the number of games under -short
@@ -425,6 +436,7 @@ func TestReplayReproducesRandomGames(t *testing.T) {
 		{simultaneousGames, 40, 3000, 40},
 	} {
 		t.Run(tt.games.name, func(t *testing.T) {
+			t.Parallel() // the three kinds share nothing: CI's full run takes the longest's time
 			n, finished, limited, steps := games(tt.short), 0, 0, 0
 			missions, byMission, teams, teamWins, fogTeams := 0, 0, 0, 0, 0
 			for seed := range uint64(n) {
@@ -521,6 +533,7 @@ func wantRecordReplays(t *testing.T, seed uint64, g *Game, log []Entry) {
 // A snapshot taken mid-game, decoded and continued, ends where the full
 // game ends: loading is snapshot + tail.
 func TestSnapshotThenTailEqualsFullReplay(t *testing.T) {
+	skipUnderRace(t)
 	for _, tt := range []struct {
 		games randomGames
 		n     uint64 // games
@@ -657,6 +670,7 @@ func TestReplayRejectsTamperedLogs(t *testing.T) {
 // commands that Legal does not list are refused with a rule error, without
 // changing anything.
 func TestLegalMovesAreAccepted(t *testing.T) {
+	skipUnderRace(t)
 	for _, tt := range []struct {
 		games randomGames
 		rng   [2]uint64 // the seeds of the game lengths' and the commands' generator

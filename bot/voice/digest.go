@@ -154,7 +154,7 @@ func (v Voice) WithDigestLines(m *hosted.Match, seat int, saw []string) []string
 			n += len(saw[from]) + 1
 		}
 		if from > 0 {
-			out = append(out, fmt.Sprintf("… %d earlier lines (/risk show history)", from))
+			out = append(out, "… "+chat.Plural(from, "earlier line", "earlier lines")+" (/risk show history)")
 		}
 		out = append(out, saw[from:]...)
 	}

@@ -131,3 +131,48 @@ func placedMatch(t *testing.T) (*hosted.Match, Voice) {
 	colors[g.State.SeatByID("test:ann")], colors[g.State.SeatByID("test:bob")] = "red", "cyan"
 	return m, New(colors, nil, func(*hosted.Match, int) *chat.Image { return nil })
 }
+
+// What a player saw is cut to its latest lines within maxSaw, the cut
+// counted in words that agree with the number.
+func TestWithDigestLinesKeepsTheLatest(t *testing.T) {
+	m, v := placedMatch(t)
+	seat := m.Game.State.SeatByID("test:ann")
+	line := strings.Repeat("x", maxSaw/2-1) // two fit, with their newlines
+	tests := []struct {
+		name string
+		saw  int
+		cut  string // the line that says what was left out, "" for none
+	}{
+		{"all fit", 2, ""},
+		{"one left out", 3, "… 1 earlier line (/risk show history)"},
+		{"two left out", 4, "… 2 earlier lines (/risk show history)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			saw := make([]string, tt.saw)
+			for i := range saw {
+				saw[i] = fmt.Sprintf("%d%s", i, line[1:])
+			}
+			got := v.WithDigestLines(m, seat, saw)
+			at := -1
+			for i, l := range got {
+				if l == "**What you saw since your last turn:**" {
+					at = i
+				}
+			}
+			if at < 0 {
+				t.Fatalf("no heading in %q", got)
+			}
+			rest := got[at+1:]
+			if tt.cut != "" {
+				if len(rest) == 0 || rest[0] != tt.cut {
+					t.Fatalf("first line after the heading %q, want %q", rest[:1], tt.cut)
+				}
+				rest = rest[1:]
+			}
+			if len(rest) != 2 || rest[1] != saw[len(saw)-1] || rest[0] != saw[len(saw)-2] {
+				t.Errorf("kept %d lines, want the latest 2", len(rest))
+			}
+		})
+	}
+}
