@@ -350,6 +350,7 @@ func TestFallChance(t *testing.T) {
 // turn cap: their spread troops never made an attack legal against
 // defences that count the troops around the target.
 func TestCapitalsMatchesEnd(t *testing.T) {
+	skipUnderRace(t)
 	games := 60
 	if testing.Short() {
 		games = 20

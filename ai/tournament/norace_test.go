@@ -1,0 +1,5 @@
+//go:build !race
+
+package tournament
+
+const raceEnabled = false
