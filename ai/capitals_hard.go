@@ -214,17 +214,7 @@ func (h *hard) halving(ctx context.Context, n, playouts int, deadline time.Time,
 		}
 		rounds++
 		if rounds == nextCut && len(active) > 2 {
-			slices.SortStableFunc(active, func(a, b int) int {
-				switch {
-				case sum[a] > sum[b]:
-					return -1
-				case sum[a] < sum[b]:
-					return 1
-				}
-				return a - b
-			})
-			active = active[:max(2, (len(active)+1)/2)]
-			slices.Sort(active)
+			active = halve(active, sum)
 			nextCut *= 2
 		}
 	}
@@ -430,18 +420,7 @@ search:
 			}
 		}
 		if rounds == nextCut && len(active) > 2 {
-			// Successive halving: the worse half goes.
-			slices.SortStableFunc(active, func(a, b int) int {
-				switch {
-				case sum[a] > sum[b]:
-					return -1
-				case sum[a] < sum[b]:
-					return 1
-				}
-				return a - b
-			})
-			active = active[:max(2, (len(active)+1)/2)]
-			slices.Sort(active)
+			active = halve(active, sum)
 			nextCut *= 2
 		}
 	}
@@ -541,4 +520,21 @@ func capEvaluate(s *state.State, seat int) float64 {
 	}
 	share = min(1, share+0.3*bonus)
 	return 0.05 + 0.9*share*(1-0.5*risk)
+}
+
+// halve is successive halving: it keeps the better half of active (two at
+// least) by their sums, in index order, ties going to the lower index.
+func halve(active []int, sum []float64) []int {
+	slices.SortStableFunc(active, func(a, b int) int {
+		switch {
+		case sum[a] > sum[b]:
+			return -1
+		case sum[a] < sum[b]:
+			return 1
+		}
+		return a - b
+	})
+	active = active[:max(2, (len(active)+1)/2)]
+	slices.Sort(active)
+	return active
 }

@@ -132,7 +132,7 @@ func (g *game) complete(p person, sub, focused, typed string, opts ...opt) []fak
 func (g *game) channelPosts() []fakediscord.Message {
 	var out []fakediscord.Message
 	for _, m := range g.fake.Messages() {
-		if m.Kind == fakediscord.Channel {
+		if m.Kind == fakediscord.Channel && !m.Closed {
 			out = append(out, m)
 		}
 	}

@@ -11,8 +11,9 @@ import (
 // core against the fake Discord. The channel never shows a player's income
 // or reserve; each turn's ping has a My view button that answers its
 // presser alone with their own map (not the channel's) and what they saw;
-// the whole match's replay waits for the end. It counts the channel's
-// messages of a turn as a server sees them.
+// the whole match's replay waits for the end. A player who takes direct
+// messages gets their own view with each ping there, unasked. It counts
+// the channel's messages of a turn as a server sees them.
 func TestFogFlow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a match")
@@ -20,6 +21,7 @@ func TestFogFlow(t *testing.T) {
 	g := newGame(t)
 	wantPrivate(t, g.answer(g.do(slash(t, ann, channel, "new", o("fog", "on"), o("victory", "domination")))), "Your match is open")
 	wantPrivate(t, g.answer(g.do(slash(t, bob, channel, "join"))), "You joined")
+	wantPrivate(t, g.answer(g.do(slash(t, ann, channel, "notify", o("dm", "on")))), "Saved")
 	wantPrivate(t, g.answer(g.do(slash(t, ann, channel, "addbot", o("level", "easy")))), "takes a seat")
 	g.fake.Replies(g.do(slash(t, ann, channel, "start")))
 	g.bot.Wait()
@@ -50,6 +52,20 @@ func TestFogFlow(t *testing.T) {
 		}
 		if _, err := png.Decode(bytes.NewReader(mine.Files[0].Data)); err != nil {
 			t.Fatalf("turn %d: My view's map: %v", s.Turn, err)
+		}
+		// Ann takes direct messages: her ping came there too, with her own
+		// view; Bob does not.
+		if dms := g.fake.DMs(p.id); p == ann {
+			if len(dms) == 0 {
+				t.Fatalf("turn %d: Ann got no direct message", s.Turn)
+			}
+			dm := dms[len(dms)-1]
+			wantText(t, dm, "🔔 In <#"+channel+">", "it is your turn", "Standings", "income")
+			if len(dm.Files) != 1 || !bytes.Equal(dm.Files[0].Data, mine.Files[0].Data) {
+				t.Errorf("turn %d: Ann's direct message has files %v, want her own map", s.Turn, dm.Files)
+			}
+		} else if len(dms) != 0 {
+			t.Errorf("turn %d: Bob, who takes no direct messages, got %d", s.Turn, len(dms))
 		}
 		// Someone else pressing it gets their own view, or a spectator's.
 		other := g.answer(g.do(click(t, cat, channel, view.CustomID)))

@@ -212,8 +212,13 @@ type Config struct {
 	// (Serves reports whether one is).
 	Scope  string
 	Serves func(channel string) bool
-	Now    func() time.Time
-	Log    *slog.Logger
+	// Own is user's own view of the match in channel, when the channel is
+	// told less than they may see (fog of war): the direct message of
+	// their ping carries it, their map and what they saw. ok is false
+	// otherwise, or nil: the ping's words alone.
+	Own func(ctx context.Context, channel, user string) (m chat.Message, ok bool)
+	Now func() time.Time
+	Log *slog.Logger
 }
 
 // Outbox delivers the news of the matches.

@@ -146,7 +146,7 @@ func (o *Outbox) reach(ctx context.Context, channel string, m news.Post) (news.P
 		}
 		keep = append(keep, id)
 		if p.DM {
-			dms = append(dms, direct{user: id, msg: chat.Message{Text: fmt.Sprintf("🔔 In %s: %s", chat.ChannelLink(channel), m.Text)}})
+			dms = append(dms, direct{user: id, msg: o.direct(ctx, channel, id, m)})
 		}
 	}
 	if m.Notice == news.ReminderPing && len(keep) == 0 {
@@ -154,6 +154,21 @@ func (o *Outbox) reach(ctx context.Context, channel string, m news.Post) (news.P
 	}
 	m.Mentions = keep
 	return m, dms, true
+}
+
+// direct is the direct message of ping m to user: its words, and with fog
+// of war the player's own view, which the channel may not be shown.
+func (o *Outbox) direct(ctx context.Context, channel, user string, m news.Post) chat.Message {
+	ping := fmt.Sprintf("🔔 In %s: %s", chat.ChannelLink(channel), m.Text)
+	if o.cfg.Own == nil || m.Notice == news.ReminderPing {
+		return chat.Message{Text: ping}
+	}
+	own, ok := o.cfg.Own(ctx, channel, user)
+	if !ok {
+		return chat.Message{Text: ping}
+	}
+	own.Text = ping + "\n" + own.Text
+	return own
 }
 
 // sendDirect sends direct messages, if the bot can.

@@ -101,6 +101,30 @@ func (p *Play) standings(ctx context.Context, m *hosted.Match, user chat.User) (
 	return hosted.Result{Reply: v.Standings(m, lines)}, nil
 }
 
+// OwnView is user's own view of the live match in channel, when its
+// channel is told less than they may see (fog of war): their map, what
+// they saw since their last turn and the standings as they know them, as
+// /risk show status answers them. ok is false for a match without fog, one
+// not being played, or someone without a seat. It reads the match without
+// its channel's lock: the outbox asks while the change it tells holds it.
+func (p *Play) OwnView(ctx context.Context, channel, user string) (chat.Message, bool) {
+	m, err := p.cfg.Matches.Latest(ctx, channel)
+	if err != nil || m.Status != storage.Active || m.Game == nil {
+		return chat.Message{}, false
+	}
+	full := m.Game.State
+	seat := full.SeatByID(user)
+	if seat < 0 || !full.Seats[seat].Alive() || !p.cfg.Look.Voice(m).As(seat).Hides(full) {
+		return chat.Message{}, false
+	}
+	r, err := p.standings(ctx, m, chat.User{ID: user})
+	if err != nil {
+		p.cfg.Log.Warn("a player's own view for their direct message", "match", m.ID, "err", err)
+		return chat.Message{}, false
+	}
+	return r.Reply, true
+}
+
 // viewOf is match m as seat sees it (a spectator for -1): its game's state
 // is the seat's view, for the words that describe it. Only for reading.
 func viewOf(m *hosted.Match, seat int) *hosted.Match {

@@ -188,6 +188,9 @@ type Message struct {
 	Kind        Kind
 	Interaction string // the interaction it answers; "" for channel posts
 	Ephemeral   bool
+	// Closed: posted where only some see it, a direct message or a
+	// private thread.
+	Closed bool
 	// Loading: an interaction was deferred and the answer is not in yet.
 	Loading bool
 	Deleted bool
@@ -206,8 +209,9 @@ type Message struct {
 	At      time.Time
 }
 
-// Public reports whether anyone in the channel saw or sees the message.
-func (m *Message) Public() bool { return !m.Ephemeral }
+// Public reports whether anyone in the channel saw or sees the message:
+// not an ephemeral answer, a direct message or a private thread's.
+func (m *Message) Public() bool { return !m.Ephemeral && !m.Closed }
 
 // Embed is an embed of a message, as far as the fake reads it.
 type Embed struct {

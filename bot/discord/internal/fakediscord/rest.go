@@ -296,6 +296,9 @@ func (s rest) acknowledgeLocked(w http.ResponseWriter, r *http.Request, id, toke
 func (s rest) newMessageLocked(channel string, kind Kind, interaction string, d *message, files []File, now time.Time) *Message {
 	m := &Message{ID: s.snowflakeLocked(), ChannelID: channel, Kind: kind, Interaction: interaction, At: now}
 	m.Ephemeral = d.Flags != nil && *d.Flags&flagEphemeral != 0
+	_, dm := s.dms[channel]
+	th := s.threads[channel]
+	m.Closed = dm || th != nil && th.Private
 	apply(m, d, files)
 	s.messages = append(s.messages, m)
 	return m
