@@ -18,7 +18,7 @@ import (
 // row that changed meanwhile, so a claim just taken elsewhere is not taken
 // twice.
 
-// free is the SQL test that the claim in the columns of table t ("" or
+// free is the SQL test that the claim in the columns of table t ("h." or
 // "o.") is free for the claim in parameters $2 (holder), $3 (started) and
 // $4 (now).
 func free(t string) string { return storage.FreeSQL(t, "$2", "$3", "$4") }
@@ -27,6 +27,14 @@ func free(t string) string { return storage.FreeSQL(t, "$2", "$3", "$4") }
 // a prefix ending in ':', or one channel), whose claim is free, at most
 // limit matches' worth, earliest first. A match's claim lasts until the
 // match changes (a Save releases it), the lease ends or ReleaseDue.
+//
+// The claim is held in the match's heads row, which every change updates
+// (migration 0009), and its timers are in its matches row: both rows are
+// locked, so that a match that changed since the statement began is
+// checked again as it is now, and its timers are returned as they are
+// now (from c, not from a row read at the start). FOR NO KEY UPDATE does
+// not wait for, nor skip, the key locks of the writes that reference the
+// match (a command's log entry).
 func (db *DB) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Timer, error) {
 	const op = "claim due timers"
 	if err := c.Check(); err != nil {
@@ -34,19 +42,19 @@ func (db *DB) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit
 	}
 	ms, err := query(ctx, db.pool, op, storage.ScanClocks, `
 		WITH c AS (
-			SELECT id FROM matches
-			WHERE id IN (
+			SELECT m.id, m.channel, m.remind_at, m.deadline_at FROM `+joined+`
+			WHERE m.id IN (
 				SELECT id FROM matches WHERE status = 2 AND remind_at IS NOT NULL AND remind_at <= $4
 				UNION
 				SELECT id FROM matches WHERE status = 2 AND deadline_at IS NOT NULL AND deadline_at <= $4)
-			AND status = 2 AND (remind_at <= $4 OR deadline_at <= $4)
-			AND `+storage.ScopeSQL("channel", "$1")+` AND `+free("")+`
-			ORDER BY least(remind_at, deadline_at), id
+			AND m.status = 2 AND (m.remind_at <= $4 OR m.deadline_at <= $4)
+			AND `+storage.ScopeSQL("m.channel", "$1")+` AND `+free("h.")+`
+			ORDER BY least(m.remind_at, m.deadline_at), m.id
 			LIMIT $6
-			FOR UPDATE SKIP LOCKED)
-		UPDATE matches m SET claim_holder = $2, claim_at = $4, claim_until = $5
-		FROM c WHERE m.id = c.id
-		RETURNING m.id, m.channel, m.remind_at, m.deadline_at, m.version`,
+			FOR NO KEY UPDATE OF m, h SKIP LOCKED)
+		UPDATE heads h SET claim_holder = $2, claim_at = $4, claim_until = $5
+		FROM c WHERE h.match_id = c.id
+		RETURNING c.id, c.channel, c.remind_at, c.deadline_at, h.version`,
 		scope, c.Holder, c.Started.UnixMilli(), c.Now.UnixMilli(), c.Until.UnixMilli(), limit)
 	if err != nil {
 		return nil, err
@@ -56,8 +64,8 @@ func (db *DB) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit
 
 // ReleaseDue gives up holder's claim on the timers of match id.
 func (db *DB) ReleaseDue(ctx context.Context, id int64, holder string) error {
-	if _, err := db.pool.Exec(ctx, `UPDATE matches SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
-		WHERE id = $1 AND claim_holder = $2`, id, holder); err != nil {
+	if _, err := db.pool.Exec(ctx, `UPDATE heads SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
+		WHERE match_id = $1 AND claim_holder = $2`, id, holder); err != nil {
 		return fail(fmt.Sprintf("release the timers of match %d", id), err)
 	}
 	return nil
