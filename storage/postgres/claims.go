@@ -18,23 +18,26 @@ import (
 // row that changed meanwhile, so a claim just taken elsewhere is not taken
 // twice.
 
-// free is the SQL test that the claim in the columns of table t ("h." or
+// free is the SQL test that the claim in the columns of table t ("m." or
 // "o.") is free for the claim in parameters $2 (holder), $3 (started) and
 // $4 (now).
 func free(t string) string { return storage.FreeSQL(t, "$2", "$3", "$4") }
+
+// freeTimers is free for the claim on a match's timers, in joined: a claim
+// recorded at another version than the match's is free too (ClaimDue).
+var freeTimers = `(` + free("m.") + ` OR m.claim_version IS DISTINCT FROM h.version)`
 
 // ClaimDue claims the timers of active matches due at c.Now, in scope ("",
 // a prefix ending in ':', or one channel), whose claim is free, at most
 // limit matches' worth, earliest first. A match's claim lasts until the
 // match changes (a Save releases it), the lease ends or ReleaseDue.
 //
-// The claim is held in the match's heads row, which every change updates
-// (migration 0009), and its timers are in its matches row: both rows are
-// locked, so that a match that changed since the statement began is
-// checked again as it is now, and its timers are returned as they are
-// now (from c, not from a row read at the start). FOR NO KEY UPDATE does
-// not wait for, nor skip, the key locks of the writes that reference the
-// match (a command's log entry).
+// A claim records the match's version (claim_version, migration 0009) and
+// holds only while the match is at it: a command's save writes the
+// match's heads row, not the matches row where the claim is, and releases
+// it by moving the version on. A claim taken while a save was committing
+// may record the version before it, and is then free at once; its holder
+// acts on a stale version, which the store refuses.
 func (db *DB) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Timer, error) {
 	const op = "claim due timers"
 	if err := c.Check(); err != nil {
@@ -42,19 +45,19 @@ func (db *DB) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit
 	}
 	ms, err := query(ctx, db.pool, op, storage.ScanClocks, `
 		WITH c AS (
-			SELECT m.id, m.channel, m.remind_at, m.deadline_at FROM `+joined+`
+			SELECT m.id, h.version FROM `+joined+`
 			WHERE m.id IN (
 				SELECT id FROM matches WHERE status = 2 AND remind_at IS NOT NULL AND remind_at <= $4
 				UNION
 				SELECT id FROM matches WHERE status = 2 AND deadline_at IS NOT NULL AND deadline_at <= $4)
 			AND m.status = 2 AND (m.remind_at <= $4 OR m.deadline_at <= $4)
-			AND `+storage.ScopeSQL("m.channel", "$1")+` AND `+free("h.")+`
+			AND `+storage.ScopeSQL("m.channel", "$1")+` AND `+freeTimers+`
 			ORDER BY least(m.remind_at, m.deadline_at), m.id
 			LIMIT $6
-			FOR NO KEY UPDATE OF m, h SKIP LOCKED)
-		UPDATE heads h SET claim_holder = $2, claim_at = $4, claim_until = $5
-		FROM c WHERE h.match_id = c.id
-		RETURNING c.id, c.channel, c.remind_at, c.deadline_at, h.version`,
+			FOR UPDATE OF m SKIP LOCKED)
+		UPDATE matches m SET claim_holder = $2, claim_at = $4, claim_until = $5, claim_version = c.version
+		FROM c WHERE m.id = c.id
+		RETURNING m.id, m.channel, m.remind_at, m.deadline_at, c.version`,
 		scope, c.Holder, c.Started.UnixMilli(), c.Now.UnixMilli(), c.Until.UnixMilli(), limit)
 	if err != nil {
 		return nil, err
@@ -64,8 +67,8 @@ func (db *DB) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit
 
 // ReleaseDue gives up holder's claim on the timers of match id.
 func (db *DB) ReleaseDue(ctx context.Context, id int64, holder string) error {
-	if _, err := db.pool.Exec(ctx, `UPDATE heads SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
-		WHERE match_id = $1 AND claim_holder = $2`, id, holder); err != nil {
+	if _, err := db.pool.Exec(ctx, `UPDATE matches SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
+		WHERE id = $1 AND claim_holder = $2`, id, holder); err != nil {
 		return fail(fmt.Sprintf("release the timers of match %d", id), err)
 	}
 	return nil

@@ -128,10 +128,10 @@ func migrateTo(t *testing.T, addr string, v int) {
 }
 
 // TestUpgradeHeads upgrades a database of schema 8, whose matches rows
-// hold their versions, logs' lengths, times, meta and claims, to the heads
-// rows of migration 0009: the matches read back as they were written (a
-// lobby, an active match with a log, a claim on its due timers and a
-// snapshot, a finished match), and take changes after it.
+// hold their versions, logs' lengths, times and meta, to the heads rows of
+// migration 0009: the matches read back as they were written (a lobby, an
+// active match with a log, a snapshot and a claim on its due timers, a
+// finished match), the claim still holds, and they take changes after it.
 func TestUpgradeHeads(t *testing.T) {
 	ctx := context.Background()
 	addr := pgtest.URL(t)
@@ -220,8 +220,8 @@ func TestUpgradeHeads(t *testing.T) {
 	if err != nil || len(due) != 2 || due[0].Version != 6 {
 		t.Errorf("due timers: %+v, %v; want match 2's two at version 6", due, err)
 	}
-	// The claim moved with the match: another holder finds its timers
-	// taken until the lease ends; the holder releases it.
+	// The claim still holds at the match's version: another holder finds
+	// its timers taken until the lease ends; the holder releases it.
 	now := storetest.T0.Add(2 * time.Hour)
 	claim := storage.Claim{Holder: "p2", Started: now, Now: now, Until: now.Add(time.Minute)}
 	if got, err := db.ClaimDue(ctx, "up:", claim, 10); err != nil || len(got) != 0 {
@@ -246,6 +246,12 @@ func TestUpgradeHeads(t *testing.T) {
 	}
 	if l, err := db.Load(ctx, 2); err != nil || l.Version != 7 || l.Commands != 4 || !l.Updated.Equal(now) {
 		t.Errorf("after the command: %+v, %v", l, err)
+	}
+	// The command (one statement, which leaves the matches row alone)
+	// released p2's claim: the timers are free at the new version.
+	claim.Holder = "p3"
+	if got, err := db.ClaimDue(ctx, "up:", claim, 10); err != nil || len(got) != 2 || got[0].Version != 7 {
+		t.Errorf("claim after the command: %+v, %v; want match 2's two timers at version 7", got, err)
 	}
 	if _, err := db.Create(ctx, "up:active", nil, now); !errors.Is(err, storage.ErrChannelBusy) {
 		t.Errorf("a second match in up:active: %v, want ErrChannelBusy", err)

@@ -261,11 +261,10 @@ type column struct {
 // of its matches row, none if the change leaves that row alone (a command
 // that does not move the turn clock). It is storage.Write.SetSQL split
 // between the two rows (migration 0009). Any change releases the claim on
-// the match's timers (what was due is handled, or moot); closing the
-// match clears its timers.
+// the match's timers (what was due is handled, or moot) by moving the
+// version on (ClaimDue); closing the match clears its timers.
 func columns(w *storage.Write, row storage.Row, c storage.Change) (heads, match []column) {
-	heads = []column{{"version", w.Next}, {"commands", w.Commands}, {"updated_at", w.Millis},
-		{"claim_holder", nil}, {"claim_at", nil}, {"claim_until", nil}}
+	heads = []column{{"version", w.Next}, {"commands", w.Commands}, {"updated_at", w.Millis}}
 	if c.Meta != nil {
 		heads = append(heads, column{"meta", storage.NullJSON(c.Meta)})
 	}
