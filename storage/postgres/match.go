@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -302,7 +303,7 @@ type args []any
 
 func (a *args) add(v any) string {
 	*a = append(*a, v)
-	return fmt.Sprintf("$%d", len(*a))
+	return "$" + strconv.Itoa(len(*a))
 }
 
 // saveAs writes w, change c planned against row, in one statement if the
