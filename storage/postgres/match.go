@@ -417,9 +417,10 @@ func saveError(op string, err error, id int64, c storage.Change) error {
 // change against them, then writes it in one batch and commits: four
 // round trips. The lock is held from the version check to the commit, so
 // a writer that read the same version waits, then finds it stale. Every
-// change of the matches row is made under that lock and moves the version
-// on, so a matches row read before a wait for the lock is stale only if
-// the version is, and the change is refused.
+// change of the match's status (the one column of the matches row read
+// here) is made under that lock and moves the version on, so a status
+// read before a wait for the lock is stale only if the version is, and
+// the change is refused.
 func (db *DB) saveLocked(ctx context.Context, id, version int64, c storage.Change, enc *storage.Encoded, now time.Time) (int64, error) {
 	op := fmt.Sprintf("save match %d", id)
 	tx, err := db.pool.Begin(ctx)
