@@ -18,15 +18,26 @@ import (
 // row that changed meanwhile, so a claim just taken elsewhere is not taken
 // twice.
 
-// free is the SQL test that the claim in the columns of table t ("" or
+// free is the SQL test that the claim in the columns of table t ("m." or
 // "o.") is free for the claim in parameters $2 (holder), $3 (started) and
 // $4 (now).
 func free(t string) string { return storage.FreeSQL(t, "$2", "$3", "$4") }
+
+// freeTimers is free for the claim on a match's timers, in joined: a claim
+// recorded at another version than the match's is free too (ClaimDue).
+var freeTimers = `(` + free("m.") + ` OR m.claim_version IS DISTINCT FROM h.version)`
 
 // ClaimDue claims the timers of active matches due at c.Now, in scope ("",
 // a prefix ending in ':', or one channel), whose claim is free, at most
 // limit matches' worth, earliest first. A match's claim lasts until the
 // match changes (a Save releases it), the lease ends or ReleaseDue.
+//
+// A claim records the match's version (claim_version, migration 0009) and
+// holds only while the match is at it: a command's save writes the
+// match's heads row, not the matches row where the claim is, and releases
+// it by moving the version on. A claim taken while a save was committing
+// may record the version before it, and is then free at once; its holder
+// acts on a stale version, which the store refuses.
 func (db *DB) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Timer, error) {
 	const op = "claim due timers"
 	if err := c.Check(); err != nil {
@@ -34,19 +45,19 @@ func (db *DB) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit
 	}
 	ms, err := query(ctx, db.pool, op, storage.ScanClocks, `
 		WITH c AS (
-			SELECT id FROM matches
-			WHERE id IN (
+			SELECT m.id, h.version FROM `+joined+`
+			WHERE m.id IN (
 				SELECT id FROM matches WHERE status = 2 AND remind_at IS NOT NULL AND remind_at <= $4
 				UNION
 				SELECT id FROM matches WHERE status = 2 AND deadline_at IS NOT NULL AND deadline_at <= $4)
-			AND status = 2 AND (remind_at <= $4 OR deadline_at <= $4)
-			AND `+storage.ScopeSQL("channel", "$1")+` AND `+free("")+`
-			ORDER BY least(remind_at, deadline_at), id
+			AND m.status = 2 AND (m.remind_at <= $4 OR m.deadline_at <= $4)
+			AND `+storage.ScopeSQL("m.channel", "$1")+` AND `+freeTimers+`
+			ORDER BY least(m.remind_at, m.deadline_at), m.id
 			LIMIT $6
-			FOR UPDATE SKIP LOCKED)
-		UPDATE matches m SET claim_holder = $2, claim_at = $4, claim_until = $5
+			FOR UPDATE OF m SKIP LOCKED)
+		UPDATE matches m SET claim_holder = $2, claim_at = $4, claim_until = $5, claim_version = c.version
 		FROM c WHERE m.id = c.id
-		RETURNING m.id, m.channel, m.remind_at, m.deadline_at, m.version`,
+		RETURNING m.id, m.channel, m.remind_at, m.deadline_at, c.version`,
 		scope, c.Holder, c.Started.UnixMilli(), c.Now.UnixMilli(), c.Until.UnixMilli(), limit)
 	if err != nil {
 		return nil, err

@@ -4,8 +4,8 @@
 // (storage/storetest).
 //
 // Every change is checked against the match version its writer read, under
-// a row lock (SELECT ... FOR UPDATE), so racing writers in any number of
-// processes never both win. The schema comes from the embedded migrations,
+// a lock of the match's heads row (its UPDATE, or SELECT ... FOR UPDATE),
+// so racing writers in any number of processes never both win. The schema comes from the embedded migrations,
 // numbered as the SQLite store's, each applied in its own transaction under
 // an advisory lock, so processes starting together migrate once.
 package postgres

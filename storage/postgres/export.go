@@ -25,7 +25,7 @@ func (db *DB) Export(ctx context.Context, id int64) (*storage.Export, error) {
 // number of entries in the whole log. It reads only those entries.
 func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error) {
 	op := fmt.Sprintf("export match %d", id)
-	m, err := storage.ScanMatch(db.pool.QueryRow(ctx, `SELECT `+storage.MatchColumns+` FROM matches WHERE id = $1`, id))
+	m, err := storage.ScanMatch(db.pool.QueryRow(ctx, `SELECT `+storage.MatchColumns+` FROM `+joined+` WHERE id = $1`, id))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
 	}
@@ -57,9 +57,11 @@ func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*st
 		return nil, fail(op, err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
-	err = tx.QueryRow(ctx, `INSERT INTO matches (channel, status, version, meta, setup, commands, created_at, updated_at, closed_at)
-		VALUES ($1, $2, 1, $3, $4, $5, $6, $7, $8) RETURNING id`,
-		e.Channel, e.Status, storage.NullJSON(e.Meta), x.Setup, m.Commands, ms, ms, storage.NullMillis(m.Closed)).Scan(&m.ID)
+	err = tx.QueryRow(ctx, `WITH m AS (
+			INSERT INTO matches (channel, status, setup, created_at, closed_at) VALUES ($1, $2, $4, $6, $7) RETURNING id)
+		INSERT INTO heads (match_id, version, commands, updated_at, meta)
+			SELECT id, 1, $5, $6, $3 FROM m RETURNING match_id`,
+		e.Channel, e.Status, storage.NullJSON(e.Meta), x.Setup, m.Commands, ms, storage.NullMillis(m.Closed)).Scan(&m.ID)
 	if uniqueViolation(err, "matches_open_channel") {
 		return nil, fmt.Errorf("%w (%s)", storage.ErrChannelBusy, e.Channel)
 	}
@@ -113,8 +115,11 @@ func (db *DB) ImportCopies(ctx context.Context, e *storage.Export, channels []st
 		return fail(op, err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
-	rows, err := tx.Query(ctx, `INSERT INTO matches (channel, status, version, meta, setup, commands, created_at, updated_at, closed_at)
-		SELECT c, $2, 1, $3, $4, $5, $6, $6, $7 FROM unnest($1::text[]) AS c RETURNING id`,
+	rows, err := tx.Query(ctx, `WITH m AS (
+			INSERT INTO matches (channel, status, setup, created_at, closed_at)
+			SELECT c, $2, $4, $6, $7 FROM unnest($1::text[]) AS c RETURNING id)
+		INSERT INTO heads (match_id, version, commands, updated_at, meta)
+			SELECT id, 1, $5, $6, $3 FROM m RETURNING match_id`,
 		channels, e.Status, storage.NullJSON(e.Meta), x.Setup, m.Commands, ms, storage.NullMillis(m.Closed))
 	if err != nil {
 		return fail(op, err)

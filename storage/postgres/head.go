@@ -12,7 +12,7 @@ import (
 // Head returns match id's identity and version, without its game;
 // storage.ErrNotFound if there is no such match.
 func (db *DB) Head(ctx context.Context, id int64) (storage.Head, error) {
-	h, err := db.head(ctx, `id = $1`, id)
+	h, err := db.head(ctx, `m.id = $1`, id)
 	if errors.Is(err, storage.ErrNotFound) {
 		return h, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
 	}
@@ -22,7 +22,7 @@ func (db *DB) Head(ctx context.Context, id int64) (storage.Head, error) {
 // OpenHead returns the identity and version of channel's open (lobby or
 // active) match, without its game; storage.ErrNotFound if it has none.
 func (db *DB) OpenHead(ctx context.Context, channel string) (storage.Head, error) {
-	h, err := db.head(ctx, `channel = $1 AND status IN (1, 2)`, channel)
+	h, err := db.head(ctx, `m.channel = $1 AND m.status IN (1, 2)`, channel)
 	if errors.Is(err, storage.ErrNotFound) {
 		return h, fmt.Errorf("%w: channel %s has no open match", storage.ErrNotFound, channel)
 	}
@@ -32,7 +32,7 @@ func (db *DB) OpenHead(ctx context.Context, channel string) (storage.Head, error
 func (db *DB) head(ctx context.Context, where string, arg any) (storage.Head, error) {
 	var h storage.Head
 	var status int
-	err := db.pool.QueryRow(ctx, `SELECT id, channel, status, version, commands FROM matches WHERE `+where, arg).
+	err := db.pool.QueryRow(ctx, `SELECT m.id, m.channel, m.status, h.version, h.commands FROM `+joined+` WHERE `+where, arg).
 		Scan(&h.ID, &h.Channel, &status, &h.Version, &h.Commands)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return storage.Head{}, storage.ErrNotFound

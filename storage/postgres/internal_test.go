@@ -77,26 +77,7 @@ func TestQueryPlans(t *testing.T) {
 func TestUpgradeChannelOrder(t *testing.T) {
 	ctx := context.Background()
 	addr := pgtest.Collated(t)
-	old := fstest.MapFS{}
-	for v := 1; v <= 6; v++ {
-		names, err := fs.Glob(embedded, fmt.Sprintf("migrations/%04d_*.sql", v))
-		if err != nil || len(names) != 1 {
-			t.Fatalf("migration %d: %v, %v", v, names, err)
-		}
-		b, err := fs.ReadFile(embedded, names[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		old[names[0]] = &fstest.MapFile{Data: b}
-	}
-	pool, err := pgxpool.New(ctx, addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n, err := migrate(ctx, pool, old); err != nil || n != 6 {
-		t.Fatalf("schema 6: %d, %v", n, err)
-	}
-	pool.Close()
+	migrateTo(t, addr, 6)
 	pgtest.Exec(t, addr, `INSERT INTO matches (channel, status, version, created_at, updated_at, closed_at) VALUES
 		('web:a', 1, 1, 0, 0, NULL), ('web;', 1, 1, 0, 0, NULL), ('web:b', 4, 2, 0, 0, 0), ('wea', 1, 1, 0, 0, NULL)`)
 	db, err := Open(ctx, addr)
@@ -116,6 +97,171 @@ func TestUpgradeChannelOrder(t *testing.T) {
 	}
 	if _, err := db.Create(ctx, "web:a", nil, time.Unix(0, 0)); !errors.Is(err, storage.ErrChannelBusy) {
 		t.Errorf("a second match in web:a: %v, want ErrChannelBusy", err)
+	}
+}
+
+// migrateTo brings the empty database at addr to schema version v, as a
+// program that knew only the first v migrations would.
+func migrateTo(t *testing.T, addr string, v int) {
+	t.Helper()
+	ctx := context.Background()
+	old := fstest.MapFS{}
+	for i := 1; i <= v; i++ {
+		names, err := fs.Glob(embedded, fmt.Sprintf("migrations/%04d_*.sql", i))
+		if err != nil || len(names) != 1 {
+			t.Fatalf("migration %d: %v, %v", i, names, err)
+		}
+		b, err := fs.ReadFile(embedded, names[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		old[names[0]] = &fstest.MapFile{Data: b}
+	}
+	pool, err := pgxpool.New(ctx, addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	if n, err := migrate(ctx, pool, old); err != nil || n != v {
+		t.Fatalf("schema %d: %d, %v", v, n, err)
+	}
+}
+
+// TestUpgradeHeads upgrades a database of schema 8, whose matches rows
+// hold their versions, logs' lengths, times and meta, to the heads rows of
+// migration 0009: the matches read back as they were written (a lobby, an
+// active match with a log, a snapshot and a claim on its due timers, a
+// finished match), the claim still holds, and they take changes after it.
+func TestUpgradeHeads(t *testing.T) {
+	ctx := context.Background()
+	addr := pgtest.URL(t)
+	migrateTo(t, addr, 8)
+	setup := storetest.NewSetup(3, 5)
+	g, err := engine.NewGame(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	setupJSON, err := json.Marshal(g.Setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(5, 5))
+	var entries []string
+	for range 3 {
+		e, err := storetest.Move(g, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		entries = append(entries, string(b))
+	}
+	snap, err := json.Marshal(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := storetest.T0.UnixMilli()
+	ms := func(d time.Duration) int64 { return t0 + d.Milliseconds() }
+	pgtest.Exec(t, addr,
+		fmt.Sprintf(`INSERT INTO matches (id, channel, status, version, meta, setup, commands, remind_at, deadline_at, created_at, updated_at, closed_at, claim_holder, claim_at, claim_until) VALUES
+			(1, 'up:lobby', 1, 3, '{"host":"a"}', NULL, 0, NULL, NULL, %d, %d, NULL, NULL, NULL, NULL),
+			(2, 'up:active', 2, 6, '{"host":"b"}', '%s', 3, %d, %d, %d, %d, NULL, 'p1', %d, %d),
+			(3, 'up:done', 3, 9, NULL, '%s', 0, NULL, NULL, %d, %d, %d, NULL, NULL, NULL)`,
+			t0, ms(time.Minute),
+			setupJSON, ms(time.Hour), ms(2*time.Hour), t0, ms(2*time.Minute), ms(time.Hour), ms(3*time.Hour),
+			setupJSON, t0, ms(3*time.Minute), ms(3*time.Minute)),
+		fmt.Sprintf(`INSERT INTO log (match_id, seq, version, entry, created_at) VALUES (2, 1, 4, '%s', %d), (2, 2, 5, '%s', %d), (2, 3, 6, '%s', %d)`,
+			entries[0], t0, entries[1], t0, entries[2], t0),
+		fmt.Sprintf(`INSERT INTO snapshots (match_id, seq, game) VALUES (2, 3, '%s')`, snap),
+		`SELECT setval(pg_get_serial_sequence('matches', 'id'), 3)`)
+	db, err := Open(ctx, addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.Ready(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []struct {
+		id       int64
+		version  int64
+		commands int
+		updated  int64
+		meta     string
+	}{
+		{1, 3, 0, ms(time.Minute), `{"host":"a"}`},
+		{2, 6, 3, ms(2 * time.Minute), `{"host":"b"}`},
+		{3, 9, 0, ms(3 * time.Minute), ``},
+	} {
+		h, err := db.Head(ctx, want.id)
+		if err != nil || h.Version != want.version || h.Commands != want.commands {
+			t.Errorf("head of match %d: %+v, %v; want version %d, %d commands", want.id, h, err, want.version, want.commands)
+		}
+		l, err := db.Load(ctx, want.id)
+		if err != nil {
+			t.Fatalf("load match %d: %v", want.id, err)
+		}
+		if l.Version != want.version || l.Commands != want.commands || l.Updated.UnixMilli() != want.updated || string(l.Meta) != want.meta {
+			t.Errorf("match %d after the upgrade: %+v; want version %d, %d commands, updated %d, meta %s",
+				want.id, l.Match, want.version, want.commands, want.updated, want.meta)
+		}
+	}
+	l, err := db.Load(ctx, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	storetest.SameGame(t, "the active match", l.Game, g)
+	if idle, err := db.IdleLobbies(ctx, "up:", storetest.T0.Add(time.Hour)); err != nil || len(idle) != 1 || idle[0].ID != 1 || idle[0].Version != 3 {
+		t.Errorf("idle lobbies: %+v, %v; want match 1 at version 3", idle, err)
+	}
+	due, err := db.Due(ctx, "up:", storetest.T0.Add(3*time.Hour))
+	if err != nil || len(due) != 2 || due[0].Version != 6 {
+		t.Errorf("due timers: %+v, %v; want match 2's two at version 6", due, err)
+	}
+	// The claim still holds at the match's version: another holder finds
+	// its timers taken until the lease ends; the holder releases it.
+	now := storetest.T0.Add(2 * time.Hour)
+	claim := storage.Claim{Holder: "p2", Started: now, Now: now, Until: now.Add(time.Minute)}
+	if got, err := db.ClaimDue(ctx, "up:", claim, 10); err != nil || len(got) != 0 {
+		t.Errorf("claim by another holder while p1's lease runs: %+v, %v; want none", got, err)
+	}
+	if err := db.ReleaseDue(ctx, 2, "p1"); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.ClaimDue(ctx, "up:", claim, 10); err != nil || len(got) != 2 || got[0].Version != 6 {
+		t.Errorf("claim after p1's release: %+v, %v; want match 2's two timers at version 6", got, err)
+	}
+	e, err := storetest.Move(g, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := db.Save(ctx, 2, 6, storage.Change{Entries: []engine.Entry{e}, Game: g}, now)
+	if err != nil || v != 7 {
+		t.Fatalf("a command after the upgrade: %d, %v; want version 7", v, err)
+	}
+	if _, err := db.Save(ctx, 2, 6, storage.Change{Meta: json.RawMessage(`{}`)}, now); !errors.Is(err, storage.ErrConflict) {
+		t.Errorf("a change at the old version: %v, want ErrConflict", err)
+	}
+	if l, err := db.Load(ctx, 2); err != nil || l.Version != 7 || l.Commands != 4 || !l.Updated.Equal(now) {
+		t.Errorf("after the command: %+v, %v", l, err)
+	}
+	// The command (one statement, which leaves the matches row alone)
+	// released p2's claim: the timers are free at the new version.
+	claim.Holder = "p3"
+	if got, err := db.ClaimDue(ctx, "up:", claim, 10); err != nil || len(got) != 2 || got[0].Version != 7 {
+		t.Errorf("claim after the command: %+v, %v; want match 2's two timers at version 7", got, err)
+	}
+	if _, err := db.Create(ctx, "up:active", nil, now); !errors.Is(err, storage.ErrChannelBusy) {
+		t.Errorf("a second match in up:active: %v, want ErrChannelBusy", err)
+	}
+	// The identity goes on from the old matches (the refused one above
+	// used a number too).
+	if m, err := db.Create(ctx, "up:new", nil, now); err != nil || m.ID <= 3 || m.Version != 1 {
+		t.Errorf("a new match: %+v, %v; want a new id at version 1", m, err)
+	} else if h, err := db.Head(ctx, m.ID); err != nil || h.Version != 1 || h.Status != storage.Lobby {
+		t.Errorf("the new match's head: %+v, %v", h, err)
 	}
 }
 

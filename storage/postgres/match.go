@@ -5,12 +5,19 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/storage"
 )
+
+// joined is a match's two rows (migration 0009): m, what it is and its
+// turn clock, and h, what every change writes. storage.MatchColumns reads
+// from it unqualified (no name is in both).
+const joined = `matches m JOIN heads h ON h.match_id = m.id`
 
 // inScope is the SQL test that a match's channel starts with the prefix in
 // parameter $N ("" matches every channel). It reads the channel of each
@@ -27,8 +34,10 @@ func (db *DB) Create(ctx context.Context, channel string, meta json.RawMessage, 
 		return nil, fmt.Errorf("storage: postgres: create: %w", err)
 	}
 	ms := m.Created.UnixMilli()
-	err = db.pool.QueryRow(ctx, `INSERT INTO matches (channel, status, version, meta, created_at, updated_at)
-		VALUES ($1, $2, 1, $3, $4, $5) RETURNING id`, channel, storage.Lobby, storage.NullJSON(meta), ms, ms).Scan(&m.ID)
+	err = db.pool.QueryRow(ctx, `WITH m AS (
+			INSERT INTO matches (channel, status, created_at) VALUES ($1, $2, $4) RETURNING id)
+		INSERT INTO heads (match_id, version, commands, updated_at, meta)
+			SELECT id, 1, 0, $4, $3 FROM m RETURNING match_id`, channel, storage.Lobby, storage.NullJSON(meta), ms).Scan(&m.ID)
 	if uniqueViolation(err, "matches_open_channel") {
 		return nil, fmt.Errorf("%w (%s)", storage.ErrChannelBusy, channel)
 	}
@@ -66,9 +75,9 @@ func (db *DB) Load(ctx context.Context, id int64) (*storage.Loaded, error) {
 func (db *DB) load(ctx context.Context, where string, arg any) (*storage.Loaded, error) {
 	var snapSeq *int
 	var snap []byte
-	row := db.pool.QueryRow(ctx, `SELECT m.`+storage.MatchColumns+`, s.seq, s.game FROM matches m
+	row := db.pool.QueryRow(ctx, `SELECT `+storage.MatchColumns+`, s.seq, s.game FROM `+joined+`
 		LEFT JOIN LATERAL (SELECT seq, game FROM snapshots
-			WHERE match_id = m.id AND seq <= m.commands ORDER BY seq DESC LIMIT 1) s ON true
+			WHERE match_id = m.id AND seq <= h.commands ORDER BY seq DESC LIMIT 1) s ON true
 		WHERE `+where, arg)
 	m, err := storage.ScanMatch(row, &snapSeq, &snap)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -102,7 +111,7 @@ func readLog(ctx context.Context, q querier, m *storage.Match, after int) ([]eng
 // History lists every match channel has hosted, newest first, without
 // their games.
 func (db *DB) History(ctx context.Context, channel string) ([]storage.Match, error) {
-	return db.list(ctx, "history of "+channel, `SELECT `+storage.MatchColumns+` FROM matches WHERE channel = $1 ORDER BY id DESC`, channel)
+	return db.list(ctx, "history of "+channel, `SELECT `+storage.MatchColumns+` FROM `+joined+` WHERE channel = $1 ORDER BY id DESC`, channel)
 }
 
 // Finished lists closed (finished or abandoned) matches, the most recently
@@ -112,7 +121,7 @@ func (db *DB) Finished(ctx context.Context, limit int) ([]storage.Match, error) 
 	if limit > 0 {
 		lim = &limit
 	}
-	return db.list(ctx, "list finished matches", `SELECT `+storage.MatchColumns+` FROM matches
+	return db.list(ctx, "list finished matches", `SELECT `+storage.MatchColumns+` FROM `+joined+`
 		WHERE status IN (3, 4) ORDER BY closed_at DESC, id DESC LIMIT $1`, lim)
 }
 
@@ -128,7 +137,7 @@ func inPrefix(prefix string, n int) (string, []any) {
 // matches' channels (TestQueryPlans).
 func openMatchesSQL(prefix string) (string, []any) {
 	in, args := inPrefix(prefix, 1)
-	return `SELECT ` + storage.MatchColumns + ` FROM matches WHERE status IN (1, 2) AND ` + in + ` ORDER BY id`, args
+	return `SELECT ` + storage.MatchColumns + ` FROM ` + joined + ` WHERE status IN (1, 2) AND ` + in + ` ORDER BY id`, args
 }
 
 func openChannelsSQL(prefix string) (string, []any) {
@@ -156,7 +165,7 @@ func (db *DB) OpenChannels(ctx context.Context, prefix string) ([]storage.Occupa
 // IdleLobbies lists the lobbies of the channels starting with prefix
 // whose last change was before a time, oldest first, without their games.
 func (db *DB) IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]storage.Match, error) {
-	return db.list(ctx, "list idle lobbies", `SELECT `+storage.MatchColumns+` FROM matches
+	return db.list(ctx, "list idle lobbies", `SELECT `+storage.MatchColumns+` FROM `+joined+`
 		WHERE status = 1 AND updated_at < $1 AND `+inScope("channel", 2)+` ORDER BY updated_at, id`, before.UnixMilli(), prefix)
 }
 
@@ -170,10 +179,10 @@ func (db *DB) list(ctx context.Context, op, sql string, args ...any) ([]storage.
 // earliest first. A timer stays due until a Save changes it.
 func (db *DB) Due(ctx context.Context, prefix string, now time.Time) ([]storage.Timer, error) {
 	return query(ctx, db.pool, "list due timers", storage.ScanTimers, `
-		SELECT id, channel, 1, remind_at, version FROM matches
+		SELECT id, channel, 1, remind_at, version FROM `+joined+`
 			WHERE status = 2 AND remind_at IS NOT NULL AND remind_at <= $1 AND `+inScope("channel", 2)+`
 		UNION ALL
-		SELECT id, channel, 2, deadline_at, version FROM matches
+		SELECT id, channel, 2, deadline_at, version FROM `+joined+`
 			WHERE status = 2 AND deadline_at IS NOT NULL AND deadline_at <= $1 AND `+inScope("channel", 2)+`
 		ORDER BY 4, 1, 3`, now.UnixMilli(), prefix)
 }
@@ -205,6 +214,12 @@ func (db *DB) Delivered(ctx context.Context, id, version int64) error {
 // fails with storage.ErrConflict and changes nothing; so does any other
 // error.
 //
+// Every change updates the match's heads row (its version, the length of
+// its log, the time, the meta: migration 0009), whose lock serialises
+// writers; a change of the match's status, setup or turn clock updates
+// its matches row too, after it. A command that does not move the clock
+// writes its heads row and its log only.
+//
 // A change that says what its match must be (storage.Presumed: a start,
 // or commands) is written in one statement, one round trip, which changes
 // the match only if it is still at version: the statement's row lock
@@ -235,94 +250,153 @@ func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now
 	return db.saveLocked(ctx, id, version, c, enc, now)
 }
 
+// column is an assignment of an UPDATE: a column and its new value (nil
+// for NULL).
+type column struct {
+	name  string
+	value any
+}
+
+// columns returns what change c, planned against row as w, writes: the
+// columns of the match's heads row, which every change updates, and those
+// of its matches row, none if the change leaves that row alone (a command
+// that does not move the turn clock). It is storage.Write.SetSQL split
+// between the two rows (migration 0009). Any change releases the claim on
+// the match's timers (what was due is handled, or moot) by moving the
+// version on (ClaimDue); closing the match clears its timers.
+func columns(w *storage.Write, row storage.Row, c storage.Change) (heads, match []column) {
+	heads = []column{{"version", w.Next}, {"commands", w.Commands}, {"updated_at", w.Millis}}
+	if c.Meta != nil {
+		heads = append(heads, column{"meta", storage.NullJSON(c.Meta)})
+	}
+	if w.Status != row.Status {
+		match = append(match, column{"status", w.Status})
+	}
+	if w.Setup != "" {
+		match = append(match, column{"setup", w.Setup})
+	}
+	if !w.Status.Open() && row.Status.Open() {
+		match = append(match, column{"remind_at", nil}, column{"deadline_at", nil}, column{"closed_at", w.Millis})
+	} else if t := c.Timers; t != nil {
+		match = append(match, column{"remind_at", storage.NullMillis(t.Remind)}, column{"deadline_at", storage.NullMillis(t.Deadline)})
+	}
+	return heads, match
+}
+
+// setSQL is the SET list of an UPDATE of cols; arg adds a value to the
+// statement's arguments and returns its placeholder.
+func setSQL(cols []column, arg func(any) string) string {
+	set := make([]string, len(cols))
+	for i, col := range cols {
+		if col.value == nil {
+			set[i] = col.name + ` = NULL`
+		} else {
+			set[i] = col.name + ` = ` + arg(col.value)
+		}
+	}
+	return strings.Join(set, ", ")
+}
+
+// args is a statement's arguments, each added by add, which returns its
+// placeholder.
+type args []any
+
+func (a *args) add(v any) string {
+	*a = append(*a, v)
+	return "$" + strconv.Itoa(len(*a))
+}
+
 // saveAs writes w, change c planned against row, in one statement if the
-// match's row is still row, and reports whether it was: the update of the
-// match's row guards the rest, which all select from it. The statement is
-// prepared once a connection (pgx caches it), whatever the change holds.
+// match is still row, and reports whether it was: the update of the
+// match's heads row guards the rest, which all select from it. The
+// statement is prepared once a connection (pgx caches it) for each shape
+// of change (which columns it sets, whether it updates the matches row).
 func (db *DB) saveAs(ctx context.Context, id, version int64, row storage.Row, w *storage.Write, c storage.Change) (bool, error) {
 	q, args, err := saveSQL(id, version, row, w, c)
 	if err != nil {
 		return false, err
 	}
-	var n int
-	if err := db.pool.QueryRow(ctx, q, args...).Scan(&n); err != nil {
-		return false, err
+	var saved int64
+	err = db.pool.QueryRow(ctx, q, args...).Scan(&saved)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
 	}
-	return n == 1, nil
+	return err == nil, err
 }
 
-// saveSQL is saveAs' statement and its arguments.
+// saveSQL is saveAs' statement and its arguments. It holds only what the
+// change writes (the update of the matches row, log entries, posts, a
+// request, a snapshot): each part of a statement costs its execution
+// something, written or not (its tables and indexes are locked and
+// opened), and a command's usual statement writes two rows.
 func saveSQL(id, version int64, row storage.Row, w *storage.Write, c storage.Change) (string, []any, error) {
-	set, args := w.SetSQL(func(n int) string { return fmt.Sprintf("$%d", n) })
-	arg := func(v any) string {
-		args = append(args, v)
-		return fmt.Sprintf("$%d", len(args))
+	heads, match := columns(w, row, c)
+	var a args
+	var q strings.Builder
+	set := setSQL(heads, a.add)
+	pID, pVersion, pFrom, pStatus := a.add(id), a.add(version), a.add(row.Commands), a.add(row.Status)
+	q.WriteString(`WITH h AS (
+			UPDATE heads SET ` + set + `
+			WHERE match_id = ` + pID + ` AND version = ` + pVersion + ` AND commands = ` + pFrom + `
+				AND (SELECT status FROM matches WHERE id = ` + pID + `) = ` + pStatus + `
+			RETURNING match_id AS id)`)
+	if len(match) > 0 {
+		set := setSQL(match, a.add)
+		q.WriteString(`,
+		mu AS (UPDATE matches SET ` + set + ` FROM h WHERE matches.id = h.id)`)
 	}
-	var key, user, summary, result *string
+	// One entry (a command's usual change) is a row of values; several
+	// an array unnested, each numbered by its place.
+	if len(w.Entries) == 1 {
+		pNext, pMillis, pEntry := a.add(w.Next), a.add(w.Millis), a.add(w.Entries[0])
+		q.WriteString(`,
+		l AS (INSERT INTO log (match_id, seq, version, entry, created_at)
+			SELECT h.id, ` + pFrom + `::integer + 1, ` + pNext + `::bigint, ` + pEntry + `::json, ` + pMillis + `::bigint FROM h)`)
+	} else if len(w.Entries) > 0 {
+		pNext, pMillis, pEntries := a.add(w.Next), a.add(w.Millis), a.add(w.Entries)
+		q.WriteString(`,
+		l AS (INSERT INTO log (match_id, seq, version, entry, created_at)
+			SELECT h.id, ` + pFrom + `::integer + e.n, ` + pNext + `::bigint, e.entry::json, ` + pMillis + `::bigint
+			FROM h, unnest(` + pEntries + `::text[]) WITH ORDINALITY AS e (entry, n))`)
+	}
+	if len(c.Posts) > 0 {
+		posts := make([]string, len(c.Posts))
+		for i, p := range c.Posts {
+			posts[i] = string(p)
+		}
+		holder, claimed, until := w.Claimed()
+		pNext, pMillis, pPosts := a.add(w.Next), a.add(w.Millis), a.add(posts)
+		pHolder, pClaimed, pUntil := a.add(holder), a.add(claimed), a.add(until)
+		q.WriteString(`,
+		o AS (INSERT INTO outbox (match_id, version, body, created_at, claim_holder, claim_at, claim_until)
+			SELECT h.id, ` + pNext + `::bigint, p.body::json, ` + pMillis + `::bigint, ` + pHolder + `::text, ` + pClaimed + `::bigint, ` + pUntil + `::bigint
+			FROM h, unnest(` + pPosts + `::text[]) WITH ORDINALITY AS p (body, n) ORDER BY p.n)`)
+	}
 	if r := c.Request; r != nil {
-		key, user, summary, result = &r.Key, &r.User, &r.Summary, &r.Result
+		pKey, pNext, pUser, pSummary := a.add(r.Key), a.add(w.Next), a.add(r.User), a.add(r.Summary)
+		pResult, pMillis := a.add(r.Result), a.add(w.Millis)
+		q.WriteString(`,
+		r AS (INSERT INTO requests (key, match_id, channel, version, user_id, summary, result, created_at)
+			SELECT ` + pKey + `::text, h.id, m.channel, ` + pNext + `::bigint, ` + pUser + `::text, ` + pSummary + `::text, ` + pResult + `::text, ` + pMillis + `::bigint
+			FROM h JOIN matches m ON m.id = h.id)`)
 	}
-	var snapSeq *int
-	var snap *string
 	if w.Snapshot {
 		b, err := json.Marshal(c.Game)
 		if err != nil {
 			return "", nil, fmt.Errorf("snapshot: %w", err)
 		}
-		s := string(b)
-		snapSeq, snap = &c.Game.Version, &s
-	}
-	posts := make([]string, len(c.Posts))
-	for i, p := range c.Posts {
-		posts[i] = string(p)
-	}
-	entries := w.Entries
-	if entries == nil {
-		entries = []string{}
-	}
-	holder, claimed, until := w.Claimed()
-	// The placeholders, numbered after the assignments', each its own
-	// statement: Go does not order len(args) among the calls of one
-	// expression.
-	var (
-		pID      = arg(id)
-		pNext    = arg(w.Next)
-		pMillis  = arg(w.Millis)
-		pVersion = arg(version)
-		pStatus  = arg(row.Status)
-		pFrom    = arg(row.Commands)
-		pEntries = arg(entries)
-		pPosts   = arg(posts)
-		pHolder  = arg(holder)
-		pClaimed = arg(claimed)
-		pUntil   = arg(until)
-		pKey     = arg(key)
-		pUser    = arg(user)
-		pSummary = arg(summary)
-		pResult  = arg(result)
-		pSnapSeq = arg(snapSeq)
-		pSnap    = arg(snap)
-	)
-	q := `WITH m AS (
-			UPDATE matches SET ` + set + `
-			WHERE id = ` + pID + ` AND version = ` + pVersion + ` AND status = ` + pStatus + ` AND commands = ` + pFrom + `
-			RETURNING id, channel),
-		l AS (INSERT INTO log (match_id, seq, version, entry, created_at)
-			SELECT m.id, ` + pFrom + `::integer + e.n, ` + pNext + `::bigint, e.entry::json, ` + pMillis + `::bigint
-			FROM m, unnest(` + pEntries + `::text[]) WITH ORDINALITY AS e (entry, n)),
-		o AS (INSERT INTO outbox (match_id, version, body, created_at, claim_holder, claim_at, claim_until)
-			SELECT m.id, ` + pNext + `::bigint, p.body::json, ` + pMillis + `::bigint, ` + pHolder + `::text, ` + pClaimed + `::bigint, ` + pUntil + `::bigint
-			FROM m, unnest(` + pPosts + `::text[]) WITH ORDINALITY AS p (body, n) ORDER BY p.n),
-		r AS (INSERT INTO requests (key, match_id, channel, version, user_id, summary, result, created_at)
-			SELECT ` + pKey + `::text, m.id, m.channel, ` + pNext + `::bigint, ` + pUser + `::text, ` + pSummary + `::text, ` + pResult + `::text, ` + pMillis + `::bigint
-			FROM m WHERE ` + pKey + `::text IS NOT NULL),
+		pSeq, pSnap := a.add(c.Game.Version), a.add(string(b))
+		// Only the latest snapshot is ever read.
+		q.WriteString(`,
 		d AS (DELETE FROM snapshots
-			WHERE match_id = ` + pID + `::bigint AND seq <> ` + pSnapSeq + `::integer AND EXISTS (SELECT FROM m)),
+			WHERE match_id = ` + pID + `::bigint AND seq <> ` + pSeq + `::integer AND EXISTS (SELECT FROM h)),
 		s AS (INSERT INTO snapshots (match_id, seq, game)
-			SELECT m.id, ` + pSnapSeq + `::integer, ` + pSnap + `::text FROM m WHERE ` + pSnap + `::text IS NOT NULL
-			ON CONFLICT (match_id, seq) DO UPDATE SET game = excluded.game)
-		SELECT count(*) FROM m`
-	return q, args, nil
+			SELECT h.id, ` + pSeq + `::integer, ` + pSnap + `::text FROM h
+			ON CONFLICT (match_id, seq) DO UPDATE SET game = excluded.game)`)
+	}
+	q.WriteString(`
+		SELECT id FROM h`)
+	return q.String(), a, nil
 }
 
 // saveError is the error of a Save whose writes failed with err.
@@ -331,18 +405,22 @@ func saveError(op string, err error, id int64, c storage.Change) error {
 	case uniqueViolation(err, "requests_pkey"):
 		return fmt.Errorf("%w (key %s)", storage.ErrDuplicate, c.Request.Key)
 	case uniqueViolation(err, "log_pkey"):
-		// Unreachable while the match's row is locked by the writer;
-		// kept so that the check does not depend on the lock.
+		// Unreachable while the match's heads row is locked by the
+		// writer; kept so that the check does not depend on the lock.
 		return fmt.Errorf("%w (the log of match %d grew)", storage.ErrConflict, id)
 	}
 	return fail(op, err)
 }
 
 // saveLocked is Save the long way, for any change: it locks the match's
-// row (FOR UPDATE) and reads it, plans the change against it, then writes
-// it in one batch and commits: four round trips. The lock is held from
-// the version check to the commit, so a writer that read the same version
-// waits, then finds it stale.
+// heads row (FOR UPDATE) and reads it with the matches row, plans the
+// change against them, then writes it in one batch and commits: four
+// round trips. The lock is held from the version check to the commit, so
+// a writer that read the same version waits, then finds it stale. Every
+// change of the match's status (the one column of the matches row read
+// here) is made under that lock and moves the version on, so a status
+// read before a wait for the lock is stale only if the version is, and
+// the change is refused.
 func (db *DB) saveLocked(ctx context.Context, id, version int64, c storage.Change, enc *storage.Encoded, now time.Time) (int64, error) {
 	op := fmt.Sprintf("save match %d", id)
 	tx, err := db.pool.Begin(ctx)
@@ -351,7 +429,7 @@ func (db *DB) saveLocked(ctx context.Context, id, version int64, c storage.Chang
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
 	var row storage.Row
-	err = tx.QueryRow(ctx, `SELECT status, version, commands FROM matches WHERE id = $1 FOR UPDATE`, id).
+	err = tx.QueryRow(ctx, `SELECT m.status, h.version, h.commands FROM `+joined+` WHERE m.id = $1 FOR UPDATE OF h`, id).
 		Scan(&row.Status, &row.Version, &row.Commands)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
@@ -375,9 +453,13 @@ func (db *DB) saveLocked(ctx context.Context, id, version int64, c storage.Chang
 			return 0, fmt.Errorf("storage: postgres: %s: %w", op, err)
 		}
 	}
-	set, args := w.SetSQL(func(n int) string { return fmt.Sprintf("$%d", n) })
-	args = append(args, id)
-	b.Queue(fmt.Sprintf(`UPDATE matches SET %s WHERE id = $%d`, set, len(args)), args...)
+	heads, match := columns(w, row, c)
+	var ha args
+	b.Queue(`UPDATE heads SET `+setSQL(heads, ha.add)+` WHERE match_id = `+ha.add(id), ha...)
+	if len(match) > 0 {
+		var ma args
+		b.Queue(`UPDATE matches SET `+setSQL(match, ma.add)+` WHERE id = `+ma.add(id), ma...)
+	}
 	queueSeats(b, id, c)
 	holder, claimed, until := w.Claimed()
 	for _, p := range c.Posts {

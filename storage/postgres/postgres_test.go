@@ -28,7 +28,7 @@ func backendAt(t testing.TB, addr string, every int) storetest.Backend {
 			pgtest.Exec(t, addr,
 				`ALTER TABLE log DISABLE TRIGGER log_append_only`,
 				fmt.Sprintf(`UPDATE log SET entry = jsonb_set(entry::jsonb, '{seat}', '99')::json
-					WHERE match_id = %d AND seq = (SELECT commands FROM matches WHERE id = %d)`, id, id),
+					WHERE match_id = %d AND seq = (SELECT commands FROM heads WHERE match_id = %d)`, id, id),
 				`ALTER TABLE log ENABLE TRIGGER log_append_only`)
 			return nil
 		},

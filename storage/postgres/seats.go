@@ -19,7 +19,7 @@ func (db *DB) Seated(ctx context.Context, user, prefix string, limit int) ([]sto
 		max = limit
 	}
 	return db.list(ctx, "list the matches of "+user, `SELECT `+storage.MatchColumns+`
-		FROM seats s JOIN matches m ON m.id = s.match_id
+		FROM seats s JOIN matches m ON m.id = s.match_id JOIN heads h ON h.match_id = m.id
 		WHERE s.user_id = $1 AND m.status = 2 AND `+inScope("m.channel", 2)+`
 		ORDER BY m.deadline_at NULLS LAST, m.id DESC LIMIT $3`, user, prefix, max)
 }
