@@ -462,7 +462,8 @@ func (f *fleet) live() []*fleetProc {
 }
 
 // claimsOf counts the claims a process holds now: leases on computer
-// turns, queued posts and due timers.
+// turns, queued posts and due timers (a timer's claim holds while its
+// match is at the version it was taken at: a command releases it).
 func (f *fleet) claimsOf(name string) int {
 	f.t.Helper()
 	pool := f.pool()
@@ -471,7 +472,8 @@ func (f *fleet) claimsOf(name string) int {
 	err := pool.QueryRow(context.Background(), `SELECT
 		(SELECT count(*) FROM leases WHERE holder = $1 AND until > $2) +
 		(SELECT count(*) FROM outbox WHERE claim_holder = $1 AND claim_until > $2) +
-		(SELECT count(*) FROM matches WHERE claim_holder = $1 AND claim_until > $2)`, name, now).Scan(&n)
+		(SELECT count(*) FROM matches m JOIN heads h ON h.match_id = m.id
+			WHERE claim_holder = $1 AND claim_until > $2 AND claim_version = h.version)`, name, now).Scan(&n)
 	if err != nil {
 		f.t.Fatal(err)
 	}
