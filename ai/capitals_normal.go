@@ -333,10 +333,11 @@ func (p capParams) portValue(b *capBoard, t int, landNeutrals, stuck, siege bool
 			// No enemy is in reach: the seat's troops can never fight
 			// without a port.
 			v = max(v, terrValue+killValue*float64(s.Terr[y].Armies)/4)
-		case siege && o >= 0 && !s.SameSide(o, b.seat) && (s.Terr[t].Armies+b.income[b.seat])*state.PowerUnit/2 > s.DefenceTotal(y):
+		case siege && o >= 0 && !s.SameSide(o, b.seat) && (s.Terr[t].Armies+movable(s, b.seat, t)+b.income[b.seat])*state.PowerUnit/2 > s.DefenceTotal(y):
 			// Nothing else to do this turn, and from here the next
-			// reinforcements could attack y: the fronts in reach may all
-			// face a rival's large stack, and matches stalled.
+			// reinforcements, with the stack the turn's move can bring,
+			// could attack y: the fronts in reach may all face a rival's
+			// large stack, and matches stalled.
 			v = max(v, terrValue/2)
 		case o == state.Neutral && !landNeutrals:
 			if already := b.reachedBySea(y); !already {
@@ -696,8 +697,13 @@ func (p capParams) posValue(b *capBoard) float64 {
 			}
 		}
 	}
-	if best == 0 && !neutrals {
+	switch {
+	case best == 0 && !neutrals:
 		v += p.siege(b, ratio)
+	case !neutrals:
+		// A legal attack is worth the siege term at its most: a move
+		// that ends a siege must not score less than staying in it.
+		v += siegeValue
 	}
 	return v + (0.35+0.15*p.style)*best
 }
@@ -726,6 +732,18 @@ func (p capParams) siege(b *capBoard, ratio float64) float64 {
 		}
 	}
 	return v
+}
+
+// movable is the most troops one move can bring to seat's territory t
+// this turn: all of those of one of its territories that reaches it.
+func movable(s *state.State, seat, t int) int {
+	most := 0
+	for x := range s.Terr {
+		if x != t && s.Terr[x].Owner == seat && s.Map.Reach(x, t, s.Terr[x].Port) != state.NoReach {
+			most = max(most, state.MoveCount(s.Terr[x].Armies, 4))
+		}
+	}
+	return most
 }
 
 // bestMove picks the turn's move by posValue: every legal move is tried on
