@@ -147,15 +147,7 @@ func (h *hard) chooseCapital(ctx context.Context, s *state.State, seat int, dead
 	if len(spots) == 0 {
 		return capitalsFallback(s, seat)
 	}
-	slices.SortStableFunc(spots, func(a, b scored) int {
-		switch {
-		case a.value > b.value:
-			return -1
-		case a.value < b.value:
-			return 1
-		}
-		return a.t - b.t
-	})
+	slices.SortStableFunc(spots, byValue)
 	spots = spots[:min(capOpeningSpots, len(spots))]
 	score := func(i int, seed uint64) float64 {
 		sim := determinizeCapitals(s, seat, newRand(seed, 9))
@@ -293,15 +285,7 @@ func (h *hard) capCandidates(s *state.State, seat int) []capPlan {
 		return nil
 	}
 	scores := rollout.reinforceScores(s, seat, true)
-	slices.SortStableFunc(scores, func(a, b scored) int {
-		switch {
-		case a.value > b.value:
-			return -1
-		case a.value < b.value:
-			return 1
-		}
-		return a.t - b.t
-	})
+	slices.SortStableFunc(scores, byValue)
 	var out []capPlan
 	for _, sc := range scores[:min(3, len(scores))] {
 		out = append(out, capPlan{reinforce: sc.t, action: actNormal, gather: -1})
@@ -537,4 +521,15 @@ func halve(active []int, sum []float64) []int {
 	active = active[:max(2, (len(active)+1)/2)]
 	slices.Sort(active)
 	return active
+}
+
+// byValue orders scored territories best first, ties by territory.
+func byValue(a, b scored) int {
+	switch {
+	case a.value > b.value:
+		return -1
+	case a.value < b.value:
+		return 1
+	}
+	return a.t - b.t
 }

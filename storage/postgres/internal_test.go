@@ -80,14 +80,7 @@ func TestUpgradeChannelOrder(t *testing.T) {
 	migrateTo(t, addr, 6)
 	pgtest.Exec(t, addr, `INSERT INTO matches (channel, status, version, created_at, updated_at, closed_at) VALUES
 		('web:a', 1, 1, 0, 0, NULL), ('web;', 1, 1, 0, 0, NULL), ('web:b', 4, 2, 0, 0, 0), ('wea', 1, 1, 0, 0, NULL)`)
-	db, err := Open(ctx, addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if err := db.Ready(ctx); err != nil {
-		t.Fatal(err)
-	}
+	db := openReady(t, addr)
 	got, err := db.OpenChannels(ctx, "web:")
 	if err != nil {
 		t.Fatal(err)
@@ -102,6 +95,21 @@ func TestUpgradeChannelOrder(t *testing.T) {
 
 // migrateTo brings the empty database at addr to schema version v, as a
 // program that knew only the first v migrations would.
+// openReady opens the database at addr, migrated to the latest schema,
+// and closes it when the test ends.
+func openReady(t *testing.T, addr string) *DB {
+	t.Helper()
+	db, err := Open(context.Background(), addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if err := db.Ready(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
 func migrateTo(t *testing.T, addr string, v int) {
 	t.Helper()
 	ctx := context.Background()
@@ -176,14 +184,7 @@ func TestUpgradeHeads(t *testing.T) {
 			entries[0], t0, entries[1], t0, entries[2], t0),
 		fmt.Sprintf(`INSERT INTO snapshots (match_id, seq, game) VALUES (2, 3, '%s')`, snap),
 		`SELECT setval(pg_get_serial_sequence('matches', 'id'), 3)`)
-	db, err := Open(ctx, addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if err := db.Ready(ctx); err != nil {
-		t.Fatal(err)
-	}
+	db := openReady(t, addr)
 	for _, want := range []struct {
 		id       int64
 		version  int64
