@@ -33,8 +33,9 @@ type hard struct {
 	mu    sync.Mutex
 	rng   *rand.Rand
 	plans map[planKey]turnPlan
-	// capPlans caches the plans of capitals turns (capitals_hard.go).
-	capPlans map[planKey]capPlan
+	// capTurns caches what hard decided of capitals turns
+	// (capitals_hard.go).
+	capTurns map[planKey]capTurn
 	refine   refiner
 }
 
