@@ -83,11 +83,11 @@ func (e *easy) decideCapitals(_ context.Context, s *state.State, seat int, fog u
 		}
 		var captures, plans []engine.Command
 		for _, c := range engine.Legal(s, seat) {
-			switch c.(type) {
+			switch x := c.(type) {
 			case engine.Capture:
 				captures = append(captures, c)
 			case engine.Plan:
-				if fog == nil || surePlan(s, fog, seat, c.(engine.Plan)) {
+				if fog == nil || surePlan(s, fog, seat, x) {
 					plans = append(plans, c)
 				}
 			}

@@ -1,6 +1,10 @@
 package ai
 
-import "github.com/riskbot/riskbot/state"
+import (
+	"math"
+
+	"github.com/riskbot/riskbot/state"
+)
 
 // GuessFog returns a whole board guessed from view, a view with fog of war
 // (state.State.Fogged): the computer players reason over it rather than
@@ -179,8 +183,9 @@ func GuessFog(view *state.State, seat int) *state.State {
 type unseen []int
 
 // blind is the margin of a territory out of sight: its owner is not
-// known (it may be neutral), so it is never attacked.
-const blind = 1 << 40
+// known (it may be neutral), so it is never attacked. A defence plus blind
+// still fits an int.
+const blind = math.MaxInt / 4
 
 // defence is t's defence total on s (the guess, or a board played on from
 // it this turn) raised by what the fog may hide around t.
