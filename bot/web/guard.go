@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/httpserve"
 )
 
 // The guards in front of the handlers (docs/api.md, "Threat model"): the
@@ -198,6 +199,8 @@ func (st *streams) close(client string) {
 }
 
 // bounded admits an event stream within the bounds, 429 or 503 beyond.
+// A stream outlives the server's write limit: each of its writes is
+// bounded instead (httpserve.Stream).
 func (s *Server) bounded(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		client := clientOf(r)
@@ -207,7 +210,7 @@ func (s *Server) bounded(h http.HandlerFunc) http.HandlerFunc {
 			return
 		}
 		defer s.streams.close(client)
-		h(w, r)
+		h(httpserve.Stream(w, r), r)
 	}
 }
 

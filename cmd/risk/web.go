@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net"
-	"net/http"
 	"strings"
 	"time"
 
@@ -16,7 +14,7 @@ import (
 // runWeb is `risk web [--addr HOST:PORT] [--db PATH]`: the page, the
 // spectators' pages and the match API.
 func runWeb(ctx context.Context, e env) error {
-	fs := newFlags(e, "web", "[--addr HOST:PORT] [--host NAME,...] [--db PATH] [--seed N] [--palette standard|colorblind]\n    [--lobby-days N]\n\n"+
+	fs := newFlags(e, "web", "[--addr HOST:PORT] [--host NAME,...] [--db PATH] [--seed N] [--palette standard|colorblind]\n    [--lobby-days N] "+limitsUsage+"\n\n"+
 		"Serves a page that plays like a Discord channel with the bot in it (one match per channel),\n"+
 		"a page per match for spectators, and the match API (docs/api.md, with its threat model).")
 	addr := fs.String("addr", "127.0.0.1:8080", "the `address` to listen on (the page trusts whoever reaches it: keep it on the loopback address, or behind a proxy that checks who comes in)")
@@ -25,11 +23,15 @@ func runWeb(ctx context.Context, e env) error {
 	seed := fs.Uint64("seed", 0, "seed for new matches (0: random)")
 	paletteName := paletteFlag(fs)
 	lobbyDays := lobbyFlag(fs)
+	limits := limitFlags(fs)
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usageError("unexpected argument %q", fs.Arg(0))
+	}
+	if err := checkLimits(limits); err != nil {
+		return err
 	}
 	ttl, err := lobbyTTL(*lobbyDays)
 	if err != nil {
@@ -64,30 +66,17 @@ func runWeb(ctx context.Context, e env) error {
 	if err != nil {
 		return err
 	}
-	// Requests end with ctx: the event streams of open pages too.
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return ctx }}
 	fmt.Fprintf(e.stdout, "Risk on the web: open http://%s/ in your browser (database %s). Ctrl-C stops.\n", ln.Addr(), *db)
 	// The clock: deadlines, reminders, and computer players left waiting
 	// by an earlier run.
+	timers, stopTimers := context.WithCancel(ctx)
 	timersDone := make(chan struct{})
 	go func() {
 		defer close(timersDone)
-		b.RunTimers(ctx, 15*time.Second)
+		b.RunTimers(timers, 15*time.Second)
 	}()
-	defer func() { <-timersDone }()
-	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-	defer cancel()
-	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		return err
-	}
-	return nil
+	defer func() { stopTimers(); <-timersDone }()
+	return srv.Serve(ctx, ln, *limits)
 }
 
 // hostNames lists the names the page answers to: those given, and the
