@@ -33,7 +33,9 @@ func TestServeBoundsConnections(t *testing.T) {
 	health := func(mux *http.ServeMux) {
 		mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte("ok\n")) })
 	}
-	go func() { done <- e.a.Serve(ctx, core, ln, ServeConfig{Key: e.fake.PublicKey(), Limits: limits, Health: health}) }()
+	go func() {
+		done <- e.a.Serve(ctx, core, ln, ServeConfig{Key: e.fake.PublicKey(), Limits: limits, Health: health})
+	}()
 	t.Cleanup(func() {
 		cancel()
 		if err := <-done; err != nil {
