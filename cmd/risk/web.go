@@ -18,7 +18,7 @@ func runWeb(ctx context.Context, e env) error {
 		"Serves a page that plays like a Discord channel with the bot in it (one match per channel),\n"+
 		"a page per match for spectators, and the match API (docs/api.md, with its threat model).")
 	addr := fs.String("addr", "127.0.0.1:8080", "the `address` to listen on (the page trusts whoever reaches it: keep it on the loopback address, or behind a proxy that checks who comes in)")
-	hostList := fs.String("host", "", "the `names` the server is reached by, comma-separated, besides localhost and addresses (the machine's name, or a proxy's; with the port if not the scheme's, e.g. box.lan:8443): requests for any other name get 421")
+	hostList := fs.String("host", "", "the `names` the server is reached by, comma-separated, besides localhost and addresses (the machine's name, or a TLS proxy's; with the port if not the scheme's, e.g. box.lan:8443; http://NAME for one served over plain HTTP): requests for any other name get 421")
 	db := dbFlag(fs, "shared with the console")
 	seed := fs.Uint64("seed", 0, "seed for new matches (0: random)")
 	paletteName := paletteFlag(fs)
@@ -80,11 +80,11 @@ func runWeb(ctx context.Context, e env) error {
 }
 
 // hostNames lists the names the page answers to: those given, and the
-// address it listens on.
+// address it listens on, which it serves over plain HTTP.
 func hostNames(addr, list string) []string {
 	var names []string
 	if h, _, err := net.SplitHostPort(addr); err == nil && h != "" {
-		names = append(names, addr)
+		names = append(names, "http://"+addr)
 	}
 	for n := range strings.SplitSeq(list, ",") {
 		if n = strings.TrimSpace(n); n != "" {
