@@ -72,6 +72,7 @@ type Server struct {
 	conns      map[*gatewayConn]bool
 	identified []Identify
 	failNext   map[string]int    // route key -> HTTP status to answer once
+	limited    map[string]*rateLimit // route key -> 429s to answer (RateLimit)
 	perms      map[string]int64  // the bot's permissions by channel (DefaultBotPermissions if absent)
 	dms        map[string]string // direct message channel -> its user
 	noDMs      map[string]bool   // users who take no direct messages
@@ -292,6 +293,7 @@ func New(t testing.TB) *Server {
 		commands: map[string][]Command{},
 		conns:    map[*gatewayConn]bool{},
 		failNext: map[string]int{},
+		limited:  map[string]*rateLimit{},
 		perms:    map[string]int64{},
 		dms:      map[string]string{},
 		noDMs:    map[string]bool{},
