@@ -71,11 +71,11 @@ type Server struct {
 	violations []string
 	conns      map[*gatewayConn]bool
 	identified []Identify
-	failNext   map[string]int    // route key -> HTTP status to answer once
+	failNext   map[string]int        // route key -> HTTP status to answer once
 	limited    map[string]*rateLimit // route key -> 429s to answer (RateLimit)
-	perms      map[string]int64  // the bot's permissions by channel (DefaultBotPermissions if absent)
-	dms        map[string]string // direct message channel -> its user
-	noDMs      map[string]bool   // users who take no direct messages
+	perms      map[string]int64      // the bot's permissions by channel (DefaultBotPermissions if absent)
+	dms        map[string]string     // direct message channel -> its user
+	noDMs      map[string]bool       // users who take no direct messages
 	threads    map[string]*Thread
 	deleted    map[string]bool // channels gone (DeleteChannel)
 	// resent counts the posts answered with the message their nonce
