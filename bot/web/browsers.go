@@ -478,11 +478,22 @@ func (b *browsers) touch(ctx context.Context, se *session, key string) {
 		b.mu.Unlock()
 		return
 	}
-	b.touched[key] = now
-	name := b.names[key]
 	b.mu.Unlock()
+	// Under the claims' lock, and only if the name is still this
+	// browser's: a claim that moved it meanwhile is not undone.
+	b.claiming.Lock()
+	defer b.claiming.Unlock()
+	b.mu.Lock()
+	name, mine := b.names[key], se.users[key]
+	if mine {
+		b.touched[key] = now
+	}
+	b.mu.Unlock()
+	if !mine {
+		return
+	}
 	raw, _ := json.Marshal(nameRecord{Browser: cookieHash(se.id), Name: name, Seen: now.Unix()})
-	_ = b.store.SetSetting(ctx, nameScope, key, raw, now) // retried a day later at worst
+	_ = b.store.SetSetting(ctx, nameScope, key, raw, now) // tried again a day later at worst
 }
 
 // forget lets a browser give up a name with no match under way: it is free
