@@ -21,7 +21,7 @@ import (
 // gateway or as Discord's HTTP interactions endpoint. Secrets come from the environment only (a flag
 // would show in the process list).
 func runDiscord(ctx context.Context, e env) error {
-	fs := newFlags(e, "discord", "[--db PATH] [--http ADDR | --shard I/N] [--metrics ADDR] [--instance NAME]\n    [--palette standard|colorblind] [--lobby-days N] [-v] [--check [--channel ID]]\n    "+limitsUsage+"\n\n"+
+	fs := newFlags(e, "discord", "[--db PATH] [--http ADDR | --shard I/N] [--metrics ADDR] [--instance NAME]\n    [--palette standard|colorblind] [--lobby-days N] [-v] [--check [--channel ID]]\n    "+connsUsage+"\n\n"+
 		"Runs the Discord bot until interrupted (SIGINT or SIGTERM): connected to Discord's gateway,\n"+
 		"or, with --http, as the application's Interactions Endpoint URL. Environment:\n"+
 		"  DISCORD_TOKEN           the bot's token (required)\n"+
@@ -40,11 +40,11 @@ func runDiscord(ctx context.Context, e env) error {
 	instance := instanceFlag(fs)
 	check := fs.Bool("check", false, "check the setup (token, application, /risk, database; with --http the public key) and exit: 0 if all is well")
 	channel := fs.String("channel", "", "with --check: check the bot's permissions in the channel of this `ID`")
-	limits := limitFlags(fs)
+	conns := connFlags(fs)
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
-	if err := checkLimits(limits); err != nil {
+	if err := checkConns(conns); err != nil {
 		return err
 	}
 	ttl, err := lobbyTTL(*lobbyDays)
@@ -138,7 +138,7 @@ func runDiscord(ctx context.Context, e env) error {
 		b.RunTimers(timers, time.Minute)
 	}()
 	if *httpAddr != "" {
-		err = serveHTTP(ctx, a, b, m, key, *httpAddr, *limits)
+		err = serveHTTP(ctx, a, b, m, key, *httpAddr, *conns)
 	} else {
 		err = a.Run(ctx, b)
 	}

@@ -4,14 +4,14 @@ import (
 	"github.com/riskbot/riskbot/bot/httpserve"
 )
 
-// limitsUsage is the synopsis of the flags limitFlags defines.
-const limitsUsage = "[--max-conns N] [--idle-timeout D] [--header-timeout D] [--read-timeout D] [--write-timeout D]\n    [--max-header-bytes N]"
+// connsUsage is the synopsis of the flags connFlags defines.
+const connsUsage = "[--max-conns N] [--idle-timeout D] [--header-timeout D] [--read-timeout D] [--write-timeout D]\n    [--max-header-bytes N]"
 
-// limitFlags defines on fs the flags of the limits of an HTTP server's
+// connFlags defines on fs the flags of the limits of an HTTP server's
 // connections (httpserve.Limits; docs/api.md and docs/discord.md, "Threat
-// model"), which default to httpserve.Defaults. checkLimits checks them
+// model"), which default to httpserve.Defaults. checkConns checks them
 // once parsed.
-func limitFlags(fs *flagSet) *httpserve.Limits {
+func connFlags(fs *flagSet) *httpserve.Limits {
 	l := httpserve.Defaults()
 	fs.IntVar(&l.Conns, "max-conns", l.Conns, "the most connections open at once: when full, the one idle longest (kept alive, or still sending its headers) makes room")
 	fs.DurationVar(&l.Idle, "idle-timeout", l.Idle, "close a kept-alive connection idle this `long`")
@@ -22,8 +22,8 @@ func limitFlags(fs *flagSet) *httpserve.Limits {
 	return &l
 }
 
-// checkLimits refuses limits that are not positive, naming their flags.
-func checkLimits(l *httpserve.Limits) error {
+// checkConns refuses limits that are not positive, naming their flags.
+func checkConns(l *httpserve.Limits) error {
 	for _, f := range []struct {
 		flag string
 		bad  bool
