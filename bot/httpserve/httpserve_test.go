@@ -97,16 +97,16 @@ func TestHeldConnectionsClosed(t *testing.T) {
 		{httpservetest.SlowHeaders(t, addr, tick), l.Header},
 		{httpservetest.SlowBody(t, addr, "/body", nil, tick), l.Read},
 	}
-	// Closed at the limit, give or take the scheduler: not long after it,
-	// and not much before either (nothing else closes them).
+	// Closed at the limit, give or take the scheduler: within two
+	// seconds after it, and not before (nothing else closes them).
 	for _, c := range held {
 		d, err := c.h.Closed(c.limit + 2*time.Second)
 		if err != nil {
 			t.Errorf("%v (limit %v)", err, c.limit)
 			continue
 		}
-		if d < c.limit-100*time.Millisecond || d > c.limit+time.Second {
-			t.Errorf("%s: closed after %v, want about %v", c.h.Kind, d.Round(time.Millisecond), c.limit)
+		if d < c.limit-100*time.Millisecond {
+			t.Errorf("%s: closed after %v, before its limit, %v", c.h.Kind, d.Round(time.Millisecond), c.limit)
 		}
 	}
 
@@ -172,7 +172,8 @@ func TestCap(t *testing.T) {
 		}
 	}
 
-	// Six requests in progress: a new client waits until one of them
+	// Six requests in progress (the four new ones take the room of the
+	// clients' idle connections): a new client waits until one of them
 	// is cut at the read limit.
 	bodies = append(bodies, httpservetest.SlowBody(t, addr, "/body", nil, tick), httpservetest.SlowBody(t, addr, "/body", nil, tick),
 		httpservetest.SlowBody(t, addr, "/body", nil, tick), httpservetest.SlowBody(t, addr, "/body", nil, tick))
@@ -184,6 +185,17 @@ func TestCap(t *testing.T) {
 	}
 	if d := time.Since(at); d > l.Read+time.Second {
 		t.Errorf("a client when all are busy: served after %v, want within the read limit, %v", d.Round(time.Millisecond), l.Read)
+	}
+	cut := 0
+	for end := time.Now().Add(500 * time.Millisecond); cut == 0 && time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+		for _, h := range bodies {
+			if !h.IsOpen() {
+				cut++
+			}
+		}
+	}
+	if cut == 0 {
+		t.Error("a client when all are busy was served, yet no request in progress was cut: over the cap")
 	}
 	if n := s.Open(); n > l.Conns {
 		t.Errorf("%d connections open, over the cap of %d", n, l.Conns)

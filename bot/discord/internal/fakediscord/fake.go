@@ -20,6 +20,10 @@
 // project's mention policy: every message that may notify says whom with
 // allowed_mentions, and never lets @everyone or roles through.
 //
+// On demand it answers a route with a failure (FailNext) or with Discord's
+// 429 Too Many Requests, with the headers and body Discord sends
+// (RateLimit).
+//
 // A request that breaks a rule gets the error Discord would give, and is
 // recorded as a violation; New registers a cleanup that fails the test if
 // violations are left unclaimed (TakeViolations claims them).
