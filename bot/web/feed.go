@@ -70,8 +70,12 @@ func (s *Server) put(channel, id, to string, m chat.Message) string {
 	fd := s.feedOf(channel)
 	p, ok := fd.byID[id]
 	if !ok {
+		// A message's ID names the run of the server too: the bot keeps
+		// the IDs of the messages it edits later in the database, and
+		// one of an earlier run must find nothing (Edit posts it anew),
+		// never a message of this one.
 		s.nextID++
-		id = strconv.FormatInt(s.nextID, 10)
+		id = s.run + "-" + strconv.FormatInt(s.nextID, 10)
 		p = &post{}
 		fd.posts = append(fd.posts, p)
 		fd.byID[id] = p
@@ -86,9 +90,8 @@ func (s *Server) put(channel, id, to string, m chat.Message) string {
 	v.ID = id
 	p.to, p.image = to, m.Image
 	if m.Image != nil {
-		// The run: message IDs start again at 1 when the server does, and
-		// a browser keeps the images it was given.
-		v.Image = "/web/img/" + id + "?rev=" + strconv.Itoa(v.Rev) + "&run=" + s.run
+		// The revision: a browser keeps the images it was given.
+		v.Image = "/web/img/" + id + "?rev=" + strconv.Itoa(v.Rev)
 	}
 	if to != "" {
 		v.To = s.browsers.nameOf(to)
