@@ -149,12 +149,36 @@ function welcome() {
   return d;
 }
 
+// fitTables shrinks the type of a message's tables (the standings: a
+// code block) that are wider than the screen, down to 9 px, so that a row
+// is read at a glance rather than scrolled to; below that they scroll.
+function fitTables(el) {
+  for (const pre of el.querySelectorAll("pre")) {
+    pre.style.fontSize = "";
+    if (pre.scrollWidth <= pre.clientWidth) continue;
+    let size = parseFloat(getComputedStyle(pre).fontSize);
+    size = Math.floor(size * pre.clientWidth / pre.scrollWidth * 10) / 10;
+    // Type does not scale quite linearly: a step or two more.
+    for (let i = 0; i < 5; i++) {
+      pre.style.fontSize = Math.max(9, size) + "px";
+      if (size <= 9 || pre.scrollWidth <= pre.clientWidth) break;
+      size -= 0.2;
+    }
+  }
+}
+let fitTimer = 0;
+addEventListener("resize", () => {
+  clearTimeout(fitTimer);
+  fitTimer = setTimeout(() => fitTables(document.getElementById("messages")), 100);
+});
+
 // putMessage adds a message at the end, or replaces it where it is.
 function putMessage(box, m, readonly) {
   document.getElementById("welcome")?.remove();
   const el = renderMessage(m, readonly);
   const old = document.getElementById("m" + m.id);
   if (old) old.replaceWith(el); else box.appendChild(el);
+  fitTables(el);
   if (readonly) return;
   if (state.stick || !old) stickToEnd();
 }
