@@ -97,7 +97,14 @@ func (s *Server) put(channel, id, to string, m chat.Message) string {
 		v.To = s.browsers.nameOf(to)
 	}
 	p.v = v
-	msg, _ := json.Marshal(v)
+	s.tell(fd, p)
+	return id
+}
+
+// tell sends post p of feed fd to the pages that see it, as it now is, and
+// nudges the spectators' pages. The caller holds s.mu.
+func (s *Server) tell(fd *feed, p *post) {
+	msg, _ := json.Marshal(p.v)
 	for sb := range fd.subs {
 		if sb.state != nil {
 			select {
@@ -117,7 +124,32 @@ func (s *Server) put(channel, id, to string, m chat.Message) string {
 			delete(fd.subs, sb)
 		}
 	}
-	return id
+}
+
+// newest reports whether post p is the newest of feed fd that a page of
+// session se sees: the one in sight at the end of the channel.
+func (s *Server) newest(fd *feed, se *session, p *post) bool {
+	sb := &sub{se: se}
+	for i := len(fd.posts) - 1; i >= 0; i-- {
+		if s.visible(fd, sb, fd.posts[i]) {
+			return fd.posts[i] == p
+		}
+	}
+	return false
+}
+
+// spend takes the buttons off a private answer whose button was clicked
+// while it was out of sight, answered at the end of the channel: as an
+// answer replaced in place would, it offers them no more.
+func (s *Server) spend(channel, id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fd := s.feedOf(channel)
+	if p, ok := fd.byID[id]; ok && len(p.v.Buttons) > 0 {
+		p.v.Buttons = nil
+		p.v.Rev++
+		s.tell(fd, p)
+	}
 }
 
 // Post implements bot.Poster.
@@ -370,7 +402,7 @@ func (s *Server) click(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	fd := s.feedOf(channel)
 	p, ok := fd.byID[in.Message]
-	var label, replace string
+	var label, replace, spent string
 	if ok && s.visible(fd, &sub{se: se}, p) {
 		for _, row := range p.v.Buttons {
 			for _, b := range row {
@@ -379,8 +411,14 @@ func (s *Server) click(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 		}
-		if p.to == user.ID {
-			replace = in.Message
+		switch {
+		case p.to != user.ID:
+		case s.newest(fd, se, p):
+			replace = in.Message // in sight: the answer takes its place
+		default:
+			// Far up the channel: the answer goes at the end, where the
+			// player looks, and the old one keeps its words.
+			spent = in.Message
 		}
 	}
 	s.mu.Unlock()
@@ -392,6 +430,9 @@ func (s *Server) click(w http.ResponseWriter, r *http.Request) {
 	if err := s.bot.HandleClick(r.Context(), c, pageReplier{s: s, channel: channel, user: user, replace: replace}); err != nil {
 		problem(w, http.StatusInternalServerError, "%v", err)
 		return
+	}
+	if spent != "" {
+		s.spend(channel, spent)
 	}
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
 }

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -92,4 +94,60 @@ func asAnn(p *page, wait time.Duration) {
 	}
 	p.waitFor("Ann in the seat picker", `document.querySelector("#name-list .name.active")?.textContent === "Ann"`, wait)
 	p.eval(`document.body.dataset.panel = ""`, nil)
+}
+
+// TestBrowserOldPrivateButton: a button of a private answer far up the
+// channel (the history's pages, turns ago) answers at the end, where the
+// player looks, not in place of the old answer out of sight; a button of
+// the newest answer still answers in its place.
+func TestBrowserOldPrivateButton(t *testing.T) {
+	b := newBrowser(t)
+	e := newEnv(t, Config{})
+	shots := shotsDir(t)
+	const wait = 30 * time.Second
+	for _, size := range sizes {
+		t.Run(size.name, func(t *testing.T) {
+			channel := "old-" + size.name
+			startMatch(t, e, channel)
+			p := b.openSized(e.ts.URL+"/?c="+channel, shots, size.width, size.height)
+			p.t = t
+			p.waitFor("the page", `document.body?.dataset.ready`, wait)
+			asAnn(p, wait)
+			p.command("/risk place", wait) // the initial placement; the computers play to Ann's turn
+			p.waitFor("Ann's turn", `document.querySelector("#seat-list .seat.turn")?.textContent.startsWith("Ann")`, wait)
+			p.command("/risk show history", wait)
+			p.seen("the history", "of the match's history", wait)
+			var old string
+			p.eval(lastMessage+`.id`, &old)
+			// The newest private answer: its button answers in its place.
+			count := `document.querySelectorAll("#messages .message").length`
+			var before, after int
+			p.eval(count, &before)
+			p.eval(lastMessage+`.querySelector("button.btn").click()`, nil)
+			p.waitFor("the page turned in place", fmt.Sprintf(`document.getElementById(%q)?.dataset.rev === "1"`, old), wait)
+			p.eval(count, &after)
+			if after != before {
+				p.fail("a button of the newest answer made a new message (%d, then %d)", before, after)
+			}
+			var was string
+			p.eval(fmt.Sprintf(`document.getElementById(%q).innerText`, old), &was)
+			// Turns later, the same answer's button.
+			p.command("/risk place", wait)
+			p.command("/risk end", wait)
+			p.waitFor("Ann's next turn", `document.querySelector("#seat-list .seat.turn")?.textContent.startsWith("Ann") && document.querySelectorAll("#messages .message").length > `+fmt.Sprint(after+2), wait)
+			p.waitFor("the newest message in view", atEnd, wait)
+			p.eval(count, &before)
+			p.eval(fmt.Sprintf(`document.getElementById(%q).querySelector("button.btn").click()`, old), nil)
+			p.waitFor("the answer at the end", count+` > `+fmt.Sprint(before)+` && `+lastMessage+`.innerText.includes("of the match's history")`, wait)
+			p.waitFor("the answer in view", atEnd, wait)
+			p.screenshot("old-button-" + size.name)
+			var now string
+			var buttons int
+			p.eval(fmt.Sprintf(`document.getElementById(%q).innerText`, old), &now)
+			p.eval(fmt.Sprintf(`document.getElementById(%q).querySelectorAll("button.btn").length`, old), &buttons)
+			if !strings.Contains(now, "of the match's history") || buttons != 0 {
+				p.fail("the old answer became %q with %d buttons: want it as it was (%q), its buttons spent", now, buttons, was)
+			}
+		})
+	}
 }

@@ -58,6 +58,7 @@ func (v view) text() string {
 		for _, f := range v.Embed.Fields {
 			s += "\n" + f.Name + ": " + f.Value
 		}
+		s += "\n" + v.Embed.Footer
 	}
 	return s
 }
