@@ -268,3 +268,44 @@ func TestEditOfAnEarlierRun(t *testing.T) {
 		t.Errorf("after an edit of message %s of the earlier run: %q, want this run's message %s kept, and the edit posted anew", old, got, mine)
 	}
 }
+
+// TestRestartTellsWhatWasTold: the turns a channel shows after a restart
+// are those it showed before, word for word, as anyone may read them: with
+// fog of war (what every player saw, no more), and in simultaneous rounds
+// (no order before its round resolves).
+func TestRestartTellsWhatWasTold(t *testing.T) {
+	for _, c := range []struct{ name, options string }{
+		{"classic", ""},
+		{"fog of war", " fog:on"},
+		{"simultaneous", " turns:simultaneous"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t, Config{})
+			const ch = "told"
+			lines := []string{"Ann: /risk new" + c.options, "Bob: /risk join", "Ann: /risk addbot level:easy", "Ann: /risk addbot level:easy",
+				"Ann: /risk start", "Ann: /risk place", "Bob: /risk place", "Ann: /risk place", "Bob: /risk place", "Ann: /risk end", "Bob: /risk end", "Ann: /risk place"}
+			for _, l := range lines {
+				who, line, _ := strings.Cut(l, ": ")
+				e.do(t, ch, who, line) // refusals (not their turn) change nothing
+			}
+			records := func(vs []view) []string {
+				var out []string
+				for _, v := range vs {
+					if v.Embed == nil || v.Embed.Title == "" || strings.HasPrefix(v.Embed.Title, "Lobby") {
+						continue
+					}
+					out = append(out, v.text())
+				}
+				return out
+			}
+			before := records(e.backlog(t, Prefix+ch, nil))
+			if len(before) < 2 {
+				t.Fatalf("%d turns told before the restart: the test shows nothing", len(before))
+			}
+			n := e.restart(t)
+			if got := records(n.backlog(t, Prefix+ch, nil)); !slices.Equal(got, before) {
+				t.Errorf("after the restart the channel tells\n%s\nwant what it told before\n%s", strings.Join(got, "\n---\n"), strings.Join(before, "\n---\n"))
+			}
+		})
+	}
+}
