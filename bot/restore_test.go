@@ -182,3 +182,27 @@ func (h *harness) line(channel, line string) chat.Message {
 	h.bot.Wait()
 	return r
 }
+
+// BenchmarkRestore is what a page's restart costs for one match of 100
+// turns: its log read and told again, the messages written (their maps
+// are drawn only when a page asks for them).
+func BenchmarkRestore(b *testing.B) {
+	h := newHarness(b)
+	const ch = "test:restore-bench"
+	for _, line := range []string{"Ann: new", "Bob: join", "Ann: start", "Ann: autoplace", "Bob: autoplace"} {
+		h.line(ch, line)
+	}
+	for range 100 {
+		h.line(ch, "*: place")
+		h.line(ch, "*: end")
+	}
+	h.takePosts()
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := h.bot.Restore(ctx, ch, 300); err != nil {
+			b.Fatal(err)
+		}
+		h.takePosts()
+	}
+}
