@@ -4,22 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/riskbot/riskbot/bot/chat"
 )
-
-// shotsDir is where a browser test saves its screenshots: RISK_SHOTS, or
-// the test's own folder.
-func shotsDir(t *testing.T) string {
-	if d := os.Getenv("RISK_SHOTS"); d != "" {
-		return d
-	}
-	return t.TempDir()
-}
 
 // lastMessage is the script of the text of the channel's last message.
 const lastMessage = `[...document.querySelectorAll("#messages .message")].pop()`
