@@ -156,14 +156,15 @@ func TestOddsUsage(t *testing.T) {
 	}
 }
 
-// parsePalette takes the bot's names, and "default", which risk render and
-// risk replay documented before.
+// parsePalette takes the bot's names, and only those; "default", which
+// risk render and risk replay documented long ago, is refused with its new
+// name.
 func TestParsePalette(t *testing.T) {
 	for _, tt := range []struct {
 		name, want string
 	}{
 		{"standard", "standard"},
-		{"default", "standard"},
+		{"default", `--palette "default": the default is called standard; want standard or colorblind`},
 		{"colorblind", "colorblind"},
 		{"sepia", `--palette "sepia": want standard or colorblind`},
 	} {
