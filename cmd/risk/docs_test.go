@@ -703,3 +703,26 @@ func TestSampleOf(t *testing.T) {
 		}
 	}
 }
+
+// The good run of risk discord --check that docs/discord.md shows is the
+// report bot/discord's test keeps (it once left out /risk-admin and the
+// team threads).
+func TestDiscordCheckSample(t *testing.T) {
+	want, err := os.ReadFile(filepath.Join(repoRoot, "bot/discord/testdata/check_ok.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks, err := codeBlocks(filepath.Join(repoRoot, "docs/discord.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range blocks {
+		if len(b.lines) > 0 && strings.HasPrefix(b.lines[0], "✓ token:") {
+			if got := strings.Join(b.lines, "\n") + "\n"; got != string(want) {
+				t.Errorf("docs/discord.md:%d shows\n%s\nwant (bot/discord/testdata/check_ok.txt)\n%s", b.line, got, want)
+			}
+			return
+		}
+	}
+	t.Error("docs/discord.md shows no good run of risk discord --check")
+}
