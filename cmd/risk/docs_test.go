@@ -56,6 +56,10 @@ func TestDocs(t *testing.T) {
 			}
 			sh := newShell(t, root)
 			for _, b := range blocks {
+				if err := b.checkKind(); err != nil {
+					t.Errorf("%s:%d: %v", name, b.line-1, err)
+					continue
+				}
 				for _, c := range b.commands() {
 					sh.check(fmt.Sprintf("%s:%d", name, c.line), c)
 				}
@@ -235,6 +239,48 @@ func codeBlocks(path string) ([]block, error) {
 		return nil, fmt.Errorf("%s: a code block from line %d is never closed", path, cur.line-1)
 	}
 	return out, nil
+}
+
+// outputRE matches a line of a command or of its output: a shell prompt,
+// a line typed in the console (Ann: /risk new, Ann> /risk new), the bot's
+// answer.
+var outputRE = regexp.MustCompile(`^\$ |^[\p{L}\p{N}_.-]+(:|>) /(risk|click)|^\s+bot( \(.*\))?: `)
+
+// checkKind refuses a block that could hide an untrue sample from the
+// test: one that says not what it is, a sample of output or commands
+// that is not a console block, and a console block that shows no command
+// first.
+func (b block) checkKind() error {
+	switch b.info {
+	case "":
+		return fmt.Errorf("a code block that says not what it holds: sh for commands, console for a command ($ ...) and its output, text (or ini, json, ...) for the rest")
+	case "sh":
+		return nil
+	case "console":
+		if len(b.lines) == 0 || !strings.HasPrefix(b.lines[0], "$ ") {
+			return fmt.Errorf("a console block starts with the command that prints it: $ COMMAND")
+		}
+		// A line typed at the prompt shows the first line of its answer:
+		// the console echoes what is typed whether the bot takes it or
+		// refuses it, so a list of typed lines alone proves nothing.
+		for i, l := range b.lines {
+			if _, typed, ok := promptLine(l); ok {
+				if i+1 == len(b.lines) || strings.TrimSpace(b.lines[i+1]) == "..." || strings.HasPrefix(b.lines[i+1], "$ ") {
+					return fmt.Errorf("%q shows no answer: show at least its first line, so that a refusal cannot pass for it", typed)
+				}
+				if _, _, next := promptLine(b.lines[i+1]); next {
+					return fmt.Errorf("%q shows no answer: show at least its first line, so that a refusal cannot pass for it", typed)
+				}
+			}
+		}
+		return nil
+	}
+	for _, l := range b.lines {
+		if outputRE.MatchString(l) {
+			return fmt.Errorf("a %s block shows a command or the bot's output (%q): make it a console block, $ COMMAND then what it prints, so that the test compares it", b.info, l)
+		}
+	}
+	return nil
 }
 
 // shellCommand is one command a document shows: what is typed, and for
@@ -725,4 +771,30 @@ func TestDiscordCheckSample(t *testing.T) {
 		}
 	}
 	t.Error("docs/discord.md shows no good run of risk discord --check")
+}
+
+// Blocks that could hide an untrue sample are refused: a plain block, a
+// transcript outside a console block, a console block without its
+// command, a typed line without its answer (the README's list of typed
+// lines once failed as typed, unseen).
+func TestCheckKind(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		b    block
+		ok   bool
+	}{
+		{"sh", block{info: "sh", lines: []string{"go test ./..."}}, true},
+		{"console", block{info: "console", lines: []string{"$ risk odds --attackers 2 --defenders 1", "..."}}, true},
+		{"text", block{info: "text", lines: []string{"cmd/risk/   the binary"}}, true},
+		{"plain", block{lines: []string{"go test ./..."}}, false},
+		{"transcript as text", block{info: "text", lines: []string{"Ann: /risk new", "  bot: Ann opened a Risk match!"}}, false},
+		{"console without its command", block{info: "console", lines: []string{"You> /risk new"}}, false},
+		{"typed lines alone", block{info: "console", lines: []string{"$ risk console", "You> /risk new", "You> /risk start"}}, false},
+		{"typed line then a gap", block{info: "console", lines: []string{"$ risk console", "You> /risk new", "..."}}, false},
+		{"typed line and its answer", block{info: "console", lines: []string{"$ risk console", "You> /risk new", "  bot (only You see this): Your match is open"}}, true},
+	} {
+		if err := tt.b.checkKind(); (err == nil) != tt.ok {
+			t.Errorf("%s: checkKind() = %v, want ok %v", tt.name, err, tt.ok)
+		}
+	}
 }
