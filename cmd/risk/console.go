@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/riskbot/riskbot/bot/console"
 )
@@ -21,12 +23,17 @@ func runConsole(ctx context.Context, e env) error {
 	images := fs.String("images", "", "`folder` for the maps, a folder per channel (default: maps/ beside the database)")
 	keep := fs.Int("keep-maps", console.DefaultKeepMaps, "keep the last `N` maps of a channel, deleting older ones (0: keep all)")
 	channel := fs.String("channel", "main", "channel `name`: one match per channel; web:NAME plays the page's channel NAME (risk web), as its players")
-	name := fs.String("name", "You", "your player `name` for lines that do not start with NAME:")
+	name := fs.String("name", "", "your player `name` for lines that do not start with NAME: (default: your login name, else Player)")
 	seed := fs.Uint64("seed", 0, "seed for new matches (0: random); a fixed seed replays a transcript exactly")
 	paletteName := paletteFlag(fs)
 	lobbyDays := lobbyFlag(fs)
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
+	}
+	if *name == "" {
+		*name = loginName(e.getenv)
+	} else if _, err := console.ParseLine("/as "+*name, ""); err != nil {
+		return usageError("--name %q: %v", *name, err)
 	}
 	ttl, err := lobbyTTL(*lobbyDays)
 	if err != nil {
@@ -94,6 +101,25 @@ func isTerminal(r io.Reader) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// loginName is the console's player when --name is not given: the login
+// name, capitalised, if it makes a player name, else "Player". The bot
+// speaks of players in the third person ("Ann chooses first"), so the
+// default is a name, not "You".
+func loginName(getenv func(string) string) string {
+	for _, k := range []string{"USER", "LOGNAME", "USERNAME"} {
+		u := getenv(k)
+		if u == "" {
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(u)
+		u = string(unicode.ToUpper(r)) + u[size:]
+		if _, err := console.ParseLine("/as "+u, ""); err == nil {
+			return u
+		}
+	}
+	return "Player"
 }
 
 // consoleChannel is the channel --channel names: the console's own
