@@ -1,8 +1,13 @@
 package bot
 
 import (
+	"context"
 	"regexp"
+	"slices"
 	"testing"
+
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/command"
 )
 
 // exampleRE finds the territories of a usage's example.
@@ -48,5 +53,69 @@ func TestMissingTerritoryExampleIsThePlayersOwn(t *testing.T) {
 					who, tt.command, got[2], got[3], s.Terr[from].Owner, s.Terr[to].Owner, seat, map[bool]string{true: "of another", false: "of theirs"}[tt.enemy])
 			}
 		}
+	}
+}
+
+// offered lists what a player is offered for an option as they type it:
+// its menu of choices (which Discord and the page show whatever the match)
+// and the bot's suggestions.
+func (h *harness) offered(req chat.Request, option string) []string {
+	h.t.Helper()
+	spec, ok := command.Find(h.bot.Specs(), command.Alias(req.Command))
+	if !ok {
+		h.t.Fatalf("no /risk %s", req.Command)
+	}
+	var out []string
+	for _, o := range spec.Options {
+		if o.Name != option {
+			continue
+		}
+		out = append(out, o.Choices...)
+		if o.Autocomplete {
+			for _, c := range h.bot.Autocomplete(context.Background(), req, option) {
+				out = append(out, c.Value)
+			}
+		}
+	}
+	return out
+}
+
+// map: offers the maps of the rule set chosen: a capitals match is never
+// offered the classic world. Found by a tester (issue 43).
+func TestMapOffersTheRuleSetsMaps(t *testing.T) {
+	h := newHarness(t)
+	h.do("test:caps", "Ann", "new", "rules:capitals")
+	h.do("test:classic", "Ann", "new")
+	caps, classic := []string{"small", "normal", "large"}, []string{"classic"}
+	for _, tt := range []struct {
+		name    string
+		channel string
+		command string
+		opts    map[string]string
+		want    []string
+	}{
+		{"new rules:capitals", "test:none", "new", map[string]string{"rules": "capitals"}, caps},
+		{"new rules:classic", "test:none", "new", map[string]string{"rules": "classic"}, classic},
+		{"new, no rules (classic)", "test:none", "new", nil, classic},
+		{"new rules:capitals map:l", "test:none", "new", map[string]string{"rules": "capitals", "map": "l"}, []string{"large"}},
+		{"settings of a capitals lobby", "test:caps", "host settings", nil, caps},
+		{"settings of a classic lobby", "test:classic", "host settings", nil, classic},
+		{"settings of a classic lobby, rules:capitals", "test:classic", "host settings", map[string]string{"rules": "capitals"}, caps},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := map[string]string{"map": ""}
+			for k, v := range tt.opts {
+				opts[k] = v
+			}
+			got := h.offered(chat.Request{Channel: tt.channel, User: user("Ann"), Command: tt.command, Options: opts}, "map")
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("map: offers %v, want %v", got, tt.want)
+			}
+		})
+	}
+	// What is offered is what the match takes.
+	wantDone(t, h.do("test:caps", "Ann", "host settings", "map:Large"))
+	if got := h.load("test:caps").Meta.Settings.Options.Map; got != "large" {
+		t.Errorf("map:Large set the map %q, want large", got)
 	}
 }

@@ -86,8 +86,10 @@ type Option struct {
 	Required    bool
 	// Choices are the only accepted values (shown as a menu).
 	Choices []string
-	// ByMatch: which of Choices a match accepts depends on the match (map:
-	// its rule set's maps). Parse only lowercases the value, and leaves its
+	// ByMatch: the values a match accepts depend on the match (map: its
+	// rule set's maps), so they are suggested as the user types
+	// (Autocomplete), not offered as Choices, a menu that would list
+	// every rule set's. Parse only lowercases the value, and leaves its
 	// check to the handler, which knows the match and can list the right
 	// ones.
 	ByMatch bool
@@ -140,7 +142,7 @@ const MaxTeams = state.MaxSeats / 2
 func MatchOptions() []Option {
 	return []Option{
 		{Name: "rules", Description: "Rule set (default classic)", Type: String, Choices: []string{"classic", "capitals"}},
-		{Name: "map", Description: "Board: the classic world, or (capitals) small, normal or large generated islands", Type: String, Choices: []string{"classic", "small", "normal", "large"}, ByMatch: true},
+		{Name: "map", Description: "Board: the classic world, or (capitals) small, normal or large generated islands", Type: String, ByMatch: true, Autocomplete: true},
 		{Name: "victory", Description: "Win by two thirds of the map (default), by taking everything, or by a secret mission (classic)", Type: String, Choices: []string{"two-thirds", "domination", "missions"}},
 		{Name: "cards", Description: "Card sets worth 4, 6, 8, 10... (escalating, default) or 4 to 10 (fixed)", Type: String, Choices: []string{"escalating", "fixed"}},
 		{Name: "fortify", Description: "One move along your territories (connected, default) or many one-step moves (adjacent)", Type: String, Choices: []string{"connected", "adjacent"}},
@@ -155,6 +157,11 @@ func MatchOptions() []Option {
 		{Name: "capital-troops", Description: "Capitals: troops a capital starts with (default 10)", Type: Integer, Min: 1, Max: state.MaxCapitalTroops},
 	}
 }
+
+// Maps are the values of the map option, of every rule set: the built-in
+// world for classic, the sizes of generated islands for capitals (each
+// match takes its rule set's: hosted.MapChoices).
+func Maps() []string { return []string{"classic", "small", "normal", "large"} }
 
 // threadOption is /risk new's choice of a thread for the match.
 func threadOption() Option {
@@ -374,7 +381,7 @@ func Parse(spec Spec, raw map[string]string) (Args, error) {
 			if len(o.Choices) > 0 && !o.ByMatch && !slices.Contains(o.Choices, strings.ToLower(v)) {
 				return a, fmt.Errorf("%s must be one of %s, not %q", name, strings.Join(o.Choices, ", "), v)
 			}
-			if len(o.Choices) > 0 {
+			if len(o.Choices) > 0 || o.ByMatch {
 				v = strings.ToLower(v)
 			}
 			a.Str[name] = v
