@@ -86,6 +86,10 @@ type Option struct {
 	Required    bool
 	// Choices are the only accepted values (shown as a menu).
 	Choices []string
+	// Labels, if set, are what the menu shows for each of Choices, in
+	// order (Discord: the choice's name; the value is sent), where a
+	// value alone says too little: "turn — your turn, step by step".
+	Labels []string
 	// ByMatch: the values a match accepts depend on the match (map: its
 	// rule set's maps), so they are suggested as the user types
 	// (Autocomplete), not offered as Choices, a menu that would list
@@ -215,7 +219,7 @@ func Specs(levels []string) []Spec {
 		{Name: "undo", Description: "Take back your last placement, move or trade of this turn", Usage: "/risk undo", Private: true},
 		{Name: "surrender", Description: "Leave the lobby, or give up (asks to confirm): your territories turn neutral", Usage: "/risk surrender", Private: true},
 		{Name: "help", Description: "How to play, by topic", Options: []Option{
-			{Name: "topic", Description: "What about (default: the short version)", Type: String, Choices: HelpTopics()},
+			{Name: "topic", Description: "What about (default: the short version)", Type: String, Choices: HelpTopics(), Labels: helpLabels()},
 			{Name: "rules", Description: "The rule set to explain (default: this channel's match's)", Type: String, Choices: []string{"classic", "capitals"}},
 		}, Usage: "/risk help topic:turn", Quick: true},
 		{Group: "host", Name: "addbot", Description: "Host: fill a seat with a computer player", Options: []Option{
@@ -254,10 +258,40 @@ func Specs(levels []string) []Spec {
 	}, adminSpecs(levels)...)
 }
 
+// helpTopic is a topic of /risk help and what it is about.
+type helpTopic struct{ name, about string }
+
+// helpTopics are the topics of /risk help, in the order its overview
+// lists them.
+func helpTopics() []helpTopic {
+	return []helpTopic{
+		{"start", "opening a match, seats, bots"},
+		{"turn", "your turn, step by step"},
+		{"rules", "the rules in short"},
+		{"commands", "every command"},
+		{"notify", "pings, reminders, away"},
+		{"admin", "hosts and server admins"},
+	}
+}
+
 // HelpTopics are the topics of /risk help, in the order its overview
 // lists them.
 func HelpTopics() []string {
-	return []string{"start", "turn", "rules", "commands", "notify", "admin"}
+	var out []string
+	for _, t := range helpTopics() {
+		out = append(out, t.name)
+	}
+	return out
+}
+
+// helpLabels name the topics of /risk help as its menu shows them: each
+// with what it is about (a menu shows no description of its own).
+func helpLabels() []string {
+	var out []string
+	for _, t := range helpTopics() {
+		out = append(out, t.name+" — "+t.about)
+	}
+	return out
 }
 
 // FullName is the subcommand's name in the core, as typed after /risk in
