@@ -119,3 +119,28 @@ func TestMapOffersTheRuleSetsMaps(t *testing.T) {
 		t.Errorf("map:Large set the map %q, want large", got)
 	}
 }
+
+// armies: is refused clearly where it does nothing: in a capitals match
+// (before, it was silently ignored) and in sequential turns.
+func TestArmiesRefusedOutsideRounds(t *testing.T) {
+	h := newHarness(t)
+	h.do("test:caps", "Ann", "new", "rules:capitals")
+	h.do("test:caps", "Bob", "join")
+	wantPublic(t, h.do("test:caps", "Ann", "start"), "The match has started")
+	s := h.load("test:caps").Game.State
+	who := s.Seats[s.Current].Name
+	wantPrivate(t, h.do("test:caps", who, "attack", "from:x", "to:y", "armies:3"), "armies is for simultaneous rounds")
+	h.started("test:seq", []string{"Ann", "Bob"})
+	h.do("test:seq", "Ann", "place")
+	h.do("test:seq", "Bob", "place")
+	s = h.load("test:seq").Game.State
+	from, to := -1, -1
+	for t := range s.Terr {
+		for _, n := range s.Map.Territories[t].Adj {
+			if from < 0 && s.Terr[t].Owner == s.Current && s.Terr[n].Owner != s.Current {
+				from, to = t, n
+			}
+		}
+	}
+	wantPrivate(t, h.doOpts("test:seq", s.Seats[s.Current].Name, "attack", map[string]string{"from": s.Map.TerritoryName(from), "to": s.Map.TerritoryName(to), "armies": "3"}), "armies is for simultaneous rounds")
+}

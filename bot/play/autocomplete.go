@@ -236,3 +236,34 @@ func (p *Play) mapChoices(ctx context.Context, req chat.Request) []chat.Choice {
 	}
 	return out
 }
+
+// Offered reports whether a page or console should offer option of
+// command (by its full name) to someone adding options in channel: an
+// option the match as it stands refuses is not offered (armies: of an
+// attack outside simultaneous rounds, dice: and until: inside them or in
+// capitals, ratio: and hero: outside capitals). Without a match under way
+// every option is offered.
+func (p *Play) Offered(ctx context.Context, channel, command, option string) bool {
+	m, err := p.cfg.Matches.Load(ctx, channel)
+	if err != nil || m.Status != storage.Active || m.Game == nil {
+		return true
+	}
+	return applies(m.Game.State, command, option)
+}
+
+// applies reports whether the rules of s take option of command.
+func applies(s *state.State, command, option string) bool {
+	capitals := hosted.IsCapitals(s)
+	rounds := s.Options.Turns == state.Simultaneous
+	switch command + "." + option {
+	case "attack.armies":
+		return rounds
+	case "attack.dice", "attack.until":
+		return !rounds && !capitals
+	case "fortify.armies", "place.armies":
+		return !capitals
+	case "fortify.ratio", "fortify.hero":
+		return capitals
+	}
+	return true
+}

@@ -54,6 +54,9 @@ func (p capitals) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, s
 			return hosted.Result{}, chat.Refuse("A capitals match rolls no dice: %s does nothing here. Plan attacks with /risk attack from:… to:…, then /risk launch.", o)
 		}
 	}
+	if c.Args.Has("armies") {
+		return hosted.Result{}, chat.Refuse("armies is for simultaneous rounds of classic matches. In a capitals match all the troops of a territory attack: plan with /risk attack from:… to:…, then /risk launch.")
+	}
 	from, to, err := fromTo(c, s)
 	if err != nil {
 		return hosted.Result{}, err
