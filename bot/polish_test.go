@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/riskbot/riskbot/bot/chat"
@@ -143,4 +144,77 @@ func TestArmiesRefusedOutsideRounds(t *testing.T) {
 		}
 	}
 	wantPrivate(t, h.doOpts("test:seq", s.Seats[s.Current].Name, "attack", map[string]string{"from": s.Map.TerritoryName(from), "to": s.Map.TerritoryName(to), "armies": "3"}), "armies is for simultaneous rounds")
+}
+
+// fogRounds starts a match of simultaneous rounds with fog of war: Ann,
+// Bob and an easy bot, the initial placement done.
+func fogRounds(h *harness, ch string) {
+	h.t.Helper()
+	h.do(ch, "Ann", "new", "turns:simultaneous", "fog:on")
+	h.do(ch, "Bob", "join")
+	h.do(ch, "Ann", "addbot", "level:easy")
+	wantPublic(h.t, h.do(ch, "Ann", "start"), "The match has started")
+	h.bot.Wait()
+	h.do(ch, "Ann", "place")
+	h.do(ch, "Bob", "place")
+	h.bot.Wait()
+}
+
+// playRound has Ann and Bob place everything and say they are ready.
+func (h *harness) playRound(ch string) {
+	h.t.Helper()
+	for _, who := range []string{"Ann", "Bob"} {
+		h.do(ch, who, "place")
+		h.do(ch, who, "end")
+	}
+	h.bot.Wait()
+}
+
+// With fog of war in simultaneous rounds, My view tells what the player
+// saw since their last orders: the last round's resolution and the round
+// under way, not every round since the start; the counts of others'
+// placements say they are what the player sees; and the channel's round
+// posts show no sum of everyone's reinforcements (in the fog it told
+// what the others receive). Found by a tester (issue 43): My view
+// repeated "placed 3 on Ural" round after round, and its totals differed
+// from the channel's.
+func TestFogRoundsMyViewTellsTheLastRound(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:fogrounds"
+	fogRounds(h, ch)
+	view := all(h.click(ch, "Ann", h.load(ch).ButtonID("view")))
+	if !strings.Contains(view, "Initial placement done") {
+		t.Errorf("round 1's view lacks the initial placement: %q", view)
+	}
+	for _, l := range strings.Split(view, "\n") {
+		if strings.Contains(l, "placed") && strings.Contains(l, "territories") && !strings.Contains(l, "Ann placed") && !strings.HasSuffix(l, "you see") {
+			t.Errorf("a count of another's placement in Ann's view: got %q, want it to say it is what she sees", l)
+		}
+	}
+	for range 4 {
+		h.playRound(ch)
+	}
+	if s := h.load(ch).Game.State; s.Turn != 5 {
+		t.Fatalf("round %d, want 5 (the match ended early?)", s.Turn)
+	}
+	view = all(h.click(ch, "Ann", h.load(ch).ButtonID("view")))
+	for _, want := range []string{"**Round 4**", "**Round 5**"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("Ann's view lacks %s: %q", want, view)
+		}
+	}
+	for _, old := range []string{"**Round 1**", "**Round 2**", "**Round 3**", "earlier line"} {
+		if strings.Contains(view, old) {
+			t.Errorf("Ann's view at round 5 tells %q: %q", old, view)
+		}
+	}
+	for _, p := range h.takePosts() {
+		if e := p.msg.Embed; e != nil && strings.HasPrefix(e.Title, "Round") {
+			for _, f := range e.Fields {
+				if f.Name == "Reinforcements" {
+					t.Errorf("the channel's %q shows everyone's reinforcements summed: %s", e.Title, f.Value)
+				}
+			}
+		}
+	}
 }

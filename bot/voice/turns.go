@@ -277,8 +277,11 @@ func (v Voice) TurnEmbed(s *state.State, t news.TurnRecord, note string) *chat.E
 	e.Description = FitLinesAs(lines, maxDescription, "… and %d more lines")
 	st := t.Stats
 	capitals := hosted.IsCapitals(s)
-	if v.hidesFrom(s, t.Seat) {
+	if v.hidesFrom(s, t.Seat) || t.Seat < 0 {
 		// Income and trades would tell the continents held in the fog.
+		// A round's are everyone's: their sum says nothing (each seat's
+		// is told in its lines, to whom may see it), and in the fog it
+		// would tell the others' continents too.
 		st.Income, st.Traded = 0, 0
 	}
 	if st.Income > 0 {
