@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -217,4 +218,65 @@ func TestFogRoundsMyViewTellsTheLastRound(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A simultaneous round's result is posted where the channel's readers are,
+// after everything said during the round, with the map; the round's
+// living message, far above by then, is closed with a word that the result
+// follows. The next round's ping opens with what happened to each player
+// since their last orders, as a sequential turn's does. Found by a tester
+// (issue 43): the result was written into the old "Round 1" message, and
+// rounds had no "since your last turn".
+func TestRoundResultIsPostedWhereTheReaderIs(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:rounds"
+	h.do(ch, "Ann", "new", "turns:simultaneous")
+	h.do(ch, "Bob", "join")
+	wantPublic(t, h.do(ch, "Ann", "start"), "The match has started")
+	h.do(ch, "Ann", "place")
+	h.do(ch, "Bob", "place")
+	h.bot.Wait()
+	live := ""
+	for _, p := range h.takePosts() {
+		if p.msg.Embed != nil && p.msg.Embed.Title == "Round 1" {
+			live = p.id
+		}
+	}
+	if live == "" {
+		t.Fatal("no living message for round 1")
+	}
+	h.playRound(ch)
+	var result, next *posted
+	posts := h.takePosts()
+	for i, p := range posts {
+		switch {
+		case p.id == live:
+			if strings.Contains(all(p.msg), "The orders run") {
+				t.Errorf("round 1's result was written into its living message %s, posted before the round was played: %q", live, all(p.msg))
+			}
+		case p.msg.Embed != nil && p.msg.Embed.Title == "Round 1" && strings.Contains(all(p.msg), "The orders run"):
+			result = &posts[i]
+		case p.msg.Embed != nil && p.msg.Embed.Title == "Round 2":
+			next = &posts[i]
+		}
+	}
+	if result == nil {
+		t.Fatal("round 1's result was not posted")
+	}
+	if n, l := atoi(t, result.id), atoi(t, live); n <= l || result.msg.Image == nil {
+		t.Errorf("round 1's result is post %d (map %v), want a new post after the living message %d, with the map", n, result.msg.Image != nil, l)
+	}
+	if next == nil {
+		t.Fatal("no living message for round 2")
+	}
+	wantText(t, next.msg, "Since your last turn", "Ann", "Bob", "leads with")
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	var n int
+	if _, err := fmt.Sscan(s, &n); err != nil {
+		t.Fatalf("post id %q: %v", s, err)
+	}
+	return n
 }
