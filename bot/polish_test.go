@@ -199,7 +199,7 @@ func TestFogRoundsMyViewTellsTheLastRound(t *testing.T) {
 		t.Fatalf("round %d, want 5 (the match ended early?)", s.Turn)
 	}
 	view = all(h.click(ch, "Ann", h.load(ch).ButtonID("view")))
-	for _, want := range []string{"**Round 4**", "**Round 5**"} {
+	for _, want := range []string{"**Round 4**", "**Round 5**", "Since your last turn:**"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("Ann's view lacks %s: %q", want, view)
 		}
