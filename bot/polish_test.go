@@ -204,7 +204,7 @@ func TestFogRoundsMyViewTellsTheLastRound(t *testing.T) {
 			t.Errorf("Ann's view lacks %s: %q", want, view)
 		}
 	}
-	for _, old := range []string{"**Round 1**", "**Round 2**", "**Round 3**", "earlier line"} {
+	for _, old := range []string{"**Round 1**", "**Round 2**", "**Round 3**", "earlier line", "▶"} {
 		if strings.Contains(view, old) {
 			t.Errorf("Ann's view at round 5 tells %q: %q", old, view)
 		}

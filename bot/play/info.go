@@ -64,7 +64,8 @@ func (p *Play) standings(ctx context.Context, m *hosted.Match, user chat.User) (
 		if sm := m.Seat(i); sm.IsBot() || sm.Autopilot {
 			name += "*"
 		}
-		if i == s.Current && s.Phase != state.PhaseSetup && s.Phase != state.PhaseOver {
+		if i == s.Current && s.Phase != state.PhaseSetup && s.Phase != state.PhaseOver && s.Phase != state.PhaseOrders {
+			// (A round is everyone's: nobody's turn in particular.)
 			name = "▶ " + name
 		}
 		if !s.Seats[i].Alive() {
