@@ -64,7 +64,8 @@ func (p *Play) standings(ctx context.Context, m *hosted.Match, user chat.User) (
 		if sm := m.Seat(i); sm.IsBot() || sm.Autopilot {
 			name += "*"
 		}
-		if i == s.Current && s.Phase != state.PhaseSetup && s.Phase != state.PhaseOver {
+		if i == s.Current && s.Phase != state.PhaseSetup && s.Phase != state.PhaseOver && s.Phase != state.PhaseOrders {
+			// (A round is everyone's: nobody's turn in particular.)
 			name = "▶ " + name
 		}
 		if !s.Seats[i].Alive() {
@@ -139,7 +140,10 @@ func viewOf(m *hosted.Match, seat int) *hosted.Match {
 
 // sawSince tells what seat saw since its last turn began, from the log,
 // as its voice v tells it: the lines of each turn after its own last one
-// (the whole turn in progress, if it is not seat's).
+// (the whole turn in progress, if it is not seat's). In simultaneous
+// rounds every round is everyone's turn, resolved after the orders were
+// given: what seat saw since is the last round's resolution and the round
+// in progress.
 func (p *Play) sawSince(ctx context.Context, m *hosted.Match, v voice.Voice, seat int) []string {
 	e, err := p.cfg.Store.Export(ctx, m.ID)
 	if err != nil {
@@ -155,9 +159,14 @@ func (p *Play) sawSince(ctx context.Context, m *hosted.Match, v voice.Voice, sea
 		turns = append(turns, *live)
 	}
 	from := 0
-	for i, t := range turns {
-		if t.Seat == seat && i < len(turns)-1 {
+	for i, t := range turns[:max(0, len(turns)-1)] {
+		switch {
+		case t.Seat == seat && (t.Turn > 0 || hosted.IsCapitals(m.Game.State)):
+			// (A classic initial placement is everyone's, and secret
+			// until done: whoever it names saw no more of it than others.)
 			from = i + 1
+		case t.Seat < 0 && t.Turn > 0:
+			from = i // a round: its resolution came after seat's orders
 		}
 	}
 	var lines []string

@@ -40,6 +40,12 @@ func (p *Play) Apply(ctx context.Context, m *hosted.Match, seat int, note string
 	var entries []engine.Entry
 	at := voice.PositionOf(g.State)
 	turn, current, phase := g.State.Turn, g.State.Current, g.State.Phase
+	var roundHeld [][]int // in a round: what each seat holds before it resolves
+	if phase == state.PhaseOrders {
+		for i := range g.State.Seats {
+			roundHeld = append(roundHeld, hosted.HeldBy(g.State, i))
+		}
+	}
 	for _, c := range cmds {
 		if err := inSight(g.State, seat, c); err != nil {
 			return out, err
@@ -59,9 +65,19 @@ func (p *Play) Apply(ctx context.Context, m *hosted.Match, seat int, note string
 	out.Lines, out.Turns = p.cfg.Look.Voice(m).As(seat).Tell(s, at, out.Events, &ch)
 	m.Meta.SetChronicle(ch)
 	for _, t := range out.Turns {
-		if t.Turn > 0 && t.Seat >= 0 && t.Seat < len(s.Seats) {
+		switch {
+		case t.Turn > 0 && t.Seat >= 0 && t.Seat < len(s.Seats):
 			if i := m.Meta.Index(s.Seats[t.Seat].ID); i >= 0 {
 				m.Meta.Seats[i].Held = hosted.HeldBy(s, t.Seat)
+			}
+		case t.Turn > 0 && t.Seat < 0 && roundHeld != nil:
+			// A round is everyone's turn, and its resolution came after
+			// each seat's orders: what happened to a seat since its last
+			// turn starts from what it held when it gave them.
+			for seat, held := range roundHeld {
+				if i := m.Meta.Index(s.Seats[seat].ID); i >= 0 {
+					m.Meta.Seats[i].Held = held
+				}
 			}
 		}
 	}

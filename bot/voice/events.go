@@ -155,7 +155,7 @@ func (v Voice) Describe(s *state.State, events []engine.Event) []string {
 				i = j
 			}
 			if len(order) > 4 {
-				lines = append(lines, fmt.Sprintf("➕ %s placed %d armies on %d territories", v.Who(s, e.Seat), total, len(order)))
+				lines = append(lines, fmt.Sprintf("➕ %s placed %d armies on %d territories%s", v.Who(s, e.Seat), total, len(order), v.seenPart(s, e.Seat)))
 				break
 			}
 			parts := make([]string, len(order))

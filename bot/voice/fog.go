@@ -164,3 +164,13 @@ func seatOf(e engine.Event) int {
 	}
 	return -2
 }
+
+// seenPart qualifies a count of what seat did, told to a player in the fog
+// who sees only part of it: " you see". (The player's own counts are
+// whole; what the channel is told is for the public voice to say.)
+func (v Voice) seenPart(s *state.State, seat int) string {
+	if v.Hides(s) && v.to.seat >= 0 && seat != v.to.seat {
+		return " you see"
+	}
+	return ""
+}
