@@ -90,6 +90,9 @@ type News struct {
 	Turns []TurnRecord `json:"turns,omitempty"`
 	// Over posts the victory.
 	Over bool `json:"over,omitempty"`
+	// Everyone posts Note on its own, pinging every person playing, with
+	// the map: the news of a change to everyone's game (a rollback).
+	Everyone bool `json:"everyone,omitempty"`
 }
 
 // Batch is the messages of one change, delivered together.
