@@ -168,7 +168,7 @@ func TestRollback(t *testing.T) {
 	if got := h.load(ch).Game.State.Turn; got != 5 {
 		t.Errorf("got turn %d after three more, want 5", got)
 	}
-	wantPrivate(t, h.do(ch, "Bob", "show history", "turn:2"), "Turn 2")
+	wantPrivate(t, h.do(ch, "Bob", "show history", "turn:2"), "Turn 2", "again, after a rollback")
 	x, err := h.db.Export(context.Background(), m.ID)
 	if err != nil {
 		t.Fatal(err)

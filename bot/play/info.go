@@ -335,9 +335,10 @@ func (p *Play) history(ctx context.Context, m *hosted.Match, viewer, turn, page 
 	case turn >= 0:
 		page = -1
 		for i, t := range turns {
+			// The last of its number: after a rollback, the turn as it
+			// is played now.
 			if t.Turn == turn {
 				page = i
-				break
 			}
 		}
 		if page < 0 {
