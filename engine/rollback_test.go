@@ -419,3 +419,32 @@ func TestRollbackRanking(t *testing.T) {
 	}
 	t.Fatal("no seat was brought back with more territories than another")
 }
+
+// TestRoundStartAfterARollback: the orders given in a round that a
+// rollback to an earlier round left unresolved are not before the round
+// start the API serves the log up to (RoundStart): they stay secret.
+func TestRoundStartAfterARollback(t *testing.T) {
+	for seed := range uint64(10) {
+		g, log, _ := playedTo(t, simultaneousGames, seed, 4)
+		first, err := RoundStart(g.Setup, log) // round 4's first order
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == len(log) || g.State.Phase != state.PhaseOrders {
+			continue // (a surrender resolved round 3: round 4 has no orders yet)
+		}
+		e, _, err := g.Apply(Host, Rollback{Turn: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := RoundStart(g.Setup, append(log, e))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n > first {
+			t.Errorf("the log is served to %d, past the orders of round 4 from %d, which never resolved", n, first)
+		}
+		return
+	}
+	t.Fatal("no game with orders in round 4")
+}
