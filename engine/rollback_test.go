@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/riskbot/riskbot/state"
@@ -447,4 +448,36 @@ func TestRoundStartAfterARollback(t *testing.T) {
 		return
 	}
 	t.Fatal("no game with orders in round 4")
+}
+
+// BenchmarkReplayWithTurnStarts replays a whole random 6-player classic
+// log (a game's log of classicGames, seed 8, to its end) per op, and
+// reports the heap a replayed game holds: its state and undo base, and
+// the start of every turn of its line of play, which a rollback needs.
+func BenchmarkReplayWithTurnStarts(b *testing.B) {
+	var g *Game
+	var log []Entry
+	for seed := uint64(8); ; seed++ {
+		if g, log = classicGames.play(b, seed, 5000); g.State.Phase == state.PhaseOver && len(g.State.Seats) == 6 {
+			break
+		}
+	}
+	b.ReportAllocs()
+	var held uint64
+	for b.Loop() {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		r, err := Replay(g.Setup, log)
+		if err != nil {
+			b.Fatal(err)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		held = after.HeapAlloc - before.HeapAlloc
+		runtime.KeepAlive(r)
+	}
+	b.ReportMetric(float64(len(log)), "commands")
+	b.ReportMetric(float64(g.State.Turn), "turns")
+	b.ReportMetric(float64(held), "held-B")
 }
