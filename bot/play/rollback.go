@@ -9,8 +9,8 @@ import (
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/voice"
 	"github.com/riskbot/riskbot/engine"
-	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -48,18 +48,10 @@ func (p *Play) Rollback(ctx context.Context, c *hosted.Call) (hosted.Result, err
 	expires := p.cfg.Now().Add(RollbackConfirm)
 	text := p.cfg.Look.Voice(m).RollbackQuestion(m, restored, turn, undone, expires)
 	return hosted.Result{Reply: chat.Message{Private: true, Text: text, Buttons: [][]chat.Button{{
-		{ID: m.ButtonID("rollback", turn, int(expires.Unix())), Label: fmt.Sprintf("Go back to %s %d", turnName(m), turn), Style: chat.Danger},
+		{ID: m.ButtonID("rollback", turn, int(expires.Unix())), Label: fmt.Sprintf("Go back to %s %d", voice.TurnWord(m.Game.State), turn), Style: chat.Danger},
 		// The answer of /risk host abandon's "Keep it": the match goes on.
 		{ID: fmt.Sprintf("%s|%d|0|keep", hosted.ButtonPrefix, m.ID), Label: "Play on", Style: chat.Secondary},
 	}}}}, nil
-}
-
-// turnName is "turn", or "round" in a match of simultaneous rounds.
-func turnName(m *hosted.Match) string {
-	if m.Game.State.Options.Turns == state.Simultaneous {
-		return "round"
-	}
-	return "turn"
 }
 
 // clickRollback answers the button of /risk host rollback's question on
@@ -106,7 +98,7 @@ func (p *Play) clickRollback(ctx context.Context, c chat.Click, bt hosted.Press,
 		return hosted.Result{}, err
 	}
 	p.cfg.Log.Info("match rolled back", "channel", m.Channel, "match", m.ID, "turn", turn, "undone", undone, "by", c.User.ID, "role", role)
-	return hosted.Result{Reply: chat.Private("Done: the match is back at the start of %s %d.", turnName(m), turn),
+	return hosted.Result{Reply: chat.Private("Done: the match is back at the start of %s %d.", voice.TurnWord(m.Game.State), turn),
 		Posts: p.cfg.Outbox.Batch(m, out.News), Bots: m.BotsToPlay()}, nil
 }
 

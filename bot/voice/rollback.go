@@ -17,8 +17,8 @@ import (
 // note to the channel, which pings every person playing, with the map as
 // the match stands again.
 
-// turnWord is "turn", or "round" in a match of simultaneous rounds.
-func turnWord(s *state.State) string {
+// TurnWord is "turn", or "round" in a match of simultaneous rounds.
+func TurnWord(s *state.State) string {
 	if IsSimultaneous(s) {
 		return "round"
 	}
@@ -31,7 +31,7 @@ func turnWord(s *state.State) string {
 // hands again, the seats that come back, the cards. With fog of war the
 // territories are not counted: the count would tell what the fog hides.
 func (v Voice) RollbackLoss(before, after *state.State, undone int) string {
-	w := turnWord(before)
+	w := TurnWord(before)
 	var parts []string
 	cmds := ""
 	if undone > 0 {
@@ -86,7 +86,7 @@ func pluralVerb(n int, one, many string) string {
 // the commands it would take back; the question expires.
 func (v Voice) RollbackQuestion(m *hosted.Match, restored *state.State, turn, undone int, expires time.Time) string {
 	s := m.Game.State
-	w := turnWord(s)
+	w := TurnWord(s)
 	who := ""
 	if restored.Phase != state.PhaseOrders {
 		who = fmt.Sprintf(" (%s to play)", v.Who(restored, restored.Current))
@@ -102,13 +102,13 @@ func (v Voice) RollbackQuestion(m *hosted.Match, restored *state.State, turn, un
 // start of turn (restored): what was lost.
 func (v Voice) RollbackNote(before, restored *state.State, who, role string, turn, undone int) string {
 	return fmt.Sprintf("↩️ %s (%s) rolled the match back to the start of %s %d (%s undone). Lost: %s.",
-		who, role, turnWord(before), turn, chat.Plural(undone, "command", "commands"), v.RollbackLoss(before, restored, 0))
+		who, role, TurnWord(before), turn, chat.Plural(undone, "command", "commands"), v.RollbackLoss(before, restored, 0))
 }
 
 // rolledBackLine ends the record of the turn a rollback left.
 func (v Voice) rolledBackLine(s *state.State, e engine.RolledBack) string {
 	return fmt.Sprintf("↩️ Rolled back: the match went back to the start of %s %d (%s undone)",
-		turnWord(s), e.Turn, chat.Plural(e.Undone, "command", "commands"))
+		TurnWord(s), e.Turn, chat.Plural(e.Undone, "command", "commands"))
 }
 
 // againLine opens the record of the turn a rollback went back to.
