@@ -322,7 +322,7 @@ func (s *Server) command(w http.ResponseWriter, r *http.Request) {
 		problem(w, status, "%v", err)
 		return
 	}
-	channel, user, _, ok := s.actor(w, r, in.Channel, in.As)
+	channel, user, se, ok := s.actor(w, r, in.Channel, in.As)
 	if !ok {
 		return
 	}
@@ -340,8 +340,16 @@ func (s *Server) command(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	command.People(s.bot.Specs(), cmd, opts, func(name string) string { return userIn(channel, name).ID })
-	req := chat.Request{Channel: channel, User: user, Command: cmd, Options: opts, Key: "web/" + randomHex(8), Server: "web", Admin: true}
-	if err := s.bot.Handle(r.Context(), req, pageReplier{s: s, channel: channel, user: user}); err != nil {
+	req := chat.Request{Channel: channel, User: user, Command: cmd, Options: opts, Key: "web/" + randomHex(8), Server: "web", Admin: s.browsers.isOperator(se)}
+	pr := pageReplier{s: s, channel: channel, user: user}
+	if command.Alias(cmd) == "new" {
+		s.opening.Lock()
+		defer s.opening.Unlock()
+		if ok := s.mayOpen(w, r, se, pr); !ok {
+			return
+		}
+	}
+	if err := s.bot.Handle(r.Context(), req, pr); err != nil {
 		problem(w, http.StatusInternalServerError, "%v", err)
 		return
 	}
@@ -385,8 +393,16 @@ func (s *Server) click(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusNotFound, "no such button")
 		return
 	}
-	c := chat.Click{Channel: channel, User: user, ID: in.Button, Label: label, Key: "web/" + randomHex(8), Server: "web", Admin: true}
-	if err := s.bot.HandleClick(r.Context(), c, pageReplier{s: s, channel: channel, user: user, replace: replace}); err != nil {
+	c := chat.Click{Channel: channel, User: user, ID: in.Button, Label: label, Key: "web/" + randomHex(8), Server: "web", Admin: s.browsers.isOperator(se)}
+	pr := pageReplier{s: s, channel: channel, user: user, replace: replace}
+	if opens(in.Button) {
+		s.opening.Lock()
+		defer s.opening.Unlock()
+		if ok := s.mayOpen(w, r, se, pr); !ok {
+			return
+		}
+	}
+	if err := s.bot.HandleClick(r.Context(), c, pr); err != nil {
 		problem(w, http.StatusInternalServerError, "%v", err)
 		return
 	}
@@ -398,25 +414,11 @@ func (s *Server) listNames(w http.ResponseWriter, r *http.Request) {
 	s.writeNames(w, s.browsers.sessionOf(w, r))
 }
 
+// writeNames answers the names a session plays, its anti-forgery token,
+// and whether it is the operator's; it renews the session's cookie.
 func (s *Server) writeNames(w http.ResponseWriter, se *session) {
-	writeJSON(w, http.StatusOK, map[string]any{"names": s.browsers.namesOf(se), "token": s.browsers.token(se)})
-}
-
-// addName lets the browser play a player: {"name"}.
-func (s *Server) addName(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Name string `json:"name"`
-	}
-	if status, err := readJSON(w, r, maxForm, &in); err != nil {
-		problem(w, status, "%v", err)
-		return
-	}
-	se := s.browsers.sessionOf(w, r)
-	if err := s.browsers.claim(r.Context(), se, in.Name); err != nil {
-		problem(w, http.StatusConflict, "%v", err)
-		return
-	}
-	s.writeNames(w, se)
+	setCookie(w, se)
+	writeJSON(w, http.StatusOK, map[string]any{"names": s.browsers.namesOf(se), "token": s.browsers.token(se), "operator": s.browsers.isOperator(se)})
 }
 
 // channels lists the channels of the page: those with an open match and

@@ -4,7 +4,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { token: "", stick: true, top: 0, channel: "", as: localStorage.getItem("risk.as") || "", names: [], source: null, choices: [], pick: -1, info: null };
+const state = { token: "", operator: false, claiming: "", stick: true, top: 0, channel: "", as: localStorage.getItem("risk.as") || "", names: [], source: null, choices: [], pick: -1, info: null };
 
 function channelFromURL() {
   const c = new URLSearchParams(location.search).get("c");
@@ -31,6 +31,7 @@ async function api(method, url, body, retried) {
   }
   if (!res.ok) throw new Error(data.error || res.statusText);
   if (data.token) state.token = data.token;
+  if (typeof data.operator === "boolean") state.operator = data.operator;
   return data;
 }
 
@@ -199,10 +200,50 @@ async function loadNames() {
   if (!state.as) $("add-name-input").focus();
 }
 
-async function addName(name) {
-  const { names } = await api("POST", "/web/names", { name });
+// addName plays a name from this browser; proof (the seat's token, or a
+// code from the browser that plays them) takes it from another browser.
+async function addName(name, proof) {
+  let names;
+  try {
+    ({ names } = await api("POST", "/web/names", proof ? { name, proof } : { name }));
+  } catch (e) {
+    if (/played from another browser/.test(e.message)) showClaim(name);
+    throw e;
+  }
   state.names = names.sort();
+  showClaim("");
   setAs(name);
+}
+
+// showClaim asks for the proof that this browser's player is name: after
+// a browser lost its cookie, or on another browser.
+function showClaim(name) {
+  state.claiming = name;
+  $("claim").hidden = !name;
+  $("claim-text").textContent = name ? name + " is played from another browser. If that is you, give " + name +
+    "'s seat token (API token for this seat) or a code from that browser (Move to another browser):" : "";
+  if (name) $("claim-proof").focus();
+}
+
+async function forgetName(name) {
+  const { names } = await api("POST", "/web/forget", { name });
+  state.names = names.sort();
+  if (state.as === name) state.as = state.names[0] || "";
+  localStorage.setItem("risk.as", state.as);
+  drawNames();
+  drawSeats();
+}
+
+// becomeOperator takes the key of the operator's link (#operator=KEY, which
+// risk web prints) off the address and gives it to the server.
+async function becomeOperator() {
+  const m = /^#operator=(.+)$/.exec(location.hash);
+  if (!m) return;
+  history.replaceState(null, "", location.pathname + location.search);
+  try {
+    await api("POST", "/web/operator", { key: decodeURIComponent(m[1]) });
+  } catch (e) { showError(e.message); }
+  drawNames();
 }
 
 function setAs(name) {
@@ -223,9 +264,18 @@ function drawNames() {
     b.className = n === state.as ? "name active" : "name";
     b.addEventListener("click", () => setAs(n));
     li.appendChild(b);
+    const x = document.createElement("button");
+    x.type = "button";
+    x.className = "forget";
+    x.textContent = "✕";
+    x.title = "forget " + n + " in this browser (once no match of theirs is under way)";
+    x.addEventListener("click", () => forgetName(n).catch((e) => showError(e.message)));
+    li.appendChild(x);
     ul.appendChild(li);
   }
   $("as-badge").textContent = state.as ? state.as : "who are you? →";
+  $("operator-badge").hidden = !state.operator;
+  $("code-button").hidden = !state.as;
 }
 
 async function loadInfo() {
@@ -268,7 +318,16 @@ function drawSeats() {
       b.addEventListener("click", () => addName(s.name).catch((e) => showError(e.message)));
       li.appendChild(b);
     }
-    if (s.taken) li.title = "played from another browser";
+    if (s.web && !s.bot && s.taken) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "small";
+      b.textContent = "claim";
+      b.title = "played from another browser: claim it with the seat's token or a code";
+      b.addEventListener("click", () => showClaim(s.name));
+      li.appendChild(b);
+      li.title = "played from another browser";
+    }
     if (s.name === state.as && s.web) mine = true;
     ul.appendChild(li);
   }
@@ -402,6 +461,21 @@ function setup() {
     if (!n) return;
     addName(n).then(() => { $("add-name-input").value = ""; showError(""); }).catch((e) => showError(e.message));
   });
+  $("claim").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const proof = $("claim-proof").value.trim();
+    if (!proof || !state.claiming) return;
+    addName(state.claiming, proof).then(() => { $("claim-proof").value = ""; showError(""); }).catch((e) => showError(e.message));
+  });
+  $("code-button").addEventListener("click", async () => {
+    try {
+      const { name, code, until } = await api("POST", "/web/code", { as: state.as });
+      const t = $("token");
+      t.textContent = "To play " + name + " from another browser, add " + name + " there and give this code (once, until " +
+        new Date(until * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) + "):\n" + code;
+      t.hidden = false;
+    } catch (e) { showError(e.message); }
+  });
   $("token-button").addEventListener("click", async () => {
     try {
       const { match, token } = await api("POST", "/web/token", { channel: state.channel, as: state.as });
@@ -410,7 +484,10 @@ function setup() {
       t.hidden = false;
     } catch (e) { showError(e.message); }
   });
-  loadNames().catch((e) => showError(e.message)).finally(() => { document.body.dataset.ready = "1"; });
+  // The operator's link pasted into an open page changes its address's
+  // fragment only.
+  window.addEventListener("hashchange", () => becomeOperator().then(loadNames).catch((e) => showError(e.message)));
+  becomeOperator().then(loadNames).catch((e) => showError(e.message)).finally(() => { document.body.dataset.ready = "1"; });
   loadChannels().catch(() => {});
   loadInfo();
   connect();
