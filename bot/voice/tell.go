@@ -107,7 +107,11 @@ func (v Voice) tell(s *state.State, at Position, events []engine.Event, ch *news
 			// The turn in progress ends here, its record closed with the
 			// rollback; the turn gone back to starts a record again.
 			part = append(part, e)
+			n := len(closed)
 			closeTurn(flush())
+			if len(closed) > n {
+				closed[n].Back = e.Turn
+			}
 			curTurn, curSeat = e.Turn, e.Seat
 			ch.Lines = []string{pub.againLine(s, e)}
 			ch.Stats.Income = e.Armies
