@@ -236,8 +236,8 @@ func (b *browser) openPhone(url, shots string) *page {
 	return b.openSized(url, shots, 390, 844)
 }
 
-// openSized opens a new tab at url, width by height CSS pixels as a phone
-// (0: the window's size).
+// openSized opens a new tab at url, width by height CSS pixels (0: the
+// window's size), as a phone if at most 800 wide.
 func (b *browser) openSized(url, shots string, width, height int) *page {
 	t := b.t
 	t.Helper()
@@ -271,8 +271,13 @@ func (b *browser) attach(wsURL, url, shots string, width, height int) *page {
 	p.call("Runtime.enable", nil)
 	p.call("Page.enable", nil)
 	if width > 0 {
-		p.call("Emulation.setDeviceMetricsOverride", map[string]any{"width": width, "height": height, "deviceScaleFactor": 2, "mobile": true})
-		p.call("Emulation.setTouchEmulationEnabled", map[string]any{"enabled": true})
+		phone := width <= 800
+		scale := 1
+		if phone {
+			scale = 2
+		}
+		p.call("Emulation.setDeviceMetricsOverride", map[string]any{"width": width, "height": height, "deviceScaleFactor": scale, "mobile": phone})
+		p.call("Emulation.setTouchEmulationEnabled", map[string]any{"enabled": phone})
 	}
 	p.call("Page.navigate", map[string]any{"url": url})
 	return p

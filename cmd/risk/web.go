@@ -77,6 +77,11 @@ func runWeb(ctx context.Context, e env) error {
 	}
 	defer b.Close()
 	srv.SetBot(b)
+	// The page keeps its channels' messages in memory: each open match's
+	// are told again, before anything new is posted.
+	if err := srv.Restore(ctx); err != nil {
+		log.Error("restore the channels", "err", err)
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err

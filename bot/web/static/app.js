@@ -141,7 +141,8 @@ function stickToEnd() {
 function welcome() {
   const d = document.createElement("div");
   d.id = "welcome";
-  d.innerHTML = "<h3>Welcome to #" + state.channel.replace(/[^a-z0-9:_-]/g, "") + "</h3>" +
+  const ch = channelOf(state.channel);
+  d.innerHTML = "<h3>Welcome to #" + ch.name.replace(/[^a-z0-9_-]/g, "") + (ch.console ? " (the console's)" : "") + "</h3>" +
     "<ol><li>Add your name under <b>Playing as</b> (on the right, or <b>👥 Players</b> on a phone).</li>" +
     "<li>Type <code>/risk new</code> here, then <code>/risk host addbot</code> once or twice for computer players, then <code>/risk start</code>.</li>" +
     "<li>Click <b>Place automatically</b>, then attack: type <code>/risk attack from:</code> and pick from the suggestions.</li></ol>" +
@@ -149,12 +150,36 @@ function welcome() {
   return d;
 }
 
+// fitTables shrinks the type of a message's tables (the standings: a
+// code block) that are wider than the screen, down to 9 px, so that a row
+// is read at a glance rather than scrolled to; below that they scroll.
+function fitTables(el) {
+  for (const pre of el.querySelectorAll("pre")) {
+    pre.style.fontSize = "";
+    if (pre.scrollWidth <= pre.clientWidth) continue;
+    let size = parseFloat(getComputedStyle(pre).fontSize);
+    size = Math.floor(size * pre.clientWidth / pre.scrollWidth * 10) / 10;
+    // Type does not scale quite linearly: a step or two more.
+    for (let i = 0; i < 5; i++) {
+      pre.style.fontSize = Math.max(9, size) + "px";
+      if (size <= 9 || pre.scrollWidth <= pre.clientWidth) break;
+      size -= 0.2;
+    }
+  }
+}
+let fitTimer = 0;
+addEventListener("resize", () => {
+  clearTimeout(fitTimer);
+  fitTimer = setTimeout(() => fitTables(document.getElementById("messages")), 100);
+});
+
 // putMessage adds a message at the end, or replaces it where it is.
 function putMessage(box, m, readonly) {
   document.getElementById("welcome")?.remove();
   const el = renderMessage(m, readonly);
   const old = document.getElementById("m" + m.id);
   if (old) old.replaceWith(el); else box.appendChild(el);
+  fitTables(el);
   if (readonly) return;
   if (state.stick || !old) stickToEnd();
 }
@@ -169,8 +194,30 @@ function connect() {
     clearTimeout(infoTimer);
     infoTimer = setTimeout(loadInfo, 150);
   });
-  src.onopen = () => { $("messages").textContent = ""; $("messages").appendChild(welcome()); };
+  src.onopen = () => {
+    $("messages").textContent = "";
+    $("messages").appendChild(welcome());
+    // Open again after the server restarted: channels may have come or gone.
+    if (state.opened) loadChannels().catch(() => {});
+    state.opened = true;
+  };
   state.source = src;
+}
+
+// channelOf reads a channel's name: a console's ("console:main") is the
+// terminal's match, played here too, and is marked so wherever it is named.
+function channelOf(c) {
+  const m = /^console:(.*)$/.exec(c);
+  return m ? { name: m[1], console: true } : { name: c, console: false };
+}
+
+// consoleTag marks a console's channel.
+function consoleTag(name) {
+  const t = document.createElement("span");
+  t.className = "kind";
+  t.textContent = "console";
+  t.title = "a match of the terminal (risk console --channel " + name + "), played here too";
+  return t;
 }
 
 async function loadChannels() {
@@ -182,7 +229,9 @@ async function loadChannels() {
     const li = document.createElement("li");
     const a = document.createElement("a");
     a.href = "?c=" + encodeURIComponent(c);
-    a.textContent = "# " + c;
+    const ch = channelOf(c);
+    a.textContent = "# " + ch.name;
+    if (ch.console) a.appendChild(consoleTag(ch.name));
     if (c === state.channel) a.className = "active";
     li.appendChild(a);
     ul.appendChild(li);
@@ -279,9 +328,13 @@ function drawNames() {
 }
 
 async function loadInfo() {
+  const was = state.info;
   try {
     state.info = await api("GET", "/web/channel?channel=" + encodeURIComponent(state.channel));
   } catch { return; }
+  // A match that starts may open its teams' chats; one that ends closes
+  // them: the list of channels follows.
+  if (was && (was.status !== state.info.status || was.match !== state.info.match)) loadChannels().catch(() => {});
   drawSeats();
 }
 
@@ -400,9 +453,12 @@ function choose(i) {
 
 function setup() {
   state.channel = channelFromURL();
-  $("channel-name").textContent = state.channel;
-  document.title = "#" + state.channel + " — Risk";
-  $("command").placeholder = "Message #" + state.channel + " — type / for commands";
+  const ch = channelOf(state.channel);
+  $("channel-name").textContent = ch.name;
+  $("channel-kind").hidden = !ch.console;
+  if (ch.console) $("channel-kind").title = consoleTag(ch.name).title;
+  document.title = "#" + ch.name + (ch.console ? " (console)" : "") + " — Risk";
+  $("command").placeholder = "Message #" + ch.name + " — type / for commands";
   $("command-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const line = $("command").value.trim();
