@@ -61,6 +61,13 @@ type Game struct {
 	// Version counts the log entries applied.
 	Version int
 	undo    undoPoint
+	// starts are the starts of the turns of the line of play, by turn
+	// number, that a rollback returns to (rollback.go); played counts
+	// the commands of the line (those no rollback took back). A game
+	// knows the starts of the turns that began since NewGame, or since
+	// it was decoded from a snapshot; a clone knows none.
+	starts []turnStart
+	played int
 }
 
 // undoPoint is the last state that cannot be undone (a roll, a draw, a new
@@ -168,11 +175,15 @@ func dealOf(setup Setup, s *state.State) *Deal {
 
 // Clone returns a copy of the game that plays on without changing g, nor
 // g it: its own state and undo steps. The setup and the undo point's base
-// state, never changed once made, are shared.
+// state, never changed once made, are shared. The clone does not know
+// the starts of the turns that began before it (a state a turn, which a
+// cache of games would keep for nothing): only a rollback needs them, and
+// a game replayed from the whole log (Replay) has them.
 func (g *Game) Clone() *Game {
 	c := *g
 	c.State = g.State.Clone()
 	c.undo.steps = slices.Clip(slices.Clone(g.undo.steps))
+	c.starts = nil
 	return &c
 }
 
@@ -217,6 +228,14 @@ func (g *Game) replay(e Entry, check bool) ([]Event, []diff, error) {
 }
 
 func (g *Game) apply(seat int, c Command, d *dice) ([]Event, error) {
+	if rb, ok := c.(Rollback); ok {
+		ev, err := g.rollback(seat, rb)
+		if err != nil {
+			return nil, err
+		}
+		g.Version++
+		return ev, nil
+	}
 	if _, ok := c.(Undo); ok && g.State.Phase != state.PhaseOrders {
 		// (A simultaneous round's orders are taken back by the rules
 		// themselves: undoOrder.)
@@ -225,6 +244,7 @@ func (g *Game) apply(seat int, c Command, d *dice) ([]Event, error) {
 			return nil, err
 		}
 		g.Version++
+		g.played++
 		return ev, nil
 	}
 	turn, phase := g.State.Turn, g.State.Phase
@@ -233,6 +253,7 @@ func (g *Game) apply(seat int, c Command, d *dice) ([]Event, error) {
 		return nil, err
 	}
 	g.Version++
+	g.played++
 	turned := g.State.Turn != turn || (phase == state.PhaseSetup) != (g.State.Phase == state.PhaseSetup)
 	if d.drawn == 0 && undoable(c) && !revealing(ev) && !turned {
 		g.undo.steps = append(g.undo.steps, Entry{Seat: seat, Cmd: c})
@@ -240,6 +261,7 @@ func (g *Game) apply(seat int, c Command, d *dice) ([]Event, error) {
 		g.checkpoint()
 		g.undo.cut = cutBy(seat, c, ev, d.drawn, turned)
 	}
+	g.markStart(turn)
 	return ev, nil
 }
 

@@ -233,6 +233,9 @@ func Specs(levels []string) []Spec {
 			{Name: "player", Description: "Whom to invite", Type: User, Required: true},
 		}, Usage: "/risk host invite player:@Bob", Private: true},
 		{Group: "host", Name: "settings", Description: "Host: change the match options before it starts (the palette at any time)", Options: MatchOptions(), Usage: "/risk host settings victory:domination", Private: true},
+		{Group: "host", Name: "rollback", Description: "Host or admin: go back to the start of a turn (asks to confirm)", Options: []Option{
+			{Name: "turn", Description: "Its number", Type: Integer, Required: true, Min: 1, Max: 100000},
+		}, Usage: "/risk host rollback turn:7", Private: true},
 		{Group: "host", Name: "abandon", Description: "Host or admin: end this channel's match without a winner (asks to confirm)", Usage: "/risk host abandon"},
 		{Group: "show", Name: "status", Description: "Where the match stands: the standings and the map, only to you", Usage: "/risk show status", Private: true},
 		{Group: "show", Name: "cards", Description: "Show your cards (capitals: your item) only to you", Options: []Option{
@@ -348,7 +351,7 @@ func Slash(name string) string {
 // /risk-admin by its group's name.
 func GroupDescriptions() map[string]string {
 	return map[string]string{
-		"host":     "Host (or admin): bots, invitations, seats, settings, abandoning this channel's match",
+		"host":     "Host (or admin): bots, invitations, seats, settings, rolling back or abandoning the match",
 		"show":     "Look, only you: the match, your cards, odds, history",
 		"me":       "You: your matches, how you are told of your turn, your record, your API token",
 		AdminGroup: "Server admins: defaults and limits for this server's matches",

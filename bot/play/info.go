@@ -8,6 +8,7 @@ import (
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/look"
+	"github.com/riskbot/riskbot/bot/news"
 	"github.com/riskbot/riskbot/bot/voice"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/engine/luck"
@@ -342,13 +343,8 @@ func (p *Play) history(ctx context.Context, m *hosted.Match, viewer, turn, page 
 	case page >= 0:
 		page = min(page, len(turns)-1)
 	case turn >= 0:
-		page = -1
-		for i, t := range turns {
-			if t.Turn == turn {
-				page = i
-				break
-			}
-		}
+		// After a rollback, the turn as it is played now.
+		page = news.Current(turns, turn)
 		if page < 0 {
 			first, last := turns[0].Turn, turns[len(turns)-1].Turn
 			return hosted.Result{}, chat.Refuse("There is no turn %d to show: turns %d to %d have been played.", turn, first, last)

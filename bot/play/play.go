@@ -82,17 +82,18 @@ func (p *Play) Apply(ctx context.Context, m *hosted.Match, seat int, note string
 		}
 	}
 	change := storage.Change{Entries: entries, Game: g}
+	back := rolledBack(out.Events)
 	if s.Phase == state.PhaseOver {
 		out.Over = true
 		m.Meta.Finished = p.cfg.Now()
 		change.Status = storage.Finished
 		change.Timers = &storage.Timers{}
-	} else if s.Turn != turn || (phase == state.PhaseSetup) != (s.Phase == state.PhaseSetup) || s.Current != current {
+	} else if back || s.Turn != turn || (phase == state.PhaseSetup) != (s.Phase == state.PhaseSetup) || s.Current != current {
 		t := p.cfg.Matches.TurnTimers(ctx, m)
 		change.Timers = &t
 	}
 	if note != "" || len(out.Turns) > 0 || out.Over {
-		out.News = &news.News{Note: note, Turns: out.Turns, Over: out.Over}
+		out.News = &news.News{Note: note, Turns: out.Turns, Over: out.Over, Everyone: back}
 	}
 	m.Says(voice.FitLines(out.Lines, 1500))
 	if err := p.cfg.Matches.SaveNews(ctx, m, change, out.News); err != nil {
@@ -245,19 +246,20 @@ func New(c Config) *Play {
 // Handlers are the commands of a match under way, by their full name.
 func (p *Play) Handlers() map[string]hosted.Handler {
 	return map[string]hosted.Handler{
-		"place":        p.ruled(rules.place),
-		"trade":        p.ruled(rules.trade),
-		"attack":       p.ruled(rules.attack),
-		"occupy":       p.ruled(rules.occupy),
-		"fortify":      p.ruled(rules.fortify),
-		"end":          p.ruled(rules.end),
-		"undo":         p.seated(p.undo),
-		"surrender":    p.Surrender,
-		"port":         p.ruled(rules.port),
-		"launch":       p.ruled(rules.launch),
-		"show cards":   p.ruled(rules.cards),
-		"show status":  p.status,
-		"show odds":    p.odds,
-		"show history": p.historyCmd,
+		"place":         p.ruled(rules.place),
+		"trade":         p.ruled(rules.trade),
+		"attack":        p.ruled(rules.attack),
+		"occupy":        p.ruled(rules.occupy),
+		"fortify":       p.ruled(rules.fortify),
+		"end":           p.ruled(rules.end),
+		"undo":          p.seated(p.undo),
+		"surrender":     p.Surrender,
+		"port":          p.ruled(rules.port),
+		"launch":        p.ruled(rules.launch),
+		"show cards":    p.ruled(rules.cards),
+		"show status":   p.status,
+		"show odds":     p.odds,
+		"show history":  p.historyCmd,
+		"host rollback": p.Rollback,
 	}
 }

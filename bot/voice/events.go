@@ -211,6 +211,8 @@ func (v Voice) Describe(s *state.State, events []engine.Event) []string {
 			lines = append(lines, fmt.Sprintf("🏆 **%s wins the match!**", v.Who(s, e.Seat)))
 		case engine.Undone:
 			lines = append(lines, fmt.Sprintf("↩️ %s took back: %s", v.Who(s, e.Seat), engine.Describe(s.Map, e.Command)))
+		case engine.RolledBack:
+			lines = append(lines, v.rolledBackLine(s, e))
 		}
 	}
 	return lines

@@ -136,7 +136,7 @@ func (v Voice) seenOnly(s *state.State, events []engine.Event) []engine.Event {
 			ok = e.Seat == me || e.Victim == me || in(e.Territory)
 		case engine.CardDrawn, engine.Discarded, engine.Reshuffled, engine.Eliminated, engine.Surrendered, engine.Won,
 			engine.SetupDone, engine.CapitalChosen, engine.CapitalTaken, engine.TroopsScaled,
-			engine.Committed, engine.RoundResolved, engine.RoundStarted, engine.RoundLimit:
+			engine.Committed, engine.RoundResolved, engine.RoundStarted, engine.RoundLimit, engine.RolledBack:
 			// What every player learns: hand sizes, who is out, who is
 			// ready, the end; capitals are chosen in the open.
 			ok = true

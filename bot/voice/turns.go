@@ -97,6 +97,19 @@ func (v Voice) ShortTitle(t news.TurnRecord) string {
 // summaries, without the map or a ping of a turn long gone.
 func (v Voice) Messages(m *hosted.Match, n *news.News, fresh bool) []news.Post {
 	var msgs []news.Post
+	if n.Everyone {
+		// The note, the pings and the map first; then the turns' records,
+		// completed, and the turn now in play.
+		msgs = append(msgs, v.everyonePost(m, n.Note))
+		s := m.Game.State
+		for _, t := range n.Turns {
+			msgs = append(msgs, news.Post{Message: chat.Message{Embed: v.TurnEmbed(s, t, "")}, Ref: news.PostRef(m.ID, t.Turn, t.Seat), Mode: news.Complete})
+		}
+		if p, ok := v.LivePost(m); ok && fresh {
+			msgs = append(msgs, p)
+		}
+		return msgs
+	}
 	if n.Note != "" && len(n.Turns) == 0 {
 		msgs = append(msgs, news.Post{Message: chat.Message{Text: n.Note}})
 	}
