@@ -343,7 +343,7 @@ func checkMeta(m Meta, status storage.Status, g *engine.Game, in Importing) []st
 			add("meta.settings.options.map: %s is not a map of this bot", chat.Quote(o.Map))
 		}
 	case state.Capitals:
-		if !slices.Contains(command.OptionRange("map").Choices, o.Map) || o.Map == "classic" {
+		if !slices.Contains(command.Maps(), o.Map) || o.Map == "classic" {
 			add("meta.settings.options.map: %s is not a size of generated map (small, normal or large)", chat.Quote(o.Map))
 		}
 		if o.NeutralMin < 0 || o.NeutralMax > state.MaxNeutral || o.NeutralMin > o.NeutralMax {
