@@ -82,8 +82,8 @@ type Server struct {
 	// hosts are the names the server answers to, besides the loopback
 	// ones and addresses.
 	hosts hosts
-	// origins are Hosts as given, with their ports: the page's origins
-	// behind a proxy.
+	// origins are Hosts as origins, with their schemes and ports: the
+	// page's origins behind a proxy.
 	origins map[string]bool
 	// streams bounds the open event streams.
 	streams *streams
@@ -124,7 +124,9 @@ type Config struct {
 	// names and addresses (which it always answers): the name of the
 	// machine, or those a proxy in front of it serves, with the port when
 	// it is not the scheme's ("risk.example.org", "box.lan:8443"). Other
-	// names get 421.
+	// names get 421. A name is served over https (a proxy that
+	// terminates TLS) unless it says its scheme ("http://box.lan:8080"):
+	// the page's origin is that scheme and name.
 	Hosts []string
 	// Streams bounds the open event streams in all, ClientStreams those
 	// of one address. Zero means DefaultStreams and DefaultClientStreams.
