@@ -235,9 +235,6 @@ func userIn(channel, name string) chat.User {
 	return chat.User{ID: platform(channel) + strings.ToLower(name), Name: name}
 }
 
-// acting returns the player the session acts as in channel, named in a
-// request, claiming the name if it is free.
-
 // checkName checks a player name typed in the page.
 func checkName(name string) error {
 	if name == "" || len([]rune(name)) > 32 {
@@ -276,9 +273,17 @@ func (s *Server) actor(w http.ResponseWriter, r *http.Request, channelIn, as str
 	return channel, user, se, true
 }
 
+// acting returns the player the session acts as in channel, named in a
+// request, claiming the name if it is free. A console's channel is the
+// terminal's owner's: the page acts in it only from the operator's
+// browser, since a page name is anyone's who names it first and would
+// otherwise play the console's seat of the same name.
 func (s *Server) acting(ctx context.Context, se *session, channel, name string) (chat.User, error) {
 	if name == "" {
 		return chat.User{}, errors.New("choose who you play as first")
+	}
+	if platform(channel) == consolePrefix && !s.browsers.isOperator(se) {
+		return chat.User{}, refuse(http.StatusForbidden, "a console's channel is played from the terminal (risk console --channel %s), or here from the operator's browser (the link risk web printed at start)", strings.TrimPrefix(channel, consolePrefix))
 	}
 	if err := s.browsers.claim(ctx, se, name, ""); err != nil {
 		return chat.User{}, err
