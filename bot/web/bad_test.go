@@ -280,6 +280,24 @@ func TestFormatEscapes(t *testing.T) {
 	}
 }
 
+// TestFormatItalics: italics in either of Discord's ways (the bot writes
+// "Hero *locked*" and "*(Posted late…)*"), and stars that are not markup
+// left alone.
+func TestFormatItalics(t *testing.T) {
+	f := formatter{name: func(id string) string { return id }, now: time.Unix(0, 0)}
+	for _, c := range []struct{ in, want string }{
+		{"Hero *locked*: it appears", "Hero <i>locked</i>: it appears"},
+		{"*(Posted late: the bot was interrupted.)*\nTurn 3", "<i>(Posted late: the bot was interrupted.)</i><br>Turn 3"},
+		{"an _old_ way", "an <i>old</i> way"},
+		{"**bold** and *it*", "<b>bold</b> and <i>it</i>"},
+		{"2 * 3 * 4", "2 * 3 * 4"},
+	} {
+		if got := f.html(c.in); got != c.want {
+			t.Errorf("html(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
 // TestFirstLoadSize: the page, its script and its style stay small.
 func TestFirstLoadSize(t *testing.T) {
 	total := 0
