@@ -174,6 +174,12 @@ func (v Voice) Ping(m *hosted.Match) (news.Post, bool) {
 	}
 	text := fmt.Sprintf("%s %s, it is your turn %d: you have **%s** to place%s. Deadline %s.",
 		v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "army", "armies"), tradeHint(s, s.Current), chat.Timestamp(m.Timers.Deadline))
+	if s.Phase != state.PhaseReinforce || s.Seats[s.Current].Reserve == 0 {
+		// The turn's living post words the ping again as the turn goes
+		// on: once placed, there is nothing left to place.
+		text = fmt.Sprintf("%s %s, it is your turn %d. Deadline %s.",
+			v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, chat.Timestamp(m.Timers.Deadline))
+	}
 	buttons := []chat.Button{{ID: m.ButtonID("autoplace", s.Turn), Label: "Place automatically", Style: chat.Secondary}}
 	if v.Hides(s) {
 		text = fmt.Sprintf("%s %s, it is your turn %d. %s Deadline %s.",
