@@ -387,3 +387,24 @@ func TestUpgradeImports(t *testing.T) {
 		t.Errorf("the leaderboard after the upgrade: %s, want %s", got, want)
 	}
 }
+
+// TestOpenSaysWhichFile: an address whose CA file cannot be read says so
+// (it said the address was not a valid URL), and no address's password
+// ever shows in the error. No server is needed: the address is refused
+// before any connection.
+func TestOpenSaysWhichFile(t *testing.T) {
+	ctx := context.Background()
+	missing := t.TempDir() + "/no-such-ca.pem"
+	tests := []struct {
+		addr, want string
+	}{
+		{"postgres://risk:s3cret@db.example:5432/risk?sslmode=verify-full&sslrootcert=" + missing, "no-such-ca.pem"},
+		{"postgres://risk:s3cret@db.example:notaport/risk", "not a valid postgres:// URL"},
+	}
+	for _, tt := range tests {
+		_, err := Open(ctx, tt.addr)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("Open(%q) = %v, want an error naming %q without the password", tt.addr, err, tt.want)
+		}
+	}
+}
