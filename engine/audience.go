@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -63,7 +64,7 @@ const Public = -1
 type Seen struct {
 	// Drawn are the cards the audience drew in the entry, in order. The
 	// draws themselves are withheld: see Withheld.
-	Drawn []state.Card `json:"drawn,omitempty"`
+	Drawn Cards `json:"drawn,omitempty"`
 	// Hands are hands as they were when the entry began that it shows the
 	// audience: those it took from seats it eliminated (and the cards
 	// those had taken in the same entry), or one thrown on the discard
@@ -74,6 +75,35 @@ type Seen struct {
 	Items []SeenItem `json:"items,omitempty"`
 	// Used are the kinds of the kept items used in the entry.
 	Used []SeenUse `json:"used,omitempty"`
+}
+
+// Cards are cards in order, as a JSON list of their numbers (a []Card,
+// as bytes, would be base64).
+type Cards []state.Card
+
+// MarshalJSON encodes the cards as numbers.
+func (cs Cards) MarshalJSON() ([]byte, error) {
+	n := make([]int, len(cs))
+	for i, c := range cs {
+		n[i] = int(c)
+	}
+	return json.Marshal(n)
+}
+
+// UnmarshalJSON decodes a list of card numbers.
+func (cs *Cards) UnmarshalJSON(b []byte) error {
+	var n []int
+	if err := json.Unmarshal(b, &n); err != nil {
+		return err
+	}
+	*cs = make(Cards, len(n))
+	for i, c := range n {
+		if c < 0 || c > 255 {
+			return fmt.Errorf("engine: no card %d", c)
+		}
+		(*cs)[i] = state.Card(c)
+	}
+	return nil
 }
 
 // SeenHand is a seat's hand of cards, shown to an audience.

@@ -702,3 +702,30 @@ func TestThePropertyCatchesTheLogServedBefore(t *testing.T) {
 		})
 	}
 }
+
+// A told entry's JSON is what the API serves: cards as numbers, items by
+// name, and it decodes back to the same entry.
+func TestToldEntryJSON(t *testing.T) {
+	e := Entry{Seat: 1, Cmd: EndTurn{}, Rand: []int32{Withheld, 3}, Seen: &Seen{
+		Drawn: Cards{21},
+		Hands: []SeenHand{{Seat: 2, Cards: state.CardSet{}.Add(4).Add(40)}},
+		Items: []SeenItem{{Territory: 7, Kind: state.ItemTwoTurns}},
+		Used:  []SeenUse{{Seat: 0, Kind: state.ItemDistant}},
+	}}
+	b, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"seat":1,"cmd":{"type":"end"},"rand":[-1,3],"seen":{"drawn":[21],"hands":[{"seat":2,"cards":[4,40]}],` +
+		`"items":[{"territory":7,"kind":"two-turns"}],"used":[{"seat":0,"kind":"distant-attack"}]}}`
+	if string(b) != want {
+		t.Fatalf("got %s\nwant %s", b, want)
+	}
+	var back Entry
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := json.Marshal(back); string(again) != want {
+		t.Errorf("decoded and encoded again: %s", again)
+	}
+}
