@@ -643,7 +643,7 @@ func audienceModes() []struct {
 }
 
 // TestEachAudienceIsToldItsViewAndNothingMore checks the property over many
-// random matches of each mode (a few under -short, 40 of each otherwise).
+// random matches of each mode (a few under -short, 16 of each otherwise).
 func TestEachAudienceIsToldItsViewAndNothingMore(t *testing.T) {
 	skipUnderRace(t)
 	for _, m := range audienceModes() {
@@ -651,7 +651,7 @@ func TestEachAudienceIsToldItsViewAndNothingMore(t *testing.T) {
 			t.Parallel()
 			n := m.short
 			if !testing.Short() {
-				n = 40
+				n = 16
 			}
 			twins := 0
 			for seed := range uint64(n) {
@@ -728,4 +728,37 @@ func TestToldEntryJSON(t *testing.T) {
 	if again, _ := json.Marshal(back); string(again) != want {
 		t.Errorf("decoded and encoded again: %s", again)
 	}
+}
+
+// BenchmarkTell tells a random classic match's log to the public, as the
+// match API does once a version (then keeps it), and replays it with a
+// replica, as a follower does.
+func BenchmarkTell(b *testing.B) {
+	g, log := classicGames.play(b, 11, 1500)
+	rec := Record{Setup: g.Setup, Log: log}
+	b.Run(fmt.Sprintf("tell %d commands", len(log)), func(b *testing.B) {
+		for b.Loop() {
+			if _, err := rec.Tell(Public); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	told, err := rec.Tell(Public)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run(fmt.Sprintf("replica %d commands", len(told.Log)), func(b *testing.B) {
+		for b.Loop() {
+			if _, err := told.Game(-1); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run(fmt.Sprintf("replay %d commands", len(log)), func(b *testing.B) {
+		for b.Loop() {
+			if _, err := Replay(rec.Setup, rec.Log); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
