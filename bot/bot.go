@@ -105,10 +105,10 @@ func New(cfg Config) (*Bot, error) {
 		Own: func(ctx context.Context, channel, user string) (chat.Message, bool) {
 			return b.play.OwnView(ctx, channel, user)
 		}})
-	b.lobby = lobby.New(lobby.Config{Store: cfg.Store, Matches: b.matches, Look: b.look, Servers: b.servers, Outbox: b.outbox,
+	b.lobby = lobby.New(lobby.Config{Store: cfg.Store, Tokens: cfg.Store, Matches: b.matches, Look: b.look, Servers: b.servers, Outbox: b.outbox,
 		Poster: cfg.Poster, NewPlayer: func(level string, seed uint64) error { _, err := cfg.NewPlayer(level, seed); return err },
 		Levels: cfg.Levels, DefaultLevel: cfg.DefaultLevel, Seed: cfg.Seed, Claim: b.claim, Now: cfg.Now, Log: cfg.Log})
-	b.play = play.New(play.Config{Store: cfg.Store, Matches: b.matches, Look: b.look, Servers: b.servers, Outbox: b.outbox,
+	b.play = play.New(play.Config{Store: cfg.Store, Tokens: cfg.Store, Matches: b.matches, Look: b.look, Servers: b.servers, Outbox: b.outbox,
 		Leave: b.lobby.Leave, Now: cfg.Now, Log: cfg.Log})
 	b.clock = clock.New(clock.Config{Store: cfg.Store, Matches: b.matches, Locks: &b.locks, Look: b.look, People: b.people,
 		Servers: b.servers, Outbox: b.outbox, Lobby: b.lobby, Play: b.play, NewPlayer: cfg.NewPlayer, Thinkers: cfg.Thinkers,

@@ -243,7 +243,9 @@ func Specs(levels []string) []Spec {
 			{Name: "rules", Description: "The rule set of the leaderboard (default classic)", Type: String, Choices: []string{"classic", "capitals"}},
 		}, Usage: "/risk me stats player:@Ann", Private: true},
 		{Group: "me", Name: "games", Description: "Your matches under way in this server: whose move, deadlines, links; only to you", Usage: "/risk me games", Quick: true, Private: true},
-		{Group: "me", Name: "token", Description: "Your seat's token for the match API (for your own scripts), only to you", Usage: "/risk me token", Private: true},
+		{Group: "me", Name: "token", Description: "Your seat's token for the match API (for your own scripts), only to you", Options: []Option{
+			{Name: "revoke", Description: "yes: end every token of your seat here instead", Type: String, Choices: []string{"yes"}},
+		}, Usage: "/risk me token", Private: true},
 	}, adminSpecs(levels)...)
 }
 

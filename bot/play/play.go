@@ -150,6 +150,13 @@ func (p *Play) Act(ctx context.Context, m *hosted.Match, seat int, extra voice.R
 	if err != nil {
 		return hosted.Result{}, err
 	}
+	if surrendered(cmds) {
+		// A seat given up keeps no API tokens. The surrender stands if
+		// this fails: the engine refuses its seat's commands all the same.
+		if err := hosted.RevokeTokens(ctx, p.cfg.Tokens, m.ID, m.Game.State.Seats[seat].ID, p.cfg.Now()); err != nil {
+			p.cfg.Log.Warn("revoke the tokens of a seat given up", "match", m.ID, "err", err)
+		}
+	}
 	var reply chat.Message
 	if extra != nil {
 		reply = extra(out.Said)
@@ -202,6 +209,8 @@ type Config struct {
 	Look    *look.Maps
 	Servers *server.Servers
 	Outbox  *outbox.Outbox
+	// Tokens keeps the seats' API tokens, revoked when a seat is given up.
+	Tokens hosted.TokenStore
 	// Leave takes a player out of a match still in its lobby (/risk
 	// surrender there).
 	Leave func(ctx context.Context, c *hosted.Call, m *hosted.Match) (hosted.Result, error)

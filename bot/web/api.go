@@ -36,11 +36,17 @@ func (s *Server) Token(ctx context.Context, id int64, user chat.User) (string, e
 	return hosted.NewToken(ctx, s.store, id, user, s.now())
 }
 
-// errNoToken: the request carries no token, or one the server never made.
-var errNoToken = errors.New("no valid token")
+// errNoToken: the request carries no token, or one the server never made;
+// errRevoked: one revoked since (its player's command, a kick, a seat
+// given up).
+var (
+	errNoToken = hosted.ErrNoToken
+	errRevoked = hosted.ErrTokenRevoked
+)
 
 // seatOf returns the seat a request's token (Authorization: Bearer TOKEN)
-// lets it play; errNoToken without a valid one.
+// lets it play; errNoToken without a valid one, errRevoked for a revoked
+// one.
 func (s *Server) seatOf(r *http.Request) (hosted.TokenSeat, bool, error) {
 	h := r.Header.Get("Authorization")
 	if h == "" {
@@ -49,21 +55,25 @@ func (s *Server) seatOf(r *http.Request) (hosted.TokenSeat, bool, error) {
 	// The scheme's name is case-insensitive (RFC 9110, 11.1).
 	scheme, tok, ok := strings.Cut(strings.TrimSpace(h), " ")
 	tok = strings.TrimSpace(tok)
-	if !ok || !strings.EqualFold(scheme, "Bearer") || len(tok) != hosted.TokenLen || !strings.HasPrefix(tok, "rk_") {
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
 		return hosted.TokenSeat{}, true, errNoToken
 	}
-	raw, err := s.store.Setting(r.Context(), hosted.TokenScope, hosted.TokenHash(tok))
-	if errors.Is(err, storage.ErrNotFound) {
-		return hosted.TokenSeat{}, true, errNoToken
+	ts, err := hosted.TokenOf(r.Context(), s.store, tok)
+	return ts, true, err
+}
+
+// tokenProblem answers a request whose token is not good: 401 for one
+// the server never made or revoked since, 503 if the database is away.
+func (s *Server) tokenProblem(w http.ResponseWriter, err error) {
+	switch {
+	case errors.Is(err, errRevoked):
+		problem(w, http.StatusUnauthorized, "the token was revoked (by its player, or with its seat): ask for a new one")
+	case errors.Is(err, errNoToken):
+		problem(w, http.StatusUnauthorized, "the token is not valid")
+	default:
+		s.log.Error("read a token", "err", err)
+		problem(w, http.StatusServiceUnavailable, "the database is unavailable")
 	}
-	if err != nil {
-		return hosted.TokenSeat{}, true, err
-	}
-	var ts hosted.TokenSeat
-	if err := json.Unmarshal(raw, &ts); err != nil {
-		return hosted.TokenSeat{}, true, errNoToken
-	}
-	return ts, true, nil
 }
 
 // token gives the page's player their seat's API token: {"channel", "as"}.
@@ -161,7 +171,7 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 	}
 	ts, has, err := s.seatOf(r)
 	if err != nil {
-		problem(w, http.StatusUnauthorized, "the token is not valid")
+		s.tokenProblem(w, err)
 		return
 	}
 	if has && ts.Match != id {
@@ -289,7 +299,7 @@ func (s *Server) apiCommands(w http.ResponseWriter, r *http.Request) {
 	}
 	ts, has, err := s.seatOf(r)
 	if err != nil {
-		problem(w, http.StatusUnauthorized, "the token is not valid")
+		s.tokenProblem(w, err)
 		return
 	}
 	if has && ts.Match != id {
@@ -445,11 +455,8 @@ func (s *Server) apiPlay(w http.ResponseWriter, r *http.Request) {
 	case !has:
 		problem(w, http.StatusUnauthorized, "a seat's token is needed: Authorization: Bearer TOKEN")
 		return
-	case errors.Is(err, errNoToken):
-		problem(w, http.StatusUnauthorized, "the token is not valid")
-		return
 	case err != nil:
-		problem(w, http.StatusServiceUnavailable, "the database is unavailable")
+		s.tokenProblem(w, err)
 		return
 	case ts.Match != id:
 		if _, err := s.store.Head(r.Context(), id); errors.Is(err, storage.ErrNotFound) {

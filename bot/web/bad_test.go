@@ -93,7 +93,7 @@ func TestBadInput(t *testing.T) {
 		{"page command with a bad channel", "POST", "/web/command", "", `{"channel":"../x","as":"Bob","line":"/risk end"}`, http.StatusBadRequest},
 		{"page command, unknown field", "POST", "/web/command", "", `{"channel":"bad","as":"Bob","line":"/risk end","admin":1}`, http.StatusBadRequest},
 		{"page command, not a command", "POST", "/web/command", "", `{"channel":"bad","as":"Bob","line":"rm -rf /"}`, http.StatusBadRequest},
-		{"page name with markup", "POST", "/web/names", "", `{"name":"<script>"}`, http.StatusConflict},
+		{"page name with markup", "POST", "/web/names", "", `{"name":"<script>"}`, http.StatusBadRequest},
 		{"page click on nothing", "POST", "/web/click", "", `{"channel":"bad","as":"Cid","message":"1","button":"x"}`, http.StatusNotFound},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

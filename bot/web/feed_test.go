@@ -20,13 +20,13 @@ func TestFeed(t *testing.T) {
 	ann := &session{id: "a", users: map[string]bool{}}
 	bob := &session{id: "b", users: map[string]bool{}}
 	ctx := context.Background()
-	if err := s.browsers.claim(ctx, ann, "Ann"); err != nil {
+	if err := s.browsers.claim(ctx, ann, "Ann", ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.browsers.claim(ctx, bob, "ann"); err == nil {
+	if err := s.browsers.claim(ctx, bob, "ann", ""); err == nil {
 		t.Fatal("a second browser took Ann")
 	}
-	if err := s.browsers.claim(ctx, bob, "Bob"); err != nil {
+	if err := s.browsers.claim(ctx, bob, "Bob", ""); err != nil {
 		t.Fatal(err)
 	}
 	ch := Prefix + "main"

@@ -58,7 +58,7 @@ func TestForgedPageRequests(t *testing.T) {
 		{"same-origin, the token without the cookie", "application/json", e.ts.URL, "same-origin", victim.token, open, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			for _, path := range []string{"/web/command", "/web/click", "/web/names", "/web/token"} {
+			for _, path := range []string{"/web/command", "/web/click", "/web/names", "/web/token", "/web/forget", "/web/code", "/web/operator"} {
 				req, _ := http.NewRequest(http.MethodPost, e.ts.URL+path, strings.NewReader(tc.body))
 				for k, v := range map[string]string{"Content-Type": tc.contentType, "Origin": tc.origin, "Sec-Fetch-Site": tc.site, tokenHeader: tc.token} {
 					if v != "" {

@@ -5,10 +5,10 @@
 // (seed 000, section 6) for programs that follow or play a match.
 //
 // It runs the very same bot core as the Discord and console adapters, on
-// channels named "web:NAME". The page trusts whoever reaches it, as the
-// console does (it listens on the loopback address by default): a browser
-// session may act as the players it named, and no one else's. The API
-// needs a seat's token to play.
+// channels named "web:NAME". A browser session may act as the players it
+// named, and no one else; the host of a match acts as its host, and only
+// the operator's browser (which opened the link with the key risk web
+// prints) as the page's admin. The API needs a seat's token to play.
 package web
 
 import (
@@ -45,6 +45,12 @@ type Store interface {
 	ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error)
 	Setting(ctx context.Context, scope, id string) (json.RawMessage, error)
 	SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error
+	// Settings, OpenMatches and Seated serve the page's limits: its names
+	// (read once), the matches its visitors host, and whether a name has a
+	// match under way.
+	Settings(ctx context.Context) ([]storage.Setting, error)
+	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
+	Seated(ctx context.Context, user, prefix string, limit int) ([]storage.Match, error)
 }
 
 // Prefix starts the names of the channels of the page.
@@ -87,6 +93,10 @@ type Server struct {
 
 	// browsers are the page's sessions and the names they play.
 	browsers *browsers
+	// limits bound what visitors create; opening orders the checks of
+	// the matches opened with the opening itself.
+	limits  Limits
+	opening sync.Mutex
 
 	mu     sync.Mutex
 	feeds  map[string]*feed // by channel
@@ -120,6 +130,13 @@ type Config struct {
 	// Streams bounds the open event streams in all, ClientStreams those
 	// of one address. Zero means DefaultStreams and DefaultClientStreams.
 	Streams, ClientStreams int
+	// Limits bound the names and matches visitors create; a zero field
+	// is its default (DefaultNamesPerBrowser, ...).
+	Limits Limits
+	// OperatorKey makes the browser that gives it (POST /web/operator,
+	// from the link risk web prints) the page's operator: its admin. ""
+	// gives the page no operator.
+	OperatorKey string
 }
 
 // The default bounds of a client's API requests.
@@ -149,9 +166,10 @@ func New(cfg Config) *Server {
 	if cfg.ClientStreams <= 0 {
 		cfg.ClientStreams = DefaultClientStreams
 	}
-	return &Server{store: cfg.Store, now: cfg.Now, log: cfg.Log, limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now),
+	cfg.Limits = cfg.Limits.withDefaults()
+	return &Server{store: cfg.Store, now: cfg.Now, log: cfg.Log, limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now), limits: cfg.Limits,
 		hosts: newHosts(cfg.Hosts), origins: origins(cfg.Hosts), streams: newStreams(cfg.Streams, cfg.ClientStreams), watchers: newWatchers(cfg.Store),
-		feeds: map[string]*feed{}, browsers: newBrowsers(cfg.Store, cfg.Now),
+		feeds: map[string]*feed{}, browsers: newBrowsers(cfg.Store, cfg.Now, cfg.Limits, cfg.OperatorKey),
 		run: randomHex(4), answers: lru.New[answerKey, []byte](cachedAnswers),
 		told: lru.New[answerKey, *engine.Record](cachedLogs)}
 }
@@ -169,6 +187,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /web/events", s.bounded(s.events))
 	mux.HandleFunc("GET /web/names", s.listNames)
 	mux.HandleFunc("POST /web/names", s.limited(s.fromPage(s.addName)))
+	mux.HandleFunc("POST /web/forget", s.limited(s.fromPage(s.forgetName)))
+	mux.HandleFunc("POST /web/code", s.limited(s.fromPage(s.code)))
+	mux.HandleFunc("POST /web/operator", s.limited(s.fromPage(s.operator)))
 	mux.HandleFunc("POST /web/command", s.limited(s.fromPage(s.command)))
 	mux.HandleFunc("POST /web/click", s.limited(s.fromPage(s.click)))
 	mux.HandleFunc("POST /web/say", s.limited(s.fromPage(s.say)))
@@ -213,6 +234,9 @@ func userIn(channel, name string) chat.User {
 	return chat.User{ID: platform(channel) + strings.ToLower(name), Name: name}
 }
 
+// acting returns the player the session acts as in channel, named in a
+// request, claiming the name if it is free.
+
 // checkName checks a player name typed in the page.
 func checkName(name string) error {
 	if name == "" || len([]rune(name)) > 32 {
@@ -229,8 +253,6 @@ func checkName(name string) error {
 	return nil
 }
 
-// acting returns the player the session acts as in channel, named in a
-// request.
 // actor reads the channel and the player a page's form names, with the
 // page's session, answering the problem itself if they do not hold (ok
 // false).
@@ -243,7 +265,11 @@ func (s *Server) actor(w http.ResponseWriter, r *http.Request, channelIn, as str
 	se = s.browsers.sessionOf(w, r)
 	user, err = s.acting(r.Context(), se, channel, as)
 	if err != nil {
-		problem(w, http.StatusForbidden, "%v", err)
+		if _, ok := errors.AsType[*refusal](err); !ok {
+			s.log.Error("claim a name", "err", err)
+		}
+		_, msg := errorStatus(err)
+		problem(w, http.StatusForbidden, "%s", msg)
 		return "", chat.User{}, nil, false
 	}
 	return channel, user, se, true
@@ -253,9 +279,10 @@ func (s *Server) acting(ctx context.Context, se *session, channel, name string) 
 	if name == "" {
 		return chat.User{}, errors.New("choose who you play as first")
 	}
-	if err := s.browsers.claim(ctx, se, name); err != nil {
+	if err := s.browsers.claim(ctx, se, name, ""); err != nil {
 		return chat.User{}, err
 	}
+	s.browsers.touch(ctx, se, strings.ToLower(name))
 	return userIn(channel, name), nil
 }
 

@@ -6,14 +6,18 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
+	"text/tabwriter"
 
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/storage"
 )
 
-// runExport is `risk export [--db PATH] (--channel ID | --match N) [--full]`.
+// runExport is `risk export [--db PATH] (--channel NAME | --match N) [--full]`,
+// or `risk export [--db PATH] --list`.
 func runExport(ctx context.Context, e env) error {
-	flags := newFlags(e, "export", "[--db PATH] (--channel ID | --match N) [--full]\n\n"+
+	flags := newFlags(e, "export", "[--db PATH] (--channel NAME | --match N) [--full]\n    [--db PATH] --list\n\n"+
 		"Prints a stored match as JSON (options, seats, commitment, deal, log, channel, status, meta),\n"+
 		"for a bug report, for 'risk render', 'risk replay' and 'risk verify', or to move it to\n"+
 		"another installation with 'risk import'. A match still open is exported as anyone may\n"+
@@ -22,25 +26,32 @@ func runExport(ctx context.Context, e env) error {
 		"before they resolve (the log stops there), nor, with fog of war, any log at all (it\n"+
 		"says so on standard error). Such an export replays but cannot be imported or verified.\n"+
 		"A finished match's export is whole, its seed revealed. --full, for the host or the\n"+
-		"operator, prints everything, the seed too: do not share it while the match goes on.")
+		"operator, prints everything, the seed too: do not share it while the match goes on.\n"+
+		"--list lists the stored matches, with their ids and channels.")
 	path := dbFlag(flags, "")
-	channel := flags.String("channel", "", "the channel `id` as stored (console:main, discord:1234): its open match, or else its latest")
-	id := flags.Int64("match", 0, "the match `id`")
+	channel := flags.String("channel", "", "the channel: its open match, or else its latest; `NAME` as the console or the page calls it (quickstart), or as stored (console:quickstart, web:caps, discord:1234)")
+	id := flags.Int64("match", 0, "the match `id` (--list shows them)")
 	full := flags.Bool("full", false, "print all of a match still open, the seed and every hidden thing (the host's export, to move the match)")
+	list := flags.Bool("list", false, "list the stored matches instead: id, channel, status, commands, last change")
 	if err := parseFlags(flags, e.args); err != nil {
 		return err
 	}
 	switch {
 	case flags.NArg() > 0:
 		return usageError("unexpected argument %q", flags.Arg(0))
-	case (*channel == "") == (*id == 0):
-		return usageError("give --channel or --match")
+	case *list && (*channel != "" || *id != 0 || *full):
+		return usageError("--list lists the matches: give it alone (with --db)")
+	case !*list && (*channel == "") == (*id == 0):
+		return usageError("give --channel or --match (risk export --list lists the matches)")
 	}
 	db, err := openDefault(ctx, path, e.getenv)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	if *list {
+		return listMatches(ctx, e.stdout, db)
+	}
 	if *channel != "" {
 		if *id, err = pick(ctx, db, *channel); err != nil {
 			return err
@@ -68,21 +79,66 @@ func runExport(ctx context.Context, e env) error {
 	return json.NewEncoder(e.stdout).Encode(x)
 }
 
-// pick returns the channel's open match, or else its latest.
-func pick(ctx context.Context, db store, channel string) (int64, error) {
-	ms, err := db.History(ctx, channel)
+// listMatches writes every stored match, open ones first, then ended ones,
+// the most recent first.
+func listMatches(ctx context.Context, w io.Writer, db store) error {
+	open, err := db.OpenMatches(ctx, "")
 	if err != nil {
-		return 0, err
+		return err
 	}
-	if len(ms) == 0 {
-		return 0, fmt.Errorf("channel %s has no match", channel)
+	slices.SortFunc(open, func(a, b storage.Match) int { return b.Updated.Compare(a.Updated) })
+	ended, err := db.Finished(ctx, 0)
+	if err != nil {
+		return err
 	}
-	for _, m := range ms {
+	all := append(open, ended...)
+	if len(all) == 0 {
+		fmt.Fprintln(w, "no match is stored here")
+		return nil
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "match\tchannel\tstatus\tcommands\tlast change")
+	for _, m := range all {
+		fmt.Fprintf(tw, "%5d\t%s\t%s\t%8d\t%s\n", m.ID, m.Channel, m.Status, m.Commands, m.Updated.UTC().Format("2006-01-02 15:04 UTC"))
+	}
+	return tw.Flush()
+}
+
+// pick returns the channel's open match, or else its latest. A channel
+// named without its adapter's prefix ("quickstart", "#caps") is looked for
+// under each adapter's; a name found under several is refused, naming them.
+func pick(ctx context.Context, db store, channel string) (int64, error) {
+	name := strings.TrimPrefix(channel, "#")
+	tries := []string{name}
+	if !strings.Contains(name, ":") {
+		tries = nil
+		for _, p := range []string{"console:", "web:", "discord:"} { // the adapters' prefixes
+			tries = append(tries, p+name)
+		}
+	}
+	var found []string
+	var hist []storage.Match
+	for _, ch := range tries {
+		ms, err := db.History(ctx, ch)
+		if err != nil {
+			return 0, err
+		}
+		if len(ms) > 0 {
+			found, hist = append(found, ch), ms
+		}
+	}
+	switch {
+	case len(found) == 0:
+		return 0, fmt.Errorf("channel %s has no match (risk export --list lists the matches)", channel)
+	case len(found) > 1:
+		return 0, usageError("--channel %s: there are matches in %s: say which", channel, strings.Join(found, " and in "))
+	}
+	for _, m := range hist {
 		if m.Status.Open() {
 			return m.ID, nil
 		}
 	}
-	return ms[0].ID, nil
+	return hist[0].ID, nil
 }
 
 // runImport is `risk import [--db PATH] [--channel ID] [--unverified] FILE`.

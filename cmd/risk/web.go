@@ -2,11 +2,14 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -16,10 +19,14 @@ import (
 // runWeb is `risk web [--addr HOST:PORT] [--db PATH]`: the page, the
 // spectators' pages and the match API.
 func runWeb(ctx context.Context, e env) error {
-	fs := newFlags(e, "web", "[--addr HOST:PORT] [--host NAME,...] [--db PATH] [--seed N] [--palette standard|colorblind]\n    [--lobby-days N]\n\n"+
+	fs := newFlags(e, "web", "[--addr HOST:PORT] [--host NAME,...] [--db PATH] [--seed N] [--palette standard|colorblind]\n    [--lobby-days N] [--operator=false] [--limits KEY=N,...]\n\n"+
 		"Serves a page that plays like a Discord channel with the bot in it (one match per channel),\n"+
-		"a page per match for spectators, and the match API (docs/api.md, with its threat model).")
-	addr := fs.String("addr", "127.0.0.1:8080", "the `address` to listen on (the page trusts whoever reaches it: keep it on the loopback address, or behind a proxy that checks who comes in)")
+		"a page per match for spectators, and the match API (docs/api.md, with its threat model).\n"+
+		"It prints the operator's link: the browser that opens it is the page's admin. Its key is\n"+
+		"made at each start, or read from RISK_WEB_OPERATOR_KEY (16 characters or more) to keep one.")
+	addr := fs.String("addr", "127.0.0.1:8080", "the `address` to listen on (anyone who reaches the page may name players and open matches: keep it on the loopback address, or behind a proxy that checks who comes in)")
+	operator := fs.Bool("operator", true, "print the operator's link (false: the page has no admin)")
+	limitList := fs.String("limits", "", "what visitors may create, `KEY=N,...`: names (a browser's names, default 6), page-names (2000), matches (open matches a browser's names host, 3), page-matches (200), name-days (a name unused that long with no match under way is free, 30)")
 	hostList := fs.String("host", "", "the `names` the server is reached by, comma-separated, besides localhost and addresses (the machine's name, or a proxy's; with the port if not the scheme's, e.g. box.lan:8443): requests for any other name get 421")
 	db := dbFlag(fs, "shared with the console")
 	seed := fs.Uint64("seed", 0, "seed for new matches (0: random)")
@@ -39,6 +46,16 @@ func runWeb(ctx context.Context, e env) error {
 	if err != nil {
 		return err
 	}
+	limits, err := parseLimits(*limitList)
+	if err != nil {
+		return err
+	}
+	key := ""
+	if *operator {
+		if key, err = operatorKey(e.getenv); err != nil {
+			return err
+		}
+	}
 	if err := defaultDB(db, e.getenv); err != nil {
 		return err
 	}
@@ -48,7 +65,7 @@ func runWeb(ctx context.Context, e env) error {
 	}
 	defer store.Close()
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv := web.New(web.Config{Store: store, Log: log, Hosts: hostNames(*addr, *hostList)})
+	srv := web.New(web.Config{Store: store, Log: log, Hosts: hostNames(*addr, *hostList), Limits: limits, OperatorKey: key})
 	var seedFn func() uint64
 	if *seed != 0 {
 		n := *seed
@@ -60,6 +77,11 @@ func runWeb(ctx context.Context, e env) error {
 	}
 	defer b.Close()
 	srv.SetBot(b)
+	// The page keeps its channels' messages in memory: each open match's
+	// are told again, before anything new is posted.
+	if err := srv.Restore(ctx); err != nil {
+		log.Error("restore the channels", "err", err)
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
@@ -67,6 +89,13 @@ func runWeb(ctx context.Context, e env) error {
 	// Requests end with ctx: the event streams of open pages too.
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return ctx }}
 	fmt.Fprintf(e.stdout, "Risk on the web: open http://%s/ in your browser (database %s). Ctrl-C stops.\n", ln.Addr(), *db)
+	switch {
+	case key == "":
+	case e.getenv(operatorEnv) != "":
+		fmt.Fprintf(e.stdout, "Operator (the page's admin): open http://%s/#operator=$%s in your browser.\n", ln.Addr(), operatorEnv)
+	default:
+		fmt.Fprintf(e.stdout, "Operator (the page's admin): open http://%s/#operator=%s in your browser (this key lasts until risk web stops).\n", ln.Addr(), key)
+	}
 	// The clock: deadlines, reminders, and computer players left waiting
 	// by an earlier run.
 	timersDone := make(chan struct{})
@@ -103,4 +132,41 @@ func hostNames(addr, list string) []string {
 		}
 	}
 	return names
+}
+
+// operatorEnv names the environment variable of a lasting operator's key.
+const operatorEnv = "RISK_WEB_OPERATOR_KEY"
+
+// operatorKey is the page operator's key: the environment's, or a new one.
+func operatorKey(getenv func(string) string) (string, error) {
+	if k := getenv(operatorEnv); k != "" {
+		if len(k) < 16 || strings.ContainsAny(k, " \t\n#&") {
+			return "", usageError("%s: want 16 characters or more, without spaces, '#' or '&'", operatorEnv)
+		}
+		return k, nil
+	}
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(b), nil
+}
+
+// parseLimits reads --limits: KEY=N pairs, comma-separated.
+func parseLimits(list string) (web.Limits, error) {
+	var l web.Limits
+	fields := map[string]*int{"names": &l.NamesPerBrowser, "page-names": &l.Names, "matches": &l.MatchesPerBrowser, "page-matches": &l.Matches, "name-days": &l.NameDays}
+	for kv := range strings.SplitSeq(list, ",") {
+		if kv = strings.TrimSpace(kv); kv == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(kv, "=")
+		f, ok := fields[strings.TrimSpace(k)]
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if !ok || err != nil || n < 1 || n > 1_000_000 {
+			return l, usageError("--limits: %q: want KEY=N with N from 1 to 1000000, KEY one of names, page-names, matches, page-matches, name-days", kv)
+		}
+		*f = n
+	}
+	return l, nil
 }

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/riskbot/riskbot/bot/web"
 )
 
 // syncBuffer is a buffer written by one goroutine and read by another.
@@ -61,6 +63,10 @@ func TestWeb(t *testing.T) {
 			t.Errorf("GET /%s: %d %.80s, want %d", path, res.StatusCode, body, want)
 		}
 	}
+	// The operator's link, with a key of this run.
+	if !regexp.MustCompile(`Operator \(the page's admin\): open http://127\.0\.0\.1:\d+/#operator=[0-9a-f]{32} `).MatchString(out.String()) {
+		t.Errorf("no operator's link said: %q", out.String())
+	}
 	// The names it answers to: --host's, and no other (DNS rebinding).
 	for host, want := range map[string]int{"risk.example.org": http.StatusOK, "board.example.net:443": http.StatusOK, "localhost": http.StatusOK, "evil.example": http.StatusMisdirectedRequest} {
 		req, _ := http.NewRequest(http.MethodGet, addr, nil)
@@ -82,5 +88,40 @@ func TestWeb(t *testing.T) {
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatal("risk web did not stop")
+	}
+}
+
+// TestWebFlags: --limits and the operator's key from the environment, read
+// or refused with what is wrong.
+func TestWebFlags(t *testing.T) {
+	for _, tc := range []struct {
+		limits string
+		want   web.Limits
+		bad    bool
+	}{
+		{"", web.Limits{}, false},
+		{"names=2, page-names=50,matches=1,page-matches=9,name-days=7", web.Limits{NamesPerBrowser: 2, Names: 50, MatchesPerBrowser: 1, Matches: 9, NameDays: 7}, false},
+		{"names=0", web.Limits{}, true},
+		{"games=3", web.Limits{}, true},
+		{"names", web.Limits{}, true},
+	} {
+		got, err := parseLimits(tc.limits)
+		if (err != nil) != tc.bad || (!tc.bad && got != tc.want) {
+			t.Errorf("--limits %q: %+v, %v; want %+v (bad %v)", tc.limits, got, err, tc.want, tc.bad)
+		}
+	}
+	for _, tc := range []struct {
+		env string
+		bad bool
+	}{
+		{"", false},
+		{"a-lasting-key-of-the-operator", false},
+		{"short", true},
+		{"a key with spaces in it", true},
+	} {
+		key, err := operatorKey(func(string) string { return tc.env })
+		if (err != nil) != tc.bad || (!tc.bad && tc.env != "" && key != tc.env) || (!tc.bad && len(key) < 16) {
+			t.Errorf("%s=%q: key %q, %v; want bad %v", operatorEnv, tc.env, key, err, tc.bad)
+		}
 	}
 }

@@ -1,0 +1,97 @@
+package voice
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/news"
+	"github.com/riskbot/riskbot/state"
+)
+
+// A chat that keeps its messages in memory (the web page) loses them when
+// it restarts, while its matches go on from the store. Recap writes what
+// such a channel showed of its open match, from the match as it stands
+// and its log told again (Retell): the public record only, as a spectator
+// reads it. The private answers, which were their readers' alone, are not
+// written again, for anyone.
+
+// RecapNote opens a recap: why the channel's messages are written again,
+// and what is not.
+const RecapNote = "📜 _This channel's messages were lost when the page restarted: here is the match told again from its log. " +
+	"Private answers from before are not shown; /risk show history tells any turn, /risk show status where everyone stands._"
+
+// Recap is what the channel of match m shows of it, written again: for a
+// lobby, its living message; for a match under way, a note saying so (with
+// the dice commitment the start posted), the card of its lobby, the
+// finished turns (turns, oldest first, as Retell tells them: the last with
+// the map as it is), and the living message of the turn in progress, with
+// its buttons. At most limit messages (the newest turns; limit <= 0: no
+// bound); none for a match that is over.
+func (v Voice) Recap(m *hosted.Match, turns []news.TurnRecord, limit int) []news.Post {
+	if m.Game == nil {
+		host := ""
+		if len(m.Meta.Seats) > 0 {
+			host = m.Meta.Seats[0].Name
+		}
+		return []news.Post{LobbyPost(m.ID, m.Meta, fmt.Sprintf("**%s opened a Risk match!**", host))}
+	}
+	s := m.Game.State
+	if s.Phase == state.PhaseOver {
+		return nil
+	}
+	head := []news.Post{
+		{Message: chat.Message{Text: RecapNote + "\n🔒 Dice commitment: `" + m.Game.Commitment() + "`"}},
+		lobbyDone(m.ID, m.Meta, "**The match has started!**", "started"),
+	}
+	head[1].Ref, head[1].Mode = "", 0 // the card of a lobby that is over: edited no more
+	var tail []news.Post
+	if p, ok := v.LivePost(m); ok {
+		tail = append(tail, p)
+	} else if p, ok := v.placementPost(m); ok {
+		tail = append(tail, p)
+	}
+	if limit > 0 {
+		// The newest turns, as many as fit with the head and the tail.
+		if room := max(0, limit-len(head)-len(tail)); len(turns) > room {
+			turns = turns[len(turns)-room:]
+		}
+	}
+	posts := head
+	for i, t := range turns {
+		posts = append(posts, v.TurnPost(m, t, "", i == len(turns)-1))
+	}
+	posts = append(posts, tail...)
+	if limit > 0 && len(posts) > limit {
+		posts = posts[len(posts)-limit:]
+	}
+	return posts
+}
+
+// placementPost is the living message of the initial placement of a
+// classic match, which has no turn record (what is placed is secret until
+// everyone has): who still places, and the button that places for them.
+// The start posted these buttons; a recap posts them again.
+func (v Voice) placementPost(m *hosted.Match) (news.Post, bool) {
+	s := m.Game.State
+	if s.Phase != state.PhaseSetup || hosted.IsCapitals(s) {
+		return news.Post{}, false
+	}
+	var waiting []string
+	for i := range s.Seats {
+		if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 {
+			waiting = append(waiting, fmt.Sprintf("%s (%s)", v.Who(s, i), chat.Plural(s.Seats[i].Reserve, "army", "armies")))
+		}
+	}
+	text := "Everyone places their armies now, all at once: /risk place territory:… armies:…, or /risk place alone to place them all automatically."
+	if !m.Timers.Deadline.IsZero() {
+		text += " Deadline " + chat.Timestamp(m.Timers.Deadline) + "."
+	}
+	e := &chat.Embed{Title: "Initial placement", Description: "Still placing: " + strings.Join(waiting, ", ")}
+	row := []chat.Button{{ID: m.ButtonID("autoplace", 0), Label: "Place automatically", Style: chat.Secondary}}
+	if IsMissions(s) {
+		row = append(row, chat.Button{ID: m.ButtonID("mission"), Label: "My secret mission", Style: chat.Secondary})
+	}
+	return news.Post{Message: chat.Message{Text: text, Embed: e, Buttons: [][]chat.Button{row}}}, true
+}
