@@ -311,7 +311,7 @@ func tellEntry(e Entry, ev []Event, secrets []secretDraw, hands []state.CardSet,
 			}
 		case ItemUsed:
 			if x.Seat != a {
-				seen.Used = append(seen.Used, SeenUse{Seat: x.Seat, Kind: x.Kind})
+				seen.Used = append(seen.Used, SeenUse(x))
 			}
 		case Surrendered:
 			if rules == state.Classic && x.Seat != a && !hands[x.Seat].Empty() {
