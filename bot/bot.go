@@ -184,6 +184,13 @@ func (b *Bot) Autocomplete(ctx context.Context, req chat.Request, focused string
 	return b.play.Autocomplete(ctx, req, focused)
 }
 
+// Offered reports whether an adapter that lists the options a player may
+// add (the page's autocomplete) should offer option of a command in
+// channel: not one the channel's match refuses (see play.Play.Offered).
+func (b *Bot) Offered(ctx context.Context, channel, cmd, option string) bool {
+	return b.play.Offered(ctx, channel, command.Alias(cmd), option)
+}
+
 // RunTimers resumes the computer players due to play, then checks the
 // turn clocks every interval until ctx ends (see clock.Clock.RunTimers).
 func (b *Bot) RunTimers(ctx context.Context, every time.Duration) { b.clock.RunTimers(ctx, every) }

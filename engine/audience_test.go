@@ -631,6 +631,8 @@ func audienceModes() []struct {
 				s.Seats[i].Team = 1 + i%2
 			}
 		}), 3, 400},
+		{"rollback", rollbacks(mode(classicGames, "rollback", plain)), 3, 400},
+		{"rollback rounds", rollbacks(mode(simultaneousGames, "rollback rounds", plain)), 3, 400},
 		{"missions", mode(classicGames, "missions", func(s *Setup) {
 			s.Options.Fog = false
 			noTeams(s)
@@ -640,6 +642,23 @@ func audienceModes() []struct {
 			s.Options.Victory = state.Missions
 		}), 3, 400},
 	}
+}
+
+// rollbacks makes rg's games roll back now and then: the host takes the
+// match back to the start of an earlier turn (rollback.go).
+func rollbacks(rg randomGames) randomGames {
+	move := rg.move
+	rg.steps = nil // a round rolled back starts again: its orders change
+	rg.move = func(g *Game, r *rand.Rand) (int, Command) {
+		if t := g.State.Turn; t >= 2 && r.IntN(60) == 0 {
+			back := 1 + r.IntN(t)
+			if _, _, err := g.RollbackPreview(back); err == nil {
+				return Host, Rollback{Turn: back}
+			}
+		}
+		return move(g, r)
+	}
+	return rg
 }
 
 // TestEachAudienceIsToldItsViewAndNothingMore checks the property over many
@@ -653,9 +672,14 @@ func TestEachAudienceIsToldItsViewAndNothingMore(t *testing.T) {
 			if !testing.Short() {
 				n = 16
 			}
-			twins := 0
+			twins, rollbacks := 0, 0
 			for seed := range uint64(n) {
 				g, log := m.games.play(t, 4200+seed, m.steps)
+				for _, e := range log {
+					if _, ok := e.Cmd.(Rollback); ok {
+						rollbacks++
+					}
+				}
 				tr := newTruth(t, g.Setup, log)
 				r := rand.New(rand.NewPCG(seed, 42))
 				for a := Public; a < tr.seats; a++ {
@@ -666,7 +690,7 @@ func TestEachAudienceIsToldItsViewAndNothingMore(t *testing.T) {
 					}
 				}
 			}
-			t.Logf("%d matches, %d twins compared", n, twins)
+			t.Logf("%d matches (%d rollbacks), %d twins compared", n, rollbacks, twins)
 			if twins == 0 {
 				t.Error("no twin was compared")
 			}

@@ -400,7 +400,9 @@ func RoundStart(setup Setup, log []Entry) (int, error) {
 		if _, err := g.Replay(e); err != nil {
 			return 0, err
 		}
-		if g.State.Turn != turn || g.State.Phase != phase {
+		// A rollback starts no round: the orders given before it, in a
+		// round that never resolved, stay secret like those after it.
+		if _, back := e.Cmd.(Rollback); (g.State.Turn != turn || g.State.Phase != phase) && !back {
 			start = i + 1
 		}
 	}

@@ -276,6 +276,10 @@ type Export struct {
 	Status  Status
 	Meta    json.RawMessage
 	Record  engine.Record
+	// Origin is where an imported match came from: the stores' Export
+	// reads it, and Import stores it if set (risk migrate copies it so).
+	// It is not part of the file: each import records its own.
+	Origin *Origin
 }
 
 type exportHead struct {

@@ -114,6 +114,9 @@ func Check(ctx context.Context, cfg CheckConfig) (Report, error) {
 	if cfg.HTTPClient != nil {
 		s.Client = cfg.HTTPClient
 	}
+	// Discord's 429s are waited out within each call's context, a few
+	// times at most (ratelimit.go), never for ever as discordgo would.
+	s.Client = limitRate(s.Client)
 	c := checker{s: s, cfg: cfg}
 	var r Report
 	bot, f := c.token(ctx)

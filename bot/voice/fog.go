@@ -153,7 +153,7 @@ func (v Voice) seenOnly(s *state.State, events []engine.Event) []engine.Event {
 			ok = e.Seat == me || e.Victim == me || in(e.Territory)
 		case engine.CardDrawn, engine.Discarded, engine.Reshuffled, engine.Eliminated, engine.Surrendered, engine.Won,
 			engine.SetupDone, engine.CapitalChosen, engine.CapitalTaken, engine.TroopsScaled,
-			engine.Committed, engine.RoundResolved, engine.RoundStarted, engine.RoundLimit:
+			engine.Committed, engine.RoundResolved, engine.RoundStarted, engine.RoundLimit, engine.RolledBack:
 			// What every player learns: hand sizes, who is out, who is
 			// ready, the end; capitals are chosen in the open.
 			ok = true
@@ -200,4 +200,14 @@ func placementsState(s *state.State, events []engine.Event) (before *state.State
 		}
 	}
 	return before, true
+}
+
+// seenPart qualifies a count of what seat did, told to a player in the fog
+// who sees only part of it: " you see". (The player's own counts are
+// whole; what the channel is told is for the public voice to say.)
+func (v Voice) seenPart(s *state.State, seat int) string {
+	if v.Hides(s) && v.to.seat >= 0 && seat != v.to.seat {
+		return " you see"
+	}
+	return ""
 }

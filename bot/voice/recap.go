@@ -52,15 +52,30 @@ func (v Voice) Recap(m *hosted.Match, turns []news.TurnRecord, limit int) []news
 	} else if p, ok := v.placementPost(m); ok {
 		tail = append(tail, p)
 	}
-	if limit > 0 {
-		// The newest turns, as many as fit with the head and the tail.
-		if room := max(0, limit-len(head)-len(tail)); len(turns) > room {
-			turns = turns[len(turns)-room:]
+	// Each finished turn's posts, as they were told (a round's: its
+	// closed living message, then its result).
+	told := make([][]news.Post, len(turns))
+	for i, t := range turns {
+		told[i] = v.recordPosts(m, t, "", i == len(turns)-1)
+		for j := range told[i] {
+			if told[i][j].Mode == news.Retire {
+				told[i][j].Ref, told[i][j].Mode = "", 0 // as it was left: edited no more
+			}
 		}
 	}
+	if limit > 0 {
+		// The newest turns, as many as fit with the head and the tail.
+		room, n := max(0, limit-len(head)-len(tail)), 0
+		from := len(told)
+		for from > 0 && n+len(told[from-1]) <= room {
+			from--
+			n += len(told[from])
+		}
+		told = told[from:]
+	}
 	posts := head
-	for i, t := range turns {
-		posts = append(posts, v.TurnPost(m, t, "", i == len(turns)-1))
+	for _, ps := range told {
+		posts = append(posts, ps...)
 	}
 	posts = append(posts, tail...)
 	if limit > 0 && len(posts) > limit {

@@ -103,6 +103,20 @@ func (v Voice) tell(s *state.State, at Position, events []engine.Event, ch *news
 				ch.Steps = ch.Steps[:n-1]
 			}
 			continue
+		case engine.RolledBack:
+			// The turn in progress ends here, its record closed with the
+			// rollback; the turn gone back to starts a record again.
+			part = append(part, e)
+			n := len(closed)
+			closeTurn(flush())
+			if len(closed) > n {
+				closed[n].Back = e.Turn
+			}
+			curTurn, curSeat = e.Turn, e.Seat
+			ch.Lines = []string{pub.againLine(s, e)}
+			ch.Stats.Income = e.Armies
+			stepLines = 1
+			continue
 		case engine.CapitalChosen:
 			// Capitals are chosen in turn: each choice is its own post.
 			part = append(part, e)

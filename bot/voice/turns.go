@@ -97,6 +97,19 @@ func (v Voice) ShortTitle(t news.TurnRecord) string {
 // summaries, without the map or a ping of a turn long gone.
 func (v Voice) Messages(m *hosted.Match, n *news.News, fresh bool) []news.Post {
 	var msgs []news.Post
+	if n.Everyone {
+		// The note, the pings and the map first; then the turns' records,
+		// completed, and the turn now in play.
+		msgs = append(msgs, v.everyonePost(m, n.Note))
+		s := m.Game.State
+		for _, t := range n.Turns {
+			msgs = append(msgs, news.Post{Message: chat.Message{Embed: v.TurnEmbed(s, t, "")}, Ref: news.PostRef(m.ID, t.Turn, t.Seat), Mode: news.Complete})
+		}
+		if p, ok := v.LivePost(m); ok && fresh {
+			msgs = append(msgs, p)
+		}
+		return msgs
+	}
 	if n.Note != "" && len(n.Turns) == 0 {
 		msgs = append(msgs, news.Post{Message: chat.Message{Text: n.Note}})
 	}
@@ -108,13 +121,12 @@ func (v Voice) Messages(m *hosted.Match, n *news.News, fresh bool) []news.Post {
 	if fresh {
 		return append(msgs, v.TurnPosts(m, n.Turns, n.Over, n.Note)...)
 	}
-	s := m.Game.State
 	for i, t := range n.Turns {
 		note := ""
 		if i == 0 {
 			note = n.Note
 		}
-		msgs = append(msgs, news.Post{Message: chat.Message{Embed: v.TurnEmbed(s, t, note)}, Ref: news.PostRef(m.ID, t.Turn, t.Seat), Mode: news.Complete})
+		msgs = append(msgs, v.recordPosts(m, t, note, false)...)
 	}
 	if n.Over {
 		msgs = append(msgs, v.VictoryPost(m))
@@ -133,7 +145,7 @@ func (v Voice) TurnPosts(m *hosted.Match, turns []news.TurnRecord, over bool, no
 		if i > 0 {
 			note = ""
 		}
-		posts = append(posts, v.TurnPost(m, t, note, i == len(turns)-1 && !over))
+		posts = append(posts, v.recordPosts(m, t, note, i == len(turns)-1 && !over)...)
 	}
 	if over {
 		return append(posts, v.VictoryPost(m))
@@ -278,8 +290,11 @@ func (v Voice) TurnEmbed(s *state.State, t news.TurnRecord, note string) *chat.E
 	e.Description = FitLinesAs(lines, maxDescription, "… and %d more lines")
 	st := t.Stats
 	capitals := hosted.IsCapitals(s)
-	if v.hidesFrom(s, t.Seat) {
+	if v.hidesFrom(s, t.Seat) || t.Seat < 0 {
 		// Income and trades would tell the continents held in the fog.
+		// A round's are everyone's: their sum says nothing (each seat's
+		// is told in its lines, to whom may see it), and in the fog it
+		// would tell the others' continents too.
 		st.Income, st.Traded = 0, 0
 	}
 	if st.Income > 0 {
@@ -307,13 +322,39 @@ func (v Voice) TurnEmbed(s *state.State, t news.TurnRecord, note string) *chat.E
 
 // TurnPost is the completed record of a finished turn, with the map if
 // withMap (the last turn of a change: the map shows the match as it is).
+// A turn's record completes its living message, where the turn was
+// followed as it was played; a round's is posted anew (see recordPosts).
 func (v Voice) TurnPost(m *hosted.Match, t news.TurnRecord, note string, withMap bool) news.Post {
 	s := m.Game.State
 	msg := news.Post{Message: chat.Message{Embed: v.TurnEmbed(s, t, note)}, Ref: news.PostRef(m.ID, t.Turn, t.Seat), Mode: news.Complete}
+	if isRound(t) {
+		msg.Ref, msg.Mode = "", 0
+	}
 	if withMap {
 		msg.Image = v.mapOf(m, v.viewer())
 	}
 	return msg
+}
+
+// isRound reports whether t is the record of a simultaneous round.
+func isRound(t news.TurnRecord) bool { return t.Seat < 0 && t.Turn > 0 }
+
+// recordPosts are the posts of a finished turn's record. A round's living
+// message shows only who is ready while the round lasts, and by its end
+// it lies far above, under a day of talk and replies: its result is
+// posted anew, where the channel's readers are, and the living message
+// is closed with a word that the result follows.
+func (v Voice) recordPosts(m *hosted.Match, t news.TurnRecord, note string, withMap bool) []news.Post {
+	post := v.TurnPost(m, t, note, withMap)
+	if !isRound(t) {
+		return []news.Post{post}
+	}
+	closed := news.Post{Message: chat.Message{Embed: &chat.Embed{
+		Title:       v.TurnTitle(m.Game.State, t),
+		Color:       v.Color(t.Seat),
+		Description: fmt.Sprintf("Round %d is over: its orders and the map are posted below.", t.Turn),
+	}}, Ref: news.PostRef(m.ID, t.Turn, t.Seat), Mode: news.Retire}
+	return []news.Post{closed, post}
 }
 
 // LivePost is the record of the turn in progress, if it has one: a
@@ -341,9 +382,13 @@ func (v Voice) LivePost(m *hosted.Match) (news.Post, bool) {
 	}
 	e.Footer = "This message follows the turn as it is played."
 	msg, _ := v.Ping(m)
-	if !v.Hides(s) {
+	switch {
+	case v.Hides(s):
 		// With fog of war, what happened to the player is theirs to see
 		// (/risk show status).
+	case s.Phase == state.PhaseOrders:
+		msg.Text = v.withRoundDigest(m, msg.Text)
+	default:
 		msg.Text = v.WithDigest(m, s.Current, msg.Text)
 	}
 	msg.Embed = e

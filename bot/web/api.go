@@ -442,6 +442,9 @@ func decodePlay(b []byte) (int, engine.Command, error) {
 	if _, ok := c.(engine.Undo); ok {
 		return 0, nil, errors.New("command: undo is not played through the API")
 	}
+	if _, ok := c.(engine.Rollback); ok {
+		return 0, nil, errors.New("command: a rollback is the host's, with /risk host rollback, not the API's")
+	}
 	return *p.Version, c, nil
 }
 

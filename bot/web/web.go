@@ -83,8 +83,8 @@ type Server struct {
 	// hosts are the names the server answers to, besides the loopback
 	// ones and addresses.
 	hosts hosts
-	// origins are Hosts as given, with their ports: the page's origins
-	// behind a proxy.
+	// origins are Hosts as origins, with their schemes and ports: the
+	// page's origins behind a proxy.
 	origins map[string]bool
 	// streams bounds the open event streams.
 	streams *streams
@@ -125,7 +125,9 @@ type Config struct {
 	// names and addresses (which it always answers): the name of the
 	// machine, or those a proxy in front of it serves, with the port when
 	// it is not the scheme's ("risk.example.org", "box.lan:8443"). Other
-	// names get 421.
+	// names get 421. A name is served over https (a proxy that
+	// terminates TLS) unless it says its scheme ("http://box.lan:8080"):
+	// the page's origin is that scheme and name.
 	Hosts []string
 	// Streams bounds the open event streams in all, ClientStreams those
 	// of one address. Zero means DefaultStreams and DefaultClientStreams.
@@ -234,9 +236,6 @@ func userIn(channel, name string) chat.User {
 	return chat.User{ID: platform(channel) + strings.ToLower(name), Name: name}
 }
 
-// acting returns the player the session acts as in channel, named in a
-// request, claiming the name if it is free.
-
 // checkName checks a player name typed in the page.
 func checkName(name string) error {
 	if name == "" || len([]rune(name)) > 32 {
@@ -275,9 +274,17 @@ func (s *Server) actor(w http.ResponseWriter, r *http.Request, channelIn, as str
 	return channel, user, se, true
 }
 
+// acting returns the player the session acts as in channel, named in a
+// request, claiming the name if it is free. A console's channel is the
+// terminal's owner's: the page acts in it only from the operator's
+// browser, since a page name is anyone's who names it first and would
+// otherwise play the console's seat of the same name.
 func (s *Server) acting(ctx context.Context, se *session, channel, name string) (chat.User, error) {
 	if name == "" {
 		return chat.User{}, errors.New("choose who you play as first")
+	}
+	if platform(channel) == consolePrefix && !s.browsers.isOperator(se) {
+		return chat.User{}, refuse(http.StatusForbidden, "a console's channel is played from the terminal (risk console --channel %s), or here from the operator's browser (the link risk web printed at start)", strings.TrimPrefix(channel, consolePrefix))
 	}
 	if err := s.browsers.claim(ctx, se, name, ""); err != nil {
 		return chat.User{}, err

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -9,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/storage"
@@ -141,19 +144,24 @@ func pick(ctx context.Context, db store, channel string) (int64, error) {
 	return hist[0].ID, nil
 }
 
-// runImport is `risk import [--db PATH] [--channel ID] [--unverified] FILE`.
+// runImport is `risk import [--db PATH] [--channel ID] [--commitment HEX] [--unverified] [--rated] FILE`.
 func runImport(ctx context.Context, e env) error {
-	flags := newFlags(e, "import", "[--db PATH] [--channel ID] [--unverified] FILE\n\n"+
+	flags := newFlags(e, "import", "[--db PATH] [--channel ID] [--commitment HEX] [--unverified] [--rated] FILE\n\n"+
 		"Stores a match exported by 'risk export' (FILE, or - for standard input) as a new match,\n"+
 		"after checking it: its log replays, its status is the game's, its settings, seats and\n"+
-		"names are ones the bot allows, and, once it started, its dice follow from its seed: the\n"+
-		"seed hashes to the file's commitment, and the turn order, the deal and every die, luck\n"+
-		"factor, card and item draw are the ones it gives ('risk verify'). A file that fails is\n"+
-		"refused, naming the first mismatch, unless --unverified. An open match gets a fresh\n"+
-		"turn clock. Whoever holds the file holds the seed of a live match: see docs/fair.md.")
+		"names are ones the bot allows, and, once it started, its dice follow from its seed by the\n"+
+		"rule 'risk verify' applies: the seed hashes to the commitment (--commitment, else the\n"+
+		"file's; a file without one fails), and the turn order, the deal and every die, luck factor,\n"+
+		"card and item draw are the ones it gives. A file that fails is refused, naming the first\n"+
+		"mismatch, unless --unverified. The match is stored with its origin (the file's name and\n"+
+		"hash, the time); its result counts in the server's stats (risk stats, /risk me stats) only\n"+
+		"with --rated, since whoever wrote the file chose whom its seats name. An open match gets a\n"+
+		"fresh turn clock. Whoever holds the file holds the seed of a live match: see docs/fair.md.")
 	path := dbFlag(flags, "a file is created if missing")
 	channel := flags.String("channel", "", "store the match in this channel `id` instead of the exported one")
+	commitment := flags.String("commitment", "", "check the dice against the commitment `hex` published when the match started (default: the file's, which proves less)")
 	unverified := flags.Bool("unverified", false, "host a match whose dice do not follow from its seed all the same, marked so: it never claims fair dice")
+	rated := flags.Bool("rated", false, "count the match's result in the server's stats, for the players its seats name (only for a file you trust)")
 	file, err := parseWithFile(flags, e.args)
 	if err != nil {
 		return err
@@ -184,7 +192,9 @@ func runImport(ctx context.Context, e env) error {
 		return err
 	}
 	defer b.Close()
-	im, err := b.Import(ctx, &x, bot.ImportOptions{Unverified: *unverified})
+	sum := sha256.Sum256(data)
+	im, err := b.Import(ctx, &x, bot.ImportOptions{Unverified: *unverified, Commitment: *commitment, Rated: *rated,
+		Source: file, SHA256: hex.EncodeToString(sum[:])})
 	if err != nil {
 		return fmt.Errorf("%s: %w", file, err)
 	}
@@ -198,8 +208,30 @@ func runImport(ctx context.Context, e env) error {
 	case im.Unverified != "":
 		fmt.Fprintf(e.stdout, "dice: verified, but the file marks the match unverified, and the mark stays: %s\n", im.Unverified)
 	default:
-		fmt.Fprintf(e.stdout, "dice: verified: the deal and %d random values in %d commands follow from seed %d, which hashes to the file's commitment %s\n",
-			v.Values, v.Commands, v.Seed, v.Commitment)
+		from := "the file's commitment"
+		if v.Published {
+			from = "the published commitment"
+		}
+		fmt.Fprintf(e.stdout, "dice: verified: the deal and %d random values in %d commands follow from seed %d, which hashes to %s %s\n",
+			v.Values, v.Commands, v.Seed, from, v.Commitment)
+	}
+	o := im.Origin
+	fmt.Fprintf(e.stdout, "origin: %s (sha256 %s), imported %s\n", o.Source, o.SHA256, o.Imported.Format(time.RFC3339))
+	var people []string
+	for _, s := range im.Seats {
+		if s.Level == "" {
+			people = append(people, fmt.Sprintf("%s (%s)", s.ID, s.Name))
+		}
+	}
+	switch who := strings.Join(people, ", "); {
+	case o.Rated && who != "":
+		fmt.Fprintf(e.stdout, "stats: counted (--rated): its result credits %s, as the file names them\n", who)
+	case o.Rated:
+		fmt.Fprintln(e.stdout, "stats: counted (--rated)")
+	case who != "":
+		fmt.Fprintf(e.stdout, "stats: not counted, since the file names whom its result would credit (%s): --rated counts a file you trust\n", who)
+	default:
+		fmt.Fprintln(e.stdout, "stats: not counted (--rated counts a file you trust)")
 	}
 	return nil
 }

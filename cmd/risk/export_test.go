@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -72,9 +74,12 @@ func TestExportImport(t *testing.T) {
 
 	dst := filepath.Join(dir, "dst.db")
 	code, got, errs := runRisk(t, "", "import", "--db", dst, file)
+	sum := sha256.Sum256([]byte(out))
 	if want := "imported match 1 into console:main: active, 40 commands\n" +
-		"dice: verified: the deal and 88 random values in 40 commands follow from seed 2, which hashes to the file's commitment " + engine.Commitment(2) + "\n"; code != 0 || got != want {
-		t.Fatalf("import: exit %d, %q %s; want %q", code, got, errs, want)
+		"dice: verified: the deal and 88 random values in 40 commands follow from seed 2, which hashes to the file's commitment " + engine.Commitment(2) + "\n" +
+		"origin: " + file + " (sha256 " + hex.EncodeToString(sum[:]) + "), imported "; code != 0 || !strings.HasPrefix(got, want) ||
+		!strings.HasSuffix(got, "stats: not counted, since the file names whom its result would credit (p0 (Player 1), p1 (Player 2)): --rated counts a file you trust\n") {
+		t.Fatalf("import: exit %d, %q %s; want %q, then the stats not counted", code, got, errs, want)
 	}
 	// The export after the import is the export, marked imported.
 	code, again, errs := runRisk(t, "", "export", "--full", "--db", dst, "--match", "1")

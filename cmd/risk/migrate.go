@@ -130,7 +130,7 @@ func migrate(ctx context.Context, src, dst store, now time.Time, unverified bool
 			n.lobbies++
 			continue
 		}
-		_, why, err := hosted.CheckDice(x.Record)
+		_, why, err := hosted.CheckDice(x.Record, "")
 		if err != nil {
 			return n, fmt.Errorf("match %d: %w", m.ID, err)
 		}

@@ -4,11 +4,9 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net"
-	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -19,7 +17,7 @@ import (
 // runWeb is `risk web [--addr HOST:PORT] [--db PATH]`: the page, the
 // spectators' pages and the match API.
 func runWeb(ctx context.Context, e env) error {
-	fs := newFlags(e, "web", "[--addr HOST:PORT] [--host NAME,...] [--db PATH] [--seed N] [--palette standard|colorblind]\n    [--lobby-days N] [--operator=false] [--limits KEY=N,...]\n\n"+
+	fs := newFlags(e, "web", "[--addr HOST:PORT] [--host NAME,...] [--db PATH] [--seed N] [--palette standard|colorblind]\n    [--lobby-days N] [--operator=false] [--limits KEY=N,...] "+connsUsage+"\n\n"+
 		"Serves a page that plays like a Discord channel with the bot in it (one match per channel),\n"+
 		"a page per match for spectators, and the match API (docs/api.md, with its threat model).\n"+
 		"It prints the operator's link: the browser that opens it is the page's admin. Its key is\n"+
@@ -27,16 +25,20 @@ func runWeb(ctx context.Context, e env) error {
 	addr := fs.String("addr", "127.0.0.1:8080", "the `address` to listen on (anyone who reaches the page may name players and open matches: keep it on the loopback address, or behind a proxy that checks who comes in)")
 	operator := fs.Bool("operator", true, "print the operator's link (false: the page has no admin)")
 	limitList := fs.String("limits", "", "what visitors may create, `KEY=N,...`: names (a browser's names, default 6), page-names (2000), matches (open matches a browser's names host, 3), page-matches (200), name-days (a name unused that long with no match under way is free, 30)")
-	hostList := fs.String("host", "", "the `names` the server is reached by, comma-separated, besides localhost and addresses (the machine's name, or a proxy's; with the port if not the scheme's, e.g. box.lan:8443): requests for any other name get 421")
+	hostList := fs.String("host", "", "the `names` the server is reached by, comma-separated, besides localhost and addresses (the machine's name, or a TLS proxy's; with the port if not the scheme's, e.g. box.lan:8443; http://NAME for one served over plain HTTP): requests for any other name get 421")
 	db := dbFlag(fs, "shared with the console")
 	seed := fs.Uint64("seed", 0, "seed for new matches (0: random)")
 	paletteName := paletteFlag(fs)
 	lobbyDays := lobbyFlag(fs)
+	conns := connFlags(fs)
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usageError("unexpected argument %q", fs.Arg(0))
+	}
+	if err := checkConns(conns); err != nil {
+		return err
 	}
 	ttl, err := lobbyTTL(*lobbyDays)
 	if err != nil {
@@ -86,8 +88,6 @@ func runWeb(ctx context.Context, e env) error {
 	if err != nil {
 		return err
 	}
-	// Requests end with ctx: the event streams of open pages too.
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return ctx }}
 	fmt.Fprintf(e.stdout, "Risk on the web: open http://%s/ in your browser (database %s). Ctrl-C stops.\n", ln.Addr(), *db)
 	switch {
 	case key == "":
@@ -98,33 +98,22 @@ func runWeb(ctx context.Context, e env) error {
 	}
 	// The clock: deadlines, reminders, and computer players left waiting
 	// by an earlier run.
+	timers, stopTimers := context.WithCancel(ctx)
 	timersDone := make(chan struct{})
 	go func() {
 		defer close(timersDone)
-		b.RunTimers(ctx, 15*time.Second)
+		b.RunTimers(timers, 15*time.Second)
 	}()
-	defer func() { <-timersDone }()
-	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-	defer cancel()
-	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		return err
-	}
-	return nil
+	defer func() { stopTimers(); <-timersDone }()
+	return srv.Serve(ctx, ln, *conns)
 }
 
 // hostNames lists the names the page answers to: those given, and the
-// address it listens on.
+// address it listens on, which it serves over plain HTTP.
 func hostNames(addr, list string) []string {
 	var names []string
 	if h, _, err := net.SplitHostPort(addr); err == nil && h != "" {
-		names = append(names, addr)
+		names = append(names, "http://"+addr)
 	}
 	for n := range strings.SplitSeq(list, ",") {
 		if n = strings.TrimSpace(n); n != "" {

@@ -52,6 +52,7 @@ func Run(t *testing.T, newDB New) {
 		{"ExportLog", testExportLog},
 		{"PublicExport", testPublicExport},
 		{"Results", testResults},
+		{"Origin", testOrigin},
 		{"ImportRefuses", testImportRefuses},
 		{"ImportCopies", testImportCopies},
 		{"RaceLockstep", testRaceLockstep},
