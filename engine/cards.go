@@ -121,6 +121,10 @@ func trade(s *state.State, seat int, c Trade) ([]Event, error) {
 	for _, card := range c.Cards {
 		hand = hand.Remove(card)
 		s.Discard = s.Discard.Add(card)
+		if s.Phase == state.PhaseOrders {
+			// An order: secret until the round resolves (State.View).
+			s.Seats[seat].Traded = s.Seats[seat].Traded.Add(card)
+		}
 	}
 	s.Seats[seat].Hand = hand
 	s.Seats[seat].Reserve += value

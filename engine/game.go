@@ -9,17 +9,21 @@ import (
 )
 
 // Entry is one accepted command of a match's log, with the random outcomes
-// it drew (dice faces, card picks), in order.
+// it drew (dice faces, card picks), in order. In a log told to an audience
+// (Record.Tell) the outcomes it may not see are Withheld, and Seen holds
+// what the entry shows it of hidden things.
 type Entry struct {
 	Seat int
 	Cmd  Command
 	Rand []int32
+	Seen *Seen
 }
 
 type entryJSON struct {
 	Seat int             `json:"seat"`
 	Cmd  json.RawMessage `json:"cmd"`
 	Rand []int32         `json:"rand,omitempty"`
+	Seen *Seen           `json:"seen,omitempty"`
 }
 
 // MarshalJSON encodes the entry: {"seat":0,"cmd":{"type":...},"rand":[...]}.
@@ -28,7 +32,7 @@ func (e Entry) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(entryJSON{e.Seat, cmd, e.Rand})
+	return json.Marshal(entryJSON{e.Seat, cmd, e.Rand, e.Seen})
 }
 
 // UnmarshalJSON decodes an entry, in one pass over its bytes: loading a
@@ -40,6 +44,7 @@ func (e *Entry) UnmarshalJSON(b []byte) error {
 		Seat int         `json:"seat"`
 		Cmd  wireCommand `json:"cmd"`
 		Rand []int32     `json:"rand"`
+		Seen *Seen       `json:"seen"`
 	}
 	if err := json.Unmarshal(b, &v); err != nil {
 		return fmt.Errorf("engine: decode log entry: %w", err)
@@ -48,7 +53,7 @@ func (e *Entry) UnmarshalJSON(b []byte) error {
 	if err != nil {
 		return err
 	}
-	*e = Entry{Seat: v.Seat, Cmd: cmd, Rand: v.Rand}
+	*e = Entry{Seat: v.Seat, Cmd: cmd, Rand: v.Rand, Seen: v.Seen}
 	return nil
 }
 

@@ -261,6 +261,7 @@ func startRound(s *state.State) []Event {
 func resolve(s *state.State, d *dice) []Event {
 	order := make([]int, 0, len(s.Seats))
 	for i := range s.Seats {
+		s.Seats[i].Traded = state.CardSet{} // the orders show now
 		if s.Seats[i].Alive() {
 			order = append(order, i)
 		}

@@ -99,6 +99,10 @@ type Seat struct {
 	// Ready: with simultaneous turns, the seat has committed its orders
 	// for the round.
 	Ready bool `json:"ready,omitempty"`
+	// Traded: with simultaneous turns, the cards the seat traded in the
+	// round not yet resolved (a trade is an order: a view of another seat
+	// shows them in the hand still). Always on the discard pile too.
+	Traded CardSet `json:"traded,omitzero"`
 	// Mission is the seat's secret mission in a missions match
 	// (victory:missions); MissionHidden in a view of another seat while the
 	// match is on. Absent from the JSON of other matches.
@@ -171,6 +175,9 @@ type State struct {
 	Discard CardSet `json:"discard"`
 	// HiddenDeck counts the deck's cards in a view, where the deck is hidden.
 	HiddenDeck int `json:"hidden_deck,omitempty"`
+	// HiddenDiscard counts the discard pile's cards in a view with fog of
+	// war, where the pile is hidden: the cards others traded are theirs.
+	HiddenDiscard int `json:"hidden_discard,omitempty"`
 	// Trades counts the sets traded in the match (escalating values).
 	Trades int    `json:"trades"`
 	Occupy Occupy `json:"occupy"`
@@ -309,6 +316,9 @@ func (s *State) hide(seat int) *State {
 			v = s.Sight(seat)
 		}
 		s.fog(seat, v)
+	}
+	if s.Phase == PhaseOrders {
+		s.hideOrders(seat)
 	}
 	s.RNG = RNG{}
 	s.Hidden = true
@@ -493,7 +503,7 @@ func (s *State) Check() error {
 	if s.Options.Rules == Classic {
 		all := FullDeck(s.Map.NumCards())
 		seen := s.Deck.Union(s.Discard)
-		total := s.Deck.Len() + s.Discard.Len() + s.HiddenDeck
+		total := s.Deck.Len() + s.Discard.Len() + s.HiddenDeck + s.HiddenDiscard
 		if !s.Deck.Intersect(s.Discard).Empty() {
 			bad("a card is both in the deck and the discard pile")
 		}
@@ -505,6 +515,9 @@ func (s *State) Check() error {
 			total += seat.Hand.Len() + seat.HiddenCards
 			if seat.Status != Playing && seat.Hand.Len()+seat.HiddenCards > 0 {
 				bad("seat %d is out but holds cards", i)
+			}
+			if seat.Traded.Intersect(s.Discard) != seat.Traded && s.HiddenDiscard == 0 {
+				bad("seat %d traded cards that are not on the discard pile", i)
 			}
 		}
 		if total != all.Len() || seen.Union(all) != all {

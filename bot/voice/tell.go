@@ -65,7 +65,7 @@ func (v Voice) tell(s *state.State, at Position, events []engine.Event, ch *news
 		stepLines = 0
 	}
 	for _, e := range events {
-		if private(e) {
+		if private(s, e) {
 			// An order is told to its author only, until its round
 			// resolves.
 			lines = append(lines, v.Describe(s, []engine.Event{e})...)

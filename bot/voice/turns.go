@@ -173,7 +173,7 @@ func (v Voice) Ping(m *hosted.Match) (news.Post, bool) {
 		return news.Post{Message: chat.Message{Text: v.capitalsPing(m), Mentions: []string{id}}, Notice: news.TurnPing}, true
 	}
 	text := fmt.Sprintf("%s %s, it is your turn %d: you have **%s** to place%s. Deadline %s.",
-		v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "army", "armies"), tradeHint(s, s.Current), chat.Timestamp(m.Timers.Deadline))
+		v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "army", "armies"), tradeHint(s.HandSize(s.Current)), chat.Timestamp(m.Timers.Deadline))
 	if s.Phase != state.PhaseReinforce || s.Seats[s.Current].Reserve == 0 {
 		// The turn's living post words the ping again as the turn goes
 		// on: once placed, there is nothing left to place.
@@ -203,8 +203,11 @@ func (v Voice) roundPing(m *hosted.Match) (news.Post, bool) {
 			who = append(who, v.Swatch(i)+" "+chat.MentionOf(s.Seats[i].ID, s.Seats[i].Name))
 			continue
 		}
+		// What the round gave them, not what they have left: the ping is
+		// public, and edited as the round is played, so what is left would
+		// tell who has placed or traded before the round resolves.
 		who = append(who, fmt.Sprintf("%s %s (%s%s)", v.Swatch(i), chat.MentionOf(s.Seats[i].ID, s.Seats[i].Name),
-			chat.Plural(s.Seats[i].Reserve, "army", "armies"), tradeHint(s, i)))
+			chat.Plural(s.Income(i).Total, "army", "armies"), tradeHint(s.HandSize(i)+s.Seats[i].Traded.Len())))
 	}
 	if len(ids) == 0 {
 		return news.Post{}, false
@@ -219,14 +222,12 @@ func (v Voice) roundPing(m *hosted.Match) (news.Post, bool) {
 	return news.Post{Message: msg, Notice: news.TurnPing}, true
 }
 
-// tradeHint reminds a player of a set they can (or must) trade.
-func tradeHint(s *state.State, seat int) string {
-	n := s.Seats[seat].Hand.Len()
+// tradeHint reminds a player holding n cards that they must trade a set.
+// A ping is public: it says nothing the hand size does not (whether the
+// hand holds a set is the player's to know, with /risk show cards).
+func tradeHint(n int) string {
 	if n >= 5 {
 		return fmt.Sprintf(" — you hold %d cards and must trade a set first (/risk trade)", n)
-	}
-	if set, ok := engine.BestSet(s, seat); ok {
-		return fmt.Sprintf(" — you may trade a set for %d more (/risk trade)", engine.SetValue(s, set))
 	}
 	return ""
 }

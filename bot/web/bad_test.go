@@ -78,6 +78,8 @@ func TestBadInput(t *testing.T) {
 		{"huge id", "GET", "/api/matches/99999999999999999999999", "", "", http.StatusNotFound},
 		{"view with a forged token", "GET", fmt.Sprintf("/api/matches/%d", id), forged, "", http.StatusUnauthorized},
 		{"view with another match's token", "GET", fmt.Sprintf("/api/matches/%d", id), otherTok, "", http.StatusForbidden},
+		{"log with a forged token", "GET", path, forged, "", http.StatusUnauthorized},
+		{"log with another match's token", "GET", path, otherTok, "", http.StatusForbidden},
 		{"commands after too many", "GET", fmt.Sprintf("/api/matches/%d/commands?after=%d", id, v+1), "", "", http.StatusBadRequest},
 		{"commands after a word", "GET", fmt.Sprintf("/api/matches/%d/commands?after=x", id), "", "", http.StatusBadRequest},
 		{"commands after a negative", "GET", fmt.Sprintf("/api/matches/%d/commands?after=-3", id), "", "", http.StatusBadRequest},

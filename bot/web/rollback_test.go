@@ -1,9 +1,7 @@
 package web
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -14,7 +12,7 @@ import (
 )
 
 // TestReplicaFollowsARollback: a replica that follows a match through the
-// API's log (engine.NewGame, then Replay of each entry) follows the
+// API's log (engine.NewReplica, then Replay of each entry) follows the
 // host's rollback too, an entry of the Host's seat, and its public view
 // equals the server's before and after it; a rollback is not played
 // through the API.
@@ -23,39 +21,18 @@ func TestReplicaFollowsARollback(t *testing.T) {
 	id := startMatch(t, e, "rollback")
 	e.do(t, "rollback", "Ann", "/risk autoplace")
 	public := &client{t: t, base: e.ts.URL}
-	var replica *engine.Game
+	f := &follower{c: public, id: id}
 	follow := func() {
 		t.Helper()
 		var m apiMatch
 		if st := public.get(fmt.Sprintf("/api/matches/%d", id), &m); st != http.StatusOK {
 			t.Fatalf("GET the match: %d", st)
 		}
-		after := 0
-		if replica != nil {
-			after = replica.Version
+		if !f.catchUp(t, m.Commands) {
+			t.Fatal("the match is over")
 		}
-		var cs apiCommands
-		if st := public.get(fmt.Sprintf("/api/matches/%d/commands?after=%d", id, after), &cs); st != http.StatusOK {
-			t.Fatalf("GET the commands: %d", st)
-		}
-		if replica == nil {
-			var err error
-			if replica, err = engine.NewGame(*cs.Setup); err != nil {
-				t.Fatal(err)
-			}
-		}
-		for _, en := range cs.Entries {
-			cmd, err := engine.UnmarshalCommand(en.Cmd)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := replica.Replay(engine.Entry{Seat: en.Seat, Cmd: cmd, Rand: en.Rand}); err != nil {
-				t.Fatalf("entry %d: %v", en.Index, err)
-			}
-		}
-		want, _ := json.Marshal(replica.State.View(-1))
-		if replica.Version != m.Commands || !bytes.Equal(compact(t, m.State), want) {
-			t.Fatalf("after %d commands (the server at %d) the replica differs from the server", replica.Version, m.Commands)
+		if !f.same(t, m.State, m.Commands) {
+			t.Fatalf("after %d commands (the server at %d) the replica is behind", f.version(), m.Commands)
 		}
 	}
 	// Ann plays her turns (the computers theirs) to turn 5.
@@ -74,7 +51,7 @@ func TestReplicaFollowsARollback(t *testing.T) {
 		}
 	}
 	follow()
-	at := replica.State.Turn
+	at := f.rep.Game().State.Turn
 
 	ann := chat.User{ID: userID("Ann"), Name: "Ann"}
 	var ask, done chat.Message
@@ -101,15 +78,15 @@ func TestReplicaFollowsARollback(t *testing.T) {
 		t.Fatalf("the rollback was not done: %q", done.Text)
 	}
 	e.bot.Wait()
-	before := replica.Version
+	before := f.version()
 	follow()
 	var cs apiCommands
 	public.get(fmt.Sprintf("/api/matches/%d/commands?after=%d", id, before), &cs)
 	if len(cs.Entries) == 0 || cs.Entries[0].Seat != engine.Host || !strings.Contains(string(cs.Entries[0].Cmd), `"type":"rollback","turn":2`) {
 		t.Errorf("the log after %d commands does not start with the host's rollback: %+v", before, cs.Entries)
 	}
-	if replica.State.Turn >= at {
-		t.Errorf("the replica is at turn %d, want back before %d", replica.State.Turn, at)
+	if turn := f.rep.Game().State.Turn; turn >= at {
+		t.Errorf("the replica is at turn %d, want back before %d", turn, at)
 	}
 
 	tok, err := e.srv.Token(context.Background(), id, ann)
@@ -120,7 +97,7 @@ func TestReplicaFollowsARollback(t *testing.T) {
 		Error string `json:"error"`
 	}
 	me := &client{t: t, base: e.ts.URL, token: tok}
-	if st := me.post(fmt.Sprintf("/api/matches/%d/commands", id), fmt.Sprintf(`{"version":%d,"command":{"type":"rollback","turn":1}}`, replica.Version), &out); st != http.StatusBadRequest || !strings.Contains(out.Error, "the host's") {
+	if st := me.post(fmt.Sprintf("/api/matches/%d/commands", id), fmt.Sprintf(`{"version":%d,"command":{"type":"rollback","turn":1}}`, f.version()), &out); st != http.StatusBadRequest || !strings.Contains(out.Error, "the host's") {
 		t.Errorf("POST a rollback: %d %q, want 400 saying it is the host's", st, out.Error)
 	}
 }

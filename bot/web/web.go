@@ -28,6 +28,7 @@ import (
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/internal/lru"
+	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -105,9 +106,9 @@ type Server struct {
 	run string
 	// answers keeps the answers of GET /api/matches/{id}.
 	answers *lru.Cache[answerKey, []byte]
-	// rounds keeps where the round in progress of a simultaneous match
-	// began, by match and version (roundStart).
-	rounds *lru.Cache[answerKey, int]
+	// told keeps the logs of open matches as told to their audiences, by
+	// match, version and token's user ("" for the public): toldLog.
+	told *lru.Cache[answerKey, *engine.Record]
 }
 
 // Config is what a Server is built from.
@@ -172,7 +173,7 @@ func New(cfg Config) *Server {
 		hosts: newHosts(cfg.Hosts), origins: origins(cfg.Hosts), streams: newStreams(cfg.Streams, cfg.ClientStreams), watchers: newWatchers(cfg.Store),
 		feeds: map[string]*feed{}, browsers: newBrowsers(cfg.Store, cfg.Now, cfg.Limits, cfg.OperatorKey),
 		run: randomHex(4), answers: lru.New[answerKey, []byte](cachedAnswers),
-		rounds: lru.New[answerKey, int](cachedAnswers)}
+		told: lru.New[answerKey, *engine.Record](cachedLogs)}
 }
 
 // SetBot attaches the bot the page talks to.

@@ -23,15 +23,18 @@ func runExport(ctx context.Context, e env) error {
 	flags := newFlags(e, "export", "[--db PATH] (--channel NAME | --match N) [--full]\n    [--db PATH] --list\n\n"+
 		"Prints a stored match as JSON (options, seats, commitment, deal, log, channel, status, meta),\n"+
 		"for a bug report, for 'risk render', 'risk replay' and 'risk verify', or to move it to\n"+
-		"another installation with 'risk import'. The seed of a match still open is left out,\n"+
-		"since it would tell every die to come: such an export replays but cannot be imported\n"+
-		"or verified. A finished match's export reveals its seed. --full, for the host or the\n"+
-		"operator, always includes the seed: do not share it while the match goes on.\n"+
+		"another installation with 'risk import'. A match still open is exported as anyone may\n"+
+		"see it: without its seed, which would tell every die to come, nor the cards drawn, the\n"+
+		"kinds of hidden items, another's mission, a round's orders or the initial placement\n"+
+		"before they resolve (the log stops there), nor, with fog of war, any log at all (it\n"+
+		"says so on standard error). Such an export replays but cannot be imported or verified.\n"+
+		"A finished match's export is whole, its seed revealed. --full, for the host or the\n"+
+		"operator, prints everything, the seed too: do not share it while the match goes on.\n"+
 		"--list lists the stored matches, with their ids and channels.")
 	path := dbFlag(flags, "")
 	channel := flags.String("channel", "", "the channel: its open match, or else its latest; `NAME` as the console or the page calls it (quickstart), or as stored (console:quickstart, web:caps, discord:1234)")
 	id := flags.Int64("match", 0, "the match `id` (--list shows them)")
-	full := flags.Bool("full", false, "include the seed of a match still open (the host's export, to move the match)")
+	full := flags.Bool("full", false, "print all of a match still open, the seed and every hidden thing (the host's export, to move the match)")
 	list := flags.Bool("list", false, "list the stored matches instead: id, channel, status, commands, last change")
 	if err := parseFlags(flags, e.args); err != nil {
 		return err
@@ -62,8 +65,18 @@ func runExport(ctx context.Context, e env) error {
 		return err
 	}
 	if !*full {
+		whole := len(x.Record.Log)
 		if x, err = x.Public(); err != nil {
 			return err
+		}
+		if x.Record.Told {
+			what := fmt.Sprintf("%d of its %d commands, without the seed, the cards drawn, the kinds of hidden items, "+
+				"the others' missions, or the orders and placements not yet resolved", len(x.Record.Log), whole)
+			if x.Record.Setup.Options.Fog {
+				what = "its setup without the seed: with fog of war the log waits for the end"
+			}
+			fmt.Fprintf(e.stderr, "risk export: match %d is still played: printing what anyone may see of it, %s. "+
+				"--full prints everything, for the operator.\n", *id, what)
 		}
 	}
 	return json.NewEncoder(e.stdout).Encode(x)

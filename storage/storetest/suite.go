@@ -917,6 +917,9 @@ func testPublicExport(t *testing.T, newDB New) {
 	if err := json.Unmarshal(b, &y); err != nil {
 		t.Fatal(err)
 	}
+	if !y.Record.Told || y.Record.Audience != engine.Public {
+		t.Fatalf("a live match's public export is told %v to %d, want to the public (engine.Record.Tell)", y.Record.Told, y.Record.Audience)
+	}
 	rg, err := y.Record.Game(-1)
 	if err != nil {
 		t.Fatalf("the public export does not replay: %v", err)
