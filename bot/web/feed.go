@@ -270,6 +270,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	se := s.browsers.sessionOf(w, r)
+	s.restoreLate(r.Context(), channel)
 	s.stream(w, r, channel, &sub{se: se, ch: make(chan []byte, 64)}, nil)
 }
 

@@ -55,6 +55,16 @@ func TestBrowserRestart(t *testing.T) {
 		}
 	}
 	e.bot.Wait()
+	// A match over in another channel: Bob gives up, Ann wins.
+	for _, l := range []string{"Ann: /risk new", "Bob: /risk join", "Ann: /risk start", "Ann: /risk place", "Bob: /risk place"} {
+		who, line, _ := strings.Cut(l, ": ")
+		e.do(t, "won", who, line)
+	}
+	if q := e.ask(t, "won", "Bob", "/risk surrender"); len(q) == 1 {
+		e.press(t, "won", "Bob", q[0], "Give up")
+	} else {
+		t.Fatalf("Bob's surrender asked %+v", q)
+	}
 	var before []string
 	p.eval(turnTitlesScript, &before)
 	if len(before) == 0 {
@@ -125,6 +135,21 @@ func TestBrowserRestart(t *testing.T) {
 	if !strings.Contains(strings.ToLower(header), "console") {
 		c.fail("the console's channel is headed %q", header)
 	}
+	// The channel of the match won shows its end, not the welcome of a
+	// new channel, and its Rematch button opens the rematch.
+	w := b.openSized(n.ts.URL+"/?c=won", shots, 1400, 900)
+	rematch := lastMessage + `?.querySelector("button.btn")?.textContent === "Rematch"`
+	w.waitFor("the victory post, with its Rematch button", `(`+lastMessage+`?.innerText.includes("Ann wins")) && `+rematch, wait)
+	w.waitFor("the victory's map in view", atEnd, wait)
+	var welcome bool
+	w.eval(`!!document.getElementById("welcome")`, &welcome)
+	if welcome {
+		w.fail("the welcome to an empty channel is shown in the channel of a match won")
+	}
+	w.screenshot("restart-5-won")
+	w.eval(lastMessage+`.querySelector("button.btn").click()`, nil)
+	w.waitFor("the rematch's lobby", `[...document.querySelectorAll("#messages .embed .title")].some(t => t.textContent.startsWith("Lobby — 1/"))`, wait)
+	w.screenshot("restart-6-rematch")
 	raw, _ := json.Marshal(before)
 	t.Logf("turns before and after the restart: %s; screenshots in %s", raw, shots)
 }

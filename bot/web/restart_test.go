@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net"
 	"net/http"
 	"slices"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/storage"
 )
 
 // restart stops the server and starts another on the same database and
@@ -307,5 +309,177 @@ func TestRestartTellsWhatWasTold(t *testing.T) {
 				t.Errorf("after the restart the channel tells\n%s\nwant what it told before\n%s", strings.Join(got, "\n---\n"), strings.Join(before, "\n---\n"))
 			}
 		})
+	}
+}
+
+// TestRestartEnded: after the server restarts, a channel whose latest
+// match is over shows its end as everyone saw it, not the welcome of a
+// new channel: a match won, its last turn and the victory post, whose
+// Rematch button opens the rematch; a match ended without a winner, the
+// end said with the map; a lobby closed, its card. The channels closed
+// last are restored (and listed) at once, any other when a page opens
+// it. No private answer comes back.
+func TestRestartEnded(t *testing.T) {
+	e := newEnv(t, Config{})
+	// The oldest closed lobby, then as many as the server restores at
+	// once, each closed after it, then the two matches.
+	lobbies := []string{"gone"}
+	for i := range restoreClosed - 2 {
+		lobbies = append(lobbies, fmt.Sprintf("gone%d", i))
+	}
+	for _, ch := range lobbies {
+		e.do(t, ch, "Ann", "/risk new")
+		q := e.ask(t, ch, "Ann", "/risk host abandon")
+		if len(q) != 1 {
+			t.Fatalf("#%s: the abandon asked %+v", ch, q)
+		}
+		e.press(t, ch, "Ann", q[0], "End the match")
+	}
+	ann := openPage(t, e)
+	if status, body := ann.post("/web/names", `{"name":"Ann"}`); status != http.StatusOK {
+		t.Fatalf("claim Ann: %d %s", status, body)
+	}
+	for _, l := range []string{"Ann: /risk new", "Bob: /risk join", "Ann: /risk start", "Ann: /risk place", "Bob: /risk place", "Ann: /risk show cards"} {
+		who, line, _ := strings.Cut(l, ": ")
+		if who == "Bob" {
+			e.do(t, "won", who, line)
+			continue
+		}
+		b, _ := json.Marshal(map[string]string{"channel": "won", "as": "Ann", "line": line})
+		if status, body := ann.post("/web/command", string(b)); status != http.StatusOK {
+			t.Fatalf("%s: %d %s", line, status, body)
+		}
+		e.bot.Wait()
+	}
+	if q := e.ask(t, "won", "Bob", "/risk surrender"); len(q) == 1 {
+		e.press(t, "won", "Bob", q[0], "Give up")
+	} else {
+		t.Fatalf("Bob's surrender asked %+v", q)
+	}
+	for _, l := range []string{"/risk new", "/risk addbot level:easy", "/risk start", "/risk place"} {
+		e.do(t, "quit", "Ann", l)
+	}
+	abandon := func(ch string) {
+		t.Helper()
+		q := e.ask(t, ch, "Ann", "/risk host abandon")
+		if len(q) != 1 {
+			t.Fatalf("#%s: the abandon asked %+v", ch, q)
+		}
+		e.press(t, ch, "Ann", q[0], "End the match")
+	}
+	abandon("quit")
+	e.bot.Wait()
+	feedOf := func(e *testEnv, ch string) []post {
+		e.srv.mu.Lock()
+		defer e.srv.mu.Unlock()
+		var out []post
+		if fd, ok := e.srv.feeds[Prefix+ch]; ok {
+			for _, p := range fd.posts {
+				out = append(out, *p)
+			}
+		}
+		return out
+	}
+	if !slices.ContainsFunc(feedOf(e, "won"), func(p post) bool { return p.to != "" }) {
+		t.Fatal("no private answer in #won before the restart: the test shows nothing")
+	}
+	before := e.backlog(t, Prefix+"won", nil)
+	ends := func(vs []view) []string {
+		var out []string
+		for i, v := range vs {
+			if v.Embed != nil && strings.HasPrefix(v.Embed.Title, "🏆") && i > 0 {
+				out = append(out, vs[i-1].text(), v.text())
+			}
+		}
+		return out
+	}
+	if len(ends(before)) != 2 {
+		t.Fatalf("#won before the restart ends %q, want a turn and the victory", ends(before))
+	}
+
+	n := e.restart(t)
+	for _, ch := range []string{"won", "quit", "gone", lobbies[len(lobbies)-1]} {
+		for _, p := range feedOf(n, ch) {
+			if p.to != "" {
+				t.Errorf("#%s: a private answer after the restart: %q (to %s)", ch, p.v.text(), p.to)
+			}
+		}
+	}
+	won := n.backlog(t, Prefix+"won", nil)
+	if len(won) == 0 || !strings.Contains(won[0].HTML, "told again from its log") {
+		t.Fatalf("#won after the restart: %d messages, want the note first", len(won))
+	}
+	if got, want := ends(won), ends(before); !slices.Equal(got, want) {
+		t.Errorf("#won ends after the restart\n%q\nwant as before\n%q", got, want)
+	}
+	victory := won[len(won)-1]
+	if victory.Image == "" {
+		t.Error("the victory post restored has no map")
+	}
+	quit := n.backlog(t, Prefix+"quit", nil)
+	if last := quit[len(quit)-1]; !strings.Contains(last.text(), "ended without a winner by Ann (the host)") || last.Image == "" || len(last.Buttons) > 0 {
+		t.Errorf("#quit ends after the restart with %q (map %q, buttons %v), want the end said with the map", last.text(), last.Image, last.Buttons)
+	}
+	newest := lobbies[len(lobbies)-1]
+	if got := n.backlog(t, Prefix+newest, nil); len(got) != 1 || !strings.Contains(got[0].text(), "This lobby is closed") {
+		t.Errorf("#%s after the restart: %d messages, want its lobby's card, closed", newest, len(got))
+	}
+
+	// Listed as before: the channels closed last; the oldest is not
+	// restored yet, and opening it restores it.
+	var listed struct{ Channels []string }
+	getJSON(t, http.DefaultClient, n.ts.URL+"/web/channels", &listed)
+	for _, ch := range []string{"won", "quit", newest} {
+		if !slices.Contains(listed.Channels, ch) {
+			t.Errorf("#%s is not listed after the restart: %v", ch, listed.Channels)
+		}
+	}
+	if got := n.backlog(t, Prefix+"gone", nil); len(got) != 0 {
+		t.Fatalf("#gone, beyond the %d channels restored at once, has %d messages before a page opens it", restoreClosed, len(got))
+	}
+	status, stop := openStream(t, http.DefaultClient, n.ts.URL+"/web/events?channel=gone")
+	if status != http.StatusOK {
+		t.Fatalf("open #gone: %d", status)
+	}
+	stop()
+	if got := n.backlog(t, Prefix+"gone", nil); len(got) != 1 || !strings.Contains(got[0].text(), "This lobby is closed") {
+		t.Errorf("#gone, opened after the restart: %d messages, want its lobby's card, closed", len(got))
+	}
+	if status, stop := openStream(t, http.DefaultClient, n.ts.URL+"/web/events?channel=gone"); status == http.StatusOK {
+		stop()
+	}
+	if got := n.backlog(t, Prefix+"gone", nil); len(got) != 1 {
+		t.Errorf("#gone, opened twice after the restart: %d messages, want its card once", len(got))
+	}
+
+	// The Rematch button works: Ann's page asks for the rematch. (The
+	// page's script asks for its token again after a restart.)
+	var names struct{ Token string }
+	getJSON(t, ann.client, ann.base+"/web/names", &names)
+	ann.token = names.Token
+	var rematch string
+	for _, row := range victory.Buttons {
+		for _, b := range row {
+			if b.Label == "Rematch" {
+				rematch = b.ID
+			}
+		}
+	}
+	if rematch == "" {
+		t.Fatalf("the victory post restored has no Rematch button: %+v", victory.Buttons)
+	}
+	b, _ := json.Marshal(map[string]string{"channel": "won", "as": "Ann", "message": victory.ID, "button": rematch})
+	if status, body := ann.post("/web/click", string(b)); status != http.StatusOK {
+		t.Fatalf("Rematch after the restart: %d %s", status, body)
+	}
+	n.bot.Wait()
+	if l, err := n.db.Active(context.Background(), Prefix+"won"); err != nil || l.Status != storage.Lobby {
+		t.Fatalf("#won after Rematch: %v, want the rematch's lobby", err)
+	}
+	after := n.backlog(t, Prefix+"won", nil)
+	if i := slices.IndexFunc(after, func(v view) bool { return v.ID == victory.ID }); i < 0 || !slices.ContainsFunc(after[i+1:], func(v view) bool {
+		return v.Embed != nil && strings.HasPrefix(v.Embed.Title, "Lobby — 1/")
+	}) {
+		t.Error("#won after Rematch: no lobby after the victory post")
 	}
 }

@@ -41,6 +41,9 @@ type Store interface {
 	Head(ctx context.Context, id int64) (storage.Head, error)
 	OpenHead(ctx context.Context, channel string) (storage.Head, error)
 	OpenChannels(ctx context.Context, prefix string) ([]storage.Occupant, error)
+	// ClosedChannels lists the channels whose latest match is over, the
+	// most recently closed first: those the server restores as it starts.
+	ClosedChannels(ctx context.Context, prefix string, limit int) ([]storage.Occupant, error)
 	Export(ctx context.Context, id int64) (*storage.Export, error)
 	ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error)
 	Setting(ctx context.Context, scope, id string) (json.RawMessage, error)

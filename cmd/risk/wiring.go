@@ -31,6 +31,7 @@ type store interface {
 	Export(ctx context.Context, id int64) (*storage.Export, error)
 	ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error)
 	Finished(ctx context.Context, limit int) ([]storage.Match, error)
+	ClosedChannels(ctx context.Context, prefix string, limit int) ([]storage.Occupant, error)
 	Settings(ctx context.Context) ([]storage.Setting, error)
 	Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error)
 	RecordResult(ctx context.Context, r storage.Result) error

@@ -46,14 +46,19 @@ func TestQueryPlans(t *testing.T) {
 	openWeb, openWebArgs := openMatchesSQL("web:")
 	chansAll, chansAllArgs := openChannelsSQL("")
 	chansWeb, chansWebArgs := openChannelsSQL("web:")
+	closedAll, closedAllArgs := closedChannelsSQL("", 10)
+	closedWeb, closedWebArgs := closedChannelsSQL("web:", 10)
 	for _, q := range []struct {
 		name, query string
 		args        []any
+		index       string
 	}{
-		{"open matches", openWeb, openWebArgs},
-		{"all open matches", openAll, openAllArgs},
-		{"open channels", chansWeb, chansWebArgs},
-		{"all open channels", chansAll, chansAllArgs},
+		{"open matches", openWeb, openWebArgs, "matches_open_channel"},
+		{"all open matches", openAll, openAllArgs, "matches_open_channel"},
+		{"open channels", chansWeb, chansWebArgs, "matches_open_channel"},
+		{"all open channels", chansAll, chansAllArgs, "matches_open_channel"},
+		{"closed channels", closedWeb, closedWebArgs, "matches_channel"},
+		{"all closed channels", closedAll, closedAllArgs, "matches_channel"},
 	} {
 		rows, err := conn.Query(ctx, "EXPLAIN "+q.query, q.args...)
 		if err != nil {
@@ -65,8 +70,8 @@ func TestQueryPlans(t *testing.T) {
 		}
 		p := strings.Join(lines, "\n")
 		t.Logf("%s:\n%s", q.name, p)
-		if strings.Contains(p, "Seq Scan") || !strings.Contains(p, "Index") || !strings.Contains(p, "matches_open_channel") {
-			t.Errorf("%s: the plan does not read a range of the open channels' index:\n%s", q.name, p)
+		if strings.Contains(p, "Seq Scan") || !strings.Contains(p, "Index") || !strings.Contains(p, q.index) {
+			t.Errorf("%s: the plan does not read a range of the index %s:\n%s", q.name, q.index, p)
 		}
 	}
 }
