@@ -515,7 +515,16 @@ function setup() {
     ev.preventDefault();
     const n = $("add-name-input").value.trim();
     if (!n) return;
-    addName(n).then(() => { $("add-name-input").value = ""; showError(""); }).catch((e) => showError(e.message));
+    addName(n).then(() => {
+      $("add-name-input").value = "";
+      showError("");
+      // On a phone the players' panel covers the channel: a first name
+      // added, the newcomer's next step is the command box.
+      if (document.body.dataset.panel === "seats" && state.names.length === 1) {
+        document.body.dataset.panel = "";
+        $("command").focus();
+      }
+    }).catch((e) => showError(e.message));
   });
   $("claim").addEventListener("submit", (ev) => {
     ev.preventDefault();
