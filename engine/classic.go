@@ -249,6 +249,7 @@ func surrender(s *state.State, seat int) []Event {
 		// Its orders go; the round resolves if it was the last one waited
 		// for (maybeResolve, by the caller, which holds the dice).
 		s.Orders = slices.DeleteFunc(slices.Clone(s.Orders), func(o state.Order) bool { return o.Seat == seat })
+		s.RoundTrades = slices.DeleteFunc(slices.Clone(s.RoundTrades), func(t state.Trade) bool { return t.Seat == seat })
 		st.Ready = false
 		if s.Current == seat {
 			s.Current = nextAlive(s, seat)

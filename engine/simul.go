@@ -267,7 +267,12 @@ func resolve(s *state.State, d *dice) []Event {
 		}
 	}
 	shuffleDice(d, order)
-	ev := []Event{RoundResolved{Round: s.Turn, Order: slices.Clone(order)}}
+	r := RoundResolved{Round: s.Turn, Order: slices.Clone(order)}
+	for _, t := range s.RoundTrades {
+		r.Trades = append(r.Trades, Traded(t))
+	}
+	s.RoundTrades = nil
+	ev := []Event{r}
 	orders := s.Orders
 	s.Orders = nil
 	queues := make([][]state.Order, len(s.Seats))

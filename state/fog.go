@@ -1,5 +1,7 @@
 package state
 
+import "slices"
+
 // Sight is a set of territories: those a seat sees in a match with fog of
 // war (RULES.md section 3). Maps have at most 128 territories.
 type Sight [2]uint64
@@ -112,10 +114,14 @@ func (s *State) fog(seat int, v Sight) {
 
 // hideOrders hides from s, a view being made for seat during a
 // simultaneous round, what the others have done in it: their orders go
-// (State.OrdersOf), and so do what they have left to place and the cards
-// they traded, which would tell who has given orders before the round
-// resolves (docs/rules.md, "Hidden orders"). Who has committed is public.
+// (State.OrdersOf), and so do what they have left to place, the cards
+// they traded and the sets they made of them (RoundTrades), which would
+// tell who has given orders before the round resolves (docs/rules.md,
+// "Hidden orders"). Who has committed is public.
 func (s *State) hideOrders(seat int) {
+	if len(s.RoundTrades) > 0 {
+		s.RoundTrades = slices.DeleteFunc(slices.Clone(s.RoundTrades), func(t Trade) bool { return t.Seat != seat })
+	}
 	for i := range s.Seats {
 		st := &s.Seats[i]
 		if i == seat {

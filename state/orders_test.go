@@ -24,6 +24,7 @@ func roundMatch(t testing.TB) *state.State {
 		s.Discard = s.Discard.Add(c)
 		s.Seats[0].Traded = s.Seats[0].Traded.Add(c)
 	}
+	s.RoundTrades = []state.Trade{{Seat: 0, Cards: [3]state.Card{3, 17, 40}, Armies: 4, BonusTerritory: -1}}
 	for _, c := range []state.Card{5, 6} {
 		s.Deck = s.Deck.Remove(c)
 		s.Seats[0].Hand = s.Seats[0].Hand.Add(c)
@@ -46,17 +47,44 @@ func TestARoundsOrdersShowNoOneElseWhoHasPlaced(t *testing.T) {
 			t.Fatalf("viewer %d: %v", viewer, err)
 		}
 		ann := v.Seats[0]
-		if ann.Reserve != 0 || !ann.Traded.Empty() || ann.HiddenCards != 5 || !v.Discard.Empty() || v.Trades != 1 {
-			t.Errorf("viewer %d sees Ann's reserve %d, traded %v, %d cards, discard pile %v, %d trades; want 0, none, 5, none, 1",
-				viewer, ann.Reserve, ann.Traded.Cards(), ann.HiddenCards, v.Discard.Cards(), v.Trades)
+		if ann.Reserve != 0 || !ann.Traded.Empty() || ann.HiddenCards != 5 || !v.Discard.Empty() || v.Trades != 1 || len(v.RoundTrades) != 0 {
+			t.Errorf("viewer %d sees Ann's reserve %d, traded %v, %d cards, discard pile %v, %d trades, the round's trades %+v; want 0, none, 5, none, 1, none",
+				viewer, ann.Reserve, ann.Traded.Cards(), ann.HiddenCards, v.Discard.Cards(), v.Trades, v.RoundTrades)
 		}
 	}
-	own := s.View(0).Seats[0]
-	if own.Reserve != 7 || own.Traded.Len() != 3 || own.Hand.Len() != 2 {
-		t.Errorf("Ann sees her reserve %d, traded %v, hand %v; want 7, 3 cards, 2 cards", own.Reserve, own.Traded.Cards(), own.Hand.Cards())
+	view := s.View(0)
+	own := view.Seats[0]
+	if own.Reserve != 7 || own.Traded.Len() != 3 || own.Hand.Len() != 2 || len(view.RoundTrades) != 1 {
+		t.Errorf("Ann sees her reserve %d, traded %v, hand %v, the round's trades %+v; want 7, 3 cards, 2 cards, her trade",
+			own.Reserve, own.Traded.Cards(), own.Hand.Cards(), view.RoundTrades)
 	}
 	s.Phase = state.PhaseAttack
 	if v := s.View(-1); v.Seats[0].Reserve != 7 {
 		t.Errorf("in a turn, the public sees Ann's reserve %d, want 7", v.Seats[0].Reserve)
+	}
+}
+
+// A set traded in a round is of cards its seat traded in it: a state
+// that says otherwise fails its check.
+func TestARoundsTradesAreOfTheCardsTraded(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		trade state.Trade
+		ok    bool
+	}{
+		{"Ann's", state.Trade{Seat: 0, Cards: [3]state.Card{3, 17, 40}, Armies: 4, BonusTerritory: -1}, true},
+		{"a card not traded", state.Trade{Seat: 0, Cards: [3]state.Card{3, 17, 5}, Armies: 4, BonusTerritory: -1}, false},
+		{"Bob's, who traded none", state.Trade{Seat: 1, Cards: [3]state.Card{3, 17, 40}, Armies: 4, BonusTerritory: -1}, false},
+		{"no such card", state.Trade{Seat: 0, Cards: [3]state.Card{3, 17, 200}, Armies: 4, BonusTerritory: -1}, false},
+		{"a bonus on no territory", state.Trade{Seat: 0, Cards: [3]state.Card{3, 17, 40}, Armies: 4, Bonus: 2, BonusTerritory: -1}, false},
+		{"no such seat", state.Trade{Seat: 7, Cards: [3]state.Card{3, 17, 40}, Armies: 4, BonusTerritory: -1}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := roundMatch(t)
+			s.RoundTrades = []state.Trade{tt.trade}
+			if err := s.Check(); (err == nil) != tt.ok {
+				t.Errorf("check: got %v, want ok %v", err, tt.ok)
+			}
+		})
 	}
 }

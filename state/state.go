@@ -202,6 +202,23 @@ type State struct {
 	// given; a view keeps only its seat's. The slice is never changed in
 	// place (every change makes a new one), so that clones share it.
 	Orders []Order `json:"orders,omitempty"`
+	// RoundTrades are the sets traded in the round, with simultaneous
+	// turns, in the order traded: orders too, secret until the round
+	// resolves and then told with it; a view keeps only its seat's. Like
+	// Orders, the slice is never changed in place.
+	RoundTrades []Trade `json:"round_trades,omitempty"`
+}
+
+// Trade is a set of cards a seat traded in a simultaneous round not yet
+// resolved: for Armies, and Bonus armies (0 or 2) placed on
+// BonusTerritory (-1 if none) with the round's placements. (The fields
+// are those of the engine's event of a trade.)
+type Trade struct {
+	Seat           int     `json:"seat"`
+	Cards          [3]Card `json:"cards"`
+	Armies         int     `json:"armies"`
+	Bonus          int     `json:"bonus,omitempty"`
+	BonusTerritory int     `json:"bonus_territory"`
 }
 
 // OrderKind is what an order of a simultaneous round does.
@@ -518,6 +535,20 @@ func (s *State) Check() error {
 			}
 			if seat.Traded.Intersect(s.Discard) != seat.Traded && s.HiddenDiscard == 0 {
 				bad("seat %d traded cards that are not on the discard pile", i)
+			}
+		}
+		for _, tr := range s.RoundTrades {
+			if tr.Seat < 0 || tr.Seat >= len(s.Seats) {
+				bad("a set traded in the round by seat %d, of %d", tr.Seat, len(s.Seats))
+				continue
+			}
+			if tr.Bonus != 0 && (tr.BonusTerritory < 0 || tr.BonusTerritory >= len(s.Terr)) {
+				bad("seat %d traded a set for a bonus on territory %d, of %d", tr.Seat, tr.BonusTerritory, len(s.Terr))
+			}
+			for _, c := range tr.Cards {
+				if int(c) >= s.Map.NumCards() || !s.Seats[tr.Seat].Traded.Has(c) {
+					bad("seat %d traded card %d in the round, yet it is not among its cards traded", tr.Seat, c)
+				}
 			}
 		}
 		if total != all.Len() || seen.Union(all) != all {

@@ -25,7 +25,8 @@ func private(s *state.State, e engine.Event) bool {
 		return true
 	case engine.Traded:
 		// A trade in a round is one of the orders: State.View hides it
-		// from the others until the round resolves.
+		// from the others until the round resolves, and RoundResolved
+		// tells it then (tell).
 		return s.Phase == state.PhaseOrders
 	}
 	return false

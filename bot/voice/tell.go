@@ -72,6 +72,15 @@ func (v Voice) tell(s *state.State, at Position, events []engine.Event, ch *news
 			continue
 		}
 		switch e := e.(type) {
+		case engine.RoundResolved:
+			// The round's trades show as it resolves, told before its
+			// placements, which spend the armies they brought; with fog
+			// of war, to each trader only (seenOnly).
+			part = append(part, e)
+			for _, t := range e.Trades {
+				part = append(part, t)
+			}
+			continue
 		case engine.RoundStarted:
 			// A round's record holds its resolution; the next round's
 			// reinforcements start the next record (one post a round).
