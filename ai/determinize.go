@@ -52,11 +52,17 @@ func determinizeInto(dst *state.State, cards *[]state.Card, view *state.State, s
 		buf = buf[n:]
 		s.Seats[i].HiddenCards = 0
 	}
+	// With fog of war the discard pile is a number too.
+	n := min(s.HiddenDiscard, len(buf))
+	for _, c := range buf[:n] {
+		s.Discard = s.Discard.Add(c)
+	}
+	buf = buf[n:]
 	s.Deck = state.CardSet{}
 	for _, c := range buf {
 		s.Deck = s.Deck.Add(c)
 	}
-	s.HiddenDeck = 0
+	s.HiddenDeck, s.HiddenDiscard = 0, 0
 	s.Hidden = false
 	s.Viewer = seat
 	s.RNG = state.RNG{Seed: rng.Uint64()}

@@ -167,3 +167,37 @@ func (b *Bot) playAPI(ctx context.Context, id int64, channel string, user chat.U
 	}
 	return played{res, m.Game.Version}, nil
 }
+
+// TeamThread is the private thread of a team of a match, with its people.
+type TeamThread struct {
+	ID string
+	// Team is the team's number, from 1.
+	Team int
+	// Members are the user IDs of the team's people (its computer players
+	// read nothing).
+	Members []string
+}
+
+// TeamThreads lists the private threads the teams of the match were given
+// at its start, with their people: for a chat that keeps its threads in
+// memory to open them again when it restarts.
+func (mi *MatchInfo) TeamThreads() []TeamThread {
+	if mi.Game == nil {
+		return nil
+	}
+	s := mi.Game.State
+	var out []TeamThread
+	for t, id := range mi.m.Meta.TeamThreads {
+		if id == "" {
+			continue
+		}
+		th := TeamThread{ID: id, Team: t + 1}
+		for _, i := range s.TeamSeats(t + 1) {
+			if !mi.m.Seat(i).IsBot() {
+				th.Members = append(th.Members, s.Seats[i].ID)
+			}
+		}
+		out = append(out, th)
+	}
+	return out
+}

@@ -105,10 +105,10 @@ func New(cfg Config) (*Bot, error) {
 		Own: func(ctx context.Context, channel, user string) (chat.Message, bool) {
 			return b.play.OwnView(ctx, channel, user)
 		}})
-	b.lobby = lobby.New(lobby.Config{Store: cfg.Store, Matches: b.matches, Look: b.look, Servers: b.servers, Outbox: b.outbox,
+	b.lobby = lobby.New(lobby.Config{Store: cfg.Store, Tokens: cfg.Store, Matches: b.matches, Look: b.look, Servers: b.servers, Outbox: b.outbox,
 		Poster: cfg.Poster, NewPlayer: func(level string, seed uint64) error { _, err := cfg.NewPlayer(level, seed); return err },
 		Levels: cfg.Levels, DefaultLevel: cfg.DefaultLevel, Seed: cfg.Seed, Claim: b.claim, Now: cfg.Now, Log: cfg.Log})
-	b.play = play.New(play.Config{Store: cfg.Store, Matches: b.matches, Look: b.look, Servers: b.servers, Outbox: b.outbox,
+	b.play = play.New(play.Config{Store: cfg.Store, Tokens: cfg.Store, Matches: b.matches, Look: b.look, Servers: b.servers, Outbox: b.outbox,
 		Leave: b.lobby.Leave, Now: cfg.Now, Log: cfg.Log})
 	b.clock = clock.New(clock.Config{Store: cfg.Store, Matches: b.matches, Locks: &b.locks, Look: b.look, People: b.people,
 		Servers: b.servers, Outbox: b.outbox, Lobby: b.lobby, Play: b.play, NewPlayer: cfg.NewPlayer, Thinkers: cfg.Thinkers,
@@ -182,6 +182,13 @@ func (b *Bot) Redeliver(ctx context.Context) error { return b.outbox.Redeliver(c
 func (b *Bot) Autocomplete(ctx context.Context, req chat.Request, focused string) []chat.Choice {
 	req.Command = command.Alias(req.Command)
 	return b.play.Autocomplete(ctx, req, focused)
+}
+
+// Offered reports whether an adapter that lists the options a player may
+// add (the page's autocomplete) should offer option of a command in
+// channel: not one the channel's match refuses (see play.Play.Offered).
+func (b *Bot) Offered(ctx context.Context, channel, cmd, option string) bool {
+	return b.play.Offered(ctx, channel, command.Alias(cmd), option)
 }
 
 // RunTimers resumes the computer players due to play, then checks the

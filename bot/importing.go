@@ -9,12 +9,26 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-// ImportOptions are the operator's choices for an import.
+// ImportOptions are the operator's choices for an import, and where the
+// match comes from.
 type ImportOptions struct {
 	// Unverified hosts a match whose random outcomes do not follow from
 	// its seed (risk import --unverified), marked so: it never claims fair
 	// dice.
 	Unverified bool
+	// Commitment is the commitment published when the match started, if
+	// the operator has it (risk import --commitment): the dice are
+	// checked against it rather than against the file's, as risk verify
+	// --commitment does.
+	Commitment string
+	// Rated counts the match's result in its server's leaderboards and
+	// players' stats (risk import --rated). Whoever wrote the file chose
+	// its seats' players: without it, an imported match credits nobody.
+	Rated bool
+	// Source names the file imported ("-" for standard input) and SHA256
+	// is the hash of its bytes in hexadecimal: the match's origin
+	// (storage.Origin), stored with it.
+	Source, SHA256 string
 }
 
 // Imported is a match Import stored, and what the check of its dice
@@ -26,6 +40,10 @@ type Imported struct {
 	// if it was not).
 	Dice       *engine.Verdict
 	Unverified string
+	// Origin is where it came from, as stored with it; Seats are its
+	// seats, whom its result credits if it is rated.
+	Origin storage.Origin
+	Seats  []hosted.Seat
 }
 
 // Import stores an exported match (risk import) as a new match in its
@@ -34,13 +52,21 @@ type Imported struct {
 // of its channel with an error, and keep /risk new out, for good; one
 // whose dice do not follow from its seed would claim fair dice its
 // importer may have chosen, and is refused unless o admits it unverified.
-// An open match gets a fresh turn clock. The error is an
+// The match is stored with its origin (o's source, its hash, the time,
+// and whether it is rated: only then does its result count in its
+// server's stats). An open match gets a fresh turn clock. The error is an
 // *hosted.ImportError when the match is refused for what it holds.
 func (b *Bot) Import(ctx context.Context, x *storage.Export, o ImportOptions) (*Imported, error) {
 	a, err := b.CheckImport(x, o)
 	if err != nil {
 		return nil, err
 	}
+	// Every import records where it came from, and whether it counts.
+	source := o.Source
+	if source == "" {
+		source = "(unnamed)"
+	}
+	a.Export.Origin = &storage.Origin{Source: source, SHA256: o.SHA256, Imported: b.cfg.Now(), Rated: o.Rated}
 	im, err := b.cfg.Store.Import(ctx, a.Export, b.cfg.Now())
 	if err != nil {
 		return nil, err
@@ -49,7 +75,7 @@ func (b *Bot) Import(ctx context.Context, x *storage.Export, o ImportOptions) (*
 	if err != nil {
 		return nil, fmt.Errorf("bot: import: the match stored: %w", err)
 	}
-	out := &Imported{Match: im, Dice: a.Dice, Unverified: meta.Unverified}
+	out := &Imported{Match: im, Dice: a.Dice, Unverified: meta.Unverified, Origin: *a.Export.Origin, Seats: meta.Seats}
 	if im.Status != storage.Active {
 		return out, nil
 	}
@@ -73,5 +99,5 @@ func (b *Bot) Import(ctx context.Context, x *storage.Export, o ImportOptions) (*
 // as Import would store it: the *hosted.ImportError lists every problem
 // found.
 func (b *Bot) CheckImport(x *storage.Export, o ImportOptions) (*hosted.Admitted, error) {
-	return hosted.CheckImport(x, hosted.Importing{Levels: b.cfg.Levels, HasPalette: b.look.Has, Unverified: o.Unverified, Now: b.cfg.Now()})
+	return hosted.CheckImport(x, hosted.Importing{Levels: b.cfg.Levels, HasPalette: b.look.Has, Unverified: o.Unverified, Commitment: o.Commitment, Now: b.cfg.Now()})
 }

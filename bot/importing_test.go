@@ -167,3 +167,59 @@ func TestImportedDiceAreSaidSo(t *testing.T) {
 		})
 	}
 }
+
+// Issue 42, item 6: whoever writes a file chooses whom its seats name, so
+// an imported match counts in the leaderboards (/risk me stats) only if
+// its operator said so (ImportOptions.Rated), even once it is won here.
+func TestImportedMatchesCountOnlyRated(t *testing.T) {
+	h := newHarness(t)
+	ctx := context.Background()
+	const origin = "test:origin"
+	h.do(origin, "Ann", "new")
+	h.do(origin, "Ann", "addbot", "level:easy")
+	h.do(origin, "Ann", "addbot", "level:easy")
+	h.do(origin, "Ann", "leave")
+	h.do(origin, "Ann", "start")
+	h.takePosts()
+	x, err := h.db.Export(ctx, h.load(origin).ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Half way: the computers play it on once imported, and win here.
+	x.Status = storage.Active
+	x.Record.Log = x.Record.Log[:len(x.Record.Log)/2]
+	meta, err := hosted.DecodeMeta(x.Meta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta.Finished, meta.Turn, meta.Steps = time.Time{}, nil, nil
+	x.Meta = meta.Encode()
+	for _, tt := range []struct {
+		rated bool
+		want  string
+	}{
+		{false, "No match of these rules has been won here yet."},
+		{true, "easy (computer) — 1500 (1 won of 2)"},
+	} {
+		ch := map[bool]string{false: "test:unrated", true: "test:rated"}[tt.rated]
+		t.Run(ch, func(t *testing.T) {
+			y := *x
+			y.Channel = ch
+			im, err := h.bot.Import(ctx, &y, ImportOptions{Rated: tt.rated, Source: "match.json"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if im.Origin.Source != "match.json" || im.Origin.Rated != tt.rated {
+				t.Errorf("origin %+v, want match.json rated %v", im.Origin, tt.rated)
+			}
+			if err := h.bot.Resume(ctx); err != nil {
+				t.Fatal(err)
+			}
+			h.takePosts()
+			if m := h.load(ch); m.Status != storage.Finished {
+				t.Fatalf("the computers stopped at turn %d", m.Game.State.Turn)
+			}
+			wantPrivate(t, h.do(ch, "Zed", "stats"), "Leaderboard — classic rules", tt.want)
+		})
+	}
+}

@@ -29,10 +29,10 @@ func TestGenerateQuickstart(t *testing.T) {
 	}
 	tr := newTranscript(t, "level", "territory", "from", "to", "dice", "until", "armies", "cards", "discard")
 	tr.say("new", nil)
-	tr.say("addbot", map[string]string{"level": "easy"})
-	tr.say("addbot", map[string]string{"level": "easy"})
+	tr.say("host addbot", map[string]string{"level": "easy"})
+	tr.say("host addbot", map[string]string{"level": "easy"})
 	tr.say("start", nil)
-	tr.say("autoplace", nil)
+	tr.say("place", nil)
 	s := tr.playOut(ai.Options{Seed: 1, Style: 0.5}, 400)
 	if s.Phase != state.PhaseOver || s.Seats[s.Winner].Name != "Ann" {
 		t.Fatalf("Ann does not win this quickstart (turn %d, %s): try another seed", s.Turn, s.Phase)
@@ -66,7 +66,7 @@ func TestGenerateQuickstart(t *testing.T) {
 			first = false
 		}
 	}
-	out.WriteString("\n# Ann now holds two thirds of the world and wins. /risk new starts another match.\n")
+	out.WriteString("\n# Ann now holds two thirds of the world and wins. The victory post's Rematch button (or /risk new) starts another.\n")
 	if err := os.WriteFile("../examples/quickstart.txt", []byte(out.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -158,8 +158,8 @@ func TestGenerateCapitals(t *testing.T) {
 	}
 	tr := newTranscript(t, "rules", "map", "level", "territory", "from", "to", "ratio", "hero", "use")
 	tr.say("new", map[string]string{"rules": "capitals", "map": "small"})
-	tr.say("addbot", map[string]string{"level": "easy"})
-	tr.say("addbot", map[string]string{"level": "easy"})
+	tr.say("host addbot", map[string]string{"level": "easy"})
+	tr.say("host addbot", map[string]string{"level": "easy"})
 	tr.say("start", nil)
 	s := tr.playOut(ai.Options{Seed: 3}, 600)
 	if s.Phase != state.PhaseOver || s.Seats[s.Winner].Name != "Ann" {
@@ -190,7 +190,7 @@ func TestGenerateCapitals(t *testing.T) {
 		}
 		out.WriteString(l + "\n")
 	}
-	out.WriteString("\n# Ann holds the last capital standing and wins. /risk new starts another match.\n")
+	out.WriteString("\n# Ann holds the last capital standing and wins. The victory post's Rematch button (or /risk new) starts another.\n")
 	if err := os.WriteFile("../examples/capitals.txt", []byte(out.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -209,10 +209,10 @@ func TestGenerateSimultaneous(t *testing.T) {
 	}
 	tr := newTranscript(t, "turns", "level", "territory", "from", "to", "armies", "cards")
 	tr.say("new", map[string]string{"turns": "simultaneous"})
-	tr.say("addbot", map[string]string{"level": "easy"})
-	tr.say("addbot", map[string]string{"level": "easy"})
+	tr.say("host addbot", map[string]string{"level": "easy"})
+	tr.say("host addbot", map[string]string{"level": "easy"})
 	tr.say("start", nil)
-	tr.say("autoplace", nil)
+	tr.say("place", nil)
 	s := tr.playOut(ai.Options{Seed: 2}, 600)
 	if s.Phase != state.PhaseOver || s.Seats[s.Winner].Name != "Ann" {
 		t.Fatalf("Ann does not win this match (round %d, %s): try another seed", s.Turn, s.Phase)
@@ -245,7 +245,7 @@ func TestGenerateSimultaneous(t *testing.T) {
 			first = false
 		}
 	}
-	out.WriteString("\n# Ann now holds two thirds of the world and wins. /risk new starts another match.\n")
+	out.WriteString("\n# Ann now holds two thirds of the world and wins. The victory post's Rematch button (or /risk new) starts another.\n")
 	if err := os.WriteFile("../examples/simultaneous.txt", []byte(out.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -25,6 +25,9 @@ func apply(s *state.State, seat int, c Command, d *dice) ([]Event, error) {
 	if c == nil {
 		return nil, fail(ErrBadCommand, "no command")
 	}
+	if _, ok := c.(Rollback); ok {
+		return nil, fail(ErrUnsupported, "a rollback needs the match's history: only a hosted match can be rolled back")
+	}
 	switch s.Options.Rules {
 	case state.Classic:
 		return applyClassic(s, seat, c, d)

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -121,6 +123,14 @@ func trade(s *state.State, seat int, c Trade) ([]Event, error) {
 	for _, card := range c.Cards {
 		hand = hand.Remove(card)
 		s.Discard = s.Discard.Add(card)
+		if s.Phase == state.PhaseOrders {
+			// An order: secret until the round resolves (State.View).
+			s.Seats[seat].Traded = s.Seats[seat].Traded.Add(card)
+		}
+	}
+	if s.Phase == state.PhaseOrders {
+		// Told when the round resolves (RoundResolved).
+		s.RoundTrades = append(slices.Clip(s.RoundTrades), state.Trade(ev))
 	}
 	s.Seats[seat].Hand = hand
 	s.Seats[seat].Reserve += value

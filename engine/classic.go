@@ -234,6 +234,7 @@ func surrender(s *state.State, seat int) []Event {
 	st := &s.Seats[seat]
 	s.Discard = s.Discard.Union(st.Hand)
 	st.Hand = state.CardSet{}
+	st.Traded = state.CardSet{} // on the pile with the rest, face up
 	st.Reserve = 0
 	st.Status = state.Surrendered
 	ev := []Event{Surrendered{Seat: seat}}
@@ -248,6 +249,7 @@ func surrender(s *state.State, seat int) []Event {
 		// Its orders go; the round resolves if it was the last one waited
 		// for (maybeResolve, by the caller, which holds the dice).
 		s.Orders = slices.DeleteFunc(slices.Clone(s.Orders), func(o state.Order) bool { return o.Seat == seat })
+		s.RoundTrades = slices.DeleteFunc(slices.Clone(s.RoundTrades), func(t state.Trade) bool { return t.Seat == seat })
 		st.Ready = false
 		if s.Current == seat {
 			s.Current = nextAlive(s, seat)
@@ -318,9 +320,7 @@ func drawCard(s *state.State, seat int, d *dice) []Event {
 		ev = append(ev, Reshuffled{Cards: s.Discard.Len()})
 		s.Deck, s.Discard = s.Discard, state.CardSet{}
 	}
-	// Drawing a uniformly random card of the deck is the same as drawing the
-	// top card of a shuffled deck, and needs no stored order.
-	c := s.Deck.Nth(d.intn(s.Deck.Len()))
+	c := d.card(s, seat)
 	s.Deck = s.Deck.Remove(c)
 	s.Seats[seat].Hand = s.Seats[seat].Hand.Add(c)
 	return append(ev, CardDrawn{Seat: seat, Card: c})

@@ -192,6 +192,8 @@ func newCommand(name string) (Command, bool) {
 		return &Move{}, true
 	case "assault":
 		return &Assault{}, true
+	case "rollback":
+		return &Rollback{}, true
 	}
 	return nil, false
 }
@@ -239,6 +241,8 @@ func deref(c Command) Command {
 		return *c
 	case *Assault:
 		return *c
+	case *Rollback:
+		return *c
 	}
 	return c
 }
@@ -277,6 +281,7 @@ type wireCommand struct {
 	Card      *state.Card    `json:"card"`
 	Quarters  *int           `json:"quarters"`
 	Hero      *bool          `json:"hero"`
+	Turn      *int           `json:"turn"`
 }
 
 // command turns the decoded fields into the command of their type,
@@ -302,6 +307,7 @@ func (w *wireCommand) command() (Command, error) {
 		card
 		quarters
 		hero
+		turn
 	)
 	var allowed int
 	switch c.(type) {
@@ -325,13 +331,15 @@ func (w *wireCommand) command() (Command, error) {
 		allowed = from | to
 	case *Move:
 		allowed = from | to | quarters | hero
+	case *Rollback:
+		allowed = turn
 	}
 	for i, f := range []struct {
 		name string
 		set  bool
 	}{{"territory", w.Territory != nil}, {"armies", w.Armies != nil}, {"cards", w.Cards != nil}, {"from", w.From != nil},
 		{"to", w.To != nil}, {"dice", w.Dice != nil}, {"keep", w.Keep != nil}, {"card", w.Card != nil},
-		{"quarters", w.Quarters != nil}, {"hero", w.Hero != nil}} {
+		{"quarters", w.Quarters != nil}, {"hero", w.Hero != nil}, {"turn", w.Turn != nil}} {
 		if f.set && allowed&(1<<i) == 0 {
 			return nil, fmt.Errorf("engine: decode %s: unknown field %q", w.Type, f.name)
 		}
@@ -379,6 +387,8 @@ func (w *wireCommand) command() (Command, error) {
 		return Plan{From: n(w.From), To: n(w.To)}, nil
 	case *Move:
 		return Move{From: n(w.From), To: n(w.To), Quarters: n(w.Quarters), Hero: w.Hero != nil && *w.Hero}, nil
+	case *Rollback:
+		return Rollback{Turn: n(w.Turn)}, nil
 	}
 	return deref(c), nil
 }
@@ -466,6 +476,8 @@ func Describe(m *state.Map, c Command) string {
 			hero = " with the hero"
 		}
 		return fmt.Sprintf("move %s of %s to %s%s", quartersText(c.Quarters), n(c.From), n(c.To), hero)
+	case Rollback:
+		return fmt.Sprintf("roll back to the start of turn %d", c.Turn)
 	case nil:
 		return "nothing"
 	}

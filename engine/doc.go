@@ -8,4 +8,6 @@
 // and its command log. Game wraps a state with what a hosted match needs on
 // top: undo within a turn and log entries that record the random outcomes
 // each command consumed, so that Replay reproduces the match bit for bit.
+// While a match is played its log is told to each audience as it may see
+// it (Record.Tell), and a Replica rebuilds from that what the audience sees.
 package engine

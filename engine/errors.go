@@ -35,6 +35,7 @@ const (
 	ErrNotNeutral                       // the territory must be neutral (capitals)
 	ErrCommitted                        // the seat's orders for the round are in (simultaneous turns)
 	ErrTeammate                         // attacking a teammate (teams)
+	ErrNotHost                          // a host's command from a player (rollback)
 )
 
 var codeText = map[Code]string{
@@ -62,6 +63,7 @@ var codeText = map[Code]string{
 	ErrNotNeutral:       "not neutral",
 	ErrCommitted:        "orders committed",
 	ErrTeammate:         "teammate",
+	ErrNotHost:          "not the host",
 }
 
 func (c Code) Error() string {

@@ -286,9 +286,13 @@ type Committed struct {
 
 // RoundResolved: every seat committed; Round's orders run, one attack or
 // move of each seat at a time, the seats in Order (drawn for the round).
+// Trades are the sets traded in the round, in the order traded, by the
+// seats still in it: secret until now (state.State.RoundTrades), they
+// show as the round resolves.
 type RoundResolved struct {
-	Round int
-	Order []int
+	Round  int
+	Order  []int
+	Trades []Traded
 }
 
 // RoundLimit: the match's last round, Round, is over; Won follows, with

@@ -9,17 +9,21 @@ import (
 )
 
 // Entry is one accepted command of a match's log, with the random outcomes
-// it drew (dice faces, card picks), in order.
+// it drew (dice faces, card picks), in order. In a log told to an audience
+// (Record.Tell) the outcomes it may not see are Withheld, and Seen holds
+// what the entry shows it of hidden things.
 type Entry struct {
 	Seat int
 	Cmd  Command
 	Rand []int32
+	Seen *Seen
 }
 
 type entryJSON struct {
 	Seat int             `json:"seat"`
 	Cmd  json.RawMessage `json:"cmd"`
 	Rand []int32         `json:"rand,omitempty"`
+	Seen *Seen           `json:"seen,omitempty"`
 }
 
 // MarshalJSON encodes the entry: {"seat":0,"cmd":{"type":...},"rand":[...]}.
@@ -28,7 +32,7 @@ func (e Entry) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(entryJSON{e.Seat, cmd, e.Rand})
+	return json.Marshal(entryJSON{e.Seat, cmd, e.Rand, e.Seen})
 }
 
 // UnmarshalJSON decodes an entry, in one pass over its bytes: loading a
@@ -40,6 +44,7 @@ func (e *Entry) UnmarshalJSON(b []byte) error {
 		Seat int         `json:"seat"`
 		Cmd  wireCommand `json:"cmd"`
 		Rand []int32     `json:"rand"`
+		Seen *Seen       `json:"seen"`
 	}
 	if err := json.Unmarshal(b, &v); err != nil {
 		return fmt.Errorf("engine: decode log entry: %w", err)
@@ -48,7 +53,7 @@ func (e *Entry) UnmarshalJSON(b []byte) error {
 	if err != nil {
 		return err
 	}
-	*e = Entry{Seat: v.Seat, Cmd: cmd, Rand: v.Rand}
+	*e = Entry{Seat: v.Seat, Cmd: cmd, Rand: v.Rand, Seen: v.Seen}
 	return nil
 }
 
@@ -61,6 +66,13 @@ type Game struct {
 	// Version counts the log entries applied.
 	Version int
 	undo    undoPoint
+	// starts are the starts of the turns of the line of play, by turn
+	// number, that a rollback returns to (rollback.go); played counts
+	// the commands of the line (those no rollback took back). A game
+	// knows the starts of the turns that began since NewGame, or since
+	// it was decoded from a snapshot; a clone knows none.
+	starts []turnStart
+	played int
 }
 
 // undoPoint is the last state that cannot be undone (a roll, a draw, a new
@@ -68,6 +80,63 @@ type Game struct {
 type undoPoint struct {
 	base  *state.State
 	steps []Entry
+	// cut is what made base a point of no return, for an undo to say.
+	cut cut
+}
+
+// cut is the command after which nothing can be taken back: who gave it,
+// and why it cannot be (zero when not known: a game started or loaded
+// from a snapshot of an earlier version).
+type cut struct {
+	Seat int    `json:"seat"`
+	Why  string `json:"why"`
+}
+
+// Why a command cut the undo chain.
+const (
+	cutAutoPlace = "autoplace" // the automatic placement drew at random
+	cutDice      = "dice"      // dice were rolled
+	cutReveal    = "reveal"    // an item was revealed
+	cutTurn      = "turn"      // a new turn (or the end of the setup)
+	cutOther     = "other"     // a command that is never taken back
+)
+
+// cutBy says why command c of seat, which made events ev and drew drawn
+// random numbers, cannot be taken back; turned: it began a new turn.
+func cutBy(seat int, c Command, ev []Event, drawn int, turned bool) cut {
+	why := cutOther
+	switch _, auto := c.(AutoPlace); {
+	case auto:
+		why = cutAutoPlace
+	case turned:
+		why = cutTurn
+	case revealing(ev):
+		why = cutReveal
+	case drawn > 0:
+		why = cutDice
+	}
+	return cut{Seat: seat, Why: why}
+}
+
+// nothingToUndo is the refusal of seat's undo when no action of its is
+// left to take back, with the true reason.
+func (g *Game) nothingToUndo(seat int) *Error {
+	c := g.undo.cut
+	who := "the"
+	if c.Seat != seat && c.Seat >= 0 && c.Seat < len(g.State.Seats) {
+		who = g.State.Seats[c.Seat].Name + "'s"
+	}
+	switch c.Why {
+	case cutAutoPlace:
+		return fail(ErrNothingToUndo, "nothing to undo: %s automatic placement drew its territories at random, so it cannot be taken back, nor what came before it", who)
+	case cutDice:
+		return fail(ErrNothingToUndo, "nothing to undo: the dice were rolled, and a roll cannot be taken back, nor what came before it")
+	case cutReveal:
+		return fail(ErrNothingToUndo, "nothing to undo: an item was revealed, which cannot be taken back, nor what came before it")
+	case cutTurn:
+		return fail(ErrNothingToUndo, "nothing to undo: nothing done this turn yet (earlier turns cannot be taken back)")
+	}
+	return fail(ErrNothingToUndo, "nothing to undo: dice rolls, card draws and earlier turns cannot be taken back")
 }
 
 // NewGame starts a match. The deal it draws is recorded in g.Setup.Deal.
@@ -111,11 +180,15 @@ func dealOf(setup Setup, s *state.State) *Deal {
 
 // Clone returns a copy of the game that plays on without changing g, nor
 // g it: its own state and undo steps. The setup and the undo point's base
-// state, never changed once made, are shared.
+// state, never changed once made, are shared. The clone does not know
+// the starts of the turns that began before it (a state a turn, which a
+// cache of games would keep for nothing): only a rollback needs them, and
+// a game replayed from the whole log (Replay) has them.
 func (g *Game) Clone() *Game {
 	c := *g
 	c.State = g.State.Clone()
 	c.undo.steps = slices.Clip(slices.Clone(g.undo.steps))
+	c.starts = nil
 	return &c
 }
 
@@ -160,6 +233,14 @@ func (g *Game) replay(e Entry, check bool) ([]Event, []diff, error) {
 }
 
 func (g *Game) apply(seat int, c Command, d *dice) ([]Event, error) {
+	if rb, ok := c.(Rollback); ok {
+		ev, err := g.rollback(seat, rb)
+		if err != nil {
+			return nil, err
+		}
+		g.Version++
+		return ev, nil
+	}
 	if _, ok := c.(Undo); ok && g.State.Phase != state.PhaseOrders {
 		// (A simultaneous round's orders are taken back by the rules
 		// themselves: undoOrder.)
@@ -168,6 +249,7 @@ func (g *Game) apply(seat int, c Command, d *dice) ([]Event, error) {
 			return nil, err
 		}
 		g.Version++
+		g.played++
 		return ev, nil
 	}
 	turn, phase := g.State.Turn, g.State.Phase
@@ -176,11 +258,15 @@ func (g *Game) apply(seat int, c Command, d *dice) ([]Event, error) {
 		return nil, err
 	}
 	g.Version++
-	if d.drawn == 0 && undoable(c) && !revealing(ev) && g.State.Turn == turn && (phase == state.PhaseSetup) == (g.State.Phase == state.PhaseSetup) {
+	g.played++
+	turned := g.State.Turn != turn || (phase == state.PhaseSetup) != (g.State.Phase == state.PhaseSetup)
+	if d.drawn == 0 && undoable(c) && !revealing(ev) && !turned {
 		g.undo.steps = append(g.undo.steps, Entry{Seat: seat, Cmd: c})
 	} else {
 		g.checkpoint()
+		g.undo.cut = cutBy(seat, c, ev, d.drawn, turned)
 	}
+	g.markStart(turn)
 	return ev, nil
 }
 
@@ -230,7 +316,7 @@ func (g *Game) undoLast(seat int) ([]Event, error) {
 		}
 	}
 	if last < 0 {
-		return nil, fail(ErrNothingToUndo, "nothing to undo: dice rolls, card draws and earlier turns cannot be taken back")
+		return nil, g.nothingToUndo(seat)
 	}
 	next := g.undo.base.Clone()
 	for i, e := range steps {
@@ -287,12 +373,13 @@ type gameJSON struct {
 	State   *state.State `json:"state"`
 	Base    *state.State `json:"undo_base"`
 	Steps   []Entry      `json:"undo_steps,omitempty"`
+	Cut     cut          `json:"undo_cut,omitzero"`
 }
 
 // MarshalJSON encodes a snapshot of the game: enough to go on from here,
 // undo included, without replaying the log.
 func (g *Game) MarshalJSON() ([]byte, error) {
-	return json.Marshal(gameJSON{gameFormat, g.Setup, g.Version, g.State, g.undo.base, g.undo.steps})
+	return json.Marshal(gameJSON{gameFormat, g.Setup, g.Version, g.State, g.undo.base, g.undo.steps, g.undo.cut})
 }
 
 // DecodeGame reads a snapshot written by Game.MarshalJSON and checks it.
@@ -312,7 +399,7 @@ func DecodeGame(b []byte) (*Game, error) {
 			return nil, err
 		}
 	}
-	return &Game{Setup: v.Setup, State: v.State, Version: v.Version, undo: undoPoint{base: v.Base, steps: v.Steps}}, nil
+	return &Game{Setup: v.Setup, State: v.State, Version: v.Version, undo: undoPoint{base: v.Base, steps: v.Steps, cut: v.Cut}}, nil
 }
 
 // DecodeState reads a state encoded as JSON, finds its map and checks it.

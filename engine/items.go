@@ -57,11 +57,11 @@ func turnItems(s *state.State, d *dice) []Event {
 		}
 	}
 	var kind state.Item
-	switch c := d.intn(100); {
+	switch c := d.item(100, t); {
 	case c < bonusChance:
-		kind = bonusKinds[d.intn(len(bonusKinds))]
+		kind = bonusKinds[d.item(len(bonusKinds), t)]
 	case c < bonusChance+malusChance:
-		kind = malusKinds[d.intn(len(malusKinds))]
+		kind = malusKinds[d.item(len(malusKinds), t)]
 	default:
 		kind = state.ItemFat
 	}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 
@@ -49,6 +50,17 @@ type dice struct {
 	diffs []diff
 	err   error
 	drawn int
+	// guess, when replaying a log told to an audience (Replica), stands
+	// 0 in for each value withheld from it; withheld says the last value
+	// was one. replica settles the draws that 0 cannot stand in for (a
+	// card the audience sees drawn).
+	guess    bool
+	withheld bool
+	replica  *Replica
+	// tell, when telling a log to its audiences (Record.Tell), notes the
+	// draws of hidden things in secrets.
+	tell    bool
+	secrets []secretDraw
 }
 
 // diff is a recorded outcome the generator does not give: the index-th
@@ -68,6 +80,13 @@ func (d *dice) intn(n int) int {
 		}
 		r := int(d.replay[d.pos])
 		d.pos++
+		if d.withheld = d.guess && r == Withheld; d.withheld {
+			r = 0
+		}
+		if r == Withheld && !d.guess {
+			d.setErr(errors.New("engine: replay: the value is withheld from the log's audience: replay a told log with a Replica"))
+			return v
+		}
 		if r < 0 || r >= n {
 			d.setErr(fmt.Errorf("engine: replay: recorded value %d out of range [0,%d)", r, n))
 			return v

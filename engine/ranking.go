@@ -37,6 +37,9 @@ func (r Record) Ranking() ([]Finish, error) {
 				out = append(out, x.Seat)
 			case Surrendered:
 				out = append(out, x.Seat)
+			case RolledBack:
+				// The seats it brought back are no longer out.
+				out = slices.DeleteFunc(out, func(i int) bool { return g.State.Seats[i].Alive() })
 			}
 		}
 	}

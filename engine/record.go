@@ -21,6 +21,11 @@ type Record struct {
 	// means nothing. A sealed record still replays, since its log records
 	// every random outcome, but cannot be verified or played on.
 	Sealed bool
+	// Told records are a match as one Audience receives it while it is
+	// played (see Tell): sealed, with what the audience may not see
+	// withheld. They replay with a Replica.
+	Told     bool
+	Audience int
 }
 
 // sealedSetup is a Setup's JSON without the seed.
@@ -51,6 +56,9 @@ func (r Record) MarshalJSON() ([]byte, error) {
 	if c != "" {
 		head = append(head[:len(head)-1], `,"commitment":"`+c+`"}`...)
 	}
+	if r.Told {
+		head = append(head[:len(head)-1], fmt.Sprintf(`,"audience":%d}`, r.Audience)...)
+	}
 	log := r.Log
 	if log == nil {
 		log = []Entry{}
@@ -68,6 +76,7 @@ func (r *Record) UnmarshalJSON(b []byte) error {
 		Log        []Entry          `json:"log"`
 		Seed       *json.RawMessage `json:"seed"`
 		Commitment string           `json:"commitment"`
+		Audience   *int             `json:"audience"`
 	}
 	var setup Setup
 	if err := json.Unmarshal(b, &setup); err != nil {
@@ -80,6 +89,12 @@ func (r *Record) UnmarshalJSON(b []byte) error {
 		return fmt.Errorf("engine: decode record: the commitment %q is not 64 lower-case hex digits", clip(v.Commitment, 80))
 	}
 	*r = Record{Setup: setup, Log: v.Log, Commitment: v.Commitment, Sealed: v.Seed == nil}
+	if v.Audience != nil {
+		if *v.Audience < Public || *v.Audience >= state.MaxSeats {
+			return fmt.Errorf("engine: decode record: no audience %d", *v.Audience)
+		}
+		r.Told, r.Audience = true, *v.Audience
+	}
 	return nil
 }
 
@@ -93,7 +108,9 @@ func clip(s string, n int) string {
 
 // Game replays the record, stopping after the first n entries when n >= 0.
 // A sealed record replays from the outcomes its log recorded; the game's
-// generator is then not the match's, so it must not be played on.
+// generator is then not the match's, so it must not be played on. A told
+// record replays as its Replica does: the game is a possible match, the
+// truth as far as its audience sees (see Replica).
 func (r Record) Game(n int) (*Game, error) {
 	log := r.Log
 	if n >= 0 {
@@ -102,10 +119,38 @@ func (r Record) Game(n int) (*Game, error) {
 		}
 		log = log[:n]
 	}
-	if r.Sealed && r.Setup.Deal == nil {
-		return nil, errors.New("engine: the record withholds its seed and lacks the deal drawn from it")
+	g, step, err := r.Start()
+	if err != nil {
+		return nil, err
 	}
-	return Replay(r.Setup, log)
+	for _, e := range log {
+		if _, err := step(e); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// Start begins a replay of the record: the game at the start of the match,
+// and the function that replays an entry of the record's log on it (a
+// Replica's, for a told record: the game is then a possible match, the
+// truth as far as the record's audience sees).
+func (r Record) Start() (*Game, func(Entry) ([]Event, error), error) {
+	if r.Sealed && r.Setup.Deal == nil {
+		return nil, nil, errors.New("engine: the record withholds its seed and lacks the deal drawn from it")
+	}
+	if r.Told {
+		rp, err := NewReplica(r.Setup, r.Audience)
+		if err != nil {
+			return nil, nil, err
+		}
+		return rp.Game(), rp.Replay, nil
+	}
+	g, err := NewGame(r.Setup)
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, g.Replay, nil
 }
 
 // Turns replays the record and returns the match as spectators saw it,
@@ -115,17 +160,14 @@ func (r Record) Game(n int) (*Game, error) {
 // with its moves so far in State.This). The states are views: no hand,
 // deck or generator is in them. They are the frames of a replay.
 func (r Record) Turns() ([]*state.State, error) {
-	if r.Sealed && r.Setup.Deal == nil {
-		return nil, errors.New("engine: the record withholds its seed and lacks the deal drawn from it")
-	}
-	g, err := NewGame(r.Setup)
+	g, step, err := r.Start()
 	if err != nil {
 		return nil, err
 	}
 	var out []*state.State
 	turn, fresh := g.State.Turn, false
 	for _, e := range r.Log {
-		if _, err := g.Replay(e); err != nil {
+		if _, err := step(e); err != nil {
 			return nil, err
 		}
 		fresh = g.State.Turn != turn

@@ -261,12 +261,18 @@ func startRound(s *state.State) []Event {
 func resolve(s *state.State, d *dice) []Event {
 	order := make([]int, 0, len(s.Seats))
 	for i := range s.Seats {
+		s.Seats[i].Traded = state.CardSet{} // the orders show now
 		if s.Seats[i].Alive() {
 			order = append(order, i)
 		}
 	}
 	shuffleDice(d, order)
-	ev := []Event{RoundResolved{Round: s.Turn, Order: slices.Clone(order)}}
+	r := RoundResolved{Round: s.Turn, Order: slices.Clone(order)}
+	for _, t := range s.RoundTrades {
+		r.Trades = append(r.Trades, Traded(t))
+	}
+	s.RoundTrades = nil
+	ev := []Event{r}
 	orders := s.Orders
 	s.Orders = nil
 	queues := make([][]state.Order, len(s.Seats))
@@ -399,7 +405,9 @@ func RoundStart(setup Setup, log []Entry) (int, error) {
 		if _, err := g.Replay(e); err != nil {
 			return 0, err
 		}
-		if g.State.Turn != turn || g.State.Phase != phase {
+		// A rollback starts no round: the orders given before it, in a
+		// round that never resolved, stay secret like those after it.
+		if _, back := e.Cmd.(Rollback); (g.State.Turn != turn || g.State.Phase != phase) && !back {
 			start = i + 1
 		}
 	}

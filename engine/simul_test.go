@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -390,6 +391,52 @@ func TestASurrenderWhileOthersWaitResolvesTheRound(t *testing.T) {
 	}
 	if len(eventsOf[Rolled](ev)) != 0 {
 		t.Errorf("the surrendered seat's orders ran: %#v", ev)
+	}
+}
+
+// Trades are orders (docs/rules.md, "Hidden orders"): a view shows its
+// seat's own only until the round resolves, which tells each trade of a
+// seat still in the round, in the order traded; a surrender takes the
+// seat's trades with its orders.
+func TestARoundsTradesShowWhenItResolves(t *testing.T) {
+	s := board(t, ordersBoard+"\nhand Ann: 0 1 2\nhand Bob: 6 9 12\nhand Cid: 4 7 10")
+	ann, bob, cid := 0, 1, 2
+	// Card 0 shows Alaska, Ann's: its bonus is an order of the round.
+	annTrade := Traded{Seat: ann, Cards: [3]state.Card{0, 1, 2}, Armies: 4, Bonus: 2, BonusTerritory: T("Alaska")}
+	cidTrade := Traded{Seat: cid, Cards: [3]state.Card{4, 7, 10}, Armies: 6, Bonus: 2, BonusTerritory: T("Ontario")}
+	bobTrade := Traded{Seat: bob, Cards: [3]state.Card{6, 9, 12}, Armies: 8, BonusTerritory: -1}
+	for _, tr := range []Traded{annTrade, cidTrade, bobTrade} {
+		if ev := eventsOf[Traded](mustOrder(t, s, tr.Seat, Trade{Cards: tr.Cards})); len(ev) != 1 || !reflect.DeepEqual(ev[0], tr) {
+			t.Fatalf("seat %d traded: got %+v, want %+v", tr.Seat, ev, tr)
+		}
+	}
+	for viewer, want := range map[int][]state.Trade{ann: {state.Trade(annTrade)}, bob: {state.Trade(bobTrade)}, cid: {state.Trade(cidTrade)}, -1: nil} {
+		v := s.View(viewer)
+		if !slices.Equal(v.RoundTrades, want) {
+			t.Errorf("seat %d's view shows the round's trades %+v, want %+v", viewer, v.RoundTrades, want)
+		}
+		if err := v.Check(); err != nil {
+			t.Errorf("seat %d's view: %v", viewer, err)
+		}
+	}
+	mustOrder(t, s, cid, Surrender{})
+	mustOrder(t, s, ann, Place{Territory: T("Alaska"), Armies: 4})
+	mustOrder(t, s, bob, Place{Territory: T("Kamchatka"), Armies: 8})
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	r := eventsOf[RoundResolved](commitAll(t, s))
+	if len(r) != 1 {
+		t.Fatalf("the round did not resolve: %d resolutions", len(r))
+	}
+	if want := []Traded{annTrade, bobTrade}; !slices.Equal(r[0].Trades, want) {
+		t.Errorf("the round resolved telling the trades %+v, want %+v", r[0].Trades, want)
+	}
+	if s.RoundTrades != nil {
+		t.Errorf("round 2 begins with the trades %+v, want none", s.RoundTrades)
+	}
+	if got := s.Terr[T("Alaska")].Armies; got != 10+4+2 {
+		t.Errorf("Alaska has %d armies, want 16 (10, 4 placed, 2 of the card's bonus)", got)
 	}
 }
 

@@ -5,8 +5,10 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
 
 	"github.com/riskbot/riskbot/state"
 )
@@ -62,6 +64,56 @@ func (b *board) gridKeyTop() float64 {
 	return r[len(r)-1].y1 + 22*b.s
 }
 
+// gridKeyRow is the height of a row of the key.
+func (b *board) gridKeyRow() float64 { return 34 * b.s }
+
+// gridKeySections are where the key's sections start: its marks (three
+// rows of two), arrows (two rows), terrains (two rows), then its notes.
+func (b *board) gridKeySections() (marks, arrows, terrains, notes float64) {
+	s, row := b.s, b.gridKeyRow()
+	marks = b.gridKeyTop() + 30*s
+	arrows = marks + 3*row + 4*s
+	terrains = arrows + 2*row + 4*s
+	notes = terrains + 2*row + 4*s
+	return marks, arrows, terrains, notes
+}
+
+// keyNote is a note of the key: what a word of the panel means.
+type keyNote struct {
+	lines    []string // the note, wrapped
+	y, lineH float64  // its first line's middle, and the lines' spacing
+}
+
+// gridKeyNotes lays out the notes of the key, under its terrains: the
+// cards' "locked" and the key's "fat bonus", which say little by
+// themselves. A note that would leave the panel is left out.
+func (b *board) gridKeyNotes(small font.Face) []keyNote {
+	s := b.s
+	_, _, _, y := b.gridKeySections()
+	lineH := capHeight(small) * 1.9
+	width := float64(b.panel.Max.X) - 14*s - b.gridKeyNoteX()
+	var out []keyNote
+	for _, text := range []string{lockedNote, fatBonusNote} {
+		lines := wrap(small, text, width)
+		if y+float64(len(lines)-1)*lineH+capHeight(small) > float64(b.panel.Max.Y)-6*s {
+			break
+		}
+		out = append(out, keyNote{lines: lines, y: y, lineH: lineH})
+		y += float64(len(lines))*lineH + 8*s
+	}
+	return out
+}
+
+// gridKeyNoteX is where the notes' text starts.
+func (b *board) gridKeyNoteX() float64 { return float64(b.panel.Min.X) + 50*b.s }
+
+// The notes of the key: what the cards' "locked" and the key's "fat bonus"
+// mean (docs/rules.md, "Capitals").
+const (
+	lockedNote   = "locked: no hero yet; it comes once its player holds 4 kinds of terrain"
+	fatBonusNote = "fat bonus: its taker seizes the biggest territory of the 2 rivals with most troops"
+)
+
 // drawKey explains the markers, arrows and terrains at the foot of the
 // panel, on its ground img. dc draws in the frame's coordinates; text goes
 // on img, whose origin is the panel's top-left corner.
@@ -75,9 +127,9 @@ func (k *gridKind) drawKey(wk *worker, img *image.RGBA, dc *gg.Context) {
 		drawText(img, f.small, t, x-ox, y+capHeight(f.small)/2, c)
 	}
 	text("KEY", x0, y, th.dim)
-	y += 30 * s
+	y, arrowsY, terrainsY, _ := b.gridKeySections()
 	colW := (float64(b.panel.Max.X) - 14*s - x0) / 2
-	rowH := 34 * s
+	rowH := b.gridKeyRow()
 	R := b.badgeR
 	marks := []struct {
 		label string
@@ -109,7 +161,7 @@ func (k *gridKind) drawKey(wk *worker, img *image.RGBA, dc *gg.Context) {
 		m.draw(cx, cy)
 		text(m.label, cx+24*s, cy, th.text)
 	}
-	y += 3*rowH + 4*s
+	y = arrowsY
 	// Arrows.
 	// The numbers are the attacks' launch order: filled once launched,
 	// hollow while planned.
@@ -147,7 +199,7 @@ func (k *gridKind) drawKey(wk *worker, img *image.RGBA, dc *gg.Context) {
 		}
 		text(a.label, tx, cy, th.text)
 	}
-	y += float64((len(arrows)+1)/2)*rowH + 4*s
+	y = terrainsY
 	// Terrains: a swatch of each texture on its neutral tint.
 	sw := 30 * s
 	for i, t := range []state.Terrain{state.Plain, state.Forest, state.Mountain, state.Desert, state.Coastal} {
@@ -169,6 +221,39 @@ func (k *gridKind) drawKey(wk *worker, img *image.RGBA, dc *gg.Context) {
 		dc.Stroke()
 		text(t.String(), cx+sw+8*s, cy, th.text)
 	}
+	// The notes: a mark, then what a word of the panel means.
+	noteMarks := []func(x, y float64){
+		func(x, y float64) { padlock(dc, x, y, 9*s, s, th) },
+		func(x, y float64) { itemMark(dc, img, f, x, y, R*0.5, s, true, th) },
+	}
+	for i, n := range b.gridKeyNotes(f.small) {
+		noteMarks[i](x0+12*s, n.y)
+		for j, l := range n.lines {
+			text(l, b.gridKeyNoteX(), n.y+float64(j)*n.lineH, th.text)
+		}
+	}
+}
+
+// wrap breaks s into lines at most w pixels wide, at spaces (a word wider
+// than w is shortened with an ellipsis).
+func wrap(fc font.Face, s string, w float64) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		next := word
+		if line != "" {
+			next = line + " " + word
+		}
+		if line != "" && textWidth(fc, next) > w {
+			lines = append(lines, fit(fc, line, w))
+			next = word
+		}
+		line = next
+	}
+	if line != "" {
+		lines = append(lines, fit(fc, line, w))
+	}
+	return lines
 }
 
 // drawPanel draws the panel beside the map: the turn and who plays, then

@@ -1,5 +1,7 @@
 package state
 
+import "slices"
+
 // Sight is a set of territories: those a seat sees in a match with fog of
 // war (RULES.md section 3). Maps have at most 128 territories.
 type Sight [2]uint64
@@ -95,6 +97,10 @@ func (s *State) fog(seat int, v Sight) {
 			s.Seats[i].Reserve = 0
 		}
 	}
+	// The cards traded are their traders' (docs/rules.md, "Fog of war"):
+	// the pile shows as a number.
+	s.HiddenDiscard += s.Discard.Len()
+	s.Discard = CardSet{}
 	seen := func(a Arrow) bool { return v.Has(int(a.From)) && v.Has(int(a.To)) }
 	s.Last.keep(seen)
 	s.This.keep(seen)
@@ -103,5 +109,36 @@ func (s *State) fog(seat int, v Sight) {
 	}
 	if seat != s.Current {
 		s.Cap.keepPlans(func(p Planned) bool { return v.Has(int(p.From)) && v.Has(int(p.To)) })
+	}
+}
+
+// hideOrders hides from s, a view being made for seat during a
+// simultaneous round, what the others have done in it: their orders go
+// (State.OrdersOf), and so do what they have left to place, the cards
+// they traded and the sets they made of them (RoundTrades), which would
+// tell who has given orders before the round resolves (docs/rules.md,
+// "Hidden orders"). Who has committed is public.
+func (s *State) hideOrders(seat int) {
+	if len(s.RoundTrades) > 0 {
+		s.RoundTrades = slices.DeleteFunc(slices.Clone(s.RoundTrades), func(t Trade) bool { return t.Seat != seat })
+	}
+	for i := range s.Seats {
+		st := &s.Seats[i]
+		if i == seat {
+			continue
+		}
+		st.Reserve = 0
+		if n := st.Traded.Len(); n > 0 {
+			st.HiddenCards += n
+			s.Trades -= n / 3
+			if s.HasFog() {
+				s.HiddenDiscard -= n // the pile is a number
+			} else {
+				for _, c := range st.Traded.Cards() {
+					s.Discard = s.Discard.Remove(c)
+				}
+			}
+			st.Traded = CardSet{}
+		}
 	}
 }

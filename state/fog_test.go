@@ -159,3 +159,27 @@ func TestFoggedTerritoryJSON(t *testing.T) {
 		t.Error("the full state carries fog")
 	}
 }
+
+// The cards a player traded are theirs to know (docs/rules.md, "Fog of
+// war"): with fog the discard pile shows as a number, to the public and
+// to every seat (issue 42, item 7).
+func TestFogHidesTheDiscardPile(t *testing.T) {
+	s := fogMatch(t)
+	for _, c := range []state.Card{3, 17, 40} {
+		s.Deck = s.Deck.Remove(c)
+		s.Discard = s.Discard.Add(c)
+	}
+	for seat := -1; seat < len(s.Seats); seat++ {
+		v := s.View(seat)
+		if !v.Discard.Empty() || v.HiddenDiscard != 3 {
+			t.Errorf("seat %d's view: discard pile %v, %d hidden; want none shown, 3 hidden", seat, v.Discard.Cards(), v.HiddenDiscard)
+		}
+		if err := v.Check(); err != nil {
+			t.Errorf("seat %d's view: %v", seat, err)
+		}
+	}
+	s.Options.Fog = false
+	if v := s.View(-1); v.Discard.Len() != 3 || v.HiddenDiscard != 0 {
+		t.Errorf("without fog the public sees %v on the pile, %d hidden; want the 3 cards", v.Discard.Cards(), v.HiddenDiscard)
+	}
+}

@@ -99,6 +99,10 @@ type Seat struct {
 	// Ready: with simultaneous turns, the seat has committed its orders
 	// for the round.
 	Ready bool `json:"ready,omitempty"`
+	// Traded: with simultaneous turns, the cards the seat traded in the
+	// round not yet resolved (a trade is an order: a view of another seat
+	// shows them in the hand still). Always on the discard pile too.
+	Traded CardSet `json:"traded,omitzero"`
 	// Mission is the seat's secret mission in a missions match
 	// (victory:missions); MissionHidden in a view of another seat while the
 	// match is on. Absent from the JSON of other matches.
@@ -171,6 +175,9 @@ type State struct {
 	Discard CardSet `json:"discard"`
 	// HiddenDeck counts the deck's cards in a view, where the deck is hidden.
 	HiddenDeck int `json:"hidden_deck,omitempty"`
+	// HiddenDiscard counts the discard pile's cards in a view with fog of
+	// war, where the pile is hidden: the cards others traded are theirs.
+	HiddenDiscard int `json:"hidden_discard,omitempty"`
 	// Trades counts the sets traded in the match (escalating values).
 	Trades int    `json:"trades"`
 	Occupy Occupy `json:"occupy"`
@@ -195,6 +202,23 @@ type State struct {
 	// given; a view keeps only its seat's. The slice is never changed in
 	// place (every change makes a new one), so that clones share it.
 	Orders []Order `json:"orders,omitempty"`
+	// RoundTrades are the sets traded in the round, with simultaneous
+	// turns, in the order traded: orders too, secret until the round
+	// resolves and then told with it; a view keeps only its seat's. Like
+	// Orders, the slice is never changed in place.
+	RoundTrades []Trade `json:"round_trades,omitempty"`
+}
+
+// Trade is a set of cards a seat traded in a simultaneous round not yet
+// resolved: for Armies, and Bonus armies (0 or 2) placed on
+// BonusTerritory (-1 if none) with the round's placements. (The fields
+// are those of the engine's event of a trade.)
+type Trade struct {
+	Seat           int     `json:"seat"`
+	Cards          [3]Card `json:"cards"`
+	Armies         int     `json:"armies"`
+	Bonus          int     `json:"bonus,omitempty"`
+	BonusTerritory int     `json:"bonus_territory"`
 }
 
 // OrderKind is what an order of a simultaneous round does.
@@ -309,6 +333,9 @@ func (s *State) hide(seat int) *State {
 			v = s.Sight(seat)
 		}
 		s.fog(seat, v)
+	}
+	if s.Phase == PhaseOrders {
+		s.hideOrders(seat)
 	}
 	s.RNG = RNG{}
 	s.Hidden = true
@@ -493,7 +520,7 @@ func (s *State) Check() error {
 	if s.Options.Rules == Classic {
 		all := FullDeck(s.Map.NumCards())
 		seen := s.Deck.Union(s.Discard)
-		total := s.Deck.Len() + s.Discard.Len() + s.HiddenDeck
+		total := s.Deck.Len() + s.Discard.Len() + s.HiddenDeck + s.HiddenDiscard
 		if !s.Deck.Intersect(s.Discard).Empty() {
 			bad("a card is both in the deck and the discard pile")
 		}
@@ -505,6 +532,23 @@ func (s *State) Check() error {
 			total += seat.Hand.Len() + seat.HiddenCards
 			if seat.Status != Playing && seat.Hand.Len()+seat.HiddenCards > 0 {
 				bad("seat %d is out but holds cards", i)
+			}
+			if seat.Traded.Intersect(s.Discard) != seat.Traded && s.HiddenDiscard == 0 {
+				bad("seat %d traded cards that are not on the discard pile", i)
+			}
+		}
+		for _, tr := range s.RoundTrades {
+			if tr.Seat < 0 || tr.Seat >= len(s.Seats) {
+				bad("a set traded in the round by seat %d, of %d", tr.Seat, len(s.Seats))
+				continue
+			}
+			if tr.Bonus != 0 && (tr.BonusTerritory < 0 || tr.BonusTerritory >= len(s.Terr)) {
+				bad("seat %d traded a set for a bonus on territory %d, of %d", tr.Seat, tr.BonusTerritory, len(s.Terr))
+			}
+			for _, c := range tr.Cards {
+				if int(c) >= s.Map.NumCards() || !s.Seats[tr.Seat].Traded.Has(c) {
+					bad("seat %d traded card %d in the round, yet it is not among its cards traded", tr.Seat, c)
+				}
 			}
 		}
 		if total != all.Len() || seen.Union(all) != all {

@@ -22,6 +22,9 @@ func ExportPart(m *Match, after, limit int, readLog func(part *Match) ([]engine.
 		return e, 0, nil
 	}
 	e.Record.Setup = *m.Setup
+	// The commitment the bot posted when the match started, as the
+	// export's JSON carries it: a store keeps no other.
+	e.Record.Commitment = engine.Commitment(m.Setup.Seed)
 	part, ok := logPart(m, after, limit)
 	if !ok {
 		e.Record.Log = []engine.Entry{}
@@ -46,6 +49,11 @@ func CheckImport(e *Export) (*engine.Game, error) {
 	}
 	if err := CheckMeta(e.Meta); err != nil {
 		return nil, err
+	}
+	if e.Origin != nil {
+		if err := CheckOrigin(e.Origin); err != nil {
+			return nil, err
+		}
 	}
 	switch {
 	case e.started():

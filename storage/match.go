@@ -276,6 +276,10 @@ type Export struct {
 	Status  Status
 	Meta    json.RawMessage
 	Record  engine.Record
+	// Origin is where an imported match came from: the stores' Export
+	// reads it, and Import stores it if set (risk migrate copies it so).
+	// It is not part of the file: each import records its own.
+	Origin *Origin
 }
 
 type exportHead struct {
@@ -285,16 +289,18 @@ type exportHead struct {
 }
 
 // Public returns the export as anyone may see it: while the match is open
-// its seed is withheld (the record is sealed, see engine.Record.Seal), since
-// it would tell every die to come; once the match is over the seed is
-// revealed, so that anyone can check it against the commitment published at
-// the start (engine.Verify).
+// its record is told to the public (engine.Record.Tell): without the seed,
+// which would tell every die to come, with what the public may not see
+// (the cards drawn, the kinds of items, the orders of a round in progress)
+// withheld. Once the match is over all is revealed, the seed too, so that
+// anyone can check it against the commitment published at the start
+// (engine.Verify).
 func (e *Export) Public() (*Export, error) {
 	p := *e
 	if !e.started() || !e.Status.Open() {
 		return &p, nil
 	}
-	rec, err := e.Record.Seal()
+	rec, err := e.Record.Tell(engine.Public)
 	if err != nil {
 		return nil, fmt.Errorf("storage: public export: %w", err)
 	}

@@ -86,8 +86,14 @@ type Option struct {
 	Required    bool
 	// Choices are the only accepted values (shown as a menu).
 	Choices []string
-	// ByMatch: which of Choices a match accepts depends on the match (map:
-	// its rule set's maps). Parse only lowercases the value, and leaves its
+	// Labels, if set, are what the menu shows for each of Choices, in
+	// order (Discord: the choice's name; the value is sent), where a
+	// value alone says too little: "turn — your turn, step by step".
+	Labels []string
+	// ByMatch: the values a match accepts depend on the match (map: its
+	// rule set's maps), so they are suggested as the user types
+	// (Autocomplete), not offered as Choices, a menu that would list
+	// every rule set's. Parse only lowercases the value, and leaves its
 	// check to the handler, which knows the match and can list the right
 	// ones.
 	ByMatch bool
@@ -140,7 +146,7 @@ const MaxTeams = state.MaxSeats / 2
 func MatchOptions() []Option {
 	return []Option{
 		{Name: "rules", Description: "Rule set (default classic)", Type: String, Choices: []string{"classic", "capitals"}},
-		{Name: "map", Description: "Board: the classic world, or (capitals) small, normal or large generated islands", Type: String, Choices: []string{"classic", "small", "normal", "large"}, ByMatch: true},
+		{Name: "map", Description: "Board: the classic world, or (capitals) small, normal or large generated islands", Type: String, ByMatch: true, Autocomplete: true},
 		{Name: "victory", Description: "Win by two thirds of the map (default), by taking everything, or by a secret mission (classic)", Type: String, Choices: []string{"two-thirds", "domination", "missions"}},
 		{Name: "cards", Description: "Card sets worth 4, 6, 8, 10... (escalating, default) or 4 to 10 (fixed)", Type: String, Choices: []string{"escalating", "fixed"}},
 		{Name: "fortify", Description: "One move along your territories (connected, default) or many one-step moves (adjacent)", Type: String, Choices: []string{"connected", "adjacent"}},
@@ -155,6 +161,11 @@ func MatchOptions() []Option {
 		{Name: "capital-troops", Description: "Capitals: troops a capital starts with (default 10)", Type: Integer, Min: 1, Max: state.MaxCapitalTroops},
 	}
 }
+
+// Maps are the values of the map option, of every rule set: the built-in
+// world for classic, the sizes of generated islands for capitals (each
+// match takes its rule set's: hosted.MapChoices).
+func Maps() []string { return []string{"classic", "small", "normal", "large"} }
 
 // threadOption is /risk new's choice of a thread for the match.
 func threadOption() Option {
@@ -208,7 +219,7 @@ func Specs(levels []string) []Spec {
 		{Name: "undo", Description: "Take back your last placement, move or trade of this turn", Usage: "/risk undo", Private: true},
 		{Name: "surrender", Description: "Leave the lobby, or give up (asks to confirm): your territories turn neutral", Usage: "/risk surrender", Private: true},
 		{Name: "help", Description: "How to play, by topic", Options: []Option{
-			{Name: "topic", Description: "What about (default: the short version)", Type: String, Choices: HelpTopics()},
+			{Name: "topic", Description: "What about (default: the short version)", Type: String, Choices: HelpTopics(), Labels: helpLabels()},
 			{Name: "rules", Description: "The rule set to explain (default: this channel's match's)", Type: String, Choices: []string{"classic", "capitals"}},
 		}, Usage: "/risk help topic:turn", Quick: true},
 		{Group: "host", Name: "addbot", Description: "Host: fill a seat with a computer player", Options: []Option{
@@ -222,6 +233,9 @@ func Specs(levels []string) []Spec {
 			{Name: "player", Description: "Whom to invite", Type: User, Required: true},
 		}, Usage: "/risk host invite player:@Bob", Private: true},
 		{Group: "host", Name: "settings", Description: "Host: change the match options before it starts (the palette at any time)", Options: MatchOptions(), Usage: "/risk host settings victory:domination", Private: true},
+		{Group: "host", Name: "rollback", Description: "Host or admin: go back to the start of a turn (asks to confirm)", Options: []Option{
+			{Name: "turn", Description: "Its number", Type: Integer, Required: true, Min: 1, Max: 100000},
+		}, Usage: "/risk host rollback turn:7", Private: true},
 		{Group: "host", Name: "abandon", Description: "Host or admin: end this channel's match without a winner (asks to confirm)", Usage: "/risk host abandon"},
 		{Group: "show", Name: "status", Description: "Where the match stands: the standings and the map, only to you", Usage: "/risk show status", Private: true},
 		{Group: "show", Name: "cards", Description: "Show your cards (capitals: your item) only to you", Options: []Option{
@@ -243,14 +257,46 @@ func Specs(levels []string) []Spec {
 			{Name: "rules", Description: "The rule set of the leaderboard (default classic)", Type: String, Choices: []string{"classic", "capitals"}},
 		}, Usage: "/risk me stats player:@Ann", Private: true},
 		{Group: "me", Name: "games", Description: "Your matches under way in this server: whose move, deadlines, links; only to you", Usage: "/risk me games", Quick: true, Private: true},
-		{Group: "me", Name: "token", Description: "Your seat's token for the match API (for your own scripts), only to you", Usage: "/risk me token", Private: true},
+		{Group: "me", Name: "token", Description: "Your seat's token for the match API (for your own scripts), only to you", Options: []Option{
+			{Name: "revoke", Description: "yes: end every token of your seat here instead", Type: String, Choices: []string{"yes"}},
+		}, Usage: "/risk me token", Private: true},
 	}, adminSpecs(levels)...)
+}
+
+// helpTopic is a topic of /risk help and what it is about.
+type helpTopic struct{ name, about string }
+
+// helpTopics are the topics of /risk help, in the order its overview
+// lists them.
+func helpTopics() []helpTopic {
+	return []helpTopic{
+		{"start", "opening a match, seats, bots"},
+		{"turn", "your turn, step by step"},
+		{"rules", "the rules in short"},
+		{"commands", "every command"},
+		{"notify", "pings, reminders, away"},
+		{"admin", "hosts and server admins"},
+	}
 }
 
 // HelpTopics are the topics of /risk help, in the order its overview
 // lists them.
 func HelpTopics() []string {
-	return []string{"start", "turn", "rules", "commands", "notify", "admin"}
+	var out []string
+	for _, t := range helpTopics() {
+		out = append(out, t.name)
+	}
+	return out
+}
+
+// helpLabels name the topics of /risk help as its menu shows them: each
+// with what it is about (a menu shows no description of its own).
+func helpLabels() []string {
+	var out []string
+	for _, t := range helpTopics() {
+		out = append(out, t.name+" — "+t.about)
+	}
+	return out
 }
 
 // FullName is the subcommand's name in the core, as typed after /risk in
@@ -305,7 +351,7 @@ func Slash(name string) string {
 // /risk-admin by its group's name.
 func GroupDescriptions() map[string]string {
 	return map[string]string{
-		"host":     "Host (or admin): bots, invitations, seats, settings, abandoning this channel's match",
+		"host":     "Host (or admin): bots, invitations, seats, settings, rolling back or abandoning the match",
 		"show":     "Look, only you: the match, your cards, odds, history",
 		"me":       "You: your matches, how you are told of your turn, your record, your API token",
 		AdminGroup: "Server admins: defaults and limits for this server's matches",
@@ -374,7 +420,7 @@ func Parse(spec Spec, raw map[string]string) (Args, error) {
 			if len(o.Choices) > 0 && !o.ByMatch && !slices.Contains(o.Choices, strings.ToLower(v)) {
 				return a, fmt.Errorf("%s must be one of %s, not %q", name, strings.Join(o.Choices, ", "), v)
 			}
-			if len(o.Choices) > 0 {
+			if len(o.Choices) > 0 || o.ByMatch {
 				v = strings.ToLower(v)
 			}
 			a.Str[name] = v

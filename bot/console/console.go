@@ -71,8 +71,38 @@ func (c *Console) SetBot(b *bot.Bot) { c.bot = b }
 // so everyone is its admin (Request.Admin).
 const server = "console"
 
-// userID is the console's identity for a player name.
-func userID(name string) string { return "console:" + strings.ToLower(name) }
+// pagePrefix starts the channels of the web page (risk web), whose matches
+// the console plays too (--channel web:NAME), as the page's players
+// ("web:ann"), in the page's server ("web"): the same seats, the same
+// server's rules.
+const pagePrefix = "web:"
+
+// userID is the console's identity for a player name: "console:ann", or
+// "web:ann" in a channel of the page.
+func (c *Console) userID(name string) string {
+	if strings.HasPrefix(c.Channel, pagePrefix) {
+		return pagePrefix + strings.ToLower(name)
+	}
+	return "console:" + strings.ToLower(name)
+}
+
+// server is the server of the console's channel: the console's, or the
+// page's for a channel of the page.
+func (c *Console) server() string {
+	if strings.HasPrefix(c.Channel, pagePrefix) {
+		return "web"
+	}
+	return server
+}
+
+// afterPrefix is a user's or channel's ID without its platform
+// ("console:ann", "web:ann": "ann").
+func afterPrefix(id string) string {
+	if _, rest, ok := strings.Cut(id, ":"); ok {
+		return rest
+	}
+	return id
+}
 
 // Run reads lines from in until it ends. With prompt, it shows a prompt
 // before each line (interactive use). A line too long to be a command is
@@ -171,9 +201,9 @@ func (c *Console) Line(ctx context.Context, line string, echo bool) error {
 	// meanwhile is handled before the command that comes after it.
 	c.catchUp(ctx, false)
 	c.mu.Lock()
-	c.names[userID(l.User)] = l.User
+	c.names[c.userID(l.User)] = l.User
 	c.mu.Unlock()
-	user := chat.User{ID: userID(l.User), Name: l.User}
+	user := chat.User{ID: c.userID(l.User), Name: l.User}
 	c.lines++
 	key := fmt.Sprintf("%s/%d/%d", c.Channel, c.run, c.lines)
 	r := chat.ReplierFunc(func(ctx context.Context, m chat.Message) error {
@@ -187,17 +217,17 @@ func (c *Console) Line(ctx context.Context, line string, echo bool) error {
 			c.printf("  ! no button %q on the last message with buttons\n", l.Button)
 			return nil
 		}
-		err = c.bot.HandleClick(ctx, chat.Click{Channel: c.Channel, User: user, ID: id, Label: label, Key: key, Server: server, Admin: true}, r)
+		err = c.bot.HandleClick(ctx, chat.Click{Channel: c.Channel, User: user, ID: id, Label: label, Key: key, Server: c.server(), Admin: true}, r)
 	default:
 		command.People(c.bot.Specs(), l.Command, l.Options, func(name string) string {
 			c.mu.Lock()
 			defer c.mu.Unlock()
-			if _, known := c.names[userID(name)]; !known {
-				c.names[userID(name)] = name // to show them by name until they type
+			if _, known := c.names[c.userID(name)]; !known {
+				c.names[c.userID(name)] = name // to show them by name until they type
 			}
-			return userID(name)
+			return c.userID(name)
 		})
-		err = c.bot.Handle(ctx, chat.Request{Channel: c.Channel, User: user, Command: l.Command, Options: l.Options, Key: key, Server: server, Admin: true}, r)
+		err = c.bot.Handle(ctx, chat.Request{Channel: c.Channel, User: user, Command: l.Command, Options: l.Options, Key: key, Server: c.server(), Admin: true}, r)
 	}
 	if err != nil {
 		return err
@@ -257,7 +287,7 @@ func (c *Console) DM(ctx context.Context, user string, m chat.Message) error {
 	name, ok := c.names[user]
 	c.mu.Unlock()
 	if !ok {
-		name = strings.TrimPrefix(user, "console:")
+		name = afterPrefix(user)
 	}
 	m.Private = false
 	c.show(ctx, m, "@"+name)
@@ -278,10 +308,10 @@ func (c *Console) show(ctx context.Context, m chat.Message, to string) {
 			if n, ok := c.names[id]; ok {
 				return "@" + n
 			}
-			return "@" + strings.TrimPrefix(id, "console:")
+			return "@" + afterPrefix(id)
 		},
 		Named:   func(_, name string) string { return "@" + name },
-		Channel: func(id string) string { return "#" + strings.TrimPrefix(id, "console:") },
+		Channel: func(id string) string { return "#" + afterPrefix(id) },
 		Time:    chat.PlainTime(now),
 	}.Format(body)
 	c.mu.Unlock()

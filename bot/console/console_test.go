@@ -329,7 +329,7 @@ func TestConsoleResumesComputerPlayersAtStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, line := range []string{"new", "addbot", "start", "autoplace"} {
-		req := chat.Request{Channel: "console:main", User: chat.User{ID: userID("Ann"), Name: "Ann"}, Command: line}
+		req := chat.Request{Channel: "console:main", User: chat.User{ID: "console:ann", Name: "Ann"}, Command: line}
 		if err := killed.Handle(ctx, req, chat.ReplierFunc(func(context.Context, chat.Message) error { return nil })); err != nil {
 			t.Fatal(err)
 		}
@@ -371,7 +371,7 @@ func TestConsoleSaysTheLastCommandAppliedAtStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req := chat.Request{Channel: "console:main", User: chat.User{ID: userID("Ann"), Name: "Ann"}, Command: "start", Key: "console:main/killed/1"}
+	req := chat.Request{Channel: "console:main", User: chat.User{ID: "console:ann", Name: "Ann"}, Command: "start", Key: "console:main/killed/1"}
 	killed := errors.New("killed")
 	if err := b.Handle(ctx, req, chat.ReplierFunc(func(context.Context, chat.Message) error { return killed })); !errors.Is(err, killed) {
 		t.Fatalf("start: %v", err)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -113,6 +114,9 @@ func Check(ctx context.Context, cfg CheckConfig) (Report, error) {
 	if cfg.HTTPClient != nil {
 		s.Client = cfg.HTTPClient
 	}
+	// Discord's 429s are waited out within each call's context, a few
+	// times at most (ratelimit.go), never for ever as discordgo would.
+	s.Client = limitRate(s.Client)
 	c := checker{s: s, cfg: cfg}
 	var r Report
 	bot, f := c.token(ctx)
@@ -210,32 +214,38 @@ func (c checker) application(ctx context.Context) (*discordgo.Application, Findi
 	return &app, f
 }
 
-// command says whether /risk is registered where the bot registers it.
-// Not yet is no failure: the bot registers it at every start.
+// command says whether the bot's two commands, /risk and /risk-admin, are
+// registered where the bot registers them. Not yet is no failure: the bot
+// registers both at every start.
 func (c checker) command(ctx context.Context, app string) Finding {
-	name := "/" + command.CommandName
+	names := []string{command.CommandName, command.AdminCommandName}
+	what := "/" + names[0] + " and /" + names[1]
 	where := "globally"
 	if c.cfg.GuildID != "" {
 		where = "in server " + c.cfg.GuildID
 	}
 	cmds, err := c.s.ApplicationCommands(app, c.cfg.GuildID, discordgo.WithContext(ctx))
 	if err != nil {
-		f := Finding{Status: Fail, What: name, Detail: fmt.Sprintf("could not read the commands registered %s: %v", where, err), Fix: askFix(err)}
+		f := Finding{Status: Fail, What: what, Detail: fmt.Sprintf("could not read the commands registered %s: %v", where, err), Fix: askFix(err)}
 		if restStatus(err) == http.StatusForbidden && c.cfg.GuildID != "" {
 			f.Fix = "check DISCORD_GUILD_ID, and that the bot is in that server, invited with the applications.commands scope (the invite link of docs/discord.md)"
 		}
 		return f
 	}
-	for _, cmd := range cmds {
-		if cmd.Name == command.CommandName {
-			return Finding{Status: Pass, What: name, Detail: "registered " + where}
+	var absent []string
+	for _, n := range names {
+		if !slices.ContainsFunc(cmds, func(cmd *discordgo.ApplicationCommand) bool { return cmd.Name == n }) {
+			absent = append(absent, "/"+n)
 		}
 	}
-	detail := "not registered " + where + " yet: the bot registers it when it starts"
+	if len(absent) == 0 {
+		return Finding{Status: Pass, What: what, Detail: "registered " + where}
+	}
+	detail := chat.AndList(absent) + " not registered " + where + " yet: the bot registers both when it starts"
 	if c.cfg.GuildID == "" {
 		detail += " (a global command can take a while to show up the first time)"
 	}
-	return Finding{Status: Note, What: name, Detail: detail}
+	return Finding{Status: Note, What: what, Detail: detail}
 }
 
 // publicKey checks DISCORD_PUBLIC_KEY, which the HTTP endpoint checks
@@ -338,6 +348,16 @@ func (c checker) channel(ctx context.Context, bot string) []Finding {
 		out = append(out, Finding{Status: Note, What: threads, Detail: "the bot lacks " + chat.AndList(lacks) + ", so matches play in the channel itself (give them to have a thread per match)"})
 	} else {
 		out = append(out, Finding{Status: Pass, What: threads, Detail: "the bot may open a thread per match"})
+	}
+	// Any player may start a team match (there is no setting to forbid
+	// one), and Discord refuses its team threads (403) without these:
+	// said always, as a note, since the match goes on without them.
+	teams := fmt.Sprintf("team threads in #%s", ch.Name)
+	if lacks := missing(have, teamThreadPermissions()); len(lacks) > 0 {
+		out = append(out, Finding{Status: Note, What: teams, Detail: "the bot lacks " + chat.AndList(lacks) +
+			", so team matches (teams:2, teams:3) start without a private thread per team (give them to have one; the invite link with team threads is in docs/discord.md)"})
+	} else {
+		out = append(out, Finding{Status: Pass, What: teams, Detail: "the bot may open a private thread per team (teams:2, teams:3)"})
 	}
 	return out
 }

@@ -59,17 +59,17 @@ func TestCheck(t *testing.T) {
 			cfg:  func(c *CheckConfig) { c.ApplicationID = "" },
 			setup: func(t *testing.T, fake *fakediscord.Server) string {
 				register(t, fake, fakediscord.GuildID)
-				fake.SetBotPermissions(channel, fakediscord.DefaultBotPermissions|fakediscord.ThreadPermissions)
+				fake.SetBotPermissions(channel, fakediscord.DefaultBotPermissions|fakediscord.ThreadPermissions|fakediscord.PermCreatePrivThreads)
 				return ""
 			},
-			want:   []string{"✓ token", "✓ application", "✓ /risk", "✓ database", "✓ " + here, "✓ threads in #general"},
+			want:   []string{"✓ token", "✓ application", "✓ /risk and /risk-admin", "✓ database", "✓ " + here, "✓ threads in #general", "✓ team threads in #general"},
 			golden: "check_ok.txt",
 		},
 		{
 			name:  "all good over HTTP",
 			cfg:   func(c *CheckConfig) { c.HTTP = true },
 			setup: func(t *testing.T, fake *fakediscord.Server) string { register(t, fake, fakediscord.GuildID); return "" },
-			want:  []string{"✓ token", "✓ application", "✓ /risk", "✓ public key", "✓ database", "✓ " + here, "– threads in #general"},
+			want:  []string{"✓ token", "✓ application", "✓ /risk", "✓ public key", "✓ database", "✓ " + here, "– threads in #general", "– team threads in #general"},
 			text:  []string{"DISCORD_PUBLIC_KEY is the application's"},
 		},
 		{
@@ -85,7 +85,7 @@ func TestCheck(t *testing.T) {
 				fake.SetBotPermissions(channel, fakediscord.DefaultBotPermissions&^fakediscord.PermEmbedLinks)
 				return ""
 			},
-			want: []string{"✓ token", "✓ application", "– /risk", "✓ database", "✗ " + here, "– threads in #general"},
+			want: []string{"✓ token", "✓ application", "– /risk", "✓ database", "✗ " + here, "– threads in #general", "– team threads in #general"},
 			text: []string{"the bot lacks Embed Links, which hosting", "fix: give them to the bot's role in the channel",
 				"lacks Create Public Threads and Send Messages in Threads, so matches play in the channel itself"},
 		},
@@ -95,7 +95,7 @@ func TestCheck(t *testing.T) {
 				fake.SetBotPermissions(channel, fakediscord.PermSendMessages)
 				return ""
 			},
-			want: []string{"✓ token", "✓ application", "– /risk", "✓ database", "✗ " + here, "– threads in #general"},
+			want: []string{"✓ token", "✓ application", "– /risk", "✓ database", "✗ " + here, "– threads in #general", "– team threads in #general"},
 			text: []string{"the bot lacks View Channel, Embed Links and Attach Files"},
 		},
 		{
@@ -114,8 +114,9 @@ func TestCheck(t *testing.T) {
 				}
 				return th.ID
 			},
-			want: []string{"✓ token", "✓ application", "– /risk", "✓ database", "✓ " + here, "✓ threads in #general"},
-			text: []string{here + `, the channel of thread "Risk: match of Ann": the bot may`},
+			want: []string{"✓ token", "✓ application", "– /risk", "✓ database", "✓ " + here, "✓ threads in #general", "– team threads in #general"},
+			text: []string{here + `, the channel of thread "Risk: match of Ann": the bot may`,
+				"– team threads in #general: the bot lacks Create Private Threads, so team matches (teams:2, teams:3) start without a private thread per team"},
 		},
 		{
 			name: "a direct message channel",
@@ -130,40 +131,73 @@ func TestCheck(t *testing.T) {
 			text: []string{"a direct message channel, not a server's"},
 		},
 		{
+			// Invited with the permissions of a thread per match, not a
+			// team's: team matches got 403 for their team threads.
+			name: "threads but not team threads",
+			setup: func(_ *testing.T, fake *fakediscord.Server) string {
+				fake.SetBotPermissions(channel, fakediscord.DefaultBotPermissions|fakediscord.PermCreatePublicThreads)
+				return ""
+			},
+			want: []string{"✓ token", "✓ application", "– /risk", "✓ database", "✓ " + here, "– threads in #general", "– team threads in #general"},
+			text: []string{"threads in #general: the bot lacks Send Messages in Threads, so matches play",
+				"team threads in #general: the bot lacks Create Private Threads and Send Messages in Threads, so team matches (teams:2, teams:3) start without"},
+		},
+		{
+			name: "only /risk registered",
+			setup: func(t *testing.T, fake *fakediscord.Server) string {
+				a, err := New(Config{Token: fakediscord.Token, GuildID: fakediscord.GuildID, ApplicationID: fakediscord.AppID, HTTPClient: fake.Client()})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var risk []command.Spec
+				for _, s := range command.Specs(levels()) {
+					if s.Command() == command.CommandName {
+						risk = append(risk, s)
+					}
+				}
+				if err := a.Register(context.Background(), risk); err != nil {
+					t.Fatal(err)
+				}
+				return ""
+			},
+			want: []string{"✓ token", "✓ application", "– /risk and /risk-admin", "✓ database", "✓ " + here, "– threads in #general", "– team threads in #general"},
+			text: []string{"/risk-admin not registered in server " + fakediscord.GuildID + " yet: the bot registers both when it starts"},
+		},
+		{
 			name:  "registered globally",
 			cfg:   func(c *CheckConfig) { c.GuildID = "" },
 			setup: func(t *testing.T, fake *fakediscord.Server) string { register(t, fake, ""); return "" },
-			want:  []string{"✓ token", "✓ application", "✓ /risk", "✓ database", "✓ " + here, "– threads in #general"},
+			want:  []string{"✓ token", "✓ application", "✓ /risk", "✓ database", "✓ " + here, "– threads in #general", "– team threads in #general"},
 			text:  []string{"registered globally"},
 		},
 		{
 			name: "not registered yet",
 			cfg:  func(c *CheckConfig) { c.GuildID = "" },
-			want: []string{"✓ token", "✓ application", "– /risk", "✓ database", "✓ " + here, "– threads in #general"},
-			text: []string{"not registered globally yet: the bot registers it when it starts"},
+			want: []string{"✓ token", "✓ application", "– /risk", "✓ database", "✓ " + here, "– threads in #general", "– team threads in #general"},
+			text: []string{"/risk and /risk-admin not registered globally yet: the bot registers both when it starts"},
 		},
 		{
 			name: "another application",
 			cfg:  func(c *CheckConfig) { c.ApplicationID = "1180000000000000099" },
-			want: []string{"✓ token", "✗ application", "– /risk", "✓ database", "✓ " + here, "– threads in #general"},
+			want: []string{"✓ token", "✗ application", "– /risk", "✓ database", "✓ " + here, "– threads in #general", "– team threads in #general"},
 			text: []string{"DISCORD_APPLICATION_ID is 1180000000000000099, but the token is the bot of RiskBot", "fix: set DISCORD_APPLICATION_ID=" + fakediscord.AppID},
 		},
 		{
 			name: "http without its settings",
 			cfg:  func(c *CheckConfig) { c.HTTP, c.PublicKey, c.ApplicationID = true, "", "" },
-			want: []string{"✓ token", "✗ application", "– /risk", "✗ public key", "✓ database", "✓ " + here, "– threads in #general"},
+			want: []string{"✓ token", "✗ application", "– /risk", "✗ public key", "✓ database", "✓ " + here, "– threads in #general", "– team threads in #general"},
 			text: []string{"DISCORD_APPLICATION_ID is not set", "fix: export DISCORD_APPLICATION_ID=" + fakediscord.AppID, "DISCORD_PUBLIC_KEY is not set"},
 		},
 		{
 			name: "http with a short key",
 			cfg:  func(c *CheckConfig) { c.HTTP, c.PublicKey = true, "abcd" },
-			want: []string{"✓ token", "✓ application", "– /risk", "✗ public key", "✓ database", "✓ " + here, "– threads in #general"},
+			want: []string{"✓ token", "✓ application", "– /risk", "✗ public key", "✓ database", "✓ " + here, "– threads in #general", "– team threads in #general"},
 			text: []string{"not 64 hexadecimal digits (32 bytes)"},
 		},
 		{
 			name: "http with another application's key",
 			cfg:  func(c *CheckConfig) { c.HTTP, c.PublicKey = true, strings.Repeat("ab", 32) },
-			want: []string{"✓ token", "✓ application", "– /risk", "✗ public key", "✓ database", "✓ " + here, "– threads in #general"},
+			want: []string{"✓ token", "✓ application", "– /risk", "✗ public key", "✓ database", "✓ " + here, "– threads in #general", "– team threads in #general"},
 			text: []string{"not the public key of RiskBot: every request would be refused"},
 		},
 		{
@@ -173,7 +207,7 @@ func TestCheck(t *testing.T) {
 					return errors.New("storage: open /var/lib/riskbot/risk.db: unable to open database file")
 				}
 			},
-			want: []string{"✓ token", "✓ application", "– /risk", "✗ database", "✓ " + here, "– threads in #general"},
+			want: []string{"✓ token", "✓ application", "– /risk", "✗ database", "✓ " + here, "– threads in #general", "– team threads in #general"},
 			text: []string{"✗ database: storage: open /var/lib/riskbot/risk.db: unable to open database file", "fix: check --db"},
 		},
 	}

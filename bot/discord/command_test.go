@@ -87,7 +87,7 @@ func TestCommandTree(t *testing.T) {
 		t.Errorf("/risk has %d subcommands and groups: %d places free, want at least %d", len(risk.Options), free, minFree)
 	}
 	want := map[string][]string{
-		"host": {"addbot", "kick", "invite", "settings", "abandon"},
+		"host": {"addbot", "kick", "invite", "settings", "rollback", "abandon"},
 		"show": {"status", "cards", "odds", "history"},
 		"me":   {"notify", "stats", "games", "token"},
 	}

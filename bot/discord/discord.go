@@ -154,6 +154,9 @@ func New(cfg Config) (*Adapter, error) {
 	if cfg.HTTPClient != nil {
 		s.Client = cfg.HTTPClient
 	}
+	// Discord's 429s are waited out within each call's context, a few
+	// times at most (ratelimit.go), never for ever as discordgo would.
+	s.Client = limitRate(s.Client)
 	inFlight := cfg.MaxInFlight
 	if inFlight <= 0 {
 		inFlight = DefaultMaxInFlight()

@@ -32,6 +32,16 @@ func threadPermissions() []permission {
 	}
 }
 
+// teamThreadPermissions are what the bot needs in a channel to open a
+// private thread there for each team of a team match, and to post in it
+// (OpenPrivateThread): without them Discord answers 403.
+func teamThreadPermissions() []permission {
+	return []permission{
+		{discordgo.PermissionCreatePrivateThreads, "Create Private Threads"},
+		{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"},
+	}
+}
+
 // permissionNames names permissions.
 func permissionNames(ps []permission) []string {
 	names := make([]string, 0, len(ps))

@@ -121,8 +121,12 @@ func option(o command.Option) *discordgo.ApplicationCommandOption {
 			opt.MinValue, opt.MaxValue = &lo, float64(o.Max)
 		}
 	}
-	for _, c := range o.Choices {
-		opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: c, Value: c})
+	for i, c := range o.Choices {
+		name := c
+		if i < len(o.Labels) {
+			name = o.Labels[i] // what the value means; the value is sent
+		}
+		opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: c})
 	}
 	return opt
 }

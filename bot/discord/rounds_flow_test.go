@@ -38,9 +38,10 @@ func (g *game) newPublic(before int) int {
 // TestRoundsFlow: a match of simultaneous rounds through the adapter and
 // the real core against the fake Discord: orders answered privately and
 // never shown in the channel before the round resolves; who is ready, in
-// the round's message; one new public message a round (the resolution is
-// the round's message completed, with the map, then the next round's,
-// which pings those who have to order); a reminder to those not ready; at
+// the round's message; two new public messages a round (the resolution,
+// with the map, posted below the talk of the round while the round's
+// message is closed, then the next round's, which pings those who have to
+// order); a reminder to those not ready; at
 // the deadline a careful bot orders for whoever is late, and the round
 // resolves.
 func TestRoundsFlow(t *testing.T) {
@@ -128,19 +129,23 @@ func TestRoundsFlow(t *testing.T) {
 		}
 		wantMap(t, resolved)
 		wantText(t, resolved, "Round "+itoa(round), "placed")
-		// One new public message a round (the next round's), besides the
-		// reminder; the round's record says a bot ordered for Bob.
+		// Two new public messages a round (its result and the next
+		// round's), besides the reminder; the round's record says a bot
+		// ordered for Bob; the round's own message says the result follows.
 		extra := 0
 		if round == 2 {
 			extra = 1
 			wantText(t, resolved, "Bob ran out of time")
 		}
-		if n := g.newPublic(before); n != 1+extra {
+		if live, ok := g.lastPost("Round " + itoa(round) + " is over"); !ok || strings.Contains(fullText(live), "The orders run") {
+			t.Errorf("round %d: its living message is not closed with a pointer to the result: %q", round, fullText(live))
+		}
+		if n := g.newPublic(before); n != 2+extra {
 			var texts []string
 			for _, m := range g.fake.Messages()[len(g.fake.Messages())-n:] {
 				texts = append(texts, fullText(m))
 			}
-			t.Errorf("round %d made %d public messages, want %d: %q", round, n, 1+extra, texts)
+			t.Errorf("round %d made %d public messages, want %d: %q", round, n, 2+extra, texts)
 		}
 	}
 }

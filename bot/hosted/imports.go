@@ -46,6 +46,10 @@ type Importing struct {
 	// its seed (risk import --unverified), marked so (Meta.Unverified): it
 	// never claims fair dice.
 	Unverified bool
+	// Commitment is the commitment published when the match started,
+	// if the importer has it (risk import --commitment): the dice are
+	// checked against it rather than against the file's (CheckDice).
+	Commitment string
 	// Now is the time of the import: the mark of an imported match
 	// (Meta.Imported), and the latest time its data may name (none if
 	// zero).
@@ -98,7 +102,7 @@ func CheckImport(x *storage.Export, in Importing) (*Admitted, error) {
 	var unfair []string
 	if g != nil && !x.Record.Sealed {
 		var err error
-		if dice, unfair, err = CheckDice(x.Record); err != nil {
+		if dice, unfair, err = CheckDice(x.Record, in.Commitment); err != nil {
 			add("seed: %v", err)
 		} else if len(unfair) > 0 && !in.Unverified {
 			p = append(p, unfair...)
@@ -149,27 +153,35 @@ func CheckImport(x *storage.Export, in Importing) (*Admitted, error) {
 	return &Admitted{Export: &y, Dice: dice}, nil
 }
 
-// CheckDice checks that a started match's random outcomes follow from its
-// seed (engine.Verify): that the seed hashes to the record's commitment,
-// and that the turn order, the deal and every value its log recorded
-// (dice, luck factors, card and item draws, random placements) are those
-// the seed gives. It returns the verdict and, a line each, what does not
-// follow (nothing if the match verifies), naming the first value that
-// differs. A record without a commitment is checked against its seed's, as
-// its JSON would carry it: a commitment that comes with the seed proves
-// only that the two agree, whoever wrote them. The error is for a record
-// that withholds its seed (engine.ErrSealed).
-func CheckDice(rec engine.Record) (*engine.Verdict, []string, error) {
-	if rec.Commitment == "" && !rec.Sealed {
-		rec.Commitment = engine.Commitment(rec.Setup.Seed)
-	}
-	v, err := engine.Verify(rec, "")
+// CheckDice is the rule by which a started match's random outcomes follow
+// from its seed, the one risk verify and risk import apply
+// (engine.Verify): the seed hashes to the commitment published when the
+// match started (published, or else the record's own, which proves less:
+// whoever edits the seed can edit it too), and the turn order, the deal
+// and every value its log recorded (dice, luck factors, card and item
+// draws, random placements) are those the seed gives. It returns the
+// verdict and, a line each, what does not follow (nothing if and only if
+// the verdict is OK), naming the first value that differs. A record with
+// no commitment, and none published, does not follow: nothing shows its
+// seed was chosen before its dice. The error is for a record that
+// withholds its seed (engine.ErrSealed), or a published commitment that
+// is not one.
+func CheckDice(rec engine.Record, published string) (*engine.Verdict, []string, error) {
+	v, err := engine.Verify(rec, published)
 	if err != nil {
 		return nil, nil, err
 	}
 	var p []string
-	if !v.CommitmentOK {
-		p = append(p, fmt.Sprintf("commitment: the seed %d hashes to %s, not to the record's commitment %s", v.Seed, engine.Commitment(v.Seed), v.Commitment))
+	switch {
+	case v.Commitment == "":
+		p = append(p, fmt.Sprintf("commitment: none, in the record or given, so nothing shows the seed %d was chosen before the dice it gives "+
+			"(it hashes to %s: compare it with the commitment posted when the match started)", v.Seed, engine.Commitment(v.Seed)))
+	case !v.CommitmentOK:
+		from := "the record's"
+		if v.Published {
+			from = "the published"
+		}
+		p = append(p, fmt.Sprintf("commitment: the seed %d hashes to %s, not to %s commitment %s", v.Seed, engine.Commitment(v.Seed), from, v.Commitment))
 	}
 	if v.Deal != "" {
 		p = append(p, "deal: "+v.Deal)
@@ -181,6 +193,11 @@ func CheckDice(rec engine.Record) (*engine.Verdict, []string, error) {
 	}
 	if v.Replay != nil {
 		p = append(p, fmt.Sprintf("log: the seed's replay stops after %d commands: %v", v.Commands, v.Replay))
+	}
+	if (len(p) == 0) != v.OK() {
+		// The rule is the verdict's: a check added to one and not the
+		// other would make verify and import disagree again.
+		return nil, nil, fmt.Errorf("hosted: the dice's check and the verdict disagree (verdict OK: %v; problems: %q)", v.OK(), p)
 	}
 	return v, p, nil
 }
@@ -326,7 +343,7 @@ func checkMeta(m Meta, status storage.Status, g *engine.Game, in Importing) []st
 			add("meta.settings.options.map: %s is not a map of this bot", chat.Quote(o.Map))
 		}
 	case state.Capitals:
-		if !slices.Contains(command.OptionRange("map").Choices, o.Map) || o.Map == "classic" {
+		if !slices.Contains(command.Maps(), o.Map) || o.Map == "classic" {
 			add("meta.settings.options.map: %s is not a size of generated map (small, normal or large)", chat.Quote(o.Map))
 		}
 		if o.NeutralMin < 0 || o.NeutralMax > state.MaxNeutral || o.NeutralMin > o.NeutralMax {

@@ -50,7 +50,7 @@ func liveExport(t *testing.T) (*storage.Export, Meta) {
 		}
 		meta.Seats = append(meta.Seats, seat)
 	}
-	return &storage.Export{Channel: "test:live", Status: storage.Active, Meta: meta.Encode(), Record: engine.Record{Setup: g.Setup, Log: log}}, meta
+	return &storage.Export{Channel: "test:live", Status: storage.Active, Meta: meta.Encode(), Record: engine.Record{Setup: g.Setup, Log: log, Commitment: g.Commitment()}}, meta
 }
 
 // problems is what CheckImport refuses x for, all on one line each.
@@ -160,5 +160,78 @@ func TestCheckImportRefusesBeforeDecoding(t *testing.T) {
 	y.Record = sealed
 	if got := problems(t, &y, importing(true)); !strings.Contains(got, "seed: the export withholds it") || !strings.Contains(got, "risk export --full") {
 		t.Errorf("a sealed record: %s", got)
+	}
+}
+
+// Issue 42, item 6: risk verify and risk import apply one rule
+// (CheckDice), which finds a problem exactly when the verdict is not OK.
+// A record without a commitment, and none published, is not verified: a
+// file whose commitment was removed used to import, said to hash to "the
+// file's commitment", while risk verify said NOT verified.
+func TestCheckDiceIsOneRule(t *testing.T) {
+	x, _ := liveExport(t)
+	rec := x.Record
+	commitment := rec.Commitment
+	edit := func(f func(r *engine.Record)) engine.Record {
+		r := rec
+		r.Log = append([]engine.Entry(nil), rec.Log...)
+		f(&r)
+		return r
+	}
+	die := -1
+	for i, e := range rec.Log {
+		if len(e.Rand) > 0 {
+			die = i
+			break
+		}
+	}
+	if die < 0 {
+		t.Fatal("no random value in the log")
+	}
+	tampered := edit(func(r *engine.Record) {
+		e := r.Log[die]
+		e.Rand = append([]int32(nil), e.Rand...)
+		e.Rand[0] = (e.Rand[0] + 1) % 6
+		r.Log[die] = e
+	})
+	for _, tt := range []struct {
+		name      string
+		rec       engine.Record
+		published string
+		want      string // the first problem ("" for none)
+	}{
+		{"as exported", rec, "", ""},
+		{"as exported, the published commitment", rec, commitment, ""},
+		{"its commitment removed", edit(func(r *engine.Record) { r.Commitment = "" }), "", "commitment: none, in the record or given"},
+		{"its commitment removed, the published one given", edit(func(r *engine.Record) { r.Commitment = "" }), commitment, ""},
+		{"another commitment published", rec, engine.Commitment(5), "not to the published commitment " + engine.Commitment(5)},
+		{"another seed, its own commitment", edit(func(r *engine.Record) { r.Setup.Seed = 5; r.Commitment = engine.Commitment(5) }), "", "deal: "},
+		{"a die changed", tampered, "", "log: command "},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			v, p, err := CheckDice(tt.rec, tt.published)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (len(p) == 0) != v.OK() {
+				t.Errorf("problems %q, but the verdict says OK %v", p, v.OK())
+			}
+			switch {
+			case tt.want == "" && len(p) > 0:
+				t.Errorf("got %q, want no problem", p)
+			case tt.want != "" && (len(p) == 0 || !strings.Contains(p[0], tt.want)):
+				t.Errorf("got %q, want first %q", p, tt.want)
+			}
+			// The import's check is the same: refused (or marked
+			// unverified) exactly when CheckDice finds a problem.
+			y := *x
+			y.Record = tt.rec
+			in := importing(false)
+			in.Commitment = tt.published
+			_, err = CheckImport(&y, in)
+			if (err == nil) != (len(p) == 0) {
+				t.Errorf("CheckImport: %v, but CheckDice found %q", err, p)
+			}
+		})
 	}
 }

@@ -63,6 +63,10 @@ func (m *Match) SeatOf(u chat.User) (int, error) {
 	if seat < 0 {
 		return -1, chat.Refuse("You are not playing in this match. You can watch with /risk show status (with the map).")
 	}
+	if i := m.Meta.Index(u.ID); i >= 0 && m.Meta.Seats[i].IsBot() {
+		// Removed by the host (KickSeat): the seat is a bot's for good.
+		return -1, chat.Refuse("You were removed from this match: a bot plays your seat now. You can watch with /risk show status.")
+	}
 	if i := m.Meta.Index(u.ID); i >= 0 && m.Meta.Seats[i].Autopilot {
 		return -1, chat.Refuse("A bot is playing your seat after %d missed turns. Ask the host to give it back with /risk join player:%s.", MaxMissed, m.Meta.Seats[i].Name)
 	}

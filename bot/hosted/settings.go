@@ -110,7 +110,7 @@ func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Se
 // islands for capitals.
 func MapChoices(rules state.Rules) []string {
 	var out []string
-	for _, c := range command.OptionRange("map").Choices {
+	for _, c := range command.Maps() {
 		if slices.Contains(engine.MapNames(), c) != (rules == state.Capitals) {
 			out = append(out, c)
 		}

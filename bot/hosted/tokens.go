@@ -6,10 +6,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/storage"
 )
 
 // TokenScope is the settings scope of the seats' API tokens (docs/api.md),
@@ -19,12 +22,22 @@ import (
 // one database, one kind of token.
 const TokenScope = "web-token"
 
+// tokenGenScope is the settings scope of each seat's token generation,
+// by "MATCH/USER": a token is good while the generation it was made in is
+// its seat's. Revoking a seat's tokens moves its generation on, which ends
+// every token made before at once, without a list of them to keep.
+const tokenGenScope = "web-token-gen"
+
 // TokenSeat is what a token lets its holder play: a seat, by its player,
 // in one match.
 type TokenSeat struct {
 	Match int64  `json:"match"`
 	User  string `json:"user"`
 	Name  string `json:"name"`
+	// Gen is the seat's token generation when it was made (0 for tokens
+	// made before tokens could be revoked, good until the first
+	// revocation).
+	Gen int64 `json:"gen,omitempty"`
 }
 
 // TokenHash is the key a token is stored under.
@@ -36,20 +49,55 @@ func TokenHash(token string) string {
 // TokenLen is the length of a token: "rk_" and 48 hexadecimal digits.
 const TokenLen = 3 + 2*24
 
-// TokenStore keeps the tokens' seats.
+// TokenStore keeps the tokens' seats and their generations.
 type TokenStore interface {
+	Setting(ctx context.Context, scope, id string) (json.RawMessage, error)
 	SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error
+}
+
+// The errors of TokenOf: a token the server never made (or not a token at
+// all), and one made but revoked since.
+var (
+	ErrNoToken      = errors.New("no valid token")
+	ErrTokenRevoked = errors.New("the token was revoked")
+)
+
+// genKey names a seat's token generation.
+func genKey(match int64, user string) string {
+	return strconv.FormatInt(match, 10) + "/" + user
+}
+
+// tokenGen reads a seat's token generation: 0 before its first revocation.
+func tokenGen(ctx context.Context, st TokenStore, match int64, user string) (int64, error) {
+	raw, err := st.Setting(ctx, tokenGenScope, genKey(match, user))
+	if errors.Is(err, storage.ErrNotFound) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("bot: read the token generation of %s in match %d: %w", user, match, err)
+	}
+	var g struct {
+		Gen int64 `json:"gen"`
+	}
+	if err := json.Unmarshal(raw, &g); err != nil {
+		return 0, fmt.Errorf("bot: the token generation of %s in match %d: %w", user, match, err)
+	}
+	return g.Gen, nil
 }
 
 // NewToken makes a new API token for user's seat in match id and returns
 // it: shown once, to the seat's player; only its hash is kept.
 func NewToken(ctx context.Context, st TokenStore, id int64, user chat.User, now time.Time) (string, error) {
+	gen, err := tokenGen(ctx, st, id, user.ID)
+	if err != nil {
+		return "", err
+	}
 	b := make([]byte, 24)
 	if _, err := rand.Read(b); err != nil {
 		panic(err) // crypto/rand does not fail on supported systems
 	}
 	tok := "rk_" + hex.EncodeToString(b)
-	raw, err := json.Marshal(TokenSeat{Match: id, User: user.ID, Name: user.Name})
+	raw, err := json.Marshal(TokenSeat{Match: id, User: user.ID, Name: user.Name, Gen: gen})
 	if err != nil {
 		return "", fmt.Errorf("bot: a token's seat: %w", err)
 	}
@@ -57,4 +105,57 @@ func NewToken(ctx context.Context, st TokenStore, id int64, user chat.User, now 
 		return "", fmt.Errorf("bot: keep an API token: %w", err)
 	}
 	return tok, nil
+}
+
+// IsToken reports whether s has the form of a token (which says nothing
+// of whether the server made it).
+func IsToken(s string) bool {
+	if len(s) != TokenLen || s[:3] != "rk_" {
+		return false
+	}
+	_, err := hex.DecodeString(s[3:])
+	return err == nil
+}
+
+// TokenOf returns the seat a token plays: ErrNoToken for one the server
+// never made, ErrTokenRevoked for one revoked since (RevokeTokens).
+func TokenOf(ctx context.Context, st TokenStore, token string) (TokenSeat, error) {
+	if !IsToken(token) {
+		return TokenSeat{}, ErrNoToken
+	}
+	raw, err := st.Setting(ctx, TokenScope, TokenHash(token))
+	if errors.Is(err, storage.ErrNotFound) {
+		return TokenSeat{}, ErrNoToken
+	}
+	if err != nil {
+		return TokenSeat{}, fmt.Errorf("bot: read a token: %w", err)
+	}
+	var ts TokenSeat
+	if err := json.Unmarshal(raw, &ts); err != nil {
+		return TokenSeat{}, ErrNoToken
+	}
+	gen, err := tokenGen(ctx, st, ts.Match, ts.User)
+	if err != nil {
+		return TokenSeat{}, err
+	}
+	if ts.Gen != gen {
+		return TokenSeat{}, ErrTokenRevoked
+	}
+	return ts, nil
+}
+
+// RevokeTokens ends every token of user's seat in match id: those made
+// before stop working at once; one asked for after is good. The seat's
+// player revokes them (/risk me token revoke:yes); the bot does when the
+// seat is kicked or given up.
+func RevokeTokens(ctx context.Context, st TokenStore, id int64, user string, now time.Time) error {
+	gen, err := tokenGen(ctx, st, id, user)
+	if err != nil {
+		return err
+	}
+	raw, _ := json.Marshal(map[string]int64{"gen": gen + 1})
+	if err := st.SetSetting(ctx, tokenGenScope, genKey(id, user), raw, now); err != nil {
+		return fmt.Errorf("bot: revoke the tokens of %s in match %d: %w", user, id, err)
+	}
+	return nil
 }

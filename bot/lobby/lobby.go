@@ -459,6 +459,11 @@ func (l *Lobby) KickSeat(ctx context.Context, m *hosted.Match, i int) (hosted.Re
 		change.Timers = &t
 	}
 	text := m.Says(fmt.Sprintf("%s was removed; a %s bot plays their seat from now on.%s", sm.Name, l.cfg.DefaultLevel, hostNote))
+	// Their API tokens end with the seat, first: a kick that fails to save
+	// leaves them without tokens, never a removed player with some.
+	if err := hosted.RevokeTokens(ctx, l.cfg.Tokens, m.ID, sm.ID, l.cfg.Now()); err != nil {
+		return hosted.Result{}, err
+	}
 	if err := l.cfg.Matches.Save(ctx, m, change); err != nil {
 		return hosted.Result{}, err
 	}
@@ -644,6 +649,8 @@ type Config struct {
 	Look    *look.Maps
 	Servers *server.Servers
 	Outbox  *outbox.Outbox
+	// Tokens keeps the seats' API tokens, revoked when a seat is kicked.
+	Tokens hosted.TokenStore
 	// Poster opens a match's thread where it can (chat.Threader).
 	Poster chat.Poster
 	// NewPlayer makes a computer player of a level: a level it refuses is

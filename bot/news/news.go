@@ -18,6 +18,27 @@ type TurnRecord struct {
 	Seat  int       `json:"seat"`
 	Lines []string  `json:"lines"`
 	Stats TurnStats `json:"stats,omitzero"`
+	// Back is the turn a rollback took the match back to from this one,
+	// if one ended it (0 if none): the turns from Back to this one are
+	// then played again.
+	Back int `json:"back,omitempty"`
+}
+
+// Current returns the index in turns (a match's records, in order) of
+// the record of turn number turn in the match's line of play, or -1: the
+// first of that number since the last rollback that took the match back
+// to it or before (a turn that started again has two records or more).
+func Current(turns []TurnRecord, turn int) int {
+	at := -1
+	for i, t := range turns {
+		switch {
+		case t.Back > 0 && t.Back <= turn:
+			at = -1 // taken back: it is played again
+		case t.Back == 0 && t.Turn == turn && at < 0:
+			at = i
+		}
+	}
+	return at
 }
 
 // TurnStats are the numbers of a turn that its post shows apart from the
@@ -90,6 +111,9 @@ type News struct {
 	Turns []TurnRecord `json:"turns,omitempty"`
 	// Over posts the victory.
 	Over bool `json:"over,omitempty"`
+	// Everyone posts Note on its own, pinging every person playing, with
+	// the map: the news of a change to everyone's game (a rollback).
+	Everyone bool `json:"everyone,omitempty"`
 }
 
 // Batch is the messages of one change, delivered together.

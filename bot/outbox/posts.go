@@ -218,3 +218,26 @@ func (o *Outbox) postNew(ctx context.Context, channel string, m chat.Message) (s
 	}
 	return id, nil
 }
+
+// Restore posts messages anew in a channel that lost them (a chat that
+// keeps its messages in memory, restarted: voice.Recap writes them): each
+// as a new message, pinging nobody (it is news to no one), and the living
+// messages among them (the turn in progress, a lobby) are remembered as
+// those to edit from now on, in place of those that were lost.
+func (o *Outbox) Restore(ctx context.Context, channel string, posts []news.Post) error {
+	if o.cfg.Poster == nil {
+		return nil
+	}
+	_, canEdit := o.cfg.Poster.(chat.Editor)
+	for _, m := range posts {
+		m.Mentions = nil
+		id, err := o.postNew(ctx, channel, m.Message)
+		if err != nil {
+			return fmt.Errorf("outbox: restore %s: %w", channel, err)
+		}
+		if m.Ref != "" && (m.Mode == news.PostOrEdit || m.Mode == news.Repost) && id != "" && canEdit {
+			o.remember(ctx, channel, m.Ref, id)
+		}
+	}
+	return nil
+}

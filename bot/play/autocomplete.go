@@ -17,6 +17,9 @@ import (
 // user types: only what is legal for that option in the current phase, best
 // matches first. It never fails; no match means no suggestions.
 func (p *Play) Autocomplete(ctx context.Context, req chat.Request, focused string) []chat.Choice {
+	if focused == "map" {
+		return p.mapChoices(ctx, req)
+	}
 	m, err := p.cfg.Matches.Load(ctx, req.Channel)
 	if err != nil {
 		return nil
@@ -210,4 +213,57 @@ func cardValue(s *state.State, c state.Card) string {
 		return s.Map.Territories[t].Name
 	}
 	return "wild"
+}
+
+// mapChoices suggests the maps of the rule set a match is set to play:
+// the rules typed beside the map, else (host settings) the lobby's, else
+// classic's. A capitals match is never offered the classic world.
+func (p *Play) mapChoices(ctx context.Context, req chat.Request) []chat.Choice {
+	rules := state.Classic
+	if r, err := state.ParseRules(strings.TrimSpace(req.Options["rules"])); err == nil {
+		rules = r
+	} else if req.Command == "host settings" {
+		if m, err := p.cfg.Matches.Load(ctx, req.Channel); err == nil && m.Status == storage.Lobby {
+			rules = m.Meta.Settings.Options.Rules
+		}
+	}
+	typed := strings.ToLower(strings.TrimSpace(req.Options["map"]))
+	var out []chat.Choice
+	for _, name := range hosted.MapChoices(rules) {
+		if strings.HasPrefix(name, typed) {
+			out = append(out, chat.Choice{Name: voice.MapChoiceName(name), Value: name})
+		}
+	}
+	return out
+}
+
+// Offered reports whether a page or console should offer option of
+// command (by its full name) to someone adding options in channel: an
+// option the match as it stands refuses is not offered (armies: of an
+// attack outside simultaneous rounds, dice: and until: inside them or in
+// capitals, ratio: and hero: outside capitals). Without a match under way
+// every option is offered.
+func (p *Play) Offered(ctx context.Context, channel, command, option string) bool {
+	m, err := p.cfg.Matches.Load(ctx, channel)
+	if err != nil || m.Status != storage.Active || m.Game == nil {
+		return true
+	}
+	return applies(m.Game.State, command, option)
+}
+
+// applies reports whether the rules of s take option of command.
+func applies(s *state.State, command, option string) bool {
+	capitals := hosted.IsCapitals(s)
+	rounds := s.Options.Turns == state.Simultaneous
+	switch command + "." + option {
+	case "attack.armies":
+		return rounds
+	case "attack.dice", "attack.until":
+		return !rounds && !capitals
+	case "fortify.armies", "place.armies":
+		return !capitals
+	case "fortify.ratio", "fortify.hero":
+		return capitals
+	}
+	return true
 }

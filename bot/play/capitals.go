@@ -54,6 +54,9 @@ func (p capitals) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, s
 			return hosted.Result{}, chat.Refuse("A capitals match rolls no dice: %s does nothing here. Plan attacks with /risk attack from:… to:…, then /risk launch.", o)
 		}
 	}
+	if c.Args.Has("armies") {
+		return hosted.Result{}, chat.Refuse("armies is for simultaneous rounds of classic matches. In a capitals match all the troops of a territory attack: plan with /risk attack from:… to:…, then /risk launch.")
+	}
 	from, to, err := fromTo(c, s)
 	if err != nil {
 		return hosted.Result{}, err
@@ -289,9 +292,9 @@ func features(s *state.State, t int) string {
 }
 
 // Missing answers a command that left out a required option (Parse's
-// error). In a capitals match under way its example is in the match's own
-// names, from the player's own territories; elsewhere it is the command's
-// usage. It only reads the match: it takes no lock.
+// error). In a match under way its example is from the player's own
+// territories (in a capitals match, in the match's own names); elsewhere
+// it is the command's usage. It only reads the match: it takes no lock.
 func (p *Play) Missing(ctx context.Context, req chat.Request, miss *command.Missing) error {
 	usage := chat.Refuse("%s.", chat.Capitalize(miss.Error()))
 	switch miss.Spec.FullName() {
@@ -309,12 +312,20 @@ func (p *Play) Missing(ctx context.Context, req chat.Request, miss *command.Miss
 		// A capitals lobby: no map to take an example from yet, and the
 		// classic one would mislead. What the command would say.
 		return err
-	case err != nil || !hosted.IsCapitals(g.State):
+	case err != nil:
 		return usage
 	}
 	seat, err := m.SeatOf(req.User)
 	if err != nil {
 		seat = -1
+	}
+	if !hosted.IsCapitals(g.State) {
+		// The usage's Alaska and Kamchatka may be anyone's: the example
+		// is from the player's own territories.
+		if text, ok := voice.ClassicUsage(g.State, seat, miss.Spec.FullName(), miss.Option, req.Options["from"]); ok {
+			return chat.Refuse("%s", text)
+		}
+		return usage
 	}
 	if text, ok := voice.CapitalsUsage(g.State, seat, miss.Spec.FullName(), miss.Option); ok {
 		return chat.Refuse("%s", text)

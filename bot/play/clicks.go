@@ -30,6 +30,9 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 		return hosted.Result{}, chat.Refuse("That match is over.")
 	}
 	switch bt.Action {
+	case "rollback":
+		// The host's or an admin's: they need no seat.
+		return p.clickRollback(ctx, c, bt, m)
 	case "autoplace":
 		seat, err := m.SeatOf(c.User)
 		if err != nil {

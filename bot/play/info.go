@@ -8,6 +8,7 @@ import (
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/look"
+	"github.com/riskbot/riskbot/bot/news"
 	"github.com/riskbot/riskbot/bot/voice"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/engine/luck"
@@ -64,7 +65,8 @@ func (p *Play) standings(ctx context.Context, m *hosted.Match, user chat.User) (
 		if sm := m.Seat(i); sm.IsBot() || sm.Autopilot {
 			name += "*"
 		}
-		if i == s.Current && s.Phase != state.PhaseSetup && s.Phase != state.PhaseOver {
+		if i == s.Current && s.Phase != state.PhaseSetup && s.Phase != state.PhaseOver && s.Phase != state.PhaseOrders {
+			// (A round is everyone's: nobody's turn in particular.)
 			name = "▶ " + name
 		}
 		if !s.Seats[i].Alive() {
@@ -139,7 +141,10 @@ func viewOf(m *hosted.Match, seat int) *hosted.Match {
 
 // sawSince tells what seat saw since its last turn began, from the log,
 // as its voice v tells it: the lines of each turn after its own last one
-// (the whole turn in progress, if it is not seat's).
+// (the whole turn in progress, if it is not seat's). In simultaneous
+// rounds every round is everyone's turn, resolved after the orders were
+// given: what seat saw since is the last round's resolution and the round
+// in progress.
 func (p *Play) sawSince(ctx context.Context, m *hosted.Match, v voice.Voice, seat int) []string {
 	e, err := p.cfg.Store.Export(ctx, m.ID)
 	if err != nil {
@@ -155,9 +160,14 @@ func (p *Play) sawSince(ctx context.Context, m *hosted.Match, v voice.Voice, sea
 		turns = append(turns, *live)
 	}
 	from := 0
-	for i, t := range turns {
-		if t.Seat == seat && i < len(turns)-1 {
+	for i, t := range turns[:max(0, len(turns)-1)] {
+		switch {
+		case t.Seat == seat && (t.Turn > 0 || hosted.IsCapitals(m.Game.State)):
+			// (A classic initial placement is everyone's, and secret
+			// until done: whoever it names saw no more of it than others.)
 			from = i + 1
+		case t.Seat < 0 && t.Turn > 0:
+			from = i // a round: its resolution came after seat's orders
 		}
 	}
 	var lines []string
@@ -333,13 +343,8 @@ func (p *Play) history(ctx context.Context, m *hosted.Match, viewer, turn, page 
 	case page >= 0:
 		page = min(page, len(turns)-1)
 	case turn >= 0:
-		page = -1
-		for i, t := range turns {
-			if t.Turn == turn {
-				page = i
-				break
-			}
-		}
+		// After a rollback, the turn as it is played now.
+		page = news.Current(turns, turn)
 		if page < 0 {
 			first, last := turns[0].Turn, turns[len(turns)-1].Turn
 			return hosted.Result{}, chat.Refuse("There is no turn %d to show: turns %d to %d have been played.", turn, first, last)

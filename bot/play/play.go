@@ -40,6 +40,12 @@ func (p *Play) Apply(ctx context.Context, m *hosted.Match, seat int, note string
 	var entries []engine.Entry
 	at := voice.PositionOf(g.State)
 	turn, current, phase := g.State.Turn, g.State.Current, g.State.Phase
+	var roundHeld [][]int // in a round: what each seat holds before it resolves
+	if phase == state.PhaseOrders {
+		for i := range g.State.Seats {
+			roundHeld = append(roundHeld, hosted.HeldBy(g.State, i))
+		}
+	}
 	for _, c := range cmds {
 		if err := inSight(g.State, seat, c); err != nil {
 			return out, err
@@ -59,24 +65,35 @@ func (p *Play) Apply(ctx context.Context, m *hosted.Match, seat int, note string
 	out.Lines, out.Turns = p.cfg.Look.Voice(m).As(seat).Tell(s, at, out.Events, &ch)
 	m.Meta.SetChronicle(ch)
 	for _, t := range out.Turns {
-		if t.Turn > 0 && t.Seat >= 0 && t.Seat < len(s.Seats) {
+		switch {
+		case t.Turn > 0 && t.Seat >= 0 && t.Seat < len(s.Seats):
 			if i := m.Meta.Index(s.Seats[t.Seat].ID); i >= 0 {
 				m.Meta.Seats[i].Held = hosted.HeldBy(s, t.Seat)
+			}
+		case t.Turn > 0 && t.Seat < 0 && roundHeld != nil:
+			// A round is everyone's turn, and its resolution came after
+			// each seat's orders: what happened to a seat since its last
+			// turn starts from what it held when it gave them.
+			for seat, held := range roundHeld {
+				if i := m.Meta.Index(s.Seats[seat].ID); i >= 0 {
+					m.Meta.Seats[i].Held = held
+				}
 			}
 		}
 	}
 	change := storage.Change{Entries: entries, Game: g}
+	back := rolledBack(out.Events)
 	if s.Phase == state.PhaseOver {
 		out.Over = true
 		m.Meta.Finished = p.cfg.Now()
 		change.Status = storage.Finished
 		change.Timers = &storage.Timers{}
-	} else if s.Turn != turn || (phase == state.PhaseSetup) != (s.Phase == state.PhaseSetup) || s.Current != current {
+	} else if back || s.Turn != turn || (phase == state.PhaseSetup) != (s.Phase == state.PhaseSetup) || s.Current != current {
 		t := p.cfg.Matches.TurnTimers(ctx, m)
 		change.Timers = &t
 	}
 	if note != "" || len(out.Turns) > 0 || out.Over {
-		out.News = &news.News{Note: note, Turns: out.Turns, Over: out.Over}
+		out.News = &news.News{Note: note, Turns: out.Turns, Over: out.Over, Everyone: back}
 	}
 	m.Says(voice.FitLines(out.Lines, 1500))
 	if err := p.cfg.Matches.SaveNews(ctx, m, change, out.News); err != nil {
@@ -150,6 +167,13 @@ func (p *Play) Act(ctx context.Context, m *hosted.Match, seat int, extra voice.R
 	if err != nil {
 		return hosted.Result{}, err
 	}
+	if surrendered(cmds) {
+		// A seat given up keeps no API tokens. The surrender stands if
+		// this fails: the engine refuses its seat's commands all the same.
+		if err := hosted.RevokeTokens(ctx, p.cfg.Tokens, m.ID, m.Game.State.Seats[seat].ID, p.cfg.Now()); err != nil {
+			p.cfg.Log.Warn("revoke the tokens of a seat given up", "match", m.ID, "err", err)
+		}
+	}
 	var reply chat.Message
 	if extra != nil {
 		reply = extra(out.Said)
@@ -202,6 +226,8 @@ type Config struct {
 	Look    *look.Maps
 	Servers *server.Servers
 	Outbox  *outbox.Outbox
+	// Tokens keeps the seats' API tokens, revoked when a seat is given up.
+	Tokens hosted.TokenStore
 	// Leave takes a player out of a match still in its lobby (/risk
 	// surrender there).
 	Leave func(ctx context.Context, c *hosted.Call, m *hosted.Match) (hosted.Result, error)
@@ -220,19 +246,20 @@ func New(c Config) *Play {
 // Handlers are the commands of a match under way, by their full name.
 func (p *Play) Handlers() map[string]hosted.Handler {
 	return map[string]hosted.Handler{
-		"place":        p.ruled(rules.place),
-		"trade":        p.ruled(rules.trade),
-		"attack":       p.ruled(rules.attack),
-		"occupy":       p.ruled(rules.occupy),
-		"fortify":      p.ruled(rules.fortify),
-		"end":          p.ruled(rules.end),
-		"undo":         p.seated(p.undo),
-		"surrender":    p.Surrender,
-		"port":         p.ruled(rules.port),
-		"launch":       p.ruled(rules.launch),
-		"show cards":   p.ruled(rules.cards),
-		"show status":  p.status,
-		"show odds":    p.odds,
-		"show history": p.historyCmd,
+		"place":         p.ruled(rules.place),
+		"trade":         p.ruled(rules.trade),
+		"attack":        p.ruled(rules.attack),
+		"occupy":        p.ruled(rules.occupy),
+		"fortify":       p.ruled(rules.fortify),
+		"end":           p.ruled(rules.end),
+		"undo":          p.seated(p.undo),
+		"surrender":     p.Surrender,
+		"port":          p.ruled(rules.port),
+		"launch":        p.ruled(rules.launch),
+		"show cards":    p.ruled(rules.cards),
+		"show status":   p.status,
+		"show odds":     p.odds,
+		"show history":  p.historyCmd,
+		"host rollback": p.Rollback,
 	}
 }

@@ -20,16 +20,62 @@ import (
 // at most maxDigest lines; none before their first turn. With fog of war,
 // m is the player's view of the match.
 func (v Voice) Digest(m *hosted.Match, seat int) []string {
+	own, ok := v.digest(m, seat)
+	if !ok {
+		return nil
+	}
+	out := own[:min(maxDigest, len(own))]
+	if lead := v.leadLine(m.Game.State, seat); len(out) < maxDigest && lead != "" {
+		out = append(out, lead)
+	}
+	if len(out) > 0 {
+		out[0] = "**Since your last turn:** " + out[0]
+	}
+	return out
+}
+
+// withRoundDigest puts above a round's ping what happened to each player
+// it waits for since their last orders (the round's resolution): their
+// two weightiest lines each, then who leads. Without fog of war only: it
+// is public.
+func (v Voice) withRoundDigest(m *hosted.Match, text string) string {
+	s := m.Game.State
+	var lines []string
+	some := false
+	for _, i := range hosted.ToAct(s) {
+		if m.IsBotSeat(i) {
+			continue
+		}
+		own, ok := v.digest(m, i)
+		some = some || ok
+		if len(own) > 0 {
+			lines = append(lines, fmt.Sprintf("%s **%s**: %s", v.Swatch(i), s.Seats[i].Name, strings.Join(own[:min(2, len(own))], " ")))
+		}
+	}
+	if lead := v.leadLine(s, -1); lead != "" {
+		lines = append(lines, lead)
+	}
+	if !some || len(lines) == 0 {
+		return text // no round played yet
+	}
+	lines[0] = "**Since your last turn:**\n" + lines[0]
+	return strings.Join(lines, "\n") + "\n" + text
+}
+
+// digest is what happened to the player of seat since their last turn,
+// weightiest first, who leads aside (leadLine); ok is false before their
+// first turn.
+func (v Voice) digest(m *hosted.Match, seat int) (lines []string, ok bool) {
 	s := m.Game.State
 	i := m.Meta.Index(s.Seats[seat].ID)
 	if i < 0 || m.Meta.Seats[i].Held == nil || s.Phase == state.PhaseSetup {
-		return nil
+		return nil, false
 	}
 	type line struct {
 		text  string
 		score int
 	}
-	var lines []line
+	var scored []line
 	unit := "armies"
 	if hosted.IsCapitals(s) {
 		unit = "troops"
@@ -60,10 +106,10 @@ func (v Voice) Digest(m *hosted.Match, seat int) []string {
 	for _, o := range takers {
 		names := lost[o]
 		if o == fogTaker {
-			lines = append(lines, line{fmt.Sprintf("🔻 You lost %s, now in the fog.", chat.AndList(names)), 1000 + len(names)})
+			scored = append(scored, line{fmt.Sprintf("🔻 You lost %s, now in the fog.", chat.AndList(names)), 1000 + len(names)})
 			continue
 		}
-		lines = append(lines, line{fmt.Sprintf("🔻 You lost %s to %s.", chat.AndList(names), v.Who(s, o)), 1000 + len(names)})
+		scored = append(scored, line{fmt.Sprintf("🔻 You lost %s to %s.", chat.AndList(names), v.Who(s, o)), 1000 + len(names)})
 	}
 	for c, cont := range s.Map.Continents {
 		all := len(cont.Territories) > 0
@@ -71,7 +117,7 @@ func (v Voice) Digest(m *hosted.Match, seat int) []string {
 			all = all && held[t]
 		}
 		if all && s.ContinentOwner(c) != seat {
-			lines = append(lines, line{fmt.Sprintf("💔 You no longer hold all of %s (+%d).", cont.Name, cont.Bonus), 900 + cont.Bonus})
+			scored = append(scored, line{fmt.Sprintf("💔 You no longer hold all of %s (+%d).", cont.Name, cont.Bonus), 900 + cont.Bonus})
 		}
 	}
 	// Threats: an enemy stack that outnumbers a neighbour of theirs, the
@@ -94,10 +140,23 @@ func (v Voice) Digest(m *hosted.Match, seat int) []string {
 	}
 	slices.SortStableFunc(threats, func(a, b threat) int { return cmp.Compare(b.by, a.by) })
 	for k, th := range threats[:min(2, len(threats))] {
-		lines = append(lines, line{fmt.Sprintf("⚠️ %d %s of %s on %s face your %d on %s.", s.Terr[th.from].Armies, unit, v.Who(s, s.Terr[th.from].Owner),
+		scored = append(scored, line{fmt.Sprintf("⚠️ %d %s of %s on %s face your %d on %s.", s.Terr[th.from].Armies, unit, v.Who(s, s.Terr[th.from].Owner),
 			s.Map.TerritoryName(th.from), s.Terr[th.to].Armies, s.Map.TerritoryName(th.to)), 500 - k})
 	}
-	// Who leads, by territories then armies.
+	slices.SortStableFunc(scored, func(a, b line) int { return cmp.Compare(b.score, a.score) })
+	for _, l := range scored {
+		lines = append(lines, l.text)
+	}
+	return lines, true
+}
+
+// leadLine says who leads, by territories then armies: "You lead" to
+// seat (-1: to everyone).
+func (v Voice) leadLine(s *state.State, seat int) string {
+	unit := "armies"
+	if hosted.IsCapitals(s) {
+		unit = "troops"
+	}
 	lead := -1
 	for o := range s.Seats {
 		if !s.Seats[o].Alive() {
@@ -107,22 +166,14 @@ func (v Voice) Digest(m *hosted.Match, seat int) []string {
 			lead = o
 		}
 	}
-	if lead >= 0 {
-		who := v.Who(s, lead) + " leads"
-		if lead == seat {
-			who = "You lead"
-		}
-		lines = append(lines, line{fmt.Sprintf("📊 %s with %d territories and %d %s.", who, s.Owned(lead), s.Armies(lead), unit), 100})
+	if lead < 0 {
+		return ""
 	}
-	slices.SortStableFunc(lines, func(a, b line) int { return cmp.Compare(b.score, a.score) })
-	var out []string
-	for _, l := range lines[:min(maxDigest, len(lines))] {
-		out = append(out, l.text)
+	who := v.Who(s, lead) + " leads"
+	if lead == seat {
+		who = "You lead"
 	}
-	if len(out) > 0 {
-		out[0] = "**Since your last turn:** " + out[0]
-	}
-	return out
+	return fmt.Sprintf("📊 %s with %d territories and %d %s.", who, s.Owned(lead), s.Armies(lead), unit)
 }
 
 // WithDigest puts the digest of seat's player above a ping's text.

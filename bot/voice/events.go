@@ -155,7 +155,7 @@ func (v Voice) Describe(s *state.State, events []engine.Event) []string {
 				i = j
 			}
 			if len(order) > 4 {
-				lines = append(lines, fmt.Sprintf("➕ %s placed %d armies on %d territories", v.Who(s, e.Seat), total, len(order)))
+				lines = append(lines, fmt.Sprintf("➕ %s placed %d armies on %d territories%s", v.Who(s, e.Seat), total, len(order), v.seenPart(s, e.Seat)))
 				break
 			}
 			parts := make([]string, len(order))
@@ -211,6 +211,8 @@ func (v Voice) Describe(s *state.State, events []engine.Event) []string {
 			lines = append(lines, fmt.Sprintf("🏆 **%s wins the match!**", v.Who(s, e.Seat)))
 		case engine.Undone:
 			lines = append(lines, fmt.Sprintf("↩️ %s took back: %s", v.Who(s, e.Seat), engine.Describe(s.Map, e.Command)))
+		case engine.RolledBack:
+			lines = append(lines, v.rolledBackLine(s, e))
 		}
 	}
 	return lines

@@ -1,6 +1,8 @@
 package voice
 
 import (
+	"slices"
+
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/engine"
@@ -86,12 +88,27 @@ func (v Voice) seenOnly(s *state.State, events []engine.Event) []engine.Event {
 		}
 		return true
 	}
+	// A round's placements are made before its attacks: they are judged
+	// by what was seen then, not once the round's conquests (and the
+	// eliminations that widen what everyone sees) have moved the fog.
+	placed := in
+	if before, ok := placementsState(s, events); ok {
+		at := v.sight(before)
+		placed = func(ts ...int) bool {
+			for _, t := range ts {
+				if t < 0 || t >= len(s.Terr) || !at.Has(t) {
+					return false
+				}
+			}
+			return true
+		}
+	}
 	var out []engine.Event
 	for _, e := range events {
 		var ok bool
 		switch e := e.(type) {
 		case engine.Placed:
-			ok = e.Seat == me || in(e.Territory)
+			ok = e.Seat == me || placed(e.Territory)
 		case engine.TurnStarted:
 			ok = e.Seat == me
 		case engine.Traded:
@@ -136,7 +153,7 @@ func (v Voice) seenOnly(s *state.State, events []engine.Event) []engine.Event {
 			ok = e.Seat == me || e.Victim == me || in(e.Territory)
 		case engine.CardDrawn, engine.Discarded, engine.Reshuffled, engine.Eliminated, engine.Surrendered, engine.Won,
 			engine.SetupDone, engine.CapitalChosen, engine.CapitalTaken, engine.TroopsScaled,
-			engine.Committed, engine.RoundResolved, engine.RoundStarted, engine.RoundLimit:
+			engine.Committed, engine.RoundResolved, engine.RoundStarted, engine.RoundLimit, engine.RolledBack:
 			// What every player learns: hand sizes, who is out, who is
 			// ready, the end; capitals are chosen in the open.
 			ok = true
@@ -163,4 +180,34 @@ func seatOf(e engine.Event) int {
 		return e.Seat
 	}
 	return -2
+}
+
+// placementsState is s as it stood when the placements of the round that
+// events resolve were made: before the round's conquests and
+// eliminations. ok is false if events resolve no round.
+func placementsState(s *state.State, events []engine.Event) (before *state.State, ok bool) {
+	i := slices.IndexFunc(events, func(e engine.Event) bool { _, ok := e.(engine.RoundResolved); return ok })
+	if i < 0 {
+		return nil, false
+	}
+	before = s.Clone()
+	for j := len(events) - 1; j > i; j-- {
+		switch e := events[j].(type) {
+		case engine.Conquered:
+			before.Terr[e.To].Owner = e.Defender
+		case engine.Eliminated:
+			before.Seats[e.Seat].Status = state.Playing
+		}
+	}
+	return before, true
+}
+
+// seenPart qualifies a count of what seat did, told to a player in the fog
+// who sees only part of it: " you see". (The player's own counts are
+// whole; what the channel is told is for the public voice to say.)
+func (v Voice) seenPart(s *state.State, seat int) string {
+	if v.Hides(s) && v.to.seat >= 0 && seat != v.to.seat {
+		return " you see"
+	}
+	return ""
 }

@@ -107,7 +107,7 @@ func Help(specs []command.Spec, rules state.Rules, topic string) chat.Message {
 	case "admin":
 		lines = []string{
 			"**Hosts and admins**",
-			"The host (who typed `/risk new`) adds bots, kicks players, changes settings and starts the match. The host or an admin (Manage Server, or Manage Channels here) can `/risk host abandon` it without a winner; admins may also `/risk host kick` any player.",
+			"The host (who typed `/risk new`) adds bots, kicks players, changes settings and starts the match. The host or an admin (Manage Server, or Manage Channels here) can `/risk host rollback turn:N` it to the start of an earlier turn (it asks first, saying what is lost; everyone is pinged) or `/risk host abandon` it without a winner; admins may also `/risk host kick` any player.",
 			"`/risk-admin show` shows this server's defaults and limits; `/risk-admin defaults` sets the options new matches start with; `/risk-admin limits` bounds matches per server and per host and how long a lobby may wait; `/risk-admin reset` goes back to the bot's own.",
 		}
 	default:
@@ -145,7 +145,7 @@ func commandGroups(specs []command.Spec, capitals bool) []group {
 		{"Your turn", []string{"place", "trade", "attack", "occupy", "fortify", "end", "undo"}},
 		{"Capitals", []string{"port", "launch"}},
 		{"Leaving", []string{"surrender"}},
-		{"The host's (or an admin's)", []string{"host addbot", "host invite", "host kick", "host settings", "host abandon"}},
+		{"The host's (or an admin's)", []string{"host addbot", "host invite", "host kick", "host settings", "host rollback", "host abandon"}},
 		{"To look, only you", []string{"show status", "show cards", "show odds", "show history"}},
 		{"Yours", []string{"me games", "me notify", "me stats", "me token"}},
 		{"Server admins", []string{"admin show", "admin defaults", "admin limits", "admin reset"}},

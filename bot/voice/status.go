@@ -8,6 +8,7 @@ import (
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/engine/genmap"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -187,4 +188,18 @@ func SettingsText(set hosted.Settings) string {
 	}
 	return fmt.Sprintf("%s rules on the %s map; %s%s; %s cards; %s fortification; %d h per turn, %s%s",
 		o.Rules, o.Map, victory, limit, o.Cards, o.Fortify, set.TurnHours, timeout, colours)
+}
+
+// MapChoiceName names a value of the map option as a suggestion shows it:
+// "classic — the world of the rule book (42 territories)", "small —
+// generated islands, 12 to 18 territories".
+func MapChoiceName(name string) string {
+	if z, err := genmap.ParseSize(name); err == nil {
+		lo, hi := z.Territories()
+		return fmt.Sprintf("%s — generated islands, %d to %d territories", name, lo, hi)
+	}
+	if m, err := engine.LoadMap(name); err == nil {
+		return fmt.Sprintf("%s — the world of the rule book (%d territories)", name, m.Len())
+	}
+	return name
 }

@@ -65,13 +65,22 @@ func (v Voice) tell(s *state.State, at Position, events []engine.Event, ch *news
 		stepLines = 0
 	}
 	for _, e := range events {
-		if private(e) {
+		if private(s, e) {
 			// An order is told to its author only, until its round
 			// resolves.
 			lines = append(lines, v.Describe(s, []engine.Event{e})...)
 			continue
 		}
 		switch e := e.(type) {
+		case engine.RoundResolved:
+			// The round's trades show as it resolves, told before its
+			// placements, which spend the armies they brought; with fog
+			// of war, to each trader only (seenOnly).
+			part = append(part, e)
+			for _, t := range e.Trades {
+				part = append(part, t)
+			}
+			continue
 		case engine.RoundStarted:
 			// A round's record holds its resolution; the next round's
 			// reinforcements start the next record (one post a round).
@@ -102,6 +111,20 @@ func (v Voice) tell(s *state.State, at Position, events []engine.Event, ch *news
 				ch.Lines = ch.Lines[:max(0, len(ch.Lines)-ch.Steps[n-1])]
 				ch.Steps = ch.Steps[:n-1]
 			}
+			continue
+		case engine.RolledBack:
+			// The turn in progress ends here, its record closed with the
+			// rollback; the turn gone back to starts a record again.
+			part = append(part, e)
+			n := len(closed)
+			closeTurn(flush())
+			if len(closed) > n {
+				closed[n].Back = e.Turn
+			}
+			curTurn, curSeat = e.Turn, e.Seat
+			ch.Lines = []string{pub.againLine(s, e)}
+			ch.Stats.Income = e.Armies
+			stepLines = 1
 			continue
 		case engine.CapitalChosen:
 			// Capitals are chosen in turn: each choice is its own post.

@@ -97,6 +97,19 @@ func (v Voice) ShortTitle(t news.TurnRecord) string {
 // summaries, without the map or a ping of a turn long gone.
 func (v Voice) Messages(m *hosted.Match, n *news.News, fresh bool) []news.Post {
 	var msgs []news.Post
+	if n.Everyone {
+		// The note, the pings and the map first; then the turns' records,
+		// completed, and the turn now in play.
+		msgs = append(msgs, v.everyonePost(m, n.Note))
+		s := m.Game.State
+		for _, t := range n.Turns {
+			msgs = append(msgs, news.Post{Message: chat.Message{Embed: v.TurnEmbed(s, t, "")}, Ref: news.PostRef(m.ID, t.Turn, t.Seat), Mode: news.Complete})
+		}
+		if p, ok := v.LivePost(m); ok && fresh {
+			msgs = append(msgs, p)
+		}
+		return msgs
+	}
 	if n.Note != "" && len(n.Turns) == 0 {
 		msgs = append(msgs, news.Post{Message: chat.Message{Text: n.Note}})
 	}
@@ -108,13 +121,12 @@ func (v Voice) Messages(m *hosted.Match, n *news.News, fresh bool) []news.Post {
 	if fresh {
 		return append(msgs, v.TurnPosts(m, n.Turns, n.Over, n.Note)...)
 	}
-	s := m.Game.State
 	for i, t := range n.Turns {
 		note := ""
 		if i == 0 {
 			note = n.Note
 		}
-		msgs = append(msgs, news.Post{Message: chat.Message{Embed: v.TurnEmbed(s, t, note)}, Ref: news.PostRef(m.ID, t.Turn, t.Seat), Mode: news.Complete})
+		msgs = append(msgs, v.recordPosts(m, t, note, false)...)
 	}
 	if n.Over {
 		msgs = append(msgs, v.VictoryPost(m))
@@ -133,7 +145,7 @@ func (v Voice) TurnPosts(m *hosted.Match, turns []news.TurnRecord, over bool, no
 		if i > 0 {
 			note = ""
 		}
-		posts = append(posts, v.TurnPost(m, t, note, i == len(turns)-1 && !over))
+		posts = append(posts, v.recordPosts(m, t, note, i == len(turns)-1 && !over)...)
 	}
 	if over {
 		return append(posts, v.VictoryPost(m))
@@ -161,7 +173,13 @@ func (v Voice) Ping(m *hosted.Match) (news.Post, bool) {
 		return news.Post{Message: chat.Message{Text: v.capitalsPing(m), Mentions: []string{id}}, Notice: news.TurnPing}, true
 	}
 	text := fmt.Sprintf("%s %s, it is your turn %d: you have **%s** to place%s. Deadline %s.",
-		v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "army", "armies"), tradeHint(s, s.Current), chat.Timestamp(m.Timers.Deadline))
+		v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "army", "armies"), tradeHint(s.HandSize(s.Current)), chat.Timestamp(m.Timers.Deadline))
+	if s.Phase != state.PhaseReinforce || s.Seats[s.Current].Reserve == 0 {
+		// The turn's living post words the ping again as the turn goes
+		// on: once placed, there is nothing left to place.
+		text = fmt.Sprintf("%s %s, it is your turn %d. Deadline %s.",
+			v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, chat.Timestamp(m.Timers.Deadline))
+	}
 	buttons := []chat.Button{{ID: m.ButtonID("autoplace", s.Turn), Label: "Place automatically", Style: chat.Secondary}}
 	if v.Hides(s) {
 		text = fmt.Sprintf("%s %s, it is your turn %d. %s Deadline %s.",
@@ -185,8 +203,11 @@ func (v Voice) roundPing(m *hosted.Match) (news.Post, bool) {
 			who = append(who, v.Swatch(i)+" "+chat.MentionOf(s.Seats[i].ID, s.Seats[i].Name))
 			continue
 		}
+		// What the round gave them, not what they have left: the ping is
+		// public, and edited as the round is played, so what is left would
+		// tell who has placed or traded before the round resolves.
 		who = append(who, fmt.Sprintf("%s %s (%s%s)", v.Swatch(i), chat.MentionOf(s.Seats[i].ID, s.Seats[i].Name),
-			chat.Plural(s.Seats[i].Reserve, "army", "armies"), tradeHint(s, i)))
+			chat.Plural(s.Income(i).Total, "army", "armies"), tradeHint(s.HandSize(i)+s.Seats[i].Traded.Len())))
 	}
 	if len(ids) == 0 {
 		return news.Post{}, false
@@ -201,14 +222,12 @@ func (v Voice) roundPing(m *hosted.Match) (news.Post, bool) {
 	return news.Post{Message: msg, Notice: news.TurnPing}, true
 }
 
-// tradeHint reminds a player of a set they can (or must) trade.
-func tradeHint(s *state.State, seat int) string {
-	n := s.Seats[seat].Hand.Len()
+// tradeHint reminds a player holding n cards that they must trade a set.
+// A ping is public: it says nothing the hand size does not (whether the
+// hand holds a set is the player's to know, with /risk show cards).
+func tradeHint(n int) string {
 	if n >= 5 {
 		return fmt.Sprintf(" — you hold %d cards and must trade a set first (/risk trade)", n)
-	}
-	if set, ok := engine.BestSet(s, seat); ok {
-		return fmt.Sprintf(" — you may trade a set for %d more (/risk trade)", engine.SetValue(s, set))
 	}
 	return ""
 }
@@ -277,8 +296,11 @@ func (v Voice) TurnEmbed(s *state.State, t news.TurnRecord, note string) *chat.E
 	e.Description = FitLinesAs(lines, maxDescription, "… and %d more lines")
 	st := t.Stats
 	capitals := hosted.IsCapitals(s)
-	if v.hidesFrom(s, t.Seat) {
+	if v.hidesFrom(s, t.Seat) || t.Seat < 0 {
 		// Income and trades would tell the continents held in the fog.
+		// A round's are everyone's: their sum says nothing (each seat's
+		// is told in its lines, to whom may see it), and in the fog it
+		// would tell the others' continents too.
 		st.Income, st.Traded = 0, 0
 	}
 	if st.Income > 0 {
@@ -306,13 +328,39 @@ func (v Voice) TurnEmbed(s *state.State, t news.TurnRecord, note string) *chat.E
 
 // TurnPost is the completed record of a finished turn, with the map if
 // withMap (the last turn of a change: the map shows the match as it is).
+// A turn's record completes its living message, where the turn was
+// followed as it was played; a round's is posted anew (see recordPosts).
 func (v Voice) TurnPost(m *hosted.Match, t news.TurnRecord, note string, withMap bool) news.Post {
 	s := m.Game.State
 	msg := news.Post{Message: chat.Message{Embed: v.TurnEmbed(s, t, note)}, Ref: news.PostRef(m.ID, t.Turn, t.Seat), Mode: news.Complete}
+	if isRound(t) {
+		msg.Ref, msg.Mode = "", 0
+	}
 	if withMap {
 		msg.Image = v.mapOf(m, v.viewer())
 	}
 	return msg
+}
+
+// isRound reports whether t is the record of a simultaneous round.
+func isRound(t news.TurnRecord) bool { return t.Seat < 0 && t.Turn > 0 }
+
+// recordPosts are the posts of a finished turn's record. A round's living
+// message shows only who is ready while the round lasts, and by its end
+// it lies far above, under a day of talk and replies: its result is
+// posted anew, where the channel's readers are, and the living message
+// is closed with a word that the result follows.
+func (v Voice) recordPosts(m *hosted.Match, t news.TurnRecord, note string, withMap bool) []news.Post {
+	post := v.TurnPost(m, t, note, withMap)
+	if !isRound(t) {
+		return []news.Post{post}
+	}
+	closed := news.Post{Message: chat.Message{Embed: &chat.Embed{
+		Title:       v.TurnTitle(m.Game.State, t),
+		Color:       v.Color(t.Seat),
+		Description: fmt.Sprintf("Round %d is over: its orders and the map are posted below.", t.Turn),
+	}}, Ref: news.PostRef(m.ID, t.Turn, t.Seat), Mode: news.Retire}
+	return []news.Post{closed, post}
 }
 
 // LivePost is the record of the turn in progress, if it has one: a
@@ -340,9 +388,13 @@ func (v Voice) LivePost(m *hosted.Match) (news.Post, bool) {
 	}
 	e.Footer = "This message follows the turn as it is played."
 	msg, _ := v.Ping(m)
-	if !v.Hides(s) {
+	switch {
+	case v.Hides(s):
 		// With fog of war, what happened to the player is theirs to see
 		// (/risk show status).
+	case s.Phase == state.PhaseOrders:
+		msg.Text = v.withRoundDigest(m, msg.Text)
+	default:
 		msg.Text = v.WithDigest(m, s.Current, msg.Text)
 	}
 	msg.Embed = e

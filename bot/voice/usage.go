@@ -52,6 +52,99 @@ func CapitalsUsage(s *state.State, seat int, command, option string) (text strin
 	return "", false
 }
 
+// ClassicUsage words what a classic attack or fortify that left out a
+// required option takes, with an example from seat's own territories (the
+// command's usage names Alaska and Kamchatka, which another player may
+// hold): from the territory typed (typedFrom) if it is seat's, else one the
+// rules let attack or move now, else seat's largest stack. ok is false for
+// a command it has no example for, or someone without a territory.
+func ClassicUsage(s *state.State, seat int, command, option, typedFrom string) (text string, ok bool) {
+	if seat < 0 || seat >= len(s.Seats) || s.Owned(seat) == 0 {
+		return "", false
+	}
+	n := s.Map.TerritoryName
+	typed := -1
+	if t, err := s.Map.Lookup(typedFrom); err == nil && s.Terr[t].Owner == seat {
+		typed = t
+	}
+	switch command {
+	case "attack":
+		enemy := func(o int) bool { return !s.SameSide(o, seat) }
+		from, to, ok := ownPair(s, seat, typed, enemy, func(c engine.Command) (int, int, bool) {
+			switch c := c.(type) {
+			case engine.Attack:
+				return c.From, c.To, true
+			case engine.Assault:
+				return c.From, c.To, true
+			}
+			return 0, 0, false
+		})
+		if !ok {
+			return fmt.Sprintf("/risk attack needs %s: from one of your territories with 2 armies or more to an enemy neighbour (none of yours borders an enemy now).", option), true
+		}
+		if IsSimultaneous(s) {
+			return fmt.Sprintf("/risk attack needs %s, like /risk attack from:%s to:%s armies:%d: from one of your territories to an enemy neighbour, with the armies the order sends.",
+				option, n(from), n(to), max(1, min(3, s.Terr[from].Armies-1))), true
+		}
+		return fmt.Sprintf("/risk attack needs %s, like /risk attack from:%s to:%s until:win: from one of your territories with 2 armies or more to an enemy neighbour.",
+			option, n(from), n(to)), true
+	case "fortify":
+		friend := func(o int) bool { return o == seat || s.Teammates(seat, o) }
+		from, to, ok := ownPair(s, seat, typed, friend, func(c engine.Command) (int, int, bool) {
+			if c, ok := c.(engine.Fortify); ok {
+				return c.From, c.To, true
+			}
+			return 0, 0, false
+		})
+		if !ok {
+			return fmt.Sprintf("/risk fortify needs %s: it moves armies between two of your territories that border each other, and none of yours does.", option), true
+		}
+		return fmt.Sprintf("/risk fortify needs %s, like /risk fortify from:%s to:%s armies:1: from one of your territories to another of yours%s.",
+			option, n(from), n(to), fortifyPath(s)), true
+	}
+	return "", false
+}
+
+// ownPair picks an example's two territories for seat: from the territory
+// typed (if seat's) to a neighbour whose owner wants says fits; else the
+// first pair of a command the rules allow now (legal picks them out);
+// else seat's territory with the most armies and such a neighbour.
+func ownPair(s *state.State, seat, typed int, wants func(owner int) bool, legal func(engine.Command) (from, to int, ok bool)) (from, to int, ok bool) {
+	if typed >= 0 {
+		for _, a := range s.Map.Territories[typed].Adj {
+			if wants(s.Terr[a].Owner) {
+				return typed, a, true
+			}
+		}
+	}
+	for _, c := range engine.Legal(s, seat) {
+		if from, to, ok := legal(c); ok && (typed < 0 || from == typed) {
+			return from, to, true
+		}
+	}
+	best := -1
+	for t := range s.Terr {
+		if s.Terr[t].Owner != seat || (best >= 0 && s.Terr[t].Armies <= s.Terr[best].Armies) {
+			continue
+		}
+		for _, a := range s.Map.Territories[t].Adj {
+			if wants(s.Terr[a].Owner) {
+				best, to = t, a
+				break
+			}
+		}
+	}
+	return best, to, best >= 0
+}
+
+// fortifyPath says how far a fortification goes under the match's rule.
+func fortifyPath(s *state.State) string {
+	if s.Options.Fortify == state.Adjacent || IsSimultaneous(s) {
+		return " that borders it"
+	}
+	return ", along a path of your own"
+}
+
 // capitalsPair picks an example's two territories: the first pair of a
 // command the rules allow seat now (legal picks them out), else the
 // seat's territory with the most troops and a neighbour whose owner wants

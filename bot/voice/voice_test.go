@@ -176,3 +176,28 @@ func TestWithDigestLinesKeepsTheLatest(t *testing.T) {
 		})
 	}
 }
+
+// The turn's living post words its ping again at every edit: once the
+// player has placed, it no longer says "you have 0 armies to place".
+func TestLivePostAfterPlacing(t *testing.T) {
+	m, v := placedMatch(t)
+	s := m.Game.State
+	seat := s.Current
+	before, ok := v.LivePost(m)
+	if !ok {
+		t.Fatal("no living post at the turn's start")
+	}
+	if want := fmt.Sprintf("you have **%d armies** to place", s.Seats[seat].Reserve); !strings.Contains(before.Text, want) {
+		t.Errorf("at the turn's start: %q, want %q in it", before.Text, want)
+	}
+	if _, _, err := m.Game.Apply(seat, engine.AutoPlace{}); err != nil {
+		t.Fatal(err)
+	}
+	after, ok := v.LivePost(m)
+	if !ok {
+		t.Fatal("no living post after placing")
+	}
+	if strings.Contains(after.Text, "to place") || !strings.Contains(after.Text, "it is your turn") {
+		t.Errorf("after placing every army: %q, want the turn without armies to place", after.Text)
+	}
+}

@@ -25,6 +25,7 @@ import (
 //
 //	GET  /api/matches/{id}                  the public view; a seat's own with its token
 //	GET  /api/matches/{id}/commands?after=N the log after its first N commands, with their dice
+//	                                        (while played, as the caller may see it: Record.Tell)
 //	POST /api/matches/{id}/commands         play a command as a seat (its token)
 //	GET  /api/matches/{id}/map.png?at=N     the map, now or after N commands
 
@@ -35,11 +36,17 @@ func (s *Server) Token(ctx context.Context, id int64, user chat.User) (string, e
 	return hosted.NewToken(ctx, s.store, id, user, s.now())
 }
 
-// errNoToken: the request carries no token, or one the server never made.
-var errNoToken = errors.New("no valid token")
+// errNoToken: the request carries no token, or one the server never made;
+// errRevoked: one revoked since (its player's command, a kick, a seat
+// given up).
+var (
+	errNoToken = hosted.ErrNoToken
+	errRevoked = hosted.ErrTokenRevoked
+)
 
 // seatOf returns the seat a request's token (Authorization: Bearer TOKEN)
-// lets it play; errNoToken without a valid one.
+// lets it play; errNoToken without a valid one, errRevoked for a revoked
+// one.
 func (s *Server) seatOf(r *http.Request) (hosted.TokenSeat, bool, error) {
 	h := r.Header.Get("Authorization")
 	if h == "" {
@@ -48,21 +55,25 @@ func (s *Server) seatOf(r *http.Request) (hosted.TokenSeat, bool, error) {
 	// The scheme's name is case-insensitive (RFC 9110, 11.1).
 	scheme, tok, ok := strings.Cut(strings.TrimSpace(h), " ")
 	tok = strings.TrimSpace(tok)
-	if !ok || !strings.EqualFold(scheme, "Bearer") || len(tok) != hosted.TokenLen || !strings.HasPrefix(tok, "rk_") {
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
 		return hosted.TokenSeat{}, true, errNoToken
 	}
-	raw, err := s.store.Setting(r.Context(), hosted.TokenScope, hosted.TokenHash(tok))
-	if errors.Is(err, storage.ErrNotFound) {
-		return hosted.TokenSeat{}, true, errNoToken
+	ts, err := hosted.TokenOf(r.Context(), s.store, tok)
+	return ts, true, err
+}
+
+// tokenProblem answers a request whose token is not good: 401 for one
+// the server never made or revoked since, 503 if the database is away.
+func (s *Server) tokenProblem(w http.ResponseWriter, err error) {
+	switch {
+	case errors.Is(err, errRevoked):
+		problem(w, http.StatusUnauthorized, "the token was revoked (by its player, or with its seat): ask for a new one")
+	case errors.Is(err, errNoToken):
+		problem(w, http.StatusUnauthorized, "the token is not valid")
+	default:
+		s.log.Error("read a token", "err", err)
+		problem(w, http.StatusServiceUnavailable, "the database is unavailable")
 	}
-	if err != nil {
-		return hosted.TokenSeat{}, true, err
-	}
-	var ts hosted.TokenSeat
-	if err := json.Unmarshal(raw, &ts); err != nil {
-		return hosted.TokenSeat{}, true, errNoToken
-	}
-	return ts, true, nil
 }
 
 // token gives the page's player their seat's API token: {"channel", "as"}.
@@ -160,7 +171,7 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 	}
 	ts, has, err := s.seatOf(r)
 	if err != nil {
-		problem(w, http.StatusUnauthorized, "the token is not valid")
+		s.tokenProblem(w, err)
 		return
 	}
 	if has && ts.Match != id {
@@ -233,19 +244,29 @@ func writeAnswer(w http.ResponseWriter, body []byte) {
 
 // entryJSON is a log entry in the API: its place in the log (1 for the
 // first command), the seat that played it, the command and the random
-// outcomes it drew (dice faces less one, card picks), in order.
+// outcomes it drew (dice faces less one, card picks), in order; while the
+// match is played, those the caller may not see are -1 (engine.Withheld),
+// and seen is what the entry shows the caller of hidden things
+// (engine.Seen).
 type entryJSON struct {
 	Index int             `json:"index"`
 	Seat  int             `json:"seat"`
 	Cmd   json.RawMessage `json:"cmd"`
 	Rand  []int32         `json:"rand,omitempty"`
+	Seen  *engine.Seen    `json:"seen,omitempty"`
 }
 
 // commandsJSON is the answer of GET /api/matches/{id}/commands.
 type commandsJSON struct {
-	Match    int64  `json:"match"`
-	Status   string `json:"status"`
-	Commands int    `json:"commands"`
+	Match  int64  `json:"match"`
+	Status string `json:"status"`
+	// Audience is who the log is told to while the match is played: -1
+	// the public, or the token's seat (engine.Record.Tell). Absent once
+	// the match is over: the whole log is served.
+	Audience *int `json:"audience,omitempty"`
+	// Commands is the length of the log served: while the match is
+	// played, up to where the secrets in progress began.
+	Commands int `json:"commands"`
 	// Setup starts the match: with Deal, and the generated map's name, it
 	// rebuilds the start. Its seed is 0 while the match is played (the
 	// dice to come must not be foreseen); a finished match shows it.
@@ -257,6 +278,10 @@ type commandsJSON struct {
 
 // maxEntries bounds the entries of one answer.
 const maxEntries = 1000
+
+// cachedLogs is how many told logs the server keeps (toldLog): a few
+// tens of bytes a command each.
+const cachedLogs = 64
 
 func (s *Server) apiCommands(w http.ResponseWriter, r *http.Request) {
 	id, ok := matchID(w, r)
@@ -272,6 +297,15 @@ func (s *Server) apiCommands(w http.ResponseWriter, r *http.Request) {
 		}
 		after = n
 	}
+	ts, has, err := s.seatOf(r)
+	if err != nil {
+		s.tokenProblem(w, err)
+		return
+	}
+	if has && ts.Match != id {
+		problem(w, http.StatusForbidden, "the token is for another match")
+		return
+	}
 	ex, total, err := s.store.ExportLog(r.Context(), id, after, maxEntries)
 	switch {
 	case errors.Is(err, storage.ErrNotFound):
@@ -282,32 +316,43 @@ func (s *Server) apiCommands(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusServiceUnavailable, "the match is unavailable")
 		return
 	}
-	if ex.Status.Open() && ex.Record.Setup.Options.Fog {
-		// Every command names territories and draws dice that some
-		// players do not see: the log waits for the end.
-		problem(w, http.StatusForbidden, "the log of a match with fog of war is served when the match ends")
-		return
-	}
-	if ex.Status.Open() && ex.Record.Setup.Options.Turns == state.Simultaneous {
-		// The orders of a round in progress are secret until it resolves:
-		// the log is served up to the round's start.
-		if total, err = s.roundStart(r, id); err != nil {
-			s.log.Error("find a round's start for the API", "match", id, "err", err)
+	out := commandsJSON{Match: id, Status: ex.Status.String(), Entries: []entryJSON{}}
+	if ex.Status.Open() && len(ex.Record.Setup.Seats) > 0 {
+		if ex.Record.Setup.Options.Fog {
+			// Every command names territories and draws dice that some
+			// players do not see: the log waits for the end.
+			problem(w, http.StatusForbidden, "the log of a match with fog of war is served when the match ends")
+			return
+		}
+		// While the match is played, each is told what it may see
+		// (engine.Record.Tell): the public without a token, a seat with
+		// its own.
+		user := ""
+		if has {
+			user = ts.User
+		}
+		told, err := s.toldLog(r, id, user)
+		switch {
+		case errors.Is(err, errNotSeated):
+			problem(w, http.StatusForbidden, "the token is for another match")
+			return
+		case err != nil:
+			s.log.Error("tell a match's log for the API", "match", id, "err", err)
 			problem(w, http.StatusServiceUnavailable, "the match is unavailable")
 			return
 		}
-		if keep := max(0, total-after); len(ex.Record.Log) > keep {
-			ex.Record.Log = ex.Record.Log[:keep]
-		}
+		total = len(told.Log)
+		ex.Record = *told
+		ex.Record.Log = told.Log[min(after, total):min(after+maxEntries, total)]
+		out.Audience = &told.Audience
 	}
 	if after > total {
 		problem(w, http.StatusBadRequest, "after: the log has %d commands", total)
 		return
 	}
-	out := commandsJSON{Match: id, Status: ex.Status.String(), Commands: total, Entries: []entryJSON{}}
+	out.Commands = total
 	if len(ex.Record.Setup.Seats) > 0 {
-		setup := publicSetup(ex.Record.Setup, ex.Status)
-		out.Setup = &setup
+		out.Setup = &ex.Record.Setup
 	}
 	out.More = after+len(ex.Record.Log) < total
 	for i, e := range ex.Record.Log {
@@ -316,56 +361,50 @@ func (s *Server) apiCommands(w http.ResponseWriter, r *http.Request) {
 			problem(w, http.StatusServiceUnavailable, "the match's log cannot be read")
 			return
 		}
-		out.Entries = append(out.Entries, entryJSON{Index: after + i + 1, Seat: e.Seat, Cmd: cmd, Rand: e.Rand})
+		out.Entries = append(out.Entries, entryJSON{Index: after + i + 1, Seat: e.Seat, Cmd: cmd, Rand: e.Rand, Seen: e.Seen})
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusOK, out)
 }
 
-// roundStart is the length of match id's log at which its round in
-// progress began (engine.RoundStart), read from its whole log.
-// It is kept by the match's version: a round's followers ask again and
-// again, and the answer changes only with the match.
-func (s *Server) roundStart(r *http.Request, id int64) (int, error) {
+// errNotSeated: the token's user has no seat in the match.
+var errNotSeated = errors.New("no seat in the match")
+
+// toldLog is the log of open match id as told to user's seat ("" for the
+// public): engine.Record.Tell. It is kept by the match's version: a
+// match's followers ask again and again, and the answer changes only with
+// the match.
+func (s *Server) toldLog(r *http.Request, id int64, user string) (*engine.Record, error) {
 	h, err := s.store.Head(r.Context(), id)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	key := answerKey{match: id, version: h.Version}
-	if n, ok := s.rounds.Get(key); ok {
-		return n, nil
+	key := answerKey{match: id, version: h.Version, user: user}
+	if t, ok := s.told.Get(key); ok {
+		return t, nil
 	}
 	x, err := s.store.Export(r.Context(), id)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	n, err := engine.RoundStart(x.Record.Setup, x.Record.Log)
+	audience := engine.Public
+	if user != "" {
+		g, err := engine.NewGame(x.Record.Setup)
+		if err != nil {
+			return nil, err
+		}
+		if audience = g.State.SeatByID(user); audience < 0 {
+			return nil, errNotSeated
+		}
+	}
+	t, err := x.Record.Tell(audience)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	if len(x.Record.Log) == h.Commands {
-		s.rounds.Add(key, n) // (the export read the version the head did)
+		s.told.Add(key, &t) // (the export read the version the head did)
 	}
-	return n, nil
-}
-
-// publicSetup is a match's setup as the API shows it: while the match is
-// open, without its seed, and with the generated map's name drawn from it
-// (one way), so that it still rebuilds the start; the secret missions
-// dealt are shown when the match is over.
-func publicSetup(setup engine.Setup, status storage.Status) engine.Setup {
-	if status.Open() && setup.Deal != nil && len(setup.Deal.Missions) > 0 {
-		deal := *setup.Deal
-		deal.Missions = nil
-		setup.Deal = &deal
-	}
-	if status.Open() {
-		if setup.Options.Rules == state.Capitals {
-			setup.Options.Map = engine.MatchMap(setup.Options.Map, setup.Seed)
-		}
-		setup.Seed = 0
-	}
-	return setup
+	return &t, nil
 }
 
 // maxBody bounds a POSTed command.
@@ -403,6 +442,9 @@ func decodePlay(b []byte) (int, engine.Command, error) {
 	if _, ok := c.(engine.Undo); ok {
 		return 0, nil, errors.New("command: undo is not played through the API")
 	}
+	if _, ok := c.(engine.Rollback); ok {
+		return 0, nil, errors.New("command: a rollback is the host's, with /risk host rollback, not the API's")
+	}
 	return *p.Version, c, nil
 }
 
@@ -416,11 +458,8 @@ func (s *Server) apiPlay(w http.ResponseWriter, r *http.Request) {
 	case !has:
 		problem(w, http.StatusUnauthorized, "a seat's token is needed: Authorization: Bearer TOKEN")
 		return
-	case errors.Is(err, errNoToken):
-		problem(w, http.StatusUnauthorized, "the token is not valid")
-		return
 	case err != nil:
-		problem(w, http.StatusServiceUnavailable, "the database is unavailable")
+		s.tokenProblem(w, err)
 		return
 	case ts.Match != id:
 		if _, err := s.store.Head(r.Context(), id); errors.Is(err, storage.ErrNotFound) {

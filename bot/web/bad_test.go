@@ -78,6 +78,8 @@ func TestBadInput(t *testing.T) {
 		{"huge id", "GET", "/api/matches/99999999999999999999999", "", "", http.StatusNotFound},
 		{"view with a forged token", "GET", fmt.Sprintf("/api/matches/%d", id), forged, "", http.StatusUnauthorized},
 		{"view with another match's token", "GET", fmt.Sprintf("/api/matches/%d", id), otherTok, "", http.StatusForbidden},
+		{"log with a forged token", "GET", path, forged, "", http.StatusUnauthorized},
+		{"log with another match's token", "GET", path, otherTok, "", http.StatusForbidden},
 		{"commands after too many", "GET", fmt.Sprintf("/api/matches/%d/commands?after=%d", id, v+1), "", "", http.StatusBadRequest},
 		{"commands after a word", "GET", fmt.Sprintf("/api/matches/%d/commands?after=x", id), "", "", http.StatusBadRequest},
 		{"commands after a negative", "GET", fmt.Sprintf("/api/matches/%d/commands?after=-3", id), "", "", http.StatusBadRequest},
@@ -93,7 +95,7 @@ func TestBadInput(t *testing.T) {
 		{"page command with a bad channel", "POST", "/web/command", "", `{"channel":"../x","as":"Bob","line":"/risk end"}`, http.StatusBadRequest},
 		{"page command, unknown field", "POST", "/web/command", "", `{"channel":"bad","as":"Bob","line":"/risk end","admin":1}`, http.StatusBadRequest},
 		{"page command, not a command", "POST", "/web/command", "", `{"channel":"bad","as":"Bob","line":"rm -rf /"}`, http.StatusBadRequest},
-		{"page name with markup", "POST", "/web/names", "", `{"name":"<script>"}`, http.StatusConflict},
+		{"page name with markup", "POST", "/web/names", "", `{"name":"<script>"}`, http.StatusBadRequest},
 		{"page click on nothing", "POST", "/web/click", "", `{"channel":"bad","as":"Cid","message":"1","button":"x"}`, http.StatusNotFound},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -277,6 +279,24 @@ func TestFormatEscapes(t *testing.T) {
 	}
 	if !strings.Contains(got, "<b>bold</b>") || !strings.Contains(got, `<span class="mention">@&lt;b&gt;Eve&lt;/b&gt;</span>`) || !strings.Contains(got, "<code>x&lt;y</code>") {
 		t.Errorf("html(...) = %s", got)
+	}
+}
+
+// TestFormatItalics: italics in either of Discord's ways (the bot writes
+// "Hero *locked*" and "*(Posted late…)*"), and stars that are not markup
+// left alone.
+func TestFormatItalics(t *testing.T) {
+	f := formatter{name: func(id string) string { return id }, now: time.Unix(0, 0)}
+	for _, c := range []struct{ in, want string }{
+		{"Hero *locked*: it appears", "Hero <i>locked</i>: it appears"},
+		{"*(Posted late: the bot was interrupted.)*\nTurn 3", "<i>(Posted late: the bot was interrupted.)</i><br>Turn 3"},
+		{"an _old_ way", "an <i>old</i> way"},
+		{"**bold** and *it*", "<b>bold</b> and <i>it</i>"},
+		{"2 * 3 * 4", "2 * 3 * 4"},
+	} {
+		if got := f.html(c.in); got != c.want {
+			t.Errorf("html(%q) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }
 

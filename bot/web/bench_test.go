@@ -240,3 +240,47 @@ func BenchmarkAPI(b *testing.B) {
 		q.report(b)
 	})
 }
+
+// BenchmarkRestartClosed is what the start of risk web costs
+// (Server.Restore) in a database that holds matches that are over, each
+// the latest of its channel: the finished match of played, copied into
+// more channels. However many there are, the start restores the
+// restoreClosed closed last (the others are restored when a page opens
+// them), so that it costs the same with a thousand as with restoreClosed.
+//
+//	go test -run '^$' -bench RestartClosed -benchmem ./bot/web
+func BenchmarkRestartClosed(b *testing.B) {
+	ctx := context.Background()
+	e, id, n := played(b)
+	x, err := e.db.Export(ctx, id)
+	if err != nil {
+		b.Fatal(err)
+	}
+	closed := 1
+	for _, want := range []int{restoreClosed, 1000} {
+		var more []string
+		for ; closed < want; closed++ {
+			more = append(more, fmt.Sprintf("%sended%d", Prefix, closed))
+		}
+		if err := e.db.ImportCopies(ctx, x, more, time.Now()); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("closed=%d", closed), func(b *testing.B) {
+			restored := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				e.srv.mu.Lock()
+				e.srv.feeds = map[string]*feed{}
+				e.srv.mu.Unlock()
+				if err := e.srv.Restore(ctx); err != nil {
+					b.Fatal(err)
+				}
+				e.srv.mu.Lock()
+				restored = len(e.srv.feeds)
+				e.srv.mu.Unlock()
+			}
+			b.ReportMetric(float64(restored), "channels")
+			b.ReportMetric(float64(n), "commands")
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -13,49 +14,96 @@ import (
 	"sync"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/storage"
 )
 
-// The settings scopes of the names browsers play. A name once played from
-// a browser stays bound to it, across restarts of the server: a browser
-// that comes without the cookie (a fresh one, or another site's request)
-// cannot take over the seat. Both are keyed by the SHA-256 of the
-// cookie, so a copy of the database lets no one act as a browser.
+// The settings scopes of the names browsers play. A name played from a
+// browser stays bound to it, across restarts of the server, while it has a
+// seat in a match under way or was used lately: a browser that comes
+// without the cookie (a fresh one, or another site's request) cannot take
+// over the seat, unless it proves it is the player's (the seat's token, or
+// a one-time code from the browser that plays the name). Browsers are
+// keyed by the SHA-256 of their cookie, codes by theirs, so a copy of the
+// database lets no one act as a browser.
 const (
-	// nameScope: a name (in lower case) -> the browser that plays it.
+	// nameScope: a name (in lower case) -> the browser that plays it, and
+	// when it last did.
 	nameScope = "web-name"
-	// browserScope: a browser -> the names it plays.
+	// browserScope: a browser -> the names it plays, and whether it is
+	// the operator's.
 	browserScope = "web-browser"
+	// codeScope: a one-time code -> the name it moves to another browser,
+	// and until when.
+	codeScope = "web-code"
 )
 
 // session is one browser: the players it named, whom it may act as (by
-// their names in lower case). Its users are read and written under its
-// browsers' lock.
+// their names in lower case), and whether it is the operator's. Its
+// fields are read and written under its browsers' lock.
 type session struct {
-	id    string
-	users map[string]bool
+	id       string
+	users    map[string]bool
+	operator bool
+}
+
+// nameRecord is a name's setting (nameScope).
+type nameRecord struct {
+	Browser string `json:"browser"`
+	// Name is the name as typed (older records have none).
+	Name string `json:"name,omitempty"`
+	// Seen is when the name was last played (Unix seconds; 0 for names
+	// kept before it was recorded, which count as seen at the start of
+	// this run).
+	Seen int64 `json:"seen,omitempty"`
+}
+
+// browserRecord is a browser's setting (browserScope).
+type browserRecord struct {
+	Names []string `json:"names"`
+	// Operator is the SHA-256 of the operator's key the browser gave: it
+	// is the operator's while the server runs with that key.
+	Operator string `json:"operator,omitempty"`
 }
 
 // browsers are the sessions of the page and the names they play.
 type browsers struct {
-	store Store
-	now   func() time.Time
+	store  Store
+	now    func() time.Time
+	limits Limits
+	// started is when this run began: names kept without a time were
+	// seen then.
+	started time.Time
 	// key signs the sessions' anti-forgery tokens. It lives as long as
 	// the process: a page open across a restart fetches a new token.
 	key []byte
+	// operator is the SHA-256 of the operator's key, in hex; "" when the
+	// page has no operator.
+	operator string
 
 	// claiming orders claims, which read and write the store outside mu.
 	claiming sync.Mutex
+	// index is the names of the page, loaded once (under claiming).
+	index *nameIndex
 
 	mu       sync.Mutex
 	sessions map[string]*session // by cookie
 	owner    map[string]string   // name in lower case -> session cookie
 	names    map[string]string   // name in lower case -> as typed
+	// touched is when a name's record was last written, so that playing
+	// writes it at most once a day.
+	touched map[string]time.Time
 }
 
-func newBrowsers(store Store, now func() time.Time) *browsers {
+func newBrowsers(store Store, now func() time.Time, limits Limits, operatorKey string) *browsers {
 	key, _ := hex.DecodeString(randomHex(32))
-	return &browsers{store: store, now: now, key: key, sessions: map[string]*session{}, owner: map[string]string{}, names: map[string]string{}}
+	op := ""
+	if operatorKey != "" {
+		op = cookieHash(operatorKey)
+	}
+	return &browsers{store: store, now: now, limits: limits, started: now(), key: key, operator: op,
+		sessions: map[string]*session{}, owner: map[string]string{}, names: map[string]string{}, touched: map[string]time.Time{}}
 }
 
 const cookieName = "risk_session"
@@ -63,6 +111,11 @@ const cookieName = "risk_session"
 // maxSessions bounds the browsers remembered before those that named
 // nobody are forgotten.
 const maxSessions = 10000
+
+// SessionDays is how long a browser keeps its session cookie after its
+// last visit: each visit of the page renews it, so closing the browser
+// loses nothing. (Its names outlive it while their matches go on.)
+const SessionDays = 180
 
 // sessionOf returns the browser's session, starting one (with its cookie)
 // if it has none. A cookie of an earlier run of the server gets back the
@@ -79,17 +132,24 @@ func (b *browsers) sessionOf(w http.ResponseWriter, r *http.Request) *session {
 		// Browsers that never named a player are forgotten first: a
 		// client without cookies makes a session per request.
 		for id, old := range b.sessions {
-			if len(old.users) == 0 {
+			if len(old.users) == 0 && !old.operator {
 				delete(b.sessions, id)
 			}
 		}
 	}
 	se := &session{id: randomHex(16), users: map[string]bool{}}
 	b.sessions[se.id] = se
-	if w != nil {
-		http.SetCookie(w, &http.Cookie{Name: cookieName, Value: se.id, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
-	}
+	setCookie(w, se)
 	return se
+}
+
+// setCookie gives a browser its session's cookie, for SessionDays more.
+func setCookie(w http.ResponseWriter, se *session) {
+	if w == nil {
+		return
+	}
+	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: se.id, Path: "/", MaxAge: SessionDays * 24 * 3600,
+		HttpOnly: true, SameSite: http.SameSiteStrictMode})
 }
 
 // known returns the session of a cookie: in memory, or remembered from an
@@ -110,9 +170,7 @@ func (b *browsers) known(ctx context.Context, cookie string) *session {
 		// claim its names again once it is back.
 		return nil
 	}
-	var rec struct {
-		Names []string `json:"names"`
-	}
+	var rec browserRecord
 	if json.Unmarshal(raw, &rec) != nil {
 		return nil
 	}
@@ -121,7 +179,7 @@ func (b *browsers) known(ctx context.Context, cookie string) *session {
 	if se, ok := b.sessions[cookie]; ok {
 		return se
 	}
-	se = &session{id: cookie, users: map[string]bool{}}
+	se = &session{id: cookie, users: map[string]bool{}, operator: b.operator != "" && rec.Operator == b.operator}
 	for _, n := range rec.Names {
 		key := strings.ToLower(n)
 		if o, ok := b.owner[key]; ok && o != cookie {
@@ -133,7 +191,8 @@ func (b *browsers) known(ctx context.Context, cookie string) *session {
 	return se
 }
 
-// cookieHash is how the store knows a browser.
+// cookieHash is how the store knows a browser (and a code, and the
+// operator's key).
 func cookieHash(cookie string) string {
 	sum := sha256.Sum256([]byte(cookie))
 	return hex.EncodeToString(sum[:])
@@ -157,66 +216,321 @@ func (b *browsers) token(se *session) string {
 	return hex.EncodeToString(m.Sum(nil))[:32]
 }
 
-// errTaken: the name is played from another browser.
-var errTaken = errors.New("played from another browser")
-
-// claim lets session se act as the player name, unless another browser
-// named them first, in this run of the server or an earlier one.
-func (b *browsers) claim(ctx context.Context, se *session, name string) error {
-	if err := checkName(name); err != nil {
-		return err
-	}
-	key := strings.ToLower(name)
-	b.claiming.Lock()
-	defer b.claiming.Unlock()
-	b.mu.Lock()
-	o, ok := b.owner[key]
-	b.mu.Unlock()
-	if ok && o != se.id {
-		return fmt.Errorf("%s is %w", name, errTaken)
-	}
-	if !ok {
-		raw, err := b.store.Setting(ctx, nameScope, key)
-		switch {
-		case errors.Is(err, storage.ErrNotFound):
-		case err != nil:
-			return fmt.Errorf("the names cannot be checked now: %w", err)
-		default:
-			var rec struct {
-				Browser string `json:"browser"`
-			}
-			if json.Unmarshal(raw, &rec) == nil && rec.Browser != cookieHash(se.id) {
-				return fmt.Errorf("%s is %w", name, errTaken)
-			}
-		}
-	}
-	b.mu.Lock()
-	names := []string{name}
-	for u := range se.users {
-		if u != key {
-			names = append(names, b.names[u])
-		}
-	}
-	b.mu.Unlock()
-	if err := b.remember(ctx, se, key, names); err != nil {
-		return fmt.Errorf("the name cannot be kept now: %w", err)
+// isOperator reports whether the session is the operator's: the page's
+// admin (chat.Request.Admin), and bound by no visitor's limits.
+func (b *browsers) isOperator(se *session) bool {
+	if se == nil {
+		return false
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.owner[key], b.names[key], se.users[key] = se.id, name, true
+	return se.operator
+}
+
+// errNotOperator: a key that is not the operator's, or a page without one.
+var errNotOperator = errors.New("that is not the operator's key (risk web prints the operator's link when it starts)")
+
+// becomeOperator makes the session the operator's if key is the
+// operator's, and remembers it across restarts with the same key.
+func (b *browsers) becomeOperator(ctx context.Context, se *session, key string) error {
+	if b.operator == "" || subtle.ConstantTimeCompare([]byte(cookieHash(key)), []byte(b.operator)) != 1 {
+		return errNotOperator
+	}
+	b.claiming.Lock()
+	defer b.claiming.Unlock()
+	b.mu.Lock()
+	se.operator = true
+	b.mu.Unlock()
+	return b.saveBrowser(ctx, se)
+}
+
+// saveBrowser writes a browser's record: its names and its role.
+func (b *browsers) saveBrowser(ctx context.Context, se *session) error {
+	b.mu.Lock()
+	rec := browserRecord{Names: []string{}}
+	for u := range se.users {
+		rec.Names = append(rec.Names, b.names[u])
+	}
+	if se.operator {
+		rec.Operator = b.operator
+	}
+	b.mu.Unlock()
+	sortStrings(rec.Names)
+	raw, _ := json.Marshal(rec)
+	if err := b.store.SetSetting(ctx, browserScope, cookieHash(se.id), raw, b.now()); err != nil {
+		return fmt.Errorf("web: keep a browser's names: %w", err)
+	}
 	return nil
 }
 
-// remember writes a claim down: the name's browser, and the browser's
-// names.
-func (b *browsers) remember(ctx context.Context, se *session, key string, names []string) error {
-	h := cookieHash(se.id)
-	rec, _ := json.Marshal(map[string]string{"browser": h})
-	if err := b.store.SetSetting(ctx, nameScope, key, rec, b.now()); err != nil {
+// errTaken: the name is played from another browser.
+var errTaken = errors.New("played from another browser")
+
+// refusal is a claim refused for what the visitor asked, with the status
+// to answer (the page shows its text).
+type refusal struct {
+	status int
+	msg    string
+}
+
+func (r *refusal) Error() string { return r.msg }
+
+func refuse(status int, format string, args ...any) error {
+	return &refusal{status: status, msg: fmt.Sprintf(format, args...)}
+}
+
+// claim lets session se act as the player name, unless another browser
+// plays them. proof, if given, is the seat's API token or a one-time code
+// from the browser that plays them: it moves the name here. A name new to
+// the page must look like no other (nor like a mention), within the
+// limits of a browser and of the page.
+func (b *browsers) claim(ctx context.Context, se *session, name, proof string) error {
+	if err := checkName(name); err != nil {
+		return refuse(http.StatusBadRequest, "%v", err)
+	}
+	key := strings.ToLower(name)
+	b.mu.Lock()
+	mine, count, op := se.users[key], len(se.users), se.operator
+	b.mu.Unlock()
+	if mine && proof == "" {
+		return nil
+	}
+	if !mine && !op && count >= b.limits.NamesPerBrowser {
+		return refuse(http.StatusTooManyRequests, "This browser plays %s, the most one browser may: forget one first (✕ beside it), once it has no match under way.",
+			chat.Plural(count, "name", "names"))
+	}
+	b.claiming.Lock()
+	defer b.claiming.Unlock()
+	idx, err := b.loadIndex(ctx)
+	if err != nil {
 		return err
 	}
-	all, _ := json.Marshal(map[string][]string{"names": names})
-	return b.store.SetSetting(ctx, browserScope, h, all, b.now())
+	rec, known, err := b.record(ctx, key)
+	if err != nil {
+		return err
+	}
+	from := "" // the browser the name moves from, by its hash
+	switch {
+	case known && rec.Browser == cookieHash(se.id):
+	case known && proof != "":
+		if err := b.prove(ctx, key, proof); err != nil {
+			return err
+		}
+		from = rec.Browser
+	case known:
+		free, err := b.free(ctx, key, rec)
+		if err != nil {
+			return err
+		}
+		if !free {
+			return refuse(http.StatusConflict, "%s is %v: to play %s here, give the seat's API token or a one-time code from that browser (Move to another browser, under Playing as).", name, errTaken, name)
+		}
+		from = rec.Browser
+	default:
+		if err := b.makeRoom(ctx, idx); err != nil {
+			return err
+		}
+		if err := idx.admits(name, key, b.limits.Names); err != nil {
+			return err
+		}
+	}
+	if err := b.bind(ctx, se, key, name, from); err != nil {
+		return err
+	}
+	idx.add(name, key)
+	return nil
+}
+
+// record reads a name's record: known false for a name the page never
+// had.
+func (b *browsers) record(ctx context.Context, key string) (nameRecord, bool, error) {
+	raw, err := b.store.Setting(ctx, nameScope, key)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nameRecord{}, false, nil
+	}
+	if err != nil {
+		return nameRecord{}, false, fmt.Errorf("web: the names cannot be checked now: %w", err)
+	}
+	var rec nameRecord
+	if json.Unmarshal(raw, &rec) != nil {
+		// A damaged record binds nobody.
+		return nameRecord{}, false, nil
+	}
+	return rec, true, nil
+}
+
+// free reports whether a name another browser played may be taken: unused
+// for NameDays, with no seat in a match under way.
+func (b *browsers) free(ctx context.Context, key string, rec nameRecord) (bool, error) {
+	seen := time.Unix(rec.Seen, 0)
+	if rec.Seen == 0 {
+		seen = b.started
+	}
+	if b.now().Sub(seen) < time.Duration(b.limits.NameDays)*24*time.Hour {
+		return false, nil
+	}
+	for _, prefix := range []string{Prefix, consolePrefix} {
+		open, err := b.store.Seated(ctx, prefix+key, prefix, 1)
+		if err != nil {
+			return false, fmt.Errorf("web: the names cannot be checked now: %w", err)
+		}
+		if len(open) > 0 {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// bind writes a claim down and takes the name from the browser it moves
+// from (by its hash), if any: the name's browser, and the browsers' names.
+func (b *browsers) bind(ctx context.Context, se *session, key, name, from string) error {
+	now := b.now()
+	raw, _ := json.Marshal(nameRecord{Browser: cookieHash(se.id), Name: name, Seen: now.Unix()})
+	if err := b.store.SetSetting(ctx, nameScope, key, raw, now); err != nil {
+		return fmt.Errorf("web: the name cannot be kept now: %w", err)
+	}
+	b.mu.Lock()
+	if old, ok := b.owner[key]; ok && old != se.id {
+		if o := b.sessions[old]; o != nil {
+			delete(o.users, key)
+		}
+	}
+	b.owner[key], b.names[key], se.users[key] = se.id, name, true
+	b.touched[key] = now
+	b.mu.Unlock()
+	if from != "" {
+		if err := b.dropFrom(ctx, from, key); err != nil {
+			return err
+		}
+	}
+	return b.saveBrowser(ctx, se)
+}
+
+// dropFrom takes a name out of the record of the browser hashed h.
+func (b *browsers) dropFrom(ctx context.Context, h, key string) error {
+	raw, err := b.store.Setting(ctx, browserScope, h)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("web: move a name: %w", err)
+	}
+	var rec browserRecord
+	if json.Unmarshal(raw, &rec) != nil {
+		return nil
+	}
+	kept := rec.Names[:0]
+	for _, n := range rec.Names {
+		if strings.ToLower(n) != key {
+			kept = append(kept, n)
+		}
+	}
+	rec.Names = kept
+	raw, _ = json.Marshal(rec)
+	if err := b.store.SetSetting(ctx, browserScope, h, raw, b.now()); err != nil {
+		return fmt.Errorf("web: move a name: %w", err)
+	}
+	return nil
+}
+
+// prove checks a proof that the claimant is the player key: a token of
+// their seat in a match under way, or a one-time code for the name (used
+// up).
+func (b *browsers) prove(ctx context.Context, key, proof string) error {
+	proof = strings.TrimSpace(proof)
+	if hosted.IsToken(proof) {
+		ts, err := hosted.TokenOf(ctx, b.store, proof)
+		switch {
+		case errors.Is(err, hosted.ErrNoToken), errors.Is(err, hosted.ErrTokenRevoked):
+			return refuse(http.StatusForbidden, "That token is not valid (%v).", err)
+		case err != nil:
+			return fmt.Errorf("web: check a token: %w", err)
+		}
+		if ts.User != Prefix+key && ts.User != consolePrefix+key {
+			return refuse(http.StatusForbidden, "That token is another player's seat, not %s's.", b.display(key))
+		}
+		h, err := b.store.Head(ctx, ts.Match)
+		if err != nil || (h.Status != storage.Active && h.Status != storage.Lobby) {
+			return refuse(http.StatusForbidden, "That token is of a match that is over: a token of a match under way moves its player.")
+		}
+		return nil
+	}
+	return b.useCode(ctx, key, proof)
+}
+
+// display is a name as its player typed it, if the page knows it.
+func (b *browsers) display(key string) string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if n, ok := b.names[key]; ok {
+		return n
+	}
+	return key
+}
+
+// touch notes that a name was played: its record is written at most once
+// a day, so that a name in use never looks free.
+func (b *browsers) touch(ctx context.Context, se *session, key string) {
+	now := b.now()
+	b.mu.Lock()
+	last, ok := b.touched[key]
+	if ok && now.Sub(last) < 24*time.Hour {
+		b.mu.Unlock()
+		return
+	}
+	b.mu.Unlock()
+	// Under the claims' lock, and only if the name is still this
+	// browser's: a claim that moved it meanwhile is not undone.
+	b.claiming.Lock()
+	defer b.claiming.Unlock()
+	b.mu.Lock()
+	name, mine := b.names[key], se.users[key]
+	if mine {
+		b.touched[key] = now
+	}
+	b.mu.Unlock()
+	if !mine {
+		return
+	}
+	raw, _ := json.Marshal(nameRecord{Browser: cookieHash(se.id), Name: name, Seen: now.Unix()})
+	_ = b.store.SetSetting(ctx, nameScope, key, raw, now) // tried again a day later at worst
+}
+
+// forget lets a browser give up a name with no match under way: it is free
+// for anyone then.
+func (b *browsers) forget(ctx context.Context, se *session, name string) error {
+	key := strings.ToLower(name)
+	b.mu.Lock()
+	mine := se.users[key]
+	b.mu.Unlock()
+	if !mine {
+		return refuse(http.StatusNotFound, "This browser does not play %s.", name)
+	}
+	b.claiming.Lock()
+	defer b.claiming.Unlock()
+	for _, prefix := range []string{Prefix, consolePrefix} {
+		open, err := b.store.Seated(ctx, prefix+key, prefix, 1)
+		if err != nil {
+			return fmt.Errorf("web: the names cannot be checked now: %w", err)
+		}
+		if len(open) > 0 {
+			return refuse(http.StatusConflict, "%s has a seat in a match under way (%s): the name stays this browser's until it ends.", name, chat.Trunc(open[0].Channel, 50))
+		}
+	}
+	idx, err := b.loadIndex(ctx)
+	if err != nil {
+		return err
+	}
+	if err := b.store.SetSetting(ctx, nameScope, key, nil, b.now()); err != nil {
+		return fmt.Errorf("web: forget a name: %w", err)
+	}
+	b.mu.Lock()
+	delete(se.users, key)
+	delete(b.owner, key)
+	delete(b.touched, key)
+	b.mu.Unlock()
+	idx.remove(key)
+	return b.saveBrowser(ctx, se)
 }
 
 // owns reports whether the session plays user (an ID, "web:ann").
@@ -247,6 +561,17 @@ func (b *browsers) namesOf(se *session) []string {
 		names = append(names, b.names[id])
 	}
 	return names
+}
+
+// keysOf lists the names a session plays, in lower case.
+func (b *browsers) keysOf(se *session) map[string]bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := map[string]bool{}
+	for key := range se.users {
+		out[key] = true
+	}
+	return out
 }
 
 // nameOf names a user for mentions: as they named themselves, or by the

@@ -39,18 +39,32 @@ type browser struct {
 	t    *testing.T
 	cmd  *exec.Cmd
 	addr string // host:port of its DevTools endpoint
+	// exited is closed when the browser's process has ended.
+	exited chan struct{}
 }
 
 // newBrowser starts a headless chromium, skipping the test without one.
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
+	return newBrowserIn(t, "")
+}
+
+// newBrowserIn starts a headless chromium on the profile in dir, which
+// outlives it (a browser closed and started again on it is the same
+// browser to a site: its cookies, its storage); "" is a profile of its
+// own, removed with it.
+func newBrowserIn(t *testing.T, dir string) *browser {
+	t.Helper()
 	bin := chromium()
 	if bin == "" {
 		t.Skip("no chromium (apt-get install chromium); CI installs it and fails if this test skips")
 	}
-	dir, err := os.MkdirTemp("", "risk-chromium-")
-	if err != nil {
-		t.Fatal(err)
+	own := dir == ""
+	if own {
+		var err error
+		if dir, err = os.MkdirTemp("", "risk-chromium-"); err != nil {
+			t.Fatal(err)
+		}
 	}
 	args := []string{"--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
 		"--no-default-browser-check", "--disable-extensions", "--disable-background-networking", "--disable-sync",
@@ -65,10 +79,14 @@ func newBrowser(t *testing.T) *browser {
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("start %s: %v", bin, err)
 	}
-	b := &browser{t: t, cmd: cmd}
+	b := &browser{t: t, cmd: cmd, exited: make(chan struct{})}
+	go func() { _ = cmd.Wait(); close(b.exited) }()
 	t.Cleanup(func() {
 		killGroup(cmd)
-		_ = cmd.Wait()
+		<-b.exited
+		if !own {
+			return
+		}
 		// The browser's last writes may land just after its death: try
 		// again for a while before giving up on its profile.
 		for end := time.Now().Add(5 * time.Second); ; time.Sleep(100 * time.Millisecond) {
@@ -99,6 +117,91 @@ func newBrowser(t *testing.T) *browser {
 		t.Fatal("chromium did not say where DevTools listens")
 	}
 	return b
+}
+
+// call sends a command to the browser itself (not a tab) and decodes its
+// result into v.
+func (b *browser) call(method string, params, v any) {
+	t := b.t
+	t.Helper()
+	res, err := http.Get("http://" + b.addr + "/json/version")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var version struct {
+		WS string `json:"webSocketDebuggerUrl"`
+	}
+	err = json.NewDecoder(res.Body).Decode(&version)
+	res.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, _, err := websocket.DefaultDialer.Dial(version.WS, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	if err := ws.WriteJSON(map[string]any{"id": 1, "method": method, "params": params}); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		var msg struct {
+			ID int `json:"id"`
+			cdpReply
+		}
+		if err := ws.ReadJSON(&msg); err != nil {
+			if method == "Browser.close" {
+				return // it closed before it answered
+			}
+			t.Fatalf("%s: %v", method, err)
+		}
+		if msg.ID != 1 {
+			continue
+		}
+		if msg.Error != nil {
+			t.Fatalf("%s: %s", method, msg.Error.Message)
+		}
+		if v != nil {
+			if err := json.Unmarshal(msg.Result, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return
+	}
+}
+
+// newContext makes a browser context: cookies and storage of its own, as
+// another browser would have, in the same process.
+func (b *browser) newContext() string {
+	b.t.Helper()
+	var out struct {
+		ID string `json:"browserContextId"`
+	}
+	b.call("Target.createBrowserContext", map[string]any{}, &out)
+	return out.ID
+}
+
+// openIn opens a new tab at url in a browser context (newContext).
+func (b *browser) openIn(context, url, shots string) *page {
+	b.t.Helper()
+	var out struct {
+		ID string `json:"targetId"`
+	}
+	b.call("Target.createTarget", map[string]any{"url": "about:blank", "browserContextId": context}, &out)
+	return b.attach("ws://"+b.addr+"/devtools/page/"+out.ID, url, shots, 0, 0)
+}
+
+// close closes the browser as a person would (its profile written to
+// disk), and waits for it to end.
+func (b *browser) close() {
+	b.t.Helper()
+	b.call("Browser.close", map[string]any{}, nil)
+	select {
+	case <-b.exited:
+	case <-time.After(30 * time.Second):
+		b.t.Fatal("chromium did not close")
+	}
+	killGroup(b.cmd) // what the wrapper script left
 }
 
 // page is one tab, driven over its own WebSocket.
@@ -133,8 +236,8 @@ func (b *browser) openPhone(url, shots string) *page {
 	return b.openSized(url, shots, 390, 844)
 }
 
-// openSized opens a new tab at url, width by height CSS pixels as a phone
-// (0: the window's size).
+// openSized opens a new tab at url, width by height CSS pixels (0: the
+// window's size), as a phone if at most 800 wide.
 func (b *browser) openSized(url, shots string, width, height int) *page {
 	t := b.t
 	t.Helper()
@@ -150,7 +253,15 @@ func (b *browser) openSized(url, shots string, width, height int) *page {
 	if err := json.NewDecoder(res.Body).Decode(&target); err != nil || target.WS == "" {
 		t.Fatalf("open a tab: %v (%s)", err, res.Status)
 	}
-	ws, _, err := websocket.DefaultDialer.Dial(target.WS, nil)
+	return b.attach(target.WS, url, shots, width, height)
+}
+
+// attach drives the tab of a DevTools WebSocket address, and opens url in
+// it, width by height CSS pixels as a phone (0: the window's size).
+func (b *browser) attach(wsURL, url, shots string, width, height int) *page {
+	t := b.t
+	t.Helper()
+	ws, _, err := websocket.DefaultDialer.Dial(wsURL, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,8 +271,13 @@ func (b *browser) openSized(url, shots string, width, height int) *page {
 	p.call("Runtime.enable", nil)
 	p.call("Page.enable", nil)
 	if width > 0 {
-		p.call("Emulation.setDeviceMetricsOverride", map[string]any{"width": width, "height": height, "deviceScaleFactor": 2, "mobile": true})
-		p.call("Emulation.setTouchEmulationEnabled", map[string]any{"enabled": true})
+		phone := width <= 800
+		scale := 1
+		if phone {
+			scale = 2
+		}
+		p.call("Emulation.setDeviceMetricsOverride", map[string]any{"width": width, "height": height, "deviceScaleFactor": scale, "mobile": phone})
+		p.call("Emulation.setTouchEmulationEnabled", map[string]any{"enabled": phone})
 	}
 	p.call("Page.navigate", map[string]any{"url": url})
 	return p

@@ -119,9 +119,13 @@ func (s *Server) suggest(r *http.Request, channel string, user chat.User, line s
 				out = append(out, suggestion{Label: c.Name, Line: prefix + quote(c.Value) + " "})
 			}
 		}
-		for _, c := range spec.Options[i].Choices {
+		for j, c := range spec.Options[i].Choices {
 			if strings.HasPrefix(strings.ToLower(c), strings.ToLower(strings.TrimSpace(typed))) {
-				out = append(out, suggestion{Label: c, Line: prefix + quote(c) + " "})
+				note := ""
+				if j < len(spec.Options[i].Labels) {
+					note = strings.TrimPrefix(spec.Options[i].Labels[j], c+" — ")
+				}
+				out = append(out, suggestion{Label: c, Note: note, Line: prefix + quote(c) + " "})
 			}
 		}
 		return limitSuggestions(out)
@@ -129,7 +133,7 @@ func (s *Server) suggest(r *http.Request, channel string, user chat.User, line s
 	// Between options: offer those not given yet, required first.
 	base := strings.TrimRight(line, " ") + " "
 	for _, o := range spec.Options {
-		if _, ok := given[o.Name]; ok {
+		if _, ok := given[o.Name]; ok || !s.bot.Offered(r.Context(), channel, spec.FullName(), o.Name) {
 			continue
 		}
 		note := o.Description

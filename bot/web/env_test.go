@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/http/httptest"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/riskbot/riskbot/bot"
@@ -21,6 +22,8 @@ type testEnv struct {
 	ts  *httptest.Server
 	// path is the database's file.
 	path string
+	// stop stops the server and closes the bot and the database, once.
+	stop func()
 }
 
 // newEnv starts a server; cfg may set the rate limits.
@@ -33,8 +36,15 @@ func newEnv(t testing.TB, cfg Config) *testEnv {
 // caller's; the database, poster, scope and seeds are the test's.
 func newEnvBot(t testing.TB, cfg Config, bc bot.Config) *testEnv {
 	t.Helper()
+	return newEnvOn(t, cfg, bc, filepath.Join(t.TempDir(), "risk.db"), nil)
+}
+
+// newEnvOn is newEnvBot on the database at path, listening on ln (nil: a
+// loopback port of its own); prepare, if set, runs before the server
+// serves.
+func newEnvOn(t testing.TB, cfg Config, bc bot.Config, path string, ln net.Listener, prepare ...func(*testEnv)) *testEnv {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	path := filepath.Join(t.TempDir(), "risk.db")
 	db, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
@@ -52,16 +62,25 @@ func newEnvBot(t testing.TB, cfg Config, bc bot.Config) *testEnv {
 	}
 	srv.SetBot(b)
 	ts := httptest.NewUnstartedServer(srv.Handler())
+	if ln != nil {
+		ts.Listener.Close()
+		ts.Listener = ln
+	}
 	// The event streams end with the test.
 	ts.Config.BaseContext = func(net.Listener) context.Context { return ctx }
-	ts.Start()
-	t.Cleanup(func() {
+	e := &testEnv{srv: srv, bot: b, db: db, ts: ts, path: path}
+	e.stop = sync.OnceFunc(func() {
 		cancel()
 		ts.Close()
 		b.Close()
 		db.Close()
 	})
-	return &testEnv{srv: srv, bot: b, db: db, ts: ts, path: path}
+	t.Cleanup(e.stop)
+	for _, f := range prepare {
+		f(e)
+	}
+	ts.Start()
+	return e
 }
 
 // do runs a command as a page player would, and waits for the computer

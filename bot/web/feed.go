@@ -70,8 +70,12 @@ func (s *Server) put(channel, id, to string, m chat.Message) string {
 	fd := s.feedOf(channel)
 	p, ok := fd.byID[id]
 	if !ok {
+		// A message's ID names the run of the server too: the bot keeps
+		// the IDs of the messages it edits later in the database, and
+		// one of an earlier run must find nothing (Edit posts it anew),
+		// never a message of this one.
 		s.nextID++
-		id = strconv.FormatInt(s.nextID, 10)
+		id = s.run + "-" + strconv.FormatInt(s.nextID, 10)
 		p = &post{}
 		fd.posts = append(fd.posts, p)
 		fd.byID[id] = p
@@ -86,15 +90,21 @@ func (s *Server) put(channel, id, to string, m chat.Message) string {
 	v.ID = id
 	p.to, p.image = to, m.Image
 	if m.Image != nil {
-		// The run: message IDs start again at 1 when the server does, and
-		// a browser keeps the images it was given.
-		v.Image = "/web/img/" + id + "?rev=" + strconv.Itoa(v.Rev) + "&run=" + s.run
+		// The revision: a browser keeps the images it was given.
+		v.Image = "/web/img/" + id + "?rev=" + strconv.Itoa(v.Rev)
 	}
 	if to != "" {
 		v.To = s.browsers.nameOf(to)
 	}
 	p.v = v
-	msg, _ := json.Marshal(v)
+	s.tell(fd, p)
+	return id
+}
+
+// tell sends post p of feed fd to the pages that see it, as it now is, and
+// nudges the spectators' pages. The caller holds s.mu.
+func (s *Server) tell(fd *feed, p *post) {
+	msg, _ := json.Marshal(p.v)
 	for sb := range fd.subs {
 		if sb.state != nil {
 			select {
@@ -114,7 +124,32 @@ func (s *Server) put(channel, id, to string, m chat.Message) string {
 			delete(fd.subs, sb)
 		}
 	}
-	return id
+}
+
+// newest reports whether post p is the newest of feed fd that a page of
+// session se sees: the one in sight at the end of the channel.
+func (s *Server) newest(fd *feed, se *session, p *post) bool {
+	sb := &sub{se: se}
+	for i := len(fd.posts) - 1; i >= 0; i-- {
+		if s.visible(fd, sb, fd.posts[i]) {
+			return fd.posts[i] == p
+		}
+	}
+	return false
+}
+
+// spend takes the buttons off a private answer whose button was clicked
+// while it was out of sight, answered at the end of the channel: as an
+// answer replaced in place would, it offers them no more.
+func (s *Server) spend(channel, id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fd := s.feedOf(channel)
+	if p, ok := fd.byID[id]; ok && len(p.v.Buttons) > 0 {
+		p.v.Buttons = nil
+		p.v.Rev++
+		s.tell(fd, p)
+	}
 }
 
 // Post implements bot.Poster.
@@ -235,6 +270,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	se := s.browsers.sessionOf(w, r)
+	s.restoreLate(r.Context(), channel)
 	s.stream(w, r, channel, &sub{se: se, ch: make(chan []byte, 64)}, nil)
 }
 
@@ -322,7 +358,7 @@ func (s *Server) command(w http.ResponseWriter, r *http.Request) {
 		problem(w, status, "%v", err)
 		return
 	}
-	channel, user, _, ok := s.actor(w, r, in.Channel, in.As)
+	channel, user, se, ok := s.actor(w, r, in.Channel, in.As)
 	if !ok {
 		return
 	}
@@ -340,8 +376,16 @@ func (s *Server) command(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	command.People(s.bot.Specs(), cmd, opts, func(name string) string { return userIn(channel, name).ID })
-	req := chat.Request{Channel: channel, User: user, Command: cmd, Options: opts, Key: "web/" + randomHex(8), Server: "web", Admin: true}
-	if err := s.bot.Handle(r.Context(), req, pageReplier{s: s, channel: channel, user: user}); err != nil {
+	req := chat.Request{Channel: channel, User: user, Command: cmd, Options: opts, Key: "web/" + randomHex(8), Server: "web", Admin: s.browsers.isOperator(se)}
+	pr := pageReplier{s: s, channel: channel, user: user}
+	if command.Alias(cmd) == "new" {
+		s.opening.Lock()
+		defer s.opening.Unlock()
+		if ok := s.mayOpen(w, r, se, pr); !ok {
+			return
+		}
+	}
+	if err := s.bot.Handle(r.Context(), req, pr); err != nil {
 		problem(w, http.StatusInternalServerError, "%v", err)
 		return
 	}
@@ -367,7 +411,7 @@ func (s *Server) click(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	fd := s.feedOf(channel)
 	p, ok := fd.byID[in.Message]
-	var label, replace string
+	var label, replace, spent string
 	if ok && s.visible(fd, &sub{se: se}, p) {
 		for _, row := range p.v.Buttons {
 			for _, b := range row {
@@ -376,8 +420,14 @@ func (s *Server) click(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 		}
-		if p.to == user.ID {
-			replace = in.Message
+		switch {
+		case p.to != user.ID:
+		case s.newest(fd, se, p):
+			replace = in.Message // in sight: the answer takes its place
+		default:
+			// Far up the channel: the answer goes at the end, where the
+			// player looks, and the old one keeps its words.
+			spent = in.Message
 		}
 	}
 	s.mu.Unlock()
@@ -385,10 +435,21 @@ func (s *Server) click(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusNotFound, "no such button")
 		return
 	}
-	c := chat.Click{Channel: channel, User: user, ID: in.Button, Label: label, Key: "web/" + randomHex(8), Server: "web", Admin: true}
-	if err := s.bot.HandleClick(r.Context(), c, pageReplier{s: s, channel: channel, user: user, replace: replace}); err != nil {
+	c := chat.Click{Channel: channel, User: user, ID: in.Button, Label: label, Key: "web/" + randomHex(8), Server: "web", Admin: s.browsers.isOperator(se)}
+	pr := pageReplier{s: s, channel: channel, user: user, replace: replace}
+	if opens(in.Button) {
+		s.opening.Lock()
+		defer s.opening.Unlock()
+		if ok := s.mayOpen(w, r, se, pr); !ok {
+			return
+		}
+	}
+	if err := s.bot.HandleClick(r.Context(), c, pr); err != nil {
 		problem(w, http.StatusInternalServerError, "%v", err)
 		return
+	}
+	if spent != "" {
+		s.spend(channel, spent)
 	}
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
 }
@@ -398,25 +459,11 @@ func (s *Server) listNames(w http.ResponseWriter, r *http.Request) {
 	s.writeNames(w, s.browsers.sessionOf(w, r))
 }
 
+// writeNames answers the names a session plays, its anti-forgery token,
+// and whether it is the operator's; it renews the session's cookie.
 func (s *Server) writeNames(w http.ResponseWriter, se *session) {
-	writeJSON(w, http.StatusOK, map[string]any{"names": s.browsers.namesOf(se), "token": s.browsers.token(se)})
-}
-
-// addName lets the browser play a player: {"name"}.
-func (s *Server) addName(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Name string `json:"name"`
-	}
-	if status, err := readJSON(w, r, maxForm, &in); err != nil {
-		problem(w, status, "%v", err)
-		return
-	}
-	se := s.browsers.sessionOf(w, r)
-	if err := s.browsers.claim(r.Context(), se, in.Name); err != nil {
-		problem(w, http.StatusConflict, "%v", err)
-		return
-	}
-	s.writeNames(w, se)
+	setCookie(w, se)
+	writeJSON(w, http.StatusOK, map[string]any{"names": s.browsers.namesOf(se), "token": s.browsers.token(se), "operator": s.browsers.isOperator(se)})
 }
 
 // channels lists the channels of the page: those with an open match and

@@ -20,13 +20,13 @@ func TestFeed(t *testing.T) {
 	ann := &session{id: "a", users: map[string]bool{}}
 	bob := &session{id: "b", users: map[string]bool{}}
 	ctx := context.Background()
-	if err := s.browsers.claim(ctx, ann, "Ann"); err != nil {
+	if err := s.browsers.claim(ctx, ann, "Ann", ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.browsers.claim(ctx, bob, "ann"); err == nil {
+	if err := s.browsers.claim(ctx, bob, "ann", ""); err == nil {
 		t.Fatal("a second browser took Ann")
 	}
-	if err := s.browsers.claim(ctx, bob, "Bob"); err != nil {
+	if err := s.browsers.claim(ctx, bob, "Bob", ""); err != nil {
 		t.Fatal(err)
 	}
 	ch := Prefix + "main"
@@ -78,7 +78,8 @@ func TestFeed(t *testing.T) {
 // console:NAME, players console:ann) goes on in the page, as the same
 // players, on the same database.
 func TestConsoleMatchInPage(t *testing.T) {
-	e := newEnv(t, Config{})
+	const key = "operator-key-of-this-test-0123456789"
+	e := newEnv(t, Config{OperatorKey: key})
 	ctx := context.Background()
 	r := chat.ReplierFunc(func(context.Context, chat.Message) error { return nil })
 	ann := chat.User{ID: "console:ann", Name: "Ann"}
@@ -102,8 +103,17 @@ func TestConsoleMatchInPage(t *testing.T) {
 	if !slices.Contains(channels.Channels, "console:den") {
 		t.Errorf("the page's channels %v lack the console's", channels.Channels)
 	}
+	// A page name is anyone's who names it first: only the operator's
+	// browser plays the console's seats.
+	stranger := openPage(t, e)
+	if status, body := stranger.post("/web/command", `{"channel":"console:den","as":"Ann","line":"/risk place"}`); status != http.StatusForbidden || !strings.Contains(body, "risk console --channel den") {
+		t.Errorf("/risk place as Ann in the console's channel from a browser that is not the operator's: %d %s, want 403 and the way to play it", status, body)
+	}
+	if status, body := page.post("/web/operator", `{"key":"`+key+`"}`); status != http.StatusOK {
+		t.Fatalf("the operator's key: %d %s", status, body)
+	}
 	if status, body := page.post("/web/command", `{"channel":"console:den","as":"Ann","line":"/risk place"}`); status != http.StatusOK {
-		t.Fatalf("/risk place from the page: %d %s", status, body)
+		t.Fatalf("/risk place from the operator's page: %d %s", status, body)
 	}
 	e.bot.Wait()
 	after, err := e.db.Active(ctx, "console:den")

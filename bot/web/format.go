@@ -58,7 +58,11 @@ var (
 	fence = regexp.MustCompile("(?s)```(?:[a-z]*\n)?(.*?)```")
 	code  = regexp.MustCompile("`([^`\n]+)`")
 	bold  = regexp.MustCompile(`\*\*(.+?)\*\*`)
-	ital  = regexp.MustCompile(`(^|[\s(])_([^_\n]+)_([\s.,)]|$)`)
+	ital  = regexp.MustCompile(`(^|[\s(])_([^_\n]+)_([\s.,:)]|$)`)
+	// star is italics written with single stars, as Discord reads them
+	// ("Hero *locked*", "*(Posted late…)*"); bold's double stars are
+	// made into tags before.
+	star = regexp.MustCompile(`(^|[\s(])\*([^*\s][^*\n]*?)\*([\s.,:)]|$)`)
 )
 
 // html renders text: escaped first, then the markup (mentions, times) and
@@ -83,6 +87,7 @@ func (f formatter) html(text string) string {
 	t = code.ReplaceAllString(t, "<code>$1</code>")
 	t = bold.ReplaceAllString(t, "<b>$1</b>")
 	t = ital.ReplaceAllString(t, "$1<i>$2</i>$3")
+	t = star.ReplaceAllString(t, "$1<i>$2</i>$3")
 	// Line breaks, but none inside a code block (pre keeps them).
 	parts := strings.Split(t, "<pre>")
 	for i, p := range parts {

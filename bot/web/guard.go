@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/httpserve"
 )
 
 // The guards in front of the handlers (docs/api.md, "Threat model"): the
@@ -26,25 +27,58 @@ import (
 type hosts map[string]bool
 
 // newHosts returns the names besides the loopback ones, in lower case and
-// without their ports.
+// without their schemes and ports.
 func newHosts(names []string) hosts {
 	h := hosts{}
 	for _, n := range names {
-		if n = hostname(n); n != "" {
+		if _, rest, ok := strings.Cut(n, "://"); ok {
+			n = rest
+		}
+		if n = hostname(strings.TrimSuffix(n, "/")); n != "" {
 			h[n] = true
 		}
 	}
 	return h
 }
 
-// origins are the names given, as an Origin header's host would carry
-// them.
+// origins are the page's origins behind a proxy: the names given, each as
+// an Origin header carries it (originOf).
 func origins(names []string) map[string]bool {
 	o := map[string]bool{}
 	for _, n := range names {
-		o[strings.ToLower(strings.TrimSpace(n))] = true
+		if u := originOf(n); u != "" {
+			o[u] = true
+		}
 	}
 	return o
+}
+
+// originOf is a name the server is reached by as an Origin header
+// carries it: scheme://host[:port], in lower case, without the scheme's
+// own port. A name without a scheme is served over https: the proxy in
+// front of the page terminates TLS (docs/api.md); a proxy that does not
+// is named with its scheme ("http://box.lan:8080"). "" if the name is not
+// one.
+func originOf(name string) string {
+	name = strings.ToLower(strings.TrimSpace(name))
+	scheme := "https"
+	if s, rest, ok := strings.Cut(name, "://"); ok {
+		scheme, name = s, rest
+	}
+	name = strings.TrimSuffix(name, "/")
+	if scheme != "http" && scheme != "https" || name == "" || strings.ContainsAny(name, "/?#@") {
+		return ""
+	}
+	return origin(scheme, name)
+}
+
+// origin writes an origin: the scheme, and the host with its port unless
+// it is the scheme's own.
+func origin(scheme, hostport string) string {
+	if _, port, err := net.SplitHostPort(hostport); err == nil && (scheme == "http" && port == "80" || scheme == "https" && port == "443") {
+		hostport = strings.TrimSuffix(hostport, ":"+port)
+	}
+	return scheme + "://" + hostport
 }
 
 // hostname is a Host header's name: in lower case, without its port, its
@@ -116,7 +150,7 @@ func (s *Server) forged(r *http.Request) string {
 		return "a request from another site (Sec-Fetch-Site: " + chat.Trunc(site, 40) + ") cannot play here"
 	case origin == "" && site == "":
 		return "a request that does not say where it comes from (no Origin) cannot play here"
-	case origin != "" && !s.sameOrigin(origin, r.Host):
+	case origin != "" && !s.sameOrigin(origin, r):
 		return "a request from another origin (" + chat.Trunc(origin, 80) + ") cannot play here"
 	}
 	c, err := r.Cookie(cookieName)
@@ -136,20 +170,27 @@ func (s *Server) forged(r *http.Request) string {
 const staleToken = "the page's anti-forgery token is missing or stale: reload the page"
 
 // sameOrigin reports whether an Origin header is the page's own: the
-// request's Host (which the server serves), or a name (and port) an
-// operator serves it under behind a proxy that gives the server another
-// Host.
-func (s *Server) sameOrigin(origin, host string) bool {
-	u, err := url.Parse(origin)
+// scheme and Host the request came with (the server serves plain HTTP
+// itself), or a name an operator serves it under behind a proxy, with
+// its scheme and port. Another scheme is another origin: a page served
+// over plain HTTP under the name of the page's proxy (which anyone on the
+// network can forge) is not the page.
+func (s *Server) sameOrigin(o string, r *http.Request) bool {
+	u, err := url.Parse(o)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.Path != "" {
 		return false
 	}
-	if strings.EqualFold(u.Host, host) {
+	got := origin(u.Scheme, strings.ToLower(u.Host))
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	if got == origin(scheme, strings.ToLower(r.Host)) {
 		return true
 	}
 	// A name given exactly, its port too: another port of the same name
 	// is another origin, maybe another program's.
-	return s.origins[strings.ToLower(u.Host)]
+	return s.origins[got]
 }
 
 // Bounds of the event streams: a page holds one, a spectator's page one;
@@ -198,6 +239,8 @@ func (st *streams) close(client string) {
 }
 
 // bounded admits an event stream within the bounds, 429 or 503 beyond.
+// A stream outlives the server's write limit: each of its writes is
+// bounded instead (httpserve.Stream).
 func (s *Server) bounded(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		client := clientOf(r)
@@ -207,7 +250,7 @@ func (s *Server) bounded(h http.HandlerFunc) http.HandlerFunc {
 			return
 		}
 		defer s.streams.close(client)
-		h(w, r)
+		h(httpserve.Stream(w, r), r)
 	}
 }
 

@@ -58,7 +58,7 @@ func TestForgedPageRequests(t *testing.T) {
 		{"same-origin, the token without the cookie", "application/json", e.ts.URL, "same-origin", victim.token, open, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			for _, path := range []string{"/web/command", "/web/click", "/web/names", "/web/token"} {
+			for _, path := range []string{"/web/command", "/web/click", "/web/names", "/web/token", "/web/forget", "/web/code", "/web/operator"} {
 				req, _ := http.NewRequest(http.MethodPost, e.ts.URL+path, strings.NewReader(tc.body))
 				for k, v := range map[string]string{"Content-Type": tc.contentType, "Origin": tc.origin, "Sec-Fetch-Site": tc.site, tokenHeader: tc.token} {
 					if v != "" {
@@ -167,6 +167,63 @@ func TestHosts(t *testing.T) {
 		res.Body.Close()
 		if res.StatusCode != http.StatusForbidden {
 			t.Errorf("a page at %s: %d, want 403", origin, res.StatusCode)
+		}
+	}
+}
+
+// TestOriginScheme (issue 42, item 9): an origin is a scheme, a host and a
+// port. The page's own host under another scheme, or a proxy's name over
+// plain HTTP (a page anyone on the network can forge), is another origin:
+// its requests are refused. A name given with its scheme is served under
+// that scheme only; one without is the TLS proxy's (https).
+func TestOriginScheme(t *testing.T) {
+	e := newEnv(t, Config{Hosts: []string{"risk.example.org", "http://box.lan:8080", "HTTPS://Board.Example.NET:8443/"}})
+	u, _ := url.Parse(e.ts.URL)
+	for i, tc := range []struct {
+		origin string
+		want   int
+	}{
+		{e.ts.URL, http.StatusOK},
+		{"https://" + u.Host, http.StatusForbidden},
+		{"https://risk.example.org", http.StatusOK},
+		{"https://risk.example.org:443", http.StatusOK},
+		{"HTTPS://RISK.example.org", http.StatusOK},
+		{"http://risk.example.org", http.StatusForbidden},
+		{"http://risk.example.org:443", http.StatusForbidden},
+		{"http://box.lan:8080", http.StatusOK},
+		{"https://box.lan:8080", http.StatusForbidden},
+		{"https://board.example.net:8443", http.StatusOK},
+		{"http://board.example.net:8443", http.StatusForbidden},
+		{"ws://risk.example.org", http.StatusForbidden},
+	} {
+		t.Run(tc.origin, func(t *testing.T) {
+			page := openPage(t, e)
+			body := fmt.Sprintf(`{"name":"Player%d"}`, i)
+			req, _ := http.NewRequest(http.MethodPost, e.ts.URL+"/web/names", strings.NewReader(body))
+			page.dress(req)
+			req.Header.Set("Origin", tc.origin)
+			res, err := page.client.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != tc.want {
+				t.Errorf("a page at %s: %d %s, want %d", tc.origin, res.StatusCode, b, tc.want)
+			}
+		})
+	}
+	// The names given with a scheme are served (Host) without it.
+	for _, host := range []string{"box.lan:8080", "board.example.net"} {
+		req, _ := http.NewRequest(http.MethodGet, e.ts.URL+"/", nil)
+		req.Host = host
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			t.Errorf("GET / as %s: %d, want 200", host, res.StatusCode)
 		}
 	}
 }

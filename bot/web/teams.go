@@ -14,7 +14,7 @@ import (
 // alone, whose messages only they read, where a line that is not a command
 // is said to the team (/web/say). It is the page's private thread
 // (chat.TeamThreader); like the page's feeds it lives in the server's
-// memory, so that a restart closes it.
+// memory: a restart opens it again, empty, to the same members (Restore).
 
 // teamChatLen bounds a message said in a team's chat.
 const teamChatLen = 1000

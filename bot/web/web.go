@@ -5,10 +5,10 @@
 // (seed 000, section 6) for programs that follow or play a match.
 //
 // It runs the very same bot core as the Discord and console adapters, on
-// channels named "web:NAME". The page trusts whoever reaches it, as the
-// console does (it listens on the loopback address by default): a browser
-// session may act as the players it named, and no one else's. The API
-// needs a seat's token to play.
+// channels named "web:NAME". A browser session may act as the players it
+// named, and no one else; the host of a match acts as its host, and only
+// the operator's browser (which opened the link with the key risk web
+// prints) as the page's admin. The API needs a seat's token to play.
 package web
 
 import (
@@ -28,6 +28,7 @@ import (
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/internal/lru"
+	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -40,10 +41,19 @@ type Store interface {
 	Head(ctx context.Context, id int64) (storage.Head, error)
 	OpenHead(ctx context.Context, channel string) (storage.Head, error)
 	OpenChannels(ctx context.Context, prefix string) ([]storage.Occupant, error)
+	// ClosedChannels lists the channels whose latest match is over, the
+	// most recently closed first: those the server restores as it starts.
+	ClosedChannels(ctx context.Context, prefix string, limit int) ([]storage.Occupant, error)
 	Export(ctx context.Context, id int64) (*storage.Export, error)
 	ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error)
 	Setting(ctx context.Context, scope, id string) (json.RawMessage, error)
 	SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error
+	// Settings, OpenMatches and Seated serve the page's limits: its names
+	// (read once), the matches its visitors host, and whether a name has a
+	// match under way.
+	Settings(ctx context.Context) ([]storage.Setting, error)
+	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
+	Seated(ctx context.Context, user, prefix string, limit int) ([]storage.Match, error)
 }
 
 // Prefix starts the names of the channels of the page.
@@ -76,8 +86,8 @@ type Server struct {
 	// hosts are the names the server answers to, besides the loopback
 	// ones and addresses.
 	hosts hosts
-	// origins are Hosts as given, with their ports: the page's origins
-	// behind a proxy.
+	// origins are Hosts as origins, with their schemes and ports: the
+	// page's origins behind a proxy.
 	origins map[string]bool
 	// streams bounds the open event streams.
 	streams *streams
@@ -86,6 +96,10 @@ type Server struct {
 
 	// browsers are the page's sessions and the names they play.
 	browsers *browsers
+	// limits bound what visitors create; opening orders the checks of
+	// the matches opened with the opening itself.
+	limits  Limits
+	opening sync.Mutex
 
 	mu     sync.Mutex
 	feeds  map[string]*feed // by channel
@@ -95,9 +109,9 @@ type Server struct {
 	run string
 	// answers keeps the answers of GET /api/matches/{id}.
 	answers *lru.Cache[answerKey, []byte]
-	// rounds keeps where the round in progress of a simultaneous match
-	// began, by match and version (roundStart).
-	rounds *lru.Cache[answerKey, int]
+	// told keeps the logs of open matches as told to their audiences, by
+	// match, version and token's user ("" for the public): toldLog.
+	told *lru.Cache[answerKey, *engine.Record]
 }
 
 // Config is what a Server is built from.
@@ -114,11 +128,20 @@ type Config struct {
 	// names and addresses (which it always answers): the name of the
 	// machine, or those a proxy in front of it serves, with the port when
 	// it is not the scheme's ("risk.example.org", "box.lan:8443"). Other
-	// names get 421.
+	// names get 421. A name is served over https (a proxy that
+	// terminates TLS) unless it says its scheme ("http://box.lan:8080"):
+	// the page's origin is that scheme and name.
 	Hosts []string
 	// Streams bounds the open event streams in all, ClientStreams those
 	// of one address. Zero means DefaultStreams and DefaultClientStreams.
 	Streams, ClientStreams int
+	// Limits bound the names and matches visitors create; a zero field
+	// is its default (DefaultNamesPerBrowser, ...).
+	Limits Limits
+	// OperatorKey makes the browser that gives it (POST /web/operator,
+	// from the link risk web prints) the page's operator: its admin. ""
+	// gives the page no operator.
+	OperatorKey string
 }
 
 // The default bounds of a client's API requests.
@@ -148,11 +171,12 @@ func New(cfg Config) *Server {
 	if cfg.ClientStreams <= 0 {
 		cfg.ClientStreams = DefaultClientStreams
 	}
-	return &Server{store: cfg.Store, now: cfg.Now, log: cfg.Log, limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now),
+	cfg.Limits = cfg.Limits.withDefaults()
+	return &Server{store: cfg.Store, now: cfg.Now, log: cfg.Log, limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now), limits: cfg.Limits,
 		hosts: newHosts(cfg.Hosts), origins: origins(cfg.Hosts), streams: newStreams(cfg.Streams, cfg.ClientStreams), watchers: newWatchers(cfg.Store),
-		feeds: map[string]*feed{}, browsers: newBrowsers(cfg.Store, cfg.Now),
+		feeds: map[string]*feed{}, browsers: newBrowsers(cfg.Store, cfg.Now, cfg.Limits, cfg.OperatorKey),
 		run: randomHex(4), answers: lru.New[answerKey, []byte](cachedAnswers),
-		rounds: lru.New[answerKey, int](cachedAnswers)}
+		told: lru.New[answerKey, *engine.Record](cachedLogs)}
 }
 
 // SetBot attaches the bot the page talks to.
@@ -168,6 +192,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /web/events", s.bounded(s.events))
 	mux.HandleFunc("GET /web/names", s.listNames)
 	mux.HandleFunc("POST /web/names", s.limited(s.fromPage(s.addName)))
+	mux.HandleFunc("POST /web/forget", s.limited(s.fromPage(s.forgetName)))
+	mux.HandleFunc("POST /web/code", s.limited(s.fromPage(s.code)))
+	mux.HandleFunc("POST /web/operator", s.limited(s.fromPage(s.operator)))
 	mux.HandleFunc("POST /web/command", s.limited(s.fromPage(s.command)))
 	mux.HandleFunc("POST /web/click", s.limited(s.fromPage(s.click)))
 	mux.HandleFunc("POST /web/say", s.limited(s.fromPage(s.say)))
@@ -228,8 +255,6 @@ func checkName(name string) error {
 	return nil
 }
 
-// acting returns the player the session acts as in channel, named in a
-// request.
 // actor reads the channel and the player a page's form names, with the
 // page's session, answering the problem itself if they do not hold (ok
 // false).
@@ -242,19 +267,32 @@ func (s *Server) actor(w http.ResponseWriter, r *http.Request, channelIn, as str
 	se = s.browsers.sessionOf(w, r)
 	user, err = s.acting(r.Context(), se, channel, as)
 	if err != nil {
-		problem(w, http.StatusForbidden, "%v", err)
+		if _, ok := errors.AsType[*refusal](err); !ok {
+			s.log.Error("claim a name", "err", err)
+		}
+		_, msg := errorStatus(err)
+		problem(w, http.StatusForbidden, "%s", msg)
 		return "", chat.User{}, nil, false
 	}
 	return channel, user, se, true
 }
 
+// acting returns the player the session acts as in channel, named in a
+// request, claiming the name if it is free. A console's channel is the
+// terminal's owner's: the page acts in it only from the operator's
+// browser, since a page name is anyone's who names it first and would
+// otherwise play the console's seat of the same name.
 func (s *Server) acting(ctx context.Context, se *session, channel, name string) (chat.User, error) {
 	if name == "" {
 		return chat.User{}, errors.New("choose who you play as first")
 	}
-	if err := s.browsers.claim(ctx, se, name); err != nil {
+	if platform(channel) == consolePrefix && !s.browsers.isOperator(se) {
+		return chat.User{}, refuse(http.StatusForbidden, "a console's channel is played from the terminal (risk console --channel %s), or here from the operator's browser (the link risk web printed at start)", strings.TrimPrefix(channel, consolePrefix))
+	}
+	if err := s.browsers.claim(ctx, se, name, ""); err != nil {
 		return chat.User{}, err
 	}
+	s.browsers.touch(ctx, se, strings.ToLower(name))
 	return userIn(channel, name), nil
 }
 

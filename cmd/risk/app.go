@@ -72,7 +72,15 @@ func runEnv(ctx context.Context, e env) int {
 		// risk help COMMAND [SUBCOMMAND] is risk COMMAND [SUBCOMMAND] -h.
 		e.args = append(slices.Clone(e.args[1:]), "-h")
 	}
-	if len(e.args) == 0 || e.args[0] == "help" || e.args[0] == "-h" || e.args[0] == "--help" {
+	if len(e.args) == 0 {
+		// No command is a mistake, as a missing flag is: a script that
+		// runs risk with an empty variable must not take it for success.
+		fmt.Fprintln(e.stderr, "risk: say which command")
+		fmt.Fprintln(e.stderr)
+		printUsage(e.stderr, cmds)
+		return 2
+	}
+	if e.args[0] == "help" || e.args[0] == "-h" || e.args[0] == "--help" {
 		printUsage(e.stdout, cmds)
 		return 0
 	}
@@ -88,13 +96,22 @@ func runEnv(ctx context.Context, e env) int {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
-		fmt.Fprintf(e.stderr, "risk %s: %s\n", name, strings.TrimPrefix(err.Error(), "usage: "))
+		fmt.Fprintf(e.stderr, "risk %s: %s\n", name, message(name, err))
 		if errors.Is(err, errUsage) {
 			return 2
 		}
 		return 1
 	}
 	return 0
+}
+
+// message is what the user reads of a subcommand's error, after "risk
+// NAME: ": without the usage mark, and without a first "NAME: " that the
+// package of the same name put there (risk tournament's errors come from
+// package tournament, and would read "risk tournament: tournament: ...").
+func message(name string, err error) string {
+	s := strings.TrimPrefix(err.Error(), errUsage.Error()+": ")
+	return strings.TrimPrefix(s, name+": ")
 }
 
 func printUsage(w io.Writer, cmds map[string]subcommand) {

@@ -156,14 +156,15 @@ func TestOddsUsage(t *testing.T) {
 	}
 }
 
-// parsePalette takes the bot's names, and "default", which risk render and
-// risk replay documented before.
+// parsePalette takes the bot's names, and only those; "default", which
+// risk render and risk replay documented long ago, is refused with its new
+// name.
 func TestParsePalette(t *testing.T) {
 	for _, tt := range []struct {
 		name, want string
 	}{
 		{"standard", "standard"},
-		{"default", "standard"},
+		{"default", `--palette "default": the default is called standard; want standard or colorblind`},
 		{"colorblind", "colorblind"},
 		{"sepia", `--palette "sepia": want standard or colorblind`},
 	} {
@@ -178,16 +179,16 @@ func TestParsePalette(t *testing.T) {
 	}
 }
 
-// The README's table of commands names every one (it once listed 11 of
-// 15).
-func TestReadmeListsEveryCommand(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+// The table of commands (docs/tools.md, once the README's) names every
+// one (it once listed 11 of 15).
+func TestToolsListsEveryCommand(t *testing.T) {
+	tools, err := os.ReadFile(filepath.Join("..", "..", "docs", "tools.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, n := range slices.Sorted(maps.Keys(subcommands())) {
-		if !bytes.Contains(readme, []byte("\n| `"+n+"` | ")) {
-			t.Errorf("README.md has no row for risk %s in its table of commands", n)
+		if !bytes.Contains(tools, []byte("\n| `"+n+"` | ")) {
+			t.Errorf("docs/tools.md has no row for risk %s in its table of commands", n)
 		}
 	}
 }

@@ -7,6 +7,9 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/riskbot/riskbot/bot/console"
 )
@@ -19,13 +22,18 @@ func runConsole(ctx context.Context, e env) error {
 	db := dbFlag(fs, "")
 	images := fs.String("images", "", "`folder` for the maps, a folder per channel (default: maps/ beside the database)")
 	keep := fs.Int("keep-maps", console.DefaultKeepMaps, "keep the last `N` maps of a channel, deleting older ones (0: keep all)")
-	channel := fs.String("channel", "main", "channel `name`: one match per channel")
-	name := fs.String("name", "You", "your player `name` for lines that do not start with NAME:")
+	channel := fs.String("channel", "main", "channel `name`: one match per channel; web:NAME plays the page's channel NAME (risk web), as its players")
+	name := fs.String("name", "", "your player `name` for lines that do not start with NAME: (default: your login name, else Player)")
 	seed := fs.Uint64("seed", 0, "seed for new matches (0: random); a fixed seed replays a transcript exactly")
 	paletteName := paletteFlag(fs)
 	lobbyDays := lobbyFlag(fs)
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
+	}
+	if *name == "" {
+		*name = loginName(e.getenv)
+	} else if _, err := console.ParseLine("/as "+*name, ""); err != nil {
+		return usageError("--name %q: %v", *name, err)
 	}
 	ttl, err := lobbyTTL(*lobbyDays)
 	if err != nil {
@@ -58,7 +66,11 @@ func runConsole(ctx context.Context, e env) error {
 		return err
 	}
 	defer store.Close()
-	con := console.New(e.stdout, "console:"+*channel, *images)
+	ch, err := consoleChannel(*channel)
+	if err != nil {
+		return err
+	}
+	con := console.New(e.stdout, ch, *images)
 	con.Name = *name
 	con.KeepMaps = *keep
 	if *keep <= 0 {
@@ -89,4 +101,39 @@ func isTerminal(r io.Reader) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// loginName is the console's player when --name is not given: the login
+// name, capitalised, if it makes a player name, else "Player". The bot
+// speaks of players in the third person ("Ann chooses first"), so the
+// default is a name, not "You".
+func loginName(getenv func(string) string) string {
+	for _, k := range []string{"USER", "LOGNAME", "USERNAME"} {
+		u := getenv(k)
+		if u == "" {
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(u)
+		u = string(unicode.ToUpper(r)) + u[size:]
+		if _, err := console.ParseLine("/as "+u, ""); err == nil {
+			return u
+		}
+	}
+	return "Player"
+}
+
+// consoleChannel is the channel --channel names: the console's own
+// ("main": console:main, as typed), or the page's ("web:caps", in lower
+// case as the page names them), whose match the console plays as the
+// page's players. Quit risk web on that database first: the console
+// delivers that channel's posts to the terminal.
+func consoleChannel(name string) (string, error) {
+	rest, ok := strings.CutPrefix(name, "web:")
+	if !ok {
+		return "console:" + name, nil
+	}
+	if rest == "" || len(rest) > 40 || strings.ContainsAny(rest, ": /") {
+		return "", usageError("--channel web:NAME: want the page's channel name, 1 to 40 letters, digits, '-' or '_'")
+	}
+	return "web:" + strings.ToLower(rest), nil
 }

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/riskbot/riskbot/bot/chat"
 )
 
 // risk console --palette colours the players for the colour-blind, in the
@@ -73,5 +75,53 @@ func TestConsolePalette(t *testing.T) {
 	})
 	if code != 2 || !strings.Contains(errb.String(), `--palette "sepia": want standard or colorblind`) {
 		t.Errorf("exit %d, stderr %q", code, errb.String())
+	}
+}
+
+// TestConsolePlaysPageChannel: `risk console --channel web:NAME` plays the
+// match of the page's channel NAME, as the page's players (web:ann), as
+// docs/api.md says. Before, it looked in console:web:NAME and found no
+// match.
+func TestConsolePlaysPageChannel(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "risk.db")
+	db, err := openStore(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := newBot(botDeps{db: db, scope: "web:", seed: func() uint64 { return 7 }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ann := chat.User{ID: "web:ann", Name: "Ann"}
+	nop := chat.ReplierFunc(func(context.Context, chat.Message) error { return nil })
+	for _, cmd := range []string{"new", "host addbot", "start"} {
+		// As the page runs them for Ann, the host.
+		if err := b.Handle(ctx, chat.Request{Channel: "web:caps", User: ann, Command: cmd, Options: map[string]string{}, Server: "web"}, nop); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.Wait()
+	b.Close()
+	db.Close()
+	var out, errb bytes.Buffer
+	code := runEnv(ctx, env{
+		args:   []string{"console", "--db", path, "--channel", "web:caps"},
+		stdin:  strings.NewReader("Ann: /risk place\n"),
+		stdout: &out, stderr: &errb, getenv: func(string) string { return "" },
+	})
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "Ann placed") {
+		t.Errorf("Ann placing from the console in the page's channel:\n%s", out.String())
+	}
+	db, err = openStore(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Active(ctx, "console:web:caps"); err == nil {
+		t.Error("the console opened a match of its own in console:web:caps")
 	}
 }

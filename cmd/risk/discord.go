@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"crypto/ed25519"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/discord"
+	"github.com/riskbot/riskbot/bot/httpserve"
 	"github.com/riskbot/riskbot/bot/metrics"
 )
 
@@ -21,7 +21,7 @@ import (
 // gateway or as Discord's HTTP interactions endpoint. Secrets come from the environment only (a flag
 // would show in the process list).
 func runDiscord(ctx context.Context, e env) error {
-	fs := newFlags(e, "discord", "[--db PATH] [--http ADDR | --shard I/N] [--metrics ADDR] [--instance NAME]\n    [--palette standard|colorblind] [--lobby-days N] [-v] [--check [--channel ID]]\n\n"+
+	fs := newFlags(e, "discord", "[--db PATH] [--http ADDR | --shard I/N] [--metrics ADDR] [--instance NAME]\n    [--palette standard|colorblind] [--lobby-days N] [-v] [--check [--channel ID]]\n    "+connsUsage+"\n\n"+
 		"Runs the Discord bot until interrupted (SIGINT or SIGTERM): connected to Discord's gateway,\n"+
 		"or, with --http, as the application's Interactions Endpoint URL. Environment:\n"+
 		"  DISCORD_TOKEN           the bot's token (required)\n"+
@@ -40,7 +40,11 @@ func runDiscord(ctx context.Context, e env) error {
 	instance := instanceFlag(fs)
 	check := fs.Bool("check", false, "check the setup (token, application, /risk, database; with --http the public key) and exit: 0 if all is well")
 	channel := fs.String("channel", "", "with --check: check the bot's permissions in the channel of this `ID`")
+	conns := connFlags(fs)
 	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	if err := checkConns(conns); err != nil {
 		return err
 	}
 	ttl, err := lobbyTTL(*lobbyDays)
@@ -134,7 +138,7 @@ func runDiscord(ctx context.Context, e env) error {
 		b.RunTimers(timers, time.Minute)
 	}()
 	if *httpAddr != "" {
-		err = serveHTTP(ctx, a, b, m, key, *httpAddr, log)
+		err = serveHTTP(ctx, a, b, m, key, *httpAddr, *conns)
 	} else {
 		err = a.Run(ctx, b)
 	}
@@ -186,51 +190,15 @@ func parseShard(s string) (shard, shards int, err error) {
 	return shard, shards, nil
 }
 
-// serveHTTP serves Discord's interactions on addr until ctx ends, then
-// stops taking requests and lets the answers in flight finish (a few
-// seconds at most). It registers /risk first.
-func serveHTTP(ctx context.Context, a *discord.Adapter, b *bot.Bot, m *metrics.Metrics, key ed25519.PublicKey, addr string, log *slog.Logger) error {
-	answers, stop := context.WithCancel(context.WithoutCancel(ctx))
-	defer stop()
-	ep, err := a.NewEndpoint(answers, b, key)
-	if err != nil {
-		return err
-	}
-	if err := a.Register(ctx, b.Specs()); err != nil {
-		return err
-	}
+// serveHTTP listens on addr and serves Discord's interactions there
+// (discord.Adapter.Serve) until ctx ends, with the health checks on the
+// same port.
+func serveHTTP(ctx context.Context, a *discord.Adapter, b *bot.Bot, m *metrics.Metrics, key ed25519.PublicKey, addr string, limits httpserve.Limits) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", addr, err)
 	}
-	mux := http.NewServeMux()
-	mux.Handle("/", ep)
-	// A load balancer checks the same port.
-	m.Health(mux)
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	log.Info("serving Discord's interactions over HTTP", "addr", ln.Addr().String())
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
-	select {
-	case err := <-served:
-		return fmt.Errorf("serve %s: %w", addr, err)
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		log.Warn("stop serving", "err", err)
-	}
-	done := make(chan struct{})
-	go func() { ep.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		log.Warn("shutdown: cancelling answers still in flight")
-		stop()
-		<-done
-	}
-	return nil
+	return a.Serve(ctx, b, ln, discord.ServeConfig{Key: key, Limits: limits, Health: m.Health})
 }
 
 // serve serves h on addr in the background, and returns the function that
@@ -240,7 +208,7 @@ func serve(addr string, h http.Handler, what string, log *slog.Logger) (func(), 
 	if err != nil {
 		return nil, fmt.Errorf("listen on %s for %s: %w", addr, what, err)
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	srv := httpserve.New(httpserve.Config{Handler: h, Limits: httpserve.Defaults(), Log: log})
 	log.Info("serving "+what, "addr", ln.Addr().String())
 	go srv.Serve(ln)
 	return func() { srv.Close() }, nil

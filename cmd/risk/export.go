@@ -2,42 +2,59 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
 
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/storage"
 )
 
-// runExport is `risk export [--db PATH] (--channel ID | --match N) [--full]`.
+// runExport is `risk export [--db PATH] (--channel NAME | --match N) [--full]`,
+// or `risk export [--db PATH] --list`.
 func runExport(ctx context.Context, e env) error {
-	flags := newFlags(e, "export", "[--db PATH] (--channel ID | --match N) [--full]\n\n"+
+	flags := newFlags(e, "export", "[--db PATH] (--channel NAME | --match N) [--full]\n    [--db PATH] --list\n\n"+
 		"Prints a stored match as JSON (options, seats, commitment, deal, log, channel, status, meta),\n"+
 		"for a bug report, for 'risk render', 'risk replay' and 'risk verify', or to move it to\n"+
-		"another installation with 'risk import'. The seed of a match still open is left out,\n"+
-		"since it would tell every die to come: such an export replays but cannot be imported\n"+
-		"or verified. A finished match's export reveals its seed. --full, for the host or the\n"+
-		"operator, always includes the seed: do not share it while the match goes on.")
+		"another installation with 'risk import'. A match still open is exported as anyone may\n"+
+		"see it: without its seed, which would tell every die to come, nor the cards drawn, the\n"+
+		"kinds of hidden items, another's mission, a round's orders or the initial placement\n"+
+		"before they resolve (the log stops there), nor, with fog of war, any log at all (it\n"+
+		"says so on standard error). Such an export replays but cannot be imported or verified.\n"+
+		"A finished match's export is whole, its seed revealed. --full, for the host or the\n"+
+		"operator, prints everything, the seed too: do not share it while the match goes on.\n"+
+		"--list lists the stored matches, with their ids and channels.")
 	path := dbFlag(flags, "")
-	channel := flags.String("channel", "", "the channel `id` as stored (console:main, discord:1234): its open match, or else its latest")
-	id := flags.Int64("match", 0, "the match `id`")
-	full := flags.Bool("full", false, "include the seed of a match still open (the host's export, to move the match)")
+	channel := flags.String("channel", "", "the channel: its open match, or else its latest; `NAME` as the console or the page calls it (quickstart), or as stored (console:quickstart, web:caps, discord:1234)")
+	id := flags.Int64("match", 0, "the match `id` (--list shows them)")
+	full := flags.Bool("full", false, "print all of a match still open, the seed and every hidden thing (the host's export, to move the match)")
+	list := flags.Bool("list", false, "list the stored matches instead: id, channel, status, commands, last change")
 	if err := parseFlags(flags, e.args); err != nil {
 		return err
 	}
 	switch {
 	case flags.NArg() > 0:
 		return usageError("unexpected argument %q", flags.Arg(0))
-	case (*channel == "") == (*id == 0):
-		return usageError("give --channel or --match")
+	case *list && (*channel != "" || *id != 0 || *full):
+		return usageError("--list lists the matches: give it alone (with --db)")
+	case !*list && (*channel == "") == (*id == 0):
+		return usageError("give --channel or --match (risk export --list lists the matches)")
 	}
 	db, err := openDefault(ctx, path, e.getenv)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	if *list {
+		return listMatches(ctx, e.stdout, db)
+	}
 	if *channel != "" {
 		if *id, err = pick(ctx, db, *channel); err != nil {
 			return err
@@ -48,43 +65,103 @@ func runExport(ctx context.Context, e env) error {
 		return err
 	}
 	if !*full {
+		whole := len(x.Record.Log)
 		if x, err = x.Public(); err != nil {
 			return err
+		}
+		if x.Record.Told {
+			what := fmt.Sprintf("%d of its %d commands, without the seed, the cards drawn, the kinds of hidden items, "+
+				"the others' missions, or the orders and placements not yet resolved", len(x.Record.Log), whole)
+			if x.Record.Setup.Options.Fog {
+				what = "its setup without the seed: with fog of war the log waits for the end"
+			}
+			fmt.Fprintf(e.stderr, "risk export: match %d is still played: printing what anyone may see of it, %s. "+
+				"--full prints everything, for the operator.\n", *id, what)
 		}
 	}
 	return json.NewEncoder(e.stdout).Encode(x)
 }
 
-// pick returns the channel's open match, or else its latest.
-func pick(ctx context.Context, db store, channel string) (int64, error) {
-	ms, err := db.History(ctx, channel)
+// listMatches writes every stored match, open ones first, then ended ones,
+// the most recent first.
+func listMatches(ctx context.Context, w io.Writer, db store) error {
+	open, err := db.OpenMatches(ctx, "")
 	if err != nil {
-		return 0, err
+		return err
 	}
-	if len(ms) == 0 {
-		return 0, fmt.Errorf("channel %s has no match", channel)
+	slices.SortFunc(open, func(a, b storage.Match) int { return b.Updated.Compare(a.Updated) })
+	ended, err := db.Finished(ctx, 0)
+	if err != nil {
+		return err
 	}
-	for _, m := range ms {
+	all := append(open, ended...)
+	if len(all) == 0 {
+		fmt.Fprintln(w, "no match is stored here")
+		return nil
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "match\tchannel\tstatus\tcommands\tlast change")
+	for _, m := range all {
+		fmt.Fprintf(tw, "%5d\t%s\t%s\t%8d\t%s\n", m.ID, m.Channel, m.Status, m.Commands, m.Updated.UTC().Format("2006-01-02 15:04 UTC"))
+	}
+	return tw.Flush()
+}
+
+// pick returns the channel's open match, or else its latest. A channel
+// named without its adapter's prefix ("quickstart", "#caps") is looked for
+// under each adapter's; a name found under several is refused, naming them.
+func pick(ctx context.Context, db store, channel string) (int64, error) {
+	name := strings.TrimPrefix(channel, "#")
+	tries := []string{name}
+	if !strings.Contains(name, ":") {
+		tries = nil
+		for _, p := range []string{"console:", "web:", "discord:"} { // the adapters' prefixes
+			tries = append(tries, p+name)
+		}
+	}
+	var found []string
+	var hist []storage.Match
+	for _, ch := range tries {
+		ms, err := db.History(ctx, ch)
+		if err != nil {
+			return 0, err
+		}
+		if len(ms) > 0 {
+			found, hist = append(found, ch), ms
+		}
+	}
+	switch {
+	case len(found) == 0:
+		return 0, fmt.Errorf("channel %s has no match (risk export --list lists the matches)", channel)
+	case len(found) > 1:
+		return 0, usageError("--channel %s: there are matches in %s: say which", channel, strings.Join(found, " and in "))
+	}
+	for _, m := range hist {
 		if m.Status.Open() {
 			return m.ID, nil
 		}
 	}
-	return ms[0].ID, nil
+	return hist[0].ID, nil
 }
 
-// runImport is `risk import [--db PATH] [--channel ID] [--unverified] FILE`.
+// runImport is `risk import [--db PATH] [--channel ID] [--commitment HEX] [--unverified] [--rated] FILE`.
 func runImport(ctx context.Context, e env) error {
-	flags := newFlags(e, "import", "[--db PATH] [--channel ID] [--unverified] FILE\n\n"+
+	flags := newFlags(e, "import", "[--db PATH] [--channel ID] [--commitment HEX] [--unverified] [--rated] FILE\n\n"+
 		"Stores a match exported by 'risk export' (FILE, or - for standard input) as a new match,\n"+
 		"after checking it: its log replays, its status is the game's, its settings, seats and\n"+
-		"names are ones the bot allows, and, once it started, its dice follow from its seed: the\n"+
-		"seed hashes to the file's commitment, and the turn order, the deal and every die, luck\n"+
-		"factor, card and item draw are the ones it gives ('risk verify'). A file that fails is\n"+
-		"refused, naming the first mismatch, unless --unverified. An open match gets a fresh\n"+
-		"turn clock. Whoever holds the file holds the seed of a live match: see docs/fair.md.")
+		"names are ones the bot allows, and, once it started, its dice follow from its seed by the\n"+
+		"rule 'risk verify' applies: the seed hashes to the commitment (--commitment, else the\n"+
+		"file's; a file without one fails), and the turn order, the deal and every die, luck factor,\n"+
+		"card and item draw are the ones it gives. A file that fails is refused, naming the first\n"+
+		"mismatch, unless --unverified. The match is stored with its origin (the file's name and\n"+
+		"hash, the time); its result counts in the server's stats (risk stats, /risk me stats) only\n"+
+		"with --rated, since whoever wrote the file chose whom its seats name. An open match gets a\n"+
+		"fresh turn clock. Whoever holds the file holds the seed of a live match: see docs/fair.md.")
 	path := dbFlag(flags, "a file is created if missing")
 	channel := flags.String("channel", "", "store the match in this channel `id` instead of the exported one")
+	commitment := flags.String("commitment", "", "check the dice against the commitment `hex` published when the match started (default: the file's, which proves less)")
 	unverified := flags.Bool("unverified", false, "host a match whose dice do not follow from its seed all the same, marked so: it never claims fair dice")
+	rated := flags.Bool("rated", false, "count the match's result in the server's stats, for the players its seats name (only for a file you trust)")
 	file, err := parseWithFile(flags, e.args)
 	if err != nil {
 		return err
@@ -115,7 +192,9 @@ func runImport(ctx context.Context, e env) error {
 		return err
 	}
 	defer b.Close()
-	im, err := b.Import(ctx, &x, bot.ImportOptions{Unverified: *unverified})
+	sum := sha256.Sum256(data)
+	im, err := b.Import(ctx, &x, bot.ImportOptions{Unverified: *unverified, Commitment: *commitment, Rated: *rated,
+		Source: file, SHA256: hex.EncodeToString(sum[:])})
 	if err != nil {
 		return fmt.Errorf("%s: %w", file, err)
 	}
@@ -129,8 +208,30 @@ func runImport(ctx context.Context, e env) error {
 	case im.Unverified != "":
 		fmt.Fprintf(e.stdout, "dice: verified, but the file marks the match unverified, and the mark stays: %s\n", im.Unverified)
 	default:
-		fmt.Fprintf(e.stdout, "dice: verified: the deal and %d random values in %d commands follow from seed %d, which hashes to the file's commitment %s\n",
-			v.Values, v.Commands, v.Seed, v.Commitment)
+		from := "the file's commitment"
+		if v.Published {
+			from = "the published commitment"
+		}
+		fmt.Fprintf(e.stdout, "dice: verified: the deal and %d random values in %d commands follow from seed %d, which hashes to %s %s\n",
+			v.Values, v.Commands, v.Seed, from, v.Commitment)
+	}
+	o := im.Origin
+	fmt.Fprintf(e.stdout, "origin: %s (sha256 %s), imported %s\n", o.Source, o.SHA256, o.Imported.Format(time.RFC3339))
+	var people []string
+	for _, s := range im.Seats {
+		if s.Level == "" {
+			people = append(people, fmt.Sprintf("%s (%s)", s.ID, s.Name))
+		}
+	}
+	switch who := strings.Join(people, ", "); {
+	case o.Rated && who != "":
+		fmt.Fprintf(e.stdout, "stats: counted (--rated): its result credits %s, as the file names them\n", who)
+	case o.Rated:
+		fmt.Fprintln(e.stdout, "stats: counted (--rated)")
+	case who != "":
+		fmt.Fprintf(e.stdout, "stats: not counted, since the file names whom its result would credit (%s): --rated counts a file you trust\n", who)
+	default:
+		fmt.Fprintln(e.stdout, "stats: not counted (--rated counts a file you trust)")
 	}
 	return nil
 }

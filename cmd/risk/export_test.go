@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -13,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 	"github.com/riskbot/riskbot/storage/sqlite"
 	"github.com/riskbot/riskbot/storage/storetest"
@@ -71,9 +74,12 @@ func TestExportImport(t *testing.T) {
 
 	dst := filepath.Join(dir, "dst.db")
 	code, got, errs := runRisk(t, "", "import", "--db", dst, file)
+	sum := sha256.Sum256([]byte(out))
 	if want := "imported match 1 into console:main: active, 40 commands\n" +
-		"dice: verified: the deal and 88 random values in 40 commands follow from seed 2, which hashes to the file's commitment " + engine.Commitment(2) + "\n"; code != 0 || got != want {
-		t.Fatalf("import: exit %d, %q %s; want %q", code, got, errs, want)
+		"dice: verified: the deal and 88 random values in 40 commands follow from seed 2, which hashes to the file's commitment " + engine.Commitment(2) + "\n" +
+		"origin: " + file + " (sha256 " + hex.EncodeToString(sum[:]) + "), imported "; code != 0 || !strings.HasPrefix(got, want) ||
+		!strings.HasSuffix(got, "stats: not counted, since the file names whom its result would credit (p0 (Player 1), p1 (Player 2)): --rated counts a file you trust\n") {
+		t.Fatalf("import: exit %d, %q %s; want %q, then the stats not counted", code, got, errs, want)
 	}
 	// The export after the import is the export, marked imported.
 	code, again, errs := runRisk(t, "", "export", "--full", "--db", dst, "--match", "1")
@@ -283,5 +289,72 @@ func TestExportImportCapitals(t *testing.T) {
 	code, _, errs = runRisk(t, bad, "import", "--db", filepath.Join(dir, "bad.db"), "-")
 	if code != 1 || !strings.Contains(errs, "capital") {
 		t.Fatalf("import of a bad capitals match: exit %d, %s", code, errs)
+	}
+}
+
+// TestExportOfALiveMatchIsPublic: without --full, risk export of a match
+// still played prints what anyone may see of it, and says so on standard
+// error: with fog of war no log at all (issue 42, item 7: it printed the
+// whole log, only the seed withheld), else the log with every card drawn
+// withheld. --full prints everything.
+func TestExportOfALiveMatchIsPublic(t *testing.T) {
+	for _, fog := range []bool{true, false} {
+		t.Run(fmt.Sprintf("fog %v", fog), func(t *testing.T) {
+			ctx := context.Background()
+			src := filepath.Join(t.TempDir(), "src.db")
+			db, err := sqlite.Open(ctx, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			setup := storetest.NewSetup(3, 5)
+			setup.Options.Fog = fog
+			l := startHostedSetup(t, db, "console:live", setup)
+			g := storetest.Play(t, db, l.ID, 150, rand.New(rand.NewPCG(5, 5)))
+			db.Close()
+			if g.State.Phase == state.PhaseOver || g.State.Phase == state.PhaseSetup {
+				t.Fatalf("the match is in its %s phase, want it under way", g.State.Phase)
+			}
+			code, out, errs := runRisk(t, "", "export", "--db", src, "--match", "1")
+			if code != 0 {
+				t.Fatalf("export: exit %d, stderr %q", code, errs)
+			}
+			var x storage.Export
+			if err := json.Unmarshal([]byte(out), &x); err != nil {
+				t.Fatal(err)
+			}
+			drawn := 0
+			if fog && len(x.Record.Log) != 0 {
+				t.Errorf("the export of a live match with fog of war has %d commands of its %d, want none", len(x.Record.Log), g.Version)
+			}
+			if !fog {
+				if len(x.Record.Log) != g.Version {
+					t.Errorf("the export has %d commands, want %d", len(x.Record.Log), g.Version)
+				}
+				for i, e := range x.Record.Log {
+					if _, ok := e.Cmd.(engine.EndTurn); ok && len(e.Rand) > 0 {
+						drawn++
+						if e.Rand[0] != engine.Withheld {
+							t.Errorf("command %d draws a card, the export shows its draw %v", i+1, e.Rand)
+						}
+					}
+				}
+				if drawn == 0 {
+					t.Error("no card was drawn: nothing was tried")
+				}
+				if rg, err := x.Record.Game(-1); err != nil || rg.Version != g.Version {
+					t.Errorf("the public export does not replay: %v", err)
+				}
+			}
+			if !x.Record.Told || x.Record.Audience != engine.Public || x.Record.Setup.Seed != 0 {
+				t.Errorf("the export is told %v to %d, seed %d: want the public's", x.Record.Told, x.Record.Audience, x.Record.Setup.Seed)
+			}
+			if !strings.Contains(errs, "match 1 is still played: printing what anyone may see of it") || !strings.Contains(errs, "--full prints everything") {
+				t.Errorf("export: stderr %q, want it to say what it prints", errs)
+			}
+			code, out, errs = runRisk(t, "", "export", "--full", "--db", src, "--match", "1")
+			if code != 0 || errs != "" || !strings.Contains(out, `"seed":5,`) {
+				t.Fatalf("export --full: exit %d, %s, %.200s", code, errs, out)
+			}
+		})
 	}
 }

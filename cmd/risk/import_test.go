@@ -398,3 +398,85 @@ func TestImportBoundsMeta(t *testing.T) {
 		t.Errorf("unknown fields stored: %s", meta)
 	}
 }
+
+// wonExport has three computer players play a match to its end in the
+// console (seed 7, six turns) and returns its export, seed revealed.
+func wonExport(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "won.db")
+	code, _, errs := runRisk(t, "Ann: /risk new\nAnn: /risk addbot level:easy\nAnn: /risk addbot level:easy\nAnn: /risk leave\nAnn: /risk start\n",
+		"console", "--db", path, "--seed", "7", "--images", t.TempDir())
+	if code != 0 {
+		t.Fatalf("console: exit %d: %s", code, errs)
+	}
+	code, out, errs := runRisk(t, "", "export", "--db", path, "--channel", "console:main")
+	if code != 0 || !strings.Contains(out, `"status":"finished"`) {
+		t.Fatalf("export of the won match: exit %d %s %.200s", code, errs, out)
+	}
+	return out
+}
+
+// withoutKey is an export with a key of its JSON removed, as a hand would
+// (storage.Export would write the commitment back).
+func withoutKey(t *testing.T, export, key string) string {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(export), &m); err != nil {
+		t.Fatal(err)
+	}
+	delete(m, key)
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestVerifyAndImportAgree (issue 42, item 6): risk verify and risk import
+// apply one rule to a file's dice. A file whose commitment was removed
+// used to be imported, said to hash "to the file's commitment", while
+// verify said NOT verified; now both refuse it, and both take it with the
+// published commitment given.
+func TestVerifyAndImportAgree(t *testing.T) {
+	won := wonExport(t)
+	var x storage.Export
+	if err := json.Unmarshal([]byte(won), &x); err != nil {
+		t.Fatal(err)
+	}
+	published := engine.Commitment(x.Record.Setup.Seed)
+	die := -1
+	for i, e := range x.Record.Log {
+		if len(e.Rand) > 0 {
+			die = i
+		}
+	}
+	if die < 0 {
+		t.Fatal("no random value in the log")
+	}
+	for _, tt := range []struct {
+		name   string
+		file   string
+		args   []string // given to both commands
+		verify bool     // whether it verifies (and imports)
+	}{
+		{"as exported", won, nil, true},
+		{"as exported, the published commitment given", won, []string{"--commitment", published}, true},
+		{"its commitment removed", withoutKey(t, won, "commitment"), nil, false},
+		{"its commitment removed, the published one given", withoutKey(t, won, "commitment"), []string{"--commitment", published}, true},
+		{"another commitment", strings.Replace(won, published, engine.Commitment(1), 1), nil, false},
+		{"another commitment published", won, []string{"--commitment", engine.Commitment(1)}, false},
+		{"a die changed", edit(t, won, func(x *storage.Export) { x.Record.Log[die].Rand[0] = (x.Record.Log[die].Rand[0] + 1) % 6 }), nil, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			vcode, vout, verrs := runRisk(t, tt.file, append([]string{"verify", "-"}, tt.args...)...)
+			icode, iout, ierrs := runRisk(t, tt.file, append([]string{"import", "--db", filepath.Join(t.TempDir(), "dst.db"), "-"}, tt.args...)...)
+			want := map[bool]int{true: 0, false: 1}[tt.verify]
+			if vcode != want || icode != want {
+				t.Errorf("verify: exit %d %q %s; import: exit %d %q %s; want both %d", vcode, vout, verrs, icode, iout, ierrs, want)
+			}
+			if !tt.verify && strings.Contains(iout, "hashes to") {
+				t.Errorf("import of a file that does not verify says %q", iout)
+			}
+		})
+	}
+}

@@ -83,11 +83,17 @@ type copied struct {
 // unless unverified, which copies it marked so.
 func migrate(ctx context.Context, src, dst store, now time.Time, unverified bool) (copied, error) {
 	var n copied
-	if open, err := dst.OpenMatches(ctx, ""); err != nil || len(open) > 0 {
-		return n, fmt.Errorf("the destination must hold no match (it has %d open ones; %v)", len(open), err)
+	held, err := dst.OpenMatches(ctx, "")
+	if err != nil {
+		return n, fmt.Errorf("read the destination's matches: %w", err)
 	}
-	if closed, err := dst.Finished(ctx, 1); err != nil || len(closed) > 0 {
-		return n, fmt.Errorf("the destination must hold no match (it has closed ones; %v)", err)
+	ended, err := dst.Finished(ctx, 0)
+	if err != nil {
+		return n, fmt.Errorf("read the destination's matches: %w", err)
+	}
+	if len(held) > 0 || len(ended) > 0 {
+		return n, fmt.Errorf("the destination must hold no match, and it holds %s: give --to a new file or an empty PostgreSQL database",
+			matchCount(len(held), len(ended)))
 	}
 	open, err := src.OpenMatches(ctx, "")
 	if err != nil {
@@ -124,7 +130,7 @@ func migrate(ctx context.Context, src, dst store, now time.Time, unverified bool
 			n.lobbies++
 			continue
 		}
-		_, why, err := hosted.CheckDice(x.Record)
+		_, why, err := hosted.CheckDice(x.Record, "")
 		if err != nil {
 			return n, fmt.Errorf("match %d: %w", m.ID, err)
 		}
@@ -196,4 +202,22 @@ func redacted(addr string) string {
 		return "(a postgres:// address)"
 	}
 	return u.Redacted()
+}
+
+// matchCount says how many matches a database holds: "7 open matches and
+// 1 ended one".
+func matchCount(open, ended int) string {
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		kind string
+	}{{open, "open"}, {ended, "ended"}} {
+		switch {
+		case c.n == 1:
+			parts = append(parts, "1 "+c.kind+" match")
+		case c.n > 1:
+			parts = append(parts, fmt.Sprintf("%d %s matches", c.n, c.kind))
+		}
+	}
+	return strings.Join(parts, " and ")
 }

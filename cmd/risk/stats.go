@@ -16,7 +16,8 @@ func runStats(ctx context.Context, e env) error {
 	flags := newFlags(e, "stats", "[--db PATH] (--record | --server S [--rules classic|capitals] [--limit N] | --server S --player ID)\n\n"+
 		"Shows a server's leaderboard under a rule set, or one player's matches played and won\n"+
 		"and rating under each rule set. Ratings are a multiplayer Elo over each match's\n"+
-		"placings (docs/stats.md); computer players are rated by level (bot:easy, ...).\n"+
+		"placings (docs/stats.md); computer players are rated by level (bot:easy, ...). A match\n"+
+		"imported counts only if it was imported with --rated (risk import).\n"+
 		"--record first records the result of every finished match in the database that has\n"+
 		"none yet (safe to repeat).")
 	path := dbFlag(flags, "")
@@ -82,13 +83,15 @@ func runStats(ctx context.Context, e env) error {
 
 // recordResults records the result of every finished match, as the bot
 // stored it: the server and the computers' levels from its data, the
-// places from the log (engine.Record.Ranking).
+// places from the log (engine.Record.Ranking). A match imported without
+// --rated is left out: whoever wrote its file chose whom it credits (the
+// standings would not count it anyway).
 func recordResults(ctx context.Context, db store, out io.Writer) error {
 	ms, err := db.Finished(ctx, 0)
 	if err != nil {
 		return err
 	}
-	n := 0
+	n, unrated := 0, 0
 	for _, m := range ms {
 		if m.Status != storage.Finished {
 			continue // abandoned: nobody won
@@ -96,6 +99,10 @@ func recordResults(ctx context.Context, db store, out io.Writer) error {
 		x, err := db.Export(ctx, m.ID)
 		if err != nil {
 			return err
+		}
+		if x.Origin != nil && !x.Origin.Rated {
+			unrated++
+			continue
 		}
 		r, err := server.ResultOf(m, x)
 		if err != nil {
@@ -111,5 +118,8 @@ func recordResults(ctx context.Context, db store, out io.Writer) error {
 		word = "match"
 	}
 	fmt.Fprintf(out, "recorded the results of %d finished %s\n", n, word)
+	if unrated > 0 {
+		fmt.Fprintf(out, "left out %d imported without --rated: they count for nobody\n", unrated)
+	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/storage"
 	"github.com/riskbot/riskbot/storage/sqlite"
 	"github.com/riskbot/riskbot/storage/storetest"
@@ -63,5 +64,40 @@ func TestStats(t *testing.T) {
 		if code != tt.code || !strings.Contains(errs, tt.msg) {
 			t.Errorf("%v: exit %d, %q; want %d and %q", tt.args, code, errs, tt.code, tt.msg)
 		}
+	}
+}
+
+// TestStatsCountImportsOnlyRated (issue 42, item 6): a won match's file,
+// its first seat relabelled to someone else (discord:1234), imports and
+// verifies (the dice do not depend on who sits where); it credits nobody
+// in risk stats unless imported with --rated.
+func TestStatsCountImportsOnlyRated(t *testing.T) {
+	relabelled := edit(t, wonExport(t), func(x *storage.Export) {
+		meta, err := hosted.DecodeMeta(x.Meta)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x.Record.Setup.Seats[0].ID = "discord:1234"
+		meta.Seats[0].ID, meta.Seats[0].Level = "discord:1234", ""
+		x.Meta = meta.Encode()
+	})
+	path := filepath.Join(t.TempDir(), "risk.db")
+	code, out, errs := runRisk(t, relabelled, "import", "--db", path, "-")
+	if code != 0 || !strings.Contains(out, "stats: not counted, since the file names whom its result would credit (discord:1234 (Napoleon))") {
+		t.Fatalf("import: exit %d, %q %s", code, out, errs)
+	}
+	player := []string{"stats", "--db", path, "--server", "console", "--player", "discord:1234"}
+	code, out, errs = runRisk(t, "", append(player, "--record")...)
+	if want := "recorded the results of 0 finished matches\nleft out 1 imported without --rated: they count for nobody\n" +
+		"discord:1234 has no finished match on console\n"; code != 0 || out != want {
+		t.Fatalf("stats of an unrated import: exit %d, %q %s; want %q", code, out, errs, want)
+	}
+	code, out, errs = runRisk(t, relabelled, "import", "--db", path, "--channel", "console:again", "--rated", "-")
+	if code != 0 || !strings.Contains(out, "stats: counted (--rated): its result credits discord:1234 (Napoleon)") {
+		t.Fatalf("import --rated: exit %d, %q %s", code, out, errs)
+	}
+	code, out, errs = runRisk(t, "", append(player, "--record")...)
+	if code != 0 || !strings.Contains(out, "recorded the results of 1 finished match\nleft out 1 imported") || !strings.Contains(out, "Napoleon, classic on console: played 1, won ") {
+		t.Fatalf("stats once a rated import is recorded: exit %d, %q %s", code, out, errs)
 	}
 }

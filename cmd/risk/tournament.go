@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/riskbot/riskbot/ai"
@@ -99,9 +100,16 @@ func runTournament(ctx context.Context, e env) error {
 	if *players == "" {
 		return usageError("--players is required, e.g. --players hard,normal,easy,random")
 	}
+	levels := strings.Split(*players, ",")
+	for _, l := range levels {
+		if !knownLevel(l) {
+			return usageError("--players: unknown level %q: want %s, %s (the yardstick), or %sCOMMAND",
+				l, strings.Join(ai.Levels(), ", "), ai.ReferenceLevel, ai.ExecPrefix)
+		}
+	}
 	cfg := tournament.Config{
 		Options:  opts,
-		Players:  strings.Split(*players, ","),
+		Players:  levels,
 		Games:    *games,
 		Seed:     *seed,
 		Parallel: *parallel,
@@ -121,4 +129,12 @@ func runTournament(ctx context.Context, e env) error {
 		return enc.Encode(res)
 	}
 	return tournament.Format(e.stdout, cfg, res)
+}
+
+// knownLevel reports whether ai.New knows level by its name: a built-in
+// level, the reference player, or an outside program (exec:COMMAND, whose
+// command is tried when the tournament starts).
+func knownLevel(level string) bool {
+	return slices.Contains(ai.Levels(), level) || level == ai.ReferenceLevel ||
+		(strings.HasPrefix(level, ai.ExecPrefix) && strings.TrimSpace(strings.TrimPrefix(level, ai.ExecPrefix)) != "")
 }

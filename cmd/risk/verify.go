@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/engine"
 )
 
@@ -40,7 +41,9 @@ func runVerify(_ context.Context, e env) error {
 	if err := json.Unmarshal(data, &rec); err != nil {
 		return fmt.Errorf("%s: %w", file, err)
 	}
-	v, err := engine.Verify(rec, *commitment)
+	// The rule risk import applies too: what verifies here imports, and
+	// what does not is refused there (unless --unverified).
+	v, problems, err := hosted.CheckDice(rec, *commitment)
 	if errors.Is(err, engine.ErrSealed) {
 		return fmt.Errorf("%s: the export leaves out the seed of a match still going on; verify it once the match is over", file)
 	}
@@ -48,8 +51,8 @@ func runVerify(_ context.Context, e env) error {
 		return fmt.Errorf("%s: %w", file, err)
 	}
 	fmt.Fprint(e.stdout, v)
-	if !v.OK() {
-		return errors.New("the match does not verify")
+	if len(problems) > 0 {
+		return fmt.Errorf("the match does not verify: %s", problems[0])
 	}
 	return nil
 }

@@ -2,11 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"net"
-	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -16,20 +17,28 @@ import (
 // runWeb is `risk web [--addr HOST:PORT] [--db PATH]`: the page, the
 // spectators' pages and the match API.
 func runWeb(ctx context.Context, e env) error {
-	fs := newFlags(e, "web", "[--addr HOST:PORT] [--host NAME,...] [--db PATH] [--seed N] [--palette standard|colorblind]\n    [--lobby-days N]\n\n"+
+	fs := newFlags(e, "web", "[--addr HOST:PORT] [--host NAME,...] [--db PATH] [--seed N] [--palette standard|colorblind]\n    [--lobby-days N] [--operator=false] [--limits KEY=N,...] "+connsUsage+"\n\n"+
 		"Serves a page that plays like a Discord channel with the bot in it (one match per channel),\n"+
-		"a page per match for spectators, and the match API (docs/api.md, with its threat model).")
-	addr := fs.String("addr", "127.0.0.1:8080", "the `address` to listen on (the page trusts whoever reaches it: keep it on the loopback address, or behind a proxy that checks who comes in)")
-	hostList := fs.String("host", "", "the `names` the server is reached by, comma-separated, besides localhost and addresses (the machine's name, or a proxy's; with the port if not the scheme's, e.g. box.lan:8443): requests for any other name get 421")
+		"a page per match for spectators, and the match API (docs/api.md, with its threat model).\n"+
+		"It prints the operator's link: the browser that opens it is the page's admin. Its key is\n"+
+		"made at each start, or read from RISK_WEB_OPERATOR_KEY (16 characters or more) to keep one.")
+	addr := fs.String("addr", "127.0.0.1:8080", "the `address` to listen on (anyone who reaches the page may name players and open matches: keep it on the loopback address, or behind a proxy that checks who comes in)")
+	operator := fs.Bool("operator", true, "print the operator's link (false: the page has no admin)")
+	limitList := fs.String("limits", "", "what visitors may create, `KEY=N,...`: names (a browser's names, default 6), page-names (2000), matches (open matches a browser's names host, 3), page-matches (200), name-days (a name unused that long with no match under way is free, 30)")
+	hostList := fs.String("host", "", "the `names` the server is reached by, comma-separated, besides localhost and addresses (the machine's name, or a TLS proxy's; with the port if not the scheme's, e.g. box.lan:8443; http://NAME for one served over plain HTTP): requests for any other name get 421")
 	db := dbFlag(fs, "shared with the console")
 	seed := fs.Uint64("seed", 0, "seed for new matches (0: random)")
 	paletteName := paletteFlag(fs)
 	lobbyDays := lobbyFlag(fs)
+	conns := connFlags(fs)
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usageError("unexpected argument %q", fs.Arg(0))
+	}
+	if err := checkConns(conns); err != nil {
+		return err
 	}
 	ttl, err := lobbyTTL(*lobbyDays)
 	if err != nil {
@@ -38,6 +47,16 @@ func runWeb(ctx context.Context, e env) error {
 	palette, err := parsePalette(*paletteName)
 	if err != nil {
 		return err
+	}
+	limits, err := parseLimits(*limitList)
+	if err != nil {
+		return err
+	}
+	key := ""
+	if *operator {
+		if key, err = operatorKey(e.getenv); err != nil {
+			return err
+		}
 	}
 	if err := defaultDB(db, e.getenv); err != nil {
 		return err
@@ -48,7 +67,7 @@ func runWeb(ctx context.Context, e env) error {
 	}
 	defer store.Close()
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv := web.New(web.Config{Store: store, Log: log, Hosts: hostNames(*addr, *hostList)})
+	srv := web.New(web.Config{Store: store, Log: log, Hosts: hostNames(*addr, *hostList), Limits: limits, OperatorKey: key})
 	var seedFn func() uint64
 	if *seed != 0 {
 		n := *seed
@@ -60,42 +79,41 @@ func runWeb(ctx context.Context, e env) error {
 	}
 	defer b.Close()
 	srv.SetBot(b)
+	// The page keeps its channels' messages in memory: each open match's
+	// are told again, before anything new is posted.
+	if err := srv.Restore(ctx); err != nil {
+		log.Error("restore the channels", "err", err)
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
 	}
-	// Requests end with ctx: the event streams of open pages too.
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return ctx }}
 	fmt.Fprintf(e.stdout, "Risk on the web: open http://%s/ in your browser (database %s). Ctrl-C stops.\n", ln.Addr(), *db)
+	switch {
+	case key == "":
+	case e.getenv(operatorEnv) != "":
+		fmt.Fprintf(e.stdout, "Operator (the page's admin): open http://%s/#operator=$%s in your browser.\n", ln.Addr(), operatorEnv)
+	default:
+		fmt.Fprintf(e.stdout, "Operator (the page's admin): open http://%s/#operator=%s in your browser (this key lasts until risk web stops).\n", ln.Addr(), key)
+	}
 	// The clock: deadlines, reminders, and computer players left waiting
 	// by an earlier run.
+	timers, stopTimers := context.WithCancel(ctx)
 	timersDone := make(chan struct{})
 	go func() {
 		defer close(timersDone)
-		b.RunTimers(ctx, 15*time.Second)
+		b.RunTimers(timers, 15*time.Second)
 	}()
-	defer func() { <-timersDone }()
-	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-	defer cancel()
-	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		return err
-	}
-	return nil
+	defer func() { stopTimers(); <-timersDone }()
+	return srv.Serve(ctx, ln, *conns)
 }
 
 // hostNames lists the names the page answers to: those given, and the
-// address it listens on.
+// address it listens on, which it serves over plain HTTP.
 func hostNames(addr, list string) []string {
 	var names []string
 	if h, _, err := net.SplitHostPort(addr); err == nil && h != "" {
-		names = append(names, addr)
+		names = append(names, "http://"+addr)
 	}
 	for n := range strings.SplitSeq(list, ",") {
 		if n = strings.TrimSpace(n); n != "" {
@@ -103,4 +121,41 @@ func hostNames(addr, list string) []string {
 		}
 	}
 	return names
+}
+
+// operatorEnv names the environment variable of a lasting operator's key.
+const operatorEnv = "RISK_WEB_OPERATOR_KEY"
+
+// operatorKey is the page operator's key: the environment's, or a new one.
+func operatorKey(getenv func(string) string) (string, error) {
+	if k := getenv(operatorEnv); k != "" {
+		if len(k) < 16 || strings.ContainsAny(k, " \t\n#&") {
+			return "", usageError("%s: want 16 characters or more, without spaces, '#' or '&'", operatorEnv)
+		}
+		return k, nil
+	}
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(b), nil
+}
+
+// parseLimits reads --limits: KEY=N pairs, comma-separated.
+func parseLimits(list string) (web.Limits, error) {
+	var l web.Limits
+	fields := map[string]*int{"names": &l.NamesPerBrowser, "page-names": &l.Names, "matches": &l.MatchesPerBrowser, "page-matches": &l.Matches, "name-days": &l.NameDays}
+	for kv := range strings.SplitSeq(list, ",") {
+		if kv = strings.TrimSpace(kv); kv == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(kv, "=")
+		f, ok := fields[strings.TrimSpace(k)]
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if !ok || err != nil || n < 1 || n > 1_000_000 {
+			return l, usageError("--limits: %q: want KEY=N with N from 1 to 1000000, KEY one of names, page-names, matches, page-matches, name-days", kv)
+		}
+		*f = n
+	}
+	return l, nil
 }

@@ -31,6 +31,7 @@ type store interface {
 	Export(ctx context.Context, id int64) (*storage.Export, error)
 	ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error)
 	Finished(ctx context.Context, limit int) ([]storage.Match, error)
+	ClosedChannels(ctx context.Context, prefix string, limit int) ([]storage.Occupant, error)
 	Settings(ctx context.Context) ([]storage.Setting, error)
 	Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error)
 	RecordResult(ctx context.Context, r storage.Result) error
@@ -132,15 +133,17 @@ func colourFlag(fs *flagSet) *string {
 	return fs.String("palette", command.PaletteStandard, "player colours: `standard` (the rule book's) or colorblind (Okabe–Ito)")
 }
 
-// parsePalette reads the value of --palette. It also takes "default",
-// which risk render and risk replay documented before they said standard
-// as everything else does.
+// parsePalette reads the value of --palette: the names the bot's palette
+// option takes, and no other (render.ParsePalette takes more spellings,
+// which no usage line names).
 func parsePalette(s string) (render.Palette, error) {
-	p, err := render.ParsePalette(s)
-	if err != nil {
-		return 0, usageError("--palette %q: want standard or colorblind", s)
+	switch s {
+	case command.PaletteStandard, command.PaletteColorBlind:
+		return render.ParsePalette(s)
+	case "default":
+		return 0, usageError("--palette %q: the default is called standard; want standard or colorblind", s)
 	}
-	return p, nil
+	return 0, usageError("--palette %q: want standard or colorblind", s)
 }
 
 // dataDir is where the console keeps its database when none is given: the

@@ -14,6 +14,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -72,7 +73,11 @@ func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
 	}
 	pc, err := pgxpool.ParseConfig(url)
 	if err != nil {
-		// pgx's message quotes the URL, password included.
+		// pgx's message quotes the URL, password included: only a file
+		// the address names (sslrootcert, sslcert, sslkey) is told.
+		if pe, ok := errors.AsType[*fs.PathError](err); ok {
+			return nil, fmt.Errorf("storage: postgres: open: the database address names a file that cannot be read: %w", pe)
+		}
 		return nil, errors.New("storage: postgres: open: the database address is not a valid postgres:// URL")
 	}
 	if c.maxConns > 0 {

@@ -12,12 +12,23 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-// Export returns match id whole: its setup, its log and the host's data,
-// without replaying the log, so that a match that fails to load can still
+// Export returns match id whole: its setup, its log and the host's data
+// (and where it came from if it was imported), without replaying the log, so that a match that fails to load can still
 // be exported for a bug report.
 func (db *DB) Export(ctx context.Context, id int64) (*storage.Export, error) {
 	e, _, err := db.ExportLog(ctx, id, 0, 0)
-	return e, err
+	if err != nil {
+		return nil, err
+	}
+	o, err := storage.ScanOrigin(db.pool.QueryRow(ctx, `SELECT `+storage.OriginColumns+` FROM imports WHERE match_id = $1`, id))
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+	case err != nil:
+		return nil, fail(fmt.Sprintf("read where match %d came from", id), err)
+	default:
+		e.Origin = o
+	}
+	return e, nil
 }
 
 // ExportLog returns part of match id's export: its head and setup, and of
@@ -70,6 +81,12 @@ func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*st
 	}
 	if err := importSeats(ctx, tx, m.ID, e.Status, g); err != nil {
 		return nil, fail(op, err)
+	}
+	if o := e.Origin; o != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO imports (match_id, source, sha256, imported_at, rated) VALUES ($1, $2, $3, $4, $5)`,
+			m.ID, o.Source, o.SHA256, o.Imported.UnixMilli(), o.Rated); err != nil {
+			return nil, fail(op, err)
+		}
 	}
 	if len(x.Entries) > 0 {
 		entries := make([][]any, len(x.Entries))
@@ -130,6 +147,12 @@ func (db *DB) ImportCopies(ctx context.Context, e *storage.Export, channels []st
 	}
 	if err != nil {
 		return fail(op, err)
+	}
+	if o := e.Origin; o != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO imports (match_id, source, sha256, imported_at, rated)
+			SELECT id, $2, $3, $4, $5 FROM unnest($1::bigint[]) AS id`, ids, o.Source, o.SHA256, o.Imported.UnixMilli(), o.Rated); err != nil {
+			return fail(op, err)
+		}
 	}
 	if len(x.Entries) > 0 {
 		var entries [][]any

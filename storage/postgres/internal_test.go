@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 	"github.com/riskbot/riskbot/storage/postgres/pgtest"
 	"github.com/riskbot/riskbot/storage/storetest"
@@ -45,14 +46,19 @@ func TestQueryPlans(t *testing.T) {
 	openWeb, openWebArgs := openMatchesSQL("web:")
 	chansAll, chansAllArgs := openChannelsSQL("")
 	chansWeb, chansWebArgs := openChannelsSQL("web:")
+	closedAll, closedAllArgs := closedChannelsSQL("", 10)
+	closedWeb, closedWebArgs := closedChannelsSQL("web:", 10)
 	for _, q := range []struct {
 		name, query string
 		args        []any
+		index       string
 	}{
-		{"open matches", openWeb, openWebArgs},
-		{"all open matches", openAll, openAllArgs},
-		{"open channels", chansWeb, chansWebArgs},
-		{"all open channels", chansAll, chansAllArgs},
+		{"open matches", openWeb, openWebArgs, "matches_open_channel"},
+		{"all open matches", openAll, openAllArgs, "matches_open_channel"},
+		{"open channels", chansWeb, chansWebArgs, "matches_open_channel"},
+		{"all open channels", chansAll, chansAllArgs, "matches_open_channel"},
+		{"closed channels", closedWeb, closedWebArgs, "matches_channel"},
+		{"all closed channels", closedAll, closedAllArgs, "matches_channel"},
 	} {
 		rows, err := conn.Query(ctx, "EXPLAIN "+q.query, q.args...)
 		if err != nil {
@@ -64,8 +70,8 @@ func TestQueryPlans(t *testing.T) {
 		}
 		p := strings.Join(lines, "\n")
 		t.Logf("%s:\n%s", q.name, p)
-		if strings.Contains(p, "Seq Scan") || !strings.Contains(p, "Index") || !strings.Contains(p, "matches_open_channel") {
-			t.Errorf("%s: the plan does not read a range of the open channels' index:\n%s", q.name, p)
+		if strings.Contains(p, "Seq Scan") || !strings.Contains(p, "Index") || !strings.Contains(p, q.index) {
+			t.Errorf("%s: the plan does not read a range of the index %s:\n%s", q.name, q.index, p)
 		}
 	}
 }
@@ -341,5 +347,69 @@ func TestSaveAs(t *testing.T) {
 	}
 	if snaps, err = pgx.CollectRows(rows, pgx.RowTo[int]); err != nil || fmt.Sprint(snaps) != "[1]" {
 		t.Fatalf("snapshots %v, %v; want the one at 1", snaps, err)
+	}
+}
+
+// TestUpgradeImports (issue 42): migration 0010 gives the matches imported
+// before it (meta.imported) an origin, unrated, so that the standings stop
+// counting them; a match played here, or whose data is not an object,
+// gets none (the SQLite store's TestUpgradeImports).
+func TestUpgradeImports(t *testing.T) {
+	ctx := context.Background()
+	addr := pgtest.URL(t)
+	migrateTo(t, addr, 9)
+	t0 := storetest.T0.UnixMilli()
+	pgtest.Exec(t, addr,
+		fmt.Sprintf(`INSERT INTO matches (id, channel, status, setup, created_at, closed_at) VALUES
+			(1, 'up:played', 4, NULL, %[1]d, %[1]d), (2, 'up:imported', 4, NULL, %[2]d, %[2]d), (3, 'up:odd', 4, NULL, %[1]d, %[1]d)`, t0, t0+1000),
+		fmt.Sprintf(`INSERT INTO heads (match_id, version, commands, updated_at, meta) VALUES
+			(1, 1, 0, %[1]d, '{"host":"a","started":"2025-03-01T12:00:00Z"}'),
+			(2, 1, 0, %[1]d, '{"host":"b","imported":"2025-03-01T11:00:00.123456789Z"}'),
+			(3, 1, 0, %[1]d, '"not an object"')`, t0),
+		fmt.Sprintf(`INSERT INTO results (match_id, seat, server, rules, player, level, name, place, ended_at) VALUES
+			(1, 0, 'g', 'classic', 'discord:ann', '', 'Ann', 1, %[1]d), (1, 1, 'g', 'classic', 'discord:bob', '', 'Bob', 2, %[1]d),
+			(2, 0, 'g', 'classic', 'discord:mallory', '', 'Mallory', 1, %[1]d), (2, 1, 'g', 'classic', 'discord:bob', '', 'Bob', 2, %[1]d)`, t0),
+		`SELECT setval(pg_get_serial_sequence('matches', 'id'), 3)`)
+	db := openReady(t, addr)
+	for id, want := range map[int64]*storage.Origin{1: nil, 2: {Source: "an import before origins were kept", Imported: time.UnixMilli(t0 + 1000).UTC()}, 3: nil} {
+		x, err := db.Export(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (x.Origin == nil) != (want == nil) || want != nil && *x.Origin != *want {
+			t.Errorf("match %d: origin %+v, want %+v", id, x.Origin, want)
+		}
+	}
+	board, err := db.Leaderboard(ctx, "g", state.Classic, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var players []string
+	for _, s := range board {
+		players = append(players, fmt.Sprintf("%s %d", s.Player, s.Played))
+	}
+	if got, want := strings.Join(players, ", "), "discord:ann 1, discord:bob 1"; got != want {
+		t.Errorf("the leaderboard after the upgrade: %s, want %s", got, want)
+	}
+}
+
+// TestOpenSaysWhichFile: an address whose CA file cannot be read says so
+// (it said the address was not a valid URL), and no address's password
+// ever shows in the error. No server is needed: the address is refused
+// before any connection.
+func TestOpenSaysWhichFile(t *testing.T) {
+	ctx := context.Background()
+	missing := t.TempDir() + "/no-such-ca.pem"
+	tests := []struct {
+		addr, want string
+	}{
+		{"postgres://risk:s3cret@db.example:5432/risk?sslmode=verify-full&sslrootcert=" + missing, "no-such-ca.pem"},
+		{"postgres://risk:s3cret@db.example:notaport/risk", "not a valid postgres:// URL"},
+	}
+	for _, tt := range tests {
+		_, err := Open(ctx, tt.addr)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("Open(%q) = %v, want an error naming %q without the password", tt.addr, err, tt.want)
+		}
 	}
 }

@@ -162,6 +162,31 @@ func (db *DB) OpenChannels(ctx context.Context, prefix string) ([]storage.Occupa
 	return query(ctx, db.pool, "list open channels", storage.ScanOccupants, q, args...)
 }
 
+// closedChannelsSQL is ClosedChannels' query for a prefix, and its
+// arguments, the limit last: the latest match of each channel, read from
+// the index of every match of a channel, then the rows of those that are
+// closed, sorted.
+func closedChannelsSQL(prefix string, limit int) (string, []any) {
+	in, args := inPrefix(prefix, 1)
+	var lim *int
+	if limit > 0 {
+		lim = &limit
+	}
+	return `SELECT channel, id, status FROM matches
+		WHERE id IN (SELECT max(id) FROM matches WHERE ` + in + ` GROUP BY channel)
+		AND status IN (3, 4) ORDER BY closed_at DESC, id DESC LIMIT $` + strconv.Itoa(len(args)+1), append(args, lim)
+}
+
+// ClosedChannels lists the channels that start with prefix ("" for all)
+// whose latest match is closed (finished or abandoned), the most
+// recently closed first, at most limit of them (all if limit <= 0), with
+// that match's id and status only. A channel's older matches cost an
+// entry of an index each, and are not read.
+func (db *DB) ClosedChannels(ctx context.Context, prefix string, limit int) ([]storage.Occupant, error) {
+	q, args := closedChannelsSQL(prefix, limit)
+	return query(ctx, db.pool, "list closed channels", storage.ScanOccupants, q, args...)
+}
+
 // IdleLobbies lists the lobbies of the channels starting with prefix
 // whose last change was before a time, oldest first, without their games.
 func (db *DB) IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]storage.Match, error) {

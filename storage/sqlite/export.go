@@ -12,12 +12,24 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-// Export returns match id whole: its setup, its log and the host's data.
+// Export returns match id whole: its setup, its log and the host's data,
+// and where it came from if it was imported.
 // It does not replay the log, so a match that fails to load can still be
 // exported for a bug report.
 func (db *DB) Export(ctx context.Context, id int64) (*storage.Export, error) {
 	e, _, err := db.ExportLog(ctx, id, 0, 0)
-	return e, err
+	if err != nil {
+		return nil, err
+	}
+	o, err := storage.ScanOrigin(db.read.QueryRowContext(ctx, `SELECT `+storage.OriginColumns+` FROM imports WHERE match_id = ?`, id))
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+	case err != nil:
+		return nil, fail(fmt.Sprintf("read where match %d came from", id), err)
+	default:
+		e.Origin = o
+	}
+	return e, nil
 }
 
 // ExportLog returns part of match id's export: its head and setup, and of
@@ -120,6 +132,12 @@ func (db *DB) insert(ctx context.Context, tx *sql.Tx, e *storage.Export, g *engi
 	}
 	if err := importSeats(ctx, tx, m.ID, e.Status, g); err != nil {
 		return nil, fail(op, err)
+	}
+	if o := e.Origin; o != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO imports (match_id, source, sha256, imported_at, rated) VALUES (?, ?, ?, ?, ?)`,
+			m.ID, o.Source, o.SHA256, o.Imported.UnixMilli(), o.Rated); err != nil {
+			return nil, fail(op, err)
+		}
 	}
 	if len(x.Entries) == 0 {
 		return m, nil

@@ -126,6 +126,8 @@ func TestQueryPlans(t *testing.T) {
 	openWeb, openWebArgs := openMatchesSQL("web:")
 	chansAll, chansAllArgs := openChannelsSQL("")
 	chansWeb, chansWebArgs := openChannelsSQL("web:")
+	closedAll, closedAllArgs := closedChannelsSQL("")
+	closedWeb, closedWebArgs := closedChannelsSQL("web:")
 	for _, q := range []struct {
 		name, query string
 		args        []any
@@ -142,6 +144,8 @@ func TestQueryPlans(t *testing.T) {
 		{"all open matches", openAll, openAllArgs, true},
 		{"open channels", chansWeb, chansWebArgs, false},
 		{"all open channels", chansAll, chansAllArgs, false},
+		{"closed channels", closedWeb, append(closedWebArgs, 10), true},
+		{"all closed channels", closedAll, append(closedAllArgs, 10), true},
 		{"idle lobbies", idleLobbiesSQL, []any{0, "web:", "web:"}, false},
 		{"due", dueSQL, []any{0, "web:", "web:", 0, "web:", "web:"}, false},
 		{"outbox", outboxSQL, []any{0, "web:", "web:", 10}, false},

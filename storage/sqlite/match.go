@@ -171,6 +171,31 @@ func (db *DB) OpenChannels(ctx context.Context, prefix string) ([]storage.Occupa
 	return query(ctx, db.read, "list open channels", storage.ScanOccupants, q, args...)
 }
 
+// closedChannelsSQL is ClosedChannels' query for a prefix, and its
+// arguments but the limit: the latest match of each channel, read from
+// the index of every match of a channel (covering: no row is read for a
+// match that is not the latest), then the rows of those that are closed,
+// sorted (TestQueryPlans).
+func closedChannelsSQL(prefix string) (string, []any) {
+	in, args := inPrefix(prefix)
+	return `SELECT channel, id, status FROM matches
+		WHERE id IN (SELECT max(id) FROM matches INDEXED BY matches_channel WHERE ` + in + ` GROUP BY channel)
+		AND status IN (3, 4) ORDER BY closed_at DESC, id DESC LIMIT ?`, args
+}
+
+// ClosedChannels lists the channels that start with prefix ("" for all)
+// whose latest match is closed (finished or abandoned), the most
+// recently closed first, at most limit of them (all if limit <= 0), with
+// that match's id and status only. A channel's older matches cost an
+// entry of an index each, and are not read.
+func (db *DB) ClosedChannels(ctx context.Context, prefix string, limit int) ([]storage.Occupant, error) {
+	if limit <= 0 {
+		limit = -1
+	}
+	q, args := closedChannelsSQL(prefix)
+	return query(ctx, db.read, "list closed channels", storage.ScanOccupants, q, append(args, limit)...)
+}
+
 // IdleLobbies lists the lobbies of the channels starting with prefix
 // whose last change was before a time, oldest first, without their games.
 func (db *DB) IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]storage.Match, error) {

@@ -72,7 +72,9 @@ func (db *DB) PlayerStats(ctx context.Context, server, player string) ([]storage
 	return storage.PlayerStats(rows, player), nil
 }
 
+// serverResults reads the results of a server that count: not those of
+// matches imported without --rated.
 func (db *DB) serverResults(ctx context.Context, server string) ([]storage.ResultRow, error) {
 	return query(ctx, db.read, "read the results of "+server, storage.ScanResults, `SELECT `+storage.ResultColumns+` FROM results
-		WHERE server = ? ORDER BY ended_at, match_id, seat`, server)
+		WHERE server = ? AND `+storage.Counted+` ORDER BY ended_at, match_id, seat`, server)
 }

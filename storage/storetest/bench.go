@@ -85,7 +85,8 @@ func randomExport(tb testing.TB, n int) *storage.Export {
 // unless it was already), side by side in one run, since a list should
 // cost the same in both (within 1.5 times) when it shows the same: OpenChannels, what the page
 // needs, and OpenMatches, the whole rows, for PageChannels open matches
-// whatever the size; and Due, the timers due in the Discord channels
+// whatever the size; ClosedChannels, the page's channels whose match is
+// over (none: the finished matches are Discord's); and Due, the timers due in the Discord channels
 // (none are set).
 func BenchLists(b *testing.B, open func(b *testing.B, n int) Store) {
 	ctx := context.Background()
@@ -98,6 +99,7 @@ func BenchLists(b *testing.B, open func(b *testing.B, n int) Store) {
 		}{
 			{"OpenChannels", func() (int, error) { o, err := db.OpenChannels(ctx, "web:"); return len(o), err }, PageChannels},
 			{"OpenMatches", func() (int, error) { o, err := db.OpenMatches(ctx, "web:"); return len(o), err }, PageChannels},
+			{"ClosedChannels", func() (int, error) { o, err := db.ClosedChannels(ctx, "web:", 0); return len(o), err }, 0},
 			{"Due", func() (int, error) { d, err := db.Due(ctx, "discord:", T0.Add(time.Hour)); return len(d), err }, 0},
 		} {
 			b.Run(fmt.Sprintf("%s/matches=%d", l.name, n), func(b *testing.B) {

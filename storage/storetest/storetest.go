@@ -36,6 +36,10 @@ type Store interface {
 	// OpenChannels lists the channels starting with a prefix that hold
 	// an open match, by name, with the match's id and status only.
 	OpenChannels(ctx context.Context, prefix string) ([]storage.Occupant, error)
+	// ClosedChannels lists the channels starting with a prefix whose
+	// latest match is closed, the most recently closed first, at most a
+	// limit (all if it is 0), with that match's id and status only.
+	ClosedChannels(ctx context.Context, prefix string, limit int) ([]storage.Occupant, error)
 	// Due lists the timers of active matches due at now, in the channels
 	// starting with a prefix.
 	Due(ctx context.Context, prefix string, now time.Time) ([]storage.Timer, error)

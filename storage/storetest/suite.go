@@ -42,6 +42,7 @@ func Run(t *testing.T, newDB New) {
 		{"Outbox", testOutbox},
 		{"Scope", testScope},
 		{"OpenChannels", testOpenChannels},
+		{"ClosedChannels", testClosedChannels},
 		{"Requests", testRequests},
 		{"Settings", testSettings},
 		{"IdleLobbies", testIdleLobbies},
@@ -52,6 +53,7 @@ func Run(t *testing.T, newDB New) {
 		{"ExportLog", testExportLog},
 		{"PublicExport", testPublicExport},
 		{"Results", testResults},
+		{"Origin", testOrigin},
 		{"ImportRefuses", testImportRefuses},
 		{"ImportCopies", testImportCopies},
 		{"RaceLockstep", testRaceLockstep},
@@ -916,6 +918,9 @@ func testPublicExport(t *testing.T, newDB New) {
 	if err := json.Unmarshal(b, &y); err != nil {
 		t.Fatal(err)
 	}
+	if !y.Record.Told || y.Record.Audience != engine.Public {
+		t.Fatalf("a live match's public export is told %v to %d, want to the public (engine.Record.Tell)", y.Record.Told, y.Record.Audience)
+	}
 	rg, err := y.Record.Game(-1)
 	if err != nil {
 		t.Fatalf("the public export does not replay: %v", err)
@@ -1688,6 +1693,84 @@ func testOpenChannels(t *testing.T, newDB New) {
 				t.Errorf("open matches %v, want those of the open channels, oldest first: %v", ids, want2)
 			}
 		})
+	}
+}
+
+// testClosedChannels: the channels of a prefix whose latest match is
+// closed, finished or abandoned, started or not; the most recently closed
+// first, each once (its latest match), within a limit; a channel whose
+// closed match is followed by an open one is not listed.
+func testClosedChannels(t *testing.T, newDB New) {
+	ctx := context.Background()
+	db := Open(t, newDB(t, 10))
+	at := func(m int) time.Time { return T0.Add(time.Duration(m) * time.Minute) }
+	closeAt := func(l *storage.Match, st storage.Status, when time.Time) *storage.Match {
+		t.Helper()
+		if _, err := db.Save(ctx, l.ID, l.Version, storage.Change{Status: st}, when); err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	started := func(ch string) *storage.Match { return &Start(t, db, ch, 2, 1).Match }
+	lobby := func(ch string) *storage.Match {
+		t.Helper()
+		m, err := db.Create(ctx, ch, nil, T0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	won := closeAt(started("web:won"), storage.Finished, at(1))
+	closeAt(started("web:again"), storage.Finished, at(2))
+	again := closeAt(started("web:again"), storage.Finished, at(3))
+	closeAt(started("web:reopened"), storage.Finished, at(5))
+	lobby("web:reopened")
+	ended := closeAt(lobby("web:ended"), storage.Abandoned, at(4))
+	quit := closeAt(started("web:quit"), storage.Abandoned, at(0))
+	started("web:open")
+	elsewhere := closeAt(started("discord:1"), storage.Finished, at(6))
+	// A later change to a closed match does not move it in the list.
+	l, err := db.Load(ctx, won.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Save(ctx, l.ID, l.Version, storage.Change{Meta: json.RawMessage(`{"posted":true}`)}, at(9)); err != nil {
+		t.Fatal(err)
+	}
+	want := func(ms ...*storage.Match) []storage.Occupant {
+		out := []storage.Occupant{}
+		for _, m := range ms {
+			st := storage.Finished
+			if m == ended || m == quit {
+				st = storage.Abandoned
+			}
+			out = append(out, storage.Occupant{Channel: m.Channel, ID: m.ID, Status: st})
+		}
+		return out
+	}
+	for _, c := range []struct {
+		prefix string
+		limit  int
+		want   []storage.Occupant
+	}{
+		{"web:", 0, want(ended, again, won, quit)},
+		{"web:", 2, want(ended, again)},
+		{"", 0, want(elsewhere, ended, again, won, quit)},
+		{"web:again", 0, want(again)},
+		{"web:reopened", 0, want()},
+		{"web:open", 0, want()},
+		{"console:", 0, want()},
+	} {
+		got, err := db.ClosedChannels(ctx, c.prefix, c.limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got == nil {
+			got = []storage.Occupant{}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("ClosedChannels(%q, %d): got %v, want %v", c.prefix, c.limit, got, c.want)
+		}
 	}
 }
 

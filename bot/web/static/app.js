@@ -4,7 +4,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { token: "", stick: true, top: 0, channel: "", as: localStorage.getItem("risk.as") || "", names: [], source: null, choices: [], pick: -1, info: null };
+const state = { token: "", operator: false, claiming: "", stick: true, top: 0, channel: "", as: localStorage.getItem("risk.as") || "", names: [], source: null, choices: [], pick: -1, info: null };
 
 function channelFromURL() {
   const c = new URLSearchParams(location.search).get("c");
@@ -31,6 +31,7 @@ async function api(method, url, body, retried) {
   }
   if (!res.ok) throw new Error(data.error || res.statusText);
   if (data.token) state.token = data.token;
+  if (typeof data.operator === "boolean") state.operator = data.operator;
   return data;
 }
 
@@ -140,7 +141,8 @@ function stickToEnd() {
 function welcome() {
   const d = document.createElement("div");
   d.id = "welcome";
-  d.innerHTML = "<h3>Welcome to #" + state.channel.replace(/[^a-z0-9:_-]/g, "") + "</h3>" +
+  const ch = channelOf(state.channel);
+  d.innerHTML = "<h3>Welcome to #" + ch.name.replace(/[^a-z0-9_-]/g, "") + (ch.console ? " (the console's)" : "") + "</h3>" +
     "<ol><li>Add your name under <b>Playing as</b> (on the right, or <b>👥 Players</b> on a phone).</li>" +
     "<li>Type <code>/risk new</code> here, then <code>/risk host addbot</code> once or twice for computer players, then <code>/risk start</code>.</li>" +
     "<li>Click <b>Place automatically</b>, then attack: type <code>/risk attack from:</code> and pick from the suggestions.</li></ol>" +
@@ -148,12 +150,36 @@ function welcome() {
   return d;
 }
 
+// fitTables shrinks the type of a message's tables (the standings: a
+// code block) that are wider than the screen, down to 9 px, so that a row
+// is read at a glance rather than scrolled to; below that they scroll.
+function fitTables(el) {
+  for (const pre of el.querySelectorAll("pre")) {
+    pre.style.fontSize = "";
+    if (pre.scrollWidth <= pre.clientWidth) continue;
+    let size = parseFloat(getComputedStyle(pre).fontSize);
+    size = Math.floor(size * pre.clientWidth / pre.scrollWidth * 10) / 10;
+    // Type does not scale quite linearly: a step or two more.
+    for (let i = 0; i < 5; i++) {
+      pre.style.fontSize = Math.max(9, size) + "px";
+      if (size <= 9 || pre.scrollWidth <= pre.clientWidth) break;
+      size -= 0.2;
+    }
+  }
+}
+let fitTimer = 0;
+addEventListener("resize", () => {
+  clearTimeout(fitTimer);
+  fitTimer = setTimeout(() => fitTables(document.getElementById("messages")), 100);
+});
+
 // putMessage adds a message at the end, or replaces it where it is.
 function putMessage(box, m, readonly) {
   document.getElementById("welcome")?.remove();
   const el = renderMessage(m, readonly);
   const old = document.getElementById("m" + m.id);
   if (old) old.replaceWith(el); else box.appendChild(el);
+  fitTables(el);
   if (readonly) return;
   if (state.stick || !old) stickToEnd();
 }
@@ -168,8 +194,30 @@ function connect() {
     clearTimeout(infoTimer);
     infoTimer = setTimeout(loadInfo, 150);
   });
-  src.onopen = () => { $("messages").textContent = ""; $("messages").appendChild(welcome()); };
+  src.onopen = () => {
+    $("messages").textContent = "";
+    $("messages").appendChild(welcome());
+    // Open again after the server restarted: channels may have come or gone.
+    if (state.opened) loadChannels().catch(() => {});
+    state.opened = true;
+  };
   state.source = src;
+}
+
+// channelOf reads a channel's name: a console's ("console:main") is the
+// terminal's match, played here too, and is marked so wherever it is named.
+function channelOf(c) {
+  const m = /^console:(.*)$/.exec(c);
+  return m ? { name: m[1], console: true } : { name: c, console: false };
+}
+
+// consoleTag marks a console's channel.
+function consoleTag(name) {
+  const t = document.createElement("span");
+  t.className = "kind";
+  t.textContent = "console";
+  t.title = "a match of the terminal (risk console --channel " + name + "), played here too";
+  return t;
 }
 
 async function loadChannels() {
@@ -181,7 +229,9 @@ async function loadChannels() {
     const li = document.createElement("li");
     const a = document.createElement("a");
     a.href = "?c=" + encodeURIComponent(c);
-    a.textContent = "# " + c;
+    const ch = channelOf(c);
+    a.textContent = "# " + ch.name;
+    if (ch.console) a.appendChild(consoleTag(ch.name));
     if (c === state.channel) a.className = "active";
     li.appendChild(a);
     ul.appendChild(li);
@@ -199,10 +249,50 @@ async function loadNames() {
   if (!state.as) $("add-name-input").focus();
 }
 
-async function addName(name) {
-  const { names } = await api("POST", "/web/names", { name });
+// addName plays a name from this browser; proof (the seat's token, or a
+// code from the browser that plays them) takes it from another browser.
+async function addName(name, proof) {
+  let names;
+  try {
+    ({ names } = await api("POST", "/web/names", proof ? { name, proof } : { name }));
+  } catch (e) {
+    if (/played from another browser/.test(e.message)) showClaim(name);
+    throw e;
+  }
   state.names = names.sort();
+  showClaim("");
   setAs(name);
+}
+
+// showClaim asks for the proof that this browser's player is name: after
+// a browser lost its cookie, or on another browser.
+function showClaim(name) {
+  state.claiming = name;
+  $("claim").hidden = !name;
+  $("claim-text").textContent = name ? name + " is played from another browser. If that is you, give " + name +
+    "'s seat token (API token for this seat) or a code from that browser (Move to another browser):" : "";
+  if (name) $("claim-proof").focus();
+}
+
+async function forgetName(name) {
+  const { names } = await api("POST", "/web/forget", { name });
+  state.names = names.sort();
+  if (state.as === name) state.as = state.names[0] || "";
+  localStorage.setItem("risk.as", state.as);
+  drawNames();
+  drawSeats();
+}
+
+// becomeOperator takes the key of the operator's link (#operator=KEY, which
+// risk web prints) off the address and gives it to the server.
+async function becomeOperator() {
+  const m = /^#operator=(.+)$/.exec(location.hash);
+  if (!m) return;
+  history.replaceState(null, "", location.pathname + location.search);
+  try {
+    await api("POST", "/web/operator", { key: decodeURIComponent(m[1]) });
+  } catch (e) { showError(e.message); }
+  drawNames();
 }
 
 function setAs(name) {
@@ -223,15 +313,28 @@ function drawNames() {
     b.className = n === state.as ? "name active" : "name";
     b.addEventListener("click", () => setAs(n));
     li.appendChild(b);
+    const x = document.createElement("button");
+    x.type = "button";
+    x.className = "forget";
+    x.textContent = "✕";
+    x.title = "forget " + n + " in this browser (once no match of theirs is under way)";
+    x.addEventListener("click", () => forgetName(n).catch((e) => showError(e.message)));
+    li.appendChild(x);
     ul.appendChild(li);
   }
   $("as-badge").textContent = state.as ? state.as : "who are you? →";
+  $("operator-badge").hidden = !state.operator;
+  $("code-button").hidden = !state.as;
 }
 
 async function loadInfo() {
+  const was = state.info;
   try {
     state.info = await api("GET", "/web/channel?channel=" + encodeURIComponent(state.channel));
   } catch { return; }
+  // A match that starts may open its teams' chats; one that ends closes
+  // them: the list of channels follows.
+  if (was && (was.status !== state.info.status || was.match !== state.info.match)) loadChannels().catch(() => {});
   drawSeats();
 }
 
@@ -268,7 +371,16 @@ function drawSeats() {
       b.addEventListener("click", () => addName(s.name).catch((e) => showError(e.message)));
       li.appendChild(b);
     }
-    if (s.taken) li.title = "played from another browser";
+    if (s.web && !s.bot && s.taken) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "small";
+      b.textContent = "claim";
+      b.title = "played from another browser: claim it with the seat's token or a code";
+      b.addEventListener("click", () => showClaim(s.name));
+      li.appendChild(b);
+      li.title = "played from another browser";
+    }
     if (s.name === state.as && s.web) mine = true;
     ul.appendChild(li);
   }
@@ -341,9 +453,12 @@ function choose(i) {
 
 function setup() {
   state.channel = channelFromURL();
-  $("channel-name").textContent = state.channel;
-  document.title = "#" + state.channel + " — Risk";
-  $("command").placeholder = "Message #" + state.channel + " — type / for commands";
+  const ch = channelOf(state.channel);
+  $("channel-name").textContent = ch.name;
+  $("channel-kind").hidden = !ch.console;
+  if (ch.console) $("channel-kind").title = consoleTag(ch.name).title;
+  document.title = "#" + ch.name + (ch.console ? " (console)" : "") + " — Risk";
+  $("command").placeholder = "Message #" + ch.name + " — type / for commands";
   $("command-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const line = $("command").value.trim();
@@ -400,7 +515,31 @@ function setup() {
     ev.preventDefault();
     const n = $("add-name-input").value.trim();
     if (!n) return;
-    addName(n).then(() => { $("add-name-input").value = ""; showError(""); }).catch((e) => showError(e.message));
+    addName(n).then(() => {
+      $("add-name-input").value = "";
+      showError("");
+      // On a phone the players' panel covers the channel: a first name
+      // added, the newcomer's next step is the command box.
+      if (document.body.dataset.panel === "seats" && state.names.length === 1) {
+        document.body.dataset.panel = "";
+        $("command").focus();
+      }
+    }).catch((e) => showError(e.message));
+  });
+  $("claim").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const proof = $("claim-proof").value.trim();
+    if (!proof || !state.claiming) return;
+    addName(state.claiming, proof).then(() => { $("claim-proof").value = ""; showError(""); }).catch((e) => showError(e.message));
+  });
+  $("code-button").addEventListener("click", async () => {
+    try {
+      const { name, code, until } = await api("POST", "/web/code", { as: state.as });
+      const t = $("token");
+      t.textContent = "To play " + name + " from another browser, add " + name + " there and give this code (once, until " +
+        new Date(until * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) + "):\n" + code;
+      t.hidden = false;
+    } catch (e) { showError(e.message); }
   });
   $("token-button").addEventListener("click", async () => {
     try {
@@ -410,7 +549,10 @@ function setup() {
       t.hidden = false;
     } catch (e) { showError(e.message); }
   });
-  loadNames().catch((e) => showError(e.message)).finally(() => { document.body.dataset.ready = "1"; });
+  // The operator's link pasted into an open page changes its address's
+  // fragment only.
+  window.addEventListener("hashchange", () => becomeOperator().then(loadNames).catch((e) => showError(e.message)));
+  becomeOperator().then(loadNames).catch((e) => showError(e.message)).finally(() => { document.body.dataset.ready = "1"; });
   loadChannels().catch(() => {});
   loadInfo();
   connect();

@@ -20,6 +20,10 @@
 // project's mention policy: every message that may notify says whom with
 // allowed_mentions, and never lets @everyone or roles through.
 //
+// On demand it answers a route with a failure (FailNext) or with Discord's
+// 429 Too Many Requests, with the headers and body Discord sends
+// (RateLimit).
+//
 // A request that breaks a rule gets the error Discord would give, and is
 // recorded as a violation; New registers a cleanup that fails the test if
 // violations are left unclaimed (TakeViolations claims them).
@@ -71,10 +75,11 @@ type Server struct {
 	violations []string
 	conns      map[*gatewayConn]bool
 	identified []Identify
-	failNext   map[string]int    // route key -> HTTP status to answer once
-	perms      map[string]int64  // the bot's permissions by channel (DefaultBotPermissions if absent)
-	dms        map[string]string // direct message channel -> its user
-	noDMs      map[string]bool   // users who take no direct messages
+	failNext   map[string]int        // route key -> HTTP status to answer once
+	limited    map[string]*rateLimit // route key -> 429s to answer (RateLimit)
+	perms      map[string]int64      // the bot's permissions by channel (DefaultBotPermissions if absent)
+	dms        map[string]string     // direct message channel -> its user
+	noDMs      map[string]bool       // users who take no direct messages
 	threads    map[string]*Thread
 	deleted    map[string]bool // channels gone (DeleteChannel)
 	// resent counts the posts answered with the message their nonce
@@ -292,6 +297,7 @@ func New(t testing.TB) *Server {
 		commands: map[string][]Command{},
 		conns:    map[*gatewayConn]bool{},
 		failNext: map[string]int{},
+		limited:  map[string]*rateLimit{},
 		perms:    map[string]int64{},
 		dms:      map[string]string{},
 		noDMs:    map[string]bool{},

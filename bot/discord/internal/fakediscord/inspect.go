@@ -165,6 +165,32 @@ func (s *Server) FailNext(route string, status int) {
 	s.failNext[route] = status
 }
 
+// rateLimit is what RateLimit set for a route.
+type rateLimit struct {
+	left       int // 429s still to answer; < 0: for ever
+	retryAfter time.Duration
+	global     bool
+	answered   int // 429s answered
+}
+
+// RateLimit makes the next times requests to a route (as FailNext names
+// them) answer 429 Too Many Requests, as Discord does, with retryAfter in
+// the Retry-After and X-RateLimit-Reset-After headers and the body's
+// retry_after, global or for the route's bucket; times < 0 answers every
+// request so, for ever. It returns a function that counts the 429s
+// answered. A request refused so is not a violation.
+func (s *Server) RateLimit(route string, times int, retryAfter time.Duration, global bool) (answered func() int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rl := &rateLimit{left: times, retryAfter: retryAfter, global: global}
+	s.limited[route] = rl
+	return func() int {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return rl.answered
+	}
+}
+
 // Await polls until cond holds or the timeout passes, and reports whether
 // it held.
 func Await(timeout time.Duration, cond func() bool) bool {

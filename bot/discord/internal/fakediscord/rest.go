@@ -9,6 +9,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -92,9 +93,27 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// injected answers a request with a failure asked for by FailNext.
+// injected answers a request with a failure asked for by FailNext, or
+// with a 429 asked for by RateLimit.
 func (s rest) injected(w http.ResponseWriter, route string) bool {
 	s.mu.Lock()
+	if rl := s.limited[route]; rl != nil && rl.left != 0 {
+		rl.left--
+		rl.answered++
+		secs := strconv.FormatFloat(rl.retryAfter.Seconds(), 'f', 3, 64)
+		h := w.Header()
+		h.Set("Retry-After", secs)
+		h.Set("X-RateLimit-Reset-After", secs)
+		h.Set("X-RateLimit-Scope", "user")
+		if rl.global {
+			h.Set("X-RateLimit-Global", "true")
+			h.Set("X-RateLimit-Scope", "global")
+		}
+		body := map[string]any{"message": "You are being rate limited.", "retry_after": rl.retryAfter.Seconds(), "global": rl.global}
+		s.mu.Unlock()
+		writeJSON(w, http.StatusTooManyRequests, body)
+		return true
+	}
 	status, ok := s.failNext[route]
 	delete(s.failNext, route)
 	s.mu.Unlock()
