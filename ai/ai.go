@@ -212,9 +212,12 @@ type decider interface {
 
 // capitalsDecider is what a level implements to play the capitals rule
 // set its own way (capitals*.go); a level without it (random, exec:) plays
-// both rule sets with decide.
+// both rule sets with decide. In fog, s is the board guessed from the
+// seat's view (GuessFog) and fog what the fog may hide around each
+// territory (fogMargins): the level plans an attack only when it is legal
+// whatever the fog hides, the engine being the judge of the true board.
 type capitalsDecider interface {
-	decideCapitals(ctx context.Context, s *state.State, seat int) engine.Command
+	decideCapitals(ctx context.Context, s *state.State, seat int, fog unseen) engine.Command
 }
 
 // guarded is the Player of every level: it refuses seats with nothing to
@@ -231,6 +234,7 @@ func (g *guarded) Act(ctx context.Context, view *state.State, seat int) (engine.
 	if err := needsDecision(view, seat); err != nil {
 		return nil, err
 	}
+	var fog unseen
 	if _, external := g.p.(*execBot); view.Options.Fog && !external {
 		// A program of its own gets the view as it is, fog marks and all;
 		// the levels here decide on a guess of the board.
@@ -238,12 +242,14 @@ func (g *guarded) Act(ctx context.Context, view *state.State, seat int) (engine.
 			view = view.View(seat) // handed a full state
 		}
 		if view.Fogged() {
-			view = GuessFog(view, seat)
+			guess := GuessFog(view, seat)
+			fog = fogMargins(view, guess, seat)
+			view = guess
 		}
 	}
 	var c engine.Command
 	if cd, ok := g.p.(capitalsDecider); ok && view.Options.Rules == state.Capitals {
-		c = cd.decideCapitals(ctx, view, seat)
+		c = cd.decideCapitals(ctx, view, seat, fog)
 	} else if od, ok := g.p.(ordersDecider); ok && view.Phase == state.PhaseOrders {
 		c = od.decideOrders(ctx, view, seat)
 	} else {

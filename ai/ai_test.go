@@ -139,7 +139,10 @@ var fastHard = Options{Iterations: 24, Budget: time.Minute}
 
 // TestLevelsPlayLegally plays whole matches of both rule sets between the
 // levels (playsLegally): classic with the default and the other options,
-// capitals on every map size.
+// capitals on every map size, and capitals with fog of war, where every
+// level decides on its view and the commands are checked on the true
+// board (before the levels allowed for what the fog may hide, their
+// attacks met defences stronger than they could see: issue 42).
 func TestLevelsPlayLegally(t *testing.T) {
 	same := func(o Options) func(int) Options { return func(int) Options { return o } }
 	classic := []state.Options{
@@ -150,6 +153,15 @@ func TestLevelsPlayLegally(t *testing.T) {
 		o := state.CapitalsOptions()
 		o.Map = size
 		return []state.Options{o}
+	}
+	fog := func(sizes ...string) []state.Options {
+		var out []state.Options
+		for _, size := range sizes {
+			o := state.CapitalsOptions()
+			o.Map, o.Fog = size, true
+			out = append(out, o)
+		}
+		return out
 	}
 	capped := Options{Iterations: 12, Budget: time.Minute}
 	styles := func(seat int) Options {
@@ -176,6 +188,8 @@ func TestLevelsPlayLegally(t *testing.T) {
 		{"normal", capitals("large"), 30, []string{"normal", "normal", "normal", "normal", "normal", "normal"}, same(capped)},
 		{"normal styles", capitals("small"), 30, []string{"normal", "normal", "easy"}, styles},
 		{"hard", capitals("small"), 30, []string{"hard", "normal", "easy", "random"}, same(capped)},
+		{"fog", fog("small", "normal"), 40, []string{"hard", "normal", "easy", "random"}, same(capped)},
+		{"fog easy", fog("small"), 40, []string{"easy", "easy", "easy"}, same(capped)},
 	}
 	for _, tt := range tests {
 		for i, game := range tt.games {

@@ -76,21 +76,26 @@ type capBoard struct {
 	threat   []int
 	threatBy []int
 	// enemyDef[t], for a territory of another seat, is its defence total
-	// (in PowerUnits); 0 elsewhere. The seat's own moves and reinforcements
-	// do not change it.
+	// (in PowerUnits) with what the fog may hide around it (fog); 0
+	// elsewhere. The seat's own moves and reinforcements do not change it.
 	enemyDef []int
+	// fog is what the fog may hide around each territory (nil without
+	// fog): enemyDef counts it, and the seat's plans are checked with it.
+	fog unseen
 	// frontDist[t], for a territory of the seat, is the number of moves
 	// its troops need to reach a territory from which an enemy is in
 	// reach (0 there); -1 if they never can.
 	frontDist []int
 }
 
-func newCapBoard(s *state.State, seat int) *capBoard {
+// newCapBoard reads s, a guessed or a whole board, for seat; fog is what
+// the fog may hide (fogMargins; nil on a whole board).
+func newCapBoard(s *state.State, seat int, fog unseen) *capBoard {
 	n := len(s.Terr)
 	ns := len(s.Seats)
 	ints := make([]int, 3*ns+5*n)
 	take := func(k int) []int { x := ints[:k:k]; ints = ints[k:]; return x }
-	b := &capBoard{s: s, m: s.Map, seat: seat}
+	b := &capBoard{s: s, m: s.Map, seat: seat, fog: fog}
 	b.owned, b.troops, b.income = take(ns), take(ns), take(ns)
 	b.threat, b.threatBy, b.enemyDef = take(n), take(n), take(n)
 	b.frontDist = take(n)
@@ -100,7 +105,7 @@ func newCapBoard(s *state.State, seat int) *capBoard {
 			b.owned[o]++
 			b.troops[o] += s.Terr[t].Armies
 			if o != seat {
-				b.enemyDef[t] = s.DefenceTotal(t)
+				b.enemyDef[t] = fog.defence(s, t)
 			}
 		}
 	}
@@ -228,6 +233,23 @@ func (b *capBoard) capitalNeed(margin int) int {
 		}
 	}
 	return hi
+}
+
+// defence is t's defence total as the seat must count it before it
+// attacks t: with what the fog may hide around it.
+func (b *capBoard) defence(t int) int { return b.fog.defence(b.s, t) }
+
+// planLegal applies the strictly-greater rule to every attack of a plan,
+// at its count, with what the fog may hide around each target: true means
+// the engine accepts the plan's last attack whatever lies in the fog.
+func (b *capBoard) planLegal(plan []state.Planned) bool {
+	for _, p := range plan {
+		a := b.s.AttackTotal(int(p.From), int(p.To), len(plan))
+		if a.Reach == state.NoReach || a.Total <= b.defence(int(p.To)) {
+			return false
+		}
+	}
+	return true
 }
 
 // reach is how the seat's territory from reaches to now.

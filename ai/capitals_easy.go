@@ -27,7 +27,10 @@ import (
 // reserves spread at random, troops idle behind the front, or rivals
 // that only the sea separates never made an attack legal, and a quarter
 // of the two-seat games of easy ran to the turn cap.
-func (e *easy) decideCapitals(_ context.Context, s *state.State, seat int) engine.Command {
+//
+// In fog it attacks only where the attack is legal whatever the fog hides
+// (fog, fogMargins), and weighs its fronts with those defences.
+func (e *easy) decideCapitals(_ context.Context, s *state.State, seat int, fog unseen) engine.Command {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	pick := func(cs []engine.Command) engine.Command { return cs[e.rng.IntN(len(cs))] }
@@ -60,7 +63,7 @@ func (e *easy) decideCapitals(_ context.Context, s *state.State, seat int) engin
 				}
 				front = true
 			})
-			if ratio := attackRatio(s, seat, t, s.Terr[t].Armies+r); ratio > bestRatio {
+			if ratio := attackRatio(s, fog, seat, t, s.Terr[t].Armies+r); ratio > bestRatio {
 				closest, bestRatio = t, ratio
 			}
 			if front {
@@ -80,11 +83,13 @@ func (e *easy) decideCapitals(_ context.Context, s *state.State, seat int) engin
 		}
 		var captures, plans []engine.Command
 		for _, c := range engine.Legal(s, seat) {
-			switch c.(type) {
+			switch x := c.(type) {
 			case engine.Capture:
 				captures = append(captures, c)
 			case engine.Plan:
-				plans = append(plans, c)
+				if fog == nil || surePlan(s, fog, seat, x) {
+					plans = append(plans, c)
+				}
 			}
 		}
 		if len(captures) > 0 {
@@ -102,7 +107,7 @@ func (e *easy) decideCapitals(_ context.Context, s *state.State, seat int) engin
 			}
 			return pick(plans)
 		}
-		if c, ok := march(s, seat); ok {
+		if c, ok := march(s, fog, seat); ok {
 			return c
 		}
 	case state.PhaseMove:
@@ -137,9 +142,18 @@ func eachReach(s *state.State, t int, f func(x int, sea bool)) {
 	}
 }
 
-// attackRatio is the best ratio of attack total to defence total that
-// seat's territory t would have with troops on it (0: no enemy in reach).
-func attackRatio(s *state.State, seat, t, troops int) float64 {
+// surePlan reports whether planning c in s, a board guessed from a view
+// with fog, is legal whatever the fog hides: every attack planned, this
+// one included, beats its target's defence with the margin fog adds.
+func surePlan(s *state.State, fog unseen, seat int, c engine.Plan) bool {
+	b := capBoard{s: s, m: s.Map, seat: seat, fog: fog}
+	return b.planLegal(append(s.Cap.Planned(), state.Planned{From: int16(c.From), To: int16(c.To)}))
+}
+
+// attackRatio is the best ratio of attack total to defence total (with
+// what the fog may hide) that seat's territory t would have with troops on
+// it (0: no enemy in reach).
+func attackRatio(s *state.State, fog unseen, seat, t, troops int) float64 {
 	best := 0.0
 	eachReach(s, t, func(x int, sea bool) {
 		if o := s.Terr[x].Owner; s.SameSide(o, seat) || o == state.Neutral {
@@ -149,7 +163,7 @@ func attackRatio(s *state.State, seat, t, troops int) float64 {
 		if sea {
 			a /= 2
 		}
-		best = max(best, float64(a)/float64(max(1, s.DefenceTotal(x))))
+		best = max(best, float64(a)/float64(max(1, fog.defence(s, x))))
 	})
 	return best
 }
@@ -159,7 +173,7 @@ func attackRatio(s *state.State, seat, t, troops int) float64 {
 // front (territories that reach another seat's or a neutral one); with
 // no front at all, a port on its largest coastal stack that sees
 // another seat's coast.
-func march(s *state.State, seat int) (engine.Command, bool) {
+func march(s *state.State, fog unseen, seat int) (engine.Command, bool) {
 	dist := make([]int, len(s.Terr))
 	var queue []int
 	for t := range s.Terr {
@@ -193,13 +207,13 @@ func march(s *state.State, seat int) (engine.Command, bool) {
 			big = t
 		}
 	}
-	if n := state.MoveCount(s.Terr[big].Armies, 3); n > 0 && attackRatio(s, seat, big, s.Terr[big].Armies) <= 1 {
+	if n := state.MoveCount(s.Terr[big].Armies, 3); n > 0 && attackRatio(s, fog, seat, big, s.Terr[big].Armies) <= 1 {
 		to, best := -1, 1.0
 		eachReach(s, big, func(t int, _ bool) {
 			if s.Terr[t].Owner != seat {
 				return
 			}
-			if r := attackRatio(s, seat, t, s.Terr[t].Armies+n); r > best {
+			if r := attackRatio(s, fog, seat, t, s.Terr[t].Armies+n); r > best {
 				to, best = t, r
 			}
 		})
@@ -230,7 +244,7 @@ func march(s *state.State, seat int) (engine.Command, bool) {
 		if s.Terr[t].Owner == seat {
 			eachReach(s, t, func(x int, _ bool) {
 				if !s.SameSide(s.Terr[x].Owner, seat) {
-					weakest = min(weakest, s.DefenceTotal(x))
+					weakest = min(weakest, fog.defence(s, x))
 				}
 			})
 		}
@@ -241,7 +255,7 @@ func march(s *state.State, seat int) (engine.Command, bool) {
 			continue
 		}
 		for _, x := range s.Map.Territories[t].Sea {
-			if d := s.DefenceTotal(x); !s.SameSide(s.Terr[x].Owner, seat) && d < portDef {
+			if d := fog.ahead(s, x); !s.SameSide(s.Terr[x].Owner, seat) && d < portDef {
 				port, portDef = t, d
 			}
 		}

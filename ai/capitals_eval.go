@@ -16,7 +16,7 @@ const numCapFeatures = 16
 // view shows (whether an item is held, not its kind).
 func capFeatures(s *state.State, seat int) [numCapFeatures]float64 {
 	var f [numCapFeatures]float64
-	b := newCapBoard(s, seat)
+	b := newCapBoard(s, seat, nil)
 	n := float64(len(s.Terr))
 	var allTroops float64
 	alive, neutral := 0, 0

@@ -106,10 +106,17 @@ func strongestReaching(s *state.State, seat, y int) int {
 // rollout is the heuristic player of the playouts.
 var rollout = capParams{}
 
-func (h *hard) decideCapitals(ctx context.Context, s *state.State, seat int) engine.Command {
+// In fog, hard decides on the board guessed from its view, and its own
+// turn, in the playouts as in play, attacks only where the attack is
+// legal whatever the fog hides (own: the rollout player with the fog's
+// margins); the other turns of the playouts are played on the whole
+// board each playout draws.
+func (h *hard) decideCapitals(ctx context.Context, s *state.State, seat int, fog unseen) engine.Command {
 	if !s.Hidden {
 		s = s.View(seat) // handed a full state: search on what the seat may see
 	}
+	own := rollout
+	own.fog = fog
 	if s.Phase == state.PhaseSetup {
 		h.mu.Lock()
 		defer h.mu.Unlock()
@@ -130,21 +137,21 @@ func (h *hard) decideCapitals(ctx context.Context, s *state.State, seat int) eng
 		// here: the rest of the turn's decisions, and a last playout begun
 		// just before the deadline, fit in the tenth left.
 		turn = capTurn{plan: normalPlan, deadline: time.Now().Add(h.budget - h.budget/10)}
-		if cands := h.capCandidates(s, seat); len(cands) > 0 {
-			turn.plan = h.capSearch(ctx, s, seat, cands, turn.deadline)
+		if cands := h.capCandidates(own, s, seat); len(cands) > 0 {
+			turn.plan = h.capSearch(ctx, own, s, seat, cands, turn.deadline)
 		}
 		if len(h.capTurns) > 64 {
 			clear(h.capTurns)
 		}
 	}
 	if s.Phase == state.PhaseMove && !s.Cap.Moved && turn.move == nil {
-		turn.move = h.moveSearch(ctx, s, seat, turn.plan.play(rollout, s, seat), turn.deadline)
+		turn.move = h.moveSearch(ctx, s, seat, turn.plan.play(own, s, seat), turn.deadline)
 	}
 	h.capTurns[key] = turn
 	if s.Phase == state.PhaseMove && !s.Cap.Moved {
 		return turn.move
 	}
-	return turn.plan.play(rollout, s, seat)
+	return turn.plan.play(own, s, seat)
 }
 
 // capTurn is what hard has decided of a capitals turn: the plan, the
@@ -364,16 +371,17 @@ func (pl capPlan) moveOrEnd(p capParams, s *state.State, seat int) engine.Comman
 // capCandidates lists the plans hard weighs for the turn at hand: in the
 // reinforcement phase, the three targets normal ranks best and the
 // capital, each with normal's action, and the best target with each other
-// action there is; in the action phase, the actions.
-func (h *hard) capCandidates(s *state.State, seat int) []capPlan {
+// action there is; in the action phase, the actions. own is the rollout
+// player as it plays hard's turn (with the fog's margins).
+func (h *hard) capCandidates(own capParams, s *state.State, seat int) []capPlan {
 	switch {
 	case s.Phase == state.PhaseReinforce && s.Seats[seat].Reserve > 0:
 	case s.Phase == state.PhaseAction && s.Cap.NPlan == 0 && !s.Cap.Ported:
-		return actionVariants(s, seat, -1)
+		return actionVariants(own, s, seat, -1)
 	default:
 		return nil
 	}
-	scores := rollout.reinforceScores(s, seat, true)
+	scores := own.reinforceScores(s, seat, true)
 	slices.SortStableFunc(scores, byValue)
 	var out []capPlan
 	for _, sc := range scores[:min(3, len(scores))] {
@@ -382,7 +390,7 @@ func (h *hard) capCandidates(s *state.State, seat int) []capPlan {
 	if c := s.Capital(seat); !slices.ContainsFunc(out, func(p capPlan) bool { return p.reinforce == c }) {
 		out = append(out, capPlan{reinforce: c, action: actNormal, gather: -1})
 	}
-	out = append(out, actionVariants(s, seat, scores[0].t)...)
+	out = append(out, actionVariants(own, s, seat, scores[0].t)...)
 	// Gather on the capital; and, for each enemy capital in reach of one of
 	// hard's territories, on the strongest of those.
 	c := s.Capital(seat)
@@ -406,7 +414,7 @@ func (h *hard) capCandidates(s *state.State, seat int) []capPlan {
 // actionVariants lists the plans that reinforce r (-1: already done) and
 // then take an action other than normal's, for each kind of action there
 // is (after normal's own, when r is -1).
-func actionVariants(s *state.State, seat, r int) []capPlan {
+func actionVariants(own capParams, s *state.State, seat, r int) []capPlan {
 	x := s
 	if r >= 0 {
 		x = s.Clone()
@@ -418,8 +426,8 @@ func actionVariants(s *state.State, seat, r int) []capPlan {
 	if r < 0 {
 		out = append(out, capPlan{reinforce: -1, action: actNormal, gather: -1})
 	}
-	normal := rollout.action(x, seat)
-	ch := rollout.actionChoices(x, seat)
+	normal := own.action(x, seat)
+	ch := own.actionChoices(x, seat)
 	for _, v := range []struct {
 		kind actionKind
 		c    engine.Command
@@ -441,7 +449,7 @@ func actionVariants(s *state.State, seat, r int) []capPlan {
 // plans are tried in rounds, every plan of a round on the same
 // determinization and the same generator (common random numbers), so that
 // their scores differ by the plans more than by the luck.
-func (h *hard) capSearch(ctx context.Context, s *state.State, seat int, cands []capPlan, deadline time.Time) capPlan {
+func (h *hard) capSearch(ctx context.Context, own capParams, s *state.State, seat int, cands []capPlan, deadline time.Time) capPlan {
 	if len(cands) == 1 {
 		return cands[0]
 	}
@@ -463,7 +471,7 @@ search:
 		for ai, i := range active {
 			late := func() bool { return ctx.Err() != nil || time.Now().After(deadline) }
 			sim := determinizeCapitals(s, seat, newRand(seed, 9))
-			playCapTurn(sim, seat, func(x *state.State, seat int) engine.Command { return cands[i].play(rollout, x, seat) })
+			playCapTurn(sim, seat, func(x *state.State, seat int) engine.Command { return cands[i].play(own, x, seat) })
 			for range capRounds {
 				if !playCapRound(sim, seat, late) {
 					break
@@ -547,7 +555,7 @@ func capEvaluate(s *state.State, seat int) float64 {
 	if v, ok := settled(s, seat); ok {
 		return v
 	}
-	b := newCapBoard(s, seat)
+	b := newCapBoard(s, seat, nil)
 	var mine, all float64
 	for p := range s.Seats {
 		if !s.Seats[p].Alive() {

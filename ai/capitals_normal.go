@@ -9,8 +9,10 @@ import (
 
 // decideCapitals is normal in a capitals match: capParams.play at the
 // level's style.
-func (n *normal) decideCapitals(_ context.Context, s *state.State, seat int) engine.Command {
-	return n.cp.play(s, seat)
+func (n *normal) decideCapitals(_ context.Context, s *state.State, seat int, fog unseen) engine.Command {
+	p := n.cp
+	p.fog = fog
+	return p.play(s, seat)
 }
 
 // capParams are the knobs of the capitals heuristic player; hard searches
@@ -18,6 +20,10 @@ func (n *normal) decideCapitals(_ context.Context, s *state.State, seat int) eng
 type capParams struct {
 	// style runs from -1 (defensive) to +1 (aggressive), as Options.Style.
 	style float64
+	// fog is what the fog may hide around each territory of the board the
+	// player decides on, a guess (fogMargins); nil on a whole board. The
+	// player attacks only where the attack is legal whatever it hides.
+	fog unseen
 }
 
 // Values, in troops, that the heuristics weigh against each other.
@@ -186,7 +192,7 @@ func (p capParams) reinforceScores(s *state.State, seat int, all bool) []scored 
 	x.Seats[seat].Reserve = 0
 	x.Phase = state.PhaseAction
 	capital := x.Capital(seat)
-	b := newCapBoard(x, seat)
+	b := newCapBoard(x, seat, p.fog)
 	if need := b.capitalNeed(p.safetyMargin(b)); need > 0 && !all {
 		return []scored{{capital, 0}}
 	}
@@ -239,10 +245,10 @@ func singleValue(b *capBoard, from, to, n int) (float64, bool) {
 	if a.Reach == state.NoReach {
 		return 0, false
 	}
-	d := s.DefenceTotal(to)
-	if a.Total <= d {
-		return 0, false
+	if a.Total <= b.defence(to) {
+		return 0, false // not legal whatever the fog hides
 	}
+	d := s.DefenceTotal(to)
 	troops := s.Terr[to].Armies
 	pf := fallChance(a.Total, d, troops)
 	dmg := min(float64(troops), float64(a.Total-d)/float64(state.PowerUnit))
@@ -333,7 +339,7 @@ func (p capParams) portValue(b *capBoard, t int, landNeutrals, stuck, siege bool
 			// No enemy is in reach: the seat's troops can never fight
 			// without a port.
 			v = max(v, terrValue+killValue*float64(s.Terr[y].Armies)/4)
-		case siege && o >= 0 && !s.SameSide(o, b.seat) && (s.Terr[t].Armies+movable(s, b.seat, t)+b.income[b.seat])*state.PowerUnit/2 > s.DefenceTotal(y):
+		case siege && o >= 0 && !s.SameSide(o, b.seat) && (s.Terr[t].Armies+movable(s, b.seat, t)+b.income[b.seat])*state.PowerUnit/2 > b.fog.ahead(s, y):
 			// Nothing else to do this turn, and from here the next
 			// reinforcements, with the stack the turn's move can bring,
 			// could attack y: the fronts in reach may all face a rival's
@@ -348,7 +354,7 @@ func (p capParams) portValue(b *capBoard, t int, landNeutrals, stuck, siege bool
 			if s.Hero(b.seat) == t {
 				a += s.HeroPower(b.seat)
 			}
-			v = max(v, 0.4*fallChance(a+b.income[b.seat]*state.PowerUnit/2, s.DefenceTotal(y), s.Terr[y].Armies)*targetValue(b, y))
+			v = max(v, 0.4*fallChance(a+b.income[b.seat]*state.PowerUnit/2, b.fog.ahead(s, y), s.Terr[y].Armies)*targetValue(b, y))
 		}
 	}
 	return v
@@ -399,7 +405,7 @@ type actionChoices struct {
 // worth more), the best port.
 func (p capParams) actionChoices(s *state.State, seat int) actionChoices {
 	var ch actionChoices
-	b := newCapBoard(s, seat)
+	b := newCapBoard(s, seat, p.fog)
 	landNeutrals := false
 	for from := range s.Terr {
 		if s.Terr[from].Owner != seat {
@@ -431,7 +437,7 @@ func (p capParams) actionChoices(s *state.State, seat int) actionChoices {
 	if item == state.ItemFullPower || item == state.ItemDistant {
 		x := s.Clone()
 		x.Cap.Active |= 1 << item
-		if xp, xv := p.bestPlan(newCapBoard(x, seat), nil); len(xp) > 0 && xv > planV+3 {
+		if xp, xv := p.bestPlan(newCapBoard(x, seat, p.fog), nil); len(xp) > 0 && xv > planV+3 {
 			ch.attack, ch.attackV, ch.useItem = engine.UseItem{}, xv, true
 		}
 	}
@@ -469,7 +475,7 @@ func (p capParams) action(s *state.State, seat int) engine.Command {
 
 // continuePlan plans the next attack of the plan begun, or launches it.
 func (p capParams) continuePlan(s *state.State, seat int) engine.Command {
-	if next, ok := p.extendPlan(newCapBoard(s, seat)); ok {
+	if next, ok := p.extendPlan(newCapBoard(s, seat, p.fog)); ok {
 		return next
 	}
 	return engine.Launch{}
@@ -511,11 +517,11 @@ func (p capParams) bestPlan(b *capBoard, prefix []state.Planned) ([]engine.Comma
 					continue
 				}
 				a := s.AttackTotal(from, to, n)
-				if a.Reach == state.NoReach || a.Total <= s.DefenceTotal(to) {
+				if a.Reach == state.NoReach || a.Total <= b.defence(to) {
 					continue
 				}
 				cand := append(plan, state.Planned{From: int16(from), To: int16(to)})
-				if !planLegal(s, cand) {
+				if !b.planLegal(cand) {
 					continue
 				}
 				var v float64
@@ -555,18 +561,6 @@ func planned(plan []state.Planned, from, to int) bool {
 		}
 	}
 	return false
-}
-
-// planLegal applies the strictly-greater rule to every attack of a plan,
-// at its count.
-func planLegal(s *state.State, plan []state.Planned) bool {
-	for _, p := range plan {
-		a := s.AttackTotal(int(p.From), int(p.To), len(plan))
-		if a.Reach == state.NoReach || a.Total <= s.DefenceTotal(int(p.To)) {
-			return false
-		}
-	}
-	return true
 }
 
 // planLucks are the luck draws a plan of several attacks is tried with.
@@ -762,7 +756,7 @@ func (p capParams) topMoves(s *state.State, seat, k int) []engine.Command {
 	x := s.Clone()
 	// A move changes neither the enemies' threats nor their defences: one
 	// board serves every candidate.
-	b := newCapBoard(x, seat)
+	b := newCapBoard(x, seat, p.fog)
 	base := p.posValue(b)
 	type cand struct {
 		c engine.Command

@@ -15,7 +15,7 @@ func handOver(s *state.State, seat int) (engine.Command, bool) {
 	if s.Options.Teams == 0 {
 		return nil, false
 	}
-	b := newCapBoard(s, seat)
+	b := newCapBoard(s, seat, nil)
 	// dist: steps to a territory that reaches an enemy, over the team's
 	// ground (the seat's and its teammates' territories).
 	dist := make([]int, len(s.Terr))

@@ -1,6 +1,10 @@
 package ai
 
-import "github.com/riskbot/riskbot/state"
+import (
+	"math"
+
+	"github.com/riskbot/riskbot/state"
+)
 
 // GuessFog returns a whole board guessed from view, a view with fog of war
 // (state.State.Fogged): the computer players reason over it rather than
@@ -168,4 +172,96 @@ func GuessFog(view *state.State, seat int) *state.State {
 	// search's) must not fog it again.
 	s.Options.Fog = false
 	return s
+}
+
+// unseen is, for a board guessed from a capitals view with fog of war,
+// how much more each territory's defence total may be in truth than on
+// the guess (fogMargins), in state.PowerUnits: the players add it to a
+// defence before they plan an attack on it, so that the strictly-greater
+// rule holds whatever the fog hides, and the engine never refuses one of
+// their plans. It is nil without fog, and reads as 0 everywhere.
+type unseen []int
+
+// blind is the margin of a territory out of sight: its owner is not
+// known (it may be neutral), so it is never attacked. A defence plus blind
+// still fits an int.
+const blind = math.MaxInt / 4
+
+// defence is t's defence total on s (the guess, or a board played on from
+// it this turn) raised by what the fog may hide around t.
+func (u unseen) defence(s *state.State, t int) int {
+	d := s.DefenceTotal(t)
+	if u != nil {
+		d += u[t]
+	}
+	return d
+}
+
+// ahead is t's defence as the seat weighs a way to reach it later (a
+// port): defence where t is in sight; out of sight the guess's, since the
+// way there will bring t into sight before any attack on it.
+func (u unseen) ahead(s *state.State, t int) int {
+	if u != nil && u[t] >= blind {
+		return s.DefenceTotal(t)
+	}
+	return u.defence(s, t)
+}
+
+// fogMargins returns the margins of guess, a board guessed from view
+// (GuessFog) for seat. A territory in sight, of another side, may have
+// around it out of sight, in the worst case, all of its owner's troops
+// that the view does not place (the view tells how many, not where: one
+// territory may hold them all), counted whole if one of the unseen
+// territories borders it and half if one only reaches it by sea (a port
+// the fog hides), and its owner's hero, which counts 20% of all the
+// owner's troops, when the hero may stand unseen there. The margin is that
+// worst case less what the guess puts around t. A territory out of sight
+// gets blind. Without this, plans made on the guess met defences stronger
+// than guessed: 2 to 3 plans a game refused in matches of normal
+// players (docs/ai.md, "Capitals with fog").
+func fogMargins(view, guess *state.State, seat int) unseen {
+	if !view.Fogged() || view.Options.Rules != state.Capitals {
+		return nil
+	}
+	u := make(unseen, len(view.Terr))
+	for t := range view.Terr {
+		if view.Terr[t].Fog {
+			u[t] = blind
+			continue
+		}
+		o := view.Terr[t].Owner
+		if o < 0 || view.SameSide(o, seat) || view.Seats[o].HiddenTerritories == 0 {
+			continue
+		}
+		// The most any one unseen territory may add, in halves of its
+		// troops: 2 if it borders t, 1 more if its port reaches t.
+		most := 0
+		tm := &view.Map.Territories[t]
+		for _, n := range tm.Adj {
+			if view.Terr[n].Fog {
+				most = 2
+				break
+			}
+		}
+		for _, n := range tm.Sea {
+			if !view.Terr[n].Fog {
+				continue
+			}
+			w := 1
+			if view.Map.Adjacent(t, n) {
+				w = 3
+			}
+			most = max(most, w)
+		}
+		if most == 0 {
+			continue
+		}
+		worst := view.DefenceTotal(t) + view.Seats[o].HiddenArmies*state.PowerUnit*most/2
+		if view.Hero(o) < 0 && view.Seats[o].Capitals.HeroWon {
+			// A hero unlocked and not in sight may stand next to t.
+			worst += view.Armies(o) * state.PowerUnit / 5
+		}
+		u[t] = max(0, worst-guess.DefenceTotal(t))
+	}
+	return u
 }

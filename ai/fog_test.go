@@ -67,9 +67,17 @@ func TestGuessFogKeepsWhatIsSeenAndTheTotals(t *testing.T) {
 }
 
 // TestFogHidesTheBoardFromComputerPlayers: two boards that differ only out
-// of a seat's sight get the same decisions from every level.
+// of a seat's sight get the same decisions from every level, in both rule
+// sets (in capitals, the margins the levels add for what the fog may hide
+// come from the view too).
 func TestFogHidesTheBoardFromComputerPlayers(t *testing.T) {
-	base := fogMidgame(t, state.DefaultOptions(), 5)
+	for name, opts := range map[string]state.Options{"classic": state.DefaultOptions(), "capitals": state.CapitalsOptions()} {
+		t.Run(name, func(t *testing.T) { fogHidesTheBoard(t, opts) })
+	}
+}
+
+func fogHidesTheBoard(t *testing.T, opts state.Options) {
+	base := fogMidgame(t, opts, 5)
 	seat := base.Current
 	sight := base.Sight(seat)
 	// Two territories out of sight held by two other seats change hands:
@@ -90,14 +98,19 @@ func TestFogHidesTheBoardFromComputerPlayers(t *testing.T) {
 			}
 		}
 	}
+	// (Not a capital, whose place is public, nor a hero's ground.)
+	free := func(i int) bool {
+		o := base.Terr[i].Owner
+		return !sight.Has(i) && o >= 0 && !base.IsCapital(i) && base.Hero(o) != i
+	}
 	a, b := -1, -1
-	for i, tr := range base.Terr {
-		if !sight.Has(i) && tr.Owner >= 0 && (a < 0 || dist[i] > dist[a]) {
+	for i := range base.Terr {
+		if free(i) && (a < 0 || dist[i] > dist[a]) {
 			a = i
 		}
 	}
 	for i, tr := range base.Terr {
-		if !sight.Has(i) && tr.Owner >= 0 && tr.Owner != base.Terr[a].Owner && (b < 0 || dist[i] > dist[b]) {
+		if free(i) && tr.Owner != base.Terr[a].Owner && (b < 0 || dist[i] > dist[b]) {
 			b = i
 		}
 	}
@@ -107,7 +120,11 @@ func TestFogHidesTheBoardFromComputerPlayers(t *testing.T) {
 	base.Terr[a].Armies, base.Terr[b].Armies = 3, 3
 	twin := base.Clone()
 	twin.Terr[a].Owner, twin.Terr[b].Owner = base.Terr[b].Owner, base.Terr[a].Owner
-	for _, l := range []string{"random", "easy", "normal", "hard", ReferenceLevel} {
+	levels := Levels()
+	if opts.Rules == state.Classic {
+		levels = append(levels, ReferenceLevel) // (a classic yardstick)
+	}
+	for _, l := range levels {
 		t.Run(l, func(t *testing.T) {
 			pa := mustNew(t, l, Options{Seed: 9, Iterations: 20, Budget: time.Minute})
 			pb := mustNew(t, l, Options{Seed: 9, Iterations: 20, Budget: time.Minute})
@@ -146,4 +163,75 @@ func TestFogHidesTheBoardFromComputerPlayers(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestFogMarginsBoundTheTruth: on capitals boards with fog, whatever the
+// fog hides, a target in sight defends with no more than the guess of the
+// seat's view plus its margin (fogMargins), so a plan the levels check
+// with it is never refused; the worst the view allows is reached (all of
+// an owner's unseen troops, and its hero, on one unseen territory next to
+// the target) and met exactly, so the margin is no wider than it must be.
+// Each board is played from a capitals match with fog, then rearranged
+// out of the seat's sight that way, its view unchanged.
+func TestFogMarginsBoundTheTruth(t *testing.T) {
+	opts := state.CapitalsOptions()
+	opts.Map = "small"
+	checked, tight := 0, 0
+	for _, seed := range []uint64{3, 4, 5} {
+		s := fogMidgame(t, opts, seed)
+		for seat := range s.Seats {
+			if !s.Seats[seat].Alive() {
+				continue
+			}
+			sight := s.Sight(seat)
+			for o := range s.Seats {
+				if o == seat || !s.Seats[o].Alive() {
+					continue
+				}
+				for h := range s.Terr {
+					if sight.Has(h) || s.Terr[h].Owner != o {
+						continue
+					}
+					// Every unseen troop of o onto h, its hero too if
+					// out of sight.
+					x := s.Clone()
+					for u := range x.Terr {
+						if !sight.Has(u) && x.Terr[u].Owner == o && u != h {
+							x.Terr[h].Armies += x.Terr[u].Armies
+							x.Terr[u].Armies = 0
+						}
+					}
+					if hero := x.Hero(o); hero < 0 || !sight.Has(hero) {
+						x.Seats[o].Capitals.Hero, x.Seats[o].Capitals.HeroWon = int16(h+1), true
+					}
+					v := x.View(seat)
+					g := GuessFog(v, seat)
+					u := fogMargins(v, g, seat)
+					for tt := range x.Terr {
+						if !sight.Has(tt) || x.Terr[tt].Owner != o {
+							continue
+						}
+						checked++
+						truth, bound := x.DefenceTotal(tt), u.defence(g, tt)
+						if truth > bound {
+							t.Fatalf("seed %d, seat %d: %s defends with %s, more than the guess %s and its margin (%s)",
+								seed, seat, x.Map.TerritoryName(tt), state.FormatPower(truth), state.FormatPower(g.DefenceTotal(tt)), state.FormatPower(bound))
+						}
+						if truth == bound && truth > g.DefenceTotal(tt) {
+							tight++
+						}
+					}
+					for tt := range x.Terr {
+						if !sight.Has(tt) && u[tt] < blind {
+							t.Fatalf("seed %d, seat %d: %s, out of sight, has margin %d, want blind", seed, seat, x.Map.TerritoryName(tt), u[tt])
+						}
+					}
+				}
+			}
+		}
+	}
+	if checked == 0 || tight == 0 {
+		t.Fatalf("%d targets checked, %d met the bound above the guess: the test tests little", checked, tight)
+	}
+	t.Logf("%d targets checked, %d at the bound", checked, tight)
 }

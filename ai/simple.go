@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"sync"
 
 	"github.com/riskbot/riskbot/engine"
@@ -20,7 +21,26 @@ type random struct {
 func newRandom(opts Options) *random { return &random{rng: newRand(opts.Seed, 1)} }
 
 func (r *random) decide(_ context.Context, s *state.State, seat int) engine.Command {
+	return r.pick(engine.Legal(s, seat))
+}
+
+// decideCapitals is random in a capitals match: as decide, but in fog
+// without the attacks the fog could make illegal (surePlan): engine.Legal
+// lists them from the guessed board.
+func (r *random) decideCapitals(_ context.Context, s *state.State, seat int, fog unseen) engine.Command {
 	legal := engine.Legal(s, seat)
+	if fog != nil {
+		legal = slices.DeleteFunc(legal, func(c engine.Command) bool {
+			p, ok := c.(engine.Plan)
+			return ok && !surePlan(s, fog, seat, p)
+		})
+	}
+	return r.pick(legal)
+}
+
+// pick draws one of the legal commands, the counts of a ranged one
+// uniformly.
+func (r *random) pick(legal []engine.Command) engine.Command {
 	type choice struct {
 		c      engine.Command
 		lo, hi int
