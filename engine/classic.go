@@ -235,6 +235,9 @@ func surrender(s *state.State, seat int) []Event {
 	s.Discard = s.Discard.Union(st.Hand)
 	st.Hand = state.CardSet{}
 	st.Traded = state.CardSet{} // on the pile with the rest, face up
+	// Its sets of the round go with its orders, untold, even when its
+	// surrender ends the match.
+	s.RoundTrades = slices.DeleteFunc(slices.Clone(s.RoundTrades), func(t state.Trade) bool { return t.Seat == seat })
 	st.Reserve = 0
 	st.Status = state.Surrendered
 	ev := []Event{Surrendered{Seat: seat}}
@@ -249,7 +252,6 @@ func surrender(s *state.State, seat int) []Event {
 		// Its orders go; the round resolves if it was the last one waited
 		// for (maybeResolve, by the caller, which holds the dice).
 		s.Orders = slices.DeleteFunc(slices.Clone(s.Orders), func(o state.Order) bool { return o.Seat == seat })
-		s.RoundTrades = slices.DeleteFunc(slices.Clone(s.RoundTrades), func(t state.Trade) bool { return t.Seat == seat })
 		st.Ready = false
 		if s.Current == seat {
 			s.Current = nextAlive(s, seat)

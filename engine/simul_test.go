@@ -440,6 +440,29 @@ func TestARoundsTradesShowWhenItResolves(t *testing.T) {
 	}
 }
 
+// A surrender that ends the match in the middle of a round takes the
+// seat's sets of the round with it too (seed 222 of the random games: the
+// state kept them, its cards on the pile, and failed its check).
+func TestASurrenderThatEndsTheMatchTakesItsTrades(t *testing.T) {
+	s := board(t, ordersBoard+"\nhand Ann: 0 1 2\nhand Bob: 6 9 12")
+	ann, bob, cid := 0, 1, 2
+	mustOrder(t, s, cid, Surrender{})
+	mustOrder(t, s, bob, Trade{Cards: [3]state.Card{6, 9, 12}})
+	mustOrder(t, s, ann, Trade{Cards: [3]state.Card{0, 1, 2}})
+	ev := mustOrder(t, s, bob, Surrender{})
+	if len(eventsOf[Won](ev)) != 1 || s.Phase != state.PhaseOver {
+		t.Fatalf("Bob's surrender, the last but Ann: %+v, want Ann's win", ev)
+	}
+	if err := s.Check(); err != nil {
+		t.Error(err)
+	}
+	for _, tr := range s.RoundTrades {
+		if tr.Seat == bob {
+			t.Errorf("the match ends keeping Bob's set of the round %+v", tr)
+		}
+	}
+}
+
 func TestSimultaneousTurnsAreForClassicRules(t *testing.T) {
 	o := state.CapitalsOptions()
 	o.Turns = state.Simultaneous
