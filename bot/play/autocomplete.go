@@ -36,6 +36,12 @@ func (p *Play) Autocomplete(ctx context.Context, req chat.Request, focused strin
 	if seat < 0 {
 		return nil
 	}
+	return choices(s, seat, req, focused)
+}
+
+// choices suggests values for the focused option of seat's request on s.
+func choices(s *state.State, seat int, req chat.Request, focused string) []chat.Choice {
+	typed := req.Options[focused]
 	if hosted.IsCapitals(s) {
 		return capitalsChoices(s, seat, req, focused)
 	}
