@@ -357,7 +357,7 @@ func buildPort(s *state.State, seat int, c BuildPort) ([]Event, error) {
 
 // plan adds an attack to the turn's plan. The whole plan must pass the
 // strictly-greater rule with the new count of attacks. With fog of war
-// the rule counts the defence the planner sees (seen), and so do the
+// the rule counts the defence the planner sees (PlanningView), and so do the
 // refusal and the event: what it does not see, it is not told, and the
 // launch applies the whole defence.
 func plan(s *state.State, seat int, c Plan) ([]Event, error) {
@@ -370,7 +370,7 @@ func plan(s *state.State, seat int, c Plan) ([]Event, error) {
 	if err := checkTerritory(s, c.To); err != nil {
 		return nil, err
 	}
-	v := seen(s, seat)
+	v := PlanningView(s, seat)
 	switch o := v.Terr[c.To].Owner; {
 	case v.Terr[c.To].Fog:
 		// Out of sight, so reached only by the distant attack (checked
@@ -414,20 +414,21 @@ func plan(s *state.State, seat int, c Plan) ([]Event, error) {
 		Defence: v.DefenceTotal(c.To), Reach: a.Reach}}, nil
 }
 
-// seen is s as seat knows it when it plans: s itself, or with fog of war
-// seat's view (state.View), where a defence counts only the troops and
-// the hero in sight, and a territory out of sight counts nothing (a
+// PlanningView is s as seat knows it when it plans: s itself, or with fog
+// of war seat's view (state.View), where a defence counts only the troops
+// and the hero in sight, and a territory out of sight counts nothing (a
 // choice of ours, docs/rules.md "Fog of war": the rule book is silent).
 // It is never more than the defence in truth, so that a plan the whole
-// defence allows, the view allows too.
-func seen(s *state.State, seat int) *state.State {
+// defence allows, the view allows too. The bot's previews of a plan
+// count on it too.
+func PlanningView(s *state.State, seat int) *state.State {
 	if !s.HasFog() || s.IsView() && s.Viewer == seat {
 		return s
 	}
 	return s.View(seat)
 }
 
-// seenNote qualifies a defence counted on v, from seen.
+// seenNote qualifies a defence counted on v, a PlanningView.
 func seenNote(v *state.State) string {
 	if v.Fogged() {
 		return " (as far as you see)"
@@ -436,7 +437,7 @@ func seenNote(v *state.State) string {
 }
 
 // tooWeak applies the strictly-greater rule to one attack, on s as the
-// planner sees it (seen).
+// planner sees it (PlanningView).
 func tooWeak(s *state.State, from, to, n, total int) *Error {
 	def := s.DefenceTotal(to)
 	if total > def {

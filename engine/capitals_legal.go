@@ -72,13 +72,13 @@ func legalCapitals(s *state.State, seat int) []Command {
 }
 
 // legalPlans lists the attacks seat may add to its plan: those that beat
-// the defence it sees (seen).
+// the defence it sees (PlanningView).
 func legalPlans(s *state.State, seat int, add func(Command)) {
 	c := &s.Cap
 	if int(c.NPlan) >= state.MaxPlan {
 		return
 	}
-	v := seen(s, seat)
+	v := PlanningView(s, seat)
 	n := int(c.NPlan) + 1
 	planned := c.Planned()
 	for _, p := range planned {
