@@ -69,8 +69,13 @@ func (p capitals) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, s
 }
 
 // attackCommand is what /risk attack from:from to:to asks of seat's
-// match s: a capture of a neutral territory, else a plan.
+// match s: a capture of a neutral territory, else a plan. A territory in
+// the fog of war is planned on (only the distant attack reaches it): who
+// holds it, if anyone, is not the player's to know.
 func attackCommand(s *state.State, seat, from, to int) engine.Command {
+	if s.HasFog() && !s.Sight(seat).Has(to) {
+		return engine.Plan{From: from, To: to}
+	}
 	if s.Terr[to].Owner == state.Neutral {
 		return engine.Capture{From: from, To: to}
 	}
@@ -137,7 +142,11 @@ func (p capitals) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, 
 // checkMove checks seat's move from from to to as a whole (all of it,
 // with the hero if it is there) before its shares are offered.
 func checkMove(s *state.State, seat, from, to int) error {
-	if _, err := engine.Apply(s.Clone(), seat, engine.Move{From: from, To: to, Quarters: 4, Hero: s.Hero(seat) == from}); err != nil {
+	mv := engine.Move{From: from, To: to, Quarters: 4, Hero: s.Hero(seat) == from}
+	if err := inSight(s, seat, mv); err != nil {
+		return err
+	}
+	if _, err := engine.Apply(s.Clone(), seat, mv); err != nil {
 		if re, ok := engine.IsRule(err); ok {
 			return chat.Refuse("%s.", chat.Capitalize(re.Msg))
 		}
@@ -173,6 +182,9 @@ func emptyCapitalAsk(v voice.Voice, m *hosted.Match, seat int, mv engine.Move) e
 		return nil
 	}
 	// Only a move the rules allow is worth the question.
+	if err := inSight(s, seat, mv); err != nil {
+		return err
+	}
 	after := s.Clone()
 	if _, err := engine.Apply(after, seat, mv); err != nil {
 		if re, ok := engine.IsRule(err); ok {
@@ -220,7 +232,8 @@ func (p capitals) cards(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 
 // capitalsChoices suggests values for a capitals command's option: only
 // the territories the rules allow now (engine.Legal), best matches first,
-// each with the numbers that decide it.
+// each with the numbers that decide it. With fog of war s is seat's view
+// (choices): a defence is what seat sees of it.
 func capitalsChoices(s *state.State, seat int, req chat.Request, focused string) []chat.Choice {
 	legal := engine.Legal(s, seat)
 	t := s.Map.TerritoryName
@@ -275,8 +288,17 @@ func capitalsChoices(s *state.State, seat int, req chat.Request, focused string)
 					if from >= 0 {
 						src = from
 					}
-					add(c.To, fmt.Sprintf("%s defence %s, your total %s", s.Seats[s.Terr[c.To].Owner].Name,
-						state.FormatPower(s.DefenceTotal(c.To)), state.FormatPower(s.AttackTotal(src, c.To, n).Total)))
+					total := state.FormatPower(s.AttackTotal(src, c.To, n).Total)
+					switch {
+					case s.Terr[c.To].Fog:
+						add(c.To, fmt.Sprintf("in the fog, your total %s", total))
+					case s.Fogged():
+						add(c.To, fmt.Sprintf("%s defence %s as far as you see, your total %s", s.Seats[s.Terr[c.To].Owner].Name,
+							state.FormatPower(s.DefenceTotal(c.To)), total))
+					default:
+						add(c.To, fmt.Sprintf("%s defence %s, your total %s", s.Seats[s.Terr[c.To].Owner].Name,
+							state.FormatPower(s.DefenceTotal(c.To)), total))
+					}
 				}
 			}
 		case engine.Move:
