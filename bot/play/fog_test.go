@@ -363,10 +363,10 @@ func told(t *testing.T, s *state.State, seat int) []string {
 
 // TestFogTellsEachSeatOnlyWhatItSees checks the property over random
 // positions of matches with fog of war: 2 matches of each mode and a twin
-// of each position and seat under -short, 6 matches and 2 twins
+// of each position and seat under -short, 4 matches and 2 twins
 // otherwise.
 func TestFogTellsEachSeatOnlyWhatItSees(t *testing.T) {
-	games, each := 6, 2
+	games, each := 4, 2
 	if testing.Short() {
 		games, each = 2, 1
 	}
