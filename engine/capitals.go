@@ -356,7 +356,10 @@ func buildPort(s *state.State, seat int, c BuildPort) ([]Event, error) {
 }
 
 // plan adds an attack to the turn's plan. The whole plan must pass the
-// strictly-greater rule with the new count of attacks.
+// strictly-greater rule with the new count of attacks. With fog of war
+// the rule counts the defence the planner sees (PlanningView), and so do the
+// refusal and the event: what it does not see, it is not told, and the
+// launch applies the whole defence.
 func plan(s *state.State, seat int, c Plan) ([]Event, error) {
 	if err := checkAction(s, ""); err != nil {
 		return nil, err
@@ -367,7 +370,11 @@ func plan(s *state.State, seat int, c Plan) ([]Event, error) {
 	if err := checkTerritory(s, c.To); err != nil {
 		return nil, err
 	}
-	switch o := s.Terr[c.To].Owner; {
+	v := PlanningView(s, seat)
+	switch o := v.Terr[c.To].Owner; {
+	case v.Terr[c.To].Fog:
+		// Out of sight, so reached only by the distant attack (checked
+		// below): whether anyone holds it is not known until the launch.
 	case o == seat:
 		return nil, fail(ErrOwnTerritory, "%s is yours", name(s, c.To))
 	case s.Teammates(seat, o):
@@ -384,30 +391,53 @@ func plan(s *state.State, seat int, c Plan) ([]Event, error) {
 		return nil, fail(ErrBadCommand, "at most %d attacks a turn: launch them", state.MaxPlan)
 	}
 	n := int(s.Cap.NPlan) + 1
-	a := s.AttackTotal(c.From, c.To, n)
+	a := v.AttackTotal(c.From, c.To, n)
 	if a.Reach == state.NoReach {
 		if s.Cap.Has(state.ItemDistant) && s.IsCapital(c.To) {
 			return nil, fail(ErrNotAdjacent, "%s is a capital: the distant attack cannot reach it", name(s, c.To))
 		}
 		return nil, reachError(s, c.From, c.To)
 	}
-	if err := tooWeak(s, c.From, c.To, n, a.Total); err != nil {
+	if err := tooWeak(v, c.From, c.To, n, a.Total); err != nil {
 		return nil, err
 	}
 	for _, p := range s.Cap.Planned() {
 		from, to := int(p.From), int(p.To)
-		if tot := s.AttackTotal(from, to, n).Total; tot <= s.DefenceTotal(to) {
-			return nil, fail(ErrTooWeak, "a %s attack would divide every attack by %d: %s's total on %s would fall to %s, not greater than its defence %s",
-				ordinal(n), n, name(s, from), name(s, to), state.FormatPower(tot), state.FormatPower(s.DefenceTotal(to)))
+		if tot, def := v.AttackTotal(from, to, n).Total, v.DefenceTotal(to); tot <= def {
+			return nil, fail(ErrTooWeak, "a %s attack would divide every attack by %d: %s's total on %s would fall to %s, not greater than its defence %s%s",
+				ordinal(n), n, name(s, from), name(s, to), state.FormatPower(tot), state.FormatPower(def), seenNote(v))
 		}
 	}
 	s.Cap.Plan[s.Cap.NPlan] = state.Planned{From: int16(c.From), To: int16(c.To)}
 	s.Cap.NPlan++
 	return []Event{AttackPlanned{Seat: seat, From: c.From, To: c.To, Order: n, Attack: a.Total,
-		Defence: s.DefenceTotal(c.To), Reach: a.Reach}}, nil
+		Defence: v.DefenceTotal(c.To), Reach: a.Reach}}, nil
 }
 
-// tooWeak applies the strictly-greater rule to one attack.
+// PlanningView is s as seat knows it when it plans: s itself, or with fog
+// of war seat's view (state.View), where a defence counts only the troops
+// and the hero in sight, and a territory out of sight counts nothing (a
+// choice of ours, docs/rules.md "Fog of war": the rule book is silent).
+// It is never more than the defence in truth, so that a plan the whole
+// defence allows, the view allows too. The bot's previews of a plan
+// count on it too.
+func PlanningView(s *state.State, seat int) *state.State {
+	if !s.HasFog() || s.IsView() && s.Viewer == seat {
+		return s
+	}
+	return s.View(seat)
+}
+
+// seenNote qualifies a defence counted on v, a PlanningView.
+func seenNote(v *state.State) string {
+	if v.Fogged() {
+		return " (as far as you see)"
+	}
+	return ""
+}
+
+// tooWeak applies the strictly-greater rule to one attack, on s as the
+// planner sees it (PlanningView).
 func tooWeak(s *state.State, from, to, n, total int) *Error {
 	def := s.DefenceTotal(to)
 	if total > def {
@@ -417,8 +447,8 @@ func tooWeak(s *state.State, from, to, n, total int) *Error {
 	if n > 1 && !s.Cap.Has(state.ItemFullPower) {
 		why = fmt.Sprintf(" (with %d attacks planned, each is divided by %d)", n, n)
 	}
-	return fail(ErrTooWeak, "%s's attack total %s is not greater than %s's defence %s%s",
-		name(s, from), state.FormatPower(total), name(s, to), state.FormatPower(def), why)
+	return fail(ErrTooWeak, "%s's attack total %s is not greater than %s's defence %s%s%s",
+		name(s, from), state.FormatPower(total), name(s, to), state.FormatPower(def), seenNote(s), why)
 }
 
 // ordinal writes 2 as "2nd".
@@ -453,7 +483,8 @@ func Damage(attack, defence, luck int) int {
 }
 
 // launch runs the plan in order; an attack that is no longer valid when
-// its turn comes is skipped.
+// its turn comes is skipped: with fog of war, one that does not beat the
+// whole defence too (it was planned against the defence in sight).
 func launch(s *state.State, seat int, d *dice) ([]Event, error) {
 	if err := checkAction(s, ""); err != nil {
 		return nil, err
@@ -463,6 +494,7 @@ func launch(s *state.State, seat int, d *dice) ([]Event, error) {
 	}
 	plans := s.Cap.Planned()
 	n := len(plans)
+	fog := s.HasFog()
 	s.Cap.NPlan = 0
 	s.Phase = state.PhaseMove
 	var ev []Event
@@ -485,13 +517,25 @@ func launch(s *state.State, seat int, d *dice) ([]Event, error) {
 			// being impossible, so this guards the rule, not a case.
 			skip("%s is your teammate %s's now", name(s, to), seatName(s, def))
 			continue
+		case def == state.Neutral && fog:
+			// Planned into the fog with the distant attack, or left by
+			// a surrender since.
+			skip("%s is neutral: there is no enemy to strike", name(s, to))
+			continue
 		case def == state.Neutral:
 			skip("%s is neutral now", name(s, to))
 			continue
 		}
 		a := s.AttackTotal(from, to, n)
 		dt := s.DefenceTotal(to)
-		if a.Reach == state.NoReach || a.Total <= dt {
+		switch {
+		case a.Reach != state.NoReach && a.Total > dt:
+		case fog:
+			// Planned against the defence in sight: the whole of it is
+			// what a strike would have shown (Struck.Defence).
+			skip("%s's total %s is not greater than %s's defence %s, with what the fog hid", name(s, from), state.FormatPower(a.Total), name(s, to), state.FormatPower(dt))
+			continue
+		default:
 			skip("%s's total %s is no longer greater than %s's defence %s", name(s, from), state.FormatPower(a.Total), name(s, to), state.FormatPower(dt))
 			continue
 		}

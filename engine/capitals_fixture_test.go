@@ -87,6 +87,7 @@ func I(name string) int {
 //	won Ann                (the hero was unlocked, and is dead unless placed)
 //	active: full-power     (items in effect this turn)
 //	plan: Alba>Brin Cora>Fenn
+//	fog: on                (fog of war)
 //
 // Territories not named are neutral with 1 troop. Seats with no capital
 // named get none (valid only in setup).
@@ -128,6 +129,8 @@ func capBoard(t testing.TB, text string) *state.State {
 			s.Current = seat(val)
 		case key == "turn":
 			s.Turn, _ = strconv.Atoi(val)
+		case key == "fog":
+			s.Options.Fog = val == "on"
 		case key == "teams":
 			s.Options.Teams, _ = strconv.Atoi(val)
 		case strings.HasPrefix(key, "team "):

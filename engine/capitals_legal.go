@@ -4,7 +4,8 @@ import "github.com/riskbot/riskbot/state"
 
 // legalCapitals is Legal for the capitals rule set: every command is
 // listed in full (Move with each quarter, with and without the hero), and
-// Plan only where the whole plan would still pass the strictly-greater rule.
+// Plan only where the whole plan would still pass the strictly-greater rule
+// (with fog of war, as the seat sees the defences: plan).
 func legalCapitals(s *state.State, seat int) []Command {
 	var out []Command
 	add := func(c Command) { out = append(out, c) }
@@ -70,24 +71,29 @@ func legalCapitals(s *state.State, seat int) []Command {
 	return append(out, EndTurn{}, Surrender{})
 }
 
-// legalPlans lists the attacks seat may add to its plan.
+// legalPlans lists the attacks seat may add to its plan: those that beat
+// the defence it sees (PlanningView).
 func legalPlans(s *state.State, seat int, add func(Command)) {
 	c := &s.Cap
 	if int(c.NPlan) >= state.MaxPlan {
 		return
 	}
+	v := PlanningView(s, seat)
 	n := int(c.NPlan) + 1
 	planned := c.Planned()
 	for _, p := range planned {
-		if s.AttackTotal(int(p.From), int(p.To), n).Total <= s.DefenceTotal(int(p.To)) {
+		if v.AttackTotal(int(p.From), int(p.To), n).Total <= v.DefenceTotal(int(p.To)) {
 			return // one more attack would weaken the plan below the rule
 		}
 	}
 	def := make([]int, len(s.Terr))
 	for t := range s.Terr {
-		if o := s.Terr[t].Owner; o != seat && o != state.Neutral && !s.Teammates(seat, o) {
-			def[t] = s.DefenceTotal(t)
-		} else {
+		switch o := v.Terr[t].Owner; {
+		case v.Terr[t].Fog:
+			def[t] = 0 // the distant attack strikes into the fog at no defence seen
+		case o != seat && o != state.Neutral && !s.Teammates(seat, o):
+			def[t] = v.DefenceTotal(t)
+		default:
 			def[t] = -1
 		}
 	}
@@ -105,7 +111,7 @@ func legalPlans(s *state.State, seat int, add func(Command)) {
 					continue targets
 				}
 			}
-			if a := s.AttackTotal(from, to, n); a.Reach != state.NoReach && a.Total > def[to] {
+			if a := v.AttackTotal(from, to, n); a.Reach != state.NoReach && a.Total > def[to] {
 				add(Plan{From: from, To: to})
 			}
 		}

@@ -122,3 +122,81 @@ func randomCapitalsCommand(r *rand.Rand, s *state.State) Command {
 	}
 	return randomCommand(r, s)
 }
+
+// TestPlansTheWholeDefenceAllowsStayAllowedInTheFog: with fog of war a
+// plan counts only the defence in sight (PlanningView), which is never
+// more than the whole, so every plan that passes the rule on the whole
+// board, as plans did before, is accepted: the logs of older matches
+// replay as they were. Checked at every step of random capitals matches
+// with fog.
+func TestPlansTheWholeDefenceAllowsStayAllowedInTheFog(t *testing.T) {
+	skipUnderRace(t)
+	rg := capitalsGames
+	setup := rg.setup
+	rg.setup = func(seed uint64) Setup { s := setup(seed); s.Options.Fog = true; return s }
+	games := 30
+	if testing.Short() {
+		games = 6
+	}
+	checked := 0
+	for seed := range uint64(games) {
+		_, log := rg.play(t, seed, 400)
+		g, err := NewGame(rg.setup(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, e := range log {
+			if s := g.State; s.Phase == state.PhaseAction && s.HasFog() {
+				for _, c := range wholeDefencePlans(s, s.Current) {
+					if _, err := Apply(s.Clone(), s.Current, c); err != nil {
+						t.Fatalf("seed %d entry %d: %#v passes the rule on the whole board, refused: %v", seed, i, c, err)
+					}
+					checked++
+				}
+			}
+			if _, err := g.Replay(e); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d plans checked", checked)
+	if checked == 0 {
+		t.Error("no plan was checked")
+	}
+}
+
+// wholeDefencePlans lists the plans seat may add on s by the rule as it
+// stood before fog counted the defence in sight: on an enemy, with every
+// plan beating the whole defence.
+func wholeDefencePlans(s *state.State, seat int) []Command {
+	n := int(s.Cap.NPlan) + 1
+	if n > state.MaxPlan {
+		return nil
+	}
+	for _, p := range s.Cap.Planned() {
+		if s.AttackTotal(int(p.From), int(p.To), n).Total <= s.DefenceTotal(int(p.To)) {
+			return nil
+		}
+	}
+	var out []Command
+	for from := range s.Terr {
+		if s.Terr[from].Owner != seat {
+			continue
+		}
+	targets:
+		for to := range s.Terr {
+			if o := s.Terr[to].Owner; o == seat || o == state.Neutral || s.Teammates(seat, o) {
+				continue
+			}
+			for _, p := range s.Cap.Planned() {
+				if int(p.From) == from && int(p.To) == to {
+					continue targets
+				}
+			}
+			if a := s.AttackTotal(from, to, n); a.Reach != state.NoReach && a.Total > s.DefenceTotal(to) {
+				out = append(out, Plan{From: from, To: to})
+			}
+		}
+	}
+	return out
+}

@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -260,6 +261,88 @@ func TestPlanStrictlyGreaterAtPlanningTime(t *testing.T) {
 		{name: "not out of reach", board: board + "\nJute: Bob 1", seat: "Ann", cmd: Plan{I("Alba"), I("Jute")}, err: ErrNotAdjacent},
 		{name: "by sea needs a port", board: board + "\nHook: Bob 1", seat: "Ann", cmd: Plan{I("Alba"), I("Hook")},
 			err: ErrNotAdjacent, msg: "only by sea"},
+	})
+}
+
+// With fog of war a plan is checked against the defence the planner sees,
+// and told only that (issue 42: the true defence in the refusal and the
+// event let a player probe the troops out of sight, planning and undoing);
+// the launch applies the whole defence. Ann sees Alba's neighbours (Brin,
+// Dale, Eyre), not Cora, Fenn, Gale nor the islands.
+func TestPlanInTheFogCountsTheDefenceInSight(t *testing.T) {
+	const u = state.PowerUnit
+	board := twoCapitals + "\nfog: on\nAlba: Ann 12 capital\nBrin: Bob 6\nCora: Bob 20"
+	defence := func(want int) func(*testing.T, []Event) {
+		return func(t *testing.T, ev []Event) {
+			p, ok := hasEvent[AttackPlanned](ev)
+			if !ok || p.Defence != want*u {
+				t.Errorf("planned %#v: got defence %s, want %d (what Ann sees)", p, state.FormatPower(p.Defence), want)
+			}
+		}
+	}
+	runCap(t, []capTest{
+		{name: "troops out of sight do not count", board: board, seat: "Ann", cmd: Plan{I("Alba"), I("Brin")},
+			want: "phase: action", event: defence(6)},
+		{name: "without fog they do", board: strings.Replace(board, "fog: on", "fog: off", 1), seat: "Ann",
+			cmd: Plan{I("Alba"), I("Brin")}, err: ErrTooWeak, msg: "Alba's attack total 12 is not greater than Brin's defence 26"},
+		{name: "a hero out of sight does not count", board: board + "\nCora: Bob 20 hero", seat: "Ann",
+			cmd: Plan{I("Alba"), I("Brin")}, want: "phase: action", event: defence(6)},
+		{name: "a hero in sight does", board: board + "\nBrin: Bob 6 hero", seat: "Ann",
+			cmd: Plan{I("Alba"), I("Brin")}, err: ErrTooWeak, msg: "not greater than Brin's defence 13.2 (as far as you see)"},
+		{name: "the refusal tells the defence in sight", board: board + "\nEyre: Bob 6", seat: "Ann", cmd: Plan{I("Alba"), I("Brin")},
+			err: ErrTooWeak, msg: "Alba's attack total 12 is not greater than Brin's defence 12 (as far as you see)"},
+		{name: "an earlier plan is checked against its defence in sight", board: board + "\nDale: Ann 30\nGale: Bob 4\nplan: Alba>Brin",
+			seat: "Ann", cmd: Plan{I("Dale"), I("Gale")}, err: ErrTooWeak, msg: "Alba's total on Brin would fall to 6, not greater than its defence 6 (as far as you see)"},
+		{name: "the distant attack strikes into the fog: nothing seen defends", board: board + "\nactive: distant-attack\nKeep: Bob 30",
+			seat: "Ann", cmd: Plan{I("Alba"), I("Keep")}, want: "phase: action", event: defence(0)},
+		{name: "whoever holds it", board: board + "\nactive: distant-attack", seat: "Ann", cmd: Plan{I("Alba"), I("Keep")},
+			want: "phase: action", event: defence(0)},
+		{name: "but not a neutral in sight", board: board + "\nactive: distant-attack", seat: "Ann", cmd: Plan{I("Alba"), I("Dale")},
+			err: ErrNotNeutral, msg: "capture it"},
+		{name: "nor a capital", board: board + "\nactive: distant-attack", seat: "Ann", cmd: Plan{I("Alba"), I("Fenn")},
+			err: ErrNotAdjacent, msg: "is a capital"},
+	})
+	t.Run("listed as the planner sees", func(t *testing.T) {
+		legal := Legal(capBoard(t, board+"\nactive: distant-attack"), 0)
+		for _, c := range []Plan{{I("Alba"), I("Brin")}, {I("Alba"), I("Keep")}, {I("Alba"), I("Cora")}} {
+			if !slices.Contains(legal, Command(c)) {
+				t.Errorf("%v is not listed", c)
+			}
+		}
+		if c := (Plan{I("Alba"), I("Fenn")}); slices.Contains(legal, Command(c)) {
+			t.Errorf("%v, on a capital, is listed", c)
+		}
+	})
+	board += "\nplan: Alba>Brin"
+	runCap(t, []capTest{
+		{name: "the launch applies the whole defence: skipped", board: board, seat: "Ann", cmd: Launch{},
+			want: "Brin: Bob 6\nphase: move", event: func(t *testing.T, ev []Event) {
+				sk, ok := hasEvent[AttackSkipped](ev)
+				if want := "Alba's total 12 is not greater than Brin's defence 26, with what the fog hid"; !ok || sk.Why != want {
+					t.Errorf("skipped %#v, want %q", sk, want)
+				}
+				if _, ok := hasEvent[Struck](ev); ok {
+					t.Error("it struck")
+				}
+			}},
+		{name: "one that beats it strikes", board: board + "\nCora: Bob 2", seat: "Ann", cmd: Launch{}, raw: []int{200},
+			want: "Brin: Bob 2", event: func(t *testing.T, ev []Event) {
+				if s, ok := hasEvent[Struck](ev); !ok || s.Defence != 8*u {
+					t.Errorf("struck %#v, want against the whole defence 8", s)
+				}
+			}},
+		{name: "a neutral in the fog is no enemy", board: board + "\nactive: distant-attack\nplan: Alba>Keep", seat: "Ann", cmd: Launch{},
+			event: func(t *testing.T, ev []Event) {
+				var why []string
+				for _, e := range ev {
+					if sk, ok := e.(AttackSkipped); ok {
+						why = append(why, sk.Why)
+					}
+				}
+				if want := "Keep is neutral: there is no enemy to strike"; !slices.Contains(why, want) {
+					t.Errorf("skipped %q, want %q", why, want)
+				}
+			}},
 	})
 }
 

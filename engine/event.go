@@ -139,7 +139,9 @@ type PortBuilt struct {
 
 // AttackPlanned: Seat planned an attack from From on To, the Order-th of
 // the turn (from 1), with Attack against Defence (totals in
-// state.PowerUnits, with the plan as it now stands).
+// state.PowerUnits, with the plan as it now stands). With fog of war
+// Defence is what Seat sees of it (0 for a target out of sight), as the
+// plan was checked: the launch applies the whole.
 type AttackPlanned struct {
 	Seat, From, To, Order int
 	Attack, Defence       int

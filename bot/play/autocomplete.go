@@ -36,6 +36,17 @@ func (p *Play) Autocomplete(ctx context.Context, req chat.Request, focused strin
 	if seat < 0 {
 		return nil
 	}
+	return choices(s, seat, req, focused)
+}
+
+// choices suggests values for the focused option of seat's request on s:
+// with fog of war, from what seat sees of it (state.View), lest the
+// suggestions tell what lies in the fog (issue 42).
+func choices(s *state.State, seat int, req chat.Request, focused string) []chat.Choice {
+	if s.HasFog() {
+		s = s.View(seat)
+	}
+	typed := req.Options[focused]
 	if hosted.IsCapitals(s) {
 		return capitalsChoices(s, seat, req, focused)
 	}

@@ -61,10 +61,25 @@ func (p capitals) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, s
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	if s.Terr[to].Owner == state.Neutral {
-		return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), engine.Capture{From: from, To: to})
+	cmd := attackCommand(s, seat, from, to)
+	if _, ok := cmd.(engine.Capture); ok {
+		return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), cmd)
 	}
-	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.Voice(m).PlanReply(m, seat, out) }, engine.Plan{From: from, To: to})
+	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.Voice(m).PlanReply(m, seat, out) }, cmd)
+}
+
+// attackCommand is what /risk attack from:from to:to asks of seat's
+// match s: a capture of a neutral territory, else a plan. A territory in
+// the fog of war is planned on (only the distant attack reaches it): who
+// holds it, if anyone, is not the player's to know.
+func attackCommand(s *state.State, seat, from, to int) engine.Command {
+	if s.HasFog() && !s.Sight(seat).Has(to) {
+		return engine.Plan{From: from, To: to}
+	}
+	if s.Terr[to].Owner == state.Neutral {
+		return engine.Capture{From: from, To: to}
+	}
+	return engine.Plan{From: from, To: to}
 }
 
 // launch launches the attacks planned, in order.
@@ -118,31 +133,36 @@ func (p capitals) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, 
 	if v, ok := c.Args.Str["ratio"]; ok {
 		return p.move(ctx, m, seat, engine.Move{From: from, To: to, Quarters: parseRatio(v), Hero: hero}, false)
 	}
-	// Check the move as a whole (all of it, with the hero if it is there)
-	// before offering its shares.
-	if _, err := engine.Apply(s.Clone(), seat, engine.Move{From: from, To: to, Quarters: 4, Hero: s.Hero(seat) == from}); err != nil {
-		if re, ok := engine.IsRule(err); ok {
-			return hosted.Result{}, chat.Refuse("%s.", chat.Capitalize(re.Msg))
-		}
+	if err := checkMove(s, seat, from, to); err != nil {
 		return hosted.Result{}, err
 	}
 	return hosted.Result{Reply: p.cfg.Look.Voice(m).MoveChoice(m, seat, from, to, q, hero)}, nil
+}
+
+// checkMove checks seat's move from from to to as a whole (all of it,
+// with the hero if it is there) before its shares are offered.
+func checkMove(s *state.State, seat, from, to int) error {
+	mv := engine.Move{From: from, To: to, Quarters: 4, Hero: s.Hero(seat) == from}
+	if err := inSight(s, seat, mv); err != nil {
+		return err
+	}
+	if _, err := engine.Apply(s.Clone(), seat, mv); err != nil {
+		if re, ok := engine.IsRule(err); ok {
+			return chat.Refuse("%s.", chat.Capitalize(re.Msg))
+		}
+		return err
+	}
+	return nil
 }
 
 // move applies the turn's move. One that would leave the player's capital
 // with no troops is refused with a warning unless sure (the player has
 // seen it): the rules allow it, but a capital lost puts its player out.
 func (p *Play) move(ctx context.Context, m *hosted.Match, seat int, mv engine.Move, sure bool) (hosted.Result, error) {
-	if s := m.Game.State; !sure && emptiesCapital(s, seat, mv) {
-		// Only a move the rules allow is worth the question.
-		after := s.Clone()
-		if _, err := engine.Apply(after, seat, mv); err != nil {
-			if re, ok := engine.IsRule(err); ok {
-				return hosted.Result{}, chat.Refuse("%s.", chat.Capitalize(re.Msg))
-			}
+	if !sure {
+		if err := emptyCapitalAsk(p.cfg.Look.Voice(m), m, seat, mv); err != nil {
 			return hosted.Result{}, err
 		}
-		return hosted.Result{}, p.cfg.Look.Voice(m).EmptyCapital(m, seat, mv, after)
 	}
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
 		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + p.cfg.Look.Voice(m).NextStep(m, seat)}
@@ -151,6 +171,28 @@ func (p *Play) move(ctx context.Context, m *hosted.Match, seat int, mv engine.Mo
 		}
 		return msg
 	}, mv)
+}
+
+// emptyCapitalAsk is the question asked before move mv if it would leave
+// seat's capital with no troops (a refusal with buttons), or the rules'
+// refusal of the move; nil if the move may go ahead.
+func emptyCapitalAsk(v voice.Voice, m *hosted.Match, seat int, mv engine.Move) error {
+	s := m.Game.State
+	if !emptiesCapital(s, seat, mv) {
+		return nil
+	}
+	// Only a move the rules allow is worth the question.
+	if err := inSight(s, seat, mv); err != nil {
+		return err
+	}
+	after := s.Clone()
+	if _, err := engine.Apply(after, seat, mv); err != nil {
+		if re, ok := engine.IsRule(err); ok {
+			return chat.Refuse("%s.", chat.Capitalize(re.Msg))
+		}
+		return err
+	}
+	return v.EmptyCapital(m, seat, mv, after)
 }
 
 // emptiesCapital reports whether move mv would leave seat's capital with
@@ -190,7 +232,8 @@ func (p capitals) cards(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 
 // capitalsChoices suggests values for a capitals command's option: only
 // the territories the rules allow now (engine.Legal), best matches first,
-// each with the numbers that decide it.
+// each with the numbers that decide it. With fog of war s is seat's view
+// (choices): a defence is what seat sees of it.
 func capitalsChoices(s *state.State, seat int, req chat.Request, focused string) []chat.Choice {
 	legal := engine.Legal(s, seat)
 	t := s.Map.TerritoryName
@@ -245,8 +288,17 @@ func capitalsChoices(s *state.State, seat int, req chat.Request, focused string)
 					if from >= 0 {
 						src = from
 					}
-					add(c.To, fmt.Sprintf("%s defence %s, your total %s", s.Seats[s.Terr[c.To].Owner].Name,
-						state.FormatPower(s.DefenceTotal(c.To)), state.FormatPower(s.AttackTotal(src, c.To, n).Total)))
+					total := state.FormatPower(s.AttackTotal(src, c.To, n).Total)
+					switch {
+					case s.Terr[c.To].Fog:
+						add(c.To, fmt.Sprintf("in the fog, your total %s", total))
+					case s.Fogged():
+						add(c.To, fmt.Sprintf("%s defence %s as far as you see, your total %s", s.Seats[s.Terr[c.To].Owner].Name,
+							state.FormatPower(s.DefenceTotal(c.To)), total))
+					default:
+						add(c.To, fmt.Sprintf("%s defence %s, your total %s", s.Seats[s.Terr[c.To].Owner].Name,
+							state.FormatPower(s.DefenceTotal(c.To)), total))
+					}
 				}
 			}
 		case engine.Move:

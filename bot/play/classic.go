@@ -221,6 +221,11 @@ const maxUntilRolls = 1000
 // the armies above keep. A first roll the rules refuse is refused with
 // their reason.
 func untilRolls(s *state.State, seat, from, to, keep int) ([]engine.Command, error) {
+	// The rolls are worked out before the commands are applied: with fog
+	// of war, the refusals of what lies out of sight come first.
+	if err := inSight(s, seat, engine.Attack{From: from, To: to}); err != nil {
+		return nil, err
+	}
 	sim := s.Clone()
 	var cmds []engine.Command
 	for len(cmds) < maxUntilRolls && sim.Phase == state.PhaseAttack && sim.Terr[to].Owner != seat {

@@ -78,6 +78,9 @@ func (v Voice) EmptyCapital(m *hosted.Match, seat int, mv engine.Move, after *st
 	} else if mv.Hero {
 		what += " and your hero"
 	}
+	// What could strike it is what seat sees: with fog of war, a port in
+	// the fog that reaches the capital by sea is not the player's to know.
+	after = engine.PlanningView(after, seat)
 	defence := after.DefenceTotal(c)
 	text := fmt.Sprintf("⚠️ This move takes %s off **%s**, your capital: it would hold 0 troops, defended only by what borders it (defence %s)",
 		what, name, state.FormatPower(defence))

@@ -37,6 +37,18 @@ func (v Voice) describeCapitals(s *state.State, e engine.Event) (string, bool) {
 	case engine.PortBuilt:
 		return fmt.Sprintf("⚓ %s built a port on %s", v.Who(s, e.Seat), t(e.Territory)), true
 	case engine.AttackPlanned:
+		switch {
+		case v.hidesFrom(s, e.Seat):
+			// With fog of war the defence is what the planner sees,
+			// which may be more than this audience does.
+			return fmt.Sprintf("🎯 %s planned attack %d: %s → %s", v.Who(s, e.Seat), e.Order, t(e.From), t(e.To)), true
+		case s.HasFog() && !s.Sight(e.Seat).Has(e.To):
+			return fmt.Sprintf("🎯 %s planned attack %d: %s → %s (total %s, into the fog)", v.Who(s, e.Seat), e.Order, t(e.From), t(e.To),
+				state.FormatPower(e.Attack)), true
+		case s.HasFog():
+			return fmt.Sprintf("🎯 %s planned attack %d: %s → %s (total %s against %s in sight)", v.Who(s, e.Seat), e.Order, t(e.From), t(e.To),
+				state.FormatPower(e.Attack), state.FormatPower(e.Defence)), true
+		}
 		return fmt.Sprintf("🎯 %s planned attack %d: %s → %s (total %s against %s)", v.Who(s, e.Seat), e.Order, t(e.From), t(e.To),
 			state.FormatPower(e.Attack), state.FormatPower(e.Defence)), true
 	case engine.Struck:

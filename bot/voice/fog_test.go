@@ -147,3 +147,66 @@ func TestARoundsTradesAreTheTradersOwn(t *testing.T) {
 		t.Errorf("the round's record holds %q and %d armies traded, want nothing", ch.Lines, ch.Stats.Traded)
 	}
 }
+
+// With fog of war a plan is checked against the defence its planner sees
+// (engine's plan, issue 42): the planner is told that defence, as such,
+// and the launch's rule; the others, who see another part of the board,
+// are told the plan without its numbers.
+func TestAPlanInTheFogIsToldAsItsPlannerSawIt(t *testing.T) {
+	m, v := capitalsMatch(t)
+	s := m.Game.State
+	s.Options.Fog = true
+	capA, capB := s.Capital(0), s.Capital(1)
+	// Ann plans from her capital on a neighbour of Bob's (1 troop) that
+	// borders, out of her sight, another of Bob's with 30.
+	to, hidden := -1, -1
+	for _, n := range s.Map.Territories[capA].Adj {
+		for _, h := range s.Map.Territories[n].Adj {
+			if n != capB && h != capA && !s.Map.Adjacent(capA, h) && to < 0 {
+				to, hidden = n, h
+			}
+		}
+	}
+	if to < 0 {
+		t.Fatal("no territory to plan on")
+	}
+	for i := range s.Terr {
+		s.Terr[i] = state.Terr{Owner: state.Neutral, Armies: 1, Port: s.Terr[i].Port}
+	}
+	s.Terr[capA] = state.Terr{Owner: 0, Armies: 10}
+	s.Terr[capB] = state.Terr{Owner: 1, Armies: 10}
+	s.Terr[to].Owner = 1
+	s.Terr[hidden] = state.Terr{Owner: 1, Armies: 30}
+	s.Current, s.Phase, s.Seats[0].Reserve = 0, state.PhaseAction, 0
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	ev, err := engine.Apply(s, 0, engine.Plan{From: capA, To: to})
+	if err != nil {
+		t.Fatal(err)
+	}
+	told := func(v Voice) string { return strings.Join(v.Describe(s, ev), "\n") }
+	for _, tt := range []struct {
+		name      string
+		got       string
+		want, not []string
+	}{
+		{"Ann's line", told(v.Fogged().As(0)), []string{"total 10 against 1 in sight"}, []string{"31"}},
+		{"Ann's next step", v.Fogged().NextStep(m, 0), []string{"total 10 against 1 in sight", "the launch counts the whole of it"}, []string{"31"}},
+		{"Bob's line", told(v.Fogged().As(1)), []string{"planned attack 1"}, []string{"against", "total"}},
+		{"the channel's line", told(v.Fogged()), nil, []string{"against", "total"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, w := range tt.want {
+				if !strings.Contains(tt.got, w) {
+					t.Errorf("got %q, want it to say %q", tt.got, w)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(tt.got, n) {
+					t.Errorf("got %q, which says %q", tt.got, n)
+				}
+			}
+		})
+	}
+}

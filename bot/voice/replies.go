@@ -16,7 +16,7 @@ import (
 // defence as they stand, and offers the launch.
 func (v Voice) PlanReply(m *hosted.Match, seat int, out Said) chat.Message {
 	s := m.Game.State
-	text := FitLines(out.Lines, 800) + "\n" + PlanText(s)
+	text := FitLines(out.Lines, 800) + "\n" + PlanText(engine.PlanningView(s, seat))
 	text += "\nLaunch them in this order with /risk launch (or the button); plan more with /risk attack; /risk undo takes the last one back."
 	n := int(s.Cap.NPlan)
 	return chat.Message{Text: text, Buttons: [][]chat.Button{{
@@ -25,7 +25,10 @@ func (v Voice) PlanReply(m *hosted.Match, seat int, out Said) chat.Message {
 	}}}
 }
 
-// PlanText lists the turn's planned attacks with their totals now.
+// PlanText lists the turn's planned attacks with their totals now. With
+// fog of war s is the planner's view (engine.PlanningView): each defence is what the
+// planner sees of it, as the plan was checked, and the text says that the
+// launch counts the whole.
 func PlanText(s *state.State) string {
 	plans := s.Cap.Planned()
 	if len(plans) == 0 {
@@ -47,14 +50,23 @@ func PlanText(s *state.State) string {
 		lo, hi := engine.Damage(a.Total, d, engine.LuckMin), engine.Damage(a.Total, d, engine.LuckMin+engine.LuckSpan-1)
 		troops := s.Terr[to].Armies
 		outlook := fmt.Sprintf("kills %d to %d of its %s", lo, hi, chat.Plural(troops, "troop", "troops"))
+		against := state.FormatPower(d)
+		if s.Fogged() {
+			against += " in sight"
+		}
 		switch {
+		case s.Terr[to].Fog:
+			against, outlook = "what the fog hides", "its holder and troops lie in the fog"
 		case lo >= troops:
 			outlook = fmt.Sprintf("takes it for sure (kills at least %d of its %d)", lo, troops)
 		case hi >= troops:
 			outlook = fmt.Sprintf("takes it with luck (kills %d to %d of its %d)", lo, hi, troops)
 		}
 		lines = append(lines, fmt.Sprintf("%d. %s → %s: total %s against %s%s; %s",
-			i+1, s.Map.TerritoryName(from), s.Map.TerritoryName(to), state.FormatPower(a.Total), state.FormatPower(d), sea, outlook))
+			i+1, s.Map.TerritoryName(from), s.Map.TerritoryName(to), state.FormatPower(a.Total), against, sea, outlook))
+	}
+	if s.Fogged() {
+		lines = append(lines, "Fog of war: a defence counts what you see; the launch counts the whole of it, and an attack that does not beat it is skipped.")
 	}
 	return strings.Join(lines, "\n")
 }
@@ -175,7 +187,7 @@ func (v Voice) capitalsNextStep(m *hosted.Match, seat int) string {
 		return fmt.Sprintf("\nSend your %s to one territory: /risk place territory:NAME.", chat.Plural(s.Seats[seat].Reserve, "troop", "troops"))
 	case state.PhaseAction:
 		if s.Cap.NPlan > 0 {
-			return "\n" + PlanText(s) + "\nLaunch with /risk launch; plan more with /risk attack."
+			return "\n" + PlanText(engine.PlanningView(s, seat)) + "\nLaunch with /risk launch; plan more with /risk attack."
 		}
 		return "\nYour action: /risk attack on a neutral territory captures it, on an enemy one plans an attack; /risk port builds a port. Or go on to /risk fortify, or /risk end."
 	case state.PhaseMove:
