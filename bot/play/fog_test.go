@@ -363,11 +363,15 @@ func told(t *testing.T, s *state.State, seat int) []string {
 
 // TestFogTellsEachSeatOnlyWhatItSees checks the property over random
 // positions of matches with fog of war: 2 matches of each mode and a twin
-// of each position and seat under -short, 4 matches and 2 twins
-// otherwise.
+// of each position and seat under -short, one match under the race
+// detector (ten times slower here: CI runs the whole test without it),
+// 4 matches and 2 twins otherwise.
 func TestFogTellsEachSeatOnlyWhatItSees(t *testing.T) {
 	games, each := 4, 2
-	if testing.Short() {
+	switch {
+	case raceEnabled:
+		games, each = 1, 1
+	case testing.Short():
 		games, each = 2, 1
 	}
 	for _, m := range fogModes() {

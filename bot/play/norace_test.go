@@ -1,0 +1,5 @@
+//go:build !race
+
+package play
+
+const raceEnabled = false
