@@ -49,6 +49,9 @@ type Map struct {
 	Grid *Grid
 	// WaterBodies counts the separate bodies of water of a grid.
 	WaterBodies int
+	// Art is the picture and index of a drawn map imported from a map
+	// maker's files; nil for the classic board and generated maps.
+	Art *Art
 
 	adj   [][2]uint64 // adjacency bitsets, one per territory
 	sea   [][2]uint64 // sea-link bitsets, one per territory
@@ -154,6 +157,7 @@ type rawMap struct {
 	twoWay      bool        // edges were given as unordered pairs
 	grid        *Grid       // the cells, whose borders must be the edges
 	gridSpec    *GridSpec   // or their text form
+	art         *Art
 }
 
 type rawContinent struct {
@@ -412,6 +416,14 @@ func (r rawMap) build() (*Map, error) {
 	for i, t := range r.territories {
 		m.Territories[i].Fortress = t.fortress
 	}
+	if r.art != nil {
+		if r.grid != nil {
+			add("a map is drawn from its cells or from its art, not both")
+		} else if err := r.art.check(len(r.territories)); err != nil {
+			add("%v", err)
+		}
+		m.Art = r.art
+	}
 	m.adj = make([][2]uint64, len(m.Territories))
 	type pair struct{ a, b int }
 	seen := map[pair]bool{}
@@ -581,6 +593,8 @@ type MapSpec struct {
 	Territories []TerritorySpec
 	Borders     [][2]string
 	Grid        *Grid
+	// Art is the picture of a drawn map (engine/mapfile), or nil.
+	Art *Art
 }
 
 // ContinentSpec is a continent of a MapSpec, naming its territories.
@@ -601,7 +615,7 @@ type TerritorySpec struct {
 // NewMap validates spec, exactly as ParseMap validates a file, and builds
 // the map.
 func NewMap(spec MapSpec) (*Map, error) {
-	raw := rawMap{name: spec.Name, title: spec.Title, twoWay: true, grid: spec.Grid}
+	raw := rawMap{name: spec.Name, title: spec.Title, twoWay: true, grid: spec.Grid, art: spec.Art}
 	for _, c := range spec.Continents {
 		raw.continents = append(raw.continents, rawContinent{name: c.Name, bonus: c.Bonus, members: c.Territories})
 	}
