@@ -28,6 +28,8 @@
 // engine name (engine.LibraryName).
 package mapfile
 
+//go:generate go run ./internal/samples -out ../../examples/maps
+
 import (
 	"archive/zip"
 	"bytes"
