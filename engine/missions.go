@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/riskbot/riskbot/state"
 )
@@ -29,10 +30,18 @@ func checkMissionSetup(o state.Options, seats int, m *state.Map) error {
 	if seats < MinMissionSeats {
 		return fmt.Errorf("engine: secret missions need at least %d players, not %d", MinMissionSeats, seats)
 	}
-	for _, c := range state.MissionContinentNames() {
+	names := state.MissionContinentNames()
+	for _, c := range names {
 		if continentByName(m, c) < 0 {
-			return fmt.Errorf("engine: secret missions need a map with the classic continents; %s has no %s", m.Name, c)
+			return fmt.Errorf("engine: secret missions need a map with the classic world's six continents (%s); %s has no %s",
+				strings.Join(names, ", "), m.Title, c)
 		}
+	}
+	if m.Len() < state.MissionTerritories {
+		// A drawn map may name the six continents with fewer territories
+		// than the territory missions ask for.
+		return fmt.Errorf("engine: secret missions need a map of at least %d territories (a mission asks for %d); %s has %d",
+			state.MissionTerritories, state.MissionTerritories, m.Title, m.Len())
 	}
 	return nil
 }
@@ -89,11 +98,21 @@ func dealMissions(s *state.State, cards []int) {
 	}
 }
 
-// continentByName returns the id of the continent of m with this name
-// (ignoring case), or -1.
+// continentByName returns the id of the continent of m with this name,
+// or -1. Case, spaces and punctuation do not count: a drawn map of the
+// classic world may spell it "North-America".
 func continentByName(m *state.Map, name string) int {
+	key := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				return unicode.ToLower(r)
+			}
+			return -1
+		}, s)
+	}
+	want := key(name)
 	for c := range m.Continents {
-		if strings.EqualFold(m.Continents[c].Name, name) {
+		if key(m.Continents[c].Name) == want {
 			return c
 		}
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -449,5 +450,60 @@ func TestMissionsRoundLimit(t *testing.T) {
 	s.Options.Rounds = 5
 	if EndedAtRoundLimit(s) {
 		t.Error("EndedAtRoundLimit: true for a mission fulfilled")
+	}
+}
+
+// drawnMap builds a library map (as engine/mapfile makes them) of n
+// territories in a ring, in continents of the given names, dealt in turn.
+func drawnMap(t *testing.T, hash string, n int, continents ...string) *state.Map {
+	t.Helper()
+	spec := state.MapSpec{Name: LibraryName(hash), Title: "A drawn map"}
+	for _, c := range continents {
+		spec.Continents = append(spec.Continents, state.ContinentSpec{Name: c, Bonus: 2})
+	}
+	for i := range n {
+		name := fmt.Sprintf("T%d", i)
+		spec.Territories = append(spec.Territories, state.TerritorySpec{Name: name})
+		spec.Continents[i%len(continents)].Territories = append(spec.Continents[i%len(continents)].Territories, name)
+		spec.Borders = append(spec.Borders, [2]string{name, fmt.Sprintf("T%d", (i+1)%n)})
+	}
+	m, err := state.NewMap(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := AddMap(m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// Issue 44: missions on a drawn map need the classic world's continents
+// (however the map spells them) and territories enough; otherwise the
+// match is refused with why.
+func TestMissionsOnDrawnMaps(t *testing.T) {
+	classic := []string{"North-America", "south_america", "EUROPE", "Africa", "Asia", "Australia"}
+	tests := []struct {
+		name string
+		m    *state.Map
+		want string // "" for accepted
+	}{
+		{"the classic continents, spelt the map's way", drawnMap(t, "00000000000000a1", 30, classic...), ""},
+		{"other continents", drawnMap(t, "00000000000000a2", 30, "North", "South"),
+			"engine: secret missions need a map with the classic world's six continents (North America, South America, Europe, Africa, Asia, Australia); A drawn map has no North America"},
+		{"too few territories", drawnMap(t, "00000000000000a3", 12, classic...),
+			"engine: secret missions need a map of at least 24 territories (a mission asks for 24); A drawn map has 12"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := state.DefaultOptions()
+			o.Map, o.Victory = tt.m.Name, state.Missions
+			_, err := New(Setup{Options: o, Seats: []SeatInfo{{ID: "a"}, {ID: "b"}, {ID: "c"}}, Seed: 1})
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatalf("refused: %v", err)
+			case tt.want != "" && (err == nil || err.Error() != tt.want):
+				t.Fatalf("error %v, want %q", err, tt.want)
+			}
+		})
 	}
 }
