@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 
 	"github.com/riskbot/riskbot/state"
 )
@@ -71,7 +72,8 @@ func (s *Setup) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// StartingArmies returns the armies each player starts with, by player count.
+// StartingArmies returns the armies each player starts with on the
+// classic board, by player count.
 func StartingArmies(players int) int {
 	switch players {
 	case 2:
@@ -84,6 +86,18 @@ func StartingArmies(players int) int {
 		return 25
 	}
 	return 20
+}
+
+// StartingArmiesOn returns the armies each player starts with on a board
+// of this many territories: Domination's rule, (10 - players) armies for
+// every 0.12 of the territories (rounded), which is the rule book's table
+// on the classic board's 42 and scales to any drawn map; and at least one
+// more than the territories a player is dealt, so that everyone has armies
+// to place (92 territories between two players would leave nothing to
+// place with the table's 40).
+func StartingArmiesOn(territories, players int) int {
+	per := max(1, int(math.Round(0.12*float64(territories))))
+	return max(max(1, 10-players)*per, (territories+players-1)/players+1)
 }
 
 // New creates the initial state of a match: turn order drawn at random,
@@ -181,7 +195,7 @@ func New(setup Setup) (*state.State, error) {
 		s.Terr[t] = state.Terr{Owner: o, Armies: 1}
 	}
 	dealMissions(s, deal.Missions)
-	start := StartingArmies(n)
+	start := StartingArmiesOn(m.Len(), n)
 	for i := range s.Seats {
 		s.Seats[i].Reserve = max(0, start-s.Owned(i))
 	}

@@ -610,3 +610,48 @@ func TestRejectedCommandsNeverChangeState(t *testing.T) {
 		t.Errorf("seat 7: err = %v, want ErrNotPlaying", err)
 	}
 }
+
+// Issue 44: the starting armies scale with the map (Domination's rule,
+// the rule book's table on the classic board), and every player has
+// armies to place: 92 territories between two players left none with the
+// table, and the initial placement never ended.
+func TestStartingArmiesScaleWithTheMap(t *testing.T) {
+	for p, want := range map[int]int{2: 40, 3: 35, 4: 30, 5: 25, 6: 20} {
+		if got := StartingArmiesOn(42, p); got != want || got != StartingArmies(p) {
+			t.Errorf("%d players on 42 territories: %d armies, want the table's %d", p, got, want)
+		}
+	}
+	tests := []struct {
+		hash                    string
+		territories, players    int
+		wantArmies, wantReserve int // armies each; the least reserve
+	}{
+		{"00000000000000b1", 92, 2, 88, 42},
+		{"00000000000000b2", 13, 3, 14, 9},
+		{"00000000000000b3", 126, 6, 60, 39},
+		{"00000000000000b4", 3, 3, 7, 6},
+	}
+	for _, tt := range tests {
+		m := drawnMap(t, tt.hash, tt.territories, "Only")
+		seats := make([]SeatInfo, tt.players)
+		for i := range seats {
+			seats[i] = SeatInfo{ID: string(rune('a' + i))}
+		}
+		o := state.DefaultOptions()
+		o.Map = m.Name
+		s, err := New(Setup{Options: o, Seats: seats, Seed: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		least := 1 << 30
+		for i := range s.Seats {
+			if got := s.Seats[i].Reserve + s.Armies(i); got != tt.wantArmies {
+				t.Errorf("%d territories, %d players: seat %d starts with %d armies, want %d", tt.territories, tt.players, i, got, tt.wantArmies)
+			}
+			least = min(least, s.Seats[i].Reserve)
+		}
+		if least != tt.wantReserve {
+			t.Errorf("%d territories, %d players: the least reserve is %d, want %d", tt.territories, tt.players, least, tt.wantReserve)
+		}
+	}
+}

@@ -3,12 +3,15 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/riskbot/riskbot/ai"
 	"github.com/riskbot/riskbot/ai/tournament"
+	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/engine/genmap"
+	"github.com/riskbot/riskbot/engine/mapfile"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -24,7 +27,7 @@ func runTournament(ctx context.Context, e env) error {
 		"kinds of player take part. With --teams, entry i of --players plays in team i mod (players/size) + 1\n"+
 		"(normal,easy,normal,easy: the normals against the easies) and the teams' wins are printed. Levels: "+strings.Join(ai.Levels(), ", ")+", "+ai.ReferenceLevel+" (the yardstick of docs/ai.md), or exec:COMMAND.")
 	rules := fs.String("rules", "classic", "rule set: classic or capitals")
-	mapName := fs.String("map", "classic", "map (classic rules)")
+	mapName := fs.String("map", "classic", "map (classic rules): a built-in one, or a Domination FILE.map (its images beside it) or FILE.zip")
 	size := fs.String("size", "normal", "size of the maps generated for each game (capitals rules): small, normal or large")
 	cards := fs.String("cards", "escalating", "card values: escalating or fixed")
 	fortify := fs.String("fortify", "connected", "fortification: connected or adjacent")
@@ -76,6 +79,16 @@ func runTournament(ctx context.Context, e env) error {
 			return usageError("%v", err)
 		}
 		opts.Map = *mapName
+		if ext := strings.ToLower(filepath.Ext(*mapName)); ext == ".map" || ext == ".zip" {
+			b, err := mapfile.ReadPath(*mapName, mapfile.Options{})
+			if err != nil {
+				return err
+			}
+			if err := engine.AddMap(b.Map); err != nil {
+				return err
+			}
+			opts.Map = b.Map.Name
+		}
 	}
 	if opts.Turns, err = state.ParseTurnMode(*turns); err != nil {
 		return usageError("--turns: %v", err)

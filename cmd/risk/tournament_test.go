@@ -117,3 +117,27 @@ func TestTournamentRoundLimit(t *testing.T) {
 		}
 	}
 }
+
+// Issue 44: risk tournament --map FILE plays the computer players on a
+// drawn map, a .map with its images or a zip, every game to its end.
+func TestTournamentDrawnMap(t *testing.T) {
+	for _, path := range []string{"../../examples/maps/fjords/fjords.map", "../../examples/maps/nowhere.map"} {
+		code, out, errs := tournamentArgs("tournament", "--players", "normal,easy", "--games", "2", "--map", path, "--json", "--quiet")
+		if strings.Contains(path, "nowhere") {
+			if code == 0 || !strings.Contains(errs, "no such file") {
+				t.Errorf("a missing map: exit %d, stderr %q; want a refusal saying why", code, errs)
+			}
+			continue
+		}
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		var res struct{ Games, Draws int }
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatalf("%v:\n%s", err, out)
+		}
+		if res.Games != 2 || res.Draws != 0 {
+			t.Errorf("%d games, %d draws; want 2 games, every one ended", res.Games, res.Draws)
+		}
+	}
+}
