@@ -375,6 +375,13 @@ func TestRefusals(t *testing.T) {
 		{name: "short country line", text: rep("3 Gamma 2 25 5", "3 Gamma 2"), want: `line 17: want NUMBER NAME CONTINENT X Y, not "3 Gamma 2"`},
 		{name: "border to nowhere", text: rep("3 2\n", "3 2 9\n"), want: "line 22: Gamma (3) lists territory 9, which does not exist (want 1..3)"},
 		{name: "border of nowhere", text: rep("3 2\n", "3 2\n8 1\n"), want: "line 23: territory 8 does not exist (want 1..3)"},
+		{name: "too many neighbours", text: func(s string) string {
+			var b strings.Builder
+			for i := range 300 {
+				b.WriteString(" " + itoa(i+4))
+			}
+			return strings.Replace(s, "3 2\n", "3 2"+b.String()+"\n", 1)
+		}, want: "line 22: lists 301 neighbours: at most 254"},
 		{name: "self border", text: rep("3 2\n", "3 2 3\n"), want: "line 22: territory 3 lists itself as its neighbour"},
 		{name: "unknown file key", text: rep("crd tiny.cards", "snd x.wav"), want: `line 8: unknown file "snd" in [files]`},
 		{name: "no picture line", text: rep("pic tiny-pic.png\n", ""), want: "[files] names no picture"},
@@ -506,6 +513,25 @@ func TestReadPathMissing(t *testing.T) {
 	for _, want := range []string{`line 6: the picture "tiny-pic.png": no such file or directory`, `line 7: the index image "../tiny-map.png" is not beside the .map file`} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("error %v, want it to say %q", err, want)
+		}
+	}
+}
+
+// A .map file of the largest size reads in bounded time, whatever its
+// lines: a border line of 100,000 distinct numbers once took quadratic
+// time.
+func BenchmarkReadLongBorderLine(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString(strings.Replace(tinyText, "3 2\n", "3 2", 1))
+	for i := 4; sb.Len() < MaxTextBytes-10; i++ {
+		sb.WriteString(" " + strconv.Itoa(i))
+	}
+	f := tiny(b)
+	f.Map = []byte(sb.String())
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Read(f, Options{}); err == nil {
+			b.Fatal("accepted")
 		}
 	}
 }

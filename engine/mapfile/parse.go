@@ -33,7 +33,7 @@ type file struct {
 type continent struct {
 	name, raw string
 	bonus     int
-	colour    string // canonical: a colour name, #rrggbb, or 0 for none
+	colour    string // canonical: a colour name, #rrggbb, or none
 	line      int
 }
 
@@ -122,7 +122,7 @@ func parseText(data []byte, o Options) *text {
 				bad(n, "the bonus %q of continent %q is not a number", clip(f[1]), clip(f[0]))
 				continue
 			}
-			c := continent{raw: f[0], bonus: bonus, line: n, colour: "0"}
+			c := continent{raw: f[0], bonus: bonus, line: n, colour: "none"}
 			if len(f) == 3 {
 				c.colour = colour(f[2])
 			}
@@ -165,6 +165,12 @@ func parseText(data []byte, o Options) *text {
 			if len(ids) == 0 {
 				continue
 			}
+			if len(ids) > 255 {
+				// No territory has more neighbours than the format has
+				// numbers; and a long line must not cost quadratic time.
+				bad(n, "lists %d neighbours: at most 254", len(ids)-1)
+				continue
+			}
 			from := ids[0]
 			if _, seen := t.borderLine[from]; !seen {
 				t.borderLine[from] = n
@@ -174,7 +180,7 @@ func parseText(data []byte, o Options) *text {
 					bad(n, "territory %d lists itself as its neighbour", from)
 					continue
 				}
-				if !slices.Contains(t.borders[from], to) {
+				if !slices.Contains(t.borders[from], to) && len(t.borders[from]) < 255 {
 					t.borders[from] = append(t.borders[from], to)
 				}
 			}
@@ -224,8 +230,9 @@ func splitKey(line string) (key, value string) {
 }
 
 // colour returns the canonical form of a continent's colour: a name
-// Domination knows, #rrggbb for a number it reads (0x, #, decimal), or "0"
-// (none: Domination picks one) for anything else.
+// Domination knows, #rrggbb for a number it reads (0x, #, decimal), or
+// "none" for anything else (which Domination cannot read either, and
+// picks a colour for).
 func colour(s string) string {
 	l := strings.ToLower(s)
 	if slices.Contains(colourNames, l) {
@@ -242,9 +249,9 @@ func colour(s string) string {
 	v, err := strconv.ParseUint(num, base, 32)
 	switch {
 	case err != nil:
-		return "0"
+		return "none"
 	case v&0xffffff == 0:
-		return "black" // "0" would mean none
+		return "black"
 	}
 	return fmt.Sprintf("#%06x", v&0xffffff)
 }
