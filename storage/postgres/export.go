@@ -43,6 +43,10 @@ func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*stora
 	if err != nil {
 		return nil, 0, fail(op, err)
 	}
+	// Whoever reads the export plays it on its map: the map is made known
+	// here, as a load would. A map that cannot be had is not the export's
+	// failure (it is for a bug report too): replaying it will say so.
+	_ = storage.NeedMap(m.Setup, func(name string) (storage.MapFiles, error) { return mapFiles(ctx, db.pool, name) })
 	return storage.ExportPart(m, after, limit, func(part *storage.Match) ([]engine.Entry, error) {
 		return readLog(ctx, db.pool, part, after)
 	})
@@ -53,6 +57,9 @@ func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*stora
 // if it fails; an open match fails with storage.ErrChannelBusy if the
 // channel already has one.
 func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error) {
+	if err := storage.NeedMap(&e.Record.Setup, func(name string) (storage.MapFiles, error) { return mapFiles(ctx, db.pool, name) }); err != nil {
+		return nil, fmt.Errorf("storage: postgres: import: %w", err)
+	}
 	g, err := storage.CheckImport(e)
 	if err != nil {
 		return nil, fmt.Errorf("storage: postgres: import: %w", err)

@@ -50,6 +50,10 @@ func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*stora
 	if err != nil {
 		return nil, 0, fail(fmt.Sprintf("export match %d", id), err)
 	}
+	// Whoever reads the export plays it on its map: the map is made known
+	// here, as a load would. A map that cannot be had is not the export's
+	// failure (it is for a bug report too): replaying it will say so.
+	_ = storage.NeedMap(m.Setup, func(name string) (storage.MapFiles, error) { return mapFiles(ctx, tx, name) })
 	return storage.ExportPart(m, after, limit, func(part *storage.Match) ([]engine.Entry, error) {
 		return readLog(ctx, tx, part, after)
 	})
@@ -61,6 +65,9 @@ func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*stora
 // one.
 func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error) {
 	op := "import"
+	if err := storage.NeedMap(&e.Record.Setup, func(name string) (storage.MapFiles, error) { return db.MapFiles(ctx, name) }); err != nil {
+		return nil, fmt.Errorf("storage: import: %w", err)
+	}
 	g, err := storage.CheckImport(e)
 	if err != nil {
 		return nil, fmt.Errorf("storage: import: %w", err)
