@@ -222,11 +222,16 @@ func handlersOf(b *Bot) map[string]hosted.Handler {
 		"me games":      answers(b.servers.Games),
 		"me token":      b.token,
 		// /risk-admin ...
-		"admin show":     answers(b.servers.AdminShow),
-		"admin defaults": answers(b.servers.AdminDefaults),
-		"admin limits":   answers(b.servers.AdminLimits),
-		"admin reset":    answers(b.servers.AdminReset),
-		"help":           b.help,
+		"admin show":       answers(b.servers.AdminShow),
+		"admin defaults":   answers(b.servers.AdminDefaults),
+		"admin limits":     answers(b.servers.AdminLimits),
+		"admin reset":      answers(b.servers.AdminReset),
+		"admin map add":    answers(b.servers.AdminMapAdd),
+		"admin map list":   answers(b.servers.AdminMapList),
+		"admin map show":   answers(b.servers.AdminMapShow),
+		"admin map rename": answers(b.servers.AdminMapRename),
+		"admin map remove": answers(b.servers.AdminMapRemove),
+		"help":             b.help,
 	} {
 		hs[name] = h
 	}

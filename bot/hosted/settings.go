@@ -35,7 +35,17 @@ func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Se
 			set.Options = o
 		}
 	}
-	if v, ok := a.Str["map"]; ok {
+	if v, ok := a.Str["map"]; ok && engine.IsLibraryName(v) {
+		// A map of the server's library, its name resolved by the caller
+		// (server.Library.Resolve), which loaded it.
+		if set.Options.Rules != state.Classic {
+			return set, chat.Refuse("A capitals match is played on generated islands: a server's own maps are played with the classic rules. Choose rules:classic.")
+		}
+		if _, err := engine.LoadMap(v); err != nil {
+			return set, chat.Refuse("That map cannot be played now: %s.", err)
+		}
+		set.Options.Map = v
+	} else if ok {
 		switch {
 		case set.Options.Rules == state.Capitals && v == "classic":
 			return set, chat.Refuse("A capitals match is played on generated islands: map:small, normal or large.")
@@ -93,6 +103,11 @@ func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Se
 			return set, chat.Refuse("teams takes off, 2 or 3 (players per team), not %s.", chat.Quote(v))
 		}
 	}
+	if set.Options.Victory == state.Missions {
+		if err := missionsPlayable(set.Options.Map); err != nil {
+			return set, err
+		}
+	}
 	if set.Options.Teams > 0 && set.Options.Victory == state.Missions {
 		return set, chat.Refuse("Secret missions are played alone, not in teams: choose teams:off, or another victory.")
 	}
@@ -103,6 +118,29 @@ func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Se
 		set.OnTimeout = v
 	}
 	return set, nil
+}
+
+// missionsPlayable refuses secret missions on a map without the classic
+// continents, which the rule book's mission cards name (the engine would
+// refuse the match at its start).
+func missionsPlayable(name string) error {
+	if !engine.IsLibraryName(name) {
+		return nil // the built-in boards: the classic world has them
+	}
+	m, err := engine.LoadMap(name)
+	if err != nil {
+		return nil // the map's own check says what is wrong
+	}
+	var missing []string
+	for _, c := range state.MissionContinentNames() {
+		if !slices.ContainsFunc(m.Continents, func(mc state.Continent) bool { return strings.EqualFold(mc.Name, c) }) {
+			missing = append(missing, c)
+		}
+	}
+	if len(missing) > 0 {
+		return chat.Refuse("Secret missions name the classic continents, and %s has no %s: choose another victory, or another map.", m.Title, orList(missing))
+	}
+	return nil
 }
 
 // MapChoices are the values of the map option that a match of rule set

@@ -302,6 +302,7 @@ type Store interface {
 	Leaderboard(ctx context.Context, server string, rules state.Rules, limit int) ([]storage.Standing, error)
 	PlayerStats(ctx context.Context, server, player string) ([]storage.Standing, error)
 	Seated(ctx context.Context, user, prefix string, limit int) ([]storage.Match, error)
+	LibraryStore
 }
 
 // Config is what Servers are made of.
@@ -322,9 +323,15 @@ type Config struct {
 }
 
 // Servers keeps the rules and the records of the chat servers.
-type Servers struct{ cfg Config }
+type Servers struct {
+	cfg Config
+	lib *Library
+}
 
 // New returns Servers.
 func New(c Config) *Servers {
-	return &Servers{cfg: c}
+	return &Servers{cfg: c, lib: &Library{Store: c.Store, Prefix: c.Scope, Now: c.Now}}
 }
+
+// Library is the servers' libraries of maps.
+func (sv *Servers) Library() *Library { return sv.lib }
