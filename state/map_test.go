@@ -94,26 +94,6 @@ func TestParseMapRejects(t *testing.T) {
 	}
 }
 
-func TestParseDominationMap(t *testing.T) {
-	const good = "[continents]\nNorth 3 red\nSouth 2 blue\n\n[countries]\n1 Alpha 1 10 10\n2 Beta 1 20 10\n3 Gamma 2 30 10\n\n[borders]\n1 2\n2 1 3\n3 2\n"
-	m, err := state.ParseDominationMap("demo", []byte(good))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m.Len() != 3 || len(m.Borders()) != 2 || m.Continents[1].Bonus != 2 {
-		t.Errorf("got %d territories, %d borders", m.Len(), len(m.Borders()))
-	}
-	oneWay := "[continents]\nNorth 3\n[countries]\n1 Alpha 1\n2 Beta 1\n3 Gamma 1\n[borders]\n1 2\n2 1 3\n"
-	_, err = state.ParseDominationMap("demo", []byte(oneWay))
-	if err == nil || !strings.Contains(err.Error(), "one-way border: Beta lists Gamma but Gamma does not list Beta") {
-		t.Errorf("one-way border: got %v", err)
-	}
-	badRef := "[continents]\nNorth 3\n[countries]\n1 Alpha 1\n2 Beta 7\n[borders]\n1 2\n"
-	if _, err := state.ParseDominationMap("demo", []byte(badRef)); err == nil || !strings.Contains(err.Error(), `continent number "7" does not exist`) {
-		t.Errorf("bad continent: got %v", err)
-	}
-}
-
 func TestLookup(t *testing.T) {
 	m := loadClassic(t)
 	tests := []struct {
@@ -239,15 +219,5 @@ func FuzzParseMap(f *testing.F) {
 			}
 		}
 		_ = m.Describe()
-	})
-}
-
-func FuzzParseDominationMap(f *testing.F) {
-	f.Add([]byte("[continents]\nNorth 3 red\n[countries]\n1 Alpha 1 10 10\n2 Beta 1 20 10\n[borders]\n1 2\n2 1\n"))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		m, err := state.ParseDominationMap("fuzz", b)
-		if err == nil && m.Len() < 2 {
-			t.Fatalf("accepted a map of %d territories", m.Len())
-		}
 	})
 }

@@ -13,13 +13,14 @@ import (
 
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/engine/genmap"
+	"github.com/riskbot/riskbot/engine/mapfile"
 	"github.com/riskbot/riskbot/state"
 )
 
 // mapCommands lists the subcommands of risk map.
 func mapCommands() map[string]subcommand {
 	return map[string]subcommand{
-		"check":    {"validate a map file: the project's JSON format, or a Domination .map file", runMapCheck},
+		"check":    {"validate a map file: the project's JSON format, or a Domination .map (or .zip) with its images", runMapCheck},
 		"show":     {"print a built-in map: its continents, territories and borders", runMapShow},
 		"generate": {"print the capitals map generated from a seed", runMapGenerate},
 	}
@@ -48,21 +49,42 @@ func runMap(ctx context.Context, e env) error {
 	return c.run(ctx, e)
 }
 
-// runMapCheck is `risk map check FILE`.
+// runMapCheck is `risk map check [--mutual] FILE`.
 func runMapCheck(_ context.Context, e env) error {
-	fs := newFlags(e, "map check", "FILE\n\nValidates a map file: the project's JSON format, or a Domination .map file.")
+	fs := newFlags(e, "map check", "[--mutual] FILE\n\nValidates a map file: the project's JSON format, or a Domination FILE.map with the two\nimages it names beside it, or a FILE.zip of the three.")
+	mutual := fs.Bool("mutual", false, "make a border one territory lists but its neighbour does not two-way, instead of refusing the map")
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
 		return usageError("want one map file")
 	}
-	m, err := readMapFile(fs.Arg(0))
+	path := fs.Arg(0)
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".map", ".zip":
+		b, err := mapfile.ReadPath(path, mapfile.Options{Mutual: *mutual})
+		if err != nil {
+			return err
+		}
+		m := b.Map
+		by := ""
+		if b.Author != "" {
+			by = " by " + b.Author
+		}
+		fmt.Fprintf(e.stdout, "%s: ok: %q%s, %d territories, %d continents, %d borders, %dx%d pixels\n  hash %s (plays as %s)\n",
+			path, b.Title, by, m.Len(), len(m.Continents), len(m.Borders()), m.Art.W, m.Art.H, b.Hash, m.Name)
+		return nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	m, err := state.ParseMap(data)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "%s: ok: %q, %d territories, %d continents, %d borders\n",
-		fs.Arg(0), m.Name, m.Len(), len(m.Continents), len(m.Borders()))
+		path, m.Name, m.Len(), len(m.Continents), len(m.Borders()))
 	return nil
 }
 
@@ -128,17 +150,6 @@ func runMapGenerate(_ context.Context, e env) error {
 	}
 	printGenerated(e.stdout, m)
 	return nil
-}
-
-func readMapFile(path string) (*state.Map, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	if strings.EqualFold(filepath.Ext(path), ".map") {
-		return state.ParseDominationMap(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), data)
-	}
-	return state.ParseMap(data)
 }
 
 func printMap(e env, m *state.Map) {
