@@ -65,7 +65,8 @@ type Server struct {
 	http *httptest.Server
 
 	mu         sync.Mutex
-	offset     time.Duration // added to the real clock (Advance)
+	files      map[string][]byte // attachments served, by ID (Attach)
+	offset     time.Duration     // added to the real clock (Advance)
 	next       int64         // last snowflake handed out
 	seq        int64         // last gateway sequence number
 	inter      map[string]*interaction
