@@ -204,6 +204,9 @@ func (b *Bot) Tick(ctx context.Context) error { return b.clock.Tick(ctx) }
 // background (see clock.Clock.Resume).
 func (b *Bot) Resume(ctx context.Context) error { return b.clock.Resume(ctx) }
 
+// Library is the servers' libraries of maps (the page's upload, risk map).
+func (b *Bot) Library() *server.Library { return b.servers.Library() }
+
 // handlersOf are the commands of b, by their full name: each is handled
 // by the part that owns it.
 func handlersOf(b *Bot) map[string]hosted.Handler {
