@@ -233,6 +233,41 @@ func TestArtTinted(t *testing.T) {
 	}
 }
 
+// TestArtNamesLeftOut: on an imported map, a name with no room at the
+// smallest size is left out rather than failing the board; on the other
+// maps it fails the layout.
+func TestArtNamesLeftOut(t *testing.T) {
+	r := New(Options{Width: goldenWidth}) // its board is changed below
+	if err := r.init(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := r.board(artMap(t, isles))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Room for names in the west only.
+	b.obstacles = []frect{{float64(b.mw) / 2, 0, float64(b.mw), float64(b.mh)}}
+	fc, err := face(r.fonts.bold, 11*b.s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := layoutLabels(b, fc, false); err == nil || !strings.Contains(err.Error(), "no room") {
+		t.Errorf("layout with no room, nothing left out: error %v, want no room", err)
+	}
+	got, err := layoutLabels(b, fc, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) == 0 || len(got) >= b.m.Len() {
+		t.Errorf("%d names placed of %d, want some, not all", len(got), b.m.Len())
+	}
+	for _, l := range got {
+		if l.box.x1 > float64(b.mw)/2 {
+			t.Errorf("the name of %s was placed where there is no room", b.m.Territories[l.t].Name)
+		}
+	}
+}
+
 // TestArtBadPicture: a picture that does not decode, or does not match
 // its index, is an error naming the map, never a panic.
 func TestArtBadPicture(t *testing.T) {

@@ -199,6 +199,7 @@ func TestDocImages(t *testing.T) {
 		{"map-colorblind", ColorBlind, fixtureMid},
 		{"map-over", Default, fixtureOver},
 		{"map-capitals", Default, gridMid},
+		{"map-imported", Default, artMid},
 	} {
 		got, err := New(Options{Palette: d.palette}).Render(context.Background(), d.state(t))
 		if err != nil {
