@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/gif"
 	"image/png"
 	"math"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -324,6 +326,40 @@ func TestArtCache(t *testing.T) {
 	}
 	if comparePNG(a, b) == nil {
 		t.Error("a map of the same name with another picture drew as the first")
+	}
+}
+
+// TestArtPlayed plays a match on an imported map with the engine (the
+// map added to its library, as a store does) and draws it turn by turn,
+// as a GIF replay too.
+func TestArtPlayed(t *testing.T) {
+	m := artMap(t, isles)
+	if err := engine.AddMap(m); err != nil {
+		t.Fatal(err)
+	}
+	o := state.DefaultOptions()
+	o.Map = m.Name
+	turns := playedTurns(t, o, 3, 5, 8)
+	if len(turns) < 5 || turns[len(turns)-1].Map.Art == nil {
+		t.Fatalf("%d turns played on the imported map, want 5 or more", len(turns))
+	}
+	r := shared(Options{Width: goldenWidth})
+	ctx := context.Background()
+	for i, s := range turns {
+		if _, err := r.Render(ctx, s); err != nil {
+			t.Fatalf("turn %d: %v", i, err)
+		}
+	}
+	data, info, err := r.Replay(ctx, turns, ReplayOptions{Width: 480})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := gif.DecodeAll(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Image) != len(turns) || info.Frames != len(turns) {
+		t.Errorf("%d frames (info %+v) for %d turns", len(g.Image), info, len(turns))
 	}
 }
 
