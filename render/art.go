@@ -40,7 +40,8 @@ const artPictureReserve = 6
 type artKind struct {
 	art *state.Art
 	// pic is the map area (mw x mh): the picture scaled into it at
-	// (ox, 0), pw x mh, the margins the panel's colour.
+	// (ox, 0), pw x mh, the margins the panel's colour. Kept while the
+	// board is built.
 	pic    *image.RGBA
 	ox, pw int
 	// The picture's columns and rows per map area pixel.
@@ -80,8 +81,10 @@ func newArtKind(a *state.Art, src image.Image, width int, margin color.RGBA) *ar
 	k.pic = image.NewRGBA(image.Rect(0, 0, width, mh))
 	fillRect(k.pic, k.pic.Rect, margin)
 	// Catmull-Rom: sharp when a small picture is enlarged (the usual case:
-	// map makers draw some 800 px wide), averaging when one is shrunk.
-	xdraw.CatmullRom.Scale(k.pic, image.Rect(k.ox, 0, k.ox+pw, mh), src, src.Bounds(), xdraw.Src, nil)
+	// map makers draw some 800 px wide), averaging when one is shrunk. Over
+	// the margin's colour: a picture's transparent pixels come out opaque,
+	// as every pixel of the frame's ground must.
+	xdraw.CatmullRom.Scale(k.pic, image.Rect(k.ox, 0, k.ox+pw, mh), src, src.Bounds(), xdraw.Over, nil)
 	return k
 }
 
@@ -288,8 +291,8 @@ func (k *artKind) features(b *board, ly layers) error {
 	return nil
 }
 
-// finish has nothing to add.
-func (k *artKind) finish(*board, layers) {}
+// finish lets the scaled picture go: the board's ground holds it now.
+func (k *artKind) finish(*board, layers) { k.pic = nil }
 
 // drawPanel draws the classic board's strip under the map.
 func (*artKind) drawPanel(wk *worker, s *state.State, tags []string) { wk.drawStrip(s, tags) }

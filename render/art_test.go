@@ -201,7 +201,8 @@ func TestArtTinted(t *testing.T) {
 	}
 	own, n := make([]int, len(s.Terr)), make([]int, len(s.Terr))
 	var far, sea int
-	k := b.kind.(*artKind)
+	// The picture as scaled, in the board's ground (the legend aside).
+	pic := &image.RGBA{Pix: b.base, Stride: 4 * b.w, Rect: image.Rect(0, 0, b.w, b.h)}
 	for y := range b.mh {
 		for x := range b.mw {
 			i := y*b.w + x
@@ -217,7 +218,7 @@ func TestArtTinted(t *testing.T) {
 				continue
 			}
 			sea++
-			if deltaE(c, k.pic.RGBAAt(x, y)) > 10 {
+			if deltaE(c, pic.RGBAAt(x, y)) > 10 {
 				far++
 			}
 		}
@@ -298,6 +299,49 @@ func TestArtBadPicture(t *testing.T) {
 				t.Errorf("error %q, want it to start with \"render: \" and contain %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestArtTransparentPicture: where a picture is transparent, the map
+// shows the margin's colour (the panel's), not black.
+func TestArtTransparentPicture(t *testing.T) {
+	s := artMid(t)
+	m := *s.Map
+	art := *m.Art
+	src, err := png.Decode(bytes.NewReader(art.Picture))
+	if err != nil {
+		t.Fatal(err)
+	}
+	clearSea := image.NewNRGBA(src.Bounds())
+	for y := range art.H {
+		for x := range art.W {
+			c := color.NRGBAModel.Convert(src.At(x, y)).(color.NRGBA)
+			if art.Index[y*art.W+x] == 0 {
+				c.A = 0
+			}
+			clearSea.SetNRGBA(x, y, c)
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, clearSea); err != nil {
+		t.Fatal(err)
+	}
+	art.Picture = buf.Bytes()
+	m.Art = &art
+	s.Map = &m
+	r := New(Options{Width: goldenWidth})
+	data, err := r.Render(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The open sea at the top, between the islands.
+	got := color.RGBAModel.Convert(img.At(goldenWidth/2, 30)).(color.RGBA)
+	if d := deltaE(got, r.th.panelBg); d > 3 {
+		t.Errorf("a transparent pixel of the picture shows as %v, want the panel's %v (ΔE %.0f)", got, r.th.panelBg, d)
 	}
 }
 
