@@ -401,8 +401,7 @@ func linkIslands(touch map[[2]int]bool, markers [][2]int, n int) {
 		for i := range part {
 			part[i] = i
 		}
-		var find func(int) int
-		find = func(i int) int {
+		find := func(i int) int {
 			for part[i] != i {
 				i = part[i]
 			}
