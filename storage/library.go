@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/engine/mapfile"
 )
 
 // A server's library of maps (issue 44): the maps its admins imported, by
@@ -21,7 +22,9 @@ import (
 // in its canonical form): the .map text, the picture players see, and the
 // index image whose pixels name the territories.
 type MapFiles struct {
-	Map, Picture, Index []byte
+	Map     []byte `json:"map"`
+	Picture []byte `json:"picture"`
+	Index   []byte `json:"index"`
 }
 
 // Size is the bytes of the three files together.
@@ -166,4 +169,44 @@ func NeedMap(setup *engine.Setup, files func(name string) (MapFiles, error)) err
 		return fmt.Errorf("storage: the files stored as map %s are map %s", name, m.Name)
 	}
 	return engine.AddMap(m)
+}
+
+// MapOf returns the files of the library map setup plays on, read with
+// files, for an export: whoever imports or replays the export elsewhere
+// needs them. It is nil for a built-in or generated map.
+func MapOf(setup *engine.Setup, files func(name string) (MapFiles, error)) (*MapFiles, error) {
+	if setup == nil || !engine.IsLibraryName(setup.Options.Map) {
+		return nil, nil
+	}
+	f, err := files(setup.Options.Map)
+	if err != nil {
+		return nil, fmt.Errorf("storage: the files of map %s: %w", setup.Options.Map, err)
+	}
+	return &f, nil
+}
+
+// ImportedMap checks the map files an export carries (e.Map) against the
+// map its setup names and makes the map known to the engine; it returns
+// the hash to store the files under, or "" when the export carries none.
+// Files that are not the map the setup names are refused: an export
+// cannot bring another board under a known name.
+func ImportedMap(e *Export) (hash string, err error) {
+	if e.Map == nil {
+		return "", nil
+	}
+	name := e.Record.Setup.Options.Map
+	if !engine.IsLibraryName(name) {
+		return "", fmt.Errorf("storage: the export carries map files, but its match plays on %q", name)
+	}
+	b, err := mapfile.Read(mapfile.Files(*e.Map), mapfile.Options{})
+	if err != nil {
+		return "", fmt.Errorf("storage: the export's map: %w", err)
+	}
+	if b.Map.Name != name {
+		return "", fmt.Errorf("storage: the export's map files are map %s, not %s", b.Map.Name, name)
+	}
+	if err := engine.AddMap(b.Map); err != nil {
+		return "", err
+	}
+	return b.Hash, nil
 }

@@ -1,12 +1,17 @@
 package main
 
 import (
+	"context"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/engine/mapfile"
+	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/sqlite"
 	"github.com/riskbot/riskbot/storage/storetest"
 )
 
@@ -71,5 +76,72 @@ func TestMapLibraryRoundTrip(t *testing.T) {
 	}
 	if back.Hash != in.Hash {
 		t.Errorf("the export's hash: got %s, want %s", back.Hash, in.Hash)
+	}
+}
+
+// risk migrate copies each scope's library, and each match on a library
+// map brings the map's files with it: the destination loads the match and
+// lists the map without the source (TestLibraryMapFreshProcess shows a
+// fresh process needs the stored files to load such a match).
+func TestMigrateLibrary(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src.db")
+	file := writeStrip(t, dir, "Strait", 6)
+	if code, _, errs := runRisk(t, "", "map", "import", file, "--db", src, "--scope", "web"); code != 0 {
+		t.Fatalf("import: %s", errs)
+	}
+	// A match on a map that was removed from the library since: its files
+	// are kept, and travel with the match.
+	gone := writeStrip(t, t.TempDir(), "Gone", 5)
+	b, err := mapfile.ReadPath(gone, mapfile.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := sqlite.Open(ctx, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.AddMap(ctx, storage.LibraryMap{Scope: "web", Name: "Gone", Hash: b.Hash, Title: "Gone", Territories: 5}, storage.MapFiles(b.Files), storetest.T0); err != nil {
+		t.Fatal(err)
+	}
+	if err := engine.AddMap(b.Map); err != nil { // as the lobby does before a start
+		t.Fatal(err)
+	}
+	setup := storetest.NewSetup(3, 5)
+	setup.Options.Map = b.Map.Name
+	m := startHostedSetup(t, db, "web:strait", setup)
+	storetest.Play(t, db, m.ID, 20, rand.New(rand.NewPCG(5, 5)))
+	if err := db.RemoveMap(ctx, "web", "Gone"); err != nil {
+		t.Fatal(err)
+	}
+	want := exported(t, src, m.ID)
+	db.Close()
+
+	dst := filepath.Join(dir, "dst.db")
+	code, out, errs := runRisk(t, "", "migrate", "--from", src, "--to", dst)
+	if code != 0 || !strings.Contains(out, "1 library maps") {
+		t.Fatalf("migrate: exit %d, %q %s", code, out, errs)
+	}
+	to, err := sqlite.Open(ctx, dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer to.Close()
+	libs, err := to.Libraries(ctx)
+	if err != nil || len(libs) != 1 || libs[0].Name != "Strait" || libs[0].Scope != "web" {
+		t.Errorf("libraries after migrate: %+v, %v; want Strait in web", libs, err)
+	}
+	for _, name := range []string{libs[0].Engine(), b.Map.Name} {
+		if _, err := to.MapFiles(ctx, name); err != nil {
+			t.Errorf("files of %s after migrate: %v", name, err)
+		}
+	}
+	h := history(t, dst, "web:strait")
+	if len(h) != 1 {
+		t.Fatalf("%d matches in web:strait, want 1", len(h))
+	}
+	if got := exported(t, dst, h[0].ID); got != want {
+		t.Errorf("exported after migrate:\n%.300s\nwant\n%.300s", got, want)
 	}
 }

@@ -78,6 +78,13 @@ func (db *DB) Maps(ctx context.Context, scope string) ([]storage.LibraryMap, err
 		`SELECT `+storage.LibraryColumns+` FROM library WHERE scope = $1 ORDER BY folded COLLATE "C"`, scope)
 }
 
+// Libraries lists the maps of every scope's library, by scope and name:
+// what risk migrate copies.
+func (db *DB) Libraries(ctx context.Context) ([]storage.LibraryMap, error) {
+	return query(ctx, db.pool, "list the libraries", storage.ScanLibrary,
+		`SELECT `+storage.LibraryColumns+` FROM library ORDER BY scope COLLATE "C", folded COLLATE "C"`)
+}
+
 // LibraryMap returns the map of a scope's library named name, whatever
 // its case; storage.ErrNoMap if there is none.
 func (db *DB) LibraryMap(ctx context.Context, scope, name string) (storage.LibraryMap, error) {

@@ -29,6 +29,9 @@ func (db *DB) Export(ctx context.Context, id int64) (*storage.Export, error) {
 	default:
 		e.Origin = o
 	}
+	if e.Map, err = storage.MapOf(&e.Record.Setup, func(name string) (storage.MapFiles, error) { return db.MapFiles(ctx, name) }); err != nil {
+		return nil, fmt.Errorf("export match %d: %w", id, err)
+	}
 	return e, nil
 }
 
@@ -65,6 +68,10 @@ func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*stora
 // one.
 func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error) {
 	op := "import"
+	hash, err := storage.ImportedMap(e)
+	if err != nil {
+		return nil, fmt.Errorf("storage: import: %w", err)
+	}
 	if err := storage.NeedMap(&e.Record.Setup, func(name string) (storage.MapFiles, error) { return db.MapFiles(ctx, name) }); err != nil {
 		return nil, fmt.Errorf("storage: import: %w", err)
 	}
@@ -77,6 +84,15 @@ func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*st
 		return nil, fail(op, err)
 	}
 	defer tx.Rollback()
+	if hash != "" {
+		// The files of a map its match plays on, kept for good like those
+		// of an imported map (AddMap), but in no library.
+		f := e.Map
+		if _, err := tx.ExecContext(ctx, `INSERT INTO map_files (name, hash, map, picture, idx, created_at)
+			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, e.Record.Setup.Options.Map, hash, f.Map, f.Picture, f.Index, now.UnixMilli()); err != nil {
+			return nil, fail(op, err)
+		}
+	}
 	m, err := db.insert(ctx, tx, e, g, now)
 	if err != nil {
 		return nil, err

@@ -108,6 +108,7 @@ type Store interface {
 	// engine name, kept for good.
 	AddMap(ctx context.Context, m storage.LibraryMap, f storage.MapFiles, now time.Time) error
 	Maps(ctx context.Context, scope string) ([]storage.LibraryMap, error)
+	Libraries(ctx context.Context) ([]storage.LibraryMap, error)
 	LibraryMap(ctx context.Context, scope, name string) (storage.LibraryMap, error)
 	MapFiles(ctx context.Context, name string) (storage.MapFiles, error)
 	RenameMap(ctx context.Context, scope, old, new string) error
