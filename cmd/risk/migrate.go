@@ -72,8 +72,8 @@ func runMigrate(ctx context.Context, e env) error {
 // copied unverified, and why.
 type copied struct {
 	open, closed, posts, settings, maps int
-	verified, lobbies             int
-	unverified                    []string
+	verified, lobbies                   int
+	unverified                          []string
 }
 
 // migrate copies src into dst, which must hold no match. Matches are
