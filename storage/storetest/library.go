@@ -84,6 +84,14 @@ func testLibrary(t *testing.T, newDB New) {
 	if got, want := names("discord:1"), "isle,Old Town"; got != want {
 		t.Errorf("maps: got %s, want %s", got, want)
 	}
+	all, err := db.Libraries(ctx)
+	var got []string
+	for _, m := range all {
+		got = append(got, m.Scope+"/"+m.Name)
+	}
+	if want := "discord:1/isle,discord:1/Old Town,web/old town"; err != nil || strings.Join(got, ",") != want {
+		t.Errorf("libraries: got %s, %v; want %s", strings.Join(got, ","), err, want)
+	}
 	m, err := db.LibraryMap(ctx, "discord:1", "OLD town")
 	want := storage.LibraryMap{Scope: "discord:1", Name: "Old Town", Hash: townHash, Title: "T Old Town", Author: "ann",
 		Territories: 12, Size: town.Size(), Added: T0}
