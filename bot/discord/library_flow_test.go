@@ -1,6 +1,8 @@
 package discord
 
 import (
+	"bytes"
+	"image/png"
 	"strings"
 	"testing"
 
@@ -82,6 +84,16 @@ func TestLibraryFlow(t *testing.T) {
 		t.Fatalf("the library has %d maps, want 1", n)
 	}
 	wantPrivate(t, g.answer(g.do(slash(t, dan, channel, "admin map list"))), "**Flow Strip**: 8 territories")
+	// show tells the map's continents, with a preview: the board unowned,
+	// with its names, as drawn from its own picture.
+	shown := g.answer(g.do(slash(t, ann, channel, "admin map show", o("name", "flow strip"))))
+	wantPrivate(t, shown, "**Flow Strip**", "8 territories")
+	if len(shown.Files) != 1 {
+		t.Fatalf("map show: %d files, want a preview", len(shown.Files))
+	}
+	if img, err := png.Decode(bytes.NewReader(shown.Files[0].Data)); err != nil || img.Bounds().Dx() < 400 {
+		t.Errorf("map show's preview: %v, %v; want a PNG", img.Bounds(), err)
+	}
 
 	// /risk new offers the server's map with its size, beside the built-in ones.
 	cs := g.complete(ann, "new", "map", "fl")

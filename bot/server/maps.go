@@ -104,7 +104,11 @@ func (sv *Servers) AdminMapShow(ctx context.Context, req chat.Request, a command
 		}
 		lines = append(lines, fmt.Sprintf("**%s** (+%d): %s", c.Name, c.Bonus, strings.Join(names, ", ")))
 	}
-	return chat.Private("%s", chat.Clip(strings.Join(lines, "\n"))), nil
+	msg := chat.Private("%s", chat.Clip(strings.Join(lines, "\n")))
+	if sv.cfg.Preview != nil {
+		msg.Image = sv.cfg.Preview(b.Map)
+	}
+	return msg, nil
 }
 
 // AdminMapRename answers /risk-admin map rename.

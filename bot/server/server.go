@@ -313,6 +313,9 @@ type Config struct {
 	HasPalette func(name string) bool
 	// Levels are the computer levels the bot offers.
 	Levels []string
+	// Preview draws a library map unowned, with its names (look.Maps.Preview);
+	// nil shows none.
+	Preview func(m *state.Map) *chat.Image
 	// LobbyTTL is how long a lobby may wait, unless a server says
 	// otherwise; negative is for ever.
 	LobbyTTL time.Duration

@@ -12,6 +12,7 @@ import (
 	"github.com/riskbot/riskbot/bot/server"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/engine/mapfile"
+	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -134,15 +135,15 @@ func runMapList(ctx context.Context, e env) error {
 }
 
 // showLibraryMap prints a map of a library, for risk map show.
-func showLibraryMap(ctx context.Context, e env, path *string, scope, name string) error {
+func showLibraryMap(ctx context.Context, e env, path *string, scope, name string) (*state.Map, error) {
 	db, lib, err := openLibrary(ctx, e, path, false)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer db.Close()
 	m, b, err := lib.Find(ctx, scope, name)
 	if err != nil {
-		return libraryError(err, scope)
+		return nil, libraryError(err, scope)
 	}
 	by := ""
 	if m.Author != "" {
@@ -150,7 +151,7 @@ func showLibraryMap(ctx context.Context, e env, path *string, scope, name string
 	}
 	fmt.Fprintf(e.stdout, "%s (library of %s, engine name %s)%s\n", m.Name, scope, m.Engine(), by)
 	printMap(e, b.Map)
-	return nil
+	return b.Map, nil
 }
 
 // runMapRename is `risk map rename OLD NEW [--scope S]`.

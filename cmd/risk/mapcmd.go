@@ -14,6 +14,7 @@ import (
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/engine/genmap"
 	"github.com/riskbot/riskbot/engine/mapfile"
+	"github.com/riskbot/riskbot/render"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -95,8 +96,9 @@ func runMapCheck(_ context.Context, e env) error {
 
 // runMapShow is `risk map show NAME [--json]`.
 func runMapShow(ctx context.Context, e env) error {
-	fs := newFlags(e, "map show", "NAME [--json] [--scope S] [--db PATH]\n\nPrints a built-in map ("+strings.Join(engine.MapNames(), ", ")+"), or a map of a library: its continents with their bonus, and each territory's terrain and borders.")
+	fs := newFlags(e, "map show", "NAME [--json] [--png FILE] [--scope S] [--db PATH]\n\nPrints a built-in map ("+strings.Join(engine.MapNames(), ", ")+"), or a map of a library: its continents with their bonus, and each territory's terrain and borders.")
 	asJSON := fs.Bool("json", false, "print the map as JSON")
+	pngPath := fs.String("png", "", "also write a preview of the map, unowned with its names, to this PNG file")
 	path := dbFlag(fs, "for a library's map")
 	scope := scopeFlag(fs)
 	// Accept the flag before or after the name.
@@ -107,10 +109,17 @@ func runMapShow(ctx context.Context, e env) error {
 		return usageError("want one map name (built in: %s)", strings.Join(engine.MapNames(), ", "))
 	}
 	if !isBuiltin(fs.Arg(0)) && !*asJSON {
-		return showLibraryMap(ctx, e, path, *scope, fs.Arg(0))
+		m, err := showLibraryMap(ctx, e, path, *scope, fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		return writePreview(ctx, e, m, *pngPath)
 	}
 	m, err := engine.LoadMap(fs.Arg(0))
 	if err != nil {
+		return err
+	}
+	if err := writePreview(ctx, e, m, *pngPath); err != nil {
 		return err
 	}
 	if *asJSON {
@@ -240,4 +249,21 @@ func printGenerated(w io.Writer, m *state.Map) {
 // state.GridSpec).
 func gridKey(t int) byte {
 	return "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"[t]
+}
+
+// writePreview writes map m drawn unowned with its names to path, if one
+// is given: how a map's maker checks the markers and names of a map.
+func writePreview(ctx context.Context, e env, m *state.Map, path string) error {
+	if path == "" {
+		return nil
+	}
+	b, err := render.New(render.Options{}).Preview(ctx, m)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "wrote a preview of %s to %s\n", m.Title, path)
+	return nil
 }
