@@ -257,3 +257,32 @@ func TestReadableInChatClassicIslands(t *testing.T) {
 func colourDistance(a, b color.RGBA) int {
 	return int(max(absDiff(a.R, b.R), absDiff(a.G, b.G), absDiff(a.B, b.B)))
 }
+
+// TestClassicIslandsEveryPhase renders a classic match on islands in each
+// phase and view: in the fog, in a simultaneous round, and over.
+func TestClassicIslandsEveryPhase(t *testing.T) {
+	r := shared(Options{Width: goldenWidth})
+	for _, tt := range []struct {
+		name string
+		f    func(testing.TB) *state.State
+	}{
+		{"fog", fogged(lanesMid)},
+		{"orders", func(tb testing.TB) *state.State {
+			s := lanesMid(tb)
+			s.Options.Turns, s.Phase = state.Simultaneous, state.PhaseOrders
+			s.Seats[0].Ready = true
+			return s
+		}},
+		{"over", func(tb testing.TB) *state.State {
+			s := lanesMid(tb)
+			s.Phase, s.Winner = state.PhaseOver, 2
+			return s
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := r.Render(context.Background(), tt.f(t)); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
