@@ -37,6 +37,7 @@ const (
 // gridKind is the kind of generated maps: their cells, and where the view
 // of them lies in the image.
 type gridKind struct {
+	textured
 	g      *state.Grid
 	cell   float64 // pixels per cell
 	ox, oy float64 // the cell at the map's top-left corner
