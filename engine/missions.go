@@ -31,7 +31,8 @@ func checkMissionSetup(o state.Options, seats int, m *state.Map) error {
 	}
 	for _, c := range state.MissionContinentNames() {
 		if continentByName(m, c) < 0 {
-			return fmt.Errorf("engine: secret missions need a map with the classic continents; %s has no %s", m.Name, c)
+			// The title: a generated or library map's name is a hash.
+			return fmt.Errorf("engine: secret missions need a map with the classic continents; %s has no %s", m.Title, c)
 		}
 	}
 	return nil

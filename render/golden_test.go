@@ -42,6 +42,9 @@ var goldens = []struct {
 	// Fog of war: the view of the seat to play.
 	{"midgame-fog", Default, fogged(fixtureMid)},
 	{"capitals-midgame-fog", Default, fogged(gridMid)},
+	// Classic rules on generated islands: lanes, continents, classic cards.
+	{"classic-islands-midgame", Default, lanesMid},
+	{"classic-islands-setup", Default, lanesSetup},
 }
 
 // fogged returns fixture's state with fog of war, as its current seat sees
