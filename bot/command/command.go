@@ -153,7 +153,7 @@ const MaxTeams = state.MaxSeats / 2
 func MatchOptions() []Option {
 	return []Option{
 		{Name: "rules", Description: "Rule set (default classic)", Type: String, Choices: []string{"classic", "capitals"}},
-		{Name: "map", Description: "Board: the classic world, a server's own map, or (capitals) small, normal or large islands", Type: String, ByMatch: true, Autocomplete: true},
+		{Name: "map", Description: "Board: classic, islands-small/normal/large, a server's own map; capitals: small, normal, large", Type: String, ByMatch: true, Autocomplete: true},
 		{Name: "victory", Description: "Win by two thirds of the map (default), by taking everything, or by a secret mission (classic)", Type: String, Choices: []string{"two-thirds", "domination", "missions"}},
 		{Name: "cards", Description: "Card sets worth 4, 6, 8, 10... (escalating, default) or 4 to 10 (fixed)", Type: String, Choices: []string{"escalating", "fixed"}},
 		{Name: "fortify", Description: "One move along your territories (connected, default) or many one-step moves (adjacent)", Type: String, Choices: []string{"connected", "adjacent"}},
@@ -172,7 +172,9 @@ func MatchOptions() []Option {
 // Maps are the values of the map option, of every rule set: the built-in
 // world for classic, the sizes of generated islands for capitals (each
 // match takes its rule set's: hosted.MapChoices).
-func Maps() []string { return []string{"classic", "small", "normal", "large"} }
+func Maps() []string {
+	return []string{"classic", "islands-small", "islands-normal", "islands-large", "small", "normal", "large"}
+}
 
 // threadOption is /risk new's choice of a thread for the match.
 func threadOption() Option {

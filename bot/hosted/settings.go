@@ -46,15 +46,18 @@ func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Se
 		}
 		set.Options.Map = v
 	} else if ok {
+		if z, islands := engine.IslandsSize(v); islands && set.Options.Rules == state.Capitals {
+			v = z.String() // a capitals match is always on islands
+		}
 		switch {
 		case set.Options.Rules == state.Capitals && v == "classic":
 			return set, chat.Refuse("A capitals match is played on generated islands: map:small, normal or large.")
 		case set.Options.Rules == state.Classic && slices.Contains(MapChoices(state.Capitals), v):
-			return set, chat.Refuse("map:%s is for capitals matches (generated islands); classic is played on the classic map. Add rules:capitals.", v)
+			return set, chat.Refuse("map:%s is for capitals matches; a classic match on generated islands is map:islands-%s. Or add rules:capitals.", v, v)
 		case !slices.Contains(MapChoices(set.Options.Rules), v):
 			return set, chat.Refuse("There is no map %s for %s matches: map:%s.", chat.Quote(v), set.Options.Rules, orList(MapChoices(set.Options.Rules)))
 		}
-		if set.Options.Rules == state.Classic {
+		if _, islands := engine.IslandsSize(v); set.Options.Rules == state.Classic && !islands {
 			if _, err := engine.LoadMap(v); err != nil {
 				return set, chat.Refuse("There is no map %q (maps: %s).", v, strings.Join(engine.MapNames(), ", "))
 			}
@@ -149,7 +152,9 @@ func missionsPlayable(name string) error {
 func MapChoices(rules state.Rules) []string {
 	var out []string
 	for _, c := range command.Maps() {
-		if slices.Contains(engine.MapNames(), c) != (rules == state.Capitals) {
+		_, islands := engine.IslandsSize(c)
+		builtin := slices.Contains(engine.MapNames(), c)
+		if rules == state.Capitals && !builtin && !islands || rules == state.Classic && (builtin || islands) {
 			out = append(out, c)
 		}
 	}

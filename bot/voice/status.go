@@ -210,6 +210,10 @@ func MapChoiceName(name string) string {
 		lo, hi := z.Territories()
 		return fmt.Sprintf("%s — generated islands, %d to %d territories", name, lo, hi)
 	}
+	if z, ok := engine.IslandsSize(name); ok {
+		lo, hi := z.Territories()
+		return fmt.Sprintf("%s — generated islands, sea lanes, %d to %d territories", name, lo, hi)
+	}
 	if m, err := engine.LoadMap(name); err == nil {
 		return fmt.Sprintf("%s — the world of the rule book (%d territories)", name, m.Len())
 	}
