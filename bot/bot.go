@@ -97,7 +97,7 @@ func New(cfg Config) (*Bot, error) {
 	b := &Bot{cfg: cfg, cache: cache, specs: command.Specs(cfg.Levels), started: cfg.Now(), people: people.New(cfg.Store, cfg.Now, cfg.Log),
 		look: look.New(cfg.Palettes, look.Palette{Colors: cfg.Colors, RGB: cfg.RGB, Render: cfg.Render})}
 	b.matches = hosted.NewMatches(cfg.Store, b.people, cfg.Now, cfg.Log, b.claim)
-	b.servers = server.New(server.Config{Store: cfg.Store, Matches: b.matches, HasPalette: b.look.Has, Levels: cfg.Levels,
+	b.servers = server.New(server.Config{Store: cfg.Store, Matches: b.matches, HasPalette: b.look.Has, Levels: cfg.Levels, Preview: b.look.Preview,
 		LobbyTTL: cfg.LobbyTTL, Scope: cfg.Scope, Now: cfg.Now, Log: cfg.Log})
 	b.outbox = outbox.New(outbox.Config{Store: cfg.Store, Poster: cfg.Poster, Matches: b.matches, People: b.people, Look: b.look,
 		Locks: &b.locks, Claim: b.claim, Instance: cfg.Instance, Scope: cfg.Scope, Serves: b.serves, Now: cfg.Now, Log: cfg.Log,
@@ -204,6 +204,9 @@ func (b *Bot) Tick(ctx context.Context) error { return b.clock.Tick(ctx) }
 // background (see clock.Clock.Resume).
 func (b *Bot) Resume(ctx context.Context) error { return b.clock.Resume(ctx) }
 
+// Library is the servers' libraries of maps (the page's upload, risk map).
+func (b *Bot) Library() *server.Library { return b.servers.Library() }
+
 // handlersOf are the commands of b, by their full name: each is handled
 // by the part that owns it.
 func handlersOf(b *Bot) map[string]hosted.Handler {
@@ -222,11 +225,16 @@ func handlersOf(b *Bot) map[string]hosted.Handler {
 		"me games":      answers(b.servers.Games),
 		"me token":      b.token,
 		// /risk-admin ...
-		"admin show":     answers(b.servers.AdminShow),
-		"admin defaults": answers(b.servers.AdminDefaults),
-		"admin limits":   answers(b.servers.AdminLimits),
-		"admin reset":    answers(b.servers.AdminReset),
-		"help":           b.help,
+		"admin show":       answers(b.servers.AdminShow),
+		"admin defaults":   answers(b.servers.AdminDefaults),
+		"admin limits":     answers(b.servers.AdminLimits),
+		"admin reset":      answers(b.servers.AdminReset),
+		"admin map add":    answers(b.servers.AdminMapAdd),
+		"admin map list":   answers(b.servers.AdminMapList),
+		"admin map show":   answers(b.servers.AdminMapShow),
+		"admin map rename": answers(b.servers.AdminMapRename),
+		"admin map remove": answers(b.servers.AdminMapRemove),
+		"help":             b.help,
 	} {
 		hs[name] = h
 	}

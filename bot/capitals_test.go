@@ -280,9 +280,9 @@ func TestMapOptionListsTheRuleSetsMaps(t *testing.T) {
 		{"settings in a capitals lobby", "test:maps-capitals", "settings", []string{"map:tiny"}, `no map "tiny" for capitals matches: map:small, normal or large`, "classic"},
 		{"a new capitals match", "test:maps-new", "new", []string{"rules:capitals", "map:tiny"}, "map:small, normal or large", "classic"},
 		{"classic in a capitals lobby", "test:maps-capitals", "settings", []string{"map:classic"}, "generated islands: map:small, normal or large", ""},
-		{"settings in a classic lobby", "test:maps-classic", "settings", []string{"map:tiny"}, `no map "tiny" for classic matches: map:classic`, "small"},
+		{"settings in a classic lobby", "test:maps-classic", "settings", []string{"map:tiny"}, `no map "tiny" for classic matches: map:classic, islands-small, islands-normal or islands-large`, "or small"},
 		{"a generated map's name in a classic lobby", "test:maps-classic", "settings", []string{"map:gen-normal-1"}, "for classic matches: map:classic", ""},
-		{"a capitals size in a classic lobby", "test:maps-classic", "settings", []string{"map:large"}, "is for capitals matches", ""},
+		{"a capitals size in a classic lobby", "test:maps-classic", "settings", []string{"map:large"}, "a classic match on generated islands is map:islands-large", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -297,6 +297,31 @@ func TestMapOptionListsTheRuleSetsMaps(t *testing.T) {
 		})
 	}
 	wantDone(t, h.do("test:maps-capitals", "Ann", "settings", "map:Large"), "large generated islands")
+	// Classic rules play generated islands too, their sea links made lanes;
+	// a capitals match takes the islands' names as its sizes.
+	wantDone(t, h.do("test:maps-capitals", "Ann", "settings", "map:islands-small"), "small generated islands")
+	wantDone(t, h.do("test:maps-classic", "Ann", "settings", "map:islands-large"), "islands-large")
+}
+
+// Issue 44: a classic match on generated islands starts on the seed's
+// islands, its sea links made lanes, and plays to a turn of its own.
+func TestClassicOnIslands(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:classic-islands"
+	h.do(ch, "Ann", "new", "map:islands-normal")
+	h.do(ch, "Ann", "addbot")
+	h.do(ch, "Ann", "addbot")
+	wantDone(t, h.do(ch, "Ann", "start"), "")
+	m := h.load(ch)
+	s := m.Game.State
+	if !strings.HasSuffix(s.Map.Name, "-lanes") || s.Map.Grid == nil || s.Options.Rules != state.Classic {
+		t.Fatalf("the match plays %s (grid %v) with %s rules, want classic on a generated map with lanes", s.Map.Name, s.Map.Grid != nil, s.Options.Rules)
+	}
+	for t2 := range s.Map.Territories {
+		if len(s.Map.Territories[t2].Sea) > 0 {
+			t.Fatalf("%s keeps sea links: a classic board has borders only", s.Map.TerritoryName(t2))
+		}
+	}
 }
 
 // The first hour, item 6: the mistakes of a capitals match were answered

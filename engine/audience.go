@@ -261,8 +261,8 @@ func AudienceName(a int) string {
 // generated map's name (drawn one way from the seed), and with only the
 // audience's own secret mission.
 func tellSetup(setup Setup, sealed bool, audience int) Setup {
-	if !sealed && setup.Options.Rules == state.Capitals {
-		setup.Options.Map = MatchMap(setup.Options.Map, setup.Seed)
+	if !sealed {
+		setup.Options.Map = matchMap(setup.Options, setup.Seed)
 	}
 	setup.Seed = 0
 	if setup.Deal != nil && len(setup.Deal.Missions) > 0 {

@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/riskbot/riskbot/state"
 )
 
 // commitmentPrefix separates the commitment's hash from every other hash of
@@ -50,7 +48,7 @@ func validCommitment(c string) bool {
 // Seal returns the record as anyone may see it while the match goes on:
 // without the seed, which would tell every die to come, but with the
 // commitment to it, the deal drawn from it and the name of the map made
-// from it (a capitals map's name holds only MapSeed, a one-way hash). The
+// from it (a generated map's name holds only MapSeed, a one-way hash). The
 // sealed record still replays: its log records every random outcome. A
 // record sealed already is returned as it is.
 func (r Record) Seal() (Record, error) {
@@ -67,9 +65,7 @@ func (r Record) Seal() (Record, error) {
 		}
 		r.Setup.Deal = g.Setup.Deal
 	}
-	if r.Setup.Options.Rules == state.Capitals {
-		r.Setup.Options.Map = MatchMap(r.Setup.Options.Map, r.Setup.Seed)
-	}
+	r.Setup.Options.Map = matchMap(r.Setup.Options, r.Setup.Seed)
 	r.Setup.Seed = 0
 	r.Sealed = true
 	return r, nil

@@ -33,7 +33,8 @@ func checkMissionSetup(o state.Options, seats int, m *state.Map) error {
 	names := state.MissionContinentNames()
 	for _, c := range names {
 		if continentByName(m, c) < 0 {
-			return fmt.Errorf("engine: secret missions need a map with the classic world's six continents (%s); %s has no %s",
+			// The title: a generated or library map's name is a hash.
+			return fmt.Errorf("engine: secret missions need a map with the classic continents (%s); %s has no %s",
 				strings.Join(names, ", "), m.Title, c)
 		}
 	}

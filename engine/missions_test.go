@@ -489,7 +489,7 @@ func TestMissionsOnDrawnMaps(t *testing.T) {
 	}{
 		{"the classic continents, spelt the map's way", drawnMap(t, "00000000000000a1", 30, classic...), ""},
 		{"other continents", drawnMap(t, "00000000000000a2", 30, "North", "South"),
-			"engine: secret missions need a map with the classic world's six continents (North America, South America, Europe, Africa, Asia, Australia); A drawn map has no North America"},
+			"engine: secret missions need a map with the classic continents (North America, South America, Europe, Africa, Asia, Australia); A drawn map has no North America"},
 		{"too few territories", drawnMap(t, "00000000000000a3", 12, classic...),
 			"engine: secret missions need a map of at least 24 territories (a mission asks for 24); A drawn map has 12"},
 	}

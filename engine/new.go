@@ -150,6 +150,9 @@ func New(setup Setup) (*state.State, error) {
 	if setup.Options.Rules != state.Classic {
 		return nil, fmt.Errorf("engine: unknown rule set %d", setup.Options.Rules)
 	}
+	// A classic match on generated islands plays on its seed's map, its
+	// sea links made borders (ClassicMatchMap).
+	setup.Options.Map = ClassicMatchMap(setup.Options.Map, setup.Seed)
 	m, err := LoadMap(setup.Options.Map)
 	if err != nil {
 		return nil, fmt.Errorf("engine: %w", err)

@@ -88,10 +88,11 @@ func (b *board) rule() image.Rectangle {
 	return r
 }
 
-// kind is what one kind of map does its own way. There are two: the
+// kind is what one kind of map does its own way. There are three: the
 // classic world board, drawn from a geometry (classicKind, classic.go,
-// classicpanel.go), and the generated maps of the capitals rules, drawn
-// from their cells (gridKind, grid.go, gridpanel.go).
+// classicpanel.go), the generated maps of the capitals rules, drawn from
+// their cells (gridKind, grid.go, gridpanel.go), and maps imported from a
+// map maker's files, drawn from their own picture (artKind, art.go).
 type kind interface {
 	// frame sizes b for an image width pixels wide (b.w, b.h, the map
 	// area b.mw x b.mh, b.panel) and returns the style it is drawn with.
@@ -103,6 +104,10 @@ type kind interface {
 	// pushed apart. terr are the map area's territories (mw x mh), inside
 	// their insideDistance.
 	anchors(b *board, terr []uint8, inside []float32) [][2]float64
+	// ground sets the land's shade levels (b.lvl) and paints what lies
+	// around the land on the map area into ly.base. terr are the map
+	// area's territories (mw x mh), inside their insideDistance.
+	ground(b *board, ly layers, terr []uint8, inside []float32)
 	// features draws what the map shows besides its territories, before
 	// the names are placed: names keep clear of b.obstacles.
 	features(b *board, ly layers) error
@@ -126,6 +131,9 @@ type style struct {
 	// turn until every name has room; nameHalo is their halo's.
 	nameSizes []float64
 	nameHalo  float64
+	// dropNames lets the names that have no room at the last of the
+	// nameSizes be left out rather than fail the board.
+	dropNames bool
 	// nearBadge is what a name's spot costs when it is nearer another
 	// territory's badge than its own (see layoutLabels).
 	nearBadge float64
@@ -178,6 +186,7 @@ type layers struct {
 	names *image.RGBA // names, and what lies with them (fortresses)
 	th    *theme
 	fs    *fonts
+	tex   *textures
 }
 
 // labelPlacement is where a territory's name goes: one or two lines

@@ -92,6 +92,18 @@ func setLine(lines *image.RGBA, x, y int, col color.RGBA, a float64) {
 	lines.Pix[o+3] = uint8(255*a + 0.5)
 }
 
+// textured is the ground of the maps drawn from nothing but their
+// territories (the classic board, generated maps): the terrains' textures
+// shade the land, and the sea deepens away from the coasts.
+type textured struct{}
+
+// ground shades the land by terrain, scaled by the style's contrast, and
+// paints the sea.
+func (textured) ground(b *board, ly layers, terr []uint8, inside []float32) {
+	b.lvl = shadeLand(b.m, ly.tex, terr, inside, b.mw, b.mh, b.w, b.s, b.style.contrast)
+	paintSea(ly.base, terr, b, ly.tex, ly.th)
+}
+
 // shadeLand returns the shading levels of the land of terr (w x h
 // territory ids, 0 for water) in rows stride wide: the terrain's texture,
 // scaled by contrast, plus a light rim inside every border (inside is

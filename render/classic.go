@@ -26,6 +26,7 @@ const classicPanelHeight = 336
 
 // classicKind is the kind of maps drawn from a geometry: the classic board.
 type classicKind struct {
+	textured
 	geo  *world.Geometry
 	mask []uint8 // geo.Width x geo.Height: territory id + 1, or 0 for sea
 }

@@ -7,9 +7,9 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-// The classic board's panel: a strip under the map with the turn and who
-// plays on its first line, the key to the arrows at its right end, and the
-// players' cards in two columns.
+// The classic board's panel, which imported maps share: a strip under the
+// map with the turn and who plays on its first line, the key to the arrows
+// at its right end, and the players' cards in two columns.
 
 // cardRects lays out n player cards in two columns under the panel's
 // first line.
@@ -50,9 +50,13 @@ func phaseWord(p state.Phase) (string, bool) {
 	return "", false
 }
 
-// drawPanel draws the strip under the map: the turn and who plays, the key
-// to the arrows, and one card per player.
-func (*classicKind) drawPanel(wk *worker, s *state.State, tags []string) {
+// drawPanel draws the strip under the map (drawStrip).
+func (*classicKind) drawPanel(wk *worker, s *state.State, tags []string) { wk.drawStrip(s, tags) }
+
+// drawStrip draws the strip under the map, on the classic board and on
+// drawn maps: the turn and who plays, the key to the arrows, and one card
+// per player.
+func (wk *worker) drawStrip(s *state.State, tags []string) {
 	b, sc, th, f := wk.b, wk.s, wk.th, wk.f
 	p := b.panel
 	cards := b.cardRects(len(s.Seats))

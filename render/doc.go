@@ -15,12 +15,18 @@
 // badge. Their boards are cached per map, a few at a time, and use a
 // palette of their own.
 //
-// Both kinds of map go through one pipeline (pipeline.go): one build of
+// Maps imported from a map maker's files (a state.Map with Art) are drawn
+// from their own picture (art.go): each territory of its index tinted in
+// its owner's colour with the picture's light and shade, the rest of the
+// picture as it is, in a palette of the map's own, the classic board's
+// panel under it.
+//
+// Every kind of map goes through one pipeline (pipeline.go): one build of
 // the static layers and one compose of each frame, the same steps in the
 // same order; the kind is data on the board (its style, look, legend,
 // marker places, pontoons) and a small interface, kind, implemented by the
-// classic board (classic.go, classicpanel.go) and by generated maps
-// (grid.go, gridpanel.go).
+// classic board (classic.go, classicpanel.go), by generated maps (grid.go,
+// gridpanel.go) and by imported maps (art.go).
 //
 // Every army number reads when a phone shows the image 400 px wide
 // (TestReadableInChat); Zoom returns the part of the map around a turn's

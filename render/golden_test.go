@@ -42,6 +42,9 @@ var goldens = []struct {
 	// Fog of war: the view of the seat to play.
 	{"midgame-fog", Default, fogged(fixtureMid)},
 	{"capitals-midgame-fog", Default, fogged(gridMid)},
+	// Classic rules on generated islands: lanes, continents, classic cards.
+	{"classic-islands-midgame", Default, lanesMid},
+	{"classic-islands-setup", Default, lanesSetup},
 }
 
 // fogged returns fixture's state with fog of war, as its current seat sees
@@ -63,31 +66,37 @@ func fogged(fixture func(testing.TB) *state.State) func(testing.TB) *state.State
 func TestGolden(t *testing.T) {
 	for _, g := range goldens {
 		t.Run(g.name, func(t *testing.T) {
-			r := shared(Options{Width: goldenWidth, Palette: g.palette})
-			got, err := r.Render(context.Background(), g.state(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			path := filepath.Join("testdata", g.name+".png")
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./render -run TestGolden -update)", err)
-			}
-			if err := comparePNG(got, want); err != nil {
-				out := filepath.Join(t.TempDir(), g.name+".png")
-				if keep := os.Getenv("RENDER_FAILED_DIR"); keep != "" {
-					out = filepath.Join(keep, g.name+".png")
-				}
-				os.WriteFile(out, got, 0o644)
-				t.Errorf("%s: %v (got image: %s; set RENDER_FAILED_DIR to keep it)", path, err, out)
-			}
+			checkGolden(t, g.name, Options{Width: goldenWidth, Palette: g.palette}, g.state(t))
 		})
+	}
+}
+
+// checkGolden renders s with a renderer of opts and compares the image
+// with testdata/name.png, or writes it there with -update.
+func checkGolden(t *testing.T, name string, opts Options, s *state.State) {
+	t.Helper()
+	got, err := shared(opts).Render(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join("testdata", name+".png")
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./render -run TestGolden -update)", err)
+	}
+	if err := comparePNG(got, want); err != nil {
+		out := filepath.Join(t.TempDir(), name+".png")
+		if keep := os.Getenv("RENDER_FAILED_DIR"); keep != "" {
+			out = filepath.Join(keep, name+".png")
+		}
+		os.WriteFile(out, got, 0o644)
+		t.Errorf("%s: %v (got image: %s; set RENDER_FAILED_DIR to keep it)", path, err, out)
 	}
 }
 
@@ -193,6 +202,7 @@ func TestDocImages(t *testing.T) {
 		{"map-colorblind", ColorBlind, fixtureMid},
 		{"map-over", Default, fixtureOver},
 		{"map-capitals", Default, gridMid},
+		{"map-imported", Default, artMid},
 	} {
 		got, err := New(Options{Palette: d.palette}).Render(context.Background(), d.state(t))
 		if err != nil {

@@ -37,9 +37,16 @@ const (
 // gridKind is the kind of generated maps: their cells, and where the view
 // of them lies in the image.
 type gridKind struct {
+	textured
 	g      *state.Grid
 	cell   float64 // pixels per cell
 	ox, oy float64 // the cell at the map's top-left corner
+	// classic is set on a map played with the classic rules: one with
+	// lanes, borders across the water (gridclassic.go). cont is then each
+	// territory's continent, and lanes the lanes' lines.
+	classic bool
+	cont    []int
+	lanes   []lane
 }
 
 // frame makes the map a square on the left, 64 cells of gridCell at
@@ -70,7 +77,7 @@ func (k *gridKind) frame(b *board, width int) (style, error) {
 	k.oy = float64(by0+by1+1)/2 - n/2
 	b.w, b.h, b.mw, b.mh = width, side, side, side
 	b.panel = image.Rect(side, 0, width, side)
-	return style{
+	st := style{
 		lines:    lineRules{class: gridLineClass, widen: widenBorders, colour: gridLineColour},
 		contrast: 0.9,
 		// Shallow along the coasts, deepest some 7 cells out.
@@ -82,7 +89,24 @@ func (k *gridKind) frame(b *board, width int) (style, error) {
 		numbered:  true,
 		army:      "troop",
 		armies:    "troops",
-	}, nil
+	}
+	if k.classic = len(laneBorders(m)) > 0; k.classic {
+		// The classic rules' bonuses go by continent: their borders are
+		// drawn thick, as on the classic board.
+		k.cont = make([]int, m.Len())
+		for t, tr := range m.Territories {
+			k.cont[t] = tr.Continent
+		}
+		st.lines = lineRules{
+			class: k.gridContinentClass,
+			widen: func(cls, hi []uint8, hw, hh int) []uint8 {
+				return thickContinents(widenBorders(cls, hi, hw, hh), hi, hw, hh)
+			},
+			colour: classicLineColour,
+		}
+		st.numbered, st.army, st.armies = false, "army", "armies"
+	}
+	return st, nil
 }
 
 // outline makes the territories from the cells with their corners
@@ -188,6 +212,17 @@ func (k *gridKind) anchors(b *board, terr []uint8, inside []float32) [][2]float6
 // go in the static layer with the names.
 func (k *gridKind) features(b *board, ly layers) error {
 	R := b.badgeR
+	if k.classic {
+		// No markers: the classic rules have none. The lanes go on the
+		// lines, under the names.
+		for _, a := range b.anchor {
+			b.obstacles = append(b.obstacles, frect{a[0] - 1.2*R, a[1] - 1.2*R, a[0] + 1.2*R, a[1] + 1.2*R})
+		}
+		b.obstacles = append(b.obstacles, rectOf(b.panel))
+		k.findLanes(b)
+		k.drawLanes(ly.lines, b, ly.th)
+		return nil
+	}
 	b.slots = make([]markerSlots, b.m.Len())
 	for t, a := range b.anchor {
 		x, y := a[0], a[1]

@@ -260,6 +260,10 @@ func wrap(fc font.Face, s string, w float64) []string {
 // one card per player (troops, territories, hero, item held), on a ground
 // with the key.
 func (k *gridKind) drawPanel(wk *worker, s *state.State, tags []string) {
+	if k.classic {
+		k.drawClassicPanel(wk, s, tags)
+		return
+	}
 	b, sc, th, f := wk.b, wk.s, wk.th, wk.f
 	p := b.panel
 	cards := b.gridCardRects(len(s.Seats))

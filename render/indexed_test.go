@@ -34,6 +34,7 @@ func TestIndexedFrame(t *testing.T) {
 		{"played-40", func(t testing.TB) *state.State { return playGame(t, 2, 11, 40).State }},
 		{"capitals-mid-last", gridMid},
 		{"round", fixtureRound}, {"round-again", fixtureRound},
+		{"art-mid", artMid}, {"art-fog", fogged(artMid)}, {"art-tall-over", artTallOver}, {"art-mid-again", artMid},
 	}
 	widths := []int{800, 1237, 1600, 2400}
 	if testing.Short() || raceEnabled {

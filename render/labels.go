@@ -43,8 +43,9 @@ func splitTwo(fc font.Face, name string) []string {
 
 // layoutLabels places every territory's name next to its badge so that no
 // name overlaps another name, a badge or the legend, preferring spots over
-// the territory itself. Tight territories are placed first.
-func layoutLabels(b *board, fc font.Face) ([]labelPlacement, error) {
+// the territory itself. Tight territories are placed first. A name with no
+// room is an error, or left out when drop is set.
+func layoutLabels(b *board, fc font.Face, drop bool) ([]labelPlacement, error) {
 	s := b.s
 	n := b.m.Len()
 	lineH := float64(fc.Metrics().Height)/64*0.92 + 1
@@ -163,6 +164,9 @@ func layoutLabels(b *board, fc font.Face) ([]labelPlacement, error) {
 			}
 		}
 		if math.IsInf(best, 1) {
+			if drop {
+				continue
+			}
 			return nil, fmt.Errorf("render: no room for the name of %s at width %d", name, b.w)
 		}
 		placed = append(placed, pick)
@@ -203,15 +207,18 @@ func (b *board) offTerritory(r frect, t int) float64 {
 // placeNames lays out the territories' names at the first of the style's
 // sizes where every name has room (a map too crowded for the first still
 // gets drawn: a map that cannot be drawn is a match nobody can follow),
-// and draws them with their halos on the names layer.
+// and draws them with their halos on the names layer. Where the style
+// lets names go (drawn maps, as crowded as their makers drew them), the
+// last size leaves out those that have no room.
 func placeNames(b *board, ly layers) error {
 	var fc font.Face
 	var err error
-	for _, size := range b.style.nameSizes {
+	for i, size := range b.style.nameSizes {
 		if fc, err = face(ly.fs.bold, size*b.s); err != nil {
 			return err
 		}
-		if b.labelAt, err = layoutLabels(b, fc); err == nil {
+		last := i == len(b.style.nameSizes)-1
+		if b.labelAt, err = layoutLabels(b, fc, last && b.style.dropNames); err == nil {
 			break
 		}
 	}

@@ -27,6 +27,9 @@ func newLegendFaces(fs *fonts, s float64) (legendFaces, error) {
 	return legendFaces{title: title, name: name}, nil
 }
 
+// legendTitle is the legend's title.
+const legendTitle = "CONTINENT BONUSES"
+
 // layoutLegend sizes the legend and puts it in the first corner of the map
 // with no land under it.
 func layoutLegend(b *board, f legendFaces) legendLayout {
@@ -37,7 +40,9 @@ func layoutLegend(b *board, f legendFaces) legendLayout {
 		nameW = math.Max(nameW, textWidth(f.name, c.Name))
 	}
 	rowH := 27 * s
-	w := int(math.Ceil(14*s + 18*s + nameW + 14*s + 34*s + 10*s + 28*s + 12*s))
+	// As wide as the rows, or as the title over short names.
+	rows := 14*s + 18*s + nameW + 14*s + 34*s + 10*s + 28*s + 12*s
+	w := int(math.Ceil(math.Max(rows, 14*s+textWidth(f.title, legendTitle)+14*s)))
 	h := int(math.Ceil(36*s + rowH*float64(len(b.m.Continents)) + 6*s))
 	margin := int(10 * s)
 	corners := []image.Point{
@@ -89,7 +94,7 @@ func drawLegendGround(dst *image.RGBA, b *board, th *theme, f legendFaces) {
 	dc.SetLineWidth(1.5 * s)
 	dc.SetColor(color.RGBA{200, 210, 225, 120})
 	dc.Stroke()
-	drawText(dst, f.title, "CONTINENT BONUSES", float64(r.Min.X)+14*s, float64(r.Min.Y)+24*s, th.dim)
+	drawText(dst, f.title, legendTitle, float64(r.Min.X)+14*s, float64(r.Min.Y)+24*s, th.dim)
 	for i, c := range b.m.Continents {
 		y := l.rowY[i]
 		dc.DrawCircle(l.swatchX, y, 7*s)

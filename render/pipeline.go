@@ -44,14 +44,14 @@ func buildBoard(m *state.Map, k kind, lk *look, kt *kit, width int) (*board, err
 		names: image.NewRGBA(image.Rect(0, 0, w, b.h)),
 		th:    kt.th,
 		fs:    kt.fonts,
+		tex:   kt.tex,
 	}
 	drawLines(ly.lines, hi, b, kt.th)
-	// Land: the terrain's texture and a light rim inside every border.
+	// Land shades, and what lies around the land.
 	inside := insideDistance(mt, b.mw, b.mh)
-	b.lvl = shadeLand(m, kt.tex, mt, inside, b.mw, b.mh, w, s, st.contrast)
 	b.base = make([]uint8, 4*w*b.h)
 	ly.base = &image.RGBA{Pix: b.base, Stride: 4 * w, Rect: image.Rect(0, 0, w, b.h)}
-	paintSea(ly.base, mt, b, kt.tex, kt.th)
+	k.ground(b, ly, mt, inside)
 	fillRect(ly.base, b.panel, kt.th.panelBg)
 	fillRect(ly.base, b.rule(), kt.th.gold)
 	b.badgeR = st.badge * s

@@ -52,8 +52,9 @@ type Renderer struct {
 	workers   sync.Pool // *worker
 	pngBuffer pngPool
 
-	// Generated maps (capitals): boards cached by name, least recently
-	// used first out; their own look, made on first use.
+	// Generated and imported maps: boards cached by name, least recently
+	// used first out. Generated maps share a look, made on first use;
+	// each imported map has its own.
 	grids     map[string]*gridEntry
 	gridUses  uint64
 	gridSetup sync.Once
@@ -125,10 +126,14 @@ func (r *Renderer) workerFrom(wk *worker, b *board) (*worker, error) {
 	return wk, nil
 }
 
-// board returns the board of map m, building it on first use: a generated
-// map's from its cells, any other map's from its geometry.
+// board returns the board of map m, building it on first use: an imported
+// map's from its picture, a generated map's from its cells, any other
+// map's from its geometry.
 func (r *Renderer) board(m *state.Map) (*board, error) {
-	if m.Grid != nil {
+	switch {
+	case m.Art != nil:
+		return r.artBoardFor(m)
+	case m.Grid != nil:
 		return r.gridBoardFor(m)
 	}
 	return r.classicBoard(m)
@@ -199,12 +204,13 @@ func sameTerritories(a, b *state.Map) bool {
 	return true
 }
 
-// maxGridBoards bounds the cache of generated maps' boards: unlike the
-// classic board, every capitals match has its own map. A board at the
-// default width takes about 20 MB. (A variable for tests.)
+// maxGridBoards bounds the cache of generated and imported maps' boards:
+// unlike the classic board, every capitals match has its own map, and a
+// server its own library. A board at the default width takes about 20 MB.
+// (A variable for tests.)
 var maxGridBoards = 8
 
-// gridEntry is a cached board of a generated map.
+// gridEntry is a cached board of a generated or imported map.
 type gridEntry struct {
 	build sync.Once
 	m     *state.Map
@@ -214,14 +220,23 @@ type gridEntry struct {
 }
 
 // gridBoardFor returns the board of generated map m, building it on first
-// use. Boards are cached by map name, at most maxGridBoards of them; a map
-// whose name is cached but whose cells or names differ gets a board of its
-// own.
+// use (cachedBoard).
 func (r *Renderer) gridBoardFor(m *state.Map) (*board, error) {
+	r.gridSetup.Do(func() { r.gridLook = newGridLook(r.th, r.colors) })
+	return r.cachedBoard(m, sameGrid, func() (*board, error) {
+		return buildBoard(m, &gridKind{g: m.Grid}, r.gridLook, &r.kit, r.width)
+	})
+}
+
+// cachedBoard returns the board of map m, which build builds on first
+// use. Boards are cached by map name, at most maxGridBoards of them; a map
+// whose name is cached but which does not draw the same as the cached one
+// (same reports whether two maps do) gets a board of its own.
+func (r *Renderer) cachedBoard(m *state.Map, same func(a, b *state.Map) bool, build func() (*board, error)) (*board, error) {
 	r.mu.Lock()
 	r.gridUses++
 	e, ok := r.grids[m.Name]
-	if ok && e.m != m && !sameGrid(e.m, m) {
+	if ok && e.m != m && !same(e.m, m) {
 		ok = false
 	}
 	if !ok {
@@ -241,10 +256,7 @@ func (r *Renderer) gridBoardFor(m *state.Map) (*board, error) {
 	}
 	e.used = r.gridUses
 	r.mu.Unlock()
-	r.gridSetup.Do(func() { r.gridLook = newGridLook(r.th, r.colors) })
-	e.build.Do(func() {
-		e.b, e.err = buildBoard(m, &gridKind{g: m.Grid}, r.gridLook, &r.kit, r.width)
-	})
+	e.build.Do(func() { e.b, e.err = build() })
 	return e.b, e.err
 }
 

@@ -135,7 +135,8 @@ func TestBadInput(t *testing.T) {
 func TestConcurrentRenders(t *testing.T) {
 	states := []*state.State{fixtureStart(t), fixtureMid(t), fixtureOver(t),
 		playGame(t, 3, 11, 250).State, playGame(t, 5, 12, 400).State, playGame(t, 2, 13, -1).State,
-		gridStart(t), gridMid(t), gridOver(t)} // workers go from one palette to the other
+		gridStart(t), gridMid(t), gridOver(t), // workers go from one palette to the other
+		artMid(t), artTallOver(t)} // and to imported maps', one each
 	alone := make([][]byte, len(states))
 	for i, s := range states {
 		var err error

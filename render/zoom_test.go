@@ -36,6 +36,7 @@ func TestZoom(t *testing.T) {
 		{"the last turn's arrows", fixtureOver(t), ZoomOn(fixtureOver(t)), false},
 		{"across the map's edge", mid, names(mid, "Alaska", "Kamchatka"), false},
 		{"capitals", gridMid(t), ZoomOn(gridMid(t)), false},
+		{"imported map", artMid(t), ZoomOn(artMid(t)), false},
 	}
 	if raceEnabled {
 		tests = tests[:2]

@@ -280,12 +280,16 @@ type Export struct {
 	// reads it, and Import stores it if set (risk migrate copies it so).
 	// It is not part of the file: each import records its own.
 	Origin *Origin
+	// Map is the files of the match's map when it is a library map:
+	// another database, or anyone replaying the export, needs them.
+	Map *MapFiles
 }
 
 type exportHead struct {
 	Channel string          `json:"channel"`
 	Status  Status          `json:"status"`
 	Meta    json.RawMessage `json:"meta,omitempty"`
+	Map     *MapFiles       `json:"map_files,omitempty"`
 }
 
 // Public returns the export as anyone may see it: while the match is open
@@ -314,7 +318,7 @@ func (e *Export) started() bool { return len(e.Record.Setup.Seats) > 0 || len(e.
 // MarshalJSON encodes the export: {"channel":...,"status":...,"meta":...,
 // "format":...,"options":...,"seats":...,"seed":...,"deal":...,"log":[...]}.
 func (e Export) MarshalJSON() ([]byte, error) {
-	head, err := json.Marshal(exportHead{e.Channel, e.Status, e.Meta})
+	head, err := json.Marshal(exportHead{e.Channel, e.Status, e.Meta, e.Map})
 	if err != nil {
 		return nil, fmt.Errorf("storage: encode export: %w", err)
 	}
@@ -340,7 +344,7 @@ func (e *Export) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &probe); err != nil {
 		return fmt.Errorf("storage: decode export: %w", err)
 	}
-	*e = Export{Channel: head.Channel, Status: head.Status, Meta: head.Meta}
+	*e = Export{Channel: head.Channel, Status: head.Status, Meta: head.Meta, Map: head.Map}
 	if probe.Format == nil {
 		return nil // never started: no record
 	}

@@ -229,7 +229,8 @@ func play(ctx context.Context, cfg Config, g int) (game, error) {
 			deal.Troops = append(deal.Troops, drawn.Terr[t].Armies)
 		}
 	} else {
-		m, err := engine.LoadMap(cfg.Options.Map)
+		// Generated islands ("islands-large") are drawn from each game's seed.
+		m, err := engine.LoadMap(engine.ClassicMatchMap(cfg.Options.Map, setup.Seed))
 		if err != nil {
 			return game{}, fmt.Errorf("tournament: %w", err)
 		}

@@ -516,3 +516,22 @@ func skipUnderRace(t *testing.T) {
 		t.Skip("many games in one goroutine: run without -race (CI does)")
 	}
 }
+
+// TestClassicOnIslands plays classic tournaments on generated islands of
+// each size, a map for each game: every game is won, none capped.
+func TestClassicOnIslands(t *testing.T) {
+	for _, m := range engine.IslandsNames() {
+		t.Run(m, func(t *testing.T) {
+			cfg := config("normal", "easy", "random")
+			cfg.Options.Map = m
+			cfg.Games = 3
+			r, err := Run(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Draws != 0 {
+				t.Errorf("%d of %d games capped at %d turns, want every game won", r.Draws, r.Games, cfg.MaxTurns)
+			}
+		})
+	}
+}

@@ -57,6 +57,17 @@ type Request struct {
 	// all, nil if threads are not to be had (outside a server, or the
 	// platform did not say).
 	ThreadLacks []string
+	// Files are the files sent with the command, by the name of the
+	// option that asked for them (Discord's attachments, the page's
+	// uploads), read whole and bounded by the adapter; the option's value
+	// is the file's name.
+	Files map[string]File
+}
+
+// File is a file sent with a command.
+type File struct {
+	Name string
+	Data []byte
 }
 
 // Click is a press of a button the bot posted. Its answer replaces the

@@ -59,7 +59,7 @@ func ReadOnly(command string, a Args) bool {
 	switch command {
 	case "show cards":
 		return !a.Has("use")
-	case "show status", "me stats", "show odds", "show history", "help", "admin show", "me games":
+	case "show status", "me stats", "show odds", "show history", "help", "admin show", "me games", "admin map list", "admin map show":
 		return true
 	}
 	return false
@@ -76,6 +76,9 @@ const (
 	// a user option, whose value is their ID); others read a name typed
 	// as @Name into their ID. The core receives an ID, or a mention.
 	User
+	// Attachment is a file (Discord: an attachment option). The core
+	// receives its name as the value, and its bytes in Request.Files.
+	Attachment
 )
 
 // Option describes one option of a subcommand.
@@ -139,6 +142,10 @@ const AdminCommandName = "risk-admin"
 // AdminGroup is the group whose subcommands make up /risk-admin.
 const AdminGroup = "admin"
 
+// MapGroup is the group of /risk-admin that keeps the server's library of
+// maps: /risk-admin map add, ... ("admin map add" in the core).
+const MapGroup = AdminGroup + " map"
+
 // MaxTeams is the most teams a match has: six players in teams of two.
 const MaxTeams = state.MaxSeats / 2
 
@@ -146,7 +153,7 @@ const MaxTeams = state.MaxSeats / 2
 func MatchOptions() []Option {
 	return []Option{
 		{Name: "rules", Description: "Rule set (default classic)", Type: String, Choices: []string{"classic", "capitals"}},
-		{Name: "map", Description: "Board: the classic world, or (capitals) small, normal or large generated islands", Type: String, ByMatch: true, Autocomplete: true},
+		{Name: "map", Description: "Board: classic, islands-small/normal/large, a server's own map; capitals: small, normal, large", Type: String, ByMatch: true, Autocomplete: true},
 		{Name: "victory", Description: "Win by two thirds of the map (default), by taking everything, or by a secret mission (classic)", Type: String, Choices: []string{"two-thirds", "domination", "missions"}},
 		{Name: "cards", Description: "Card sets worth 4, 6, 8, 10... (escalating, default) or 4 to 10 (fixed)", Type: String, Choices: []string{"escalating", "fixed"}},
 		{Name: "fortify", Description: "One move along your territories (connected, default) or many one-step moves (adjacent)", Type: String, Choices: []string{"connected", "adjacent"}},
@@ -165,7 +172,9 @@ func MatchOptions() []Option {
 // Maps are the values of the map option, of every rule set: the built-in
 // world for classic, the sizes of generated islands for capitals (each
 // match takes its rule set's: hosted.MapChoices).
-func Maps() []string { return []string{"classic", "small", "normal", "large"} }
+func Maps() []string {
+	return []string{"classic", "islands-small", "islands-normal", "islands-large", "small", "normal", "large"}
+}
 
 // threadOption is /risk new's choice of a thread for the match.
 func threadOption() Option {
@@ -312,7 +321,7 @@ func (s Spec) FullName() string {
 // Command is the top-level slash command the subcommand is registered
 // under: /risk-admin for the group "admin", else /risk.
 func (s Spec) Command() string {
-	if s.Group == AdminGroup {
+	if s.admin() {
 		return AdminCommandName
 	}
 	return CommandName
@@ -321,10 +330,16 @@ func (s Spec) Command() string {
 // DiscordGroup is the subcommand group the subcommand is in within its
 // top-level command: none for /risk-admin's, which are its own.
 func (s Spec) DiscordGroup() string {
-	if s.Group == AdminGroup {
-		return ""
+	if s.admin() {
+		return strings.TrimPrefix(strings.TrimPrefix(s.Group, AdminGroup), " ")
 	}
 	return s.Group
+}
+
+// admin reports whether the subcommand is /risk-admin's: of the group
+// "admin", or of a group within it ("admin map": /risk-admin map add).
+func (s Spec) admin() bool {
+	return s.Group == AdminGroup || strings.HasPrefix(s.Group, AdminGroup+" ")
 }
 
 // Slash is the subcommand as a Discord user types it: "/risk show status",
@@ -355,6 +370,7 @@ func GroupDescriptions() map[string]string {
 		"show":     "Look, only you: the match, your cards, odds, history",
 		"me":       "You: your matches, how you are told of your turn, your record, your API token",
 		AdminGroup: "Server admins: defaults and limits for this server's matches",
+		MapGroup:   "This server's own maps: add, list, show, rename, remove",
 	}
 }
 
@@ -510,7 +526,30 @@ func adminSpecs(levels []string) []Spec {
 			{Name: "lobby-days", Description: "Days a lobby may wait without a change before it closes", Type: Integer, Min: 0, Max: 365},
 		}, Usage: "/risk-admin limits per-host:2 per-server:20"},
 		{Group: "admin", Name: "reset", Description: "Forget this server's defaults and limits", Usage: "/risk-admin reset"},
+		{Group: MapGroup, Name: "add", Description: "Add a map: a .zip of its three files, or the .map with its two images", Options: []Option{
+			{Name: "file", Description: "A .zip of the map's files, or its .map file", Type: Attachment, Required: true},
+			{Name: "picture", Description: "With a .map file: the picture players see (its pic)", Type: Attachment},
+			{Name: "index", Description: "With a .map file: the index image of its territories (its map)", Type: Attachment},
+			{Name: "name", Description: "What to call it here (default: its title)", Type: String},
+			{Name: "mutual", Description: "Make one-way borders two-way (on), or refuse the map (off, default)", Type: String, Choices: []string{"on", "off"}},
+		}, Usage: "/risk-admin map add file:old-town.zip"},
+		{Group: MapGroup, Name: "list", Description: "This server's maps", Usage: "/risk-admin map list", Quick: true},
+		{Group: MapGroup, Name: "show", Description: "A map of this server: its picture, territories and borders", Options: []Option{
+			libraryMap("The map"),
+		}, Usage: "/risk-admin map show name:Old Town"},
+		{Group: MapGroup, Name: "rename", Description: "Rename a map of this server", Options: []Option{
+			libraryMap("The map"),
+			{Name: "to", Description: "Its new name", Type: String, Required: true},
+		}, Usage: "/risk-admin map rename name:Old Town to:Harbour"},
+		{Group: MapGroup, Name: "remove", Description: "Remove a map no match is playing (matches played on it still replay)", Options: []Option{
+			libraryMap("The map"),
+		}, Usage: "/risk-admin map remove name:Harbour"},
 	}
+}
+
+// libraryMap is the option naming a map of the server's library.
+func libraryMap(desc string) Option {
+	return Option{Name: "name", Description: desc, Type: String, Required: true, Autocomplete: true}
 }
 
 // The names of the standard palettes, as /risk new palette: offers them.

@@ -79,6 +79,10 @@ func ParseLine(line, defaultUser string) (Line, error) {
 		if !isWord(sub) || strings.Contains(sub, ":") {
 			return Line{}, fmt.Errorf("say which command: /%s show, defaults, limits or reset", command.AdminCommandName)
 		}
+		// A group of /risk-admin: "/risk-admin map list".
+		if next, after, _ := strings.Cut(strings.TrimSpace(rest), " "); isWord(next) && !strings.Contains(next, ":") {
+			sub, rest = sub+" "+next, after
+		}
 		opts, err := parseOptions(rest)
 		if err != nil {
 			return Line{}, err

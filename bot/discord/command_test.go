@@ -113,12 +113,21 @@ func TestCommandTree(t *testing.T) {
 	}
 	var adminSubs []string
 	for _, o := range admin.Options {
-		if o.Type != discordgo.ApplicationCommandOptionSubCommand {
+		switch {
+		case o.Type == discordgo.ApplicationCommandOptionSubCommandGroup && o.Name == "map":
+			var maps []string
+			for _, sub := range o.Options {
+				maps = append(maps, sub.Name)
+			}
+			if want := []string{"add", "list", "show", "rename", "remove"}; !slices.Equal(maps, want) {
+				t.Errorf("/risk-admin map has %v, want %v", maps, want)
+			}
+		case o.Type != discordgo.ApplicationCommandOptionSubCommand:
 			t.Errorf("/risk-admin %s is no plain subcommand", o.Name)
 		}
 		adminSubs = append(adminSubs, o.Name)
 	}
-	if !slices.Equal(adminSubs, []string{"show", "defaults", "limits", "reset"}) {
+	if !slices.Equal(adminSubs, []string{"show", "defaults", "limits", "reset", "map"}) {
 		t.Errorf("/risk-admin has %v", adminSubs)
 	}
 	if admin.DefaultMemberPermissions == nil || *admin.DefaultMemberPermissions != discordgo.PermissionManageGuild {

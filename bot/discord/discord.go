@@ -121,6 +121,8 @@ type Adapter struct {
 	// app is the configured application ID (READY's wins).
 	app   string
 	meter Meter
+	// files downloads the files attached to commands (attachments.go).
+	files *http.Client
 }
 
 var (
@@ -162,7 +164,7 @@ func New(cfg Config) (*Adapter, error) {
 		inFlight = DefaultMaxInFlight()
 	}
 	a := &Adapter{s: s, guild: cfg.GuildID, log: cfg.Log, deferAfter: cfg.DeferAfter, completeWait: autocompleteWait, slots: make(chan struct{}, inFlight),
-		shard: cfg.Shard, app: cfg.ApplicationID, meter: cfg.Meter}
+		shard: cfg.Shard, app: cfg.ApplicationID, meter: cfg.Meter, files: fileClient(cfg.HTTPClient)}
 	if a.meter == nil {
 		a.meter = noMeter{}
 	}

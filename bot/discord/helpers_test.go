@@ -173,6 +173,9 @@ func nest(data map[string]any, sub string, sc map[string]any) {
 	if g, n, ok := strings.Cut(spec.Name, " "); ok {
 		spec = command.Spec{Group: g, Name: n}
 	}
+	if s, ok := command.Find(command.Specs([]string{"normal"}), command.Alias(sub)); ok {
+		spec = s // a group within /risk-admin: /risk-admin map add
+	}
 	sc["name"] = spec.Name
 	data["name"] = spec.Command()
 	data["options"] = []any{sc}

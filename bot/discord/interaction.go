@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -100,6 +101,16 @@ func (a *Adapter) handle(ctx context.Context, core Core, i *discordgo.Interactio
 	}
 	if i.GuildID == "" && !slices.Contains(inDM, command.Alias(req.Command)) {
 		return r.Reply(ctx, chat.Message{Private: true, Text: "Here, in a direct message, /risk me games lists your matches in every server, and /risk help explains the game. Matches are played in a server's channels: type the command there."})
+	}
+	if req.Admin {
+		// Only admins' commands take files (/risk-admin map add): others'
+		// are refused by the core without them, and not fetched.
+		files, err := a.download(ctx, i)
+		if err != nil {
+			log.Info("an attachment could not be fetched", "err", err)
+			return r.Reply(ctx, chat.Message{Private: true, Text: chat.Capitalize(strings.TrimPrefix(err.Error(), "discord: ")) + ". Nothing was changed."})
+		}
+		req.Files = files
 	}
 	log.Debug("command", "user", req.User.ID, "command", req.Command)
 	return core.Handle(ctx, req, r)

@@ -80,14 +80,14 @@ func Commands(specs []command.Spec, global bool) []*discordgo.ApplicationCommand
 			cmd.Options = append(cmd.Options, sub)
 			continue
 		}
-		g, ok := groups[group]
+		g, ok := groups[s.Group]
 		if !ok {
 			g = &discordgo.ApplicationCommandOption{
 				Type:        discordgo.ApplicationCommandOptionSubCommandGroup,
 				Name:        group,
-				Description: command.GroupDescriptions()[group],
+				Description: command.GroupDescriptions()[s.Group],
 			}
-			groups[group] = g
+			groups[s.Group] = g
 			cmd.Options = append(cmd.Options, g)
 		}
 		g.Options = append(g.Options, sub)
@@ -113,6 +113,11 @@ func option(o command.Option) *discordgo.ApplicationCommandOption {
 	if o.Type == command.User {
 		// Discord offers the server's members, and sends the ID.
 		opt.Type = discordgo.ApplicationCommandOptionUser
+	}
+	if o.Type == command.Attachment {
+		// Discord asks for a file; the interaction names it, and the
+		// adapter downloads it (attachments.go).
+		opt.Type = discordgo.ApplicationCommandOptionAttachment
 	}
 	if o.Type == command.Integer {
 		opt.Type = discordgo.ApplicationCommandOptionInteger
@@ -176,9 +181,13 @@ func subcommand(i *discordgo.Interaction) (*discordgo.ApplicationCommandInteract
 		return o, nil
 	case discordgo.ApplicationCommandOptionSubCommandGroup:
 		if len(o.Options) == 1 && o.Options[0].Type == discordgo.ApplicationCommandOptionSubCommand {
-			// The core names it "GROUP SUBCOMMAND".
+			// The core names it "GROUP SUBCOMMAND" ("admin GROUP
+			// SUBCOMMAND" in /risk-admin).
 			sub := *o.Options[0]
 			sub.Name = o.Name + " " + sub.Name
+			if d.Name == command.AdminCommandName {
+				sub.Name = command.AdminGroup + " " + sub.Name
+			}
 			return &sub, nil
 		}
 	}
@@ -218,8 +227,17 @@ func request(i *discordgo.Interaction) (chat.Request, string, error) {
 	req := chat.Request{Channel: prefix + i.ChannelID, User: u, Command: sub.Name, Options: map[string]string{}, Key: prefix + i.ID,
 		Server: server(i), Admin: admin(i), BotLacks: lacking(i.AppPermissions, hostPermissions()), ThreadLacks: threadLacks(i)}
 	focused := ""
+	d, _ := i.Data.(discordgo.ApplicationCommandInteractionData)
 	for _, o := range sub.Options {
 		req.Options[o.Name] = value(o)
+		if o.Type == discordgo.ApplicationCommandOptionAttachment {
+			// The value is the attachment's ID: the core sees its name,
+			// and its bytes in Files (download).
+			req.Options[o.Name] = ""
+			if at := attachment(d, value(o)); at != nil {
+				req.Options[o.Name] = at.Filename
+			}
+		}
 		if o.Focused {
 			focused = o.Name
 		}

@@ -339,6 +339,9 @@ func checkMeta(m Meta, status storage.Status, g *engine.Game, in Importing) []st
 	}
 	switch o := set.Options; o.Rules {
 	case state.Classic:
+		if _, islands := engine.IslandsSize(o.Map); islands {
+			break // generated from the seed when the match starts
+		}
 		if _, err := engine.LoadMap(o.Map); err != nil {
 			add("meta.settings.options.map: %s is not a map of this bot", chat.Quote(o.Map))
 		}

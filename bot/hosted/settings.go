@@ -35,16 +35,29 @@ func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Se
 			set.Options = o
 		}
 	}
-	if v, ok := a.Str["map"]; ok {
+	if v, ok := a.Str["map"]; ok && engine.IsLibraryName(v) {
+		// A map of the server's library, its name resolved by the caller
+		// (server.Library.Resolve), which loaded it.
+		if set.Options.Rules != state.Classic {
+			return set, chat.Refuse("A capitals match is played on generated islands: a server's own maps are played with the classic rules. Choose rules:classic.")
+		}
+		if _, err := engine.LoadMap(v); err != nil {
+			return set, chat.Refuse("That map cannot be played now: %s.", err)
+		}
+		set.Options.Map = v
+	} else if ok {
+		if z, islands := engine.IslandsSize(v); islands && set.Options.Rules == state.Capitals {
+			v = z.String() // a capitals match is always on islands
+		}
 		switch {
 		case set.Options.Rules == state.Capitals && v == "classic":
 			return set, chat.Refuse("A capitals match is played on generated islands: map:small, normal or large.")
 		case set.Options.Rules == state.Classic && slices.Contains(MapChoices(state.Capitals), v):
-			return set, chat.Refuse("map:%s is for capitals matches (generated islands); classic is played on the classic map. Add rules:capitals.", v)
+			return set, chat.Refuse("map:%s is for capitals matches; a classic match on generated islands is map:islands-%s. Or add rules:capitals.", v, v)
 		case !slices.Contains(MapChoices(set.Options.Rules), v):
 			return set, chat.Refuse("There is no map %s for %s matches: map:%s.", chat.Quote(v), set.Options.Rules, orList(MapChoices(set.Options.Rules)))
 		}
-		if set.Options.Rules == state.Classic {
+		if _, islands := engine.IslandsSize(v); set.Options.Rules == state.Classic && !islands {
 			if _, err := engine.LoadMap(v); err != nil {
 				return set, chat.Refuse("There is no map %q (maps: %s).", v, strings.Join(engine.MapNames(), ", "))
 			}
@@ -93,6 +106,11 @@ func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Se
 			return set, chat.Refuse("teams takes off, 2 or 3 (players per team), not %s.", chat.Quote(v))
 		}
 	}
+	if set.Options.Victory == state.Missions {
+		if err := missionsPlayable(set.Options.Map); err != nil {
+			return set, err
+		}
+	}
 	if set.Options.Teams > 0 && set.Options.Victory == state.Missions {
 		return set, chat.Refuse("Secret missions are played alone, not in teams: choose teams:off, or another victory.")
 	}
@@ -105,13 +123,38 @@ func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Se
 	return set, nil
 }
 
+// missionsPlayable refuses secret missions on a map without the classic
+// continents, which the rule book's mission cards name (the engine would
+// refuse the match at its start).
+func missionsPlayable(name string) error {
+	if !engine.IsLibraryName(name) {
+		return nil // the built-in boards: the classic world has them
+	}
+	m, err := engine.LoadMap(name)
+	if err != nil {
+		return nil // the map's own check says what is wrong
+	}
+	var missing []string
+	for _, c := range state.MissionContinentNames() {
+		if !slices.ContainsFunc(m.Continents, func(mc state.Continent) bool { return strings.EqualFold(mc.Name, c) }) {
+			missing = append(missing, c)
+		}
+	}
+	if len(missing) > 0 {
+		return chat.Refuse("Secret missions name the classic continents, and %s has no %s: choose another victory, or another map.", m.Title, orList(missing))
+	}
+	return nil
+}
+
 // MapChoices are the values of the map option that a match of rule set
 // rules takes: the built-in maps for classic, the sizes of generated
 // islands for capitals.
 func MapChoices(rules state.Rules) []string {
 	var out []string
 	for _, c := range command.Maps() {
-		if slices.Contains(engine.MapNames(), c) != (rules == state.Capitals) {
+		_, islands := engine.IslandsSize(c)
+		builtin := slices.Contains(engine.MapNames(), c)
+		if rules == state.Capitals && !builtin && !islands || rules == state.Classic && (builtin || islands) {
 			out = append(out, c)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"strings"
 	"time"
 
@@ -58,7 +59,11 @@ func (l *Lobby) New(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 		l.cfg.Log.Warn("a server default no longer applies", "server", c.Req.Server, "err", err)
 		set = hosted.DefaultSettings()
 	}
-	set, err = set.Apply(c.Args, l.cfg.Look.Has)
+	args, err := l.resolveMap(ctx, c)
+	if err != nil {
+		return hosted.Result{}, err
+	}
+	set, err = set.Apply(args, l.cfg.Look.Has)
 	if err != nil {
 		return hosted.Result{}, err
 	}
@@ -491,7 +496,11 @@ func (l *Lobby) Settings(ctx context.Context, c *hosted.Call) (hosted.Result, er
 			}
 		}
 	}
-	set, err := m.Meta.Settings.Apply(c.Args, l.cfg.Look.Has)
+	args, err := l.resolveMap(ctx, c)
+	if err != nil {
+		return hosted.Result{}, err
+	}
+	set, err := m.Meta.Settings.Apply(args, l.cfg.Look.Has)
 	if err != nil {
 		return hosted.Result{}, err
 	}
@@ -553,6 +562,15 @@ func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks [
 			m.Meta.Seats[i].Team = teams[i]
 			setup.Seats[i].Team = teams[i]
 		}
+	}
+	// A server's map is read from the store by a process that has not
+	// seen it yet (another of a fleet, or one restarted since the lobby
+	// chose it).
+	if err := l.cfg.Servers.Library().Need(ctx, setup.Options.Map); err != nil {
+		return hosted.Result{}, err
+	}
+	if bm, err := engine.LoadMap(setup.Options.Map); err == nil && engine.IsLibraryName(bm.Name) && bm.Len() < len(setup.Seats) {
+		return hosted.Result{}, chat.Refuse("%s has %s: too few for %d players.", bm.Title, chat.Plural(bm.Len(), "territory", "territories"), len(setup.Seats))
 	}
 	g, err := engine.NewGame(setup)
 	if err != nil {
@@ -674,4 +692,29 @@ type Lobby struct{ cfg Config }
 // New returns a Lobby.
 func New(c Config) *Lobby {
 	return &Lobby{cfg: c}
+}
+
+// resolveMap reads map:NAME as a match's options hold it: a built-in
+// board by its name, a map of the server's library by its engine name
+// (server.Library.Resolve). A name that is neither is left to Apply,
+// which refuses it listing the boards.
+func (l *Lobby) resolveMap(ctx context.Context, c *hosted.Call) (command.Args, error) {
+	v, ok := c.Args.Str["map"]
+	if !ok {
+		return c.Args, nil
+	}
+	name, found, err := l.cfg.Servers.Library().Resolve(ctx, c.Req.Server, v)
+	if err != nil {
+		return c.Args, err
+	}
+	if !found {
+		if engine.IsLibraryName(v) {
+			// Engine names are the server's own maps', chosen by name.
+			return c.Args, chat.Refuse("There is no map %s here: /risk-admin map list lists this server's maps.", chat.Quote(v))
+		}
+		return c.Args, nil
+	}
+	a := command.Args{Str: maps.Clone(c.Args.Str), Num: c.Args.Num}
+	a.Str["map"] = name
+	return a, nil
 }

@@ -149,3 +149,21 @@ func (ms *Maps) Has(name string) bool {
 	_, ok := ms.palettes[name]
 	return ok
 }
+
+// previewer is a renderer that draws a map before anyone plays on it
+// (render.Renderer.Preview).
+type previewer interface {
+	Preview(ctx context.Context, m *state.Map) ([]byte, error)
+}
+
+// Preview is map m drawn unowned, with its names, in the default palette:
+// what a library shows of a map (nil if the renderer cannot draw one).
+func (ms *Maps) Preview(m *state.Map) *chat.Image {
+	p, ok := ms.def.Render.(previewer)
+	if !ok {
+		return nil
+	}
+	return chat.NewImage("map-preview.png", func(ctx context.Context) ([]byte, error) {
+		return p.Preview(ctx, m)
+	})
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/voice"
 	"github.com/riskbot/riskbot/engine"
@@ -19,6 +20,9 @@ import (
 func (p *Play) Autocomplete(ctx context.Context, req chat.Request, focused string) []chat.Choice {
 	if focused == "map" {
 		return p.mapChoices(ctx, req)
+	}
+	if focused == "name" && strings.HasPrefix(req.Command, command.MapGroup+" ") {
+		return p.libraryChoices(ctx, req.Server, req.Options["name"])
 	}
 	m, err := p.cfg.Matches.Load(ctx, req.Channel)
 	if err != nil {
@@ -245,7 +249,41 @@ func (p *Play) mapChoices(ctx context.Context, req chat.Request) []chat.Choice {
 			out = append(out, chat.Choice{Name: voice.MapChoiceName(name), Value: name})
 		}
 	}
+	if rules == state.Classic {
+		// The server's own maps are played with the classic rules.
+		out = append(out, p.libraryChoices(ctx, req.Server, typed)...)
+	}
 	return out
+}
+
+// maxLibraryChoices bounds the maps of a server's library suggested at
+// once (Discord shows 25 choices).
+const maxLibraryChoices = 20
+
+// libraryChoices suggests the maps of a server's library whose name
+// starts with what was typed (or holds it, after those), with their size.
+func (p *Play) libraryChoices(ctx context.Context, scope, typed string) []chat.Choice {
+	if scope == "" {
+		return nil
+	}
+	ms, err := p.cfg.Servers.Library().List(ctx, scope)
+	if err != nil {
+		p.cfg.Log.Warn("autocomplete: list the maps of a server", "server", scope, "err", err)
+		return nil
+	}
+	typed = strings.ToLower(strings.TrimSpace(typed))
+	var first, then []chat.Choice
+	for _, m := range ms {
+		c := chat.Choice{Name: fmt.Sprintf("%s — %s", m.Name, chat.Plural(m.Territories, "territory", "territories")), Value: m.Name}
+		switch folded := strings.ToLower(m.Name); {
+		case strings.HasPrefix(folded, typed):
+			first = append(first, c)
+		case strings.Contains(folded, typed):
+			then = append(then, c)
+		}
+	}
+	out := append(first, then...)
+	return out[:min(len(out), maxLibraryChoices)]
 }
 
 // Offered reports whether a page or console should offer option of

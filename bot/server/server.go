@@ -302,6 +302,7 @@ type Store interface {
 	Leaderboard(ctx context.Context, server string, rules state.Rules, limit int) ([]storage.Standing, error)
 	PlayerStats(ctx context.Context, server, player string) ([]storage.Standing, error)
 	Seated(ctx context.Context, user, prefix string, limit int) ([]storage.Match, error)
+	LibraryStore
 }
 
 // Config is what Servers are made of.
@@ -312,6 +313,9 @@ type Config struct {
 	HasPalette func(name string) bool
 	// Levels are the computer levels the bot offers.
 	Levels []string
+	// Preview draws a library map unowned, with its names (look.Maps.Preview);
+	// nil shows none.
+	Preview func(m *state.Map) *chat.Image
 	// LobbyTTL is how long a lobby may wait, unless a server says
 	// otherwise; negative is for ever.
 	LobbyTTL time.Duration
@@ -322,9 +326,15 @@ type Config struct {
 }
 
 // Servers keeps the rules and the records of the chat servers.
-type Servers struct{ cfg Config }
+type Servers struct {
+	cfg Config
+	lib *Library
+}
 
 // New returns Servers.
 func New(c Config) *Servers {
-	return &Servers{cfg: c}
+	return &Servers{cfg: c, lib: &Library{Store: c.Store, Prefix: c.Scope, Now: c.Now}}
 }
+
+// Library is the servers' libraries of maps.
+func (sv *Servers) Library() *Library { return sv.lib }

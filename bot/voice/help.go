@@ -148,7 +148,8 @@ func commandGroups(specs []command.Spec, capitals bool) []group {
 		{"The host's (or an admin's)", []string{"host addbot", "host invite", "host kick", "host settings", "host rollback", "host abandon"}},
 		{"To look, only you", []string{"show status", "show cards", "show odds", "show history"}},
 		{"Yours", []string{"me games", "me notify", "me stats", "me token"}},
-		{"Server admins", []string{"admin show", "admin defaults", "admin limits", "admin reset"}},
+		{"Server admins", []string{"admin show", "admin defaults", "admin limits", "admin reset",
+			"admin map add", "admin map list", "admin map show", "admin map rename", "admin map remove"}},
 	}
 	if capitals {
 		// Capitals has no cards to trade and no conquest to occupy.

@@ -184,10 +184,22 @@ func SettingsText(set hosted.Settings) string {
 	if o.Turns == state.Simultaneous {
 		// Moves go one step at a time in rounds, whatever the fortify option.
 		return fmt.Sprintf("%s rules on the %s map; simultaneous turns (everyone orders at once, each round resolves when all are ready); %s%s; %s cards; %d h per round, %s%s",
-			o.Rules, o.Map, victory, limit, o.Cards, set.TurnHours, timeout, colours)
+			o.Rules, BoardName(o.Map), victory, limit, o.Cards, set.TurnHours, timeout, colours)
 	}
 	return fmt.Sprintf("%s rules on the %s map; %s%s; %s cards; %s fortification; %d h per turn, %s%s",
-		o.Rules, o.Map, victory, limit, o.Cards, o.Fortify, set.TurnHours, timeout, colours)
+		o.Rules, BoardName(o.Map), victory, limit, o.Cards, o.Fortify, set.TurnHours, timeout, colours)
+}
+
+// BoardName names a match's map in a sentence: a built-in board by its
+// name ("classic"), a server's own map by its title, quoted.
+func BoardName(name string) string {
+	if !engine.IsLibraryName(name) {
+		return name
+	}
+	if m, err := engine.LoadMap(name); err == nil && m.Title != "" {
+		return chat.Quote(m.Title)
+	}
+	return "server's own"
 }
 
 // MapChoiceName names a value of the map option as a suggestion shows it:
@@ -197,6 +209,10 @@ func MapChoiceName(name string) string {
 	if z, err := genmap.ParseSize(name); err == nil {
 		lo, hi := z.Territories()
 		return fmt.Sprintf("%s — generated islands, %d to %d territories", name, lo, hi)
+	}
+	if z, ok := engine.IslandsSize(name); ok {
+		lo, hi := z.Territories()
+		return fmt.Sprintf("%s — generated islands, sea lanes, %d to %d territories", name, lo, hi)
 	}
 	if m, err := engine.LoadMap(name); err == nil {
 		return fmt.Sprintf("%s — the world of the rule book (%d territories)", name, m.Len())

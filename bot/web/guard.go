@@ -128,8 +128,14 @@ const tokenHeader = "X-Risk-Token"
 // of the same host is the same site): these requests would play as the
 // browser's players.
 func (s *Server) fromPage(h http.HandlerFunc) http.HandlerFunc {
+	return s.fromPageAs("application/json", h)
+}
+
+// fromPageAs is fromPage for a request whose body is of media type mt
+// (an upload's multipart/form-data).
+func (s *Server) fromPageAs(mt string, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if why := s.forged(r); why != "" {
+		if why := s.forged(r, mt); why != "" {
 			problem(w, http.StatusForbidden, "%s", why)
 			return
 		}
@@ -138,10 +144,12 @@ func (s *Server) fromPage(h http.HandlerFunc) http.HandlerFunc {
 }
 
 // forged says why a request does not come from the page, or "".
-func (s *Server) forged(r *http.Request) string {
-	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if err != nil || mt != "application/json" {
-		return "the page sends JSON only (Content-Type: application/json)"
+func (s *Server) forged(r *http.Request, mt string) string {
+	if got, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || got != mt {
+		if mt == "application/json" {
+			return "the page sends JSON only (Content-Type: application/json)"
+		}
+		return "the page sends " + mt + " here (Content-Type)"
 	}
 	site := r.Header.Get("Sec-Fetch-Site")
 	origin := r.Header.Get("Origin")

@@ -14,6 +14,7 @@ import (
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/engine/genmap"
 	"github.com/riskbot/riskbot/engine/mapfile"
+	"github.com/riskbot/riskbot/render"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -21,8 +22,13 @@ import (
 func mapCommands() map[string]subcommand {
 	return map[string]subcommand{
 		"check":    {"validate a map file: the project's JSON format, or a Domination .map (or .zip) with its images", runMapCheck},
-		"show":     {"print a built-in map: its continents, territories and borders", runMapShow},
+		"show":     {"print a built-in map or a library's: its continents, territories and borders", runMapShow},
 		"generate": {"print the capitals map generated from a seed", runMapGenerate},
+		"import":   {"check a Domination map (.map with its images, or .zip) and add it to a library", runMapImport},
+		"list":     {"list the maps of a library", runMapList},
+		"rename":   {"rename a map of a library", runMapRename},
+		"remove":   {"remove a map from a library", runMapRemove},
+		"export":   {"write a map of a library back as its .map file and images", runMapExport},
 	}
 }
 
@@ -33,17 +39,17 @@ func runMap(ctx context.Context, e env) error {
 	for _, n := range slices.Sorted(maps.Keys(cmds)) {
 		about += fmt.Sprintf("  %-9s %s\n", n, cmds[n].summary)
 	}
-	fs := newFlags(e, "map", "check|show|generate ...\n\n"+
+	fs := newFlags(e, "map", "check|show|generate|import|list|rename|remove|export ...\n\n"+
 		about+"\nRun 'risk map COMMAND -h' for a command's flags.")
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {
-		return usageError("want check, show or generate (risk map -h says more)")
+		return usageError("want check, show, generate, import, list, rename, remove or export (risk map -h says more)")
 	}
 	c, ok := cmds[fs.Arg(0)]
 	if !ok {
-		return usageError("unknown map command %q (want check, show or generate)", fs.Arg(0))
+		return usageError("unknown map command %q (want check, show, generate, import, list, rename, remove or export)", fs.Arg(0))
 	}
 	e.args = fs.Args()[1:]
 	return c.run(ctx, e)
@@ -89,26 +95,31 @@ func runMapCheck(_ context.Context, e env) error {
 }
 
 // runMapShow is `risk map show NAME [--json]`.
-func runMapShow(_ context.Context, e env) error {
-	fs := newFlags(e, "map show", "NAME [--json]\n\nPrints a built-in map ("+strings.Join(engine.MapNames(), ", ")+"): its continents with their bonus, and each territory's terrain and borders.")
+func runMapShow(ctx context.Context, e env) error {
+	fs := newFlags(e, "map show", "NAME [--json] [--png FILE] [--scope S] [--db PATH]\n\nPrints a built-in map ("+strings.Join(engine.MapNames(), ", ")+"), or a map of a library: its continents with their bonus, and each territory's terrain and borders.")
 	asJSON := fs.Bool("json", false, "print the map as JSON")
+	pngPath := fs.String("png", "", "also write a preview of the map, unowned with its names, to this PNG file")
+	path := dbFlag(fs, "for a library's map")
+	scope := scopeFlag(fs)
 	// Accept the flag before or after the name.
-	var rest []string
-	for _, a := range e.args {
-		if strings.HasPrefix(a, "-") {
-			rest = append([]string{a}, rest...)
-		} else {
-			rest = append(rest, a)
-		}
-	}
-	if err := parseFlags(fs, rest); err != nil {
+	if err := parseFlags(fs, interspersed(fs, e.args)); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
 		return usageError("want one map name (built in: %s)", strings.Join(engine.MapNames(), ", "))
 	}
+	if !isBuiltin(fs.Arg(0)) && !*asJSON {
+		m, err := showLibraryMap(ctx, e, path, *scope, fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		return writePreview(ctx, e, m, *pngPath)
+	}
 	m, err := engine.LoadMap(fs.Arg(0))
 	if err != nil {
+		return err
+	}
+	if err := writePreview(ctx, e, m, *pngPath); err != nil {
 		return err
 	}
 	if *asJSON {
@@ -238,4 +249,21 @@ func printGenerated(w io.Writer, m *state.Map) {
 // state.GridSpec).
 func gridKey(t int) byte {
 	return "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"[t]
+}
+
+// writePreview writes map m drawn unowned with its names to path, if one
+// is given: how a map's maker checks the markers and names of a map.
+func writePreview(ctx context.Context, e env, m *state.Map, path string) error {
+	if path == "" {
+		return nil
+	}
+	b, err := render.New(render.Options{}).Preview(ctx, m)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "wrote a preview of %s to %s\n", m.Title, path)
+	return nil
 }

@@ -28,7 +28,7 @@ func TestMapGenerate(t *testing.T) {
 		{"bad seed", []string{"map", "generate", "--seed", "-1"}, 2, []string{"invalid value"}},
 		{"bad size", []string{"map", "generate", "--seed", "1", "--size", "huge"}, 2, []string{`unknown map size "huge"`}},
 		{"extra argument", []string{"map", "generate", "--seed", "1", "more"}, 2, []string{`unexpected argument "more"`}},
-		{"unknown map command", []string{"map", "draw"}, 2, []string{"want check, show or generate"}},
+		{"unknown map command", []string{"map", "draw"}, 2, []string{"want check, show, generate, import"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

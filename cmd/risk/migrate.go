@@ -58,8 +58,8 @@ func runMigrate(ctx context.Context, e env) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "copied %d matches (%d open, %d closed), %d queued posts and %d settings from %s to %s\n",
-		n.open+n.closed, n.open, n.closed, n.posts, n.settings, redacted(*from), redacted(*to))
+	fmt.Fprintf(e.stdout, "copied %d matches (%d open, %d closed), %d queued posts, %d settings and %d library maps from %s to %s\n",
+		n.open+n.closed, n.open, n.closed, n.posts, n.settings, n.maps, redacted(*from), redacted(*to))
 	fmt.Fprintf(e.stdout, "dice, checked against each match's seed: %d verified, %d copied unverified (marked so), %d never started\n",
 		n.verified, len(n.unverified), n.lobbies)
 	for _, u := range n.unverified {
@@ -71,9 +71,9 @@ func runMigrate(ctx context.Context, e env) error {
 // copied counts what migrate copied; unverified says which matches were
 // copied unverified, and why.
 type copied struct {
-	open, closed, posts, settings int
-	verified, lobbies             int
-	unverified                    []string
+	open, closed, posts, settings, maps int
+	verified, lobbies                   int
+	unverified                          []string
 }
 
 // migrate copies src into dst, which must hold no match. Matches are
@@ -177,6 +177,22 @@ func migrate(ctx context.Context, src, dst store, now time.Time, unverified bool
 		} else {
 			n.closed++
 		}
+	}
+	// The libraries, each map with its files. The files of the maps the
+	// matches play on came with each match's export (storage.Export.Map).
+	libs, err := src.Libraries(ctx)
+	if err != nil {
+		return n, err
+	}
+	for _, m := range libs {
+		f, err := src.MapFiles(ctx, m.Engine())
+		if err != nil {
+			return n, fmt.Errorf("map %q of %s: %w", m.Name, m.Scope, err)
+		}
+		if err := dst.AddMap(ctx, m, f, m.Added); err != nil {
+			return n, fmt.Errorf("map %q of %s: %w", m.Name, m.Scope, err)
+		}
+		n.maps++
 	}
 	settings, err := src.Settings(ctx)
 	if err != nil {

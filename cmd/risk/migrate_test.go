@@ -71,7 +71,7 @@ func TestMigrate(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dst := tt.dst(t)
 			code, out, errs := runRisk(t, "", "migrate", "--from", src, "--to", dst)
-			if code != 0 || !strings.Contains(out, "copied 3 matches (2 open, 1 closed), 1 queued posts and 1 settings") ||
+			if code != 0 || !strings.Contains(out, "copied 3 matches (2 open, 1 closed), 1 queued posts, 1 settings and 0 library maps") ||
 				!strings.Contains(out, "dice, checked against each match's seed: 2 verified, 0 copied unverified (marked so), 1 never started") {
 				t.Fatalf("migrate: exit %d, %q %s", code, out, errs)
 			}

@@ -27,7 +27,7 @@ func runTournament(ctx context.Context, e env) error {
 		"kinds of player take part. With --teams, entry i of --players plays in team i mod (players/size) + 1\n"+
 		"(normal,easy,normal,easy: the normals against the easies) and the teams' wins are printed. Levels: "+strings.Join(ai.Levels(), ", ")+", "+ai.ReferenceLevel+" (the yardstick of docs/ai.md), or exec:COMMAND.")
 	rules := fs.String("rules", "classic", "rule set: classic or capitals")
-	mapName := fs.String("map", "classic", "map (classic rules): a built-in one, or a Domination FILE.map (its images beside it) or FILE.zip")
+	mapName := fs.String("map", "classic", "map (classic rules): classic, islands-small|normal|large generated for each game, or a Domination FILE.map (its images beside it) or FILE.zip")
 	size := fs.String("size", "normal", "size of the maps generated for each game (capitals rules): small, normal or large")
 	cards := fs.String("cards", "escalating", "card values: escalating or fixed")
 	fortify := fs.String("fortify", "connected", "fortification: connected or adjacent")

@@ -33,6 +33,9 @@ type store interface {
 	Finished(ctx context.Context, limit int) ([]storage.Match, error)
 	ClosedChannels(ctx context.Context, prefix string, limit int) ([]storage.Occupant, error)
 	Settings(ctx context.Context) ([]storage.Setting, error)
+	Libraries(ctx context.Context) ([]storage.LibraryMap, error)
+	MapFiles(ctx context.Context, name string) (storage.MapFiles, error)
+	AddMap(ctx context.Context, m storage.LibraryMap, f storage.MapFiles, now time.Time) error
 	Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error)
 	RecordResult(ctx context.Context, r storage.Result) error
 	Leaderboard(ctx context.Context, server string, rules state.Rules, limit int) ([]storage.Standing, error)

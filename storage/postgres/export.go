@@ -28,6 +28,9 @@ func (db *DB) Export(ctx context.Context, id int64) (*storage.Export, error) {
 	default:
 		e.Origin = o
 	}
+	if e.Map, err = storage.MapOf(&e.Record.Setup, func(name string) (storage.MapFiles, error) { return db.MapFiles(ctx, name) }); err != nil {
+		return nil, fmt.Errorf("export match %d: %w", id, err)
+	}
 	return e, nil
 }
 
@@ -43,6 +46,10 @@ func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*stora
 	if err != nil {
 		return nil, 0, fail(op, err)
 	}
+	// Whoever reads the export plays it on its map: the map is made known
+	// here, as a load would. A map that cannot be had is not the export's
+	// failure (it is for a bug report too): replaying it will say so.
+	_ = storage.NeedMap(m.Setup, func(name string) (storage.MapFiles, error) { return mapFiles(ctx, db.pool, name) })
 	return storage.ExportPart(m, after, limit, func(part *storage.Match) ([]engine.Entry, error) {
 		return readLog(ctx, db.pool, part, after)
 	})
@@ -53,6 +60,13 @@ func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*stora
 // if it fails; an open match fails with storage.ErrChannelBusy if the
 // channel already has one.
 func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error) {
+	hash, err := storage.ImportedMap(e)
+	if err != nil {
+		return nil, fmt.Errorf("storage: postgres: import: %w", err)
+	}
+	if err := storage.NeedMap(&e.Record.Setup, func(name string) (storage.MapFiles, error) { return mapFiles(ctx, db.pool, name) }); err != nil {
+		return nil, fmt.Errorf("storage: postgres: import: %w", err)
+	}
 	g, err := storage.CheckImport(e)
 	if err != nil {
 		return nil, fmt.Errorf("storage: postgres: import: %w", err)
@@ -68,6 +82,15 @@ func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*st
 		return nil, fail(op, err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
+	if hash != "" {
+		// The files of a map its match plays on, kept for good like those
+		// of an imported map (AddMap), but in no library.
+		f := e.Map
+		if _, err := tx.Exec(ctx, `INSERT INTO map_files (name, hash, map, picture, idx, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`, e.Record.Setup.Options.Map, hash, f.Map, f.Picture, f.Index, ms); err != nil {
+			return nil, fail(op, err)
+		}
+	}
 	err = tx.QueryRow(ctx, `WITH m AS (
 			INSERT INTO matches (channel, status, setup, created_at, closed_at) VALUES ($1, $2, $4, $6, $7) RETURNING id)
 		INSERT INTO heads (match_id, version, commands, updated_at, meta)

@@ -29,6 +29,9 @@ func (db *DB) Export(ctx context.Context, id int64) (*storage.Export, error) {
 	default:
 		e.Origin = o
 	}
+	if e.Map, err = storage.MapOf(&e.Record.Setup, func(name string) (storage.MapFiles, error) { return db.MapFiles(ctx, name) }); err != nil {
+		return nil, fmt.Errorf("export match %d: %w", id, err)
+	}
 	return e, nil
 }
 
@@ -50,6 +53,10 @@ func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*stora
 	if err != nil {
 		return nil, 0, fail(fmt.Sprintf("export match %d", id), err)
 	}
+	// Whoever reads the export plays it on its map: the map is made known
+	// here, as a load would. A map that cannot be had is not the export's
+	// failure (it is for a bug report too): replaying it will say so.
+	_ = storage.NeedMap(m.Setup, func(name string) (storage.MapFiles, error) { return mapFiles(ctx, tx, name) })
 	return storage.ExportPart(m, after, limit, func(part *storage.Match) ([]engine.Entry, error) {
 		return readLog(ctx, tx, part, after)
 	})
@@ -61,6 +68,13 @@ func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*stora
 // one.
 func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error) {
 	op := "import"
+	hash, err := storage.ImportedMap(e)
+	if err != nil {
+		return nil, fmt.Errorf("storage: import: %w", err)
+	}
+	if err := storage.NeedMap(&e.Record.Setup, func(name string) (storage.MapFiles, error) { return db.MapFiles(ctx, name) }); err != nil {
+		return nil, fmt.Errorf("storage: import: %w", err)
+	}
 	g, err := storage.CheckImport(e)
 	if err != nil {
 		return nil, fmt.Errorf("storage: import: %w", err)
@@ -70,6 +84,15 @@ func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*st
 		return nil, fail(op, err)
 	}
 	defer tx.Rollback()
+	if hash != "" {
+		// The files of a map its match plays on, kept for good like those
+		// of an imported map (AddMap), but in no library.
+		f := e.Map
+		if _, err := tx.ExecContext(ctx, `INSERT INTO map_files (name, hash, map, picture, idx, created_at)
+			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, e.Record.Setup.Options.Map, hash, f.Map, f.Picture, f.Index, now.UnixMilli()); err != nil {
+			return nil, fail(op, err)
+		}
+	}
 	m, err := db.insert(ctx, tx, e, g, now)
 	if err != nil {
 		return nil, err

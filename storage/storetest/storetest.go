@@ -101,6 +101,18 @@ type Store interface {
 	// channels starting with a prefix, soonest deadline first, at most a
 	// limit (all if it is 0).
 	Seated(ctx context.Context, user, prefix string, limit int) ([]storage.Match, error)
+	// AddMap adds a map to a scope's library (a *storage.MapConflictError
+	// if its name or its files are there already); Maps lists a library,
+	// LibraryMap finds a map by name, whatever its case; RenameMap and
+	// RemoveMap change a library; MapFiles reads a map's files by its
+	// engine name, kept for good.
+	AddMap(ctx context.Context, m storage.LibraryMap, f storage.MapFiles, now time.Time) error
+	Maps(ctx context.Context, scope string) ([]storage.LibraryMap, error)
+	Libraries(ctx context.Context) ([]storage.LibraryMap, error)
+	LibraryMap(ctx context.Context, scope, name string) (storage.LibraryMap, error)
+	MapFiles(ctx context.Context, name string) (storage.MapFiles, error)
+	RenameMap(ctx context.Context, scope, old, new string) error
+	RemoveMap(ctx context.Context, scope, name string) error
 	Close() error
 }
 

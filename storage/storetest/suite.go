@@ -65,6 +65,7 @@ func Run(t *testing.T, newDB New) {
 		{"ClaimRace", testClaimRace},
 		{"Lease", testLease},
 		{"Seats", testSeats},
+		{"Library", testLibrary},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.f(t, newDB) })

@@ -65,9 +65,10 @@ type Server struct {
 	http *httptest.Server
 
 	mu         sync.Mutex
-	offset     time.Duration // added to the real clock (Advance)
-	next       int64         // last snowflake handed out
-	seq        int64         // last gateway sequence number
+	files      map[string][]byte // attachments served, by ID (Attach)
+	offset     time.Duration     // added to the real clock (Advance)
+	next       int64             // last snowflake handed out
+	seq        int64             // last gateway sequence number
 	inter      map[string]*interaction
 	commands   map[string][]Command // by scope: "" global, else guild ID
 	puts       int                  // bulk overwrites accepted

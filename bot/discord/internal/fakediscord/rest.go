@@ -47,6 +47,7 @@ func (s *Server) routes() http.Handler {
 	api("GET /channels/{channel}", rs.channel)
 	api("GET /guilds/{guild}", rs.guild)
 	api("GET /guilds/{guild}/members/{user}", rs.member)
+	mux.HandleFunc("GET /attachments/{channel}/{id}/{name}", s.attachment)
 	mux.HandleFunc("GET /ws", s.websocket)
 	mux.HandleFunc("GET /ws/", s.websocket)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {

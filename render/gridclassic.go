@@ -1,0 +1,511 @@
+package render
+
+import (
+	"cmp"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"slices"
+
+	"github.com/fogleman/gg"
+
+	"github.com/riskbot/riskbot/state"
+)
+
+// Classic rules on a generated map (engine.ClassicMatchMap): the map's sea
+// links are borders, sea lanes, drawn as dashed lines across the water
+// from coast to coast like the classic board's Alaska–Kamchatka; the
+// borders between continents are thicker, as on the classic board; and the
+// panel says what the classic rules need: each player's territories,
+// armies and cards, the reserve to place during the setup, and the
+// continents with their bonus. Such a map is told from a capitals one by
+// its lanes: a generated map's borders are its cells' (every capitals map
+// has sea links instead, genmap's MinSeaLinks).
+
+// lane is a border across water: territories a and b, and the line drawn
+// between their coasts, in image pixels (two points or more).
+type lane struct {
+	a, b int
+	pts  [][2]float64
+}
+
+// laneBorders returns the borders of m that its cells do not draw: the
+// pairs of territories that border without sharing a cell edge.
+func laneBorders(m *state.Map) [][2]int {
+	g := m.Grid
+	touch := map[[2]int]bool{}
+	for y := range g.H {
+		for x := range g.W {
+			a := g.At(x, y)
+			if a == state.Water {
+				continue
+			}
+			for _, c := range [2]int{g.At(x+1, y), g.At(x, y+1)} {
+				if c != state.Water && c != a {
+					touch[[2]int{min(a, c), max(a, c)}] = true
+				}
+			}
+		}
+	}
+	var out [][2]int
+	for _, p := range m.Borders() {
+		if !touch[p] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// lanePath returns the line of the lane between territories a and b: the
+// shortest path through the water from a's coast to b's (breadth-first,
+// four ways), pulled taut where the water lets a straight line pass, from
+// the middle of the edge where it leaves a's coast to the middle of the
+// edge where it reaches b's. Points are in cells. ok is false if no water
+// joins them.
+func lanePath(g *state.Grid, a, b int) (pts [][2]float64, ok bool) {
+	n := g.W * g.H
+	// prev is the water cell each was reached from: -1 for the first ones,
+	// off a's coast (shore is then the cell of a they touch), -2 unseen.
+	prev := make([]int32, n)
+	shore := make([]int32, n)
+	for i := range prev {
+		prev[i] = -2
+	}
+	var queue []int
+	dirs := [4][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}}
+	for i, c := range g.Cells {
+		if int(c) != a {
+			continue
+		}
+		x, y := i%g.W, i/g.W
+		for _, d := range dirs {
+			nx, ny := x+d[0], y+d[1]
+			if nx < 0 || ny < 0 || nx >= g.W || ny >= g.H {
+				continue
+			}
+			if j := ny*g.W + nx; g.Cells[j] == state.Water && prev[j] == -2 {
+				prev[j], shore[j] = -1, int32(i)
+				queue = append(queue, j)
+			}
+		}
+	}
+	end, land := -1, -1
+	for q := 0; q < len(queue) && end < 0; q++ {
+		p := queue[q]
+		x, y := p%g.W, p/g.W
+		for _, d := range dirs {
+			nx, ny := x+d[0], y+d[1]
+			if nx < 0 || ny < 0 || nx >= g.W || ny >= g.H {
+				continue
+			}
+			j := ny*g.W + nx
+			switch c := int(g.Cells[j]); {
+			case c == b:
+				end, land = p, j
+			case c == state.Water && prev[j] == -2:
+				prev[j] = int32(p)
+				queue = append(queue, j)
+			}
+			if end >= 0 {
+				break
+			}
+		}
+	}
+	if end < 0 {
+		return nil, false
+	}
+	// The shortest straight line over water between the two coasts, if
+	// there is one: a lane across a bay reads best as a bridge.
+	if pts, ok := straightLane(g, a, b); ok {
+		return pts, true
+	}
+	centre := func(i int) [2]float64 { return [2]float64{float64(i%g.W) + 0.5, float64(i/g.W) + 0.5} }
+	mid := func(p, q [2]float64) [2]float64 { return [2]float64{(p[0] + q[0]) / 2, (p[1] + q[1]) / 2} }
+	// The water cells from b's side back to a's.
+	var water []int
+	i := end
+	for {
+		water = append(water, i)
+		if prev[i] < 0 {
+			break
+		}
+		i = int(prev[i])
+	}
+	start := int(shore[i])
+	path := [][2]float64{mid(centre(start), centre(water[len(water)-1]))}
+	for k := len(water) - 1; k >= 0; k-- {
+		path = append(path, centre(water[k]))
+	}
+	path = append(path, mid(centre(end), centre(land)))
+	// Pull the path taut: from each point, straight to the farthest point
+	// of the path that a line over water alone reaches.
+	pts = [][2]float64{path[0]}
+	for at := 0; at < len(path)-1; {
+		next := at + 1
+		for k := len(path) - 1; k > at+1; k-- {
+			if overWater(g, path[at], path[k]) {
+				next = k
+				break
+			}
+		}
+		pts = append(pts, path[next])
+		at = next
+	}
+	return pts, true
+}
+
+// straightLane returns the shortest segment over water from the middle
+// of a coast edge of a to that of one of b, in cells, if there is one.
+func straightLane(g *state.Grid, a, b int) ([][2]float64, bool) {
+	edges := func(t int) [][2]float64 {
+		var out [][2]float64
+		for y := range g.H {
+			for x := range g.W {
+				if g.At(x, y) != t {
+					continue
+				}
+				for _, d := range [4][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}} {
+					if g.At(x+d[0], y+d[1]) == state.Water {
+						out = append(out, [2]float64{float64(x) + 0.5 + float64(d[0])*0.5, float64(y) + 0.5 + float64(d[1])*0.5})
+					}
+				}
+			}
+		}
+		return out
+	}
+	ea, eb := edges(a), edges(b)
+	type pair struct {
+		p, q [2]float64
+		d    float64
+	}
+	var pairs []pair
+	for _, p := range ea {
+		for _, q := range eb {
+			pairs = append(pairs, pair{p, q, math.Hypot(q[0]-p[0], q[1]-p[1])})
+		}
+	}
+	// Shortest first, ties in the order found, so that the result is the
+	// same on every run.
+	slices.SortStableFunc(pairs, func(x, y pair) int { return cmp.Compare(x.d, y.d) })
+	for _, pr := range pairs {
+		if pr.d > state.SeaRange+1 {
+			break
+		}
+		if overWater(g, pr.p, pr.q) {
+			return [][2]float64{pr.p, pr.q}, true
+		}
+	}
+	return nil, false
+}
+
+// overWater reports whether the segment from p to q (in cells) crosses
+// only water, its ends aside (they lie on coasts).
+func overWater(g *state.Grid, p, q [2]float64) bool {
+	l := math.Hypot(q[0]-p[0], q[1]-p[1])
+	steps := int(l*4) + 1
+	for k := 1; k < steps; k++ {
+		f := float64(k) / float64(steps)
+		x, y := p[0]+(q[0]-p[0])*f, p[1]+(q[1]-p[1])*f
+		if math.Hypot(x-p[0], y-p[1]) < 0.3 || math.Hypot(x-q[0], y-q[1]) < 0.3 {
+			continue
+		}
+		if g.At(int(math.Floor(x)), int(math.Floor(y))) != state.Water {
+			return false
+		}
+	}
+	return true
+}
+
+// findLanes finds the lanes of the map and their lines, in pixels.
+func (k *gridKind) findLanes(b *board) {
+	k.lanes = k.lanes[:0]
+	for _, p := range laneBorders(b.m) {
+		pts, ok := lanePath(k.g, p[0], p[1])
+		if !ok {
+			continue // a border the map draws some other way: nothing to add
+		}
+		for i := range pts {
+			pts[i] = [2]float64{(pts[i][0] - k.ox) * k.cell, (pts[i][1] - k.oy) * k.cell}
+		}
+		k.lanes = append(k.lanes, lane{a: p[0], b: p[1], pts: pts})
+	}
+}
+
+// drawLanes draws the lanes as dashed lines with a dot on each coast, on
+// the lines layer; a short straight one is lengthened so that it shows.
+func (k *gridKind) drawLanes(dst *image.RGBA, b *board, th *theme) {
+	dc := gg.NewContextForRGBA(dst)
+	s := b.s
+	minLen := 30 * s
+	for _, l := range k.lanes {
+		pts := l.pts
+		if len(pts) == 2 {
+			f, t := pts[0], pts[1]
+			if d := math.Hypot(t[0]-f[0], t[1]-f[1]); d < minLen && d > 1e-6 {
+				ux, uy := (t[0]-f[0])/d, (t[1]-f[1])/d
+				mx, my := (f[0]+t[0])/2, (f[1]+t[1])/2
+				pts = [][2]float64{{mx - ux*minLen/2, my - uy*minLen/2}, {mx + ux*minLen/2, my + uy*minLen/2}}
+			}
+		}
+		laneLine(dc, pts, s, th)
+		laneDot(dc, pts[0], s, th)
+		laneDot(dc, pts[len(pts)-1], s, th)
+	}
+}
+
+// laneLine draws a lane's line: the classic board's connector made bolder,
+// for it must read on a phone across a map with many more of them.
+func laneLine(dc *gg.Context, pts [][2]float64, s float64, th *theme) {
+	dc.SetLineCapRound()
+	dc.SetLineJoinRound()
+	for _, pass := range []struct {
+		w float64
+		c color.RGBA
+	}{{7.5, color.RGBA{th.labelHalo.R, th.labelHalo.G, th.labelHalo.B, 170}}, {4, th.connector}} {
+		dc.SetDash(11*s, 8*s)
+		dc.SetLineWidth(pass.w * s)
+		dc.SetColor(pass.c)
+		dc.MoveTo(pts[0][0], pts[0][1])
+		for _, p := range pts[1:] {
+			dc.LineTo(p[0], p[1])
+		}
+		dc.Stroke()
+	}
+	dc.SetDash()
+}
+
+// laneDot marks where a lane meets a coast.
+func laneDot(dc *gg.Context, p [2]float64, s float64, th *theme) {
+	dc.DrawCircle(p[0], p[1], 5.5*s)
+	dc.SetColor(th.labelHalo)
+	dc.Fill()
+	dc.DrawCircle(p[0], p[1], 3.8*s)
+	dc.SetColor(th.connector)
+	dc.Fill()
+}
+
+// gridContinentClass tells borders from coasts and, on a classic board,
+// continent borders: the classic rules' bonuses go by continent.
+func (k *gridKind) gridContinentClass(a, c uint8) uint8 {
+	switch {
+	case a == 0 || c == 0:
+		return lnCoast
+	case k.cont[a-1] != k.cont[c-1]:
+		return lnContinent
+	}
+	return lnBorder
+}
+
+// classicKeyRows are the rows of the classic key: its arrows and lanes
+// (two rows), then a row a continent.
+func (b *board) classicKeySections() (arrows, continents float64) {
+	s, row := b.s, b.gridKeyRow()
+	arrows = b.gridKeyTop() + 30*s
+	continents = arrows + 2*row + 12*s
+	return arrows, continents
+}
+
+// classicContinentRow is the height of a continent's row of the key: as
+// many as fit down to the panel's foot, at most a key row.
+func (b *board) classicContinentRow(n int) float64 {
+	_, top := b.classicKeySections()
+	room := float64(b.panel.Max.Y) - 10*b.s - top
+	return math.Min(b.gridKeyRow()*0.85, room/float64(max(1, n)))
+}
+
+// drawClassicKey explains the arrows and lanes, and lists the continents
+// with their bonus (who holds one whole is marked each frame, by
+// drawClassicHolders).
+func (k *gridKind) drawClassicKey(wk *worker, img *image.RGBA, dc *gg.Context) {
+	b, th, f := wk.b, wk.th, wk.f
+	s := b.s
+	ox, oy := float64(b.panel.Min.X), float64(b.panel.Min.Y)
+	x0 := ox + 18*s
+	right := float64(b.panel.Max.X) - 14*s
+	text := func(t string, x, y float64, c color.RGBA) {
+		drawText(img, f.small, t, x-ox, y-oy+capHeight(f.small)/2, c)
+	}
+	text("KEY", x0, b.gridKeyTop(), th.dim)
+	arrowsY, contY := b.classicKeySections()
+	colW := (right - x0) / 2
+	rowH := b.gridKeyRow()
+	for i, a := range []struct {
+		label string
+		dash  []float64
+		lw    float64
+	}{{"attack", []float64{9, 6}, 4}, {"conquest", nil, 6}, {"fortify", []float64{1.5, 8}, 4.6}} {
+		cx := x0 + float64(i%2)*colW
+		cy := arrowsY + float64(i/2)*rowH
+		keyArrow(dc, cx, cy, s, a.dash, a.lw, th.text)
+		text(a.label, cx+44*s, cy, th.text)
+	}
+	// The lane's sample, in the last place of the arrows' rows.
+	cx, cy := x0+colW, arrowsY+rowH
+	laneLine(dc, [][2]float64{{cx + 4*s, cy}, {cx + 34*s, cy}}, s, th)
+	laneDot(dc, [2]float64{cx + 4*s, cy}, s, th)
+	laneDot(dc, [2]float64{cx + 34*s, cy}, s, th)
+	text("sea lane", cx+44*s, cy, th.text)
+
+	cont := b.m.Continents
+	text("CONTINENTS", x0, contY-rowH*0.55, th.dim)
+	w := "bonus"
+	text(w, right-textWidth(f.small, w), contY-rowH*0.55, th.dim)
+	row := b.classicContinentRow(len(cont))
+	for i, c := range cont {
+		y := contY + float64(i)*row
+		bonus := fmt.Sprintf("+%d", c.Bonus)
+		bw := textWidth(f.small, bonus)
+		name := fit(f.small, fmt.Sprintf("%s (%d)", c.Name, len(c.Territories)), right-bw-12*s-(x0+30*s))
+		text(name, x0+30*s, y, th.text)
+		text(bonus, right-bw, y, th.gold)
+	}
+}
+
+// drawClassicHolders marks, in the key's list of continents, who holds
+// each one whole.
+func (wk *worker) drawClassicHolders(s *state.State, tags []string) {
+	b := wk.b
+	_, top := b.classicKeySections()
+	row := b.classicContinentRow(len(s.Map.Continents))
+	x := float64(b.panel.Min.X) + 18*wk.s + 11*wk.s
+	for c := range s.Map.Continents {
+		if o := s.ContinentOwner(c); o >= 0 {
+			wk.drawSwatch(x, top+float64(c)*row, 9*wk.s, o, tags[o])
+		}
+	}
+}
+
+// drawClassicPanel is the panel of a classic match on a generated map: the
+// turn (or round) and who plays, the map's title, a card per player, and
+// the key with the continents.
+func (k *gridKind) drawClassicPanel(wk *worker, s *state.State, tags []string) {
+	b, sc, th, f := wk.b, wk.s, wk.th, wk.f
+	p := b.panel
+	cards := b.gridCardRects(len(s.Seats))
+	wk.drawGround(cards, func(img *image.RGBA, dc *gg.Context) { k.drawClassicKey(wk, img, dc) })
+	x0 := float64(p.Min.X) + 18*sc
+	right := float64(p.Max.X) - 14*sc
+	y := float64(p.Min.Y) + 36*sc
+	line2 := y + 44*sc
+	head := func(big, word string) {
+		drawText(wk.canvas, f.headBig, big, x0, y+capHeight(f.headBig)/2, th.gold)
+		if word != "" {
+			drawText(wk.canvas, f.head, word, right-textWidth(f.head, word), y+capHeight(f.head)/2, th.dim)
+		}
+	}
+	who := func(seat int, what string) {
+		wk.drawSwatch(x0+17*sc, line2, 17*sc, seat, tags[seat])
+		drawText(wk.canvas, f.head, fit(f.head, wk.seatLabel(s, seat)+what, right-x0-46*sc), x0+46*sc, line2+capHeight(f.head)/2, th.text)
+	}
+	say := func(t string) {
+		drawText(wk.canvas, f.head, fit(f.head, t, right-x0), x0, line2+capHeight(f.head)/2, th.text)
+	}
+	switch {
+	case s.Phase == state.PhaseOver && s.Winner >= 0:
+		head("Match over", "")
+		who(s.Winner, " wins")
+	case s.Phase == state.PhaseSetup:
+		head("Setup", "placing")
+		say("everyone places armies")
+	case s.Phase == state.PhaseOrders:
+		head(fmt.Sprintf("Round %d", s.Turn), "orders")
+		ready, alive := 0, 0
+		for i := range s.Seats {
+			if s.Seats[i].Alive() {
+				alive++
+				if s.Seats[i].Ready {
+					ready++
+				}
+			}
+		}
+		say(fmt.Sprintf("everyone orders at once · %d of %d ready", ready, alive))
+	default:
+		w, _ := phaseWord(s.Phase)
+		head(fmt.Sprintf("Turn %d", s.Turn), w)
+		who(s.Current, " to play")
+	}
+	drawText(wk.canvas, f.small, fit(f.small, s.Map.Title, right-x0), x0, y+80*sc+capHeight(f.small)/2, th.dim)
+	for i, r := range cards {
+		wk.drawClassicGridCard(s, i, tags[i], r)
+	}
+	wk.drawClassicHolders(s, tags)
+}
+
+// drawClassicGridCard draws one player's card: name, colour and the cards
+// held on the first line; territories and armies, and on the right the
+// armies the next turn brings (or, during the setup, those left to place)
+// on the second.
+func (wk *worker) drawClassicGridCard(s *state.State, seat int, tag string, r frect) {
+	dc, sc, th, f := wk.dc, wk.s, wk.th, wk.f
+	st := s.Seats[seat]
+	x, y, w, h := r.x0, r.y0, r.x1-r.x0, r.y1-r.y0
+	now, won := wk.cardHighlight(s, seat, x, y, w, h)
+	out := st.Status != state.Playing
+	nameCol, statCol := th.text, th.text
+	if out {
+		nameCol, statCol = th.dim, th.dim
+	}
+	top := y + 26*sc
+	wk.drawSwatch(x+33*sc, top, 17*sc, seat, tag)
+	right := x + w - 14*sc
+	nx := x + 60*sc
+	colour := wk.colors[seat].Name
+	switch {
+	case won:
+		colour += " · winner"
+	case now && s.Phase == state.PhaseOrders:
+		colour += " · ordering"
+	case s.Phase == state.PhaseOrders && st.Ready && st.Alive():
+		colour += " · ready"
+	}
+	// The cards held, right-aligned on the first line.
+	room := right - nx
+	if !out {
+		c := plural(s.HandSize(seat), "card", "cards")
+		cw := textWidth(f.stat, c)
+		drawText(wk.canvas, f.stat, c, right-cw, top+capHeight(f.stat)/2, th.dim)
+		room -= cw + 14*sc
+	}
+	name := fit(f.name, wk.names[seat], room)
+	drawText(wk.canvas, f.name, name, nx, top+capHeight(f.name)/2, nameCol)
+	if cx := nx + textWidth(f.name, name) + 10*sc; cx+textWidth(f.small, colour) <= nx+room {
+		c := th.dim
+		if now || won {
+			c = th.gold
+		}
+		drawText(wk.canvas, f.small, colour, cx, top+capHeight(f.small)/2, c)
+	}
+	if out {
+		dc.SetLineWidth(2 * sc)
+		dc.SetColor(th.dim)
+		dc.DrawLine(nx, top, nx+textWidth(f.name, name), top)
+		dc.Stroke()
+	}
+	bottom := y + h - 24*sc
+	var stats, extra string
+	switch {
+	case st.Status == state.Eliminated:
+		stats = "eliminated"
+	case st.Status == state.Surrendered:
+		stats = "surrendered"
+	default:
+		stats = fmt.Sprintf("%d terr · %s", s.Owned(seat), plural(s.Armies(seat), "army", "armies"))
+		switch {
+		case s.Phase == state.PhaseSetup:
+			extra = fmt.Sprintf("%d to place", st.Reserve)
+		case s.Phase == state.PhaseOver:
+		case s.Fogged() && seat != s.Viewer:
+			// The continents others hold, and so their income, lie in the fog.
+		default:
+			extra = fmt.Sprintf("+%d next", s.Income(seat).Total)
+		}
+	}
+	room = right - (x + 18*sc)
+	if extra != "" {
+		ew := textWidth(f.stat, extra)
+		drawText(wk.canvas, f.stat, extra, right-ew, bottom+capHeight(f.stat)/2, th.text)
+		room -= ew + 14*sc
+	}
+	drawText(wk.canvas, f.stat, fit(f.stat, stats, room), x+18*sc, bottom+capHeight(f.stat)/2, statCol)
+}
