@@ -88,8 +88,8 @@ func StartingArmies(players int) int {
 	return 20
 }
 
-// StartingArmiesOn returns the armies each player starts with on a board
-// of this many territories: Domination's rule, (10 - players) armies for
+// StartingArmiesOn returns the armies each player starts with on a drawn
+// map (a library map) of this many territories: Domination's rule, (10 - players) armies for
 // every 0.12 of the territories (rounded), which is the rule book's table
 // on the classic board's 42 and scales to any drawn map; and at least one
 // more than the territories a player is dealt, so that everyone has armies
@@ -198,7 +198,12 @@ func New(setup Setup) (*state.State, error) {
 		s.Terr[t] = state.Terr{Owner: o, Armies: 1}
 	}
 	dealMissions(s, deal.Missions)
-	start := StartingArmiesOn(m.Len(), n)
+	start := StartingArmies(n)
+	if IsLibraryName(m.Name) {
+		// Drawn maps come in every size; the built-in and generated ones
+		// keep the table their matches were started with.
+		start = StartingArmiesOn(m.Len(), n)
+	}
 	for i := range s.Seats {
 		s.Seats[i].Reserve = max(0, start-s.Owned(i))
 	}
