@@ -281,7 +281,7 @@ func (k *artKind) features(b *board, ly layers) error {
 	if err != nil {
 		return err
 	}
-	b.legend = layoutLegend(b, legendFaces)
+	b.legend = layoutLegend(b, legendFaces, func(w, h int) image.Point { return k.legendPlace(b, w, h) })
 	r := b.legend.box.Intersect(image.Rect(0, 0, b.mw, b.mh))
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		clear(b.terr[y*b.w+r.Min.X : y*b.w+r.Max.X])
@@ -465,4 +465,69 @@ func sameArt(a, b *state.Map) bool {
 	}
 	return x == y || x.W == y.W && x.H == y.H && bytes.Equal(x.Picture, y.Picture) &&
 		bytes.Equal(x.Index, y.Index) && slices.Equal(x.Markers, y.Markers)
+}
+
+// legendPlace is where the continent legend, w x h, goes on an imported
+// map: over no land if it can be, and then where it hides the least of
+// the picture's own drawing (its title, legend, compass), above all
+// without cutting through one: a sharp edge just outside the legend is a
+// thing half hidden, and weighs most. Among equals, the nearer a corner
+// the better. Sums over the area make each place cost the same, so every
+// place a few pixels apart is tried.
+func (k *artKind) legendPlace(b *board, w, h int) image.Point {
+	mw, mh := b.mw, b.mh
+	lum := func(x, y int) int {
+		i := k.pic.PixOffset(x, y)
+		p := k.pic.Pix[i : i+3 : i+3]
+		return (299*int(p[0]) + 587*int(p[1]) + 114*int(p[2])) / 1000
+	}
+	// Summed-area tables of land and of sharp edges, (mw+1) x (mh+1).
+	land := make([]int32, (mw+1)*(mh+1))
+	edge := make([]int32, (mw+1)*(mh+1))
+	for y := range mh {
+		var rl, re int32
+		for x := range mw {
+			if b.terr[y*b.w+x] != 0 {
+				rl++
+			}
+			if x+1 < mw && y+1 < mh {
+				l := lum(x, y)
+				if dx, dy := l-lum(x+1, y), l-lum(x, y+1); dx > 48 || dx < -48 || dy > 48 || dy < -48 {
+					re++
+				}
+			}
+			i := (y+1)*(mw+1) + x + 1
+			land[i] = land[i-mw-1] + rl
+			edge[i] = edge[i-mw-1] + re
+		}
+	}
+	sum := func(t []int32, r image.Rectangle) float64 {
+		r = r.Intersect(image.Rect(0, 0, mw, mh))
+		if r.Empty() {
+			return 0
+		}
+		at := func(x, y int) int32 { return t[y*(mw+1)+x] }
+		return float64(at(r.Max.X, r.Max.Y) - at(r.Min.X, r.Max.Y) - at(r.Max.X, r.Min.Y) + at(r.Min.X, r.Min.Y))
+	}
+	margin := int(10 * b.s)
+	ring := max(2, int(4*b.s))
+	best, bestCost := image.Point{margin, mh - margin - h}, math.Inf(1)
+	step := max(2, int(4*b.s))
+	for y := margin; y+h+margin <= mh; y += step {
+		for x := margin; x+w+margin <= mw; x += step {
+			r := image.Rect(x, y, x+w, y+h)
+			cost := sum(edge, r)
+			cost += 8 * (sum(edge, r.Inset(-ring)) - sum(edge, r))
+			if l := sum(land, r); l > 0 {
+				cost += 1e7 + 16*l
+			}
+			dx := min(x-margin, mw-margin-w-x)
+			dy := min(y-margin, mh-margin-h-y)
+			cost += 0.01 * float64(dx+dy)
+			if cost < bestCost {
+				best, bestCost = image.Point{x, y}, cost
+			}
+		}
+	}
+	return best
 }

@@ -153,7 +153,7 @@ func (k *classicKind) features(b *board, ly layers) error {
 	if err != nil {
 		return err
 	}
-	b.legend = layoutLegend(b, legendFaces)
+	b.legend = layoutLegend(b, legendFaces, nil)
 	drawLegendGround(ly.base, b, ly.th, legendFaces)
 	return nil
 }

@@ -31,8 +31,10 @@ func newLegendFaces(fs *fonts, s float64) (legendFaces, error) {
 const legendTitle = "CONTINENT BONUSES"
 
 // layoutLegend sizes the legend and puts it in the first corner of the map
-// with no land under it.
-func layoutLegend(b *board, f legendFaces) legendLayout {
+// with no land under it, or the one with least; or where place says, if
+// place is not nil (an imported picture has its own title and legend to
+// keep clear of).
+func layoutLegend(b *board, f legendFaces, place func(w, h int) image.Point) legendLayout {
 	s := b.s
 	var l legendLayout
 	nameW := 0.0
@@ -50,6 +52,9 @@ func layoutLegend(b *board, f legendFaces) legendLayout {
 		{b.w - margin - w, b.mh - margin - h},
 		{margin, margin},
 		{b.w - margin - w, margin},
+	}
+	if place != nil {
+		corners = []image.Point{place(w, h)}
 	}
 	pick := corners[0]
 	bestLand := math.Inf(1)
