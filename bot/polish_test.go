@@ -88,7 +88,7 @@ func TestMapOffersTheRuleSetsMaps(t *testing.T) {
 	h := newHarness(t)
 	h.do("test:caps", "Ann", "new", "rules:capitals")
 	h.do("test:classic", "Ann", "new")
-	caps, classic := []string{"small", "normal", "large"}, []string{"classic"}
+	caps, classic := []string{"small", "normal", "large"}, []string{"classic", "islands-small", "islands-normal", "islands-large"}
 	for _, tt := range []struct {
 		name    string
 		channel string

@@ -102,6 +102,8 @@ func TestLibraryFlow(t *testing.T) {
 	}
 	wantPrivate(t, g.answer(g.do(slash(t, ann, channel, "new", o("map", "flow strip"), o("victory", "missions")))),
 		"Secret missions name the classic continents")
+	wantPrivate(t, g.answer(g.do(slash(t, ann, channel, "new", o("map", "flw strip")))), "Did you mean map:Flow Strip?")
+	wantPrivate(t, g.answer(g.do(slash(t, ann, channel, "new", o("map", "strip")))), "Did you mean map:Flow Strip?")
 	wantPrivate(t, g.answer(g.do(slash(t, ann, channel, "new", o("map", "flow strip")))), "Your match is open")
 	for range 2 {
 		wantPrivate(t, g.answer(g.do(slash(t, ann, channel, "addbot", o("level", "easy")))), "takes a seat")
@@ -111,6 +113,13 @@ func TestLibraryFlow(t *testing.T) {
 	m := g.match()
 	if m.Status != storage.Active || m.Game.State.Map.Name != engine.LibraryName(b.Hash) {
 		t.Fatalf("the match is %s on %s, want active on %s", m.Status, m.Game.State.Map.Name, engine.LibraryName(b.Hash))
+	}
+	// The odds' example names the map's own territories.
+	odds := g.answer(g.do(slash(t, ann, channel, "show odds")))
+	_, example, _ := strings.Cut(odds.Content, "from:")
+	example, _, _ = strings.Cut(example, " to:")
+	if m.Game.State.Map.Index(example) < 0 {
+		t.Errorf("/risk show odds: %q, want an example on the map's own territories", odds.Content)
 	}
 	wantPrivate(t, g.answer(g.do(slash(t, dan, channel, "admin map remove", o("name", "Flow Strip")))), "is played by the match in")
 	if n := count(); n != 1 {

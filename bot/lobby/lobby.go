@@ -712,6 +712,9 @@ func (l *Lobby) resolveMap(ctx context.Context, c *hosted.Call) (command.Args, e
 			// Engine names are the server's own maps', chosen by name.
 			return c.Args, chat.Refuse("There is no map %s here: /risk-admin map list lists this server's maps.", chat.Quote(v))
 		}
+		if near, err := l.cfg.Servers.Library().Nearest(ctx, c.Req.Server, v); err == nil && near != "" {
+			return c.Args, chat.Refuse("There is no map %s here. Did you mean map:%s? (/risk-admin map list lists this server's maps.)", chat.Quote(v), near)
+		}
 		return c.Args, nil
 	}
 	a := command.Args{Str: maps.Clone(c.Args.Str), Num: c.Args.Num}

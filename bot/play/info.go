@@ -279,7 +279,16 @@ func (p *Play) odds(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 			return hosted.Result{}, chat.Refuse("Capitals battles have no dice: /risk attack shows each planned attack's total, the defence, and what it may kill. " +
 				"(Classic dice odds: /risk show odds attackers:10 defenders:6.)")
 		}
-		return hosted.Result{}, chat.Refuse("Give the territories (/risk show odds from:Alaska to:Kamchatka) or the numbers (/risk show odds attackers:10 defenders:6).")
+		from, to := "Alaska", "Kamchatka"
+		if m, err := p.cfg.Matches.Latest(ctx, c.Req.Channel); err == nil && m.Game != nil {
+			// An example on the match's own board: the caller's attack if
+			// the rules allow one, else any border.
+			s := m.Game.State
+			if f, t, ok := oddsExample(s, s.SeatByID(c.Req.User.ID)); ok {
+				from, to = f, t
+			}
+		}
+		return hosted.Result{}, chat.Refuse("Give the territories (/risk show odds from:%s to:%s) or the numbers (/risk show odds attackers:10 defenders:6).", from, to)
 	}
 	o, err := engine.AttackOdds(a, d)
 	if err != nil {
@@ -460,4 +469,28 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 		})
 	})
 	return hosted.Result{Reply: chat.Message{Private: true, Text: fmt.Sprintf("The whole match, %d turns: %s.", len(turns)-1, what), Image: im}}, nil
+}
+
+// oddsExample names two bordering territories of s's board for an example
+// of /risk show odds: one of seat's that can attack and its enemy
+// neighbour (its neighbours are in its sight, fog or not), else the
+// board's first border (the board is public).
+func oddsExample(s *state.State, seat int) (from, to string, ok bool) {
+	n := s.Map.TerritoryName
+	if seat >= 0 && seat < len(s.Seats) {
+		for a := range s.Terr {
+			if s.Terr[a].Owner != seat || s.Terr[a].Armies < 2 {
+				continue
+			}
+			for _, b := range s.Map.Territories[a].Adj {
+				if !s.SameSide(s.Terr[b].Owner, seat) {
+					return n(a), n(b), true
+				}
+			}
+		}
+	}
+	if bs := s.Map.Borders(); len(bs) > 0 {
+		return n(bs[0][0]), n(bs[0][1]), true
+	}
+	return "", "", false
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/engine/mapfile"
+	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -224,6 +225,34 @@ func (l *Library) Remove(ctx context.Context, scope, name string) (storage.Libra
 		}
 	}
 	return m, l.Store.RemoveMap(ctx, scope, m.Name)
+}
+
+// Nearest returns the name of scope's library map that typed most likely
+// means (one whose name holds it, or is a few letters from it), or "".
+func (l *Library) Nearest(ctx context.Context, scope, typed string) (string, error) {
+	if scope == "" {
+		return "", nil
+	}
+	ms, err := l.Store.Maps(ctx, scope)
+	if err != nil {
+		return "", err
+	}
+	want := storage.FoldName(strings.TrimSpace(typed))
+	best, bestD := "", 1<<30
+	for _, m := range ms {
+		name := storage.FoldName(m.Name)
+		d := state.EditDistance(want, name)
+		if want != "" && strings.Contains(name, want) {
+			d = 0
+		}
+		if d < bestD {
+			best, bestD = m.Name, d
+		}
+	}
+	if bestD <= max(2, len(want)/3) {
+		return best, nil
+	}
+	return "", nil
 }
 
 // Resolve turns a map typed for /risk new (map:NAME) into the name a

@@ -183,23 +183,24 @@ func SettingsText(set hosted.Settings) string {
 	}
 	if o.Turns == state.Simultaneous {
 		// Moves go one step at a time in rounds, whatever the fortify option.
-		return fmt.Sprintf("%s rules on the %s map; simultaneous turns (everyone orders at once, each round resolves when all are ready); %s%s; %s cards; %d h per round, %s%s",
+		return fmt.Sprintf("%s rules on %s; simultaneous turns (everyone orders at once, each round resolves when all are ready); %s%s; %s cards; %d h per round, %s%s",
 			o.Rules, BoardName(o.Map), victory, limit, o.Cards, set.TurnHours, timeout, colours)
 	}
-	return fmt.Sprintf("%s rules on the %s map; %s%s; %s cards; %s fortification; %d h per turn, %s%s",
+	return fmt.Sprintf("%s rules on %s; %s%s; %s cards; %s fortification; %d h per turn, %s%s",
 		o.Rules, BoardName(o.Map), victory, limit, o.Cards, o.Fortify, set.TurnHours, timeout, colours)
 }
 
-// BoardName names a match's map in a sentence: a built-in board by its
-// name ("classic"), a server's own map by its title, quoted.
+// BoardName names a match's map in a sentence: "the classic map", "the
+// islands-large map", or a library map by its title, "the map “Old
+// Town”" ("a server's own map" if this process cannot load it).
 func BoardName(name string) string {
 	if !engine.IsLibraryName(name) {
-		return name
+		return "the " + name + " map"
 	}
 	if m, err := engine.LoadMap(name); err == nil && m.Title != "" {
-		return chat.Quote(m.Title)
+		return "the map " + chat.Quote(m.Title)
 	}
-	return "server's own"
+	return "a server's own map"
 }
 
 // MapChoiceName names a value of the map option as a suggestion shows it:
