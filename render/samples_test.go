@@ -42,13 +42,17 @@ func sampleTurn(t *testing.T, dir string, players int, seed uint64, turn int, fo
 		t.Fatal(err)
 	}
 	o := state.DefaultOptions()
-	o.Map, o.Fog = b.Map.Name, fog
+	o.Map = b.Map.Name
+	// Played without fog: a record's turns in fog are the public's views.
+	// The rules are the same, so the fog is laid on afterwards.
 	turns := playedTurns(t, o, players, seed, turn)
 	s := turns[len(turns)-1]
 	if s.Turn < turn-1 || s.Phase == state.PhaseOver {
 		t.Fatalf("%s: the match is at turn %d (%s), want a match on at turn %d", dir, s.Turn, s.Phase, turn)
 	}
 	if fog {
+		s = s.Clone()
+		s.Options.Fog = true
 		return s.View(s.Current)
 	}
 	return s

@@ -55,11 +55,12 @@ func runMap(ctx context.Context, e env) error {
 	return c.run(ctx, e)
 }
 
-// runMapCheck is `risk map check [--mutual] FILE`.
-func runMapCheck(_ context.Context, e env) error {
-	fs := newFlags(e, "map check", "[--mutual] FILE\n\nValidates a map file: the project's JSON format, or a Domination FILE.map with the two\nimages it names beside it, or a FILE.zip of the three.")
+// runMapCheck is `risk map check [--mutual] [--png PREVIEW] FILE`.
+func runMapCheck(ctx context.Context, e env) error {
+	fs := newFlags(e, "map check", "[--mutual] [--png PREVIEW] FILE\n\nValidates a map file: the project's JSON format, or a Domination FILE.map with the two\nimages it names beside it, or a FILE.zip of the three.")
 	mutual := fs.Bool("mutual", false, "make a border one territory lists but its neighbour does not two-way, instead of refusing the map")
-	if err := parseFlags(fs, e.args); err != nil {
+	pngPath := fs.String("png", "", "also write a preview of the map, unowned with its names and army markers, to this PNG file")
+	if err := parseFlags(fs, interspersed(fs, e.args)); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
@@ -79,7 +80,7 @@ func runMapCheck(_ context.Context, e env) error {
 		}
 		fmt.Fprintf(e.stdout, "%s: ok: %q%s, %d territories, %d continents, %d borders, %dx%d pixels\n  hash %s (plays as %s)\n",
 			path, b.Title, by, m.Len(), len(m.Continents), len(m.Borders()), m.Art.W, m.Art.H, b.Hash, m.Name)
-		return nil
+		return writePreview(ctx, e, m, *pngPath)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
