@@ -324,6 +324,8 @@ function drawNames() {
   }
   $("as-badge").textContent = state.as ? state.as : "who are you? →";
   $("operator-badge").hidden = !state.operator;
+  if (state.operator && $("maps-panel").hidden) loadMaps();
+  $("maps-panel").hidden = !state.operator;
   $("code-button").hidden = !state.as;
 }
 
@@ -560,3 +562,62 @@ function setup() {
 }
 
 setup();
+
+// The page's library of maps (docs/maps.md), kept by its operator: a
+// Domination map's .zip goes in, /risk new map:NAME plays it.
+function mapNote(text) { $("map-note").textContent = text || ""; }
+
+async function loadMaps() {
+  let data;
+  try { data = await api("GET", "/web/maps"); } catch (e) { mapNote(e.message); return; }
+  const ul = $("map-list");
+  ul.textContent = "";
+  for (const m of data.maps) {
+    const li = document.createElement("li");
+    const t = document.createElement("span");
+    t.textContent = m.name + " — " + m.territories + " territories";
+    t.title = "/risk new map:" + m.name;
+    li.appendChild(t);
+    const x = document.createElement("button");
+    x.type = "button";
+    x.className = "forget";
+    x.textContent = "✕";
+    x.title = "remove " + m.name + " from the page's maps (not while a match plays it)";
+    x.addEventListener("click", async () => {
+      if (!confirm("Remove the map " + m.name + "? Matches played on it still replay.")) return;
+      try {
+        await api("POST", "/web/maps/remove", { name: m.name });
+        mapNote("Removed " + m.name + ".");
+      } catch (e) { mapNote(e.message); }
+      loadMaps();
+    });
+    li.appendChild(x);
+    ul.appendChild(li);
+  }
+  if (!data.maps.length) {
+    const li = document.createElement("li");
+    li.className = "note";
+    li.textContent = "None yet: add a Domination map's .zip (its .map and two images).";
+    ul.appendChild(li);
+  }
+}
+
+async function uploadMap(ev) {
+  ev.preventDefault();
+  const file = $("map-file").files[0];
+  if (!file) { mapNote("Choose a map's .zip first."); return; }
+  const form = new FormData();
+  form.append("file", file);
+  if ($("map-name").value.trim()) form.append("name", $("map-name").value.trim());
+  if ($("map-mutual").checked) form.append("mutual", "on");
+  mapNote("Checking " + file.name + "…");
+  if (!state.token) await fetchToken();
+  const res = await fetch("/web/maps", { method: "POST", headers: { "X-Risk-Token": state.token }, body: form });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) { mapNote(data.error || res.statusText); return; }
+  $("map-upload").reset();
+  mapNote("Added " + data.name + " (" + data.territories + " territories): play it with /risk new map:" + data.name);
+  loadMaps();
+}
+
+$("map-upload").addEventListener("submit", (ev) => uploadMap(ev).catch((e) => mapNote(e.message)));
