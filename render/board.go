@@ -74,6 +74,13 @@ type board struct {
 	tiles     tileGrid
 	indexOnce sync.Once
 	indexed   *frameIndex
+
+	// The hit regions (Renderer.Regions): the territories as an index PNG
+	// and each one's bounding box, made on the first ask.
+	hitOnce sync.Once
+	hitPNG  []byte
+	hitBox  []image.Rectangle
+	hitErr  error
 }
 
 // rule is the gold line along the panel's edge that faces the map: its
