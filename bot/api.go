@@ -9,6 +9,7 @@ import (
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/look"
 	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/render"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -94,6 +95,13 @@ func (mi *MatchInfo) Map(ctx context.Context, at int) ([]byte, error) {
 		return g.State, nil
 	}
 	return mi.look.ImageAt(mi.m, at, past).PNG(ctx)
+}
+
+// Regions is where the territories lie in the match's maps (Map), at
+// their scale: the board's, public, the same at every moment; owners and
+// armies are the state's, as the caller may see it.
+func (mi *MatchInfo) Regions(ctx context.Context) (*render.Regions, error) {
+	return mi.look.Regions(ctx, mi.m)
 }
 
 // Play applies engine command cmd for the seat of user in match id, if the

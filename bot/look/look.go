@@ -7,12 +7,14 @@ package look
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/internal/lru"
 	"github.com/riskbot/riskbot/bot/voice"
+	"github.com/riskbot/riskbot/render"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -166,4 +168,30 @@ func (ms *Maps) Preview(m *state.Map) *chat.Image {
 	return chat.NewImage("map-preview.png", func(ctx context.Context) ([]byte, error) {
 		return p.Preview(ctx, m)
 	})
+}
+
+// regioner is a renderer that tells where the territories lie in the
+// images it draws (render.Renderer.Regions).
+type regioner interface {
+	Regions(ctx context.Context, s *state.State) (*render.Regions, error)
+}
+
+// Regions returns where the territories of match m's map lie in its maps
+// (drawn by its palette's renderer, whose boards it shares): the map's,
+// the same at every moment and for every viewer.
+func (ms *Maps) Regions(ctx context.Context, m *hosted.Match) (*render.Regions, error) {
+	if m.Game == nil {
+		return nil, fmt.Errorf("look: match %d has no map yet", m.ID)
+	}
+	r := ms.Palette(m).Render
+	for {
+		if rg, ok := r.(regioner); ok {
+			return rg.Regions(ctx, m.Game.State)
+		}
+		w, ok := r.(interface{ Unwrap() Renderer }) // a renderer wrapped for metrics
+		if !ok {
+			return nil, errors.New("look: the renderer cannot tell where the territories lie")
+		}
+		r = w.Unwrap()
+	}
 }

@@ -28,6 +28,7 @@ import (
 //	                                        (while played, as the caller may see it: Record.Tell)
 //	POST /api/matches/{id}/commands         play a command as a seat (its token)
 //	GET  /api/matches/{id}/map.png?at=N     the map, now or after N commands
+//	GET  /api/matches/{id}/regions          where its territories lie in the map (regions.go)
 
 // Token makes a new API token for user's seat in match id and returns it:
 // shown once, to the seat's player; only its hash is kept. The bot makes

@@ -210,6 +210,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/matches/{id}/commands", s.limited(s.apiCommands))
 	mux.HandleFunc("POST /api/matches/{id}/commands", s.limited(s.apiPlay))
 	mux.HandleFunc("GET /api/matches/{id}/map.png", s.limited(s.apiMap))
+	mux.HandleFunc("GET /api/matches/{id}/regions", s.limited(s.apiRegions))
+	mux.HandleFunc("GET /api/matches/{id}/regions.png", s.limited(s.apiRegionsPNG))
 	return onlyHosts(s.hosts, secure(mux))
 }
 
