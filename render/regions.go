@@ -116,8 +116,9 @@ func hitIndex(b *board) ([]byte, []image.Rectangle, error) {
 			x = end - 1
 		}
 	}
-	// Made once per board: the default level (33 KB, 28 ms for the
-	// classic board at 1600 px) against 30 KB in 400 ms for the best.
+	// Made once per board: the default level (33 KB in about 35 ms for
+	// the classic board at 1600 px) against 30 KB in 400 ms for the best
+	// (docs/performance.md, "Hit regions").
 	var buf bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
 	if err := enc.Encode(&buf, img); err != nil {
