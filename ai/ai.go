@@ -234,13 +234,16 @@ func (g *guarded) Act(ctx context.Context, view *state.State, seat int) (engine.
 	if err := needsDecision(view, seat); err != nil {
 		return nil, err
 	}
+	if !view.IsView() {
+		// Handed the whole state: every player, a program of its own too,
+		// decides on its seat's view all the same, never on other players'
+		// cards and missions or on what the fog hides.
+		view = view.View(seat)
+	}
 	var fog unseen
 	if _, external := g.p.(*execBot); view.Options.Fog && !external {
 		// A program of its own gets the view as it is, fog marks and all;
 		// the levels here decide on a guess of the board.
-		if !view.IsView() {
-			view = view.View(seat) // handed a full state
-		}
 		if view.Fogged() {
 			guess := GuessFog(view, seat)
 			fog = fogMargins(view, guess, seat)
