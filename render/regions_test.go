@@ -64,9 +64,11 @@ func regionsState(m *state.Map) *state.State {
 func TestRegions(t *testing.T) {
 	ctx := context.Background()
 	for _, mm := range regionMaps(t) {
-		for _, opts := range []Options{{Width: 1600}, {Width: minWidth, Palette: ColorBlind}} {
-			t.Run(mm.name+"/"+strconv.Itoa(opts.Width), func(t *testing.T) {
-				r := shared(opts)
+		// The default width (1600) and the narrowest: the options of other
+		// tests, whose renderers (and boards) are shared.
+		for _, opts := range []Options{{}, {Width: goldenWidth, Palette: ColorBlind}} {
+			r := shared(opts)
+			t.Run(mm.name+"/"+strconv.Itoa(r.width), func(t *testing.T) {
 				s := regionsState(mm.m)
 				reg, err := r.Regions(ctx, s)
 				if err != nil {
