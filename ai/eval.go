@@ -94,7 +94,14 @@ func hardEvaluate(s *state.State, seat int) float64 {
 	if v, ok := settled(s, seat); ok {
 		return v
 	}
-	return winChance(s, seat)
+	v := winChance(s, seat)
+	if share, ok := missionShare(s, seat); ok {
+		// With a secret mission the match is won by it more often than by
+		// the board: the learned chance (fitted on the board's victory)
+		// shares the score with how far the mission is.
+		v = (1-missionWeight)*v + missionWeight*share
+	}
+	return v
 }
 
 // winChance is the learned evaluation: the chance that seat wins from a

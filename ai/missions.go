@@ -114,7 +114,9 @@ func missionValue(b *board, t int) float64 {
 		if b.owned[seat]+1 >= m.Territories() {
 			return win
 		}
-		return 0.8
+		// Every conquest is a step, worth as much as one into a
+		// mission's continent.
+		return 1.5
 	}
 	c := b.m.Territories[t].Continent
 	wanted := missionContinents(s, seat, m)
@@ -138,6 +140,56 @@ func missionValue(b *board, t int) float64 {
 	return v
 }
 
+// serves reports whether taking t serves seat's mission, as easy sees it:
+// a territory the mission names (its continents, its target's); for the
+// missions of territories, whose every conquest counts, one that the
+// attacker from outnumbers, a conquest likely to be made.
+func serves(b *board, from, t int) bool {
+	m := mission(b.s, b.seat)
+	if m.Territories() > 0 {
+		return b.s.Terr[from].Armies-1 > b.s.Terr[t].Armies
+	}
+	return missionValue(b, t) > 1
+}
+
+// missionFronts narrows the fronts easy places on to those next to a
+// territory whose conquest serves its mission, if any is; otherwise it
+// returns them all. (For the missions of territories, a front next to the
+// weakest neighbour.)
+func missionFronts(s *state.State, seat int, fronts []int) []int {
+	m := mission(s, seat)
+	if m == state.NoMission {
+		return fronts
+	}
+	b := newBoard(s, seat)
+	weakest := -1
+	if m.Territories() > 0 {
+		for _, f := range fronts {
+			for _, x := range s.Map.Territories[f].Adj {
+				if !s.SameSide(s.Terr[x].Owner, seat) && (weakest < 0 || s.Terr[x].Armies < weakest) {
+					weakest = s.Terr[x].Armies
+				}
+			}
+		}
+	}
+	var out []int
+	for _, f := range fronts {
+		for _, x := range s.Map.Territories[f].Adj {
+			if s.SameSide(s.Terr[x].Owner, seat) {
+				continue
+			}
+			if (weakest >= 0 && s.Terr[x].Armies == weakest) || (weakest < 0 && missionValue(b, x) > 1) {
+				out = append(out, f)
+				break
+			}
+		}
+	}
+	if len(out) == 0 {
+		return fronts
+	}
+	return out
+}
+
 // missionAttacks narrows easy's attacks to those that serve its mission,
 // if any does; otherwise it returns them all.
 func missionAttacks(s *state.State, seat int, attacks []engine.Blitz) []engine.Blitz {
@@ -147,7 +199,7 @@ func missionAttacks(s *state.State, seat int, attacks []engine.Blitz) []engine.B
 	b := newBoard(s, seat)
 	var out []engine.Blitz
 	for _, a := range attacks {
-		if missionValue(b, a.To) > 1 {
+		if serves(b, a.From, a.To) {
 			out = append(out, missionKeep(s, seat, a))
 		}
 	}
@@ -202,4 +254,42 @@ func missionPlace(s *state.State, seat int) (engine.Place, bool) {
 		}
 	}
 	return engine.Place{}, false
+}
+
+// missionWeight is the share of hard's evaluation (hardEvaluate) that is
+// the seat's progress toward its mission (missionShare).
+const missionWeight = 0.4
+
+// missionShare returns how far seat is on the way to its mission in s, 0
+// to 1, and false without one: the share of the territories of the
+// continents it asks for that the seat holds, of the 24 territories (or 18
+// with two armies each), or of the target's territories taken (against
+// half the map's: a seat rarely holds more).
+func missionShare(s *state.State, seat int) (float64, bool) {
+	m := mission(s, seat)
+	if m == state.NoMission {
+		return 0, false
+	}
+	switch {
+	case m.Hunting():
+		c, _ := m.Target()
+		return 1 - min(1, 2*float64(s.Owned(c))/float64(len(s.Terr))), true
+	case m == state.MissionTerritories18:
+		return min(1, float64(engine.HeldWithArmies(s, seat, state.MissionHeldArmies))/state.MissionHeld), true
+	case m.Territories() > 0:
+		return min(1, float64(s.Owned(seat))/float64(m.Territories())), true
+	}
+	mine, all := 0, 0
+	for _, c := range missionContinents(s, seat, m) {
+		for _, t := range s.Map.Continents[c].Territories {
+			all++
+			if s.Terr[t].Owner == seat {
+				mine++
+			}
+		}
+	}
+	if all == 0 {
+		return 0, false
+	}
+	return float64(mine) / float64(all), true
 }

@@ -162,6 +162,7 @@ func (e *easy) decide(_ context.Context, s *state.State, seat int) engine.Comman
 		if c, ok := missionPlace(s, seat); ok {
 			return c
 		}
+		fronts = missionFronts(s, seat, fronts)
 		return engine.Place{Territory: fronts[e.rng.IntN(len(fronts))], Armies: s.Seats[seat].Reserve}
 	case state.PhaseOccupy:
 		return missionOccupy(s, seat, engine.Occupy{Armies: s.Occupy.Max})
