@@ -81,11 +81,7 @@ func readRef(b *board, target int) refBoard {
 		if !r.mine(t) {
 			continue
 		}
-		for _, x := range r.m.Territories[t].Adj {
-			if o := s.Terr[x].Owner; o >= 0 && o != seat {
-				r.threat[t] += float64(s.Terr[x].Armies - 1)
-			}
-		}
+		r.threat[t] = r.enemyThreat(t)
 	}
 	if target < 0 {
 		target = missionGoal(s, seat) // a secret mission's continent, if any
@@ -95,6 +91,19 @@ func readRef(b *board, target int) refBoard {
 		r.target = r.pickTarget()
 	}
 	return r
+}
+
+// enemyThreat is what the enemy can bring against t: the armies, less
+// one each, of t's neighbours held by players of another side (a
+// teammate's stack is no threat, so a border with it needs no guard).
+func (r *refBoard) enemyThreat(t int) float64 {
+	v := 0.0
+	for _, x := range r.m.Territories[t].Adj {
+		if r.hostile(x) {
+			v += float64(r.s.Terr[x].Armies - 1)
+		}
+	}
+	return v
 }
 
 // pickTarget is the continent, not held, cheapest to complete for its
@@ -205,7 +214,7 @@ func (r *refBoard) attack() (engine.Command, bool) {
 			continue
 		}
 		for _, to := range r.m.Territories[from].Adj {
-			if r.mine(to) {
+			if r.mine(to) || r.ally(to) {
 				continue
 			}
 			win := winProb(a-keep+1, s.Terr[to].Armies)
@@ -245,7 +254,7 @@ func (r *refBoard) occupy() engine.Command {
 	o := r.s.Occupy
 	enemyNext := false
 	for _, x := range r.m.Territories[o.To].Adj {
-		if !r.mine(x) {
+		if !r.mine(x) && !r.ally(x) {
 			enemyNext = true
 			break
 		}
@@ -292,8 +301,33 @@ func (r *refBoard) fortify() (engine.Command, bool) {
 			}
 		}
 	}
+	// With teams the armies may go on into a teammate's territory (the
+	// last step of the path): they become the teammate's, so only to one
+	// the enemy outnumbers, and more threatened than any of the seat's
+	// own borders it could reach.
+	if s.Options.Teams > 0 {
+		for t := range s.Terr {
+			if !r.ally(t) || !r.reaches(comp, comp[from], t) {
+				continue
+			}
+			if v := r.enemyThreat(t) / float64(s.Terr[t].Armies); v > 1 && v > worst {
+				to, worst = t, v
+			}
+		}
+	}
 	if to < 0 {
 		return nil, false
 	}
 	return engine.Fortify{From: from, To: to, Armies: most}, true
+}
+
+// reaches reports whether t borders a territory of the seat's in
+// component c (comp, as components returns it).
+func (r *refBoard) reaches(comp []int, c, t int) bool {
+	for _, x := range r.m.Territories[t].Adj {
+		if r.mine(x) && comp[x] == c {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"context"
 	"testing"
 
 	"github.com/riskbot/riskbot/engine"
@@ -164,5 +165,131 @@ func TestStrandedTroopsGoToATeammate(t *testing.T) {
 	}
 	if c, ok := handOver(s, 0); ok {
 		t.Errorf("without teams: handOver = %#v", c)
+	}
+}
+
+// africaTeams is a classic match of two teams of two (seats 0 and 2
+// against 1 and 3) in seat 0's reinforcement: seat 0 holds Africa, 3
+// armies on each territory; its teammate, seat 2, holds Brazil; seat 1
+// the rest of South America, seat 3 the rest of the map, 1 army each.
+// The caller sets the armies that matter.
+func africaTeams(t *testing.T) (*state.State, func(string) int) {
+	t.Helper()
+	s := newMatch(t, 4, 1, state.DefaultOptions())
+	s.Options.Teams = 2
+	for i, team := range []int{1, 2, 1, 2} {
+		s.Seats[i].Team = team
+		s.Seats[i].Reserve = 0
+	}
+	id := func(name string) int {
+		t.Helper()
+		x, err := s.Map.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x
+	}
+	for x := range s.Terr {
+		s.Terr[x] = state.Terr{Owner: 3, Armies: 1}
+	}
+	for _, c := range s.Map.Continents {
+		for _, x := range c.Territories {
+			switch c.Name {
+			case "Africa":
+				s.Terr[x] = state.Terr{Owner: 0, Armies: 3}
+			case "South America":
+				s.Terr[x].Owner = 1
+			}
+		}
+	}
+	s.Terr[id("Brazil")].Owner = 2
+	s.Phase, s.Current, s.Turn = state.PhaseReinforce, 0, 5
+	return s, id
+}
+
+// TestTeammatesReinforceTheFrontAgainstTheEnemy: a player reinforces the
+// front it holds against the enemy, not its border with a teammate. Seat
+// 0's North Africa borders its teammate's Brazil (20 armies) and two
+// enemy armies of 1; Egypt borders the enemy's 8 in the Middle East.
+// Normal's reinforcements go to Egypt (before the fix, the teammate's 20
+// counted as a threat to North Africa and they went there).
+func TestTeammatesReinforceTheFrontAgainstTheEnemy(t *testing.T) {
+	s, id := africaTeams(t)
+	s.Terr[id("Brazil")].Armies = 20
+	s.Terr[id("Middle East")].Armies = 8
+	s.Terr[id("East Africa")].Armies = 10
+	s.Seats[0].Reserve = 5
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	for seed := range uint64(4) {
+		p := mustNew(t, "normal", Options{Seed: seed})
+		c, err := p.Act(context.Background(), s.View(0), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pl, ok := c.(engine.Place); !ok || pl.Territory != id("Egypt") {
+			t.Errorf("seed %d: normal plays %#v, want a placement on Egypt (%d)", seed, c, id("Egypt"))
+		}
+	}
+}
+
+// TestTeammatesFortify: with teams, a player's fortification may end in a
+// teammate's territory (the armies become the teammate's). Normal sends
+// its idle stack (Congo's 12) to its teammate's Brazil when the enemy
+// outnumbers Brazil and threatens it more than any of its own borders (it
+// does not starve a teammate's threatened territory), and keeps them
+// when Brazil is safe or its own border needs them more (it moves into a
+// teammate's territory only when it helps).
+func TestTeammatesFortify(t *testing.T) {
+	tests := []struct {
+		name                      string
+		brazil, venezuela, middle int
+		want                      string
+	}{
+		{"teammate threatened, own borders safe", 1, 12, 1, "Brazil"},
+		{"teammate safe", 1, 1, 1, "own"},
+		{"teammate threatened less than a held border", 3, 12, 12, "Egypt"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, id := africaTeams(t)
+			s.Terr[id("Congo")].Armies = 12
+			s.Terr[id("Brazil")].Armies = tt.brazil
+			s.Terr[id("Venezuela")].Armies = tt.venezuela
+			s.Terr[id("Middle East")].Armies = tt.middle
+			s.Phase = state.PhaseAttack
+			if err := s.Check(); err != nil {
+				t.Fatal(err)
+			}
+			p := params{style: bias(0), goal: -1, ref: true}
+			c := p.stop(newBoard(s, 0))
+			f, ok := c.(engine.Fortify)
+			if !ok || f.From != id("Congo") || f.Armies != 11 {
+				t.Fatalf("normal plays %#v, want all 11 movable armies of Congo moved", c)
+			}
+			switch to := s.Terr[f.To].Owner; {
+			case tt.want == "own" && to != 0, tt.want != "own" && f.To != id(tt.want):
+				t.Errorf("the armies go to %s (seat %d's), want %s", s.Map.TerritoryName(f.To), to, tt.want)
+			}
+			if !Legal(s, 0, c) {
+				t.Errorf("%#v is not legal", c)
+			}
+		})
+	}
+}
+
+// TestReferenceSparesTeammates: the reference player (a yardstick, in
+// tournaments with teams too) never attacks a teammate: from Alaska, beside
+// its teammate's Alberta and Kamchatka (2 armies each) and the enemy's
+// Northwest Territory (3), it attacks the enemy (before, Alberta).
+func TestReferenceSparesTeammates(t *testing.T) {
+	s := teamBoard(t, 2)
+	c := reference{}.decide(context.Background(), s.View(0), 0)
+	if !Legal(s, 0, c) {
+		t.Errorf("reference plays %#v, which is not legal", c)
+	}
+	if b, ok := c.(engine.Blitz); ok && s.Teammates(0, s.Terr[b.To].Owner) {
+		t.Errorf("reference attacks its teammate's %s", s.Map.TerritoryName(b.To))
 	}
 }
