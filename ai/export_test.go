@@ -1,0 +1,5 @@
+package ai
+
+// RaceEnabled tells the external tests (package ai_test) whether the race
+// detector is on.
+const RaceEnabled = raceEnabled
