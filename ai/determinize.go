@@ -63,6 +63,7 @@ func determinizeInto(dst *state.State, cards *[]state.Card, view *state.State, s
 		s.Deck = s.Deck.Add(c)
 	}
 	s.HiddenDeck, s.HiddenDiscard = 0, 0
+	guessMissions(s, seat, rng)
 	s.Hidden = false
 	s.Viewer = seat
 	s.RNG = state.RNG{Seed: rng.Uint64()}

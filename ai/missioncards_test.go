@@ -109,7 +109,10 @@ func playSeatTurn(t testing.TB, p Player, s *state.State, seat int) {
 // armies, the target's territories taken) must move more, summed over the
 // positions, with the card than with the control. A destroy card of the
 // seat's own colour (0) or of a colour nobody plays (4 and 5, at four
-// seats) is 24 territories, and measured as such.
+// seats) is 24 territories, and measured as such. The two cards of
+// territories are each other's control: every mission gains territories,
+// and what tells 24 from 18 is conquering more of them rather than
+// holding them with two armies.
 func TestEveryMissionCardIsPursued(t *testing.T) {
 	rows := []struct {
 		name    string
@@ -122,14 +125,14 @@ func TestEveryMissionCardIsPursued(t *testing.T) {
 		{"Asia and Africa", 3, 1},
 		{"Europe, South America and a third", 4, 1},
 		{"Europe, Australia and a third", 5, 0},
-		{"24 territories", 6, 9},
+		{"24 territories", 6, 7},
 		{"18 territories with 2 armies", 7, 6},
-		{"destroy colour 0, its own: 24 territories", 8, 9},
+		{"destroy colour 0, its own: 24 territories", 8, 7},
 		{"destroy colour 1", 9, 10},
 		{"destroy colour 2", 10, 11},
 		{"destroy colour 3", 11, 9},
-		{"destroy colour 4, absent: 24 territories", 12, 9},
-		{"destroy colour 5, absent: 24 territories", 13, 9},
+		{"destroy colour 4, absent: 24 territories", 12, 7},
+		{"destroy colour 5, absent: 24 territories", 13, 7},
 	}
 	// Positions and dice per level: hard's turns cost tens of ms at its
 	// smallest search, the others' a few.
@@ -140,7 +143,7 @@ func TestEveryMissionCardIsPursued(t *testing.T) {
 	}{
 		{"easy", 30, 2, Options{}},
 		{"normal", 30, 2, Options{}},
-		{"hard", 12, 1, Options{Iterations: 12, Budget: time.Minute}},
+		{"hard", 8, 1, Options{Iterations: 12, Budget: time.Minute}},
 	}
 	if testing.Short() || raceEnabled {
 		levels[0].positions, levels[1].positions, levels[2].positions = 12, 12, 4

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math/rand/v2"
 	"slices"
 
 	"github.com/riskbot/riskbot/engine"
@@ -292,4 +293,37 @@ func missionShare(s *state.State, seat int) (float64, bool) {
 		return 0, false
 	}
 	return float64(mine) / float64(all), true
+}
+
+// guessMissions deals the missions seat cannot see in s (a determinized
+// view), at random from the cards it does not hold, as the engine deals
+// them: a destroy card of the holder's own colour, of a colour nobody
+// plays, or of one that is out, is 24 territories. Hard's samples then
+// play the other seats toward missions of their own, and see a match won
+// by one, rather than players who can never fulfil theirs.
+func guessMissions(s *state.State, seat int, rng *rand.Rand) {
+	if s.Options.Victory != state.Missions {
+		return
+	}
+	var deck [state.MissionCards]int
+	n, own := 0, s.Seats[seat].Mission.Card()
+	for c := range state.MissionCards {
+		if c != own {
+			deck[n] = c
+			n++
+		}
+	}
+	for i := range s.Seats {
+		if i == seat || s.Seats[i].Mission != state.MissionHidden || n == 0 {
+			continue
+		}
+		j := rng.IntN(n)
+		m := state.MissionCard(deck[j])
+		deck[j] = deck[n-1]
+		n--
+		if t, ok := m.Target(); ok && (t == i || t >= len(s.Seats) || !s.Seats[t].Alive()) {
+			m = m.Fallback()
+		}
+		s.Seats[i].Mission = m
+	}
 }

@@ -95,3 +95,30 @@ func TestMissionsPlayersKeepTwoArmiesFor18Territories(t *testing.T) {
 		t.Errorf("occupation %#v for another mission, want the player's own 8", got)
 	}
 }
+
+// TestGuessMissions: a determinized view of a missions match gives every
+// other seat a mission of its own, drawn from the cards the seat does not
+// hold (each at most once), so that the samples of hard and of normal's
+// look ahead see a match the others can win by theirs; a destroy card of
+// a colour that is out is 24 territories. The seat's own mission stays.
+func TestGuessMissions(t *testing.T) {
+	for seed := range uint64(30) {
+		s := missionBoard(t, state.DestroyMission(2))
+		s.Seats[3].Status = state.Eliminated
+		sim := determinize(s.View(0), 0, newRand(seed, 1))
+		if sim.Seats[0].Mission != state.DestroyMission(2) {
+			t.Fatalf("seed %d: the seat's own mission is %v", seed, sim.Seats[0].Mission)
+		}
+		seen := map[int]bool{sim.Seats[0].Mission.Card(): true}
+		for i := 1; i < len(sim.Seats); i++ {
+			m := sim.Seats[i].Mission
+			if !m.Valid() || seen[m.Card()] {
+				t.Fatalf("seed %d: seat %d holds %v (cards dealt: %v)", seed, i, m, seen)
+			}
+			seen[m.Card()] = true
+			if c, ok := m.Target(); ok && m.Hunting() && (c == i || c == 3) {
+				t.Errorf("seed %d: seat %d hunts colour %d", seed, i, c)
+			}
+		}
+	}
+}
