@@ -64,7 +64,10 @@ type boardJSON struct {
 	Turn     int    `json:"turn"`
 	Current  int    `json:"current"`
 	// Viewer is the seat whose view this is, -1 for the public's.
-	Viewer      int         `json:"viewer"`
+	Viewer int `json:"viewer"`
+	// Fog: the match hides what lies out of sight; the public map
+	// (map.png) is then not the viewer's.
+	Fog         bool        `json:"fog,omitempty"`
 	Seats       []boardSeat `json:"seats"`
 	Territories []boardTerr `json:"territories"`
 	Moves       movesJSON   `json:"moves"`
@@ -103,7 +106,7 @@ func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 	}
 	v := st.View(viewer)
 	out := boardJSON{Match: mi.ID, Commands: mi.Game.Version, Rules: v.Options.Rules.String(), Phase: v.Phase.String(),
-		Turn: v.Turn, Current: v.Current, Viewer: viewer, Territories: make([]boardTerr, len(v.Terr))}
+		Turn: v.Turn, Current: v.Current, Viewer: viewer, Fog: st.HasFog(), Territories: make([]boardTerr, len(v.Terr))}
 	for i, seat := range v.Seats {
 		bs := boardSeat{Name: seat.Name}
 		if i < len(mi.RGB) {

@@ -592,7 +592,10 @@ async function loadBoard() {
 // done on it now.
 function showBoard() {
   const b = state.board, maps = document.querySelectorAll("#messages img.map[data-board]");
-  const src = maps.length ? maps[maps.length - 1].getAttribute("src") : "";
+  let src = maps.length ? maps[maps.length - 1].getAttribute("src") : "";
+  // The map of the moment the board shows, each army placed drawn; with
+  // fog of war the player's own, the newest the channel showed them.
+  if (b && src && !b.fog) src = "/api/matches/" + b.match + "/map.png?at=" + b.commands;
   const dock = $("dock");
   $("show-dock").hidden = dock.hidden = !(b && src);
   if (dock.hidden) return;
