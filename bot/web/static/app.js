@@ -496,6 +496,7 @@ function setup() {
     const b = $("show-dock"), open = b.getAttribute("aria-expanded") === "false";
     b.setAttribute("aria-expanded", String(open));
     showBoard();
+    if (state.stick) stickToEnd();
   });
   for (const id of ["channels", "seats"]) {
     $(id).addEventListener("click", (ev) => { if (ev.target.closest(".close-panel")) document.body.dataset.panel = ""; });
@@ -596,8 +597,11 @@ function showBoard() {
   // The map of the moment the board shows, each army placed drawn; with
   // fog of war the player's own, the newest the channel showed them.
   if (b && src && !b.fog) src = "/api/matches/" + b.match + "/map.png?at=" + b.commands;
-  const dock = $("dock");
+  const dock = $("dock"), was = dock.hidden;
   $("show-dock").hidden = dock.hidden = !(b && src);
+  // The dock takes its height from the channel: the newest message, if
+  // it was in view, stays so.
+  if (was !== dock.hidden && state.stick) stickToEnd();
   if (dock.hidden) return;
   dock.classList.toggle("closed", $("show-dock").getAttribute("aria-expanded") === "false");
   if (!play.ctl || play.match !== b.match) {
@@ -608,6 +612,7 @@ function showBoard() {
     $("dock-map").appendChild(img);
     play.match = b.match;
     play.sel = play.target = -1;
+    img.addEventListener("load", () => { if (state.stick) stickToEnd(); });
     play.ctl = RiskMap.attach(img, { match: b.match, board: () => state.board, pick });
     play.ctl.ready.then(drawPlay, () => {});
   }
@@ -733,6 +738,7 @@ function drawPlay() {
   if (b.viewer >= 0 && b.viewer === b.current && b.phase !== "setup") btn("Undo", "/risk undo");
   if (row.children.length) p.appendChild(row);
   ctl.highlight(tint);
+  if (state.stick) stickToEnd(); // the panel's height changes with it
 }
 
 setup();
