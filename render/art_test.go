@@ -36,7 +36,11 @@ var artGoldens = []struct {
 }
 
 func TestGoldenArt(t *testing.T) {
-	for _, g := range artGoldens {
+	goldens := artGoldens
+	if raceEnabled {
+		goldens = goldens[:1] // seconds each, in one goroutine
+	}
+	for _, g := range goldens {
 		t.Run(g.name, func(t *testing.T) { checkGolden(t, g.name, g.opts, g.state(t)) })
 	}
 }
@@ -117,7 +121,11 @@ func TestReadableInChatArt(t *testing.T) {
 		name  string
 		state func(testing.TB) *state.State
 	}{{"midgame", artMid}, {"tall", artTallOver}}
-	for _, p := range []Palette{Default, ColorBlind} {
+	palettes := []Palette{Default, ColorBlind}
+	if raceEnabled {
+		palettes = palettes[:1] // seconds each, in one goroutine
+	}
+	for _, p := range palettes {
 		for _, fx := range fixtures {
 			t.Run(p.String()+"/"+fx.name, func(t *testing.T) {
 				r := shared(Options{Palette: p})

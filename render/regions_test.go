@@ -63,10 +63,20 @@ func regionsState(m *state.Map) *state.State {
 // names carry its owner's colour in the image.
 func TestRegions(t *testing.T) {
 	ctx := context.Background()
-	for _, mm := range regionMaps(t) {
+	maps, options := regionMaps(t), []Options{{}, {Width: goldenWidth, Palette: ColorBlind}}
+	if raceEnabled {
+		// Seconds a board under the race detector, in one goroutine: a
+		// board of each kind at the narrowest width.
+		maps = []struct {
+			name string
+			m    *state.Map
+		}{maps[0], maps[1], maps[4], maps[5]}
+		options = options[1:]
+	}
+	for _, mm := range maps {
 		// The default width (1600) and the narrowest: the options of other
 		// tests, whose renderers (and boards) are shared.
-		for _, opts := range []Options{{}, {Width: goldenWidth, Palette: ColorBlind}} {
+		for _, opts := range options {
 			r := shared(opts)
 			t.Run(mm.name+"/"+strconv.Itoa(r.width), func(t *testing.T) {
 				s := regionsState(mm.m)

@@ -303,7 +303,7 @@ func TestFormatItalics(t *testing.T) {
 // TestFirstLoadSize: the page, its script and its style stay small.
 func TestFirstLoadSize(t *testing.T) {
 	total := 0
-	for _, name := range []string{"index.html", "app.js", "style.css"} {
+	for _, name := range []string{"index.html", "map.js", "app.js", "style.css"} {
 		b, err := fs.ReadFile(files, name)
 		if err != nil {
 			t.Fatal(err)
@@ -315,7 +315,7 @@ func TestFirstLoadSize(t *testing.T) {
 		t.Errorf("the page's first load is %d bytes, more than 100 KB", total)
 	}
 	// And nothing in them reaches out of the server.
-	for _, name := range []string{"index.html", "app.js", "style.css", "watch.html", "watch.js"} {
+	for _, name := range []string{"index.html", "map.js", "app.js", "style.css", "watch.html", "watch.js"} {
 		b, _ := fs.ReadFile(files, name)
 		for _, ext := range []string{"http://", "https://", "//cdn"} {
 			if strings.Contains(string(b), ext) {

@@ -92,6 +92,8 @@ func (s *Server) put(channel, id, to string, m chat.Message) string {
 	if m.Image != nil {
 		// The revision: a browser keeps the images it was given.
 		v.Image = "/web/img/" + id + "?rev=" + strconv.Itoa(v.Rev)
+		// The maps of a moment are named so by look.Maps.ImageFor.
+		v.Board = strings.HasPrefix(m.Image.Name, "risk-turn-")
 	}
 	if to != "" {
 		v.To = s.browsers.nameOf(to)

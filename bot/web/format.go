@@ -15,10 +15,14 @@ type view struct {
 	ID  string `json:"id"`
 	Rev int    `json:"rev"`
 	// To names who alone sees the message ("" for everyone).
-	To      string         `json:"to,omitempty"`
-	HTML    string         `json:"html,omitempty"`
-	Embed   *embedView     `json:"embed,omitempty"`
-	Image   string         `json:"image,omitempty"`
+	To    string     `json:"to,omitempty"`
+	HTML  string     `json:"html,omitempty"`
+	Embed *embedView `json:"embed,omitempty"`
+	Image string     `json:"image,omitempty"`
+	// Board: the image is the match's map at a moment, whose regions
+	// (GET /api/matches/{id}/regions) make it clickable; not a replay or
+	// a preview.
+	Board   bool           `json:"board,omitempty"`
 	Buttons [][]buttonView `json:"buttons,omitempty"`
 	// Time is when it was posted, Unix milliseconds; Edited is set once
 	// it changed.

@@ -135,8 +135,15 @@ func TestServeBoundsConnections(t *testing.T) {
 			t.Errorf("client %d at the cap: served after %v, want at once", i+1, d.Round(time.Millisecond))
 		}
 	}
-	if _, err := held[0].Closed(200 * time.Millisecond); err != nil {
-		t.Errorf("%v, want it closed to make room", err)
+	// One of the two idle connections was closed to make room, well
+	// before the idle limit would close it. Which one is the server's
+	// clock's: each is idle from when its server goroutine says so, and
+	// under -race on a loaded machine the second may say so first.
+	for end := time.Now().Add(limits.Idle / 2); held[0].IsOpen() && held[1].IsOpen(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Errorf("both idle connections still open %v after the clients at the cap, want one closed to make room", limits.Idle/2)
+			break
+		}
 	}
 
 	// Each held connection is closed at its limit.

@@ -202,6 +202,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /web/click", s.limited(s.fromPage(s.click)))
 	mux.HandleFunc("POST /web/say", s.limited(s.fromPage(s.say)))
 	mux.HandleFunc("GET /web/complete", s.limited(s.complete))
+	mux.HandleFunc("GET /web/board", s.limited(s.board))
 	mux.HandleFunc("POST /web/token", s.limited(s.fromPage(s.token)))
 	mux.HandleFunc("GET /web/img/{id}", s.image)
 	mux.HandleFunc("GET /watch/{id}", s.watchPage)

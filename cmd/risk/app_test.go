@@ -109,7 +109,7 @@ func TestUsageMistakes(t *testing.T) {
 		want []string
 	}{
 		{[]string{"export", "--bogus"}, []string{"Usage: risk export", "flag provided but not defined: -bogus"}},
-		{[]string{"map"}, []string{"want check, show or generate"}},
+		{[]string{"map"}, []string{"want check, show, generate, import, list, rename, remove or export"}},
 		{[]string{"map", "draw"}, []string{`unknown map command "draw"`}},
 		{[]string{"map", "generate", "--seed"}, []string{"Usage: risk map generate", "flag needs an argument: -seed"}},
 		{[]string{"version", "now"}, []string{`unexpected argument "now"`}},

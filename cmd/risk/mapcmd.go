@@ -32,7 +32,7 @@ func mapCommands() map[string]subcommand {
 	}
 }
 
-// runMap is `risk map check|show|generate ...`.
+// runMap is `risk map COMMAND ...`: check, show, generate, and the library.
 func runMap(ctx context.Context, e env) error {
 	cmds := mapCommands()
 	about := "Maps:\n"

@@ -85,11 +85,11 @@ function renderMessage(m, readonly) {
       }
       e.appendChild(fs);
     }
-    if (m.image) e.appendChild(mapImage(m.image));
+    if (m.image) e.appendChild(mapImage(m.image, m.board));
     add("footer", m.embed.footer);
     el.appendChild(e);
   } else if (m.image) {
-    el.appendChild(mapImage(m.image));
+    el.appendChild(mapImage(m.image, m.board));
   }
   if (m.buttons) {
     for (const row of m.buttons) {
@@ -116,9 +116,10 @@ function renderMessage(m, readonly) {
   return el;
 }
 
-function mapImage(src) {
+function mapImage(src, board) {
   const img = document.createElement("img");
   img.className = "map";
+  if (board) img.dataset.board = "1";
   img.src = src;
   img.alt = "the map";
   img.loading = "lazy";
@@ -182,6 +183,7 @@ function putMessage(box, m, readonly) {
   fitTables(el);
   if (readonly) return;
   if (state.stick || !old) stickToEnd();
+  if (m.board) showBoard();
 }
 
 let infoTimer = 0;
@@ -300,6 +302,7 @@ function setAs(name) {
   localStorage.setItem("risk.as", name);
   drawNames();
   drawSeats();
+  loadBoard();
 }
 
 function drawNames() {
@@ -338,6 +341,7 @@ async function loadInfo() {
   // them: the list of channels follows.
   if (was && (was.status !== state.info.status || was.match !== state.info.match)) loadChannels().catch(() => {});
   drawSeats();
+  loadBoard();
 }
 
 function drawSeats() {
@@ -488,6 +492,12 @@ function setup() {
   };
   $("show-channels").addEventListener("click", () => panel("channels"));
   $("show-seats").addEventListener("click", () => panel("seats"));
+  $("show-dock").addEventListener("click", () => {
+    const b = $("show-dock"), open = b.getAttribute("aria-expanded") === "false";
+    b.setAttribute("aria-expanded", String(open));
+    showBoard();
+    if (state.stick) stickToEnd();
+  });
   for (const id of ["channels", "seats"]) {
     $(id).addEventListener("click", (ev) => { if (ev.target.closest(".close-panel")) document.body.dataset.panel = ""; });
   }
@@ -559,6 +569,176 @@ function setup() {
   loadInfo();
   connect();
   $("command").focus();
+}
+
+// The map as the controller (docs/playing.md, "Playing on the map"): the
+// newest map of the match, docked over the channel, hovered for what each
+// territory holds, clicked to play. What a click does comes from the board
+// the server gives this player (GET /web/board: their view, fog and all,
+// and their legal moves), so it answers at once; what it sends is the very
+// line one would type, so the channel reads the same.
+const play = { sel: -1, target: -1, amount: null, ctl: null, match: 0, busy: false, ms: [] };
+
+async function loadBoard() {
+  const info = state.info;
+  if (!info || !info.match || info.status !== "active") { state.board = null; showBoard(); return; }
+  try {
+    const q = new URLSearchParams({ channel: state.channel, as: state.as });
+    state.board = await api("GET", "/web/board?" + q);
+  } catch { state.board = null; }
+  showBoard();
+}
+
+// showBoard docks the newest map of the channel and draws what may be
+// done on it now.
+function showBoard() {
+  const b = state.board, maps = document.querySelectorAll("#messages img.map[data-board]");
+  let src = maps.length ? maps[maps.length - 1].getAttribute("src") : "";
+  // The map of the moment the board shows, each army placed drawn; with
+  // fog of war the player's own, the newest the channel showed them.
+  if (b && src && !b.fog) src = "/api/matches/" + b.match + "/map.png?at=" + b.commands;
+  const dock = $("dock"), was = dock.hidden;
+  $("show-dock").hidden = dock.hidden = !(b && src);
+  // The dock takes its height from the channel: the newest message, if
+  // it was in view, stays so.
+  if (was !== dock.hidden && state.stick) stickToEnd();
+  if (dock.hidden) return;
+  dock.classList.toggle("closed", $("show-dock").getAttribute("aria-expanded") === "false");
+  if (!play.ctl || play.match !== b.match) {
+    const img = document.createElement("img");
+    img.className = "map";
+    img.alt = "the map: hover or focus a territory to see it, click to play";
+    $("dock-map").textContent = "";
+    $("dock-map").appendChild(img);
+    play.match = b.match;
+    play.sel = play.target = -1;
+    img.addEventListener("load", () => { if (state.stick) stickToEnd(); });
+    play.ctl = RiskMap.attach(img, { match: b.match, board: () => state.board, pick });
+    play.ctl.ready.then(drawPlay, () => {});
+  }
+  if (play.ctl.img.getAttribute("src") !== src) play.ctl.img.src = src;
+  const mv = b.moves || {};
+  if (play.sel >= 0 && !sourceOf(mv, play.sel)) play.sel = -1;
+  if (play.target >= 0 && !(play.sel >= 0 && targetKind(mv, play.sel, play.target))) play.target = -1;
+  if (play.amount && !(mv.place || []).includes(play.amount.t)) play.amount = null;
+  play.busy = false;
+  play.ctl.refresh();
+  drawPlay();
+}
+
+const findFrom = (list, t) => (list || []).find((x) => x.from === t);
+const sourceOf = (mv, t) => findFrom(mv.attack, t) || findFrom(mv.fortify, t);
+function targetKind(mv, from, to) {
+  if ((findFrom(mv.attack, from) || { to: [] }).to.includes(to)) return "attack";
+  if ((findFrom(mv.fortify, from) || { to: [] }).to.includes(to)) return "fortify";
+  return "";
+}
+const tname = (t) => { const n = play.ctl.reg.territories[t].name; return /\s/.test(n) ? '"' + n + '"' : n; };
+
+// pick is a click, tap or Enter on territory t (more: shift or a long
+// press: choose an amount).
+function pick(t, more) {
+  const b = state.board, mv = (b && b.moves) || {};
+  const t0 = performance.now();
+  if (play.busy) return;
+  if ((mv.place || []).includes(t)) {
+    if (more) play.amount = { t };
+    else send("/risk place territory:" + tname(t) + " armies:1");
+  } else if (play.sel >= 0 && targetKind(mv, play.sel, t)) {
+    play.target = play.target === t ? -1 : t;
+  } else if (sourceOf(mv, t)) {
+    play.sel = play.sel === t ? -1 : t;
+    play.target = -1;
+  } else {
+    play.sel = play.target = -1;
+  }
+  drawPlay();
+  play.ms.push(performance.now() - t0);
+}
+
+function send(line) {
+  play.busy = true;
+  play.amount = null;
+  play.target = -1;
+  drawPlay();
+  run(line).finally(() => { setTimeout(() => { play.busy = false; drawPlay(); }, 3000); });
+}
+
+// drawPlay tints the map and fills the panel under it.
+function drawPlay() {
+  const b = state.board, ctl = play.ctl;
+  if (!b || !ctl || !ctl.reg) return;
+  const mv = b.moves || {}, p = $("panel"), name = (t) => ctl.reg.territories[t].name;
+  const tint = {};
+  p.textContent = "";
+  const say = (text) => { const d = document.createElement("div"); d.textContent = text; p.appendChild(d); return d; };
+  const row = document.createElement("div");
+  row.className = "buttons";
+  const btn = (label, line, style) => {
+    const x = document.createElement("button");
+    x.type = "button";
+    x.className = "btn " + (style || "secondary");
+    x.textContent = label;
+    x.disabled = play.busy;
+    x.addEventListener("click", typeof line === "function" ? line : () => send(line));
+    row.appendChild(x);
+    return x;
+  };
+  const amounts = (most, mk) => {
+    const list = [...new Set([1, 2, 3, 5, 10, Math.ceil(most / 2), most])].filter((n) => n >= 1 && n <= most).sort((x, y) => x - y);
+    for (const n of list) btn(n === most && n > 1 ? "All " + n : String(n), mk(n), n === most ? "primary" : "secondary");
+  };
+  const armies = (t) => b.territories[t].armies;
+  if (b.viewer < 0) {
+    say("Hover a territory to see it. Play as one of the match's players to play here.");
+  } else if (mv.occupy) {
+    const o = mv.occupy;
+    say("You took " + name(o.to) + ": move " + o.min + " to " + o.max + " armies in.");
+    amounts(o.max, (n) => "/risk occupy armies:" + n);
+  } else if (mv.place && mv.place.length) {
+    if (play.amount) {
+      say("How many on " + name(play.amount.t) + "? (" + mv.reserve + " to place)");
+      amounts(mv.reserve, (n) => "/risk place territory:" + tname(play.amount.t) + " armies:" + n);
+      btn("Cancel", () => { play.amount = null; drawPlay(); });
+      tint[play.amount.t] = "#ffffff60";
+    } else {
+      say("Click your territory: one more army there (" + mv.reserve + " to place). Shift-click or long press: more.");
+    }
+    if (mv.trade) btn("Trade cards", "/risk trade", "primary");
+  } else if (mv.attack || mv.fortify) {
+    const s = play.sel, t = play.target;
+    if (s < 0) {
+      say(mv.attack ? "Click your territory to attack from it, or to move armies from it." : "Click your territory to move armies from it.");
+    } else {
+      tint[s] = "#ffffff70";
+      for (const x of (findFrom(mv.attack, s) || { to: [] }).to) tint[x] = x === t ? "#ff2020c0" : "#ff202070";
+      for (const x of (findFrom(mv.fortify, s) || { to: [] }).to) tint[x] = x === t ? "#20ff60b0" : "#20ff6050";
+      const kind = t >= 0 ? targetKind(mv, s, t) : "";
+      if (kind === "attack") {
+        const o = RiskMap.odds(armies(s), armies(t)), dice = Math.min(3, armies(s) - 1);
+        const line = "/risk attack from:" + tname(s) + " to:" + tname(t);
+        say(name(s) + " (" + armies(s) + ") attacks " + name(t) + " (" + armies(t) + "): " +
+          (100 * o.win).toFixed(0) + "% to take it, you keep about " + o.attacker_left.toFixed(0) + ".").className = "odds";
+        btn("Attack once (" + dice + (dice === 1 ? " die)" : " dice)"), line + " dice:" + dice, "danger");
+        btn("Blitz: " + (100 * o.win).toFixed(0) + "%", line + " until:win", "danger");
+        for (const k of [...new Set([2, Math.ceil(armies(s) / 2)])].filter((k) => k < armies(s))) btn("Until " + k + " left", line + " until:" + k);
+      } else if (kind === "fortify") {
+        say("Move armies from " + name(s) + " to " + name(t) + ":");
+        amounts(findFrom(mv.fortify, s).max, (n) => "/risk fortify from:" + tname(s) + " to:" + tname(t) + " armies:" + n);
+      } else {
+        say("From " + name(s) + " (" + armies(s) + "): click " + (findFrom(mv.attack, s) ? "a red territory to attack" : "") +
+          (findFrom(mv.attack, s) && findFrom(mv.fortify, s) ? ", " : "") + (findFrom(mv.fortify, s) ? "a green one to move armies to" : "") + ".");
+      }
+    }
+  } else {
+    const cur = b.seats[b.current];
+    say(b.phase === "setup" ? "Hover a territory to see it." : cur ? "Hover a territory to see it. " + cur.name + " is playing." : "");
+  }
+  if (mv.end) btn("End turn", "/risk end", "success");
+  if (b.viewer >= 0 && b.viewer === b.current && b.phase !== "setup") btn("Undo", "/risk undo");
+  if (row.children.length) p.appendChild(row);
+  ctl.highlight(tint);
+  if (state.stick) stickToEnd(); // the panel's height changes with it
 }
 
 setup();

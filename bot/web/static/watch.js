@@ -22,10 +22,19 @@ function renderMessage(m) {
   return el;
 }
 
+// The map tells what each territory holds when hovered or focused, as the
+// public sees it (the fog of war holds): map.js.
+let shown = null, ctl = null;
+
 async function refresh(st) {
   const res = await fetch("/api/matches/" + id);
   if (!res.ok) return;
   const m = await res.json();
+  if (m.state) {
+    shown = { viewer: -1, seats: m.seats, territories: m.state.territories };
+    if (!ctl) ctl = RiskMap.attach($("map"), { match: m.id, board: () => shown, pick: () => {} });
+    ctl.refresh();
+  }
   $("title").textContent = "Match " + m.id + " in #" + m.channel.replace(/^web:/, "");
   $("status").textContent = m.status + (m.state ? " — turn " + m.state.turn + ", " + m.state.phase : "");
   if (m.state) $("map").src = "/api/matches/" + id + "/map.png?at=" + m.commands;
