@@ -95,17 +95,6 @@ func hardEvaluate(s *state.State, seat int) float64 {
 		return v
 	}
 	v := winChance(s, seat)
-	if s.Options.Teams > 0 {
-		// The team wins when any member does: their chances (each
-		// learned as one winner's among the seats) add up.
-		v = 0
-		for p := range s.Seats {
-			if s.SameSide(p, seat) && s.Seats[p].Alive() {
-				v += winChance(s, p)
-			}
-		}
-		v = min(1, v)
-	}
 	if share, ok := missionShare(s, seat); ok {
 		// With a secret mission the match is won by it more often than by
 		// the board: the learned chance (fitted on the board's victory)

@@ -425,29 +425,16 @@ func (m *normalModel) plan(b *board, s *state.State, cur int) params {
 	return p
 }
 
-// settled returns the score of a position decided for seat: 1 if it won
-// (it or, with teams, a teammate: the team wins together), 0 if it lost or
-// is out with no teammate left playing.
+// settled returns the score of a position decided for seat: 1 if it won,
+// 0 if it lost or is out.
 func settled(s *state.State, seat int) (float64, bool) {
 	switch {
-	case s.Phase == state.PhaseOver && s.SameSide(s.Winner, seat):
+	case s.Phase == state.PhaseOver && s.Winner == seat:
 		return 1, true
-	case s.Phase == state.PhaseOver:
-		return 0, true
-	case !sideAlive(s, seat):
+	case s.Phase == state.PhaseOver || !s.Seats[seat].Alive():
 		return 0, true
 	}
 	return 0, false
-}
-
-// sideAlive reports whether seat, or a teammate of it, still plays.
-func sideAlive(s *state.State, seat int) bool {
-	for p := range s.Seats {
-		if s.SameSide(p, seat) && s.Seats[p].Alive() {
-			return true
-		}
-	}
-	return false
 }
 
 // evaluate scores a position for seat in [0, 1]: 1 for a win, 0 when out,

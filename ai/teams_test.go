@@ -293,27 +293,3 @@ func TestReferenceSparesTeammates(t *testing.T) {
 		t.Errorf("reference attacks its teammate's %s", s.Map.TerritoryName(b.To))
 	}
 }
-
-// TestHardScoresTheTeamsWin: hard's search scores a match its teammate
-// won as won (the team wins together), and a position where it is out but
-// its teammate plays on as still open, worth the teammate's chance; a
-// match the other team won is lost.
-func TestHardScoresTheTeamsWin(t *testing.T) {
-	s := teamBoard(t, 1)
-	s.Phase, s.Winner = state.PhaseOver, 2
-	if v, ok := settled(s, 0); !ok || v != 1 {
-		t.Errorf("teammate won: settled = %v, %v; want 1, true", v, ok)
-	}
-	s.Winner = 3
-	if v, ok := settled(s, 0); !ok || v != 0 {
-		t.Errorf("the other team won: settled = %v, %v; want 0, true", v, ok)
-	}
-	s = teamBoard(t, 1)
-	s.Seats[0].Status = state.Eliminated
-	if _, ok := settled(s, 0); ok {
-		t.Errorf("out, its teammate playing: settled, want open")
-	}
-	if got, want := hardEvaluate(s, 0), winChance(s, 2); got != want {
-		t.Errorf("out, its teammate playing: scored %v, want the teammate's chance %v", got, want)
-	}
-}
