@@ -114,6 +114,12 @@ func playSeatTurn(t testing.TB, p Player, s *state.State, seat int) {
 // and what tells 24 from 18 is conquering more of them rather than
 // holding them with two armies.
 func TestEveryMissionCardIsPursued(t *testing.T) {
+	if raceEnabled {
+		// Hundreds of turns in one goroutine: the race detector would find
+		// nothing there, at ten times the cost (CI runs the package
+		// without it too).
+		t.Skip("many turns in one goroutine: run without -race")
+	}
 	rows := []struct {
 		name    string
 		card    int // state.MissionCard
@@ -145,8 +151,8 @@ func TestEveryMissionCardIsPursued(t *testing.T) {
 		{"normal", 30, 2, Options{}},
 		{"hard", 8, 1, Options{Iterations: 12, Budget: time.Minute}},
 	}
-	if testing.Short() || raceEnabled {
-		levels[0].positions, levels[1].positions, levels[2].positions = 12, 12, 4
+	if testing.Short() {
+		levels = levels[:2] // hard's rows take three quarters of the time
 	}
 	var pos []*state.State
 	for seed := uint64(1); len(pos) < levels[0].positions; seed++ {
