@@ -19,7 +19,7 @@ import (
 func runTournament(ctx context.Context, e env) error {
 	fs := newFlags(e, "tournament", "--players LEVEL,LEVEL,... [--games N] [--seed S] [--parallel P] [--json] [--quiet]\n"+
 		"    [--rules classic|capitals] [--map NAME] [--size small|normal|large] [--cards escalating|fixed]\n"+
-		"    [--fortify connected|adjacent] [--victory two-thirds|domination] [--turns sequential|simultaneous]\n"+
+		"    [--fortify connected|adjacent] [--victory two-thirds|domination|missions] [--turns sequential|simultaneous]\n"+
 		"    [--rounds N] [--fog] [--teams 2|3] [--max-turns N]\n"+
 		"    [--budget D] [--iterations N] [--timeout D] [--startup D] [--style S]\n\n"+
 		"Plays computer players against each other, rotating the seats, and prints each one's wins\n"+
