@@ -246,7 +246,8 @@ func TestRollbackEveryMode(t *testing.T) {
 		{"simultaneous", []string{"turns:simultaneous"}, nil},
 		{"fog", []string{"fog:on"}, []string{"easy"}},
 		{"missions", []string{"victory:missions"}, []string{"easy"}},
-		{"teams", []string{"teams:2"}, []string{"easy", "easy"}},
+		// Domination: a team of two takes two thirds of the board in four turns.
+		{"teams", []string{"teams:2", "victory:domination"}, []string{"easy", "easy"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			h := newHarness(t)
