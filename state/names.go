@@ -265,3 +265,44 @@ func EditDistance(a, b string) int {
 	}
 	return prev[len(rb)]
 }
+
+// MarkupChars are the characters of chat markup: braces of the bot's own,
+// angle brackets of Discord's entities, the @ of mass mentions, and
+// Markdown's emphasis, strike, spoiler, code, escape, masked-link and
+// heading characters. Names shown in messages (players', maps') hold none.
+const MarkupChars = "{}<>@*_~|`\\[]#"
+
+// CleanText makes a name fit to show in any message: one line, no control
+// or invisible formatting characters (Visible), no character of drop (each
+// becomes a space), spaces collapsed, at most max characters. It may
+// return "". Dropping every character that can start or end markup makes
+// it idempotent.
+func CleanText(s, drop string, max int) string {
+	s = strings.ToValidUTF8(s, " ")
+	s = strings.Map(func(r rune) rune {
+		if strings.ContainsRune(drop, r) || !Visible(r) {
+			return ' '
+		}
+		return r
+	}, s)
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > max {
+		s = strings.TrimSpace(string(r[:max]))
+	}
+	return s
+}
+
+// Visible reports whether r shows as itself: not a control character, an
+// invisible format character (right-to-left overrides, zero-width joiners
+// and spaces), a private-use or surrogate code point, a line or paragraph
+// separator, or a code point Unicode does not assign.
+func Visible(r rune) bool {
+	switch {
+	case r == unicode.ReplacementChar,
+		unicode.IsControl(r),
+		unicode.In(r, unicode.Cf, unicode.Co, unicode.Cs, unicode.Zl, unicode.Zp),
+		!unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs):
+		return false
+	}
+	return true
+}

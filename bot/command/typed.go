@@ -20,11 +20,8 @@ import (
 // can start or end markup, which also makes cleaning idempotent, and
 // option values may not hold the bot's braces at all.
 
-// markupChars are the characters of chat markup: braces of the bot's own,
-// angle brackets of Discord's entities, the @ of mass mentions, and
-// Markdown's emphasis, strike, spoiler, code, escape, masked-link and
-// heading characters.
-const markupChars = "{}<>@*_~|`\\[]#"
+// markupChars are the characters of chat markup (state.MarkupChars).
+const markupChars = state.MarkupChars
 
 // maxNameRunes bounds a seat name, as Discord bounds a nickname.
 const maxNameRunes = 32
@@ -34,36 +31,10 @@ const maxNameRunes = 32
 // space), spaces collapsed, at most 32 characters; "Player" if nothing is
 // left. cleanName(cleanName(s)) == cleanName(s).
 func CleanName(s string) string {
-	s = strings.ToValidUTF8(s, " ")
-	s = strings.Map(func(r rune) rune {
-		if strings.ContainsRune(markupChars, r) || !Visible(r) {
-			return ' '
-		}
-		return r
-	}, s)
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > maxNameRunes {
-		s = strings.TrimSpace(string(r[:maxNameRunes]))
-	}
-	if s == "" {
+	if s = state.CleanText(s, markupChars, maxNameRunes); s == "" {
 		return "Player"
 	}
 	return s
-}
-
-// Visible reports whether r shows as itself: not a control character, an
-// invisible format character (right-to-left overrides, zero-width joiners
-// and spaces), a private-use or surrogate code point, a line or paragraph
-// separator, or a code point Unicode does not assign.
-func Visible(r rune) bool {
-	switch {
-	case r == unicode.ReplacementChar,
-		unicode.IsControl(r),
-		unicode.In(r, unicode.Cf, unicode.Co, unicode.Cs, unicode.Zl, unicode.Zp),
-		!unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs):
-		return false
-	}
-	return true
 }
 
 // hasMarkupBraces reports whether a typed value holds the braces of the
@@ -85,7 +56,7 @@ func CheckTyped(option, q string) error {
 			continue
 		}
 		seen[r] = true
-		if Visible(r) && !isVariationSelector(r) {
+		if state.Visible(r) && !isVariationSelector(r) {
 			bad = append(bad, quoted(r))
 		} else {
 			bad = append(bad, fmt.Sprintf("an invisible character (U+%04X)", r))
@@ -95,7 +66,7 @@ func CheckTyped(option, q string) error {
 		return nil
 	}
 	shown := strings.Join(strings.Fields(strings.Map(func(r rune) rune {
-		if !Visible(r) || isVariationSelector(r) {
+		if !state.Visible(r) || isVariationSelector(r) {
 			return -1
 		}
 		return r
@@ -120,11 +91,11 @@ func CheckPlayer(option, q string) error {
 	var bad []string
 	seen := map[rune]bool{}
 	for _, r := range strings.TrimPrefix(q, "@") {
-		if seen[r] || (!strings.ContainsRune(markupChars, r) && Visible(r)) {
+		if seen[r] || (!strings.ContainsRune(markupChars, r) && state.Visible(r)) {
 			continue
 		}
 		seen[r] = true
-		if Visible(r) {
+		if state.Visible(r) {
 			bad = append(bad, quoted(r))
 		} else {
 			bad = append(bad, fmt.Sprintf("invisible character (U+%04X)", r))

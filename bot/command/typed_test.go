@@ -74,7 +74,7 @@ func FuzzCleanName(f *testing.F) {
 			t.Fatalf("cleanName(%q) = %q: not a seat name", s, got)
 		}
 		for _, r := range got {
-			if !Visible(r) && r != ' ' {
+			if !state.Visible(r) && r != ' ' {
 				t.Fatalf("cleanName(%q) = %q keeps %U", s, got, r)
 			}
 		}
@@ -176,7 +176,7 @@ func TestPollutedTerritoryNames(t *testing.T) {
 				t.Errorf("refusal %q lacks %q", err, tt.want)
 			}
 			for _, r := range err.Error() {
-				if !Visible(r) && r != ' ' {
+				if !state.Visible(r) && r != ' ' {
 					t.Errorf("the refusal %q shows %U", err, r)
 				}
 			}

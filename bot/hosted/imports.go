@@ -74,7 +74,7 @@ type Admitted struct {
 func CheckImport(x *storage.Export, in Importing) (*Admitted, error) {
 	var p []string
 	add := func(format string, args ...any) { p = append(p, fmt.Sprintf(format, args...)) }
-	if strings.TrimSpace(x.Channel) == "" || len(x.Channel) > maxID || strings.ContainsFunc(x.Channel, func(r rune) bool { return !command.Visible(r) || r == ' ' }) {
+	if strings.TrimSpace(x.Channel) == "" || len(x.Channel) > maxID || strings.ContainsFunc(x.Channel, func(r rune) bool { return !state.Visible(r) || r == ' ' }) {
 		add("channel: %s is not a channel", chat.Quote(x.Channel))
 	}
 	if len(x.Meta) > MaxMeta {
@@ -301,7 +301,7 @@ func checkMeta(m Meta, status storage.Status, g *engine.Game, in Importing) []st
 		case s == "" && !required:
 		case strings.TrimSpace(s) == "":
 			add("%s: missing", field)
-		case len(s) > maxID || strings.ContainsFunc(s, func(r rune) bool { return !command.Visible(r) || r == ' ' }):
+		case len(s) > maxID || strings.ContainsFunc(s, func(r rune) bool { return !state.Visible(r) || r == ' ' }):
 			add("%s: %s is not an identifier of the chat", field, chat.Quote(s))
 		}
 	}
