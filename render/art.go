@@ -149,21 +149,8 @@ func (k *artKind) frame(b *board, width int) (style, error) {
 	b.w, b.mw, b.mh = width, width, k.pic.Rect.Dy()
 	b.h = b.mh + int(math.Round(classicPanelHeight*b.s))
 	b.panel = image.Rect(0, b.mh, b.w, b.h)
-	cont := func(v uint8) int { return b.m.Territories[v-1].Continent }
 	return style{
-		lines: lineRules{
-			class: func(a, c uint8) uint8 {
-				switch {
-				case a == 0 || c == 0:
-					return lnCoast
-				case cont(a) != cont(c):
-					return lnContinent
-				}
-				return lnBorder
-			},
-			widen:  thickContinents,
-			colour: classicLineColour,
-		},
+		lines: continentLines(b.m),
 		badge: 25,
 		// Smaller names before leaving any out: the map maker decides how
 		// crowded the map is.

@@ -39,21 +39,8 @@ func (k *classicKind) frame(b *board, width int) (style, error) {
 	b.mh = int(math.Round(float64(width) * float64(geo.Height) / float64(geo.Width)))
 	b.h = b.mh + int(math.Round(classicPanelHeight*s))
 	b.panel = image.Rect(0, b.mh, b.w, b.h)
-	cont := func(v uint8) int { return b.m.Territories[v-1].Continent }
 	return style{
-		lines: lineRules{
-			class: func(a, c uint8) uint8 {
-				switch {
-				case a == 0 || c == 0:
-					return lnCoast
-				case cont(a) != cont(c):
-					return lnContinent
-				}
-				return lnBorder
-			},
-			widen:  thickContinents,
-			colour: classicLineColour,
-		},
+		lines:    continentLines(b.m),
 		contrast: 0.8,
 		// A glow in the colour of the nearest continent along the coast,
 		// then deeper over 110 px.
@@ -270,4 +257,23 @@ func dot(dc *gg.Context, x, y, s float64, th *theme) {
 	dc.DrawCircle(x, y, 2.4*s)
 	dc.SetColor(th.connector)
 	dc.Fill()
+}
+
+// continentLines are the line rules of a drawn board: coasts, borders, and
+// thick borders between continents.
+func continentLines(m *state.Map) lineRules {
+	cont := func(v uint8) int { return m.Territories[v-1].Continent }
+	return lineRules{
+		class: func(a, c uint8) uint8 {
+			switch {
+			case a == 0 || c == 0:
+				return lnCoast
+			case cont(a) != cont(c):
+				return lnContinent
+			}
+			return lnBorder
+		},
+		widen:  thickContinents,
+		colour: classicLineColour,
+	}
 }
