@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/state"
@@ -53,7 +54,20 @@ type Voice struct {
 	mapOf func(m *hosted.Match, viewer int) *chat.Image
 	// to is whom the voice speaks to, in a match with fog of war.
 	to audience
+	// p words what the voice says, in its reader's language (the zero
+	// printer speaks English).
+	p lang.Printer
 }
+
+// In is the voice speaking language t: the player's own for a private
+// answer, the server's for a public post.
+func (v Voice) In(t lang.Tag) Voice {
+	v.p = lang.For(t)
+	return v
+}
+
+// Lang is the printer the voice speaks with.
+func (v Voice) Lang() lang.Printer { return v.p }
 
 // New returns the voice of a match whose seats have these colours
 // (names, and 0xRRGGBB values, which may be missing); mapOf gives the map
