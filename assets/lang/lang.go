@@ -23,6 +23,9 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"text/template"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
@@ -168,7 +171,7 @@ func (p Printer) Msg(m Msg) string {
 			count = v
 		}
 	}
-	cfg := &i18n.LocalizeConfig{MessageID: m.Key, TemplateData: data}
+	cfg := &i18n.LocalizeConfig{MessageID: m.Key, TemplateData: data, Funcs: funcs}
 	if count != nil {
 		cfg.PluralCount = count
 	}
@@ -208,8 +211,9 @@ func (p Printer) arg(v any) any {
 	return v
 }
 
-// Place is a place's name in the printer's language: the catalogue's, or
-// the map's own.
+// Place is a place's name in the printer's language as a sentence uses it
+// (French with its article: "le Pérou", "l'Alaska", "Madagascar"): the
+// catalogue's, or the map's own.
 func (p Printer) Place(name string) string {
 	if p.cat == nil {
 		p = For(p.tag)
@@ -218,6 +222,11 @@ func (p Printer) Place(name string) string {
 		return w
 	}
 	return name
+}
+
+// PlaceName is a place's name alone, as a label shows it ("Pérou").
+func (p Printer) PlaceName(name string) string {
+	return bare(p.Place(name))
 }
 
 // PlaceKey is the catalogue key of a place's name.
@@ -270,6 +279,61 @@ func (r *Refusal) Error() string { return r.Msg.String() }
 
 // Message is the refusal's message.
 func (r *Refusal) Message() Msg { return r.Msg }
+
+// funcs are what a sentence may do with a word: French contracts its
+// articles after "de" and "à" ({{de .From}}: "du Pérou", "de l'Alaska",
+// "d'Orvane", "des Territoires…"; {{a .To}}: "au Pérou"), and a sentence
+// may begin with a place ({{cap .To}}: "Le Pérou").
+var funcs = template.FuncMap{
+	"de":  deFR,
+	"a":   aFR,
+	"cap": capFirst,
+}
+
+// bare strips a French article.
+func bare(s string) string {
+	for _, a := range []string{"le ", "la ", "les ", "l'", "l’"} {
+		if strings.HasPrefix(s, a) {
+			return s[len(a):]
+		}
+	}
+	return s
+}
+
+func deFR(s string) string {
+	switch {
+	case strings.HasPrefix(s, "le "):
+		return "du " + s[3:]
+	case strings.HasPrefix(s, "les "):
+		return "des " + s[4:]
+	case startsWithVowel(s):
+		return "d'" + s
+	}
+	return "de " + s
+}
+
+func aFR(s string) string {
+	switch {
+	case strings.HasPrefix(s, "le "):
+		return "au " + s[3:]
+	case strings.HasPrefix(s, "les "):
+		return "aux " + s[4:]
+	}
+	return "à " + s
+}
+
+func startsWithVowel(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return strings.ContainsRune("AEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜaeiouyàâäéèêëîïôöûü", r)
+}
+
+func capFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
 
 //go:embed *.json
 var files embed.FS

@@ -63,7 +63,7 @@ func TestPlurals(t *testing.T) {
 
 func TestArguments(t *testing.T) {
 	fr := For(French)
-	if got := fr.Msg(M("list.and", "Head", Place("Peru"), "Last", M("n.armies", "Count", 2))); got != "Pérou et 2 armées" {
+	if got := fr.Msg(M("list.and", "Head", Place("Peru"), "Last", M("n.armies", "Count", 2))); got != "le Pérou et 2 armées" {
 		t.Errorf("nested arguments: got %q", got)
 	}
 	if got := fr.Place("Nowhere Land"); got != "Nowhere Land" {
@@ -303,5 +303,32 @@ outer:
 		if !used[k] && k != "list.and" && k != "n.armies" {
 			t.Errorf("key %q is in the catalogue but no code names it", k)
 		}
+	}
+}
+
+func TestFrenchArticles(t *testing.T) {
+	fr := For(French)
+	for _, c := range []struct{ place, de, a, bare string }{
+		{"Peru", "du Pérou", "au Pérou", "Pérou"},
+		{"Alaska", "de l'Alaska", "à l'Alaska", "Alaska"},
+		{"Northwest Territory", "des Territoires du Nord-Ouest", "aux Territoires du Nord-Ouest", "Territoires du Nord-Ouest"},
+		{"China", "de la Chine", "à la Chine", "Chine"},
+		{"Madagascar", "de Madagascar", "à Madagascar", "Madagascar"},
+		{"Orvane", "d'Orvane", "à Orvane", "Orvane"},
+		{"Skarn", "de Skarn", "à Skarn", "Skarn"},
+	} {
+		w := fr.Place(c.place)
+		if got := deFR(w); got != c.de {
+			t.Errorf("de %s: got %q, want %q", c.place, got, c.de)
+		}
+		if got := aFR(w); got != c.a {
+			t.Errorf("à %s: got %q, want %q", c.place, got, c.a)
+		}
+		if got := fr.PlaceName(c.place); got != c.bare {
+			t.Errorf("the name of %s: got %q, want %q", c.place, got, c.bare)
+		}
+	}
+	if got := capFirst("le Pérou"); got != "Le Pérou" {
+		t.Errorf("cap: got %q", got)
 	}
 }
