@@ -183,7 +183,7 @@ func (p *Play) Act(ctx context.Context, m *hosted.Match, seat int, extra voice.R
 	if wasOrders && !surrendered(cmds) {
 		// A simultaneous round: the player's orders so far, to them alone,
 		// or, from the last commit, that the round resolved.
-		reply = p.cfg.Look.Voice(m).OrdersReply(m, seat, reply, len(out.Turns) > 0)
+		reply = p.cfg.Look.To(m).OrdersReply(m, seat, reply, len(out.Turns) > 0)
 	}
 	if wasSetup || !surrendered(cmds) {
 		// The public record is the turn's message: the player's own
