@@ -26,7 +26,7 @@ func (v Voice) capitalsPing(m *hosted.Match) string {
 	}
 	if v.Hides(s) {
 		return fmt.Sprintf("%s %s, it is your turn %d. %s Deadline %s.",
-			v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, fogHint, chat.Timestamp(m.Timers.Deadline))
+			v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, v.fogHint(), chat.Timestamp(m.Timers.Deadline))
 	}
 	return fmt.Sprintf("%s %s, it is your turn %d: send your **%s** to one territory (/risk place).%s Deadline %s.",
 		v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "troop", "troops"), item, chat.Timestamp(m.Timers.Deadline))
@@ -183,7 +183,7 @@ func (v Voice) Ping(m *hosted.Match) (news.Post, bool) {
 	buttons := []chat.Button{{ID: m.ButtonID("autoplace", s.Turn), Label: "Place automatically", Style: chat.Secondary}}
 	if v.Hides(s) {
 		text = fmt.Sprintf("%s %s, it is your turn %d. %s Deadline %s.",
-			v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, fogHint, chat.Timestamp(m.Timers.Deadline))
+			v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, v.fogHint(), chat.Timestamp(m.Timers.Deadline))
 		buttons = append(buttons, v.ViewButton(m))
 	}
 	return news.Post{Message: chat.Message{Text: text, Mentions: []string{id}, Buttons: [][]chat.Button{buttons}}, Notice: news.TurnPing}, true
@@ -216,7 +216,7 @@ func (v Voice) roundPing(m *hosted.Match) (news.Post, bool) {
 		s.Turn, strings.Join(who, ", "), chat.Timestamp(m.Timers.Deadline))
 	msg := chat.Message{Text: text, Mentions: ids}
 	if v.Hides(s) {
-		msg.Text += " " + fogHint
+		msg.Text += " " + v.fogHint()
 		msg.Buttons = [][]chat.Button{{v.ViewButton(m)}}
 	}
 	return news.Post{Message: msg, Notice: news.TurnPing}, true
