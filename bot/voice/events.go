@@ -284,9 +284,9 @@ func (v Voice) roundLimitLine(s *state.State, round int) string {
 		standings = append(standings, v.p.T("voice.tell.standing", args...))
 	}
 	if capitals {
-		return v.p.T("voice.tell.round-limit-capitals", "Round", round, "Standings", lang.Text(strings.Join(standings, "; ")))
+		return v.p.T("voice.tell.round-limit-capitals", "Round", round, "Standings", lang.Text(strings.Join(standings, v.p.T("voice.tell.semicolon"))))
 	}
-	return v.p.T("voice.tell.round-limit", "Round", round, "Standings", lang.Text(strings.Join(standings, "; ")))
+	return v.p.T("voice.tell.round-limit", "Round", round, "Standings", lang.Text(strings.Join(standings, v.p.T("voice.tell.semicolon"))))
 }
 
 // battleLine describes one attack, of one roll or many.

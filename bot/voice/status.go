@@ -73,7 +73,7 @@ func (v Voice) CapitalsStatus(m *hosted.Match) []string {
 		}
 	}
 	if len(lying) > 0 {
-		lines = append(lines, p.T("voice.status.items", "Items", lang.Text(strings.Join(lying, "; "))))
+		lines = append(lines, p.T("voice.status.items", "Items", lang.Text(strings.Join(lying, p.T("voice.tell.semicolon")))))
 	}
 	return lines
 }
