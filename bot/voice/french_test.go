@@ -186,6 +186,15 @@ func TestFrenchVoice(t *testing.T) {
 			out.add(v.Standings(m, []string{"-", "x"}).Embed.Title, fr.Standings(m, []string{"-", "x"}).Embed.Title)
 			e := &events{s: s}
 			out.addLines(v.Describe(s, e.all(t)), fr.Describe(s, e.all(t)))
+			for _, ended := range []string{"", "the lobby expired", "by Ann (the host)"} {
+				out.add(v.closedLobbyText(ended), fr.closedLobbyText(ended))
+			}
+			setup := news.TurnRecord{Turn: 0, Seat: 1}
+			out.add(v.TurnTitle(s, setup)+" · "+v.ShortTitle(setup), fr.TurnTitle(s, setup)+" · "+fr.ShortTitle(setup))
+			// The end, as the match would have it.
+			s.Phase, s.Winner = state.PhaseOver, 0
+			out.add(postText(v.VictoryPost(m)), postText(fr.VictoryPost(m)))
+			out.add(v.StatusLine(m), fr.StatusLine(m))
 			if len(out.en) != len(out.fr) {
 				t.Fatalf("English said %d things, French %d", len(out.en), len(out.fr))
 			}
@@ -223,6 +232,14 @@ func TestFrenchVoice(t *testing.T) {
 	}
 	if !bytes.Equal(golden.Bytes(), want) {
 		t.Errorf("the French differs from %s (go test ./bot/voice -run TestFrenchVoice -update, and read it):\n%s", path, golden.String())
+	}
+}
+
+// The recap's note in English is RecapNote, which other packages'
+// tests look for.
+func TestRecapNoteIsTheCatalogues(t *testing.T) {
+	if got := lang.For(lang.English).T("voice.recap.note", "Commitment", "x"); !strings.HasPrefix(got, RecapNote+"\n") {
+		t.Errorf("voice.recap.note in English: %q, want it to begin with RecapNote", got)
 	}
 }
 
