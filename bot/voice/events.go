@@ -78,6 +78,8 @@ func (v Voice) describeCapitals(s *state.State, e engine.Event) (string, bool) {
 		return p.T("voice.tell.hero-died", "Player", who(e.Seat), "Territory", t(e.Territory)), true
 	case engine.ItemSpawned:
 		if e.Kind == state.ItemFat {
+			// What the fat bonus does is said where the chat first names
+			// it: the name alone tells nobody.
 			return p.T("voice.tell.fat-spawned", "Territory", t(e.Territory), "Turns", state.ItemLife, "What", lang.M("voice.tell.fat-what")), true
 		}
 		return p.T("voice.tell.item-spawned", "Territory", t(e.Territory), "Turns", state.ItemLife), true
