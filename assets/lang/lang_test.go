@@ -316,6 +316,8 @@ func TestFrenchArticles(t *testing.T) {
 		{"Madagascar", "de Madagascar", "à Madagascar", "Madagascar"},
 		{"Orvane", "d'Orvane", "à Orvane", "Orvane"},
 		{"Skarn", "de Skarn", "à Skarn", "Skarn"},
+		{"Yarorin", "de Yarorin", "à Yarorin", "Yarorin"},
+		{"Yvrest", "d'Yvrest", "à Yvrest", "Yvrest"},
 	} {
 		w := fr.Place(c.place)
 		if got := deFR(w); got != c.de {
