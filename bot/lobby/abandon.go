@@ -3,10 +3,10 @@ package lobby
 import (
 	"context"
 
-	"github.com/riskbot/riskbot/assets/lang"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/riskbot/riskbot/assets/lang"
 	"time"
 
 	"github.com/riskbot/riskbot/bot/chat"

@@ -3,9 +3,9 @@ package lobby
 import (
 	"context"
 
-	"github.com/riskbot/riskbot/assets/lang"
 	"errors"
 	"fmt"
+	"github.com/riskbot/riskbot/assets/lang"
 	"strings"
 
 	"github.com/riskbot/riskbot/bot/chat"
