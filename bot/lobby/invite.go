@@ -5,8 +5,9 @@ import (
 
 	"errors"
 	"fmt"
-	"github.com/riskbot/riskbot/assets/lang"
 	"strings"
+
+	"github.com/riskbot/riskbot/assets/lang"
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
