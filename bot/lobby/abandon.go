@@ -2,7 +2,6 @@ package lobby
 
 import (
 	"context"
-
 	"encoding/json"
 	"errors"
 	"fmt"

@@ -2,7 +2,6 @@ package lobby
 
 import (
 	"context"
-
 	"github.com/riskbot/riskbot/assets/lang"
 
 	"github.com/riskbot/riskbot/bot/chat"

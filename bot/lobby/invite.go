@@ -2,7 +2,6 @@ package lobby
 
 import (
 	"context"
-
 	"errors"
 	"fmt"
 	"strings"
