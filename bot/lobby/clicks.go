@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"context"
+
 	"github.com/riskbot/riskbot/assets/lang"
 
 	"github.com/riskbot/riskbot/bot/chat"
