@@ -175,4 +175,6 @@ func readerOf(req chat.Request) lang.Printer { return lang.For(lang.FromLocale(r
 
 // publicOf is the printer of an answer to req shown in its channel: the
 // server's language, else its author's.
-func publicOf(req chat.Request) lang.Printer { return lang.For(lang.First(req.GuildLocale, req.Locale)) }
+func publicOf(req chat.Request) lang.Printer {
+	return lang.For(lang.First(req.GuildLocale, req.Locale))
+}
