@@ -93,16 +93,16 @@ func parseAway(s string, now time.Time) (int64, error) {
 }
 
 // WelcomeBack ends the absence of a player who plays again, and says so
-// ("" if they were not away).
-func (pe *People) WelcomeBack(ctx context.Context, user string) string {
-	p, err := pe.Of(ctx, user)
-	if err != nil || p.Away == 0 {
+// in p's language ("" if they were not away).
+func (pe *People) WelcomeBack(ctx context.Context, user string, p lang.Printer) string {
+	prefs, err := pe.Of(ctx, user)
+	if err != nil || prefs.Away == 0 {
 		return ""
 	}
-	p.Away = 0
-	if err := pe.Set(ctx, user, p); err != nil {
+	prefs.Away = 0
+	if err := pe.Set(ctx, user, prefs); err != nil {
 		pe.log.Error("end an absence", "user", user, "err", err)
 		return ""
 	}
-	return "\nWelcome back: you are no longer away (your standing orders stay, for when your time runs out)."
+	return "\n" + p.T("people.welcome-back")
 }

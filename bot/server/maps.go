@@ -148,7 +148,7 @@ func libraryRefusal(err error) error {
 	case errors.As(err, &read):
 		return chat.RefuseMsg("server.map.unreadable", "Reason", lang.Text(read.Message()))
 	case errors.As(err, &name):
-		return chat.RefuseMsg("hosted.sentence", "Reason", lang.Text(name.Msg))
+		return chat.RefuseMsg("hosted.sentence", "Reason", name)
 	case errors.Is(err, storage.ErrNoMap):
 		return chat.RefuseMsg("server.map.none")
 	}
