@@ -2,7 +2,6 @@ package discord
 
 import (
 	"encoding/json"
-	"os"
 	"slices"
 	"strconv"
 	"testing"
@@ -342,8 +341,5 @@ func TestCommandSizePerLocale(t *testing.T) {
 				t.Errorf("/%s, %s: got %d characters, want at most %d (Discord's limit: %d)", c.Name, m.what, m.n, maxCommandChars, fakediscord.MaxCommandChars)
 			}
 		}
-	}
-	if os.Getenv("DUMPCMD") != "" {
-		os.WriteFile(os.Getenv("DUMPCMD"), body, 0o644)
 	}
 }
