@@ -174,6 +174,7 @@ func MatchOptions() []Option {
 		{Name: "turn-hours", Type: Integer, Min: 1, Max: 720},
 		{Name: "on-timeout", Type: String, Choices: []string{"bot", "skip"}},
 		{Name: "palette", Type: String, Choices: []string{PaletteStandard, PaletteColorBlind}},
+		{Name: "language", Type: String, Choices: []string{"en", "fr"}, Labels: []string{"English", "Français"}},
 		{Name: "neutral", Type: String},
 		{Name: "capital-troops", Type: Integer, Min: 1, Max: state.MaxCapitalTroops},
 	}
