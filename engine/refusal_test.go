@@ -2,9 +2,17 @@ package engine
 
 import (
 	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -229,11 +237,174 @@ func TestRefusalWording(t *testing.T) {
 			if got := err.Error(); got != tt.want {
 				t.Errorf("English: got %q, want %q", got, tt.want)
 			}
+			e, ok := IsRule(err)
+			if !ok {
+				t.Fatalf("%v is not a rule violation", err)
+			}
+			if got := lang.For(lang.English).Error(err); got != tt.want {
+				t.Errorf("a printer's English: got %q, want %q", got, tt.want)
+			}
+			fr := lang.For(lang.French).Error(err)
+			if fr == tt.want {
+				t.Errorf("French: got the English %q", fr)
+			}
+			for _, bad := range []string{"{{", "}}", "<no value>", "%!", "engine."} {
+				if strings.Contains(fr, bad) {
+					t.Errorf("French %q has %q", fr, bad)
+				}
+			}
+			if w := englishWord.FindString(fr); w != "" {
+				t.Errorf("French %q has the English word %q", fr, w)
+			}
+			checkArgs(t, e.Msg)
 		})
 	}
 	for c := range codeText {
 		if !codes[c] {
 			t.Errorf("no row raises %v", c)
 		}
+	}
+}
+
+// englishWord finds an English word left in a French sentence (the
+// commands' names, which stay English, are not in it).
+var englishWord = regexp.MustCompile(`\b(?i:the|you|your|yours|is|are|not|has|have|army|armies|troops?|turn|match|with|and|of|no|nothing|first|already|cards?|dice|die|belongs|border|territory|territories)\b`)
+
+var placeholder = regexp.MustCompile(`\{\{[^}]*?\.(\w+)`)
+
+// checkArgs: every argument of m (and of the messages nested in it) is
+// used by its sentence in every language, and every placeholder of the
+// sentence is given.
+func checkArgs(t *testing.T, m lang.Msg) {
+	t.Helper()
+	given := map[string]bool{}
+	for i := 0; i+1 < len(m.Args); i += 2 {
+		name, ok := m.Args[i].(string)
+		if !ok {
+			t.Errorf("%s: argument %d's name is %v, not a string", m.Key, i/2, m.Args[i])
+			continue
+		}
+		given[name] = true
+		if n, ok := m.Args[i+1].(lang.Msg); ok && !n.IsZero() {
+			checkArgs(t, n)
+		}
+	}
+	for _, tag := range lang.Tags() {
+		raw, err := lang.Raw(tag)
+		if err != nil {
+			t.Fatal(err)
+		}
+		forms, ok := raw[m.Key]
+		if !ok {
+			t.Errorf("%s.json lacks %q", tag, m.Key)
+			continue
+		}
+		used := map[string]bool{}
+		for _, f := range forms {
+			for _, p := range placeholder.FindAllStringSubmatch(f, -1) {
+				used[p[1]] = true
+			}
+		}
+		for name := range given {
+			if !used[name] {
+				t.Errorf("%s.json %q does not use its argument %s", tag, m.Key, name)
+			}
+		}
+		for name := range used {
+			if !given[name] {
+				t.Errorf("%s.json %q uses %s, which the engine does not give", tag, m.Key, name)
+			}
+		}
+	}
+}
+
+// TestRefusalKeysHaveFrench walks the engine's code: every key of a
+// refusal and of its parts (fail, lang.M) is a literal, in the engine's
+// areas, and worded in French (lang's TestKeysUsedExist checks English).
+func TestRefusalKeysHaveFrench(t *testing.T) {
+	fr, err := lang.Raw(lang.French)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	n := 0
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") || name == "errors.go" { // errors.go: fail itself
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(node ast.Node) bool {
+			call, ok := node.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			i := -1
+			switch fn := call.Fun.(type) {
+			case *ast.Ident:
+				if fn.Name == "fail" {
+					i = 1
+				}
+			case *ast.SelectorExpr:
+				if x, ok := fn.X.(*ast.Ident); ok && x.Name == "lang" && fn.Sel.Name == "M" {
+					i = 0
+				}
+			}
+			if i < 0 || i >= len(call.Args) {
+				return true
+			}
+			lit, ok := call.Args[i].(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				t.Errorf("%s: a key that is not a literal", fset.Position(call.Pos()))
+				return true
+			}
+			key, _ := strconv.Unquote(lit.Value)
+			n++
+			if !strings.HasPrefix(key, "engine.") && !strings.HasPrefix(key, "n.") {
+				t.Errorf("%s: key %q is not the engine's (engine.…) nor a count's (n.…)", fset.Position(lit.Pos()), key)
+			}
+			if _, ok := fr[key]; !ok {
+				t.Errorf("%s: key %q has no French", fset.Position(lit.Pos()), key)
+			}
+			return true
+		})
+	}
+	if n < 100 {
+		t.Errorf("found %d keys in the engine's code, want the refusals' (over 100)", n)
+	}
+}
+
+// TestRefusalFrench: a refusal reads in French with the places' articles,
+// plurals and phases of French.
+func TestRefusalFrench(t *testing.T) {
+	want := map[string]string{
+		"not adjacent":                 "pas de frontière entre l'Alaska et le Groenland",
+		"one army":                     "1 armée seulement sur les Territoires du Nord-Ouest : il en faut au moins 2 pour attaquer (une reste sur place)",
+		"dice for the armies":          "avec 3 armées sur l'Alberta, tu peux lancer au plus 2 dés",
+		"placing in the attack phase":  "tu n'as pas d'armées à placer maintenant (phase d'attaque)",
+		"over":                         "la partie est finie : Ann a gagné",
+		"not a set":                    "l'Alaska (infanterie), les Territoires du Nord-Ouest (cavalerie) et l'Alberta (infanterie) ne forment pas une combinaison : il faut trois cartes du même type ou une de chaque (un joker compte pour n'importe laquelle)",
+		"capitals: fog: a second plan": "une 2e attaque diviserait chaque attaque par 2 : le total d'Alba sur Brin tomberait à 6, pas plus que sa défense (6) (d'après ce que tu vois)",
+	}
+	for _, tt := range refusalTests {
+		w, ok := want[tt.name]
+		if !ok {
+			continue
+		}
+		delete(want, tt.name)
+		t.Run(tt.name, func(t *testing.T) {
+			if got := lang.For(lang.French).Error(tt.err(t)); got != w {
+				t.Errorf("got %q, want %q", got, w)
+			}
+		})
+	}
+	for name := range want {
+		t.Errorf("no row %q", name)
 	}
 }
