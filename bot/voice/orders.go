@@ -115,7 +115,7 @@ func (v Voice) Readiness(s *state.State) string {
 			waiting = append(waiting, v.Who(s, i))
 		}
 	}
-	return v.p.T("voice.order.readiness", "Ready", ready, "Alive", alive, "Players", lang.Text(strings.Join(waiting, ", ")))
+	return v.p.T("voice.order.readiness", "Count", ready, "Alive", alive, "Players", lang.Text(strings.Join(waiting, ", ")))
 }
 
 // OrdersReply is the reply to a command of a simultaneous round: what was
