@@ -133,7 +133,9 @@ func samples(t *testing.T) []sample {
 	from, to := frontier(t, att, cur)
 	att.Phase, att.Seats[cur].Reserve = state.PhaseAttack, 0
 	att.Terr[from].Armies, att.Terr[to].Armies = 9, 3
-	add("attack reply", func(v Voice) string { return message(v.AttackReply(am, cur, from, to, Said{Lines: []string{"⚔️ a battle"}})) })
+	add("attack reply", func(v Voice) string {
+		return message(v.AttackReply(am, cur, from, to, Said{Lines: []string{"⚔️ a battle"}}))
+	})
 	add("next step, attacking", func(v Voice) string { return v.NextStep(am, cur) })
 	add("odds", func(v Voice) string { return v.OddsText(engine.Odds{Win: 0.81, AttackerLeft: 5}) })
 	add("a blitz stopped", func(v Voice) string { return v.BlitzNote(att, from, to, 3) })
