@@ -17,7 +17,7 @@ func (b *Bot) HandleClick(ctx context.Context, c chat.Click, r chat.Replier) err
 		name = "click " + bt.Action
 	}
 	b.cfg.Meter.Command(name, resultOf(err))
-	return b.finish(ctx, c.Channel, c.User, "click "+c.ID, c.BotLacks, res, err, r)
+	return b.finish(ctx, c.Channel, c.User, "click "+c.ID, c.BotLacks, c.Locale, res, err, r)
 }
 
 // clickSummary words a click for its author.
@@ -54,6 +54,7 @@ func (b *Bot) click(ctx context.Context, c chat.Click) (hosted.Result, error) {
 		return hosted.Result{}, err
 	}
 	m.Rec = rec
+	m.Reader = hosted.ReaderOf(c.Locale)
 	var res hosted.Result
 	switch {
 	case m.Channel != c.Channel:

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/assets/lang"
+
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -39,7 +41,7 @@ func (b *Bot) Handle(ctx context.Context, req chat.Request, r chat.Replier) erro
 		name = spec.FullName()
 	}
 	b.cfg.Meter.Command(name, resultOf(err))
-	return b.finish(ctx, req.Channel, req.User, req.Command, req.BotLacks, res, err, r)
+	return b.finish(ctx, req.Channel, req.User, req.Command, req.BotLacks, req.Locale, res, err, r)
 }
 
 // summary words a command as its author typed it, for telling them later
@@ -201,18 +203,20 @@ func (b *Bot) LastApplied(ctx context.Context, channel string) (text string, ok 
 
 // finish delivers a handler's outcome. lacks are the permissions the bot
 // lacks in the channel, as the request said (nil if it did not).
-func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what string, lacks []string, res hosted.Result, err error, r chat.Replier) error {
+func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what string, lacks []string, locale string, res hosted.Result, err error, r chat.Replier) error {
 	if err != nil {
+		// A refusal is worded in its author's language.
+		p := lang.For(lang.FromLocale(locale))
 		var ue *chat.Refusal
 		switch {
 		case errors.As(err, &ue):
-			res = hosted.Result{Reply: chat.Private("%s", ue.Msg)}
+			res = hosted.Result{Reply: chat.Private("%s", ue.In(p))}
 			res.Reply.Buttons = ue.Buttons
 		case errors.Is(err, storage.ErrConflict):
-			res = hosted.Result{Reply: chat.Private("%s", hosted.ErrMovedOn.Error())}
+			res = hosted.Result{Reply: chat.Private("%s", hosted.ErrMovedOn.(*chat.Refusal).In(p))}
 		default:
 			b.cfg.Log.Error("command failed", "channel", channel, "user", user.ID, "command", what, "err", err)
-			res = hosted.Result{Reply: chat.Private("Something went wrong on our side and nothing was changed. Please try again in a moment.")}
+			res = hosted.Result{Reply: chat.Private("%s", p.T("bot.failed"))}
 		}
 		res.Reply.Refused = true
 	}

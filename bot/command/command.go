@@ -164,6 +164,7 @@ func MatchOptions() []Option {
 		{Name: "turn-hours", Description: "Hours each player has for a turn (default 24)", Type: Integer, Min: 1, Max: 720},
 		{Name: "on-timeout", Description: "When time runs out: a careful bot plays the turn (default) or it is skipped", Type: String, Choices: []string{"bot", "skip"}},
 		{Name: "palette", Description: "Player colours: the rule book's (standard) or colour-blind safe", Type: String, Choices: []string{PaletteStandard, PaletteColorBlind}},
+		{Name: "language", Description: "Language of the match's posts (default the server's)", Type: String, Choices: []string{"en", "fr"}, Labels: []string{"English", "Français"}},
 		{Name: "neutral", Description: "Capitals: troops on each neutral territory, a range like 1-5 (default; fortresses 5 more)", Type: String},
 		{Name: "capital-troops", Description: "Capitals: troops a capital starts with (default 10)", Type: Integer, Min: 1, Max: state.MaxCapitalTroops},
 	}

@@ -43,6 +43,9 @@ type Console struct {
 	KeepMaps int
 	// Name is the player of lines that do not say who types them.
 	Name string
+	// Lang is the language typed in ("fr"): the players' and the new
+	// matches'; empty for English.
+	Lang string
 	Now  func() time.Time
 
 	bot *bot.Bot
@@ -217,7 +220,7 @@ func (c *Console) Line(ctx context.Context, line string, echo bool) error {
 			c.printf("  ! no button %q on the last message with buttons\n", l.Button)
 			return nil
 		}
-		err = c.bot.HandleClick(ctx, chat.Click{Channel: c.Channel, User: user, ID: id, Label: label, Key: key, Server: c.server(), Admin: true}, r)
+		err = c.bot.HandleClick(ctx, chat.Click{Channel: c.Channel, User: user, ID: id, Label: label, Key: key, Server: c.server(), Admin: true, Locale: c.Lang, GuildLocale: c.Lang}, r)
 	default:
 		command.People(c.bot.Specs(), l.Command, l.Options, func(name string) string {
 			c.mu.Lock()
@@ -227,7 +230,7 @@ func (c *Console) Line(ctx context.Context, line string, echo bool) error {
 			}
 			return c.userID(name)
 		})
-		err = c.bot.Handle(ctx, chat.Request{Channel: c.Channel, User: user, Command: l.Command, Options: l.Options, Key: key, Server: c.server(), Admin: true}, r)
+		err = c.bot.Handle(ctx, chat.Request{Channel: c.Channel, User: user, Command: l.Command, Options: l.Options, Key: key, Server: c.server(), Admin: true, Locale: c.Lang, GuildLocale: c.Lang}, r)
 	}
 	if err != nil {
 		return err

@@ -225,7 +225,8 @@ func request(i *discordgo.Interaction) (chat.Request, string, error) {
 	// The interaction's id is the request's key: an interaction delivered
 	// twice (a replayed event, another process) is applied once.
 	req := chat.Request{Channel: prefix + i.ChannelID, User: u, Command: sub.Name, Options: map[string]string{}, Key: prefix + i.ID,
-		Server: server(i), Admin: admin(i), BotLacks: lacking(i.AppPermissions, hostPermissions()), ThreadLacks: threadLacks(i)}
+		Server: server(i), Admin: admin(i), BotLacks: lacking(i.AppPermissions, hostPermissions()), ThreadLacks: threadLacks(i),
+		Locale: string(i.Locale), GuildLocale: guildLocale(i)}
 	focused := ""
 	d, _ := i.Data.(discordgo.ApplicationCommandInteractionData)
 	for _, o := range sub.Options {
@@ -282,7 +283,17 @@ func clickOf(i *discordgo.Interaction) (chat.Click, error) {
 		return chat.Click{}, err
 	}
 	return chat.Click{Channel: prefix + i.ChannelID, User: u, ID: d.CustomID, Label: buttonLabel(i.Message, d.CustomID), Key: prefix + i.ID,
-		Server: server(i), Admin: admin(i), BotLacks: lacking(i.AppPermissions, hostPermissions())}, nil
+		Server: server(i), Admin: admin(i), BotLacks: lacking(i.AppPermissions, hostPermissions()),
+		Locale: string(i.Locale), GuildLocale: guildLocale(i)}, nil
+}
+
+// guildLocale is the server's locale an interaction carries (none in a
+// direct message).
+func guildLocale(i *discordgo.Interaction) string {
+	if i.GuildLocale == nil {
+		return ""
+	}
+	return string(*i.GuildLocale)
 }
 
 // inDM are the subcommands answered in a direct message with the bot:

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/riskbot/riskbot/assets/lang"
+
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/news"
@@ -34,6 +36,30 @@ type Match struct {
 	Rec *Record
 	// Luck is the luck report of a match just won, for its victory post.
 	Luck string
+	// Reader is the language of whoever's command or click loaded the
+	// match, for its private answer; empty for the match's own.
+	Reader lang.Tag
+}
+
+// ReaderLang is the language of the answer to the command at hand: its
+// author's, or the match's.
+func (m *Match) ReaderLang() lang.Tag {
+	if m.Reader != "" {
+		return m.Reader
+	}
+	return m.Meta.Settings.Language()
+}
+
+// ReaderOf is the language of the author of a request: their chat
+// client's, or none said.
+func ReaderOf(locale string) lang.Tag {
+	if t, ok := lang.Parse(locale); ok {
+		return t
+	}
+	if locale != "" {
+		return lang.English // a locale the catalogue lacks
+	}
+	return ""
 }
 
 // Started returns the match's game, or a refusal while it is in its lobby.
@@ -247,11 +273,12 @@ func (ms *Matches) For(ctx context.Context, c *Call) (*Match, error) {
 		return nil, err
 	}
 	m.Rec = c.Rec
+	m.Reader = ReaderOf(c.Req.Locale)
 	return m, nil
 }
 
 // ErrMovedOn is the answer when another command changed the match first.
-var ErrMovedOn = chat.Refuse("The match moved on while you were typing; have a look and try again.")
+var ErrMovedOn error = chat.Refusing(lang.M("hosted.moved-on"))
 
 // Result is what a handler produces: the reply, messages to post after it,
 // and whether bot seats are now to play.

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/assets/lang"
+
 	"github.com/riskbot/riskbot/bot/news"
 	"github.com/riskbot/riskbot/state"
 )
@@ -68,7 +70,14 @@ type Settings struct {
 	// Palette names the player colours (Config.Palettes); empty for the
 	// bot's default.
 	Palette string `json:"palette,omitempty"`
+	// Lang is the language of the match's public posts ("en", "fr"): the
+	// host's choice, else the server's default, else the server's own
+	// locale when the match was opened; empty for English.
+	Lang string `json:"lang,omitempty"`
 }
+
+// Language is the language of the match's public posts.
+func (set Settings) Language() lang.Tag { return lang.FromLocale(set.Lang) }
 
 // Seat is a seat as the bot sees it, in join order.
 type Seat struct {

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/riskbot/riskbot/assets/lang"
+
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/engine"
@@ -20,6 +22,13 @@ func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Se
 			return set, chat.Refuse("There is no palette %q here.", v)
 		}
 		set.Palette = v
+	}
+	if v, ok := a.Str["language"]; ok {
+		t, ok := lang.Parse(v)
+		if !ok {
+			return set, chat.Refuse("There is no language %s here: language:en or language:fr.", chat.Quote(v))
+		}
+		set.Lang = string(t)
 	}
 	if v, ok := a.Str["rules"]; ok {
 		rules, err := state.ParseRules(v)

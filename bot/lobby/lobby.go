@@ -15,6 +15,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/assets/lang"
+
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -58,6 +60,10 @@ func (l *Lobby) New(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 		// A default the bot no longer offers: the bot's own then.
 		l.cfg.Log.Warn("a server default no longer applies", "server", c.Req.Server, "err", err)
 		set = hosted.DefaultSettings()
+	}
+	if set.Lang == "" {
+		// No server default: the server's own language, as Discord has it.
+		set.Lang = string(lang.FromLocale(c.Req.GuildLocale))
 	}
 	args, err := l.resolveMap(ctx, c)
 	if err != nil {

@@ -122,15 +122,21 @@ func (ms *Maps) Whole(m *hosted.Match, kind string, mk func() *chat.Image) *chat
 	return ms.cache.GetOrAdd(key, mk)
 }
 
-// Voice returns the voice of match m: its seats in its palette's colours,
-// with its map.
+// Voice returns the public voice of match m: its seats in its palette's
+// colours, with its map, in the match's language.
 func (ms *Maps) Voice(m *hosted.Match) voice.Voice {
 	p := ms.Palette(m)
-	v := voice.New(p.Colors, p.RGB, ms.ImageFor)
+	v := voice.New(p.Colors, p.RGB, ms.ImageFor).In(m.Meta.Settings.Language())
 	if m.Game != nil && m.Game.State.HasFog() {
 		v = v.Fogged()
 	}
 	return v
+}
+
+// To returns the voice of match m answering the command at hand, in its
+// author's language (hosted.Match.ReaderLang).
+func (ms *Maps) To(m *hosted.Match) voice.Voice {
+	return ms.Voice(m).In(m.ReaderLang())
 }
 
 // Maps draws the maps of the matches.

@@ -29,7 +29,7 @@ func (p capitals) place(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 		if err != nil {
 			return hosted.Result{}, err
 		}
-		return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), engine.Capital{Territory: t})
+		return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Capital{Territory: t})
 	}
 	if !named || strings.TrimSpace(q) == "" {
 		return hosted.Result{}, chat.Refuse("Name the territory that gets your reinforcements: /risk place territory:NAME.")
@@ -42,7 +42,7 @@ func (p capitals) place(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 		return hosted.Result{}, chat.Refuse("In a capitals match all your reinforcements (%s) go to one territory: leave out armies.",
 			chat.Plural(s.Seats[seat].Reserve, "troop", "troops"))
 	}
-	return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), engine.Reinforce{Territory: t})
+	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Reinforce{Territory: t})
 }
 
 // attack captures a neutral territory or plans an attack on an
@@ -63,9 +63,9 @@ func (p capitals) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, s
 	}
 	cmd := attackCommand(s, seat, from, to)
 	if _, ok := cmd.(engine.Capture); ok {
-		return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), cmd)
+		return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), cmd)
 	}
-	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.Voice(m).PlanReply(m, seat, out) }, cmd)
+	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.To(m).PlanReply(m, seat, out) }, cmd)
 }
 
 // attackCommand is what /risk attack from:from to:to asks of seat's
@@ -84,7 +84,7 @@ func attackCommand(s *state.State, seat, from, to int) engine.Command {
 
 // launch launches the attacks planned, in order.
 func (p capitals) launch(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
-	return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), engine.Launch{})
+	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Launch{})
 }
 
 // port builds a port.
@@ -94,7 +94,7 @@ func (p capitals) port(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), engine.BuildPort{Territory: t})
+	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.BuildPort{Territory: t})
 }
 
 func parseRatio(v string) int {
@@ -136,7 +136,7 @@ func (p capitals) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, 
 	if err := checkMove(s, seat, from, to); err != nil {
 		return hosted.Result{}, err
 	}
-	return hosted.Result{Reply: p.cfg.Look.Voice(m).MoveChoice(m, seat, from, to, q, hero)}, nil
+	return hosted.Result{Reply: p.cfg.Look.To(m).MoveChoice(m, seat, from, to, q, hero)}, nil
 }
 
 // checkMove checks seat's move from from to to as a whole (all of it,
@@ -160,12 +160,12 @@ func checkMove(s *state.State, seat, from, to int) error {
 // seen it): the rules allow it, but a capital lost puts its player out.
 func (p *Play) move(ctx context.Context, m *hosted.Match, seat int, mv engine.Move, sure bool) (hosted.Result, error) {
 	if !sure {
-		if err := emptyCapitalAsk(p.cfg.Look.Voice(m), m, seat, mv); err != nil {
+		if err := emptyCapitalAsk(p.cfg.Look.To(m), m, seat, mv); err != nil {
 			return hosted.Result{}, err
 		}
 	}
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + p.cfg.Look.Voice(m).NextStep(m, seat)}
+		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + p.cfg.Look.To(m).NextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseMove && m.Game.State.Current == seat {
 			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: "End turn", Style: chat.Success}}}
 		}
@@ -215,7 +215,7 @@ func (p capitals) cards(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 			return hosted.Result{}, chat.Refuse("You hold no item to use.")
 		}
 		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-			return chat.Message{Text: voice.FitLines(out.Lines, 1600) + "\n" + voice.ItemEffect(it) + p.cfg.Look.Voice(m).NextStep(m, seat)}
+			return chat.Message{Text: voice.FitLines(out.Lines, 1600) + "\n" + voice.ItemEffect(it) + p.cfg.Look.To(m).NextStep(m, seat)}
 		}, engine.UseItem{})
 	}
 	if !it.Kept() {

@@ -23,7 +23,7 @@ func (p classic) place(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 		if c.Args.Has("armies") {
 			return hosted.Result{}, chat.Refuse("Name the territory for those armies: /risk place territory:NAME armies:N (with no territory, everything is placed automatically).")
 		}
-		return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Autoplaced(m, seat), engine.AutoPlace{})
+		return p.Act(ctx, m, seat, p.cfg.Look.To(m).Autoplaced(m, seat), engine.AutoPlace{})
 	}
 	t, err := command.Territory(s, "territory", c.Args.Str["territory"])
 	if err != nil {
@@ -36,7 +36,7 @@ func (p classic) place(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 	if n > s.Seats[seat].Reserve && s.Seats[seat].Reserve > 0 {
 		return hosted.Result{}, chat.Refuse("You have only %s to place.", chat.Plural(s.Seats[seat].Reserve, "army", "armies"))
 	}
-	return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), engine.Place{Territory: t, Armies: n})
+	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Place{Territory: t, Armies: n})
 }
 
 // fromTo reads the from and to territories of a command.
@@ -67,7 +67,7 @@ func (p classic) trade(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 			return hosted.Result{}, chat.Refuse("Your cards (%s) make no set: you need three of a kind or one of each; a wild counts as any.", handText(s, seat))
 		}
 	}
-	return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), engine.Trade{Cards: set})
+	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Trade{Cards: set})
 }
 
 // handText lists a hand briefly.
@@ -200,7 +200,7 @@ func (p classic) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 		}
 	}
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-		msg := p.cfg.Look.Voice(m).AttackReply(m, seat, from, to, out)
+		msg := p.cfg.Look.To(m).AttackReply(m, seat, from, to, out)
 		if keep > 0 {
 			if note := voice.BlitzNote(m.Game.State, from, to, keep); note != "" {
 				notes = append(notes, note)
@@ -278,7 +278,7 @@ func (p classic) occupy(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 // moveIn moves n armies into the territory just taken.
 func (p *Play) moveIn(ctx context.Context, m *hosted.Match, seat, n int) (hosted.Result, error) {
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + p.cfg.Look.Voice(m).NextStep(m, seat)}
+		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + p.cfg.Look.To(m).NextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseAttack {
 			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: "End turn", Style: chat.Success}}}
 		}
@@ -345,7 +345,7 @@ func (p *Play) endTurn(ctx context.Context, m *hosted.Match, seat int, discard s
 	}
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
 		if len(out.Turns) > 0 {
-			text := fmt.Sprintf("%s ended turn %d.", p.cfg.Look.Voice(m).Who(s, seat), out.Turns[0].Turn)
+			text := fmt.Sprintf("%s ended turn %d.", p.cfg.Look.To(m).Who(s, seat), out.Turns[0].Turn)
 			text += voice.DroppedNote(dropped) + voice.LapseNote(lapsed)
 			return chat.Message{Text: text + unused}
 		}
@@ -386,7 +386,7 @@ func (p *Play) undo(ctx context.Context, c *hosted.Call, m *hosted.Match, seat i
 	}
 	// The turn's record keeps the undone line and adds the undo's: what
 	// others see of the turn stays honest.
-	return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), engine.Undo{})
+	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Undo{})
 }
 
 // surrenderConfirm is how long the question of /risk surrender stands.

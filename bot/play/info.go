@@ -39,7 +39,7 @@ func (p *Play) standings(ctx context.Context, m *hosted.Match, user chat.User) (
 	}
 	full := m.Game.State
 	seat := full.SeatByID(user.ID)
-	v := p.cfg.Look.Voice(m).As(seat)
+	v := p.cfg.Look.To(m).As(seat)
 	seen := m
 	var saw []string
 	if v.Hides(full) {
@@ -334,7 +334,7 @@ func (p *Play) history(ctx context.Context, m *hosted.Match, viewer, turn, page 
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	v := p.cfg.Look.Voice(m).As(viewer)
+	v := p.cfg.Look.To(m).As(viewer)
 	turns, live, err := v.Retell(e.Record)
 	if err != nil {
 		return hosted.Result{}, fmt.Errorf("bot: tell the history of match %d: %w", m.ID, err)

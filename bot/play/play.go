@@ -62,8 +62,20 @@ func (p *Play) Apply(ctx context.Context, m *hosted.Match, seat int, note string
 	}
 	s := g.State
 	ch := m.Meta.Chronicle()
+	var before news.Chronicle
+	apart := m.ReaderLang() != m.Meta.Settings.Language()
+	if apart {
+		before = ch.Clone()
+	}
 	out.Lines, out.Turns = p.cfg.Look.Voice(m).As(seat).Tell(s, at, out.Events, &ch)
 	m.Meta.SetChronicle(ch)
+	if apart {
+		// The record is the channel's, in the match's language; the
+		// lines answer their author, in theirs (told again on a copy
+		// of the record, which is dropped).
+		scratch := before
+		out.Lines, _ = p.cfg.Look.To(m).As(seat).Tell(s, at, out.Events, &scratch)
+	}
 	for _, t := range out.Turns {
 		switch {
 		case t.Turn > 0 && t.Seat >= 0 && t.Seat < len(s.Seats):
@@ -183,7 +195,7 @@ func (p *Play) Act(ctx context.Context, m *hosted.Match, seat int, extra voice.R
 	if wasOrders && !surrendered(cmds) {
 		// A simultaneous round: the player's orders so far, to them alone,
 		// or, from the last commit, that the round resolved.
-		reply = p.cfg.Look.Voice(m).OrdersReply(m, seat, reply, len(out.Turns) > 0)
+		reply = p.cfg.Look.To(m).OrdersReply(m, seat, reply, len(out.Turns) > 0)
 	}
 	if wasSetup || !surrendered(cmds) {
 		// The public record is the turn's message: the player's own

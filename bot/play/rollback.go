@@ -46,7 +46,7 @@ func (p *Play) Rollback(ctx context.Context, c *hosted.Call) (hosted.Result, err
 		return hosted.Result{}, rollbackRefusal(err)
 	}
 	expires := p.cfg.Now().Add(RollbackConfirm)
-	text := p.cfg.Look.Voice(m).RollbackQuestion(m, restored, turn, undone, expires)
+	text := p.cfg.Look.To(m).RollbackQuestion(m, restored, turn, undone, expires)
 	return hosted.Result{Reply: chat.Message{Private: true, Text: text, Buttons: [][]chat.Button{{
 		{ID: m.ButtonID("rollback", turn, int(expires.Unix())), Label: fmt.Sprintf("Go back to %s %d", voice.TurnWord(m.Game.State), turn), Style: chat.Danger},
 		// The answer of /risk host abandon's "Keep it": the match goes on.
