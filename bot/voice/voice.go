@@ -19,7 +19,7 @@ import (
 // FitLines joins lines within limit bytes, replacing the ones that do not
 // fit by a count.
 func FitLines(lines []string, limit int) string {
-	return FitLinesAs(lines, limit, "… and %d more (see /risk show history)")
+	return Voice{}.FitLines(lines, limit)
 }
 
 // FitLinesAs is fitLines with its own words for the lines left out (a
