@@ -1,7 +1,6 @@
 package voice
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,8 +17,6 @@ import (
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files of testdata")
 
 // sample is one thing the voice says, worded by a voice of some language.
 type sample struct {
@@ -197,7 +194,7 @@ func samples(t *testing.T) []sample {
 		for it := state.Item(1); int(it) < state.NumItems; it++ {
 			lines = append(lines, v.ItemEffect(it))
 		}
-		return strings.Join(lines, "\n") + "\n" + v.fatText()
+		return strings.Join(lines, "\n")
 	})
 	pm, _ := capitalsMatch(t)
 	ps := pm.Game.State
@@ -466,7 +463,6 @@ func TestPackageWordsAreTheEnglishVoice(t *testing.T) {
 		{"SeatList", SeatList(meta), en.SeatList(meta)},
 		{"LobbyEmbed", embed(LobbyEmbed(meta)), embed(en.LobbyEmbed(meta))},
 		{"ItemWhat", ItemWhat(state.ItemFat), en.ItemWhat(state.ItemFat)},
-		{"fatWhat", fatWhat, en.fatText()},
 		{"CardList", CardList(s.Map, []state.Card{0, 1}), en.CardList(s.Map, []state.Card{0, 1})},
 		{"FitLines", FitLines(slices.Repeat([]string{"xxxxxxxxxx"}, 50), 200), en.FitLines(slices.Repeat([]string{"xxxxxxxxxx"}, 50), 200)},
 	} {

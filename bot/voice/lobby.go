@@ -134,7 +134,7 @@ func (v Voice) LobbyEmbed(meta hosted.Meta) *chat.Embed {
 	e := &chat.Embed{
 		Title:       v.p.T("voice.lobby.title", "N", len(meta.Seats), "Max", state.MaxSeats, "Held", v.held(meta)),
 		Description: v.SeatList(meta),
-		Fields:      []chat.Field{{Name: v.p.T("voice.lobby.settings"), Value: chat.Capitalize(SettingsText(meta.Settings)) + "."}},
+		Fields:      []chat.Field{{Name: v.p.T("voice.lobby.settings"), Value: chat.Capitalize(v.SettingsText(meta.Settings)) + "."}},
 		Footer:      v.p.T("voice.lobby.footer"),
 	}
 	if teams := v.lobbyTeams(meta); teams != "" {
@@ -193,7 +193,7 @@ func (v Voice) InvitePost(id int64, meta hosted.Meta, ids []string, by string) n
 		}
 	}
 	args := []any{"Who", lang.Text(strings.Join(who, " ")), "By", lang.Text(by),
-		"Settings", lang.Text(SettingsText(meta.Settings)), "Until", lang.Text(until)}
+		"Settings", lang.Text(v.SettingsText(meta.Settings)), "Until", lang.Text(until)}
 	text := v.p.T("voice.lobby.invite", args...)
 	if meta.Rematch != 0 {
 		text = v.p.T("voice.lobby.rematch", args...)

@@ -71,9 +71,9 @@ func (v Voice) describeOrders(s *state.State, e engine.Event) (string, bool) {
 		}
 		return v.p.T("voice.order.resolved", "N", e.Round, "Players", lang.Text(strings.Join(names, ", "))), true
 	case engine.RoundStarted:
-		return v.p.T("voice.order.round-started", "N", e.Round, "Note", lang.Text(roundNote(s, e.Round))), true
+		return v.p.T("voice.order.round-started", "N", e.Round, "Note", lang.Text(v.roundOf(s, e.Round))), true
 	case engine.TurnStarted:
-		return v.p.T("voice.order.receives", "Player", who(e.Seat), "Income", lang.Text(incomeText(s, e.Income))), true
+		return v.p.T("voice.order.receives", "Player", who(e.Seat), "Income", lang.Text(v.income(s, e.Income))), true
 	case engine.OrderSkipped:
 		var why lang.Msg
 		switch e.Why {

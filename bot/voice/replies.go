@@ -183,13 +183,6 @@ func (v Voice) ItemWhat(it state.Item) string {
 	return v.p.T("voice.item.unknown")
 }
 
-// fatWhat says what the fat bonus does, where the chat first names it: the
-// name alone tells nobody.
-const fatWhat = "whoever takes it seizes the biggest territory (not a capital) of each of the two other players with the most troops"
-
-// fatText is fatWhat in the voice's language.
-func (v Voice) fatText() string { return v.p.T("voice.item.fat-what") }
-
 // ItemEffect is the reply's reminder of what a used item now allows.
 func ItemEffect(it state.Item) string { return Voice{}.ItemEffect(it) }
 

@@ -39,6 +39,8 @@ func (v Voice) FitLinesAs(lines []string, limit int, more func(n int) lang.Msg) 
 	return fitLines(lines, limit, func(n int) string { return v.p.Msg(more(n)) })
 }
 
+// fitLines is FitLines with the words for the n lines left out worded by
+// more.
 func fitLines(lines []string, limit int, more func(n int) string) string {
 	total := 0
 	for i, l := range lines {
@@ -145,29 +147,7 @@ func CardList(m *state.Map, cards []state.Card) string {
 }
 
 // CardList names cards in the voice's language: "Alaska (infantry), wild".
-func (v Voice) CardList(m *state.Map, cards []state.Card) string {
-	var names []string
-	for _, c := range cards {
-		names = append(names, v.cardName(m, c))
-	}
-	return strings.Join(names, ", ")
-}
-
-// cardName is state.Map.CardName in the voice's language.
-func (v Voice) cardName(m *state.Map, c state.Card) string {
-	t, ok := m.CardTerritory(c)
-	if !ok {
-		return v.p.T("voice.card.wild")
-	}
-	kind := lang.M("voice.card.infantry")
-	switch m.CardKind(c) {
-	case state.Cavalry:
-		kind = lang.M("voice.card.cavalry")
-	case state.Artillery:
-		kind = lang.M("voice.card.artillery")
-	}
-	return v.p.T("voice.card.named", "Place", lang.Text(v.p.PlaceName(m.Territories[t].Name)), "Kind", kind)
-}
+func (v Voice) CardList(m *state.Map, cards []state.Card) string { return v.cardList(m, cards) }
 
 // power words a strength of the capitals rules ("14.5"), with the decimal
 // mark of the voice's language.
