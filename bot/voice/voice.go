@@ -93,6 +93,10 @@ func (v Voice) In(t lang.Tag) Voice {
 	return v
 }
 
+// Speaking is a voice of no match's colours in language t: for the posts
+// and answers that name no seat's colour (a lobby, the help, a list).
+func Speaking(t lang.Tag) Voice { return Voice{}.In(t) }
+
 // Lang is the printer the voice speaks with.
 func (v Voice) Lang() lang.Printer { return v.p }
 
