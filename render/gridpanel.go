@@ -369,15 +369,16 @@ func (wk *worker) drawGridCard(s *state.State, seat int, tag string, r frect) {
 	default:
 		stats = wk.p.T("render.card.terr", "Owned", s.Owned(seat), "Armies", lang.M("render.n.troops", "Count", s.Armies(seat)))
 	}
-	drawText(wk.canvas, f.stat, stats, x+18*sc, bottom+capHeight(f.stat)/2, statCol)
 	if out {
+		drawText(wk.canvas, f.stat, stats, x+18*sc, bottom+capHeight(f.stat)/2, statCol)
 		return
 	}
-	// The hero: alive, dead or not yet won.
+	// The hero: alive, dead or not yet won; the numbers keep clear of it.
 	hs := heroState(st.Capitals)
 	hword := heroWord(wk.p, hs)
 	hw := textWidth(f.stat, hword)
 	hx := right - hw
+	drawText(wk.canvas, f.stat, fit(f.stat, stats, hx-30*sc-(x+18*sc)), x+18*sc, bottom+capHeight(f.stat)/2, statCol)
 	hc := th.dim
 	if hs == "alive" {
 		hc = th.text
