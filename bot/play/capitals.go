@@ -148,7 +148,7 @@ func checkMove(s *state.State, seat, from, to int) error {
 	}
 	if _, err := engine.Apply(s.Clone(), seat, mv); err != nil {
 		if re, ok := engine.IsRule(err); ok {
-			return chat.Refuse("%s.", chat.Capitalize(re.Msg))
+			return chat.Refuse("%s.", chat.Capitalize(re.Error()))
 		}
 		return err
 	}
@@ -188,7 +188,7 @@ func emptyCapitalAsk(v voice.Voice, m *hosted.Match, seat int, mv engine.Move) e
 	after := s.Clone()
 	if _, err := engine.Apply(after, seat, mv); err != nil {
 		if re, ok := engine.IsRule(err); ok {
-			return chat.Refuse("%s.", chat.Capitalize(re.Msg))
+			return chat.Refuse("%s.", chat.Capitalize(re.Error()))
 		}
 		return err
 	}

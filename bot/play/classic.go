@@ -236,7 +236,7 @@ func untilRolls(s *state.State, seat, from, to, keep int) ([]engine.Command, err
 		c := engine.Attack{From: from, To: to, Dice: n}
 		if _, err := engine.Apply(sim, seat, c); err != nil {
 			if re, ok := engine.IsRule(err); ok {
-				return nil, chat.Refuse("%s.", chat.Capitalize(re.Msg))
+				return nil, chat.Refuse("%s.", chat.Capitalize(re.Error()))
 			}
 			return nil, err
 		}

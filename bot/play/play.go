@@ -53,7 +53,7 @@ func (p *Play) Apply(ctx context.Context, m *hosted.Match, seat int, note string
 		e, ev, err := g.Apply(seat, c)
 		if err != nil {
 			if re, ok := engine.IsRule(err); ok {
-				return out, chat.Refuse("%s.", chat.Capitalize(re.Msg))
+				return out, chat.Refuse("%s.", chat.Capitalize(re.Error()))
 			}
 			return out, err
 		}

@@ -145,7 +145,7 @@ func (p *Play) replayed(ctx context.Context, m *hosted.Match) (*engine.Game, err
 // rollbackRefusal words the engine's refusal of a rollback.
 func rollbackRefusal(err error) error {
 	if re, ok := engine.IsRule(err); ok {
-		return chat.Refuse("%s.", chat.Capitalize(re.Msg))
+		return chat.Refuse("%s.", chat.Capitalize(re.Error()))
 	}
 	if errors.Is(err, engine.ErrNoHistory) {
 		// A game replayed from its whole log knows every turn's start.
