@@ -3,7 +3,6 @@ package discord
 import (
 	"strings"
 	"testing"
-
 )
 
 // TestEachReadsTheirLanguage: on a French server, Ann's Discord speaks
