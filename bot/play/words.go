@@ -1,6 +1,9 @@
 package play
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -49,3 +52,13 @@ func armies(n int) lang.Msg { return lang.M("n.armies", "Count", n) }
 
 // troops is a count of a capitals match's troops, as an argument.
 func troops(n int) lang.Msg { return lang.M("play.n.troops", "Count", n) }
+
+// decimal is x with one decimal, as the language writes it ("52.3",
+// "52,3").
+func decimal(lp lang.Printer, x float64) lang.Text {
+	s := strconv.FormatFloat(x, 'f', 1, 64)
+	if lp.Tag() == lang.French {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return lang.Text(s)
+}
