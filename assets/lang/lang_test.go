@@ -90,7 +90,7 @@ func TestArguments(t *testing.T) {
 	}
 }
 
-var placeholder = regexp.MustCompile(`\{\{\s*\.(\w+)`)
+var placeholder = regexp.MustCompile(`\{\{\s*(?:\w+\s+)?\.(\w+)`) // {{.X}}, {{cap .X}}, {{de .X}}
 
 func placeholders(forms map[string]string) []string {
 	seen := map[string]bool{}

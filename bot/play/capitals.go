@@ -21,10 +21,10 @@ func (p capitals) place(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 	q, named := c.Args.Str["territory"]
 	if s.Phase == state.PhaseSetup {
 		if !named || strings.TrimSpace(q) == "" {
-			return hosted.Result{}, refuse("play.capital.choose")
+			return hosted.Result{}, chat.RefuseMsg("play.capital.choose")
 		}
 		if c.Args.Has("armies") {
-			return hosted.Result{}, refuse("play.capital.no-armies", "Troops", troops(s.Options.CapitalTroops))
+			return hosted.Result{}, chat.RefuseMsg("play.capital.no-armies", "Troops", troops(s.Options.CapitalTroops))
 		}
 		t, err := command.Territory(s, "territory", q)
 		if err != nil {
@@ -33,14 +33,14 @@ func (p capitals) place(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 		return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Capital{Territory: t})
 	}
 	if !named || strings.TrimSpace(q) == "" {
-		return hosted.Result{}, refuse("play.reinforce.name")
+		return hosted.Result{}, chat.RefuseMsg("play.reinforce.name")
 	}
 	t, err := command.Territory(s, "territory", q)
 	if err != nil {
 		return hosted.Result{}, err
 	}
 	if n, ok := c.Args.Num["armies"]; ok && n != s.Seats[seat].Reserve && s.Phase == state.PhaseReinforce && s.Current == seat {
-		return hosted.Result{}, refuse("play.reinforce.all-to-one", "Troops", troops(s.Seats[seat].Reserve))
+		return hosted.Result{}, chat.RefuseMsg("play.reinforce.all-to-one", "Troops", troops(s.Seats[seat].Reserve))
 	}
 	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Reinforce{Territory: t})
 }
@@ -51,11 +51,11 @@ func (p capitals) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, s
 	s := m.Game.State
 	for _, o := range []string{"dice", "until"} {
 		if c.Args.Has(o) {
-			return hosted.Result{}, refuse("play.capitals.no-dice", "Option", o)
+			return hosted.Result{}, chat.RefuseMsg("play.capitals.no-dice", "Option", o)
 		}
 	}
 	if c.Args.Has("armies") {
-		return hosted.Result{}, refuse("play.capitals.no-armies")
+		return hosted.Result{}, chat.RefuseMsg("play.capitals.no-armies")
 	}
 	from, to, err := fromTo(c, s)
 	if err != nil {
@@ -111,7 +111,7 @@ func parseRatio(v string) int {
 func (p capitals) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
 	if c.Args.Has("armies") {
-		return hosted.Result{}, refuse("play.capitals.quarters")
+		return hosted.Result{}, chat.RefuseMsg("play.capitals.quarters")
 	}
 	from, to, err := fromTo(c, s)
 	if err != nil {
@@ -124,9 +124,9 @@ func (p capitals) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, 
 	if s.Hero(seat) != from {
 		if c.Args.Str["hero"] == "yes" {
 			if s.Hero(seat) < 0 {
-				return hosted.Result{}, refuse("play.hero.none")
+				return hosted.Result{}, chat.RefuseMsg("play.hero.none")
 			}
-			return hosted.Result{}, refuse("play.hero.elsewhere", "Hero", place(s, s.Hero(seat)), "From", place(s, from))
+			return hosted.Result{}, chat.RefuseMsg("play.hero.elsewhere", "Hero", place(s, s.Hero(seat)), "From", place(s, from))
 		}
 		hero = false
 	}
@@ -206,7 +206,7 @@ func (p capitals) cards(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 	it := s.Seats[seat].Capitals.Item
 	if c.Args.Has("use") {
 		if !it.Kept() {
-			return hosted.Result{}, refuse("play.item.none-to-use")
+			return hosted.Result{}, chat.RefuseMsg("play.item.none-to-use")
 		}
 		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
 			return chat.Message{Text: voice.FitLines(out.Lines, 1600) + "\n" + voice.ItemEffect(it) + p.cfg.Look.To(m).NextStep(m, seat)}

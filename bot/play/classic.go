@@ -22,7 +22,7 @@ func (p classic) place(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 	s := m.Game.State
 	if q, ok := c.Args.Str["territory"]; !ok || strings.TrimSpace(q) == "" {
 		if c.Args.Has("armies") {
-			return hosted.Result{}, refuse("play.place.armies-without-territory")
+			return hosted.Result{}, chat.RefuseMsg("play.place.armies-without-territory")
 		}
 		return p.Act(ctx, m, seat, p.cfg.Look.To(m).Autoplaced(m, seat), engine.AutoPlace{})
 	}
@@ -35,7 +35,7 @@ func (p classic) place(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 		n = s.Seats[seat].Reserve
 	}
 	if n > s.Seats[seat].Reserve && s.Seats[seat].Reserve > 0 {
-		return hosted.Result{}, refuse("play.place.only", "Armies", armies(s.Seats[seat].Reserve))
+		return hosted.Result{}, chat.RefuseMsg("play.place.only", "Armies", armies(s.Seats[seat].Reserve))
 	}
 	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Place{Territory: t, Armies: n})
 }
@@ -65,7 +65,7 @@ func (p classic) trade(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 		var ok bool
 		set, ok = engine.BestSet(s, seat)
 		if !ok {
-			return hosted.Result{}, refuse("play.trade.no-set", "Hand", handText(s, seat))
+			return hosted.Result{}, chat.RefuseMsg("play.trade.no-set", "Hand", handText(s, seat))
 		}
 	}
 	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Trade{Cards: set})
@@ -91,7 +91,7 @@ func parseCards(s *state.State, seat int, q string) ([3]state.Card, error) {
 		fields = strings.FieldsFunc(q, func(r rune) bool { return r == ',' || r == ';' || r == '+' })
 	}
 	if len(fields) != 3 {
-		return set, refuse("play.trade.three-cards", "Hand", numberedHand(s, seat))
+		return set, chat.RefuseMsg("play.trade.three-cards", "Hand", numberedHand(s, seat))
 	}
 	used := map[state.Card]bool{}
 	for i, f := range fields {
@@ -100,7 +100,7 @@ func parseCards(s *state.State, seat int, q string) ([3]state.Card, error) {
 		found := false
 		if n, err := strconv.Atoi(f); err == nil {
 			if n < 1 || n > len(hand) {
-				return set, refuse("play.trade.no-card-number", "Number", n, "Hand", numberedHand(s, seat))
+				return set, chat.RefuseMsg("play.trade.no-card-number", "Number", n, "Hand", numberedHand(s, seat))
 			}
 			card, found = hand[n-1], true
 		} else {
@@ -127,10 +127,10 @@ func parseCards(s *state.State, seat int, q string) ([3]state.Card, error) {
 			}
 		}
 		if !found {
-			return set, refuse("play.cards.not-held", "Card", lang.Text(strconv.Quote(f)), "Hand", numberedHand(s, seat))
+			return set, chat.RefuseMsg("play.cards.not-held", "Card", lang.Text(strconv.Quote(f)), "Hand", numberedHand(s, seat))
 		}
 		if used[card] {
-			return set, refuse("play.trade.same-card")
+			return set, chat.RefuseMsg("play.trade.same-card")
 		}
 		used[card] = true
 		set[i] = card
@@ -162,7 +162,7 @@ func (p classic) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 		return p.order(ctx, c, m, seat, from, to)
 	}
 	if c.Args.Has("armies") {
-		return hosted.Result{}, refuse("play.attack.armies-outside-rounds", "From", place(s, from))
+		return hosted.Result{}, chat.RefuseMsg("play.attack.armies-outside-rounds", "From", place(s, from))
 	}
 	var cmd engine.Command
 	var notes []string
@@ -171,7 +171,7 @@ func (p classic) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 		if u := strings.ToLower(until); u != "win" && u != "conquest" && u != "" {
 			keep, err = strconv.Atoi(u)
 			if err != nil || keep < 1 {
-				return hosted.Result{}, refuse("play.attack.until-invalid", "From", place(s, from), "Typed", lang.Text(strconv.Quote(until)))
+				return hosted.Result{}, chat.RefuseMsg("play.attack.until-invalid", "From", place(s, from), "Typed", lang.Text(strconv.Quote(until)))
 			}
 		}
 		cmd = engine.Blitz{From: from, To: to, Keep: keep}
@@ -242,7 +242,7 @@ func untilRolls(s *state.State, seat, from, to, keep int) ([]engine.Command, err
 		cmds = append(cmds, c)
 	}
 	if len(cmds) == 0 {
-		return nil, refuse("play.attack.nothing-to-keep", "From", place(s, from), "Armies", armies(s.Terr[from].Armies), "Keep", keep)
+		return nil, chat.RefuseMsg("play.attack.nothing-to-keep", "From", place(s, from), "Armies", armies(s.Terr[from].Armies), "Keep", keep)
 	}
 	return cmds, nil
 }
@@ -253,7 +253,7 @@ func (p classic) order(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 	s := m.Game.State
 	for _, o := range []string{"dice", "until"} {
 		if c.Args.Has(o) {
-			return hosted.Result{}, refuse("play.order.no-dice", "To", place(s, to))
+			return hosted.Result{}, chat.RefuseMsg("play.order.no-dice", "To", place(s, to))
 		}
 	}
 	n, ok := c.Args.Num["armies"]
@@ -268,7 +268,7 @@ func (p classic) occupy(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 	s := m.Game.State
 	n := c.Args.Num["armies"]
 	if o := s.Occupy; s.Phase == state.PhaseOccupy && s.Current == seat && (n < o.Min || n > o.Max) {
-		return hosted.Result{}, refuse("play.occupy.range", "Min", o.Min, "Max", o.Max, "To", place(s, o.To), "From", place(s, o.From))
+		return hosted.Result{}, chat.RefuseMsg("play.occupy.range", "Min", o.Min, "Max", o.Max, "To", place(s, o.To), "From", place(s, o.From))
 	}
 	return p.moveIn(ctx, m, seat, n)
 }
@@ -289,7 +289,7 @@ func (p classic) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, s
 	s := m.Game.State
 	for _, o := range []string{"ratio", "hero"} {
 		if c.Args.Has(o) {
-			return hosted.Result{}, refuse("play.fortify.capitals-option", "Option", o)
+			return hosted.Result{}, chat.RefuseMsg("play.fortify.capitals-option", "Option", o)
 		}
 	}
 	from, to, err := fromTo(c, s)
@@ -367,7 +367,7 @@ func (p *Play) pickDiscard(s *state.State, seat int, named string) (state.Card, 
 				return c, nil
 			}
 		}
-		return 0, refuse("play.cards.not-held", "Card", lang.Text(strconv.Quote(named)), "Hand", numberedHand(s, seat))
+		return 0, chat.RefuseMsg("play.cards.not-held", "Card", lang.Text(strconv.Quote(named)), "Hand", numberedHand(s, seat))
 	}
 	best, _ := engine.BestSet(s, seat)
 	for _, c := range hand {

@@ -28,7 +28,7 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 		return p.standings(ctx, m, c.User)
 	}
 	if m.Status != storage.Lobby && m.Status != storage.Active {
-		return hosted.Result{}, refuse("play.click.over")
+		return hosted.Result{}, chat.RefuseMsg("play.click.over")
 	}
 	switch bt.Action {
 	case "rollback":
@@ -53,7 +53,7 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 		}
 		line := p.cfg.Look.To(m).MissionLine(m.Game.State, seat)
 		if line == "" {
-			return hosted.Result{}, refuse("play.click.no-missions")
+			return hosted.Result{}, chat.RefuseMsg("play.click.no-missions")
 		}
 		return hosted.Result{Reply: chat.Private("%s", line)}, nil
 	case "ready":
@@ -64,7 +64,7 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 			return hosted.Result{}, err
 		}
 		if s := m.Game.State; s.Phase != state.PhaseOrders || len(bt.Args) != 1 || bt.Args[0] != s.Turn {
-			return hosted.Result{}, refuse("play.click.round-over")
+			return hosted.Result{}, chat.RefuseMsg("play.click.round-over")
 		}
 		return p.endTurn(ctx, m, seat, "")
 	case "goon":
@@ -77,19 +77,19 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 			return hosted.Result{}, err
 		}
 		if len(bt.Args) != 2 || bt.Args[0] != seat || p.cfg.Now().Unix() > int64(bt.Args[1]) {
-			return hosted.Result{}, refuse("play.click.surrender-expired")
+			return hosted.Result{}, chat.RefuseMsg("play.click.surrender-expired")
 		}
 		return p.Act(ctx, m, seat, nil, engine.Surrender{})
 	}
 	if bt.Version != m.Version {
-		return hosted.Result{}, refuse("play.click.stale")
+		return hosted.Result{}, chat.RefuseMsg("play.click.stale")
 	}
 	seat, err := m.SeatOf(c.User)
 	if err != nil {
 		return hosted.Result{}, err
 	}
 	if s := m.Game.State; s.Current != seat {
-		return hosted.Result{}, refuse("play.click.not-yours", "Player", lang.Text(s.Seats[s.Current].Name))
+		return hosted.Result{}, chat.RefuseMsg("play.click.not-yours", "Player", lang.Text(s.Seats[s.Current].Name))
 	}
 	arg := func(i int) int {
 		if i < len(bt.Args) {
@@ -102,7 +102,7 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 	case "attack":
 		from, to := arg(0), arg(1)
 		if from < 0 || from >= len(s.Terr) || to < 0 || to >= len(s.Terr) {
-			return hosted.Result{}, refuse("play.click.broken")
+			return hosted.Result{}, chat.RefuseMsg("play.click.broken")
 		}
 		dice := max(1, engine.MaxDice(s.Terr[from].Armies))
 		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.To(m).AttackReply(m, seat, from, to, out) },
@@ -131,7 +131,7 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 	case "stop":
 		return hosted.Result{Reply: chat.Private("%s", reader(m).T("play.click.stopped"))}, nil
 	}
-	return hosted.Result{}, refuse("play.click.gone")
+	return hosted.Result{}, chat.RefuseMsg("play.click.gone")
 }
 
 // autoplaceApplies refuses a "Place automatically" button posted for
@@ -152,5 +152,5 @@ func autoplaceApplies(s *state.State, args []int) error {
 	if turn > 0 {
 		posted = lang.M("play.click.turn", "Turn", turn)
 	}
-	return refuse("play.click.autoplace-stale", "Posted", posted)
+	return chat.RefuseMsg("play.click.autoplace-stale", "Posted", posted)
 }

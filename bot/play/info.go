@@ -189,7 +189,7 @@ func (p *Play) sawSince(ctx context.Context, m *hosted.Match, v voice.Voice, sea
 func (p classic) cards(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
 	if c.Args.Has("use") {
-		return hosted.Result{}, refuse("play.cards.use-classic")
+		return hosted.Result{}, chat.RefuseMsg("play.cards.use-classic")
 	}
 	lp := reader(m)
 	hand := s.Seats[seat].Hand.Cards()
@@ -241,7 +241,7 @@ func (p *Play) odds(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 	lp := readerOf(c, nil)
 	if c.Args.Has("from") || c.Args.Has("to") {
 		if c.Args.Has("attackers") || c.Args.Has("defenders") {
-			return hosted.Result{}, refuse("play.odds.both")
+			return hosted.Result{}, chat.RefuseMsg("play.odds.both")
 		}
 		m, err := p.cfg.Matches.Latest(ctx, c.Req.Channel)
 		if err != nil {
@@ -254,14 +254,14 @@ func (p *Play) odds(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 		}
 		s := g.State
 		if hosted.IsCapitals(s) {
-			return hosted.Result{}, refuse("play.odds.capitals")
+			return hosted.Result{}, chat.RefuseMsg("play.odds.capitals")
 		}
 		from, to, err := fromTo(c, s)
 		if err != nil {
 			return hosted.Result{}, err
 		}
 		if !s.Map.Adjacent(from, to) {
-			return hosted.Result{}, refuse("play.odds.not-adjacent", "From", place(s, from), "To", place(s, to))
+			return hosted.Result{}, chat.RefuseMsg("play.odds.not-adjacent", "From", place(s, from), "To", place(s, to))
 		}
 		if s.HasFog() {
 			sight := s.PublicSight()
@@ -270,20 +270,20 @@ func (p *Play) odds(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 			}
 			for _, t := range []int{from, to} {
 				if !sight.Has(t) {
-					return hosted.Result{}, refuse("play.odds.fog", "Territory", place(s, t))
+					return hosted.Result{}, chat.RefuseMsg("play.odds.fog", "Territory", place(s, t))
 				}
 			}
 		}
 		a, d = s.Terr[from].Armies, s.Terr[to].Armies
 		what = lang.M("play.odds.territories", "From", place(s, from), "Attackers", a, "To", place(s, to), "Defenders", d)
 		if a < 2 {
-			return hosted.Result{}, refuse("play.odds.one-army", "From", place(s, from))
+			return hosted.Result{}, chat.RefuseMsg("play.odds.one-army", "From", place(s, from))
 		}
 	} else if !c.Args.Has("attackers") || !c.Args.Has("defenders") {
 		if m, err := p.cfg.Matches.Latest(ctx, c.Req.Channel); err == nil && (m.Meta.Settings.Options.Rules == state.Capitals || (m.Game != nil && hosted.IsCapitals(m.Game.State))) {
 			// The example would name the classic map, and a capitals
 			// battle rolls no dice.
-			return hosted.Result{}, refuse("play.odds.capitals-usage")
+			return hosted.Result{}, chat.RefuseMsg("play.odds.capitals-usage")
 		}
 		from, to := "Alaska", "Kamchatka"
 		if m, err := p.cfg.Matches.Latest(ctx, c.Req.Channel); err == nil && m.Game != nil {
@@ -294,7 +294,7 @@ func (p *Play) odds(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 				from, to = f, t
 			}
 		}
-		return hosted.Result{}, refuse("play.odds.usage", "From", lang.Text(from), "To", lang.Text(to))
+		return hosted.Result{}, chat.RefuseMsg("play.odds.usage", "From", lang.Text(from), "To", lang.Text(to))
 	}
 	o, err := engine.AttackOdds(a, d)
 	if err != nil {
@@ -313,7 +313,7 @@ func (p *Play) historyCmd(ctx context.Context, c *hosted.Call) (hosted.Result, e
 	show := c.Args.Str["show"]
 	if show != "" && show != "turn" {
 		if c.Args.Has("turn") {
-			return hosted.Result{}, refuse("play.history.turn-with-show", "Show", show)
+			return hosted.Result{}, chat.RefuseMsg("play.history.turn-with-show", "Show", show)
 		}
 		return p.wholeMatch(ctx, m, show)
 	}
@@ -363,7 +363,7 @@ func (p *Play) history(ctx context.Context, m *hosted.Match, viewer, turn, page 
 		page = news.Current(turns, turn)
 		if page < 0 {
 			first, last := turns[0].Turn, turns[len(turns)-1].Turn
-			return hosted.Result{}, refuse("play.history.no-turn", "Turn", turn, "First", first, "Last", last)
+			return hosted.Result{}, chat.RefuseMsg("play.history.no-turn", "Turn", turn, "First", first, "Last", last)
 		}
 	default:
 		page = len(turns) - 1
@@ -404,7 +404,7 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 		return hosted.Result{}, err
 	}
 	if m.Game.State.HasFog() && (show == "replay" || show == "strip" || show == "luck") {
-		return hosted.Result{}, refuse("play.whole.fog", "Show", show)
+		return hosted.Result{}, chat.RefuseMsg("play.whole.fog", "Show", show)
 	}
 	x, err := p.cfg.Store.Export(ctx, m.ID)
 	if err != nil {
@@ -421,11 +421,11 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 		unverified := m.Meta.Unverified != ""
 		switch {
 		case unverified && m.Status.Open():
-			return hosted.Result{}, refuse("play.verify.unverified", "Why", lang.Text(m.Meta.Unverified))
+			return hosted.Result{}, chat.RefuseMsg("play.verify.unverified", "Why", lang.Text(m.Meta.Unverified))
 		case m.Status.Open() && !m.Meta.Imported.IsZero():
-			return hosted.Result{}, refuse("play.verify.imported-open", "Commitment", m.Game.Commitment())
+			return hosted.Result{}, chat.RefuseMsg("play.verify.imported-open", "Commitment", m.Game.Commitment())
 		case m.Status.Open():
-			return hosted.Result{}, refuse("play.verify.open", "Commitment", m.Game.Commitment())
+			return hosted.Result{}, chat.RefuseMsg("play.verify.open", "Commitment", m.Game.Commitment())
 		}
 		// The commitment that counts is the one posted at the start, in
 		// everyone's channel: the answer shows it, to compare.
@@ -458,7 +458,7 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 	}
 	rp, ok := r.(replayer)
 	if !ok {
-		return hosted.Result{}, refuse("play.replay.unsupported")
+		return hosted.Result{}, chat.RefuseMsg("play.replay.unsupported")
 	}
 	turns, err := x.Record.Turns()
 	if err != nil {

@@ -130,7 +130,7 @@ func inSight(s *state.State, seat int, c engine.Command) error {
 		if _, plan := c.(engine.Plan); plan && i == 1 && s.Cap.Has(state.ItemDistant) {
 			continue
 		}
-		return refuse("play.fog.out-of-sight", "Territory", place(s, t))
+		return chat.RefuseMsg("play.fog.out-of-sight", "Territory", place(s, t))
 	}
 	return nil
 }

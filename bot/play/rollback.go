@@ -66,11 +66,11 @@ func (p *Play) Rollback(ctx context.Context, c *hosted.Call) (hosted.Result, err
 // not expired and the match still stands where it was asked.
 func (p *Play) clickRollback(ctx context.Context, c chat.Click, bt hosted.Press, m *hosted.Match) (hosted.Result, error) {
 	if len(bt.Args) != 2 || p.cfg.Now().Unix() > int64(bt.Args[1]) {
-		return hosted.Result{}, refuse("play.rollback.expired")
+		return hosted.Result{}, chat.RefuseMsg("play.rollback.expired")
 	}
 	turn := bt.Args[0]
 	if bt.Version != m.Version {
-		return hosted.Result{}, refuse("play.rollback.moved-on", "Turn", turn)
+		return hosted.Result{}, chat.RefuseMsg("play.rollback.moved-on", "Turn", turn)
 	}
 	if err := mayRollBack(m, c.User, c.Admin); err != nil {
 		return hosted.Result{}, err
@@ -125,15 +125,15 @@ func mayRollBack(m *hosted.Match, user chat.User, admin bool) error {
 		if i := m.Meta.Index(m.Meta.Host); i >= 0 {
 			host = lang.M("play.rollback.host-named", "Player", lang.Text(m.Meta.Seats[i].Name))
 		}
-		return refuse("play.rollback.not-allowed", "Host", host)
+		return chat.RefuseMsg("play.rollback.not-allowed", "Host", host)
 	}
 	switch m.Status {
 	case storage.Active:
 		return nil
 	case storage.Finished:
-		return refuse("play.rollback.finished")
+		return chat.RefuseMsg("play.rollback.finished")
 	}
-	return refuse("play.rollback.ended")
+	return chat.RefuseMsg("play.rollback.ended")
 }
 
 // replayed is match m's game replayed from its whole log: a game loaded

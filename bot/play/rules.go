@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 
+	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/state"
 )
@@ -52,22 +53,22 @@ func (p *Play) ruled(h func(r rules, ctx context.Context, c *hosted.Call, m *hos
 
 // port is refused in classic.
 func (classic) port(context.Context, *hosted.Call, *hosted.Match, int) (hosted.Result, error) {
-	return hosted.Result{}, refuse("play.classic.no-port")
+	return hosted.Result{}, chat.RefuseMsg("play.classic.no-port")
 }
 
 // launch is refused in classic.
 func (classic) launch(context.Context, *hosted.Call, *hosted.Match, int) (hosted.Result, error) {
-	return hosted.Result{}, refuse("play.classic.no-launch")
+	return hosted.Result{}, chat.RefuseMsg("play.classic.no-launch")
 }
 
 // trade is refused in capitals.
 func (capitals) trade(context.Context, *hosted.Call, *hosted.Match, int) (hosted.Result, error) {
-	return hosted.Result{}, refuse("play.capitals.no-trade")
+	return hosted.Result{}, chat.RefuseMsg("play.capitals.no-trade")
 }
 
 // occupy is refused in capitals.
 func (capitals) occupy(context.Context, *hosted.Call, *hosted.Match, int) (hosted.Result, error) {
-	return hosted.Result{}, refuse("play.capitals.no-occupy")
+	return hosted.Result{}, chat.RefuseMsg("play.capitals.no-occupy")
 }
 
 // end passes; there are no cards to discard. The rules let unsent
@@ -75,7 +76,7 @@ func (capitals) occupy(context.Context, *hosted.Call, *hosted.Match, int) (hoste
 // it is refused, with a button that passes all the same.
 func (p capitals) end(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	if c.Args.Has("discard") {
-		return hosted.Result{}, refuse("play.capitals.no-discard")
+		return hosted.Result{}, chat.RefuseMsg("play.capitals.no-discard")
 	}
 	if s := m.Game.State; s.Current == seat && s.Phase == state.PhaseReinforce && s.Seats[seat].Reserve > 0 {
 		return hosted.Result{}, p.cfg.Look.To(m).PassUnsent(m, seat)

@@ -32,9 +32,6 @@ func readerOf(c *hosted.Call, m *hosted.Match) lang.Printer {
 	return lang.For(lang.FromLocale(c.Req.Locale))
 }
 
-// refuse is a refusal the catalogue words: key with its arguments.
-func refuse(key string, args ...any) error { return chat.RefuseMsg(key, args...) }
-
 // ruleRefusal is the chat's refusal of a command the rules refused: their
 // reason, as a sentence. Any other error is returned as it is.
 func ruleRefusal(err error) error {
