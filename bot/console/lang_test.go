@@ -71,6 +71,7 @@ Ann: /risk show history turn:9
 			"/risk port sert aux parties capitales : les routes maritimes de la carte classique sont ouvertes à tous.",
 			"10 armées contre 6 jusqu'au bout (une armée reste en arrière) : 80,8 % de chances de gagner ; en moyenne, il reste 5,3 attaquants et 0,5 défenseurs.",
 			"Il n'y a pas de tour 9 à montrer : les tours 0 à 2 ont été joués.",
+			"dans 24 h (26/11 12:00 UTC)",
 		}, []string{"ended turn", "You hold no cards", "is for capitals matches", "to the end", "There is no turn"}},
 		{"", []string{
 			"Bob ended turn 1.",
@@ -78,6 +79,7 @@ Ann: /risk show history turn:9
 			"/risk port is for capitals matches: the classic map's sea routes are open to all.",
 			"10 armies attacking 6 to the end (one stays behind): 80.8% to win; on average 5.3 of the attackers and 0.5 of the defenders are left.",
 			"There is no turn 9 to show: turns 0 to 2 have been played.",
+			"in 24 h (Nov 26 12:00 UTC)",
 		}, nil},
 	} {
 		got := playLang(t, c.tag, transcript)
