@@ -66,9 +66,9 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (hosted.Result, erro
 			for i, n := range near {
 				near[i] = command.Slash(n)
 			}
-			return hosted.Result{}, chat.Refuse("There is no /risk %s. Did you mean %s?", chat.Quote(req.Command), chat.OrList(near))
+			return hosted.Result{}, chat.RefuseMsg("bot.no-command.near", "Command", lang.Text(chat.Quote(req.Command)), "Near", orList(near))
 		}
-		return hosted.Result{}, chat.Refuse("There is no /risk %s. /risk help lists them all.", chat.Quote(req.Command))
+		return hosted.Result{}, chat.RefuseMsg("bot.no-command", "Command", lang.Text(chat.Quote(req.Command)))
 	}
 	a, err := command.Parse(spec, req.Options)
 	if miss, ok := errors.AsType[*command.Missing](err); ok {
@@ -77,11 +77,11 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (hosted.Result, erro
 		return hosted.Result{}, b.play.Missing(ctx, req, miss)
 	}
 	if err != nil {
-		return hosted.Result{}, chat.Refuse("%s.", chat.Capitalize(err.Error()))
+		return hosted.Result{}, chat.RefuseMsg("hosted.sentence", "Reason", err)
 	}
 	h, ok := b.handlers[spec.FullName()]
 	if !ok {
-		return hosted.Result{}, chat.Refuse("%s is not available yet.", spec.Slash())
+		return hosted.Result{}, chat.RefuseMsg("bot.not-yet", "Command", lang.Text(spec.Slash()))
 	}
 	// Commands that only read need no lock: storage gives them a consistent
 	// view, and they must not wait behind a long computer turn.
@@ -92,7 +92,7 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (hosted.Result, erro
 	defer unlock()
 	c := &hosted.Call{Req: req, Args: a}
 	if req.Key != "" {
-		if res, ok, err := b.repeated(ctx, req.Channel, req.User, req.Key); ok || err != nil {
+		if res, ok, err := b.repeated(ctx, req.Channel, req.User, req.Key, req.Locale); ok || err != nil {
 			return res, err
 		}
 		c.Rec = &hosted.Record{Req: storage.Request{Key: req.Key, User: req.User.ID, Summary: summary(req)}}
@@ -111,7 +111,7 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (hosted.Result, erro
 		if req.Key != "" {
 			// The change that beat it may be this very request, delivered
 			// twice, to two processes.
-			if res, ok, err := b.repeated(ctx, req.Channel, req.User, req.Key); ok || err != nil {
+			if res, ok, err := b.repeated(ctx, req.Channel, req.User, req.Key, req.Locale); ok || err != nil {
 				return res, err
 			}
 		}
@@ -137,12 +137,14 @@ const lostAnswer = time.Hour
 // before answering it. That one is told what was done instead: a person
 // who got no answer types the command again, and it must not apply twice.
 // It is under the channel's lock.
-func (b *Bot) repeated(ctx context.Context, channel string, u chat.User, key string) (hosted.Result, bool, error) {
+// locale is the author's language, for the answer.
+func (b *Bot) repeated(ctx context.Context, channel string, u chat.User, key, locale string) (hosted.Result, bool, error) {
+	p := lang.For(lang.FromLocale(locale))
 	if a, err := b.cfg.Store.Applied(ctx, key); err == nil {
 		if err := b.cfg.Store.Answered(ctx, key, b.cfg.Now()); err != nil {
 			return hosted.Result{}, false, err
 		}
-		again := chat.Private("This was done already: %s%s", a.Summary, resultLines(a.Result))
+		again := chat.Private("%s", p.T("bot.again", "Summary", lang.Text(a.Summary), "Result", lang.Text(resultLines(a.Result))))
 		again.Again = true
 		return hosted.Result{Reply: again}, true, nil
 	} else if !errors.Is(err, storage.ErrNotFound) {
@@ -161,8 +163,7 @@ func (b *Bot) repeated(ctx context.Context, channel string, u chat.User, key str
 	if err := b.cfg.Store.Answered(ctx, a.Key, b.cfg.Now()); err != nil {
 		return hosted.Result{}, false, err
 	}
-	return hosted.Result{Reply: chat.Private("⚠️ Your last command here, %s, was carried out, but the bot was interrupted before it could tell you%s\nNothing else was done now: send your command again if you meant to repeat it.",
-		a.Summary, resultLines(a.Result))}, true, nil
+	return hosted.Result{Reply: chat.Private("%s", p.T("bot.lost-answer", "Summary", lang.Text(a.Summary), "Result", lang.Text(resultLines(a.Result))))}, true, nil
 }
 
 // resultLines introduces what a request did, if it said.
@@ -223,7 +224,7 @@ func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what s
 	if command.Alias(what) != "me notify" && !strings.HasPrefix(what, "click") {
 		// A command says its author is back (not /risk me notify, which
 		// may be what makes them away).
-		res.Reply.Text += b.people.WelcomeBack(ctx, user.ID)
+		res.Reply.Text += b.people.WelcomeBack(ctx, user.ID, lang.For(lang.FromLocale(locale)))
 	}
 	res.Reply.Text = chat.Clip(res.Reply.Text + b.outbox.ChannelNote(ctx, channel, lacks))
 	if rerr := r.Reply(ctx, res.Reply); rerr != nil {
@@ -240,4 +241,12 @@ func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what s
 		b.clock.Later(channel)
 	}
 	return nil
+}
+
+// orList offers choices as a sentence does: "A, B or C".
+func orList(choices []string) any {
+	if len(choices) < 2 {
+		return lang.Text(strings.Join(choices, ""))
+	}
+	return lang.M("hosted.or-list", "Head", lang.Text(strings.Join(choices[:len(choices)-1], ", ")), "Last", lang.Text(choices[len(choices)-1]))
 }

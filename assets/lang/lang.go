@@ -323,8 +323,17 @@ func aFR(s string) string {
 }
 
 func startsWithVowel(s string) bool {
-	r, _ := utf8.DecodeRuneInString(s)
-	return strings.ContainsRune("AEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜaeiouyàâäéèêëîïôöûü", r)
+	r, n := utf8.DecodeRuneInString(s)
+	if r == 'Y' || r == 'y' {
+		// A y before a vowel is a consonant: « de Yarorin », « d'Yves ».
+		next, _ := utf8.DecodeRuneInString(s[n:])
+		return !isVowel(next)
+	}
+	return isVowel(r)
+}
+
+func isVowel(r rune) bool {
+	return strings.ContainsRune("AEIOUÀÂÄÉÈÊËÎÏÔÖÛÜaeiouàâäéèêëîïôöûü", r)
 }
 
 func capFirst(s string) string {

@@ -1,49 +1,9 @@
 package console
 
 import (
-	"bytes"
-	"context"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/riskbot/riskbot/bot"
-	"github.com/riskbot/riskbot/storage/sqlite"
 )
-
-// playLang is play, typed in language tag (Console.Lang: each request's
-// locale).
-func playLang(t *testing.T, tag string, transcript string) string {
-	t.Helper()
-	dir := t.TempDir()
-	db, err := sqlite.Open(context.Background(), filepath.Join(dir, "risk.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	var out bytes.Buffer
-	con := New(&out, "console:main", "")
-	con.Lang = tag
-	con.Now = func() time.Time { return start }
-	seed := uint64(5)
-	b, err := bot.New(bot.Standard(bot.Config{
-		Store:  db,
-		Poster: con,
-		Now:    func() time.Time { return start },
-		Seed:   func() uint64 { seed++; return seed - 1 },
-		Scope:  "console:main",
-	}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	con.SetBot(b)
-	if err := con.Run(context.Background(), strings.NewReader(transcript), false); err != nil {
-		t.Fatal(err)
-	}
-	return out.String()
-}
 
 // Issue 45: French players (locale fr) place, play and ask, and read
 // play's answers and refusals in French; the same match in English reads
@@ -82,7 +42,7 @@ Ann: /risk show history turn:9
 			"in 24 h (Nov 26 12:00 UTC)",
 		}, nil},
 	} {
-		got := playLang(t, c.tag, transcript)
+		got := playLang(t, c.tag, []byte(transcript))
 		for _, w := range c.want {
 			if !strings.Contains(got, w) {
 				t.Errorf("locale %q: the transcript lacks %q:\n%s", c.tag, w, got)

@@ -65,7 +65,7 @@ func ReaderOf(locale string) lang.Tag {
 // Started returns the match's game, or a refusal while it is in its lobby.
 func (m *Match) Started() (*engine.Game, error) {
 	if m.Game == nil || m.Status == storage.Lobby {
-		return nil, chat.Refuse("The match has not started yet: the host starts it with /risk start.")
+		return nil, chat.RefuseMsg("hosted.not-started")
 	}
 	return m.Game, nil
 }
@@ -87,14 +87,14 @@ func (m *Match) SeatOf(u chat.User) (int, error) {
 	}
 	seat := g.State.SeatByID(u.ID)
 	if seat < 0 {
-		return -1, chat.Refuse("You are not playing in this match. You can watch with /risk show status (with the map).")
+		return -1, chat.RefuseMsg("hosted.not-playing")
 	}
 	if i := m.Meta.Index(u.ID); i >= 0 && m.Meta.Seats[i].IsBot() {
 		// Removed by the host (KickSeat): the seat is a bot's for good.
-		return -1, chat.Refuse("You were removed from this match: a bot plays your seat now. You can watch with /risk show status.")
+		return -1, chat.RefuseMsg("hosted.removed")
 	}
 	if i := m.Meta.Index(u.ID); i >= 0 && m.Meta.Seats[i].Autopilot {
-		return -1, chat.Refuse("A bot is playing your seat after %d missed turns. Ask the host to give it back with /risk join player:%s.", MaxMissed, m.Meta.Seats[i].Name)
+		return -1, chat.RefuseMsg("hosted.autopilot", "Count", MaxMissed, "Name", lang.Text(m.Meta.Seats[i].Name))
 	}
 	return seat, nil
 }

@@ -3,6 +3,7 @@ package hosted
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 
 	"github.com/riskbot/riskbot/bot/news"
 	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
 )
 
 // Meta is what the bot keeps about a match beyond the engine's state: the
@@ -153,24 +155,26 @@ func (m Meta) Index(id string) int {
 }
 
 // PassHost hands the host's role to the first person seated, if there is
-// one, and says so (the seat of the host was just removed).
-func (m *Meta) PassHost() string {
+// one, and says so (the seat of the host was just removed): a message
+// without a key if nobody takes it.
+func (m *Meta) PassHost() lang.Msg {
 	for _, s := range m.Seats {
 		if !s.IsBot() && s.ID != m.Host {
 			m.Host = s.ID
-			return fmt.Sprintf(" %s is the host now.", s.Name)
+			return lang.M("hosted.host-now", "Name", lang.Text(s.Name))
 		}
 	}
-	return ""
+	return lang.Msg{}
 }
 
 // FindSeat resolves what a host typed for a player: a user ID, a mention,
-// or a (prefix of a) name.
+// or a (prefix of a) name. Its error is a refusal (lang.Worded), worded
+// as the middle of a sentence.
 func (m Meta) FindSeat(q string) (int, error) {
 	q = strings.TrimSpace(q)
 	q = strings.TrimPrefix(strings.TrimSuffix(strings.TrimPrefix(q, "<@"), ">"), "@")
 	if q == "" {
-		return -1, fmt.Errorf("say which player")
+		return -1, lang.Refuse("hosted.seat.which")
 	}
 	for i, s := range m.Seats {
 		if s.ID == q || strings.HasSuffix(s.ID, ":"+q) || strings.EqualFold(s.Name, q) {
@@ -191,7 +195,22 @@ func (m Meta) FindSeat(q string) (int, error) {
 		names = append(names, s.Name)
 	}
 	if len(hits) > 1 {
-		return -1, fmt.Errorf("%q could be several players: %s", q, strings.Join(names, ", "))
+		return -1, lang.Refuse("hosted.seat.several", "Player", lang.Text(strconv.Quote(q)), "Players", lang.Text(strings.Join(names, ", ")))
 	}
-	return -1, fmt.Errorf("no player %q here (players: %s)", q, strings.Join(names, ", "))
+	return -1, lang.Refuse("hosted.seat.none", "Player", lang.Text(strconv.Quote(q)), "Players", lang.Text(strings.Join(names, ", ")))
+}
+
+// StatusMsg names a match's status in a sentence ("lobby", "active", …).
+func StatusMsg(s storage.Status) lang.Msg {
+	switch s {
+	case storage.Lobby:
+		return lang.M("hosted.status.lobby")
+	case storage.Active:
+		return lang.M("hosted.status.active")
+	case storage.Finished:
+		return lang.M("hosted.status.finished")
+	case storage.Abandoned:
+		return lang.M("hosted.status.abandoned")
+	}
+	return lang.M("chat.as-is", "Text", lang.Text(s.String()))
 }

@@ -245,10 +245,11 @@ func (p *Play) mapChoices(ctx context.Context, req chat.Request) []chat.Choice {
 		}
 	}
 	typed := strings.ToLower(strings.TrimSpace(req.Options["map"]))
+	v := voice.Voice{}.In(lang.FromLocale(req.Locale))
 	var out []chat.Choice
 	for _, name := range hosted.MapChoices(rules) {
 		if strings.HasPrefix(name, typed) {
-			out = append(out, chat.Choice{Name: voice.MapChoiceName(name), Value: name})
+			out = append(out, chat.Choice{Name: v.MapChoiceName(name), Value: name})
 		}
 	}
 	if rules == state.Classic {

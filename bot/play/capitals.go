@@ -366,15 +366,17 @@ func (p *Play) Missing(ctx context.Context, req chat.Request, miss *command.Miss
 	if err != nil {
 		seat = -1
 	}
+	m.Reader = hosted.ReaderOf(req.Locale)
+	v := p.cfg.Look.To(m)
 	if !hosted.IsCapitals(g.State) {
 		// The usage's Alaska and Kamchatka may be anyone's: the example
 		// is from the player's own territories.
-		if text, ok := voice.ClassicUsage(g.State, seat, miss.Spec.FullName(), miss.Option, req.Options["from"]); ok {
+		if text, ok := v.ClassicUsage(g.State, seat, miss.Spec.FullName(), miss.Option, req.Options["from"]); ok {
 			return chat.Refuse("%s", text)
 		}
 		return usage
 	}
-	if text, ok := voice.CapitalsUsage(g.State, seat, miss.Spec.FullName(), miss.Option); ok {
+	if text, ok := v.CapitalsUsage(g.State, seat, miss.Spec.FullName(), miss.Option); ok {
 		return chat.Refuse("%s", text)
 	}
 	return usage

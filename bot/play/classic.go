@@ -380,7 +380,7 @@ func (p *Play) pickDiscard(s *state.State, seat int, named string) (state.Card, 
 
 func (p *Play) undo(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	if s := m.Game.State; hosted.IsCapitals(s) && s.Current == seat && s.Phase != state.PhaseOver && !m.Game.CanUndo(seat) {
-		return hosted.Result{}, chat.Refuse("%s", voice.CapitalsNoUndo(s))
+		return hosted.Result{}, chat.Refuse("%s", p.cfg.Look.To(m).CapitalsNoUndo(s))
 	}
 	// The turn's record keeps the undone line and adds the undo's: what
 	// others see of the turn stays honest.

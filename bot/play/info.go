@@ -26,7 +26,7 @@ func (p *Play) status(ctx context.Context, c *hosted.Call) (hosted.Result, error
 	lp := readerOf(c, m)
 	if m.Status == storage.Lobby {
 		return hosted.Result{Reply: chat.Private("%s", lp.T("play.status.lobby", "Seats", len(m.Meta.Seats), "Max", state.MaxSeats,
-			"Settings", lang.Text(voice.SettingsText(m.Meta.Settings)), "List", lang.Text(voice.SeatList(m.Meta))))}, nil
+			"Settings", lang.Text(p.cfg.Look.To(m).SettingsText(m.Meta.Settings)), "List", lang.Text(voice.SeatList(m.Meta))))}, nil
 	}
 	return p.standings(ctx, m, c.Req.User)
 }
@@ -43,7 +43,7 @@ func (p *Play) standings(ctx context.Context, m *hosted.Match, user chat.User) (
 	seat := full.SeatByID(user.ID)
 	v := p.cfg.Look.To(m).As(seat)
 	lp := reader(m)
-	footnote := lp.T("play.status.footnote", "Settings", lang.Text(chat.Capitalize(voice.SettingsText(m.Meta.Settings))))
+	footnote := lp.T("play.status.footnote", "Settings", lang.Text(chat.Capitalize(v.SettingsText(m.Meta.Settings))))
 	seen := m
 	var saw []string
 	if v.Hides(full) {
@@ -370,7 +370,7 @@ func (p *Play) history(ctx context.Context, m *hosted.Match, viewer, turn, page 
 	}
 	t := turns[page]
 	em := v.TurnEmbed(s, t, "")
-	em.Footer = voice.HistoryFooter(page, len(turns), live != nil && page == len(turns)-1)
+	em.Footer = v.HistoryFooter(page, len(turns), live != nil && page == len(turns)-1)
 	msg := chat.Message{Private: true, Embed: em}
 	var row []chat.Button
 	if page > 0 {
@@ -445,7 +445,7 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 		case !m.Meta.Imported.IsZero():
 			footer = lp.T("play.verify.imported-footer", "Commitment", published)
 		}
-		return hosted.Result{Reply: chat.Message{Private: true, Embed: &chat.Embed{Title: voice.FairDice(m), Description: strings.TrimSpace(v.String()),
+		return hosted.Result{Reply: chat.Message{Private: true, Embed: &chat.Embed{Title: p.cfg.Look.To(m).FairDice(m), Description: strings.TrimSpace(v.String()),
 			Footer: footer}}}, nil
 	}
 	r := p.cfg.Look.Palette(m).Render

@@ -33,10 +33,11 @@ func readerOf(c *hosted.Call, m *hosted.Match) lang.Printer {
 }
 
 // ruleRefusal is the chat's refusal of a command the rules refused: their
-// reason, as a sentence. Any other error is returned as it is.
+// reason, as a sentence in its reader's language. Any other error is
+// returned as it is.
 func ruleRefusal(err error) error {
 	if re, ok := engine.IsRule(err); ok {
-		return chat.Refuse("%s.", chat.Capitalize(re.Msg))
+		return chat.Refusing(lang.M("play.refusal", "Text", re.Message()))
 	}
 	return err
 }

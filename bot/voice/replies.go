@@ -161,10 +161,6 @@ func ItemWhat(it state.Item) string {
 	return "nothing known"
 }
 
-// fatWhat says what the fat bonus does, where the chat first names it: the
-// name alone tells nobody.
-const fatWhat = "whoever takes it seizes the biggest territory (not a capital) of each of the two other players with the most troops"
-
 // ItemEffect is the reply's reminder of what a used item now allows.
 func ItemEffect(it state.Item) string {
 	return "In effect for the rest of your turn: " + ItemWhat(it) + "."

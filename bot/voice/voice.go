@@ -25,11 +25,17 @@ func FitLines(lines []string, limit int) string {
 // FitLinesAs is fitLines with its own words for the lines left out (a
 // format with one %d).
 func FitLinesAs(lines []string, limit int, more string) string {
+	return fitLines(lines, limit, func(n int) string { return fmt.Sprintf(more, n) })
+}
+
+// fitLines is FitLines with the words for the n lines left out worded by
+// more.
+func fitLines(lines []string, limit int, more func(n int) string) string {
 	total := 0
 	for i, l := range lines {
 		total += len(l) + 1
 		if total > limit-40 && i < len(lines)-1 {
-			return strings.Join(lines[:i], "\n") + "\n" + fmt.Sprintf(more, len(lines)-i)
+			return strings.Join(lines[:i], "\n") + "\n" + more(len(lines)-i)
 		}
 	}
 	return strings.Join(lines, "\n")
