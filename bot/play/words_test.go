@@ -69,6 +69,7 @@ func TestPlaySpeaksTheReadersLanguage(t *testing.T) {
 	}
 	_, threeCards := parseCards(s, seat, "1 2")
 	_, nothingLeft := untilRolls(s, seat, peru, s.Map.Territories[peru].Adj[0], 3)
+	_, early := engine.Apply(s.Clone(), seat, engine.Attack{From: peru, To: s.Map.Territories[peru].Adj[0], Dice: 1})
 	for _, c := range []struct {
 		name   string
 		say    func(lang.Tag) string
@@ -90,6 +91,8 @@ func TestPlaySpeaksTheReadersLanguage(t *testing.T) {
 		{"until: more than there is", refusal(nothingLeft),
 			"Peru has 3 armies: to keep 3 there, there is nothing to attack with.",
 			"Le Pérou a 3 armées : pour en garder 3, il ne reste rien pour attaquer."},
+		{"the rules' refusal", refusal(ruleRefusal(early)),
+			"Place your 9 remaining armies before attacking.", "Il te reste 9 armées à placer avant d'attaquer."},
 	} {
 		for _, w := range []struct {
 			tag  lang.Tag
