@@ -1,10 +1,12 @@
 package command
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
@@ -212,4 +214,33 @@ func FuzzTerritoryName(f *testing.F) {
 			t.Fatalf("territory(%q) = %v, want a refusal of %U", polluted, err, r)
 		}
 	})
+}
+
+// TestTerritoryInEveryLanguage: a territory may be typed by its name in
+// any language of the catalogue, with or without its accents, and a miss
+// suggests names in the language it was typed in.
+func TestTerritoryInEveryLanguage(t *testing.T) {
+	s := classicState(t)
+	for _, c := range []struct{ typed, want string }{
+		{"Pérou", "Peru"}, {"perou", "Peru"}, {"Territoires du Nord-Ouest", "Northwest Territory"},
+		{"groenland", "Greenland"}, {"Québec", "Quebec"}, {"quebec", "Quebec"}, {"Iakoutie", "Yakutsk"},
+		{"Peru", "Peru"}, {"kamtchatka", "Kamchatka"}, {"Afrique du Sud", "South Africa"},
+	} {
+		id, err := Territory(s, "to", c.typed)
+		if err != nil {
+			t.Errorf("%q: %v", c.typed, err)
+			continue
+		}
+		if got := s.Map.Territories[id].Name; got != c.want {
+			t.Errorf("%q is %s, want %s", c.typed, got, c.want)
+		}
+	}
+	_, err := Territory(s, "to", "Bresill")
+	var r *chat.Refusal
+	if !errors.As(err, &r) || !strings.Contains(r.In(lang.For(lang.French)), "Tu voulais dire Brésil ?") {
+		t.Errorf("a French typo: %v, want a French suggestion of Brésil", err)
+	}
+	if _, err := Territory(s, "to", "Brazli"); err == nil || err.Error() != "to:Brazli is not a territory. Did you mean Brazil?" {
+		t.Errorf("an English typo: %v", err)
+	}
 }

@@ -110,25 +110,25 @@ func (l *Lobby) New(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 	if !thread {
 		return hosted.Result{
 			Reply: chat.Private("%s", p.T("lobby.new.open", "HowTo", howTo)),
-			Posts: news.Batch{Posts: []news.Post{voice.LobbyPost(m.ID, meta, pub.Msg(opened))}},
+			Posts: news.Batch{Posts: []news.Post{voice.Speaking(pub.Tag()).LobbyPost(m.ID, meta, pub.Msg(opened))}},
 		}, nil
 	}
 	// The match lives in its thread: the lobby is posted there, and the
 	// channel keeps one line of it.
-	if err := l.cfg.Outbox.Post(ctx, channel, voice.LobbyPost(m.ID, meta, pub.T("lobby.new.opened-here", "Opened", opened))); err != nil {
+	if err := l.cfg.Outbox.Post(ctx, channel, voice.Speaking(pub.Tag()).LobbyPost(m.ID, meta, pub.T("lobby.new.opened-here", "Opened", opened))); err != nil {
 		l.cfg.Log.Warn("post the lobby in its thread", "thread", channel, "err", err)
 	}
 	return hosted.Result{
 		Reply: chat.Private("%s", p.T("lobby.new.open-thread", "Thread", lang.Text(chat.ChannelLink(channel)), "HowTo", howTo)),
 		Posts: news.Batch{Posts: []news.Post{{Message: chat.Message{Text: pub.T("lobby.new.opened-there", "Opened", opened,
-			"Settings", lang.Text(chat.Capitalize(voice.SettingsText(set))), "Thread", lang.Text(chat.ChannelLink(channel)))}}}},
+			"Settings", lang.Text(chat.Capitalize(voice.Speaking(pub.Tag()).SettingsText(set))), "Thread", lang.Text(chat.ChannelLink(channel)))}}}},
 	}, nil
 }
 
 // lobbyEdit is the batch that edits a lobby's message after a change,
 // latest saying what changed.
 func lobbyEdit(m *hosted.Match, latest lang.Msg) news.Batch {
-	return news.Batch{Posts: []news.Post{voice.LobbyPost(m.ID, m.Meta, public(m).Msg(latest))}}
+	return news.Batch{Posts: []news.Post{voice.Speaking(public(m).Tag()).LobbyPost(m.ID, m.Meta, public(m).Msg(latest))}}
 }
 
 // reader is the printer of the answer to c, opening a match of settings
@@ -380,7 +380,7 @@ func (l *Lobby) Leave(ctx context.Context, c *hosted.Call, m *hosted.Match) (hos
 	}
 	if change.Status == storage.Abandoned {
 		// A lobby closed in its own thread: archive it.
-		closed := voice.LobbyClosed(m.ID, m.Meta, public(m).T("lobby.leave.lobby-closed", "Name", lang.Text(name)))
+		closed := voice.Speaking(public(m).Tag()).LobbyClosed(m.ID, m.Meta, public(m).T("lobby.leave.lobby-closed", "Name", lang.Text(name)))
 		return hosted.Result{Reply: chat.Private("%s", text), Posts: news.Batch{Posts: []news.Post{closed}, Archive: m.Meta.Thread}}, nil
 	}
 	return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, lang.M("lobby.leave.left", "Name", lang.Text(name), "Then", toAll))}, nil
@@ -532,7 +532,7 @@ func (l *Lobby) Settings(ctx context.Context, c *hosted.Call) (hosted.Result, er
 		return hosted.Result{}, err
 	}
 	if len(c.Req.Options) == 0 {
-		return hosted.Result{Reply: chat.Private("%s", to(m).T("lobby.settings", "Settings", lang.Text(voice.SettingsText(m.Meta.Settings)), "Then", lang.Msg{}))}, nil
+		return hosted.Result{Reply: chat.Private("%s", to(m).T("lobby.settings", "Settings", lang.Text(voice.Speaking(m.ReaderLang()).SettingsText(m.Meta.Settings)), "Then", lang.Msg{}))}, nil
 	}
 	if m.Status != storage.Lobby {
 		// The colours only change what is drawn: they may change any time.
@@ -561,7 +561,7 @@ func (l *Lobby) Settings(ctx context.Context, c *hosted.Call) (hosted.Result, er
 		}
 	}
 	m.Meta.Settings = set
-	said := lang.M("lobby.settings", "Settings", lang.Text(voice.SettingsText(set)), "Then", reset)
+	said := lang.M("lobby.settings", "Settings", lang.Text(voice.Speaking(m.ReaderLang()).SettingsText(set)), "Then", reset)
 	text := m.Says(to(m).Msg(said))
 	if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
@@ -689,7 +689,7 @@ func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks [
 	l.welcomeTeams(ctx, m)
 	// The lobby's message says it is over, so that nobody presses Join
 	// on a match that started.
-	return hosted.Result{Reply: msg, Posts: news.Batch{Posts: []news.Post{voice.LobbyStarted(m.ID, m.Meta)}}, Bots: m.BotsToPlay()}, nil
+	return hosted.Result{Reply: msg, Posts: news.Batch{Posts: []news.Post{voice.Speaking(public(m).Tag()).LobbyStarted(m.ID, m.Meta)}}, Bots: m.BotsToPlay()}, nil
 }
 
 // canHost refuses to open or start a match in a channel where the bot may

@@ -448,7 +448,7 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 		return hosted.Result{Reply: chat.Message{Private: true, Embed: &chat.Embed{Title: p.cfg.Look.To(m).FairDice(m), Description: strings.TrimSpace(v.String()),
 			Footer: footer}}}, nil
 	}
-	r := p.cfg.Look.Palette(m).Render
+	r := p.cfg.Look.Renderer(m) // in the match's language
 	for {
 		w, ok := r.(interface{ Unwrap() look.Renderer })
 		if _, can := r.(replayer); can || !ok {

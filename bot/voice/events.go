@@ -244,10 +244,6 @@ func (v Voice) Describe(s *state.State, events []engine.Event) []string {
 	return lines
 }
 
-// roundNote places a turn of round in a match with a round limit, in
-// English (see Voice.roundOf).
-func roundNote(s *state.State, round int) string { return Voice{}.roundOf(s, round) }
-
 // roundOf places a turn of round in a match with a round limit:
 // " (round 3 of 20)", " (last round)"; nothing without a limit.
 func (v Voice) roundOf(s *state.State, round int) string {
@@ -334,9 +330,6 @@ func diceText(r engine.Rolled) string {
 	}
 	return "🎲 " + strings.Join(a, " ") + " v " + strings.Join(d, " ")
 }
-
-// incomeText words an income in English (see Voice.income).
-func incomeText(s *state.State, in state.Income) string { return Voice{}.income(s, in) }
 
 // income words an income: "5 armies (3 for territories, 2 for
 // Australia)".

@@ -215,12 +215,21 @@ func (v Voice) SettingsText(set hosted.Settings) string {
 	case state.Missions:
 		victory = lang.M("voice.status.set.missions")
 	}
-	rest = append(rest, "Rules", o.Rules.String(), "Board", lang.Text(v.BoardName(o.Map)), "Victory", victory, "Cards", o.Cards.String())
+	// The options' values as a sentence says them (French agrees them).
+	cards := lang.M("voice.status.set.cards-escalating")
+	if o.Cards == state.Fixed {
+		cards = lang.M("voice.status.set.cards-fixed")
+	}
+	rest = append(rest, "Rules", lang.M("voice.status.set.rules-classic"), "Board", lang.Text(v.BoardName(o.Map)), "Victory", victory, "Cards", cards)
 	if o.Turns == state.Simultaneous {
 		// Moves go one step at a time in rounds, whatever the fortify option.
 		return p.T("voice.status.set.simultaneous", rest...)
 	}
-	return p.T("voice.status.set.classic", append(rest, "Fortify", o.Fortify.String())...)
+	fortify := lang.M("voice.status.set.fortify-connected")
+	if o.Fortify == state.Adjacent {
+		fortify = lang.M("voice.status.set.fortify-adjacent")
+	}
+	return p.T("voice.status.set.classic", append(rest, "Fortify", fortify)...)
 }
 
 // BoardName names a match's map in a sentence, in English (see
@@ -231,6 +240,9 @@ func BoardName(name string) string { return Voice{}.BoardName(name) }
 // islands-large map", or a library map by its title, "the map “Old
 // Town”" ("a server's own map" if this process cannot load it).
 func (v Voice) BoardName(name string) string {
+	if name == "classic" {
+		return v.p.T("voice.status.board-classic")
+	}
 	if !engine.IsLibraryName(name) {
 		return v.p.T("voice.status.board", "Name", name)
 	}
