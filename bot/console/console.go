@@ -25,6 +25,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
@@ -315,7 +316,7 @@ func (c *Console) show(ctx context.Context, m chat.Message, to string) {
 		},
 		Named:   func(_, name string) string { return "@" + name },
 		Channel: func(id string) string { return "#" + afterPrefix(id) },
-		Time:    chat.PlainTime(now),
+		Time:    chat.PlainTimeIn(now, lang.FromLocale(c.Lang)),
 	}.Format(body)
 	c.mu.Unlock()
 	text = plain(text)

@@ -52,10 +52,7 @@ func (p *Play) Apply(ctx context.Context, m *hosted.Match, seat int, note string
 		}
 		e, ev, err := g.Apply(seat, c)
 		if err != nil {
-			if re, ok := engine.IsRule(err); ok {
-				return out, chat.Refuse("%s.", chat.Capitalize(re.Error()))
-			}
-			return out, err
+			return out, ruleRefusal(err)
 		}
 		entries = append(entries, e)
 		out.Events = append(out.Events, ev...)
@@ -133,7 +130,7 @@ func inSight(s *state.State, seat int, c engine.Command) error {
 		if _, plan := c.(engine.Plan); plan && i == 1 && s.Cap.Has(state.ItemDistant) {
 			continue
 		}
-		return chat.Refuse("%s lies in the fog of war: you see only your territories and those bordering them.", s.Map.TerritoryName(t))
+		return chat.RefuseMsg("play.fog.out-of-sight", "Territory", place(s, t))
 	}
 	return nil
 }
