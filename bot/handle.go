@@ -226,7 +226,7 @@ func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what s
 		// may be what makes them away).
 		res.Reply.Text += b.people.WelcomeBack(ctx, user.ID, lang.For(lang.FromLocale(locale)))
 	}
-	res.Reply.Text = chat.Clip(res.Reply.Text + b.outbox.ChannelNote(ctx, channel, lacks))
+	res.Reply.Text = chat.Clip(res.Reply.Text + b.outbox.ChannelNoteIn(ctx, channel, lacks, lang.FromLocale(locale)))
 	if rerr := r.Reply(ctx, res.Reply); rerr != nil {
 		return fmt.Errorf("bot: reply to %s: %w", what, rerr)
 	}

@@ -93,11 +93,6 @@ func (o *Outbox) setAlert(ctx context.Context, channel string, a *channelAlert) 
 	return o.cfg.Store.SetSetting(ctx, channelScope, channel, raw, o.cfg.Now())
 }
 
-// ChannelNote is ChannelNoteIn in English.
-func (o *Outbox) ChannelNote(ctx context.Context, channel string, lacks []string) string {
-	return o.ChannelNoteIn(ctx, channel, lacks, lang.English)
-}
-
 // ChannelNoteIn is a word to add to any answer in a channel where the bot
 // cannot post, in the answer's language t: what it lacks, as the request
 // said (lacks), or that the channel refused its last post. A request that
