@@ -162,7 +162,7 @@ func (p *Play) move(ctx context.Context, m *hosted.Match, seat int, mv engine.Mo
 		}
 	}
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + p.cfg.Look.To(m).NextStep(m, seat)}
+		msg := chat.Message{Text: p.cfg.Look.To(m).FitLines(out.Lines, 1600) + p.cfg.Look.To(m).NextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseMove && m.Game.State.Current == seat {
 			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: reader(m).T("play.button.end-turn"), Style: chat.Success}}}
 		}
@@ -209,14 +209,14 @@ func (p capitals) cards(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 			return hosted.Result{}, chat.RefuseMsg("play.item.none-to-use")
 		}
 		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-			return chat.Message{Text: voice.FitLines(out.Lines, 1600) + "\n" + voice.ItemEffect(it) + p.cfg.Look.To(m).NextStep(m, seat)}
+			return chat.Message{Text: p.cfg.Look.To(m).FitLines(out.Lines, 1600) + "\n" + p.cfg.Look.To(m).ItemEffect(it) + p.cfg.Look.To(m).NextStep(m, seat)}
 		}, engine.UseItem{})
 	}
 	if !it.Kept() {
 		return hosted.Result{Reply: chat.Private("%s", reader(m).T("play.item.none"))}, nil
 	}
 	lp := reader(m)
-	msg := chat.Message{Private: true, Text: lp.T("play.item.yours", "Item", lang.Text(it.Title()), "What", lang.Text(voice.ItemWhat(it)))}
+	msg := chat.Message{Private: true, Text: lp.T("play.item.yours", "Item", lang.Text(it.Title()), "What", lang.Text(voice.Speaking(lp.Tag()).ItemWhat(it)))}
 	if s.Current == seat && s.Phase != state.PhaseSetup && s.Phase != state.PhaseOver {
 		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("use"), Label: lp.T("play.button.use-now"), Style: chat.Primary}}}
 		msg.Text += " " + lp.T("play.item.use-hint")
@@ -257,7 +257,7 @@ func capitalsChoices(s *state.State, seat int, req chat.Request, focused string)
 			}
 		case engine.Reinforce:
 			if req.Command+"."+focused == "place.territory" {
-				add(c.Territory, lp.T("play.choice.reinforce", "Troops", troopsOn(c.Territory), "Reserve", s.Seats[seat].Reserve)+voice.Threat(s, c.Territory))
+				add(c.Territory, lp.T("play.choice.reinforce", "Troops", troopsOn(c.Territory), "Reserve", s.Seats[seat].Reserve)+voice.Speaking(lp.Tag()).Threat(s, c.Territory))
 			}
 		case engine.BuildPort:
 			if req.Command+"."+focused == "port.territory" {

@@ -65,19 +65,20 @@ func (p classic) trade(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 		var ok bool
 		set, ok = engine.BestSet(s, seat)
 		if !ok {
-			return hosted.Result{}, chat.RefuseMsg("play.trade.no-set", "Hand", handText(s, seat))
+			return hosted.Result{}, chat.RefuseMsg("play.trade.no-set", "Hand", handText(p.cfg.Look.To(m), s, seat))
 		}
 	}
 	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Trade{Cards: set})
 }
 
-// handText lists a hand briefly, as an argument of a message.
-func handText(s *state.State, seat int) any {
+// handText lists a hand briefly, as an argument of a message in v's
+// language.
+func handText(v voice.Voice, s *state.State, seat int) any {
 	cards := s.Seats[seat].Hand.Cards()
 	if len(cards) == 0 {
 		return lang.M("play.hand.none")
 	}
-	return lang.Text(voice.CardList(s.Map, cards))
+	return lang.Text(v.CardList(s.Map, cards))
 }
 
 // parseCards reads three cards: numbers from /risk show cards, or names of the
@@ -204,7 +205,7 @@ func (p classic) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
 		msg := p.cfg.Look.To(m).AttackReply(m, seat, from, to, out)
 		if keep > 0 {
-			if note := voice.BlitzNote(m.Game.State, from, to, keep); note != "" {
+			if note := p.cfg.Look.To(m).BlitzNote(m.Game.State, from, to, keep); note != "" {
 				notes = append(notes, note)
 			}
 		}
@@ -276,7 +277,7 @@ func (p classic) occupy(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 // moveIn moves n armies into the territory just taken.
 func (p *Play) moveIn(ctx context.Context, m *hosted.Match, seat, n int) (hosted.Result, error) {
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + p.cfg.Look.To(m).NextStep(m, seat)}
+		msg := chat.Message{Text: p.cfg.Look.To(m).FitLines(out.Lines, 1600) + p.cfg.Look.To(m).NextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseAttack {
 			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: reader(m).T("play.button.end-turn"), Style: chat.Success}}}
 		}
@@ -304,7 +305,7 @@ func (p classic) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, s
 		}
 	}
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600)}
+		msg := chat.Message{Text: p.cfg.Look.To(m).FitLines(out.Lines, 1600)}
 		if m.Game.State.Phase == state.PhaseFortify {
 			msg.Text += "\n" + reader(m).T("play.fortify.end-hint")
 			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: reader(m).T("play.button.end-turn"), Style: chat.Success}}}
@@ -344,10 +345,10 @@ func (p *Play) endTurn(ctx context.Context, m *hosted.Match, seat int, discard s
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
 		if len(out.Turns) > 0 {
 			text := reader(m).T("play.end.ended", "Player", lang.Text(p.cfg.Look.To(m).Who(s, seat)), "Turn", out.Turns[0].Turn)
-			text += voice.DroppedNote(dropped) + voice.LapseNote(lapsed)
+			text += p.cfg.Look.To(m).DroppedNote(dropped) + p.cfg.Look.To(m).LapseNote(lapsed)
 			return chat.Message{Text: text + unused}
 		}
-		return chat.Message{Text: voice.FitLines(out.Lines, 1600)}
+		return chat.Message{Text: p.cfg.Look.To(m).FitLines(out.Lines, 1600)}
 	}, cmds...)
 }
 

@@ -120,7 +120,7 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 	case "use":
 		it := s.Seats[seat].Capitals.Item
 		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-			return chat.Message{Text: voice.FitLines(out.Lines, 1600) + "\n" + voice.ItemEffect(it) + p.cfg.Look.To(m).NextStep(m, seat)}
+			return chat.Message{Text: p.cfg.Look.To(m).FitLines(out.Lines, 1600) + "\n" + p.cfg.Look.To(m).ItemEffect(it) + p.cfg.Look.To(m).NextStep(m, seat)}
 		}, engine.UseItem{})
 	case "move":
 		// The fifth argument: the player was warned that the move empties

@@ -26,7 +26,7 @@ func (p *Play) status(ctx context.Context, c *hosted.Call) (hosted.Result, error
 	lp := readerOf(c, m)
 	if m.Status == storage.Lobby {
 		return hosted.Result{Reply: chat.Private("%s", lp.T("play.status.lobby", "Seats", len(m.Meta.Seats), "Max", state.MaxSeats,
-			"Settings", lang.Text(p.cfg.Look.To(m).SettingsText(m.Meta.Settings)), "List", lang.Text(voice.SeatList(m.Meta))))}, nil
+			"Settings", lang.Text(p.cfg.Look.To(m).SettingsText(m.Meta.Settings)), "List", lang.Text(p.cfg.Look.To(m).SeatList(m.Meta))))}, nil
 	}
 	return p.standings(ctx, m, c.Req.User)
 }
