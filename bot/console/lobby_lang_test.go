@@ -41,7 +41,7 @@ func playLang(t *testing.T, lang string, transcript []byte) string {
 	if err := con.Run(context.Background(), strings.NewReader(string(transcript)), false); err != nil {
 		t.Fatal(err)
 	}
-	return out.String()
+	return strings.ReplaceAll(out.String(), filepath.Join(dir, "maps")+string(filepath.Separator), "IMAGES/")
 }
 
 // TestLobbyInFrench: a French console opens a match, joins it, adds a
@@ -58,7 +58,7 @@ Bob: /risk host settings
 Bob: /risk leave
 `))
 	for _, want := range []string{
-		"Ta partie est ouverte : sa salle d'attente, ci-dessous, se met à jour à chaque arrivée. Lance-la avec son bouton Start (ou /risk start) dès que 2 joueurs ou plus sont assis.",
+		"Ta partie est ouverte : sa salle d'attente, ci-dessous, se met à jour à chaque arrivée. Lance-la avec son bouton Commencer (ou /risk start) dès que 2 joueurs ou plus sont assis.",
 		"Ann ouvre une partie de Risk !",
 		"Ce salon a déjà une partie (en attente de joueurs, hôte : Ann). Rejoins-la avec /risk join, ou joue dans un autre salon.",
 		"Tu as rejoint (2/6 places). L'hôte lance la partie.",

@@ -425,7 +425,7 @@ func (l *Lobby) addBot(ctx context.Context, m *hosted.Match, u chat.User, level 
 	}
 	m.Meta.Seats = append(m.Meta.Seats, hosted.Seat{ID: fmt.Sprintf("bot:%d", m.Meta.Bots), Name: uniqueName(m.Meta, name), Level: level})
 	added := m.Meta.Seats[len(m.Meta.Seats)-1]
-	seated := lang.M("lobby.addbot.seated", "Name", lang.Text(added.Name), "Level", lang.Text(level), "Seated", len(m.Meta.Seats), "Max", state.MaxSeats)
+	seated := lang.M("lobby.addbot.seated", "Name", lang.Text(added.Name), "Level", voice.Level(level), "Seated", len(m.Meta.Seats), "Max", state.MaxSeats)
 	text := m.Says(to(m).Msg(seated))
 	if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
@@ -476,7 +476,7 @@ func (l *Lobby) Kick(ctx context.Context, c *hosted.Call) (hosted.Result, error)
 	expires := l.cfg.Now().Add(kickConfirm)
 	p := to(m)
 	return hosted.Result{Reply: chat.Message{Private: true,
-		Text: p.T("lobby.kick.confirm", "Name", lang.Text(sm.Name), "Level", lang.Text(l.cfg.DefaultLevel), "Expires", lang.Text(chat.Timestamp(expires))),
+		Text: p.T("lobby.kick.confirm", "Name", lang.Text(sm.Name), "Level", voice.Level(l.cfg.DefaultLevel), "Expires", lang.Text(chat.Timestamp(expires))),
 		Buttons: [][]chat.Button{{
 			{ID: m.ButtonID("kick", i, int(expires.Unix())), Label: p.T("lobby.kick.button-remove", "Name", lang.Text(chat.Trunc(sm.Name, 40))), Style: chat.Danger},
 			{ID: m.ButtonID("keepseat"), Label: p.T("lobby.kick.button-keep"), Style: chat.Secondary},
@@ -509,7 +509,7 @@ func (l *Lobby) KickSeat(ctx context.Context, m *hosted.Match, i int) (hosted.Re
 		change.Timers = &t
 	}
 	// The answer to the confirmation is posted in the channel.
-	text := m.Says(public(m).T("lobby.kick.bot-plays", "Name", lang.Text(sm.Name), "Level", lang.Text(l.cfg.DefaultLevel), "Then", hostNote))
+	text := m.Says(public(m).T("lobby.kick.bot-plays", "Name", lang.Text(sm.Name), "Level", voice.Level(l.cfg.DefaultLevel), "Then", hostNote))
 	// Their API tokens end with the seat, first: a kick that fails to save
 	// leaves them without tokens, never a removed player with some.
 	if err := hosted.RevokeTokens(ctx, l.cfg.Tokens, m.ID, sm.ID, l.cfg.Now()); err != nil {

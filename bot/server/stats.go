@@ -96,7 +96,7 @@ func (sv *Servers) Stats(ctx context.Context, req chat.Request, a command.Args) 
 // level as such.
 func standingName(p lang.Printer, s storage.Standing) string {
 	if level, ok := strings.CutPrefix(s.Player, "bot:"); ok {
-		return p.T("server.stats.computer", "Level", lang.Text(level))
+		return p.T("server.stats.computer", "Level", voice.Level(level))
 	}
 	return s.Name
 }

@@ -108,7 +108,7 @@ func (v Voice) SeatList(meta hosted.Meta) string {
 	for i, s := range meta.Seats {
 		label := s.Name
 		if s.IsBot() {
-			label += v.p.T("voice.lobby.bot", "Level", lang.Text(s.Level))
+			label += v.p.T("voice.lobby.bot", "Level", Level(s.Level))
 		}
 		if s.ID == meta.Host {
 			label += v.p.T("voice.lobby.host")

@@ -97,6 +97,22 @@ func (v Voice) In(t lang.Tag) Voice {
 // and answers that name no seat's colour (a lobby, the help, a list).
 func Speaking(t lang.Tag) Voice { return Voice{}.In(t) }
 
+// Level names a computer player's level as its reader says it ("easy",
+// "facile"); a level the catalogue lacks goes by its own name.
+func Level(level string) lang.Msg {
+	switch level {
+	case "random":
+		return lang.M("voice.level.random")
+	case "easy":
+		return lang.M("voice.level.easy")
+	case "normal":
+		return lang.M("voice.level.normal")
+	case "hard":
+		return lang.M("voice.level.hard")
+	}
+	return lang.M("chat.as-is", "Text", lang.Text(level))
+}
+
 // Lang is the printer the voice speaks with.
 func (v Voice) Lang() lang.Printer { return v.p }
 
