@@ -80,3 +80,24 @@ Bob: /risk leave
 		}
 	}
 }
+
+// TestHostSwitchesTheLanguage: once a match is under way its host may
+// still change the language of its posts (as its palette), and the posts
+// that follow speak it, while an English player's own answers stay English.
+func TestHostSwitchesTheLanguage(t *testing.T) {
+	out := playLang(t, "en", []byte(`Ann: /risk new
+Ann: /risk host addbot level:easy
+Ann: /risk start
+Ann: /risk host settings language:fr
+Ann: /risk place
+`))
+	after := out[strings.Index(out, "language:fr"):]
+	for _, want := range []string{"Réglages : règles classiques sur la carte classique", "Placement initial terminé", "Tour 2 — "} {
+		if !strings.Contains(after, want) {
+			t.Errorf("after language:fr the channel lacks %q:\n%s", want, after)
+		}
+	}
+	if !strings.Contains(after, "(only Ann sees this): ➕ 🟦 Ann placed 19 armies") {
+		t.Errorf("Ann's own answer is not in her language (English):\n%s", after)
+	}
+}

@@ -535,9 +535,10 @@ func (l *Lobby) Settings(ctx context.Context, c *hosted.Call) (hosted.Result, er
 		return hosted.Result{Reply: chat.Private("%s", to(m).T("lobby.settings", "Settings", lang.Text(voice.Speaking(m.ReaderLang()).SettingsText(m.Meta.Settings)), "Then", lang.Msg{}))}, nil
 	}
 	if m.Status != storage.Lobby {
-		// The colours only change what is drawn: they may change any time.
+		// The colours and the language only change what is drawn and
+		// said: they may change any time.
 		for name := range c.Req.Options {
-			if name != "palette" {
+			if name != "palette" && name != "language" {
 				return hosted.Result{}, chat.RefuseMsg("lobby.settings.started")
 			}
 		}
@@ -567,8 +568,11 @@ func (l *Lobby) Settings(ctx context.Context, c *hosted.Call) (hosted.Result, er
 		return hosted.Result{}, err
 	}
 	if m.Status != storage.Lobby {
-		// The colours of a match under way: everyone sees them change.
-		return hosted.Result{Reply: chat.Private("%s", to(m).T("lobby.settings.done", "Text", said)), Posts: news.Batch{Posts: []news.Post{{Message: chat.Message{Text: public(m).Msg(said)}}}}}, nil
+		// The colours or the language of a match under way: everyone
+		// sees them change, in the match's (new) language.
+		pub := public(m)
+		note := pub.T("lobby.settings", "Settings", lang.Text(voice.Speaking(pub.Tag()).SettingsText(set)), "Then", reset)
+		return hosted.Result{Reply: chat.Private("%s", to(m).T("lobby.settings.done", "Text", said)), Posts: news.Batch{Posts: []news.Post{{Message: chat.Message{Text: note}}}}}, nil
 	}
 	return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, lang.M("lobby.settings.changed", "Host", hostName(m.Meta)))}, nil
 }
