@@ -51,7 +51,7 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 		if err != nil {
 			return hosted.Result{}, err
 		}
-		line := p.cfg.Look.To(m).MissionLine(m.Game.State, seat)
+		line := p.cfg.Look.To(m).Missions().Line(m.Game.State, seat)
 		if line == "" {
 			return hosted.Result{}, chat.RefuseMsg("play.click.no-missions")
 		}

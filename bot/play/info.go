@@ -102,7 +102,7 @@ func (p *Play) standings(ctx context.Context, m *hosted.Match, user chat.User) (
 	if voice.IsMissions(s) && s.Phase != state.PhaseOver && seat >= 0 {
 		// The answer is the asker's alone (Standings is private): their own
 		// mission, never another's.
-		lines = append(lines, v.MissionLine(s, seat))
+		lines = append(lines, v.Missions().Line(s, seat))
 	}
 	return hosted.Result{Reply: v.Standings(m, lines)}, nil
 }

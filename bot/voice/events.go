@@ -228,7 +228,7 @@ func (v Voice) Describe(s *state.State, events []engine.Event) []string {
 			lines = append(lines, p.T("voice.tell.surrendered", "Player", who(e.Seat)))
 		case engine.MissionFulfilled:
 			// The match is over: the mission is no secret any more.
-			lines = append(lines, p.T("voice.tell.mission-fulfilled", "Player", who(e.Seat), "Mission", lang.Text(v.MissionText(s, e.Seat))))
+			lines = append(lines, p.T("voice.tell.mission-fulfilled", "Player", who(e.Seat), "Mission", lang.Text(v.Missions().Text(s, e.Seat))))
 		case engine.Won:
 			if e.Team != 0 {
 				lines = append(lines, p.T("voice.tell.won", "Winner", lang.Text(v.TeamName(s, e.Team))))

@@ -267,7 +267,7 @@ func samples(t *testing.T) []sample {
 				m = m.Fallback() // as the deal gives it
 			}
 			s.Seats[0].Mission = m
-			return v.MissionLine(s, 0)
+			return v.Missions().Line(s, 0)
 		})
 	}
 	for _, c := range []struct {
@@ -286,10 +286,10 @@ func samples(t *testing.T) []sample {
 			if c.prep != nil {
 				c.prep(s)
 			}
-			return v.MissionLine(s, 0)
+			return v.Missions().Line(s, 0)
 		})
 	}
-	add("missions revealed", func(v Voice) string { return strings.Join(v.missionsRevealed(ms), "\n") })
+	add("missions revealed", func(v Voice) string { return strings.Join(v.Missions().revealed(ms), "\n") })
 
 	// A round of simultaneous orders.
 	rdm, _ := classicMatch(t, func(o *state.Options) { o.Turns = state.Simultaneous })
@@ -459,7 +459,7 @@ func TestPackageWordsAreTheEnglishVoice(t *testing.T) {
 		{"PlanText", PlanText(s), en.PlanText(s)},
 		{"OddsText", OddsText(engine.Odds{Win: 0.5, AttackerLeft: 2}), en.OddsText(engine.Odds{Win: 0.5, AttackerLeft: 2})},
 		{"TurnWord", TurnWord(s), en.TurnWord(s)},
-		{"MissionGoal", MissionGoal(state.MissionAsiaAfrica), en.MissionGoal(state.MissionAsiaAfrica)},
+		{"MissionGoal", Speaking(lang.English).Missions().Goal(state.MissionAsiaAfrica), en.Missions().Goal(state.MissionAsiaAfrica)},
 		{"SeatList", SeatList(meta), en.SeatList(meta)},
 		{"LobbyEmbed", embed(LobbyEmbed(meta)), embed(en.LobbyEmbed(meta))},
 		{"ItemWhat", ItemWhat(state.ItemFat), en.ItemWhat(state.ItemFat)},
@@ -473,7 +473,7 @@ func TestPackageWordsAreTheEnglishVoice(t *testing.T) {
 	if got, want := CardList(s.Map, []state.Card{0, state.Card(len(s.Map.Territories))}), s.Map.CardName(0)+", wild"; got != want {
 		t.Errorf("CardList: got %q, want %q", got, want)
 	}
-	if got, want := en.MissionGoal(state.MissionNorthAmericaAfrica), "conquer North America and Africa"; got != want {
+	if got, want := en.Missions().Goal(state.MissionNorthAmericaAfrica), "conquer North America and Africa"; got != want {
 		t.Errorf("MissionGoal: got %q, want %q", got, want)
 	}
 }

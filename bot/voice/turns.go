@@ -247,7 +247,7 @@ func (v Voice) victoryText(m *hosted.Match) string {
 		lines = append(lines, v.p.T("voice.turn.victory", "Winners", lang.Text(v.Winners(s)), "Turns", turns))
 	}
 	if IsMissions(s) && engine.MissionDone(s, s.Winner) {
-		lines = append(lines, v.p.T("voice.turn.victory-mission", "Name", lang.Text(s.Seats[s.Winner].Name), "Mission", lang.Text(v.MissionText(s, s.Winner))))
+		lines = append(lines, v.p.T("voice.turn.victory-mission", "Name", lang.Text(s.Seats[s.Winner].Name), "Mission", lang.Text(v.Missions().Text(s, s.Winner))))
 	}
 	for i := range s.Seats {
 		status := v.seatStatus(s.Seats[i].Status) // eliminated, surrendered
@@ -262,7 +262,7 @@ func (v Voice) victoryText(m *hosted.Match) string {
 		lines = append(lines, fmt.Sprintf("%s — %s", v.Who(s, i), status))
 	}
 	if IsMissions(s) {
-		lines = append(lines, v.missionsRevealed(s)...)
+		lines = append(lines, v.Missions().revealed(s)...)
 	}
 	lines = append(lines, v.p.T("voice.turn.rematch-hint"))
 	return strings.Join(lines, "\n")
