@@ -77,9 +77,9 @@ func (v Voice) EmptyCapital(m *hosted.Match, seat int, mv engine.Move, after *st
 	// the fog that reaches the capital by sea is not the player's to know.
 	after = engine.PlanningView(after, seat)
 	defence := after.DefenceTotal(c)
-	text := v.p.T("voice.ask.empty-capital", "What", lang.Text(what), "Place", v.place(s, c), "Defence", v.power(defence))
+	text := v.p.T("voice.ask.empty-capital", "What", lang.Text(what), "Place", place(s, c), "Defence", v.power(defence))
 	if by, total, ok := strongestThreat(after, c); ok && total > defence {
-		text += v.p.T("voice.ask.would-beat", "From", v.place(after, by), "Total", v.power(total))
+		text += v.p.T("voice.ask.would-beat", "From", place(after, by), "Total", v.power(total))
 	}
 	text += v.p.T("voice.ask.capital-out")
 	row := []chat.Button{{ID: m.ButtonID("move", mv.From, mv.To, mv.Quarters, hero, 1), Label: v.p.T("voice.button.move-anyway"), Style: chat.Danger}}
@@ -122,5 +122,5 @@ func (v Voice) Threat(s *state.State, t int) string {
 	if !ok {
 		return ""
 	}
-	return v.p.T("voice.ask.threat", "From", v.place(s, by), "Total", v.power(total))
+	return v.p.T("voice.ask.threat", "From", place(s, by), "Total", v.power(total))
 }

@@ -41,13 +41,13 @@ func (v Voice) OrderText(s *state.State, o state.Order) string {
 	switch o.Kind {
 	case state.OrderPlace:
 		if o.Bonus {
-			return v.p.T("voice.order.place-bonus", "Count", o.Armies, "To", v.place(s, o.To))
+			return v.p.T("voice.order.place-bonus", "Count", o.Armies, "To", place(s, o.To))
 		}
-		return v.p.T("voice.order.place", "Count", o.Armies, "To", v.place(s, o.To))
+		return v.p.T("voice.order.place", "Count", o.Armies, "To", place(s, o.To))
 	case state.OrderAttack:
-		return v.p.T("voice.order.attack", "Count", o.Armies, "From", v.place(s, o.From), "To", v.place(s, o.To))
+		return v.p.T("voice.order.attack", "Count", o.Armies, "From", place(s, o.From), "To", place(s, o.To))
 	}
-	return v.p.T("voice.order.move", "Count", o.Armies, "From", v.place(s, o.From), "To", v.place(s, o.To))
+	return v.p.T("voice.order.move", "Count", o.Armies, "From", place(s, o.From), "To", place(s, o.To))
 }
 
 // describeOrders turns an event of a simultaneous round into a line for
@@ -78,11 +78,11 @@ func (v Voice) describeOrders(s *state.State, e engine.Event) (string, bool) {
 		var why lang.Msg
 		switch e.Why {
 		case engine.SkipSourceLost:
-			why = lang.M("voice.order.why-lost", "Place", v.place(s, e.Order.From))
+			why = lang.M("voice.order.why-lost", "Place", place(s, e.Order.From))
 		case engine.SkipNoArmies:
-			why = lang.M("voice.order.why-no-armies", "Place", v.place(s, e.Order.From))
+			why = lang.M("voice.order.why-no-armies", "Place", place(s, e.Order.From))
 		case engine.SkipTargetLost:
-			why = lang.M("voice.order.why-lost", "Place", v.place(s, e.Order.To))
+			why = lang.M("voice.order.why-lost", "Place", place(s, e.Order.To))
 		}
 		return v.p.T("voice.order.skipped", "Player", who(e.Seat), "Order", lang.Text(v.OrderText(s, e.Order)), "Why", why), true
 	case engine.Transferred:
@@ -91,7 +91,7 @@ func (v Voice) describeOrders(s *state.State, e engine.Event) (string, bool) {
 			taken = v.p.T("voice.order.found-taken")
 		}
 		return v.p.T("voice.order.transferred", "Player", who(e.Seat), "Armies", lang.M("n.armies", "Count", e.Armies),
-			"From", v.place(s, e.From), "To", v.place(s, e.To), "Taken", taken), true
+			"From", place(s, e.From), "To", place(s, e.To), "Taken", taken), true
 	}
 	return "", false
 }

@@ -78,7 +78,7 @@ func (v Voice) name(s *state.State, t int) lang.Text {
 }
 
 // place is territory t's name as a sentence uses it ("le Pérou").
-func (v Voice) place(s *state.State, t int) lang.Place {
+func place(s *state.State, t int) lang.Place {
 	return lang.Place(s.Map.TerritoryName(t))
 }
 
@@ -141,9 +141,9 @@ func (v Voice) MoveChoice(m *hosted.Match, seat, from, to, defQ int, defHero boo
 			rows = append(rows, row)
 		}
 	}
-	text := v.p.T("voice.move.how-much", "From", v.place(s, from), "Troops", lang.M("n.troops", "Count", armies), "To", v.place(s, to))
+	text := v.p.T("voice.move.how-much", "From", place(s, from), "Troops", lang.M("n.troops", "Count", armies), "To", place(s, to))
 	if from == s.Capital(seat) {
-		text += v.p.T("voice.move.capital-warning", "Place", v.place(s, from))
+		text += v.p.T("voice.move.capital-warning", "Place", place(s, from))
 	}
 	return chat.Message{Private: true, Buttons: rows, Text: text}
 }
@@ -284,7 +284,7 @@ func (v Voice) placedWhere(s *state.State, events []engine.Event, seat int) stri
 	slices.SortStableFunc(order, func(a, b int) int { return armies[b] - armies[a] })
 	parts := make([]string, len(order))
 	for i, t := range order {
-		parts[i] = v.p.T("voice.reply.placed-on", "Count", armies[t], "Place", v.place(s, t))
+		parts[i] = v.p.T("voice.reply.placed-on", "Count", armies[t], "Place", place(s, t))
 	}
 	return v.p.T("voice.reply.placed-where", "List", strings.Join(parts, ", "))
 }
@@ -323,7 +323,7 @@ func (v Voice) NextStep(m *hosted.Match, seat int) string {
 		return "\n" + v.p.T("voice.next.attack")
 	case state.PhaseOccupy:
 		o := s.Occupy
-		return "\n" + v.p.T("voice.next.occupy", "Min", o.Min, "Max", o.Max, "To", v.place(s, o.To))
+		return "\n" + v.p.T("voice.next.occupy", "Min", o.Min, "Max", o.Max, "To", place(s, o.To))
 	}
 	return ""
 }
@@ -348,9 +348,9 @@ func (v Voice) BlitzNote(s *state.State, from, to, keep int) string {
 	case s.Phase != state.PhaseAttack || s.Terr[to].Owner == s.Current:
 		return ""
 	case s.Terr[from].Armies <= 1:
-		return v.p.T("voice.reply.blitz-stuck", "From", v.place(s, from), "To", v.place(s, to), "Count", s.Terr[to].Armies)
+		return v.p.T("voice.reply.blitz-stuck", "From", place(s, from), "To", place(s, to), "Count", s.Terr[to].Armies)
 	default:
-		return v.p.T("voice.reply.blitz-stopped", "From", v.place(s, from), "Left", s.Terr[from].Armies, "To", v.place(s, to), "Count", s.Terr[to].Armies)
+		return v.p.T("voice.reply.blitz-stopped", "From", place(s, from), "Left", s.Terr[from].Armies, "To", place(s, to), "Count", s.Terr[to].Armies)
 	}
 }
 
@@ -363,7 +363,7 @@ func (v Voice) AttackReply(m *hosted.Match, seat, from, to int, out Said) chat.M
 	case s.Phase == state.PhaseOccupy:
 		o := s.Occupy
 		half := max(o.Min, (o.Min+o.Max+1)/2)
-		msg.Text += "\n" + v.p.T("voice.reply.occupy", "Min", o.Min, "Max", o.Max, "To", v.place(s, o.To))
+		msg.Text += "\n" + v.p.T("voice.reply.occupy", "Min", o.Min, "Max", o.Max, "To", place(s, o.To))
 		row := []chat.Button{{ID: m.ButtonID("occupy", o.Min), Label: v.p.T("voice.button.move", "Count", o.Min), Style: chat.Secondary}}
 		if half > o.Min && half < o.Max {
 			row = append(row, chat.Button{ID: m.ButtonID("occupy", half), Label: v.p.T("voice.button.move", "Count", half), Style: chat.Secondary})
@@ -376,8 +376,8 @@ func (v Voice) AttackReply(m *hosted.Match, seat, from, to int, out Said) chat.M
 		var row []chat.Button
 		if s.Terr[to].Owner != seat && s.Terr[from].Armies >= 2 {
 			odds, _ := engine.AttackOdds(s.Terr[from].Armies, s.Terr[to].Armies)
-			msg.Text += "\n" + v.p.T("voice.reply.odds-line", "From", v.place(s, from), "A", s.Terr[from].Armies,
-				"To", v.place(s, to), "D", s.Terr[to].Armies, "Odds", v.OddsText(odds))
+			msg.Text += "\n" + v.p.T("voice.reply.odds-line", "From", place(s, from), "A", s.Terr[from].Armies,
+				"To", place(s, to), "D", s.Terr[to].Armies, "Odds", v.OddsText(odds))
 			row = append(row,
 				chat.Button{ID: m.ButtonID("attack", from, to), Label: v.p.T("voice.button.attack-again", "Count", engine.MaxDice(s.Terr[from].Armies)), Style: chat.Danger},
 				chat.Button{ID: m.ButtonID("blitz", from, to), Label: v.p.T("voice.button.blitz",

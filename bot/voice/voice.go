@@ -7,7 +7,6 @@
 package voice
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/riskbot/riskbot/assets/lang"
@@ -20,12 +19,6 @@ import (
 // fit by a count.
 func FitLines(lines []string, limit int) string {
 	return Voice{}.FitLines(lines, limit)
-}
-
-// FitLinesAs is fitLines with its own words for the lines left out (a
-// format with one %d).
-func FitLinesAs(lines []string, limit int, more string) string {
-	return fitLines(lines, limit, func(n int) string { return fmt.Sprintf(more, n) })
 }
 
 // FitLines is the package's FitLines in the voice's language.
