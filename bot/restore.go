@@ -51,7 +51,7 @@ func (b *Bot) Restore(ctx context.Context, channel string, limit int, blank func
 		if err != nil {
 			return fmt.Errorf("bot: restore %s: %w", channel, err)
 		}
-		if turns, _, err = v.Retell(x.Record); err != nil {
+		if turns, _, err = v.Teller().Retell(x.Record); err != nil {
 			return fmt.Errorf("bot: restore %s: tell match %d again: %w", channel, m.ID, err)
 		}
 		if m.Status == storage.Finished {

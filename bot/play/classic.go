@@ -78,7 +78,7 @@ func handText(v voice.Voice, s *state.State, seat int) any {
 	if len(cards) == 0 {
 		return lang.M("play.hand.none")
 	}
-	return lang.Text(v.CardList(s.Map, cards))
+	return lang.Text(v.Teller().Cards(s.Map, cards))
 }
 
 // parseCards reads three cards: numbers from /risk show cards, or names of the

@@ -155,7 +155,7 @@ func (p *Play) sawSince(ctx context.Context, m *hosted.Match, v voice.Voice, sea
 		p.cfg.Log.Warn("tell a player what they saw", "match", m.ID, "err", err)
 		return nil
 	}
-	turns, live, err := v.Retell(e.Record)
+	turns, live, err := v.Teller().Retell(e.Record)
 	if err != nil {
 		p.cfg.Log.Warn("tell a player what they saw", "match", m.ID, "err", err)
 		return nil
@@ -342,7 +342,7 @@ func (p *Play) history(ctx context.Context, m *hosted.Match, viewer, turn, page 
 		return hosted.Result{}, err
 	}
 	v := p.cfg.Look.To(m).As(viewer)
-	turns, live, err := v.Retell(e.Record)
+	turns, live, err := v.Teller().Retell(e.Record)
 	if err != nil {
 		return hosted.Result{}, fmt.Errorf("bot: tell the history of match %d: %w", m.ID, err)
 	}

@@ -64,14 +64,14 @@ func (p *Play) Apply(ctx context.Context, m *hosted.Match, seat int, note string
 	if apart {
 		before = ch.Clone()
 	}
-	out.Lines, out.Turns = p.cfg.Look.Voice(m).As(seat).Tell(s, at, out.Events, &ch)
+	out.Lines, out.Turns = p.cfg.Look.Voice(m).As(seat).Teller().Tell(s, at, out.Events, &ch)
 	m.Meta.SetChronicle(ch)
 	if apart {
 		// The record is the channel's, in the match's language; the
 		// lines answer their author, in theirs (told again on a copy
 		// of the record, which is dropped).
 		scratch := before
-		out.Lines, _ = p.cfg.Look.To(m).As(seat).Tell(s, at, out.Events, &scratch)
+		out.Lines, _ = p.cfg.Look.To(m).As(seat).Teller().Tell(s, at, out.Events, &scratch)
 	}
 	for _, t := range out.Turns {
 		switch {

@@ -76,7 +76,7 @@ func TestCapitalsJargonIsExplained(t *testing.T) {
 		{
 			name: "the fat bonus appearing, in the turn's lines",
 			said: func(m *hosted.Match, v Voice) string {
-				return strings.Join(v.Describe(m.Game.State, []engine.Event{engine.ItemSpawned{Territory: 0, Kind: state.ItemFat}}), "\n")
+				return strings.Join(v.Teller().Describe(m.Game.State, []engine.Event{engine.ItemSpawned{Territory: 0, Kind: state.ItemFat}}), "\n")
 			},
 			want: "seizes the biggest territory (not a capital) of each of the two other players with the most troops",
 		},
@@ -123,7 +123,7 @@ func TestConquestsAreTheTurnsPlayers(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var ch news.Chronicle
-			v.Tell(s, PositionOf(s), tt.events, &ch)
+			v.Teller().Tell(s, PositionOf(s), tt.events, &ch)
 			if ch.Stats.Conquests != tt.want {
 				t.Errorf("conquests %d, want %d", ch.Stats.Conquests, tt.want)
 			}
@@ -132,7 +132,7 @@ func TestConquestsAreTheTurnsPlayers(t *testing.T) {
 	// Across the start of a turn: the seizure in the next player's turn is
 	// not theirs either.
 	var ch news.Chronicle
-	_, closed := v.Tell(s, PositionOf(s), []engine.Event{captured,
+	_, closed := v.Teller().Tell(s, PositionOf(s), []engine.Event{captured,
 		engine.TurnStarted{Seat: other, Turn: s.Turn + 1, Armies: 3},
 		engine.Seized{Seat: me, Victim: other, Territory: 1, Troops: 4}}, &ch)
 	if len(closed) != 1 || closed[0].Stats.Conquests != 1 || ch.Stats.Conquests != 0 {
@@ -164,7 +164,7 @@ func TestLuckIsShownExactly(t *testing.T) {
 			me := s.Current
 			// 10 against 5, times the luck, rounded down: the damage
 			// follows from the numbers shown.
-			line := strings.Join(v.Describe(s, []engine.Event{engine.Struck{Seat: me, Defender: 1 - me, From: s.Capital(me), To: s.Capital(1 - me),
+			line := strings.Join(v.Teller().Describe(s, []engine.Event{engine.Struck{Seat: me, Defender: 1 - me, From: s.Capital(me), To: s.Capital(1 - me),
 				Order: 1, Attack: 10 * state.PowerUnit, Defence: 5 * state.PowerUnit, Luck: tt.luck, Damage: 5 * tt.luck / 1000, Left: 1}}), "\n")
 			if want := "10 against 5, luck " + tt.want + ": " + chat.Plural(5*tt.luck/1000, "troop", "troops") + " killed"; !strings.Contains(line, want) {
 				t.Errorf("%q lacks %q", line, want)

@@ -13,16 +13,16 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-// describeCapitals turns a capitals event into a line for people, or
+// capitals turns a capitals event into a line for people, or
 // reports that it is not one.
-func (v Voice) describeCapitals(s *state.State, e engine.Event) (string, bool) {
+func (tl Teller) capitals(s *state.State, e engine.Event) (string, bool) {
 	if !hosted.IsCapitals(s) {
 		return "", false
 	}
 	t := func(i int) lang.Place { return lang.Place(s.Map.TerritoryName(i)) }
-	who := func(i int) lang.Text { return lang.Text(v.Who(s, i)) }
+	who := func(i int) lang.Text { return lang.Text(tl.v.Who(s, i)) }
 	troops := func(n int) lang.Msg { return lang.M("n.troops", "Count", n) }
-	p := v.p
+	p := tl.v.p
 	switch e := e.(type) {
 	case engine.CapitalChosen:
 		return p.T("voice.tell.capital-chosen", "Player", who(e.Seat), "Territory", t(e.Territory), "Troops", troops(e.Troops)), true
@@ -43,7 +43,7 @@ func (v Voice) describeCapitals(s *state.State, e engine.Event) (string, bool) {
 		args := []any{"Player", who(e.Seat), "Order", e.Order, "From", t(e.From), "To", t(e.To),
 			"Attack", state.FormatPower(e.Attack), "Defence", state.FormatPower(e.Defence)}
 		switch {
-		case v.hidesFrom(s, e.Seat):
+		case tl.v.hidesFrom(s, e.Seat):
 			// With fog of war the defence is what the planner sees,
 			// which may be more than this audience does.
 			return p.T("voice.tell.planned", args...), true
@@ -124,32 +124,32 @@ func collectedKept(events []engine.Event, seat int) bool {
 // Describe turns events into lines for people. Consecutive rolls of one
 // attack (a blitz) become one line. Private events (the card drawn) are
 // described without the card.
-func (v Voice) Describe(s *state.State, events []engine.Event) []string {
-	events = v.seenOnly(s, events)
+func (tl Teller) Describe(s *state.State, events []engine.Event) []string {
+	events = tl.seenOnly(s, events)
 	var lines []string
-	p := v.p
+	p := tl.v.p
 	t := func(i int) lang.Place { return lang.Place(s.Map.TerritoryName(i)) }
-	who := func(i int) lang.Text { return lang.Text(v.Who(s, i)) }
+	who := func(i int) lang.Text { return lang.Text(tl.v.Who(s, i)) }
 	for i := 0; i < len(events); i++ {
-		if line, ok := v.describeCapitals(s, events[i]); ok {
+		if line, ok := tl.capitals(s, events[i]); ok {
 			lines = append(lines, line)
 			continue
 		}
-		if line, ok := v.describeOrders(s, events[i]); ok {
+		if line, ok := tl.orders(s, events[i]); ok {
 			lines = append(lines, line)
 			continue
 		}
 		switch e := events[i].(type) {
 		case engine.TurnStarted:
 			if hosted.IsCapitals(s) {
-				lines = append(lines, p.T("voice.tell.turn-started-capitals", "Turn", e.Turn, "Round", lang.Text(v.roundOf(s, e.Round)),
+				lines = append(lines, p.T("voice.tell.turn-started-capitals", "Turn", e.Turn, "Round", lang.Text(tl.round(s, e.Round)),
 					"Player", who(e.Seat), "Troops", lang.M("n.troops", "Count", e.Armies)))
 				continue
 			}
-			lines = append(lines, p.T("voice.tell.turn-started", "Turn", e.Turn, "Round", lang.Text(v.roundOf(s, e.Round)),
-				"Player", who(e.Seat), "Income", lang.Text(v.income(s, e.Income))))
+			lines = append(lines, p.T("voice.tell.turn-started", "Turn", e.Turn, "Round", lang.Text(tl.round(s, e.Round)),
+				"Player", who(e.Seat), "Income", lang.Text(tl.income(s, e.Income))))
 		case engine.RoundLimit:
-			lines = append(lines, v.roundLimitLine(s, e.Round))
+			lines = append(lines, tl.roundLimit(s, e.Round))
 		case engine.SetupDone:
 			if hosted.IsCapitals(s) {
 				lines = append(lines, p.T("voice.tell.capitals-chosen"))
@@ -176,7 +176,7 @@ func (v Voice) Describe(s *state.State, events []engine.Event) []string {
 			}
 			if len(order) > 4 {
 				args := []any{"Player", who(e.Seat), "Armies", total, "Territories", len(order)}
-				if v.seenPart(s, e.Seat) {
+				if tl.seenPart(s, e.Seat) {
 					lines = append(lines, p.T("voice.tell.placed-many-seen", args...))
 					break
 				}
@@ -189,7 +189,7 @@ func (v Voice) Describe(s *state.State, events []engine.Event) []string {
 			}
 			lines = append(lines, p.T("voice.tell.placed", "Player", who(e.Seat), "Parts", lang.Text(strings.Join(parts, ", "))))
 		case engine.Traded:
-			args := []any{"Player", who(e.Seat), "Cards", lang.Text(v.cardList(s.Map, e.Cards[:])), "Armies", e.Armies}
+			args := []any{"Player", who(e.Seat), "Cards", lang.Text(tl.Cards(s.Map, e.Cards[:])), "Armies", e.Armies}
 			if e.Bonus > 0 {
 				lines = append(lines, p.T("voice.tell.traded-bonus", append(args, "Bonus", e.Bonus, "Territory", t(e.BonusTerritory))...))
 				break
@@ -205,7 +205,7 @@ func (v Voice) Describe(s *state.State, events []engine.Event) []string {
 				rolls = append(rolls, n)
 				i++
 			}
-			lines = append(lines, v.battleLine(s, rolls))
+			lines = append(lines, tl.battle(s, rolls))
 		case engine.Conquered:
 			lines = append(lines, p.T("voice.tell.conquered", "Player", who(e.Seat), "To", t(e.To), "Defender", who(e.Defender)))
 		case engine.Occupied:
@@ -215,7 +215,7 @@ func (v Voice) Describe(s *state.State, events []engine.Event) []string {
 		case engine.CardDrawn:
 			lines = append(lines, p.T("voice.tell.card-drawn", "Player", who(e.Seat), "Hand", s.HandSize(e.Seat)))
 		case engine.Discarded:
-			lines = append(lines, p.T("voice.tell.discarded", "Player", who(e.Seat), "Card", lang.Text(v.cardName(s.Map, e.Card))))
+			lines = append(lines, p.T("voice.tell.discarded", "Player", who(e.Seat), "Card", lang.Text(tl.card(s.Map, e.Card))))
 		case engine.Reshuffled:
 			lines = append(lines, p.T("voice.tell.reshuffled", "Count", e.Cards))
 		case engine.Eliminated:
@@ -228,38 +228,38 @@ func (v Voice) Describe(s *state.State, events []engine.Event) []string {
 			lines = append(lines, p.T("voice.tell.surrendered", "Player", who(e.Seat)))
 		case engine.MissionFulfilled:
 			// The match is over: the mission is no secret any more.
-			lines = append(lines, p.T("voice.tell.mission-fulfilled", "Player", who(e.Seat), "Mission", lang.Text(v.Missions().Text(s, e.Seat))))
+			lines = append(lines, p.T("voice.tell.mission-fulfilled", "Player", who(e.Seat), "Mission", lang.Text(tl.v.Missions().Text(s, e.Seat))))
 		case engine.Won:
 			if e.Team != 0 {
-				lines = append(lines, p.T("voice.tell.won", "Winner", lang.Text(v.TeamName(s, e.Team))))
+				lines = append(lines, p.T("voice.tell.won", "Winner", lang.Text(tl.v.TeamName(s, e.Team))))
 				break
 			}
 			lines = append(lines, p.T("voice.tell.won", "Winner", who(e.Seat)))
 		case engine.Undone:
 			lines = append(lines, p.T("voice.tell.undone", "Player", who(e.Seat), "Command", lang.Text(engine.Describe(s.Map, e.Command))))
 		case engine.RolledBack:
-			lines = append(lines, v.rolledBackLine(s, e))
+			lines = append(lines, tl.rolledBack(s, e))
 		}
 	}
 	return lines
 }
 
-// roundOf places a turn of round in a match with a round limit:
+// round places a turn of round in a match with a round limit:
 // " (round 3 of 20)", " (last round)"; nothing without a limit.
-func (v Voice) roundOf(s *state.State, round int) string {
+func (tl Teller) round(s *state.State, round int) string {
 	switch limit := s.Options.Rounds; {
 	case limit <= 0 || round <= 0:
 		return ""
 	case round >= limit:
-		return v.p.T("voice.tell.last-round")
+		return tl.v.p.T("voice.tell.last-round")
 	default:
-		return v.p.T("voice.tell.round-of", "Round", round, "Limit", limit)
+		return tl.v.p.T("voice.tell.round-of", "Round", round, "Limit", limit)
 	}
 }
 
-// roundLimitLine tells the end of a match at its round limit, with the
+// roundLimit tells the end of a match at its round limit, with the
 // standings that decided it.
-func (v Voice) roundLimitLine(s *state.State, round int) string {
+func (tl Teller) roundLimit(s *state.State, round int) string {
 	var seats []int
 	for i := range s.Seats {
 		if s.Seats[i].Alive() {
@@ -274,21 +274,21 @@ func (v Voice) roundLimitLine(s *state.State, round int) string {
 	var standings []string
 	for _, i := range seats {
 		// "1 armies": the count is the unit's, as it always read.
-		args := []any{"Player", lang.Text(v.Who(s, i)), "Territories", lang.M("n.territories", "Count", s.Owned(i)), "Armies", s.Armies(i)}
+		args := []any{"Player", lang.Text(tl.v.Who(s, i)), "Territories", lang.M("n.territories", "Count", s.Owned(i)), "Armies", s.Armies(i)}
 		if capitals {
-			standings = append(standings, v.p.T("voice.tell.standing-capitals", args...))
+			standings = append(standings, tl.v.p.T("voice.tell.standing-capitals", args...))
 			continue
 		}
-		standings = append(standings, v.p.T("voice.tell.standing", args...))
+		standings = append(standings, tl.v.p.T("voice.tell.standing", args...))
 	}
 	if capitals {
-		return v.p.T("voice.tell.round-limit-capitals", "Round", round, "Standings", lang.Text(strings.Join(standings, v.p.T("voice.tell.semicolon"))))
+		return tl.v.p.T("voice.tell.round-limit-capitals", "Round", round, "Standings", lang.Text(strings.Join(standings, tl.v.p.T("voice.tell.semicolon"))))
 	}
-	return v.p.T("voice.tell.round-limit", "Round", round, "Standings", lang.Text(strings.Join(standings, v.p.T("voice.tell.semicolon"))))
+	return tl.v.p.T("voice.tell.round-limit", "Round", round, "Standings", lang.Text(strings.Join(standings, tl.v.p.T("voice.tell.semicolon"))))
 }
 
-// battleLine describes one attack, of one roll or many.
-func (v Voice) battleLine(s *state.State, rolls []engine.Rolled) string {
+// battle describes one attack, of one roll or many.
+func (tl Teller) battle(s *state.State, rolls []engine.Rolled) string {
 	first, last := rolls[0], rolls[len(rolls)-1]
 	lostA, lostD := 0, 0
 	for _, r := range rolls {
@@ -302,19 +302,19 @@ func (v Voice) battleLine(s *state.State, rolls []engine.Rolled) string {
 	if len(dice) > 4 {
 		dice = append(dice[:2], "…", dice[len(dice)-1])
 	}
-	args := []any{"Player", lang.Text(v.Who(s, first.Seat)), "Rolls", len(rolls),
+	args := []any{"Player", lang.Text(tl.v.Who(s, first.Seat)), "Rolls", len(rolls),
 		"To", lang.Place(s.Map.TerritoryName(first.To)), "From", lang.Place(s.Map.TerritoryName(first.From)),
 		"Dice", strings.Join(dice, " · "), "Attacker", lang.Text(s.Seats[last.Seat].Name), "LostA", lostA,
-		"Defender", lang.Text(v.defenderName(s, first.Defender)), "LostD", lostD}
+		"Defender", lang.Text(tl.defender(s, first.Defender)), "LostD", lostD}
 	if len(rolls) > 1 {
-		return v.p.T("voice.tell.blitzed", args...)
+		return tl.v.p.T("voice.tell.blitzed", args...)
 	}
-	return v.p.T("voice.tell.attacked", args...)
+	return tl.v.p.T("voice.tell.attacked", args...)
 }
 
-func (v Voice) defenderName(s *state.State, seat int) string {
+func (tl Teller) defender(s *state.State, seat int) string {
 	if seat < 0 {
-		return v.p.T("voice.tell.neutral")
+		return tl.v.p.T("voice.tell.neutral")
 	}
 	return s.Seats[seat].Name
 }
@@ -333,22 +333,22 @@ func diceText(r engine.Rolled) string {
 
 // income words an income: "5 armies (3 for territories, 2 for
 // Australia)".
-func (v Voice) income(s *state.State, in state.Income) string {
+func (tl Teller) income(s *state.State, in state.Income) string {
 	if len(in.Continents) == 0 {
-		return v.p.N("n.armies", in.Total)
+		return tl.v.p.N("n.armies", in.Total)
 	}
-	parts := []string{v.p.T("voice.tell.income-territories", "Armies", in.Territories)}
+	parts := []string{tl.v.p.T("voice.tell.income-territories", "Armies", in.Territories)}
 	for _, c := range in.Continents {
-		parts = append(parts, v.p.T("voice.tell.income-continent", "Armies", s.Map.Continents[c].Bonus, "Continent", lang.Place(s.Map.Continents[c].Name)))
+		parts = append(parts, tl.v.p.T("voice.tell.income-continent", "Armies", s.Map.Continents[c].Bonus, "Continent", lang.Place(s.Map.Continents[c].Name)))
 	}
-	return v.p.T("voice.tell.income", "Armies", lang.M("n.armies", "Count", in.Total), "Parts", lang.Text(strings.Join(parts, ", ")))
+	return tl.v.p.T("voice.tell.income", "Armies", lang.M("n.armies", "Count", in.Total), "Parts", lang.Text(strings.Join(parts, ", ")))
 }
 
-// cardName names a card in v's language: "Alaska (infantry)", "wild".
-func (v Voice) cardName(m *state.Map, c state.Card) string {
+// card names a card in v's language: "Alaska (infantry)", "wild".
+func (tl Teller) card(m *state.Map, c state.Card) string {
 	t, ok := m.CardTerritory(c)
 	if !ok {
-		return v.p.T("voice.tell.card.wild")
+		return tl.v.p.T("voice.tell.card.wild")
 	}
 	kind := lang.M("voice.tell.card.infantry")
 	switch m.CardKind(c) {
@@ -357,14 +357,14 @@ func (v Voice) cardName(m *state.Map, c state.Card) string {
 	case state.Artillery:
 		kind = lang.M("voice.tell.card.artillery")
 	}
-	return v.p.T("voice.tell.card", "Territory", v.p.PlaceName(m.Territories[t].Name), "Kind", kind)
+	return tl.v.p.T("voice.tell.card", "Territory", tl.v.p.PlaceName(m.Territories[t].Name), "Kind", kind)
 }
 
-// cardList names cards in v's language: "Alaska, Peru, wild".
-func (v Voice) cardList(m *state.Map, cards []state.Card) string {
+// Cards names cards in the voice's language: "Alaska, Peru, wild".
+func (tl Teller) Cards(m *state.Map, cards []state.Card) string {
 	names := make([]string, len(cards))
 	for i, c := range cards {
-		names[i] = v.cardName(m, c)
+		names[i] = tl.card(m, c)
 	}
 	return strings.Join(names, ", ")
 }

@@ -64,8 +64,8 @@ func (v Voice) Hides(s *state.State) bool { return v.to.fog && s.HasFog() }
 func (v Voice) hidesFrom(s *state.State, seat int) bool { return v.Hides(s) && seat != v.to.seat }
 
 // sight is what v's audience sees of s.
-func (v Voice) sight(s *state.State) state.Sight {
-	if i := v.to.seat; i >= 0 && i < len(s.Seats) && s.Seats[i].Alive() {
+func (tl Teller) sight(s *state.State) state.Sight {
+	if i := tl.v.to.seat; i >= 0 && i < len(s.Seats) && s.Seats[i].Alive() {
 		return s.Sight(i)
 	}
 	return s.PublicSight()
@@ -74,12 +74,12 @@ func (v Voice) sight(s *state.State) state.Sight {
 // seenOnly keeps the events v's audience saw: its own, those against it,
 // and those whose territories it sees; what every player learns (cards
 // drawn, eliminations, the end) stays.
-func (v Voice) seenOnly(s *state.State, events []engine.Event) []engine.Event {
-	if !v.Hides(s) {
+func (tl Teller) seenOnly(s *state.State, events []engine.Event) []engine.Event {
+	if !tl.v.Hides(s) {
 		return events
 	}
-	sight := v.sight(s)
-	me := v.to.seat
+	sight := tl.sight(s)
+	me := tl.v.to.seat
 	in := func(ts ...int) bool {
 		for _, t := range ts {
 			if t < 0 || t >= len(s.Terr) || !sight.Has(t) {
@@ -93,7 +93,7 @@ func (v Voice) seenOnly(s *state.State, events []engine.Event) []engine.Event {
 	// eliminations that widen what everyone sees) have moved the fog.
 	placed := in
 	if before, ok := placementsState(s, events); ok {
-		at := v.sight(before)
+		at := tl.sight(before)
 		placed = func(ts ...int) bool {
 			for _, t := range ts {
 				if t < 0 || t >= len(s.Terr) || !at.Has(t) {
@@ -206,6 +206,6 @@ func placementsState(s *state.State, events []engine.Event) (before *state.State
 // in the fog who sees only part of it: "… you see". (The player's own
 // counts are whole; what the channel is told is for the public voice to
 // say.)
-func (v Voice) seenPart(s *state.State, seat int) bool {
-	return v.Hides(s) && v.to.seat >= 0 && seat != v.to.seat
+func (tl Teller) seenPart(s *state.State, seat int) bool {
+	return tl.v.Hides(s) && tl.v.to.seat >= 0 && seat != tl.v.to.seat
 }

@@ -73,7 +73,7 @@ func TestARoundsPlacementsAreJudgedByWhatWasSeenThen(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			got := ""
-			for _, l := range tt.v.Describe(s, events) {
+			for _, l := range tt.v.Teller().Describe(s, events) {
 				if strings.Contains(l, "placed") {
 					got = l
 				}
@@ -139,7 +139,7 @@ func TestARoundsTradesAreTheTradersOwn(t *testing.T) {
 	s.Options.Fog = false
 	ev := []engine.Event{engine.Traded{Seat: 0, Cards: [3]state.Card{1, 2, 3}, Armies: 4, BonusTerritory: -1}}
 	var ch news.Chronicle
-	lines, _ := v.Tell(s, PositionOf(s), ev, &ch)
+	lines, _ := v.Teller().Tell(s, PositionOf(s), ev, &ch)
 	if len(lines) != 1 || !strings.Contains(lines[0], "traded") {
 		t.Errorf("Ann is told %q, want her trade", lines)
 	}
@@ -185,7 +185,7 @@ func TestAPlanInTheFogIsToldAsItsPlannerSawIt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	told := func(v Voice) string { return strings.Join(v.Describe(s, ev), "\n") }
+	told := func(v Voice) string { return strings.Join(v.Teller().Describe(s, ev), "\n") }
 	for _, tt := range []struct {
 		name      string
 		got       string

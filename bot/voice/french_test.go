@@ -96,8 +96,8 @@ func play(t *testing.T, m *hosted.Match, v Voice, steps int) (out told, chEN, ch
 		if err != nil {
 			t.Fatal(err)
 		}
-		en, closedEN := v.Tell(g.State, at, events, &chEN)
-		frLines, closedFR := fr.Tell(g.State, at, events, &chFR)
+		en, closedEN := v.Teller().Tell(g.State, at, events, &chEN)
+		frLines, closedFR := fr.Teller().Tell(g.State, at, events, &chFR)
 		out.addLines(en, frLines)
 		if len(closedEN) != len(closedFR) {
 			t.Fatalf("English closed %d turns, French %d", len(closedEN), len(closedFR))
@@ -185,7 +185,7 @@ func TestFrenchVoice(t *testing.T) {
 			}
 			out.add(v.Standings(m, []string{"-", "x"}).Embed.Title, fr.Standings(m, []string{"-", "x"}).Embed.Title)
 			e := &events{s: s}
-			out.addLines(v.Describe(s, e.all(t)), fr.Describe(s, e.all(t)))
+			out.addLines(v.Teller().Describe(s, e.all(t)), fr.Teller().Describe(s, e.all(t)))
 			for _, ended := range []string{"", "the lobby expired", "by Ann (the host)"} {
 				out.add(v.closedLobbyText(ended), fr.closedLobbyText(ended))
 			}

@@ -148,7 +148,7 @@ func samples(t *testing.T) []sample {
 	rm := &hosted.Match{Loaded: &storage.Loaded{Match: m.Match, Game: &engine.Game{State: rein}}, Meta: m.Meta}
 	add("next step, five cards", func(v Voice) string { return v.NextStep(rm, cur) })
 	add("cards", func(v Voice) string {
-		return v.CardList(s.Map, []state.Card{0, 1, 2, state.Card(len(s.Map.Territories))})
+		return v.Teller().Cards(s.Map, []state.Card{0, 1, 2, state.Card(len(s.Map.Territories))})
 	})
 	add("colours", func(v Voice) string {
 		var names []string
@@ -308,7 +308,7 @@ func samples(t *testing.T) []sample {
 	add("orders", func(v Voice) string {
 		var lines []string
 		for _, o := range orders {
-			lines = append(lines, v.OrderText(rs, o))
+			lines = append(lines, v.Teller().Order(rs, o))
 		}
 		for _, e := range []engine.Event{
 			engine.Ordered{Seat: 0, Order: orders[2]}, engine.Unordered{Seat: 0, Order: orders[3]},
@@ -319,7 +319,7 @@ func samples(t *testing.T) []sample {
 			engine.Transferred{Seat: 0, From: rf, To: rt, Armies: 1, Attack: true},
 			engine.Transferred{Seat: 0, From: rf, To: rt, Armies: 5},
 		} {
-			line, _ := v.describeOrders(rs, e)
+			line, _ := v.Teller().orders(rs, e)
 			lines = append(lines, line)
 		}
 		return strings.Join(lines, "\n")
@@ -359,10 +359,10 @@ func samples(t *testing.T) []sample {
 	add("rollback, this turn", func(v Voice) string { return v.RollbackLoss(before, before.Clone(), 2) })
 	add("rollback lines", func(v Voice) string {
 		return strings.Join([]string{
-			v.rolledBackLine(before, engine.RolledBack{Turn: 3, Undone: 12}),
-			v.againLine(before, engine.RolledBack{Turn: 3, Seat: 1, Armies: 5}),
-			v.againLine(cs, engine.RolledBack{Turn: 3, Seat: 1, Armies: 5}),
-			v.againLine(rs, engine.RolledBack{Turn: 3, Seat: -1}),
+			v.Teller().rolledBack(before, engine.RolledBack{Turn: 3, Undone: 12}),
+			v.Teller().again(before, engine.RolledBack{Turn: 3, Seat: 1, Armies: 5}),
+			v.Teller().again(cs, engine.RolledBack{Turn: 3, Seat: 1, Armies: 5}),
+			v.Teller().again(rs, engine.RolledBack{Turn: 3, Seat: -1}),
 			v.RollbackLoss(rs, func() *state.State { r := rs.Clone(); r.Turn = 0; return r }(), 3),
 		}, "\n")
 	})
@@ -463,14 +463,14 @@ func TestPackageWordsAreTheEnglishVoice(t *testing.T) {
 		{"SeatList", SeatList(meta), en.SeatList(meta)},
 		{"LobbyEmbed", embed(LobbyEmbed(meta)), embed(en.LobbyEmbed(meta))},
 		{"ItemWhat", ItemWhat(state.ItemFat), en.ItemWhat(state.ItemFat)},
-		{"CardList", CardList(s.Map, []state.Card{0, 1}), en.CardList(s.Map, []state.Card{0, 1})},
+		{"CardList", Speaking(lang.English).Teller().Cards(s.Map, []state.Card{0, 1}), en.Teller().Cards(s.Map, []state.Card{0, 1})},
 		{"FitLines", FitLines(slices.Repeat([]string{"xxxxxxxxxx"}, 50), 200), en.FitLines(slices.Repeat([]string{"xxxxxxxxxx"}, 50), 200)},
 	} {
 		if c.pkg != c.voice {
 			t.Errorf("%s: the package says %q, the English voice %q", c.name, c.pkg, c.voice)
 		}
 	}
-	if got, want := CardList(s.Map, []state.Card{0, state.Card(len(s.Map.Territories))}), s.Map.CardName(0)+", wild"; got != want {
+	if got, want := Speaking(lang.English).Teller().Cards(s.Map, []state.Card{0, state.Card(len(s.Map.Territories))}), s.Map.CardName(0)+", wild"; got != want {
 		t.Errorf("CardList: got %q, want %q", got, want)
 	}
 	if got, want := en.Missions().Goal(state.MissionNorthAmericaAfrica), "conquer North America and Africa"; got != want {

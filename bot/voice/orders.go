@@ -33,47 +33,44 @@ func private(s *state.State, e engine.Event) bool {
 	return false
 }
 
-// OrderText says what an order does: "5 from Alaska attack Kamchatka".
-func OrderText(s *state.State, o state.Order) string { return Voice{}.OrderText(s, o) }
-
-// OrderText is the package's OrderText in the voice's language.
-func (v Voice) OrderText(s *state.State, o state.Order) string {
+// Order says what an order does: "5 from Alaska attack Kamchatka".
+func (tl Teller) Order(s *state.State, o state.Order) string {
 	switch o.Kind {
 	case state.OrderPlace:
 		if o.Bonus {
-			return v.p.T("voice.order.place-bonus", "Count", o.Armies, "To", place(s, o.To))
+			return tl.v.p.T("voice.order.place-bonus", "Count", o.Armies, "To", place(s, o.To))
 		}
-		return v.p.T("voice.order.place", "Count", o.Armies, "To", place(s, o.To))
+		return tl.v.p.T("voice.order.place", "Count", o.Armies, "To", place(s, o.To))
 	case state.OrderAttack:
-		return v.p.T("voice.order.attack", "Count", o.Armies, "From", place(s, o.From), "To", place(s, o.To))
+		return tl.v.p.T("voice.order.attack", "Count", o.Armies, "From", place(s, o.From), "To", place(s, o.To))
 	}
-	return v.p.T("voice.order.move", "Count", o.Armies, "From", place(s, o.From), "To", place(s, o.To))
+	return tl.v.p.T("voice.order.move", "Count", o.Armies, "From", place(s, o.From), "To", place(s, o.To))
 }
 
-// describeOrders turns an event of a simultaneous round into a line for
+// orders turns an event of a simultaneous round into a line for
 // people, or reports that it is not one.
-func (v Voice) describeOrders(s *state.State, e engine.Event) (string, bool) {
+func (tl Teller) orders(s *state.State, e engine.Event) (string, bool) {
 	if !IsSimultaneous(s) {
 		return "", false
 	}
-	who := func(seat int) lang.Text { return lang.Text(v.Who(s, seat)) }
+	who := func(seat int) lang.Text { return lang.Text(tl.v.Who(s, seat)) }
 	switch e := e.(type) {
 	case engine.Ordered:
-		return v.p.T("voice.order.ordered", "Order", lang.Text(v.OrderText(s, e.Order))), true
+		return tl.v.p.T("voice.order.ordered", "Order", lang.Text(tl.Order(s, e.Order))), true
 	case engine.Unordered:
-		return v.p.T("voice.order.taken-back", "Order", lang.Text(v.OrderText(s, e.Order))), true
+		return tl.v.p.T("voice.order.taken-back", "Order", lang.Text(tl.Order(s, e.Order))), true
 	case engine.Committed:
-		return v.p.T("voice.order.committed", "Player", who(e.Seat), "N", e.Round), true
+		return tl.v.p.T("voice.order.committed", "Player", who(e.Seat), "N", e.Round), true
 	case engine.RoundResolved:
 		names := make([]string, len(e.Order))
 		for i, seat := range e.Order {
-			names[i] = v.Who(s, seat)
+			names[i] = tl.v.Who(s, seat)
 		}
-		return v.p.T("voice.order.resolved", "N", e.Round, "Players", lang.Text(strings.Join(names, ", "))), true
+		return tl.v.p.T("voice.order.resolved", "N", e.Round, "Players", lang.Text(strings.Join(names, ", "))), true
 	case engine.RoundStarted:
-		return v.p.T("voice.order.round-started", "N", e.Round, "Note", lang.Text(v.roundOf(s, e.Round))), true
+		return tl.v.p.T("voice.order.round-started", "N", e.Round, "Note", lang.Text(tl.round(s, e.Round))), true
 	case engine.TurnStarted:
-		return v.p.T("voice.order.receives", "Player", who(e.Seat), "Income", lang.Text(v.income(s, e.Income))), true
+		return tl.v.p.T("voice.order.receives", "Player", who(e.Seat), "Income", lang.Text(tl.income(s, e.Income))), true
 	case engine.OrderSkipped:
 		var why lang.Msg
 		switch e.Why {
@@ -84,13 +81,13 @@ func (v Voice) describeOrders(s *state.State, e engine.Event) (string, bool) {
 		case engine.SkipTargetLost:
 			why = lang.M("voice.order.why-lost", "Place", place(s, e.Order.To))
 		}
-		return v.p.T("voice.order.skipped", "Player", who(e.Seat), "Order", lang.Text(v.OrderText(s, e.Order)), "Why", why), true
+		return tl.v.p.T("voice.order.skipped", "Player", who(e.Seat), "Order", lang.Text(tl.Order(s, e.Order)), "Why", why), true
 	case engine.Transferred:
 		taken := ""
 		if e.Attack {
-			taken = v.p.T("voice.order.found-taken")
+			taken = tl.v.p.T("voice.order.found-taken")
 		}
-		return v.p.T("voice.order.transferred", "Player", who(e.Seat), "Armies", lang.M("n.armies", "Count", e.Armies),
+		return tl.v.p.T("voice.order.transferred", "Player", who(e.Seat), "Armies", lang.M("n.armies", "Count", e.Armies),
 			"From", place(s, e.From), "To", place(s, e.To), "Taken", taken), true
 	}
 	return "", false
@@ -137,7 +134,7 @@ func (v Voice) OrdersReply(m *hosted.Match, seat int, msg chat.Message, resolved
 	if len(mine) > 0 && !s.Seats[seat].Ready {
 		b.WriteString("\n" + v.p.T("voice.order.yours", "N", s.Turn))
 		for i, o := range mine {
-			fmt.Fprintf(&b, "\n%d. %s", i+1, v.OrderText(s, o))
+			fmt.Fprintf(&b, "\n%d. %s", i+1, v.Teller().Order(s, o))
 		}
 	}
 	b.WriteString(v.NextOrders(s, seat))

@@ -51,7 +51,7 @@ func tellRound(t *testing.T, fog bool) roundTold {
 		if err != nil {
 			t.Fatalf("seat %d %#v: %v", seat, c, err)
 		}
-		_, closed := v.Tell(g.State, at, ev, &ch)
+		_, closed := v.Teller().Tell(g.State, at, ev, &ch)
 		for _, rec := range closed {
 			if rec.Turn == 1 {
 				r.record, r.last, r.lastAt = rec, ev, at
@@ -143,7 +143,7 @@ func TestAFoggedRoundsTradesAreToldToTheTraderOnly(t *testing.T) {
 	}{{"Ann", r.ann, true}, {"Bob", r.bob, false}} {
 		t.Run(tt.name, func(t *testing.T) {
 			var ch news.Chronicle
-			lines, _ := r.v.As(tt.seat).Tell(r.g.State, r.lastAt, r.last, &ch)
+			lines, _ := r.v.As(tt.seat).Teller().Tell(r.g.State, r.lastAt, r.last, &ch)
 			if got := index(lines, "Ann traded") >= 0; got != tt.want {
 				t.Errorf("told Ann's trade with the resolution: %v, want %v:\n%s", got, tt.want, strings.Join(lines, "\n"))
 			}

@@ -110,23 +110,23 @@ func (v Voice) RollbackNote(before, restored *state.State, who, role string, tur
 		"Commands", lang.M("n.commands", "Count", undone), "Lost", lang.Text(v.RollbackLoss(before, restored, 0)))
 }
 
-// rolledBackLine ends the record of the turn a rollback left.
-func (v Voice) rolledBackLine(s *state.State, e engine.RolledBack) string {
-	return v.p.T("voice.rollback.line", "Turn", turnN(s, e.Turn), "Commands", lang.M("n.commands", "Count", e.Undone))
+// rolledBack ends the record of the turn a rollback left.
+func (tl Teller) rolledBack(s *state.State, e engine.RolledBack) string {
+	return tl.v.p.T("voice.rollback.line", "Turn", turnN(s, e.Turn), "Commands", lang.M("n.commands", "Count", e.Undone))
 }
 
-// againLine opens the record of the turn a rollback went back to.
-func (v Voice) againLine(s *state.State, e engine.RolledBack) string {
+// again opens the record of the turn a rollback went back to.
+func (tl Teller) again(s *state.State, e engine.RolledBack) string {
 	switch {
-	case e.Seat >= 0 && v.hidesFrom(s, e.Seat):
+	case e.Seat >= 0 && tl.v.hidesFrom(s, e.Seat):
 		// With fog of war a reserve tells the continents held.
-		return v.p.T("voice.rollback.again-to-play", "N", e.Turn, "Player", lang.Text(v.Who(s, e.Seat)))
+		return tl.v.p.T("voice.rollback.again-to-play", "N", e.Turn, "Player", lang.Text(tl.v.Who(s, e.Seat)))
 	case e.Seat < 0:
-		return v.p.T("voice.rollback.again-round", "N", e.Turn)
+		return tl.v.p.T("voice.rollback.again-round", "N", e.Turn)
 	case hosted.IsCapitals(s):
-		return v.p.T("voice.rollback.again-send", "N", e.Turn, "Player", lang.Text(v.Who(s, e.Seat)), "Troops", lang.M("n.troops", "Count", e.Armies))
+		return tl.v.p.T("voice.rollback.again-send", "N", e.Turn, "Player", lang.Text(tl.v.Who(s, e.Seat)), "Troops", lang.M("n.troops", "Count", e.Armies))
 	}
-	return v.p.T("voice.rollback.again-place", "N", e.Turn, "Player", lang.Text(v.Who(s, e.Seat)), "Armies", lang.M("n.armies", "Count", e.Armies))
+	return tl.v.p.T("voice.rollback.again-place", "N", e.Turn, "Player", lang.Text(tl.v.Who(s, e.Seat)), "Armies", lang.M("n.armies", "Count", e.Armies))
 }
 
 // everyonePost is a note that pings every person still playing m, with

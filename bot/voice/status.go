@@ -116,7 +116,7 @@ func (v Voice) StatusLine(m *hosted.Match) string {
 		}
 		return p.T("voice.status.placing", "Who", lang.Text(strings.Join(waiting, ", ")))
 	}
-	note := lang.Text(v.roundOf(s, s.Round))
+	note := lang.Text(v.Teller().round(s, s.Round))
 	if s.Phase == state.PhaseOrders {
 		line := p.T("voice.status.orders", "Round", s.Turn, "Note", note, "Readiness", lang.Text(v.Readiness(s)))
 		if !m.Timers.Deadline.IsZero() {

@@ -7,6 +7,13 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
+// Teller tells the events of a match as lines: a command's, a turn's, a
+// whole record's retold, each as its audience saw it.
+type Teller struct{ v Voice }
+
+// Teller is v telling events.
+func (v Voice) Teller() Teller { return Teller{v} }
+
 // Position is where a match stood before a command.
 type Position struct {
 	turn, seat int
@@ -27,28 +34,28 @@ func PositionOf(s *state.State) Position {
 // the reply to the command (in a match with fog of war, what v's audience
 // sees, while the turns record what everyone sees). An undo takes the lines of the command it
 // undid out of the turn's record: what was taken back did not happen.
-func (v Voice) Tell(s *state.State, at Position, events []engine.Event, ch *news.Chronicle) (lines []string, closed []news.TurnRecord) {
-	return v.tell(s, at, events, ch, true)
+func (tl Teller) Tell(s *state.State, at Position, events []engine.Event, ch *news.Chronicle) (lines []string, closed []news.TurnRecord) {
+	return tl.tell(s, at, events, ch, true)
 }
 
 // tell is Tell; public says whether the turns record what everyone sees
 // (the channel's record) or, like the lines, what v's audience sees (a
 // player's own history, with fog of war).
-func (v Voice) tell(s *state.State, at Position, events []engine.Event, ch *news.Chronicle, public bool) (lines []string, closed []news.TurnRecord) {
+func (tl Teller) tell(s *state.State, at Position, events []engine.Event, ch *news.Chronicle, public bool) (lines []string, closed []news.TurnRecord) {
 	var part []engine.Event
 	var stepLines int
 	curTurn, curSeat := at.turn, at.seat
 	// The record is the channel's: with fog of war it tells what every
 	// player sees, while the lines returned are v's audience's.
-	pub, apart := v, public && v.Hides(s) && v.to.seat >= 0
+	pub, apart := tl.v, public && tl.v.Hides(s) && tl.v.to.seat >= 0
 	if apart {
-		pub = v.Fogged()
+		pub = tl.v.Fogged()
 	}
 	flush := func() []string {
-		ls := v.Describe(s, part)
+		ls := tl.Describe(s, part)
 		lines = append(lines, ls...)
 		if apart {
-			ls = pub.Describe(s, part)
+			ls = pub.Teller().Describe(s, part)
 		}
 		ch.Stats.Count(curSeat, part)
 		part = nil
@@ -68,7 +75,7 @@ func (v Voice) tell(s *state.State, at Position, events []engine.Event, ch *news
 		if private(s, e) {
 			// An order is told to its author only, until its round
 			// resolves.
-			lines = append(lines, v.Describe(s, []engine.Event{e})...)
+			lines = append(lines, tl.Describe(s, []engine.Event{e})...)
 			continue
 		}
 		switch e := e.(type) {
@@ -106,7 +113,7 @@ func (v Voice) tell(s *state.State, at Position, events []engine.Event, ch *news
 			// An undo is a command of its own: the lines of the command it
 			// undid leave the record, and the undo is told to its author
 			// only.
-			lines = append(lines, v.Describe(s, []engine.Event{e})...)
+			lines = append(lines, tl.Describe(s, []engine.Event{e})...)
 			if n := len(ch.Steps); n > 0 {
 				ch.Lines = ch.Lines[:max(0, len(ch.Lines)-ch.Steps[n-1])]
 				ch.Steps = ch.Steps[:n-1]
@@ -122,7 +129,7 @@ func (v Voice) tell(s *state.State, at Position, events []engine.Event, ch *news
 				closed[n].Back = e.Turn
 			}
 			curTurn, curSeat = e.Turn, e.Seat
-			ch.Lines = []string{pub.againLine(s, e)}
+			ch.Lines = []string{pub.Teller().again(s, e)}
 			ch.Stats.Income = e.Armies
 			stepLines = 1
 			continue
@@ -158,7 +165,7 @@ func (v Voice) tell(s *state.State, at Position, events []engine.Event, ch *news
 // Retell tells a match's whole log again, turn by turn, as it was told
 // when it was played: the finished turns, and the one in progress (nil
 // if the match is over). With fog of war, it tells what v's audience saw.
-func (v Voice) Retell(rec engine.Record) ([]news.TurnRecord, *news.TurnRecord, error) {
+func (tl Teller) Retell(rec engine.Record) ([]news.TurnRecord, *news.TurnRecord, error) {
 	g, err := engine.NewGame(rec.Setup)
 	if err != nil {
 		return nil, nil, err
@@ -171,7 +178,7 @@ func (v Voice) Retell(rec engine.Record) ([]news.TurnRecord, *news.TurnRecord, e
 		if err != nil {
 			return nil, nil, err
 		}
-		_, closed := v.tell(g.State, at, events, &ch, false)
+		_, closed := tl.tell(g.State, at, events, &ch, false)
 		turns = append(turns, closed...)
 	}
 	s := g.State

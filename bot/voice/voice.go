@@ -154,14 +154,6 @@ func (v Voice) ColorName(i int) string {
 	return v.p.T("voice.color.nth", "N", i+1)
 }
 
-// CardList names cards: "Alaska, Peru, wild".
-func CardList(m *state.Map, cards []state.Card) string {
-	return Voice{}.CardList(m, cards)
-}
-
-// CardList names cards in the voice's language: "Alaska (infantry), wild".
-func (v Voice) CardList(m *state.Map, cards []state.Card) string { return v.cardList(m, cards) }
-
 // power words a strength of the capitals rules ("14.5"), with the decimal
 // mark of the voice's language.
 func (v Voice) power(units int) string {

@@ -36,7 +36,7 @@ func TestDescribeMergesPlacements(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := v.Describe(s, tt.events)
+			got := v.Teller().Describe(s, tt.events)
 			if len(got) != len(tt.want) {
 				t.Fatalf("lines %q, want %d", got, len(tt.want))
 			}
