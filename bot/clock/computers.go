@@ -179,7 +179,7 @@ func (k *Clock) playBotTurn(ctx context.Context, m *hosted.Match) error {
 	k.cfg.Outbox.Deliver(ctx, m.Channel, k.cfg.Outbox.Batch(m, out.News))
 	if out.News == nil && m.Game.State.Phase == state.PhaseOrders {
 		// A computer is ready, the round goes on: its message says so.
-		if live, ok := k.cfg.Look.Voice(m).LivePost(m); ok {
+		if live, ok := k.cfg.Look.Voice(m).Turns().Live(m); ok {
 			live.Mode = news.EditOnly
 			k.cfg.Outbox.Deliver(ctx, m.Channel, news.Batch{Posts: []news.Post{live}})
 		}

@@ -38,7 +38,7 @@ func (o *Outbox) Batch(m *hosted.Match, n *news.News) news.Batch {
 	if n == nil {
 		return news.Batch{}
 	}
-	return news.Batch{Match: m.ID, Version: m.Version, Posts: news.Keyed(o.cfg.Look.Voice(m).Messages(m, n, true), m.ID, m.Version), Archive: m.Meta.Thread && !m.Status.Open(), Threads: endThreads(m)}
+	return news.Batch{Match: m.ID, Version: m.Version, Posts: news.Keyed(o.cfg.Look.Voice(m).Turns().Messages(m, n, true), m.ID, m.Version), Archive: m.Meta.Thread && !m.Status.Open(), Threads: endThreads(m)}
 }
 
 // endThreads are the team threads of a match that ended: archived with it.
@@ -142,7 +142,7 @@ func (o *Outbox) redeliver(ctx context.Context, p storage.Post, now time.Time) e
 	case err != nil:
 		return err
 	}
-	msgs := news.Keyed(o.cfg.Look.Voice(m).Messages(m, &n, m.Version == p.Version), p.Match, p.Version)
+	msgs := news.Keyed(o.cfg.Look.Voice(m).Turns().Messages(m, &n, m.Version == p.Version), p.Match, p.Version)
 	if len(msgs) > 0 {
 		// The post is the channel's: in the match's language.
 		msgs[0].Text = lang.For(m.Meta.Settings.Language()).T("outbox.posted-late") + "\n" + msgs[0].Text

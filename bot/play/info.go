@@ -179,7 +179,7 @@ func (p *Play) sawSince(ctx context.Context, m *hosted.Match, v voice.Voice, sea
 		if len(t.Lines) == 0 {
 			continue
 		}
-		lines = append(lines, "**"+v.TurnTitle(m.Game.State, t)+"**")
+		lines = append(lines, "**"+v.Turns().Title(m.Game.State, t)+"**")
 		lines = append(lines, t.Lines...)
 	}
 	return lines
@@ -369,15 +369,15 @@ func (p *Play) history(ctx context.Context, m *hosted.Match, viewer, turn, page 
 		page = len(turns) - 1
 	}
 	t := turns[page]
-	em := v.TurnEmbed(s, t, "")
-	em.Footer = v.HistoryFooter(page, len(turns), live != nil && page == len(turns)-1)
+	em := v.Turns().Embed(s, t, "")
+	em.Footer = v.Turns().HistoryFooter(page, len(turns), live != nil && page == len(turns)-1)
 	msg := chat.Message{Private: true, Embed: em}
 	var row []chat.Button
 	if page > 0 {
-		row = append(row, chat.Button{ID: m.ButtonID("history", page-1), Label: "◀ " + v.ShortTitle(turns[page-1]), Style: chat.Secondary})
+		row = append(row, chat.Button{ID: m.ButtonID("history", page-1), Label: "◀ " + v.Turns().ShortTitle(turns[page-1]), Style: chat.Secondary})
 	}
 	if page < len(turns)-1 {
-		row = append(row, chat.Button{ID: m.ButtonID("history", page+1), Label: v.ShortTitle(turns[page+1]) + " ▶", Style: chat.Secondary})
+		row = append(row, chat.Button{ID: m.ButtonID("history", page+1), Label: v.Turns().ShortTitle(turns[page+1]) + " ▶", Style: chat.Secondary})
 	}
 	if page < len(turns)-2 {
 		row = append(row, chat.Button{ID: m.ButtonID("history", len(turns)-1), Label: reader(m).T("play.button.latest"), Style: chat.Secondary})
@@ -445,7 +445,7 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 		case !m.Meta.Imported.IsZero():
 			footer = lp.T("play.verify.imported-footer", "Commitment", published)
 		}
-		return hosted.Result{Reply: chat.Message{Private: true, Embed: &chat.Embed{Title: p.cfg.Look.To(m).FairDice(m), Description: strings.TrimSpace(v.String()),
+		return hosted.Result{Reply: chat.Message{Private: true, Embed: &chat.Embed{Title: p.cfg.Look.To(m).Turns().FairDice(m), Description: strings.TrimSpace(v.String()),
 			Footer: footer}}}, nil
 	}
 	r := p.cfg.Look.Renderer(m) // in the match's language

@@ -202,7 +202,7 @@ func (p *Play) Act(ctx context.Context, m *hosted.Match, seat int, extra voice.R
 	res := hosted.Result{Reply: reply, Posts: p.cfg.Outbox.Batch(m, out.News)}
 	if out.News == nil {
 		// The turn goes on: its message shows what was done.
-		if live, ok := p.cfg.Look.Voice(m).LivePost(m); ok {
+		if live, ok := p.cfg.Look.Voice(m).Turns().Live(m); ok {
 			live.Mode = news.EditOnly
 			res.Posts = news.Batch{Posts: []news.Post{live}}
 		}

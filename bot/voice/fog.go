@@ -38,12 +38,12 @@ func (v Voice) As(seat int) Voice {
 }
 
 // fogHint tells a player of a match with fog of war where their view is.
-func (v Voice) fogHint() string { return v.p.T("voice.fog.hint") }
+func (tu Turns) fogHint() string { return tu.v.p.T("voice.fog.hint") }
 
 // ViewButton opens a player's own view of the match: their map, what they
 // saw since their last turn, the standings (play's "view" action).
-func (v Voice) ViewButton(m *hosted.Match) chat.Button {
-	return chat.Button{ID: m.ButtonID("view"), Label: v.p.T("voice.fog.my-view"), Style: chat.Secondary}
+func (tu Turns) ViewButton(m *hosted.Match) chat.Button {
+	return chat.Button{ID: m.ButtonID("view"), Label: tu.v.p.T("voice.fog.my-view"), Style: chat.Secondary}
 }
 
 // viewer is the seat whose view v shows: its audience's in a match with

@@ -109,7 +109,7 @@ func TestARoundsPingShowsNoOneHasPlaced(t *testing.T) {
 	v := New([]string{"red", "cyan"}, nil, func(*hosted.Match, int) *chat.Image { return nil })
 	ping := func() string {
 		t.Helper()
-		p, ok := v.Ping(m)
+		p, ok := v.Turns().Ping(m)
 		if !ok {
 			t.Fatal("no ping")
 		}

@@ -103,7 +103,7 @@ func play(t *testing.T, m *hosted.Match, v Voice, steps int) (out told, chEN, ch
 			t.Fatalf("English closed %d turns, French %d", len(closedEN), len(closedFR))
 		}
 		for i := range closedEN {
-			out.add(embedText(v.TurnEmbed(g.State, closedEN[i], "")), embedText(fr.TurnEmbed(g.State, closedFR[i], "")))
+			out.add(embedText(v.Turns().Embed(g.State, closedEN[i], "")), embedText(fr.Turns().Embed(g.State, closedFR[i], "")))
 		}
 	}
 	return out, chEN, chFR
@@ -115,9 +115,9 @@ func play(t *testing.T, m *hosted.Match, v Voice, steps int) (out told, chEN, ch
 func posts(m *hosted.Match, v Voice, en, fr news.Chronicle) told {
 	var out told
 	m.Meta.Turn, m.Meta.Stats = en.Lines, en.Stats
-	p, ok := v.LivePost(m)
+	p, ok := v.Turns().Live(m)
 	m.Meta.Turn = fr.Lines
-	if q, ok2 := v.In(lang.French).LivePost(m); ok || ok2 {
+	if q, ok2 := v.In(lang.French).Turns().Live(m); ok || ok2 {
 		out.add(postText(p), postText(q))
 	}
 	return append2(out, more(m, v))
@@ -132,14 +132,14 @@ func append2(a, b told) told {
 func more(m *hosted.Match, v Voice) told {
 	fr := v.In(lang.French)
 	var out told
-	if r, ok := v.Reminder(m); ok {
-		q, _ := fr.Reminder(m)
+	if r, ok := v.Turns().Reminder(m); ok {
+		q, _ := fr.Turns().Reminder(m)
 		out.add(postText(r), postText(q))
 	}
 	out.add(v.StatusLine(m), fr.StatusLine(m))
 	out.add(v.SettingsText(m.Meta.Settings), fr.SettingsText(m.Meta.Settings))
-	out.add(v.FairDice(m)+" — "+v.Reveal(m), fr.FairDice(m)+" — "+fr.Reveal(m))
-	out.add(v.HistoryFooter(2, 7, true), fr.HistoryFooter(2, 7, true))
+	out.add(v.Turns().FairDice(m)+" — "+v.Turns().Reveal(m), fr.Turns().FairDice(m)+" — "+fr.Turns().Reveal(m))
+	out.add(v.Turns().HistoryFooter(2, 7, true), fr.Turns().HistoryFooter(2, 7, true))
 	out.add(v.MapChoiceName(m.Meta.Settings.Options.Map), fr.MapChoiceName(m.Meta.Settings.Options.Map))
 	return out
 }
@@ -190,10 +190,10 @@ func TestFrenchVoice(t *testing.T) {
 				out.add(v.closedLobbyText(ended), fr.closedLobbyText(ended))
 			}
 			setup := news.TurnRecord{Turn: 0, Seat: 1}
-			out.add(v.TurnTitle(s, setup)+" · "+v.ShortTitle(setup), fr.TurnTitle(s, setup)+" · "+fr.ShortTitle(setup))
+			out.add(v.Turns().Title(s, setup)+" · "+v.Turns().ShortTitle(setup), fr.Turns().Title(s, setup)+" · "+fr.Turns().ShortTitle(setup))
 			// The end, as the match would have it.
 			s.Phase, s.Winner = state.PhaseOver, 0
-			out.add(postText(v.VictoryPost(m)), postText(fr.VictoryPost(m)))
+			out.add(postText(v.Turns().Victory(m)), postText(fr.Turns().Victory(m)))
 			out.add(v.StatusLine(m), fr.StatusLine(m))
 			if len(out.en) != len(out.fr) {
 				t.Fatalf("English said %d things, French %d", len(out.en), len(out.fr))

@@ -44,7 +44,7 @@ func (v Voice) Recap(m *hosted.Match, turns []news.TurnRecord, limit int) []news
 		return []news.Post{LobbyPost(m.ID, m.Meta, v.p.T("voice.recap.opened", "Host", lang.Text(host)))}
 	}
 	var tail []news.Post
-	if p, ok := v.LivePost(m); ok {
+	if p, ok := v.Turns().Live(m); ok {
 		tail = append(tail, p)
 	} else if p, ok := v.placementPost(m); ok {
 		tail = append(tail, p)
@@ -67,7 +67,7 @@ func (v Voice) recapEnd(m *hosted.Match, turns []news.TurnRecord, limit int) []n
 	s := m.Game.State
 	var tail []news.Post
 	if m.Status == storage.Finished || s.Phase == state.PhaseOver {
-		tail = append(tail, v.VictoryPost(m))
+		tail = append(tail, v.Turns().Victory(m))
 	} else {
 		if p, ok := v.stoppedTurn(m); ok {
 			tail = append(tail, p)
@@ -111,7 +111,7 @@ func (v Voice) recapHead(m *hosted.Match) []news.Post {
 func (v Voice) retold(m *hosted.Match, turns []news.TurnRecord, lastMap bool) [][]news.Post {
 	told := make([][]news.Post, len(turns))
 	for i, t := range turns {
-		told[i] = v.recordPosts(m, t, "", lastMap && i == len(turns)-1)
+		told[i] = v.Turns().recordPosts(m, t, "", lastMap && i == len(turns)-1)
 		for j := range told[i] {
 			if told[i][j].Mode == news.Retire {
 				told[i][j].Ref, told[i][j].Mode = "", 0 // as it was left: edited no more
@@ -136,7 +136,7 @@ func (v Voice) stoppedTurn(m *hosted.Match) (news.Post, bool) {
 	if s.Phase == state.PhaseOrders {
 		t.Seat = -1 // the round's record: everyone's
 	}
-	return news.Post{Message: chat.Message{Embed: v.TurnEmbed(s, t, "")}}, true
+	return news.Post{Message: chat.Message{Embed: v.Turns().Embed(s, t, "")}}, true
 }
 
 // bounded is head, the turns told and tail, at most limit posts (limit

@@ -131,7 +131,7 @@ func (tl Teller) again(s *state.State, e engine.RolledBack) string {
 
 // everyonePost is a note that pings every person still playing m, with
 // the map as the match stands: a rollback changed every player's game.
-func (v Voice) everyonePost(m *hosted.Match, note string) news.Post {
+func (tu Turns) everyonePost(m *hosted.Match, note string) news.Post {
 	s := m.Game.State
 	var ids, who []string
 	for i := range s.Seats {
@@ -144,5 +144,5 @@ func (v Voice) everyonePost(m *hosted.Match, note string) news.Post {
 	if len(who) > 0 {
 		text += " " + strings.Join(who, " ")
 	}
-	return news.Post{Message: chat.Message{Text: text, Mentions: ids, Image: v.mapOf(m, v.viewer())}, Notice: news.TurnPing}
+	return news.Post{Message: chat.Message{Text: text, Mentions: ids, Image: tu.v.mapOf(m, tu.v.viewer())}, Notice: news.TurnPing}
 }

@@ -30,7 +30,7 @@ func (v Voice) CapitalsStatus(m *hosted.Match) []string {
 			name = "▶ " + name
 		}
 		if !s.Seats[i].Alive() {
-			lines = append(lines, fmt.Sprintf("%-16s %s", chat.Trunc(name, 16), v.seatStatus(s.Seats[i].Status)))
+			lines = append(lines, fmt.Sprintf("%-16s %s", chat.Trunc(name, 16), v.Turns().seatStatus(s.Seats[i].Status)))
 			continue
 		}
 		capital := "-"

@@ -12,50 +12,54 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
+// Turns writes the posts of a match's turns: each turn's record and
+// living post, the pings and reminders of the player to move, the victory.
+type Turns struct{ v Voice }
+
+// Turns is v writing the posts of the turns.
+func (v Voice) Turns() Turns { return Turns{v} }
+
 // capitalsPing is the ping of a person whose turn (or choice of capital)
 // it is.
-func (v Voice) capitalsPing(m *hosted.Match) string {
+func (tu Turns) capitalsPing(m *hosted.Match) string {
 	s := m.Game.State
 	id := s.Seats[s.Current].ID
-	args := []any{"Swatch", v.Swatch(s.Current), "Mention", lang.Text(chat.MentionOf(id, s.Seats[s.Current].Name)),
+	args := []any{"Swatch", tu.v.Swatch(s.Current), "Mention", lang.Text(chat.MentionOf(id, s.Seats[s.Current].Name)),
 		"Turn", s.Turn, "Deadline", chat.Timestamp(m.Timers.Deadline)}
 	if s.Phase == state.PhaseSetup {
-		return v.p.T("voice.turn.choose-capital", args...)
+		return tu.v.p.T("voice.turn.choose-capital", args...)
 	}
 	item := ""
 	if s.Seats[s.Current].Capitals.Item.Kept() {
-		item = v.p.T("voice.turn.hold-item")
+		item = tu.v.p.T("voice.turn.hold-item")
 	}
-	if v.Hides(s) {
-		return v.p.T("voice.turn.ping-fog", append(args, "Hint", lang.Text(v.fogHint()))...)
+	if tu.v.Hides(s) {
+		return tu.v.p.T("voice.turn.ping-fog", append(args, "Hint", lang.Text(tu.fogHint()))...)
 	}
-	return v.p.T("voice.turn.ping-capitals", append(args, "Troops", lang.M("n.troops", "Count", s.Seats[s.Current].Reserve), "Item", lang.Text(item))...)
+	return tu.v.p.T("voice.turn.ping-capitals", append(args, "Troops", lang.M("n.troops", "Count", s.Seats[s.Current].Reserve), "Item", lang.Text(item))...)
 }
 
 // Reveal says what the seed was, for checking the dice, and how much that
 // check proves: of a match imported, only what its importer could not
 // have chosen; of one imported unverified, nothing.
-func (v Voice) Reveal(m *hosted.Match) string {
+func (tu Turns) Reveal(m *hosted.Match) string {
 	g := m.Game
 	switch {
 	case m.Meta.Unverified != "":
-		return v.p.T("voice.turn.reveal-unverified", "Seed", g.Setup.Seed, "Why", lang.Text(m.Meta.Unverified))
+		return tu.v.p.T("voice.turn.reveal-unverified", "Seed", g.Setup.Seed, "Why", lang.Text(m.Meta.Unverified))
 	case !m.Meta.Imported.IsZero():
-		return v.p.T("voice.turn.reveal-imported", "Seed", g.Setup.Seed, "Commitment", g.Commitment()[:16], "When", chat.Timestamp(m.Meta.Imported))
+		return tu.v.p.T("voice.turn.reveal-imported", "Seed", g.Setup.Seed, "Commitment", g.Commitment()[:16], "When", chat.Timestamp(m.Meta.Imported))
 	}
-	return v.p.T("voice.turn.reveal", "Seed", g.Setup.Seed, "Commitment", g.Commitment()[:16])
+	return tu.v.p.T("voice.turn.reveal", "Seed", g.Setup.Seed, "Commitment", g.Commitment()[:16])
 }
-
-// FairDice names what Reveal says, in English (see Voice.FairDice).
-func FairDice(m *hosted.Match) string { return Voice{}.FairDice(m) }
 
 // FairDice names what Reveal says: "Fair dice", unless they cannot be
 // checked.
-func (v Voice) FairDice(m *hosted.Match) string {
+func (tu Turns) FairDice(m *hosted.Match) string {
 	if m.Meta.Unverified != "" {
-		return v.p.T("voice.turn.unverified-dice")
+		return tu.v.p.T("voice.turn.unverified-dice")
 	}
-	return v.p.T("voice.turn.fair-dice")
+	return tu.v.p.T("voice.turn.fair-dice")
 }
 
 // LuckField is the luck report as an embed field's value.
@@ -71,44 +75,38 @@ func LuckField(report string) string {
 // match's pages (its turns, each capital chosen or the initial placement
 // first), and whether its turn is still being played: "7 of 7 · in
 // progress" left both to be guessed.
-func HistoryFooter(page, pages int, live bool) string {
-	return Voice{}.HistoryFooter(page, pages, live)
-}
-
-// HistoryFooter is the footer of a page of /risk show history in v's
-// language (see the function HistoryFooter).
-func (v Voice) HistoryFooter(page, pages int, live bool) string {
+func (tu Turns) HistoryFooter(page, pages int, live bool) string {
 	if live {
-		return v.p.T("voice.turn.history-footer-live", "Page", page+1, "Pages", pages)
+		return tu.v.p.T("voice.turn.history-footer-live", "Page", page+1, "Pages", pages)
 	}
-	return v.p.T("voice.turn.history-footer", "Page", page+1, "Pages", pages)
+	return tu.v.p.T("voice.turn.history-footer", "Page", page+1, "Pages", pages)
 }
 
 // ShortTitle names a turn on a button: "Turn 7", "Setup".
-func (v Voice) ShortTitle(t news.TurnRecord) string {
+func (tu Turns) ShortTitle(t news.TurnRecord) string {
 	if t.Turn == 0 {
-		return v.p.T("voice.turn.setup")
+		return tu.v.p.T("voice.turn.setup")
 	}
 	if t.Seat < 0 {
-		return v.p.T("voice.turn.round", "Round", t.Turn)
+		return tu.v.p.T("voice.turn.round", "Round", t.Turn)
 	}
-	return v.p.T("voice.turn.turn", "Turn", t.Turn)
+	return tu.v.p.T("voice.turn.turn", "Turn", t.Turn)
 }
 
 // Messages writes the news of a change. Written late (fresh false), when
 // the match has moved on since, they keep only what is still true: the
 // summaries, without the map or a ping of a turn long gone.
-func (v Voice) Messages(m *hosted.Match, n *news.News, fresh bool) []news.Post {
+func (tu Turns) Messages(m *hosted.Match, n *news.News, fresh bool) []news.Post {
 	var msgs []news.Post
 	if n.Everyone {
 		// The note, the pings and the map first; then the turns' records,
 		// completed, and the turn now in play.
-		msgs = append(msgs, v.everyonePost(m, n.Note))
+		msgs = append(msgs, tu.everyonePost(m, n.Note))
 		s := m.Game.State
 		for _, t := range n.Turns {
-			msgs = append(msgs, news.Post{Message: chat.Message{Embed: v.TurnEmbed(s, t, "")}, Ref: news.PostRef(m.ID, t.Turn, t.Seat), Mode: news.Complete})
+			msgs = append(msgs, news.Post{Message: chat.Message{Embed: tu.Embed(s, t, "")}, Ref: news.PostRef(m.ID, t.Turn, t.Seat), Mode: news.Complete})
 		}
-		if p, ok := v.LivePost(m); ok && fresh {
+		if p, ok := tu.Live(m); ok && fresh {
 			msgs = append(msgs, p)
 		}
 		return msgs
@@ -117,44 +115,44 @@ func (v Voice) Messages(m *hosted.Match, n *news.News, fresh bool) []news.Post {
 		msgs = append(msgs, news.Post{Message: chat.Message{Text: n.Note}})
 	}
 	if n.Remind && fresh {
-		if r, ok := v.Reminder(m); ok {
+		if r, ok := tu.Reminder(m); ok {
 			msgs = append(msgs, r)
 		}
 	}
 	if fresh {
-		return append(msgs, v.TurnPosts(m, n.Turns, n.Over, n.Note)...)
+		return append(msgs, tu.Posts(m, n.Turns, n.Over, n.Note)...)
 	}
 	for i, t := range n.Turns {
 		note := ""
 		if i == 0 {
 			note = n.Note
 		}
-		msgs = append(msgs, v.recordPosts(m, t, note, false)...)
+		msgs = append(msgs, tu.recordPosts(m, t, note, false)...)
 	}
 	if n.Over {
-		msgs = append(msgs, v.VictoryPost(m))
+		msgs = append(msgs, tu.Victory(m))
 	}
 	return msgs
 }
 
-// TurnPosts are the messages that follow the end of turns: each turn's
+// Posts are the messages that follow the end of turns: each turn's
 // record completed (its living message edited, or posted if it had none),
 // the last one with the map, then the living message of the turn now
 // starting, which pings the person to play. note, if any, opens the first
 // record (why the bot played for a person).
-func (v Voice) TurnPosts(m *hosted.Match, turns []news.TurnRecord, over bool, note string) []news.Post {
+func (tu Turns) Posts(m *hosted.Match, turns []news.TurnRecord, over bool, note string) []news.Post {
 	var posts []news.Post
 	for i, t := range turns {
 		if i > 0 {
 			note = ""
 		}
-		posts = append(posts, v.recordPosts(m, t, note, i == len(turns)-1 && !over)...)
+		posts = append(posts, tu.recordPosts(m, t, note, i == len(turns)-1 && !over)...)
 	}
 	if over {
-		return append(posts, v.VictoryPost(m))
+		return append(posts, tu.Victory(m))
 	}
 	if len(turns) > 0 {
-		if p, ok := v.LivePost(m); ok {
+		if p, ok := tu.Live(m); ok {
 			posts = append(posts, p)
 		}
 	}
@@ -163,38 +161,38 @@ func (v Voice) TurnPosts(m *hosted.Match, turns []news.TurnRecord, over bool, no
 
 // Ping tells the person now to play that it is their turn, mentioning only
 // them, with their deadline.
-func (v Voice) Ping(m *hosted.Match) (news.Post, bool) {
+func (tu Turns) Ping(m *hosted.Match) (news.Post, bool) {
 	s := m.Game.State
 	if s.Phase == state.PhaseOrders {
-		return v.roundPing(m)
+		return tu.roundPing(m)
 	}
 	if s.Phase == state.PhaseOver || (s.Phase == state.PhaseSetup && !hosted.IsCapitals(s)) || m.IsBotSeat(s.Current) {
 		return news.Post{}, false
 	}
 	id := s.Seats[s.Current].ID
 	if hosted.IsCapitals(s) {
-		return news.Post{Message: chat.Message{Text: v.capitalsPing(m), Mentions: []string{id}}, Notice: news.TurnPing}, true
+		return news.Post{Message: chat.Message{Text: tu.capitalsPing(m), Mentions: []string{id}}, Notice: news.TurnPing}, true
 	}
-	args := []any{"Swatch", v.Swatch(s.Current), "Mention", lang.Text(chat.MentionOf(id, s.Seats[s.Current].Name)),
+	args := []any{"Swatch", tu.v.Swatch(s.Current), "Mention", lang.Text(chat.MentionOf(id, s.Seats[s.Current].Name)),
 		"Turn", s.Turn, "Deadline", chat.Timestamp(m.Timers.Deadline)}
-	text := v.p.T("voice.turn.ping", append(args, "Armies", lang.M("n.armies", "Count", s.Seats[s.Current].Reserve),
-		"Trade", lang.Text(v.tradeHint(s.HandSize(s.Current))))...)
+	text := tu.v.p.T("voice.turn.ping", append(args, "Armies", lang.M("n.armies", "Count", s.Seats[s.Current].Reserve),
+		"Trade", lang.Text(tu.tradeHint(s.HandSize(s.Current))))...)
 	if s.Phase != state.PhaseReinforce || s.Seats[s.Current].Reserve == 0 {
 		// The turn's living post words the ping again as the turn goes
 		// on: once placed, there is nothing left to place.
-		text = v.p.T("voice.turn.ping-placed", args...)
+		text = tu.v.p.T("voice.turn.ping-placed", args...)
 	}
-	buttons := []chat.Button{{ID: m.ButtonID("autoplace", s.Turn), Label: v.p.T("voice.turn.autoplace"), Style: chat.Secondary}}
-	if v.Hides(s) {
-		text = v.p.T("voice.turn.ping-fog", append(args, "Hint", lang.Text(v.fogHint()))...)
-		buttons = append(buttons, v.ViewButton(m))
+	buttons := []chat.Button{{ID: m.ButtonID("autoplace", s.Turn), Label: tu.v.p.T("voice.turn.autoplace"), Style: chat.Secondary}}
+	if tu.v.Hides(s) {
+		text = tu.v.p.T("voice.turn.ping-fog", append(args, "Hint", lang.Text(tu.fogHint()))...)
+		buttons = append(buttons, tu.ViewButton(m))
 	}
 	return news.Post{Message: chat.Message{Text: text, Mentions: []string{id}, Buttons: [][]chat.Button{buttons}}, Notice: news.TurnPing}, true
 }
 
 // roundPing tells the people a round waits for that it has begun, each
 // with their armies to place, mentioning only them.
-func (v Voice) roundPing(m *hosted.Match) (news.Post, bool) {
+func (tu Turns) roundPing(m *hosted.Match) (news.Post, bool) {
 	s := m.Game.State
 	var ids, who []string
 	for _, i := range hosted.ToAct(s) {
@@ -202,24 +200,24 @@ func (v Voice) roundPing(m *hosted.Match) (news.Post, bool) {
 			continue
 		}
 		ids = append(ids, s.Seats[i].ID)
-		if v.Hides(s) {
-			who = append(who, v.Swatch(i)+" "+chat.MentionOf(s.Seats[i].ID, s.Seats[i].Name))
+		if tu.v.Hides(s) {
+			who = append(who, tu.v.Swatch(i)+" "+chat.MentionOf(s.Seats[i].ID, s.Seats[i].Name))
 			continue
 		}
 		// What the round gave them, not what they have left: the ping is
 		// public, and edited as the round is played, so what is left would
 		// tell who has placed or traded before the round resolves.
-		who = append(who, fmt.Sprintf("%s %s (%s%s)", v.Swatch(i), chat.MentionOf(s.Seats[i].ID, s.Seats[i].Name),
-			v.p.N("n.armies", s.Income(i).Total), v.tradeHint(s.HandSize(i)+s.Seats[i].Traded.Len())))
+		who = append(who, fmt.Sprintf("%s %s (%s%s)", tu.v.Swatch(i), chat.MentionOf(s.Seats[i].ID, s.Seats[i].Name),
+			tu.v.p.N("n.armies", s.Income(i).Total), tu.tradeHint(s.HandSize(i)+s.Seats[i].Traded.Len())))
 	}
 	if len(ids) == 0 {
 		return news.Post{}, false
 	}
-	text := v.p.T("voice.turn.round-ping", "Round", s.Turn, "Who", lang.Text(strings.Join(who, ", ")), "Deadline", chat.Timestamp(m.Timers.Deadline))
+	text := tu.v.p.T("voice.turn.round-ping", "Round", s.Turn, "Who", lang.Text(strings.Join(who, ", ")), "Deadline", chat.Timestamp(m.Timers.Deadline))
 	msg := chat.Message{Text: text, Mentions: ids}
-	if v.Hides(s) {
-		msg.Text += " " + v.fogHint()
-		msg.Buttons = [][]chat.Button{{v.ViewButton(m)}}
+	if tu.v.Hides(s) {
+		msg.Text += " " + tu.fogHint()
+		msg.Buttons = [][]chat.Button{{tu.ViewButton(m)}}
 	}
 	return news.Post{Message: msg, Notice: news.TurnPing}, true
 }
@@ -227,14 +225,14 @@ func (v Voice) roundPing(m *hosted.Match) (news.Post, bool) {
 // tradeHint reminds a player holding n cards that they must trade a set.
 // A ping is public: it says nothing the hand size does not (whether the
 // hand holds a set is the player's to know, with /risk show cards).
-func (v Voice) tradeHint(n int) string {
+func (tu Turns) tradeHint(n int) string {
 	if n >= 5 {
-		return v.p.T("voice.turn.trade-hint", "Count", n)
+		return tu.v.p.T("voice.turn.trade-hint", "Count", n)
 	}
 	return ""
 }
 
-func (v Voice) victoryText(m *hosted.Match) string {
+func (tu Turns) victoryText(m *hosted.Match) string {
 	s := m.Game.State
 	var lines []string
 	turns := lang.M("n.turns", "Count", s.Turn)
@@ -242,74 +240,74 @@ func (v Voice) victoryText(m *hosted.Match) string {
 		turns = lang.M("n.rounds", "Count", s.Turn)
 	}
 	if engine.EndedAtRoundLimit(s) {
-		lines = append(lines, v.p.T("voice.turn.victory-round-limit", "Winners", lang.Text(v.Winners(s)), "Turns", turns))
+		lines = append(lines, tu.v.p.T("voice.turn.victory-round-limit", "Winners", lang.Text(tu.v.Winners(s)), "Turns", turns))
 	} else {
-		lines = append(lines, v.p.T("voice.turn.victory", "Winners", lang.Text(v.Winners(s)), "Turns", turns))
+		lines = append(lines, tu.v.p.T("voice.turn.victory", "Winners", lang.Text(tu.v.Winners(s)), "Turns", turns))
 	}
 	if IsMissions(s) && engine.MissionDone(s, s.Winner) {
-		lines = append(lines, v.p.T("voice.turn.victory-mission", "Name", lang.Text(s.Seats[s.Winner].Name), "Mission", lang.Text(v.Missions().Text(s, s.Winner))))
+		lines = append(lines, tu.v.p.T("voice.turn.victory-mission", "Name", lang.Text(s.Seats[s.Winner].Name), "Mission", lang.Text(tu.v.Missions().Text(s, s.Winner))))
 	}
 	for i := range s.Seats {
-		status := v.seatStatus(s.Seats[i].Status) // eliminated, surrendered
+		status := tu.seatStatus(s.Seats[i].Status) // eliminated, surrendered
 		switch {
 		case s.Won(i) && !s.Seats[i].Alive():
-			status = v.p.T("voice.turn.winner-with-team", "Status", lang.Text(status))
+			status = tu.v.p.T("voice.turn.winner-with-team", "Status", lang.Text(status))
 		case s.Won(i):
-			status = v.p.T("voice.turn.winner", "Count", s.Owned(i))
+			status = tu.v.p.T("voice.turn.winner", "Count", s.Owned(i))
 		case s.Seats[i].Alive():
-			status = v.p.T("voice.turn.territories-left", "Count", s.Owned(i))
+			status = tu.v.p.T("voice.turn.territories-left", "Count", s.Owned(i))
 		}
-		lines = append(lines, fmt.Sprintf("%s — %s", v.Who(s, i), status))
+		lines = append(lines, fmt.Sprintf("%s — %s", tu.v.Who(s, i), status))
 	}
 	if IsMissions(s) {
-		lines = append(lines, v.Missions().revealed(s)...)
+		lines = append(lines, tu.v.Missions().revealed(s)...)
 	}
-	lines = append(lines, v.p.T("voice.turn.rematch-hint"))
+	lines = append(lines, tu.v.p.T("voice.turn.rematch-hint"))
 	return strings.Join(lines, "\n")
 }
 
 // seatStatus words a seat's status: "eliminated", "surrendered".
-func (v Voice) seatStatus(st state.Status) string {
+func (tu Turns) seatStatus(st state.Status) string {
 	switch st {
 	case state.Eliminated:
-		return v.p.T("voice.turn.status.eliminated")
+		return tu.v.p.T("voice.turn.status.eliminated")
 	case state.Surrendered:
-		return v.p.T("voice.turn.status.surrendered")
+		return tu.v.p.T("voice.turn.status.surrendered")
 	}
 	return st.String()
 }
 
-// TurnTitle names a turn: "Turn 7 — 🟥 Ann".
-func (v Voice) TurnTitle(s *state.State, t news.TurnRecord) string {
+// Title names a turn: "Turn 7 — 🟥 Ann".
+func (tu Turns) Title(s *state.State, t news.TurnRecord) string {
 	switch {
 	case t.Turn == 0 && hosted.IsCapitals(s):
-		return v.p.T("voice.turn.title-capital", "Player", lang.Text(v.Who(s, t.Seat)))
+		return tu.v.p.T("voice.turn.title-capital", "Player", lang.Text(tu.v.Who(s, t.Seat)))
 	case t.Turn == 0:
-		return v.p.T("voice.turn.title-setup")
+		return tu.v.p.T("voice.turn.title-setup")
 	case t.Seat < 0:
-		return v.p.T("voice.turn.round", "Round", t.Turn)
+		return tu.v.p.T("voice.turn.round", "Round", t.Turn)
 	}
-	return v.p.T("voice.turn.title", "Turn", t.Turn, "Player", lang.Text(v.WhoPlays(s, t.Seat)))
+	return tu.v.p.T("voice.turn.title", "Turn", t.Turn, "Player", lang.Text(tu.v.WhoPlays(s, t.Seat)))
 }
 
 // maxDescription keeps an embed's description within Discord's 4096
 // characters, with room for markup to grow.
 const maxDescription = 3800
 
-// TurnEmbed is the card of a turn: its lines, and its numbers as fields.
-func (v Voice) TurnEmbed(s *state.State, t news.TurnRecord, note string) *chat.Embed {
-	e := &chat.Embed{Title: v.TurnTitle(s, t), Color: v.Color(t.Seat)}
+// Embed is the card of a turn: its lines, and its numbers as fields.
+func (tu Turns) Embed(s *state.State, t news.TurnRecord, note string) *chat.Embed {
+	e := &chat.Embed{Title: tu.Title(s, t), Color: tu.v.Color(t.Seat)}
 	lines := t.Lines
 	if note != "" {
 		lines = append([]string{"*" + note + "*"}, lines...)
 	}
 	if len(lines) == 0 {
-		lines = []string{v.p.T("voice.turn.nothing-yet")}
+		lines = []string{tu.v.p.T("voice.turn.nothing-yet")}
 	}
-	e.Description = fitLines(lines, maxDescription, func(n int) string { return v.p.T("voice.turn.more-lines", "Count", n) })
+	e.Description = fitLines(lines, maxDescription, func(n int) string { return tu.v.p.T("voice.turn.more-lines", "Count", n) })
 	st := t.Stats
 	capitals := hosted.IsCapitals(s)
-	if v.hidesFrom(s, t.Seat) || t.Seat < 0 {
+	if tu.v.hidesFrom(s, t.Seat) || t.Seat < 0 {
 		// Income and trades would tell the continents held in the fog.
 		// A round's are everyone's: their sum says nothing (each seat's
 		// is told in its lines, to whom may see it), and in the fog it
@@ -317,40 +315,40 @@ func (v Voice) TurnEmbed(s *state.State, t news.TurnRecord, note string) *chat.E
 		st.Income, st.Traded = 0, 0
 	}
 	if st.Income > 0 {
-		income := v.p.T("voice.turn.field.income-armies", "Count", st.Income)
+		income := tu.v.p.T("voice.turn.field.income-armies", "Count", st.Income)
 		if capitals {
-			income = v.p.T("voice.turn.field.income-troops", "Count", st.Income)
+			income = tu.v.p.T("voice.turn.field.income-troops", "Count", st.Income)
 		}
-		e.Fields = append(e.Fields, chat.Field{Name: v.p.T("voice.turn.field.reinforcements"), Value: income, Inline: true})
+		e.Fields = append(e.Fields, chat.Field{Name: tu.v.p.T("voice.turn.field.reinforcements"), Value: income, Inline: true})
 	}
 	if st.Traded > 0 {
-		e.Fields = append(e.Fields, chat.Field{Name: v.p.T("voice.turn.field.traded"), Value: v.p.T("voice.turn.field.traded-armies", "Count", st.Traded), Inline: true})
+		e.Fields = append(e.Fields, chat.Field{Name: tu.v.p.T("voice.turn.field.traded"), Value: tu.v.p.T("voice.turn.field.traded-armies", "Count", st.Traded), Inline: true})
 	}
 	if st.Conquests > 0 {
-		e.Fields = append(e.Fields, chat.Field{Name: v.p.T("voice.turn.field.conquests"), Value: v.p.N("n.territories", st.Conquests), Inline: true})
+		e.Fields = append(e.Fields, chat.Field{Name: tu.v.p.T("voice.turn.field.conquests"), Value: tu.v.p.N("n.territories", st.Conquests), Inline: true})
 	}
 	if len(st.Eliminated) > 0 {
 		var names []string
 		for _, i := range st.Eliminated {
-			names = append(names, v.Who(s, i))
+			names = append(names, tu.v.Who(s, i))
 		}
-		e.Fields = append(e.Fields, chat.Field{Name: v.p.T("voice.turn.field.eliminated"), Value: strings.Join(names, ", "), Inline: true})
+		e.Fields = append(e.Fields, chat.Field{Name: tu.v.p.T("voice.turn.field.eliminated"), Value: strings.Join(names, ", "), Inline: true})
 	}
 	return e
 }
 
-// TurnPost is the completed record of a finished turn, with the map if
+// Post is the completed record of a finished turn, with the map if
 // withMap (the last turn of a change: the map shows the match as it is).
 // A turn's record completes its living message, where the turn was
 // followed as it was played; a round's is posted anew (see recordPosts).
-func (v Voice) TurnPost(m *hosted.Match, t news.TurnRecord, note string, withMap bool) news.Post {
+func (tu Turns) Post(m *hosted.Match, t news.TurnRecord, note string, withMap bool) news.Post {
 	s := m.Game.State
-	msg := news.Post{Message: chat.Message{Embed: v.TurnEmbed(s, t, note)}, Ref: news.PostRef(m.ID, t.Turn, t.Seat), Mode: news.Complete}
+	msg := news.Post{Message: chat.Message{Embed: tu.Embed(s, t, note)}, Ref: news.PostRef(m.ID, t.Turn, t.Seat), Mode: news.Complete}
 	if isRound(t) {
 		msg.Ref, msg.Mode = "", 0
 	}
 	if withMap {
-		msg.Image = v.mapOf(m, v.viewer())
+		msg.Image = tu.v.mapOf(m, tu.v.viewer())
 	}
 	return msg
 }
@@ -363,24 +361,24 @@ func isRound(t news.TurnRecord) bool { return t.Seat < 0 && t.Turn > 0 }
 // it lies far above, under a day of talk and replies: its result is
 // posted anew, where the channel's readers are, and the living message
 // is closed with a word that the result follows.
-func (v Voice) recordPosts(m *hosted.Match, t news.TurnRecord, note string, withMap bool) []news.Post {
-	post := v.TurnPost(m, t, note, withMap)
+func (tu Turns) recordPosts(m *hosted.Match, t news.TurnRecord, note string, withMap bool) []news.Post {
+	post := tu.Post(m, t, note, withMap)
 	if !isRound(t) {
 		return []news.Post{post}
 	}
 	closed := news.Post{Message: chat.Message{Embed: &chat.Embed{
-		Title:       v.TurnTitle(m.Game.State, t),
-		Color:       v.Color(t.Seat),
-		Description: v.p.T("voice.turn.round-over", "Round", t.Turn),
+		Title:       tu.Title(m.Game.State, t),
+		Color:       tu.v.Color(t.Seat),
+		Description: tu.v.p.T("voice.turn.round-over", "Round", t.Turn),
 	}}, Ref: news.PostRef(m.ID, t.Turn, t.Seat), Mode: news.Retire}
 	return []news.Post{closed, post}
 }
 
-// LivePost is the record of the turn in progress, if it has one: a
+// Live is the record of the turn in progress, if it has one: a
 // person's turn (a computer's is posted when done), not the initial
 // placement, which is secret until everyone has placed. Its text pings
 // the player, with what to do now and the deadline.
-func (v Voice) LivePost(m *hosted.Match) (news.Post, bool) {
+func (tu Turns) Live(m *hosted.Match) (news.Post, bool) {
 	s := m.Game.State
 	if s.Phase == state.PhaseOver || (s.Phase == state.PhaseSetup && !hosted.IsCapitals(s)) || (s.Phase != state.PhaseOrders && m.IsBotSeat(s.Current)) {
 		return news.Post{}, false
@@ -392,57 +390,57 @@ func (v Voice) LivePost(m *hosted.Match) (news.Post, bool) {
 	if s.Phase == state.PhaseOrders {
 		t.Seat = -1 // the round's record: everyone's
 	}
-	e := v.TurnEmbed(s, t, "")
-	if r := v.Readiness(s); r != "" {
-		e.Fields = append(e.Fields, chat.Field{Name: v.p.T("voice.turn.field.ready"), Value: r})
+	e := tu.Embed(s, t, "")
+	if r := tu.v.Readiness(s); r != "" {
+		e.Fields = append(e.Fields, chat.Field{Name: tu.v.p.T("voice.turn.field.ready"), Value: r})
 	}
 	if !m.Timers.Deadline.IsZero() {
-		e.Fields = append(e.Fields, chat.Field{Name: v.p.T("voice.turn.field.deadline"), Value: chat.Timestamp(m.Timers.Deadline), Inline: true})
+		e.Fields = append(e.Fields, chat.Field{Name: tu.v.p.T("voice.turn.field.deadline"), Value: chat.Timestamp(m.Timers.Deadline), Inline: true})
 	}
-	e.Footer = v.p.T("voice.turn.footer")
-	msg, _ := v.Ping(m)
+	e.Footer = tu.v.p.T("voice.turn.footer")
+	msg, _ := tu.Ping(m)
 	switch {
-	case v.Hides(s):
+	case tu.v.Hides(s):
 		// With fog of war, what happened to the player is theirs to see
 		// (/risk show status).
 	case s.Phase == state.PhaseOrders:
-		msg.Text = v.withRoundDigest(m, msg.Text)
+		msg.Text = tu.v.withRoundDigest(m, msg.Text)
 	default:
-		msg.Text = v.WithDigest(m, s.Current, msg.Text)
+		msg.Text = tu.v.WithDigest(m, s.Current, msg.Text)
 	}
 	msg.Embed = e
 	msg.Ref = news.PostRef(m.ID, t.Turn, t.Seat)
 	msg.Mode = news.PostOrEdit
 	if s.Phase == state.PhaseOrders {
-		e.Footer = v.p.T("voice.turn.footer-round")
+		e.Footer = tu.v.p.T("voice.turn.footer-round")
 	}
 	if !(s.Phase == state.PhaseReinforce && s.Seats[s.Current].Reserve > 0) {
 		msg.Buttons = nil // placed: the button's moment is gone
-		if v.Hides(s) {
-			msg.Buttons = [][]chat.Button{{v.ViewButton(m)}}
+		if tu.v.Hides(s) {
+			msg.Buttons = [][]chat.Button{{tu.ViewButton(m)}}
 		}
 	}
 	return msg, true
 }
 
-// VictoryPost announces the end of a match, with the map.
-func (v Voice) VictoryPost(m *hosted.Match) news.Post {
+// Victory announces the end of a match, with the map.
+func (tu Turns) Victory(m *hosted.Match) news.Post {
 	s := m.Game.State
-	lines := strings.Split(v.victoryText(m), "\n")
-	e := &chat.Embed{Title: "🏆 " + strings.Trim(lines[0], "🏆 *"), Color: v.Color(s.Winner)}
+	lines := strings.Split(tu.victoryText(m), "\n")
+	e := &chat.Embed{Title: "🏆 " + strings.Trim(lines[0], "🏆 *"), Color: tu.v.Color(s.Winner)}
 	e.Description = strings.Join(lines[1:len(lines)-1], "\n")
 	if m.Luck != "" {
-		e.Fields = append(e.Fields, chat.Field{Name: v.p.T("voice.turn.field.luck"), Value: LuckField(m.Luck)})
+		e.Fields = append(e.Fields, chat.Field{Name: tu.v.p.T("voice.turn.field.luck"), Value: LuckField(m.Luck)})
 	}
-	e.Fields = append(e.Fields, chat.Field{Name: v.FairDice(m), Value: v.Reveal(m)})
+	e.Fields = append(e.Fields, chat.Field{Name: tu.FairDice(m), Value: tu.Reveal(m)})
 	e.Footer = lines[len(lines)-1]
-	return news.Post{Message: chat.Message{Embed: e, Image: v.mapOf(m, v.viewer()), Buttons: [][]chat.Button{{
-		{ID: hosted.LobbyButton(m.ID, "rematch"), Label: v.p.T("voice.turn.rematch"), Style: chat.Primary},
+	return news.Post{Message: chat.Message{Embed: e, Image: tu.v.mapOf(m, tu.v.viewer()), Buttons: [][]chat.Button{{
+		{ID: hosted.LobbyButton(m.ID, "rematch"), Label: tu.v.p.T("voice.turn.rematch"), Style: chat.Primary},
 	}}}}
 }
 
 // Reminder is the message that pings whoever the match waits for.
-func (v Voice) Reminder(m *hosted.Match) (news.Post, bool) {
+func (tu Turns) Reminder(m *hosted.Match) (news.Post, bool) {
 	waiting := m.WaitingFor()
 	if len(waiting) == 0 {
 		return news.Post{}, false
@@ -468,7 +466,7 @@ func (v Voice) Reminder(m *hosted.Match) (news.Post, bool) {
 		what = lang.M("voice.turn.remind.place")
 	}
 	return news.Post{Message: chat.Message{
-		Text: v.p.T("voice.turn.reminder", "Names", lang.Text(strings.Join(names, " ")), "What", what,
+		Text: tu.v.p.T("voice.turn.reminder", "Names", lang.Text(strings.Join(names, " ")), "What", what,
 			"When", chat.Timestamp(m.Timers.Deadline), "Action", action),
 		Mentions: waiting,
 	}, Notice: news.ReminderPing}, true

@@ -183,7 +183,7 @@ func TestLivePostAfterPlacing(t *testing.T) {
 	m, v := placedMatch(t)
 	s := m.Game.State
 	seat := s.Current
-	before, ok := v.LivePost(m)
+	before, ok := v.Turns().Live(m)
 	if !ok {
 		t.Fatal("no living post at the turn's start")
 	}
@@ -193,7 +193,7 @@ func TestLivePostAfterPlacing(t *testing.T) {
 	if _, _, err := m.Game.Apply(seat, engine.AutoPlace{}); err != nil {
 		t.Fatal(err)
 	}
-	after, ok := v.LivePost(m)
+	after, ok := v.Turns().Live(m)
 	if !ok {
 		t.Fatal("no living post after placing")
 	}
