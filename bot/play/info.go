@@ -49,7 +49,7 @@ func (p *Play) standings(ctx context.Context, m *hosted.Match, user chat.User) (
 	if v.Hides(full) {
 		seen = viewOf(m, seat)
 		if seat >= 0 {
-			saw = v.WithDigestLines(seen, seat, p.sawSince(ctx, m, v, seat))
+			saw = v.Digests().WithLines(seen, seat, p.sawSince(ctx, m, v, seat))
 		}
 	}
 	s := seen.Game.State

@@ -10,34 +10,41 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
+// Digests sums up for a player what happened since their last turn: the
+// digest of the others' turns, led by who leads.
+type Digests struct{ v Voice }
+
+// Digests is v summing up the others' turns.
+func (v Voice) Digests() Digests { return Digests{v} }
+
 // The ping of a person's turn opens with what happened to them since
 // their last turn, most important first: what they lost and to whom, the
 // continents they no longer hold, the threats on their borders, and who
 // leads.
 
-// Digest is what happened to the player of seat since their last turn, in
+// For is what happened to the player of seat since their last turn, in
 // at most maxDigest lines; none before their first turn. With fog of war,
 // m is the player's view of the match.
-func (v Voice) Digest(m *hosted.Match, seat int) []string {
-	own, ok := v.digest(m, seat)
+func (dg Digests) For(m *hosted.Match, seat int) []string {
+	own, ok := dg.lines(m, seat)
 	if !ok {
 		return nil
 	}
 	out := own[:min(maxDigest, len(own))]
-	if lead := v.leadLine(m.Game.State, seat); len(out) < maxDigest && lead != "" {
+	if lead := dg.lead(m.Game.State, seat); len(out) < maxDigest && lead != "" {
 		out = append(out, lead)
 	}
 	if len(out) > 0 {
-		out[0] = v.p.T("voice.digest.since", "Line", lang.Text(out[0]))
+		out[0] = dg.v.p.T("voice.digest.since", "Line", lang.Text(out[0]))
 	}
 	return out
 }
 
-// withRoundDigest puts above a round's ping what happened to each player
+// withRound puts above a round's ping what happened to each player
 // it waits for since their last orders (the round's resolution): their
 // two weightiest lines each, then who leads. Without fog of war only: it
 // is public.
-func (v Voice) withRoundDigest(m *hosted.Match, text string) string {
+func (dg Digests) withRound(m *hosted.Match, text string) string {
 	s := m.Game.State
 	var lines []string
 	some := false
@@ -45,27 +52,27 @@ func (v Voice) withRoundDigest(m *hosted.Match, text string) string {
 		if m.IsBotSeat(i) {
 			continue
 		}
-		own, ok := v.digest(m, i)
+		own, ok := dg.lines(m, i)
 		some = some || ok
 		if len(own) > 0 {
-			lines = append(lines, v.p.T("voice.digest.player", "Swatch", v.Swatch(i), "Name", lang.Text(s.Seats[i].Name),
+			lines = append(lines, dg.v.p.T("voice.digest.player", "Swatch", dg.v.Swatch(i), "Name", lang.Text(s.Seats[i].Name),
 				"Lines", lang.Text(strings.Join(own[:min(2, len(own))], " "))))
 		}
 	}
-	if lead := v.leadLine(s, -1); lead != "" {
+	if lead := dg.lead(s, -1); lead != "" {
 		lines = append(lines, lead)
 	}
 	if !some || len(lines) == 0 {
 		return text // no round played yet
 	}
-	lines[0] = v.p.T("voice.digest.since-round") + "\n" + lines[0]
+	lines[0] = dg.v.p.T("voice.digest.since-round") + "\n" + lines[0]
 	return strings.Join(lines, "\n") + "\n" + text
 }
 
-// digest is what happened to the player of seat since their last turn,
+// lines is what happened to the player of seat since their last turn,
 // weightiest first, who leads aside (leadLine); ok is false before their
 // first turn.
-func (v Voice) digest(m *hosted.Match, seat int) (lines []string, ok bool) {
+func (dg Digests) lines(m *hosted.Match, seat int) (lines []string, ok bool) {
 	s := m.Game.State
 	i := m.Meta.Index(s.Seats[seat].ID)
 	if i < 0 || m.Meta.Seats[i].Held == nil || s.Phase == state.PhaseSetup {
@@ -103,10 +110,10 @@ func (v Voice) digest(m *hosted.Match, seat int) (lines []string, ok bool) {
 	for _, o := range takers {
 		names := lost[o]
 		if o == fogTaker {
-			scored = append(scored, line{v.p.T("voice.digest.lost-in-fog", "Names", names), 1000 + len(names)})
+			scored = append(scored, line{dg.v.p.T("voice.digest.lost-in-fog", "Names", names), 1000 + len(names)})
 			continue
 		}
-		scored = append(scored, line{v.p.T("voice.digest.lost", "Names", names, "Player", lang.Text(v.Who(s, o))), 1000 + len(names)})
+		scored = append(scored, line{dg.v.p.T("voice.digest.lost", "Names", names, "Player", lang.Text(dg.v.Who(s, o))), 1000 + len(names)})
 	}
 	for c, cont := range s.Map.Continents {
 		all := len(cont.Territories) > 0
@@ -114,7 +121,7 @@ func (v Voice) digest(m *hosted.Match, seat int) (lines []string, ok bool) {
 			all = all && held[t]
 		}
 		if all && s.ContinentOwner(c) != seat {
-			scored = append(scored, line{v.p.T("voice.digest.continent-lost", "Continent", lang.Place(cont.Name), "Bonus", cont.Bonus), 900 + cont.Bonus})
+			scored = append(scored, line{dg.v.p.T("voice.digest.continent-lost", "Continent", lang.Place(cont.Name), "Bonus", cont.Bonus), 900 + cont.Bonus})
 		}
 	}
 	// Threats: an enemy stack that outnumbers a neighbour of theirs, the
@@ -137,11 +144,11 @@ func (v Voice) digest(m *hosted.Match, seat int) (lines []string, ok bool) {
 	}
 	slices.SortStableFunc(threats, func(a, b threat) int { return cmp.Compare(b.by, a.by) })
 	for k, th := range threats[:min(2, len(threats))] {
-		args := []any{"Count", s.Terr[th.from].Armies, "Player", lang.Text(v.Who(s, s.Terr[th.from].Owner)),
+		args := []any{"Count", s.Terr[th.from].Armies, "Player", lang.Text(dg.v.Who(s, s.Terr[th.from].Owner)),
 			"From", lang.Place(s.Map.TerritoryName(th.from)), "Yours", s.Terr[th.to].Armies, "To", lang.Place(s.Map.TerritoryName(th.to))}
-		text := v.p.T("voice.digest.threat", args...)
+		text := dg.v.p.T("voice.digest.threat", args...)
 		if capitals {
-			text = v.p.T("voice.digest.threat-capitals", args...)
+			text = dg.v.p.T("voice.digest.threat-capitals", args...)
 		}
 		scored = append(scored, line{text, 500 - k})
 	}
@@ -152,9 +159,9 @@ func (v Voice) digest(m *hosted.Match, seat int) (lines []string, ok bool) {
 	return lines, true
 }
 
-// leadLine says who leads, by territories then armies: "You lead" to
+// lead says who leads, by territories then armies: "You lead" to
 // seat (-1: to everyone).
-func (v Voice) leadLine(s *state.State, seat int) string {
+func (dg Digests) lead(s *state.State, seat int) string {
 	lead := -1
 	for o := range s.Seats {
 		if !s.Seats[o].Alive() {
@@ -167,21 +174,21 @@ func (v Voice) leadLine(s *state.State, seat int) string {
 	if lead < 0 {
 		return ""
 	}
-	args := []any{"Player", lang.Text(v.Who(s, lead)), "Territories", s.Owned(lead), "Armies", s.Armies(lead)}
+	args := []any{"Player", lang.Text(dg.v.Who(s, lead)), "Territories", s.Owned(lead), "Armies", s.Armies(lead)}
 	switch capitals := hosted.IsCapitals(s); {
 	case lead == seat && capitals:
-		return v.p.T("voice.digest.you-lead-capitals", args...)
+		return dg.v.p.T("voice.digest.you-lead-capitals", args...)
 	case lead == seat:
-		return v.p.T("voice.digest.you-lead", args...)
+		return dg.v.p.T("voice.digest.you-lead", args...)
 	case capitals:
-		return v.p.T("voice.digest.lead-capitals", args...)
+		return dg.v.p.T("voice.digest.lead-capitals", args...)
 	}
-	return v.p.T("voice.digest.lead", args...)
+	return dg.v.p.T("voice.digest.lead", args...)
 }
 
-// WithDigest puts the digest of seat's player above a ping's text.
-func (v Voice) WithDigest(m *hosted.Match, seat int, text string) string {
-	d := v.Digest(m, seat)
+// With puts the digest of seat's player above a ping's text.
+func (dg Digests) With(m *hosted.Match, seat int, text string) string {
+	d := dg.For(m, seat)
 	if len(d) == 0 {
 		return text
 	}
@@ -194,13 +201,13 @@ const fogTaker = -100
 // maxDigest bounds the digest's lines.
 const maxDigest = 5
 
-// WithDigestLines puts the digest of seat's player above what they saw
+// WithLines puts the digest of seat's player above what they saw
 // (lines), for their own view with fog of war; what they saw is cut to
 // the latest lines if long.
-func (v Voice) WithDigestLines(m *hosted.Match, seat int, saw []string) []string {
-	out := v.Digest(m, seat)
+func (dg Digests) WithLines(m *hosted.Match, seat int, saw []string) []string {
+	out := dg.For(m, seat)
 	if len(saw) > 0 {
-		out = append(out, v.p.T("voice.digest.saw"))
+		out = append(out, dg.v.p.T("voice.digest.saw"))
 		// The latest lines that fit: the oldest are in the history.
 		from, n := len(saw), 0
 		for from > 0 && n+len(saw[from-1])+1 <= maxSaw {
@@ -208,7 +215,7 @@ func (v Voice) WithDigestLines(m *hosted.Match, seat int, saw []string) []string
 			n += len(saw[from]) + 1
 		}
 		if from > 0 {
-			out = append(out, v.p.T("voice.digest.earlier", "Count", from))
+			out = append(out, dg.v.p.T("voice.digest.earlier", "Count", from))
 		}
 		out = append(out, saw[from:]...)
 	}

@@ -178,7 +178,7 @@ func TestFrenchVoice(t *testing.T) {
 			out = append2(out, posts(m, v, en, frCh))
 			fr := v.In(lang.French)
 			for seat := range s.Seats {
-				out.addLines(v.Digest(m, seat), fr.Digest(m, seat))
+				out.addLines(v.Digests().For(m, seat), fr.Digests().For(m, seat))
 			}
 			if hosted.IsCapitals(s) {
 				out.add(strings.Join(v.CapitalsStatus(m), "\n"), strings.Join(fr.CapitalsStatus(m), "\n"))

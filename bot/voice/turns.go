@@ -404,9 +404,9 @@ func (tu Turns) Live(m *hosted.Match) (news.Post, bool) {
 		// With fog of war, what happened to the player is theirs to see
 		// (/risk show status).
 	case s.Phase == state.PhaseOrders:
-		msg.Text = tu.v.withRoundDigest(m, msg.Text)
+		msg.Text = tu.v.Digests().withRound(m, msg.Text)
 	default:
-		msg.Text = tu.v.WithDigest(m, s.Current, msg.Text)
+		msg.Text = tu.v.Digests().With(m, s.Current, msg.Text)
 	}
 	msg.Embed = e
 	msg.Ref = news.PostRef(m.ID, t.Turn, t.Seat)

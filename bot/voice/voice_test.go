@@ -58,7 +58,7 @@ func TestDigestSinceYourLastTurn(t *testing.T) {
 	s := m.Game.State
 	ann := s.SeatByID("test:ann")
 	bob := 1 - ann
-	if got := v.Digest(m, ann); got != nil {
+	if got := v.Digests().For(m, ann); got != nil {
 		t.Fatalf("a digest before the first turn: %q", got)
 	}
 	// Ann held Australia whole at the end of her last turn; Bob has taken
@@ -85,7 +85,7 @@ func TestDigestSinceYourLastTurn(t *testing.T) {
 		s.Terr[t].Armies = 30
 	}
 	m.Meta.Seats[m.Meta.Index("test:ann")].Held = held
-	got := v.Digest(m, ann)
+	got := v.Digests().For(m, ann)
 	text := strings.Join(got, "\n")
 	if len(got) == 0 || len(got) > 5 || !strings.HasPrefix(got[0], "**Since your last turn:** 🔻 You lost ") {
 		t.Fatalf("digest %q", got)
@@ -100,7 +100,7 @@ func TestDigestSinceYourLastTurn(t *testing.T) {
 	}
 	// A seat that lost nothing gets no loss line.
 	m.Meta.Seats[m.Meta.Index("test:ann")].Held = hosted.HeldBy(s, ann)
-	if text := strings.Join(v.Digest(m, ann), "\n"); strings.Contains(text, "lost") {
+	if text := strings.Join(v.Digests().For(m, ann), "\n"); strings.Contains(text, "lost") {
 		t.Errorf("a loss without one: %s", text)
 	}
 	if s.Phase == state.PhaseSetup {
@@ -153,7 +153,7 @@ func TestWithDigestLinesKeepsTheLatest(t *testing.T) {
 			for i := range saw {
 				saw[i] = fmt.Sprintf("%d%s", i, line[1:])
 			}
-			got := v.WithDigestLines(m, seat, saw)
+			got := v.Digests().WithLines(m, seat, saw)
 			at := -1
 			for i, l := range got {
 				if l == "**What you saw since your last turn:**" {
