@@ -63,7 +63,7 @@ func (b *Bot) Restore(ctx context.Context, channel string, limit int, blank func
 			}
 		}
 	}
-	return b.outbox.Restore(ctx, channel, v.Recap(m, turns, limit))
+	return b.outbox.Restore(ctx, channel, v.Recap().Posts(m, turns, limit))
 }
 
 // ended returns the latest match of channel, which has no open one, if

@@ -187,7 +187,7 @@ func TestFrenchVoice(t *testing.T) {
 			e := &events{s: s}
 			out.addLines(v.Teller().Describe(s, e.all(t)), fr.Teller().Describe(s, e.all(t)))
 			for _, ended := range []string{"", "the lobby expired", "by Ann (the host)"} {
-				out.add(v.closedLobbyText(ended), fr.closedLobbyText(ended))
+				out.add(v.Recap().closedLobby(ended), fr.Recap().closedLobby(ended))
 			}
 			setup := news.TurnRecord{Turn: 0, Seat: 1}
 			out.add(v.Turns().Title(s, setup)+" · "+v.Turns().ShortTitle(setup), fr.Turns().Title(s, setup)+" · "+fr.Turns().ShortTitle(setup))
