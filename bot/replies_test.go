@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/voice"
 	"github.com/riskbot/riskbot/engine"
@@ -184,7 +185,7 @@ func TestOddsBeforeCommitting(t *testing.T) {
 	for _, c := range choices {
 		id, _ := s.Map.Lookup(c.Value)
 		o, _ := engine.AttackOdds(s.Terr[from].Armies, s.Terr[id].Armies)
-		if want := voice.OddsText(o); !strings.Contains(c.Name, want) {
+		if want := voice.Speaking(lang.English).Replies().Odds(o); !strings.Contains(c.Name, want) {
 			t.Errorf("suggestion %q lacks %q", c.Name, want)
 		}
 	}
@@ -201,6 +202,6 @@ func TestOddsBeforeCommitting(t *testing.T) {
 		if !found {
 			t.Errorf("no blitz button with the odds: %+v", r.Buttons)
 		}
-		wantText(t, r, voice.OddsText(o))
+		wantText(t, r, voice.Speaking(lang.English).Replies().Odds(o))
 	}
 }

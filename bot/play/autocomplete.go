@@ -125,7 +125,7 @@ func choices(s *state.State, seat int, req chat.Request, focused string) []chat.
 		name := lp.T("play.choice.territory", "Territory", lang.Text(lp.PlaceName(s.Map.Territories[id].Name)), "Armies", armies(t.Armies))
 		if from >= 0 {
 			if o, err := engine.AttackOdds(s.Terr[from].Armies, t.Armies); err == nil {
-				name += " — " + voice.Speaking(lp.Tag()).OddsText(o)
+				name += " — " + voice.Speaking(lp.Tag()).Replies().Odds(o)
 			}
 		}
 		out = append(out, chat.Choice{Name: name, Value: s.Map.Territories[id].Name})

@@ -30,7 +30,7 @@ func (p capitals) place(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 		if err != nil {
 			return hosted.Result{}, err
 		}
-		return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Capital{Territory: t})
+		return p.Act(ctx, m, seat, p.cfg.Look.To(m).Replies().Next(m, seat), engine.Capital{Territory: t})
 	}
 	if !named || strings.TrimSpace(q) == "" {
 		return hosted.Result{}, chat.RefuseMsg("play.reinforce.name")
@@ -42,7 +42,7 @@ func (p capitals) place(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 	if n, ok := c.Args.Num["armies"]; ok && n != s.Seats[seat].Reserve && s.Phase == state.PhaseReinforce && s.Current == seat {
 		return hosted.Result{}, chat.RefuseMsg("play.reinforce.all-to-one", "Troops", troops(s.Seats[seat].Reserve))
 	}
-	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Reinforce{Territory: t})
+	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Replies().Next(m, seat), engine.Reinforce{Territory: t})
 }
 
 // attack captures a neutral territory or plans an attack on an
@@ -63,9 +63,9 @@ func (p capitals) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, s
 	}
 	cmd := attackCommand(s, seat, from, to)
 	if _, ok := cmd.(engine.Capture); ok {
-		return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), cmd)
+		return p.Act(ctx, m, seat, p.cfg.Look.To(m).Replies().Next(m, seat), cmd)
 	}
-	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.To(m).PlanReply(m, seat, out) }, cmd)
+	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.To(m).Replies().Plan(m, seat, out) }, cmd)
 }
 
 // attackCommand is what /risk attack from:from to:to asks of seat's
@@ -84,7 +84,7 @@ func attackCommand(s *state.State, seat, from, to int) engine.Command {
 
 // launch launches the attacks planned, in order.
 func (p capitals) launch(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
-	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Launch{})
+	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Replies().Next(m, seat), engine.Launch{})
 }
 
 // port builds a port.
@@ -94,7 +94,7 @@ func (p capitals) port(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.BuildPort{Territory: t})
+	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Replies().Next(m, seat), engine.BuildPort{Territory: t})
 }
 
 func parseRatio(v string) int {
@@ -136,7 +136,7 @@ func (p capitals) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, 
 	if err := checkMove(s, seat, from, to); err != nil {
 		return hosted.Result{}, err
 	}
-	return hosted.Result{Reply: p.cfg.Look.To(m).MoveChoice(m, seat, from, to, q, hero)}, nil
+	return hosted.Result{Reply: p.cfg.Look.To(m).Replies().MoveChoice(m, seat, from, to, q, hero)}, nil
 }
 
 // checkMove checks seat's move from from to to as a whole (all of it,
@@ -162,7 +162,7 @@ func (p *Play) move(ctx context.Context, m *hosted.Match, seat int, mv engine.Mo
 		}
 	}
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-		msg := chat.Message{Text: p.cfg.Look.To(m).FitLines(out.Lines, 1600) + p.cfg.Look.To(m).NextStep(m, seat)}
+		msg := chat.Message{Text: p.cfg.Look.To(m).Replies().Fit(out.Lines, 1600) + p.cfg.Look.To(m).Replies().NextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseMove && m.Game.State.Current == seat {
 			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: reader(m).T("play.button.end-turn"), Style: chat.Success}}}
 		}
@@ -209,14 +209,14 @@ func (p capitals) cards(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 			return hosted.Result{}, chat.RefuseMsg("play.item.none-to-use")
 		}
 		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-			return chat.Message{Text: p.cfg.Look.To(m).FitLines(out.Lines, 1600) + "\n" + p.cfg.Look.To(m).ItemEffect(it) + p.cfg.Look.To(m).NextStep(m, seat)}
+			return chat.Message{Text: p.cfg.Look.To(m).Replies().Fit(out.Lines, 1600) + "\n" + p.cfg.Look.To(m).Replies().ItemEffect(it) + p.cfg.Look.To(m).Replies().NextStep(m, seat)}
 		}, engine.UseItem{})
 	}
 	if !it.Kept() {
 		return hosted.Result{Reply: chat.Private("%s", reader(m).T("play.item.none"))}, nil
 	}
 	lp := reader(m)
-	msg := chat.Message{Private: true, Text: lp.T("play.item.yours", "Item", lang.Text(it.Title()), "What", lang.Text(voice.Speaking(lp.Tag()).ItemWhat(it)))}
+	msg := chat.Message{Private: true, Text: lp.T("play.item.yours", "Item", lang.Text(it.Title()), "What", lang.Text(voice.Speaking(lp.Tag()).Replies().ItemWhat(it)))}
 	if s.Current == seat && s.Phase != state.PhaseSetup && s.Phase != state.PhaseOver {
 		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("use"), Label: lp.T("play.button.use-now"), Style: chat.Primary}}}
 		msg.Text += " " + lp.T("play.item.use-hint")

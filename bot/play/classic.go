@@ -24,7 +24,7 @@ func (p classic) place(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 		if c.Args.Has("armies") {
 			return hosted.Result{}, chat.RefuseMsg("play.place.armies-without-territory")
 		}
-		return p.Act(ctx, m, seat, p.cfg.Look.To(m).Autoplaced(m, seat), engine.AutoPlace{})
+		return p.Act(ctx, m, seat, p.cfg.Look.To(m).Replies().Autoplaced(m, seat), engine.AutoPlace{})
 	}
 	t, err := command.Territory(s, "territory", c.Args.Str["territory"])
 	if err != nil {
@@ -37,7 +37,7 @@ func (p classic) place(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 	if n > s.Seats[seat].Reserve && s.Seats[seat].Reserve > 0 {
 		return hosted.Result{}, chat.RefuseMsg("play.place.only", "Armies", armies(s.Seats[seat].Reserve))
 	}
-	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Place{Territory: t, Armies: n})
+	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Replies().Next(m, seat), engine.Place{Territory: t, Armies: n})
 }
 
 // fromTo reads the from and to territories of a command.
@@ -68,7 +68,7 @@ func (p classic) trade(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 			return hosted.Result{}, chat.RefuseMsg("play.trade.no-set", "Hand", handText(p.cfg.Look.To(m), s, seat))
 		}
 	}
-	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Trade{Cards: set})
+	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Replies().Next(m, seat), engine.Trade{Cards: set})
 }
 
 // handText lists a hand briefly, as an argument of a message in v's
@@ -203,9 +203,9 @@ func (p classic) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 		}
 	}
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-		msg := p.cfg.Look.To(m).AttackReply(m, seat, from, to, out)
+		msg := p.cfg.Look.To(m).Replies().Attack(m, seat, from, to, out)
 		if keep > 0 {
-			if note := p.cfg.Look.To(m).BlitzNote(m.Game.State, from, to, keep); note != "" {
+			if note := p.cfg.Look.To(m).Replies().Blitz(m.Game.State, from, to, keep); note != "" {
 				notes = append(notes, note)
 			}
 		}
@@ -277,7 +277,7 @@ func (p classic) occupy(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 // moveIn moves n armies into the territory just taken.
 func (p *Play) moveIn(ctx context.Context, m *hosted.Match, seat, n int) (hosted.Result, error) {
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-		msg := chat.Message{Text: p.cfg.Look.To(m).FitLines(out.Lines, 1600) + p.cfg.Look.To(m).NextStep(m, seat)}
+		msg := chat.Message{Text: p.cfg.Look.To(m).Replies().Fit(out.Lines, 1600) + p.cfg.Look.To(m).Replies().NextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseAttack {
 			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: reader(m).T("play.button.end-turn"), Style: chat.Success}}}
 		}
@@ -305,7 +305,7 @@ func (p classic) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, s
 		}
 	}
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-		msg := chat.Message{Text: p.cfg.Look.To(m).FitLines(out.Lines, 1600)}
+		msg := chat.Message{Text: p.cfg.Look.To(m).Replies().Fit(out.Lines, 1600)}
 		if m.Game.State.Phase == state.PhaseFortify {
 			msg.Text += "\n" + reader(m).T("play.fortify.end-hint")
 			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: reader(m).T("play.button.end-turn"), Style: chat.Success}}}
@@ -348,7 +348,7 @@ func (p *Play) endTurn(ctx context.Context, m *hosted.Match, seat int, discard s
 			text += p.cfg.Look.To(m).DroppedNote(dropped) + p.cfg.Look.To(m).LapseNote(lapsed)
 			return chat.Message{Text: text + unused}
 		}
-		return chat.Message{Text: p.cfg.Look.To(m).FitLines(out.Lines, 1600)}
+		return chat.Message{Text: p.cfg.Look.To(m).Replies().Fit(out.Lines, 1600)}
 	}, cmds...)
 }
 
@@ -385,7 +385,7 @@ func (p *Play) undo(ctx context.Context, c *hosted.Call, m *hosted.Match, seat i
 	}
 	// The turn's record keeps the undone line and adds the undo's: what
 	// others see of the turn stays honest.
-	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Undo{})
+	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Replies().Next(m, seat), engine.Undo{})
 }
 
 // surrenderConfirm is how long the question of /risk surrender stands.

@@ -42,7 +42,7 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 		if err := autoplaceApplies(m.Game.State, bt.Args); err != nil {
 			return hosted.Result{}, err
 		}
-		return p.Act(ctx, m, seat, p.cfg.Look.To(m).Autoplaced(m, seat), engine.AutoPlace{})
+		return p.Act(ctx, m, seat, p.cfg.Look.To(m).Replies().Autoplaced(m, seat), engine.AutoPlace{})
 	}
 	switch bt.Action {
 	case "mission":
@@ -105,22 +105,22 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 			return hosted.Result{}, chat.RefuseMsg("play.click.broken")
 		}
 		dice := max(1, engine.MaxDice(s.Terr[from].Armies))
-		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.To(m).AttackReply(m, seat, from, to, out) },
+		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.To(m).Replies().Attack(m, seat, from, to, out) },
 			engine.Attack{From: from, To: to, Dice: dice})
 	case "blitz":
 		from, to := arg(0), arg(1)
-		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.To(m).AttackReply(m, seat, from, to, out) },
+		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.To(m).Replies().Attack(m, seat, from, to, out) },
 			engine.Blitz{From: from, To: to, Keep: 1})
 	case "occupy":
 		return p.moveIn(ctx, m, seat, arg(0))
 	case "end":
 		return p.endTurn(ctx, m, seat, "")
 	case "launch":
-		return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Launch{})
+		return p.Act(ctx, m, seat, p.cfg.Look.To(m).Replies().Next(m, seat), engine.Launch{})
 	case "use":
 		it := s.Seats[seat].Capitals.Item
 		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-			return chat.Message{Text: p.cfg.Look.To(m).FitLines(out.Lines, 1600) + "\n" + p.cfg.Look.To(m).ItemEffect(it) + p.cfg.Look.To(m).NextStep(m, seat)}
+			return chat.Message{Text: p.cfg.Look.To(m).Replies().Fit(out.Lines, 1600) + "\n" + p.cfg.Look.To(m).Replies().ItemEffect(it) + p.cfg.Look.To(m).Replies().NextStep(m, seat)}
 		}, engine.UseItem{})
 	case "move":
 		// The fifth argument: the player was warned that the move empties

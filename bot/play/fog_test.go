@@ -284,7 +284,7 @@ func told(t *testing.T, s *state.State, seat int) []string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return fmt.Sprintf("accepted: %s%s", b, v.NextStep(fogMatch(after), seat))
+		return fmt.Sprintf("accepted: %s%s", b, v.Replies().NextStep(fogMatch(after), seat))
 	}
 	do := func(c engine.Command) { say("%#v: %s", c, answer(c)) }
 	capitals := s.Options.Rules == state.Capitals
@@ -357,7 +357,7 @@ func told(t *testing.T, s *state.State, seat int) []string {
 			say("usage %s: %s", u.command, text)
 		}
 	}
-	say("next: %s", v.NextStep(fogMatch(s), seat))
+	say("next: %s", v.Replies().NextStep(fogMatch(s), seat))
 	return out
 }
 

@@ -104,7 +104,7 @@ func (p *Play) Apply(ctx context.Context, m *hosted.Match, seat int, note string
 	if note != "" || len(out.Turns) > 0 || out.Over {
 		out.News = &news.News{Note: note, Turns: out.Turns, Over: out.Over, Everyone: back}
 	}
-	m.Says(p.cfg.Look.To(m).FitLines(out.Lines, 1500))
+	m.Says(p.cfg.Look.To(m).Replies().Fit(out.Lines, 1500))
 	if err := p.cfg.Matches.SaveNews(ctx, m, change, out.News); err != nil {
 		return out, err
 	}
@@ -187,12 +187,12 @@ func (p *Play) Act(ctx context.Context, m *hosted.Match, seat int, extra voice.R
 	if extra != nil {
 		reply = extra(out.Said)
 	} else {
-		reply = chat.Message{Text: p.cfg.Look.To(m).FitLines(out.Lines, 1600)}
+		reply = chat.Message{Text: p.cfg.Look.To(m).Replies().Fit(out.Lines, 1600)}
 	}
 	if wasOrders && !surrendered(cmds) {
 		// A simultaneous round: the player's orders so far, to them alone,
 		// or, from the last commit, that the round resolved.
-		reply = p.cfg.Look.To(m).OrdersReply(m, seat, reply, len(out.Turns) > 0)
+		reply = p.cfg.Look.To(m).Replies().Orders(m, seat, reply, len(out.Turns) > 0)
 	}
 	if wasSetup || !surrendered(cmds) {
 		// The public record is the turn's message: the player's own

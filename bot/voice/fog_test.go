@@ -192,7 +192,7 @@ func TestAPlanInTheFogIsToldAsItsPlannerSawIt(t *testing.T) {
 		want, not []string
 	}{
 		{"Ann's line", told(v.Fogged().As(0)), []string{"total 10 against 1 in sight"}, []string{"31"}},
-		{"Ann's next step", v.Fogged().NextStep(m, 0), []string{"total 10 against 1 in sight", "the launch counts the whole of it"}, []string{"31"}},
+		{"Ann's next step", v.Fogged().Replies().NextStep(m, 0), []string{"total 10 against 1 in sight", "the launch counts the whole of it"}, []string{"31"}},
 		{"Bob's line", told(v.Fogged().As(1)), []string{"planned attack 1"}, []string{"against", "total"}},
 		{"the channel's line", told(v.Fogged()), nil, []string{"against", "total"}},
 	} {

@@ -121,9 +121,9 @@ func samples(t *testing.T) []sample {
 	m, _ := classicMatch(t, nil)
 	s := m.Game.State
 	cur := s.Current
-	add("classic next step, reinforcing", func(v Voice) string { return v.NextStep(m, cur) })
+	add("classic next step, reinforcing", func(v Voice) string { return v.Replies().NextStep(m, cur) })
 	add("classic reply with an item collected", func(v Voice) string {
-		return message(v.Next(m, cur)(Said{Lines: []string{"➕ a line"}}))
+		return message(v.Replies().Next(m, cur)(Said{Lines: []string{"➕ a line"}}))
 	})
 	att := s.Clone()
 	am := &hosted.Match{Loaded: &storage.Loaded{Match: m.Match, Game: &engine.Game{State: att}}, Meta: m.Meta}
@@ -131,22 +131,22 @@ func samples(t *testing.T) []sample {
 	att.Phase, att.Seats[cur].Reserve = state.PhaseAttack, 0
 	att.Terr[from].Armies, att.Terr[to].Armies = 9, 3
 	add("attack reply", func(v Voice) string {
-		return message(v.AttackReply(am, cur, from, to, Said{Lines: []string{"⚔️ a battle"}}))
+		return message(v.Replies().Attack(am, cur, from, to, Said{Lines: []string{"⚔️ a battle"}}))
 	})
-	add("next step, attacking", func(v Voice) string { return v.NextStep(am, cur) })
-	add("odds", func(v Voice) string { return v.OddsText(engine.Odds{Win: 0.81, AttackerLeft: 5}) })
-	add("a blitz stopped", func(v Voice) string { return v.BlitzNote(att, from, to, 3) })
+	add("next step, attacking", func(v Voice) string { return v.Replies().NextStep(am, cur) })
+	add("odds", func(v Voice) string { return v.Replies().Odds(engine.Odds{Win: 0.81, AttackerLeft: 5}) })
+	add("a blitz stopped", func(v Voice) string { return v.Replies().Blitz(att, from, to, 3) })
 	occ := att.Clone()
 	occ.Phase, occ.Occupy = state.PhaseOccupy, state.Occupy{From: from, To: to, Min: 3, Max: 8}
 	om := &hosted.Match{Loaded: &storage.Loaded{Match: m.Match, Game: &engine.Game{State: occ}}, Meta: m.Meta}
-	add("occupy reply", func(v Voice) string { return message(v.AttackReply(om, cur, from, to, Said{})) })
-	add("next step, occupying", func(v Voice) string { return v.NextStep(om, cur) })
+	add("occupy reply", func(v Voice) string { return message(v.Replies().Attack(om, cur, from, to, Said{})) })
+	add("next step, occupying", func(v Voice) string { return v.Replies().NextStep(om, cur) })
 	rein := s.Clone()
 	for c := range 5 {
 		rein.Seats[cur].Hand = rein.Seats[cur].Hand.Add(state.Card(c))
 	}
 	rm := &hosted.Match{Loaded: &storage.Loaded{Match: m.Match, Game: &engine.Game{State: rein}}, Meta: m.Meta}
-	add("next step, five cards", func(v Voice) string { return v.NextStep(rm, cur) })
+	add("next step, five cards", func(v Voice) string { return v.Replies().NextStep(rm, cur) })
 	add("cards", func(v Voice) string {
 		return v.Teller().Cards(s.Map, []state.Card{0, 1, 2, state.Card(len(s.Map.Territories))})
 	})
@@ -158,20 +158,20 @@ func samples(t *testing.T) []sample {
 		return strings.Join(names, ", ") + "; " + v.Who(s, -1)
 	})
 	add("fit lines", func(v Voice) string {
-		return v.FitLines(slices.Repeat([]string{strings.Repeat("x", 60)}, 40), 400)
+		return v.Replies().Fit(slices.Repeat([]string{strings.Repeat("x", 60)}, 40), 400)
 	})
 
 	// A capitals match: its next steps, its questions, its plan.
 	cm, _ := capitalsMatch(t)
 	cs := cm.Game.State
-	add("capitals next step", func(v Voice) string { return v.NextStep(cm, cs.Current) })
+	add("capitals next step", func(v Voice) string { return v.Replies().NextStep(cm, cs.Current) })
 	add("capitals: pass with troops unsent", func(v Voice) string {
 		r := v.PassUnsent(cm, cs.Current)
 		return r.Msg + "\n" + buttons(r.Buttons)
 	})
 	capA := cs.Capital(0)
 	nb := cs.Map.Territories[capA].Adj[0]
-	add("capitals: the move's shares", func(v Voice) string { return message(v.MoveChoice(cm, 0, capA, nb, 2, false)) })
+	add("capitals: the move's shares", func(v Voice) string { return message(v.Replies().MoveChoice(cm, 0, capA, nb, 2, false)) })
 	add("capitals: a move empties the capital", func(v Voice) string {
 		after := cs.Clone()
 		after.Terr[nb].Armies += after.Terr[capA].Armies
@@ -192,7 +192,7 @@ func samples(t *testing.T) []sample {
 	add("items", func(v Voice) string {
 		var lines []string
 		for it := state.Item(1); int(it) < state.NumItems; it++ {
-			lines = append(lines, v.ItemEffect(it))
+			lines = append(lines, v.Replies().ItemEffect(it))
 		}
 		return strings.Join(lines, "\n")
 	})
@@ -212,13 +212,13 @@ func samples(t *testing.T) []sample {
 	}
 	ps.Terr[target].Owner = 1
 	ps.Current, ps.Phase, ps.Seats[0].Reserve = 0, state.PhaseAction, 0
-	add("capitals: the action", func(v Voice) string { return v.NextStep(pm, 0) })
+	add("capitals: the action", func(v Voice) string { return v.Replies().NextStep(pm, 0) })
 	planned := ps.Clone()
 	if _, err := engine.Apply(planned, 0, engine.Plan{From: pa, To: target}); err != nil {
 		t.Fatal(err)
 	}
 	plm := &hosted.Match{Loaded: &storage.Loaded{Match: pm.Match, Game: &engine.Game{State: planned}}, Meta: pm.Meta}
-	add("capitals: the plan", func(v Voice) string { return message(v.PlanReply(plm, 0, Said{Lines: []string{"🎯 planned"}})) })
+	add("capitals: the plan", func(v Voice) string { return message(v.Replies().Plan(plm, 0, Said{Lines: []string{"🎯 planned"}})) })
 
 	// The games list.
 	deadline := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
@@ -325,24 +325,24 @@ func samples(t *testing.T) []sample {
 		return strings.Join(lines, "\n")
 	})
 	add("orders: reply with a reserve", func(v Voice) string {
-		return message(v.OrdersReply(rdm, 0, chat.Message{Text: "📝 a line"}, false))
+		return message(v.Replies().Orders(rdm, 0, chat.Message{Text: "📝 a line"}, false))
 	})
 	placed := rs.Clone()
 	placed.Seats[0].Reserve = 0
 	placed.Orders = append(placed.Orders, state.Order{Seat: 0, Kind: state.OrderAttack, From: rf, To: rt, Armies: 2})
 	pdm := &hosted.Match{Loaded: &storage.Loaded{Match: rdm.Match, Game: &engine.Game{State: placed}}, Meta: rdm.Meta}
 	add("orders: reply, all placed", func(v Voice) string {
-		return message(v.OrdersReply(pdm, 0, chat.Message{Text: "📝 a line"}, false))
+		return message(v.Replies().Orders(pdm, 0, chat.Message{Text: "📝 a line"}, false))
 	})
 	ready := placed.Clone()
 	ready.Seats[0].Ready = true
-	add("orders: ready", func(v Voice) string { return v.NextOrders(ready, 0) })
+	add("orders: ready", func(v Voice) string { return v.Replies().NextOrders(ready, 0) })
 	five := rs.Clone()
 	for c := range 5 {
 		five.Seats[0].Hand = five.Seats[0].Hand.Add(state.Card(c))
 	}
-	add("orders: five cards", func(v Voice) string { return v.NextOrders(five, 0) })
-	add("orders: resolved", func(v Voice) string { return message(v.OrdersReply(rdm, 0, chat.Message{}, true)) })
+	add("orders: five cards", func(v Voice) string { return v.Replies().NextOrders(five, 0) })
+	add("orders: resolved", func(v Voice) string { return message(v.Replies().Orders(rdm, 0, chat.Message{}, true)) })
 
 	// A rollback, of a classic match and of a round.
 	before := s.Clone()
@@ -456,15 +456,15 @@ func TestPackageWordsAreTheEnglishVoice(t *testing.T) {
 	meta := hosted.Meta{Host: "test:ann", Seats: m.Meta.Seats}
 	meta.Settings.Options = state.DefaultOptions()
 	for _, c := range []struct{ name, pkg, voice string }{
-		{"PlanText", PlanText(s), en.PlanText(s)},
-		{"OddsText", OddsText(engine.Odds{Win: 0.5, AttackerLeft: 2}), en.OddsText(engine.Odds{Win: 0.5, AttackerLeft: 2})},
+		{"PlanText", Speaking(lang.English).Replies().PlanText(s), en.Replies().PlanText(s)},
+		{"OddsText", Speaking(lang.English).Replies().Odds(engine.Odds{Win: 0.5, AttackerLeft: 2}), en.Replies().Odds(engine.Odds{Win: 0.5, AttackerLeft: 2})},
 		{"TurnWord", TurnWord(s), en.TurnWord(s)},
 		{"MissionGoal", Speaking(lang.English).Missions().Goal(state.MissionAsiaAfrica), en.Missions().Goal(state.MissionAsiaAfrica)},
 		{"SeatList", SeatList(meta), en.SeatList(meta)},
 		{"LobbyEmbed", embed(LobbyEmbed(meta)), embed(en.LobbyEmbed(meta))},
-		{"ItemWhat", ItemWhat(state.ItemFat), en.ItemWhat(state.ItemFat)},
+		{"ItemWhat", Speaking(lang.English).Replies().ItemWhat(state.ItemFat), en.Replies().ItemWhat(state.ItemFat)},
 		{"CardList", Speaking(lang.English).Teller().Cards(s.Map, []state.Card{0, 1}), en.Teller().Cards(s.Map, []state.Card{0, 1})},
-		{"FitLines", FitLines(slices.Repeat([]string{"xxxxxxxxxx"}, 50), 200), en.FitLines(slices.Repeat([]string{"xxxxxxxxxx"}, 50), 200)},
+		{"FitLines", Speaking(lang.English).Replies().Fit(slices.Repeat([]string{"xxxxxxxxxx"}, 50), 200), en.Replies().Fit(slices.Repeat([]string{"xxxxxxxxxx"}, 50), 200)},
 	} {
 		if c.pkg != c.voice {
 			t.Errorf("%s: the package says %q, the English voice %q", c.name, c.pkg, c.voice)

@@ -115,16 +115,16 @@ func (v Voice) Readiness(s *state.State) string {
 	return v.p.T("voice.order.readiness", "Count", ready, "Alive", alive, "Players", lang.Text(strings.Join(waiting, ", ")))
 }
 
-// OrdersReply is the reply to a command of a simultaneous round: what was
+// Orders is the reply to a command of a simultaneous round: what was
 // ordered, the player's orders so far (theirs alone), and what is left to
 // do; or, if the command resolved the round, that it did.
-func (v Voice) OrdersReply(m *hosted.Match, seat int, msg chat.Message, resolved bool) chat.Message {
+func (re Replies) Orders(m *hosted.Match, seat int, msg chat.Message, resolved bool) chat.Message {
 	s := m.Game.State
 	if resolved || s.Phase != state.PhaseOrders {
 		msg.Buttons = nil
-		msg.Text = v.p.T("voice.order.round-resolved")
+		msg.Text = re.v.p.T("voice.order.round-resolved")
 		if s.Phase == state.PhaseOrders {
-			msg.Text += v.NextOrders(s, seat)
+			msg.Text += re.NextOrders(s, seat)
 		}
 		return msg
 	}
@@ -132,28 +132,28 @@ func (v Voice) OrdersReply(m *hosted.Match, seat int, msg chat.Message, resolved
 	b.WriteString(msg.Text)
 	mine := s.OrdersOf(seat)
 	if len(mine) > 0 && !s.Seats[seat].Ready {
-		b.WriteString("\n" + v.p.T("voice.order.yours", "N", s.Turn))
+		b.WriteString("\n" + re.v.p.T("voice.order.yours", "N", s.Turn))
 		for i, o := range mine {
-			fmt.Fprintf(&b, "\n%d. %s", i+1, v.Teller().Order(s, o))
+			fmt.Fprintf(&b, "\n%d. %s", i+1, re.v.Teller().Order(s, o))
 		}
 	}
-	b.WriteString(v.NextOrders(s, seat))
+	b.WriteString(re.NextOrders(s, seat))
 	msg.Text = b.String()
 	if !s.Seats[seat].Ready && s.Seats[seat].Reserve == 0 {
-		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("ready", s.Turn), Label: v.p.T("voice.button.ready"), Style: chat.Success}}}
+		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("ready", s.Turn), Label: re.v.p.T("voice.button.ready"), Style: chat.Success}}}
 	}
 	return msg
 }
 
 // NextOrders says what seat may do next in a round.
-func (v Voice) NextOrders(s *state.State, seat int) string {
+func (re Replies) NextOrders(s *state.State, seat int) string {
 	switch {
 	case s.Seats[seat].Ready:
-		return "\n" + v.p.T("voice.order.in", "Readiness", lang.Text(v.Readiness(s)))
+		return "\n" + re.v.p.T("voice.order.in", "Readiness", lang.Text(re.v.Readiness(s)))
 	case s.Seats[seat].Hand.Len() >= 5:
-		return "\n" + v.p.T("voice.order.trade-first")
+		return "\n" + re.v.p.T("voice.order.trade-first")
 	case s.Seats[seat].Reserve > 0:
-		return "\n" + v.p.T("voice.order.place-first", "Armies", lang.M("n.armies", "Count", s.Seats[seat].Reserve))
+		return "\n" + re.v.p.T("voice.order.place-first", "Armies", lang.M("n.armies", "Count", s.Seats[seat].Reserve))
 	}
-	return "\n" + v.p.T("voice.order.what-next")
+	return "\n" + re.v.p.T("voice.order.what-next")
 }

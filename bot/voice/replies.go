@@ -13,16 +13,48 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-// PlanReply lists the plan, each attack with its total against the
+// Replies answers a player's action: what an attack, a move, a plan or
+// orders did, the odds, and what to do next.
+type Replies struct{ v Voice }
+
+// Replies is v answering a player's action.
+func (v Voice) Replies() Replies { return Replies{v} }
+
+// Fit joins lines within limit bytes, replacing the ones that do not
+// fit by a count.
+func (re Replies) Fit(lines []string, limit int) string {
+	return re.FitAs(lines, limit, func(n int) lang.Msg { return lang.M("voice.fit.more", "Count", n) })
+}
+
+// FitAs is Fit with its own words for the lines left out: more words
+// the n lines left out.
+func (re Replies) FitAs(lines []string, limit int, more func(n int) lang.Msg) string {
+	return fitLines(lines, limit, func(n int) string { return re.v.p.Msg(more(n)) })
+}
+
+// fitLines is Fit with the words for the n lines left out worded by
+// more.
+func fitLines(lines []string, limit int, more func(n int) string) string {
+	total := 0
+	for i, l := range lines {
+		total += len(l) + 1
+		if total > limit-40 && i < len(lines)-1 {
+			return strings.Join(lines[:i], "\n") + "\n" + more(len(lines)-i)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Plan lists the plan, each attack with its total against the
 // defence as they stand, and offers the launch.
-func (v Voice) PlanReply(m *hosted.Match, seat int, out Said) chat.Message {
+func (re Replies) Plan(m *hosted.Match, seat int, out Said) chat.Message {
 	s := m.Game.State
-	text := v.FitLines(out.Lines, 800) + "\n" + v.PlanText(engine.PlanningView(s, seat))
-	text += "\n" + v.p.T("voice.plan.launch-hint")
+	text := re.Fit(out.Lines, 800) + "\n" + re.PlanText(engine.PlanningView(s, seat))
+	text += "\n" + re.v.p.T("voice.plan.launch-hint")
 	n := int(s.Cap.NPlan)
 	return chat.Message{Text: text, Buttons: [][]chat.Button{{
-		{ID: m.ButtonID("launch"), Label: v.p.T("voice.button.launch", "Attacks", lang.M("n.attacks", "Count", n)), Style: chat.Danger},
-		{ID: m.ButtonID("end"), Label: v.p.T("voice.button.pass"), Style: chat.Secondary},
+		{ID: m.ButtonID("launch"), Label: re.v.p.T("voice.button.launch", "Attacks", lang.M("n.attacks", "Count", n)), Style: chat.Danger},
+		{ID: m.ButtonID("end"), Label: re.v.p.T("voice.button.pass"), Style: chat.Secondary},
 	}}}
 }
 
@@ -30,51 +62,48 @@ func (v Voice) PlanReply(m *hosted.Match, seat int, out Said) chat.Message {
 // fog of war s is the planner's view (engine.PlanningView): each defence is what the
 // planner sees of it, as the plan was checked, and the text says that the
 // launch counts the whole.
-func PlanText(s *state.State) string { return Voice{}.PlanText(s) }
-
-// PlanText is the package's PlanText in the voice's language.
-func (v Voice) PlanText(s *state.State) string {
+func (re Replies) PlanText(s *state.State) string {
 	plans := s.Cap.Planned()
 	if len(plans) == 0 {
-		return v.p.T("voice.plan.none")
+		return re.v.p.T("voice.plan.none")
 	}
-	lines := []string{v.p.T("voice.plan.head", "Count", len(plans), "Share", v.shareText(s, len(plans)))}
+	lines := []string{re.v.p.T("voice.plan.head", "Count", len(plans), "Share", re.share(s, len(plans)))}
 	for i, p := range plans {
 		from, to := int(p.From), int(p.To)
 		a := s.AttackTotal(from, to, len(plans))
 		sea := ""
 		if a.Reach == state.BySea {
-			sea = v.p.T("voice.plan.by-sea")
+			sea = re.v.p.T("voice.plan.by-sea")
 		}
 		d := s.DefenceTotal(to)
 		lo, hi := engine.Damage(a.Total, d, engine.LuckMin), engine.Damage(a.Total, d, engine.LuckMin+engine.LuckSpan-1)
 		troops := s.Terr[to].Armies
-		outlook := v.p.T("voice.plan.kills", "Lo", lo, "Hi", hi, "Troops", lang.M("n.troops", "Count", troops))
-		against := v.power(d)
+		outlook := re.v.p.T("voice.plan.kills", "Lo", lo, "Hi", hi, "Troops", lang.M("n.troops", "Count", troops))
+		against := re.v.power(d)
 		if s.Fogged() {
-			against = v.p.T("voice.plan.in-sight", "Power", against)
+			against = re.v.p.T("voice.plan.in-sight", "Power", against)
 		}
 		switch {
 		case s.Terr[to].Fog:
-			against, outlook = v.p.T("voice.plan.fog-against"), v.p.T("voice.plan.fog-outlook")
+			against, outlook = re.v.p.T("voice.plan.fog-against"), re.v.p.T("voice.plan.fog-outlook")
 		case lo >= troops:
-			outlook = v.p.T("voice.plan.sure", "Lo", lo, "Count", troops)
+			outlook = re.v.p.T("voice.plan.sure", "Lo", lo, "Count", troops)
 		case hi >= troops:
-			outlook = v.p.T("voice.plan.luck", "Lo", lo, "Hi", hi, "Count", troops)
+			outlook = re.v.p.T("voice.plan.luck", "Lo", lo, "Hi", hi, "Count", troops)
 		}
-		lines = append(lines, v.p.T("voice.plan.line", "N", i+1, "From", v.name(s, from), "To", v.name(s, to),
-			"Total", v.power(a.Total), "Against", against, "Sea", sea, "Outlook", outlook))
+		lines = append(lines, re.v.p.T("voice.plan.line", "N", i+1, "From", re.name(s, from), "To", re.name(s, to),
+			"Total", re.v.power(a.Total), "Against", against, "Sea", sea, "Outlook", outlook))
 	}
 	if s.Fogged() {
-		lines = append(lines, v.p.T("voice.plan.fog"))
+		lines = append(lines, re.v.p.T("voice.plan.fog"))
 	}
 	return strings.Join(lines, "\n")
 }
 
 // name is territory t's name alone, as a label or an arrow shows it
 // ("Pérou").
-func (v Voice) name(s *state.State, t int) lang.Text {
-	return lang.Text(v.p.PlaceName(s.Map.TerritoryName(t)))
+func (re Replies) name(s *state.State, t int) lang.Text {
+	return lang.Text(re.v.p.PlaceName(s.Map.TerritoryName(t)))
 }
 
 // place is territory t's name as a sentence uses it ("le Pérou").
@@ -82,13 +111,13 @@ func place(s *state.State, t int) lang.Place {
 	return lang.Place(s.Map.TerritoryName(t))
 }
 
-// shareText says what each planned attack is worth: full power, or a
+// share says what each planned attack is worth: full power, or a
 // fraction of its troops.
-func (v Voice) shareText(s *state.State, n int) string {
+func (re Replies) share(s *state.State, n int) string {
 	if n == 1 || s.Cap.Has(state.ItemFullPower) {
-		return v.p.T("voice.plan.full-power")
+		return re.v.p.T("voice.plan.full-power")
 	}
-	return v.p.T("voice.plan.share", "N", n)
+	return re.v.p.T("voice.plan.share", "N", n)
 }
 
 // Ratio names a move's share of q quarters (1 to 4) as /risk fortify's
@@ -102,7 +131,7 @@ func Ratio(q int) string {
 
 // MoveChoice offers the move's shares as buttons: a row without the hero
 // and, where the hero stands, one with it; the remembered choice stands out.
-func (v Voice) MoveChoice(m *hosted.Match, seat, from, to, defQ int, defHero bool) chat.Message {
+func (re Replies) MoveChoice(m *hosted.Match, seat, from, to, defQ int, defHero bool) chat.Message {
 	s := m.Game.State
 	armies := s.Terr[from].Armies
 	rows := [][]chat.Button{}
@@ -116,15 +145,15 @@ func (v Voice) MoveChoice(m *hosted.Match, seat, from, to, defQ int, defHero boo
 			if n == 0 && !hero {
 				continue
 			}
-			label := v.p.T("voice.move.share", "Ratio", v.ratio(q), "Count", n)
+			label := re.v.p.T("voice.move.share", "Ratio", re.ratio(q), "Count", n)
 			if hero {
-				label += v.p.T("voice.move.plus-hero")
+				label += re.v.p.T("voice.move.plus-hero")
 			}
 			// The label is the warning: a share that empties the capital
 			// needs no second question.
 			sure := 0
 			if from == s.Capital(seat) && armies-n == 0 {
-				label += v.p.T("voice.move.empties-capital")
+				label += re.v.p.T("voice.move.empties-capital")
 				sure = 1
 			}
 			style := chat.Secondary
@@ -141,82 +170,76 @@ func (v Voice) MoveChoice(m *hosted.Match, seat, from, to, defQ int, defHero boo
 			rows = append(rows, row)
 		}
 	}
-	text := v.p.T("voice.move.how-much", "From", place(s, from), "Troops", lang.M("n.troops", "Count", armies), "To", place(s, to))
+	text := re.v.p.T("voice.move.how-much", "From", place(s, from), "Troops", lang.M("n.troops", "Count", armies), "To", place(s, to))
 	if from == s.Capital(seat) {
-		text += v.p.T("voice.move.capital-warning", "Place", place(s, from))
+		text += re.v.p.T("voice.move.capital-warning", "Place", place(s, from))
 	}
 	return chat.Message{Private: true, Buttons: rows, Text: text}
 }
 
 // ratio names a move's share of q quarters on its button: "1/4", "1/2",
 // "3/4", "all".
-func (v Voice) ratio(q int) string {
+func (re Replies) ratio(q int) string {
 	if q == 4 {
-		return v.p.T("voice.move.all")
+		return re.v.p.T("voice.move.all")
 	}
 	return Ratio(q)
 }
 
-// ItemWhat says what an item does.
-func ItemWhat(it state.Item) string { return Voice{}.ItemWhat(it) }
-
 // ItemWhat says what an item does, in the voice's language.
-func (v Voice) ItemWhat(it state.Item) string {
+func (re Replies) ItemWhat(it state.Item) string {
 	switch it {
 	case state.ItemDistant:
-		return v.p.T("voice.item.distant")
+		return re.v.p.T("voice.item.distant")
 	case state.ItemFullPower:
-		return v.p.T("voice.item.full-power")
+		return re.v.p.T("voice.item.full-power")
 	case state.ItemAttackPort:
-		return v.p.T("voice.item.attack-port")
+		return re.v.p.T("voice.item.attack-port")
 	case state.ItemTwoTurns:
-		return v.p.T("voice.item.two-turns")
+		return re.v.p.T("voice.item.two-turns")
 	case state.ItemTroopBonus:
-		return v.p.T("voice.item.troop-bonus")
+		return re.v.p.T("voice.item.troop-bonus")
 	case state.ItemTroopMalus:
-		return v.p.T("voice.item.troop-malus")
+		return re.v.p.T("voice.item.troop-malus")
 	case state.ItemLoseLand:
-		return v.p.T("voice.item.lose-land")
+		return re.v.p.T("voice.item.lose-land")
 	case state.ItemFat:
-		return v.p.T("voice.item.fat")
+		return re.v.p.T("voice.item.fat")
 	}
-	return v.p.T("voice.item.unknown")
+	return re.v.p.T("voice.item.unknown")
 }
 
 // ItemEffect is the reply's reminder of what a used item now allows.
-func ItemEffect(it state.Item) string { return Voice{}.ItemEffect(it) }
-
-// ItemEffect is the package's ItemEffect in the voice's language.
-func (v Voice) ItemEffect(it state.Item) string {
-	return v.p.T("voice.item.in-effect", "What", v.ItemWhat(it))
+func (re Replies) ItemEffect(it state.Item) string {
+	return re.v.p.T("voice.item.in-effect", "What", re.ItemWhat(it))
 }
 
 // capitalsNextStep tells the player what to do now in a capitals match.
-func (v Voice) capitalsNextStep(m *hosted.Match, seat int) string {
+func (re Replies) capitalsNextStep(m *hosted.Match, seat int) string {
 	s := m.Game.State
 	if s.Phase == state.PhaseSetup {
 		if s.Current == seat {
-			return "\n" + v.p.T("voice.next.choose-capital")
+			return "\n" + re.v.p.T("voice.next.choose-capital")
 		}
-		return "\n" + v.p.T("voice.next.waiting-capital", "Player", lang.Text(s.Seats[s.Current].Name))
+		return "\n" + re.v.p.T("voice.next.waiting-capital", "Player", lang.Text(s.Seats[s.Current].Name))
 	}
 	if s.Current != seat {
 		return ""
 	}
 	switch s.Phase {
 	case state.PhaseReinforce:
-		return "\n" + v.p.T("voice.next.send-troops", "Troops", lang.M("n.troops", "Count", s.Seats[seat].Reserve))
+		return "\n" + re.v.p.T("voice.next.send-troops", "Troops", lang.M("n.troops", "Count", s.Seats[seat].Reserve))
 	case state.PhaseAction:
 		if s.Cap.NPlan > 0 {
-			return "\n" + v.PlanText(engine.PlanningView(s, seat)) + "\n" + v.p.T("voice.next.launch")
+			return "\n" + re.PlanText(engine.PlanningView(s, seat)) + "\n" + re.v.p.T("voice.next.launch")
 		}
-		return "\n" + v.p.T("voice.next.action")
+		return "\n" + re.v.p.T("voice.next.action")
 	case state.PhaseMove:
 		if !s.Cap.Moved {
 			q, _ := s.MoveDefault(seat)
-			return "\n" + v.p.T("voice.next.move-once", "Ratio", Ratio(q))
+			return "\n" + re.v.p.T("voice.next.move-once", "Ratio", Ratio(q))
 		}
-		return "\n" + v.p.T("voice.next.end-turn")
+		return "\n" + re.v.p.T("voice.next.end-turn")
 	}
 	return ""
 }
@@ -235,22 +258,22 @@ type Reply func(Said) chat.Message
 
 // Next is the usual reply to a command: what happened, then what to
 // do next.
-func (v Voice) Next(m *hosted.Match, seat int) Reply {
+func (re Replies) Next(m *hosted.Match, seat int) Reply {
 	return func(out Said) chat.Message {
-		text := v.FitLines(out.Lines, 1600)
+		text := re.Fit(out.Lines, 1600)
 		if collectedKept(out.Events, seat) {
-			text += "\n" + v.p.T("voice.reply.collected-item")
+			text += "\n" + re.v.p.T("voice.reply.collected-item")
 		}
-		return chat.Message{Text: text + v.NextStep(m, seat)}
+		return chat.Message{Text: text + re.NextStep(m, seat)}
 	}
 }
 
 // Autoplaced is replyNext for an automatic placement: it says where
 // every army went, which the public record only counts.
-func (v Voice) Autoplaced(m *hosted.Match, seat int) Reply {
+func (re Replies) Autoplaced(m *hosted.Match, seat int) Reply {
 	return func(out Said) chat.Message {
 		lines := out.Lines
-		if where := v.placedWhere(m.Game.State, out.Events, seat); where != "" {
+		if where := re.placedWhere(m.Game.State, out.Events, seat); where != "" {
 			// Right under the line that counts them.
 			at := 0
 			for i, l := range lines {
@@ -261,13 +284,13 @@ func (v Voice) Autoplaced(m *hosted.Match, seat int) Reply {
 			}
 			lines = slices.Insert(slices.Clone(lines), at, where)
 		}
-		return chat.Message{Text: v.FitLines(lines, 1600) + v.NextStep(m, seat)}
+		return chat.Message{Text: re.Fit(lines, 1600) + re.NextStep(m, seat)}
 	}
 }
 
 // placedWhere lists where seat's placements went, most first: "Where: 4
 // on Alaska, 2 on Peru"; empty if they fit the usual line already.
-func (v Voice) placedWhere(s *state.State, events []engine.Event, seat int) string {
+func (re Replies) placedWhere(s *state.State, events []engine.Event, seat int) string {
 	armies := map[int]int{}
 	var order []int
 	for _, e := range events {
@@ -284,23 +307,23 @@ func (v Voice) placedWhere(s *state.State, events []engine.Event, seat int) stri
 	slices.SortStableFunc(order, func(a, b int) int { return armies[b] - armies[a] })
 	parts := make([]string, len(order))
 	for i, t := range order {
-		parts[i] = v.p.T("voice.reply.placed-on", "Count", armies[t], "Place", place(s, t))
+		parts[i] = re.v.p.T("voice.reply.placed-on", "Count", armies[t], "Place", place(s, t))
 	}
-	return v.p.T("voice.reply.placed-where", "List", strings.Join(parts, ", "))
+	return re.v.p.T("voice.reply.placed-where", "List", strings.Join(parts, ", "))
 }
 
 // NextStep tells the player what to do now, after their command.
-func (v Voice) NextStep(m *hosted.Match, seat int) string {
+func (re Replies) NextStep(m *hosted.Match, seat int) string {
 	s := m.Game.State
 	if s.Phase == state.PhaseOver || s.Phase == state.PhaseOrders {
 		return "" // a round's replies say what comes next (OrdersReply)
 	}
 	if hosted.IsCapitals(s) {
-		return v.capitalsNextStep(m, seat)
+		return re.capitalsNextStep(m, seat)
 	}
 	if s.Phase == state.PhaseSetup {
 		if r := s.Seats[seat].Reserve; r > 0 {
-			return "\n" + v.p.T("voice.next.left-to-place", "Armies", lang.M("n.armies", "Count", r))
+			return "\n" + re.v.p.T("voice.next.left-to-place", "Armies", lang.M("n.armies", "Count", r))
 		}
 		var waiting []string
 		for i := range s.Seats {
@@ -308,7 +331,7 @@ func (v Voice) NextStep(m *hosted.Match, seat int) string {
 				waiting = append(waiting, s.Seats[i].Name)
 			}
 		}
-		return "\n" + v.p.T("voice.next.all-placed", "Players", lang.Text(strings.Join(waiting, ", ")))
+		return "\n" + re.v.p.T("voice.next.all-placed", "Players", lang.Text(strings.Join(waiting, ", ")))
 	}
 	if s.Current != seat {
 		return ""
@@ -316,76 +339,68 @@ func (v Voice) NextStep(m *hosted.Match, seat int) string {
 	switch s.Phase {
 	case state.PhaseReinforce:
 		if s.Seats[seat].Hand.Len() >= 5 {
-			return "\n" + v.p.T("voice.next.trade-first", "Count", s.Seats[seat].Hand.Len())
+			return "\n" + re.v.p.T("voice.next.trade-first", "Count", s.Seats[seat].Hand.Len())
 		}
-		return "\n" + chat.Capitalize(v.p.T("voice.next.reserve", "Armies", lang.M("n.armies", "Count", s.Seats[seat].Reserve)))
+		return "\n" + chat.Capitalize(re.v.p.T("voice.next.reserve", "Armies", lang.M("n.armies", "Count", s.Seats[seat].Reserve)))
 	case state.PhaseAttack:
-		return "\n" + v.p.T("voice.next.attack")
+		return "\n" + re.v.p.T("voice.next.attack")
 	case state.PhaseOccupy:
 		o := s.Occupy
-		return "\n" + v.p.T("voice.next.occupy", "Min", o.Min, "Max", o.Max, "To", place(s, o.To))
+		return "\n" + re.v.p.T("voice.next.occupy", "Min", o.Min, "Max", o.Max, "To", place(s, o.To))
 	}
 	return ""
 }
 
-// OddsText words the exact odds of attacking to the end: "81% to take it,
+// Odds words the exact odds of attacking to the end: "81% to take it,
 // you keep about 5".
-func OddsText(o engine.Odds) string { return Voice{}.OddsText(o) }
-
-// OddsText is the package's OddsText in the voice's language.
-func (v Voice) OddsText(o engine.Odds) string {
-	return v.p.T("voice.reply.odds", "Pct", fmt.Sprintf("%.0f", 100*o.Win), "Left", fmt.Sprintf("%.0f", o.AttackerLeft))
+func (re Replies) Odds(o engine.Odds) string {
+	return re.v.p.T("voice.reply.odds", "Pct", fmt.Sprintf("%.0f", 100*o.Win), "Left", fmt.Sprintf("%.0f", o.AttackerLeft))
 }
 
-// BlitzNote says why a blitz stopped without taking its target.
-func BlitzNote(s *state.State, from, to, keep int) string {
-	return Voice{}.BlitzNote(s, from, to, keep)
-}
-
-// BlitzNote is the package's BlitzNote in the voice's language.
-func (v Voice) BlitzNote(s *state.State, from, to, keep int) string {
+// Blitz says why a blitz stopped without taking its target.
+func (re Replies) Blitz(s *state.State, from, to, keep int) string {
 	switch {
 	case s.Phase != state.PhaseAttack || s.Terr[to].Owner == s.Current:
 		return ""
 	case s.Terr[from].Armies <= 1:
-		return v.p.T("voice.reply.blitz-stuck", "From", place(s, from), "To", place(s, to), "Count", s.Terr[to].Armies)
+		return re.v.p.T("voice.reply.blitz-stuck", "From", place(s, from), "To", place(s, to), "Count", s.Terr[to].Armies)
 	default:
-		return v.p.T("voice.reply.blitz-stopped", "From", place(s, from), "Left", s.Terr[from].Armies, "To", place(s, to), "Count", s.Terr[to].Armies)
+		return re.v.p.T("voice.reply.blitz-stopped", "From", place(s, from), "Left", s.Terr[from].Armies, "To", place(s, to), "Count", s.Terr[to].Armies)
 	}
 }
 
-// AttackReply shows the battle and offers the next clicks.
-func (v Voice) AttackReply(m *hosted.Match, seat, from, to int, out Said) chat.Message {
+// Attack shows the battle and offers the next clicks.
+func (re Replies) Attack(m *hosted.Match, seat, from, to int, out Said) chat.Message {
 	s := m.Game.State
-	msg := chat.Message{Text: v.FitLines(out.Lines, 1600)}
+	msg := chat.Message{Text: re.Fit(out.Lines, 1600)}
 	switch {
 	case s.Phase == state.PhaseOver:
 	case s.Phase == state.PhaseOccupy:
 		o := s.Occupy
 		half := max(o.Min, (o.Min+o.Max+1)/2)
-		msg.Text += "\n" + v.p.T("voice.reply.occupy", "Min", o.Min, "Max", o.Max, "To", place(s, o.To))
-		row := []chat.Button{{ID: m.ButtonID("occupy", o.Min), Label: v.p.T("voice.button.move", "Count", o.Min), Style: chat.Secondary}}
+		msg.Text += "\n" + re.v.p.T("voice.reply.occupy", "Min", o.Min, "Max", o.Max, "To", place(s, o.To))
+		row := []chat.Button{{ID: m.ButtonID("occupy", o.Min), Label: re.v.p.T("voice.button.move", "Count", o.Min), Style: chat.Secondary}}
 		if half > o.Min && half < o.Max {
-			row = append(row, chat.Button{ID: m.ButtonID("occupy", half), Label: v.p.T("voice.button.move", "Count", half), Style: chat.Secondary})
+			row = append(row, chat.Button{ID: m.ButtonID("occupy", half), Label: re.v.p.T("voice.button.move", "Count", half), Style: chat.Secondary})
 		}
-		row = append(row, chat.Button{ID: m.ButtonID("occupy", o.Max), Label: v.p.T("voice.button.move-all", "Count", o.Max), Style: chat.Primary})
+		row = append(row, chat.Button{ID: m.ButtonID("occupy", o.Max), Label: re.v.p.T("voice.button.move-all", "Count", o.Max), Style: chat.Primary})
 		msg.Buttons = [][]chat.Button{row}
 	case s.Phase == state.PhaseReinforce:
-		msg.Text += v.NextStep(m, seat)
+		msg.Text += re.NextStep(m, seat)
 	case s.Phase == state.PhaseAttack:
 		var row []chat.Button
 		if s.Terr[to].Owner != seat && s.Terr[from].Armies >= 2 {
 			odds, _ := engine.AttackOdds(s.Terr[from].Armies, s.Terr[to].Armies)
-			msg.Text += "\n" + v.p.T("voice.reply.odds-line", "From", place(s, from), "A", s.Terr[from].Armies,
-				"To", place(s, to), "D", s.Terr[to].Armies, "Odds", v.OddsText(odds))
+			msg.Text += "\n" + re.v.p.T("voice.reply.odds-line", "From", place(s, from), "A", s.Terr[from].Armies,
+				"To", place(s, to), "D", s.Terr[to].Armies, "Odds", re.Odds(odds))
 			row = append(row,
-				chat.Button{ID: m.ButtonID("attack", from, to), Label: v.p.T("voice.button.attack-again", "Count", engine.MaxDice(s.Terr[from].Armies)), Style: chat.Danger},
-				chat.Button{ID: m.ButtonID("blitz", from, to), Label: v.p.T("voice.button.blitz",
-					"To", lang.Text(chat.Trunc(string(v.name(s, to)), 24)), "Pct", fmt.Sprintf("%.0f", 100*odds.Win), "Left", fmt.Sprintf("%.0f", odds.AttackerLeft)), Style: chat.Danger},
-				chat.Button{ID: m.ButtonID("stop"), Label: v.p.T("voice.button.stop"), Style: chat.Secondary},
+				chat.Button{ID: m.ButtonID("attack", from, to), Label: re.v.p.T("voice.button.attack-again", "Count", engine.MaxDice(s.Terr[from].Armies)), Style: chat.Danger},
+				chat.Button{ID: m.ButtonID("blitz", from, to), Label: re.v.p.T("voice.button.blitz",
+					"To", lang.Text(chat.Trunc(string(re.name(s, to)), 24)), "Pct", fmt.Sprintf("%.0f", 100*odds.Win), "Left", fmt.Sprintf("%.0f", odds.AttackerLeft)), Style: chat.Danger},
+				chat.Button{ID: m.ButtonID("stop"), Label: re.v.p.T("voice.button.stop"), Style: chat.Secondary},
 			)
 		}
-		row = append(row, chat.Button{ID: m.ButtonID("end"), Label: v.p.T("voice.button.end-turn"), Style: chat.Success})
+		row = append(row, chat.Button{ID: m.ButtonID("end"), Label: re.v.p.T("voice.button.end-turn"), Style: chat.Success})
 		msg.Buttons = [][]chat.Button{row}
 	}
 	return msg

@@ -59,7 +59,7 @@ func (v Voice) CapitalsStatus(m *hosted.Match) []string {
 		lines = append(lines, p.T("voice.status.hero-locked"))
 	}
 	if s.Phase == state.PhaseAction && s.Cap.NPlan > 0 {
-		lines = append(lines, PlanText(s))
+		lines = append(lines, Voice{}.Replies().PlanText(s))
 	}
 	var lying []string
 	for t, tr := range s.Terr {

@@ -15,36 +15,6 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-// FitLines joins lines within limit bytes, replacing the ones that do not
-// fit by a count.
-func FitLines(lines []string, limit int) string {
-	return Voice{}.FitLines(lines, limit)
-}
-
-// FitLines is the package's FitLines in the voice's language.
-func (v Voice) FitLines(lines []string, limit int) string {
-	return v.FitLinesAs(lines, limit, func(n int) lang.Msg { return lang.M("voice.fit.more", "Count", n) })
-}
-
-// FitLinesAs is the package's FitLinesAs in the voice's language: more
-// words the n lines left out.
-func (v Voice) FitLinesAs(lines []string, limit int, more func(n int) lang.Msg) string {
-	return fitLines(lines, limit, func(n int) string { return v.p.Msg(more(n)) })
-}
-
-// fitLines is FitLines with the words for the n lines left out worded by
-// more.
-func fitLines(lines []string, limit int, more func(n int) string) string {
-	total := 0
-	for i, l := range lines {
-		total += len(l) + 1
-		if total > limit-40 && i < len(lines)-1 {
-			return strings.Join(lines[:i], "\n") + "\n" + more(len(lines)-i)
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
 // colorEmoji gives a square of roughly the seat's colour for chat text, so
 // that the colour is never only on the map.
 var colorEmoji = map[string]string{
