@@ -186,7 +186,7 @@ func emptyCapitalAsk(v voice.Voice, m *hosted.Match, seat int, mv engine.Move) e
 	if _, err := engine.Apply(after, seat, mv); err != nil {
 		return ruleRefusal(err)
 	}
-	return v.EmptyCapital(m, seat, mv, after)
+	return v.Asks().EmptyCapital(m, seat, mv, after)
 }
 
 // emptiesCapital reports whether move mv would leave seat's capital with
@@ -257,7 +257,7 @@ func capitalsChoices(s *state.State, seat int, req chat.Request, focused string)
 			}
 		case engine.Reinforce:
 			if req.Command+"."+focused == "place.territory" {
-				add(c.Territory, lp.T("play.choice.reinforce", "Troops", troopsOn(c.Territory), "Reserve", s.Seats[seat].Reserve)+voice.Speaking(lp.Tag()).Threat(s, c.Territory))
+				add(c.Territory, lp.T("play.choice.reinforce", "Troops", troopsOn(c.Territory), "Reserve", s.Seats[seat].Reserve)+voice.Speaking(lp.Tag()).Asks().Threat(s, c.Territory))
 			}
 		case engine.BuildPort:
 			if req.Command+"."+focused == "port.territory" {

@@ -345,7 +345,7 @@ func (p *Play) endTurn(ctx context.Context, m *hosted.Match, seat int, discard s
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
 		if len(out.Turns) > 0 {
 			text := reader(m).T("play.end.ended", "Player", lang.Text(p.cfg.Look.To(m).Who(s, seat)), "Turn", out.Turns[0].Turn)
-			text += p.cfg.Look.To(m).DroppedNote(dropped) + p.cfg.Look.To(m).LapseNote(lapsed)
+			text += p.cfg.Look.To(m).Asks().DroppedNote(dropped) + p.cfg.Look.To(m).Asks().LapseNote(lapsed)
 			return chat.Message{Text: text + unused}
 		}
 		return chat.Message{Text: p.cfg.Look.To(m).Replies().Fit(out.Lines, 1600)}
@@ -381,7 +381,7 @@ func (p *Play) pickDiscard(s *state.State, seat int, named string) (state.Card, 
 
 func (p *Play) undo(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	if s := m.Game.State; hosted.IsCapitals(s) && s.Current == seat && s.Phase != state.PhaseOver && !m.Game.CanUndo(seat) {
-		return hosted.Result{}, chat.Refuse("%s", p.cfg.Look.To(m).CapitalsNoUndo(s))
+		return hosted.Result{}, chat.Refuse("%s", p.cfg.Look.To(m).Asks().CapitalsNoUndo(s))
 	}
 	// The turn's record keeps the undone line and adds the undo's: what
 	// others see of the turn stays honest.

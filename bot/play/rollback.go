@@ -48,7 +48,7 @@ func (p *Play) Rollback(ctx context.Context, c *hosted.Call) (hosted.Result, err
 		return hosted.Result{}, rollbackRefusal(err)
 	}
 	expires := p.cfg.Now().Add(RollbackConfirm)
-	text := p.cfg.Look.To(m).RollbackQuestion(m, restored, turn, undone, expires)
+	text := p.cfg.Look.To(m).Asks().RollbackQuestion(m, restored, turn, undone, expires)
 	lp := reader(m)
 	back := lang.M("play.rollback.go-back.turn", "Turn", turn)
 	if voice.IsSimultaneous(m.Game.State) {
@@ -92,7 +92,7 @@ func (p *Play) clickRollback(ctx context.Context, c chat.Click, bt hosted.Press,
 		role = lang.M("play.rollback.the-host")
 	}
 	// The note is the channel's: its role is in the match's language.
-	note := p.cfg.Look.Voice(m).RollbackNote(before, restored, who, lang.For(m.Meta.Settings.Language()).Msg(role), turn, undone)
+	note := p.cfg.Look.Voice(m).Asks().RollbackNote(before, restored, who, lang.For(m.Meta.Settings.Language()).Msg(role), turn, undone)
 	// What each player held when their last turn ended is from turns
 	// taken back: their next digest starts from the turn gone back to.
 	for i := range restored.Seats {

@@ -79,7 +79,7 @@ func (p capitals) end(ctx context.Context, c *hosted.Call, m *hosted.Match, seat
 		return hosted.Result{}, chat.RefuseMsg("play.capitals.no-discard")
 	}
 	if s := m.Game.State; s.Current == seat && s.Phase == state.PhaseReinforce && s.Seats[seat].Reserve > 0 {
-		return hosted.Result{}, p.cfg.Look.To(m).PassUnsent(m, seat)
+		return hosted.Result{}, p.cfg.Look.To(m).Asks().PassUnsent(m, seat)
 	}
 	return p.endTurn(ctx, m, seat, "")
 }

@@ -8,6 +8,14 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
+// Asks words the refusals that need a match's words and the questions the
+// bot asks: a pass with orders unsent, a capital left empty, a rollback to
+// agree on.
+type Asks struct{ v Voice }
+
+// Asks is v refusing or asking.
+func (v Voice) Asks() Asks { return Asks{v} }
+
 // The questions of a capitals match: commands the rules allow but that
 // cost more than a player in a hurry may think. Each is refused once, with
 // the reason and a button that does it all the same; the button is good
@@ -16,43 +24,37 @@ import (
 
 // PassUnsent refuses /risk end while the turn's reinforcements are unsent:
 // the rules let them lapse, but nobody should lose them by a slip.
-func (v Voice) PassUnsent(m *hosted.Match, seat int) *chat.Refusal {
+func (ak Asks) PassUnsent(m *hosted.Match, seat int) *chat.Refusal {
 	s := m.Game.State
 	n := s.Seats[seat].Reserve
 	troops := lang.M("n.troops", "Count", n)
-	where := v.p.T("voice.ask.name")
+	where := ak.v.p.T("voice.ask.name")
 	if c := s.Capital(seat); c >= 0 {
 		// The command's option takes the map's own name.
 		where = s.Map.TerritoryName(c)
 	}
 	return &chat.Refusal{
-		Msg: v.p.T("voice.ask.pass-unsent", "Troops", troops, "Where", lang.Text(where)),
+		Msg: ak.v.p.T("voice.ask.pass-unsent", "Troops", troops, "Where", lang.Text(where)),
 		Buttons: [][]chat.Button{{
-			{ID: m.ButtonID("endanyway"), Label: v.p.T("voice.button.end-anyway", "Troops", troops), Style: chat.Danger},
+			{ID: m.ButtonID("endanyway"), Label: ak.v.p.T("voice.button.end-anyway", "Troops", troops), Style: chat.Danger},
 		}},
 	}
 }
 
 // LapseNote is the end of turn's word on the reinforcements it dropped.
-func LapseNote(n int) string { return Voice{}.LapseNote(n) }
-
-// LapseNote is the package's LapseNote in the voice's language.
-func (v Voice) LapseNote(n int) string {
+func (ak Asks) LapseNote(n int) string {
 	if n <= 0 {
 		return ""
 	}
-	return " " + v.p.T("voice.ask.lapsed", "Count", n)
+	return " " + ak.v.p.T("voice.ask.lapsed", "Count", n)
 }
 
 // DroppedNote is the end of turn's word on the planned attacks it dropped.
-func DroppedNote(n int) string { return Voice{}.DroppedNote(n) }
-
-// DroppedNote is the package's DroppedNote in the voice's language.
-func (v Voice) DroppedNote(n int) string {
+func (ak Asks) DroppedNote(n int) string {
 	if n <= 0 {
 		return ""
 	}
-	return " " + v.p.T("voice.ask.dropped", "Count", n)
+	return " " + ak.v.p.T("voice.ask.dropped", "Count", n)
 }
 
 // EmptyCapital refuses a move that leaves seat's capital with no troops:
@@ -60,36 +62,36 @@ func (v Voice) DroppedNote(n int) string {
 // the match as the move would leave it, to say what would still defend
 // the capital and what could strike it. The buttons move anyway, or move
 // a share that leaves some troops behind.
-func (v Voice) EmptyCapital(m *hosted.Match, seat int, mv engine.Move, after *state.State) *chat.Refusal {
+func (ak Asks) EmptyCapital(m *hosted.Match, seat int, mv engine.Move, after *state.State) *chat.Refusal {
 	s := m.Game.State
 	c := s.Capital(seat)
 	hero := 0
 	if mv.Hero {
 		hero = 1
 	}
-	what := v.p.T("voice.ask.all-troops", "Count", s.Terr[c].Armies)
+	what := ak.v.p.T("voice.ask.all-troops", "Count", s.Terr[c].Armies)
 	if s.Terr[c].Armies == 0 {
-		what = v.p.T("voice.ask.your-hero")
+		what = ak.v.p.T("voice.ask.your-hero")
 	} else if mv.Hero {
-		what = v.p.T("voice.ask.and-hero", "What", lang.Text(what))
+		what = ak.v.p.T("voice.ask.and-hero", "What", lang.Text(what))
 	}
 	// What could strike it is what seat sees: with fog of war, a port in
 	// the fog that reaches the capital by sea is not the player's to know.
 	after = engine.PlanningView(after, seat)
 	defence := after.DefenceTotal(c)
-	text := v.p.T("voice.ask.empty-capital", "What", lang.Text(what), "Place", place(s, c), "Defence", v.power(defence))
+	text := ak.v.p.T("voice.ask.empty-capital", "What", lang.Text(what), "Place", place(s, c), "Defence", ak.v.power(defence))
 	if by, total, ok := strongestThreat(after, c); ok && total > defence {
-		text += v.p.T("voice.ask.would-beat", "From", place(after, by), "Total", v.power(total))
+		text += ak.v.p.T("voice.ask.would-beat", "From", place(after, by), "Total", ak.v.power(total))
 	}
-	text += v.p.T("voice.ask.capital-out")
-	row := []chat.Button{{ID: m.ButtonID("move", mv.From, mv.To, mv.Quarters, hero, 1), Label: v.p.T("voice.button.move-anyway"), Style: chat.Danger}}
+	text += ak.v.p.T("voice.ask.capital-out")
+	row := []chat.Button{{ID: m.ButtonID("move", mv.From, mv.To, mv.Quarters, hero, 1), Label: ak.v.p.T("voice.button.move-anyway"), Style: chat.Danger}}
 	if n := state.MoveCount(s.Terr[c].Armies, 3); n > 0 {
 		with := ""
 		if mv.Hero {
-			with = v.p.T("voice.move.plus-hero")
+			with = ak.v.p.T("voice.move.plus-hero")
 		}
 		row = append(row, chat.Button{ID: m.ButtonID("move", mv.From, mv.To, 3, hero, 0),
-			Label: v.p.T("voice.button.move-three-quarters", "Count", n, "With", with), Style: chat.Secondary})
+			Label: ak.v.p.T("voice.button.move-three-quarters", "Count", n, "With", with), Style: chat.Secondary})
 	}
 	return &chat.Refusal{Msg: text, Buttons: [][]chat.Button{row}}
 }
@@ -114,13 +116,10 @@ func strongestThreat(s *state.State, t int) (by, total int, ok bool) {
 // Threat names the strongest enemy total that could strike territory t
 // next turn, for a suggestion: ", threatened by Ulora (14.5)"; empty if
 // none could.
-func Threat(s *state.State, t int) string { return Voice{}.Threat(s, t) }
-
-// Threat is the package's Threat in the voice's language.
-func (v Voice) Threat(s *state.State, t int) string {
+func (ak Asks) Threat(s *state.State, t int) string {
 	by, total, ok := strongestThreat(s, t)
 	if !ok {
 		return ""
 	}
-	return v.p.T("voice.ask.threat", "From", place(s, by), "Total", v.power(total))
+	return ak.v.p.T("voice.ask.threat", "From", place(s, by), "Total", ak.v.power(total))
 }

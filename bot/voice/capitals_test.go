@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/news"
@@ -179,12 +180,12 @@ func TestEndOfTurnNotes(t *testing.T) {
 	tests := []struct {
 		got, want string
 	}{
-		{DroppedNote(0), ""},
-		{DroppedNote(1), " The 1 attack planned was not launched."},
-		{DroppedNote(2), " The 2 attacks planned were not launched."},
-		{LapseNote(0), ""},
-		{LapseNote(1), " The 1 troop not sent was lost."},
-		{LapseNote(9), " The 9 troops not sent were lost."},
+		{Speaking(lang.English).Asks().DroppedNote(0), ""},
+		{Speaking(lang.English).Asks().DroppedNote(1), " The 1 attack planned was not launched."},
+		{Speaking(lang.English).Asks().DroppedNote(2), " The 2 attacks planned were not launched."},
+		{Speaking(lang.English).Asks().LapseNote(0), ""},
+		{Speaking(lang.English).Asks().LapseNote(1), " The 1 troop not sent was lost."},
+		{Speaking(lang.English).Asks().LapseNote(9), " The 9 troops not sent were lost."},
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {

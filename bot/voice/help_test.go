@@ -128,7 +128,7 @@ func TestUsageInFrench(t *testing.T) {
 			t.Errorf("%s: the example differs: %q, %q", c, got, en)
 		}
 	}
-	if got := fr.CapitalsNoUndo(s); !strings.HasPrefix(got, "Rien à annuler") {
+	if got := fr.Asks().CapitalsNoUndo(s); !strings.HasPrefix(got, "Rien à annuler") {
 		t.Errorf("nothing to undo, in French: %q", got)
 	}
 }

@@ -166,7 +166,7 @@ func samples(t *testing.T) []sample {
 	cs := cm.Game.State
 	add("capitals next step", func(v Voice) string { return v.Replies().NextStep(cm, cs.Current) })
 	add("capitals: pass with troops unsent", func(v Voice) string {
-		r := v.PassUnsent(cm, cs.Current)
+		r := v.Asks().PassUnsent(cm, cs.Current)
 		return r.Msg + "\n" + buttons(r.Buttons)
 	})
 	capA := cs.Capital(0)
@@ -176,18 +176,18 @@ func samples(t *testing.T) []sample {
 		after := cs.Clone()
 		after.Terr[nb].Armies += after.Terr[capA].Armies
 		after.Terr[capA].Armies = 0
-		r := v.EmptyCapital(cm, 0, engine.Move{From: capA, To: nb, Quarters: 4}, after)
+		r := v.Asks().EmptyCapital(cm, 0, engine.Move{From: capA, To: nb, Quarters: 4}, after)
 		return r.Msg + "\n" + buttons(r.Buttons)
 	})
 	threatened := -1
 	for i := range cs.Terr {
-		if threatened < 0 && Threat(cs, i) != "" {
+		if threatened < 0 && Speaking(lang.English).Asks().Threat(cs, i) != "" {
 			threatened = i
 		}
 	}
-	add("capitals: threat", func(v Voice) string { return v.Threat(cs, threatened) })
+	add("capitals: threat", func(v Voice) string { return v.Asks().Threat(cs, threatened) })
 	add("capitals: end of turn notes", func(v Voice) string {
-		return v.DroppedNote(1) + v.DroppedNote(2) + v.LapseNote(1) + v.LapseNote(3)
+		return v.Asks().DroppedNote(1) + v.Asks().DroppedNote(2) + v.Asks().LapseNote(1) + v.Asks().LapseNote(3)
 	})
 	add("items", func(v Voice) string {
 		var lines []string
@@ -354,16 +354,16 @@ func samples(t *testing.T) []sample {
 	}
 	before.Seats[2].Status = state.Surrendered
 	bm := &hosted.Match{Loaded: &storage.Loaded{Match: m.Match, Game: &engine.Game{State: before}}, Meta: m.Meta}
-	add("rollback question", func(v Voice) string { return v.RollbackQuestion(bm, after, 3, 12, deadline) })
-	add("rollback note", func(v Voice) string { return v.RollbackNote(before, after, "Ann", "the host", 3, 1) })
-	add("rollback, this turn", func(v Voice) string { return v.RollbackLoss(before, before.Clone(), 2) })
+	add("rollback question", func(v Voice) string { return v.Asks().RollbackQuestion(bm, after, 3, 12, deadline) })
+	add("rollback note", func(v Voice) string { return v.Asks().RollbackNote(before, after, "Ann", "the host", 3, 1) })
+	add("rollback, this turn", func(v Voice) string { return v.Asks().RollbackLoss(before, before.Clone(), 2) })
 	add("rollback lines", func(v Voice) string {
 		return strings.Join([]string{
 			v.Teller().rolledBack(before, engine.RolledBack{Turn: 3, Undone: 12}),
 			v.Teller().again(before, engine.RolledBack{Turn: 3, Seat: 1, Armies: 5}),
 			v.Teller().again(cs, engine.RolledBack{Turn: 3, Seat: 1, Armies: 5}),
 			v.Teller().again(rs, engine.RolledBack{Turn: 3, Seat: -1}),
-			v.RollbackLoss(rs, func() *state.State { r := rs.Clone(); r.Turn = 0; return r }(), 3),
+			v.Asks().RollbackLoss(rs, func() *state.State { r := rs.Clone(); r.Turn = 0; return r }(), 3),
 		}, "\n")
 	})
 
@@ -458,7 +458,7 @@ func TestPackageWordsAreTheEnglishVoice(t *testing.T) {
 	for _, c := range []struct{ name, pkg, voice string }{
 		{"PlanText", Speaking(lang.English).Replies().PlanText(s), en.Replies().PlanText(s)},
 		{"OddsText", Speaking(lang.English).Replies().Odds(engine.Odds{Win: 0.5, AttackerLeft: 2}), en.Replies().Odds(engine.Odds{Win: 0.5, AttackerLeft: 2})},
-		{"TurnWord", TurnWord(s), en.TurnWord(s)},
+		{"TurnWord", Speaking(lang.English).Asks().TurnWord(s), en.Asks().TurnWord(s)},
 		{"MissionGoal", Speaking(lang.English).Missions().Goal(state.MissionAsiaAfrica), en.Missions().Goal(state.MissionAsiaAfrica)},
 		{"SeatList", SeatList(meta), en.SeatList(meta)},
 		{"LobbyEmbed", embed(LobbyEmbed(meta)), embed(en.LobbyEmbed(meta))},

@@ -18,14 +18,11 @@ import (
 // the match stands again.
 
 // TurnWord is "turn", or "round" in a match of simultaneous rounds.
-func TurnWord(s *state.State) string { return Voice{}.TurnWord(s) }
-
-// TurnWord is the package's TurnWord in the voice's language.
-func (v Voice) TurnWord(s *state.State) string {
+func (ak Asks) TurnWord(s *state.State) string {
 	if IsSimultaneous(s) {
-		return v.p.T("voice.rollback.round-word")
+		return ak.v.p.T("voice.rollback.round-word")
 	}
-	return v.p.T("voice.rollback.turn-word")
+	return ak.v.p.T("voice.rollback.turn-word")
 }
 
 // turnN names turn n of s, or its round n: "turn 4", "round 4".
@@ -41,7 +38,7 @@ func turnN(s *state.State, n int) lang.Msg {
 // commands of the line of play, if not 0), the territories that change
 // hands again, the seats that come back, the cards. With fog of war the
 // territories are not counted: the count would tell what the fog hides.
-func (v Voice) RollbackLoss(before, after *state.State, undone int) string {
+func (ak Asks) RollbackLoss(before, after *state.State, undone int) string {
 	span := turnN(before, before.Turn)
 	if before.Turn != after.Turn {
 		span = lang.M("voice.rollback.turns", "From", after.Turn, "To", before.Turn)
@@ -54,9 +51,9 @@ func (v Voice) RollbackLoss(before, after *state.State, undone int) string {
 	}
 	var parts []string
 	if before.Turn == after.Turn {
-		parts = append(parts, v.p.T("voice.rollback.so-far", "Span", span))
+		parts = append(parts, ak.v.p.T("voice.rollback.so-far", "Span", span))
 	} else {
-		parts = append(parts, v.p.Msg(span))
+		parts = append(parts, ak.v.p.Msg(span))
 	}
 	if !before.HasFog() {
 		changed := 0
@@ -66,48 +63,48 @@ func (v Voice) RollbackLoss(before, after *state.State, undone int) string {
 			}
 		}
 		if changed > 0 {
-			parts = append(parts, v.p.T("voice.rollback.territories", "Count", changed))
+			parts = append(parts, ak.v.p.T("voice.rollback.territories", "Count", changed))
 		}
 	}
 	var back lang.List
 	for i := range before.Seats {
 		if !before.Seats[i].Alive() && after.Seats[i].Alive() {
-			back = append(back, lang.Text(v.Who(before, i)))
+			back = append(back, lang.Text(ak.v.Who(before, i)))
 		}
 	}
 	if len(back) > 0 {
-		parts = append(parts, v.p.T("voice.rollback.back", "Count", len(back), "Players", back))
+		parts = append(parts, ak.v.p.T("voice.rollback.back", "Count", len(back), "Players", back))
 	}
 	if before.Options.Rules == state.Classic {
 		for i := range before.Seats {
 			if before.Seats[i].Hand != after.Seats[i].Hand {
-				parts = append(parts, v.p.T("voice.rollback.cards"))
+				parts = append(parts, ak.v.p.T("voice.rollback.cards"))
 				break
 			}
 		}
 	}
-	return strings.Join(parts, v.p.T("voice.list.sep"))
+	return strings.Join(parts, ak.v.p.T("voice.list.sep"))
 }
 
 // RollbackQuestion asks the host (or an admin) whether to take m back to
 // the start of turn, restored being the state it would restore and undone
 // the commands it would take back; the question expires.
-func (v Voice) RollbackQuestion(m *hosted.Match, restored *state.State, turn, undone int, expires time.Time) string {
+func (ak Asks) RollbackQuestion(m *hosted.Match, restored *state.State, turn, undone int, expires time.Time) string {
 	s := m.Game.State
 	who := ""
 	if restored.Phase != state.PhaseOrders {
-		who = v.p.T("voice.rollback.to-play", "Player", lang.Text(v.Who(restored, restored.Current)))
+		who = ak.v.p.T("voice.rollback.to-play", "Player", lang.Text(ak.v.Who(restored, restored.Current)))
 	}
-	return v.p.T("voice.rollback.question", "Turn", turnN(s, turn), "Who", who,
-		"Lost", lang.Text(v.RollbackLoss(s, restored, undone)), "Expires", lang.Text(chat.Timestamp(expires)))
+	return ak.v.p.T("voice.rollback.question", "Turn", turnN(s, turn), "Who", who,
+		"Lost", lang.Text(ak.RollbackLoss(s, restored, undone)), "Expires", lang.Text(chat.Timestamp(expires)))
 }
 
 // RollbackNote is the channel's record of a rollback by who (a name, and
 // "the host" or "an admin"), taking the match from before back to the
 // start of turn (restored): what was lost.
-func (v Voice) RollbackNote(before, restored *state.State, who, role string, turn, undone int) string {
-	return v.p.T("voice.rollback.note", "Who", lang.Text(who), "Role", lang.Text(role), "Turn", turnN(before, turn),
-		"Commands", lang.M("n.commands", "Count", undone), "Lost", lang.Text(v.RollbackLoss(before, restored, 0)))
+func (ak Asks) RollbackNote(before, restored *state.State, who, role string, turn, undone int) string {
+	return ak.v.p.T("voice.rollback.note", "Who", lang.Text(who), "Role", lang.Text(role), "Turn", turnN(before, turn),
+		"Commands", lang.M("n.commands", "Count", undone), "Lost", lang.Text(ak.RollbackLoss(before, restored, 0)))
 }
 
 // rolledBack ends the record of the turn a rollback left.

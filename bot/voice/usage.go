@@ -203,12 +203,9 @@ func portExample(s *state.State, seat int) (t int, ok bool) {
 // player has nothing to take back: what undo takes back there, and what it
 // never does (the engine's words speak of dice and cards). It speaks
 // English; Voice.CapitalsNoUndo speaks the voice's language.
-func CapitalsNoUndo(s *state.State) string { return Voice{}.CapitalsNoUndo(s) }
-
-// CapitalsNoUndo is the function CapitalsNoUndo in the voice's language.
-func (v Voice) CapitalsNoUndo(s *state.State) string {
+func (ak Asks) CapitalsNoUndo(s *state.State) string {
 	if s.Phase == state.PhaseSetup {
-		return v.p.T("help.undo.capitals.setup")
+		return ak.v.p.T("help.undo.capitals.setup")
 	}
-	return v.p.T("help.undo.capitals")
+	return ak.v.p.T("help.undo.capitals")
 }
