@@ -123,7 +123,7 @@ func (l *Lobby) End(ctx context.Context, row storage.Match, note, ended string) 
 		}
 		if row.Status == storage.Lobby {
 			// Its Join button would only be refused now.
-			lobby = append(lobby, voice.Speaking(meta.Settings.Language()).LobbyClosed(row.ID, meta, lang.For(meta.Settings.Language()).T("lobby.abandon.lobby-closed")))
+			lobby = append(lobby, voice.Speaking(meta.Settings.Language()).Lobby().Closed(row.ID, meta, lang.For(meta.Settings.Language()).T("lobby.abandon.lobby-closed")))
 		}
 	}
 	body, err := json.Marshal(news.News{Note: note})

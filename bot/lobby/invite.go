@@ -64,8 +64,8 @@ func (l *Lobby) Invite(ctx context.Context, c *hosted.Call) (hosted.Result, erro
 		return hosted.Result{}, err
 	}
 	return hosted.Result{Reply: chat.Private("%s", text), Posts: news.Batch{Posts: []news.Post{
-		voice.Speaking(public(m).Tag()).LobbyPost(m.ID, m.Meta, public(m).T("lobby.invite.invited", "Host", lang.Text(host), "Player", lang.Text(chat.Mention(id)))),
-		voice.Speaking(public(m).Tag()).InvitePost(m.ID, m.Meta, []string{id}, host),
+		voice.Speaking(public(m).Tag()).Lobby().Post(m.ID, m.Meta, public(m).T("lobby.invite.invited", "Host", lang.Text(host), "Player", lang.Text(chat.Mention(id)))),
+		voice.Speaking(public(m).Tag()).Lobby().Invite(m.ID, m.Meta, []string{id}, host),
 	}}}, nil
 }
 
@@ -181,9 +181,9 @@ func (l *Lobby) Rematch(ctx context.Context, c chat.Click, m *hosted.Match) (hos
 	// The lobby speaks the match's language, the answer its author's.
 	pub := lang.For(meta.Settings.Language())
 	opened := pub.T("lobby.rematch.opened", "Name", lang.Text(me.Name))
-	posts := []news.Post{voice.Speaking(pub.Tag()).LobbyPost(created.ID, meta, opened)}
+	posts := []news.Post{voice.Speaking(pub.Tag()).Lobby().Post(created.ID, meta, opened)}
 	if len(invited) > 0 {
-		posts = append(posts, voice.Speaking(pub.Tag()).InvitePost(created.ID, meta, invited, me.Name))
+		posts = append(posts, voice.Speaking(pub.Tag()).Lobby().Invite(created.ID, meta, invited, me.Name))
 	}
 	return hosted.Result{
 		Reply: chat.Private("%s", to(m).T("lobby.rematch.open-you", "Until", lang.Text(chat.Timestamp(now.Add(hosted.InviteTTL))))),

@@ -110,12 +110,12 @@ func (l *Lobby) New(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 	if !thread {
 		return hosted.Result{
 			Reply: chat.Private("%s", p.T("lobby.new.open", "HowTo", howTo)),
-			Posts: news.Batch{Posts: []news.Post{voice.Speaking(pub.Tag()).LobbyPost(m.ID, meta, pub.Msg(opened))}},
+			Posts: news.Batch{Posts: []news.Post{voice.Speaking(pub.Tag()).Lobby().Post(m.ID, meta, pub.Msg(opened))}},
 		}, nil
 	}
 	// The match lives in its thread: the lobby is posted there, and the
 	// channel keeps one line of it.
-	if err := l.cfg.Outbox.Post(ctx, channel, voice.Speaking(pub.Tag()).LobbyPost(m.ID, meta, pub.T("lobby.new.opened-here", "Opened", opened))); err != nil {
+	if err := l.cfg.Outbox.Post(ctx, channel, voice.Speaking(pub.Tag()).Lobby().Post(m.ID, meta, pub.T("lobby.new.opened-here", "Opened", opened))); err != nil {
 		l.cfg.Log.Warn("post the lobby in its thread", "thread", channel, "err", err)
 	}
 	return hosted.Result{
@@ -128,7 +128,7 @@ func (l *Lobby) New(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 // lobbyEdit is the batch that edits a lobby's message after a change,
 // latest saying what changed.
 func lobbyEdit(m *hosted.Match, latest lang.Msg) news.Batch {
-	return news.Batch{Posts: []news.Post{voice.Speaking(public(m).Tag()).LobbyPost(m.ID, m.Meta, public(m).Msg(latest))}}
+	return news.Batch{Posts: []news.Post{voice.Speaking(public(m).Tag()).Lobby().Post(m.ID, m.Meta, public(m).Msg(latest))}}
 }
 
 // reader is the printer of the answer to c, opening a match of settings
@@ -380,7 +380,7 @@ func (l *Lobby) Leave(ctx context.Context, c *hosted.Call, m *hosted.Match) (hos
 	}
 	if change.Status == storage.Abandoned {
 		// A lobby closed in its own thread: archive it.
-		closed := voice.Speaking(public(m).Tag()).LobbyClosed(m.ID, m.Meta, public(m).T("lobby.leave.lobby-closed", "Name", lang.Text(name)))
+		closed := voice.Speaking(public(m).Tag()).Lobby().Closed(m.ID, m.Meta, public(m).T("lobby.leave.lobby-closed", "Name", lang.Text(name)))
 		return hosted.Result{Reply: chat.Private("%s", text), Posts: news.Batch{Posts: []news.Post{closed}, Archive: m.Meta.Thread}}, nil
 	}
 	return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, lang.M("lobby.leave.left", "Name", lang.Text(name), "Then", toAll))}, nil
@@ -673,7 +673,7 @@ func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks [
 		if m.Meta.TeamThreads = l.openTeamThreads(ctx, m); m.Meta.TeamThreads != nil {
 			threads = lang.M("lobby.start.team-threads")
 		}
-		text += "\n" + pub.T("lobby.start.teams", "Teams", lang.Text(l.cfg.Look.Voice(m).TeamsLine(s)), "Then", threads)
+		text += "\n" + pub.T("lobby.start.teams", "Teams", lang.Text(l.cfg.Look.Voice(m).Lobby().TeamsLine(s)), "Then", threads)
 	}
 	if err := l.cfg.Matches.Save(ctx, m, storage.Change{Start: &g.Setup, Timers: &t}); err != nil {
 		return hosted.Result{}, err
@@ -693,7 +693,7 @@ func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks [
 	l.welcomeTeams(ctx, m)
 	// The lobby's message says it is over, so that nobody presses Join
 	// on a match that started.
-	return hosted.Result{Reply: msg, Posts: news.Batch{Posts: []news.Post{voice.Speaking(public(m).Tag()).LobbyStarted(m.ID, m.Meta)}}, Bots: m.BotsToPlay()}, nil
+	return hosted.Result{Reply: msg, Posts: news.Batch{Posts: []news.Post{voice.Speaking(public(m).Tag()).Lobby().Started(m.ID, m.Meta)}}, Bots: m.BotsToPlay()}, nil
 }
 
 // canHost refuses to open or start a match in a channel where the bot may

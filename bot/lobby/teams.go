@@ -159,7 +159,7 @@ func (l *Lobby) welcomeTeams(ctx context.Context, m *hosted.Match) {
 				pings = append(pings, chat.Mention(s.Seats[i].ID))
 			}
 		}
-		text := public(m).T("lobby.team.welcome", "Pings", lang.Text(strings.Join(pings, " ")), "Team", lang.Text(v.TeamName(s, t+1)), "Channel", lang.Text(chat.ChannelLink(m.Channel)))
+		text := public(m).T("lobby.team.welcome", "Pings", lang.Text(strings.Join(pings, " ")), "Team", lang.Text(v.Lobby().TeamName(s, t+1)), "Channel", lang.Text(chat.ChannelLink(m.Channel)))
 		if err := l.cfg.Outbox.Post(ctx, th, news.Post{Message: chat.Message{Text: text, Mentions: people}}); err != nil {
 			l.cfg.Log.Warn("welcome a team to its thread", "thread", th, "err", err)
 		}

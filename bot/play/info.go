@@ -26,7 +26,7 @@ func (p *Play) status(ctx context.Context, c *hosted.Call) (hosted.Result, error
 	lp := readerOf(c, m)
 	if m.Status == storage.Lobby {
 		return hosted.Result{Reply: chat.Private("%s", lp.T("play.status.lobby", "Seats", len(m.Meta.Seats), "Max", state.MaxSeats,
-			"Settings", lang.Text(p.cfg.Look.To(m).SettingsText(m.Meta.Settings)), "List", lang.Text(p.cfg.Look.To(m).SeatList(m.Meta))))}, nil
+			"Settings", lang.Text(p.cfg.Look.To(m).SettingsText(m.Meta.Settings)), "List", lang.Text(p.cfg.Look.To(m).Lobby().SeatList(m.Meta))))}, nil
 	}
 	return p.standings(ctx, m, c.Req.User)
 }
@@ -56,7 +56,7 @@ func (p *Play) standings(ctx context.Context, m *hosted.Match, user chat.User) (
 	if hosted.IsCapitals(s) {
 		lines := append([]string{v.StatusLine(seen)}, saw...)
 		lines = append(lines, v.CapitalsStatus(seen)...)
-		if teams := v.TeamsLine(s); teams != "" {
+		if teams := v.Lobby().TeamsLine(s); teams != "" {
 			lines = append(lines, teams)
 		}
 		lines = append(lines, footnote)
@@ -84,7 +84,7 @@ func (p *Play) standings(ctx context.Context, m *hosted.Match, user chat.User) (
 		lines = append(lines, fmt.Sprintf("%-16s %5d %6d %5d %6s", chat.Trunc(name, 16), s.Owned(i), s.Armies(i), s.HandSize(i), income))
 	}
 	lines = append(lines, "```", footnote)
-	if teams := v.TeamsLine(s); teams != "" {
+	if teams := v.Lobby().TeamsLine(s); teams != "" {
 		lines = append(lines, teams)
 	}
 	var held []string

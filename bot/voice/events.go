@@ -231,7 +231,7 @@ func (tl Teller) Describe(s *state.State, events []engine.Event) []string {
 			lines = append(lines, p.T("voice.tell.mission-fulfilled", "Player", who(e.Seat), "Mission", lang.Text(tl.v.Missions().Text(s, e.Seat))))
 		case engine.Won:
 			if e.Team != 0 {
-				lines = append(lines, p.T("voice.tell.won", "Winner", lang.Text(tl.v.TeamName(s, e.Team))))
+				lines = append(lines, p.T("voice.tell.won", "Winner", lang.Text(tl.v.Lobby().TeamName(s, e.Team))))
 				break
 			}
 			lines = append(lines, p.T("voice.tell.won", "Winner", who(e.Seat)))

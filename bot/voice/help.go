@@ -71,10 +71,10 @@ func (v Voice) Help(specs []command.Spec, rules state.Rules, topic string) chat.
 				v.p.T("help.rules.capitals.win"),
 			}
 			// The teams' paragraph is worded with the teams (teams.go).
-			lines = append(lines, teamsHelp(state.Capitals))
+			lines = append(lines, Voice{}.Lobby().teamsHelp(state.Capitals))
 		} else {
 			lines = []string{v.p.T("help.rules.classic.title"), v.p.T("help.rules.classic.deal"), v.p.T("help.rules.classic.missions")}
-			lines = append(lines, teamsHelp(state.Classic))
+			lines = append(lines, Voice{}.Lobby().teamsHelp(state.Classic))
 			lines = append(lines, v.p.T("help.rules.classic.battles"), v.p.T("help.rules.classic.cards"))
 		}
 	case "commands":

@@ -240,21 +240,23 @@ func samples(t *testing.T) []sample {
 	}, Invites: []hosted.Invite{{ID: "test:cid", Until: deadline}}}
 	meta.Settings.Options = state.DefaultOptions()
 	meta.Settings.Options.Teams = 2
-	add("lobby card", func(v Voice) string { return message(v.LobbyPost(7, meta, "Ann opened a lobby.").Message) })
-	add("lobby invitation", func(v Voice) string { return message(v.InvitePost(7, meta, []string{"test:cid"}, "Ann").Message) })
+	add("lobby card", func(v Voice) string { return message(v.Lobby().Post(7, meta, "Ann opened a lobby.").Message) })
+	add("lobby invitation", func(v Voice) string { return message(v.Lobby().Invite(7, meta, []string{"test:cid"}, "Ann").Message) })
 	rematch := meta
 	rematch.Rematch = 3
-	add("lobby rematch", func(v Voice) string { return message(v.InvitePost(7, rematch, []string{"test:cid"}, "Ann").Message) })
-	add("lobby started", func(v Voice) string { return message(v.LobbyStarted(7, meta).Message) })
+	add("lobby rematch", func(v Voice) string {
+		return message(v.Lobby().Invite(7, rematch, []string{"test:cid"}, "Ann").Message)
+	})
+	add("lobby started", func(v Voice) string { return message(v.Lobby().Started(7, meta).Message) })
 	two := hosted.Meta{Host: "test:ann", Seats: meta.Seats[:2]}
 	two.Settings.Options = state.DefaultOptions()
-	add("lobby of two", func(v Voice) string { return message(v.LobbyPost(7, two, "").Message) })
+	add("lobby of two", func(v Voice) string { return message(v.Lobby().Post(7, two, "").Message) })
 	twoTeams := meta
 	twoTeams.Invites = nil
 	twoTeams.Seats = append(slices.Clone(meta.Seats), hosted.Seat{ID: "test:cid", Name: "Cid"})
 	twoTeams.Settings.Options.Teams = 2
-	add("lobby of two teams", func(v Voice) string { return v.TwoPlayerHint(twoTeams) })
-	add("lobby closed", func(v Voice) string { return message(v.LobbyClosed(7, two, "closed").Message) })
+	add("lobby of two teams", func(v Voice) string { return v.Lobby().TwoPlayerHint(twoTeams) })
+	add("lobby closed", func(v Voice) string { return message(v.Lobby().Closed(7, two, "closed").Message) })
 
 	// Every mission card, and the destroy cards whose colour is gone.
 	mm, _ := classicMatch(t, func(o *state.Options) { o.Victory = state.Missions })
@@ -377,7 +379,7 @@ func samples(t *testing.T) []sample {
 	}
 	ts.Options.Teams = 2
 	add("teams", func(v Voice) string {
-		return strings.Join([]string{v.TeamsLine(ts), v.WhoPlays(ts, 1), v.lobbyTeams(meta), v.teamsHelp(state.Classic), v.teamsHelp(state.Capitals)}, "\n")
+		return strings.Join([]string{v.Lobby().TeamsLine(ts), v.Lobby().WhoPlays(ts, 1), v.Lobby().teams(meta), v.Lobby().teamsHelp(state.Classic), v.Lobby().teamsHelp(state.Capitals)}, "\n")
 	})
 	return out
 }
@@ -460,8 +462,8 @@ func TestPackageWordsAreTheEnglishVoice(t *testing.T) {
 		{"OddsText", Speaking(lang.English).Replies().Odds(engine.Odds{Win: 0.5, AttackerLeft: 2}), en.Replies().Odds(engine.Odds{Win: 0.5, AttackerLeft: 2})},
 		{"TurnWord", Speaking(lang.English).Asks().TurnWord(s), en.Asks().TurnWord(s)},
 		{"MissionGoal", Speaking(lang.English).Missions().Goal(state.MissionAsiaAfrica), en.Missions().Goal(state.MissionAsiaAfrica)},
-		{"SeatList", SeatList(meta), en.SeatList(meta)},
-		{"LobbyEmbed", embed(LobbyEmbed(meta)), embed(en.LobbyEmbed(meta))},
+		{"SeatList", Speaking(lang.English).Lobby().SeatList(meta), en.Lobby().SeatList(meta)},
+		{"LobbyEmbed", embed(Speaking(lang.English).Lobby().Embed(meta)), embed(en.Lobby().Embed(meta))},
 		{"ItemWhat", Speaking(lang.English).Replies().ItemWhat(state.ItemFat), en.Replies().ItemWhat(state.ItemFat)},
 		{"CardList", Speaking(lang.English).Teller().Cards(s.Map, []state.Card{0, 1}), en.Teller().Cards(s.Map, []state.Card{0, 1})},
 		{"FitLines", Speaking(lang.English).Replies().Fit(slices.Repeat([]string{"xxxxxxxxxx"}, 50), 200), en.Replies().Fit(slices.Repeat([]string{"xxxxxxxxxx"}, 50), 200)},

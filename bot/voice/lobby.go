@@ -11,6 +11,13 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
+// Lobby writes a lobby's living card (its seats, settings, teams and
+// buttons), the invitations, and the names of the teams.
+type Lobby struct{ v Voice }
+
+// Lobby is v writing the lobby and the teams.
+func (v Voice) Lobby() Lobby { return Lobby{v} }
+
 // A lobby is one message in its channel, edited in place: its text says
 // what happened last (who opened it, joined, left), its card who sits and
 // the settings, and its buttons let anyone join and the host add a bot or
@@ -18,56 +25,38 @@ import (
 // does not push the channel's talk out of sight, and nobody has to look
 // for the latest copy of it.
 
-// LobbyPost is the living message of match id's lobby, with latest, what
+// Post is the living message of match id's lobby, with latest, what
 // happened last, for its text. Posted once, it is edited by every change
 // after (posted anew if the chat lost it).
-func LobbyPost(id int64, meta hosted.Meta, latest string) news.Post {
-	return Voice{}.LobbyPost(id, meta, latest)
-}
-
-// LobbyPost is the package's LobbyPost in the voice's language.
-func (v Voice) LobbyPost(id int64, meta hosted.Meta, latest string) news.Post {
+func (lb Lobby) Post(id int64, meta hosted.Meta, latest string) news.Post {
 	return news.Post{
-		Message: chat.Message{Text: latest, Embed: v.LobbyEmbed(meta), Buttons: v.LobbyButtons(id, meta)},
+		Message: chat.Message{Text: latest, Embed: lb.Embed(meta), Buttons: lb.Buttons(id, meta)},
 		Ref:     news.LobbyRef(id),
 		Mode:    news.Repost,
 	}
 }
 
-// LobbyStarted is the last edit of a lobby whose match has started: who
+// Started is the last edit of a lobby whose match has started: who
 // sat, without buttons. The start's own post follows it with the turn
 // order and the map.
-func LobbyStarted(id int64, meta hosted.Meta) news.Post { return Voice{}.LobbyStarted(id, meta) }
-
-// LobbyStarted is the package's LobbyStarted in the voice's language.
-func (v Voice) LobbyStarted(id int64, meta hosted.Meta) news.Post {
-	return v.lobbyDone(id, meta, v.p.T("voice.lobby.started"), true)
+func (lb Lobby) Started(id int64, meta hosted.Meta) news.Post {
+	return lb.done(id, meta, lb.v.p.T("voice.lobby.started"), true)
 }
 
-// LobbyClosed is the last edit of match id's lobby, closed before it
+// Closed is the last edit of match id's lobby, closed before it
 // started (by its host, an admin, the last person leaving, or its
 // expiry); why says so.
-func LobbyClosed(id int64, meta hosted.Meta, why string) news.Post {
-	return Voice{}.LobbyClosed(id, meta, why)
+func (lb Lobby) Closed(id int64, meta hosted.Meta, why string) news.Post {
+	return lb.done(id, meta, why, false)
 }
 
-// LobbyClosed is the package's LobbyClosed in the voice's language.
-func (v Voice) LobbyClosed(id int64, meta hosted.Meta, why string) news.Post {
-	return v.lobbyDone(id, meta, why, false)
-}
-
-// lobbyDone is the last edit of a lobby, started or closed, with text.
-func lobbyDone(id int64, meta hosted.Meta, text, how string) news.Post {
-	return Voice{}.lobbyDone(id, meta, text, how == "started")
-}
-
-// lobbyDone is the package's lobbyDone in the voice's language.
-func (v Voice) lobbyDone(id int64, meta hosted.Meta, text string, started bool) news.Post {
-	e := v.LobbyEmbed(meta)
+// done is the last edit of a lobby, started or closed, with text.
+func (lb Lobby) done(id int64, meta hosted.Meta, text string, started bool) news.Post {
+	e := lb.Embed(meta)
 	seats := lang.M("n.seats", "Count", len(meta.Seats))
-	e.Title = v.p.T("voice.lobby.title-closed", "Seats", seats)
+	e.Title = lb.v.p.T("voice.lobby.title-closed", "Seats", seats)
 	if started {
-		e.Title = v.p.T("voice.lobby.title-started", "Seats", seats)
+		e.Title = lb.v.p.T("voice.lobby.title-started", "Seats", seats)
 	}
 	e.Fields = e.Fields[:1] // the settings; the tip is past
 	e.Footer = ""
@@ -78,10 +67,7 @@ func (v Voice) lobbyDone(id int64, meta hosted.Meta, text string, started bool) 
 // the map: each player starts with half of it, so the first player can win
 // before the second has played. The rule book makes two thirds the default;
 // the host may choose otherwise. It is "" for any other lobby.
-func TwoPlayerHint(meta hosted.Meta) string { return Voice{}.TwoPlayerHint(meta) }
-
-// TwoPlayerHint is the package's TwoPlayerHint in the voice's language.
-func (v Voice) TwoPlayerHint(meta hosted.Meta) string {
+func (lb Lobby) TwoPlayerHint(meta hosted.Meta) string {
 	o := meta.Settings.Options
 	if o.Rules != state.Classic || o.Victory != state.TwoThirds {
 		return ""
@@ -91,97 +77,83 @@ func (v Voice) TwoPlayerHint(meta hosted.Meta) string {
 		if len(meta.Seats) != 2*o.Teams {
 			return ""
 		}
-		return v.p.T("voice.lobby.two-teams-hint")
+		return lb.v.p.T("voice.lobby.two-teams-hint")
 	}
 	if len(meta.Seats) != 2 {
 		return ""
 	}
-	return v.p.T("voice.lobby.two-players-hint")
+	return lb.v.p.T("voice.lobby.two-players-hint")
 }
 
 // SeatList lists a lobby's seats, a line each.
-func SeatList(meta hosted.Meta) string { return Voice{}.SeatList(meta) }
-
-// SeatList is the package's SeatList in the voice's language.
-func (v Voice) SeatList(meta hosted.Meta) string {
+func (lb Lobby) SeatList(meta hosted.Meta) string {
 	var parts []string
 	for i, s := range meta.Seats {
 		label := s.Name
 		if s.IsBot() {
-			label += v.p.T("voice.lobby.bot", "Level", Level(s.Level))
+			label += lb.v.p.T("voice.lobby.bot", "Level", Level(s.Level))
 		}
 		if s.ID == meta.Host {
-			label += v.p.T("voice.lobby.host")
+			label += lb.v.p.T("voice.lobby.host")
 		}
 		if s.Team != 0 {
-			label += v.p.T("voice.lobby.team", "N", s.Team)
+			label += lb.v.p.T("voice.lobby.team", "N", s.Team)
 		}
 		parts = append(parts, fmt.Sprintf("%d. %s", i+1, label))
 	}
 	for i, in := range meta.Invites {
-		parts = append(parts, v.p.T("voice.lobby.invited", "N", len(meta.Seats)+i+1,
+		parts = append(parts, lb.v.p.T("voice.lobby.invited", "N", len(meta.Seats)+i+1,
 			"Who", lang.Text(chat.Mention(in.ID)), "Until", lang.Text(chat.Timestamp(in.Until))))
 	}
 	return strings.Join(parts, "\n")
 }
 
-// LobbyEmbed is the card of a lobby: who sits, the host's settings, a
+// Embed is the card of a lobby: who sits, the host's settings, a
 // tip if the settings call for one, and how to go on.
-func LobbyEmbed(meta hosted.Meta) *chat.Embed { return Voice{}.LobbyEmbed(meta) }
-
-// LobbyEmbed is the package's LobbyEmbed in the voice's language.
-func (v Voice) LobbyEmbed(meta hosted.Meta) *chat.Embed {
+func (lb Lobby) Embed(meta hosted.Meta) *chat.Embed {
 	e := &chat.Embed{
-		Title:       v.p.T("voice.lobby.title", "N", len(meta.Seats), "Max", state.MaxSeats, "Held", v.held(meta)),
-		Description: v.SeatList(meta),
-		Fields:      []chat.Field{{Name: v.p.T("voice.lobby.settings"), Value: chat.Capitalize(v.SettingsText(meta.Settings)) + "."}},
-		Footer:      v.p.T("voice.lobby.footer"),
+		Title:       lb.v.p.T("voice.lobby.title", "N", len(meta.Seats), "Max", state.MaxSeats, "Held", lb.held(meta)),
+		Description: lb.SeatList(meta),
+		Fields:      []chat.Field{{Name: lb.v.p.T("voice.lobby.settings"), Value: chat.Capitalize(lb.v.SettingsText(meta.Settings)) + "."}},
+		Footer:      lb.v.p.T("voice.lobby.footer"),
 	}
-	if teams := v.lobbyTeams(meta); teams != "" {
-		e.Fields = append(e.Fields, chat.Field{Name: v.p.T("voice.lobby.teams"), Value: teams + "\n" + v.p.T("voice.lobby.pick-team")})
+	if teams := lb.teams(meta); teams != "" {
+		e.Fields = append(e.Fields, chat.Field{Name: lb.v.p.T("voice.lobby.teams"), Value: teams + "\n" + lb.v.p.T("voice.lobby.pick-team")})
 	}
-	if tip := v.TwoPlayerHint(meta); tip != "" {
-		e.Fields = append(e.Fields, chat.Field{Name: v.p.T("voice.lobby.tip"), Value: tip})
+	if tip := lb.TwoPlayerHint(meta); tip != "" {
+		e.Fields = append(e.Fields, chat.Field{Name: lb.v.p.T("voice.lobby.tip"), Value: tip})
 	}
 	return e
 }
 
-// LobbyButtons are the buttons under match id's lobby: Join and Add a bot while a
+// Buttons are the buttons under match id's lobby: Join and Add a bot while a
 // seat is free, and Start. Anyone may press them; the lobby refuses the
 // host's buttons to the others, privately, since a chat shows everyone
 // the same buttons.
-func LobbyButtons(id int64, meta hosted.Meta) [][]chat.Button { return Voice{}.LobbyButtons(id, meta) }
-
-// LobbyButtons is the package's LobbyButtons in the voice's language.
-func (v Voice) LobbyButtons(id int64, meta hosted.Meta) [][]chat.Button {
+func (lb Lobby) Buttons(id int64, meta hosted.Meta) [][]chat.Button {
 	var row []chat.Button
 	if meta.Free() > 0 {
 		row = append(row,
-			chat.Button{ID: hosted.LobbyButton(id, "join"), Label: v.p.T("voice.button.join"), Style: chat.Primary},
-			chat.Button{ID: hosted.LobbyButton(id, "addbot"), Label: v.p.T("voice.button.add-bot"), Style: chat.Secondary})
+			chat.Button{ID: hosted.LobbyButton(id, "join"), Label: lb.v.p.T("voice.button.join"), Style: chat.Primary},
+			chat.Button{ID: hosted.LobbyButton(id, "addbot"), Label: lb.v.p.T("voice.button.add-bot"), Style: chat.Secondary})
 	}
-	row = append(row, chat.Button{ID: hosted.LobbyButton(id, "start"), Label: v.p.T("voice.button.start"), Style: chat.Success})
+	row = append(row, chat.Button{ID: hosted.LobbyButton(id, "start"), Label: lb.v.p.T("voice.button.start"), Style: chat.Success})
 	return [][]chat.Button{row}
 }
 
 // held says how many seats of a lobby are held for invited people.
-func (v Voice) held(meta hosted.Meta) string {
+func (lb Lobby) held(meta hosted.Meta) string {
 	if len(meta.Invites) == 0 {
 		return ""
 	}
-	return v.p.T("voice.lobby.held", "Count", len(meta.Invites))
+	return lb.v.p.T("voice.lobby.held", "Count", len(meta.Invites))
 }
 
-// InvitePost is the message that invites people to match id's lobby: it
+// Invite is the message that invites people to match id's lobby: it
 // pings them alone, says until when their seat is held, and carries the
 // buttons to answer (any of them may press them: each answers their own
 // invitation).
-func InvitePost(id int64, meta hosted.Meta, ids []string, by string) news.Post {
-	return Voice{}.InvitePost(id, meta, ids, by)
-}
-
-// InvitePost is the package's InvitePost in the voice's language.
-func (v Voice) InvitePost(id int64, meta hosted.Meta, ids []string, by string) news.Post {
+func (lb Lobby) Invite(id int64, meta hosted.Meta, ids []string, by string) news.Post {
 	var who []string
 	until := ""
 	for _, in := range meta.Invites {
@@ -193,13 +165,13 @@ func (v Voice) InvitePost(id int64, meta hosted.Meta, ids []string, by string) n
 		}
 	}
 	args := []any{"Who", lang.Text(strings.Join(who, " ")), "By", lang.Text(by),
-		"Settings", lang.Text(v.SettingsText(meta.Settings)), "Until", lang.Text(until)}
-	text := v.p.T("voice.lobby.invite", args...)
+		"Settings", lang.Text(lb.v.SettingsText(meta.Settings)), "Until", lang.Text(until)}
+	text := lb.v.p.T("voice.lobby.invite", args...)
 	if meta.Rematch != 0 {
-		text = v.p.T("voice.lobby.rematch", args...)
+		text = lb.v.p.T("voice.lobby.rematch", args...)
 	}
 	return news.Post{Message: chat.Message{Text: text, Mentions: ids, Buttons: [][]chat.Button{{
-		{ID: hosted.LobbyButton(id, "accept"), Label: v.p.T("voice.button.accept"), Style: chat.Success},
-		{ID: hosted.LobbyButton(id, "decline"), Label: v.p.T("voice.button.decline"), Style: chat.Secondary},
+		{ID: hosted.LobbyButton(id, "accept"), Label: lb.v.p.T("voice.button.accept"), Style: chat.Success},
+		{ID: hosted.LobbyButton(id, "decline"), Label: lb.v.p.T("voice.button.decline"), Style: chat.Secondary},
 	}}}}
 }

@@ -99,7 +99,7 @@ func (v Voice) StatusLine(m *hosted.Match) string {
 	}
 	switch s.Phase {
 	case state.PhaseOver:
-		args := []any{"Winners", lang.Text(v.Winners(s)), "Turns", lang.M("n.turns", "Count", s.Turn)}
+		args := []any{"Winners", lang.Text(v.Lobby().Winners(s)), "Turns", lang.M("n.turns", "Count", s.Turn)}
 		if engine.EndedAtRoundLimit(s) {
 			return p.T("voice.status.over-round-limit", args...)
 		}
@@ -124,10 +124,10 @@ func (v Voice) StatusLine(m *hosted.Match) string {
 		}
 		return line + "."
 	}
-	line := p.T("voice.status.turn", "Turn", s.Turn, "Note", note, "Player", lang.Text(v.WhoPlays(s, s.Current)), "Phase", v.phase(s.Phase))
+	line := p.T("voice.status.turn", "Turn", s.Turn, "Note", note, "Player", lang.Text(v.Lobby().WhoPlays(s, s.Current)), "Phase", v.phase(s.Phase))
 	if o := s.Occupy; s.Phase == state.PhaseOccupy && o.From == o.To {
 		// A conquest out of the viewer's sight (the fog of war hides it).
-		line = p.T("voice.status.occupy-unseen", "Turn", s.Turn, "Note", note, "Player", lang.Text(v.WhoPlays(s, s.Current)))
+		line = p.T("voice.status.occupy-unseen", "Turn", s.Turn, "Note", note, "Player", lang.Text(v.Lobby().WhoPlays(s, s.Current)))
 	} else if s.Phase == state.PhaseOccupy {
 		line = p.T("voice.status.occupy", "Turn", s.Turn, "Note", note, "Player", lang.Text(v.Who(s, s.Current)), "Min", o.Min, "Max", o.Max,
 			"From", lang.Place(s.Map.TerritoryName(o.From)), "To", lang.Place(s.Map.TerritoryName(o.To)))

@@ -13,34 +13,34 @@ import (
 // the standings; a turn names its player's team.
 
 // TeamName names team of s with its players.
-func (v Voice) TeamName(s *state.State, team int) string {
+func (lb Lobby) TeamName(s *state.State, team int) string {
 	var who []string
 	for _, i := range s.TeamSeats(team) {
-		who = append(who, v.Who(s, i))
+		who = append(who, lb.v.Who(s, i))
 	}
-	return v.p.T("voice.team.name", "N", team, "Players", lang.Text(strings.Join(who, ", ")))
+	return lb.v.p.T("voice.team.name", "N", team, "Players", lang.Text(strings.Join(who, ", ")))
 }
 
 // Winners names who won a finished match: the winner, or its team.
-func (v Voice) Winners(s *state.State) string {
+func (lb Lobby) Winners(s *state.State) string {
 	if t := s.TeamOf(s.Winner); t != 0 {
-		return v.TeamName(s, t)
+		return lb.TeamName(s, t)
 	}
-	return v.Who(s, s.Winner)
+	return lb.v.Who(s, s.Winner)
 }
 
 // WhoPlays is Who with the seat's team, in a match with teams: the player
 // of a turn.
-func (v Voice) WhoPlays(s *state.State, i int) string {
+func (lb Lobby) WhoPlays(s *state.State, i int) string {
 	if t := s.TeamOf(i); t != 0 {
-		return v.p.T("voice.team.who-plays", "Player", lang.Text(v.Who(s, i)), "N", t)
+		return lb.v.p.T("voice.team.who-plays", "Player", lang.Text(lb.v.Who(s, i)), "N", t)
 	}
-	return v.Who(s, i)
+	return lb.v.Who(s, i)
 }
 
 // TeamsLine lists the teams with the territories each holds together (as
 // far as s, a view, tells), or "" without teams.
-func (v Voice) TeamsLine(s *state.State) string {
+func (lb Lobby) TeamsLine(s *state.State) string {
 	if s.NumTeams() == 0 {
 		return ""
 	}
@@ -53,17 +53,17 @@ func (v Voice) TeamsLine(s *state.State) string {
 			terr += s.Owned(i)
 			out = out && !s.Seats[i].Alive()
 		}
-		status := v.p.T("n.territories", "Count", terr)
+		status := lb.v.p.T("n.territories", "Count", terr)
 		if out {
-			status = v.p.T("voice.team.out")
+			status = lb.v.p.T("voice.team.out")
 		}
-		parts = append(parts, v.p.T("voice.team.status", "Team", lang.Text(v.TeamName(s, t)), "Status", lang.Text(status)))
+		parts = append(parts, lb.v.p.T("voice.team.status", "Team", lang.Text(lb.TeamName(s, t)), "Status", lang.Text(status)))
 	}
-	return v.p.T("voice.team.line", "List", lang.Text(strings.Join(parts, v.p.T("voice.list.sep"))))
+	return lb.v.p.T("voice.team.line", "List", lang.Text(strings.Join(parts, lb.v.p.T("voice.list.sep"))))
 }
 
-// lobbyTeams lists a lobby's teams as chosen so far, or "" without teams.
-func (v Voice) lobbyTeams(meta hosted.Meta) string {
+// teams lists a lobby's teams as chosen so far, or "" without teams.
+func (lb Lobby) teams(meta hosted.Meta) string {
 	size := meta.Settings.Options.Teams
 	if size == 0 {
 		return ""
@@ -82,9 +82,9 @@ func (v Voice) lobbyTeams(meta hosted.Meta) string {
 		}
 		list := strings.Join(who, ", ")
 		if len(who) == 0 {
-			list = v.p.T("voice.team.nobody-yet")
+			list = lb.v.p.T("voice.team.nobody-yet")
 		}
-		lines = append(lines, v.p.T("voice.team.lobby-line", "N", t, "Count", len(who), "Size", size, "Players", lang.Text(list)))
+		lines = append(lines, lb.v.p.T("voice.team.lobby-line", "N", t, "Count", len(who), "Size", size, "Players", lang.Text(list)))
 	}
 	var free []string
 	for _, s := range meta.Seats {
@@ -93,20 +93,17 @@ func (v Voice) lobbyTeams(meta hosted.Meta) string {
 		}
 	}
 	if len(free) > 0 {
-		lines = append(lines, v.p.T("voice.team.no-team-yet", "Players", lang.Text(strings.Join(free, ", "))))
+		lines = append(lines, lb.v.p.T("voice.team.no-team-yet", "Players", lang.Text(strings.Join(free, ", "))))
 	}
 	return strings.Join(lines, "\n")
 }
 
 // teamsHelp is the help's paragraph on teams, of each rule set in its own
 // words.
-func teamsHelp(rules state.Rules) string { return Voice{}.teamsHelp(rules) }
-
-// teamsHelp is the package's teamsHelp in the voice's language.
-func (v Voice) teamsHelp(rules state.Rules) string {
+func (lb Lobby) teamsHelp(rules state.Rules) string {
 	won, moved := lang.M("voice.team.help-won-classic"), lang.M("voice.team.help-moved-classic")
 	if rules == state.Capitals {
 		won, moved = lang.M("voice.team.help-won-capitals"), lang.M("voice.team.help-moved-capitals")
 	}
-	return v.p.T("voice.team.help", "Moved", moved, "Won", won)
+	return lb.v.p.T("voice.team.help", "Moved", moved, "Won", won)
 }

@@ -240,9 +240,9 @@ func (tu Turns) victoryText(m *hosted.Match) string {
 		turns = lang.M("n.rounds", "Count", s.Turn)
 	}
 	if engine.EndedAtRoundLimit(s) {
-		lines = append(lines, tu.v.p.T("voice.turn.victory-round-limit", "Winners", lang.Text(tu.v.Winners(s)), "Turns", turns))
+		lines = append(lines, tu.v.p.T("voice.turn.victory-round-limit", "Winners", lang.Text(tu.v.Lobby().Winners(s)), "Turns", turns))
 	} else {
-		lines = append(lines, tu.v.p.T("voice.turn.victory", "Winners", lang.Text(tu.v.Winners(s)), "Turns", turns))
+		lines = append(lines, tu.v.p.T("voice.turn.victory", "Winners", lang.Text(tu.v.Lobby().Winners(s)), "Turns", turns))
 	}
 	if IsMissions(s) && engine.MissionDone(s, s.Winner) {
 		lines = append(lines, tu.v.p.T("voice.turn.victory-mission", "Name", lang.Text(s.Seats[s.Winner].Name), "Mission", lang.Text(tu.v.Missions().Text(s, s.Winner))))
@@ -287,7 +287,7 @@ func (tu Turns) Title(s *state.State, t news.TurnRecord) string {
 	case t.Seat < 0:
 		return tu.v.p.T("voice.turn.round", "Round", t.Turn)
 	}
-	return tu.v.p.T("voice.turn.title", "Turn", t.Turn, "Player", lang.Text(tu.v.WhoPlays(s, t.Seat)))
+	return tu.v.p.T("voice.turn.title", "Turn", t.Turn, "Player", lang.Text(tu.v.Lobby().WhoPlays(s, t.Seat)))
 }
 
 // maxDescription keeps an embed's description within Discord's 4096
