@@ -253,7 +253,7 @@ func (b *Bot) help(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
 	} else if m, err := b.matches.Load(ctx, c.Req.Channel); err == nil {
 		rules = m.Meta.Settings.Options.Rules
 	}
-	return hosted.Result{Reply: voice.Speaking(lang.FromLocale(c.Req.Locale)).Help(b.specs, rules, c.Args.Str["topic"])}, nil
+	return hosted.Result{Reply: voice.Speaking(lang.FromLocale(c.Req.Locale)).Status().Help(b.specs, rules, c.Args.Str["topic"])}, nil
 }
 
 // answers makes a handler of a command that only answers, changing no

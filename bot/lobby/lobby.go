@@ -121,7 +121,7 @@ func (l *Lobby) New(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 	return hosted.Result{
 		Reply: chat.Private("%s", p.T("lobby.new.open-thread", "Thread", lang.Text(chat.ChannelLink(channel)), "HowTo", howTo)),
 		Posts: news.Batch{Posts: []news.Post{{Message: chat.Message{Text: pub.T("lobby.new.opened-there", "Opened", opened,
-			"Settings", lang.Text(chat.Capitalize(voice.Speaking(pub.Tag()).SettingsText(set))), "Thread", lang.Text(chat.ChannelLink(channel)))}}}},
+			"Settings", lang.Text(chat.Capitalize(voice.Speaking(pub.Tag()).Status().Settings(set))), "Thread", lang.Text(chat.ChannelLink(channel)))}}}},
 	}, nil
 }
 
@@ -532,7 +532,7 @@ func (l *Lobby) Settings(ctx context.Context, c *hosted.Call) (hosted.Result, er
 		return hosted.Result{}, err
 	}
 	if len(c.Req.Options) == 0 {
-		return hosted.Result{Reply: chat.Private("%s", to(m).T("lobby.settings", "Settings", lang.Text(voice.Speaking(m.ReaderLang()).SettingsText(m.Meta.Settings)), "Then", lang.Msg{}))}, nil
+		return hosted.Result{Reply: chat.Private("%s", to(m).T("lobby.settings", "Settings", lang.Text(voice.Speaking(m.ReaderLang()).Status().Settings(m.Meta.Settings)), "Then", lang.Msg{}))}, nil
 	}
 	if m.Status != storage.Lobby {
 		// The colours and the language only change what is drawn and
@@ -562,7 +562,7 @@ func (l *Lobby) Settings(ctx context.Context, c *hosted.Call) (hosted.Result, er
 		}
 	}
 	m.Meta.Settings = set
-	said := lang.M("lobby.settings", "Settings", lang.Text(voice.Speaking(m.ReaderLang()).SettingsText(set)), "Then", reset)
+	said := lang.M("lobby.settings", "Settings", lang.Text(voice.Speaking(m.ReaderLang()).Status().Settings(set)), "Then", reset)
 	text := m.Says(to(m).Msg(said))
 	if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
@@ -571,7 +571,7 @@ func (l *Lobby) Settings(ctx context.Context, c *hosted.Call) (hosted.Result, er
 		// The colours or the language of a match under way: everyone
 		// sees them change, in the match's (new) language.
 		pub := public(m)
-		note := pub.T("lobby.settings", "Settings", lang.Text(voice.Speaking(pub.Tag()).SettingsText(set)), "Then", reset)
+		note := pub.T("lobby.settings", "Settings", lang.Text(voice.Speaking(pub.Tag()).Status().Settings(set)), "Then", reset)
 		return hosted.Result{Reply: chat.Private("%s", to(m).T("lobby.settings.done", "Text", said)), Posts: news.Batch{Posts: []news.Post{{Message: chat.Message{Text: note}}}}}, nil
 	}
 	return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, lang.M("lobby.settings.changed", "Host", hostName(m.Meta)))}, nil

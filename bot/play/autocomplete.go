@@ -249,7 +249,7 @@ func (p *Play) mapChoices(ctx context.Context, req chat.Request) []chat.Choice {
 	var out []chat.Choice
 	for _, name := range hosted.MapChoices(rules) {
 		if strings.HasPrefix(name, typed) {
-			out = append(out, chat.Choice{Name: v.MapChoiceName(name), Value: name})
+			out = append(out, chat.Choice{Name: v.Status().MapChoiceName(name), Value: name})
 		}
 	}
 	if rules == state.Classic {

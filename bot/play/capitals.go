@@ -371,12 +371,12 @@ func (p *Play) Missing(ctx context.Context, req chat.Request, miss *command.Miss
 	if !hosted.IsCapitals(g.State) {
 		// The usage's Alaska and Kamchatka may be anyone's: the example
 		// is from the player's own territories.
-		if text, ok := v.ClassicUsage(g.State, seat, miss.Spec.FullName(), miss.Option, req.Options["from"]); ok {
+		if text, ok := v.Status().ClassicUsage(g.State, seat, miss.Spec.FullName(), miss.Option, req.Options["from"]); ok {
 			return chat.Refuse("%s", text)
 		}
 		return usage
 	}
-	if text, ok := v.CapitalsUsage(g.State, seat, miss.Spec.FullName(), miss.Option); ok {
+	if text, ok := v.Status().CapitalsUsage(g.State, seat, miss.Spec.FullName(), miss.Option); ok {
 		return chat.Refuse("%s", text)
 	}
 	return usage

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/voice"
@@ -350,10 +351,10 @@ func told(t *testing.T, s *state.State, seat int) []string {
 	// The usage texts' examples, and the next step with its preview.
 	for _, u := range []option{{"attack", "to"}, {"fortify", "to"}, {"port", "territory"}} {
 		if capitals {
-			text, _ := voice.CapitalsUsage(s, seat, u.command, u.focused)
+			text, _ := voice.Speaking(lang.English).Status().CapitalsUsage(s, seat, u.command, u.focused)
 			say("usage %s: %s", u.command, text)
 		} else {
-			text, _ := voice.ClassicUsage(s, seat, u.command, u.focused, "")
+			text, _ := voice.Speaking(lang.English).Status().ClassicUsage(s, seat, u.command, u.focused, "")
 			say("usage %s: %s", u.command, text)
 		}
 	}

@@ -26,7 +26,7 @@ func (p *Play) status(ctx context.Context, c *hosted.Call) (hosted.Result, error
 	lp := readerOf(c, m)
 	if m.Status == storage.Lobby {
 		return hosted.Result{Reply: chat.Private("%s", lp.T("play.status.lobby", "Seats", len(m.Meta.Seats), "Max", state.MaxSeats,
-			"Settings", lang.Text(p.cfg.Look.To(m).SettingsText(m.Meta.Settings)), "List", lang.Text(p.cfg.Look.To(m).Lobby().SeatList(m.Meta))))}, nil
+			"Settings", lang.Text(p.cfg.Look.To(m).Status().Settings(m.Meta.Settings)), "List", lang.Text(p.cfg.Look.To(m).Lobby().SeatList(m.Meta))))}, nil
 	}
 	return p.standings(ctx, m, c.Req.User)
 }
@@ -43,7 +43,7 @@ func (p *Play) standings(ctx context.Context, m *hosted.Match, user chat.User) (
 	seat := full.SeatByID(user.ID)
 	v := p.cfg.Look.To(m).As(seat)
 	lp := reader(m)
-	footnote := lp.T("play.status.footnote", "Settings", lang.Text(chat.Capitalize(v.SettingsText(m.Meta.Settings))))
+	footnote := lp.T("play.status.footnote", "Settings", lang.Text(chat.Capitalize(v.Status().Settings(m.Meta.Settings))))
 	seen := m
 	var saw []string
 	if v.Hides(full) {
@@ -54,15 +54,15 @@ func (p *Play) standings(ctx context.Context, m *hosted.Match, user chat.User) (
 	}
 	s := seen.Game.State
 	if hosted.IsCapitals(s) {
-		lines := append([]string{v.StatusLine(seen)}, saw...)
-		lines = append(lines, v.CapitalsStatus(seen)...)
+		lines := append([]string{v.Status().Line(seen)}, saw...)
+		lines = append(lines, v.Status().Capitals(seen)...)
 		if teams := v.Lobby().TeamsLine(s); teams != "" {
 			lines = append(lines, teams)
 		}
 		lines = append(lines, footnote)
-		return hosted.Result{Reply: v.Standings(m, lines)}, nil
+		return hosted.Result{Reply: v.Status().Standings(m, lines)}, nil
 	}
-	lines := append([]string{v.StatusLine(seen)}, saw...)
+	lines := append([]string{v.Status().Line(seen)}, saw...)
 	lines = append(lines, "```", fmt.Sprintf("%-16s %5s %6s %5s %6s", lp.T("play.status.player"), lp.T("play.status.territories"), lp.T("play.status.armies"), lp.T("play.status.cards"), lp.T("play.status.income")))
 	for i := range s.Seats {
 		name := s.Seats[i].Name
@@ -104,7 +104,7 @@ func (p *Play) standings(ctx context.Context, m *hosted.Match, user chat.User) (
 		// mission, never another's.
 		lines = append(lines, v.Missions().Line(s, seat))
 	}
-	return hosted.Result{Reply: v.Standings(m, lines)}, nil
+	return hosted.Result{Reply: v.Status().Standings(m, lines)}, nil
 }
 
 // OwnView is user's own view of the live match in channel, when its

@@ -70,7 +70,7 @@ func (sv *Servers) Games(ctx context.Context, req chat.Request, _ command.Args) 
 		}
 		return 0
 	})
-	return voice.Speaking(p.Tag()).Games(games, more, where), nil
+	return voice.Speaking(p.Tag()).Status().Games(games, more, where), nil
 }
 
 // prefix is the start of the channels Seated is to look in: those of

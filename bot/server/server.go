@@ -83,7 +83,7 @@ func adminOnly(req chat.Request) error {
 // rulesText describes a server's rules in p's language.
 func (sv *Servers) rulesText(p lang.Printer, r Rules) string {
 	set, err := sv.Defaults(r)
-	lines := []string{p.T("server.rules.defaults", "Settings", lang.Text(voice.Speaking(p.Tag()).SettingsText(set)))}
+	lines := []string{p.T("server.rules.defaults", "Settings", lang.Text(voice.Speaking(p.Tag()).Status().Settings(set)))}
 	if err != nil {
 		lines = append(lines, p.T("server.rules.stale", "Reason", err))
 	}

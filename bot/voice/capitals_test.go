@@ -48,7 +48,7 @@ func TestCapitalsJargonIsExplained(t *testing.T) {
 	}{
 		{
 			name: "a locked hero in the status",
-			said: func(m *hosted.Match, v Voice) string { return strings.Join(v.CapitalsStatus(m), "\n") },
+			said: func(m *hosted.Match, v Voice) string { return strings.Join(v.Status().Capitals(m), "\n") },
 			want: "locked*: it appears on its player's capital once they hold territories of 4 different terrains",
 		},
 		{
@@ -59,7 +59,7 @@ func TestCapitalsJargonIsExplained(t *testing.T) {
 					s.Seats[i].Capitals.Hero = int16(s.Capital(i) + 1)
 				}
 			},
-			said: func(m *hosted.Match, v Voice) string { return strings.Join(v.CapitalsStatus(m), "\n") },
+			said: func(m *hosted.Match, v Voice) string { return strings.Join(v.Status().Capitals(m), "\n") },
 		},
 		{
 			name: "the fat bonus waiting, in the status",
@@ -71,7 +71,7 @@ func TestCapitalsJargonIsExplained(t *testing.T) {
 					}
 				}
 			},
-			said: func(m *hosted.Match, v Voice) string { return strings.Join(v.CapitalsStatus(m), "\n") },
+			said: func(m *hosted.Match, v Voice) string { return strings.Join(v.Status().Capitals(m), "\n") },
 			want: "the fat bonus (whoever takes it seizes the biggest territory",
 		},
 		{

@@ -136,11 +136,11 @@ func more(m *hosted.Match, v Voice) told {
 		q, _ := fr.Turns().Reminder(m)
 		out.add(postText(r), postText(q))
 	}
-	out.add(v.StatusLine(m), fr.StatusLine(m))
-	out.add(v.SettingsText(m.Meta.Settings), fr.SettingsText(m.Meta.Settings))
+	out.add(v.Status().Line(m), fr.Status().Line(m))
+	out.add(v.Status().Settings(m.Meta.Settings), fr.Status().Settings(m.Meta.Settings))
 	out.add(v.Turns().FairDice(m)+" — "+v.Turns().Reveal(m), fr.Turns().FairDice(m)+" — "+fr.Turns().Reveal(m))
 	out.add(v.Turns().HistoryFooter(2, 7, true), fr.Turns().HistoryFooter(2, 7, true))
-	out.add(v.MapChoiceName(m.Meta.Settings.Options.Map), fr.MapChoiceName(m.Meta.Settings.Options.Map))
+	out.add(v.Status().MapChoiceName(m.Meta.Settings.Options.Map), fr.Status().MapChoiceName(m.Meta.Settings.Options.Map))
 	return out
 }
 
@@ -181,9 +181,9 @@ func TestFrenchVoice(t *testing.T) {
 				out.addLines(v.Digests().For(m, seat), fr.Digests().For(m, seat))
 			}
 			if hosted.IsCapitals(s) {
-				out.add(strings.Join(v.CapitalsStatus(m), "\n"), strings.Join(fr.CapitalsStatus(m), "\n"))
+				out.add(strings.Join(v.Status().Capitals(m), "\n"), strings.Join(fr.Status().Capitals(m), "\n"))
 			}
-			out.add(v.Standings(m, []string{"-", "x"}).Embed.Title, fr.Standings(m, []string{"-", "x"}).Embed.Title)
+			out.add(v.Status().Standings(m, []string{"-", "x"}).Embed.Title, fr.Status().Standings(m, []string{"-", "x"}).Embed.Title)
 			e := &events{s: s}
 			out.addLines(v.Teller().Describe(s, e.all(t)), fr.Teller().Describe(s, e.all(t)))
 			for _, ended := range []string{"", "the lobby expired", "by Ann (the host)"} {
@@ -194,7 +194,7 @@ func TestFrenchVoice(t *testing.T) {
 			// The end, as the match would have it.
 			s.Phase, s.Winner = state.PhaseOver, 0
 			out.add(postText(v.Turns().Victory(m)), postText(fr.Turns().Victory(m)))
-			out.add(v.StatusLine(m), fr.StatusLine(m))
+			out.add(v.Status().Line(m), fr.Status().Line(m))
 			if len(out.en) != len(out.fr) {
 				t.Fatalf("English said %d things, French %d", len(out.en), len(out.fr))
 			}

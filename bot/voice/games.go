@@ -40,14 +40,9 @@ const GamesShown = 10
 // GamesShown of them, the first with their move; more is how many else
 // there are (counted up to the store's bound), where says where ("in this
 // server", "on every server").
-func Games(games []Game, more int, where string) chat.Message {
-	return Voice{}.Games(games, more, where)
-}
-
-// Games is the package's Games in the voice's language.
-func (v Voice) Games(games []Game, more int, where string) chat.Message {
+func (st Status) Games(games []Game, more int, where string) chat.Message {
 	if len(games) == 0 {
-		return chat.Private("%s", v.p.T("voice.games.none", "Where", lang.Text(where)))
+		return chat.Private("%s", st.v.p.T("voice.games.none", "Where", lang.Text(where)))
 	}
 	yours := 0
 	for _, g := range games {
@@ -56,27 +51,27 @@ func (v Voice) Games(games []Game, more int, where string) chat.Message {
 		}
 	}
 	waits := lang.M("voice.games.waits", "Count", yours)
-	head := v.p.T("voice.games.head", "Where", lang.Text(where), "Count", len(games)+more, "Waits", waits)
+	head := st.v.p.T("voice.games.head", "Where", lang.Text(where), "Count", len(games)+more, "Waits", waits)
 	lines := []string{head}
 	for _, g := range games {
-		lines = append(lines, "• "+v.gameLine(g))
+		lines = append(lines, "• "+st.gameLine(g))
 	}
 	if more > 0 {
-		lines = append(lines, v.p.T("voice.games.more", "Count", more))
+		lines = append(lines, st.v.p.T("voice.games.more", "Count", more))
 	}
 	return chat.Private("%s", strings.Join(lines, "\n"))
 }
 
 // gameLine is one match of Games: short, so that it keeps to one line on
 // a phone where it can.
-func (v Voice) gameLine(g Game) string {
+func (st Status) gameLine(g Game) string {
 	where := lang.Text(chat.ChannelLink(g.Channel))
 	if g.Damaged {
-		return v.p.T("voice.games.damaged", "Where", where)
+		return st.v.p.T("voice.games.damaged", "Where", where)
 	}
-	turn := v.p.T("voice.games.placing")
+	turn := st.v.p.T("voice.games.placing")
 	if g.Turn > 0 {
-		turn = v.p.T("voice.games.turn", "N", g.Turn)
+		turn = st.v.p.T("voice.games.turn", "N", g.Turn)
 	}
 	var who string
 	others := make([]string, len(g.Others))
@@ -87,27 +82,27 @@ func (v Voice) gameLine(g Game) string {
 	case g.Out != "":
 		who = g.Out
 	case g.Yours && len(others) == 0:
-		who = v.p.T("voice.games.your-move")
+		who = st.v.p.T("voice.games.your-move")
 	case g.Yours:
-		who = v.p.T("voice.games.your-move-and", "Others", lang.Text(v.joinShort(others)))
+		who = st.v.p.T("voice.games.your-move-and", "Others", lang.Text(st.joinShort(others)))
 	case g.Bot != "":
-		who = v.p.T("voice.games.bot-playing", "Bot", lang.Text(chat.Trunc(g.Bot, 24)))
+		who = st.v.p.T("voice.games.bot-playing", "Bot", lang.Text(chat.Trunc(g.Bot, 24)))
 	case len(others) > 0:
-		who = v.p.T("voice.games.their-move", "Others", lang.Text(v.joinShort(others)))
+		who = st.v.p.T("voice.games.their-move", "Others", lang.Text(st.joinShort(others)))
 	default:
-		who = v.p.T("voice.games.waiting")
+		who = st.v.p.T("voice.games.waiting")
 	}
-	line := v.p.T("voice.games.line", "Where", where, "Turn", turn, "Who", lang.Text(who))
+	line := st.v.p.T("voice.games.line", "Where", where, "Turn", turn, "Who", lang.Text(who))
 	if !g.Deadline.IsZero() && g.Out == "" {
-		line += v.p.T("voice.games.deadline", "At", lang.Text(chat.Timestamp(g.Deadline)))
+		line += st.v.p.T("voice.games.deadline", "At", lang.Text(chat.Timestamp(g.Deadline)))
 	}
 	return line
 }
 
 // joinShort names up to two people, and counts the rest.
-func (v Voice) joinShort(names []string) string {
+func (st Status) joinShort(names []string) string {
 	if len(names) <= 2 {
-		return v.p.Join(names)
+		return st.v.p.Join(names)
 	}
-	return v.p.T("voice.games.and-more", "First", lang.Text(names[0]), "Second", lang.Text(names[1]), "Count", len(names)-2)
+	return st.v.p.T("voice.games.and-more", "First", lang.Text(names[0]), "Second", lang.Text(names[1]), "Count", len(names)-2)
 }

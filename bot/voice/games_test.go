@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/riskbot/riskbot/assets/lang"
 )
 
 // The lines of /risk me games, one case each, and the whole list within
@@ -36,7 +38,7 @@ func TestGames(t *testing.T) {
 			[]string{"(7; 2 wait for you)", "…and 5 more, with later deadlines."}, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			m := Games(tt.games, tt.more, "here")
+			m := Speaking(lang.English).Status().Games(tt.games, tt.more, "here")
 			if !m.Private {
 				t.Errorf("public, want private: %q", m.Text)
 			}
@@ -59,7 +61,7 @@ func TestGames(t *testing.T) {
 		games = append(games, Game{Channel: "discord:" + strings.Repeat("9", 20), Turn: 10000, Yours: true,
 			Others: []string{long, long, long}, Deadline: deadline})
 	}
-	m := Games(games, 90, "on every server")
+	m := Speaking(lang.English).Status().Games(games, 90, "on every server")
 	if n := utf8.RuneCountInString(m.Text); n > 2000 {
 		t.Errorf("the longest list is %d characters, more than a Discord message's 2000", n)
 	}

@@ -26,7 +26,7 @@ func TestHelp(t *testing.T) {
 		t.Run(tc.rules.String(), func(t *testing.T) {
 			all := ""
 			for _, topic := range append([]string{""}, command.HelpTopics()...) {
-				m := Help(specs, tc.rules, topic)
+				m := Speaking(lang.English).Status().Help(specs, tc.rules, topic)
 				if n := utf8.RuneCountInString(m.Text); n > chat.MaxText || n == 0 {
 					t.Errorf("topic %q: %d characters, want 1 to %d", topic, n, chat.MaxText)
 				}
@@ -42,13 +42,13 @@ func TestHelp(t *testing.T) {
 				}
 				all += m.Text
 			}
-			overview := Help(specs, tc.rules, "").Text
+			overview := Speaking(lang.English).Status().Help(specs, tc.rules, "").Text
 			for _, topic := range command.HelpTopics() {
 				if !strings.Contains(overview, "topic:"+topic) {
 					t.Errorf("the overview does not name topic %s", topic)
 				}
 			}
-			list := Help(specs, tc.rules, "commands").Text
+			list := Speaking(lang.English).Status().Help(specs, tc.rules, "commands").Text
 			for _, s := range specs {
 				if tc.rules == state.Capitals && (s.Name == "trade" || s.Name == "occupy") {
 					continue
@@ -59,7 +59,7 @@ func TestHelp(t *testing.T) {
 			}
 		})
 	}
-	if m := Help(specs, state.Classic, "nope"); !strings.Contains(m.Text, "topic:turn") {
+	if m := Speaking(lang.English).Status().Help(specs, state.Classic, "nope"); !strings.Contains(m.Text, "topic:turn") {
 		t.Errorf("an unknown topic: %q", m.Text)
 	}
 }
@@ -72,7 +72,7 @@ func TestHelpInFrench(t *testing.T) {
 	fr := Voice{}.In(lang.French)
 	for _, rules := range []state.Rules{state.Classic, state.Capitals} {
 		for _, topic := range append([]string{"", "nope"}, command.HelpTopics()...) {
-			m, en := fr.Help(specs, rules, topic), Help(specs, rules, topic)
+			m, en := fr.Status().Help(specs, rules, topic), Speaking(lang.English).Status().Help(specs, rules, topic)
 			if n := utf8.RuneCountInString(m.Text); n > chat.MaxText || n == 0 || !m.Private {
 				t.Errorf("%s %q: %d characters (private %v), want 1 to %d, private", rules, topic, n, m.Private, chat.MaxText)
 			}
@@ -92,13 +92,13 @@ func TestHelpInFrench(t *testing.T) {
 				}
 			}
 		}
-		overview := fr.Help(specs, rules, "").Text
+		overview := fr.Status().Help(specs, rules, "").Text
 		for _, topic := range command.HelpTopics() {
 			if !strings.Contains(overview, "`/risk help topic:"+topic+"`") {
 				t.Errorf("%s: the French overview does not name topic %s as typed", rules, topic)
 			}
 		}
-		list := fr.Help(specs, rules, "commands").Text
+		list := fr.Status().Help(specs, rules, "commands").Text
 		for _, s := range specs {
 			if rules == state.Capitals && (s.Name == "trade" || s.Name == "occupy") {
 				continue
@@ -117,8 +117,8 @@ func TestUsageInFrench(t *testing.T) {
 	s := m.Game.State
 	fr := Voice{}.In(lang.French)
 	for _, c := range []string{"attack", "fortify", "port"} {
-		en, ok := CapitalsUsage(s, s.Current, c, "to")
-		got, frOK := fr.CapitalsUsage(s, s.Current, c, "to")
+		en, ok := Speaking(lang.English).Status().CapitalsUsage(s, s.Current, c, "to")
+		got, frOK := fr.Status().CapitalsUsage(s, s.Current, c, "to")
 		if !ok || !frOK || got == en || !strings.HasPrefix(got, "/risk "+c+" attend to") {
 			t.Errorf("%s: French usage %q (English %q)", c, got, en)
 		}

@@ -223,7 +223,7 @@ func samples(t *testing.T) []sample {
 	// The games list.
 	deadline := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
 	add("games", func(v Voice) string {
-		return message(v.Games([]Game{
+		return message(v.Status().Games([]Game{
 			{Channel: "c1", Turn: 4, Yours: true, Deadline: deadline},
 			{Channel: "c2", Yours: true, Others: []string{"Bob", "Cat", "Dan"}},
 			{Channel: "c3", Turn: 2, Others: []string{"Bob"}, Deadline: deadline},
@@ -232,7 +232,7 @@ func samples(t *testing.T) []sample {
 			{Channel: "c6", Turn: 3},
 		}, 2, "here"))
 	})
-	add("no games", func(v Voice) string { return message(v.Games(nil, 0, "here")) })
+	add("no games", func(v Voice) string { return message(v.Status().Games(nil, 0, "here")) })
 
 	// The lobby: seats, a bot, an invitation, teams; two players.
 	meta := hosted.Meta{Host: "test:ann", Seats: []hosted.Seat{

@@ -114,7 +114,7 @@ func (lb Lobby) Embed(meta hosted.Meta) *chat.Embed {
 	e := &chat.Embed{
 		Title:       lb.v.p.T("voice.lobby.title", "N", len(meta.Seats), "Max", state.MaxSeats, "Held", lb.held(meta)),
 		Description: lb.SeatList(meta),
-		Fields:      []chat.Field{{Name: lb.v.p.T("voice.lobby.settings"), Value: chat.Capitalize(lb.v.SettingsText(meta.Settings)) + "."}},
+		Fields:      []chat.Field{{Name: lb.v.p.T("voice.lobby.settings"), Value: chat.Capitalize(lb.v.Status().Settings(meta.Settings)) + "."}},
 		Footer:      lb.v.p.T("voice.lobby.footer"),
 	}
 	if teams := lb.teams(meta); teams != "" {
@@ -165,7 +165,7 @@ func (lb Lobby) Invite(id int64, meta hosted.Meta, ids []string, by string) news
 		}
 	}
 	args := []any{"Who", lang.Text(strings.Join(who, " ")), "By", lang.Text(by),
-		"Settings", lang.Text(lb.v.SettingsText(meta.Settings)), "Until", lang.Text(until)}
+		"Settings", lang.Text(lb.v.Status().Settings(meta.Settings)), "Until", lang.Text(until)}
 	text := lb.v.p.T("voice.lobby.invite", args...)
 	if meta.Rematch != 0 {
 		text = lb.v.p.T("voice.lobby.rematch", args...)

@@ -95,7 +95,7 @@ func (tl Teller) orders(s *state.State, e engine.Event) (string, bool) {
 
 // Readiness says who the round waits for: "2 of 3 ready; waiting for
 // 🟦 Bob". Empty outside a simultaneous round.
-func (v Voice) Readiness(s *state.State) string {
+func (st Status) Readiness(s *state.State) string {
 	if s.Phase != state.PhaseOrders {
 		return ""
 	}
@@ -109,10 +109,10 @@ func (v Voice) Readiness(s *state.State) string {
 		if s.Seats[i].Ready {
 			ready++
 		} else {
-			waiting = append(waiting, v.Who(s, i))
+			waiting = append(waiting, st.v.Who(s, i))
 		}
 	}
-	return v.p.T("voice.order.readiness", "Count", ready, "Alive", alive, "Players", lang.Text(strings.Join(waiting, ", ")))
+	return st.v.p.T("voice.order.readiness", "Count", ready, "Alive", alive, "Players", lang.Text(strings.Join(waiting, ", ")))
 }
 
 // Orders is the reply to a command of a simultaneous round: what was
@@ -149,7 +149,7 @@ func (re Replies) Orders(m *hosted.Match, seat int, msg chat.Message, resolved b
 func (re Replies) NextOrders(s *state.State, seat int) string {
 	switch {
 	case s.Seats[seat].Ready:
-		return "\n" + re.v.p.T("voice.order.in", "Readiness", lang.Text(re.v.Readiness(s)))
+		return "\n" + re.v.p.T("voice.order.in", "Readiness", lang.Text(re.v.Status().Readiness(s)))
 	case s.Seats[seat].Hand.Len() >= 5:
 		return "\n" + re.v.p.T("voice.order.trade-first")
 	case s.Seats[seat].Reserve > 0:

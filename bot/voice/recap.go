@@ -80,7 +80,7 @@ func (rc Recap) end(m *hosted.Match, turns []news.TurnRecord, limit int) []news.
 			tail = append(tail, p)
 		}
 		tail = append(tail, news.Post{Message: chat.Message{
-			Text:  rc.v.p.T("voice.recap.stopped", "Status", lang.Text(rc.v.StatusLine(m))),
+			Text:  rc.v.p.T("voice.recap.stopped", "Status", lang.Text(rc.v.Status().Line(m))),
 			Image: rc.v.mapOf(m, rc.v.viewer()),
 		}})
 	}

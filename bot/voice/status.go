@@ -14,10 +14,18 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-// CapitalsStatus is /risk show status for a capitals match.
-func (v Voice) CapitalsStatus(m *hosted.Match) []string {
+// Status words where a match stands and what the bot offers: the status,
+// the standings, the settings, the games list, the help and the usage of a
+// command.
+type Status struct{ v Voice }
+
+// Status is v saying where things stand.
+func (v Voice) Status() Status { return Status{v} }
+
+// Capitals is /risk show status for a capitals match.
+func (st Status) Capitals(m *hosted.Match) []string {
 	s := m.Game.State
-	p := v.p
+	p := st.v.p
 	lines := []string{"```", fmt.Sprintf("%-16s %5s %6s %-10s %-6s %4s", p.T("voice.status.col.player"), p.T("voice.status.col.territories"),
 		p.T("voice.status.col.troops"), p.T("voice.status.col.capital"), p.T("voice.status.col.hero"), p.T("voice.status.col.item"))}
 	locked := false // a living player's hero is still to be won
@@ -30,7 +38,7 @@ func (v Voice) CapitalsStatus(m *hosted.Match) []string {
 			name = "▶ " + name
 		}
 		if !s.Seats[i].Alive() {
-			lines = append(lines, fmt.Sprintf("%-16s %s", chat.Trunc(name, 16), v.Turns().seatStatus(s.Seats[i].Status)))
+			lines = append(lines, fmt.Sprintf("%-16s %s", chat.Trunc(name, 16), st.v.Turns().seatStatus(s.Seats[i].Status)))
 			continue
 		}
 		capital := "-"
@@ -79,18 +87,18 @@ func (v Voice) CapitalsStatus(m *hosted.Match) []string {
 }
 
 // capitalsSettings words a capitals match's own options.
-func (v Voice) capitalsSettings(o state.Options) string {
+func (st Status) capitalsSettings(o state.Options) string {
 	size := o.Map
 	if size == "" {
 		size = "normal"
 	}
-	return v.p.T("voice.status.capitals-settings", "Size", size, "Min", o.NeutralMin, "Max", o.NeutralMax, "Capital", o.CapitalTroops)
+	return st.v.p.T("voice.status.capitals-settings", "Size", size, "Min", o.NeutralMin, "Max", o.NeutralMax, "Capital", o.CapitalTroops)
 }
 
-// StatusLine says in one line where the match is.
-func (v Voice) StatusLine(m *hosted.Match) string {
+// Line says in one line where the match is.
+func (st Status) Line(m *hosted.Match) string {
 	s := m.Game.State
-	p := v.p
+	p := st.v.p
 	if m.Status == storage.Abandoned {
 		if m.Meta.Ended != "" {
 			return p.T("voice.status.ended-by", "Ended", lang.Text(m.Meta.Ended), "Turn", s.Turn)
@@ -99,37 +107,37 @@ func (v Voice) StatusLine(m *hosted.Match) string {
 	}
 	switch s.Phase {
 	case state.PhaseOver:
-		args := []any{"Winners", lang.Text(v.Lobby().Winners(s)), "Turns", lang.M("n.turns", "Count", s.Turn)}
+		args := []any{"Winners", lang.Text(st.v.Lobby().Winners(s)), "Turns", lang.M("n.turns", "Count", s.Turn)}
 		if engine.EndedAtRoundLimit(s) {
 			return p.T("voice.status.over-round-limit", args...)
 		}
 		return p.T("voice.status.over", args...)
 	case state.PhaseSetup:
 		if hosted.IsCapitals(s) {
-			return p.T("voice.status.choosing-capitals", "Player", lang.Text(v.Who(s, s.Current)))
+			return p.T("voice.status.choosing-capitals", "Player", lang.Text(st.v.Who(s, s.Current)))
 		}
 		var waiting []string
 		for i := range s.Seats {
 			if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 {
-				waiting = append(waiting, fmt.Sprintf("%s (%d)", v.Who(s, i), s.Seats[i].Reserve))
+				waiting = append(waiting, fmt.Sprintf("%s (%d)", st.v.Who(s, i), s.Seats[i].Reserve))
 			}
 		}
 		return p.T("voice.status.placing", "Who", lang.Text(strings.Join(waiting, ", ")))
 	}
-	note := lang.Text(v.Teller().round(s, s.Round))
+	note := lang.Text(st.v.Teller().round(s, s.Round))
 	if s.Phase == state.PhaseOrders {
-		line := p.T("voice.status.orders", "Round", s.Turn, "Note", note, "Readiness", lang.Text(v.Readiness(s)))
+		line := p.T("voice.status.orders", "Round", s.Turn, "Note", note, "Readiness", lang.Text(st.Readiness(s)))
 		if !m.Timers.Deadline.IsZero() {
 			line += p.T("voice.status.orders-deadline", "Deadline", chat.Timestamp(m.Timers.Deadline))
 		}
 		return line + "."
 	}
-	line := p.T("voice.status.turn", "Turn", s.Turn, "Note", note, "Player", lang.Text(v.Lobby().WhoPlays(s, s.Current)), "Phase", v.phase(s.Phase))
+	line := p.T("voice.status.turn", "Turn", s.Turn, "Note", note, "Player", lang.Text(st.v.Lobby().WhoPlays(s, s.Current)), "Phase", st.phase(s.Phase))
 	if o := s.Occupy; s.Phase == state.PhaseOccupy && o.From == o.To {
 		// A conquest out of the viewer's sight (the fog of war hides it).
-		line = p.T("voice.status.occupy-unseen", "Turn", s.Turn, "Note", note, "Player", lang.Text(v.Lobby().WhoPlays(s, s.Current)))
+		line = p.T("voice.status.occupy-unseen", "Turn", s.Turn, "Note", note, "Player", lang.Text(st.v.Lobby().WhoPlays(s, s.Current)))
 	} else if s.Phase == state.PhaseOccupy {
-		line = p.T("voice.status.occupy", "Turn", s.Turn, "Note", note, "Player", lang.Text(v.Who(s, s.Current)), "Min", o.Min, "Max", o.Max,
+		line = p.T("voice.status.occupy", "Turn", s.Turn, "Note", note, "Player", lang.Text(st.v.Who(s, s.Current)), "Min", o.Min, "Max", o.Max,
 			"From", lang.Place(s.Map.TerritoryName(o.From)), "To", lang.Place(s.Map.TerritoryName(o.To)))
 	}
 	if !m.Timers.Deadline.IsZero() && !m.IsBotSeat(s.Current) {
@@ -139,7 +147,7 @@ func (v Voice) StatusLine(m *hosted.Match) string {
 }
 
 // phase names a phase of a turn: "attack", "fortify".
-func (v Voice) phase(ph state.Phase) lang.Msg {
+func (st Status) phase(ph state.Phase) lang.Msg {
 	switch ph {
 	case state.PhaseSetup:
 		return lang.M("voice.status.phase.setup")
@@ -165,23 +173,19 @@ func (v Voice) phase(ph state.Phase) lang.Msg {
 
 // Standings is /risk show status's answer: where the match is, then the
 // Standings in a card in the colour of the player to play, with the map.
-func (v Voice) Standings(m *hosted.Match, lines []string) chat.Message {
+func (st Status) Standings(m *hosted.Match, lines []string) chat.Message {
 	s := m.Game.State
 	seat := s.Current
 	if s.Phase == state.PhaseOver {
 		seat = s.Winner
 	}
-	return chat.Message{Private: true, Text: lines[0], Image: v.mapOf(m, v.viewer()),
-		Embed: &chat.Embed{Title: v.p.T("voice.status.standings"), Description: strings.Join(lines[1:], "\n"), Color: v.Color(seat)}}
+	return chat.Message{Private: true, Text: lines[0], Image: st.v.mapOf(m, st.v.viewer()),
+		Embed: &chat.Embed{Title: st.v.p.T("voice.status.standings"), Description: strings.Join(lines[1:], "\n"), Color: st.v.Color(seat)}}
 }
 
-// SettingsText words a match's settings, in English (see
-// Voice.SettingsText).
-func SettingsText(set hosted.Settings) string { return Voice{}.SettingsText(set) }
-
-// SettingsText words a match's settings.
-func (v Voice) SettingsText(set hosted.Settings) string {
-	p := v.p
+// Settings words a match's settings.
+func (st Status) Settings(set hosted.Settings) string {
+	p := st.v.p
 	o := set.Options
 	timeout := p.T("voice.status.set.bot-plays")
 	if set.OnTimeout == "skip" {
@@ -206,7 +210,7 @@ func (v Voice) SettingsText(set hosted.Settings) string {
 	}
 	rest := []any{"Limit", lang.Text(limit), "Hours", set.TurnHours, "Timeout", lang.Text(timeout), "Colours", lang.Text(colours)}
 	if o.Rules == state.Capitals {
-		return p.T("voice.status.set.capitals", append(rest, "Capitals", lang.Text(v.capitalsSettings(o)))...)
+		return p.T("voice.status.set.capitals", append(rest, "Capitals", lang.Text(st.capitalsSettings(o)))...)
 	}
 	victory := lang.M("voice.status.set.two-thirds")
 	switch o.Victory {
@@ -220,7 +224,7 @@ func (v Voice) SettingsText(set hosted.Settings) string {
 	if o.Cards == state.Fixed {
 		cards = lang.M("voice.status.set.cards-fixed")
 	}
-	rest = append(rest, "Rules", lang.M("voice.status.set.rules-classic"), "Board", lang.Text(v.BoardName(o.Map)), "Victory", victory, "Cards", cards)
+	rest = append(rest, "Rules", lang.M("voice.status.set.rules-classic"), "Board", lang.Text(st.BoardName(o.Map)), "Victory", victory, "Cards", cards)
 	if o.Turns == state.Simultaneous {
 		// Moves go one step at a time in rounds, whatever the fortify option.
 		return p.T("voice.status.set.simultaneous", rest...)
@@ -232,44 +236,36 @@ func (v Voice) SettingsText(set hosted.Settings) string {
 	return p.T("voice.status.set.classic", append(rest, "Fortify", fortify)...)
 }
 
-// BoardName names a match's map in a sentence, in English (see
-// Voice.BoardName).
-func BoardName(name string) string { return Voice{}.BoardName(name) }
-
 // BoardName names a match's map in a sentence: "the classic map", "the
 // islands-large map", or a library map by its title, "the map “Old
 // Town”" ("a server's own map" if this process cannot load it).
-func (v Voice) BoardName(name string) string {
+func (st Status) BoardName(name string) string {
 	if name == "classic" {
-		return v.p.T("voice.status.board-classic")
+		return st.v.p.T("voice.status.board-classic")
 	}
 	if !engine.IsLibraryName(name) {
-		return v.p.T("voice.status.board", "Name", name)
+		return st.v.p.T("voice.status.board", "Name", name)
 	}
 	if m, err := engine.LoadMap(name); err == nil && m.Title != "" {
-		return v.p.T("voice.status.board-titled", "Title", chat.Quote(m.Title))
+		return st.v.p.T("voice.status.board-titled", "Title", chat.Quote(m.Title))
 	}
-	return v.p.T("voice.status.board-own")
+	return st.v.p.T("voice.status.board-own")
 }
-
-// MapChoiceName names a value of the map option as a suggestion shows it,
-// in English (see Voice.MapChoiceName).
-func MapChoiceName(name string) string { return Voice{}.MapChoiceName(name) }
 
 // MapChoiceName names a value of the map option as a suggestion shows it:
 // "classic — the world of the rule book (42 territories)", "small —
 // generated islands, 12 to 18 territories".
-func (v Voice) MapChoiceName(name string) string {
+func (st Status) MapChoiceName(name string) string {
 	if z, err := genmap.ParseSize(name); err == nil {
 		lo, hi := z.Territories()
-		return v.p.T("voice.status.map-generated", "Name", name, "Min", lo, "Max", hi)
+		return st.v.p.T("voice.status.map-generated", "Name", name, "Min", lo, "Max", hi)
 	}
 	if z, ok := engine.IslandsSize(name); ok {
 		lo, hi := z.Territories()
-		return v.p.T("voice.status.map-islands", "Name", name, "Min", lo, "Max", hi)
+		return st.v.p.T("voice.status.map-islands", "Name", name, "Min", lo, "Max", hi)
 	}
 	if m, err := engine.LoadMap(name); err == nil {
-		return v.p.T("voice.status.map-rule-book", "Name", name, "Count", m.Len())
+		return st.v.p.T("voice.status.map-rule-book", "Name", name, "Count", m.Len())
 	}
 	return name
 }

@@ -391,7 +391,7 @@ func (tu Turns) Live(m *hosted.Match) (news.Post, bool) {
 		t.Seat = -1 // the round's record: everyone's
 	}
 	e := tu.Embed(s, t, "")
-	if r := tu.v.Readiness(s); r != "" {
+	if r := tu.v.Status().Readiness(s); r != "" {
 		e.Fields = append(e.Fields, chat.Field{Name: tu.v.p.T("voice.turn.field.ready"), Value: r})
 	}
 	if !m.Timers.Deadline.IsZero() {

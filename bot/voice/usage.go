@@ -12,15 +12,8 @@ import (
 // usage speaks of Alaska and Kamchatka, which a generated map does not
 // have. The example is one the rules allow now if seat may play one
 // (seat -1: someone without a seat), else one of the seat's territories and
-// a neighbour. ok is false for a command it has no example for. It speaks
-// English; Voice.CapitalsUsage speaks the voice's language.
-func CapitalsUsage(s *state.State, seat int, command, option string) (text string, ok bool) {
-	return Voice{}.CapitalsUsage(s, seat, command, option)
-}
-
-// CapitalsUsage is the function CapitalsUsage in the voice's language;
-// the examples keep the names as typed (the map's, and the commands').
-func (v Voice) CapitalsUsage(s *state.State, seat int, command, option string) (text string, ok bool) {
+// a neighbour. ok is false for a command it has no example for.
+func (st Status) CapitalsUsage(s *state.State, seat int, command, option string) (text string, ok bool) {
 	n := func(t int) lang.Text { return lang.Text(s.Map.TerritoryName(t)) }
 	opt := lang.Text(option)
 	switch command {
@@ -34,10 +27,10 @@ func (v Voice) CapitalsUsage(s *state.State, seat int, command, option string) (
 			}
 			return 0, 0, false
 		}, func(o int) bool { return o != seat })
-		return v.p.T("help.usage.capitals.attack", "Option", opt, "From", n(from), "To", n(to)), true
+		return st.v.p.T("help.usage.capitals.attack", "Option", opt, "From", n(from), "To", n(to)), true
 	case "fortify":
 		if held := hosted.HeldBy(s, seat); seat >= 0 && len(held) == 1 {
-			return v.p.T("help.usage.capitals.fortify.alone", "Option", opt, "Territory", lang.Place(s.Map.TerritoryName(held[0]))), true
+			return st.v.p.T("help.usage.capitals.fortify.alone", "Option", opt, "Territory", lang.Place(s.Map.TerritoryName(held[0]))), true
 		}
 		from, to := capitalsPair(s, seat, func(c engine.Command) (int, int, bool) {
 			if c, ok := c.(engine.Move); ok {
@@ -45,12 +38,12 @@ func (v Voice) CapitalsUsage(s *state.State, seat int, command, option string) (
 			}
 			return 0, 0, false
 		}, func(o int) bool { return o == seat })
-		return v.p.T("help.usage.capitals.fortify", "Option", opt, "From", n(from), "To", n(to)), true
+		return st.v.p.T("help.usage.capitals.fortify", "Option", opt, "From", n(from), "To", n(to)), true
 	case "port":
 		if t, ok := portExample(s, seat); ok {
-			return v.p.T("help.usage.capitals.port", "Option", opt, "Territory", n(t)), true
+			return st.v.p.T("help.usage.capitals.port", "Option", opt, "Territory", n(t)), true
 		}
-		return v.p.T("help.usage.capitals.port.none", "Option", opt), true
+		return st.v.p.T("help.usage.capitals.port.none", "Option", opt), true
 	}
 	return "", false
 }
@@ -60,15 +53,8 @@ func (v Voice) CapitalsUsage(s *state.State, seat int, command, option string) (
 // command's usage names Alaska and Kamchatka, which another player may
 // hold): from the territory typed (typedFrom) if it is seat's, else one the
 // rules let attack or move now, else seat's largest stack. ok is false for
-// a command it has no example for, or someone without a territory. It
-// speaks English; Voice.ClassicUsage speaks the voice's language.
-func ClassicUsage(s *state.State, seat int, command, option, typedFrom string) (text string, ok bool) {
-	return Voice{}.ClassicUsage(s, seat, command, option, typedFrom)
-}
-
-// ClassicUsage is the function ClassicUsage in the voice's language; the
-// examples keep the names as typed (the map's, and the commands').
-func (v Voice) ClassicUsage(s *state.State, seat int, command, option, typedFrom string) (text string, ok bool) {
+// a command it has no example for, or someone without a territory.
+func (st Status) ClassicUsage(s *state.State, seat int, command, option, typedFrom string) (text string, ok bool) {
 	if seat < 0 || seat >= len(s.Seats) || s.Owned(seat) == 0 {
 		return "", false
 	}
@@ -91,13 +77,13 @@ func (v Voice) ClassicUsage(s *state.State, seat int, command, option, typedFrom
 			return 0, 0, false
 		})
 		if !ok {
-			return v.p.T("help.usage.classic.attack.none", "Option", opt), true
+			return st.v.p.T("help.usage.classic.attack.none", "Option", opt), true
 		}
 		if IsSimultaneous(s) {
-			return v.p.T("help.usage.classic.attack.rounds", "Option", opt, "From", n(from), "To", n(to),
+			return st.v.p.T("help.usage.classic.attack.rounds", "Option", opt, "From", n(from), "To", n(to),
 				"Armies", max(1, min(3, s.Terr[from].Armies-1))), true
 		}
-		return v.p.T("help.usage.classic.attack", "Option", opt, "From", n(from), "To", n(to)), true
+		return st.v.p.T("help.usage.classic.attack", "Option", opt, "From", n(from), "To", n(to)), true
 	case "fortify":
 		friend := func(o int) bool { return o == seat || s.Teammates(seat, o) }
 		from, to, ok := ownPair(s, seat, typed, friend, func(c engine.Command) (int, int, bool) {
@@ -107,13 +93,13 @@ func (v Voice) ClassicUsage(s *state.State, seat int, command, option, typedFrom
 			return 0, 0, false
 		})
 		if !ok {
-			return v.p.T("help.usage.classic.fortify.none", "Option", opt), true
+			return st.v.p.T("help.usage.classic.fortify.none", "Option", opt), true
 		}
 		// How far a fortification goes under the match's rule.
 		if s.Options.Fortify == state.Adjacent || IsSimultaneous(s) {
-			return v.p.T("help.usage.classic.fortify.adjacent", "Option", opt, "From", n(from), "To", n(to)), true
+			return st.v.p.T("help.usage.classic.fortify.adjacent", "Option", opt, "From", n(from), "To", n(to)), true
 		}
-		return v.p.T("help.usage.classic.fortify.connected", "Option", opt, "From", n(from), "To", n(to)), true
+		return st.v.p.T("help.usage.classic.fortify.connected", "Option", opt, "From", n(from), "To", n(to)), true
 	}
 	return "", false
 }
@@ -201,8 +187,7 @@ func portExample(s *state.State, seat int) (t int, ok bool) {
 
 // CapitalsNoUndo is the answer to /risk undo in a capitals match when the
 // player has nothing to take back: what undo takes back there, and what it
-// never does (the engine's words speak of dice and cards). It speaks
-// English; Voice.CapitalsNoUndo speaks the voice's language.
+// never does (the engine's words speak of dice and cards).
 func (ak Asks) CapitalsNoUndo(s *state.State) string {
 	if s.Phase == state.PhaseSetup {
 		return ak.v.p.T("help.undo.capitals.setup")
