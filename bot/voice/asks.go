@@ -123,3 +123,13 @@ func (ak Asks) Threat(s *state.State, t int) string {
 	}
 	return ak.v.p.T("voice.ask.threat", "From", place(s, by), "Total", ak.v.power(total))
 }
+
+// CapitalsNoUndo is the answer to /risk undo in a capitals match when the
+// player has nothing to take back: what undo takes back there, and what it
+// never does (the engine's words speak of dice and cards).
+func (ak Asks) CapitalsNoUndo(s *state.State) string {
+	if s.Phase == state.PhaseSetup {
+		return ak.v.p.T("help.undo.capitals.setup")
+	}
+	return ak.v.p.T("help.undo.capitals")
+}

@@ -368,3 +368,192 @@ func (tl Teller) Cards(m *state.Map, cards []state.Card) string {
 	}
 	return strings.Join(names, ", ")
 }
+
+// orders turns an event of a simultaneous round into a line for
+// people, or reports that it is not one.
+func (tl Teller) orders(s *state.State, e engine.Event) (string, bool) {
+	if !IsSimultaneous(s) {
+		return "", false
+	}
+	who := func(seat int) lang.Text { return lang.Text(tl.v.Who(s, seat)) }
+	switch e := e.(type) {
+	case engine.Ordered:
+		return tl.v.p.T("voice.order.ordered", "Order", lang.Text(tl.Order(s, e.Order))), true
+	case engine.Unordered:
+		return tl.v.p.T("voice.order.taken-back", "Order", lang.Text(tl.Order(s, e.Order))), true
+	case engine.Committed:
+		return tl.v.p.T("voice.order.committed", "Player", who(e.Seat), "N", e.Round), true
+	case engine.RoundResolved:
+		names := make([]string, len(e.Order))
+		for i, seat := range e.Order {
+			names[i] = tl.v.Who(s, seat)
+		}
+		return tl.v.p.T("voice.order.resolved", "N", e.Round, "Players", lang.Text(strings.Join(names, ", "))), true
+	case engine.RoundStarted:
+		return tl.v.p.T("voice.order.round-started", "N", e.Round, "Note", lang.Text(tl.round(s, e.Round))), true
+	case engine.TurnStarted:
+		return tl.v.p.T("voice.order.receives", "Player", who(e.Seat), "Income", lang.Text(tl.income(s, e.Income))), true
+	case engine.OrderSkipped:
+		var why lang.Msg
+		switch e.Why {
+		case engine.SkipSourceLost:
+			why = lang.M("voice.order.why-lost", "Place", place(s, e.Order.From))
+		case engine.SkipNoArmies:
+			why = lang.M("voice.order.why-no-armies", "Place", place(s, e.Order.From))
+		case engine.SkipTargetLost:
+			why = lang.M("voice.order.why-lost", "Place", place(s, e.Order.To))
+		}
+		return tl.v.p.T("voice.order.skipped", "Player", who(e.Seat), "Order", lang.Text(tl.Order(s, e.Order)), "Why", why), true
+	case engine.Transferred:
+		taken := ""
+		if e.Attack {
+			taken = tl.v.p.T("voice.order.found-taken")
+		}
+		return tl.v.p.T("voice.order.transferred", "Player", who(e.Seat), "Armies", lang.M("n.armies", "Count", e.Armies),
+			"From", place(s, e.From), "To", place(s, e.To), "Taken", taken), true
+	}
+	return "", false
+}
+
+// Order says what an order does: "5 from Alaska attack Kamchatka".
+func (tl Teller) Order(s *state.State, o state.Order) string {
+	switch o.Kind {
+	case state.OrderPlace:
+		if o.Bonus {
+			return tl.v.p.T("voice.order.place-bonus", "Count", o.Armies, "To", place(s, o.To))
+		}
+		return tl.v.p.T("voice.order.place", "Count", o.Armies, "To", place(s, o.To))
+	case state.OrderAttack:
+		return tl.v.p.T("voice.order.attack", "Count", o.Armies, "From", place(s, o.From), "To", place(s, o.To))
+	}
+	return tl.v.p.T("voice.order.move", "Count", o.Armies, "From", place(s, o.From), "To", place(s, o.To))
+}
+
+// rolledBack ends the record of the turn a rollback left.
+func (tl Teller) rolledBack(s *state.State, e engine.RolledBack) string {
+	return tl.v.p.T("voice.rollback.line", "Turn", turnN(s, e.Turn), "Commands", lang.M("n.commands", "Count", e.Undone))
+}
+
+// again opens the record of the turn a rollback went back to.
+func (tl Teller) again(s *state.State, e engine.RolledBack) string {
+	switch {
+	case e.Seat >= 0 && tl.v.hidesFrom(s, e.Seat):
+		// With fog of war a reserve tells the continents held.
+		return tl.v.p.T("voice.rollback.again-to-play", "N", e.Turn, "Player", lang.Text(tl.v.Who(s, e.Seat)))
+	case e.Seat < 0:
+		return tl.v.p.T("voice.rollback.again-round", "N", e.Turn)
+	case hosted.IsCapitals(s):
+		return tl.v.p.T("voice.rollback.again-send", "N", e.Turn, "Player", lang.Text(tl.v.Who(s, e.Seat)), "Troops", lang.M("n.troops", "Count", e.Armies))
+	}
+	return tl.v.p.T("voice.rollback.again-place", "N", e.Turn, "Player", lang.Text(tl.v.Who(s, e.Seat)), "Armies", lang.M("n.armies", "Count", e.Armies))
+}
+
+// seenOnly keeps the events v's audience saw: its own, those against it,
+// and those whose territories it sees; what every player learns (cards
+// drawn, eliminations, the end) stays.
+func (tl Teller) seenOnly(s *state.State, events []engine.Event) []engine.Event {
+	if !tl.v.Hides(s) {
+		return events
+	}
+	sight := tl.sight(s)
+	me := tl.v.to.seat
+	in := func(ts ...int) bool {
+		for _, t := range ts {
+			if t < 0 || t >= len(s.Terr) || !sight.Has(t) {
+				return false
+			}
+		}
+		return true
+	}
+	// A round's placements are made before its attacks: they are judged
+	// by what was seen then, not once the round's conquests (and the
+	// eliminations that widen what everyone sees) have moved the fog.
+	placed := in
+	if before, ok := placementsState(s, events); ok {
+		at := tl.sight(before)
+		placed = func(ts ...int) bool {
+			for _, t := range ts {
+				if t < 0 || t >= len(s.Terr) || !at.Has(t) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	var out []engine.Event
+	for _, e := range events {
+		var ok bool
+		switch e := e.(type) {
+		case engine.Placed:
+			ok = e.Seat == me || placed(e.Territory)
+		case engine.TurnStarted:
+			ok = e.Seat == me
+		case engine.Traded:
+			ok = e.Seat == me
+		case engine.Rolled:
+			ok = e.Seat == me || e.Defender == me || in(e.From, e.To)
+		case engine.Conquered:
+			ok = e.Seat == me || e.Defender == me || in(e.From, e.To)
+		case engine.Occupied:
+			ok = e.Seat == me || in(e.From, e.To)
+		case engine.Fortified:
+			ok = e.Seat == me || in(e.From, e.To)
+		case engine.Transferred:
+			ok = e.Seat == me || in(e.From, e.To)
+		case engine.Undone, engine.Ordered, engine.Unordered, engine.OrderSkipped, engine.ItemUsed:
+			ok = seatOf(e) == me
+		case engine.Captured:
+			ok = e.Seat == me || in(e.From, e.To)
+		case engine.PortBuilt:
+			ok = e.Seat == me || in(e.Territory)
+		case engine.AttackPlanned:
+			ok = e.Seat == me || in(e.From, e.To)
+		case engine.Struck:
+			ok = e.Seat == me || e.Defender == me || in(e.From, e.To)
+		case engine.AttackSkipped:
+			ok = e.Seat == me || in(e.From, e.To)
+		case engine.Moved:
+			ok = e.Seat == me || in(e.From, e.To)
+		case engine.HeroUnlocked:
+			ok = e.Seat == me || in(e.Territory)
+		case engine.HeroDied:
+			ok = e.Seat == me || in(e.Territory)
+		case engine.ItemSpawned:
+			ok = in(e.Territory)
+		case engine.ItemVanished:
+			ok = in(e.Territory)
+		case engine.ItemCollected:
+			ok = e.Seat == me || in(e.Territory)
+		case engine.TerritoryLost:
+			ok = e.Seat == me || in(e.Territory)
+		case engine.Seized:
+			ok = e.Seat == me || e.Victim == me || in(e.Territory)
+		case engine.CardDrawn, engine.Discarded, engine.Reshuffled, engine.Eliminated, engine.Surrendered, engine.Won,
+			engine.SetupDone, engine.CapitalChosen, engine.CapitalTaken, engine.TroopsScaled,
+			engine.Committed, engine.RoundResolved, engine.RoundStarted, engine.RoundLimit, engine.RolledBack:
+			// What every player learns: hand sizes, who is out, who is
+			// ready, the end; capitals are chosen in the open.
+			ok = true
+		}
+		if ok {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// seenPart reports whether a count of what seat did is told to a player
+// in the fog who sees only part of it: "… you see". (The player's own
+// counts are whole; what the channel is told is for the public voice to
+// say.)
+func (tl Teller) seenPart(s *state.State, seat int) bool {
+	return tl.v.Hides(s) && tl.v.to.seat >= 0 && seat != tl.v.to.seat
+}
+
+// sight is what v's audience sees of s.
+func (tl Teller) sight(s *state.State) state.Sight {
+	if i := tl.v.to.seat; i >= 0 && i < len(s.Seats) && s.Seats[i].Alive() {
+		return s.Sight(i)
+	}
+	return s.PublicSight()
+}

@@ -449,30 +449,31 @@ func firstDiff(got, want string) string {
 	return fmt.Sprintf("got %d lines, want %d", len(g), len(w))
 }
 
-// TestPackageWordsAreTheEnglishVoice: the package's functions kept for
-// their callers say what the English voice says.
-func TestPackageWordsAreTheEnglishVoice(t *testing.T) {
+// TestZeroVoiceIsEnglish checks that the zero Voice, which speaks for the
+// posts of no match's colours, words what it says as the English voice.
+func TestZeroVoiceIsEnglish(t *testing.T) {
 	m, v := classicMatch(t, nil)
 	s := m.Game.State
 	en := v.In(lang.English)
+	var zero Voice
 	meta := hosted.Meta{Host: "test:ann", Seats: m.Meta.Seats}
 	meta.Settings.Options = state.DefaultOptions()
-	for _, c := range []struct{ name, pkg, voice string }{
-		{"PlanText", Speaking(lang.English).Replies().PlanText(s), en.Replies().PlanText(s)},
-		{"OddsText", Speaking(lang.English).Replies().Odds(engine.Odds{Win: 0.5, AttackerLeft: 2}), en.Replies().Odds(engine.Odds{Win: 0.5, AttackerLeft: 2})},
-		{"TurnWord", Speaking(lang.English).Asks().TurnWord(s), en.Asks().TurnWord(s)},
-		{"MissionGoal", Speaking(lang.English).Missions().Goal(state.MissionAsiaAfrica), en.Missions().Goal(state.MissionAsiaAfrica)},
-		{"SeatList", Speaking(lang.English).Lobby().SeatList(meta), en.Lobby().SeatList(meta)},
-		{"LobbyEmbed", embed(Speaking(lang.English).Lobby().Embed(meta)), embed(en.Lobby().Embed(meta))},
-		{"ItemWhat", Speaking(lang.English).Replies().ItemWhat(state.ItemFat), en.Replies().ItemWhat(state.ItemFat)},
-		{"CardList", Speaking(lang.English).Teller().Cards(s.Map, []state.Card{0, 1}), en.Teller().Cards(s.Map, []state.Card{0, 1})},
-		{"FitLines", Speaking(lang.English).Replies().Fit(slices.Repeat([]string{"xxxxxxxxxx"}, 50), 200), en.Replies().Fit(slices.Repeat([]string{"xxxxxxxxxx"}, 50), 200)},
+	for _, c := range []struct{ name, zero, voice string }{
+		{"PlanText", zero.Replies().PlanText(s), en.Replies().PlanText(s)},
+		{"OddsText", zero.Replies().Odds(engine.Odds{Win: 0.5, AttackerLeft: 2}), en.Replies().Odds(engine.Odds{Win: 0.5, AttackerLeft: 2})},
+		{"TurnWord", zero.Asks().TurnWord(s), en.Asks().TurnWord(s)},
+		{"MissionGoal", zero.Missions().Goal(state.MissionAsiaAfrica), en.Missions().Goal(state.MissionAsiaAfrica)},
+		{"SeatList", zero.Lobby().SeatList(meta), en.Lobby().SeatList(meta)},
+		{"LobbyEmbed", embed(zero.Lobby().Embed(meta)), embed(en.Lobby().Embed(meta))},
+		{"ItemWhat", zero.Replies().ItemWhat(state.ItemFat), en.Replies().ItemWhat(state.ItemFat)},
+		{"CardList", zero.Teller().Cards(s.Map, []state.Card{0, 1}), en.Teller().Cards(s.Map, []state.Card{0, 1})},
+		{"FitLines", zero.Replies().Fit(slices.Repeat([]string{"xxxxxxxxxx"}, 50), 200), en.Replies().Fit(slices.Repeat([]string{"xxxxxxxxxx"}, 50), 200)},
 	} {
-		if c.pkg != c.voice {
-			t.Errorf("%s: the package says %q, the English voice %q", c.name, c.pkg, c.voice)
+		if c.zero != c.voice {
+			t.Errorf("%s: the zero voice says %q, the English voice %q", c.name, c.zero, c.voice)
 		}
 	}
-	if got, want := Speaking(lang.English).Teller().Cards(s.Map, []state.Card{0, state.Card(len(s.Map.Territories))}), s.Map.CardName(0)+", wild"; got != want {
+	if got, want := zero.Teller().Cards(s.Map, []state.Card{0, state.Card(len(s.Map.Territories))}), s.Map.CardName(0)+", wild"; got != want {
 		t.Errorf("CardList: got %q, want %q", got, want)
 	}
 	if got, want := en.Missions().Goal(state.MissionNorthAmericaAfrica), "conquer North America and Africa"; got != want {

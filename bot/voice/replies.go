@@ -106,11 +106,6 @@ func (re Replies) name(s *state.State, t int) lang.Text {
 	return lang.Text(re.v.p.PlaceName(s.Map.TerritoryName(t)))
 }
 
-// place is territory t's name as a sentence uses it ("le Pérou").
-func place(s *state.State, t int) lang.Place {
-	return lang.Place(s.Map.TerritoryName(t))
-}
-
 // share says what each planned attack is worth: full power, or a
 // fraction of its troops.
 func (re Replies) share(s *state.State, n int) string {
@@ -404,4 +399,47 @@ func (re Replies) Attack(m *hosted.Match, seat, from, to int, out Said) chat.Mes
 		msg.Buttons = [][]chat.Button{row}
 	}
 	return msg
+}
+
+// Orders is the reply to a command of a simultaneous round: what was
+// ordered, the player's orders so far (theirs alone), and what is left to
+// do; or, if the command resolved the round, that it did.
+func (re Replies) Orders(m *hosted.Match, seat int, msg chat.Message, resolved bool) chat.Message {
+	s := m.Game.State
+	if resolved || s.Phase != state.PhaseOrders {
+		msg.Buttons = nil
+		msg.Text = re.v.p.T("voice.order.round-resolved")
+		if s.Phase == state.PhaseOrders {
+			msg.Text += re.NextOrders(s, seat)
+		}
+		return msg
+	}
+	var b strings.Builder
+	b.WriteString(msg.Text)
+	mine := s.OrdersOf(seat)
+	if len(mine) > 0 && !s.Seats[seat].Ready {
+		b.WriteString("\n" + re.v.p.T("voice.order.yours", "N", s.Turn))
+		for i, o := range mine {
+			fmt.Fprintf(&b, "\n%d. %s", i+1, re.v.Teller().Order(s, o))
+		}
+	}
+	b.WriteString(re.NextOrders(s, seat))
+	msg.Text = b.String()
+	if !s.Seats[seat].Ready && s.Seats[seat].Reserve == 0 {
+		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("ready", s.Turn), Label: re.v.p.T("voice.button.ready"), Style: chat.Success}}}
+	}
+	return msg
+}
+
+// NextOrders says what seat may do next in a round.
+func (re Replies) NextOrders(s *state.State, seat int) string {
+	switch {
+	case s.Seats[seat].Ready:
+		return "\n" + re.v.p.T("voice.order.in", "Readiness", lang.Text(re.v.Status().Readiness(s)))
+	case s.Seats[seat].Hand.Len() >= 5:
+		return "\n" + re.v.p.T("voice.order.trade-first")
+	case s.Seats[seat].Reserve > 0:
+		return "\n" + re.v.p.T("voice.order.place-first", "Armies", lang.M("n.armies", "Count", s.Seats[seat].Reserve))
+	}
+	return "\n" + re.v.p.T("voice.order.what-next")
 }

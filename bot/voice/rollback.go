@@ -7,8 +7,6 @@ import (
 	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
-	"github.com/riskbot/riskbot/bot/news"
-	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -105,41 +103,4 @@ func (ak Asks) RollbackQuestion(m *hosted.Match, restored *state.State, turn, un
 func (ak Asks) RollbackNote(before, restored *state.State, who, role string, turn, undone int) string {
 	return ak.v.p.T("voice.rollback.note", "Who", lang.Text(who), "Role", lang.Text(role), "Turn", turnN(before, turn),
 		"Commands", lang.M("n.commands", "Count", undone), "Lost", lang.Text(ak.RollbackLoss(before, restored, 0)))
-}
-
-// rolledBack ends the record of the turn a rollback left.
-func (tl Teller) rolledBack(s *state.State, e engine.RolledBack) string {
-	return tl.v.p.T("voice.rollback.line", "Turn", turnN(s, e.Turn), "Commands", lang.M("n.commands", "Count", e.Undone))
-}
-
-// again opens the record of the turn a rollback went back to.
-func (tl Teller) again(s *state.State, e engine.RolledBack) string {
-	switch {
-	case e.Seat >= 0 && tl.v.hidesFrom(s, e.Seat):
-		// With fog of war a reserve tells the continents held.
-		return tl.v.p.T("voice.rollback.again-to-play", "N", e.Turn, "Player", lang.Text(tl.v.Who(s, e.Seat)))
-	case e.Seat < 0:
-		return tl.v.p.T("voice.rollback.again-round", "N", e.Turn)
-	case hosted.IsCapitals(s):
-		return tl.v.p.T("voice.rollback.again-send", "N", e.Turn, "Player", lang.Text(tl.v.Who(s, e.Seat)), "Troops", lang.M("n.troops", "Count", e.Armies))
-	}
-	return tl.v.p.T("voice.rollback.again-place", "N", e.Turn, "Player", lang.Text(tl.v.Who(s, e.Seat)), "Armies", lang.M("n.armies", "Count", e.Armies))
-}
-
-// everyonePost is a note that pings every person still playing m, with
-// the map as the match stands: a rollback changed every player's game.
-func (tu Turns) everyonePost(m *hosted.Match, note string) news.Post {
-	s := m.Game.State
-	var ids, who []string
-	for i := range s.Seats {
-		if s.Seats[i].Alive() && !m.IsBotSeat(i) {
-			ids = append(ids, s.Seats[i].ID)
-			who = append(who, chat.MentionOf(s.Seats[i].ID, s.Seats[i].Name))
-		}
-	}
-	text := note
-	if len(who) > 0 {
-		text += " " + strings.Join(who, " ")
-	}
-	return news.Post{Message: chat.Message{Text: text, Mentions: ids, Image: tu.v.mapOf(m, tu.v.viewer())}, Notice: news.TurnPing}
 }

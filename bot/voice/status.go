@@ -269,3 +269,25 @@ func (st Status) MapChoiceName(name string) string {
 	}
 	return name
 }
+
+// Readiness says who the round waits for: "2 of 3 ready; waiting for
+// 🟦 Bob". Empty outside a simultaneous round.
+func (st Status) Readiness(s *state.State) string {
+	if s.Phase != state.PhaseOrders {
+		return ""
+	}
+	ready, alive := 0, 0
+	var waiting []string
+	for i := range s.Seats {
+		if !s.Seats[i].Alive() {
+			continue
+		}
+		alive++
+		if s.Seats[i].Ready {
+			ready++
+		} else {
+			waiting = append(waiting, st.v.Who(s, i))
+		}
+	}
+	return st.v.p.T("voice.order.readiness", "Count", ready, "Alive", alive, "Players", lang.Text(strings.Join(waiting, ", ")))
+}

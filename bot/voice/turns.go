@@ -471,3 +471,30 @@ func (tu Turns) Reminder(m *hosted.Match) (news.Post, bool) {
 		Mentions: waiting,
 	}, Notice: news.ReminderPing}, true
 }
+
+// everyonePost is a note that pings every person still playing m, with
+// the map as the match stands: a rollback changed every player's game.
+func (tu Turns) everyonePost(m *hosted.Match, note string) news.Post {
+	s := m.Game.State
+	var ids, who []string
+	for i := range s.Seats {
+		if s.Seats[i].Alive() && !m.IsBotSeat(i) {
+			ids = append(ids, s.Seats[i].ID)
+			who = append(who, chat.MentionOf(s.Seats[i].ID, s.Seats[i].Name))
+		}
+	}
+	text := note
+	if len(who) > 0 {
+		text += " " + strings.Join(who, " ")
+	}
+	return news.Post{Message: chat.Message{Text: text, Mentions: ids, Image: tu.v.mapOf(m, tu.v.viewer())}, Notice: news.TurnPing}
+}
+
+// fogHint tells a player of a match with fog of war where their view is.
+func (tu Turns) fogHint() string { return tu.v.p.T("voice.fog.hint") }
+
+// ViewButton opens a player's own view of the match: their map, what they
+// saw since their last turn, the standings (play's "view" action).
+func (tu Turns) ViewButton(m *hosted.Match) chat.Button {
+	return chat.Button{ID: m.ButtonID("view"), Label: tu.v.p.T("voice.fog.my-view"), Style: chat.Secondary}
+}

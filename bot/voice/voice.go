@@ -133,3 +133,8 @@ func (v Voice) power(units int) string {
 	}
 	return s
 }
+
+// place is territory t's name as a sentence uses it ("le Pérou").
+func place(s *state.State, t int) lang.Place {
+	return lang.Place(s.Map.TerritoryName(t))
+}
