@@ -70,7 +70,7 @@ func (dg Digests) withRound(m *hosted.Match, text string) string {
 }
 
 // lines is what happened to the player of seat since their last turn,
-// weightiest first, who leads aside (leadLine); ok is false before their
+// weightiest first, who leads aside (lead); ok is false before their
 // first turn.
 func (dg Digests) lines(m *hosted.Match, seat int) (lines []string, ok bool) {
 	s := m.Game.State

@@ -311,7 +311,7 @@ func (re Replies) placedWhere(s *state.State, events []engine.Event, seat int) s
 func (re Replies) NextStep(m *hosted.Match, seat int) string {
 	s := m.Game.State
 	if s.Phase == state.PhaseOver || s.Phase == state.PhaseOrders {
-		return "" // a round's replies say what comes next (OrdersReply)
+		return "" // a round's replies say what comes next (Orders)
 	}
 	if hosted.IsCapitals(s) {
 		return re.capitalsNextStep(m, seat)

@@ -4,6 +4,11 @@
 // answers to their commands, the status, the lobby's card, the help. It is
 // pure: it turns a hosted match, the events of a command and the map its
 // caller gives into chat-neutral messages; no store, no clock, no I/O.
+//
+// Voice is the value every job shares: the seats' colours, the language,
+// the audience. What it says is split by job, each a small type reached
+// from it (Teller, Turns, Digests, Recap, Replies, Asks, Lobby, Status,
+// Missions): v.Replies().Attack(…), v.Turns().Live(m).
 package voice
 
 import (
