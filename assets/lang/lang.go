@@ -121,6 +121,9 @@ type Place string
 // List is a list worded as the language joins one: "A, B and C".
 type List []any
 
+// Or is a choice worded as the language offers one: "A, B or C".
+type Or []any
+
 // Text is an argument shown as it is, never looked up: a player's name, or
 // a sentence already worded.
 type Text string
@@ -203,6 +206,15 @@ func (p Printer) arg(v any) any {
 			words[i] = fmt.Sprint(p.arg(x))
 		}
 		return p.Join(words)
+	case Or:
+		words := make([]string, len(v))
+		for i, x := range v {
+			words[i] = fmt.Sprint(p.arg(x))
+		}
+		if len(words) < 2 {
+			return strings.Join(words, "")
+		}
+		return p.T("list.or", "Head", strings.Join(words[:len(words)-1], ", "), "Last", words[len(words)-1])
 	case Text:
 		return string(v)
 	case error:
