@@ -118,6 +118,10 @@ func (m Msg) IsZero() bool { return m.Key == "" }
 // name is shown as the map gives it.
 type Place string
 
+// Label is a place's name alone, as an arrow or a label shows it ("Pérou"
+// where a sentence says "le Pérou").
+type Label string
+
 // List is a list worded as the language joins one: "A, B and C".
 type List []any
 
@@ -200,6 +204,8 @@ func (p Printer) arg(v any) any {
 		return p.Msg(*v)
 	case Place:
 		return p.Place(string(v))
+	case Label:
+		return p.PlaceName(string(v))
 	case List:
 		words := make([]string, len(v))
 		for i, x := range v {
