@@ -487,30 +487,30 @@ func launch(s *state.State, seat int, d *dice) ([]Event, error) {
 	var ev []Event
 	for k, p := range plans {
 		from, to, order := int(p.From), int(p.To), k+1
-		skip := func(why string, args ...any) {
-			ev = append(ev, AttackSkipped{Seat: seat, From: from, To: to, Order: order, Why: fmt.Sprintf(why, args...)})
+		skip := func(why lang.Msg) {
+			ev = append(ev, AttackSkipped{Seat: seat, From: from, To: to, Order: order, Why: why})
 		}
 		def := s.Terr[to].Owner
 		switch {
 		case s.Terr[from].Owner != seat:
-			skip("%s is no longer yours", name(s, from))
+			skip(lang.M("engine.skip.not-yours", "From", land(s, from)))
 			continue
 		case def == seat:
-			skip("%s is yours already", name(s, to))
+			skip(lang.M("engine.skip.yours", "To", land(s, to)))
 			continue
 		case s.Teammates(seat, def):
 			// Planned on an enemy that a teammate has taken since: only
 			// with the two-turns item, a turn of another seat in between
 			// being impossible, so this guards the rule, not a case.
-			skip("%s is your teammate %s's now", name(s, to), seatName(s, def))
+			skip(lang.M("engine.skip.teammate", "To", land(s, to), "Mate", player(s, def)))
 			continue
 		case def == state.Neutral && fog:
 			// Planned into the fog with the distant attack, or left by
 			// a surrender since.
-			skip("%s is neutral: there is no enemy to strike", name(s, to))
+			skip(lang.M("engine.skip.neutral-fog", "To", land(s, to)))
 			continue
 		case def == state.Neutral:
-			skip("%s is neutral now", name(s, to))
+			skip(lang.M("engine.skip.neutral", "To", land(s, to)))
 			continue
 		}
 		a := s.AttackTotal(from, to, n)
@@ -520,10 +520,10 @@ func launch(s *state.State, seat int, d *dice) ([]Event, error) {
 		case fog:
 			// Planned against the defence in sight: the whole of it is
 			// what a strike would have shown (Struck.Defence).
-			skip("%s's total %s is not greater than %s's defence %s, with what the fog hid", name(s, from), state.FormatPower(a.Total), name(s, to), state.FormatPower(dt))
+			skip(lang.M("engine.skip.weak-fog", "From", land(s, from), "Total", power(a.Total), "To", land(s, to), "Defence", power(dt)))
 			continue
 		default:
-			skip("%s's total %s is no longer greater than %s's defence %s", name(s, from), state.FormatPower(a.Total), name(s, to), state.FormatPower(dt))
+			skip(lang.M("engine.skip.weak", "From", land(s, from), "Total", power(a.Total), "To", land(s, to), "Defence", power(dt)))
 			continue
 		}
 		luck := LuckMin + d.intn(LuckSpan)

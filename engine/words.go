@@ -76,16 +76,18 @@ func cardName(m *state.Map, c state.Card) lang.Msg {
 	if !ok {
 		return lang.M("engine.card.wild")
 	}
-	var kind lang.Msg
-	switch m.CardKind(c) {
+	return lang.M("engine.card.territory", "Place", lang.Place(m.Territories[t].Name), "Kind", cardKind(m.CardKind(c)))
+}
+
+// cardKind names a card's kind: infantry, cavalry, artillery.
+func cardKind(k state.Kind) lang.Msg {
+	switch k {
 	case state.Infantry:
-		kind = lang.M("engine.card.infantry")
+		return lang.M("engine.card.infantry")
 	case state.Cavalry:
-		kind = lang.M("engine.card.cavalry")
-	default:
-		kind = lang.M("engine.card.artillery")
+		return lang.M("engine.card.cavalry")
 	}
-	return lang.M("engine.card.territory", "Place", lang.Place(m.Territories[t].Name), "Kind", kind)
+	return lang.M("engine.card.artillery")
 }
 
 // power is a capitals total in tenths as state.FormatPower writes it

@@ -224,7 +224,7 @@ func TestCatalogueFormatted(t *testing.T) {
 
 // keyCallees are the functions whose argument at the given index is a
 // catalogue key.
-var keyCallees = map[string]int{"M": 0, "T": 0, "N": 0, "Refuse": 0, "RefuseMsg": 0, "fail": 1}
+var keyCallees = map[string]int{"M": 0, "T": 0, "N": 0, "Refuse": 0, "RefuseMsg": 0, "fail": 1, "charList": 1}
 
 var keyLike = regexp.MustCompile(`^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$`)
 
@@ -300,7 +300,7 @@ outer:
 				continue outer
 			}
 		}
-		if !used[k] && k != "list.and" {
+		if !used[k] && k != "list.and" && k != "list.or" {
 			t.Errorf("key %q is in the catalogue but no code names it", k)
 		}
 	}

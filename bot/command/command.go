@@ -6,7 +6,6 @@
 package command
 
 import (
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -403,17 +402,17 @@ func Parse(spec Spec, raw map[string]string) (Args, error) {
 	for name, v := range raw {
 		i := slices.IndexFunc(spec.Options, func(o Option) bool { return o.Name == name })
 		if i < 0 {
-			return a, fmt.Errorf("%s has no option %s%s", spec.Slash(), chat.Quote(name), optionList(spec))
+			return a, lang.Refuse("command.parse.no-option", "Command", lang.Text(spec.Slash()), "Option", lang.Text(chat.Quote(name)), "Takes", optionList(spec))
 		}
 		o := spec.Options[i]
 		v = strings.TrimSpace(v)
 		if !utf8.ValidString(v) || len(v) > maxOptionLen {
-			return a, fmt.Errorf("the value of %s is not valid text (or longer than %d characters)", name, maxOptionLen)
+			return a, lang.Refuse("command.parse.not-text", "Option", lang.Text(name), "Max", maxOptionLen)
 		}
 		if hasMarkupBraces(v) {
 			// Typed values are quoted back in answers: they must not carry
 			// the bot's markup.
-			return a, fmt.Errorf("the value of %s cannot contain { or }", name)
+			return a, lang.Refuse("command.parse.braces", "Option", lang.Text(name))
 		}
 		switch o.Type {
 		case Integer:
@@ -421,17 +420,17 @@ func Parse(spec Spec, raw map[string]string) (Args, error) {
 			if err != nil {
 				f, ferr := strconv.ParseFloat(v, 64)
 				if ferr != nil || f != math.Trunc(f) {
-					return a, fmt.Errorf("%s must be a whole number, not %q", name, v)
+					return a, lang.Refuse("command.parse.not-number", "Option", lang.Text(name), "Typed", lang.Text(strconv.Quote(v)))
 				}
 				n = math.MaxInt // too big for an int: out of any range below
 			}
 			if (o.Min != 0 || o.Max != 0) && (n < o.Min || n > o.Max) {
-				return a, fmt.Errorf("%s must be between %d and %d, not %s", name, o.Min, o.Max, v)
+				return a, lang.Refuse("command.parse.range", "Option", lang.Text(name), "Min", o.Min, "Max", o.Max, "Typed", lang.Text(v))
 			}
 			a.Num[name] = n
 		default:
 			if len(o.Choices) > 0 && !o.ByMatch && !slices.Contains(o.Choices, strings.ToLower(v)) {
-				return a, fmt.Errorf("%s must be one of %s, not %q", name, strings.Join(o.Choices, ", "), v)
+				return a, lang.Refuse("command.parse.choice", "Option", lang.Text(name), "Choices", lang.Text(strings.Join(o.Choices, ", ")), "Typed", lang.Text(strconv.Quote(v)))
 			}
 			if len(o.Choices) > 0 || o.ByMatch {
 				v = strings.ToLower(v)
@@ -455,20 +454,23 @@ type Missing struct {
 	Option string
 }
 
-// Error says what is missing, with the usage.
-func (e *Missing) Error() string {
-	return fmt.Sprintf("%s needs %s: %s", e.Spec.Slash(), e.Option, e.Spec.Usage)
+// Error says what is missing, with the usage, in English.
+func (e *Missing) Error() string { return e.Message().String() }
+
+// Message says what is missing, with the usage (lang.Worded).
+func (e *Missing) Message() lang.Msg {
+	return lang.M("command.parse.missing", "Command", lang.Text(e.Spec.Slash()), "Option", lang.Text(e.Option), "Usage", lang.Text(e.Spec.Usage))
 }
 
-func optionList(spec Spec) string {
+func optionList(spec Spec) lang.Msg {
 	if len(spec.Options) == 0 {
-		return " (it takes none)"
+		return lang.M("command.parse.takes-none")
 	}
 	var names []string
 	for _, o := range spec.Options {
 		names = append(names, o.Name)
 	}
-	return " (it takes " + strings.Join(names, ", ") + ")"
+	return lang.M("command.parse.takes", "Options", lang.Text(strings.Join(names, ", ")))
 }
 
 // OptionRange returns the integer option of /risk new, for its bounds.

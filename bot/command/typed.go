@@ -60,7 +60,7 @@ func CheckTyped(option, q string) error {
 		if state.Visible(r) && !isVariationSelector(r) {
 			bad = append(bad, quoted(r))
 		} else {
-			bad = append(bad, fmt.Sprintf("an invisible character (U+%04X)", r))
+			bad = append(bad, fmt.Sprintf("U+%04X", r))
 		}
 	}
 	if len(bad) == 0 {
@@ -72,7 +72,7 @@ func CheckTyped(option, q string) error {
 		}
 		return r
 	}, q)), " ")
-	return chat.Refuse("%s:%s has %s, which no territory name has: type the name in letters.", option, shown, chat.OrList(bad))
+	return chat.RefuseMsg("command.typed.territory", "Option", lang.Text(option), "Typed", lang.Text(shown), "Chars", charList(bad, "command.typed.an-invisible"))
 }
 
 // mentionForm is a mention as Discord puts it in a text option: <@ID>,
@@ -99,13 +99,27 @@ func CheckPlayer(option, q string) error {
 		if state.Visible(r) {
 			bad = append(bad, quoted(r))
 		} else {
-			bad = append(bad, fmt.Sprintf("invisible character (U+%04X)", r))
+			bad = append(bad, fmt.Sprintf("U+%04X", r))
 		}
 	}
 	if len(bad) == 0 {
 		return nil
 	}
-	return chat.Refuse("%s: a player's name has no %s (names lose markup when they are given): type the name as it shows, like Ann, or mention the player.", option, chat.OrList(bad))
+	return chat.RefuseMsg("command.typed.player", "Option", lang.Text(option), "Chars", charList(bad, "command.typed.invisible"))
+}
+
+// charList words the characters a name may not have: a quoted one as it
+// is, an invisible one (U+…) with the words of key.
+func charList(bad []string, key string) lang.Or {
+	words := make(lang.Or, len(bad))
+	for i, b := range bad {
+		if strings.HasPrefix(b, "U+") {
+			words[i] = lang.M(key, "Code", lang.Text(b))
+		} else {
+			words[i] = lang.Text(b)
+		}
+	}
+	return words
 }
 
 // nameRune reports whether r may be typed in a name on the map: letters
@@ -182,11 +196,12 @@ func distance(typed, name string) int {
 }
 
 // orList is names as a choice: "A, B or C" / "A, B ou C".
-func orList(names []string) lang.Msg {
-	if len(names) == 1 {
-		return lang.M("chat.as-is", "Text", lang.Text(names[0]))
+func orList(names []string) lang.Or {
+	or := make(lang.Or, len(names))
+	for i, n := range names {
+		or[i] = lang.Text(n)
 	}
-	return lang.M("list.or", "Head", lang.Text(strings.Join(names[:len(names)-1], ", ")), "Last", lang.Text(names[len(names)-1]))
+	return or
 }
 
 // placeNames are the map's territories as p names them, and whether any

@@ -244,3 +244,37 @@ func TestTerritoryInEveryLanguage(t *testing.T) {
 		t.Errorf("an English typo: %v", err)
 	}
 }
+
+// TestRefusalsInFrench: what the grammar refuses is worded in its
+// reader's language, its English unchanged.
+func TestRefusalsInFrench(t *testing.T) {
+	spec, _ := Find(Specs([]string{"normal"}), "attack")
+	fr := lang.For(lang.French)
+	for _, c := range []struct {
+		opts     map[string]string
+		en, want string
+	}{
+		{map[string]string{"dice": "9"}, "dice must be between 1 and 3, not 9", "dice doit être entre 1 et 3, pas 9"},
+		{map[string]string{"color": "red"}, `/risk attack has no option "color" (it takes from, to, dice, until, armies)`, `/risk attack n'a pas d'option "color" (elle prend from, to, dice, until, armies)`},
+	} {
+		_, err := Parse(spec, c.opts)
+		if err == nil {
+			t.Errorf("%v: no refusal", c.opts)
+			continue
+		}
+		if got := err.Error(); got != c.en {
+			t.Errorf("%v: English %q, want %q", c.opts, got, c.en)
+		}
+		if got := fr.Error(err); got != c.want {
+			t.Errorf("%v: French %q, want %q", c.opts, got, c.want)
+		}
+	}
+	newSpec, _ := Find(Specs([]string{"normal"}), "new")
+	if _, err := Parse(newSpec, map[string]string{"fog": "maybe"}); fr.Error(err) != `fog doit être l'un de on, off, pas "maybe"` {
+		t.Errorf("a bad choice in French: %q", fr.Error(err))
+	}
+	err := CheckTyped("from", "Pér\u200bou💥")
+	if got := fr.Error(err); !strings.Contains(got, "contient un caractère invisible (U+200B) ou “💥”") {
+		t.Errorf("a name's characters in French: %q", got)
+	}
+}

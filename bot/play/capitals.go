@@ -343,7 +343,7 @@ func features(lp lang.Printer, s *state.State, t int) string {
 // territories (in a capitals match, in the match's own names); elsewhere
 // it is the command's usage. It only reads the match: it takes no lock.
 func (p *Play) Missing(ctx context.Context, req chat.Request, miss *command.Missing) error {
-	usage := chat.Refuse("%s.", chat.Capitalize(miss.Error()))
+	usage := chat.Refusing(lang.M("play.refusal", "Text", miss.Message()))
 	switch miss.Spec.FullName() {
 	case "attack", "fortify", "port":
 	default:
@@ -372,12 +372,12 @@ func (p *Play) Missing(ctx context.Context, req chat.Request, miss *command.Miss
 		// The usage's Alaska and Kamchatka may be anyone's: the example
 		// is from the player's own territories.
 		if text, ok := v.Status().ClassicUsage(g.State, seat, miss.Spec.FullName(), miss.Option, req.Options["from"]); ok {
-			return chat.Refuse("%s", text)
+			return chat.RefuseMsg("chat.as-is", "Text", lang.Text(text))
 		}
 		return usage
 	}
 	if text, ok := v.Status().CapitalsUsage(g.State, seat, miss.Spec.FullName(), miss.Option); ok {
-		return chat.Refuse("%s", text)
+		return chat.RefuseMsg("chat.as-is", "Text", lang.Text(text))
 	}
 	return usage
 }

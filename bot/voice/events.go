@@ -62,7 +62,7 @@ func (tl Teller) capitals(s *state.State, e engine.Event) (string, bool) {
 		}
 		return p.T("voice.tell.struck", args...), true
 	case engine.AttackSkipped:
-		return p.T("voice.tell.attack-skipped", "Order", e.Order, "From", t(e.From), "To", t(e.To), "Why", lang.Text(e.Why)), true
+		return p.T("voice.tell.attack-skipped", "Order", e.Order, "From", t(e.From), "To", t(e.To), "Why", e.Why), true
 	case engine.CapitalTaken:
 		return p.T("voice.tell.capital-taken", "Player", who(e.Seat), "Capital", t(e.Capital), "Defender", who(e.Defender),
 			"Name", lang.Text(s.Seats[e.Defender].Name), "Territories", lang.M("n.territories", "Count", e.Territories)), true
@@ -236,7 +236,7 @@ func (tl Teller) Describe(s *state.State, events []engine.Event) []string {
 			}
 			lines = append(lines, p.T("voice.tell.won", "Winner", who(e.Seat)))
 		case engine.Undone:
-			lines = append(lines, p.T("voice.tell.undone", "Player", who(e.Seat), "Command", lang.Text(engine.Describe(s.Map, e.Command))))
+			lines = append(lines, p.T("voice.tell.undone", "Player", who(e.Seat), "Command", engine.DescribeMsg(s.Map, e.Command)))
 		case engine.RolledBack:
 			lines = append(lines, tl.rolledBack(s, e))
 		}
