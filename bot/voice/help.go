@@ -64,10 +64,10 @@ func (st Status) Help(specs []command.Spec, rules state.Rules, topic string) cha
 				st.v.p.T("help.rules.capitals.win"),
 			}
 			// The teams' paragraph is worded with the teams (teams.go).
-			lines = append(lines, Voice{}.Lobby().teamsHelp(state.Capitals))
+			lines = append(lines, st.v.Lobby().teamsHelp(state.Capitals))
 		} else {
 			lines = []string{st.v.p.T("help.rules.classic.title"), st.v.p.T("help.rules.classic.deal"), st.v.p.T("help.rules.classic.missions")}
-			lines = append(lines, Voice{}.Lobby().teamsHelp(state.Classic))
+			lines = append(lines, st.v.Lobby().teamsHelp(state.Classic))
 			lines = append(lines, st.v.p.T("help.rules.classic.battles"), st.v.p.T("help.rules.classic.cards"))
 		}
 	case "commands":

@@ -12,6 +12,7 @@ import (
 
 	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
@@ -478,5 +479,32 @@ func TestZeroVoiceIsEnglish(t *testing.T) {
 	}
 	if got, want := en.Missions().Goal(state.MissionNorthAmericaAfrica), "conquer North America and Africa"; got != want {
 		t.Errorf("MissionGoal: got %q, want %q", got, want)
+	}
+}
+
+// TestNoEnglishInsideFrench: the parts one job borrows from another
+// speak the voice's language too: the teams' paragraph of the French
+// rules, the lobby's card in a French recap (started, not closed).
+func TestNoEnglishInsideFrench(t *testing.T) {
+	m, v := classicMatch(t, nil)
+	fr := v.In(lang.French)
+	rules := fr.Status().Help(command.Specs([]string{"normal"}), state.Classic, "rules")
+	text := rules.Text
+	if rules.Embed != nil {
+		text += embed(rules.Embed)
+	}
+	if strings.Contains(text, "Teams") || !strings.Contains(text, "Équipes") {
+		t.Errorf("the French rules' teams paragraph is not French: %.300q", text)
+	}
+	posts := fr.Recap().Posts(m, nil, 0)
+	var card string
+	for _, p := range posts {
+		if p.Embed != nil {
+			card = p.Embed.Title
+			break
+		}
+	}
+	if !strings.Contains(card, "partie lancée") {
+		t.Errorf("the French recap's lobby card: %q, want it started, in French", card)
 	}
 }

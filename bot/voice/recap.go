@@ -48,7 +48,7 @@ func (rc Recap) Posts(m *hosted.Match, turns []news.TurnRecord, limit int) []new
 		if len(m.Meta.Seats) > 0 {
 			host = m.Meta.Seats[0].Name
 		}
-		return []news.Post{Voice{}.Lobby().Post(m.ID, m.Meta, rc.v.p.T("voice.recap.opened", "Host", lang.Text(host)))}
+		return []news.Post{rc.v.Lobby().Post(m.ID, m.Meta, rc.v.p.T("voice.recap.opened", "Host", lang.Text(host)))}
 	}
 	var tail []news.Post
 	if p, ok := rc.v.Turns().Live(m); ok {
@@ -67,7 +67,7 @@ func (rc Recap) Posts(m *hosted.Match, turns []news.TurnRecord, limit int) []new
 // closed before it started: its card, closed, saying why.
 func (rc Recap) end(m *hosted.Match, turns []news.TurnRecord, limit int) []news.Post {
 	if m.Game == nil {
-		p := Voice{}.Lobby().Closed(m.ID, m.Meta, rc.closedLobby(m.Meta.Ended))
+		p := rc.v.Lobby().Closed(m.ID, m.Meta, rc.closedLobby(m.Meta.Ended))
 		p.Ref, p.Mode = "", 0 // edited no more
 		return []news.Post{p}
 	}
@@ -106,7 +106,7 @@ func (rc Recap) closedLobby(ended string) string {
 func (rc Recap) head(m *hosted.Match) []news.Post {
 	head := []news.Post{
 		{Message: chat.Message{Text: rc.v.p.T("voice.recap.note", "Commitment", m.Game.Commitment())}},
-		Voice{}.Lobby().done(m.ID, m.Meta, rc.v.p.T("voice.recap.started-text"), rc.v.p.T("voice.recap.started") == "started"),
+		rc.v.Lobby().done(m.ID, m.Meta, rc.v.p.T("voice.recap.started-text"), true),
 	}
 	head[1].Ref, head[1].Mode = "", 0 // the card of a lobby that is over: edited no more
 	return head

@@ -67,7 +67,7 @@ func (st Status) Capitals(m *hosted.Match) []string {
 		lines = append(lines, p.T("voice.status.hero-locked"))
 	}
 	if s.Phase == state.PhaseAction && s.Cap.NPlan > 0 {
-		lines = append(lines, Voice{}.Replies().PlanText(s))
+		lines = append(lines, st.v.Replies().PlanText(s))
 	}
 	var lying []string
 	for t, tr := range s.Terr {
