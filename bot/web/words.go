@@ -13,9 +13,12 @@ import (
 )
 
 // wordsPrefix marks the catalogue's keys that are the pages' own words
-// (assets/lang: "page.end-turn"); the pages' scripts word themselves with
-// them (static/words.js).
-const wordsPrefix = "page."
+// (assets/lang: "page.play.end"); the pages' scripts word themselves with
+// them (static/words.js). Those of serverWords the server words itself.
+const (
+	wordsPrefix = "page."
+	serverWords = "page.missing." // the page of a match not there: missing
+)
 
 // pageWords is one language's words of the pages, as GET /web/words
 // answers them: a JSON object of key to sentence, or to its plural forms
@@ -36,7 +39,7 @@ func loadWords() (map[lang.Tag]pageWords, error) {
 		}
 		words := map[string]any{}
 		for k, forms := range raw {
-			if !strings.HasPrefix(k, wordsPrefix) {
+			if !strings.HasPrefix(k, wordsPrefix) || strings.HasPrefix(k, serverWords) {
 				continue
 			}
 			if len(forms) == 1 && forms["other"] != "" {

@@ -6,6 +6,8 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -66,7 +68,7 @@ func TestWordsHandler(t *testing.T) {
 			t.Errorf("%s: page.play.attack-once's other form = %v, want %q", c.query, got, c.dice)
 		}
 		for k := range words {
-			if !strings.HasPrefix(k, "page.") {
+			if !strings.HasPrefix(k, "page.") || strings.HasPrefix(k, "page.missing.") {
 				t.Errorf("%s: the page's words hold %q", c.query, k)
 			}
 		}
@@ -108,8 +110,9 @@ var (
 )
 
 // TestPageWordsUsed: every key of the page's words is named by a static
-// file, every key a static file names is in the catalogue, and the words
-// the HTML says before its script words it are the catalogue's English.
+// file (or, for the few pages the server words itself, by its Go code),
+// every key a static file names is in the catalogue, and the words the
+// HTML says before its script words it are the catalogue's English.
 func TestPageWordsUsed(t *testing.T) {
 	en, err := lang.Raw(lang.English)
 	if err != nil {
@@ -167,6 +170,26 @@ func TestPageWordsUsed(t *testing.T) {
 			}
 		}
 	}
+	// The pages the server words itself (assets/lang's TestKeysUsedExist
+	// checks that their keys exist).
+	gos, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range gos {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range scriptKey.FindAllStringSubmatch(string(b), -1) {
+			if _, ok := en[m[1]]; ok {
+				used[m[1]] = append(used[m[1]], name)
+			}
+		}
+	}
 	var unused []string
 	for k, forms := range en {
 		if !strings.HasPrefix(k, "page.") {
@@ -191,5 +214,30 @@ func TestPageWordsUsed(t *testing.T) {
 	}
 	if len(used) < 100 {
 		t.Errorf("the pages name %d keys: the scan finds too few", len(used))
+	}
+}
+
+// TestMissingPageWords: the page of a match not there speaks the
+// browser's language.
+func TestMissingPageWords(t *testing.T) {
+	e := newEnv(t, Config{})
+	for _, c := range []struct{ accept, lang, want string }{
+		{"fr-FR,fr;q=0.9,en;q=0.8", "fr", "Il n'y a pas de partie 999 ici. La page du salon mène à sa partie (regarder ↗)."},
+		{"en-GB", "en", "There is no match 999 here. The channel's page links to its match (watch ↗)."},
+		{"de", "en", "There is no match 999 here."},
+		{"", "en", "👁 Nothing to watch"},
+	} {
+		req, _ := http.NewRequest(http.MethodGet, e.ts.URL+"/watch/999", nil)
+		req.Header.Set("Accept-Language", c.accept)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		body := html.UnescapeString(string(b))
+		if res.StatusCode != http.StatusNotFound || !strings.Contains(body, c.want) || !strings.Contains(body, `<html lang="`+c.lang+`">`) {
+			t.Errorf("Accept-Language %q: got %s %q, want 404, lang %s and %q", c.accept, res.Status, body, c.lang, c.want)
+		}
 	}
 }
