@@ -8,18 +8,22 @@
 "use strict";
 
 const Words = (() => {
-  let words = {}, lang = "en", loaded = false;
+  let words = {}, lang = "en", loaded = false, asked = 0;
   // The language asked for: the switch's, saved, else the browser's.
   const wanted = () => localStorage.getItem("risk.lang") || (navigator.language || "en").slice(0, 2);
 
   // load fetches the words of a language (the server's answer says which
   // it gave: English for one it lacks) and words the page with them. It
-  // never fails: without them the page keeps the English of its HTML.
+  // never fails: without them (the server gone) the HTML keeps its English
+  // and t shows keys.
   async function load(code) {
+    const n = ++asked;
     try {
       const res = await fetch("/web/words?lang=" + encodeURIComponent(code || wanted()));
       if (!res.ok) return;
-      words = await res.json();
+      const got = await res.json();
+      if (n !== asked) return; // a later switch's words win
+      words = got;
       loaded = true;
       lang = res.headers.get("Content-Language") || "en";
       document.documentElement.lang = lang;
