@@ -178,7 +178,7 @@ func resultLines(s string) string {
 // what it did if its author was never told (the console was closed or
 // killed before it could answer); the answer counts as given now. ok is
 // false if nothing was recorded.
-func (b *Bot) LastApplied(ctx context.Context, channel string) (text string, ok bool, err error) {
+func (b *Bot) LastApplied(ctx context.Context, channel string, t lang.Tag) (text string, ok bool, err error) {
 	a, err := b.cfg.Store.LastRequest(ctx, channel, "")
 	if errors.Is(err, storage.ErrNotFound) {
 		return "", false, nil
@@ -192,9 +192,10 @@ func (b *Bot) LastApplied(ctx context.Context, channel string) (text string, ok 
 			who = m.Meta.Seats[i].Name
 		}
 	}
-	text = fmt.Sprintf("The last command applied here: %s: %s (%s).", who, a.Summary, chat.Timestamp(a.Created))
+	p := lang.For(t)
+	text = p.T("bot.last-applied", "Who", lang.Text(who), "Summary", lang.Text(a.Summary), "When", lang.Text(chat.Timestamp(a.Created)))
 	if a.Answered.IsZero() {
-		text += " Its answer was never shown (the bot was interrupted)" + resultLines(a.Result)
+		text += p.T("bot.last-applied.unseen") + resultLines(a.Result)
 		if err := b.cfg.Store.Answered(ctx, a.Key, b.cfg.Now()); err != nil {
 			return "", false, err
 		}
@@ -224,7 +225,7 @@ func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what s
 	if command.Alias(what) != "me notify" && !strings.HasPrefix(what, "click") {
 		// A command says its author is back (not /risk me notify, which
 		// may be what makes them away).
-		res.Reply.Text += b.people.WelcomeBack(ctx, user.ID, lang.For(lang.FromLocale(locale)))
+		res.Reply.Text += b.people.WelcomeBack(ctx, user.ID, locale, lang.For(lang.FromLocale(locale)))
 	}
 	res.Reply.Text = chat.Clip(res.Reply.Text + b.outbox.ChannelNoteIn(ctx, channel, lacks, lang.FromLocale(locale)))
 	if rerr := r.Reply(ctx, res.Reply); rerr != nil {

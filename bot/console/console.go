@@ -115,7 +115,7 @@ func (c *Console) Run(ctx context.Context, in io.Reader, prompt bool) error {
 	// A command typed last time may have been applied without its answer
 	// showing (the console was closed or killed): say what it was first,
 	// so that nobody types it again.
-	if text, ok, err := c.bot.LastApplied(ctx, c.Channel); err != nil {
+	if text, ok, err := c.bot.LastApplied(ctx, c.Channel, lang.FromLocale(c.Lang)); err != nil {
 		c.printf("  ! %v\n", err)
 	} else if ok {
 		c.show(ctx, chat.Message{Text: text}, "")
