@@ -446,7 +446,7 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 		case !m.Meta.Imported.IsZero():
 			footer = lp.T("play.verify.imported-footer", "Commitment", published)
 		}
-		return hosted.Result{Reply: chat.Message{Private: true, Embed: &chat.Embed{Title: p.cfg.Look.To(m).FairDice(m), Description: strings.TrimSpace(v.String()),
+		return hosted.Result{Reply: chat.Message{Private: true, Embed: &chat.Embed{Title: p.cfg.Look.To(m).FairDice(m), Description: strings.TrimSpace(v.In(lp)),
 			Footer: footer}}}, nil
 	}
 	r := p.cfg.Look.Renderer(m) // in the match's language
