@@ -300,22 +300,33 @@ func TestFormatItalics(t *testing.T) {
 	}
 }
 
-// TestFirstLoadSize: the page, its script and its style stay small.
+// TestFirstLoadSize: the page, its scripts, its style and its words (the
+// longest language's) stay small.
 func TestFirstLoadSize(t *testing.T) {
 	total := 0
-	for _, name := range []string{"index.html", "map.js", "app.js", "style.css"} {
+	for _, name := range []string{"index.html", "words.js", "map.js", "app.js", "style.css"} {
 		b, err := fs.ReadFile(files, name)
 		if err != nil {
 			t.Fatal(err)
 		}
 		total += len(b)
 	}
-	t.Logf("first load: %d bytes (HTML+JS+CSS)", total)
+	words, err := loadWords()
+	if err != nil {
+		t.Fatal(err)
+	}
+	most := 0
+	for tag, w := range words {
+		t.Logf("the words in %s: %d bytes", tag, len(w.body))
+		most = max(most, len(w.body))
+	}
+	total += most
+	t.Logf("first load: %d bytes (HTML+JS+CSS+words)", total)
 	if total > 100<<10 {
 		t.Errorf("the page's first load is %d bytes, more than 100 KB", total)
 	}
 	// And nothing in them reaches out of the server.
-	for _, name := range []string{"index.html", "map.js", "app.js", "style.css", "watch.html", "watch.js"} {
+	for _, name := range []string{"index.html", "words.js", "map.js", "app.js", "style.css", "watch.html", "watch.js"} {
 		b, _ := fs.ReadFile(files, name)
 		for _, ext := range []string{"http://", "https://", "//cdn"} {
 			if strings.Contains(string(b), ext) {

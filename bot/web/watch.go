@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -67,26 +68,29 @@ func serveFile(w http.ResponseWriter, name string) {
 func (s *Server) watchPage(w http.ResponseWriter, r *http.Request) {
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil || id <= 0 {
-		missing(w, http.StatusNotFound, fmt.Sprintf("“%s” is not a match: a spectator's link ends with the match's number, as in /watch/12.", chat.Trunc(r.PathValue("id"), 40)))
+		missing(w, r, http.StatusNotFound, lang.M("page.missing.not-a-match", "Name", lang.Text(chat.Trunc(r.PathValue("id"), 40))))
 		return
 	}
 	switch _, err := s.store.Head(r.Context(), id); {
 	case errors.Is(err, storage.ErrNotFound):
-		missing(w, http.StatusNotFound, fmt.Sprintf("There is no match %d here. The channel's page links to its match (watch ↗).", id))
+		missing(w, r, http.StatusNotFound, lang.M("page.missing.no-match", "Match", id))
 		return
 	case err != nil:
-		missing(w, http.StatusServiceUnavailable, "The matches cannot be read just now: try again in a moment.")
+		missing(w, r, http.StatusServiceUnavailable, lang.M("page.missing.unreadable"))
 		return
 	}
 	serveFile(w, "watch.html")
 }
 
 // missing answers a page's visitor, not a program, that what they asked
-// for is not there.
-func missing(w http.ResponseWriter, status int, msg string) {
+// for is not there, in the browser's language.
+func missing(w http.ResponseWriter, r *http.Request, status int, msg lang.Msg) {
+	p := lang.For(lang.FromLocale(pageLocale(r)))
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Language", string(p.Tag()))
 	w.WriteHeader(status)
-	fmt.Fprintf(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Risk — nothing here</title><link rel="stylesheet" href="/static/style.css"></head><body class="watch"><div id="watch"><header>👁 Nothing to watch</header><p>%s</p><p><a href="/">Open the channels</a></p></div></body></html>`, html.EscapeString(msg))
+	fmt.Fprintf(w, `<!doctype html><html lang="%s"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>%s</title><link rel="stylesheet" href="/static/style.css"></head><body class="watch"><div id="watch"><header>%s</header><p>%s</p><p><a href="/">%s</a></p></div></body></html>`,
+		p.Tag(), html.EscapeString(p.T("page.missing.title")), html.EscapeString(p.T("page.missing.heading")), html.EscapeString(p.Msg(msg)), html.EscapeString(p.T("page.missing.open")))
 }
 
 // watchState is what a spectator's page is told when a match changes.

@@ -25,6 +25,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/internal/lru"
@@ -112,6 +113,8 @@ type Server struct {
 	// told keeps the logs of open matches as told to their audiences, by
 	// match, version and token's user ("" for the public): toldLog.
 	told *lru.Cache[answerKey, *engine.Record]
+	// pageWords are the pages' own words in each language (GET /web/words).
+	pageWords map[lang.Tag]pageWords
 }
 
 // Config is what a Server is built from.
@@ -172,7 +175,13 @@ func New(cfg Config) *Server {
 		cfg.ClientStreams = DefaultClientStreams
 	}
 	cfg.Limits = cfg.Limits.withDefaults()
-	return &Server{store: cfg.Store, now: cfg.Now, log: cfg.Log, limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now), limits: cfg.Limits,
+	words, err := loadWords()
+	if err != nil {
+		// The catalogue is in the program and its tests read it: the
+		// pages then say their words in English, from their HTML.
+		cfg.Log.Error("web: no words for the pages", "err", err)
+	}
+	return &Server{pageWords: words, store: cfg.Store, now: cfg.Now, log: cfg.Log, limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now), limits: cfg.Limits,
 		hosts: newHosts(cfg.Hosts), origins: origins(cfg.Hosts), streams: newStreams(cfg.Streams, cfg.ClientStreams), watchers: newWatchers(cfg.Store),
 		feeds: map[string]*feed{}, browsers: newBrowsers(cfg.Store, cfg.Now, cfg.Limits, cfg.OperatorKey),
 		run: randomHex(4), answers: lru.New[answerKey, []byte](cachedAnswers),
@@ -187,6 +196,7 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.page)
 	mux.HandleFunc("GET /static/{file}", s.static)
+	mux.HandleFunc("GET /web/words", s.words)
 	mux.HandleFunc("GET /web/channels", s.channels)
 	mux.HandleFunc("GET /web/channel", s.channelInfo)
 	mux.HandleFunc("GET /web/events", s.bounded(s.events))

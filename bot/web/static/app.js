@@ -4,7 +4,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { lang: localStorage.getItem("risk.lang") || (navigator.language || "en").slice(0, 2), token: "", operator: false, claiming: "", stick: true, top: 0, channel: "", as: localStorage.getItem("risk.as") || "", names: [], source: null, choices: [], pick: -1, info: null };
+const state = { lang: Words.wanted(), token: "", operator: false, claiming: "", stick: true, top: 0, channel: "", as: localStorage.getItem("risk.as") || "", names: [], source: null, choices: [], pick: -1, info: null };
 
 function channelFromURL() {
   const c = new URLSearchParams(location.search).get("c");
@@ -56,9 +56,12 @@ function renderMessage(m, readonly) {
   el.dataset.rev = m.rev;
   const head = document.createElement("div");
   head.className = "head";
-  const t = new Date(m.time);
+  const time = new Date(m.time);
   head.innerHTML = '<span class="avatar">R</span><span class="author">Risk</span><span class="tag">BOT</span><span class="time"></span>';
-  head.querySelector(".time").textContent = t.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) + (m.edited ? " (edited)" : "");
+  const when = head.querySelector(".time");
+  when.dataset.time = time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  if (m.edited) when.dataset.edited = "1";
+  wordTime(when);
   el.appendChild(head);
   if (m.html) {
     const body = document.createElement("div");
@@ -111,10 +114,16 @@ function renderMessage(m, readonly) {
   if (m.to) {
     const n = document.createElement("div");
     n.className = "only";
-    n.textContent = "👁 Only " + m.to + " can see this";
+    n.dataset.to = m.to;
+    n.textContent = t("page.only", { Name: m.to });
     el.appendChild(n);
   }
   return el;
+}
+
+// wordTime words a message's time: "12:04", or "12:04 (edited)".
+function wordTime(el) {
+  el.textContent = el.dataset.time + (el.dataset.edited ? " " + t("page.edited") : "");
 }
 
 function mapImage(src, board) {
@@ -122,7 +131,7 @@ function mapImage(src, board) {
   img.className = "map";
   if (board) img.dataset.board = "1";
   img.src = src;
-  img.alt = "the map";
+  img.alt = t("page.map.alt");
   img.loading = "lazy";
   img.addEventListener("click", () => window.open(src, "_blank"));
   // The map's height is known only once it has loaded: the view, if it
@@ -144,11 +153,11 @@ function welcome() {
   const d = document.createElement("div");
   d.id = "welcome";
   const ch = channelOf(state.channel);
-  d.innerHTML = "<h3>Welcome to #" + ch.name.replace(/[^a-z0-9_-]/g, "") + (ch.console ? " (the console's)" : "") + "</h3>" +
-    "<ol><li>Add your name under <b>Playing as</b> (on the right, or <b>👥 Players</b> on a phone).</li>" +
-    "<li>Type <code>/risk new</code> here, then <code>/risk host addbot</code> once or twice for computer players, then <code>/risk start</code>.</li>" +
-    "<li>Click <b>Place automatically</b>, then attack: type <code>/risk attack from:</code> and pick from the suggestions.</li></ol>" +
-    "<p>Type <code>/</code> for every command, <code>/risk help</code> for the rules. Several people can share this page: add each name and click the one who plays.</p>";
+  // The steps' words have their markup (<b>, <code>) from the catalogue,
+  // which is the program's own; the channel's name is only text.
+  d.innerHTML = "<h3></h3><ol><li>" + t("page.welcome.name") + "</li><li>" + t("page.welcome.start") + "</li><li>" +
+    t("page.welcome.play") + "</li></ol><p>" + t("page.welcome.more") + "</p>";
+  d.firstChild.textContent = t(ch.console ? "page.welcome.title-console" : "page.welcome.title", { Channel: ch.name.replace(/[^a-z0-9_-]/g, "") });
   return d;
 }
 
@@ -216,11 +225,11 @@ function channelOf(c) {
 
 // consoleTag marks a console's channel.
 function consoleTag(name) {
-  const t = document.createElement("span");
-  t.className = "kind";
-  t.textContent = "console";
-  t.title = "a match of the terminal (risk console --channel " + name + "), played here too";
-  return t;
+  const tag = document.createElement("span");
+  tag.className = "kind";
+  tag.textContent = t("page.console");
+  tag.title = t("page.console.title", { Channel: name });
+  return tag;
 }
 
 async function loadChannels() {
@@ -272,8 +281,7 @@ async function addName(name, proof) {
 function showClaim(name) {
   state.claiming = name;
   $("claim").hidden = !name;
-  $("claim-text").textContent = name ? name + " is played from another browser. If that is you, give " + name +
-    "'s seat token (API token for this seat) or a code from that browser (Move to another browser):" : "";
+  $("claim-text").textContent = name ? t("page.claim.text", { Name: name }) : "";
   if (name) $("claim-proof").focus();
 }
 
@@ -321,12 +329,12 @@ function drawNames() {
     x.type = "button";
     x.className = "forget";
     x.textContent = "✕";
-    x.title = "forget " + n + " in this browser (once no match of theirs is under way)";
+    x.title = t("page.forget.title", { Name: n });
     x.addEventListener("click", () => forgetName(n).catch((e) => showError(e.message)));
     li.appendChild(x);
     ul.appendChild(li);
   }
-  $("as-badge").textContent = state.as ? state.as : "who are you? →";
+  $("as-badge").textContent = state.as ? state.as : t("page.as-badge.none");
   $("operator-badge").hidden = !state.operator;
   if (state.operator && $("maps-panel").hidden) loadMaps();
   $("maps-panel").hidden = !state.operator;
@@ -355,7 +363,7 @@ function drawSeats() {
   if (!info || !info.seats.length) {
     const li = document.createElement("li");
     li.className = "empty";
-    li.textContent = info && info.status !== "none" ? "No seats yet" : "No match here: /risk new";
+    li.textContent = info && info.status !== "none" ? t("page.seats.none") : t("page.seats.no-match");
     ul.appendChild(li);
   }
   let mine = false;
@@ -373,8 +381,8 @@ function drawSeats() {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "small";
-      b.textContent = "play";
-      b.title = "play this seat from this browser (hot seat)";
+      b.textContent = t("page.seat.play");
+      b.title = t("page.seat.play-title");
       b.addEventListener("click", () => addName(s.name).catch((e) => showError(e.message)));
       li.appendChild(b);
     }
@@ -382,11 +390,11 @@ function drawSeats() {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "small";
-      b.textContent = "claim";
-      b.title = "played from another browser: claim it with the seat's token or a code";
+      b.textContent = t("page.seat.claim");
+      b.title = t("page.seat.claim-title");
       b.addEventListener("click", () => showClaim(s.name));
       li.appendChild(b);
-      li.title = "played from another browser";
+      li.title = t("page.seat.taken");
     }
     if (s.name === state.as && s.web) mine = true;
     ul.appendChild(li);
@@ -395,7 +403,7 @@ function drawSeats() {
 }
 
 async function run(line) {
-  if (!state.as) { showError("Add a player name first (right), then play as them."); return; }
+  if (!state.as) { showError(t("page.name-first")); return; }
   showError("");
   try {
     if (line.startsWith("/")) {
@@ -408,7 +416,7 @@ async function run(line) {
 }
 
 async function click(message, button) {
-  if (!state.as) { showError("Add a player name first (right), then play as them."); return; }
+  if (!state.as) { showError(t("page.name-first")); return; }
   showError("");
   try {
     await api("POST", "/web/click", { channel: state.channel, as: state.as, message, button });
@@ -458,14 +466,41 @@ function choose(i) {
   complete();
 }
 
+// wordChannel words what names the channel: the tab's title, the command
+// box's placeholder, the console's mark.
+function wordChannel() {
+  const ch = channelOf(state.channel);
+  if (ch.console) $("channel-kind").title = t("page.console.title", { Channel: ch.name });
+  document.title = t(ch.console ? "page.title-console" : "page.title", { Channel: ch.name });
+  $("command").placeholder = t("page.command.placeholder", { Channel: ch.name });
+}
+
+// reword words the page again after its language switched: its HTML's
+// words are done (Words.load), then what the scripts drew.
+function reword() {
+  wordChannel();
+  drawNames();
+  drawSeats();
+  if (state.claiming) $("claim-text").textContent = t("page.claim.text", { Name: state.claiming });
+  document.getElementById("welcome")?.replaceWith(welcome());
+  for (const el of document.querySelectorAll("#messages .message .time")) wordTime(el);
+  for (const el of document.querySelectorAll("#messages .only")) el.textContent = t("page.only", { Name: el.dataset.to });
+  for (const img of document.querySelectorAll("#messages img.map")) img.alt = t("page.map.alt");
+  if (play.ctl) {
+    play.ctl.img.alt = t("page.board.alt");
+    play.ctl.refresh();
+  }
+  drawPlay();
+  if (!$("maps-panel").hidden) loadMaps();
+  loadChannels().catch(() => {});
+}
+
 function setup() {
   state.channel = channelFromURL();
   const ch = channelOf(state.channel);
   $("channel-name").textContent = ch.name;
   $("channel-kind").hidden = !ch.console;
-  if (ch.console) $("channel-kind").title = consoleTag(ch.name).title;
-  document.title = "#" + ch.name + (ch.console ? " (console)" : "") + " — Risk";
-  $("command").placeholder = "Message #" + ch.name + " — type / for commands";
+  wordChannel();
   $("command-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const line = $("command").value.trim();
@@ -494,9 +529,12 @@ function setup() {
   $("show-channels").addEventListener("click", () => panel("channels"));
   $("show-seats").addEventListener("click", () => panel("seats"));
   $("lang").value = state.lang === "fr" ? "fr" : "en";
+  // The switch re-words the page at once; the bot's next answers come in
+  // its language too (X-Risk-Lang).
   $("lang").addEventListener("change", () => {
     state.lang = $("lang").value;
     localStorage.setItem("risk.lang", state.lang);
+    Words.load(state.lang).then(reword);
   });
   $("show-dock").addEventListener("click", () => {
     const b = $("show-dock"), open = b.getAttribute("aria-expanded") === "false";
@@ -527,7 +565,7 @@ function setup() {
     ev.preventDefault();
     const n = $("new-channel-name").value.trim().toLowerCase();
     if (/^[a-z0-9_-]{1,40}$/.test(n)) location.search = "?c=" + encodeURIComponent(n);
-    else showError("A channel name has letters, digits, '-' and '_'.");
+    else showError(t("page.channel.bad-name"));
   });
   $("add-name").addEventListener("submit", (ev) => {
     ev.preventDefault();
@@ -553,18 +591,17 @@ function setup() {
   $("code-button").addEventListener("click", async () => {
     try {
       const { name, code, until } = await api("POST", "/web/code", { as: state.as });
-      const t = $("token");
-      t.textContent = "To play " + name + " from another browser, add " + name + " there and give this code (once, until " +
-        new Date(until * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) + "):\n" + code;
-      t.hidden = false;
+      const box = $("token");
+      box.textContent = t("page.code.text", { Name: name, Time: new Date(until * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }) + "\n" + code;
+      box.hidden = false;
     } catch (e) { showError(e.message); }
   });
   $("token-button").addEventListener("click", async () => {
     try {
       const { match, token } = await api("POST", "/web/token", { channel: state.channel, as: state.as });
-      const t = $("token");
-      t.textContent = "Match " + match + ", " + state.as + "'s token (shown once):\n" + token;
-      t.hidden = false;
+      const box = $("token");
+      box.textContent = t("page.token.text", { Match: match, Name: state.as }) + "\n" + token;
+      box.hidden = false;
     } catch (e) { showError(e.message); }
   });
   // The operator's link pasted into an open page changes its address's
@@ -613,7 +650,7 @@ function showBoard() {
   if (!play.ctl || play.match !== b.match) {
     const img = document.createElement("img");
     img.className = "map";
-    img.alt = "the map: hover or focus a territory to see it, click to play";
+    img.alt = t("page.board.alt");
     $("dock-map").textContent = "";
     $("dock-map").appendChild(img);
     play.match = b.match;
@@ -692,62 +729,63 @@ function drawPlay() {
   };
   const amounts = (most, mk) => {
     const list = [...new Set([1, 2, 3, 5, 10, Math.ceil(most / 2), most])].filter((n) => n >= 1 && n <= most).sort((x, y) => x - y);
-    for (const n of list) btn(n === most && n > 1 ? "All " + n : String(n), mk(n), n === most ? "primary" : "secondary");
+    for (const n of list) btn(n === most && n > 1 ? t("page.play.all", { Count: n }) : String(n), mk(n), n === most ? "primary" : "secondary");
   };
   const armies = (t) => b.territories[t].armies;
   if (b.viewer < 0) {
-    say("Hover a territory to see it. Play as one of the match's players to play here.");
+    say(t("page.play.spectator"));
   } else if (mv.occupy) {
     const o = mv.occupy;
-    say("You took " + name(o.to) + ": move " + o.min + " to " + o.max + " armies in.");
+    say(t("page.play.occupy", { Territory: name(o.to), Min: o.min, Max: o.max }));
     amounts(o.max, (n) => "/risk occupy armies:" + n);
   } else if (mv.place && mv.place.length) {
     if (play.amount) {
-      say("How many on " + name(play.amount.t) + "? (" + mv.reserve + " to place)");
+      say(t("page.play.how-many", { Territory: name(play.amount.t), Reserve: mv.reserve }));
       amounts(mv.reserve, (n) => "/risk place territory:" + tname(play.amount.t) + " armies:" + n);
-      btn("Cancel", () => { play.amount = null; drawPlay(); });
+      btn(t("page.cancel"), () => { play.amount = null; drawPlay(); });
       tint[play.amount.t] = "#ffffff60";
     } else {
-      say("Click your territory: one more army there (" + mv.reserve + " to place). Shift-click or long press: more.");
+      say(t("page.play.place", { Reserve: mv.reserve }));
     }
-    if (mv.trade) btn("Trade cards", "/risk trade", "primary");
+    if (mv.trade) btn(t("page.play.trade"), "/risk trade", "primary");
   } else if (mv.attack || mv.fortify) {
-    const s = play.sel, t = play.target;
+    const s = play.sel, to = play.target;
     if (s < 0) {
-      say(mv.attack ? "Click your territory to attack from it, or to move armies from it." : "Click your territory to move armies from it.");
+      say(mv.attack ? t("page.play.pick-attack") : t("page.play.pick-fortify"));
     } else {
       tint[s] = "#ffffff70";
-      for (const x of (findFrom(mv.attack, s) || { to: [] }).to) tint[x] = x === t ? "#ff2020c0" : "#ff202070";
-      for (const x of (findFrom(mv.fortify, s) || { to: [] }).to) tint[x] = x === t ? "#20ff60b0" : "#20ff6050";
-      const kind = t >= 0 ? targetKind(mv, s, t) : "";
+      for (const x of (findFrom(mv.attack, s) || { to: [] }).to) tint[x] = x === to ? "#ff2020c0" : "#ff202070";
+      for (const x of (findFrom(mv.fortify, s) || { to: [] }).to) tint[x] = x === to ? "#20ff60b0" : "#20ff6050";
+      const kind = to >= 0 ? targetKind(mv, s, to) : "";
       if (kind === "attack") {
-        const o = RiskMap.odds(armies(s), armies(t)), dice = Math.min(3, armies(s) - 1);
-        const line = "/risk attack from:" + tname(s) + " to:" + tname(t);
-        say(name(s) + " (" + armies(s) + ") attacks " + name(t) + " (" + armies(t) + "): " +
-          (100 * o.win).toFixed(0) + "% to take it, you keep about " + o.attacker_left.toFixed(0) + ".").className = "odds";
-        btn("Attack once (" + dice + (dice === 1 ? " die)" : " dice)"), line + " dice:" + dice, "danger");
-        btn("Blitz: " + (100 * o.win).toFixed(0) + "%", line + " until:win", "danger");
-        for (const k of [...new Set([2, Math.ceil(armies(s) / 2)])].filter((k) => k < armies(s))) btn("Until " + k + " left", line + " until:" + k);
+        const o = RiskMap.odds(armies(s), armies(to)), dice = Math.min(3, armies(s) - 1);
+        const line = "/risk attack from:" + tname(s) + " to:" + tname(to);
+        const win = (100 * o.win).toFixed(0);
+        say(t("page.play.odds", { From: name(s), FromArmies: armies(s), To: name(to), ToArmies: armies(to), Win: win, Left: o.attacker_left.toFixed(0) })).className = "odds";
+        btn(t("page.play.attack-once", { Count: dice }), line + " dice:" + dice, "danger");
+        btn(t("page.play.blitz", { Win: win }), line + " until:win", "danger");
+        for (const k of [...new Set([2, Math.ceil(armies(s) / 2)])].filter((k) => k < armies(s))) btn(t("page.play.until", { Count: k }), line + " until:" + k);
       } else if (kind === "fortify") {
-        say("Move armies from " + name(s) + " to " + name(t) + ":");
-        amounts(findFrom(mv.fortify, s).max, (n) => "/risk fortify from:" + tname(s) + " to:" + tname(t) + " armies:" + n);
+        say(t("page.play.move", { From: name(s), To: name(to) }));
+        amounts(findFrom(mv.fortify, s).max, (n) => "/risk fortify from:" + tname(s) + " to:" + tname(to) + " armies:" + n);
       } else {
-        say("From " + name(s) + " (" + armies(s) + "): click " + (findFrom(mv.attack, s) ? "a red territory to attack" : "") +
-          (findFrom(mv.attack, s) && findFrom(mv.fortify, s) ? ", " : "") + (findFrom(mv.fortify, s) ? "a green one to move armies to" : "") + ".");
+        const attack = findFrom(mv.attack, s), fortify = findFrom(mv.fortify, s);
+        const key = attack && fortify ? "page.play.from-both" : attack ? "page.play.from-attack" : "page.play.from-fortify";
+        say(t(key, { From: name(s), Armies: armies(s) }));
       }
     }
   } else {
     const cur = b.seats[b.current];
-    say(b.phase === "setup" ? "Hover a territory to see it." : cur ? "Hover a territory to see it. " + cur.name + " is playing." : "");
+    say(b.phase === "setup" ? t("page.play.hover") : cur ? t("page.play.hover-turn", { Player: cur.name }) : "");
   }
-  if (mv.end) btn("End turn", "/risk end", "success");
-  if (b.viewer >= 0 && b.viewer === b.current && b.phase !== "setup") btn("Undo", "/risk undo");
+  if (mv.end) btn(t("page.play.end"), "/risk end", "success");
+  if (b.viewer >= 0 && b.viewer === b.current && b.phase !== "setup") btn(t("page.play.undo"), "/risk undo");
   if (row.children.length) p.appendChild(row);
   ctl.highlight(tint);
   if (state.stick) stickToEnd(); // the panel's height changes with it
 }
 
-setup();
+Words.load(state.lang).then(setup);
 
 // The page's library of maps (docs/maps.md), kept by its operator: a
 // Domination map's .zip goes in, /risk new map:NAME plays it.
@@ -760,20 +798,20 @@ async function loadMaps() {
   ul.textContent = "";
   for (const m of data.maps) {
     const li = document.createElement("li");
-    const t = document.createElement("span");
-    t.textContent = m.name + " — " + m.territories + " territories";
-    t.title = "/risk new map:" + m.name;
-    li.appendChild(t);
+    const entry = document.createElement("span");
+    entry.textContent = t("page.maps.entry", { Name: m.name, Count: m.territories });
+    entry.title = "/risk new map:" + m.name;
+    li.appendChild(entry);
     const x = document.createElement("button");
     x.type = "button";
     x.className = "forget";
     x.textContent = "✕";
-    x.title = "remove " + m.name + " from the page's maps (not while a match plays it)";
+    x.title = t("page.maps.remove-title", { Name: m.name });
     x.addEventListener("click", async () => {
-      if (!confirm("Remove the map " + m.name + "? Matches played on it still replay.")) return;
+      if (!confirm(t("page.maps.remove-confirm", { Name: m.name }))) return;
       try {
         await api("POST", "/web/maps/remove", { name: m.name });
-        mapNote("Removed " + m.name + ".");
+        mapNote(t("page.maps.removed", { Name: m.name }));
       } catch (e) { mapNote(e.message); }
       loadMaps();
     });
@@ -783,7 +821,7 @@ async function loadMaps() {
   if (!data.maps.length) {
     const li = document.createElement("li");
     li.className = "note";
-    li.textContent = "None yet: add a Domination map's .zip (its .map and two images).";
+    li.textContent = t("page.maps.none");
     ul.appendChild(li);
   }
 }
@@ -791,18 +829,18 @@ async function loadMaps() {
 async function uploadMap(ev) {
   ev.preventDefault();
   const file = $("map-file").files[0];
-  if (!file) { mapNote("Choose a map's .zip first."); return; }
+  if (!file) { mapNote(t("page.maps.choose")); return; }
   const form = new FormData();
   form.append("file", file);
   if ($("map-name").value.trim()) form.append("name", $("map-name").value.trim());
   if ($("map-mutual").checked) form.append("mutual", "on");
-  mapNote("Checking " + file.name + "…");
+  mapNote(t("page.maps.checking", { File: file.name }));
   if (!state.token) await fetchToken();
   const res = await fetch("/web/maps", { method: "POST", headers: { "X-Risk-Token": state.token }, body: form });
   const data = await res.json().catch(() => ({}));
   if (!res.ok) { mapNote(data.error || res.statusText); return; }
   $("map-upload").reset();
-  mapNote("Added " + data.name + " (" + data.territories + " territories): play it with /risk new map:" + data.name);
+  mapNote(t("page.maps.added", { Name: data.name, Count: data.territories }));
   loadMaps();
 }
 

@@ -1,9 +1,10 @@
 // The clickable map (docs/playing.md, "Playing on the map"), shared by the
 // channel page and the spectators' page: where each territory lies in a
 // match's map (its regions and index image, GET /api/matches/{id}/regions),
-// a tooltip of what the viewer may see of a territory, a focusable button
-// per territory for the keyboard and screen readers, tints drawn over the
-// image, and the exact odds of an attack.
+// a tooltip of what the viewer may see of a territory (in the page's
+// words: words.js), a focusable button per territory for the keyboard and
+// screen readers, tints drawn over the image, and the exact odds of an
+// attack.
 "use strict";
 
 const RiskMap = (() => {
@@ -87,9 +88,9 @@ const RiskMap = (() => {
   function describe(board, t) {
     const tr = board && board.territories[t];
     if (!tr) return { owner: "", armies: "" };
-    if (tr.fog) return { owner: "unknown (fog of war)", armies: "? armies", fog: true };
-    const owner = tr.owner < 0 ? "neutral" : tr.owner === board.viewer ? "yours" : (board.seats[tr.owner] || {}).name || "?";
-    return { owner, armies: tr.armies + (tr.armies === 1 ? " army" : " armies") };
+    if (tr.fog) return { owner: Words.t("page.tip.fog"), armies: Words.t("page.tip.fog-armies"), fog: true };
+    const owner = tr.owner < 0 ? Words.t("page.tip.neutral") : tr.owner === board.viewer ? Words.t("page.tip.yours") : (board.seats[tr.owner] || {}).name || "?";
+    return { owner, armies: Words.t("page.tip.armies", { Count: tr.armies }) };
   }
 
   // attach makes img, the map of a match (in a wrapper of its own, made

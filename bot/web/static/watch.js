@@ -1,5 +1,7 @@
 // The spectators' page: the map, the standings and the turn posts of one
-// match, live. It reads only the public view (GET /api/matches/{id}).
+// match, live. It reads only the public view (GET /api/matches/{id}). Its
+// words are the channel page's language (words.js): the switch there
+// re-words this page too.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -26,6 +28,15 @@ function renderMessage(m) {
 // public sees it (the fog of war holds): map.js.
 let shown = null, ctl = null;
 
+// The words of the match's and the seats' statuses and of the phases.
+const statusWords = { lobby: "page.status.lobby", active: "page.status.active", finished: "page.status.finished", abandoned: "page.status.abandoned" };
+const phaseWords = {
+  setup: "page.phase.setup", reinforce: "page.phase.reinforce", attack: "page.phase.attack", occupy: "page.phase.occupy", fortify: "page.phase.fortify",
+  over: "page.phase.over", action: "page.phase.action", move: "page.phase.move", orders: "page.phase.orders",
+};
+const seatWords = { eliminated: "page.seat-status.eliminated", surrendered: "page.seat-status.surrendered" };
+const word = (list, v) => list[v] ? t(list[v]) : v;
+
 async function refresh(st) {
   const res = await fetch("/api/matches/" + id);
   if (!res.ok) return;
@@ -35,8 +46,9 @@ async function refresh(st) {
     if (!ctl) ctl = RiskMap.attach($("map"), { match: m.id, board: () => shown, pick: () => {} });
     ctl.refresh();
   }
-  $("title").textContent = "Match " + m.id + " in #" + m.channel.replace(/^web:/, "");
-  $("status").textContent = m.status + (m.state ? " — turn " + m.state.turn + ", " + m.state.phase : "");
+  $("title").textContent = t("page.watch.match", { Match: m.id, Channel: m.channel.replace(/^web:/, "") });
+  const status = word(statusWords, m.status);
+  $("status").textContent = m.state ? t("page.watch.status-turn", { Status: status, Turn: m.state.turn, Phase: word(phaseWords, m.state.phase) }) : status;
   if (m.state) $("map").src = "/api/matches/" + id + "/map.png?at=" + m.commands;
   const tb = $("standings").tBodies[0];
   tb.textContent = "";
@@ -44,12 +56,14 @@ async function refresh(st) {
   // The columns of the rule set: capitals has troops, a kept item and a
   // hero where classic has armies and cards.
   const capitals = m.state.options.rules === "capitals";
-  const heads = capitals ? ["", "Player", "Territories", "Troops", "Item", "Hero", ""] : ["", "Player", "Territories", "Armies", "Cards", ""];
+  const heads = capitals ? ["", "page.watch.player", "page.watch.territories", "page.watch.troops", "page.watch.item", "page.watch.hero", ""] :
+    ["", "page.watch.player", "page.watch.territories", "page.watch.armies", "page.watch.cards", ""];
   const hr = $("standings").tHead.rows[0];
-  if (hr.cells.length !== heads.length || hr.dataset.rules !== m.state.options.rules) {
+  if (hr.cells.length !== heads.length || hr.dataset.rules !== m.state.options.rules || hr.dataset.lang !== Words.lang()) {
     hr.textContent = "";
-    for (const h of heads) { const th = document.createElement("th"); th.textContent = h; hr.appendChild(th); }
+    for (const h of heads) { const th = document.createElement("th"); th.textContent = h && t(h); hr.appendChild(th); }
     hr.dataset.rules = m.state.options.rules;
+    hr.dataset.lang = Words.lang();
   }
   m.seats.forEach((s, i) => {
     const seat = m.state.seats[i];
@@ -66,22 +80,31 @@ async function refresh(st) {
     tr.insertCell().textContent = armies;
     if (capitals) {
       const c = seat.capitals || {};
-      tr.insertCell().textContent = c.item ? "🎒 one" : "—";
-      tr.insertCell().textContent = c.hero ? "🦸 on the board" : "—";
+      tr.insertCell().textContent = c.item ? t("page.watch.item-kept") : "—";
+      tr.insertCell().textContent = c.hero ? t("page.watch.hero-on-board") : "—";
     } else {
       tr.insertCell().textContent = (seat.hidden_cards || 0) + (seat.hand || []).length;
     }
-    tr.insertCell().textContent = seat.status === "playing" ? (tr.className ? "⏳ to play" : "") : seat.status;
+    tr.insertCell().textContent = seat.status === "playing" ? (tr.className ? t("page.watch.to-play") : "") : word(seatWords, seat.status);
   });
 }
 
-const src = new EventSource("/watch/" + id + "/events");
-src.addEventListener("state", (ev) => refresh(JSON.parse(ev.data)));
-src.addEventListener("put", (ev) => {
-  const m = JSON.parse(ev.data);
-  const box = $("messages");
-  const el = renderMessage(m);
-  const old = document.getElementById("m" + m.id);
-  if (old) old.replaceWith(el); else box.prepend(el);
+// The words first, then the match. A switch of language on a channel's
+// page (another tab) re-words this one.
+Words.load().then(start);
+addEventListener("storage", (ev) => {
+  if (ev.key === "risk.lang") Words.load().then(() => { refresh().catch(() => {}); });
 });
-src.onopen = () => { $("messages").textContent = ""; };
+
+function start() {
+  const src = new EventSource("/watch/" + id + "/events");
+  src.addEventListener("state", (ev) => refresh(JSON.parse(ev.data)));
+  src.addEventListener("put", (ev) => {
+    const m = JSON.parse(ev.data);
+    const box = $("messages");
+    const el = renderMessage(m);
+    const old = document.getElementById("m" + m.id);
+    if (old) old.replaceWith(el); else box.prepend(el);
+  });
+  src.onopen = () => { $("messages").textContent = ""; };
+}
