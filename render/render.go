@@ -51,6 +51,7 @@ type Renderer struct {
 	boards    map[string]*boardEntry
 	workers   sync.Pool // *worker
 	pngBuffer pngPool
+	frames    frameCache // the last frames encoded, by match (bands.go)
 
 	// Generated and imported maps: boards cached by name, least recently
 	// used first out. Generated maps share a look, made on first use;
@@ -292,10 +293,19 @@ func (r *Renderer) render(ctx context.Context, s *state.State, crop func(*board)
 		return nil, err
 	}
 	defer r.workers.Put(wk)
-	var out image.Image = wk.pal
-	if rect != wk.pal.Rect {
-		out = wk.pal.SubImage(rect)
+	if rect == wk.pal.Rect {
+		// The whole frame: encoded by bands, reusing what did not change
+		// since the previous frame of the same match (bands.go).
+		key := frameKeyOf(wk.b, s)
+		enc := r.frames.take(key)
+		data, err := enc.encode(wk.pal)
+		r.frames.put(key, enc)
+		if err != nil {
+			return nil, fmt.Errorf("render: encode png: %w", err)
+		}
+		return data, nil
 	}
+	out := wk.pal.SubImage(rect)
 	wk.buf.Reset()
 	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.pngBuffer}
 	if err := enc.Encode(&wk.buf, out); err != nil {
