@@ -40,7 +40,7 @@ const (
 	bandRows  = 16
 	tileWidth = 200
 	hashBits  = 12
-	minMatch  = 4 // matches found by hashing; runs and rows above may be 3
+	goodMatch = 32 // long enough not to look for a longer one
 	maxMatch  = 258
 	maxDist   = 32768
 )
@@ -142,13 +142,28 @@ type pngBands struct {
 	bw      blockWriter
 	lit     [numLit]uint32
 	dist    [numDist]uint32
+	newLit  huffman // codes for a changed band's tokens
+	newDist huffman
+	newHead []byte
 	header  []byte
+	// sig are the signatures of the tiles of prev (incremental.go), for
+	// the board sigBoard; sigNext, those of the frame composed to be
+	// encoded next.
+	sig, sigNext           []uint64
+	sigBoard, sigNextBoard *board
+	// terr are the land keys of the territories in prev, terrNext in the
+	// frame composed to be encoded next (incremental.go).
+	terr, terrNext                                 [256]uint64
+	seq                                            uint64 // the frames encoded
+	dbgKeep, dbgNew, dbgCheaper, dbgGain, dbgBuild int
 }
 
 // tileCode is a tile's tokens, row after row (rows[i] is where row i
 // ends), the frequencies of their symbols, and two sums of its bytes for
 // the Adler-32 (modulo adlerMod): of the bytes, and of each byte times its
-// place in its band's raw rows.
+// place in its band's raw rows. bits are its rows written with its band's
+// codes, each from a byte boundary: row i's nbits[i] bits from byte
+// at[i].
 type tileCode struct {
 	toks   []token
 	rows   [bandRows]int32
@@ -156,17 +171,37 @@ type tileCode struct {
 	dist   [numDist]uint16
 	sum    uint64
 	placed uint64
+	bits   []byte
+	at     [bandRows]int32
+	nbits  [bandRows]int32
 }
 
-// bandCode is a band's deflate bytes.
-type bandCode struct{ data []byte }
+// bandCode is a band's deflate bytes, and the codes and header of its
+// block. A band keeps its codes from frame to frame, so that its
+// unchanged tiles' bits are laid again as they are, until codes made for
+// its new tokens would take fewer bits, header included.
+type bandCode struct {
+	data      []byte
+	lit, dist huffman
+	head      []byte
+	headBits  int
+	litFreq   [numLit]uint32 // the frequencies the codes were made for
+	distFreq  [numDist]uint32
+}
 
 const adlerMod = 65521
+
+// keepSlack: a band keeps its codes unless new ones would save more than
+// a keepSlack-th of its bits.
+const keepSlack = 16
+
+const buildDiff = 2
 
 // encode returns img as a PNG. An image that image/png would write with
 // fewer bits per pixel (a palette of 16 colours or fewer) is left to it.
 func (e *pngBands) encode(img *image.Paletted) ([]byte, error) {
 	if len(img.Palette) <= 16 || len(img.Palette) > 256 {
+		e.valid = false
 		var buf bytes.Buffer
 		err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img)
 		return buf.Bytes(), err
@@ -198,6 +233,10 @@ func (e *pngBands) encode(img *image.Paletted) ([]byte, error) {
 		size += len(e.bands[b].data)
 	}
 	e.valid = true
+	e.sig, e.sigNext = e.sigNext, e.sig
+	e.sigBoard, e.sigNextBoard = e.sigNextBoard, nil
+	e.terr = e.terrNext
+	e.seq++
 	return e.png(img, size), nil
 }
 
@@ -257,11 +296,7 @@ func (e *pngBands) parse(tc *tileCode, img *image.Paletted, y0, y1, x0, x1 int) 
 	for y := y0; y < y1; y++ {
 		seg := img.Pix[y*img.Stride+x0 : y*img.Stride+x1]
 		buf = append(buf, seg...)
-		var s, p uint64
-		for j, v := range seg {
-			s += uint64(v)
-			p += uint64(j) * uint64(v)
-		}
+		s, p := byteSums(seg)
 		sum += s
 		placed += uint64((y-y0)*stride+1+x0)*s + p
 	}
@@ -280,26 +315,26 @@ func (e *pngBands) parse(tc *tileCode, img *image.Paletted, y0, y1, x0, x1 int) 
 		rowStart, rowEnd := r*tw, (r+1)*tw
 		for i := rowStart; i < rowEnd; {
 			cur := binary.LittleEndian.Uint32(buf[i:])
-			rem := rowEnd - i
-			dst := buf[i:rowEnd:rowEnd]
 			best, dist := 0, 0
-			if i > rowStart && binary.LittleEndian.Uint32(buf[i-1:])&0xffffff == cur&0xffffff {
-				best, dist = matchLen(buf[i-1:n], dst), 1
+			if i > rowStart && (binary.LittleEndian.Uint32(buf[i-1:])^cur)&0xffffff == 0 {
+				best, dist = matchLen(buf[i-1:n], buf[i:rowEnd]), 1
 			}
-			if r > 0 && best < rem && binary.LittleEndian.Uint32(buf[i-tw:])&0xffffff == cur&0xffffff {
-				if l := matchLen(buf[i-tw:n], dst); l > best {
-					best, dist = l, stride
+			if best < goodMatch {
+				if r > 0 && (binary.LittleEndian.Uint32(buf[i-tw:])^cur)&0xffffff == 0 {
+					if l := matchLen(buf[i-tw:n], buf[i:rowEnd]); l > best {
+						best, dist = l, stride
+					}
 				}
-			}
-			k := cur * 2654435761 >> (32 - hashBits)
-			c := e.table[k]
-			e.table[k] = gen | uint32(r)<<12 | uint32(i)
-			if c&^0xffff == gen && best < rem {
-				cr, ci := int(c>>12&15), int(c&0xfff)
-				if binary.LittleEndian.Uint32(buf[ci:]) == cur {
-					l := matchLen(buf[ci:(cr+1)*tw], dst)
-					if d := (r-cr)*skip + i - ci; l > best && d <= maxDist {
-						best, dist = l, d
+				k := cur * 2654435761 >> (32 - hashBits)
+				c := e.table[k]
+				e.table[k] = gen | uint32(r)<<12 | uint32(i)
+				if c&^0xffff == gen && best < goodMatch {
+					cr, ci := int(c>>12&15), int(c&0xfff)
+					if binary.LittleEndian.Uint32(buf[ci:]) == cur {
+						l := matchLen(buf[ci:(cr+1)*tw], buf[i:rowEnd])
+						if d := (r-cr)*skip + i - ci; l > best && d <= maxDist {
+							best, dist = l, d
+						}
 					}
 				}
 			}
@@ -321,6 +356,32 @@ func (e *pngBands) parse(tc *tileCode, img *image.Paletted, y0, y1, x0, x1 int) 
 	tc.toks = toks
 }
 
+// byteSums returns the sum of b's bytes, and of each byte times its index,
+// eight bytes at a time: the even and odd bytes of a word as four 16-bit
+// lanes each, summed, and weighted 0 to 3, by multiplications whose top
+// lane collects the sum (no lane carries: 6 times 255 fits in 16 bits).
+func byteSums(b []uint8) (sum, placed uint64) {
+	const (
+		lanes  = 0x00ff00ff00ff00ff
+		ones   = 0x0001000100010001
+		weight = 0x0000000100020003
+	)
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		even, odd := x&lanes, x>>8&lanes
+		se, so := even*ones>>48, odd*ones>>48
+		we, wo := even*weight>>48, odd*weight>>48
+		sum += se + so
+		placed += uint64(i)*(se+so) + 2*(we+wo) + so
+	}
+	for ; i < len(b); i++ {
+		sum += uint64(b[i])
+		placed += uint64(i) * uint64(b[i])
+	}
+	return sum, placed
+}
+
 // matchLen returns how many bytes from the start src and dst share, at
 // most maxMatch. src may overlap dst, shifted left (a run): the bytes
 // compared are the image's, which are what a decoder's copy produces.
@@ -339,7 +400,9 @@ func matchLen(src, dst []uint8) int {
 	return i
 }
 
-// writeBand writes band b (rows y0 to y1) from its tiles' tokens.
+// writeBand writes band b (rows y0 to y1) from its tiles' bits, those of
+// the tiles in e.changed written again from their tokens; or all of them,
+// with new codes, when those take fewer bits.
 func (e *pngBands) writeBand(b, y0, y1 int) {
 	tiles := e.tiles[b*e.perRow : (b+1)*e.perRow]
 	clear(e.lit[:])
@@ -354,19 +417,87 @@ func (e *pngBands) writeBand(b, y0, y1 int) {
 	}
 	e.lit[endOfBlock] = 1
 	bc := &e.bands[b]
-	w := bitWriter{out: bc.data[:0]}
-	e.bw.header(&w, &e.lit, &e.dist)
-	for r := range y1 - y0 {
-		for i := range tiles {
-			start := int32(0)
-			if r > 0 {
-				start = tiles[i].rows[r-1]
-			}
-			e.bw.tokens(&w, tiles[i].toks[start:tiles[i].rows[r]])
+	all := e.newCodes(bc)
+	if all {
+		e.dbgNew++
+	} else {
+		e.dbgKeep++
+	}
+	for i := range tiles {
+		if all || e.changed[i] {
+			tiles[i].write(&bc.lit, &bc.dist, y1-y0)
 		}
 	}
-	e.bw.end(&w)
+	w := bitWriter{out: bc.data[:0]}
+	w.bitString(bc.head, bc.headBits)
+	for r := range y1 - y0 {
+		for i := range tiles {
+			tc := &tiles[i]
+			w.bitString(tc.bits[tc.at[r]:], int(tc.nbits[r]))
+		}
+	}
+	endBlock(&w, &bc.lit)
 	bc.data = w.out
+}
+
+// newCodes gives band bc new codes for the frequencies e.lit and e.dist,
+// and reports whether it did: when it has none, or when new ones would
+// save more than a keepSlack-th of the bits. Codes are made for every
+// symbol, so that a band can keep them for whatever tokens come; when the
+// frequencies differ from those the codes were made for by less than an
+// eighth of the tokens, the band keeps them without making others.
+func (e *pngBands) newCodes(bc *bandCode) bool {
+	if bc.lit.lens != nil {
+		var diff, total uint32
+		for s, n := range e.lit {
+			diff += max(n, bc.litFreq[s]) - min(n, bc.litFreq[s])
+			total += n
+		}
+		for s, n := range e.dist {
+			diff += max(n, bc.distFreq[s]) - min(n, bc.distFreq[s])
+		}
+		if diff <= total/buildDiff {
+			return false
+		}
+	}
+	e.dbgBuild++
+	e.bw.codes(&e.newLit, &e.newDist, &e.lit, &e.dist)
+	hw := bitWriter{out: e.newHead[:0]}
+	e.bw.header(&hw, &e.newLit, &e.newDist)
+	headBits := hw.bitLen()
+	hw.align()
+	e.newHead = hw.out
+	if bc.lit.lens != nil {
+		keep, _ := bc.lit.cost(e.lit[:])
+		d, _ := bc.dist.cost(e.dist[:])
+		keep += bc.headBits + d
+		l, _ := e.newLit.cost(e.lit[:])
+		d, _ = e.newDist.cost(e.dist[:])
+		if headBits+l+d >= keep-keep/keepSlack {
+			return false
+		}
+	}
+	bc.lit, e.newLit = e.newLit, bc.lit
+	bc.dist, e.newDist = e.newDist, bc.dist
+	bc.head, e.newHead = e.newHead, bc.head
+	bc.headBits = headBits
+	bc.litFreq, bc.distFreq = e.lit, e.dist
+	return true
+}
+
+// write writes the tile's rows (rows of them) with codes lit and dist.
+func (tc *tileCode) write(lit, dist *huffman, rows int) {
+	w := bitWriter{out: tc.bits[:0]}
+	start := int32(0)
+	for r := range rows {
+		tc.at[r] = int32(len(w.out))
+		writeTokens(&w, tc.toks[start:tc.rows[r]], lit, dist)
+		tc.nbits[r] = int32(w.bitLen()) - 8*tc.at[r]
+		w.align()
+		start = tc.rows[r]
+	}
+	// Room for bitString's 4-byte loads.
+	tc.bits = append(w.out, 0, 0, 0, 0)
 }
 
 // adler returns the Adler-32 of the raw rows (filter bytes and pixels):

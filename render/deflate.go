@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
 )
@@ -87,10 +88,12 @@ type huffScratch struct {
 }
 
 // build makes the code of least total length for freq with codes of at
-// most limit bits, every symbol of nonzero frequency coded. The code is
-// complete (Kraft's sum is exactly 1): when fewer than two symbols occur,
-// the first unused ones are given a code too.
-func (h *huffman) build(freq []uint32, limit int, sc *huffScratch) {
+// most limit bits, every symbol of nonzero frequency coded, and every
+// other symbol too when every is set (the longest codes: so that the code
+// can code tokens to come). The code is complete (Kraft's sum is exactly
+// 1): when fewer than two symbols occur, the first unused ones are given a
+// code too.
+func (h *huffman) build(freq []uint32, limit int, sc *huffScratch, every bool) {
 	n := len(freq)
 	if cap(h.lens) < n {
 		h.lens, h.codes = make([]uint8, n), make([]uint16, n)
@@ -99,7 +102,7 @@ func (h *huffman) build(freq []uint32, limit int, sc *huffScratch) {
 	clear(h.lens)
 	keys := sc.keys[:0]
 	for s, f := range freq {
-		if f != 0 {
+		if f != 0 || every {
 			keys = append(keys, uint64(f)<<16|uint64(s))
 		}
 	}
@@ -252,32 +255,67 @@ func (w *bitWriter) align() {
 	w.acc = 0
 }
 
-// blockWriter writes the blocks of bands: the codes and scratch are kept
-// from one to the next.
-type blockWriter struct {
-	lit, dist, cl huffman
-	sc            huffScratch
-	clFreq        [numCL]uint32
-	rle           []uint16 // code length symbols: symbol | extra << 5
-	lens          []uint8
+// bitLen returns how many bits were written.
+func (w *bitWriter) bitLen() int { return 8*len(w.out) + int(w.n) }
+
+// bitString writes the first n bits of b, a string of bits written by
+// another bitWriter.
+func (w *bitWriter) bitString(b []byte, n int) {
+	for n >= 32 {
+		w.bits(binary.LittleEndian.Uint32(b), 32)
+		b, n = b[4:], n-32
+	}
+	var v uint32
+	for i := 0; 8*i < n; i++ {
+		v |= uint32(b[i]) << (8 * i)
+	}
+	w.bits(v&(1<<n-1), uint(n))
 }
 
-// header writes a dynamic block's header (not the last block) for the
-// codes built from litFreq and distFreq, which are made ready to write
-// the block's tokens.
-func (bw *blockWriter) header(w *bitWriter, litFreq *[numLit]uint32, distFreq *[numDist]uint32) {
-	bw.lit.build(litFreq[:], maxBits, &bw.sc)
-	bw.dist.build(distFreq[:], maxBits, &bw.sc)
+// blockWriter builds the codes of blocks and writes their headers: the
+// scratch is kept from one to the next.
+type blockWriter struct {
+	cl     huffman
+	sc     huffScratch
+	clFreq [numCL]uint32
+	rle    []uint16 // code length symbols: symbol | extra << 5
+	lens   []uint8
+}
+
+// codes builds the codes for a block's frequencies.
+func (bw *blockWriter) codes(lit, dist *huffman, litFreq *[numLit]uint32, distFreq *[numDist]uint32) {
+	lit.build(litFreq[:], maxBits, &bw.sc, true)
+	dist.build(distFreq[:], maxBits, &bw.sc, true)
+}
+
+// cost returns the bits that the symbols of freq take with code h (their
+// extra bits left out), and false when h has no code for one of them.
+func (h *huffman) cost(freq []uint32) (int, bool) {
+	bits := 0
+	for s, f := range freq {
+		if f != 0 {
+			if h.lens[s] == 0 {
+				return 0, false
+			}
+			bits += int(f) * int(h.lens[s])
+		}
+	}
+	return bits, true
+}
+
+// header writes a dynamic block's header (not the last block) for codes
+// lit and dist.
+func (bw *blockWriter) header(w *bitWriter, lit, dist *huffman) {
 	nlit := numLit
-	for nlit > 257 && bw.lit.lens[nlit-1] == 0 {
+	for nlit > 257 && lit.lens[nlit-1] == 0 {
 		nlit--
 	}
 	ndist := numDist
-	for ndist > 1 && bw.dist.lens[ndist-1] == 0 {
+	for ndist > 1 && dist.lens[ndist-1] == 0 {
 		ndist--
 	}
 	// The code lengths of both codes, as one sequence, run-length coded.
-	lens := append(append(bw.lens[:0], bw.lit.lens[:nlit]...), bw.dist.lens[:ndist]...)
+	lens := append(append(bw.lens[:0], lit.lens[:nlit]...), dist.lens[:ndist]...)
 	bw.lens = lens
 	rle := bw.rle[:0]
 	clear(bw.clFreq[:])
@@ -318,7 +356,7 @@ func (bw *blockWriter) header(w *bitWriter, litFreq *[numLit]uint32, distFreq *[
 		}
 	}
 	bw.rle = rle
-	bw.cl.build(bw.clFreq[:], maxCLBits, &bw.sc)
+	bw.cl.build(bw.clFreq[:], maxCLBits, &bw.sc, false)
 	ncl := numCL
 	for ncl > 4 && bw.cl.lens[clOrder[ncl-1]] == 0 {
 		ncl--
@@ -343,10 +381,10 @@ func (bw *blockWriter) header(w *bitWriter, litFreq *[numLit]uint32, distFreq *[
 	}
 }
 
-// tokens writes toks with the codes of the last header.
-func (bw *blockWriter) tokens(w *bitWriter, toks []token) {
-	lc, ll := bw.lit.codes[:numLit], bw.lit.lens[:numLit]
-	dc, dl := bw.dist.codes[:numDist], bw.dist.lens[:numDist]
+// writeTokens writes toks with codes lit and dist.
+func writeTokens(w *bitWriter, toks []token, lit, dist *huffman) {
+	lc, ll := lit.codes[:numLit], lit.lens[:numLit]
+	dc, dl := dist.codes[:numDist], dist.lens[:numDist]
 	for _, t := range toks {
 		if t&matchBit == 0 {
 			w.bits(uint32(lc[t&0xff]), uint(ll[t&0xff]))
@@ -359,10 +397,10 @@ func (bw *blockWriter) tokens(w *bitWriter, toks []token) {
 	}
 }
 
-// end writes the end of the block and an empty stored block, which ends
-// the band on a byte boundary.
-func (bw *blockWriter) end(w *bitWriter) {
-	w.bits(uint32(bw.lit.codes[endOfBlock]), uint(bw.lit.lens[endOfBlock]))
+// endBlock writes the end of a block of code lit and an empty stored
+// block, which ends the band on a byte boundary.
+func endBlock(w *bitWriter, lit *huffman) {
+	w.bits(uint32(lit.codes[endOfBlock]), uint(lit.lens[endOfBlock]))
 	w.bits(0, 3) // not the last block; stored
 	w.align()
 	w.out = append(w.out, 0, 0, 0xff, 0xff)

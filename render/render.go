@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"slices"
 	"sync"
+	"syscall"
 
 	"github.com/fogleman/gg"
 
@@ -44,14 +45,15 @@ type Renderer struct {
 	width int
 	kit   // theme and colours from New; fonts and textures from init
 
-	setup     sync.Once
-	setupErr  error
-	classic   *look // the classic board's colours
-	mu        sync.Mutex
-	boards    map[string]*boardEntry
-	workers   sync.Pool // *worker
-	pngBuffer pngPool
-	frames    frameCache // the last frames encoded, by match (bands.go)
+	setup                       sync.Once
+	setupErr                    error
+	classic                     *look // the classic board's colours
+	mu                          sync.Mutex
+	boards                      map[string]*boardEntry
+	workers                     sync.Pool // *worker
+	pngBuffer                   pngPool
+	frames                      frameCache // the last frames encoded, by match (bands.go)
+	dbgDraw, dbgEnc, dbgCompose int64
 
 	// Generated and imported maps: boards cached by name, least recently
 	// used first out. Generated maps share a look, made on first use;
@@ -288,27 +290,46 @@ func (r *Renderer) Render(ctx context.Context, s *state.State) ([]byte, error) {
 // render draws s and encodes the part of the frame that crop returns (the
 // whole frame when crop is nil).
 func (r *Renderer) render(ctx context.Context, s *state.State, crop func(*board) (image.Rectangle, error)) ([]byte, error) {
-	wk, rect, err := r.draw(ctx, s, crop, true)
+	// The whole frame is drawn over the previous frame of its match,
+	// and encoded by bands reusing what did not change (incremental.go,
+	// bands.go).
+	var (
+		key frameKey
+		enc *pngBands
+	)
+	frame := func(b *board) *pngBands {
+		key = frameKeyOf(b, s)
+		enc = r.frames.take(key)
+		return enc
+	}
+	if crop != nil {
+		frame = nil
+	}
+	t0 := dbgCPU()
+	wk, rect, err := r.draw(ctx, s, crop, true, frame)
+	if enc != nil {
+		defer r.frames.put(key, enc)
+	}
 	if err != nil {
 		return nil, err
 	}
+	t1 := dbgCPU()
+	defer func() { t2 := dbgCPU(); r.dbgDraw += t1 - t0; r.dbgEnc += t2 - t1 }()
 	defer r.workers.Put(wk)
-	if rect == wk.pal.Rect {
-		// The whole frame: encoded by bands, reusing what did not change
-		// since the previous frame of the same match (bands.go).
-		key := frameKeyOf(wk.b, s)
-		enc := r.frames.take(key)
+	if enc != nil {
 		data, err := enc.encode(wk.pal)
-		r.frames.put(key, enc)
 		if err != nil {
 			return nil, fmt.Errorf("render: encode png: %w", err)
+		}
+		if enc.valid {
+			wk.heldBy, wk.heldSeq = enc, enc.seq
 		}
 		return data, nil
 	}
 	out := wk.pal.SubImage(rect)
 	wk.buf.Reset()
-	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.pngBuffer}
-	if err := enc.Encode(&wk.buf, out); err != nil {
+	std := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.pngBuffer}
+	if err := std.Encode(&wk.buf, out); err != nil {
 		return nil, fmt.Errorf("render: encode png: %w", err)
 	}
 	return bytes.Clone(wk.buf.Bytes()), nil
@@ -317,8 +338,9 @@ func (r *Renderer) render(ctx context.Context, s *state.State, crop func(*board)
 // draw composes s on a worker and returns it with the part of the frame
 // that crop returns (the whole frame when crop is nil); the caller puts
 // the worker back. The frame is drawn as palette indices (wk.pal) when
-// indexed is set, else in RGBA (wk.canvas).
-func (r *Renderer) draw(ctx context.Context, s *state.State, crop func(*board) (image.Rectangle, error), indexed bool) (*worker, image.Rectangle, error) {
+// indexed is set, else in RGBA (wk.canvas); over the previous frame of its
+// match when frame, given the board, returns that frame's encoder.
+func (r *Renderer) draw(ctx context.Context, s *state.State, crop func(*board) (image.Rectangle, error), indexed bool, frame func(*board) *pngBands) (*worker, image.Rectangle, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, image.Rectangle{}, fmt.Errorf("render: %w", err)
 	}
@@ -343,8 +365,15 @@ func (r *Renderer) draw(ctx context.Context, s *state.State, crop func(*board) (
 		return nil, image.Rectangle{}, err
 	}
 	if indexed {
-		wk.composeIndexed(s)
+		var prev *pngBands
+		if frame != nil {
+			prev = frame(b)
+		}
+		dbgT := dbgCPU()
+		wk.composeIndexed(s, prev)
+		r.dbgCompose += dbgCPU() - dbgT
 	} else {
+		wk.heldBy = nil
 		wk.compose(s)
 	}
 	if err := ctx.Err(); err != nil {
@@ -421,3 +450,9 @@ func (p *pngPool) Get() *png.EncoderBuffer {
 }
 
 func (p *pngPool) Put(b *png.EncoderBuffer) { p.p.Put(b) }
+
+func dbgCPU() int64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return ru.Utime.Nano() + ru.Stime.Nano()
+}
