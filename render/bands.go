@@ -153,9 +153,16 @@ type pngBands struct {
 	sigBoard, sigNextBoard *board
 	// terr are the land keys of the territories in prev, terrNext in the
 	// frame composed to be encoded next (incremental.go).
-	terr, terrNext                                 [256]uint64
-	seq                                            uint64 // the frames encoded
-	dbgKeep, dbgNew, dbgCheaper, dbgGain, dbgBuild int
+	terr, terrNext [256]uint64
+	seq            uint64 // the frames encoded
+	// over is set when the frame last encoded was drawn over prev;
+	// overNext for the frame composed (composeIndexed).
+	over, overNext bool
+	// cards are the keys of the panel's cards in prev (0: not kept) for
+	// seats players; cardsNext and seatsNext those of the frame composed
+	// (keepCard).
+	cards, cardsNext [state.MaxSeats]uint64
+	seats, seatsNext int
 }
 
 // tileCode is a tile's tokens, row after row (rows[i] is where row i
@@ -236,6 +243,8 @@ func (e *pngBands) encode(img *image.Paletted) ([]byte, error) {
 	e.sig, e.sigNext = e.sigNext, e.sig
 	e.sigBoard, e.sigNextBoard = e.sigNextBoard, nil
 	e.terr = e.terrNext
+	e.cards, e.seats = e.cardsNext, e.seatsNext
+	e.over, e.overNext = e.overNext, false
 	e.seq++
 	return e.png(img, size), nil
 }
@@ -304,13 +313,15 @@ func (e *pngBands) parse(tc *tileCode, img *image.Paletted, y0, y1, x0, x1 int) 
 	n := len(buf)
 	buf = append(buf, make([]uint8, 8)...) // for 4-byte loads past the end
 	e.buf = buf
-	toks := tc.toks[:0]
-	clear(tc.lit[:])
-	clear(tc.dist[:])
+	toks := slices.Grow(tc.toks[:0], n+y1-y0)
+	lit, dst := &tc.lit, &tc.dist
+	clear(lit[:])
+	clear(dst[:])
+	table := &e.table
 	for r := range y1 - y0 {
 		if x0 == 0 {
 			toks = append(toks, literal(0))
-			tc.lit[0]++
+			lit[0]++
 		}
 		rowStart, rowEnd := r*tw, (r+1)*tw
 		for i := rowStart; i < rowEnd; {
@@ -326,8 +337,8 @@ func (e *pngBands) parse(tc *tileCode, img *image.Paletted, y0, y1, x0, x1 int) 
 					}
 				}
 				k := cur * 2654435761 >> (32 - hashBits)
-				c := e.table[k]
-				e.table[k] = gen | uint32(r)<<12 | uint32(i)
+				c := table[k]
+				table[k] = gen | uint32(r)<<12 | uint32(i)
 				if c&^0xffff == gen && best < goodMatch {
 					cr, ci := int(c>>12&15), int(c&0xfff)
 					if binary.LittleEndian.Uint32(buf[ci:]) == cur {
@@ -341,14 +352,14 @@ func (e *pngBands) parse(tc *tileCode, img *image.Paletted, y0, y1, x0, x1 int) 
 			if best < 3 || (best == 3 && dist > 4096) {
 				v := buf[i]
 				toks = append(toks, literal(v))
-				tc.lit[v]++
+				lit[v]++
 				i++
 				continue
 			}
 			t := match(best, dist)
 			toks = append(toks, t)
-			tc.lit[257+t>>26&31]++
-			tc.dist[t>>21&31]++
+			lit[257+t>>26&31]++
+			dst[t>>21&31]++
 			i += best
 		}
 		tc.rows[r] = int32(len(toks))
@@ -418,11 +429,6 @@ func (e *pngBands) writeBand(b, y0, y1 int) {
 	e.lit[endOfBlock] = 1
 	bc := &e.bands[b]
 	all := e.newCodes(bc)
-	if all {
-		e.dbgNew++
-	} else {
-		e.dbgKeep++
-	}
 	for i := range tiles {
 		if all || e.changed[i] {
 			tiles[i].write(&bc.lit, &bc.dist, y1-y0)
@@ -460,7 +466,6 @@ func (e *pngBands) newCodes(bc *bandCode) bool {
 			return false
 		}
 	}
-	e.dbgBuild++
 	e.bw.codes(&e.newLit, &e.newDist, &e.lit, &e.dist)
 	hw := bitWriter{out: e.newHead[:0]}
 	e.bw.header(&hw, &e.newLit, &e.newDist)

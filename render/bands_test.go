@@ -23,9 +23,9 @@ import (
 	"testing"
 )
 
-// drawFrame returns the frame a fresh renderer draws for the moment: the
-// palette indices that the standard library's encoder was given before
-// issue 48.
+// drawFrame returns the frame a renderer draws for the moment from
+// scratch (no frame before it): the palette indices that the standard
+// library's encoder was given before issue 48.
 func drawFrame(t testing.TB, r *Renderer, m momentSet, k int) *image.Paletted {
 	t.Helper()
 	wk, _, err := r.draw(context.Background(), m.states[k], nil, true, nil)
@@ -39,60 +39,76 @@ func drawFrame(t testing.TB, r *Renderer, m momentSet, k int) *image.Paletted {
 }
 
 // TestBandsMoments renders every moment of played matches in order, as the
-// bot does, each PNG made with what the moment before left (bands.go), and
-// requires of each: that image/png decodes it to the very palette and
-// indices of the frame; that compress/zlib inflates its image data (its
+// bot does, each frame drawn over the moment before and its PNG made with
+// what that moment left (incremental.go, bands.go), and requires of each:
+// that image/png decodes it to the very palette and indices of the frame
+// drawn from scratch; that compress/zlib inflates its image data (its
 // Adler-32 checked) to the frame's rows; and that it is at most 1.1 times
-// the standard library's BestSpeed PNG of the frame.
+// the standard library's BestSpeed PNG of the frame. Every third moment a
+// zoom is drawn in between, with the same workers. At the default width
+// and the narrowest, where the panel's cards are closest.
 func TestBandsMoments(t *testing.T) {
 	n := 30
+	widths := []int{DefaultWidth, minWidth}
 	if testing.Short() {
-		n = 6
+		n, widths = 6, widths[:1]
 	}
-	for _, m := range playedMoments(t, n) {
-		t.Run(m.name, func(t *testing.T) {
-			r, fresh := New(Options{}), New(Options{})
-			var reused, tiles int
-			for k, s := range m.states {
-				got, err := r.Render(context.Background(), s)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want := drawFrame(t, fresh, m, k)
-				checkPNG(t, fmt.Sprintf("moment %d", k), got, want)
-
-				var std bytes.Buffer
-				if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&std, want); err != nil {
-					t.Fatal(err)
-				}
-				if len(got) > std.Len()*11/10 {
-					t.Errorf("moment %d: %d bytes, image/png's %d: more than 1.1 times", k, len(got), std.Len())
-				}
-				if k > 0 {
-					n, all := lastKept(r)
-					reused += n
-					tiles += all
-				}
-			}
-			// Most of a frame is what it was the moment before: the
-			// encoder must have found it so.
-			if reused*2 < tiles {
-				t.Errorf("%d tiles of %d kept from the moment before, want at least half", reused, tiles)
-			}
-		})
+	sets := playedMoments(t, n)
+	for _, width := range widths {
+		for _, m := range sets {
+			t.Run(fmt.Sprint(m.name, width), func(t *testing.T) { checkMoments(t, m, width) })
+		}
 	}
 }
 
-// lastKept returns how many tiles the last frame r encoded kept from the
-// frame before, and how many it has.
-func lastKept(r *Renderer) (kept, tiles int) {
+func checkMoments(t *testing.T, m momentSet, width int) {
+	r, fresh := New(Options{Width: width}), New(Options{Width: width})
+	var reused, tiles, over int
+	for k, s := range m.states {
+		got, err := r.Render(context.Background(), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := drawFrame(t, fresh, m, k)
+		checkPNG(t, fmt.Sprintf("moment %d", k), got, want)
+		if e := lastEncoder(r); e.over {
+			over++
+		}
+		if k%3 == 1 {
+			if _, err := r.Zoom(context.Background(), s, []int{0, 1}); err != nil {
+				t.Fatal(err)
+			}
+		}
+
+		var std bytes.Buffer
+		if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&std, want); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) > std.Len()*11/10 {
+			t.Errorf("moment %d: %d bytes, image/png's %d: more than 1.1 times", k, len(got), std.Len())
+		}
+		if k > 0 {
+			e := lastEncoder(r)
+			reused += e.kept
+			tiles += len(e.tiles)
+		}
+	}
+	// Most of a frame is what it was the moment before: the renderer
+	// must have drawn each frame over the one before, and the encoder
+	// found most tiles unchanged.
+	if over != len(m.states)-1 {
+		t.Errorf("%d of %d moments drawn over the moment before, want all but the first", over, len(m.states))
+	}
+	if reused*2 < tiles {
+		t.Errorf("%d tiles of %d kept from the moment before, want at least half", reused, tiles)
+	}
+}
+
+// lastEncoder returns the encoder of the last frame r encoded.
+func lastEncoder(r *Renderer) *pngBands {
 	r.frames.mu.Lock()
 	defer r.frames.mu.Unlock()
-	if len(r.frames.encs) == 0 {
-		return 0, 0
-	}
-	e := r.frames.encs[len(r.frames.encs)-1]
-	return e.kept, len(e.tiles)
+	return r.frames.encs[len(r.frames.encs)-1]
 }
 
 // checkPNG decodes data with image/png and with compress/zlib on its image

@@ -385,16 +385,32 @@ func (bw *blockWriter) header(w *bitWriter, lit, dist *huffman) {
 func writeTokens(w *bitWriter, toks []token, lit, dist *huffman) {
 	lc, ll := lit.codes[:numLit], lit.lens[:numLit]
 	dc, dl := dist.codes[:numDist], dist.lens[:numDist]
+	// The writer's state in locals: a literal is a load and a shift.
+	acc, n := w.acc, w.n
+	out := slices.Grow(w.out, 6*len(toks)+8) // at most 48 bits a token
 	for _, t := range toks {
 		if t&matchBit == 0 {
-			w.bits(uint32(lc[t&0xff]), uint(ll[t&0xff]))
-			continue
+			acc |= uint64(lc[t&0xff]) << n
+			n += uint(ll[t&0xff])
+		} else {
+			l, d := 257+t>>26&31, t>>21&31
+			acc |= uint64(uint32(lc[l])|uint32(t>>13&31)<<ll[l]) << n
+			n += uint(ll[l]) + uint(lengthExtra[t>>26&31])
+			if n >= 32 {
+				out = binary.LittleEndian.AppendUint32(out, uint32(acc))
+				acc >>= 32
+				n -= 32
+			}
+			acc |= uint64(uint32(dc[d])|uint32(t&0x1fff)<<dl[d]) << n
+			n += uint(dl[d]) + uint(distExtra[d])
 		}
-		l := 257 + t>>26&31
-		w.bits(uint32(lc[l])|uint32(t>>13&31)<<ll[l], uint(ll[l])+uint(lengthExtra[t>>26&31]))
-		d := t >> 21 & 31
-		w.bits(uint32(dc[d])|uint32(t&0x1fff)<<dl[d], uint(dl[d])+uint(distExtra[d]))
+		if n >= 32 {
+			out = binary.LittleEndian.AppendUint32(out, uint32(acc))
+			acc >>= 32
+			n -= 32
+		}
 	}
+	w.acc, w.n, w.out = acc, n, out
 }
 
 // endBlock writes the end of a block of code lit and an empty stored

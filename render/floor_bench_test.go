@@ -107,7 +107,6 @@ func benchMoments(b *testing.B, states []*state.State, frames []*image.Paletted,
 	)
 	b.ReportAllocs()
 	b.ResetTimer()
-	r.dbgDraw, r.dbgEnc, r.dbgCompose = 0, 0, 0
 
 	for b.Loop() {
 		k := i % len(states)
@@ -134,9 +133,6 @@ func benchMoments(b *testing.B, states []*state.State, frames []*image.Paletted,
 			ratios = append(ratios, float64(t1-t0)/float64(t2-t1))
 		}
 	}
-	b.ReportMetric(float64(r.dbgDraw)/float64(i)/1e6, "draw-ms")
-	b.ReportMetric(float64(r.dbgEnc)/float64(i)/1e6, "enc-ms")
-	b.ReportMetric(float64(r.dbgCompose)/float64(i)/1e6, "compose-ms")
 	b.ReportMetric(median(renders)/1e6, "render-ms")
 	b.ReportMetric(median(floors)/1e6, "floor-ms")
 	b.ReportMetric(median(ratios), "x-floor")

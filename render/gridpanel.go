@@ -307,25 +307,43 @@ func (wk *worker) drawGridCard(s *state.State, seat int, tag string, r frect) {
 	dc, sc, th, f := wk.dc, wk.s, wk.th, wk.f
 	st := s.Seats[seat]
 	x, y, w, h := r.x0, r.y0, r.x1-r.x0, r.y1-r.y0
-	wk.cardHighlight(s, seat, x, y, w, h)
 	out := st.Status != state.Playing
 	nameCol, statCol := th.text, th.text
 	if out {
 		nameCol, statCol = th.dim, th.dim
 	}
 	top := y + 26*sc
-	wk.drawSwatch(x+33*sc, top, 17*sc, seat, tag)
 	right := x + w - 14*sc
 	nx := x + 60*sc
-	// The item bag, right-aligned on the first line.
 	room := right - nx
-	if st.Capitals.Item != 0 && !out {
-		// The same mark as an item lying on the map: never which one.
-		wk.drawItem([2]float64{right - 12*sc, top}, false, 12*sc)
+	bag := st.Capitals.Item != 0 && !out
+	if bag {
 		room -= 32 * sc
 	}
 	colour := wk.colors[seat].Name
 	name := fit(f.name, wk.names[seat], room)
+	var stats string
+	switch {
+	case st.Status == state.Eliminated:
+		stats = "eliminated"
+	case st.Status == state.Surrendered:
+		stats = "abandoned"
+	default:
+		stats = fmt.Sprintf("%d terr · %s", s.Owned(seat), plural(s.Armies(seat), "troop", "troops"))
+	}
+	hs := heroState(st.Capitals)
+	now, won := cardState(s, seat)
+	k := elemKey(elemCard, uint64(seat), stringKey(tag), stringKey(stats), stringKey(colour), stringKey(name), stringKey(hs), flags(now, won, out, bag), f64(x), f64(y), f64(w), f64(h))
+	if wk.keepCard(seat, k, r) {
+		return
+	}
+	wk.cardHighlight(s, seat, x, y, w, h)
+	wk.drawSwatch(x+33*sc, top, 17*sc, seat, tag)
+	// The item bag, right-aligned on the first line.
+	if bag {
+		// The same mark as an item lying on the map: never which one.
+		wk.drawItem([2]float64{right - 12*sc, top}, false, 12*sc)
+	}
 	drawText(wk.canvas, f.name, name, nx, top+capHeight(f.name)/2, nameCol)
 	if cx := nx + textWidth(f.name, name) + 10*sc; cx+textWidth(f.small, colour) <= nx+room {
 		drawText(wk.canvas, f.small, colour, cx, top+capHeight(f.small)/2, th.dim)
@@ -337,21 +355,11 @@ func (wk *worker) drawGridCard(s *state.State, seat int, tag string, r frect) {
 		dc.Stroke()
 	}
 	bottom := y + h - 24*sc
-	var stats string
-	switch {
-	case st.Status == state.Eliminated:
-		stats = "eliminated"
-	case st.Status == state.Surrendered:
-		stats = "abandoned"
-	default:
-		stats = fmt.Sprintf("%d terr · %s", s.Owned(seat), plural(s.Armies(seat), "troop", "troops"))
-	}
 	drawText(wk.canvas, f.stat, stats, x+18*sc, bottom+capHeight(f.stat)/2, statCol)
 	if out {
 		return
 	}
 	// The hero: alive, dead or not yet won.
-	hs := heroState(st.Capitals)
 	hw := textWidth(f.stat, hs)
 	hx := right - hw
 	hc := th.dim

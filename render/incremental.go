@@ -53,7 +53,19 @@ const (
 	elemHero
 	elemHolder
 	elemBanner
+	elemCard
 )
+
+// flags packs booleans into a key's argument.
+func flags(b ...bool) uint64 {
+	var v uint64
+	for i, x := range b {
+		if x {
+			v |= 1 << i
+		}
+	}
+	return v
+}
 
 func f64(x float64) uint64 { return math.Float64bits(x) }
 
@@ -198,18 +210,9 @@ func (d *dirty) changedRuns(y, mw int, f func(x0, x1 int)) {
 	}
 }
 
-// keepFrame writes the indices of the frame before (prev) in the map
-// area: the worker's frame is another.
-func (wk *worker) keepFrame(prev []uint8) {
-	b, dst := wk.b, wk.pal.Pix
-	if b.mw == b.w {
-		copy(dst[:b.w*b.mh], prev)
-		return
-	}
-	for y := range b.mh {
-		copy(dst[y*b.w:y*b.w+b.mw], prev[y*b.w:])
-	}
-}
+// keepFrame writes the indices of the frame before (prev): the worker's
+// frame is another.
+func (wk *worker) keepFrame(prev []uint8) { copy(wk.pal.Pix, prev) }
 
 // groundChanged writes, in the tiles drawn again, the indices of the sea,
 // lines and names and of the land (as composeIndexed does for a whole
@@ -217,34 +220,76 @@ func (wk *worker) keepFrame(prev []uint8) {
 func (wk *worker) groundChanged(ramps *[256]*[256]uint8, slots *[256]uint8) {
 	b, d, fx := wk.b, &wk.dirty, wk.b.index()
 	dst := wk.pal.Pix
-	for y := range b.mh {
-		row := y * b.w
-		d.changedRuns(y, b.mw, func(x0, x1 int) {
-			copy(dst[row+x0:row+x1], fx.static[row+x0:row+x1])
-		})
-	}
-	for _, r := range fx.runs {
-		y := int(r.off) / b.w
-		row := y * b.w
-		x0, x1 := int(r.off)-row, int(r.end)-row
-		changed := d.changed[(y>>tileShift)*d.g.tw:]
-		tbl := ramps[r.t]
-		for tx := x0 >> tileShift; tx <= (x1-1)>>tileShift; tx++ {
-			if !changed[tx] {
+	mixT, mixIdx := fx.mixT[:len(fx.mixOff)], fx.mixIdx[:mixSlots*len(fx.mixOff)]
+	across := (b.mw + tileSize - 1) >> tileShift
+	for ty := 0; ty<<tileShift < b.mh; ty++ {
+		changed := d.changed[ty*d.g.tw : ty*d.g.tw+across]
+		if !slices.Contains(changed, true) {
+			continue
+		}
+		for y := ty << tileShift; y < min(b.mh, (ty+1)<<tileShift); y++ {
+			row := y * b.w
+			d.changedRuns(y, b.mw, func(x0, x1 int) {
+				copy(dst[row+x0:row+x1], fx.static[row+x0:row+x1])
+			})
+		}
+		for tx, ch := range changed {
+			if !ch {
 				continue
 			}
-			a, e := max(x0, tx<<tileShift), min(x1, (tx+1)<<tileShift)
-			out := dst[row+a : row+e]
-			for i, l := range b.lvl[row+a : row+e] {
-				out[i] = tbl[l]
+			k := ty*d.g.tw + tx
+			for _, r := range fx.segs[fx.segAt[k]:fx.segAt[k+1]] {
+				tbl := ramps[r.t]
+				out := dst[r.off:r.end]
+				for i, l := range b.lvl[r.off:r.end] {
+					out[i] = tbl[l]
+				}
+			}
+			for _, m := range fx.mixK[fx.mixAt[k]:fx.mixAt[k+1]] {
+				dst[fx.mixOff[m]] = mixIdx[int(m)*mixSlots+int(slots[mixT[m]])]
 			}
 		}
 	}
-	mixT, mixIdx := fx.mixT[:len(fx.mixOff)], fx.mixIdx[:mixSlots*len(fx.mixOff)]
-	for k, o := range fx.mixOff {
-		if d.changed[fx.mixTile[k]] {
-			dst[o] = mixIdx[k*mixSlots+int(slots[mixT[k]])]
+}
+
+// tileRuns cuts the land runs at the tiles' edges and lists them, and the
+// land pixels under lines and names, by tile (frameIndex.segs).
+func (fx *frameIndex) tileRuns(b *board) {
+	g := b.tiles
+	type seg struct {
+		tile int32
+		run  landRun
+	}
+	var segs []seg
+	for _, r := range fx.runs {
+		row := int(r.off) / b.w * b.w
+		x0, x1 := int(r.off)-row, int(r.end)-row
+		ty := (row / b.w) >> tileShift
+		for tx := x0 >> tileShift; tx <= (x1-1)>>tileShift; tx++ {
+			a, e := max(x0, tx<<tileShift), min(x1, (tx+1)<<tileShift)
+			segs = append(segs, seg{int32(ty*g.tw + tx), landRun{int32(row + a), int32(row + e), r.t}})
 		}
+	}
+	slices.SortStableFunc(segs, func(a, b seg) int { return int(a.tile - b.tile) })
+	fx.segAt = make([]int32, g.n()+1)
+	fx.segs = make([]landRun, len(segs))
+	for i, sg := range segs {
+		fx.segs[i] = sg.run
+		fx.segAt[sg.tile+1]++
+	}
+	fx.mixAt = make([]int32, g.n()+1)
+	for _, t := range fx.mixTile {
+		fx.mixAt[t+1]++
+	}
+	for k := range g.n() {
+		fx.segAt[k+1] += fx.segAt[k]
+		fx.mixAt[k+1] += fx.mixAt[k]
+	}
+	fx.mixK = make([]int32, len(fx.mixOff))
+	next := slices.Clone(fx.mixAt[:g.n()])
+	for m, t := range fx.mixTile {
+		fx.mixK[next[t]] = int32(m)
+		next[t]++
 	}
 }
 

@@ -192,6 +192,12 @@ type frameIndex struct {
 	terrAt    []int32
 	terrTiles []int32
 	mixTile   []int32
+	// segs are the land runs cut at the tiles' edges, those of tile k
+	// from segAt[k] to segAt[k+1]; mixAt[k] to mixAt[k+1] are the
+	// indices in mixOff of tile k's pixels (mixK).
+	segAt, mixAt []int32
+	segs         []landRun
+	mixK         []int32
 }
 
 // landRun is a run of pixels of territory t, from offset off to end (not
@@ -278,6 +284,7 @@ func newFrameIndex(b *board) *frameIndex {
 		x, y := int(o)%b.w, int(o)/b.w
 		fx.mixTile = append(fx.mixTile, int32((y>>tileShift)*b.tiles.tw+x>>tileShift))
 	}
+	fx.tileRuns(b)
 	return fx
 }
 
@@ -314,6 +321,8 @@ func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
 			prev.terrNext[t] = uint64(b.look.ramp(tr.Owner, s.Map.Territories[t].Terrain))<<8 | uint64(slot(tr.Owner))
 		}
 		partial = prev.valid && prev.sigBoard == b && len(prev.sig) == len(d.sig) && len(prev.prev) == len(wk.pal.Pix)
+		clear(prev.cardsNext[:])
+		prev.seatsNext = len(s.Seats)
 		if partial {
 			for k, v := range d.sig {
 				d.changed[k] = v != prev.sig[k]
@@ -329,6 +338,11 @@ func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
 		}
 	}
 	wk.partial, wk.elemAt = partial, 0
+	if prev != nil {
+		prev.overNext = partial
+	}
+	wk.frame, wk.kept = prev, wk.kept[:0]
+	wk.partialPanel = partial && prev.seats == len(s.Seats)
 
 	// The indices of everything the overlays leave alone.
 	dst := wk.pal.Pix
@@ -395,7 +409,7 @@ func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
 	wk.drawUnder(s)
 	d.over(&b.labels, pix)
 	wk.drawOver(s, tags)
-	wk.indexed, wk.partial = false, false
+	wk.indexed, wk.partial, wk.frame, wk.partialPanel = false, false, nil, false
 	d.runs(area, func(y, x0, x1 int) {
 		i0, i1 := y*b.w+x0, y*b.w+x1
 		wk.q.quantizePix(dst[i0:i1], pix[4*i0:4*i1])
@@ -420,20 +434,37 @@ func (wk *worker) mapPanel(seats int) {
 		gr := g.img.Pix[gy*g.img.Stride : gy*g.img.Stride+4*pw]
 		gi := g.idx[gy*pw : (gy+1)*pw]
 		out := wk.pal.Pix[i0 : i0+pw]
-		if bytes.Equal(cv, gr) {
-			copy(out, gi)
-			continue
+		// The pixels j0 to j1 of the row (not in a card kept).
+		span := func(j0, j1 int) {
+			if bytes.Equal(cv[4*j0:4*j1], gr[4*j0:4*j1]) {
+				copy(out[j0:j1], gi[j0:j1])
+				return
+			}
+			for j := j0; j < j1; j += chunk {
+				k := min(j1, j+chunk)
+				c, o := cv[4*j:4*k], gr[4*j:4*k]
+				if bytes.Equal(c, o) {
+					copy(out[j:k], gi[j:k])
+					continue
+				}
+				wk.q.quantizePix(out[j:k], c)
+				copy(c, o)
+			}
 		}
-		for j := 0; j < pw; j += chunk {
-			k := min(pw, j+chunk)
-			c, o := cv[4*j:4*k], gr[4*j:4*k]
-			if bytes.Equal(c, o) {
-				copy(out[j:k], gi[j:k])
+		j := 0
+		for _, r := range wk.kept {
+			if y < r.Min.Y || y >= r.Max.Y {
 				continue
 			}
-			wk.q.quantizePix(out[j:k], c)
-			copy(c, o)
+			if a := r.Min.X - p.Min.X; a > j {
+				span(j, a)
+			}
+			j = max(j, r.Max.X-p.Min.X)
+		}
+		if j < pw {
+			span(j, pw)
 		}
 	}
+	wk.kept = wk.kept[:0]
 	wk.ground = g.img
 }

@@ -9,7 +9,6 @@ import (
 	"image/png"
 	"slices"
 	"sync"
-	"syscall"
 
 	"github.com/fogleman/gg"
 
@@ -45,15 +44,14 @@ type Renderer struct {
 	width int
 	kit   // theme and colours from New; fonts and textures from init
 
-	setup                       sync.Once
-	setupErr                    error
-	classic                     *look // the classic board's colours
-	mu                          sync.Mutex
-	boards                      map[string]*boardEntry
-	workers                     sync.Pool // *worker
-	pngBuffer                   pngPool
-	frames                      frameCache // the last frames encoded, by match (bands.go)
-	dbgDraw, dbgEnc, dbgCompose int64
+	setup     sync.Once
+	setupErr  error
+	classic   *look // the classic board's colours
+	mu        sync.Mutex
+	boards    map[string]*boardEntry
+	workers   sync.Pool // *worker
+	pngBuffer pngPool
+	frames    frameCache // the last frames encoded, by match (bands.go)
 
 	// Generated and imported maps: boards cached by name, least recently
 	// used first out. Generated maps share a look, made on first use;
@@ -305,7 +303,6 @@ func (r *Renderer) render(ctx context.Context, s *state.State, crop func(*board)
 	if crop != nil {
 		frame = nil
 	}
-	t0 := dbgCPU()
 	wk, rect, err := r.draw(ctx, s, crop, true, frame)
 	if enc != nil {
 		defer r.frames.put(key, enc)
@@ -313,8 +310,6 @@ func (r *Renderer) render(ctx context.Context, s *state.State, crop func(*board)
 	if err != nil {
 		return nil, err
 	}
-	t1 := dbgCPU()
-	defer func() { t2 := dbgCPU(); r.dbgDraw += t1 - t0; r.dbgEnc += t2 - t1 }()
 	defer r.workers.Put(wk)
 	if enc != nil {
 		data, err := enc.encode(wk.pal)
@@ -369,9 +364,7 @@ func (r *Renderer) draw(ctx context.Context, s *state.State, crop func(*board) (
 		if frame != nil {
 			prev = frame(b)
 		}
-		dbgT := dbgCPU()
 		wk.composeIndexed(s, prev)
-		r.dbgCompose += dbgCPU() - dbgT
 	} else {
 		wk.heldBy = nil
 		wk.compose(s)
@@ -450,9 +443,3 @@ func (p *pngPool) Get() *png.EncoderBuffer {
 }
 
 func (p *pngPool) Put(b *png.EncoderBuffer) { p.p.Put(b) }
-
-func dbgCPU() int64 {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return ru.Utime.Nano() + ru.Stime.Nano()
-}

@@ -53,6 +53,12 @@ type worker struct {
 	// as that frame was encoded; nil when it holds any other.
 	heldBy  *pngBands
 	heldSeq uint64
+	// frame is the encoder of the previous frame of the match being
+	// drawn, if any; partialPanel is set when its panel's cards can be
+	// kept, and kept are the boxes of the cards kept (keepCard).
+	frame        *pngBands
+	partialPanel bool
+	kept         []image.Rectangle
 	// ground is the panel ground that the canvas's panel holds, as
 	// composeIndexed leaves it; nil when it holds anything else.
 	ground *image.RGBA
