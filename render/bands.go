@@ -24,17 +24,24 @@ import (
 // rows into bands of bandRows rows, each one deflate block with its own
 // Huffman codes, ended on a byte boundary by an empty stored block (a sync
 // flush): a band's bytes do not depend on the bands before it, so that an
-// unchanged band is laid again as it is. The stream's Adler-32 is combined
-// from the bands' own.
+// unchanged band is laid again as it is. The stream's Adler-32 is summed
+// from its tiles' (adler).
+//
+// A band keeps its Huffman codes, made for every symbol, from frame to
+// frame while they take at most a keepSlack-th more bits than new ones
+// (newCodes); its tiles keep their rows written with them, so that a
+// changed band writes again only its changed tiles' tokens and lays the
+// others' bits as they are.
 //
 // Within a band the rows are cut into tiles tileWidth pixels wide, and
 // each tile is searched for matches on its own: a match copies bytes of
 // the same tile only (to its left in the row, or in a row above within
 // the band), so that a tile's tokens depend on its pixels only. A band
-// whose pixels changed somewhere is written again, its unchanged tiles'
-// tokens with it, and only its changed tiles are searched again: between
-// two moments of a match the badges, arrows and territories that changed
-// touch a fifth of the tiles and half of the bands.
+// whose pixels changed somewhere is written again, and only its changed
+// tiles are searched again: between two turns of a match the badges,
+// arrows, territories and panel cards that changed touch about a quarter
+// of the tiles and three bands in five (classic board; capitals: an
+// eighth of the tiles, two bands in five).
 
 const (
 	bandRows  = 16

@@ -294,7 +294,7 @@ func FuzzBands(f *testing.F) {
 			x1, y1 := x0+1+int(c[2])*width/256, y0+1+int(c[3])*height/256
 			for y := y0; y < min(y1, height); y++ {
 				for x := x0; x < min(x1, width); x++ {
-					b.Pix[y*width+x] = (c[4] + uint8(x*y)) % uint8(n)
+					b.Pix[y*width+x] = uint8((int(c[4]) + x*y) % n)
 				}
 			}
 		}

@@ -17,8 +17,18 @@ import (
 // order they are drawn, a key of every overlay that marks or stamps a
 // pixel of it (begin), a hash of everything that decides the overlay's
 // pixels. A tile whose signature is the previous frame's has the same
-// pixels: the same ground under the same overlays drawn the same way. The
-// panel is drawn every frame, as before.
+// pixels: the same ground under the same overlays drawn the same way.
+//
+// The panel's header is drawn every frame; a player's card is kept when
+// its key (what it shows: its strings, flags, seat and place) is the
+// previous frame's (keepCard, panel.go).
+//
+// The previous frame's indices are the encoder's (pngBands.prev); the
+// worker that encoded it still holds them in its frame (heldBy) and need
+// not copy them. Everything kept for the next frame (signatures, land
+// keys, card keys) is made while composing and kept by the encoder once
+// the frame is encoded, so that an error between the two leaves the
+// previous frame and what drew it together.
 
 // elem is an overlay of the frame being drawn: its key, and the box of
 // the pixels it marks or stamps, found while planning.
