@@ -134,7 +134,7 @@ func (b *Bot) Play(ctx context.Context, id int64, user chat.User, version int, c
 	}
 	var said chat.Message
 	r := chat.ReplierFunc(func(_ context.Context, m chat.Message) error { said = m; return nil })
-	if err := b.finish(ctx, channel, user, name, nil, res.Result, nil, r); err != nil {
+	if err := b.finish(ctx, channel, user, name, nil, "", res.Result, nil, r); err != nil {
 		return "", 0, err
 	}
 	return said.Text, res.length, nil

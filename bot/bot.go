@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/clock"
 	"github.com/riskbot/riskbot/bot/command"
@@ -95,7 +96,7 @@ func New(cfg Config) (*Bot, error) {
 	cache := storage.NewCache(cfg.Store, CachedMatches)
 	cfg.Store = cached{Store: cfg.Store, cache: cache}
 	b := &Bot{cfg: cfg, cache: cache, specs: command.Specs(cfg.Levels), started: cfg.Now(), people: people.New(cfg.Store, cfg.Now, cfg.Log),
-		look: look.New(cfg.Palettes, look.Palette{Colors: cfg.Colors, RGB: cfg.RGB, Render: cfg.Render})}
+		look: look.New(cfg.Palettes, look.Palette{Colors: cfg.Colors, RGB: cfg.RGB, Render: cfg.Render, In: cfg.RenderIn})}
 	b.matches = hosted.NewMatches(cfg.Store, b.people, cfg.Now, cfg.Log, b.claim)
 	b.servers = server.New(server.Config{Store: cfg.Store, Matches: b.matches, HasPalette: b.look.Has, Levels: cfg.Levels, Preview: b.look.Preview,
 		LobbyTTL: cfg.LobbyTTL, Scope: cfg.Scope, Now: cfg.Now, Log: cfg.Log})
@@ -252,7 +253,7 @@ func (b *Bot) help(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
 	} else if m, err := b.matches.Load(ctx, c.Req.Channel); err == nil {
 		rules = m.Meta.Settings.Options.Rules
 	}
-	return hosted.Result{Reply: voice.Help(b.specs, rules, c.Args.Str["topic"])}, nil
+	return hosted.Result{Reply: voice.Speaking(lang.FromLocale(c.Req.Locale)).Help(b.specs, rules, c.Args.Str["topic"])}, nil
 }
 
 // answers makes a handler of a command that only answers, changing no

@@ -17,7 +17,7 @@ func (b *Bot) HandleClick(ctx context.Context, c chat.Click, r chat.Replier) err
 		name = "click " + bt.Action
 	}
 	b.cfg.Meter.Command(name, resultOf(err))
-	return b.finish(ctx, c.Channel, c.User, "click "+c.ID, c.BotLacks, res, err, r)
+	return b.finish(ctx, c.Channel, c.User, "click "+c.ID, c.BotLacks, c.Locale, res, err, r)
 }
 
 // clickSummary words a click for its author.
@@ -34,13 +34,13 @@ func clickSummary(c chat.Click) string {
 func (b *Bot) click(ctx context.Context, c chat.Click) (hosted.Result, error) {
 	bt, err := hosted.ParseButton(c.ID)
 	if err != nil {
-		return hosted.Result{}, chat.Refuse("That button is not one of mine.")
+		return hosted.Result{}, chat.RefuseMsg("bot.button.foreign")
 	}
 	unlock := b.locks.Lock(c.Channel)
 	defer unlock()
 	var rec *hosted.Record
 	if c.Key != "" {
-		if res, ok, err := b.repeated(ctx, c.Channel, c.User, c.Key); ok || err != nil {
+		if res, ok, err := b.repeated(ctx, c.Channel, c.User, c.Key, c.Locale); ok || err != nil {
 			return res, err
 		}
 		rec = &hosted.Record{Req: storage.Request{Key: c.Key, User: c.User.ID, Summary: clickSummary(c)}}
@@ -54,14 +54,15 @@ func (b *Bot) click(ctx context.Context, c chat.Click) (hosted.Result, error) {
 		return hosted.Result{}, err
 	}
 	m.Rec = rec
+	m.Reader = hosted.ReaderOf(c.Locale)
 	var res hosted.Result
 	switch {
 	case m.Channel != c.Channel:
-		return hosted.Result{}, chat.Refuse("That button belongs to a match in another channel.")
+		return hosted.Result{}, chat.RefuseMsg("bot.button.elsewhere")
 	case bt.Action == "rematch":
 		res, err = b.lobby.Rematch(ctx, c, m)
 	case lobby.Handles(bt.Action) && !m.Status.Open():
-		return hosted.Result{}, chat.Refuse("That match is over.")
+		return hosted.Result{}, chat.RefuseMsg("bot.button.over")
 	case lobby.Handles(bt.Action):
 		res, err = b.lobby.Click(ctx, c, bt, m)
 	default:

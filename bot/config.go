@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/clock"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -66,6 +67,10 @@ type Config struct {
 	// none.
 	Colors []string
 	RGB    []int
+	// RenderIn makes the renderer of the matches, of the palette Render
+	// draws, played in another language than English (look.Palette.In);
+	// nil draws them all with Render.
+	RenderIn func(lang.Tag) look.Renderer
 	// Palettes are the other sets of player colours a match may choose
 	// (/risk new palette:NAME), by name: "standard" and "colorblind".
 	Palettes map[string]look.Palette

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/assets/lang"
+
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -39,7 +41,7 @@ func (b *Bot) Handle(ctx context.Context, req chat.Request, r chat.Replier) erro
 		name = spec.FullName()
 	}
 	b.cfg.Meter.Command(name, resultOf(err))
-	return b.finish(ctx, req.Channel, req.User, req.Command, req.BotLacks, res, err, r)
+	return b.finish(ctx, req.Channel, req.User, req.Command, req.BotLacks, req.Locale, res, err, r)
 }
 
 // summary words a command as its author typed it, for telling them later
@@ -64,9 +66,9 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (hosted.Result, erro
 			for i, n := range near {
 				near[i] = command.Slash(n)
 			}
-			return hosted.Result{}, chat.Refuse("There is no /risk %s. Did you mean %s?", chat.Quote(req.Command), chat.OrList(near))
+			return hosted.Result{}, chat.RefuseMsg("bot.no-command.near", "Command", lang.Text(chat.Quote(req.Command)), "Near", orList(near))
 		}
-		return hosted.Result{}, chat.Refuse("There is no /risk %s. /risk help lists them all.", chat.Quote(req.Command))
+		return hosted.Result{}, chat.RefuseMsg("bot.no-command", "Command", lang.Text(chat.Quote(req.Command)))
 	}
 	a, err := command.Parse(spec, req.Options)
 	if miss, ok := errors.AsType[*command.Missing](err); ok {
@@ -75,11 +77,11 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (hosted.Result, erro
 		return hosted.Result{}, b.play.Missing(ctx, req, miss)
 	}
 	if err != nil {
-		return hosted.Result{}, chat.Refuse("%s.", chat.Capitalize(err.Error()))
+		return hosted.Result{}, chat.RefuseMsg("hosted.sentence", "Reason", err)
 	}
 	h, ok := b.handlers[spec.FullName()]
 	if !ok {
-		return hosted.Result{}, chat.Refuse("%s is not available yet.", spec.Slash())
+		return hosted.Result{}, chat.RefuseMsg("bot.not-yet", "Command", lang.Text(spec.Slash()))
 	}
 	// Commands that only read need no lock: storage gives them a consistent
 	// view, and they must not wait behind a long computer turn.
@@ -90,7 +92,7 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (hosted.Result, erro
 	defer unlock()
 	c := &hosted.Call{Req: req, Args: a}
 	if req.Key != "" {
-		if res, ok, err := b.repeated(ctx, req.Channel, req.User, req.Key); ok || err != nil {
+		if res, ok, err := b.repeated(ctx, req.Channel, req.User, req.Key, req.Locale); ok || err != nil {
 			return res, err
 		}
 		c.Rec = &hosted.Record{Req: storage.Request{Key: req.Key, User: req.User.ID, Summary: summary(req)}}
@@ -109,7 +111,7 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (hosted.Result, erro
 		if req.Key != "" {
 			// The change that beat it may be this very request, delivered
 			// twice, to two processes.
-			if res, ok, err := b.repeated(ctx, req.Channel, req.User, req.Key); ok || err != nil {
+			if res, ok, err := b.repeated(ctx, req.Channel, req.User, req.Key, req.Locale); ok || err != nil {
 				return res, err
 			}
 		}
@@ -135,12 +137,14 @@ const lostAnswer = time.Hour
 // before answering it. That one is told what was done instead: a person
 // who got no answer types the command again, and it must not apply twice.
 // It is under the channel's lock.
-func (b *Bot) repeated(ctx context.Context, channel string, u chat.User, key string) (hosted.Result, bool, error) {
+// locale is the author's language, for the answer.
+func (b *Bot) repeated(ctx context.Context, channel string, u chat.User, key, locale string) (hosted.Result, bool, error) {
+	p := lang.For(lang.FromLocale(locale))
 	if a, err := b.cfg.Store.Applied(ctx, key); err == nil {
 		if err := b.cfg.Store.Answered(ctx, key, b.cfg.Now()); err != nil {
 			return hosted.Result{}, false, err
 		}
-		again := chat.Private("This was done already: %s%s", a.Summary, resultLines(a.Result))
+		again := chat.Private("%s", p.T("bot.again", "Summary", lang.Text(a.Summary), "Result", lang.Text(resultLines(a.Result))))
 		again.Again = true
 		return hosted.Result{Reply: again}, true, nil
 	} else if !errors.Is(err, storage.ErrNotFound) {
@@ -159,8 +163,7 @@ func (b *Bot) repeated(ctx context.Context, channel string, u chat.User, key str
 	if err := b.cfg.Store.Answered(ctx, a.Key, b.cfg.Now()); err != nil {
 		return hosted.Result{}, false, err
 	}
-	return hosted.Result{Reply: chat.Private("⚠️ Your last command here, %s, was carried out, but the bot was interrupted before it could tell you%s\nNothing else was done now: send your command again if you meant to repeat it.",
-		a.Summary, resultLines(a.Result))}, true, nil
+	return hosted.Result{Reply: chat.Private("%s", p.T("bot.lost-answer", "Summary", lang.Text(a.Summary), "Result", lang.Text(resultLines(a.Result))))}, true, nil
 }
 
 // resultLines introduces what a request did, if it said.
@@ -175,7 +178,7 @@ func resultLines(s string) string {
 // what it did if its author was never told (the console was closed or
 // killed before it could answer); the answer counts as given now. ok is
 // false if nothing was recorded.
-func (b *Bot) LastApplied(ctx context.Context, channel string) (text string, ok bool, err error) {
+func (b *Bot) LastApplied(ctx context.Context, channel string, t lang.Tag) (text string, ok bool, err error) {
 	a, err := b.cfg.Store.LastRequest(ctx, channel, "")
 	if errors.Is(err, storage.ErrNotFound) {
 		return "", false, nil
@@ -189,9 +192,10 @@ func (b *Bot) LastApplied(ctx context.Context, channel string) (text string, ok 
 			who = m.Meta.Seats[i].Name
 		}
 	}
-	text = fmt.Sprintf("The last command applied here: %s: %s (%s).", who, a.Summary, chat.Timestamp(a.Created))
+	p := lang.For(t)
+	text = p.T("bot.last-applied", "Who", lang.Text(who), "Summary", lang.Text(a.Summary), "When", lang.Text(chat.Timestamp(a.Created)))
 	if a.Answered.IsZero() {
-		text += " Its answer was never shown (the bot was interrupted)" + resultLines(a.Result)
+		text += p.T("bot.last-applied.unseen") + resultLines(a.Result)
 		if err := b.cfg.Store.Answered(ctx, a.Key, b.cfg.Now()); err != nil {
 			return "", false, err
 		}
@@ -201,27 +205,29 @@ func (b *Bot) LastApplied(ctx context.Context, channel string) (text string, ok 
 
 // finish delivers a handler's outcome. lacks are the permissions the bot
 // lacks in the channel, as the request said (nil if it did not).
-func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what string, lacks []string, res hosted.Result, err error, r chat.Replier) error {
+func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what string, lacks []string, locale string, res hosted.Result, err error, r chat.Replier) error {
 	if err != nil {
+		// A refusal is worded in its author's language.
+		p := lang.For(lang.FromLocale(locale))
 		var ue *chat.Refusal
 		switch {
 		case errors.As(err, &ue):
-			res = hosted.Result{Reply: chat.Private("%s", ue.Msg)}
+			res = hosted.Result{Reply: chat.Private("%s", ue.In(p))}
 			res.Reply.Buttons = ue.Buttons
 		case errors.Is(err, storage.ErrConflict):
-			res = hosted.Result{Reply: chat.Private("%s", hosted.ErrMovedOn.Error())}
+			res = hosted.Result{Reply: chat.Private("%s", hosted.ErrMovedOn.(*chat.Refusal).In(p))}
 		default:
 			b.cfg.Log.Error("command failed", "channel", channel, "user", user.ID, "command", what, "err", err)
-			res = hosted.Result{Reply: chat.Private("Something went wrong on our side and nothing was changed. Please try again in a moment.")}
+			res = hosted.Result{Reply: chat.Private("%s", p.T("bot.failed"))}
 		}
 		res.Reply.Refused = true
 	}
 	if command.Alias(what) != "me notify" && !strings.HasPrefix(what, "click") {
 		// A command says its author is back (not /risk me notify, which
 		// may be what makes them away).
-		res.Reply.Text += b.people.WelcomeBack(ctx, user.ID)
+		res.Reply.Text += b.people.WelcomeBack(ctx, user.ID, lang.For(lang.FromLocale(locale)))
 	}
-	res.Reply.Text = chat.Clip(res.Reply.Text + b.outbox.ChannelNote(ctx, channel, lacks))
+	res.Reply.Text = chat.Clip(res.Reply.Text + b.outbox.ChannelNoteIn(ctx, channel, lacks, lang.FromLocale(locale)))
 	if rerr := r.Reply(ctx, res.Reply); rerr != nil {
 		return fmt.Errorf("bot: reply to %s: %w", what, rerr)
 	}
@@ -236,4 +242,12 @@ func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what s
 		b.clock.Later(channel)
 	}
 	return nil
+}
+
+// orList offers choices as a sentence does: "A, B or C".
+func orList(choices []string) any {
+	if len(choices) < 2 {
+		return lang.Text(strings.Join(choices, ""))
+	}
+	return lang.M("hosted.or-list", "Head", lang.Text(strings.Join(choices[:len(choices)-1], ", ")), "Last", lang.Text(choices[len(choices)-1]))
 }

@@ -53,7 +53,7 @@ func TestMatchPalette(t *testing.T) {
 	}
 
 	wantPrivate(t, h.do(ch, "Bob", "settings", "palette:standard"), "Only Ann (the host)")
-	wantPrivate(t, h.do(ch, "Ann", "settings", "palette:standard", "victory:domination"), "only the palette can change")
+	wantPrivate(t, h.do(ch, "Ann", "settings", "palette:standard", "victory:domination"), "only the palette and the language can change")
 	wantPrivate(t, h.do(ch, "Ann", "settings", "palette:sepia"), "sepia")
 	before := h.load(ch)
 	h.takePosts()

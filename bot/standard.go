@@ -21,7 +21,7 @@ func Standard(cfg Config) Config {
 	}
 	if cfg.Render == nil {
 		def := cfg.Palettes[command.PaletteStandard]
-		cfg.Render, cfg.Colors, cfg.RGB = def.Render, def.Colors, def.RGB
+		cfg.Render, cfg.RenderIn, cfg.Colors, cfg.RGB = def.Render, def.In, def.Colors, def.RGB
 	}
 	if cfg.NewPlayer == nil {
 		cfg.NewPlayer = StandardPlayer

@@ -3,6 +3,8 @@ package bot
 import (
 	"context"
 
+	"github.com/riskbot/riskbot/assets/lang"
+
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 )
@@ -17,31 +19,31 @@ func (b *Bot) token(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 	if err != nil {
 		return hosted.Result{}, err
 	}
+	m.Reader = hosted.ReaderOf(c.Req.Locale)
+	p := lang.For(m.ReaderLang())
 	g, err := m.Started()
 	if err != nil {
-		return hosted.Result{}, chat.Refuse("The match here has not started yet: a token plays a seat in a started match. Ask again after /risk start.")
+		return hosted.Result{}, chat.RefuseMsg("bot.token.not-started")
 	}
 	if c.Args.Str["revoke"] == "yes" {
 		// A seat taken from its player (kicked) still has tokens to end:
 		// its engine seat is enough.
 		if g.State.SeatByID(c.Req.User.ID) < 0 {
-			return hosted.Result{}, chat.Refuse("You have no seat in this channel's match, so you have no token here to revoke.")
+			return hosted.Result{}, chat.RefuseMsg("bot.token.no-seat-revoke")
 		}
 		if err := hosted.RevokeTokens(ctx, b.cfg.Store, m.ID, c.Req.User.ID, b.cfg.Now()); err != nil {
 			return hosted.Result{}, err
 		}
-		return hosted.Result{Reply: chat.Private("🔒 Every API token of your seat in match %d is revoked: they play and see nothing now. /risk me token makes a new one.", m.ID)}, nil
+		return hosted.Result{Reply: chat.Private("%s", p.T("bot.token.revoked", "Match", m.ID))}, nil
 	}
 	seat, err := m.SeatOf(c.Req.User)
 	if err != nil {
-		return hosted.Result{}, chat.Refuse("You have no seat in this channel's match, so there is no token to give you: a token plays your own seat.")
+		return hosted.Result{}, chat.RefuseMsg("bot.token.no-seat")
 	}
 	tok, err := hosted.NewToken(ctx, b.cfg.Store, m.ID, c.Req.User, b.cfg.Now())
 	if err != nil {
 		return hosted.Result{}, err
 	}
 	name := g.State.Seats[seat].Name
-	return hosted.Result{Reply: chat.Private("🔑 Your API token for match %d (seat %s), for you alone: whoever has it plays your seat.\n`%s`\n"+
-		"If your server runs the match API (`risk web` on the bot's database; ask its operator where), send it as `Authorization: Bearer TOKEN` to `/api/matches/%d`: docs/api.md says how. "+
-		"Each /risk me token makes a new one; /risk me token revoke:yes ends them all.", m.ID, chat.Trunc(name, 40), tok, m.ID)}, nil
+	return hosted.Result{Reply: chat.Private("%s", p.T("bot.token.new", "Match", m.ID, "Seat", lang.Text(chat.Trunc(name, 40)), "Token", lang.Text(tok)))}, nil
 }

@@ -1,8 +1,9 @@
 package engine
 
 import (
-	"strconv"
+	"fmt"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -17,16 +18,16 @@ func Apply(s *state.State, seat int, c Command) ([]Event, error) {
 
 func apply(s *state.State, seat int, c Command, d *dice) ([]Event, error) {
 	if s.Hidden {
-		return nil, fail(ErrBadCommand, "this is a view of the match with hidden cards; it cannot be played")
+		return nil, fail(ErrBadCommand, "engine.view.hidden")
 	}
 	if seat < 0 || seat >= len(s.Seats) {
-		return nil, fail(ErrNotPlaying, "you are not playing in this match")
+		return nil, fail(ErrNotPlaying, "engine.seat.not-playing")
 	}
 	if c == nil {
-		return nil, fail(ErrBadCommand, "no command")
+		return nil, fail(ErrBadCommand, "engine.command.none")
 	}
 	if _, ok := c.(Rollback); ok {
-		return nil, fail(ErrUnsupported, "a rollback needs the match's history: only a hosted match can be rolled back")
+		return nil, fail(ErrUnsupported, "engine.rollback.no-history")
 	}
 	switch s.Options.Rules {
 	case state.Classic:
@@ -34,13 +35,13 @@ func apply(s *state.State, seat int, c Command, d *dice) ([]Event, error) {
 	case state.Capitals:
 		return applyCapitals(s, seat, c, d)
 	}
-	return nil, fail(ErrUnsupported, "the %s rules are not available yet", s.Options.Rules)
+	return nil, fail(ErrUnsupported, "engine.rules.unavailable", "Rules", lang.Text(fmt.Sprint(s.Options.Rules)))
 }
 
 // checkTerritory validates a territory id from a command.
 func checkTerritory(s *state.State, t int) *Error {
 	if t < 0 || t >= len(s.Terr) {
-		return fail(ErrNoSuchTerritory, "there is no territory number %d on this map", t)
+		return fail(ErrNoSuchTerritory, "engine.territory.no-such", "Number", t)
 	}
 	return nil
 }
@@ -65,12 +66,4 @@ func nextAlive(s *state.State, seat int) int {
 		}
 	}
 	return seat
-}
-
-// plural returns "1 army" or "3 armies"-style counts.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
 }

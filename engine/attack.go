@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -11,15 +12,15 @@ func checkAttackPhase(s *state.State, seat int) *Error {
 		return nil
 	case state.PhaseReinforce:
 		if mustTrade(s, seat) {
-			return fail(ErrMustTrade, "you hold %d cards: trade a set, then place your armies", s.Seats[seat].Hand.Len())
+			return fail(ErrMustTrade, "engine.trade.must-then-place", "Cards", cards(s.Seats[seat].Hand.Len()))
 		}
-		return fail(ErrWrongPhase, "place your %s before attacking", plural(s.Seats[seat].Reserve, "remaining army", "remaining armies"))
+		return fail(ErrWrongPhase, "engine.attack.place-first", "Armies", remaining(s.Seats[seat].Reserve))
 	case state.PhaseOccupy:
-		return fail(ErrWrongPhase, "first move armies into %s (occupy)", name(s, s.Occupy.To))
+		return fail(ErrWrongPhase, "engine.occupy.first", "Place", land(s, s.Occupy.To))
 	case state.PhaseFortify:
-		return fail(ErrWrongPhase, "you have fortified: no more attacks this turn")
+		return fail(ErrWrongPhase, "engine.attack.fortified")
 	}
-	return fail(ErrWrongPhase, "you cannot attack in the %s phase", s.Phase)
+	return fail(ErrWrongPhase, "engine.attack.wrong-phase", "Phase", phase(s.Phase))
 }
 
 // checkAttack validates an attack from one territory on another.
@@ -34,19 +35,19 @@ func checkAttack(s *state.State, seat, from, to int) *Error {
 		return err
 	}
 	if o := s.Terr[from].Owner; o != seat {
-		return fail(ErrNotYourTerritory, "you can attack only from your own territories; %s belongs to %s", name(s, from), seatName(s, o))
+		return fail(ErrNotYourTerritory, "engine.attack.not-yours", "Place", land(s, from), "Player", player(s, o))
 	}
 	if s.Terr[to].Owner == seat {
-		return fail(ErrOwnTerritory, "%s is yours already", name(s, to))
+		return fail(ErrOwnTerritory, "engine.attack.own", "Place", land(s, to))
 	}
 	if err := checkNotTeammate(s, seat, to); err != nil {
 		return err
 	}
 	if !s.Map.Adjacent(from, to) {
-		return fail(ErrNotAdjacent, "%s does not border %s", name(s, from), name(s, to))
+		return fail(ErrNotAdjacent, "engine.border.none", "From", land(s, from), "To", land(s, to))
 	}
 	if a := s.Terr[from].Armies; a < 2 {
-		return fail(ErrNotEnoughArmies, "%s has only %s: at least 2 are needed to attack (one stays behind)", name(s, from), plural(a, "army", "armies"))
+		return fail(ErrNotEnoughArmies, "engine.attack.too-few", "From", land(s, from), "Armies", armies(a))
 	}
 	return nil
 }
@@ -66,10 +67,10 @@ func attack(s *state.State, seat int, c Attack, d *dice) ([]Event, error) {
 	most := MaxDice(s.Terr[c.From].Armies)
 	n := c.Dice
 	if n < 1 || n > 3 {
-		return nil, fail(ErrTooManyDice, "roll 1 to 3 dice, not %d", c.Dice)
+		return nil, fail(ErrTooManyDice, "engine.attack.dice-range", "Number", c.Dice)
 	}
 	if n > most {
-		return nil, fail(ErrTooManyDice, "with %s on %s you can roll at most %s", plural(s.Terr[c.From].Armies, "army", "armies"), name(s, c.From), plural(most, "die", "dice"))
+		return nil, fail(ErrTooManyDice, "engine.attack.dice-most", "Armies", armies(s.Terr[c.From].Armies), "From", land(s, c.From), "Dice", lang.M("n.dice", "Count", most))
 	}
 	return roll(s, seat, c.From, c.To, n, d), nil
 }
@@ -80,10 +81,10 @@ func blitz(s *state.State, seat int, c Blitz, d *dice) ([]Event, error) {
 	}
 	keep := c.Keep
 	if keep < 1 {
-		return nil, fail(ErrBadArmies, "a blitz must keep at least 1 army on %s, not %d", name(s, c.From), keep)
+		return nil, fail(ErrBadArmies, "engine.blitz.keep-one", "From", land(s, c.From), "Number", keep)
 	}
 	if a := s.Terr[c.From].Armies; keep >= a {
-		return nil, fail(ErrBadArmies, "%s has %s: to keep %d there, there is nothing to attack with", name(s, c.From), plural(a, "army", "armies"), keep)
+		return nil, fail(ErrBadArmies, "engine.blitz.keep-all", "From", land(s, c.From), "Armies", armies(a), "Number", keep)
 	}
 	var ev []Event
 	for s.Phase == state.PhaseAttack && s.Terr[c.To].Owner != seat {
@@ -198,11 +199,11 @@ func afterOccupy(s *state.State, seat int) {
 
 func occupy(s *state.State, seat int, c Occupy) ([]Event, error) {
 	if s.Phase != state.PhaseOccupy {
-		return nil, fail(ErrWrongPhase, "there is no conquered territory to occupy")
+		return nil, fail(ErrWrongPhase, "engine.occupy.none")
 	}
 	o := s.Occupy
 	if c.Armies < o.Min || c.Armies > o.Max {
-		return nil, fail(ErrBadArmies, "move %d to %d armies into %s, not %d", o.Min, o.Max, name(s, o.To), c.Armies)
+		return nil, fail(ErrBadArmies, "engine.occupy.range", "Min", o.Min, "Max", o.Max, "To", land(s, o.To), "Number", c.Armies)
 	}
 	extra := c.Armies - o.Min
 	s.Terr[o.From].Armies -= extra

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -10,10 +11,10 @@ import (
 // Every command validates in full before it changes anything.
 func applyCapitals(s *state.State, seat int, c Command, d *dice) ([]Event, error) {
 	if s.Phase == state.PhaseOver {
-		return nil, fail(ErrGameOver, "the match is over: %s won", seatName(s, s.Winner))
+		return nil, fail(ErrGameOver, "engine.over.won", "Player", player(s, s.Winner))
 	}
 	if !s.Seats[seat].Alive() {
-		return nil, fail(ErrNotPlaying, "you are out of this match (%s)", s.Seats[seat].Status)
+		return nil, fail(ErrNotPlaying, "engine.seat.out", "Status", status(s.Seats[seat].Status))
 	}
 	if _, ok := c.(Surrender); ok {
 		return abandon(s, seat, d), nil
@@ -21,33 +22,33 @@ func applyCapitals(s *state.State, seat int, c Command, d *dice) ([]Event, error
 	switch c.(type) {
 	case Capital, Reinforce, Capture, BuildPort, Plan, Launch, UseItem, Move, EndTurn:
 	case Undo:
-		return nil, fail(ErrUnsupported, "undo needs the match's history")
+		return nil, fail(ErrUnsupported, "engine.undo.no-history")
 	case Place, AutoPlace:
-		return nil, fail(ErrUnsupported, "in a capitals match all your reinforcements go to one territory: reinforce")
+		return nil, fail(ErrUnsupported, "engine.capitals.no-place")
 	case Attack, Blitz, Occupy:
-		return nil, fail(ErrUnsupported, "in a capitals match attacks are planned, then launched together: plan, then launch")
+		return nil, fail(ErrUnsupported, "engine.capitals.no-attack")
 	case Fortify:
-		return nil, fail(ErrUnsupported, "in a capitals match troops move once a turn by quarters: move")
+		return nil, fail(ErrUnsupported, "engine.capitals.no-fortify")
 	case Trade, Discard:
-		return nil, fail(ErrUnsupported, "a capitals match has no cards (it has items: use)")
+		return nil, fail(ErrUnsupported, "engine.capitals.no-cards")
 	default:
-		return nil, fail(ErrBadCommand, "%q is not a command of the capitals rules", c.Name())
+		return nil, fail(ErrBadCommand, "engine.capitals.not-a-command", "Command", lang.Text(c.Name()))
 	}
 	if seat != s.Current {
 		if s.Phase == state.PhaseSetup {
-			return nil, fail(ErrNotYourTurn, "%s is choosing a capital; your turn to choose comes", seatName(s, s.Current))
+			return nil, fail(ErrNotYourTurn, "engine.capitals.choosing", "Player", player(s, s.Current))
 		}
-		return nil, fail(ErrNotYourTurn, "not your turn: %s is playing", seatName(s, s.Current))
+		return nil, fail(ErrNotYourTurn, "engine.turn.not-yours", "Player", player(s, s.Current))
 	}
 	if s.Phase == state.PhaseSetup {
 		if c, ok := c.(Capital); ok {
 			return chooseCapital(s, seat, c, d)
 		}
-		return nil, fail(ErrWrongPhase, "choose your capital first: one of the neutral territories")
+		return nil, fail(ErrWrongPhase, "engine.capitals.choose-first")
 	}
 	switch c := c.(type) {
 	case Capital:
-		return nil, fail(ErrWrongPhase, "capitals are chosen once, before the first turn")
+		return nil, fail(ErrWrongPhase, "engine.capitals.chosen")
 	case Reinforce:
 		return reinforce(s, seat, c)
 	case Capture:
@@ -65,7 +66,7 @@ func applyCapitals(s *state.State, seat int, c Command, d *dice) ([]Event, error
 	case EndTurn:
 		return endCapitalsTurn(s, seat, d), nil
 	}
-	return nil, fail(ErrBadCommand, "%q is not a command of the capitals rules", c.Name())
+	return nil, fail(ErrBadCommand, "engine.capitals.not-a-command", "Command", lang.Text(c.Name()))
 }
 
 // newCapitals deals a capitals match on map m: turn order drawn at random,
@@ -148,11 +149,11 @@ func capitalSpot(s *state.State, seat, t int) *Error {
 		return err
 	}
 	if o := s.Terr[t].Owner; o != state.Neutral {
-		return fail(ErrNotNeutral, "%s is already %s's capital", name(s, t), seatName(s, o))
+		return fail(ErrNotNeutral, "engine.capitals.taken", "Place", land(s, t), "Player", player(s, o))
 	}
 	if n := borderingCapital(s, t); n >= 0 && freeSpotExists(s) {
-		return fail(ErrNotAdjacent, "%s borders %s, %s's capital: pick a territory that borders no capital",
-			name(s, t), name(s, n), seatName(s, s.Terr[n].Owner))
+		return fail(ErrNotAdjacent, "engine.capitals.borders-capital",
+			"Place", land(s, t), "Other", land(s, n), "Player", player(s, s.Terr[n].Owner))
 	}
 	return nil
 }
@@ -241,7 +242,7 @@ func endCapitalsTurn(s *state.State, seat int, d *dice) []Event {
 
 func reinforce(s *state.State, seat int, c Reinforce) ([]Event, error) {
 	if s.Phase != state.PhaseReinforce {
-		return nil, fail(ErrWrongPhase, "you have sent this turn's reinforcements already")
+		return nil, fail(ErrWrongPhase, "engine.reinforce.done")
 	}
 	if err := checkOwn(s, seat, c.Territory); err != nil {
 		return nil, err
@@ -260,25 +261,26 @@ func checkOwn(s *state.State, seat, t int) *Error {
 	}
 	if o := s.Terr[t].Owner; o != seat {
 		if o == state.Neutral {
-			return fail(ErrNotYourTerritory, "%s is neutral, not yours", name(s, t))
+			return fail(ErrNotYourTerritory, "engine.territory.neutral-not-yours", "Place", land(s, t))
 		}
-		return fail(ErrNotYourTerritory, "%s belongs to %s, not you", name(s, t), seatName(s, o))
+		return fail(ErrNotYourTerritory, "engine.territory.not-yours", "Place", land(s, t), "Player", player(s, o))
 	}
 	return nil
 }
 
 // checkAction validates that the seat may take its turn's action now.
-func checkAction(s *state.State, what string) *Error {
+// what is the action the seat is about to take, for a refusal to name
+// (none for an action that planned attacks do not forbid).
+func checkAction(s *state.State, what lang.Msg) *Error {
 	switch s.Phase {
 	case state.PhaseAction:
 	case state.PhaseReinforce:
-		return fail(ErrWrongPhase, "first send your reinforcements (%s) to one of your territories",
-			plural(s.Seats[s.Current].Reserve, "troop", "troops"))
+		return fail(ErrWrongPhase, "engine.reinforce.first", "Troops", troops(s.Seats[s.Current].Reserve))
 	default:
-		return fail(ErrWrongPhase, "you have had this turn's action: move, or end your turn")
+		return fail(ErrWrongPhase, "engine.action.done")
 	}
-	if s.Cap.NPlan > 0 && what != "" {
-		return fail(ErrWrongPhase, "you have planned attacks: launch them (or undo them) before you %s", what)
+	if s.Cap.NPlan > 0 && !what.IsZero() {
+		return fail(ErrWrongPhase, "engine.action.planned", "Action", what)
 	}
 	return nil
 }
@@ -286,17 +288,17 @@ func checkAction(s *state.State, what string) *Error {
 // reachError explains why from cannot reach to.
 func reachError(s *state.State, from, to int) *Error {
 	if s.Map.SeaLinked(from, to) {
-		return fail(ErrNotAdjacent, "%s reaches %s only by sea: build a port on %s first", name(s, from), name(s, to), name(s, from))
+		return fail(ErrNotAdjacent, "engine.capitals.by-sea", "From", land(s, from), "To", land(s, to))
 	}
-	return fail(ErrNotAdjacent, "%s does not border %s", name(s, from), name(s, to))
+	return fail(ErrNotAdjacent, "engine.border.none", "From", land(s, from), "To", land(s, to))
 }
 
 func capture(s *state.State, seat int, c Capture, d *dice) ([]Event, error) {
-	if err := checkAction(s, "capture"); err != nil {
+	if err := checkAction(s, lang.M("engine.action.capture")); err != nil {
 		return nil, err
 	}
 	if s.Cap.Ported {
-		return nil, fail(ErrWrongPhase, "you built a port this turn: the item lets you attack as well, not capture")
+		return nil, fail(ErrWrongPhase, "engine.capture.ported")
 	}
 	if err := checkOwn(s, seat, c.From); err != nil {
 		return nil, err
@@ -306,9 +308,9 @@ func capture(s *state.State, seat int, c Capture, d *dice) ([]Event, error) {
 	}
 	switch o := s.Terr[c.To].Owner; {
 	case o == seat:
-		return nil, fail(ErrOwnTerritory, "%s is already yours", name(s, c.To))
+		return nil, fail(ErrOwnTerritory, "engine.capture.own", "Place", land(s, c.To))
 	case o != state.Neutral:
-		return nil, fail(ErrNotNeutral, "%s belongs to %s: plan an attack on it instead", name(s, c.To), seatName(s, o))
+		return nil, fail(ErrNotNeutral, "engine.capture.enemy", "Place", land(s, c.To), "Player", player(s, o))
 	}
 	if s.Map.Reach(c.From, c.To, s.Terr[c.From].Port) == state.NoReach {
 		return nil, reachError(s, c.From, c.To)
@@ -325,13 +327,13 @@ func buildPort(s *state.State, seat int, c BuildPort) ([]Event, error) {
 	withItem := s.Cap.Has(state.ItemAttackPort)
 	switch {
 	case s.Cap.Ported:
-		return nil, fail(ErrWrongPhase, "you have built this turn's port already")
+		return nil, fail(ErrWrongPhase, "engine.port.done")
 	case withItem && s.Phase == state.PhaseMove && !s.Cap.Moved:
 		// The attack-and-port item: a port after the attacks is fine.
 	default:
-		what := "build a port"
+		what := lang.M("engine.action.build-port")
 		if withItem {
-			what = ""
+			what = lang.Msg{}
 		}
 		if err := checkAction(s, what); err != nil {
 			return nil, err
@@ -342,10 +344,10 @@ func buildPort(s *state.State, seat int, c BuildPort) ([]Event, error) {
 	}
 	t := c.Territory
 	if s.Terr[t].Port {
-		return nil, fail(ErrBadCommand, "%s has a port already", name(s, t))
+		return nil, fail(ErrBadCommand, "engine.port.already", "Place", land(s, t))
 	}
 	if !s.Map.Territories[t].Coast {
-		return nil, fail(ErrBadCommand, "%s has no shore: a port needs water", name(s, t))
+		return nil, fail(ErrBadCommand, "engine.port.no-shore", "Place", land(s, t))
 	}
 	s.Terr[t].Port = true
 	s.Cap.Ported = true
@@ -361,7 +363,7 @@ func buildPort(s *state.State, seat int, c BuildPort) ([]Event, error) {
 // refusal and the event: what it does not see, it is not told, and the
 // launch applies the whole defence.
 func plan(s *state.State, seat int, c Plan) ([]Event, error) {
-	if err := checkAction(s, ""); err != nil {
+	if err := checkAction(s, lang.Msg{}); err != nil {
 		return nil, err
 	}
 	if err := checkOwn(s, seat, c.From); err != nil {
@@ -376,25 +378,25 @@ func plan(s *state.State, seat int, c Plan) ([]Event, error) {
 		// Out of sight, so reached only by the distant attack (checked
 		// below): whether anyone holds it is not known until the launch.
 	case o == seat:
-		return nil, fail(ErrOwnTerritory, "%s is yours", name(s, c.To))
+		return nil, fail(ErrOwnTerritory, "engine.plan.own", "Place", land(s, c.To))
 	case s.Teammates(seat, o):
 		return nil, checkNotTeammate(s, seat, c.To)
 	case o == state.Neutral:
-		return nil, fail(ErrNotNeutral, "%s is neutral: capture it instead (that is the whole action)", name(s, c.To))
+		return nil, fail(ErrNotNeutral, "engine.plan.neutral", "Place", land(s, c.To))
 	}
 	for _, p := range s.Cap.Planned() {
 		if int(p.From) == c.From && int(p.To) == c.To {
-			return nil, fail(ErrBadCommand, "the attack %s → %s is planned already", name(s, c.From), name(s, c.To))
+			return nil, fail(ErrBadCommand, "engine.plan.already", "From", land(s, c.From), "To", land(s, c.To))
 		}
 	}
 	if int(s.Cap.NPlan) >= state.MaxPlan {
-		return nil, fail(ErrBadCommand, "at most %d attacks a turn: launch them", state.MaxPlan)
+		return nil, fail(ErrBadCommand, "engine.plan.most", "Number", state.MaxPlan)
 	}
 	n := int(s.Cap.NPlan) + 1
 	a := v.AttackTotal(c.From, c.To, n)
 	if a.Reach == state.NoReach {
 		if s.Cap.Has(state.ItemDistant) && s.IsCapital(c.To) {
-			return nil, fail(ErrNotAdjacent, "%s is a capital: the distant attack cannot reach it", name(s, c.To))
+			return nil, fail(ErrNotAdjacent, "engine.plan.distant-capital", "Place", land(s, c.To))
 		}
 		return nil, reachError(s, c.From, c.To)
 	}
@@ -404,8 +406,8 @@ func plan(s *state.State, seat int, c Plan) ([]Event, error) {
 	for _, p := range s.Cap.Planned() {
 		from, to := int(p.From), int(p.To)
 		if tot, def := v.AttackTotal(from, to, n).Total, v.DefenceTotal(to); tot <= def {
-			return nil, fail(ErrTooWeak, "a %s attack would divide every attack by %d: %s's total on %s would fall to %s, not greater than its defence %s%s",
-				ordinal(n), n, name(s, from), name(s, to), state.FormatPower(tot), state.FormatPower(def), seenNote(v))
+			return nil, fail(ErrTooWeak, "engine.plan.divides", "Ordinal", ordinal(n), "Number", n,
+				"From", land(s, from), "To", land(s, to), "Total", power(tot), "Defence", power(def), "Seen", seenNote(v))
 		}
 	}
 	s.Cap.Plan[s.Cap.NPlan] = state.Planned{From: int16(c.From), To: int16(c.To)}
@@ -429,11 +431,11 @@ func PlanningView(s *state.State, seat int) *state.State {
 }
 
 // seenNote qualifies a defence counted on v, a PlanningView.
-func seenNote(v *state.State) string {
+func seenNote(v *state.State) lang.Msg {
 	if v.Fogged() {
-		return " (as far as you see)"
+		return lang.M("engine.plan.as-far-as-you-see")
 	}
-	return ""
+	return lang.Msg{}
 }
 
 // tooWeak applies the strictly-greater rule to one attack, on s as the
@@ -443,27 +445,12 @@ func tooWeak(s *state.State, from, to, n, total int) *Error {
 	if total > def {
 		return nil
 	}
-	why := ""
+	var why lang.Msg
 	if n > 1 && !s.Cap.Has(state.ItemFullPower) {
-		why = fmt.Sprintf(" (with %d attacks planned, each is divided by %d)", n, n)
+		why = lang.M("engine.plan.divided", "Number", n)
 	}
-	return fail(ErrTooWeak, "%s's attack total %s is not greater than %s's defence %s%s%s",
-		name(s, from), state.FormatPower(total), name(s, to), state.FormatPower(def), seenNote(s), why)
-}
-
-// ordinal writes 2 as "2nd".
-func ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return fmt.Sprintf("%d%s", n, suffix)
+	return fail(ErrTooWeak, "engine.plan.too-weak", "From", land(s, from), "Total", power(total),
+		"To", land(s, to), "Defence", power(def), "Seen", seenNote(s), "Why", why)
 }
 
 // LuckMin and LuckSpan give the luck factor of an attack in thousandths:
@@ -486,11 +473,11 @@ func Damage(attack, defence, luck int) int {
 // its turn comes is skipped: with fog of war, one that does not beat the
 // whole defence too (it was planned against the defence in sight).
 func launch(s *state.State, seat int, d *dice) ([]Event, error) {
-	if err := checkAction(s, ""); err != nil {
+	if err := checkAction(s, lang.Msg{}); err != nil {
 		return nil, err
 	}
 	if s.Cap.NPlan == 0 {
-		return nil, fail(ErrWrongPhase, "no attack is planned: plan one first")
+		return nil, fail(ErrWrongPhase, "engine.launch.none")
 	}
 	plans := s.Cap.Planned()
 	n := len(plans)
@@ -500,30 +487,30 @@ func launch(s *state.State, seat int, d *dice) ([]Event, error) {
 	var ev []Event
 	for k, p := range plans {
 		from, to, order := int(p.From), int(p.To), k+1
-		skip := func(why string, args ...any) {
-			ev = append(ev, AttackSkipped{Seat: seat, From: from, To: to, Order: order, Why: fmt.Sprintf(why, args...)})
+		skip := func(why lang.Msg) {
+			ev = append(ev, AttackSkipped{Seat: seat, From: from, To: to, Order: order, Why: why})
 		}
 		def := s.Terr[to].Owner
 		switch {
 		case s.Terr[from].Owner != seat:
-			skip("%s is no longer yours", name(s, from))
+			skip(lang.M("engine.skip.not-yours", "From", land(s, from)))
 			continue
 		case def == seat:
-			skip("%s is yours already", name(s, to))
+			skip(lang.M("engine.skip.yours", "To", land(s, to)))
 			continue
 		case s.Teammates(seat, def):
 			// Planned on an enemy that a teammate has taken since: only
 			// with the two-turns item, a turn of another seat in between
 			// being impossible, so this guards the rule, not a case.
-			skip("%s is your teammate %s's now", name(s, to), seatName(s, def))
+			skip(lang.M("engine.skip.teammate", "To", land(s, to), "Mate", player(s, def)))
 			continue
 		case def == state.Neutral && fog:
 			// Planned into the fog with the distant attack, or left by
 			// a surrender since.
-			skip("%s is neutral: there is no enemy to strike", name(s, to))
+			skip(lang.M("engine.skip.neutral-fog", "To", land(s, to)))
 			continue
 		case def == state.Neutral:
-			skip("%s is neutral now", name(s, to))
+			skip(lang.M("engine.skip.neutral", "To", land(s, to)))
 			continue
 		}
 		a := s.AttackTotal(from, to, n)
@@ -533,10 +520,10 @@ func launch(s *state.State, seat int, d *dice) ([]Event, error) {
 		case fog:
 			// Planned against the defence in sight: the whole of it is
 			// what a strike would have shown (Struck.Defence).
-			skip("%s's total %s is not greater than %s's defence %s, with what the fog hid", name(s, from), state.FormatPower(a.Total), name(s, to), state.FormatPower(dt))
+			skip(lang.M("engine.skip.weak-fog", "From", land(s, from), "Total", power(a.Total), "To", land(s, to), "Defence", power(dt)))
 			continue
 		default:
-			skip("%s's total %s is no longer greater than %s's defence %s", name(s, from), state.FormatPower(a.Total), name(s, to), state.FormatPower(dt))
+			skip(lang.M("engine.skip.weak", "From", land(s, from), "Total", power(a.Total), "To", land(s, to), "Defence", power(dt)))
 			continue
 		}
 		luck := LuckMin + d.intn(LuckSpan)
@@ -630,7 +617,7 @@ func heroDies(s *state.State, seat, t int) []Event {
 func useItem(s *state.State, seat int) ([]Event, error) {
 	it := s.Seats[seat].Capitals.Item
 	if !it.Kept() {
-		return nil, fail(ErrNoItem, "you hold no item")
+		return nil, fail(ErrNoItem, "engine.item.none")
 	}
 	s.Seats[seat].Capitals.Item = state.NoItem
 	s.Cap.Active |= 1 << it
@@ -643,10 +630,10 @@ func useItem(s *state.State, seat int) ([]Event, error) {
 func move(s *state.State, seat int, c Move) ([]Event, error) {
 	switch {
 	case s.Phase == state.PhaseMove && s.Cap.Moved:
-		return nil, fail(ErrAlreadyFortified, "you have moved this turn already (one move a turn): end your turn")
+		return nil, fail(ErrAlreadyFortified, "engine.move.done")
 	case s.Phase == state.PhaseMove:
 	default:
-		if err := checkAction(s, "move"); err != nil {
+		if err := checkAction(s, lang.M("engine.action.move")); err != nil {
 			return nil, err
 		}
 	}
@@ -657,27 +644,27 @@ func move(s *state.State, seat int, c Move) ([]Event, error) {
 		return nil, err
 	}
 	if c.Hero && s.Teammates(seat, s.Terr[c.To].Owner) {
-		return nil, fail(ErrBadCommand, "your hero stays on your own territories, not on %s's %s", seatName(s, s.Terr[c.To].Owner), name(s, c.To))
+		return nil, fail(ErrBadCommand, "engine.hero.own-only", "Player", player(s, s.Terr[c.To].Owner), "Place", land(s, c.To))
 	}
 	if c.From == c.To {
-		return nil, fail(ErrBadCommand, "pick two different territories")
+		return nil, fail(ErrBadCommand, "engine.move.same-territory")
 	}
 	if s.Map.Reach(c.From, c.To, s.Terr[c.From].Port) == state.NoReach {
 		return nil, reachError(s, c.From, c.To)
 	}
 	if c.Quarters < 1 || c.Quarters > 4 {
-		return nil, fail(ErrBadArmies, "move 1/4, 1/2, 3/4 or all of the troops (quarters 1 to 4), not %d", c.Quarters)
+		return nil, fail(ErrBadArmies, "engine.move.quarters", "Number", c.Quarters)
 	}
 	if c.Hero && s.Hero(seat) != c.From {
 		if s.Hero(seat) < 0 {
-			return nil, fail(ErrBadCommand, "you have no hero")
+			return nil, fail(ErrBadCommand, "engine.hero.none")
 		}
-		return nil, fail(ErrBadCommand, "your hero is on %s, not %s", name(s, s.Hero(seat)), name(s, c.From))
+		return nil, fail(ErrBadCommand, "engine.hero.elsewhere", "Hero", land(s, s.Hero(seat)), "From", land(s, c.From))
 	}
 	n := state.MoveCount(s.Terr[c.From].Armies, c.Quarters)
 	if n == 0 && !c.Hero {
-		return nil, fail(ErrNotEnoughArmies, "%s has %s: %s of them moves none (one stays unless all go)",
-			name(s, c.From), plural(s.Terr[c.From].Armies, "troop", "troops"), quartersText(c.Quarters))
+		return nil, fail(ErrNotEnoughArmies, "engine.move.none",
+			"From", land(s, c.From), "Troops", troops(s.Terr[c.From].Armies), "Share", quarters(c.Quarters))
 	}
 	s.Terr[c.From].Armies -= n
 	s.Terr[c.To].Armies += n

@@ -318,7 +318,7 @@ func TestPlanInTheFogCountsTheDefenceInSight(t *testing.T) {
 		{name: "the launch applies the whole defence: skipped", board: board, seat: "Ann", cmd: Launch{},
 			want: "Brin: Bob 6\nphase: move", event: func(t *testing.T, ev []Event) {
 				sk, ok := hasEvent[AttackSkipped](ev)
-				if want := "Alba's total 12 is not greater than Brin's defence 26, with what the fog hid"; !ok || sk.Why != want {
+				if want := "Alba's total 12 is not greater than Brin's defence 26, with what the fog hid"; !ok || sk.Why.String() != want {
 					t.Errorf("skipped %#v, want %q", sk, want)
 				}
 				if _, ok := hasEvent[Struck](ev); ok {
@@ -336,7 +336,7 @@ func TestPlanInTheFogCountsTheDefenceInSight(t *testing.T) {
 				var why []string
 				for _, e := range ev {
 					if sk, ok := e.(AttackSkipped); ok {
-						why = append(why, sk.Why)
+						why = append(why, sk.Why.String())
 					}
 				}
 				if want := "Keep is neutral: there is no enemy to strike"; !slices.Contains(why, want) {
@@ -382,7 +382,7 @@ func TestLaunchRunsThePlanInOrder(t *testing.T) {
 			seat: "Ann", cmd: Launch{}, raw: []int{400},
 			want: "Brin: Ann 0", event: func(t *testing.T, ev []Event) {
 				sk, ok := hasEvent[AttackSkipped](ev)
-				if !ok || sk.Order != 2 || !strings.Contains(sk.Why, "yours already") {
+				if !ok || sk.Order != 2 || !strings.Contains(sk.Why.String(), "yours already") {
 					t.Errorf("skipped %#v", sk)
 				}
 			}},

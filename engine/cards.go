@@ -82,24 +82,24 @@ func trade(s *state.State, seat int, c Trade) ([]Event, error) {
 	switch s.Phase {
 	case state.PhaseReinforce, state.PhaseOrders:
 	case state.PhaseOccupy:
-		return nil, fail(ErrWrongPhase, "first move armies into %s (occupy)", name(s, s.Occupy.To))
+		return nil, fail(ErrWrongPhase, "engine.occupy.first", "Place", land(s, s.Occupy.To))
 	default:
-		return nil, fail(ErrWrongPhase, "cards are traded at the start of your turn, before placing; it is the %s phase now", s.Phase)
+		return nil, fail(ErrWrongPhase, "engine.trade.wrong-phase", "Phase", phase(s.Phase))
 	}
 	hand := s.Seats[seat].Hand
 	a, b, x := c.Cards[0], c.Cards[1], c.Cards[2]
 	if a == b || b == x || a == x {
-		return nil, fail(ErrBadCards, "a set is three different cards")
+		return nil, fail(ErrBadCards, "engine.trade.same-card")
 	}
 	for _, card := range c.Cards {
 		if int(card) >= s.Map.NumCards() || !hand.Has(card) {
-			return nil, fail(ErrBadCards, "you do not hold card %d", card)
+			return nil, fail(ErrBadCards, "engine.cards.not-held", "Number", int(card))
 		}
 	}
 	value := SetValue(s, c.Cards)
 	if value == 0 {
-		return nil, fail(ErrBadCards, "%s, %s and %s are not a set: you need three of a kind or one of each (a wild counts as any)",
-			s.Map.CardName(a), s.Map.CardName(b), s.Map.CardName(x))
+		return nil, fail(ErrBadCards, "engine.trade.not-a-set",
+			"A", cardName(s.Map, a), "B", cardName(s.Map, b), "C", cardName(s.Map, x))
 	}
 	ev := Traded{Seat: seat, Cards: c.Cards, Armies: value, BonusTerritory: -1}
 	// At most one territory bonus per turn (the board game's rule): the first

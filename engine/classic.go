@@ -3,6 +3,7 @@ package engine
 import (
 	"slices"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -21,10 +22,10 @@ func applyClassic(s *state.State, seat int, c Command, d *dice) ([]Event, error)
 // classicCommand validates and applies one classic command.
 func classicCommand(s *state.State, seat int, c Command, d *dice) ([]Event, error) {
 	if s.Phase == state.PhaseOver {
-		return nil, fail(ErrGameOver, "the match is over: %s won", seatName(s, s.Winner))
+		return nil, fail(ErrGameOver, "engine.over.won", "Player", player(s, s.Winner))
 	}
 	if !s.Seats[seat].Alive() {
-		return nil, fail(ErrNotPlaying, "you are out of this match (%s)", s.Seats[seat].Status)
+		return nil, fail(ErrNotPlaying, "engine.seat.out", "Status", status(s.Seats[seat].Status))
 	}
 	switch c := c.(type) {
 	case Surrender:
@@ -40,13 +41,13 @@ func classicCommand(s *state.State, seat int, c Command, d *dice) ([]Event, erro
 		}
 	}
 	if s.Phase == state.PhaseSetup {
-		return nil, fail(ErrWrongPhase, "the match is still in its initial placement: place your armies (%s left)", plural(s.Seats[seat].Reserve, "army", "armies"))
+		return nil, fail(ErrWrongPhase, "engine.setup.place-first", "Armies", armies(s.Seats[seat].Reserve))
 	}
 	if s.Phase == state.PhaseOrders {
 		return applyOrders(s, seat, c, d)
 	}
 	if seat != s.Current {
-		return nil, fail(ErrNotYourTurn, "not your turn: %s is playing", seatName(s, s.Current))
+		return nil, fail(ErrNotYourTurn, "engine.turn.not-yours", "Player", player(s, s.Current))
 	}
 	switch c := c.(type) {
 	case Place:
@@ -71,9 +72,9 @@ func classicCommand(s *state.State, seat int, c Command, d *dice) ([]Event, erro
 	case EndTurn:
 		return endTurn(s, seat, d)
 	case Undo:
-		return nil, fail(ErrUnsupported, "undo needs the match's history")
+		return nil, fail(ErrUnsupported, "engine.undo.no-history")
 	}
-	return nil, fail(ErrBadCommand, "%q is not a command of the classic rules", c.Name())
+	return nil, fail(ErrBadCommand, "engine.classic.not-a-command", "Command", lang.Text(c.Name()))
 }
 
 // placeSetup places armies during the simultaneous initial placement.
@@ -92,14 +93,14 @@ func checkPlace(s *state.State, seat int, c Place) *Error {
 		return err
 	}
 	if o := s.Terr[c.Territory].Owner; o != seat {
-		return fail(ErrNotYourTerritory, "%s belongs to %s, not you", name(s, c.Territory), seatName(s, o))
+		return fail(ErrNotYourTerritory, "engine.territory.not-yours", "Place", land(s, c.Territory), "Player", player(s, o))
 	}
 	r := s.Seats[seat].Reserve
 	if r == 0 {
-		return fail(ErrNotEnoughArmies, "you have no armies left to place")
+		return fail(ErrNotEnoughArmies, "engine.place.none-left")
 	}
 	if c.Armies < 1 || c.Armies > r {
-		return fail(ErrBadArmies, "you can place 1 to %d armies, not %d", r, c.Armies)
+		return fail(ErrBadArmies, "engine.place.range", "Max", r, "Number", c.Armies)
 	}
 	return nil
 }
@@ -145,12 +146,12 @@ func checkReinforce(s *state.State, seat int) *Error {
 	switch s.Phase {
 	case state.PhaseReinforce:
 	case state.PhaseOccupy:
-		return fail(ErrWrongPhase, "first move armies into %s (occupy)", name(s, s.Occupy.To))
+		return fail(ErrWrongPhase, "engine.occupy.first", "Place", land(s, s.Occupy.To))
 	default:
-		return fail(ErrWrongPhase, "you have no armies to place now (%s phase)", s.Phase)
+		return fail(ErrWrongPhase, "engine.place.wrong-phase", "Phase", phase(s.Phase))
 	}
 	if mustTrade(s, seat) {
-		return fail(ErrMustTrade, "you hold %d cards: trade a set before placing", s.Seats[seat].Hand.Len())
+		return fail(ErrMustTrade, "engine.trade.must-before-place", "Cards", cards(s.Seats[seat].Hand.Len()))
 	}
 	return nil
 }
@@ -181,7 +182,7 @@ func maybeEndReinforce(s *state.State, seat int) {
 // border an enemy, one army at a time.
 func autoPlace(s *state.State, seat int, d *dice) ([]Event, error) {
 	if s.Seats[seat].Reserve == 0 {
-		return nil, fail(ErrNotEnoughArmies, "you have no armies left to place")
+		return nil, fail(ErrNotEnoughArmies, "engine.place.none-left")
 	}
 	var ev []Event
 	for t, n := range spread(s, seat, d) {
@@ -294,16 +295,16 @@ func endTurn(s *state.State, seat int, d *dice) ([]Event, error) {
 	case state.PhaseAttack, state.PhaseFortify:
 	case state.PhaseReinforce:
 		if mustTrade(s, seat) {
-			return nil, fail(ErrMustTrade, "you hold %d cards: trade a set, then place your armies", s.Seats[seat].Hand.Len())
+			return nil, fail(ErrMustTrade, "engine.trade.must-then-place", "Cards", cards(s.Seats[seat].Hand.Len()))
 		}
-		return nil, fail(ErrWrongPhase, "place your %s first", plural(s.Seats[seat].Reserve, "remaining army", "remaining armies"))
+		return nil, fail(ErrWrongPhase, "engine.place.first", "Armies", remaining(s.Seats[seat].Reserve))
 	case state.PhaseOccupy:
-		return nil, fail(ErrWrongPhase, "first move armies into %s (occupy)", name(s, s.Occupy.To))
+		return nil, fail(ErrWrongPhase, "engine.occupy.first", "Place", land(s, s.Occupy.To))
 	}
 	var ev []Event
 	if s.Conquered {
 		if s.Seats[seat].Hand.Len() >= handLimit {
-			return nil, fail(ErrMustDiscard, "you hold %d cards and will draw one: discard a card first", s.Seats[seat].Hand.Len())
+			return nil, fail(ErrMustDiscard, "engine.discard.first", "Cards", cards(s.Seats[seat].Hand.Len()))
 		}
 		ev = drawCard(s, seat, d)
 	}
@@ -346,10 +347,10 @@ func passTurn(s *state.State) []Event {
 func discard(s *state.State, seat int, c Discard) ([]Event, error) {
 	hand := s.Seats[seat].Hand
 	if !s.Conquered || hand.Len() < handLimit || (s.Phase != state.PhaseAttack && s.Phase != state.PhaseFortify) {
-		return nil, fail(ErrWrongPhase, "you may discard only when your hand is full and you are about to draw a card")
+		return nil, fail(ErrWrongPhase, "engine.discard.not-now")
 	}
 	if int(c.Card) >= s.Map.NumCards() || !hand.Has(c.Card) {
-		return nil, fail(ErrBadCards, "you do not hold card %d", c.Card)
+		return nil, fail(ErrBadCards, "engine.cards.not-held", "Number", int(c.Card))
 	}
 	s.Seats[seat].Hand = hand.Remove(c.Card)
 	s.Discard = s.Discard.Add(c.Card)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -432,56 +433,65 @@ func strictUnmarshal(b []byte, v any) error {
 	return nil
 }
 
-// Describe renders c for people, naming territories and cards on map m:
-// "attack Alaska → Kamchatka with 3 dice".
-func Describe(m *state.Map, c Command) string {
-	n := m.TerritoryName
+// Describe renders c for people, in English, naming territories and cards
+// on map m: "attack Alaska → Kamchatka with 3 dice".
+func Describe(m *state.Map, c Command) string { return DescribeMsg(m, c).String() }
+
+// DescribeMsg is c as the catalogue words it, in any language.
+func DescribeMsg(m *state.Map, c Command) lang.Msg {
+	at := func(t int) any { return lang.Place(m.TerritoryName(t)) }
+	end := func(t int) any { return lang.Label(m.TerritoryName(t)) }
+	card := func(k state.Card) lang.Msg {
+		if t, ok := m.CardTerritory(k); ok {
+			return lang.M("engine.describe.card", "Place", lang.Label(m.Territories[t].Name), "Kind", cardKind(m.CardKind(k)))
+		}
+		return lang.M("engine.card.wild")
+	}
 	switch c := c.(type) {
 	case Place:
-		return fmt.Sprintf("place %d on %s", c.Armies, n(c.Territory))
+		return lang.M("engine.describe.place", "Armies", c.Armies, "Where", at(c.Territory))
 	case Trade:
-		return fmt.Sprintf("trade %s, %s and %s", m.CardName(c.Cards[0]), m.CardName(c.Cards[1]), m.CardName(c.Cards[2]))
+		return lang.M("engine.describe.trade", "A", card(c.Cards[0]), "B", card(c.Cards[1]), "C", card(c.Cards[2]))
 	case Attack:
-		return fmt.Sprintf("attack %s → %s with %d dice", n(c.From), n(c.To), c.Dice)
+		return lang.M("engine.describe.attack", "From", end(c.From), "To", end(c.To), "Dice", lang.M("engine.describe.dice", "Count", c.Dice))
 	case Blitz:
 		if c.Keep <= 1 {
-			return fmt.Sprintf("blitz %s → %s", n(c.From), n(c.To))
+			return lang.M("engine.describe.blitz", "From", end(c.From), "To", end(c.To))
 		}
-		return fmt.Sprintf("blitz %s → %s keeping %d", n(c.From), n(c.To), c.Keep)
+		return lang.M("engine.describe.blitz-keep", "From", end(c.From), "To", end(c.To), "Keep", c.Keep)
 	case Occupy:
-		return fmt.Sprintf("occupy with %d", c.Armies)
+		return lang.M("engine.describe.occupy", "Armies", c.Armies)
 	case Fortify:
-		return fmt.Sprintf("fortify %s → %s with %d", n(c.From), n(c.To), c.Armies)
+		return lang.M("engine.describe.fortify", "From", end(c.From), "To", end(c.To), "Armies", c.Armies)
 	case Assault:
-		return fmt.Sprintf("order %d to attack %s → %s", c.Armies, n(c.From), n(c.To))
+		return lang.M("engine.describe.assault", "Armies", c.Armies, "From", end(c.From), "To", end(c.To))
 	case Discard:
-		return fmt.Sprintf("discard %s", m.CardName(c.Card))
+		return lang.M("engine.describe.discard", "Card", card(c.Card))
 	case Capital:
-		return fmt.Sprintf("choose %s as capital", n(c.Territory))
+		return lang.M("engine.describe.capital", "Where", at(c.Territory))
 	case Reinforce:
-		return fmt.Sprintf("reinforce %s", n(c.Territory))
+		return lang.M("engine.describe.reinforce", "Where", at(c.Territory))
 	case Capture:
-		return fmt.Sprintf("capture %s from %s", n(c.To), n(c.From))
+		return lang.M("engine.describe.capture", "To", at(c.To), "From", at(c.From))
 	case BuildPort:
-		return fmt.Sprintf("build a port on %s", n(c.Territory))
+		return lang.M("engine.describe.port", "Where", at(c.Territory))
 	case Plan:
-		return fmt.Sprintf("plan an attack %s → %s", n(c.From), n(c.To))
+		return lang.M("engine.describe.plan", "From", end(c.From), "To", end(c.To))
 	case Launch:
-		return "launch the planned attacks"
+		return lang.M("engine.describe.launch")
 	case UseItem:
-		return "use the item"
+		return lang.M("engine.describe.use")
 	case Move:
-		hero := ""
 		if c.Hero {
-			hero = " with the hero"
+			return lang.M("engine.describe.move-hero", "Share", quarters(c.Quarters), "From", at(c.From), "To", at(c.To))
 		}
-		return fmt.Sprintf("move %s of %s to %s%s", quartersText(c.Quarters), n(c.From), n(c.To), hero)
+		return lang.M("engine.describe.move", "Share", quarters(c.Quarters), "From", at(c.From), "To", at(c.To))
 	case Rollback:
-		return fmt.Sprintf("roll back to the start of turn %d", c.Turn)
+		return lang.M("engine.describe.rollback", "Turn", c.Turn)
 	case nil:
-		return "nothing"
+		return lang.M("engine.describe.nothing")
 	}
-	return c.Name()
+	return lang.M("engine.describe.other", "Name", lang.Text(c.Name()))
 }
 
 // Territories returns the territories command c names, in the order of its

@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"fmt"
+
+	"github.com/riskbot/riskbot/assets/lang"
 )
 
 // Code classifies a rule violation. Each code is also an error, so callers
@@ -73,20 +75,29 @@ func (c Code) Error() string {
 	return fmt.Sprintf("engine: error %d", int(c))
 }
 
-// Error is a rule violation: a command the rules refuse. Msg is written for
-// the player ("Alaska does not border Brazil").
+// Error is a rule violation: a command the rules refuse. Msg is what the
+// player reads ("Alaska does not border Brazil"), a key of the catalogue
+// (assets/lang) with its arguments, worded in the reader's language by
+// lang.Printer.Error; Error is its English.
 type Error struct {
 	Code Code
-	Msg  string
+	Msg  lang.Msg
 }
 
-func (e *Error) Error() string { return e.Msg }
+// Error is the refusal in English.
+func (e *Error) Error() string { return e.Msg.String() }
+
+// Message is the refusal as a message of the catalogue (lang.Worded).
+func (e *Error) Message() lang.Msg { return e.Msg }
 
 // Unwrap returns the code, for errors.Is.
 func (e *Error) Unwrap() error { return e.Code }
 
-func fail(c Code, format string, args ...any) *Error {
-	return &Error{Code: c, Msg: fmt.Sprintf(format, args...)}
+// fail is a refusal of class c: the catalogue's sentence key (engine.AREA.WHAT)
+// with its arguments, name, value pairs ("From", place(s, t), "Count", n).
+// Nothing is worded until the refusal is shown.
+func fail(c Code, key string, args ...any) *Error {
+	return &Error{Code: c, Msg: lang.M(key, args...)}
 }
 
 // IsRule reports whether err is a rule violation (as opposed to a failure of

@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/riskbot/riskbot/state"
+import (
+	"github.com/riskbot/riskbot/assets/lang"
+	"github.com/riskbot/riskbot/state"
+)
 
 // Event is something that happened when a command was applied. The bot turns
 // events into words; the map shows the arrows the state keeps of them.
@@ -162,7 +165,8 @@ type Struck struct {
 // AttackSkipped: a planned attack was not launched: Why says what changed.
 type AttackSkipped struct {
 	Seat, From, To, Order int
-	Why                   string
+	// Why says why, worded in the reader's language.
+	Why lang.Msg
 }
 
 // CapitalTaken: Seat took Defender's capital and with it every one of

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -8,11 +9,11 @@ func fortify(s *state.State, seat int, c Fortify) ([]Event, error) {
 	switch s.Phase {
 	case state.PhaseAttack, state.PhaseFortify:
 	case state.PhaseReinforce:
-		return nil, fail(ErrWrongPhase, "place your %s before fortifying", plural(s.Seats[seat].Reserve, "remaining army", "remaining armies"))
+		return nil, fail(ErrWrongPhase, "engine.fortify.place-first", "Armies", remaining(s.Seats[seat].Reserve))
 	case state.PhaseOccupy:
-		return nil, fail(ErrWrongPhase, "first move armies into %s (occupy)", name(s, s.Occupy.To))
+		return nil, fail(ErrWrongPhase, "engine.occupy.first", "Place", land(s, s.Occupy.To))
 	default:
-		return nil, fail(ErrWrongPhase, "you cannot fortify in the %s phase", s.Phase)
+		return nil, fail(ErrWrongPhase, "engine.fortify.wrong-phase", "Phase", phase(s.Phase))
 	}
 	if err := checkTerritory(s, c.From); err != nil {
 		return nil, err
@@ -21,36 +22,36 @@ func fortify(s *state.State, seat int, c Fortify) ([]Event, error) {
 		return nil, err
 	}
 	if o := s.Terr[c.From].Owner; o != seat {
-		return nil, fail(ErrNotYourTerritory, "%s belongs to %s, not you", name(s, c.From), seatName(s, o))
+		return nil, fail(ErrNotYourTerritory, "engine.territory.not-yours", "Place", land(s, c.From), "Player", player(s, o))
 	}
 	// With teams, armies may go to a teammate, and are theirs then
 	// (docs/rules.md, "Teams").
 	if o := s.Terr[c.To].Owner; o != seat && !s.Teammates(seat, o) {
-		return nil, fail(ErrNotYourTerritory, "%s belongs to %s, not you", name(s, c.To), seatName(s, o))
+		return nil, fail(ErrNotYourTerritory, "engine.territory.not-yours", "Place", land(s, c.To), "Player", player(s, o))
 	}
 	if c.From == c.To {
-		return nil, fail(ErrBadCommand, "pick two different territories")
+		return nil, fail(ErrBadCommand, "engine.move.same-territory")
 	}
 	movable := Movable(s, c.From)
 	if s.Options.Fortify == state.Connected {
 		if s.Fortified > 0 {
-			return nil, fail(ErrAlreadyFortified, "you have already fortified this turn (one move per turn): end your turn")
+			return nil, fail(ErrAlreadyFortified, "engine.fortify.done")
 		}
 		if !Connected(s, seat, c.From, c.To) {
-			return nil, fail(ErrNotConnected, "%s and %s are not connected through your territories", name(s, c.From), name(s, c.To))
+			return nil, fail(ErrNotConnected, "engine.fortify.not-connected", "From", land(s, c.From), "To", land(s, c.To))
 		}
 	} else if !s.Map.Adjacent(c.From, c.To) {
-		return nil, fail(ErrNotAdjacent, "%s does not border %s (armies move one step per turn)", name(s, c.From), name(s, c.To))
+		return nil, fail(ErrNotAdjacent, "engine.fortify.not-adjacent", "From", land(s, c.From), "To", land(s, c.To))
 	}
 	if movable == 0 {
-		why := "one army must stay"
+		why := lang.M("engine.fortify.one-must-stay")
 		if s.Terr[c.From].Arrived > 0 {
-			why = "the others arrived this turn and one must stay"
+			why = lang.M("engine.fortify.arrived")
 		}
-		return nil, fail(ErrNotEnoughArmies, "no army on %s can move: %s", name(s, c.From), why)
+		return nil, fail(ErrNotEnoughArmies, "engine.fortify.none-movable", "From", land(s, c.From), "Why", why)
 	}
 	if c.Armies < 1 || c.Armies > movable {
-		return nil, fail(ErrBadArmies, "move 1 to %d armies from %s, not %d", movable, name(s, c.From), c.Armies)
+		return nil, fail(ErrBadArmies, "engine.fortify.range", "Max", movable, "From", land(s, c.From), "Number", c.Armies)
 	}
 	s.Terr[c.From].Armies -= c.Armies
 	s.Terr[c.To].Armies += c.Armies

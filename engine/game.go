@@ -122,21 +122,20 @@ func cutBy(seat int, c Command, ev []Event, drawn int, turned bool) cut {
 // left to take back, with the true reason.
 func (g *Game) nothingToUndo(seat int) *Error {
 	c := g.undo.cut
-	who := "the"
-	if c.Seat != seat && c.Seat >= 0 && c.Seat < len(g.State.Seats) {
-		who = g.State.Seats[c.Seat].Name + "'s"
-	}
 	switch c.Why {
 	case cutAutoPlace:
-		return fail(ErrNothingToUndo, "nothing to undo: %s automatic placement drew its territories at random, so it cannot be taken back, nor what came before it", who)
+		if c.Seat != seat && c.Seat >= 0 && c.Seat < len(g.State.Seats) {
+			return fail(ErrNothingToUndo, "engine.undo.auto-placed-by", "Player", player(g.State, c.Seat))
+		}
+		return fail(ErrNothingToUndo, "engine.undo.auto-placed")
 	case cutDice:
-		return fail(ErrNothingToUndo, "nothing to undo: the dice were rolled, and a roll cannot be taken back, nor what came before it")
+		return fail(ErrNothingToUndo, "engine.undo.dice")
 	case cutReveal:
-		return fail(ErrNothingToUndo, "nothing to undo: an item was revealed, which cannot be taken back, nor what came before it")
+		return fail(ErrNothingToUndo, "engine.undo.revealed")
 	case cutTurn:
-		return fail(ErrNothingToUndo, "nothing to undo: nothing done this turn yet (earlier turns cannot be taken back)")
+		return fail(ErrNothingToUndo, "engine.undo.new-turn")
 	}
-	return fail(ErrNothingToUndo, "nothing to undo: dice rolls, card draws and earlier turns cannot be taken back")
+	return fail(ErrNothingToUndo, "engine.undo.nothing")
 }
 
 // NewGame starts a match. The deal it draws is recorded in g.Setup.Deal.
@@ -299,13 +298,13 @@ func revealing(ev []Event) bool {
 func (g *Game) undoLast(seat int) ([]Event, error) {
 	s := g.State
 	if s.Phase == state.PhaseOver {
-		return nil, fail(ErrGameOver, "the match is over")
+		return nil, fail(ErrGameOver, "engine.over")
 	}
 	if seat < 0 || seat >= len(s.Seats) || !s.Seats[seat].Alive() {
-		return nil, fail(ErrNotPlaying, "you are not playing in this match")
+		return nil, fail(ErrNotPlaying, "engine.seat.not-playing")
 	}
 	if s.Phase != state.PhaseSetup && seat != s.Current {
-		return nil, fail(ErrNotYourTurn, "not your turn: %s is playing", seatName(s, s.Current))
+		return nil, fail(ErrNotYourTurn, "engine.turn.not-yours", "Player", player(s, s.Current))
 	}
 	steps := g.undo.steps
 	last := -1
@@ -325,7 +324,7 @@ func (g *Game) undoLast(seat int) ([]Event, error) {
 		}
 		d := dice{rng: &next.RNG, strict: true}
 		if _, err := apply(next, e.Seat, e.Cmd, &d); err != nil || d.done() != nil {
-			return nil, fail(ErrNothingToUndo, "that can no longer be undone")
+			return nil, fail(ErrNothingToUndo, "engine.undo.too-late")
 		}
 	}
 	g.State = next

@@ -87,11 +87,11 @@ func (g *Game) RollbackPreview(turn int) (*state.State, int, error) {
 	s := g.State
 	switch {
 	case s.Phase == state.PhaseOver:
-		return nil, 0, fail(ErrGameOver, "the match is over: its result is recorded and its seed revealed, which tells every die to come, so it cannot be rolled back")
+		return nil, 0, fail(ErrGameOver, "engine.rollback.over")
 	case s.Turn < 1:
-		return nil, 0, fail(ErrWrongPhase, "nothing to roll back: the first turn has not begun")
+		return nil, 0, fail(ErrWrongPhase, "engine.rollback.not-begun")
 	case turn < 1 || turn > s.Turn:
-		return nil, 0, fail(ErrBadCommand, "there is no turn %d to go back to: turns 1 to %d have begun", turn, s.Turn)
+		return nil, 0, fail(ErrBadCommand, "engine.rollback.no-such-turn", "Turn", turn, "Last", s.Turn)
 	}
 	if turn >= len(g.starts) || g.starts[turn].state == nil {
 		return nil, 0, fmt.Errorf("%w: turn %d", ErrNoHistory, turn)
@@ -99,7 +99,7 @@ func (g *Game) RollbackPreview(turn int) (*state.State, int, error) {
 	start := g.starts[turn]
 	undone := g.played - start.played
 	if undone == 0 {
-		return nil, 0, fail(ErrNothingToUndo, "turn %d has only just begun: there is nothing to roll back", turn)
+		return nil, 0, fail(ErrNothingToUndo, "engine.rollback.just-begun", "Turn", turn)
 	}
 	next := start.state.Clone()
 	next.RNG = s.RNG // the dice go on: none seen comes again
@@ -109,7 +109,7 @@ func (g *Game) RollbackPreview(turn int) (*state.State, int, error) {
 // rollback applies a Rollback given by seat.
 func (g *Game) rollback(seat int, c Rollback) ([]Event, error) {
 	if seat != Host {
-		return nil, fail(ErrNotHost, "only the match's host can roll it back")
+		return nil, fail(ErrNotHost, "engine.rollback.not-host")
 	}
 	from := g.State.Turn
 	next, undone, err := g.RollbackPreview(c.Turn)

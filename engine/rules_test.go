@@ -92,7 +92,7 @@ func applyRow(t *testing.T, s *state.State, seat string, apply func(seat int) ([
 		if !errors.Is(got, err) {
 			t.Fatalf("err = %v, want %v", got, err)
 		}
-		if e, ok := IsRule(got); !ok || e.Msg == "" {
+		if e, ok := IsRule(got); !ok || e.Msg.IsZero() {
 			t.Errorf("error %v is not a rule error with a message", got)
 		}
 		if !strings.Contains(got.Error(), msg) {

@@ -3,6 +3,7 @@ package engine
 import (
 	"slices"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -32,7 +33,7 @@ func (Assault) Name() string { return "assault" }
 // a surrender is the classic one (applyClassic).
 func applyOrders(s *state.State, seat int, c Command, d *dice) ([]Event, error) {
 	if s.Seats[seat].Ready {
-		return nil, fail(ErrCommitted, "your orders for round %d are in: wait for the others", s.Turn)
+		return nil, fail(ErrCommitted, "engine.orders.committed", "Round", s.Turn)
 	}
 	switch c := c.(type) {
 	case Place:
@@ -50,9 +51,9 @@ func applyOrders(s *state.State, seat int, c Command, d *dice) ([]Event, error) 
 	case Undo:
 		return undoOrder(s, seat)
 	case Attack, Blitz:
-		return nil, fail(ErrWrongPhase, "in a simultaneous round, attacks are orders: attack with a number of armies (they roll when the round resolves)")
+		return nil, fail(ErrWrongPhase, "engine.orders.attack")
 	}
-	return nil, fail(ErrBadCommand, "%q is not an order of a simultaneous round", c.Name())
+	return nil, fail(ErrBadCommand, "engine.orders.not-an-order", "Command", lang.Text(c.Name()))
 }
 
 // addOrder appends o to the round's orders in a new slice: states that
@@ -89,7 +90,7 @@ func Projected(s *state.State, seat, t int) int {
 
 func checkOrdering(s *state.State, seat int) *Error {
 	if mustTrade(s, seat) {
-		return fail(ErrMustTrade, "you hold %d cards: trade a set before placing", s.Seats[seat].Hand.Len())
+		return fail(ErrMustTrade, "engine.trade.must-before-place", "Cards", cards(s.Seats[seat].Hand.Len()))
 	}
 	return nil
 }
@@ -113,7 +114,7 @@ func autoPlaceOrders(s *state.State, seat int, d *dice) ([]Event, error) {
 		return nil, err
 	}
 	if s.Seats[seat].Reserve == 0 {
-		return nil, fail(ErrNotEnoughArmies, "you have no armies left to place")
+		return nil, fail(ErrNotEnoughArmies, "engine.place.none-left")
 	}
 	var ev []Event
 	for t, n := range spread(s, seat, d) {
@@ -137,25 +138,25 @@ func checkOrderArmies(s *state.State, seat int, kind state.OrderKind, from, to, 
 		return err
 	}
 	if o := s.Terr[from].Owner; o != seat {
-		return fail(ErrNotYourTerritory, "%s belongs to %s, not you", name(s, from), seatName(s, o))
+		return fail(ErrNotYourTerritory, "engine.territory.not-yours", "Place", land(s, from), "Player", player(s, o))
 	}
 	if !s.Map.Adjacent(from, to) {
-		return fail(ErrNotAdjacent, "%s does not border %s", name(s, from), name(s, to))
+		return fail(ErrNotAdjacent, "engine.border.none", "From", land(s, from), "To", land(s, to))
 	}
 	switch o := s.Terr[to].Owner; {
 	case kind == state.OrderAttack && o == seat:
-		return fail(ErrOwnTerritory, "%s is yours: move armies there instead", name(s, to))
+		return fail(ErrOwnTerritory, "engine.orders.own", "Place", land(s, to))
 	case kind == state.OrderAttack && s.Teammates(seat, o):
 		return checkNotTeammate(s, seat, to)
 	case kind == state.OrderMove && o != seat && !s.Teammates(seat, o):
-		return fail(ErrNotYourTerritory, "%s belongs to %s: order an attack on it instead", name(s, to), seatName(s, o))
+		return fail(ErrNotYourTerritory, "engine.orders.enemy", "Place", land(s, to), "Player", player(s, o))
 	}
 	spare := Projected(s, seat, from) - 1
 	if spare < 1 {
-		return fail(ErrNotEnoughArmies, "%s will have no armies to spare: one must stay (your earlier orders count)", name(s, from))
+		return fail(ErrNotEnoughArmies, "engine.orders.none-spare", "From", land(s, from))
 	}
 	if n < 1 || n > spare {
-		return fail(ErrBadArmies, "order 1 to %d armies from %s, not %d (one stays; your earlier orders count)", spare, name(s, from), n)
+		return fail(ErrBadArmies, "engine.orders.range", "Max", spare, "From", land(s, from), "Number", n)
 	}
 	return nil
 }
@@ -189,7 +190,7 @@ func undoOrder(s *state.State, seat int) ([]Event, error) {
 	for ; i >= 0 && (s.Orders[i].Seat != seat || s.Orders[i].Bonus); i-- {
 	}
 	if i < 0 {
-		return nil, fail(ErrNothingToUndo, "you have no order of this round to take back")
+		return nil, fail(ErrNothingToUndo, "engine.orders.nothing-to-undo")
 	}
 	o := s.Orders[i]
 	if o.Kind == state.OrderPlace {
@@ -202,10 +203,10 @@ func undoOrder(s *state.State, seat int) ([]Event, error) {
 // commit ends the seat's part of the round; the last commit resolves it.
 func commit(s *state.State, seat int, d *dice) ([]Event, error) {
 	if mustTrade(s, seat) {
-		return nil, fail(ErrMustTrade, "you hold %d cards: trade a set, then place your armies", s.Seats[seat].Hand.Len())
+		return nil, fail(ErrMustTrade, "engine.trade.must-then-place", "Cards", cards(s.Seats[seat].Hand.Len()))
 	}
 	if r := s.Seats[seat].Reserve; r > 0 {
-		return nil, fail(ErrWrongPhase, "place your %s first", plural(r, "remaining army", "remaining armies"))
+		return nil, fail(ErrWrongPhase, "engine.place.first", "Armies", remaining(r))
 	}
 	s.Seats[seat].Ready = true
 	ev := []Event{Committed{Seat: seat, Round: s.Turn}}

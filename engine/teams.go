@@ -40,7 +40,7 @@ func checkSetupTeams(setup Setup) error {
 // checkNotTeammate refuses an attack by seat on territory t of a teammate.
 func checkNotTeammate(s *state.State, seat, t int) *Error {
 	if o := s.Terr[t].Owner; s.Teammates(seat, o) {
-		return fail(ErrTeammate, "%s belongs to your teammate %s: teammates never attack each other", name(s, t), seatName(s, o))
+		return fail(ErrTeammate, "engine.teams.teammate", "Place", land(s, t), "Player", player(s, o))
 	}
 	return nil
 }

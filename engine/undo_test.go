@@ -64,8 +64,8 @@ func TestUndoSaysWhyNothingCanBeTakenBack(t *testing.T) {
 			if !ok || e.Code != ErrNothingToUndo {
 				t.Fatalf("undo: %v, want nothing to undo", err)
 			}
-			if !strings.Contains(e.Msg, tt.want) || (tt.wantNot != "" && strings.Contains(e.Msg, tt.wantNot)) {
-				t.Errorf("got %q, want it to say %q (and not %q)", e.Msg, tt.want, tt.wantNot)
+			if !strings.Contains(e.Error(), tt.want) || (tt.wantNot != "" && strings.Contains(e.Error(), tt.wantNot)) {
+				t.Errorf("got %q, want it to say %q (and not %q)", e.Error(), tt.want, tt.wantNot)
 			}
 		})
 	}
@@ -88,7 +88,7 @@ func TestUndoSaysWhyNothingCanBeTakenBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, _, err = g.Apply(a, Undo{})
-	if e, ok := IsRule(err); !ok || !strings.Contains(e.Msg, "Bob's automatic placement") {
+	if e, ok := IsRule(err); !ok || !strings.Contains(e.Error(), "Bob's automatic placement") {
 		t.Errorf("Ann's undo after Bob placed automatically: got %v, want it to name Bob's automatic placement", err)
 	}
 }

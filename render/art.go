@@ -158,8 +158,7 @@ func (k *artKind) frame(b *board, width int) (style, error) {
 		nameHalo:  1.6,
 		dropNames: true,
 		nearBadge: 3,
-		army:      "army",
-		armies:    "armies",
+		armies:    "n.armies",
 	}, nil
 }
 

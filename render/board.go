@@ -6,6 +6,7 @@ import (
 	"math"
 	"sync"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -21,11 +22,15 @@ const refWidth = 1600
 // turn to turn. It is built once and then only read, by any number of
 // renders at once.
 type board struct {
-	m     *state.Map
-	kind  kind  // what this kind of map draws its own way
-	style style // the numbers it is drawn with
-	look  *look // its colours and palette
-	w, h  int   // the whole image
+	m *state.Map
+	p lang.Printer // the language of its words
+	// localNames is set when the names drawn are the catalogue's in p's
+	// language (the classic board's); other maps keep their own.
+	localNames bool
+	kind       kind  // what this kind of map draws its own way
+	style      style // the numbers it is drawn with
+	look       *look // its colours and palette
+	w, h       int   // the whole image
 	// mw and mh are the map area, at the top left: the whole width above
 	// the panel (classic), or a square beside it (generated maps).
 	mw, mh int
@@ -150,8 +155,9 @@ type style struct {
 	// numbered is set when a capitals match's attacks show their launch
 	// order, and its planned attacks show too.
 	numbered bool
-	// army and armies are what a player's troops are called, one and many.
-	army, armies string
+	// armies is the catalogue key of a count of a player's troops
+	// ("n.armies": "3 armies").
+	armies string
 }
 
 // The classes of line on a map, weakest first: where samples of two
@@ -232,4 +238,23 @@ func (p pier) box(cell float64) frect {
 	x1, y1 := p.x+p.dx*cell*0.95, p.y+p.dy*cell*0.95
 	pad := cell * 0.35
 	return frect{math.Min(p.x, x1) - pad, math.Min(p.y, y1) - pad, math.Max(p.x, x1) + pad, math.Max(p.y, y1) + pad}
+}
+
+// territoryName is territory t's name as the board shows it: the
+// catalogue's in the board's language on the classic board ("Pérou"),
+// the map's own elsewhere.
+func (b *board) territoryName(t int) string {
+	return b.placeName(b.m.Territories[t].Name)
+}
+
+// continentName is continent c's name as the board shows it.
+func (b *board) continentName(c int) string {
+	return b.placeName(b.m.Continents[c].Name)
+}
+
+func (b *board) placeName(name string) string {
+	if !b.localNames {
+		return name
+	}
+	return b.p.PlaceName(name)
 }

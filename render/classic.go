@@ -9,6 +9,7 @@ import (
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/render/internal/world"
 	"github.com/riskbot/riskbot/state"
 )
@@ -51,8 +52,7 @@ func (k *classicKind) frame(b *board, width int) (style, error) {
 		// Europe leaves no choice but names between badges.
 		nearBadge: 2,
 		wraps:     true,
-		army:      "army",
-		armies:    "armies",
+		armies:    "n.armies",
 	}, nil
 }
 
@@ -202,12 +202,12 @@ func drawConnectors(dst *image.RGBA, b *board, conns []connector, th *theme, sma
 				dot(dc, sg[0], sg[1], s, th)
 			}
 			// Say where each end leads, on the side of the line with less land.
-			na, nb := b.m.Territories[c.a].Name, b.m.Territories[c.b].Name
+			na, nb := b.m.Territories[c.a].Name, b.m.Territories[c.b].Name // worded with their article
 			for _, e := range []struct {
 				x, y float64
 				name string
 			}{{fx, fy, nb}, {tx + shift, ty, na}} {
-				text := "to " + e.name
+				text := b.p.T("render.lane.to", "Place", lang.Place(e.name))
 				tw := textWidth(small, text)
 				th2 := capHeight(small)
 				x := math.Max(5*s+tw/2, math.Min(w-5*s-tw/2, e.x))

@@ -1,9 +1,9 @@
 package render
 
 import (
-	"fmt"
 	"math"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -35,17 +35,17 @@ func (b *board) cardRects(n int) []frect {
 	return out
 }
 
-// phaseWord says what the current player is doing.
-func phaseWord(p state.Phase) (string, bool) {
+// phaseWord says what the current player is doing, in pr's language.
+func phaseWord(pr lang.Printer, p state.Phase) (string, bool) {
 	switch p {
 	case state.PhaseReinforce:
-		return "reinforcing", true
+		return pr.T("render.phase.reinforcing"), true
 	case state.PhaseAttack:
-		return "attacking", true
+		return pr.T("render.phase.attacking"), true
 	case state.PhaseOccupy:
-		return "moving in", true
+		return pr.T("render.phase.moving-in"), true
 	case state.PhaseFortify:
-		return "fortifying", true
+		return pr.T("render.phase.fortifying"), true
 	}
 	return "", false
 }
@@ -69,20 +69,20 @@ func (wk *worker) drawStrip(s *state.State, tags []string) {
 	over := s.Phase == state.PhaseOver && s.Winner >= 0
 	switch {
 	case over:
-		t := "Match over"
+		t := wk.p.T("render.head.over")
 		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.gold)
 		x += textWidth(f.headBig, t) + 16*sc
 		wk.drawSwatch(x+18*sc, headY, 17*sc, s.Winner, tags[s.Winner])
 		x += 46 * sc
-		t = fit(f.headBig, wk.seatLabel(s, s.Winner)+" wins", right-x)
+		t = fit(f.headBig, wk.p.T("render.head.wins", "Player", lang.Text(wk.seatLabel(s, s.Winner))), right-x)
 		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.text)
 	case s.Phase == state.PhaseSetup:
-		t := "Setup"
+		t := wk.p.T("render.head.setup")
 		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.gold)
 		x += textWidth(f.headBig, t) + 16*sc
-		drawText(wk.canvas, f.head, fit(f.head, "everyone places their armies", right-x), x, headY+capHeight(f.head)/2, th.text)
+		drawText(wk.canvas, f.head, fit(f.head, wk.p.T("render.head.everyone-places"), right-x), x, headY+capHeight(f.head)/2, th.text)
 	case s.Phase == state.PhaseOrders:
-		t := fmt.Sprintf("Round %d", s.Turn)
+		t := wk.p.T("render.head.round", "Turn", s.Turn)
 		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.gold)
 		x += textWidth(f.headBig, t) + 16*sc
 		ready, alive := 0, 0
@@ -94,19 +94,19 @@ func (wk *worker) drawStrip(s *state.State, tags []string) {
 				}
 			}
 		}
-		drawText(wk.canvas, f.head, fit(f.head, fmt.Sprintf("everyone orders at once · %d of %d ready", ready, alive), right-x), x, headY+capHeight(f.head)/2, th.text)
+		drawText(wk.canvas, f.head, fit(f.head, wk.p.T("render.head.orders", "Count", ready, "Alive", alive), right-x), x, headY+capHeight(f.head)/2, th.text)
 	default:
-		t := fmt.Sprintf("Turn %d", s.Turn)
+		t := wk.p.T("render.head.turn", "Turn", s.Turn)
 		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.gold)
 		x += textWidth(f.headBig, t) + 16*sc
 		wk.drawSwatch(x+18*sc, headY, 17*sc, s.Current, tags[s.Current])
 		x += 46 * sc
 		phase, pw := "", 0.0
-		if w, ok := phaseWord(s.Phase); ok {
+		if w, ok := phaseWord(wk.p, s.Phase); ok {
 			phase = "· " + w
 			pw = textWidth(f.head, phase) + 12*sc
 		}
-		t = fit(f.headBig, wk.seatLabel(s, s.Current)+" to play", right-x-pw)
+		t = fit(f.headBig, wk.p.T("render.head.to-play", "Player", lang.Text(wk.seatLabel(s, s.Current))), right-x-pw)
 		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.text)
 		x += textWidth(f.headBig, t) + 12*sc
 		if phase != "" {
@@ -139,32 +139,33 @@ func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h floa
 	right := x + w - 14*sc
 	top, bottom := y+h*0.34, y+h*0.72
 	var stats string
+	armies, cards := lang.M("n.armies", "Count", s.Armies(seat)), lang.M("render.n.cards", "Count", s.HandSize(seat))
 	switch {
 	case won:
-		stats = fmt.Sprintf("winner · %d territories · %s", s.Owned(seat), plural(s.Armies(seat), "army", "armies"))
+		stats = wk.p.T("render.card.winner-stats", "Owned", s.Owned(seat), "Armies", armies)
 	case st.Status == state.Eliminated:
-		stats = "eliminated"
+		stats = wk.p.T("render.card.eliminated")
 	case st.Status == state.Surrendered:
-		stats = "surrendered"
+		stats = wk.p.T("render.card.surrendered")
 	case s.Fogged() && seat != s.Viewer:
 		// The continents others hold, and so their income, lie in the fog.
-		stats = fmt.Sprintf("%d terr · %s · %s", s.Owned(seat), plural(s.Armies(seat), "army", "armies"), plural(s.HandSize(seat), "card", "cards"))
+		stats = wk.p.T("render.card.stats-fogged", "Owned", s.Owned(seat), "Armies", armies, "Cards", cards)
 	default:
-		stats = fmt.Sprintf("%d terr · %s · %s · +%d next", s.Owned(seat), plural(s.Armies(seat), "army", "armies"), plural(s.HandSize(seat), "card", "cards"), s.Income(seat).Total)
+		stats = wk.p.T("render.card.stats", "Owned", s.Owned(seat), "Armies", armies, "Cards", cards, "Income", s.Income(seat).Total)
 	}
 	sx := nx
 	if won {
 		sx += 30 * sc
 	}
 	stats = fit(f.stat, stats, right-sx)
-	colour := wk.colors[seat].Name
+	colour := wk.colourName(seat)
 	switch {
 	case now && s.Phase == state.PhaseOrders:
-		colour += " · ordering"
+		colour = wk.p.T("render.card.ordering", "Colour", colour)
 	case now:
-		colour += " · to play"
+		colour = wk.p.T("render.card.to-play", "Colour", colour)
 	case s.Phase == state.PhaseOrders && st.Ready:
-		colour += " · ready"
+		colour = wk.p.T("render.card.ready", "Colour", colour)
 	}
 	name := fit(f.name, wk.names[seat], right-nx)
 	k := elemKey(elemCard, uint64(seat), stringKey(tag), stringKey(stats), stringKey(colour), stringKey(name), flags(now, won, out), f64(x), f64(y), f64(w), f64(h))
@@ -198,18 +199,18 @@ func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h floa
 // arrowKey is the panel's key to the arrow styles: label, dash pattern and
 // line width at refWidth.
 var arrowKey = []struct {
-	label string
+	label lang.Msg
 	dash  []float64
 	lw    float64
 }{
-	{"conquest", nil, 6}, {"attack", []float64{9, 6}, 4}, {"fortify", []float64{1.5, 8}, 4.6},
+	{lang.M("render.key.conquest"), nil, 6}, {lang.M("render.key.attack"), []float64{9, 6}, 4}, {lang.M("render.key.fortify"), []float64{1.5, 8}, 4.6},
 }
 
 // arrowKeyWidth is the width drawArrowKey takes.
 func (wk *worker) arrowKeyWidth() float64 {
 	w := 0.0
 	for _, it := range arrowKey {
-		w += textWidth(wk.f.small, it.label) + (8+34+22)*wk.s
+		w += textWidth(wk.f.small, wk.p.Msg(it.label)) + (8+34+22)*wk.s
 	}
 	return w - 22*wk.s
 }
@@ -220,9 +221,10 @@ func (wk *worker) drawArrowKey(right, y float64) {
 	x := right
 	for i := len(arrowKey) - 1; i >= 0; i-- {
 		it := arrowKey[i]
-		tw := textWidth(f.small, it.label)
+		label := wk.p.Msg(it.label)
+		tw := textWidth(f.small, label)
 		x -= tw
-		drawText(wk.canvas, f.small, it.label, x, y+capHeight(f.small)/2, th.dim)
+		drawText(wk.canvas, f.small, label, x, y+capHeight(f.small)/2, th.dim)
 		x -= 8 * sc
 		keyArrow(dc, x-34*sc, y, sc, it.dash, it.lw, th.text)
 		x -= 34*sc + 22*sc

@@ -87,8 +87,7 @@ func (k *gridKind) frame(b *board, width int) (style, error) {
 		nameHalo:  1.8,
 		nearBadge: 8,
 		numbered:  true,
-		army:      "troop",
-		armies:    "troops",
+		armies:    "render.n.troops",
 	}
 	if k.classic = len(laneBorders(m)) > 0; k.classic {
 		// The classic rules' bonuses go by continent: their borders are
@@ -104,7 +103,7 @@ func (k *gridKind) frame(b *board, width int) (style, error) {
 			},
 			colour: classicLineColour,
 		}
-		st.numbered, st.army, st.armies = false, "army", "armies"
+		st.numbered, st.armies = false, "n.armies"
 	}
 	return st, nil
 }

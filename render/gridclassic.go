@@ -10,6 +10,7 @@ import (
 
 	"github.com/fogleman/gg"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -326,7 +327,7 @@ func (k *gridKind) drawClassicKey(wk *worker, img *image.RGBA, dc *gg.Context) {
 	text := func(t string, x, y float64, c color.RGBA) {
 		drawText(img, f.small, t, x-ox, y-oy+capHeight(f.small)/2, c)
 	}
-	text("KEY", x0, b.gridKeyTop(), th.dim)
+	text(wk.p.T("render.key.title"), x0, b.gridKeyTop(), th.dim)
 	arrowsY, contY := b.classicKeySections()
 	colW := (right - x0) / 2
 	rowH := b.gridKeyRow()
@@ -334,7 +335,7 @@ func (k *gridKind) drawClassicKey(wk *worker, img *image.RGBA, dc *gg.Context) {
 		label string
 		dash  []float64
 		lw    float64
-	}{{"attack", []float64{9, 6}, 4}, {"conquest", nil, 6}, {"fortify", []float64{1.5, 8}, 4.6}} {
+	}{{wk.p.T("render.key.attack"), []float64{9, 6}, 4}, {wk.p.T("render.key.conquest"), nil, 6}, {wk.p.T("render.key.fortify"), []float64{1.5, 8}, 4.6}} {
 		cx := x0 + float64(i%2)*colW
 		cy := arrowsY + float64(i/2)*rowH
 		keyArrow(dc, cx, cy, s, a.dash, a.lw, th.text)
@@ -345,18 +346,18 @@ func (k *gridKind) drawClassicKey(wk *worker, img *image.RGBA, dc *gg.Context) {
 	laneLine(dc, [][2]float64{{cx + 4*s, cy}, {cx + 34*s, cy}}, s, th)
 	laneDot(dc, [2]float64{cx + 4*s, cy}, s, th)
 	laneDot(dc, [2]float64{cx + 34*s, cy}, s, th)
-	text("sea lane", cx+44*s, cy, th.text)
+	text(wk.p.T("render.key.sea-lane"), cx+44*s, cy, th.text)
 
 	cont := b.m.Continents
-	text("CONTINENTS", x0, contY-rowH*0.55, th.dim)
-	w := "bonus"
+	text(wk.p.T("render.key.continents"), x0, contY-rowH*0.55, th.dim)
+	w := wk.p.T("render.key.bonus")
 	text(w, right-textWidth(f.small, w), contY-rowH*0.55, th.dim)
 	row := b.classicContinentRow(len(cont))
 	for i, c := range cont {
 		y := contY + float64(i)*row
 		bonus := fmt.Sprintf("+%d", c.Bonus)
 		bw := textWidth(f.small, bonus)
-		name := fit(f.small, fmt.Sprintf("%s (%d)", c.Name, len(c.Territories)), right-bw-12*s-(x0+30*s))
+		name := fit(f.small, fmt.Sprintf("%s (%d)", b.continentName(i), len(c.Territories)), right-bw-12*s-(x0+30*s))
 		text(name, x0+30*s, y, th.text)
 		text(bonus, right-bw, y, th.gold)
 	}
@@ -394,22 +395,22 @@ func (k *gridKind) drawClassicPanel(wk *worker, s *state.State, tags []string) {
 			drawText(wk.canvas, f.head, word, right-textWidth(f.head, word), y+capHeight(f.head)/2, th.dim)
 		}
 	}
-	who := func(seat int, what string) {
+	who := func(seat int, key string) {
 		wk.drawSwatch(x0+17*sc, line2, 17*sc, seat, tags[seat])
-		drawText(wk.canvas, f.head, fit(f.head, wk.seatLabel(s, seat)+what, right-x0-46*sc), x0+46*sc, line2+capHeight(f.head)/2, th.text)
+		drawText(wk.canvas, f.head, fit(f.head, wk.p.T(key, "Player", lang.Text(wk.seatLabel(s, seat))), right-x0-46*sc), x0+46*sc, line2+capHeight(f.head)/2, th.text)
 	}
 	say := func(t string) {
 		drawText(wk.canvas, f.head, fit(f.head, t, right-x0), x0, line2+capHeight(f.head)/2, th.text)
 	}
 	switch {
 	case s.Phase == state.PhaseOver && s.Winner >= 0:
-		head("Match over", "")
-		who(s.Winner, " wins")
+		head(wk.p.T("render.head.over"), "")
+		who(s.Winner, "render.head.wins")
 	case s.Phase == state.PhaseSetup:
-		head("Setup", "placing")
-		say("everyone places armies")
+		head(wk.p.T("render.head.setup"), wk.p.T("render.phase.placing"))
+		say(wk.p.T("render.head.everyone-places-short"))
 	case s.Phase == state.PhaseOrders:
-		head(fmt.Sprintf("Round %d", s.Turn), "orders")
+		head(wk.p.T("render.head.round", "Turn", s.Turn), wk.p.T("render.phase.orders"))
 		ready, alive := 0, 0
 		for i := range s.Seats {
 			if s.Seats[i].Alive() {
@@ -419,11 +420,11 @@ func (k *gridKind) drawClassicPanel(wk *worker, s *state.State, tags []string) {
 				}
 			}
 		}
-		say(fmt.Sprintf("everyone orders at once · %d of %d ready", ready, alive))
+		say(wk.p.T("render.head.orders", "Count", ready, "Alive", alive))
 	default:
-		w, _ := phaseWord(s.Phase)
-		head(fmt.Sprintf("Turn %d", s.Turn), w)
-		who(s.Current, " to play")
+		w, _ := phaseWord(wk.p, s.Phase)
+		head(wk.p.T("render.head.turn", "Turn", s.Turn), w)
+		who(s.Current, "render.head.to-play")
 	}
 	drawText(wk.canvas, f.small, fit(f.small, s.Map.Title, right-x0), x0, y+80*sc+capHeight(f.small)/2, th.dim)
 	for i, r := range cards {
@@ -450,19 +451,19 @@ func (wk *worker) drawClassicGridCard(s *state.State, seat int, tag string, r fr
 	wk.drawSwatch(x+33*sc, top, 17*sc, seat, tag)
 	right := x + w - 14*sc
 	nx := x + 60*sc
-	colour := wk.colors[seat].Name
+	colour := wk.colourName(seat)
 	switch {
 	case won:
-		colour += " · winner"
+		colour = wk.p.T("render.card.won", "Colour", colour)
 	case now && s.Phase == state.PhaseOrders:
-		colour += " · ordering"
+		colour = wk.p.T("render.card.ordering", "Colour", colour)
 	case s.Phase == state.PhaseOrders && st.Ready && st.Alive():
-		colour += " · ready"
+		colour = wk.p.T("render.card.ready", "Colour", colour)
 	}
 	// The cards held, right-aligned on the first line.
 	room := right - nx
 	if !out {
-		c := plural(s.HandSize(seat), "card", "cards")
+		c := wk.p.N("render.n.cards", s.HandSize(seat))
 		cw := textWidth(f.stat, c)
 		drawText(wk.canvas, f.stat, c, right-cw, top+capHeight(f.stat)/2, th.dim)
 		room -= cw + 14*sc
@@ -486,19 +487,19 @@ func (wk *worker) drawClassicGridCard(s *state.State, seat int, tag string, r fr
 	var stats, extra string
 	switch {
 	case st.Status == state.Eliminated:
-		stats = "eliminated"
+		stats = wk.p.T("render.card.eliminated")
 	case st.Status == state.Surrendered:
-		stats = "surrendered"
+		stats = wk.p.T("render.card.surrendered")
 	default:
-		stats = fmt.Sprintf("%d terr · %s", s.Owned(seat), plural(s.Armies(seat), "army", "armies"))
+		stats = wk.p.T("render.card.terr", "Owned", s.Owned(seat), "Armies", lang.M("n.armies", "Count", s.Armies(seat)))
 		switch {
 		case s.Phase == state.PhaseSetup:
-			extra = fmt.Sprintf("%d to place", st.Reserve)
+			extra = wk.p.T("render.card.to-place", "Count", st.Reserve)
 		case s.Phase == state.PhaseOver:
 		case s.Fogged() && seat != s.Viewer:
 			// The continents others hold, and so their income, lie in the fog.
 		default:
-			extra = fmt.Sprintf("+%d next", s.Income(seat).Total)
+			extra = wk.p.T("render.card.next", "Income", s.Income(seat).Total)
 		}
 	}
 	room = right - (x + 18*sc)

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -10,6 +9,7 @@ import (
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -30,17 +30,47 @@ func heroState(c state.CapitalsSeat) string {
 	return "alive"
 }
 
-// gridPhaseWord says what the current player of a capitals match is doing.
-func gridPhaseWord(p state.Phase) string {
+// heroWord is how a card words a hero's state (heroState), in pr's
+// language.
+func heroWord(pr lang.Printer, state string) string {
+	switch state {
+	case "locked":
+		return pr.T("render.hero.locked")
+	case "dead":
+		return pr.T("render.hero.dead")
+	}
+	return pr.T("render.hero.alive")
+}
+
+// gridPhaseWord says what the current player of a capitals match is
+// doing, in pr's language.
+func gridPhaseWord(pr lang.Printer, p state.Phase) string {
 	switch p {
 	case state.PhaseReinforce:
-		return "reinforcing"
+		return pr.T("render.phase.reinforcing")
 	case state.PhaseAction, state.PhaseAttack:
-		return "action"
+		return pr.T("render.phase.action")
 	case state.PhaseMove, state.PhaseOccupy, state.PhaseFortify:
-		return "moving"
+		return pr.T("render.phase.moving")
 	}
 	return ""
+}
+
+// terrainWord is a terrain's name in the key, in pr's language.
+func terrainWord(pr lang.Printer, t state.Terrain) string {
+	switch t {
+	case state.Plain:
+		return pr.T("render.terrain.plain")
+	case state.Forest:
+		return pr.T("render.terrain.forest")
+	case state.Mountain:
+		return pr.T("render.terrain.mountain")
+	case state.Desert:
+		return pr.T("render.terrain.desert")
+	case state.Coastal:
+		return pr.T("render.terrain.coastal")
+	}
+	return t.String()
 }
 
 // gridCardRects lays out n player cards down the panel, under its header.
@@ -93,7 +123,7 @@ func (b *board) gridKeyNotes(small font.Face) []keyNote {
 	lineH := capHeight(small) * 1.9
 	width := float64(b.panel.Max.X) - 14*s - b.gridKeyNoteX()
 	var out []keyNote
-	for _, text := range []string{lockedNote, fatBonusNote} {
+	for _, text := range []string{b.p.T("render.key.locked-note"), b.p.T("render.key.fat-bonus-note")} {
 		lines := wrap(small, text, width)
 		if y+float64(len(lines)-1)*lineH+capHeight(small) > float64(b.panel.Max.Y)-6*s {
 			break
@@ -107,13 +137,6 @@ func (b *board) gridKeyNotes(small font.Face) []keyNote {
 // gridKeyNoteX is where the notes' text starts.
 func (b *board) gridKeyNoteX() float64 { return float64(b.panel.Min.X) + 50*b.s }
 
-// The notes of the key: what the cards' "locked" and the key's "fat bonus"
-// mean (docs/rules.md, "Capitals").
-const (
-	lockedNote   = "locked: no hero yet; it comes once its player holds 4 kinds of terrain"
-	fatBonusNote = "fat bonus: its taker seizes the biggest territory of the 2 rivals with most troops"
-)
-
 // drawKey explains the markers, arrows and terrains at the foot of the
 // panel, on its ground img. dc draws in the frame's coordinates; text goes
 // on img, whose origin is the panel's top-left corner.
@@ -126,7 +149,7 @@ func (k *gridKind) drawKey(wk *worker, img *image.RGBA, dc *gg.Context) {
 	text := func(t string, x, y float64, c color.RGBA) {
 		drawText(img, f.small, t, x-ox, y+capHeight(f.small)/2, c)
 	}
-	text("KEY", x0, y, th.dim)
+	text(wk.p.T("render.key.title"), x0, y, th.dim)
 	y, arrowsY, terrainsY, _ := b.gridKeySections()
 	colW := (float64(b.panel.Max.X) - 14*s - x0) / 2
 	rowH := b.gridKeyRow()
@@ -135,17 +158,17 @@ func (k *gridKind) drawKey(wk *worker, img *image.RGBA, dc *gg.Context) {
 		label string
 		draw  func(x, y float64)
 	}{
-		{"capital", func(x, y float64) { crownMark(dc, x, y, R*1.15, s) }},
-		{"hero", func(x, y float64) { heroMark(dc, x, y, R*0.7, s, th.text, th) }},
-		{"fortress", func(x, y float64) { towerMark(dc, x, y, R*0.55, s, th) }},
-		{"port", func(x, y float64) {
+		{wk.p.T("render.key.capital"), func(x, y float64) { crownMark(dc, x, y, R*1.15, s) }},
+		{wk.p.T("render.key.hero"), func(x, y float64) { heroMark(dc, x, y, R*0.7, s, th.text, th) }},
+		{wk.p.T("render.key.fortress"), func(x, y float64) { towerMark(dc, x, y, R*0.55, s, th) }},
+		{wk.p.T("render.key.port"), func(x, y float64) {
 			c := k.cell
 			dc.DrawRectangle(x-c*0.6, y-c*0.9, c*1.2, c*1.8)
 			dc.SetColor(th.seaColor(2))
 			dc.Fill()
 			pontoonMark(dc, x, y-c*0.75, 0, 1, c, th)
 		}},
-		{"item", func(x, y float64) {
+		{wk.p.T("render.key.item"), func(x, y float64) {
 			// The "?" is text, drawn on img: draw the whole marker in
 			// img's coordinates.
 			dc.Push()
@@ -153,7 +176,7 @@ func (k *gridKind) drawKey(wk *worker, img *image.RGBA, dc *gg.Context) {
 			itemMark(dc, img, f, x-ox, y-float64(b.panel.Min.Y), R*0.66, s, false, th)
 			dc.Pop()
 		}},
-		{"fat bonus", func(x, y float64) { itemMark(dc, img, f, x, y, R*0.66, s, true, th) }},
+		{wk.p.T("render.key.fat-bonus"), func(x, y float64) { itemMark(dc, img, f, x, y, R*0.66, s, true, th) }},
 	}
 	for i, m := range marks {
 		cx := x0 + float64(i%2)*colW + 16*s
@@ -176,8 +199,8 @@ func (k *gridKind) drawKey(wk *worker, img *image.RGBA, dc *gg.Context) {
 		lw    float64
 		num   int
 	}{
-		{"attack", []float64{9, 6}, 4, launched}, {"planned attack", []float64{9, 6}, 4, planned},
-		{"conquest", nil, 6, noNumber}, {"move", []float64{1.5, 8}, 4.6, noNumber},
+		{wk.p.T("render.key.attack"), []float64{9, 6}, 4, launched}, {wk.p.T("render.key.planned-attack"), []float64{9, 6}, 4, planned},
+		{wk.p.T("render.key.conquest"), nil, 6, noNumber}, {wk.p.T("render.key.move"), []float64{1.5, 8}, 4.6, noNumber},
 	}
 	for i, a := range arrows {
 		cx := x0 + float64(i%2)*colW
@@ -219,7 +242,7 @@ func (k *gridKind) drawKey(wk *worker, img *image.RGBA, dc *gg.Context) {
 		dc.SetLineWidth(1.5 * s)
 		dc.SetColor(th.ink)
 		dc.Stroke()
-		text(t.String(), cx+sw+8*s, cy, th.text)
+		text(terrainWord(wk.p, t), cx+sw+8*s, cy, th.text)
 	}
 	// The notes: a mark, then what a word of the panel means.
 	noteMarks := []func(x, y float64){
@@ -274,25 +297,25 @@ func (k *gridKind) drawPanel(wk *worker, s *state.State, tags []string) {
 	over := s.Phase == state.PhaseOver && s.Winner >= 0
 	switch {
 	case over:
-		t := "Match over"
+		t := wk.p.T("render.head.over")
 		drawText(wk.canvas, f.headBig, t, x0, y+capHeight(f.headBig)/2, th.gold)
 		wk.drawSwatch(x0+17*sc, y+44*sc, 17*sc, s.Winner, tags[s.Winner])
-		drawText(wk.canvas, f.head, fit(f.head, wk.seatLabel(s, s.Winner)+" wins", right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
+		drawText(wk.canvas, f.head, fit(f.head, wk.p.T("render.head.wins", "Player", lang.Text(wk.seatLabel(s, s.Winner))), right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
 	case s.Phase == state.PhaseSetup:
 		// Capitals are chosen in turn order.
-		drawText(wk.canvas, f.headBig, "Setup", x0, y+capHeight(f.headBig)/2, th.gold)
-		w := "choosing capitals"
+		drawText(wk.canvas, f.headBig, wk.p.T("render.head.setup"), x0, y+capHeight(f.headBig)/2, th.gold)
+		w := wk.p.T("render.phase.choosing-capitals")
 		drawText(wk.canvas, f.head, w, right-textWidth(f.head, w), y+capHeight(f.head)/2, th.dim)
 		wk.drawSwatch(x0+17*sc, y+44*sc, 17*sc, s.Current, tags[s.Current])
-		drawText(wk.canvas, f.head, fit(f.head, wk.seatLabel(s, s.Current)+" picks", right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
+		drawText(wk.canvas, f.head, fit(f.head, wk.p.T("render.head.picks", "Player", lang.Text(wk.seatLabel(s, s.Current))), right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
 	default:
-		t := fmt.Sprintf("Turn %d", s.Turn)
+		t := wk.p.T("render.head.turn", "Turn", s.Turn)
 		drawText(wk.canvas, f.headBig, t, x0, y+capHeight(f.headBig)/2, th.gold)
-		if w := gridPhaseWord(s.Phase); w != "" {
+		if w := gridPhaseWord(wk.p, s.Phase); w != "" {
 			drawText(wk.canvas, f.head, w, right-textWidth(f.head, w), y+capHeight(f.head)/2, th.dim)
 		}
 		wk.drawSwatch(x0+17*sc, y+44*sc, 17*sc, s.Current, tags[s.Current])
-		drawText(wk.canvas, f.head, fit(f.head, wk.seatLabel(s, s.Current)+" to play", right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
+		drawText(wk.canvas, f.head, fit(f.head, wk.p.T("render.head.to-play", "Player", lang.Text(wk.seatLabel(s, s.Current))), right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
 	}
 	drawText(wk.canvas, f.small, fit(f.small, s.Map.Title, right-x0), x0, y+80*sc+capHeight(f.small)/2, th.dim)
 	for i, r := range cards {
@@ -320,20 +343,28 @@ func (wk *worker) drawGridCard(s *state.State, seat int, tag string, r frect) {
 	if bag {
 		room -= 32 * sc
 	}
-	colour := wk.colors[seat].Name
+	colour := wk.colourName(seat)
 	name := fit(f.name, wk.names[seat], room)
+	bottom := y + h - 24*sc
 	var stats string
 	switch {
 	case st.Status == state.Eliminated:
-		stats = "eliminated"
+		stats = wk.p.T("render.card.eliminated")
 	case st.Status == state.Surrendered:
-		stats = "abandoned"
+		stats = wk.p.T("render.card.abandoned")
 	default:
-		stats = fmt.Sprintf("%d terr · %s", s.Owned(seat), plural(s.Armies(seat), "troop", "troops"))
+		stats = wk.p.T("render.card.terr", "Owned", s.Owned(seat), "Armies", lang.M("render.n.troops", "Count", s.Armies(seat)))
 	}
+	// The hero: alive, dead or not yet won; the numbers keep clear of it.
 	hs := heroState(st.Capitals)
+	hword := heroWord(wk.p, hs)
+	hw := textWidth(f.stat, hword)
+	hx := right - hw
+	if !out {
+		stats = fit(f.stat, stats, hx-30*sc-(x+18*sc))
+	}
 	now, won := cardState(s, seat)
-	k := elemKey(elemCard, uint64(seat), stringKey(tag), stringKey(stats), stringKey(colour), stringKey(name), stringKey(hs), flags(now, won, out, bag), f64(x), f64(y), f64(w), f64(h))
+	k := elemKey(elemCard, uint64(seat), stringKey(tag), stringKey(stats), stringKey(colour), stringKey(name), stringKey(hs), stringKey(hword), flags(now, won, out, bag), f64(x), f64(y), f64(w), f64(h))
 	if wk.keepCard(seat, k, r) {
 		return
 	}
@@ -354,19 +385,15 @@ func (wk *worker) drawGridCard(s *state.State, seat int, tag string, r frect) {
 		dc.DrawLine(nx, top, nx+textWidth(f.name, name), top)
 		dc.Stroke()
 	}
-	bottom := y + h - 24*sc
 	drawText(wk.canvas, f.stat, stats, x+18*sc, bottom+capHeight(f.stat)/2, statCol)
 	if out {
 		return
 	}
-	// The hero: alive, dead or not yet won.
-	hw := textWidth(f.stat, hs)
-	hx := right - hw
 	hc := th.dim
 	if hs == "alive" {
 		hc = th.text
 	}
-	drawText(wk.canvas, f.stat, hs, hx, bottom+capHeight(f.stat)/2, hc)
+	drawText(wk.canvas, f.stat, hword, hx, bottom+capHeight(f.stat)/2, hc)
 	ix := hx - 16*sc
 	switch hs {
 	case "alive":

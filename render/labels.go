@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/image/font"
+
+	"github.com/riskbot/riskbot/assets/lang"
 )
 
 // badgeBox is the space a territory's badge may take (three digits).
@@ -16,29 +18,53 @@ func (b *board) badgeBox(t int) frect {
 	return frect{x - hw, y - hh, x + hw, y + hh}
 }
 
-// abbreviate shortens the common words of territory names.
-func abbreviate(name string) string {
-	r := strings.NewReplacer("United States", "US", "Northern ", "N. ", "Southern ", "S. ",
-		"Eastern ", "E. ", "Western ", "W. ", "Northwest ", "NW ", "Central ", "C. ")
+// abbreviate shortens the common words of territory names in language t:
+// the classic board's, as the catalogue names them.
+func abbreviate(t lang.Tag, name string) string {
+	var r *strings.Replacer
+	switch t {
+	case lang.French:
+		r = strings.NewReplacer("Territoires ", "Terr. ", "Australie-", "Austr.-", "Amérique ", "Amér. ",
+			"Afrique ", "Afr. ", "Europe ", "Eur. ", "Nouvelle-", "N.-", "Grande-", "G.-")
+	default:
+		r = strings.NewReplacer("United States", "US", "Northern ", "N. ", "Southern ", "S. ",
+			"Eastern ", "E. ", "Western ", "W. ", "Northwest ", "NW ", "Central ", "C. ")
+	}
 	return r.Replace(name)
 }
 
 // splitTwo splits a name into two lines of balanced width, or returns nil
-// for a single word.
-func splitTwo(fc font.Face, name string) []string {
+// for a single word. With hyphens set a line may also end after a hyphen
+// (French names: "Australie-" / "Occidentale").
+func splitTwo(fc font.Face, name string, hyphens bool) []string {
 	words := strings.Fields(name)
+	if hyphens {
+		words = strings.FieldsFunc(strings.ReplaceAll(name, "-", "-\x00"), func(r rune) bool { return r == ' ' || r == 0 })
+	}
 	if len(words) < 2 {
 		return nil
 	}
 	var best []string
 	bestW := math.Inf(1)
 	for i := 1; i < len(words); i++ {
-		a, b := strings.Join(words[:i], " "), strings.Join(words[i:], " ")
+		a, b := joinWords(words[:i]), joinWords(words[i:])
 		if w := math.Max(textWidth(fc, a), textWidth(fc, b)); w < bestW {
 			best, bestW = []string{a, b}, w
 		}
 	}
 	return best
+}
+
+// joinWords joins words with spaces, but none after a hyphen.
+func joinWords(words []string) string {
+	var sb strings.Builder
+	for i, w := range words {
+		if i > 0 && !strings.HasSuffix(words[i-1], "-") {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(w)
+	}
+	return sb.String()
 }
 
 // layoutLabels places every territory's name next to its badge so that no
@@ -92,14 +118,21 @@ func layoutLabels(b *board, fc font.Face, drop bool) ([]labelPlacement, error) {
 	legendR := frect{float64(legend.Min.X), float64(legend.Min.Y), float64(legend.Max.X), float64(legend.Max.Y)}
 	var placed []labelPlacement
 	for _, t := range order {
-		name := b.m.Territories[t].Name
+		name := b.territoryName(t)
+		// A name the catalogue gives in another language than English is
+		// shortened and broken that language's way.
+		tag := lang.English
+		if b.localNames {
+			tag = b.p.Tag()
+		}
+		hyphens := tag != lang.English
 		vars := []variant{{[]string{name}, 0}}
-		if two := splitTwo(fc, name); two != nil {
+		if two := splitTwo(fc, name, hyphens); two != nil {
 			vars = append(vars, variant{two, 0.6})
 		}
-		if ab := abbreviate(name); ab != name {
+		if ab := abbreviate(tag, name); ab != name {
 			vars = append(vars, variant{[]string{ab}, 2.5})
-			if two := splitTwo(fc, ab); two != nil {
+			if two := splitTwo(fc, ab, hyphens); two != nil {
 				vars = append(vars, variant{two, 3})
 			}
 		}

@@ -27,9 +27,6 @@ func newLegendFaces(fs *fonts, s float64) (legendFaces, error) {
 	return legendFaces{title: title, name: name}, nil
 }
 
-// legendTitle is the legend's title.
-const legendTitle = "CONTINENT BONUSES"
-
 // layoutLegend sizes the legend and puts it in the first corner of the map
 // with no land under it, or the one with least; or where place says, if
 // place is not nil (an imported picture has its own title and legend to
@@ -38,13 +35,13 @@ func layoutLegend(b *board, f legendFaces, place func(w, h int) image.Point) leg
 	s := b.s
 	var l legendLayout
 	nameW := 0.0
-	for _, c := range b.m.Continents {
-		nameW = math.Max(nameW, textWidth(f.name, c.Name))
+	for c := range b.m.Continents {
+		nameW = math.Max(nameW, textWidth(f.name, b.continentName(c)))
 	}
 	rowH := 27 * s
 	// As wide as the rows, or as the title over short names.
 	rows := 14*s + 18*s + nameW + 14*s + 34*s + 10*s + 28*s + 12*s
-	w := int(math.Ceil(math.Max(rows, 14*s+textWidth(f.title, legendTitle)+14*s)))
+	w := int(math.Ceil(math.Max(rows, 14*s+textWidth(f.title, b.p.T("render.legend.title"))+14*s)))
 	h := int(math.Ceil(36*s + rowH*float64(len(b.m.Continents)) + 6*s))
 	margin := int(10 * s)
 	corners := []image.Point{
@@ -99,7 +96,7 @@ func drawLegendGround(dst *image.RGBA, b *board, th *theme, f legendFaces) {
 	dc.SetLineWidth(1.5 * s)
 	dc.SetColor(color.RGBA{200, 210, 225, 120})
 	dc.Stroke()
-	drawText(dst, f.title, legendTitle, float64(r.Min.X)+14*s, float64(r.Min.Y)+24*s, th.dim)
+	drawText(dst, f.title, b.p.T("render.legend.title"), float64(r.Min.X)+14*s, float64(r.Min.Y)+24*s, th.dim)
 	for i, c := range b.m.Continents {
 		y := l.rowY[i]
 		dc.DrawCircle(l.swatchX, y, 7*s)
@@ -108,7 +105,7 @@ func drawLegendGround(dst *image.RGBA, b *board, th *theme, f legendFaces) {
 		dc.SetLineWidth(1.2 * s)
 		dc.SetColor(th.ink)
 		dc.Stroke()
-		drawText(dst, f.name, c.Name, l.nameX, y+capHeight(f.name)/2, th.text)
+		drawText(dst, f.name, b.continentName(i), l.nameX, y+capHeight(f.name)/2, th.text)
 		bonus := fmt.Sprintf("+%d", c.Bonus)
 		drawText(dst, f.name, bonus, l.bonusX-textWidth(f.name, bonus), y+capHeight(f.name)/2, th.gold)
 	}

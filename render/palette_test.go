@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -284,7 +285,7 @@ func TestDrawableNames(t *testing.T) {
 			t.Errorf("drawable(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
-	if got := displayName(drawable(fs.bold, "😀"), 2); got != "Player 3" {
+	if got := displayName(lang.Printer{}, drawable(fs.bold, "😀"), 2); got != "Player 3" {
 		t.Errorf("an undrawable name shows as %q, want Player 3", got)
 	}
 }

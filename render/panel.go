@@ -13,6 +13,7 @@ import (
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -147,7 +148,7 @@ func keyArrow(dc *gg.Context, x, y, s float64, dash []float64, lw float64, c col
 func (wk *worker) nameSeats(s *state.State) []string {
 	wk.names = wk.names[:0]
 	for i, st := range s.Seats {
-		wk.names = append(wk.names, displayName(drawable(wk.fonts.bold, st.Name), i))
+		wk.names = append(wk.names, displayName(wk.p, drawable(wk.fonts.bold, st.Name), i))
 	}
 	return seatTags(wk.names)
 }
@@ -197,13 +198,51 @@ func seatTags(names []string) []string {
 
 // seatLabel is how the panel names a seat: "Ann (red)".
 func (wk *worker) seatLabel(s *state.State, seat int) string {
-	return fmt.Sprintf("%s (%s)", wk.names[seat], wk.colors[seat].Name)
+	return fmt.Sprintf("%s (%s)", wk.names[seat], wk.colourName(seat))
 }
 
-func displayName(name string, seat int) string {
+// colourName is the name of seat's colour in the worker's language.
+func (wk *worker) colourName(seat int) string {
+	name := wk.colors[seat].Name
+	if m := colourWord(name); !m.IsZero() {
+		return wk.p.Msg(m)
+	}
+	return name
+}
+
+// colourWord is the catalogue's message for a colour of the palettes.
+func colourWord(name string) lang.Msg {
+	switch name {
+	case "red":
+		return lang.M("render.colour.red")
+	case "cyan":
+		return lang.M("render.colour.cyan")
+	case "yellow":
+		return lang.M("render.colour.yellow")
+	case "violet":
+		return lang.M("render.colour.violet")
+	case "black":
+		return lang.M("render.colour.black")
+	case "pink":
+		return lang.M("render.colour.pink")
+	case "vermillion":
+		return lang.M("render.colour.vermillion")
+	case "sky blue":
+		return lang.M("render.colour.sky-blue")
+	case "green":
+		return lang.M("render.colour.green")
+	case "purple":
+		return lang.M("render.colour.purple")
+	}
+	return lang.Msg{}
+}
+
+// displayName is the name a seat is drawn with: its own, or "Player 3"
+// in pr's language when it has none that can be drawn.
+func displayName(pr lang.Printer, name string, seat int) string {
 	name = strings.TrimSpace(name)
 	if name == "" {
-		return fmt.Sprintf("Player %d", seat+1)
+		return pr.T("render.player", "Number", seat+1)
 	}
 	return name
 }
@@ -221,12 +260,4 @@ func fit(fc font.Face, s string, w float64) string {
 		}
 	}
 	return "…"
-}
-
-// plural writes n with the singular or plural noun.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

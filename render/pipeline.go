@@ -1,11 +1,11 @@
 package render
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -20,7 +20,8 @@ import (
 // wide, drawn as kind k in colours lk with kt. Every kind of map is built
 // by these steps, in this order.
 func buildBoard(m *state.Map, k kind, lk *look, kt *kit, width int) (*board, error) {
-	b := &board{m: m, kind: k, look: lk, s: float64(width) / refWidth}
+	b := &board{m: m, p: kt.p, kind: k, look: lk, s: float64(width) / refWidth}
+	_, b.localNames = k.(*classicKind)
 	st, err := k.frame(b, width)
 	if err != nil {
 		return nil, err
@@ -269,8 +270,9 @@ func (wk *worker) drawLegendHolders(s *state.State, tags []string) {
 // stays on the map and its text is cut to fit.
 func (wk *worker) drawBanner(s *state.State, tags []string) {
 	b, dc, sc, th, f := wk.b, wk.dc, wk.s, wk.th, wk.f
-	title := wk.seatLabel(s, s.Winner) + " wins!"
-	sub := fmt.Sprintf("after %d turns · %d of %d territories · %s", s.Turn, s.Owned(s.Winner), len(s.Terr), plural(s.Armies(s.Winner), b.style.army, b.style.armies))
+	title := wk.p.T("render.banner.wins", "Player", lang.Text(wk.seatLabel(s, s.Winner)))
+	sub := wk.p.T("render.banner.match", "Turns", s.Turn, "Owned", s.Owned(s.Winner), "Total", len(s.Terr),
+		"Armies", lang.M(b.style.armies, "Count", s.Armies(s.Winner)))
 	tw := math.Max(textWidth(f.banner, title)+70*sc, textWidth(f.bannerSub, sub)+30*sc)
 	mw := float64(b.mw)
 	bw, bh := math.Min(tw+44*sc, mw-20*sc), 116*sc

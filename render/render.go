@@ -12,6 +12,7 @@ import (
 
 	"github.com/fogleman/gg"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/render/internal/world"
 	"github.com/riskbot/riskbot/state"
 )
@@ -33,6 +34,10 @@ type Options struct {
 	Width int
 	// Palette picks the player colours.
 	Palette Palette
+	// Lang is the language of every word drawn: the panel, the legend,
+	// the key and the classic board's names (English when empty or not
+	// in the catalogue). Generated and imported maps keep their own names.
+	Lang lang.Tag
 }
 
 // Renderer draws match states as PNG images. The static layers of each map
@@ -64,7 +69,7 @@ type Renderer struct {
 
 // New returns a renderer. Invalid options are reported by Render.
 func New(opts Options) *Renderer {
-	r := &Renderer{opts: opts, width: opts.Width, kit: kit{th: newTheme()}, boards: map[string]*boardEntry{}, grids: map[string]*gridEntry{}}
+	r := &Renderer{opts: opts, width: opts.Width, kit: kit{th: newTheme(), p: lang.For(opts.Lang)}, boards: map[string]*boardEntry{}, grids: map[string]*gridEntry{}}
 	if r.width == 0 {
 		r.width = DefaultWidth
 	}

@@ -174,52 +174,61 @@ func TestLayout(t *testing.T) {
 	if !testing.Short() {
 		widths = append(widths, 1100)
 	}
-	m := classicMap(t)
 	for _, w := range widths {
-		r := shared(Options{Width: w})
-		if err := r.init(); err != nil {
-			t.Fatal(err)
+		checkLayout(t, Options{Width: w})
+	}
+}
+
+// checkLayout checks the classic board's static layout drawn with opts
+// (TestLayout), and returns the board.
+func checkLayout(t *testing.T, opts Options) *board {
+	t.Helper()
+	m := classicMap(t)
+	w := opts.Width
+	r := shared(opts)
+	if err := r.init(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := r.board(m)
+	if err != nil {
+		t.Fatalf("width %d: %v", w, err)
+	}
+	if len(b.labelAt) != m.Len() {
+		t.Fatalf("width %d: %d names placed, want %d", w, len(b.labelAt), m.Len())
+	}
+	name := func(i int) string { return m.Territories[i].Name }
+	for i, l := range b.labelAt {
+		if l.box.x0 < 0 || l.box.y0 < 0 || l.box.x1 > float64(b.w) || l.box.y1 > float64(b.mh) {
+			t.Errorf("width %d: name of %s leaves the map: %+v", w, name(l.t), l.box)
 		}
-		b, err := r.board(m)
-		if err != nil {
-			t.Fatalf("width %d: %v", w, err)
-		}
-		if len(b.labelAt) != m.Len() {
-			t.Fatalf("width %d: %d names placed, want %d", w, len(b.labelAt), m.Len())
-		}
-		name := func(i int) string { return m.Territories[i].Name }
-		for i, l := range b.labelAt {
-			if l.box.x0 < 0 || l.box.y0 < 0 || l.box.x1 > float64(b.w) || l.box.y1 > float64(b.mh) {
-				t.Errorf("width %d: name of %s leaves the map: %+v", w, name(l.t), l.box)
-			}
-			for _, o := range b.labelAt[i+1:] {
-				if l.box.overlaps(o.box) {
-					t.Errorf("width %d: names of %s and %s overlap", w, name(l.t), name(o.t))
-				}
-			}
-			for u := range b.anchor {
-				if l.box.overlaps(b.badgeBox(u)) {
-					t.Errorf("width %d: name of %s covers the badge of %s", w, name(l.t), name(u))
-				}
-			}
-			if overlapsAny(l.box, b.obstacles) || l.box.overlaps(rectOf(b.legend.box)) {
-				t.Errorf("width %d: name of %s covers a connector note or the legend", w, name(l.t))
+		for _, o := range b.labelAt[i+1:] {
+			if l.box.overlaps(o.box) {
+				t.Errorf("width %d: names of %s and %s overlap", w, name(l.t), name(o.t))
 			}
 		}
 		for u := range b.anchor {
-			for v := u + 1; v < len(b.anchor); v++ {
-				d := math.Hypot(b.anchor[u][0]-b.anchor[v][0], b.anchor[u][1]-b.anchor[v][1])
-				if d < 2*b.badgeR {
-					t.Errorf("width %d: badges of %s and %s overlap (%.0f px apart)", w, name(u), name(v), d)
-				}
-			}
-			x, y := int(b.anchor[u][0]), int(b.anchor[u][1])
-			if got := b.terr[y*b.w+x]; int(got) != u+1 {
-				t.Errorf("width %d: the badge of %s is not on it", w, name(u))
+			if l.box.overlaps(b.badgeBox(u)) {
+				t.Errorf("width %d: name of %s covers the badge of %s", w, name(l.t), name(u))
 			}
 		}
-		if land := b.landIn(rectOf(b.legend.box)); land > 0 {
-			t.Errorf("width %d: the legend covers land (%.1f%%)", w, 100*land)
+		if overlapsAny(l.box, b.obstacles) || l.box.overlaps(rectOf(b.legend.box)) {
+			t.Errorf("width %d: name of %s covers a connector note or the legend", w, name(l.t))
 		}
 	}
+	for u := range b.anchor {
+		for v := u + 1; v < len(b.anchor); v++ {
+			d := math.Hypot(b.anchor[u][0]-b.anchor[v][0], b.anchor[u][1]-b.anchor[v][1])
+			if d < 2*b.badgeR {
+				t.Errorf("width %d: badges of %s and %s overlap (%.0f px apart)", w, name(u), name(v), d)
+			}
+		}
+		x, y := int(b.anchor[u][0]), int(b.anchor[u][1])
+		if got := b.terr[y*b.w+x]; int(got) != u+1 {
+			t.Errorf("width %d: the badge of %s is not on it", w, name(u))
+		}
+	}
+	if land := b.landIn(rectOf(b.legend.box)); land > 0 {
+		t.Errorf("width %d: the legend covers land (%.1f%%)", w, 100*land)
+	}
+	return b
 }

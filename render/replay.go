@@ -17,6 +17,7 @@ import (
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -334,7 +335,7 @@ func (r *Renderer) Strip(ctx context.Context, turns []*state.State, o ReplayOpti
 	}
 	labels := make([]string, len(turns))
 	for i, s := range turns {
-		labels[i] = caption(s, i)
+		labels[i] = caption(r.p, s, i)
 	}
 	b, info, err := f.fit(ctx, limit, func(frames []*image.Paletted) ([]byte, error) {
 		var ls []string
@@ -351,17 +352,18 @@ func columns(n int) int {
 	return max(1, min(10, int(math.Ceil(math.Sqrt(float64(n)*1.5)))))
 }
 
-// caption names a frame: the turn it ends, or the start, or the end.
-func caption(s *state.State, i int) string {
+// caption names a frame, in pr's language: the turn it ends, or the
+// start, or the end.
+func caption(pr lang.Printer, s *state.State, i int) string {
 	switch {
 	case s.Phase == state.PhaseOver:
-		return fmt.Sprintf("end, turn %d", s.Turn)
+		return pr.T("render.caption.end", "Turn", s.Turn)
 	case i == 0 && s.Last.Len() == 0:
-		return "start"
+		return pr.T("render.caption.start")
 	case s.This.Len() > 0:
-		return fmt.Sprintf("turn %d", s.Turn)
+		return pr.T("render.caption.turn", "Turn", s.Turn)
 	}
-	return fmt.Sprintf("after turn %d", s.Turn-1)
+	return pr.T("render.caption.after", "Turn", s.Turn-1)
 }
 
 const captionHeight = 16

@@ -8,6 +8,8 @@ import (
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"
+
+	"github.com/riskbot/riskbot/assets/lang"
 )
 
 // kit is what every render of one renderer draws with: made once (the
@@ -17,6 +19,7 @@ type kit struct {
 	colors []Color // per seat
 	fonts  *fonts
 	tex    *textures
+	p      lang.Printer // the language of every word drawn
 }
 
 // worker holds one render's mutable things, and draws with its

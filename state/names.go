@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // nameIndex holds, per territory, the normalised forms of its name and
@@ -31,12 +33,49 @@ func buildNameIndex(m *Map) nameIndex {
 	return idx
 }
 
-// normalize lower-cases s and splits it into words of letters and digits;
-// everything else (spaces, dots, hyphens) separates words.
+// normalize lower-cases s, drops its accents (é is e: people type
+// "Perou" for "Pérou") and splits it into words of letters and digits;
+// everything else (spaces, dots, hyphens, apostrophes) separates words.
 func normalize(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+	return strings.FieldsFunc(foldAccents(strings.ToLower(s)), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	})
+}
+
+// foldAccents drops the marks letters carry (NFD, then no Mn).
+func foldAccents(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		if !unicode.Is(unicode.Mn, r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// Renamed is a copy of the map whose territories go by these names (by
+// id; an empty one keeps the map's), with their aliases: what people type
+// in another language is looked up in it.
+func (m *Map) Renamed(names []string) *Map {
+	c := *m
+	c.Territories = slices.Clone(m.Territories)
+	for i := range c.Territories {
+		if i < len(names) && names[i] != "" {
+			c.Territories[i].Name = names[i]
+		}
+	}
+	c.names = buildNameIndex(&c)
+	return &c
 }
 
 func normalizeJoined(s string) string { return strings.Join(normalize(s), "") }

@@ -57,6 +57,10 @@ type Request struct {
 	// all, nil if threads are not to be had (outside a server, or the
 	// platform did not say).
 	ThreadLacks []string
+	// Locale is the user's language as their chat client has it ("fr",
+	// "en-US"; Discord's locale), and GuildLocale the server's (Discord's
+	// guild_locale); empty where the platform does not say.
+	Locale, GuildLocale string
 	// Files are the files sent with the command, by the name of the
 	// option that asked for them (Discord's attachments, the page's
 	// uploads), read whole and bounded by the adapter; the option's value
@@ -83,10 +87,11 @@ type Click struct {
 	Label string
 	// Key identifies the click uniquely, as Request.Key.
 	Key string
-	// Server, Admin and BotLacks are as in Request.
-	Server   string
-	Admin    bool
-	BotLacks []string
+	// Server, Admin, BotLacks, Locale and GuildLocale are as in Request.
+	Server              string
+	Admin               bool
+	BotLacks            []string
+	Locale, GuildLocale string
 }
 
 // Message is what the bot says. Its Text may contain mentions, channels and

@@ -1,11 +1,12 @@
 package chat
 
 import (
-	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/riskbot/riskbot/assets/lang"
 )
 
 // Mention returns markup that adapters turn into a mention of user id.
@@ -85,23 +86,29 @@ func Format(text string, mention func(id string) string, time func(unix int64) s
 }
 
 // PlainTime renders a time for a text-only client: "in 23 h (Nov 26 21:00 UTC)".
-func PlainTime(now time.Time) func(unix int64) string {
+func PlainTime(now time.Time) func(unix int64) string { return PlainTimeIn(now, lang.English) }
+
+// PlainTimeIn is PlainTime in language l: "dans 23 h (26/11 21:00 UTC)".
+func PlainTimeIn(now time.Time, l lang.Tag) func(unix int64) string {
+	p := lang.For(l)
 	return func(unix int64) string {
 		t := time.Unix(unix, 0).UTC()
 		d := t.Sub(now).Round(time.Minute)
-		rel := ""
+		var rel string
 		switch {
 		case d >= time.Hour:
-			rel = fmt.Sprintf("in %d h", int(d.Hours()+0.5))
+			rel = p.T("chat.time.in-hours", "N", int(d.Hours()+0.5))
 		case d > 0:
-			rel = fmt.Sprintf("in %d min", int(d.Minutes()))
+			rel = p.T("chat.time.in-minutes", "N", int(d.Minutes()))
 		case d <= -time.Hour:
-			rel = fmt.Sprintf("%d h ago", int(-d.Hours()+0.5))
+			rel = p.T("chat.time.hours-ago", "N", int(-d.Hours()+0.5))
 		case d < 0:
-			rel = fmt.Sprintf("%d min ago", int(-d.Minutes()))
+			rel = p.T("chat.time.minutes-ago", "N", int(-d.Minutes()))
 		default:
-			rel = "now"
+			rel = p.T("chat.time.now")
 		}
-		return fmt.Sprintf("%s (%s)", rel, t.Format("Jan 2 15:04 MST"))
+		// The date's layout is the catalogue's: Go's reference time, as
+		// each language writes a date.
+		return p.T("chat.time.at", "Relative", lang.Text(rel), "Date", lang.Text(t.Format(p.T("chat.time.layout"))))
 	}
 }

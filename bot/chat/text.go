@@ -4,12 +4,17 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/riskbot/riskbot/assets/lang"
 )
 
 // Refusal is the answer to a command that is refused (a mistake, or
 // against the rules): shown to its author alone, with nothing changed.
 type Refusal struct {
+	// Msg is the refusal in English; Say, if set, is the refusal as the
+	// catalogue words it in its reader's language.
 	Msg string
+	Say lang.Msg
 	// Buttons, if any, go under the answer: the way past a refusal that
 	// only warns (the rules allow the command, but it costs more than its
 	// author may think), taken once they have read why.
@@ -21,6 +26,30 @@ func (e *Refusal) Error() string { return e.Msg }
 
 // Refuse returns a Refusal saying so.
 func Refuse(format string, args ...any) error { return &Refusal{Msg: fmt.Sprintf(format, args...)} }
+
+// RefuseMsg returns a Refusal the catalogue words: the message key with
+// its arguments (lang.M).
+func RefuseMsg(key string, args ...any) error { return Refusing(lang.M(key, args...)) }
+
+// Refusing returns a Refusal of a message the catalogue words.
+func Refusing(m lang.Msg) *Refusal { return &Refusal{Msg: m.String(), Say: m} }
+
+// In is the refusal in language p.
+func (e *Refusal) In(p lang.Printer) string {
+	if e.Say.IsZero() {
+		return e.Msg
+	}
+	return p.Msg(e.Say)
+}
+
+// Message is the refusal's message (lang.Worded), or its English words
+// as they are.
+func (e *Refusal) Message() lang.Msg {
+	if e.Say.IsZero() {
+		return lang.M("chat.as-is", "Text", lang.Text(e.Msg))
+	}
+	return e.Say
+}
 
 // Quote quotes what a user typed, cut to a length fit for a reply.
 func Quote(s string) string {

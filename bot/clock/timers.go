@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/ai"
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/lobby"
@@ -237,6 +238,8 @@ func (k *Clock) expire(ctx context.Context, m *hosted.Match) ([]news.Batch, bool
 		}
 	}
 	var posts []news.Batch
+	// The notes are the channel's: in the match's language.
+	lp := lang.For(m.Meta.Settings.Language())
 	for _, seat := range seats {
 		sm := m.Seat(seat)
 		p, err := k.cfg.People.Of(ctx, sm.ID)
@@ -245,7 +248,7 @@ func (k *Clock) expire(ctx context.Context, m *hosted.Match) ([]news.Batch, bool
 		}
 		if p.AwayAt(k.cfg.Now()) && !sm.Autopilot && s.Phase != state.PhaseSetup {
 			// Away: no missed turn; the orders play it.
-			note := fmt.Sprintf("🏖️ %s is away until %s: their standing orders play the turn (%s).", k.cfg.Look.Voice(m).Who(s, seat), chat.Timestamp(time.Unix(p.Away, 0)), p.Orders.Text())
+			note := lp.T("clock.away", "Player", lang.Text(k.cfg.Look.Voice(m).Who(s, seat)), "Until", lang.Text(chat.Timestamp(time.Unix(p.Away, 0))), "Orders", lang.Text(p.Orders.Text()))
 			out, err := k.playOrders(ctx, m, seat, p.Orders, note)
 			if err != nil {
 				return nil, false, err
@@ -254,19 +257,20 @@ func (k *Clock) expire(ctx context.Context, m *hosted.Match) ([]news.Batch, bool
 			continue
 		}
 		sm.Missed++
-		note := fmt.Sprintf("⌛ %s ran out of time", k.cfg.Look.Voice(m).Who(m.Game.State, seat))
+		who := lang.Text(k.cfg.Look.Voice(m).Who(m.Game.State, seat))
+		timeout := lang.M("clock.timeout", "Player", who)
 		if sm.Missed >= hosted.MaxMissed {
 			sm.Autopilot = true
-			note += fmt.Sprintf(" for the %d%s time in a row: a bot plays the seat until the host gives it back (/risk join player:%s)", sm.Missed, ordinal(sm.Missed), sm.Name)
+			timeout = lang.M("clock.timeout.autopilot", "Player", who, "Nth", ordinal(sm.Missed), "Name", lang.Text(sm.Name))
 		}
 		var out play.Outcome
 		switch {
 		case m.Meta.Settings.OnTimeout == "skip" && !sm.Autopilot:
-			out, err = k.cfg.Play.Apply(ctx, m, seat, note+"; the turn is skipped.", skipCommands(m.Game.State, seat)...)
+			out, err = k.cfg.Play.Apply(ctx, m, seat, lp.T("clock.timeout.skipped", "Timeout", timeout), skipCommands(m.Game.State, seat)...)
 		case p.Orders.Given() && !sm.Autopilot:
-			out, err = k.playOrders(ctx, m, seat, p.Orders, note+"; their standing orders play it ("+p.Orders.Text()+").")
+			out, err = k.playOrders(ctx, m, seat, p.Orders, lp.T("clock.timeout.orders", "Timeout", timeout, "Orders", lang.Text(p.Orders.Text())))
 		default:
-			out, err = k.playFor(ctx, m, seat, "cautious", note+"; a careful bot plays for them.")
+			out, err = k.playFor(ctx, m, seat, "cautious", lp.T("clock.timeout.careful-bot", "Timeout", timeout))
 		}
 		if err != nil {
 			return nil, false, err
@@ -296,16 +300,17 @@ func skipCommands(s *state.State, seat int) []engine.Command {
 	return cmds
 }
 
-func ordinal(n int) string {
+// ordinal is n as an ordinal number ("3rd").
+func ordinal(n int) lang.Msg {
 	switch n {
 	case 1:
-		return "st"
+		return lang.M("clock.nth.1", "N", n)
 	case 2:
-		return "nd"
+		return lang.M("clock.nth.2", "N", n)
 	case 3:
-		return "rd"
+		return lang.M("clock.nth.3", "N", n)
 	}
-	return "th"
+	return lang.M("clock.nth", "N", n)
 }
 
 // expireLobbies closes the lobbies of the bot's scope unchanged for
@@ -341,7 +346,7 @@ func (k *Clock) expireLobbies(ctx context.Context) error {
 			continue
 		}
 		unlock := k.cfg.Locks.Lock(row.Channel)
-		note := fmt.Sprintf("⌛ This channel's match never started: its lobby closed after %s without a change. Start another with /risk new.", server.DurationText(ttl))
+		note := lang.For(meta.Settings.Language()).T("clock.lobby-expired", "Idle", lang.Text(server.DurationText(ttl)))
 		posts, err := k.cfg.Lobby.End(ctx, row, note, "the lobby expired")
 		unlock()
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/state"
 )
@@ -59,7 +60,7 @@ func CheckTyped(option, q string) error {
 		if state.Visible(r) && !isVariationSelector(r) {
 			bad = append(bad, quoted(r))
 		} else {
-			bad = append(bad, fmt.Sprintf("an invisible character (U+%04X)", r))
+			bad = append(bad, fmt.Sprintf("U+%04X", r))
 		}
 	}
 	if len(bad) == 0 {
@@ -71,7 +72,7 @@ func CheckTyped(option, q string) error {
 		}
 		return r
 	}, q)), " ")
-	return chat.Refuse("%s:%s has %s, which no territory name has: type the name in letters.", option, shown, chat.OrList(bad))
+	return chat.RefuseMsg("command.typed.territory", "Option", lang.Text(option), "Typed", lang.Text(shown), "Chars", charList(bad, "command.typed.an-invisible"))
 }
 
 // mentionForm is a mention as Discord puts it in a text option: <@ID>,
@@ -98,13 +99,27 @@ func CheckPlayer(option, q string) error {
 		if state.Visible(r) {
 			bad = append(bad, quoted(r))
 		} else {
-			bad = append(bad, fmt.Sprintf("invisible character (U+%04X)", r))
+			bad = append(bad, fmt.Sprintf("U+%04X", r))
 		}
 	}
 	if len(bad) == 0 {
 		return nil
 	}
-	return chat.Refuse("%s: a player's name has no %s (names lose markup when they are given): type the name as it shows, like Ann, or mention the player.", option, chat.OrList(bad))
+	return chat.RefuseMsg("command.typed.player", "Option", lang.Text(option), "Chars", charList(bad, "command.typed.invisible"))
+}
+
+// charList words the characters a name may not have: a quoted one as it
+// is, an invisible one (U+…) with the words of key.
+func charList(bad []string, key string) lang.Or {
+	words := make(lang.Or, len(bad))
+	for i, b := range bad {
+		if strings.HasPrefix(b, "U+") {
+			words[i] = lang.M(key, "Code", lang.Text(b))
+		} else {
+			words[i] = lang.Text(b)
+		}
+	}
+	return words
 }
 
 // nameRune reports whether r may be typed in a name on the map: letters
@@ -128,8 +143,9 @@ func isVariationSelector(r rune) bool {
 // quoted shows a visible character in quotes: “💥”.
 func quoted(r rune) string { return "“" + string(r) + "”" }
 
-// Territory resolves a territory option typed by a person; a miss is
-// answered with the closest names.
+// Territory resolves a territory option typed by a person, by its name
+// on the map or in any language of the catalogue ("Pérou", "perou"); a
+// miss is answered with the closest names.
 func Territory(s *state.State, option, q string) (int, error) {
 	if err := CheckTyped(option, q); err != nil {
 		return -1, err
@@ -142,16 +158,63 @@ func Territory(s *state.State, option, q string) (int, error) {
 	if !errors.As(err, &ne) {
 		return -1, err
 	}
+	for _, t := range lang.Tags() {
+		if ne.Ambiguous {
+			break // the map's own names matched several: say which
+		}
+		names, ok := placeNames(s.Map, lang.For(t))
+		if !ok {
+			continue
+		}
+		id, err := s.Map.Renamed(names).Lookup(q)
+		if err == nil {
+			return id, nil
+		}
+		var le *state.NameError
+		if errors.As(err, &le) && !le.Ambiguous && len(le.Candidates) > 0 &&
+			(len(ne.Candidates) == 0 || distance(q, le.Candidates[0]) < distance(q, ne.Candidates[0])) {
+			ne = le // what they typed is closer to this language's names
+		}
+	}
 	typed := strings.TrimSpace(q)
 	switch {
 	case typed == "":
-		return -1, chat.Refuse("Give a territory for %s.", option)
+		return -1, chat.RefuseMsg("command.territory.none", "Option", option)
 	case ne.Ambiguous:
-		return -1, chat.Refuse("%s:%s could be %s: type more of the name.", option, typed, chat.OrList(ne.Candidates))
+		return -1, chat.RefuseMsg("command.territory.ambiguous", "Option", option, "Typed", lang.Text(typed), "Names", orList(ne.Candidates))
 	case len(ne.Candidates) > 0:
-		return -1, chat.Refuse("%s:%s is not a territory. Did you mean %s?", option, typed, chat.OrList(ne.Candidates))
+		return -1, chat.RefuseMsg("command.territory.closest", "Option", option, "Typed", lang.Text(typed), "Names", orList(ne.Candidates))
 	}
-	return -1, chat.Refuse("%s:%s is not a territory. /risk show status shows the map with their names; any unique start of a name works.", option, typed)
+	return -1, chat.RefuseMsg("command.territory.unknown", "Option", option, "Typed", lang.Text(typed))
+}
+
+// distance is how far what was typed is from a name, case and spaces
+// aside.
+func distance(typed, name string) int {
+	squash := func(s string) string { return strings.ReplaceAll(strings.ToLower(s), " ", "") }
+	return state.EditDistance(squash(typed), squash(name))
+}
+
+// orList is names as a choice: "A, B or C" / "A, B ou C".
+func orList(names []string) lang.Or {
+	or := make(lang.Or, len(names))
+	for i, n := range names {
+		or[i] = lang.Text(n)
+	}
+	return or
+}
+
+// placeNames are the map's territories as p names them, and whether any
+// differs from the map's own.
+func placeNames(m *state.Map, p lang.Printer) ([]string, bool) {
+	names := make([]string, len(m.Territories))
+	differ := false
+	for i, t := range m.Territories {
+		if n := p.PlaceName(t.Name); n != t.Name {
+			names[i], differ = n, true
+		}
+	}
+	return names, differ
 }
 
 // People reads the people typed as @Name in the options of the command

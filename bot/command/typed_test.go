@@ -1,10 +1,12 @@
 package command
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
@@ -212,4 +214,67 @@ func FuzzTerritoryName(f *testing.F) {
 			t.Fatalf("territory(%q) = %v, want a refusal of %U", polluted, err, r)
 		}
 	})
+}
+
+// TestTerritoryInEveryLanguage: a territory may be typed by its name in
+// any language of the catalogue, with or without its accents, and a miss
+// suggests names in the language it was typed in.
+func TestTerritoryInEveryLanguage(t *testing.T) {
+	s := classicState(t)
+	for _, c := range []struct{ typed, want string }{
+		{"Pérou", "Peru"}, {"perou", "Peru"}, {"Territoires du Nord-Ouest", "Northwest Territory"},
+		{"groenland", "Greenland"}, {"Québec", "Quebec"}, {"quebec", "Quebec"}, {"Iakoutie", "Yakutsk"},
+		{"Peru", "Peru"}, {"kamtchatka", "Kamchatka"}, {"Afrique du Sud", "South Africa"},
+	} {
+		id, err := Territory(s, "to", c.typed)
+		if err != nil {
+			t.Errorf("%q: %v", c.typed, err)
+			continue
+		}
+		if got := s.Map.Territories[id].Name; got != c.want {
+			t.Errorf("%q is %s, want %s", c.typed, got, c.want)
+		}
+	}
+	_, err := Territory(s, "to", "Bresill")
+	var r *chat.Refusal
+	if !errors.As(err, &r) || !strings.Contains(r.In(lang.For(lang.French)), "Tu voulais dire Brésil ?") {
+		t.Errorf("a French typo: %v, want a French suggestion of Brésil", err)
+	}
+	if _, err := Territory(s, "to", "Brazli"); err == nil || err.Error() != "to:Brazli is not a territory. Did you mean Brazil?" {
+		t.Errorf("an English typo: %v", err)
+	}
+}
+
+// TestRefusalsInFrench: what the grammar refuses is worded in its
+// reader's language, its English unchanged.
+func TestRefusalsInFrench(t *testing.T) {
+	spec, _ := Find(Specs([]string{"normal"}), "attack")
+	fr := lang.For(lang.French)
+	for _, c := range []struct {
+		opts     map[string]string
+		en, want string
+	}{
+		{map[string]string{"dice": "9"}, "dice must be between 1 and 3, not 9", "dice doit être entre 1 et 3, pas 9"},
+		{map[string]string{"color": "red"}, `/risk attack has no option "color" (it takes from, to, dice, until, armies)`, `/risk attack n'a pas d'option "color" (elle prend from, to, dice, until, armies)`},
+	} {
+		_, err := Parse(spec, c.opts)
+		if err == nil {
+			t.Errorf("%v: no refusal", c.opts)
+			continue
+		}
+		if got := err.Error(); got != c.en {
+			t.Errorf("%v: English %q, want %q", c.opts, got, c.en)
+		}
+		if got := fr.Error(err); got != c.want {
+			t.Errorf("%v: French %q, want %q", c.opts, got, c.want)
+		}
+	}
+	newSpec, _ := Find(Specs([]string{"normal"}), "new")
+	if _, err := Parse(newSpec, map[string]string{"fog": "maybe"}); fr.Error(err) != `fog doit être l'un de on, off, pas "maybe"` {
+		t.Errorf("a bad choice in French: %q", fr.Error(err))
+	}
+	err := CheckTyped("from", "Pér\u200bou💥")
+	if got := fr.Error(err); !strings.Contains(got, "contient un caractère invisible (U+200B) ou “💥”") {
+		t.Errorf("a name's characters in French: %q", got)
+	}
 }

@@ -25,6 +25,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
@@ -43,6 +44,9 @@ type Console struct {
 	KeepMaps int
 	// Name is the player of lines that do not say who types them.
 	Name string
+	// Lang is the language typed in ("fr"): the players' and the new
+	// matches'; empty for English.
+	Lang string
 	Now  func() time.Time
 
 	bot *bot.Bot
@@ -111,7 +115,7 @@ func (c *Console) Run(ctx context.Context, in io.Reader, prompt bool) error {
 	// A command typed last time may have been applied without its answer
 	// showing (the console was closed or killed): say what it was first,
 	// so that nobody types it again.
-	if text, ok, err := c.bot.LastApplied(ctx, c.Channel); err != nil {
+	if text, ok, err := c.bot.LastApplied(ctx, c.Channel, lang.FromLocale(c.Lang)); err != nil {
 		c.printf("  ! %v\n", err)
 	} else if ok {
 		c.show(ctx, chat.Message{Text: text}, "")
@@ -217,7 +221,7 @@ func (c *Console) Line(ctx context.Context, line string, echo bool) error {
 			c.printf("  ! no button %q on the last message with buttons\n", l.Button)
 			return nil
 		}
-		err = c.bot.HandleClick(ctx, chat.Click{Channel: c.Channel, User: user, ID: id, Label: label, Key: key, Server: c.server(), Admin: true}, r)
+		err = c.bot.HandleClick(ctx, chat.Click{Channel: c.Channel, User: user, ID: id, Label: label, Key: key, Server: c.server(), Admin: true, Locale: c.Lang, GuildLocale: c.Lang}, r)
 	default:
 		command.People(c.bot.Specs(), l.Command, l.Options, func(name string) string {
 			c.mu.Lock()
@@ -227,7 +231,7 @@ func (c *Console) Line(ctx context.Context, line string, echo bool) error {
 			}
 			return c.userID(name)
 		})
-		err = c.bot.Handle(ctx, chat.Request{Channel: c.Channel, User: user, Command: l.Command, Options: l.Options, Key: key, Server: c.server(), Admin: true}, r)
+		err = c.bot.Handle(ctx, chat.Request{Channel: c.Channel, User: user, Command: l.Command, Options: l.Options, Key: key, Server: c.server(), Admin: true, Locale: c.Lang, GuildLocale: c.Lang}, r)
 	}
 	if err != nil {
 		return err
@@ -312,7 +316,7 @@ func (c *Console) show(ctx context.Context, m chat.Message, to string) {
 		},
 		Named:   func(_, name string) string { return "@" + name },
 		Channel: func(id string) string { return "#" + afterPrefix(id) },
-		Time:    chat.PlainTime(now),
+		Time:    chat.PlainTimeIn(now, lang.FromLocale(c.Lang)),
 	}.Format(body)
 	c.mu.Unlock()
 	text = plain(text)

@@ -408,3 +408,38 @@ func TestConsoleNamesPlayersAfterARestart(t *testing.T) {
 		}
 	}
 }
+
+// TestFrenchTranscripts plays a classic and a capitals match as French
+// players (risk console --lang fr): every answer and post in French, kept
+// as golden transcripts for a French speaker to read.
+func TestFrenchTranscripts(t *testing.T) {
+	for _, name := range []string{"quickstart", "capitals"} {
+		t.Run(name, func(t *testing.T) {
+			in, err := os.ReadFile(filepath.Join("..", "..", "examples", name+".txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := playLang(t, "fr", in)
+			golden := filepath.Join("testdata", name+".fr.golden")
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if got != string(want) {
+				gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
+				for i := range min(len(gl), len(wl)) {
+					if gl[i] != wl[i] {
+						t.Fatalf("%s differs at line %d:\n got: %s\nwant: %s\n(run with -update to accept)", golden, i+1, gl[i], wl[i])
+					}
+				}
+				t.Fatalf("%s differs in length: %d lines, want %d", golden, len(gl), len(wl))
+			}
+		})
+	}
+}

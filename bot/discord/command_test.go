@@ -308,3 +308,39 @@ func TestRegisterRefused(t *testing.T) {
 	}
 	t.Log(err)
 }
+
+// maxCommandChars is the size the commands keep under, 200 characters
+// below Discord's 8,000: a command grows with every option, and its
+// French is measured with its English (docs/discord.md). /risk is 7,749
+// as Discord counts it (go test ./bot/discord -run TestCommandSizePerLocale -v).
+const maxCommandChars = 7800
+
+// Each registered command, as users of each language see it and as
+// Discord counts it (each field by its longest localisation), stays under
+// maxCommandChars: a French description longer than its English costs
+// room in every language.
+func TestCommandSizePerLocale(t *testing.T) {
+	body, err := json.Marshal(Commands(command.Specs(levels()), true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reg []fakediscord.Command
+	if err := json.Unmarshal(body, &reg); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range reg {
+		for _, m := range []struct {
+			what string
+			n    int
+		}{
+			{"English", fakediscord.CommandCharsIn(c, "")},
+			{"French", fakediscord.CommandCharsIn(c, string(discordgo.French))},
+			{"as Discord counts it", fakediscord.CommandChars(c)},
+		} {
+			t.Logf("/%s, %s: %d characters", c.Name, m.what, m.n)
+			if m.n > maxCommandChars {
+				t.Errorf("/%s, %s: got %d characters, want at most %d (Discord's limit: %d)", c.Name, m.what, m.n, maxCommandChars, fakediscord.MaxCommandChars)
+			}
+		}
+	}
+}

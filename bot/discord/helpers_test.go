@@ -72,6 +72,9 @@ type person struct {
 	name string
 	// perms are their permissions in the channel (member.permissions).
 	perms int64
+	// locale is their Discord client's language, and guild the server's
+	// (default the fixtures' en-US).
+	locale, guild string
 }
 
 // memberPerms are an ordinary member's permissions; adminPerms add Manage
@@ -82,11 +85,11 @@ const (
 )
 
 var (
-	ann = person{"100000000000000001", "Ann", memberPerms}
-	bob = person{"100000000000000002", "Bob", memberPerms}
-	cat = person{"100000000000000003", "Cat", memberPerms}
+	ann = person{"100000000000000001", "Ann", memberPerms, "", ""}
+	bob = person{"100000000000000002", "Bob", memberPerms, "", ""}
+	cat = person{"100000000000000003", "Cat", memberPerms, "", ""}
 	// dan administers the server.
-	dan = person{"100000000000000004", "Dan", adminPerms}
+	dan = person{"100000000000000004", "Dan", adminPerms, "", ""}
 )
 
 func (p person) userID() string { return prefix + p.id }
@@ -136,6 +139,12 @@ func retarget(m map[string]any, p person, channel string) {
 	m["channel_id"] = channel
 	m["guild_id"] = "290926798626357999"
 	m["member"] = p.member()
+	if p.locale != "" {
+		m["locale"] = p.locale
+	}
+	if p.guild != "" {
+		m["guild_locale"] = p.guild
+	}
 }
 
 func encode(t testing.TB, m map[string]any) []byte {

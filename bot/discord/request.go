@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 )
@@ -38,11 +39,13 @@ func Commands(specs []command.Spec, global bool) []*discordgo.ApplicationCommand
 		c := &discordgo.ApplicationCommand{
 			Type:        discordgo.ChatApplicationCommand,
 			Name:        name,
-			Description: "Play Risk in this channel: one match per channel",
+			Description: command.Describe(lang.Printer{}, name),
 			Options:     []*discordgo.ApplicationCommandOption{},
 		}
+		if d := localized(c.Description, func(p lang.Printer) string { return command.Describe(p, name) }); d != nil {
+			c.DescriptionLocalizations = &d
+		}
 		if name == command.AdminCommandName {
-			c.Description = command.GroupDescriptions()[command.AdminGroup]
 			c.DefaultMemberPermissions = &manage
 		}
 		if global {
@@ -63,9 +66,11 @@ func Commands(specs []command.Spec, global bool) []*discordgo.ApplicationCommand
 	groups := map[string]*discordgo.ApplicationCommandOption{}
 	for _, s := range specs {
 		sub := &discordgo.ApplicationCommandOption{
-			Type:        discordgo.ApplicationCommandOptionSubCommand,
-			Name:        s.Name,
-			Description: s.Description,
+			Type:                     discordgo.ApplicationCommandOptionSubCommand,
+			Name:                     s.Name,
+			NameLocalizations:        localized(s.Name, s.LocalName),
+			Description:              s.Description,
+			DescriptionLocalizations: localized(s.Description, s.Describe),
 		}
 		for _, o := range s.Options {
 			sub.Options = append(sub.Options, option(o))
@@ -83,9 +88,11 @@ func Commands(specs []command.Spec, global bool) []*discordgo.ApplicationCommand
 		g, ok := groups[s.Group]
 		if !ok {
 			g = &discordgo.ApplicationCommandOption{
-				Type:        discordgo.ApplicationCommandOptionSubCommandGroup,
-				Name:        group,
-				Description: command.GroupDescriptions()[s.Group],
+				Type:                     discordgo.ApplicationCommandOptionSubCommandGroup,
+				Name:                     group,
+				NameLocalizations:        localized(group, func(p lang.Printer) string { return command.GroupLocalName(p, s.Group) }),
+				Description:              command.GroupDescriptions()[s.Group],
+				DescriptionLocalizations: localized(command.GroupDescriptions()[s.Group], func(p lang.Printer) string { return command.GroupDescribe(p, s.Group) }),
 			}
 			groups[s.Group] = g
 			cmd.Options = append(cmd.Options, g)
@@ -104,11 +111,13 @@ func boolRank(b bool) int {
 
 func option(o command.Option) *discordgo.ApplicationCommandOption {
 	opt := &discordgo.ApplicationCommandOption{
-		Type:         discordgo.ApplicationCommandOptionString,
-		Name:         o.Name,
-		Description:  o.Description,
-		Required:     o.Required,
-		Autocomplete: o.Autocomplete,
+		Type:                     discordgo.ApplicationCommandOptionString,
+		Name:                     o.Name,
+		NameLocalizations:        localized(o.Name, o.LocalName),
+		Description:              o.Description,
+		DescriptionLocalizations: localized(o.Description, o.Describe),
+		Required:                 o.Required,
+		Autocomplete:             o.Autocomplete,
 	}
 	if o.Type == command.User {
 		// Discord offers the server's members, and sends the ID.
@@ -131,9 +140,44 @@ func option(o command.Option) *discordgo.ApplicationCommandOption {
 		if i < len(o.Labels) {
 			name = o.Labels[i] // what the value means; the value is sent
 		}
-		opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: c})
+		opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{
+			Name: name, Value: c,
+			NameLocalizations: localized(name, func(p lang.Printer) string { return o.ChoiceName(p, i) }),
+		})
 	}
 	return opt
+}
+
+// localized is a field in the languages of the catalogue other than
+// English, by Discord locale, worded by word; nil if none differs from
+// def, the English (Discord ignores a localisation equal to the default).
+// Discord shows users of a locale its words, and still sends the English
+// names in interactions: parsing is the same in every language.
+func localized(def string, word func(lang.Printer) string) map[discordgo.Locale]string {
+	var out map[discordgo.Locale]string
+	for _, t := range lang.Tags() {
+		loc, ok := discordLocale(t)
+		if !ok {
+			continue
+		}
+		if w := word(lang.For(t)); w != def {
+			if out == nil {
+				out = map[discordgo.Locale]string{}
+			}
+			out[loc] = w
+		}
+	}
+	return out
+}
+
+// discordLocale is Discord's locale of a language of the catalogue; false
+// for English, the commands' own language.
+func discordLocale(t lang.Tag) (discordgo.Locale, bool) {
+	switch t {
+	case lang.French:
+		return discordgo.French, true
+	}
+	return "", false
 }
 
 // userOf returns the person behind an interaction: the member in a server
@@ -225,7 +269,8 @@ func request(i *discordgo.Interaction) (chat.Request, string, error) {
 	// The interaction's id is the request's key: an interaction delivered
 	// twice (a replayed event, another process) is applied once.
 	req := chat.Request{Channel: prefix + i.ChannelID, User: u, Command: sub.Name, Options: map[string]string{}, Key: prefix + i.ID,
-		Server: server(i), Admin: admin(i), BotLacks: lacking(i.AppPermissions, hostPermissions()), ThreadLacks: threadLacks(i)}
+		Server: server(i), Admin: admin(i), BotLacks: lacking(i.AppPermissions, hostPermissions()), ThreadLacks: threadLacks(i),
+		Locale: string(i.Locale), GuildLocale: guildLocale(i)}
 	focused := ""
 	d, _ := i.Data.(discordgo.ApplicationCommandInteractionData)
 	for _, o := range sub.Options {
@@ -282,7 +327,17 @@ func clickOf(i *discordgo.Interaction) (chat.Click, error) {
 		return chat.Click{}, err
 	}
 	return chat.Click{Channel: prefix + i.ChannelID, User: u, ID: d.CustomID, Label: buttonLabel(i.Message, d.CustomID), Key: prefix + i.ID,
-		Server: server(i), Admin: admin(i), BotLacks: lacking(i.AppPermissions, hostPermissions())}, nil
+		Server: server(i), Admin: admin(i), BotLacks: lacking(i.AppPermissions, hostPermissions()),
+		Locale: string(i.Locale), GuildLocale: guildLocale(i)}, nil
+}
+
+// guildLocale is the server's locale an interaction carries (none in a
+// direct message).
+func guildLocale(i *discordgo.Interaction) string {
+	if i.GuildLocale == nil {
+		return ""
+	}
+	return string(*i.GuildLocale)
 }
 
 // inDM are the subcommands answered in a direct message with the bot:

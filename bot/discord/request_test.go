@@ -41,6 +41,8 @@ func TestRequestOf(t *testing.T) {
 				// others, without View Channel or Send Messages.
 				BotLacks:    []string{"View Channel", "Send Messages"},
 				ThreadLacks: []string{"Create Public Threads", "Send Messages in Threads"},
+				// The user's and the server's languages.
+				Locale: "en-US", GuildLocale: "en-US",
 			},
 		},
 		{
@@ -51,8 +53,9 @@ func TestRequestOf(t *testing.T) {
 				Command: "new",
 				Options: map[string]string{"turn-hours": "12", "fortify": "adjacent"},
 				Key:     "discord:786008729715212341",
-				// A DM: no server, no member permissions.
+				// A DM: no server, no member permissions, no server's language.
 				BotLacks: []string{"View Channel", "Send Messages"},
+				Locale:   "en-GB",
 			},
 		},
 		// Discord's own example is a command of another app.
@@ -93,7 +96,8 @@ func TestAutocompleteOf(t *testing.T) {
 		Command: "attack",
 		Options: map[string]string{"from": "alaska", "to": "kam"},
 		Key:     "discord:786008729715212340",
-		Server:  "discord:290926798626357999", Admin: true, BotLacks: []string{"View Channel", "Send Messages"},
+		Locale:  "en-US", GuildLocale: "en-US",
+		Server: "discord:290926798626357999", Admin: true, BotLacks: []string{"View Channel", "Send Messages"},
 		ThreadLacks: []string{"Create Public Threads", "Send Messages in Threads"},
 	}
 	if !reflect.DeepEqual(req, want) || focused != "to" {

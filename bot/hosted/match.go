@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/riskbot/riskbot/assets/lang"
+
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/news"
@@ -34,12 +36,36 @@ type Match struct {
 	Rec *Record
 	// Luck is the luck report of a match just won, for its victory post.
 	Luck string
+	// Reader is the language of whoever's command or click loaded the
+	// match, for its private answer; empty for the match's own.
+	Reader lang.Tag
+}
+
+// ReaderLang is the language of the answer to the command at hand: its
+// author's, or the match's.
+func (m *Match) ReaderLang() lang.Tag {
+	if m.Reader != "" {
+		return m.Reader
+	}
+	return m.Meta.Settings.Language()
+}
+
+// ReaderOf is the language of the author of a request: their chat
+// client's, or none said.
+func ReaderOf(locale string) lang.Tag {
+	if t, ok := lang.Parse(locale); ok {
+		return t
+	}
+	if locale != "" {
+		return lang.English // a locale the catalogue lacks
+	}
+	return ""
 }
 
 // Started returns the match's game, or a refusal while it is in its lobby.
 func (m *Match) Started() (*engine.Game, error) {
 	if m.Game == nil || m.Status == storage.Lobby {
-		return nil, chat.Refuse("The match has not started yet: the host starts it with /risk start.")
+		return nil, chat.RefuseMsg("hosted.not-started")
 	}
 	return m.Game, nil
 }
@@ -61,14 +87,14 @@ func (m *Match) SeatOf(u chat.User) (int, error) {
 	}
 	seat := g.State.SeatByID(u.ID)
 	if seat < 0 {
-		return -1, chat.Refuse("You are not playing in this match. You can watch with /risk show status (with the map).")
+		return -1, chat.RefuseMsg("hosted.not-playing")
 	}
 	if i := m.Meta.Index(u.ID); i >= 0 && m.Meta.Seats[i].IsBot() {
 		// Removed by the host (KickSeat): the seat is a bot's for good.
-		return -1, chat.Refuse("You were removed from this match: a bot plays your seat now. You can watch with /risk show status.")
+		return -1, chat.RefuseMsg("hosted.removed")
 	}
 	if i := m.Meta.Index(u.ID); i >= 0 && m.Meta.Seats[i].Autopilot {
-		return -1, chat.Refuse("A bot is playing your seat after %d missed turns. Ask the host to give it back with /risk join player:%s.", MaxMissed, m.Meta.Seats[i].Name)
+		return -1, chat.RefuseMsg("hosted.autopilot", "Count", MaxMissed, "Name", lang.Text(m.Meta.Seats[i].Name))
 	}
 	return seat, nil
 }
@@ -247,11 +273,12 @@ func (ms *Matches) For(ctx context.Context, c *Call) (*Match, error) {
 		return nil, err
 	}
 	m.Rec = c.Rec
+	m.Reader = ReaderOf(c.Req.Locale)
 	return m, nil
 }
 
 // ErrMovedOn is the answer when another command changed the match first.
-var ErrMovedOn = chat.Refuse("The match moved on while you were typing; have a look and try again.")
+var ErrMovedOn error = chat.Refusing(lang.M("hosted.moved-on"))
 
 // Result is what a handler produces: the reply, messages to post after it,
 // and whether bot seats are now to play.

@@ -20,12 +20,12 @@ import (
 func (ms *Matches) Load(ctx context.Context, channel string) (*Match, error) {
 	l, err := ms.store.Active(ctx, channel)
 	if errors.Is(err, storage.ErrNotFound) {
-		return nil, chat.Refuse("There is no match in this channel. Start one with /risk new.")
+		return nil, chat.RefuseMsg("hosted.no-match")
 	}
 	var ce *storage.CorruptError
 	if errors.As(err, &ce) {
 		ms.log.Error("match cannot be loaded", "channel", channel, "match", ce.Match, "err", ce.Err)
-		return nil, chat.Refuse("This channel's match is damaged and cannot be loaded (match %d). An admin can end it with /risk host abandon, and export it with `risk export` for a bug report.", ce.Match)
+		return nil, chat.RefuseMsg("hosted.damaged", "Match", ce.Match)
 	}
 	if err != nil {
 		return nil, err
@@ -58,7 +58,7 @@ func (ms *Matches) Latest(ctx context.Context, channel string) (*Match, error) {
 func (ms *Matches) ByID(ctx context.Context, id int64) (*Match, error) {
 	l, err := ms.store.Load(ctx, id)
 	if errors.Is(err, storage.ErrNotFound) {
-		return nil, chat.Refuse("That match no longer exists.")
+		return nil, chat.RefuseMsg("hosted.gone")
 	}
 	if err != nil {
 		return nil, err
@@ -74,7 +74,7 @@ func (ms *Matches) Decode(l *storage.Loaded) (*Match, error) {
 	meta, err := DecodeMeta(l.Meta)
 	if err != nil {
 		ms.log.Error("match data cannot be read", "channel", l.Channel, "match", l.ID, "err", err)
-		return nil, chat.Refuse("This channel's match is damaged and cannot be loaded (match %d). An admin can end it with /risk host abandon, and export it with `risk export` for a bug report.", l.ID)
+		return nil, chat.RefuseMsg("hosted.damaged", "Match", l.ID)
 	}
 	return &Match{Loaded: l, Meta: meta}, nil
 }
@@ -92,7 +92,7 @@ func (ms *Matches) Save(ctx context.Context, m *Match, c storage.Change) error {
 	}
 	v, err := ms.store.Save(ctx, m.ID, m.Version, c, ms.now())
 	if errors.Is(err, storage.ErrDuplicate) {
-		return chat.Refuse("This was done already.")
+		return chat.RefuseMsg("hosted.done-already")
 	}
 	if err != nil {
 		return err
@@ -136,7 +136,7 @@ func (ms *Matches) OpenRow(ctx context.Context, channel string) (storage.Match, 
 		return storage.Match{}, err
 	}
 	if len(rows) == 0 || !rows[0].Status.Open() {
-		return storage.Match{}, chat.Refuse("There is no match in this channel to end.")
+		return storage.Match{}, chat.RefuseMsg("hosted.nothing-to-end")
 	}
 	return rows[0], nil
 }

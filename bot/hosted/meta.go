@@ -3,11 +3,15 @@ package hosted
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/assets/lang"
+
 	"github.com/riskbot/riskbot/bot/news"
 	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
 )
 
 // Meta is what the bot keeps about a match beyond the engine's state: the
@@ -68,7 +72,14 @@ type Settings struct {
 	// Palette names the player colours (Config.Palettes); empty for the
 	// bot's default.
 	Palette string `json:"palette,omitempty"`
+	// Lang is the language of the match's public posts ("en", "fr"): the
+	// host's choice, else the server's default, else the server's own
+	// locale when the match was opened; empty for English.
+	Lang string `json:"lang,omitempty"`
 }
+
+// Language is the language of the match's public posts.
+func (set Settings) Language() lang.Tag { return lang.FromLocale(set.Lang) }
 
 // Seat is a seat as the bot sees it, in join order.
 type Seat struct {
@@ -144,24 +155,26 @@ func (m Meta) Index(id string) int {
 }
 
 // PassHost hands the host's role to the first person seated, if there is
-// one, and says so (the seat of the host was just removed).
-func (m *Meta) PassHost() string {
+// one, and says so (the seat of the host was just removed): a message
+// without a key if nobody takes it.
+func (m *Meta) PassHost() lang.Msg {
 	for _, s := range m.Seats {
 		if !s.IsBot() && s.ID != m.Host {
 			m.Host = s.ID
-			return fmt.Sprintf(" %s is the host now.", s.Name)
+			return lang.M("hosted.host-now", "Name", lang.Text(s.Name))
 		}
 	}
-	return ""
+	return lang.Msg{}
 }
 
 // FindSeat resolves what a host typed for a player: a user ID, a mention,
-// or a (prefix of a) name.
+// or a (prefix of a) name. Its error is a refusal (lang.Worded), worded
+// as the middle of a sentence.
 func (m Meta) FindSeat(q string) (int, error) {
 	q = strings.TrimSpace(q)
 	q = strings.TrimPrefix(strings.TrimSuffix(strings.TrimPrefix(q, "<@"), ">"), "@")
 	if q == "" {
-		return -1, fmt.Errorf("say which player")
+		return -1, lang.Refuse("hosted.seat.which")
 	}
 	for i, s := range m.Seats {
 		if s.ID == q || strings.HasSuffix(s.ID, ":"+q) || strings.EqualFold(s.Name, q) {
@@ -182,7 +195,22 @@ func (m Meta) FindSeat(q string) (int, error) {
 		names = append(names, s.Name)
 	}
 	if len(hits) > 1 {
-		return -1, fmt.Errorf("%q could be several players: %s", q, strings.Join(names, ", "))
+		return -1, lang.Refuse("hosted.seat.several", "Player", lang.Text(strconv.Quote(q)), "Players", lang.Text(strings.Join(names, ", ")))
 	}
-	return -1, fmt.Errorf("no player %q here (players: %s)", q, strings.Join(names, ", "))
+	return -1, lang.Refuse("hosted.seat.none", "Player", lang.Text(strconv.Quote(q)), "Players", lang.Text(strings.Join(names, ", ")))
+}
+
+// StatusMsg names a match's status in a sentence ("lobby", "active", …).
+func StatusMsg(s storage.Status) lang.Msg {
+	switch s {
+	case storage.Lobby:
+		return lang.M("hosted.status.lobby")
+	case storage.Active:
+		return lang.M("hosted.status.active")
+	case storage.Finished:
+		return lang.M("hosted.status.finished")
+	case storage.Abandoned:
+		return lang.M("hosted.status.abandoned")
+	}
+	return lang.M("chat.as-is", "Text", lang.Text(s.String()))
 }

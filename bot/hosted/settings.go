@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/riskbot/riskbot/assets/lang"
+
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/engine"
@@ -17,14 +19,21 @@ func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Se
 	var err error
 	if v, ok := a.Str["palette"]; ok {
 		if !hasPalette(v) {
-			return set, chat.Refuse("There is no palette %q here.", v)
+			return set, chat.RefuseMsg("hosted.settings.no-palette", "Palette", lang.Text(strconv.Quote(v)))
 		}
 		set.Palette = v
+	}
+	if v, ok := a.Str["language"]; ok {
+		t, ok := lang.Parse(v)
+		if !ok {
+			return set, chat.RefuseMsg("hosted.settings.no-language", "Language", lang.Text(chat.Quote(v)))
+		}
+		set.Lang = string(t)
 	}
 	if v, ok := a.Str["rules"]; ok {
 		rules, err := state.ParseRules(v)
 		if err != nil {
-			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
+			return set, chat.RefuseMsg("hosted.sentence", "Reason", err)
 		}
 		if rules != set.Options.Rules {
 			// Each rule set has its own options: start from its defaults.
@@ -39,10 +48,10 @@ func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Se
 		// A map of the server's library, its name resolved by the caller
 		// (server.Library.Resolve), which loaded it.
 		if set.Options.Rules != state.Classic {
-			return set, chat.Refuse("A capitals match is played on generated islands: a server's own maps are played with the classic rules. Choose rules:classic.")
+			return set, chat.RefuseMsg("hosted.settings.library-capitals")
 		}
 		if _, err := engine.LoadMap(v); err != nil {
-			return set, chat.Refuse("That map cannot be played now: %s.", err)
+			return set, chat.RefuseMsg("hosted.settings.map-unplayable", "Reason", err)
 		}
 		set.Options.Map = v
 	} else if ok {
@@ -51,15 +60,15 @@ func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Se
 		}
 		switch {
 		case set.Options.Rules == state.Capitals && v == "classic":
-			return set, chat.Refuse("A capitals match is played on generated islands: map:small, normal or large.")
+			return set, chat.RefuseMsg("hosted.settings.capitals-classic-map")
 		case set.Options.Rules == state.Classic && slices.Contains(MapChoices(state.Capitals), v):
-			return set, chat.Refuse("map:%s is for capitals matches; a classic match on generated islands is map:islands-%s. Or add rules:capitals.", v, v)
+			return set, chat.RefuseMsg("hosted.settings.capitals-size", "Map", lang.Text(v))
 		case !slices.Contains(MapChoices(set.Options.Rules), v):
-			return set, chat.Refuse("There is no map %s for %s matches: map:%s.", chat.Quote(v), set.Options.Rules, orList(MapChoices(set.Options.Rules)))
+			return set, chat.RefuseMsg("hosted.settings.no-map-for", "Map", lang.Text(chat.Quote(v)), "Rules", lang.Text(set.Options.Rules.String()), "Choices", orList(MapChoices(set.Options.Rules)))
 		}
 		if _, islands := engine.IslandsSize(v); set.Options.Rules == state.Classic && !islands {
 			if _, err := engine.LoadMap(v); err != nil {
-				return set, chat.Refuse("There is no map %q (maps: %s).", v, strings.Join(engine.MapNames(), ", "))
+				return set, chat.RefuseMsg("hosted.settings.no-map", "Map", lang.Text(strconv.Quote(v)), "Maps", lang.Text(strings.Join(engine.MapNames(), ", ")))
 			}
 		}
 		set.Options.Map = v
@@ -69,26 +78,26 @@ func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Se
 	}
 	if v, ok := a.Str["victory"]; ok {
 		if set.Options.Victory, err = state.ParseVictory(v); err != nil {
-			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
+			return set, chat.RefuseMsg("hosted.sentence", "Reason", err)
 		}
 	}
 	if v, ok := a.Str["cards"]; ok {
 		if set.Options.Cards, err = state.ParseCardMode(v); err != nil {
-			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
+			return set, chat.RefuseMsg("hosted.sentence", "Reason", err)
 		}
 	}
 	if v, ok := a.Str["fortify"]; ok {
 		if set.Options.Fortify, err = state.ParseFortify(v); err != nil {
-			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
+			return set, chat.RefuseMsg("hosted.sentence", "Reason", err)
 		}
 	}
 	if v, ok := a.Str["turns"]; ok {
 		if set.Options.Turns, err = state.ParseTurnMode(v); err != nil {
-			return set, chat.Refuse("%s.", chat.Capitalize(err.Error()))
+			return set, chat.RefuseMsg("hosted.sentence", "Reason", err)
 		}
 	}
 	if set.Options.Turns == state.Simultaneous && set.Options.Rules != state.Classic {
-		return set, chat.Refuse("Simultaneous turns are played with the classic rules: a capitals turn is one action, with a hero and items acting in turn. Choose rules:classic, or turns:sequential.")
+		return set, chat.RefuseMsg("hosted.settings.simultaneous-capitals")
 	}
 	if v, ok := a.Str["fog"]; ok {
 		set.Options.Fog = v == "on"
@@ -103,7 +112,7 @@ func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Se
 		case "2", "3":
 			set.Options.Teams, _ = strconv.Atoi(v)
 		default:
-			return set, chat.Refuse("teams takes off, 2 or 3 (players per team), not %s.", chat.Quote(v))
+			return set, chat.RefuseMsg("hosted.settings.teams", "Value", lang.Text(chat.Quote(v)))
 		}
 	}
 	if set.Options.Victory == state.Missions {
@@ -112,7 +121,7 @@ func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Se
 		}
 	}
 	if set.Options.Teams > 0 && set.Options.Victory == state.Missions {
-		return set, chat.Refuse("Secret missions are played alone, not in teams: choose teams:off, or another victory.")
+		return set, chat.RefuseMsg("hosted.settings.missions-teams")
 	}
 	if v, ok := a.Num["turn-hours"]; ok {
 		set.TurnHours = v
@@ -141,7 +150,7 @@ func missionsPlayable(name string) error {
 		}
 	}
 	if len(missing) > 0 {
-		return chat.Refuse("Secret missions name the classic continents, and %s has no %s: choose another victory, or another map.", m.Title, orList(missing))
+		return chat.RefuseMsg("hosted.settings.missions-continents", "Map", lang.Text(m.Title), "Missing", orList(missing))
 	}
 	return nil
 }
@@ -162,11 +171,11 @@ func MapChoices(rules state.Rules) []string {
 }
 
 // orList lists choices as a sentence offers them: "small, normal or large".
-func orList(choices []string) string {
+func orList(choices []string) any {
 	if len(choices) < 2 {
-		return strings.Join(choices, "")
+		return lang.Text(strings.Join(choices, ""))
 	}
-	return strings.Join(choices[:len(choices)-1], ", ") + " or " + choices[len(choices)-1]
+	return lang.M("hosted.or-list", "Head", lang.Text(strings.Join(choices[:len(choices)-1], ", ")), "Last", lang.Text(choices[len(choices)-1]))
 }
 
 // capitalsOptions reads the options of capitals matches; classic ones refuse
@@ -175,23 +184,23 @@ func capitalsOptions(set *Settings, a command.Args) error {
 	o := &set.Options
 	for _, name := range []string{"neutral", "capital-troops"} {
 		if a.Has(name) && o.Rules != state.Capitals {
-			return chat.Refuse("%s is an option of capitals matches: add rules:capitals.", name)
+			return chat.RefuseMsg("hosted.settings.capitals-option", "Option", lang.Text(name))
 		}
 	}
 	if o.Rules == state.Capitals {
 		if a.Str["victory"] == "missions" {
-			return chat.Refuse("Secret missions are played with the classic rules: a capitals match is won by the last capital standing. Choose rules:classic, or leave victory out.")
+			return chat.RefuseMsg("hosted.settings.missions-capitals")
 		}
 		for _, name := range []string{"victory", "cards", "fortify"} {
 			if a.Has(name) {
-				return chat.Refuse("%s is an option of classic matches: a capitals match is won by the last capital standing, has no cards, and moves by quarters.", name)
+				return chat.RefuseMsg("hosted.settings.classic-option", "Option", lang.Text(name))
 			}
 		}
 	}
 	if v, ok := a.Str["neutral"]; ok {
 		lo, hi, err := parseRange(v)
 		if err != nil || lo < 0 || hi > state.MaxNeutral || lo > hi {
-			return chat.Refuse("neutral takes a range of troops within 0 to %d, like 1-5 (or one number), not %s.", state.MaxNeutral, chat.Quote(v))
+			return chat.RefuseMsg("hosted.settings.neutral", "Max", state.MaxNeutral, "Value", lang.Text(chat.Quote(v)))
 		}
 		o.NeutralMin, o.NeutralMax = lo, hi
 	}

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/riskbot/riskbot/assets/lang"
+
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -34,23 +36,22 @@ func (l *Lobby) Abandon(ctx context.Context, c *hosted.Call) (hosted.Result, err
 	}
 	meta, merr := hosted.DecodeMeta(row.Meta)
 	if !c.Req.Admin && (merr != nil || meta.Host != c.Req.User.ID) {
-		host := "the host"
+		host := lang.M("lobby.the-host")
 		if merr == nil {
-			if i := meta.Index(meta.Host); i >= 0 {
-				host = meta.Seats[i].Name + " (the host)"
-			}
+			host = theHost(meta)
 		}
-		return hosted.Result{}, chat.Refuse("Only %s or an admin (Manage Server, or Manage Channels here) can end a match without a winner.", host)
+		return hosted.Result{}, chat.RefuseMsg("lobby.abandon.who", "Host", host)
 	}
 	expires := l.cfg.Now().Add(AbandonConfirm)
-	what := "this channel's match"
+	what := lang.M("lobby.abandon.this-match")
 	if merr == nil {
-		what = fmt.Sprintf("this channel's match (%s, %s)", row.Status, chat.Plural(len(meta.Seats), "seat", "seats"))
+		what = lang.M("lobby.abandon.this-match-is", "Status", hosted.StatusMsg(row.Status), "Seats", lang.M("lobby.n.seats", "Count", len(meta.Seats)))
 	}
-	text := fmt.Sprintf("End %s without a winner? Nobody can play it any more; it is kept for /risk show history and `risk export`. This question expires %s.", what, chat.Timestamp(expires))
+	p := reader(c, meta.Settings)
+	text := p.T("lobby.abandon.confirm", "What", what, "Expires", lang.Text(chat.Timestamp(expires)))
 	return hosted.Result{Reply: chat.Message{Private: true, Text: text, Buttons: [][]chat.Button{{
-		{ID: fmt.Sprintf("%s|%d|%d|abandon|%d", hosted.ButtonPrefix, row.ID, row.Version, expires.Unix()), Label: "End the match", Style: chat.Danger},
-		{ID: fmt.Sprintf("%s|%d|0|keep", hosted.ButtonPrefix, row.ID), Label: "Keep it", Style: chat.Secondary},
+		{ID: fmt.Sprintf("%s|%d|%d|abandon|%d", hosted.ButtonPrefix, row.ID, row.Version, expires.Unix()), Label: p.T("lobby.abandon.button-end"), Style: chat.Danger},
+		{ID: fmt.Sprintf("%s|%d|0|keep", hosted.ButtonPrefix, row.ID), Label: p.T("lobby.abandon.button-keep"), Style: chat.Secondary},
 	}}}}, nil
 }
 
@@ -58,36 +59,47 @@ func (l *Lobby) Abandon(ctx context.Context, c *hosted.Call) (hosted.Result, err
 // the channel's lock. The match may be damaged: it is not loaded.
 func (l *Lobby) ClickAbandon(ctx context.Context, c chat.Click, bt hosted.Press) (hosted.Result, error) {
 	if bt.Action == "keep" {
-		return hosted.Result{Reply: chat.Private("The match goes on.")}, nil
+		return hosted.Result{Reply: chat.Private("%s", lang.For(lang.FromLocale(c.Locale)).T("lobby.abandon.kept"))}, nil
 	}
 	if len(bt.Args) != 1 || l.cfg.Now().Unix() > int64(bt.Args[0]) {
-		return hosted.Result{}, chat.Refuse("That confirmation has expired: run /risk host abandon again if you still mean it.")
+		return hosted.Result{}, chat.RefuseMsg("lobby.abandon.expired")
 	}
 	row, err := l.cfg.Matches.OpenRow(ctx, c.Channel)
 	if err != nil {
 		return hosted.Result{}, err
 	}
 	if row.ID != bt.Match {
-		return hosted.Result{}, chat.Refuse("That match is over already.")
+		return hosted.Result{}, chat.RefuseMsg("lobby.abandon.over")
 	}
 	meta, merr := hosted.DecodeMeta(row.Meta)
-	role := "an admin"
+	role := lang.M("lobby.abandon.an-admin")
 	switch {
 	case merr == nil && meta.Host == c.User.ID:
-		role = "the host"
+		role = lang.M("lobby.the-host")
 	case !c.Admin:
-		return hosted.Result{}, chat.Refuse("Only the host or an admin can end a match without a winner.")
+		return hosted.Result{}, chat.RefuseMsg("lobby.abandon.host-or-admin")
 	}
 	who := command.CleanName(c.User.Name)
 	if i := meta.Index(c.User.ID); merr == nil && i >= 0 {
 		who = meta.Seats[i].Name
 	}
-	note := fmt.Sprintf("🛑 %s (%s) ended the match without a winner. It is kept: /risk show history and /risk show status show how it stood. Start another with /risk new.", who, role)
-	posts, err := l.End(ctx, row, note, fmt.Sprintf("by %s (%s)", who, role))
+	// The note is posted in the channel, in the match's language (English
+	// for one that cannot be read); the record keeps how it ended in
+	// English, as every record does.
+	pub := lang.For(lang.English)
+	if merr == nil {
+		pub = lang.For(meta.Settings.Language())
+	}
+	note := pub.T("lobby.abandon.ended", "Who", lang.Text(who), "Role", role)
+	posts, err := l.End(ctx, row, note, fmt.Sprintf("by %s (%s)", who, role.String()))
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	return hosted.Result{Reply: chat.Private("Done: the match is ended."), Posts: posts}, nil
+	p := lang.For(lang.FromLocale(c.Locale))
+	if t := hosted.ReaderOf(c.Locale); t == "" && merr == nil {
+		p = pub
+	}
+	return hosted.Result{Reply: chat.Private("%s", p.T("lobby.abandon.done")), Posts: posts}, nil
 }
 
 // End ends an open match without a winner, at the version it was read
@@ -111,7 +123,7 @@ func (l *Lobby) End(ctx context.Context, row storage.Match, note, ended string) 
 		}
 		if row.Status == storage.Lobby {
 			// Its Join button would only be refused now.
-			lobby = append(lobby, voice.LobbyClosed(row.ID, meta, "**This lobby is closed**: the match was ended before it started. Start another with /risk new."))
+			lobby = append(lobby, voice.Speaking(meta.Settings.Language()).LobbyClosed(row.ID, meta, lang.For(meta.Settings.Language()).T("lobby.abandon.lobby-closed")))
 		}
 	}
 	body, err := json.Marshal(news.News{Note: note})

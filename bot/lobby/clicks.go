@@ -3,6 +3,8 @@ package lobby
 import (
 	"context"
 
+	"github.com/riskbot/riskbot/assets/lang"
+
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/storage"
@@ -26,7 +28,7 @@ func (l *Lobby) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *hos
 	switch bt.Action {
 	case "join", "addbot", "start", "accept", "decline":
 		if m.Status != storage.Lobby {
-			return hosted.Result{}, chat.Refuse("The match has already started; you can watch with /risk show status.")
+			return hosted.Result{}, chat.RefuseMsg("lobby.started-watch")
 		}
 	}
 	switch bt.Action {
@@ -41,23 +43,23 @@ func (l *Lobby) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *hos
 	case "decline":
 		return l.decline(ctx, m, c.User)
 	case "keepseat":
-		return hosted.Result{Reply: chat.Private("Nobody was removed.")}, nil
+		return hosted.Result{Reply: chat.Private("%s", to(m).T("lobby.kick.kept"))}, nil
 	case "kick":
 		if len(bt.Args) != 2 || bt.Args[0] < 0 || bt.Args[0] >= len(m.Meta.Seats) || l.cfg.Now().Unix() > int64(bt.Args[1]) {
-			return hosted.Result{}, chat.Refuse("That question has expired: run /risk host kick again if you still mean it.")
+			return hosted.Result{}, chat.RefuseMsg("lobby.kick.expired")
 		}
 		if !c.Admin {
-			if err := hostOnly(m, c.User, "remove players"); err != nil {
+			if err := hostOnly(m, c.User, lang.M("lobby.what.remove")); err != nil {
 				return hosted.Result{}, err
 			}
 		}
 		if m.Status != storage.Active {
-			return hosted.Result{}, chat.Refuse("The match is not under way any more.")
+			return hosted.Result{}, chat.RefuseMsg("lobby.kick.over")
 		}
 		if m.Meta.Seats[bt.Args[0]].ID == c.User.ID {
-			return hosted.Result{}, chat.Refuse("You cannot remove yourself; /risk surrender leaves.")
+			return hosted.Result{}, chat.RefuseMsg("lobby.kick.yourself")
 		}
 		return l.KickSeat(ctx, m, bt.Args[0])
 	}
-	return hosted.Result{}, chat.Refuse("That button does nothing any more.")
+	return hosted.Result{}, chat.RefuseMsg("lobby.button.stale")
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/assets/lang"
+
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/news"
@@ -21,9 +23,9 @@ func full(meta hosted.Meta) error {
 		return nil
 	}
 	if len(meta.Invites) > 0 {
-		return chat.Refuse("The match is full: %d seated, %s for invited players.", len(meta.Seats), chat.Plural(len(meta.Invites), "seat held", "seats held"))
+		return chat.RefuseMsg("lobby.full.invites", "Seated", len(meta.Seats), "Held", lang.M("lobby.n.seats-held", "Count", len(meta.Invites)))
 	}
-	return chat.Refuse("The match is full (%d players).", state.MaxSeats)
+	return chat.RefuseMsg("lobby.full", "Max", state.MaxSeats)
 }
 
 // Invite answers /risk host invite player:@someone: the host holds a seat
@@ -35,35 +37,35 @@ func (l *Lobby) Invite(ctx context.Context, c *hosted.Call) (hosted.Result, erro
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	if err := hostOnly(m, c.Req.User, "invite players"); err != nil {
+	if err := hostOnly(m, c.Req.User, lang.M("lobby.what.invite")); err != nil {
 		return hosted.Result{}, err
 	}
 	id := hosted.UserID(c.Args.Str["player"], c.Req.User.ID)
 	switch {
 	case id == "":
-		return hosted.Result{}, chat.Refuse("Say whom to invite with a mention: /risk host invite player:@Name. (Computer players: /risk host addbot.)")
+		return hosted.Result{}, chat.RefuseMsg("lobby.invite.whom")
 	case id == c.Req.User.ID:
-		return hosted.Result{}, chat.Refuse("You are in your own match already.")
+		return hosted.Result{}, chat.RefuseMsg("lobby.invite.yourself")
 	case m.Meta.Index(id) >= 0:
-		return hosted.Result{}, chat.Refuse("%s is already seated in this match.", chat.Mention(id))
+		return hosted.Result{}, chat.RefuseMsg("lobby.invite.seated", "Player", lang.Text(chat.Mention(id)))
 	}
 	now := l.cfg.Now()
 	m.Meta.DropExpired(now)
 	if i := m.Meta.Invited(id); i >= 0 {
-		return hosted.Result{}, chat.Refuse("%s is invited already: their seat is held until %s.", chat.Mention(id), chat.Timestamp(m.Meta.Invites[i].Until))
+		return hosted.Result{}, chat.RefuseMsg("lobby.invite.already", "Player", lang.Text(chat.Mention(id)), "Until", lang.Text(chat.Timestamp(m.Meta.Invites[i].Until)))
 	}
 	if err := full(m.Meta); err != nil {
 		return hosted.Result{}, err
 	}
 	m.Meta.Invites = append(m.Meta.Invites, hosted.Invite{ID: id, Until: now.Add(hosted.InviteTTL)})
-	host := hostName(m.Meta)
-	text := m.Says(fmt.Sprintf("You invited %s: their seat is held until %s, or until they answer.", chat.Mention(id), chat.Timestamp(now.Add(hosted.InviteTTL))))
+	host := public(m).Msg(hostName(m.Meta))
+	text := m.Says(to(m).T("lobby.invite.invited-you", "Player", lang.Text(chat.Mention(id)), "Until", lang.Text(chat.Timestamp(now.Add(hosted.InviteTTL)))))
 	if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
 	}
 	return hosted.Result{Reply: chat.Private("%s", text), Posts: news.Batch{Posts: []news.Post{
-		voice.LobbyPost(m.ID, m.Meta, fmt.Sprintf("%s invited %s.", host, chat.Mention(id))),
-		voice.InvitePost(m.ID, m.Meta, []string{id}, host),
+		voice.Speaking(public(m).Tag()).LobbyPost(m.ID, m.Meta, public(m).T("lobby.invite.invited", "Host", lang.Text(host), "Player", lang.Text(chat.Mention(id)))),
+		voice.Speaking(public(m).Tag()).InvitePost(m.ID, m.Meta, []string{id}, host),
 	}}}, nil
 }
 
@@ -71,18 +73,18 @@ func (l *Lobby) Invite(ctx context.Context, c *hosted.Call) (hosted.Result, erro
 // there is none: answered, expired, or never theirs.
 func (l *Lobby) invitation(m *hosted.Match, u chat.User) error {
 	if m.Meta.Index(u.ID) >= 0 {
-		return chat.Refuse("You are already seated in this match.")
+		return chat.RefuseMsg("lobby.invite.you-seated")
 	}
 	i := m.Meta.Invited(u.ID)
 	if i < 0 {
-		join := ""
+		var join lang.Msg
 		if m.Meta.Free() > 0 {
-			join = " You can still join it: its Join button, or /risk join."
+			join = lang.M("lobby.invite.can-join")
 		}
-		return chat.Refuse("This invitation is not for you (or was answered already).%s", join)
+		return chat.RefuseMsg("lobby.invite.not-yours", "Then", join)
 	}
 	if until := m.Meta.Invites[i].Until; !l.cfg.Now().Before(until) {
-		return chat.Refuse("This invitation expired %s: your seat is no longer held. Ask the host to invite you again, or join with /risk join while a seat is free.", chat.Timestamp(until))
+		return chat.RefuseMsg("lobby.invite.expired", "When", lang.Text(chat.Timestamp(until)))
 	}
 	return nil
 }
@@ -102,11 +104,11 @@ func (l *Lobby) decline(ctx context.Context, m *hosted.Match, u chat.User) (host
 	}
 	m.Meta.Uninvite(u.ID)
 	m.Meta.DropExpired(l.cfg.Now())
-	text := m.Says("You declined the invitation; the seat is free again.")
+	text := m.Says(to(m).T("lobby.invite.declined-you"))
 	if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
 	}
-	return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, fmt.Sprintf("%s declined the invitation.", personName(u)))}, nil
+	return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, lang.M("lobby.invite.declined", "Player", lang.Text(personName(u))))}, nil
 }
 
 // personName names a person by a mention that notifies nobody (the
@@ -120,21 +122,21 @@ func personName(u chat.User) string { return chat.MentionOf(u.ID, u.Name) }
 // match. A second press finds the channel taken by the first's lobby.
 func (l *Lobby) Rematch(ctx context.Context, c chat.Click, m *hosted.Match) (hosted.Result, error) {
 	if m.Status == storage.Lobby || m.Status == storage.Active {
-		return hosted.Result{}, chat.Refuse("This match is not over yet.")
+		return hosted.Result{}, chat.RefuseMsg("lobby.rematch.not-over")
 	}
 	i := m.Meta.Index(c.User.ID)
 	if i < 0 || m.Meta.Seats[i].IsBot() {
-		return hosted.Result{}, chat.Refuse("Only the players of this match can ask for its rematch. /risk new opens a match of your own.")
+		return hosted.Result{}, chat.RefuseMsg("lobby.rematch.players-only")
 	}
 	if m.Meta.Thread {
-		return hosted.Result{}, chat.Refuse("This match was played in a thread of its own, closed now: open the next one with /risk new in %s.", chat.ChannelLink(m.Meta.Parent))
+		return hosted.Result{}, chat.RefuseMsg("lobby.rematch.thread", "Channel", lang.Text(chat.ChannelLink(m.Meta.Parent)))
 	}
 	if open, err := l.cfg.Store.Active(ctx, m.Channel); err == nil {
 		if meta, err := hosted.DecodeMeta(open.Meta); err == nil && meta.Rematch == m.ID {
 			if open.Status != storage.Lobby {
-				return hosted.Result{}, chat.Refuse("The rematch is under way in this channel: /risk show status shows it.")
+				return hosted.Result{}, chat.RefuseMsg("lobby.rematch.under-way")
 			}
-			return hosted.Result{}, chat.Refuse("The rematch is open already: its lobby is in this channel. Join it with its Join button, or /risk join.")
+			return hosted.Result{}, chat.RefuseMsg("lobby.rematch.open")
 		}
 	}
 	if err := l.channelFree(ctx, m.Channel); err != nil {
@@ -171,18 +173,20 @@ func (l *Lobby) Rematch(ctx context.Context, c chat.Click, m *hosted.Match) (hos
 	created, err := l.cfg.Store.Create(ctx, m.Channel, meta.Encode(), now)
 	if errors.Is(err, storage.ErrChannelBusy) {
 		// Another process opened a match here since the check.
-		return hosted.Result{}, chat.Refuse("This channel has a match again (a rematch, perhaps): have a look, and join it with /risk join.")
+		return hosted.Result{}, chat.RefuseMsg("lobby.rematch.busy")
 	}
 	if err != nil {
 		return hosted.Result{}, fmt.Errorf("bot: open the rematch of match %d: %w", m.ID, err)
 	}
-	opened := fmt.Sprintf("**%s asked for a rematch!** The same settings, the same seats: the bots are back, the players invited.", me.Name)
-	posts := []news.Post{voice.LobbyPost(created.ID, meta, opened)}
+	// The lobby speaks the match's language, the answer its author's.
+	pub := lang.For(meta.Settings.Language())
+	opened := pub.T("lobby.rematch.opened", "Name", lang.Text(me.Name))
+	posts := []news.Post{voice.Speaking(pub.Tag()).LobbyPost(created.ID, meta, opened)}
 	if len(invited) > 0 {
-		posts = append(posts, voice.InvitePost(created.ID, meta, invited, me.Name))
+		posts = append(posts, voice.Speaking(pub.Tag()).InvitePost(created.ID, meta, invited, me.Name))
 	}
 	return hosted.Result{
-		Reply: chat.Private("Your rematch is open: its lobby is below, the other players are invited back (their seats held until %s). Start it with its Start button once they are in.", chat.Timestamp(now.Add(hosted.InviteTTL))),
+		Reply: chat.Private("%s", to(m).T("lobby.rematch.open-you", "Until", lang.Text(chat.Timestamp(now.Add(hosted.InviteTTL))))),
 		Posts: news.Batch{Posts: posts},
 	}, nil
 }

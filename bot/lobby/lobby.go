@@ -12,8 +12,11 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/riskbot/riskbot/assets/lang"
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
@@ -59,6 +62,10 @@ func (l *Lobby) New(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 		l.cfg.Log.Warn("a server default no longer applies", "server", c.Req.Server, "err", err)
 		set = hosted.DefaultSettings()
 	}
+	if set.Lang == "" {
+		// No server default: the server's own language, as Discord has it.
+		set.Lang = string(lang.FromLocale(c.Req.GuildLocale))
+	}
 	args, err := l.resolveMap(ctx, c)
 	if err != nil {
 		return hosted.Result{}, err
@@ -69,9 +76,12 @@ func (l *Lobby) New(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 	}
 	meta := hosted.Meta{Host: c.Req.User.ID, Settings: set, Server: c.Req.Server}
 	meta.Seats = []hosted.Seat{{ID: c.Req.User.ID, Name: uniqueName(meta, c.Req.User.Name)}}
+	// The answer speaks its author's language, the lobby the match's.
+	p, pub := reader(c, set), lang.For(set.Language())
+	host := lang.Text(meta.Seats[0].Name)
 	channel := c.Req.Channel
 	if thread {
-		t, err := l.cfg.Poster.(chat.Threader).OpenThread(ctx, c.Req.Channel, "Risk: match of "+meta.Seats[0].Name)
+		t, err := l.cfg.Poster.(chat.Threader).OpenThread(ctx, c.Req.Channel, pub.T("lobby.new.thread-name", "Name", host))
 		if err != nil {
 			if _, asked := c.Args.Str["thread"]; asked {
 				return hosted.Result{}, fmt.Errorf("bot: open a thread for a match in %s: %w", c.Req.Channel, err)
@@ -88,36 +98,62 @@ func (l *Lobby) New(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 	}
 	m, err := l.cfg.Store.Create(ctx, channel, meta.Encode(), l.cfg.Now())
 	if errors.Is(err, storage.ErrChannelBusy) {
-		return hosted.Result{}, chat.Refuse("This channel already has a match: join it with /risk join.")
+		return hosted.Result{}, chat.RefuseMsg("lobby.new.busy")
 	}
 	if err != nil {
 		return hosted.Result{}, err
 	}
 	// The lobby is one message, posted now and edited by every change
 	// until the match starts; its host is told how it goes privately.
-	opened := fmt.Sprintf("**%s opened a Risk match!**", meta.Seats[0].Name)
-	howTo := "Start it with its Start button (or /risk start) once 2 or more are seated."
+	opened := lang.M("lobby.new.opened", "Name", host)
+	howTo := lang.M("lobby.new.how-to")
 	if !thread {
 		return hosted.Result{
-			Reply: chat.Private("Your match is open: its lobby, below, is kept up to date as players join. %s", howTo),
-			Posts: news.Batch{Posts: []news.Post{voice.LobbyPost(m.ID, meta, opened)}},
+			Reply: chat.Private("%s", p.T("lobby.new.open", "HowTo", howTo)),
+			Posts: news.Batch{Posts: []news.Post{voice.Speaking(pub.Tag()).LobbyPost(m.ID, meta, pub.Msg(opened))}},
 		}, nil
 	}
 	// The match lives in its thread: the lobby is posted there, and the
 	// channel keeps one line of it.
-	if err := l.cfg.Outbox.Post(ctx, channel, voice.LobbyPost(m.ID, meta, opened+" Everything of this match happens in this thread.")); err != nil {
+	if err := l.cfg.Outbox.Post(ctx, channel, voice.Speaking(pub.Tag()).LobbyPost(m.ID, meta, pub.T("lobby.new.opened-here", "Opened", opened))); err != nil {
 		l.cfg.Log.Warn("post the lobby in its thread", "thread", channel, "err", err)
 	}
 	return hosted.Result{
-		Reply: chat.Private("Your match is open in its own thread, %s: its lobby there is kept up to date as players join. %s", chat.ChannelLink(channel), howTo),
-		Posts: news.Batch{Posts: []news.Post{{Message: chat.Message{Text: fmt.Sprintf("%s %s. It is played in its own thread, %s: join there.", opened, chat.Capitalize(voice.SettingsText(set)), chat.ChannelLink(channel))}}}},
+		Reply: chat.Private("%s", p.T("lobby.new.open-thread", "Thread", lang.Text(chat.ChannelLink(channel)), "HowTo", howTo)),
+		Posts: news.Batch{Posts: []news.Post{{Message: chat.Message{Text: pub.T("lobby.new.opened-there", "Opened", opened,
+			"Settings", lang.Text(chat.Capitalize(voice.Speaking(pub.Tag()).SettingsText(set))), "Thread", lang.Text(chat.ChannelLink(channel)))}}}},
 	}, nil
 }
 
 // lobbyEdit is the batch that edits a lobby's message after a change,
 // latest saying what changed.
-func lobbyEdit(m *hosted.Match, latest string) news.Batch {
-	return news.Batch{Posts: []news.Post{voice.LobbyPost(m.ID, m.Meta, latest)}}
+func lobbyEdit(m *hosted.Match, latest lang.Msg) news.Batch {
+	return news.Batch{Posts: []news.Post{voice.Speaking(public(m).Tag()).LobbyPost(m.ID, m.Meta, public(m).Msg(latest))}}
+}
+
+// reader is the printer of the answer to c, opening a match of settings
+// set: its author's language, or the match's where the request does not
+// say.
+func reader(c *hosted.Call, set hosted.Settings) lang.Printer {
+	if t := hosted.ReaderOf(c.Req.Locale); t != "" {
+		return lang.For(t)
+	}
+	return lang.For(set.Language())
+}
+
+// to is the printer of the answer to the command or click at hand on m.
+func to(m *hosted.Match) lang.Printer { return lang.For(m.ReaderLang()) }
+
+// public is the printer of m's posts in its channel.
+func public(m *hosted.Match) lang.Printer { return lang.For(m.Meta.Settings.Language()) }
+
+// and joins words as the reader's language lists them.
+func and(words []string) lang.List {
+	l := make(lang.List, len(words))
+	for i, w := range words {
+		l[i] = lang.Text(w)
+	}
+	return l
 }
 
 // wantThread decides whether a new match gets a thread of its own: if the
@@ -130,9 +166,9 @@ func (l *Lobby) wantThread(c *hosted.Call) (bool, error) {
 	case asked && v == "off":
 		return false, nil
 	case asked && (!can || lacks == nil):
-		return false, chat.Refuse("I cannot open threads here: play in the channel (/risk new thread:off).")
+		return false, chat.RefuseMsg("lobby.thread.cannot")
 	case asked && len(lacks) > 0:
-		return false, chat.Refuse("I cannot open a thread for the match here: I lack %s in this channel. An admin can give them to me, or play in the channel (/risk new thread:off).", chat.AndList(lacks))
+		return false, chat.RefuseMsg("lobby.thread.lacks", "Lacks", and(lacks))
 	}
 	return can && lacks != nil && len(lacks) == 0, nil
 }
@@ -141,7 +177,7 @@ func (l *Lobby) wantThread(c *hosted.Call) (bool, error) {
 func (l *Lobby) channelFree(ctx context.Context, channel string) error {
 	m, err := l.cfg.Store.Active(ctx, channel)
 	if ce, ok := errors.AsType[*storage.CorruptError](err); ok {
-		return chat.Refuse("This channel's match is damaged (match %d): an admin can end it with /risk host abandon, then /risk new starts another.", ce.Match)
+		return chat.RefuseMsg("lobby.damaged", "Match", ce.Match)
 	}
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil
@@ -151,13 +187,13 @@ func (l *Lobby) channelFree(ctx context.Context, channel string) error {
 	}
 	meta, err := hosted.DecodeMeta(m.Meta)
 	if err != nil {
-		return chat.Refuse("This channel's match is damaged (match %d): an admin can end it with /risk host abandon, then /risk new starts another.", m.ID)
+		return chat.RefuseMsg("lobby.damaged", "Match", m.ID)
 	}
-	host := "its host"
+	host := lang.M("lobby.its-host")
 	if i := meta.Index(meta.Host); i >= 0 {
-		host = meta.Seats[i].Name
+		host = lang.M("chat.as-is", "Text", lang.Text(meta.Seats[i].Name))
 	}
-	return chat.Refuse("This channel already has a match (%s, hosted by %s). Join it with /risk join, or play in another channel.", m.Status, host)
+	return chat.RefuseMsg("lobby.channel-busy", "Status", hosted.StatusMsg(m.Status), "Host", host)
 }
 
 // lobby loads the channel's match and checks it is still in its lobby.
@@ -167,28 +203,33 @@ func (l *Lobby) lobby(ctx context.Context, c *hosted.Call) (*hosted.Match, error
 		return nil, err
 	}
 	if m.Status != storage.Lobby {
-		return nil, chat.Refuse("The match has already started.")
+		return nil, chat.RefuseMsg("lobby.started")
 	}
 	return m, nil
 }
 
 // hostName is the name of the match's host, for a sentence's start: the
 // host may have no seat (a match of bots, to watch).
-func hostName(meta hosted.Meta) string {
+func hostName(meta hosted.Meta) lang.Msg {
 	if i := meta.Index(meta.Host); i >= 0 {
-		return meta.Seats[i].Name
+		return lang.M("chat.as-is", "Text", lang.Text(meta.Seats[i].Name))
 	}
-	return "The host"
+	return lang.M("lobby.the-host-starts")
 }
 
-// hostOnly refuses a user who is not the match's host.
-func hostOnly(m *hosted.Match, u chat.User, what string) error {
+// theHost names the match's host in a refusal: "Ann (the host)".
+func theHost(meta hosted.Meta) lang.Msg {
+	if i := meta.Index(meta.Host); i >= 0 {
+		return lang.M("lobby.name-the-host", "Name", lang.Text(meta.Seats[i].Name))
+	}
+	return lang.M("lobby.the-host")
+}
+
+// hostOnly refuses a user who is not the match's host; what is what only
+// the host may do ("add bots").
+func hostOnly(m *hosted.Match, u chat.User, what lang.Msg) error {
 	if m.Meta.Host != u.ID {
-		host := "the host"
-		if i := m.Meta.Index(m.Meta.Host); i >= 0 {
-			host = m.Meta.Seats[i].Name + " (the host)"
-		}
-		return chat.Refuse("Only %s can %s.", host, what)
+		return chat.RefuseMsg("lobby.host-only", "Host", theHost(m.Meta), "What", what)
 	}
 	return nil
 }
@@ -219,15 +260,15 @@ func (l *Lobby) Join(ctx context.Context, c *hosted.Call) (hosted.Result, error)
 func (l *Lobby) join(ctx context.Context, m *hosted.Match, u chat.User, team int) (hosted.Result, error) {
 	if m.Status != storage.Lobby {
 		if i := m.Meta.Index(u.ID); i >= 0 && m.Meta.Seats[i].Autopilot {
-			return hosted.Result{}, chat.Refuse("A bot is playing your seat after %d missed turns; ask the host to give it back with /risk join player:%s.", hosted.MaxMissed, m.Meta.Seats[i].Name)
+			return hosted.Result{}, chat.RefuseMsg("lobby.join.autopilot", "Count", hosted.MaxMissed, "Name", lang.Text(m.Meta.Seats[i].Name))
 		}
 		if m.Meta.Index(u.ID) >= 0 {
-			return hosted.Result{}, chat.Refuse("You are already playing in this match.")
+			return hosted.Result{}, chat.RefuseMsg("lobby.join.playing")
 		}
-		return hosted.Result{}, chat.Refuse("The match has already started; you can watch with /risk show status.")
+		return hosted.Result{}, chat.RefuseMsg("lobby.started-watch")
 	}
 	if m.Meta.Index(u.ID) >= 0 {
-		return hosted.Result{}, chat.Refuse("You are already in this match (%d/%d seats). The host starts it with /risk start.", len(m.Meta.Seats), state.MaxSeats)
+		return hosted.Result{}, chat.RefuseMsg("lobby.join.seated", "Seated", len(m.Meta.Seats), "Max", state.MaxSeats)
 	}
 	m.Meta.DropExpired(l.cfg.Now())
 	if m.Meta.Invited(u.ID) >= 0 {
@@ -238,15 +279,15 @@ func (l *Lobby) join(ctx context.Context, m *hosted.Match, u chat.User, team int
 	}
 	name := uniqueName(m.Meta, u.Name)
 	m.Meta.Seats = append(m.Meta.Seats, hosted.Seat{ID: u.ID, Name: name, Team: team})
-	seats := fmt.Sprintf("(%d/%d seats)", len(m.Meta.Seats), state.MaxSeats)
+	seats := lang.M("lobby.join.seats", "Seated", len(m.Meta.Seats), "Max", state.MaxSeats)
 	if team != 0 {
-		seats = fmt.Sprintf("team %d %s", team, seats)
+		seats = lang.M("lobby.join.team-seats", "Team", team, "Seats", seats)
 	}
-	text := m.Says(fmt.Sprintf("You joined %s. The host starts the match.", seats))
+	text := m.Says(to(m).T("lobby.join.joined-you", "Seats", seats))
 	if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
 	}
-	return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, fmt.Sprintf("%s joined %s.", name, seats))}, nil
+	return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, lang.M("lobby.join.joined", "Name", lang.Text(name), "Seats", seats))}, nil
 }
 
 // uniqueName keeps seat names distinct, since people type them.
@@ -273,7 +314,7 @@ func uniqueName(meta hosted.Meta, name string) string {
 
 // giveBack hands a seat on autopilot back to its player.
 func (l *Lobby) giveBack(ctx context.Context, m *hosted.Match, u chat.User, who string) (hosted.Result, error) {
-	if err := hostOnly(m, u, "give a seat back"); err != nil {
+	if err := hostOnly(m, u, lang.M("lobby.what.give-back")); err != nil {
 		return hosted.Result{}, err
 	}
 	if err := command.CheckPlayer("player", who); err != nil {
@@ -281,20 +322,21 @@ func (l *Lobby) giveBack(ctx context.Context, m *hosted.Match, u chat.User, who 
 	}
 	i, err := m.Meta.FindSeat(who)
 	if err != nil {
-		return hosted.Result{}, chat.Refuse("%s.", chat.Capitalize(err.Error()))
+		return hosted.Result{}, chat.RefuseMsg("hosted.sentence", "Reason", err)
 	}
 	sm := &m.Meta.Seats[i]
 	if !sm.Autopilot {
-		return hosted.Result{}, chat.Refuse("%s is not on autopilot.", sm.Name)
+		return hosted.Result{}, chat.RefuseMsg("lobby.give-back.not-autopilot", "Name", lang.Text(sm.Name))
 	}
 	sm.Autopilot, sm.Missed = false, 0
-	text := m.Says(fmt.Sprintf("%s plays their own seat again.", chat.MentionOf(sm.ID, sm.Name)))
+	back := lang.M("lobby.give-back.back", "Player", lang.Text(chat.MentionOf(sm.ID, sm.Name)))
+	text := m.Says(public(m).Msg(back))
 	if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
 	}
 	// /risk join answers its author alone: the player hears of it in the
 	// channel.
-	return hosted.Result{Reply: chat.Private("Done: %s", text),
+	return hosted.Result{Reply: chat.Private("%s", to(m).T("lobby.done", "Text", back)),
 		Posts: news.Batch{Posts: []news.Post{{Message: chat.Message{Text: text, Mentions: []string{sm.ID}}}}}}, nil
 }
 
@@ -302,13 +344,13 @@ func (l *Lobby) giveBack(ctx context.Context, m *hosted.Match, u chat.User, who 
 func (l *Lobby) Leave(ctx context.Context, c *hosted.Call, m *hosted.Match) (hosted.Result, error) {
 	i := m.Meta.Index(c.Req.User.ID)
 	if i < 0 {
-		return hosted.Result{}, chat.Refuse("You are not in this match.")
+		return hosted.Result{}, chat.RefuseMsg("lobby.leave.not-in")
 	}
 	name := m.Meta.Seats[i].Name
 	m.Meta.Seats = append(m.Meta.Seats[:i], m.Meta.Seats[i+1:]...)
 	change := storage.Change{}
 	// What became of the host, told to the leaver and to the lobby.
-	var toYou, toAll string
+	var toYou, toAll lang.Msg
 	if m.Meta.Host == c.Req.User.ID {
 		// Another person takes over; with only bots left the host stays on
 		// to start a match of bots to watch; with nobody left it closes.
@@ -322,26 +364,26 @@ func (l *Lobby) Leave(ctx context.Context, c *hosted.Call, m *hosted.Match) (hos
 		switch {
 		case next >= 0:
 			m.Meta.Host = m.Meta.Seats[next].ID
-			toYou = fmt.Sprintf(" %s is the host now.", m.Meta.Seats[next].Name)
+			toYou = lang.M("hosted.host-now", "Name", lang.Text(m.Meta.Seats[next].Name))
 			toAll = toYou
 		case len(m.Meta.Seats) > 0:
-			toYou = " You still host: /risk start lets the bots play it out while everyone watches."
-			toAll = " They still host: the bots can play it out while everyone watches."
+			toYou = lang.M("lobby.leave.you-host")
+			toAll = lang.M("lobby.leave.they-host")
 		default:
 			change.Status = storage.Abandoned
-			toYou = " Nobody is left, so the match is closed; start a new one with /risk new."
+			toYou = lang.M("lobby.leave.closed")
 		}
 	}
-	text := m.Says("You left the match." + toYou)
+	text := m.Says(to(m).T("lobby.leave.you-left", "Then", toYou))
 	if err := l.cfg.Matches.Save(ctx, m, change); err != nil {
 		return hosted.Result{}, err
 	}
 	if change.Status == storage.Abandoned {
 		// A lobby closed in its own thread: archive it.
-		closed := voice.LobbyClosed(m.ID, m.Meta, fmt.Sprintf("**This lobby is closed**: %s left, and nobody is left. Start a new match with /risk new.", name))
+		closed := voice.Speaking(public(m).Tag()).LobbyClosed(m.ID, m.Meta, public(m).T("lobby.leave.lobby-closed", "Name", lang.Text(name)))
 		return hosted.Result{Reply: chat.Private("%s", text), Posts: news.Batch{Posts: []news.Post{closed}, Archive: m.Meta.Thread}}, nil
 	}
-	return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, name+" left the match."+toAll)}, nil
+	return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, lang.M("lobby.leave.left", "Name", lang.Text(name), "Then", toAll))}, nil
 }
 
 // AddBot answers /risk host addbot: the host seats a computer player.
@@ -357,7 +399,7 @@ func (l *Lobby) AddBot(ctx context.Context, c *hosted.Call) (hosted.Result, erro
 // addBot seats a computer player in the lobby of m for its host u: of the
 // level chosen (else the default), named name (else one of botNames).
 func (l *Lobby) addBot(ctx context.Context, m *hosted.Match, u chat.User, level string, chosen bool, name string) (hosted.Result, error) {
-	if err := hostOnly(m, u, "add bots"); err != nil {
+	if err := hostOnly(m, u, lang.M("lobby.what.add-bots")); err != nil {
 		return hosted.Result{}, err
 	}
 	m.Meta.DropExpired(l.cfg.Now())
@@ -375,7 +417,7 @@ func (l *Lobby) addBot(ctx context.Context, m *hosted.Match, u chat.User, level 
 		return hosted.Result{}, err
 	}
 	if err := l.cfg.NewPlayer(level, 1); err != nil {
-		return hosted.Result{}, chat.Refuse("There is no bot level %q (levels: %s).", level, strings.Join(l.cfg.Levels, ", "))
+		return hosted.Result{}, chat.RefuseMsg("lobby.addbot.no-level", "Level", lang.Text(strconv.Quote(level)), "Levels", lang.Text(strings.Join(l.cfg.Levels, ", ")))
 	}
 	m.Meta.Bots++
 	if name == "" {
@@ -383,11 +425,12 @@ func (l *Lobby) addBot(ctx context.Context, m *hosted.Match, u chat.User, level 
 	}
 	m.Meta.Seats = append(m.Meta.Seats, hosted.Seat{ID: fmt.Sprintf("bot:%d", m.Meta.Bots), Name: uniqueName(m.Meta, name), Level: level})
 	added := m.Meta.Seats[len(m.Meta.Seats)-1]
-	text := m.Says(fmt.Sprintf("🤖 %s (%s bot) takes a seat (%d/%d).", added.Name, level, len(m.Meta.Seats), state.MaxSeats))
+	seated := lang.M("lobby.addbot.seated", "Name", lang.Text(added.Name), "Level", voice.Level(level), "Seated", len(m.Meta.Seats), "Max", state.MaxSeats)
+	text := m.Says(to(m).Msg(seated))
 	if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
 	}
-	return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, text)}, nil
+	return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, seated)}, nil
 }
 
 // Kick answers /risk host kick: a seat taken out of the lobby, or, in a match
@@ -398,8 +441,8 @@ func (l *Lobby) Kick(ctx context.Context, c *hosted.Call) (hosted.Result, error)
 		return hosted.Result{}, err
 	}
 	if !c.Req.Admin {
-		if err := hostOnly(m, c.Req.User, "remove players"); err != nil {
-			return hosted.Result{}, chat.Refuse("%s An admin (Manage Server, or Manage Channels here) can too.", err.Error())
+		if err := hostOnly(m, c.Req.User, lang.M("lobby.what.remove")); err != nil {
+			return hosted.Result{}, chat.RefuseMsg("lobby.kick.or-admin", "Refusal", err)
 		}
 	}
 	if err := command.CheckPlayer("player", c.Args.Str["player"]); err != nil {
@@ -407,34 +450,36 @@ func (l *Lobby) Kick(ctx context.Context, c *hosted.Call) (hosted.Result, error)
 	}
 	i, err := m.Meta.FindSeat(c.Args.Str["player"])
 	if err != nil {
-		return hosted.Result{}, chat.Refuse("%s.", chat.Capitalize(err.Error()))
+		return hosted.Result{}, chat.RefuseMsg("hosted.sentence", "Reason", err)
 	}
 	sm := m.Meta.Seats[i]
 	if sm.ID == c.Req.User.ID {
-		return hosted.Result{}, chat.Refuse("You cannot remove yourself; /risk surrender leaves.")
+		return hosted.Result{}, chat.RefuseMsg("lobby.kick.yourself")
 	}
 	if m.Status == storage.Lobby {
 		m.Meta.Seats = append(m.Meta.Seats[:i], m.Meta.Seats[i+1:]...)
-		text := fmt.Sprintf("%s was removed from the match.", sm.Name)
+		var then lang.Msg
 		if sm.ID == m.Meta.Host {
-			text += m.Meta.PassHost()
+			then = m.Meta.PassHost()
 		}
-		text = m.Says(text)
+		removed := lang.M("lobby.kick.removed", "Name", lang.Text(sm.Name), "Then", then)
+		text := m.Says(to(m).Msg(removed))
 		if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 			return hosted.Result{}, err
 		}
-		return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, text)}, nil
+		return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, removed)}, nil
 	}
 	if sm.IsBot() {
-		return hosted.Result{}, chat.Refuse("%s is already a bot.", sm.Name)
+		return hosted.Result{}, chat.RefuseMsg("lobby.kick.bot", "Name", lang.Text(sm.Name))
 	}
 	// Removing a person from a match under way cannot be undone: ask.
 	expires := l.cfg.Now().Add(kickConfirm)
+	p := to(m)
 	return hosted.Result{Reply: chat.Message{Private: true,
-		Text: fmt.Sprintf("Remove %s from the match? A %s bot plays their seat from now on, and they cannot take it back. This question expires %s.", sm.Name, l.cfg.DefaultLevel, chat.Timestamp(expires)),
+		Text: p.T("lobby.kick.confirm", "Name", lang.Text(sm.Name), "Level", voice.Level(l.cfg.DefaultLevel), "Expires", lang.Text(chat.Timestamp(expires))),
 		Buttons: [][]chat.Button{{
-			{ID: m.ButtonID("kick", i, int(expires.Unix())), Label: "Remove " + chat.Trunc(sm.Name, 40), Style: chat.Danger},
-			{ID: m.ButtonID("keepseat"), Label: "Keep them", Style: chat.Secondary},
+			{ID: m.ButtonID("kick", i, int(expires.Unix())), Label: p.T("lobby.kick.button-remove", "Name", lang.Text(chat.Trunc(sm.Name, 40))), Style: chat.Danger},
+			{ID: m.ButtonID("keepseat"), Label: p.T("lobby.kick.button-keep"), Style: chat.Secondary},
 		}}}}, nil
 }
 
@@ -445,13 +490,13 @@ const kickConfirm = 5 * time.Minute
 func (l *Lobby) KickSeat(ctx context.Context, m *hosted.Match, i int) (hosted.Result, error) {
 	sm := m.Meta.Seats[i]
 	if sm.IsBot() {
-		return hosted.Result{}, chat.Refuse("%s is already a bot.", sm.Name)
+		return hosted.Result{}, chat.RefuseMsg("lobby.kick.bot", "Name", lang.Text(sm.Name))
 	}
 	// In a started match the seat stays (removing it would unbalance the
 	// board): a bot plays it from now on.
 	m.Meta.Seats[i].Level = l.cfg.DefaultLevel
 	m.Meta.Seats[i].Autopilot = false
-	hostNote := ""
+	var hostNote lang.Msg
 	if sm.ID == m.Meta.Host {
 		hostNote = m.Meta.PassHost()
 	}
@@ -463,7 +508,8 @@ func (l *Lobby) KickSeat(ctx context.Context, m *hosted.Match, i int) (hosted.Re
 		t := l.cfg.Matches.TurnTimers(ctx, m)
 		change.Timers = &t
 	}
-	text := m.Says(fmt.Sprintf("%s was removed; a %s bot plays their seat from now on.%s", sm.Name, l.cfg.DefaultLevel, hostNote))
+	// The answer to the confirmation is posted in the channel.
+	text := m.Says(public(m).T("lobby.kick.bot-plays", "Name", lang.Text(sm.Name), "Level", voice.Level(l.cfg.DefaultLevel), "Then", hostNote))
 	// Their API tokens end with the seat, first: a kick that fails to save
 	// leaves them without tokens, never a removed player with some.
 	if err := hosted.RevokeTokens(ctx, l.cfg.Tokens, m.ID, sm.ID, l.cfg.Now()); err != nil {
@@ -482,17 +528,18 @@ func (l *Lobby) Settings(ctx context.Context, c *hosted.Call) (hosted.Result, er
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	if err := hostOnly(m, c.Req.User, "change the settings"); err != nil {
+	if err := hostOnly(m, c.Req.User, lang.M("lobby.what.settings")); err != nil {
 		return hosted.Result{}, err
 	}
 	if len(c.Req.Options) == 0 {
-		return hosted.Result{Reply: chat.Private("Settings: %s.", voice.SettingsText(m.Meta.Settings))}, nil
+		return hosted.Result{Reply: chat.Private("%s", to(m).T("lobby.settings", "Settings", lang.Text(voice.Speaking(m.ReaderLang()).SettingsText(m.Meta.Settings)), "Then", lang.Msg{}))}, nil
 	}
 	if m.Status != storage.Lobby {
-		// The colours only change what is drawn: they may change any time.
+		// The colours and the language only change what is drawn and
+		// said: they may change any time.
 		for name := range c.Req.Options {
-			if name != "palette" {
-				return hosted.Result{}, chat.Refuse("The match has already started: only the palette can change now.")
+			if name != "palette" && name != "language" {
+				return hosted.Result{}, chat.RefuseMsg("lobby.settings.started")
 			}
 		}
 	}
@@ -504,26 +551,30 @@ func (l *Lobby) Settings(ctx context.Context, c *hosted.Call) (hosted.Result, er
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	reset := ""
+	var reset lang.Msg
 	if set.Options.Teams != m.Meta.Settings.Options.Teams {
 		// Picks made for another team size mean nothing now.
 		for i := range m.Meta.Seats {
 			if m.Meta.Seats[i].Team != 0 {
 				m.Meta.Seats[i].Team = 0
-				reset = " Everyone's team was cleared: pick again with /risk join team:N."
+				reset = lang.M("lobby.settings.teams-cleared")
 			}
 		}
 	}
 	m.Meta.Settings = set
-	text := m.Says(fmt.Sprintf("Settings: %s.%s", voice.SettingsText(set), reset))
+	said := lang.M("lobby.settings", "Settings", lang.Text(voice.Speaking(m.ReaderLang()).SettingsText(set)), "Then", reset)
+	text := m.Says(to(m).Msg(said))
 	if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
 	}
 	if m.Status != storage.Lobby {
-		// The colours of a match under way: everyone sees them change.
-		return hosted.Result{Reply: chat.Private("Done. %s", text), Posts: news.Batch{Posts: []news.Post{{Message: chat.Message{Text: text}}}}}, nil
+		// The colours or the language of a match under way: everyone
+		// sees them change, in the match's (new) language.
+		pub := public(m)
+		note := pub.T("lobby.settings", "Settings", lang.Text(voice.Speaking(pub.Tag()).SettingsText(set)), "Then", reset)
+		return hosted.Result{Reply: chat.Private("%s", to(m).T("lobby.settings.done", "Text", said)), Posts: news.Batch{Posts: []news.Post{{Message: chat.Message{Text: note}}}}}, nil
 	}
-	return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, hostName(m.Meta)+" changed the settings.")}, nil
+	return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, lang.M("lobby.settings.changed", "Host", hostName(m.Meta)))}, nil
 }
 
 // Start answers /risk start: the host starts the match, with its seed's
@@ -539,14 +590,14 @@ func (l *Lobby) Start(ctx context.Context, c *hosted.Call) (hosted.Result, error
 // start starts the match m, in its lobby, for its host u; lacks are the
 // permissions the bot lacks in the channel, as the request said.
 func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks []string) (hosted.Result, error) {
-	if err := hostOnly(m, u, "start the match"); err != nil {
+	if err := hostOnly(m, u, lang.M("lobby.what.start")); err != nil {
 		return hosted.Result{}, err
 	}
 	if len(m.Meta.Seats) < 2 {
-		return hosted.Result{}, chat.Refuse("A match needs at least 2 players: invite someone to join, or add a bot (Add a bot, or /risk host addbot).")
+		return hosted.Result{}, chat.RefuseMsg("lobby.start.too-few")
 	}
 	if o := m.Meta.Settings.Options; o.Victory == state.Missions && len(m.Meta.Seats) < engine.MinMissionSeats {
-		return hosted.Result{}, chat.Refuse("Secret missions need at least %d players (with two, a mission is done before the first attack): invite someone, add a bot, or /risk host settings victory:two-thirds.", engine.MinMissionSeats)
+		return hosted.Result{}, chat.RefuseMsg("lobby.start.missions-few", "Count", engine.MinMissionSeats)
 	}
 	teams, err := placeTeams(m.Meta)
 	if err != nil {
@@ -570,7 +621,7 @@ func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks [
 		return hosted.Result{}, err
 	}
 	if bm, err := engine.LoadMap(setup.Options.Map); err == nil && engine.IsLibraryName(bm.Name) && bm.Len() < len(setup.Seats) {
-		return hosted.Result{}, chat.Refuse("%s has %s: too few for %d players.", bm.Title, chat.Plural(bm.Len(), "territory", "territories"), len(setup.Seats))
+		return hosted.Result{}, chat.RefuseMsg("lobby.start.map-small", "Map", lang.Text(bm.Title), "Territories", lang.M("lobby.n.territories", "Count", bm.Len()), "Players", len(setup.Seats))
 	}
 	g, err := engine.NewGame(setup)
 	if err != nil {
@@ -585,6 +636,8 @@ func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks [
 	t := l.cfg.Matches.TurnTimers(ctx, m)
 	m.Timers = t
 	s := g.State
+	// The start is posted in the channel: in the match's language.
+	pub := public(m)
 	var order []string
 	var mentions []string
 	for i := range s.Seats {
@@ -595,43 +648,44 @@ func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks [
 			mentions = append(mentions, sm.ID)
 		}
 		if hosted.IsCapitals(s) {
-			order = append(order, fmt.Sprintf("%d. %s — %s", i+1, who, l.cfg.Look.Voice(m).ColorName(i)))
+			order = append(order, pub.T("lobby.start.order-capitals", "N", i+1, "Who", lang.Text(who), "Color", lang.Text(l.cfg.Look.Voice(m).ColorName(i))))
 			continue
 		}
-		order = append(order, fmt.Sprintf("%d. %s — %s, %d territories, %d armies to place", i+1, who, l.cfg.Look.Voice(m).ColorName(i), s.Owned(i), s.Seats[i].Reserve))
+		order = append(order, pub.T("lobby.start.order", "N", i+1, "Who", lang.Text(who), "Color", lang.Text(l.cfg.Look.Voice(m).ColorName(i)),
+			"Territories", s.Owned(i), "Armies", s.Seats[i].Reserve))
 	}
 	var text string
 	if hosted.IsCapitals(s) {
-		deadline := ""
+		var deadline lang.Msg
 		if !m.IsBotSeat(s.Current) {
-			deadline = " Deadline " + chat.Timestamp(t.Deadline) + "."
+			deadline = lang.M("lobby.start.deadline", "Deadline", lang.Text(chat.Timestamp(t.Deadline)))
 		}
-		text = m.Says(fmt.Sprintf("**The match has started** on %s (%d territories, all neutral)! Turn order and colours:\n%s\nCapitals are chosen in this order, each a neutral territory that borders no other capital; %s chooses first: /risk place territory:NAME (a capital starts with %s).%s",
-			s.Map.Title, s.Map.Len(), strings.Join(order, "\n"), l.cfg.Look.Voice(m).Who(s, s.Current), chat.Plural(s.Options.CapitalTroops, "troop", "troops"), deadline))
+		text = m.Says(pub.T("lobby.start.capitals", "Map", lang.Text(s.Map.Title), "Territories", s.Map.Len(), "Order", lang.Text(strings.Join(order, "\n")),
+			"First", lang.Text(l.cfg.Look.Voice(m).Who(s, s.Current)), "Troops", lang.M("lobby.n.troops", "Count", s.Options.CapitalTroops), "Then", deadline))
 	} else {
-		text = m.Says(fmt.Sprintf("**The match has started!** Turn order and colours:\n%s\nEveryone places their armies now, all at once: /risk place territory:… armies:…, or /risk place alone to place them all automatically. Deadline %s.",
-			strings.Join(order, "\n"), chat.Timestamp(t.Deadline)))
+		text = m.Says(pub.T("lobby.start.classic", "Order", lang.Text(strings.Join(order, "\n")), "Deadline", lang.Text(chat.Timestamp(t.Deadline))))
 		if voice.IsMissions(s) {
-			text += "\n🎯 Each player was dealt a secret mission: press **My secret mission**, or /risk show status, to read yours (only you see it). The first to fulfil theirs wins at once."
+			text += "\n" + pub.T("lobby.start.missions")
 		}
 	}
 	if s.NumTeams() > 0 {
-		text += "\n🤝 " + l.cfg.Look.Voice(m).TeamsLine(s) + " Teammates never attack each other, may move armies into each other's territories, and win together."
+		var threads lang.Msg
 		if m.Meta.TeamThreads = l.openTeamThreads(ctx, m); m.Meta.TeamThreads != nil {
-			text += " Each team has a private thread to plan in, which only its players see."
+			threads = lang.M("lobby.start.team-threads")
 		}
+		text += "\n" + pub.T("lobby.start.teams", "Teams", lang.Text(l.cfg.Look.Voice(m).TeamsLine(s)), "Then", threads)
 	}
 	if err := l.cfg.Matches.Save(ctx, m, storage.Change{Start: &g.Setup, Timers: &t}); err != nil {
 		return hosted.Result{}, err
 	}
 	// The commitment to the seed (the dice, the cards, the deal) is public
 	// before any die is rolled; the seed is revealed when the match ends.
-	text += "\n🔒 Dice commitment: `" + g.Commitment() + "` (the SHA-256 of this match's secret seed, revealed at the end: every roll can then be checked)."
+	text += "\n" + pub.T("lobby.start.commitment", "Commitment", lang.Text(g.Commitment()))
 	msg := chat.Message{Text: text, Image: l.cfg.Look.Image(m), Mentions: mentions}
 	if !hosted.IsCapitals(s) {
-		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("autoplace", 0), Label: "Place automatically", Style: chat.Secondary}}}
+		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("autoplace", 0), Label: pub.T("lobby.start.button-autoplace"), Style: chat.Secondary}}}
 		if voice.IsMissions(s) {
-			msg.Buttons[0] = append(msg.Buttons[0], chat.Button{ID: m.ButtonID("mission"), Label: "My secret mission", Style: chat.Secondary})
+			msg.Buttons[0] = append(msg.Buttons[0], chat.Button{ID: m.ButtonID("mission"), Label: pub.T("lobby.start.button-mission"), Style: chat.Secondary})
 		}
 	}
 	// Only now that the start is saved: the teams are told in their
@@ -639,7 +693,7 @@ func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks [
 	l.welcomeTeams(ctx, m)
 	// The lobby's message says it is over, so that nobody presses Join
 	// on a match that started.
-	return hosted.Result{Reply: msg, Posts: news.Batch{Posts: []news.Post{voice.LobbyStarted(m.ID, m.Meta)}}, Bots: m.BotsToPlay()}, nil
+	return hosted.Result{Reply: msg, Posts: news.Batch{Posts: []news.Post{voice.Speaking(public(m).Tag()).LobbyStarted(m.ID, m.Meta)}}, Bots: m.BotsToPlay()}, nil
 }
 
 // canHost refuses to open or start a match in a channel where the bot may
@@ -648,7 +702,7 @@ func canHost(lacks []string) error {
 	if len(lacks) == 0 {
 		return nil
 	}
-	return chat.Refuse("I cannot host a match in this channel: I lack %s here, and every turn is posted to the channel. An admin can give them to me in the channel's settings (Edit Channel → Permissions), or play in another channel.", chat.AndList(lacks))
+	return chat.RefuseMsg("lobby.cannot-host", "Lacks", and(lacks))
 }
 
 // Store is what the lobby needs of the database beyond loading and saving
@@ -710,10 +764,10 @@ func (l *Lobby) resolveMap(ctx context.Context, c *hosted.Call) (command.Args, e
 	if !found {
 		if engine.IsLibraryName(v) {
 			// Engine names are the server's own maps', chosen by name.
-			return c.Args, chat.Refuse("There is no map %s here: /risk-admin map list lists this server's maps.", chat.Quote(v))
+			return c.Args, chat.RefuseMsg("lobby.map.none", "Map", lang.Text(chat.Quote(v)))
 		}
 		if near, err := l.cfg.Servers.Library().Nearest(ctx, c.Req.Server, v); err == nil && near != "" {
-			return c.Args, chat.Refuse("There is no map %s here. Did you mean map:%s? (/risk-admin map list lists this server's maps.)", chat.Quote(v), near)
+			return c.Args, chat.RefuseMsg("lobby.map.near", "Map", lang.Text(chat.Quote(v)), "Near", lang.Text(near))
 		}
 		return c.Args, nil
 	}

@@ -2,8 +2,9 @@ package lobby
 
 import (
 	"context"
-	"fmt"
 	"strings"
+
+	"github.com/riskbot/riskbot/assets/lang"
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -20,14 +21,14 @@ import (
 // checkTeam refuses u's pick of team in the lobby of m, saying why.
 func checkTeam(m *hosted.Match, u chat.User, team int) error {
 	if m.Status != storage.Lobby {
-		return chat.Refuse("The match has started: teams are fixed for the whole match.")
+		return chat.RefuseMsg("lobby.team.started")
 	}
 	size := m.Meta.Settings.Options.Teams
 	if size == 0 {
-		return chat.Refuse("This match is not played in teams. The host can turn them on: /risk host settings teams:2 (or 3).")
+		return chat.RefuseMsg("lobby.team.off")
 	}
 	if most := state.MaxSeats / size; team < 1 || team > most {
-		return chat.Refuse("There is no team %d: teams of %d make at most %d teams, team:1 to team:%d.", team, size, most, most)
+		return chat.RefuseMsg("lobby.team.none", "Team", team, "Size", size, "Most", most)
 	}
 	var in []string
 	for _, s := range m.Meta.Seats {
@@ -36,7 +37,7 @@ func checkTeam(m *hosted.Match, u chat.User, team int) error {
 		}
 	}
 	if len(in) >= size {
-		return chat.Refuse("Team %d is full (%s): pick another team, or leave team out to be placed in one with room at the start.", team, strings.Join(in, ", "))
+		return chat.RefuseMsg("lobby.team.full", "Team", team, "Players", lang.Text(strings.Join(in, ", ")))
 	}
 	return nil
 }
@@ -48,15 +49,15 @@ func (l *Lobby) moveTeam(ctx context.Context, m *hosted.Match, u chat.User, team
 	}
 	i := m.Meta.Index(u.ID)
 	if m.Meta.Seats[i].Team == team {
-		return hosted.Result{}, chat.Refuse("You are in team %d already.", team)
+		return hosted.Result{}, chat.RefuseMsg("lobby.team.already", "Team", team)
 	}
 	m.Meta.Seats[i].Team = team
 	name := m.Meta.Seats[i].Name
-	text := m.Says(fmt.Sprintf("You are in team %d now.", team))
+	text := m.Says(to(m).T("lobby.team.you-moved", "Team", team))
 	if err := l.cfg.Matches.Save(ctx, m, storage.Change{}); err != nil {
 		return hosted.Result{}, err
 	}
-	return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, fmt.Sprintf("%s is in team %d now.", name, team))}, nil
+	return hosted.Result{Reply: chat.Private("%s", text), Posts: lobbyEdit(m, lang.M("lobby.team.moved", "Name", lang.Text(name), "Team", team))}, nil
 }
 
 // placeTeams checks the teams of a lobby about to start, and puts the
@@ -69,17 +70,17 @@ func placeTeams(meta hosted.Meta) ([]int, error) {
 	}
 	n := len(meta.Seats)
 	if n%size != 0 || n/size < 2 {
-		want := "6 players (two teams of 3)"
+		want := lang.M("lobby.team.want-3")
 		if size == 2 {
-			want = "4 or 6 players (two or three teams of 2)"
+			want = lang.M("lobby.team.want-2")
 		}
-		return nil, chat.Refuse("Teams of %d need %s, and there are %d: invite someone or add a bot (/risk host addbot), or /risk host settings teams:off.", size, want, n)
+		return nil, chat.RefuseMsg("lobby.team.uneven", "Size", size, "Want", want, "Players", n)
 	}
 	teams := make([]int, n)
 	count := make([]int, n/size+1)
 	for i, s := range meta.Seats {
 		if s.Team > n/size {
-			return nil, chat.Refuse("%s is in team %d, but %d players make %d teams: /risk join team:N to move (team:1 to team:%d).", s.Name, s.Team, n, n/size, n/size)
+			return nil, chat.RefuseMsg("lobby.team.too-high", "Name", lang.Text(s.Name), "Team", s.Team, "Players", n, "Teams", n/size)
 		}
 		teams[i] = s.Team
 		count[s.Team]++
@@ -95,7 +96,7 @@ func placeTeams(meta hosted.Meta) ([]int, error) {
 	for t := 1; t < len(count); t++ {
 		if count[t] != size {
 			// Only a change of team size after the picks gets here.
-			return nil, chat.Refuse("Team %d has %d players, not %d: /risk join team:N to move.", t, count[t], size)
+			return nil, chat.RefuseMsg("lobby.team.count", "Team", t, "Players", count[t], "Size", size)
 		}
 	}
 	return teams, nil
@@ -119,6 +120,7 @@ func (l *Lobby) openTeamThreads(ctx context.Context, m *hosted.Match) []string {
 	if parent == "" {
 		return nil
 	}
+	pub := public(m)
 	threads := make([]string, s.NumTeams())
 	for t := range threads {
 		var names, people []string
@@ -131,7 +133,7 @@ func (l *Lobby) openTeamThreads(ctx context.Context, m *hosted.Match) []string {
 		if len(people) == 0 {
 			continue
 		}
-		th, err := tt.OpenPrivateThread(ctx, parent, fmt.Sprintf("Risk: team %d (%s)", t+1, strings.Join(names, ", ")), people)
+		th, err := tt.OpenPrivateThread(ctx, parent, pub.T("lobby.team.thread-name", "Team", t+1, "Names", lang.Text(strings.Join(names, ", "))), people)
 		if err != nil {
 			l.cfg.Log.Warn("open a team's private thread: the team plans elsewhere", "channel", parent, "team", t+1, "err", err)
 			return nil
@@ -157,8 +159,7 @@ func (l *Lobby) welcomeTeams(ctx context.Context, m *hosted.Match) {
 				pings = append(pings, chat.Mention(s.Seats[i].ID))
 			}
 		}
-		text := fmt.Sprintf("🤝 %s — %s: this chat is your team's alone (its players and the bot see it). Plan here; the match is played in %s.",
-			strings.Join(pings, " "), v.TeamName(s, t+1), chat.ChannelLink(m.Channel))
+		text := public(m).T("lobby.team.welcome", "Pings", lang.Text(strings.Join(pings, " ")), "Team", lang.Text(v.TeamName(s, t+1)), "Channel", lang.Text(chat.ChannelLink(m.Channel)))
 		if err := l.cfg.Outbox.Post(ctx, th, news.Post{Message: chat.Message{Text: text, Mentions: people}}); err != nil {
 			l.cfg.Log.Warn("welcome a team to its thread", "thread", th, "err", err)
 		}

@@ -1,15 +1,17 @@
 // Package look is how a match looks: the palettes a match may choose, each
-// with its renderer; the map of a moment, drawn once (the maps drawn lately
-// are kept by match, version and palette, so that every post and answer of
-// one moment shows the same image); and the match's voice, in its palette's
-// colours, showing that map.
+// with its renderer per language; the map of a moment, drawn once (the maps
+// drawn lately are kept by match, version, palette and language, so that
+// every post and answer of one moment shows the same image); and the
+// match's voice, in its palette's colours, showing that map.
 package look
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/internal/lru"
@@ -24,19 +26,56 @@ type Renderer interface {
 }
 
 // Palette is a set of player colours: their names for the chat, in turn
-// order, and the renderer that draws them.
+// order, and the renderer that draws them: Render in English, and In's in
+// another language.
 type Palette struct {
 	Colors []string
 	RGB    []int // the colours as 0xRRGGBB; may be empty
 	Render Renderer
+	// In makes the palette's renderer for a language other than English,
+	// on the first map drawn in it; nil when Render draws every language.
+	In func(lang.Tag) Renderer
 }
 
 // Palette returns the palette of match m: its choice, or the default.
 func (ms *Maps) Palette(m *hosted.Match) Palette {
+	p, _ := ms.palette(m)
+	return p
+}
+
+// palette returns the palette of match m and its name ("" for the
+// default).
+func (ms *Maps) palette(m *hosted.Match) (Palette, string) {
 	if p, ok := ms.palettes[m.Meta.Settings.Palette]; ok && p.Render != nil {
-		return p
+		return p, m.Meta.Settings.Palette
 	}
-	return ms.def
+	return ms.def, ""
+}
+
+// rendererKey names a renderer of Maps: a palette's, in a language.
+type rendererKey struct {
+	palette string
+	lang    lang.Tag
+}
+
+// Renderer is the renderer of match m's maps: its palette's, in the
+// match's language (its public one, as every image of a moment is shared).
+// A language's renderer is made on its first map, then kept.
+func (ms *Maps) Renderer(m *hosted.Match) Renderer {
+	p, name := ms.palette(m)
+	t := m.Meta.Settings.Language()
+	if t == lang.English || p.In == nil {
+		return p.Render
+	}
+	k := rendererKey{palette: name, lang: t}
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	r, ok := ms.renderers[k]
+	if !ok {
+		r = p.In(t)
+		ms.renderers[k] = r
+	}
+	return r
 }
 
 // mapKey names one image of a match: its map at a moment, drawn in a
@@ -48,6 +87,7 @@ type mapKey struct {
 	version int64
 	at      int
 	palette string
+	lang    lang.Tag // the language of its words
 	kind    string
 	// viewer is the seat whose view the image shows, plus one (0: the
 	// public's); only matches with fog of war have others.
@@ -72,10 +112,10 @@ func (ms *Maps) ImageFor(m *hosted.Match, viewer int) *chat.Image {
 	if !m.Game.State.HasFog() || viewer < 0 || viewer >= len(m.Game.State.Seats) {
 		viewer = -1
 	}
-	key := mapKey{match: m.ID, version: m.Version, palette: m.Meta.Settings.Palette, viewer: viewer + 1}
+	key := mapKey{match: m.ID, version: m.Version, palette: m.Meta.Settings.Palette, lang: m.Meta.Settings.Language(), viewer: viewer + 1}
 	return ms.cache.GetOrAdd(key, func() *chat.Image {
 		s := m.Game.State
-		render := ms.Palette(m).Render
+		render := ms.Renderer(m)
 		cp := s.View(viewer)
 		name := fmt.Sprintf("risk-turn-%d.png", s.Turn)
 		if viewer >= 0 {
@@ -96,9 +136,9 @@ func (ms *Maps) ImageAt(m *hosted.Match, at int, past func(ctx context.Context) 
 		return ms.Image(m)
 	}
 	over := m.Game.State.Phase == state.PhaseOver
-	key := mapKey{match: m.ID, at: at, palette: m.Meta.Settings.Palette, revealed: over}
+	key := mapKey{match: m.ID, at: at, palette: m.Meta.Settings.Palette, lang: m.Meta.Settings.Language(), revealed: over}
 	return ms.cache.GetOrAdd(key, func() *chat.Image {
-		render := ms.Palette(m).Render
+		render := ms.Renderer(m)
 		return chat.NewImage(fmt.Sprintf("risk-%d-at-%d.png", m.ID, at), func(ctx context.Context) ([]byte, error) {
 			s, err := past(ctx)
 			if err != nil {
@@ -118,19 +158,25 @@ func (ms *Maps) ImageAt(m *hosted.Match, at int, past func(ctx context.Context) 
 // "replay" or "strip"), made by mk once in the whole process for this
 // moment.
 func (ms *Maps) Whole(m *hosted.Match, kind string, mk func() *chat.Image) *chat.Image {
-	key := mapKey{match: m.ID, version: m.Version, palette: m.Meta.Settings.Palette, kind: kind}
+	key := mapKey{match: m.ID, version: m.Version, palette: m.Meta.Settings.Palette, lang: m.Meta.Settings.Language(), kind: kind}
 	return ms.cache.GetOrAdd(key, mk)
 }
 
-// Voice returns the voice of match m: its seats in its palette's colours,
-// with its map.
+// Voice returns the public voice of match m: its seats in its palette's
+// colours, with its map, in the match's language.
 func (ms *Maps) Voice(m *hosted.Match) voice.Voice {
 	p := ms.Palette(m)
-	v := voice.New(p.Colors, p.RGB, ms.ImageFor)
+	v := voice.New(p.Colors, p.RGB, ms.ImageFor).In(m.Meta.Settings.Language())
 	if m.Game != nil && m.Game.State.HasFog() {
 		v = v.Fogged()
 	}
 	return v
+}
+
+// To returns the voice of match m answering the command at hand, in its
+// author's language (hosted.Match.ReaderLang).
+func (ms *Maps) To(m *hosted.Match) voice.Voice {
+	return ms.Voice(m).In(m.ReaderLang())
 }
 
 // Maps draws the maps of the matches.
@@ -138,12 +184,15 @@ type Maps struct {
 	palettes map[string]Palette
 	def      Palette
 	cache    *lru.Cache[mapKey, *chat.Image]
+
+	mu        sync.Mutex
+	renderers map[rendererKey]Renderer // made by the palettes' In
 }
 
 // New returns Maps drawing with the palettes a match may choose, by name,
 // and def for the matches that choose none.
 func New(palettes map[string]Palette, def Palette) *Maps {
-	return &Maps{palettes: palettes, def: def, cache: lru.New[mapKey, *chat.Image](cachedMaps)}
+	return &Maps{palettes: palettes, def: def, cache: lru.New[mapKey, *chat.Image](cachedMaps), renderers: map[rendererKey]Renderer{}}
 }
 
 // Has reports whether a palette of that name may be chosen.
@@ -177,13 +226,13 @@ type regioner interface {
 }
 
 // Regions returns where the territories of match m's map lie in its maps
-// (drawn by its palette's renderer, whose boards it shares): the map's,
-// the same at every moment and for every viewer.
+// (drawn by its renderer, whose boards it shares): the map's, the same at
+// every moment and for every viewer.
 func (ms *Maps) Regions(ctx context.Context, m *hosted.Match) (*render.Regions, error) {
 	if m.Game == nil {
 		return nil, fmt.Errorf("look: match %d has no map yet", m.ID)
 	}
-	r := ms.Palette(m).Render
+	r := ms.Renderer(m)
 	for {
 		if rg, ok := r.(regioner); ok {
 			return rg.Regions(ctx, m.Game.State)

@@ -1,16 +1,29 @@
 package look
 
 import (
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/render"
 )
 
 // StandardPalettes returns the palettes of package render, each with its
-// own renderer (which builds its layers on first use).
+// own renderer (which builds its layers on first use), and one per other
+// language made when a match first needs it.
 func StandardPalettes() map[string]Palette {
 	return map[string]Palette{
-		command.PaletteStandard:   {Colors: colorNames(render.Default), RGB: colorValues(render.Default), Render: render.New(render.Options{Palette: render.Default})},
-		command.PaletteColorBlind: {Colors: colorNames(render.ColorBlind), RGB: colorValues(render.ColorBlind), Render: render.New(render.Options{Palette: render.ColorBlind})},
+		command.PaletteStandard:   standard(render.Default),
+		command.PaletteColorBlind: standard(render.ColorBlind),
+	}
+}
+
+// standard is palette p of package render.
+func standard(p render.Palette) Palette {
+	return Palette{
+		Colors: colorNames(p), RGB: colorValues(p),
+		Render: render.New(render.Options{Palette: p}),
+		In: func(t lang.Tag) Renderer {
+			return render.New(render.Options{Palette: p, Lang: t})
+		},
 	}
 }
 

@@ -6,6 +6,7 @@
 package news
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/riskbot/riskbot/bot/chat"
@@ -88,6 +89,13 @@ type Chronicle struct {
 	Lines []string
 	Steps []int
 	Stats TurnStats
+}
+
+// Clone is a copy of the chronicle that shares nothing with it: telling
+// into one leaves the other as it was.
+func (ch Chronicle) Clone() Chronicle {
+	return Chronicle{Lines: slices.Clone(ch.Lines), Steps: slices.Clone(ch.Steps),
+		Stats: TurnStats{Income: ch.Stats.Income, Traded: ch.Stats.Traded, Conquests: ch.Stats.Conquests, Eliminated: slices.Clone(ch.Stats.Eliminated)}}
 }
 
 // Notice tells which messages notify a player of their turn.

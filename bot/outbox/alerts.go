@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -65,9 +66,10 @@ func (o *Outbox) refused(ctx context.Context, channel string, id int64, re *chat
 	o.cfg.Log.Warn("the channel refused the bot's post: telling its players", "channel", channel, "match", id, "reason", re.Reason)
 	if dm, ok := o.cfg.Poster.(chat.DirectPoster); ok {
 		if m, err := o.cfg.Matches.ByID(ctx, id); err == nil && !strings.HasPrefix(m.Meta.Host, "bot:") {
-			err := dm.DM(ctx, m.Meta.Host, chat.Message{Text: fmt.Sprintf(
-				"⚠️ I could not post in %s, where you host a Risk match (the chat said: %s). The match goes on, but its turn results, maps and pings are missing there until I may post again: an admin can give me %s in that channel's settings, or end the match with /risk host abandon.",
-				chat.ChannelLink(channel), re.Reason, cmp.Or(chat.AndList(re.Needs), "its permissions"))})
+			lp := lang.For(m.Meta.Settings.Language())
+			err := dm.DM(ctx, m.Meta.Host, chat.Message{Text: lp.T("outbox.refused.host",
+				"Channel", lang.Text(chat.ChannelLink(channel)), "Reason", lang.Text(re.Reason),
+				"Needs", cmp.Or(lp.Join(re.Needs), lp.T("outbox.refused.its-permissions")))})
 			a.ToldHost = err == nil
 			if err != nil {
 				o.cfg.Log.Warn("tell the host that the channel refused the bot", "channel", channel, "host", m.Meta.Host, "err", err)
@@ -91,11 +93,13 @@ func (o *Outbox) setAlert(ctx context.Context, channel string, a *channelAlert) 
 	return o.cfg.Store.SetSetting(ctx, channelScope, channel, raw, o.cfg.Now())
 }
 
-// ChannelNote is a word to add to any answer in a channel where the bot
-// cannot post: what it lacks, as the request said (lacks), or that the
-// channel refused its last post. A request that says the bot lacks nothing
-// clears a refusal noted before: the permissions were given back.
-func (o *Outbox) ChannelNote(ctx context.Context, channel string, lacks []string) string {
+// ChannelNoteIn is a word to add to any answer in a channel where the bot
+// cannot post, in the answer's language t: what it lacks, as the request
+// said (lacks), or that the channel refused its last post. A request that
+// says the bot lacks nothing clears a refusal noted before: the
+// permissions were given back.
+func (o *Outbox) ChannelNoteIn(ctx context.Context, channel string, lacks []string, t lang.Tag) string {
+	lp := lang.For(t)
 	a, noted, err := o.alertOf(ctx, channel)
 	if err != nil {
 		o.cfg.Log.Error("read a channel's alert", "channel", channel, "err", err)
@@ -109,13 +113,12 @@ func (o *Outbox) ChannelNote(ctx context.Context, channel string, lacks []string
 	}
 	switch {
 	case noted && len(lacks) > 0:
-		return fmt.Sprintf("\n⚠️ I cannot post in this channel (since %s; I lack %s): this match's turn results, maps and pings are missing. An admin can give me the permissions in the channel's settings; meanwhile /risk show status (with the map) shows where things stand.",
-			chat.Timestamp(a.Since), chat.AndList(lacks))
+		return "\n" + lp.T("outbox.note.lacks", "Since", lang.Text(chat.Timestamp(a.Since)), "Lacks", lang.Text(lp.Join(lacks)))
 	case noted:
-		return fmt.Sprintf("\n⚠️ This channel refused my last post (%s; the chat said: %s): this match's turn results, maps and pings may be missing. An admin can check my permissions here (%s); meanwhile /risk show status (with the map) shows where things stand.",
-			chat.Timestamp(a.Since), a.Reason, cmp.Or(chat.AndList(a.Needs), "all of them"))
+		return "\n" + lp.T("outbox.note.refused", "Since", lang.Text(chat.Timestamp(a.Since)), "Reason", lang.Text(a.Reason),
+			"Needs", lang.Text(cmp.Or(lp.Join(a.Needs), lp.T("outbox.note.all-of-them"))))
 	case len(lacks) > 0 && o.hasOpenMatch(ctx, channel):
-		return fmt.Sprintf("\n⚠️ I lack %s in this channel: the turn results, maps and pings of this match will not show. An admin can give them to me in the channel's settings.", chat.AndList(lacks))
+		return "\n" + lp.T("outbox.note.lacks-open", "Lacks", lang.Text(lp.Join(lacks)))
 	}
 	return ""
 }

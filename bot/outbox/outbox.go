@@ -16,6 +16,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/look"
@@ -143,7 +144,8 @@ func (o *Outbox) redeliver(ctx context.Context, p storage.Post, now time.Time) e
 	}
 	msgs := news.Keyed(o.cfg.Look.Voice(m).Messages(m, &n, m.Version == p.Version), p.Match, p.Version)
 	if len(msgs) > 0 {
-		msgs[0].Text = "*(Posted late: the bot was interrupted.)*\n" + msgs[0].Text
+		// The post is the channel's: in the match's language.
+		msgs[0].Text = lang.For(m.Meta.Settings.Language()).T("outbox.posted-late") + "\n" + msgs[0].Text
 	}
 	bt := news.Batch{Match: p.Match, Version: p.Version, Posts: msgs, Archive: m.Meta.Thread && !m.Status.Open(), Threads: endThreads(m)}
 	pctx, cancel := context.WithTimeout(ctx, PostTimeout)

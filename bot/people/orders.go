@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/assets/lang"
+
 	"github.com/riskbot/riskbot/bot/chat"
 )
 
@@ -31,20 +33,23 @@ type Orders struct {
 // Given reports whether any order is given.
 func (o Orders) Given() bool { return o != Orders{} }
 
-// Text words the orders: "defend Europe, no attacks, careful".
-func (o Orders) Text() string {
+// Text words the orders in English: "defend Europe, no attacks, careful".
+func (o Orders) Text() string { return o.In(lang.For(lang.English)) }
+
+// In words the orders in p's language.
+func (o Orders) In(p lang.Printer) string {
 	var parts []string
 	if o.Defend != "" {
-		parts = append(parts, "defend "+o.Defend)
+		parts = append(parts, p.T("people.orders.defend", "Continent", lang.Place(o.Defend)))
 	}
 	if o.NoAttack {
-		parts = append(parts, "no attacks")
+		parts = append(parts, p.T("people.orders.no-attacks"))
 	}
 	if o.Caution != "" {
 		parts = append(parts, o.Caution)
 	}
 	if len(parts) == 0 {
-		return "the careful bot's play"
+		return p.T("people.orders.none")
 	}
 	return strings.Join(parts, ", ")
 }
@@ -73,31 +78,31 @@ func parseAway(s string, now time.Time) (int64, error) {
 	var days int
 	if _, err := fmt.Sscanf(strings.TrimSuffix(s, "d"), "%d", &days); err == nil && fmt.Sprint(days) == strings.TrimSuffix(s, "d") {
 		if days < 1 || days > 60 {
-			return 0, chat.Refuse("away takes 1 to 60 days, not %d.", days)
+			return 0, chat.RefuseMsg("people.away.days", "Days", days)
 		}
 		return now.Add(time.Duration(days) * 24 * time.Hour).Unix(), nil
 	}
 	if t, err := time.Parse("2006-01-02", s); err == nil {
 		end := t.Add(24 * time.Hour)
 		if !end.After(now) || end.Sub(now) > 61*24*time.Hour {
-			return 0, chat.Refuse("away until %s: give a date in the next 60 days.", s)
+			return 0, chat.RefuseMsg("people.away.date", "Date", lang.Text(s))
 		}
 		return end.Unix(), nil
 	}
-	return 0, chat.Refuse("away takes a number of days (like 3d), a date (like 2026-12-24), or off; not %s.", chat.Quote(s))
+	return 0, chat.RefuseMsg("people.away.bad", "Value", lang.Text(chat.Quote(s)))
 }
 
 // WelcomeBack ends the absence of a player who plays again, and says so
-// ("" if they were not away).
-func (pe *People) WelcomeBack(ctx context.Context, user string) string {
-	p, err := pe.Of(ctx, user)
-	if err != nil || p.Away == 0 {
+// in p's language ("" if they were not away).
+func (pe *People) WelcomeBack(ctx context.Context, user string, p lang.Printer) string {
+	prefs, err := pe.Of(ctx, user)
+	if err != nil || prefs.Away == 0 {
 		return ""
 	}
-	p.Away = 0
-	if err := pe.Set(ctx, user, p); err != nil {
+	prefs.Away = 0
+	if err := pe.Set(ctx, user, prefs); err != nil {
 		pe.log.Error("end an absence", "user", user, "err", err)
 		return ""
 	}
-	return "\nWelcome back: you are no longer away (your standing orders stay, for when your time runs out)."
+	return "\n" + p.T("people.welcome-back")
 }

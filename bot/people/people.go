@@ -21,6 +21,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/assets/lang"
+
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/storage"
@@ -137,23 +139,25 @@ func (pe *People) Of(ctx context.Context, user string) (Prefs, error) {
 }
 
 // Text describes a player's choices.
-func (p Prefs) Text() string {
-	onOff := func(b bool) string {
+func (p Prefs) Text() string { return p.In(lang.For(lang.English)) }
+
+// In words the choices in pr's language.
+func (p Prefs) In(pr lang.Printer) string {
+	onOff := func(b bool) lang.Msg {
 		if b {
-			return "on"
+			return lang.M("people.on")
 		}
-		return "off"
+		return lang.M("people.off")
 	}
-	quiet := "none"
+	quiet := lang.M("people.quiet.none")
 	if p.Quiet() {
-		quiet = fmt.Sprintf("%02d:00 to %02d:00 (%s)", p.QuietFrom, p.QuietTo, offsetText(p.Offset))
+		quiet = lang.M("people.quiet.hours", "From", lang.Text(fmt.Sprintf("%02d:00", p.QuietFrom)), "To", lang.Text(fmt.Sprintf("%02d:00", p.QuietTo)), "Zone", lang.Text(offsetText(p.Offset)))
 	}
-	text := fmt.Sprintf("Direct message when it is your turn: %s. Reminders: %s. Quiet hours: %s. Standing orders (when your time runs out): %s.",
-		onOff(p.DM), onOff(!p.NoReminders), quiet, p.Orders.Text())
+	var away lang.Msg
 	if p.Away != 0 {
-		text += " Away until " + chat.Timestamp(time.Unix(p.Away, 0)) + ": your orders play your turns at once; any command of yours in a match ends it."
+		away = lang.M("people.away.until", "Until", lang.Text(chat.Timestamp(time.Unix(p.Away, 0))))
 	}
-	return text
+	return pr.T("people.prefs", "DM", onOff(p.DM), "Reminders", onOff(!p.NoReminders), "Quiet", quiet, "Orders", lang.Text(p.Orders.In(pr)), "Then", away)
 }
 
 // offsetText writes a zone as UTC+H or UTC+H:MM.
@@ -185,7 +189,7 @@ func parseOffset(s string) (int, error) {
 		m, err = strconv.Atoi(ms)
 	}
 	if err != nil || h > 14 || m < 0 || m >= 60 || (m != 0 && m != 30 && m != 45) {
-		return 0, chat.Refuse("utc-offset takes hours from UTC, like +2, -5 or 5:30, not %s.", chat.Quote(s))
+		return 0, chat.RefuseMsg("people.offset", "Value", lang.Text(chat.Quote(s)))
 	}
 	return sign * (h*60 + m), nil
 }
@@ -200,7 +204,7 @@ func parseQuiet(s string) (from, to int, err error) {
 	from, err1 := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(a), ":00"))
 	to, err2 := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(z), ":00"))
 	if !ok || err1 != nil || err2 != nil || from < 0 || from > 23 || to < 0 || to > 23 || from == to {
-		return 0, 0, chat.Refuse("quiet takes two different hours, like 22-7 (from 22:00 to 07:00), or off; not %s.", chat.Quote(s))
+		return 0, 0, chat.RefuseMsg("people.quiet.bad", "Value", lang.Text(chat.Quote(s)))
 	}
 	return from, to, nil
 }
@@ -212,8 +216,9 @@ func (pe *People) Notify(ctx context.Context, req chat.Request, a command.Args) 
 	if err != nil {
 		return chat.Message{}, err
 	}
+	pr := lang.For(lang.FromLocale(req.Locale))
 	if len(req.Options) == 0 {
-		return chat.Private("%s\nChange them with /risk me notify dm:on reminders:off quiet:22-7 utc-offset:+2.", p.Text()), nil
+		return chat.Private("%s", pr.T("people.notify.show", "Prefs", lang.Text(p.In(pr)))), nil
 	}
 	if v, ok := a.Str["dm"]; ok {
 		p.DM = v == "on"
@@ -245,7 +250,7 @@ func (pe *People) Notify(ctx context.Context, req chat.Request, a command.Args) 
 			p.Orders.Defend = ""
 		}
 		if len(p.Orders.Defend) > 40 {
-			return chat.Message{}, chat.Refuse("defend takes a continent's name, like Europe.")
+			return chat.Message{}, chat.RefuseMsg("people.defend")
 		}
 	}
 	if v, ok := a.Str["attack"]; ok {
@@ -260,11 +265,11 @@ func (pe *People) Notify(ctx context.Context, req chat.Request, a command.Args) 
 	if err := pe.Set(ctx, req.User.ID, p); err != nil {
 		return chat.Message{}, err
 	}
-	text := "Saved, for all your matches. " + p.Text()
+	var dm lang.Msg
 	if p.DM {
-		text += "\nDirect messages need the server's members to be allowed to write to you (your privacy settings for the server)."
+		dm = lang.M("people.notify.dm")
 	}
-	return chat.Private("%s", text), nil
+	return chat.Private("%s", pr.T("people.notify.saved", "Prefs", lang.Text(p.In(pr)), "Then", dm)), nil
 }
 
 // Set stores a player's choices (none: forgets them).

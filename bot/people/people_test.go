@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/assets/lang"
+
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/storage"
@@ -123,10 +125,10 @@ func TestNotify(t *testing.T) {
 		t.Errorf("clock while away: %+v, want the deadline now", c)
 	}
 	// Any command says they are back; the orders stay.
-	if w := pe.WelcomeBack(context.Background(), "test:ann"); !strings.Contains(w, "Welcome back") {
+	if w := pe.WelcomeBack(context.Background(), "test:ann", lang.For(lang.English)); !strings.Contains(w, "Welcome back") {
 		t.Errorf("welcome back: %q", w)
 	}
-	if w := pe.WelcomeBack(context.Background(), "test:ann"); w != "" {
+	if w := pe.WelcomeBack(context.Background(), "test:ann", lang.For(lang.English)); w != "" {
 		t.Errorf("welcomed back twice: %q", w)
 	}
 	if p, _ := pe.Of(context.Background(), "test:ann"); p.AwayAt(now) || p.Orders.Defend != "Europe" {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -22,7 +23,7 @@ func (p *Play) Autocomplete(ctx context.Context, req chat.Request, focused strin
 		return p.mapChoices(ctx, req)
 	}
 	if focused == "name" && strings.HasPrefix(req.Command, command.MapGroup+" ") {
-		return p.libraryChoices(ctx, req.Server, req.Options["name"])
+		return p.libraryChoices(ctx, lang.For(lang.FromLocale(req.Locale)), req.Server, req.Options["name"])
 	}
 	m, err := p.cfg.Matches.Load(ctx, req.Channel)
 	if err != nil {
@@ -51,6 +52,7 @@ func choices(s *state.State, seat int, req chat.Request, focused string) []chat.
 		s = s.View(seat)
 	}
 	typed := req.Options[focused]
+	lp := lang.For(lang.FromLocale(req.Locale))
 	if hosted.IsCapitals(s) {
 		return capitalsChoices(s, seat, req, focused)
 	}
@@ -81,7 +83,7 @@ func choices(s *state.State, seat int, req chat.Request, focused string) []chat.
 			}
 		}
 	case "attack.until":
-		return untilChoices(s, req.Options["from"], typed)
+		return untilChoices(lp, s, req.Options["from"], typed)
 	case "fortify.from":
 		ids = owned(s, seat, func(t int) bool { return engine.Movable(s, t) > 0 })
 	case "fortify.to":
@@ -100,7 +102,7 @@ func choices(s *state.State, seat int, req chat.Request, focused string) []chat.
 			ids = owned(s, seat, func(int) bool { return true })
 		}
 	case "trade.cards":
-		return tradeChoices(s, seat)
+		return tradeChoices(lp, s, seat)
 	case "end.discard":
 		var out []chat.Choice
 		for _, c := range s.Seats[seat].Hand.Cards() {
@@ -120,10 +122,10 @@ func choices(s *state.State, seat int, req chat.Request, focused string) []chat.
 	var out []chat.Choice
 	for _, id := range s.Map.Rank(typed, ids) {
 		t := s.Terr[id]
-		name := fmt.Sprintf("%s (%s)", s.Map.Territories[id].Name, chat.Plural(t.Armies, "army", "armies"))
+		name := lp.T("play.choice.territory", "Territory", lang.Text(lp.PlaceName(s.Map.Territories[id].Name)), "Armies", armies(t.Armies))
 		if from >= 0 {
 			if o, err := engine.AttackOdds(s.Terr[from].Armies, t.Armies); err == nil {
-				name += " — " + voice.OddsText(o)
+				name += " — " + voice.Speaking(lp.Tag()).OddsText(o)
 			}
 		}
 		out = append(out, chat.Choice{Name: name, Value: s.Map.Territories[id].Name})
@@ -167,11 +169,11 @@ func enemyNeighbours(s *state.State, t, seat int) []int {
 	return ids
 }
 
-func untilChoices(s *state.State, fromName, typed string) []chat.Choice {
-	out := []chat.Choice{{Name: "win (attack until it falls or 1 army is left)", Value: "win"}}
+func untilChoices(lp lang.Printer, s *state.State, fromName, typed string) []chat.Choice {
+	out := []chat.Choice{{Name: lp.T("play.choice.until-win"), Value: "win"}}
 	if from, err := s.Map.Lookup(fromName); err == nil {
 		for k := 2; k < s.Terr[from].Armies && len(out) < chat.MaxChoices; k++ {
-			out = append(out, chat.Choice{Name: fmt.Sprintf("stop when %d are left on %s", k, s.Map.Territories[from].Name), Value: fmt.Sprint(k)})
+			out = append(out, chat.Choice{Name: lp.T("play.choice.until-keep", "Keep", k, "From", place(s, from)), Value: fmt.Sprint(k)})
 		}
 	}
 	var kept []chat.Choice
@@ -183,14 +185,14 @@ func untilChoices(s *state.State, fromName, typed string) []chat.Choice {
 	return kept
 }
 
-func tradeChoices(s *state.State, seat int) []chat.Choice {
+func tradeChoices(lp lang.Printer, s *state.State, seat int) []chat.Choice {
 	var out []chat.Choice
 	for _, set := range engine.Sets(s.Map, s.Seats[seat].Hand) {
 		var names []string
 		for _, c := range set {
 			names = append(names, s.Map.CardName(c))
 		}
-		name := fmt.Sprintf("%s — %d armies", strings.Join(names, ", "), engine.SetValue(s, set))
+		name := lp.T("play.choice.set", "Cards", lang.Text(strings.Join(names, ", ")), "Value", engine.SetValue(s, set))
 		if len(name) > 100 {
 			name = name[:99] + "…"
 		}
@@ -243,15 +245,16 @@ func (p *Play) mapChoices(ctx context.Context, req chat.Request) []chat.Choice {
 		}
 	}
 	typed := strings.ToLower(strings.TrimSpace(req.Options["map"]))
+	v := voice.Voice{}.In(lang.FromLocale(req.Locale))
 	var out []chat.Choice
 	for _, name := range hosted.MapChoices(rules) {
 		if strings.HasPrefix(name, typed) {
-			out = append(out, chat.Choice{Name: voice.MapChoiceName(name), Value: name})
+			out = append(out, chat.Choice{Name: v.MapChoiceName(name), Value: name})
 		}
 	}
 	if rules == state.Classic {
 		// The server's own maps are played with the classic rules.
-		out = append(out, p.libraryChoices(ctx, req.Server, typed)...)
+		out = append(out, p.libraryChoices(ctx, lang.For(lang.FromLocale(req.Locale)), req.Server, typed)...)
 	}
 	return out
 }
@@ -262,7 +265,7 @@ const maxLibraryChoices = 20
 
 // libraryChoices suggests the maps of a server's library whose name
 // starts with what was typed (or holds it, after those), with their size.
-func (p *Play) libraryChoices(ctx context.Context, scope, typed string) []chat.Choice {
+func (p *Play) libraryChoices(ctx context.Context, lp lang.Printer, scope, typed string) []chat.Choice {
 	if scope == "" {
 		return nil
 	}
@@ -274,7 +277,7 @@ func (p *Play) libraryChoices(ctx context.Context, scope, typed string) []chat.C
 	typed = strings.ToLower(strings.TrimSpace(typed))
 	var first, then []chat.Choice
 	for _, m := range ms {
-		c := chat.Choice{Name: fmt.Sprintf("%s — %s", m.Name, chat.Plural(m.Territories, "territory", "territories")), Value: m.Name}
+		c := chat.Choice{Name: lp.T("play.choice.library-map", "Map", lang.Text(m.Name), "Territories", lang.M("play.n.territories", "Count", m.Territories)), Value: m.Name}
 		switch folded := strings.ToLower(m.Name); {
 		case strings.HasPrefix(folded, typed):
 			first = append(first, c)

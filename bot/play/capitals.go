@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -20,29 +21,28 @@ func (p capitals) place(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 	q, named := c.Args.Str["territory"]
 	if s.Phase == state.PhaseSetup {
 		if !named || strings.TrimSpace(q) == "" {
-			return hosted.Result{}, chat.Refuse("Choose your capital: /risk place territory:NAME (the list offers the free territories).")
+			return hosted.Result{}, chat.RefuseMsg("play.capital.choose")
 		}
 		if c.Args.Has("armies") {
-			return hosted.Result{}, chat.Refuse("A capital starts with %s: leave out armies.", chat.Plural(s.Options.CapitalTroops, "troop", "troops"))
+			return hosted.Result{}, chat.RefuseMsg("play.capital.no-armies", "Troops", troops(s.Options.CapitalTroops))
 		}
 		t, err := command.Territory(s, "territory", q)
 		if err != nil {
 			return hosted.Result{}, err
 		}
-		return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), engine.Capital{Territory: t})
+		return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Capital{Territory: t})
 	}
 	if !named || strings.TrimSpace(q) == "" {
-		return hosted.Result{}, chat.Refuse("Name the territory that gets your reinforcements: /risk place territory:NAME.")
+		return hosted.Result{}, chat.RefuseMsg("play.reinforce.name")
 	}
 	t, err := command.Territory(s, "territory", q)
 	if err != nil {
 		return hosted.Result{}, err
 	}
 	if n, ok := c.Args.Num["armies"]; ok && n != s.Seats[seat].Reserve && s.Phase == state.PhaseReinforce && s.Current == seat {
-		return hosted.Result{}, chat.Refuse("In a capitals match all your reinforcements (%s) go to one territory: leave out armies.",
-			chat.Plural(s.Seats[seat].Reserve, "troop", "troops"))
+		return hosted.Result{}, chat.RefuseMsg("play.reinforce.all-to-one", "Troops", troops(s.Seats[seat].Reserve))
 	}
-	return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), engine.Reinforce{Territory: t})
+	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Reinforce{Territory: t})
 }
 
 // attack captures a neutral territory or plans an attack on an
@@ -51,11 +51,11 @@ func (p capitals) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, s
 	s := m.Game.State
 	for _, o := range []string{"dice", "until"} {
 		if c.Args.Has(o) {
-			return hosted.Result{}, chat.Refuse("A capitals match rolls no dice: %s does nothing here. Plan attacks with /risk attack from:… to:…, then /risk launch.", o)
+			return hosted.Result{}, chat.RefuseMsg("play.capitals.no-dice", "Option", o)
 		}
 	}
 	if c.Args.Has("armies") {
-		return hosted.Result{}, chat.Refuse("armies is for simultaneous rounds of classic matches. In a capitals match all the troops of a territory attack: plan with /risk attack from:… to:…, then /risk launch.")
+		return hosted.Result{}, chat.RefuseMsg("play.capitals.no-armies")
 	}
 	from, to, err := fromTo(c, s)
 	if err != nil {
@@ -63,9 +63,9 @@ func (p capitals) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, s
 	}
 	cmd := attackCommand(s, seat, from, to)
 	if _, ok := cmd.(engine.Capture); ok {
-		return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), cmd)
+		return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), cmd)
 	}
-	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.Voice(m).PlanReply(m, seat, out) }, cmd)
+	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.To(m).PlanReply(m, seat, out) }, cmd)
 }
 
 // attackCommand is what /risk attack from:from to:to asks of seat's
@@ -84,7 +84,7 @@ func attackCommand(s *state.State, seat, from, to int) engine.Command {
 
 // launch launches the attacks planned, in order.
 func (p capitals) launch(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
-	return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), engine.Launch{})
+	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Launch{})
 }
 
 // port builds a port.
@@ -94,7 +94,7 @@ func (p capitals) port(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), engine.BuildPort{Territory: t})
+	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.BuildPort{Territory: t})
 }
 
 func parseRatio(v string) int {
@@ -111,7 +111,7 @@ func parseRatio(v string) int {
 func (p capitals) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
 	if c.Args.Has("armies") {
-		return hosted.Result{}, chat.Refuse("In a capitals match troops move by quarters: ratio:1/4, 1/2, 3/4 or all (leave out armies).")
+		return hosted.Result{}, chat.RefuseMsg("play.capitals.quarters")
 	}
 	from, to, err := fromTo(c, s)
 	if err != nil {
@@ -124,9 +124,9 @@ func (p capitals) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, 
 	if s.Hero(seat) != from {
 		if c.Args.Str["hero"] == "yes" {
 			if s.Hero(seat) < 0 {
-				return hosted.Result{}, chat.Refuse("You have no hero (it comes when you hold territories of 4 terrains).")
+				return hosted.Result{}, chat.RefuseMsg("play.hero.none")
 			}
-			return hosted.Result{}, chat.Refuse("Your hero is on %s, not %s.", s.Map.TerritoryName(s.Hero(seat)), s.Map.TerritoryName(from))
+			return hosted.Result{}, chat.RefuseMsg("play.hero.elsewhere", "Hero", place(s, s.Hero(seat)), "From", place(s, from))
 		}
 		hero = false
 	}
@@ -136,7 +136,7 @@ func (p capitals) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, 
 	if err := checkMove(s, seat, from, to); err != nil {
 		return hosted.Result{}, err
 	}
-	return hosted.Result{Reply: p.cfg.Look.Voice(m).MoveChoice(m, seat, from, to, q, hero)}, nil
+	return hosted.Result{Reply: p.cfg.Look.To(m).MoveChoice(m, seat, from, to, q, hero)}, nil
 }
 
 // checkMove checks seat's move from from to to as a whole (all of it,
@@ -147,10 +147,7 @@ func checkMove(s *state.State, seat, from, to int) error {
 		return err
 	}
 	if _, err := engine.Apply(s.Clone(), seat, mv); err != nil {
-		if re, ok := engine.IsRule(err); ok {
-			return chat.Refuse("%s.", chat.Capitalize(re.Msg))
-		}
-		return err
+		return ruleRefusal(err)
 	}
 	return nil
 }
@@ -160,14 +157,14 @@ func checkMove(s *state.State, seat, from, to int) error {
 // seen it): the rules allow it, but a capital lost puts its player out.
 func (p *Play) move(ctx context.Context, m *hosted.Match, seat int, mv engine.Move, sure bool) (hosted.Result, error) {
 	if !sure {
-		if err := emptyCapitalAsk(p.cfg.Look.Voice(m), m, seat, mv); err != nil {
+		if err := emptyCapitalAsk(p.cfg.Look.To(m), m, seat, mv); err != nil {
 			return hosted.Result{}, err
 		}
 	}
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + p.cfg.Look.Voice(m).NextStep(m, seat)}
+		msg := chat.Message{Text: p.cfg.Look.To(m).FitLines(out.Lines, 1600) + p.cfg.Look.To(m).NextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseMove && m.Game.State.Current == seat {
-			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: "End turn", Style: chat.Success}}}
+			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: reader(m).T("play.button.end-turn"), Style: chat.Success}}}
 		}
 		return msg
 	}, mv)
@@ -187,10 +184,7 @@ func emptyCapitalAsk(v voice.Voice, m *hosted.Match, seat int, mv engine.Move) e
 	}
 	after := s.Clone()
 	if _, err := engine.Apply(after, seat, mv); err != nil {
-		if re, ok := engine.IsRule(err); ok {
-			return chat.Refuse("%s.", chat.Capitalize(re.Msg))
-		}
-		return err
+		return ruleRefusal(err)
 	}
 	return v.EmptyCapital(m, seat, mv, after)
 }
@@ -212,20 +206,20 @@ func (p capitals) cards(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 	it := s.Seats[seat].Capitals.Item
 	if c.Args.Has("use") {
 		if !it.Kept() {
-			return hosted.Result{}, chat.Refuse("You hold no item to use.")
+			return hosted.Result{}, chat.RefuseMsg("play.item.none-to-use")
 		}
 		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-			return chat.Message{Text: voice.FitLines(out.Lines, 1600) + "\n" + voice.ItemEffect(it) + p.cfg.Look.Voice(m).NextStep(m, seat)}
+			return chat.Message{Text: p.cfg.Look.To(m).FitLines(out.Lines, 1600) + "\n" + p.cfg.Look.To(m).ItemEffect(it) + p.cfg.Look.To(m).NextStep(m, seat)}
 		}, engine.UseItem{})
 	}
 	if !it.Kept() {
-		return hosted.Result{Reply: chat.Private("You hold no item. Items appear at the start of turns on neutral territories and fortresses; take the territory to collect one (a fortress's owner collects it at once).")}, nil
+		return hosted.Result{Reply: chat.Private("%s", reader(m).T("play.item.none"))}, nil
 	}
-	msg := chat.Message{Private: true, Text: fmt.Sprintf("Your item (only you see it): **%s** — %s. Using it puts it in effect for the rest of your turn; use it before the action it helps, or it is wasted.",
-		it.Title(), voice.ItemWhat(it))}
+	lp := reader(m)
+	msg := chat.Message{Private: true, Text: lp.T("play.item.yours", "Item", lang.Text(it.Title()), "What", lang.Text(voice.Speaking(lp.Tag()).ItemWhat(it)))}
 	if s.Current == seat && s.Phase != state.PhaseSetup && s.Phase != state.PhaseOver {
-		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("use"), Label: "Use it now", Style: chat.Primary}}}
-		msg.Text += " Use it with the button or /risk show cards use:yes."
+		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("use"), Label: lp.T("play.button.use-now"), Style: chat.Primary}}}
+		msg.Text += " " + lp.T("play.item.use-hint")
 	}
 	return hosted.Result{Reply: msg}, nil
 }
@@ -236,6 +230,7 @@ func (p capitals) cards(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 // (choices): a defence is what seat sees of it.
 func capitalsChoices(s *state.State, seat int, req chat.Request, focused string) []chat.Choice {
 	legal := engine.Legal(s, seat)
+	lp := lang.For(lang.FromLocale(req.Locale))
 	t := s.Map.TerritoryName
 	lookup := func(option string) int {
 		id, err := s.Map.Lookup(req.Options[option])
@@ -252,35 +247,35 @@ func capitalsChoices(s *state.State, seat int, req chat.Request, focused string)
 			notes[id] = note
 		}
 	}
-	troops := func(id int) string { return chat.Plural(s.Terr[id].Armies, "troop", "troops") }
+	troopsOn := func(id int) lang.Msg { return troops(s.Terr[id].Armies) }
 	from := lookup("from")
 	for _, c := range legal {
 		switch c := c.(type) {
 		case engine.Capital:
 			if req.Command+"."+focused == "place.territory" {
-				add(c.Territory, fmt.Sprintf("%s, %s terrain", troops(c.Territory), s.Map.Territories[c.Territory].Terrain)+features(s, c.Territory))
+				add(c.Territory, lp.T("play.choice.capital", "Troops", troopsOn(c.Territory), "Terrain", s.Map.Territories[c.Territory].Terrain)+features(lp, s, c.Territory))
 			}
 		case engine.Reinforce:
 			if req.Command+"."+focused == "place.territory" {
-				add(c.Territory, fmt.Sprintf("%s, +%d", troops(c.Territory), s.Seats[seat].Reserve)+voice.Threat(s, c.Territory))
+				add(c.Territory, lp.T("play.choice.reinforce", "Troops", troopsOn(c.Territory), "Reserve", s.Seats[seat].Reserve)+voice.Speaking(lp.Tag()).Threat(s, c.Territory))
 			}
 		case engine.BuildPort:
 			if req.Command+"."+focused == "port.territory" {
-				add(c.Territory, fmt.Sprintf("%s, reaches %s by sea", troops(c.Territory), chat.Plural(len(s.Map.Territories[c.Territory].Sea), "territory", "territories")))
+				add(c.Territory, lp.T("play.choice.port", "Troops", troopsOn(c.Territory), "Territories", lang.M("play.n.territories", "Count", len(s.Map.Territories[c.Territory].Sea))))
 			}
 		case engine.Capture:
 			switch req.Command + "." + focused {
 			case "attack.from":
-				add(c.From, troops(c.From))
+				add(c.From, lp.Msg(troopsOn(c.From)))
 			case "attack.to":
 				if from < 0 || from == c.From {
-					add(c.To, fmt.Sprintf("capture, %s", troops(c.To)))
+					add(c.To, lp.T("play.choice.capture", "Troops", troopsOn(c.To)))
 				}
 			}
 		case engine.Plan:
 			switch req.Command + "." + focused {
 			case "attack.from":
-				add(c.From, troops(c.From))
+				add(c.From, lp.Msg(troopsOn(c.From)))
 			case "attack.to":
 				if from < 0 || from == c.From {
 					n := int(s.Cap.NPlan) + 1
@@ -288,33 +283,33 @@ func capitalsChoices(s *state.State, seat int, req chat.Request, focused string)
 					if from >= 0 {
 						src = from
 					}
-					total := state.FormatPower(s.AttackTotal(src, c.To, n).Total)
+					total := lang.Text(state.FormatPower(s.AttackTotal(src, c.To, n).Total))
 					switch {
 					case s.Terr[c.To].Fog:
-						add(c.To, fmt.Sprintf("in the fog, your total %s", total))
+						add(c.To, lp.T("play.choice.plan-fog", "Total", total))
 					case s.Fogged():
-						add(c.To, fmt.Sprintf("%s defence %s as far as you see, your total %s", s.Seats[s.Terr[c.To].Owner].Name,
-							state.FormatPower(s.DefenceTotal(c.To)), total))
+						add(c.To, lp.T("play.choice.plan-seen", "Player", lang.Text(s.Seats[s.Terr[c.To].Owner].Name),
+							"Defence", lang.Text(state.FormatPower(s.DefenceTotal(c.To))), "Total", total))
 					default:
-						add(c.To, fmt.Sprintf("%s defence %s, your total %s", s.Seats[s.Terr[c.To].Owner].Name,
-							state.FormatPower(s.DefenceTotal(c.To)), total))
+						add(c.To, lp.T("play.choice.plan", "Player", lang.Text(s.Seats[s.Terr[c.To].Owner].Name),
+							"Defence", lang.Text(state.FormatPower(s.DefenceTotal(c.To))), "Total", total))
 					}
 				}
 			}
 		case engine.Move:
 			switch req.Command + "." + focused {
 			case "fortify.from":
-				add(c.From, troops(c.From))
+				add(c.From, lp.Msg(troopsOn(c.From)))
 			case "fortify.to":
 				if from < 0 || from == c.From {
-					add(c.To, troops(c.To))
+					add(c.To, lp.Msg(troopsOn(c.To)))
 				}
 			}
 		}
 	}
 	var out []chat.Choice
 	for _, id := range s.Map.Rank(req.Options[focused], ids) {
-		name := fmt.Sprintf("%s — %s", t(id), notes[id])
+		name := fmt.Sprintf("%s — %s", lp.PlaceName(t(id)), notes[id])
 		if len(name) > 100 {
 			name = name[:99] + "…"
 		}
@@ -329,13 +324,13 @@ func capitalsChoices(s *state.State, seat int, req chat.Request, focused string)
 // features names a territory's fortress and shore, for a capital's choice.
 // The shore is said as what it allows: "coast" beside the coastal terrain
 // read as the same thing twice.
-func features(s *state.State, t int) string {
+func features(lp lang.Printer, s *state.State, t int) string {
 	var f []string
 	if s.Map.Territories[t].Fortress {
-		f = append(f, "fortress")
+		f = append(f, lp.T("play.choice.fortress"))
 	}
 	if s.Map.Territories[t].Coast {
-		f = append(f, "by the water (port possible)")
+		f = append(f, lp.T("play.choice.coast"))
 	}
 	if len(f) == 0 {
 		return ""
@@ -348,7 +343,7 @@ func features(s *state.State, t int) string {
 // territories (in a capitals match, in the match's own names); elsewhere
 // it is the command's usage. It only reads the match: it takes no lock.
 func (p *Play) Missing(ctx context.Context, req chat.Request, miss *command.Missing) error {
-	usage := chat.Refuse("%s.", chat.Capitalize(miss.Error()))
+	usage := chat.Refusing(lang.M("play.refusal", "Text", miss.Message()))
 	switch miss.Spec.FullName() {
 	case "attack", "fortify", "port":
 	default:
@@ -371,16 +366,18 @@ func (p *Play) Missing(ctx context.Context, req chat.Request, miss *command.Miss
 	if err != nil {
 		seat = -1
 	}
+	m.Reader = hosted.ReaderOf(req.Locale)
+	v := p.cfg.Look.To(m)
 	if !hosted.IsCapitals(g.State) {
 		// The usage's Alaska and Kamchatka may be anyone's: the example
 		// is from the player's own territories.
-		if text, ok := voice.ClassicUsage(g.State, seat, miss.Spec.FullName(), miss.Option, req.Options["from"]); ok {
-			return chat.Refuse("%s", text)
+		if text, ok := v.ClassicUsage(g.State, seat, miss.Spec.FullName(), miss.Option, req.Options["from"]); ok {
+			return chat.RefuseMsg("chat.as-is", "Text", lang.Text(text))
 		}
 		return usage
 	}
-	if text, ok := voice.CapitalsUsage(g.State, seat, miss.Spec.FullName(), miss.Option); ok {
-		return chat.Refuse("%s", text)
+	if text, ok := v.CapitalsUsage(g.State, seat, miss.Spec.FullName(), miss.Option); ok {
+		return chat.RefuseMsg("chat.as-is", "Text", lang.Text(text))
 	}
 	return usage
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -21,9 +22,9 @@ func (p classic) place(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 	s := m.Game.State
 	if q, ok := c.Args.Str["territory"]; !ok || strings.TrimSpace(q) == "" {
 		if c.Args.Has("armies") {
-			return hosted.Result{}, chat.Refuse("Name the territory for those armies: /risk place territory:NAME armies:N (with no territory, everything is placed automatically).")
+			return hosted.Result{}, chat.RefuseMsg("play.place.armies-without-territory")
 		}
-		return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Autoplaced(m, seat), engine.AutoPlace{})
+		return p.Act(ctx, m, seat, p.cfg.Look.To(m).Autoplaced(m, seat), engine.AutoPlace{})
 	}
 	t, err := command.Territory(s, "territory", c.Args.Str["territory"])
 	if err != nil {
@@ -34,9 +35,9 @@ func (p classic) place(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 		n = s.Seats[seat].Reserve
 	}
 	if n > s.Seats[seat].Reserve && s.Seats[seat].Reserve > 0 {
-		return hosted.Result{}, chat.Refuse("You have only %s to place.", chat.Plural(s.Seats[seat].Reserve, "army", "armies"))
+		return hosted.Result{}, chat.RefuseMsg("play.place.only", "Armies", armies(s.Seats[seat].Reserve))
 	}
-	return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), engine.Place{Territory: t, Armies: n})
+	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Place{Territory: t, Armies: n})
 }
 
 // fromTo reads the from and to territories of a command.
@@ -64,19 +65,20 @@ func (p classic) trade(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 		var ok bool
 		set, ok = engine.BestSet(s, seat)
 		if !ok {
-			return hosted.Result{}, chat.Refuse("Your cards (%s) make no set: you need three of a kind or one of each; a wild counts as any.", handText(s, seat))
+			return hosted.Result{}, chat.RefuseMsg("play.trade.no-set", "Hand", handText(p.cfg.Look.To(m), s, seat))
 		}
 	}
-	return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), engine.Trade{Cards: set})
+	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Trade{Cards: set})
 }
 
-// handText lists a hand briefly.
-func handText(s *state.State, seat int) string {
+// handText lists a hand briefly, as an argument of a message in v's
+// language.
+func handText(v voice.Voice, s *state.State, seat int) any {
 	cards := s.Seats[seat].Hand.Cards()
 	if len(cards) == 0 {
-		return "none"
+		return lang.M("play.hand.none")
 	}
-	return voice.CardList(s.Map, cards)
+	return lang.Text(v.CardList(s.Map, cards))
 }
 
 // parseCards reads three cards: numbers from /risk show cards, or names of the
@@ -90,7 +92,7 @@ func parseCards(s *state.State, seat int, q string) ([3]state.Card, error) {
 		fields = strings.FieldsFunc(q, func(r rune) bool { return r == ',' || r == ';' || r == '+' })
 	}
 	if len(fields) != 3 {
-		return set, chat.Refuse("Name three cards by their territories, like `Alaska, Peru, wild`. Your hand: %s.", numberedHand(s, seat))
+		return set, chat.RefuseMsg("play.trade.three-cards", "Hand", numberedHand(s, seat))
 	}
 	used := map[state.Card]bool{}
 	for i, f := range fields {
@@ -99,7 +101,7 @@ func parseCards(s *state.State, seat int, q string) ([3]state.Card, error) {
 		found := false
 		if n, err := strconv.Atoi(f); err == nil {
 			if n < 1 || n > len(hand) {
-				return set, chat.Refuse("You have no card %d. Your hand: %s.", n, numberedHand(s, seat))
+				return set, chat.RefuseMsg("play.trade.no-card-number", "Number", n, "Hand", numberedHand(s, seat))
 			}
 			card, found = hand[n-1], true
 		} else {
@@ -126,10 +128,10 @@ func parseCards(s *state.State, seat int, q string) ([3]state.Card, error) {
 			}
 		}
 		if !found {
-			return set, chat.Refuse("You hold no card %q. Your hand: %s.", f, numberedHand(s, seat))
+			return set, chat.RefuseMsg("play.cards.not-held", "Card", lang.Text(strconv.Quote(f)), "Hand", numberedHand(s, seat))
 		}
 		if used[card] {
-			return set, chat.Refuse("The same card twice: a set is three different cards.")
+			return set, chat.RefuseMsg("play.trade.same-card")
 		}
 		used[card] = true
 		set[i] = card
@@ -137,16 +139,17 @@ func parseCards(s *state.State, seat int, q string) ([3]state.Card, error) {
 	return set, nil
 }
 
-// numberedHand lists a hand with the numbers trade accepts.
-func numberedHand(s *state.State, seat int) string {
+// numberedHand lists a hand with the numbers trade accepts, as an
+// argument of a message.
+func numberedHand(s *state.State, seat int) any {
 	var parts []string
 	for i, c := range s.Seats[seat].Hand.Cards() {
 		parts = append(parts, fmt.Sprintf("%d. %s", i+1, s.Map.CardName(c)))
 	}
 	if len(parts) == 0 {
-		return "no cards"
+		return lang.M("play.hand.no-cards")
 	}
-	return strings.Join(parts, "; ")
+	return lang.Text(strings.Join(parts, "; "))
 }
 
 // attack rolls the dice once, or until:N.
@@ -160,7 +163,7 @@ func (p classic) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 		return p.order(ctx, c, m, seat, from, to)
 	}
 	if c.Args.Has("armies") {
-		return hosted.Result{}, chat.Refuse("armies is for simultaneous rounds, where an attack is an order. Here roll with dice:N, or keep attacking with until:win (or until:N, the armies to keep on %s).", s.Map.TerritoryName(from))
+		return hosted.Result{}, chat.RefuseMsg("play.attack.armies-outside-rounds", "From", place(s, from))
 	}
 	var cmd engine.Command
 	var notes []string
@@ -169,12 +172,12 @@ func (p classic) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 		if u := strings.ToLower(until); u != "win" && u != "conquest" && u != "" {
 			keep, err = strconv.Atoi(u)
 			if err != nil || keep < 1 {
-				return hosted.Result{}, chat.Refuse("until takes `win` or the number of armies to keep on %s (at least 1), not %q.", s.Map.TerritoryName(from), until)
+				return hosted.Result{}, chat.RefuseMsg("play.attack.until-invalid", "From", place(s, from), "Typed", lang.Text(strconv.Quote(until)))
 			}
 		}
 		cmd = engine.Blitz{From: from, To: to, Keep: keep}
 		if c.Args.Has("dice") {
-			notes = append(notes, "(dice does nothing with until: a blitz rolls as many as allowed.)")
+			notes = append(notes, reader(m).T("play.attack.dice-with-until"))
 		}
 	} else {
 		dice, ok := c.Args.Num["dice"]
@@ -200,9 +203,9 @@ func (p classic) attack(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 		}
 	}
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-		msg := p.cfg.Look.Voice(m).AttackReply(m, seat, from, to, out)
+		msg := p.cfg.Look.To(m).AttackReply(m, seat, from, to, out)
 		if keep > 0 {
-			if note := voice.BlitzNote(m.Game.State, from, to, keep); note != "" {
+			if note := p.cfg.Look.To(m).BlitzNote(m.Game.State, from, to, keep); note != "" {
 				notes = append(notes, note)
 			}
 		}
@@ -235,15 +238,12 @@ func untilRolls(s *state.State, seat, from, to, keep int) ([]engine.Command, err
 		}
 		c := engine.Attack{From: from, To: to, Dice: n}
 		if _, err := engine.Apply(sim, seat, c); err != nil {
-			if re, ok := engine.IsRule(err); ok {
-				return nil, chat.Refuse("%s.", chat.Capitalize(re.Msg))
-			}
-			return nil, err
+			return nil, ruleRefusal(err)
 		}
 		cmds = append(cmds, c)
 	}
 	if len(cmds) == 0 {
-		return nil, chat.Refuse("%s has %s: to keep %d there, there is nothing to attack with.", s.Map.TerritoryName(from), chat.Plural(s.Terr[from].Armies, "army", "armies"), keep)
+		return nil, chat.RefuseMsg("play.attack.nothing-to-keep", "From", place(s, from), "Armies", armies(s.Terr[from].Armies), "Keep", keep)
 	}
 	return cmds, nil
 }
@@ -254,7 +254,7 @@ func (p classic) order(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 	s := m.Game.State
 	for _, o := range []string{"dice", "until"} {
 		if c.Args.Has(o) {
-			return hosted.Result{}, chat.Refuse("In a simultaneous round an attack is an order: give armies:N (default all that can go); the dice roll when the round resolves, until %s falls or the armies are spent.", s.Map.TerritoryName(to))
+			return hosted.Result{}, chat.RefuseMsg("play.order.no-dice", "To", place(s, to))
 		}
 	}
 	n, ok := c.Args.Num["armies"]
@@ -269,8 +269,7 @@ func (p classic) occupy(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 	s := m.Game.State
 	n := c.Args.Num["armies"]
 	if o := s.Occupy; s.Phase == state.PhaseOccupy && s.Current == seat && (n < o.Min || n > o.Max) {
-		return hosted.Result{}, chat.Refuse("Move %d to %d armies into %s (from %s): /risk occupy armies:%d, or the buttons under the attack.",
-			o.Min, o.Max, s.Map.TerritoryName(o.To), s.Map.TerritoryName(o.From), o.Max)
+		return hosted.Result{}, chat.RefuseMsg("play.occupy.range", "Min", o.Min, "Max", o.Max, "To", place(s, o.To), "From", place(s, o.From))
 	}
 	return p.moveIn(ctx, m, seat, n)
 }
@@ -278,9 +277,9 @@ func (p classic) occupy(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 // moveIn moves n armies into the territory just taken.
 func (p *Play) moveIn(ctx context.Context, m *hosted.Match, seat, n int) (hosted.Result, error) {
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600) + p.cfg.Look.Voice(m).NextStep(m, seat)}
+		msg := chat.Message{Text: p.cfg.Look.To(m).FitLines(out.Lines, 1600) + p.cfg.Look.To(m).NextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseAttack {
-			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: "End turn", Style: chat.Success}}}
+			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: reader(m).T("play.button.end-turn"), Style: chat.Success}}}
 		}
 		return msg
 	}, engine.Occupy{Armies: n})
@@ -291,7 +290,7 @@ func (p classic) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, s
 	s := m.Game.State
 	for _, o := range []string{"ratio", "hero"} {
 		if c.Args.Has(o) {
-			return hosted.Result{}, chat.Refuse("%s is for capitals matches; here give armies (or leave it out to move all that may move).", o)
+			return hosted.Result{}, chat.RefuseMsg("play.fortify.capitals-option", "Option", o)
 		}
 	}
 	from, to, err := fromTo(c, s)
@@ -306,10 +305,10 @@ func (p classic) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, s
 		}
 	}
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-		msg := chat.Message{Text: voice.FitLines(out.Lines, 1600)}
+		msg := chat.Message{Text: p.cfg.Look.To(m).FitLines(out.Lines, 1600)}
 		if m.Game.State.Phase == state.PhaseFortify {
-			msg.Text += "\nEnd your turn with /risk end (or /risk undo to take the move back)."
-			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: "End turn", Style: chat.Success}}}
+			msg.Text += "\n" + reader(m).T("play.fortify.end-hint")
+			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: reader(m).T("play.button.end-turn"), Style: chat.Success}}}
 		}
 		return msg
 	}, engine.Fortify{From: from, To: to, Armies: n})
@@ -334,7 +333,7 @@ func (p *Play) endTurn(ctx context.Context, m *hosted.Match, seat int, discard s
 	cmds = append(cmds, engine.EndTurn{})
 	unused := ""
 	if _, discards := cmds[0].(engine.Discard); discard != "" && !discards {
-		unused = fmt.Sprintf(" (discard:%s did nothing: a card is dropped only when the hand is full after a conquest.)", chat.Quote(discard))
+		unused = " " + reader(m).T("play.end.discard-unused", "Typed", lang.Text(chat.Quote(discard)))
 	}
 	dropped, lapsed := 0, 0
 	if hosted.IsCapitals(s) && s.Current == seat && s.Phase == state.PhaseAction {
@@ -345,11 +344,11 @@ func (p *Play) endTurn(ctx context.Context, m *hosted.Match, seat int, discard s
 	}
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
 		if len(out.Turns) > 0 {
-			text := fmt.Sprintf("%s ended turn %d.", p.cfg.Look.Voice(m).Who(s, seat), out.Turns[0].Turn)
-			text += voice.DroppedNote(dropped) + voice.LapseNote(lapsed)
+			text := reader(m).T("play.end.ended", "Player", lang.Text(p.cfg.Look.To(m).Who(s, seat)), "Turn", out.Turns[0].Turn)
+			text += p.cfg.Look.To(m).DroppedNote(dropped) + p.cfg.Look.To(m).LapseNote(lapsed)
 			return chat.Message{Text: text + unused}
 		}
-		return chat.Message{Text: voice.FitLines(out.Lines, 1600)}
+		return chat.Message{Text: p.cfg.Look.To(m).FitLines(out.Lines, 1600)}
 	}, cmds...)
 }
 
@@ -369,7 +368,7 @@ func (p *Play) pickDiscard(s *state.State, seat int, named string) (state.Card, 
 				return c, nil
 			}
 		}
-		return 0, chat.Refuse("You hold no card %q. Your hand: %s.", named, numberedHand(s, seat))
+		return 0, chat.RefuseMsg("play.cards.not-held", "Card", lang.Text(strconv.Quote(named)), "Hand", numberedHand(s, seat))
 	}
 	best, _ := engine.BestSet(s, seat)
 	for _, c := range hand {
@@ -382,11 +381,11 @@ func (p *Play) pickDiscard(s *state.State, seat int, named string) (state.Card, 
 
 func (p *Play) undo(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	if s := m.Game.State; hosted.IsCapitals(s) && s.Current == seat && s.Phase != state.PhaseOver && !m.Game.CanUndo(seat) {
-		return hosted.Result{}, chat.Refuse("%s", voice.CapitalsNoUndo(s))
+		return hosted.Result{}, chat.Refuse("%s", p.cfg.Look.To(m).CapitalsNoUndo(s))
 	}
 	// The turn's record keeps the undone line and adds the undo's: what
 	// others see of the turn stays honest.
-	return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), engine.Undo{})
+	return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Undo{})
 }
 
 // surrenderConfirm is how long the question of /risk surrender stands.
@@ -408,14 +407,15 @@ func (p *Play) Surrender(ctx context.Context, c *hosted.Call) (hosted.Result, er
 	}
 	s := m.Game.State
 	expires := p.cfg.Now().Add(surrenderConfirm)
-	what := "your territories turn neutral with their armies"
+	what := lang.M("play.surrender.neutral")
 	if hosted.IsCapitals(s) {
-		what = "your territories turn neutral with their troops; your hero and item are lost"
+		what = lang.M("play.surrender.neutral-capitals")
 	}
+	lp := reader(m)
 	return hosted.Result{Reply: chat.Message{Private: true,
-		Text: fmt.Sprintf("Give up the match? You leave it for good and %s. This question expires %s.", what, chat.Timestamp(expires)),
+		Text: lp.T("play.surrender.ask", "What", what, "Expires", lang.Text(chat.Timestamp(expires))),
 		Buttons: [][]chat.Button{{
-			{ID: m.ButtonID("surrender", seat, int(expires.Unix())), Label: "Give up", Style: chat.Danger},
-			{ID: m.ButtonID("goon"), Label: "Keep playing", Style: chat.Secondary},
+			{ID: m.ButtonID("surrender", seat, int(expires.Unix())), Label: lp.T("play.button.give-up"), Style: chat.Danger},
+			{ID: m.ButtonID("goon"), Label: lp.T("play.button.keep-playing"), Style: chat.Secondary},
 		}}}}, nil
 }

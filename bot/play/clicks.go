@@ -2,7 +2,8 @@ package play
 
 import (
 	"context"
-	"fmt"
+
+	"github.com/riskbot/riskbot/assets/lang"
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -27,7 +28,7 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 		return p.standings(ctx, m, c.User)
 	}
 	if m.Status != storage.Lobby && m.Status != storage.Active {
-		return hosted.Result{}, chat.Refuse("That match is over.")
+		return hosted.Result{}, chat.RefuseMsg("play.click.over")
 	}
 	switch bt.Action {
 	case "rollback":
@@ -41,7 +42,7 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 		if err := autoplaceApplies(m.Game.State, bt.Args); err != nil {
 			return hosted.Result{}, err
 		}
-		return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Autoplaced(m, seat), engine.AutoPlace{})
+		return p.Act(ctx, m, seat, p.cfg.Look.To(m).Autoplaced(m, seat), engine.AutoPlace{})
 	}
 	switch bt.Action {
 	case "mission":
@@ -50,9 +51,9 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 		if err != nil {
 			return hosted.Result{}, err
 		}
-		line := p.cfg.Look.Voice(m).MissionLine(m.Game.State, seat)
+		line := p.cfg.Look.To(m).MissionLine(m.Game.State, seat)
 		if line == "" {
-			return hosted.Result{}, chat.Refuse("This match has no secret missions.")
+			return hosted.Result{}, chat.RefuseMsg("play.click.no-missions")
 		}
 		return hosted.Result{Reply: chat.Private("%s", line)}, nil
 	case "ready":
@@ -63,11 +64,11 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 			return hosted.Result{}, err
 		}
 		if s := m.Game.State; s.Phase != state.PhaseOrders || len(bt.Args) != 1 || bt.Args[0] != s.Turn {
-			return hosted.Result{}, chat.Refuse("That round is over. Use /risk show status to see where things are.")
+			return hosted.Result{}, chat.RefuseMsg("play.click.round-over")
 		}
 		return p.endTurn(ctx, m, seat, "")
 	case "goon":
-		return hosted.Result{Reply: chat.Private("You play on.")}, nil
+		return hosted.Result{Reply: chat.Private("%s", reader(m).T("play.click.play-on"))}, nil
 	case "surrender":
 		// The match may have moved on since the question: it holds until
 		// it expires, for the seat it was asked of.
@@ -76,19 +77,19 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 			return hosted.Result{}, err
 		}
 		if len(bt.Args) != 2 || bt.Args[0] != seat || p.cfg.Now().Unix() > int64(bt.Args[1]) {
-			return hosted.Result{}, chat.Refuse("That question has expired: run /risk surrender again if you still mean it.")
+			return hosted.Result{}, chat.RefuseMsg("play.click.surrender-expired")
 		}
 		return p.Act(ctx, m, seat, nil, engine.Surrender{})
 	}
 	if bt.Version != m.Version {
-		return hosted.Result{}, chat.Refuse("That button is from an earlier moment of the match and no longer applies. Use /risk show status to see where things are.")
+		return hosted.Result{}, chat.RefuseMsg("play.click.stale")
 	}
 	seat, err := m.SeatOf(c.User)
 	if err != nil {
 		return hosted.Result{}, err
 	}
 	if s := m.Game.State; s.Current != seat {
-		return hosted.Result{}, chat.Refuse("Those buttons are for %s.", s.Seats[s.Current].Name)
+		return hosted.Result{}, chat.RefuseMsg("play.click.not-yours", "Player", lang.Text(s.Seats[s.Current].Name))
 	}
 	arg := func(i int) int {
 		if i < len(bt.Args) {
@@ -101,25 +102,25 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 	case "attack":
 		from, to := arg(0), arg(1)
 		if from < 0 || from >= len(s.Terr) || to < 0 || to >= len(s.Terr) {
-			return hosted.Result{}, chat.Refuse("That button is broken.")
+			return hosted.Result{}, chat.RefuseMsg("play.click.broken")
 		}
 		dice := max(1, engine.MaxDice(s.Terr[from].Armies))
-		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.Voice(m).AttackReply(m, seat, from, to, out) },
+		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.To(m).AttackReply(m, seat, from, to, out) },
 			engine.Attack{From: from, To: to, Dice: dice})
 	case "blitz":
 		from, to := arg(0), arg(1)
-		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.Voice(m).AttackReply(m, seat, from, to, out) },
+		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.To(m).AttackReply(m, seat, from, to, out) },
 			engine.Blitz{From: from, To: to, Keep: 1})
 	case "occupy":
 		return p.moveIn(ctx, m, seat, arg(0))
 	case "end":
 		return p.endTurn(ctx, m, seat, "")
 	case "launch":
-		return p.Act(ctx, m, seat, p.cfg.Look.Voice(m).Next(m, seat), engine.Launch{})
+		return p.Act(ctx, m, seat, p.cfg.Look.To(m).Next(m, seat), engine.Launch{})
 	case "use":
 		it := s.Seats[seat].Capitals.Item
 		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-			return chat.Message{Text: voice.FitLines(out.Lines, 1600) + "\n" + voice.ItemEffect(it) + p.cfg.Look.Voice(m).NextStep(m, seat)}
+			return chat.Message{Text: p.cfg.Look.To(m).FitLines(out.Lines, 1600) + "\n" + p.cfg.Look.To(m).ItemEffect(it) + p.cfg.Look.To(m).NextStep(m, seat)}
 		}, engine.UseItem{})
 	case "move":
 		// The fifth argument: the player was warned that the move empties
@@ -128,9 +129,9 @@ func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *host
 	case "endanyway":
 		return p.endTurn(ctx, m, seat, "")
 	case "stop":
-		return hosted.Result{Reply: chat.Private("Attacks stopped. Move armies with /risk fortify, or end your turn with /risk end.")}, nil
+		return hosted.Result{Reply: chat.Private("%s", reader(m).T("play.click.stopped"))}, nil
 	}
-	return hosted.Result{}, chat.Refuse("That button does nothing any more.")
+	return hosted.Result{}, chat.RefuseMsg("play.click.gone")
 }
 
 // autoplaceApplies refuses a "Place automatically" button posted for
@@ -147,9 +148,9 @@ func autoplaceApplies(s *state.State, args []int) error {
 	if (turn == 0) == setup && (setup || (s.Turn == turn && s.Phase == state.PhaseReinforce)) {
 		return nil
 	}
-	posted := "the initial placement"
+	posted := lang.M("play.click.initial-placement")
 	if turn > 0 {
-		posted = fmt.Sprintf("turn %d", turn)
+		posted = lang.M("play.click.turn", "Turn", turn)
 	}
-	return chat.Refuse("That button was for %s and no longer applies. Use /risk show status to see where things are.", posted)
+	return chat.RefuseMsg("play.click.autoplace-stale", "Posted", posted)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/look"
@@ -22,9 +23,10 @@ func (p *Play) status(ctx context.Context, c *hosted.Call) (hosted.Result, error
 	if err != nil {
 		return hosted.Result{}, err
 	}
+	lp := readerOf(c, m)
 	if m.Status == storage.Lobby {
-		return hosted.Result{Reply: chat.Private("Lobby (%d/%d seats); %s.\n%s\nThe host starts the match with /risk start.",
-			len(m.Meta.Seats), state.MaxSeats, voice.SettingsText(m.Meta.Settings), voice.SeatList(m.Meta))}, nil
+		return hosted.Result{Reply: chat.Private("%s", lp.T("play.status.lobby", "Seats", len(m.Meta.Seats), "Max", state.MaxSeats,
+			"Settings", lang.Text(p.cfg.Look.To(m).SettingsText(m.Meta.Settings)), "List", lang.Text(p.cfg.Look.To(m).SeatList(m.Meta))))}, nil
 	}
 	return p.standings(ctx, m, c.Req.User)
 }
@@ -39,7 +41,9 @@ func (p *Play) standings(ctx context.Context, m *hosted.Match, user chat.User) (
 	}
 	full := m.Game.State
 	seat := full.SeatByID(user.ID)
-	v := p.cfg.Look.Voice(m).As(seat)
+	v := p.cfg.Look.To(m).As(seat)
+	lp := reader(m)
+	footnote := lp.T("play.status.footnote", "Settings", lang.Text(chat.Capitalize(v.SettingsText(m.Meta.Settings))))
 	seen := m
 	var saw []string
 	if v.Hides(full) {
@@ -55,11 +59,11 @@ func (p *Play) standings(ctx context.Context, m *hosted.Match, user chat.User) (
 		if teams := v.TeamsLine(s); teams != "" {
 			lines = append(lines, teams)
 		}
-		lines = append(lines, "* a computer plays this seat. "+chat.Capitalize(voice.SettingsText(m.Meta.Settings))+".")
+		lines = append(lines, footnote)
 		return hosted.Result{Reply: v.Standings(m, lines)}, nil
 	}
 	lines := append([]string{v.StatusLine(seen)}, saw...)
-	lines = append(lines, "```", fmt.Sprintf("%-16s %5s %6s %5s %6s", "player", "terr", "armies", "cards", "income"))
+	lines = append(lines, "```", fmt.Sprintf("%-16s %5s %6s %5s %6s", lp.T("play.status.player"), lp.T("play.status.territories"), lp.T("play.status.armies"), lp.T("play.status.cards"), lp.T("play.status.income")))
 	for i := range s.Seats {
 		name := s.Seats[i].Name
 		if sm := m.Seat(i); sm.IsBot() || sm.Autopilot {
@@ -79,21 +83,21 @@ func (p *Play) standings(ctx context.Context, m *hosted.Match, user chat.User) (
 		}
 		lines = append(lines, fmt.Sprintf("%-16s %5d %6d %5d %6s", chat.Trunc(name, 16), s.Owned(i), s.Armies(i), s.HandSize(i), income))
 	}
-	lines = append(lines, "```", "* a computer plays this seat. "+chat.Capitalize(voice.SettingsText(m.Meta.Settings))+".")
+	lines = append(lines, "```", footnote)
 	if teams := v.TeamsLine(s); teams != "" {
 		lines = append(lines, teams)
 	}
 	var held []string
 	for ci, cont := range s.Map.Continents {
 		if o := s.ContinentOwner(ci); o >= 0 {
-			held = append(held, fmt.Sprintf("%s (+%d) by %s", cont.Name, cont.Bonus, s.Seats[o].Name))
+			held = append(held, lp.T("play.status.continent", "Continent", lang.Place(cont.Name), "Bonus", cont.Bonus, "Player", lang.Text(s.Seats[o].Name)))
 		}
 	}
 	switch {
 	case len(held) > 0 && s.Fogged():
-		lines = append(lines, "Continents held, as far as you see: "+strings.Join(held, "; ")+".")
+		lines = append(lines, lp.T("play.status.continents-fog", "Held", lang.Text(strings.Join(held, "; "))))
 	case len(held) > 0:
-		lines = append(lines, "Continents held: "+strings.Join(held, "; ")+".")
+		lines = append(lines, lp.T("play.status.continents", "Held", lang.Text(strings.Join(held, "; "))))
 	}
 	if voice.IsMissions(s) && s.Phase != state.PhaseOver && seat >= 0 {
 		// The answer is the asker's alone (Standings is private): their own
@@ -185,30 +189,31 @@ func (p *Play) sawSince(ctx context.Context, m *hosted.Match, v voice.Voice, sea
 func (p classic) cards(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	s := m.Game.State
 	if c.Args.Has("use") {
-		return hosted.Result{}, chat.Refuse("use is for the items of capitals matches; trade cards with /risk trade.")
+		return hosted.Result{}, chat.RefuseMsg("play.cards.use-classic")
 	}
+	lp := reader(m)
 	hand := s.Seats[seat].Hand.Cards()
 	if len(hand) == 0 {
-		return hosted.Result{Reply: chat.Private("You hold no cards. You draw one at the end of every turn in which you conquer a territory.")}, nil
+		return hosted.Result{Reply: chat.Private("%s", lp.T("play.cards.none"))}, nil
 	}
 	var lines []string
 	for _, card := range hand {
 		mark := ""
 		if t, ok := s.Map.CardTerritory(card); ok && s.Terr[t].Owner == seat {
-			mark = " — yours: +2 armies there when traded"
+			mark = " — " + lp.T("play.cards.yours")
 		}
 		lines = append(lines, "• "+s.Map.CardName(card)+mark)
 	}
-	text := "Your cards (only you see this):\n" + strings.Join(lines, "\n")
+	text := lp.T("play.cards.title") + "\n" + strings.Join(lines, "\n")
 	if set, ok := engine.BestSet(s, seat); ok {
 		// Cards are named by territory: names stay right from turn to turn,
 		// where positions in the hand shift as cards come and go.
-		text += fmt.Sprintf("\nYou hold a set: /risk trade cards:%s (worth %d).", setNames(s, set), engine.SetValue(s, set))
+		text += "\n" + lp.T("play.cards.set", "Set", lang.Text(setNames(s, set)), "Value", engine.SetValue(s, set))
 	} else {
-		text += "\nNo set yet: three of a kind, or one of each (a wild counts as any). " + nextSetText(s)
+		text += "\n" + lp.T("play.cards.no-set", "Next", nextSetText(s))
 	}
 	if len(hand) >= 5 {
-		text += "\nWith 5 or more cards you must trade at the start of your turn."
+		text += "\n" + lp.T("play.cards.must-trade")
 	}
 	return hosted.Result{Reply: chat.Message{Private: true, Text: text}}, nil
 }
@@ -223,38 +228,40 @@ func setNames(s *state.State, set [3]state.Card) string {
 }
 
 // nextSetText says what the next set traded in the match is worth.
-func nextSetText(s *state.State) string {
+func nextSetText(s *state.State) lang.Msg {
 	if s.Options.Cards == state.Fixed {
-		return "A set is worth 4 (three infantry), 6 (cavalry), 8 (artillery) or 10 (one of each)."
+		return lang.M("play.cards.fixed-values")
 	}
-	return fmt.Sprintf("The next set traded here is worth %d.", engine.EscalatingValue(s.Trades))
+	return lang.M("play.cards.next-value", "Value", engine.EscalatingValue(s.Trades))
 }
 
 func (p *Play) odds(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
 	a, d := c.Args.Num["attackers"], c.Args.Num["defenders"]
-	what := fmt.Sprintf("%d armies attacking %d", a, d)
+	what := lang.M("play.odds.numbers", "Attackers", a, "Defenders", d)
+	lp := readerOf(c, nil)
 	if c.Args.Has("from") || c.Args.Has("to") {
 		if c.Args.Has("attackers") || c.Args.Has("defenders") {
-			return hosted.Result{}, chat.Refuse("Give the territories (from, to) or the numbers (attackers, defenders), not both.")
+			return hosted.Result{}, chat.RefuseMsg("play.odds.both")
 		}
 		m, err := p.cfg.Matches.Latest(ctx, c.Req.Channel)
 		if err != nil {
 			return hosted.Result{}, err
 		}
+		lp = readerOf(c, m)
 		g, err := m.Started()
 		if err != nil {
 			return hosted.Result{}, err
 		}
 		s := g.State
 		if hosted.IsCapitals(s) {
-			return hosted.Result{}, chat.Refuse("Capitals battles have no dice: /risk attack shows each planned attack's total, the defence, and what it may kill.")
+			return hosted.Result{}, chat.RefuseMsg("play.odds.capitals")
 		}
 		from, to, err := fromTo(c, s)
 		if err != nil {
 			return hosted.Result{}, err
 		}
 		if !s.Map.Adjacent(from, to) {
-			return hosted.Result{}, chat.Refuse("%s does not border %s.", s.Map.TerritoryName(from), s.Map.TerritoryName(to))
+			return hosted.Result{}, chat.RefuseMsg("play.odds.not-adjacent", "From", place(s, from), "To", place(s, to))
 		}
 		if s.HasFog() {
 			sight := s.PublicSight()
@@ -263,21 +270,20 @@ func (p *Play) odds(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 			}
 			for _, t := range []int{from, to} {
 				if !sight.Has(t) {
-					return hosted.Result{}, chat.Refuse("%s lies in the fog of war: its armies are not known to you. (Odds of numbers: /risk show odds attackers:10 defenders:6.)", s.Map.TerritoryName(t))
+					return hosted.Result{}, chat.RefuseMsg("play.odds.fog", "Territory", place(s, t))
 				}
 			}
 		}
 		a, d = s.Terr[from].Armies, s.Terr[to].Armies
-		what = fmt.Sprintf("%s (%d) attacking %s (%d)", s.Map.TerritoryName(from), a, s.Map.TerritoryName(to), d)
+		what = lang.M("play.odds.territories", "From", place(s, from), "Attackers", a, "To", place(s, to), "Defenders", d)
 		if a < 2 {
-			return hosted.Result{}, chat.Refuse("%s has 1 army: it cannot attack.", s.Map.TerritoryName(from))
+			return hosted.Result{}, chat.RefuseMsg("play.odds.one-army", "From", place(s, from))
 		}
 	} else if !c.Args.Has("attackers") || !c.Args.Has("defenders") {
 		if m, err := p.cfg.Matches.Latest(ctx, c.Req.Channel); err == nil && (m.Meta.Settings.Options.Rules == state.Capitals || (m.Game != nil && hosted.IsCapitals(m.Game.State))) {
 			// The example would name the classic map, and a capitals
 			// battle rolls no dice.
-			return hosted.Result{}, chat.Refuse("Capitals battles have no dice: /risk attack shows each planned attack's total, the defence, and what it may kill. " +
-				"(Classic dice odds: /risk show odds attackers:10 defenders:6.)")
+			return hosted.Result{}, chat.RefuseMsg("play.odds.capitals-usage")
 		}
 		from, to := "Alaska", "Kamchatka"
 		if m, err := p.cfg.Matches.Latest(ctx, c.Req.Channel); err == nil && m.Game != nil {
@@ -288,14 +294,14 @@ func (p *Play) odds(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 				from, to = f, t
 			}
 		}
-		return hosted.Result{}, chat.Refuse("Give the territories (/risk show odds from:%s to:%s) or the numbers (/risk show odds attackers:10 defenders:6).", from, to)
+		return hosted.Result{}, chat.RefuseMsg("play.odds.usage", "From", lang.Text(from), "To", lang.Text(to))
 	}
 	o, err := engine.AttackOdds(a, d)
 	if err != nil {
 		return hosted.Result{}, chat.Refuse("%s.", err)
 	}
-	return hosted.Result{Reply: chat.Private("%s to the end (one stays behind): **%.1f%%** to win; on average %.1f of the attackers and %.1f of the defenders are left.",
-		what, 100*o.Win, o.AttackerLeft, o.DefenderLeft)}, nil
+	return hosted.Result{Reply: chat.Private("%s", lp.T("play.odds.result", "What", what, "Win", decimal(lp, 100*o.Win),
+		"AttackersLeft", decimal(lp, o.AttackerLeft), "DefendersLeft", decimal(lp, o.DefenderLeft)))}, nil
 }
 
 func (p *Play) historyCmd(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
@@ -303,10 +309,11 @@ func (p *Play) historyCmd(ctx context.Context, c *hosted.Call) (hosted.Result, e
 	if err != nil {
 		return hosted.Result{}, err
 	}
+	m.Reader = hosted.ReaderOf(c.Req.Locale) // the answer is its author's
 	show := c.Args.Str["show"]
 	if show != "" && show != "turn" {
 		if c.Args.Has("turn") {
-			return hosted.Result{}, chat.Refuse("turn is for show:turn; show:%s is about the whole match.", show)
+			return hosted.Result{}, chat.RefuseMsg("play.history.turn-with-show", "Show", show)
 		}
 		return p.wholeMatch(ctx, m, show)
 	}
@@ -334,7 +341,7 @@ func (p *Play) history(ctx context.Context, m *hosted.Match, viewer, turn, page 
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	v := p.cfg.Look.Voice(m).As(viewer)
+	v := p.cfg.Look.To(m).As(viewer)
 	turns, live, err := v.Retell(e.Record)
 	if err != nil {
 		return hosted.Result{}, fmt.Errorf("bot: tell the history of match %d: %w", m.ID, err)
@@ -345,7 +352,7 @@ func (p *Play) history(ctx context.Context, m *hosted.Match, viewer, turn, page 
 		live = nil
 	}
 	if len(turns) == 0 {
-		return hosted.Result{Reply: chat.Private("Nothing has happened yet.")}, nil
+		return hosted.Result{Reply: chat.Private("%s", reader(m).T("play.history.nothing"))}, nil
 	}
 	s := g.State
 	switch {
@@ -356,14 +363,14 @@ func (p *Play) history(ctx context.Context, m *hosted.Match, viewer, turn, page 
 		page = news.Current(turns, turn)
 		if page < 0 {
 			first, last := turns[0].Turn, turns[len(turns)-1].Turn
-			return hosted.Result{}, chat.Refuse("There is no turn %d to show: turns %d to %d have been played.", turn, first, last)
+			return hosted.Result{}, chat.RefuseMsg("play.history.no-turn", "Turn", turn, "First", first, "Last", last)
 		}
 	default:
 		page = len(turns) - 1
 	}
 	t := turns[page]
 	em := v.TurnEmbed(s, t, "")
-	em.Footer = voice.HistoryFooter(page, len(turns), live != nil && page == len(turns)-1)
+	em.Footer = v.HistoryFooter(page, len(turns), live != nil && page == len(turns)-1)
 	msg := chat.Message{Private: true, Embed: em}
 	var row []chat.Button
 	if page > 0 {
@@ -373,7 +380,7 @@ func (p *Play) history(ctx context.Context, m *hosted.Match, viewer, turn, page 
 		row = append(row, chat.Button{ID: m.ButtonID("history", page+1), Label: v.ShortTitle(turns[page+1]) + " ▶", Style: chat.Secondary})
 	}
 	if page < len(turns)-2 {
-		row = append(row, chat.Button{ID: m.ButtonID("history", len(turns)-1), Label: "Latest", Style: chat.Secondary})
+		row = append(row, chat.Button{ID: m.ButtonID("history", len(turns)-1), Label: reader(m).T("play.button.latest"), Style: chat.Secondary})
 	}
 	if len(row) > 0 {
 		msg.Buttons = [][]chat.Button{row}
@@ -397,7 +404,7 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 		return hosted.Result{}, err
 	}
 	if m.Game.State.HasFog() && (show == "replay" || show == "strip" || show == "luck") {
-		return hosted.Result{}, chat.Refuse("The fog of war lifts when the match ends: the whole match's %s shows then. Until then, /risk show history tells each turn as you saw it.", show)
+		return hosted.Result{}, chat.RefuseMsg("play.whole.fog", "Show", show)
 	}
 	x, err := p.cfg.Store.Export(ctx, m.ID)
 	if err != nil {
@@ -409,17 +416,16 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 		if err != nil {
 			return hosted.Result{}, fmt.Errorf("bot: the luck of match %d: %w", m.ID, err)
 		}
-		return hosted.Result{Reply: chat.Message{Private: true, Embed: &chat.Embed{Title: "Luck against the exact odds", Description: voice.LuckField(rep.String())}}}, nil
+		return hosted.Result{Reply: chat.Message{Private: true, Embed: &chat.Embed{Title: reader(m).T("play.luck.title"), Description: voice.LuckField(rep.String())}}}, nil
 	case "verify":
 		unverified := m.Meta.Unverified != ""
 		switch {
 		case unverified && m.Status.Open():
-			return hosted.Result{}, chat.Refuse("This match was imported unverified: its dice cannot be checked, now or when it ends. Why: %s", m.Meta.Unverified)
+			return hosted.Result{}, chat.RefuseMsg("play.verify.unverified", "Why", lang.Text(m.Meta.Unverified))
 		case m.Status.Open() && !m.Meta.Imported.IsZero():
-			return hosted.Result{}, chat.Refuse("The seed is revealed when the match ends; until then its commitment, `%s`, is all there is to check. "+
-				"It came with the match's import: it proves the dice fair only as far as you trust whoever exported and imported the match, who knew the seed.", m.Game.Commitment())
+			return hosted.Result{}, chat.RefuseMsg("play.verify.imported-open", "Commitment", m.Game.Commitment())
 		case m.Status.Open():
-			return hosted.Result{}, chat.Refuse("The seed is revealed when the match ends; until then its commitment, `%s`, is all there is to check.", m.Game.Commitment())
+			return hosted.Result{}, chat.RefuseMsg("play.verify.open", "Commitment", m.Game.Commitment())
 		}
 		// The commitment that counts is the one posted at the start, in
 		// everyone's channel: the answer shows it, to compare.
@@ -431,18 +437,18 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 		if err != nil {
 			return hosted.Result{}, fmt.Errorf("bot: verify match %d: %w", m.ID, err)
 		}
-		footer := "Compare the commitment with the one in the match's start post: " + published
+		lp := reader(m)
+		footer := lp.T("play.verify.compare", "Commitment", published)
 		switch {
 		case unverified:
-			footer = "This match was imported unverified: its dice cannot be proven fair, whatever this check says. Why: " + m.Meta.Unverified
+			footer = lp.T("play.verify.unverified-footer", "Why", lang.Text(m.Meta.Unverified))
 		case !m.Meta.Imported.IsZero():
-			footer = "The commitment " + published + " came with the match's import, not from a start post here: " +
-				"it proves the dice fair only as far as you trust whoever exported and imported the match, who knew the seed."
+			footer = lp.T("play.verify.imported-footer", "Commitment", published)
 		}
-		return hosted.Result{Reply: chat.Message{Private: true, Embed: &chat.Embed{Title: voice.FairDice(m), Description: strings.TrimSpace(v.String()),
+		return hosted.Result{Reply: chat.Message{Private: true, Embed: &chat.Embed{Title: p.cfg.Look.To(m).FairDice(m), Description: strings.TrimSpace(v.String()),
 			Footer: footer}}}, nil
 	}
-	r := p.cfg.Look.Palette(m).Render
+	r := p.cfg.Look.Renderer(m) // in the match's language
 	for {
 		w, ok := r.(interface{ Unwrap() look.Renderer })
 		if _, can := r.(replayer); can || !ok {
@@ -452,15 +458,15 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 	}
 	rp, ok := r.(replayer)
 	if !ok {
-		return hosted.Result{}, chat.Refuse("This bot cannot draw replays.")
+		return hosted.Result{}, chat.RefuseMsg("play.replay.unsupported")
 	}
 	turns, err := x.Record.Turns()
 	if err != nil {
 		return hosted.Result{}, fmt.Errorf("bot: the turns of match %d: %w", m.ID, err)
 	}
-	draw, name, what := rp.Replay, fmt.Sprintf("risk-replay-%d.gif", m.ID), "an animation, one frame a turn"
+	draw, name, what := rp.Replay, fmt.Sprintf("risk-replay-%d.gif", m.ID), lang.M("play.replay.animation")
 	if show == "strip" {
-		draw, name, what = rp.Strip, fmt.Sprintf("risk-replay-%d.png", m.ID), "every turn's map, small"
+		draw, name, what = rp.Strip, fmt.Sprintf("risk-replay-%d.png", m.ID), lang.M("play.replay.strip")
 	}
 	im := p.cfg.Look.Whole(m, show, func() *chat.Image {
 		return chat.NewImage(name, func(ctx context.Context) ([]byte, error) {
@@ -468,7 +474,7 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 			return data, err
 		})
 	})
-	return hosted.Result{Reply: chat.Message{Private: true, Text: fmt.Sprintf("The whole match, %d turns: %s.", len(turns)-1, what), Image: im}}, nil
+	return hosted.Result{Reply: chat.Message{Private: true, Text: reader(m).T("play.replay.whole", "Turns", len(turns)-1, "What", what), Image: im}}, nil
 }
 
 // oddsExample names two bordering territories of s's board for an example

@@ -52,18 +52,27 @@ func (p *Play) Apply(ctx context.Context, m *hosted.Match, seat int, note string
 		}
 		e, ev, err := g.Apply(seat, c)
 		if err != nil {
-			if re, ok := engine.IsRule(err); ok {
-				return out, chat.Refuse("%s.", chat.Capitalize(re.Msg))
-			}
-			return out, err
+			return out, ruleRefusal(err)
 		}
 		entries = append(entries, e)
 		out.Events = append(out.Events, ev...)
 	}
 	s := g.State
 	ch := m.Meta.Chronicle()
+	var before news.Chronicle
+	apart := m.ReaderLang() != m.Meta.Settings.Language()
+	if apart {
+		before = ch.Clone()
+	}
 	out.Lines, out.Turns = p.cfg.Look.Voice(m).As(seat).Tell(s, at, out.Events, &ch)
 	m.Meta.SetChronicle(ch)
+	if apart {
+		// The record is the channel's, in the match's language; the
+		// lines answer their author, in theirs (told again on a copy
+		// of the record, which is dropped).
+		scratch := before
+		out.Lines, _ = p.cfg.Look.To(m).As(seat).Tell(s, at, out.Events, &scratch)
+	}
 	for _, t := range out.Turns {
 		switch {
 		case t.Turn > 0 && t.Seat >= 0 && t.Seat < len(s.Seats):
@@ -95,7 +104,7 @@ func (p *Play) Apply(ctx context.Context, m *hosted.Match, seat int, note string
 	if note != "" || len(out.Turns) > 0 || out.Over {
 		out.News = &news.News{Note: note, Turns: out.Turns, Over: out.Over, Everyone: back}
 	}
-	m.Says(voice.FitLines(out.Lines, 1500))
+	m.Says(p.cfg.Look.To(m).FitLines(out.Lines, 1500))
 	if err := p.cfg.Matches.SaveNews(ctx, m, change, out.News); err != nil {
 		return out, err
 	}
@@ -121,7 +130,7 @@ func inSight(s *state.State, seat int, c engine.Command) error {
 		if _, plan := c.(engine.Plan); plan && i == 1 && s.Cap.Has(state.ItemDistant) {
 			continue
 		}
-		return chat.Refuse("%s lies in the fog of war: you see only your territories and those bordering them.", s.Map.TerritoryName(t))
+		return chat.RefuseMsg("play.fog.out-of-sight", "Territory", place(s, t))
 	}
 	return nil
 }
@@ -178,12 +187,12 @@ func (p *Play) Act(ctx context.Context, m *hosted.Match, seat int, extra voice.R
 	if extra != nil {
 		reply = extra(out.Said)
 	} else {
-		reply = chat.Message{Text: voice.FitLines(out.Lines, 1600)}
+		reply = chat.Message{Text: p.cfg.Look.To(m).FitLines(out.Lines, 1600)}
 	}
 	if wasOrders && !surrendered(cmds) {
 		// A simultaneous round: the player's orders so far, to them alone,
 		// or, from the last commit, that the round resolved.
-		reply = p.cfg.Look.Voice(m).OrdersReply(m, seat, reply, len(out.Turns) > 0)
+		reply = p.cfg.Look.To(m).OrdersReply(m, seat, reply, len(out.Turns) > 0)
 	}
 	if wasSetup || !surrendered(cmds) {
 		// The public record is the turn's message: the player's own

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -33,6 +34,7 @@ func (p *Play) Rollback(ctx context.Context, c *hosted.Call) (hosted.Result, err
 		return hosted.Result{}, err
 	}
 	m.Rec = c.Rec
+	m.Reader = hosted.ReaderOf(c.Req.Locale)
 	if err := mayRollBack(m, c.Req.User, c.Req.Admin); err != nil {
 		return hosted.Result{}, err
 	}
@@ -46,11 +48,16 @@ func (p *Play) Rollback(ctx context.Context, c *hosted.Call) (hosted.Result, err
 		return hosted.Result{}, rollbackRefusal(err)
 	}
 	expires := p.cfg.Now().Add(RollbackConfirm)
-	text := p.cfg.Look.Voice(m).RollbackQuestion(m, restored, turn, undone, expires)
+	text := p.cfg.Look.To(m).RollbackQuestion(m, restored, turn, undone, expires)
+	lp := reader(m)
+	back := lang.M("play.rollback.go-back.turn", "Turn", turn)
+	if voice.IsSimultaneous(m.Game.State) {
+		back = lang.M("play.rollback.go-back.round", "Turn", turn)
+	}
 	return hosted.Result{Reply: chat.Message{Private: true, Text: text, Buttons: [][]chat.Button{{
-		{ID: m.ButtonID("rollback", turn, int(expires.Unix())), Label: fmt.Sprintf("Go back to %s %d", voice.TurnWord(m.Game.State), turn), Style: chat.Danger},
+		{ID: m.ButtonID("rollback", turn, int(expires.Unix())), Label: lp.Msg(back), Style: chat.Danger},
 		// The answer of /risk host abandon's "Keep it": the match goes on.
-		{ID: fmt.Sprintf("%s|%d|0|keep", hosted.ButtonPrefix, m.ID), Label: "Play on", Style: chat.Secondary},
+		{ID: fmt.Sprintf("%s|%d|0|keep", hosted.ButtonPrefix, m.ID), Label: lp.T("play.button.play-on"), Style: chat.Secondary},
 	}}}}, nil
 }
 
@@ -59,11 +66,11 @@ func (p *Play) Rollback(ctx context.Context, c *hosted.Call) (hosted.Result, err
 // not expired and the match still stands where it was asked.
 func (p *Play) clickRollback(ctx context.Context, c chat.Click, bt hosted.Press, m *hosted.Match) (hosted.Result, error) {
 	if len(bt.Args) != 2 || p.cfg.Now().Unix() > int64(bt.Args[1]) {
-		return hosted.Result{}, chat.Refuse("That question has expired: run /risk host rollback again if you still mean it.")
+		return hosted.Result{}, chat.RefuseMsg("play.rollback.expired")
 	}
 	turn := bt.Args[0]
 	if bt.Version != m.Version {
-		return hosted.Result{}, chat.Refuse("The match moved on since the question, so what a rollback would undo has changed: run /risk host rollback turn:%d again.", turn)
+		return hosted.Result{}, chat.RefuseMsg("play.rollback.moved-on", "Turn", turn)
 	}
 	if err := mayRollBack(m, c.User, c.Admin); err != nil {
 		return hosted.Result{}, err
@@ -77,14 +84,15 @@ func (p *Play) clickRollback(ctx context.Context, c chat.Click, bt hosted.Press,
 	if err != nil {
 		return hosted.Result{}, rollbackRefusal(err)
 	}
-	who, role := command.CleanName(c.User.Name), "an admin"
+	who, role := command.CleanName(c.User.Name), lang.M("play.rollback.an-admin")
 	if i := m.Meta.Index(c.User.ID); i >= 0 {
 		who = m.Meta.Seats[i].Name
 	}
 	if m.Meta.Host == c.User.ID {
-		role = "the host"
+		role = lang.M("play.rollback.the-host")
 	}
-	note := p.cfg.Look.Voice(m).RollbackNote(before, restored, who, role, turn, undone)
+	// The note is the channel's: its role is in the match's language.
+	note := p.cfg.Look.Voice(m).RollbackNote(before, restored, who, lang.For(m.Meta.Settings.Language()).Msg(role), turn, undone)
 	// What each player held when their last turn ended is from turns
 	// taken back: their next digest starts from the turn gone back to.
 	for i := range restored.Seats {
@@ -97,8 +105,12 @@ func (p *Play) clickRollback(ctx context.Context, c chat.Click, bt hosted.Press,
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	p.cfg.Log.Info("match rolled back", "channel", m.Channel, "match", m.ID, "turn", turn, "undone", undone, "by", c.User.ID, "role", role)
-	return hosted.Result{Reply: chat.Private("Done: the match is back at the start of %s %d.", voice.TurnWord(m.Game.State), turn),
+	p.cfg.Log.Info("match rolled back", "channel", m.Channel, "match", m.ID, "turn", turn, "undone", undone, "by", c.User.ID, "role", role.String())
+	done := lang.M("play.rollback.done.turn", "Turn", turn)
+	if voice.IsSimultaneous(m.Game.State) {
+		done = lang.M("play.rollback.done.round", "Turn", turn)
+	}
+	return hosted.Result{Reply: chat.Private("%s", reader(m).Msg(done)),
 		Posts: p.cfg.Outbox.Batch(m, out.News), Bots: m.BotsToPlay()}, nil
 }
 
@@ -109,19 +121,19 @@ func mayRollBack(m *hosted.Match, user chat.User, admin bool) error {
 		return err
 	}
 	if !admin && m.Meta.Host != user.ID {
-		host := "the host"
+		host := lang.M("play.rollback.the-host")
 		if i := m.Meta.Index(m.Meta.Host); i >= 0 {
-			host = m.Meta.Seats[i].Name + " (the host)"
+			host = lang.M("play.rollback.host-named", "Player", lang.Text(m.Meta.Seats[i].Name))
 		}
-		return chat.Refuse("Only %s or an admin (Manage Server, or Manage Channels here) can roll the match back.", host)
+		return chat.RefuseMsg("play.rollback.not-allowed", "Host", host)
 	}
 	switch m.Status {
 	case storage.Active:
 		return nil
 	case storage.Finished:
-		return chat.Refuse("The match is over: its result is recorded and its seed revealed, which tells every die to come, so it cannot be rolled back.")
+		return chat.RefuseMsg("play.rollback.finished")
 	}
-	return chat.Refuse("The match was ended: it cannot be rolled back.")
+	return chat.RefuseMsg("play.rollback.ended")
 }
 
 // replayed is match m's game replayed from its whole log: a game loaded
@@ -144,8 +156,8 @@ func (p *Play) replayed(ctx context.Context, m *hosted.Match) (*engine.Game, err
 
 // rollbackRefusal words the engine's refusal of a rollback.
 func rollbackRefusal(err error) error {
-	if re, ok := engine.IsRule(err); ok {
-		return chat.Refuse("%s.", chat.Capitalize(re.Msg))
+	if _, ok := engine.IsRule(err); ok {
+		return ruleRefusal(err)
 	}
 	if errors.Is(err, engine.ErrNoHistory) {
 		// A game replayed from its whole log knows every turn's start.

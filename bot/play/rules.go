@@ -53,22 +53,22 @@ func (p *Play) ruled(h func(r rules, ctx context.Context, c *hosted.Call, m *hos
 
 // port is refused in classic.
 func (classic) port(context.Context, *hosted.Call, *hosted.Match, int) (hosted.Result, error) {
-	return hosted.Result{}, chat.Refuse("/risk port is for capitals matches: the classic map's sea routes are open to all.")
+	return hosted.Result{}, chat.RefuseMsg("play.classic.no-port")
 }
 
 // launch is refused in classic.
 func (classic) launch(context.Context, *hosted.Call, *hosted.Match, int) (hosted.Result, error) {
-	return hosted.Result{}, chat.Refuse("/risk launch is for capitals matches; in classic attacks roll at once with /risk attack.")
+	return hosted.Result{}, chat.RefuseMsg("play.classic.no-launch")
 }
 
 // trade is refused in capitals.
 func (capitals) trade(context.Context, *hosted.Call, *hosted.Match, int) (hosted.Result, error) {
-	return hosted.Result{}, chat.Refuse("A capitals match has no cards; it has items: /risk show cards shows yours.")
+	return hosted.Result{}, chat.RefuseMsg("play.capitals.no-trade")
 }
 
 // occupy is refused in capitals.
 func (capitals) occupy(context.Context, *hosted.Call, *hosted.Match, int) (hosted.Result, error) {
-	return hosted.Result{}, chat.Refuse("In a capitals match a fallen territory stays at 0 troops until your move: /risk fortify.")
+	return hosted.Result{}, chat.RefuseMsg("play.capitals.no-occupy")
 }
 
 // end passes; there are no cards to discard. The rules let unsent
@@ -76,10 +76,10 @@ func (capitals) occupy(context.Context, *hosted.Call, *hosted.Match, int) (hoste
 // it is refused, with a button that passes all the same.
 func (p capitals) end(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
 	if c.Args.Has("discard") {
-		return hosted.Result{}, chat.Refuse("A capitals match has no cards to discard: /risk end passes.")
+		return hosted.Result{}, chat.RefuseMsg("play.capitals.no-discard")
 	}
 	if s := m.Game.State; s.Current == seat && s.Phase == state.PhaseReinforce && s.Seats[seat].Reserve > 0 {
-		return hosted.Result{}, p.cfg.Look.Voice(m).PassUnsent(m, seat)
+		return hosted.Result{}, p.cfg.Look.To(m).PassUnsent(m, seat)
 	}
 	return p.endTurn(ctx, m, seat, "")
 }

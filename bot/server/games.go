@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/riskbot/riskbot/assets/lang"
+
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -28,9 +30,10 @@ func (sv *Servers) Games(ctx context.Context, req chat.Request, _ command.Args) 
 	if err != nil {
 		return chat.Message{}, err
 	}
-	where := "in this server"
+	p := readerOf(req)
+	where := p.T("server.games.here")
 	if req.Server == "" {
-		where = "on every server"
+		where = p.T("server.games.everywhere")
 	}
 	var games []voice.Game
 	more := 0
@@ -55,7 +58,7 @@ func (sv *Servers) Games(ctx context.Context, req chat.Request, _ command.Args) 
 		if err != nil {
 			return chat.Message{}, err
 		}
-		games = append(games, gameOf(m, req.User.ID))
+		games = append(games, gameOf(m, req.User.ID, p))
 	}
 	// Those waiting for their reader first, each group by deadline.
 	slices.SortStableFunc(games, func(a, b voice.Game) int {
@@ -67,7 +70,7 @@ func (sv *Servers) Games(ctx context.Context, req chat.Request, _ command.Args) 
 		}
 		return 0
 	})
-	return voice.Games(games, more, where), nil
+	return voice.Speaking(p.Tag()).Games(games, more, where), nil
 }
 
 // prefix is the start of the channels Seated is to look in: those of
@@ -79,14 +82,15 @@ func (sv *Servers) prefix() string {
 	return ""
 }
 
-// gameOf is the line of match m in the list of its player user.
-func gameOf(m *hosted.Match, user string) voice.Game {
+// gameOf is the line of match m in the list of its player user, who
+// reads p's language.
+func gameOf(m *hosted.Match, user string, p lang.Printer) voice.Game {
 	s := m.Game.State
 	g := voice.Game{Channel: m.Channel, Turn: s.Turn, Deadline: m.Timers.Deadline}
 	if seat := s.SeatByID(user); seat >= 0 && !s.Seats[seat].Alive() {
-		g.Out = "you are out"
+		g.Out = p.T("server.games.out")
 	} else if i := m.Meta.Index(user); i >= 0 && (m.Meta.Seats[i].Autopilot || m.Meta.Seats[i].IsBot()) {
-		g.Out = "a bot plays your seat"
+		g.Out = p.T("server.games.bot")
 	}
 	for _, i := range hosted.ToAct(s) {
 		sm := m.Seat(i)

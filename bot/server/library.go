@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/riskbot/riskbot/assets/lang"
 
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -80,7 +83,22 @@ func (e *MapError) Unwrap() error { return e.Err }
 func (e *MapError) Message() string { return strings.TrimPrefix(e.Err.Error(), "mapfile: ") }
 
 // NameError refuses a name a library map may not have.
-type NameError struct{ Msg string }
+type NameError struct {
+	Msg string
+	// Say, if set, is Msg as the catalogue words it (lang.Worded).
+	Say lang.Msg
+}
+
+// Message is the refusal as the catalogue words it (lang.Worded).
+func (e *NameError) Message() lang.Msg {
+	if e.Say.IsZero() {
+		return lang.M("chat.as-is", "Text", lang.Text(e.Msg))
+	}
+	return e.Say
+}
+
+// nameError is a NameError the catalogue words.
+func nameError(m lang.Msg) *NameError { return &NameError{Msg: m.String(), Say: m} }
 
 // Error says why.
 func (e *NameError) Error() string { return e.Msg }
@@ -128,14 +146,14 @@ func (l *Library) Add(ctx context.Context, scope string, in Import) (storage.Lib
 // instead.
 func CheckMapName(name string) error {
 	if err := storage.CheckMapName(name); err != nil {
-		return &NameError{strings.TrimPrefix(err.Error(), "storage: ")}
+		return &NameError{Msg: strings.TrimPrefix(err.Error(), "storage: ")}
 	}
 	if strings.ContainsAny(name, "{}") {
 		// A name is shown in chat, where braces are the bot's markup.
-		return &NameError{fmt.Sprintf("a map's name cannot contain { or }: %q", name)}
+		return nameError(lang.M("server.map.name-braces", "Name", lang.Text(strconv.Quote(name))))
 	}
 	if slices.Contains(command.Maps(), storage.FoldName(name)) || engine.IsLibraryName(storage.FoldName(name)) {
-		return &NameError{fmt.Sprintf("%q is a built-in board's name: choose another", name)}
+		return nameError(lang.M("server.map.name-builtin", "Name", lang.Text(strconv.Quote(name))))
 	}
 	return nil
 }

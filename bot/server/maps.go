@@ -7,6 +7,8 @@ import (
 	"path"
 	"strings"
 
+	"github.com/riskbot/riskbot/assets/lang"
+
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/state"
@@ -24,7 +26,7 @@ func (sv *Servers) AdminMapAdd(ctx context.Context, req chat.Request, a command.
 	}
 	f, ok := req.Files["file"]
 	if !ok {
-		return chat.Message{}, chat.Refuse("Attach the map: a .zip of its three files, or its .map file with picture: and index:. (In a terminal: risk map import.)")
+		return chat.Message{}, chat.RefuseMsg("server.map.attach")
 	}
 	in := Import{Name: a.Str["name"], Mutual: a.Str["mutual"] == "on"}
 	switch strings.ToLower(path.Ext(f.Name)) {
@@ -32,71 +34,65 @@ func (sv *Servers) AdminMapAdd(ctx context.Context, req chat.Request, a command.
 		in.Zip = f.Data
 		for _, o := range []string{"picture", "index"} {
 			if _, ok := req.Files[o]; ok {
-				return chat.Message{}, chat.Refuse("A .zip holds the map's images already: leave %s: out, or attach the .map file instead of the zip.", o)
+				return chat.Message{}, chat.RefuseMsg("server.map.zip-images", "Option", lang.Text(o))
 			}
 		}
 	case ".map":
 		pic, ok1 := req.Files["picture"]
 		idx, ok2 := req.Files["index"]
 		if !ok1 || !ok2 {
-			return chat.Message{}, chat.Refuse("A .map file comes with its two images: attach its picture (picture:) and its index image (index:), or one .zip of the three.")
+			return chat.Message{}, chat.RefuseMsg("server.map.images")
 		}
 		in.Files.Map, in.Files.Picture, in.Files.Index = f.Data, pic.Data, idx.Data
 	default:
-		return chat.Message{}, chat.Refuse("%s is neither a .zip nor a .map file.", chat.Quote(f.Name))
+		return chat.Message{}, chat.RefuseMsg("server.map.kind", "File", lang.Text(chat.Quote(f.Name)))
 	}
 	m, b, err := sv.lib.Add(ctx, req.Server, in)
 	if err != nil {
 		return chat.Message{}, libraryRefusal(err)
 	}
-	by := ""
-	if m.Author != "" {
-		by = " by " + chat.Quote(m.Author)
-	}
-	return chat.Message{Text: fmt.Sprintf("Added **%s**%s to this server's maps: %s. Play it with /risk new map:%s",
-		m.Name, by, facts(b.Map), m.Name)}, nil
+	pub := publicOf(req)
+	return chat.Message{Text: pub.T("server.map.added", "Name", lang.Text(m.Name), "By", byline(m.Author), "Facts", facts(b.Map))}, nil
 }
 
 // AdminMapList answers /risk-admin map list.
 func (sv *Servers) AdminMapList(ctx context.Context, req chat.Request, _ command.Args) (chat.Message, error) {
 	if req.Server == "" {
-		return chat.Message{}, chat.Refuse("A library of maps belongs to a server.")
+		return chat.Message{}, chat.RefuseMsg("server.map.no-server")
 	}
 	ms, err := sv.lib.List(ctx, req.Server)
 	if err != nil {
 		return chat.Message{}, err
 	}
+	p := readerOf(req)
 	if len(ms) == 0 {
-		return chat.Private("This server has no maps of its own yet: add one with /risk-admin map add."), nil
+		return chat.Private("%s", p.T("server.map.list-none")), nil
 	}
-	lines := []string{fmt.Sprintf("This server's maps (%d), played with /risk new map:NAME:", len(ms))}
+	lines := []string{p.T("server.map.list", "Count", len(ms))}
 	for _, m := range ms {
-		lines = append(lines, "• "+ListLine(m))
+		lines = append(lines, "• "+p.Msg(ListLine(m)))
 	}
 	return chat.Private("%s", strings.Join(lines, "\n")), nil
 }
 
 // ListLine is a map of a library as a list shows it: its name, size and
 // author.
-func ListLine(m storage.LibraryMap) string {
-	s := fmt.Sprintf("**%s**: %s", m.Name, chat.Plural(m.Territories, "territory", "territories"))
-	if m.Author != "" {
-		s += ", by " + chat.Quote(m.Author)
-	}
-	return s
+func ListLine(m storage.LibraryMap) lang.Msg {
+	return lang.M("server.map.line", "Name", lang.Text(m.Name), "Territories", lang.M("server.n.territories", "Count", m.Territories), "By", byline(m.Author))
 }
 
 // AdminMapShow answers /risk-admin map show: a map's continents and
 // territories.
 func (sv *Servers) AdminMapShow(ctx context.Context, req chat.Request, a command.Args) (chat.Message, error) {
 	if req.Server == "" {
-		return chat.Message{}, chat.Refuse("A library of maps belongs to a server.")
+		return chat.Message{}, chat.RefuseMsg("server.map.no-server")
 	}
 	m, b, err := sv.lib.Find(ctx, req.Server, a.Str["name"])
 	if err != nil {
 		return chat.Message{}, libraryRefusal(err)
 	}
-	lines := []string{fmt.Sprintf("**%s** (%s)%s: %s, added %s.", m.Name, chat.Quote(m.Title), byline(m.Author), facts(b.Map), chat.Timestamp(m.Added))}
+	p := readerOf(req)
+	lines := []string{p.T("server.map.show", "Name", lang.Text(m.Name), "Title", lang.Text(chat.Quote(m.Title)), "By", byline(m.Author), "Facts", facts(b.Map), "Added", lang.Text(chat.Timestamp(m.Added)))}
 	for _, c := range b.Map.Continents {
 		var names []string
 		for _, t := range c.Territories {
@@ -120,7 +116,7 @@ func (sv *Servers) AdminMapRename(ctx context.Context, req chat.Request, a comma
 	if err != nil {
 		return chat.Message{}, libraryRefusal(err)
 	}
-	return chat.Message{Text: fmt.Sprintf("The map %s is now called **%s**: /risk new map:%s. Matches played on it keep it.", chat.Quote(a.Str["name"]), m.Name, m.Name)}, nil
+	return chat.Message{Text: publicOf(req).T("server.map.renamed", "Old", lang.Text(chat.Quote(a.Str["name"])), "Name", lang.Text(m.Name))}, nil
 }
 
 // AdminMapRemove answers /risk-admin map remove.
@@ -132,7 +128,7 @@ func (sv *Servers) AdminMapRemove(ctx context.Context, req chat.Request, a comma
 	if err != nil {
 		return chat.Message{}, libraryRefusal(err)
 	}
-	return chat.Message{Text: fmt.Sprintf("Removed **%s** from this server's maps. The matches played on it still replay.", m.Name)}, nil
+	return chat.Message{Text: publicOf(req).T("server.map.removed", "Name", lang.Text(m.Name))}, nil
 }
 
 // libraryRefusal words a library's refusal for the chat; other errors go
@@ -144,30 +140,41 @@ func libraryRefusal(err error) error {
 	var name *NameError
 	switch {
 	case errors.As(err, &conflict) && conflict.Same:
-		return chat.Refuse("This map is in this server's maps already, as **%s**: the same file is one map.", conflict.Name)
+		return chat.RefuseMsg("server.map.same", "Name", lang.Text(conflict.Name))
 	case errors.As(err, &conflict):
-		return chat.Refuse("This server has a map called **%s** already: choose another name (name:).", conflict.Name)
+		return chat.RefuseMsg("server.map.name-taken", "Name", lang.Text(conflict.Name))
 	case errors.As(err, &inUse):
-		return chat.Refuse("**%s** is played by the match in %s: remove it once that match is over.", inUse.Name, chat.ChannelLink(inUse.Channel))
+		return chat.RefuseMsg("server.map.in-use", "Name", lang.Text(inUse.Name), "Channel", lang.Text(chat.ChannelLink(inUse.Channel)))
 	case errors.As(err, &read):
-		return chat.Refuse("%s", chat.Capitalize(read.Message()))
+		return chat.RefuseMsg("server.map.unreadable", "Reason", lang.Text(read.Message()))
 	case errors.As(err, &name):
-		return chat.Refuse("%s.", chat.Capitalize(name.Msg))
+		return chat.RefuseMsg("hosted.sentence", "Reason", name)
 	case errors.Is(err, storage.ErrNoMap):
-		return chat.Refuse("This server has no map of that name: /risk-admin map list lists them.")
+		return chat.RefuseMsg("server.map.none")
 	}
 	return err
 }
 
-func byline(author string) string {
+// byline is " by AUTHOR", or nothing for a map without an author.
+func byline(author string) lang.Msg {
 	if author == "" {
-		return ""
+		return lang.Msg{}
 	}
-	return " by " + chat.Quote(author)
+	return lang.M("server.map.by", "Author", lang.Text(chat.Quote(author)))
 }
 
 // facts are a map's size as an answer gives it.
-func facts(m *state.Map) string {
-	return fmt.Sprintf("%s in %s, %s", chat.Plural(m.Len(), "territory", "territories"),
-		chat.Plural(len(m.Continents), "continent", "continents"), chat.Plural(len(m.Borders()), "border", "borders"))
+func facts(m *state.Map) lang.Msg {
+	return lang.M("server.map.facts", "Territories", lang.M("server.n.territories", "Count", m.Len()),
+		"Continents", lang.M("server.n.continents", "Count", len(m.Continents)), "Borders", lang.M("server.n.borders", "Count", len(m.Borders())))
+}
+
+// readerOf is the printer of the private answer to req: its author's
+// language.
+func readerOf(req chat.Request) lang.Printer { return lang.For(lang.FromLocale(req.Locale)) }
+
+// publicOf is the printer of an answer to req shown in its channel: the
+// server's language, else its author's.
+func publicOf(req chat.Request) lang.Printer {
+	return lang.For(lang.First(req.GuildLocale, req.Locale))
 }

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/assets/lang"
+
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -70,48 +72,57 @@ func (sv *Servers) Rules(ctx context.Context, server string) (Rules, error) {
 // adminOnly refuses anyone but a server's admins.
 func adminOnly(req chat.Request) error {
 	if req.Server == "" {
-		return chat.Refuse("Server settings exist only in a server.")
+		return chat.RefuseMsg("server.no-server")
 	}
 	if !req.Admin {
-		return chat.Refuse("Only the server's admins (Manage Server, or Manage Channels here) can change its settings for matches.")
+		return chat.RefuseMsg("server.admins-only")
 	}
 	return nil
 }
 
-// rulesText describes a server's rules.
-func (sv *Servers) rulesText(r Rules) string {
+// rulesText describes a server's rules in p's language.
+func (sv *Servers) rulesText(p lang.Printer, r Rules) string {
 	set, err := sv.Defaults(r)
-	lines := []string{"New matches here: " + voice.SettingsText(set) + "."}
+	lines := []string{p.T("server.rules.defaults", "Settings", lang.Text(voice.Speaking(p.Tag()).SettingsText(set)))}
 	if err != nil {
-		lines = append(lines, fmt.Sprintf("(A default no longer applies: %v.)", err))
+		lines = append(lines, p.T("server.rules.stale", "Reason", err))
 	}
 	levels := sv.cfg.Levels
 	if len(r.Levels) > 0 {
 		levels = r.Levels
 	}
-	lines = append(lines, "Computer levels: "+strings.Join(levels, ", ")+".")
-	who := "everyone"
+	lines = append(lines, p.T("server.rules.levels", "Levels", lang.Text(strings.Join(levels, ", "))))
+	who := lang.M("server.rules.everyone")
 	if r.Starters == "admins" {
-		who = "admins only"
+		who = lang.M("server.rules.admins")
 	}
-	lines = append(lines, "Who may open matches: "+who+".")
-	limit := func(n int) string {
+	lines = append(lines, p.T("server.rules.who", "Who", who))
+	limit := func(n int) any {
 		if n == 0 {
-			return "no limit"
+			return lang.M("server.rules.no-limit")
 		}
-		return fmt.Sprint(n)
+		return n
 	}
-	lines = append(lines, fmt.Sprintf("Open matches: %s per host, %s in the server.", limit(r.PerHost), limit(r.PerServer)))
+	lines = append(lines, p.T("server.rules.limits", "PerHost", limit(r.PerHost), "PerServer", limit(r.PerServer)))
 	ttl := sv.LobbyTTL(r)
 	if ttl < 0 {
-		lines = append(lines, "Lobbies wait as long as it takes.")
+		lines = append(lines, p.T("server.rules.no-ttl"))
 	} else {
-		lines = append(lines, fmt.Sprintf("A lobby closes after %s without a change.", DurationText(ttl)))
+		lines = append(lines, p.T("server.rules.ttl", "Duration", DurationMsg(ttl)))
 	}
 	return strings.Join(lines, "\n")
 }
 
-// DurationText writes a long duration in days, or hours if shorter.
+// DurationMsg words a long duration in days, or hours if shorter.
+func DurationMsg(d time.Duration) lang.Msg {
+	if days := int(d.Hours()/24 + 0.5); days >= 1 {
+		return lang.M("server.n.days", "Count", days)
+	}
+	return lang.M("server.n.hours", "Count", int(d.Hours()+0.5))
+}
+
+// DurationText writes a long duration in days, or hours if shorter, in
+// English.
 func DurationText(d time.Duration) string {
 	if days := int(d.Hours()/24 + 0.5); days >= 1 {
 		return chat.Plural(days, "day", "days")
@@ -145,13 +156,13 @@ func (sv *Servers) Defaults(r Rules) (hosted.Settings, error) {
 // AdminShow answers /risk-admin show: the server's defaults and limits.
 func (sv *Servers) AdminShow(ctx context.Context, req chat.Request, a command.Args) (chat.Message, error) {
 	if req.Server == "" {
-		return chat.Message{}, chat.Refuse("Server settings exist only in a server.")
+		return chat.Message{}, chat.RefuseMsg("server.no-server")
 	}
 	r, err := sv.Rules(ctx, req.Server)
 	if err != nil {
 		return chat.Message{}, err
 	}
-	return chat.Private("%s", sv.rulesText(r)), nil
+	return chat.Private("%s", sv.rulesText(readerOf(req), r)), nil
 }
 
 // AdminDefaults answers /risk-admin defaults: it sets defaults of the
@@ -180,11 +191,11 @@ func (sv *Servers) AdminDefaults(ctx context.Context, req chat.Request, a comman
 		levels := strings.FieldsFunc(strings.ToLower(v), func(r rune) bool { return r == ',' || r == ' ' })
 		for _, l := range levels {
 			if !slices.Contains(sv.cfg.Levels, l) {
-				return chat.Message{}, chat.Refuse("There is no computer level %s (levels: %s).", chat.Quote(l), strings.Join(sv.cfg.Levels, ", "))
+				return chat.Message{}, chat.RefuseMsg("server.no-level", "Level", lang.Text(chat.Quote(l)), "Levels", lang.Text(strings.Join(sv.cfg.Levels, ", ")))
 			}
 		}
 		if len(levels) == 0 {
-			return chat.Message{}, chat.Refuse("Name at least one computer level (levels: %s).", strings.Join(sv.cfg.Levels, ", "))
+			return chat.Message{}, chat.RefuseMsg("server.name-a-level", "Levels", lang.Text(strings.Join(sv.cfg.Levels, ", ")))
 		}
 		r.Levels = levels
 		if len(levels) == len(sv.cfg.Levels) {
@@ -239,7 +250,7 @@ func (sv *Servers) storeRules(ctx context.Context, req chat.Request, r Rules) (c
 	if err := sv.cfg.Store.SetSetting(ctx, serverScope, req.Server, raw, sv.cfg.Now()); err != nil {
 		return chat.Message{}, err
 	}
-	return chat.Private("Saved. %s", sv.rulesText(r)), nil
+	return chat.Private("%s", readerOf(req).T("server.saved", "Rules", lang.Text(sv.rulesText(readerOf(req), r)))), nil
 }
 
 // isZero reports whether rules set nothing.
@@ -251,7 +262,7 @@ func isZero(r Rules) bool {
 // admins open matches, or too many are open.
 func (sv *Servers) MayOpen(ctx context.Context, req chat.Request, r Rules) error {
 	if r.Starters == "admins" && !req.Admin {
-		return chat.Refuse("On this server only admins open matches. Join one of theirs, or ask them.")
+		return chat.RefuseMsg("server.admins-open")
 	}
 	if r.PerHost == 0 && r.PerServer == 0 {
 		return nil
@@ -273,9 +284,9 @@ func (sv *Servers) MayOpen(ctx context.Context, req chat.Request, r Rules) error
 	}
 	switch {
 	case r.PerHost > 0 && theirs >= r.PerHost:
-		return chat.Refuse("You host %s on this server already, the most it allows: finish or end one first (/risk host abandon).", chat.Plural(theirs, "open match", "open matches"))
+		return chat.RefuseMsg("server.per-host", "Open", lang.M("server.n.open-matches", "Count", theirs))
 	case r.PerServer > 0 && here >= r.PerServer:
-		return chat.Refuse("This server has %s, the most it allows: try again when one ends.", chat.Plural(here, "open match", "open matches"))
+		return chat.RefuseMsg("server.per-server", "Open", lang.M("server.n.open-matches", "Count", here))
 	}
 	return nil
 }
@@ -289,7 +300,7 @@ func (sv *Servers) LevelAllowed(r Rules, level string, chosen bool) (string, err
 	if !chosen {
 		return r.Levels[0], nil
 	}
-	return "", chat.Refuse("On this server, computer players are %s only.", chat.OrList(r.Levels))
+	return "", chat.RefuseMsg("server.levels-only", "Levels", orList(r.Levels))
 }
 
 // Store is what the servers' concerns need of the database.
@@ -338,3 +349,11 @@ func New(c Config) *Servers {
 
 // Library is the servers' libraries of maps.
 func (sv *Servers) Library() *Library { return sv.lib }
+
+// orList offers choices as a sentence does: "easy, normal or hard".
+func orList(choices []string) any {
+	if len(choices) < 2 {
+		return lang.Text(strings.Join(choices, ""))
+	}
+	return lang.M("hosted.or-list", "Head", lang.Text(strings.Join(choices[:len(choices)-1], ", ")), "Last", lang.Text(choices[len(choices)-1]))
+}

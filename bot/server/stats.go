@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/riskbot/riskbot/assets/lang"
+
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/voice"
@@ -35,7 +37,8 @@ func (sv *Servers) Stats(ctx context.Context, req chat.Request, a command.Args) 
 	if err != nil {
 		return chat.Message{}, err
 	}
-	who, whoName := req.User.ID, "You"
+	p := readerOf(req)
+	who, whoName, you := req.User.ID, p.T("server.stats.you"), true
 	if q := strings.TrimSpace(a.Str["player"]); q != "" {
 		if err := command.CheckPlayer("player", q); err != nil {
 			return chat.Message{}, err
@@ -43,7 +46,7 @@ func (sv *Servers) Stats(ctx context.Context, req chat.Request, a command.Args) 
 		if !mentionText.MatchString(q) {
 			q = strings.TrimPrefix(q, "@") // "@Ann" typed as text
 		}
-		who, whoName = q, q
+		who, whoName, you = q, q, false
 		if sub := mentionText.FindStringSubmatch(q); sub != nil {
 			platform, _, _ := strings.Cut(req.User.ID, ":")
 			who = platform + ":" + sub[1]
@@ -56,33 +59,33 @@ func (sv *Servers) Stats(ctx context.Context, req chat.Request, a command.Args) 
 	}
 	var lines []string
 	for _, s := range board[:min(leaderboardSize, len(board))] {
-		lines = append(lines, fmt.Sprintf("%d. %s — %.0f (%d won of %d)", s.Rank, standingName(s), s.Rating, s.Won, s.Played))
+		lines = append(lines, p.T("server.stats.line", "Rank", s.Rank, "Name", lang.Text(standingName(p, s)), "Rating", lang.Text(fmt.Sprintf("%.0f", s.Rating)), "Won", s.Won, "Played", s.Played))
 	}
 	if len(lines) == 0 {
-		lines = append(lines, "No match of these rules has been won here yet.")
+		lines = append(lines, p.T("server.stats.none"))
 	}
-	e := &chat.Embed{Title: fmt.Sprintf("Leaderboard — %s rules", rules), Description: strings.Join(lines, "\n"),
-		Footer: "A multiplayer Elo over each match's places, from 1500; computer players are rated by level."}
+	e := &chat.Embed{Title: p.T("server.stats.title", "Rules", lang.Text(rules.String())), Description: strings.Join(lines, "\n"),
+		Footer: p.T("server.stats.footer")}
 	mine, err := sv.cfg.Store.PlayerStats(ctx, server, who)
 	if err != nil {
 		return chat.Message{}, err
 	}
 	var parts []string
 	for _, s := range mine {
-		parts = append(parts, fmt.Sprintf("%s: %d won of %d, rating %.0f (#%d)", s.Rules, s.Won, s.Played, s.Rating, s.Rank))
+		parts = append(parts, p.T("server.stats.mine", "Rules", lang.Text(fmt.Sprint(s.Rules)), "Won", s.Won, "Played", s.Played, "Rating", lang.Text(fmt.Sprintf("%.0f", s.Rating)), "Rank", s.Rank))
 	}
 	if len(parts) == 0 {
-		parts = append(parts, "no match won or lost here yet")
+		parts = append(parts, p.T("server.stats.mine-none"))
 	}
-	if len(mine) > 0 && whoName == "You" {
-		whoName = "You (" + mine[0].Name + ")"
+	if len(mine) > 0 && you {
+		whoName = p.T("server.stats.you-named", "Name", lang.Text(mine[0].Name))
 	}
 	e.Fields = append(e.Fields, chat.Field{Name: whoName, Value: strings.Join(parts, "\n")})
 	// The luck of the channel's match, if it has one under way or ended.
 	if m, err := sv.cfg.Matches.Latest(ctx, req.Channel); err == nil && m.Game != nil {
 		if x, err := sv.cfg.Store.Export(ctx, m.ID); err == nil {
 			if rep, err := luck.Of(x.Record); err == nil {
-				e.Fields = append(e.Fields, chat.Field{Name: "Luck in this channel's match", Value: voice.LuckField(rep.String())})
+				e.Fields = append(e.Fields, chat.Field{Name: p.T("server.stats.luck"), Value: voice.LuckField(rep.String())})
 			}
 		}
 	}
@@ -91,9 +94,9 @@ func (sv *Servers) Stats(ctx context.Context, req chat.Request, a command.Args) 
 
 // standingName names a leaderboard's entry: a person by name, a computer
 // level as such.
-func standingName(s storage.Standing) string {
+func standingName(p lang.Printer, s storage.Standing) string {
 	if level, ok := strings.CutPrefix(s.Player, "bot:"); ok {
-		return "🤖 " + level + " (computer)"
+		return p.T("server.stats.computer", "Level", voice.Level(level))
 	}
 	return s.Name
 }

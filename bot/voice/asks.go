@@ -1,8 +1,7 @@
 package voice
 
 import (
-	"fmt"
-
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/engine"
@@ -20,43 +19,40 @@ import (
 func (v Voice) PassUnsent(m *hosted.Match, seat int) *chat.Refusal {
 	s := m.Game.State
 	n := s.Seats[seat].Reserve
-	troops := chat.Plural(n, "troop", "troops")
-	where := "NAME"
+	troops := lang.M("n.troops", "Count", n)
+	where := v.p.T("voice.ask.name")
 	if c := s.Capital(seat); c >= 0 {
+		// The command's option takes the map's own name.
 		where = s.Map.TerritoryName(c)
 	}
 	return &chat.Refusal{
-		Msg: fmt.Sprintf("You have not sent this turn's reinforcements (**%s**). Send them first: /risk place territory:%s "+
-			"(or any territory of yours). Passing now loses them for good.", troops, where),
+		Msg: v.p.T("voice.ask.pass-unsent", "Troops", troops, "Where", lang.Text(where)),
 		Buttons: [][]chat.Button{{
-			{ID: m.ButtonID("endanyway"), Label: "End anyway, losing " + troops, Style: chat.Danger},
+			{ID: m.ButtonID("endanyway"), Label: v.p.T("voice.button.end-anyway", "Troops", troops), Style: chat.Danger},
 		}},
 	}
 }
 
 // LapseNote is the end of turn's word on the reinforcements it dropped.
-func LapseNote(n int) string {
+func LapseNote(n int) string { return Voice{}.LapseNote(n) }
+
+// LapseNote is the package's LapseNote in the voice's language.
+func (v Voice) LapseNote(n int) string {
 	if n <= 0 {
 		return ""
 	}
-	return fmt.Sprintf(" The %s not sent %s lost.", chat.Plural(n, "troop", "troops"), plural(n, "was", "were"))
+	return " " + v.p.T("voice.ask.lapsed", "Count", n)
 }
 
 // DroppedNote is the end of turn's word on the planned attacks it dropped.
-func DroppedNote(n int) string {
+func DroppedNote(n int) string { return Voice{}.DroppedNote(n) }
+
+// DroppedNote is the package's DroppedNote in the voice's language.
+func (v Voice) DroppedNote(n int) string {
 	if n <= 0 {
 		return ""
 	}
-	return fmt.Sprintf(" The %s planned %s not launched.", chat.Plural(n, "attack", "attacks"), plural(n, "was", "were"))
-}
-
-// plural picks a word's form by count, for the words chat.Plural does not
-// lead with a number.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
+	return " " + v.p.T("voice.ask.dropped", "Count", n)
 }
 
 // EmptyCapital refuses a move that leaves seat's capital with no troops:
@@ -67,35 +63,33 @@ func plural(n int, one, many string) string {
 func (v Voice) EmptyCapital(m *hosted.Match, seat int, mv engine.Move, after *state.State) *chat.Refusal {
 	s := m.Game.State
 	c := s.Capital(seat)
-	name := s.Map.TerritoryName(c)
 	hero := 0
 	if mv.Hero {
 		hero = 1
 	}
-	what := fmt.Sprintf("all %s", chat.Plural(s.Terr[c].Armies, "troop", "troops"))
+	what := v.p.T("voice.ask.all-troops", "Count", s.Terr[c].Armies)
 	if s.Terr[c].Armies == 0 {
-		what = "your hero"
+		what = v.p.T("voice.ask.your-hero")
 	} else if mv.Hero {
-		what += " and your hero"
+		what = v.p.T("voice.ask.and-hero", "What", lang.Text(what))
 	}
 	// What could strike it is what seat sees: with fog of war, a port in
 	// the fog that reaches the capital by sea is not the player's to know.
 	after = engine.PlanningView(after, seat)
 	defence := after.DefenceTotal(c)
-	text := fmt.Sprintf("⚠️ This move takes %s off **%s**, your capital: it would hold 0 troops, defended only by what borders it (defence %s)",
-		what, name, state.FormatPower(defence))
+	text := v.p.T("voice.ask.empty-capital", "What", lang.Text(what), "Place", v.place(s, c), "Defence", v.power(defence))
 	if by, total, ok := strongestThreat(after, c); ok && total > defence {
-		text += fmt.Sprintf(", which an attack from %s (total %s) would beat", after.Map.TerritoryName(by), state.FormatPower(total))
+		text += v.p.T("voice.ask.would-beat", "From", v.place(after, by), "Total", v.power(total))
 	}
-	text += ". Lose your capital and you are out of the match."
-	row := []chat.Button{{ID: m.ButtonID("move", mv.From, mv.To, mv.Quarters, hero, 1), Label: "Move anyway", Style: chat.Danger}}
+	text += v.p.T("voice.ask.capital-out")
+	row := []chat.Button{{ID: m.ButtonID("move", mv.From, mv.To, mv.Quarters, hero, 1), Label: v.p.T("voice.button.move-anyway"), Style: chat.Danger}}
 	if n := state.MoveCount(s.Terr[c].Armies, 3); n > 0 {
 		with := ""
 		if mv.Hero {
-			with = " + hero"
+			with = v.p.T("voice.move.plus-hero")
 		}
 		row = append(row, chat.Button{ID: m.ButtonID("move", mv.From, mv.To, 3, hero, 0),
-			Label: fmt.Sprintf("Move 3/4 (%d)%s instead", n, with), Style: chat.Secondary})
+			Label: v.p.T("voice.button.move-three-quarters", "Count", n, "With", with), Style: chat.Secondary})
 	}
 	return &chat.Refusal{Msg: text, Buttons: [][]chat.Button{row}}
 }
@@ -120,10 +114,13 @@ func strongestThreat(s *state.State, t int) (by, total int, ok bool) {
 // Threat names the strongest enemy total that could strike territory t
 // next turn, for a suggestion: ", threatened by Ulora (14.5)"; empty if
 // none could.
-func Threat(s *state.State, t int) string {
+func Threat(s *state.State, t int) string { return Voice{}.Threat(s, t) }
+
+// Threat is the package's Threat in the voice's language.
+func (v Voice) Threat(s *state.State, t int) string {
 	by, total, ok := strongestThreat(s, t)
 	if !ok {
 		return ""
 	}
-	return fmt.Sprintf(", threatened by %s (%s)", s.Map.TerritoryName(by), state.FormatPower(total))
+	return v.p.T("voice.ask.threat", "From", v.place(s, by), "Total", v.power(total))
 }

@@ -2,11 +2,10 @@ package voice
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strings"
 
-	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/state"
 )
@@ -29,7 +28,7 @@ func (v Voice) Digest(m *hosted.Match, seat int) []string {
 		out = append(out, lead)
 	}
 	if len(out) > 0 {
-		out[0] = "**Since your last turn:** " + out[0]
+		out[0] = v.p.T("voice.digest.since", "Line", lang.Text(out[0]))
 	}
 	return out
 }
@@ -49,7 +48,8 @@ func (v Voice) withRoundDigest(m *hosted.Match, text string) string {
 		own, ok := v.digest(m, i)
 		some = some || ok
 		if len(own) > 0 {
-			lines = append(lines, fmt.Sprintf("%s **%s**: %s", v.Swatch(i), s.Seats[i].Name, strings.Join(own[:min(2, len(own))], " ")))
+			lines = append(lines, v.p.T("voice.digest.player", "Swatch", v.Swatch(i), "Name", lang.Text(s.Seats[i].Name),
+				"Lines", lang.Text(strings.Join(own[:min(2, len(own))], " "))))
 		}
 	}
 	if lead := v.leadLine(s, -1); lead != "" {
@@ -58,7 +58,7 @@ func (v Voice) withRoundDigest(m *hosted.Match, text string) string {
 	if !some || len(lines) == 0 {
 		return text // no round played yet
 	}
-	lines[0] = "**Since your last turn:**\n" + lines[0]
+	lines[0] = v.p.T("voice.digest.since-round") + "\n" + lines[0]
 	return strings.Join(lines, "\n") + "\n" + text
 }
 
@@ -76,12 +76,9 @@ func (v Voice) digest(m *hosted.Match, seat int) (lines []string, ok bool) {
 		score int
 	}
 	var scored []line
-	unit := "armies"
-	if hosted.IsCapitals(s) {
-		unit = "troops"
-	}
+	capitals := hosted.IsCapitals(s)
 	held := map[int]bool{}
-	lost := map[int][]string{} // by the seat that holds them now
+	lost := map[int]lang.List{} // by the seat that holds them now
 	var takers []int
 	for _, t := range m.Meta.Seats[i].Held {
 		if t < 0 || t >= len(s.Terr) {
@@ -93,23 +90,23 @@ func (v Voice) digest(m *hosted.Match, seat int) (lines []string, ok bool) {
 			if _, ok := lost[fogTaker]; !ok {
 				takers = append(takers, fogTaker)
 			}
-			lost[fogTaker] = append(lost[fogTaker], s.Map.TerritoryName(t))
+			lost[fogTaker] = append(lost[fogTaker], lang.Place(s.Map.TerritoryName(t)))
 			continue
 		}
 		if o := s.Terr[t].Owner; o != seat {
 			if _, ok := lost[o]; !ok {
 				takers = append(takers, o)
 			}
-			lost[o] = append(lost[o], s.Map.TerritoryName(t))
+			lost[o] = append(lost[o], lang.Place(s.Map.TerritoryName(t)))
 		}
 	}
 	for _, o := range takers {
 		names := lost[o]
 		if o == fogTaker {
-			scored = append(scored, line{fmt.Sprintf("🔻 You lost %s, now in the fog.", chat.AndList(names)), 1000 + len(names)})
+			scored = append(scored, line{v.p.T("voice.digest.lost-in-fog", "Names", names), 1000 + len(names)})
 			continue
 		}
-		scored = append(scored, line{fmt.Sprintf("🔻 You lost %s to %s.", chat.AndList(names), v.Who(s, o)), 1000 + len(names)})
+		scored = append(scored, line{v.p.T("voice.digest.lost", "Names", names, "Player", lang.Text(v.Who(s, o))), 1000 + len(names)})
 	}
 	for c, cont := range s.Map.Continents {
 		all := len(cont.Territories) > 0
@@ -117,7 +114,7 @@ func (v Voice) digest(m *hosted.Match, seat int) (lines []string, ok bool) {
 			all = all && held[t]
 		}
 		if all && s.ContinentOwner(c) != seat {
-			scored = append(scored, line{fmt.Sprintf("💔 You no longer hold all of %s (+%d).", cont.Name, cont.Bonus), 900 + cont.Bonus})
+			scored = append(scored, line{v.p.T("voice.digest.continent-lost", "Continent", lang.Place(cont.Name), "Bonus", cont.Bonus), 900 + cont.Bonus})
 		}
 	}
 	// Threats: an enemy stack that outnumbers a neighbour of theirs, the
@@ -140,8 +137,13 @@ func (v Voice) digest(m *hosted.Match, seat int) (lines []string, ok bool) {
 	}
 	slices.SortStableFunc(threats, func(a, b threat) int { return cmp.Compare(b.by, a.by) })
 	for k, th := range threats[:min(2, len(threats))] {
-		scored = append(scored, line{fmt.Sprintf("⚠️ %d %s of %s on %s face your %d on %s.", s.Terr[th.from].Armies, unit, v.Who(s, s.Terr[th.from].Owner),
-			s.Map.TerritoryName(th.from), s.Terr[th.to].Armies, s.Map.TerritoryName(th.to)), 500 - k})
+		args := []any{"Count", s.Terr[th.from].Armies, "Player", lang.Text(v.Who(s, s.Terr[th.from].Owner)),
+			"From", lang.Place(s.Map.TerritoryName(th.from)), "Yours", s.Terr[th.to].Armies, "To", lang.Place(s.Map.TerritoryName(th.to))}
+		text := v.p.T("voice.digest.threat", args...)
+		if capitals {
+			text = v.p.T("voice.digest.threat-capitals", args...)
+		}
+		scored = append(scored, line{text, 500 - k})
 	}
 	slices.SortStableFunc(scored, func(a, b line) int { return cmp.Compare(b.score, a.score) })
 	for _, l := range scored {
@@ -153,10 +155,6 @@ func (v Voice) digest(m *hosted.Match, seat int) (lines []string, ok bool) {
 // leadLine says who leads, by territories then armies: "You lead" to
 // seat (-1: to everyone).
 func (v Voice) leadLine(s *state.State, seat int) string {
-	unit := "armies"
-	if hosted.IsCapitals(s) {
-		unit = "troops"
-	}
 	lead := -1
 	for o := range s.Seats {
 		if !s.Seats[o].Alive() {
@@ -169,11 +167,16 @@ func (v Voice) leadLine(s *state.State, seat int) string {
 	if lead < 0 {
 		return ""
 	}
-	who := v.Who(s, lead) + " leads"
-	if lead == seat {
-		who = "You lead"
+	args := []any{"Player", lang.Text(v.Who(s, lead)), "Territories", s.Owned(lead), "Armies", s.Armies(lead)}
+	switch capitals := hosted.IsCapitals(s); {
+	case lead == seat && capitals:
+		return v.p.T("voice.digest.you-lead-capitals", args...)
+	case lead == seat:
+		return v.p.T("voice.digest.you-lead", args...)
+	case capitals:
+		return v.p.T("voice.digest.lead-capitals", args...)
 	}
-	return fmt.Sprintf("📊 %s with %d territories and %d %s.", who, s.Owned(lead), s.Armies(lead), unit)
+	return v.p.T("voice.digest.lead", args...)
 }
 
 // WithDigest puts the digest of seat's player above a ping's text.
@@ -197,7 +200,7 @@ const maxDigest = 5
 func (v Voice) WithDigestLines(m *hosted.Match, seat int, saw []string) []string {
 	out := v.Digest(m, seat)
 	if len(saw) > 0 {
-		out = append(out, "**What you saw since your last turn:**")
+		out = append(out, v.p.T("voice.digest.saw"))
 		// The latest lines that fit: the oldest are in the history.
 		from, n := len(saw), 0
 		for from > 0 && n+len(saw[from-1])+1 <= maxSaw {
@@ -205,7 +208,7 @@ func (v Voice) WithDigestLines(m *hosted.Match, seat int, saw []string) []string
 			n += len(saw[from]) + 1
 		}
 		if from > 0 {
-			out = append(out, "… "+chat.Plural(from, "earlier line", "earlier lines")+" (/risk show history)")
+			out = append(out, v.p.T("voice.digest.earlier", "Count", from))
 		}
 		out = append(out, saw[from:]...)
 	}

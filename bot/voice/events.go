@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
@@ -19,82 +19,86 @@ func (v Voice) describeCapitals(s *state.State, e engine.Event) (string, bool) {
 	if !hosted.IsCapitals(s) {
 		return "", false
 	}
-	t := s.Map.TerritoryName
+	t := func(i int) lang.Place { return lang.Place(s.Map.TerritoryName(i)) }
+	who := func(i int) lang.Text { return lang.Text(v.Who(s, i)) }
+	troops := func(n int) lang.Msg { return lang.M("n.troops", "Count", n) }
+	p := v.p
 	switch e := e.(type) {
 	case engine.CapitalChosen:
-		return fmt.Sprintf("👑 %s chose %s as capital (%s)", v.Who(s, e.Seat), t(e.Territory), chat.Plural(e.Troops, "troop", "troops")), true
+		return p.T("voice.tell.capital-chosen", "Player", who(e.Seat), "Territory", t(e.Territory), "Troops", troops(e.Troops)), true
 	case engine.Captured:
-		how := "next to"
+		args := []any{"Player", who(e.Seat), "To", t(e.To), "Troops", troops(e.Troops), "From", t(e.From)}
 		if !s.Map.Adjacent(e.From, e.To) {
-			how = "by sea from"
+			return p.T("voice.tell.captured-by-sea", args...), true
 		}
-		return fmt.Sprintf("🏳️ %s captured %s and its %s (%s %s)", v.Who(s, e.Seat), t(e.To), chat.Plural(e.Troops, "troop", "troops"), how, t(e.From)), true
+		return p.T("voice.tell.captured", args...), true
 	case engine.Placed:
 		if s.Phase == state.PhaseSetup {
 			return "", false
 		}
-		return fmt.Sprintf("➕ %s sent %s to %s", v.Who(s, e.Seat), chat.Plural(e.Armies, "troop", "troops"), t(e.Territory)), true
+		return p.T("voice.tell.sent", "Player", who(e.Seat), "Troops", troops(e.Armies), "Territory", t(e.Territory)), true
 	case engine.PortBuilt:
-		return fmt.Sprintf("⚓ %s built a port on %s", v.Who(s, e.Seat), t(e.Territory)), true
+		return p.T("voice.tell.port-built", "Player", who(e.Seat), "Territory", t(e.Territory)), true
 	case engine.AttackPlanned:
+		args := []any{"Player", who(e.Seat), "Order", e.Order, "From", t(e.From), "To", t(e.To),
+			"Attack", state.FormatPower(e.Attack), "Defence", state.FormatPower(e.Defence)}
 		switch {
 		case v.hidesFrom(s, e.Seat):
 			// With fog of war the defence is what the planner sees,
 			// which may be more than this audience does.
-			return fmt.Sprintf("🎯 %s planned attack %d: %s → %s", v.Who(s, e.Seat), e.Order, t(e.From), t(e.To)), true
+			return p.T("voice.tell.planned", args...), true
 		case s.HasFog() && !s.Sight(e.Seat).Has(e.To):
-			return fmt.Sprintf("🎯 %s planned attack %d: %s → %s (total %s, into the fog)", v.Who(s, e.Seat), e.Order, t(e.From), t(e.To),
-				state.FormatPower(e.Attack)), true
+			return p.T("voice.tell.planned-into-fog", args...), true
 		case s.HasFog():
-			return fmt.Sprintf("🎯 %s planned attack %d: %s → %s (total %s against %s in sight)", v.Who(s, e.Seat), e.Order, t(e.From), t(e.To),
-				state.FormatPower(e.Attack), state.FormatPower(e.Defence)), true
+			return p.T("voice.tell.planned-in-sight", args...), true
 		}
-		return fmt.Sprintf("🎯 %s planned attack %d: %s → %s (total %s against %s)", v.Who(s, e.Seat), e.Order, t(e.From), t(e.To),
-			state.FormatPower(e.Attack), state.FormatPower(e.Defence)), true
+		return p.T("voice.tell.planned-against", args...), true
 	case engine.Struck:
-		sea := ""
+		args := []any{"Order", e.Order, "Player", who(e.Seat), "To", t(e.To), "From", t(e.From),
+			"Attack", state.FormatPower(e.Attack), "Defence", state.FormatPower(e.Defence),
+			"Luck", FormatLuck(e.Luck), "Killed", troops(e.Damage), "Left", troops(e.Left)}
 		if e.Reach == state.BySea {
-			sea = " by sea"
+			return p.T("voice.tell.struck-by-sea", args...), true
 		}
-		return fmt.Sprintf("⚔️ %d. %s struck %s%s from %s: %s against %s, luck %s: %s killed, %s left",
-			e.Order, v.Who(s, e.Seat), t(e.To), sea, t(e.From), state.FormatPower(e.Attack), state.FormatPower(e.Defence),
-			FormatLuck(e.Luck), chat.Plural(e.Damage, "troop", "troops"), chat.Plural(e.Left, "troop", "troops")), true
+		return p.T("voice.tell.struck", args...), true
 	case engine.AttackSkipped:
-		return fmt.Sprintf("⏭️ %d. %s → %s skipped: %s", e.Order, t(e.From), t(e.To), e.Why), true
+		return p.T("voice.tell.attack-skipped", "Order", e.Order, "From", t(e.From), "To", t(e.To), "Why", e.Why), true
 	case engine.CapitalTaken:
-		return fmt.Sprintf("👑 %s took %s, the capital of %s, and with it all %s had (%s)", v.Who(s, e.Seat), t(e.Capital), v.Who(s, e.Defender),
-			s.Seats[e.Defender].Name, chat.Plural(e.Territories, "territory", "territories")), true
+		return p.T("voice.tell.capital-taken", "Player", who(e.Seat), "Capital", t(e.Capital), "Defender", who(e.Defender),
+			"Name", lang.Text(s.Seats[e.Defender].Name), "Territories", lang.M("n.territories", "Count", e.Territories)), true
 	case engine.Moved:
-		hero := ""
+		args := []any{"Player", who(e.Seat), "Troops", troops(e.Troops), "From", t(e.From), "To", t(e.To)}
 		if e.Hero {
-			hero = " with the hero"
+			return p.T("voice.tell.moved-with-hero", args...), true
 		}
-		return fmt.Sprintf("🚚 %s moved %s from %s to %s%s", v.Who(s, e.Seat), chat.Plural(e.Troops, "troop", "troops"), t(e.From), t(e.To), hero), true
+		return p.T("voice.tell.moved", args...), true
 	case engine.HeroUnlocked:
-		return fmt.Sprintf("🦸 %s holds 4 terrains: a hero appears on %s", v.Who(s, e.Seat), t(e.Territory)), true
+		return p.T("voice.tell.hero-unlocked", "Player", who(e.Seat), "Territory", t(e.Territory)), true
 	case engine.HeroDied:
-		return fmt.Sprintf("💀 The hero of %s fell on %s: every one of their territories loses half its troops", v.Who(s, e.Seat), t(e.Territory)), true
+		return p.T("voice.tell.hero-died", "Player", who(e.Seat), "Territory", t(e.Territory)), true
 	case engine.ItemSpawned:
 		if e.Kind == state.ItemFat {
-			return fmt.Sprintf("🎁 The fat bonus appeared on %s (it waits %d turns): %s", t(e.Territory), state.ItemLife, fatWhat), true
+			// What the fat bonus does is said where the chat first names
+			// it: the name alone tells nobody.
+			return p.T("voice.tell.fat-spawned", "Territory", t(e.Territory), "Turns", state.ItemLife, "What", lang.M("voice.tell.fat-what")), true
 		}
-		return fmt.Sprintf("🎁 An item appeared on %s (it waits %d turns)", t(e.Territory), state.ItemLife), true
+		return p.T("voice.tell.item-spawned", "Territory", t(e.Territory), "Turns", state.ItemLife), true
 	case engine.ItemVanished:
-		return fmt.Sprintf("💨 The item on %s vanished", t(e.Territory)), true
+		return p.T("voice.tell.item-vanished", "Territory", t(e.Territory)), true
 	case engine.ItemCollected:
 		if e.Kind.Kept() {
 			// The kind stays secret: its owner reads it with /risk show cards.
-			return fmt.Sprintf("🎁 %s collected the item on %s", v.Who(s, e.Seat), t(e.Territory)), true
+			return p.T("voice.tell.item-collected-kept", "Player", who(e.Seat), "Territory", t(e.Territory)), true
 		}
-		return fmt.Sprintf("🎁 %s collected the item on %s: %s!", v.Who(s, e.Seat), t(e.Territory), e.Kind.Title()), true
+		return p.T("voice.tell.item-collected", "Player", who(e.Seat), "Territory", t(e.Territory), "Item", lang.Text(e.Kind.Title())), true
 	case engine.ItemUsed:
-		return fmt.Sprintf("✨ %s used an item: %s", v.Who(s, e.Seat), e.Kind.Title()), true
+		return p.T("voice.tell.item-used", "Player", who(e.Seat), "Item", lang.Text(e.Kind.Title())), true
 	case engine.TroopsScaled:
-		return fmt.Sprintf("📈 The troops of %s changed by %+d%% on every territory (%+d)", v.Who(s, e.Seat), e.Percent, e.Change), true
+		return p.T("voice.tell.troops-scaled", "Player", who(e.Seat), "Percent", fmt.Sprintf("%+d", e.Percent), "Change", fmt.Sprintf("%+d", e.Change)), true
 	case engine.TerritoryLost:
-		return fmt.Sprintf("🏚️ %s lost %s: it is neutral now", v.Who(s, e.Seat), t(e.Territory)), true
+		return p.T("voice.tell.territory-lost", "Player", who(e.Seat), "Territory", t(e.Territory)), true
 	case engine.Seized:
-		return fmt.Sprintf("🍖 %s seized %s from %s, with %s", v.Who(s, e.Seat), t(e.Territory), v.Who(s, e.Victim), chat.Plural(e.Troops, "troop", "troops")), true
+		return p.T("voice.tell.seized", "Player", who(e.Seat), "Territory", t(e.Territory), "Victim", who(e.Victim), "Troops", troops(e.Troops)), true
 	}
 	return "", false
 }
@@ -123,7 +127,9 @@ func collectedKept(events []engine.Event, seat int) bool {
 func (v Voice) Describe(s *state.State, events []engine.Event) []string {
 	events = v.seenOnly(s, events)
 	var lines []string
-	t := s.Map.TerritoryName
+	p := v.p
+	t := func(i int) lang.Place { return lang.Place(s.Map.TerritoryName(i)) }
+	who := func(i int) lang.Text { return lang.Text(v.Who(s, i)) }
 	for i := 0; i < len(events); i++ {
 		if line, ok := v.describeCapitals(s, events[i]); ok {
 			lines = append(lines, line)
@@ -136,18 +142,20 @@ func (v Voice) Describe(s *state.State, events []engine.Event) []string {
 		switch e := events[i].(type) {
 		case engine.TurnStarted:
 			if hosted.IsCapitals(s) {
-				lines = append(lines, fmt.Sprintf("⏩ Turn %d%s: %s receives %s (3 for each territory)", e.Turn, roundNote(s, e.Round), v.Who(s, e.Seat), chat.Plural(e.Armies, "troop", "troops")))
+				lines = append(lines, p.T("voice.tell.turn-started-capitals", "Turn", e.Turn, "Round", lang.Text(v.roundOf(s, e.Round)),
+					"Player", who(e.Seat), "Troops", lang.M("n.troops", "Count", e.Armies)))
 				continue
 			}
-			lines = append(lines, fmt.Sprintf("⏩ Turn %d%s: %s receives %s", e.Turn, roundNote(s, e.Round), v.Who(s, e.Seat), incomeText(s, e.Income)))
+			lines = append(lines, p.T("voice.tell.turn-started", "Turn", e.Turn, "Round", lang.Text(v.roundOf(s, e.Round)),
+				"Player", who(e.Seat), "Income", lang.Text(v.income(s, e.Income))))
 		case engine.RoundLimit:
 			lines = append(lines, v.roundLimitLine(s, e.Round))
 		case engine.SetupDone:
 			if hosted.IsCapitals(s) {
-				lines = append(lines, "📯 Every capital is chosen: the war begins!")
+				lines = append(lines, p.T("voice.tell.capitals-chosen"))
 				continue
 			}
-			lines = append(lines, "📯 Everyone has placed their armies: the war begins!")
+			lines = append(lines, p.T("voice.tell.setup-done"))
 		case engine.Placed:
 			// Merge the placements of one seat in a row (an "autoplace", or
 			// a bot's placements) into a line, one part per territory.
@@ -167,20 +175,26 @@ func (v Voice) Describe(s *state.State, events []engine.Event) []string {
 				i = j
 			}
 			if len(order) > 4 {
-				lines = append(lines, fmt.Sprintf("➕ %s placed %d armies on %d territories%s", v.Who(s, e.Seat), total, len(order), v.seenPart(s, e.Seat)))
+				args := []any{"Player", who(e.Seat), "Armies", total, "Territories", len(order)}
+				if v.seenPart(s, e.Seat) {
+					lines = append(lines, p.T("voice.tell.placed-many-seen", args...))
+					break
+				}
+				lines = append(lines, p.T("voice.tell.placed-many", args...))
 				break
 			}
 			parts := make([]string, len(order))
 			for k, terr := range order {
-				parts[k] = fmt.Sprintf("%d on %s", armies[terr], t(terr))
+				parts[k] = p.T("voice.tell.placed-part", "Armies", armies[terr], "Territory", t(terr))
 			}
-			lines = append(lines, fmt.Sprintf("➕ %s placed %s", v.Who(s, e.Seat), strings.Join(parts, ", ")))
+			lines = append(lines, p.T("voice.tell.placed", "Player", who(e.Seat), "Parts", lang.Text(strings.Join(parts, ", "))))
 		case engine.Traded:
-			bonus := ""
+			args := []any{"Player", who(e.Seat), "Cards", lang.Text(v.cardList(s.Map, e.Cards[:])), "Armies", e.Armies}
 			if e.Bonus > 0 {
-				bonus = fmt.Sprintf(" (+%d on %s)", e.Bonus, t(e.BonusTerritory))
+				lines = append(lines, p.T("voice.tell.traded-bonus", append(args, "Bonus", e.Bonus, "Territory", t(e.BonusTerritory))...))
+				break
 			}
-			lines = append(lines, fmt.Sprintf("🃏 %s traded %s for %d armies%s", v.Who(s, e.Seat), CardList(s.Map, e.Cards[:]), e.Armies, bonus))
+			lines = append(lines, p.T("voice.tell.traded", args...))
 		case engine.Rolled:
 			rolls := []engine.Rolled{e}
 			for i+1 < len(events) {
@@ -193,36 +207,36 @@ func (v Voice) Describe(s *state.State, events []engine.Event) []string {
 			}
 			lines = append(lines, v.battleLine(s, rolls))
 		case engine.Conquered:
-			lines = append(lines, fmt.Sprintf("🚩 %s took %s from %s", v.Who(s, e.Seat), t(e.To), v.Who(s, e.Defender)))
+			lines = append(lines, p.T("voice.tell.conquered", "Player", who(e.Seat), "To", t(e.To), "Defender", who(e.Defender)))
 		case engine.Occupied:
-			lines = append(lines, fmt.Sprintf("🚶 %s moved %d into %s", v.Who(s, e.Seat), e.Armies, t(e.To)))
+			lines = append(lines, p.T("voice.tell.occupied", "Player", who(e.Seat), "Armies", e.Armies, "To", t(e.To)))
 		case engine.Fortified:
-			lines = append(lines, fmt.Sprintf("🚚 %s moved %d from %s to %s", v.Who(s, e.Seat), e.Armies, t(e.From), t(e.To)))
+			lines = append(lines, p.T("voice.tell.fortified", "Player", who(e.Seat), "Armies", e.Armies, "From", t(e.From), "To", t(e.To)))
 		case engine.CardDrawn:
-			lines = append(lines, fmt.Sprintf("🂠 %s drew a card (%d in hand)", v.Who(s, e.Seat), s.HandSize(e.Seat)))
+			lines = append(lines, p.T("voice.tell.card-drawn", "Player", who(e.Seat), "Hand", s.HandSize(e.Seat)))
 		case engine.Discarded:
-			lines = append(lines, fmt.Sprintf("🗑️ %s discarded %s", v.Who(s, e.Seat), s.Map.CardName(e.Card)))
+			lines = append(lines, p.T("voice.tell.discarded", "Player", who(e.Seat), "Card", lang.Text(v.cardName(s.Map, e.Card))))
 		case engine.Reshuffled:
-			lines = append(lines, fmt.Sprintf("🔀 The %d discarded cards were shuffled into a new deck", e.Cards))
+			lines = append(lines, p.T("voice.tell.reshuffled", "Count", e.Cards))
 		case engine.Eliminated:
-			cards := ""
 			if e.Cards > 0 {
-				cards = fmt.Sprintf(" and takes %s", chat.Plural(e.Cards, "card", "cards"))
-			}
-			lines = append(lines, fmt.Sprintf("☠️ %s is eliminated by %s%s", v.Who(s, e.Seat), v.Who(s, e.By), cards))
-		case engine.Surrendered:
-			lines = append(lines, fmt.Sprintf("🏳️ %s surrendered; their territories are neutral now", v.Who(s, e.Seat)))
-		case engine.MissionFulfilled:
-			// The match is over: the mission is no secret any more.
-			lines = append(lines, fmt.Sprintf("🎯 %s fulfilled their secret mission: %s", v.Who(s, e.Seat), v.MissionText(s, e.Seat)))
-		case engine.Won:
-			if e.Team != 0 {
-				lines = append(lines, fmt.Sprintf("🏆 **%s wins the match!**", v.TeamName(s, e.Team)))
+				lines = append(lines, p.T("voice.tell.eliminated-cards", "Player", who(e.Seat), "By", who(e.By), "Cards", lang.M("n.cards", "Count", e.Cards)))
 				break
 			}
-			lines = append(lines, fmt.Sprintf("🏆 **%s wins the match!**", v.Who(s, e.Seat)))
+			lines = append(lines, p.T("voice.tell.eliminated", "Player", who(e.Seat), "By", who(e.By)))
+		case engine.Surrendered:
+			lines = append(lines, p.T("voice.tell.surrendered", "Player", who(e.Seat)))
+		case engine.MissionFulfilled:
+			// The match is over: the mission is no secret any more.
+			lines = append(lines, p.T("voice.tell.mission-fulfilled", "Player", who(e.Seat), "Mission", lang.Text(v.MissionText(s, e.Seat))))
+		case engine.Won:
+			if e.Team != 0 {
+				lines = append(lines, p.T("voice.tell.won", "Winner", lang.Text(v.TeamName(s, e.Team))))
+				break
+			}
+			lines = append(lines, p.T("voice.tell.won", "Winner", who(e.Seat)))
 		case engine.Undone:
-			lines = append(lines, fmt.Sprintf("↩️ %s took back: %s", v.Who(s, e.Seat), engine.Describe(s.Map, e.Command)))
+			lines = append(lines, p.T("voice.tell.undone", "Player", who(e.Seat), "Command", engine.DescribeMsg(s.Map, e.Command)))
 		case engine.RolledBack:
 			lines = append(lines, v.rolledBackLine(s, e))
 		}
@@ -230,16 +244,16 @@ func (v Voice) Describe(s *state.State, events []engine.Event) []string {
 	return lines
 }
 
-// roundNote places a turn of round in a match with a round limit:
+// roundOf places a turn of round in a match with a round limit:
 // " (round 3 of 20)", " (last round)"; nothing without a limit.
-func roundNote(s *state.State, round int) string {
+func (v Voice) roundOf(s *state.State, round int) string {
 	switch limit := s.Options.Rounds; {
 	case limit <= 0 || round <= 0:
 		return ""
 	case round >= limit:
-		return " (last round)"
+		return v.p.T("voice.tell.last-round")
 	default:
-		return fmt.Sprintf(" (round %d of %d)", round, limit)
+		return v.p.T("voice.tell.round-of", "Round", round, "Limit", limit)
 	}
 }
 
@@ -256,15 +270,21 @@ func (v Voice) roundLimitLine(s *state.State, round int) string {
 	slices.SortFunc(seats, func(a, b int) int {
 		return cmp.Or(cmp.Compare(s.Owned(b), s.Owned(a)), cmp.Compare(s.Armies(b), s.Armies(a)), cmp.Compare(b, a))
 	})
-	unit := "armies"
-	if hosted.IsCapitals(s) {
-		unit = "troops"
-	}
+	capitals := hosted.IsCapitals(s)
 	var standings []string
 	for _, i := range seats {
-		standings = append(standings, fmt.Sprintf("%s %s and %d %s", v.Who(s, i), chat.Plural(s.Owned(i), "territory", "territories"), s.Armies(i), unit))
+		// "1 armies": the count is the unit's, as it always read.
+		args := []any{"Player", lang.Text(v.Who(s, i)), "Territories", lang.M("n.territories", "Count", s.Owned(i)), "Armies", s.Armies(i)}
+		if capitals {
+			standings = append(standings, v.p.T("voice.tell.standing-capitals", args...))
+			continue
+		}
+		standings = append(standings, v.p.T("voice.tell.standing", args...))
 	}
-	return fmt.Sprintf("⏱️ Round %d, the last, is over: the most territories wins (then the most %s). %s", round, unit, strings.Join(standings, "; "))
+	if capitals {
+		return v.p.T("voice.tell.round-limit-capitals", "Round", round, "Standings", lang.Text(strings.Join(standings, v.p.T("voice.tell.semicolon"))))
+	}
+	return v.p.T("voice.tell.round-limit", "Round", round, "Standings", lang.Text(strings.Join(standings, v.p.T("voice.tell.semicolon"))))
 }
 
 // battleLine describes one attack, of one roll or many.
@@ -282,18 +302,19 @@ func (v Voice) battleLine(s *state.State, rolls []engine.Rolled) string {
 	if len(dice) > 4 {
 		dice = append(dice[:2], "…", dice[len(dice)-1])
 	}
-	how := "attacked"
+	args := []any{"Player", lang.Text(v.Who(s, first.Seat)), "Rolls", len(rolls),
+		"To", lang.Place(s.Map.TerritoryName(first.To)), "From", lang.Place(s.Map.TerritoryName(first.From)),
+		"Dice", strings.Join(dice, " · "), "Attacker", lang.Text(s.Seats[last.Seat].Name), "LostA", lostA,
+		"Defender", lang.Text(v.defenderName(s, first.Defender)), "LostD", lostD}
 	if len(rolls) > 1 {
-		how = fmt.Sprintf("blitzed (%d rolls)", len(rolls))
+		return v.p.T("voice.tell.blitzed", args...)
 	}
-	return fmt.Sprintf("⚔️ %s %s %s from %s: %s — %s lost %d, %s lost %d",
-		v.Who(s, first.Seat), how, s.Map.TerritoryName(first.To), s.Map.TerritoryName(first.From),
-		strings.Join(dice, " · "), s.Seats[last.Seat].Name, lostA, defenderName(s, first.Defender), lostD)
+	return v.p.T("voice.tell.attacked", args...)
 }
 
-func defenderName(s *state.State, seat int) string {
+func (v Voice) defenderName(s *state.State, seat int) string {
 	if seat < 0 {
-		return "neutral"
+		return v.p.T("voice.tell.neutral")
 	}
 	return s.Seats[seat].Name
 }
@@ -310,15 +331,40 @@ func diceText(r engine.Rolled) string {
 	return "🎲 " + strings.Join(a, " ") + " v " + strings.Join(d, " ")
 }
 
-func incomeText(s *state.State, in state.Income) string {
-	text := chat.Plural(in.Total, "army", "armies")
-	var parts []string
-	parts = append(parts, fmt.Sprintf("%d for territories", in.Territories))
+// income words an income: "5 armies (3 for territories, 2 for
+// Australia)".
+func (v Voice) income(s *state.State, in state.Income) string {
+	if len(in.Continents) == 0 {
+		return v.p.N("n.armies", in.Total)
+	}
+	parts := []string{v.p.T("voice.tell.income-territories", "Armies", in.Territories)}
 	for _, c := range in.Continents {
-		parts = append(parts, fmt.Sprintf("%d for %s", s.Map.Continents[c].Bonus, s.Map.Continents[c].Name))
+		parts = append(parts, v.p.T("voice.tell.income-continent", "Armies", s.Map.Continents[c].Bonus, "Continent", lang.Place(s.Map.Continents[c].Name)))
 	}
-	if len(parts) > 1 {
-		text += " (" + strings.Join(parts, ", ") + ")"
+	return v.p.T("voice.tell.income", "Armies", lang.M("n.armies", "Count", in.Total), "Parts", lang.Text(strings.Join(parts, ", ")))
+}
+
+// cardName names a card in v's language: "Alaska (infantry)", "wild".
+func (v Voice) cardName(m *state.Map, c state.Card) string {
+	t, ok := m.CardTerritory(c)
+	if !ok {
+		return v.p.T("voice.tell.card.wild")
 	}
-	return text
+	kind := lang.M("voice.tell.card.infantry")
+	switch m.CardKind(c) {
+	case state.Cavalry:
+		kind = lang.M("voice.tell.card.cavalry")
+	case state.Artillery:
+		kind = lang.M("voice.tell.card.artillery")
+	}
+	return v.p.T("voice.tell.card", "Territory", v.p.PlaceName(m.Territories[t].Name), "Kind", kind)
+}
+
+// cardList names cards in v's language: "Alaska, Peru, wild".
+func (v Voice) cardList(m *state.Map, cards []state.Card) string {
+	names := make([]string, len(cards))
+	for i, c := range cards {
+		names[i] = v.cardName(m, c)
+	}
+	return strings.Join(names, ", ")
 }

@@ -38,12 +38,12 @@ func (v Voice) As(seat int) Voice {
 }
 
 // fogHint tells a player of a match with fog of war where their view is.
-const fogHint = "Fog of war: your map and what you saw are yours alone, with **My view** or /risk show status."
+func (v Voice) fogHint() string { return v.p.T("voice.fog.hint") }
 
 // ViewButton opens a player's own view of the match: their map, what they
 // saw since their last turn, the standings (play's "view" action).
 func (v Voice) ViewButton(m *hosted.Match) chat.Button {
-	return chat.Button{ID: m.ButtonID("view"), Label: "My view", Style: chat.Secondary}
+	return chat.Button{ID: m.ButtonID("view"), Label: v.p.T("voice.fog.my-view"), Style: chat.Secondary}
 }
 
 // viewer is the seat whose view v shows: its audience's in a match with
@@ -202,12 +202,10 @@ func placementsState(s *state.State, events []engine.Event) (before *state.State
 	return before, true
 }
 
-// seenPart qualifies a count of what seat did, told to a player in the fog
-// who sees only part of it: " you see". (The player's own counts are
-// whole; what the channel is told is for the public voice to say.)
-func (v Voice) seenPart(s *state.State, seat int) string {
-	if v.Hides(s) && v.to.seat >= 0 && seat != v.to.seat {
-		return " you see"
-	}
-	return ""
+// seenPart reports whether a count of what seat did is told to a player
+// in the fog who sees only part of it: "… you see". (The player's own
+// counts are whole; what the channel is told is for the public voice to
+// say.)
+func (v Voice) seenPart(s *state.State, seat int) bool {
+	return v.Hides(s) && v.to.seat >= 0 && seat != v.to.seat
 }

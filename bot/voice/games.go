@@ -1,10 +1,10 @@
 package voice
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 )
 
@@ -41,8 +41,13 @@ const GamesShown = 10
 // there are (counted up to the store's bound), where says where ("in this
 // server", "on every server").
 func Games(games []Game, more int, where string) chat.Message {
+	return Voice{}.Games(games, more, where)
+}
+
+// Games is the package's Games in the voice's language.
+func (v Voice) Games(games []Game, more int, where string) chat.Message {
 	if len(games) == 0 {
-		return chat.Private("You play in no match under way %s. Open one with /risk new, or join one with /risk join in its channel. (Lobbies are not listed: their message has their seats.)", where)
+		return chat.Private("%s", v.p.T("voice.games.none", "Where", lang.Text(where)))
 	}
 	yours := 0
 	for _, g := range games {
@@ -50,31 +55,28 @@ func Games(games []Game, more int, where string) chat.Message {
 			yours++
 		}
 	}
-	waits := fmt.Sprintf("%d wait for you", yours)
-	if yours == 1 {
-		waits = "1 waits for you"
-	}
-	head := fmt.Sprintf("**Your matches %s** (%d; %s):", where, len(games)+more, waits)
+	waits := lang.M("voice.games.waits", "Count", yours)
+	head := v.p.T("voice.games.head", "Where", lang.Text(where), "Count", len(games)+more, "Waits", waits)
 	lines := []string{head}
 	for _, g := range games {
-		lines = append(lines, "• "+gameLine(g))
+		lines = append(lines, "• "+v.gameLine(g))
 	}
 	if more > 0 {
-		lines = append(lines, fmt.Sprintf("…and %d more, with later deadlines.", more))
+		lines = append(lines, v.p.T("voice.games.more", "Count", more))
 	}
 	return chat.Private("%s", strings.Join(lines, "\n"))
 }
 
 // gameLine is one match of Games: short, so that it keeps to one line on
 // a phone where it can.
-func gameLine(g Game) string {
-	where := chat.ChannelLink(g.Channel)
+func (v Voice) gameLine(g Game) string {
+	where := lang.Text(chat.ChannelLink(g.Channel))
 	if g.Damaged {
-		return where + ": damaged, it cannot be loaded (an admin can end it with /risk host abandon)"
+		return v.p.T("voice.games.damaged", "Where", where)
 	}
-	turn := "placing armies"
+	turn := v.p.T("voice.games.placing")
 	if g.Turn > 0 {
-		turn = fmt.Sprintf("turn %d", g.Turn)
+		turn = v.p.T("voice.games.turn", "N", g.Turn)
 	}
 	var who string
 	others := make([]string, len(g.Others))
@@ -85,27 +87,27 @@ func gameLine(g Game) string {
 	case g.Out != "":
 		who = g.Out
 	case g.Yours && len(others) == 0:
-		who = "**your move**"
+		who = v.p.T("voice.games.your-move")
 	case g.Yours:
-		who = "**your move**, and " + joinShort(others) + "'s"
+		who = v.p.T("voice.games.your-move-and", "Others", lang.Text(v.joinShort(others)))
 	case g.Bot != "":
-		who = chat.Trunc(g.Bot, 24) + " (bot) is playing"
+		who = v.p.T("voice.games.bot-playing", "Bot", lang.Text(chat.Trunc(g.Bot, 24)))
 	case len(others) > 0:
-		who = joinShort(others) + "'s move"
+		who = v.p.T("voice.games.their-move", "Others", lang.Text(v.joinShort(others)))
 	default:
-		who = "waiting"
+		who = v.p.T("voice.games.waiting")
 	}
-	line := fmt.Sprintf("%s: %s, %s", where, turn, who)
+	line := v.p.T("voice.games.line", "Where", where, "Turn", turn, "Who", lang.Text(who))
 	if !g.Deadline.IsZero() && g.Out == "" {
-		line += ", deadline " + chat.Timestamp(g.Deadline)
+		line += v.p.T("voice.games.deadline", "At", lang.Text(chat.Timestamp(g.Deadline)))
 	}
 	return line
 }
 
 // joinShort names up to two people, and counts the rest.
-func joinShort(names []string) string {
+func (v Voice) joinShort(names []string) string {
 	if len(names) <= 2 {
-		return chat.AndList(names)
+		return v.p.Join(names)
 	}
-	return fmt.Sprintf("%s, %s and %d more", names[0], names[1], len(names)-2)
+	return v.p.T("voice.games.and-more", "First", lang.Text(names[0]), "Second", lang.Text(names[1]), "Count", len(names)-2)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/news"
@@ -21,8 +22,13 @@ import (
 // happened last, for its text. Posted once, it is edited by every change
 // after (posted anew if the chat lost it).
 func LobbyPost(id int64, meta hosted.Meta, latest string) news.Post {
+	return Voice{}.LobbyPost(id, meta, latest)
+}
+
+// LobbyPost is the package's LobbyPost in the voice's language.
+func (v Voice) LobbyPost(id int64, meta hosted.Meta, latest string) news.Post {
 	return news.Post{
-		Message: chat.Message{Text: latest, Embed: LobbyEmbed(meta), Buttons: LobbyButtons(id, meta)},
+		Message: chat.Message{Text: latest, Embed: v.LobbyEmbed(meta), Buttons: v.LobbyButtons(id, meta)},
 		Ref:     news.LobbyRef(id),
 		Mode:    news.Repost,
 	}
@@ -31,20 +37,38 @@ func LobbyPost(id int64, meta hosted.Meta, latest string) news.Post {
 // LobbyStarted is the last edit of a lobby whose match has started: who
 // sat, without buttons. The start's own post follows it with the turn
 // order and the map.
-func LobbyStarted(id int64, meta hosted.Meta) news.Post {
-	return lobbyDone(id, meta, "**The match has started!** The turn order, the colours and the map follow below.", "started")
+func LobbyStarted(id int64, meta hosted.Meta) news.Post { return Voice{}.LobbyStarted(id, meta) }
+
+// LobbyStarted is the package's LobbyStarted in the voice's language.
+func (v Voice) LobbyStarted(id int64, meta hosted.Meta) news.Post {
+	return v.lobbyDone(id, meta, v.p.T("voice.lobby.started"), true)
 }
 
 // LobbyClosed is the last edit of match id's lobby, closed before it
 // started (by its host, an admin, the last person leaving, or its
 // expiry); why says so.
 func LobbyClosed(id int64, meta hosted.Meta, why string) news.Post {
-	return lobbyDone(id, meta, why, "closed")
+	return Voice{}.LobbyClosed(id, meta, why)
 }
 
+// LobbyClosed is the package's LobbyClosed in the voice's language.
+func (v Voice) LobbyClosed(id int64, meta hosted.Meta, why string) news.Post {
+	return v.lobbyDone(id, meta, why, false)
+}
+
+// lobbyDone is the last edit of a lobby, started or closed, with text.
 func lobbyDone(id int64, meta hosted.Meta, text, how string) news.Post {
-	e := LobbyEmbed(meta)
-	e.Title = fmt.Sprintf("Lobby — %s, %s", how, chat.Plural(len(meta.Seats), "seat", "seats"))
+	return Voice{}.lobbyDone(id, meta, text, how == "started")
+}
+
+// lobbyDone is the package's lobbyDone in the voice's language.
+func (v Voice) lobbyDone(id int64, meta hosted.Meta, text string, started bool) news.Post {
+	e := v.LobbyEmbed(meta)
+	seats := lang.M("n.seats", "Count", len(meta.Seats))
+	e.Title = v.p.T("voice.lobby.title-closed", "Seats", seats)
+	if started {
+		e.Title = v.p.T("voice.lobby.title-started", "Seats", seats)
+	}
 	e.Fields = e.Fields[:1] // the settings; the tip is past
 	e.Footer = ""
 	return news.Post{Message: chat.Message{Text: text, Embed: e}, Ref: news.LobbyRef(id), Mode: news.Retire}
@@ -54,7 +78,10 @@ func lobbyDone(id int64, meta hosted.Meta, text, how string) news.Post {
 // the map: each player starts with half of it, so the first player can win
 // before the second has played. The rule book makes two thirds the default;
 // the host may choose otherwise. It is "" for any other lobby.
-func TwoPlayerHint(meta hosted.Meta) string {
+func TwoPlayerHint(meta hosted.Meta) string { return Voice{}.TwoPlayerHint(meta) }
+
+// TwoPlayerHint is the package's TwoPlayerHint in the voice's language.
+func (v Voice) TwoPlayerHint(meta hosted.Meta) string {
 	o := meta.Settings.Options
 	if o.Rules != state.Classic || o.Victory != state.TwoThirds {
 		return ""
@@ -64,50 +91,57 @@ func TwoPlayerHint(meta hosted.Meta) string {
 		if len(meta.Seats) != 2*o.Teams {
 			return ""
 		}
-		return "With two teams, each is dealt half of the map, and two thirds together may come in the first round. For a longer match: /risk host settings victory:domination, or a third team."
+		return v.p.T("voice.lobby.two-teams-hint")
 	}
 	if len(meta.Seats) != 2 {
 		return ""
 	}
-	return "With two players, the first can win in the first turn (two thirds of the map). For a longer match: /risk host settings victory:domination, or a third player."
+	return v.p.T("voice.lobby.two-players-hint")
 }
 
 // SeatList lists a lobby's seats, a line each.
-func SeatList(meta hosted.Meta) string {
+func SeatList(meta hosted.Meta) string { return Voice{}.SeatList(meta) }
+
+// SeatList is the package's SeatList in the voice's language.
+func (v Voice) SeatList(meta hosted.Meta) string {
 	var parts []string
 	for i, s := range meta.Seats {
 		label := s.Name
 		if s.IsBot() {
-			label += fmt.Sprintf(" (bot, %s)", s.Level)
+			label += v.p.T("voice.lobby.bot", "Level", Level(s.Level))
 		}
 		if s.ID == meta.Host {
-			label += " (host)"
+			label += v.p.T("voice.lobby.host")
 		}
 		if s.Team != 0 {
-			label += fmt.Sprintf(" — team %d", s.Team)
+			label += v.p.T("voice.lobby.team", "N", s.Team)
 		}
 		parts = append(parts, fmt.Sprintf("%d. %s", i+1, label))
 	}
 	for i, in := range meta.Invites {
-		parts = append(parts, fmt.Sprintf("%d. ⏳ %s (invited, seat held until %s)", len(meta.Seats)+i+1, chat.Mention(in.ID), chat.Timestamp(in.Until)))
+		parts = append(parts, v.p.T("voice.lobby.invited", "N", len(meta.Seats)+i+1,
+			"Who", lang.Text(chat.Mention(in.ID)), "Until", lang.Text(chat.Timestamp(in.Until))))
 	}
 	return strings.Join(parts, "\n")
 }
 
 // LobbyEmbed is the card of a lobby: who sits, the host's settings, a
 // tip if the settings call for one, and how to go on.
-func LobbyEmbed(meta hosted.Meta) *chat.Embed {
+func LobbyEmbed(meta hosted.Meta) *chat.Embed { return Voice{}.LobbyEmbed(meta) }
+
+// LobbyEmbed is the package's LobbyEmbed in the voice's language.
+func (v Voice) LobbyEmbed(meta hosted.Meta) *chat.Embed {
 	e := &chat.Embed{
-		Title:       fmt.Sprintf("Lobby — %d/%d seats%s", len(meta.Seats), state.MaxSeats, held(meta)),
-		Description: SeatList(meta),
-		Fields:      []chat.Field{{Name: "Settings", Value: chat.Capitalize(SettingsText(meta.Settings)) + "."}},
-		Footer:      "Join with the button or /risk join (2 to 6 players). The host adds computer players with Add a bot (or /risk host addbot) and starts with Start (or /risk start).",
+		Title:       v.p.T("voice.lobby.title", "N", len(meta.Seats), "Max", state.MaxSeats, "Held", v.held(meta)),
+		Description: v.SeatList(meta),
+		Fields:      []chat.Field{{Name: v.p.T("voice.lobby.settings"), Value: chat.Capitalize(v.SettingsText(meta.Settings)) + "."}},
+		Footer:      v.p.T("voice.lobby.footer"),
 	}
-	if teams := lobbyTeams(meta); teams != "" {
-		e.Fields = append(e.Fields, chat.Field{Name: "Teams", Value: teams + "\nPick yours with /risk join team:N."})
+	if teams := v.lobbyTeams(meta); teams != "" {
+		e.Fields = append(e.Fields, chat.Field{Name: v.p.T("voice.lobby.teams"), Value: teams + "\n" + v.p.T("voice.lobby.pick-team")})
 	}
-	if tip := TwoPlayerHint(meta); tip != "" {
-		e.Fields = append(e.Fields, chat.Field{Name: "Tip", Value: tip})
+	if tip := v.TwoPlayerHint(meta); tip != "" {
+		e.Fields = append(e.Fields, chat.Field{Name: v.p.T("voice.lobby.tip"), Value: tip})
 	}
 	return e
 }
@@ -116,23 +150,26 @@ func LobbyEmbed(meta hosted.Meta) *chat.Embed {
 // seat is free, and Start. Anyone may press them; the lobby refuses the
 // host's buttons to the others, privately, since a chat shows everyone
 // the same buttons.
-func LobbyButtons(id int64, meta hosted.Meta) [][]chat.Button {
+func LobbyButtons(id int64, meta hosted.Meta) [][]chat.Button { return Voice{}.LobbyButtons(id, meta) }
+
+// LobbyButtons is the package's LobbyButtons in the voice's language.
+func (v Voice) LobbyButtons(id int64, meta hosted.Meta) [][]chat.Button {
 	var row []chat.Button
 	if meta.Free() > 0 {
 		row = append(row,
-			chat.Button{ID: hosted.LobbyButton(id, "join"), Label: "Join", Style: chat.Primary},
-			chat.Button{ID: hosted.LobbyButton(id, "addbot"), Label: "Add a bot", Style: chat.Secondary})
+			chat.Button{ID: hosted.LobbyButton(id, "join"), Label: v.p.T("voice.button.join"), Style: chat.Primary},
+			chat.Button{ID: hosted.LobbyButton(id, "addbot"), Label: v.p.T("voice.button.add-bot"), Style: chat.Secondary})
 	}
-	row = append(row, chat.Button{ID: hosted.LobbyButton(id, "start"), Label: "Start", Style: chat.Success})
+	row = append(row, chat.Button{ID: hosted.LobbyButton(id, "start"), Label: v.p.T("voice.button.start"), Style: chat.Success})
 	return [][]chat.Button{row}
 }
 
 // held says how many seats of a lobby are held for invited people.
-func held(meta hosted.Meta) string {
+func (v Voice) held(meta hosted.Meta) string {
 	if len(meta.Invites) == 0 {
 		return ""
 	}
-	return fmt.Sprintf(", %d held", len(meta.Invites))
+	return v.p.T("voice.lobby.held", "Count", len(meta.Invites))
 }
 
 // InvitePost is the message that invites people to match id's lobby: it
@@ -140,6 +177,11 @@ func held(meta hosted.Meta) string {
 // buttons to answer (any of them may press them: each answers their own
 // invitation).
 func InvitePost(id int64, meta hosted.Meta, ids []string, by string) news.Post {
+	return Voice{}.InvitePost(id, meta, ids, by)
+}
+
+// InvitePost is the package's InvitePost in the voice's language.
+func (v Voice) InvitePost(id int64, meta hosted.Meta, ids []string, by string) news.Post {
 	var who []string
 	until := ""
 	for _, in := range meta.Invites {
@@ -150,12 +192,14 @@ func InvitePost(id int64, meta hosted.Meta, ids []string, by string) news.Post {
 			}
 		}
 	}
-	text := fmt.Sprintf("📨 %s: %s invites you to a Risk match (%s). Your seat is held until %s.", strings.Join(who, " "), by, SettingsText(meta.Settings), until)
+	args := []any{"Who", lang.Text(strings.Join(who, " ")), "By", lang.Text(by),
+		"Settings", lang.Text(v.SettingsText(meta.Settings)), "Until", lang.Text(until)}
+	text := v.p.T("voice.lobby.invite", args...)
 	if meta.Rematch != 0 {
-		text = fmt.Sprintf("📨 %s: %s asks for a rematch, with the same seats and settings (%s). Your seat is held until %s.", strings.Join(who, " "), by, SettingsText(meta.Settings), until)
+		text = v.p.T("voice.lobby.rematch", args...)
 	}
 	return news.Post{Message: chat.Message{Text: text, Mentions: ids, Buttons: [][]chat.Button{{
-		{ID: hosted.LobbyButton(id, "accept"), Label: "Accept", Style: chat.Success},
-		{ID: hosted.LobbyButton(id, "decline"), Label: "Decline", Style: chat.Secondary},
+		{ID: hosted.LobbyButton(id, "accept"), Label: v.p.T("voice.button.accept"), Style: chat.Success},
+		{ID: hosted.LobbyButton(id, "decline"), Label: v.p.T("voice.button.decline"), Style: chat.Secondary},
 	}}}}
 }

@@ -1,10 +1,10 @@
 package voice
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 )
@@ -22,41 +22,67 @@ func (v Voice) MissionText(s *state.State, seat int) string {
 	m := s.Seats[seat].Mission
 	if c, ok := m.Target(); ok {
 		if !m.Gone() {
-			return fmt.Sprintf("destroy all armies of %s (%s)", v.Who(s, c), v.ColorName(c))
+			return v.p.T("voice.mission.destroy", "Player", lang.Text(v.Who(s, c)), "Color", lang.Text(v.ColorName(c)))
 		}
-		var why string
+		var why lang.Msg
 		switch {
 		case c == seat:
-			why = "that is your own colour"
+			why = lang.M("voice.mission.own-colour")
 		case c >= len(s.Seats):
-			why = "nobody plays " + v.ColorName(c)
+			why = lang.M("voice.mission.nobody-plays", "Color", lang.Text(v.ColorName(c)))
 		case s.Seats[c].Status == state.Surrendered:
-			why = s.Seats[c].Name + " surrendered"
+			why = lang.M("voice.mission.surrendered", "Player", lang.Text(s.Seats[c].Name))
 		default:
-			why = s.Seats[c].Name + " was eliminated by another player"
+			why = lang.M("voice.mission.eliminated", "Player", lang.Text(s.Seats[c].Name))
 		}
-		return fmt.Sprintf("conquer %d territories (the card said to destroy the %s armies, but %s)", state.MissionTerritories, v.ColorName(c), why)
+		return v.p.T("voice.mission.destroy-gone", "Count", state.MissionTerritories, "Color", lang.Text(v.ColorName(c)), "Why", why)
 	}
-	return MissionGoal(m)
+	return v.MissionGoal(m)
 }
 
 // MissionGoal words a mission other than a destroy card, whose words need
 // the match's seats (MissionText).
-func MissionGoal(m state.Mission) string {
+func MissionGoal(m state.Mission) string { return Voice{}.MissionGoal(m) }
+
+// MissionGoal is the package's MissionGoal in the voice's language.
+func (v Voice) MissionGoal(m state.Mission) string {
 	switch {
 	case m == state.MissionTerritories18:
-		return fmt.Sprintf("conquer %d territories and hold each with at least %d armies", state.MissionHeld, state.MissionHeldArmies)
+		return v.p.T("voice.mission.hold", "Count", state.MissionHeld, "Armies", state.MissionHeldArmies)
 	case m.Territories() > 0:
-		return fmt.Sprintf("conquer %d territories", m.Territories())
+		return v.p.T("voice.mission.conquer-territories", "Count", m.Territories())
 	}
 	names, third := m.Continents()
 	switch {
 	case len(names) == 0:
-		return "a secret mission"
+		return v.p.T("voice.mission.secret")
 	case third:
-		return fmt.Sprintf("conquer %s, %s and a third continent of your choice", names[0], names[1])
+		return v.p.T("voice.mission.conquer-third", "First", lang.Place(names[0]), "Second", lang.Place(names[1]))
 	}
-	return "conquer " + strings.Join(names, " and ")
+	return v.p.T("voice.mission.conquer", "Continents", lang.Text(v.and(places(names))))
+}
+
+// places are names of territories or continents, as sentences use them.
+func places(names []string) []any {
+	out := make([]any, len(names))
+	for i, n := range names {
+		out[i] = lang.Place(n)
+	}
+	return out
+}
+
+// and joins places and messages with "and" alone: "A and B and C".
+func (v Voice) and(words []any) string {
+	s := make([]string, len(words))
+	for i, w := range words {
+		switch w := w.(type) {
+		case lang.Place:
+			s[i] = v.p.Place(string(w))
+		case lang.Msg:
+			s[i] = v.p.Msg(w)
+		}
+	}
+	return strings.Join(s, " "+v.p.T("voice.mission.and")+" ")
 }
 
 // MissionProgress says where seat stands on its mission: "you hold Asia;
@@ -66,19 +92,19 @@ func (v Voice) MissionProgress(s *state.State, seat int) string {
 	switch {
 	case m.Hunting():
 		c, _ := m.Target()
-		return fmt.Sprintf("%s still holds %d territories", s.Seats[c].Name, s.Owned(c))
+		return v.p.T("voice.mission.still-holds", "Player", lang.Text(s.Seats[c].Name), "Count", s.Owned(c))
 	case m == state.MissionTerritories18:
-		return fmt.Sprintf("you hold %d territories with at least %d armies", engine.HeldWithArmies(s, seat, state.MissionHeldArmies), state.MissionHeldArmies)
+		return v.p.T("voice.mission.held-with", "Count", engine.HeldWithArmies(s, seat, state.MissionHeldArmies), "Armies", state.MissionHeldArmies)
 	case m.Territories() > 0:
-		return fmt.Sprintf("you hold %d now", s.Owned(seat))
+		return v.p.T("voice.mission.hold-now", "Count", s.Owned(seat))
 	}
 	ids, third := engine.MissionContinents(s.Map, m)
-	var held, missing []string
+	var held, missing []any
 	for _, c := range ids {
 		if s.ContinentOwner(c) == seat {
-			held = append(held, s.Map.Continents[c].Name)
+			held = append(held, lang.Place(s.Map.Continents[c].Name))
 		} else {
-			missing = append(missing, s.Map.Continents[c].Name)
+			missing = append(missing, lang.Place(s.Map.Continents[c].Name))
 		}
 	}
 	if third {
@@ -89,18 +115,18 @@ func (v Voice) MissionProgress(s *state.State, seat int) string {
 			}
 		}
 		if other != "" {
-			held = append(held, other+" (your third)")
+			held = append(held, lang.M("voice.mission.your-third", "Place", lang.Place(other)))
 		} else {
-			missing = append(missing, "a third continent")
+			missing = append(missing, lang.M("voice.mission.a-third"))
 		}
 	}
 	switch {
 	case len(held) == 0:
-		return "you hold none of them yet"
+		return v.p.T("voice.mission.none-held")
 	case len(missing) == 0:
-		return "you hold them all"
+		return v.p.T("voice.mission.all-held")
 	}
-	return fmt.Sprintf("you hold %s; %s still to take", strings.Join(held, " and "), strings.Join(missing, " and "))
+	return v.p.T("voice.mission.progress", "Held", lang.Text(v.and(held)), "Missing", lang.Text(v.and(missing)))
 }
 
 // MissionLine is seat's own mission, for its private answers: "🎯 Your
@@ -110,8 +136,7 @@ func (v Voice) MissionLine(s *state.State, seat int) string {
 	if !IsMissions(s) || seat < 0 || seat >= len(s.Seats) || !s.Seats[seat].Mission.Valid() {
 		return ""
 	}
-	return fmt.Sprintf("🎯 Your secret mission: %s — %s. Only you see it; the first to fulfil theirs wins at once.",
-		v.MissionText(s, seat), v.MissionProgress(s, seat))
+	return v.p.T("voice.mission.line", "Mission", lang.Text(v.MissionText(s, seat)), "Progress", lang.Text(v.MissionProgress(s, seat)))
 }
 
 // missionsRevealed lists every seat's mission at the end of a match.
@@ -119,7 +144,7 @@ func (v Voice) missionsRevealed(s *state.State) []string {
 	var lines []string
 	for i := range s.Seats {
 		if s.Seats[i].Mission.Valid() {
-			lines = append(lines, fmt.Sprintf("🎯 %s's mission: %s", v.Who(s, i), v.MissionText(s, i)))
+			lines = append(lines, v.p.T("voice.mission.revealed", "Player", lang.Text(v.Who(s, i)), "Mission", lang.Text(v.MissionText(s, i))))
 		}
 	}
 	return lines

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/engine"
@@ -33,18 +34,20 @@ func private(s *state.State, e engine.Event) bool {
 }
 
 // OrderText says what an order does: "5 from Alaska attack Kamchatka".
-func OrderText(s *state.State, o state.Order) string {
-	t := s.Map.TerritoryName
+func OrderText(s *state.State, o state.Order) string { return Voice{}.OrderText(s, o) }
+
+// OrderText is the package's OrderText in the voice's language.
+func (v Voice) OrderText(s *state.State, o state.Order) string {
 	switch o.Kind {
 	case state.OrderPlace:
 		if o.Bonus {
-			return fmt.Sprintf("place %d on %s (a card's bonus)", o.Armies, t(o.To))
+			return v.p.T("voice.order.place-bonus", "Count", o.Armies, "To", v.place(s, o.To))
 		}
-		return fmt.Sprintf("place %d on %s", o.Armies, t(o.To))
+		return v.p.T("voice.order.place", "Count", o.Armies, "To", v.place(s, o.To))
 	case state.OrderAttack:
-		return fmt.Sprintf("%d from %s attack %s", o.Armies, t(o.From), t(o.To))
+		return v.p.T("voice.order.attack", "Count", o.Armies, "From", v.place(s, o.From), "To", v.place(s, o.To))
 	}
-	return fmt.Sprintf("move %d from %s to %s", o.Armies, t(o.From), t(o.To))
+	return v.p.T("voice.order.move", "Count", o.Armies, "From", v.place(s, o.From), "To", v.place(s, o.To))
 }
 
 // describeOrders turns an event of a simultaneous round into a line for
@@ -53,41 +56,42 @@ func (v Voice) describeOrders(s *state.State, e engine.Event) (string, bool) {
 	if !IsSimultaneous(s) {
 		return "", false
 	}
-	t := s.Map.TerritoryName
+	who := func(seat int) lang.Text { return lang.Text(v.Who(s, seat)) }
 	switch e := e.(type) {
 	case engine.Ordered:
-		return "📝 Order: " + OrderText(s, e.Order), true
+		return v.p.T("voice.order.ordered", "Order", lang.Text(v.OrderText(s, e.Order))), true
 	case engine.Unordered:
-		return "↩️ Taken back: " + OrderText(s, e.Order), true
+		return v.p.T("voice.order.taken-back", "Order", lang.Text(v.OrderText(s, e.Order))), true
 	case engine.Committed:
-		return fmt.Sprintf("✅ %s is ready for round %d", v.Who(s, e.Seat), e.Round), true
+		return v.p.T("voice.order.committed", "Player", who(e.Seat), "N", e.Round), true
 	case engine.RoundResolved:
 		names := make([]string, len(e.Order))
 		for i, seat := range e.Order {
 			names[i] = v.Who(s, seat)
 		}
-		return fmt.Sprintf("🔔 Round %d: everyone is ready. The orders run one per player at a time, in this order: %s", e.Round, strings.Join(names, ", ")), true
+		return v.p.T("voice.order.resolved", "N", e.Round, "Players", lang.Text(strings.Join(names, ", "))), true
 	case engine.RoundStarted:
-		return fmt.Sprintf("⏩ Round %d%s: everyone orders at once", e.Round, roundNote(s, e.Round)), true
+		return v.p.T("voice.order.round-started", "N", e.Round, "Note", lang.Text(v.roundOf(s, e.Round))), true
 	case engine.TurnStarted:
-		return fmt.Sprintf("💰 %s receives %s", v.Who(s, e.Seat), incomeText(s, e.Income)), true
+		return v.p.T("voice.order.receives", "Player", who(e.Seat), "Income", lang.Text(v.income(s, e.Income))), true
 	case engine.OrderSkipped:
-		var why string
+		var why lang.Msg
 		switch e.Why {
 		case engine.SkipSourceLost:
-			why = t(e.Order.From) + " was lost before it ran"
+			why = lang.M("voice.order.why-lost", "Place", v.place(s, e.Order.From))
 		case engine.SkipNoArmies:
-			why = t(e.Order.From) + " had no army to spare"
+			why = lang.M("voice.order.why-no-armies", "Place", v.place(s, e.Order.From))
 		case engine.SkipTargetLost:
-			why = t(e.Order.To) + " was lost before it ran"
+			why = lang.M("voice.order.why-lost", "Place", v.place(s, e.Order.To))
 		}
-		return fmt.Sprintf("⏭️ %s's order skipped (%s): %s", v.Who(s, e.Seat), OrderText(s, e.Order), why), true
+		return v.p.T("voice.order.skipped", "Player", who(e.Seat), "Order", lang.Text(v.OrderText(s, e.Order)), "Why", why), true
 	case engine.Transferred:
 		taken := ""
 		if e.Attack {
-			taken = " (its attack found it taken already)"
+			taken = v.p.T("voice.order.found-taken")
 		}
-		return fmt.Sprintf("🚚 %s moved %s from %s to %s%s", v.Who(s, e.Seat), chat.Plural(e.Armies, "army", "armies"), t(e.From), t(e.To), taken), true
+		return v.p.T("voice.order.transferred", "Player", who(e.Seat), "Armies", lang.M("n.armies", "Count", e.Armies),
+			"From", v.place(s, e.From), "To", v.place(s, e.To), "Taken", taken), true
 	}
 	return "", false
 }
@@ -111,7 +115,7 @@ func (v Voice) Readiness(s *state.State) string {
 			waiting = append(waiting, v.Who(s, i))
 		}
 	}
-	return fmt.Sprintf("%d of %d ready; waiting for %s", ready, alive, strings.Join(waiting, ", "))
+	return v.p.T("voice.order.readiness", "Count", ready, "Alive", alive, "Players", lang.Text(strings.Join(waiting, ", ")))
 }
 
 // OrdersReply is the reply to a command of a simultaneous round: what was
@@ -121,7 +125,7 @@ func (v Voice) OrdersReply(m *hosted.Match, seat int, msg chat.Message, resolved
 	s := m.Game.State
 	if resolved || s.Phase != state.PhaseOrders {
 		msg.Buttons = nil
-		msg.Text = "Your orders are in, and everyone's: the round resolved, told in the channel with the map."
+		msg.Text = v.p.T("voice.order.round-resolved")
 		if s.Phase == state.PhaseOrders {
 			msg.Text += v.NextOrders(s, seat)
 		}
@@ -131,15 +135,15 @@ func (v Voice) OrdersReply(m *hosted.Match, seat int, msg chat.Message, resolved
 	b.WriteString(msg.Text)
 	mine := s.OrdersOf(seat)
 	if len(mine) > 0 && !s.Seats[seat].Ready {
-		fmt.Fprintf(&b, "\nYour orders for round %d (only you see them):", s.Turn)
+		b.WriteString("\n" + v.p.T("voice.order.yours", "N", s.Turn))
 		for i, o := range mine {
-			fmt.Fprintf(&b, "\n%d. %s", i+1, OrderText(s, o))
+			fmt.Fprintf(&b, "\n%d. %s", i+1, v.OrderText(s, o))
 		}
 	}
 	b.WriteString(v.NextOrders(s, seat))
 	msg.Text = b.String()
 	if !s.Seats[seat].Ready && s.Seats[seat].Reserve == 0 {
-		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("ready", s.Turn), Label: "Ready", Style: chat.Success}}}
+		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("ready", s.Turn), Label: v.p.T("voice.button.ready"), Style: chat.Success}}}
 	}
 	return msg
 }
@@ -148,12 +152,11 @@ func (v Voice) OrdersReply(m *hosted.Match, seat int, msg chat.Message, resolved
 func (v Voice) NextOrders(s *state.State, seat int) string {
 	switch {
 	case s.Seats[seat].Ready:
-		return "\nYour orders are in. " + v.Readiness(s) + "."
+		return "\n" + v.p.T("voice.order.in", "Readiness", lang.Text(v.Readiness(s)))
 	case s.Seats[seat].Hand.Len() >= 5:
-		return "\nYou hold 5 cards: trade a set first (/risk trade)."
+		return "\n" + v.p.T("voice.order.trade-first")
 	case s.Seats[seat].Reserve > 0:
-		return fmt.Sprintf("\nPlace your %s (/risk place), then order attacks (/risk attack from: to: armies:) and moves (/risk fortify), and say you are ready with /risk end.",
-			chat.Plural(s.Seats[seat].Reserve, "army", "armies"))
+		return "\n" + v.p.T("voice.order.place-first", "Armies", lang.M("n.armies", "Count", s.Seats[seat].Reserve))
 	}
-	return "\nOrder attacks (/risk attack from: to: armies:) and moves to a neighbour (/risk fortify), take the last back with /risk undo, and say you are ready with /risk end: the round resolves when everyone is."
+	return "\n" + v.p.T("voice.order.what-next")
 }

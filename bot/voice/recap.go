@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/news"
@@ -18,8 +19,9 @@ import (
 // as a spectator reads it. The private answers, which were their readers' alone, are not
 // written again, for anyone.
 
-// RecapNote opens a recap: why the channel's messages are written again,
-// and what is not.
+// RecapNote opens a recap, in English: why the channel's messages are
+// written again, and what is not. A recap words it in its reader's
+// language (the catalogue's voice.recap.note, with the dice commitment).
 const RecapNote = "📜 _This channel's messages were lost when the page restarted: here is the match told again from its log. " +
 	"Private answers from before are not shown; /risk show history tells any turn, /risk show status where everyone stands._"
 
@@ -39,7 +41,7 @@ func (v Voice) Recap(m *hosted.Match, turns []news.TurnRecord, limit int) []news
 		if len(m.Meta.Seats) > 0 {
 			host = m.Meta.Seats[0].Name
 		}
-		return []news.Post{LobbyPost(m.ID, m.Meta, fmt.Sprintf("**%s opened a Risk match!**", host))}
+		return []news.Post{LobbyPost(m.ID, m.Meta, v.p.T("voice.recap.opened", "Host", lang.Text(host)))}
 	}
 	var tail []news.Post
 	if p, ok := v.LivePost(m); ok {
@@ -58,7 +60,7 @@ func (v Voice) Recap(m *hosted.Match, turns []news.TurnRecord, limit int) []news
 // closed before it started: its card, closed, saying why.
 func (v Voice) recapEnd(m *hosted.Match, turns []news.TurnRecord, limit int) []news.Post {
 	if m.Game == nil {
-		p := LobbyClosed(m.ID, m.Meta, closedLobbyText(m.Meta.Ended))
+		p := LobbyClosed(m.ID, m.Meta, v.closedLobbyText(m.Meta.Ended))
 		p.Ref, p.Mode = "", 0 // edited no more
 		return []news.Post{p}
 	}
@@ -71,7 +73,7 @@ func (v Voice) recapEnd(m *hosted.Match, turns []news.TurnRecord, limit int) []n
 			tail = append(tail, p)
 		}
 		tail = append(tail, news.Post{Message: chat.Message{
-			Text:  "🛑 " + v.StatusLine(m) + " It is kept: /risk show history and /risk show status show how it stood. Start another with /risk new.",
+			Text:  v.p.T("voice.recap.stopped", "Status", lang.Text(v.StatusLine(m))),
 			Image: v.mapOf(m, v.viewer()),
 		}})
 	}
@@ -81,23 +83,23 @@ func (v Voice) recapEnd(m *hosted.Match, turns []news.TurnRecord, limit int) []n
 // closedLobbyText says why a lobby closed before its match started, from
 // the bot's word for it (hosted.Meta.Ended: "by Ann (the host)", "the
 // lobby expired", or nothing when everyone left).
-func closedLobbyText(ended string) string {
+func (v Voice) closedLobbyText(ended string) string {
 	switch {
 	case ended == "the lobby expired":
-		return "**This lobby is closed**: the match never started, and its lobby expired. Start another with /risk new."
+		return v.p.T("voice.recap.lobby-expired")
 	case ended != "":
-		return "**This lobby is closed**: the match was ended before it started, " + ended + ". Start another with /risk new."
+		return v.p.T("voice.recap.lobby-ended-by", "Ended", lang.Text(ended))
 	}
-	return "**This lobby is closed**: the match was ended before it started. Start another with /risk new."
+	return v.p.T("voice.recap.lobby-ended")
 }
 
 // recapHead opens the recap of a match that started: the note that says
-// why its messages come again (with the dice commitment the start
-// posted), and the card of its lobby, which is over.
+// why its messages come again, and what is not (with the dice commitment
+// the start posted), and the card of its lobby, which is over.
 func (v Voice) recapHead(m *hosted.Match) []news.Post {
 	head := []news.Post{
-		{Message: chat.Message{Text: RecapNote + "\n🔒 Dice commitment: `" + m.Game.Commitment() + "`"}},
-		lobbyDone(m.ID, m.Meta, "**The match has started!**", "started"),
+		{Message: chat.Message{Text: v.p.T("voice.recap.note", "Commitment", m.Game.Commitment())}},
+		lobbyDone(m.ID, m.Meta, v.p.T("voice.recap.started-text"), v.p.T("voice.recap.started")),
 	}
 	head[1].Ref, head[1].Mode = "", 0 // the card of a lobby that is over: edited no more
 	return head
@@ -173,17 +175,17 @@ func (v Voice) placementPost(m *hosted.Match) (news.Post, bool) {
 	var waiting []string
 	for i := range s.Seats {
 		if s.Seats[i].Alive() && s.Seats[i].Reserve > 0 {
-			waiting = append(waiting, fmt.Sprintf("%s (%s)", v.Who(s, i), chat.Plural(s.Seats[i].Reserve, "army", "armies")))
+			waiting = append(waiting, fmt.Sprintf("%s (%s)", v.Who(s, i), v.p.N("n.armies", s.Seats[i].Reserve)))
 		}
 	}
-	text := "Everyone places their armies now, all at once: /risk place territory:… armies:…, or /risk place alone to place them all automatically."
+	text := v.p.T("voice.recap.placement")
 	if !m.Timers.Deadline.IsZero() {
-		text += " Deadline " + chat.Timestamp(m.Timers.Deadline) + "."
+		text = v.p.T("voice.recap.placement-deadline", "Deadline", chat.Timestamp(m.Timers.Deadline))
 	}
-	e := &chat.Embed{Title: "Initial placement", Description: "Still placing: " + strings.Join(waiting, ", ")}
-	row := []chat.Button{{ID: m.ButtonID("autoplace", 0), Label: "Place automatically", Style: chat.Secondary}}
+	e := &chat.Embed{Title: v.p.T("voice.recap.placement-title"), Description: v.p.T("voice.recap.still-placing", "Who", lang.Text(strings.Join(waiting, ", ")))}
+	row := []chat.Button{{ID: m.ButtonID("autoplace", 0), Label: v.p.T("voice.turn.autoplace"), Style: chat.Secondary}}
 	if IsMissions(s) {
-		row = append(row, chat.Button{ID: m.ButtonID("mission"), Label: "My secret mission", Style: chat.Secondary})
+		row = append(row, chat.Button{ID: m.ButtonID("mission"), Label: v.p.T("voice.recap.my-mission"), Style: chat.Secondary})
 	}
 	return news.Post{Message: chat.Message{Text: text, Embed: e, Buttons: [][]chat.Button{row}}}, true
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/news"
@@ -16,12 +17,12 @@ import (
 // defence as they stand, and offers the launch.
 func (v Voice) PlanReply(m *hosted.Match, seat int, out Said) chat.Message {
 	s := m.Game.State
-	text := FitLines(out.Lines, 800) + "\n" + PlanText(engine.PlanningView(s, seat))
-	text += "\nLaunch them in this order with /risk launch (or the button); plan more with /risk attack; /risk undo takes the last one back."
+	text := v.FitLines(out.Lines, 800) + "\n" + v.PlanText(engine.PlanningView(s, seat))
+	text += "\n" + v.p.T("voice.plan.launch-hint")
 	n := int(s.Cap.NPlan)
 	return chat.Message{Text: text, Buttons: [][]chat.Button{{
-		{ID: m.ButtonID("launch"), Label: fmt.Sprintf("Launch %s", chat.Plural(n, "attack", "attacks")), Style: chat.Danger},
-		{ID: m.ButtonID("end"), Label: "Pass", Style: chat.Secondary},
+		{ID: m.ButtonID("launch"), Label: v.p.T("voice.button.launch", "Attacks", lang.M("n.attacks", "Count", n)), Style: chat.Danger},
+		{ID: m.ButtonID("end"), Label: v.p.T("voice.button.pass"), Style: chat.Secondary},
 	}}}
 }
 
@@ -29,55 +30,65 @@ func (v Voice) PlanReply(m *hosted.Match, seat int, out Said) chat.Message {
 // fog of war s is the planner's view (engine.PlanningView): each defence is what the
 // planner sees of it, as the plan was checked, and the text says that the
 // launch counts the whole.
-func PlanText(s *state.State) string {
+func PlanText(s *state.State) string { return Voice{}.PlanText(s) }
+
+// PlanText is the package's PlanText in the voice's language.
+func (v Voice) PlanText(s *state.State) string {
 	plans := s.Cap.Planned()
 	if len(plans) == 0 {
-		return "No attack is planned."
+		return v.p.T("voice.plan.none")
 	}
-	each := "each at "
-	if len(plans) == 1 {
-		each = "at "
-	}
-	lines := []string{fmt.Sprintf("Planned (%s, %s%s):", chat.Plural(len(plans), "attack", "attacks"), each, shareText(s, len(plans)))}
+	lines := []string{v.p.T("voice.plan.head", "Count", len(plans), "Share", v.shareText(s, len(plans)))}
 	for i, p := range plans {
 		from, to := int(p.From), int(p.To)
 		a := s.AttackTotal(from, to, len(plans))
 		sea := ""
 		if a.Reach == state.BySea {
-			sea = ", by sea (half)"
+			sea = v.p.T("voice.plan.by-sea")
 		}
 		d := s.DefenceTotal(to)
 		lo, hi := engine.Damage(a.Total, d, engine.LuckMin), engine.Damage(a.Total, d, engine.LuckMin+engine.LuckSpan-1)
 		troops := s.Terr[to].Armies
-		outlook := fmt.Sprintf("kills %d to %d of its %s", lo, hi, chat.Plural(troops, "troop", "troops"))
-		against := state.FormatPower(d)
+		outlook := v.p.T("voice.plan.kills", "Lo", lo, "Hi", hi, "Troops", lang.M("n.troops", "Count", troops))
+		against := v.power(d)
 		if s.Fogged() {
-			against += " in sight"
+			against = v.p.T("voice.plan.in-sight", "Power", against)
 		}
 		switch {
 		case s.Terr[to].Fog:
-			against, outlook = "what the fog hides", "its holder and troops lie in the fog"
+			against, outlook = v.p.T("voice.plan.fog-against"), v.p.T("voice.plan.fog-outlook")
 		case lo >= troops:
-			outlook = fmt.Sprintf("takes it for sure (kills at least %d of its %d)", lo, troops)
+			outlook = v.p.T("voice.plan.sure", "Lo", lo, "Count", troops)
 		case hi >= troops:
-			outlook = fmt.Sprintf("takes it with luck (kills %d to %d of its %d)", lo, hi, troops)
+			outlook = v.p.T("voice.plan.luck", "Lo", lo, "Hi", hi, "Count", troops)
 		}
-		lines = append(lines, fmt.Sprintf("%d. %s → %s: total %s against %s%s; %s",
-			i+1, s.Map.TerritoryName(from), s.Map.TerritoryName(to), state.FormatPower(a.Total), against, sea, outlook))
+		lines = append(lines, v.p.T("voice.plan.line", "N", i+1, "From", v.name(s, from), "To", v.name(s, to),
+			"Total", v.power(a.Total), "Against", against, "Sea", sea, "Outlook", outlook))
 	}
 	if s.Fogged() {
-		lines = append(lines, "Fog of war: a defence counts what you see; the launch counts the whole of it, and an attack that does not beat it is skipped.")
+		lines = append(lines, v.p.T("voice.plan.fog"))
 	}
 	return strings.Join(lines, "\n")
 }
 
+// name is territory t's name alone, as a label or an arrow shows it
+// ("Pérou").
+func (v Voice) name(s *state.State, t int) lang.Text {
+	return lang.Text(v.p.PlaceName(s.Map.TerritoryName(t)))
+}
+
+// place is territory t's name as a sentence uses it ("le Pérou").
+func (v Voice) place(s *state.State, t int) lang.Place {
+	return lang.Place(s.Map.TerritoryName(t))
+}
+
 // shareText says what each planned attack is worth: full power, or a
 // fraction of its troops.
-func shareText(s *state.State, n int) string {
+func (v Voice) shareText(s *state.State, n int) string {
 	if n == 1 || s.Cap.Has(state.ItemFullPower) {
-		return "full power"
+		return v.p.T("voice.plan.full-power")
 	}
-	return fmt.Sprintf("1/%d of its troops", n)
+	return v.p.T("voice.plan.share", "N", n)
 }
 
 // Ratio names a move's share of q quarters (1 to 4) as /risk fortify's
@@ -105,15 +116,15 @@ func (v Voice) MoveChoice(m *hosted.Match, seat, from, to, defQ int, defHero boo
 			if n == 0 && !hero {
 				continue
 			}
-			label := fmt.Sprintf("%s (%d)", Ratio(q), n)
+			label := v.p.T("voice.move.share", "Ratio", v.ratio(q), "Count", n)
 			if hero {
-				label += " + hero"
+				label += v.p.T("voice.move.plus-hero")
 			}
 			// The label is the warning: a share that empties the capital
 			// needs no second question.
 			sure := 0
 			if from == s.Capital(seat) && armies-n == 0 {
-				label += ", capital left empty"
+				label += v.p.T("voice.move.empties-capital")
 				sure = 1
 			}
 			style := chat.Secondary
@@ -130,44 +141,54 @@ func (v Voice) MoveChoice(m *hosted.Match, seat, from, to, defQ int, defHero boo
 			rows = append(rows, row)
 		}
 	}
-	text := fmt.Sprintf("Move from %s (%s) to %s: how much? Your last choice is highlighted; one troop stays unless all go.",
-		s.Map.TerritoryName(from), chat.Plural(armies, "troop", "troops"), s.Map.TerritoryName(to))
+	text := v.p.T("voice.move.how-much", "From", v.place(s, from), "Troops", lang.M("n.troops", "Count", armies), "To", v.place(s, to))
 	if from == s.Capital(seat) {
-		text += fmt.Sprintf(" ⚠️ %s is your capital: all would leave it with 0 troops, and losing it puts you out.", s.Map.TerritoryName(from))
+		text += v.p.T("voice.move.capital-warning", "Place", v.place(s, from))
 	}
 	return chat.Message{Private: true, Buttons: rows, Text: text}
 }
 
-// ItemWhat says what an item does.
-func ItemWhat(it state.Item) string {
-	switch it {
-	case state.ItemDistant:
-		return "this turn you may plan attacks on any enemy territory but a capital, as if next door"
-	case state.ItemFullPower:
-		return "this turn every planned attack strikes at full power, not divided by their number"
-	case state.ItemAttackPort:
-		return "this turn you may build a port and attack too"
-	case state.ItemTwoTurns:
-		return "you play another whole turn after this one"
-	case state.ItemTroopBonus:
-		return "10% more troops on each of your territories"
-	case state.ItemTroopMalus:
-		return "10% fewer troops on each of your territories"
-	case state.ItemLoseLand:
-		return "one of your territories turns neutral"
-	case state.ItemFat:
-		return "the biggest territory of each of the two strongest other players becomes yours"
+// ratio names a move's share of q quarters on its button: "1/4", "1/2",
+// "3/4", "all".
+func (v Voice) ratio(q int) string {
+	if q == 4 {
+		return v.p.T("voice.move.all")
 	}
-	return "nothing known"
+	return Ratio(q)
 }
 
-// fatWhat says what the fat bonus does, where the chat first names it: the
-// name alone tells nobody.
-const fatWhat = "whoever takes it seizes the biggest territory (not a capital) of each of the two other players with the most troops"
+// ItemWhat says what an item does.
+func ItemWhat(it state.Item) string { return Voice{}.ItemWhat(it) }
+
+// ItemWhat says what an item does, in the voice's language.
+func (v Voice) ItemWhat(it state.Item) string {
+	switch it {
+	case state.ItemDistant:
+		return v.p.T("voice.item.distant")
+	case state.ItemFullPower:
+		return v.p.T("voice.item.full-power")
+	case state.ItemAttackPort:
+		return v.p.T("voice.item.attack-port")
+	case state.ItemTwoTurns:
+		return v.p.T("voice.item.two-turns")
+	case state.ItemTroopBonus:
+		return v.p.T("voice.item.troop-bonus")
+	case state.ItemTroopMalus:
+		return v.p.T("voice.item.troop-malus")
+	case state.ItemLoseLand:
+		return v.p.T("voice.item.lose-land")
+	case state.ItemFat:
+		return v.p.T("voice.item.fat")
+	}
+	return v.p.T("voice.item.unknown")
+}
 
 // ItemEffect is the reply's reminder of what a used item now allows.
-func ItemEffect(it state.Item) string {
-	return "In effect for the rest of your turn: " + ItemWhat(it) + "."
+func ItemEffect(it state.Item) string { return Voice{}.ItemEffect(it) }
+
+// ItemEffect is the package's ItemEffect in the voice's language.
+func (v Voice) ItemEffect(it state.Item) string {
+	return v.p.T("voice.item.in-effect", "What", v.ItemWhat(it))
 }
 
 // capitalsNextStep tells the player what to do now in a capitals match.
@@ -175,27 +196,27 @@ func (v Voice) capitalsNextStep(m *hosted.Match, seat int) string {
 	s := m.Game.State
 	if s.Phase == state.PhaseSetup {
 		if s.Current == seat {
-			return "\nChoose your capital: /risk place territory:NAME."
+			return "\n" + v.p.T("voice.next.choose-capital")
 		}
-		return fmt.Sprintf("\nWaiting for %s to choose a capital.", s.Seats[s.Current].Name)
+		return "\n" + v.p.T("voice.next.waiting-capital", "Player", lang.Text(s.Seats[s.Current].Name))
 	}
 	if s.Current != seat {
 		return ""
 	}
 	switch s.Phase {
 	case state.PhaseReinforce:
-		return fmt.Sprintf("\nSend your %s to one territory: /risk place territory:NAME.", chat.Plural(s.Seats[seat].Reserve, "troop", "troops"))
+		return "\n" + v.p.T("voice.next.send-troops", "Troops", lang.M("n.troops", "Count", s.Seats[seat].Reserve))
 	case state.PhaseAction:
 		if s.Cap.NPlan > 0 {
-			return "\n" + PlanText(engine.PlanningView(s, seat)) + "\nLaunch with /risk launch; plan more with /risk attack."
+			return "\n" + v.PlanText(engine.PlanningView(s, seat)) + "\n" + v.p.T("voice.next.launch")
 		}
-		return "\nYour action: /risk attack on a neutral territory captures it, on an enemy one plans an attack; /risk port builds a port. Or go on to /risk fortify, or /risk end."
+		return "\n" + v.p.T("voice.next.action")
 	case state.PhaseMove:
 		if !s.Cap.Moved {
 			q, _ := s.MoveDefault(seat)
-			return fmt.Sprintf("\nMove troops once: /risk fortify from:… to:… (ratio %s by default), or /risk end.", Ratio(q))
+			return "\n" + v.p.T("voice.next.move-once", "Ratio", Ratio(q))
 		}
-		return "\nEnd your turn with /risk end."
+		return "\n" + v.p.T("voice.next.end-turn")
 	}
 	return ""
 }
@@ -216,9 +237,9 @@ type Reply func(Said) chat.Message
 // do next.
 func (v Voice) Next(m *hosted.Match, seat int) Reply {
 	return func(out Said) chat.Message {
-		text := FitLines(out.Lines, 1600)
+		text := v.FitLines(out.Lines, 1600)
 		if collectedKept(out.Events, seat) {
-			text += "\nYou collected an item: /risk show cards shows what it is (only to you)."
+			text += "\n" + v.p.T("voice.reply.collected-item")
 		}
 		return chat.Message{Text: text + v.NextStep(m, seat)}
 	}
@@ -229,7 +250,7 @@ func (v Voice) Next(m *hosted.Match, seat int) Reply {
 func (v Voice) Autoplaced(m *hosted.Match, seat int) Reply {
 	return func(out Said) chat.Message {
 		lines := out.Lines
-		if where := placedWhere(m.Game.State, out.Events, seat); where != "" {
+		if where := v.placedWhere(m.Game.State, out.Events, seat); where != "" {
 			// Right under the line that counts them.
 			at := 0
 			for i, l := range lines {
@@ -240,13 +261,13 @@ func (v Voice) Autoplaced(m *hosted.Match, seat int) Reply {
 			}
 			lines = slices.Insert(slices.Clone(lines), at, where)
 		}
-		return chat.Message{Text: FitLines(lines, 1600) + v.NextStep(m, seat)}
+		return chat.Message{Text: v.FitLines(lines, 1600) + v.NextStep(m, seat)}
 	}
 }
 
 // placedWhere lists where seat's placements went, most first: "Where: 4
 // on Alaska, 2 on Peru"; empty if they fit the usual line already.
-func placedWhere(s *state.State, events []engine.Event, seat int) string {
+func (v Voice) placedWhere(s *state.State, events []engine.Event, seat int) string {
 	armies := map[int]int{}
 	var order []int
 	for _, e := range events {
@@ -263,9 +284,9 @@ func placedWhere(s *state.State, events []engine.Event, seat int) string {
 	slices.SortStableFunc(order, func(a, b int) int { return armies[b] - armies[a] })
 	parts := make([]string, len(order))
 	for i, t := range order {
-		parts[i] = fmt.Sprintf("%d on %s", armies[t], s.Map.TerritoryName(t))
+		parts[i] = v.p.T("voice.reply.placed-on", "Count", armies[t], "Place", v.place(s, t))
 	}
-	return "Where: " + strings.Join(parts, ", ") + "."
+	return v.p.T("voice.reply.placed-where", "List", strings.Join(parts, ", "))
 }
 
 // NextStep tells the player what to do now, after their command.
@@ -279,7 +300,7 @@ func (v Voice) NextStep(m *hosted.Match, seat int) string {
 	}
 	if s.Phase == state.PhaseSetup {
 		if r := s.Seats[seat].Reserve; r > 0 {
-			return fmt.Sprintf("\nYou have %s left to place.", chat.Plural(r, "army", "armies"))
+			return "\n" + v.p.T("voice.next.left-to-place", "Armies", lang.M("n.armies", "Count", r))
 		}
 		var waiting []string
 		for i := range s.Seats {
@@ -287,7 +308,7 @@ func (v Voice) NextStep(m *hosted.Match, seat int) string {
 				waiting = append(waiting, s.Seats[i].Name)
 			}
 		}
-		return fmt.Sprintf("\nAll placed. Waiting for %s.", strings.Join(waiting, ", "))
+		return "\n" + v.p.T("voice.next.all-placed", "Players", lang.Text(strings.Join(waiting, ", ")))
 	}
 	if s.Current != seat {
 		return ""
@@ -295,51 +316,59 @@ func (v Voice) NextStep(m *hosted.Match, seat int) string {
 	switch s.Phase {
 	case state.PhaseReinforce:
 		if s.Seats[seat].Hand.Len() >= 5 {
-			return fmt.Sprintf("\nYou hold %d cards: trade a set (/risk trade) before placing.", s.Seats[seat].Hand.Len())
+			return "\n" + v.p.T("voice.next.trade-first", "Count", s.Seats[seat].Hand.Len())
 		}
-		return fmt.Sprintf("\n%s left to place.", chat.Capitalize(chat.Plural(s.Seats[seat].Reserve, "army", "armies")))
+		return "\n" + chat.Capitalize(v.p.T("voice.next.reserve", "Armies", lang.M("n.armies", "Count", s.Seats[seat].Reserve)))
 	case state.PhaseAttack:
-		return "\nNext: /risk attack, /risk fortify, or /risk end."
+		return "\n" + v.p.T("voice.next.attack")
 	case state.PhaseOccupy:
 		o := s.Occupy
-		return fmt.Sprintf("\nMove %d to %d armies into %s with /risk occupy.", o.Min, o.Max, s.Map.TerritoryName(o.To))
+		return "\n" + v.p.T("voice.next.occupy", "Min", o.Min, "Max", o.Max, "To", v.place(s, o.To))
 	}
 	return ""
 }
 
 // OddsText words the exact odds of attacking to the end: "81% to take it,
 // you keep about 5".
-func OddsText(o engine.Odds) string {
-	return fmt.Sprintf("%.0f%% to take it, you keep about %.0f", 100*o.Win, o.AttackerLeft)
+func OddsText(o engine.Odds) string { return Voice{}.OddsText(o) }
+
+// OddsText is the package's OddsText in the voice's language.
+func (v Voice) OddsText(o engine.Odds) string {
+	return v.p.T("voice.reply.odds", "Pct", fmt.Sprintf("%.0f", 100*o.Win), "Left", fmt.Sprintf("%.0f", o.AttackerLeft))
 }
 
 // BlitzNote says why a blitz stopped without taking its target.
 func BlitzNote(s *state.State, from, to, keep int) string {
+	return Voice{}.BlitzNote(s, from, to, keep)
+}
+
+// BlitzNote is the package's BlitzNote in the voice's language.
+func (v Voice) BlitzNote(s *state.State, from, to, keep int) string {
 	switch {
 	case s.Phase != state.PhaseAttack || s.Terr[to].Owner == s.Current:
 		return ""
 	case s.Terr[from].Armies <= 1:
-		return fmt.Sprintf("Stopped: %s has 1 army left and cannot attack; %s still holds %d.", s.Map.TerritoryName(from), s.Map.TerritoryName(to), s.Terr[to].Armies)
+		return v.p.T("voice.reply.blitz-stuck", "From", v.place(s, from), "To", v.place(s, to), "Count", s.Terr[to].Armies)
 	default:
-		return fmt.Sprintf("Stopped: %s is down to %d, as asked; %s still holds %d.", s.Map.TerritoryName(from), s.Terr[from].Armies, s.Map.TerritoryName(to), s.Terr[to].Armies)
+		return v.p.T("voice.reply.blitz-stopped", "From", v.place(s, from), "Left", s.Terr[from].Armies, "To", v.place(s, to), "Count", s.Terr[to].Armies)
 	}
 }
 
 // AttackReply shows the battle and offers the next clicks.
 func (v Voice) AttackReply(m *hosted.Match, seat, from, to int, out Said) chat.Message {
 	s := m.Game.State
-	msg := chat.Message{Text: FitLines(out.Lines, 1600)}
+	msg := chat.Message{Text: v.FitLines(out.Lines, 1600)}
 	switch {
 	case s.Phase == state.PhaseOver:
 	case s.Phase == state.PhaseOccupy:
 		o := s.Occupy
 		half := max(o.Min, (o.Min+o.Max+1)/2)
-		msg.Text += fmt.Sprintf("\nMove %d to %d armies into %s: /risk occupy, or click.", o.Min, o.Max, s.Map.TerritoryName(o.To))
-		row := []chat.Button{{ID: m.ButtonID("occupy", o.Min), Label: fmt.Sprintf("Move %d", o.Min), Style: chat.Secondary}}
+		msg.Text += "\n" + v.p.T("voice.reply.occupy", "Min", o.Min, "Max", o.Max, "To", v.place(s, o.To))
+		row := []chat.Button{{ID: m.ButtonID("occupy", o.Min), Label: v.p.T("voice.button.move", "Count", o.Min), Style: chat.Secondary}}
 		if half > o.Min && half < o.Max {
-			row = append(row, chat.Button{ID: m.ButtonID("occupy", half), Label: fmt.Sprintf("Move %d", half), Style: chat.Secondary})
+			row = append(row, chat.Button{ID: m.ButtonID("occupy", half), Label: v.p.T("voice.button.move", "Count", half), Style: chat.Secondary})
 		}
-		row = append(row, chat.Button{ID: m.ButtonID("occupy", o.Max), Label: fmt.Sprintf("Move all %d", o.Max), Style: chat.Primary})
+		row = append(row, chat.Button{ID: m.ButtonID("occupy", o.Max), Label: v.p.T("voice.button.move-all", "Count", o.Max), Style: chat.Primary})
 		msg.Buttons = [][]chat.Button{row}
 	case s.Phase == state.PhaseReinforce:
 		msg.Text += v.NextStep(m, seat)
@@ -347,15 +376,16 @@ func (v Voice) AttackReply(m *hosted.Match, seat, from, to int, out Said) chat.M
 		var row []chat.Button
 		if s.Terr[to].Owner != seat && s.Terr[from].Armies >= 2 {
 			odds, _ := engine.AttackOdds(s.Terr[from].Armies, s.Terr[to].Armies)
-			msg.Text += fmt.Sprintf("\n%s has %d, %s has %d: %s attacking to the end.",
-				s.Map.TerritoryName(from), s.Terr[from].Armies, s.Map.TerritoryName(to), s.Terr[to].Armies, OddsText(odds))
+			msg.Text += "\n" + v.p.T("voice.reply.odds-line", "From", v.place(s, from), "A", s.Terr[from].Armies,
+				"To", v.place(s, to), "D", s.Terr[to].Armies, "Odds", v.OddsText(odds))
 			row = append(row,
-				chat.Button{ID: m.ButtonID("attack", from, to), Label: fmt.Sprintf("Attack again (%d dice)", engine.MaxDice(s.Terr[from].Armies)), Style: chat.Danger},
-				chat.Button{ID: m.ButtonID("blitz", from, to), Label: fmt.Sprintf("Blitz %s: %.0f%%, keep ~%.0f", chat.Trunc(s.Map.TerritoryName(to), 24), 100*odds.Win, odds.AttackerLeft), Style: chat.Danger},
-				chat.Button{ID: m.ButtonID("stop"), Label: "Stop", Style: chat.Secondary},
+				chat.Button{ID: m.ButtonID("attack", from, to), Label: v.p.T("voice.button.attack-again", "Count", engine.MaxDice(s.Terr[from].Armies)), Style: chat.Danger},
+				chat.Button{ID: m.ButtonID("blitz", from, to), Label: v.p.T("voice.button.blitz",
+					"To", lang.Text(chat.Trunc(string(v.name(s, to)), 24)), "Pct", fmt.Sprintf("%.0f", 100*odds.Win), "Left", fmt.Sprintf("%.0f", odds.AttackerLeft)), Style: chat.Danger},
+				chat.Button{ID: m.ButtonID("stop"), Label: v.p.T("voice.button.stop"), Style: chat.Secondary},
 			)
 		}
-		row = append(row, chat.Button{ID: m.ButtonID("end"), Label: "End turn", Style: chat.Success})
+		row = append(row, chat.Button{ID: m.ButtonID("end"), Label: v.p.T("voice.button.end-turn"), Style: chat.Success})
 		msg.Buttons = [][]chat.Button{row}
 	}
 	return msg

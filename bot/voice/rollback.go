@@ -1,10 +1,10 @@
 package voice
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/news"
@@ -18,11 +18,22 @@ import (
 // the match stands again.
 
 // TurnWord is "turn", or "round" in a match of simultaneous rounds.
-func TurnWord(s *state.State) string {
+func TurnWord(s *state.State) string { return Voice{}.TurnWord(s) }
+
+// TurnWord is the package's TurnWord in the voice's language.
+func (v Voice) TurnWord(s *state.State) string {
 	if IsSimultaneous(s) {
-		return "round"
+		return v.p.T("voice.rollback.round-word")
 	}
-	return "turn"
+	return v.p.T("voice.rollback.turn-word")
+}
+
+// turnN names turn n of s, or its round n: "turn 4", "round 4".
+func turnN(s *state.State, n int) lang.Msg {
+	if IsSimultaneous(s) {
+		return lang.M("voice.rollback.round", "N", n)
+	}
+	return lang.M("voice.rollback.turn", "N", n)
 }
 
 // RollbackLoss says what going back from before to after (the state a
@@ -31,16 +42,21 @@ func TurnWord(s *state.State) string {
 // hands again, the seats that come back, the cards. With fog of war the
 // territories are not counted: the count would tell what the fog hides.
 func (v Voice) RollbackLoss(before, after *state.State, undone int) string {
-	w := TurnWord(before)
-	var parts []string
-	cmds := ""
-	if undone > 0 {
-		cmds = chat.Plural(undone, "command", "commands") + " of "
+	span := turnN(before, before.Turn)
+	if before.Turn != after.Turn {
+		span = lang.M("voice.rollback.turns", "From", after.Turn, "To", before.Turn)
+		if IsSimultaneous(before) {
+			span = lang.M("voice.rollback.rounds", "From", after.Turn, "To", before.Turn)
+		}
 	}
+	if undone > 0 {
+		span = lang.M("voice.rollback.commands-of", "Commands", lang.M("n.commands", "Count", undone), "Span", span)
+	}
+	var parts []string
 	if before.Turn == after.Turn {
-		parts = append(parts, fmt.Sprintf("%s%s %d so far", cmds, w, before.Turn))
+		parts = append(parts, v.p.T("voice.rollback.so-far", "Span", span))
 	} else {
-		parts = append(parts, fmt.Sprintf("%s%ss %d to %d", cmds, w, after.Turn, before.Turn))
+		parts = append(parts, v.p.Msg(span))
 	}
 	if !before.HasFog() {
 		changed := 0
@@ -50,35 +66,27 @@ func (v Voice) RollbackLoss(before, after *state.State, undone int) string {
 			}
 		}
 		if changed > 0 {
-			parts = append(parts, fmt.Sprintf("%s taken since go back", chat.Plural(changed, "territory", "territories")))
+			parts = append(parts, v.p.T("voice.rollback.territories", "Count", changed))
 		}
 	}
-	var back []string
+	var back lang.List
 	for i := range before.Seats {
 		if !before.Seats[i].Alive() && after.Seats[i].Alive() {
-			back = append(back, v.Who(before, i))
+			back = append(back, lang.Text(v.Who(before, i)))
 		}
 	}
 	if len(back) > 0 {
-		parts = append(parts, chat.AndList(back)+" "+pluralVerb(len(back), "is", "are")+" back in the match")
+		parts = append(parts, v.p.T("voice.rollback.back", "Count", len(back), "Players", back))
 	}
 	if before.Options.Rules == state.Classic {
 		for i := range before.Seats {
 			if before.Seats[i].Hand != after.Seats[i].Hand {
-				parts = append(parts, "the cards drawn and traded since are undone")
+				parts = append(parts, v.p.T("voice.rollback.cards"))
 				break
 			}
 		}
 	}
-	return strings.Join(parts, "; ")
-}
-
-// pluralVerb is one for a count of 1, many otherwise.
-func pluralVerb(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
+	return strings.Join(parts, v.p.T("voice.list.sep"))
 }
 
 // RollbackQuestion asks the host (or an admin) whether to take m back to
@@ -86,29 +94,25 @@ func pluralVerb(n int, one, many string) string {
 // the commands it would take back; the question expires.
 func (v Voice) RollbackQuestion(m *hosted.Match, restored *state.State, turn, undone int, expires time.Time) string {
 	s := m.Game.State
-	w := TurnWord(s)
 	who := ""
 	if restored.Phase != state.PhaseOrders {
-		who = fmt.Sprintf(" (%s to play)", v.Who(restored, restored.Current))
+		who = v.p.T("voice.rollback.to-play", "Player", lang.Text(v.Who(restored, restored.Current)))
 	}
-	return fmt.Sprintf("Take the match back to the start of %s %d%s? Lost: %s. "+
-		"Everyone plays on from there; the dice from then on are new ones from the match's seed, so its fairness still verifies. "+
-		"Every player is pinged, and the channel is told who did it. This question expires %s.",
-		w, turn, who, v.RollbackLoss(s, restored, undone), chat.Timestamp(expires))
+	return v.p.T("voice.rollback.question", "Turn", turnN(s, turn), "Who", who,
+		"Lost", lang.Text(v.RollbackLoss(s, restored, undone)), "Expires", lang.Text(chat.Timestamp(expires)))
 }
 
 // RollbackNote is the channel's record of a rollback by who (a name, and
 // "the host" or "an admin"), taking the match from before back to the
 // start of turn (restored): what was lost.
 func (v Voice) RollbackNote(before, restored *state.State, who, role string, turn, undone int) string {
-	return fmt.Sprintf("↩️ %s (%s) rolled the match back to the start of %s %d (%s undone). Lost: %s.",
-		who, role, TurnWord(before), turn, chat.Plural(undone, "command", "commands"), v.RollbackLoss(before, restored, 0))
+	return v.p.T("voice.rollback.note", "Who", lang.Text(who), "Role", lang.Text(role), "Turn", turnN(before, turn),
+		"Commands", lang.M("n.commands", "Count", undone), "Lost", lang.Text(v.RollbackLoss(before, restored, 0)))
 }
 
 // rolledBackLine ends the record of the turn a rollback left.
 func (v Voice) rolledBackLine(s *state.State, e engine.RolledBack) string {
-	return fmt.Sprintf("↩️ Rolled back: the match went back to the start of %s %d (%s undone)",
-		TurnWord(s), e.Turn, chat.Plural(e.Undone, "command", "commands"))
+	return v.p.T("voice.rollback.line", "Turn", turnN(s, e.Turn), "Commands", lang.M("n.commands", "Count", e.Undone))
 }
 
 // againLine opens the record of the turn a rollback went back to.
@@ -116,13 +120,13 @@ func (v Voice) againLine(s *state.State, e engine.RolledBack) string {
 	switch {
 	case e.Seat >= 0 && v.hidesFrom(s, e.Seat):
 		// With fog of war a reserve tells the continents held.
-		return fmt.Sprintf("↩️ Turn %d again, after a rollback: %s to play", e.Turn, v.Who(s, e.Seat))
+		return v.p.T("voice.rollback.again-to-play", "N", e.Turn, "Player", lang.Text(v.Who(s, e.Seat)))
 	case e.Seat < 0:
-		return fmt.Sprintf("↩️ Round %d again, after a rollback: everyone gives their orders anew", e.Turn)
+		return v.p.T("voice.rollback.again-round", "N", e.Turn)
 	case hosted.IsCapitals(s):
-		return fmt.Sprintf("↩️ Turn %d again, after a rollback: %s has %s to send", e.Turn, v.Who(s, e.Seat), chat.Plural(e.Armies, "troop", "troops"))
+		return v.p.T("voice.rollback.again-send", "N", e.Turn, "Player", lang.Text(v.Who(s, e.Seat)), "Troops", lang.M("n.troops", "Count", e.Armies))
 	}
-	return fmt.Sprintf("↩️ Turn %d again, after a rollback: %s has %s to place", e.Turn, v.Who(s, e.Seat), chat.Plural(e.Armies, "army", "armies"))
+	return v.p.T("voice.rollback.again-place", "N", e.Turn, "Player", lang.Text(v.Who(s, e.Seat)), "Armies", lang.M("n.armies", "Count", e.Armies))
 }
 
 // everyonePost is a note that pings every person still playing m, with

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -16,7 +17,9 @@ import (
 // CapitalsStatus is /risk show status for a capitals match.
 func (v Voice) CapitalsStatus(m *hosted.Match) []string {
 	s := m.Game.State
-	lines := []string{"```", fmt.Sprintf("%-16s %5s %6s %-10s %-6s %4s", "player", "terr", "troops", "capital", "hero", "item")}
+	p := v.p
+	lines := []string{"```", fmt.Sprintf("%-16s %5s %6s %-10s %-6s %4s", p.T("voice.status.col.player"), p.T("voice.status.col.territories"),
+		p.T("voice.status.col.troops"), p.T("voice.status.col.capital"), p.T("voice.status.col.hero"), p.T("voice.status.col.item"))}
 	locked := false // a living player's hero is still to be won
 	for i := range s.Seats {
 		name := s.Seats[i].Name
@@ -27,25 +30,25 @@ func (v Voice) CapitalsStatus(m *hosted.Match) []string {
 			name = "▶ " + name
 		}
 		if !s.Seats[i].Alive() {
-			lines = append(lines, fmt.Sprintf("%-16s %s", chat.Trunc(name, 16), s.Seats[i].Status))
+			lines = append(lines, fmt.Sprintf("%-16s %s", chat.Trunc(name, 16), v.seatStatus(s.Seats[i].Status)))
 			continue
 		}
 		capital := "-"
 		if t := s.Capital(i); t >= 0 {
-			capital = chat.Trunc(s.Map.TerritoryName(t), 10)
+			capital = chat.Trunc(p.PlaceName(s.Map.TerritoryName(t)), 10)
 		}
-		hero := "locked"
+		hero := p.T("voice.status.hero.locked")
 		switch c := s.Seats[i].Capitals; {
 		case c.Hero != 0:
-			hero = "alive"
+			hero = p.T("voice.status.hero.alive")
 		case c.HeroWon:
-			hero = "dead"
+			hero = p.T("voice.status.hero.dead")
 		default:
 			locked = true
 		}
 		item := "-"
 		if s.Seats[i].Capitals.Item != state.NoItem {
-			item = "yes"
+			item = p.T("voice.status.item.yes")
 		}
 		lines = append(lines, fmt.Sprintf("%-16s %5d %6d %-10s %-6s %4s", chat.Trunc(name, 16), s.Owned(i), s.Armies(i), capital, hero, item))
 	}
@@ -53,8 +56,7 @@ func (v Voice) CapitalsStatus(m *hosted.Match) []string {
 	if locked {
 		// The table's word, and the map's padlock, explained where they
 		// are met.
-		lines = append(lines, "Hero *locked*: it appears on its player's capital once they hold territories of 4 different terrains "+
-			"(plain, forest, mountain, desert, coastal), and fights with 20% of all their troops where it stands.")
+		lines = append(lines, p.T("voice.status.hero-locked"))
 	}
 	if s.Phase == state.PhaseAction && s.Cap.NPlan > 0 {
 		lines = append(lines, PlanText(s))
@@ -62,49 +64,49 @@ func (v Voice) CapitalsStatus(m *hosted.Match) []string {
 	var lying []string
 	for t, tr := range s.Terr {
 		if tr.Item != state.NoItem {
-			what := "an item"
+			what := lang.M("voice.status.an-item")
 			if tr.Item == state.ItemFat {
-				what = "the fat bonus (" + fatWhat + ")"
+				what = lang.M("voice.status.fat", "What", lang.M("voice.tell.fat-what"))
 			}
-			lying = append(lying, fmt.Sprintf("%s on %s (%s left)", what, s.Map.TerritoryName(t), chat.Plural(state.ItemLife-int(tr.ItemAge)+1, "turn", "turns")))
+			lying = append(lying, p.T("voice.status.item", "What", what, "Territory", lang.Place(s.Map.TerritoryName(t)),
+				"Turns", lang.M("n.turns", "Count", state.ItemLife-int(tr.ItemAge)+1)))
 		}
 	}
 	if len(lying) > 0 {
-		lines = append(lines, "Items waiting: "+strings.Join(lying, "; ")+".")
+		lines = append(lines, p.T("voice.status.items", "Items", lang.Text(strings.Join(lying, p.T("voice.tell.semicolon")))))
 	}
 	return lines
 }
 
 // capitalsSettings words a capitals match's own options.
-func capitalsSettings(o state.Options) string {
+func (v Voice) capitalsSettings(o state.Options) string {
 	size := o.Map
 	if size == "" {
 		size = "normal"
 	}
-	return fmt.Sprintf("capitals rules on %s generated islands; neutral territories start with %d to %d troops (fortresses 5 more), capitals with %d",
-		size, o.NeutralMin, o.NeutralMax, o.CapitalTroops)
+	return v.p.T("voice.status.capitals-settings", "Size", size, "Min", o.NeutralMin, "Max", o.NeutralMax, "Capital", o.CapitalTroops)
 }
 
 // StatusLine says in one line where the match is.
 func (v Voice) StatusLine(m *hosted.Match) string {
 	s := m.Game.State
+	p := v.p
 	if m.Status == storage.Abandoned {
-		how := ""
 		if m.Meta.Ended != "" {
-			how = " " + m.Meta.Ended
+			return p.T("voice.status.ended-by", "Ended", lang.Text(m.Meta.Ended), "Turn", s.Turn)
 		}
-		return fmt.Sprintf("The match was ended without a winner%s, at turn %d.", how, s.Turn)
+		return p.T("voice.status.ended", "Turn", s.Turn)
 	}
 	switch s.Phase {
 	case state.PhaseOver:
-		limit := ""
+		args := []any{"Winners", lang.Text(v.Winners(s)), "Turns", lang.M("n.turns", "Count", s.Turn)}
 		if engine.EndedAtRoundLimit(s) {
-			limit = " at the round limit"
+			return p.T("voice.status.over-round-limit", args...)
 		}
-		return fmt.Sprintf("The match is over: %s won%s after %s.", v.Winners(s), limit, chat.Plural(s.Turn, "turn", "turns"))
+		return p.T("voice.status.over", args...)
 	case state.PhaseSetup:
 		if hosted.IsCapitals(s) {
-			return fmt.Sprintf("Choosing capitals: %s to choose.", v.Who(s, s.Current))
+			return p.T("voice.status.choosing-capitals", "Player", lang.Text(v.Who(s, s.Current)))
 		}
 		var waiting []string
 		for i := range s.Seats {
@@ -112,27 +114,53 @@ func (v Voice) StatusLine(m *hosted.Match) string {
 				waiting = append(waiting, fmt.Sprintf("%s (%d)", v.Who(s, i), s.Seats[i].Reserve))
 			}
 		}
-		return "Initial placement: waiting for " + strings.Join(waiting, ", ") + "."
+		return p.T("voice.status.placing", "Who", lang.Text(strings.Join(waiting, ", ")))
 	}
+	note := lang.Text(v.roundOf(s, s.Round))
 	if s.Phase == state.PhaseOrders {
-		line := fmt.Sprintf("Round %d%s: everyone orders at once; %s", s.Turn, roundNote(s, s.Round), v.Readiness(s))
+		line := p.T("voice.status.orders", "Round", s.Turn, "Note", note, "Readiness", lang.Text(v.Readiness(s)))
 		if !m.Timers.Deadline.IsZero() {
-			line += "; deadline " + chat.Timestamp(m.Timers.Deadline)
+			line += p.T("voice.status.orders-deadline", "Deadline", chat.Timestamp(m.Timers.Deadline))
 		}
 		return line + "."
 	}
-	line := fmt.Sprintf("Turn %d%s: %s to play (%s phase)", s.Turn, roundNote(s, s.Round), v.WhoPlays(s, s.Current), s.Phase)
+	line := p.T("voice.status.turn", "Turn", s.Turn, "Note", note, "Player", lang.Text(v.WhoPlays(s, s.Current)), "Phase", v.phase(s.Phase))
 	if o := s.Occupy; s.Phase == state.PhaseOccupy && o.From == o.To {
 		// A conquest out of the viewer's sight (the fog of war hides it).
-		line = fmt.Sprintf("Turn %d%s: %s to play (moving into a territory just taken)", s.Turn, roundNote(s, s.Round), v.WhoPlays(s, s.Current))
+		line = p.T("voice.status.occupy-unseen", "Turn", s.Turn, "Note", note, "Player", lang.Text(v.WhoPlays(s, s.Current)))
 	} else if s.Phase == state.PhaseOccupy {
-		line = fmt.Sprintf("Turn %d%s: %s to move %d to %d armies from %s into %s, just taken (/risk occupy)",
-			s.Turn, roundNote(s, s.Round), v.Who(s, s.Current), o.Min, o.Max, s.Map.TerritoryName(o.From), s.Map.TerritoryName(o.To))
+		line = p.T("voice.status.occupy", "Turn", s.Turn, "Note", note, "Player", lang.Text(v.Who(s, s.Current)), "Min", o.Min, "Max", o.Max,
+			"From", lang.Place(s.Map.TerritoryName(o.From)), "To", lang.Place(s.Map.TerritoryName(o.To)))
 	}
 	if !m.Timers.Deadline.IsZero() && !m.IsBotSeat(s.Current) {
-		line += ", deadline " + chat.Timestamp(m.Timers.Deadline)
+		line += p.T("voice.status.deadline", "Deadline", chat.Timestamp(m.Timers.Deadline))
 	}
 	return line + "."
+}
+
+// phase names a phase of a turn: "attack", "fortify".
+func (v Voice) phase(ph state.Phase) lang.Msg {
+	switch ph {
+	case state.PhaseSetup:
+		return lang.M("voice.status.phase.setup")
+	case state.PhaseReinforce:
+		return lang.M("voice.status.phase.reinforce")
+	case state.PhaseAttack:
+		return lang.M("voice.status.phase.attack")
+	case state.PhaseOccupy:
+		return lang.M("voice.status.phase.occupy")
+	case state.PhaseFortify:
+		return lang.M("voice.status.phase.fortify")
+	case state.PhaseOver:
+		return lang.M("voice.status.phase.over")
+	case state.PhaseAction:
+		return lang.M("voice.status.phase.action")
+	case state.PhaseMove:
+		return lang.M("voice.status.phase.move")
+	case state.PhaseOrders:
+		return lang.M("voice.status.phase.orders")
+	}
+	return lang.M("voice.status.phase.other", "Phase", ph.String())
 }
 
 // Standings is /risk show status's answer: where the match is, then the
@@ -144,79 +172,104 @@ func (v Voice) Standings(m *hosted.Match, lines []string) chat.Message {
 		seat = s.Winner
 	}
 	return chat.Message{Private: true, Text: lines[0], Image: v.mapOf(m, v.viewer()),
-		Embed: &chat.Embed{Title: "Standings", Description: strings.Join(lines[1:], "\n"), Color: v.Color(seat)}}
+		Embed: &chat.Embed{Title: v.p.T("voice.status.standings"), Description: strings.Join(lines[1:], "\n"), Color: v.Color(seat)}}
 }
 
+// SettingsText words a match's settings, in English (see
+// Voice.SettingsText).
+func SettingsText(set hosted.Settings) string { return Voice{}.SettingsText(set) }
+
 // SettingsText words a match's settings.
-func SettingsText(set hosted.Settings) string {
+func (v Voice) SettingsText(set hosted.Settings) string {
+	p := v.p
 	o := set.Options
-	timeout := "a careful bot plays for anyone out of time"
+	timeout := p.T("voice.status.set.bot-plays")
 	if set.OnTimeout == "skip" {
-		timeout = "a turn out of time is skipped"
+		timeout = p.T("voice.status.set.skipped")
 	}
 	colours := ""
 	if set.Palette == command.PaletteColorBlind {
-		colours = "; colour-blind palette"
+		colours = p.T("voice.status.set.colour-blind")
 	}
 	limit := ""
 	if o.Fog {
-		limit = "; fog of war (each player sees their territories and their neighbours)"
+		limit = p.T("voice.status.set.fog")
 	}
 	if o.Rounds > 0 {
-		limit += fmt.Sprintf("; ends after %s, the most territories winning", chat.Plural(o.Rounds, "round", "rounds"))
+		limit += p.T("voice.status.set.rounds", "Rounds", lang.M("n.rounds", "Count", o.Rounds))
 		if o.Teams > 0 {
-			limit += " (a team's together)"
+			limit += p.T("voice.status.set.rounds-teams")
 		}
 	}
 	if o.Teams > 0 {
-		limit += fmt.Sprintf("; teams of %d (teammates never attack each other, may move armies to each other, and win together)", o.Teams)
+		limit += p.T("voice.status.set.teams", "Count", o.Teams)
 	}
+	rest := []any{"Limit", lang.Text(limit), "Hours", set.TurnHours, "Timeout", lang.Text(timeout), "Colours", lang.Text(colours)}
 	if o.Rules == state.Capitals {
-		return fmt.Sprintf("%s%s; %d h per turn, %s%s", capitalsSettings(o), limit, set.TurnHours, timeout, colours)
+		return p.T("voice.status.set.capitals", append(rest, "Capitals", lang.Text(v.capitalsSettings(o)))...)
 	}
-	victory := "two thirds of the map wins"
+	victory := lang.M("voice.status.set.two-thirds")
 	switch o.Victory {
 	case state.Domination:
-		victory = "total domination wins"
+		victory = lang.M("voice.status.set.domination")
 	case state.Missions:
-		victory = "secret missions (the first to fulfil theirs wins)"
+		victory = lang.M("voice.status.set.missions")
 	}
+	// The options' values as a sentence says them (French agrees them).
+	cards := lang.M("voice.status.set.cards-escalating")
+	if o.Cards == state.Fixed {
+		cards = lang.M("voice.status.set.cards-fixed")
+	}
+	rest = append(rest, "Rules", lang.M("voice.status.set.rules-classic"), "Board", lang.Text(v.BoardName(o.Map)), "Victory", victory, "Cards", cards)
 	if o.Turns == state.Simultaneous {
 		// Moves go one step at a time in rounds, whatever the fortify option.
-		return fmt.Sprintf("%s rules on %s; simultaneous turns (everyone orders at once, each round resolves when all are ready); %s%s; %s cards; %d h per round, %s%s",
-			o.Rules, BoardName(o.Map), victory, limit, o.Cards, set.TurnHours, timeout, colours)
+		return p.T("voice.status.set.simultaneous", rest...)
 	}
-	return fmt.Sprintf("%s rules on %s; %s%s; %s cards; %s fortification; %d h per turn, %s%s",
-		o.Rules, BoardName(o.Map), victory, limit, o.Cards, o.Fortify, set.TurnHours, timeout, colours)
+	fortify := lang.M("voice.status.set.fortify-connected")
+	if o.Fortify == state.Adjacent {
+		fortify = lang.M("voice.status.set.fortify-adjacent")
+	}
+	return p.T("voice.status.set.classic", append(rest, "Fortify", fortify)...)
 }
+
+// BoardName names a match's map in a sentence, in English (see
+// Voice.BoardName).
+func BoardName(name string) string { return Voice{}.BoardName(name) }
 
 // BoardName names a match's map in a sentence: "the classic map", "the
 // islands-large map", or a library map by its title, "the map “Old
 // Town”" ("a server's own map" if this process cannot load it).
-func BoardName(name string) string {
+func (v Voice) BoardName(name string) string {
+	if name == "classic" {
+		return v.p.T("voice.status.board-classic")
+	}
 	if !engine.IsLibraryName(name) {
-		return "the " + name + " map"
+		return v.p.T("voice.status.board", "Name", name)
 	}
 	if m, err := engine.LoadMap(name); err == nil && m.Title != "" {
-		return "the map " + chat.Quote(m.Title)
+		return v.p.T("voice.status.board-titled", "Title", chat.Quote(m.Title))
 	}
-	return "a server's own map"
+	return v.p.T("voice.status.board-own")
 }
+
+// MapChoiceName names a value of the map option as a suggestion shows it,
+// in English (see Voice.MapChoiceName).
+func MapChoiceName(name string) string { return Voice{}.MapChoiceName(name) }
 
 // MapChoiceName names a value of the map option as a suggestion shows it:
 // "classic — the world of the rule book (42 territories)", "small —
 // generated islands, 12 to 18 territories".
-func MapChoiceName(name string) string {
+func (v Voice) MapChoiceName(name string) string {
 	if z, err := genmap.ParseSize(name); err == nil {
 		lo, hi := z.Territories()
-		return fmt.Sprintf("%s — generated islands, %d to %d territories", name, lo, hi)
+		return v.p.T("voice.status.map-generated", "Name", name, "Min", lo, "Max", hi)
 	}
 	if z, ok := engine.IslandsSize(name); ok {
 		lo, hi := z.Territories()
-		return fmt.Sprintf("%s — generated islands, sea lanes, %d to %d territories", name, lo, hi)
+		return v.p.T("voice.status.map-islands", "Name", name, "Min", lo, "Max", hi)
 	}
 	if m, err := engine.LoadMap(name); err == nil {
-		return fmt.Sprintf("%s — the world of the rule book (%d territories)", name, m.Len())
+		return v.p.T("voice.status.map-rule-book", "Name", name, "Count", m.Len())
 	}
 	return name
 }

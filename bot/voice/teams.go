@@ -1,10 +1,9 @@
 package voice
 
 import (
-	"fmt"
 	"strings"
 
-	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/state"
 )
@@ -19,7 +18,7 @@ func (v Voice) TeamName(s *state.State, team int) string {
 	for _, i := range s.TeamSeats(team) {
 		who = append(who, v.Who(s, i))
 	}
-	return fmt.Sprintf("Team %d (%s)", team, strings.Join(who, ", "))
+	return v.p.T("voice.team.name", "N", team, "Players", lang.Text(strings.Join(who, ", ")))
 }
 
 // Winners names who won a finished match: the winner, or its team.
@@ -34,7 +33,7 @@ func (v Voice) Winners(s *state.State) string {
 // of a turn.
 func (v Voice) WhoPlays(s *state.State, i int) string {
 	if t := s.TeamOf(i); t != 0 {
-		return fmt.Sprintf("%s (team %d)", v.Who(s, i), t)
+		return v.p.T("voice.team.who-plays", "Player", lang.Text(v.Who(s, i)), "N", t)
 	}
 	return v.Who(s, i)
 }
@@ -54,17 +53,17 @@ func (v Voice) TeamsLine(s *state.State) string {
 			terr += s.Owned(i)
 			out = out && !s.Seats[i].Alive()
 		}
-		status := chat.Plural(terr, "territory", "territories")
+		status := v.p.T("n.territories", "Count", terr)
 		if out {
-			status = "out"
+			status = v.p.T("voice.team.out")
 		}
-		parts = append(parts, fmt.Sprintf("%s: %s", v.TeamName(s, t), status))
+		parts = append(parts, v.p.T("voice.team.status", "Team", lang.Text(v.TeamName(s, t)), "Status", lang.Text(status)))
 	}
-	return "Teams: " + strings.Join(parts, "; ") + "."
+	return v.p.T("voice.team.line", "List", lang.Text(strings.Join(parts, v.p.T("voice.list.sep"))))
 }
 
 // lobbyTeams lists a lobby's teams as chosen so far, or "" without teams.
-func lobbyTeams(meta hosted.Meta) string {
+func (v Voice) lobbyTeams(meta hosted.Meta) string {
 	size := meta.Settings.Options.Teams
 	if size == 0 {
 		return ""
@@ -83,9 +82,9 @@ func lobbyTeams(meta hosted.Meta) string {
 		}
 		list := strings.Join(who, ", ")
 		if len(who) == 0 {
-			list = "nobody yet"
+			list = v.p.T("voice.team.nobody-yet")
 		}
-		lines = append(lines, fmt.Sprintf("Team %d (%d/%d): %s", t, len(who), size, list))
+		lines = append(lines, v.p.T("voice.team.lobby-line", "N", t, "Count", len(who), "Size", size, "Players", lang.Text(list)))
 	}
 	var free []string
 	for _, s := range meta.Seats {
@@ -94,18 +93,20 @@ func lobbyTeams(meta hosted.Meta) string {
 		}
 	}
 	if len(free) > 0 {
-		lines = append(lines, "No team yet (placed in a team with room at the start, in the order they joined): "+strings.Join(free, ", "))
+		lines = append(lines, v.p.T("voice.team.no-team-yet", "Players", lang.Text(strings.Join(free, ", "))))
 	}
 	return strings.Join(lines, "\n")
 }
 
 // teamsHelp is the help's paragraph on teams, of each rule set in its own
 // words.
-func teamsHelp(rules state.Rules) string {
-	won, moved := "the last team standing, or two thirds of the map held together", "armies"
+func teamsHelp(rules state.Rules) string { return Voice{}.teamsHelp(rules) }
+
+// teamsHelp is the package's teamsHelp in the voice's language.
+func (v Voice) teamsHelp(rules state.Rules) string {
+	won, moved := lang.M("voice.team.help-won-classic"), lang.M("voice.team.help-moved-classic")
 	if rules == state.Capitals {
-		won, moved = "the last team with a capital", "troops (not a hero)"
+		won, moved = lang.M("voice.team.help-won-capitals"), lang.M("voice.team.help-moved-capitals")
 	}
-	return "**Teams** (`teams:2` or `teams:3`, 4 or 6 players): pick a team in the lobby with `/risk join team:N` (or get one with room at the start). " +
-		"Teammates see what each other sees under fog, never attack each other, may move " + moved + " into each other's territories, and win together: " + won + "."
+	return v.p.T("voice.team.help", "Moved", moved, "Won", won)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/news"
@@ -16,20 +17,19 @@ import (
 func (v Voice) capitalsPing(m *hosted.Match) string {
 	s := m.Game.State
 	id := s.Seats[s.Current].ID
+	args := []any{"Swatch", v.Swatch(s.Current), "Mention", lang.Text(chat.MentionOf(id, s.Seats[s.Current].Name)),
+		"Turn", s.Turn, "Deadline", chat.Timestamp(m.Timers.Deadline)}
 	if s.Phase == state.PhaseSetup {
-		return fmt.Sprintf("%s %s, choose your capital: /risk place territory:NAME (a neutral territory that borders no capital). Deadline %s.",
-			v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), chat.Timestamp(m.Timers.Deadline))
+		return v.p.T("voice.turn.choose-capital", args...)
 	}
 	item := ""
 	if s.Seats[s.Current].Capitals.Item.Kept() {
-		item = " You hold an item (/risk show cards)."
+		item = v.p.T("voice.turn.hold-item")
 	}
 	if v.Hides(s) {
-		return fmt.Sprintf("%s %s, it is your turn %d. %s Deadline %s.",
-			v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, fogHint, chat.Timestamp(m.Timers.Deadline))
+		return v.p.T("voice.turn.ping-fog", append(args, "Hint", lang.Text(v.fogHint()))...)
 	}
-	return fmt.Sprintf("%s %s, it is your turn %d: send your **%s** to one territory (/risk place).%s Deadline %s.",
-		v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "troop", "troops"), item, chat.Timestamp(m.Timers.Deadline))
+	return v.p.T("voice.turn.ping-capitals", append(args, "Troops", lang.M("n.troops", "Count", s.Seats[s.Current].Reserve), "Item", lang.Text(item))...)
 }
 
 // Reveal says what the seed was, for checking the dice, and how much that
@@ -39,25 +39,23 @@ func (v Voice) Reveal(m *hosted.Match) string {
 	g := m.Game
 	switch {
 	case m.Meta.Unverified != "":
-		return fmt.Sprintf("⚠️ Not provably fair: this match was imported unverified, so its dice cannot be checked. The seed was %d. Why: %s",
-			g.Setup.Seed, m.Meta.Unverified)
+		return v.p.T("voice.turn.reveal-unverified", "Seed", g.Setup.Seed, "Why", lang.Text(m.Meta.Unverified))
 	case !m.Meta.Imported.IsZero():
-		return fmt.Sprintf("🔓 The seed was %d; its commitment %s… came with the match's import, %s, not from a start post here. "+
-			"/risk show history show:verify replays every roll from it, which proves the dice fair only as far as you trust "+
-			"whoever exported and imported the match: they knew the seed.",
-			g.Setup.Seed, g.Commitment()[:16], chat.Timestamp(m.Meta.Imported))
+		return v.p.T("voice.turn.reveal-imported", "Seed", g.Setup.Seed, "Commitment", g.Commitment()[:16], "When", chat.Timestamp(m.Meta.Imported))
 	}
-	return fmt.Sprintf("🔓 The seed was %d; committed at the start as %s…. /risk show history show:verify replays every roll from it.",
-		g.Setup.Seed, g.Commitment()[:16])
+	return v.p.T("voice.turn.reveal", "Seed", g.Setup.Seed, "Commitment", g.Commitment()[:16])
 }
+
+// FairDice names what Reveal says, in English (see Voice.FairDice).
+func FairDice(m *hosted.Match) string { return Voice{}.FairDice(m) }
 
 // FairDice names what Reveal says: "Fair dice", unless they cannot be
 // checked.
-func FairDice(m *hosted.Match) string {
+func (v Voice) FairDice(m *hosted.Match) string {
 	if m.Meta.Unverified != "" {
-		return "Unverified dice"
+		return v.p.T("voice.turn.unverified-dice")
 	}
-	return "Fair dice"
+	return v.p.T("voice.turn.fair-dice")
 }
 
 // LuckField is the luck report as an embed field's value.
@@ -74,22 +72,27 @@ func LuckField(report string) string {
 // first), and whether its turn is still being played: "7 of 7 · in
 // progress" left both to be guessed.
 func HistoryFooter(page, pages int, live bool) string {
-	text := fmt.Sprintf("Page %d of %d of the match's history", page+1, pages)
+	return Voice{}.HistoryFooter(page, pages, live)
+}
+
+// HistoryFooter is the footer of a page of /risk show history in v's
+// language (see the function HistoryFooter).
+func (v Voice) HistoryFooter(page, pages int, live bool) string {
 	if live {
-		text += " · this turn is still being played: what is done so far"
+		return v.p.T("voice.turn.history-footer-live", "Page", page+1, "Pages", pages)
 	}
-	return text
+	return v.p.T("voice.turn.history-footer", "Page", page+1, "Pages", pages)
 }
 
 // ShortTitle names a turn on a button: "Turn 7", "Setup".
 func (v Voice) ShortTitle(t news.TurnRecord) string {
 	if t.Turn == 0 {
-		return "Setup"
+		return v.p.T("voice.turn.setup")
 	}
 	if t.Seat < 0 {
-		return fmt.Sprintf("Round %d", t.Turn)
+		return v.p.T("voice.turn.round", "Round", t.Turn)
 	}
-	return fmt.Sprintf("Turn %d", t.Turn)
+	return v.p.T("voice.turn.turn", "Turn", t.Turn)
 }
 
 // Messages writes the news of a change. Written late (fresh false), when
@@ -172,18 +175,18 @@ func (v Voice) Ping(m *hosted.Match) (news.Post, bool) {
 	if hosted.IsCapitals(s) {
 		return news.Post{Message: chat.Message{Text: v.capitalsPing(m), Mentions: []string{id}}, Notice: news.TurnPing}, true
 	}
-	text := fmt.Sprintf("%s %s, it is your turn %d: you have **%s** to place%s. Deadline %s.",
-		v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, chat.Plural(s.Seats[s.Current].Reserve, "army", "armies"), tradeHint(s.HandSize(s.Current)), chat.Timestamp(m.Timers.Deadline))
+	args := []any{"Swatch", v.Swatch(s.Current), "Mention", lang.Text(chat.MentionOf(id, s.Seats[s.Current].Name)),
+		"Turn", s.Turn, "Deadline", chat.Timestamp(m.Timers.Deadline)}
+	text := v.p.T("voice.turn.ping", append(args, "Armies", lang.M("n.armies", "Count", s.Seats[s.Current].Reserve),
+		"Trade", lang.Text(v.tradeHint(s.HandSize(s.Current))))...)
 	if s.Phase != state.PhaseReinforce || s.Seats[s.Current].Reserve == 0 {
 		// The turn's living post words the ping again as the turn goes
 		// on: once placed, there is nothing left to place.
-		text = fmt.Sprintf("%s %s, it is your turn %d. Deadline %s.",
-			v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, chat.Timestamp(m.Timers.Deadline))
+		text = v.p.T("voice.turn.ping-placed", args...)
 	}
-	buttons := []chat.Button{{ID: m.ButtonID("autoplace", s.Turn), Label: "Place automatically", Style: chat.Secondary}}
+	buttons := []chat.Button{{ID: m.ButtonID("autoplace", s.Turn), Label: v.p.T("voice.turn.autoplace"), Style: chat.Secondary}}
 	if v.Hides(s) {
-		text = fmt.Sprintf("%s %s, it is your turn %d. %s Deadline %s.",
-			v.Swatch(s.Current), chat.MentionOf(id, s.Seats[s.Current].Name), s.Turn, fogHint, chat.Timestamp(m.Timers.Deadline))
+		text = v.p.T("voice.turn.ping-fog", append(args, "Hint", lang.Text(v.fogHint()))...)
 		buttons = append(buttons, v.ViewButton(m))
 	}
 	return news.Post{Message: chat.Message{Text: text, Mentions: []string{id}, Buttons: [][]chat.Button{buttons}}, Notice: news.TurnPing}, true
@@ -207,16 +210,15 @@ func (v Voice) roundPing(m *hosted.Match) (news.Post, bool) {
 		// public, and edited as the round is played, so what is left would
 		// tell who has placed or traded before the round resolves.
 		who = append(who, fmt.Sprintf("%s %s (%s%s)", v.Swatch(i), chat.MentionOf(s.Seats[i].ID, s.Seats[i].Name),
-			chat.Plural(s.Income(i).Total, "army", "armies"), tradeHint(s.HandSize(i)+s.Seats[i].Traded.Len())))
+			v.p.N("n.armies", s.Income(i).Total), v.tradeHint(s.HandSize(i)+s.Seats[i].Traded.Len())))
 	}
 	if len(ids) == 0 {
 		return news.Post{}, false
 	}
-	text := fmt.Sprintf("Round %d: %s — place your armies and give your orders (only you see them: /risk place, /risk attack from: to: armies:, /risk fortify), then /risk end. Deadline %s.",
-		s.Turn, strings.Join(who, ", "), chat.Timestamp(m.Timers.Deadline))
+	text := v.p.T("voice.turn.round-ping", "Round", s.Turn, "Who", lang.Text(strings.Join(who, ", ")), "Deadline", chat.Timestamp(m.Timers.Deadline))
 	msg := chat.Message{Text: text, Mentions: ids}
 	if v.Hides(s) {
-		msg.Text += " " + fogHint
+		msg.Text += " " + v.fogHint()
 		msg.Buttons = [][]chat.Button{{v.ViewButton(m)}}
 	}
 	return news.Post{Message: msg, Notice: news.TurnPing}, true
@@ -225,9 +227,9 @@ func (v Voice) roundPing(m *hosted.Match) (news.Post, bool) {
 // tradeHint reminds a player holding n cards that they must trade a set.
 // A ping is public: it says nothing the hand size does not (whether the
 // hand holds a set is the player's to know, with /risk show cards).
-func tradeHint(n int) string {
+func (v Voice) tradeHint(n int) string {
 	if n >= 5 {
-		return fmt.Sprintf(" — you hold %d cards and must trade a set first (/risk trade)", n)
+		return v.p.T("voice.turn.trade-hint", "Count", n)
 	}
 	return ""
 }
@@ -235,48 +237,59 @@ func tradeHint(n int) string {
 func (v Voice) victoryText(m *hosted.Match) string {
 	s := m.Game.State
 	var lines []string
-	unit, units := "turn", "turns"
+	turns := lang.M("n.turns", "Count", s.Turn)
 	if IsSimultaneous(s) {
-		unit, units = "round", "rounds"
+		turns = lang.M("n.rounds", "Count", s.Turn)
 	}
-	limit := ""
 	if engine.EndedAtRoundLimit(s) {
-		limit = " at the round limit"
+		lines = append(lines, v.p.T("voice.turn.victory-round-limit", "Winners", lang.Text(v.Winners(s)), "Turns", turns))
+	} else {
+		lines = append(lines, v.p.T("voice.turn.victory", "Winners", lang.Text(v.Winners(s)), "Turns", turns))
 	}
-	lines = append(lines, fmt.Sprintf("🏆 **%s wins%s after %s!**", v.Winners(s), limit, chat.Plural(s.Turn, unit, units)))
 	if IsMissions(s) && engine.MissionDone(s, s.Winner) {
-		lines = append(lines, fmt.Sprintf("%s completed their secret mission: %s.", s.Seats[s.Winner].Name, v.MissionText(s, s.Winner)))
+		lines = append(lines, v.p.T("voice.turn.victory-mission", "Name", lang.Text(s.Seats[s.Winner].Name), "Mission", lang.Text(v.MissionText(s, s.Winner))))
 	}
 	for i := range s.Seats {
-		status := s.Seats[i].Status.String() // eliminated, surrendered
+		status := v.seatStatus(s.Seats[i].Status) // eliminated, surrendered
 		switch {
 		case s.Won(i) && !s.Seats[i].Alive():
-			status = fmt.Sprintf("winner with their team (%s during the match)", s.Seats[i].Status)
+			status = v.p.T("voice.turn.winner-with-team", "Status", lang.Text(status))
 		case s.Won(i):
-			status = fmt.Sprintf("winner, %d territories", s.Owned(i))
+			status = v.p.T("voice.turn.winner", "Count", s.Owned(i))
 		case s.Seats[i].Alive():
-			status = fmt.Sprintf("%d territories left", s.Owned(i))
+			status = v.p.T("voice.turn.territories-left", "Count", s.Owned(i))
 		}
 		lines = append(lines, fmt.Sprintf("%s — %s", v.Who(s, i), status))
 	}
 	if IsMissions(s) {
 		lines = append(lines, v.missionsRevealed(s)...)
 	}
-	lines = append(lines, "Rematch: its button opens a lobby with the same seats and settings; or /risk new.")
+	lines = append(lines, v.p.T("voice.turn.rematch-hint"))
 	return strings.Join(lines, "\n")
+}
+
+// seatStatus words a seat's status: "eliminated", "surrendered".
+func (v Voice) seatStatus(st state.Status) string {
+	switch st {
+	case state.Eliminated:
+		return v.p.T("voice.turn.status.eliminated")
+	case state.Surrendered:
+		return v.p.T("voice.turn.status.surrendered")
+	}
+	return st.String()
 }
 
 // TurnTitle names a turn: "Turn 7 — 🟥 Ann".
 func (v Voice) TurnTitle(s *state.State, t news.TurnRecord) string {
 	switch {
 	case t.Turn == 0 && hosted.IsCapitals(s):
-		return "Capital — " + v.Who(s, t.Seat)
+		return v.p.T("voice.turn.title-capital", "Player", lang.Text(v.Who(s, t.Seat)))
 	case t.Turn == 0:
-		return "Initial placement done"
+		return v.p.T("voice.turn.title-setup")
 	case t.Seat < 0:
-		return fmt.Sprintf("Round %d", t.Turn)
+		return v.p.T("voice.turn.round", "Round", t.Turn)
 	}
-	return fmt.Sprintf("Turn %d — %s", t.Turn, v.WhoPlays(s, t.Seat))
+	return v.p.T("voice.turn.title", "Turn", t.Turn, "Player", lang.Text(v.WhoPlays(s, t.Seat)))
 }
 
 // maxDescription keeps an embed's description within Discord's 4096
@@ -291,9 +304,9 @@ func (v Voice) TurnEmbed(s *state.State, t news.TurnRecord, note string) *chat.E
 		lines = append([]string{"*" + note + "*"}, lines...)
 	}
 	if len(lines) == 0 {
-		lines = []string{"(nothing happened yet)"}
+		lines = []string{v.p.T("voice.turn.nothing-yet")}
 	}
-	e.Description = FitLinesAs(lines, maxDescription, "… and %d more lines")
+	e.Description = fitLines(lines, maxDescription, func(n int) string { return v.p.T("voice.turn.more-lines", "Count", n) })
 	st := t.Stats
 	capitals := hosted.IsCapitals(s)
 	if v.hidesFrom(s, t.Seat) || t.Seat < 0 {
@@ -304,24 +317,24 @@ func (v Voice) TurnEmbed(s *state.State, t news.TurnRecord, note string) *chat.E
 		st.Income, st.Traded = 0, 0
 	}
 	if st.Income > 0 {
-		unit := "armies"
+		income := v.p.T("voice.turn.field.income-armies", "Count", st.Income)
 		if capitals {
-			unit = "troops"
+			income = v.p.T("voice.turn.field.income-troops", "Count", st.Income)
 		}
-		e.Fields = append(e.Fields, chat.Field{Name: "Reinforcements", Value: fmt.Sprintf("%d %s", st.Income, unit), Inline: true})
+		e.Fields = append(e.Fields, chat.Field{Name: v.p.T("voice.turn.field.reinforcements"), Value: income, Inline: true})
 	}
 	if st.Traded > 0 {
-		e.Fields = append(e.Fields, chat.Field{Name: "Cards traded", Value: fmt.Sprintf("+%d armies", st.Traded), Inline: true})
+		e.Fields = append(e.Fields, chat.Field{Name: v.p.T("voice.turn.field.traded"), Value: v.p.T("voice.turn.field.traded-armies", "Count", st.Traded), Inline: true})
 	}
 	if st.Conquests > 0 {
-		e.Fields = append(e.Fields, chat.Field{Name: "Conquests", Value: chat.Plural(st.Conquests, "territory", "territories"), Inline: true})
+		e.Fields = append(e.Fields, chat.Field{Name: v.p.T("voice.turn.field.conquests"), Value: v.p.N("n.territories", st.Conquests), Inline: true})
 	}
 	if len(st.Eliminated) > 0 {
 		var names []string
 		for _, i := range st.Eliminated {
 			names = append(names, v.Who(s, i))
 		}
-		e.Fields = append(e.Fields, chat.Field{Name: "Eliminated", Value: strings.Join(names, ", "), Inline: true})
+		e.Fields = append(e.Fields, chat.Field{Name: v.p.T("voice.turn.field.eliminated"), Value: strings.Join(names, ", "), Inline: true})
 	}
 	return e
 }
@@ -358,7 +371,7 @@ func (v Voice) recordPosts(m *hosted.Match, t news.TurnRecord, note string, with
 	closed := news.Post{Message: chat.Message{Embed: &chat.Embed{
 		Title:       v.TurnTitle(m.Game.State, t),
 		Color:       v.Color(t.Seat),
-		Description: fmt.Sprintf("Round %d is over: its orders and the map are posted below.", t.Turn),
+		Description: v.p.T("voice.turn.round-over", "Round", t.Turn),
 	}}, Ref: news.PostRef(m.ID, t.Turn, t.Seat), Mode: news.Retire}
 	return []news.Post{closed, post}
 }
@@ -381,12 +394,12 @@ func (v Voice) LivePost(m *hosted.Match) (news.Post, bool) {
 	}
 	e := v.TurnEmbed(s, t, "")
 	if r := v.Readiness(s); r != "" {
-		e.Fields = append(e.Fields, chat.Field{Name: "Ready", Value: r})
+		e.Fields = append(e.Fields, chat.Field{Name: v.p.T("voice.turn.field.ready"), Value: r})
 	}
 	if !m.Timers.Deadline.IsZero() {
-		e.Fields = append(e.Fields, chat.Field{Name: "Deadline", Value: chat.Timestamp(m.Timers.Deadline), Inline: true})
+		e.Fields = append(e.Fields, chat.Field{Name: v.p.T("voice.turn.field.deadline"), Value: chat.Timestamp(m.Timers.Deadline), Inline: true})
 	}
-	e.Footer = "This message follows the turn as it is played."
+	e.Footer = v.p.T("voice.turn.footer")
 	msg, _ := v.Ping(m)
 	switch {
 	case v.Hides(s):
@@ -401,7 +414,7 @@ func (v Voice) LivePost(m *hosted.Match) (news.Post, bool) {
 	msg.Ref = news.PostRef(m.ID, t.Turn, t.Seat)
 	msg.Mode = news.PostOrEdit
 	if s.Phase == state.PhaseOrders {
-		e.Footer = "This message follows the round: who is ready; the orders show when it resolves."
+		e.Footer = v.p.T("voice.turn.footer-round")
 	}
 	if !(s.Phase == state.PhaseReinforce && s.Seats[s.Current].Reserve > 0) {
 		msg.Buttons = nil // placed: the button's moment is gone
@@ -419,12 +432,12 @@ func (v Voice) VictoryPost(m *hosted.Match) news.Post {
 	e := &chat.Embed{Title: "🏆 " + strings.Trim(lines[0], "🏆 *"), Color: v.Color(s.Winner)}
 	e.Description = strings.Join(lines[1:len(lines)-1], "\n")
 	if m.Luck != "" {
-		e.Fields = append(e.Fields, chat.Field{Name: "Luck against the exact odds", Value: LuckField(m.Luck)})
+		e.Fields = append(e.Fields, chat.Field{Name: v.p.T("voice.turn.field.luck"), Value: LuckField(m.Luck)})
 	}
-	e.Fields = append(e.Fields, chat.Field{Name: FairDice(m), Value: v.Reveal(m)})
+	e.Fields = append(e.Fields, chat.Field{Name: v.FairDice(m), Value: v.Reveal(m)})
 	e.Footer = lines[len(lines)-1]
 	return news.Post{Message: chat.Message{Embed: e, Image: v.mapOf(m, v.viewer()), Buttons: [][]chat.Button{{
-		{ID: hosted.LobbyButton(m.ID, "rematch"), Label: "Rematch", Style: chat.Primary},
+		{ID: hosted.LobbyButton(m.ID, "rematch"), Label: v.p.T("voice.turn.rematch"), Style: chat.Primary},
 	}}}}
 }
 
@@ -442,20 +455,21 @@ func (v Voice) Reminder(m *hosted.Match) (news.Post, bool) {
 		}
 		names = append(names, chat.MentionOf(id, name))
 	}
-	what := "it is your turn"
-	action := "a careful bot will play it for you"
+	what := lang.M("voice.turn.remind.your-turn")
+	action := lang.M("voice.turn.remind.bot-plays")
 	if m.Meta.Settings.OnTimeout == "skip" {
-		action = "it will be skipped"
+		action = lang.M("voice.turn.remind.skipped")
 	}
 	switch s := m.Game.State; {
 	case s.Phase == state.PhaseSetup && hosted.IsCapitals(s):
-		what = "it is your turn to choose a capital"
-		action = "a careful bot will choose it for you"
+		what = lang.M("voice.turn.remind.choose-capital")
+		action = lang.M("voice.turn.remind.bot-chooses")
 	case s.Phase == state.PhaseSetup:
-		what = "you still have armies to place"
+		what = lang.M("voice.turn.remind.place")
 	}
 	return news.Post{Message: chat.Message{
-		Text:     fmt.Sprintf("⏰ %s: %s. Time runs out %s; then %s.", strings.Join(names, " "), what, chat.Timestamp(m.Timers.Deadline), action),
+		Text: v.p.T("voice.turn.reminder", "Names", lang.Text(strings.Join(names, " ")), "What", what,
+			"When", chat.Timestamp(m.Timers.Deadline), "Action", action),
 		Mentions: waiting,
 	}, Notice: news.ReminderPing}, true
 }

@@ -1,8 +1,7 @@
 package voice
 
 import (
-	"fmt"
-
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
@@ -13,9 +12,17 @@ import (
 // usage speaks of Alaska and Kamchatka, which a generated map does not
 // have. The example is one the rules allow now if seat may play one
 // (seat -1: someone without a seat), else one of the seat's territories and
-// a neighbour. ok is false for a command it has no example for.
+// a neighbour. ok is false for a command it has no example for. It speaks
+// English; Voice.CapitalsUsage speaks the voice's language.
 func CapitalsUsage(s *state.State, seat int, command, option string) (text string, ok bool) {
-	n := s.Map.TerritoryName
+	return Voice{}.CapitalsUsage(s, seat, command, option)
+}
+
+// CapitalsUsage is the function CapitalsUsage in the voice's language;
+// the examples keep the names as typed (the map's, and the commands').
+func (v Voice) CapitalsUsage(s *state.State, seat int, command, option string) (text string, ok bool) {
+	n := func(t int) lang.Text { return lang.Text(s.Map.TerritoryName(t)) }
+	opt := lang.Text(option)
 	switch command {
 	case "attack":
 		from, to := capitalsPair(s, seat, func(c engine.Command) (int, int, bool) {
@@ -27,12 +34,10 @@ func CapitalsUsage(s *state.State, seat int, command, option string) (text strin
 			}
 			return 0, 0, false
 		}, func(o int) bool { return o != seat })
-		return fmt.Sprintf("/risk attack needs %s, like /risk attack from:%s to:%s: from one of your territories to a neighbour; "+
-			"a neutral one is captured, an enemy one is planned, for /risk launch.", option, n(from), n(to)), true
+		return v.p.T("help.usage.capitals.attack", "Option", opt, "From", n(from), "To", n(to)), true
 	case "fortify":
 		if held := hosted.HeldBy(s, seat); seat >= 0 && len(held) == 1 {
-			return fmt.Sprintf("/risk fortify needs %s: it moves troops between two of your territories, and you hold only %s so far. "+
-				"Take a neighbour first: /risk attack on a neutral territory captures it.", option, n(held[0])), true
+			return v.p.T("help.usage.capitals.fortify.alone", "Option", opt, "Territory", lang.Place(s.Map.TerritoryName(held[0]))), true
 		}
 		from, to := capitalsPair(s, seat, func(c engine.Command) (int, int, bool) {
 			if c, ok := c.(engine.Move); ok {
@@ -40,14 +45,12 @@ func CapitalsUsage(s *state.State, seat int, command, option string) (text strin
 			}
 			return 0, 0, false
 		}, func(o int) bool { return o == seat })
-		return fmt.Sprintf("/risk fortify needs %s, like /risk fortify from:%s to:%s ratio:1/2: between two of your territories "+
-			"that border each other (or that a port links by sea).", option, n(from), n(to)), true
+		return v.p.T("help.usage.capitals.fortify", "Option", opt, "From", n(from), "To", n(to)), true
 	case "port":
 		if t, ok := portExample(s, seat); ok {
-			return fmt.Sprintf("/risk port needs %s, like /risk port territory:%s: one of your territories by the water, without a port yet.",
-				option, n(t)), true
+			return v.p.T("help.usage.capitals.port", "Option", opt, "Territory", n(t)), true
 		}
-		return fmt.Sprintf("/risk port needs %s: one of your territories by the water, without a port yet (none of yours is, so far).", option), true
+		return v.p.T("help.usage.capitals.port.none", "Option", opt), true
 	}
 	return "", false
 }
@@ -57,12 +60,20 @@ func CapitalsUsage(s *state.State, seat int, command, option string) (text strin
 // command's usage names Alaska and Kamchatka, which another player may
 // hold): from the territory typed (typedFrom) if it is seat's, else one the
 // rules let attack or move now, else seat's largest stack. ok is false for
-// a command it has no example for, or someone without a territory.
+// a command it has no example for, or someone without a territory. It
+// speaks English; Voice.ClassicUsage speaks the voice's language.
 func ClassicUsage(s *state.State, seat int, command, option, typedFrom string) (text string, ok bool) {
+	return Voice{}.ClassicUsage(s, seat, command, option, typedFrom)
+}
+
+// ClassicUsage is the function ClassicUsage in the voice's language; the
+// examples keep the names as typed (the map's, and the commands').
+func (v Voice) ClassicUsage(s *state.State, seat int, command, option, typedFrom string) (text string, ok bool) {
 	if seat < 0 || seat >= len(s.Seats) || s.Owned(seat) == 0 {
 		return "", false
 	}
-	n := s.Map.TerritoryName
+	n := func(t int) lang.Text { return lang.Text(s.Map.TerritoryName(t)) }
+	opt := lang.Text(option)
 	typed := -1
 	if t, err := s.Map.Lookup(typedFrom); err == nil && s.Terr[t].Owner == seat {
 		typed = t
@@ -80,14 +91,13 @@ func ClassicUsage(s *state.State, seat int, command, option, typedFrom string) (
 			return 0, 0, false
 		})
 		if !ok {
-			return fmt.Sprintf("/risk attack needs %s: from one of your territories with 2 armies or more to an enemy neighbour (none of yours borders an enemy now).", option), true
+			return v.p.T("help.usage.classic.attack.none", "Option", opt), true
 		}
 		if IsSimultaneous(s) {
-			return fmt.Sprintf("/risk attack needs %s, like /risk attack from:%s to:%s armies:%d: from one of your territories to an enemy neighbour, with the armies the order sends.",
-				option, n(from), n(to), max(1, min(3, s.Terr[from].Armies-1))), true
+			return v.p.T("help.usage.classic.attack.rounds", "Option", opt, "From", n(from), "To", n(to),
+				"Armies", max(1, min(3, s.Terr[from].Armies-1))), true
 		}
-		return fmt.Sprintf("/risk attack needs %s, like /risk attack from:%s to:%s until:win: from one of your territories with 2 armies or more to an enemy neighbour.",
-			option, n(from), n(to)), true
+		return v.p.T("help.usage.classic.attack", "Option", opt, "From", n(from), "To", n(to)), true
 	case "fortify":
 		friend := func(o int) bool { return o == seat || s.Teammates(seat, o) }
 		from, to, ok := ownPair(s, seat, typed, friend, func(c engine.Command) (int, int, bool) {
@@ -97,10 +107,13 @@ func ClassicUsage(s *state.State, seat int, command, option, typedFrom string) (
 			return 0, 0, false
 		})
 		if !ok {
-			return fmt.Sprintf("/risk fortify needs %s: it moves armies between two of your territories that border each other, and none of yours does.", option), true
+			return v.p.T("help.usage.classic.fortify.none", "Option", opt), true
 		}
-		return fmt.Sprintf("/risk fortify needs %s, like /risk fortify from:%s to:%s armies:1: from one of your territories to another of yours%s.",
-			option, n(from), n(to), fortifyPath(s)), true
+		// How far a fortification goes under the match's rule.
+		if s.Options.Fortify == state.Adjacent || IsSimultaneous(s) {
+			return v.p.T("help.usage.classic.fortify.adjacent", "Option", opt, "From", n(from), "To", n(to)), true
+		}
+		return v.p.T("help.usage.classic.fortify.connected", "Option", opt, "From", n(from), "To", n(to)), true
 	}
 	return "", false
 }
@@ -135,14 +148,6 @@ func ownPair(s *state.State, seat, typed int, wants func(owner int) bool, legal 
 		}
 	}
 	return best, to, best >= 0
-}
-
-// fortifyPath says how far a fortification goes under the match's rule.
-func fortifyPath(s *state.State) string {
-	if s.Options.Fortify == state.Adjacent || IsSimultaneous(s) {
-		return " that borders it"
-	}
-	return ", along a path of your own"
 }
 
 // capitalsPair picks an example's two territories: the first pair of a
@@ -196,11 +201,14 @@ func portExample(s *state.State, seat int) (t int, ok bool) {
 
 // CapitalsNoUndo is the answer to /risk undo in a capitals match when the
 // player has nothing to take back: what undo takes back there, and what it
-// never does (the engine's words speak of dice and cards).
-func CapitalsNoUndo(s *state.State) string {
+// never does (the engine's words speak of dice and cards). It speaks
+// English; Voice.CapitalsNoUndo speaks the voice's language.
+func CapitalsNoUndo(s *state.State) string { return Voice{}.CapitalsNoUndo(s) }
+
+// CapitalsNoUndo is the function CapitalsNoUndo in the voice's language.
+func (v Voice) CapitalsNoUndo(s *state.State) string {
 	if s.Phase == state.PhaseSetup {
-		return "Nothing to undo: a capital, once chosen, stays. Choose yours with /risk place territory:NAME."
+		return v.p.T("help.undo.capitals.setup")
 	}
-	return "Nothing to undo. Undo takes back this turn's reinforcements, planned attacks, port, capture and move, " +
-		"but never a launch (its luck is drawn), a capture that collected an item (you have seen it), or anything from before this turn."
+	return v.p.T("help.undo.capitals")
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/state"
@@ -18,17 +19,34 @@ import (
 // FitLines joins lines within limit bytes, replacing the ones that do not
 // fit by a count.
 func FitLines(lines []string, limit int) string {
-	return FitLinesAs(lines, limit, "… and %d more (see /risk show history)")
+	return Voice{}.FitLines(lines, limit)
 }
 
 // FitLinesAs is fitLines with its own words for the lines left out (a
 // format with one %d).
 func FitLinesAs(lines []string, limit int, more string) string {
+	return fitLines(lines, limit, func(n int) string { return fmt.Sprintf(more, n) })
+}
+
+// FitLines is the package's FitLines in the voice's language.
+func (v Voice) FitLines(lines []string, limit int) string {
+	return v.FitLinesAs(lines, limit, func(n int) lang.Msg { return lang.M("voice.fit.more", "Count", n) })
+}
+
+// FitLinesAs is the package's FitLinesAs in the voice's language: more
+// words the n lines left out.
+func (v Voice) FitLinesAs(lines []string, limit int, more func(n int) lang.Msg) string {
+	return fitLines(lines, limit, func(n int) string { return v.p.Msg(more(n)) })
+}
+
+// fitLines is FitLines with the words for the n lines left out worded by
+// more.
+func fitLines(lines []string, limit int, more func(n int) string) string {
 	total := 0
 	for i, l := range lines {
 		total += len(l) + 1
 		if total > limit-40 && i < len(lines)-1 {
-			return strings.Join(lines[:i], "\n") + "\n" + fmt.Sprintf(more, len(lines)-i)
+			return strings.Join(lines[:i], "\n") + "\n" + more(len(lines)-i)
 		}
 	}
 	return strings.Join(lines, "\n")
@@ -43,6 +61,16 @@ var colorEmoji = map[string]string{
 	"vermillion": "🟧", "sky blue": "🟦",
 }
 
+// colorNames are the palettes' colour names in the catalogue, for a voice
+// that names a colour in its reader's language.
+var colorNames = map[string]lang.Msg{
+	"red": lang.M("voice.color.red"), "cyan": lang.M("voice.color.cyan"), "blue": lang.M("voice.color.blue"),
+	"yellow": lang.M("voice.color.yellow"), "violet": lang.M("voice.color.violet"), "purple": lang.M("voice.color.purple"),
+	"black": lang.M("voice.color.black"), "pink": lang.M("voice.color.pink"), "magenta": lang.M("voice.color.magenta"),
+	"orange": lang.M("voice.color.orange"), "green": lang.M("voice.color.green"), "brown": lang.M("voice.color.brown"),
+	"white": lang.M("voice.color.white"), "vermillion": lang.M("voice.color.vermillion"), "sky blue": lang.M("voice.color.sky-blue"),
+}
+
 // Voice writes the chat text of one match, naming its seats with the
 // colours of the match's palette.
 type Voice struct {
@@ -53,7 +81,40 @@ type Voice struct {
 	mapOf func(m *hosted.Match, viewer int) *chat.Image
 	// to is whom the voice speaks to, in a match with fog of war.
 	to audience
+	// p words what the voice says, in its reader's language (the zero
+	// printer speaks English).
+	p lang.Printer
 }
+
+// In is the voice speaking language t: the player's own for a private
+// answer, the server's for a public post.
+func (v Voice) In(t lang.Tag) Voice {
+	v.p = lang.For(t)
+	return v
+}
+
+// Speaking is a voice of no match's colours in language t: for the posts
+// and answers that name no seat's colour (a lobby, the help, a list).
+func Speaking(t lang.Tag) Voice { return Voice{}.In(t) }
+
+// Level names a computer player's level as its reader says it ("easy",
+// "facile"); a level the catalogue lacks goes by its own name.
+func Level(level string) lang.Msg {
+	switch level {
+	case "random":
+		return lang.M("voice.level.random")
+	case "easy":
+		return lang.M("voice.level.easy")
+	case "normal":
+		return lang.M("voice.level.normal")
+	case "hard":
+		return lang.M("voice.level.hard")
+	}
+	return lang.M("chat.as-is", "Text", lang.Text(level))
+}
+
+// Lang is the printer the voice speaks with.
+func (v Voice) Lang() lang.Printer { return v.p }
 
 // New returns the voice of a match whose seats have these colours
 // (names, and 0xRRGGBB values, which may be missing); mapOf gives the map
@@ -74,7 +135,7 @@ func (v Voice) Color(i int) int {
 // Who names engine seat i with its colour: "🟥 Ann".
 func (v Voice) Who(s *state.State, i int) string {
 	if i < 0 || i >= len(s.Seats) {
-		return "⬜ neutral"
+		return v.p.T("voice.who.neutral")
 	}
 	return v.Swatch(i) + " " + s.Seats[i].Name
 }
@@ -89,19 +150,31 @@ func (v Voice) Swatch(i int) string {
 	return "▪️"
 }
 
-// ColorName names seat i's colour.
+// ColorName names seat i's colour, in the voice's language.
 func (v Voice) ColorName(i int) string {
 	if i < len(v.colors) {
+		if m, ok := colorNames[v.colors[i]]; ok {
+			return v.p.Msg(m)
+		}
 		return v.colors[i]
 	}
-	return fmt.Sprintf("colour %d", i+1)
+	return v.p.T("voice.color.nth", "N", i+1)
 }
 
 // CardList names cards: "Alaska, Peru, wild".
 func CardList(m *state.Map, cards []state.Card) string {
-	var names []string
-	for _, c := range cards {
-		names = append(names, m.CardName(c))
+	return Voice{}.CardList(m, cards)
+}
+
+// CardList names cards in the voice's language: "Alaska (infantry), wild".
+func (v Voice) CardList(m *state.Map, cards []state.Card) string { return v.cardList(m, cards) }
+
+// power words a strength of the capitals rules ("14.5"), with the decimal
+// mark of the voice's language.
+func (v Voice) power(units int) string {
+	s := state.FormatPower(units)
+	if v.p.Tag() == lang.French {
+		s = strings.Replace(s, ".", ",", 1)
 	}
-	return strings.Join(names, ", ")
+	return s
 }

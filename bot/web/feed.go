@@ -379,6 +379,8 @@ func (s *Server) command(w http.ResponseWriter, r *http.Request) {
 	}
 	command.People(s.bot.Specs(), cmd, opts, func(name string) string { return userIn(channel, name).ID })
 	req := chat.Request{Channel: channel, User: user, Command: cmd, Options: opts, Key: "web/" + randomHex(8), Server: "web", Admin: s.browsers.isOperator(se)}
+	req.Locale = pageLocale(r)
+	req.GuildLocale = req.Locale
 	pr := pageReplier{s: s, channel: channel, user: user}
 	if command.Alias(cmd) == "new" {
 		s.opening.Lock()
@@ -438,6 +440,8 @@ func (s *Server) click(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c := chat.Click{Channel: channel, User: user, ID: in.Button, Label: label, Key: "web/" + randomHex(8), Server: "web", Admin: s.browsers.isOperator(se)}
+	c.Locale = pageLocale(r)
+	c.GuildLocale = c.Locale
 	pr := pageReplier{s: s, channel: channel, user: user, replace: replace}
 	if opens(in.Button) {
 		s.opening.Lock()
@@ -571,4 +575,28 @@ func lobbySeats(meta json.RawMessage, platform string) []seatInfo {
 		out = append(out, seatInfo{Name: st.Name, ID: st.ID, Web: strings.HasPrefix(st.ID, platform)})
 	}
 	return out
+}
+
+// pageLocale is the language a page asks for: its switch's (X-Risk-Lang),
+// else the browser's first (Accept-Language), as a locale ("fr").
+func pageLocale(r *http.Request) string {
+	if l := r.Header.Get("X-Risk-Lang"); l != "" {
+		return clipLocale(l)
+	}
+	first, _, _ := strings.Cut(r.Header.Get("Accept-Language"), ",")
+	first, _, _ = strings.Cut(first, ";")
+	return clipLocale(strings.TrimSpace(first))
+}
+
+// clipLocale keeps a locale as short as any is, letters and dashes only.
+func clipLocale(l string) string {
+	if len(l) > 16 {
+		l = l[:16]
+	}
+	return strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') {
+			return r
+		}
+		return -1
+	}, l)
 }

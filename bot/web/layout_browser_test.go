@@ -117,8 +117,11 @@ func TestBrowserOldPrivateButton(t *testing.T) {
 			p.waitFor("Ann's turn", `document.querySelector("#seat-list .seat.turn")?.textContent.startsWith("Ann")`, wait)
 			p.command("/risk show history", wait)
 			p.seen("the history", "of the match's history", wait)
+			// The history's answer, wherever computer players' news has
+			// put it meanwhile.
+			history := `[...document.querySelectorAll("#messages .message")].filter(m => m.innerText.includes("of the match's history")).pop()`
 			var old string
-			p.eval(lastMessage+`.id`, &old)
+			p.eval(history+`.id`, &old)
 			// The newest private answer: its button answers in its place.
 			// (Computer players' news may still arrive meanwhile: only
 			// the history's answers are counted.)
@@ -126,7 +129,7 @@ func TestBrowserOldPrivateButton(t *testing.T) {
 			answers := `[...document.querySelectorAll("#messages .message")].filter(m => m.innerText.includes("of the match's history")).length`
 			var before, after int
 			p.eval(answers, &before)
-			p.eval(lastMessage+`.querySelector("button.btn").click()`, nil)
+			p.eval(history+`.querySelector("button.btn").click()`, nil)
 			p.waitFor("the page turned in place", fmt.Sprintf(`document.getElementById(%q)?.dataset.rev === "1"`, old), wait)
 			p.eval(answers, &after)
 			if after != before {

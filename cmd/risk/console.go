@@ -11,12 +11,13 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/console"
 )
 
 // runConsole is `risk console [--db PATH] [--images DIR] [--channel NAME] ... [FILE]`.
 func runConsole(ctx context.Context, e env) error {
-	fs := newFlags(e, "console", "[--db PATH] [--images DIR] [--keep-maps N] [--channel NAME] [--name NAME] [--seed N]\n    [--palette standard|colorblind] [--lobby-days N] [FILE]\n\n"+
+	fs := newFlags(e, "console", "[--db PATH] [--images DIR] [--keep-maps N] [--channel NAME] [--name NAME] [--seed N]\n    [--palette standard|colorblind] [--lang en|fr] [--lobby-days N] [FILE]\n\n"+
 		"Plays in the terminal: type commands as Discord shows them (NAME: /risk SUBCOMMAND option:value),\n"+
 		"or give a transcript FILE. Maps are saved as PNG files.")
 	db := dbFlag(fs, "")
@@ -26,6 +27,7 @@ func runConsole(ctx context.Context, e env) error {
 	name := fs.String("name", "", "your player `name` for lines that do not start with NAME: (default: your login name, else Player)")
 	seed := fs.Uint64("seed", 0, "seed for new matches (0: random); a fixed seed replays a transcript exactly")
 	paletteName := paletteFlag(fs)
+	language := fs.String("lang", "", "your `language` and the new matches' (en, fr; default: $LANG's if the bot has it, else English)")
 	lobbyDays := lobbyFlag(fs)
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
@@ -72,6 +74,10 @@ func runConsole(ctx context.Context, e env) error {
 	}
 	con := console.New(e.stdout, ch, *images)
 	con.Name = *name
+	con.Lang, err = consoleLang(*language, e.getenv)
+	if err != nil {
+		return err
+	}
 	con.KeepMaps = *keep
 	if *keep <= 0 {
 		con.KeepMaps = -1 // keep all (the console's zero is its default)
@@ -136,4 +142,20 @@ func consoleChannel(name string) (string, error) {
 		return "", usageError("--channel web:NAME: want the page's channel name, 1 to 40 letters, digits, '-' or '_'")
 	}
 	return "web:" + strings.ToLower(rest), nil
+}
+
+// consoleLang is the console's language: --lang's, else $LANG's when the
+// bot speaks it (fr_FR.UTF-8), else English.
+func consoleLang(flag string, getenv func(string) string) (string, error) {
+	if flag != "" {
+		t, ok := lang.Parse(flag)
+		if !ok {
+			return "", usageError("--lang %q: the bot speaks en and fr", flag)
+		}
+		return string(t), nil
+	}
+	if t, ok := lang.Parse(strings.SplitN(getenv("LANG"), ".", 2)[0]); ok {
+		return string(t), nil
+	}
+	return string(lang.English), nil
 }

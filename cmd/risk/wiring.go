@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
@@ -78,6 +79,9 @@ func newBot(d botDeps) (*bot.Bot, error) {
 		meter = d.metrics
 		for k, p := range pals {
 			p.Render = timedRenderer{p.Render, d.metrics}
+			if in := p.In; in != nil {
+				p.In = func(t lang.Tag) look.Renderer { return timedRenderer{in(t), d.metrics} }
+			}
 			pals[k] = p
 		}
 	}
@@ -89,7 +93,7 @@ func newBot(d botDeps) (*bot.Bot, error) {
 	// commitment published at the start proves nothing if the seed can be
 	// guessed.
 	return bot.New(bot.Standard(bot.Config{Store: d.db, Poster: d.poster, Seed: d.seed, Log: d.log,
-		Render: def.Render, Colors: def.Colors, RGB: def.RGB, Palettes: pals, Scope: d.scope, LobbyTTL: d.lobbyTTL, Instance: d.instance, Meter: meter}))
+		Render: def.Render, RenderIn: def.In, Colors: def.Colors, RGB: def.RGB, Palettes: pals, Scope: d.scope, LobbyTTL: d.lobbyTTL, Instance: d.instance, Meter: meter}))
 }
 
 // timedRenderer tells the metrics how long each map takes.

@@ -4,7 +4,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { token: "", operator: false, claiming: "", stick: true, top: 0, channel: "", as: localStorage.getItem("risk.as") || "", names: [], source: null, choices: [], pick: -1, info: null };
+const state = { lang: localStorage.getItem("risk.lang") || (navigator.language || "en").slice(0, 2), token: "", operator: false, claiming: "", stick: true, top: 0, channel: "", as: localStorage.getItem("risk.as") || "", names: [], source: null, choices: [], pick: -1, info: null };
 
 function channelFromURL() {
   const c = new URLSearchParams(location.search).get("c");
@@ -17,7 +17,8 @@ function channelFromURL() {
 // cannot read; a token from before a restart of the server is fetched
 // again, once.
 async function api(method, url, body, retried) {
-  const headers = {};
+  // The bot answers in the page's language (the browser's, or the switch's).
+  const headers = { "X-Risk-Lang": state.lang };
   if (body) {
     headers["Content-Type"] = "application/json";
     if (!state.token) await fetchToken();
@@ -492,6 +493,11 @@ function setup() {
   };
   $("show-channels").addEventListener("click", () => panel("channels"));
   $("show-seats").addEventListener("click", () => panel("seats"));
+  $("lang").value = state.lang === "fr" ? "fr" : "en";
+  $("lang").addEventListener("change", () => {
+    state.lang = $("lang").value;
+    localStorage.setItem("risk.lang", state.lang);
+  });
   $("show-dock").addEventListener("click", () => {
     const b = $("show-dock"), open = b.getAttribute("aria-expanded") === "false";
     b.setAttribute("aria-expanded", String(open));

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -11,32 +12,38 @@ import (
 // Command is an application command as registered: the JSON fields the
 // fake checks.
 type Command struct {
-	ID               string   `json:"id,omitempty"`
-	Type             *int     `json:"type"`
-	Name             string   `json:"name"`
-	Description      string   `json:"description"`
-	Options          []Option `json:"options"`
-	DMPermission     *bool    `json:"dm_permission,omitempty"`
-	Contexts         []int    `json:"contexts,omitempty"`
-	IntegrationTypes []int    `json:"integration_types,omitempty"`
+	ID          string   `json:"id,omitempty"`
+	Type        *int     `json:"type"`
+	Name        string   `json:"name"`
+	Description string   `json:"description"`
+	Options     []Option `json:"options"`
+	// The localisations, by locale ("fr"): what users of that language
+	// see instead of the name and the description.
+	NameLocalizations        map[string]string `json:"name_localizations,omitempty"`
+	DescriptionLocalizations map[string]string `json:"description_localizations,omitempty"`
+	DMPermission             *bool             `json:"dm_permission,omitempty"`
+	Contexts                 []int             `json:"contexts,omitempty"`
+	IntegrationTypes         []int             `json:"integration_types,omitempty"`
 	// DefaultMemberPermissions is a permission bit set as a string.
 	DefaultMemberPermissions *string `json:"default_member_permissions,omitempty"`
 }
 
 // Option is an option (or subcommand) of a registered command.
 type Option struct {
-	Type         int      `json:"type"`
-	Name         string   `json:"name"`
-	Description  string   `json:"description"`
-	Required     bool     `json:"required"`
-	Choices      []choice `json:"choices"`
-	Options      []Option `json:"options"`
-	Autocomplete bool     `json:"autocomplete"`
-	MinValue     *float64 `json:"min_value"`
-	MaxValue     *float64 `json:"max_value"`
-	MinLength    *int     `json:"min_length"`
-	MaxLength    *int     `json:"max_length"`
-	ChannelTypes []int    `json:"channel_types"`
+	Type                     int               `json:"type"`
+	Name                     string            `json:"name"`
+	NameLocalizations        map[string]string `json:"name_localizations,omitempty"`
+	Description              string            `json:"description"`
+	DescriptionLocalizations map[string]string `json:"description_localizations,omitempty"`
+	Required                 bool              `json:"required"`
+	Choices                  []choice          `json:"choices"`
+	Options                  []Option          `json:"options"`
+	Autocomplete             bool              `json:"autocomplete"`
+	MinValue                 *float64          `json:"min_value"`
+	MaxValue                 *float64          `json:"max_value"`
+	MinLength                *int              `json:"min_length"`
+	MaxLength                *int              `json:"max_length"`
+	ChannelTypes             []int             `json:"channel_types"`
 }
 
 // CheckCommands checks the JSON body of a bulk overwrite of application
@@ -70,6 +77,7 @@ func checkCommands(cmds []Command) problems {
 		case 1:
 			p = append(p, checkName(where, c.Name)...)
 			p = append(p, checkDescription(where, c.Description)...)
+			p = append(p, checkLocalized(where, c.NameLocalizations, c.DescriptionLocalizations)...)
 			p = append(p, checkOptions(where, c.Options, 0)...)
 			if n := commandChars(c); n > MaxCommandChars {
 				p.add("%s: the command has %d characters of names, descriptions and values; at most %d", where, n, MaxCommandChars)
@@ -139,10 +147,12 @@ func checkOptions(where string, opts []Option, parent int) problems {
 	names := map[string]bool{}
 	subs, others := 0, 0
 	optional := false
+	p = append(p, checkLocalizedNames(where, opts)...)
 	for i, o := range opts {
 		w := fmt.Sprintf("%s.options[%d] (%s)", where, i, o.Name)
 		p = append(p, checkName(w, o.Name)...)
 		p = append(p, checkDescription(w, o.Description)...)
+		p = append(p, checkLocalized(w, o.NameLocalizations, o.DescriptionLocalizations)...)
 		if names[o.Name] {
 			p.add("%s.name: %q is used twice at this level", w, o.Name)
 		}
@@ -201,6 +211,14 @@ func checkValueOption(w string, o Option) problems {
 			if n := chars(c.Name); n < 1 || n > MaxChoiceName {
 				p.add("%s.choices[%d].name: must be 1 to %d characters", w, j, MaxChoiceName)
 			}
+			for loc, name := range c.NameLocalizations {
+				if !locales[loc] {
+					p.add("%s.choices[%d].name_localizations: %q is not a locale", w, j, loc)
+				}
+				if n := chars(name); n < 1 || n > MaxChoiceName {
+					p.add("%s.choices[%d].name_localizations[%s]: must be 1 to %d characters", w, j, loc, MaxChoiceName)
+				}
+			}
 			switch v := c.Value.(type) {
 			case string:
 				if o.Type != optString {
@@ -247,17 +265,88 @@ func checkValueOption(w string, o Option) problems {
 	return p
 }
 
+// checkLocalized checks the localisations of a name and a description:
+// known locales, and values under the same rules as the defaults.
+func checkLocalized(where string, names, descs map[string]string) problems {
+	var p problems
+	for _, loc := range sortedKeys(names) {
+		if !locales[loc] {
+			p.add("%s.name_localizations: %q is not a locale", where, loc)
+		}
+		p = append(p, checkName(fmt.Sprintf("%s.name_localizations[%s]", where, loc), names[loc])...)
+	}
+	for _, loc := range sortedKeys(descs) {
+		if !locales[loc] {
+			p.add("%s.description_localizations: %q is not a locale", where, loc)
+		}
+		p = append(p, checkDescription(fmt.Sprintf("%s.description_localizations[%s]", where, loc), descs[loc])...)
+	}
+	return p
+}
+
+// checkLocalizedNames checks the localised names of the options at one
+// level: Discord wants each distinct from the other options' default
+// names, and from the other names in its locale.
+func checkLocalizedNames(where string, opts []Option) problems {
+	var p problems
+	for i, o := range opts {
+		for _, loc := range sortedKeys(o.NameLocalizations) {
+			name := o.NameLocalizations[loc]
+			for j, other := range opts {
+				if j == i {
+					continue
+				}
+				if name == other.Name || (other.NameLocalizations[loc] == name && j < i) {
+					p.add("%s.options[%d] (%s).name_localizations[%s]: %q is another option's name at this level", where, i, o.Name, loc, name)
+				}
+			}
+		}
+	}
+	return p
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// locales are the locales Discord knows
+// (https://discord.com/developers/docs/reference#locales).
+var locales = map[string]bool{
+	"id": true, "da": true, "de": true, "en-GB": true, "en-US": true, "es-ES": true, "es-419": true,
+	"fr": true, "hr": true, "it": true, "lt": true, "hu": true, "nl": true, "no": true, "pl": true,
+	"pt-BR": true, "ro": true, "fi": true, "sv-SE": true, "vi": true, "tr": true, "cs": true, "el": true,
+	"bg": true, "ru": true, "uk": true, "hi": true, "th": true, "zh-CN": true, "ja": true, "zh-TW": true, "ko": true,
+}
+
 // commandChars counts what Discord counts against a command's size limit:
 // the names, descriptions and choice names and values of the command and
-// all its options.
-func commandChars(c Command) int {
-	n := chars(c.Name) + chars(c.Description)
+// all its options; where a field has localisations, only its longest
+// value (the default's or a localisation's) counts.
+func commandChars(c Command) int { return commandCharsBy(c, longest) }
+
+// longest is the length of a field's longest value.
+func longest(def string, loc map[string]string) int {
+	n := chars(def)
+	for _, v := range loc {
+		n = max(n, chars(v))
+	}
+	return n
+}
+
+// commandCharsBy counts a command's fields, each measured by size.
+func commandCharsBy(c Command, size func(def string, loc map[string]string) int) int {
+	n := size(c.Name, c.NameLocalizations) + size(c.Description, c.DescriptionLocalizations)
 	var walk func([]Option)
 	walk = func(opts []Option) {
 		for _, o := range opts {
-			n += chars(o.Name) + chars(o.Description)
+			n += size(o.Name, o.NameLocalizations) + size(o.Description, o.DescriptionLocalizations)
 			for _, ch := range o.Choices {
-				n += chars(ch.Name) + chars(fmt.Sprint(ch.Value))
+				n += size(ch.Name, ch.NameLocalizations) + chars(fmt.Sprint(ch.Value))
 			}
 			walk(o.Options)
 		}
@@ -267,5 +356,17 @@ func commandChars(c Command) int {
 }
 
 // CommandChars returns the size of a registered command as Discord counts
-// it against MaxCommandChars.
+// it against MaxCommandChars: each field by its longest localisation.
 func CommandChars(c Command) int { return commandChars(c) }
+
+// CommandCharsIn returns the size of a registered command as users of a
+// locale see it ("" for the defaults): each field in that locale, or its
+// default.
+func CommandCharsIn(c Command, locale string) int {
+	return commandCharsBy(c, func(def string, loc map[string]string) int {
+		if v, ok := loc[locale]; ok && locale != "" {
+			return chars(v)
+		}
+		return chars(def)
+	})
+}

@@ -307,6 +307,11 @@ func TestCheckCommands(t *testing.T) {
 		return os
 	}
 	long := strings.Repeat("d", 100)
+	fr := func(s string) map[string]string { return map[string]string{"fr": s} }
+	loc := func(o Option, name, desc string) Option {
+		o.NameLocalizations, o.DescriptionLocalizations = fr(name), fr(desc)
+		return o
+	}
 	tests := []struct {
 		name string
 		cmds []Command
@@ -321,11 +326,11 @@ func TestCheckCommands(t *testing.T) {
 		{"26 subcommands", risk(many(26, func(i int) Option { return sub(fmt.Sprintf("s%d", i), "d") })...), "at most 25"},
 		{"26 options", risk(sub("a", "d", many(26, func(i int) Option { return str(fmt.Sprintf("o%d", i)) })...)), "at most 25"},
 		{"required after optional", risk(sub("a", "d", str("x"), Option{Type: optString, Name: "y", Description: "d", Required: true})), "required options must come before"},
-		{"choices and autocomplete", risk(sub("a", "d", Option{Type: optString, Name: "x", Description: "d", Autocomplete: true, Choices: []choice{{"a", "a"}}})), "autocomplete cannot be used with choices"},
+		{"choices and autocomplete", risk(sub("a", "d", Option{Type: optString, Name: "x", Description: "d", Autocomplete: true, Choices: []choice{{Name: "a", Value: "a"}}})), "autocomplete cannot be used with choices"},
 		{"26 choices", risk(sub("a", "d", Option{Type: optString, Name: "x", Description: "d", Choices: func() []choice {
 			var cs []choice
 			for i := range 26 {
-				cs = append(cs, choice{fmt.Sprint(i), fmt.Sprint(i)})
+				cs = append(cs, choice{Name: fmt.Sprint(i), Value: fmt.Sprint(i)})
 			}
 			return cs
 		}()})), "choices: at most 25"},
@@ -337,6 +342,23 @@ func TestCheckCommands(t *testing.T) {
 		{"subcommands mixed with options", risk(sub("a", "d"), str("b")), "cannot be mixed"},
 		{"min above max", risk(sub("a", "d", Option{Type: optInteger, Name: "n", Description: "d", MinValue: ptr(5.0), MaxValue: ptr(1.0)})), "above max_value"},
 		{"min_value on a string", risk(sub("a", "d", Option{Type: optString, Name: "n", Description: "d", MinValue: ptr(1.0)})), "for integer and number options"},
+		{"localised", risk(sub("attack", "Attack", Option{Type: optString, Name: "from", Description: "From", Required: true,
+			NameLocalizations: fr("de"), DescriptionLocalizations: fr("Depuis"), Choices: []choice{{Name: "a", Value: "a", NameLocalizations: fr("à")}}})), ""},
+		{"localised name in upper case", risk(loc(sub("attack", "d"), "Attaquer", "d")), "name_localizations[fr].name: \"Attaquer\" must be lower case"},
+		{"localised name with a space", risk(loc(sub("end", "d"), "fin de tour", "d")), "name_localizations[fr].name: \"fin de tour\" must match"},
+		{"localised name of 33", risk(loc(sub("end", "d"), strings.Repeat("é", 33), "d")), "must match"},
+		{"localised description of 101", risk(loc(sub("end", "d"), "fin", long+"é")), "description_localizations[fr].description: must be 1 to 100"},
+		{"not a locale", risk(Option{Type: optSubcommand, Name: "end", Description: "d", NameLocalizations: map[string]string{"french": "fin"}}), "\"french\" is not a locale"},
+		{"localised name is another option's", risk(sub("a", "d", str("from"), Option{Type: optString, Name: "to", Description: "d", NameLocalizations: fr("from")})), "another option's name"},
+		{"two localised names alike", risk(sub("a", "d", Option{Type: optString, Name: "from", Description: "d", NameLocalizations: fr("de")},
+			Option{Type: optString, Name: "of", Description: "d", NameLocalizations: fr("de")})), "another option's name"},
+		{"localised choice of 101", risk(sub("a", "d", Option{Type: optString, Name: "x", Description: "d", Choices: []choice{{Name: "a", Value: "a", NameLocalizations: fr(long + "é")}}})), "name_localizations[fr]: must be 1 to 100"},
+		{"over 8000 characters by the longest localisation", risk(many(25, func(i int) Option {
+			// 400 characters by default; 10,300 in French.
+			return sub(fmt.Sprintf("s%d", i), "d", many(4, func(j int) Option {
+				return Option{Type: optString, Name: fmt.Sprintf("o%d", j), Description: "d", DescriptionLocalizations: fr(long)}
+			})...)
+		})...), "at most 8000"},
 		{"over 8000 characters", risk(many(25, func(i int) Option {
 			return sub(fmt.Sprintf("s%d", i), long, many(3, func(j int) Option {
 				return Option{Type: optString, Name: fmt.Sprintf("o%d", j), Description: long}

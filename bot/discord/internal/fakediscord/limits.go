@@ -97,8 +97,9 @@ type allowedMentions struct {
 }
 
 type choice struct {
-	Name  string `json:"name"`
-	Value any    `json:"value"`
+	Name              string            `json:"name"`
+	Value             any               `json:"value"`
+	NameLocalizations map[string]string `json:"name_localizations,omitempty"`
 }
 
 // problems collects what is wrong with a request.

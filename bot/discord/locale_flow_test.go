@@ -1,0 +1,62 @@
+package discord
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestEachReadsTheirLanguage: on a French server, Ann's Discord speaks
+// French and Bob's English. Each reads their own private answers in their
+// language; the channel reads the server's.
+func TestEachReadsTheirLanguage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a lobby and a turn")
+	}
+	g := newGame(t)
+	annFR, bobEN := ann, bob
+	annFR.locale, annFR.guild = "fr", "fr"
+	bobEN.locale, bobEN.guild = "en-US", "fr"
+
+	wantPrivate(t, g.answer(g.do(slash(t, annFR, channel, "new"))), "Ta partie est ouverte")
+	lobby, ok := g.lastPost("Ann ouvre une partie de Risk")
+	if !ok {
+		t.Fatal("no French lobby in the French server's channel")
+	}
+	join, ok := buttonByLabel(lobby, "Rejoindre")
+	if !ok {
+		t.Fatalf("no Rejoindre button: %+v", lobby.Buttons)
+	}
+	wantPrivate(t, g.answer(g.do(click(t, bobEN, channel, join.CustomID))), "You joined (2/6 seats)")
+	wantPrivate(t, g.answer(g.do(slash(t, bobEN, channel, "start"))), "Only Ann (the host) can start")
+	wantPrivate(t, g.answer(g.do(slash(t, annFR, channel, "help"))), "conquiers le monde")
+	wantPrivate(t, g.answer(g.do(slash(t, bobEN, channel, "help"))), "conquer the world")
+
+	rs := g.fake.Replies(g.do(slash(t, annFR, channel, "start")))
+	if len(rs) == 0 {
+		t.Fatal("start: no answer")
+	}
+	wantPublic(t, rs[0], "La partie commence")
+	g.bot.Wait()
+
+	// A misspelt territory, answered to each in their language; typed in
+	// French, a name is understood.
+	wantPrivate(t, g.answer(g.do(slash(t, bobEN, channel, "attack", o("from", "Brazl"), o("to", "Peru")))), "is not a territory")
+	wantPrivate(t, g.answer(g.do(slash(t, annFR, channel, "attack", o("from", "Bresill"), o("to", "Pérou")))), "n'est pas un territoire", "Brésil")
+
+	french := 0
+	for _, m := range g.fake.Messages() {
+		if !m.Public() {
+			continue
+		}
+		all := fullText(m)
+		if strings.Contains(all, "The match") || strings.Contains(all, "opened a Risk match") {
+			t.Errorf("a post of the French server's channel in English: %.200q", all)
+		}
+		if strings.Contains(all, "partie") {
+			french++
+		}
+	}
+	if french == 0 {
+		t.Error("no post of the channel reads French")
+	}
+}
