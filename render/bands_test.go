@@ -48,21 +48,26 @@ func drawFrame(t testing.TB, r *Renderer, m momentSet, k int) *image.Paletted {
 // zoom is drawn in between, with the same workers. At the default width
 // and the narrowest, where the panel's cards are closest.
 func TestBandsMoments(t *testing.T) {
-	n := 30
+	var sets []momentSet
 	widths := []int{DefaultWidth, minWidth}
-	if testing.Short() {
-		n, widths = 6, widths[:1]
+	if testing.Short() || raceEnabled {
+		// The race detector makes a moment some ten times slower; the
+		// concurrency is TestBandsConcurrent's.
+		sets, widths = earlyMoments(t, 6), widths[:1]
+	} else {
+		sets = playedMoments(t, 30)
 	}
-	sets := playedMoments(t, n)
 	for _, width := range widths {
+		// One renderer for the matches (its frames are kept by match),
+		// another, shared, draws each frame from scratch.
+		r, fresh := New(Options{Width: width}), shared(Options{Width: width})
 		for _, m := range sets {
-			t.Run(fmt.Sprint(m.name, width), func(t *testing.T) { checkMoments(t, m, width) })
+			t.Run(fmt.Sprint(m.name, width), func(t *testing.T) { checkMoments(t, r, fresh, m) })
 		}
 	}
 }
 
-func checkMoments(t *testing.T, m momentSet, width int) {
-	r, fresh := New(Options{Width: width}), New(Options{Width: width})
+func checkMoments(t *testing.T, r, fresh *Renderer, m momentSet) {
 	var reused, tiles, over int
 	for k, s := range m.states {
 		got, err := r.Render(context.Background(), s)
@@ -204,8 +209,8 @@ func TestBandsPython(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var want []string
-	for _, m := range playedMoments(t, 3) {
-		r, fresh := New(Options{}), New(Options{})
+	r, fresh := New(Options{}), shared(Options{})
+	for _, m := range earlyMoments(t, 3) {
 		for k, s := range m.states {
 			data, err := r.Render(context.Background(), s)
 			if err != nil {
@@ -365,9 +370,13 @@ func TestHuffmanLimits(t *testing.T) {
 // and handed from match to match while others encode, and requires every
 // PNG to decode to its frame. Run it with -race.
 func TestBandsConcurrent(t *testing.T) {
-	sets := playedMoments(t, 4)[:2]
+	sets := earlyMoments(t, 4)
+	rounds := 3
+	if raceEnabled {
+		rounds = 1
+	}
 	want := map[string]*image.Paletted{}
-	fresh := New(Options{})
+	fresh := shared(Options{})
 	for _, m := range sets {
 		for k := range m.states {
 			want[fmt.Sprint(m.name, k)] = drawFrame(t, fresh, m, k)
@@ -378,7 +387,7 @@ func TestBandsConcurrent(t *testing.T) {
 	for g := range 4 {
 		wg.Go(func() {
 			m := sets[g%2]
-			for round := range 3 {
+			for round := range rounds {
 				for k, s := range m.states {
 					got, err := r.Render(context.Background(), s)
 					if err != nil {
