@@ -103,8 +103,8 @@ func New(cfg Config) (*Bot, error) {
 	b.outbox = outbox.New(outbox.Config{Store: cfg.Store, Poster: cfg.Poster, Matches: b.matches, People: b.people, Look: b.look,
 		Locks: &b.locks, Claim: b.claim, Instance: cfg.Instance, Scope: cfg.Scope, Serves: b.serves, Now: cfg.Now, Log: cfg.Log,
 		// The outbox sits below play, which knows how to tell a player's own view.
-		Own: func(ctx context.Context, channel, user string) (chat.Message, bool) {
-			return b.play.OwnView(ctx, channel, user)
+		Own: func(ctx context.Context, channel, user string, t lang.Tag) (chat.Message, bool) {
+			return b.play.OwnView(ctx, channel, user, t)
 		}})
 	b.lobby = lobby.New(lobby.Config{Store: cfg.Store, Tokens: cfg.Store, Matches: b.matches, Look: b.look, Servers: b.servers, Outbox: b.outbox,
 		Poster: cfg.Poster, NewPlayer: func(level string, seed uint64) error { _, err := cfg.NewPlayer(level, seed); return err },

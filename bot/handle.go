@@ -225,7 +225,7 @@ func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what s
 	if command.Alias(what) != "me notify" && !strings.HasPrefix(what, "click") {
 		// A command says its author is back (not /risk me notify, which
 		// may be what makes them away).
-		res.Reply.Text += b.people.WelcomeBack(ctx, user.ID, lang.For(lang.FromLocale(locale)))
+		res.Reply.Text += b.people.WelcomeBack(ctx, user.ID, locale, lang.For(lang.FromLocale(locale)))
 	}
 	res.Reply.Text = chat.Clip(res.Reply.Text + b.outbox.ChannelNoteIn(ctx, channel, lacks, lang.FromLocale(locale)))
 	if rerr := r.Reply(ctx, res.Reply); rerr != nil {

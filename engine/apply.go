@@ -46,9 +46,6 @@ func checkTerritory(s *state.State, t int) *Error {
 	return nil
 }
 
-// name returns the display name of territory t.
-func name(s *state.State, t int) string { return s.Map.TerritoryName(t) }
-
 // seatName returns the display name of a seat, or "neutral".
 func seatName(s *state.State, seat int) string {
 	if seat < 0 || seat >= len(s.Seats) {

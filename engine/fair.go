@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/riskbot/riskbot/assets/lang"
 )
 
 // commitmentPrefix separates the commitment's hash from every other hash of
@@ -113,44 +115,47 @@ func (v *Verdict) OK() bool {
 	return v.Commitment != "" && v.CommitmentOK && v.Deal == "" && v.DiffCount == 0 && v.Replay == nil
 }
 
-// String is the verdict as a short report for a person, a few lines.
-func (v *Verdict) String() string {
+// String is the verdict as a short report for a person, a few lines, in
+// English.
+func (v *Verdict) String() string { return v.In(lang.For(lang.English)) }
+
+// In is the verdict's report in p's language.
+func (v *Verdict) In(p lang.Printer) string {
 	var b strings.Builder
+	line := func(text string) { b.WriteString(text + "\n") }
 	if v.OK() {
-		b.WriteString("verified: every random outcome follows from the committed seed\n")
+		line(p.T("engine.verify.ok"))
 	} else {
-		b.WriteString("NOT verified: the match does not follow from the committed seed\n")
+		line(p.T("engine.verify.not-ok"))
 	}
 	switch {
 	case v.Commitment == "":
-		fmt.Fprintf(&b, "- commitment: none to check against (the seed hashes to %s)\n", Commitment(v.Seed))
+		line(p.T("engine.verify.commitment-none", "Hash", Commitment(v.Seed)))
+	case v.CommitmentOK && v.Published:
+		line(p.T("engine.verify.commitment-published", "Seed", lang.Text(fmt.Sprint(v.Seed)), "Commitment", v.Commitment))
 	case v.CommitmentOK:
-		from := "the record's"
-		if v.Published {
-			from = "the published"
-		}
-		fmt.Fprintf(&b, "- commitment: seed %d hashes to %s commitment %s\n", v.Seed, from, v.Commitment)
+		line(p.T("engine.verify.commitment-record", "Seed", lang.Text(fmt.Sprint(v.Seed)), "Commitment", v.Commitment))
 	default:
-		fmt.Fprintf(&b, "- commitment: seed %d hashes to %s, not to the commitment %s\n", v.Seed, Commitment(v.Seed), v.Commitment)
+		line(p.T("engine.verify.commitment-wrong", "Seed", lang.Text(fmt.Sprint(v.Seed)), "Hash", Commitment(v.Seed), "Commitment", v.Commitment))
 	}
 	if v.Deal == "" {
-		b.WriteString("- deal: the turn order and the deal follow from the seed\n")
+		line(p.T("engine.verify.deal-ok"))
 	} else {
-		fmt.Fprintf(&b, "- deal: %s\n", v.Deal)
+		line(p.T("engine.verify.deal", "Why", lang.Text(v.Deal)))
 	}
 	if v.DiffCount == 0 {
-		fmt.Fprintf(&b, "- log: %d random values (dice, luck, cards, placements) in %d commands follow from the seed\n", v.Values, v.Commands)
+		line(p.T("engine.verify.log-ok", "Values", v.Values, "Commands", v.Commands))
 	} else {
-		fmt.Fprintf(&b, "- log: %d of %d random values in %d commands do not follow from the seed:\n", v.DiffCount, v.Values, v.Commands)
+		line(p.T("engine.verify.log-diff", "Diffs", v.DiffCount, "Values", v.Values, "Commands", v.Commands))
 		for _, d := range v.Diffs {
-			fmt.Fprintf(&b, "  command %d (seat %d, %s), value %d: recorded %d, the seed gives %d\n", d.Entry, d.Seat, d.Command, d.Index+1, d.Recorded, d.Drawn)
+			line(p.T("engine.verify.diff", "Entry", d.Entry, "Seat", d.Seat, "Command", lang.Text(d.Command), "Index", d.Index+1, "Recorded", d.Recorded, "Drawn", d.Drawn))
 		}
 		if v.DiffCount > len(v.Diffs) {
-			fmt.Fprintf(&b, "  and %d more\n", v.DiffCount-len(v.Diffs))
+			line(p.T("engine.verify.more", "More", v.DiffCount-len(v.Diffs)))
 		}
 	}
 	if v.Replay != nil {
-		fmt.Fprintf(&b, "- replay: stopped after %d commands: %v\n", v.Commands, v.Replay)
+		line(p.T("engine.verify.replay", "Commands", v.Commands, "Why", v.Replay))
 	}
 	return b.String()
 }

@@ -487,6 +487,7 @@ func OptionRange(name string) Option {
 func notifySpec() Spec {
 	return Spec{Group: "me", Name: "notify", Options: []Option{
 		{Name: "dm", Type: String, Choices: []string{"on", "off"}},
+		{Name: "language", Type: String, Choices: []string{"auto", "en", "fr"}, Labels: []string{"auto", "English", "Français"}},
 		{Name: "reminders", Type: String, Choices: []string{"on", "off"}},
 		{Name: "quiet", Type: String},
 		{Name: "utc-offset", Type: String},

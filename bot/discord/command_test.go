@@ -311,7 +311,7 @@ func TestRegisterRefused(t *testing.T) {
 
 // maxCommandChars is the size the commands keep under, 200 characters
 // below Discord's 8,000: a command grows with every option, and its
-// French is measured with its English (docs/discord.md). /risk is 7,749
+// French is measured with its English (docs/discord.md). /risk is 7,787
 // as Discord counts it (go test ./bot/discord -run TestCommandSizePerLocale -v).
 const maxCommandChars = 7800
 

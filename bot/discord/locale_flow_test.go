@@ -31,6 +31,11 @@ func TestEachReadsTheirLanguage(t *testing.T) {
 	wantPrivate(t, g.answer(g.do(slash(t, annFR, channel, "help"))), "conquiers le monde")
 	wantPrivate(t, g.answer(g.do(slash(t, bobEN, channel, "help"))), "conquer the world")
 
+	// Bob takes direct messages, in his language; the ping inside them is
+	// the channel's.
+	wantPrivate(t, g.answer(g.do(slash(t, bobEN, channel, "notify", o("dm", "on")))), "Saved")
+	wantPrivate(t, g.answer(g.do(slash(t, annFR, channel, "notify", o("dm", "on")))), "Enregistré")
+
 	rs := g.fake.Replies(g.do(slash(t, annFR, channel, "start")))
 	if len(rs) == 0 {
 		t.Fatal("start: no answer")
@@ -42,6 +47,24 @@ func TestEachReadsTheirLanguage(t *testing.T) {
 	// French, a name is understood.
 	wantPrivate(t, g.answer(g.do(slash(t, bobEN, channel, "attack", o("from", "Brazl"), o("to", "Peru")))), "is not a territory")
 	wantPrivate(t, g.answer(g.do(slash(t, annFR, channel, "attack", o("from", "Bresill"), o("to", "Pérou")))), "n'est pas un territoire", "Brésil")
+
+	// Everyone places; the first turn's ping reaches its player by direct
+	// message too, in their own language around the channel's words.
+	wantPrivate(t, g.answer(g.do(slash(t, annFR, channel, "place"))), "a placé")
+	wantPrivate(t, g.answer(g.do(slash(t, bobEN, channel, "place"))), "placed")
+	g.bot.Wait()
+	s := g.match().Game.State
+	current, want := annFR, "🔔 Dans "
+	if s.Current == s.SeatByID(bobEN.userID()) {
+		current, want = bobEN, "🔔 In "
+	}
+	dms := g.fake.DMs(current.id)
+	if len(dms) == 0 {
+		t.Fatalf("%s got no direct message for their turn", current.name)
+	}
+	if text := fullText(dms[len(dms)-1]); !strings.HasPrefix(text, want) || !strings.Contains(text, "c'est ton tour") {
+		t.Errorf("%s's direct message: %.200q, want %q then the channel's French ping", current.name, text, want)
+	}
 
 	french := 0
 	for _, m := range g.fake.Messages() {

@@ -217,8 +217,8 @@ type Config struct {
 	// Own is user's own view of the match in channel, when the channel is
 	// told less than they may see (fog of war): the direct message of
 	// their ping carries it, their map and what they saw. ok is false
-	// otherwise, or nil: the ping's words alone.
-	Own func(ctx context.Context, channel, user string) (m chat.Message, ok bool)
+	// otherwise, or nil: the ping's words alone. It speaks language t.
+	Own func(ctx context.Context, channel, user string, t lang.Tag) (m chat.Message, ok bool)
 	Now func() time.Time
 	Log *slog.Logger
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/news"
 	"github.com/riskbot/riskbot/storage"
@@ -146,7 +147,9 @@ func (o *Outbox) reach(ctx context.Context, channel string, m news.Post) (news.P
 		}
 		keep = append(keep, id)
 		if p.DM {
-			dms = append(dms, direct{user: id, msg: o.direct(ctx, channel, id, m)})
+			// Their language, as they chose or read last (English if
+			// they never said: a player pinged has typed a command).
+			dms = append(dms, direct{user: id, msg: o.direct(ctx, channel, id, m, p.Language(lang.English))})
 		}
 	}
 	if m.Notice == news.ReminderPing && len(keep) == 0 {
@@ -156,14 +159,15 @@ func (o *Outbox) reach(ctx context.Context, channel string, m news.Post) (news.P
 	return m, dms, true
 }
 
-// direct is the direct message of ping m to user: its words, and with fog
-// of war the player's own view, which the channel may not be shown.
-func (o *Outbox) direct(ctx context.Context, channel, user string, m news.Post) chat.Message {
-	ping := fmt.Sprintf("🔔 In %s: %s", chat.ChannelLink(channel), m.Text)
+// direct is the direct message of ping m to user, in language t: its
+// words (the channel's, in the match's language), and with fog of war the
+// player's own view, which the channel may not be shown.
+func (o *Outbox) direct(ctx context.Context, channel, user string, m news.Post, t lang.Tag) chat.Message {
+	ping := lang.For(t).T("outbox.dm.ping", "Channel", lang.Text(chat.ChannelLink(channel)), "Text", lang.Text(m.Text))
 	if o.cfg.Own == nil || m.Notice == news.ReminderPing {
 		return chat.Message{Text: ping}
 	}
-	own, ok := o.cfg.Own(ctx, channel, user)
+	own, ok := o.cfg.Own(ctx, channel, user, t)
 	if !ok {
 		return chat.Message{Text: ping}
 	}

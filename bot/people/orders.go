@@ -93,15 +93,27 @@ func parseAway(s string, now time.Time) (int64, error) {
 }
 
 // WelcomeBack ends the absence of a player who plays again, and says so
-// in p's language ("" if they were not away).
-func (pe *People) WelcomeBack(ctx context.Context, user string, p lang.Printer) string {
+// in p's language ("" if they were not away). It remembers the language
+// their chat client says they read (locale), for their direct messages.
+func (pe *People) WelcomeBack(ctx context.Context, user, locale string, p lang.Printer) string {
 	prefs, err := pe.Of(ctx, user)
-	if err != nil || prefs.Away == 0 {
+	if err != nil {
 		return ""
 	}
-	prefs.Away = 0
+	seen := prefs.Locale
+	if t, ok := lang.Parse(locale); ok {
+		seen = string(t)
+	}
+	if prefs.Away == 0 && seen == prefs.Locale {
+		return "" // nothing to change: no write
+	}
+	back := prefs.Away != 0
+	prefs.Away, prefs.Locale = 0, seen
 	if err := pe.Set(ctx, user, prefs); err != nil {
 		pe.log.Error("end an absence", "user", user, "err", err)
+		return ""
+	}
+	if !back {
 		return ""
 	}
 	return "\n" + p.T("people.welcome-back")

@@ -65,6 +65,17 @@ type Prefs struct {
 	Away int64 `json:"away,omitempty"`
 	// Orders are their standing orders (orders.go).
 	Orders Orders `json:"orders,omitzero"`
+	// Lang is the language they chose for their direct messages ("en",
+	// "fr"; empty: Locale's), and Locale their chat client's language as
+	// their last command said it.
+	Lang   string `json:"lang,omitempty"`
+	Locale string `json:"locale,omitempty"`
+}
+
+// Language is the language of the player's direct messages: the one they
+// chose, else their chat client's, else fallback (the match's).
+func (p Prefs) Language(fallback lang.Tag) lang.Tag {
+	return lang.First(p.Lang, p.Locale, string(fallback))
 }
 
 // Quiet reports whether the player has quiet hours.
@@ -222,6 +233,12 @@ func (pe *People) Notify(ctx context.Context, req chat.Request, a command.Args) 
 	}
 	if v, ok := a.Str["dm"]; ok {
 		p.DM = v == "on"
+	}
+	if v, ok := a.Str["language"]; ok {
+		p.Lang = ""
+		if t, ok := lang.Parse(v); ok {
+			p.Lang = string(t) // "auto" forgets the choice
+		}
 	}
 	if v, ok := a.Str["reminders"]; ok {
 		p.NoReminders = v == "off"

@@ -125,10 +125,10 @@ func TestNotify(t *testing.T) {
 		t.Errorf("clock while away: %+v, want the deadline now", c)
 	}
 	// Any command says they are back; the orders stay.
-	if w := pe.WelcomeBack(context.Background(), "test:ann", lang.For(lang.English)); !strings.Contains(w, "Welcome back") {
+	if w := pe.WelcomeBack(context.Background(), "test:ann", "", lang.For(lang.English)); !strings.Contains(w, "Welcome back") {
 		t.Errorf("welcome back: %q", w)
 	}
-	if w := pe.WelcomeBack(context.Background(), "test:ann", lang.For(lang.English)); w != "" {
+	if w := pe.WelcomeBack(context.Background(), "test:ann", "", lang.For(lang.English)); w != "" {
 		t.Errorf("welcomed back twice: %q", w)
 	}
 	if p, _ := pe.Of(context.Background(), "test:ann"); p.AwayAt(now) || p.Orders.Defend != "Europe" {
@@ -140,5 +140,41 @@ func TestNotify(t *testing.T) {
 	}
 	if len(store) != 0 {
 		t.Errorf("the defaults are kept: %s", store["player/test:ann"])
+	}
+}
+
+// TestDirectMessageLanguage: a player's direct messages speak the
+// language they chose, else the one their chat client last said, else the
+// match's; a command remembers the client's language, writing only when
+// it changed.
+func TestDirectMessageLanguage(t *testing.T) {
+	st := settings{}
+	pe := New(st, time.Now, slog.New(slog.DiscardHandler))
+	ctx := context.Background()
+	prefs := func() Prefs {
+		p, err := pe.Of(ctx, "test:ann")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	if got := prefs().Language(lang.French); got != lang.French {
+		t.Errorf("nothing known: %q, want the match's", got)
+	}
+	pe.WelcomeBack(ctx, "test:ann", "fr", lang.For(lang.French))
+	if got := prefs().Language(lang.English); got != lang.French {
+		t.Errorf("after a command from a French client: %q, want fr", got)
+	}
+	if _, err := notify(t, pe, "language:en"); err != nil {
+		t.Fatal(err)
+	}
+	if got := prefs().Language(lang.French); got != lang.English {
+		t.Errorf("chosen English: %q", got)
+	}
+	if _, err := notify(t, pe, "language:auto"); err != nil {
+		t.Fatal(err)
+	}
+	if got := prefs().Language(lang.English); got != lang.French {
+		t.Errorf("auto again: %q, want the client's fr", got)
 	}
 }

@@ -113,11 +113,12 @@ func (p *Play) standings(ctx context.Context, m *hosted.Match, user chat.User) (
 // /risk show status answers them. ok is false for a match without fog, one
 // not being played, or someone without a seat. It reads the match without
 // its channel's lock: the outbox asks while the change it tells holds it.
-func (p *Play) OwnView(ctx context.Context, channel, user string) (chat.Message, bool) {
+func (p *Play) OwnView(ctx context.Context, channel, user string, t lang.Tag) (chat.Message, bool) {
 	m, err := p.cfg.Matches.Latest(ctx, channel)
 	if err != nil || m.Status != storage.Active || m.Game == nil {
 		return chat.Message{}, false
 	}
+	m.Reader = t
 	full := m.Game.State
 	seat := full.SeatByID(user)
 	if seat < 0 || !full.Seats[seat].Alive() || !p.cfg.Look.Voice(m).As(seat).Hides(full) {
@@ -445,7 +446,7 @@ func (p *Play) wholeMatch(ctx context.Context, m *hosted.Match, show string) (ho
 		case !m.Meta.Imported.IsZero():
 			footer = lp.T("play.verify.imported-footer", "Commitment", published)
 		}
-		return hosted.Result{Reply: chat.Message{Private: true, Embed: &chat.Embed{Title: p.cfg.Look.To(m).FairDice(m), Description: strings.TrimSpace(v.String()),
+		return hosted.Result{Reply: chat.Message{Private: true, Embed: &chat.Embed{Title: p.cfg.Look.To(m).FairDice(m), Description: strings.TrimSpace(v.In(lp)),
 			Footer: footer}}}, nil
 	}
 	r := p.cfg.Look.Renderer(m) // in the match's language
