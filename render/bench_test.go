@@ -122,7 +122,7 @@ func benchStages(b *testing.B, s *state.State) {
 	// Last: it leaves the canvas as only composeIndexed needs it.
 	b.Run("indexed", func(b *testing.B) {
 		for b.Loop() {
-			wk.composeIndexed(s)
+			wk.composeIndexed(s, nil)
 		}
 	})
 }

@@ -129,8 +129,7 @@ func (wk *worker) drawStrip(s *state.State, tags []string) {
 func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h float64) {
 	dc, sc, th, f := wk.dc, wk.s, wk.th, wk.f
 	st := s.Seats[seat]
-	now, won := wk.cardHighlight(s, seat, x, y, w, h)
-	wk.drawSwatch(x+34*sc, y+h/2, 18*sc, seat, tag)
+	now, won := cardState(s, seat)
 	out := st.Status != state.Playing
 	nameCol, statCol := th.text, th.text
 	if out {
@@ -156,12 +155,9 @@ func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h floa
 	}
 	sx := nx
 	if won {
-		star(dc, nx+11*sc, bottom, 12*sc)
-		dc.SetColor(th.gold)
-		dc.Fill()
 		sx += 30 * sc
 	}
-	drawText(wk.canvas, f.stat, fit(f.stat, stats, right-sx), sx, bottom+capHeight(f.stat)/2, statCol)
+	stats = fit(f.stat, stats, right-sx)
 	colour := wk.colourName(seat)
 	switch {
 	case now && s.Phase == state.PhaseOrders:
@@ -172,6 +168,18 @@ func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h floa
 		colour = wk.p.T("render.card.ready", "Colour", colour)
 	}
 	name := fit(f.name, wk.names[seat], right-nx)
+	k := elemKey(elemCard, uint64(seat), stringKey(tag), stringKey(stats), stringKey(colour), stringKey(name), flags(now, won, out), f64(x), f64(y), f64(w), f64(h))
+	if wk.keepCard(seat, k, frect{x, y, x + w, y + h}) {
+		return
+	}
+	wk.cardHighlight(s, seat, x, y, w, h)
+	wk.drawSwatch(x+34*sc, y+h/2, 18*sc, seat, tag)
+	if won {
+		star(dc, nx+11*sc, bottom, 12*sc)
+		dc.SetColor(th.gold)
+		dc.Fill()
+	}
+	drawText(wk.canvas, f.stat, stats, sx, bottom+capHeight(f.stat)/2, statCol)
 	drawText(wk.canvas, f.name, name, nx, top+capHeight(f.name)/2, nameCol)
 	if cx := nx + textWidth(f.name, name) + 12*sc; cx+textWidth(f.small, colour) <= right {
 		c := th.dim

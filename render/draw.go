@@ -76,6 +76,7 @@ func (wk *worker) drawBadge(x, y float64, owner int, armies int) {
 			wk.dirty.markRow(int(r.y)+at.Y, int(r.x0)+at.X, int(r.x1)+at.X)
 		}
 		wk.stamps = append(wk.stamps, stamp{sp, at})
+		wk.dirty.sigBox(sp.img.Rect.Add(at))
 		return
 	}
 	if wk.indexed {
@@ -296,6 +297,9 @@ func (wk *worker) swatch(x, y, r float64, seat int, tag string) {
 // mover's colour once launched (number > 0), white while only planned
 // (number < 0, for -order).
 func (wk *worker) arrowAt(a state.Arrow, x0, y0, x1, y1 float64, number int) {
+	if !wk.begin(elemKey(elemArrow, uint64(a.Kind), uint64(a.Seat)+1, f64(x0), f64(y0), f64(x1), f64(y1), uint64(number))) {
+		return
+	}
 	dc, s, th := wk.dc, wk.s, wk.th
 	dx, dy := x1-x0, y1-y0
 	l := math.Hypot(dx, dy)

@@ -330,35 +330,21 @@ func (wk *worker) drawGridCard(s *state.State, seat int, tag string, r frect) {
 	dc, sc, th, f := wk.dc, wk.s, wk.th, wk.f
 	st := s.Seats[seat]
 	x, y, w, h := r.x0, r.y0, r.x1-r.x0, r.y1-r.y0
-	wk.cardHighlight(s, seat, x, y, w, h)
 	out := st.Status != state.Playing
 	nameCol, statCol := th.text, th.text
 	if out {
 		nameCol, statCol = th.dim, th.dim
 	}
 	top := y + 26*sc
-	wk.drawSwatch(x+33*sc, top, 17*sc, seat, tag)
 	right := x + w - 14*sc
 	nx := x + 60*sc
-	// The item bag, right-aligned on the first line.
 	room := right - nx
-	if st.Capitals.Item != 0 && !out {
-		// The same mark as an item lying on the map: never which one.
-		wk.drawItem([2]float64{right - 12*sc, top}, false, 12*sc)
+	bag := st.Capitals.Item != 0 && !out
+	if bag {
 		room -= 32 * sc
 	}
 	colour := wk.colourName(seat)
 	name := fit(f.name, wk.names[seat], room)
-	drawText(wk.canvas, f.name, name, nx, top+capHeight(f.name)/2, nameCol)
-	if cx := nx + textWidth(f.name, name) + 10*sc; cx+textWidth(f.small, colour) <= nx+room {
-		drawText(wk.canvas, f.small, colour, cx, top+capHeight(f.small)/2, th.dim)
-	}
-	if out {
-		dc.SetLineWidth(2 * sc)
-		dc.SetColor(th.dim)
-		dc.DrawLine(nx, top, nx+textWidth(f.name, name), top)
-		dc.Stroke()
-	}
 	bottom := y + h - 24*sc
 	var stats string
 	switch {
@@ -369,16 +355,40 @@ func (wk *worker) drawGridCard(s *state.State, seat int, tag string, r frect) {
 	default:
 		stats = wk.p.T("render.card.terr", "Owned", s.Owned(seat), "Armies", lang.M("render.n.troops", "Count", s.Armies(seat)))
 	}
-	if out {
-		drawText(wk.canvas, f.stat, stats, x+18*sc, bottom+capHeight(f.stat)/2, statCol)
-		return
-	}
 	// The hero: alive, dead or not yet won; the numbers keep clear of it.
 	hs := heroState(st.Capitals)
 	hword := heroWord(wk.p, hs)
 	hw := textWidth(f.stat, hword)
 	hx := right - hw
-	drawText(wk.canvas, f.stat, fit(f.stat, stats, hx-30*sc-(x+18*sc)), x+18*sc, bottom+capHeight(f.stat)/2, statCol)
+	if !out {
+		stats = fit(f.stat, stats, hx-30*sc-(x+18*sc))
+	}
+	now, won := cardState(s, seat)
+	k := elemKey(elemCard, uint64(seat), stringKey(tag), stringKey(stats), stringKey(colour), stringKey(name), stringKey(hs), stringKey(hword), flags(now, won, out, bag), f64(x), f64(y), f64(w), f64(h))
+	if wk.keepCard(seat, k, r) {
+		return
+	}
+	wk.cardHighlight(s, seat, x, y, w, h)
+	wk.drawSwatch(x+33*sc, top, 17*sc, seat, tag)
+	// The item bag, right-aligned on the first line.
+	if bag {
+		// The same mark as an item lying on the map: never which one.
+		wk.drawItem([2]float64{right - 12*sc, top}, false, 12*sc)
+	}
+	drawText(wk.canvas, f.name, name, nx, top+capHeight(f.name)/2, nameCol)
+	if cx := nx + textWidth(f.name, name) + 10*sc; cx+textWidth(f.small, colour) <= nx+room {
+		drawText(wk.canvas, f.small, colour, cx, top+capHeight(f.small)/2, th.dim)
+	}
+	if out {
+		dc.SetLineWidth(2 * sc)
+		dc.SetColor(th.dim)
+		dc.DrawLine(nx, top, nx+textWidth(f.name, name), top)
+		dc.Stroke()
+	}
+	drawText(wk.canvas, f.stat, stats, x+18*sc, bottom+capHeight(f.stat)/2, statCol)
+	if out {
+		return
+	}
 	hc := th.dim
 	if hs == "alive" {
 		hc = th.text

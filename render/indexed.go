@@ -59,6 +59,15 @@ type dirty struct {
 	g     tileGrid
 	bits  []uint64
 	tiles []bool
+	// While planning, the signature of each tile (incremental.go), and
+	// the key and box of the overlay being planned (inElem).
+	sig    []uint64
+	key    uint64
+	box    image.Rectangle
+	inElem bool
+	// changed are the tiles drawn again, when a frame is drawn over the
+	// previous one (partial).
+	changed []bool
 }
 
 func (d *dirty) reset(g tileGrid) {
@@ -66,9 +75,12 @@ func (d *dirty) reset(g tileGrid) {
 	if n := (g.w*g.h + 63) / 64; len(d.bits) != n {
 		d.bits = make([]uint64, n)
 		d.tiles = make([]bool, g.n())
+		d.sig = make([]uint64, g.n())
+		d.changed = make([]bool, g.n())
 	}
 	clear(d.bits)
 	clear(d.tiles)
+	d.inElem = false
 }
 
 // markRow adds the pixels x0 to x1 (not included) of row y.
@@ -80,6 +92,9 @@ func (d *dirty) markRow(y, x0, x1 int) {
 	row := d.tiles[(y>>tileShift)*d.g.tw:]
 	for tx := x0 >> tileShift; tx <= (x1-1)>>tileShift; tx++ {
 		row[tx] = true
+	}
+	if d.inElem {
+		d.sigRow(y, x0, x1)
 	}
 	i, j := y*d.g.w+x0, y*d.g.w+x1 // bits i to j
 	for i < j {
@@ -172,6 +187,17 @@ type frameIndex struct {
 	// ramps are the look's shade ramps as indices (256 entries, so that
 	// a level needs no bounds check).
 	ramps [][256]uint8
+	// terrAt and terrTiles list the tiles of each territory's land
+	// (territoryTiles), and mixTile is the tile of each of mixOff.
+	terrAt    []int32
+	terrTiles []int32
+	mixTile   []int32
+	// segs are the land runs cut at the tiles' edges, those of tile k
+	// from segAt[k] to segAt[k+1]; mixAt[k] to mixAt[k+1] are the
+	// indices in mixOff of tile k's pixels (mixK).
+	segAt, mixAt []int32
+	segs         []landRun
+	mixK         []int32
 }
 
 // landRun is a run of pixels of territory t, from offset off to end (not
@@ -253,53 +279,111 @@ func newFrameIndex(b *board) *frameIndex {
 			fx.runs = append(fx.runs, landRun{int32(row + x0), int32(row + x), int32(v - 1)})
 		}
 	}
+	fx.terrAt, fx.terrTiles = territoryTiles(b.tiles, b.w, b.m.Len(), fx.runs)
+	for _, o := range fx.mixOff {
+		x, y := int(o)%b.w, int(o)/b.w
+		fx.mixTile = append(fx.mixTile, int32((y>>tileShift)*b.tiles.tw+x>>tileShift))
+	}
+	fx.tileRuns(b)
 	return fx
 }
 
 // composeIndexed draws the frame of s as palette indices into wk.pal: the
 // same image as compose followed by the quantizer (see the top of this
-// file), without drawing or mapping every pixel.
-func (wk *worker) composeIndexed(s *state.State) {
+// file), without drawing or mapping every pixel. Given prev, the encoder of
+// the previous frame of the match, it draws only the tiles of the map
+// whose drawing changed since that frame and keeps the others
+// (incremental.go), and leaves the frame's signatures in prev for the
+// next.
+func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
 	b := wk.b
 	fx := b.index()
 	tags := wk.nameSeats(s)
 	d := &wk.dirty
 	d.reset(b.tiles)
 	wk.stamps = wk.stamps[:0]
+	wk.elems = wk.elems[:0]
+	if prev != nil {
+		clear(d.sig)
+	}
 	wk.planning = true
 	wk.drawUnder(s)
 	wk.drawOver(s, tags)
+	wk.endElem()
 	wk.planning = false
+
+	partial := false
+	holds := prev != nil && wk.heldBy == prev && wk.heldSeq == prev.seq
+	wk.heldBy = nil
+	if prev != nil {
+		prev.sigNext, prev.sigNextBoard = append(prev.sigNext[:0], d.sig...), b
+		for t, tr := range s.Terr {
+			prev.terrNext[t] = uint64(b.look.ramp(tr.Owner, s.Map.Territories[t].Terrain))<<8 | uint64(slot(tr.Owner))
+		}
+		partial = prev.valid && prev.sigBoard == b && len(prev.sig) == len(d.sig) && len(prev.prev) == len(wk.pal.Pix)
+		clear(prev.cardsNext[:])
+		prev.seatsNext = len(s.Seats)
+		if partial {
+			for k, v := range d.sig {
+				d.changed[k] = v != prev.sig[k]
+			}
+			for t := range s.Terr {
+				if prev.terrNext[t] != prev.terr[t] {
+					for _, k := range fx.terrTiles[fx.terrAt[t]:fx.terrAt[t+1]] {
+						d.changed[k] = true
+					}
+				}
+			}
+			d.keepUnchanged()
+		}
+	}
+	wk.partial, wk.elemAt = partial, 0
+	if prev != nil {
+		prev.overNext = partial
+	}
+	wk.frame, wk.kept = prev, wk.kept[:0]
+	wk.partialPanel = partial && prev.seats == len(s.Seats)
 
 	// The indices of everything the overlays leave alone.
 	dst := wk.pal.Pix
-	if b.mw == b.w {
-		copy(dst[:b.w*b.mh], fx.static)
-	} else {
-		for y := range b.mh {
-			copy(dst[y*b.w:y*b.w+b.mw], fx.static[y*b.w:])
-		}
-	}
 	var ramps [256]*[256]uint8 // per territory
 	var slots [256]uint8
 	for t, tr := range s.Terr {
 		ramps[t] = &fx.ramps[b.look.ramp(tr.Owner, s.Map.Territories[t].Terrain)]
 		slots[t] = uint8(slot(tr.Owner))
 	}
-	for _, r := range fx.runs {
-		tbl := ramps[r.t]
-		out := dst[r.off:r.end]
-		for i, l := range b.lvl[r.off:r.end] {
-			out[i] = tbl[l]
-		}
-	}
 	mixT, mixIdx := fx.mixT[:len(fx.mixOff)], fx.mixIdx[:mixSlots*len(fx.mixOff)]
-	for k, o := range fx.mixOff {
-		dst[o] = mixIdx[k*mixSlots+int(slots[mixT[k]])]
+	if partial {
+		if !holds {
+			wk.keepFrame(prev.prev)
+		}
+		wk.groundChanged(&ramps, &slots)
+	} else {
+		if b.mw == b.w {
+			copy(dst[:b.w*b.mh], fx.static)
+		} else {
+			for y := range b.mh {
+				copy(dst[y*b.w:y*b.w+b.mw], fx.static[y*b.w:])
+			}
+		}
+		for _, r := range fx.runs {
+			tbl := ramps[r.t]
+			out := dst[r.off:r.end]
+			for i, l := range b.lvl[r.off:r.end] {
+				out[i] = tbl[l]
+			}
+		}
+		for k, o := range fx.mixOff {
+			dst[o] = mixIdx[k*mixSlots+int(slots[mixT[k]])]
+		}
 	}
 
 	// The badges' opaque pixels.
 	for _, st := range wk.stamps {
+		if partial {
+			st.sp.stampChanged(dst, b.w, b.h, st.at, d)
+			continue
+		}
 		st.sp.stamp(dst, b.w, b.h, st.at)
 	}
 
@@ -325,7 +409,7 @@ func (wk *worker) composeIndexed(s *state.State) {
 	wk.drawUnder(s)
 	d.over(&b.labels, pix)
 	wk.drawOver(s, tags)
-	wk.indexed = false
+	wk.indexed, wk.partial, wk.frame, wk.partialPanel = false, false, nil, false
 	d.runs(area, func(y, x0, x1 int) {
 		i0, i1 := y*b.w+x0, y*b.w+x1
 		wk.q.quantizePix(dst[i0:i1], pix[4*i0:4*i1])
@@ -350,20 +434,37 @@ func (wk *worker) mapPanel(seats int) {
 		gr := g.img.Pix[gy*g.img.Stride : gy*g.img.Stride+4*pw]
 		gi := g.idx[gy*pw : (gy+1)*pw]
 		out := wk.pal.Pix[i0 : i0+pw]
-		if bytes.Equal(cv, gr) {
-			copy(out, gi)
-			continue
+		// The pixels j0 to j1 of the row (not in a card kept).
+		span := func(j0, j1 int) {
+			if bytes.Equal(cv[4*j0:4*j1], gr[4*j0:4*j1]) {
+				copy(out[j0:j1], gi[j0:j1])
+				return
+			}
+			for j := j0; j < j1; j += chunk {
+				k := min(j1, j+chunk)
+				c, o := cv[4*j:4*k], gr[4*j:4*k]
+				if bytes.Equal(c, o) {
+					copy(out[j:k], gi[j:k])
+					continue
+				}
+				wk.q.quantizePix(out[j:k], c)
+				copy(c, o)
+			}
 		}
-		for j := 0; j < pw; j += chunk {
-			k := min(pw, j+chunk)
-			c, o := cv[4*j:4*k], gr[4*j:4*k]
-			if bytes.Equal(c, o) {
-				copy(out[j:k], gi[j:k])
+		j := 0
+		for _, r := range wk.kept {
+			if y < r.Min.Y || y >= r.Max.Y {
 				continue
 			}
-			wk.q.quantizePix(out[j:k], c)
-			copy(c, o)
+			if a := r.Min.X - p.Min.X; a > j {
+				span(j, a)
+			}
+			j = max(j, r.Max.X-p.Min.X)
+		}
+		if j < pw {
+			span(j, pw)
 		}
 	}
+	wk.kept = wk.kept[:0]
 	wk.ground = g.img
 }

@@ -76,7 +76,7 @@ func TestIndexedFrame(t *testing.T) {
 						}
 					}
 					clear(wk.pal.Pix)
-					wk.composeIndexed(s)
+					wk.composeIndexed(s, nil)
 					if got := wk.pal.Pix; !slices.Equal(got, want) {
 						n, first := 0, -1
 						for i := range got {

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"math"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -71,12 +72,7 @@ func cardBar(dc *gg.Context, x, y, h, s float64, c color.RGBA) {
 // cardHighlight marks the card of the player to move (or the winner).
 // It reports whether the seat is to move, and whether it won.
 func (wk *worker) cardHighlight(s *state.State, seat int, x, y, w, h float64) (now, won bool) {
-	now = seat == s.Current && s.Phase != state.PhaseOver && s.Phase != state.PhaseSetup
-	if s.Phase == state.PhaseOrders {
-		// A round waits for everyone who has not given their orders.
-		now = s.Seats[seat].Alive() && !s.Seats[seat].Ready
-	}
-	won = s.Phase == state.PhaseOver && seat == s.Winner
+	now, won = cardState(s, seat)
 	if !now && !won {
 		return now, won
 	}
@@ -92,6 +88,37 @@ func (wk *worker) cardHighlight(s *state.State, seat int, x, y, w, h float64) (n
 		cardBar(dc, x, y, h, sc, wk.colors[seat].RGBA)
 	})
 	return now, won
+}
+
+// cardState reports whether seat is to move in s (or to give its
+// orders), and whether it won: what cardHighlight marks.
+func cardState(s *state.State, seat int) (now, won bool) {
+	now = seat == s.Current && s.Phase != state.PhaseOver && s.Phase != state.PhaseSetup
+	if s.Phase == state.PhaseOrders {
+		// A round waits for everyone who has not given their orders.
+		now = s.Seats[seat].Alive() && !s.Seats[seat].Ready
+	}
+	won = s.Phase == state.PhaseOver && seat == s.Winner
+	return now, won
+}
+
+// keepCard reports whether card i of the panel, at r and of key k (a hash
+// of all that draws it), is the card of the previous frame of the match:
+// then it is not drawn, and mapPanel keeps its indices (incremental.go).
+// A card draws within its rectangle, and cards are apart: no other card
+// draws on the pixels kept.
+func (wk *worker) keepCard(i int, k uint64, r frect) bool {
+	f := wk.frame
+	if f == nil {
+		return false
+	}
+	f.cardsNext[i] = k
+	if !wk.partialPanel || f.cards[i] != k {
+		return false
+	}
+	px := image.Rect(int(math.Floor(r.x0)), int(math.Floor(r.y0)), int(math.Ceil(r.x1)), int(math.Ceil(r.y1)))
+	wk.kept = append(wk.kept, px.Intersect(wk.b.panel))
+	return true
 }
 
 // keyArrow draws a key's sample of an arrow style, pointing right: a

@@ -102,7 +102,9 @@ func (wk *worker) drawOver(s *state.State, tags []string) {
 		if tr.Fog {
 			armies = fogBadge
 		}
-		wk.drawBadge(b.anchor[t][0], b.anchor[t][1], tr.Owner, armies)
+		if wk.begin(elemKey(elemBadge, uint64(t), uint64(tr.Owner+1), uint64(armies+1))) {
+			wk.drawBadge(b.anchor[t][0], b.anchor[t][1], tr.Owner, armies)
+		}
 	}
 	wk.drawMarkers(s)
 	wk.drawLegendHolders(s, tags)
@@ -153,6 +155,9 @@ func (wk *worker) drawPorts(s *state.State) {
 	}
 	for t, tr := range s.Terr {
 		if tr.Port && piers[t] != nil {
+			if !wk.begin(elemKey(elemPort, uint64(t))) {
+				continue
+			}
 			if wk.planning {
 				wk.dirty.mark(piers[t].box)
 				continue
@@ -222,7 +227,7 @@ func (wk *worker) drawMarkers(s *state.State) {
 		return
 	}
 	for t, tr := range s.Terr {
-		if tr.Item != state.NoItem {
+		if tr.Item != state.NoItem && wk.begin(elemKey(elemItem, uint64(t), uint64(tr.Item))) {
 			wk.drawItem(b.slots[t].item, tr.Item == state.ItemFat, b.badgeR*0.66)
 		}
 	}
@@ -231,10 +236,10 @@ func (wk *worker) drawMarkers(s *state.State) {
 		if !st.Alive() {
 			continue
 		}
-		if c.Capital > 0 && int(c.Capital) <= len(s.Terr) {
+		if c.Capital > 0 && int(c.Capital) <= len(s.Terr) && wk.begin(elemKey(elemCrown, uint64(c.Capital))) {
 			wk.drawCrown(b.slots[c.Capital-1].capital, b.badgeR*1.15)
 		}
-		if c.Hero > 0 && int(c.Hero) <= len(s.Terr) {
+		if c.Hero > 0 && int(c.Hero) <= len(s.Terr) && wk.begin(elemKey(elemHero, uint64(c.Hero), uint64(i))) {
 			wk.drawHero(b.slots[c.Hero-1].hero, b.badgeR*0.7, i)
 		}
 	}
@@ -252,7 +257,7 @@ func (wk *worker) drawLegendHolders(s *state.State, tags []string) {
 		if len(s.Map.Continents[c].Territories) == 0 {
 			continue
 		}
-		if o := s.ContinentOwner(c); o >= 0 {
+		if o := s.ContinentOwner(c); o >= 0 && wk.begin(elemKey(elemHolder, uint64(c), uint64(o), stringKey(tags[o]))) {
 			wk.drawSwatch(l.holderX, l.rowY[c], 11*wk.s, o, tags[o])
 		}
 	}
@@ -273,6 +278,9 @@ func (wk *worker) drawBanner(s *state.State, tags []string) {
 	bw, bh := math.Min(tw+44*sc, mw-20*sc), 116*sc
 	x, y := b.bannerAt[0]-bw/2, b.bannerAt[1]-bh/2
 	x = math.Max(10*sc, math.Min(mw-10*sc-bw, x))
+	if !wk.begin(elemKey(elemBanner, uint64(s.Winner), stringKey(title), stringKey(sub), stringKey(tags[s.Winner]))) {
+		return
+	}
 	if wk.planning { // the shadow, and the gold edge's outer half
 		wk.dirty.mark(box(x-3*sc, y-3*sc, x+bw+7*sc, y+bh+9*sc))
 		return

@@ -56,6 +56,7 @@ type Renderer struct {
 	boards    map[string]*boardEntry
 	workers   sync.Pool // *worker
 	pngBuffer pngPool
+	frames    frameCache // the last frames encoded, by match (bands.go)
 
 	// Generated and imported maps: boards cached by name, least recently
 	// used first out. Generated maps share a look, made on first use;
@@ -292,18 +293,43 @@ func (r *Renderer) Render(ctx context.Context, s *state.State) ([]byte, error) {
 // render draws s and encodes the part of the frame that crop returns (the
 // whole frame when crop is nil).
 func (r *Renderer) render(ctx context.Context, s *state.State, crop func(*board) (image.Rectangle, error)) ([]byte, error) {
-	wk, rect, err := r.draw(ctx, s, crop, true)
+	// The whole frame is drawn over the previous frame of its match,
+	// and encoded by bands reusing what did not change (incremental.go,
+	// bands.go).
+	var (
+		key frameKey
+		enc *pngBands
+	)
+	frame := func(b *board) *pngBands {
+		key = frameKeyOf(b, s)
+		enc = r.frames.take(key)
+		return enc
+	}
+	if crop != nil {
+		frame = nil
+	}
+	wk, rect, err := r.draw(ctx, s, crop, true, frame)
+	if enc != nil {
+		defer r.frames.put(key, enc)
+	}
 	if err != nil {
 		return nil, err
 	}
 	defer r.workers.Put(wk)
-	var out image.Image = wk.pal
-	if rect != wk.pal.Rect {
-		out = wk.pal.SubImage(rect)
+	if enc != nil {
+		data, err := enc.encode(wk.pal)
+		if err != nil {
+			return nil, fmt.Errorf("render: encode png: %w", err)
+		}
+		if enc.valid {
+			wk.heldBy, wk.heldSeq = enc, enc.seq
+		}
+		return data, nil
 	}
+	out := wk.pal.SubImage(rect)
 	wk.buf.Reset()
-	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.pngBuffer}
-	if err := enc.Encode(&wk.buf, out); err != nil {
+	std := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.pngBuffer}
+	if err := std.Encode(&wk.buf, out); err != nil {
 		return nil, fmt.Errorf("render: encode png: %w", err)
 	}
 	return bytes.Clone(wk.buf.Bytes()), nil
@@ -312,8 +338,9 @@ func (r *Renderer) render(ctx context.Context, s *state.State, crop func(*board)
 // draw composes s on a worker and returns it with the part of the frame
 // that crop returns (the whole frame when crop is nil); the caller puts
 // the worker back. The frame is drawn as palette indices (wk.pal) when
-// indexed is set, else in RGBA (wk.canvas).
-func (r *Renderer) draw(ctx context.Context, s *state.State, crop func(*board) (image.Rectangle, error), indexed bool) (*worker, image.Rectangle, error) {
+// indexed is set, else in RGBA (wk.canvas); over the previous frame of its
+// match when frame, given the board, returns that frame's encoder.
+func (r *Renderer) draw(ctx context.Context, s *state.State, crop func(*board) (image.Rectangle, error), indexed bool, frame func(*board) *pngBands) (*worker, image.Rectangle, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, image.Rectangle{}, fmt.Errorf("render: %w", err)
 	}
@@ -338,8 +365,13 @@ func (r *Renderer) draw(ctx context.Context, s *state.State, crop func(*board) (
 		return nil, image.Rectangle{}, err
 	}
 	if indexed {
-		wk.composeIndexed(s)
+		var prev *pngBands
+		if frame != nil {
+			prev = frame(b)
+		}
+		wk.composeIndexed(s, prev)
 	} else {
+		wk.heldBy = nil
 		wk.compose(s)
 	}
 	if err := ctx.Err(); err != nil {

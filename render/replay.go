@@ -95,7 +95,7 @@ func (r *Renderer) shoot(ctx context.Context, turns []*state.State, w int) (*fil
 		if s == nil || s.Map == nil || i > 0 && s.Map.Name != turns[0].Map.Name {
 			return nil, fmt.Errorf("render: replay: turn %d is not on the first turn's map", i)
 		}
-		wk, _, err := r.draw(ctx, s, nil, false)
+		wk, _, err := r.draw(ctx, s, nil, false, nil)
 		if err != nil {
 			return nil, fmt.Errorf("render: replay: turn %d: %w", i, err)
 		}

@@ -46,6 +46,22 @@ type worker struct {
 	indexed bool
 	dirty   dirty
 	stamps  []stamp // the badges planned, in order
+	// elems are the overlays planned, in order, and elemAt the next one
+	// drawn; partial is set while a frame is drawn over the previous
+	// frame of its match, only its changed tiles (incremental.go).
+	elems   []elem
+	elemAt  int
+	partial bool
+	// heldBy is the encoder whose frame (number heldSeq) wk.pal holds,
+	// as that frame was encoded; nil when it holds any other.
+	heldBy  *pngBands
+	heldSeq uint64
+	// frame is the encoder of the previous frame of the match being
+	// drawn, if any; partialPanel is set when its panel's cards can be
+	// kept, and kept are the boxes of the cards kept (keepCard).
+	frame        *pngBands
+	partialPanel bool
+	kept         []image.Rectangle
 	// ground is the panel ground that the canvas's panel holds, as
 	// composeIndexed leaves it; nil when it holds anything else.
 	ground *image.RGBA
