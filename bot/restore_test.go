@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/riskbot/riskbot/bot/chat"
-	"github.com/riskbot/riskbot/bot/voice"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -151,7 +150,7 @@ func TestRestoreKeepsTheNewest(t *testing.T) {
 			t.Errorf("message %d of %d: got %q, want %q", i+1, limit, got, all(want.msg))
 		}
 	}
-	if !strings.HasPrefix(cut[0].msg.Text, voice.RecapNote[:20]) {
+	if !strings.HasPrefix(cut[0].msg.Text, "📜 _This channel's messages were lost") {
 		t.Errorf("the first message within the bound: %q, want the note", cut[0].msg.Text)
 	}
 	wantText(t, cut[limit-1].msg, "Turn "+strconv.Itoa(m.Game.State.Turn)+" — ")

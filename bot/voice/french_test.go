@@ -235,14 +235,6 @@ func TestFrenchVoice(t *testing.T) {
 	}
 }
 
-// The recap's note in English is RecapNote, which other packages'
-// tests look for.
-func TestRecapNoteIsTheCatalogues(t *testing.T) {
-	if got := lang.For(lang.English).T("voice.recap.note", "Commitment", "x"); !strings.HasPrefix(got, RecapNote+"\n") {
-		t.Errorf("voice.recap.note in English: %q, want it to begin with RecapNote", got)
-	}
-}
-
 // events are the events a match plays rarely, told of its first two
 // seats: a trade, a round limit, an elimination, a surrender, the end.
 type events struct{ s *state.State }

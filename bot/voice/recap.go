@@ -26,12 +26,6 @@ func (v Voice) Recap() Recap { return Recap{v} }
 // as a spectator reads it. The private answers, which were their readers' alone, are not
 // written again, for anyone.
 
-// RecapNote opens a recap, in English: why the channel's messages are
-// written again, and what is not. A recap words it in its reader's
-// language (the catalogue's voice.recap.note, with the dice commitment).
-const RecapNote = "📜 _This channel's messages were lost when the page restarted: here is the match told again from its log. " +
-	"Private answers from before are not shown; /risk show history tells any turn, /risk show status where everyone stands._"
-
 // Posts is what the channel of match m shows of it, written again: for a
 // lobby, its living message; for a match under way, a note saying so (with
 // the dice commitment the start posted), the card of its lobby, the

@@ -103,4 +103,12 @@ func TestBrowserWords(t *testing.T) {
 	w.waitFor("the standings in French", head+` === "|Joueur|Territoires|Armées|Cartes|"`, wait)
 	w.waitFor("the match in French", `document.documentElement.lang === "fr" && document.getElementById("title").textContent === "Partie `+fmt.Sprint(id)+` dans #mots" && document.getElementById("status").textContent === "en cours — tour 0, mise en place" && document.querySelector("#watch h2").textContent === "Tours"`, wait)
 	w.screenshot("3-watch-fr")
+
+	// The times a message names, in the page's language: the browser's
+	// words in French, the server's in English.
+	times := `[...document.querySelectorAll("#messages time")].map(el => el.textContent)`
+	p.call("Page.bringToFront", nil)
+	p.waitFor("a time in French", times+`.some(s => /^dans \d+\sh \(\d\d\/\d\d \d\d:\d\d UTC\)$/.test(s))`, wait)
+	p.eval(`(() => { const s = document.getElementById("lang"); s.value = "en"; s.dispatchEvent(new Event("change")); return 0; })()`, nil)
+	p.waitFor("the times in English", times+`.length > 0 && `+times+`.every(s => /^(in|\d)/.test(s))`, wait)
 }

@@ -121,6 +121,25 @@ function renderMessage(m, readonly) {
   return el;
 }
 
+// wordWhen words a time a message names (<time datetime>) in the page's
+// language: the server's English as it wrote it, or the browser's own
+// words for another language ("dans 24 h (26/11 12:00 UTC)").
+function wordWhen(el) {
+  if (!el.dataset.en) el.dataset.en = el.textContent;
+  if (state.lang === "en") { el.textContent = el.dataset.en; return; }
+  const at = new Date(el.dateTime);
+  if (isNaN(at)) return;
+  const minutes = Math.round((at - Date.now()) / 60000);
+  const rel = new Intl.RelativeTimeFormat(state.lang, { style: "short", numeric: "auto" });
+  const ago = Math.abs(minutes) >= 60 ? rel.format(Math.round(minutes / 60), "hour") : rel.format(minutes, "minute");
+  const date = new Intl.DateTimeFormat(state.lang, { day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" }).format(at);
+  el.textContent = ago + " (" + date.replace(",", "") + " UTC)";
+}
+
+function wordWhens(root) {
+  for (const el of root.querySelectorAll("time[datetime]")) wordWhen(el);
+}
+
 // wordTime words a message's time: "12:04", or "12:04 (edited)".
 function wordTime(el) {
   el.textContent = el.dataset.time + (el.dataset.edited ? " " + t("page.edited") : "");
@@ -188,6 +207,7 @@ addEventListener("resize", () => {
 function putMessage(box, m, readonly) {
   document.getElementById("welcome")?.remove();
   const el = renderMessage(m, readonly);
+  wordWhens(el);
   const old = document.getElementById("m" + m.id);
   if (old) old.replaceWith(el); else box.appendChild(el);
   fitTables(el);
@@ -484,6 +504,7 @@ function reword() {
   if (state.claiming) $("claim-text").textContent = t("page.claim.text", { Name: state.claiming });
   document.getElementById("welcome")?.replaceWith(welcome());
   for (const el of document.querySelectorAll("#messages .message .time")) wordTime(el);
+  wordWhens(document.getElementById("messages"));
   for (const el of document.querySelectorAll("#messages .only")) el.textContent = t("page.only", { Name: el.dataset.to });
   for (const img of document.querySelectorAll("#messages img.map")) img.alt = t("page.map.alt");
   if (play.ctl) {
