@@ -49,21 +49,37 @@ func TestEachReadsTheirLanguage(t *testing.T) {
 	wantPrivate(t, g.answer(g.do(slash(t, annFR, channel, "attack", o("from", "Bresill"), o("to", "Pérou")))), "n'est pas un territoire", "Brésil")
 
 	// Everyone places; the first turn's ping reaches its player by direct
-	// message too, in their own language around the channel's words.
+	// message too, all of it in their own language.
 	wantPrivate(t, g.answer(g.do(slash(t, annFR, channel, "place"))), "a placé")
 	wantPrivate(t, g.answer(g.do(slash(t, bobEN, channel, "place"))), "placed")
 	g.bot.Wait()
 	s := g.match().Game.State
-	current, want := annFR, "🔔 Dans "
+	current, want, ping := annFR, "🔔 Dans ", "c'est ton tour"
 	if s.Current == s.SeatByID(bobEN.userID()) {
-		current, want = bobEN, "🔔 In "
+		current, want, ping = bobEN, "🔔 In ", "your turn"
 	}
 	dms := g.fake.DMs(current.id)
 	if len(dms) == 0 {
 		t.Fatalf("%s got no direct message for their turn", current.name)
 	}
-	if text := fullText(dms[len(dms)-1]); !strings.HasPrefix(text, want) || !strings.Contains(text, "c'est ton tour") {
-		t.Errorf("%s's direct message: %.200q, want %q then the channel's French ping", current.name, text, want)
+	if text := fullText(dms[len(dms)-1]); !strings.HasPrefix(text, want) || !strings.Contains(text, ping) {
+		t.Errorf("%s's direct message: %.200q, want %q and %q: all in their language", current.name, text, want, ping)
+	}
+	// The other plays next: their ping comes too, in theirs (Bob's in
+	// English, though the channel's is French).
+	g.do(slash(t, current, channel, "place"))
+	g.do(slash(t, current, channel, "end"))
+	g.bot.Wait()
+	next, want, ping := bobEN, "🔔 In ", "your turn"
+	if current == bobEN {
+		next, want, ping = annFR, "🔔 Dans ", "c'est ton tour"
+	}
+	dms = g.fake.DMs(next.id)
+	if len(dms) == 0 {
+		t.Fatalf("%s got no direct message for their turn", next.name)
+	}
+	if text := fullText(dms[len(dms)-1]); !strings.HasPrefix(text, want) || !strings.Contains(text, ping) {
+		t.Errorf("%s's direct message: %.200q, want %q and %q: all in their language", next.name, text, want, ping)
 	}
 
 	french := 0

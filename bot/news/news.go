@@ -163,6 +163,9 @@ type Post struct {
 	// Notice marks the pings of a turn, adjusted to their players'
 	// choices when they are posted.
 	Notice Notice
+	// Said is a ping's text in the other languages ("fr": …), for the
+	// direct messages of players who read another than the channel's.
+	Said map[string]string `json:",omitempty"`
 	// Ref names the living message this one posts or edits (PostRef),
 	// and mode how; empty for a message posted once.
 	Ref  string

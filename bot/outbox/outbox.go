@@ -38,7 +38,28 @@ func (o *Outbox) Batch(m *hosted.Match, n *news.News) news.Batch {
 	if n == nil {
 		return news.Batch{}
 	}
-	return news.Batch{Match: m.ID, Version: m.Version, Posts: news.Keyed(o.cfg.Look.Voice(m).Turns().Messages(m, n, true), m.ID, m.Version), Archive: m.Meta.Thread && !m.Status.Open(), Threads: endThreads(m)}
+	posts := news.Keyed(o.cfg.Look.Voice(m).Turns().Messages(m, n, true), m.ID, m.Version)
+	for i, p := range posts {
+		if p.Notice == news.TurnPing && len(p.Mentions) > 0 {
+			posts[i].Said = o.pingIn(m)
+		}
+	}
+	return news.Batch{Match: m.ID, Version: m.Version, Posts: posts, Archive: m.Meta.Thread && !m.Status.Open(), Threads: endThreads(m)}
+}
+
+// pingIn is match m's turn ping in each language but the match's, for
+// the direct messages of players who read another.
+func (o *Outbox) pingIn(m *hosted.Match) map[string]string {
+	said := map[string]string{}
+	for _, t := range lang.Tags() {
+		if t == m.Meta.Settings.Language() {
+			continue
+		}
+		if p, ok := o.cfg.Look.Voice(m).In(t).Turns().Ping(m); ok {
+			said[string(t)] = p.Text
+		}
+	}
+	return said
 }
 
 // endThreads are the team threads of a match that ended: archived with it.

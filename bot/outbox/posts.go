@@ -163,7 +163,11 @@ func (o *Outbox) reach(ctx context.Context, channel string, m news.Post) (news.P
 // words (the channel's, in the match's language), and with fog of war the
 // player's own view, which the channel may not be shown.
 func (o *Outbox) direct(ctx context.Context, channel, user string, m news.Post, t lang.Tag) chat.Message {
-	ping := lang.For(t).T("outbox.dm.ping", "Channel", lang.Text(chat.ChannelLink(channel)), "Text", lang.Text(m.Text))
+	text := m.Text
+	if said, ok := m.Said[string(t)]; ok {
+		text = said // the ping in the reader's language
+	}
+	ping := lang.For(t).T("outbox.dm.ping", "Channel", lang.Text(chat.ChannelLink(channel)), "Text", lang.Text(text))
 	if o.cfg.Own == nil || m.Notice == news.ReminderPing {
 		return chat.Message{Text: ping}
 	}
