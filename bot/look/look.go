@@ -63,7 +63,11 @@ type rendererKey struct {
 // A language's renderer is made on its first map, then kept.
 func (ms *Maps) Renderer(m *hosted.Match) Renderer {
 	p, name := ms.palette(m)
-	t := m.Meta.Settings.Language()
+	return ms.rendererIn(p, name, m.Meta.Settings.Language())
+}
+
+// rendererIn is palette p's (named name) renderer in language t.
+func (ms *Maps) rendererIn(p Palette, name string, t lang.Tag) Renderer {
 	if t == lang.English || p.In == nil {
 		return p.Render
 	}
@@ -207,10 +211,11 @@ type previewer interface {
 	Preview(ctx context.Context, m *state.Map) ([]byte, error)
 }
 
-// Preview is map m drawn unowned, with its names, in the default palette:
-// what a library shows of a map (nil if the renderer cannot draw one).
-func (ms *Maps) Preview(m *state.Map) *chat.Image {
-	p, ok := ms.def.Render.(previewer)
+// Preview is map m drawn unowned, with its names, in the default palette
+// and language t: what a library shows of a map (nil if the renderer
+// cannot draw one).
+func (ms *Maps) Preview(m *state.Map, t lang.Tag) *chat.Image {
+	p, ok := ms.rendererIn(ms.def, "", t).(previewer)
 	if !ok {
 		return nil
 	}

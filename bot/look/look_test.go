@@ -74,6 +74,22 @@ func TestMapsByLanguage(t *testing.T) {
 	if got := made[lang.French]; got != 1 {
 		t.Errorf("the French renderer was made %d times, want once", got)
 	}
+	// A library's preview is drawn in its reader's language, with the
+	// renderer kept for it.
+	enPre, err := ms.Preview(en.Game.State.Map, lang.English).PNG(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	frPre, err := ms.Preview(en.Game.State.Map, lang.French).PNG(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(enPre, frPre) {
+		t.Error("the French preview is drawn in English")
+	}
+	if got := made[lang.French]; got != 1 {
+		t.Errorf("the French renderer was made %d times, want once", got)
+	}
 	// A palette without In draws every language with its one renderer.
 	plain := Palette{Render: std.Render}
 	if got := New(nil, plain).Renderer(fr); got != std.Render {

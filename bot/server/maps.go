@@ -102,7 +102,7 @@ func (sv *Servers) AdminMapShow(ctx context.Context, req chat.Request, a command
 	}
 	msg := chat.Private("%s", chat.Clip(strings.Join(lines, "\n")))
 	if sv.cfg.Preview != nil {
-		msg.Image = sv.cfg.Preview(b.Map)
+		msg.Image = sv.cfg.Preview(b.Map, p.Tag())
 	}
 	return msg, nil
 }

@@ -326,7 +326,7 @@ type Config struct {
 	Levels []string
 	// Preview draws a library map unowned, with its names (look.Maps.Preview);
 	// nil shows none.
-	Preview func(m *state.Map) *chat.Image
+	Preview func(m *state.Map, t lang.Tag) *chat.Image
 	// LobbyTTL is how long a lobby may wait, unless a server says
 	// otherwise; negative is for ever.
 	LobbyTTL time.Duration
