@@ -202,40 +202,7 @@ func (wk *worker) seatLabel(s *state.State, seat int) string {
 }
 
 // colourName is the name of seat's colour in the worker's language.
-func (wk *worker) colourName(seat int) string {
-	name := wk.colors[seat].Name
-	if m := colourWord(name); !m.IsZero() {
-		return wk.p.Msg(m)
-	}
-	return name
-}
-
-// colourWord is the catalogue's message for a colour of the palettes.
-func colourWord(name string) lang.Msg {
-	switch name {
-	case "red":
-		return lang.M("render.colour.red")
-	case "cyan":
-		return lang.M("render.colour.cyan")
-	case "yellow":
-		return lang.M("render.colour.yellow")
-	case "violet":
-		return lang.M("render.colour.violet")
-	case "black":
-		return lang.M("render.colour.black")
-	case "pink":
-		return lang.M("render.colour.pink")
-	case "vermillion":
-		return lang.M("render.colour.vermillion")
-	case "sky blue":
-		return lang.M("render.colour.sky-blue")
-	case "green":
-		return lang.M("render.colour.green")
-	case "purple":
-		return lang.M("render.colour.purple")
-	}
-	return lang.Msg{}
-}
+func (wk *worker) colourName(seat int) string { return wk.p.Colour(wk.colors[seat].Name) }
 
 // displayName is the name a seat is drawn with: its own, or "Player 3"
 // in pr's language when it has none that can be drawn.

@@ -253,6 +253,20 @@ func PlaceKey(name string) string {
 	return "place." + strings.ReplaceAll(strings.ToLower(strings.TrimSpace(name)), " ", "-")
 }
 
+// Colour names a colour of the palettes ("red", "sky blue") in the
+// printer's language: the catalogue's "colour." entry, else the name as
+// it is. The map and the chat name a seat's colour with the same word.
+func (p Printer) Colour(name string) string {
+	if p.cat == nil {
+		p = For(p.tag)
+	}
+	key := "colour." + strings.ReplaceAll(name, " ", "-")
+	if !p.cat.keys[key] {
+		return name
+	}
+	return p.T(key)
+}
+
 // Join words a list: "A", "A and B", "A, B and C".
 func (p Printer) Join(words []string) string {
 	switch len(words) {
@@ -381,6 +395,7 @@ var files embed.FS
 type catalog struct {
 	loc    map[Tag]*i18n.Localizer
 	places map[Tag]map[string]string
+	keys   map[string]bool // English's, which every language has
 }
 
 // load reads the catalogue once; it never changes after.
@@ -396,7 +411,7 @@ var load = sync.OnceValue(func() *catalog {
 // parse reads a catalogue: every NAME.json of fsys, NAME a language.
 func parse(fsys fs.FS) (*catalog, error) {
 	b := i18n.NewBundle(language.English)
-	c := &catalog{loc: map[Tag]*i18n.Localizer{}, places: map[Tag]map[string]string{}}
+	c := &catalog{loc: map[Tag]*i18n.Localizer{}, places: map[Tag]map[string]string{}, keys: map[string]bool{}}
 	names, err := fs.Glob(fsys, "*.json")
 	if err != nil {
 		return nil, err
@@ -416,6 +431,9 @@ func parse(fsys fs.FS) (*catalog, error) {
 		}
 		c.places[t] = map[string]string{}
 		for k, v := range raw {
+			if t == English {
+				c.keys[k] = true
+			}
 			var s string
 			if strings.HasPrefix(k, "place.") && json.Unmarshal(v, &s) == nil {
 				c.places[t][k] = s

@@ -231,7 +231,7 @@ var keyLike = regexp.MustCompile(`^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$`)
 // dynamic are the prefixes of keys the code builds (prefix + a name), or
 // that no Go code names: "page." keys are the web page's words, named by
 // its static files (bot/web's TestPageWordsUsed checks those).
-var dynamic = []string{"place.", "cmd.", "page."}
+var dynamic = []string{"place.", "colour.", "cmd.", "page."}
 
 // TestKeysUsedExist walks the module's code: every key a call names is in
 // the catalogue, and every key of the catalogue is named somewhere.
@@ -334,5 +334,16 @@ func TestFrenchArticles(t *testing.T) {
 	}
 	if got := capFirst("le Pérou"); got != "Le Pérou" {
 		t.Errorf("cap: got %q", got)
+	}
+}
+
+func TestColour(t *testing.T) {
+	for _, c := range []struct {
+		tag        Tag
+		name, want string
+	}{{French, "sky blue", "bleu ciel"}, {French, "red", "rouge"}, {English, "sky blue", "sky blue"}, {French, "teal", "teal"}} {
+		if got := For(c.tag).Colour(c.name); got != c.want {
+			t.Errorf("%s %q: got %q, want %q", c.tag, c.name, got, c.want)
+		}
 	}
 }

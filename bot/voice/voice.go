@@ -29,16 +29,6 @@ var colorEmoji = map[string]string{
 	"vermillion": "🟧", "sky blue": "🟦",
 }
 
-// colorNames are the palettes' colour names in the catalogue, for a voice
-// that names a colour in its reader's language.
-var colorNames = map[string]lang.Msg{
-	"red": lang.M("voice.color.red"), "cyan": lang.M("voice.color.cyan"), "blue": lang.M("voice.color.blue"),
-	"yellow": lang.M("voice.color.yellow"), "violet": lang.M("voice.color.violet"), "purple": lang.M("voice.color.purple"),
-	"black": lang.M("voice.color.black"), "pink": lang.M("voice.color.pink"), "magenta": lang.M("voice.color.magenta"),
-	"orange": lang.M("voice.color.orange"), "green": lang.M("voice.color.green"), "brown": lang.M("voice.color.brown"),
-	"white": lang.M("voice.color.white"), "vermillion": lang.M("voice.color.vermillion"), "sky blue": lang.M("voice.color.sky-blue"),
-}
-
 // Voice writes the chat text of one match, naming its seats with the
 // colours of the match's palette.
 type Voice struct {
@@ -121,10 +111,7 @@ func (v Voice) Swatch(i int) string {
 // ColorName names seat i's colour, in the voice's language.
 func (v Voice) ColorName(i int) string {
 	if i < len(v.colors) {
-		if m, ok := colorNames[v.colors[i]]; ok {
-			return v.p.Msg(m)
-		}
-		return v.colors[i]
+		return v.p.Colour(v.colors[i])
 	}
 	return v.p.T("voice.color.nth", "N", i+1)
 }
