@@ -40,6 +40,19 @@ func play(t *testing.T, transcript []byte) string {
 // playIn is play on the database in dir, which may hold matches already.
 func playIn(t *testing.T, dir string, transcript []byte) string {
 	t.Helper()
+	return playDir(t, dir, "", transcript)
+}
+
+// playLang is play in a console whose language is language ("fr"), as
+// risk console --lang.
+func playLang(t *testing.T, language string, transcript []byte) string {
+	t.Helper()
+	return playDir(t, t.TempDir(), language, transcript)
+}
+
+// playDir plays a transcript on the database in dir, typed in language.
+func playDir(t *testing.T, dir, language string, transcript []byte) string {
+	t.Helper()
 	db, err := sqlite.Open(context.Background(), filepath.Join(dir, "risk.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -49,6 +62,7 @@ func playIn(t *testing.T, dir string, transcript []byte) string {
 	images := filepath.Join(dir, "maps")
 	con := New(&out, "console:main", images)
 	con.Now = func() time.Time { return start }
+	con.Lang = language
 	seed := uint64(5)
 	b, err := bot.New(bot.Standard(bot.Config{
 		Store:  db,
@@ -87,27 +101,33 @@ func TestTranscripts(t *testing.T) {
 			if name == "quickstart" || name == "capitals" || name == "simultaneous" {
 				checkQuickstart(t, got)
 			}
-			golden := filepath.Join("testdata", name+".golden")
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if got != string(want) {
-				gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-				for i := range min(len(gl), len(wl)) {
-					if gl[i] != wl[i] {
-						t.Fatalf("%s differs at line %d:\n got: %s\nwant: %s\n(run with -update to accept)", golden, i+1, gl[i], wl[i])
-					}
-				}
-				t.Fatalf("%s differs in length: %d lines, want %d", golden, len(gl), len(wl))
-			}
+			checkGolden(t, filepath.Join("testdata", name+".golden"), got)
 		})
+	}
+}
+
+// checkGolden compares a transcript with its golden file (-update
+// rewrites it), saying where they first differ.
+func checkGolden(t *testing.T, golden, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
+		for i := range min(len(gl), len(wl)) {
+			if gl[i] != wl[i] {
+				t.Fatalf("%s differs at line %d:\n got: %s\nwant: %s\n(run with -update to accept)", golden, i+1, gl[i], wl[i])
+			}
+		}
+		t.Fatalf("%s differs in length: %d lines, want %d", golden, len(gl), len(wl))
 	}
 }
 
@@ -420,26 +440,7 @@ func TestFrenchTranscripts(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := playLang(t, "fr", in)
-			golden := filepath.Join("testdata", name+".fr.golden")
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if got != string(want) {
-				gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-				for i := range min(len(gl), len(wl)) {
-					if gl[i] != wl[i] {
-						t.Fatalf("%s differs at line %d:\n got: %s\nwant: %s\n(run with -update to accept)", golden, i+1, gl[i], wl[i])
-					}
-				}
-				t.Fatalf("%s differs in length: %d lines, want %d", golden, len(gl), len(wl))
-			}
+			checkGolden(t, filepath.Join("testdata", name+".fr.golden"), got)
 		})
 	}
 }

@@ -1,48 +1,9 @@
 package console
 
 import (
-	"bytes"
-	"context"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/riskbot/riskbot/bot"
-	"github.com/riskbot/riskbot/storage/sqlite"
 )
-
-// playLang is play with the console's language (risk console --lang).
-func playLang(t *testing.T, lang string, transcript []byte) string {
-	t.Helper()
-	dir := t.TempDir()
-	db, err := sqlite.Open(context.Background(), filepath.Join(dir, "risk.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	var out bytes.Buffer
-	con := New(&out, "console:main", filepath.Join(dir, "maps"))
-	con.Now = func() time.Time { return start }
-	con.Lang = lang
-	seed := uint64(5)
-	b, err := bot.New(bot.Standard(bot.Config{
-		Store:  db,
-		Poster: con,
-		Now:    func() time.Time { return start },
-		Seed:   func() uint64 { seed++; return seed - 1 },
-		Scope:  "console:main",
-	}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	con.SetBot(b)
-	if err := con.Run(context.Background(), strings.NewReader(string(transcript)), false); err != nil {
-		t.Fatal(err)
-	}
-	return strings.ReplaceAll(out.String(), filepath.Join(dir, "maps")+string(filepath.Separator), "IMAGES/")
-}
 
 // TestLobbyInFrench: a French console opens a match, joins it, adds a
 // bot and is refused a start that is the host's: every answer of the
