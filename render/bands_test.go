@@ -433,3 +433,37 @@ func TestByteSums(t *testing.T) {
 		}
 	}
 }
+
+// TestBitString writes strings of bits of every length to 200 after
+// every number of bits to 40 already written, and requires what bits
+// writes a bit at a time.
+func TestBitString(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	src := make([]byte, 40)
+	for i := range src {
+		src[i] = uint8(rng.IntN(256))
+	}
+	bit := func(b []byte, i int) uint32 { return uint32(b[i/8]>>(i%8)) & 1 }
+	for before := range 41 {
+		for n := range 201 {
+			var got, want bitWriter
+			for i := range before {
+				v := bit(src[5:], i)
+				got.bits(v, 1)
+				want.bits(v, 1)
+			}
+			got.bitString(src, n)
+			for i := range n {
+				want.bits(bit(src, i), 1)
+			}
+			if got.bitLen() != want.bitLen() {
+				t.Fatalf("after %d bits, %d more: %d bits written, want %d", before, n, got.bitLen(), want.bitLen())
+			}
+			got.align()
+			want.align()
+			if !bytes.Equal(got.out, want.out) {
+				t.Fatalf("after %d bits, %d more: wrote %x, want %x", before, n, got.out, want.out)
+			}
+		}
+	}
+}

@@ -259,9 +259,19 @@ func (w *bitWriter) align() {
 func (w *bitWriter) bitLen() int { return 8*len(w.out) + int(w.n) }
 
 // bitString writes the first n bits of b, a string of bits written by
-// another bitWriter.
+// another bitWriter: eight bytes at a time, the bits left in the
+// accumulator (fewer than 32) carried over from one word to the next.
 func (w *bitWriter) bitString(b []byte, n int) {
-	for n >= 32 {
+	out := slices.Grow(w.out, n/8+8)
+	acc, k := w.acc, w.n
+	for n >= 64 {
+		v := binary.LittleEndian.Uint64(b)
+		out = binary.LittleEndian.AppendUint64(out, acc|v<<k)
+		acc = v >> (64 - k) // 0 when k is 0
+		b, n = b[8:], n-64
+	}
+	w.out, w.acc = out, acc
+	if n >= 32 {
 		w.bits(binary.LittleEndian.Uint32(b), 32)
 		b, n = b[4:], n-32
 	}
