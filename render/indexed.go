@@ -119,8 +119,13 @@ func (d *dirty) mark(r image.Rectangle) {
 // from x0 to x1 (not included).
 func (d *dirty) runs(clip image.Rectangle, f func(y, x0, x1 int)) {
 	clip = clip.Intersect(image.Rect(0, 0, d.g.w, d.g.h))
+	ty, marked := -1, false // the row of tiles last looked at, and whether any of them is marked
 	for y := clip.Min.Y; y < clip.Max.Y; y++ {
-		if !slices.Contains(d.tiles[(y>>tileShift)*d.g.tw:][clip.Min.X>>tileShift:((clip.Max.X-1)>>tileShift)+1], true) {
+		if y>>tileShift != ty {
+			ty = y >> tileShift
+			marked = slices.Contains(d.tiles[ty*d.g.tw:][clip.Min.X>>tileShift:((clip.Max.X-1)>>tileShift)+1], true)
+		}
+		if !marked {
 			continue
 		}
 		base := y * d.g.w
