@@ -375,24 +375,41 @@ func (e *pngBands) parse(tc *tileCode, img *image.Paletted, y0, y1, x0, x1 int) 
 }
 
 // byteSums returns the sum of b's bytes, and of each byte times its index,
-// eight bytes at a time: the even and odd bytes of a word as four 16-bit
-// lanes each, summed, and weighted 0 to 3, by multiplications whose top
-// lane collects the sum (no lane carries: 6 times 255 fits in 16 bits).
+// eight bytes at a time. Byte k of each word is summed in a 16-bit lane
+// (its even bytes in one word of lanes, its odd in another: no lane
+// carries for 256 words), and weighted by k only when the lanes are
+// emptied; each word's sum, at once by a multiplication whose top lane
+// collects it, is added to a running total, and the running totals are
+// summed, which weighs each word by its place: the words' places times
+// their sums are m times the total less the sum of the running totals.
 func byteSums(b []uint8) (sum, placed uint64) {
 	const (
-		lanes  = 0x00ff00ff00ff00ff
-		ones   = 0x0001000100010001
-		weight = 0x0000000100020003
+		lanes = 0x00ff00ff00ff00ff
+		ones  = 0x0001000100010001
 	)
+	var even, odd, total, running, m uint64
+	empty := func() {
+		for l := range uint64(4) {
+			placed += 2*l*(even>>(16*l)&0xffff) + (2*l+1)*(odd>>(16*l)&0xffff)
+		}
+		even, odd = 0, 0
+	}
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
 		x := binary.LittleEndian.Uint64(b[i:])
-		even, odd := x&lanes, x>>8&lanes
-		se, so := even*ones>>48, odd*ones>>48
-		we, wo := even*weight>>48, odd*weight>>48
-		sum += se + so
-		placed += uint64(i)*(se+so) + 2*(we+wo) + so
+		e, o := x&lanes, x>>8&lanes
+		even += e
+		odd += o
+		total += (e + o) * ones >> 48
+		running += total
+		m++
+		if m&255 == 0 {
+			empty()
+		}
 	}
+	empty()
+	placed += 8 * (m*total - running)
+	sum = total
 	for ; i < len(b); i++ {
 		sum += uint64(b[i])
 		placed += uint64(i) * uint64(b[i])

@@ -410,10 +410,15 @@ func TestBandsConcurrent(t *testing.T) {
 }
 
 // TestByteSums checks the sums of byteSums, eight bytes at a time, against
-// a byte at a time, on every length to 40 and bytes up to 255.
+// a byte at a time, on every length to 40, lengths around the 256 words
+// its lanes hold, and bytes up to 255.
 func TestByteSums(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
+	lengths := []int{2047, 2048, 2049, 2055, 2056, 4096, 6403}
 	for n := range 41 {
+		lengths = append(lengths, n)
+	}
+	for _, n := range lengths {
 		for round := range 20 {
 			b := make([]uint8, n)
 			for i := range b {
