@@ -141,6 +141,7 @@ type pngBands struct {
 	tiles  []tileCode
 	bands  []bandCode
 	perRow int // tiles across
+	sym    *symbols
 
 	table   [1 << hashBits]uint32 // generation << 16 | row << 12 | index in the tile
 	gen     uint32
@@ -264,6 +265,7 @@ func (e *pngBands) reset(w, h int) {
 	e.tiles = make([]tileCode, nb*e.perRow)
 	e.bands = make([]bandCode, nb)
 	e.changed = make([]bool, e.perRow)
+	e.sym = newSymbols()
 }
 
 // diff sets e.changed to the tiles of rows y0 to y1 whose pixels in img
@@ -363,7 +365,7 @@ func (e *pngBands) parse(tc *tileCode, img *image.Paletted, y0, y1, x0, x1 int) 
 				i++
 				continue
 			}
-			t := match(best, dist)
+			t := e.sym.match(best, dist)
 			toks = append(toks, t)
 			lit[257+t>>26&31]++
 			dst[t>>21&31]++

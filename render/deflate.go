@@ -30,6 +30,49 @@ func match(length, dist int) token {
 	return matchBit | token(lc)<<26 | token(dc)<<21 | token(le)<<13 | token(de)
 }
 
+// symbols are the length and distance codes by table, to make tokens
+// without branches: lengths[l] is the code of length l+3, distances[d]
+// that of distance d+1 below 256, and distances[256+d>>7] above (the codes
+// of distances from 257 on change every 128 at most, as zlib's table has
+// them).
+type symbols struct {
+	lengths   [256]uint8
+	distances [512]uint8
+}
+
+func newSymbols() *symbols {
+	var s symbols
+	for l := range s.lengths {
+		c, _, _ := lengthCode(uint32(l))
+		s.lengths[l] = uint8(c)
+	}
+	for d := range 256 {
+		c, _, _ := distCode(uint32(d))
+		s.distances[d] = uint8(c)
+	}
+	for d := 256; d < maxDist; d += 128 {
+		c, _, _ := distCode(uint32(d))
+		s.distances[256+d>>7] = uint8(c)
+	}
+	return &s
+}
+
+// match is the token of a match of length (3 to 258) at dist (1 to
+// 32768): the same as the function match.
+func (s *symbols) match(length, dist int) token {
+	l, d := uint32(length-3), uint32(dist-1)
+	lc := uint32(s.lengths[uint8(l)])
+	var dc uint32
+	if d < 256 {
+		dc = uint32(s.distances[d])
+	} else {
+		dc = uint32(s.distances[256+(d>>7)&255])
+	}
+	le := l & (1<<lengthExtra[lc] - 1)
+	de := d & (1<<distExtra[dc] - 1)
+	return matchBit | token(lc)<<26 | token(dc)<<21 | token(le)<<13 | token(de)
+}
+
 // The number of extra bits of each length code and distance code.
 const (
 	lengthExtra = "\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x02\x02\x02\x02\x03\x03\x03\x03\x04\x04\x04\x04\x05\x05\x05\x05\x00"
