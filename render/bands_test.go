@@ -32,7 +32,7 @@ func drawFrame(t testing.TB, r *Renderer, m momentSet, k int) *image.Paletted {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer r.workers.Put(wk)
+	defer r.workers.put(wk)
 	img := image.NewPaletted(wk.pal.Rect, wk.pal.Palette)
 	copy(img.Pix, wk.pal.Pix)
 	return img
@@ -483,5 +483,31 @@ func TestSymbols(t *testing.T) {
 				t.Fatalf("length %d, distance %d: token %#x, want %#x", length, dist, got, want)
 			}
 		}
+	}
+}
+
+// TestWorkerAffinity renders the next moment of a match while another
+// worker is idle, put back after the one that drew the moment before, and
+// requires the render to take the one that holds its frame (which need
+// not copy it: workerPool).
+func TestWorkerAffinity(t *testing.T) {
+	m := earlyMoments(t, 2)[0]
+	r := New(Options{})
+	ctx := context.Background()
+	if _, err := r.Render(ctx, m.states[0]); err != nil {
+		t.Fatal(err)
+	}
+	drew := r.workers.get(nil) // the only one idle
+	other, err := r.workerFrom(nil, drew.b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.workers.put(drew)
+	r.workers.put(other)
+	if _, err := r.Render(ctx, m.states[1]); err != nil {
+		t.Fatal(err)
+	}
+	if other.heldBy != nil || drew.heldBy == nil {
+		t.Errorf("the second moment was drawn by the worker that did not draw the first")
 	}
 }

@@ -95,7 +95,7 @@ func benchStages(b *testing.B, s *state.State) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	wk, err := r.worker(bd)
+	wk, err := r.worker(bd, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

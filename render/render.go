@@ -54,7 +54,7 @@ type Renderer struct {
 	classic   *look // the classic board's colours
 	mu        sync.Mutex
 	boards    map[string]*boardEntry
-	workers   sync.Pool // *worker
+	workers   workerPool
 	pngBuffer pngPool
 	frames    frameCache // the last frames encoded, by match (bands.go)
 
@@ -102,10 +102,10 @@ func (r *Renderer) init() error {
 
 // worker returns a worker from the pool, ready to draw on board b: its
 // canvas sized for b, and its palette b's look's (a worker drawing another
-// kind of map switches palettes).
-func (r *Renderer) worker(b *board) (*worker, error) {
-	wk, _ := r.workers.Get().(*worker)
-	return r.workerFrom(wk, b)
+// kind of map switches palettes). The worker that holds prev's frame is
+// taken when it is idle (prev may be nil).
+func (r *Renderer) worker(b *board, prev *pngBands) (*worker, error) {
+	return r.workerFrom(r.workers.get(prev), b)
 }
 
 // workerFrom readies wk (a new worker when nil) to draw on board b.
@@ -315,7 +315,7 @@ func (r *Renderer) render(ctx context.Context, s *state.State, crop func(*board)
 	if err != nil {
 		return nil, err
 	}
-	defer r.workers.Put(wk)
+	defer r.workers.put(wk)
 	if enc != nil {
 		data, err := enc.encode(wk.pal)
 		if err != nil {
@@ -360,22 +360,22 @@ func (r *Renderer) draw(ctx context.Context, s *state.State, crop func(*board) (
 			return nil, image.Rectangle{}, err
 		}
 	}
-	wk, err := r.worker(b)
+	var prev *pngBands
+	if indexed && frame != nil {
+		prev = frame(b)
+	}
+	wk, err := r.worker(b, prev)
 	if err != nil {
 		return nil, image.Rectangle{}, err
 	}
 	if indexed {
-		var prev *pngBands
-		if frame != nil {
-			prev = frame(b)
-		}
 		wk.composeIndexed(s, prev)
 	} else {
 		wk.heldBy = nil
 		wk.compose(s)
 	}
 	if err := ctx.Err(); err != nil {
-		r.workers.Put(wk)
+		r.workers.put(wk)
 		return nil, image.Rectangle{}, fmt.Errorf("render: %w", err)
 	}
 	return wk, rect, nil

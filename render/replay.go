@@ -115,12 +115,12 @@ func (r *Renderer) shoot(ctx context.Context, turns []*state.State, w int) (*fil
 			src = small
 		}
 		if i > 0 && src.Rect != f.frames[0].Rect {
-			r.workers.Put(wk)
+			r.workers.put(wk)
 			return nil, fmt.Errorf("render: replay: turn %d is drawn %v, the first %v", i, src.Rect.Size(), f.frames[0].Rect.Size())
 		}
 		p := image.NewPaletted(src.Rect, f.palette)
 		f.quantize(p, src)
-		r.workers.Put(wk)
+		r.workers.put(wk)
 		f.frames = append(f.frames, p)
 	}
 	return f, nil

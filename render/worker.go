@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"image"
 	"image/color"
+	"runtime"
+	"slices"
+	"sync"
 
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
@@ -115,3 +118,45 @@ type badgeKey struct {
 
 // maxSprites bounds a worker's badge cache (about 15 KB a sprite).
 const maxSprites = 600
+
+// workerPool keeps the idle workers, at most maxIdle of them. A render
+// that draws over a frame of its match takes, when it is idle, the worker
+// that drew that frame: its palette image holds the frame already (no
+// copy of it) and its canvas the panel's ground. (A sync.Pool hands out
+// whichever worker the processor the render runs on put last.)
+type workerPool struct {
+	mu   sync.Mutex
+	idle []*worker // the most recently put last
+}
+
+// maxIdle bounds the idle workers kept: the renders that run at once.
+func maxIdle() int { return max(2, runtime.GOMAXPROCS(0)) }
+
+// get returns an idle worker, the one that holds prev's frame if any (prev
+// may be nil), else the most recently put; nil when none is idle.
+func (p *workerPool) get(prev *pngBands) *worker {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.idle) == 0 {
+		return nil
+	}
+	i := len(p.idle) - 1
+	if prev != nil {
+		if j := slices.IndexFunc(p.idle, func(wk *worker) bool { return wk.heldBy == prev && wk.heldSeq == prev.seq }); j >= 0 {
+			i = j
+		}
+	}
+	wk := p.idle[i]
+	p.idle = slices.Delete(p.idle, i, i+1)
+	return wk
+}
+
+// put makes wk idle, forgetting the least recently put when too many are.
+func (p *workerPool) put(wk *worker) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.idle) >= maxIdle() {
+		p.idle = slices.Delete(p.idle, 0, 1)
+	}
+	p.idle = append(p.idle, wk)
+}
