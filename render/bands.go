@@ -434,32 +434,28 @@ func byteSums(b []uint8) (sum, placed uint64) {
 		lanes = 0x00ff00ff00ff00ff
 		ones  = 0x0001000100010001
 	)
-	var even, odd, total, running, m uint64
-	empty := func() {
+	var total, running uint64
+	m := uint64(len(b) / 8)
+	for len(b) >= 8 {
+		var even, odd uint64
+		for k := 0; k < 256 && len(b) >= 8; k++ {
+			x := binary.LittleEndian.Uint64(b)
+			b = b[8:]
+			e, o := x&lanes, x>>8&lanes
+			even += e
+			odd += o
+			total += (e + o) * ones >> 48
+			running += total
+		}
 		for l := range uint64(4) {
 			placed += 2*l*(even>>(16*l)&0xffff) + (2*l+1)*(odd>>(16*l)&0xffff)
 		}
-		even, odd = 0, 0
 	}
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		x := binary.LittleEndian.Uint64(b[i:])
-		e, o := x&lanes, x>>8&lanes
-		even += e
-		odd += o
-		total += (e + o) * ones >> 48
-		running += total
-		m++
-		if m&255 == 0 {
-			empty()
-		}
-	}
-	empty()
 	placed += 8 * (m*total - running)
 	sum = total
-	for ; i < len(b); i++ {
-		sum += uint64(b[i])
-		placed += uint64(i) * uint64(b[i])
+	for i, v := range b {
+		sum += uint64(v)
+		placed += (8*m + uint64(i)) * uint64(v)
 	}
 	return sum, placed
 }
