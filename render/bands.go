@@ -198,6 +198,7 @@ type tileCode struct {
 type bandCode struct {
 	data      []byte
 	lit, dist huffman
+	codes     tokenCodes // lit and dist for writeTokens
 	head      []byte
 	headBits  int
 	litFreq   [numLit]uint32 // the frequencies the codes were made for
@@ -480,7 +481,7 @@ func (e *pngBands) writeBand(b, y0, y1 int) {
 	all := e.newCodes(bc)
 	for i := range tiles {
 		if all || e.changed[i] {
-			tiles[i].write(&bc.lit, &bc.dist, y1-y0)
+			tiles[i].write(&bc.codes, y1-y0)
 		}
 	}
 	w := bitWriter{out: bc.data[:0]}
@@ -535,17 +536,18 @@ func (e *pngBands) newCodes(bc *bandCode) bool {
 	bc.dist, e.newDist = e.newDist, bc.dist
 	bc.head, e.newHead = e.newHead, bc.head
 	bc.headBits = headBits
+	bc.codes.set(&bc.lit, &bc.dist)
 	bc.litFreq, bc.distFreq = e.lit, e.dist
 	return true
 }
 
-// write writes the tile's rows (rows of them) with codes lit and dist.
-func (tc *tileCode) write(lit, dist *huffman, rows int) {
+// write writes the tile's rows (rows of them) with codes c.
+func (tc *tileCode) write(c *tokenCodes, rows int) {
 	w := bitWriter{out: tc.bits[:0]}
 	start := int32(0)
 	for r := range rows {
 		tc.at[r] = int32(len(w.out))
-		writeTokens(&w, tc.toks[start:tc.rows[r]], lit, dist)
+		writeTokens(&w, tc.toks[start:tc.rows[r]], c)
 		tc.nbits[r] = int32(w.bitLen()) - 8*tc.at[r]
 		w.align()
 		start = tc.rows[r]

@@ -434,28 +434,52 @@ func (bw *blockWriter) header(w *bitWriter, lit, dist *huffman) {
 	}
 }
 
-// writeTokens writes toks with codes lit and dist.
-func writeTokens(w *bitWriter, toks []token, lit, dist *huffman) {
-	lc, ll := lit.codes[:numLit], lit.lens[:numLit]
-	dc, dl := dist.codes[:numDist], dist.lens[:numDist]
+// tokenCodes are a block's codes as writeTokens reads them, in arrays it
+// indexes without checks: for each literal and length symbol (lit) and
+// distance symbol (dist), its code's bits, their number from bit 16, and
+// the number of extra bits that follow from bit 24.
+type tokenCodes struct {
+	lit  [512]uint32
+	dist [32]uint32
+}
+
+// set makes tc the codes lit and dist.
+func (tc *tokenCodes) set(lit, dist *huffman) {
+	for s := range numLit {
+		tc.lit[s] = uint32(lit.codes[s]) | uint32(lit.lens[s])<<16
+		if s > endOfBlock {
+			tc.lit[s] |= uint32(lengthExtra[s-endOfBlock-1]) << 24
+		}
+	}
+	for s := range numDist {
+		tc.dist[s] = uint32(dist.codes[s]) | uint32(dist.lens[s])<<16 | uint32(distExtra[s])<<24
+	}
+}
+
+// writeTokens writes toks with codes c.
+func writeTokens(w *bitWriter, toks []token, c *tokenCodes) {
 	// The writer's state in locals: a literal is a load and a shift.
 	acc, n := w.acc, w.n
 	out := slices.Grow(w.out, 6*len(toks)+8) // at most 48 bits a token
 	for _, t := range toks {
 		if t&matchBit == 0 {
-			acc |= uint64(lc[t&0xff]) << n
-			n += uint(ll[t&0xff])
+			e := c.lit[t&0xff]
+			acc |= uint64(e&0xffff) << n
+			n += uint(e >> 16)
 		} else {
-			l, d := 257+t>>26&31, t>>21&31
-			acc |= uint64(uint32(lc[l])|uint32(t>>13&31)<<ll[l]) << n
-			n += uint(ll[l]) + uint(lengthExtra[t>>26&31])
+			l := c.lit[(257+t>>26&31)&511]
+			ln := uint(l >> 16 & 0xff)
+			acc |= uint64(l&0xffff|uint32(t>>13&31)<<ln) << n
+			n += ln + uint(l>>24)
 			if n >= 32 {
 				out = binary.LittleEndian.AppendUint32(out, uint32(acc))
 				acc >>= 32
 				n -= 32
 			}
-			acc |= uint64(uint32(dc[d])|uint32(t&0x1fff)<<dl[d]) << n
-			n += uint(dl[d]) + uint(distExtra[d])
+			d := c.dist[t>>21&31]
+			dn := uint(d >> 16 & 0xff)
+			acc |= uint64(d&0xffff|uint32(t&0x1fff)<<dn) << n
+			n += dn + uint(d>>24)
 		}
 		if n >= 32 {
 			out = binary.LittleEndian.AppendUint32(out, uint32(acc))
