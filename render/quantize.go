@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 )
@@ -150,8 +151,9 @@ func (q *quantizer) quantize(dst *image.Paletted, src *image.RGBA) {
 func (q *quantizer) quantizePix(dp, sp []uint8) {
 	lut := (*[1 << 16]uint8)(q.lut)
 	sp = sp[:4*len(dp)]
-	for j := range dp {
-		s := sp[4*j : 4*j+3 : 4*j+3]
-		dp[j] = lut[uint16(s[0]>>3)<<11|uint16(s[1]>>2)<<5|uint16(s[2]>>3)]
+	for i := range dp {
+		c := binary.LittleEndian.Uint32(sp) // r, g, b, a from the low byte
+		sp = sp[4:]
+		dp[i] = lut[uint16(c>>3&0x1f<<11|c>>10&0x3f<<5|c>>19&0x1f)]
 	}
 }
