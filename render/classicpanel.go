@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"math"
 
 	"github.com/riskbot/riskbot/assets/lang"
@@ -61,6 +62,12 @@ func (wk *worker) drawStrip(s *state.State, tags []string) {
 	p := b.panel
 	cards := b.cardRects(len(s.Seats))
 	wk.drawGround(cards, nil)
+	if wk.partialPanel {
+		// What is drawn on the ground: the first line (above the cards:
+		// its text, swatch and key reach 56 px at refWidth, the cards
+		// start at 64 or lower), and the cards not kept (keepCard).
+		wk.drawn = append(wk.drawn[:0], image.Rect(p.Min.X, p.Min.Y, p.Max.X, int(math.Floor(cards[0].y0))))
+	}
 	x0, y0 := float64(p.Min.X)+16*sc, float64(p.Min.Y)+12*sc
 	headY := y0 + 24*sc
 	// First line, kept clear of the arrow key at its right end.

@@ -413,63 +413,95 @@ func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
 	wk.indexed = true
 	wk.drawUnder(s)
 	d.over(&b.labels, pix)
+	wk.drawn, wk.grounds = wk.drawn[:0], wk.grounds[:0]
 	wk.drawOver(s, tags)
+	// Over the panel of the frame before, only the parts the panel drew
+	// are mapped; not under a banner (placed on the map, but drawn after
+	// the panel: rare frames, mapped whole).
+	drawn := wk.partialPanel && len(wk.drawn) > 0 && !(s.Phase == state.PhaseOver && s.Winner >= 0)
 	wk.indexed, wk.partial, wk.frame, wk.partialPanel = false, false, nil, false
 	d.runs(area, func(y, x0, x1 int) {
 		i0, i1 := y*b.w+x0, y*b.w+x1
 		wk.q.quantizePix(dst[i0:i1], pix[4*i0:4*i1])
 	})
-	wk.mapPanel(len(s.Seats))
+	wk.mapPanel(len(s.Seats), drawn)
 }
 
 // mapPanel writes the panel's indices: those of its ground where the
 // panel as drawn is still the ground, the quantizer's elsewhere. It puts
 // the ground back where the panel was drawn, so that the next frame of the
-// same board and seats need not copy it (see drawGround).
-func (wk *worker) mapPanel(seats int) {
+// same board and seats need not copy it (see drawGround). When drawn is
+// set, the panel was drawn over the frame before, whose indices it holds,
+// and only the parts listed in wk.drawn were drawn on its ground: the
+// others keep their indices (the ground's, or a card kept).
+func (wk *worker) mapPanel(seats int, drawn bool) {
 	b := wk.b
 	p := b.panel
 	g := &b.grounds[seats]
 	pw := p.Dx()
 	const chunk = 16 // pixels compared at once: most of the panel is its ground
-	for y := p.Min.Y; y < p.Max.Y; y++ {
+	// The pixels j0 to j1 of the panel's row y.
+	span := func(y, j0, j1 int) {
 		i0 := y*b.w + p.Min.X
 		cv := wk.canvas.Pix[4*i0 : 4*(i0+pw)]
 		gy := y - p.Min.Y
 		gr := g.img.Pix[gy*g.img.Stride : gy*g.img.Stride+4*pw]
 		gi := g.idx[gy*pw : (gy+1)*pw]
 		out := wk.pal.Pix[i0 : i0+pw]
-		// The pixels j0 to j1 of the row (not in a card kept).
-		span := func(j0, j1 int) {
-			if bytes.Equal(cv[4*j0:4*j1], gr[4*j0:4*j1]) {
-				copy(out[j0:j1], gi[j0:j1])
-				return
-			}
-			for j := j0; j < j1; j += chunk {
-				k := min(j1, j+chunk)
-				c, o := cv[4*j:4*k], gr[4*j:4*k]
-				if bytes.Equal(c, o) {
-					copy(out[j:k], gi[j:k])
-					continue
-				}
-				wk.q.quantizePix(out[j:k], c)
-				copy(c, o)
+		if bytes.Equal(cv[4*j0:4*j1], gr[4*j0:4*j1]) {
+			copy(out[j0:j1], gi[j0:j1])
+			return
+		}
+		// An element over the ground in this row (a card's highlight),
+		// from pixel at of the row.
+		var over, overIdx []uint8
+		at := 0
+		for _, m := range wk.grounds {
+			if y >= m.r.Min.Y && y < m.r.Max.Y && m.r.Min.X < p.Min.X+j1 && m.r.Max.X > p.Min.X+j0 {
+				mw, my := m.r.Dx(), y-m.r.Min.Y
+				over, overIdx = m.after[4*my*mw:4*(my+1)*mw], wk.afterIdx(m, wk.q)[my*mw:(my+1)*mw]
+				at = m.r.Min.X - p.Min.X
+				break
 			}
 		}
-		j := 0
-		for _, r := range wk.kept {
-			if y < r.Min.Y || y >= r.Max.Y {
+		for j := j0; j < j1; j += chunk {
+			k := min(j1, j+chunk)
+			c, o := cv[4*j:4*k], gr[4*j:4*k]
+			if bytes.Equal(c, o) {
+				copy(out[j:k], gi[j:k])
 				continue
 			}
-			if a := r.Min.X - p.Min.X; a > j {
-				span(j, a)
+			if j >= at && k-at <= len(overIdx) && bytes.Equal(c, over[4*(j-at):4*(k-at)]) {
+				copy(out[j:k], overIdx[j-at:k-at])
+			} else {
+				wk.q.quantizePix(out[j:k], c)
 			}
-			j = max(j, r.Max.X-p.Min.X)
-		}
-		if j < pw {
-			span(j, pw)
+			copy(c, o)
 		}
 	}
-	wk.kept = wk.kept[:0]
+	if drawn {
+		for _, r := range wk.drawn {
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				span(y, r.Min.X-p.Min.X, r.Max.X-p.Min.X)
+			}
+		}
+	} else {
+		for y := p.Min.Y; y < p.Max.Y; y++ {
+			j := 0
+			for _, r := range wk.kept {
+				if y < r.Min.Y || y >= r.Max.Y {
+					continue
+				}
+				if a := r.Min.X - p.Min.X; a > j {
+					span(y, j, a)
+				}
+				j = max(j, r.Max.X-p.Min.X)
+			}
+			if j < pw {
+				span(y, j, pw)
+			}
+		}
+	}
+	wk.kept, wk.drawn, wk.grounds = wk.kept[:0], wk.drawn[:0], wk.grounds[:0]
 	wk.ground = g.img
 }

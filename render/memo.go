@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"image"
+	"slices"
 )
 
 // An element of a frame (a swatch, a marker, a card's highlight, a hero's
@@ -35,10 +36,14 @@ const (
 	memoArrowKey
 )
 
-// memo is an element's box, and its pixels before and after it was drawn.
+// memo is an element's box, and its pixels before and after it was drawn;
+// idx are the after pixels' indices by quantizer q, when asked for
+// (afterIdx).
 type memo struct {
 	r             image.Rectangle
 	before, after []uint8
+	idx           []uint8
+	q             *quantizer
 }
 
 // maxMemoBytes bounds a worker's memos (the classic board's panel needs
@@ -46,17 +51,18 @@ type memo struct {
 const maxMemoBytes = 4 << 20
 
 // memoized draws an element whose pixels lie in r, or copies what it drew
-// when r holds what it held then. Outside composeIndexed it just draws.
-func (wk *worker) memoized(k memoKey, r image.Rectangle, draw func()) {
+// when r holds what it held then, and returns its memo. Outside
+// composeIndexed it just draws, and returns nil.
+func (wk *worker) memoized(k memoKey, r image.Rectangle, draw func()) *memo {
 	if !wk.indexed {
 		draw()
-		return
+		return nil
 	}
 	r = r.Intersect(wk.canvas.Rect)
 	m := wk.memos[k]
 	if m != nil && m.r == r && wk.holds(r, m.before) {
 		wk.put(r, m.after)
-		return
+		return m
 	}
 	if m == nil {
 		if wk.memoBytes > maxMemoBytes {
@@ -66,12 +72,27 @@ func (wk *worker) memoized(k memoKey, r image.Rectangle, draw func()) {
 		m = &memo{}
 		wk.memos[k] = m
 	}
-	wk.memoBytes -= len(m.before) + len(m.after)
+	wk.memoBytes -= len(m.before) + len(m.after) + len(m.idx)
 	m.r = r
 	m.before = wk.take(r, m.before[:0])
 	draw()
 	m.after = wk.take(r, m.after[:0])
+	m.idx, m.q = m.idx[:0], nil
 	wk.memoBytes += len(m.before) + len(m.after)
+	return m
+}
+
+// afterIdx returns the indices of m's after pixels by quantizer q, mapped
+// on first use.
+func (wk *worker) afterIdx(m *memo, q *quantizer) []uint8 {
+	if m.q != q || len(m.idx) == 0 {
+		n := len(m.after) / 4
+		wk.memoBytes += n - len(m.idx)
+		m.idx = slices.Grow(m.idx[:0], n)[:n]
+		q.quantizePix(m.idx, m.after)
+		m.q = q
+	}
+	return m.idx
 }
 
 // take appends the canvas's pixels in r to buf.

@@ -77,7 +77,7 @@ func (wk *worker) cardHighlight(s *state.State, seat int, x, y, w, h float64) (n
 		return now, won
 	}
 	dc, sc, th := wk.dc, wk.s, wk.th
-	wk.memoized(memoKey{kind: memoHighlight, x: x, y: y, w: w, h: h, a: seat}, box(x, y, x+w, y+h), func() {
+	m := wk.memoized(memoKey{kind: memoHighlight, x: x, y: y, w: w, h: h, a: seat}, box(x, y, x+w, y+h), func() {
 		dc.DrawRoundedRectangle(x, y, w, h, 8*sc)
 		dc.SetColor(th.cardNow)
 		dc.Fill()
@@ -87,6 +87,11 @@ func (wk *worker) cardHighlight(s *state.State, seat int, x, y, w, h float64) (n
 		dc.Stroke()
 		cardBar(dc, x, y, h, sc, wk.colors[seat].RGBA)
 	})
+	if m != nil {
+		// Most of the card is the highlight still when drawn: mapPanel
+		// takes its indices rather than mapping it again.
+		wk.grounds = append(wk.grounds, m)
+	}
 	return now, won
 }
 
@@ -113,11 +118,14 @@ func (wk *worker) keepCard(i int, k uint64, r frect) bool {
 		return false
 	}
 	f.cardsNext[i] = k
+	px := image.Rect(int(math.Floor(r.x0)), int(math.Floor(r.y0)), int(math.Ceil(r.x1)), int(math.Ceil(r.y1))).Intersect(wk.b.panel)
 	if !wk.partialPanel || f.cards[i] != k {
+		if len(wk.drawn) > 0 { // the panel's kind lists what it draws
+			wk.drawn = append(wk.drawn, px)
+		}
 		return false
 	}
-	px := image.Rect(int(math.Floor(r.x0)), int(math.Floor(r.y0)), int(math.Ceil(r.x1)), int(math.Ceil(r.y1)))
-	wk.kept = append(wk.kept, px.Intersect(wk.b.panel))
+	wk.kept = append(wk.kept, px)
 	return true
 }
 

@@ -65,6 +65,13 @@ type worker struct {
 	frame        *pngBands
 	partialPanel bool
 	kept         []image.Rectangle
+	// drawn are the parts of the panel drawn on its ground when its
+	// cards can be kept (its first line, the cards drawn), when the
+	// panel's kind lists them (drawStrip); empty when it does not.
+	drawn []image.Rectangle
+	// grounds are elements drawn on the panel's ground this frame that
+	// most of their box keeps: mapPanel compares with them too.
+	grounds []*memo
 	// ground is the panel ground that the canvas's panel holds, as
 	// composeIndexed leaves it; nil when it holds anything else.
 	ground *image.RGBA
