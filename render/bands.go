@@ -164,8 +164,11 @@ type pngBands struct {
 	terr, terrNext [256]uint64
 	seq            uint64 // the frames encoded
 	// over is set when the frame last encoded was drawn over prev;
-	// overNext for the frame composed (composeIndexed).
+	// overNext for the frame composed (composeIndexed), which then marks
+	// in hint the tiles it may have changed (band after band): the
+	// others are prev's, and diff need not compare them.
 	over, overNext bool
+	hint           []bool
 	// cards are the keys of the panel's cards in prev (0: not kept) for
 	// seats players; cardsNext and seatsNext those of the frame composed
 	// (keepCard).
@@ -231,20 +234,30 @@ func (e *pngBands) encode(img *image.Paletted) ([]byte, error) {
 	e.valid = false // until the frame is encoded whole
 	e.kept = len(e.tiles)
 	size := 0
+	var hint []bool
+	if e.overNext && !fresh && len(e.hint) == len(e.tiles) {
+		hint = e.hint
+	}
 	for b := range e.bands {
 		y0, y1 := b*bandRows, min(h, (b+1)*bandRows)
-		if e.diff(img, y0, y1, fresh) {
+		var changed bool
+		if hint != nil {
+			changed = e.diffHinted(img, y0, y1, hint[b*e.perRow:(b+1)*e.perRow])
+		} else {
+			changed = e.diff(img, y0, y1, fresh)
+		}
+		if changed {
 			for t, ch := range e.changed {
 				if ch {
 					e.kept--
 					x0, x1 := t*tileWidth, min(w, (t+1)*tileWidth)
 					e.parse(&e.tiles[b*e.perRow+t], img, y0, y1, x0, x1)
+					for y := y0; y < y1; y++ {
+						copy(e.prev[y*w+x0:y*w+x1], img.Pix[y*img.Stride+x0:])
+					}
 				}
 			}
 			e.writeBand(b, y0, y1)
-			for y := y0; y < y1; y++ {
-				copy(e.prev[y*w:(y+1)*w], img.Pix[y*img.Stride:])
-			}
 		}
 		size += len(e.bands[b].data)
 	}
@@ -289,6 +302,26 @@ func (e *pngBands) diff(img *image.Paletted, y0, y1 int, fresh bool) bool {
 			x0, x1 := t*tileWidth, min(e.w, (t+1)*tileWidth)
 			if !e.changed[t] && !bytes.Equal(row[x0:x1], prev[x0:x1]) {
 				e.changed[t], any = true, true
+			}
+		}
+	}
+	return any
+}
+
+// diffHinted is diff for a frame drawn over the one before, which left
+// alone the tiles of rows y0 to y1 not marked in hint.
+func (e *pngBands) diffHinted(img *image.Paletted, y0, y1 int, hint []bool) bool {
+	any := false
+	for t := range e.changed {
+		e.changed[t] = false
+		if !hint[t] {
+			continue
+		}
+		x0, x1 := t*tileWidth, min(e.w, (t+1)*tileWidth)
+		for y := y0; y < y1; y++ {
+			if !bytes.Equal(img.Pix[y*img.Stride+x0:y*img.Stride+x1], e.prev[y*e.w+x0:y*e.w+x1]) {
+				e.changed[t], any = true, true
+				break
 			}
 		}
 	}

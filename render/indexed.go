@@ -425,6 +425,44 @@ func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
 		wk.q.quantizePix(dst[i0:i1], pix[4*i0:4*i1])
 	})
 	wk.mapPanel(len(s.Seats), drawn)
+	if partial {
+		wk.hintTiles(prev, drawn)
+	}
+	wk.drawn = wk.drawn[:0]
+}
+
+// hintTiles marks in prev.hint the encoder's tiles (bands.go) that the
+// frame just drawn over prev's may have changed: those of the map's tiles
+// drawn again, and the panel's parts drawn (all of it unless drawn).
+func (wk *worker) hintTiles(prev *pngBands, drawn bool) {
+	b, d := wk.b, &wk.dirty
+	n := len(prev.bands) * prev.perRow
+	prev.hint = slices.Grow(prev.hint[:0], n)[:n]
+	clear(prev.hint)
+	mark := func(r image.Rectangle) {
+		for band := r.Min.Y / bandRows; band <= (r.Max.Y-1)/bandRows; band++ {
+			row := prev.hint[band*prev.perRow:]
+			for t := r.Min.X / tileWidth; t <= (r.Max.X-1)/tileWidth; t++ {
+				row[t] = true
+			}
+		}
+	}
+	for ty := range d.g.th {
+		for tx, ch := range d.changed[ty*d.g.tw : (ty+1)*d.g.tw] {
+			if ch {
+				mark(d.g.rect(tx, ty))
+			}
+		}
+	}
+	if !drawn {
+		mark(b.panel)
+		return
+	}
+	for _, r := range wk.drawn {
+		if !r.Empty() {
+			mark(r)
+		}
+	}
 }
 
 // mapPanel writes the panel's indices: those of its ground where the
@@ -502,6 +540,6 @@ func (wk *worker) mapPanel(seats int, drawn bool) {
 			}
 		}
 	}
-	wk.kept, wk.drawn, wk.grounds = wk.kept[:0], wk.drawn[:0], wk.grounds[:0]
+	wk.kept, wk.grounds = wk.kept[:0], wk.grounds[:0]
 	wk.ground = g.img
 }
