@@ -203,23 +203,6 @@ func (d *dirty) keepUnchanged() {
 	}
 }
 
-// changedRuns calls f for each run of tiles drawn again in row y of the
-// map area (mw wide): its pixels x0 to x1.
-func (d *dirty) changedRuns(y, mw int, f func(x0, x1 int)) {
-	row := d.changed[(y>>tileShift)*d.g.tw:][:(mw+tileSize-1)>>tileShift]
-	for tx := 0; tx < len(row); {
-		if !row[tx] {
-			tx++
-			continue
-		}
-		t0 := tx
-		for tx < len(row) && row[tx] {
-			tx++
-		}
-		f(t0<<tileShift, min(mw, tx<<tileShift))
-	}
-}
-
 // keepFrame writes the indices of the frame before (prev): the worker's
 // frame is another.
 func (wk *worker) keepFrame(prev []uint8) { copy(wk.pal.Pix, prev) }
@@ -237,11 +220,24 @@ func (wk *worker) groundChanged(ramps *[256]*[256]uint8, slots *[256]uint8) {
 		if !slices.Contains(changed, true) {
 			continue
 		}
+		// The runs of tiles drawn again in this row of tiles, as pixels
+		// x0 to x1, then the sea, lines and names of their rows.
+		runs := wk.runs[:0]
+		for tx := 0; tx < len(changed); tx++ {
+			if changed[tx] {
+				t0 := tx
+				for tx < len(changed) && changed[tx] {
+					tx++
+				}
+				runs = append(runs, [2]int{t0 << tileShift, min(b.mw, tx<<tileShift)})
+			}
+		}
+		wk.runs = runs
 		for y := ty << tileShift; y < min(b.mh, (ty+1)<<tileShift); y++ {
 			row := y * b.w
-			d.changedRuns(y, b.mw, func(x0, x1 int) {
-				copy(dst[row+x0:row+x1], fx.static[row+x0:row+x1])
-			})
+			for _, r := range runs {
+				copy(dst[row+r[0]:row+r[1]], fx.static[row+r[0]:row+r[1]])
+			}
 		}
 		for tx, ch := range changed {
 			if !ch {
@@ -249,9 +245,10 @@ func (wk *worker) groundChanged(ramps *[256]*[256]uint8, slots *[256]uint8) {
 			}
 			k := ty*d.g.tw + tx
 			for _, r := range fx.segs[fx.segAt[k]:fx.segAt[k+1]] {
-				tbl := ramps[r.t]
+				tbl, lvl := ramps[r.t], b.lvl[r.off:r.end]
 				out := dst[r.off:r.end]
-				for i, l := range b.lvl[r.off:r.end] {
+				out = out[:len(lvl)]
+				for i, l := range lvl {
 					out[i] = tbl[l]
 				}
 			}
