@@ -30,47 +30,42 @@ func match(length, dist int) token {
 	return matchBit | token(lc)<<26 | token(dc)<<21 | token(le)<<13 | token(de)
 }
 
-// symbols are the length and distance codes by table, to make tokens
-// without branches: lengths[l] is the code of length l+3, distances[d]
-// that of distance d+1 below 256, and distances[256+d>>7] above (the codes
-// of distances from 257 on change every 128 at most, as zlib's table has
-// them).
+// symbols make tokens by table, without branches (and small enough to be
+// inlined): lengths[l] is the token of a match of length l+3 with its
+// distance left out; distances[d] is the code of distance d+1 to 258, and
+// distances[256+d>>7] above (the codes of distances from 257 on change
+// every 128 at most, as zlib's table has them), with its number of extra
+// bits from bit 8.
 type symbols struct {
-	lengths   [256]uint8
-	distances [512]uint8
+	lengths   [256]token
+	distances [512]uint16
 }
 
 func newSymbols() *symbols {
 	var s symbols
 	for l := range s.lengths {
-		c, _, _ := lengthCode(uint32(l))
-		s.lengths[l] = uint8(c)
+		c, _, x := lengthCode(uint32(l))
+		s.lengths[l] = matchBit | token(c)<<26 | token(x)<<13
 	}
 	for d := range 256 {
-		c, _, _ := distCode(uint32(d))
-		s.distances[d] = uint8(c)
+		c, n, _ := distCode(uint32(d))
+		s.distances[d] = uint16(c | n<<8)
 	}
 	for d := 256; d < maxDist; d += 128 {
-		c, _, _ := distCode(uint32(d))
-		s.distances[256+d>>7] = uint8(c)
+		c, n, _ := distCode(uint32(d))
+		s.distances[256+d>>7] = uint16(c | n<<8)
 	}
+	// min(d, 256+d>>7) is d to 257: the codes of 256 and 257.
+	s.distances[256], s.distances[257] = s.distances[258], s.distances[258]
 	return &s
 }
 
 // match is the token of a match of length (3 to 258) at dist (1 to
 // 32768): the same as the function match.
 func (s *symbols) match(length, dist int) token {
-	l, d := uint32(length-3), uint32(dist-1)
-	lc := uint32(s.lengths[uint8(l)])
-	var dc uint32
-	if d < 256 {
-		dc = uint32(s.distances[d])
-	} else {
-		dc = uint32(s.distances[256+(d>>7)&255])
-	}
-	le := l & (1<<lengthExtra[lc] - 1)
-	de := d & (1<<distExtra[dc] - 1)
-	return matchBit | token(lc)<<26 | token(dc)<<21 | token(le)<<13 | token(de)
+	d := uint32(dist - 1)
+	dc := uint32(s.distances[min(d, 256+d>>7)&511])
+	return s.lengths[uint8(length-3)] | token(dc&0xff)<<21 | token(d&(1<<(dc>>8)-1))
 }
 
 // The number of extra bits of each length code and distance code.
