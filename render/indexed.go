@@ -486,8 +486,9 @@ func (wk *worker) mapPanel(seats int, drawn bool) {
 		gr := g.img.Pix[gy*g.img.Stride : gy*g.img.Stride+4*pw]
 		gi := g.idx[gy*pw : (gy+1)*pw]
 		out := wk.pal.Pix[i0 : i0+pw]
+		// The ground's indices, then the chunks that are not the ground.
+		copy(out[j0:j1], gi[j0:j1])
 		if bytes.Equal(cv[4*j0:4*j1], gr[4*j0:4*j1]) {
-			copy(out[j0:j1], gi[j0:j1])
 			return
 		}
 		// An element over the ground in this row (a card's highlight),
@@ -506,7 +507,6 @@ func (wk *worker) mapPanel(seats int, drawn bool) {
 			k := min(j1, j+chunk)
 			c, o := cv[4*j:4*k], gr[4*j:4*k]
 			if bytes.Equal(c, o) {
-				copy(out[j:k], gi[j:k])
 				continue
 			}
 			if j >= at && k-at <= len(overIdx) && bytes.Equal(c, over[4*(j-at):4*(k-at)]) {
