@@ -72,8 +72,9 @@ type worker struct {
 	// grounds are elements drawn on the panel's ground this frame that
 	// most of their box keeps: mapPanel compares with them too.
 	grounds []*memo
-	// runs are groundChanged's runs of tiles in a row of them.
-	runs [][2]int
+	// runs are groundChanged's runs of tiles in a row of them; open,
+	// markArrow's stretches of a row.
+	runs, open [][2]int
 	// ground is the panel ground that the canvas's panel holds, as
 	// composeIndexed leaves it; nil when it holds anything else.
 	ground *image.RGBA
