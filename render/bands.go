@@ -423,6 +423,9 @@ const tileMask = 1<<12 - 1
 
 const _ = uint(tileMask + 1 - tileWidth*bandRows) // a tile fits
 
+// The map's 8 px tiles (incremental.go) lie each in one tile (hintTiles).
+const _ = uint(0 - tileWidth%tileSize - bandRows%tileSize)
+
 // load32 returns the four bytes from i.
 func (b *tileBuf) load32(i int) uint32 {
 	i &= tileMask

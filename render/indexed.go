@@ -448,9 +448,16 @@ func (wk *worker) hintTiles(prev *pngBands, drawn bool) {
 		}
 	}
 	for ty := range d.g.th {
-		for tx, ch := range d.changed[ty*d.g.tw : (ty+1)*d.g.tw] {
+		row := d.changed[ty*d.g.tw : (ty+1)*d.g.tw]
+		if !slices.Contains(row, true) {
+			continue
+		}
+		// A map tile lies in one encoder tile (aligned, as asserted in
+		// bands.go).
+		hint := prev.hint[(ty<<tileShift)/bandRows*prev.perRow:]
+		for tx, ch := range row {
 			if ch {
-				mark(d.g.rect(tx, ty))
+				hint[(tx<<tileShift)/tileWidth] = true
 			}
 		}
 	}
