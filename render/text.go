@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
@@ -144,10 +145,88 @@ func capHeight(fc font.Face) float64 {
 }
 
 // drawText draws s with its left end of baseline at (x, y). It uses the
-// font's glyph masks directly: no resampling, unlike gg.DrawString.
+// font's glyph masks directly: no resampling, unlike gg.DrawString. It
+// lays out the glyphs as font.Drawer does, and draws each as draw.DrawMask
+// would (glyphOver).
 func drawText(dst *image.RGBA, fc font.Face, s string, x, y float64, c color.Color) {
-	d := font.Drawer{Dst: dst, Src: image.NewUniform(c), Face: fc, Dot: fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}}
-	d.DrawString(s)
+	var g glyphOver
+	g.init(c)
+	dot := fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}
+	prev := rune(-1)
+	for _, r := range s {
+		if prev >= 0 {
+			dot.X += fc.Kern(prev, r)
+		}
+		dr, mask, maskp, advance, _ := fc.Glyph(dot, r)
+		if !dr.Empty() {
+			g.draw(dst, dr, mask, maskp)
+		}
+		dot.X += advance
+		prev = r
+	}
+}
+
+// glyphOver draws glyph masks in a colour over an image, as draw.DrawMask
+// does (Over, a uniform source): text is mostly drawn on one colour, and a
+// pixel of that colour under a mask's alpha gives the same pixel each
+// time, which it keeps (by alpha) for the pixels to come.
+type glyphOver struct {
+	src            *image.Uniform
+	sr, sg, sb, sa uint32
+	bg             uint32 // the pixel the kept ones were drawn on, once set
+	bgSet          bool
+	kept           [256]uint32 // by alpha, when known
+	known          [256]bool
+}
+
+func (g *glyphOver) init(c color.Color) {
+	g.src = image.NewUniform(c)
+	g.sr, g.sg, g.sb, g.sa = c.RGBA()
+}
+
+// draw draws mask (from maskp) into dst's rectangle dr.
+func (g *glyphOver) draw(dst *image.RGBA, dr image.Rectangle, mask image.Image, maskp image.Point) {
+	a, ok := mask.(*image.Alpha)
+	if !ok {
+		draw.DrawMask(dst, dr, g.src, image.Point{}, mask, maskp, draw.Over)
+		return
+	}
+	// draw.DrawMask's clip, for a source without bounds.
+	r := dr.Intersect(dst.Rect).Intersect(a.Rect.Add(dr.Min.Sub(maskp)))
+	if r.Empty() {
+		return
+	}
+	mp := maskp.Add(r.Min.Sub(dr.Min))
+	const m = 1<<16 - 1
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		row := dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)]
+		ms := a.Pix[a.PixOffset(mp.X, mp.Y+y-r.Min.Y):]
+		ms = ms[:len(row)/4]
+		for i, ma := range ms {
+			if ma == 0 {
+				continue
+			}
+			d := row[4*i : 4*i+4 : 4*i+4]
+			px := binary.LittleEndian.Uint32(d)
+			if px == g.bg && g.known[ma] {
+				binary.LittleEndian.PutUint32(d, g.kept[ma])
+				continue
+			}
+			// draw.drawGlyphOver's sums.
+			ma16 := uint32(ma) | uint32(ma)<<8
+			f := (m - (g.sa * ma16 / m)) * 0x101
+			d[0] = uint8((uint32(d[0])*f + g.sr*ma16) / m >> 8)
+			d[1] = uint8((uint32(d[1])*f + g.sg*ma16) / m >> 8)
+			d[2] = uint8((uint32(d[2])*f + g.sb*ma16) / m >> 8)
+			d[3] = uint8((uint32(d[3])*f + g.sa*ma16) / m >> 8)
+			if !g.bgSet {
+				g.bg, g.bgSet = px, true
+			}
+			if px == g.bg {
+				g.kept[ma], g.known[ma] = binary.LittleEndian.Uint32(d), true
+			}
+		}
+	}
 }
 
 // drawTextCentered centres s on (cx, cy), by its advance and cap height.
