@@ -77,20 +77,20 @@ func (wk *worker) drawStrip(s *state.State, tags []string) {
 	switch {
 	case over:
 		t := wk.p.T("render.head.over")
-		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.gold)
+		wk.text(f.headBig, t, x, headY+capHeight(f.headBig)/2, th.gold)
 		x += textWidth(f.headBig, t) + 16*sc
 		wk.drawSwatch(x+18*sc, headY, 17*sc, s.Winner, tags[s.Winner])
 		x += 46 * sc
 		t = fit(f.headBig, wk.p.T("render.head.wins", "Player", lang.Text(wk.seatLabel(s, s.Winner))), right-x)
-		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.text)
+		wk.text(f.headBig, t, x, headY+capHeight(f.headBig)/2, th.text)
 	case s.Phase == state.PhaseSetup:
 		t := wk.p.T("render.head.setup")
-		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.gold)
+		wk.text(f.headBig, t, x, headY+capHeight(f.headBig)/2, th.gold)
 		x += textWidth(f.headBig, t) + 16*sc
-		drawText(wk.canvas, f.head, fit(f.head, wk.p.T("render.head.everyone-places"), right-x), x, headY+capHeight(f.head)/2, th.text)
+		wk.text(f.head, fit(f.head, wk.p.T("render.head.everyone-places"), right-x), x, headY+capHeight(f.head)/2, th.text)
 	case s.Phase == state.PhaseOrders:
 		t := wk.p.T("render.head.round", "Turn", s.Turn)
-		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.gold)
+		wk.text(f.headBig, t, x, headY+capHeight(f.headBig)/2, th.gold)
 		x += textWidth(f.headBig, t) + 16*sc
 		ready, alive := 0, 0
 		for i := range s.Seats {
@@ -101,10 +101,10 @@ func (wk *worker) drawStrip(s *state.State, tags []string) {
 				}
 			}
 		}
-		drawText(wk.canvas, f.head, fit(f.head, wk.p.T("render.head.orders", "Count", ready, "Alive", alive), right-x), x, headY+capHeight(f.head)/2, th.text)
+		wk.text(f.head, fit(f.head, wk.p.T("render.head.orders", "Count", ready, "Alive", alive), right-x), x, headY+capHeight(f.head)/2, th.text)
 	default:
 		t := wk.p.T("render.head.turn", "Turn", s.Turn)
-		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.gold)
+		wk.text(f.headBig, t, x, headY+capHeight(f.headBig)/2, th.gold)
 		x += textWidth(f.headBig, t) + 16*sc
 		wk.drawSwatch(x+18*sc, headY, 17*sc, s.Current, tags[s.Current])
 		x += 46 * sc
@@ -114,10 +114,10 @@ func (wk *worker) drawStrip(s *state.State, tags []string) {
 			pw = textWidth(f.head, phase) + 12*sc
 		}
 		t = fit(f.headBig, wk.p.T("render.head.to-play", "Player", lang.Text(wk.seatLabel(s, s.Current))), right-x-pw)
-		drawText(wk.canvas, f.headBig, t, x, headY+capHeight(f.headBig)/2, th.text)
+		wk.text(f.headBig, t, x, headY+capHeight(f.headBig)/2, th.text)
 		x += textWidth(f.headBig, t) + 12*sc
 		if phase != "" {
-			drawText(wk.canvas, f.head, phase, x, headY+capHeight(f.head)/2, th.dim)
+			wk.text(f.head, phase, x, headY+capHeight(f.head)/2, th.dim)
 		}
 	}
 	right = float64(p.Max.X) - 16*sc
@@ -185,21 +185,23 @@ func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h floa
 		star(dc, nx+11*sc, bottom, 12*sc)
 		dc.SetColor(th.gold)
 		dc.Fill()
+		wk.touch(disc(nx+11*sc, bottom, 12*sc))
 	}
-	drawText(wk.canvas, f.stat, stats, sx, bottom+capHeight(f.stat)/2, statCol)
-	drawText(wk.canvas, f.name, name, nx, top+capHeight(f.name)/2, nameCol)
+	wk.text(f.stat, stats, sx, bottom+capHeight(f.stat)/2, statCol)
+	wk.text(f.name, name, nx, top+capHeight(f.name)/2, nameCol)
 	if cx := nx + textWidth(f.name, name) + 12*sc; cx+textWidth(f.small, colour) <= right {
 		c := th.dim
 		if now {
 			c = th.gold
 		}
-		drawText(wk.canvas, f.small, colour, cx, top+capHeight(f.small)/2, c)
+		wk.text(f.small, colour, cx, top+capHeight(f.small)/2, c)
 	}
 	if out {
 		dc.SetLineWidth(2.5 * sc)
 		dc.SetColor(th.dim)
 		dc.DrawLine(nx, top, nx+textWidth(f.name, name), top)
 		dc.Stroke()
+		wk.touch(box(nx-2*sc, top-2*sc, nx+textWidth(f.name, name)+2*sc, top+2*sc))
 	}
 }
 

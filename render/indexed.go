@@ -413,7 +413,7 @@ func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
 	wk.indexed = true
 	wk.drawUnder(s)
 	d.over(&b.labels, pix)
-	wk.drawn, wk.grounds = wk.drawn[:0], wk.grounds[:0]
+	wk.drawn, wk.grounds, wk.touched = wk.drawn[:0], wk.grounds[:0], wk.touched[:0]
 	wk.drawOver(s, tags)
 	// Over the panel of the frame before, only the parts the panel drew
 	// are mapped; not under a banner (placed on the map, but drawn after
@@ -485,16 +485,14 @@ func (wk *worker) mapPanel(seats int, drawn bool) {
 	g := &b.grounds[seats]
 	pw := p.Dx()
 	const chunk = 16 // pixels compared at once: most of the panel is its ground
-	// The pixels j0 to j1 of the panel's row y.
+	// The pixels j0 to j1 of the panel's row y, whose indices are the
+	// ground's already.
 	span := func(y, j0, j1 int) {
 		i0 := y*b.w + p.Min.X
 		cv := wk.canvas.Pix[4*i0 : 4*(i0+pw)]
 		gy := y - p.Min.Y
 		gr := g.img.Pix[gy*g.img.Stride : gy*g.img.Stride+4*pw]
-		gi := g.idx[gy*pw : (gy+1)*pw]
 		out := wk.pal.Pix[i0 : i0+pw]
-		// The ground's indices, then the chunks that are not the ground.
-		copy(out[j0:j1], gi[j0:j1])
 		if bytes.Equal(cv[4*j0:4*j1], gr[4*j0:4*j1]) {
 			return
 		}
@@ -524,10 +522,33 @@ func (wk *worker) mapPanel(seats int, drawn bool) {
 			copy(c, o)
 		}
 	}
+	// ground gives the pixels j0 to j1 of row y the ground's indices.
+	ground := func(y, j0, j1 int) {
+		i0, gy := y*b.w+p.Min.X, y-p.Min.Y
+		copy(wk.pal.Pix[i0+j0:i0+j1], g.idx[gy*pw+j0:gy*pw+j1])
+	}
 	if drawn {
+		// The parts drawn get the ground's indices, and only where
+		// something was drawn on them are they compared with it: in
+		// each row, the stretches of the boxes touched, merged.
 		for _, r := range wk.drawn {
 			for y := r.Min.Y; y < r.Max.Y; y++ {
-				span(y, r.Min.X-p.Min.X, r.Max.X-p.Min.X)
+				ground(y, r.Min.X-p.Min.X, r.Max.X-p.Min.X)
+				row := wk.spans[:0]
+				for _, t := range wk.touched {
+					if t = t.Intersect(r); y >= t.Min.Y && y < t.Max.Y && !t.Empty() {
+						row = append(row, [2]int{t.Min.X - p.Min.X, t.Max.X - p.Min.X})
+					}
+				}
+				slices.SortFunc(row, func(a, b [2]int) int { return a[0] - b[0] })
+				for i := 0; i < len(row); {
+					j0, j1 := row[i][0], row[i][1]
+					for i++; i < len(row) && row[i][0] <= j1; i++ {
+						j1 = max(j1, row[i][1])
+					}
+					span(y, j0, j1)
+				}
+				wk.spans = row
 			}
 		}
 	} else {
@@ -538,15 +559,17 @@ func (wk *worker) mapPanel(seats int, drawn bool) {
 					continue
 				}
 				if a := r.Min.X - p.Min.X; a > j {
+					ground(y, j, a)
 					span(y, j, a)
 				}
 				j = max(j, r.Max.X-p.Min.X)
 			}
 			if j < pw {
+				ground(y, j, pw)
 				span(y, j, pw)
 			}
 		}
 	}
-	wk.kept, wk.grounds = wk.kept[:0], wk.grounds[:0]
+	wk.kept, wk.grounds, wk.touched = wk.kept[:0], wk.grounds[:0], wk.touched[:0]
 	wk.ground = g.img
 }

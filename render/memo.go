@@ -59,6 +59,7 @@ func (wk *worker) memoized(k memoKey, r image.Rectangle, draw func()) *memo {
 		return nil
 	}
 	r = r.Intersect(wk.canvas.Rect)
+	wk.touch(r)
 	m := wk.memos[k]
 	if m != nil && m.r == r && wk.holds(r, m.before) {
 		wk.put(r, m.after)

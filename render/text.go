@@ -144,26 +144,28 @@ func capHeight(fc font.Face) float64 {
 	return float64(m.Ascent) / 64 * 0.7
 }
 
-// drawText draws s with its left end of baseline at (x, y). It uses the
-// font's glyph masks directly: no resampling, unlike gg.DrawString. It
-// lays out the glyphs as font.Drawer does, and draws each as draw.DrawMask
-// would (glyphOver).
-func drawText(dst *image.RGBA, fc font.Face, s string, x, y float64, c color.Color) {
+// drawText draws s with its left end of baseline at (x, y), and returns
+// the rectangle of the pixels it drew on. It uses the font's glyph masks
+// directly: no resampling, unlike gg.DrawString. It lays out the glyphs as
+// font.Drawer does, and draws each as draw.DrawMask would (glyphOver).
+func drawText(dst *image.RGBA, fc font.Face, s string, x, y float64, c color.Color) image.Rectangle {
 	var g glyphOver
 	g.init(c)
 	dot := fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}
 	prev := rune(-1)
+	var drawn image.Rectangle
 	for _, r := range s {
 		if prev >= 0 {
 			dot.X += fc.Kern(prev, r)
 		}
 		dr, mask, maskp, advance, _ := fc.Glyph(dot, r)
 		if !dr.Empty() {
-			g.draw(dst, dr, mask, maskp)
+			drawn = drawn.Union(g.draw(dst, dr, mask, maskp))
 		}
 		dot.X += advance
 		prev = r
 	}
+	return drawn
 }
 
 // glyphOver draws glyph masks in a colour over an image, as draw.DrawMask
@@ -184,17 +186,18 @@ func (g *glyphOver) init(c color.Color) {
 	g.sr, g.sg, g.sb, g.sa = c.RGBA()
 }
 
-// draw draws mask (from maskp) into dst's rectangle dr.
-func (g *glyphOver) draw(dst *image.RGBA, dr image.Rectangle, mask image.Image, maskp image.Point) {
+// draw draws mask (from maskp) into dst's rectangle dr, and returns the
+// part of dr it drew in.
+func (g *glyphOver) draw(dst *image.RGBA, dr image.Rectangle, mask image.Image, maskp image.Point) image.Rectangle {
 	a, ok := mask.(*image.Alpha)
 	if !ok {
 		draw.DrawMask(dst, dr, g.src, image.Point{}, mask, maskp, draw.Over)
-		return
+		return dr.Intersect(dst.Rect)
 	}
 	// draw.DrawMask's clip, for a source without bounds.
 	r := dr.Intersect(dst.Rect).Intersect(a.Rect.Add(dr.Min.Sub(maskp)))
 	if r.Empty() {
-		return
+		return r
 	}
 	mp := maskp.Add(r.Min.Sub(dr.Min))
 	const m = 1<<16 - 1
@@ -227,6 +230,7 @@ func (g *glyphOver) draw(dst *image.RGBA, dr image.Rectangle, mask image.Image, 
 			}
 		}
 	}
+	return r
 }
 
 // drawTextCentered centres s on (cx, cy), by its advance and cap height.

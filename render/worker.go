@@ -67,14 +67,15 @@ type worker struct {
 	kept         []image.Rectangle
 	// drawn are the parts of the panel drawn on its ground when its
 	// cards can be kept (its first line, the cards drawn), when the
-	// panel's kind lists them (drawStrip); empty when it does not.
-	drawn []image.Rectangle
+	// panel's kind lists them (drawStrip); empty when it does not. touched
+	// are then the boxes of what was drawn in them (touch).
+	drawn, touched []image.Rectangle
 	// grounds are elements drawn on the panel's ground this frame that
 	// most of their box keeps: mapPanel compares with them too.
 	grounds []*memo
 	// runs are groundChanged's runs of tiles in a row of them; open,
-	// markArrow's stretches of a row.
-	runs, open [][2]int
+	// markArrow's stretches of a row; spans, mapPanel's.
+	runs, open, spans [][2]int
 	// ground is the panel ground that the canvas's panel holds, as
 	// composeIndexed leaves it; nil when it holds anything else.
 	ground *image.RGBA
@@ -169,4 +170,17 @@ func (p *workerPool) put(wk *worker) {
 		p.idle = slices.Delete(p.idle, 0, 1)
 	}
 	p.idle = append(p.idle, wk)
+}
+
+// touch notes that r was drawn on, when the panel's parts drawn are
+// listed (mapPanel then compares only those pixels with the ground).
+func (wk *worker) touch(r image.Rectangle) {
+	if len(wk.drawn) > 0 {
+		wk.touched = append(wk.touched, r)
+	}
+}
+
+// text draws s on the canvas (drawText) and touches what it drew on.
+func (wk *worker) text(fc font.Face, s string, x, y float64, c color.Color) {
+	wk.touch(drawText(wk.canvas, fc, s, x, y, c))
 }
