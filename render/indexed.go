@@ -75,9 +75,11 @@ func (d *dirty) reset(g tileGrid) {
 	if n := (g.w*g.h + 63) / 64; len(d.bits) != n {
 		d.bits = make([]uint64, n)
 		d.tiles = make([]bool, g.n())
-		d.sig = make([]uint64, g.n())
 		d.changed = make([]bool, g.n())
 	}
+	// The signatures' slice goes to the encoder each frame (composeIndexed)
+	// and comes back from it: any length.
+	d.sig = slices.Grow(d.sig[:0], g.n())[:g.n()]
 	clear(d.bits)
 	clear(d.tiles)
 	d.inElem = false
@@ -321,15 +323,17 @@ func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
 	holds := prev != nil && wk.heldBy == prev && wk.heldSeq == prev.seq
 	wk.heldBy = nil
 	if prev != nil {
-		prev.sigNext, prev.sigNextBoard = append(prev.sigNext[:0], d.sig...), b
+		// The encoder keeps the signatures for the next frame; its spare
+		// slice is the next frame's.
+		prev.sigNext, prev.sigNextBoard, d.sig = d.sig, b, prev.sigNext
 		for t, tr := range s.Terr {
 			prev.terrNext[t] = uint64(b.look.ramp(tr.Owner, s.Map.Territories[t].Terrain))<<8 | uint64(slot(tr.Owner))
 		}
-		partial = prev.valid && prev.sigBoard == b && len(prev.sig) == len(d.sig) && len(prev.prev) == len(wk.pal.Pix)
+		partial = prev.valid && prev.sigBoard == b && len(prev.sig) == len(prev.sigNext) && len(prev.prev) == len(wk.pal.Pix)
 		clear(prev.cardsNext[:])
 		prev.seatsNext = len(s.Seats)
 		if partial {
-			for k, v := range d.sig {
+			for k, v := range prev.sigNext {
 				d.changed[k] = v != prev.sig[k]
 			}
 			for t := range s.Terr {
