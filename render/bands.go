@@ -154,6 +154,9 @@ type pngBands struct {
 	newDist huffman
 	newHead []byte
 	header  []byte
+	// idatHead and parts are png's.
+	idatHead []byte
+	parts    [][]byte
 	// sig are the signatures of the tiles of prev (incremental.go), for
 	// the board sigBoard; sigNext, those of the frame composed to be
 	// encoded next.
@@ -617,22 +620,27 @@ func (e *pngBands) adler() uint32 {
 func (e *pngBands) png(img *image.Paletted, size int) []byte {
 	hdr := e.pngHeader(img)
 	// zlib: its header (as compress/zlib writes it at BestSpeed), the
-	// bands, an empty last block, the Adler-32 of the raw rows.
+	// bands, an empty last block, the Adler-32 of the raw rows. The parts
+	// are joined by bytes.Join, which does not clear what it fills.
 	idat := 2 + size + 2 + 4
-	out := make([]byte, 0, len(hdr)+8+idat+4+12)
-	out = append(out, hdr...)
-	out = binary.BigEndian.AppendUint32(out, uint32(idat))
-	start := len(out)
-	out = append(out, "IDAT"...)
-	out = append(out, 0x78, 0x01)
+	head := binary.BigEndian.AppendUint32(e.idatHead[:0], uint32(idat))
+	head = append(head, "IDAT\x78\x01"...)
+	e.idatHead = head
+	parts := append(e.parts[:0], hdr, head)
+	crc := crc32.ChecksumIEEE(head[4:])
 	for i := range e.bands {
-		out = append(out, e.bands[i].data...)
+		parts = append(parts, e.bands[i].data)
+		crc = crc32.Update(crc, crc32.IEEETable, e.bands[i].data)
 	}
-	out = append(out, 0x03, 0x00) // the last block: fixed codes, empty
-	out = binary.BigEndian.AppendUint32(out, e.adler())
-	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start:]))
-	out = append(out, 0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82)
-	return out
+	var tail [24]byte
+	tail[0], tail[1] = 0x03, 0x00 // the last block: fixed codes, empty
+	binary.BigEndian.PutUint32(tail[2:], e.adler())
+	crc = crc32.Update(crc, crc32.IEEETable, tail[:6])
+	binary.BigEndian.PutUint32(tail[6:], crc)
+	copy(tail[10:], "\x00\x00\x00\x00IEND\xae\x42\x60\x82")
+	parts = append(parts, tail[:22])
+	e.parts = parts
+	return bytes.Join(parts, nil)
 }
 
 // pngHeader returns the signature and the IHDR, PLTE and tRNS chunks of
