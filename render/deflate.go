@@ -454,17 +454,19 @@ func (tc *tokenCodes) set(lit, dist *huffman) {
 // writeTokens writes toks with codes c.
 func writeTokens(w *bitWriter, toks []token, c *tokenCodes) {
 	// The writer's state in locals: a literal is a load and a shift.
+	// Fewer than 32 bits are pending between tokens: shifts by n&63 are
+	// shifts by n, which the compiler need not guard.
 	acc, n := w.acc, w.n
 	out := slices.Grow(w.out, 6*len(toks)+8) // at most 48 bits a token
 	for _, t := range toks {
 		if t&matchBit == 0 {
 			e := c.lit[t&0xff]
-			acc |= uint64(e&0xffff) << n
+			acc |= uint64(e&0xffff) << (n & 63)
 			n += uint(e >> 16)
 		} else {
 			l := c.lit[(257+t>>26&31)&511]
-			ln := uint(l >> 16 & 0xff)
-			acc |= uint64(l&0xffff|uint32(t>>13&31)<<ln) << n
+			ln := uint(l >> 16 & 31)
+			acc |= uint64(l&0xffff|uint32(t>>13&31)<<ln) << (n & 63)
 			n += ln + uint(l>>24)
 			if n >= 32 {
 				out = binary.LittleEndian.AppendUint32(out, uint32(acc))
@@ -472,8 +474,8 @@ func writeTokens(w *bitWriter, toks []token, c *tokenCodes) {
 				n -= 32
 			}
 			d := c.dist[t>>21&31]
-			dn := uint(d >> 16 & 0xff)
-			acc |= uint64(d&0xffff|uint32(t&0x1fff)<<dn) << n
+			dn := uint(d >> 16 & 31)
+			acc |= uint64(d&0xffff|uint32(t&0x1fff)<<dn) << (n & 63)
 			n += dn + uint(d>>24)
 		}
 		if n >= 32 {
