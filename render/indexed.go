@@ -403,14 +403,23 @@ func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
 	d.runs(area, func(y, x0, x1 int) {
 		i0, i1 := y*b.w+x0, y*b.w+x1
 		out := pix[4*i0 : 4*i1]
-		copy(out, b.base[4*i0:4*i1])
-		lvl := b.lvl[i0:i1]
-		for i, v := range b.terr[i0:i1] {
-			if v != 0 {
+		lvl, terr := b.lvl[i0:i1], b.terr[i0:i1]
+		lvl = lvl[:len(terr)]
+		for i := 0; i < len(terr); {
+			if v := terr[i]; v != 0 {
 				c := rows[v-1][lvl[i]]
 				o := out[4*i : 4*i+4 : 4*i+4]
 				o[0], o[1], o[2], o[3] = c.R, c.G, c.B, 255
+				i++
+				continue
 			}
+			// Off the land: the base (sea, glows), a stretch at once.
+			j := i + 1
+			for j < len(terr) && terr[j] == 0 {
+				j++
+			}
+			copy(out[4*i:4*j], b.base[4*(i0+i):4*(i0+j)])
+			i = j
 		}
 	})
 	d.over(&b.lines, pix)
