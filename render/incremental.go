@@ -235,8 +235,26 @@ func (wk *worker) groundChanged(ramps *[256]*[256]uint8, slots *[256]uint8) {
 		wk.runs = runs
 		for y := ty << tileShift; y < min(b.mh, (ty+1)<<tileShift); y++ {
 			row := y * b.w
+			land := fx.runs[fx.rowAt[y]:fx.rowAt[y+1]]
 			for _, r := range runs {
-				copy(dst[row+r[0]:row+r[1]], fx.static[row+r[0]:row+r[1]])
+				a, e := row+r[0], row+r[1]
+				copy(dst[a:e], fx.static[a:e])
+				// The land runs of the row that meet the stretch, cut to it.
+				for len(land) > 0 && int(land[0].end) <= a {
+					land = land[1:]
+				}
+				for _, lr := range land {
+					if int(lr.off) >= e {
+						break
+					}
+					o0, o1 := max(a, int(lr.off)), min(e, int(lr.end))
+					tbl, lvl := ramps[lr.t], b.lvl[o0:o1]
+					out := dst[o0:o1]
+					out = out[:len(lvl)]
+					for i, l := range lvl {
+						out[i] = tbl[l]
+					}
+				}
 			}
 		}
 		for tx, ch := range changed {
@@ -244,14 +262,6 @@ func (wk *worker) groundChanged(ramps *[256]*[256]uint8, slots *[256]uint8) {
 				continue
 			}
 			k := ty*d.g.tw + tx
-			for _, r := range fx.segs[fx.segAt[k]:fx.segAt[k+1]] {
-				tbl, lvl := ramps[r.t], b.lvl[r.off:r.end]
-				out := dst[r.off:r.end]
-				out = out[:len(lvl)]
-				for i, l := range lvl {
-					out[i] = tbl[l]
-				}
-			}
 			for _, m := range fx.mixK[fx.mixAt[k]:fx.mixAt[k+1]] {
 				dst[fx.mixOff[m]] = mixIdx[int(m)*mixSlots+int(slots[mixT[m]])]
 			}
@@ -259,37 +269,22 @@ func (wk *worker) groundChanged(ramps *[256]*[256]uint8, slots *[256]uint8) {
 	}
 }
 
-// tileRuns cuts the land runs at the tiles' edges and lists them, and the
-// land pixels under lines and names, by tile (frameIndex.segs).
+// tileRuns indexes the land runs by row (frameIndex.rowAt), and the land
+// pixels under lines and names by tile.
 func (fx *frameIndex) tileRuns(b *board) {
 	g := b.tiles
-	type seg struct {
-		tile int32
-		run  landRun
-	}
-	var segs []seg
+	fx.rowAt = make([]int32, b.h+1)
 	for _, r := range fx.runs {
-		row := int(r.off) / b.w * b.w
-		x0, x1 := int(r.off)-row, int(r.end)-row
-		ty := (row / b.w) >> tileShift
-		for tx := x0 >> tileShift; tx <= (x1-1)>>tileShift; tx++ {
-			a, e := max(x0, tx<<tileShift), min(x1, (tx+1)<<tileShift)
-			segs = append(segs, seg{int32(ty*g.tw + tx), landRun{int32(row + a), int32(row + e), r.t}})
-		}
+		fx.rowAt[int(r.off)/b.w+1]++
 	}
-	slices.SortStableFunc(segs, func(a, b seg) int { return int(a.tile - b.tile) })
-	fx.segAt = make([]int32, g.n()+1)
-	fx.segs = make([]landRun, len(segs))
-	for i, sg := range segs {
-		fx.segs[i] = sg.run
-		fx.segAt[sg.tile+1]++
+	for y := range b.h {
+		fx.rowAt[y+1] += fx.rowAt[y]
 	}
 	fx.mixAt = make([]int32, g.n()+1)
 	for _, t := range fx.mixTile {
 		fx.mixAt[t+1]++
 	}
 	for k := range g.n() {
-		fx.segAt[k+1] += fx.segAt[k]
 		fx.mixAt[k+1] += fx.mixAt[k]
 	}
 	fx.mixK = make([]int32, len(fx.mixOff))

@@ -199,11 +199,9 @@ type frameIndex struct {
 	terrAt    []int32
 	terrTiles []int32
 	mixTile   []int32
-	// segs are the land runs cut at the tiles' edges, those of tile k
-	// from segAt[k] to segAt[k+1]; mixAt[k] to mixAt[k+1] are the
-	// indices in mixOff of tile k's pixels (mixK).
-	segAt, mixAt []int32
-	segs         []landRun
+	// rowAt[y] to rowAt[y+1] are the land runs of row y; mixAt[k] to
+	// mixAt[k+1] are the indices in mixOff of tile k's pixels (mixK).
+	rowAt, mixAt []int32
 	mixK         []int32
 }
 
