@@ -177,6 +177,9 @@ type pngBands struct {
 	// (keepCard).
 	cards, cardsNext [state.MaxSeats]uint64
 	seats, seatsNext int
+	// drew, per card, let a card whose numbers alone changed draw only
+	// them (keepCardTop); drewNext for the frame composed.
+	drew, drewNext [state.MaxSeats]cardParts
 }
 
 // tileCode is a tile's tokens, row after row (rows[i] is where row i
@@ -268,7 +271,7 @@ func (e *pngBands) encode(img *image.Paletted) ([]byte, error) {
 	e.sig, e.sigNext = e.sigNext, e.sig
 	e.sigBoard, e.sigNextBoard = e.sigNextBoard, nil
 	e.terr = e.terrNext
-	e.cards, e.seats = e.cardsNext, e.seatsNext
+	e.cards, e.seats, e.drew = e.cardsNext, e.seatsNext, e.drewNext
 	e.over, e.overNext = e.overNext, false
 	e.seq++
 	return e.png(img, size), nil

@@ -179,6 +179,16 @@ func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h floa
 	if wk.keepCard(seat, k, frect{x, y, x + w, y + h}) {
 		return
 	}
+	// All but the numbers, whose line changes most often: a card that is
+	// not highlighted may keep it (keepCardTop).
+	topKey := elemKey(elemCard, uint64(seat), stringKey(tag), stringKey(colour), stringKey(name), flags(now, won, out), f64(x), f64(y), f64(w), f64(h))
+	statsY := bottom + capHeight(f.stat)/2
+	statsBox := textBox(f.stat, stats, sx, statsY)
+	if !now && !won && wk.keepCardTop(seat, topKey, statsBox) {
+		wk.text(f.stat, stats, sx, statsY, statCol)
+		return
+	}
+	first := len(wk.touched) // what the card draws from here: its parts
 	wk.cardHighlight(s, seat, x, y, w, h)
 	wk.drawSwatch(x+34*sc, y+h/2, 18*sc, seat, tag)
 	if won {
@@ -187,7 +197,8 @@ func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h floa
 		dc.Fill()
 		wk.touch(disc(nx+11*sc, bottom, 12*sc))
 	}
-	wk.text(f.stat, stats, sx, bottom+capHeight(f.stat)/2, statCol)
+	numbers := len(wk.touched)
+	statsBox = statsBox.Union(wk.text(f.stat, stats, sx, statsY, statCol))
 	wk.text(f.name, name, nx, top+capHeight(f.name)/2, nameCol)
 	if cx := nx + textWidth(f.name, name) + 12*sc; cx+textWidth(f.small, colour) <= right {
 		c := th.dim
@@ -203,6 +214,7 @@ func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h floa
 		dc.Stroke()
 		wk.touch(box(nx-2*sc, top-2*sc, nx+textWidth(f.name, name)+2*sc, top+2*sc))
 	}
+	wk.noteParts(seat, topKey, statsBox, first, numbers)
 }
 
 // arrowKey is the panel's key to the arrow styles: label, dash pattern and

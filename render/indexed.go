@@ -329,6 +329,7 @@ func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
 		}
 		partial = prev.valid && prev.sigBoard == b && len(prev.sig) == len(prev.sigNext) && len(prev.prev) == len(wk.pal.Pix)
 		clear(prev.cardsNext[:])
+		clear(prev.drewNext[:])
 		prev.seatsNext = len(s.Seats)
 		if partial {
 			for k, v := range prev.sigNext {

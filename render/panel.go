@@ -126,6 +126,67 @@ func (wk *worker) keepCard(i int, k uint64, r frect) bool {
 		return false
 	}
 	wk.kept = append(wk.kept, px)
+	f.drewNext[i] = f.drew[i]
+	return true
+}
+
+// cardParts are what a card drew, for keepCardTop: the key of all but its
+// numbers, and the boxes of its numbers and of the rest (as drawn; none
+// when not known).
+type cardParts struct {
+	top   uint64
+	stats image.Rectangle
+	rest  [6]image.Rectangle // at most six boxes, else none known
+}
+
+// noteParts keeps, for the next frame's keepCardTop, the parts of card i
+// just drawn: its key but for the numbers (top), the box of its numbers
+// (stats), and the boxes it touched from wk.touched[first] on, but for its
+// numbers' (wk.touched[numbers]).
+func (wk *worker) noteParts(i int, top uint64, stats image.Rectangle, first, numbers int) {
+	if wk.frame == nil || len(wk.drawn) == 0 || numbers >= len(wk.touched) {
+		return // what the card touched is not known
+	}
+	p := cardParts{top: top, stats: stats}
+	n := 0
+	for k, r := range wk.touched[first:] {
+		if first+k == numbers {
+			continue
+		}
+		if n == len(p.rest) {
+			return
+		}
+		p.rest[n] = r
+		n++
+	}
+	if n > 0 {
+		wk.frame.drewNext[i] = p
+	}
+}
+
+// keepCardTop reports whether card i, not kept, can keep all but its
+// numbers, to be drawn again within box stats: when the rest's key (top)
+// is the frame before's, and the numbers then and now lie apart from the
+// rest. The card's numbers are then the only part of it drawn (mapPanel
+// maps that part alone), and the rest keeps its indices.
+func (wk *worker) keepCardTop(i int, top uint64, stats image.Rectangle) bool {
+	f := wk.frame
+	if f == nil || !wk.partialPanel || len(wk.drawn) == 0 {
+		return false
+	}
+	p := f.drew[i]
+	part := p.stats.Union(stats)
+	if p.top != top || p.rest[0].Empty() || p.stats.Empty() {
+		return false
+	}
+	for _, r := range p.rest {
+		if part.Overlaps(r) {
+			return false
+		}
+	}
+	// The card's rectangle is the last of the parts drawn (keepCard).
+	wk.drawn[len(wk.drawn)-1] = part.Intersect(wk.drawn[len(wk.drawn)-1])
+	f.drewNext[i] = cardParts{top: top, stats: stats, rest: p.rest}
 	return true
 }
 

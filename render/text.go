@@ -80,7 +80,17 @@ type cachedFace struct {
 }
 
 // glyphCache is the glyphs of one worker's faces, at most maxGlyphs.
-type glyphCache struct{ m map[glyphKey]glyph }
+type glyphCache struct {
+	m      map[glyphKey]glyph
+	bounds map[glyphKey]glyphBounds // fx and fy 0: bounds do not depend on the dot
+}
+
+// glyphBounds is what font.Face.GlyphBounds returns.
+type glyphBounds struct {
+	b       fixed.Rectangle26_6
+	advance fixed.Int26_6
+	ok      bool
+}
 
 // maxGlyphs bounds a worker's glyph cache: a panel draws a few hundred
 // glyphs, most of them again in the next frame; a glyph's mask is about
@@ -129,6 +139,20 @@ func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.
 	return g.dr.Add(px), g.mask, g.maskp, g.advance, true
 }
 
+// GlyphBounds implements font.Face, keeping what the face returns.
+func (f *cachedFace) GlyphBounds(r rune) (fixed.Rectangle26_6, fixed.Int26_6, bool) {
+	k := glyphKey{r: r, face: f.id}
+	g, hit := f.cache.bounds[k]
+	if !hit {
+		g.b, g.advance, g.ok = f.Face.GlyphBounds(r)
+		if len(f.cache.bounds) >= maxGlyphs {
+			clear(f.cache.bounds)
+		}
+		f.cache.bounds[k] = g
+	}
+	return g.b, g.advance, g.ok
+}
+
 // textWidth returns the advance width of s in pixels.
 func textWidth(fc font.Face, s string) float64 {
 	return float64(font.MeasureString(fc, s)) / 64
@@ -166,6 +190,15 @@ func drawText(dst *image.RGBA, fc font.Face, s string, x, y float64, c color.Col
 		prev = r
 	}
 	return drawn
+}
+
+// textBox is a box that holds what drawText(dst, fc, s, x, y, ...)
+// draws: the glyphs' bounds, and two pixels around them for where their
+// rasterizing rounds.
+func textBox(fc font.Face, s string, x, y float64) image.Rectangle {
+	b, _ := font.BoundString(fc, s)
+	dx, dy := fixed.Int26_6(x*64), fixed.Int26_6(y*64)
+	return image.Rect((b.Min.X+dx).Floor()-2, (b.Min.Y+dy).Floor()-2, (b.Max.X+dx).Ceil()+2, (b.Max.Y+dy).Ceil()+2)
 }
 
 // glyphOver draws glyph masks in a colour over an image, as draw.DrawMask

@@ -54,3 +54,30 @@ func TestDrawText(t *testing.T) {
 		}
 	}
 }
+
+// TestTextBox requires textBox to hold what drawText draws, for strings,
+// faces and places like the panel's (keepCardTop relies on it), the
+// glyphs' bounds kept by cachedFace included.
+func TestTextBox(t *testing.T) {
+	fs, err := parseFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := newFaces(fs, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := image.NewRGBA(image.Rect(0, 0, 700, 120))
+	for _, fc := range []font.Face{f.stat, f.name, f.small, f.headBig} {
+		for _, s := range []string{"12 terr · 34 armies · 3 cards · +5 next", "Wÿ ÉQ gjpq", "1", "Ǻ ǻ ß ğ"} {
+			for _, at := range [][2]float64{{3.4, 60.7}, {80.25, 90}, {17.6, 40.3}} {
+				for round := range 2 { // the bounds as the face gives them, then as kept
+					got := drawText(img, fc, s, at[0], at[1], color.RGBA{255, 255, 255, 255})
+					if box := textBox(fc, s, at[0], at[1]); !got.In(box) {
+						t.Errorf("round %d: %q at %v drew on %v, outside textBox %v", round, s, at, got, box)
+					}
+				}
+			}
+		}
+	}
+}

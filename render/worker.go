@@ -100,7 +100,7 @@ type faces struct {
 // as Discord does on a phone (TestReadableInChat).
 func newFaces(fs *fonts, s float64) (*faces, error) {
 	var f faces
-	glyphs := &glyphCache{m: map[glyphKey]glyph{}}
+	glyphs := &glyphCache{m: map[glyphKey]glyph{}, bounds: map[glyphKey]glyphBounds{}}
 	for i, x := range []struct {
 		dst  *font.Face
 		ft   *opentype.Font
@@ -180,7 +180,10 @@ func (wk *worker) touch(r image.Rectangle) {
 	}
 }
 
-// text draws s on the canvas (drawText) and touches what it drew on.
-func (wk *worker) text(fc font.Face, s string, x, y float64, c color.Color) {
-	wk.touch(drawText(wk.canvas, fc, s, x, y, c))
+// text draws s on the canvas (drawText) and touches what it drew on,
+// which it returns.
+func (wk *worker) text(fc font.Face, s string, x, y float64, c color.Color) image.Rectangle {
+	r := drawText(wk.canvas, fc, s, x, y, c)
+	wk.touch(r)
+	return r
 }
