@@ -213,7 +213,6 @@ func (wk *worker) keepFrame(prev []uint8) { copy(wk.pal.Pix, prev) }
 func (wk *worker) groundChanged(ramps *[256]*[256]uint8, slots *[256]uint8) {
 	b, d, fx := wk.b, &wk.dirty, wk.b.index()
 	dst := wk.pal.Pix
-	mixT, mixIdx := fx.mixT[:len(fx.mixOff)], fx.mixIdx[:mixSlots*len(fx.mixOff)]
 	across := (b.mw + tileSize - 1) >> tileShift
 	for ty := 0; ty<<tileShift < b.mh; ty++ {
 		changed := d.changed[ty*d.g.tw : ty*d.g.tw+across]
@@ -262,15 +261,15 @@ func (wk *worker) groundChanged(ramps *[256]*[256]uint8, slots *[256]uint8) {
 				continue
 			}
 			k := ty*d.g.tw + tx
-			for _, m := range fx.mixK[fx.mixAt[k]:fx.mixAt[k+1]] {
-				dst[fx.mixOff[m]] = mixIdx[int(m)*mixSlots+int(slots[mixT[m]])]
+			for _, m := range fx.mix[fx.mixAt[k]:fx.mixAt[k+1]] {
+				dst[m.off] = m.idx[slots[m.t]%mixSlots]
 			}
 		}
 	}
 }
 
-// tileRuns indexes the land runs by row (frameIndex.rowAt), and the land
-// pixels under lines and names by tile.
+// tileRuns indexes the land runs by row (frameIndex.rowAt), and orders
+// the land pixels under lines and names by tile.
 func (fx *frameIndex) tileRuns(b *board) {
 	g := b.tiles
 	fx.rowAt = make([]int32, b.h+1)
@@ -280,19 +279,25 @@ func (fx *frameIndex) tileRuns(b *board) {
 	for y := range b.h {
 		fx.rowAt[y+1] += fx.rowAt[y]
 	}
+	tile := func(m mixPixel) int {
+		x, y := int(m.off)%b.w, int(m.off)/b.w
+		return (y>>tileShift)*g.tw + x>>tileShift
+	}
 	fx.mixAt = make([]int32, g.n()+1)
-	for _, t := range fx.mixTile {
-		fx.mixAt[t+1]++
+	for _, m := range fx.mix {
+		fx.mixAt[tile(m)+1]++
 	}
 	for k := range g.n() {
 		fx.mixAt[k+1] += fx.mixAt[k]
 	}
-	fx.mixK = make([]int32, len(fx.mixOff))
+	byTile := make([]mixPixel, len(fx.mix))
 	next := slices.Clone(fx.mixAt[:g.n()])
-	for m, t := range fx.mixTile {
-		fx.mixK[next[t]] = int32(m)
+	for _, m := range fx.mix {
+		t := tile(m)
+		byTile[next[t]] = m
 		next[t]++
 	}
+	fx.mix = byTile
 }
 
 // stampChanged is stamp for the pixels of the tiles d draws again.

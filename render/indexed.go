@@ -185,24 +185,27 @@ type frameIndex struct {
 	static []uint8
 	// runs are the land pixels, row by row, a run per territory.
 	runs []landRun
-	// mixOff are the land pixels under a line or a name, mixT their
-	// territories, and mixIdx their indices, mixSlots a pixel: owned by
-	// each seat, then neutral.
-	mixOff []int32
-	mixT   []uint8
-	mixIdx []uint8
+	// mix are the land pixels under a line or a name, tile after tile:
+	// those of tile k are mix[mixAt[k]:mixAt[k+1]].
+	mix   []mixPixel
+	mixAt []int32
 	// ramps are the look's shade ramps as indices (256 entries, so that
 	// a level needs no bounds check).
 	ramps [][256]uint8
 	// terrAt and terrTiles list the tiles of each territory's land
-	// (territoryTiles), and mixTile is the tile of each of mixOff.
+	// (territoryTiles).
 	terrAt    []int32
 	terrTiles []int32
-	mixTile   []int32
-	// rowAt[y] to rowAt[y+1] are the land runs of row y; mixAt[k] to
-	// mixAt[k+1] are the indices in mixOff of tile k's pixels (mixK).
-	rowAt, mixAt []int32
-	mixK         []int32
+	// rowAt[y] to rowAt[y+1] are the land runs of row y.
+	rowAt []int32
+}
+
+// mixPixel is a land pixel under a line or a name: its offset, its
+// territory, and its index when owned by each seat, then by nobody.
+type mixPixel struct {
+	off int32
+	t   uint8
+	idx [mixSlots]uint8
 }
 
 // landRun is a run of pixels of territory t, from offset off to end (not
@@ -260,8 +263,7 @@ func newFrameIndex(b *board) *frameIndex {
 			for x < b.mw && b.terr[row+x] == v {
 				i := row + x
 				if lines[4*i+3] != 0 || names[4*i+3] != 0 {
-					fx.mixOff = append(fx.mixOff, int32(i))
-					fx.mixT = append(fx.mixT, v-1)
+					mp := mixPixel{off: int32(i), t: v - 1}
 					terrain := b.m.Territories[v-1].Terrain
 					for k := range mixSlots {
 						owner := k
@@ -276,8 +278,9 @@ func newFrameIndex(b *board) *frameIndex {
 						if names[4*i+3] != 0 {
 							overPixel(px, names[4*i:4*i+4])
 						}
-						fx.mixIdx = append(fx.mixIdx, q.lut[key565(px[0], px[1], px[2])])
+						mp.idx[k] = q.lut[key565(px[0], px[1], px[2])]
 					}
+					fx.mix = append(fx.mix, mp)
 				}
 				x++
 			}
@@ -285,10 +288,6 @@ func newFrameIndex(b *board) *frameIndex {
 		}
 	}
 	fx.terrAt, fx.terrTiles = territoryTiles(b.tiles, b.w, b.m.Len(), fx.runs)
-	for _, o := range fx.mixOff {
-		x, y := int(o)%b.w, int(o)/b.w
-		fx.mixTile = append(fx.mixTile, int32((y>>tileShift)*b.tiles.tw+x>>tileShift))
-	}
 	fx.tileRuns(b)
 	return fx
 }
@@ -360,7 +359,6 @@ func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
 		ramps[t] = &fx.ramps[b.look.ramp(tr.Owner, s.Map.Territories[t].Terrain)]
 		slots[t] = uint8(slot(tr.Owner))
 	}
-	mixT, mixIdx := fx.mixT[:len(fx.mixOff)], fx.mixIdx[:mixSlots*len(fx.mixOff)]
 	if partial {
 		if !holds {
 			wk.keepFrame(prev.prev)
@@ -381,8 +379,8 @@ func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
 				out[i] = tbl[l]
 			}
 		}
-		for k, o := range fx.mixOff {
-			dst[o] = mixIdx[k*mixSlots+int(slots[mixT[k]])]
+		for _, m := range fx.mix {
+			dst[m.off] = m.idx[slots[m.t]%mixSlots]
 		}
 	}
 
