@@ -503,11 +503,9 @@ func (wk *worker) mapPanel(seats int, drawn bool) {
 		gy := y - p.Min.Y
 		gr := g.img.Pix[gy*g.img.Stride : gy*g.img.Stride+4*pw]
 		out := wk.pal.Pix[i0 : i0+pw]
-		if bytes.Equal(cv[4*j0:4*j1], gr[4*j0:4*j1]) {
-			return
-		}
 		// An element over the ground in this row (a card's highlight),
-		// from pixel at of the row.
+		// from pixel at of the row: where it lies, the pixels are more
+		// likely its than the ground's.
 		var over, overIdx []uint8
 		at := 0
 		for _, m := range wk.grounds {
@@ -518,15 +516,18 @@ func (wk *worker) mapPanel(seats int, drawn bool) {
 				break
 			}
 		}
+		if over == nil && bytes.Equal(cv[4*j0:4*j1], gr[4*j0:4*j1]) {
+			return
+		}
 		for j := j0; j < j1; j += chunk {
 			k := min(j1, j+chunk)
 			c, o := cv[4*j:4*k], gr[4*j:4*k]
-			if bytes.Equal(c, o) {
-				continue
-			}
-			if j >= at && k-at <= len(overIdx) && bytes.Equal(c, over[4*(j-at):4*(k-at)]) {
+			switch {
+			case j >= at && k-at <= len(overIdx) && bytes.Equal(c, over[4*(j-at):4*(k-at)]):
 				copy(out[j:k], overIdx[j-at:k-at])
-			} else {
+			case bytes.Equal(c, o):
+				continue
+			default:
 				wk.q.quantizePix(out[j:k], c)
 			}
 			copy(c, o)
