@@ -71,8 +71,10 @@ func drawable(f *opentype.Font, s string) string {
 // (the opentype face rasterizes every glyph it draws). A glyph's mask
 // depends only on where the dot falls within its pixel, so that is the
 // key, with the face and the rune; a cached glyph is the same, bit for bit.
-// The faces of one worker share one cache, which is not safe for
-// concurrent use, as the faces are not.
+// It keeps its glyphs' bounds, advances and kerning too, which laying out
+// and measuring text asks for again and again. The faces of one worker
+// share one cache, which is not safe for concurrent use, as the faces
+// are not.
 type cachedFace struct {
 	font.Face
 	id    uint8 // which of its worker's faces
@@ -83,6 +85,14 @@ type cachedFace struct {
 type glyphCache struct {
 	m      map[glyphKey]glyph
 	bounds map[glyphKey]glyphBounds // fx and fy 0: bounds do not depend on the dot
+	kerns  map[kernKey]fixed.Int26_6
+	adv    map[glyphKey]glyphBounds // fx and fy 0; only the advance and ok
+}
+
+// kernKey is a pair of runes in a face.
+type kernKey struct {
+	a, b rune
+	face uint8
 }
 
 // glyphBounds is what font.Face.GlyphBounds returns.
@@ -137,6 +147,35 @@ func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.
 		return image.Rectangle{}, nil, image.Point{}, 0, false
 	}
 	return g.dr.Add(px), g.mask, g.maskp, g.advance, true
+}
+
+// Kern implements font.Face, keeping what the face returns: a pair's
+// kerning takes the face two glyph lookups and a table search.
+func (f *cachedFace) Kern(a, b rune) fixed.Int26_6 {
+	k := kernKey{a: a, b: b, face: f.id}
+	v, hit := f.cache.kerns[k]
+	if !hit {
+		v = f.Face.Kern(a, b)
+		if len(f.cache.kerns) >= maxGlyphs {
+			clear(f.cache.kerns)
+		}
+		f.cache.kerns[k] = v
+	}
+	return v
+}
+
+// GlyphAdvance implements font.Face, keeping what the face returns.
+func (f *cachedFace) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
+	k := glyphKey{r: r, face: f.id}
+	g, hit := f.cache.adv[k]
+	if !hit {
+		g.advance, g.ok = f.Face.GlyphAdvance(r)
+		if len(f.cache.adv) >= maxGlyphs {
+			clear(f.cache.adv)
+		}
+		f.cache.adv[k] = g
+	}
+	return g.advance, g.ok
 }
 
 // GlyphBounds implements font.Face, keeping what the face returns.

@@ -11,6 +11,7 @@ import (
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
 
 	"github.com/riskbot/riskbot/assets/lang"
 )
@@ -100,7 +101,7 @@ type faces struct {
 // as Discord does on a phone (TestReadableInChat).
 func newFaces(fs *fonts, s float64) (*faces, error) {
 	var f faces
-	glyphs := &glyphCache{m: map[glyphKey]glyph{}, bounds: map[glyphKey]glyphBounds{}}
+	glyphs := &glyphCache{m: map[glyphKey]glyph{}, bounds: map[glyphKey]glyphBounds{}, kerns: map[kernKey]fixed.Int26_6{}, adv: map[glyphKey]glyphBounds{}}
 	for i, x := range []struct {
 		dst  *font.Face
 		ft   *opentype.Font
