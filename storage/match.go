@@ -141,6 +141,13 @@ type Change struct {
 	// who is about to deliver them (see ClaimPosts): no other process
 	// takes them before the lease ends.
 	Claim *Claim
+	// Requires, if set, is a setting the change is made on the authority
+	// of (a seat's API token is good while its generation is the seat's):
+	// the change is written only if, in its transaction, the setting
+	// holds Requires.Value (the same JSON), or is absent for a nil Value;
+	// otherwise Save fails with ErrRequirement and changes nothing. Only
+	// its Scope, ID and Value count.
+	Requires *Setting
 }
 
 // Claim is a process asking for work that must be done once (a due timer,
@@ -364,6 +371,9 @@ var (
 	ErrChannelBusy = errors.New("storage: the channel already has a match")
 	// ErrDuplicate: the request of the change was applied already.
 	ErrDuplicate = errors.New("storage: the request was applied already")
+	// ErrRequirement: the setting a change requires (Change.Requires)
+	// holds another value; nothing was changed.
+	ErrRequirement = errors.New("storage: a setting the change requires has changed")
 )
 
 // CorruptError reports a stored match that cannot be rebuilt: its setup or

@@ -363,10 +363,15 @@ func saveSQL(id, version int64, row storage.Row, w *storage.Write, c storage.Cha
 	var q strings.Builder
 	set := setSQL(heads, a.add)
 	pID, pVersion, pFrom, pStatus := a.add(id), a.add(version), a.add(row.Commands), a.add(row.Status)
+	holds := ""
+	if r := c.Requires; r != nil {
+		holds = `
+				AND ` + requiredSQL(r, a.add)
+	}
 	q.WriteString(`WITH h AS (
 			UPDATE heads SET ` + set + `
 			WHERE match_id = ` + pID + ` AND version = ` + pVersion + ` AND commands = ` + pFrom + `
-				AND (SELECT status FROM matches WHERE id = ` + pID + `) = ` + pStatus + `
+				AND (SELECT status FROM matches WHERE id = ` + pID + `) = ` + pStatus + holds + `
 			RETURNING match_id AS id)`)
 	if len(match) > 0 {
 		set := setSQL(match, a.add)
@@ -427,6 +432,15 @@ func saveSQL(id, version int64, row storage.Row, w *storage.Write, c storage.Cha
 	return q.String(), a, nil
 }
 
+// requiredSQL is the test that setting r holds its value (storage.Change's
+// Requires): equal as JSON, or both absent; arg adds a value to the
+// statement's arguments and returns its placeholder. (The column is json,
+// which has no equality: the two sides are compared as jsonb.)
+func requiredSQL(r *storage.Setting, arg func(any) string) string {
+	return `(SELECT value::jsonb FROM settings WHERE scope = ` + arg(r.Scope) + `::text AND id = ` + arg(r.ID) + `::text) IS NOT DISTINCT FROM ` +
+		arg(storage.NullJSON(r.Value)) + `::jsonb`
+}
+
 // saveError is the error of a Save whose writes failed with err.
 func saveError(op string, err error, id int64, c storage.Change) error {
 	switch {
@@ -457,13 +471,21 @@ func (db *DB) saveLocked(ctx context.Context, id, version int64, c storage.Chang
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
 	var row storage.Row
-	err = tx.QueryRow(ctx, `SELECT m.status, h.version, h.commands FROM `+joined+` WHERE m.id = $1 FOR UPDATE OF h`, id).
-		Scan(&row.Status, &row.Version, &row.Commands)
+	holds, ra := "true", args{id}
+	if r := c.Requires; r != nil {
+		holds = requiredSQL(r, ra.add)
+	}
+	var held bool
+	err = tx.QueryRow(ctx, `SELECT m.status, h.version, h.commands, `+holds+` FROM `+joined+` WHERE m.id = $1 FOR UPDATE OF h`, ra...).
+		Scan(&row.Status, &row.Version, &row.Commands, &held)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
 	}
 	if err != nil {
 		return 0, fail(op, err)
+	}
+	if !held {
+		return 0, fmt.Errorf("%w (%s %s)", storage.ErrRequirement, c.Requires.Scope, c.Requires.ID)
 	}
 	w, err := storage.PlanSave(id, version, row, c, enc, db.every, now)
 	if err != nil {

@@ -44,6 +44,7 @@ func Run(t *testing.T, newDB New) {
 		{"OpenChannels", testOpenChannels},
 		{"ClosedChannels", testClosedChannels},
 		{"Requests", testRequests},
+		{"Requires", testRequires},
 		{"Settings", testSettings},
 		{"IdleLobbies", testIdleLobbies},
 		{"Finished", testFinished},
