@@ -19,6 +19,7 @@ import (
 	"github.com/riskbot/riskbot/bot/clock"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/internal/lru"
 	"github.com/riskbot/riskbot/bot/lobby"
 	"github.com/riskbot/riskbot/bot/look"
 	"github.com/riskbot/riskbot/bot/outbox"
@@ -37,6 +38,9 @@ type Bot struct {
 	specs   []command.Spec
 	started time.Time // when this process began: older queued posts are not its own
 	cache   *storage.Cache
+	// sought are the channels' users whose lost answer was looked for
+	// (repeated): none can turn up later.
+	sought *lru.Cache[string, struct{}]
 
 	// The parts, lowest first (docs/architecture.md).
 	people  *people.People  // the players' choices
@@ -95,7 +99,7 @@ func New(cfg Config) (*Bot, error) {
 	}
 	cache := storage.NewCache(cfg.Store, CachedMatches)
 	cfg.Store = cached{Store: cfg.Store, cache: cache}
-	b := &Bot{cfg: cfg, cache: cache, specs: command.Specs(cfg.Levels), started: cfg.Now(), people: people.New(cfg.Store, cfg.Now, cfg.Log),
+	b := &Bot{cfg: cfg, cache: cache, sought: lru.New[string, struct{}](soughtUsers), specs: command.Specs(cfg.Levels), started: cfg.Now(), people: people.New(cfg.Store, cfg.Now, cfg.Log),
 		look: look.New(cfg.Palettes, look.Palette{Colors: cfg.Colors, RGB: cfg.RGB, Render: cfg.Render, In: cfg.RenderIn})}
 	b.matches = hosted.NewMatches(cfg.Store, b.people, cfg.Now, cfg.Log, b.claim)
 	b.servers = server.New(server.Config{Store: cfg.Store, Matches: b.matches, HasPalette: b.look.Has, Levels: cfg.Levels, Preview: b.look.Preview,
@@ -118,6 +122,10 @@ func New(cfg Config) (*Bot, error) {
 	b.handlers = handlersOf(b)
 	return b, nil
 }
+
+// soughtUsers is how many channels' users the bot remembers it looked
+// for a lost answer of (repeated): some 50 bytes each.
+const soughtUsers = 4096
 
 // CachedMatches is how many matches a bot keeps in memory with their
 // games: those played, watched or asked about lately. A 6-player classic

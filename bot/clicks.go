@@ -11,13 +11,14 @@ import (
 
 // HandleClick answers a button press.
 func (b *Bot) HandleClick(ctx context.Context, c chat.Click, r chat.Replier) error {
+	as := b.aside(ctx, c.Channel, c.User.ID, "click "+c.ID)
 	res, err := b.click(ctx, c)
 	name := "click"
 	if bt, perr := hosted.ParseButton(c.ID); perr == nil {
 		name = "click " + bt.Action
 	}
 	b.cfg.Meter.Command(name, resultOf(err))
-	return b.finish(ctx, c.Channel, c.User, "click "+c.ID, c.BotLacks, c.Locale, res, err, r)
+	return b.finish(ctx, c.Channel, c.User, "click "+c.ID, c.BotLacks, c.Locale, res, err, r, as)
 }
 
 // clickSummary words a click for its author.

@@ -15,6 +15,8 @@ import (
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/outbox"
+	"github.com/riskbot/riskbot/bot/people"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -35,13 +37,14 @@ func resultOf(err error) string {
 // Handle answers one /risk command. Rule violations and mistakes are
 // answered privately; the returned error is only for failures to reply.
 func (b *Bot) Handle(ctx context.Context, req chat.Request, r chat.Replier) error {
+	as := b.aside(ctx, req.Channel, req.User.ID, req.Command)
 	res, err := b.handle(ctx, req)
 	name := "unknown"
 	if spec, ok := command.Find(b.specs, command.Alias(req.Command)); ok {
 		name = spec.FullName()
 	}
 	b.cfg.Meter.Command(name, resultOf(err))
-	return b.finish(ctx, req.Channel, req.User, req.Command, req.BotLacks, req.Locale, res, err, r)
+	return b.finish(ctx, req.Channel, req.User, req.Command, req.BotLacks, req.Locale, res, err, r, as)
 }
 
 // summary words a command as its author typed it, for telling them later
@@ -150,19 +153,29 @@ func (b *Bot) repeated(ctx context.Context, channel string, u chat.User, key, lo
 	} else if !errors.Is(err, storage.ErrNotFound) {
 		return hosted.Result{}, false, err
 	}
+	// A lost answer is one of a request made before this process
+	// started: once looked for, in vain or told, none can turn up later
+	// (a later request is newer, and this process's or another's since).
+	sought := channel + "\x00" + u.ID
+	if _, ok := b.sought.Get(sought); ok {
+		return hosted.Result{}, false, nil
+	}
 	a, err := b.cfg.Store.LastRequest(ctx, channel, u.ID)
 	if errors.Is(err, storage.ErrNotFound) {
+		b.sought.Add(sought, struct{}{})
 		return hosted.Result{}, false, nil
 	}
 	if err != nil {
 		return hosted.Result{}, false, err
 	}
 	if !a.Answered.IsZero() || a.Created.After(b.started) || b.cfg.Now().Sub(a.Created) > lostAnswer {
+		b.sought.Add(sought, struct{}{})
 		return hosted.Result{}, false, nil
 	}
 	if err := b.cfg.Store.Answered(ctx, a.Key, b.cfg.Now()); err != nil {
 		return hosted.Result{}, false, err
 	}
+	b.sought.Add(sought, struct{}{})
 	return hosted.Result{Reply: chat.Private("%s", p.T("bot.lost-answer", "Summary", lang.Text(a.Summary), "Result", lang.Text(resultLines(a.Result))))}, true, nil
 }
 
@@ -203,9 +216,39 @@ func (b *Bot) LastApplied(ctx context.Context, channel string, t lang.Tag) (text
 	return text, true, nil
 }
 
+// asides are what an answer may add whatever its command does: that its
+// author is back (their absence ends: people.WelcomeBack), that the bot
+// cannot post in the channel (outbox.ChannelNote). What they need is read
+// as the command starts, beside it, rather than after its save: the
+// command itself spends most of its time waiting for its commit.
+type asides struct {
+	done chan struct{}
+	// welcomes: the command says its author is back (not /risk me
+	// notify, which may be what makes them away; not a click).
+	welcomes bool
+	prefs    people.Prefs
+	prefsErr error
+	alert    outbox.ChannelAlert
+}
+
+// aside starts reading the asides of what user does in channel (a
+// command's or a click's name).
+func (b *Bot) aside(ctx context.Context, channel, user, what string) *asides {
+	as := &asides{done: make(chan struct{}), welcomes: command.Alias(what) != "me notify" && !strings.HasPrefix(what, "click")}
+	go func() {
+		defer close(as.done)
+		if as.welcomes {
+			as.prefs, as.prefsErr = b.people.Of(ctx, user)
+		}
+		as.alert = b.outbox.Alert(ctx, channel)
+	}()
+	return as
+}
+
 // finish delivers a handler's outcome. lacks are the permissions the bot
-// lacks in the channel, as the request said (nil if it did not).
-func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what string, lacks []string, locale string, res hosted.Result, err error, r chat.Replier) error {
+// lacks in the channel, as the request said (nil if it did not); as are
+// the asides read beside the command (aside), nil to read them now.
+func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what string, lacks []string, locale string, res hosted.Result, err error, r chat.Replier, as *asides) error {
 	if err != nil {
 		// A refusal is worded in its author's language.
 		p := lang.For(lang.FromLocale(locale))
@@ -222,12 +265,16 @@ func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what s
 		}
 		res.Reply.Refused = true
 	}
-	if command.Alias(what) != "me notify" && !strings.HasPrefix(what, "click") {
-		// A command says its author is back (not /risk me notify, which
-		// may be what makes them away).
+	if as == nil {
+		as = b.aside(ctx, channel, user.ID, what)
+	}
+	<-as.done
+	if as.welcomes && (as.prefsErr != nil || as.prefs.Returning(locale)) {
+		// Read again, and written, only when there is something to
+		// change: most commands change nothing.
 		res.Reply.Text += b.people.WelcomeBack(ctx, user.ID, locale, lang.For(lang.FromLocale(locale)))
 	}
-	res.Reply.Text = chat.Clip(res.Reply.Text + b.outbox.ChannelNoteIn(ctx, channel, lacks, lang.FromLocale(locale)))
+	res.Reply.Text = chat.Clip(res.Reply.Text + b.outbox.ChannelNote(ctx, channel, as.alert, lacks, lang.FromLocale(locale)))
 	if rerr := r.Reply(ctx, res.Reply); rerr != nil {
 		return fmt.Errorf("bot: reply to %s: %w", what, rerr)
 	}

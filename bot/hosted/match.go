@@ -39,6 +39,11 @@ type Match struct {
 	// Reader is the language of whoever's command or click loaded the
 	// match, for its private answer; empty for the match's own.
 	Reader lang.Tag
+	// Requires, if set, is the setting the command at hand is played on
+	// the authority of (an API token's generation: TokenSeat.Requires):
+	// its changes are saved only while the setting holds
+	// (storage.Change.Requires).
+	Requires *storage.Setting
 }
 
 // ReaderLang is the language of the answer to the command at hand: its

@@ -93,16 +93,32 @@ func (o *Outbox) setAlert(ctx context.Context, channel string, a *channelAlert) 
 	return o.cfg.Store.SetSetting(ctx, channelScope, channel, raw, o.cfg.Now())
 }
 
-// ChannelNoteIn is a word to add to any answer in a channel where the bot
-// cannot post, in the answer's language t: what it lacks, as the request
-// said (lacks), or that the channel refused its last post. A request that
-// says the bot lacks nothing clears a refusal noted before: the
-// permissions were given back.
-func (o *Outbox) ChannelNoteIn(ctx context.Context, channel string, lacks []string, t lang.Tag) string {
-	lp := lang.For(t)
+// ChannelAlert is what the bot noted of a channel that refused a post, as
+// read by Alert, for ChannelNote.
+type ChannelAlert struct {
+	a     channelAlert
+	noted bool
+	err   error
+}
+
+// Alert reads what the bot noted of a channel, if anything: a caller may
+// read it before the answer it adds to is ready (nothing a command does
+// notes a refusal before it is answered: its posts follow the answer).
+func (o *Outbox) Alert(ctx context.Context, channel string) ChannelAlert {
 	a, noted, err := o.alertOf(ctx, channel)
-	if err != nil {
-		o.cfg.Log.Error("read a channel's alert", "channel", channel, "err", err)
+	return ChannelAlert{a: a, noted: noted, err: err}
+}
+
+// ChannelNote is a word to add to any answer in a channel where the bot
+// cannot post, in the answer's language t: what it lacks, as the request
+// said (lacks), or that the channel refused its last post (al, read by
+// Alert). A request that says the bot lacks nothing clears a refusal
+// noted before: the permissions were given back.
+func (o *Outbox) ChannelNote(ctx context.Context, channel string, al ChannelAlert, lacks []string, t lang.Tag) string {
+	lp := lang.For(t)
+	a, noted := al.a, al.noted
+	if al.err != nil {
+		o.cfg.Log.Error("read a channel's alert", "channel", channel, "err", al.err)
 		return ""
 	}
 	if noted && lacks != nil && len(lacks) == 0 {

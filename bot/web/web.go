@@ -28,6 +28,7 @@ import (
 	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/internal/lru"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/storage"
@@ -113,6 +114,8 @@ type Server struct {
 	// told keeps the logs of open matches as told to their audiences, by
 	// match, version and token's user ("" for the public): toldLog.
 	told *lru.Cache[answerKey, *engine.Record]
+	// tokens keeps the seats of the API tokens used last.
+	tokens *hosted.Tokens
 	// pageWords are the pages' own words in each language (GET /web/words).
 	pageWords map[lang.Tag]pageWords
 }
@@ -185,7 +188,7 @@ func New(cfg Config) *Server {
 		hosts: newHosts(cfg.Hosts), origins: origins(cfg.Hosts), streams: newStreams(cfg.Streams, cfg.ClientStreams), watchers: newWatchers(cfg.Store),
 		feeds: map[string]*feed{}, browsers: newBrowsers(cfg.Store, cfg.Now, cfg.Limits, cfg.OperatorKey),
 		run: randomHex(4), answers: lru.New[answerKey, []byte](cachedAnswers),
-		told: lru.New[answerKey, *engine.Record](cachedLogs)}
+		told: lru.New[answerKey, *engine.Record](cachedLogs), tokens: hosted.NewTokens(cfg.Store, cachedTokens)}
 }
 
 // SetBot attaches the bot the page talks to.
