@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -237,10 +238,26 @@ func (b *Bot) aside(ctx context.Context, channel, user, what string) *asides {
 	as := &asides{done: make(chan struct{}), welcomes: command.Alias(what) != "me notify" && !strings.HasPrefix(what, "click")}
 	go func() {
 		defer close(as.done)
+		keys := []storage.Setting{outbox.AlertKey(channel)}
 		if as.welcomes {
-			as.prefs, as.prefsErr = b.people.Of(ctx, user)
+			keys = append(keys, people.Key(user))
 		}
-		as.alert = b.outbox.Alert(ctx, channel)
+		// Both in one read.
+		found, err := b.cfg.Store.SettingsOf(ctx, keys...)
+		value := func(k storage.Setting) json.RawMessage {
+			for _, f := range found {
+				if f.Scope == k.Scope && f.ID == k.ID {
+					return f.Value
+				}
+			}
+			return nil
+		}
+		as.alert = outbox.Alert(channel, value(keys[0]), err)
+		if as.welcomes {
+			if as.prefsErr = err; err == nil {
+				as.prefs, as.prefsErr = people.Decode(user, value(keys[1]))
+			}
+		}
 	}()
 	return as
 }

@@ -44,6 +44,14 @@ func (o *Outbox) alertOf(ctx context.Context, channel string) (channelAlert, boo
 	if err != nil {
 		return channelAlert{}, false, err
 	}
+	return decodeAlert(channel, raw)
+}
+
+// decodeAlert reads a channel's alert stored as raw (none for nil).
+func decodeAlert(channel string, raw json.RawMessage) (channelAlert, bool, error) {
+	if raw == nil {
+		return channelAlert{}, false, nil
+	}
 	var a channelAlert
 	if err := json.Unmarshal(raw, &a); err != nil {
 		return channelAlert{}, false, fmt.Errorf("bot: the alert of %s: %w", channel, err)
@@ -101,11 +109,21 @@ type ChannelAlert struct {
 	err   error
 }
 
-// Alert reads what the bot noted of a channel, if anything: a caller may
-// read it before the answer it adds to is ready (nothing a command does
-// notes a refusal before it is answered: its posts follow the answer).
-func (o *Outbox) Alert(ctx context.Context, channel string) ChannelAlert {
-	a, noted, err := o.alertOf(ctx, channel)
+// AlertKey is the setting of what the bot noted of a channel, for a
+// caller that reads it with others (Alert reads its value). It may be
+// read before the answer it adds to is ready: nothing a command does
+// notes a refusal before it is answered (its posts follow the answer).
+func AlertKey(channel string) storage.Setting {
+	return storage.Setting{Scope: channelScope, ID: channel}
+}
+
+// Alert is what the bot noted of a channel, stored as raw (AlertKey);
+// err is the error of the read, if it failed.
+func Alert(channel string, raw json.RawMessage, err error) ChannelAlert {
+	if err != nil {
+		return ChannelAlert{err: err}
+	}
+	a, noted, err := decodeAlert(channel, raw)
 	return ChannelAlert{a: a, noted: noted, err: err}
 }
 

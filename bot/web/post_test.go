@@ -140,6 +140,15 @@ func (c *counting) Setting(ctx context.Context, scope, id string) (json.RawMessa
 	return c.DB.Setting(ctx, scope, id)
 }
 
+func (c *counting) SettingsOf(ctx context.Context, keys ...storage.Setting) ([]storage.Setting, error) {
+	name := "SettingsOf"
+	for _, k := range keys {
+		name += " " + k.Scope
+	}
+	c.call(name)
+	return c.DB.SettingsOf(ctx, keys...)
+}
+
 func (c *counting) Head(ctx context.Context, id int64) (storage.Head, error) {
 	c.call("Head")
 	return c.DB.Head(ctx, id)
@@ -172,11 +181,11 @@ func (c *counting) Save(ctx context.Context, id, version int64, ch storage.Chang
 // TestPostReadsOnlyItsSave: a placement POSTed on a match the server
 // keeps, with a token it used before, asks the database for one thing,
 // its save (which checks the match's version and the token's generation
-// in its transaction), and for what its answer may add (whether its
-// player is back, whether the channel refuses the bot), read beside it.
-// Before, it read the token's seat and generation, the match's head twice
-// (by id, then by channel), then the save, then the two asides: seven
-// calls, six before the answer's.
+// in its transaction), and for what its answer may add (whether the
+// channel refuses the bot, whether its player is back), in one read
+// beside it. Before, it read the token's seat and generation, the match's
+// head twice (by id, then by channel), then saved, then read the two
+// asides: seven calls, one after the other.
 func TestPostReadsOnlyItsSave(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -209,7 +218,7 @@ func TestPostReadsOnlyItsSave(t *testing.T) {
 		}
 		p.version++
 		got := st.take()
-		want := []string{"Save requiring web-token-gen", "Setting channel", "Setting player"}
+		want := []string{"Save requiring web-token-gen", "SettingsOf channel player"}
 		if i == 0 {
 			// The first reads the token's seat and the match.
 			continue
