@@ -7,6 +7,8 @@ import (
 	"fmt"
 	img "image"
 	"image/png"
+	"maps"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -82,7 +84,7 @@ import (
 // ratio.
 func BenchmarkTurnBudget(b *testing.B) {
 	r := render.New(render.Options{})
-	res := &budgetResults{v: map[string]float64{}, counts: map[string]string{}}
+	res := &budgetResults{v: map[string]float64{}, counts: map[string]string{}, load: loadAverage()}
 	for _, rules := range []string{"classic", "capitals"} {
 		b.Run(rules, func(b *testing.B) {
 			bb := newBudget(b, r, rules)
@@ -201,15 +203,28 @@ func (bb *budget) run(b *testing.B, res *budgetResults) {
 // pair is a stage's time and its floor's, one sample of each a loop.
 type pair struct{ stage, floor []time.Duration }
 
-// time times f into the stage's samples, or the floor's.
-func (p *pair) time(floor bool, f func()) {
+// time times f into the stage's samples (a stage without a floor).
+func (p *pair) time(f func()) {
 	t := time.Now()
 	f()
-	d := time.Since(t)
-	if floor {
-		p.floor = append(p.floor, d)
+	p.stage = append(p.stage, time.Since(t))
+}
+
+// both times the stage and its floor, one after the other, the floor
+// first every other time: whatever one leaves to the other (a checkpoint
+// of the database, garbage) falls on both alike.
+func (p *pair) both(stage, floor func()) {
+	at := func(f func(), into *[]time.Duration) {
+		t := time.Now()
+		f()
+		*into = append(*into, time.Since(t))
+	}
+	if len(p.stage)%2 == 0 {
+		at(stage, &p.stage)
+		at(floor, &p.floor)
 	} else {
-		p.stage = append(p.stage, d)
+		at(floor, &p.floor)
+		at(stage, &p.stage)
 	}
 }
 
@@ -235,7 +250,7 @@ func (bb *budget) parseDiscord(b *testing.B) pair {
 	}
 	var p pair
 	for b.Loop() {
-		p.time(false, func() {
+		p.both(func() {
 			for _, raw := range raws {
 				var i discordgo.Interaction
 				if err := json.Unmarshal(raw, &i); err != nil {
@@ -247,8 +262,7 @@ func (bb *budget) parseDiscord(b *testing.B) pair {
 				}
 				sink = parseRequest(b, specs, s, req.Command, req.Options)
 			}
-		})
-		p.time(true, func() {
+		}, func() {
 			for _, raw := range raws {
 				var i struct {
 					Data struct {
@@ -310,7 +324,7 @@ func (bb *budget) parsePage(b *testing.B) pair {
 	}
 	var p pair
 	for b.Loop() {
-		p.time(false, func() {
+		p.both(func() {
 			for _, body := range bodies {
 				var v in
 				if err := json.Unmarshal(body, &v); err != nil {
@@ -322,8 +336,7 @@ func (bb *budget) parsePage(b *testing.B) pair {
 				}
 				sink = parseRequest(b, specs, s, l.Command, l.Options)
 			}
-		})
-		p.time(true, func() {
+		}, func() {
 			for _, body := range bodies {
 				var v in
 				if err := json.Unmarshal(body, &v); err != nil {
@@ -353,14 +366,13 @@ func (bb *budget) check(b *testing.B) pair {
 	}
 	var p pair
 	for b.Loop() {
-		p.time(false, func() {
+		p.both(func() {
 			for k, e := range bb.bt.entries {
 				if !engine.Covers(engine.Legal(bb.states[k], e.Seat), e.Cmd) {
 					b.Fatal("refused")
 				}
 			}
-		})
-		p.time(true, func() {
+		}, func() {
 			n := 0
 			for _, ns := range names {
 				for _, name := range ns {
@@ -377,14 +389,13 @@ func (bb *budget) engine(b *testing.B) pair {
 	var p pair
 	for b.Loop() {
 		g := bb.bt.game.Clone()
-		p.time(false, func() {
+		p.both(func() {
 			for _, e := range bb.bt.entries {
 				if _, _, err := g.Apply(e.Seat, e.Cmd); err != nil {
 					b.Fatal(err)
 				}
 			}
-		})
-		p.time(true, func() { sink = bb.bt.game.State.Clone() })
+		}, func() { sink = bb.bt.game.State.Clone() })
 	}
 	return p
 }
@@ -422,15 +433,14 @@ func (bb *budget) store(b *testing.B, db budgetStore, start *storage.Export, sav
 				changes[i].Request = &r
 			}
 		}
-		p.time(false, func() {
+		p.both(func() {
 			v := l.Version
 			for _, c := range changes {
 				if v, err = db.Save(ctx, l.ID, v, c, budgetClock()); err != nil {
 					b.Fatal(err)
 				}
 			}
-		})
-		p.time(true, func() {
+		}, func() {
 			for i := range changes {
 				if err := db.SetSetting(ctx, "budget", "floor", json.RawMessage(fmt.Sprint(n*1000+i)), budgetClock()); err != nil {
 					b.Fatal(err)
@@ -465,12 +475,11 @@ func (bb *budget) render(b *testing.B) pair {
 		if _, err := bb.r.Render(ctx, before); err != nil {
 			b.Fatal(err)
 		}
-		p.time(false, func() {
+		p.both(func() {
 			if data, err = bb.r.Render(ctx, end); err != nil {
 				b.Fatal(err)
 			}
-		})
-		p.time(true, func() {
+		}, func() {
 			buf.Reset()
 			if err := enc.Encode(&buf, frame); err != nil {
 				b.Fatal(err)
@@ -526,7 +535,6 @@ func (bb *budget) deliverDiscord(b *testing.B) pair {
 	d := bb.d
 	stub := &budgetStub{d: d, bt: bb.bt}
 	var p pair
-	requests := 0
 	for b.Loop() {
 		ch := d.e.fake.Snowflake()
 		stub.channel = prefix + ch
@@ -540,7 +548,7 @@ func (bb *budget) deliverDiscord(b *testing.B) pair {
 			raws = append(raws, d.interaction(ch, st))
 		}
 		d.http.reset()
-		p.time(false, func() {
+		p.both(func() {
 			for k, raw := range raws {
 				stub.k = k
 				var i discordgo.Interaction
@@ -551,17 +559,18 @@ func (bb *budget) deliverDiscord(b *testing.B) pair {
 					b.Fatal(err)
 				}
 			}
-		})
-		requests = d.http.n
-		p.time(true, func() {
-			for range requests {
+		}, func() {
+			for range bb.bt.requests {
 				if _, err := d.e.a.Post(d.ctx, stub.channel, chat.Message{Text: "."}); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
+		if n := d.http.n - bb.bt.requests; n != bb.bt.requests {
+			b.Fatalf("the turn sent again took %d requests, the turn %d", n, bb.bt.requests)
+		}
 	}
-	b.ReportMetric(float64(requests), "requests")
+	b.ReportMetric(float64(bb.bt.requests), "requests")
 	return p
 }
 
@@ -574,8 +583,7 @@ func (bb *budget) deliverPage(b *testing.B) pair {
 		statePath := fmt.Sprintf("/api/matches/%d", l.ID)
 		mapPNG := fmt.Sprintf("/api/matches/%d/map.png?at=%d", l.ID, l.Game.Version)
 		p.get(mapPNG) // drawn: the render is a stage of its own
-		pr.time(false, func() { size = p.get(statePath) + p.get(mapPNG) })
-		pr.time(true, func() { p.get("/static/watch.js"); p.get("/static/watch.js") })
+		pr.both(func() { size = p.get(statePath) + p.get(mapPNG) }, func() { p.get("/static/watch.js"); p.get("/static/watch.js") })
 	}
 	b.ReportMetric(float64(size), "bytes")
 	return pr
@@ -596,7 +604,7 @@ func (bb *budget) wholeDiscord(b *testing.B) (pair, budgetCalls) {
 		d.db.reset(false)
 		d.draw.reset(false)
 		d.http.reset()
-		p.time(false, func() {
+		p.time(func() {
 			for _, raw := range raws {
 				d.handle(raw)
 			}
@@ -633,7 +641,7 @@ func (bb *budget) wholePage(b *testing.B) (pair, budgetCalls) {
 		mapPNG := fmt.Sprintf("/api/matches/%d/map.png?at=%d", l.ID, l.Game.Version+len(bb.bt.entries))
 		p.db.reset(false)
 		p.draw.reset(false)
-		pr.time(false, func() {
+		pr.time(func() {
 			for k, body := range bodies {
 				p.command(bb.bt.steps[k].who.name, body)
 			}
@@ -660,12 +668,22 @@ type budgetCalls struct {
 	turns               int
 	writes, reads       int
 	writeTook, readTook time.Duration
+	// each is the time of the calls of each turn.
+	each  []time.Duration
+	calls map[string]int // by method
 }
 
 func (c *budgetCalls) add(d *budgetDB) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	c.turns++
+	c.each = append(c.each, d.writeTook+d.readTook)
+	if c.calls == nil {
+		c.calls = map[string]int{}
+	}
+	for name, n := range d.calls {
+		c.calls[name] += n
+	}
 	c.writes, c.reads = c.writes+d.writes, c.reads+d.reads
 	c.writeTook, c.readTook = c.writeTook+d.writeTook, c.readTook+d.readTook
 }
@@ -686,6 +704,21 @@ type budgetResults struct {
 	v      map[string]float64
 	turns  []string
 	counts map[string]string // what the store did besides the saves, by rules and side
+	load   string            // the load average as the benchmark began
+}
+
+// loadAverage is the machine's load average, as /proc/loadavg says it
+// ("" where there is none).
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return ""
+	}
+	return strings.Join(f[:3], " ")
 }
 
 func (r *budgetResults) turn(rules string, bt *budgetTurn) {
@@ -725,7 +758,7 @@ func (r *budgetResults) putSaves(b *testing.B, rules, stage, side string, p pair
 }
 
 // putRest keeps the store's calls other than saves in whole turns: their
-// mean time a turn, and as floor one commit (from the store's floor)
+// median time a turn, and as floor one commit (from the store's floor)
 // for each of their writes.
 func (r *budgetResults) putRest(rules, side string, c budgetCalls) {
 	if c.turns == 0 {
@@ -735,11 +768,15 @@ func (r *budgetResults) putRest(rules, side string, c budgetCalls) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	k := rules + "/store-rest/" + side
-	r.v[k] = float64((c.writeTook + c.readTook).Microseconds()) / n
+	r.v[k] = medianOf(c.each)
 	if commit, ok := r.v[rules+"/store/"+side+"/commit"]; ok {
 		r.v[k+"/floor"] = float64(c.writes) / n * commit
 	}
-	r.counts[rules+"/"+side] = fmt.Sprintf("%.0f other commits and %.0f reads", float64(c.writes)/n, float64(c.reads)/n)
+	var each []string
+	for _, name := range slices.Sorted(maps.Keys(c.calls)) {
+		each = append(each, fmt.Sprintf("%s %.0f", name, float64(c.calls[name])/n))
+	}
+	r.counts[rules+"/"+side] = fmt.Sprintf("%.0f other commits and %.0f reads (%s)", float64(c.writes)/n, float64(c.reads)/n, strings.Join(each, ", "))
 }
 
 // get is a stage's median and its floor's for one side: the shared
@@ -758,7 +795,7 @@ func (r *budgetResults) get(rules, stage, side string) (v, floor float64, ok boo
 // and what its floor is.
 var budgetRows = []struct{ key, name, floor string }{
 	{"parse", "parse", "the interaction's JSON decoded into its options alone / the line split into fields"},
-	{"check", "rule check", "a map lookup of each territory named"},
+	{"check", "rule check (not in the path)", "a map lookup of each territory named"},
 	{"engine", "engine", "one clone of the state"},
 	{"store", "store (SQLite)", "one durable commit of a setting in the same file, a save"},
 	{"store-pg", "store (PostgreSQL)", "one commit of a setting on the same server, a save"},
@@ -775,6 +812,9 @@ func (r *budgetResults) table() string {
 	type col struct{ rules, side string }
 	cols := []col{{"classic", "discord"}, {"classic", "page"}, {"capitals", "discord"}, {"capitals", "page"}}
 	var sb strings.Builder
+	if r.load != "" {
+		fmt.Fprintf(&sb, "load average (1, 5, 15 min) at the start: %s; at the end: %s\n", r.load, loadAverage())
+	}
 	for _, t := range r.turns {
 		fmt.Fprintf(&sb, "turn: %s\n", t)
 	}
@@ -795,7 +835,7 @@ func (r *budgetResults) table() string {
 				continue
 			}
 			seen = true
-			if row.key != "store-pg" {
+			if row.key != "store-pg" && row.key != "check" {
 				sums[i] += v
 			}
 			cells[i] = budgetTime(v)
@@ -820,7 +860,7 @@ func (r *budgetResults) table() string {
 		whole[i] = budgetTime(w)
 		rest[i] = budgetTime(w - sums[i])
 	}
-	fmt.Fprintf(&sb, "| sum of the stages | %s | |\n", strings.Join(sum, " | "))
+	fmt.Fprintf(&sb, "| sum of the stages (rule check aside) | %s | |\n", strings.Join(sum, " | "))
 	fmt.Fprintf(&sb, "| **whole turn** | %s | |\n", strings.Join(whole, " | "))
 	fmt.Fprintf(&sb, "| whole − sum | %s | |\n", strings.Join(rest, " | "))
 	return sb.String()

@@ -137,13 +137,18 @@ type budgetDB struct {
 
 	writes, reads       int
 	writeTook, readTook time.Duration
+	calls               map[string]int // by method
 }
 
-// called counts a call other than Save, begun at t.
-func (d *budgetDB) called(write bool, t time.Time) {
+// called counts a call other than Save, of method name, begun at t.
+func (d *budgetDB) called(write bool, name string, t time.Time) {
 	took := time.Since(t)
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if d.calls == nil {
+		d.calls = map[string]int{}
+	}
+	d.calls[name]++
 	if write {
 		d.writes++
 		d.writeTook += took
@@ -154,52 +159,52 @@ func (d *budgetDB) called(write bool, t time.Time) {
 }
 
 func (d *budgetDB) Answered(ctx context.Context, key string, now time.Time) error {
-	defer d.called(true, time.Now())
+	defer d.called(true, "Answered", time.Now())
 	return d.DB.Answered(ctx, key, now)
 }
 
 func (d *budgetDB) Delivered(ctx context.Context, id, version int64) error {
-	defer d.called(true, time.Now())
+	defer d.called(true, "Delivered", time.Now())
 	return d.DB.Delivered(ctx, id, version)
 }
 
 func (d *budgetDB) SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error {
-	defer d.called(true, time.Now())
+	defer d.called(true, "SetSetting", time.Now())
 	return d.DB.SetSetting(ctx, scope, id, value, now)
 }
 
 func (d *budgetDB) Setting(ctx context.Context, scope, id string) (json.RawMessage, error) {
-	defer d.called(false, time.Now())
+	defer d.called(false, "Setting", time.Now())
 	return d.DB.Setting(ctx, scope, id)
 }
 
 func (d *budgetDB) Applied(ctx context.Context, key string) (*storage.Applied, error) {
-	defer d.called(false, time.Now())
+	defer d.called(false, "Applied", time.Now())
 	return d.DB.Applied(ctx, key)
 }
 
 func (d *budgetDB) LastRequest(ctx context.Context, channel, user string) (*storage.Applied, error) {
-	defer d.called(false, time.Now())
+	defer d.called(false, "LastRequest", time.Now())
 	return d.DB.LastRequest(ctx, channel, user)
 }
 
 func (d *budgetDB) Head(ctx context.Context, id int64) (storage.Head, error) {
-	defer d.called(false, time.Now())
+	defer d.called(false, "Head", time.Now())
 	return d.DB.Head(ctx, id)
 }
 
 func (d *budgetDB) OpenHead(ctx context.Context, channel string) (storage.Head, error) {
-	defer d.called(false, time.Now())
+	defer d.called(false, "OpenHead", time.Now())
 	return d.DB.OpenHead(ctx, channel)
 }
 
 func (d *budgetDB) Active(ctx context.Context, channel string) (*storage.Loaded, error) {
-	defer d.called(false, time.Now())
+	defer d.called(false, "Active", time.Now())
 	return d.DB.Active(ctx, channel)
 }
 
 func (d *budgetDB) Load(ctx context.Context, id int64) (*storage.Loaded, error) {
-	defer d.called(false, time.Now())
+	defer d.called(false, "Load", time.Now())
 	return d.DB.Load(ctx, id)
 }
 
@@ -222,7 +227,7 @@ func (d *budgetDB) reset(record bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.record, d.saves, d.n, d.took = record, nil, 0, 0
-	d.writes, d.reads, d.writeTook, d.readTook = 0, 0, 0, 0
+	d.writes, d.reads, d.writeTook, d.readTook, d.calls = 0, 0, 0, 0, nil
 }
 
 // cloneChange copies a change deep enough to save it again later: the bot
