@@ -31,9 +31,9 @@ import (
 // time of a turn goes, stage by stage, each beside its floor, for a
 // classic and a capitals turn played through Discord (the fake, with the
 // real discordgo) and through the web page. It ends by logging the table
-// of docs/performance.md ("A turn's budget"):
+// of docs/performance.md ("A turn's budget"), shown with -v:
 //
-//	go test -run '^$' -bench TurnBudget -benchtime 20x ./bot/discord
+//	go test -run '^$' -bench TurnBudget -benchtime 20x -v ./bot/discord
 //
 // The turn is a real one: a match of four people (each command chosen by
 // a normal computer player and typed as a person types it) is played
@@ -41,7 +41,7 @@ import (
 // attacks at least twice, conquers and moves (playBudgetTurn). That turn,
 // from the match as it began, is played again and again on copies of the
 // match, and its parts are measured each on its own, with the real code,
-// each loop timing the stage and then its floor:
+// each loop timing the stage and its floor (pair.both):
 //
 //   - parse: the interactions as the gateway hands them over, decoded by
 //     discordgo, made a request (requestOf), their subcommand found and
@@ -50,8 +50,10 @@ import (
 //     page does), then the same. Floor: the same JSON decoded into a struct
 //     of the options alone / the line split into fields.
 //   - check: the rules' word on each command at its moment (engine.Legal,
-//     and the command among them: engine.Covers). Floor: a map lookup of
-//     each territory the command names.
+//     and the command among them: engine.Covers). The engine checks a
+//     command inline as it applies it, so this is not in a command's path
+//     (nor in the table's sum). Floor: a map lookup of each territory the
+//     command names.
 //   - engine: the turn's commands applied to the game (Game.Apply). Floor:
 //     one clone of the state.
 //   - store: the saves of the turn, each command's with its news, as the
@@ -75,10 +77,11 @@ import (
 //   - whole: the turn end to end: the interactions handed to the adapter
 //     with the real bot behind it, or the lines POSTed to /web/command and
 //     then the state and map.png asked for; the measured stages happen in
-//     it once each, with what no stage names (the wording, the request
-//     records, loading the match from the bot's cache). It reports what
-//     it did in the path: saves, maps drawn, requests to the fake, and the
-//     time in each.
+//     it once each, with what no stage names (the wording, loading the
+//     match from the bot's cache). It reports what it did in the path:
+//     saves, maps drawn, requests to the fake, the store's other calls
+//     (the table's "store, the rest of the path": the requests recorded and
+//     marked answered, settings, versions), and the time in each.
 //
 // µs/turn and floor-µs/turn are medians over the loops; x-floor is their
 // ratio.
@@ -103,6 +106,8 @@ type budget struct {
 	r  *render.Renderer
 	// states are the states before each entry of the turn.
 	states []*state.State
+	// sink keeps results the compiler must not drop.
+	sink any
 }
 
 // newBudget plays the match to the turn measured and plays that turn
@@ -237,9 +242,6 @@ func medianOf(v []time.Duration) float64 {
 	return float64(v[len(v)/2].Nanoseconds()) / 1e3
 }
 
-// sink keeps results the compiler must not drop.
-var sink any
-
 func (bb *budget) parseDiscord(b *testing.B) pair {
 	specs := bb.d.bot.Specs()
 	s := bb.bt.game.State
@@ -260,7 +262,7 @@ func (bb *budget) parseDiscord(b *testing.B) pair {
 				if err != nil {
 					b.Fatal(err)
 				}
-				sink = parseRequest(b, specs, s, req.Command, req.Options)
+				bb.sink = parseRequest(b, specs, s, req.Command, req.Options)
 			}
 		}, func() {
 			for _, raw := range raws {
@@ -279,7 +281,7 @@ func (bb *budget) parseDiscord(b *testing.B) pair {
 				if err := json.Unmarshal(raw, &i); err != nil {
 					b.Fatal(err)
 				}
-				sink = i.Data.Name
+				bb.sink = i.Data.Name
 			}
 		})
 	}
@@ -334,7 +336,7 @@ func (bb *budget) parsePage(b *testing.B) pair {
 				if err != nil {
 					b.Fatal(err)
 				}
-				sink = parseRequest(b, specs, s, l.Command, l.Options)
+				bb.sink = parseRequest(b, specs, s, l.Command, l.Options)
 			}
 		}, func() {
 			for _, body := range bodies {
@@ -342,7 +344,7 @@ func (bb *budget) parsePage(b *testing.B) pair {
 				if err := json.Unmarshal(body, &v); err != nil {
 					b.Fatal(err)
 				}
-				sink = strings.Fields(v.Line)
+				bb.sink = strings.Fields(v.Line)
 			}
 		})
 	}
@@ -379,7 +381,7 @@ func (bb *budget) check(b *testing.B) pair {
 					n += byName[name]
 				}
 			}
-			sink = n
+			bb.sink = n
 		})
 	}
 	return p
@@ -395,7 +397,7 @@ func (bb *budget) engine(b *testing.B) pair {
 					b.Fatal(err)
 				}
 			}
-		}, func() { sink = bb.bt.game.State.Clone() })
+		}, func() { bb.sink = bb.bt.game.State.Clone() })
 	}
 	return p
 }

@@ -409,15 +409,14 @@ func budgetLog(t testing.TB) *slog.Logger {
 // discordSide is a bot on a SQLite file behind the adapter, against the
 // fake Discord: the Discord half of the budget.
 type discordSide struct {
-	t     testing.TB
-	ctx   context.Context
-	e     *env
-	bot   *bot.Bot
-	db    *budgetDB
-	draw  *budgetRenderer
-	http  *budgetTransport
-	rec   *budgetRec
-	specs []string
+	t    testing.TB
+	ctx  context.Context
+	e    *env
+	bot  *bot.Bot
+	db   *budgetDB
+	draw *budgetRenderer
+	http *budgetTransport
+	rec  *budgetRec
 }
 
 func newDiscordSide(t testing.TB, r *render.Renderer) *discordSide {
