@@ -864,7 +864,12 @@ func (bt *budgetTurn) String() string {
 	for _, st := range bt.steps {
 		lines = append(lines, st.line())
 	}
-	return fmt.Sprintf("%s, turn %d, %s: %d commands, %d log entries: %s", bt.rules, bt.game.State.Turn, bt.steps[0].who.name, len(bt.steps), len(bt.entries), strings.Join(lines, " · "))
+	var names []string
+	for _, e := range bt.entries {
+		names = append(names, e.Cmd.Name())
+	}
+	return fmt.Sprintf("%s, turn %d, %s: %d commands (%s), %d log entries (%s)", bt.rules, bt.game.State.Turn, bt.steps[0].who.name,
+		len(bt.steps), strings.Join(lines, " · "), len(bt.entries), strings.Join(names, ", "))
 }
 
 // sameEntries checks that a turn played again added the entries the turn
