@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/riskbot/riskbot/assets/lang"
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/look"
@@ -466,13 +467,13 @@ func (p *Play) history(ctx context.Context, m *hosted.Match, viewer, turn, page 
 	msg := chat.Message{Private: true, Embed: em}
 	var row []chat.Button
 	if page > 0 {
-		row = append(row, chat.Button{ID: m.ButtonID("history", page-1), Label: "◀ " + v.Turns().ShortTitle(tt.at(page-1)), Style: chat.Secondary})
+		row = append(row, chat.Button{ID: m.ButtonID(button.History, page-1), Label: "◀ " + v.Turns().ShortTitle(tt.at(page-1)), Style: chat.Secondary})
 	}
 	if page < n-1 {
-		row = append(row, chat.Button{ID: m.ButtonID("history", page+1), Label: v.Turns().ShortTitle(tt.at(page+1)) + " ▶", Style: chat.Secondary})
+		row = append(row, chat.Button{ID: m.ButtonID(button.History, page+1), Label: v.Turns().ShortTitle(tt.at(page+1)) + " ▶", Style: chat.Secondary})
 	}
 	if page < n-2 {
-		row = append(row, chat.Button{ID: m.ButtonID("history", n-1), Label: reader(m).T("play.button.latest"), Style: chat.Secondary})
+		row = append(row, chat.Button{ID: m.ButtonID(button.History, n-1), Label: reader(m).T("play.button.latest"), Style: chat.Secondary})
 	}
 	if len(row) > 0 {
 		msg.Buttons = [][]chat.Button{row}
