@@ -109,18 +109,23 @@ func (mi *MatchInfo) Regions(ctx context.Context) (*render.Regions, error) {
 
 // Play applies engine command cmd for the seat of user in match id, if the
 // match's log holds exactly version commands; the reply its author would
-// have been given is returned, with the log's new length. If requires is
-// set, the command is saved only while that setting holds (the player's
-// API token is still good: hosted.TokenSeat.Requires), else it fails with
-// ErrRevoked. Refusals are a *RefusedCommand (with the engine's reason),
-// ErrStale, ErrNoMatch or ErrNotPlaying.
+// have been given is returned, with the log's new length. Refusals are a
+// *RefusedCommand (with the engine's reason), ErrStale, ErrNoMatch or
+// ErrNotPlaying.
+func (b *Bot) Play(ctx context.Context, id int64, user chat.User, version int, cmd engine.Command) (reply string, length int, err error) {
+	return b.PlayRequiring(ctx, id, user, version, cmd, nil)
+}
+
+// PlayRequiring is Play on the authority of a setting: the command is
+// saved only while requires holds (the player's API token is still good:
+// hosted.TokenSeat.Requires), else it fails with ErrRevoked.
 //
 // A match the process keeps (storage.Cache.Kept) is played on without a
 // read of the database: the save checks, in its transaction, that the
 // match is still at the version played on. Any other outcome from it is
 // found again from the database before it is told, since another process
 // may have moved the match on.
-func (b *Bot) Play(ctx context.Context, id int64, user chat.User, version int, cmd engine.Command, requires *storage.Setting) (reply string, length int, err error) {
+func (b *Bot) PlayRequiring(ctx context.Context, id int64, user chat.User, version int, cmd engine.Command, requires *storage.Setting) (reply string, length int, err error) {
 	h, ok := b.cache.KeptHead(id) // its channel is enough: that never changes
 	if !ok {
 		if h, err = b.cfg.Store.Head(ctx, id); errors.Is(err, storage.ErrNotFound) {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/assets/lang"
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/clock"
 	"github.com/riskbot/riskbot/bot/command"
@@ -43,15 +44,16 @@ type Bot struct {
 	sought *lru.Cache[string, struct{}]
 
 	// The parts, lowest first (docs/architecture.md).
-	people  *people.People  // the players' choices
-	locks   hosted.Locks    // a channel's commands one at a time
-	matches *hosted.Matches // loads and saves the matches
-	look    *look.Maps      // palettes and the map of a moment
-	outbox  *outbox.Outbox  // delivers the news of the matches
-	servers *server.Servers // the rules and records of the chat servers
-	lobby   *lobby.Lobby    // opens, fills, starts and ends matches
-	play    *play.Play      // plays the matches under way
-	clock   *clock.Clock    // the timers and the computer players
+	people  *people.People                 // the players' choices
+	locks   hosted.Locks                   // a channel's commands one at a time
+	matches *hosted.Matches                // loads and saves the matches
+	look    *look.Maps                     // palettes and the map of a moment
+	outbox  *outbox.Outbox                 // delivers the news of the matches
+	servers *server.Servers                // the rules and records of the chat servers
+	lobby   *lobby.Lobby                   // opens, fills, starts and ends matches
+	play    *play.Play                     // plays the matches under way
+	clicks  map[button.Action]clickHandler // a button's action to its handler
+	clock   *clock.Clock                   // the timers and the computer players
 	// handlers are the commands, by their full name.
 	handlers map[string]hosted.Handler
 }
@@ -120,6 +122,10 @@ func New(cfg Config) (*Bot, error) {
 		LobbyTTL: cfg.LobbyTTL, Claim: b.claim, Instance: cfg.Instance, Scope: cfg.Scope, Serves: b.serves, Meter: cfg.Meter,
 		Now: cfg.Now, Log: cfg.Log})
 	b.handlers = handlersOf(b)
+	var err error
+	if b.clicks, err = b.clickTable(); err != nil {
+		return nil, err
+	}
 	return b, nil
 }
 

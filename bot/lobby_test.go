@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
-	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/news"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -164,15 +164,15 @@ func TestLobbyButtons(t *testing.T) {
 	if len(lobby.Buttons) != 0 {
 		t.Errorf("the started lobby keeps its buttons: %+v", lobby.Buttons)
 	}
-	wantPrivate(t, h.click(c.channel, "Dan", hostedLobbyButton(t, h, c.channel, "join")), "already started")
-	wantPrivate(t, h.click(c.channel, "Ann", hostedLobbyButton(t, h, c.channel, "start")), "already started")
+	wantPrivate(t, h.click(c.channel, "Dan", hostedLobbyButton(t, h, c.channel, button.Join)), "already started")
+	wantPrivate(t, h.click(c.channel, "Ann", hostedLobbyButton(t, h, c.channel, button.Start)), "already started")
 }
 
 // hostedLobbyButton is the ID of a lobby button of the channel's match,
 // as the lobby posted it before it started.
-func hostedLobbyButton(t *testing.T, h *harness, channel, action string) string {
+func hostedLobbyButton(t *testing.T, h *harness, channel string, action button.Action) string {
 	t.Helper()
-	return hosted.LobbyButton(h.load(channel).ID, action)
+	return button.ID(h.load(channel).ID, 0, action)
 }
 
 // The lobby's message lost, it is posted anew, once, and edited from then

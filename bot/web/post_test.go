@@ -113,21 +113,21 @@ func TestPostFollowsOtherProcesses(t *testing.T) {
 	}
 }
 
-// counting is a store that records the calls a test is about.
-type counting struct {
+// storeCalls is a store that records the calls a test is about.
+type storeCalls struct {
 	*sqlite.DB
 	mu    sync.Mutex
 	calls []string
 }
 
-func (c *counting) call(name string) {
+func (c *storeCalls) call(name string) {
 	c.mu.Lock()
 	c.calls = append(c.calls, name)
 	c.mu.Unlock()
 }
 
 // take returns the calls recorded since the last take, sorted.
-func (c *counting) take() []string {
+func (c *storeCalls) take() []string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	out := slices.Sorted(slices.Values(c.calls))
@@ -135,12 +135,12 @@ func (c *counting) take() []string {
 	return out
 }
 
-func (c *counting) Setting(ctx context.Context, scope, id string) (json.RawMessage, error) {
+func (c *storeCalls) Setting(ctx context.Context, scope, id string) (json.RawMessage, error) {
 	c.call("Setting " + scope)
 	return c.DB.Setting(ctx, scope, id)
 }
 
-func (c *counting) SettingsOf(ctx context.Context, keys ...storage.Setting) ([]storage.Setting, error) {
+func (c *storeCalls) SettingsOf(ctx context.Context, keys ...storage.Setting) ([]storage.Setting, error) {
 	name := "SettingsOf"
 	for _, k := range keys {
 		name += " " + k.Scope
@@ -149,27 +149,27 @@ func (c *counting) SettingsOf(ctx context.Context, keys ...storage.Setting) ([]s
 	return c.DB.SettingsOf(ctx, keys...)
 }
 
-func (c *counting) Head(ctx context.Context, id int64) (storage.Head, error) {
+func (c *storeCalls) Head(ctx context.Context, id int64) (storage.Head, error) {
 	c.call("Head")
 	return c.DB.Head(ctx, id)
 }
 
-func (c *counting) OpenHead(ctx context.Context, channel string) (storage.Head, error) {
+func (c *storeCalls) OpenHead(ctx context.Context, channel string) (storage.Head, error) {
 	c.call("OpenHead")
 	return c.DB.OpenHead(ctx, channel)
 }
 
-func (c *counting) Load(ctx context.Context, id int64) (*storage.Loaded, error) {
+func (c *storeCalls) Load(ctx context.Context, id int64) (*storage.Loaded, error) {
 	c.call("Load")
 	return c.DB.Load(ctx, id)
 }
 
-func (c *counting) Active(ctx context.Context, channel string) (*storage.Loaded, error) {
+func (c *storeCalls) Active(ctx context.Context, channel string) (*storage.Loaded, error) {
 	c.call("Active")
 	return c.DB.Active(ctx, channel)
 }
 
-func (c *counting) Save(ctx context.Context, id, version int64, ch storage.Change, now time.Time) (int64, error) {
+func (c *storeCalls) Save(ctx context.Context, id, version int64, ch storage.Change, now time.Time) (int64, error) {
 	name := "Save"
 	if ch.Requires != nil {
 		name += " requiring " + ch.Requires.Scope
@@ -194,7 +194,7 @@ func TestPostReadsOnlyItsSave(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	st := &counting{DB: db}
+	st := &storeCalls{DB: db}
 	srv := New(Config{Store: st, Rate: 1e6, Burst: 1e6})
 	b, err := bot.New(bot.Standard(bot.Config{Store: st, Poster: srv, Scope: Prefix, Seed: func() uint64 { return 41 }}))
 	if err != nil {

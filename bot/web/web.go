@@ -30,7 +30,6 @@ import (
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/internal/lru"
-	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -109,11 +108,14 @@ type Server struct {
 	// run tells this run of the server from earlier ones, in the
 	// addresses of images.
 	run string
-	// answers keeps the answers of GET /api/matches/{id}.
-	answers *lru.Cache[answerKey, []byte]
+	// answers keeps the answers of GET /api/matches/{id}; answering
+	// shares one making of an answer among those who ask for it at once.
+	answers   *lru.Cache[answerKey, []byte]
+	answering flights[answerKey, answer]
 	// told keeps the logs of open matches as told to their audiences, by
-	// match, version and token's user ("" for the public): toldLog.
-	told *lru.Cache[answerKey, *engine.Record]
+	// match and token's user ("" for the public), told on as they grow:
+	// toldLog.
+	told *lru.Cache[tellKey, *telling]
 	// tokens keeps the seats of the API tokens used last.
 	tokens *hosted.Tokens
 	// pageWords are the pages' own words in each language (GET /web/words).
@@ -188,7 +190,7 @@ func New(cfg Config) *Server {
 		hosts: newHosts(cfg.Hosts), origins: origins(cfg.Hosts), streams: newStreams(cfg.Streams, cfg.ClientStreams), watchers: newWatchers(cfg.Store),
 		feeds: map[string]*feed{}, browsers: newBrowsers(cfg.Store, cfg.Now, cfg.Limits, cfg.OperatorKey),
 		run: randomHex(4), answers: lru.New[answerKey, []byte](cachedAnswers),
-		told: lru.New[answerKey, *engine.Record](cachedLogs), tokens: hosted.NewTokens(cfg.Store, cachedTokens)}
+		told: lru.New[tellKey, *telling](cachedLogs), tokens: hosted.NewTokens(cfg.Store, cachedTokens)}
 }
 
 // SetBot attaches the bot the page talks to.
