@@ -137,19 +137,19 @@ func (b *Bot) PlayRequiring(ctx context.Context, id int64, user chat.User, versi
 	}
 	channel := h.Channel
 	name := "api " + cmd.Name()
-	as := b.aside(ctx, channel, user.ID, name)
+	as := aside(channel, user.ID, name)
 	unlock := b.locks.Lock(channel)
 	var res played
 	kept := b.cache.Kept(id)
 	if kept != nil {
-		res, err = b.playAPI(ctx, id, kept, user, version, cmd, requires)
+		res, err = b.playAPI(ctx, id, kept, user, version, cmd, requires, as.reads)
 	}
 	if kept == nil || (err != nil && !errors.Is(err, storage.ErrRequirement)) {
 		var l *storage.Loaded
 		if l, err = b.cfg.Store.Active(ctx, channel); errors.Is(err, storage.ErrNotFound) {
 			err = ErrNotPlaying
 		} else if err == nil {
-			res, err = b.playAPI(ctx, id, l, user, version, cmd, requires)
+			res, err = b.playAPI(ctx, id, l, user, version, cmd, requires, as.reads)
 		}
 	}
 	unlock()
@@ -180,7 +180,7 @@ type played struct {
 
 // playAPI is Play under the channel's lock, on l: the channel's open
 // match as read from the database, or match id as kept in memory.
-func (b *Bot) playAPI(ctx context.Context, id int64, l *storage.Loaded, user chat.User, version int, cmd engine.Command, requires *storage.Setting) (played, error) {
+func (b *Bot) playAPI(ctx context.Context, id int64, l *storage.Loaded, user chat.User, version int, cmd engine.Command, requires *storage.Setting, reads *storage.Reads) (played, error) {
 	if l.ID != id || l.Status != storage.Active || l.Game == nil {
 		return played{}, ErrNotPlaying
 	}
@@ -189,7 +189,7 @@ func (b *Bot) playAPI(ctx context.Context, id int64, l *storage.Loaded, user cha
 		return played{}, err
 	}
 	m.Rec = &hosted.Record{}
-	m.Requires = requires
+	m.Requires, m.Reads = requires, reads
 	if m.Game.Version != version {
 		return played{}, fmt.Errorf("%w (at %d commands, not %d)", ErrStale, m.Game.Version, version)
 	}

@@ -12,7 +12,7 @@ import (
 
 // HandleClick answers a button press.
 func (b *Bot) HandleClick(ctx context.Context, c chat.Click, r chat.Replier) error {
-	as := b.aside(ctx, c.Channel, c.User.ID, "click "+c.ID)
+	as := aside(c.Channel, c.User.ID, "click "+c.ID)
 	res, err := b.click(ctx, c)
 	name := "click"
 	if bt, perr := button.Parse(c.ID); perr == nil {

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -38,8 +37,8 @@ func resultOf(err error) string {
 // Handle answers one /risk command. Rule violations and mistakes are
 // answered privately; the returned error is only for failures to reply.
 func (b *Bot) Handle(ctx context.Context, req chat.Request, r chat.Replier) error {
-	as := b.aside(ctx, req.Channel, req.User.ID, req.Command)
-	res, err := b.handle(ctx, req)
+	as := aside(req.Channel, req.User.ID, req.Command)
+	res, err := b.handle(ctx, req, as.reads)
 	name := "unknown"
 	if spec, ok := command.Find(b.specs, command.Alias(req.Command)); ok {
 		name = spec.FullName()
@@ -62,7 +61,8 @@ func summary(req chat.Request) string {
 	return chat.Clip(strings.Join(parts, " "))
 }
 
-func (b *Bot) handle(ctx context.Context, req chat.Request) (hosted.Result, error) {
+// handle runs a command; the changes it saves read reads (asides).
+func (b *Bot) handle(ctx context.Context, req chat.Request, reads *storage.Reads) (hosted.Result, error) {
 	req.Command = command.Alias(req.Command)
 	spec, ok := command.Find(b.specs, req.Command)
 	if !ok {
@@ -90,11 +90,11 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (hosted.Result, erro
 	// Commands that only read need no lock: storage gives them a consistent
 	// view, and they must not wait behind a long computer turn.
 	if command.ReadOnly(spec.FullName(), a) {
-		return h(ctx, &hosted.Call{Req: req, Args: a})
+		return h(ctx, &hosted.Call{Req: req, Args: a, Reads: reads})
 	}
 	unlock := b.locks.Lock(req.Channel)
 	defer unlock()
-	c := &hosted.Call{Req: req, Args: a}
+	c := &hosted.Call{Req: req, Args: a, Reads: reads}
 	if req.Key != "" {
 		if res, ok, err := b.repeated(ctx, req.Channel, req.User, req.Key, req.Locale); ok || err != nil {
 			return res, err
@@ -219,47 +219,43 @@ func (b *Bot) LastApplied(ctx context.Context, channel string, t lang.Tag) (text
 
 // asides are what an answer may add whatever its command does: that its
 // author is back (their absence ends: people.WelcomeBack), that the bot
-// cannot post in the channel (outbox.ChannelNote). What they need is read
-// as the command starts, beside it, rather than after its save: the
-// command itself spends most of its time waiting for its commit.
+// cannot post in the channel (outbox.ChannelNote). What they need (two
+// settings) is read by the command's save, in its transaction
+// (storage.Change.Reads), or, if it saves nothing, in one read after.
 type asides struct {
-	done chan struct{}
 	// welcomes: the command says its author is back (not /risk me
 	// notify, which may be what makes them away; not a click).
 	welcomes bool
-	prefs    people.Prefs
-	prefsErr error
-	alert    outbox.ChannelAlert
+	reads    *storage.Reads
 }
 
-// aside starts reading the asides of what user does in channel (a
-// command's or a click's name).
-func (b *Bot) aside(ctx context.Context, channel, user, what string) *asides {
-	as := &asides{done: make(chan struct{}), welcomes: command.Alias(what) != "me notify" && !strings.HasPrefix(what, "click")}
-	go func() {
-		defer close(as.done)
-		keys := []storage.Setting{outbox.AlertKey(channel)}
-		if as.welcomes {
-			keys = append(keys, people.Key(user))
-		}
-		// Both in one read.
-		found, err := b.cfg.Store.SettingsOf(ctx, keys...)
-		value := func(k storage.Setting) json.RawMessage {
-			for _, f := range found {
-				if f.Scope == k.Scope && f.ID == k.ID {
-					return f.Value
-				}
-			}
-			return nil
-		}
-		as.alert = outbox.Alert(channel, value(keys[0]), err)
-		if as.welcomes {
-			if as.prefsErr = err; err == nil {
-				as.prefs, as.prefsErr = people.Decode(user, value(keys[1]))
-			}
-		}
-	}()
+// aside returns the asides of what user does in channel (a command's or
+// a click's name), to be read.
+func aside(channel, user, what string) *asides {
+	as := &asides{welcomes: command.Alias(what) != "me notify" && !strings.HasPrefix(what, "click")}
+	keys := []storage.Setting{outbox.AlertKey(channel)}
+	if as.welcomes {
+		keys = append(keys, people.Key(user))
+	}
+	as.reads = &storage.Reads{Keys: keys}
 	return as
+}
+
+// read returns what the asides read: the channel's alert and the user's
+// choices (if the command welcomes them back), read now if the command's
+// save did not.
+func (as *asides) read(ctx context.Context, st Store) (outbox.ChannelAlert, people.Prefs, error) {
+	r := as.reads
+	var err error
+	if !r.Read {
+		r.Found, err = st.SettingsOf(ctx, r.Keys...)
+	}
+	alert := outbox.Alert(r.Keys[0].ID, r.Value(r.Keys[0].Scope, r.Keys[0].ID), err)
+	if !as.welcomes || err != nil {
+		return alert, people.Prefs{}, err
+	}
+	prefs, err := people.Decode(r.Keys[1].ID, r.Value(r.Keys[1].Scope, r.Keys[1].ID))
+	return alert, prefs, err
 }
 
 // finish delivers a handler's outcome. lacks are the permissions the bot
@@ -283,15 +279,15 @@ func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what s
 		res.Reply.Refused = true
 	}
 	if as == nil {
-		as = b.aside(ctx, channel, user.ID, what)
+		as = aside(channel, user.ID, what)
 	}
-	<-as.done
-	if as.welcomes && (as.prefsErr != nil || as.prefs.Returning(locale)) {
+	alert, prefs, perr := as.read(ctx, b.cfg.Store)
+	if as.welcomes && (perr != nil || prefs.Returning(locale)) {
 		// Read again, and written, only when there is something to
 		// change: most commands change nothing.
 		res.Reply.Text += b.people.WelcomeBack(ctx, user.ID, locale, lang.For(lang.FromLocale(locale)))
 	}
-	res.Reply.Text = chat.Clip(res.Reply.Text + b.outbox.ChannelNote(ctx, channel, as.alert, lacks, lang.FromLocale(locale)))
+	res.Reply.Text = chat.Clip(res.Reply.Text + b.outbox.ChannelNote(ctx, channel, alert, lacks, lang.FromLocale(locale)))
 	if rerr := r.Reply(ctx, res.Reply); rerr != nil {
 		return fmt.Errorf("bot: reply to %s: %w", what, rerr)
 	}

@@ -148,6 +148,31 @@ type Change struct {
 	// otherwise Save fails with ErrRequirement and changes nothing. Only
 	// its Scope, ID and Value count.
 	Requires *Setting
+	// Reads, if set, are settings read in the change's transaction for
+	// its caller, who would otherwise read them apart (what an answer to
+	// the change may add): Save fills them in if it saves the change.
+	Reads *Reads
+}
+
+// Reads are settings a change reads in its transaction (Change.Reads).
+type Reads struct {
+	// Keys name the settings by scope and id.
+	Keys []Setting
+	// Found are those there are, and Read whether Save read them (it
+	// does if it saves the change).
+	Found []Setting
+	Read  bool
+}
+
+// Value returns the value found of the setting of scope and id (nil if
+// there is none).
+func (r *Reads) Value(scope, id string) json.RawMessage {
+	for _, f := range r.Found {
+		if f.Scope == scope && f.ID == id {
+			return f.Value
+		}
+	}
+	return nil
 }
 
 // Claim is a process asking for work that must be done once (a due timer,

@@ -174,18 +174,24 @@ func (c *storeCalls) Save(ctx context.Context, id, version int64, ch storage.Cha
 	if ch.Requires != nil {
 		name += " requiring " + ch.Requires.Scope
 	}
+	if ch.Reads != nil {
+		name += " reading"
+		for _, k := range ch.Reads.Keys {
+			name += " " + k.Scope
+		}
+	}
 	c.call(name)
 	return c.DB.Save(ctx, id, version, ch, now)
 }
 
 // TestPostReadsOnlyItsSave: a placement POSTed on a match the server
-// keeps, with a token it used before, asks the database for one thing,
-// its save (which checks the match's version and the token's generation
-// in its transaction), and for what its answer may add (whether the
-// channel refuses the bot, whether its player is back), in one read
-// beside it. Before, it read the token's seat and generation, the match's
-// head twice (by id, then by channel), then saved, then read the two
-// asides: seven calls, one after the other.
+// keeps, with a token it used before, asks the database for one thing:
+// its save, which checks in its transaction the match's version and the
+// token's generation, and reads what the answer may add (whether the
+// channel refuses the bot, whether the player is back). Before, it read
+// the token's seat and generation, the match's head twice (by id, then by
+// channel), then saved, then read the two asides: seven calls, one after
+// the other.
 func TestPostReadsOnlyItsSave(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -218,7 +224,7 @@ func TestPostReadsOnlyItsSave(t *testing.T) {
 		}
 		p.version++
 		got := st.take()
-		want := []string{"Save requiring web-token-gen", "SettingsOf channel player"}
+		want := []string{"Save requiring web-token-gen reading channel player"}
 		if i == 0 {
 			// The first reads the token's seat and the match.
 			continue

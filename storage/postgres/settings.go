@@ -33,12 +33,22 @@ func (db *DB) SettingsOf(ctx context.Context, keys ...storage.Setting) ([]storag
 	if len(keys) == 0 {
 		return nil, nil
 	}
-	scopes, ids := make([]string, len(keys)), make([]string, len(keys))
+	scopes, ids := settingKeys(keys)
+	return query(ctx, db.pool, "read settings", storage.ScanSettings, settingsOfSQL, scopes, ids)
+}
+
+// settingsOfSQL reads the settings of the scopes and ids given as two
+// arrays.
+const settingsOfSQL = `SELECT s.scope, s.id, s.value, s.updated_at
+	FROM settings s JOIN unnest($1::text[], $2::text[]) AS k (scope, id) ON s.scope = k.scope AND s.id = k.id`
+
+// settingKeys are the scopes and ids of keys, as two arrays.
+func settingKeys(keys []storage.Setting) (scopes, ids []string) {
+	scopes, ids = make([]string, len(keys)), make([]string, len(keys))
 	for i, k := range keys {
 		scopes[i], ids[i] = k.Scope, k.ID
 	}
-	return query(ctx, db.pool, "read settings", storage.ScanSettings, `SELECT s.scope, s.id, s.value, s.updated_at
-		FROM settings s JOIN unnest($1::text[], $2::text[]) AS k (scope, id) ON s.scope = k.scope AND s.id = k.id`, scopes, ids)
+	return scopes, ids
 }
 
 // SetSetting stores value, the host's JSON, under scope and id, replacing

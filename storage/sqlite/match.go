@@ -340,8 +340,17 @@ func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now
 			return 0, fail(op, err)
 		}
 	}
+	var found []storage.Setting
+	if r := c.Reads; r != nil && len(r.Keys) > 0 {
+		if found, err = query(ctx, tx, op, storage.ScanSettings, settingsOfSQL(len(r.Keys)), settingsArgs(r.Keys)...); err != nil {
+			return 0, err
+		}
+	}
 	if err := tx.Commit(); err != nil {
 		return 0, fail(op, err)
+	}
+	if r := c.Reads; r != nil {
+		r.Found, r.Read = found, true
 	}
 	return next, nil
 }

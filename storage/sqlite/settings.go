@@ -34,11 +34,16 @@ func (db *DB) SettingsOf(ctx context.Context, keys ...storage.Setting) ([]storag
 	if len(keys) == 0 {
 		return nil, nil
 	}
+	return query(ctx, db.read, "read settings", storage.ScanSettings, settingsOfSQL(len(keys)), settingsArgs(keys)...)
+}
+
+// settingsArgs are the arguments of settingsOfSQL for keys.
+func settingsArgs(keys []storage.Setting) []any {
 	args := make([]any, 0, 2*len(keys))
 	for _, k := range keys {
 		args = append(args, k.Scope, k.ID)
 	}
-	return query(ctx, db.read, "read settings", storage.ScanSettings, settingsOfSQL(len(keys)), args...)
+	return args
 }
 
 // settingsOfSQL is SettingsOf's query for n keys: a search of the primary

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/riskbot/riskbot/engine"
@@ -85,5 +87,80 @@ func testRequires(t *testing.T, newDB New) {
 	// read.
 	if _, err := db.Save(ctx, l.ID, v, storage.Change{Meta: json.RawMessage(`{}`), Requires: &storage.Setting{Scope: scope}}, T0); err == nil || errors.Is(err, storage.ErrRequirement) {
 		t.Errorf("a requirement without an id: got %v, want a refusal", err)
+	}
+}
+
+// testReads: a change may read settings in its transaction for its
+// caller (Change.Reads): those there are, as they are when it is saved,
+// and none if it is not. Both kinds of change are tried, as in
+// testRequires.
+func testReads(t *testing.T, newDB New) {
+	ctx := context.Background()
+	db := Open(t, newDB(t, 10))
+	l := Start(t, db, "test:1", 3, 9)
+	r := rand.New(rand.NewPCG(9, 0))
+	g, v := l.Game, l.Version
+	for _, s := range []struct{ scope, id, value string }{
+		{"channel", "test:1", `{"reason":"gone"}`},
+		{"player", "test:ann", `{"dm":true}`},
+		{"player", "test:bob", `{"away":1}`},
+	} {
+		if err := db.SetSetting(ctx, s.scope, s.id, json.RawMessage(s.value), T0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	keys := []storage.Setting{{Scope: "channel", ID: "test:1"}, {Scope: "player", ID: "test:ann"}, {Scope: "player", ID: "test:cid"}}
+	for _, kind := range []string{"command", "meta"} {
+		t.Run(kind, func(t *testing.T) {
+			if err := db.SetSetting(ctx, "player", "test:ann", json.RawMessage(`{"dm":true,"kind":"`+kind+`"}`), T0); err != nil {
+				t.Fatal(err)
+			}
+			change := func() storage.Change {
+				c := storage.Change{Meta: json.RawMessage(`{"host":"` + kind + `"}`), Reads: &storage.Reads{Keys: keys}}
+				if kind == "command" {
+					next := g.Clone()
+					e, err := Move(next, r)
+					if err != nil {
+						t.Fatal(err)
+					}
+					c.Entries, c.Game = []engine.Entry{e}, next
+				}
+				return c
+			}
+			stale := change()
+			if _, err := db.Save(ctx, l.ID, v-1, stale, T0); !errors.Is(err, storage.ErrConflict) {
+				t.Fatalf("a stale save: %v, want ErrConflict", err)
+			}
+			if stale.Reads.Read || stale.Reads.Found != nil {
+				t.Errorf("a change not saved read %+v", stale.Reads)
+			}
+			c := change()
+			got, err := db.Save(ctx, l.ID, v, c, T0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Game != nil {
+				g = c.Game
+			}
+			v = got
+			if !c.Reads.Read {
+				t.Fatal("a change saved did not say it read its settings")
+			}
+			var found []string
+			for _, s := range c.Reads.Found {
+				found = append(found, s.Scope+" "+s.ID+" "+string(s.Value))
+			}
+			slices.Sort(found)
+			want := []string{`channel test:1 {"reason":"gone"}`, `player test:ann {"dm":true,"kind":"` + kind + `"}`}
+			if fmt.Sprint(found) != fmt.Sprint(want) {
+				t.Errorf("read %q, want %q", found, want)
+			}
+			if got := string(c.Reads.Value("player", "test:ann")); got != `{"dm":true,"kind":"`+kind+`"}` {
+				t.Errorf("Value of player test:ann: %s", got)
+			}
+			if got := c.Reads.Value("player", "test:cid"); got != nil {
+				t.Errorf("Value of a setting absent: %s, want none", got)
+			}
+		})
 	}
 }

@@ -45,6 +45,7 @@ func Run(t *testing.T, newDB New) {
 		{"ClosedChannels", testClosedChannels},
 		{"Requests", testRequests},
 		{"Requires", testRequires},
+		{"Reads", testReads},
 		{"Settings", testSettings},
 		{"IdleLobbies", testIdleLobbies},
 		{"Finished", testFinished},
