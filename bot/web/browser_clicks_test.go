@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -337,23 +338,31 @@ func TestBrowserCapitals(t *testing.T) {
 				want = append(want, "Ann: /risk port territory:"+quoted(name(a)))
 				bd = p.settled("the port built", bd.Commands, "")
 				p.screenshot("capitals-" + c.name + "-1-port")
-				// An item, as the board shows one kept: its button sends
-				// the line that uses it (the page's run is watched, not
-				// the server's: nothing is kept here).
-				p.eval(`window.ran = []; window.realRun = run; run = (line) => { ran.push(line); return Promise.resolve(); };
-					state.board.moves.item = {title: "Attack at full power", what: "every planned attack strikes at full power", use: true}; drawPlay()`, nil)
+				// A move with the hero and an item, as the board shows them
+				// when the player has them: the clicks send the lines that
+				// do them (the page's run is watched, the lines not run:
+				// this player has neither).
+				p.eval(fmt.Sprintf(`window.ran = []; window.realRun = run; run = (line) => { ran.push(line); return Promise.resolve(); };
+					Object.assign(state.board.moves, {move: [{from: %d, to: [%d], hero: true}], ratio: 2, hero: false,
+						item: {title: "Attack at full power", what: "every planned attack strikes at full power", use: true}}); drawPlay()`, a, mid), nil)
+				p.source(a)
+				p.pick(mid, false)
+				p.button("#panel", "With the hero")
+				p.waitFor("the hero going", `document.querySelector('#panel button[aria-pressed="true"]')`, browserWait)
+				p.screenshot("capitals-" + c.name + "-2-hero")
+				p.button("#panel", "1/2")
 				p.button("#panel", "Use the item")
 				var ran []string
 				p.eval(`ran`, &ran)
-				if !slices.Equal(ran, []string{"/risk show cards use:yes"}) {
-					p.fail("the item's button ran %q, want /risk show cards use:yes", ran)
+				if want := []string{"/risk fortify from:" + quoted(name(a)) + " to:" + quoted(name(mid)) + " ratio:1/2 hero:yes", "/risk show cards use:yes"}; !slices.Equal(ran, want) {
+					p.fail("the hero's move and the item's button ran %q, want %q", ran, want)
 				}
-				p.eval(`delete state.board.moves.item; run = window.realRun; play.busy = false; drawPlay()`, nil)
+				p.eval(`for (const k of ["move", "ratio", "hero", "item"]) delete state.board.moves[k]; run = window.realRun; play.busy = false; play.hero = null; drawPlay()`, nil)
 				p.button("#panel", "End turn")
 				want = append(want, "Ann: /risk end")
 				p.seen("the turn's end", "Ann ended turn", browserWait)
 				waitLines(t, sent, len(want))
-				p.screenshot("capitals-" + c.name + "-2-ended")
+				p.screenshot("capitals-" + c.name + "-3-ended")
 				sameAsTyped(t, e, ch, lobby, sent.all(), want)
 				return
 			}
@@ -394,11 +403,15 @@ func TestBrowserCapitals(t *testing.T) {
 			var ms []float64
 			p.eval(`play.ms.slice(-2)`, &ms)
 			t.Logf("capitals: a click to its highlight or numbers drawn: %v ms (performance.now)", ms)
+			// A closer look, for the eye (only buttons are clicked from here).
+			p.buttonIs("#panel .zoom", "+")
+			p.eval(fmt.Sprintf(`(() => { const c = play.ctl, a = c.anchorOf(%d); c.scroller.scrollLeft = a.x - c.scroller.clientWidth / 2; c.scroller.scrollTop = a.y - c.scroller.clientHeight / 2; })()`, mid), nil)
+			p.screenshot("capitals-" + c.name + "-2-numbers")
 			p.button("#panel", "Plan the attack on "+name(b))
 			want = append(want, "Ann: /risk attack from:"+quoted(name(mid))+" to:"+quoted(name(b)))
 			bd = p.settled("the plan", bd.Commands, "action")
 			p.waitFor("the plan's arrow", `document.querySelectorAll("#dock svg.arrows line.plan").length === 1`, browserWait)
-			p.screenshot("capitals-" + c.name + "-2-plan")
+			p.screenshot("capitals-" + c.name + "-3-plan")
 			p.button("#panel", "Launch the planned attack")
 			want = append(want, "Ann: /risk launch")
 			bd = p.settled("the launch", bd.Commands, "")
@@ -407,7 +420,7 @@ func TestBrowserCapitals(t *testing.T) {
 			want = append(want, "Ann: /risk end")
 			p.seen("the turn's end", "Ann ended turn", browserWait)
 			waitLines(t, sent, len(want))
-			p.screenshot("capitals-" + c.name + "-3-ended")
+			p.screenshot("capitals-" + c.name + "-4-ended")
 			sameAsTyped(t, e, ch, lobby, sent.all(), want)
 		})
 	}
@@ -438,8 +451,15 @@ func TestBrowserOrders(t *testing.T) {
 	b := p.settled("the setup", 0, "")
 	p.waitFor("the map docked", `!document.getElementById("dock").hidden && play.ctl.img.complete && play.ctl.img.naturalWidth > 0`, browserWait)
 	name := func(t int) string { return territoryName(e, ch, t) }
-	seat := b.Viewer
-	src := bestSource(e, ch, seat)
+	// The armies on Ann's territory with the most neighbours, where her
+	// orders show best.
+	s := matchState(t, e, ch)
+	src := -1
+	for i := range s.Terr {
+		if s.Terr[i].Owner == b.Viewer && s.BordersEnemy(i) && (src < 0 || len(s.Map.Territories[i].Adj) > len(s.Map.Territories[src].Adj)) {
+			src = i
+		}
+	}
 	p.pick(src, true)
 	p.button("#panel", "All ")
 	want = append(want, fmt.Sprintf("Ann: /risk place territory:%s armies:%d", quoted(name(src)), b.Moves.Reserve))
@@ -464,7 +484,12 @@ func TestBrowserOrders(t *testing.T) {
 	}
 	p.source(from)
 	p.pick(to, false)
-	p.waitFor("the order's odds", `document.getElementById("panel").innerText.includes("when the round resolves: how many go?")`, browserWait)
+	o, err := engine.AttackOdds(most+1, max(1, b.Territories[to].Armies))
+	if err != nil {
+		t.Fatal(err)
+	}
+	odds := fmt.Sprintf("when the round resolves: how many go? All %d: %.0f%% to take it", most, 100*o.Win)
+	p.waitFor("the order's odds", fmt.Sprintf(`document.getElementById("panel").innerText.includes(%q)`, odds), browserWait)
 	var ms []float64
 	p.eval(`play.ms.slice(-2)`, &ms)
 	t.Logf("orders: a click to its highlight or odds drawn: %v ms (performance.now)", ms)
@@ -485,7 +510,14 @@ func TestBrowserOrders(t *testing.T) {
 	want = append(want, fmt.Sprintf("Ann: /risk fortify from:%s to:%s armies:1", quoted(name(f.From)), quoted(name(f.To[0]))))
 	b = p.settled("the move order", b.Commands, "")
 	p.waitFor("the move's arrow", `document.querySelectorAll("#dock svg.arrows line.move").length === 1`, browserWait)
+	// A closer look at the orders, for the eye.
+	p.buttonIs("#panel .zoom", "+")
+	p.buttonIs("#panel .zoom", "+")
+	p.eval(fmt.Sprintf(`(() => { const c = play.ctl, a = c.anchorOf(%d); c.scroller.scrollLeft = a.x - c.scroller.clientWidth / 2; c.scroller.scrollTop = a.y - c.scroller.clientHeight / 2; })()`, from), nil)
 	p.screenshot("orders-0-arrows")
+	p.buttonIs("#panel .zoom", "−")
+	p.buttonIs("#panel .zoom", "−")
+	p.waitFor("the whole map", `play.ctl.zoom === 1`, browserWait)
 	p.button("#panel", "Undo")
 	want = append(want, "Ann: /risk undo")
 	b = p.settled("the move taken back", b.Commands, "")

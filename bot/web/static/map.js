@@ -318,22 +318,23 @@ const RiskMap = (() => {
       const w = reg.width / 140; // the line, in the image's pixels
       const label = (x, y, text, c) => {
         const g = el("g", { class: "label" });
-        el("text", { x, y, "font-size": w * 5, "text-anchor": "middle", "dominant-baseline": "central", fill: c, stroke: "#000", "stroke-width": w, "paint-order": "stroke", "font-weight": 700 }, g).textContent = text;
+        el("text", { x, y, "font-size": w * 3.6, "text-anchor": "middle", "dominant-baseline": "central", fill: c, stroke: "#000", "stroke-width": w, "paint-order": "stroke", "font-weight": 700 }, g).textContent = text;
       };
       for (const a of list) {
         const to = reg.territories[a.to].anchor;
         if (a.from < 0) {
-          label(to.x + w * 6, to.y - w * 6, a.label, colour.place);
+          label(to.x + w * 3, to.y - w * 3, a.label, colour.place);
           continue;
         }
         const from = reg.territories[a.from].anchor;
         // From badge to badge, short of both.
-        const dx = to.x - from.x, dy = to.y - from.y, len = Math.hypot(dx, dy) || 1, cut = Math.min(w * 5, len / 3);
+        const dx = to.x - from.x, dy = to.y - from.y, len = Math.hypot(dx, dy) || 1, cut = Math.min(w * 2.2, len / 4);
         const x1 = from.x + dx / len * cut, y1 = from.y + dy / len * cut, x2 = to.x - dx / len * cut, y2 = to.y - dy / len * cut;
         const kind = a.kind === "move" ? "move" : "attack";
         el("line", { x1, y1, x2, y2, stroke: "#000", "stroke-width": w * 1.8, "stroke-linecap": "round", opacity: 0.6 });
         el("line", { x1, y1, x2, y2, stroke: colour[a.kind], "stroke-width": w, "stroke-linecap": "round", "marker-end": "url(#" + id + "-" + kind + ")", class: a.kind });
-        if (a.label) label((x1 + x2) / 2, (y1 + y2) / 2, a.label, "#fff");
+        // The number beside the arrow, not over it.
+        if (a.label) label((x1 + x2) / 2 - dy / len * w * 2.4, (y1 + y2) / 2 + dx / len * w * 2.4, a.label, "#fff");
       }
     }
 
