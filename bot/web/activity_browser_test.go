@@ -99,6 +99,7 @@ func TestBrowserActivity(t *testing.T) {
 	code := e.fake.Authorize(annD)
 	q := url.Values{"client": {discordtest.AppID}, "instance": {instance}, "channel": {activityCh}, "guild": {discordtest.GuildID},
 		"code": {code}, "user": {annD.ID}, "username": {annD.Username}, "name": {annD.GlobalName}}
+	posts := len(e.channelPosts())
 	p := br.open(e.base+"/discord-client.html?"+q.Encode(), shotsDir(t))
 	// The page's document, inside the fake client's frame.
 	const doc = `document.querySelector("iframe").contentDocument`
@@ -171,6 +172,12 @@ func TestBrowserActivity(t *testing.T) {
 			t.Logf("%s %s edits %d: %.300q %+v", m.Kind, m.ID, m.Edits, m.Content, m.Embeds)
 		}
 		p.fail("the channel's turn post does not say %q", placed)
+	}
+	// Opening the Activity posted nothing in the channel (nothing told
+	// again, as the page's own channels are after a restart), and a
+	// placement's answer is the placer's.
+	if n := len(e.channelPosts()); n != posts {
+		t.Errorf("the channel has %d posts after the Activity played, want %d as before", n, posts)
 	}
 	// The page shows the channel's post as Discord does, edited in place.
 	p.waitFor("the turn's post on the page", fmt.Sprintf(`[...%s.querySelectorAll("#messages .message")].some((m) => m.innerText.includes(%q))`, doc, placed), browserWait)
