@@ -29,7 +29,6 @@ import (
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/internal/lru"
-	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -112,11 +111,14 @@ type Server struct {
 	// run tells this run of the server from earlier ones, in the
 	// addresses of images.
 	run string
-	// answers keeps the answers of GET /api/matches/{id}.
-	answers *lru.Cache[answerKey, []byte]
+	// answers keeps the answers of GET /api/matches/{id}; answering
+	// shares one making of an answer among those who ask for it at once.
+	answers   *lru.Cache[answerKey, []byte]
+	answering flights[answerKey, answer]
 	// told keeps the logs of open matches as told to their audiences, by
-	// match, version and token's user ("" for the public): toldLog.
-	told *lru.Cache[answerKey, *engine.Record]
+	// match and token's user ("" for the public), told on as they grow:
+	// toldLog.
+	told *lru.Cache[tellKey, *telling]
 	// pageWords are the pages' own words in each language (GET /web/words).
 	pageWords map[lang.Tag]pageWords
 	// activity is the Activity's side, nil unless the server is Discord's
@@ -196,7 +198,7 @@ func New(cfg Config) *Server {
 		hosts: newHosts(cfg.Hosts), origins: origins(cfg.Hosts), streams: newStreams(cfg.Streams, cfg.ClientStreams), watchers: newWatchers(cfg.Store),
 		feeds: map[string]*feed{}, browsers: newBrowsers(cfg.Store, cfg.Now, cfg.Limits, cfg.OperatorKey),
 		run: randomHex(4), answers: lru.New[answerKey, []byte](cachedAnswers),
-		told: lru.New[answerKey, *engine.Record](cachedLogs), activity: newActivity(cfg.Activity)}
+		told: lru.New[tellKey, *telling](cachedLogs), activity: newActivity(cfg.Activity)}
 	if s.activity != nil {
 		// The Activity's sessions are Discord's players: no browser
 		// names anyone there.
