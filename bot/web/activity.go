@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/assets/discordsdk"
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/internal/lru"
 )
@@ -414,8 +415,27 @@ func (s *Server) Mirror(channel, id string, m chat.Message) {
 	open = open && len(fd.subs) > 0
 	s.mu.Unlock()
 	if open {
-		s.putAs(channel, id, "", m, true)
+		s.putAs(channel, id, "", onThePage(m), true)
 	}
+}
+
+// onThePage is a post of the channel as the Activity shows it: without its
+// Play on the map, since the page is the map.
+func onThePage(m chat.Message) chat.Message {
+	var rows [][]chat.Button
+	for _, row := range m.Buttons {
+		var kept []chat.Button
+		for _, b := range row {
+			if bt, err := button.Parse(b.ID); err != nil || bt.Action != button.Map {
+				kept = append(kept, b)
+			}
+		}
+		if len(kept) > 0 {
+			rows = append(rows, kept)
+		}
+	}
+	m.Buttons = rows
+	return m
 }
 
 // activityPost posts a public answer to an Activity's command in its
@@ -425,7 +445,7 @@ func (s *Server) activityPost(ctx context.Context, channel string, m chat.Messag
 	if p := s.activity.cfg.Poster; p != nil {
 		id, err := p.Post(ctx, channel, m)
 		if err == nil && id != "" {
-			s.putAs(channel, id, "", m, true) // as Mirror would: once, whoever shows it
+			s.putAs(channel, id, "", onThePage(m), true) // as Mirror would: once, whoever shows it
 			return
 		}
 		if err != nil {

@@ -179,8 +179,14 @@ func TestBrowserActivity(t *testing.T) {
 	if n := len(e.channelPosts()); n != posts {
 		t.Errorf("the channel has %d posts after the Activity played, want %d as before", n, posts)
 	}
-	// The page shows the channel's post as Discord does, edited in place.
-	p.waitFor("the turn's post on the page", fmt.Sprintf(`[...%s.querySelectorAll("#messages .message")].some((m) => m.innerText.includes(%q))`, doc, placed), browserWait)
+	// The page shows the channel's post as Discord does, edited in place,
+	// without Play on the map: it is the map.
+	if _, ok := buttonOf(*post, "🗺 Play on the map"); !ok {
+		t.Errorf("the channel's turn post has no Play on the map: %+v", post.Buttons)
+	}
+	p.waitFor("the turn's post on the page", fmt.Sprintf(`[...%s.querySelectorAll("#messages .message")].some((m) => m.innerText.includes(%q) && !m.innerText.includes("Play on the map"))`, doc, placed), browserWait)
+	// And its map follows: the board read again, one army fewer to place.
+	p.waitFor("the board after the placement", fmt.Sprintf(`%s.getElementById("panel").innerText.includes("(%d to place)")`, doc, s.Seats[seat].Reserve-1), browserWait)
 	p.screenshot("activity-2-placed")
 }
 
@@ -194,4 +200,16 @@ func (e *activityEnv) channelPosts() []discordtest.Message {
 		}
 	}
 	return out
+}
+
+// buttonOf finds a button of a message by the start of its label.
+func buttonOf(m discordtest.Message, label string) (string, bool) {
+	for _, row := range m.Buttons {
+		for _, b := range row {
+			if strings.HasPrefix(b.Label, label) {
+				return b.CustomID, true
+			}
+		}
+	}
+	return "", false
 }
