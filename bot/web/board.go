@@ -155,7 +155,7 @@ type boardJSON struct {
 // already (a GET claims nothing); otherwise the public's.
 func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	channel, err := channelName(q.Get("channel"))
+	channel, err := s.channelName(q.Get("channel"))
 	if err != nil {
 		problem(w, http.StatusBadRequest, "%v", err)
 		return

@@ -7,6 +7,7 @@ const $ = (id) => document.getElementById(id);
 const state = { lang: Words.wanted(), token: "", operator: false, claiming: "", stick: true, top: 0, channel: "", as: localStorage.getItem("risk.as") || "", names: [], source: null, choices: [], pick: -1, info: null };
 
 function channelFromURL() {
+  if (state.activity) return state.activity.channel; // Discord's channel (activity.js)
   const c = new URLSearchParams(location.search).get("c");
   // A console's channel too ("console:main"): its match goes on here.
   return c && /^(console:)?[A-Za-z0-9_-]{1,40}$/.test(c) ? c.toLowerCase() : "main";
@@ -239,6 +240,7 @@ function connect() {
 // channelOf reads a channel's name: a console's ("console:main") is the
 // terminal's match, played here too, and is marked so wherever it is named.
 function channelOf(c) {
+  if (state.activity) return { name: t("page.activity.title", { Name: state.activity.name }), console: false }; // Discord's (activity.js)
   const m = /^console:(.*)$/.exec(c);
   return m ? { name: m[1], console: true } : { name: c, console: false };
 }
@@ -922,7 +924,10 @@ function drawCapitals(g) {
   }
 }
 
-Words.load(state.lang).then(setup);
+// Inside Discord the page is the channel's Activity (activity.js, loaded
+// there only): its player signs in with Discord before the page starts.
+const inDiscord = ["frame_id", "instance_id"].every((k) => new URLSearchParams(location.search).has(k));
+Words.load(state.lang).then(() => inDiscord && import("/static/activity.js").then((a) => a.start())).then(setup, (e) => showError(e.message));
 
 // The page's library of maps (docs/maps.md), kept by its operator: a
 // Domination map's .zip goes in, /risk new map:NAME plays it.
