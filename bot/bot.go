@@ -103,6 +103,9 @@ func New(cfg Config) (*Bot, error) {
 	cfg.Store = cached{Store: cfg.Store, cache: cache}
 	b := &Bot{cfg: cfg, cache: cache, sought: lru.New[string, struct{}](soughtUsers), specs: command.Specs(cfg.Levels), started: cfg.Now(), people: people.New(cfg.Store, cfg.Now, cfg.Log),
 		look: look.New(cfg.Palettes, look.Palette{Colors: cfg.Colors, RGB: cfg.RGB, Render: cfg.Render, In: cfg.RenderIn})}
+	if cfg.PlayOnMap {
+		b.look.PlayOnMap()
+	}
 	b.matches = hosted.NewMatches(cfg.Store, b.people, cfg.Now, cfg.Log, b.claim)
 	b.servers = server.New(server.Config{Store: cfg.Store, Matches: b.matches, HasPalette: b.look.Has, Levels: cfg.Levels, Preview: b.look.Preview,
 		LobbyTTL: cfg.LobbyTTL, Scope: cfg.Scope, Now: cfg.Now, Log: cfg.Log})

@@ -106,6 +106,10 @@ type Config struct {
 	// outlast delivering a turn's posts (outbox.PostTimeout). Zero means
 	// DefaultLease.
 	Lease time.Duration
+	// PlayOnMap: the chat opens a match's map beside its channel, to be
+	// played by clicks (Discord's Activity, docs/discord.md): each turn's
+	// living post carries a button that opens it.
+	PlayOnMap bool
 	// Meter is told what the bot does, for metrics; nil tells nobody.
 	Meter Meter
 	Log   *slog.Logger

@@ -38,6 +38,7 @@ const (
 	History Action = "history" // a page of the match's history (page)
 	View    Action = "view"    // the standings, privately
 	Mission Action = "mission" // the clicker's mission, privately
+	Map     Action = "map"     // the match played on its map: Discord's Activity
 
 	// A match's play.
 	Rollback  Action = "rollback"  // the host's undo of the turn (turn)
@@ -59,7 +60,7 @@ const (
 // All lists every action.
 func All() []Action {
 	return []Action{Join, AddBot, Start, Accept, Decline, Kick, KeepSeat, Rematch, Abandon, Keep,
-		History, View, Mission,
+		History, View, Mission, Map,
 		Rollback, Autoplace, Ready, GoOn, Surrender, Attack, Blitz, Occupy, End, EndAnyway, Launch, Use, Move, Stop}
 }
 

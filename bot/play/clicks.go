@@ -53,6 +53,13 @@ func (p *Play) clicks() map[button.Action]handler {
 		button.View: {anyTime, func(ctx context.Context, c chat.Click, _ button.Press, m *hosted.Match, _ int) (hosted.Result, error) {
 			return p.standings(ctx, m, c.User)
 		}},
+		button.Map: {anyTime, func(_ context.Context, _ chat.Click, _ button.Press, m *hosted.Match, _ int) (hosted.Result, error) {
+			// The chat opens the map instead, where it can (Discord's
+			// Activity); these words are for where it cannot.
+			msg := chat.Private("%s", reader(m).T("play.click.on-map"))
+			msg.Activity = true
+			return hosted.Result{Reply: msg}, nil
+		}},
 		button.Rollback: {whileOpen, func(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match, _ int) (hosted.Result, error) {
 			return p.clickRollback(ctx, c, bt, m)
 		}},

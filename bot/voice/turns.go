@@ -421,6 +421,16 @@ func (tu Turns) Live(m *hosted.Match) (news.Post, bool) {
 			msg.Buttons = [][]chat.Button{{tu.ViewButton(m)}}
 		}
 	}
+	if tu.v.onMap {
+		// Good at any moment of the match: it opens the map, which shows
+		// the match as it is then.
+		b := chat.Button{ID: m.ButtonID(button.Map), Label: tu.v.p.T("voice.turn.on-map"), Style: chat.Primary}
+		if len(msg.Buttons) == 0 {
+			msg.Buttons = [][]chat.Button{{b}}
+		} else {
+			msg.Buttons[0] = append(msg.Buttons[0], b)
+		}
+	}
 	return msg, true
 }
 

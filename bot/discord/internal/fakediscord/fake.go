@@ -86,6 +86,8 @@ type Server struct {
 	// resent counts the posts answered with the message their nonce
 	// created earlier (enforce_nonce), instead of a new one.
 	resent int
+	// act is the Activity's side (activity.go), made on first use.
+	act *activity
 }
 
 // NonceWindow is how long Discord remembers a post's nonce for
