@@ -137,7 +137,7 @@ func (b *Bot) PlayRequiring(ctx context.Context, id int64, user chat.User, versi
 	}
 	channel := h.Channel
 	name := "api " + cmd.Name()
-	as := aside(channel, user.ID, name)
+	as := aside(channel, user.ID, true)
 	unlock := b.locks.Lock(channel)
 	var res played
 	kept := b.cache.Kept(id)

@@ -658,7 +658,7 @@ func TestStaleWriteIsRefused(t *testing.T) {
 	}
 	res := hosted.Result{}
 	var got chat.Message
-	_ = h.bot.finish(context.Background(), ch, user("Bob"), "autoplace", nil, "", res, err, chat.ReplierFunc(func(_ context.Context, m chat.Message) error { got = m; return nil }), nil)
+	_ = h.bot.finish(context.Background(), ch, user("Bob"), "autoplace", nil, "", res, err, chat.ReplierFunc(func(_ context.Context, m chat.Message) error { got = m; return nil }), aside(ch, user("Bob").ID, true))
 	wantPrivate(t, got, "moved on")
 }
 

@@ -37,7 +37,9 @@ func resultOf(err error) string {
 // Handle answers one /risk command. Rule violations and mistakes are
 // answered privately; the returned error is only for failures to reply.
 func (b *Bot) Handle(ctx context.Context, req chat.Request, r chat.Replier) error {
-	as := aside(req.Channel, req.User.ID, req.Command)
+	// A command says its author is back (not /risk me notify, which may
+	// be what makes them away).
+	as := aside(req.Channel, req.User.ID, command.Alias(req.Command) != "me notify")
 	res, err := b.handle(ctx, req, as.reads)
 	name := "unknown"
 	if spec, ok := command.Find(b.specs, command.Alias(req.Command)); ok {
@@ -92,42 +94,70 @@ func (b *Bot) handle(ctx context.Context, req chat.Request, reads *storage.Reads
 	if command.ReadOnly(spec.FullName(), a) {
 		return h(ctx, &hosted.Call{Req: req, Args: a, Reads: reads})
 	}
-	unlock := b.locks.Lock(req.Channel)
+	return b.apply(ctx, request{channel: req.Channel, user: req.User, key: req.Key, locale: req.Locale, summary: summary(req),
+		run: func(ctx context.Context, rec *hosted.Record) (hosted.Result, error) {
+			return h(ctx, &hosted.Call{Req: req, Args: a, Reads: reads, Rec: rec})
+		}})
+}
+
+// request is a change asked of a channel, a command or a click: what the
+// one routine that runs both (apply) needs.
+type request struct {
+	channel string
+	user    chat.User
+	// key is the chat's ID of the request ("" if it has none): a request
+	// delivered twice is applied once, and its author told so.
+	key     string
+	locale  string
+	summary string // the request as its author is told of it later
+	// run does the request, rec following what it saves. It loads what
+	// it needs itself, so that a run again after a conflict plays on the
+	// match as it now is.
+	run func(ctx context.Context, rec *hosted.Record) (hosted.Result, error)
+}
+
+// apply runs a command or a click under its channel's lock: a repeat is
+// answered once, the request recorded with what it saves, run again if
+// another process moved the match on between its load and its save, and
+// marked to be answered. Commands and clicks share it, and so its policy:
+// a click that lost the race runs again on the match as it now is, as a
+// command does (a button bound to the version it was posted at is then
+// refused as stale by its handler, politely, rather than "moved on").
+func (b *Bot) apply(ctx context.Context, r request) (hosted.Result, error) {
+	unlock := b.locks.Lock(r.channel)
 	defer unlock()
-	c := &hosted.Call{Req: req, Args: a, Reads: reads}
-	if req.Key != "" {
-		if res, ok, err := b.repeated(ctx, req.Channel, req.User, req.Key, req.Locale); ok || err != nil {
+	// Recorded nowhere without a key, but followed: a request run again
+	// after a conflict must not have saved anything.
+	rec := &hosted.Record{}
+	if r.key != "" {
+		if res, ok, err := b.repeated(ctx, r.channel, r.user, r.key, r.locale); ok || err != nil {
 			return res, err
 		}
-		c.Rec = &hosted.Record{Req: storage.Request{Key: req.Key, User: req.User.ID, Summary: summary(req)}}
-	} else {
-		// Recorded nowhere, but followed: a command retried after a
-		// conflict must not have saved anything.
-		c.Rec = &hosted.Record{}
+		rec.Req = storage.Request{Key: r.key, User: r.user.ID, Summary: r.summary}
 	}
-	res, err := h(ctx, c)
+	res, err := r.run(ctx, rec)
 	// Another process changed the match between this one's load and its
 	// save (within a process the channel's lock prevents it). Nothing was
-	// saved: the command runs again on the match as it now is, as it would
+	// saved: the request runs again on the match as it now is, as it would
 	// have had it waited for the lock.
-	for try := 1; try < conflictTries && errors.Is(err, storage.ErrConflict) && c.Rec != nil && !c.Rec.Saved && ctx.Err() == nil; try++ {
-		b.cfg.Log.Debug("the match moved on in another process: running the command again", "channel", req.Channel, "command", req.Command, "try", try+1)
-		if req.Key != "" {
+	for try := 1; try < conflictTries && errors.Is(err, storage.ErrConflict) && !rec.Saved && ctx.Err() == nil; try++ {
+		b.cfg.Log.Debug("the match moved on in another process: running the request again", "channel", r.channel, "request", r.summary, "try", try+1)
+		if r.key != "" {
 			// The change that beat it may be this very request, delivered
 			// twice, to two processes.
-			if res, ok, err := b.repeated(ctx, req.Channel, req.User, req.Key, req.Locale); ok || err != nil {
+			if res, ok, err := b.repeated(ctx, r.channel, r.user, r.key, r.locale); ok || err != nil {
 				return res, err
 			}
 		}
-		res, err = h(ctx, c)
+		res, err = r.run(ctx, rec)
 	}
-	if c.Rec != nil && c.Rec.Saved {
-		res.Answers = req.Key
+	if rec.Saved {
+		res.Answers = r.key
 	}
 	return res, err
 }
 
-// conflictTries bounds the runs of a command that keeps losing the race
+// conflictTries bounds the runs of a request that keeps losing the race
 // for its match to other processes; then it gets the polite answer.
 const conflictTries = 3
 
@@ -229,10 +259,10 @@ type asides struct {
 	reads    *storage.Reads
 }
 
-// aside returns the asides of what user does in channel (a command's or
-// a click's name), to be read.
-func aside(channel, user, what string) *asides {
-	as := &asides{welcomes: command.Alias(what) != "me notify" && !strings.HasPrefix(what, "click")}
+// aside returns the asides of what user does in channel, to be read;
+// welcomes says whether it tells them they are back.
+func aside(channel, user string, welcomes bool) *asides {
+	as := &asides{welcomes: welcomes}
 	keys := []storage.Setting{outbox.AlertKey(channel)}
 	if as.welcomes {
 		keys = append(keys, people.Key(user))
@@ -260,7 +290,7 @@ func (as *asides) read(ctx context.Context, st Store) (outbox.ChannelAlert, peop
 
 // finish delivers a handler's outcome. lacks are the permissions the bot
 // lacks in the channel, as the request said (nil if it did not); as are
-// the asides read beside the command (aside), nil to read them now.
+// the asides read beside the command or click (aside).
 func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what string, lacks []string, locale string, res hosted.Result, err error, r chat.Replier, as *asides) error {
 	if err != nil {
 		// A refusal is worded in its author's language.
@@ -277,9 +307,6 @@ func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what s
 			res = hosted.Result{Reply: chat.Private("%s", p.T("bot.failed"))}
 		}
 		res.Reply.Refused = true
-	}
-	if as == nil {
-		as = aside(channel, user.ID, what)
 	}
 	alert, prefs, perr := as.read(ctx, b.cfg.Store)
 	if as.welcomes && (perr != nil || prefs.Returning(locale)) {
