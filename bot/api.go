@@ -58,7 +58,7 @@ type MatchInfo struct {
 
 // Match returns match id, for the match API.
 func (b *Bot) Match(ctx context.Context, id int64) (*MatchInfo, error) {
-	l, err := b.cfg.Store.Load(ctx, id)
+	l, err := b.cache.Load(ctx, id)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil, ErrNoMatch
 	}
@@ -146,7 +146,7 @@ func (b *Bot) PlayRequiring(ctx context.Context, id int64, user chat.User, versi
 	}
 	if kept == nil || (err != nil && !errors.Is(err, storage.ErrRequirement)) {
 		var l *storage.Loaded
-		if l, err = b.cfg.Store.Active(ctx, channel); errors.Is(err, storage.ErrNotFound) {
+		if l, err = b.cache.Active(ctx, channel); errors.Is(err, storage.ErrNotFound) {
 			err = ErrNotPlaying
 		} else if err == nil {
 			res, err = b.playAPI(ctx, id, l, user, version, cmd, requires, as.reads)

@@ -32,8 +32,8 @@ type Store interface {
 	play.Store
 	clock.Store
 	requests
-	Head(ctx context.Context, id int64) (storage.Head, error)
-	OpenHead(ctx context.Context, channel string) (storage.Head, error)
+	// Loader is what the cache of matches reads through (storage.Cache).
+	storage.Loader
 }
 
 // requests is what the bot itself needs of the database: the requests

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"encoding/json"
 	"container/list"
 	"context"
 	"sync"
@@ -9,13 +10,16 @@ import (
 )
 
 // Loader is what a Cache reads and writes through: matches with their
-// games, their heads (id, channel, status, version) alone, and changes.
+// games, their heads (id, channel, status, version) alone, and changes;
+// and, passed through, the matches a channel held and a new one.
 type Loader interface {
 	Load(ctx context.Context, id int64) (*Loaded, error)
 	Active(ctx context.Context, channel string) (*Loaded, error)
 	Head(ctx context.Context, id int64) (Head, error)
 	OpenHead(ctx context.Context, channel string) (Head, error)
 	Save(ctx context.Context, id, version int64, c Change, now time.Time) (int64, error)
+	History(ctx context.Context, channel string) ([]Match, error)
+	Create(ctx context.Context, channel string, meta json.RawMessage, now time.Time) (*Match, error)
 }
 
 // Cache keeps the last matches loaded, with their games, so that a match
@@ -88,6 +92,17 @@ func (c *Cache) KeptHead(id int64) (Head, bool) {
 	}
 	l := e.Value.(*Loaded)
 	return Head{ID: l.ID, Channel: l.Channel, Status: l.Status, Version: l.Version, Commands: l.Commands}, true
+}
+
+// History returns the matches of channel, from the database (Loader's).
+func (c *Cache) History(ctx context.Context, channel string) ([]Match, error) {
+	return c.inner.History(ctx, channel)
+}
+
+// Create opens a match in channel, in the database (Loader's): it is kept
+// once it is loaded.
+func (c *Cache) Create(ctx context.Context, channel string, meta json.RawMessage, now time.Time) (*Match, error) {
+	return c.inner.Create(ctx, channel, meta, now)
 }
 
 // Head returns the head of match id, from the database.
