@@ -149,24 +149,24 @@ func TestResultOf(t *testing.T) {
 func TestRecordWinFailures(t *testing.T) {
 	e := newEnv(t, "test:")
 	m := e.won("", "test:f", "Ann", "Ann", "Bob")
-	e.store.Fail = func(method string) error {
+	e.store.Fail(func(method string) error {
 		if method == "Export" {
 			return errors.New("disk on fire")
 		}
 		return nil
-	}
+	})
 	e.sv.RecordWin(context.Background(), m)
 	if m.Luck != "" {
 		t.Errorf("luck kept without a record: %q", m.Luck)
 	}
-	e.store.Fail = func(method string) error {
+	e.store.Fail(func(method string) error {
 		if method == "RecordResult" {
 			return errors.New("disk on fire")
 		}
 		return nil
-	}
+	})
 	e.sv.RecordWin(context.Background(), m)
-	e.store.Fail = nil
+	e.store.Fail(nil)
 	if m.Luck == "" {
 		t.Error("the luck was not kept when only the leaderboard failed")
 	}

@@ -16,13 +16,8 @@ import (
 // Editor, DirectPoster, Threader and TeamThreader; its methods are safe
 // for concurrent use.
 type Chat struct {
-	// Refuse, if set, is asked before each post, edit and direct message,
-	// with its channel ("dm:USER" for a direct message): an error it
-	// returns is the chat's, and nothing is sent. For a chat that is down
-	// (any error) or a channel that refuses the bot (a *chat.RefusedError).
-	Refuse func(channel string) error
-
 	mu      sync.Mutex
+	refuse  func(channel string) error
 	posts   []Sent
 	edits   int
 	nextID  int
@@ -41,19 +36,30 @@ type Sent struct {
 	Msg     chat.Message
 }
 
-// refuse is Refuse's answer for channel, under c.mu.
-func (c *Chat) refuse(channel string) error {
-	if c.Refuse == nil {
+// Refuse makes the chat ask f before each post, edit and direct message,
+// with its channel ("dm:USER" for a direct message): an error f returns
+// is the chat's, and nothing is sent; nil takes everything again. For a
+// chat that is down (any error) or a channel that refuses the bot (a
+// *chat.RefusedError).
+func (c *Chat) Refuse(f func(channel string) error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.refuse = f
+}
+
+// refused is the refusal of a message to channel, if any, under c.mu.
+func (c *Chat) refused(channel string) error {
+	if c.refuse == nil {
 		return nil
 	}
-	return c.Refuse(channel)
+	return c.refuse(channel)
 }
 
 // Post implements chat.Poster.
 func (c *Chat) Post(_ context.Context, channel string, m chat.Message) (string, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if err := c.refuse(channel); err != nil {
+	if err := c.refused(channel); err != nil {
 		return "", err
 	}
 	c.nextID++
@@ -68,7 +74,7 @@ func (c *Chat) Post(_ context.Context, channel string, m chat.Message) (string, 
 func (c *Chat) Edit(_ context.Context, channel, id string, m chat.Message) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if err := c.refuse(channel); err != nil {
+	if err := c.refused(channel); err != nil {
 		return err
 	}
 	i := slices.IndexFunc(c.posts, func(s Sent) bool { return s.ID == id && s.Channel == channel })

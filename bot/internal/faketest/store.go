@@ -33,12 +33,8 @@ import (
 // Store is a store of matches in memory. Its methods are safe for
 // concurrent use. The zero value is not usable: call NewStore.
 type Store struct {
-	// Fail, if set, is asked before each method runs, with the method's
-	// name ("Save", "Delivered"): an error it returns is the method's, and
-	// nothing changes. For the faults of a database.
-	Fail func(method string) error
-
 	mu       sync.Mutex
+	failing  func(method string) error
 	matches  []*match // by id, from 1
 	posts    []*post  // the outbox, oldest first
 	nextPost int64
@@ -85,12 +81,24 @@ func NewStore() *Store {
 		files: map[string]storage.MapFiles{}}
 }
 
-// fail is the error Fail gives method, if any.
+// Fail makes the store ask f before each method runs, with the method's
+// name ("Save", "Delivered"): an error f returns is the method's, and
+// nothing changes; nil lets every method run again. For the faults of a
+// database.
+func (s *Store) Fail(f func(method string) error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.failing = f
+}
+
+// fail is the error of method, if it is to fail.
 func (s *Store) fail(method string) error {
-	if s.Fail == nil {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.failing == nil {
 		return nil
 	}
-	return s.Fail(method)
+	return s.failing(method)
 }
 
 // millis is t as a store keeps it: to the millisecond, in UTC.
