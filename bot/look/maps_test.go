@@ -57,8 +57,8 @@ func twoPalettes() (*Maps, *recorder, *recorder) {
 	return ms, def, blind
 }
 
-// png draws im, failing the test on an error.
-func png(t *testing.T, im *chat.Image) string {
+// pngOf draws im, failing the test on an error.
+func pngOf(t *testing.T, im *chat.Image) string {
 	t.Helper()
 	b, err := im.PNG(context.Background())
 	if err != nil {
@@ -82,14 +82,14 @@ func TestOneMapAMoment(t *testing.T) {
 		if im := ms.Image(m); im != first {
 			t.Fatal("one moment gave two images")
 		}
-		png(t, ms.Image(m))
+		pngOf(t, ms.Image(m))
 	}
 	if got := def.drawn(); got != 1 {
 		t.Errorf("one moment drawn %d times, want once", got)
 	}
 	turn := m.Game.State.Turn
 	m.Game.State.Turn += 5 // the match moves on, unsaved: the same version
-	if got, want := png(t, first), fmt.Sprintf("default turn %d", turn); got != want {
+	if got, want := pngOf(t, first), fmt.Sprintf("default turn %d", turn); got != want {
 		t.Errorf("the moment's map: got %q, want %q (as it was when asked for)", got, want)
 	}
 
@@ -112,7 +112,7 @@ func TestOneMapAMoment(t *testing.T) {
 				t.Fatal("got the first moment's image")
 			}
 			before := o.by.drawn()
-			png(t, im)
+			pngOf(t, im)
 			if o.by.drawn() != before+1 {
 				t.Errorf("not drawn by the %s renderer", o.by.name)
 			}
@@ -139,14 +139,14 @@ func TestFogMaps(t *testing.T) {
 	if ms.ImageFor(fog, 5) != pub {
 		t.Error("a seat the match does not have sees other than the public map")
 	}
-	png(t, ann)
+	pngOf(t, ann)
 	s := def.last()
 	for i, terr := range s.Terr {
 		if owner := fog.Game.State.Terr[i].Owner; owner == 0 && terr.Fog {
 			t.Errorf("Ann's map hides her own territory %d", i)
 		}
 	}
-	png(t, pub)
+	pngOf(t, pub)
 	if s := def.last(); !slices.ContainsFunc(s.Terr, func(t state.Terr) bool { return t.Fog }) {
 		t.Error("the public map of a match with fog of war hides nothing")
 	}
@@ -172,10 +172,10 @@ func TestPastMaps(t *testing.T) {
 	if rebuilt != 0 {
 		t.Fatal("a past moment was rebuilt before it was drawn")
 	}
-	if got := png(t, ms.ImageAt(m, 1, past)); got != "default turn 0" || rebuilt != 1 {
+	if got := pngOf(t, ms.ImageAt(m, 1, past)); got != "default turn 0" || rebuilt != 1 {
 		t.Errorf("got %q after %d rebuilds, want the past moment rebuilt once", got, rebuilt)
 	}
-	png(t, im)
+	pngOf(t, im)
 	if rebuilt != 1 {
 		t.Errorf("the past moment was rebuilt %d times, want once", rebuilt)
 	}
@@ -183,7 +183,7 @@ func TestPastMaps(t *testing.T) {
 		t.Error("a past moment of a match under way lifts its fog")
 	}
 	m.Game.State.Phase = state.PhaseOver
-	png(t, ms.ImageAt(m, 1, past))
+	pngOf(t, ms.ImageAt(m, 1, past))
 	if slices.ContainsFunc(def.last().Terr, func(t state.Terr) bool { return t.Fog }) {
 		t.Error("a past moment of a match that is over keeps its fog")
 	}
@@ -269,7 +269,7 @@ func TestPreviewAndRegions(t *testing.T) {
 		t.Errorf("the regions of a renderer that cannot tell: %v", err)
 	}
 	rich := New(nil, Palette{Render: wrapped{&previewing{}}})
-	if got := png(t, New(nil, Palette{Render: &previewing{}}).Preview(m.Game.State.Map, lang.English)); got != "preview of "+m.Game.State.Map.Title {
+	if got := pngOf(t, New(nil, Palette{Render: &previewing{}}).Preview(m.Game.State.Map, lang.English)); got != "preview of "+m.Game.State.Map.Title {
 		t.Errorf("preview: got %q", got)
 	}
 	if rg, err := rich.Regions(context.Background(), m); err != nil || rg.Width != 7 {
