@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/storage"
@@ -35,42 +34,6 @@ func TestAbandonedMatchStaysOnView(t *testing.T) {
 		t.Errorf("export of the ended match: %v", err)
 	}
 	wantOpened(t, h, ch, h.do(ch, "Bob", "new"), "Bob opened a Risk match")
-}
-
-// Lobbies that never start close after Config.LobbyTTL without a change,
-// saying so; a lobby in use, and a started match, stay.
-func TestIdleLobbiesExpire(t *testing.T) {
-	h := newHarness(t)
-	h.configure = func(c *Config) { c.LobbyTTL = 72 * time.Hour }
-	h.restart()
-	h.do("test:idle", "Ann", "new")
-	h.do("test:busy", "Bob", "new")
-	h.started("test:started", []string{"Cat"}, "easy")
-	h.advance(48 * time.Hour)
-	h.do("test:busy", "Dan", "join")
-	h.advance(25 * time.Hour)
-	if err := h.bot.Tick(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	// The idle lobby's message says it is closed; the note says why.
-	wantLobby(t, h, "test:idle", "This lobby is closed")
-	wantLobby(t, h, "test:busy", "Dan joined")
-	var said []string
-	for _, p := range h.takePosts() {
-		if p.channel == "test:idle" && p.msg.Embed == nil {
-			said = append(said, all(p.msg))
-		}
-	}
-	if len(said) != 1 || !strings.Contains(said[0], "its lobby closed after 3 days") {
-		t.Errorf("notes in the idle channel: %q", said)
-	}
-	for ch, want := range map[string]storage.Status{"test:idle": storage.Abandoned, "test:busy": storage.Lobby, "test:started": storage.Active} {
-		ms, err := h.db.History(context.Background(), ch)
-		if err != nil || len(ms) == 0 || ms[0].Status != want {
-			t.Errorf("%s: %+v, %v; want %s", ch, ms, err, want)
-		}
-	}
-	wantOpened(t, h, "test:idle", h.do("test:idle", "Ann", "new"), "Ann opened a Risk match")
 }
 
 // Issue 12, item 13: a match won in its own thread: every post is in the

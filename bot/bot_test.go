@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/riskbot/riskbot/ai"
 	"github.com/riskbot/riskbot/bot/chat"
@@ -410,126 +409,28 @@ func TestCardsAreShownOnlyToTheirOwner(t *testing.T) {
 	wantPrivate(t, h.do(ch, "Zed", "cards"), "not playing")
 }
 
-func TestDeadlinesRemindersAndAutopilot(t *testing.T) {
+// A seat on autopilot (its player missed their turns: the clock
+// package's tests) refuses its player's commands, with the way back,
+// until the host gives it back; the player hears of it in the channel.
+func TestSeatOnAutopilot(t *testing.T) {
 	h := newHarness(t)
-	const ch = "test:clock"
-	h.started(ch, []string{"Ann", "Bob"}, "easy")
-	h.do(ch, "Ann", "autoplace")
-	h.takePosts()
-	// Bob has not placed: at three quarters of the 24 h he is reminded.
-	h.advance(18*time.Hour + time.Minute)
-	if err := h.bot.Tick(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	posts := h.takePosts()
-	if len(posts) != 1 || len(posts[0].msg.Mentions) != 1 || posts[0].msg.Mentions[0] != user("Bob").ID {
-		t.Fatalf("reminder posts = %+v", posts)
-	}
-	wantText(t, posts[0].msg, "still have armies to place")
-	// At the deadline a careful bot places for him.
-	h.advance(6 * time.Hour)
-	if err := h.bot.Tick(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	h.takePosts()
+	const ch = "test:autopilot"
+	startedAndPlaced(t, h, ch)
 	m := h.load(ch)
-	if m.Game.State.Phase == state.PhaseSetup {
-		t.Fatal("the deadline did not end the placement")
-	}
-	if sm := m.Meta.Seats[m.Meta.Index(user("Bob").ID)]; sm.Missed != 1 {
-		t.Errorf("Bob missed %d, want 1", sm.Missed)
-	}
-	// Let every deadline pass: after three missed turns in a row, a bot
-	// takes Bob's seat.
-	var bob hosted.Seat
-	posts = nil
-	for i := 0; i < 12 && !bob.Autopilot; i++ {
-		h.advance(25 * time.Hour)
-		if err := h.bot.Tick(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-		posts = append(posts, h.takePosts()...)
-		m = h.load(ch)
-		bob = m.Meta.Seats[m.Meta.Index(user("Bob").ID)]
-	}
-	if !bob.Autopilot {
-		t.Fatalf("Bob not on autopilot after his deadlines: %+v (turn %d)", bob, m.Game.State.Turn)
-	}
-	var notice bool
-	for _, p := range posts {
-		if strings.Contains(all(p.msg), "a bot plays the seat until the host gives it back") {
-			notice = true
-		}
-	}
-	if !notice {
-		t.Error("no notice that the seat went on autopilot")
-	}
-	if m.Status == storage.Active {
-		wantPrivate(t, h.do(ch, "Bob", "end"), "A bot is playing your seat")
-		wantPrivate(t, h.do(ch, "Bob", "join", "player:Bob"), "Only Ann (the host)")
-		h.takePosts()
-		wantPrivate(t, h.do(ch, "Ann", "join", "player:Bob"), "plays their own seat again")
-		// Bob hears of it in the channel.
-		if back := h.takePosts(); len(back) != 1 || !strings.Contains(back[0].msg.Text, "plays their own seat again") ||
-			len(back[0].msg.Mentions) != 1 || back[0].msg.Mentions[0] != user("Bob").ID {
-			t.Errorf("posts of the seat given back: %+v, want one that pings Bob", back)
-		}
-		m = h.load(ch)
-		if m.Meta.Seats[m.Meta.Index(user("Bob").ID)].Autopilot {
-			t.Error("Bob still on autopilot")
-		}
-	}
-}
-
-// Timers are stored: a deadline that passes while the bot is down fires
-// after a restart.
-func TestDeadlineFiresAfterRestart(t *testing.T) {
-	h := newHarness(t)
-	const ch = "test:restart"
-	h.started(ch, []string{"Ann", "Bob"})
-	h.do(ch, "Ann", "autoplace")
-	h.restart()
-	h.advance(25 * time.Hour)
-	if err := h.bot.Tick(context.Background()); err != nil {
+	i := m.Meta.Index(user("Bob").ID)
+	m.Meta.Seats[i].Autopilot, m.Meta.Seats[i].Missed = true, 3
+	if err := h.bot.matches.Save(context.Background(), m, storage.Change{}); err != nil {
 		t.Fatal(err)
 	}
-	h.bot.Wait()
-	if m := h.load(ch); m.Game.State.Phase == state.PhaseSetup {
-		t.Fatal("the overdue deadline did not fire after the restart")
-	}
-}
-
-func TestSkipOnTimeout(t *testing.T) {
-	h := newHarness(t)
-	const ch = "test:skip"
-	h.do(ch, "Ann", "new", "on-timeout:skip")
-	h.do(ch, "Bob", "join")
-	h.do(ch, "Ann", "start")
-	h.do(ch, "Ann", "autoplace")
-	h.do(ch, "Bob", "autoplace")
+	wantPrivate(t, h.do(ch, "Bob", "end"), "A bot is playing your seat")
 	h.takePosts()
-	m := h.load(ch)
-	turn := m.Game.State.Turn
-	h.advance(25 * time.Hour)
-	if err := h.bot.Tick(context.Background()); err != nil {
-		t.Fatal(err)
+	wantPrivate(t, h.do(ch, "Ann", "join", "player:Bob"), "plays their own seat again")
+	if back := h.takePosts(); len(back) != 1 || !strings.Contains(back[0].msg.Text, "plays their own seat again") ||
+		len(back[0].msg.Mentions) != 1 || back[0].msg.Mentions[0] != user("Bob").ID {
+		t.Errorf("posts of the seat given back: %+v, want one that pings Bob", back)
 	}
-	posts := h.takePosts()
-	m = h.load(ch)
-	if m.Game.State.Turn != turn+1 {
-		t.Fatalf("turn %d after the deadline, want %d", m.Game.State.Turn, turn+1)
-	}
-	var skipped bool
-	for _, p := range posts {
-		if strings.Contains(all(p.msg), "the turn is skipped") {
-			skipped = true
-		}
-		if strings.Contains(all(p.msg), "⚔️") {
-			t.Errorf("a skipped turn attacked: %q", all(p.msg))
-		}
-	}
-	if !skipped {
-		t.Error("no notice of the skipped turn")
+	if m := h.load(ch); m.Meta.Seats[i].Autopilot {
+		t.Error("Bob still on autopilot")
 	}
 }
 

@@ -385,15 +385,6 @@ func wantPrivate(t *testing.T, m chat.Message, parts ...string) {
 	wantText(t, m, parts...)
 }
 
-// wantDone fails unless m is no refusal and contains every part.
-func wantDone(t *testing.T, m chat.Message, parts ...string) {
-	t.Helper()
-	if m.Refused {
-		t.Errorf("refused, want done: %q", m.Text)
-	}
-	wantText(t, m, parts...)
-}
-
 func wantText(t *testing.T, m chat.Message, parts ...string) {
 	t.Helper()
 	for _, p := range parts {

@@ -22,6 +22,8 @@ type Chat struct {
 	edits   int
 	nextID  int
 	deleted map[string]bool
+	// channels are the channels of the messages posted, by ID.
+	channels map[string]string
 	// Threads are the threads opened, Archived those archived, in order.
 	threads, archived []string
 	// members are the people each private thread was opened with.
@@ -65,24 +67,31 @@ func (c *Chat) Post(_ context.Context, channel string, m chat.Message) (string, 
 	c.nextID++
 	id := fmt.Sprint(c.nextID)
 	c.posts = append(c.posts, Sent{Channel: channel, ID: id, Msg: m})
+	if c.channels == nil {
+		c.channels = map[string]string{}
+	}
+	c.channels[id] = channel
 	return id, nil
 }
 
-// Edit implements chat.Editor: the message is replaced in place. A
-// message deleted (Delete) or never posted is refused as gone
-// (chat.ErrUndeliverable).
+// Edit implements chat.Editor: the message is replaced in place (one
+// the test took is held again, as edited). A message deleted (Delete) or
+// never posted is refused as gone (chat.ErrUndeliverable).
 func (c *Chat) Edit(_ context.Context, channel, id string, m chat.Message) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if err := c.refused(channel); err != nil {
 		return err
 	}
-	i := slices.IndexFunc(c.posts, func(s Sent) bool { return s.ID == id && s.Channel == channel })
-	if i < 0 || c.deleted[id] {
+	if c.deleted[id] || c.channels[id] != channel {
 		return fmt.Errorf("faketest: edit message %s: unknown message: %w", id, chat.ErrUndeliverable)
 	}
 	c.edits++
-	c.posts[i].Msg = m
+	if i := slices.IndexFunc(c.posts, func(s Sent) bool { return s.ID == id }); i >= 0 {
+		c.posts[i].Msg = m
+		return nil
+	}
+	c.posts = append(c.posts, Sent{Channel: channel, ID: id, Msg: m})
 	return nil
 }
 
@@ -151,8 +160,9 @@ func (c *Chat) In(channel string) []Sent {
 	return out
 }
 
-// Take returns the messages the chat holds and forgets them (an edit of
-// one forgotten is refused, as a deleted message's).
+// Take returns the messages the chat holds and forgets them, for a test
+// to see what comes next: a message taken and edited later is held
+// again, as edited.
 func (c *Chat) Take() []Sent {
 	c.mu.Lock()
 	defer c.mu.Unlock()
