@@ -283,11 +283,8 @@ func (s *Store) Save(_ context.Context, id, version int64, c storage.Change, now
 	if c.Meta != nil {
 		m.Meta = bytes.Clone(c.Meta)
 	}
-	seats, closes := storage.SeatChange(c)
+	seats, _ := storage.SeatChange(c) // Seated lists matches under way only
 	m.seats = append(m.seats, seats...)
-	if closes {
-		m.seats = nil
-	}
 	if !w.Status.Open() && m.Status.Open() {
 		m.Timers, m.Closed = storage.Timers{}, millis(now)
 	} else if c.Timers != nil {
