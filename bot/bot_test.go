@@ -16,63 +16,6 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-func TestLobby(t *testing.T) {
-	h := newHarness(t)
-	const ch = "test:lobby"
-	wantPrivate(t, h.do(ch, "Ann", "start"), "no match in this channel")
-	wantOpened(t, h, ch, h.do(ch, "Ann", "new", "fortify:adjacent", "turn-hours:12"), "Ann opened a Risk match", "adjacent fortification", "12 h per turn")
-	wantPrivate(t, h.do(ch, "Bob", "new"), "already has a match")
-	// Every change is answered privately, and shown on the lobby's message.
-	wantPrivate(t, h.do(ch, "Bob", "join"), "You joined (2/6 seats)")
-	wantLobby(t, h, ch, "Bob joined (2/6 seats)", "2. Bob")
-	wantPrivate(t, h.do(ch, "Bob", "join"), "already in this match")
-	wantPrivate(t, h.do(ch, "Bob", "addbot"), "Only Ann (the host) can add bots")
-	wantPrivate(t, h.do(ch, "Bob", "start"), "Only Ann (the host) can start")
-	wantPrivate(t, h.do(ch, "Bob", "settings", "victory:domination"), "Only Ann (the host)")
-	wantPrivate(t, h.do(ch, "Ann", "settings", "victory:domination"), "total domination wins")
-	wantLobby(t, h, ch, "Ann changed the settings", "total domination wins")
-	wantPrivate(t, h.do(ch, "Ann", "settings", "rules:capitals", "map:large", "neutral:2-4"), "capitals rules on large generated islands", "2 to 4 troops")
-	wantLobby(t, h, ch, "Capitals rules on large generated islands")
-	wantPrivate(t, h.do(ch, "Ann", "settings", "victory:two-thirds"), "victory is an option of classic matches")
-	wantPrivate(t, h.do(ch, "Ann", "settings", "neutral:5-1"), "neutral takes a range of troops within 0 to 30")
-	wantPrivate(t, h.do(ch, "Ann", "settings", "map:classic"), "generated islands: map:small, normal or large")
-	wantPrivate(t, h.do(ch, "Ann", "settings", "rules:classic", "fortify:adjacent", "victory:domination"), "total domination wins", "adjacent fortification")
-	wantPrivate(t, h.do(ch, "Ann", "settings", "capital-troops:12"), "capital-troops is an option of capitals matches")
-	wantPrivate(t, h.do(ch, "Ann", "settings", "map:normal"), "map:normal is for capitals matches")
-	wantPrivate(t, h.do(ch, "Ann", "addbot", "level:easy", "name:Boney"), "Boney (easy bot) takes a seat (3/6)")
-	wantPrivate(t, h.do(ch, "Ann", "addbot"), "(normal bot)")
-	wantLobby(t, h, ch, "(normal bot) takes a seat (4/6)", "3. Boney (bot, easy)")
-	wantPrivate(t, h.do(ch, "Ann", "kick", "player:Zed"), `No player "Zed"`)
-	wantPrivate(t, h.do(ch, "Ann", "kick", "player:boney"), "Boney was removed")
-	if l := wantLobby(t, h, ch, "Boney was removed"); strings.Contains(all(l), "Boney (bot") {
-		t.Errorf("the lobby still seats Boney: %q", all(l))
-	}
-	for _, p := range []string{"Cat", "Dan", "Eve"} {
-		h.do(ch, p, "join")
-	}
-	wantPrivate(t, h.do(ch, "Fay", "join"), "The match is full")
-	if _, ok := buttonLabelled(wantLobby(t, h, ch, "6/6 seats"), "Join"); ok {
-		t.Error("a full lobby has a Join button")
-	}
-	wantPrivate(t, h.do(ch, "Eve", "leave"), "You left the match")
-	wantLobby(t, h, ch, "Eve left the match")
-	wantPrivate(t, h.do(ch, "Eve", "leave"), "not in this match")
-	wantPrivate(t, h.do(ch, "Ann", "leave"), "You left the match", "Bob is the host now")
-	wantLobby(t, h, ch, "Ann left the match. Bob is the host now.", "1. Bob (host)")
-	wantPublic(t, h.do(ch, "Bob", "start"), "The match has started")
-	wantLobby(t, h, ch, "The match has started", "Lobby — started, 4 seats")
-	h.bot.Wait()
-	m := h.load(ch)
-	if m.Status != storage.Active || len(m.Game.State.Seats) != 4 {
-		t.Fatalf("status %s with %d seats", m.Status, len(m.Game.State.Seats))
-	}
-	if got := m.Game.State.Options; got.Fortify != state.Adjacent || got.Victory != state.Domination {
-		t.Errorf("options %+v not applied", got)
-	}
-	wantPrivate(t, h.do(ch, "Cat", "addbot"), "already started")
-	wantPrivate(t, h.do(ch, "Zed", "join"), "already started")
-}
-
 // A match of bots only can be watched to the end: the host leaves the
 // lobby but keeps hosting.
 func TestBotsOnlyMatchRunsToTheEnd(t *testing.T) {

@@ -295,3 +295,63 @@ func TestSeats(t *testing.T) {
 	}
 	e.wantLobby(solo, "This lobby is closed")
 }
+
+// The lobby's life: opened with settings, joined, changed by its host
+// alone (each setting checked against its rule set), computers added and
+// removed, full, left (the host's role passing on), started.
+func TestLobby(t *testing.T) {
+	e := newEnv(t)
+	const ch = "test:lobby"
+	wantPrivate(t, e.do(ch, "Ann", "start"), "no match in this channel")
+	wantPrivate(t, e.do(ch, "Ann", "new", "fortify:adjacent", "turn-hours:12"), "Your match is open")
+	e.wantLobby(ch, "Ann opened a Risk match", "adjacent fortification", "12 h per turn")
+	wantPrivate(t, e.do(ch, "Bob", "new"), "already has a match")
+	// Every change is answered privately, and shown on the lobby's message.
+	wantPrivate(t, e.do(ch, "Bob", "join"), "You joined (2/6 seats)")
+	e.wantLobby(ch, "Bob joined (2/6 seats)", "2. Bob")
+	wantPrivate(t, e.do(ch, "Bob", "join"), "already in this match")
+	wantPrivate(t, e.do(ch, "Bob", "addbot"), "Only Ann (the host) can add bots")
+	wantPrivate(t, e.do(ch, "Bob", "start"), "Only Ann (the host) can start")
+	wantPrivate(t, e.do(ch, "Bob", "settings", "victory:domination"), "Only Ann (the host)")
+	wantPrivate(t, e.do(ch, "Ann", "settings", "victory:domination"), "total domination wins")
+	e.wantLobby(ch, "Ann changed the settings", "total domination wins")
+	wantPrivate(t, e.do(ch, "Ann", "settings", "rules:capitals", "map:large", "neutral:2-4"), "capitals rules on large generated islands", "2 to 4 troops")
+	e.wantLobby(ch, "Capitals rules on large generated islands")
+	wantPrivate(t, e.do(ch, "Ann", "settings", "victory:two-thirds"), "victory is an option of classic matches")
+	wantPrivate(t, e.do(ch, "Ann", "settings", "neutral:5-1"), "neutral takes a range of troops within 0 to 30")
+	wantPrivate(t, e.do(ch, "Ann", "settings", "map:classic"), "generated islands: map:small, normal or large")
+	wantPrivate(t, e.do(ch, "Ann", "settings", "rules:classic", "fortify:adjacent", "victory:domination"), "total domination wins", "adjacent fortification")
+	wantPrivate(t, e.do(ch, "Ann", "settings", "capital-troops:12"), "capital-troops is an option of capitals matches")
+	wantPrivate(t, e.do(ch, "Ann", "settings", "map:normal"), "map:normal is for capitals matches")
+	wantPrivate(t, e.do(ch, "Ann", "addbot", "level:easy", "name:Boney"), "Boney (easy bot) takes a seat (3/6)")
+	wantPrivate(t, e.do(ch, "Ann", "addbot"), "(normal bot)")
+	e.wantLobby(ch, "(normal bot) takes a seat (4/6)", "3. Boney (bot, easy)")
+	wantPrivate(t, e.do(ch, "Ann", "kick", "player:Zed"), `No player "Zed"`)
+	wantPrivate(t, e.do(ch, "Ann", "kick", "player:boney"), "Boney was removed")
+	if l := e.wantLobby(ch, "Boney was removed"); strings.Contains(all(l), "Boney (bot") {
+		t.Errorf("the lobby still seats Boney: %q", all(l))
+	}
+	for _, p := range []string{"Cat", "Dan", "Eve"} {
+		e.do(ch, p, "join")
+	}
+	wantPrivate(t, e.do(ch, "Fay", "join"), "The match is full")
+	if _, ok := buttonLabelled(e.wantLobby(ch, "6/6 seats"), "Join"); ok {
+		t.Error("a full lobby has a Join button")
+	}
+	wantPrivate(t, e.do(ch, "Eve", "leave"), "You left the match")
+	e.wantLobby(ch, "Eve left the match")
+	wantPrivate(t, e.do(ch, "Eve", "leave"), "not in this match")
+	wantPrivate(t, e.do(ch, "Ann", "leave"), "You left the match", "Bob is the host now")
+	e.wantLobby(ch, "Ann left the match. Bob is the host now.", "1. Bob (host)")
+	wantPublic(t, e.do(ch, "Bob", "start"), "The match has started")
+	e.wantLobby(ch, "The match has started", "Lobby — started, 4 seats")
+	m := e.load(ch)
+	if m.Status != storage.Active || len(m.Game.State.Seats) != 4 {
+		t.Fatalf("status %s with %d seats", m.Status, len(m.Game.State.Seats))
+	}
+	if got := m.Game.State.Options; got.Fortify != state.Adjacent || got.Victory != state.Domination {
+		t.Errorf("options %+v not applied", got)
+	}
+	wantPrivate(t, e.do(ch, "Cat", "addbot"), "already started")
+	wantPrivate(t, e.do(ch, "Zed", "join"), "already started")
+}
