@@ -279,3 +279,26 @@ func TestOrderedPlayer(t *testing.T) {
 type scripted struct{ c engine.Command }
 
 func (p scripted) Act(context.Context, *state.State, int) (engine.Command, error) { return p.c, nil }
+
+// A lease the store cannot give leaves the computers for later (their
+// deadline brings them back); no turn is played without it.
+func TestComputersWithoutTheirLease(t *testing.T) {
+	e := newEnv(t)
+	const ch = "test:nolease"
+	e.store.Fail(func(m string) error {
+		if m == "Lease" {
+			return fmt.Errorf("disk on fire")
+		}
+		return nil
+	})
+	e.started(ch, []string{"Ann"}, "easy")
+	if s := e.load(ch).Game.State; s.Seats[s.SeatByID("bot:1")].Reserve == 0 {
+		t.Fatal("the computer placed without its lease")
+	}
+	e.store.Fail(nil)
+	e.advance(25 * time.Hour)
+	e.tick()
+	if s := e.load(ch).Game.State; s.Seats[s.SeatByID("bot:1")].Reserve != 0 {
+		t.Error("the computer did not place at its deadline once the store was back")
+	}
+}

@@ -9,7 +9,10 @@ import (
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
+	"github.com/riskbot/riskbot/bot/server"
+	"github.com/riskbot/riskbot/engine/mapfile"
 	"github.com/riskbot/riskbot/storage"
+	"github.com/riskbot/riskbot/storage/storetest"
 )
 
 // A match chooses its colours: the colour-blind palette names the seats
@@ -151,5 +154,50 @@ func TestStartRefusals(t *testing.T) {
 	}
 	if m := e.load(ch); m.Meta.Seats[1].Autopilot || m.Meta.Seats[1].Missed != 0 {
 		t.Errorf("Bob's seat %+v, want his own again", m.Meta.Seats[1])
+	}
+}
+
+// TestCapitalsAndLibraryMaps: a capitals match starts with its capitals
+// to choose, in turn; /risk new map:NAME takes a map of the server's
+// library by its name, suggests the nearest for a name a few letters
+// off, and refuses an engine name typed by hand.
+func TestCapitalsAndLibraryMaps(t *testing.T) {
+	e := newEnv(t)
+	e.do("test:cap", "Ann", "new", "rules:capitals", "map:small")
+	e.do("test:cap", "Bob", "join")
+	start := e.do("test:cap", "Ann", "start")
+	wantPublic(t, start, "**The match has started** on ", "all neutral", "chooses first: /risk place territory:NAME", "Deadline")
+	if len(start.Buttons) != 0 {
+		t.Errorf("a capitals start has buttons %+v, want none (nothing to place automatically)", start.Buttons)
+	}
+
+	ctx := context.Background()
+	lib, _, err := e.servers.Library().Add(ctx, "test:s", server.Import{Files: mapfile.Files(storetest.StripMap(t, "Old Harbour", 5))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	new := func(ch, typed string) chat.Message {
+		return e.doReq(chat.Request{Channel: ch, User: user("Ann"), Command: "new", Options: map[string]string{"map": typed}, Server: "test:s"})
+	}
+	wantPrivate(t, new("test:near", "old harbor"), `There is no map "old harbor" here. Did you mean map:Old Harbour?`)
+	wantPrivate(t, new("test:engine", lib.Engine()), "/risk-admin map list lists this server's maps")
+	wantPrivate(t, new("test:lib", "OLD HARBOUR"), "Your match is open")
+	if m := e.load("test:lib"); m.Meta.Settings.Options.Map != lib.Engine() {
+		t.Errorf("the match plays %q, want the library's %q", m.Meta.Settings.Options.Map, lib.Engine())
+	}
+	for _, p := range []string{"Bob", "Cat", "Dan", "Eve", "Fay"} {
+		e.do("test:lib", p, "join")
+	}
+	wantPrivate(t, e.do("test:lib", "Ann", "start"), "Old Harbour has 5 territories: too few for 6 players.")
+	e.do("test:lib", "Fay", "leave")
+	wantPublic(t, e.do("test:lib", "Ann", "start"), "The match has started")
+
+	// Without a match, the lobby's commands say there is none; a button of
+	// another part is not the lobby's.
+	for _, c := range []string{"host settings", "host abandon", "host addbot", "join"} {
+		wantPrivate(t, e.do("test:empty", "Ann", c), "no match")
+	}
+	if Handles("attack") {
+		t.Error("the lobby takes play's buttons")
 	}
 }

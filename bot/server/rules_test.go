@@ -29,6 +29,8 @@ func TestAdminRules(t *testing.T) {
 	}
 	for i, s := range []step{
 		{"Ann", false, "admin defaults", map[string]string{"turn-hours": "48"}, true, []string{"Only the server's admins"}},
+		{"Ann", false, "admin limits", map[string]string{"per-host": "1"}, true, []string{"Only the server's admins"}},
+		{"Ann", false, "admin reset", nil, true, []string{"Only the server's admins"}},
 		{"Dan", true, "admin defaults", map[string]string{"bot-levels": "easy wizard"}, true, []string{`no computer level "wizard"`}},
 		{"Dan", true, "admin defaults", map[string]string{"bot-levels": " , "}, true, []string{"Name at least one computer level"}},
 		{"Dan", true, "admin defaults", map[string]string{"turn-hours": "0"}, true, []string{"between 1 and 720"}},
