@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/png"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/riskbot/riskbot/assets/lang"
@@ -17,6 +18,10 @@ import (
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
+
+// palettes are the standard palettes, made once: their renderers build
+// a map's layers on its first drawing, and are safe for concurrent use.
+var palettes = sync.OnceValue(StandardPalettes)
 
 // classicMatch is a classic match of Ann and Bob past its placement, its
 // public posts in language code ("" for English).
@@ -43,7 +48,7 @@ func classicMatch(t *testing.T, code string) *hosted.Match {
 // once, and never for English.
 func TestMapsByLanguage(t *testing.T) {
 	made := map[lang.Tag]int{}
-	pals := StandardPalettes()
+	pals := palettes()
 	std := pals[command.PaletteStandard]
 	in := std.In
 	std.In = func(t lang.Tag) Renderer {
@@ -124,7 +129,7 @@ func usesColor(t *testing.T, im *chat.Image, c color.RGBA) bool {
 // colours, one of the standard palette in the standard's.
 func TestColorBlindMap(t *testing.T) {
 	vermillion := color.RGBA{0xd5, 0x5e, 0x00, 0xff} // the first seat's, Okabe–Ito
-	pals := StandardPalettes()
+	pals := palettes()
 	ms := New(pals, pals[command.PaletteStandard])
 	m := classicMatch(t, "")
 	m.Meta.Settings.Palette = command.PaletteColorBlind
