@@ -15,10 +15,12 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/assets/lang"
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/clock"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/internal/lru"
 	"github.com/riskbot/riskbot/bot/lobby"
 	"github.com/riskbot/riskbot/bot/look"
 	"github.com/riskbot/riskbot/bot/outbox"
@@ -37,17 +39,21 @@ type Bot struct {
 	specs   []command.Spec
 	started time.Time // when this process began: older queued posts are not its own
 	cache   *storage.Cache
+	// sought are the channels' users whose lost answer was looked for
+	// (repeated): none can turn up later.
+	sought *lru.Cache[string, struct{}]
 
 	// The parts, lowest first (docs/architecture.md).
-	people  *people.People  // the players' choices
-	locks   hosted.Locks    // a channel's commands one at a time
-	matches *hosted.Matches // loads and saves the matches
-	look    *look.Maps      // palettes and the map of a moment
-	outbox  *outbox.Outbox  // delivers the news of the matches
-	servers *server.Servers // the rules and records of the chat servers
-	lobby   *lobby.Lobby    // opens, fills, starts and ends matches
-	play    *play.Play      // plays the matches under way
-	clock   *clock.Clock    // the timers and the computer players
+	people  *people.People                 // the players' choices
+	locks   hosted.Locks                   // a channel's commands one at a time
+	matches *hosted.Matches                // loads and saves the matches
+	look    *look.Maps                     // palettes and the map of a moment
+	outbox  *outbox.Outbox                 // delivers the news of the matches
+	servers *server.Servers                // the rules and records of the chat servers
+	lobby   *lobby.Lobby                   // opens, fills, starts and ends matches
+	play    *play.Play                     // plays the matches under way
+	clicks  map[button.Action]clickHandler // a button's action to its handler
+	clock   *clock.Clock                   // the timers and the computer players
 	// handlers are the commands, by their full name.
 	handlers map[string]hosted.Handler
 }
@@ -95,8 +101,11 @@ func New(cfg Config) (*Bot, error) {
 	}
 	cache := storage.NewCache(cfg.Store, CachedMatches)
 	cfg.Store = cached{Store: cfg.Store, cache: cache}
-	b := &Bot{cfg: cfg, cache: cache, specs: command.Specs(cfg.Levels), started: cfg.Now(), people: people.New(cfg.Store, cfg.Now, cfg.Log),
+	b := &Bot{cfg: cfg, cache: cache, sought: lru.New[string, struct{}](soughtUsers), specs: command.Specs(cfg.Levels), started: cfg.Now(), people: people.New(cfg.Store, cfg.Now, cfg.Log),
 		look: look.New(cfg.Palettes, look.Palette{Colors: cfg.Colors, RGB: cfg.RGB, Render: cfg.Render, In: cfg.RenderIn})}
+	if cfg.PlayOnMap {
+		b.look.PlayOnMap()
+	}
 	b.matches = hosted.NewMatches(cfg.Store, b.people, cfg.Now, cfg.Log, b.claim)
 	b.servers = server.New(server.Config{Store: cfg.Store, Matches: b.matches, HasPalette: b.look.Has, Levels: cfg.Levels, Preview: b.look.Preview,
 		LobbyTTL: cfg.LobbyTTL, Scope: cfg.Scope, Now: cfg.Now, Log: cfg.Log})
@@ -116,8 +125,16 @@ func New(cfg Config) (*Bot, error) {
 		LobbyTTL: cfg.LobbyTTL, Claim: b.claim, Instance: cfg.Instance, Scope: cfg.Scope, Serves: b.serves, Meter: cfg.Meter,
 		Now: cfg.Now, Log: cfg.Log})
 	b.handlers = handlersOf(b)
+	var err error
+	if b.clicks, err = b.clickTable(); err != nil {
+		return nil, err
+	}
 	return b, nil
 }
+
+// soughtUsers is how many channels' users the bot remembers it looked
+// for a lost answer of (repeated): some 50 bytes each.
+const soughtUsers = 4096
 
 // CachedMatches is how many matches a bot keeps in memory with their
 // games: those played, watched or asked about lately. A 6-player classic

@@ -502,7 +502,7 @@ func TestStaleWriteIsRefused(t *testing.T) {
 	}
 	res := hosted.Result{}
 	var got chat.Message
-	_ = h.bot.finish(context.Background(), ch, user("Bob"), "autoplace", nil, "", res, err, chat.ReplierFunc(func(_ context.Context, m chat.Message) error { got = m; return nil }))
+	_ = h.bot.finish(context.Background(), ch, user("Bob"), "autoplace", nil, "", res, err, chat.ReplierFunc(func(_ context.Context, m chat.Message) error { got = m; return nil }), nil)
 	wantPrivate(t, got, "moved on")
 }
 

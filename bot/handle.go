@@ -15,6 +15,8 @@ import (
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/outbox"
+	"github.com/riskbot/riskbot/bot/people"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -35,13 +37,14 @@ func resultOf(err error) string {
 // Handle answers one /risk command. Rule violations and mistakes are
 // answered privately; the returned error is only for failures to reply.
 func (b *Bot) Handle(ctx context.Context, req chat.Request, r chat.Replier) error {
-	res, err := b.handle(ctx, req)
+	as := aside(req.Channel, req.User.ID, req.Command)
+	res, err := b.handle(ctx, req, as.reads)
 	name := "unknown"
 	if spec, ok := command.Find(b.specs, command.Alias(req.Command)); ok {
 		name = spec.FullName()
 	}
 	b.cfg.Meter.Command(name, resultOf(err))
-	return b.finish(ctx, req.Channel, req.User, req.Command, req.BotLacks, req.Locale, res, err, r)
+	return b.finish(ctx, req.Channel, req.User, req.Command, req.BotLacks, req.Locale, res, err, r, as)
 }
 
 // summary words a command as its author typed it, for telling them later
@@ -58,7 +61,8 @@ func summary(req chat.Request) string {
 	return chat.Clip(strings.Join(parts, " "))
 }
 
-func (b *Bot) handle(ctx context.Context, req chat.Request) (hosted.Result, error) {
+// handle runs a command; the changes it saves read reads (asides).
+func (b *Bot) handle(ctx context.Context, req chat.Request, reads *storage.Reads) (hosted.Result, error) {
 	req.Command = command.Alias(req.Command)
 	spec, ok := command.Find(b.specs, req.Command)
 	if !ok {
@@ -86,11 +90,11 @@ func (b *Bot) handle(ctx context.Context, req chat.Request) (hosted.Result, erro
 	// Commands that only read need no lock: storage gives them a consistent
 	// view, and they must not wait behind a long computer turn.
 	if command.ReadOnly(spec.FullName(), a) {
-		return h(ctx, &hosted.Call{Req: req, Args: a})
+		return h(ctx, &hosted.Call{Req: req, Args: a, Reads: reads})
 	}
 	unlock := b.locks.Lock(req.Channel)
 	defer unlock()
-	c := &hosted.Call{Req: req, Args: a}
+	c := &hosted.Call{Req: req, Args: a, Reads: reads}
 	if req.Key != "" {
 		if res, ok, err := b.repeated(ctx, req.Channel, req.User, req.Key, req.Locale); ok || err != nil {
 			return res, err
@@ -150,19 +154,29 @@ func (b *Bot) repeated(ctx context.Context, channel string, u chat.User, key, lo
 	} else if !errors.Is(err, storage.ErrNotFound) {
 		return hosted.Result{}, false, err
 	}
+	// A lost answer is one of a request made before this process
+	// started: once looked for, in vain or told, none can turn up later
+	// (a later request is newer, and this process's or another's since).
+	sought := channel + "\x00" + u.ID
+	if _, ok := b.sought.Get(sought); ok {
+		return hosted.Result{}, false, nil
+	}
 	a, err := b.cfg.Store.LastRequest(ctx, channel, u.ID)
 	if errors.Is(err, storage.ErrNotFound) {
+		b.sought.Add(sought, struct{}{})
 		return hosted.Result{}, false, nil
 	}
 	if err != nil {
 		return hosted.Result{}, false, err
 	}
 	if !a.Answered.IsZero() || a.Created.After(b.started) || b.cfg.Now().Sub(a.Created) > lostAnswer {
+		b.sought.Add(sought, struct{}{})
 		return hosted.Result{}, false, nil
 	}
 	if err := b.cfg.Store.Answered(ctx, a.Key, b.cfg.Now()); err != nil {
 		return hosted.Result{}, false, err
 	}
+	b.sought.Add(sought, struct{}{})
 	return hosted.Result{Reply: chat.Private("%s", p.T("bot.lost-answer", "Summary", lang.Text(a.Summary), "Result", lang.Text(resultLines(a.Result))))}, true, nil
 }
 
@@ -203,9 +217,51 @@ func (b *Bot) LastApplied(ctx context.Context, channel string, t lang.Tag) (text
 	return text, true, nil
 }
 
+// asides are what an answer may add whatever its command does: that its
+// author is back (their absence ends: people.WelcomeBack), that the bot
+// cannot post in the channel (outbox.ChannelNote). What they need (two
+// settings) is read by the command's save, in its transaction
+// (storage.Change.Reads), or, if it saves nothing, in one read after.
+type asides struct {
+	// welcomes: the command says its author is back (not /risk me
+	// notify, which may be what makes them away; not a click).
+	welcomes bool
+	reads    *storage.Reads
+}
+
+// aside returns the asides of what user does in channel (a command's or
+// a click's name), to be read.
+func aside(channel, user, what string) *asides {
+	as := &asides{welcomes: command.Alias(what) != "me notify" && !strings.HasPrefix(what, "click")}
+	keys := []storage.Setting{outbox.AlertKey(channel)}
+	if as.welcomes {
+		keys = append(keys, people.Key(user))
+	}
+	as.reads = &storage.Reads{Keys: keys}
+	return as
+}
+
+// read returns what the asides read: the channel's alert and the user's
+// choices (if the command welcomes them back), read now if the command's
+// save did not.
+func (as *asides) read(ctx context.Context, st Store) (outbox.ChannelAlert, people.Prefs, error) {
+	r := as.reads
+	var err error
+	if !r.Read {
+		r.Found, err = st.SettingsOf(ctx, r.Keys...)
+	}
+	alert := outbox.Alert(r.Keys[0].ID, r.Value(r.Keys[0].Scope, r.Keys[0].ID), err)
+	if !as.welcomes || err != nil {
+		return alert, people.Prefs{}, err
+	}
+	prefs, err := people.Decode(r.Keys[1].ID, r.Value(r.Keys[1].Scope, r.Keys[1].ID))
+	return alert, prefs, err
+}
+
 // finish delivers a handler's outcome. lacks are the permissions the bot
-// lacks in the channel, as the request said (nil if it did not).
-func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what string, lacks []string, locale string, res hosted.Result, err error, r chat.Replier) error {
+// lacks in the channel, as the request said (nil if it did not); as are
+// the asides read beside the command (aside), nil to read them now.
+func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what string, lacks []string, locale string, res hosted.Result, err error, r chat.Replier, as *asides) error {
 	if err != nil {
 		// A refusal is worded in its author's language.
 		p := lang.For(lang.FromLocale(locale))
@@ -222,12 +278,16 @@ func (b *Bot) finish(ctx context.Context, channel string, user chat.User, what s
 		}
 		res.Reply.Refused = true
 	}
-	if command.Alias(what) != "me notify" && !strings.HasPrefix(what, "click") {
-		// A command says its author is back (not /risk me notify, which
-		// may be what makes them away).
+	if as == nil {
+		as = aside(channel, user.ID, what)
+	}
+	alert, prefs, perr := as.read(ctx, b.cfg.Store)
+	if as.welcomes && (perr != nil || prefs.Returning(locale)) {
+		// Read again, and written, only when there is something to
+		// change: most commands change nothing.
 		res.Reply.Text += b.people.WelcomeBack(ctx, user.ID, locale, lang.For(lang.FromLocale(locale)))
 	}
-	res.Reply.Text = chat.Clip(res.Reply.Text + b.outbox.ChannelNoteIn(ctx, channel, lacks, lang.FromLocale(locale)))
+	res.Reply.Text = chat.Clip(res.Reply.Text + b.outbox.ChannelNote(ctx, channel, alert, lacks, lang.FromLocale(locale)))
 	if rerr := r.Reply(ctx, res.Reply); rerr != nil {
 		return fmt.Errorf("bot: reply to %s: %w", what, rerr)
 	}

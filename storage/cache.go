@@ -59,6 +59,37 @@ func (c *Cache) Active(ctx context.Context, channel string) (*Loaded, error) {
 	return c.read(h, func() (*Loaded, error) { return c.inner.Active(ctx, channel) })
 }
 
+// Kept returns a copy of match id as kept, without asking the database:
+// nil if it is not kept. It may be stale (another process may have
+// changed the match since): a change made from it is checked at Save by
+// its version, as any is, and fails with ErrConflict if it was; anything
+// else a caller concludes from it must be checked against the database
+// (Load) before it is told.
+func (c *Cache) Kept(id int64) *Loaded {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.byID[id]
+	if !ok {
+		return nil
+	}
+	c.order.MoveToFront(e)
+	return copyLoaded(e.Value.(*Loaded))
+}
+
+// KeptHead returns the head of match id as kept, without asking the
+// database, and whether it is kept: as stale as Kept may be, but a
+// match's id and channel never change.
+func (c *Cache) KeptHead(id int64) (Head, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.byID[id]
+	if !ok {
+		return Head{}, false
+	}
+	l := e.Value.(*Loaded)
+	return Head{ID: l.ID, Channel: l.Channel, Status: l.Status, Version: l.Version, Commands: l.Commands}, true
+}
+
 // Head returns the head of match id, from the database.
 func (c *Cache) Head(ctx context.Context, id int64) (Head, error) { return c.inner.Head(ctx, id) }
 

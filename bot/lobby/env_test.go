@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/assets/lang"
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -199,11 +200,11 @@ func (e *env) click(channel, who, id string) chat.Message {
 func (e *env) clickAs(c chat.Click) chat.Message {
 	e.t.Helper()
 	ctx := context.Background()
-	bt, err := hosted.ParseButton(c.ID)
+	bt, err := button.Parse(c.ID)
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	if bt.Action == "abandon" || bt.Action == "keep" {
+	if bt.Action == button.Abandon || bt.Action == button.Keep {
 		res, err := e.lobby.ClickAbandon(ctx, c, bt)
 		return e.finish(c.Channel, c.Locale, res, err)
 	}
@@ -214,9 +215,9 @@ func (e *env) clickAs(c chat.Click) chat.Message {
 	m.Reader = hosted.ReaderOf(c.Locale)
 	var res hosted.Result
 	switch {
-	case bt.Action == "rematch":
+	case bt.Action == button.Rematch:
 		res, err = e.lobby.Rematch(ctx, c, m)
-	case !Handles(bt.Action):
+	case !slices.Contains(e.lobby.Actions(), bt.Action):
 		e.t.Fatalf("%s is no button of the lobby", bt.Action)
 	default:
 		res, err = e.lobby.Click(ctx, c, bt, m)

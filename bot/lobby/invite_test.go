@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -124,9 +125,9 @@ func TestRematch(t *testing.T) {
 	e.do(ch, "Cat", "join")
 	e.do(ch, "Ann", "host kick", "player:Cat") // removed in the lobby: not in the match
 	e.do(ch, "Ann", "start")
-	wantPrivate(t, e.click(ch, "Bob", e.load(ch).ButtonID("rematch")), "This match is not over yet.")
+	wantPrivate(t, e.click(ch, "Bob", e.load(ch).ButtonID(button.Rematch)), "This match is not over yet.")
 	before := e.finished(ch, "Boney")
-	rematch := before.ButtonID("rematch")
+	rematch := before.ButtonID(button.Rematch)
 	press := func(who string) chat.Message { return e.click(ch, who, rematch) }
 	wantPrivate(t, press("Dan"), "Only the players of this match can ask for its rematch.")
 	wantPrivate(t, press("Cat"), "Only the players")

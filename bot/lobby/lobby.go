@@ -18,6 +18,7 @@ import (
 
 	"github.com/riskbot/riskbot/assets/lang"
 
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -478,8 +479,8 @@ func (l *Lobby) Kick(ctx context.Context, c *hosted.Call) (hosted.Result, error)
 	return hosted.Result{Reply: chat.Message{Private: true,
 		Text: p.T("lobby.kick.confirm", "Name", lang.Text(sm.Name), "Level", voice.Level(l.cfg.DefaultLevel), "Expires", lang.Text(chat.Timestamp(expires))),
 		Buttons: [][]chat.Button{{
-			{ID: m.ButtonID("kick", i, int(expires.Unix())), Label: p.T("lobby.kick.button-remove", "Name", lang.Text(chat.Trunc(sm.Name, 40))), Style: chat.Danger},
-			{ID: m.ButtonID("keepseat"), Label: p.T("lobby.kick.button-keep"), Style: chat.Secondary},
+			{ID: m.ButtonID(button.Kick, i, int(expires.Unix())), Label: p.T("lobby.kick.button-remove", "Name", lang.Text(chat.Trunc(sm.Name, 40))), Style: chat.Danger},
+			{ID: m.ButtonID(button.KeepSeat), Label: p.T("lobby.kick.button-keep"), Style: chat.Secondary},
 		}}}}, nil
 }
 
@@ -683,9 +684,9 @@ func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks [
 	text += "\n" + pub.T("lobby.start.commitment", "Commitment", lang.Text(g.Commitment()))
 	msg := chat.Message{Text: text, Image: l.cfg.Look.Image(m), Mentions: mentions}
 	if !hosted.IsCapitals(s) {
-		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("autoplace", 0), Label: pub.T("lobby.start.button-autoplace"), Style: chat.Secondary}}}
+		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID(button.Autoplace, 0), Label: pub.T("lobby.start.button-autoplace"), Style: chat.Secondary}}}
 		if voice.IsMissions(s) {
-			msg.Buttons[0] = append(msg.Buttons[0], chat.Button{ID: m.ButtonID("mission"), Label: pub.T("lobby.start.button-mission"), Style: chat.Secondary})
+			msg.Buttons[0] = append(msg.Buttons[0], chat.Button{ID: m.ButtonID(button.Mission), Label: pub.T("lobby.start.button-mission"), Style: chat.Secondary})
 		}
 	}
 	// Only now that the start is saved: the teams are told in their

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
-	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/news"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
@@ -108,8 +108,8 @@ func TestLobbyButtons(t *testing.T) {
 		t.Errorf("the started lobby keeps its buttons: %+v", lobby.Buttons)
 	}
 	id := e.load(ch).ID
-	wantPrivate(t, e.click(ch, "Dan", hosted.LobbyButton(id, "join")), "already started")
-	wantPrivate(t, e.click(ch, "Ann", hosted.LobbyButton(id, "start")), "already started")
+	wantPrivate(t, e.click(ch, "Dan", button.ID(id, 0, button.Join)), "already started")
+	wantPrivate(t, e.click(ch, "Ann", button.ID(id, 0, button.Start)), "already started")
 }
 
 // The lobby's message lost, it is posted anew, once, and edited from then

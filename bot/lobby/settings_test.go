@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/server"
@@ -197,7 +198,10 @@ func TestCapitalsAndLibraryMaps(t *testing.T) {
 	for _, c := range []string{"host settings", "host abandon", "host addbot", "join"} {
 		wantPrivate(t, e.do("test:empty", "Ann", c), "no match")
 	}
-	if Handles("attack") {
-		t.Error("the lobby takes play's buttons")
+	if slices.Contains(e.lobby.Actions(), button.Attack) {
+		t.Error("the lobby lists play's buttons")
+	}
+	if _, err := e.lobby.Click(ctx, chat.Click{Channel: "test:lib", User: user("Ann")}, button.Press{Action: button.Attack}, e.load("test:lib")); err == nil {
+		t.Error("the lobby answered play's button")
 	}
 }

@@ -74,7 +74,7 @@ func TestDeliver(t *testing.T) {
 				t.Errorf("%d queued after the delivery, want queued %v", q, tt.queued)
 			}
 			dms := e.chat.In("dm:" + user("Ann"))
-			note := e.ob.ChannelNoteIn(context.Background(), ch, nil, "en")
+			note := e.note(ch, nil, "en")
 			if tt.noted {
 				if len(dms) != 1 || !strings.Contains(dms[0].Msg.Text, "I could not post in {{channel:test:deliver}}, where you host a Risk match (the chat said: Missing Permissions)") ||
 					!strings.Contains(dms[0].Msg.Text, "give me Send Messages and Embed Links") {
@@ -295,7 +295,7 @@ func TestStoreFailures(t *testing.T) {
 		t.Error("a failed claim gave no error")
 	}
 	e.store.Fail(failing("Setting"))
-	if got := e.ob.ChannelNoteIn(ctx, "test:s", []string{"Send Messages"}, lang.English); got != "" {
+	if got := e.note("test:s", []string{"Send Messages"}, lang.English); got != "" {
 		t.Errorf("a note that cannot be read: %q", got)
 	}
 	e.store.Fail(nil)
@@ -336,7 +336,7 @@ func TestRefusedTellsTheHostOnce(t *testing.T) {
 	if n := len(e.chat.Sent()); n != 1 {
 		t.Errorf("%d messages, want no new one for a computer host", n)
 	}
-	if got := e.ob.ChannelNoteIn(ctx, "test:bots", nil, lang.English); !strings.Contains(got, "Missing Access") {
+	if got := e.note("test:bots", nil, lang.English); !strings.Contains(got, "Missing Access") {
 		t.Errorf("the channel of a computer's match is not noted: %q", got)
 	}
 }

@@ -2,6 +2,7 @@ package outbox
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"strings"
 	"sync"
@@ -205,3 +206,15 @@ func (e *env) downFor(err error) {
 
 // fr is the French printer.
 var fr = lang.For(lang.French)
+
+// note is the word a command's answer in channel gets (ChannelNote), the
+// channel's alert read as the bot reads it (AlertKey, Alert).
+func (e *env) note(channel string, lacks []string, t lang.Tag) string {
+	ctx := context.Background()
+	k := AlertKey(channel)
+	raw, err := e.store.Setting(ctx, k.Scope, k.ID)
+	if errors.Is(err, storage.ErrNotFound) {
+		raw, err = nil, nil
+	}
+	return e.ob.ChannelNote(ctx, channel, Alert(channel, raw, err), lacks, t)
+}

@@ -197,10 +197,10 @@ func TestChannelNotes(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t)
 	m := e.started("test:open", "")
-	if got := e.ob.ChannelNoteIn(ctx, "test:open", []string{"Send Messages"}, lang.English); !strings.Contains(got, "⚠️ I lack Send Messages in this channel") {
+	if got := e.note("test:open", []string{"Send Messages"}, lang.English); !strings.Contains(got, "⚠️ I lack Send Messages in this channel") {
 		t.Errorf("lacking in a channel with a match: %q", got)
 	}
-	if got := e.ob.ChannelNoteIn(ctx, "test:none", []string{"Send Messages"}, lang.English); got != "" {
+	if got := e.note("test:none", []string{"Send Messages"}, lang.English); got != "" {
 		t.Errorf("lacking in a channel without a match: %q", got)
 	}
 	e.ob.refused(ctx, "test:open", m.ID, &chat.RefusedError{Reason: "Missing Access"})
@@ -217,7 +217,7 @@ func TestChannelNotes(t *testing.T) {
 		{"it lacks nothing now", []string{}, lang.English, ""},
 		{"cleared", nil, lang.English, ""},
 	} {
-		got := e.ob.ChannelNoteIn(ctx, "test:open", tt.lacks, tt.t)
+		got := e.note("test:open", tt.lacks, tt.t)
 		if (tt.want == "") != (got == "") || !strings.Contains(got, tt.want) {
 			t.Errorf("%s: got %q, want %q", tt.name, got, tt.want)
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/internal/lru"
 	"github.com/riskbot/riskbot/bot/look"
 	"github.com/riskbot/riskbot/bot/news"
 	"github.com/riskbot/riskbot/bot/outbox"
@@ -226,6 +227,9 @@ func surrendered(cmds []engine.Command) bool {
 // matches: a match's whole log, for its history.
 type Store interface {
 	Export(ctx context.Context, id int64) (*storage.Export, error)
+	// ExportLog reads a match's log after its first entries (after), at
+	// most limit of them (all if limit <= 0), with the whole log's length.
+	ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error)
 }
 
 // Config is what a Play is made of.
@@ -245,11 +249,16 @@ type Config struct {
 }
 
 // Play plays the matches under way.
-type Play struct{ cfg Config }
+type Play struct {
+	cfg Config
+	// retold keeps the logs of matches told again to their viewers, told
+	// on as they grow (retell).
+	retold *lru.Cache[retoldKey, *retold]
+}
 
 // New returns a Play.
 func New(c Config) *Play {
-	return &Play{cfg: c}
+	return &Play{cfg: c, retold: lru.New[retoldKey, *retold](cachedRetold)}
 }
 
 // Handlers are the commands of a match under way, by their full name.

@@ -49,6 +49,18 @@ var (
 // lets it play; errNoToken without a valid one, errRevoked for a revoked
 // one.
 func (s *Server) seatOf(r *http.Request) (hosted.TokenSeat, bool, error) {
+	return s.bearer(r, s.tokens.Of)
+}
+
+// madeSeatOf is seatOf without the check that the token is still good:
+// what is done with the seat must check it (TokenSeat.Requires, revoked).
+func (s *Server) madeSeatOf(r *http.Request) (hosted.TokenSeat, bool, error) {
+	return s.bearer(r, s.tokens.Seat)
+}
+
+// bearer reads a request's token with seat, and reports whether it has
+// one.
+func (s *Server) bearer(r *http.Request, seat func(context.Context, string) (hosted.TokenSeat, error)) (hosted.TokenSeat, bool, error) {
 	h := r.Header.Get("Authorization")
 	if h == "" {
 		return hosted.TokenSeat{}, false, nil
@@ -59,8 +71,19 @@ func (s *Server) seatOf(r *http.Request) (hosted.TokenSeat, bool, error) {
 	if !ok || !strings.EqualFold(scheme, "Bearer") {
 		return hosted.TokenSeat{}, true, errNoToken
 	}
-	ts, err := hosted.TokenOf(r.Context(), s.store, tok)
+	ts, err := seat(r.Context(), tok)
 	return ts, true, err
+}
+
+// revoked answers a request whose token (made for ts) is no longer good,
+// and reports whether it did: 401 if it was revoked, 503 if the database
+// cannot say.
+func (s *Server) revoked(w http.ResponseWriter, r *http.Request, ts hosted.TokenSeat) bool {
+	if err := hosted.CheckToken(r.Context(), s.store, ts); err != nil {
+		s.tokenProblem(w, err)
+		return true
+	}
+	return false
 }
 
 // tokenProblem answers a request whose token is not good: 401 for one
@@ -165,6 +188,10 @@ type answerKey struct {
 // keeps: a few kilobytes each.
 const cachedAnswers = 256
 
+// cachedTokens is how many API tokens' seats the server keeps: a hundred
+// bytes each.
+const cachedTokens = 1024
+
 func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 	id, ok := matchID(w, r)
 	if !ok {
@@ -199,15 +226,41 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 		writeAnswer(w, body)
 		return
 	}
-	mi, ok := s.loadMatch(w, r)
-	if !ok {
+	// When a match changes, its spectators' pages all ask at once: one
+	// of them loads it, the others wait for its answer.
+	// (Whoever waits is answered even if the one loading goes away.)
+	ctx := context.WithoutCancel(r.Context())
+	a := s.answering.do(key, func() answer { return s.matchAnswer(ctx, id, ts, has) })
+	if a.status != http.StatusOK {
+		problem(w, a.status, "%s", a.problem)
 		return
+	}
+	writeAnswer(w, a.body)
+}
+
+// answer is an answer of GET /api/matches/{id}: the body of a 200, or
+// another status and its problem.
+type answer struct {
+	status  int
+	body    []byte
+	problem string
+}
+
+// matchAnswer loads match id and answers GET /api/matches/{id} for the
+// seat of ts (if has), keeping a 200 in s.answers.
+func (s *Server) matchAnswer(ctx context.Context, id int64, ts hosted.TokenSeat, has bool) answer {
+	mi, err := s.bot.Match(ctx, id)
+	switch {
+	case errors.Is(err, bot.ErrNoMatch):
+		return answer{status: http.StatusNotFound, problem: "no such match"}
+	case err != nil:
+		s.log.Error("load a match for the API", "match", id, "err", err)
+		return answer{status: http.StatusServiceUnavailable, problem: "the match is unavailable"}
 	}
 	viewer := -1
 	if has {
 		if mi.Game == nil || mi.Game.State.SeatByID(ts.User) < 0 {
-			problem(w, http.StatusForbidden, "the token is for another match")
-			return
+			return answer{status: http.StatusForbidden, problem: "the token is for another match"}
 		}
 		viewer = mi.Game.State.SeatByID(ts.User)
 	}
@@ -226,13 +279,52 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 	body, err := json.Marshal(out)
 	if err != nil {
 		s.log.Error("write a match for the API", "match", id, "err", err)
-		problem(w, http.StatusServiceUnavailable, "the match is unavailable")
-		return
+		return answer{status: http.StatusServiceUnavailable, problem: "the match is unavailable"}
 	}
 	body = append(body, '\n')
-	key.version = mi.Version // what was loaded, which may be newer than the head
+	key := answerKey{match: id, version: mi.Version} // what was loaded, which may be newer than the head
+	if has {
+		key.user = ts.User
+	}
 	s.answers.Add(key, body)
-	writeAnswer(w, body)
+	return answer{status: http.StatusOK, body: body}
+}
+
+// flights share a computation among the callers that ask for it at once:
+// the first computes, those that ask meanwhile wait for its result.
+type flights[K comparable, V any] struct {
+	mu sync.Mutex
+	in map[K]*flight[V]
+}
+
+type flight[V any] struct {
+	done chan struct{}
+	v    V
+}
+
+// do returns f's result for k: computed now, or by the caller already
+// computing it.
+func (fs *flights[K, V]) do(k K, f func() V) V {
+	fs.mu.Lock()
+	if fl, ok := fs.in[k]; ok {
+		fs.mu.Unlock()
+		<-fl.done
+		return fl.v
+	}
+	if fs.in == nil {
+		fs.in = map[K]*flight[V]{}
+	}
+	fl := &flight[V]{done: make(chan struct{})}
+	fs.in[k] = fl
+	fs.mu.Unlock()
+	defer func() {
+		fs.mu.Lock()
+		delete(fs.in, k)
+		fs.mu.Unlock()
+		close(fl.done)
+	}()
+	fl.v = f()
+	return fl.v
 }
 
 // writeAnswer writes a JSON answer kept, as writeJSON would have.
@@ -280,8 +372,10 @@ type commandsJSON struct {
 // maxEntries bounds the entries of one answer.
 const maxEntries = 1000
 
-// cachedLogs is how many told logs the server keeps (toldLog): a few
-// tens of bytes a command each.
+// cachedLogs is how many told logs the server keeps (toldLog), each with
+// its match's game as told so far: a few tens of bytes a command, and the
+// state at the start of each turn (a rollback may return to any), a few
+// kilobytes a turn.
 const cachedLogs = 64
 
 func (s *Server) apiCommands(w http.ResponseWriter, r *http.Request) {
@@ -371,41 +465,64 @@ func (s *Server) apiCommands(w http.ResponseWriter, r *http.Request) {
 // errNotSeated: the token's user has no seat in the match.
 var errNotSeated = errors.New("no seat in the match")
 
+// tellKey names a log told (toldLog): a match, to a token's user ("" for
+// the public).
+type tellKey struct {
+	match int64
+	user  string
+}
+
+// telling is the log of a match told to an audience as far as it was
+// read, told on as the match goes on.
+type telling struct {
+	mu sync.Mutex
+	t  *engine.Telling // nil until first read
+}
+
 // toldLog is the log of open match id as told to user's seat ("" for the
-// public): engine.Record.Tell. It is kept by the match's version: a
-// match's followers ask again and again, and the answer changes only with
-// the match.
+// public): engine.Record.Tell. A match's followers ask again and again as
+// it goes on, and an entry told is the same whatever follows it: each
+// audience's telling is kept (engine.Telling), and each ask reads and
+// tells only the entries added since the last (a range read of the log),
+// so an ask costs the same at turn 200 as at turn 10.
 func (s *Server) toldLog(r *http.Request, id int64, user string) (*engine.Record, error) {
-	h, err := s.store.Head(r.Context(), id)
+	tl := s.told.GetOrAdd(tellKey{match: id, user: user}, func() *telling { return &telling{} })
+	tl.mu.Lock()
+	defer tl.mu.Unlock()
+	after := 0
+	if tl.t != nil {
+		after = tl.t.Len()
+	}
+	x, total, err := s.store.ExportLog(r.Context(), id, after, 0)
 	if err != nil {
 		return nil, err
 	}
-	key := answerKey{match: id, version: h.Version, user: user}
-	if t, ok := s.told.Get(key); ok {
-		return t, nil
+	if after > total {
+		// (A log only grows: not the match the telling was of.)
+		return nil, fmt.Errorf("web: match %d's log has %d entries, %d were told", id, total, after)
 	}
-	x, err := s.store.Export(r.Context(), id)
-	if err != nil {
-		return nil, err
-	}
-	audience := engine.Public
-	if user != "" {
-		g, err := engine.NewGame(x.Record.Setup)
+	if tl.t == nil {
+		audience := engine.Public
+		if user != "" {
+			g, err := engine.NewGame(x.Record.Setup)
+			if err != nil {
+				return nil, err
+			}
+			if audience = g.State.SeatByID(user); audience < 0 {
+				return nil, errNotSeated
+			}
+		}
+		t, err := x.Record.Telling(audience)
 		if err != nil {
 			return nil, err
 		}
-		if audience = g.State.SeatByID(user); audience < 0 {
-			return nil, errNotSeated
-		}
-	}
-	t, err := x.Record.Tell(audience)
-	if err != nil {
+		tl.t = t
+	} else if err := tl.t.Add(x.Record.Log...); err != nil {
+		tl.t = nil // told anew at the next ask
 		return nil, err
 	}
-	if len(x.Record.Log) == h.Commands {
-		s.told.Add(key, &t) // (the export read the version the head did)
-	}
-	return &t, nil
+	told := tl.t.Record()
+	return &told, nil
 }
 
 // maxBody bounds a POSTed command.
@@ -454,7 +571,11 @@ func (s *Server) apiPlay(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ts, has, err := s.seatOf(r)
+	// The token's seat is read from memory once read. That the token is
+	// still good is checked by the command's save, in its transaction
+	// (TokenSeat.Requires), and by a read before any other answer: a
+	// revoked token stops at once, in every process.
+	ts, has, err := s.madeSeatOf(r)
 	switch {
 	case !has:
 		problem(w, http.StatusUnauthorized, "a seat's token is needed: Authorization: Bearer TOKEN")
@@ -463,6 +584,9 @@ func (s *Server) apiPlay(w http.ResponseWriter, r *http.Request) {
 		s.tokenProblem(w, err)
 		return
 	case ts.Match != id:
+		if s.revoked(w, r, ts) {
+			return
+		}
 		if _, err := s.store.Head(r.Context(), id); errors.Is(err, storage.ErrNotFound) {
 			problem(w, http.StatusNotFound, "no such match")
 			return
@@ -473,17 +597,26 @@ func (s *Server) apiPlay(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
-		problem(w, http.StatusRequestEntityTooLarge, "the body is larger than %d bytes", maxBody)
+		if !s.revoked(w, r, ts) {
+			problem(w, http.StatusRequestEntityTooLarge, "the body is larger than %d bytes", maxBody)
+		}
 		return
 	}
 	version, cmd, err := decodePlay(body)
 	if err != nil {
-		problem(w, http.StatusBadRequest, "%v", err)
+		if !s.revoked(w, r, ts) {
+			problem(w, http.StatusBadRequest, "%v", err)
+		}
 		return
 	}
-	reply, length, err := s.bot.Play(r.Context(), id, chat.User{ID: ts.User, Name: ts.Name}, version, cmd)
+	reply, length, err := s.bot.PlayRequiring(r.Context(), id, chat.User{ID: ts.User, Name: ts.Name}, version, cmd, ts.Requires())
+	if err != nil && !errors.Is(err, bot.ErrRevoked) && s.revoked(w, r, ts) {
+		return
+	}
 	var rc *bot.RefusedCommand
 	switch {
+	case errors.Is(err, bot.ErrRevoked):
+		s.tokenProblem(w, errRevoked)
 	case errors.As(err, &rc):
 		problem(w, http.StatusForbidden, "%s", rc.Reason)
 	case errors.Is(err, bot.ErrStale):

@@ -46,6 +46,9 @@ type session struct {
 	id       string
 	users    map[string]bool
 	operator bool
+	// activity is the Discord user and channel of a session of the
+	// Activity (activity.go); nil for a browser's.
+	activity *activityID
 }
 
 // nameRecord is a name's setting (nameScope).
@@ -81,6 +84,9 @@ type browsers struct {
 	// operator is the SHA-256 of the operator's key, in hex; "" when the
 	// page has no operator.
 	operator string
+	// activity, on the Activity's server, reads a request's session of
+	// the Activity (Server.activitySession): the only sessions there.
+	activity func(*http.Request) *session
 
 	// claiming orders claims, which read and write the store outside mu.
 	claiming sync.Mutex
@@ -121,6 +127,12 @@ const SessionDays = 180
 // if it has none. A cookie of an earlier run of the server gets back the
 // names it played.
 func (b *browsers) sessionOf(w http.ResponseWriter, r *http.Request) *session {
+	if b.activity != nil {
+		if se := b.activity(r); se != nil {
+			return se
+		}
+		return &session{users: map[string]bool{}} // nobody's, and kept nowhere
+	}
 	if c, err := r.Cookie(cookieName); err == nil {
 		if se := b.known(r.Context(), c.Value); se != nil {
 			return se

@@ -173,7 +173,7 @@ func limitSuggestions(s []suggestion) []suggestion {
 // complete answers the page's autocomplete: ?channel=&as=&line=.
 func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	channel, err := channelName(q.Get("channel"))
+	channel, err := s.channelName(q.Get("channel"))
 	if err != nil {
 		problem(w, http.StatusBadRequest, "%v", err)
 		return

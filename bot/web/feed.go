@@ -63,10 +63,16 @@ func (s *Server) visible(fd *feed, sb *sub, p *post) bool {
 // put adds or replaces a message of a channel and tells the pages that
 // see it. id "" adds a new one. It returns the message's ID.
 func (s *Server) put(channel, id, to string, m chat.Message) string {
+	return s.putAs(channel, id, to, m, false)
+}
+
+// putAs is put; keep adds a message new to the channel under id (the
+// chat's own, for the Activity's Mirror) rather than one of the page's.
+func (s *Server) putAs(channel, id, to string, m chat.Message, keep bool) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	// Under the lock: the names of mentions are the sessions'.
-	v := formatter{name: s.browsers.nameOf, now: s.now()}.render(m)
+	v := formatter{name: s.nameOf, now: s.now()}.render(m)
 	fd := s.feedOf(channel)
 	p, ok := fd.byID[id]
 	if !ok {
@@ -74,8 +80,10 @@ func (s *Server) put(channel, id, to string, m chat.Message) string {
 		// the IDs of the messages it edits later in the database, and
 		// one of an earlier run must find nothing (Edit posts it anew),
 		// never a message of this one.
-		s.nextID++
-		id = s.run + "-" + strconv.FormatInt(s.nextID, 10)
+		if !keep {
+			s.nextID++
+			id = s.run + "-" + strconv.FormatInt(s.nextID, 10)
+		}
 		p = &post{}
 		fd.posts = append(fd.posts, p)
 		fd.byID[id] = p
@@ -96,7 +104,7 @@ func (s *Server) put(channel, id, to string, m chat.Message) string {
 		v.Board = strings.HasPrefix(m.Image.Name, "risk-turn-")
 	}
 	if to != "" {
-		v.To = s.browsers.nameOf(to)
+		v.To = s.nameOf(to)
 	}
 	p.v = v
 	s.tell(fd, p)
@@ -205,9 +213,11 @@ func (s *Server) unsubscribe(channel string, sb *sub) {
 		delete(fd.subs, sb)
 		close(sb.ch)
 	}
-	if len(fd.subs) == 0 && len(fd.posts) == 0 && fd.members == nil {
+	if len(fd.subs) == 0 && (len(fd.posts) == 0 && fd.members == nil || strings.HasPrefix(channel, discordPrefix)) {
 		// A channel followed and never written to: any name a client
 		// asks for would stay in memory (and in the list of channels).
+		// A Discord channel's messages are Discord's to keep: the
+		// Activity shows them while it is open.
 		delete(s.feeds, channel)
 	}
 }
@@ -266,7 +276,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, channel string, 
 
 // events streams a channel to the page.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
-	channel, err := channelName(r.URL.Query().Get("channel"))
+	channel, err := s.channelName(r.URL.Query().Get("channel"))
 	if err != nil {
 		problem(w, http.StatusBadRequest, "%v", err)
 		return
@@ -336,7 +346,12 @@ type pageReplier struct {
 	replace string // the clicked private message, if any
 }
 
-func (pr pageReplier) Reply(_ context.Context, m chat.Message) error {
+func (pr pageReplier) Reply(ctx context.Context, m chat.Message) error {
+	if !m.Private && pr.s.activity != nil {
+		// Typed in Discord, the answer would be seen in the channel.
+		pr.s.activityPost(ctx, pr.channel, m)
+		return nil
+	}
 	to := ""
 	if m.Private {
 		to = pr.user.ID
@@ -381,8 +396,12 @@ func (s *Server) command(w http.ResponseWriter, r *http.Request) {
 	req := chat.Request{Channel: channel, User: user, Command: cmd, Options: opts, Key: "web/" + randomHex(8), Server: "web", Admin: s.browsers.isOperator(se)}
 	req.Locale = pageLocale(r)
 	req.GuildLocale = req.Locale
+	if se.activity != nil {
+		// Discord's server: its defaults and limits, as a typed command's.
+		req.Server = se.activity.server
+	}
 	pr := pageReplier{s: s, channel: channel, user: user}
-	if command.Alias(cmd) == "new" {
+	if command.Alias(cmd) == "new" && se.activity == nil {
 		s.opening.Lock()
 		defer s.opening.Unlock()
 		if ok := s.mayOpen(w, r, se, pr); !ok {
@@ -442,8 +461,11 @@ func (s *Server) click(w http.ResponseWriter, r *http.Request) {
 	c := chat.Click{Channel: channel, User: user, ID: in.Button, Label: label, Key: "web/" + randomHex(8), Server: "web", Admin: s.browsers.isOperator(se)}
 	c.Locale = pageLocale(r)
 	c.GuildLocale = c.Locale
+	if se.activity != nil {
+		c.Server = se.activity.server
+	}
 	pr := pageReplier{s: s, channel: channel, user: user, replace: replace}
-	if opens(in.Button) {
+	if opens(in.Button) && se.activity == nil {
 		s.opening.Lock()
 		defer s.opening.Unlock()
 		if ok := s.mayOpen(w, r, se, pr); !ok {
@@ -528,7 +550,7 @@ type seatInfo struct {
 // channelInfo tells the page about a channel's match: its id (for the
 // spectators' link and the API), status and seats.
 func (s *Server) channelInfo(w http.ResponseWriter, r *http.Request) {
-	channel, err := channelName(r.URL.Query().Get("channel"))
+	channel, err := s.channelName(r.URL.Query().Get("channel"))
 	if err != nil {
 		problem(w, http.StatusBadRequest, "%v", err)
 		return
@@ -545,7 +567,9 @@ func (s *Server) channelInfo(w http.ResponseWriter, r *http.Request) {
 		if mi, err := s.bot.Match(r.Context(), l.ID); err == nil && mi.Game != nil {
 			st := mi.Game.State
 			for i, seat := range st.Seats {
-				si := seatInfo{Name: seat.Name, ID: seat.ID, Bot: i < len(mi.Bots) && mi.Bots[i], Web: strings.HasPrefix(seat.ID, platform(channel)), Turn: st.Current == i}
+				// (The Activity's seats are Discord's players: none is
+				// the page's to take.)
+				si := seatInfo{Name: seat.Name, ID: seat.ID, Bot: i < len(mi.Bots) && mi.Bots[i], Web: strings.HasPrefix(seat.ID, platform(channel)) && se.activity == nil, Turn: st.Current == i}
 				if i < len(mi.RGB) {
 					si.Color = fmt.Sprintf("#%06x", mi.RGB[i])
 				}

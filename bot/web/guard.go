@@ -145,6 +145,9 @@ func (s *Server) fromPageAs(mt string, h http.HandlerFunc) http.HandlerFunc {
 
 // forged says why a request does not come from the page, or "".
 func (s *Server) forged(r *http.Request, mt string) string {
+	if s.activity != nil {
+		return s.activityForged(r, mt)
+	}
 	if got, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || got != mt {
 		if mt == "application/json" {
 			return "the page sends JSON only (Content-Type: application/json)"

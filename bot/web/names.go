@@ -13,6 +13,7 @@ import (
 	"github.com/mtibben/confusables"
 	"golang.org/x/text/secure/precis"
 
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/storage"
@@ -395,9 +396,9 @@ func (s *Server) operator(w http.ResponseWriter, r *http.Request) {
 }
 
 // opens reports whether a button opens a match (a rematch).
-func opens(button string) bool {
-	bt, err := hosted.ParseButton(button)
-	return err == nil && bt.Action == "rematch"
+func opens(id string) bool {
+	bt, err := button.Parse(id)
+	return err == nil && bt.Action == button.Rematch
 }
 
 // mayOpen refuses a new match, privately as the bot refuses, when the

@@ -82,7 +82,9 @@ func (s *Server) restoreLate(ctx context.Context, channel string) {
 		fd, ok := s.feeds[channel]
 		return !ok || len(fd.posts) == 0 && fd.members == nil
 	}
-	if s.bot == nil || !blank() {
+	if s.bot == nil || s.activity != nil || !blank() {
+		// (The Activity's channels are Discord's: the bot's Restore would
+		// post there again.)
 		return
 	}
 	if err := s.bot.Restore(ctx, channel, restoreLimit, blank); err != nil {

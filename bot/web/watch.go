@@ -146,6 +146,8 @@ const watchEvery = time.Second
 // watchers look at the matches spectators follow, one each.
 type watchers struct {
 	store Store
+	// every is how often a followed match is looked at: watchEvery.
+	every time.Duration
 	mu    sync.Mutex
 	by    map[int64]*watcher
 	// looking counts the watchers at work.
@@ -164,7 +166,7 @@ type watcher struct {
 }
 
 func newWatchers(store Store) *watchers {
-	return &watchers{store: store, by: map[int64]*watcher{}}
+	return &watchers{store: store, every: watchEvery, by: map[int64]*watcher{}}
 }
 
 // follow adds a follower (nudged on a change) to match id's watcher,
@@ -196,14 +198,16 @@ func (ws *watchers) leave(wt *watcher, nudge chan struct{}) {
 	}
 }
 
-// look loads the match every second until no one follows it.
+// look asks for the match's head (its version, not the match) every
+// second until no one follows it; only the followers' pages load it, when
+// it changed (one load for all: Server.answering).
 func (ws *watchers) look(ctx context.Context, wt *watcher) {
 	defer func() {
 		ws.mu.Lock()
 		ws.looking--
 		ws.mu.Unlock()
 	}()
-	t := time.NewTicker(watchEvery)
+	t := time.NewTicker(ws.every)
 	defer t.Stop()
 	for {
 		select {

@@ -28,8 +28,8 @@ import (
 	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/internal/lru"
-	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -66,10 +66,14 @@ const Prefix = "web:"
 const consolePrefix = "console:"
 
 // platform is the prefix of a channel's users: "console:" in the
-// console's channels, "web:" in the page's.
+// console's channels, "discord:" in Discord's (the Activity's), "web:" in
+// the page's.
 func platform(channel string) string {
-	if strings.HasPrefix(channel, consolePrefix) {
+	switch {
+	case strings.HasPrefix(channel, consolePrefix):
 		return consolePrefix
+	case strings.HasPrefix(channel, discordPrefix):
+		return discordPrefix
 	}
 	return Prefix
 }
@@ -108,13 +112,21 @@ type Server struct {
 	// run tells this run of the server from earlier ones, in the
 	// addresses of images.
 	run string
-	// answers keeps the answers of GET /api/matches/{id}.
-	answers *lru.Cache[answerKey, []byte]
+	// answers keeps the answers of GET /api/matches/{id}; answering
+	// shares one making of an answer among those who ask for it at once.
+	answers   *lru.Cache[answerKey, []byte]
+	answering flights[answerKey, answer]
 	// told keeps the logs of open matches as told to their audiences, by
-	// match, version and token's user ("" for the public): toldLog.
-	told *lru.Cache[answerKey, *engine.Record]
+	// match and token's user ("" for the public), told on as they grow:
+	// toldLog.
+	told *lru.Cache[tellKey, *telling]
+	// tokens keeps the seats of the API tokens used last.
+	tokens *hosted.Tokens
 	// pageWords are the pages' own words in each language (GET /web/words).
 	pageWords map[lang.Tag]pageWords
+	// activity is the Activity's side, nil unless the server is Discord's
+	// Activity (Config.Activity).
+	activity *activity
 }
 
 // Config is what a Server is built from.
@@ -145,6 +157,10 @@ type Config struct {
 	// from the link risk web prints) the page's operator: its admin. ""
 	// gives the page no operator.
 	OperatorKey string
+	// Activity, if set, makes the server Discord's Activity (activity.go)
+	// and nothing else: it plays Discord's channels, each as the Discord
+	// user signed in, and serves no channel of the page's.
+	Activity *ActivityConfig
 }
 
 // The default bounds of a client's API requests.
@@ -181,11 +197,17 @@ func New(cfg Config) *Server {
 		// pages then say their words in English, from their HTML.
 		cfg.Log.Error("web: no words for the pages", "err", err)
 	}
-	return &Server{pageWords: words, store: cfg.Store, now: cfg.Now, log: cfg.Log, limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now), limits: cfg.Limits,
+	s := &Server{pageWords: words, store: cfg.Store, now: cfg.Now, log: cfg.Log, limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now), limits: cfg.Limits,
 		hosts: newHosts(cfg.Hosts), origins: origins(cfg.Hosts), streams: newStreams(cfg.Streams, cfg.ClientStreams), watchers: newWatchers(cfg.Store),
 		feeds: map[string]*feed{}, browsers: newBrowsers(cfg.Store, cfg.Now, cfg.Limits, cfg.OperatorKey),
 		run: randomHex(4), answers: lru.New[answerKey, []byte](cachedAnswers),
-		told: lru.New[answerKey, *engine.Record](cachedLogs)}
+		told: lru.New[tellKey, *telling](cachedLogs), tokens: hosted.NewTokens(cfg.Store, cachedTokens), activity: newActivity(cfg.Activity)}
+	if s.activity != nil {
+		// The Activity's sessions are Discord's players: no browser
+		// names anyone there.
+		s.browsers.activity = s.activitySession
+	}
+	return s
 }
 
 // SetBot attaches the bot the page talks to.
@@ -223,15 +245,20 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/matches/{id}/map.png", s.limited(s.apiMap))
 	mux.HandleFunc("GET /api/matches/{id}/regions", s.limited(s.apiRegions))
 	mux.HandleFunc("GET /api/matches/{id}/regions.png", s.limited(s.apiRegionsPNG))
-	return onlyHosts(s.hosts, secure(mux))
+	if s.activity != nil {
+		// Discord's client frames the Activity: it may, and nobody else.
+		return onlyHosts(s.hosts, secure(s.activityGate(mux), s.activity.csp))
+	}
+	return onlyHosts(s.hosts, secure(mux, "'none'"))
 }
 
 // secure sets the headers every answer carries: nothing from elsewhere may
-// run in the page or frame it.
-func secure(h http.Handler) http.Handler {
+// run in the page, and only frames (the Activity's Discord) may frame it.
+func secure(h http.Handler, frames string) http.Handler {
+	csp := "default-src 'self'; img-src 'self' data:; frame-ancestors " + frames
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hd := w.Header()
-		hd.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'")
+		hd.Set("Content-Security-Policy", csp)
 		hd.Set("X-Content-Type-Options", "nosniff")
 		hd.Set("Referrer-Policy", "no-referrer")
 		h.ServeHTTP(w, r)
@@ -275,7 +302,7 @@ func checkName(name string) error {
 // page's session, answering the problem itself if they do not hold (ok
 // false).
 func (s *Server) actor(w http.ResponseWriter, r *http.Request, channelIn, as string) (channel string, user chat.User, se *session, ok bool) {
-	channel, err := channelName(channelIn)
+	channel, err := s.channelName(channelIn)
 	if err != nil {
 		problem(w, http.StatusBadRequest, "%v", err)
 		return "", chat.User{}, nil, false
@@ -299,6 +326,9 @@ func (s *Server) actor(w http.ResponseWriter, r *http.Request, channelIn, as str
 // browser, since a page name is anyone's who names it first and would
 // otherwise play the console's seat of the same name.
 func (s *Server) acting(ctx context.Context, se *session, channel, name string) (chat.User, error) {
+	if se.activity != nil {
+		return activityActing(se, channel)
+	}
 	if name == "" {
 		return chat.User{}, errors.New("choose who you play as first")
 	}
@@ -312,9 +342,19 @@ func (s *Server) acting(ctx context.Context, se *session, channel, name string) 
 	return userIn(channel, name), nil
 }
 
-// channelName checks a channel name from the page ("main", or
+// channelName checks a channel name from the page and returns the
+// channel: a channel of Discord's on the Activity (activityChannel), else
+// one of the page's or a console's (pageChannel).
+func (s *Server) channelName(name string) (string, error) {
+	if s.activity != nil {
+		return activityChannel(name)
+	}
+	return pageChannel(name)
+}
+
+// pageChannel checks a channel name from the page ("main", or
 // "console:main" for a console's) and returns the channel.
-func channelName(name string) (string, error) {
+func pageChannel(name string) (string, error) {
 	prefix := Prefix
 	if rest, ok := strings.CutPrefix(name, consolePrefix); ok {
 		prefix, name = consolePrefix, rest

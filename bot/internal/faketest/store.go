@@ -19,14 +19,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/riskbot/riskbot/engine"
-	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -393,417 +391,39 @@ func (s *Store) Seated(_ context.Context, user, prefix string, limit int) ([]sto
 
 // Export returns match id whole (storage.ExportPart): its setup, log and
 // data, even if it does not load.
-func (s *Store) Export(_ context.Context, id int64) (*storage.Export, error) {
+func (s *Store) Export(ctx context.Context, id int64) (*storage.Export, error) {
 	if err := s.fail("Export"); err != nil {
 		return nil, err
 	}
+	x, _, err := s.exportLog(id, 0, 0)
+	return x, err
+}
+
+// ExportLog returns match id with its log after its first after entries,
+// at most limit of them (all if limit <= 0), and the whole log's length
+// (storage.ExportPart).
+func (s *Store) ExportLog(_ context.Context, id int64, after, limit int) (*storage.Export, int, error) {
+	if err := s.fail("ExportLog"); err != nil {
+		return nil, 0, err
+	}
+	return s.exportLog(id, after, limit)
+}
+
+func (s *Store) exportLog(id int64, after, limit int) (*storage.Export, int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	m := s.byID(id)
 	if m == nil {
-		return nil, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
+		return nil, 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
 	}
 	row := m.row()
-	x, _, err := storage.ExportPart(&row, 0, 0, func(part *storage.Match) ([]engine.Entry, error) {
-		log := make([]engine.Entry, part.Commands)
+	return storage.ExportPart(&row, after, limit, func(part *storage.Match) ([]engine.Entry, error) {
+		log := make([]engine.Entry, part.Commands-after)
 		for i := range log {
-			if err := json.Unmarshal([]byte(m.log[i]), &log[i]); err != nil {
+			if err := json.Unmarshal([]byte(m.log[after+i]), &log[i]); err != nil {
 				return nil, &storage.CorruptError{Match: m.ID, Err: err}
 			}
 		}
 		return log, nil
 	})
-	return x, err
-}
-
-// ClaimPosts claims the posts queued at or before c.Now and not yet
-// delivered, in scope, whose claim is free, at most limit, oldest first.
-func (s *Store) ClaimPosts(_ context.Context, scope string, c storage.Claim, limit int) ([]storage.Post, error) {
-	if err := s.fail("ClaimPosts"); err != nil {
-		return nil, err
-	}
-	if err := c.Check(); err != nil {
-		return nil, fmt.Errorf("faketest: claim posts: %w", err)
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	var out []storage.Post
-	for _, p := range s.posts {
-		if len(out) == limit {
-			break
-		}
-		if !p.Queued.After(c.Now) && inScope(scope, p.Channel) && p.claim.free(c) {
-			p.claim = claim{holder: c.Holder, at: c.Now, until: c.Until}
-			p.Body = bytes.Clone(p.Body)
-			out = append(out, p.Post)
-		}
-	}
-	return out, nil
-}
-
-// ReleasePosts gives up holder's claim on the posts of version of match
-// id.
-func (s *Store) ReleasePosts(_ context.Context, id, version int64, holder string) error {
-	if err := s.fail("ReleasePosts"); err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, p := range s.posts {
-		if p.Match == id && p.Version == version && p.claim.holder == holder {
-			p.claim = claim{}
-		}
-	}
-	return nil
-}
-
-// Delivered takes the posts of version of match id out of the outbox.
-func (s *Store) Delivered(_ context.Context, id, version int64) error {
-	if err := s.fail("Delivered"); err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.posts = slices.DeleteFunc(s.posts, func(p *post) bool { return p.Match == id && p.Version == version })
-	return nil
-}
-
-// Queued returns the posts not yet delivered, oldest first, whoever holds
-// them.
-func (s *Store) Queued() []storage.Post {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	var out []storage.Post
-	for _, p := range s.posts {
-		out = append(out, p.Post)
-	}
-	return out
-}
-
-// ClaimDue claims the timers of active matches due at c.Now, in scope,
-// whose claim is free, at most limit matches' worth, earliest first
-// (storage.DueTimers).
-func (s *Store) ClaimDue(_ context.Context, scope string, c storage.Claim, limit int) ([]storage.Timer, error) {
-	if err := s.fail("ClaimDue"); err != nil {
-		return nil, err
-	}
-	if err := c.Check(); err != nil {
-		return nil, fmt.Errorf("faketest: claim due timers: %w", err)
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	due := func(t time.Time) bool { return !t.IsZero() && !t.After(c.Now) }
-	first := func(m *match) time.Time {
-		r, d := m.Timers.Remind, m.Timers.Deadline
-		if r.IsZero() || (!d.IsZero() && d.Before(r)) {
-			return d
-		}
-		return r
-	}
-	var ms []*match
-	for _, m := range s.matches {
-		if m.Status == storage.Active && (due(m.Timers.Remind) || due(m.Timers.Deadline)) && inScope(scope, m.Channel) && m.claim.free(c) {
-			ms = append(ms, m)
-		}
-	}
-	slices.SortStableFunc(ms, func(a, b *match) int { return first(a).Compare(first(b)) })
-	var rows []storage.Match
-	for _, m := range ms[:min(limit, len(ms))] {
-		m.claim = claim{holder: c.Holder, at: c.Now, until: c.Until}
-		rows = append(rows, m.row())
-	}
-	return storage.DueTimers(rows, c.Now), nil
-}
-
-// ReleaseDue gives up holder's claim on the timers of match id.
-func (s *Store) ReleaseDue(_ context.Context, id int64, holder string) error {
-	if err := s.fail("ReleaseDue"); err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if m := s.byID(id); m != nil && m.claim.holder == holder {
-		m.claim = claim{}
-	}
-	return nil
-}
-
-// Lease takes, or renews, the named lease for c.Holder: false if another
-// holder's lease runs.
-func (s *Store) Lease(_ context.Context, name string, c storage.Claim) (bool, error) {
-	if err := s.fail("Lease"); err != nil {
-		return false, err
-	}
-	if err := c.Check(); err != nil {
-		return false, fmt.Errorf("faketest: take lease %s: %w", name, err)
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	l, held := s.leases[name]
-	if held && l.holder != c.Holder && l.until.After(c.Now) {
-		return false, nil
-	}
-	s.leases[name] = claim{holder: c.Holder, at: c.Now, until: c.Until}
-	return true, nil
-}
-
-// Unlease lets go of holder's named lease.
-func (s *Store) Unlease(_ context.Context, name, holder string) error {
-	if err := s.fail("Unlease"); err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.leases[name].holder == holder {
-		delete(s.leases, name)
-	}
-	return nil
-}
-
-// Leased returns the holder of the named lease, "" if none.
-func (s *Store) Leased(name string) string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.leases[name].holder
-}
-
-// ForgetRequests forgets the requests applied before a time, and says how
-// many.
-func (s *Store) ForgetRequests(_ context.Context, before time.Time) (int64, error) {
-	if err := s.fail("ForgetRequests"); err != nil {
-		return 0, err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	n := len(s.requests)
-	maps.DeleteFunc(s.requests, func(_ string, at time.Time) bool { return at.Before(before) })
-	return int64(n - len(s.requests)), nil
-}
-
-// Applied reports whether a request of that key was applied (and not
-// forgotten).
-func (s *Store) Applied(key string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	_, ok := s.requests[key]
-	return ok
-}
-
-// Setting returns a setting's value, or storage.ErrNotFound.
-func (s *Store) Setting(_ context.Context, scope, id string) (json.RawMessage, error) {
-	if err := s.fail("Setting"); err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	v, ok := s.settings[[2]string{scope, id}]
-	if !ok {
-		return nil, fmt.Errorf("%w (setting %s/%s)", storage.ErrNotFound, scope, id)
-	}
-	return bytes.Clone(v), nil
-}
-
-// SetSetting stores a setting (storage.CheckSetting); nil deletes it.
-func (s *Store) SetSetting(_ context.Context, scope, id string, value json.RawMessage, _ time.Time) error {
-	if err := s.fail("SetSetting"); err != nil {
-		return err
-	}
-	if err := storage.CheckSetting(scope, id, value); err != nil {
-		return fmt.Errorf("faketest: set setting: %w", err)
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if value == nil {
-		delete(s.settings, [2]string{scope, id})
-		return nil
-	}
-	s.settings[[2]string{scope, id}] = bytes.Clone(value)
-	return nil
-}
-
-// RecordResult stores a finished match's result once (storage.CheckResult,
-// storage.CheckRecorded).
-func (s *Store) RecordResult(_ context.Context, r storage.Result) error {
-	if err := s.fail("RecordResult"); err != nil {
-		return err
-	}
-	if err := storage.CheckResult(r); err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	var stored []storage.ResultRow
-	for _, row := range s.results {
-		if row.Match == r.Match {
-			stored = append(stored, row)
-		}
-	}
-	if len(stored) > 0 {
-		return storage.CheckRecorded(r, stored)
-	}
-	for _, seat := range r.Seats {
-		s.results = append(s.results, storage.ResultRow{Server: r.Server, Match: r.Match, Rules: r.Rules, Seat: seat, Ended: millis(r.Ended)})
-	}
-	return nil
-}
-
-// serverResults are a server's results in the order the matches ended.
-func (s *Store) serverResults(server string) []storage.ResultRow {
-	var rows []storage.ResultRow
-	for _, row := range s.results {
-		if row.Server == server {
-			rows = append(rows, row)
-		}
-	}
-	slices.SortStableFunc(rows, func(a, b storage.ResultRow) int {
-		return cmp.Or(a.Ended.Compare(b.Ended), cmp.Compare(a.Match, b.Match))
-	})
-	return rows
-}
-
-// Leaderboard returns a server's players under a rule set
-// (storage.Leaderboard).
-func (s *Store) Leaderboard(_ context.Context, server string, rules state.Rules, limit int) ([]storage.Standing, error) {
-	if err := s.fail("Leaderboard"); err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return storage.Leaderboard(s.serverResults(server), rules, limit), nil
-}
-
-// PlayerStats returns a player's standings on a server
-// (storage.PlayerStats).
-func (s *Store) PlayerStats(_ context.Context, server, player string) ([]storage.Standing, error) {
-	if err := s.fail("PlayerStats"); err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return storage.PlayerStats(s.serverResults(server), player), nil
-}
-
-// AddMap adds a map to its scope's library: a name taken (whatever its
-// case) or the same files there already is a *storage.MapConflictError.
-func (s *Store) AddMap(_ context.Context, m storage.LibraryMap, f storage.MapFiles, now time.Time) error {
-	if err := s.fail("AddMap"); err != nil {
-		return err
-	}
-	if err := storage.CheckLibraryMap(m, f); err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, have := range s.library {
-		if have.Scope != m.Scope {
-			continue
-		}
-		if have.Hash == m.Hash {
-			return &storage.MapConflictError{Name: have.Name, Same: true}
-		}
-		if storage.FoldName(have.Name) == storage.FoldName(m.Name) {
-			return &storage.MapConflictError{Name: have.Name}
-		}
-	}
-	if _, ok := s.files[m.Engine()]; !ok {
-		s.files[m.Engine()] = f
-	}
-	m.Size, m.Added = f.Size(), millis(now)
-	s.library = append(s.library, m)
-	return nil
-}
-
-// libraryIndex is the index in the library of scope's map named name, or
-// -1.
-func (s *Store) libraryIndex(scope, name string) int {
-	return slices.IndexFunc(s.library, func(m storage.LibraryMap) bool {
-		return m.Scope == scope && storage.FoldName(m.Name) == storage.FoldName(name)
-	})
-}
-
-// Maps lists a scope's library by name.
-func (s *Store) Maps(_ context.Context, scope string) ([]storage.LibraryMap, error) {
-	if err := s.fail("Maps"); err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	var out []storage.LibraryMap
-	for _, m := range s.library {
-		if m.Scope == scope {
-			out = append(out, m)
-		}
-	}
-	slices.SortFunc(out, func(a, b storage.LibraryMap) int {
-		return strings.Compare(storage.FoldName(a.Name), storage.FoldName(b.Name))
-	})
-	return out, nil
-}
-
-// LibraryMap returns scope's map named name, whatever its case, or
-// storage.ErrNoMap.
-func (s *Store) LibraryMap(_ context.Context, scope, name string) (storage.LibraryMap, error) {
-	if err := s.fail("LibraryMap"); err != nil {
-		return storage.LibraryMap{}, err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	i := s.libraryIndex(scope, name)
-	if i < 0 {
-		return storage.LibraryMap{}, fmt.Errorf("%w: %q in %s", storage.ErrNoMap, name, scope)
-	}
-	return s.library[i], nil
-}
-
-// MapFiles returns the files of the map of that engine name, or
-// storage.ErrNoMap.
-func (s *Store) MapFiles(_ context.Context, name string) (storage.MapFiles, error) {
-	if err := s.fail("MapFiles"); err != nil {
-		return storage.MapFiles{}, err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	f, ok := s.files[name]
-	if !ok {
-		return f, fmt.Errorf("%w: %s", storage.ErrNoMap, name)
-	}
-	return f, nil
-}
-
-// RenameMap renames scope's map old: storage.ErrNoMap if there is none, a
-// *storage.MapConflictError if another has the name new.
-func (s *Store) RenameMap(_ context.Context, scope, old, new string) error {
-	if err := s.fail("RenameMap"); err != nil {
-		return err
-	}
-	if err := storage.CheckMapName(new); err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	i := s.libraryIndex(scope, old)
-	if i < 0 {
-		return fmt.Errorf("%w: %q in %s", storage.ErrNoMap, old, scope)
-	}
-	if j := s.libraryIndex(scope, new); j >= 0 && j != i {
-		return &storage.MapConflictError{Name: s.library[j].Name}
-	}
-	s.library[i].Name = new
-	return nil
-}
-
-// RemoveMap removes scope's map named name (its files stay), or
-// storage.ErrNoMap.
-func (s *Store) RemoveMap(_ context.Context, scope, name string) error {
-	if err := s.fail("RemoveMap"); err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	i := s.libraryIndex(scope, name)
-	if i < 0 {
-		return fmt.Errorf("%w: %q in %s", storage.ErrNoMap, name, scope)
-	}
-	s.library = slices.Delete(s.library, i, i+1)
-	return nil
 }
