@@ -95,7 +95,7 @@ func TestClickRunsAgainAfterAnotherProcessMovedTheMatch(t *testing.T) {
 			h.restart()
 			const ch = "test:race"
 			wantOpened(t, h, ch, h.do(ch, "Ann", "new"), "opened a Risk match")
-			join := hostedLobbyButton(t, h, ch, button.Join)
+			join := button.ID(h.load(ch).ID, 0, button.Join)
 			wantPrivate(t, h.clickAs(chat.Click{Channel: ch, User: user("Bob"), ID: join, Key: key}), "You joined")
 			if !r.hit {
 				t.Fatal("the other process's change did not happen")
