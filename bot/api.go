@@ -118,7 +118,7 @@ func (b *Bot) Play(ctx context.Context, id int64, user chat.User, version int, c
 
 // PlayRequiring is Play on the authority of a setting: the command is
 // saved only while requires holds (the player's API token is still good:
-// hosted.TokenSeat.Requires), else it fails with ErrRevoked.
+// tokens.Seat.Requires), else it fails with ErrRevoked.
 //
 // A match the process keeps (storage.Cache.Kept) is played on without a
 // read of the database: the save checks, in its transaction, that the

@@ -21,6 +21,7 @@ import (
 	"github.com/riskbot/riskbot/bot/outbox"
 	"github.com/riskbot/riskbot/bot/people"
 	"github.com/riskbot/riskbot/bot/server"
+	"github.com/riskbot/riskbot/bot/tokens"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/render"
 	"github.com/riskbot/riskbot/state"
@@ -36,8 +37,8 @@ var levels = []string{"easy", "normal", "hard"}
 
 // The store's methods the lobby uses are the fake's.
 var (
-	_ Store             = (*faketest.Store)(nil)
-	_ hosted.TokenStore = (*faketest.Store)(nil)
+	_ Store        = (*faketest.Store)(nil)
+	_ tokens.Store = (*faketest.Store)(nil)
 )
 
 // env is a Lobby over a store and a chat in memory, with the parts it

@@ -26,6 +26,7 @@ import (
 	"github.com/riskbot/riskbot/bot/news"
 	"github.com/riskbot/riskbot/bot/outbox"
 	"github.com/riskbot/riskbot/bot/server"
+	"github.com/riskbot/riskbot/bot/tokens"
 	"github.com/riskbot/riskbot/bot/voice"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
@@ -513,7 +514,7 @@ func (l *Lobby) KickSeat(ctx context.Context, m *hosted.Match, i int) (hosted.Re
 	text := m.Says(public(m).T("lobby.kick.bot-plays", "Name", lang.Text(sm.Name), "Level", voice.Level(l.cfg.DefaultLevel), "Then", hostNote))
 	// Their API tokens end with the seat, first: a kick that fails to save
 	// leaves them without tokens, never a removed player with some.
-	if err := hosted.RevokeTokens(ctx, l.cfg.Tokens, m.ID, sm.ID, l.cfg.Now()); err != nil {
+	if err := tokens.Revoke(ctx, l.cfg.Tokens, m.ID, sm.ID, l.cfg.Now()); err != nil {
 		return hosted.Result{}, err
 	}
 	if err := l.cfg.Matches.Save(ctx, m, change); err != nil {
@@ -723,7 +724,7 @@ type Config struct {
 	Servers *server.Servers
 	Outbox  *outbox.Outbox
 	// Tokens keeps the seats' API tokens, revoked when a seat is kicked.
-	Tokens hosted.TokenStore
+	Tokens tokens.Store
 	// Poster opens a match's thread where it can (chat.Threader).
 	Poster chat.Poster
 	// NewPlayer makes a computer player of a level: a level it refuses is

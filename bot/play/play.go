@@ -17,6 +17,7 @@ import (
 	"github.com/riskbot/riskbot/bot/news"
 	"github.com/riskbot/riskbot/bot/outbox"
 	"github.com/riskbot/riskbot/bot/server"
+	"github.com/riskbot/riskbot/bot/tokens"
 	"github.com/riskbot/riskbot/bot/voice"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
@@ -180,7 +181,7 @@ func (p *Play) Act(ctx context.Context, m *hosted.Match, seat int, extra voice.R
 	if surrendered(cmds) {
 		// A seat given up keeps no API tokens. The surrender stands if
 		// this fails: the engine refuses its seat's commands all the same.
-		if err := hosted.RevokeTokens(ctx, p.cfg.Tokens, m.ID, m.Game.State.Seats[seat].ID, p.cfg.Now()); err != nil {
+		if err := tokens.Revoke(ctx, p.cfg.Tokens, m.ID, m.Game.State.Seats[seat].ID, p.cfg.Now()); err != nil {
 			p.cfg.Log.Warn("revoke the tokens of a seat given up", "match", m.ID, "err", err)
 		}
 	}
@@ -240,7 +241,7 @@ type Config struct {
 	Servers *server.Servers
 	Outbox  *outbox.Outbox
 	// Tokens keeps the seats' API tokens, revoked when a seat is given up.
-	Tokens hosted.TokenStore
+	Tokens tokens.Store
 	// Leave takes a player out of a match still in its lobby (/risk
 	// surrender there).
 	Leave func(ctx context.Context, c *hosted.Call, m *hosted.Match) (hosted.Result, error)

@@ -15,7 +15,7 @@ import (
 
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
-	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/tokens"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
@@ -32,54 +32,53 @@ import (
 
 // Token makes a new API token for user's seat in match id and returns it:
 // shown once, to the seat's player; only its hash is kept. The bot makes
-// them the same way (/risk me token): hosted.NewToken.
+// them the same way (/risk me token): tokens.New.
 func (s *Server) Token(ctx context.Context, id int64, user chat.User) (string, error) {
-	return hosted.NewToken(ctx, s.store, id, user, s.now())
+	return tokens.New(ctx, s.store, id, user, s.now())
 }
 
 // errNoToken: the request carries no token, or one the server never made;
 // errRevoked: one revoked since (its player's command, a kick, a seat
 // given up).
 var (
-	errNoToken = hosted.ErrNoToken
-	errRevoked = hosted.ErrTokenRevoked
+	errNoToken = tokens.ErrUnknown
+	errRevoked = tokens.ErrRevoked
 )
 
 // seatOf returns the seat a request's token (Authorization: Bearer TOKEN)
 // lets it play; errNoToken without a valid one, errRevoked for a revoked
 // one.
-func (s *Server) seatOf(r *http.Request) (hosted.TokenSeat, bool, error) {
-	return s.bearer(r, s.tokens.Of)
+func (s *Server) seatOf(r *http.Request) (tokens.Seat, bool, error) {
+	return s.bearer(r, s.tokens.Verify)
 }
 
 // madeSeatOf is seatOf without the check that the token is still good:
 // what is done with the seat must check it (TokenSeat.Requires, revoked).
-func (s *Server) madeSeatOf(r *http.Request) (hosted.TokenSeat, bool, error) {
-	return s.bearer(r, s.tokens.Seat)
+func (s *Server) madeSeatOf(r *http.Request) (tokens.Seat, bool, error) {
+	return s.bearer(r, s.tokens.Claim)
 }
 
 // bearer reads a request's token with seat, and reports whether it has
 // one.
-func (s *Server) bearer(r *http.Request, seat func(context.Context, string) (hosted.TokenSeat, error)) (hosted.TokenSeat, bool, error) {
+func (s *Server) bearer(r *http.Request, seat func(context.Context, string) (tokens.Seat, error)) (tokens.Seat, bool, error) {
 	h := r.Header.Get("Authorization")
 	if h == "" {
-		return hosted.TokenSeat{}, false, nil
+		return tokens.Seat{}, false, nil
 	}
 	// The scheme's name is case-insensitive (RFC 9110, 11.1).
 	scheme, tok, ok := strings.Cut(strings.TrimSpace(h), " ")
 	tok = strings.TrimSpace(tok)
 	if !ok || !strings.EqualFold(scheme, "Bearer") {
-		return hosted.TokenSeat{}, true, errNoToken
+		return tokens.Seat{}, true, errNoToken
 	}
 	ts, err := seat(r.Context(), tok)
 	return ts, true, err
 }
 
-// revoked answers a request whose token (made for ts) is no longer good,
-// and reports whether it did: 401 if it was revoked, 503 if the database
-// cannot say.
-func (s *Server) revoked(w http.ResponseWriter, r *http.Request, ts hosted.TokenSeat) bool {
-	if err := hosted.CheckToken(r.Context(), s.store, ts); err != nil {
+// revoked answers a request whose token is no longer good, and reports
+// whether it did: 401 if it was revoked, 503 if the database cannot say.
+func (s *Server) revoked(w http.ResponseWriter, r *http.Request) bool {
+	if _, _, err := s.bearer(r, s.tokens.Verify); err != nil {
 		s.tokenProblem(w, err)
 		return true
 	}
@@ -248,7 +247,7 @@ type answer struct {
 
 // matchAnswer loads match id and answers GET /api/matches/{id} for the
 // seat of ts (if has), keeping a 200 in s.answers.
-func (s *Server) matchAnswer(ctx context.Context, id int64, ts hosted.TokenSeat, has bool) answer {
+func (s *Server) matchAnswer(ctx context.Context, id int64, ts tokens.Seat, has bool) answer {
 	mi, err := s.bot.Match(ctx, id)
 	switch {
 	case errors.Is(err, bot.ErrNoMatch):
@@ -584,7 +583,7 @@ func (s *Server) apiPlay(w http.ResponseWriter, r *http.Request) {
 		s.tokenProblem(w, err)
 		return
 	case ts.Match != id:
-		if s.revoked(w, r, ts) {
+		if s.revoked(w, r) {
 			return
 		}
 		if _, err := s.store.Head(r.Context(), id); errors.Is(err, storage.ErrNotFound) {
@@ -597,20 +596,20 @@ func (s *Server) apiPlay(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
-		if !s.revoked(w, r, ts) {
+		if !s.revoked(w, r) {
 			problem(w, http.StatusRequestEntityTooLarge, "the body is larger than %d bytes", maxBody)
 		}
 		return
 	}
 	version, cmd, err := decodePlay(body)
 	if err != nil {
-		if !s.revoked(w, r, ts) {
+		if !s.revoked(w, r) {
 			problem(w, http.StatusBadRequest, "%v", err)
 		}
 		return
 	}
 	reply, length, err := s.bot.PlayRequiring(r.Context(), id, chat.User{ID: ts.User, Name: ts.Name}, version, cmd, ts.Requires())
-	if err != nil && !errors.Is(err, bot.ErrRevoked) && s.revoked(w, r, ts) {
+	if err != nil && !errors.Is(err, bot.ErrRevoked) && s.revoked(w, r) {
 		return
 	}
 	var rc *bot.RefusedCommand

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/chat"
-	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/tokens"
 	"github.com/riskbot/riskbot/engine"
 )
 
@@ -222,7 +222,7 @@ func TestTokensHashed(t *testing.T) {
 		if strings.Contains(st.ID, tok) || strings.Contains(string(st.Value), tok) {
 			t.Errorf("the token is stored in clear: %s %s", st.ID, st.Value)
 		}
-		if st.Scope == hosted.TokenScope && st.ID == hosted.TokenHash(tok) {
+		if st.Scope == tokens.Scope && st.ID == tokens.Hash(tok) {
 			found = true
 		}
 	}

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/chat"
-	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/tokens"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -73,6 +73,7 @@ type browserRecord struct {
 // browsers are the sessions of the page and the names they play.
 type browsers struct {
 	store  Store
+	tokens *tokens.Keeper // checks a token given as a proof
 	now    func() time.Time
 	limits Limits
 	// started is when this run began: names kept without a time were
@@ -102,13 +103,13 @@ type browsers struct {
 	touched map[string]time.Time
 }
 
-func newBrowsers(store Store, now func() time.Time, limits Limits, operatorKey string) *browsers {
+func newBrowsers(store Store, tk *tokens.Keeper, now func() time.Time, limits Limits, operatorKey string) *browsers {
 	key, _ := hex.DecodeString(randomHex(32))
 	op := ""
 	if operatorKey != "" {
 		op = cookieHash(operatorKey)
 	}
-	return &browsers{store: store, now: now, limits: limits, started: now(), key: key, operator: op,
+	return &browsers{store: store, tokens: tk, now: now, limits: limits, started: now(), key: key, operator: op,
 		sessions: map[string]*session{}, owner: map[string]string{}, names: map[string]string{}, touched: map[string]time.Time{}}
 }
 
@@ -450,10 +451,10 @@ func (b *browsers) dropFrom(ctx context.Context, h, key string) error {
 // up).
 func (b *browsers) prove(ctx context.Context, key, proof string) error {
 	proof = strings.TrimSpace(proof)
-	if hosted.IsToken(proof) {
-		ts, err := hosted.TokenOf(ctx, b.store, proof)
+	if tokens.Plausible(proof) {
+		ts, err := b.tokens.Verify(ctx, proof)
 		switch {
-		case errors.Is(err, hosted.ErrNoToken), errors.Is(err, hosted.ErrTokenRevoked):
+		case errors.Is(err, tokens.ErrUnknown), errors.Is(err, tokens.ErrRevoked):
 			return refuse(http.StatusForbidden, "That token is not valid (%v).", err)
 		case err != nil:
 			return fmt.Errorf("web: check a token: %w", err)

@@ -14,7 +14,7 @@ import (
 
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
-	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/tokens"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/storage"
 	"github.com/riskbot/riskbot/storage/sqlite"
@@ -87,7 +87,7 @@ func TestPostFollowsOtherProcesses(t *testing.T) {
 	}
 
 	// The other process revokes Ann's tokens.
-	if err := hosted.RevokeTokens(ctx, other, p.id, userID("Ann"), time.Now()); err != nil {
+	if err := tokens.Revoke(ctx, other, p.id, userID("Ann"), time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	at := version()
@@ -104,7 +104,7 @@ func TestPostFollowsOtherProcesses(t *testing.T) {
 	if got := version(); got != at {
 		t.Fatalf("the revoked token played: the log holds %d commands, want %d", got, at)
 	}
-	tok, err := hosted.NewToken(ctx, other, p.id, chat.User{ID: userID("Ann"), Name: "Ann"}, time.Now())
+	tok, err := tokens.New(ctx, other, p.id, chat.User{ID: userID("Ann"), Name: "Ann"}, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,8 +28,8 @@ import (
 	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
-	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/internal/lru"
+	"github.com/riskbot/riskbot/bot/tokens"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -121,7 +121,7 @@ type Server struct {
 	// toldLog.
 	told *lru.Cache[tellKey, *telling]
 	// tokens keeps the seats of the API tokens used last.
-	tokens *hosted.Tokens
+	tokens *tokens.Keeper
 	// pageWords are the pages' own words in each language (GET /web/words).
 	pageWords map[lang.Tag]pageWords
 	// activity is the Activity's side, nil unless the server is Discord's
@@ -199,9 +199,9 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{pageWords: words, store: cfg.Store, now: cfg.Now, log: cfg.Log, limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now), limits: cfg.Limits,
 		hosts: newHosts(cfg.Hosts), origins: origins(cfg.Hosts), streams: newStreams(cfg.Streams, cfg.ClientStreams), watchers: newWatchers(cfg.Store),
-		feeds: map[string]*feed{}, browsers: newBrowsers(cfg.Store, cfg.Now, cfg.Limits, cfg.OperatorKey),
-		run: randomHex(4), answers: lru.New[answerKey, []byte](cachedAnswers),
-		told: lru.New[tellKey, *telling](cachedLogs), tokens: hosted.NewTokens(cfg.Store, cachedTokens), activity: newActivity(cfg.Activity)}
+		feeds: map[string]*feed{}, run: randomHex(4), answers: lru.New[answerKey, []byte](cachedAnswers),
+		told: lru.New[tellKey, *telling](cachedLogs), tokens: tokens.NewKeeper(cfg.Store, cachedTokens), activity: newActivity(cfg.Activity)}
+	s.browsers = newBrowsers(cfg.Store, s.tokens, cfg.Now, cfg.Limits, cfg.OperatorKey)
 	if s.activity != nil {
 		// The Activity's sessions are Discord's players: no browser
 		// names anyone there.
