@@ -242,25 +242,63 @@ func capitalsSpots(s *state.State, coast bool) (a, b, mid int) {
 	return -1, -1, -1
 }
 
-// TestBrowserCapitals plays a capitals match by clicks on the map only:
-// at 1280 px with the mouse, Ann's capital chosen (then her opponent's,
-// typed, two territories away), her first turn (the reinforcements, a
-// capture, a move of three quarters, the end) and her second (the
+// captureFor is the capture a player makes to reach the hero and an item
+// soon: from one of seat's territories to a neutral neighbour, the one
+// that holds an item first, then one of a terrain the seat has not; -1,
+// -1 if none.
+func captureFor(s *state.State, seat int) (from, to int) {
+	var have uint32
+	for i := range s.Terr {
+		if s.Terr[i].Owner == seat {
+			have |= 1 << s.Map.Territories[i].Terrain
+		}
+	}
+	from, to, best := -1, -1, -1
+	for f := range s.Terr {
+		if s.Terr[f].Owner != seat {
+			continue
+		}
+		for _, n := range s.Map.Territories[f].Adj {
+			if s.Terr[n].Owner != state.Neutral {
+				continue
+			}
+			score := 0
+			if s.Terr[n].Item != state.NoItem {
+				score += 2
+			}
+			if have&(1<<s.Map.Territories[n].Terrain) == 0 {
+				score++
+			}
+			if score > best {
+				from, to, best = f, n, score
+			}
+		}
+	}
+	return from, to
+}
+
+// TestBrowserCapitals plays a capitals match by clicks on the map only,
+// at 1280 px with the mouse and at 390 px with touch in the zoomed view.
+// Ann's capital is chosen (then her opponent's, typed, two territories
+// away) and her first turn played whole: the reinforcements, a capture, a
+// move of three quarters, the end. At 1280 px her second turn: the
 // reinforcements, an attack planned with its numbers and drawn as an
-// arrow, the plan launched, the end); at 390 px with touch, in the zoomed
-// view, her capital on the coast and a first turn that builds a port, then
-// an item used (the board given one). Each click sends the line one would
-// type, and the match is the one those lines make typed.
+// arrow, the plan launched, the end. At 390 px, on a normal map, her
+// capital on the coast: four turns typed (each a capture of a new
+// terrain, or of an item) unlock her hero and bring her an item, then a
+// whole turn by touch again: the item used, the reinforcements, a port
+// on her capital, a move with the hero, the end. Each click sends the
+// line one would type, and the match is the one those lines make typed.
 func TestBrowserCapitals(t *testing.T) {
 	br := newBrowser(t)
 	for _, c := range []struct {
-		name  string
-		touch bool
-	}{{"desktop", false}, {"phone", true}} {
+		name, size string
+		touch      bool
+	}{{"desktop", "small", false}, {"phone", "normal", true}} {
 		t.Run(c.name, func(t *testing.T) {
 			e, sent := newClickEnv(t)
 			ch := "cap-" + c.name
-			lobby := []string{"Ann: /risk new rules:capitals map:small neutral:3", "Bob: /risk join"}
+			lobby := []string{"Ann: /risk new rules:capitals map:" + c.size + " neutral:3", "Bob: /risk join"}
 			playAs(t, e, ch, lobby...)
 			url := e.ts.URL + "/?c=" + ch
 			var pg *page
@@ -331,59 +369,114 @@ func TestBrowserCapitals(t *testing.T) {
 			p.button("#panel", "Reinforce "+name(a))
 			want = append(want, "Ann: /risk place territory:"+quoted(name(a)))
 			bd = p.settled("Ann's action", bd.Commands, "action")
+			// A capture: her capital, then the territory between the two
+			// capitals (at 390 px: the one that leads to her hero).
+			to := mid
 			if c.touch {
-				// A port on her capital, on the coast.
-				p.pick(a, false)
-				p.button("#panel", "Build a port on "+name(a))
-				want = append(want, "Ann: /risk port territory:"+quoted(name(a)))
-				bd = p.settled("the port built", bd.Commands, "")
-				p.screenshot("capitals-" + c.name + "-1-port")
-				// A move with the hero and an item, as the board shows them
-				// when the player has them: the clicks send the lines that
-				// do them (the page's run is watched, the lines not run:
-				// this player has neither).
-				p.eval(fmt.Sprintf(`window.ran = []; window.realRun = run; run = (line) => { ran.push(line); return Promise.resolve(); };
-					Object.assign(state.board.moves, {move: [{from: %d, to: [%d], hero: true}], ratio: 2, hero: false,
-						item: {title: "Attack at full power", what: "every planned attack strikes at full power", use: true}}); drawPlay()`, a, mid), nil)
-				p.source(a)
-				p.pick(mid, false)
-				p.button("#panel", "With the hero")
-				p.waitFor("the hero going", `document.querySelector('#panel button[aria-pressed="true"]')`, browserWait)
-				p.screenshot("capitals-" + c.name + "-2-hero")
-				p.button("#panel", "1/2")
-				p.button("#panel", "Use the item")
-				var ran []string
-				p.eval(`ran`, &ran)
-				if want := []string{"/risk fortify from:" + quoted(name(a)) + " to:" + quoted(name(mid)) + " ratio:1/2 hero:yes", "/risk show cards use:yes"}; !slices.Equal(ran, want) {
-					p.fail("the hero's move and the item's button ran %q, want %q", ran, want)
-				}
-				p.eval(`for (const k of ["move", "ratio", "hero", "item"]) delete state.board.moves[k]; run = window.realRun; play.busy = false; play.hero = null; drawPlay()`, nil)
-				p.button("#panel", "End turn")
-				want = append(want, "Ann: /risk end")
-				p.seen("the turn's end", "Ann ended turn", browserWait)
-				waitLines(t, sent, len(want))
-				p.screenshot("capitals-" + c.name + "-3-ended")
-				sameAsTyped(t, e, ch, lobby, sent.all(), want)
-				return
+				_, to = captureFor(matchState(t, e, ch), ann)
 			}
-			// A capture: her capital, then the territory between.
 			p.source(a)
-			p.pick(mid, false)
-			p.button("#panel", "Capture "+name(mid))
-			want = append(want, "Ann: /risk attack from:"+quoted(name(a))+" to:"+quoted(name(mid)))
+			p.pick(to, false)
+			p.button("#panel", "Capture "+name(to))
+			want = append(want, "Ann: /risk attack from:"+quoted(name(a))+" to:"+quoted(name(to)))
 			bd = p.settled("Ann's move", bd.Commands, "move")
 			// The move: three quarters of the capital's troops.
 			p.source(a)
-			p.pick(mid, false)
+			p.pick(to, false)
 			p.waitFor("the shares", `document.getElementById("panel").innerText.includes("Move troops from")`, browserWait)
 			p.screenshot("capitals-" + c.name + "-1-move")
 			p.button("#panel", "3/4")
-			want = append(want, "Ann: /risk fortify from:"+quoted(name(a))+" to:"+quoted(name(mid))+" ratio:3/4")
+			want = append(want, "Ann: /risk fortify from:"+quoted(name(a))+" to:"+quoted(name(to))+" ratio:3/4")
 			bd = p.settled("the moved troops", bd.Commands, "")
 			p.button("#panel", "End turn")
 			want = append(want, "Ann: /risk end")
 			p.seen("the turn's end", "Ann ended turn", browserWait)
 			bobTurn()
+
+			if c.touch {
+				// Her hero and an item, for real: the seeded match (the
+				// test's seeds and lobby) unlocks the hero at her fourth
+				// turn (a fourth terrain) and brings an item (distant
+				// attack) at her sixth, each turn a capture.
+				for turn := 2; ; turn++ {
+					s := matchState(t, e, ch)
+					if cs := s.Seats[ann].Capitals; s.Hero(ann) >= 0 && cs.Item.Kept() {
+						t.Logf("turn %d: the hero on %s, the item %s", turn, name(s.Hero(ann)), cs.Item)
+						break
+					}
+					if turn > 8 {
+						t.Fatalf("no hero and item by Ann's turn %d (hero on %d, item %v): the seeded match no longer reaches them; choose another lobby", turn, s.Hero(ann), s.Seats[ann].Capitals.Item)
+					}
+					types := func(line string) {
+						typed(t, e, sent, ch, "Ann: "+line)
+						want = append(want, "Ann: "+line)
+					}
+					types("/risk place territory:" + quoted(name(a)))
+					if from, to := captureFor(matchState(t, e, ch), ann); from >= 0 {
+						types("/risk attack from:" + quoted(name(from)) + " to:" + quoted(name(to)))
+					}
+					types("/risk end")
+					bobTurn()
+				}
+				s := matchState(t, e, ch)
+				if s.Hero(ann) != a {
+					t.Fatalf("the hero stands on %d, not on the capital %d", s.Hero(ann), a)
+				}
+				// The item, at the turn's start.
+				bd = p.settled("Ann's turn with her hero", bd.Commands, "reinforce")
+				if bd.Moves.Item == nil || !bd.Moves.Item.Use {
+					p.fail("the board offers no item to use: %+v", bd.Moves.Item)
+				}
+				p.button("#panel", "Use the item")
+				want = append(want, "Ann: /risk show cards use:yes")
+				bd = p.settled("the item used", bd.Commands, "reinforce")
+				p.pick(a, false)
+				p.button("#panel", "Reinforce "+name(a))
+				want = append(want, "Ann: /risk place territory:"+quoted(name(a)))
+				bd = p.settled("the action", bd.Commands, "action")
+				// A port on her capital, on the coast.
+				p.source(a)
+				p.button("#panel", "Build a port on "+name(a))
+				want = append(want, "Ann: /risk port territory:"+quoted(name(a)))
+				bd = p.settled("the port built", bd.Commands, "move")
+				p.screenshot("capitals-" + c.name + "-2-port")
+				// The move, the hero along.
+				with := -1
+				for _, m := range bd.Moves.Move {
+					if m.From == a && m.Hero && len(m.To) > 0 {
+						with = m.To[0]
+					}
+				}
+				if with < 0 {
+					p.fail("no move with the hero from %d: %+v", a, bd.Moves.Move)
+				}
+				p.source(a)
+				p.pick(with, false)
+				p.button("#panel", "With the hero")
+				p.waitFor("the hero going", `document.querySelector('#panel button[aria-pressed="true"]')`, browserWait)
+				// The toggle looks pressed, not like the buttons beside it.
+				var colours []string
+				p.eval(`[document.querySelector('#panel button[aria-pressed="true"]'), [...document.querySelectorAll("#panel button")].find(b => b.textContent === "Undo")].map(b => getComputedStyle(b).backgroundColor)`, &colours)
+				if colours[0] == colours[1] {
+					p.fail("the hero's toggle, pressed, is %s as Undo is: it does not look pressed", colours[0])
+				}
+				p.screenshot("capitals-" + c.name + "-3-hero")
+				p.button("#panel", "1/2")
+				want = append(want, "Ann: /risk fortify from:"+quoted(name(a))+" to:"+quoted(name(with))+" ratio:1/2 hero:yes")
+				bd = p.settled("the hero moved", bd.Commands, "")
+				if h := matchState(t, e, ch).Hero(ann); h != with {
+					p.fail("the hero stands on %d after the move, want %d", h, with)
+				}
+				p.button("#panel", "End turn")
+				want = append(want, "Ann: /risk end")
+				p.settled("the turn's end", bd.Commands, "")
+				p.waitFor("Bob's turn", `state.board.current !== state.board.viewer`, browserWait)
+				p.seen("the turn's end", "Ann ended turn", browserWait)
+				waitLines(t, sent, len(want))
+				p.screenshot("capitals-" + c.name + "-4-ended")
+				sameAsTyped(t, e, ch, lobby, sent.all(), want)
+				return
+			}
 
 			// The second turn: the reinforcements where the attack goes from.
 			bd = p.settled("Ann's second turn", bd.Commands, "reinforce")
