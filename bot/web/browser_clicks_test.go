@@ -523,103 +523,133 @@ func TestBrowserCapitals(t *testing.T) {
 const boardDebug = `JSON.stringify({board: state.board && {phase: state.board.phase, commands: state.board.commands, current: state.board.current, viewer: state.board.viewer, moves: state.board.moves, orders: state.board.orders}, play: {sel: play.sel, target: play.target, busy: play.busy, zoom: play.ctl && play.ctl.zoom}, panel: document.getElementById("panel").innerText, error: document.getElementById("error").innerText})`
 
 // TestBrowserOrders plays a simultaneous round by clicks on the map only,
-// at 1280 px: the initial armies on one territory (an amount), the
-// round's reinforcements, an attack order of some armies and a move order,
-// each drawn as an arrow, the move taken back (Undo), then Ready; the
-// round resolves. Each click sends the line one would type, and the match
-// is the one those lines make typed.
+// at 1280 px with the mouse and at 390 px with touch in the zoomed view:
+// the initial armies on one territory (an amount: shift-click, long
+// press), the round's reinforcements, an attack order of some armies and
+// a move order, each drawn as an arrow, the move taken back (Undo), then
+// Ready; the round resolves. Each click sends the line one would type,
+// and the match is the one those lines make typed.
 func TestBrowserOrders(t *testing.T) {
 	br := newBrowser(t)
-	e, sent := newClickEnv(t)
-	const ch = "orders"
-	lobby := []string{"Ann: /risk new turns:simultaneous", "Ann: /risk addbot level:easy"}
-	playAs(t, e, ch, lobby...)
-	p := boardPage{page: br.open(e.ts.URL+"/?c="+ch, shotsDir(t))}
-	p.debug = boardDebug
-	p.ready(ch)
-	p.addName("Ann")
-	p.playing("Ann")
-	want := []string{"Ann: /risk start"}
-	p.command("/risk start", browserWait)
-	b := p.settled("the setup", 0, "")
-	p.waitFor("the map docked", `!document.getElementById("dock").hidden && play.ctl.img.complete && play.ctl.img.naturalWidth > 0`, browserWait)
-	name := func(t int) string { return territoryName(e, ch, t) }
-	// The armies on Ann's territory with the most neighbours, where her
-	// orders show best.
-	s := matchState(t, e, ch)
-	src := -1
-	for i := range s.Terr {
-		if s.Terr[i].Owner == b.Viewer && s.BordersEnemy(i) && (src < 0 || len(s.Map.Territories[i].Adj) > len(s.Map.Territories[src].Adj)) {
-			src = i
-		}
+	for _, c := range []struct {
+		name  string
+		touch bool
+	}{{"desktop", false}, {"phone", true}} {
+		t.Run(c.name, func(t *testing.T) {
+			e, sent := newClickEnv(t)
+			ch := "orders-" + c.name
+			lobby := []string{"Ann: /risk new turns:simultaneous", "Ann: /risk addbot level:easy"}
+			playAs(t, e, ch, lobby...)
+			url := e.ts.URL + "/?c=" + ch
+			var pg *page
+			if c.touch {
+				pg = br.openPhone(url, shotsDir(t))
+			} else {
+				pg = br.open(url, shotsDir(t))
+			}
+			pg.t = t
+			p := boardPage{page: pg, touch: c.touch}
+			p.debug = boardDebug
+			p.ready(ch)
+			p.eval(`document.body.dataset.panel = "seats"`, nil)
+			p.addName("Ann")
+			p.playing("Ann")
+			p.eval(`document.body.dataset.panel = ""`, nil)
+			want := []string{"Ann: /risk start"}
+			p.command("/risk start", browserWait)
+			b := p.settled("the setup", 0, "")
+			p.waitFor("the map docked", `!document.getElementById("dock").hidden && play.ctl.img.complete && play.ctl.img.naturalWidth > 0`, browserWait)
+			name := func(t int) string { return territoryName(e, ch, t) }
+			if c.touch {
+				p.zoomIn(name)
+			}
+			// The armies on Ann's territory with the most neighbours, where
+			// her orders show best.
+			s := matchState(t, e, ch)
+			src := -1
+			for i := range s.Terr {
+				if s.Terr[i].Owner == b.Viewer && s.BordersEnemy(i) && (src < 0 || len(s.Map.Territories[i].Adj) > len(s.Map.Territories[src].Adj)) {
+					src = i
+				}
+			}
+			p.pick(src, true)
+			p.button("#panel", "All ")
+			want = append(want, fmt.Sprintf("Ann: /risk place territory:%s armies:%d", quoted(name(src)), b.Moves.Reserve))
+			b = p.settled("the round", b.Commands, "")
+			p.waitFor("the round's orders", `state.board.phase === "orders" && state.board.moves.place`, browserWait)
+			b = p.board()
+			// The reinforcements: a click an army.
+			for n := b.Moves.Reserve; n > 0; n-- {
+				p.pick(src, false)
+				want = append(want, fmt.Sprintf("Ann: /risk place territory:%s armies:1", quoted(name(src))))
+				b = p.settled("an army placed", b.Commands, "")
+			}
+			if len(b.Moves.Assault) == 0 || !b.Moves.End {
+				p.fail("no attack order to give after the placements: %+v", b.Moves)
+			}
+			// An attack order: the source, the target, how many.
+			var from, to, most int
+			for _, a := range b.Moves.Assault {
+				if a.Max > most {
+					from, to, most = a.From, a.To[0], a.Max
+				}
+			}
+			p.source(from)
+			p.pick(to, false)
+			o, err := engine.AttackOdds(most+1, max(1, b.Territories[to].Armies))
+			if err != nil {
+				t.Fatal(err)
+			}
+			odds := fmt.Sprintf("when the round resolves: how many go? All %d: %.0f%% to take it", most, 100*o.Win)
+			p.waitFor("the order's odds", fmt.Sprintf(`document.getElementById("panel").innerText.includes(%q)`, odds), browserWait)
+			var ms []float64
+			p.eval(`play.ms.slice(-2)`, &ms)
+			t.Logf("orders, %s: a click to its highlight or odds drawn: %v ms (performance.now)", c.name, ms)
+			n := max(1, most/2)
+			p.buttonIs("#panel", fmt.Sprint(n))
+			want = append(want, fmt.Sprintf("Ann: /risk attack from:%s to:%s armies:%d", quoted(name(from)), quoted(name(to)), n))
+			b = p.settled("the attack order", b.Commands, "")
+			p.waitFor("the attack's arrow", `document.querySelectorAll("#dock svg.arrows line.attack").length === 1`, browserWait)
+			// A move order, then taken back.
+			if len(b.Moves.Fortify) == 0 {
+				p.fail("no move order to give: %+v", b.Moves)
+			}
+			f := b.Moves.Fortify[0]
+			p.source(f.From)
+			p.pick(f.To[0], false)
+			p.waitFor("the move's amounts", `document.getElementById("panel").innerText.includes("when the round resolves:")`, browserWait)
+			p.buttonIs("#panel", "1")
+			want = append(want, fmt.Sprintf("Ann: /risk fortify from:%s to:%s armies:1", quoted(name(f.From)), quoted(name(f.To[0]))))
+			b = p.settled("the move order", b.Commands, "")
+			p.waitFor("the move's arrow", `document.querySelectorAll("#dock svg.arrows line.move").length === 1`, browserWait)
+			// A closer look at the orders, for the eye (the phone's view is
+			// zoomed already).
+			center := func() {
+				p.eval(fmt.Sprintf(`(() => { const c = play.ctl, a = c.anchorOf(%d); c.scroller.scrollLeft = a.x - c.scroller.clientWidth / 2; c.scroller.scrollTop = a.y - c.scroller.clientHeight / 2; })()`, from), nil)
+			}
+			if c.touch {
+				center()
+				p.screenshot("orders-" + c.name + "-0-arrows")
+			} else {
+				p.buttonIs("#panel .zoom", "+")
+				p.buttonIs("#panel .zoom", "+")
+				center()
+				p.screenshot("orders-" + c.name + "-0-arrows")
+				p.buttonIs("#panel .zoom", "−")
+				p.buttonIs("#panel .zoom", "−")
+				p.waitFor("the whole map", `play.ctl.zoom === 1`, browserWait)
+			}
+			p.button("#panel", "Undo")
+			want = append(want, "Ann: /risk undo")
+			b = p.settled("the move taken back", b.Commands, "")
+			p.waitFor("the move's arrow gone", `document.querySelectorAll("#dock svg.arrows line.move").length === 0 && document.querySelectorAll("#dock svg.arrows line.attack").length === 1`, browserWait)
+			p.button("#panel", "Ready")
+			want = append(want, "Ann: /risk end")
+			p.waitFor("the next round", fmt.Sprintf(`state.board.turn > %d && !state.board.ready && !play.busy`, b.Turn), browserWait)
+			p.waitFor("no arrow in the new round", `document.querySelectorAll("#dock svg.arrows line").length === 0`, browserWait)
+			p.screenshot("orders-" + c.name + "-1-resolved")
+			waitLines(t, sent, len(want))
+			sameAsTyped(t, e, ch, lobby, sent.all(), want)
+		})
 	}
-	p.pick(src, true)
-	p.button("#panel", "All ")
-	want = append(want, fmt.Sprintf("Ann: /risk place territory:%s armies:%d", quoted(name(src)), b.Moves.Reserve))
-	b = p.settled("the round", b.Commands, "")
-	p.waitFor("the round's orders", `state.board.phase === "orders" && state.board.moves.place`, browserWait)
-	b = p.board()
-	// The reinforcements: a click an army.
-	for n := b.Moves.Reserve; n > 0; n-- {
-		p.pick(src, false)
-		want = append(want, fmt.Sprintf("Ann: /risk place territory:%s armies:1", quoted(name(src))))
-		b = p.settled("an army placed", b.Commands, "")
-	}
-	if len(b.Moves.Assault) == 0 || !b.Moves.End {
-		p.fail("no attack order to give after the placements: %+v", b.Moves)
-	}
-	// An attack order: the source, the target, how many.
-	var from, to, most int
-	for _, a := range b.Moves.Assault {
-		if a.Max > most {
-			from, to, most = a.From, a.To[0], a.Max
-		}
-	}
-	p.source(from)
-	p.pick(to, false)
-	o, err := engine.AttackOdds(most+1, max(1, b.Territories[to].Armies))
-	if err != nil {
-		t.Fatal(err)
-	}
-	odds := fmt.Sprintf("when the round resolves: how many go? All %d: %.0f%% to take it", most, 100*o.Win)
-	p.waitFor("the order's odds", fmt.Sprintf(`document.getElementById("panel").innerText.includes(%q)`, odds), browserWait)
-	var ms []float64
-	p.eval(`play.ms.slice(-2)`, &ms)
-	t.Logf("orders: a click to its highlight or odds drawn: %v ms (performance.now)", ms)
-	n := max(1, most/2)
-	p.buttonIs("#panel", fmt.Sprint(n))
-	want = append(want, fmt.Sprintf("Ann: /risk attack from:%s to:%s armies:%d", quoted(name(from)), quoted(name(to)), n))
-	b = p.settled("the attack order", b.Commands, "")
-	p.waitFor("the attack's arrow", `document.querySelectorAll("#dock svg.arrows line.attack").length === 1`, browserWait)
-	// A move order, then taken back.
-	if len(b.Moves.Fortify) == 0 {
-		p.fail("no move order to give: %+v", b.Moves)
-	}
-	f := b.Moves.Fortify[0]
-	p.source(f.From)
-	p.pick(f.To[0], false)
-	p.waitFor("the move's amounts", `document.getElementById("panel").innerText.includes("when the round resolves:")`, browserWait)
-	p.buttonIs("#panel", "1")
-	want = append(want, fmt.Sprintf("Ann: /risk fortify from:%s to:%s armies:1", quoted(name(f.From)), quoted(name(f.To[0]))))
-	b = p.settled("the move order", b.Commands, "")
-	p.waitFor("the move's arrow", `document.querySelectorAll("#dock svg.arrows line.move").length === 1`, browserWait)
-	// A closer look at the orders, for the eye.
-	p.buttonIs("#panel .zoom", "+")
-	p.buttonIs("#panel .zoom", "+")
-	p.eval(fmt.Sprintf(`(() => { const c = play.ctl, a = c.anchorOf(%d); c.scroller.scrollLeft = a.x - c.scroller.clientWidth / 2; c.scroller.scrollTop = a.y - c.scroller.clientHeight / 2; })()`, from), nil)
-	p.screenshot("orders-0-arrows")
-	p.buttonIs("#panel .zoom", "−")
-	p.buttonIs("#panel .zoom", "−")
-	p.waitFor("the whole map", `play.ctl.zoom === 1`, browserWait)
-	p.button("#panel", "Undo")
-	want = append(want, "Ann: /risk undo")
-	b = p.settled("the move taken back", b.Commands, "")
-	p.waitFor("the move's arrow gone", `document.querySelectorAll("#dock svg.arrows line.move").length === 0 && document.querySelectorAll("#dock svg.arrows line.attack").length === 1`, browserWait)
-	p.button("#panel", "Ready")
-	want = append(want, "Ann: /risk end")
-	p.waitFor("the next round", fmt.Sprintf(`state.board.turn > %d && !state.board.ready && !play.busy`, b.Turn), browserWait)
-	p.waitFor("no arrow in the new round", `document.querySelectorAll("#dock svg.arrows line").length === 0`, browserWait)
-	p.screenshot("orders-1-resolved")
-	waitLines(t, sent, len(want))
-	sameAsTyped(t, e, ch, lobby, sent.all(), want)
 }
