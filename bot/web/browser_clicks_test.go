@@ -453,6 +453,9 @@ func TestBrowserCapitals(t *testing.T) {
 				p.source(a)
 				p.pick(with, false)
 				p.button("#panel", "With the hero")
+				var ms []float64
+				p.eval(`play.ms.slice(-2)`, &ms)
+				t.Logf("capitals, phone: a tap to its highlight or shares drawn: %v ms (performance.now)", ms)
 				p.waitFor("the hero going", `document.querySelector('#panel button[aria-pressed="true"]')`, browserWait)
 				// The toggle looks pressed, not like the buttons beside it.
 				var colours []string
