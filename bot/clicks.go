@@ -12,13 +12,14 @@ import (
 
 // HandleClick answers a button press.
 func (b *Bot) HandleClick(ctx context.Context, c chat.Click, r chat.Replier) error {
-	res, err := b.click(ctx, c)
+	as := aside(c.Channel, c.User.ID, false) // a click is no sign its author is back
+	res, err := b.click(ctx, c, as.reads)
 	name := "click"
 	if bt, perr := button.Parse(c.ID); perr == nil {
 		name = "click " + string(bt.Action)
 	}
 	b.cfg.Meter.Command(name, resultOf(err))
-	return b.finish(ctx, c.Channel, c.User, "click "+c.ID, c.BotLacks, c.Locale, res, err, r)
+	return b.finish(ctx, c.Channel, c.User, "click "+c.ID, c.BotLacks, c.Locale, res, err, r, as)
 }
 
 // clickSummary words a click for its author.
@@ -70,42 +71,32 @@ func (b *Bot) clickTable() (map[button.Action]clickHandler, error) {
 	return t, nil
 }
 
-// click answers a click under its channel's lock: a repeat once, then its
-// action's handler (clickTable).
-func (b *Bot) click(ctx context.Context, c chat.Click) (hosted.Result, error) {
+// click answers a click: its action's handler (clickTable), run by the
+// routine that runs commands (apply).
+func (b *Bot) click(ctx context.Context, c chat.Click, reads *storage.Reads) (hosted.Result, error) {
 	bt, err := button.Parse(c.ID)
 	if err != nil {
 		return hosted.Result{}, chat.RefuseMsg("bot.button.foreign")
-	}
-	unlock := b.locks.Lock(c.Channel)
-	defer unlock()
-	var rec *hosted.Record
-	if c.Key != "" {
-		if res, ok, err := b.repeated(ctx, c.Channel, c.User, c.Key, c.Locale); ok || err != nil {
-			return res, err
-		}
-		rec = &hosted.Record{Req: storage.Request{Key: c.Key, User: c.User.ID, Summary: clickSummary(c)}}
 	}
 	h, ok := b.clicks[bt.Action]
 	if !ok {
 		// A button of another version of the bot's, or made up.
 		return hosted.Result{}, chat.RefuseMsg("play.click.gone")
 	}
-	if h.noMatch {
-		return h.run(ctx, c, bt, nil)
-	}
-	m, err := b.matches.ByID(ctx, bt.Match)
-	if err != nil {
-		return hosted.Result{}, err
-	}
-	m.Rec = rec
-	m.Reader = hosted.ReaderOf(c.Locale)
-	if m.Channel != c.Channel {
-		return hosted.Result{}, chat.RefuseMsg("bot.button.elsewhere")
-	}
-	res, err := h.run(ctx, c, bt, m)
-	if rec != nil && rec.Saved {
-		res.Answers = c.Key
-	}
-	return res, err
+	return b.apply(ctx, request{channel: c.Channel, user: c.User, key: c.Key, locale: c.Locale, summary: clickSummary(c),
+		run: func(ctx context.Context, rec *hosted.Record) (hosted.Result, error) {
+			if h.noMatch {
+				return h.run(ctx, c, bt, nil)
+			}
+			m, err := b.matches.ByID(ctx, bt.Match)
+			if err != nil {
+				return hosted.Result{}, err
+			}
+			m.Rec, m.Reads = rec, reads
+			m.Reader = hosted.ReaderOf(c.Locale)
+			if m.Channel != c.Channel {
+				return hosted.Result{}, chat.RefuseMsg("bot.button.elsewhere")
+			}
+			return h.run(ctx, c, bt, m)
+		}})
 }

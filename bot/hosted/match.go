@@ -37,6 +37,14 @@ type Match struct {
 	// Reader is the language of whoever's command or click loaded the
 	// match, for its private answer; empty for the match's own.
 	Reader lang.Tag
+	// Requires, if set, is the setting the command at hand is played on
+	// the authority of (an API token's generation: TokenSeat.Requires):
+	// its changes are saved only while the setting holds
+	// (storage.Change.Requires).
+	Requires *storage.Setting
+	// Reads, if set, are the settings the command's changes read, for
+	// its answer (storage.Change.Reads).
+	Reads *storage.Reads
 }
 
 // ReaderLang is the language of the answer to the command at hand: its
@@ -207,6 +215,8 @@ type Call struct {
 	Args command.Args
 	// Rec is the request to record with the change the command makes.
 	Rec *Record
+	// Reads are the settings its changes read for its answer (Match.Reads).
+	Reads *storage.Reads
 }
 
 // For loads the open match of the call's channel, ready to record the
@@ -216,7 +226,7 @@ func (ms *Matches) For(ctx context.Context, c *Call) (*Match, error) {
 	if err != nil {
 		return nil, err
 	}
-	m.Rec = c.Rec
+	m.Rec, m.Reads = c.Rec, c.Reads
 	m.Reader = ReaderOf(c.Req.Locale)
 	return m, nil
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/internal/lru"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -120,6 +121,15 @@ func IsToken(s string) bool {
 // TokenOf returns the seat a token plays: ErrNoToken for one the server
 // never made, ErrTokenRevoked for one revoked since (RevokeTokens).
 func TokenOf(ctx context.Context, st TokenStore, token string) (TokenSeat, error) {
+	ts, err := tokenSeat(ctx, st, token)
+	if err != nil {
+		return TokenSeat{}, err
+	}
+	return ts, CheckToken(ctx, st, ts)
+}
+
+// tokenSeat reads the seat a token was made for, good or not since.
+func tokenSeat(ctx context.Context, st TokenStore, token string) (TokenSeat, error) {
 	if !IsToken(token) {
 		return TokenSeat{}, ErrNoToken
 	}
@@ -134,14 +144,84 @@ func TokenOf(ctx context.Context, st TokenStore, token string) (TokenSeat, error
 	if err := json.Unmarshal(raw, &ts); err != nil {
 		return TokenSeat{}, ErrNoToken
 	}
+	return ts, nil
+}
+
+// CheckToken reports whether the seat of a token is still its token's
+// (ErrTokenRevoked if it was revoked since it was made): one read.
+func CheckToken(ctx context.Context, st TokenStore, ts TokenSeat) error {
 	gen, err := tokenGen(ctx, st, ts.Match, ts.User)
+	if err != nil {
+		return err
+	}
+	if ts.Gen != gen {
+		return ErrTokenRevoked
+	}
+	return nil
+}
+
+// Requires is the setting a change made with the token requires
+// (storage.Change.Requires): its seat's token generation, as it was when
+// the token was made. The change is saved only if the token is still
+// good when it commits, in this process or any other, without a read of
+// its own.
+func (ts TokenSeat) Requires() *storage.Setting {
+	r := &storage.Setting{Scope: tokenGenScope, ID: genKey(ts.Match, ts.User)}
+	if ts.Gen != 0 {
+		r.Value = genValue(ts.Gen) // (no generation before the first revocation)
+	}
+	return r
+}
+
+// genValue is a token generation as it is stored.
+func genValue(gen int64) json.RawMessage {
+	return json.RawMessage(`{"gen":` + strconv.FormatInt(gen, 10) + `}`)
+}
+
+// Tokens reads the seats of API tokens, keeping those it read: a token's
+// seat (its match, player and generation) never changes once it is made.
+// Whether the token is still good does, when its seat's tokens are
+// revoked (in this process or another): Seat does not say, TokenOf
+// (Tokens.Of) reads it, and a change made with the token can require it
+// (TokenSeat.Requires). It is safe for concurrent use.
+type Tokens struct {
+	st    TokenStore
+	seats *lru.Cache[string, TokenSeat] // by the token's hash
+}
+
+// NewTokens returns Tokens over st, keeping the seats of the n tokens
+// used last.
+func NewTokens(st TokenStore, n int) *Tokens {
+	return &Tokens{st: st, seats: lru.New[string, TokenSeat](n)}
+}
+
+// Seat returns the seat token was made for, without checking that it is
+// still good: ErrNoToken for one the server never made. What is done
+// with it must be checked (Of, CheckToken, or TokenSeat.Requires).
+func (t *Tokens) Seat(ctx context.Context, token string) (TokenSeat, error) {
+	if !IsToken(token) {
+		return TokenSeat{}, ErrNoToken
+	}
+	h := TokenHash(token)
+	if ts, ok := t.seats.Get(h); ok {
+		return ts, nil
+	}
+	ts, err := tokenSeat(ctx, t.st, token)
 	if err != nil {
 		return TokenSeat{}, err
 	}
-	if ts.Gen != gen {
-		return TokenSeat{}, ErrTokenRevoked
-	}
+	t.seats.Add(h, ts)
 	return ts, nil
+}
+
+// Of is TokenOf, the token's seat read from memory once it was read: one
+// read, of the seat's token generation.
+func (t *Tokens) Of(ctx context.Context, token string) (TokenSeat, error) {
+	ts, err := t.Seat(ctx, token)
+	if err != nil {
+		return TokenSeat{}, err
+	}
+	return ts, CheckToken(ctx, t.st, ts)
 }
 
 // RevokeTokens ends every token of user's seat in match id: those made
@@ -153,8 +233,7 @@ func RevokeTokens(ctx context.Context, st TokenStore, id int64, user string, now
 	if err != nil {
 		return err
 	}
-	raw, _ := json.Marshal(map[string]int64{"gen": gen + 1})
-	if err := st.SetSetting(ctx, tokenGenScope, genKey(id, user), raw, now); err != nil {
+	if err := st.SetSetting(ctx, tokenGenScope, genKey(id, user), genValue(gen+1), now); err != nil {
 		return fmt.Errorf("bot: revoke the tokens of %s in match %d: %w", user, id, err)
 	}
 	return nil

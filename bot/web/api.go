@@ -49,6 +49,18 @@ var (
 // lets it play; errNoToken without a valid one, errRevoked for a revoked
 // one.
 func (s *Server) seatOf(r *http.Request) (hosted.TokenSeat, bool, error) {
+	return s.bearer(r, s.tokens.Of)
+}
+
+// madeSeatOf is seatOf without the check that the token is still good:
+// what is done with the seat must check it (TokenSeat.Requires, revoked).
+func (s *Server) madeSeatOf(r *http.Request) (hosted.TokenSeat, bool, error) {
+	return s.bearer(r, s.tokens.Seat)
+}
+
+// bearer reads a request's token with seat, and reports whether it has
+// one.
+func (s *Server) bearer(r *http.Request, seat func(context.Context, string) (hosted.TokenSeat, error)) (hosted.TokenSeat, bool, error) {
 	h := r.Header.Get("Authorization")
 	if h == "" {
 		return hosted.TokenSeat{}, false, nil
@@ -59,8 +71,19 @@ func (s *Server) seatOf(r *http.Request) (hosted.TokenSeat, bool, error) {
 	if !ok || !strings.EqualFold(scheme, "Bearer") {
 		return hosted.TokenSeat{}, true, errNoToken
 	}
-	ts, err := hosted.TokenOf(r.Context(), s.store, tok)
+	ts, err := seat(r.Context(), tok)
 	return ts, true, err
+}
+
+// revoked answers a request whose token (made for ts) is no longer good,
+// and reports whether it did: 401 if it was revoked, 503 if the database
+// cannot say.
+func (s *Server) revoked(w http.ResponseWriter, r *http.Request, ts hosted.TokenSeat) bool {
+	if err := hosted.CheckToken(r.Context(), s.store, ts); err != nil {
+		s.tokenProblem(w, err)
+		return true
+	}
+	return false
 }
 
 // tokenProblem answers a request whose token is not good: 401 for one
@@ -164,6 +187,10 @@ type answerKey struct {
 // cachedAnswers is how many answers of GET /api/matches/{id} the server
 // keeps: a few kilobytes each.
 const cachedAnswers = 256
+
+// cachedTokens is how many API tokens' seats the server keeps: a hundred
+// bytes each.
+const cachedTokens = 1024
 
 func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 	id, ok := matchID(w, r)
@@ -544,7 +571,11 @@ func (s *Server) apiPlay(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ts, has, err := s.seatOf(r)
+	// The token's seat is read from memory once read. That the token is
+	// still good is checked by the command's save, in its transaction
+	// (TokenSeat.Requires), and by a read before any other answer: a
+	// revoked token stops at once, in every process.
+	ts, has, err := s.madeSeatOf(r)
 	switch {
 	case !has:
 		problem(w, http.StatusUnauthorized, "a seat's token is needed: Authorization: Bearer TOKEN")
@@ -553,6 +584,9 @@ func (s *Server) apiPlay(w http.ResponseWriter, r *http.Request) {
 		s.tokenProblem(w, err)
 		return
 	case ts.Match != id:
+		if s.revoked(w, r, ts) {
+			return
+		}
 		if _, err := s.store.Head(r.Context(), id); errors.Is(err, storage.ErrNotFound) {
 			problem(w, http.StatusNotFound, "no such match")
 			return
@@ -563,17 +597,26 @@ func (s *Server) apiPlay(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
-		problem(w, http.StatusRequestEntityTooLarge, "the body is larger than %d bytes", maxBody)
+		if !s.revoked(w, r, ts) {
+			problem(w, http.StatusRequestEntityTooLarge, "the body is larger than %d bytes", maxBody)
+		}
 		return
 	}
 	version, cmd, err := decodePlay(body)
 	if err != nil {
-		problem(w, http.StatusBadRequest, "%v", err)
+		if !s.revoked(w, r, ts) {
+			problem(w, http.StatusBadRequest, "%v", err)
+		}
 		return
 	}
-	reply, length, err := s.bot.Play(r.Context(), id, chat.User{ID: ts.User, Name: ts.Name}, version, cmd)
+	reply, length, err := s.bot.PlayRequiring(r.Context(), id, chat.User{ID: ts.User, Name: ts.Name}, version, cmd, ts.Requires())
+	if err != nil && !errors.Is(err, bot.ErrRevoked) && s.revoked(w, r, ts) {
+		return
+	}
 	var rc *bot.RefusedCommand
 	switch {
+	case errors.Is(err, bot.ErrRevoked):
+		s.tokenProblem(w, errRevoked)
 	case errors.As(err, &rc):
 		problem(w, http.StatusForbidden, "%s", rc.Reason)
 	case errors.Is(err, bot.ErrStale):

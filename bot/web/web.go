@@ -28,6 +28,7 @@ import (
 	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/internal/lru"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -119,6 +120,8 @@ type Server struct {
 	// match and token's user ("" for the public), told on as they grow:
 	// toldLog.
 	told *lru.Cache[tellKey, *telling]
+	// tokens keeps the seats of the API tokens used last.
+	tokens *hosted.Tokens
 	// pageWords are the pages' own words in each language (GET /web/words).
 	pageWords map[lang.Tag]pageWords
 	// activity is the Activity's side, nil unless the server is Discord's
@@ -198,7 +201,7 @@ func New(cfg Config) *Server {
 		hosts: newHosts(cfg.Hosts), origins: origins(cfg.Hosts), streams: newStreams(cfg.Streams, cfg.ClientStreams), watchers: newWatchers(cfg.Store),
 		feeds: map[string]*feed{}, browsers: newBrowsers(cfg.Store, cfg.Now, cfg.Limits, cfg.OperatorKey),
 		run: randomHex(4), answers: lru.New[answerKey, []byte](cachedAnswers),
-		told: lru.New[tellKey, *telling](cachedLogs), activity: newActivity(cfg.Activity)}
+		told: lru.New[tellKey, *telling](cachedLogs), tokens: hosted.NewTokens(cfg.Store, cachedTokens), activity: newActivity(cfg.Activity)}
 	if s.activity != nil {
 		// The Activity's sessions are Discord's players: no browser
 		// names anyone there.

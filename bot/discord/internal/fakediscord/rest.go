@@ -293,6 +293,9 @@ func (s rest) acknowledgeLocked(w http.ResponseWriter, r *http.Request, id, toke
 		return
 	}
 	in.answered, in.answeredAt = resp.Type, now
+	if resp.Type == 4 || resp.Type == 7 {
+		in.shown = time.Now()
+	}
 	switch resp.Type {
 	case 8:
 		for _, c := range d.Choices {
@@ -449,6 +452,9 @@ func (s rest) editOriginal(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	apply(m, d, files)
+	if m.Loading && in.shown.IsZero() {
+		in.shown = time.Now()
+	}
 	m.Loading = false
 	m.Edits++
 	if m == in.clicked {
