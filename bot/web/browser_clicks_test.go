@@ -242,25 +242,63 @@ func capitalsSpots(s *state.State, coast bool) (a, b, mid int) {
 	return -1, -1, -1
 }
 
-// TestBrowserCapitals plays a capitals match by clicks on the map only:
-// at 1280 px with the mouse, Ann's capital chosen (then her opponent's,
-// typed, two territories away), her first turn (the reinforcements, a
-// capture, a move of three quarters, the end) and her second (the
+// captureFor is the capture a player makes to reach the hero and an item
+// soon: from one of seat's territories to a neutral neighbour, the one
+// that holds an item first, then one of a terrain the seat has not; -1,
+// -1 if none.
+func captureFor(s *state.State, seat int) (from, to int) {
+	var have uint32
+	for i := range s.Terr {
+		if s.Terr[i].Owner == seat {
+			have |= 1 << s.Map.Territories[i].Terrain
+		}
+	}
+	from, to, best := -1, -1, -1
+	for f := range s.Terr {
+		if s.Terr[f].Owner != seat {
+			continue
+		}
+		for _, n := range s.Map.Territories[f].Adj {
+			if s.Terr[n].Owner != state.Neutral {
+				continue
+			}
+			score := 0
+			if s.Terr[n].Item != state.NoItem {
+				score += 2
+			}
+			if have&(1<<s.Map.Territories[n].Terrain) == 0 {
+				score++
+			}
+			if score > best {
+				from, to, best = f, n, score
+			}
+		}
+	}
+	return from, to
+}
+
+// TestBrowserCapitals plays a capitals match by clicks on the map only,
+// at 1280 px with the mouse and at 390 px with touch in the zoomed view.
+// Ann's capital is chosen (then her opponent's, typed, two territories
+// away) and her first turn played whole: the reinforcements, a capture, a
+// move of three quarters, the end. At 1280 px her second turn: the
 // reinforcements, an attack planned with its numbers and drawn as an
-// arrow, the plan launched, the end); at 390 px with touch, in the zoomed
-// view, her capital on the coast and a first turn that builds a port, then
-// an item used (the board given one). Each click sends the line one would
-// type, and the match is the one those lines make typed.
+// arrow, the plan launched, the end. At 390 px, on a normal map, her
+// capital on the coast: four turns typed (each a capture of a new
+// terrain, or of an item) unlock her hero and bring her an item, then a
+// whole turn by touch again: the item used, the reinforcements, a port
+// on her capital, a move with the hero, the end. Each click sends the
+// line one would type, and the match is the one those lines make typed.
 func TestBrowserCapitals(t *testing.T) {
 	br := newBrowser(t)
 	for _, c := range []struct {
-		name  string
-		touch bool
-	}{{"desktop", false}, {"phone", true}} {
+		name, size string
+		touch      bool
+	}{{"desktop", "small", false}, {"phone", "normal", true}} {
 		t.Run(c.name, func(t *testing.T) {
 			e, sent := newClickEnv(t)
 			ch := "cap-" + c.name
-			lobby := []string{"Ann: /risk new rules:capitals map:small neutral:3", "Bob: /risk join"}
+			lobby := []string{"Ann: /risk new rules:capitals map:" + c.size + " neutral:3", "Bob: /risk join"}
 			playAs(t, e, ch, lobby...)
 			url := e.ts.URL + "/?c=" + ch
 			var pg *page
@@ -331,59 +369,117 @@ func TestBrowserCapitals(t *testing.T) {
 			p.button("#panel", "Reinforce "+name(a))
 			want = append(want, "Ann: /risk place territory:"+quoted(name(a)))
 			bd = p.settled("Ann's action", bd.Commands, "action")
+			// A capture: her capital, then the territory between the two
+			// capitals (at 390 px: the one that leads to her hero).
+			to := mid
 			if c.touch {
-				// A port on her capital, on the coast.
-				p.pick(a, false)
-				p.button("#panel", "Build a port on "+name(a))
-				want = append(want, "Ann: /risk port territory:"+quoted(name(a)))
-				bd = p.settled("the port built", bd.Commands, "")
-				p.screenshot("capitals-" + c.name + "-1-port")
-				// A move with the hero and an item, as the board shows them
-				// when the player has them: the clicks send the lines that
-				// do them (the page's run is watched, the lines not run:
-				// this player has neither).
-				p.eval(fmt.Sprintf(`window.ran = []; window.realRun = run; run = (line) => { ran.push(line); return Promise.resolve(); };
-					Object.assign(state.board.moves, {move: [{from: %d, to: [%d], hero: true}], ratio: 2, hero: false,
-						item: {title: "Attack at full power", what: "every planned attack strikes at full power", use: true}}); drawPlay()`, a, mid), nil)
-				p.source(a)
-				p.pick(mid, false)
-				p.button("#panel", "With the hero")
-				p.waitFor("the hero going", `document.querySelector('#panel button[aria-pressed="true"]')`, browserWait)
-				p.screenshot("capitals-" + c.name + "-2-hero")
-				p.button("#panel", "1/2")
-				p.button("#panel", "Use the item")
-				var ran []string
-				p.eval(`ran`, &ran)
-				if want := []string{"/risk fortify from:" + quoted(name(a)) + " to:" + quoted(name(mid)) + " ratio:1/2 hero:yes", "/risk show cards use:yes"}; !slices.Equal(ran, want) {
-					p.fail("the hero's move and the item's button ran %q, want %q", ran, want)
-				}
-				p.eval(`for (const k of ["move", "ratio", "hero", "item"]) delete state.board.moves[k]; run = window.realRun; play.busy = false; play.hero = null; drawPlay()`, nil)
-				p.button("#panel", "End turn")
-				want = append(want, "Ann: /risk end")
-				p.seen("the turn's end", "Ann ended turn", browserWait)
-				waitLines(t, sent, len(want))
-				p.screenshot("capitals-" + c.name + "-3-ended")
-				sameAsTyped(t, e, ch, lobby, sent.all(), want)
-				return
+				_, to = captureFor(matchState(t, e, ch), ann)
 			}
-			// A capture: her capital, then the territory between.
 			p.source(a)
-			p.pick(mid, false)
-			p.button("#panel", "Capture "+name(mid))
-			want = append(want, "Ann: /risk attack from:"+quoted(name(a))+" to:"+quoted(name(mid)))
+			p.pick(to, false)
+			p.button("#panel", "Capture "+name(to))
+			want = append(want, "Ann: /risk attack from:"+quoted(name(a))+" to:"+quoted(name(to)))
 			bd = p.settled("Ann's move", bd.Commands, "move")
 			// The move: three quarters of the capital's troops.
 			p.source(a)
-			p.pick(mid, false)
+			p.pick(to, false)
 			p.waitFor("the shares", `document.getElementById("panel").innerText.includes("Move troops from")`, browserWait)
 			p.screenshot("capitals-" + c.name + "-1-move")
 			p.button("#panel", "3/4")
-			want = append(want, "Ann: /risk fortify from:"+quoted(name(a))+" to:"+quoted(name(mid))+" ratio:3/4")
+			want = append(want, "Ann: /risk fortify from:"+quoted(name(a))+" to:"+quoted(name(to))+" ratio:3/4")
 			bd = p.settled("the moved troops", bd.Commands, "")
 			p.button("#panel", "End turn")
 			want = append(want, "Ann: /risk end")
 			p.seen("the turn's end", "Ann ended turn", browserWait)
 			bobTurn()
+
+			if c.touch {
+				// Her hero and an item, for real: the seeded match (the
+				// test's seeds and lobby) unlocks the hero at her fourth
+				// turn (a fourth terrain) and brings an item (distant
+				// attack) at her sixth, each turn a capture.
+				for turn := 2; ; turn++ {
+					s := matchState(t, e, ch)
+					if cs := s.Seats[ann].Capitals; s.Hero(ann) >= 0 && cs.Item.Kept() {
+						t.Logf("turn %d: the hero on %s, the item %s", turn, name(s.Hero(ann)), cs.Item)
+						break
+					}
+					if turn > 8 {
+						t.Fatalf("no hero and item by Ann's turn %d (hero on %d, item %v): the seeded match no longer reaches them; choose another lobby", turn, s.Hero(ann), s.Seats[ann].Capitals.Item)
+					}
+					types := func(line string) {
+						typed(t, e, sent, ch, "Ann: "+line)
+						want = append(want, "Ann: "+line)
+					}
+					types("/risk place territory:" + quoted(name(a)))
+					if from, to := captureFor(matchState(t, e, ch), ann); from >= 0 {
+						types("/risk attack from:" + quoted(name(from)) + " to:" + quoted(name(to)))
+					}
+					types("/risk end")
+					bobTurn()
+				}
+				s := matchState(t, e, ch)
+				if s.Hero(ann) != a {
+					t.Fatalf("the hero stands on %d, not on the capital %d", s.Hero(ann), a)
+				}
+				// The item, at the turn's start.
+				bd = p.settled("Ann's turn with her hero", bd.Commands, "reinforce")
+				if bd.Moves.Item == nil || !bd.Moves.Item.Use {
+					p.fail("the board offers no item to use: %+v", bd.Moves.Item)
+				}
+				p.button("#panel", "Use the item")
+				want = append(want, "Ann: /risk show cards use:yes")
+				bd = p.settled("the item used", bd.Commands, "reinforce")
+				p.pick(a, false)
+				p.button("#panel", "Reinforce "+name(a))
+				want = append(want, "Ann: /risk place territory:"+quoted(name(a)))
+				bd = p.settled("the action", bd.Commands, "action")
+				// A port on her capital, on the coast.
+				p.source(a)
+				p.button("#panel", "Build a port on "+name(a))
+				want = append(want, "Ann: /risk port territory:"+quoted(name(a)))
+				bd = p.settled("the port built", bd.Commands, "move")
+				p.screenshot("capitals-" + c.name + "-2-port")
+				// The move, the hero along.
+				with := -1
+				for _, m := range bd.Moves.Move {
+					if m.From == a && m.Hero && len(m.To) > 0 {
+						with = m.To[0]
+					}
+				}
+				if with < 0 {
+					p.fail("no move with the hero from %d: %+v", a, bd.Moves.Move)
+				}
+				p.source(a)
+				p.pick(with, false)
+				p.button("#panel", "With the hero")
+				var ms []float64
+				p.eval(`play.ms.slice(-2)`, &ms)
+				t.Logf("capitals, phone: a tap to its highlight or shares drawn: %v ms (performance.now)", ms)
+				p.waitFor("the hero going", `document.querySelector('#panel button[aria-pressed="true"]')`, browserWait)
+				// The toggle looks pressed, not like the buttons beside it.
+				var colours []string
+				p.eval(`[document.querySelector('#panel button[aria-pressed="true"]'), [...document.querySelectorAll("#panel button")].find(b => b.textContent === "Undo")].map(b => getComputedStyle(b).backgroundColor)`, &colours)
+				if colours[0] == colours[1] {
+					p.fail("the hero's toggle, pressed, is %s as Undo is: it does not look pressed", colours[0])
+				}
+				p.screenshot("capitals-" + c.name + "-3-hero")
+				p.button("#panel", "1/2")
+				want = append(want, "Ann: /risk fortify from:"+quoted(name(a))+" to:"+quoted(name(with))+" ratio:1/2 hero:yes")
+				bd = p.settled("the hero moved", bd.Commands, "")
+				if h := matchState(t, e, ch).Hero(ann); h != with {
+					p.fail("the hero stands on %d after the move, want %d", h, with)
+				}
+				p.button("#panel", "End turn")
+				want = append(want, "Ann: /risk end")
+				p.settled("the turn's end", bd.Commands, "")
+				p.waitFor("Bob's turn", `state.board.current !== state.board.viewer`, browserWait)
+				p.seen("the turn's end", "Ann ended turn", browserWait)
+				waitLines(t, sent, len(want))
+				p.screenshot("capitals-" + c.name + "-4-ended")
+				sameAsTyped(t, e, ch, lobby, sent.all(), want)
+				return
+			}
 
 			// The second turn: the reinforcements where the attack goes from.
 			bd = p.settled("Ann's second turn", bd.Commands, "reinforce")
@@ -430,103 +526,133 @@ func TestBrowserCapitals(t *testing.T) {
 const boardDebug = `JSON.stringify({board: state.board && {phase: state.board.phase, commands: state.board.commands, current: state.board.current, viewer: state.board.viewer, moves: state.board.moves, orders: state.board.orders}, play: {sel: play.sel, target: play.target, busy: play.busy, zoom: play.ctl && play.ctl.zoom}, panel: document.getElementById("panel").innerText, error: document.getElementById("error").innerText})`
 
 // TestBrowserOrders plays a simultaneous round by clicks on the map only,
-// at 1280 px: the initial armies on one territory (an amount), the
-// round's reinforcements, an attack order of some armies and a move order,
-// each drawn as an arrow, the move taken back (Undo), then Ready; the
-// round resolves. Each click sends the line one would type, and the match
-// is the one those lines make typed.
+// at 1280 px with the mouse and at 390 px with touch in the zoomed view:
+// the initial armies on one territory (an amount: shift-click, long
+// press), the round's reinforcements, an attack order of some armies and
+// a move order, each drawn as an arrow, the move taken back (Undo), then
+// Ready; the round resolves. Each click sends the line one would type,
+// and the match is the one those lines make typed.
 func TestBrowserOrders(t *testing.T) {
 	br := newBrowser(t)
-	e, sent := newClickEnv(t)
-	const ch = "orders"
-	lobby := []string{"Ann: /risk new turns:simultaneous", "Ann: /risk addbot level:easy"}
-	playAs(t, e, ch, lobby...)
-	p := boardPage{page: br.open(e.ts.URL+"/?c="+ch, shotsDir(t))}
-	p.debug = boardDebug
-	p.ready(ch)
-	p.addName("Ann")
-	p.playing("Ann")
-	want := []string{"Ann: /risk start"}
-	p.command("/risk start", browserWait)
-	b := p.settled("the setup", 0, "")
-	p.waitFor("the map docked", `!document.getElementById("dock").hidden && play.ctl.img.complete && play.ctl.img.naturalWidth > 0`, browserWait)
-	name := func(t int) string { return territoryName(e, ch, t) }
-	// The armies on Ann's territory with the most neighbours, where her
-	// orders show best.
-	s := matchState(t, e, ch)
-	src := -1
-	for i := range s.Terr {
-		if s.Terr[i].Owner == b.Viewer && s.BordersEnemy(i) && (src < 0 || len(s.Map.Territories[i].Adj) > len(s.Map.Territories[src].Adj)) {
-			src = i
-		}
+	for _, c := range []struct {
+		name  string
+		touch bool
+	}{{"desktop", false}, {"phone", true}} {
+		t.Run(c.name, func(t *testing.T) {
+			e, sent := newClickEnv(t)
+			ch := "orders-" + c.name
+			lobby := []string{"Ann: /risk new turns:simultaneous", "Ann: /risk addbot level:easy"}
+			playAs(t, e, ch, lobby...)
+			url := e.ts.URL + "/?c=" + ch
+			var pg *page
+			if c.touch {
+				pg = br.openPhone(url, shotsDir(t))
+			} else {
+				pg = br.open(url, shotsDir(t))
+			}
+			pg.t = t
+			p := boardPage{page: pg, touch: c.touch}
+			p.debug = boardDebug
+			p.ready(ch)
+			p.eval(`document.body.dataset.panel = "seats"`, nil)
+			p.addName("Ann")
+			p.playing("Ann")
+			p.eval(`document.body.dataset.panel = ""`, nil)
+			want := []string{"Ann: /risk start"}
+			p.command("/risk start", browserWait)
+			b := p.settled("the setup", 0, "")
+			p.waitFor("the map docked", `!document.getElementById("dock").hidden && play.ctl.img.complete && play.ctl.img.naturalWidth > 0`, browserWait)
+			name := func(t int) string { return territoryName(e, ch, t) }
+			if c.touch {
+				p.zoomIn(name)
+			}
+			// The armies on Ann's territory with the most neighbours, where
+			// her orders show best.
+			s := matchState(t, e, ch)
+			src := -1
+			for i := range s.Terr {
+				if s.Terr[i].Owner == b.Viewer && s.BordersEnemy(i) && (src < 0 || len(s.Map.Territories[i].Adj) > len(s.Map.Territories[src].Adj)) {
+					src = i
+				}
+			}
+			p.pick(src, true)
+			p.button("#panel", "All ")
+			want = append(want, fmt.Sprintf("Ann: /risk place territory:%s armies:%d", quoted(name(src)), b.Moves.Reserve))
+			b = p.settled("the round", b.Commands, "")
+			p.waitFor("the round's orders", `state.board.phase === "orders" && state.board.moves.place`, browserWait)
+			b = p.board()
+			// The reinforcements: a click an army.
+			for n := b.Moves.Reserve; n > 0; n-- {
+				p.pick(src, false)
+				want = append(want, fmt.Sprintf("Ann: /risk place territory:%s armies:1", quoted(name(src))))
+				b = p.settled("an army placed", b.Commands, "")
+			}
+			if len(b.Moves.Assault) == 0 || !b.Moves.End {
+				p.fail("no attack order to give after the placements: %+v", b.Moves)
+			}
+			// An attack order: the source, the target, how many.
+			var from, to, most int
+			for _, a := range b.Moves.Assault {
+				if a.Max > most {
+					from, to, most = a.From, a.To[0], a.Max
+				}
+			}
+			p.source(from)
+			p.pick(to, false)
+			o, err := engine.AttackOdds(most+1, max(1, b.Territories[to].Armies))
+			if err != nil {
+				t.Fatal(err)
+			}
+			odds := fmt.Sprintf("when the round resolves: how many go? All %d: %.0f%% to take it", most, 100*o.Win)
+			p.waitFor("the order's odds", fmt.Sprintf(`document.getElementById("panel").innerText.includes(%q)`, odds), browserWait)
+			var ms []float64
+			p.eval(`play.ms.slice(-2)`, &ms)
+			t.Logf("orders, %s: a click to its highlight or odds drawn: %v ms (performance.now)", c.name, ms)
+			n := max(1, most/2)
+			p.buttonIs("#panel", fmt.Sprint(n))
+			want = append(want, fmt.Sprintf("Ann: /risk attack from:%s to:%s armies:%d", quoted(name(from)), quoted(name(to)), n))
+			b = p.settled("the attack order", b.Commands, "")
+			p.waitFor("the attack's arrow", `document.querySelectorAll("#dock svg.arrows line.attack").length === 1`, browserWait)
+			// A move order, then taken back.
+			if len(b.Moves.Fortify) == 0 {
+				p.fail("no move order to give: %+v", b.Moves)
+			}
+			f := b.Moves.Fortify[0]
+			p.source(f.From)
+			p.pick(f.To[0], false)
+			p.waitFor("the move's amounts", `document.getElementById("panel").innerText.includes("when the round resolves:")`, browserWait)
+			p.buttonIs("#panel", "1")
+			want = append(want, fmt.Sprintf("Ann: /risk fortify from:%s to:%s armies:1", quoted(name(f.From)), quoted(name(f.To[0]))))
+			b = p.settled("the move order", b.Commands, "")
+			p.waitFor("the move's arrow", `document.querySelectorAll("#dock svg.arrows line.move").length === 1`, browserWait)
+			// A closer look at the orders, for the eye (the phone's view is
+			// zoomed already).
+			center := func() {
+				p.eval(fmt.Sprintf(`(() => { const c = play.ctl, a = c.anchorOf(%d); c.scroller.scrollLeft = a.x - c.scroller.clientWidth / 2; c.scroller.scrollTop = a.y - c.scroller.clientHeight / 2; })()`, from), nil)
+			}
+			if c.touch {
+				center()
+				p.screenshot("orders-" + c.name + "-0-arrows")
+			} else {
+				p.buttonIs("#panel .zoom", "+")
+				p.buttonIs("#panel .zoom", "+")
+				center()
+				p.screenshot("orders-" + c.name + "-0-arrows")
+				p.buttonIs("#panel .zoom", "−")
+				p.buttonIs("#panel .zoom", "−")
+				p.waitFor("the whole map", `play.ctl.zoom === 1`, browserWait)
+			}
+			p.button("#panel", "Undo")
+			want = append(want, "Ann: /risk undo")
+			b = p.settled("the move taken back", b.Commands, "")
+			p.waitFor("the move's arrow gone", `document.querySelectorAll("#dock svg.arrows line.move").length === 0 && document.querySelectorAll("#dock svg.arrows line.attack").length === 1`, browserWait)
+			p.button("#panel", "Ready")
+			want = append(want, "Ann: /risk end")
+			p.waitFor("the next round", fmt.Sprintf(`state.board.turn > %d && !state.board.ready && !play.busy`, b.Turn), browserWait)
+			p.waitFor("no arrow in the new round", `document.querySelectorAll("#dock svg.arrows line").length === 0`, browserWait)
+			p.screenshot("orders-" + c.name + "-1-resolved")
+			waitLines(t, sent, len(want))
+			sameAsTyped(t, e, ch, lobby, sent.all(), want)
+		})
 	}
-	p.pick(src, true)
-	p.button("#panel", "All ")
-	want = append(want, fmt.Sprintf("Ann: /risk place territory:%s armies:%d", quoted(name(src)), b.Moves.Reserve))
-	b = p.settled("the round", b.Commands, "")
-	p.waitFor("the round's orders", `state.board.phase === "orders" && state.board.moves.place`, browserWait)
-	b = p.board()
-	// The reinforcements: a click an army.
-	for n := b.Moves.Reserve; n > 0; n-- {
-		p.pick(src, false)
-		want = append(want, fmt.Sprintf("Ann: /risk place territory:%s armies:1", quoted(name(src))))
-		b = p.settled("an army placed", b.Commands, "")
-	}
-	if len(b.Moves.Assault) == 0 || !b.Moves.End {
-		p.fail("no attack order to give after the placements: %+v", b.Moves)
-	}
-	// An attack order: the source, the target, how many.
-	var from, to, most int
-	for _, a := range b.Moves.Assault {
-		if a.Max > most {
-			from, to, most = a.From, a.To[0], a.Max
-		}
-	}
-	p.source(from)
-	p.pick(to, false)
-	o, err := engine.AttackOdds(most+1, max(1, b.Territories[to].Armies))
-	if err != nil {
-		t.Fatal(err)
-	}
-	odds := fmt.Sprintf("when the round resolves: how many go? All %d: %.0f%% to take it", most, 100*o.Win)
-	p.waitFor("the order's odds", fmt.Sprintf(`document.getElementById("panel").innerText.includes(%q)`, odds), browserWait)
-	var ms []float64
-	p.eval(`play.ms.slice(-2)`, &ms)
-	t.Logf("orders: a click to its highlight or odds drawn: %v ms (performance.now)", ms)
-	n := max(1, most/2)
-	p.buttonIs("#panel", fmt.Sprint(n))
-	want = append(want, fmt.Sprintf("Ann: /risk attack from:%s to:%s armies:%d", quoted(name(from)), quoted(name(to)), n))
-	b = p.settled("the attack order", b.Commands, "")
-	p.waitFor("the attack's arrow", `document.querySelectorAll("#dock svg.arrows line.attack").length === 1`, browserWait)
-	// A move order, then taken back.
-	if len(b.Moves.Fortify) == 0 {
-		p.fail("no move order to give: %+v", b.Moves)
-	}
-	f := b.Moves.Fortify[0]
-	p.source(f.From)
-	p.pick(f.To[0], false)
-	p.waitFor("the move's amounts", `document.getElementById("panel").innerText.includes("when the round resolves:")`, browserWait)
-	p.buttonIs("#panel", "1")
-	want = append(want, fmt.Sprintf("Ann: /risk fortify from:%s to:%s armies:1", quoted(name(f.From)), quoted(name(f.To[0]))))
-	b = p.settled("the move order", b.Commands, "")
-	p.waitFor("the move's arrow", `document.querySelectorAll("#dock svg.arrows line.move").length === 1`, browserWait)
-	// A closer look at the orders, for the eye.
-	p.buttonIs("#panel .zoom", "+")
-	p.buttonIs("#panel .zoom", "+")
-	p.eval(fmt.Sprintf(`(() => { const c = play.ctl, a = c.anchorOf(%d); c.scroller.scrollLeft = a.x - c.scroller.clientWidth / 2; c.scroller.scrollTop = a.y - c.scroller.clientHeight / 2; })()`, from), nil)
-	p.screenshot("orders-0-arrows")
-	p.buttonIs("#panel .zoom", "−")
-	p.buttonIs("#panel .zoom", "−")
-	p.waitFor("the whole map", `play.ctl.zoom === 1`, browserWait)
-	p.button("#panel", "Undo")
-	want = append(want, "Ann: /risk undo")
-	b = p.settled("the move taken back", b.Commands, "")
-	p.waitFor("the move's arrow gone", `document.querySelectorAll("#dock svg.arrows line.move").length === 0 && document.querySelectorAll("#dock svg.arrows line.attack").length === 1`, browserWait)
-	p.button("#panel", "Ready")
-	want = append(want, "Ann: /risk end")
-	p.waitFor("the next round", fmt.Sprintf(`state.board.turn > %d && !state.board.ready && !play.busy`, b.Turn), browserWait)
-	p.waitFor("no arrow in the new round", `document.querySelectorAll("#dock svg.arrows line").length === 0`, browserWait)
-	p.screenshot("orders-1-resolved")
-	waitLines(t, sent, len(want))
-	sameAsTyped(t, e, ch, lobby, sent.all(), want)
 }
