@@ -30,12 +30,9 @@ type mapTiming struct {
 // counted); each time, from the input (the click's pointerup, Enter's
 // keydown) to the docked map of the new moment loaded on the page. Both
 // go the same way (one POST of the same line, the channel and the board
-// fetched once, the map once), and the clicks' median is at most 1.5
-// times the typed one's and 50 ms: a bound loose enough for the shared
-// machine's noise (the two take turns, so a busy moment slows both),
-// tight enough to catch a click that waits for something a typed line
-// does not. The times and each request's, medians, are logged
-// (docs/performance.md, "Hit regions").
+// fetched once, the map once). The times and each request's, medians,
+// are logged, not asserted (speed is measured, not timed in a test:
+// docs/performance.md, "Hit regions").
 func TestBrowserMapAfterMove(t *testing.T) {
 	br := newBrowser(t)
 	e, sent := newClickEnv(t)
@@ -138,9 +135,6 @@ func TestBrowserMapAfterMove(t *testing.T) {
 	cm, cv := median(clicked)
 	tm, tv := median(typed)
 	t.Logf("from the input to the new map loaded: clicked median %.0f ms %v, typed median %.0f ms %v", cm, rounded(cv), tm, rounded(tv))
-	if cm > 1.5*tm+50 {
-		t.Errorf("a click's new map came in %.0f ms (median), a typed line's in %.0f ms: want at most 1.5 times and 50 ms more", cm, tm)
-	}
 	for _, c := range []struct {
 		how string
 		ms  []mapTiming
