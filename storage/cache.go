@@ -2,9 +2,9 @@ package storage
 
 import (
 	"bytes"
-	"encoding/json"
 	"container/list"
 	"context"
+	"encoding/json"
 	"sync"
 	"time"
 )
