@@ -364,7 +364,7 @@ func (s *Server) activityGate(next http.Handler) http.Handler {
 		case r.Method == http.MethodPost && (p == "/web/command" || p == "/web/click"):
 			next.ServeHTTP(w, r) // acting checks the channel
 		case get && strings.HasPrefix(p, "/web/img/"):
-			if s.imageChannel(strings.TrimPrefix(p, "/web/img/")) != id.channel {
+			if s.feeds.imageChannel(strings.TrimPrefix(p, "/web/img/")) != id.channel {
 				problem(w, http.StatusNotFound, "no such image")
 				return
 			}
@@ -390,18 +390,6 @@ func (s *Server) activityGate(next http.Handler) http.Handler {
 	})
 }
 
-// imageChannel is the channel whose message has image id ("" if none).
-func (s *Server) imageChannel(id string) string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for c, fd := range s.feeds {
-		if _, ok := fd.byID[id]; ok {
-			return c
-		}
-	}
-	return ""
-}
-
 // Mirror shows on the Activity's page a message the bot posted in a
 // channel of Discord's, or its new version (id is the chat's, for the
 // edits to follow): only while a page has that channel open, since
@@ -410,12 +398,8 @@ func (s *Server) Mirror(channel, id string, m chat.Message) {
 	if s.activity == nil || m.Private || !strings.HasPrefix(channel, discordPrefix) {
 		return
 	}
-	s.mu.Lock()
-	fd, open := s.feeds[channel]
-	open = open && len(fd.subs) > 0
-	s.mu.Unlock()
-	if open {
-		s.putAs(channel, id, "", onThePage(m), true)
+	if s.feeds.followed(channel) {
+		s.feeds.putAs(channel, id, "", onThePage(m), true)
 	}
 }
 
@@ -445,14 +429,14 @@ func (s *Server) activityPost(ctx context.Context, channel string, m chat.Messag
 	if p := s.activity.cfg.Poster; p != nil {
 		id, err := p.Post(ctx, channel, m)
 		if err == nil && id != "" {
-			s.putAs(channel, id, "", onThePage(m), true) // as Mirror would: once, whoever shows it
+			s.feeds.putAs(channel, id, "", onThePage(m), true) // as Mirror would: once, whoever shows it
 			return
 		}
 		if err != nil {
 			s.log.Warn("post an Activity's answer in its channel", "channel", channel, "err", err)
 		}
 	}
-	s.put(channel, "", "", m)
+	s.feeds.put(channel, "", "", m)
 }
 
 // activityChannel checks a channel's name from the Activity's page: a

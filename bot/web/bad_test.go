@@ -258,14 +258,14 @@ func TestPublicViewHides(t *testing.T) {
 		}
 	}
 	// A private answer in the channel's feed, and what a spectator sees.
-	e.srv.put(Prefix+"hide", "", userID("Ann"), chat.Message{Private: true, Text: "secret of Ann"})
+	e.srv.feeds.put(Prefix+"hide", "", userID("Ann"), chat.Message{Private: true, Text: "secret of Ann"})
 	sb := &sub{ch: make(chan []byte, 1)}
-	for _, b := range e.srv.subscribe(Prefix+"hide", sb) {
+	for _, b := range e.srv.feeds.subscribe(Prefix+"hide", sb) {
 		if strings.Contains(string(b), "secret of Ann") {
 			t.Error("a spectator sees a private answer")
 		}
 	}
-	e.srv.unsubscribe(Prefix+"hide", sb)
+	e.srv.feeds.unsubscribe(Prefix+"hide", sb)
 }
 
 // TestFormatEscapes: what people type comes back as text, never as markup.

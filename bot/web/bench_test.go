@@ -363,15 +363,15 @@ func BenchmarkRestartClosed(b *testing.B) {
 			restored := 0
 			b.ReportAllocs()
 			for b.Loop() {
-				e.srv.mu.Lock()
-				e.srv.feeds = map[string]*feed{}
-				e.srv.mu.Unlock()
+				e.srv.feeds.mu.Lock()
+				e.srv.feeds.channels = map[string]*feed{}
+				e.srv.feeds.mu.Unlock()
 				if err := e.srv.Restore(ctx); err != nil {
 					b.Fatal(err)
 				}
-				e.srv.mu.Lock()
-				restored = len(e.srv.feeds)
-				e.srv.mu.Unlock()
+				e.srv.feeds.mu.Lock()
+				restored = len(e.srv.feeds.channels)
+				e.srv.feeds.mu.Unlock()
 			}
 			b.ReportMetric(float64(restored), "channels")
 			b.ReportMetric(float64(n), "commands")

@@ -32,8 +32,8 @@ func TestFeed(t *testing.T) {
 	ch := Prefix + "main"
 	sa := &sub{se: ann, ch: make(chan []byte, 8)}
 	sb := &sub{se: bob, ch: make(chan []byte, 8)}
-	s.subscribe(ch, sa)
-	s.subscribe(ch, sb)
+	s.feeds.subscribe(ch, sa)
+	s.feeds.subscribe(ch, sb)
 	id, err := s.Post(ctx, ch, chat.Message{Text: "Turn 1", Embed: &chat.Embed{Title: "Turn 1", Color: 0xff0000}})
 	if err != nil {
 		t.Fatal(err)
@@ -156,7 +156,7 @@ func TestLobbyIsOneMessageInPage(t *testing.T) {
 	ctx := context.Background()
 	ch := Prefix + "lobby"
 	watcher := &sub{ch: make(chan []byte, 32)} // a spectator: public messages only
-	e.srv.subscribe(ch, watcher)
+	e.srv.feeds.subscribe(ch, watcher)
 	for _, step := range []struct{ who, line string }{
 		{"Ann", "/risk new"},
 		{"Bob", "/risk join"},

@@ -131,7 +131,7 @@ func (s *Server) watchEvents(w http.ResponseWriter, r *http.Request) {
 		last = b
 		return b
 	}
-	s.stream(w, r, h.Channel, sb, onState)
+	s.feeds.stream(w, r, h.Channel, sb, onState)
 }
 
 // stateOf is what spectators are told of a match.

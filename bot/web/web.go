@@ -106,12 +106,8 @@ type Server struct {
 	limits  Limits
 	opening sync.Mutex
 
-	mu     sync.Mutex
-	feeds  map[string]*feed // by channel
-	nextID int64
-	// run tells this run of the server from earlier ones, in the
-	// addresses of images.
-	run string
+	// feeds are the channels' messages and the pages following them.
+	feeds *feeds
 	// answers keeps the answers of GET /api/matches/{id}; answering
 	// shares one making of an answer among those who ask for it at once.
 	answers   *lru.Cache[answerKey, []byte]
@@ -199,10 +195,13 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{pageWords: words, store: cfg.Store, now: cfg.Now, log: cfg.Log, limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now), limits: cfg.Limits,
 		hosts: newHosts(cfg.Hosts), origins: origins(cfg.Hosts), streams: newStreams(cfg.Streams, cfg.ClientStreams), watchers: newWatchers(cfg.Store),
-		feeds: map[string]*feed{}, run: randomHex(4), answers: lru.New[answerKey, []byte](cachedAnswers),
-		told: lru.New[tellKey, *telling](cachedLogs), tokens: tokens.NewKeeper(cfg.Store, cachedTokens), activity: newActivity(cfg.Activity)}
+		answers: lru.New[answerKey, []byte](cachedAnswers),
+		told:    lru.New[tellKey, *telling](cachedLogs), tokens: tokens.NewKeeper(cfg.Store, cachedTokens), activity: newActivity(cfg.Activity)}
 	s.browsers = newBrowsers(cfg.Store, s.tokens, cfg.Now, cfg.Limits, cfg.OperatorKey)
+	s.feeds = newFeeds(cfg.Store, s.browsers, cfg.Now, cfg.Log)
 	if s.activity != nil {
+		s.feeds.discord = true
+		s.feeds.nameOf = s.nameOf
 		// The Activity's sessions are Discord's players: no browser
 		// names anyone there.
 		s.browsers.activity = s.activitySession
@@ -211,7 +210,7 @@ func New(cfg Config) *Server {
 }
 
 // SetBot attaches the bot the page talks to.
-func (s *Server) SetBot(b *bot.Bot) { s.bot = b }
+func (s *Server) SetBot(b *bot.Bot) { s.bot, s.feeds.bot = b, b }
 
 // Handler returns the HTTP handler of everything the server serves.
 func (s *Server) Handler() http.Handler {
