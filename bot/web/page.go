@@ -345,3 +345,30 @@ func clipLocale(l string) string {
 		return -1
 	}, l)
 }
+
+// token gives the page's player their seat's API token: {"channel", "as"}.
+func (s *Server) token(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Channel string `json:"channel"`
+		As      string `json:"as"`
+	}
+	if status, err := readJSON(w, r, maxForm, &in); err != nil {
+		problem(w, status, "%v", err)
+		return
+	}
+	channel, user, _, ok := s.actor(w, r, in.Channel, in.As)
+	if !ok {
+		return
+	}
+	l, err := s.bot.Matches().Active(r.Context(), channel)
+	if err != nil || l.Game == nil || l.Game.State.SeatByID(user.ID) < 0 {
+		problem(w, http.StatusNotFound, "%s has no seat in a started match here", user.Name)
+		return
+	}
+	tok, err := s.api.newToken(r.Context(), l.ID, user)
+	if err != nil {
+		problem(w, http.StatusServiceUnavailable, "the database is unavailable")
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"match": l.ID, "token": tok})
+}

@@ -28,8 +28,6 @@ import (
 	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
-	"github.com/riskbot/riskbot/bot/internal/lru"
-	"github.com/riskbot/riskbot/bot/tokens"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -108,16 +106,8 @@ type Server struct {
 
 	// feeds are the channels' messages and the pages following them.
 	feeds *feeds
-	// answers keeps the answers of GET /api/matches/{id}; answering
-	// shares one making of an answer among those who ask for it at once.
-	answers   *lru.Cache[answerKey, []byte]
-	answering flights[answerKey, answer]
-	// told keeps the logs of open matches as told to their audiences, by
-	// match and token's user ("" for the public), told on as they grow:
-	// toldLog.
-	told *lru.Cache[tellKey, *telling]
-	// tokens keeps the seats of the API tokens used last.
-	tokens *tokens.Keeper
+	// api serves the match API.
+	api *api
 	// pageWords are the pages' own words in each language (GET /web/words).
 	pageWords map[lang.Tag]pageWords
 	// activity is the Activity's side, nil unless the server is Discord's
@@ -195,9 +185,8 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{pageWords: words, store: cfg.Store, now: cfg.Now, log: cfg.Log, limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now), limits: cfg.Limits,
 		hosts: newHosts(cfg.Hosts), origins: origins(cfg.Hosts), streams: newStreams(cfg.Streams, cfg.ClientStreams), watchers: newWatchers(cfg.Store),
-		answers: lru.New[answerKey, []byte](cachedAnswers),
-		told:    lru.New[tellKey, *telling](cachedLogs), tokens: tokens.NewKeeper(cfg.Store, cachedTokens), activity: newActivity(cfg.Activity)}
-	s.browsers = newBrowsers(cfg.Store, s.tokens, cfg.Now, cfg.Limits, cfg.OperatorKey)
+		api: newAPI(cfg.Store, cfg.Now, cfg.Log), activity: newActivity(cfg.Activity)}
+	s.browsers = newBrowsers(cfg.Store, s.api.tokens, cfg.Now, cfg.Limits, cfg.OperatorKey)
 	s.feeds = newFeeds(cfg.Store, s.browsers, cfg.Now, cfg.Log)
 	if s.activity != nil {
 		s.feeds.discord = true
@@ -210,7 +199,7 @@ func New(cfg Config) *Server {
 }
 
 // SetBot attaches the bot the page talks to.
-func (s *Server) SetBot(b *bot.Bot) { s.bot, s.feeds.bot = b, b }
+func (s *Server) SetBot(b *bot.Bot) { s.bot, s.feeds.bot, s.api.bot = b, b, b }
 
 // Handler returns the HTTP handler of everything the server serves.
 func (s *Server) Handler() http.Handler {
@@ -238,12 +227,12 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /web/img/{id}", s.image)
 	mux.HandleFunc("GET /watch/{id}", s.watchPage)
 	mux.HandleFunc("GET /watch/{id}/events", s.limited(s.bounded(s.watchEvents)))
-	mux.HandleFunc("GET /api/matches/{id}", s.limited(s.apiMatch))
-	mux.HandleFunc("GET /api/matches/{id}/commands", s.limited(s.apiCommands))
-	mux.HandleFunc("POST /api/matches/{id}/commands", s.limited(s.apiPlay))
-	mux.HandleFunc("GET /api/matches/{id}/map.png", s.limited(s.apiMap))
-	mux.HandleFunc("GET /api/matches/{id}/regions", s.limited(s.apiRegions))
-	mux.HandleFunc("GET /api/matches/{id}/regions.png", s.limited(s.apiRegionsPNG))
+	mux.HandleFunc("GET /api/matches/{id}", s.limited(s.api.apiMatch))
+	mux.HandleFunc("GET /api/matches/{id}/commands", s.limited(s.api.apiCommands))
+	mux.HandleFunc("POST /api/matches/{id}/commands", s.limited(s.api.apiPlay))
+	mux.HandleFunc("GET /api/matches/{id}/map.png", s.limited(s.api.apiMap))
+	mux.HandleFunc("GET /api/matches/{id}/regions", s.limited(s.api.apiRegions))
+	mux.HandleFunc("GET /api/matches/{id}/regions.png", s.limited(s.api.apiRegionsPNG))
 	if s.activity != nil {
 		// Discord's client frames the Activity: it may, and nobody else.
 		return onlyHosts(s.hosts, secure(s.activityGate(mux), s.activity.csp))
