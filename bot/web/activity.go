@@ -248,19 +248,6 @@ func activityActing(se *session, channel string) (chat.User, error) {
 	return se.activity.user, nil
 }
 
-// activityForged is forged for the Activity: the page's JSON, with its
-// session in the header (a cookie alone, which any site's form would
-// carry, changes nothing).
-func (s *Server) activityForged(r *http.Request, mt string) string {
-	if got, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || got != mt {
-		return "the page sends " + mt + " here (Content-Type)"
-	}
-	if s.activity.read(r.Header.Get(activityHeader), s.now()) == nil {
-		return "no session of the Activity, or an expired one: open the Activity again"
-	}
-	return ""
-}
-
 // activitySignIn answers POST /web/activity {"code", "instance"}: the
 // code exchanged for the player, their session (also as a cookie), the
 // access token for the SDK's authenticate, and the channel to play.
@@ -342,7 +329,7 @@ func (s *Server) activityGate(next http.Handler) http.Handler {
 			_, _ = w.Write(discordsdk.Module)
 			return
 		case p == "/web/activity" && (get || r.Method == http.MethodPost):
-			s.limited(s.activitySignIn)(w, r)
+			s.guard.limited(s.activitySignIn)(w, r)
 			return
 		}
 		se := s.activitySession(r)

@@ -194,7 +194,7 @@ func TestRateLimit(t *testing.T) {
 	if codes[http.StatusTooManyRequests] != 15 || codes[http.StatusNotFound] != 5 {
 		t.Errorf("20 requests at once, a burst of 5: got %v, want 5 answered and 15 refused", codes)
 	}
-	if !e.srv.limit.allow("another client") {
+	if !e.srv.guard.limit.allow("another client") {
 		t.Error("another client was refused")
 	}
 	mu.Lock()

@@ -369,11 +369,11 @@ func TestStreamsBounded(t *testing.T) {
 	// The total: other clients fill the server (the bound per client is
 	// lifted for them by taking the slots directly).
 	for range 30 - 12 {
-		if status, _ := e.srv.streams.open("elsewhere-" + randomHex(4)); status != 0 {
+		if status, _ := e.srv.guard.streams.open("elsewhere-" + randomHex(4)); status != 0 {
 			t.Fatalf("a stream of another client refused early: %d", status)
 		}
 	}
-	if status, _ := e.srv.streams.open("someone-new"); status != http.StatusServiceUnavailable {
+	if status, _ := e.srv.guard.streams.open("someone-new"); status != http.StatusServiceUnavailable {
 		t.Errorf("a stream beyond the total: %d, want 503", status)
 	}
 	for _, close := range closers {

@@ -84,16 +84,11 @@ type Server struct {
 	now   func() time.Time
 	log   *slog.Logger
 
-	// limit bounds the requests of one client to the API.
-	limit *limiter
 	// hosts are the names the server answers to, besides the loopback
 	// ones and addresses.
 	hosts hosts
-	// origins are Hosts as origins, with their schemes and ports: the
-	// page's origins behind a proxy.
-	origins map[string]bool
-	// streams bounds the open event streams.
-	streams *streams
+	// guard is the gates in front of the handlers.
+	guard *guard
 	// watchers look at the matches spectators follow.
 	watchers *watchers
 
@@ -183,11 +178,13 @@ func New(cfg Config) *Server {
 		// pages then say their words in English, from their HTML.
 		cfg.Log.Error("web: no words for the pages", "err", err)
 	}
-	s := &Server{pageWords: words, store: cfg.Store, now: cfg.Now, log: cfg.Log, limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now), limits: cfg.Limits,
-		hosts: newHosts(cfg.Hosts), origins: origins(cfg.Hosts), streams: newStreams(cfg.Streams, cfg.ClientStreams), watchers: newWatchers(cfg.Store),
+	s := &Server{pageWords: words, store: cfg.Store, now: cfg.Now, log: cfg.Log, limits: cfg.Limits,
+		hosts: newHosts(cfg.Hosts), watchers: newWatchers(cfg.Store),
 		api: newAPI(cfg.Store, cfg.Now, cfg.Log), activity: newActivity(cfg.Activity)}
 	s.browsers = newBrowsers(cfg.Store, s.api.tokens, cfg.Now, cfg.Limits, cfg.OperatorKey)
 	s.feeds = newFeeds(cfg.Store, s.browsers, cfg.Now, cfg.Log)
+	s.guard = &guard{limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now), streams: newStreams(cfg.Streams, cfg.ClientStreams),
+		origins: origins(cfg.Hosts), browsers: s.browsers, activity: s.activity, now: cfg.Now}
 	if s.activity != nil {
 		s.feeds.discord = true
 		s.feeds.nameOf = s.nameOf
@@ -209,30 +206,30 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /web/words", s.words)
 	mux.HandleFunc("GET /web/channels", s.channels)
 	mux.HandleFunc("GET /web/channel", s.channelInfo)
-	mux.HandleFunc("GET /web/events", s.bounded(s.events))
+	mux.HandleFunc("GET /web/events", s.guard.bounded(s.events))
 	mux.HandleFunc("GET /web/names", s.listNames)
-	mux.HandleFunc("POST /web/names", s.limited(s.fromPage(s.addName)))
-	mux.HandleFunc("POST /web/forget", s.limited(s.fromPage(s.forgetName)))
-	mux.HandleFunc("POST /web/code", s.limited(s.fromPage(s.code)))
-	mux.HandleFunc("POST /web/operator", s.limited(s.fromPage(s.operator)))
-	mux.HandleFunc("POST /web/command", s.limited(s.fromPage(s.command)))
-	mux.HandleFunc("GET /web/maps", s.limited(s.listMaps))
-	mux.HandleFunc("POST /web/maps", s.limited(s.fromPageAs("multipart/form-data", s.uploadMap)))
-	mux.HandleFunc("POST /web/maps/remove", s.limited(s.fromPage(s.removeMap)))
-	mux.HandleFunc("POST /web/click", s.limited(s.fromPage(s.click)))
-	mux.HandleFunc("POST /web/say", s.limited(s.fromPage(s.say)))
-	mux.HandleFunc("GET /web/complete", s.limited(s.complete))
-	mux.HandleFunc("GET /web/board", s.limited(s.board))
-	mux.HandleFunc("POST /web/token", s.limited(s.fromPage(s.token)))
+	mux.HandleFunc("POST /web/names", s.guard.limited(s.guard.fromPage(s.addName)))
+	mux.HandleFunc("POST /web/forget", s.guard.limited(s.guard.fromPage(s.forgetName)))
+	mux.HandleFunc("POST /web/code", s.guard.limited(s.guard.fromPage(s.code)))
+	mux.HandleFunc("POST /web/operator", s.guard.limited(s.guard.fromPage(s.operator)))
+	mux.HandleFunc("POST /web/command", s.guard.limited(s.guard.fromPage(s.command)))
+	mux.HandleFunc("GET /web/maps", s.guard.limited(s.listMaps))
+	mux.HandleFunc("POST /web/maps", s.guard.limited(s.guard.fromPageAs("multipart/form-data", s.uploadMap)))
+	mux.HandleFunc("POST /web/maps/remove", s.guard.limited(s.guard.fromPage(s.removeMap)))
+	mux.HandleFunc("POST /web/click", s.guard.limited(s.guard.fromPage(s.click)))
+	mux.HandleFunc("POST /web/say", s.guard.limited(s.guard.fromPage(s.say)))
+	mux.HandleFunc("GET /web/complete", s.guard.limited(s.complete))
+	mux.HandleFunc("GET /web/board", s.guard.limited(s.board))
+	mux.HandleFunc("POST /web/token", s.guard.limited(s.guard.fromPage(s.token)))
 	mux.HandleFunc("GET /web/img/{id}", s.image)
 	mux.HandleFunc("GET /watch/{id}", s.watchPage)
-	mux.HandleFunc("GET /watch/{id}/events", s.limited(s.bounded(s.watchEvents)))
-	mux.HandleFunc("GET /api/matches/{id}", s.limited(s.api.apiMatch))
-	mux.HandleFunc("GET /api/matches/{id}/commands", s.limited(s.api.apiCommands))
-	mux.HandleFunc("POST /api/matches/{id}/commands", s.limited(s.api.apiPlay))
-	mux.HandleFunc("GET /api/matches/{id}/map.png", s.limited(s.api.apiMap))
-	mux.HandleFunc("GET /api/matches/{id}/regions", s.limited(s.api.apiRegions))
-	mux.HandleFunc("GET /api/matches/{id}/regions.png", s.limited(s.api.apiRegionsPNG))
+	mux.HandleFunc("GET /watch/{id}/events", s.guard.limited(s.guard.bounded(s.watchEvents)))
+	mux.HandleFunc("GET /api/matches/{id}", s.guard.limited(s.api.apiMatch))
+	mux.HandleFunc("GET /api/matches/{id}/commands", s.guard.limited(s.api.apiCommands))
+	mux.HandleFunc("POST /api/matches/{id}/commands", s.guard.limited(s.api.apiPlay))
+	mux.HandleFunc("GET /api/matches/{id}/map.png", s.guard.limited(s.api.apiMap))
+	mux.HandleFunc("GET /api/matches/{id}/regions", s.guard.limited(s.api.apiRegions))
+	mux.HandleFunc("GET /api/matches/{id}/regions.png", s.guard.limited(s.api.apiRegionsPNG))
 	if s.activity != nil {
 		// Discord's client frames the Activity: it may, and nobody else.
 		return onlyHosts(s.hosts, secure(s.activityGate(mux), s.activity.csp))
