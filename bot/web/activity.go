@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"mime"
 	"net/http"
 	"strconv"
@@ -115,12 +116,14 @@ type activity struct {
 	// names are how Discord shows the players signed in lately, by user
 	// ID: the page names them so ("Only Ann can see this").
 	names *lru.Cache[string, string]
+	now   func() time.Time
+	log   *slog.Logger
 }
 
 // activityNames is how many players' names the Activity keeps.
 const activityNames = 4096
 
-func newActivity(cfg *ActivityConfig) *activity {
+func newActivity(cfg *ActivityConfig, now func() time.Time, log *slog.Logger) *activity {
 	if cfg == nil {
 		return nil
 	}
@@ -133,7 +136,7 @@ func newActivity(cfg *ActivityConfig) *activity {
 	if frames == nil {
 		frames = DiscordOrigins
 	}
-	return &activity{cfg: *cfg, key: key, csp: "'self' " + strings.Join(frames, " "), names: lru.New[string, string](activityNames)}
+	return &activity{cfg: *cfg, key: key, csp: "'self' " + strings.Join(frames, " "), names: lru.New[string, string](activityNames), now: now, log: log}
 }
 
 // activityID is who a session plays as, and where.
@@ -202,22 +205,22 @@ func isSnowflake(s string) bool {
 	return true
 }
 
-// activitySession returns the session a request carries (its header,
+// session returns the session a request carries (its header,
 // else its cookie), as the page's session of its player; nil without a
 // good one.
-func (s *Server) activitySession(r *http.Request) *session {
+func (a *activity) session(r *http.Request) *session {
 	tok := r.Header.Get(activityHeader)
 	if tok == "" {
 		if c, err := r.Cookie(activityCookie); err == nil {
 			tok = c.Value
 		}
 	}
-	id := s.activity.read(tok, s.now())
+	id := a.read(tok, a.now())
 	if id == nil {
 		return nil
 	}
-	if n, ok := s.activity.names.Get(id.user.ID); !ok || n != id.user.Name {
-		s.activity.names.Add(id.user.ID, id.user.Name)
+	if n, ok := a.names.Get(id.user.ID); !ok || n != id.user.Name {
+		a.names.Add(id.user.ID, id.user.Name)
 	}
 	return activitySessionOf(id)
 }
@@ -248,13 +251,13 @@ func activityActing(se *session, channel string) (chat.User, error) {
 	return se.activity.user, nil
 }
 
-// activitySignIn answers POST /web/activity {"code", "instance"}: the
+// signIn answers POST /web/activity {"code", "instance"}: the
 // code exchanged for the player, their session (also as a cookie), the
 // access token for the SDK's authenticate, and the channel to play.
 // GET /web/activity answers what the page needs first: the client ID.
-func (s *Server) activitySignIn(w http.ResponseWriter, r *http.Request) {
+func (a *activity) signIn(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodGet {
-		writeJSON(w, http.StatusOK, map[string]string{"client_id": s.activity.cfg.ClientID})
+		writeJSON(w, http.StatusOK, map[string]string{"client_id": a.cfg.ClientID})
 		return
 	}
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
@@ -277,18 +280,18 @@ func (s *Server) activitySignIn(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 15*time.Second)
 	defer cancel()
-	p, err := s.activity.cfg.Identify(ctx, in.Code, in.Instance)
+	p, err := a.cfg.Identify(ctx, in.Code, in.Instance)
 	switch {
 	case errors.Is(err, ErrNotSignedIn):
-		s.log.Info("the Activity's sign-in refused", "err", err)
+		a.log.Info("the Activity's sign-in refused", "err", err)
 		problem(w, http.StatusUnauthorized, "Discord did not sign you in here: close the Activity and open it again from the channel")
 		return
 	case err != nil:
-		s.log.Error("sign an Activity's player in", "err", err)
+		a.log.Error("sign an Activity's player in", "err", err)
 		problem(w, http.StatusServiceUnavailable, "Discord cannot be reached just now: try again in a moment")
 		return
 	case !isSnowflake(p.UserID) || !isSnowflake(p.Channel):
-		s.log.Error("sign an Activity's player in: Discord named no user or channel", "user", p.UserID, "channel", p.Channel)
+		a.log.Error("sign an Activity's player in: Discord named no user or channel", "user", p.UserID, "channel", p.Channel)
 		problem(w, http.StatusServiceUnavailable, "Discord's answer was not understood: try again in a moment")
 		return
 	}
@@ -296,9 +299,9 @@ func (s *Server) activitySignIn(w http.ResponseWriter, r *http.Request) {
 	if name == "" {
 		name = p.UserID
 	}
-	s.activity.names.Add(discordPrefix+p.UserID, name)
-	until := s.now().Add(activityTTL)
-	tok := s.activity.sign(ticket{User: p.UserID, Name: chat.Trunc(name, 64), Channel: p.Channel, Guild: p.Guild, Until: until.Unix()})
+	a.names.Add(discordPrefix+p.UserID, name)
+	until := a.now().Add(activityTTL)
+	tok := a.sign(ticket{User: p.UserID, Name: chat.Trunc(name, 64), Channel: p.Channel, Guild: p.Guild, Until: until.Unix()})
 	// Partitioned: the page is framed by Discord, another site, where
 	// browsers keep such a cookie for that frame alone.
 	http.SetCookie(w, &http.Cookie{Name: activityCookie, Value: tok, Path: "/", Expires: until, MaxAge: int(activityTTL.Seconds()),
@@ -329,10 +332,10 @@ func (s *Server) activityGate(next http.Handler) http.Handler {
 			_, _ = w.Write(discordsdk.Module)
 			return
 		case p == "/web/activity" && (get || r.Method == http.MethodPost):
-			s.guard.limited(s.activitySignIn)(w, r)
+			s.guard.limited(s.activity.signIn)(w, r)
 			return
 		}
-		se := s.activitySession(r)
+		se := s.activity.session(r)
 		if se == nil {
 			problem(w, http.StatusUnauthorized, "this server is Risk's Discord Activity: open it from Discord, in a channel where the bot plays (its Activities, 🚀)")
 			return

@@ -86,7 +86,7 @@ type browsers struct {
 	// page has no operator.
 	operator string
 	// activity, on the Activity's server, reads a request's session of
-	// the Activity (Server.activitySession): the only sessions there.
+	// the Activity (activity.session): the only sessions there.
 	activity func(*http.Request) *session
 
 	// claiming orders claims, which read and write the store outside mu.

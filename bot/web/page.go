@@ -209,18 +209,6 @@ func (s *Server) click(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
 }
 
-// listNames answers the players the browser plays: {"names": [...]}.
-func (s *Server) listNames(w http.ResponseWriter, r *http.Request) {
-	s.writeNames(w, s.browsers.sessionOf(w, r))
-}
-
-// writeNames answers the names a session plays, its anti-forgery token,
-// and whether it is the operator's; it renews the session's cookie.
-func (s *Server) writeNames(w http.ResponseWriter, se *session) {
-	setCookie(w, se)
-	writeJSON(w, http.StatusOK, map[string]any{"names": s.browsers.namesOf(se), "token": s.browsers.token(se), "operator": s.browsers.isOperator(se)})
-}
-
 // channels lists the channels of the page: those with an open match and
 // those seen since the server started.
 func (s *Server) channels(w http.ResponseWriter, r *http.Request) {

@@ -37,7 +37,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 }
 
 // static serves the page's script and style.
-func (s *Server) static(w http.ResponseWriter, r *http.Request) {
+func static(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("file")
 	if name != path.Base(name) || strings.HasSuffix(name, ".html") {
 		problem(w, http.StatusNotFound, "no such file")
@@ -65,13 +65,13 @@ func serveFile(w http.ResponseWriter, name string) {
 
 // watchPage serves the spectators' page of a match, or a page saying
 // there is none.
-func (s *Server) watchPage(w http.ResponseWriter, r *http.Request) {
+func (ws *watchers) watchPage(w http.ResponseWriter, r *http.Request) {
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil || id <= 0 {
 		missing(w, r, http.StatusNotFound, lang.M("page.missing.not-a-match", "Name", lang.Text(chat.Trunc(r.PathValue("id"), 40))))
 		return
 	}
-	switch _, err := s.store.Head(r.Context(), id); {
+	switch _, err := ws.store.Head(r.Context(), id); {
 	case errors.Is(err, storage.ErrNotFound):
 		missing(w, r, http.StatusNotFound, lang.M("page.missing.no-match", "Match", id))
 		return
@@ -105,12 +105,12 @@ type watchState struct {
 // changes, whoever changed it (this server, or another process on the
 // same database). However many spectators follow a match, one watcher
 // looks at it, and none once they have gone.
-func (s *Server) watchEvents(w http.ResponseWriter, r *http.Request) {
+func (ws *watchers) watchEvents(w http.ResponseWriter, r *http.Request) {
 	id, ok := matchID(w, r)
 	if !ok {
 		return
 	}
-	h, err := s.store.Head(r.Context(), id)
+	h, err := ws.store.Head(r.Context(), id)
 	if errors.Is(err, storage.ErrNotFound) {
 		problem(w, http.StatusNotFound, "no such match")
 		return
@@ -120,8 +120,8 @@ func (s *Server) watchEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sb := &sub{ch: make(chan []byte, 64), state: make(chan struct{}, 1)}
-	wt := s.watchers.follow(id, sb.state, stateOf(h))
-	defer s.watchers.leave(wt, sb.state)
+	wt := ws.follow(id, sb.state, stateOf(h))
+	defer ws.leave(wt, sb.state)
 	var last []byte
 	onState := func() []byte {
 		b := wt.current()
@@ -131,7 +131,7 @@ func (s *Server) watchEvents(w http.ResponseWriter, r *http.Request) {
 		last = b
 		return b
 	}
-	s.feeds.stream(w, r, h.Channel, sb, onState)
+	ws.feeds.stream(w, r, h.Channel, sb, onState)
 }
 
 // stateOf is what spectators are told of a match.
@@ -146,6 +146,8 @@ const watchEvery = time.Second
 // watchers look at the matches spectators follow, one each.
 type watchers struct {
 	store Store
+	// feeds stream the public messages of a match's channel.
+	feeds *feeds
 	// every is how often a followed match is looked at: watchEvery.
 	every time.Duration
 	mu    sync.Mutex

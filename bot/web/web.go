@@ -92,8 +92,10 @@ type Server struct {
 	// watchers look at the matches spectators follow.
 	watchers *watchers
 
-	// browsers are the page's sessions and the names they play.
+	// browsers are the page's sessions and the names they play; naming
+	// serves the page's requests about those names.
 	browsers *browsers
+	naming   *naming
 	// limits bound what visitors create; opening orders the checks of
 	// the matches opened with the opening itself.
 	limits  Limits
@@ -180,9 +182,11 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{pageWords: words, store: cfg.Store, now: cfg.Now, log: cfg.Log, limits: cfg.Limits,
 		hosts: newHosts(cfg.Hosts), watchers: newWatchers(cfg.Store),
-		api: newAPI(cfg.Store, cfg.Now, cfg.Log), activity: newActivity(cfg.Activity)}
+		api: newAPI(cfg.Store, cfg.Now, cfg.Log), activity: newActivity(cfg.Activity, cfg.Now, cfg.Log)}
 	s.browsers = newBrowsers(cfg.Store, s.api.tokens, cfg.Now, cfg.Limits, cfg.OperatorKey)
 	s.feeds = newFeeds(cfg.Store, s.browsers, cfg.Now, cfg.Log)
+	s.watchers.feeds = s.feeds
+	s.naming = &naming{browsers: s.browsers, log: cfg.Log}
 	s.guard = &guard{limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now), streams: newStreams(cfg.Streams, cfg.ClientStreams),
 		origins: origins(cfg.Hosts), browsers: s.browsers, activity: s.activity, now: cfg.Now}
 	if s.activity != nil {
@@ -190,7 +194,7 @@ func New(cfg Config) *Server {
 		s.feeds.nameOf = s.nameOf
 		// The Activity's sessions are Discord's players: no browser
 		// names anyone there.
-		s.browsers.activity = s.activitySession
+		s.browsers.activity = s.activity.session
 	}
 	return s
 }
@@ -202,16 +206,16 @@ func (s *Server) SetBot(b *bot.Bot) { s.bot, s.feeds.bot, s.api.bot = b, b, b }
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.page)
-	mux.HandleFunc("GET /static/{file}", s.static)
+	mux.HandleFunc("GET /static/{file}", static)
 	mux.HandleFunc("GET /web/words", s.words)
 	mux.HandleFunc("GET /web/channels", s.channels)
 	mux.HandleFunc("GET /web/channel", s.channelInfo)
 	mux.HandleFunc("GET /web/events", s.guard.bounded(s.events))
-	mux.HandleFunc("GET /web/names", s.listNames)
-	mux.HandleFunc("POST /web/names", s.guard.limited(s.guard.fromPage(s.addName)))
-	mux.HandleFunc("POST /web/forget", s.guard.limited(s.guard.fromPage(s.forgetName)))
-	mux.HandleFunc("POST /web/code", s.guard.limited(s.guard.fromPage(s.code)))
-	mux.HandleFunc("POST /web/operator", s.guard.limited(s.guard.fromPage(s.operator)))
+	mux.HandleFunc("GET /web/names", s.naming.listNames)
+	mux.HandleFunc("POST /web/names", s.guard.limited(s.guard.fromPage(s.naming.addName)))
+	mux.HandleFunc("POST /web/forget", s.guard.limited(s.guard.fromPage(s.naming.forgetName)))
+	mux.HandleFunc("POST /web/code", s.guard.limited(s.guard.fromPage(s.naming.code)))
+	mux.HandleFunc("POST /web/operator", s.guard.limited(s.guard.fromPage(s.naming.operator)))
 	mux.HandleFunc("POST /web/command", s.guard.limited(s.guard.fromPage(s.command)))
 	mux.HandleFunc("GET /web/maps", s.guard.limited(s.listMaps))
 	mux.HandleFunc("POST /web/maps", s.guard.limited(s.guard.fromPageAs("multipart/form-data", s.uploadMap)))
@@ -222,8 +226,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /web/board", s.guard.limited(s.board))
 	mux.HandleFunc("POST /web/token", s.guard.limited(s.guard.fromPage(s.token)))
 	mux.HandleFunc("GET /web/img/{id}", s.image)
-	mux.HandleFunc("GET /watch/{id}", s.watchPage)
-	mux.HandleFunc("GET /watch/{id}/events", s.guard.limited(s.guard.bounded(s.watchEvents)))
+	mux.HandleFunc("GET /watch/{id}", s.watchers.watchPage)
+	mux.HandleFunc("GET /watch/{id}/events", s.guard.limited(s.guard.bounded(s.watchers.watchEvents)))
 	mux.HandleFunc("GET /api/matches/{id}", s.guard.limited(s.api.apiMatch))
 	mux.HandleFunc("GET /api/matches/{id}/commands", s.guard.limited(s.api.apiCommands))
 	mux.HandleFunc("POST /api/matches/{id}/commands", s.guard.limited(s.api.apiPlay))
