@@ -415,18 +415,18 @@ func onThePage(m chat.Message) chat.Message {
 // activityPost posts a public answer to an Activity's command in its
 // channel, as a typed command's answer is seen there, and shows it on the
 // page; on the page only if it cannot be posted.
-func (s *Server) activityPost(ctx context.Context, channel string, m chat.Message) {
-	if p := s.activity.cfg.Poster; p != nil {
+func (pl *play) activityPost(ctx context.Context, channel string, m chat.Message) {
+	if p := pl.activity.cfg.Poster; p != nil {
 		id, err := p.Post(ctx, channel, m)
 		if err == nil && id != "" {
-			s.feeds.putAs(channel, id, "", onThePage(m), true) // as Mirror would: once, whoever shows it
+			pl.feeds.putAs(channel, id, "", onThePage(m), true) // as Mirror would: once, whoever shows it
 			return
 		}
 		if err != nil {
-			s.log.Warn("post an Activity's answer in its channel", "channel", channel, "err", err)
+			pl.log.Warn("post an Activity's answer in its channel", "channel", channel, "err", err)
 		}
 	}
-	s.feeds.put(channel, "", "", m)
+	pl.feeds.put(channel, "", "", m)
 }
 
 // activityChannel checks a channel's name from the Activity's page: a

@@ -153,25 +153,25 @@ type boardJSON struct {
 // board answers the board of a channel's match: ?channel=&as=. The view
 // is the seat's of the player named only if this browser plays that name
 // already (a GET claims nothing); otherwise the public's.
-func (s *Server) board(w http.ResponseWriter, r *http.Request) {
+func (pl *play) board(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	channel, err := s.channelName(q.Get("channel"))
+	channel, err := pl.channelName(q.Get("channel"))
 	if err != nil {
 		problem(w, http.StatusBadRequest, "%v", err)
 		return
 	}
 	user := chat.User{}
 	if as := q.Get("as"); as != "" {
-		if u := userIn(channel, as); s.browsers.owns(s.browsers.sessionOf(w, r), u.ID) {
+		if u := userIn(channel, as); pl.browsers.owns(pl.browsers.sessionOf(w, r), u.ID) {
 			user = u
 		}
 	}
-	l, err := s.store.OpenHead(r.Context(), channel)
+	l, err := pl.store.OpenHead(r.Context(), channel)
 	if err != nil {
 		problem(w, http.StatusNotFound, "no match under way here")
 		return
 	}
-	mi, err := s.bot.Match(r.Context(), l.ID)
+	mi, err := pl.bot.Match(r.Context(), l.ID)
 	if err != nil || mi.Game == nil {
 		problem(w, http.StatusNotFound, "no match under way here")
 		return

@@ -41,7 +41,7 @@ func TestFeed(t *testing.T) {
 	if err := s.Edit(ctx, ch, id, chat.Message{Text: "Turn 1, placed"}); err != nil {
 		t.Fatal(err)
 	}
-	pageReplier{s: s, channel: ch, user: chat.User{ID: userID("Ann"), Name: "Ann"}}.Reply(ctx, chat.Message{Private: true, Text: "your cards"})
+	pageReplier{pl: s.play, channel: ch, user: chat.User{ID: userID("Ann"), Name: "Ann"}}.Reply(ctx, chat.Message{Private: true, Text: "your cards"})
 	read := func(sb *sub) []view {
 		var out []view
 		for {
@@ -168,7 +168,7 @@ func TestLobbyIsOneMessageInPage(t *testing.T) {
 			t.Fatal(err)
 		}
 		u := chat.User{ID: userID(step.who), Name: step.who}
-		if err := e.bot.Handle(ctx, chat.Request{Channel: ch, User: u, Command: cmd, Options: opts, Server: "web", Admin: true}, pageReplier{s: e.srv, channel: ch, user: u}); err != nil {
+		if err := e.bot.Handle(ctx, chat.Request{Channel: ch, User: u, Command: cmd, Options: opts, Server: "web", Admin: true}, pageReplier{pl: e.srv.play, channel: ch, user: u}); err != nil {
 			t.Fatal(err)
 		}
 	}

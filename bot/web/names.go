@@ -427,13 +427,13 @@ func opens(id string) bool {
 // the page's bound only), and answers the request then (ok false). The
 // caller holds s.opening, so that two requests cannot both take the last
 // place.
-func (s *Server) mayOpen(w http.ResponseWriter, r *http.Request, se *session, pr pageReplier) bool {
+func (pl *play) mayOpen(w http.ResponseWriter, r *http.Request, se *session, pr pageReplier) bool {
 	total, theirs := 0, 0
-	mine := s.browsers.keysOf(se)
+	mine := pl.browsers.keysOf(se)
 	for _, prefix := range []string{Prefix, consolePrefix} {
-		open, err := s.store.OpenMatches(r.Context(), prefix)
+		open, err := pl.store.OpenMatches(r.Context(), prefix)
 		if err != nil {
-			s.log.Error("count the open matches", "err", err)
+			pl.log.Error("count the open matches", "err", err)
 			problem(w, http.StatusServiceUnavailable, "the database is unavailable")
 			return false
 		}
@@ -448,9 +448,9 @@ func (s *Server) mayOpen(w http.ResponseWriter, r *http.Request, se *session, pr
 	}
 	var why string
 	switch {
-	case total >= s.limits.Matches:
+	case total >= pl.limits.Matches:
 		why = fmt.Sprintf("The page has %s, the most it holds: join one, or try again when one ends.", chat.Plural(total, "open match", "open matches"))
-	case !s.browsers.isOperator(se) && theirs >= s.limits.MatchesPerBrowser:
+	case !pl.browsers.isOperator(se) && theirs >= pl.limits.MatchesPerBrowser:
 		why = fmt.Sprintf("Your players host %s already, the most one browser may: finish or end one first (/risk host abandon).", chat.Plural(theirs, "open match", "open matches"))
 	default:
 		return true

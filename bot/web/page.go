@@ -5,15 +5,49 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 
+	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
+	"github.com/riskbot/riskbot/storage"
 )
 
 // The page's channels: what the bot posts there, and the page's requests
 // to read and play them.
+
+// play serves the page's requests in a channel: to read it (its events,
+// images, match, board, the completions of a command line) and to play
+// in it (commands, clicks, a team's chat, a seat's API token), as the
+// players the page's session plays.
+type play struct {
+	store    playStore
+	bot      *bot.Bot // attached by Server.SetBot
+	browsers *browsers
+	feeds    *feeds
+	// api makes a seat's API token (POST /web/token).
+	api *api
+	// activity is the Activity's side, nil unless the server is
+	// Discord's Activity: its channels are Discord's.
+	activity *activity
+	log      *slog.Logger
+	// limits bound what visitors create; opening orders the checks of
+	// the matches opened with the opening itself.
+	limits  Limits
+	opening sync.Mutex
+}
+
+// playStore is what the page's requests read themselves, besides the
+// matches the bot loads: the channels with an open match, and the open
+// matches (the page's limits).
+type playStore interface {
+	OpenHead(ctx context.Context, channel string) (storage.Head, error)
+	OpenChannels(ctx context.Context, prefix string) ([]storage.Occupant, error)
+	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
+}
 
 // Post implements bot.Poster.
 func (s *Server) Post(_ context.Context, channel string, m chat.Message) (string, error) {
@@ -36,31 +70,31 @@ var (
 )
 
 // events streams a channel to the page.
-func (s *Server) events(w http.ResponseWriter, r *http.Request) {
-	channel, err := s.channelName(r.URL.Query().Get("channel"))
+func (pl *play) events(w http.ResponseWriter, r *http.Request) {
+	channel, err := pl.channelName(r.URL.Query().Get("channel"))
 	if err != nil {
 		problem(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	se := s.browsers.sessionOf(w, r)
-	s.feeds.restoreLate(r.Context(), channel)
-	s.feeds.stream(w, r, channel, &sub{se: se, ch: make(chan []byte, 64)}, nil)
+	se := pl.browsers.sessionOf(w, r)
+	pl.feeds.restoreLate(r.Context(), channel)
+	pl.feeds.stream(w, r, channel, &sub{se: se, ch: make(chan []byte, 64)}, nil)
 }
 
 // image serves the map of a message, rendered on first request.
-func (s *Server) image(w http.ResponseWriter, r *http.Request) {
+func (pl *play) image(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	se := s.browsers.sessionOf(w, r)
-	im, to := s.feeds.imageOf(id)
+	se := pl.browsers.sessionOf(w, r)
+	im, to := pl.feeds.imageOf(id)
 	// The image of a private answer (a player's own view, with fog of
 	// war) is its reader's alone, as the answer is.
-	if im == nil || to != "" && !s.browsers.owns(se, to) {
+	if im == nil || to != "" && !pl.browsers.owns(se, to) {
 		problem(w, http.StatusNotFound, "no such image")
 		return
 	}
 	png, err := im.PNG(r.Context())
 	if err != nil {
-		s.log.Error("draw a map", "err", err)
+		pl.log.Error("draw a map", "err", err)
 		problem(w, http.StatusInternalServerError, "the map could not be drawn")
 		return
 	}
@@ -93,16 +127,16 @@ func readJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) (int, 
 // page: a private answer to its author only; an answer to a click on a
 // private message replaces that message, as on Discord.
 type pageReplier struct {
-	s       *Server
+	pl      *play
 	channel string
 	user    chat.User
 	replace string // the clicked private message, if any
 }
 
 func (pr pageReplier) Reply(ctx context.Context, m chat.Message) error {
-	if !m.Private && pr.s.activity != nil {
+	if !m.Private && pr.pl.activity != nil {
 		// Typed in Discord, the answer would be seen in the channel.
-		pr.s.activityPost(ctx, pr.channel, m)
+		pr.pl.activityPost(ctx, pr.channel, m)
 		return nil
 	}
 	to := ""
@@ -113,12 +147,12 @@ func (pr pageReplier) Reply(ctx context.Context, m chat.Message) error {
 	if m.Private && pr.replace != "" {
 		id = pr.replace
 	}
-	pr.s.feeds.put(pr.channel, id, to, m)
+	pr.pl.feeds.put(pr.channel, id, to, m)
 	return nil
 }
 
 // command runs a command typed in the page: {"channel", "as", "line"}.
-func (s *Server) command(w http.ResponseWriter, r *http.Request) {
+func (pl *play) command(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Channel string `json:"channel"`
 		As      string `json:"as"`
@@ -128,11 +162,11 @@ func (s *Server) command(w http.ResponseWriter, r *http.Request) {
 		problem(w, status, "%v", err)
 		return
 	}
-	channel, user, se, ok := s.actor(w, r, in.Channel, in.As)
+	channel, user, se, ok := pl.actor(w, r, in.Channel, in.As)
 	if !ok {
 		return
 	}
-	if team, _ := s.feeds.team(channel, se, user.ID); team {
+	if team, _ := pl.feeds.team(channel, se, user.ID); team {
 		problem(w, http.StatusBadRequest, "this is a team's private chat: write messages here, and play in the match's channel")
 		return
 	}
@@ -141,23 +175,23 @@ func (s *Server) command(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	command.People(s.bot.Specs(), cmd, opts, func(name string) string { return userIn(channel, name).ID })
-	req := chat.Request{Channel: channel, User: user, Command: cmd, Options: opts, Key: "web/" + randomHex(8), Server: "web", Admin: s.browsers.isOperator(se)}
+	command.People(pl.bot.Specs(), cmd, opts, func(name string) string { return userIn(channel, name).ID })
+	req := chat.Request{Channel: channel, User: user, Command: cmd, Options: opts, Key: "web/" + randomHex(8), Server: "web", Admin: pl.browsers.isOperator(se)}
 	req.Locale = pageLocale(r)
 	req.GuildLocale = req.Locale
 	if se.activity != nil {
 		// Discord's server: its defaults and limits, as a typed command's.
 		req.Server = se.activity.server
 	}
-	pr := pageReplier{s: s, channel: channel, user: user}
+	pr := pageReplier{pl: pl, channel: channel, user: user}
 	if command.Alias(cmd) == "new" && se.activity == nil {
-		s.opening.Lock()
-		defer s.opening.Unlock()
-		if ok := s.mayOpen(w, r, se, pr); !ok {
+		pl.opening.Lock()
+		defer pl.opening.Unlock()
+		if ok := pl.mayOpen(w, r, se, pr); !ok {
 			return
 		}
 	}
-	if err := s.bot.Handle(r.Context(), req, pr); err != nil {
+	if err := pl.bot.Handle(r.Context(), req, pr); err != nil {
 		problem(w, http.StatusInternalServerError, "%v", err)
 		return
 	}
@@ -165,7 +199,7 @@ func (s *Server) command(w http.ResponseWriter, r *http.Request) {
 }
 
 // click presses a button of a message: {"channel", "as", "message", "button"}.
-func (s *Server) click(w http.ResponseWriter, r *http.Request) {
+func (pl *play) click(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Channel string `json:"channel"`
 		As      string `json:"as"`
@@ -176,42 +210,42 @@ func (s *Server) click(w http.ResponseWriter, r *http.Request) {
 		problem(w, status, "%v", err)
 		return
 	}
-	channel, user, se, ok := s.actor(w, r, in.Channel, in.As)
+	channel, user, se, ok := pl.actor(w, r, in.Channel, in.As)
 	if !ok {
 		return
 	}
-	label, replace, spent := s.feeds.pressed(channel, se, user.ID, in.Message, in.Button)
+	label, replace, spent := pl.feeds.pressed(channel, se, user.ID, in.Message, in.Button)
 	if label == "" {
 		problem(w, http.StatusNotFound, "no such button")
 		return
 	}
-	c := chat.Click{Channel: channel, User: user, ID: in.Button, Label: label, Key: "web/" + randomHex(8), Server: "web", Admin: s.browsers.isOperator(se)}
+	c := chat.Click{Channel: channel, User: user, ID: in.Button, Label: label, Key: "web/" + randomHex(8), Server: "web", Admin: pl.browsers.isOperator(se)}
 	c.Locale = pageLocale(r)
 	c.GuildLocale = c.Locale
 	if se.activity != nil {
 		c.Server = se.activity.server
 	}
-	pr := pageReplier{s: s, channel: channel, user: user, replace: replace}
+	pr := pageReplier{pl: pl, channel: channel, user: user, replace: replace}
 	if opens(in.Button) && se.activity == nil {
-		s.opening.Lock()
-		defer s.opening.Unlock()
-		if ok := s.mayOpen(w, r, se, pr); !ok {
+		pl.opening.Lock()
+		defer pl.opening.Unlock()
+		if ok := pl.mayOpen(w, r, se, pr); !ok {
 			return
 		}
 	}
-	if err := s.bot.HandleClick(r.Context(), c, pr); err != nil {
+	if err := pl.bot.HandleClick(r.Context(), c, pr); err != nil {
 		problem(w, http.StatusInternalServerError, "%v", err)
 		return
 	}
 	if spent != "" {
-		s.feeds.spend(channel, spent)
+		pl.feeds.spend(channel, spent)
 	}
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
 }
 
 // channels lists the channels of the page: those with an open match and
 // those seen since the server started.
-func (s *Server) channels(w http.ResponseWriter, r *http.Request) {
+func (pl *play) channels(w http.ResponseWriter, r *http.Request) {
 	seen := map[string]bool{}
 	// The page's channels by their names, the console's with theirs
 	// prefixed ("console:main").
@@ -223,7 +257,7 @@ func (s *Server) channels(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	for _, prefix := range []string{Prefix, consolePrefix} {
-		open, err := s.store.OpenChannels(r.Context(), prefix)
+		open, err := pl.store.OpenChannels(r.Context(), prefix)
 		if err != nil {
 			problem(w, http.StatusServiceUnavailable, "the database is unavailable")
 			return
@@ -232,8 +266,8 @@ func (s *Server) channels(w http.ResponseWriter, r *http.Request) {
 			show(m.Channel)
 		}
 	}
-	se := s.browsers.sessionOf(w, r)
-	s.feeds.listed(se, show) // a team's chat is listed to its members only
+	se := pl.browsers.sessionOf(w, r)
+	pl.feeds.listed(se, show) // a team's chat is listed to its members only
 	names := []string{}
 	for n := range seen {
 		names = append(names, n)
@@ -258,22 +292,22 @@ type seatInfo struct {
 
 // channelInfo tells the page about a channel's match: its id (for the
 // spectators' link and the API), status and seats.
-func (s *Server) channelInfo(w http.ResponseWriter, r *http.Request) {
-	channel, err := s.channelName(r.URL.Query().Get("channel"))
+func (pl *play) channelInfo(w http.ResponseWriter, r *http.Request) {
+	channel, err := pl.channelName(r.URL.Query().Get("channel"))
 	if err != nil {
 		problem(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	se := s.browsers.sessionOf(w, r)
+	se := pl.browsers.sessionOf(w, r)
 	out := struct {
 		Match  int64      `json:"match,omitempty"`
 		Status string     `json:"status"`
 		Seats  []seatInfo `json:"seats"`
 	}{Status: "none", Seats: []seatInfo{}}
-	l, err := s.store.OpenHead(r.Context(), channel)
+	l, err := pl.store.OpenHead(r.Context(), channel)
 	if err == nil {
 		out.Match, out.Status = l.ID, l.Status.String()
-		if mi, err := s.bot.Match(r.Context(), l.ID); err == nil && mi.Game != nil {
+		if mi, err := pl.bot.Match(r.Context(), l.ID); err == nil && mi.Game != nil {
 			st := mi.Game.State
 			for i, seat := range st.Seats {
 				// (The Activity's seats are Discord's players: none is
@@ -282,8 +316,8 @@ func (s *Server) channelInfo(w http.ResponseWriter, r *http.Request) {
 				if i < len(mi.RGB) {
 					si.Color = fmt.Sprintf("#%06x", mi.RGB[i])
 				}
-				si.Yours = si.Web && s.browsers.owns(se, seat.ID)
-				si.Taken = s.browsers.takenFrom(se, seat.Name)
+				si.Yours = si.Web && pl.browsers.owns(se, seat.ID)
+				si.Taken = pl.browsers.takenFrom(se, seat.Name)
 				out.Seats = append(out.Seats, si)
 			}
 		} else if mi != nil {
@@ -335,7 +369,7 @@ func clipLocale(l string) string {
 }
 
 // token gives the page's player their seat's API token: {"channel", "as"}.
-func (s *Server) token(w http.ResponseWriter, r *http.Request) {
+func (pl *play) token(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Channel string `json:"channel"`
 		As      string `json:"as"`
@@ -344,16 +378,16 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 		problem(w, status, "%v", err)
 		return
 	}
-	channel, user, _, ok := s.actor(w, r, in.Channel, in.As)
+	channel, user, _, ok := pl.actor(w, r, in.Channel, in.As)
 	if !ok {
 		return
 	}
-	l, err := s.bot.Matches().Active(r.Context(), channel)
+	l, err := pl.bot.Matches().Active(r.Context(), channel)
 	if err != nil || l.Game == nil || l.Game.State.SeatByID(user.ID) < 0 {
 		problem(w, http.StatusNotFound, "%s has no seat in a started match here", user.Name)
 		return
 	}
-	tok, err := s.api.newToken(r.Context(), l.ID, user)
+	tok, err := pl.api.newToken(r.Context(), l.ID, user)
 	if err != nil {
 		problem(w, http.StatusServiceUnavailable, "the database is unavailable")
 		return

@@ -79,7 +79,7 @@ func (fs *feeds) team(channel string, se *session, user string) (team, allowed b
 }
 
 // say writes a line in a team's chat: {"channel", "as", "text"}.
-func (s *Server) say(w http.ResponseWriter, r *http.Request) {
+func (pl *play) say(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Channel string `json:"channel"`
 		As      string `json:"as"`
@@ -89,7 +89,7 @@ func (s *Server) say(w http.ResponseWriter, r *http.Request) {
 		problem(w, status, "%v", err)
 		return
 	}
-	channel, user, se, ok := s.actor(w, r, in.Channel, in.As)
+	channel, user, se, ok := pl.actor(w, r, in.Channel, in.As)
 	if !ok {
 		return
 	}
@@ -98,7 +98,7 @@ func (s *Server) say(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusBadRequest, "a message has 1 to %d characters", teamChatLen)
 		return
 	}
-	team, allowed := s.feeds.team(channel, se, user.ID)
+	team, allowed := pl.feeds.team(channel, se, user.ID)
 	switch {
 	case !team:
 		problem(w, http.StatusBadRequest, "only a team's private chat takes messages here: commands start with /risk (try /risk help)")
@@ -108,7 +108,7 @@ func (s *Server) say(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// What people write is shown as written, never as the bot's markup.
-	s.feeds.put(channel, "", "", chat.Message{Text: fmt.Sprintf("**%s**: %s", user.Name, plain.Replace(text))})
+	pl.feeds.put(channel, "", "", chat.Message{Text: fmt.Sprintf("**%s**: %s", user.Name, plain.Replace(text))})
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
 }
 

@@ -21,7 +21,6 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 
@@ -77,11 +76,16 @@ func platform(channel string) string {
 }
 
 // Server serves the page, the spectators' pages and the match API. It is
-// the bot's Poster (and Editor) for the channels of the page.
+// the bot's Poster (and Editor, and TeamThreader) for the channels of the
+// page. It wires the parts, each with the store methods it reads: feeds
+// (the channels' messages and their pages' streams), play (the page's
+// requests in a channel), api (the match API and its caches), browsers
+// and naming (the sessions and the names they play), watchers (the
+// spectators), guard (the gates in front of the handlers), and the
+// Activity's side.
 type Server struct {
 	store Store
 	bot   *bot.Bot
-	now   func() time.Time
 	log   *slog.Logger
 
 	// hosts are the names the server answers to, besides the loopback
@@ -89,22 +93,18 @@ type Server struct {
 	hosts hosts
 	// guard is the gates in front of the handlers.
 	guard *guard
-	// watchers look at the matches spectators follow.
-	watchers *watchers
-
+	// feeds are the channels' messages and the pages following them.
+	feeds *feeds
+	// play serves the page's requests in a channel.
+	play *play
+	// api serves the match API.
+	api *api
 	// browsers are the page's sessions and the names they play; naming
 	// serves the page's requests about those names.
 	browsers *browsers
 	naming   *naming
-	// limits bound what visitors create; opening orders the checks of
-	// the matches opened with the opening itself.
-	limits  Limits
-	opening sync.Mutex
-
-	// feeds are the channels' messages and the pages following them.
-	feeds *feeds
-	// api serves the match API.
-	api *api
+	// watchers look at the matches spectators follow.
+	watchers *watchers
 	// pageWords are the pages' own words in each language (GET /web/words).
 	pageWords map[lang.Tag]pageWords
 	// activity is the Activity's side, nil unless the server is Discord's
@@ -180,13 +180,14 @@ func New(cfg Config) *Server {
 		// pages then say their words in English, from their HTML.
 		cfg.Log.Error("web: no words for the pages", "err", err)
 	}
-	s := &Server{pageWords: words, store: cfg.Store, now: cfg.Now, log: cfg.Log, limits: cfg.Limits,
+	s := &Server{pageWords: words, store: cfg.Store, log: cfg.Log,
 		hosts: newHosts(cfg.Hosts), watchers: newWatchers(cfg.Store),
 		api: newAPI(cfg.Store, cfg.Now, cfg.Log), activity: newActivity(cfg.Activity, cfg.Now, cfg.Log)}
 	s.browsers = newBrowsers(cfg.Store, s.api.tokens, cfg.Now, cfg.Limits, cfg.OperatorKey)
 	s.feeds = newFeeds(cfg.Store, s.browsers, cfg.Now, cfg.Log)
 	s.watchers.feeds = s.feeds
 	s.naming = &naming{browsers: s.browsers, log: cfg.Log}
+	s.play = &play{store: cfg.Store, browsers: s.browsers, feeds: s.feeds, api: s.api, activity: s.activity, limits: cfg.Limits, log: cfg.Log}
 	s.guard = &guard{limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now), streams: newStreams(cfg.Streams, cfg.ClientStreams),
 		origins: origins(cfg.Hosts), browsers: s.browsers, activity: s.activity, now: cfg.Now}
 	if s.activity != nil {
@@ -200,7 +201,7 @@ func New(cfg Config) *Server {
 }
 
 // SetBot attaches the bot the page talks to.
-func (s *Server) SetBot(b *bot.Bot) { s.bot, s.feeds.bot, s.api.bot = b, b, b }
+func (s *Server) SetBot(b *bot.Bot) { s.bot, s.feeds.bot, s.api.bot, s.play.bot = b, b, b, b }
 
 // Handler returns the HTTP handler of everything the server serves.
 func (s *Server) Handler() http.Handler {
@@ -208,24 +209,24 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /{$}", s.page)
 	mux.HandleFunc("GET /static/{file}", static)
 	mux.HandleFunc("GET /web/words", s.words)
-	mux.HandleFunc("GET /web/channels", s.channels)
-	mux.HandleFunc("GET /web/channel", s.channelInfo)
-	mux.HandleFunc("GET /web/events", s.guard.bounded(s.events))
+	mux.HandleFunc("GET /web/channels", s.play.channels)
+	mux.HandleFunc("GET /web/channel", s.play.channelInfo)
+	mux.HandleFunc("GET /web/events", s.guard.bounded(s.play.events))
 	mux.HandleFunc("GET /web/names", s.naming.listNames)
 	mux.HandleFunc("POST /web/names", s.guard.limited(s.guard.fromPage(s.naming.addName)))
 	mux.HandleFunc("POST /web/forget", s.guard.limited(s.guard.fromPage(s.naming.forgetName)))
 	mux.HandleFunc("POST /web/code", s.guard.limited(s.guard.fromPage(s.naming.code)))
 	mux.HandleFunc("POST /web/operator", s.guard.limited(s.guard.fromPage(s.naming.operator)))
-	mux.HandleFunc("POST /web/command", s.guard.limited(s.guard.fromPage(s.command)))
+	mux.HandleFunc("POST /web/command", s.guard.limited(s.guard.fromPage(s.play.command)))
 	mux.HandleFunc("GET /web/maps", s.guard.limited(s.listMaps))
 	mux.HandleFunc("POST /web/maps", s.guard.limited(s.guard.fromPageAs("multipart/form-data", s.uploadMap)))
 	mux.HandleFunc("POST /web/maps/remove", s.guard.limited(s.guard.fromPage(s.removeMap)))
-	mux.HandleFunc("POST /web/click", s.guard.limited(s.guard.fromPage(s.click)))
-	mux.HandleFunc("POST /web/say", s.guard.limited(s.guard.fromPage(s.say)))
-	mux.HandleFunc("GET /web/complete", s.guard.limited(s.complete))
-	mux.HandleFunc("GET /web/board", s.guard.limited(s.board))
-	mux.HandleFunc("POST /web/token", s.guard.limited(s.guard.fromPage(s.token)))
-	mux.HandleFunc("GET /web/img/{id}", s.image)
+	mux.HandleFunc("POST /web/click", s.guard.limited(s.guard.fromPage(s.play.click)))
+	mux.HandleFunc("POST /web/say", s.guard.limited(s.guard.fromPage(s.play.say)))
+	mux.HandleFunc("GET /web/complete", s.guard.limited(s.play.complete))
+	mux.HandleFunc("GET /web/board", s.guard.limited(s.play.board))
+	mux.HandleFunc("POST /web/token", s.guard.limited(s.guard.fromPage(s.play.token)))
+	mux.HandleFunc("GET /web/img/{id}", s.play.image)
 	mux.HandleFunc("GET /watch/{id}", s.watchers.watchPage)
 	mux.HandleFunc("GET /watch/{id}/events", s.guard.limited(s.guard.bounded(s.watchers.watchEvents)))
 	mux.HandleFunc("GET /api/matches/{id}", s.guard.limited(s.api.apiMatch))
@@ -290,17 +291,17 @@ func checkName(name string) error {
 // actor reads the channel and the player a page's form names, with the
 // page's session, answering the problem itself if they do not hold (ok
 // false).
-func (s *Server) actor(w http.ResponseWriter, r *http.Request, channelIn, as string) (channel string, user chat.User, se *session, ok bool) {
-	channel, err := s.channelName(channelIn)
+func (pl *play) actor(w http.ResponseWriter, r *http.Request, channelIn, as string) (channel string, user chat.User, se *session, ok bool) {
+	channel, err := pl.channelName(channelIn)
 	if err != nil {
 		problem(w, http.StatusBadRequest, "%v", err)
 		return "", chat.User{}, nil, false
 	}
-	se = s.browsers.sessionOf(w, r)
-	user, err = s.acting(r.Context(), se, channel, as)
+	se = pl.browsers.sessionOf(w, r)
+	user, err = pl.acting(r.Context(), se, channel, as)
 	if err != nil {
 		if _, ok := errors.AsType[*refusal](err); !ok {
-			s.log.Error("claim a name", "err", err)
+			pl.log.Error("claim a name", "err", err)
 		}
 		_, msg := errorStatus(err)
 		problem(w, http.StatusForbidden, "%s", msg)
@@ -314,28 +315,28 @@ func (s *Server) actor(w http.ResponseWriter, r *http.Request, channelIn, as str
 // terminal's owner's: the page acts in it only from the operator's
 // browser, since a page name is anyone's who names it first and would
 // otherwise play the console's seat of the same name.
-func (s *Server) acting(ctx context.Context, se *session, channel, name string) (chat.User, error) {
+func (pl *play) acting(ctx context.Context, se *session, channel, name string) (chat.User, error) {
 	if se.activity != nil {
 		return activityActing(se, channel)
 	}
 	if name == "" {
 		return chat.User{}, errors.New("choose who you play as first")
 	}
-	if platform(channel) == consolePrefix && !s.browsers.isOperator(se) {
+	if platform(channel) == consolePrefix && !pl.browsers.isOperator(se) {
 		return chat.User{}, refuse(http.StatusForbidden, "a console's channel is played from the terminal (risk console --channel %s), or here from the operator's browser (the link risk web printed at start)", strings.TrimPrefix(channel, consolePrefix))
 	}
-	if err := s.browsers.claim(ctx, se, name, ""); err != nil {
+	if err := pl.browsers.claim(ctx, se, name, ""); err != nil {
 		return chat.User{}, err
 	}
-	s.browsers.touch(ctx, se, strings.ToLower(name))
+	pl.browsers.touch(ctx, se, strings.ToLower(name))
 	return userIn(channel, name), nil
 }
 
 // channelName checks a channel name from the page and returns the
 // channel: a channel of Discord's on the Activity (activityChannel), else
 // one of the page's or a console's (pageChannel).
-func (s *Server) channelName(name string) (string, error) {
-	if s.activity != nil {
+func (pl *play) channelName(name string) (string, error) {
+	if pl.activity != nil {
 		return activityChannel(name)
 	}
 	return pageChannel(name)
