@@ -425,7 +425,7 @@ func opens(id string) bool {
 // mayOpen refuses a new match, privately as the bot refuses, when the
 // page or the browser has as many open as it may (the operator is bound by
 // the page's bound only), and answers the request then (ok false). The
-// caller holds s.opening, so that two requests cannot both take the last
+// caller holds pl.opening, so that two requests cannot both take the last
 // place.
 func (pl *play) mayOpen(w http.ResponseWriter, r *http.Request, se *session, pr pageReplier) bool {
 	total, theirs := 0, 0
