@@ -154,15 +154,10 @@ func (pr pageReplier) Reply(ctx context.Context, m chat.Message) error {
 // command runs a command typed in the page: {"channel", "as", "line"}.
 func (pl *play) command(w http.ResponseWriter, r *http.Request) {
 	var in struct {
-		Channel string `json:"channel"`
-		As      string `json:"as"`
-		Line    string `json:"line"`
+		form
+		Line string `json:"line"`
 	}
-	if status, err := readJSON(w, r, maxForm, &in); err != nil {
-		problem(w, status, "%v", err)
-		return
-	}
-	channel, user, se, ok := pl.actor(w, r, in.Channel, in.As)
+	channel, user, se, ok := pl.readForm(w, r, &in)
 	if !ok {
 		return
 	}
@@ -201,16 +196,11 @@ func (pl *play) command(w http.ResponseWriter, r *http.Request) {
 // click presses a button of a message: {"channel", "as", "message", "button"}.
 func (pl *play) click(w http.ResponseWriter, r *http.Request) {
 	var in struct {
-		Channel string `json:"channel"`
-		As      string `json:"as"`
+		form
 		Message string `json:"message"`
 		Button  string `json:"button"`
 	}
-	if status, err := readJSON(w, r, maxForm, &in); err != nil {
-		problem(w, status, "%v", err)
-		return
-	}
-	channel, user, se, ok := pl.actor(w, r, in.Channel, in.As)
+	channel, user, se, ok := pl.readForm(w, r, &in)
 	if !ok {
 		return
 	}
@@ -371,14 +361,9 @@ func clipLocale(l string) string {
 // token gives the page's player their seat's API token: {"channel", "as"}.
 func (pl *play) token(w http.ResponseWriter, r *http.Request) {
 	var in struct {
-		Channel string `json:"channel"`
-		As      string `json:"as"`
+		form
 	}
-	if status, err := readJSON(w, r, maxForm, &in); err != nil {
-		problem(w, status, "%v", err)
-		return
-	}
-	channel, user, _, ok := pl.actor(w, r, in.Channel, in.As)
+	channel, user, _, ok := pl.readForm(w, r, &in)
 	if !ok {
 		return
 	}

@@ -81,15 +81,10 @@ func (fs *feeds) team(channel string, se *session, user string) (team, allowed b
 // say writes a line in a team's chat: {"channel", "as", "text"}.
 func (pl *play) say(w http.ResponseWriter, r *http.Request) {
 	var in struct {
-		Channel string `json:"channel"`
-		As      string `json:"as"`
-		Text    string `json:"text"`
+		form
+		Text string `json:"text"`
 	}
-	if status, err := readJSON(w, r, maxForm, &in); err != nil {
-		problem(w, status, "%v", err)
-		return
-	}
-	channel, user, se, ok := pl.actor(w, r, in.Channel, in.As)
+	channel, user, se, ok := pl.readForm(w, r, &in)
 	if !ok {
 		return
 	}

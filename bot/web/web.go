@@ -288,6 +288,27 @@ func checkName(name string) error {
 	return nil
 }
 
+// form is what every form of the page names: its channel, and the player
+// acting in it. A request's body embeds it.
+type form struct {
+	Channel string `json:"channel"`
+	As      string `json:"as"`
+}
+
+func (f *form) named() *form { return f }
+
+// readForm reads a page's form (its JSON body, into in, which embeds a
+// form) and its actor, answering the problem itself if either does not
+// hold (ok false).
+func (pl *play) readForm(w http.ResponseWriter, r *http.Request, in interface{ named() *form }) (channel string, user chat.User, se *session, ok bool) {
+	if status, err := readJSON(w, r, maxForm, in); err != nil {
+		problem(w, status, "%v", err)
+		return "", chat.User{}, nil, false
+	}
+	f := in.named()
+	return pl.actor(w, r, f.Channel, f.As)
+}
+
 // actor reads the channel and the player a page's form names, with the
 // page's session, answering the problem itself if they do not hold (ok
 // false).
