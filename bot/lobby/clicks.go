@@ -49,14 +49,14 @@ func (l *Lobby) clicks() map[button.Action]click {
 
 // Actions lists the actions Click answers.
 func (l *Lobby) Actions() []button.Action {
-	return slices.Collect(maps.Keys(l.clicks()))
+	return slices.Collect(maps.Keys(l.byAction))
 }
 
 // Click answers a press of one of the lobby's buttons on match m, open,
 // under its channel's lock. The lobby's message shows everyone the same
 // buttons: those for the host alone are refused to the others privately.
 func (l *Lobby) Click(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match) (hosted.Result, error) {
-	h, ok := l.clicks()[bt.Action]
+	h, ok := l.byAction[bt.Action]
 	if !ok {
 		return hosted.Result{}, chat.RefuseMsg("lobby.button.stale")
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/riskbot/riskbot/assets/lang"
 
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -268,11 +269,17 @@ type Config struct {
 }
 
 // Lobby opens, fills, starts and ends matches.
-type Lobby struct{ cfg Config }
+type Lobby struct {
+	cfg Config
+	// byAction is the table of clicks (clicks), made once.
+	byAction map[button.Action]click
+}
 
 // New returns a Lobby.
 func New(c Config) *Lobby {
-	return &Lobby{cfg: c}
+	l := &Lobby{cfg: c}
+	l.byAction = l.clicks()
+	return l
 }
 
 // resolveMap reads map:NAME as a match's options hold it: a built-in

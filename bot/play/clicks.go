@@ -145,13 +145,13 @@ func (p *Play) clickEnd(ctx context.Context, _ chat.Click, _ button.Press, m *ho
 
 // Actions lists the actions Click answers.
 func (p *Play) Actions() []button.Action {
-	return slices.Collect(maps.Keys(p.clicks()))
+	return slices.Collect(maps.Keys(p.byAction))
 }
 
 // Click applies a click on a button of match m, of the channel clicked,
 // under its channel's lock: its action's gate, then its handler.
 func (p *Play) Click(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match) (hosted.Result, error) {
-	h, ok := p.clicks()[bt.Action]
+	h, ok := p.byAction[bt.Action]
 	if !ok {
 		return hosted.Result{}, chat.RefuseMsg("play.click.gone")
 	}

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/internal/lru"
@@ -255,11 +256,15 @@ type Play struct {
 	// retold keeps the logs of matches told again to their viewers, told
 	// on as they grow (retell).
 	retold *lru.Cache[retoldKey, *retold]
+	// byAction is the table of clicks (clicks), made once.
+	byAction map[button.Action]handler
 }
 
 // New returns a Play.
 func New(c Config) *Play {
-	return &Play{cfg: c, retold: lru.New[retoldKey, *retold](cachedRetold)}
+	p := &Play{cfg: c, retold: lru.New[retoldKey, *retold](cachedRetold)}
+	p.byAction = p.clicks()
+	return p
 }
 
 // Handlers are the commands of a match under way, by their full name.
