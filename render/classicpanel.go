@@ -183,8 +183,7 @@ func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h floa
 	// not highlighted may keep it (keepCardTop).
 	topKey := elemKey(elemCard, uint64(seat), stringKey(tag), stringKey(colour), stringKey(name), flags(now, won, out), f64(x), f64(y), f64(w), f64(h))
 	statsY := bottom + capHeight(f.stat)/2
-	statsBox := textBox(f.stat, stats, sx, statsY)
-	if !now && !won && wk.keepCardTop(seat, topKey, statsBox) {
+	if !now && !won && wk.keepCardTop(seat, topKey, textBox(f.stat, stats, sx, statsY)) {
 		wk.text(f.stat, stats, sx, statsY, statCol)
 		return
 	}
@@ -198,7 +197,7 @@ func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h floa
 		wk.touch(disc(nx+11*sc, bottom, 12*sc))
 	}
 	numbers := len(wk.touched)
-	statsBox = statsBox.Union(wk.text(f.stat, stats, sx, statsY, statCol))
+	statsBox := wk.text(f.stat, stats, sx, statsY, statCol)
 	wk.text(f.name, name, nx, top+capHeight(f.name)/2, nameCol)
 	if cx := nx + textWidth(f.name, name) + 12*sc; cx+textWidth(f.small, colour) <= right {
 		c := th.dim
