@@ -29,6 +29,9 @@ var (
 	// ErrStale: the match moved on from the version the command was meant
 	// for.
 	ErrStale = errors.New("bot: the match moved on")
+	// ErrRevoked: the setting the command was played on the authority of
+	// changed (its API token was revoked): nothing was saved.
+	ErrRevoked = errors.New("bot: the authority of the command is gone")
 )
 
 // RefusedCommand is a command the match refused, with the reason a person
@@ -55,7 +58,7 @@ type MatchInfo struct {
 
 // Match returns match id, for the match API.
 func (b *Bot) Match(ctx context.Context, id int64) (*MatchInfo, error) {
-	l, err := b.cfg.Store.Load(ctx, id)
+	l, err := b.cache.Load(ctx, id)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil, ErrNoMatch
 	}
@@ -110,18 +113,46 @@ func (mi *MatchInfo) Regions(ctx context.Context) (*render.Regions, error) {
 // *RefusedCommand (with the engine's reason), ErrStale, ErrNoMatch or
 // ErrNotPlaying.
 func (b *Bot) Play(ctx context.Context, id int64, user chat.User, version int, cmd engine.Command) (reply string, length int, err error) {
-	h, err := b.cfg.Store.Head(ctx, id)
-	if errors.Is(err, storage.ErrNotFound) {
-		return "", 0, ErrNoMatch
-	}
-	if err != nil {
-		return "", 0, err
+	return b.PlayRequiring(ctx, id, user, version, cmd, nil)
+}
+
+// PlayRequiring is Play on the authority of a setting: the command is
+// saved only while requires holds (the player's API token is still good:
+// tokens.Seat.Requires), else it fails with ErrRevoked.
+//
+// A match the process keeps (storage.Cache.Kept) is played on without a
+// read of the database: the save checks, in its transaction, that the
+// match is still at the version played on. Any other outcome from it is
+// found again from the database before it is told, since another process
+// may have moved the match on.
+func (b *Bot) PlayRequiring(ctx context.Context, id int64, user chat.User, version int, cmd engine.Command, requires *storage.Setting) (reply string, length int, err error) {
+	h, ok := b.cache.KeptHead(id) // its channel is enough: that never changes
+	if !ok {
+		if h, err = b.cfg.Store.Head(ctx, id); errors.Is(err, storage.ErrNotFound) {
+			return "", 0, ErrNoMatch
+		}
+		if err != nil {
+			return "", 0, err
+		}
 	}
 	channel := h.Channel
-	unlock := b.locks.Lock(channel)
-	res, err := b.playAPI(ctx, id, channel, user, version, cmd)
-	unlock()
 	name := "api " + cmd.Name()
+	as := aside(channel, user.ID, true)
+	unlock := b.locks.Lock(channel)
+	var res played
+	kept := b.cache.Kept(id)
+	if kept != nil {
+		res, err = b.playAPI(ctx, id, kept, user, version, cmd, requires, as.reads)
+	}
+	if kept == nil || (err != nil && !errors.Is(err, storage.ErrRequirement)) {
+		var l *storage.Loaded
+		if l, err = b.cache.Active(ctx, channel); errors.Is(err, storage.ErrNotFound) {
+			err = ErrNotPlaying
+		} else if err == nil {
+			res, err = b.playAPI(ctx, id, l, user, version, cmd, requires, as.reads)
+		}
+	}
+	unlock()
 	b.cfg.Meter.Command(name, resultOf(err))
 	var ue *chat.Refusal
 	switch {
@@ -129,12 +160,14 @@ func (b *Bot) Play(ctx context.Context, id int64, user chat.User, version int, c
 		return "", 0, &RefusedCommand{Reason: ue.Msg}
 	case errors.Is(err, storage.ErrConflict):
 		return "", 0, ErrStale
+	case errors.Is(err, storage.ErrRequirement):
+		return "", 0, ErrRevoked
 	case err != nil:
 		return "", 0, err
 	}
 	var said chat.Message
 	r := chat.ReplierFunc(func(_ context.Context, m chat.Message) error { said = m; return nil })
-	if err := b.finish(ctx, channel, user, name, nil, "", res.Result, nil, r); err != nil {
+	if err := b.finish(ctx, channel, user, name, nil, "", res.Result, nil, r, as); err != nil {
 		return "", 0, err
 	}
 	return said.Text, res.length, nil
@@ -145,15 +178,9 @@ type played struct {
 	length int
 }
 
-// playAPI is Play under the channel's lock.
-func (b *Bot) playAPI(ctx context.Context, id int64, channel string, user chat.User, version int, cmd engine.Command) (played, error) {
-	l, err := b.cfg.Store.Active(ctx, channel)
-	if errors.Is(err, storage.ErrNotFound) {
-		return played{}, ErrNotPlaying
-	}
-	if err != nil {
-		return played{}, err
-	}
+// playAPI is Play under the channel's lock, on l: the channel's open
+// match as read from the database, or match id as kept in memory.
+func (b *Bot) playAPI(ctx context.Context, id int64, l *storage.Loaded, user chat.User, version int, cmd engine.Command, requires *storage.Setting, reads *storage.Reads) (played, error) {
 	if l.ID != id || l.Status != storage.Active || l.Game == nil {
 		return played{}, ErrNotPlaying
 	}
@@ -162,6 +189,7 @@ func (b *Bot) playAPI(ctx context.Context, id int64, channel string, user chat.U
 		return played{}, err
 	}
 	m.Rec = &hosted.Record{}
+	m.Requires, m.Reads = requires, reads
 	if m.Game.Version != version {
 		return played{}, fmt.Errorf("%w (at %d commands, not %d)", ErrStale, m.Game.Version, version)
 	}

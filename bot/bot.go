@@ -15,10 +15,12 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/assets/lang"
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/clock"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/internal/lru"
 	"github.com/riskbot/riskbot/bot/lobby"
 	"github.com/riskbot/riskbot/bot/look"
 	"github.com/riskbot/riskbot/bot/outbox"
@@ -37,17 +39,21 @@ type Bot struct {
 	specs   []command.Spec
 	started time.Time // when this process began: older queued posts are not its own
 	cache   *storage.Cache
+	// sought are the channels' users whose lost answer was looked for
+	// (repeated): none can turn up later.
+	sought *lru.Cache[string, struct{}]
 
 	// The parts, lowest first (docs/architecture.md).
-	people  *people.People  // the players' choices
-	locks   hosted.Locks    // a channel's commands one at a time
-	matches *hosted.Matches // loads and saves the matches
-	look    *look.Maps      // palettes and the map of a moment
-	outbox  *outbox.Outbox  // delivers the news of the matches
-	servers *server.Servers // the rules and records of the chat servers
-	lobby   *lobby.Lobby    // opens, fills, starts and ends matches
-	play    *play.Play      // plays the matches under way
-	clock   *clock.Clock    // the timers and the computer players
+	people  *people.People                 // the players' choices
+	locks   hosted.Locks                   // a channel's commands one at a time
+	matches *hosted.Matches                // loads and saves the matches
+	look    *look.Maps                     // palettes and the map of a moment
+	outbox  *outbox.Outbox                 // delivers the news of the matches
+	servers *server.Servers                // the rules and records of the chat servers
+	lobby   *lobby.Lobby                   // opens, fills, starts and ends matches
+	play    *play.Play                     // plays the matches under way
+	clicks  map[button.Action]clickHandler // a button's action to its handler
+	clock   *clock.Clock                   // the timers and the computer players
 	// handlers are the commands, by their full name.
 	handlers map[string]hosted.Handler
 }
@@ -94,10 +100,14 @@ func New(cfg Config) (*Bot, error) {
 		cfg.Meter = noMeter{}
 	}
 	cache := storage.NewCache(cfg.Store, CachedMatches)
-	cfg.Store = cached{Store: cfg.Store, cache: cache}
-	b := &Bot{cfg: cfg, cache: cache, specs: command.Specs(cfg.Levels), started: cfg.Now(), people: people.New(cfg.Store, cfg.Now, cfg.Log),
+	b := &Bot{cfg: cfg, cache: cache, sought: lru.New[string, struct{}](soughtUsers), specs: command.Specs(cfg.Levels), started: cfg.Now(), people: people.New(cfg.Store, cfg.Now, cfg.Log),
 		look: look.New(cfg.Palettes, look.Palette{Colors: cfg.Colors, RGB: cfg.RGB, Render: cfg.Render, In: cfg.RenderIn})}
-	b.matches = hosted.NewMatches(cfg.Store, b.people, cfg.Now, cfg.Log, b.claim)
+	if cfg.PlayOnMap {
+		b.look.PlayOnMap()
+	}
+	// The parts that load and save matches do it through the cache (the
+	// matches and the lobby); the others read the store.
+	b.matches = hosted.NewMatches(cache, b.people, cfg.Now, cfg.Log, b.claim)
 	b.servers = server.New(server.Config{Store: cfg.Store, Matches: b.matches, HasPalette: b.look.Has, Levels: cfg.Levels, Preview: b.look.Preview,
 		LobbyTTL: cfg.LobbyTTL, Scope: cfg.Scope, Now: cfg.Now, Log: cfg.Log})
 	b.outbox = outbox.New(outbox.Config{Store: cfg.Store, Poster: cfg.Poster, Matches: b.matches, People: b.people, Look: b.look,
@@ -106,7 +116,7 @@ func New(cfg Config) (*Bot, error) {
 		Own: func(ctx context.Context, channel, user string, t lang.Tag) (chat.Message, bool) {
 			return b.play.OwnView(ctx, channel, user, t)
 		}})
-	b.lobby = lobby.New(lobby.Config{Store: cfg.Store, Tokens: cfg.Store, Matches: b.matches, Look: b.look, Servers: b.servers, Outbox: b.outbox,
+	b.lobby = lobby.New(lobby.Config{Store: cache, Tokens: cfg.Store, Matches: b.matches, Look: b.look, Servers: b.servers, Outbox: b.outbox,
 		Poster: cfg.Poster, NewPlayer: func(level string, seed uint64) error { _, err := cfg.NewPlayer(level, seed); return err },
 		Levels: cfg.Levels, DefaultLevel: cfg.DefaultLevel, Seed: cfg.Seed, Claim: b.claim, Now: cfg.Now, Log: cfg.Log})
 	b.play = play.New(play.Config{Store: cfg.Store, Tokens: cfg.Store, Matches: b.matches, Look: b.look, Servers: b.servers, Outbox: b.outbox,
@@ -116,32 +126,22 @@ func New(cfg Config) (*Bot, error) {
 		LobbyTTL: cfg.LobbyTTL, Claim: b.claim, Instance: cfg.Instance, Scope: cfg.Scope, Serves: b.serves, Meter: cfg.Meter,
 		Now: cfg.Now, Log: cfg.Log})
 	b.handlers = handlersOf(b)
+	var err error
+	if b.clicks, err = b.clickTable(); err != nil {
+		return nil, err
+	}
 	return b, nil
 }
+
+// soughtUsers is how many channels' users the bot remembers it looked
+// for a lost answer of (repeated): some 50 bytes each.
+const soughtUsers = 4096
 
 // CachedMatches is how many matches a bot keeps in memory with their
 // games: those played, watched or asked about lately. A 6-player classic
 // match kept takes about 10 KB (its state and its undo base), a capitals
 // match on a large map a few times that.
 const CachedMatches = 256
-
-// cached is the bot's store, with its matches read through the cache.
-type cached struct {
-	Store
-	cache *storage.Cache
-}
-
-func (c cached) Load(ctx context.Context, id int64) (*storage.Loaded, error) {
-	return c.cache.Load(ctx, id)
-}
-
-func (c cached) Active(ctx context.Context, channel string) (*storage.Loaded, error) {
-	return c.cache.Active(ctx, channel)
-}
-
-func (c cached) Save(ctx context.Context, id, version int64, ch storage.Change, now time.Time) (int64, error) {
-	return c.cache.Save(ctx, id, version, ch, now)
-}
 
 // Matches is the bot's cache of matches, for others in the process (the
 // web server) to read them through it: one copy of each in memory.

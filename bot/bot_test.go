@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/riskbot/riskbot/ai"
 	"github.com/riskbot/riskbot/bot/chat"
@@ -16,63 +15,6 @@ import (
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
-
-func TestLobby(t *testing.T) {
-	h := newHarness(t)
-	const ch = "test:lobby"
-	wantPrivate(t, h.do(ch, "Ann", "start"), "no match in this channel")
-	wantOpened(t, h, ch, h.do(ch, "Ann", "new", "fortify:adjacent", "turn-hours:12"), "Ann opened a Risk match", "adjacent fortification", "12 h per turn")
-	wantPrivate(t, h.do(ch, "Bob", "new"), "already has a match")
-	// Every change is answered privately, and shown on the lobby's message.
-	wantPrivate(t, h.do(ch, "Bob", "join"), "You joined (2/6 seats)")
-	wantLobby(t, h, ch, "Bob joined (2/6 seats)", "2. Bob")
-	wantPrivate(t, h.do(ch, "Bob", "join"), "already in this match")
-	wantPrivate(t, h.do(ch, "Bob", "addbot"), "Only Ann (the host) can add bots")
-	wantPrivate(t, h.do(ch, "Bob", "start"), "Only Ann (the host) can start")
-	wantPrivate(t, h.do(ch, "Bob", "settings", "victory:domination"), "Only Ann (the host)")
-	wantPrivate(t, h.do(ch, "Ann", "settings", "victory:domination"), "total domination wins")
-	wantLobby(t, h, ch, "Ann changed the settings", "total domination wins")
-	wantPrivate(t, h.do(ch, "Ann", "settings", "rules:capitals", "map:large", "neutral:2-4"), "capitals rules on large generated islands", "2 to 4 troops")
-	wantLobby(t, h, ch, "Capitals rules on large generated islands")
-	wantPrivate(t, h.do(ch, "Ann", "settings", "victory:two-thirds"), "victory is an option of classic matches")
-	wantPrivate(t, h.do(ch, "Ann", "settings", "neutral:5-1"), "neutral takes a range of troops within 0 to 30")
-	wantPrivate(t, h.do(ch, "Ann", "settings", "map:classic"), "generated islands: map:small, normal or large")
-	wantPrivate(t, h.do(ch, "Ann", "settings", "rules:classic", "fortify:adjacent", "victory:domination"), "total domination wins", "adjacent fortification")
-	wantPrivate(t, h.do(ch, "Ann", "settings", "capital-troops:12"), "capital-troops is an option of capitals matches")
-	wantPrivate(t, h.do(ch, "Ann", "settings", "map:normal"), "map:normal is for capitals matches")
-	wantPrivate(t, h.do(ch, "Ann", "addbot", "level:easy", "name:Boney"), "Boney (easy bot) takes a seat (3/6)")
-	wantPrivate(t, h.do(ch, "Ann", "addbot"), "(normal bot)")
-	wantLobby(t, h, ch, "(normal bot) takes a seat (4/6)", "3. Boney (bot, easy)")
-	wantPrivate(t, h.do(ch, "Ann", "kick", "player:Zed"), `No player "Zed"`)
-	wantPrivate(t, h.do(ch, "Ann", "kick", "player:boney"), "Boney was removed")
-	if l := wantLobby(t, h, ch, "Boney was removed"); strings.Contains(all(l), "Boney (bot") {
-		t.Errorf("the lobby still seats Boney: %q", all(l))
-	}
-	for _, p := range []string{"Cat", "Dan", "Eve"} {
-		h.do(ch, p, "join")
-	}
-	wantPrivate(t, h.do(ch, "Fay", "join"), "The match is full")
-	if _, ok := buttonLabelled(wantLobby(t, h, ch, "6/6 seats"), "Join"); ok {
-		t.Error("a full lobby has a Join button")
-	}
-	wantPrivate(t, h.do(ch, "Eve", "leave"), "You left the match")
-	wantLobby(t, h, ch, "Eve left the match")
-	wantPrivate(t, h.do(ch, "Eve", "leave"), "not in this match")
-	wantPrivate(t, h.do(ch, "Ann", "leave"), "You left the match", "Bob is the host now")
-	wantLobby(t, h, ch, "Ann left the match. Bob is the host now.", "1. Bob (host)")
-	wantPublic(t, h.do(ch, "Bob", "start"), "The match has started")
-	wantLobby(t, h, ch, "The match has started", "Lobby — started, 4 seats")
-	h.bot.Wait()
-	m := h.load(ch)
-	if m.Status != storage.Active || len(m.Game.State.Seats) != 4 {
-		t.Fatalf("status %s with %d seats", m.Status, len(m.Game.State.Seats))
-	}
-	if got := m.Game.State.Options; got.Fortify != state.Adjacent || got.Victory != state.Domination {
-		t.Errorf("options %+v not applied", got)
-	}
-	wantPrivate(t, h.do(ch, "Cat", "addbot"), "already started")
-	wantPrivate(t, h.do(ch, "Zed", "join"), "already started")
-}
 
 // A match of bots only can be watched to the end: the host leaves the
 // lobby but keeps hosting.
@@ -410,126 +352,28 @@ func TestCardsAreShownOnlyToTheirOwner(t *testing.T) {
 	wantPrivate(t, h.do(ch, "Zed", "cards"), "not playing")
 }
 
-func TestDeadlinesRemindersAndAutopilot(t *testing.T) {
+// A seat on autopilot (its player missed their turns: the clock
+// package's tests) refuses its player's commands, with the way back,
+// until the host gives it back; the player hears of it in the channel.
+func TestSeatOnAutopilot(t *testing.T) {
 	h := newHarness(t)
-	const ch = "test:clock"
-	h.started(ch, []string{"Ann", "Bob"}, "easy")
-	h.do(ch, "Ann", "autoplace")
-	h.takePosts()
-	// Bob has not placed: at three quarters of the 24 h he is reminded.
-	h.advance(18*time.Hour + time.Minute)
-	if err := h.bot.Tick(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	posts := h.takePosts()
-	if len(posts) != 1 || len(posts[0].msg.Mentions) != 1 || posts[0].msg.Mentions[0] != user("Bob").ID {
-		t.Fatalf("reminder posts = %+v", posts)
-	}
-	wantText(t, posts[0].msg, "still have armies to place")
-	// At the deadline a careful bot places for him.
-	h.advance(6 * time.Hour)
-	if err := h.bot.Tick(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	h.takePosts()
+	const ch = "test:autopilot"
+	startedAndPlaced(t, h, ch)
 	m := h.load(ch)
-	if m.Game.State.Phase == state.PhaseSetup {
-		t.Fatal("the deadline did not end the placement")
-	}
-	if sm := m.Meta.Seats[m.Meta.Index(user("Bob").ID)]; sm.Missed != 1 {
-		t.Errorf("Bob missed %d, want 1", sm.Missed)
-	}
-	// Let every deadline pass: after three missed turns in a row, a bot
-	// takes Bob's seat.
-	var bob hosted.Seat
-	posts = nil
-	for i := 0; i < 12 && !bob.Autopilot; i++ {
-		h.advance(25 * time.Hour)
-		if err := h.bot.Tick(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-		posts = append(posts, h.takePosts()...)
-		m = h.load(ch)
-		bob = m.Meta.Seats[m.Meta.Index(user("Bob").ID)]
-	}
-	if !bob.Autopilot {
-		t.Fatalf("Bob not on autopilot after his deadlines: %+v (turn %d)", bob, m.Game.State.Turn)
-	}
-	var notice bool
-	for _, p := range posts {
-		if strings.Contains(all(p.msg), "a bot plays the seat until the host gives it back") {
-			notice = true
-		}
-	}
-	if !notice {
-		t.Error("no notice that the seat went on autopilot")
-	}
-	if m.Status == storage.Active {
-		wantPrivate(t, h.do(ch, "Bob", "end"), "A bot is playing your seat")
-		wantPrivate(t, h.do(ch, "Bob", "join", "player:Bob"), "Only Ann (the host)")
-		h.takePosts()
-		wantPrivate(t, h.do(ch, "Ann", "join", "player:Bob"), "plays their own seat again")
-		// Bob hears of it in the channel.
-		if back := h.takePosts(); len(back) != 1 || !strings.Contains(back[0].msg.Text, "plays their own seat again") ||
-			len(back[0].msg.Mentions) != 1 || back[0].msg.Mentions[0] != user("Bob").ID {
-			t.Errorf("posts of the seat given back: %+v, want one that pings Bob", back)
-		}
-		m = h.load(ch)
-		if m.Meta.Seats[m.Meta.Index(user("Bob").ID)].Autopilot {
-			t.Error("Bob still on autopilot")
-		}
-	}
-}
-
-// Timers are stored: a deadline that passes while the bot is down fires
-// after a restart.
-func TestDeadlineFiresAfterRestart(t *testing.T) {
-	h := newHarness(t)
-	const ch = "test:restart"
-	h.started(ch, []string{"Ann", "Bob"})
-	h.do(ch, "Ann", "autoplace")
-	h.restart()
-	h.advance(25 * time.Hour)
-	if err := h.bot.Tick(context.Background()); err != nil {
+	i := m.Meta.Index(user("Bob").ID)
+	m.Meta.Seats[i].Autopilot, m.Meta.Seats[i].Missed = true, 3
+	if err := h.bot.matches.Save(context.Background(), m, storage.Change{}); err != nil {
 		t.Fatal(err)
 	}
-	h.bot.Wait()
-	if m := h.load(ch); m.Game.State.Phase == state.PhaseSetup {
-		t.Fatal("the overdue deadline did not fire after the restart")
-	}
-}
-
-func TestSkipOnTimeout(t *testing.T) {
-	h := newHarness(t)
-	const ch = "test:skip"
-	h.do(ch, "Ann", "new", "on-timeout:skip")
-	h.do(ch, "Bob", "join")
-	h.do(ch, "Ann", "start")
-	h.do(ch, "Ann", "autoplace")
-	h.do(ch, "Bob", "autoplace")
+	wantPrivate(t, h.do(ch, "Bob", "end"), "A bot is playing your seat")
 	h.takePosts()
-	m := h.load(ch)
-	turn := m.Game.State.Turn
-	h.advance(25 * time.Hour)
-	if err := h.bot.Tick(context.Background()); err != nil {
-		t.Fatal(err)
+	wantPrivate(t, h.do(ch, "Ann", "join", "player:Bob"), "plays their own seat again")
+	if back := h.takePosts(); len(back) != 1 || !strings.Contains(back[0].msg.Text, "plays their own seat again") ||
+		len(back[0].msg.Mentions) != 1 || back[0].msg.Mentions[0] != user("Bob").ID {
+		t.Errorf("posts of the seat given back: %+v, want one that pings Bob", back)
 	}
-	posts := h.takePosts()
-	m = h.load(ch)
-	if m.Game.State.Turn != turn+1 {
-		t.Fatalf("turn %d after the deadline, want %d", m.Game.State.Turn, turn+1)
-	}
-	var skipped bool
-	for _, p := range posts {
-		if strings.Contains(all(p.msg), "the turn is skipped") {
-			skipped = true
-		}
-		if strings.Contains(all(p.msg), "⚔️") {
-			t.Errorf("a skipped turn attacked: %q", all(p.msg))
-		}
-	}
-	if !skipped {
-		t.Error("no notice of the skipped turn")
+	if m := h.load(ch); m.Meta.Seats[i].Autopilot {
+		t.Error("Bob still on autopilot")
 	}
 }
 
@@ -658,7 +502,7 @@ func TestStaleWriteIsRefused(t *testing.T) {
 	}
 	res := hosted.Result{}
 	var got chat.Message
-	_ = h.bot.finish(context.Background(), ch, user("Bob"), "autoplace", nil, "", res, err, chat.ReplierFunc(func(_ context.Context, m chat.Message) error { got = m; return nil }))
+	_ = h.bot.finish(context.Background(), ch, user("Bob"), "autoplace", nil, "", res, err, chat.ReplierFunc(func(_ context.Context, m chat.Message) error { got = m; return nil }), aside(ch, user("Bob").ID, true))
 	wantPrivate(t, got, "moved on")
 }
 

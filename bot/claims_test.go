@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/button"
+	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/storage"
 	"github.com/riskbot/riskbot/storage/sqlite"
 )
@@ -77,6 +79,31 @@ func TestCommandRunsAgainAfterAnotherProcessMovedTheMatch(t *testing.T) {
 	}
 	if m := h.load(ch); len(m.Meta.Seats) != 2 || m.Version != 3 {
 		t.Fatalf("after the race: seats %+v, version %d; want Ann and Bob, version 3 (the other change, then the join)", m.Meta.Seats, m.Version)
+	}
+}
+
+// A click runs through the same routine as a command, with the same
+// policy: one whose save finds the match moved on by another process runs
+// again on the match as it now is. Bob's Join button seats him, keyed or
+// not, rather than telling him the match moved on.
+func TestClickRunsAgainAfterAnotherProcessMovedTheMatch(t *testing.T) {
+	for _, key := range []string{"", "click-1"} {
+		t.Run("key="+key, func(t *testing.T) {
+			h := newHarness(t)
+			var r *racer
+			h.configure = func(c *Config) { r = &racer{Store: c.Store}; c.Store = r }
+			h.restart()
+			const ch = "test:race"
+			wantOpened(t, h, ch, h.do(ch, "Ann", "new"), "opened a Risk match")
+			join := button.ID(h.load(ch).ID, 0, button.Join)
+			wantPrivate(t, h.clickAs(chat.Click{Channel: ch, User: user("Bob"), ID: join, Key: key}), "You joined")
+			if !r.hit {
+				t.Fatal("the other process's change did not happen")
+			}
+			if m := h.load(ch); len(m.Meta.Seats) != 2 || m.Version != 3 {
+				t.Fatalf("after the race: seats %+v, version %d; want Ann and Bob, version 3 (the other change, then the join)", m.Meta.Seats, m.Version)
+			}
+		})
 	}
 }
 

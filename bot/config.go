@@ -32,16 +32,20 @@ type Store interface {
 	play.Store
 	clock.Store
 	requests
-	Head(ctx context.Context, id int64) (storage.Head, error)
-	OpenHead(ctx context.Context, channel string) (storage.Head, error)
+	// Loader is what the cache of matches reads through (storage.Cache).
+	storage.Loader
 }
 
 // requests is what the bot itself needs of the database: the requests
-// applied (to apply a repeat once, and tell a lost answer), and imports.
+// applied (to apply a repeat once, and tell a lost answer), imports, and
+// the settings an answer may add to it.
 type requests interface {
 	Applied(ctx context.Context, key string) (*storage.Applied, error)
 	LastRequest(ctx context.Context, channel, user string) (*storage.Applied, error)
 	Answered(ctx context.Context, key string, now time.Time) error
+	// SettingsOf reads several settings at once: what an answer may add
+	// (asides).
+	SettingsOf(ctx context.Context, keys ...storage.Setting) ([]storage.Setting, error)
 	Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error)
 }
 
@@ -102,6 +106,10 @@ type Config struct {
 	// outlast delivering a turn's posts (outbox.PostTimeout). Zero means
 	// DefaultLease.
 	Lease time.Duration
+	// PlayOnMap: the chat opens a match's map beside its channel, to be
+	// played by clicks (Discord's Activity, docs/discord.md): each turn's
+	// living post carries a button that opens it.
+	PlayOnMap bool
 	// Meter is told what the bot does, for metrics; nil tells nobody.
 	Meter Meter
 	Log   *slog.Logger

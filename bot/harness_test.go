@@ -11,11 +11,8 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/chat"
-	"github.com/riskbot/riskbot/bot/clock"
 	"github.com/riskbot/riskbot/bot/hosted"
-	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/render"
-	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 	"github.com/riskbot/riskbot/storage/sqlite"
 )
@@ -44,17 +41,12 @@ type harness struct {
 	down error
 	// onPost, if set, runs before each post.
 	onPost func()
-	// stuck makes the computer players of the bots opened from now on
-	// think forever, as if the process died before their turn was saved.
-	stuck bool
 	// scope is the Config.Scope of the bots opened from now on.
 	scope string
 	// configure, if set, changes the Config of the bots opened from now on.
 	configure func(*Config)
 	// threads opened and archived (Threader).
 	threads, archived []string
-	// deleted are the posts deleted in the chat: their edits are refused.
-	deleted map[string]bool
 }
 
 type posted struct {
@@ -77,18 +69,13 @@ func (h *harness) open() {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	var players func(string, uint64) (clock.Player, error)
-	if h.stuck {
-		players = func(string, uint64) (clock.Player, error) { return stuckPlayer{}, nil }
-	}
 	cfg := Config{
-		Store:     db,
-		Render:    sharedRenderer(),
-		Poster:    h,
-		Now:       h.clock,
-		Seed:      func() uint64 { h.mu.Lock(); defer h.mu.Unlock(); h.seed++; return h.seed },
-		NewPlayer: players,
-		Scope:     h.scope,
+		Store:  db,
+		Render: sharedRenderer(),
+		Poster: h,
+		Now:    h.clock,
+		Seed:   func() uint64 { h.mu.Lock(); defer h.mu.Unlock(); h.seed++; return h.seed },
+		Scope:  h.scope,
 	}
 	if h.configure != nil {
 		h.configure(&cfg)
@@ -150,9 +137,6 @@ func (h *harness) Edit(_ context.Context, channel, id string, m chat.Message) er
 	if h.down != nil {
 		return h.down
 	}
-	if h.deleted[id] {
-		return fmt.Errorf("harness: edit message %s: unknown message: %w", id, chat.ErrUndeliverable)
-	}
 	h.edits++
 	for i := range h.posts {
 		if h.posts[i].id == id {
@@ -163,33 +147,6 @@ func (h *harness) Edit(_ context.Context, channel, id string, m chat.Message) er
 	// The test forgot the posts before: the edit stands for the post.
 	h.posts = append(h.posts, posted{channel: channel, msg: m, id: id})
 	return nil
-}
-
-// delete deletes a post, as a person may in the chat: it leaves the
-// channel, and its edits are refused.
-func (h *harness) delete(id string) {
-	h.bot.Wait()
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.deleted == nil {
-		h.deleted = map[string]bool{}
-	}
-	h.deleted[id] = true
-	for i := range h.posts {
-		if h.posts[i].id == id {
-			h.posts = append(h.posts[:i], h.posts[i+1:]...)
-			break
-		}
-	}
-}
-
-// postsMade counts the posts (and direct messages) made so far, edits
-// not included.
-func (h *harness) postsMade() int {
-	h.bot.Wait()
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.nextID
 }
 
 // OpenThread implements Threader: thread N of a channel is "CHANNEL/N".
@@ -392,25 +349,6 @@ func (h *harness) started(channel string, humans []string, bots ...string) *host
 	wantPublic(h.t, h.do(channel, humans[0], "start"), "The match has started")
 	h.bot.Wait()
 	return h.load(channel)
-}
-
-// stuckPlayer is a computer player that never decides: its turn is not
-// saved until the bot is closed, as if the process had been killed.
-type stuckPlayer struct{}
-
-func (stuckPlayer) Act(ctx context.Context, _ *state.State, _ int) (engine.Command, error) {
-	<-ctx.Done()
-	return nil, ctx.Err()
-}
-
-// await polls until cond holds, failing the test after 20 s.
-func (h *harness) await(what string, cond func() bool) {
-	h.t.Helper()
-	for end := time.Now().Add(20 * time.Second); !cond(); time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(end) {
-			h.t.Fatalf("gave up waiting: %s", what)
-		}
-	}
 }
 
 // all is the whole text of a message: its text, then its embed's.

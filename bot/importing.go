@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/imports"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -55,7 +56,7 @@ type Imported struct {
 // The match is stored with its origin (o's source, its hash, the time,
 // and whether it is rated: only then does its result count in its
 // server's stats). An open match gets a fresh turn clock. The error is an
-// *hosted.ImportError when the match is refused for what it holds.
+// *imports.Error when the match is refused for what it holds.
 func (b *Bot) Import(ctx context.Context, x *storage.Export, o ImportOptions) (*Imported, error) {
 	a, err := b.CheckImport(x, o)
 	if err != nil {
@@ -96,8 +97,8 @@ func (b *Bot) Import(ctx context.Context, x *storage.Export, o ImportOptions) (*
 }
 
 // CheckImport checks an exported match without storing it, and returns it
-// as Import would store it: the *hosted.ImportError lists every problem
+// as Import would store it: the *imports.Error lists every problem
 // found.
-func (b *Bot) CheckImport(x *storage.Export, o ImportOptions) (*hosted.Admitted, error) {
-	return hosted.CheckImport(x, hosted.Importing{Levels: b.cfg.Levels, HasPalette: b.look.Has, Unverified: o.Unverified, Commitment: o.Commitment, Now: b.cfg.Now()})
+func (b *Bot) CheckImport(x *storage.Export, o ImportOptions) (*imports.Admitted, error) {
+	return imports.Check(x, imports.Options{Levels: b.cfg.Levels, HasPalette: b.look.Has, Unverified: o.Unverified, Commitment: o.Commitment, Now: b.cfg.Now()})
 }

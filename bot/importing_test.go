@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/imports"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -70,7 +71,7 @@ func TestDamagedMatchDataIsSaidSo(t *testing.T) {
 		t.Fatal(err)
 	}
 	x.Channel = "test:again"
-	var ie *hosted.ImportError
+	var ie *imports.Error
 	if _, err := h.bot.Import(ctx, x, ImportOptions{}); !errors.As(err, &ie) || !strings.Contains(err.Error(), "meta: must be an object, not a string") {
 		t.Errorf("import: %v", err)
 	}
@@ -134,7 +135,7 @@ func TestImportedDiceAreSaidSo(t *testing.T) {
 			y := *tt.x
 			y.Channel = ch
 			if tt.unverified {
-				var ie *hosted.ImportError
+				var ie *imports.Error
 				if _, err := h.bot.Import(ctx, &y, ImportOptions{}); !errors.As(err, &ie) {
 					t.Fatalf("import of a forged match without --unverified: %v", err)
 				}

@@ -107,21 +107,3 @@ func pingOf(t *testing.T, posts []posted, who string) (chat.Message, *chat.Messa
 	}
 	return *ping, dm
 }
-
-func TestPlainTime(t *testing.T) {
-	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
-	for _, tt := range []struct {
-		at   time.Time
-		want string
-	}{
-		{now.Add(23 * time.Hour), "in 23 h (Nov 26 11:00 UTC)"},
-		{now.Add(20 * time.Minute), "in 20 min (Nov 25 12:20 UTC)"},
-		{now, "now (Nov 25 12:00 UTC)"},
-		{now.Add(-5 * time.Minute), "5 min ago (Nov 25 11:55 UTC)"},
-		{now.Add(-49 * time.Hour), "49 h ago (Nov 23 11:00 UTC)"},
-	} {
-		if got := chat.PlainTime(now)(tt.at.Unix()); got != tt.want {
-			t.Errorf("%v: %q, want %q", tt.at, got, tt.want)
-		}
-	}
-}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 )
@@ -183,7 +184,7 @@ func TestFogRoundsMyViewTellsTheLastRound(t *testing.T) {
 	h := newHarness(t)
 	const ch = "test:fogrounds"
 	fogRounds(h, ch)
-	view := all(h.click(ch, "Ann", h.load(ch).ButtonID("view")))
+	view := all(h.click(ch, "Ann", h.load(ch).ButtonID(button.View)))
 	if !strings.Contains(view, "Initial placement done") {
 		t.Errorf("round 1's view lacks the initial placement: %q", view)
 	}
@@ -198,7 +199,7 @@ func TestFogRoundsMyViewTellsTheLastRound(t *testing.T) {
 	if s := h.load(ch).Game.State; s.Turn != 5 {
 		t.Fatalf("round %d, want 5 (the match ended early?)", s.Turn)
 	}
-	view = all(h.click(ch, "Ann", h.load(ch).ButtonID("view")))
+	view = all(h.click(ch, "Ann", h.load(ch).ButtonID(button.View)))
 	for _, want := range []string{"**Round 4**", "**Round 5**", "Since your last turn:**"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("Ann's view lacks %s: %q", want, view)

@@ -88,34 +88,3 @@ func TestHelpSpeaksOfTheChannelsRules(t *testing.T) {
 		t.Errorf("/risk help topic:everything: %q", m.Text)
 	}
 }
-
-// Security issue, item 7: /risk stats player:<b>x</b> was answered with a
-// sentence about territory names. A player typed with markup (which no
-// seat's name holds) is refused with one about players' names, by every
-// command that takes a player, and a mention still names one.
-func TestPlayerOptionsRefuseMarkup(t *testing.T) {
-	h := newHarness(t)
-	const ch = "test:players"
-	h.do(ch, "Ann", "new")
-	h.do(ch, "Bob", "join")
-	for _, tt := range []struct {
-		command, typed string
-		want           string
-	}{
-		{"stats", "<b>x</b>", "a player's name has no “<” or “>”"},
-		{"stats", "**Bob**", "a player's name has no “*”"},
-		{"kick", "<b>x</b>", "a player's name has no “<” or “>”"},
-		{"kick", "Bob\u202e", "a player's name has no invisible character (U+202E)"},
-		{"join", "<i>Bob</i>", "a player's name has no “<” or “>”"},
-		{"kick", "<@999>", "No player \"999\" here"},
-		{"stats", "@Bob", "Bob: no match won or lost here yet"},
-	} {
-		t.Run(tt.command+" "+tt.typed, func(t *testing.T) {
-			r := h.doOpts(ch, "Ann", tt.command, map[string]string{"player": tt.typed})
-			wantPrivate(t, r, tt.want)
-			if strings.Contains(all(r), "territor") {
-				t.Errorf("a player is answered about territories: %q", all(r))
-			}
-		})
-	}
-}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/tokens"
 )
 
 // token answers /risk me token: a new API token for the author's seat in
@@ -31,7 +32,7 @@ func (b *Bot) token(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 		if g.State.SeatByID(c.Req.User.ID) < 0 {
 			return hosted.Result{}, chat.RefuseMsg("bot.token.no-seat-revoke")
 		}
-		if err := hosted.RevokeTokens(ctx, b.cfg.Store, m.ID, c.Req.User.ID, b.cfg.Now()); err != nil {
+		if err := tokens.Revoke(ctx, b.cfg.Store, m.ID, c.Req.User.ID, b.cfg.Now()); err != nil {
 			return hosted.Result{}, err
 		}
 		return hosted.Result{Reply: chat.Private("%s", p.T("bot.token.revoked", "Match", m.ID))}, nil
@@ -40,7 +41,7 @@ func (b *Bot) token(ctx context.Context, c *hosted.Call) (hosted.Result, error) 
 	if err != nil {
 		return hosted.Result{}, chat.RefuseMsg("bot.token.no-seat")
 	}
-	tok, err := hosted.NewToken(ctx, b.cfg.Store, m.ID, c.Req.User, b.cfg.Now())
+	tok, err := tokens.New(ctx, b.cfg.Store, m.ID, c.Req.User, b.cfg.Now())
 	if err != nil {
 		return hosted.Result{}, err
 	}

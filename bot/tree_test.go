@@ -41,6 +41,7 @@ func oldWords() []struct{ typed, want string } {
 		{"history", "show history"},
 		{"notify", "me notify"},
 		{"stats", "me stats"},
+		{"games", "me games"},
 		{"leaderboard", "me stats"},
 		{"admin show", "admin show"},
 		{"admin defaults", "admin defaults"},

@@ -198,30 +198,87 @@ type told struct {
 }
 
 func (r Record) tell(audience int) (told, error) {
+	t, err := r.Telling(audience)
+	if err != nil {
+		return told{}, err
+	}
+	return t.told, nil
+}
+
+// Telling is a record told to one audience as its log grows: what Tell
+// returns for each longer log, at the cost of the entries added. An entry
+// told is the same whatever follows it, so a follower of a long match
+// (the match API's log, asked again at each change) is told each entry
+// once rather than the whole log again at every ask.
+//
+// A Telling is not safe for concurrent use; what Record returns is never
+// changed by what is added after.
+type Telling struct {
+	told     told
+	g        *Game
+	audience int
+	start    int // where the secrets in progress began
+	hands    []state.CardSet
+	err      error // an entry that did not replay: the telling is over
+}
+
+// Telling starts telling r to audience (Public, or a seat): r's log is
+// told, as Tell tells it; Add tells the entries that follow.
+func (r Record) Telling(audience int) (*Telling, error) {
+	if r.Told {
+		return nil, fmt.Errorf("engine: tell: the record is told to %s already", AudienceName(r.Audience))
+	}
 	if r.Sealed && r.Setup.Deal == nil {
-		return told{}, errors.New("engine: tell: the record withholds its seed and lacks the deal drawn from it")
+		return nil, errors.New("engine: tell: the record withholds its seed and lacks the deal drawn from it")
 	}
 	g, err := NewGame(r.Setup)
 	if err != nil {
-		return told{}, fmt.Errorf("engine: tell: %w", err)
+		return nil, fmt.Errorf("engine: tell: %w", err)
 	}
 	if audience < Public || audience >= len(g.State.Seats) {
-		return told{}, fmt.Errorf("engine: tell: no seat %d in a match of %d", audience, len(g.State.Seats))
+		return nil, fmt.Errorf("engine: tell: no seat %d in a match of %d", audience, len(g.State.Seats))
 	}
-	out := told{Record: Record{Setup: tellSetup(g.Setup, r.Sealed, audience), Commitment: r.Commitment, Sealed: true, Told: true, Audience: audience, Log: []Entry{}},
-		horizon: make([]int, len(r.Log)+1)}
-	if out.Commitment == "" && !r.Sealed {
-		out.Commitment = Commitment(r.Setup.Seed)
+	t := &Telling{g: g, audience: audience, hands: make([]state.CardSet, len(g.State.Seats)),
+		told: told{Record: Record{Setup: tellSetup(g.Setup, r.Sealed, audience), Commitment: r.Commitment, Sealed: true, Told: true, Audience: audience, Log: []Entry{}},
+			horizon: make([]int, 1, len(r.Log)+1)}}
+	if t.told.Commitment == "" && !r.Sealed {
+		t.told.Commitment = Commitment(r.Setup.Seed)
 	}
-	if r.Setup.Options.Fog {
+	if err := t.Add(r.Log...); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// Len is how many entries of the log the telling has read: the record's
+// and those added.
+func (t *Telling) Len() int { return len(t.told.horizon) - 1 }
+
+// Record is what Tell returns for the log read so far.
+func (t *Telling) Record() Record {
+	r := t.told.Record
+	h := t.told.horizon[t.Len()]
+	r.Log = r.Log[:h:h]
+	return r
+}
+
+// Add tells log entries that follow those read. An entry that does not
+// replay ends the telling: this Add and every later one fail.
+func (t *Telling) Add(log ...Entry) error {
+	if t.err != nil {
+		return t.err
+	}
+	if t.g.Setup.Options.Fog {
 		// Every command names territories, and draws dice, that some
 		// do not see: the log waits for the end.
-		return out, nil
+		for range log {
+			t.told.horizon = append(t.told.horizon, 0)
+		}
+		return nil
 	}
-	log := make([]Entry, 0, len(r.Log))
-	start := 0 // where the secrets in progress began
-	hands := make([]state.CardSet, len(g.State.Seats))
-	for i, e := range r.Log {
+	g, hands := t.g, t.hands
+	for _, e := range log {
+		i := t.Len()
 		for p := range hands {
 			hands[p] = g.State.Seats[p].Hand
 		}
@@ -232,21 +289,22 @@ func (r Record) tell(audience int) (told, error) {
 			err = d.done()
 		}
 		if err != nil {
-			return told{}, fmt.Errorf("engine: tell: entry %d: %w", i+1, err)
+			t.err = fmt.Errorf("engine: tell: entry %d: %w", i+1, err)
+			return t.err
 		}
-		log = append(log, tellEntry(e, ev, d.secrets, hands, g.State.Options.Rules, audience))
+		t.told.Log = append(t.told.Log, tellEntry(e, ev, d.secrets, hands, g.State.Options.Rules, t.audience))
 		if g.State.Turn != turn || g.State.Phase != phase {
-			start = i + 1
+			t.start = i + 1
 		}
-		out.horizon[i+1] = i + 1
+		h := i + 1
 		if s := g.State; s.Phase == state.PhaseOrders || (s.Phase == state.PhaseSetup && s.Options.Rules == state.Classic) {
 			// Everyone acts at once and in secret: it shows when it
 			// resolves.
-			out.horizon[i+1] = start
+			h = t.start
 		}
+		t.told.horizon = append(t.told.horizon, h)
 	}
-	out.Log = log
-	return out, nil
+	return nil
 }
 
 // AudienceName names an audience for messages: "the public", "seat 2".

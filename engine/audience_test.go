@@ -786,3 +786,84 @@ func BenchmarkTell(b *testing.B) {
 		}
 	})
 }
+
+// TestTellingOnIsTellingAnew tells random matches of every mode to every
+// audience as a follower is told them (Telling: begun after some of the
+// log, then told on a few entries at a time) and, at every length of the
+// log, compares what it has told with the record told anew from the
+// start (Tell), byte for byte.
+func TestTellingOnIsTellingAnew(t *testing.T) {
+	skipUnderRace(t)
+	for _, m := range audienceModes() {
+		t.Run(m.name, func(t *testing.T) {
+			t.Parallel()
+			n, steps := 2, 150
+			if !testing.Short() {
+				n, steps = 6, 300
+			}
+			compared := 0
+			for seed := range uint64(n) {
+				g, log := m.games.play(t, 5200+seed, steps)
+				r := rand.New(rand.NewPCG(seed, 48))
+				for a := Public; a < len(g.State.Seats); a++ {
+					k := r.IntN(len(log) + 1)
+					tl, err := Record{Setup: g.Setup, Log: log[:k]}.Telling(a)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for {
+						if got := tl.Len(); got != k {
+							t.Fatalf("seed %d, %s: the telling has read %d entries, want %d", 5200+seed, AudienceName(a), got, k)
+						}
+						want, err := Record{Setup: g.Setup, Log: log[:k]}.Tell(a)
+						if err != nil {
+							t.Fatal(err)
+						}
+						gb, err1 := json.Marshal(tl.Record())
+						wb, err2 := json.Marshal(want)
+						if err1 != nil || err2 != nil {
+							t.Fatal(err1, err2)
+						}
+						if !bytes.Equal(gb, wb) {
+							t.Fatalf("seed %d, %s, after %d commands: told on\n%.400s\ntold anew\n%.400s", 5200+seed, AudienceName(a), k, gb, wb)
+						}
+						compared++
+						if k == len(log) {
+							break
+						}
+						more := min(len(log)-k, 1+r.IntN(3))
+						if err := tl.Add(log[k : k+more]...); err != nil {
+							t.Fatal(err)
+						}
+						k += more
+					}
+				}
+			}
+			t.Logf("%d tellings compared", compared)
+		})
+	}
+}
+
+// TestTellingStopsAtABadEntry: an entry that does not follow ends a
+// telling (its state is no longer the match's), and what it told before
+// stays as it was.
+func TestTellingStopsAtABadEntry(t *testing.T) {
+	g, log := classicGames.play(t, 7, 60)
+	tl, err := Record{Setup: g.Setup, Log: log[:50]}.Telling(Public)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := json.Marshal(tl.Record())
+	if err := tl.Add(log[49]); err == nil {
+		t.Fatal("an entry told twice: got no error")
+	}
+	if err := tl.Add(log[50]); err == nil {
+		t.Fatal("after a bad entry, the next: got no error")
+	}
+	if after, _ := json.Marshal(tl.Record()); !bytes.Equal(after, before) {
+		t.Errorf("a failed Add changed what was told:\n%s\nwant\n%s", after, before)
+	}
+	if _, err := (Record{Setup: g.Setup, Told: true}).Telling(Public); err == nil {
+		t.Error("a told record told again: got no error")
+	}
+}

@@ -4,18 +4,22 @@ import (
 	"bytes"
 	"container/list"
 	"context"
+	"encoding/json"
 	"sync"
 	"time"
 )
 
 // Loader is what a Cache reads and writes through: matches with their
-// games, their heads (id, channel, status, version) alone, and changes.
+// games, their heads (id, channel, status, version) alone, and changes;
+// and, passed through, the matches a channel held and a new one.
 type Loader interface {
 	Load(ctx context.Context, id int64) (*Loaded, error)
 	Active(ctx context.Context, channel string) (*Loaded, error)
 	Head(ctx context.Context, id int64) (Head, error)
 	OpenHead(ctx context.Context, channel string) (Head, error)
 	Save(ctx context.Context, id, version int64, c Change, now time.Time) (int64, error)
+	History(ctx context.Context, channel string) ([]Match, error)
+	Create(ctx context.Context, channel string, meta json.RawMessage, now time.Time) (*Match, error)
 }
 
 // Cache keeps the last matches loaded, with their games, so that a match
@@ -57,6 +61,48 @@ func (c *Cache) Active(ctx context.Context, channel string) (*Loaded, error) {
 		return nil, err
 	}
 	return c.read(h, func() (*Loaded, error) { return c.inner.Active(ctx, channel) })
+}
+
+// Kept returns a copy of match id as kept, without asking the database:
+// nil if it is not kept. It may be stale (another process may have
+// changed the match since): a change made from it is checked at Save by
+// its version, as any is, and fails with ErrConflict if it was; anything
+// else a caller concludes from it must be checked against the database
+// (Load) before it is told.
+func (c *Cache) Kept(id int64) *Loaded {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.byID[id]
+	if !ok {
+		return nil
+	}
+	c.order.MoveToFront(e)
+	return copyLoaded(e.Value.(*Loaded))
+}
+
+// KeptHead returns the head of match id as kept, without asking the
+// database, and whether it is kept: as stale as Kept may be, but a
+// match's id and channel never change.
+func (c *Cache) KeptHead(id int64) (Head, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.byID[id]
+	if !ok {
+		return Head{}, false
+	}
+	l := e.Value.(*Loaded)
+	return Head{ID: l.ID, Channel: l.Channel, Status: l.Status, Version: l.Version, Commands: l.Commands}, true
+}
+
+// History returns the matches of channel, from the database (Loader's).
+func (c *Cache) History(ctx context.Context, channel string) ([]Match, error) {
+	return c.inner.History(ctx, channel)
+}
+
+// Create opens a match in channel, in the database (Loader's): it is kept
+// once it is loaded.
+func (c *Cache) Create(ctx context.Context, channel string, meta json.RawMessage, now time.Time) (*Match, error) {
+	return c.inner.Create(ctx, channel, meta, now)
 }
 
 // Head returns the head of match id, from the database.

@@ -69,6 +69,11 @@ func EncodeChange(c Change) (*Encoded, error) {
 			return nil, err
 		}
 	}
+	if r := c.Requires; r != nil {
+		if err := CheckSetting(r.Scope, r.ID, r.Value); err != nil {
+			return nil, fmt.Errorf("the setting required: %w", err)
+		}
+	}
 	return &w, nil
 }
 

@@ -141,6 +141,38 @@ type Change struct {
 	// who is about to deliver them (see ClaimPosts): no other process
 	// takes them before the lease ends.
 	Claim *Claim
+	// Requires, if set, is a setting the change is made on the authority
+	// of (a seat's API token is good while its generation is the seat's):
+	// the change is written only if, in its transaction, the setting
+	// holds Requires.Value (the same JSON), or is absent for a nil Value;
+	// otherwise Save fails with ErrRequirement and changes nothing. Only
+	// its Scope, ID and Value count.
+	Requires *Setting
+	// Reads, if set, are settings read in the change's transaction for
+	// its caller, who would otherwise read them apart (what an answer to
+	// the change may add): Save fills them in if it saves the change.
+	Reads *Reads
+}
+
+// Reads are settings a change reads in its transaction (Change.Reads).
+type Reads struct {
+	// Keys name the settings by scope and id.
+	Keys []Setting
+	// Found are those there are, and Read whether Save read them (it
+	// does if it saves the change).
+	Found []Setting
+	Read  bool
+}
+
+// Value returns the value found of the setting of scope and id (nil if
+// there is none).
+func (r *Reads) Value(scope, id string) json.RawMessage {
+	for _, f := range r.Found {
+		if f.Scope == scope && f.ID == id {
+			return f.Value
+		}
+	}
+	return nil
 }
 
 // Claim is a process asking for work that must be done once (a due timer,
@@ -364,6 +396,9 @@ var (
 	ErrChannelBusy = errors.New("storage: the channel already has a match")
 	// ErrDuplicate: the request of the change was applied already.
 	ErrDuplicate = errors.New("storage: the request was applied already")
+	// ErrRequirement: the setting a change requires (Change.Requires)
+	// holds another value; nothing was changed.
+	ErrRequirement = errors.New("storage: a setting the change requires has changed")
 )
 
 // CorruptError reports a stored match that cannot be rebuilt: its setup or

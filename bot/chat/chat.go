@@ -127,6 +127,11 @@ type Message struct {
 	// the interaction's token, which both deliveries share), it is not
 	// sent at all.
 	Again bool
+	// Activity asks the chat to open the match's map beside the channel,
+	// where it can (Discord: the application's Activity, launched as the
+	// answer to the click), instead of showing the message; a chat that
+	// cannot shows the message, which links to the page.
+	Activity bool
 }
 
 // Embed is a card under a message's text, as Discord shows embeds: a

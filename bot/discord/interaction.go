@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 )
@@ -43,7 +44,7 @@ func (a *Adapter) handle(ctx context.Context, core Core, i *discordgo.Interactio
 	// its arrival to answer by itself. Either way the clock started when
 	// the interaction arrived.
 	deferAt := arrived
-	if bad != nil || (i.Type == discordgo.InteractionApplicationCommand && quick(core.Specs(), req.Command)) {
+	if bad != nil || (i.Type == discordgo.InteractionApplicationCommand && quick(core.Specs(), req.Command)) || launches(i, click) {
 		deferAt = arrived.Add(a.deferAfter)
 	}
 	var how answerMode
@@ -114,6 +115,17 @@ func (a *Adapter) handle(ctx context.Context, core Core, i *discordgo.Interactio
 	}
 	log.Debug("command", "user", req.User.ID, "command", req.Command)
 	return core.Handle(ctx, req, r)
+}
+
+// launches reports whether a click opens the map (Play on the map): it is
+// answered at once by launching the Activity, which an acknowledgement
+// first would forbid, and it writes nothing.
+func launches(i *discordgo.Interaction, c chat.Click) bool {
+	if i.Type != discordgo.InteractionMessageComponent {
+		return false
+	}
+	bt, err := button.Parse(c.ID)
+	return err == nil && bt.Action == button.Map
 }
 
 // answersPrivately reports whether a subcommand's answer is for its

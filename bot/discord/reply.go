@@ -105,6 +105,11 @@ func (r *responder) deferPublicly(ctx context.Context, level slog.Level, why str
 	r.state = state
 }
 
+// launchActivity is the answer to an interaction that launches the
+// application's Activity (LAUNCH_ACTIVITY), which discordgo has no name
+// for.
+const launchActivity = discordgo.InteractionResponseType(12)
+
 // answerMode is how an interaction is answered.
 type answerMode int
 
@@ -152,6 +157,17 @@ func (r *responder) Reply(ctx context.Context, m chat.Message) error {
 		r.state = answered
 		r.log.Warn("a request delivered again: its answer is not sent, as it would edit the first delivery's")
 		return nil
+	}
+	if m.Activity && r.state == pending {
+		// The Activity opens as the answer; if Discord will not (no
+		// Activity enabled in the Developer Portal, or not where the click
+		// came from), the message with its link answers instead.
+		err := r.s.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: launchActivity}, discordgo.WithContext(ctx))
+		if err == nil {
+			r.state = answered
+			return nil
+		}
+		r.log.Warn("launch the Activity: answered with its link instead", "err", err)
 	}
 	out := translate(m)
 	if len(out.cut) > 0 {

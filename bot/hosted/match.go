@@ -8,12 +8,10 @@ package hosted
 
 import (
 	"context"
-	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/riskbot/riskbot/assets/lang"
 
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/news"
@@ -39,6 +37,14 @@ type Match struct {
 	// Reader is the language of whoever's command or click loaded the
 	// match, for its private answer; empty for the match's own.
 	Reader lang.Tag
+	// Requires, if set, is the setting the command at hand is played on
+	// the authority of (an API token's generation: TokenSeat.Requires):
+	// its changes are saved only while the setting holds
+	// (storage.Change.Requires).
+	Requires *storage.Setting
+	// Reads, if set, are the settings the command's changes read, for
+	// its answer (storage.Change.Reads).
+	Reads *storage.Reads
 }
 
 // ReaderLang is the language of the answer to the command at hand: its
@@ -127,64 +133,10 @@ func (m *Match) BotSeat() int {
 	return -1
 }
 
-// Button IDs carry everything a click needs, so they keep working after a
-// restart: "r|MATCH|VERSION|ACTION|ARGS...". A click on a button made at an
-// older version of the match is refused politely, except for the lobby's
-// (join, addbot, start: any time in the lobby, whose message shows it as
-// it is) and autoplace, which stays good for the placement it was posted
-// for (its argument is the turn, 0 for the initial placement) however
-// many commands come between.
-//
-// ButtonPrefix starts the ID of every button of the bot's.
-const ButtonPrefix = "r"
-
 // ButtonID is the ID of a button under a message of m, at its version,
 // that does action with args.
-func (m *Match) ButtonID(action string, args ...int) string {
-	parts := []string{ButtonPrefix, strconv.FormatInt(m.ID, 10), strconv.FormatInt(m.Version, 10), action}
-	for _, a := range args {
-		parts = append(parts, strconv.Itoa(a))
-	}
-	return strings.Join(parts, "|")
-}
-
-// LobbyButton is the ID of a lobby's button, good at any version.
-func LobbyButton(id int64, action string) string {
-	return strings.Join([]string{ButtonPrefix, strconv.FormatInt(id, 10), "0", action}, "|")
-}
-
-// Press is a button's ID, read: the match and version it was posted at,
-// its action and their arguments.
-type Press struct {
-	Match   int64
-	Version int64
-	Action  string
-	Args    []int
-}
-
-// ParseButton reads a button's ID.
-func ParseButton(id string) (Press, error) {
-	parts := strings.Split(id, "|")
-	if len(parts) < 4 || parts[0] != ButtonPrefix || len(id) > 100 {
-		return Press{}, fmt.Errorf("bot: not a button of ours: %q", id)
-	}
-	var bt Press
-	var err error
-	if bt.Match, err = strconv.ParseInt(parts[1], 10, 64); err != nil {
-		return bt, fmt.Errorf("bot: bad button %q", id)
-	}
-	if bt.Version, err = strconv.ParseInt(parts[2], 10, 64); err != nil {
-		return bt, fmt.Errorf("bot: bad button %q", id)
-	}
-	bt.Action = parts[3]
-	for _, p := range parts[4:] {
-		n, err := strconv.Atoi(p)
-		if err != nil {
-			return bt, fmt.Errorf("bot: bad button %q", id)
-		}
-		bt.Args = append(bt.Args, n)
-	}
-	return bt, nil
+func (m *Match) ButtonID(action button.Action, args ...int) string {
+	return button.ID(m.ID, m.Version, action, args...)
 }
 
 // IsCapitals reports whether the match plays the capitals rules.
@@ -263,6 +215,8 @@ type Call struct {
 	Args command.Args
 	// Rec is the request to record with the change the command makes.
 	Rec *Record
+	// Reads are the settings its changes read for its answer (Match.Reads).
+	Reads *storage.Reads
 }
 
 // For loads the open match of the call's channel, ready to record the
@@ -272,7 +226,7 @@ func (ms *Matches) For(ctx context.Context, c *Call) (*Match, error) {
 	if err != nil {
 		return nil, err
 	}
-	m.Rec = c.Rec
+	m.Rec, m.Reads = c.Rec, c.Reads
 	m.Reader = ReaderOf(c.Req.Locale)
 	return m, nil
 }

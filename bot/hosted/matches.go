@@ -82,6 +82,7 @@ func (ms *Matches) Decode(l *storage.Loaded) (*Match, error) {
 // Save writes a change with the match's data at the version it was read.
 func (ms *Matches) Save(ctx context.Context, m *Match, c storage.Change) error {
 	c.Meta = m.Meta.Encode()
+	c.Requires, c.Reads = m.Requires, m.Reads
 	if m.Rec != nil && !m.Rec.Saved && m.Rec.Req.Key != "" {
 		c.Request = &m.Rec.Req
 	}

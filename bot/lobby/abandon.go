@@ -9,6 +9,7 @@ import (
 
 	"github.com/riskbot/riskbot/assets/lang"
 
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -50,15 +51,15 @@ func (l *Lobby) Abandon(ctx context.Context, c *hosted.Call) (hosted.Result, err
 	p := reader(c, meta.Settings)
 	text := p.T("lobby.abandon.confirm", "What", what, "Expires", lang.Text(chat.Timestamp(expires)))
 	return hosted.Result{Reply: chat.Message{Private: true, Text: text, Buttons: [][]chat.Button{{
-		{ID: fmt.Sprintf("%s|%d|%d|abandon|%d", hosted.ButtonPrefix, row.ID, row.Version, expires.Unix()), Label: p.T("lobby.abandon.button-end"), Style: chat.Danger},
-		{ID: fmt.Sprintf("%s|%d|0|keep", hosted.ButtonPrefix, row.ID), Label: p.T("lobby.abandon.button-keep"), Style: chat.Secondary},
+		{ID: button.ID(row.ID, row.Version, button.Abandon, int(expires.Unix())), Label: p.T("lobby.abandon.button-end"), Style: chat.Danger},
+		{ID: button.ID(row.ID, 0, button.Keep), Label: p.T("lobby.abandon.button-keep"), Style: chat.Secondary},
 	}}}}, nil
 }
 
 // ClickAbandon answers the buttons of /risk host abandon's confirmation, under
 // the channel's lock. The match may be damaged: it is not loaded.
-func (l *Lobby) ClickAbandon(ctx context.Context, c chat.Click, bt hosted.Press) (hosted.Result, error) {
-	if bt.Action == "keep" {
+func (l *Lobby) ClickAbandon(ctx context.Context, c chat.Click, bt button.Press) (hosted.Result, error) {
+	if bt.Action == button.Keep {
 		return hosted.Result{Reply: chat.Private("%s", lang.For(lang.FromLocale(c.Locale)).T("lobby.abandon.kept"))}, nil
 	}
 	if len(bt.Args) != 1 || l.cfg.Now().Unix() > int64(bt.Args[0]) {

@@ -2,64 +2,85 @@ package lobby
 
 import (
 	"context"
+	"maps"
+	"slices"
 
 	"github.com/riskbot/riskbot/assets/lang"
 
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/storage"
 )
 
-// Handles reports whether a button's action is the lobby's: those of its
-// message (join, addbot, start), and the answers to /risk host kick's
-// question.
-func Handles(action string) bool {
-	switch action {
-	case "join", "addbot", "start", "kick", "keepseat", "accept", "decline":
-		return true
+// click is one of the lobby's actions: its handler, and whether it holds
+// only while the match is in its lobby (the lobby message's buttons and an
+// invitation's answers) rather than while it is open.
+type click struct {
+	lobbyOnly bool
+	run       func(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match) (hosted.Result, error)
+}
+
+// clicks is the lobby's table of clicks: the buttons of its message, an
+// invitation's answers, and /risk host kick's question.
+func (l *Lobby) clicks() map[button.Action]click {
+	return map[button.Action]click{
+		button.Join: {true, func(ctx context.Context, c chat.Click, _ button.Press, m *hosted.Match) (hosted.Result, error) {
+			return l.join(ctx, m, c.User, 0)
+		}},
+		button.AddBot: {true, func(ctx context.Context, c chat.Click, _ button.Press, m *hosted.Match) (hosted.Result, error) {
+			return l.addBot(ctx, m, c.User, "", false, "")
+		}},
+		button.Start: {true, func(ctx context.Context, c chat.Click, _ button.Press, m *hosted.Match) (hosted.Result, error) {
+			return l.start(ctx, m, c.User, c.BotLacks)
+		}},
+		button.Accept: {true, func(ctx context.Context, c chat.Click, _ button.Press, m *hosted.Match) (hosted.Result, error) {
+			return l.accept(ctx, m, c.User)
+		}},
+		button.Decline: {true, func(ctx context.Context, c chat.Click, _ button.Press, m *hosted.Match) (hosted.Result, error) {
+			return l.decline(ctx, m, c.User)
+		}},
+		button.KeepSeat: {false, func(_ context.Context, _ chat.Click, _ button.Press, m *hosted.Match) (hosted.Result, error) {
+			return hosted.Result{Reply: chat.Private("%s", to(m).T("lobby.kick.kept"))}, nil
+		}},
+		button.Kick: {false, l.clickKick},
 	}
-	return false
+}
+
+// Actions lists the actions Click answers.
+func (l *Lobby) Actions() []button.Action {
+	return slices.Collect(maps.Keys(l.clicks()))
 }
 
 // Click answers a press of one of the lobby's buttons on match m, open,
 // under its channel's lock. The lobby's message shows everyone the same
 // buttons: those for the host alone are refused to the others privately.
-func (l *Lobby) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *hosted.Match) (hosted.Result, error) {
-	switch bt.Action {
-	case "join", "addbot", "start", "accept", "decline":
-		if m.Status != storage.Lobby {
-			return hosted.Result{}, chat.RefuseMsg("lobby.started-watch")
+func (l *Lobby) Click(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match) (hosted.Result, error) {
+	h, ok := l.clicks()[bt.Action]
+	if !ok {
+		return hosted.Result{}, chat.RefuseMsg("lobby.button.stale")
+	}
+	if h.lobbyOnly && m.Status != storage.Lobby {
+		return hosted.Result{}, chat.RefuseMsg("lobby.started-watch")
+	}
+	return h.run(ctx, c, bt, m)
+}
+
+// clickKick answers /risk host kick's question: the idle seat removed.
+func (l *Lobby) clickKick(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match) (hosted.Result, error) {
+	if len(bt.Args) != 2 || bt.Args[0] < 0 || bt.Args[0] >= len(m.Meta.Seats) || l.cfg.Now().Unix() > int64(bt.Args[1]) {
+		return hosted.Result{}, chat.RefuseMsg("lobby.kick.expired")
+	}
+	if !c.Admin {
+		if err := hostOnly(m, c.User, lang.M("lobby.what.remove")); err != nil {
+			return hosted.Result{}, err
 		}
 	}
-	switch bt.Action {
-	case "join":
-		return l.join(ctx, m, c.User, 0)
-	case "addbot":
-		return l.addBot(ctx, m, c.User, "", false, "")
-	case "start":
-		return l.start(ctx, m, c.User, c.BotLacks)
-	case "accept":
-		return l.accept(ctx, m, c.User)
-	case "decline":
-		return l.decline(ctx, m, c.User)
-	case "keepseat":
-		return hosted.Result{Reply: chat.Private("%s", to(m).T("lobby.kick.kept"))}, nil
-	case "kick":
-		if len(bt.Args) != 2 || bt.Args[0] < 0 || bt.Args[0] >= len(m.Meta.Seats) || l.cfg.Now().Unix() > int64(bt.Args[1]) {
-			return hosted.Result{}, chat.RefuseMsg("lobby.kick.expired")
-		}
-		if !c.Admin {
-			if err := hostOnly(m, c.User, lang.M("lobby.what.remove")); err != nil {
-				return hosted.Result{}, err
-			}
-		}
-		if m.Status != storage.Active {
-			return hosted.Result{}, chat.RefuseMsg("lobby.kick.over")
-		}
-		if m.Meta.Seats[bt.Args[0]].ID == c.User.ID {
-			return hosted.Result{}, chat.RefuseMsg("lobby.kick.yourself")
-		}
-		return l.KickSeat(ctx, m, bt.Args[0])
+	if m.Status != storage.Active {
+		return hosted.Result{}, chat.RefuseMsg("lobby.kick.over")
 	}
-	return hosted.Result{}, chat.RefuseMsg("lobby.button.stale")
+	if m.Meta.Seats[bt.Args[0]].ID == c.User.ID {
+		return hosted.Result{}, chat.RefuseMsg("lobby.kick.yourself")
+	}
+	return l.KickSeat(ctx, m, bt.Args[0])
 }

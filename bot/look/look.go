@@ -174,6 +174,9 @@ func (ms *Maps) Voice(m *hosted.Match) voice.Voice {
 	if m.Game != nil && m.Game.State.HasFog() {
 		v = v.Fogged()
 	}
+	if ms.onMap {
+		v = v.OnMap()
+	}
 	return v
 }
 
@@ -191,7 +194,16 @@ type Maps struct {
 
 	mu        sync.Mutex
 	renderers map[rendererKey]Renderer // made by the palettes' In
+
+	// onMap: the turns' posts offer to play on the map (PlayOnMap).
+	onMap bool
 }
+
+// PlayOnMap makes the voices of the matches offer, on each turn's living
+// post, to play it on its map in the chat (voice.Voice.OnMap): for a bot
+// whose chat opens the map beside a channel (Discord's Activity). Call it
+// before the Maps are used.
+func (ms *Maps) PlayOnMap() { ms.onMap = true }
 
 // New returns Maps drawing with the palettes a match may choose, by name,
 // and def for the matches that choose none.

@@ -3,15 +3,25 @@ package look
 import (
 	"bytes"
 	"context"
+	"image"
+	"image/color"
+	"image/png"
+	"slices"
+	"sync"
 	"testing"
 
 	"github.com/riskbot/riskbot/assets/lang"
+	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
+
+// palettes are the standard palettes, made once: their renderers build
+// a map's layers on its first drawing, and are safe for concurrent use.
+var palettes = sync.OnceValue(StandardPalettes)
 
 // classicMatch is a classic match of Ann and Bob past its placement, its
 // public posts in language code ("" for English).
@@ -38,7 +48,7 @@ func classicMatch(t *testing.T, code string) *hosted.Match {
 // once, and never for English.
 func TestMapsByLanguage(t *testing.T) {
 	made := map[lang.Tag]int{}
-	pals := StandardPalettes()
+	pals := palettes()
 	std := pals[command.PaletteStandard]
 	in := std.In
 	std.In = func(t lang.Tag) Renderer {
@@ -94,5 +104,40 @@ func TestMapsByLanguage(t *testing.T) {
 	plain := Palette{Render: std.Render}
 	if got := New(nil, plain).Renderer(fr); got != std.Render {
 		t.Errorf("a palette without In draws French with %v, want its renderer", got)
+	}
+}
+
+// usesColor reports whether a map drawn as a paletted PNG uses colour c.
+func usesColor(t *testing.T, im *chat.Image, c color.RGBA) bool {
+	t.Helper()
+	b, err := im.PNG(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pal, ok := img.(*image.Paletted)
+	if !ok {
+		t.Fatalf("the map is a %T, want a paletted PNG", img)
+	}
+	return slices.ContainsFunc(pal.Palette, func(pc color.Color) bool { return color.RGBAModel.Convert(pc) == c })
+}
+
+// TestColorBlindMap: a match of the colour-blind palette is drawn in its
+// colours, one of the standard palette in the standard's.
+func TestColorBlindMap(t *testing.T) {
+	vermillion := color.RGBA{0xd5, 0x5e, 0x00, 0xff} // the first seat's, Okabe–Ito
+	pals := palettes()
+	ms := New(pals, pals[command.PaletteStandard])
+	m := classicMatch(t, "")
+	m.Meta.Settings.Palette = command.PaletteColorBlind
+	if !usesColor(t, ms.Image(m), vermillion) {
+		t.Error("the map of a colour-blind match does not use its colours")
+	}
+	m.Meta.Settings.Palette = command.PaletteStandard
+	if usesColor(t, ms.Image(m), vermillion) {
+		t.Error("the map of a standard match uses the colour-blind palette")
 	}
 }

@@ -44,6 +44,14 @@ func (o *Outbox) alertOf(ctx context.Context, channel string) (channelAlert, boo
 	if err != nil {
 		return channelAlert{}, false, err
 	}
+	return decodeAlert(channel, raw)
+}
+
+// decodeAlert reads a channel's alert stored as raw (none for nil).
+func decodeAlert(channel string, raw json.RawMessage) (channelAlert, bool, error) {
+	if raw == nil {
+		return channelAlert{}, false, nil
+	}
 	var a channelAlert
 	if err := json.Unmarshal(raw, &a); err != nil {
 		return channelAlert{}, false, fmt.Errorf("bot: the alert of %s: %w", channel, err)
@@ -93,16 +101,42 @@ func (o *Outbox) setAlert(ctx context.Context, channel string, a *channelAlert) 
 	return o.cfg.Store.SetSetting(ctx, channelScope, channel, raw, o.cfg.Now())
 }
 
-// ChannelNoteIn is a word to add to any answer in a channel where the bot
-// cannot post, in the answer's language t: what it lacks, as the request
-// said (lacks), or that the channel refused its last post. A request that
-// says the bot lacks nothing clears a refusal noted before: the
-// permissions were given back.
-func (o *Outbox) ChannelNoteIn(ctx context.Context, channel string, lacks []string, t lang.Tag) string {
-	lp := lang.For(t)
-	a, noted, err := o.alertOf(ctx, channel)
+// ChannelAlert is what the bot noted of a channel that refused a post, as
+// read by Alert, for ChannelNote.
+type ChannelAlert struct {
+	a     channelAlert
+	noted bool
+	err   error
+}
+
+// AlertKey is the setting of what the bot noted of a channel, for a
+// caller that reads it with others (Alert reads its value). It may be
+// read before the answer it adds to is ready: nothing a command does
+// notes a refusal before it is answered (its posts follow the answer).
+func AlertKey(channel string) storage.Setting {
+	return storage.Setting{Scope: channelScope, ID: channel}
+}
+
+// Alert is what the bot noted of a channel, stored as raw (AlertKey);
+// err is the error of the read, if it failed.
+func Alert(channel string, raw json.RawMessage, err error) ChannelAlert {
 	if err != nil {
-		o.cfg.Log.Error("read a channel's alert", "channel", channel, "err", err)
+		return ChannelAlert{err: err}
+	}
+	a, noted, err := decodeAlert(channel, raw)
+	return ChannelAlert{a: a, noted: noted, err: err}
+}
+
+// ChannelNote is a word to add to any answer in a channel where the bot
+// cannot post, in the answer's language t: what it lacks, as the request
+// said (lacks), or that the channel refused its last post (al, read by
+// Alert). A request that says the bot lacks nothing clears a refusal
+// noted before: the permissions were given back.
+func (o *Outbox) ChannelNote(ctx context.Context, channel string, al ChannelAlert, lacks []string, t lang.Tag) string {
+	lp := lang.For(t)
+	a, noted := al.a, al.noted
+	if al.err != nil {
+		o.cfg.Log.Error("read a channel's alert", "channel", channel, "err", al.err)
 		return ""
 	}
 	if noted && lacks != nil && len(lacks) == 0 {

@@ -135,13 +135,26 @@ func (p Prefs) Awake(start time.Time, d time.Duration) time.Time {
 
 // Of returns a player's choices (the defaults if none).
 func (pe *People) Of(ctx context.Context, user string) (Prefs, error) {
-	var p Prefs
 	raw, err := pe.store.Setting(ctx, playerScope, user)
-	if errors.Is(err, storage.ErrNotFound) || strings.HasPrefix(user, "bot:") {
-		return p, nil
+	if errors.Is(err, storage.ErrNotFound) {
+		raw, err = nil, nil
 	}
-	if err != nil {
-		return p, err
+	if err != nil && !strings.HasPrefix(user, "bot:") {
+		return Prefs{}, err
+	}
+	return Decode(user, raw)
+}
+
+// Key is the setting of a player's choices, for a caller that reads it
+// with others (Decode reads its value).
+func Key(user string) storage.Setting { return storage.Setting{Scope: playerScope, ID: user} }
+
+// Decode returns the choices of user stored as raw (Key): the defaults
+// for none, and for a computer player.
+func Decode(user string, raw json.RawMessage) (Prefs, error) {
+	var p Prefs
+	if raw == nil || strings.HasPrefix(user, "bot:") {
+		return p, nil
 	}
 	if err := json.Unmarshal(raw, &p); err != nil {
 		return Prefs{}, fmt.Errorf("bot: the notification choices of %s: %w", user, err)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/riskbot/riskbot/assets/lang"
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -164,7 +165,7 @@ func (p *Play) move(ctx context.Context, m *hosted.Match, seat int, mv engine.Mo
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
 		msg := chat.Message{Text: p.cfg.Look.To(m).Replies().Fit(out.Lines, 1600) + p.cfg.Look.To(m).Replies().NextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseMove && m.Game.State.Current == seat {
-			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: reader(m).T("play.button.end-turn"), Style: chat.Success}}}
+			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID(button.End), Label: reader(m).T("play.button.end-turn"), Style: chat.Success}}}
 		}
 		return msg
 	}, mv)
@@ -218,7 +219,7 @@ func (p capitals) cards(ctx context.Context, c *hosted.Call, m *hosted.Match, se
 	lp := reader(m)
 	msg := chat.Message{Private: true, Text: lp.T("play.item.yours", "Item", lang.Text(it.Title()), "What", lang.Text(voice.Speaking(lp.Tag()).Replies().ItemWhat(it)))}
 	if s.Current == seat && s.Phase != state.PhaseSetup && s.Phase != state.PhaseOver {
-		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("use"), Label: lp.T("play.button.use-now"), Style: chat.Primary}}}
+		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID(button.Use), Label: lp.T("play.button.use-now"), Style: chat.Primary}}}
 		msg.Text += " " + lp.T("play.item.use-hint")
 	}
 	return hosted.Result{Reply: msg}, nil

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/assets/lang"
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -279,7 +280,7 @@ func (p *Play) moveIn(ctx context.Context, m *hosted.Match, seat, n int) (hosted
 	return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
 		msg := chat.Message{Text: p.cfg.Look.To(m).Replies().Fit(out.Lines, 1600) + p.cfg.Look.To(m).Replies().NextStep(m, seat)}
 		if m.Game.State.Phase == state.PhaseAttack {
-			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: reader(m).T("play.button.end-turn"), Style: chat.Success}}}
+			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID(button.End), Label: reader(m).T("play.button.end-turn"), Style: chat.Success}}}
 		}
 		return msg
 	}, engine.Occupy{Armies: n})
@@ -308,7 +309,7 @@ func (p classic) fortify(ctx context.Context, c *hosted.Call, m *hosted.Match, s
 		msg := chat.Message{Text: p.cfg.Look.To(m).Replies().Fit(out.Lines, 1600)}
 		if m.Game.State.Phase == state.PhaseFortify {
 			msg.Text += "\n" + reader(m).T("play.fortify.end-hint")
-			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("end"), Label: reader(m).T("play.button.end-turn"), Style: chat.Success}}}
+			msg.Buttons = [][]chat.Button{{{ID: m.ButtonID(button.End), Label: reader(m).T("play.button.end-turn"), Style: chat.Success}}}
 		}
 		return msg
 	}, engine.Fortify{From: from, To: to, Armies: n})
@@ -415,7 +416,7 @@ func (p *Play) Surrender(ctx context.Context, c *hosted.Call) (hosted.Result, er
 	return hosted.Result{Reply: chat.Message{Private: true,
 		Text: lp.T("play.surrender.ask", "What", what, "Expires", lang.Text(chat.Timestamp(expires))),
 		Buttons: [][]chat.Button{{
-			{ID: m.ButtonID("surrender", seat, int(expires.Unix())), Label: lp.T("play.button.give-up"), Style: chat.Danger},
-			{ID: m.ButtonID("goon"), Label: lp.T("play.button.keep-playing"), Style: chat.Secondary},
+			{ID: m.ButtonID(button.Surrender, seat, int(expires.Unix())), Label: lp.T("play.button.give-up"), Style: chat.Danger},
+			{ID: m.ButtonID(button.GoOn), Label: lp.T("play.button.keep-playing"), Style: chat.Secondary},
 		}}}}, nil
 }

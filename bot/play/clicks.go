@@ -2,9 +2,12 @@ package play
 
 import (
 	"context"
+	"maps"
+	"slices"
 
 	"github.com/riskbot/riskbot/assets/lang"
 
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/voice"
@@ -13,125 +16,165 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
+// gate is what a click must pass before its handler runs.
+type gate int
+
+const (
+	// anyTime: reading only, good at any version and once the match is
+	// over.
+	anyTime gate = iota
+	// whileOpen: the match is in its lobby or under way; the handler
+	// checks who may (the host's or an admin's rollback needs no seat).
+	whileOpen
+	// seated: open, and the clicker holds a seat; good at any version
+	// (the handler checks what its button was posted for).
+	seated
+	// inTurn: open, the button of the match's present version, and the
+	// clicker's turn.
+	inTurn
+)
+
+// clickFunc handles a click that passed its gate; seat is the clicker's
+// (-1 for the gates that need none).
+type clickFunc func(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match, seat int) (hosted.Result, error)
+
+// handler is one action's gate and handler.
+type handler struct {
+	gate gate
+	run  clickFunc
+}
+
+// clicks is play's table of clicks: each action it answers, once.
+func (p *Play) clicks() map[button.Action]handler {
+	return map[button.Action]handler{
+		button.History: {anyTime, func(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match, _ int) (hosted.Result, error) {
+			return p.history(ctx, m, m.Game.State.SeatByID(c.User.ID), -1, max(0, bt.Arg(0)))
+		}},
+		button.View: {anyTime, func(ctx context.Context, c chat.Click, _ button.Press, m *hosted.Match, _ int) (hosted.Result, error) {
+			return p.standings(ctx, m, c.User)
+		}},
+		button.Map: {anyTime, func(_ context.Context, _ chat.Click, _ button.Press, m *hosted.Match, _ int) (hosted.Result, error) {
+			// The chat opens the map instead, where it can (Discord's
+			// Activity); these words are for where it cannot.
+			msg := chat.Private("%s", reader(m).T("play.click.on-map"))
+			msg.Activity = true
+			return hosted.Result{Reply: msg}, nil
+		}},
+		button.Rollback: {whileOpen, func(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match, _ int) (hosted.Result, error) {
+			return p.clickRollback(ctx, c, bt, m)
+		}},
+		button.GoOn: {whileOpen, func(_ context.Context, _ chat.Click, _ button.Press, m *hosted.Match, _ int) (hosted.Result, error) {
+			return hosted.Result{Reply: chat.Private("%s", reader(m).T("play.click.play-on"))}, nil
+		}},
+		button.Autoplace: {seated, func(ctx context.Context, _ chat.Click, bt button.Press, m *hosted.Match, seat int) (hosted.Result, error) {
+			if err := autoplaceApplies(m.Game.State, bt.Args); err != nil {
+				return hosted.Result{}, err
+			}
+			return p.Act(ctx, m, seat, p.cfg.Look.To(m).Replies().Autoplaced(m, seat), engine.AutoPlace{})
+		}},
+		button.Mission: {seated, func(_ context.Context, _ chat.Click, _ button.Press, m *hosted.Match, seat int) (hosted.Result, error) {
+			// Reading only, for the clicker alone: good at any moment.
+			line := p.cfg.Look.To(m).Missions().Line(m.Game.State, seat)
+			if line == "" {
+				return hosted.Result{}, chat.RefuseMsg("play.click.no-missions")
+			}
+			return hosted.Result{Reply: chat.Private("%s", line)}, nil
+		}},
+		button.Ready: {seated, func(ctx context.Context, _ chat.Click, bt button.Press, m *hosted.Match, seat int) (hosted.Result, error) {
+			// A round's Ready holds for the round, whatever the others
+			// ordered since (each order is a new version of the match).
+			if s := m.Game.State; s.Phase != state.PhaseOrders || len(bt.Args) != 1 || bt.Args[0] != s.Turn {
+				return hosted.Result{}, chat.RefuseMsg("play.click.round-over")
+			}
+			return p.endTurn(ctx, m, seat, "")
+		}},
+		button.Surrender: {seated, func(ctx context.Context, _ chat.Click, bt button.Press, m *hosted.Match, seat int) (hosted.Result, error) {
+			// The match may have moved on since the question: it holds
+			// until it expires, for the seat it was asked of.
+			if len(bt.Args) != 2 || bt.Args[0] != seat || p.cfg.Now().Unix() > int64(bt.Args[1]) {
+				return hosted.Result{}, chat.RefuseMsg("play.click.surrender-expired")
+			}
+			return p.Act(ctx, m, seat, nil, engine.Surrender{})
+		}},
+		button.Attack: {inTurn, func(ctx context.Context, _ chat.Click, bt button.Press, m *hosted.Match, seat int) (hosted.Result, error) {
+			s := m.Game.State
+			from, to := bt.Arg(0), bt.Arg(1)
+			if from < 0 || from >= len(s.Terr) || to < 0 || to >= len(s.Terr) {
+				return hosted.Result{}, chat.RefuseMsg("play.click.broken")
+			}
+			dice := max(1, engine.MaxDice(s.Terr[from].Armies))
+			return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.To(m).Replies().Attack(m, seat, from, to, out) },
+				engine.Attack{From: from, To: to, Dice: dice})
+		}},
+		button.Blitz: {inTurn, func(ctx context.Context, _ chat.Click, bt button.Press, m *hosted.Match, seat int) (hosted.Result, error) {
+			from, to := bt.Arg(0), bt.Arg(1)
+			return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.To(m).Replies().Attack(m, seat, from, to, out) },
+				engine.Blitz{From: from, To: to, Keep: 1})
+		}},
+		button.Occupy: {inTurn, func(ctx context.Context, _ chat.Click, bt button.Press, m *hosted.Match, seat int) (hosted.Result, error) {
+			return p.moveIn(ctx, m, seat, bt.Arg(0))
+		}},
+		button.End:       {inTurn, p.clickEnd},
+		button.EndAnyway: {inTurn, p.clickEnd},
+		button.Launch: {inTurn, func(ctx context.Context, _ chat.Click, _ button.Press, m *hosted.Match, seat int) (hosted.Result, error) {
+			return p.Act(ctx, m, seat, p.cfg.Look.To(m).Replies().Next(m, seat), engine.Launch{})
+		}},
+		button.Use: {inTurn, func(ctx context.Context, _ chat.Click, _ button.Press, m *hosted.Match, seat int) (hosted.Result, error) {
+			it := m.Game.State.Seats[seat].Capitals.Item
+			return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
+				re := p.cfg.Look.To(m).Replies()
+				return chat.Message{Text: re.Fit(out.Lines, 1600) + "\n" + re.ItemEffect(it) + re.NextStep(m, seat)}
+			}, engine.UseItem{})
+		}},
+		button.Move: {inTurn, func(ctx context.Context, _ chat.Click, bt button.Press, m *hosted.Match, seat int) (hosted.Result, error) {
+			// The fifth argument: the player was warned that the move
+			// empties their capital (the question's button, or the
+			// share's label).
+			return p.move(ctx, m, seat, engine.Move{From: bt.Arg(0), To: bt.Arg(1), Quarters: bt.Arg(2), Hero: bt.Arg(3) == 1}, bt.Arg(4) == 1)
+		}},
+		button.Stop: {inTurn, func(_ context.Context, _ chat.Click, _ button.Press, m *hosted.Match, _ int) (hosted.Result, error) {
+			return hosted.Result{Reply: chat.Private("%s", reader(m).T("play.click.stopped"))}, nil
+		}},
+	}
+}
+
+// clickEnd ends the clicker's turn.
+func (p *Play) clickEnd(ctx context.Context, _ chat.Click, _ button.Press, m *hosted.Match, seat int) (hosted.Result, error) {
+	return p.endTurn(ctx, m, seat, "")
+}
+
+// Actions lists the actions Click answers.
+func (p *Play) Actions() []button.Action {
+	return slices.Collect(maps.Keys(p.clicks()))
+}
+
 // Click applies a click on a button of match m, of the channel clicked,
-// under its channel's lock.
-func (p *Play) Click(ctx context.Context, c chat.Click, bt hosted.Press, m *hosted.Match) (hosted.Result, error) {
-	switch bt.Action {
-	case "history":
-		// Reading only: good at any version, and once the match is over.
-		page := 0
-		if len(bt.Args) > 0 {
-			page = max(0, bt.Args[0])
-		}
-		return p.history(ctx, m, m.Game.State.SeatByID(c.User.ID), -1, page)
-	case "view":
-		return p.standings(ctx, m, c.User)
+// under its channel's lock: its action's gate, then its handler.
+func (p *Play) Click(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match) (hosted.Result, error) {
+	h, ok := p.clicks()[bt.Action]
+	if !ok {
+		return hosted.Result{}, chat.RefuseMsg("play.click.gone")
+	}
+	if h.gate == anyTime {
+		return h.run(ctx, c, bt, m, -1)
 	}
 	if m.Status != storage.Lobby && m.Status != storage.Active {
 		return hosted.Result{}, chat.RefuseMsg("play.click.over")
 	}
-	switch bt.Action {
-	case "rollback":
-		// The host's or an admin's: they need no seat.
-		return p.clickRollback(ctx, c, bt, m)
-	case "autoplace":
-		seat, err := m.SeatOf(c.User)
-		if err != nil {
-			return hosted.Result{}, err
-		}
-		if err := autoplaceApplies(m.Game.State, bt.Args); err != nil {
-			return hosted.Result{}, err
-		}
-		return p.Act(ctx, m, seat, p.cfg.Look.To(m).Replies().Autoplaced(m, seat), engine.AutoPlace{})
+	if h.gate == whileOpen {
+		return h.run(ctx, c, bt, m, -1)
 	}
-	switch bt.Action {
-	case "mission":
-		// Reading only, for the clicker alone: good at any moment.
-		seat, err := m.SeatOf(c.User)
-		if err != nil {
-			return hosted.Result{}, err
-		}
-		line := p.cfg.Look.To(m).Missions().Line(m.Game.State, seat)
-		if line == "" {
-			return hosted.Result{}, chat.RefuseMsg("play.click.no-missions")
-		}
-		return hosted.Result{Reply: chat.Private("%s", line)}, nil
-	case "ready":
-		// A round's Ready holds for the round, whatever the others
-		// ordered since (each order is a new version of the match).
-		seat, err := m.SeatOf(c.User)
-		if err != nil {
-			return hosted.Result{}, err
-		}
-		if s := m.Game.State; s.Phase != state.PhaseOrders || len(bt.Args) != 1 || bt.Args[0] != s.Turn {
-			return hosted.Result{}, chat.RefuseMsg("play.click.round-over")
-		}
-		return p.endTurn(ctx, m, seat, "")
-	case "goon":
-		return hosted.Result{Reply: chat.Private("%s", reader(m).T("play.click.play-on"))}, nil
-	case "surrender":
-		// The match may have moved on since the question: it holds until
-		// it expires, for the seat it was asked of.
-		seat, err := m.SeatOf(c.User)
-		if err != nil {
-			return hosted.Result{}, err
-		}
-		if len(bt.Args) != 2 || bt.Args[0] != seat || p.cfg.Now().Unix() > int64(bt.Args[1]) {
-			return hosted.Result{}, chat.RefuseMsg("play.click.surrender-expired")
-		}
-		return p.Act(ctx, m, seat, nil, engine.Surrender{})
-	}
-	if bt.Version != m.Version {
+	if h.gate == inTurn && bt.Version != m.Version {
 		return hosted.Result{}, chat.RefuseMsg("play.click.stale")
 	}
 	seat, err := m.SeatOf(c.User)
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	if s := m.Game.State; s.Current != seat {
+	if s := m.Game.State; h.gate == inTurn && s.Current != seat {
 		return hosted.Result{}, chat.RefuseMsg("play.click.not-yours", "Player", lang.Text(s.Seats[s.Current].Name))
 	}
-	arg := func(i int) int {
-		if i < len(bt.Args) {
-			return bt.Args[i]
-		}
-		return -1
-	}
-	s := m.Game.State
-	switch bt.Action {
-	case "attack":
-		from, to := arg(0), arg(1)
-		if from < 0 || from >= len(s.Terr) || to < 0 || to >= len(s.Terr) {
-			return hosted.Result{}, chat.RefuseMsg("play.click.broken")
-		}
-		dice := max(1, engine.MaxDice(s.Terr[from].Armies))
-		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.To(m).Replies().Attack(m, seat, from, to, out) },
-			engine.Attack{From: from, To: to, Dice: dice})
-	case "blitz":
-		from, to := arg(0), arg(1)
-		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message { return p.cfg.Look.To(m).Replies().Attack(m, seat, from, to, out) },
-			engine.Blitz{From: from, To: to, Keep: 1})
-	case "occupy":
-		return p.moveIn(ctx, m, seat, arg(0))
-	case "end":
-		return p.endTurn(ctx, m, seat, "")
-	case "launch":
-		return p.Act(ctx, m, seat, p.cfg.Look.To(m).Replies().Next(m, seat), engine.Launch{})
-	case "use":
-		it := s.Seats[seat].Capitals.Item
-		return p.Act(ctx, m, seat, func(out voice.Said) chat.Message {
-			return chat.Message{Text: p.cfg.Look.To(m).Replies().Fit(out.Lines, 1600) + "\n" + p.cfg.Look.To(m).Replies().ItemEffect(it) + p.cfg.Look.To(m).Replies().NextStep(m, seat)}
-		}, engine.UseItem{})
-	case "move":
-		// The fifth argument: the player was warned that the move empties
-		// their capital (the question's button, or the share's label).
-		return p.move(ctx, m, seat, engine.Move{From: arg(0), To: arg(1), Quarters: arg(2), Hero: arg(3) == 1}, arg(4) == 1)
-	case "endanyway":
-		return p.endTurn(ctx, m, seat, "")
-	case "stop":
-		return hosted.Result{Reply: chat.Private("%s", reader(m).T("play.click.stopped"))}, nil
-	}
-	return hosted.Result{}, chat.RefuseMsg("play.click.gone")
+	return h.run(ctx, c, bt, m, seat)
 }
 
 // autoplaceApplies refuses a "Place automatically" button posted for

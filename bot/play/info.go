@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/riskbot/riskbot/assets/lang"
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/look"
@@ -151,32 +153,32 @@ func viewOf(m *hosted.Match, seat int) *hosted.Match {
 // given: what seat saw since is the last round's resolution and the round
 // in progress.
 func (p *Play) sawSince(ctx context.Context, m *hosted.Match, v voice.Voice, seat int) []string {
-	e, err := p.cfg.Store.Export(ctx, m.ID)
+	turns, live, err := p.retell(ctx, m, v, seat)
 	if err != nil {
 		p.cfg.Log.Warn("tell a player what they saw", "match", m.ID, "err", err)
 		return nil
 	}
-	turns, live, err := v.Teller().Retell(e.Record)
-	if err != nil {
-		p.cfg.Log.Warn("tell a player what they saw", "match", m.ID, "err", err)
-		return nil
-	}
-	if live != nil {
-		turns = append(turns, *live)
-	}
+	tt := toldTurns{done: turns, live: live}
+	n, at := tt.len(), tt.at
+	// From the last turn back to seat's own, the last of the turns before
+	// the one in progress.
 	from := 0
-	for i, t := range turns[:max(0, len(turns)-1)] {
-		switch {
-		case t.Seat == seat && (t.Turn > 0 || hosted.IsCapitals(m.Game.State)):
+	for i := n - 2; i >= 0; i-- {
+		t := at(i)
+		if t.Seat == seat && (t.Turn > 0 || hosted.IsCapitals(m.Game.State)) {
 			// (A classic initial placement is everyone's, and secret
 			// until done: whoever it names saw no more of it than others.)
 			from = i + 1
-		case t.Seat < 0 && t.Turn > 0:
+			break
+		}
+		if t.Seat < 0 && t.Turn > 0 {
 			from = i // a round: its resolution came after seat's orders
+			break
 		}
 	}
 	var lines []string
-	for _, t := range turns[from:] {
+	for i := from; i < n; i++ {
+		t := at(i)
 		if len(t.Lines) == 0 {
 			continue
 		}
@@ -184,6 +186,96 @@ func (p *Play) sawSince(ctx context.Context, m *hosted.Match, v voice.Voice, sea
 		lines = append(lines, t.Lines...)
 	}
 	return lines
+}
+
+// toldTurns are a match's turns told again (retell): those finished, and
+// the one in progress after them if it is told (live). They are read in
+// place: a list of them all would copy every turn of the match at each
+// ask.
+type toldTurns struct {
+	done []news.TurnRecord
+	live *news.TurnRecord
+}
+
+func (tt toldTurns) len() int {
+	if tt.live != nil {
+		return len(tt.done) + 1
+	}
+	return len(tt.done)
+}
+
+func (tt toldTurns) at(i int) news.TurnRecord {
+	if i == len(tt.done) {
+		return *tt.live
+	}
+	return tt.done[i]
+}
+
+// cachedRetold is how many logs told again (retell) a Play keeps, each
+// with its match's game as told so far: the lines of each turn, and the
+// state at the start of each turn (a rollback may return to any), a few
+// kilobytes a turn.
+const cachedRetold = 64
+
+// retoldKey names a match's log told again: to a viewer (-1 for all, in
+// a match without fog of war, where everyone is told the same), in a
+// language.
+type retoldKey struct {
+	match  int64
+	viewer int
+	lang   lang.Tag
+}
+
+// retold is a match's log told again to a viewer as far as it was read.
+type retold struct {
+	mu sync.Mutex
+	r  *voice.Retelling // nil until first read
+}
+
+// retell is match m's log told again by v (voice.Teller.Retell), to
+// viewer: the turns finished and the one in progress (nil once the match
+// is over), as the log stands now. A player asks again and again as the
+// match goes on (what they saw since their last turn, the history's
+// pages), and an entry is told the same whatever follows it: each
+// viewer's retelling is kept, and an ask reads and tells only the entries
+// added since the last (a range read of the log), so that it costs the
+// same at turn 200 as at turn 10.
+func (p *Play) retell(ctx context.Context, m *hosted.Match, v voice.Voice, viewer int) ([]news.TurnRecord, *news.TurnRecord, error) {
+	if m.Game == nil || !m.Game.State.HasFog() {
+		viewer = -1
+	}
+	tl := v.Teller()
+	rt := p.retold.GetOrAdd(retoldKey{match: m.ID, viewer: viewer, lang: v.Lang().Tag()}, func() *retold { return &retold{} })
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	if rt.r != nil && !rt.r.By(tl) {
+		rt.r = nil // told in other colours: told anew
+	}
+	after := 0
+	if rt.r != nil {
+		after = rt.r.Len()
+	}
+	x, total, err := p.cfg.Store.ExportLog(ctx, m.ID, after, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	if after > total {
+		rt.r = nil // (a log only grows: not the log it told)
+		return nil, nil, fmt.Errorf("bot: match %d's log has %d entries, %d were told", m.ID, total, after)
+	}
+	if rt.r == nil {
+		r, err := tl.Retelling(x.Record.Setup)
+		if err != nil {
+			return nil, nil, err
+		}
+		rt.r = r
+	}
+	if err := rt.r.Add(x.Record.Log...); err != nil {
+		rt.r = nil // told anew at the next ask
+		return nil, nil, err
+	}
+	turns, live := rt.r.Turns()
+	return turns, live, nil
 }
 
 // cards shows the player's cards, privately.
@@ -338,50 +430,50 @@ func (p *Play) history(ctx context.Context, m *hosted.Match, viewer, turn, page 
 	if err != nil {
 		return hosted.Result{}, err
 	}
-	e, err := p.cfg.Store.Export(ctx, m.ID)
-	if err != nil {
-		return hosted.Result{}, err
-	}
 	v := p.cfg.Look.To(m).As(viewer)
-	turns, live, err := v.Teller().Retell(e.Record)
+	turns, live, err := p.retell(ctx, m, v, viewer)
 	if err != nil {
 		return hosted.Result{}, fmt.Errorf("bot: tell the history of match %d: %w", m.ID, err)
 	}
-	if live != nil && len(live.Lines) > 0 {
-		turns = append(turns, *live)
-	} else {
+	if live != nil && len(live.Lines) == 0 {
 		live = nil
 	}
-	if len(turns) == 0 {
+	tt := toldTurns{done: turns, live: live}
+	n := tt.len()
+	if n == 0 {
 		return hosted.Result{Reply: chat.Private("%s", reader(m).T("play.history.nothing"))}, nil
 	}
 	s := g.State
 	switch {
 	case page >= 0:
-		page = min(page, len(turns)-1)
+		page = min(page, n-1)
 	case turn >= 0:
 		// After a rollback, the turn as it is played now.
-		page = news.Current(turns, turn)
+		all := turns
+		if live != nil {
+			all = append(turns[:len(turns):len(turns)], *live)
+		}
+		page = news.Current(all, turn)
 		if page < 0 {
-			first, last := turns[0].Turn, turns[len(turns)-1].Turn
+			first, last := tt.at(0).Turn, tt.at(n-1).Turn
 			return hosted.Result{}, chat.RefuseMsg("play.history.no-turn", "Turn", turn, "First", first, "Last", last)
 		}
 	default:
-		page = len(turns) - 1
+		page = n - 1
 	}
-	t := turns[page]
+	t := tt.at(page)
 	em := v.Turns().Embed(s, t, "")
-	em.Footer = v.Turns().HistoryFooter(page, len(turns), live != nil && page == len(turns)-1)
+	em.Footer = v.Turns().HistoryFooter(page, n, live != nil && page == n-1)
 	msg := chat.Message{Private: true, Embed: em}
 	var row []chat.Button
 	if page > 0 {
-		row = append(row, chat.Button{ID: m.ButtonID("history", page-1), Label: "◀ " + v.Turns().ShortTitle(turns[page-1]), Style: chat.Secondary})
+		row = append(row, chat.Button{ID: m.ButtonID(button.History, page-1), Label: "◀ " + v.Turns().ShortTitle(tt.at(page-1)), Style: chat.Secondary})
 	}
-	if page < len(turns)-1 {
-		row = append(row, chat.Button{ID: m.ButtonID("history", page+1), Label: v.Turns().ShortTitle(turns[page+1]) + " ▶", Style: chat.Secondary})
+	if page < n-1 {
+		row = append(row, chat.Button{ID: m.ButtonID(button.History, page+1), Label: v.Turns().ShortTitle(tt.at(page+1)) + " ▶", Style: chat.Secondary})
 	}
-	if page < len(turns)-2 {
-		row = append(row, chat.Button{ID: m.ButtonID("history", len(turns)-1), Label: reader(m).T("play.button.latest"), Style: chat.Secondary})
+	if page < n-2 {
+		row = append(row, chat.Button{ID: m.ButtonID(button.History, n-1), Label: reader(m).T("play.button.latest"), Style: chat.Secondary})
 	}
 	if len(row) > 0 {
 		msg.Buttons = [][]chat.Button{row}

@@ -12,10 +12,12 @@ import (
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/internal/lru"
 	"github.com/riskbot/riskbot/bot/look"
 	"github.com/riskbot/riskbot/bot/news"
 	"github.com/riskbot/riskbot/bot/outbox"
 	"github.com/riskbot/riskbot/bot/server"
+	"github.com/riskbot/riskbot/bot/tokens"
 	"github.com/riskbot/riskbot/bot/voice"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
@@ -179,7 +181,7 @@ func (p *Play) Act(ctx context.Context, m *hosted.Match, seat int, extra voice.R
 	if surrendered(cmds) {
 		// A seat given up keeps no API tokens. The surrender stands if
 		// this fails: the engine refuses its seat's commands all the same.
-		if err := hosted.RevokeTokens(ctx, p.cfg.Tokens, m.ID, m.Game.State.Seats[seat].ID, p.cfg.Now()); err != nil {
+		if err := tokens.Revoke(ctx, p.cfg.Tokens, m.ID, m.Game.State.Seats[seat].ID, p.cfg.Now()); err != nil {
 			p.cfg.Log.Warn("revoke the tokens of a seat given up", "match", m.ID, "err", err)
 		}
 	}
@@ -226,6 +228,9 @@ func surrendered(cmds []engine.Command) bool {
 // matches: a match's whole log, for its history.
 type Store interface {
 	Export(ctx context.Context, id int64) (*storage.Export, error)
+	// ExportLog reads a match's log after its first entries (after), at
+	// most limit of them (all if limit <= 0), with the whole log's length.
+	ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error)
 }
 
 // Config is what a Play is made of.
@@ -236,7 +241,7 @@ type Config struct {
 	Servers *server.Servers
 	Outbox  *outbox.Outbox
 	// Tokens keeps the seats' API tokens, revoked when a seat is given up.
-	Tokens hosted.TokenStore
+	Tokens tokens.Store
 	// Leave takes a player out of a match still in its lobby (/risk
 	// surrender there).
 	Leave func(ctx context.Context, c *hosted.Call, m *hosted.Match) (hosted.Result, error)
@@ -245,11 +250,16 @@ type Config struct {
 }
 
 // Play plays the matches under way.
-type Play struct{ cfg Config }
+type Play struct {
+	cfg Config
+	// retold keeps the logs of matches told again to their viewers, told
+	// on as they grow (retell).
+	retold *lru.Cache[retoldKey, *retold]
+}
 
 // New returns a Play.
 func New(c Config) *Play {
-	return &Play{cfg: c}
+	return &Play{cfg: c, retold: lru.New[retoldKey, *retold](cachedRetold)}
 }
 
 // Handlers are the commands of a match under way, by their full name.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/assets/lang"
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -55,16 +56,16 @@ func (p *Play) Rollback(ctx context.Context, c *hosted.Call) (hosted.Result, err
 		back = lang.M("play.rollback.go-back.round", "Turn", turn)
 	}
 	return hosted.Result{Reply: chat.Message{Private: true, Text: text, Buttons: [][]chat.Button{{
-		{ID: m.ButtonID("rollback", turn, int(expires.Unix())), Label: lp.Msg(back), Style: chat.Danger},
+		{ID: m.ButtonID(button.Rollback, turn, int(expires.Unix())), Label: lp.Msg(back), Style: chat.Danger},
 		// The answer of /risk host abandon's "Keep it": the match goes on.
-		{ID: fmt.Sprintf("%s|%d|0|keep", hosted.ButtonPrefix, m.ID), Label: lp.T("play.button.play-on"), Style: chat.Secondary},
+		{ID: button.ID(m.ID, 0, button.Keep), Label: lp.T("play.button.play-on"), Style: chat.Secondary},
 	}}}}, nil
 }
 
 // clickRollback answers the button of /risk host rollback's question on
 // match m, under its channel's lock: the rollback, if the question has
 // not expired and the match still stands where it was asked.
-func (p *Play) clickRollback(ctx context.Context, c chat.Click, bt hosted.Press, m *hosted.Match) (hosted.Result, error) {
+func (p *Play) clickRollback(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match) (hosted.Result, error) {
 	if len(bt.Args) != 2 || p.cfg.Now().Unix() > int64(bt.Args[1]) {
 		return hosted.Result{}, chat.RefuseMsg("play.rollback.expired")
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/voice"
 	"github.com/riskbot/riskbot/state"
+	"github.com/riskbot/riskbot/storage"
 )
 
 // gamesRead bounds the rows /risk games reads of the store: a person's
@@ -51,7 +52,9 @@ func (sv *Servers) Games(ctx context.Context, req chat.Request, _ command.Args) 
 			continue
 		}
 		m, err := sv.cfg.Matches.ByID(ctx, r.ID)
-		if _, ok := errors.AsType[*chat.Refusal](err); ok || (err == nil && m.Game == nil) {
+		_, refused := errors.AsType[*chat.Refusal](err)
+		_, corrupt := errors.AsType[*storage.CorruptError](err) // its log no longer replays
+		if refused || corrupt || (err == nil && m.Game == nil) {
 			games = append(games, voice.Game{Channel: r.Channel, Damaged: true})
 			continue
 		}

@@ -2,6 +2,7 @@ package voice
 
 import (
 	"github.com/riskbot/riskbot/assets/lang"
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/engine"
@@ -36,7 +37,7 @@ func (ak Asks) PassUnsent(m *hosted.Match, seat int) *chat.Refusal {
 	return &chat.Refusal{
 		Msg: ak.v.p.T("voice.ask.pass-unsent", "Troops", troops, "Where", lang.Text(where)),
 		Buttons: [][]chat.Button{{
-			{ID: m.ButtonID("endanyway"), Label: ak.v.p.T("voice.button.end-anyway", "Troops", troops), Style: chat.Danger},
+			{ID: m.ButtonID(button.EndAnyway), Label: ak.v.p.T("voice.button.end-anyway", "Troops", troops), Style: chat.Danger},
 		}},
 	}
 }
@@ -84,13 +85,13 @@ func (ak Asks) EmptyCapital(m *hosted.Match, seat int, mv engine.Move, after *st
 		text += ak.v.p.T("voice.ask.would-beat", "From", place(after, by), "Total", ak.v.power(total))
 	}
 	text += ak.v.p.T("voice.ask.capital-out")
-	row := []chat.Button{{ID: m.ButtonID("move", mv.From, mv.To, mv.Quarters, hero, 1), Label: ak.v.p.T("voice.button.move-anyway"), Style: chat.Danger}}
+	row := []chat.Button{{ID: m.ButtonID(button.Move, mv.From, mv.To, mv.Quarters, hero, 1), Label: ak.v.p.T("voice.button.move-anyway"), Style: chat.Danger}}
 	if n := state.MoveCount(s.Terr[c].Armies, 3); n > 0 {
 		with := ""
 		if mv.Hero {
 			with = ak.v.p.T("voice.move.plus-hero")
 		}
-		row = append(row, chat.Button{ID: m.ButtonID("move", mv.From, mv.To, 3, hero, 0),
+		row = append(row, chat.Button{ID: m.ButtonID(button.Move, mv.From, mv.To, 3, hero, 0),
 			Label: ak.v.p.T("voice.button.move-three-quarters", "Count", n, "With", with), Style: chat.Secondary})
 	}
 	return &chat.Refusal{Msg: text, Buttons: [][]chat.Button{row}}

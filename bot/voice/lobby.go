@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/riskbot/riskbot/assets/lang"
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/news"
@@ -134,10 +135,10 @@ func (lb Lobby) Buttons(id int64, meta hosted.Meta) [][]chat.Button {
 	var row []chat.Button
 	if meta.Free() > 0 {
 		row = append(row,
-			chat.Button{ID: hosted.LobbyButton(id, "join"), Label: lb.v.p.T("voice.button.join"), Style: chat.Primary},
-			chat.Button{ID: hosted.LobbyButton(id, "addbot"), Label: lb.v.p.T("voice.button.add-bot"), Style: chat.Secondary})
+			chat.Button{ID: button.ID(id, 0, button.Join), Label: lb.v.p.T("voice.button.join"), Style: chat.Primary},
+			chat.Button{ID: button.ID(id, 0, button.AddBot), Label: lb.v.p.T("voice.button.add-bot"), Style: chat.Secondary})
 	}
-	row = append(row, chat.Button{ID: hosted.LobbyButton(id, "start"), Label: lb.v.p.T("voice.button.start"), Style: chat.Success})
+	row = append(row, chat.Button{ID: button.ID(id, 0, button.Start), Label: lb.v.p.T("voice.button.start"), Style: chat.Success})
 	return [][]chat.Button{row}
 }
 
@@ -171,7 +172,7 @@ func (lb Lobby) Invite(id int64, meta hosted.Meta, ids []string, by string) news
 		text = lb.v.p.T("voice.lobby.rematch", args...)
 	}
 	return news.Post{Message: chat.Message{Text: text, Mentions: ids, Buttons: [][]chat.Button{{
-		{ID: hosted.LobbyButton(id, "accept"), Label: lb.v.p.T("voice.button.accept"), Style: chat.Success},
-		{ID: hosted.LobbyButton(id, "decline"), Label: lb.v.p.T("voice.button.decline"), Style: chat.Secondary},
+		{ID: button.ID(id, 0, button.Accept), Label: lb.v.p.T("voice.button.accept"), Style: chat.Success},
+		{ID: button.ID(id, 0, button.Decline), Label: lb.v.p.T("voice.button.decline"), Style: chat.Secondary},
 	}}}}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/riskbot/riskbot/assets/lang"
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/news"
@@ -184,9 +185,9 @@ func (rc Recap) placement(m *hosted.Match) (news.Post, bool) {
 		text = rc.v.p.T("voice.recap.placement-deadline", "Deadline", chat.Timestamp(m.Timers.Deadline))
 	}
 	e := &chat.Embed{Title: rc.v.p.T("voice.recap.placement-title"), Description: rc.v.p.T("voice.recap.still-placing", "Who", lang.Text(strings.Join(waiting, ", ")))}
-	row := []chat.Button{{ID: m.ButtonID("autoplace", 0), Label: rc.v.p.T("voice.turn.autoplace"), Style: chat.Secondary}}
+	row := []chat.Button{{ID: m.ButtonID(button.Autoplace, 0), Label: rc.v.p.T("voice.turn.autoplace"), Style: chat.Secondary}}
 	if IsMissions(s) {
-		row = append(row, chat.Button{ID: m.ButtonID("mission"), Label: rc.v.p.T("voice.recap.my-mission"), Style: chat.Secondary})
+		row = append(row, chat.Button{ID: m.ButtonID(button.Mission), Label: rc.v.p.T("voice.recap.my-mission"), Style: chat.Secondary})
 	}
 	return news.Post{Message: chat.Message{Text: text, Embed: e, Buttons: [][]chat.Button{row}}}, true
 }

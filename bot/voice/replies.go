@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/riskbot/riskbot/assets/lang"
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/news"
@@ -53,8 +54,8 @@ func (re Replies) Plan(m *hosted.Match, seat int, out Said) chat.Message {
 	text += "\n" + re.v.p.T("voice.plan.launch-hint")
 	n := int(s.Cap.NPlan)
 	return chat.Message{Text: text, Buttons: [][]chat.Button{{
-		{ID: m.ButtonID("launch"), Label: re.v.p.T("voice.button.launch", "Attacks", lang.M("n.attacks", "Count", n)), Style: chat.Danger},
-		{ID: m.ButtonID("end"), Label: re.v.p.T("voice.button.pass"), Style: chat.Secondary},
+		{ID: m.ButtonID(button.Launch), Label: re.v.p.T("voice.button.launch", "Attacks", lang.M("n.attacks", "Count", n)), Style: chat.Danger},
+		{ID: m.ButtonID(button.End), Label: re.v.p.T("voice.button.pass"), Style: chat.Secondary},
 	}}}
 }
 
@@ -159,7 +160,7 @@ func (re Replies) MoveChoice(m *hosted.Match, seat, from, to, defQ int, defHero 
 			if hero {
 				h = 1
 			}
-			row = append(row, chat.Button{ID: m.ButtonID("move", from, to, q, h, sure), Label: label, Style: style})
+			row = append(row, chat.Button{ID: m.ButtonID(button.Move, from, to, q, h, sure), Label: label, Style: style})
 		}
 		if len(row) > 0 {
 			rows = append(rows, row)
@@ -374,11 +375,11 @@ func (re Replies) Attack(m *hosted.Match, seat, from, to int, out Said) chat.Mes
 		o := s.Occupy
 		half := max(o.Min, (o.Min+o.Max+1)/2)
 		msg.Text += "\n" + re.v.p.T("voice.reply.occupy", "Min", o.Min, "Max", o.Max, "To", place(s, o.To))
-		row := []chat.Button{{ID: m.ButtonID("occupy", o.Min), Label: re.v.p.T("voice.button.move", "Count", o.Min), Style: chat.Secondary}}
+		row := []chat.Button{{ID: m.ButtonID(button.Occupy, o.Min), Label: re.v.p.T("voice.button.move", "Count", o.Min), Style: chat.Secondary}}
 		if half > o.Min && half < o.Max {
-			row = append(row, chat.Button{ID: m.ButtonID("occupy", half), Label: re.v.p.T("voice.button.move", "Count", half), Style: chat.Secondary})
+			row = append(row, chat.Button{ID: m.ButtonID(button.Occupy, half), Label: re.v.p.T("voice.button.move", "Count", half), Style: chat.Secondary})
 		}
-		row = append(row, chat.Button{ID: m.ButtonID("occupy", o.Max), Label: re.v.p.T("voice.button.move-all", "Count", o.Max), Style: chat.Primary})
+		row = append(row, chat.Button{ID: m.ButtonID(button.Occupy, o.Max), Label: re.v.p.T("voice.button.move-all", "Count", o.Max), Style: chat.Primary})
 		msg.Buttons = [][]chat.Button{row}
 	case s.Phase == state.PhaseReinforce:
 		msg.Text += re.NextStep(m, seat)
@@ -389,13 +390,13 @@ func (re Replies) Attack(m *hosted.Match, seat, from, to int, out Said) chat.Mes
 			msg.Text += "\n" + re.v.p.T("voice.reply.odds-line", "From", place(s, from), "A", s.Terr[from].Armies,
 				"To", place(s, to), "D", s.Terr[to].Armies, "Odds", re.Odds(odds))
 			row = append(row,
-				chat.Button{ID: m.ButtonID("attack", from, to), Label: re.v.p.T("voice.button.attack-again", "Count", engine.MaxDice(s.Terr[from].Armies)), Style: chat.Danger},
-				chat.Button{ID: m.ButtonID("blitz", from, to), Label: re.v.p.T("voice.button.blitz",
+				chat.Button{ID: m.ButtonID(button.Attack, from, to), Label: re.v.p.T("voice.button.attack-again", "Count", engine.MaxDice(s.Terr[from].Armies)), Style: chat.Danger},
+				chat.Button{ID: m.ButtonID(button.Blitz, from, to), Label: re.v.p.T("voice.button.blitz",
 					"To", lang.Text(chat.Trunc(string(re.name(s, to)), 24)), "Pct", fmt.Sprintf("%.0f", 100*odds.Win), "Left", fmt.Sprintf("%.0f", odds.AttackerLeft)), Style: chat.Danger},
-				chat.Button{ID: m.ButtonID("stop"), Label: re.v.p.T("voice.button.stop"), Style: chat.Secondary},
+				chat.Button{ID: m.ButtonID(button.Stop), Label: re.v.p.T("voice.button.stop"), Style: chat.Secondary},
 			)
 		}
-		row = append(row, chat.Button{ID: m.ButtonID("end"), Label: re.v.p.T("voice.button.end-turn"), Style: chat.Success})
+		row = append(row, chat.Button{ID: m.ButtonID(button.End), Label: re.v.p.T("voice.button.end-turn"), Style: chat.Success})
 		msg.Buttons = [][]chat.Button{row}
 	}
 	return msg
@@ -426,7 +427,7 @@ func (re Replies) Orders(m *hosted.Match, seat int, msg chat.Message, resolved b
 	b.WriteString(re.NextOrders(s, seat))
 	msg.Text = b.String()
 	if !s.Seats[seat].Ready && s.Seats[seat].Reserve == 0 {
-		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID("ready", s.Turn), Label: re.v.p.T("voice.button.ready"), Style: chat.Success}}}
+		msg.Buttons = [][]chat.Button{{{ID: m.ButtonID(button.Ready, s.Turn), Label: re.v.p.T("voice.button.ready"), Style: chat.Success}}}
 	}
 	return msg
 }

@@ -1,6 +1,8 @@
 package voice
 
 import (
+	"slices"
+
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/news"
 	"github.com/riskbot/riskbot/engine"
@@ -166,25 +168,78 @@ func (tl Teller) tell(s *state.State, at Position, events []engine.Event, ch *ne
 // when it was played: the finished turns, and the one in progress (nil
 // if the match is over). With fog of war, it tells what v's audience saw.
 func (tl Teller) Retell(rec engine.Record) ([]news.TurnRecord, *news.TurnRecord, error) {
-	g, err := engine.NewGame(rec.Setup)
+	r, err := tl.Retelling(rec.Setup)
 	if err != nil {
 		return nil, nil, err
 	}
-	var turns []news.TurnRecord
-	var ch news.Chronicle
-	for _, e := range rec.Log {
-		at := PositionOf(g.State)
-		events, err := g.Replay(e)
+	if err := r.Add(rec.Log...); err != nil {
+		return nil, nil, err
+	}
+	turns, live := r.Turns()
+	return turns, live, nil
+}
+
+// Retelling is a match's log told again (Retell) as far as it was read,
+// to be told on as the match goes on: what a player saw since their last
+// turn, or a page of the history, asked again after each change, costs
+// the entries added since, not the whole log again. It is not safe for
+// concurrent use; what Turns returns is never changed by what is added
+// after.
+type Retelling struct {
+	tl    Teller
+	g     *engine.Game
+	turns []news.TurnRecord
+	ch    news.Chronicle
+	err   error // an entry that did not replay: the retelling is over
+}
+
+// Retelling starts retelling the match that setup starts.
+func (tl Teller) Retelling(setup engine.Setup) (*Retelling, error) {
+	g, err := engine.NewGame(setup)
+	if err != nil {
+		return nil, err
+	}
+	return &Retelling{tl: tl, g: g}, nil
+}
+
+// By reports whether tl tells what r's teller told (the same audience,
+// language and colours): whether r may be told on for tl.
+func (r *Retelling) By(tl Teller) bool {
+	a, b := r.tl.v, tl.v
+	return a.to == b.to && a.p.Tag() == b.p.Tag() && slices.Equal(a.colors, b.colors) && slices.Equal(a.rgb, b.rgb)
+}
+
+// Len is how many entries of the log r has read.
+func (r *Retelling) Len() int { return r.g.Version }
+
+// Add tells log entries that follow those read. An entry that does not
+// replay ends the retelling: this Add and every later one fail.
+func (r *Retelling) Add(log ...engine.Entry) error {
+	if r.err != nil {
+		return r.err
+	}
+	for _, e := range log {
+		at := PositionOf(r.g.State)
+		events, err := r.g.Replay(e)
 		if err != nil {
-			return nil, nil, err
+			r.err = err
+			return err
 		}
-		_, closed := tl.tell(g.State, at, events, &ch, false)
-		turns = append(turns, closed...)
+		_, closed := r.tl.tell(r.g.State, at, events, &r.ch, false)
+		r.turns = append(r.turns, closed...)
 	}
-	s := g.State
+	return nil
+}
+
+// Turns are the turns told so far, as Retell returns them: the finished
+// turns, and the one in progress (nil if the match is over).
+func (r *Retelling) Turns() ([]news.TurnRecord, *news.TurnRecord) {
+	turns := r.turns[:len(r.turns):len(r.turns)]
+	s := r.g.State
 	if s.Phase == state.PhaseOver {
-		return turns, nil, nil
+		return turns, nil
 	}
+	ch := r.ch.Clone()
 	live := news.TurnRecord{Turn: s.Turn, Seat: s.Current, Lines: ch.Lines, Stats: ch.Stats}
 	if s.Phase == state.PhaseSetup {
 		live.Turn = 0
@@ -192,5 +247,5 @@ func (tl Teller) Retell(rec engine.Record) ([]news.TurnRecord, *news.TurnRecord,
 	if s.Phase == state.PhaseOrders {
 		live.Seat = -1 // a round is everyone's
 	}
-	return turns, &live, nil
+	return turns, &live
 }

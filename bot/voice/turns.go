@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/riskbot/riskbot/assets/lang"
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/news"
@@ -182,7 +183,7 @@ func (tu Turns) Ping(m *hosted.Match) (news.Post, bool) {
 		// on: once placed, there is nothing left to place.
 		text = tu.v.p.T("voice.turn.ping-placed", args...)
 	}
-	buttons := []chat.Button{{ID: m.ButtonID("autoplace", s.Turn), Label: tu.v.p.T("voice.turn.autoplace"), Style: chat.Secondary}}
+	buttons := []chat.Button{{ID: m.ButtonID(button.Autoplace, s.Turn), Label: tu.v.p.T("voice.turn.autoplace"), Style: chat.Secondary}}
 	if tu.v.Hides(s) {
 		text = tu.v.p.T("voice.turn.ping-fog", append(args, "Hint", lang.Text(tu.fogHint()))...)
 		buttons = append(buttons, tu.ViewButton(m))
@@ -420,6 +421,16 @@ func (tu Turns) Live(m *hosted.Match) (news.Post, bool) {
 			msg.Buttons = [][]chat.Button{{tu.ViewButton(m)}}
 		}
 	}
+	if tu.v.onMap {
+		// Good at any moment of the match: it opens the map, which shows
+		// the match as it is then.
+		b := chat.Button{ID: m.ButtonID(button.Map), Label: tu.v.p.T("voice.turn.on-map"), Style: chat.Primary}
+		if len(msg.Buttons) == 0 {
+			msg.Buttons = [][]chat.Button{{b}}
+		} else {
+			msg.Buttons[0] = append(msg.Buttons[0], b)
+		}
+	}
 	return msg, true
 }
 
@@ -435,7 +446,7 @@ func (tu Turns) Victory(m *hosted.Match) news.Post {
 	e.Fields = append(e.Fields, chat.Field{Name: tu.FairDice(m), Value: tu.Reveal(m)})
 	e.Footer = lines[len(lines)-1]
 	return news.Post{Message: chat.Message{Embed: e, Image: tu.v.mapOf(m, tu.v.viewer()), Buttons: [][]chat.Button{{
-		{ID: hosted.LobbyButton(m.ID, "rematch"), Label: tu.v.p.T("voice.turn.rematch"), Style: chat.Primary},
+		{ID: button.ID(m.ID, 0, button.Rematch), Label: tu.v.p.T("voice.turn.rematch"), Style: chat.Primary},
 	}}}}
 }
 
@@ -496,5 +507,5 @@ func (tu Turns) fogHint() string { return tu.v.p.T("voice.fog.hint") }
 // ViewButton opens a player's own view of the match: their map, what they
 // saw since their last turn, the standings (play's "view" action).
 func (tu Turns) ViewButton(m *hosted.Match) chat.Button {
-	return chat.Button{ID: m.ButtonID("view"), Label: tu.v.p.T("voice.fog.my-view"), Style: chat.Secondary}
+	return chat.Button{ID: m.ButtonID(button.View), Label: tu.v.p.T("voice.fog.my-view"), Style: chat.Secondary}
 }

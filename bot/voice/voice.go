@@ -42,6 +42,16 @@ type Voice struct {
 	// p words what the voice says, in its reader's language (the zero
 	// printer speaks English).
 	p lang.Printer
+	// onMap: the turn's living post offers to play on the map (OnMap).
+	onMap bool
+}
+
+// OnMap returns the voice of a bot whose matches are played on their map
+// in the chat too (Discord's Activity): the turn's living post carries a
+// button that opens it.
+func (v Voice) OnMap() Voice {
+	v.onMap = true
+	return v
 }
 
 // In is the voice speaking language t: the player's own for a private

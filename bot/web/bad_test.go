@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/chat"
-	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/tokens"
 	"github.com/riskbot/riskbot/engine"
 )
 
@@ -194,7 +194,7 @@ func TestRateLimit(t *testing.T) {
 	if codes[http.StatusTooManyRequests] != 15 || codes[http.StatusNotFound] != 5 {
 		t.Errorf("20 requests at once, a burst of 5: got %v, want 5 answered and 15 refused", codes)
 	}
-	if !e.srv.limit.allow("another client") {
+	if !e.srv.guard.limit.allow("another client") {
 		t.Error("another client was refused")
 	}
 	mu.Lock()
@@ -222,7 +222,7 @@ func TestTokensHashed(t *testing.T) {
 		if strings.Contains(st.ID, tok) || strings.Contains(string(st.Value), tok) {
 			t.Errorf("the token is stored in clear: %s %s", st.ID, st.Value)
 		}
-		if st.Scope == hosted.TokenScope && st.ID == hosted.TokenHash(tok) {
+		if st.Scope == tokens.Scope && st.ID == tokens.Hash(tok) {
 			found = true
 		}
 	}
@@ -258,14 +258,14 @@ func TestPublicViewHides(t *testing.T) {
 		}
 	}
 	// A private answer in the channel's feed, and what a spectator sees.
-	e.srv.put(Prefix+"hide", "", userID("Ann"), chat.Message{Private: true, Text: "secret of Ann"})
+	e.srv.feeds.put(Prefix+"hide", "", userID("Ann"), chat.Message{Private: true, Text: "secret of Ann"})
 	sb := &sub{ch: make(chan []byte, 1)}
-	for _, b := range e.srv.subscribe(Prefix+"hide", sb) {
+	for _, b := range e.srv.feeds.subscribe(Prefix+"hide", sb) {
 		if strings.Contains(string(b), "secret of Ann") {
 			t.Error("a spectator sees a private answer")
 		}
 	}
-	e.srv.unsubscribe(Prefix+"hide", sb)
+	e.srv.feeds.unsubscribe(Prefix+"hide", sb)
 }
 
 // TestFormatEscapes: what people type comes back as text, never as markup.

@@ -13,7 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/storage/postgres"
+	"github.com/riskbot/riskbot/storage/postgres/pgtest"
 )
 
 // The API's costs, without the network: the handler called directly.
@@ -74,7 +77,7 @@ func BenchmarkGetCommandsAfter(b *testing.B) {
 // placer plays Ann's placements, one army at a time, in matches of two
 // people it starts when her armies run out.
 type placer struct {
-	b                   *testing.B
+	b                   testing.TB
 	e                   *testEnv
 	n                   int
 	id                  int64
@@ -82,7 +85,7 @@ type placer struct {
 	tok                 string
 }
 
-func newPlacer(b *testing.B, e *testEnv) *placer {
+func newPlacer(b testing.TB, e *testEnv) *placer {
 	p := &placer{b: b, e: e}
 	p.fresh()
 	return p
@@ -97,7 +100,7 @@ func (p *placer) fresh() {
 		who, line, _ := strings.Cut(l, ": ")
 		e.do(b, ch, who, line)
 	}
-	l, err := e.db.Active(ctx, Prefix+ch)
+	l, err := e.bot.Matches().Active(ctx, Prefix+ch)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -115,6 +118,25 @@ func (p *placer) fresh() {
 	}
 }
 
+// next returns the request of Ann's next placement, starting a match if
+// her armies ran out (the benchmark's timer stopped meanwhile).
+func (p *placer) next(b *testing.B, base string) *http.Request {
+	if p.left == 0 {
+		b.StopTimer()
+		p.fresh()
+		b.StartTimer()
+	}
+	req, err := http.NewRequest(http.MethodPost, fmt.Sprintf("%s/api/matches/%d/commands", base, p.id), strings.NewReader(placeBody(p.version, p.terr)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+p.tok)
+	req.Host = "127.0.0.1" // httptest's example.com is not a name the server answers to
+	p.version++
+	p.left--
+	return req
+}
+
 // BenchmarkPostCommand plays one army's placement through the API (no
 // map is drawn: nobody asks for one), on a match of two people; a fresh
 // match is started, off the clock, when the armies run out.
@@ -128,8 +150,7 @@ func BenchmarkPostCommand(b *testing.B) {
 			p.fresh()
 			b.StartTimer()
 		}
-		req := httptest.NewRequest(http.MethodPost, fmt.Sprintf("/api/matches/%d/commands", p.id),
-			strings.NewReader(fmt.Sprintf(`{"version":%d,"command":{"type":"place","territory":%d,"armies":1}}`, p.version, p.terr)))
+		req := httptest.NewRequest(http.MethodPost, fmt.Sprintf("/api/matches/%d/commands", p.id), strings.NewReader(placeBody(p.version, p.terr)))
 		req.Header.Set("Authorization", "Bearer "+p.tok)
 		serve(b, h, req, http.StatusOK)
 		p.version++
@@ -147,83 +168,153 @@ func (q *quantiles) time(f func()) {
 	*q = append(*q, time.Since(t))
 }
 
+// p50 is the median, in µs.
+func (q quantiles) p50() float64 {
+	if len(q) == 0 {
+		return 0
+	}
+	s := slices.Sorted(slices.Values(q))
+	return float64(s[len(s)/2].Nanoseconds()) / 1e3
+}
+
 func (q quantiles) report(b *testing.B) {
+	q.reportAs(b, "")
+}
+
+// reportAs reports the median and the 99th percentile, their units
+// named after what.
+func (q quantiles) reportAs(b *testing.B, what string) {
 	if len(q) == 0 {
 		return
 	}
-	slices.Sort(q)
-	b.ReportMetric(float64(q[len(q)/2].Microseconds()), "p50-µs")
-	b.ReportMetric(float64(q[len(q)*99/100].Microseconds()), "p99-µs")
+	if what != "" {
+		what += "-"
+	}
+	s := slices.Sorted(slices.Values(q))
+	b.ReportMetric(q.p50(), what+"p50-µs")
+	b.ReportMetric(float64(s[len(s)*99/100].Nanoseconds())/1e3, what+"p99-µs")
 }
 
 // BenchmarkAPI pairs the API's answers, over a loopback connection to the
-// server, with their floors in the same run (issue 33):
+// server, with their floors, on SQLite (issues 33 and 48):
 //
 //		go test -run '^$' -bench 'API' -benchmem -count 6 ./bot/web
 //
-//	  - get/static: a static file of the same server (the page's script), the
-//	    floor of get/state: the state of a finished 148-command match.
-//	  - post/commit: one durable write (a setting, synchronous=FULL) to the
-//	    same database, the floor of post/command: a placement POSTed.
+//	  - get/state: the state of a finished 148-command match, against
+//	    get/static, a static file of the same server (the page's script),
+//	    run just before: x-floor is the ratio of their medians.
+//	  - post: a placement POSTed (command), against its floor: a static GET
+//	    of the same server (static) plus one durable commit of the same
+//	    store (commit: a setting written, SQLite's synchronous=FULL), the
+//	    three in turn in each iteration, so that they see the same load;
+//	    x-floor is command's median over the sum of the other two's.
 func BenchmarkAPI(b *testing.B) {
 	e, id, _ := played(b)
+	static := benchGet(b, e, "get/static", "/static/watch.js", 0)
+	benchGet(b, e, "get/state", fmt.Sprintf("/api/matches/%d", id), static)
+	benchPost(b, e, e.db)
+}
+
+// BenchmarkAPIPostgres is BenchmarkAPI's post on PostgreSQL, whose commit
+// must be durable (fsync and synchronous_commit on):
+//
+//	eval "$(bash .ci/postgres start durable)"
+//	go test -run '^$' -bench APIPostgres -benchmem -count 6 ./bot/web
+//	bash .ci/postgres stop "$RISK_PG_DIR"
+func BenchmarkAPIPostgres(b *testing.B) {
+	ctx := context.Background()
+	addr := pgtest.URL(b)
+	db, err := postgres.Open(ctx, addr)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	if why := pgtest.NotDurable(b, addr); why != "" {
+		b.Skipf("the floor is a durable commit, and this server's are not (%s): start one with `bash .ci/postgres start durable`", why)
+	}
+	benchPost(b, newStoreEnv(b, db), db)
+}
+
+// benchStore is the store of the API's benchmarks: the bot's and the
+// server's, and the setting the floor's commit writes.
+type benchStore interface {
+	bot.Store
+	Store
+}
+
+// newStoreEnv is a server on st, with the standard bot, listening on a
+// loopback port.
+func newStoreEnv(b testing.TB, st benchStore) *testEnv {
+	srv := New(Config{Store: st, Rate: 1e6, Burst: 1e6})
+	seed := uint64(41)
+	bt, err := bot.New(bot.Standard(bot.Config{Store: st, Poster: srv, Scope: Prefix, Seed: func() uint64 { seed++; return seed }}))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	b.Cleanup(func() { ts.Close(); bt.Close() })
+	srv.SetBot(bt)
+	return &testEnv{srv: srv, bot: bt, ts: ts}
+}
+
+// benchGet runs sub-benchmark name: GETs of path from e's server, and
+// returns their median in µs; floor, if set, is the median of its floor,
+// which x-floor is reported against.
+func benchGet(b *testing.B, e *testEnv, name, path string, floor float64) float64 {
 	c := e.ts.Client()
-	get := func(b *testing.B, path string) {
+	var p50 float64
+	b.Run(name, func(b *testing.B) {
 		var q quantiles
 		size := 0
 		for b.Loop() {
-			q.time(func() {
-				res, err := c.Get(e.ts.URL + path)
-				if err != nil {
-					b.Fatal(err)
-				}
-				n, _ := io.Copy(io.Discard, res.Body)
-				res.Body.Close()
-				if res.StatusCode != http.StatusOK {
-					b.Fatalf("GET %s: %d", path, res.StatusCode)
-				}
-				size = int(n)
-			})
+			q.time(func() { size = get(b, c, e.ts.URL+path) })
 		}
 		q.report(b)
 		b.ReportMetric(float64(size), "bytes")
-	}
-	b.Run("get/static", func(b *testing.B) { get(b, "/static/watch.js") })
-	b.Run("get/state", func(b *testing.B) { get(b, fmt.Sprintf("/api/matches/%d", id)) })
-	ctx := context.Background()
-	b.Run("post/commit", func(b *testing.B) {
-		var q quantiles
-		i := 0
-		for b.Loop() {
-			i++
-			q.time(func() {
-				if err := e.db.SetSetting(ctx, "bench", "floor", json.RawMessage(strconv.Itoa(i)), time.Now()); err != nil {
-					b.Fatal(err)
-				}
-			})
+		if p50 = q.p50(); floor > 0 {
+			b.ReportMetric(p50/floor, "x-floor")
 		}
-		q.report(b)
 	})
-	var p *placer // one for every run of post/command: its channels are the env's
-	b.Run("post/command", func(b *testing.B) {
+	return p50
+}
+
+// get GETs url and returns the size of the answer.
+func get(b *testing.B, c *http.Client, url string) int {
+	res, err := c.Get(url)
+	if err != nil {
+		b.Fatal(err)
+	}
+	n, _ := io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		b.Fatalf("GET %s: %d", url, res.StatusCode)
+	}
+	return int(n)
+}
+
+// benchPost runs sub-benchmark post (BenchmarkAPI) on e's server, whose
+// store is st.
+func benchPost(b *testing.B, e *testEnv, st benchStore) {
+	c := e.ts.Client()
+	ctx := context.Background()
+	var p *placer // one for every run of post: its channels are the env's
+	b.Run("post", func(b *testing.B) {
 		if p == nil {
 			p = newPlacer(b, e)
 		}
 		p.b = b
-		var q quantiles
+		var static, commit, command quantiles
+		i := 0
 		for b.Loop() {
-			if p.left == 0 {
-				b.StopTimer()
-				p.fresh()
-				b.StartTimer()
-			}
-			body := fmt.Sprintf(`{"version":%d,"command":{"type":"place","territory":%d,"armies":1}}`, p.version, p.terr)
-			req, err := http.NewRequest(http.MethodPost, fmt.Sprintf("%s/api/matches/%d/commands", e.ts.URL, p.id), strings.NewReader(body))
-			if err != nil {
-				b.Fatal(err)
-			}
-			req.Header.Set("Authorization", "Bearer "+p.tok)
-			q.time(func() {
+			i++
+			static.time(func() { get(b, c, e.ts.URL+"/static/watch.js") })
+			commit.time(func() {
+				if err := st.SetSetting(ctx, "bench", "floor", json.RawMessage(strconv.Itoa(i)), time.Now()); err != nil {
+					b.Fatal(err)
+				}
+			})
+			req := p.next(b, e.ts.URL)
+			command.time(func() {
 				res, err := c.Do(req)
 				if err != nil {
 					b.Fatal(err)
@@ -234,10 +325,13 @@ func BenchmarkAPI(b *testing.B) {
 					b.Fatalf("POST: %d", res.StatusCode)
 				}
 			})
-			p.version++
-			p.left--
 		}
-		q.report(b)
+		static.reportAs(b, "static")
+		commit.reportAs(b, "commit")
+		command.reportAs(b, "command")
+		if floor := static.p50() + commit.p50(); floor > 0 {
+			b.ReportMetric(command.p50()/floor, "x-floor")
+		}
 	})
 }
 
@@ -269,15 +363,15 @@ func BenchmarkRestartClosed(b *testing.B) {
 			restored := 0
 			b.ReportAllocs()
 			for b.Loop() {
-				e.srv.mu.Lock()
-				e.srv.feeds = map[string]*feed{}
-				e.srv.mu.Unlock()
+				e.srv.feeds.mu.Lock()
+				e.srv.feeds.channels = map[string]*feed{}
+				e.srv.feeds.mu.Unlock()
 				if err := e.srv.Restore(ctx); err != nil {
 					b.Fatal(err)
 				}
-				e.srv.mu.Lock()
-				restored = len(e.srv.feeds)
-				e.srv.mu.Unlock()
+				e.srv.feeds.mu.Lock()
+				restored = len(e.srv.feeds.channels)
+				e.srv.feeds.mu.Unlock()
 			}
 			b.ReportMetric(float64(restored), "channels")
 			b.ReportMetric(float64(n), "commands")

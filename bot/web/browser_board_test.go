@@ -14,12 +14,22 @@ import (
 type boardPage struct {
 	*page
 	touch bool // taps (CDP touch events) rather than the mouse
+	// at are the territories' targets in the zoomed view (zoomIn): a
+	// click goes to the middle of its territory's; nil: to its badge.
+	at []target
 }
 
-// spot returns where territory t's badge is on the screen.
+// spot returns where territory t's badge is on the screen, or, in the
+// zoomed view, the middle of its target, scrolled to as a finger would.
 func (p boardPage) spot(t int) (float64, float64) {
 	p.t.Helper()
 	var xy []float64
+	if p.at != nil {
+		p.eval(fmt.Sprintf(`(() => { const c = play.ctl, s = c.scroller, x = %f, y = %f;
+			s.scrollLeft = x - s.clientWidth / 2; s.scrollTop = y - s.clientHeight / 2;
+			const r = c.img.getBoundingClientRect(); return [r.left + x, r.top + y]; })()`, p.at[t].X, p.at[t].Y), &xy)
+		return xy[0], xy[1]
+	}
 	p.eval(fmt.Sprintf(`(() => { const c = play.ctl, r = c.img.getBoundingClientRect(), a = c.anchorOf(%d); return [r.left + a.x, r.top + a.y]; })()`, t), &xy)
 	return xy[0], xy[1]
 }
@@ -53,11 +63,34 @@ func (p boardPage) pick(t int, more bool) {
 	p.press(x, y, more)
 }
 
+// source picks territory t as where an attack or a move goes from, unless
+// it is picked already (a click on it again would let it go).
+func (p boardPage) source(t int) {
+	p.t.Helper()
+	var sel int
+	p.eval(`play.sel`, &sel)
+	if sel != t {
+		p.pick(t, false)
+	}
+	p.waitFor("the source chosen", fmt.Sprintf(`play.sel === %d`, t), browserWait)
+}
+
 // button clicks (or taps) the button whose label starts with label, in
 // the map's panel (or the channel's messages, where the bot's are).
 func (p boardPage) button(where, label string) {
 	p.t.Helper()
-	find := fmt.Sprintf(`[...document.querySelectorAll(%q)].filter(b => b.textContent.startsWith(%q) && !b.disabled).pop()`, where+" button", label)
+	p.buttonWhere(where, label, fmt.Sprintf(`b.textContent.startsWith(%q)`, label))
+}
+
+// buttonIs clicks (or taps) the button whose label is label.
+func (p boardPage) buttonIs(where, label string) {
+	p.t.Helper()
+	p.buttonWhere(where, label, fmt.Sprintf(`b.textContent === %q`, label))
+}
+
+func (p boardPage) buttonWhere(where, label, cond string) {
+	p.t.Helper()
+	find := fmt.Sprintf(`[...document.querySelectorAll(%q)].filter(b => %s && !b.disabled).pop()`, where+" button", cond)
 	p.waitFor("the button "+label, find, browserWait)
 	var xy []float64
 	p.eval(`(() => { const b = `+find+`; b.scrollIntoView({block: "nearest"}); const r = b.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`, &xy)
@@ -87,25 +120,27 @@ func (p boardPage) settled(what string, commands int, phase string) boardJSON {
 
 // TestBrowserBoard plays a whole classic turn by clicks on the map only,
 // at 1280 px with the mouse (and the keyboard for one army) and at 390 px
-// with touch: the setup's armies with an amount picked (shift-click, long
-// press), the reinforcements one click an army, an attack by clicking its
-// source, then its target, then Blitz, the conquest's move with the
-// button the bot shows, a move of armies by clicks, and the end of the
-// turn. The tooltip tells a territory's name, owner and armies; how long a
-// click takes to show its highlight or odds is logged.
+// with touch in the zoomed view (a pinch, then its + button, where every
+// territory is a target of 24 px at least): the setup's armies with an
+// amount picked (shift-click, long press), the reinforcements one click an
+// army, an attack by clicking its source, then its target, then Blitz, the
+// conquest's move, a move of armies by clicks, and the end of the turn.
+// Each click sends the line one would type, and the match is the one those
+// lines make typed. The tooltip tells a territory's name, owner and armies;
+// how long a click takes to show its highlight or odds is logged.
 func TestBrowserBoard(t *testing.T) {
 	br := newBrowser(t)
-	e := newEnv(t, Config{})
 	shots := shotsDir(t)
 	for _, c := range []struct {
 		name  string
 		touch bool
 	}{{"desktop", false}, {"phone", true}} {
 		t.Run(c.name, func(t *testing.T) {
+			e, sent := newClickEnv(t)
 			ch := "click-" + c.name
-			for _, l := range []string{"/risk new", "/risk addbot level:easy", "/risk addbot level:easy"} {
-				e.do(t, ch, "Ann", l)
-			}
+			lobby := []string{"Ann: /risk new", "Ann: /risk addbot level:easy", "Ann: /risk addbot level:easy"}
+			playAs(t, e, ch, lobby...)
+			name := func(t int) string { return quoted(territoryName(e, ch, t)) }
 			url := e.ts.URL + "/?c=" + ch
 			var pg *page
 			if c.touch {
@@ -115,19 +150,20 @@ func TestBrowserBoard(t *testing.T) {
 			}
 			pg.t = t
 			p := boardPage{page: pg, touch: c.touch}
-			p.debug = `JSON.stringify({board: state.board && {phase: state.board.phase, commands: state.board.commands, moves: state.board.moves}, play: {sel: play.sel, target: play.target, busy: play.busy}, panel: document.getElementById("panel").innerText, error: document.getElementById("error").innerText})`
+			p.debug = boardDebug
 			p.ready(ch)
-			var as string
-			p.eval(`state.as`, &as)
-			if as != "Ann" { // (the browser's storage is the earlier subtest's)
-				p.eval(`document.body.dataset.panel = "seats"`, nil)
-				p.addName("Ann")
-			}
+			p.eval(`document.body.dataset.panel = "seats"`, nil)
+			p.addName("Ann")
 			p.playing("Ann")
+			p.eval(`document.body.dataset.panel = ""`, nil)
 			// The start's answer shows the map.
 			p.command("/risk start", browserWait)
+			want := []string{"Ann: /risk start"}
 			b := p.settled("the setup's board", 0, "")
 			p.waitFor("the map docked", `!document.getElementById("dock").hidden && play.ctl.img.complete && play.ctl.img.naturalWidth > 0`, browserWait)
+			if c.touch {
+				p.zoomIn(func(t int) string { return territoryName(e, ch, t) })
+			}
 			if b.Phase != "setup" || len(b.Moves.Place) == 0 {
 				p.fail("phase %s, moves %+v: want the setup's placement", b.Phase, b.Moves)
 			}
@@ -148,6 +184,7 @@ func TestBrowserBoard(t *testing.T) {
 			p.waitFor("the amount picker", `document.getElementById("panel").innerText.includes("How many")`, browserWait)
 			p.screenshot("board-" + c.name + "-1-amount")
 			p.button("#panel", "All ")
+			want = append(want, fmt.Sprintf("Ann: /risk place territory:%s armies:%d", name(t0), b.Moves.Reserve))
 			b = p.settled("Ann's turn", b.Commands, "reinforce")
 			p.screenshot("board-" + c.name + "-2-reinforce")
 
@@ -179,11 +216,13 @@ func TestBrowserBoard(t *testing.T) {
 					}
 				}
 				p.key("Enter")
+				want = append(want, fmt.Sprintf("Ann: /risk place territory:%s armies:1", name(src)))
 				b = p.settled("an army placed by the keyboard", b.Commands, "reinforce")
 				reserve--
 			}
 			for ; reserve > 0; reserve-- {
 				p.pick(src, false)
+				want = append(want, fmt.Sprintf("Ann: /risk place territory:%s armies:1", name(src)))
 				b = p.settled("an army placed", b.Commands, "")
 			}
 			b = p.settled("the attack phase", b.Commands-1, "attack")
@@ -199,8 +238,8 @@ func TestBrowserBoard(t *testing.T) {
 				if from < 0 {
 					break
 				}
-				p.pick(from, false)
-				p.waitFor("the targets tinted", fmt.Sprintf(`play.sel === %d && document.getElementById("panel").innerText.includes("red territory")`, from), browserWait)
+				p.source(from)
+				p.waitFor("the targets tinted", `document.getElementById("panel").innerText.includes("red territory")`, browserWait)
 				var tinted bool
 				x, y := p.spot(to)
 				p.eval(fmt.Sprintf(`(() => { const c = play.ctl, s = c.reg.width / c.img.clientWidth, a = c.reg.territories[%d].anchor;
@@ -219,6 +258,7 @@ func TestBrowserBoard(t *testing.T) {
 					p.screenshot("board-" + c.name + "-3-odds")
 				}
 				p.button("#panel", "Blitz")
+				want = append(want, fmt.Sprintf("Ann: /risk attack from:%s to:%s until:win", name(from), name(to)))
 				b = p.settled("the battle", b.Commands, "")
 				conquered = b.Phase == "occupy"
 				if !conquered && b.Phase != "attack" {
@@ -230,7 +270,8 @@ func TestBrowserBoard(t *testing.T) {
 				t.Logf("%s: no territory fell in 5 blitzes: no move after a conquest", c.name)
 			} else {
 				p.screenshot("board-" + c.name + "-4-conquered")
-				p.button("#messages", "Move all")
+				p.button("#panel", "All ")
+				want = append(want, fmt.Sprintf("Ann: /risk occupy armies:%d", b.Moves.Occupy.Max))
 				b = p.settled("the armies moved in", b.Commands, "attack")
 			}
 
@@ -239,18 +280,20 @@ func TestBrowserBoard(t *testing.T) {
 				p.fail("nothing to move: %+v", b.Moves)
 			}
 			f := b.Moves.Fortify[0]
-			p.pick(f.From, false)
-			p.waitFor("the source chosen", fmt.Sprintf(`play.sel === %d`, f.From), browserWait)
+			p.source(f.From)
 			p.pick(f.To[0], false)
 			p.waitFor("the amounts", `document.getElementById("panel").innerText.includes("Move armies from")`, browserWait)
 			p.screenshot("board-" + c.name + "-5-fortify")
-			p.button("#panel", "1")
+			p.buttonIs("#panel", "1")
+			want = append(want, fmt.Sprintf("Ann: /risk fortify from:%s to:%s armies:1", name(f.From), name(f.To[0])))
 			p.seen("the move", "moved", browserWait)
 			b = p.settled("after the move", b.Commands, "")
 			p.button("#panel", "End turn")
+			want = append(want, "Ann: /risk end")
 			p.seen("the turn's end", "Ann ended turn", browserWait)
 			p.waitFor("the newest message in view", atEnd, browserWait)
 			p.screenshot("board-" + c.name + "-6-ended")
+			sameAsTyped(t, e, ch, lobby, sent.all(), want)
 			var width int
 			p.eval(`document.documentElement.scrollWidth`, &width)
 			if c.touch && width > 390 {

@@ -214,6 +214,12 @@ func TestBrowserPhone(t *testing.T) {
 		c.fail("the capitals standings' columns: %q", heads)
 	}
 	c.waitFor("the capitals map", `document.getElementById("map").complete && document.getElementById("map").naturalWidth > 0`, wait)
+	// Its tooltips count troops too.
+	c.waitFor("the capitals map's territories", `document.querySelector(".board .spot")`, wait)
+	var xy []float64
+	c.eval(`(() => { const b = document.querySelector(".board .spot").getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; })()`, &xy)
+	c.call("Input.dispatchMouseEvent", map[string]any{"type": "mouseMoved", "x": xy[0], "y": xy[1]})
+	c.waitFor("a capitals tooltip in troops", `/troops?$/.test(document.querySelector(".board .tip:not([hidden])")?.textContent || "")`, wait)
 	c.screenshot("phone-4-capitals-spectator")
 	if !strings.HasPrefix(shots, os.TempDir()) {
 		t.Logf("screenshots in %s", shots)

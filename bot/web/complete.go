@@ -44,8 +44,8 @@ var lastOption = regexp.MustCompile(`(?:^|\s)([a-z][a-z-]*):`)
 // suggest lists the completions of a partial command line: subcommand
 // names, then option names, then the legal values of the option being
 // typed (Bot.Autocomplete: legal choices, best first).
-func (s *Server) suggest(r *http.Request, channel string, user chat.User, line string) []suggestion {
-	specs := s.bot.Specs()
+func (pl *play) suggest(r *http.Request, channel string, user chat.User, line string) []suggestion {
+	specs := pl.bot.Specs()
 	trimmed := strings.TrimLeft(line, " ")
 	out := []suggestion{}
 	if !strings.HasPrefix(trimmed, "/risk ") {
@@ -115,7 +115,7 @@ func (s *Server) suggest(r *http.Request, channel string, user chat.User, line s
 		prefix := head + args[:start]
 		if spec.Options[i].Autocomplete {
 			req := chat.Request{Channel: channel, User: user, Command: spec.FullName(), Options: opts}
-			for _, c := range s.bot.Autocomplete(r.Context(), req, name) {
+			for _, c := range pl.bot.Autocomplete(r.Context(), req, name) {
 				out = append(out, suggestion{Label: c.Name, Line: prefix + quote(c.Value) + " "})
 			}
 		}
@@ -133,7 +133,7 @@ func (s *Server) suggest(r *http.Request, channel string, user chat.User, line s
 	// Between options: offer those not given yet, required first.
 	base := strings.TrimRight(line, " ") + " "
 	for _, o := range spec.Options {
-		if _, ok := given[o.Name]; ok || !s.bot.Offered(r.Context(), channel, spec.FullName(), o.Name) {
+		if _, ok := given[o.Name]; ok || !pl.bot.Offered(r.Context(), channel, spec.FullName(), o.Name) {
 			continue
 		}
 		note := o.Description
@@ -171,9 +171,9 @@ func limitSuggestions(s []suggestion) []suggestion {
 }
 
 // complete answers the page's autocomplete: ?channel=&as=&line=.
-func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
+func (pl *play) complete(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	channel, err := channelName(q.Get("channel"))
+	channel, err := pl.channelName(q.Get("channel"))
 	if err != nil {
 		problem(w, http.StatusBadRequest, "%v", err)
 		return
@@ -186,11 +186,11 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request) {
 	user := chat.User{}
 	if as := q.Get("as"); as != "" {
 		// Only a name the browser plays already: a GET claims nothing.
-		if u := userIn(channel, as); s.browsers.owns(s.browsers.sessionOf(w, r), u.ID) {
+		if u := userIn(channel, as); pl.browsers.owns(pl.browsers.sessionOf(w, r), u.ID) {
 			user = u
 		}
 	}
-	writeJSON(w, http.StatusOK, map[string][]suggestion{"choices": s.suggest(r, channel, user, line)})
+	writeJSON(w, http.StatusOK, map[string][]suggestion{"choices": pl.suggest(r, channel, user, line)})
 }
 
 func sortStrings(s []string) { slices.Sort(s) }

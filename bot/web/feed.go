@@ -3,15 +3,17 @@ package web
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
-	"github.com/riskbot/riskbot/bot/command"
+	"github.com/riskbot/riskbot/storage"
 )
 
 // feed is a channel's messages, kept in memory (the last maxPosts), and the
@@ -46,36 +48,78 @@ type sub struct {
 // maxPosts is how many messages of a channel the server keeps.
 const maxPosts = 300
 
-func (s *Server) feedOf(channel string) *feed {
-	f, ok := s.feeds[channel]
+// feeds are the channels of the page (and the Activity's, and the
+// consoles' played here) as the server keeps them in memory: their
+// messages (what the bot posts, Server.Post), the pages that follow them
+// (their event streams), the teams' chats, and what Restore gives back
+// after a restart.
+type feeds struct {
+	store    feedStore
+	bot      *bot.Bot // attached by Server.SetBot
+	now      func() time.Time
+	log      *slog.Logger
+	browsers *browsers
+	// nameOf names a user in the messages (Server.nameOf).
+	nameOf func(id string) string
+	// discord: the channels are Discord's (the server is its Activity).
+	discord bool
+	// run tells this run of the server from earlier ones, in the
+	// addresses of images.
+	run string
+
+	mu       sync.Mutex
+	channels map[string]*feed // by channel
+	nextID   int64
+}
+
+// feedStore is what the feeds read themselves: the channels to restore.
+type feedStore interface {
+	OpenChannels(ctx context.Context, prefix string) ([]storage.Occupant, error)
+	ClosedChannels(ctx context.Context, prefix string, limit int) ([]storage.Occupant, error)
+}
+
+func newFeeds(store feedStore, br *browsers, now func() time.Time, log *slog.Logger) *feeds {
+	return &feeds{store: store, browsers: br, now: now, log: log, nameOf: br.nameOf, run: randomHex(4), channels: map[string]*feed{}}
+}
+
+func (fs *feeds) feedOf(channel string) *feed {
+	f, ok := fs.channels[channel]
 	if !ok {
 		f = &feed{byID: map[string]*post{}, subs: map[*sub]bool{}}
-		s.feeds[channel] = f
+		fs.channels[channel] = f
 	}
 	return f
 }
 
 // visible reports whether a page sees a post of feed fd.
-func (s *Server) visible(fd *feed, sb *sub, p *post) bool {
-	return s.member(sb.se, fd) && (p.to == "" || s.browsers.owns(sb.se, p.to))
+func (fs *feeds) visible(fd *feed, sb *sub, p *post) bool {
+	return fs.member(sb.se, fd) && (p.to == "" || fs.browsers.owns(sb.se, p.to))
 }
 
 // put adds or replaces a message of a channel and tells the pages that
 // see it. id "" adds a new one. It returns the message's ID.
-func (s *Server) put(channel, id, to string, m chat.Message) string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (fs *feeds) put(channel, id, to string, m chat.Message) string {
+	return fs.putAs(channel, id, to, m, false)
+}
+
+// putAs is put; keep adds a message new to the channel under id (the
+// chat's own, for the Activity's Mirror) rather than one of the page's.
+func (fs *feeds) putAs(channel, id, to string, m chat.Message, keep bool) string {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
 	// Under the lock: the names of mentions are the sessions'.
-	v := formatter{name: s.browsers.nameOf, now: s.now()}.render(m)
-	fd := s.feedOf(channel)
+	v := formatter{name: fs.nameOf, now: fs.now()}.render(m)
+	fd := fs.feedOf(channel)
 	p, ok := fd.byID[id]
 	if !ok {
 		// A message's ID names the run of the server too: the bot keeps
 		// the IDs of the messages it edits later in the database, and
 		// one of an earlier run must find nothing (Edit posts it anew),
 		// never a message of this one.
-		s.nextID++
-		id = s.run + "-" + strconv.FormatInt(s.nextID, 10)
+		if !keep {
+			fs.nextID++
+			id = fs.run + "-" + strconv.FormatInt(fs.nextID, 10)
+		}
 		p = &post{}
 		fd.posts = append(fd.posts, p)
 		fd.byID[id] = p
@@ -83,7 +127,7 @@ func (s *Server) put(channel, id, to string, m chat.Message) string {
 			delete(fd.byID, fd.posts[0].v.ID)
 			fd.posts = fd.posts[1:]
 		}
-		v.Time = s.now().UnixMilli()
+		v.Time = fs.now().UnixMilli()
 	} else {
 		v.Time, v.Rev, v.Edited = p.v.Time, p.v.Rev+1, true
 	}
@@ -96,16 +140,16 @@ func (s *Server) put(channel, id, to string, m chat.Message) string {
 		v.Board = strings.HasPrefix(m.Image.Name, "risk-turn-")
 	}
 	if to != "" {
-		v.To = s.browsers.nameOf(to)
+		v.To = fs.nameOf(to)
 	}
 	p.v = v
-	s.tell(fd, p)
+	fs.tell(fd, p)
 	return id
 }
 
 // tell sends post p of feed fd to the pages that see it, as it now is, and
-// nudges the spectators' pages. The caller holds s.mu.
-func (s *Server) tell(fd *feed, p *post) {
+// nudges the spectators' pages. The caller holds fs.mu.
+func (fs *feeds) tell(fd *feed, p *post) {
 	msg, _ := json.Marshal(p.v)
 	for sb := range fd.subs {
 		if sb.state != nil {
@@ -114,7 +158,7 @@ func (s *Server) tell(fd *feed, p *post) {
 			default:
 			}
 		}
-		if !s.visible(fd, sb, p) {
+		if !fs.visible(fd, sb, p) {
 			continue
 		}
 		select {
@@ -130,10 +174,10 @@ func (s *Server) tell(fd *feed, p *post) {
 
 // newest reports whether post p is the newest of feed fd that a page of
 // session se sees: the one in sight at the end of the channel.
-func (s *Server) newest(fd *feed, se *session, p *post) bool {
+func (fs *feeds) newest(fd *feed, se *session, p *post) bool {
 	sb := &sub{se: se}
 	for i := len(fd.posts) - 1; i >= 0; i-- {
-		if s.visible(fd, sb, fd.posts[i]) {
+		if fs.visible(fd, sb, fd.posts[i]) {
 			return fd.posts[i] == p
 		}
 	}
@@ -143,53 +187,38 @@ func (s *Server) newest(fd *feed, se *session, p *post) bool {
 // spend takes the buttons off a private answer whose button was clicked
 // while it was out of sight, answered at the end of the channel: as an
 // answer replaced in place would, it offers them no more.
-func (s *Server) spend(channel, id string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	fd := s.feedOf(channel)
+func (fs *feeds) spend(channel, id string) {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	fd := fs.feedOf(channel)
 	if p, ok := fd.byID[id]; ok && len(p.v.Buttons) > 0 {
 		p.v.Buttons = nil
 		p.v.Rev++
-		s.tell(fd, p)
+		fs.tell(fd, p)
 	}
 }
 
-// Post implements bot.Poster.
-func (s *Server) Post(_ context.Context, channel string, m chat.Message) (string, error) {
-	if !strings.HasPrefix(channel, Prefix) && !strings.HasPrefix(channel, consolePrefix) {
-		return "", fmt.Errorf("web: not a channel of the page: %q: %w", channel, chat.ErrUndeliverable)
-	}
-	return s.put(channel, "", "", m), nil
-}
-
-// Edit implements bot.Editor: the page replaces the message.
-func (s *Server) Edit(_ context.Context, channel, id string, m chat.Message) error {
-	s.mu.Lock()
-	_, ok := s.feedOf(channel).byID[id]
-	s.mu.Unlock()
+// edit replaces message id of channel, or posts it anew when it is gone
+// from memory (an earlier run of the server).
+func (fs *feeds) edit(channel, id string, m chat.Message) {
+	fs.mu.Lock()
+	_, ok := fs.feedOf(channel).byID[id]
+	fs.mu.Unlock()
 	if !ok {
-		// Gone from memory (an earlier run of the server): post it anew.
-		s.put(channel, "", "", m)
-		return nil
+		id = ""
 	}
-	s.put(channel, id, "", m)
-	return nil
+	fs.put(channel, id, "", m)
 }
-
-var (
-	_ chat.Poster = (*Server)(nil)
-	_ chat.Editor = (*Server)(nil)
-)
 
 // subscribe adds a page to a channel and returns what it sees already.
-func (s *Server) subscribe(channel string, sb *sub) [][]byte {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	fd := s.feedOf(channel)
+func (fs *feeds) subscribe(channel string, sb *sub) [][]byte {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	fd := fs.feedOf(channel)
 	fd.subs[sb] = true
 	var out [][]byte
 	for _, p := range fd.posts {
-		if s.visible(fd, sb, p) {
+		if fs.visible(fd, sb, p) {
 			b, _ := json.Marshal(p.v)
 			out = append(out, b)
 		}
@@ -197,18 +226,20 @@ func (s *Server) subscribe(channel string, sb *sub) [][]byte {
 	return out
 }
 
-func (s *Server) unsubscribe(channel string, sb *sub) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	fd := s.feedOf(channel)
+func (fs *feeds) unsubscribe(channel string, sb *sub) {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	fd := fs.feedOf(channel)
 	if fd.subs[sb] {
 		delete(fd.subs, sb)
 		close(sb.ch)
 	}
-	if len(fd.subs) == 0 && len(fd.posts) == 0 && fd.members == nil {
+	if len(fd.subs) == 0 && (len(fd.posts) == 0 && fd.members == nil || strings.HasPrefix(channel, discordPrefix)) {
 		// A channel followed and never written to: any name a client
 		// asks for would stay in memory (and in the list of channels).
-		delete(s.feeds, channel)
+		// A Discord channel's messages are Discord's to keep: the
+		// Activity shows them while it is open.
+		delete(fs.channels, channel)
 	}
 }
 
@@ -218,7 +249,7 @@ const heartbeat = 25 * time.Second
 // stream sends a channel's messages to a page as Server-Sent Events
 // ("put": a message to add or replace), until the page goes. onState, if
 // set, is called when sb.state is nudged, for spectators.
-func (s *Server) stream(w http.ResponseWriter, r *http.Request, channel string, sb *sub, onState func() []byte) {
+func (fs *feeds) stream(w http.ResponseWriter, r *http.Request, channel string, sb *sub, onState func() []byte) {
 	fl, ok := w.(http.Flusher)
 	if !ok {
 		problem(w, http.StatusInternalServerError, "streaming unsupported")
@@ -227,8 +258,8 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, channel string, 
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
-	backlog := s.subscribe(channel, sb)
-	defer s.unsubscribe(channel, sb)
+	backlog := fs.subscribe(channel, sb)
+	defer fs.unsubscribe(channel, sb)
 	w.WriteHeader(http.StatusOK)
 	for _, b := range backlog {
 		fmt.Fprintf(w, "event: put\ndata: %s\n\n", b)
@@ -264,339 +295,78 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, channel string, 
 	}
 }
 
-// events streams a channel to the page.
-func (s *Server) events(w http.ResponseWriter, r *http.Request) {
-	channel, err := channelName(r.URL.Query().Get("channel"))
-	if err != nil {
-		problem(w, http.StatusBadRequest, "%v", err)
-		return
+// imageChannel is the channel whose message has image id ("" if none).
+func (fs *feeds) imageChannel(id string) string {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	for c, fd := range fs.channels {
+		if _, ok := fd.byID[id]; ok {
+			return c
+		}
 	}
-	se := s.browsers.sessionOf(w, r)
-	s.restoreLate(r.Context(), channel)
-	s.stream(w, r, channel, &sub{se: se, ch: make(chan []byte, 64)}, nil)
+	return ""
 }
 
-// image serves the map of a message, rendered on first request.
-func (s *Server) image(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
-	se := s.browsers.sessionOf(w, r)
-	s.mu.Lock()
-	var im *chat.Image
-	var to string
-	for _, fd := range s.feeds {
+// imageOf is the image of message id and the user it is for ("" for
+// everyone); nil if there is none.
+func (fs *feeds) imageOf(id string) (im *chat.Image, to string) {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	for _, fd := range fs.channels {
 		if p, ok := fd.byID[id]; ok {
 			im, to = p.image, p.to
 		}
 	}
-	s.mu.Unlock()
-	// The image of a private answer (a player's own view, with fog of
-	// war) is its reader's alone, as the answer is.
-	if im == nil || to != "" && !s.browsers.owns(se, to) {
-		problem(w, http.StatusNotFound, "no such image")
-		return
-	}
-	png, err := im.PNG(r.Context())
-	if err != nil {
-		s.log.Error("draw a map", "err", err)
-		problem(w, http.StatusInternalServerError, "the map could not be drawn")
-		return
-	}
-	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("Cache-Control", "private, max-age=86400")
-	_, _ = w.Write(png)
+	return im, to
 }
 
-// maxForm bounds the bodies the page sends.
-const maxForm = 16 << 10
-
-// readJSON decodes a request body of at most limit bytes into v, strictly.
-func readJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) (int, error) {
-	r.Body = http.MaxBytesReader(w, r.Body, limit)
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
-			return http.StatusRequestEntityTooLarge, fmt.Errorf("the body is larger than %d bytes", limit)
-		}
-		return http.StatusBadRequest, fmt.Errorf("bad JSON: %v", err)
-	}
-	if dec.More() {
-		return http.StatusBadRequest, errors.New("bad JSON: data after the value")
-	}
-	return 0, nil
+// followed reports whether a page follows channel.
+func (fs *feeds) followed(channel string) bool {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	fd, ok := fs.channels[channel]
+	return ok && len(fd.subs) > 0
 }
 
-// pageReplier shows the bot's answer to a command or click typed in the
-// page: a private answer to its author only; an answer to a click on a
-// private message replaces that message, as on Discord.
-type pageReplier struct {
-	s       *Server
-	channel string
-	user    chat.User
-	replace string // the clicked private message, if any
-}
-
-func (pr pageReplier) Reply(_ context.Context, m chat.Message) error {
-	to := ""
-	if m.Private {
-		to = pr.user.ID
-	}
-	id := ""
-	if m.Private && pr.replace != "" {
-		id = pr.replace
-	}
-	pr.s.put(pr.channel, id, to, m)
-	return nil
-}
-
-// command runs a command typed in the page: {"channel", "as", "line"}.
-func (s *Server) command(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Channel string `json:"channel"`
-		As      string `json:"as"`
-		Line    string `json:"line"`
-	}
-	if status, err := readJSON(w, r, maxForm, &in); err != nil {
-		problem(w, status, "%v", err)
-		return
-	}
-	channel, user, se, ok := s.actor(w, r, in.Channel, in.As)
-	if !ok {
-		return
-	}
-	s.mu.Lock()
-	fd, exists := s.feeds[channel]
-	team := exists && fd.members != nil
-	s.mu.Unlock()
-	if team {
-		problem(w, http.StatusBadRequest, "this is a team's private chat: write messages here, and play in the match's channel")
-		return
-	}
-	cmd, opts, err := parseCommand(in.Line)
-	if err != nil {
-		problem(w, http.StatusBadRequest, "%v", err)
-		return
-	}
-	command.People(s.bot.Specs(), cmd, opts, func(name string) string { return userIn(channel, name).ID })
-	req := chat.Request{Channel: channel, User: user, Command: cmd, Options: opts, Key: "web/" + randomHex(8), Server: "web", Admin: s.browsers.isOperator(se)}
-	req.Locale = pageLocale(r)
-	req.GuildLocale = req.Locale
-	pr := pageReplier{s: s, channel: channel, user: user}
-	if command.Alias(cmd) == "new" {
-		s.opening.Lock()
-		defer s.opening.Unlock()
-		if ok := s.mayOpen(w, r, se, pr); !ok {
-			return
-		}
-	}
-	if err := s.bot.Handle(r.Context(), req, pr); err != nil {
-		problem(w, http.StatusInternalServerError, "%v", err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
-}
-
-// click presses a button of a message: {"channel", "as", "message", "button"}.
-func (s *Server) click(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Channel string `json:"channel"`
-		As      string `json:"as"`
-		Message string `json:"message"`
-		Button  string `json:"button"`
-	}
-	if status, err := readJSON(w, r, maxForm, &in); err != nil {
-		problem(w, status, "%v", err)
-		return
-	}
-	channel, user, se, ok := s.actor(w, r, in.Channel, in.As)
-	if !ok {
-		return
-	}
-	s.mu.Lock()
-	fd := s.feedOf(channel)
-	p, ok := fd.byID[in.Message]
-	var label, replace, spent string
-	if ok && s.visible(fd, &sub{se: se}, p) {
-		for _, row := range p.v.Buttons {
-			for _, b := range row {
-				if b.ID == in.Button {
-					label = b.Label
-				}
-			}
-		}
-		switch {
-		case p.to != user.ID:
-		case s.newest(fd, se, p):
-			replace = in.Message // in sight: the answer takes its place
-		default:
-			// Far up the channel: the answer goes at the end, where the
-			// player looks, and the old one keeps its words.
-			spent = in.Message
-		}
-	}
-	s.mu.Unlock()
-	if label == "" {
-		problem(w, http.StatusNotFound, "no such button")
-		return
-	}
-	c := chat.Click{Channel: channel, User: user, ID: in.Button, Label: label, Key: "web/" + randomHex(8), Server: "web", Admin: s.browsers.isOperator(se)}
-	c.Locale = pageLocale(r)
-	c.GuildLocale = c.Locale
-	pr := pageReplier{s: s, channel: channel, user: user, replace: replace}
-	if opens(in.Button) {
-		s.opening.Lock()
-		defer s.opening.Unlock()
-		if ok := s.mayOpen(w, r, se, pr); !ok {
-			return
-		}
-	}
-	if err := s.bot.HandleClick(r.Context(), c, pr); err != nil {
-		problem(w, http.StatusInternalServerError, "%v", err)
-		return
-	}
-	if spent != "" {
-		s.spend(channel, spent)
-	}
-	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
-}
-
-// listNames answers the players the browser plays: {"names": [...]}.
-func (s *Server) listNames(w http.ResponseWriter, r *http.Request) {
-	s.writeNames(w, s.browsers.sessionOf(w, r))
-}
-
-// writeNames answers the names a session plays, its anti-forgery token,
-// and whether it is the operator's; it renews the session's cookie.
-func (s *Server) writeNames(w http.ResponseWriter, se *session) {
-	setCookie(w, se)
-	writeJSON(w, http.StatusOK, map[string]any{"names": s.browsers.namesOf(se), "token": s.browsers.token(se), "operator": s.browsers.isOperator(se)})
-}
-
-// channels lists the channels of the page: those with an open match and
-// those seen since the server started.
-func (s *Server) channels(w http.ResponseWriter, r *http.Request) {
-	seen := map[string]bool{}
-	// The page's channels by their names, the console's with theirs
-	// prefixed ("console:main").
-	show := func(c string) {
-		if name, ok := strings.CutPrefix(c, Prefix); ok {
-			seen[name] = true
-		} else if strings.HasPrefix(c, consolePrefix) {
-			seen[c] = true
-		}
-	}
-	for _, prefix := range []string{Prefix, consolePrefix} {
-		open, err := s.store.OpenChannels(r.Context(), prefix)
-		if err != nil {
-			problem(w, http.StatusServiceUnavailable, "the database is unavailable")
-			return
-		}
-		for _, m := range open {
-			show(m.Channel)
-		}
-	}
-	se := s.browsers.sessionOf(w, r)
-	s.mu.Lock()
-	for c, fd := range s.feeds {
-		if s.member(se, fd) { // a team's chat is listed to its members only
+// listed calls show with each channel kept that session se may see (a
+// team's chat is listed to its members only).
+func (fs *feeds) listed(se *session, show func(channel string)) {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	for c, fd := range fs.channels {
+		if fs.member(se, fd) {
 			show(c)
 		}
 	}
-	s.mu.Unlock()
-	names := []string{}
-	for n := range seen {
-		names = append(names, n)
-	}
-	sortStrings(names)
-	writeJSON(w, http.StatusOK, map[string][]string{"channels": names})
 }
 
-// seatInfo is a seat as the page's seat picker shows it.
-type seatInfo struct {
-	Name  string `json:"name"`
-	ID    string `json:"id"`
-	Color string `json:"color,omitempty"`
-	Bot   bool   `json:"bot,omitempty"`
-	// Web: a player of the page, whom a browser may play.
-	Web bool `json:"web,omitempty"`
-	// Yours: this browser plays them; Taken: another one does.
-	Yours bool `json:"yours,omitempty"`
-	Taken bool `json:"taken,omitempty"`
-	Turn  bool `json:"turn,omitempty"`
-}
-
-// channelInfo tells the page about a channel's match: its id (for the
-// spectators' link and the API), status and seats.
-func (s *Server) channelInfo(w http.ResponseWriter, r *http.Request) {
-	channel, err := channelName(r.URL.Query().Get("channel"))
-	if err != nil {
-		problem(w, http.StatusBadRequest, "%v", err)
-		return
+// pressed finds the button a page of session se clicks, as user, on
+// message id of channel: its label ("" if the page sees no such button),
+// and what the answer does to the message: replace it (in sight) or spend
+// it (far up the channel).
+func (fs *feeds) pressed(channel string, se *session, user, id, button string) (label, replace, spent string) {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	fd := fs.feedOf(channel)
+	p, ok := fd.byID[id]
+	if !ok || !fs.visible(fd, &sub{se: se}, p) {
+		return "", "", ""
 	}
-	se := s.browsers.sessionOf(w, r)
-	out := struct {
-		Match  int64      `json:"match,omitempty"`
-		Status string     `json:"status"`
-		Seats  []seatInfo `json:"seats"`
-	}{Status: "none", Seats: []seatInfo{}}
-	l, err := s.store.OpenHead(r.Context(), channel)
-	if err == nil {
-		out.Match, out.Status = l.ID, l.Status.String()
-		if mi, err := s.bot.Match(r.Context(), l.ID); err == nil && mi.Game != nil {
-			st := mi.Game.State
-			for i, seat := range st.Seats {
-				si := seatInfo{Name: seat.Name, ID: seat.ID, Bot: i < len(mi.Bots) && mi.Bots[i], Web: strings.HasPrefix(seat.ID, platform(channel)), Turn: st.Current == i}
-				if i < len(mi.RGB) {
-					si.Color = fmt.Sprintf("#%06x", mi.RGB[i])
-				}
-				si.Yours = si.Web && s.browsers.owns(se, seat.ID)
-				si.Taken = s.browsers.takenFrom(se, seat.Name)
-				out.Seats = append(out.Seats, si)
+	for _, row := range p.v.Buttons {
+		for _, b := range row {
+			if b.ID == button {
+				label = b.Label
 			}
-		} else if mi != nil {
-			out.Seats = append(out.Seats, lobbySeats(mi.Meta, platform(channel))...)
 		}
 	}
-	writeJSON(w, http.StatusOK, out)
-}
-
-// lobbySeats reads the seats of a lobby from the bot's data, leniently:
-// the page only shows them.
-func lobbySeats(meta json.RawMessage, platform string) []seatInfo {
-	var m struct {
-		Seats []struct {
-			ID   string `json:"id"`
-			Name string `json:"name"`
-		} `json:"seats"`
+	switch {
+	case p.to != user:
+	case fs.newest(fd, se, p):
+		replace = id // in sight: the answer takes its place
+	default:
+		// Far up the channel: the answer goes at the end, where the
+		// player looks, and the old one keeps its words.
+		spent = id
 	}
-	_ = json.Unmarshal(meta, &m)
-	var out []seatInfo
-	for _, st := range m.Seats {
-		out = append(out, seatInfo{Name: st.Name, ID: st.ID, Web: strings.HasPrefix(st.ID, platform)})
-	}
-	return out
-}
-
-// pageLocale is the language a page asks for: its switch's (X-Risk-Lang),
-// else the browser's first (Accept-Language), as a locale ("fr").
-func pageLocale(r *http.Request) string {
-	if l := r.Header.Get("X-Risk-Lang"); l != "" {
-		return clipLocale(l)
-	}
-	first, _, _ := strings.Cut(r.Header.Get("Accept-Language"), ",")
-	first, _, _ = strings.Cut(first, ";")
-	return clipLocale(strings.TrimSpace(first))
-}
-
-// clipLocale keeps a locale as short as any is, letters and dashes only.
-func clipLocale(l string) string {
-	if len(l) > 16 {
-		l = l[:16]
-	}
-	return strings.Map(func(r rune) rune {
-		if r == '-' || r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') {
-			return r
-		}
-		return -1
-	}, l)
+	return label, replace, spent
 }

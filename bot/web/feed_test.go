@@ -32,8 +32,8 @@ func TestFeed(t *testing.T) {
 	ch := Prefix + "main"
 	sa := &sub{se: ann, ch: make(chan []byte, 8)}
 	sb := &sub{se: bob, ch: make(chan []byte, 8)}
-	s.subscribe(ch, sa)
-	s.subscribe(ch, sb)
+	s.feeds.subscribe(ch, sa)
+	s.feeds.subscribe(ch, sb)
 	id, err := s.Post(ctx, ch, chat.Message{Text: "Turn 1", Embed: &chat.Embed{Title: "Turn 1", Color: 0xff0000}})
 	if err != nil {
 		t.Fatal(err)
@@ -41,7 +41,7 @@ func TestFeed(t *testing.T) {
 	if err := s.Edit(ctx, ch, id, chat.Message{Text: "Turn 1, placed"}); err != nil {
 		t.Fatal(err)
 	}
-	pageReplier{s: s, channel: ch, user: chat.User{ID: userID("Ann"), Name: "Ann"}}.Reply(ctx, chat.Message{Private: true, Text: "your cards"})
+	pageReplier{pl: s.play, channel: ch, user: chat.User{ID: userID("Ann"), Name: "Ann"}}.Reply(ctx, chat.Message{Private: true, Text: "your cards"})
 	read := func(sb *sub) []view {
 		var out []view
 		for {
@@ -156,7 +156,7 @@ func TestLobbyIsOneMessageInPage(t *testing.T) {
 	ctx := context.Background()
 	ch := Prefix + "lobby"
 	watcher := &sub{ch: make(chan []byte, 32)} // a spectator: public messages only
-	e.srv.subscribe(ch, watcher)
+	e.srv.feeds.subscribe(ch, watcher)
 	for _, step := range []struct{ who, line string }{
 		{"Ann", "/risk new"},
 		{"Bob", "/risk join"},
@@ -168,7 +168,7 @@ func TestLobbyIsOneMessageInPage(t *testing.T) {
 			t.Fatal(err)
 		}
 		u := chat.User{ID: userID(step.who), Name: step.who}
-		if err := e.bot.Handle(ctx, chat.Request{Channel: ch, User: u, Command: cmd, Options: opts, Server: "web", Admin: true}, pageReplier{s: e.srv, channel: ch, user: u}); err != nil {
+		if err := e.bot.Handle(ctx, chat.Request{Channel: ch, User: u, Command: cmd, Options: opts, Server: "web", Admin: true}, pageReplier{pl: e.srv.play, channel: ch, user: u}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -73,9 +73,9 @@ func TestFogLeaksNothing(t *testing.T) {
 		// The channel's public messages since the last look.
 		// (Lines new since the last look: the turn's living message is
 		// edited as the turn goes on.)
-		e.srv.mu.Lock()
+		e.srv.feeds.mu.Lock()
 		var posts []string
-		for _, p := range e.srv.feeds[Prefix+ch].posts {
+		for _, p := range e.srv.feeds.channels[Prefix+ch].posts {
 			if p.to != "" {
 				continue
 			}
@@ -91,7 +91,7 @@ func TestFogLeaksNothing(t *testing.T) {
 				posts = append(posts, strings.Join(fresh, "\n"))
 			}
 		}
-		e.srv.mu.Unlock()
+		e.srv.feeds.mu.Unlock()
 		for _, text := range posts {
 			for _, bad := range []string{"receives", "Reinforcements", "Cards traded", "armies to place\",", "+ next"} {
 				if strings.Contains(text, bad) && !strings.Contains(text, "The match has started") {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/httpserve"
@@ -118,6 +119,24 @@ func onlyHosts(h hosts, next http.Handler) http.Handler {
 	})
 }
 
+// guard is the gates in front of the handlers: each client's rate of
+// requests, the bounds of the event streams, and the checks that a
+// request that plays comes from the page itself (or the Activity's).
+type guard struct {
+	// limit bounds the requests of one client to the API.
+	limit *limiter
+	// streams bounds the open event streams.
+	streams *streams
+	// origins are Hosts as origins, with their schemes and ports: the
+	// page's origins behind a proxy.
+	origins  map[string]bool
+	browsers *browsers
+	// activity is the Activity's side (its sessions), nil unless the
+	// server is Discord's Activity.
+	activity *activity
+	now      func() time.Time
+}
+
 // tokenHeader carries the page's anti-forgery token.
 const tokenHeader = "X-Risk-Token"
 
@@ -127,15 +146,15 @@ const tokenHeader = "X-Risk-Token"
 // address, with the cookie of that address's site (a page on another port
 // of the same host is the same site): these requests would play as the
 // browser's players.
-func (s *Server) fromPage(h http.HandlerFunc) http.HandlerFunc {
-	return s.fromPageAs("application/json", h)
+func (g *guard) fromPage(h http.HandlerFunc) http.HandlerFunc {
+	return g.fromPageAs("application/json", h)
 }
 
 // fromPageAs is fromPage for a request whose body is of media type mt
 // (an upload's multipart/form-data).
-func (s *Server) fromPageAs(mt string, h http.HandlerFunc) http.HandlerFunc {
+func (g *guard) fromPageAs(mt string, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if why := s.forged(r, mt); why != "" {
+		if why := g.forged(r, mt); why != "" {
 			problem(w, http.StatusForbidden, "%s", why)
 			return
 		}
@@ -144,7 +163,10 @@ func (s *Server) fromPageAs(mt string, h http.HandlerFunc) http.HandlerFunc {
 }
 
 // forged says why a request does not come from the page, or "".
-func (s *Server) forged(r *http.Request, mt string) string {
+func (g *guard) forged(r *http.Request, mt string) string {
+	if g.activity != nil {
+		return g.activityForged(r, mt)
+	}
 	if got, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || got != mt {
 		if mt == "application/json" {
 			return "the page sends JSON only (Content-Type: application/json)"
@@ -158,16 +180,16 @@ func (s *Server) forged(r *http.Request, mt string) string {
 		return "a request from another site (Sec-Fetch-Site: " + chat.Trunc(site, 40) + ") cannot play here"
 	case origin == "" && site == "":
 		return "a request that does not say where it comes from (no Origin) cannot play here"
-	case origin != "" && !s.sameOrigin(origin, r):
+	case origin != "" && !g.sameOrigin(origin, r):
 		return "a request from another origin (" + chat.Trunc(origin, 80) + ") cannot play here"
 	}
 	c, err := r.Cookie(cookieName)
 	if err != nil {
 		return "no session: reload the page"
 	}
-	se := s.browsers.known(r.Context(), c.Value)
+	se := g.browsers.known(r.Context(), c.Value)
 	got := r.Header.Get(tokenHeader)
-	if se == nil || subtle.ConstantTimeCompare([]byte(got), []byte(s.browsers.token(se))) != 1 {
+	if se == nil || subtle.ConstantTimeCompare([]byte(got), []byte(g.browsers.token(se))) != 1 {
 		return staleToken
 	}
 	return ""
@@ -183,7 +205,7 @@ const staleToken = "the page's anti-forgery token is missing or stale: reload th
 // its scheme and port. Another scheme is another origin: a page served
 // over plain HTTP under the name of the page's proxy (which anyone on the
 // network can forge) is not the page.
-func (s *Server) sameOrigin(o string, r *http.Request) bool {
+func (g *guard) sameOrigin(o string, r *http.Request) bool {
 	u, err := url.Parse(o)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.Path != "" {
 		return false
@@ -198,7 +220,7 @@ func (s *Server) sameOrigin(o string, r *http.Request) bool {
 	}
 	// A name given exactly, its port too: another port of the same name
 	// is another origin, maybe another program's.
-	return s.origins[got]
+	return g.origins[got]
 }
 
 // Bounds of the event streams: a page holds one, a spectator's page one;
@@ -249,15 +271,15 @@ func (st *streams) close(client string) {
 // bounded admits an event stream within the bounds, 429 or 503 beyond.
 // A stream outlives the server's write limit: each of its writes is
 // bounded instead (httpserve.Stream).
-func (s *Server) bounded(h http.HandlerFunc) http.HandlerFunc {
+func (g *guard) bounded(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		client := clientOf(r)
-		if status, why := s.streams.open(client); status != 0 {
+		if status, why := g.streams.open(client); status != 0 {
 			w.Header().Set("Retry-After", "10")
 			problem(w, status, "%s", why)
 			return
 		}
-		defer s.streams.close(client)
+		defer g.streams.close(client)
 		h(httpserve.Stream(w, r), r)
 	}
 }
@@ -269,4 +291,75 @@ func clientOf(r *http.Request) string {
 		return r.RemoteAddr
 	}
 	return host
+}
+
+// limiter bounds each client's requests: a bucket of Burst tokens per
+// address, refilled at Rate a second.
+type limiter struct {
+	mu      sync.Mutex
+	rate    float64
+	burst   float64
+	now     func() time.Time
+	buckets map[string]*bucket
+}
+
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+func newLimiter(rate float64, burst int, now func() time.Time) *limiter {
+	return &limiter{rate: rate, burst: float64(burst), now: now, buckets: map[string]*bucket{}}
+}
+
+// allow takes a token of client's bucket, if there is one.
+func (l *limiter) allow(client string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	if len(l.buckets) > 10000 {
+		// Forget the full buckets: they are as good as new.
+		for k, b := range l.buckets {
+			if b.tokens+now.Sub(b.last).Seconds()*l.rate >= l.burst {
+				delete(l.buckets, k)
+			}
+		}
+	}
+	b, ok := l.buckets[client]
+	if !ok {
+		b = &bucket{tokens: l.burst, last: now}
+		l.buckets[client] = b
+	}
+	b.tokens = min(l.burst, b.tokens+now.Sub(b.last).Seconds()*l.rate)
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
+
+// limited answers 429 to a client over its bound.
+func (g *guard) limited(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !g.limit.allow(clientOf(r)) {
+			w.Header().Set("Retry-After", "1")
+			problem(w, http.StatusTooManyRequests, "too many requests: slow down")
+			return
+		}
+		h(w, r)
+	}
+}
+
+// activityForged is forged for the Activity: the page's JSON, with its
+// session in the header (a cookie alone, which any site's form would
+// carry, changes nothing).
+func (g *guard) activityForged(r *http.Request, mt string) string {
+	if got, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || got != mt {
+		return "the page sends " + mt + " here (Content-Type)"
+	}
+	if g.activity.read(r.Header.Get(activityHeader), g.now()) == nil {
+		return "no session of the Activity, or an expired one: open the Activity again"
+	}
+	return ""
 }

@@ -253,9 +253,9 @@ func TestNamesBoundAcrossRestarts(t *testing.T) {
 	if _, err := e.srv.Post(ctx, Prefix+"den", chat.Message{Text: chat.MentionOf(userID("Ann"), "Ann") + ", it is your turn " + chat.Timestamp(time.Now())}); err != nil {
 		t.Fatal(err)
 	}
-	e.srv.mu.Lock()
-	ping := e.srv.feeds[Prefix+"den"].posts[0].v.HTML
-	e.srv.mu.Unlock()
+	e.srv.feeds.mu.Lock()
+	ping := e.srv.feeds.channels[Prefix+"den"].posts[0].v.HTML
+	e.srv.feeds.mu.Unlock()
 	if !strings.Contains(ping, "@Ann<") {
 		t.Errorf("a ping after a restart: %s, want @Ann", ping)
 	}
@@ -328,9 +328,9 @@ func TestStreamsBounded(t *testing.T) {
 	settle := func() {
 		deadline := time.Now().Add(5 * time.Second)
 		for time.Now().Before(deadline) {
-			e.srv.mu.Lock()
-			n := len(e.srv.feeds)
-			e.srv.mu.Unlock()
+			e.srv.feeds.mu.Lock()
+			n := len(e.srv.feeds.channels)
+			e.srv.feeds.mu.Unlock()
 			e.srv.watchers.mu.Lock()
 			w := e.srv.watchers.looking
 			e.srv.watchers.mu.Unlock()
@@ -369,24 +369,24 @@ func TestStreamsBounded(t *testing.T) {
 	// The total: other clients fill the server (the bound per client is
 	// lifted for them by taking the slots directly).
 	for range 30 - 12 {
-		if status, _ := e.srv.streams.open("elsewhere-" + randomHex(4)); status != 0 {
+		if status, _ := e.srv.guard.streams.open("elsewhere-" + randomHex(4)); status != 0 {
 			t.Fatalf("a stream of another client refused early: %d", status)
 		}
 	}
-	if status, _ := e.srv.streams.open("someone-new"); status != http.StatusServiceUnavailable {
+	if status, _ := e.srv.guard.streams.open("someone-new"); status != http.StatusServiceUnavailable {
 		t.Errorf("a stream beyond the total: %d, want 503", status)
 	}
 	for _, close := range closers {
 		close()
 	}
 	settle()
-	e.srv.mu.Lock()
-	for ch := range e.srv.feeds {
+	e.srv.feeds.mu.Lock()
+	for ch := range e.srv.feeds.channels {
 		if strings.Contains(ch, "flood") {
 			t.Errorf("channel %s, followed and never written to, is kept after its streams closed", ch)
 		}
 	}
-	e.srv.mu.Unlock()
+	e.srv.feeds.mu.Unlock()
 	e.srv.watchers.mu.Lock()
 	if n := e.srv.watchers.looking; n != 0 {
 		t.Errorf("%d watchers left after the spectators went", n)
@@ -482,9 +482,9 @@ func TestStreamsMemory(t *testing.T) {
 	if after > before+4<<20 {
 		t.Errorf("the heap kept %.1f MB after the streams closed", float64(after-before)/1e6)
 	}
-	e.srv.mu.Lock()
-	feeds := len(e.srv.feeds)
-	e.srv.mu.Unlock()
+	e.srv.feeds.mu.Lock()
+	feeds := len(e.srv.feeds.channels)
+	e.srv.feeds.mu.Unlock()
 	if feeds > 1 {
 		t.Errorf("%d channels kept after their streams closed", feeds)
 	}

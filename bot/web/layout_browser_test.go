@@ -114,7 +114,10 @@ func TestBrowserOldPrivateButton(t *testing.T) {
 			p.waitFor("the page", `document.body?.dataset.ready`, wait)
 			asAnn(p, wait)
 			p.command("/risk place", wait) // the initial placement; the computers play to Ann's turn
-			p.waitFor("Ann's turn", `document.querySelector("#seat-list .seat.turn")?.textContent.startsWith("Ann")`, wait)
+			// Her turn's post, not the seat list: while the initial
+			// placement is under way the list may already show her turn
+			// (she plays first), and the history would have one page.
+			p.seen("Ann's turn", "@Ann, it is your turn", wait)
 			p.command("/risk show history", wait)
 			p.seen("the history", "of the match's history", wait)
 			// The history's answer, wherever computer players' news has

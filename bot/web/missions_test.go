@@ -153,10 +153,10 @@ func TestMissionsStayPrivate(t *testing.T) {
 // publicPosts returns the text of channel's messages for everyone, as the
 // page shows them.
 func publicPosts(e *testEnv, channel string) []string {
-	e.srv.mu.Lock()
-	defer e.srv.mu.Unlock()
+	e.srv.feeds.mu.Lock()
+	defer e.srv.feeds.mu.Unlock()
 	var out []string
-	for _, p := range e.srv.feedOf(Prefix + channel).posts {
+	for _, p := range e.srv.feeds.feedOf(Prefix + channel).posts {
 		if p.to == "" {
 			b, _ := json.Marshal(p.v)
 			out = append(out, string(b))

@@ -61,14 +61,14 @@ func TestOneRenderPerMoment(t *testing.T) {
 	id := startMatch(t, e, "moment")
 	e.do(t, "moment", "Ann", "/risk place")
 	// The page's last message with a map shows the match as it is now.
-	e.srv.mu.Lock()
+	e.srv.feeds.mu.Lock()
 	var img string
-	for _, p := range e.srv.feeds[Prefix+"moment"].posts {
+	for _, p := range e.srv.feeds.channels[Prefix+"moment"].posts {
 		if p.image != nil {
 			img = p.v.ID
 		}
 	}
-	e.srv.mu.Unlock()
+	e.srv.feeds.mu.Unlock()
 	if img == "" {
 		t.Fatal("the page shows no map")
 	}

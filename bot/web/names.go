@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strings"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/mtibben/confusables"
 	"golang.org/x/text/secure/precis"
 
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/storage"
@@ -293,9 +295,29 @@ func errorStatus(err error) (int, string) {
 	return http.StatusServiceUnavailable, "the names cannot be checked now: try again"
 }
 
+// naming serves the page's requests about the names a browser plays:
+// which (GET /web/names), one more or one fewer, a code to move one to
+// another browser, and the operator's key.
+type naming struct {
+	browsers *browsers
+	log      *slog.Logger
+}
+
+// listNames answers the players the browser plays: {"names": [...]}.
+func (nm *naming) listNames(w http.ResponseWriter, r *http.Request) {
+	nm.writeNames(w, nm.browsers.sessionOf(w, r))
+}
+
+// writeNames answers the names a session plays, its anti-forgery token,
+// and whether it is the operator's; it renews the session's cookie.
+func (nm *naming) writeNames(w http.ResponseWriter, se *session) {
+	setCookie(w, se)
+	writeJSON(w, http.StatusOK, map[string]any{"names": nm.browsers.namesOf(se), "token": nm.browsers.token(se), "operator": nm.browsers.isOperator(se)})
+}
+
 // addName lets the browser play a player: {"name", "proof"} (proof: the
 // seat's token or a one-time code, for a name another browser plays).
-func (s *Server) addName(w http.ResponseWriter, r *http.Request) {
+func (nm *naming) addName(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Name  string `json:"name"`
 		Proof string `json:"proof"`
@@ -304,20 +326,20 @@ func (s *Server) addName(w http.ResponseWriter, r *http.Request) {
 		problem(w, status, "%v", err)
 		return
 	}
-	se := s.browsers.sessionOf(w, r)
-	if err := s.browsers.claim(r.Context(), se, in.Name, in.Proof); err != nil {
+	se := nm.browsers.sessionOf(w, r)
+	if err := nm.browsers.claim(r.Context(), se, in.Name, in.Proof); err != nil {
 		if _, ok := errors.AsType[*refusal](err); !ok {
-			s.log.Error("claim a name", "err", err)
+			nm.log.Error("claim a name", "err", err)
 		}
 		st, msg := errorStatus(err)
 		problem(w, st, "%s", msg)
 		return
 	}
-	s.writeNames(w, se)
+	nm.writeNames(w, se)
 }
 
 // forgetName gives up a name of this browser: {"name"}.
-func (s *Server) forgetName(w http.ResponseWriter, r *http.Request) {
+func (nm *naming) forgetName(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Name string `json:"name"`
 	}
@@ -325,19 +347,19 @@ func (s *Server) forgetName(w http.ResponseWriter, r *http.Request) {
 		problem(w, status, "%v", err)
 		return
 	}
-	se := s.browsers.sessionOf(w, r)
-	if err := s.browsers.forget(r.Context(), se, in.Name); err != nil {
+	se := nm.browsers.sessionOf(w, r)
+	if err := nm.browsers.forget(r.Context(), se, in.Name); err != nil {
 		st, msg := errorStatus(err)
 		problem(w, st, "%s", msg)
 		return
 	}
-	s.writeNames(w, se)
+	nm.writeNames(w, se)
 }
 
 // code gives a one-time code that moves a name this browser plays to
 // another browser: {"as"}. The operator may ask one for any name of the
 // page, for a player who lost their browser.
-func (s *Server) code(w http.ResponseWriter, r *http.Request) {
+func (nm *naming) code(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		As string `json:"as"`
 	}
@@ -345,12 +367,12 @@ func (s *Server) code(w http.ResponseWriter, r *http.Request) {
 		problem(w, status, "%v", err)
 		return
 	}
-	se := s.browsers.sessionOf(w, r)
+	se := nm.browsers.sessionOf(w, r)
 	key := strings.ToLower(in.As)
-	if !s.browsers.owns(se, Prefix+key) {
+	if !nm.browsers.owns(se, Prefix+key) {
 		ok := false
-		if s.browsers.isOperator(se) {
-			_, known, err := s.browsers.record(r.Context(), key)
+		if nm.browsers.isOperator(se) {
+			_, known, err := nm.browsers.record(r.Context(), key)
 			if err != nil {
 				problem(w, http.StatusServiceUnavailable, "the names cannot be checked now: try again")
 				return
@@ -362,9 +384,9 @@ func (s *Server) code(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	code, until, err := s.browsers.newCode(r.Context(), key)
+	code, until, err := nm.browsers.newCode(r.Context(), key)
 	if err != nil {
-		s.log.Error("make a code", "err", err)
+		nm.log.Error("make a code", "err", err)
 		problem(w, http.StatusServiceUnavailable, "the database is unavailable")
 		return
 	}
@@ -373,7 +395,7 @@ func (s *Server) code(w http.ResponseWriter, r *http.Request) {
 
 // operator makes this browser the operator's: {"key"} (the key of the
 // link risk web prints at start).
-func (s *Server) operator(w http.ResponseWriter, r *http.Request) {
+func (nm *naming) operator(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Key string `json:"key"`
 	}
@@ -381,37 +403,37 @@ func (s *Server) operator(w http.ResponseWriter, r *http.Request) {
 		problem(w, status, "%v", err)
 		return
 	}
-	se := s.browsers.sessionOf(w, r)
-	if err := s.browsers.becomeOperator(r.Context(), se, in.Key); err != nil {
+	se := nm.browsers.sessionOf(w, r)
+	if err := nm.browsers.becomeOperator(r.Context(), se, in.Key); err != nil {
 		if errors.Is(err, errNotOperator) {
 			problem(w, http.StatusForbidden, "%v", err)
 			return
 		}
-		s.log.Error("keep the operator's browser", "err", err)
+		nm.log.Error("keep the operator's browser", "err", err)
 		problem(w, http.StatusServiceUnavailable, "the database is unavailable")
 		return
 	}
-	s.writeNames(w, se)
+	nm.writeNames(w, se)
 }
 
 // opens reports whether a button opens a match (a rematch).
-func opens(button string) bool {
-	bt, err := hosted.ParseButton(button)
-	return err == nil && bt.Action == "rematch"
+func opens(id string) bool {
+	bt, err := button.Parse(id)
+	return err == nil && bt.Action == button.Rematch
 }
 
 // mayOpen refuses a new match, privately as the bot refuses, when the
 // page or the browser has as many open as it may (the operator is bound by
 // the page's bound only), and answers the request then (ok false). The
-// caller holds s.opening, so that two requests cannot both take the last
+// caller holds pl.opening, so that two requests cannot both take the last
 // place.
-func (s *Server) mayOpen(w http.ResponseWriter, r *http.Request, se *session, pr pageReplier) bool {
+func (pl *play) mayOpen(w http.ResponseWriter, r *http.Request, se *session, pr pageReplier) bool {
 	total, theirs := 0, 0
-	mine := s.browsers.keysOf(se)
+	mine := pl.browsers.keysOf(se)
 	for _, prefix := range []string{Prefix, consolePrefix} {
-		open, err := s.store.OpenMatches(r.Context(), prefix)
+		open, err := pl.store.OpenMatches(r.Context(), prefix)
 		if err != nil {
-			s.log.Error("count the open matches", "err", err)
+			pl.log.Error("count the open matches", "err", err)
 			problem(w, http.StatusServiceUnavailable, "the database is unavailable")
 			return false
 		}
@@ -426,9 +448,9 @@ func (s *Server) mayOpen(w http.ResponseWriter, r *http.Request, se *session, pr
 	}
 	var why string
 	switch {
-	case total >= s.limits.Matches:
+	case total >= pl.limits.Matches:
 		why = fmt.Sprintf("The page has %s, the most it holds: join one, or try again when one ends.", chat.Plural(total, "open match", "open matches"))
-	case !s.browsers.isOperator(se) && theirs >= s.limits.MatchesPerBrowser:
+	case !pl.browsers.isOperator(se) && theirs >= pl.limits.MatchesPerBrowser:
 		why = fmt.Sprintf("Your players host %s already, the most one browser may: finish or end one first (/risk host abandon).", chat.Plural(theirs, "open match", "open matches"))
 	default:
 		return true

@@ -147,8 +147,8 @@ func TestMatchLimits(t *testing.T) {
 		t.Fatal("no question")
 	}
 	var button string
-	e.srv.mu.Lock()
-	for _, post := range e.srv.feeds[Prefix+"m1"].posts {
+	e.srv.feeds.mu.Lock()
+	for _, post := range e.srv.feeds.channels[Prefix+"m1"].posts {
 		for _, row := range post.v.Buttons {
 			for _, b := range row {
 				if b.Label == "End the match" {
@@ -157,7 +157,7 @@ func TestMatchLimits(t *testing.T) {
 			}
 		}
 	}
-	e.srv.mu.Unlock()
+	e.srv.feeds.mu.Unlock()
 	if status, body := p.post("/web/click", button); status != http.StatusOK {
 		t.Fatal(status, body)
 	}

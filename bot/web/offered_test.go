@@ -23,7 +23,7 @@ func TestPageOffersTheOptionsTheMatchTakes(t *testing.T) {
 		e.do(t, tt.channel, "Ann", "/risk start")
 		user := userIn(Prefix+tt.channel, "Ann")
 		var got []string
-		for _, s := range e.srv.suggest(httptest.NewRequest("GET", "/web/complete", nil), Prefix+tt.channel, user, "/risk attack from:Alaska to:Kamchatka ") {
+		for _, s := range e.srv.play.suggest(httptest.NewRequest("GET", "/web/complete", nil), Prefix+tt.channel, user, "/risk attack from:Alaska to:Kamchatka ") {
 			got = append(got, s.Label)
 		}
 		for _, w := range tt.want {
@@ -43,7 +43,7 @@ func TestPageOffersTheOptionsTheMatchTakes(t *testing.T) {
 // does (issue 43).
 func TestPageHelpTopicsSayWhatTheyAreAbout(t *testing.T) {
 	e := newEnv(t, Config{})
-	got := e.srv.suggest(httptest.NewRequest("GET", "/web/complete", nil), Prefix+"help", userIn(Prefix+"help", "Ann"), "/risk help topic:")
+	got := e.srv.play.suggest(httptest.NewRequest("GET", "/web/complete", nil), Prefix+"help", userIn(Prefix+"help", "Ann"), "/risk help topic:")
 	if len(got) == 0 {
 		t.Fatal("no topics offered")
 	}

@@ -70,8 +70,8 @@ type regionsJSON struct {
 }
 
 // regionsOf answers the regions of the match of r, or says why not.
-func (s *Server) regionsOf(w http.ResponseWriter, r *http.Request) (*bot.MatchInfo, *render.Regions, bool) {
-	mi, ok := s.loadMatch(w, r)
+func (ap *api) regionsOf(w http.ResponseWriter, r *http.Request) (*bot.MatchInfo, *render.Regions, bool) {
+	mi, ok := ap.loadMatch(w, r)
 	if !ok {
 		return nil, nil, false
 	}
@@ -81,7 +81,7 @@ func (s *Server) regionsOf(w http.ResponseWriter, r *http.Request) (*bot.MatchIn
 	}
 	reg, err := mi.Regions(r.Context())
 	if err != nil {
-		s.log.Error("find the regions of a map for the API", "match", mi.ID, "err", err)
+		ap.log.Error("find the regions of a map for the API", "match", mi.ID, "err", err)
 		problem(w, http.StatusServiceUnavailable, "the map's regions could not be found")
 		return nil, nil, false
 	}
@@ -100,8 +100,8 @@ func version(b []byte) string {
 // otherwise.
 const regionsCache = "public, max-age=86400"
 
-func (s *Server) apiRegions(w http.ResponseWriter, r *http.Request) {
-	mi, reg, ok := s.regionsOf(w, r)
+func (ap *api) apiRegions(w http.ResponseWriter, r *http.Request) {
+	mi, reg, ok := ap.regionsOf(w, r)
 	if !ok {
 		return
 	}
@@ -117,7 +117,7 @@ func (s *Server) apiRegions(w http.ResponseWriter, r *http.Request) {
 	}
 	body, err := json.Marshal(out)
 	if err != nil {
-		s.log.Error("write the regions of a map for the API", "match", mi.ID, "err", err)
+		ap.log.Error("write the regions of a map for the API", "match", mi.ID, "err", err)
 		problem(w, http.StatusServiceUnavailable, "the map's regions could not be found")
 		return
 	}
@@ -128,8 +128,8 @@ func (s *Server) apiRegions(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 }
 
-func (s *Server) apiRegionsPNG(w http.ResponseWriter, r *http.Request) {
-	_, reg, ok := s.regionsOf(w, r)
+func (ap *api) apiRegionsPNG(w http.ResponseWriter, r *http.Request) {
+	_, reg, ok := ap.regionsOf(w, r)
 	if !ok {
 		return
 	}

@@ -39,8 +39,8 @@ func (e *testEnv) restart(t testing.TB) *testEnv {
 func (e *testEnv) backlog(t testing.TB, channel string, se *session) []view {
 	t.Helper()
 	sb := &sub{se: se, ch: make(chan []byte, 1)}
-	raw := e.srv.subscribe(channel, sb)
-	e.srv.unsubscribe(channel, sb)
+	raw := e.srv.feeds.subscribe(channel, sb)
+	e.srv.feeds.unsubscribe(channel, sb)
 	var out []view
 	for _, b := range raw {
 		var v view
@@ -263,7 +263,7 @@ func TestEditOfAnEarlierRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := map[string]string{}
-	for _, p := range s.feeds[ch].posts {
+	for _, p := range s.feeds.channels[ch].posts {
 		got[p.v.ID] = p.v.HTML
 	}
 	if got[mine] != "the lobby of this run" || len(got) != 2 {
@@ -370,10 +370,10 @@ func TestRestartEnded(t *testing.T) {
 	abandon("quit")
 	e.bot.Wait()
 	feedOf := func(e *testEnv, ch string) []post {
-		e.srv.mu.Lock()
-		defer e.srv.mu.Unlock()
+		e.srv.feeds.mu.Lock()
+		defer e.srv.feeds.mu.Unlock()
 		var out []post
-		if fd, ok := e.srv.feeds[Prefix+ch]; ok {
+		if fd, ok := e.srv.feeds.channels[Prefix+ch]; ok {
 			for _, p := range fd.posts {
 				out = append(out, *p)
 			}

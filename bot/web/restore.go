@@ -37,31 +37,34 @@ const restoreClosed = 20
 // SetBot and before it serves or the bot's timers run, so that the story
 // comes before anything new. A channel that could not be restored is
 // reported, and the others restored all the same.
-func (s *Server) Restore(ctx context.Context) error {
+func (s *Server) Restore(ctx context.Context) error { return s.feeds.restore(ctx) }
+
+// restore is Server.Restore.
+func (fs *feeds) restore(ctx context.Context) error {
 	var errs []error
 	for _, prefix := range []string{Prefix, consolePrefix} {
-		open, err := s.store.OpenChannels(ctx, prefix)
+		open, err := fs.store.OpenChannels(ctx, prefix)
 		if err != nil {
 			return fmt.Errorf("web: restore the channels: %w", err)
 		}
-		closed, err := s.store.ClosedChannels(ctx, prefix, restoreClosed)
+		closed, err := fs.store.ClosedChannels(ctx, prefix, restoreClosed)
 		if err != nil {
 			return fmt.Errorf("web: restore the channels: %w", err)
 		}
 		for _, o := range append(open, closed...) {
-			s.mu.Lock()
-			fd, ok := s.feeds[o.Channel]
+			fs.mu.Lock()
+			fd, ok := fs.channels[o.Channel]
 			told := ok && len(fd.posts) > 0
-			s.mu.Unlock()
+			fs.mu.Unlock()
 			if told {
 				continue // restored already, or written to since
 			}
-			if err := s.bot.Restore(ctx, o.Channel, restoreLimit, nil); err != nil {
+			if err := fs.bot.Restore(ctx, o.Channel, restoreLimit, nil); err != nil {
 				errs = append(errs, err)
 				continue
 			}
 			if o.Status == storage.Active {
-				if err := s.reopenTeams(ctx, o.ID); err != nil {
+				if err := fs.reopenTeams(ctx, o.ID); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -75,44 +78,46 @@ func (s *Server) Restore(ctx context.Context) error {
 // latest match, beyond the restoreClosed restored at the start, or a
 // match opened since by another process (the console). A channel that
 // never hosted a match costs two lookups of an index, and stays empty.
-func (s *Server) restoreLate(ctx context.Context, channel string) {
+func (fs *feeds) restoreLate(ctx context.Context, channel string) {
 	blank := func() bool {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		fd, ok := s.feeds[channel]
+		fs.mu.Lock()
+		defer fs.mu.Unlock()
+		fd, ok := fs.channels[channel]
 		return !ok || len(fd.posts) == 0 && fd.members == nil
 	}
-	if s.bot == nil || !blank() {
+	if fs.bot == nil || fs.discord || !blank() {
+		// (The Activity's channels are Discord's: the bot's Restore would
+		// post there again.)
 		return
 	}
-	if err := s.bot.Restore(ctx, channel, restoreLimit, blank); err != nil {
-		s.log.Error("restore a channel", "channel", channel, "err", err)
+	if err := fs.bot.Restore(ctx, channel, restoreLimit, blank); err != nil {
+		fs.log.Error("restore a channel", "channel", channel, "err", err)
 	}
 }
 
 // reopenTeams opens again the chats of match id's teams, each to its
 // members alone, under the names the match knows them by.
-func (s *Server) reopenTeams(ctx context.Context, id int64) error {
-	mi, err := s.bot.Match(ctx, id)
+func (fs *feeds) reopenTeams(ctx context.Context, id int64) error {
+	mi, err := fs.bot.Match(ctx, id)
 	if err != nil {
 		return fmt.Errorf("web: reopen the team chats of match %d: %w", id, err)
 	}
 	for _, th := range mi.TeamThreads() {
-		s.mu.Lock()
-		_, taken := s.feeds[th.ID]
+		fs.mu.Lock()
+		_, taken := fs.channels[th.ID]
 		if !taken {
-			fd := s.feedOf(th.ID)
+			fd := fs.feedOf(th.ID)
 			fd.members = map[string]bool{}
 			for _, m := range th.Members {
 				fd.members[m] = true
 			}
 			fd.title = fmt.Sprintf("Risk: team %d", th.Team)
 		}
-		s.mu.Unlock()
+		fs.mu.Unlock()
 		if taken {
 			continue
 		}
-		s.put(th.ID, "", "", chat.Message{Text: fmt.Sprintf("🤝 Team %d's chat: only its players see it. What was said here before the page restarted is gone; plan here again, and play in %s.",
+		fs.put(th.ID, "", "", chat.Message{Text: fmt.Sprintf("🤝 Team %d's chat: only its players see it. What was said here before the page restarted is gone; plan here again, and play in %s.",
 			th.Team, chat.ChannelLink(mi.Channel))})
 	}
 	return nil

@@ -32,10 +32,10 @@ func (p *pageClient) run(e *testEnv, channel, as, line string) []string {
 // privateTo lists the messages of a channel only name sees (their text,
 // buttons' labels after a "|").
 func (e *testEnv) privateTo(channel, name string) []string {
-	e.srv.mu.Lock()
-	defer e.srv.mu.Unlock()
+	e.srv.feeds.mu.Lock()
+	defer e.srv.feeds.mu.Unlock()
 	var out []string
-	fd, ok := e.srv.feeds[Prefix+channel]
+	fd, ok := e.srv.feeds.channels[Prefix+channel]
 	if !ok {
 		return nil
 	}

@@ -48,15 +48,15 @@ func TestRoundsKeepOrdersSecret(t *testing.T) {
 	e.do(t, "rounds", "Ann", "/risk end")
 
 	// The channel's public messages.
-	e.srv.mu.Lock()
-	for _, p := range e.srv.feeds[Prefix+"rounds"].posts {
+	e.srv.feeds.mu.Lock()
+	for _, p := range e.srv.feeds.channels[Prefix+"rounds"].posts {
 		b, _ := json.Marshal(p.v)
 		if p.to == "" && (strings.Contains(string(b), "Order:") || strings.Contains(string(b), "attack "+name(to))) {
-			e.srv.mu.Unlock()
+			e.srv.feeds.mu.Unlock()
 			t.Fatalf("a public message shows Ann's orders: %s", b)
 		}
 	}
-	e.srv.mu.Unlock()
+	e.srv.feeds.mu.Unlock()
 	// The API: public state and Bob's view without orders; the log stops
 	// at the round's start.
 	tokBob, err := e.srv.Token(ctx, l.ID, chat.User{ID: userID("Bob"), Name: "Bob"})

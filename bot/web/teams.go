@@ -26,44 +26,60 @@ func (s *Server) OpenPrivateThread(_ context.Context, channel, name string, memb
 	if !ok {
 		return "", fmt.Errorf("web: open a team chat beside %q: not a channel of the page", channel)
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	return s.feeds.openThread(base, name, members), nil
+}
+
+var _ chat.TeamThreader = (*Server)(nil)
+
+// openThread opens a team chat beside the page's channel base (its name
+// without Prefix) and returns its channel.
+func (fs *feeds) openThread(base, name string, members []string) string {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
 	for k := 1; ; k++ {
 		id := Prefix + base + "-team-" + strconv.Itoa(k)
 		if len(id)-len(Prefix) > 40 {
 			id = Prefix + "team-" + strconv.Itoa(k) // channel names have 40 characters at most
 		}
-		if _, taken := s.feeds[id]; taken {
+		if _, taken := fs.channels[id]; taken {
 			continue
 		}
-		fd := s.feedOf(id)
+		fd := fs.feedOf(id)
 		fd.members = map[string]bool{}
 		for _, m := range members {
 			fd.members[m] = true
 		}
 		fd.title = name
-		return id, nil
+		return id
 	}
 }
 
-var _ chat.TeamThreader = (*Server)(nil)
-
 // member reports whether a page's session plays a member of a team chat's
 // feed; every page sees an open channel.
-func (s *Server) member(se *session, fd *feed) bool {
+func (fs *feeds) member(se *session, fd *feed) bool {
 	if fd.members == nil {
 		return true
 	}
 	for m := range fd.members {
-		if s.browsers.owns(se, m) {
+		if fs.browsers.owns(se, m) {
 			return true
 		}
 	}
 	return false
 }
 
+// team reports whether channel is a team's chat, and whether user, played
+// by a page of session se, is in the team.
+func (fs *feeds) team(channel string, se *session, user string) (team, allowed bool) {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	fd, exists := fs.channels[channel]
+	team = exists && fd.members != nil
+	return team, team && fd.members[user] && fs.member(se, fd)
+}
+
 // say writes a line in a team's chat: {"channel", "as", "text"}.
-func (s *Server) say(w http.ResponseWriter, r *http.Request) {
+func (pl *play) say(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Channel string `json:"channel"`
 		As      string `json:"as"`
@@ -73,7 +89,7 @@ func (s *Server) say(w http.ResponseWriter, r *http.Request) {
 		problem(w, status, "%v", err)
 		return
 	}
-	channel, user, se, ok := s.actor(w, r, in.Channel, in.As)
+	channel, user, se, ok := pl.actor(w, r, in.Channel, in.As)
 	if !ok {
 		return
 	}
@@ -82,11 +98,7 @@ func (s *Server) say(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusBadRequest, "a message has 1 to %d characters", teamChatLen)
 		return
 	}
-	s.mu.Lock()
-	fd, exists := s.feeds[channel]
-	team := exists && fd.members != nil
-	allowed := team && fd.members[user.ID] && s.member(se, fd)
-	s.mu.Unlock()
+	team, allowed := pl.feeds.team(channel, se, user.ID)
 	switch {
 	case !team:
 		problem(w, http.StatusBadRequest, "only a team's private chat takes messages here: commands start with /risk (try /risk help)")
@@ -96,7 +108,7 @@ func (s *Server) say(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// What people write is shown as written, never as the bot's markup.
-	s.put(channel, "", "", chat.Message{Text: fmt.Sprintf("**%s**: %s", user.Name, plain.Replace(text))})
+	pl.feeds.put(channel, "", "", chat.Message{Text: fmt.Sprintf("**%s**: %s", user.Name, plain.Replace(text))})
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
 }
 

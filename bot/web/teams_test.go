@@ -85,7 +85,7 @@ func TestTeamChat(t *testing.T) {
 			}
 		}
 		var b strings.Builder
-		for _, m := range e.srv.subscribe(Prefix+"den-team-1", &sub{se: se, ch: make(chan []byte, 1)}) {
+		for _, m := range e.srv.feeds.subscribe(Prefix+"den-team-1", &sub{se: se, ch: make(chan []byte, 1)}) {
 			b.Write(m)
 		}
 		return b.String()

@@ -34,7 +34,7 @@ func TestTokenFromTheBot(t *testing.T) {
 	}
 	hr := httptest.NewRequest(http.MethodGet, fmt.Sprintf("/api/matches/%d", id), nil)
 	hr.Header.Set("Authorization", "Bearer "+tok)
-	ts, has, err := e.srv.seatOf(hr)
+	ts, has, err := e.srv.api.seatOf(hr)
 	if err != nil || !has || ts.Match != id || ts.User != userID("Ann") {
 		t.Fatalf("the API reads the token as %+v (has %v, err %v), want Ann's seat in match %d", ts, has, err, id)
 	}

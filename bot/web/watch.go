@@ -37,7 +37,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 }
 
 // static serves the page's script and style.
-func (s *Server) static(w http.ResponseWriter, r *http.Request) {
+func static(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("file")
 	if name != path.Base(name) || strings.HasSuffix(name, ".html") {
 		problem(w, http.StatusNotFound, "no such file")
@@ -65,13 +65,13 @@ func serveFile(w http.ResponseWriter, name string) {
 
 // watchPage serves the spectators' page of a match, or a page saying
 // there is none.
-func (s *Server) watchPage(w http.ResponseWriter, r *http.Request) {
+func (ws *watchers) watchPage(w http.ResponseWriter, r *http.Request) {
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil || id <= 0 {
 		missing(w, r, http.StatusNotFound, lang.M("page.missing.not-a-match", "Name", lang.Text(chat.Trunc(r.PathValue("id"), 40))))
 		return
 	}
-	switch _, err := s.store.Head(r.Context(), id); {
+	switch _, err := ws.store.Head(r.Context(), id); {
 	case errors.Is(err, storage.ErrNotFound):
 		missing(w, r, http.StatusNotFound, lang.M("page.missing.no-match", "Match", id))
 		return
@@ -105,12 +105,12 @@ type watchState struct {
 // changes, whoever changed it (this server, or another process on the
 // same database). However many spectators follow a match, one watcher
 // looks at it, and none once they have gone.
-func (s *Server) watchEvents(w http.ResponseWriter, r *http.Request) {
+func (ws *watchers) watchEvents(w http.ResponseWriter, r *http.Request) {
 	id, ok := matchID(w, r)
 	if !ok {
 		return
 	}
-	h, err := s.store.Head(r.Context(), id)
+	h, err := ws.store.Head(r.Context(), id)
 	if errors.Is(err, storage.ErrNotFound) {
 		problem(w, http.StatusNotFound, "no such match")
 		return
@@ -120,8 +120,8 @@ func (s *Server) watchEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sb := &sub{ch: make(chan []byte, 64), state: make(chan struct{}, 1)}
-	wt := s.watchers.follow(id, sb.state, stateOf(h))
-	defer s.watchers.leave(wt, sb.state)
+	wt := ws.follow(id, sb.state, stateOf(h))
+	defer ws.leave(wt, sb.state)
 	var last []byte
 	onState := func() []byte {
 		b := wt.current()
@@ -131,7 +131,7 @@ func (s *Server) watchEvents(w http.ResponseWriter, r *http.Request) {
 		last = b
 		return b
 	}
-	s.stream(w, r, h.Channel, sb, onState)
+	ws.feeds.stream(w, r, h.Channel, sb, onState)
 }
 
 // stateOf is what spectators are told of a match.
@@ -146,6 +146,10 @@ const watchEvery = time.Second
 // watchers look at the matches spectators follow, one each.
 type watchers struct {
 	store Store
+	// feeds stream the public messages of a match's channel.
+	feeds *feeds
+	// every is how often a followed match is looked at: watchEvery.
+	every time.Duration
 	mu    sync.Mutex
 	by    map[int64]*watcher
 	// looking counts the watchers at work.
@@ -164,7 +168,7 @@ type watcher struct {
 }
 
 func newWatchers(store Store) *watchers {
-	return &watchers{store: store, by: map[int64]*watcher{}}
+	return &watchers{store: store, every: watchEvery, by: map[int64]*watcher{}}
 }
 
 // follow adds a follower (nudged on a change) to match id's watcher,
@@ -196,14 +200,16 @@ func (ws *watchers) leave(wt *watcher, nudge chan struct{}) {
 	}
 }
 
-// look loads the match every second until no one follows it.
+// look asks for the match's head (its version, not the match) every
+// second until no one follows it; only the followers' pages load it, when
+// it changed (one load for all: Server.answering).
 func (ws *watchers) look(ctx context.Context, wt *watcher) {
 	defer func() {
 		ws.mu.Lock()
 		ws.looking--
 		ws.mu.Unlock()
 	}()
-	t := time.NewTicker(watchEvery)
+	t := time.NewTicker(ws.every)
 	defer t.Stop()
 	for {
 		select {

@@ -21,15 +21,12 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 
 	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
-	"github.com/riskbot/riskbot/bot/internal/lru"
-	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/storage"
 )
 
@@ -66,55 +63,53 @@ const Prefix = "web:"
 const consolePrefix = "console:"
 
 // platform is the prefix of a channel's users: "console:" in the
-// console's channels, "web:" in the page's.
+// console's channels, "discord:" in Discord's (the Activity's), "web:" in
+// the page's.
 func platform(channel string) string {
-	if strings.HasPrefix(channel, consolePrefix) {
+	switch {
+	case strings.HasPrefix(channel, consolePrefix):
 		return consolePrefix
+	case strings.HasPrefix(channel, discordPrefix):
+		return discordPrefix
 	}
 	return Prefix
 }
 
 // Server serves the page, the spectators' pages and the match API. It is
-// the bot's Poster (and Editor) for the channels of the page.
+// the bot's Poster (and Editor, and TeamThreader) for the channels of the
+// page. It wires the parts, each with the store methods it reads: feeds
+// (the channels' messages and their pages' streams), play (the page's
+// requests in a channel), api (the match API and its caches), browsers
+// and naming (the sessions and the names they play), watchers (the
+// spectators), guard (the gates in front of the handlers), and the
+// Activity's side.
 type Server struct {
 	store Store
 	bot   *bot.Bot
-	now   func() time.Time
 	log   *slog.Logger
 
-	// limit bounds the requests of one client to the API.
-	limit *limiter
 	// hosts are the names the server answers to, besides the loopback
 	// ones and addresses.
 	hosts hosts
-	// origins are Hosts as origins, with their schemes and ports: the
-	// page's origins behind a proxy.
-	origins map[string]bool
-	// streams bounds the open event streams.
-	streams *streams
+	// guard is the gates in front of the handlers.
+	guard *guard
+	// feeds are the channels' messages and the pages following them.
+	feeds *feeds
+	// play serves the page's requests in a channel.
+	play *play
+	// api serves the match API.
+	api *api
+	// browsers are the page's sessions and the names they play; naming
+	// serves the page's requests about those names.
+	browsers *browsers
+	naming   *naming
 	// watchers look at the matches spectators follow.
 	watchers *watchers
-
-	// browsers are the page's sessions and the names they play.
-	browsers *browsers
-	// limits bound what visitors create; opening orders the checks of
-	// the matches opened with the opening itself.
-	limits  Limits
-	opening sync.Mutex
-
-	mu     sync.Mutex
-	feeds  map[string]*feed // by channel
-	nextID int64
-	// run tells this run of the server from earlier ones, in the
-	// addresses of images.
-	run string
-	// answers keeps the answers of GET /api/matches/{id}.
-	answers *lru.Cache[answerKey, []byte]
-	// told keeps the logs of open matches as told to their audiences, by
-	// match, version and token's user ("" for the public): toldLog.
-	told *lru.Cache[answerKey, *engine.Record]
 	// pageWords are the pages' own words in each language (GET /web/words).
 	pageWords map[lang.Tag]pageWords
+	// activity is the Activity's side, nil unless the server is Discord's
+	// Activity (Config.Activity).
+	activity *activity
 }
 
 // Config is what a Server is built from.
@@ -145,6 +140,10 @@ type Config struct {
 	// from the link risk web prints) the page's operator: its admin. ""
 	// gives the page no operator.
 	OperatorKey string
+	// Activity, if set, makes the server Discord's Activity (activity.go)
+	// and nothing else: it plays Discord's channels, each as the Discord
+	// user signed in, and serves no channel of the page's.
+	Activity *ActivityConfig
 }
 
 // The default bounds of a client's API requests.
@@ -181,57 +180,75 @@ func New(cfg Config) *Server {
 		// pages then say their words in English, from their HTML.
 		cfg.Log.Error("web: no words for the pages", "err", err)
 	}
-	return &Server{pageWords: words, store: cfg.Store, now: cfg.Now, log: cfg.Log, limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now), limits: cfg.Limits,
-		hosts: newHosts(cfg.Hosts), origins: origins(cfg.Hosts), streams: newStreams(cfg.Streams, cfg.ClientStreams), watchers: newWatchers(cfg.Store),
-		feeds: map[string]*feed{}, browsers: newBrowsers(cfg.Store, cfg.Now, cfg.Limits, cfg.OperatorKey),
-		run: randomHex(4), answers: lru.New[answerKey, []byte](cachedAnswers),
-		told: lru.New[answerKey, *engine.Record](cachedLogs)}
+	s := &Server{pageWords: words, store: cfg.Store, log: cfg.Log,
+		hosts: newHosts(cfg.Hosts), watchers: newWatchers(cfg.Store),
+		api: newAPI(cfg.Store, cfg.Now, cfg.Log), activity: newActivity(cfg.Activity, cfg.Now, cfg.Log)}
+	s.browsers = newBrowsers(cfg.Store, s.api.tokens, cfg.Now, cfg.Limits, cfg.OperatorKey)
+	s.feeds = newFeeds(cfg.Store, s.browsers, cfg.Now, cfg.Log)
+	s.watchers.feeds = s.feeds
+	s.naming = &naming{browsers: s.browsers, log: cfg.Log}
+	s.play = &play{store: cfg.Store, browsers: s.browsers, feeds: s.feeds, api: s.api, activity: s.activity, limits: cfg.Limits, log: cfg.Log}
+	s.guard = &guard{limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now), streams: newStreams(cfg.Streams, cfg.ClientStreams),
+		origins: origins(cfg.Hosts), browsers: s.browsers, activity: s.activity, now: cfg.Now}
+	if s.activity != nil {
+		s.feeds.discord = true
+		s.feeds.nameOf = s.nameOf
+		// The Activity's sessions are Discord's players: no browser
+		// names anyone there.
+		s.browsers.activity = s.activity.session
+	}
+	return s
 }
 
 // SetBot attaches the bot the page talks to.
-func (s *Server) SetBot(b *bot.Bot) { s.bot = b }
+func (s *Server) SetBot(b *bot.Bot) { s.bot, s.feeds.bot, s.api.bot, s.play.bot = b, b, b, b }
 
 // Handler returns the HTTP handler of everything the server serves.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.page)
-	mux.HandleFunc("GET /static/{file}", s.static)
+	mux.HandleFunc("GET /static/{file}", static)
 	mux.HandleFunc("GET /web/words", s.words)
-	mux.HandleFunc("GET /web/channels", s.channels)
-	mux.HandleFunc("GET /web/channel", s.channelInfo)
-	mux.HandleFunc("GET /web/events", s.bounded(s.events))
-	mux.HandleFunc("GET /web/names", s.listNames)
-	mux.HandleFunc("POST /web/names", s.limited(s.fromPage(s.addName)))
-	mux.HandleFunc("POST /web/forget", s.limited(s.fromPage(s.forgetName)))
-	mux.HandleFunc("POST /web/code", s.limited(s.fromPage(s.code)))
-	mux.HandleFunc("POST /web/operator", s.limited(s.fromPage(s.operator)))
-	mux.HandleFunc("POST /web/command", s.limited(s.fromPage(s.command)))
-	mux.HandleFunc("GET /web/maps", s.limited(s.listMaps))
-	mux.HandleFunc("POST /web/maps", s.limited(s.fromPageAs("multipart/form-data", s.uploadMap)))
-	mux.HandleFunc("POST /web/maps/remove", s.limited(s.fromPage(s.removeMap)))
-	mux.HandleFunc("POST /web/click", s.limited(s.fromPage(s.click)))
-	mux.HandleFunc("POST /web/say", s.limited(s.fromPage(s.say)))
-	mux.HandleFunc("GET /web/complete", s.limited(s.complete))
-	mux.HandleFunc("GET /web/board", s.limited(s.board))
-	mux.HandleFunc("POST /web/token", s.limited(s.fromPage(s.token)))
-	mux.HandleFunc("GET /web/img/{id}", s.image)
-	mux.HandleFunc("GET /watch/{id}", s.watchPage)
-	mux.HandleFunc("GET /watch/{id}/events", s.limited(s.bounded(s.watchEvents)))
-	mux.HandleFunc("GET /api/matches/{id}", s.limited(s.apiMatch))
-	mux.HandleFunc("GET /api/matches/{id}/commands", s.limited(s.apiCommands))
-	mux.HandleFunc("POST /api/matches/{id}/commands", s.limited(s.apiPlay))
-	mux.HandleFunc("GET /api/matches/{id}/map.png", s.limited(s.apiMap))
-	mux.HandleFunc("GET /api/matches/{id}/regions", s.limited(s.apiRegions))
-	mux.HandleFunc("GET /api/matches/{id}/regions.png", s.limited(s.apiRegionsPNG))
-	return onlyHosts(s.hosts, secure(mux))
+	mux.HandleFunc("GET /web/channels", s.play.channels)
+	mux.HandleFunc("GET /web/channel", s.play.channelInfo)
+	mux.HandleFunc("GET /web/events", s.guard.bounded(s.play.events))
+	mux.HandleFunc("GET /web/names", s.naming.listNames)
+	mux.HandleFunc("POST /web/names", s.guard.limited(s.guard.fromPage(s.naming.addName)))
+	mux.HandleFunc("POST /web/forget", s.guard.limited(s.guard.fromPage(s.naming.forgetName)))
+	mux.HandleFunc("POST /web/code", s.guard.limited(s.guard.fromPage(s.naming.code)))
+	mux.HandleFunc("POST /web/operator", s.guard.limited(s.guard.fromPage(s.naming.operator)))
+	mux.HandleFunc("POST /web/command", s.guard.limited(s.guard.fromPage(s.play.command)))
+	mux.HandleFunc("GET /web/maps", s.guard.limited(s.listMaps))
+	mux.HandleFunc("POST /web/maps", s.guard.limited(s.guard.fromPageAs("multipart/form-data", s.uploadMap)))
+	mux.HandleFunc("POST /web/maps/remove", s.guard.limited(s.guard.fromPage(s.removeMap)))
+	mux.HandleFunc("POST /web/click", s.guard.limited(s.guard.fromPage(s.play.click)))
+	mux.HandleFunc("POST /web/say", s.guard.limited(s.guard.fromPage(s.play.say)))
+	mux.HandleFunc("GET /web/complete", s.guard.limited(s.play.complete))
+	mux.HandleFunc("GET /web/board", s.guard.limited(s.play.board))
+	mux.HandleFunc("POST /web/token", s.guard.limited(s.guard.fromPage(s.play.token)))
+	mux.HandleFunc("GET /web/img/{id}", s.play.image)
+	mux.HandleFunc("GET /watch/{id}", s.watchers.watchPage)
+	mux.HandleFunc("GET /watch/{id}/events", s.guard.limited(s.guard.bounded(s.watchers.watchEvents)))
+	mux.HandleFunc("GET /api/matches/{id}", s.guard.limited(s.api.apiMatch))
+	mux.HandleFunc("GET /api/matches/{id}/commands", s.guard.limited(s.api.apiCommands))
+	mux.HandleFunc("POST /api/matches/{id}/commands", s.guard.limited(s.api.apiPlay))
+	mux.HandleFunc("GET /api/matches/{id}/map.png", s.guard.limited(s.api.apiMap))
+	mux.HandleFunc("GET /api/matches/{id}/regions", s.guard.limited(s.api.apiRegions))
+	mux.HandleFunc("GET /api/matches/{id}/regions.png", s.guard.limited(s.api.apiRegionsPNG))
+	if s.activity != nil {
+		// Discord's client frames the Activity: it may, and nobody else.
+		return onlyHosts(s.hosts, secure(s.activityGate(mux), s.activity.csp))
+	}
+	return onlyHosts(s.hosts, secure(mux, "'none'"))
 }
 
 // secure sets the headers every answer carries: nothing from elsewhere may
-// run in the page or frame it.
-func secure(h http.Handler) http.Handler {
+// run in the page, and only frames (the Activity's Discord) may frame it.
+func secure(h http.Handler, frames string) http.Handler {
+	csp := "default-src 'self'; img-src 'self' data:; frame-ancestors " + frames
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hd := w.Header()
-		hd.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'")
+		hd.Set("Content-Security-Policy", csp)
 		hd.Set("X-Content-Type-Options", "nosniff")
 		hd.Set("Referrer-Policy", "no-referrer")
 		h.ServeHTTP(w, r)
@@ -274,17 +291,17 @@ func checkName(name string) error {
 // actor reads the channel and the player a page's form names, with the
 // page's session, answering the problem itself if they do not hold (ok
 // false).
-func (s *Server) actor(w http.ResponseWriter, r *http.Request, channelIn, as string) (channel string, user chat.User, se *session, ok bool) {
-	channel, err := channelName(channelIn)
+func (pl *play) actor(w http.ResponseWriter, r *http.Request, channelIn, as string) (channel string, user chat.User, se *session, ok bool) {
+	channel, err := pl.channelName(channelIn)
 	if err != nil {
 		problem(w, http.StatusBadRequest, "%v", err)
 		return "", chat.User{}, nil, false
 	}
-	se = s.browsers.sessionOf(w, r)
-	user, err = s.acting(r.Context(), se, channel, as)
+	se = pl.browsers.sessionOf(w, r)
+	user, err = pl.acting(r.Context(), se, channel, as)
 	if err != nil {
 		if _, ok := errors.AsType[*refusal](err); !ok {
-			s.log.Error("claim a name", "err", err)
+			pl.log.Error("claim a name", "err", err)
 		}
 		_, msg := errorStatus(err)
 		problem(w, http.StatusForbidden, "%s", msg)
@@ -298,23 +315,36 @@ func (s *Server) actor(w http.ResponseWriter, r *http.Request, channelIn, as str
 // terminal's owner's: the page acts in it only from the operator's
 // browser, since a page name is anyone's who names it first and would
 // otherwise play the console's seat of the same name.
-func (s *Server) acting(ctx context.Context, se *session, channel, name string) (chat.User, error) {
+func (pl *play) acting(ctx context.Context, se *session, channel, name string) (chat.User, error) {
+	if se.activity != nil {
+		return activityActing(se, channel)
+	}
 	if name == "" {
 		return chat.User{}, errors.New("choose who you play as first")
 	}
-	if platform(channel) == consolePrefix && !s.browsers.isOperator(se) {
+	if platform(channel) == consolePrefix && !pl.browsers.isOperator(se) {
 		return chat.User{}, refuse(http.StatusForbidden, "a console's channel is played from the terminal (risk console --channel %s), or here from the operator's browser (the link risk web printed at start)", strings.TrimPrefix(channel, consolePrefix))
 	}
-	if err := s.browsers.claim(ctx, se, name, ""); err != nil {
+	if err := pl.browsers.claim(ctx, se, name, ""); err != nil {
 		return chat.User{}, err
 	}
-	s.browsers.touch(ctx, se, strings.ToLower(name))
+	pl.browsers.touch(ctx, se, strings.ToLower(name))
 	return userIn(channel, name), nil
 }
 
-// channelName checks a channel name from the page ("main", or
+// channelName checks a channel name from the page and returns the
+// channel: a channel of Discord's on the Activity (activityChannel), else
+// one of the page's or a console's (pageChannel).
+func (pl *play) channelName(name string) (string, error) {
+	if pl.activity != nil {
+		return activityChannel(name)
+	}
+	return pageChannel(name)
+}
+
+// pageChannel checks a channel name from the page ("main", or
 // "console:main" for a console's) and returns the channel.
-func channelName(name string) (string, error) {
+func pageChannel(name string) (string, error) {
 	prefix := Prefix
 	if rest, ok := strings.CutPrefix(name, consolePrefix); ok {
 		prefix, name = consolePrefix, rest

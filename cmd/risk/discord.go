@@ -12,22 +12,25 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/discord"
 	"github.com/riskbot/riskbot/bot/httpserve"
 	"github.com/riskbot/riskbot/bot/metrics"
+	"github.com/riskbot/riskbot/bot/web"
 )
 
 // runDiscord is `risk discord [--db PATH] [--http ADDR | --shard I/N] ...`: the Discord bot, on the
 // gateway or as Discord's HTTP interactions endpoint. Secrets come from the environment only (a flag
 // would show in the process list).
 func runDiscord(ctx context.Context, e env) error {
-	fs := newFlags(e, "discord", "[--db PATH] [--http ADDR | --shard I/N] [--metrics ADDR] [--instance NAME]\n    [--palette standard|colorblind] [--lobby-days N] [-v] [--check [--channel ID]]\n    "+connsUsage+"\n\n"+
+	fs := newFlags(e, "discord", "[--db PATH] [--http ADDR | --shard I/N] [--metrics ADDR] [--instance NAME]\n    [--activity ADDR [--activity-host NAME,...]] [--palette standard|colorblind] [--lobby-days N] [-v] [--check [--channel ID]]\n    "+connsUsage+"\n\n"+
 		"Runs the Discord bot until interrupted (SIGINT or SIGTERM): connected to Discord's gateway,\n"+
 		"or, with --http, as the application's Interactions Endpoint URL. Environment:\n"+
 		"  DISCORD_TOKEN           the bot's token (required)\n"+
 		"  DISCORD_GUILD_ID        a server ID: register /risk there only, at once (else globally)\n"+
 		"  DISCORD_PUBLIC_KEY      with --http: the application's public key (General Information)\n"+
-		"  DISCORD_APPLICATION_ID  with --http: the application's ID (General Information)\n"+
+		"  DISCORD_APPLICATION_ID  with --http or --activity: the application's ID (General Information)\n"+
+		"  DISCORD_CLIENT_SECRET   with --activity: the application's client secret (OAuth2)\n"+
 		"See docs/discord.md for creating the application and inviting the bot, docs/scaling.md for\n"+
 		"several processes.")
 	db := dbFlag(fs, "")
@@ -41,6 +44,7 @@ func runDiscord(ctx context.Context, e env) error {
 	check := fs.Bool("check", false, "check the setup (token, application, /risk, database; with --http the public key) and exit: 0 if all is well")
 	channel := fs.String("channel", "", "with --check: check the bot's permissions in the channel of this `ID`")
 	conns := connFlags(fs)
+	activityFlags := activityFlagsOf(fs)
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
@@ -97,6 +101,10 @@ func runDiscord(ctx context.Context, e env) error {
 			return usageError("DISCORD_APPLICATION_ID %q is not an application ID (developer portal, General Information): --http registers /risk with it", app)
 		}
 	}
+	act, err := activityFlags.check(e.getenv, app)
+	if err != nil {
+		return err
+	}
 	if err := defaultDB(db, e.getenv); err != nil {
 		return err
 	}
@@ -117,11 +125,26 @@ func runDiscord(ctx context.Context, e env) error {
 	if err != nil {
 		return err
 	}
-	b, err := newBot(botDeps{db: store, poster: a, log: log, palette: palette, scope: "discord:", lobbyTTL: ttl, instance: name, metrics: m})
+	var poster chat.Poster = a
+	var page *web.Server
+	if act != nil {
+		page = act.page(store, token, a, log)
+		poster = mirrored{Adapter: a, page: page}
+	}
+	b, err := newBot(botDeps{db: store, poster: poster, log: log, palette: palette, scope: "discord:", lobbyTTL: ttl, instance: name, metrics: m,
+		playOnMap: page != nil})
 	if err != nil {
 		return err
 	}
 	defer b.Close()
+	if page != nil {
+		page.SetBot(b)
+		stop, err := act.serve(ctx, page, *conns, log)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	log.Info("starting", "database", redacted(*db), "instance", name)
 
 	if *metricsAddr != "" {

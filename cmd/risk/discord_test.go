@@ -27,6 +27,10 @@ func TestDiscordNeedsItsEnvironment(t *testing.T) {
 		{"http without a key", map[string]string{"DISCORD_TOKEN": "x", "DISCORD_APPLICATION_ID": "1"}, []string{"--http", ":0"}, "DISCORD_PUBLIC_KEY is not set"},
 		{"http with a bad key", map[string]string{"DISCORD_TOKEN": "x", "DISCORD_PUBLIC_KEY": "abc", "DISCORD_APPLICATION_ID": "1"}, []string{"--http", ":0"}, "not 64 hexadecimal digits"},
 		{"http without the application", map[string]string{"DISCORD_TOKEN": "x", "DISCORD_PUBLIC_KEY": strings.Repeat("ab", 32)}, []string{"--http", ":0"}, "DISCORD_APPLICATION_ID"},
+		{"activity without the secret", map[string]string{"DISCORD_TOKEN": "x", "DISCORD_APPLICATION_ID": "1"}, []string{"--activity", "127.0.0.1:0"}, "DISCORD_CLIENT_SECRET is not set"},
+		{"activity without the application", map[string]string{"DISCORD_TOKEN": "x", "DISCORD_CLIENT_SECRET": "s"}, []string{"--activity", "127.0.0.1:0"}, "DISCORD_APPLICATION_ID"},
+		{"activity on no address", map[string]string{"DISCORD_TOKEN": "x"}, []string{"--activity", "8081"}, `--activity "8081": want host:port`},
+		{"activity host alone", map[string]string{"DISCORD_TOKEN": "x"}, []string{"--activity-host", "risk.example.org"}, "give --activity ADDR too"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/imports"
 	"github.com/riskbot/riskbot/storage"
 	"github.com/riskbot/riskbot/storage/postgres"
 )
@@ -130,7 +130,7 @@ func migrate(ctx context.Context, src, dst store, now time.Time, unverified bool
 			n.lobbies++
 			continue
 		}
-		_, why, err := hosted.CheckDice(x.Record, "")
+		_, why, err := imports.CheckDice(x.Record, "")
 		if err != nil {
 			return n, fmt.Errorf("match %d: %w", m.ID, err)
 		}
@@ -151,7 +151,7 @@ func migrate(ctx context.Context, src, dst store, now time.Time, unverified bool
 			return n, fmt.Errorf("match %d: %w", m.ID, err)
 		}
 		if why, ok := unfair[m.ID]; ok {
-			if x.Meta, err = hosted.MarkUnverified(x.Meta, why); err != nil {
+			if x.Meta, err = imports.MarkUnverified(x.Meta, why); err != nil {
 				return n, fmt.Errorf("match %d: mark it unverified: %w", m.ID, err)
 			}
 			n.unverified = append(n.unverified, fmt.Sprintf("match %d (%s): %s", m.ID, m.Channel, why))

@@ -8,7 +8,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/imports"
 	"github.com/riskbot/riskbot/engine"
 )
 
@@ -43,7 +43,7 @@ func runVerify(_ context.Context, e env) error {
 	}
 	// The rule risk import applies too: what verifies here imports, and
 	// what does not is refused there (unless --unverified).
-	v, problems, err := hosted.CheckDice(rec, *commitment)
+	v, problems, err := imports.CheckDice(rec, *commitment)
 	if errors.Is(err, engine.ErrSealed) {
 		return fmt.Errorf("%s: the export leaves out the seed of a match still going on; verify it once the match is over", file)
 	}

@@ -66,6 +66,9 @@ type botDeps struct {
 	instance string
 	// metrics, if set, is told what the bot does and how long maps take.
 	metrics *metrics.Metrics
+	// playOnMap: the chat opens a match's map to play it by clicks
+	// (bot.Config.PlayOnMap: Discord's Activity).
+	playOnMap bool
 }
 
 // newBot wires the bot core to storage and the standard renderer and
@@ -93,7 +96,8 @@ func newBot(d botDeps) (*bot.Bot, error) {
 	// commitment published at the start proves nothing if the seed can be
 	// guessed.
 	return bot.New(bot.Standard(bot.Config{Store: d.db, Poster: d.poster, Seed: d.seed, Log: d.log,
-		Render: def.Render, RenderIn: def.In, Colors: def.Colors, RGB: def.RGB, Palettes: pals, Scope: d.scope, LobbyTTL: d.lobbyTTL, Instance: d.instance, Meter: meter}))
+		Render: def.Render, RenderIn: def.In, Colors: def.Colors, RGB: def.RGB, Palettes: pals, Scope: d.scope, LobbyTTL: d.lobbyTTL, Instance: d.instance, Meter: meter,
+		PlayOnMap: d.playOnMap}))
 }
 
 // timedRenderer tells the metrics how long each map takes.

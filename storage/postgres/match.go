@@ -345,11 +345,39 @@ func (db *DB) saveAs(ctx context.Context, id, version int64, row storage.Row, w 
 		return false, err
 	}
 	var saved int64
-	err = db.pool.QueryRow(ctx, q, args...).Scan(&saved)
+	var reads []byte
+	err = db.pool.QueryRow(ctx, q, args...).Scan(&saved, &reads)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
 	}
-	return err == nil, err
+	if err != nil {
+		return false, err
+	}
+	if r := c.Reads; r != nil {
+		// The change is saved: what it read is as good as a read after.
+		r.Found, r.Read = decodeReads(reads), true
+	}
+	return true, nil
+}
+
+// decodeReads reads the settings a save read (saveSQL): a JSON array of
+// [scope, id, value, updated_at], or nothing.
+func decodeReads(b []byte) []storage.Setting {
+	var rows [][4]json.RawMessage
+	if len(b) == 0 || json.Unmarshal(b, &rows) != nil {
+		return nil
+	}
+	out := make([]storage.Setting, 0, len(rows))
+	for _, r := range rows {
+		var st storage.Setting
+		var ms int64
+		if json.Unmarshal(r[0], &st.Scope) != nil || json.Unmarshal(r[1], &st.ID) != nil || json.Unmarshal(r[3], &ms) != nil {
+			continue
+		}
+		st.Value, st.Updated = r[2], time.UnixMilli(ms).UTC()
+		out = append(out, st)
+	}
+	return out
 }
 
 // saveSQL is saveAs' statement and its arguments. It holds only what the
@@ -363,10 +391,15 @@ func saveSQL(id, version int64, row storage.Row, w *storage.Write, c storage.Cha
 	var q strings.Builder
 	set := setSQL(heads, a.add)
 	pID, pVersion, pFrom, pStatus := a.add(id), a.add(version), a.add(row.Commands), a.add(row.Status)
+	holds := ""
+	if r := c.Requires; r != nil {
+		holds = `
+				AND ` + requiredSQL(r, a.add)
+	}
 	q.WriteString(`WITH h AS (
 			UPDATE heads SET ` + set + `
 			WHERE match_id = ` + pID + ` AND version = ` + pVersion + ` AND commands = ` + pFrom + `
-				AND (SELECT status FROM matches WHERE id = ` + pID + `) = ` + pStatus + `
+				AND (SELECT status FROM matches WHERE id = ` + pID + `) = ` + pStatus + holds + `
 			RETURNING match_id AS id)`)
 	if len(match) > 0 {
 		set := setSQL(match, a.add)
@@ -422,9 +455,26 @@ func saveSQL(id, version int64, row storage.Row, w *storage.Write, c storage.Cha
 			SELECT h.id, ` + pSeq + `::integer, ` + pSnap + `::text FROM h
 			ON CONFLICT (match_id, seq) DO UPDATE SET game = excluded.game)`)
 	}
+	if r := c.Reads; r != nil && len(r.Keys) > 0 {
+		scopes, ids := settingKeys(r.Keys)
+		pScopes, pIDs := a.add(scopes), a.add(ids)
+		q.WriteString(`
+		SELECT id, (SELECT json_agg(json_build_array(s.scope, s.id, s.value, s.updated_at))
+			FROM settings s JOIN unnest(` + pScopes + `::text[], ` + pIDs + `::text[]) AS k (scope, id) ON s.scope = k.scope AND s.id = k.id) FROM h`)
+		return q.String(), a, nil
+	}
 	q.WriteString(`
-		SELECT id FROM h`)
+		SELECT id, NULL::json FROM h`)
 	return q.String(), a, nil
+}
+
+// requiredSQL is the test that setting r holds its value (storage.Change's
+// Requires): equal as JSON, or both absent; arg adds a value to the
+// statement's arguments and returns its placeholder. (The column is json,
+// which has no equality: the two sides are compared as jsonb.)
+func requiredSQL(r *storage.Setting, arg func(any) string) string {
+	return `(SELECT value::jsonb FROM settings WHERE scope = ` + arg(r.Scope) + `::text AND id = ` + arg(r.ID) + `::text) IS NOT DISTINCT FROM ` +
+		arg(storage.NullJSON(r.Value)) + `::jsonb`
 }
 
 // saveError is the error of a Save whose writes failed with err.
@@ -457,13 +507,21 @@ func (db *DB) saveLocked(ctx context.Context, id, version int64, c storage.Chang
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
 	var row storage.Row
-	err = tx.QueryRow(ctx, `SELECT m.status, h.version, h.commands FROM `+joined+` WHERE m.id = $1 FOR UPDATE OF h`, id).
-		Scan(&row.Status, &row.Version, &row.Commands)
+	holds, ra := "true", args{id}
+	if r := c.Requires; r != nil {
+		holds = requiredSQL(r, ra.add)
+	}
+	var held bool
+	err = tx.QueryRow(ctx, `SELECT m.status, h.version, h.commands, `+holds+` FROM `+joined+` WHERE m.id = $1 FOR UPDATE OF h`, ra...).
+		Scan(&row.Status, &row.Version, &row.Commands, &held)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
 	}
 	if err != nil {
 		return 0, fail(op, err)
+	}
+	if !held {
+		return 0, fmt.Errorf("%w (%s %s)", storage.ErrRequirement, c.Requires.Scope, c.Requires.ID)
 	}
 	w, err := storage.PlanSave(id, version, row, c, enc, db.every, now)
 	if err != nil {
@@ -501,8 +559,18 @@ func (db *DB) saveLocked(ctx context.Context, id, version int64, c storage.Chang
 	if err := tx.SendBatch(ctx, b).Close(); err != nil {
 		return 0, saveError(op, err, id, c)
 	}
+	var found []storage.Setting
+	if r := c.Reads; r != nil && len(r.Keys) > 0 {
+		scopes, ids := settingKeys(r.Keys)
+		if found, err = query(ctx, tx, op, storage.ScanSettings, settingsOfSQL, scopes, ids); err != nil {
+			return 0, err
+		}
+	}
 	if err := tx.Commit(ctx); err != nil {
 		return 0, fail(op, err)
+	}
+	if r := c.Reads; r != nil {
+		r.Found, r.Read = found, true
 	}
 	return next, nil
 }

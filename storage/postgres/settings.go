@@ -26,6 +26,31 @@ func (db *DB) Setting(ctx context.Context, scope, id string) (json.RawMessage, e
 	return json.RawMessage(v), nil
 }
 
+// SettingsOf returns the settings stored under the scopes and ids of
+// keys (their values and times are not read), those there are, in one
+// statement (one round trip).
+func (db *DB) SettingsOf(ctx context.Context, keys ...storage.Setting) ([]storage.Setting, error) {
+	if len(keys) == 0 {
+		return nil, nil
+	}
+	scopes, ids := settingKeys(keys)
+	return query(ctx, db.pool, "read settings", storage.ScanSettings, settingsOfSQL, scopes, ids)
+}
+
+// settingsOfSQL reads the settings of the scopes and ids given as two
+// arrays.
+const settingsOfSQL = `SELECT s.scope, s.id, s.value, s.updated_at
+	FROM settings s JOIN unnest($1::text[], $2::text[]) AS k (scope, id) ON s.scope = k.scope AND s.id = k.id`
+
+// settingKeys are the scopes and ids of keys, as two arrays.
+func settingKeys(keys []storage.Setting) (scopes, ids []string) {
+	scopes, ids = make([]string, len(keys)), make([]string, len(keys))
+	for i, k := range keys {
+		scopes[i], ids[i] = k.Scope, k.ID
+	}
+	return scopes, ids
+}
+
 // SetSetting stores value, the host's JSON, under scope and id, replacing
 // what was there; a nil value deletes it.
 func (db *DB) SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error {

@@ -149,6 +149,7 @@ func TestQueryPlans(t *testing.T) {
 		{"idle lobbies", idleLobbiesSQL, []any{0, "web:", "web:"}, false},
 		{"due", dueSQL, []any{0, "web:", "web:", 0, "web:", "web:"}, false},
 		{"outbox", outboxSQL, []any{0, "web:", "web:", 10}, false},
+		{"settings of", settingsOfSQL(2), []any{"player", "web:ann", "channel", "web:c"}, false},
 	} {
 		p := plan(t, db, q.query, q.args...)
 		t.Logf("%s: %s", q.name, p)

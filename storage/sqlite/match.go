@@ -276,13 +276,24 @@ func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now
 	}
 	defer tx.Rollback()
 	var row storage.Row
-	err = tx.QueryRowContext(ctx, `SELECT status, version, commands FROM matches WHERE id = ?`, id).
-		Scan(&row.Status, &row.Version, &row.Commands)
+	holds := true
+	q, args := `SELECT status, version, commands FROM matches WHERE id = ?`, []any{id}
+	dest := []any{&row.Status, &row.Version, &row.Commands}
+	if r := c.Requires; r != nil {
+		// The setting is read with the row, under the write lock: one
+		// statement.
+		q = `SELECT status, version, commands, (SELECT json(value) FROM settings WHERE scope = ? AND id = ?) IS json(?) FROM matches WHERE id = ?`
+		args, dest = []any{r.Scope, r.ID, storage.NullJSON(r.Value), id}, append(dest, &holds)
+	}
+	err = tx.QueryRowContext(ctx, q, args...).Scan(dest...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
 	}
 	if err != nil {
 		return 0, fail(op, err)
+	}
+	if !holds {
+		return 0, fmt.Errorf("%w (%s %s)", storage.ErrRequirement, c.Requires.Scope, c.Requires.ID)
 	}
 	w, err := storage.PlanSave(id, version, row, c, enc, db.every, now)
 	if err != nil {
@@ -329,21 +340,29 @@ func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now
 			return 0, fail(op, err)
 		}
 	}
+	var found []storage.Setting
+	if r := c.Reads; r != nil && len(r.Keys) > 0 {
+		if found, err = query(ctx, tx, op, storage.ScanSettings, settingsOfSQL(len(r.Keys)), settingsArgs(r.Keys)...); err != nil {
+			return 0, err
+		}
+	}
 	if err := tx.Commit(); err != nil {
 		return 0, fail(op, err)
+	}
+	if r := c.Reads; r != nil {
+		r.Found, r.Read = found, true
 	}
 	return next, nil
 }
 
-// insertLog appends entries after the first n of match id's log.
+// insertLog appends entries after the first n of match id's log. Each is
+// an ExecContext of the same text rather than one statement prepared for
+// the transaction: the connection keeps that statement prepared across
+// transactions (_stmt_cache_size), and a transaction's own preparation
+// cost more than a command's insert.
 func insertLog(ctx context.Context, tx *sql.Tx, id int64, n int, version int64, entries []string, ms int64) error {
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO log (match_id, seq, version, entry, created_at) VALUES (?, ?, ?, ?, ?)`)
-	if err != nil {
-		return err
-	}
-	defer stmt.Close()
 	for i, e := range entries {
-		if _, err := stmt.ExecContext(ctx, id, n+i+1, version, e, ms); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO log (match_id, seq, version, entry, created_at) VALUES (?, ?, ?, ?, ?)`, id, n+i+1, version, e, ms); err != nil {
 			if isCode(err, sqlite3.ErrConstraintPrimaryKey) {
 				return fmt.Errorf("%w (log entry %d of match %d exists)", storage.ErrConflict, n+i+1, id)
 			}

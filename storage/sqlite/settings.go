@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/riskbot/riskbot/storage"
@@ -24,6 +25,31 @@ func (db *DB) Setting(ctx context.Context, scope, id string) (json.RawMessage, e
 		return nil, fail(fmt.Sprintf("read setting %s %s", scope, id), err)
 	}
 	return json.RawMessage(v), nil
+}
+
+// SettingsOf returns the settings stored under the scopes and ids of
+// keys (their values and times are not read), those there are, in one
+// statement.
+func (db *DB) SettingsOf(ctx context.Context, keys ...storage.Setting) ([]storage.Setting, error) {
+	if len(keys) == 0 {
+		return nil, nil
+	}
+	return query(ctx, db.read, "read settings", storage.ScanSettings, settingsOfSQL(len(keys)), settingsArgs(keys)...)
+}
+
+// settingsArgs are the arguments of settingsOfSQL for keys.
+func settingsArgs(keys []storage.Setting) []any {
+	args := make([]any, 0, 2*len(keys))
+	for _, k := range keys {
+		args = append(args, k.Scope, k.ID)
+	}
+	return args
+}
+
+// settingsOfSQL is SettingsOf's query for n keys: a search of the primary
+// key for each (TestQueryPlans).
+func settingsOfSQL(n int) string {
+	return `SELECT scope, id, value, updated_at FROM settings WHERE ` + strings.Repeat(`(scope = ? AND id = ?) OR `, n-1) + `(scope = ? AND id = ?)`
 }
 
 // SetSetting stores value, the host's JSON, under scope and id, replacing

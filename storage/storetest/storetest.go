@@ -62,6 +62,9 @@ type Store interface {
 	SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error
 	// Settings lists them all, by scope and id.
 	Settings(ctx context.Context) ([]storage.Setting, error)
+	// SettingsOf reads the settings of several scopes and ids at once,
+	// those there are.
+	SettingsOf(ctx context.Context, keys ...storage.Setting) ([]storage.Setting, error)
 	IdleLobbies(ctx context.Context, prefix string, before time.Time) ([]storage.Match, error)
 	// ClaimDue claims the due timers of a scope for a process, ReleaseDue
 	// gives up its claim on a match's; ClaimPosts and ReleasePosts do the

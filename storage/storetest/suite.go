@@ -44,6 +44,8 @@ func Run(t *testing.T, newDB New) {
 		{"OpenChannels", testOpenChannels},
 		{"ClosedChannels", testClosedChannels},
 		{"Requests", testRequests},
+		{"Requires", testRequires},
+		{"Reads", testReads},
 		{"Settings", testSettings},
 		{"IdleLobbies", testIdleLobbies},
 		{"Finished", testFinished},
@@ -1619,6 +1621,34 @@ func testSettings(t *testing.T, newDB New) {
 	}
 	if want := []string{`player discord:1 {"dm":true}`, `server discord:2 {"turn_hours":48}`}; fmt.Sprint(listed) != fmt.Sprint(want) {
 		t.Errorf("all settings: %q, want %q", listed, want)
+	}
+	// Several at once: those there are, whatever the keys' order.
+	of := func(keys ...storage.Setting) []string {
+		t.Helper()
+		got, err := db.SettingsOf(ctx, keys...)
+		if err != nil {
+			t.Fatalf("SettingsOf %v: %v", keys, err)
+		}
+		var out []string
+		for _, s := range got {
+			out = append(out, s.Scope+" "+s.ID+" "+string(s.Value))
+		}
+		slices.Sort(out)
+		return out
+	}
+	for _, tt := range []struct {
+		keys []storage.Setting
+		want []string
+	}{
+		{nil, nil},
+		{[]storage.Setting{{Scope: "player", ID: "discord:1"}}, []string{`player discord:1 {"dm":true}`}},
+		{[]storage.Setting{{Scope: "server", ID: "discord:2"}, {Scope: "server", ID: "discord:1"}, {Scope: "player", ID: "discord:1"}},
+			[]string{`player discord:1 {"dm":true}`, `server discord:2 {"turn_hours":48}`}},
+		{[]storage.Setting{{Scope: "player", ID: "discord:2"}, {Scope: "server", ID: "discord:3"}}, nil},
+	} {
+		if got := of(tt.keys...); fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("SettingsOf %v: %q, want %q", tt.keys, got, tt.want)
+		}
 	}
 	if err := db.SetSetting(ctx, "server", "discord:3", json.RawMessage(`{oops`), T0); err == nil {
 		t.Error("a value that is not JSON was stored")

@@ -7,6 +7,7 @@ const $ = (id) => document.getElementById(id);
 const state = { lang: Words.wanted(), token: "", operator: false, claiming: "", stick: true, top: 0, channel: "", as: localStorage.getItem("risk.as") || "", names: [], source: null, choices: [], pick: -1, info: null };
 
 function channelFromURL() {
+  if (state.activity) return state.activity.channel; // Discord's channel (activity.js)
   const c = new URLSearchParams(location.search).get("c");
   // A console's channel too ("console:main"): its match goes on here.
   return c && /^(console:)?[A-Za-z0-9_-]{1,40}$/.test(c) ? c.toLowerCase() : "main";
@@ -239,6 +240,7 @@ function connect() {
 // channelOf reads a channel's name: a console's ("console:main") is the
 // terminal's match, played here too, and is marked so wherever it is named.
 function channelOf(c) {
+  if (state.activity) return { name: t("page.activity.title", { Name: state.activity.name }), console: false }; // Discord's (activity.js)
   const m = /^console:(.*)$/.exec(c);
   return m ? { name: m[1], console: true } : { name: c, console: false };
 }
@@ -640,8 +642,10 @@ function setup() {
 // territory holds, clicked to play. What a click does comes from the board
 // the server gives this player (GET /web/board: their view, fog and all,
 // and their legal moves), so it answers at once; what it sends is the very
-// line one would type, so the channel reads the same.
-const play = { sel: -1, target: -1, amount: null, ctl: null, match: 0, busy: false, ms: [] };
+// line one would type, so the channel reads the same. play.ms are how long
+// clicks took to answer (the handler to its DOM drawn), play.lag the same
+// from the input event.
+const play = { sel: -1, target: -1, amount: null, ctl: null, match: 0, phase: "", busy: false, hero: null, ms: [], lag: [] };
 
 async function loadBoard() {
   const info = state.info;
@@ -677,12 +681,15 @@ function showBoard() {
     play.match = b.match;
     play.sel = play.target = -1;
     img.addEventListener("load", () => { if (state.stick) stickToEnd(); });
-    play.ctl = RiskMap.attach(img, { match: b.match, board: () => state.board, pick });
+    play.ctl = RiskMap.attach(img, { match: b.match, board: () => state.board, pick, zoom: true });
     play.ctl.ready.then(drawPlay, () => {});
   }
   if (play.ctl.img.getAttribute("src") !== src) play.ctl.img.src = src;
   const mv = b.moves || {};
-  if (play.sel >= 0 && !sourceOf(mv, play.sel)) play.sel = -1;
+  // A new phase asks for new choices.
+  if (play.phase !== b.phase + b.turn) play.sel = play.target = -1;
+  play.phase = b.phase + b.turn;
+  if (play.sel >= 0 && !selectable(mv, play.sel)) play.sel = -1;
   if (play.target >= 0 && !(play.sel >= 0 && targetKind(mv, play.sel, play.target))) play.target = -1;
   if (play.amount && !(mv.place || []).includes(play.amount.t)) play.amount = null;
   play.busy = false;
@@ -691,26 +698,33 @@ function showBoard() {
 }
 
 const findFrom = (list, t) => (list || []).find((x) => x.from === t);
-const sourceOf = (mv, t) => findFrom(mv.attack, t) || findFrom(mv.fortify, t);
+// The kinds of target a territory picked first may have: the classic
+// attack and move, a simultaneous round's attack order (assault), the
+// capitals capture, plan and move.
+const kinds = ["attack", "assault", "capture", "plan", "fortify", "move"];
+const sourceOf = (mv, t) => kinds.some((k) => findFrom(mv[k], t));
+// selectable: t may be picked first (a source, a capital, where the
+// reinforcements or a port may go).
+const selectable = (mv, t) => sourceOf(mv, t) || [mv.capital, mv.reinforce, mv.port].some((l) => (l || []).includes(t));
 function targetKind(mv, from, to) {
-  if ((findFrom(mv.attack, from) || { to: [] }).to.includes(to)) return "attack";
-  if ((findFrom(mv.fortify, from) || { to: [] }).to.includes(to)) return "fortify";
-  return "";
+  return kinds.find((k) => (findFrom(mv[k], from) || { to: [] }).to.some((x) => (x.to ?? x) === to)) || "";
 }
 const tname = (t) => { const n = play.ctl.reg.territories[t].name; return /\s/.test(n) ? '"' + n + '"' : n; };
 
 // pick is a click, tap or Enter on territory t (more: shift or a long
-// press: choose an amount).
-function pick(t, more) {
+// press: choose an amount; at: when the input came).
+function pick(t, more, at) {
   const b = state.board, mv = (b && b.moves) || {};
   const t0 = performance.now();
   if (play.busy) return;
-  if ((mv.place || []).includes(t)) {
+  if (play.sel >= 0 && targetKind(mv, play.sel, t)) {
+    play.target = play.target === t ? -1 : t;
+  } else if ((mv.place || []).includes(t)) {
+    // A placement first: in a simultaneous round, the armies are placed
+    // before the attack and move orders (the round's commit needs them).
     if (more) play.amount = { t };
     else send("/risk place territory:" + tname(t) + " armies:1");
-  } else if (play.sel >= 0 && targetKind(mv, play.sel, t)) {
-    play.target = play.target === t ? -1 : t;
-  } else if (sourceOf(mv, t)) {
+  } else if (selectable(mv, t)) {
     play.sel = play.sel === t ? -1 : t;
     play.target = -1;
   } else {
@@ -718,6 +732,7 @@ function pick(t, more) {
   }
   drawPlay();
   play.ms.push(performance.now() - t0);
+  if (at) play.lag.push(performance.now() - at);
 }
 
 function send(line) {
@@ -728,54 +743,84 @@ function send(line) {
   run(line).finally(() => { setTimeout(() => { play.busy = false; drawPlay(); }, 3000); });
 }
 
-// drawPlay tints the map and fills the panel under it.
+// drawPlay tints the map, draws its arrows and fills the panel under it.
 function drawPlay() {
   const b = state.board, ctl = play.ctl;
   if (!b || !ctl || !ctl.reg) return;
-  const mv = b.moves || {}, p = $("panel"), name = (t) => ctl.reg.territories[t].name;
-  const tint = {};
+  const mv = b.moves || {}, p = $("panel");
   p.textContent = "";
-  const say = (text) => { const d = document.createElement("div"); d.textContent = text; p.appendChild(d); return d; };
   const row = document.createElement("div");
   row.className = "buttons";
-  const btn = (label, line, style) => {
-    const x = document.createElement("button");
-    x.type = "button";
-    x.className = "btn " + (style || "secondary");
-    x.textContent = label;
-    x.disabled = play.busy;
-    x.addEventListener("click", typeof line === "function" ? line : () => send(line));
-    row.appendChild(x);
-    return x;
+  const g = {
+    b, mv, tint: {},
+    name: (t) => ctl.reg.territories[t].name,
+    armies: (t) => b.territories[t].armies,
+    say: (text) => { const d = document.createElement("div"); d.textContent = text; p.appendChild(d); return d; },
+    btn: (label, line, style) => {
+      const x = document.createElement("button");
+      x.type = "button";
+      x.className = "btn " + (style || "secondary");
+      x.textContent = label;
+      x.disabled = play.busy;
+      x.addEventListener("click", typeof line === "function" ? line : () => send(line));
+      row.appendChild(x);
+      return x;
+    },
   };
-  const amounts = (most, mk) => {
+  g.amounts = (most, mk) => {
     const list = [...new Set([1, 2, 3, 5, 10, Math.ceil(most / 2), most])].filter((n) => n >= 1 && n <= most).sort((x, y) => x - y);
-    for (const n of list) btn(n === most && n > 1 ? t("page.play.all", { Count: n }) : String(n), mk(n), n === most ? "primary" : "secondary");
+    for (const n of list) g.btn(n === most && n > 1 ? t("page.play.all", { Count: n }) : String(n), mk(n), n === most ? "primary" : "secondary");
   };
-  const armies = (t) => b.territories[t].armies;
-  if (b.viewer < 0) {
-    say(t("page.play.spectator"));
+  if (b.viewer < 0) g.say(t("page.play.spectator"));
+  else if (b.rules === "capitals") drawCapitals(g);
+  else drawClassic(g);
+  if (mv.end) {
+    if (b.phase === "orders") g.btn(t("page.play.ready", { Count: (b.orders || []).length }), "/risk end", "success");
+    else g.btn(t("page.play.end"), "/risk end", "success");
+  }
+  if (b.phase === "orders" ? mv.undo : b.viewer >= 0 && b.viewer === b.current && b.phase !== "setup") g.btn(t("page.play.undo"), "/risk undo");
+  if (ctl.zoomBar) row.appendChild(ctl.zoomBar);
+  p.appendChild(row);
+  ctl.highlight(g.tint);
+  // The orders of a simultaneous round (until it resolves), a territory's
+  // placements as one, and the plan of a capitals turn, numbered in the
+  // order they run.
+  let n = 0;
+  const placed = {}, arrows = [];
+  for (const o of b.orders || []) {
+    if (o.kind !== "place") arrows.push({ ...o, label: o.kind === "plan" ? String(++n) : String(o.armies) });
+    else if (placed[o.to]) placed[o.to].armies += o.armies;
+    else arrows.push(placed[o.to] = { ...o });
+  }
+  for (const a of Object.values(placed)) a.label = "+" + a.armies;
+  ctl.arrows(arrows);
+  if (state.stick) stickToEnd(); // the panel's height changes with it
+}
+
+// drawClassic is the panel of the classic rules, turn by turn or in
+// simultaneous rounds.
+function drawClassic(g) {
+  const { b, mv, tint, say, btn, amounts, name, armies } = g;
+  if (b.ready) {
+    say(t("page.play.ready-wait"));
   } else if (mv.occupy) {
     const o = mv.occupy;
     say(t("page.play.occupy", { Territory: name(o.to), Min: o.min, Max: o.max }));
     amounts(o.max, (n) => "/risk occupy armies:" + n);
-  } else if (mv.place && mv.place.length) {
-    if (play.amount) {
-      say(t("page.play.how-many", { Territory: name(play.amount.t), Reserve: mv.reserve }));
-      amounts(mv.reserve, (n) => "/risk place territory:" + tname(play.amount.t) + " armies:" + n);
-      btn(t("page.cancel"), () => { play.amount = null; drawPlay(); });
-      tint[play.amount.t] = "#ffffff60";
-    } else {
-      say(t("page.play.place", { Reserve: mv.reserve }));
-    }
-    if (mv.trade) btn(t("page.play.trade"), "/risk trade", "primary");
-  } else if (mv.attack || mv.fortify) {
+  } else if (play.amount) {
+    say(t("page.play.how-many", { Territory: name(play.amount.t), Reserve: mv.reserve }));
+    amounts(mv.reserve, (n) => "/risk place territory:" + tname(play.amount.t) + " armies:" + n);
+    btn(t("page.cancel"), () => { play.amount = null; drawPlay(); });
+    tint[play.amount.t] = "#ffffff60";
+  } else if (mv.place && mv.place.length && play.sel < 0) {
+    say(t("page.play.place", { Reserve: mv.reserve }));
+  } else if (mv.attack || mv.fortify || mv.assault) {
     const s = play.sel, to = play.target;
     if (s < 0) {
-      say(mv.attack ? t("page.play.pick-attack") : t("page.play.pick-fortify"));
+      say(mv.assault ? t("page.play.pick-orders") : mv.attack ? t("page.play.pick-attack") : t("page.play.pick-fortify"));
     } else {
       tint[s] = "#ffffff70";
-      for (const x of (findFrom(mv.attack, s) || { to: [] }).to) tint[x] = x === to ? "#ff2020c0" : "#ff202070";
+      for (const k of ["attack", "assault"]) for (const x of (findFrom(mv[k], s) || { to: [] }).to) tint[x] = x === to ? "#ff2020c0" : "#ff202070";
       for (const x of (findFrom(mv.fortify, s) || { to: [] }).to) tint[x] = x === to ? "#20ff60b0" : "#20ff6050";
       const kind = to >= 0 ? targetKind(mv, s, to) : "";
       if (kind === "attack") {
@@ -786,27 +831,103 @@ function drawPlay() {
         btn(t("page.play.attack-once", { Count: dice }), line + " dice:" + dice, "danger");
         btn(t("page.play.blitz", { Win: win }), line + " until:win", "danger");
         for (const k of [...new Set([2, Math.ceil(armies(s) / 2)])].filter((k) => k < armies(s))) btn(t("page.play.until", { Count: k }), line + " until:" + k);
+      } else if (kind === "assault") {
+        // The armies ordered roll as a blitz when the round resolves: the
+        // odds of all of them against what the target holds now.
+        const most = findFrom(mv.assault, s).max, o = RiskMap.odds(most + 1, Math.max(1, armies(to)));
+        say(t("page.play.order-attack", { From: name(s), To: name(to), ToArmies: armies(to), Count: most, Win: (100 * o.win).toFixed(0) })).className = "odds";
+        amounts(most, (n) => "/risk attack from:" + tname(s) + " to:" + tname(to) + " armies:" + n);
       } else if (kind === "fortify") {
-        say(t("page.play.move", { From: name(s), To: name(to) }));
+        say(t(b.phase === "orders" ? "page.play.order-move" : "page.play.move", { From: name(s), To: name(to) }));
         amounts(findFrom(mv.fortify, s).max, (n) => "/risk fortify from:" + tname(s) + " to:" + tname(to) + " armies:" + n);
       } else {
-        const attack = findFrom(mv.attack, s), fortify = findFrom(mv.fortify, s);
+        const attack = findFrom(mv.attack, s) || findFrom(mv.assault, s), fortify = findFrom(mv.fortify, s);
         const key = attack && fortify ? "page.play.from-both" : attack ? "page.play.from-attack" : "page.play.from-fortify";
         say(t(key, { From: name(s), Armies: armies(s) }));
       }
     }
   } else {
     const cur = b.seats[b.current];
-    say(b.phase === "setup" ? t("page.play.hover") : cur ? t("page.play.hover-turn", { Player: cur.name }) : "");
+    say(mv.end ? t("page.play.done") : b.phase === "setup" || b.phase === "orders" || !cur ? t("page.play.hover") : t("page.play.hover-turn", { Player: cur.name }));
   }
-  if (mv.end) btn(t("page.play.end"), "/risk end", "success");
-  if (b.viewer >= 0 && b.viewer === b.current && b.phase !== "setup") btn(t("page.play.undo"), "/risk undo");
-  if (row.children.length) p.appendChild(row);
-  ctl.highlight(tint);
-  if (state.stick) stickToEnd(); // the panel's height changes with it
+  if (mv.trade) btn(t("page.play.trade"), "/risk trade", "primary");
 }
 
-Words.load(state.lang).then(setup);
+// ratios are the capitals move's shares, as /risk fortify ratio: names them.
+const ratios = ["1/4", "1/2", "3/4", "all"];
+
+// drawCapitals is the panel of the capitals rules: the capital chosen,
+// the reinforcements sent, a capture, a port, attacks planned then
+// launched, the move (with the hero), the item used.
+function drawCapitals(g) {
+  const { b, mv, tint, say, btn, name, armies } = g;
+  const s = play.sel, to = play.target, has = (l, x) => (l || []).includes(x);
+  if (mv.capital) {
+    for (const x of mv.capital) tint[x] = x === s ? "#ffffffb0" : "#ffffff40";
+    if (s < 0) say(t("page.play.capital"));
+    else {
+      say(t("page.play.capital-here", { Territory: name(s), Troops: armies(s) }));
+      btn(t("page.play.capital-button", { Territory: name(s) }), "/risk place territory:" + tname(s), "primary");
+    }
+  } else if (mv.reinforce) {
+    if (s < 0) say(t("page.play.reinforce", { Count: mv.reserve }));
+    else {
+      tint[s] = "#ffffff70";
+      say(t("page.play.reinforce-here", { Territory: name(s), Count: mv.reserve, Troops: armies(s) }));
+      btn(t("page.play.reinforce-button", { Territory: name(s), Count: mv.reserve }), "/risk place territory:" + tname(s), "primary");
+    }
+  } else if (mv.capture || mv.plan || mv.move || mv.port) {
+    if (s < 0) {
+      say(mv.launch ? t("page.play.planned", { Count: mv.launch }) : mv.capture || mv.plan || mv.port ? t("page.play.pick-action") : t("page.play.pick-move"));
+    } else {
+      tint[s] = "#ffffff70";
+      for (const x of (findFrom(mv.capture, s) || { to: [] }).to) tint[x] = x === to ? "#ffd020c0" : "#ffd02070";
+      for (const x of (findFrom(mv.plan, s) || { to: [] }).to) tint[x.to] = x.to === to ? "#ff2020c0" : "#ff202070";
+      for (const x of (findFrom(mv.move, s) || { to: [] }).to) tint[x] = x === to ? "#20ff60b0" : "#20ff6050";
+      const kind = to >= 0 ? targetKind(mv, s, to) : "";
+      const line = kind && "/risk attack from:" + tname(s) + " to:" + tname(to);
+      if (kind === "capture") {
+        say(t("page.play.capture", { From: name(s), To: name(to), Troops: armies(to) }));
+        btn(t("page.play.capture-button", { To: name(to) }), line, "danger");
+      } else if (kind === "plan") {
+        const o = findFrom(mv.plan, s).to.find((x) => x.to === to);
+        const outlook = o.fog ? "page.play.plan-fog" : o.lo >= o.troops ? "page.play.plan-sure" : o.hi >= o.troops ? "page.play.plan-luck" : "page.play.plan-weaken";
+        say(t("page.play.plan", { From: name(s), To: name(to), Attack: o.attack, Defence: o.defence }) + (o.sea ? " " + t("page.play.plan-sea") : "") + " " +
+          t(outlook, { Lo: o.lo, Hi: o.hi, Count: o.troops })).className = "odds";
+        btn(t("page.play.plan-button", { To: name(to) }), line, "danger");
+      } else if (kind === "move") {
+        const m = findFrom(mv.move, s), hero = m.hero && (play.hero ?? mv.hero);
+        say(t("page.play.move-troops", { From: name(s), To: name(to) }));
+        ratios.forEach((r, i) => {
+          const a = armies(s), n = i === 3 ? a : Math.max(0, Math.min(Math.floor(a * (i + 1) / 4), a - 1));
+          if (n > 0) btn(t("page.play.ratio", { Ratio: r === "all" ? t("page.play.ratio-all") : r, Count: n }), "/risk fortify from:" + tname(s) + " to:" + tname(to) + " ratio:" + r + (m.hero ? " hero:" + (hero ? "yes" : "no") : ""), i + 1 === mv.ratio ? "primary" : "secondary");
+        });
+        if (m.hero) {
+          const x = btn(t("page.play.hero"), () => { play.hero = !hero; drawPlay(); });
+          x.setAttribute("aria-pressed", String(!!hero));
+        }
+      } else {
+        say(t("page.play.from-capitals", { From: name(s), Troops: armies(s) }));
+      }
+      if (to < 0 && has(mv.port, s)) btn(t("page.play.port", { Territory: name(s) }), "/risk port territory:" + tname(s));
+    }
+  } else if (mv.launch) {
+    say(t("page.play.planned", { Count: mv.launch }));
+  } else {
+    const cur = b.seats[b.current];
+    say(mv.end ? t("page.play.done") : cur ? t("page.play.hover-turn", { Player: cur.name }) : t("page.play.hover"));
+  }
+  if (mv.launch) btn(t("page.play.launch", { Count: mv.launch }), "/risk launch", "danger");
+  if (mv.item) {
+    say(t("page.play.item", { Item: mv.item.title, What: mv.item.what }));
+    if (mv.item.use) btn(t("page.play.use"), "/risk show cards use:yes", "primary");
+  }
+}
+
+// Inside Discord the page is the channel's Activity (activity.js, loaded
+// there only): its player signs in with Discord before the page starts.
+const inDiscord = ["frame_id", "instance_id"].every((k) => new URLSearchParams(location.search).has(k));
+Words.load(state.lang).then(() => inDiscord && import("/static/activity.js").then((a) => a.start())).then(setup, (e) => showError(e.message));
 
 // The page's library of maps (docs/maps.md), kept by its operator: a
 // Domination map's .zip goes in, /risk new map:NAME plays it.

@@ -42,7 +42,7 @@ async function refresh(st) {
   if (!res.ok) return;
   const m = await res.json();
   if (m.state) {
-    shown = { viewer: -1, seats: m.seats, territories: m.state.territories };
+    shown = { viewer: -1, seats: m.seats, territories: m.state.territories, rules: m.state.options.rules };
     if (!ctl) ctl = RiskMap.attach($("map"), { match: m.id, board: () => shown, pick: () => {} });
     ctl.refresh();
   }

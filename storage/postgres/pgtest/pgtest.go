@@ -12,6 +12,7 @@ import (
 	"errors"
 	"net/url"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -121,4 +122,31 @@ func exec(t testing.TB, addr string, stmts ...string) {
 	if err := tx.Commit(ctx); err != nil {
 		t.Fatalf("pgtest: %v", err)
 	}
+}
+
+// NotDurable says why a commit on the server at addr may not survive a
+// power cut ("" if it would): fsync or synchronous_commit off, as the
+// throwaway server of `bash .ci/postgres start` has them, for speed.
+// Benchmarks whose floor is a durable commit need both on (`bash
+// .ci/postgres start durable`).
+func NotDurable(t testing.TB, addr string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, addr)
+	if err != nil {
+		t.Fatalf("pgtest: connect: %v", err)
+	}
+	defer conn.Close(ctx)
+	var why []string
+	for _, name := range []string{"fsync", "synchronous_commit"} {
+		var v string
+		if err := conn.QueryRow(ctx, "SELECT current_setting($1)", name).Scan(&v); err != nil {
+			t.Fatalf("pgtest: %s: %v", name, err)
+		}
+		if v == "off" {
+			why = append(why, name+" off")
+		}
+	}
+	return strings.Join(why, ", ")
 }

@@ -86,6 +86,8 @@ type Server struct {
 	// resent counts the posts answered with the message their nonce
 	// created earlier (enforce_nonce), instead of a new one.
 	resent int
+	// act is the Activity's side (activity.go), made on first use.
+	act *activity
 }
 
 // NonceWindow is how long Discord remembers a post's nonce for
@@ -145,7 +147,10 @@ type interaction struct {
 	created            time.Time
 	answered           int // callback type, 0 before the answer
 	answeredAt         time.Time
-	original           *Message // the answer (type 4) or the deferred message (type 5)
+	// shown is when its author first saw an answer, by the real clock
+	// (Shown): the answer itself, or the first edit of a deferred one.
+	shown    time.Time
+	original *Message // the answer (type 4) or the deferred message (type 5)
 	// clicked is the message whose button made a component interaction
 	// (nil if the fake does not hold it): answers of type 6 and 7 edit it.
 	clicked *Message

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"net/http"
 	"strconv"
+	"strings"
 )
 
 // What the bot may read of itself, its application, its commands, a
@@ -39,8 +40,13 @@ func (s *Server) DeleteChannel(channel string) {
 	s.deleted[channel] = true
 }
 
-// me answers GET /users/@me: the bot user.
+// me answers GET /users/@me: the bot user, or with an access token
+// (Authorization: Bearer) the user who granted it (activity.go).
 func (s rest) me(w http.ResponseWriter, r *http.Request) {
+	if tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
+		s.bearerMe(w, tok)
+		return
+	}
 	if !s.authorized(w, r) {
 		return
 	}

@@ -73,6 +73,19 @@ func (s *Server) Answer(interactionID string) (*Message, int) {
 	return &cp, in.answered
 }
 
+// Shown returns when an interaction's author first saw its answer, by
+// the real clock (not the fake's, which Advance moves): the answer itself
+// (callback type 4 or 7), or the first edit of a deferred one. ok is
+// false before. What a benchmark times a command up to.
+func (s *Server) Shown(interactionID string) (at time.Time, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if in := s.inter[interactionID]; in != nil && !in.shown.IsZero() {
+		return in.shown, true
+	}
+	return time.Time{}, false
+}
+
 // Replies returns the messages of an interaction that are not deleted:
 // its answer and its follow-ups.
 func (s *Server) Replies(interactionID string) []Message {

@@ -47,6 +47,8 @@ func (s *Server) routes() http.Handler {
 	api("GET /channels/{channel}", rs.channel)
 	api("GET /guilds/{guild}", rs.guild)
 	api("GET /guilds/{guild}/members/{user}", rs.member)
+	api("POST /oauth2/token", rs.token)
+	api("GET /applications/{app}/activity-instance/{instance}", rs.instance)
 	mux.HandleFunc("GET /attachments/{channel}/{id}/{name}", s.attachment)
 	mux.HandleFunc("GET /ws", s.websocket)
 	mux.HandleFunc("GET /ws/", s.websocket)
@@ -270,6 +272,8 @@ func (s rest) acknowledgeLocked(w http.ResponseWriter, r *http.Request, id, toke
 		if len(files) > 0 {
 			bad.add("a deferral carries no files")
 		}
+	case resp.Type == 12:
+		bad = append(bad, s.launchLocked(in, raw)...)
 	case resp.Type == 6 || resp.Type == 7:
 		switch {
 		case in.typ != 3:
@@ -289,6 +293,9 @@ func (s rest) acknowledgeLocked(w http.ResponseWriter, r *http.Request, id, toke
 		return
 	}
 	in.answered, in.answeredAt = resp.Type, now
+	if resp.Type == 4 || resp.Type == 7 {
+		in.shown = time.Now()
+	}
 	switch resp.Type {
 	case 8:
 		for _, c := range d.Choices {
@@ -445,6 +452,9 @@ func (s rest) editOriginal(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	apply(m, d, files)
+	if m.Loading && in.shown.IsZero() {
+		in.shown = time.Now()
+	}
 	m.Loading = false
 	m.Edits++
 	if m == in.clicked {

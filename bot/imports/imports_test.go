@@ -1,4 +1,4 @@
-package hosted
+package imports
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/storage"
 	"github.com/riskbot/riskbot/storage/storetest"
@@ -18,14 +19,14 @@ var importNow = time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
 
 // importing is what a bot with the standard levels and one palette takes
 // in.
-func importing(unverified bool) Importing {
-	return Importing{Levels: []string{"random", "easy", "normal", "hard"}, HasPalette: func(n string) bool { return n == "colorblind" },
+func importing(unverified bool) Options {
+	return Options{Levels: []string{"random", "easy", "normal", "hard"}, HasPalette: func(n string) bool { return n == "colorblind" },
 		Unverified: unverified, Now: importNow}
 }
 
 // liveExport is the host's export of a classic match of three (the third a
 // computer) played for a while, with the bot's data of it.
-func liveExport(t *testing.T) (*storage.Export, Meta) {
+func liveExport(t *testing.T) (*storage.Export, hosted.Meta) {
 	t.Helper()
 	setup := storetest.NewSetup(3, 9)
 	setup.Seats[2].ID = "bot:1"
@@ -42,9 +43,9 @@ func liveExport(t *testing.T) (*storage.Export, Meta) {
 		}
 		log = append(log, e)
 	}
-	meta := Meta{Host: "p0", Settings: DefaultSettings(), Bots: 1, Started: importNow.Add(-time.Hour)}
+	meta := hosted.Meta{Host: "p0", Settings: hosted.DefaultSettings(), Bots: 1, Started: importNow.Add(-time.Hour)}
 	for i, s := range setup.Seats {
-		seat := Seat{ID: s.ID, Name: s.Name}
+		seat := hosted.Seat{ID: s.ID, Name: s.Name}
 		if i == 2 {
 			seat.Level = "easy"
 		}
@@ -54,12 +55,12 @@ func liveExport(t *testing.T) (*storage.Export, Meta) {
 }
 
 // problems is what CheckImport refuses x for, all on one line each.
-func problems(t *testing.T, x *storage.Export, in Importing) string {
+func problems(t *testing.T, x *storage.Export, in Options) string {
 	t.Helper()
-	_, err := CheckImport(x, in)
-	var ie *ImportError
+	_, err := Check(x, in)
+	var ie *Error
 	if !errors.As(err, &ie) {
-		t.Fatalf("CheckImport: %v, want an *ImportError", err)
+		t.Fatalf("CheckImport: %v, want an *Error", err)
 	}
 	return strings.Join(ie.Problems, "\n")
 }
@@ -69,11 +70,11 @@ func problems(t *testing.T, x *storage.Export, in Importing) string {
 // and times in range.
 func TestCheckImportMeta(t *testing.T) {
 	x, base := liveExport(t)
-	a, err := CheckImport(x, importing(false))
+	a, err := Check(x, importing(false))
 	if err != nil {
 		t.Fatalf("the untouched export: %v", err)
 	}
-	if got, err := DecodeMeta(a.Export.Meta); err != nil || !got.Imported.Equal(importNow) || got.Unverified != "" {
+	if got, err := hosted.DecodeMeta(a.Export.Meta); err != nil || !got.Imported.Equal(importNow) || got.Unverified != "" {
 		t.Errorf("admitted meta %+v, %v: want marked imported at %v, not unverified", got, err, importNow)
 	}
 	if a.Dice == nil || !a.Dice.OK() {
@@ -81,32 +82,32 @@ func TestCheckImportMeta(t *testing.T) {
 	}
 	for _, tt := range []struct {
 		name string
-		edit func(m *Meta)
+		edit func(m *hosted.Meta)
 		want string
 	}{
-		{"a host with a space", func(m *Meta) { m.Host = "p 0" }, `meta.host: "p 0" is not an identifier of the chat`},
-		{"a long host", func(m *Meta) { m.Host = strings.Repeat("p", 201) }, "meta.host: "},
-		{"a server with a control character", func(m *Meta) { m.Server = "discord:1\n@everyone" }, "meta.server: "},
-		{"an invisible parent", func(m *Meta) { m.Parent = "discord:\u200b1" }, "meta.parent: "},
-		{"a seat id with a newline", func(m *Meta) { m.Seats[0].ID = "p0\n" }, "meta.seats[0].id: "},
-		{"held outside the map", func(m *Meta) { m.Seats[1].Held = []int{3, 42} }, "meta.seats[1].held: territory 42, of a map of 42 (each once)"},
-		{"held twice", func(m *Meta) { m.Seats[1].Held = []int{3, 3} }, "meta.seats[1].held: territory 3"},
-		{"too many computers", func(m *Meta) { m.Bots = 1 << 30 }, "meta.bots: 1073741824, at most 10000"},
-		{"more steps than lines", func(m *Meta) { m.Turn, m.Steps = []string{"a"}, []int{0, 0, 1} }, "meta.steps: 1 lines in 3 steps, but the turn has 1"},
-		{"a negative income", func(m *Meta) { m.Stats.Income = -1 }, "meta.stats.income: -1"},
-		{"a huge conquest count", func(m *Meta) { m.Stats.Conquests = 1 << 40 }, "meta.stats.conquests: "},
-		{"an eliminated seat the game lacks", func(m *Meta) { m.Stats.Eliminated = []int{7} }, "meta.stats: seat 7 eliminated"},
-		{"a history line with a control character", func(m *Meta) { m.Turn = []string{"a\x00b"} }, "history line"},
-		{"an end that pings", func(m *Meta) { m.Ended = "by {{mention:discord:1}}" }, "meta.ended: "},
-		{"a long end", func(m *Meta) { m.Ended = strings.Repeat("e", 301) }, "meta.ended: 301 bytes, at most 300"},
-		{"an unverified mark that pings", func(m *Meta) { m.Unverified = "@everyone" }, "meta.unverified: "},
-		{"started in 1970", func(m *Meta) { m.Started = time.Unix(0, 0) }, "meta.started: 1970-01-01T00:00:00Z is not a time"},
-		{"imported in the future", func(m *Meta) { m.Imported = importNow.Add(48 * time.Hour) }, "meta.imported: "},
-		{"finished before it started", func(m *Meta) { m.Finished = m.Started.Add(-time.Minute) }, "meta.finished: "},
+		{"a host with a space", func(m *hosted.Meta) { m.Host = "p 0" }, `meta.host: "p 0" is not an identifier of the chat`},
+		{"a long host", func(m *hosted.Meta) { m.Host = strings.Repeat("p", 201) }, "meta.host: "},
+		{"a server with a control character", func(m *hosted.Meta) { m.Server = "discord:1\n@everyone" }, "meta.server: "},
+		{"an invisible parent", func(m *hosted.Meta) { m.Parent = "discord:\u200b1" }, "meta.parent: "},
+		{"a seat id with a newline", func(m *hosted.Meta) { m.Seats[0].ID = "p0\n" }, "meta.seats[0].id: "},
+		{"held outside the map", func(m *hosted.Meta) { m.Seats[1].Held = []int{3, 42} }, "meta.seats[1].held: territory 42, of a map of 42 (each once)"},
+		{"held twice", func(m *hosted.Meta) { m.Seats[1].Held = []int{3, 3} }, "meta.seats[1].held: territory 3"},
+		{"too many computers", func(m *hosted.Meta) { m.Bots = 1 << 30 }, "meta.bots: 1073741824, at most 10000"},
+		{"more steps than lines", func(m *hosted.Meta) { m.Turn, m.Steps = []string{"a"}, []int{0, 0, 1} }, "meta.steps: 1 lines in 3 steps, but the turn has 1"},
+		{"a negative income", func(m *hosted.Meta) { m.Stats.Income = -1 }, "meta.stats.income: -1"},
+		{"a huge conquest count", func(m *hosted.Meta) { m.Stats.Conquests = 1 << 40 }, "meta.stats.conquests: "},
+		{"an eliminated seat the game lacks", func(m *hosted.Meta) { m.Stats.Eliminated = []int{7} }, "meta.stats: seat 7 eliminated"},
+		{"a history line with a control character", func(m *hosted.Meta) { m.Turn = []string{"a\x00b"} }, "history line"},
+		{"an end that pings", func(m *hosted.Meta) { m.Ended = "by {{mention:discord:1}}" }, "meta.ended: "},
+		{"a long end", func(m *hosted.Meta) { m.Ended = strings.Repeat("e", 301) }, "meta.ended: 301 bytes, at most 300"},
+		{"an unverified mark that pings", func(m *hosted.Meta) { m.Unverified = "@everyone" }, "meta.unverified: "},
+		{"started in 1970", func(m *hosted.Meta) { m.Started = time.Unix(0, 0) }, "meta.started: 1970-01-01T00:00:00Z is not a time"},
+		{"imported in the future", func(m *hosted.Meta) { m.Imported = importNow.Add(48 * time.Hour) }, "meta.imported: "},
+		{"finished before it started", func(m *hosted.Meta) { m.Finished = m.Started.Add(-time.Minute) }, "meta.finished: "},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			m := base
-			m.Seats = append([]Seat(nil), base.Seats...)
+			m.Seats = append([]hosted.Seat(nil), base.Seats...)
 			tt.edit(&m)
 			y := *x
 			y.Meta = m.Encode()
@@ -117,7 +118,7 @@ func TestCheckImportMeta(t *testing.T) {
 	}
 
 	// A lobby has no dice: it cannot be marked imported or unverified.
-	lobby := Meta{Host: "p0", Settings: DefaultSettings(), Seats: []Seat{{ID: "p0", Name: "Ann"}}, Unverified: "by hand"}
+	lobby := hosted.Meta{Host: "p0", Settings: hosted.DefaultSettings(), Seats: []hosted.Seat{{ID: "p0", Name: "Ann"}}, Unverified: "by hand"}
 	if got := problems(t, &storage.Export{Channel: "test:lobby", Status: storage.Lobby, Meta: lobby.Encode()}, importing(true)); !strings.Contains(got, "a match that never started is marked") {
 		t.Errorf("a lobby marked unverified: %s", got)
 	}
@@ -132,7 +133,7 @@ func TestCheckImportMeta(t *testing.T) {
 	if y.Meta, err = json.Marshal(raw); err != nil {
 		t.Fatal(err)
 	}
-	if a, err := CheckImport(&y, importing(false)); err != nil || strings.Contains(string(a.Export.Meta), "junk") {
+	if a, err := Check(&y, importing(false)); err != nil || strings.Contains(string(a.Export.Meta), "junk") {
 		t.Errorf("unknown field: %v; stored %s", err, a.Export.Meta)
 	}
 }
@@ -228,7 +229,7 @@ func TestCheckDiceIsOneRule(t *testing.T) {
 			y.Record = tt.rec
 			in := importing(false)
 			in.Commitment = tt.published
-			_, err = CheckImport(&y, in)
+			_, err = Check(&y, in)
 			if (err == nil) != (len(p) == 0) {
 				t.Errorf("CheckImport: %v, but CheckDice found %q", err, p)
 			}

@@ -1,10 +1,11 @@
-package bot
+package lobby
 
 import (
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -24,25 +25,28 @@ type step struct {
 	want    []string
 }
 
-func (h *harness) run(t *testing.T, channel string, steps []step) {
-	t.Helper()
-	c := &channelCount{t: t, h: h, channel: channel}
+func (e *env) run(channel string, steps []step) {
+	e.t.Helper()
 	for _, s := range steps {
 		var m chat.Message
 		if s.click != "" {
-			m = c.click(s.who, s.click)
+			b, ok := e.button(channel, s.click)
+			if !ok {
+				e.t.Fatalf("%s: no %q button in %s", s.name, s.click, channel)
+			}
+			m = e.click(channel, s.who, b.ID)
 		} else {
-			m = h.do(channel, s.who, s.command, s.opts...)
+			m = e.do(channel, s.who, s.command, s.opts...)
 		}
 		if m.Refused != s.refused {
-			t.Errorf("%s: refused %v, want %v: %q", s.name, m.Refused, s.refused, m.Text)
+			e.t.Errorf("%s: refused %v, want %v: %q", s.name, m.Refused, s.refused, m.Text)
 		}
 		if s.refused && !m.Private {
-			t.Errorf("%s: a public refusal: %q", s.name, m.Text)
+			e.t.Errorf("%s: a public refusal: %q", s.name, m.Text)
 		}
 		for _, w := range s.want {
 			if !strings.Contains(all(m), w) {
-				t.Errorf("%s: %q lacks %q", s.name, all(m), w)
+				e.t.Errorf("%s: %q lacks %q", s.name, all(m), w)
 			}
 		}
 	}
@@ -52,10 +56,10 @@ func (h *harness) run(t *testing.T, channel string, steps []step) {
 // holds a seat until its Accept or Decline button answers it, or for a
 // day; every wrong move is refused with a word, the lobby unchanged.
 func TestInvite(t *testing.T) {
-	h := newHarness(t)
+	e := newEnv(t)
 	const ch = "test:invite"
-	h.do(ch, "Ann", "new", "thread:off")
-	h.run(t, ch, []step{
+	e.do(ch, "Ann", "new", "thread:off")
+	e.run(ch, []step{
 		{name: "not the host", who: "Bob", command: "host invite", opts: []string{"player:test:cat"}, refused: true, want: []string{"Only Ann (the host) can invite players."}},
 		{name: "a name, not a mention", who: "Ann", command: "host invite", opts: []string{"player:Cat"}, refused: true, want: []string{"with a mention: /risk host invite player:@Name"}},
 		{name: "a bot", who: "Ann", command: "host invite", opts: []string{"player:bot:1"}, refused: true, want: []string{"with a mention"}},
@@ -77,24 +81,24 @@ func TestInvite(t *testing.T) {
 		{name: "Cat accepts", who: "Cat", click: "Accept", want: []string{"You joined (6/6 seats)"}},
 		{name: "Cat accepts again", who: "Cat", click: "Accept", refused: true, want: []string{"You are already seated in this match."}},
 	})
-	m := h.load(ch)
+	m := e.load(ch)
 	if len(m.Meta.Seats) != 6 || len(m.Meta.Invites) != 0 || m.Meta.Seats[5].ID != "test:cat" {
 		t.Errorf("seats %+v, invites %+v; want Cat in the sixth seat, no invitation", m.Meta.Seats, m.Meta.Invites)
 	}
 
 	// Declined, expired, after the start.
 	const ch2 = "test:invite2"
-	h.do(ch2, "Ann", "new", "thread:off")
-	h.run(t, ch2, []step{
+	e.do(ch2, "Ann", "new", "thread:off")
+	e.run(ch2, []step{
 		{name: "invite Dan", who: "Ann", command: "host invite", opts: []string{"player:test:dan"}},
 		{name: "the lobby holds the seat", who: "Ann", command: "host settings", want: []string{"Settings:"}},
 		{name: "Dan declines", who: "Dan", click: "Decline", want: []string{"You declined the invitation; the seat is free again."}},
 		{name: "Dan declines again", who: "Dan", click: "Decline", refused: true, want: []string{"This invitation is not for you (or was answered already)."}},
 		{name: "invite Eve", who: "Ann", command: "host invite", opts: []string{"player:test:eve"}},
 	})
-	wantLobby(t, h, ch2, "Lobby — 1/6 seats, 1 held", "2. ⏳ {{mention:test:eve}} (invited, seat held until {{time:")
-	h.advance(25 * time.Hour)
-	h.run(t, ch2, []step{
+	e.wantLobby(ch2, "Lobby — 1/6 seats, 1 held", "2. ⏳ {{mention:test:eve}} (invited, seat held until {{time:")
+	e.advance(25 * time.Hour)
+	e.run(ch2, []step{
 		{name: "Eve accepts too late", who: "Eve", click: "Accept", refused: true, want: []string{"This invitation expired {{time:", "join with /risk join"}},
 		{name: "invite Eve again", who: "Ann", command: "host invite", opts: []string{"player:test:eve"}, want: []string{"You invited {{mention:test:eve}}"}},
 		{name: "Eve joins instead", who: "Eve", command: "join", want: []string{"You joined (2/6 seats)"}},
@@ -103,57 +107,37 @@ func TestInvite(t *testing.T) {
 		{name: "Fay accepts after the start", who: "Fay", click: "Accept", refused: true, want: []string{"The match has already started"}},
 		{name: "invite after the start", who: "Ann", command: "host invite", opts: []string{"player:test:gus"}, refused: true, want: []string{"The match has already started."}},
 	})
-	h.bot.Wait()
-	if m := h.load(ch2); len(m.Meta.Invites) != 0 || len(m.Game.State.Seats) != 2 {
+	if m := e.load(ch2); len(m.Meta.Invites) != 0 || len(m.Game.State.Seats) != 2 {
 		t.Errorf("started with invitations %+v and %d seats; want none, 2", m.Meta.Invites, len(m.Game.State.Seats))
 	}
-	if _, err := h.bot.matches.Load(t.Context(), "test:none"); err == nil {
-		t.Error("a channel without a match has one")
-	}
-	wantPrivate(t, h.do("test:none", "Ann", "host invite", "player:test:bob"), "There is no match in this channel")
+	wantPrivate(t, e.do("test:none", "Ann", "host invite", "player:test:bob"), "There is no match in this channel")
 }
 
 // Issue 31, item 3: the victory post's Rematch button opens a lobby in
 // the channel with the same settings and seats (bots seated, people
 // invited back), once however often it is pressed.
 func TestRematch(t *testing.T) {
-	h := newHarness(t)
+	e := newEnv(t)
 	const ch = "test:rematch"
-	h.do(ch, "Ann", "new", "thread:off", "turn-hours:12", "victory:domination")
-	h.do(ch, "Bob", "join")
-	h.do(ch, "Ann", "host addbot", "level:easy", "name:Boney")
-	h.do(ch, "Cat", "join")
-	h.do(ch, "Ann", "host kick", "player:Cat") // removed in the lobby: not in the match
-	h.do(ch, "Ann", "start")
-	h.bot.Wait()
-	before := h.load(ch)
-	c := &channelCount{t: t, h: h, channel: ch}
-	// Bob and Ann give up: Boney wins.
-	for _, who := range []string{"Bob", "Ann"} {
-		b, ok := buttonLabelled(h.do(ch, who, "surrender"), "Give up")
-		if !ok {
-			t.Fatalf("%s: no Give up button", who)
-		}
-		h.click(ch, who, b.ID)
-		h.bot.Wait()
-	}
-	if m := h.load(ch); m.Status != storage.Finished {
-		t.Fatalf("the match is %s, want finished", m.Status)
-	}
-	victory, ok := c.button("Rematch")
-	if !ok {
-		t.Fatal("the victory post has no Rematch button")
-	}
-	h.run(t, ch, []step{
-		{name: "someone who did not play", who: "Dan", click: "Rematch", refused: true, want: []string{"Only the players of this match can ask for its rematch."}},
-		{name: "removed in the lobby", who: "Cat", click: "Rematch", refused: true, want: []string{"Only the players"}},
-		{name: "Bob asks", who: "Bob", click: "Rematch", want: []string{"Your rematch is open", "invited back"}},
-	})
+	e.do(ch, "Ann", "new", "thread:off", "turn-hours:12", "victory:domination")
+	e.do(ch, "Bob", "join")
+	e.do(ch, "Ann", "host addbot", "level:easy", "name:Boney")
+	e.do(ch, "Cat", "join")
+	e.do(ch, "Ann", "host kick", "player:Cat") // removed in the lobby: not in the match
+	e.do(ch, "Ann", "start")
+	wantPrivate(t, e.click(ch, "Bob", e.load(ch).ButtonID(button.Rematch)), "This match is not over yet.")
+	before := e.finished(ch, "Boney")
+	rematch := before.ButtonID(button.Rematch)
+	press := func(who string) chat.Message { return e.click(ch, who, rematch) }
+	wantPrivate(t, press("Dan"), "Only the players of this match can ask for its rematch.")
+	wantPrivate(t, press("Cat"), "Only the players")
+	wantPrivate(t, press("Boney"), "Only the players")
+	wantPrivate(t, press("Bob"), "Your rematch is open", "invited back")
 	// Twice: the second press (of anyone) finds the rematch open.
 	for _, who := range []string{"Bob", "Ann"} {
-		wantPrivate(t, h.click(ch, who, victory.ID), "The rematch is open already")
+		wantPrivate(t, press(who), "The rematch is open already")
 	}
-	m := h.load(ch)
+	m := e.load(ch)
 	if m.Status != storage.Lobby || m.Meta.Rematch != before.ID || m.Meta.Host != "test:bob" {
 		t.Fatalf("rematch: %s, of %d, hosted by %s; want a lobby of %d hosted by Bob", m.Status, m.Meta.Rematch, m.Meta.Host, before.ID)
 	}
@@ -166,16 +150,15 @@ func TestRematch(t *testing.T) {
 	if len(m.Meta.Invites) != 1 || m.Meta.Invites[0].ID != "test:ann" {
 		t.Errorf("invitations %+v, want Ann's", m.Meta.Invites)
 	}
-	wantLobby(t, h, ch, "Bob asked for a rematch", "Lobby — 2/6 seats, 1 held")
-	invitation, ok := c.button("Accept")
+	e.wantLobby(ch, "Bob asked for a rematch", "Lobby — 2/6 seats, 1 held")
+	invitation, ok := e.button(ch, "Accept")
 	if !ok {
 		t.Fatal("no invitation with an Accept button")
 	}
-	wantPrivate(t, h.click(ch, "Ann", invitation.ID), "You joined (3/6 seats)")
-	wantPublic(t, h.do(ch, "Bob", "start"), "The match has started")
-	h.bot.Wait()
-	if after := h.load(ch); after.Game.Setup.Seed == before.Game.Setup.Seed || len(after.Game.State.Seats) != 3 {
+	wantPrivate(t, e.click(ch, "Ann", invitation.ID), "You joined (3/6 seats)")
+	wantPublic(t, e.do(ch, "Bob", "start"), "The match has started")
+	if after := e.load(ch); after.Game.Setup.Seed == before.Game.Setup.Seed || len(after.Game.State.Seats) != 3 {
 		t.Errorf("the rematch has seed %d (before %d), %d seats", after.Game.Setup.Seed, before.Game.Setup.Seed, len(after.Game.State.Seats))
 	}
-	wantPrivate(t, h.click(ch, "Ann", victory.ID), "The rematch is under way in this channel")
+	wantPrivate(t, press("Ann"), "The rematch is under way in this channel")
 }

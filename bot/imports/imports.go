@@ -1,4 +1,4 @@
-package hosted
+package imports
 
 import (
 	"cmp"
@@ -13,19 +13,20 @@ import (
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
+	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
 
-// ImportError lists what makes an exported match unfit to host: each
+// Error lists what makes an exported match unfit to host: each
 // problem names the field and says what is wrong with it.
-type ImportError struct {
+type Error struct {
 	Problems []string
 }
 
 // Error lists the problems, one a line.
-func (e *ImportError) Error() string {
+func (e *Error) Error() string {
 	return "the match cannot be hosted:\n  " + strings.Join(e.Problems, "\n  ")
 }
 
@@ -37,9 +38,9 @@ func (e *ImportError) Error() string {
 // of it) from carrying megabytes that nothing reads.
 const MaxMeta = 256 << 10
 
-// Importing is what a bot takes in: the computer levels and palettes it
+// Options is what a bot takes in: the computer levels and palettes it
 // offers, and whether it hosts a match whose dice it cannot check.
-type Importing struct {
+type Options struct {
 	Levels     []string
 	HasPalette func(name string) bool
 	// Unverified hosts a match whose random outcomes do not follow from
@@ -56,7 +57,7 @@ type Importing struct {
 	Now time.Time
 }
 
-// Admitted is an export as the bot stores it, once CheckImport passed it.
+// Admitted is an export as the bot stores it, once Check passed it.
 type Admitted struct {
 	// Export is the export with its meta as the bot read it: the fields it
 	// does not know dropped, and marked imported (and unverified) if it
@@ -67,11 +68,11 @@ type Admitted struct {
 	Dice *engine.Verdict
 }
 
-// CheckImport checks an exported match without storing it and returns it
-// as the bot will store it: the *ImportError lists every problem found. A
+// Check checks an exported match without storing it and returns it
+// as the bot will store it: the *Error lists every problem found. A
 // match that started must follow from its seed (CheckDice) unless in
 // admits it unverified.
-func CheckImport(x *storage.Export, in Importing) (*Admitted, error) {
+func Check(x *storage.Export, in Options) (*Admitted, error) {
 	var p []string
 	add := func(format string, args ...any) { p = append(p, fmt.Sprintf(format, args...)) }
 	if strings.TrimSpace(x.Channel) == "" || len(x.Channel) > maxID || strings.ContainsFunc(x.Channel, func(r rune) bool { return !state.Visible(r) || r == ' ' }) {
@@ -81,7 +82,7 @@ func CheckImport(x *storage.Export, in Importing) (*Admitted, error) {
 		// Refused before it is decoded: reading megabytes to find what
 		// else is wrong with them is the cost the bound is there to avoid.
 		add("meta: %d bytes, more than the %d the bot's data of a match may take", len(x.Meta), MaxMeta)
-		return nil, &ImportError{Problems: p}
+		return nil, &Error{Problems: p}
 	}
 	var g *engine.Game
 	started := len(x.Record.Setup.Seats) > 0 || len(x.Record.Log) > 0
@@ -129,14 +130,14 @@ func CheckImport(x *storage.Export, in Importing) (*Admitted, error) {
 	default:
 		add("status: %d is not a status (lobby, active, finished or abandoned)", int(x.Status))
 	}
-	var meta Meta
+	var meta hosted.Meta
 	if err := decodeStrictMeta(x.Meta, &meta); err != nil {
 		add("meta: %v", err)
-		return nil, &ImportError{Problems: p}
+		return nil, &Error{Problems: p}
 	}
 	p = append(p, checkMeta(meta, x.Status, g, in)...)
 	if len(p) > 0 {
-		return nil, &ImportError{Problems: p}
+		return nil, &Error{Problems: p}
 	}
 	if started {
 		// Whoever exported and imported it held its seed: its victory
@@ -206,7 +207,7 @@ func CheckDice(rec engine.Record, published string) (*engine.Verdict, []string, 
 // for why, unless it is already (risk migrate --unverified): the match
 // then never claims fair dice.
 func MarkUnverified(meta json.RawMessage, why string) (json.RawMessage, error) {
-	m, err := DecodeMeta(meta)
+	m, err := hosted.DecodeMeta(meta)
 	if err != nil {
 		return nil, err
 	}
@@ -234,9 +235,9 @@ func clipLine(s string) string {
 
 // decodeStrictMeta decodes meta that must be a JSON object of the bot's
 // match data. Wrong types are refused; unknown fields (written by a newer
-// version, or by hand) are not, but nor are they kept: CheckImport stores
+// version, or by hand) are not, but nor are they kept: Check stores
 // the meta it decoded, encoded again.
-func decodeStrictMeta(raw json.RawMessage, m *Meta) error {
+func decodeStrictMeta(raw json.RawMessage, m *hosted.Meta) error {
 	t := strings.TrimSpace(string(raw))
 	if t == "" || t == "null" {
 		return errors.New("missing (the bot's data of the match: host, settings, seats)")
@@ -293,7 +294,7 @@ func jsonKind(t string) string {
 // computer levels the bot offers, lines without markup, numbers and times
 // in range. Its lists need no count of their own beyond what the game
 // allows: MaxMeta bounds them all.
-func checkMeta(m Meta, status storage.Status, g *engine.Game, in Importing) []string {
+func checkMeta(m hosted.Meta, status storage.Status, g *engine.Game, in Options) []string {
 	var p []string
 	add := func(format string, args ...any) { p = append(p, fmt.Sprintf(format, args...)) }
 	id := func(field, s string, required bool) {

@@ -1,4 +1,4 @@
-package hosted
+package tokens
 
 import (
 	"context"
@@ -26,7 +26,7 @@ func TestRevokeTokens(t *testing.T) {
 	ann, bob := chat.User{ID: "web:ann", Name: "Ann"}, chat.User{ID: "web:bob", Name: "Bob"}
 	mint := func(id int64, u chat.User) string {
 		t.Helper()
-		tok, err := NewToken(ctx, db, id, u, now)
+		tok, err := New(ctx, db, id, u, now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,34 +35,34 @@ func TestRevokeTokens(t *testing.T) {
 	// A token as the bot made them before they could be revoked.
 	old := "rk_" + "00112233445566778899aabbccddeeff0011223344556677"
 	raw, _ := json.Marshal(map[string]any{"match": 1, "user": ann.ID, "name": ann.Name})
-	if err := db.SetSetting(ctx, TokenScope, TokenHash(old), raw, now); err != nil {
+	if err := db.SetSetting(ctx, Scope, Hash(old), raw, now); err != nil {
 		t.Fatal(err)
 	}
 	a1, a2, b1, other := mint(1, ann), mint(1, ann), mint(1, bob), mint(2, ann)
 	check := func(when, tok string, want error) {
 		t.Helper()
-		_, err := TokenOf(ctx, db, tok)
+		_, err := NewKeeper(db, 0).Verify(ctx, tok)
 		if !errors.Is(err, want) && !(want == nil && err == nil) {
-			t.Errorf("%s: TokenOf = %v, want %v", when, err, want)
+			t.Errorf("%s: Verify = %v, want %v", when, err, want)
 		}
 	}
 	for _, tok := range []string{old, a1, a2, b1, other} {
 		check("before", tok, nil)
 	}
-	check("a token never made", "rk_"+"ffffffffffffffffffffffffffffffffffffffffffffffff", ErrNoToken)
-	check("not a token", "rk_nothex", ErrNoToken)
-	if err := RevokeTokens(ctx, db, 1, ann.ID, now); err != nil {
+	check("a token never made", "rk_"+"ffffffffffffffffffffffffffffffffffffffffffffffff", ErrUnknown)
+	check("not a token", "rk_nothex", ErrUnknown)
+	if err := Revoke(ctx, db, 1, ann.ID, now); err != nil {
 		t.Fatal(err)
 	}
 	for _, tok := range []string{old, a1, a2} {
-		check("Ann's, revoked", tok, ErrTokenRevoked)
+		check("Ann's, revoked", tok, ErrRevoked)
 	}
 	check("Bob's, same match", b1, nil)
 	check("Ann's, another match", other, nil)
 	a3 := mint(1, ann)
 	check("Ann's, made after", a3, nil)
-	if err := RevokeTokens(ctx, db, 1, ann.ID, now); err != nil {
+	if err := Revoke(ctx, db, 1, ann.ID, now); err != nil {
 		t.Fatal(err)
 	}
-	check("Ann's, made after, revoked again", a3, ErrTokenRevoked)
+	check("Ann's, made after, revoked again", a3, ErrRevoked)
 }

@@ -1,0 +1,396 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/riskbot/riskbot/bot"
+	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/command"
+	"github.com/riskbot/riskbot/storage"
+)
+
+// The page's channels: what the bot posts there, and the page's requests
+// to read and play them.
+
+// play serves the page's requests in a channel: to read it (its events,
+// images, match, board, the completions of a command line) and to play
+// in it (commands, clicks, a team's chat, a seat's API token), as the
+// players the page's session plays.
+type play struct {
+	store    playStore
+	bot      *bot.Bot // attached by Server.SetBot
+	browsers *browsers
+	feeds    *feeds
+	// api makes a seat's API token (POST /web/token).
+	api *api
+	// activity is the Activity's side, nil unless the server is
+	// Discord's Activity: its channels are Discord's.
+	activity *activity
+	log      *slog.Logger
+	// limits bound what visitors create; opening orders the checks of
+	// the matches opened with the opening itself.
+	limits  Limits
+	opening sync.Mutex
+}
+
+// playStore is what the page's requests read themselves, besides the
+// matches the bot loads: the channels with an open match, and the open
+// matches (the page's limits).
+type playStore interface {
+	OpenHead(ctx context.Context, channel string) (storage.Head, error)
+	OpenChannels(ctx context.Context, prefix string) ([]storage.Occupant, error)
+	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
+}
+
+// Post implements bot.Poster.
+func (s *Server) Post(_ context.Context, channel string, m chat.Message) (string, error) {
+	if !strings.HasPrefix(channel, Prefix) && !strings.HasPrefix(channel, consolePrefix) {
+		return "", fmt.Errorf("web: not a channel of the page: %q: %w", channel, chat.ErrUndeliverable)
+	}
+	return s.feeds.put(channel, "", "", m), nil
+}
+
+// Edit implements bot.Editor: the page replaces the message, or posts it
+// anew when it is gone from memory (an earlier run of the server).
+func (s *Server) Edit(_ context.Context, channel, id string, m chat.Message) error {
+	s.feeds.edit(channel, id, m)
+	return nil
+}
+
+var (
+	_ chat.Poster = (*Server)(nil)
+	_ chat.Editor = (*Server)(nil)
+)
+
+// events streams a channel to the page.
+func (pl *play) events(w http.ResponseWriter, r *http.Request) {
+	channel, err := pl.channelName(r.URL.Query().Get("channel"))
+	if err != nil {
+		problem(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	se := pl.browsers.sessionOf(w, r)
+	pl.feeds.restoreLate(r.Context(), channel)
+	pl.feeds.stream(w, r, channel, &sub{se: se, ch: make(chan []byte, 64)}, nil)
+}
+
+// image serves the map of a message, rendered on first request.
+func (pl *play) image(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	se := pl.browsers.sessionOf(w, r)
+	im, to := pl.feeds.imageOf(id)
+	// The image of a private answer (a player's own view, with fog of
+	// war) is its reader's alone, as the answer is.
+	if im == nil || to != "" && !pl.browsers.owns(se, to) {
+		problem(w, http.StatusNotFound, "no such image")
+		return
+	}
+	png, err := im.PNG(r.Context())
+	if err != nil {
+		pl.log.Error("draw a map", "err", err)
+		problem(w, http.StatusInternalServerError, "the map could not be drawn")
+		return
+	}
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "private, max-age=86400")
+	_, _ = w.Write(png)
+}
+
+// maxForm bounds the bodies the page sends.
+const maxForm = 16 << 10
+
+// readJSON decodes a request body of at most limit bytes into v, strictly.
+func readJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) (int, error) {
+	r.Body = http.MaxBytesReader(w, r.Body, limit)
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+			return http.StatusRequestEntityTooLarge, fmt.Errorf("the body is larger than %d bytes", limit)
+		}
+		return http.StatusBadRequest, fmt.Errorf("bad JSON: %v", err)
+	}
+	if dec.More() {
+		return http.StatusBadRequest, errors.New("bad JSON: data after the value")
+	}
+	return 0, nil
+}
+
+// pageReplier shows the bot's answer to a command or click typed in the
+// page: a private answer to its author only; an answer to a click on a
+// private message replaces that message, as on Discord.
+type pageReplier struct {
+	pl      *play
+	channel string
+	user    chat.User
+	replace string // the clicked private message, if any
+}
+
+func (pr pageReplier) Reply(ctx context.Context, m chat.Message) error {
+	if !m.Private && pr.pl.activity != nil {
+		// Typed in Discord, the answer would be seen in the channel.
+		pr.pl.activityPost(ctx, pr.channel, m)
+		return nil
+	}
+	to := ""
+	if m.Private {
+		to = pr.user.ID
+	}
+	id := ""
+	if m.Private && pr.replace != "" {
+		id = pr.replace
+	}
+	pr.pl.feeds.put(pr.channel, id, to, m)
+	return nil
+}
+
+// command runs a command typed in the page: {"channel", "as", "line"}.
+func (pl *play) command(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Channel string `json:"channel"`
+		As      string `json:"as"`
+		Line    string `json:"line"`
+	}
+	if status, err := readJSON(w, r, maxForm, &in); err != nil {
+		problem(w, status, "%v", err)
+		return
+	}
+	channel, user, se, ok := pl.actor(w, r, in.Channel, in.As)
+	if !ok {
+		return
+	}
+	if team, _ := pl.feeds.team(channel, se, user.ID); team {
+		problem(w, http.StatusBadRequest, "this is a team's private chat: write messages here, and play in the match's channel")
+		return
+	}
+	cmd, opts, err := parseCommand(in.Line)
+	if err != nil {
+		problem(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	command.People(pl.bot.Specs(), cmd, opts, func(name string) string { return userIn(channel, name).ID })
+	req := chat.Request{Channel: channel, User: user, Command: cmd, Options: opts, Key: "web/" + randomHex(8), Server: "web", Admin: pl.browsers.isOperator(se)}
+	req.Locale = pageLocale(r)
+	req.GuildLocale = req.Locale
+	if se.activity != nil {
+		// Discord's server: its defaults and limits, as a typed command's.
+		req.Server = se.activity.server
+	}
+	pr := pageReplier{pl: pl, channel: channel, user: user}
+	if command.Alias(cmd) == "new" && se.activity == nil {
+		pl.opening.Lock()
+		defer pl.opening.Unlock()
+		if ok := pl.mayOpen(w, r, se, pr); !ok {
+			return
+		}
+	}
+	if err := pl.bot.Handle(r.Context(), req, pr); err != nil {
+		problem(w, http.StatusInternalServerError, "%v", err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}
+
+// click presses a button of a message: {"channel", "as", "message", "button"}.
+func (pl *play) click(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Channel string `json:"channel"`
+		As      string `json:"as"`
+		Message string `json:"message"`
+		Button  string `json:"button"`
+	}
+	if status, err := readJSON(w, r, maxForm, &in); err != nil {
+		problem(w, status, "%v", err)
+		return
+	}
+	channel, user, se, ok := pl.actor(w, r, in.Channel, in.As)
+	if !ok {
+		return
+	}
+	label, replace, spent := pl.feeds.pressed(channel, se, user.ID, in.Message, in.Button)
+	if label == "" {
+		problem(w, http.StatusNotFound, "no such button")
+		return
+	}
+	c := chat.Click{Channel: channel, User: user, ID: in.Button, Label: label, Key: "web/" + randomHex(8), Server: "web", Admin: pl.browsers.isOperator(se)}
+	c.Locale = pageLocale(r)
+	c.GuildLocale = c.Locale
+	if se.activity != nil {
+		c.Server = se.activity.server
+	}
+	pr := pageReplier{pl: pl, channel: channel, user: user, replace: replace}
+	if opens(in.Button) && se.activity == nil {
+		pl.opening.Lock()
+		defer pl.opening.Unlock()
+		if ok := pl.mayOpen(w, r, se, pr); !ok {
+			return
+		}
+	}
+	if err := pl.bot.HandleClick(r.Context(), c, pr); err != nil {
+		problem(w, http.StatusInternalServerError, "%v", err)
+		return
+	}
+	if spent != "" {
+		pl.feeds.spend(channel, spent)
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}
+
+// channels lists the channels of the page: those with an open match and
+// those seen since the server started.
+func (pl *play) channels(w http.ResponseWriter, r *http.Request) {
+	seen := map[string]bool{}
+	// The page's channels by their names, the console's with theirs
+	// prefixed ("console:main").
+	show := func(c string) {
+		if name, ok := strings.CutPrefix(c, Prefix); ok {
+			seen[name] = true
+		} else if strings.HasPrefix(c, consolePrefix) {
+			seen[c] = true
+		}
+	}
+	for _, prefix := range []string{Prefix, consolePrefix} {
+		open, err := pl.store.OpenChannels(r.Context(), prefix)
+		if err != nil {
+			problem(w, http.StatusServiceUnavailable, "the database is unavailable")
+			return
+		}
+		for _, m := range open {
+			show(m.Channel)
+		}
+	}
+	se := pl.browsers.sessionOf(w, r)
+	pl.feeds.listed(se, show) // a team's chat is listed to its members only
+	names := []string{}
+	for n := range seen {
+		names = append(names, n)
+	}
+	sortStrings(names)
+	writeJSON(w, http.StatusOK, map[string][]string{"channels": names})
+}
+
+// seatInfo is a seat as the page's seat picker shows it.
+type seatInfo struct {
+	Name  string `json:"name"`
+	ID    string `json:"id"`
+	Color string `json:"color,omitempty"`
+	Bot   bool   `json:"bot,omitempty"`
+	// Web: a player of the page, whom a browser may play.
+	Web bool `json:"web,omitempty"`
+	// Yours: this browser plays them; Taken: another one does.
+	Yours bool `json:"yours,omitempty"`
+	Taken bool `json:"taken,omitempty"`
+	Turn  bool `json:"turn,omitempty"`
+}
+
+// channelInfo tells the page about a channel's match: its id (for the
+// spectators' link and the API), status and seats.
+func (pl *play) channelInfo(w http.ResponseWriter, r *http.Request) {
+	channel, err := pl.channelName(r.URL.Query().Get("channel"))
+	if err != nil {
+		problem(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	se := pl.browsers.sessionOf(w, r)
+	out := struct {
+		Match  int64      `json:"match,omitempty"`
+		Status string     `json:"status"`
+		Seats  []seatInfo `json:"seats"`
+	}{Status: "none", Seats: []seatInfo{}}
+	l, err := pl.store.OpenHead(r.Context(), channel)
+	if err == nil {
+		out.Match, out.Status = l.ID, l.Status.String()
+		if mi, err := pl.bot.Match(r.Context(), l.ID); err == nil && mi.Game != nil {
+			st := mi.Game.State
+			for i, seat := range st.Seats {
+				// (The Activity's seats are Discord's players: none is
+				// the page's to take.)
+				si := seatInfo{Name: seat.Name, ID: seat.ID, Bot: i < len(mi.Bots) && mi.Bots[i], Web: strings.HasPrefix(seat.ID, platform(channel)) && se.activity == nil, Turn: st.Current == i}
+				if i < len(mi.RGB) {
+					si.Color = fmt.Sprintf("#%06x", mi.RGB[i])
+				}
+				si.Yours = si.Web && pl.browsers.owns(se, seat.ID)
+				si.Taken = pl.browsers.takenFrom(se, seat.Name)
+				out.Seats = append(out.Seats, si)
+			}
+		} else if mi != nil {
+			out.Seats = append(out.Seats, lobbySeats(mi.Meta, platform(channel))...)
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// lobbySeats reads the seats of a lobby from the bot's data, leniently:
+// the page only shows them.
+func lobbySeats(meta json.RawMessage, platform string) []seatInfo {
+	var m struct {
+		Seats []struct {
+			ID   string `json:"id"`
+			Name string `json:"name"`
+		} `json:"seats"`
+	}
+	_ = json.Unmarshal(meta, &m)
+	var out []seatInfo
+	for _, st := range m.Seats {
+		out = append(out, seatInfo{Name: st.Name, ID: st.ID, Web: strings.HasPrefix(st.ID, platform)})
+	}
+	return out
+}
+
+// pageLocale is the language a page asks for: its switch's (X-Risk-Lang),
+// else the browser's first (Accept-Language), as a locale ("fr").
+func pageLocale(r *http.Request) string {
+	if l := r.Header.Get("X-Risk-Lang"); l != "" {
+		return clipLocale(l)
+	}
+	first, _, _ := strings.Cut(r.Header.Get("Accept-Language"), ",")
+	first, _, _ = strings.Cut(first, ";")
+	return clipLocale(strings.TrimSpace(first))
+}
+
+// clipLocale keeps a locale as short as any is, letters and dashes only.
+func clipLocale(l string) string {
+	if len(l) > 16 {
+		l = l[:16]
+	}
+	return strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') {
+			return r
+		}
+		return -1
+	}, l)
+}
+
+// token gives the page's player their seat's API token: {"channel", "as"}.
+func (pl *play) token(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Channel string `json:"channel"`
+		As      string `json:"as"`
+	}
+	if status, err := readJSON(w, r, maxForm, &in); err != nil {
+		problem(w, status, "%v", err)
+		return
+	}
+	channel, user, _, ok := pl.actor(w, r, in.Channel, in.As)
+	if !ok {
+		return
+	}
+	l, err := pl.bot.Matches().Active(r.Context(), channel)
+	if err != nil || l.Game == nil || l.Game.State.SeatByID(user.ID) < 0 {
+		problem(w, http.StatusNotFound, "%s has no seat in a started match here", user.Name)
+		return
+	}
+	tok, err := pl.api.newToken(r.Context(), l.ID, user)
+	if err != nil {
+		problem(w, http.StatusServiceUnavailable, "the database is unavailable")
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"match": l.ID, "token": tok})
+}
