@@ -165,7 +165,7 @@ func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h floa
 		sx += 30 * sc
 	}
 	stats = fit(f.stat, stats, right-sx)
-	colour := wk.colourName(seat)
+	colour := wk.p.Colour(wk.colors[seat].Name)
 	switch {
 	case now && s.Phase == state.PhaseOrders:
 		colour = wk.p.T("render.card.ordering", "Colour", colour)

@@ -451,7 +451,7 @@ func (wk *worker) drawClassicGridCard(s *state.State, seat int, tag string, r fr
 	wk.drawSwatch(x+33*sc, top, 17*sc, seat, tag)
 	right := x + w - 14*sc
 	nx := x + 60*sc
-	colour := wk.colourName(seat)
+	colour := wk.p.Colour(wk.colors[seat].Name)
 	switch {
 	case won:
 		colour = wk.p.T("render.card.won", "Colour", colour)

@@ -343,7 +343,7 @@ func (wk *worker) drawGridCard(s *state.State, seat int, tag string, r frect) {
 	if bag {
 		room -= 32 * sc
 	}
-	colour := wk.colourName(seat)
+	colour := wk.p.Colour(wk.colors[seat].Name)
 	name := fit(f.name, wk.names[seat], room)
 	bottom := y + h - 24*sc
 	var stats string

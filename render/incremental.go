@@ -203,10 +203,6 @@ func (d *dirty) keepUnchanged() {
 	}
 }
 
-// keepFrame writes the indices of the frame before (prev): the worker's
-// frame is another.
-func (wk *worker) keepFrame(prev []uint8) { copy(wk.pal.Pix, prev) }
-
 // groundChanged writes, in the tiles drawn again, the indices of the sea,
 // lines and names and of the land (as composeIndexed does for a whole
 // frame).

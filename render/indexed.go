@@ -361,7 +361,7 @@ func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
 	}
 	if partial {
 		if !holds {
-			wk.keepFrame(prev.prev)
+			copy(wk.pal.Pix, prev.prev) // the frame before: the worker's frame is another
 		}
 		wk.groundChanged(&ramps, &slots)
 	} else {
@@ -511,7 +511,7 @@ func (wk *worker) mapPanel(seats int, drawn bool) {
 		for _, m := range wk.grounds {
 			if y >= m.r.Min.Y && y < m.r.Max.Y && m.r.Min.X < p.Min.X+j1 && m.r.Max.X > p.Min.X+j0 {
 				mw, my := m.r.Dx(), y-m.r.Min.Y
-				over, overIdx = m.after[4*my*mw:4*(my+1)*mw], wk.afterIdx(m, wk.q)[my*mw:(my+1)*mw]
+				over, overIdx = m.after[4*my*mw:4*(my+1)*mw], m.afterIdx(wk.q, &wk.memoBytes)[my*mw:(my+1)*mw]
 				at = m.r.Min.X - p.Min.X
 				break
 			}

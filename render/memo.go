@@ -61,8 +61,8 @@ func (wk *worker) memoized(k memoKey, r image.Rectangle, draw func()) *memo {
 	r = r.Intersect(wk.canvas.Rect)
 	wk.touch(r)
 	m := wk.memos[k]
-	if m != nil && m.r == r && wk.holds(r, m.before) {
-		wk.put(r, m.after)
+	if m != nil && m.r == r && holds(wk.canvas, r, m.before) {
+		put(wk.canvas, r, m.after)
 		return m
 	}
 	if m == nil {
@@ -75,20 +75,20 @@ func (wk *worker) memoized(k memoKey, r image.Rectangle, draw func()) *memo {
 	}
 	wk.memoBytes -= len(m.before) + len(m.after) + len(m.idx)
 	m.r = r
-	m.before = wk.take(r, m.before[:0])
+	m.before = take(wk.canvas, r, m.before[:0])
 	draw()
-	m.after = wk.take(r, m.after[:0])
+	m.after = take(wk.canvas, r, m.after[:0])
 	m.idx, m.q = m.idx[:0], nil
 	wk.memoBytes += len(m.before) + len(m.after)
 	return m
 }
 
 // afterIdx returns the indices of m's after pixels by quantizer q, mapped
-// on first use.
-func (wk *worker) afterIdx(m *memo, q *quantizer) []uint8 {
+// on first use; held counts the memos' bytes.
+func (m *memo) afterIdx(q *quantizer, held *int) []uint8 {
 	if m.q != q || len(m.idx) == 0 {
 		n := len(m.after) / 4
-		wk.memoBytes += n - len(m.idx)
+		*held += n - len(m.idx)
 		m.idx = slices.Grow(m.idx[:0], n)[:n]
 		q.quantizePix(m.idx, m.after)
 		m.q = q
@@ -96,20 +96,20 @@ func (wk *worker) afterIdx(m *memo, q *quantizer) []uint8 {
 	return m.idx
 }
 
-// take appends the canvas's pixels in r to buf.
-func (wk *worker) take(r image.Rectangle, buf []uint8) []uint8 {
+// take appends canvas's pixels in r to buf.
+func take(canvas *image.RGBA, r image.Rectangle, buf []uint8) []uint8 {
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		buf = append(buf, wk.canvas.Pix[wk.canvas.PixOffset(r.Min.X, y):wk.canvas.PixOffset(r.Max.X, y)]...)
+		buf = append(buf, canvas.Pix[canvas.PixOffset(r.Min.X, y):canvas.PixOffset(r.Max.X, y)]...)
 	}
 	return buf
 }
 
-// holds reports whether the canvas's pixels in r are px.
-func (wk *worker) holds(r image.Rectangle, px []uint8) bool {
+// holds reports whether canvas's pixels in r are px.
+func holds(canvas *image.RGBA, r image.Rectangle, px []uint8) bool {
 	n := 4 * r.Dx()
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		i := wk.canvas.PixOffset(r.Min.X, y)
-		if !bytes.Equal(wk.canvas.Pix[i:i+n], px[:n]) {
+		i := canvas.PixOffset(r.Min.X, y)
+		if !bytes.Equal(canvas.Pix[i:i+n], px[:n]) {
 			return false
 		}
 		px = px[n:]
@@ -117,12 +117,12 @@ func (wk *worker) holds(r image.Rectangle, px []uint8) bool {
 	return true
 }
 
-// put writes px to the canvas's pixels in r.
-func (wk *worker) put(r image.Rectangle, px []uint8) {
+// put writes px to canvas's pixels in r.
+func put(canvas *image.RGBA, r image.Rectangle, px []uint8) {
 	n := 4 * r.Dx()
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		i := wk.canvas.PixOffset(r.Min.X, y)
-		copy(wk.canvas.Pix[i:i+n], px[:n])
+		i := canvas.PixOffset(r.Min.X, y)
+		copy(canvas.Pix[i:i+n], px[:n])
 		px = px[n:]
 	}
 }

@@ -267,11 +267,8 @@ func seatTags(names []string) []string {
 
 // seatLabel is how the panel names a seat: "Ann (red)".
 func (wk *worker) seatLabel(s *state.State, seat int) string {
-	return fmt.Sprintf("%s (%s)", wk.names[seat], wk.colourName(seat))
+	return fmt.Sprintf("%s (%s)", wk.names[seat], wk.p.Colour(wk.colors[seat].Name))
 }
-
-// colourName is the name of seat's colour in the worker's language.
-func (wk *worker) colourName(seat int) string { return wk.p.Colour(wk.colors[seat].Name) }
 
 // displayName is the name a seat is drawn with: its own, or "Player 3"
 // in pr's language when it has none that can be drawn.
