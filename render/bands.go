@@ -48,8 +48,6 @@ const (
 	tileWidth = 200
 	hashBits  = 12
 	goodMatch = 32 // long enough not to look for a longer one
-	maxMatch  = 258
-	maxDist   = 32768
 )
 
 // frameKey tells the matches apart whose frames are encoded: the board,
@@ -198,6 +196,15 @@ type tileCode struct {
 	bits   []byte
 	at     [bandRows]int32
 	nbits  [bandRows]int32
+}
+
+// cardParts are what a card of the panel drew, for keepCardTop
+// (panel.go): the key of all but its numbers, and the boxes of its
+// numbers and of the rest (as drawn; none when not known).
+type cardParts struct {
+	top   uint64
+	stats image.Rectangle
+	rest  [6]image.Rectangle // at most six boxes, else none known
 }
 
 // bandCode is a band's deflate bytes, and the codes and header of its
@@ -426,11 +433,6 @@ type tileBuf [tileMask + 1 + 8]uint8
 // tileMask masks an index into a tileBuf: a tile has at most
 // tileWidth*bandRows bytes (and the hash table keeps 12 bits of an index).
 const tileMask = 1<<12 - 1
-
-const _ = uint(tileMask + 1 - tileWidth*bandRows) // a tile fits
-
-// The map's 8 px tiles (incremental.go) lie each in one tile (hintTiles).
-const _ = uint(0 - tileWidth%tileSize - bandRows%tileSize)
 
 // load32 returns the four bytes from i.
 func (b *tileBuf) load32(i int) uint32 {

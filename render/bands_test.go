@@ -511,3 +511,16 @@ func TestWorkerAffinity(t *testing.T) {
 		t.Errorf("the second moment was drawn by the worker that did not draw the first")
 	}
 }
+
+// TestTileGeometry checks what the encoder's tiles are cut for: a tile
+// fits its search's buffer and the 12 bits the hash table keeps of an
+// index, and a map tile (8 px, incremental.go) lies in one tile
+// (hintTiles).
+func TestTileGeometry(t *testing.T) {
+	if n := tileWidth * bandRows; n > tileMask+1 {
+		t.Errorf("a tile has %d bytes, more than the %d of its buffer", n, tileMask+1)
+	}
+	if tileWidth%tileSize != 0 || bandRows%tileSize != 0 {
+		t.Errorf("tiles of %d x %d px do not hold whole map tiles of %d px", tileWidth, bandRows, tileSize)
+	}
+}

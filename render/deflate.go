@@ -83,6 +83,8 @@ const (
 	endOfBlock = 256
 	maxBits    = 15 // longest literal or distance code
 	maxCLBits  = 7  // longest code length code
+	maxMatch   = 258
+	maxDist    = 32768
 )
 
 // lengthCode returns the symbol of length l+3 (l from 0 to 255, less 257)

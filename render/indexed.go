@@ -185,9 +185,9 @@ type frameIndex struct {
 	static []uint8
 	// runs are the land pixels, row by row, a run per territory.
 	runs []landRun
-	// mix are the land pixels under a line or a name, tile after tile:
-	// those of tile k are mix[mixAt[k]:mixAt[k+1]].
-	mix   []mixPixel
+	// mixed are the land pixels under a line or a name, tile after
+	// tile: those of tile k are mixed[mixAt[k]:mixAt[k+1]].
+	mixed []mixPixel
 	mixAt []int32
 	// ramps are the look's shade ramps as indices (256 entries, so that
 	// a level needs no bounds check).
@@ -280,7 +280,7 @@ func newFrameIndex(b *board) *frameIndex {
 						}
 						mp.idx[k] = q.lut[key565(px[0], px[1], px[2])]
 					}
-					fx.mix = append(fx.mix, mp)
+					fx.mixed = append(fx.mixed, mp)
 				}
 				x++
 			}
@@ -379,7 +379,7 @@ func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
 				out[i] = tbl[l]
 			}
 		}
-		for _, m := range fx.mix {
+		for _, m := range fx.mixed {
 			dst[m.off] = m.idx[slots[m.t]%mixSlots]
 		}
 	}
@@ -462,8 +462,7 @@ func (wk *worker) hintTiles(prev *pngBands, drawn bool) {
 		if !slices.Contains(row, true) {
 			continue
 		}
-		// A map tile lies in one encoder tile (aligned, as asserted in
-		// bands.go).
+		// A map tile lies in one encoder tile (TestTileGeometry).
 		hint := prev.hint[(ty<<tileShift)/bandRows*prev.perRow:]
 		for tx, ch := range row {
 			if ch {

@@ -130,15 +130,6 @@ func (wk *worker) keepCard(i int, k uint64, r frect) bool {
 	return true
 }
 
-// cardParts are what a card drew, for keepCardTop: the key of all but its
-// numbers, and the boxes of its numbers and of the rest (as drawn; none
-// when not known).
-type cardParts struct {
-	top   uint64
-	stats image.Rectangle
-	rest  [6]image.Rectangle // at most six boxes, else none known
-}
-
 // noteParts keeps, for the next frame's keepCardTop, the parts of card i
 // just drawn: its key but for the numbers (top), the box of its numbers
 // (stats), and the boxes it touched from wk.touched[first] on, but for its
