@@ -145,6 +145,7 @@ type pngBands struct {
 	gen     uint32
 	buf     tileBuf // a tile's pixels, row after row
 	changed []bool  // per tile of a band
+	first   []int   // per changed tile of a band, its first row that changed
 	bw      blockWriter
 	lit     [numLit]uint32
 	dist    [numDist]uint32
@@ -188,6 +189,7 @@ type pngBands struct {
 // at[i].
 type tileCode struct {
 	toks   []token
+	from   int // the first row searched last, the rows before kept
 	rows   [bandRows]int32
 	lit    [numLit]uint16
 	dist   [numDist]uint16
@@ -264,7 +266,7 @@ func (e *pngBands) encode(img *image.Paletted) ([]byte, error) {
 				if ch {
 					e.kept--
 					x0, x1 := t*tileWidth, min(w, (t+1)*tileWidth)
-					e.parse(&e.tiles[b*e.perRow+t], img, y0, y1, x0, x1)
+					e.parse(&e.tiles[b*e.perRow+t], img, y0, y1, x0, x1, e.first[t])
 					for y := y0; y < y1; y++ {
 						copy(e.prev[y*w+x0:y*w+x1], img.Pix[y*img.Stride+x0:])
 					}
@@ -292,6 +294,7 @@ func (e *pngBands) reset(w, h int) {
 	e.tiles = make([]tileCode, nb*e.perRow)
 	e.bands = make([]bandCode, nb)
 	e.changed = make([]bool, e.perRow)
+	e.first = make([]int, e.perRow)
 	e.sym = newSymbols()
 }
 
@@ -300,7 +303,7 @@ func (e *pngBands) reset(w, h int) {
 // whether any does.
 func (e *pngBands) diff(img *image.Paletted, y0, y1 int, fresh bool) bool {
 	for t := range e.changed {
-		e.changed[t] = fresh
+		e.changed[t], e.first[t] = fresh, 0
 	}
 	if fresh {
 		return true
@@ -314,7 +317,7 @@ func (e *pngBands) diff(img *image.Paletted, y0, y1 int, fresh bool) bool {
 		for t := range e.changed {
 			x0, x1 := t*tileWidth, min(e.w, (t+1)*tileWidth)
 			if !e.changed[t] && !bytes.Equal(row[x0:x1], prev[x0:x1]) {
-				e.changed[t], any = true, true
+				e.changed[t], e.first[t], any = true, y-y0, true
 			}
 		}
 	}
@@ -333,7 +336,7 @@ func (e *pngBands) diffHinted(img *image.Paletted, y0, y1 int, hint []bool) bool
 		x0, x1 := t*tileWidth, min(e.w, (t+1)*tileWidth)
 		for y := y0; y < y1; y++ {
 			if !bytes.Equal(img.Pix[y*img.Stride+x0:y*img.Stride+x1], e.prev[y*e.w+x0:y*e.w+x1]) {
-				e.changed[t], any = true, true
+				e.changed[t], e.first[t], any = true, y-y0, true
 				break
 			}
 		}
@@ -350,7 +353,7 @@ func (e *pngBands) diffHinted(img *image.Paletted, y0, y1 int, hint []bool) bool
 // The tile's bytes are copied into a fixed array (tileBuf) and read at
 // indices masked to its size, which the compiler then needs not check:
 // the checks were a third of the search's instructions.
-func (e *pngBands) parse(tc *tileCode, img *image.Paletted, y0, y1, x0, x1 int) {
+func (e *pngBands) parse(tc *tileCode, img *image.Paletted, y0, y1, x0, x1, from int) {
 	e.gen++
 	if e.gen == 1<<16 {
 		clear(e.table[:])
@@ -372,12 +375,41 @@ func (e *pngBands) parse(tc *tileCode, img *image.Paletted, y0, y1, x0, x1 int) 
 	}
 	tc.sum, tc.placed = sum%adlerMod, placed%adlerMod
 	clear(buf[n : n+8]) // what 8-byte loads read past the end
-	toks := slices.Grow(tc.toks[:0], n+y1-y0)
 	lit, dst := &tc.lit, &tc.dist
 	clear(lit[:])
 	clear(dst[:])
 	table := &e.table
-	for r := range y1 - y0 {
+	// The rows before from are the same as when the tile was searched
+	// last: their tokens are kept, counted again, and their places put in
+	// the table, as the search would have.
+	keep := 0
+	if from > 0 {
+		keep = int(tc.rows[from-1])
+	}
+	tc.from = from
+	toks := slices.Grow(tc.toks[:keep], n+y1-y0)
+	start := 0
+	for r := range from {
+		row := toks[start:tc.rows[r]]
+		start = int(tc.rows[r])
+		if x0 == 0 { // the row's filter byte
+			lit[0]++
+			row = row[1:]
+		}
+		for i, t := r*tw, 0; t < len(row); t++ {
+			k := buf.load32(i) * 2654435761 >> (32 - hashBits)
+			table[k] = gen | uint32(r)<<12 | uint32(i)
+			if tok := row[t]; tok&matchBit == 0 {
+				lit[tok]++
+				i++
+			} else {
+				lit[257+tok>>26&31]++
+				dst[tok>>21&31]++
+				i += e.sym.length(tok)
+			}
+		}
+	}
+	for r := from; r < y1-y0; r++ {
 		if x0 == 0 {
 			toks = append(toks, literal(0))
 			lit[0]++
@@ -524,8 +556,12 @@ func (e *pngBands) writeBand(b, y0, y1 int) {
 	bc := &e.bands[b]
 	all := e.newCodes(bc)
 	for i := range tiles {
-		if all || e.changed[i] {
-			tiles[i].write(&bc.codes, y1-y0)
+		switch {
+		case all:
+			tiles[i].write(&bc.codes, 0, y1-y0)
+		case e.changed[i]:
+			// Its rows before those searched again keep their bits.
+			tiles[i].write(&bc.codes, tiles[i].from, y1-y0)
 		}
 	}
 	w := bitWriter{out: bc.data[:0]}
@@ -585,11 +621,16 @@ func (e *pngBands) newCodes(bc *bandCode) bool {
 	return true
 }
 
-// write writes the tile's rows (rows of them) with codes c.
-func (tc *tileCode) write(c *tokenCodes, rows int) {
+// write writes the tile's rows from row from on (rows of them) with codes
+// c, keeping the bits of the rows before.
+func (tc *tileCode) write(c *tokenCodes, from, rows int) {
 	w := bitWriter{out: tc.bits[:0]}
 	start := int32(0)
-	for r := range rows {
+	if from > 0 {
+		w.out = tc.bits[:tc.at[from-1]+(tc.nbits[from-1]+7)/8]
+		start = tc.rows[from-1]
+	}
+	for r := from; r < rows; r++ {
 		tc.at[r] = int32(len(w.out))
 		writeTokens(&w, tc.toks[start:tc.rows[r]], c)
 		tc.nbits[r] = int32(w.bitLen()) - 8*tc.at[r]

@@ -474,13 +474,17 @@ func TestBitString(t *testing.T) {
 }
 
 // TestSymbols requires the tokens that the tables make to be those that
-// match works out, for every length and distance.
+// match works out, and to give back their length, for every length and
+// distance.
 func TestSymbols(t *testing.T) {
 	s := newSymbols()
 	for length := 3; length <= maxMatch; length++ {
 		for dist := 1; dist <= maxDist; dist++ {
 			if got, want := s.match(length, dist), match(length, dist); got != want {
 				t.Fatalf("length %d, distance %d: token %#x, want %#x", length, dist, got, want)
+			}
+			if got := s.length(s.match(length, dist)); got != length {
+				t.Fatalf("length %d, distance %d: the token's length is %d", length, dist, got)
 			}
 		}
 	}

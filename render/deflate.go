@@ -39,6 +39,7 @@ func match(length, dist int) token {
 type symbols struct {
 	lengths   [256]token
 	distances [512]uint16
+	lengthOf  [32]uint16 // the least length of each length code
 }
 
 func newSymbols() *symbols {
@@ -57,7 +58,15 @@ func newSymbols() *symbols {
 	}
 	// min(d, 256+d>>7) is d to 257: the codes of 256 and 257.
 	s.distances[256], s.distances[257] = s.distances[258], s.distances[258]
+	for l := 255; l >= 0; l-- {
+		s.lengthOf[s.lengths[l]>>26&31] = uint16(l + 3)
+	}
 	return &s
+}
+
+// length is the length of match token t.
+func (s *symbols) length(t token) int {
+	return int(s.lengthOf[t>>26&31]) + int(t>>13&31)
 }
 
 // match is the token of a match of length (3 to 258) at dist (1 to
