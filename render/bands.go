@@ -566,14 +566,48 @@ func (e *pngBands) writeBand(b, y0, y1 int) {
 	}
 	w := bitWriter{out: bc.data[:0]}
 	w.bitString(bc.head, bc.headBits)
-	for r := range y1 - y0 {
-		for i := range tiles {
-			tc := &tiles[i]
-			w.bitString(tc.bits[tc.at[r]:], int(tc.nbits[r]))
-		}
-	}
+	w.layRows(tiles, y1-y0)
 	endBlock(&w, &bc.lit)
 	bc.data = w.out
+}
+
+// layRows writes the rows of tiles, a row of each tile after the other,
+// each its bits as the tile wrote them (its rows' strings of bits are
+// followed by eight bytes at least): a loop of its own rather than a call
+// of bitString a row of a tile, 128 of them a band.
+func (w *bitWriter) layRows(tiles []tileCode, rows int) {
+	total := 0
+	for i := range tiles {
+		total += len(tiles[i].bits)
+	}
+	out := slices.Grow(w.out, total+16)
+	acc, k := w.acc, w.n // fewer than 32 bits pending
+	for r := range rows {
+		for i := range tiles {
+			tc := &tiles[i]
+			b, n := tc.bits[tc.at[r]:], uint(tc.nbits[r])
+			for n >= 64 {
+				v := binary.LittleEndian.Uint64(b)
+				out = binary.LittleEndian.AppendUint64(out, acc|v<<k)
+				acc = v >> (64 - k) // 0 when k is 0
+				b, n = b[8:], n-64
+			}
+			v := binary.LittleEndian.Uint64(b) & (1<<n - 1)
+			if k+n >= 64 {
+				out = binary.LittleEndian.AppendUint64(out, acc|v<<k)
+				acc, k = v>>(64-k), k+n-64 // k is not 0: n is below 64
+			} else {
+				acc |= v << k
+				k += n
+			}
+			if k >= 32 {
+				out = binary.LittleEndian.AppendUint32(out, uint32(acc))
+				acc >>= 32
+				k -= 32
+			}
+		}
+	}
+	w.out, w.acc, w.n = out, acc, k
 }
 
 // newCodes gives band bc new codes for the frequencies e.lit and e.dist,
@@ -637,8 +671,8 @@ func (tc *tileCode) write(c *tokenCodes, from, rows int) {
 		w.align()
 		start = tc.rows[r]
 	}
-	// Room for bitString's 4-byte loads.
-	tc.bits = append(w.out, 0, 0, 0, 0)
+	// Room for layRows's 8-byte loads.
+	tc.bits = append(w.out, make([]byte, 8)...)
 }
 
 // adler returns the Adler-32 of the raw rows (filter bytes and pixels):

@@ -528,3 +528,51 @@ func TestTileGeometry(t *testing.T) {
 		t.Errorf("tiles of %d x %d px do not hold whole map tiles of %d px", tileWidth, bandRows, tileSize)
 	}
 }
+
+// TestLayRows lays the rows of tiles of random bits, of every length to
+// 200, after every number of bits to 31 already written, and requires what
+// bitString writes a row of a tile at a time.
+func TestLayRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	tiles := make([]tileCode, 3)
+	for before := range 32 {
+		for round := range 20 {
+			for i := range tiles {
+				var w bitWriter
+				tc := &tiles[i]
+				for r := range 4 {
+					tc.at[r] = int32(len(w.out))
+					n := rng.IntN(201)
+					if round == 0 {
+						n = 64 * r // whole words, and none
+					}
+					for range n {
+						w.bits(uint32(rng.IntN(2)), 1)
+					}
+					tc.nbits[r] = int32(w.bitLen()) - 8*tc.at[r]
+					w.align()
+				}
+				tc.bits = append(w.out, make([]byte, 8)...)
+			}
+			var got, want bitWriter
+			for range before {
+				got.bits(1, 1)
+				want.bits(1, 1)
+			}
+			got.layRows(tiles, 4)
+			for r := range 4 {
+				for i := range tiles {
+					want.bitString(tiles[i].bits[tiles[i].at[r]:], int(tiles[i].nbits[r]))
+				}
+			}
+			if got.bitLen() != want.bitLen() {
+				t.Fatalf("after %d bits: %d bits laid, want %d", before, got.bitLen(), want.bitLen())
+			}
+			got.align()
+			want.align()
+			if !bytes.Equal(got.out, want.out) {
+				t.Fatalf("after %d bits, round %d: laid %x, want %x", before, round, got.out, want.out)
+			}
+		}
+	}
+}
