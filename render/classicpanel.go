@@ -122,7 +122,7 @@ func (wk *worker) drawStrip(s *state.State, tags []string) {
 	}
 	right = float64(p.Max.X) - 16*sc
 	at := box(right-wk.arrowKeyWidth()-4*sc, headY-18*sc, right+4*sc, headY+18*sc) // the labels' descenders included
-	wk.memoized(memoKey{kind: memoArrowKey, x: right, y: headY}, at, func() { wk.drawArrowKey(right, headY) })
+	wk.memoized(memoKey{kind: memoArrowKey, x: right, y: headY}, at, nil, func() { wk.drawArrowKey(right, headY) })
 
 	for i, r := range cards {
 		wk.drawCard(s, i, tags[i], r.x0, r.y0, r.x1-r.x0, r.y1-r.y0)

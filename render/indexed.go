@@ -538,12 +538,25 @@ func (wk *worker) mapPanel(seats int, drawn bool) {
 		copy(wk.pal.Pix[i0+j0:i0+j1], g.idx[gy*pw+j0:gy*pw+j1])
 	}
 	if drawn {
-		// The parts drawn get the ground's indices, and only where
+		// The parts drawn get the ground's indices, a highlight's its own
+		// (its memo's: it is all drawn over the ground), and only where
 		// something was drawn on them are they compared with it: in
 		// each row, the stretches of the boxes touched, merged.
 		for _, r := range wk.drawn {
 			for y := r.Min.Y; y < r.Max.Y; y++ {
 				ground(y, r.Min.X-p.Min.X, r.Max.X-p.Min.X)
+			}
+			for _, m := range wk.grounds {
+				c := m.r.Intersect(r)
+				idx := m.afterIdx(wk.q, &wk.memoBytes)
+				for y := c.Min.Y; y < c.Max.Y; y++ {
+					at := (y-m.r.Min.Y)*m.r.Dx() + c.Min.X - m.r.Min.X
+					copy(wk.pal.Pix[y*b.w+c.Min.X:y*b.w+c.Max.X], idx[at:at+c.Dx()])
+				}
+			}
+		}
+		for _, r := range wk.drawn {
+			for y := r.Min.Y; y < r.Max.Y; y++ {
 				row := wk.spans[:0]
 				for _, t := range wk.touched {
 					if t = t.Intersect(r); y >= t.Min.Y && y < t.Max.Y && !t.Empty() {
@@ -559,6 +572,16 @@ func (wk *worker) mapPanel(seats int, drawn bool) {
 					span(y, j0, j1)
 				}
 				wk.spans = row
+			}
+		}
+		// The highlights' pixels, not compared, are put back to the
+		// ground (mapPanel leaves the canvas's panel its ground).
+		for _, m := range wk.grounds {
+			c := m.r.Intersect(p)
+			for y := c.Min.Y; y < c.Max.Y; y++ {
+				gy := y - p.Min.Y
+				copy(wk.canvas.Pix[wk.canvas.PixOffset(c.Min.X, y):wk.canvas.PixOffset(c.Max.X, y)],
+					g.img.Pix[gy*g.img.Stride+4*(c.Min.X-p.Min.X):gy*g.img.Stride+4*(c.Max.X-p.Min.X)])
 			}
 		}
 	} else {

@@ -77,7 +77,10 @@ func (wk *worker) cardHighlight(s *state.State, seat int, x, y, w, h float64) (n
 		return now, won
 	}
 	dc, sc, th := wk.dc, wk.s, wk.th
-	m := wk.memoized(memoKey{kind: memoHighlight, x: x, y: y, w: w, h: h, a: seat}, box(x, y, x+w, y+h), func() {
+	// The card lies on the panel's ground (drawGround), which the canvas
+	// holds there: the highlight is the first thing drawn on the card.
+	on := wk.b.grounds[len(s.Seats)].img
+	m := wk.memoized(memoKey{kind: memoHighlight, x: x, y: y, w: w, h: h, a: seat}, box(x, y, x+w, y+h), on, func() {
 		dc.DrawRoundedRectangle(x, y, w, h, 8*sc)
 		dc.SetColor(th.cardNow)
 		dc.Fill()
@@ -88,8 +91,8 @@ func (wk *worker) cardHighlight(s *state.State, seat int, x, y, w, h float64) (n
 		cardBar(dc, x, y, h, sc, wk.colors[seat].RGBA)
 	})
 	if m != nil {
-		// Most of the card is the highlight still when drawn: mapPanel
-		// takes its indices rather than mapping it again.
+		// The highlight is a ground of its own: mapPanel takes its
+		// indices rather than mapping it again.
 		wk.grounds = append(wk.grounds, m)
 	}
 	return now, won
