@@ -510,7 +510,7 @@ func (wk *worker) mapPanel(seats int, drawn bool) {
 		for _, m := range wk.grounds {
 			if y >= m.r.Min.Y && y < m.r.Max.Y && m.r.Min.X < p.Min.X+j1 && m.r.Max.X > p.Min.X+j0 {
 				mw, my := m.r.Dx(), y-m.r.Min.Y
-				over, overIdx = m.after[4*my*mw:4*(my+1)*mw], m.afterIdx(wk.q, &wk.memoBytes)[my*mw:(my+1)*mw]
+				over, overIdx = m.after[4*my*mw:4*(my+1)*mw], memoIndices(m, wk.q, &wk.memoBytes)[my*mw:(my+1)*mw]
 				at = m.r.Min.X - p.Min.X
 				break
 			}
@@ -548,7 +548,7 @@ func (wk *worker) mapPanel(seats int, drawn bool) {
 			}
 			for _, m := range wk.grounds {
 				c := m.r.Intersect(r)
-				idx := m.afterIdx(wk.q, &wk.memoBytes)
+				idx := memoIndices(m, wk.q, &wk.memoBytes)
 				for y := c.Min.Y; y < c.Max.Y; y++ {
 					at := (y-m.r.Min.Y)*m.r.Dx() + c.Min.X - m.r.Min.X
 					copy(wk.pal.Pix[y*b.w+c.Min.X:y*b.w+c.Max.X], idx[at:at+c.Dx()])
@@ -605,4 +605,17 @@ func (wk *worker) mapPanel(seats int, drawn bool) {
 	}
 	wk.kept, wk.grounds, wk.touched = wk.kept[:0], wk.grounds[:0], wk.touched[:0]
 	wk.ground = g.img
+}
+
+// memoIndices returns the indices of m's after pixels by quantizer q,
+// mapped on first use; held counts the memos' bytes.
+func memoIndices(m *memo, q *quantizer, held *int) []uint8 {
+	if m.mappedBy != q || len(m.idx) == 0 {
+		n := len(m.after) / 4
+		*held += n - len(m.idx)
+		m.idx = slices.Grow(m.idx[:0], n)[:n]
+		q.quantizePix(m.idx, m.after)
+		m.mappedBy = q
+	}
+	return m.idx
 }

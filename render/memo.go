@@ -3,7 +3,6 @@ package render
 import (
 	"bytes"
 	"image"
-	"slices"
 )
 
 // An element of a frame (a swatch, a marker, a card's highlight, a hero's
@@ -37,14 +36,14 @@ const (
 )
 
 // memo is an element's box, and its pixels before and after it was drawn;
-// idx are the after pixels' indices by quantizer q, when asked for
-// (afterIdx).
+// idx are the after pixels' indices, mapped by mappedBy, when asked for
+// (memoIndices, indexed.go).
 type memo struct {
 	r             image.Rectangle
 	before, after []uint8
 	on            *image.RGBA // the ground it was drawn on, when its caller knows
 	idx           []uint8
-	q             *quantizer
+	mappedBy      any
 }
 
 // maxMemoBytes bounds a worker's memos (the classic board's panel needs
@@ -84,22 +83,9 @@ func (wk *worker) memoized(k memoKey, r image.Rectangle, on *image.RGBA, draw fu
 	m.before = take(wk.canvas, r, m.before[:0])
 	draw()
 	m.after = take(wk.canvas, r, m.after[:0])
-	m.idx, m.q, m.on = m.idx[:0], nil, on
+	m.idx, m.mappedBy, m.on = m.idx[:0], nil, on
 	wk.memoBytes += len(m.before) + len(m.after)
 	return m
-}
-
-// afterIdx returns the indices of m's after pixels by quantizer q, mapped
-// on first use; held counts the memos' bytes.
-func (m *memo) afterIdx(q *quantizer, held *int) []uint8 {
-	if m.q != q || len(m.idx) == 0 {
-		n := len(m.after) / 4
-		*held += n - len(m.idx)
-		m.idx = slices.Grow(m.idx[:0], n)[:n]
-		q.quantizePix(m.idx, m.after)
-		m.q = q
-	}
-	return m.idx
 }
 
 // take appends canvas's pixels in r to buf.

@@ -138,10 +138,12 @@ func (wk *worker) keepCard(i int, k uint64, r frect) bool {
 // (stats), and the boxes it touched from wk.touched[first] on, but for its
 // numbers' (wk.touched[numbers]).
 func (wk *worker) noteParts(i int, top uint64, stats image.Rectangle, first, numbers int) {
-	if wk.frame == nil || len(wk.drawn) == 0 || numbers >= len(wk.touched) {
+	f := wk.frame
+	if f == nil || len(wk.drawn) == 0 || numbers >= len(wk.touched) {
 		return // what the card touched is not known
 	}
-	p := cardParts{top: top, stats: stats}
+	p := f.drewNext[i] // none yet this frame
+	p.top, p.stats = top, stats
 	n := 0
 	for k, r := range wk.touched[first:] {
 		if first+k == numbers {
@@ -154,7 +156,7 @@ func (wk *worker) noteParts(i int, top uint64, stats image.Rectangle, first, num
 		n++
 	}
 	if n > 0 {
-		wk.frame.drewNext[i] = p
+		f.drewNext[i] = p
 	}
 }
 
@@ -180,7 +182,8 @@ func (wk *worker) keepCardTop(i int, top uint64, stats image.Rectangle) bool {
 	}
 	// The card's rectangle is the last of the parts drawn (keepCard).
 	wk.drawn[len(wk.drawn)-1] = part.Intersect(wk.drawn[len(wk.drawn)-1])
-	f.drewNext[i] = cardParts{top: top, stats: stats, rest: p.rest}
+	p.stats = stats // the rest as it was
+	f.drewNext[i] = p
 	return true
 }
 
