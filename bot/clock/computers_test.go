@@ -33,7 +33,7 @@ func TestComputersPlay(t *testing.T) {
 	}
 
 	const solo = "test:solo"
-	e.player = aiPlayer // players that win
+	e.setPlayer(aiPlayer) // players that win
 	e.open()
 	e.do(solo, "Ann", "new")
 	e.do(solo, "Ann", "host addbot", "level:easy")
@@ -48,7 +48,7 @@ func TestComputersPlay(t *testing.T) {
 // A computer that breaks a rule plays the safe default instead.
 func TestComputerBreakingARule(t *testing.T) {
 	e := newEnv(t)
-	e.player = func(string, uint64) Player { return cheat{} }
+	e.setPlayer(func(string, uint64) Player { return cheat{} })
 	e.open()
 	const ch = "test:cheat"
 	e.started(ch, []string{"Ann"}, "easy")
@@ -78,12 +78,13 @@ func TestStartResumesComputerPlayers(t *testing.T) {
 	t.Run("initial placement, the timer loop", func(t *testing.T) {
 		e := newEnv(t)
 		const ch = "test:resume-setup"
-		e.player = func(string, uint64) Player { return stuck{} }
+		e.setPlayer(func(string, uint64) Player { return stuck{} })
 		e.noWait = true
 		e.open()
 		e.started(ch, []string{"Ann"}, "easy")
 		e.do(ch, "Ann", "autoplace")
-		e.player, e.noWait = nil, false
+		e.setPlayer(nil)
+		e.noWait = false
 		e.open() // killed: the computer's placement was never saved
 		if s := e.load(ch).Game.State; s.Phase != state.PhaseSetup {
 			t.Fatalf("phase %s before the restart's loop, want the setup", s.Phase)
@@ -104,12 +105,13 @@ func TestStartResumesComputerPlayers(t *testing.T) {
 		const ch = "test:resume-turn"
 		e.started(ch, []string{"Ann"}, "easy")
 		e.do(ch, "Ann", "autoplace")
-		e.player = func(string, uint64) Player { return stuck{} }
+		e.setPlayer(func(string, uint64) Player { return stuck{} })
 		e.noWait = true
 		e.open()
 		e.do(ch, "Ann", "autoplace")
 		e.do(ch, "Ann", "end")
-		e.player, e.noWait = nil, false
+		e.setPlayer(nil)
+		e.noWait = false
 		e.open() // killed while the computer played
 		turn := e.load(ch).Game.State.Turn
 		if err := e.clock.Resume(context.Background()); err != nil {
@@ -175,7 +177,7 @@ func TestComputerTurnsAreBounded(t *testing.T) {
 	e := newEnv(t)
 	var mu sync.Mutex
 	now, most := 0, 0
-	e.player = func(string, uint64) Player { return counting{mu: &mu, now: &now, most: &most} }
+	e.setPlayer(func(string, uint64) Player { return counting{mu: &mu, now: &now, most: &most} })
 	e.configure = func(c *Config) { c.Thinkers = 2 }
 	e.open()
 	const channels = 4

@@ -172,6 +172,15 @@ func (e *env) open() {
 	e.t.Cleanup(e.clock.Close)
 }
 
+// setPlayer sets the computer players newPlayer makes (nil: safe ones),
+// under the lock newPlayer reads them under: a clock's computers may be
+// asking for one.
+func (e *env) setPlayer(f func(level string, seed uint64) Player) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.player = f
+}
+
 // newPlayer makes a computer player of a level.
 func (e *env) newPlayer(level string, seed uint64) (Player, error) {
 	e.mu.Lock()
