@@ -48,8 +48,6 @@ const (
 	tileWidth = 200
 	hashBits  = 12
 	goodMatch = 32 // long enough not to look for a longer one
-	maxMatch  = 258
-	maxDist   = 32768
 )
 
 // frameKey tells the matches apart whose frames are encoded: the board,
@@ -147,6 +145,7 @@ type pngBands struct {
 	gen     uint32
 	buf     tileBuf // a tile's pixels, row after row
 	changed []bool  // per tile of a band
+	first   []int   // per changed tile of a band, its first row that changed
 	bw      blockWriter
 	lit     [numLit]uint32
 	dist    [numDist]uint32
@@ -190,6 +189,7 @@ type pngBands struct {
 // at[i].
 type tileCode struct {
 	toks   []token
+	from   int // the first row searched last, the rows before kept
 	rows   [bandRows]int32
 	lit    [numLit]uint16
 	dist   [numDist]uint16
@@ -198,6 +198,15 @@ type tileCode struct {
 	bits   []byte
 	at     [bandRows]int32
 	nbits  [bandRows]int32
+}
+
+// cardParts are what a card of the panel drew, for keepCardTop
+// (panel.go): the key of all but its numbers, and the boxes of its
+// numbers and of the rest (as drawn; none when not known).
+type cardParts struct {
+	top   uint64
+	stats image.Rectangle
+	rest  [6]image.Rectangle // at most six boxes, else none known
 }
 
 // bandCode is a band's deflate bytes, and the codes and header of its
@@ -257,7 +266,7 @@ func (e *pngBands) encode(img *image.Paletted) ([]byte, error) {
 				if ch {
 					e.kept--
 					x0, x1 := t*tileWidth, min(w, (t+1)*tileWidth)
-					e.parse(&e.tiles[b*e.perRow+t], img, y0, y1, x0, x1)
+					e.parse(&e.tiles[b*e.perRow+t], img, y0, y1, x0, x1, e.first[t])
 					for y := y0; y < y1; y++ {
 						copy(e.prev[y*w+x0:y*w+x1], img.Pix[y*img.Stride+x0:])
 					}
@@ -285,6 +294,7 @@ func (e *pngBands) reset(w, h int) {
 	e.tiles = make([]tileCode, nb*e.perRow)
 	e.bands = make([]bandCode, nb)
 	e.changed = make([]bool, e.perRow)
+	e.first = make([]int, e.perRow)
 	e.sym = newSymbols()
 }
 
@@ -293,7 +303,7 @@ func (e *pngBands) reset(w, h int) {
 // whether any does.
 func (e *pngBands) diff(img *image.Paletted, y0, y1 int, fresh bool) bool {
 	for t := range e.changed {
-		e.changed[t] = fresh
+		e.changed[t], e.first[t] = fresh, 0
 	}
 	if fresh {
 		return true
@@ -307,7 +317,7 @@ func (e *pngBands) diff(img *image.Paletted, y0, y1 int, fresh bool) bool {
 		for t := range e.changed {
 			x0, x1 := t*tileWidth, min(e.w, (t+1)*tileWidth)
 			if !e.changed[t] && !bytes.Equal(row[x0:x1], prev[x0:x1]) {
-				e.changed[t], any = true, true
+				e.changed[t], e.first[t], any = true, y-y0, true
 			}
 		}
 	}
@@ -326,7 +336,7 @@ func (e *pngBands) diffHinted(img *image.Paletted, y0, y1 int, hint []bool) bool
 		x0, x1 := t*tileWidth, min(e.w, (t+1)*tileWidth)
 		for y := y0; y < y1; y++ {
 			if !bytes.Equal(img.Pix[y*img.Stride+x0:y*img.Stride+x1], e.prev[y*e.w+x0:y*e.w+x1]) {
-				e.changed[t], any = true, true
+				e.changed[t], e.first[t], any = true, y-y0, true
 				break
 			}
 		}
@@ -343,7 +353,7 @@ func (e *pngBands) diffHinted(img *image.Paletted, y0, y1 int, hint []bool) bool
 // The tile's bytes are copied into a fixed array (tileBuf) and read at
 // indices masked to its size, which the compiler then needs not check:
 // the checks were a third of the search's instructions.
-func (e *pngBands) parse(tc *tileCode, img *image.Paletted, y0, y1, x0, x1 int) {
+func (e *pngBands) parse(tc *tileCode, img *image.Paletted, y0, y1, x0, x1, from int) {
 	e.gen++
 	if e.gen == 1<<16 {
 		clear(e.table[:])
@@ -365,12 +375,41 @@ func (e *pngBands) parse(tc *tileCode, img *image.Paletted, y0, y1, x0, x1 int) 
 	}
 	tc.sum, tc.placed = sum%adlerMod, placed%adlerMod
 	clear(buf[n : n+8]) // what 8-byte loads read past the end
-	toks := slices.Grow(tc.toks[:0], n+y1-y0)
 	lit, dst := &tc.lit, &tc.dist
 	clear(lit[:])
 	clear(dst[:])
 	table := &e.table
-	for r := range y1 - y0 {
+	// The rows before from are the same as when the tile was searched
+	// last: their tokens are kept, counted again, and their places put in
+	// the table, as the search would have.
+	keep := 0
+	if from > 0 {
+		keep = int(tc.rows[from-1])
+	}
+	tc.from = from
+	toks := slices.Grow(tc.toks[:keep], n+y1-y0)
+	start := 0
+	for r := range from {
+		row := toks[start:tc.rows[r]]
+		start = int(tc.rows[r])
+		if x0 == 0 { // the row's filter byte
+			lit[0]++
+			row = row[1:]
+		}
+		for i, t := r*tw, 0; t < len(row); t++ {
+			k := buf.load32(i) * 2654435761 >> (32 - hashBits)
+			table[k] = gen | uint32(r)<<12 | uint32(i)
+			if tok := row[t]; tok&matchBit == 0 {
+				lit[tok]++
+				i++
+			} else {
+				lit[257+tok>>26&31]++
+				dst[tok>>21&31]++
+				i += e.sym.length(tok)
+			}
+		}
+	}
+	for r := from; r < y1-y0; r++ {
 		if x0 == 0 {
 			toks = append(toks, literal(0))
 			lit[0]++
@@ -426,11 +465,6 @@ type tileBuf [tileMask + 1 + 8]uint8
 // tileMask masks an index into a tileBuf: a tile has at most
 // tileWidth*bandRows bytes (and the hash table keeps 12 bits of an index).
 const tileMask = 1<<12 - 1
-
-const _ = uint(tileMask + 1 - tileWidth*bandRows) // a tile fits
-
-// The map's 8 px tiles (incremental.go) lie each in one tile (hintTiles).
-const _ = uint(0 - tileWidth%tileSize - bandRows%tileSize)
 
 // load32 returns the four bytes from i.
 func (b *tileBuf) load32(i int) uint32 {
@@ -522,20 +556,58 @@ func (e *pngBands) writeBand(b, y0, y1 int) {
 	bc := &e.bands[b]
 	all := e.newCodes(bc)
 	for i := range tiles {
-		if all || e.changed[i] {
-			tiles[i].write(&bc.codes, y1-y0)
+		switch {
+		case all:
+			tiles[i].write(&bc.codes, 0, y1-y0)
+		case e.changed[i]:
+			// Its rows before those searched again keep their bits.
+			tiles[i].write(&bc.codes, tiles[i].from, y1-y0)
 		}
 	}
 	w := bitWriter{out: bc.data[:0]}
 	w.bitString(bc.head, bc.headBits)
-	for r := range y1 - y0 {
-		for i := range tiles {
-			tc := &tiles[i]
-			w.bitString(tc.bits[tc.at[r]:], int(tc.nbits[r]))
-		}
-	}
+	w.layRows(tiles, y1-y0)
 	endBlock(&w, &bc.lit)
 	bc.data = w.out
+}
+
+// layRows writes the rows of tiles, a row of each tile after the other,
+// each its bits as the tile wrote them (its rows' strings of bits are
+// followed by eight bytes at least): a loop of its own rather than a call
+// of bitString a row of a tile, 128 of them a band.
+func (w *bitWriter) layRows(tiles []tileCode, rows int) {
+	total := 0
+	for i := range tiles {
+		total += len(tiles[i].bits)
+	}
+	out := slices.Grow(w.out, total+16)
+	acc, k := w.acc, w.n // fewer than 32 bits pending
+	for r := range rows {
+		for i := range tiles {
+			tc := &tiles[i]
+			b, n := tc.bits[tc.at[r]:], uint(tc.nbits[r])
+			for n >= 64 {
+				v := binary.LittleEndian.Uint64(b)
+				out = binary.LittleEndian.AppendUint64(out, acc|v<<k)
+				acc = v >> (64 - k) // 0 when k is 0
+				b, n = b[8:], n-64
+			}
+			v := binary.LittleEndian.Uint64(b) & (1<<n - 1)
+			if k+n >= 64 {
+				out = binary.LittleEndian.AppendUint64(out, acc|v<<k)
+				acc, k = v>>(64-k), k+n-64 // k is not 0: n is below 64
+			} else {
+				acc |= v << k
+				k += n
+			}
+			if k >= 32 {
+				out = binary.LittleEndian.AppendUint32(out, uint32(acc))
+				acc >>= 32
+				k -= 32
+			}
+		}
+	}
+	w.out, w.acc, w.n = out, acc, k
 }
 
 // newCodes gives band bc new codes for the frequencies e.lit and e.dist,
@@ -583,19 +655,24 @@ func (e *pngBands) newCodes(bc *bandCode) bool {
 	return true
 }
 
-// write writes the tile's rows (rows of them) with codes c.
-func (tc *tileCode) write(c *tokenCodes, rows int) {
+// write writes the tile's rows from row from on (rows of them) with codes
+// c, keeping the bits of the rows before.
+func (tc *tileCode) write(c *tokenCodes, from, rows int) {
 	w := bitWriter{out: tc.bits[:0]}
 	start := int32(0)
-	for r := range rows {
+	if from > 0 {
+		w.out = tc.bits[:tc.at[from-1]+(tc.nbits[from-1]+7)/8]
+		start = tc.rows[from-1]
+	}
+	for r := from; r < rows; r++ {
 		tc.at[r] = int32(len(w.out))
 		writeTokens(&w, tc.toks[start:tc.rows[r]], c)
 		tc.nbits[r] = int32(w.bitLen()) - 8*tc.at[r]
 		w.align()
 		start = tc.rows[r]
 	}
-	// Room for bitString's 4-byte loads.
-	tc.bits = append(w.out, 0, 0, 0, 0)
+	// Room for layRows's 8-byte loads.
+	tc.bits = append(w.out, make([]byte, 8)...)
 }
 
 // adler returns the Adler-32 of the raw rows (filter bytes and pixels):

@@ -474,13 +474,17 @@ func TestBitString(t *testing.T) {
 }
 
 // TestSymbols requires the tokens that the tables make to be those that
-// match works out, for every length and distance.
+// match works out, and to give back their length, for every length and
+// distance.
 func TestSymbols(t *testing.T) {
 	s := newSymbols()
 	for length := 3; length <= maxMatch; length++ {
 		for dist := 1; dist <= maxDist; dist++ {
 			if got, want := s.match(length, dist), match(length, dist); got != want {
 				t.Fatalf("length %d, distance %d: token %#x, want %#x", length, dist, got, want)
+			}
+			if got := s.length(s.match(length, dist)); got != length {
+				t.Fatalf("length %d, distance %d: the token's length is %d", length, dist, got)
 			}
 		}
 	}
@@ -509,5 +513,66 @@ func TestWorkerAffinity(t *testing.T) {
 	}
 	if other.heldBy != nil || drew.heldBy == nil {
 		t.Errorf("the second moment was drawn by the worker that did not draw the first")
+	}
+}
+
+// TestTileGeometry checks what the encoder's tiles are cut for: a tile
+// fits its search's buffer and the 12 bits the hash table keeps of an
+// index, and a map tile (8 px, incremental.go) lies in one tile
+// (hintTiles).
+func TestTileGeometry(t *testing.T) {
+	if n := tileWidth * bandRows; n > tileMask+1 {
+		t.Errorf("a tile has %d bytes, more than the %d of its buffer", n, tileMask+1)
+	}
+	if tileWidth%tileSize != 0 || bandRows%tileSize != 0 {
+		t.Errorf("tiles of %d x %d px do not hold whole map tiles of %d px", tileWidth, bandRows, tileSize)
+	}
+}
+
+// TestLayRows lays the rows of tiles of random bits, of every length to
+// 200, after every number of bits to 31 already written, and requires what
+// bitString writes a row of a tile at a time.
+func TestLayRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	tiles := make([]tileCode, 3)
+	for before := range 32 {
+		for round := range 20 {
+			for i := range tiles {
+				var w bitWriter
+				tc := &tiles[i]
+				for r := range 4 {
+					tc.at[r] = int32(len(w.out))
+					n := rng.IntN(201)
+					if round == 0 {
+						n = 64 * r // whole words, and none
+					}
+					for range n {
+						w.bits(uint32(rng.IntN(2)), 1)
+					}
+					tc.nbits[r] = int32(w.bitLen()) - 8*tc.at[r]
+					w.align()
+				}
+				tc.bits = append(w.out, make([]byte, 8)...)
+			}
+			var got, want bitWriter
+			for range before {
+				got.bits(1, 1)
+				want.bits(1, 1)
+			}
+			got.layRows(tiles, 4)
+			for r := range 4 {
+				for i := range tiles {
+					want.bitString(tiles[i].bits[tiles[i].at[r]:], int(tiles[i].nbits[r]))
+				}
+			}
+			if got.bitLen() != want.bitLen() {
+				t.Fatalf("after %d bits: %d bits laid, want %d", before, got.bitLen(), want.bitLen())
+			}
+			got.align()
+			want.align()
+			if !bytes.Equal(got.out, want.out) {
+				t.Fatalf("after %d bits, round %d: laid %x, want %x", before, round, got.out, want.out)
+			}
+		}
 	}
 }

@@ -122,7 +122,7 @@ func (wk *worker) drawStrip(s *state.State, tags []string) {
 	}
 	right = float64(p.Max.X) - 16*sc
 	at := box(right-wk.arrowKeyWidth()-4*sc, headY-18*sc, right+4*sc, headY+18*sc) // the labels' descenders included
-	wk.memoized(memoKey{kind: memoArrowKey, x: right, y: headY}, at, func() { wk.drawArrowKey(right, headY) })
+	wk.memoized(memoKey{kind: memoArrowKey, x: right, y: headY}, at, nil, func() { wk.drawArrowKey(right, headY) })
 
 	for i, r := range cards {
 		wk.drawCard(s, i, tags[i], r.x0, r.y0, r.x1-r.x0, r.y1-r.y0)
@@ -183,8 +183,7 @@ func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h floa
 	// not highlighted may keep it (keepCardTop).
 	topKey := elemKey(elemCard, uint64(seat), stringKey(tag), stringKey(colour), stringKey(name), flags(now, won, out), f64(x), f64(y), f64(w), f64(h))
 	statsY := bottom + capHeight(f.stat)/2
-	statsBox := textBox(f.stat, stats, sx, statsY)
-	if !now && !won && wk.keepCardTop(seat, topKey, statsBox) {
+	if !now && !won && wk.keepCardTop(seat, topKey, textBox(f.stat, stats, sx, statsY)) {
 		wk.text(f.stat, stats, sx, statsY, statCol)
 		return
 	}
@@ -198,7 +197,7 @@ func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h floa
 		wk.touch(disc(nx+11*sc, bottom, 12*sc))
 	}
 	numbers := len(wk.touched)
-	statsBox = statsBox.Union(wk.text(f.stat, stats, sx, statsY, statCol))
+	statsBox := wk.text(f.stat, stats, sx, statsY, statCol)
 	wk.text(f.name, name, nx, top+capHeight(f.name)/2, nameCol)
 	if cx := nx + textWidth(f.name, name) + 12*sc; cx+textWidth(f.small, colour) <= right {
 		c := th.dim

@@ -39,6 +39,7 @@ func match(length, dist int) token {
 type symbols struct {
 	lengths   [256]token
 	distances [512]uint16
+	lengthOf  [32]uint16 // the least length of each length code
 }
 
 func newSymbols() *symbols {
@@ -57,7 +58,15 @@ func newSymbols() *symbols {
 	}
 	// min(d, 256+d>>7) is d to 257: the codes of 256 and 257.
 	s.distances[256], s.distances[257] = s.distances[258], s.distances[258]
+	for l := 255; l >= 0; l-- {
+		s.lengthOf[s.lengths[l]>>26&31] = uint16(l + 3)
+	}
 	return &s
+}
+
+// length is the length of match token t.
+func (s *symbols) length(t token) int {
+	return int(s.lengthOf[t>>26&31]) + int(t>>13&31)
 }
 
 // match is the token of a match of length (3 to 258) at dist (1 to
@@ -83,6 +92,8 @@ const (
 	endOfBlock = 256
 	maxBits    = 15 // longest literal or distance code
 	maxCLBits  = 7  // longest code length code
+	maxMatch   = 258
+	maxDist    = 32768
 )
 
 // lengthCode returns the symbol of length l+3 (l from 0 to 255, less 257)

@@ -265,7 +265,7 @@ func (wk *worker) drawSwatch(x, y, r float64, seat int, tag string) {
 		wk.dirty.mark(at)
 		return
 	}
-	wk.memoized(memoKey{kind: memoSwatch, x: x, y: y, r: r, a: seat, tag: tag}, at, func() { wk.swatch(x, y, r, seat, tag) })
+	wk.memoized(memoKey{kind: memoSwatch, x: x, y: y, r: r, a: seat, tag: tag}, at, nil, func() { wk.swatch(x, y, r, seat, tag) })
 }
 
 func (wk *worker) swatch(x, y, r float64, seat int, tag string) {

@@ -403,7 +403,7 @@ func (wk *worker) drawGridCard(s *state.State, seat int, tag string, r frect) {
 	default:
 		r := 9 * sc
 		at := box(ix-0.85*r-2*sc, bottom-0.75*r-2*sc, ix+0.85*r+2*sc, bottom+1.05*r+2*sc)
-		wk.memoized(memoKey{kind: memoPadlock, x: ix, y: bottom, r: r}, at, func() { padlock(dc, ix, bottom, r, sc, th) })
+		wk.memoized(memoKey{kind: memoPadlock, x: ix, y: bottom, r: r}, at, nil, func() { padlock(dc, ix, bottom, r, sc, th) })
 	}
 }
 

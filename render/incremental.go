@@ -257,7 +257,7 @@ func (wk *worker) groundChanged(ramps *[256]*[256]uint8, slots *[256]uint8) {
 				continue
 			}
 			k := ty*d.g.tw + tx
-			for _, m := range fx.mix[fx.mixAt[k]:fx.mixAt[k+1]] {
+			for _, m := range fx.mixed[fx.mixAt[k]:fx.mixAt[k+1]] {
 				dst[m.off] = m.idx[slots[m.t]%mixSlots]
 			}
 		}
@@ -280,20 +280,20 @@ func (fx *frameIndex) tileRuns(b *board) {
 		return (y>>tileShift)*g.tw + x>>tileShift
 	}
 	fx.mixAt = make([]int32, g.n()+1)
-	for _, m := range fx.mix {
+	for _, m := range fx.mixed {
 		fx.mixAt[tile(m)+1]++
 	}
 	for k := range g.n() {
 		fx.mixAt[k+1] += fx.mixAt[k]
 	}
-	byTile := make([]mixPixel, len(fx.mix))
+	byTile := make([]mixPixel, len(fx.mixed))
 	next := slices.Clone(fx.mixAt[:g.n()])
-	for _, m := range fx.mix {
+	for _, m := range fx.mixed {
 		t := tile(m)
 		byTile[next[t]] = m
 		next[t]++
 	}
-	fx.mix = byTile
+	fx.mixed = byTile
 }
 
 // stampChanged is stamp for the pixels of the tiles d draws again.

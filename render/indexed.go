@@ -185,9 +185,9 @@ type frameIndex struct {
 	static []uint8
 	// runs are the land pixels, row by row, a run per territory.
 	runs []landRun
-	// mix are the land pixels under a line or a name, tile after tile:
-	// those of tile k are mix[mixAt[k]:mixAt[k+1]].
-	mix   []mixPixel
+	// mixed are the land pixels under a line or a name, tile after
+	// tile: those of tile k are mixed[mixAt[k]:mixAt[k+1]].
+	mixed []mixPixel
 	mixAt []int32
 	// ramps are the look's shade ramps as indices (256 entries, so that
 	// a level needs no bounds check).
@@ -280,7 +280,7 @@ func newFrameIndex(b *board) *frameIndex {
 						}
 						mp.idx[k] = q.lut[key565(px[0], px[1], px[2])]
 					}
-					fx.mix = append(fx.mix, mp)
+					fx.mixed = append(fx.mixed, mp)
 				}
 				x++
 			}
@@ -379,7 +379,7 @@ func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
 				out[i] = tbl[l]
 			}
 		}
-		for _, m := range fx.mix {
+		for _, m := range fx.mixed {
 			dst[m.off] = m.idx[slots[m.t]%mixSlots]
 		}
 	}
@@ -462,8 +462,7 @@ func (wk *worker) hintTiles(prev *pngBands, drawn bool) {
 		if !slices.Contains(row, true) {
 			continue
 		}
-		// A map tile lies in one encoder tile (aligned, as asserted in
-		// bands.go).
+		// A map tile lies in one encoder tile (TestTileGeometry).
 		hint := prev.hint[(ty<<tileShift)/bandRows*prev.perRow:]
 		for tx, ch := range row {
 			if ch {
@@ -511,7 +510,7 @@ func (wk *worker) mapPanel(seats int, drawn bool) {
 		for _, m := range wk.grounds {
 			if y >= m.r.Min.Y && y < m.r.Max.Y && m.r.Min.X < p.Min.X+j1 && m.r.Max.X > p.Min.X+j0 {
 				mw, my := m.r.Dx(), y-m.r.Min.Y
-				over, overIdx = m.after[4*my*mw:4*(my+1)*mw], m.afterIdx(wk.q, &wk.memoBytes)[my*mw:(my+1)*mw]
+				over, overIdx = m.after[4*my*mw:4*(my+1)*mw], memoIndices(m, wk.q, &wk.memoBytes)[my*mw:(my+1)*mw]
 				at = m.r.Min.X - p.Min.X
 				break
 			}
@@ -539,12 +538,25 @@ func (wk *worker) mapPanel(seats int, drawn bool) {
 		copy(wk.pal.Pix[i0+j0:i0+j1], g.idx[gy*pw+j0:gy*pw+j1])
 	}
 	if drawn {
-		// The parts drawn get the ground's indices, and only where
+		// The parts drawn get the ground's indices, a highlight's its own
+		// (its memo's: it is all drawn over the ground), and only where
 		// something was drawn on them are they compared with it: in
 		// each row, the stretches of the boxes touched, merged.
 		for _, r := range wk.drawn {
 			for y := r.Min.Y; y < r.Max.Y; y++ {
 				ground(y, r.Min.X-p.Min.X, r.Max.X-p.Min.X)
+			}
+			for _, m := range wk.grounds {
+				c := m.r.Intersect(r)
+				idx := memoIndices(m, wk.q, &wk.memoBytes)
+				for y := c.Min.Y; y < c.Max.Y; y++ {
+					at := (y-m.r.Min.Y)*m.r.Dx() + c.Min.X - m.r.Min.X
+					copy(wk.pal.Pix[y*b.w+c.Min.X:y*b.w+c.Max.X], idx[at:at+c.Dx()])
+				}
+			}
+		}
+		for _, r := range wk.drawn {
+			for y := r.Min.Y; y < r.Max.Y; y++ {
 				row := wk.spans[:0]
 				for _, t := range wk.touched {
 					if t = t.Intersect(r); y >= t.Min.Y && y < t.Max.Y && !t.Empty() {
@@ -560,6 +572,16 @@ func (wk *worker) mapPanel(seats int, drawn bool) {
 					span(y, j0, j1)
 				}
 				wk.spans = row
+			}
+		}
+		// The highlights' pixels, not compared, are put back to the
+		// ground (mapPanel leaves the canvas's panel its ground).
+		for _, m := range wk.grounds {
+			c := m.r.Intersect(p)
+			for y := c.Min.Y; y < c.Max.Y; y++ {
+				gy := y - p.Min.Y
+				copy(wk.canvas.Pix[wk.canvas.PixOffset(c.Min.X, y):wk.canvas.PixOffset(c.Max.X, y)],
+					g.img.Pix[gy*g.img.Stride+4*(c.Min.X-p.Min.X):gy*g.img.Stride+4*(c.Max.X-p.Min.X)])
 			}
 		}
 	} else {
@@ -583,4 +605,17 @@ func (wk *worker) mapPanel(seats int, drawn bool) {
 	}
 	wk.kept, wk.grounds, wk.touched = wk.kept[:0], wk.grounds[:0], wk.touched[:0]
 	wk.ground = g.img
+}
+
+// memoIndices returns the indices of m's after pixels by quantizer q,
+// mapped on first use; held counts the memos' bytes.
+func memoIndices(m *memo, q *quantizer, held *int) []uint8 {
+	if m.mappedBy != q || len(m.idx) == 0 {
+		n := len(m.after) / 4
+		*held += n - len(m.idx)
+		m.idx = slices.Grow(m.idx[:0], n)[:n]
+		q.quantizePix(m.idx, m.after)
+		m.mappedBy = q
+	}
+	return m.idx
 }

@@ -20,7 +20,7 @@ func (wk *worker) drawCrown(p [2]float64, w float64) {
 		wk.dirty.mark(at)
 		return
 	}
-	wk.memoized(memoKey{kind: memoCrown, x: p[0], y: p[1], r: w}, at, func() { crownMark(wk.dc, p[0], p[1], w, wk.s) })
+	wk.memoized(memoKey{kind: memoCrown, x: p[0], y: p[1], r: w}, at, nil, func() { crownMark(wk.dc, p[0], p[1], w, wk.s) })
 }
 
 func crownMark(dc *gg.Context, x, y, w, s float64) {
@@ -69,7 +69,7 @@ func (wk *worker) memoHero(x, y, r float64, ring color.RGBA, dead bool) {
 	if dead {
 		k.kind = memoDeadHero
 	}
-	wk.memoized(k, heroBox(x, y, r, s), func() {
+	wk.memoized(k, heroBox(x, y, r, s), nil, func() {
 		heroMark(dc, x, y, r, s, ring, wk.th)
 		if dead {
 			dc.SetLineWidth(3 * s)
@@ -119,7 +119,7 @@ func (wk *worker) drawItem(p [2]float64, fat bool, r float64) {
 	if fat {
 		k.a = 1
 	}
-	wk.memoized(k, at, func() { itemMark(wk.dc, wk.canvas, wk.f, p[0], p[1], r, wk.s, fat, wk.th) })
+	wk.memoized(k, at, nil, func() { itemMark(wk.dc, wk.canvas, wk.f, p[0], p[1], r, wk.s, fat, wk.th) })
 }
 
 func itemMark(dc *gg.Context, dst *image.RGBA, f *faces, x, y, r, s float64, fat bool, th *theme) {

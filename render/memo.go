@@ -3,7 +3,6 @@ package render
 import (
 	"bytes"
 	"image"
-	"slices"
 )
 
 // An element of a frame (a swatch, a marker, a card's highlight, a hero's
@@ -37,13 +36,14 @@ const (
 )
 
 // memo is an element's box, and its pixels before and after it was drawn;
-// idx are the after pixels' indices by quantizer q, when asked for
-// (afterIdx).
+// idx are the after pixels' indices, mapped by mappedBy, when asked for
+// (memoIndices, indexed.go).
 type memo struct {
 	r             image.Rectangle
 	before, after []uint8
+	on            *image.RGBA // the ground it was drawn on, when its caller knows
 	idx           []uint8
-	q             *quantizer
+	mappedBy      any
 }
 
 // maxMemoBytes bounds a worker's memos (the classic board's panel needs
@@ -52,16 +52,21 @@ const maxMemoBytes = 4 << 20
 
 // memoized draws an element whose pixels lie in r, or copies what it drew
 // when r holds what it held then, and returns its memo. Outside
-// composeIndexed it just draws, and returns nil.
-func (wk *worker) memoized(k memoKey, r image.Rectangle, draw func()) *memo {
+// composeIndexed it just draws, and returns nil. A caller that knows r
+// holds the panel's ground on (the element is the first drawn there) says
+// so: then r is not compared with what it held, nor touched (the
+// element's memo is mapPanel's ground there).
+func (wk *worker) memoized(k memoKey, r image.Rectangle, on *image.RGBA, draw func()) *memo {
 	if !wk.indexed {
 		draw()
 		return nil
 	}
 	r = r.Intersect(wk.canvas.Rect)
-	wk.touch(r)
+	if on == nil {
+		wk.touch(r)
+	}
 	m := wk.memos[k]
-	if m != nil && m.r == r && holds(wk.canvas, r, m.before) {
+	if m != nil && m.r == r && (on != nil && m.on == on || holds(wk.canvas, r, m.before)) {
 		put(wk.canvas, r, m.after)
 		return m
 	}
@@ -78,22 +83,9 @@ func (wk *worker) memoized(k memoKey, r image.Rectangle, draw func()) *memo {
 	m.before = take(wk.canvas, r, m.before[:0])
 	draw()
 	m.after = take(wk.canvas, r, m.after[:0])
-	m.idx, m.q = m.idx[:0], nil
+	m.idx, m.mappedBy, m.on = m.idx[:0], nil, on
 	wk.memoBytes += len(m.before) + len(m.after)
 	return m
-}
-
-// afterIdx returns the indices of m's after pixels by quantizer q, mapped
-// on first use; held counts the memos' bytes.
-func (m *memo) afterIdx(q *quantizer, held *int) []uint8 {
-	if m.q != q || len(m.idx) == 0 {
-		n := len(m.after) / 4
-		*held += n - len(m.idx)
-		m.idx = slices.Grow(m.idx[:0], n)[:n]
-		q.quantizePix(m.idx, m.after)
-		m.q = q
-	}
-	return m.idx
 }
 
 // take appends canvas's pixels in r to buf.

@@ -77,7 +77,10 @@ func (wk *worker) cardHighlight(s *state.State, seat int, x, y, w, h float64) (n
 		return now, won
 	}
 	dc, sc, th := wk.dc, wk.s, wk.th
-	m := wk.memoized(memoKey{kind: memoHighlight, x: x, y: y, w: w, h: h, a: seat}, box(x, y, x+w, y+h), func() {
+	// The card lies on the panel's ground (drawGround), which the canvas
+	// holds there: the highlight is the first thing drawn on the card.
+	on := wk.b.grounds[len(s.Seats)].img
+	m := wk.memoized(memoKey{kind: memoHighlight, x: x, y: y, w: w, h: h, a: seat}, box(x, y, x+w, y+h), on, func() {
 		dc.DrawRoundedRectangle(x, y, w, h, 8*sc)
 		dc.SetColor(th.cardNow)
 		dc.Fill()
@@ -88,8 +91,8 @@ func (wk *worker) cardHighlight(s *state.State, seat int, x, y, w, h float64) (n
 		cardBar(dc, x, y, h, sc, wk.colors[seat].RGBA)
 	})
 	if m != nil {
-		// Most of the card is the highlight still when drawn: mapPanel
-		// takes its indices rather than mapping it again.
+		// The highlight is a ground of its own: mapPanel takes its
+		// indices rather than mapping it again.
 		wk.grounds = append(wk.grounds, m)
 	}
 	return now, won
@@ -130,24 +133,17 @@ func (wk *worker) keepCard(i int, k uint64, r frect) bool {
 	return true
 }
 
-// cardParts are what a card drew, for keepCardTop: the key of all but its
-// numbers, and the boxes of its numbers and of the rest (as drawn; none
-// when not known).
-type cardParts struct {
-	top   uint64
-	stats image.Rectangle
-	rest  [6]image.Rectangle // at most six boxes, else none known
-}
-
 // noteParts keeps, for the next frame's keepCardTop, the parts of card i
 // just drawn: its key but for the numbers (top), the box of its numbers
 // (stats), and the boxes it touched from wk.touched[first] on, but for its
 // numbers' (wk.touched[numbers]).
 func (wk *worker) noteParts(i int, top uint64, stats image.Rectangle, first, numbers int) {
-	if wk.frame == nil || len(wk.drawn) == 0 || numbers >= len(wk.touched) {
+	f := wk.frame
+	if f == nil || len(wk.drawn) == 0 || numbers >= len(wk.touched) {
 		return // what the card touched is not known
 	}
-	p := cardParts{top: top, stats: stats}
+	p := f.drewNext[i] // none yet this frame
+	p.top, p.stats = top, stats
 	n := 0
 	for k, r := range wk.touched[first:] {
 		if first+k == numbers {
@@ -160,7 +156,7 @@ func (wk *worker) noteParts(i int, top uint64, stats image.Rectangle, first, num
 		n++
 	}
 	if n > 0 {
-		wk.frame.drewNext[i] = p
+		f.drewNext[i] = p
 	}
 }
 
@@ -186,7 +182,8 @@ func (wk *worker) keepCardTop(i int, top uint64, stats image.Rectangle) bool {
 	}
 	// The card's rectangle is the last of the parts drawn (keepCard).
 	wk.drawn[len(wk.drawn)-1] = part.Intersect(wk.drawn[len(wk.drawn)-1])
-	f.drewNext[i] = cardParts{top: top, stats: stats, rest: p.rest}
+	p.stats = stats // the rest as it was
+	f.drewNext[i] = p
 	return true
 }
 

@@ -68,14 +68,14 @@ type worker struct {
 	kept         []image.Rectangle
 	// drawn are the parts of the panel drawn on its ground when its
 	// cards can be kept (its first line, the cards drawn), when the
-	// panel's kind lists them (drawStrip); empty when it does not. touched
-	// are then the boxes of what was drawn in them (touch).
+	// panel's kind lists them (the classic strip); empty when it does not.
+	// touched are then the boxes of what was drawn in them (touch).
 	drawn, touched []image.Rectangle
 	// grounds are elements drawn on the panel's ground this frame that
-	// most of their box keeps: mapPanel compares with them too.
+	// most of their box keeps: the panel's mapping compares with them too.
 	grounds []*memo
-	// runs are groundChanged's runs of tiles in a row of them; open,
-	// markArrow's stretches of a row; spans, mapPanel's.
+	// Scratch: the runs of changed tiles in a row of them, an arrow's
+	// stretches of a row (open), the panel's stretches of a row (spans).
 	runs, open, spans [][2]int
 	// ground is the panel ground that the canvas's panel holds, as
 	// composeIndexed leaves it; nil when it holds anything else.
@@ -174,7 +174,7 @@ func (p *workerPool) put(wk *worker) {
 }
 
 // touch notes that r was drawn on, when the panel's parts drawn are
-// listed (mapPanel then compares only those pixels with the ground).
+// listed (only those pixels are then compared with the ground).
 func (wk *worker) touch(r image.Rectangle) {
 	if len(wk.drawn) > 0 {
 		wk.touched = append(wk.touched, r)
