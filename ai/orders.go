@@ -27,6 +27,12 @@ type ordersPolicy struct {
 	// values weighs targets by what they do: a continent completed or
 	// broken, a player eliminated (hard).
 	values bool
+	// allIn orders every spare army of the source into an attack, not
+	// just enough to take the target surely (one of hard's candidates).
+	allIn bool
+	// targets, if set, are the only territories attacked (a continent to
+	// take or to break: one of hard's candidates).
+	targets []bool
 }
 
 // ordersDecider is what a level implements to order its own way in a
@@ -43,10 +49,6 @@ func (n *normal) decideOrders(_ context.Context, s *state.State, seat int) engin
 	return orders(s, seat, ordersPolicy{minOdds: oddsFor(n.p.style)})
 }
 
-func (h *hard) decideOrders(_ context.Context, s *state.State, seat int) engine.Command {
-	return orders(s, seat, ordersPolicy{minOdds: oddsFor(h.base.style), values: true})
-}
-
 // oddsFor is the least chance of a conquest an attack order needs, by the
 // heuristics' internal style (bias): 0.6 at the balanced setting, more for
 // a defensive one.
@@ -54,11 +56,16 @@ func oddsFor(style float64) float64 { return max(0.3, min(0.85, 0.5-0.1*style)) 
 
 // orders decides seat's next command of the round.
 func orders(s *state.State, seat int, p ordersPolicy) engine.Command {
+	return ordersWith(s, seat, p, chances{})
+}
+
+// ordersWith is orders weighing odds with memo, which a search shares
+// across its many calls (the odds of a pair never change).
+func ordersWith(s *state.State, seat int, p ordersPolicy, memo chances) engine.Command {
 	hand := s.Seats[seat].Hand
 	if set, ok := engine.BestSet(s, seat); ok && (hand.Len() >= 5 || !p.reckless) {
 		return engine.Trade{Cards: set}
 	}
-	memo := chances{}
 	if r := s.Seats[seat].Reserve; r > 0 {
 		return engine.Place{Territory: placeFor(s, seat, p, memo), Armies: r}
 	}
@@ -185,7 +192,7 @@ func placeFor(s *state.State, seat int, p ordersPolicy, c chances) int {
 		}
 		have := engine.Projected(s, seat, t) - 1 + r
 		for _, n := range s.Map.Territories[t].Adj {
-			if s.Terr[n].Owner == seat {
+			if s.Terr[n].Owner == seat || (p.targets != nil && !p.targets[n]) {
 				continue
 			}
 			var score float64
@@ -223,7 +230,7 @@ func attackOrder(s *state.State, seat int, p ordersPolicy, c chances) engine.Com
 			continue
 		}
 		for _, n := range s.Map.Territories[t].Adj {
-			if s.SameSide(s.Terr[n].Owner, seat) || targeted(s, seat, n) {
+			if s.SameSide(s.Terr[n].Owner, seat) || targeted(s, seat, n) || (p.targets != nil && !p.targets[n]) {
 				continue
 			}
 			var score float64
@@ -238,7 +245,9 @@ func attackOrder(s *state.State, seat int, p ordersPolicy, c chances) engine.Com
 				}
 				// Enough to take it surely, and two more to hold it; the
 				// rest stays for the source's other neighbours.
-				armies = min(spare, c.armiesFor(sureOdds, def)+2)
+				if !p.allIn {
+					armies = min(spare, c.armiesFor(sureOdds, def)+2)
+				}
 				score = c.take(armies, def) * value(s, seat, n, p)
 			}
 			if score > bestScore {

@@ -1,0 +1,345 @@
+package ai
+
+import (
+	"cmp"
+	"context"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+)
+
+// hard in simultaneous rounds searches. At its first order of a round
+// (after any card trade) it writes several candidate order sets for its
+// seat: normal's, its own weighing targets, bolder and more careful ones,
+// one that puts the reserve on its most threatened front, one that goes
+// for a continent or breaks another's. Then, on a few samples of what it
+// cannot see, it resolves the round with the engine for each candidate
+// against the same guess of the others' orders and the same dice (common
+// random numbers), plays one more round of everyone's likely orders, so
+// that a candidate that leaves a front open to a counter-attack pays for
+// it, and scores the position with the learned evaluation (hardEvaluate).
+// The candidate with the best mean plays, one command a call, from a
+// cache; without the cache (a restart) it searches again from where its
+// orders stand.
+//
+// A sample is built from the seat's view alone: the hidden cards dealt at
+// random (determinize), the others' reserves their income on the board
+// (which is public), their orders those normal would give from that
+// guess, and the dice and the round's seat order from a generator seeded
+// by the position and the sample's number; so a position always gets the
+// same orders.
+
+// The search's size: samples of the others' cards and the dice, and the
+// rounds played after the one ordered before the evaluation.
+const (
+	roundSamples    = 8
+	roundLookahead  = 1
+	roundMaxOrders  = 100
+	roundMemoLimit  = 1 << 16
+	roundCacheLimit = 64
+)
+
+// roundPlan is one way to order a round: a policy and, if placeAt is not
+// -1, the territory the whole reserve goes to.
+type roundPlan struct {
+	p       ordersPolicy
+	placeAt int
+}
+
+// roundOrders is the order set chosen for a round: cmds, given from the
+// position where the seat had start orders.
+type roundOrders struct {
+	start int
+	cmds  []engine.Command
+}
+
+// roundSearch is hard's search of simultaneous rounds and its scratch
+// memory, which it reuses.
+type roundSearch struct {
+	memo        chances
+	chosen      map[planKey]roundOrders
+	base, sim   state.State
+	cards       []state.Card
+	sums        []float64
+	src         *rand.PCG
+	rng         *rand.Rand
+	samples     int
+	lookahead   int
+	noSearching bool // play the first candidate (hard weighing targets) without searching
+}
+
+func (h *hard) decideOrders(_ context.Context, s *state.State, seat int) engine.Command {
+	p := ordersPolicy{minOdds: oddsFor(h.base.style), values: true}
+	if set, ok := engine.BestSet(s, seat); ok {
+		return engine.Trade{Cards: set}
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.rounds.next(s, seat, p)
+}
+
+// next is seat's next command of the round in the view s.
+func (rs *roundSearch) next(s *state.State, seat int, p ordersPolicy) engine.Command {
+	key := planKey{match: matchKey(s), turn: s.Turn, seat: seat}
+	own := len(s.OrdersOf(seat))
+	if o, ok := rs.chosen[key]; ok {
+		switch i := own - o.start; {
+		case i >= 0 && i < len(o.cmds):
+			return o.cmds[i]
+		case i == len(o.cmds):
+			return engine.EndTurn{}
+		}
+	}
+	cmds := rs.search(s, seat, p)
+	if rs.chosen == nil || len(rs.chosen) >= roundCacheLimit {
+		rs.chosen = make(map[planKey]roundOrders)
+	}
+	rs.chosen[key] = roundOrders{start: own, cmds: cmds}
+	if len(cmds) == 0 {
+		return engine.EndTurn{}
+	}
+	return cmds[0]
+}
+
+// search returns the order set seat gives for the rest of the round in
+// the view s.
+func (rs *roundSearch) search(s *state.State, seat int, p ordersPolicy) []engine.Command {
+	if rs.memo == nil || len(rs.memo) > roundMemoLimit {
+		rs.memo = chances{}
+	}
+	cands := rs.candidates(s, seat, p)
+	if len(cands) == 1 || rs.noSearching {
+		return cands[0]
+	}
+	if rs.src == nil {
+		rs.src = rand.NewPCG(0, 0)
+		rs.rng = rand.New(rs.src)
+	}
+	samples, lookahead := rs.samples, rs.lookahead
+	if samples <= 0 {
+		samples, lookahead = roundSamples, roundLookahead
+	}
+	rs.sums = append(rs.sums[:0], make([]float64, len(cands))...)
+	model := ordersPolicy{minOdds: p.minOdds}
+	pos := positionSeed(s, seat)
+	for r := range samples {
+		seedRand(rs.src, mix(pos, uint64(r)), 11)
+		base := determinizeInto(&rs.base, &rs.cards, s, seat, rs.rng)
+		for j := range base.Seats {
+			if j != seat && base.Seats[j].Alive() {
+				// The view hides the others' reserves and orders; their
+				// income is public.
+				base.Seats[j].Ready = false
+				base.Seats[j].Reserve = base.Income(j).Total
+				rs.give(base, j, model)
+			}
+		}
+		for k, cmds := range cands {
+			sim := base.CopyInto(&rs.sim)
+			for _, c := range cmds {
+				if _, err := engine.Apply(sim, seat, c); err != nil {
+					break
+				}
+			}
+			rs.commitAll(sim, seat)
+			for range lookahead {
+				if sim.Phase != state.PhaseOrders {
+					break
+				}
+				for j := range sim.Seats {
+					if !sim.Seats[j].Alive() {
+						continue
+					}
+					if j == seat {
+						rs.give(sim, j, p)
+					} else {
+						rs.give(sim, j, model)
+					}
+				}
+				rs.commitAll(sim, seat)
+			}
+			rs.sums[k] += hardEvaluate(sim, seat)
+		}
+	}
+	best := 0
+	for k := range cands {
+		if rs.sums[k] > rs.sums[best] {
+			best = k
+		}
+	}
+	return cands[best]
+}
+
+// give plays seat's orders by policy p in the full state s, without
+// committing them.
+func (rs *roundSearch) give(s *state.State, seat int, p ordersPolicy) {
+	for range roundMaxOrders {
+		c := ordersWith(s, seat, p, rs.memo)
+		if _, end := c.(engine.EndTurn); end {
+			break
+		}
+		if _, err := engine.Apply(s, seat, c); err != nil {
+			break
+		}
+	}
+	if r := s.Seats[seat].Reserve; r > 0 {
+		// Whatever went wrong, the reserve must be placed to commit.
+		for t := range s.Terr {
+			if s.Terr[t].Owner == seat {
+				_, _ = engine.Apply(s, seat, engine.Place{Territory: t, Armies: r})
+				break
+			}
+		}
+	}
+}
+
+// commitAll commits every living seat that has not, seat last: the last
+// commit resolves the round.
+func (rs *roundSearch) commitAll(s *state.State, seat int) {
+	for j := range s.Seats {
+		if j != seat && s.Seats[j].Alive() && !s.Seats[j].Ready {
+			_, _ = engine.Apply(s, j, engine.EndTurn{})
+		}
+	}
+	if s.Phase == state.PhaseOrders && !s.Seats[seat].Ready {
+		_, _ = engine.Apply(s, seat, engine.EndTurn{})
+	}
+}
+
+// candidates are the order sets hard weighs for the rest of seat's round
+// in the view s, the first its own way of ordering (p), no two the same.
+func (rs *roundSearch) candidates(s *state.State, seat int, p ordersPolicy) [][]engine.Command {
+	with := func(f func(*ordersPolicy)) ordersPolicy {
+		q := p
+		f(&q)
+		return q
+	}
+	plans := []roundPlan{
+		{p: p, placeAt: -1},
+		{p: ordersPolicy{minOdds: p.minOdds}, placeAt: -1}, // normal's
+		{p: with(func(q *ordersPolicy) { q.minOdds, q.allIn = 0.3, true }), placeAt: -1},
+		{p: with(func(q *ordersPolicy) { q.allIn = true }), placeAt: -1},
+		{p: with(func(q *ordersPolicy) { q.minOdds = 0.75 }), placeAt: -1},
+	}
+	if s.Seats[seat].Reserve > 0 {
+		if t := threatened(s, seat, rs.memo); t >= 0 {
+			plans = append(plans,
+				roundPlan{p: with(func(q *ordersPolicy) { q.minOdds = sureOdds }), placeAt: t},
+				roundPlan{p: p, placeAt: t})
+		}
+	}
+	for _, targets := range continentTargets(s, seat) {
+		plans = append(plans, roundPlan{p: with(func(q *ordersPolicy) { q.targets = targets }), placeAt: -1})
+	}
+	var out [][]engine.Command
+	for _, rp := range plans {
+		cmds := rs.write(s, seat, rp)
+		if !slices.ContainsFunc(out, func(o []engine.Command) bool { return slices.Equal(o, cmds) }) {
+			out = append(out, cmds)
+		}
+	}
+	return out
+}
+
+// write is the order set of plan rp for the rest of seat's round in the
+// view s.
+func (rs *roundSearch) write(s *state.State, seat int, rp roundPlan) []engine.Command {
+	x := s.Clone()
+	x.Hidden = false // its own orders only: nothing hidden is read
+	x.RNG = state.RNG{Seed: 1}
+	var out []engine.Command
+	for range roundMaxOrders {
+		var c engine.Command
+		if r := x.Seats[seat].Reserve; r > 0 && rp.placeAt >= 0 {
+			c = engine.Place{Territory: rp.placeAt, Armies: r}
+		} else {
+			c = ordersWith(x, seat, rp.p, rs.memo)
+		}
+		switch c.(type) {
+		case engine.EndTurn, engine.Trade:
+			return out
+		}
+		if _, err := engine.Apply(x, seat, c); err != nil {
+			return out
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// threatened is seat's front most likely to fall to its strongest
+// neighbour's attack, weighed by what its loss costs (a continent held
+// whole), or -1.
+func threatened(s *state.State, seat int, c chances) int {
+	best, bestRisk := -1, 0.0
+	for t := range s.Terr {
+		if s.Terr[t].Owner != seat {
+			continue
+		}
+		enemy := 0
+		for _, n := range s.Map.Territories[t].Adj {
+			if !s.SameSide(s.Terr[n].Owner, seat) && s.Terr[n].Owner >= 0 {
+				enemy = max(enemy, guard(s, n)-1)
+			}
+		}
+		if enemy == 0 {
+			continue
+		}
+		worth := 1.0
+		if k := s.Map.Territories[t].Continent; s.ContinentOwner(k) == seat {
+			worth += float64(s.Map.Continents[k].Bonus)
+		}
+		if risk := c.take(enemy, engine.Projected(s, seat, t)) * worth; risk > bestRisk {
+			best, bestRisk = t, risk
+		}
+	}
+	return best
+}
+
+// continentTargets are the territories of the continents seat might go
+// for this round: the two it holds most of without holding them whole
+// (the rest of the continent to take), and those held whole by another
+// that seat borders (to break).
+func continentTargets(s *state.State, seat int) [][]bool {
+	type cont struct {
+		k     int
+		share float64
+	}
+	var take []cont
+	var out [][]bool
+	for k, c := range s.Map.Continents {
+		mine, borders := 0, false
+		for _, t := range c.Territories {
+			if s.Terr[t].Owner == seat {
+				mine++
+				continue
+			}
+			for _, n := range s.Map.Territories[t].Adj {
+				borders = borders || s.Terr[n].Owner == seat
+			}
+		}
+		switch o := s.ContinentOwner(k); {
+		case !borders:
+		case o >= 0 && o != seat:
+			out = append(out, territoriesOf(s, k))
+		case mine > 0 && mine < len(c.Territories):
+			take = append(take, cont{k, float64(mine) / float64(len(c.Territories))})
+		}
+	}
+	slices.SortStableFunc(take, func(a, b cont) int { return cmp.Compare(b.share, a.share) })
+	for _, c := range take[:min(2, len(take))] {
+		out = append(out, territoriesOf(s, c.k))
+	}
+	return out
+}
+
+// territoriesOf marks the territories of continent k.
+func territoriesOf(s *state.State, k int) []bool {
+	in := make([]bool, len(s.Terr))
+	for _, t := range s.Map.Continents[k].Territories {
+		in[t] = true
+	}
+	return in
+}

@@ -1,0 +1,254 @@
+package ai
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/state"
+)
+
+// roundsOptions are the classic options with simultaneous rounds.
+func roundsOptions() state.Options {
+	o := state.DefaultOptions()
+	o.Turns = state.Simultaneous
+	return o
+}
+
+// roundStart returns a 4-seat match in simultaneous rounds at the start
+// of its first round.
+func roundStart(tb testing.TB, seed uint64) *state.State {
+	tb.Helper()
+	s := newMatch(tb, 4, seed, roundsOptions())
+	for s.Phase == state.PhaseSetup {
+		if _, err := engine.Apply(s, toMove(s), engine.AutoPlace{}); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	if s.Phase != state.PhaseOrders {
+		tb.Fatalf("after the setup the phase is %v, want orders", s.Phase)
+	}
+	return s
+}
+
+// playRound plays one round of s: every living seat gives its orders on
+// its view until it commits.
+func playRound(tb testing.TB, s *state.State, players []Player) {
+	tb.Helper()
+	round := s.Turn
+	for seat := range s.Seats {
+		for n := 0; s.Phase == state.PhaseOrders && s.Turn == round && s.Seats[seat].Alive() && !s.Seats[seat].Ready; n++ {
+			if n > 200 {
+				tb.Fatalf("round %d, seat %d: no commit after 200 commands", round, seat)
+			}
+			c, err := players[seat].Act(context.Background(), s.View(seat), seat)
+			if err != nil {
+				tb.Fatalf("round %d, seat %d: Act: %v", round, seat, err)
+			}
+			if _, err := engine.Apply(s, seat, c); err != nil {
+				tb.Fatalf("round %d, seat %d: %s: %v", round, seat, engine.Describe(s.Map, c), err)
+			}
+		}
+	}
+}
+
+// roundPositions returns 24 positions at the start of a round (4 seats,
+// rounds 3 to 20 of matches between normal players), the same every run.
+func roundPositions(tb testing.TB) []*state.State {
+	tb.Helper()
+	var out []*state.State
+	for g := uint64(0); len(out) < 24; g++ {
+		s := roundStart(tb, 3000+g)
+		ps := make([]Player, 4)
+		for i := range ps {
+			ps[i] = mustNew(tb, "normal", Options{Seed: g + uint64(i)})
+		}
+		for s.Phase == state.PhaseOrders && s.Turn < 20 && len(out) < 24 {
+			playRound(tb, s, ps)
+			if s.Phase == state.PhaseOrders && s.Turn >= 3 && s.Turn%3 == int(g%3) {
+				out = append(out, s.Clone())
+			}
+		}
+	}
+	return out
+}
+
+// hardRound returns the commands hard gives for seat's whole round in s,
+// on its view, and the state after them (s is not changed).
+func hardRound(tb testing.TB, p Player, s *state.State, seat int) []engine.Command {
+	tb.Helper()
+	s = s.Clone()
+	var out []engine.Command
+	for range 200 {
+		c, err := p.Act(context.Background(), s.View(seat), seat)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, c)
+		if _, err := engine.Apply(s, seat, c); err != nil {
+			tb.Fatalf("%s: %v", engine.Describe(s.Map, c), err)
+		}
+		if s.Seats[seat].Ready || s.Phase != state.PhaseOrders {
+			return out
+		}
+	}
+	tb.Fatal("no commit after 200 commands")
+	return nil
+}
+
+// TestRoundsDeterministic: hard's orders of a round depend on the position
+// alone: two hard players of different seeds give the same orders, and a
+// player that lost its cache (a restart in the middle of the round) goes
+// on with the same ones.
+func TestRoundsDeterministic(t *testing.T) {
+	for i, s := range roundPositions(t)[:6] {
+		seat := s.Current
+		a := hardRound(t, mustNew(t, "hard", Options{Seed: 1}), s, seat)
+		b := hardRound(t, mustNew(t, "hard", Options{Seed: 99}), s, seat)
+		if !slices.Equal(a, b) {
+			t.Fatalf("position %d: got %v and %v from two players, want the same", i, a, b)
+		}
+		// A restart after the first order.
+		x := s.Clone()
+		if _, err := engine.Apply(x, seat, a[0]); err != nil {
+			t.Fatal(err)
+		}
+		c := hardRound(t, mustNew(t, "hard", Options{Seed: 5}), x, seat)
+		if rest := a[1:]; !slices.Equal(c, rest) {
+			t.Errorf("position %d: after a restart got %v, want %v", i, c, rest)
+		}
+	}
+}
+
+// trap builds a round-1 position of the classic map: seat 0 holds South
+// America, thinly, and more armies elsewhere (terr: name, owner, armies;
+// every other territory seat 3's with one army); reserves are the seats'
+// incomes.
+func trap(t *testing.T, terr map[string][2]int) *state.State {
+	t.Helper()
+	s := roundStart(t, 1)
+	byName := map[string]int{}
+	for id, tt := range s.Map.Territories {
+		byName[tt.Name] = id
+	}
+	for id := range s.Terr {
+		s.Terr[id] = state.Terr{Owner: 3, Armies: 1}
+	}
+	for name, oa := range terr {
+		id, ok := byName[name]
+		if !ok {
+			t.Fatalf("no territory %q", name)
+		}
+		s.Terr[id].Owner, s.Terr[id].Armies = oa[0], oa[1]
+	}
+	for i := range s.Seats {
+		s.Seats[i].Reserve = s.Income(i).Total
+		s.Seats[i].Hand = state.CardSet{}
+	}
+	return s
+}
+
+// BenchmarkRounds is hard's whole round in simultaneous rounds per op:
+// every command of its seat (its search at the first order, the rest from
+// its cache), on its view, from positions of matches between normal
+// players. One player plays them all, as in a match, its cache of the
+// chosen orders dropped each op.
+func BenchmarkRounds(b *testing.B) {
+	states := roundPositions(b)
+	p := mustNew(b, "hard", Options{Seed: 1})
+	h := p.(*guarded).p.(*hard)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := states[i%len(states)]
+		h.rounds.chosen = nil
+		hardRound(b, p, s, s.Current)
+	}
+}
+
+// TestRoundsSearchAvoidsTraps: where normal's greedy orders leave a
+// continent open to a likely counter-attack, hard's search orders
+// otherwise, and against the others' normal orders, resolved by the
+// engine on many dice, it keeps the continent more often.
+func TestRoundsSearchAvoidsTraps(t *testing.T) {
+	southAmerica := map[string][2]int{"Venezuela": {0, 2}, "Peru": {0, 2}, "Brazil": {0, 3}, "Argentina": {0, 2}}
+	with := func(a, b map[string][2]int) map[string][2]int {
+		out := map[string][2]int{}
+		for _, m := range []map[string][2]int{a, b} {
+			for k, v := range m {
+				out[k] = v
+			}
+		}
+		return out
+	}
+	africa := map[string][2]int{"Egypt": {1, 1}, "Congo": {1, 1}, "East Africa": {1, 1}, "South Africa": {1, 1}, "Madagascar": {1, 1}}
+	tests := []struct {
+		name      string
+		terr      map[string][2]int
+		continent string
+		// greedy is where normal's reserve goes; the threatened front
+		// is where the counter-attack comes.
+		greedy, threatened string
+	}{
+		{
+			// Central America (1 army) lures normal to Venezuela; North
+			// Africa's 4, and seat 1's 6 of income, take the Brazil it
+			// leaves with 3.
+			name: "Brazil open to Africa",
+			terr: with(with(southAmerica, africa), map[string][2]int{
+				"North Africa": {1, 4},
+				"Western Europe": {3, 6}, "Southern Europe": {3, 6}, "Middle East": {3, 6},
+				"Central America": {2, 1}, "Eastern United States": {2, 2}, "Western United States": {2, 2},
+			}),
+			continent: "South America", greedy: "Venezuela", threatened: "Brazil",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := trap(t, tt.terr)
+			if err := s.Check(); err != nil {
+				t.Fatal(err)
+			}
+			id := func(name string) int {
+				x, err := s.Map.Lookup(name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return x
+			}
+			normal := hardRound(t, mustNew(t, "normal", Options{Seed: 1}), s, 0)
+			hard := hardRound(t, mustNew(t, "hard", Options{Seed: 1}), s, 0)
+			if got, want := normal[0], (engine.Place{Territory: id(tt.greedy), Armies: s.Seats[0].Reserve}); got != want {
+				t.Fatalf("normal's first order: got %s, want %s (the lure)", engine.Describe(s.Map, got), engine.Describe(s.Map, want))
+			}
+			if got, want := hard[0], (engine.Place{Territory: id(tt.threatened), Armies: s.Seats[0].Reserve}); got != want {
+				t.Errorf("hard's first order: got %s, want %s", engine.Describe(s.Map, got), engine.Describe(s.Map, want))
+			}
+			k := slices.IndexFunc(s.Map.Continents, func(c state.Continent) bool { return c.Name == tt.continent })
+			kept := func(cmds []engine.Command) int {
+				n := 0
+				for seed := range uint64(200) {
+					x := s.Clone()
+					x.RNG = state.RNG{Seed: seed}
+					for _, c := range cmds {
+						if _, err := engine.Apply(x, 0, c); err != nil {
+							t.Fatal(err)
+						}
+					}
+					players := []Player{nil, mustNew(t, "normal", Options{Seed: 2}), mustNew(t, "normal", Options{Seed: 3}), mustNew(t, "normal", Options{Seed: 4})}
+					playRound(t, x, players)
+					if x.ContinentOwner(k) == 0 {
+						n++
+					}
+				}
+				return n
+			}
+			kn, kh := kept(normal), kept(hard)
+			t.Logf("%s kept: normal's orders %d of 200, hard's %d", tt.continent, kn, kh)
+			if kh < kn+20 {
+				t.Errorf("%s kept %d times of 200 with hard's orders, %d with normal's: want 20 more", tt.continent, kh, kn)
+			}
+		})
+	}
+}
