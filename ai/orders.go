@@ -33,6 +33,18 @@ type ordersPolicy struct {
 	// targets, if set, are the only territories attacked (a continent to
 	// take or to break: one of hard's candidates).
 	targets []bool
+	// guards, if set, are guard's guesses for every territory, worked out
+	// once for the board (guards): the board does not change while the
+	// orders are given, and hard's search gives many.
+	guards []int
+}
+
+// guard is guard(s, t), from p.guards when they are set.
+func (p *ordersPolicy) guard(s *state.State, t int) int {
+	if p.guards != nil {
+		return p.guards[t]
+	}
+	return guard(s, t)
 }
 
 // ordersDecider is what a level implements to order its own way in a
@@ -103,6 +115,31 @@ func guard(s *state.State, t int) int {
 	}
 	in := s.Income(owner).Total
 	return s.Terr[t].Armies + int(math.Ceil(float64(in)/float64(max(fronts, 1))))
+}
+
+// guards is guard(s, t) for every territory t, into dst (reused), at the
+// cost of one guard: the fronts and incomes of every seat counted once.
+func guards(dst []int, s *state.State) []int {
+	var fronts, income [state.MaxSeats]int
+	for u := range s.Terr {
+		if o := s.Terr[u].Owner; o >= 0 && bordersOther(s, u, o) {
+			fronts[o]++
+		}
+	}
+	for i := range s.Seats {
+		if i < state.MaxSeats {
+			income[i] = s.Income(i).Total
+		}
+	}
+	dst = dst[:0]
+	for t := range s.Terr {
+		g := s.Terr[t].Armies
+		if o := s.Terr[t].Owner; o >= 0 && o < state.MaxSeats {
+			g += int(math.Ceil(float64(income[o]) / float64(max(fronts[o], 1))))
+		}
+		dst = append(dst, g)
+	}
+	return dst
 }
 
 // chances are the odds of the attacks one decision weighs, worked out
@@ -199,7 +236,7 @@ func placeFor(s *state.State, seat int, p ordersPolicy, c chances) int {
 			if p.reckless {
 				score = -float64(s.Terr[n].Armies)
 			} else {
-				score = c.take(have, guard(s, n)) * value(s, seat, n, p)
+				score = c.take(have, p.guard(s, n)) * value(s, seat, n, p)
 			}
 			if score > bestScore {
 				best, bestScore = t, score
@@ -238,7 +275,7 @@ func attackOrder(s *state.State, seat int, p ordersPolicy, c chances) engine.Com
 			if p.reckless {
 				score = -float64(s.Terr[n].Armies)
 			} else {
-				def := guard(s, n)
+				def := p.guard(s, n)
 				chance := c.take(spare, def)
 				if chance < p.minOdds {
 					continue

@@ -63,6 +63,8 @@ type roundSearch struct {
 	base, sim   state.State
 	cards       []state.Card
 	sums        []float64
+	guards      []int // for the round ordered
+	later       []int // for a round after it
 	src         *rand.PCG
 	rng         *rand.Rand
 	samples     int
@@ -80,27 +82,89 @@ func (h *hard) decideOrders(_ context.Context, s *state.State, seat int) engine.
 	return h.rounds.next(s, seat, p)
 }
 
-// next is seat's next command of the round in the view s.
+// next is seat's next command of the round in the view s. The order set
+// is searched from the round's start (the view without the seat's own
+// orders), so that a player that lost its cache finds the same set again
+// and goes on with it; if the orders given are not its start (another
+// player's, or a search that changed), it searches from where they stand.
 func (rs *roundSearch) next(s *state.State, seat int, p ordersPolicy) engine.Command {
 	key := planKey{match: matchKey(s), turn: s.Turn, seat: seat}
-	own := len(s.OrdersOf(seat))
+	own := ownOrders(s, seat)
 	if o, ok := rs.chosen[key]; ok {
-		switch i := own - o.start; {
-		case i >= 0 && i < len(o.cmds):
-			return o.cmds[i]
-		case i == len(o.cmds):
-			return engine.EndTurn{}
+		if c, ok := o.follow(own); ok {
+			return c
 		}
 	}
-	cmds := rs.search(s, seat, p)
 	if rs.chosen == nil || len(rs.chosen) >= roundCacheLimit {
 		rs.chosen = make(map[planKey]roundOrders)
 	}
-	rs.chosen[key] = roundOrders{start: own, cmds: cmds}
-	if len(cmds) == 0 {
-		return engine.EndTurn{}
+	o := roundOrders{cmds: rs.search(withoutOrders(s, seat), seat, p)}
+	if c, ok := o.follow(own); ok {
+		rs.chosen[key] = o
+		return c
 	}
-	return cmds[0]
+	o = roundOrders{start: len(own), cmds: rs.search(s, seat, p)}
+	rs.chosen[key] = o
+	c, _ := o.follow(own)
+	return c
+}
+
+// follow is the command after the orders own, if the order set gave them.
+func (o roundOrders) follow(own []state.Order) (engine.Command, bool) {
+	i := len(own) - o.start
+	if i < 0 || i > len(o.cmds) {
+		return nil, false
+	}
+	for k, c := range o.cmds[:i] {
+		if !sameOrder(c, own[o.start+k]) {
+			return nil, false
+		}
+	}
+	if i == len(o.cmds) {
+		return engine.EndTurn{}, true
+	}
+	return o.cmds[i], true
+}
+
+// sameOrder reports whether command c gives order o.
+func sameOrder(c engine.Command, o state.Order) bool {
+	switch c := c.(type) {
+	case engine.Place:
+		return o.Kind == state.OrderPlace && o.To == c.Territory && o.Armies == c.Armies
+	case engine.Assault:
+		return o.Kind == state.OrderAttack && o.From == c.From && o.To == c.To && o.Armies == c.Armies
+	case engine.Fortify:
+		return o.Kind == state.OrderMove && o.From == c.From && o.To == c.To && o.Armies == c.Armies
+	}
+	return false
+}
+
+// ownOrders are seat's orders of the round in s but for a traded card's
+// bonus, which the trade placed.
+func ownOrders(s *state.State, seat int) []state.Order {
+	var out []state.Order
+	for _, o := range s.Orders {
+		if o.Seat == seat && !o.Bonus {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// withoutOrders is a copy of s without seat's orders (ownOrders), their
+// placements back in its reserve.
+func withoutOrders(s *state.State, seat int) *state.State {
+	x := s.Clone()
+	x.Orders = nil
+	for _, o := range s.Orders {
+		switch {
+		case o.Seat != seat || o.Bonus:
+			x.Orders = append(x.Orders, o)
+		case o.Kind == state.OrderPlace:
+			x.Seats[seat].Reserve += o.Armies
+		}
+	}
+	return x
 }
 
 // search returns the order set seat gives for the rest of the round in
@@ -109,6 +173,9 @@ func (rs *roundSearch) search(s *state.State, seat int, p ordersPolicy) []engine
 	if rs.memo == nil || len(rs.memo) > roundMemoLimit {
 		rs.memo = chances{}
 	}
+	// The board stays as it is while the round's orders are given.
+	rs.guards = guards(rs.guards, s)
+	p.guards = rs.guards
 	cands := rs.candidates(s, seat, p)
 	if len(cands) == 1 || rs.noSearching {
 		return cands[0]
@@ -122,7 +189,7 @@ func (rs *roundSearch) search(s *state.State, seat int, p ordersPolicy) []engine
 		samples, lookahead = roundSamples, roundLookahead
 	}
 	rs.sums = append(rs.sums[:0], make([]float64, len(cands))...)
-	model := ordersPolicy{minOdds: p.minOdds}
+	model := ordersPolicy{minOdds: p.minOdds, guards: p.guards}
 	pos := positionSeed(s, seat)
 	for r := range samples {
 		seedRand(rs.src, mix(pos, uint64(r)), 11)
@@ -133,7 +200,7 @@ func (rs *roundSearch) search(s *state.State, seat int, p ordersPolicy) []engine
 				// income is public.
 				base.Seats[j].Ready = false
 				base.Seats[j].Reserve = base.Income(j).Total
-				rs.give(base, j, model)
+				rs.give(base, j, model, true)
 			}
 		}
 		for k, cmds := range cands {
@@ -148,14 +215,19 @@ func (rs *roundSearch) search(s *state.State, seat int, p ordersPolicy) []engine
 				if sim.Phase != state.PhaseOrders {
 					break
 				}
+				// A round after the one ordered: its moves change nothing
+				// the evaluation reads, and are left out.
+				rs.later = guards(rs.later, sim)
+				mine, theirs := p, model
+				mine.guards, theirs.guards = rs.later, rs.later
 				for j := range sim.Seats {
 					if !sim.Seats[j].Alive() {
 						continue
 					}
 					if j == seat {
-						rs.give(sim, j, p)
+						rs.give(sim, j, mine, false)
 					} else {
-						rs.give(sim, j, model)
+						rs.give(sim, j, theirs, false)
 					}
 				}
 				rs.commitAll(sim, seat)
@@ -173,11 +245,14 @@ func (rs *roundSearch) search(s *state.State, seat int, p ordersPolicy) []engine
 }
 
 // give plays seat's orders by policy p in the full state s, without
-// committing them.
-func (rs *roundSearch) give(s *state.State, seat int, p ordersPolicy) {
+// committing them; its moves too if moves.
+func (rs *roundSearch) give(s *state.State, seat int, p ordersPolicy, moves bool) {
 	for range roundMaxOrders {
 		c := ordersWith(s, seat, p, rs.memo)
 		if _, end := c.(engine.EndTurn); end {
+			break
+		}
+		if _, move := c.(engine.Fortify); move && !moves {
 			break
 		}
 		if _, err := engine.Apply(s, seat, c); err != nil {
@@ -218,7 +293,7 @@ func (rs *roundSearch) candidates(s *state.State, seat int, p ordersPolicy) [][]
 	}
 	plans := []roundPlan{
 		{p: p, placeAt: -1},
-		{p: ordersPolicy{minOdds: p.minOdds}, placeAt: -1}, // normal's
+		{p: ordersPolicy{minOdds: p.minOdds, guards: p.guards}, placeAt: -1}, // normal's
 		{p: with(func(q *ordersPolicy) { q.minOdds, q.allIn = 0.3, true }), placeAt: -1},
 		{p: with(func(q *ordersPolicy) { q.allIn = true }), placeAt: -1},
 		{p: with(func(q *ordersPolicy) { q.minOdds = 0.75 }), placeAt: -1},

@@ -121,10 +121,10 @@ func TestRoundsDeterministic(t *testing.T) {
 	}
 }
 
-// trap builds a round-1 position of the classic map: seat 0 holds South
-// America, thinly, and more armies elsewhere (terr: name, owner, armies;
-// every other territory seat 3's with one army); reserves are the seats'
-// incomes.
+// trap builds a round-1 position of the classic map from terr (name:
+// owner, armies); every other territory is held by seat 1, 2 or 3 in
+// turn, with 2 armies. The reserves are the seats' incomes, the hands
+// empty.
 func trap(t *testing.T, terr map[string][2]int) *state.State {
 	t.Helper()
 	s := roundStart(t, 1)
@@ -133,7 +133,7 @@ func trap(t *testing.T, terr map[string][2]int) *state.State {
 		byName[tt.Name] = id
 	}
 	for id := range s.Terr {
-		s.Terr[id] = state.Terr{Owner: 3, Armies: 1}
+		s.Terr[id] = state.Terr{Owner: 1 + id%3, Armies: 2}
 	}
 	for name, oa := range terr {
 		id, ok := byName[name]
@@ -172,36 +172,28 @@ func BenchmarkRounds(b *testing.B) {
 // otherwise, and against the others' normal orders, resolved by the
 // engine on many dice, it keeps the continent more often.
 func TestRoundsSearchAvoidsTraps(t *testing.T) {
-	southAmerica := map[string][2]int{"Venezuela": {0, 2}, "Peru": {0, 2}, "Brazil": {0, 3}, "Argentina": {0, 2}}
-	with := func(a, b map[string][2]int) map[string][2]int {
-		out := map[string][2]int{}
-		for _, m := range []map[string][2]int{a, b} {
-			for k, v := range m {
-				out[k] = v
-			}
-		}
-		return out
-	}
-	africa := map[string][2]int{"Egypt": {1, 1}, "Congo": {1, 1}, "East Africa": {1, 1}, "South Africa": {1, 1}, "Madagascar": {1, 1}}
 	tests := []struct {
 		name      string
 		terr      map[string][2]int
 		continent string
-		// greedy is where normal's reserve goes; the threatened front
-		// is where the counter-attack comes.
-		greedy, threatened string
+		// lure is where normal's reserve goes; threatened, the front
+		// the counter-attack comes to.
+		lure, threatened string
 	}{
 		{
-			// Central America (1 army) lures normal to Venezuela; North
-			// Africa's 4, and seat 1's 6 of income, take the Brazil it
-			// leaves with 3.
-			name: "Brazil open to Africa",
-			terr: with(with(southAmerica, africa), map[string][2]int{
-				"North Africa": {1, 4},
-				"Western Europe": {3, 6}, "Southern Europe": {3, 6}, "Middle East": {3, 6},
-				"Central America": {2, 1}, "Eastern United States": {2, 2}, "Western United States": {2, 2},
-			}),
-			continent: "South America", greedy: "Venezuela", threatened: "Brazil",
+			// Venezuela (1 army) lures normal to Central America;
+			// Kamchatka's 9, and seat 1's income, take the Alaska it
+			// leaves with 2, and North America's 5 a round with it.
+			name: "Alaska open to Kamchatka",
+			terr: map[string][2]int{
+				"Alaska": {0, 2}, "Northwest Territory": {0, 2}, "Greenland": {0, 2},
+				"Alberta": {0, 2}, "Ontario": {0, 2}, "Quebec": {0, 2},
+				"Western United States": {0, 2}, "Eastern United States": {0, 2}, "Central America": {0, 2},
+				"Kamchatka": {1, 9}, "Venezuela": {2, 1},
+				// Kamchatka's other neighbours, too strong to tempt it.
+				"Yakutsk": {3, 8}, "Irkutsk": {3, 8}, "Mongolia": {2, 8}, "Japan": {2, 8},
+			},
+			continent: "North America", lure: "Central America", threatened: "Alaska",
 		},
 	}
 	for _, tt := range tests {
@@ -218,11 +210,20 @@ func TestRoundsSearchAvoidsTraps(t *testing.T) {
 				return x
 			}
 			normal := hardRound(t, mustNew(t, "normal", Options{Seed: 1}), s, 0)
-			hard := hardRound(t, mustNew(t, "hard", Options{Seed: 1}), s, 0)
-			if got, want := normal[0], (engine.Place{Territory: id(tt.greedy), Armies: s.Seats[0].Reserve}); got != want {
+			searched := hardRound(t, mustNew(t, "hard", Options{Seed: 1}), s, 0)
+			unsearched := mustNew(t, "hard", Options{Seed: 1})
+			unsearched.(*guarded).p.(*hard).rounds.noSearching = true
+			greedy := hardRound(t, unsearched, s, 0)
+			for _, c := range searched {
+				t.Logf("hard: %s", engine.Describe(s.Map, c))
+			}
+			if got, want := greedy[0], (engine.Place{Territory: id(tt.lure), Armies: s.Seats[0].Reserve}); got != want {
+				t.Fatalf("hard's first order without its search: got %s, want %s (the lure)", engine.Describe(s.Map, got), engine.Describe(s.Map, want))
+			}
+			if got, want := normal[0], (engine.Place{Territory: id(tt.lure), Armies: s.Seats[0].Reserve}); got != want {
 				t.Fatalf("normal's first order: got %s, want %s (the lure)", engine.Describe(s.Map, got), engine.Describe(s.Map, want))
 			}
-			if got, want := hard[0], (engine.Place{Territory: id(tt.threatened), Armies: s.Seats[0].Reserve}); got != want {
+			if got, want := searched[0], (engine.Place{Territory: id(tt.threatened), Armies: s.Seats[0].Reserve}); got != want {
 				t.Errorf("hard's first order: got %s, want %s", engine.Describe(s.Map, got), engine.Describe(s.Map, want))
 			}
 			k := slices.IndexFunc(s.Map.Continents, func(c state.Continent) bool { return c.Name == tt.continent })
@@ -244,10 +245,10 @@ func TestRoundsSearchAvoidsTraps(t *testing.T) {
 				}
 				return n
 			}
-			kn, kh := kept(normal), kept(hard)
+			kn, kh := kept(normal), kept(searched)
 			t.Logf("%s kept: normal's orders %d of 200, hard's %d", tt.continent, kn, kh)
-			if kh < kn+20 {
-				t.Errorf("%s kept %d times of 200 with hard's orders, %d with normal's: want 20 more", tt.continent, kh, kn)
+			if kh < kn+40 {
+				t.Errorf("%s kept %d times of 200 with hard's orders, %d with normal's: want 40 more", tt.continent, kh, kn)
 			}
 		})
 	}
