@@ -68,12 +68,12 @@ func oddsFor(style float64) float64 { return max(0.3, min(0.85, 0.5-0.1*style)) 
 
 // orders decides seat's next command of the round.
 func orders(s *state.State, seat int, p ordersPolicy) engine.Command {
-	return ordersWith(s, seat, p, chances{})
+	return ordersWith(s, seat, p, &chances{})
 }
 
 // ordersWith is orders weighing odds with memo, which a search shares
 // across its many calls (the odds of a pair never change).
-func ordersWith(s *state.State, seat int, p ordersPolicy, memo chances) engine.Command {
+func ordersWith(s *state.State, seat int, p ordersPolicy, memo *chances) engine.Command {
 	hand := s.Seats[seat].Hand
 	if set, ok := engine.BestSet(s, seat); ok && (hand.Len() >= 5 || !p.reckless) {
 		return engine.Trade{Cards: set}
@@ -142,30 +142,43 @@ func guards(dst []int, s *state.State) []int {
 	return dst
 }
 
-// chances are the odds of the attacks one decision weighs, worked out
-// exactly (engine.AttackOdds) once each: sizing an attack asks for the same
-// few pairs again and again. (winProb's table is faster but scales large
-// stacks down, off by up to a fifth for large even ones.)
-type chances map[[2]int]float64
+// chances are the odds of the attacks one decision weighs: exact
+// (engine.AttackOdds) for stacks within the table of odds (winProb's,
+// the same odds), worked out once each for larger ones unless scaled.
+// (winProb's table scales large stacks down, off by up to a fifth for
+// large even ones.)
+type chances struct {
+	memo map[[2]int]float64
+	// scaled takes the table's odds for large stacks too: hard's search
+	// meets many, which it cannot afford to work out exactly.
+	scaled bool
+}
 
 // take is the chance that n armies ordered against def take the target:
 // a blitz with n armies, the source keeping its one.
-func (c chances) take(n, def int) float64 {
+func (c *chances) take(n, def int) float64 {
 	switch {
 	case n < 1:
 		return 0
 	case def < 1:
 		return 1
+	case n+1 < oddsSize && def < oddsSize:
+		return float64(odds().win[n+1][def])
+	case c.scaled:
+		return winProb(n+1, def)
 	}
 	key := [2]int{n, def}
-	if w, ok := c[key]; ok {
+	if w, ok := c.memo[key]; ok {
 		return w
 	}
 	o, err := engine.AttackOdds(min(n+1, 1000), min(def, 1000))
 	if err != nil {
 		return 0
 	}
-	c[key] = o.Win
+	if c.memo == nil {
+		c.memo = make(map[[2]int]float64)
+	}
+	c.memo[key] = o.Win
 	return o.Win
 }
 
@@ -175,7 +188,7 @@ const sureOdds = 0.85
 
 // armiesFor is the fewest armies whose attack on def takes the target with
 // at least chance p (at most 200).
-func (c chances) armiesFor(p float64, def int) int {
+func (c *chances) armiesFor(p float64, def int) int {
 	lo, hi := 1, 200
 	for lo < hi {
 		mid := (lo + hi) / 2
@@ -220,7 +233,7 @@ func value(s *state.State, seat, t int, p ordersPolicy) float64 {
 // placeFor chooses where the round's reinforcements go: the front whose
 // best attack they make likeliest (easy: the front facing the weakest
 // neighbour).
-func placeFor(s *state.State, seat int, p ordersPolicy, c chances) int {
+func placeFor(s *state.State, seat int, p ordersPolicy, c *chances) int {
 	best, bestScore := -1, math.Inf(-1)
 	r := s.Seats[seat].Reserve
 	for t := range s.Terr {
@@ -255,7 +268,7 @@ func placeFor(s *state.State, seat int, p ordersPolicy, c chances) int {
 
 // attackOrder orders the best attack left, with every spare army of its
 // source, or returns nil.
-func attackOrder(s *state.State, seat int, p ordersPolicy, c chances) engine.Command {
+func attackOrder(s *state.State, seat int, p ordersPolicy, c *chances) engine.Command {
 	var best engine.Command
 	bestScore := math.Inf(-1)
 	for t := range s.Terr {

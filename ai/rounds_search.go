@@ -37,7 +37,6 @@ const (
 	roundSamples    = 8
 	roundLookahead  = 1
 	roundMaxOrders  = 100
-	roundMemoLimit  = 1 << 16
 	roundCacheLimit = 64
 )
 
@@ -58,7 +57,7 @@ type roundOrders struct {
 // roundSearch is hard's search of simultaneous rounds and its scratch
 // memory, which it reuses.
 type roundSearch struct {
-	memo        chances
+	memo        chances // scaled
 	chosen      map[planKey]roundOrders
 	base, sim   state.State
 	cards       []state.Card
@@ -170,9 +169,7 @@ func withoutOrders(s *state.State, seat int) *state.State {
 // search returns the order set seat gives for the rest of the round in
 // the view s.
 func (rs *roundSearch) search(s *state.State, seat int, p ordersPolicy) []engine.Command {
-	if rs.memo == nil || len(rs.memo) > roundMemoLimit {
-		rs.memo = chances{}
-	}
+	rs.memo.scaled = true
 	// The board stays as it is while the round's orders are given.
 	rs.guards = guards(rs.guards, s)
 	p.guards = rs.guards
@@ -248,7 +245,7 @@ func (rs *roundSearch) search(s *state.State, seat int, p ordersPolicy) []engine
 // committing them; its moves too if moves.
 func (rs *roundSearch) give(s *state.State, seat int, p ordersPolicy, moves bool) {
 	for range roundMaxOrders {
-		c := ordersWith(s, seat, p, rs.memo)
+		c := ordersWith(s, seat, p, &rs.memo)
 		if _, end := c.(engine.EndTurn); end {
 			break
 		}
@@ -299,7 +296,7 @@ func (rs *roundSearch) candidates(s *state.State, seat int, p ordersPolicy) [][]
 		{p: with(func(q *ordersPolicy) { q.minOdds = 0.75 }), placeAt: -1},
 	}
 	if s.Seats[seat].Reserve > 0 {
-		if t := threatened(s, seat, rs.memo); t >= 0 {
+		if t := threatened(s, seat, &rs.memo); t >= 0 {
 			plans = append(plans,
 				roundPlan{p: with(func(q *ordersPolicy) { q.minOdds = sureOdds }), placeAt: t},
 				roundPlan{p: p, placeAt: t})
@@ -330,7 +327,7 @@ func (rs *roundSearch) write(s *state.State, seat int, rp roundPlan) []engine.Co
 		if r := x.Seats[seat].Reserve; r > 0 && rp.placeAt >= 0 {
 			c = engine.Place{Territory: rp.placeAt, Armies: r}
 		} else {
-			c = ordersWith(x, seat, rp.p, rs.memo)
+			c = ordersWith(x, seat, rp.p, &rs.memo)
 		}
 		switch c.(type) {
 		case engine.EndTurn, engine.Trade:
@@ -347,7 +344,7 @@ func (rs *roundSearch) write(s *state.State, seat int, rp roundPlan) []engine.Co
 // threatened is seat's front most likely to fall to its strongest
 // neighbour's attack, weighed by what its loss costs (a continent held
 // whole), or -1.
-func threatened(s *state.State, seat int, c chances) int {
+func threatened(s *state.State, seat int, c *chances) int {
 	best, bestRisk := -1, 0.0
 	for t := range s.Terr {
 		if s.Terr[t].Owner != seat {

@@ -253,3 +253,85 @@ func TestRoundsSearchAvoidsTraps(t *testing.T) {
 		})
 	}
 }
+
+// TestRoundsNoPeeking: hard's orders in a round come from its view alone:
+// twin positions in which the others have given other orders, and hold
+// other cards, get the same orders, though hard is handed the whole
+// state.
+func TestRoundsNoPeeking(t *testing.T) {
+	checked := 0
+	for i, s := range roundPositions(t)[:8] {
+		seat := s.Current
+		twin := s.Clone()
+		others := func(x *state.State, level string) {
+			ps := make([]Player, len(x.Seats))
+			for j := range ps {
+				ps[j] = mustNew(t, level, Options{Seed: 3})
+			}
+			for j := range x.Seats {
+				if j == seat || !x.Seats[j].Alive() {
+					continue
+				}
+				for n := 0; !x.Seats[j].Ready && n < 200; n++ {
+					c, err := ps[j].Act(context.Background(), x.View(j), j)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if _, err := engine.Apply(x, j, c); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		}
+		others(s, "normal")
+		others(twin, "easy")
+		// And a card of another's hand swapped with one of the deck.
+		for j := range twin.Seats {
+			if h := twin.Seats[j].Hand; j != seat && h.Len() > 0 && twin.Deck.Len() > 0 {
+				give, take := h.Cards()[0], twin.Deck.Cards()[0]
+				twin.Seats[j].Hand = h.Remove(give).Add(take)
+				twin.Deck = twin.Deck.Remove(take).Add(give)
+				break
+			}
+		}
+		if mustJSON(t, s) == mustJSON(t, twin) {
+			continue // nothing hidden differs
+		}
+		if v1, v2 := mustJSON(t, s.View(seat)), mustJSON(t, twin.View(seat)); v1 != v2 {
+			t.Fatalf("position %d: the twin changes what seat %d sees", i, seat)
+		}
+		p1, p2 := mustNew(t, "hard", Options{Seed: 1}), mustNew(t, "hard", Options{Seed: 1})
+		for n := 0; !s.Seats[seat].Ready && n < 200; n++ {
+			if mustJSON(t, s.View(seat)) != mustJSON(t, twin.View(seat)) {
+				// A trade's value counts the sets traded before it, the
+				// others' too (the engine's rule): the views part.
+				break
+			}
+			c1, err := p1.Act(context.Background(), s.Clone(), seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c2, err := p2.Act(context.Background(), twin.Clone(), seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c1 != c2 {
+				t.Fatalf("position %d, command %d: got %s and %s, want the same", i, n, engine.Describe(s.Map, c1), engine.Describe(s.Map, c2))
+			}
+			if _, ok := c1.(engine.Trade); !ok {
+				checked++
+			}
+			if _, ok := c1.(engine.EndTurn); ok {
+				break
+			}
+			for _, x := range []*state.State{s, twin} {
+				if _, err := engine.Apply(x, seat, c1); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("compared %d orders, want at least 20", checked)
+	}
+}
