@@ -142,15 +142,15 @@ func guards(dst []int, s *state.State) []int {
 	return dst
 }
 
-// chances are the odds of the attacks one decision weighs: exact
-// (engine.AttackOdds) for stacks within the table of odds (winProb's,
-// the same odds), worked out once each for larger ones unless scaled.
-// (winProb's table scales large stacks down, off by up to a fifth for
-// large even ones.)
+// chances are the odds of the attacks one decision weighs, worked out
+// exactly (engine.AttackOdds) once each: sizing an attack asks for the same
+// few pairs again and again. (winProb's table is faster but scales large
+// stacks down, off by up to a fifth for large even ones.)
 type chances struct {
 	memo map[[2]int]float64
-	// scaled takes the table's odds for large stacks too: hard's search
-	// meets many, which it cannot afford to work out exactly.
+	// scaled takes winProb's odds instead: hard's search meets more
+	// stacks than it can afford to work out exactly, and its model of the
+	// others may be a little off.
 	scaled bool
 }
 
@@ -162,8 +162,6 @@ func (c *chances) take(n, def int) float64 {
 		return 0
 	case def < 1:
 		return 1
-	case n+1 < oddsSize && def < oddsSize:
-		return float64(odds().win[n+1][def])
 	case c.scaled:
 		return winProb(n+1, def)
 	}
