@@ -148,11 +148,16 @@ func guards(dst []int, s *state.State) []int {
 // stacks down, off by up to a fifth for large even ones.)
 type chances struct {
 	memo map[[2]int]float64
-	// scaled takes winProb's odds instead: hard's search meets more
-	// stacks than it can afford to work out exactly, and its model of the
-	// others may be a little off.
+	// scaled takes winProb's odds for stacks of more than exactUpTo
+	// armies: hard's search meets more large stacks than it can afford to
+	// work out exactly. (Its model of normal keeps the exact odds
+	// otherwise: the same ties between targets, the same choices.)
 	scaled bool
 }
+
+// exactUpTo is the largest stack whose odds hard's search works out
+// exactly.
+const exactUpTo = 200
 
 // take is the chance that n armies ordered against def take the target:
 // a blitz with n armies, the source keeping its one.
@@ -162,7 +167,7 @@ func (c *chances) take(n, def int) float64 {
 		return 0
 	case def < 1:
 		return 1
-	case c.scaled:
+	case c.scaled && (n >= exactUpTo || def > exactUpTo):
 		return winProb(n+1, def)
 	}
 	key := [2]int{n, def}

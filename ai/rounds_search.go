@@ -37,6 +37,7 @@ const (
 	roundSamples    = 8
 	roundLookahead  = 1
 	roundMaxOrders  = 100
+	roundMemoLimit  = 1 << 16
 	roundCacheLimit = 64
 )
 
@@ -169,7 +170,9 @@ func withoutOrders(s *state.State, seat int) *state.State {
 // search returns the order set seat gives for the rest of the round in
 // the view s.
 func (rs *roundSearch) search(s *state.State, seat int, p ordersPolicy) []engine.Command {
-	rs.memo.scaled = true
+	if rs.memo.scaled = true; len(rs.memo.memo) > roundMemoLimit {
+		rs.memo.memo = nil
+	}
 	// The board stays as it is while the round's orders are given.
 	rs.guards = guards(rs.guards, s)
 	p.guards = rs.guards
