@@ -200,7 +200,7 @@ func (rs *roundSearch) search(s *state.State, seat int, p ordersPolicy) []engine
 				// income is public.
 				base.Seats[j].Ready = false
 				base.Seats[j].Reserve = base.Income(j).Total
-				rs.give(base, j, model, true)
+				rs.give(base, j, rs.likely(model), true)
 			}
 		}
 		for k, cmds := range cands {
@@ -242,6 +242,22 @@ func (rs *roundSearch) search(s *state.State, seat int, p ordersPolicy) []engine
 		}
 	}
 	return cands[best]
+}
+
+// likely is the way one of the others orders in a sample: mostly as
+// normal does (model), at times weighing targets as hard does, or more
+// boldly or more carefully, so that the orders chosen do not hang on one
+// guess of how the others play.
+func (rs *roundSearch) likely(model ordersPolicy) ordersPolicy {
+	switch rs.rng.IntN(8) {
+	case 0:
+		model.values = true
+	case 1:
+		model.minOdds = max(0.3, model.minOdds-0.15)
+	case 2:
+		model.minOdds = min(sureOdds, model.minOdds+0.15)
+	}
+	return model
 }
 
 // give plays seat's orders by policy p in the full state s, without
