@@ -55,18 +55,23 @@ func playRound(tb testing.TB, s *state.State, players []Player) {
 
 // roundPositions returns 24 positions at the start of a round (4 seats,
 // rounds 3 to 20 of matches between normal players), the same every run.
-func roundPositions(tb testing.TB) []*state.State {
+func roundPositions(tb testing.TB) []*state.State { return roundPositionsOf(tb, 3, 20) }
+
+// roundPositionsOf returns 24 positions at the start of a round, rounds
+// first to end of 4-seat matches between normal players, the same every
+// run.
+func roundPositionsOf(tb testing.TB, first, end int) []*state.State {
 	tb.Helper()
 	var out []*state.State
-	for g := uint64(0); len(out) < 24; g++ {
+	for g := uint64(0); len(out) < 24 && g < 500; g++ {
 		s := roundStart(tb, 3000+g)
 		ps := make([]Player, 4)
 		for i := range ps {
 			ps[i] = mustNew(tb, "normal", Options{Seed: g + uint64(i)})
 		}
-		for s.Phase == state.PhaseOrders && s.Turn < 20 && len(out) < 24 {
+		for s.Phase == state.PhaseOrders && s.Turn < end && len(out) < 24 {
 			playRound(tb, s, ps)
-			if s.Phase == state.PhaseOrders && s.Turn >= 3 && s.Turn%3 == int(g%3) {
+			if s.Phase == state.PhaseOrders && s.Turn >= first && s.Turn%3 == int(g%3) {
 				out = append(out, s.Clone())
 			}
 		}
@@ -152,116 +157,30 @@ func trap(t *testing.T, terr map[string][2]int) *state.State {
 // BenchmarkRounds is hard's whole round in simultaneous rounds per op:
 // every command of its seat (its search at the first order, the rest from
 // its cache), on its view, from positions of matches between normal
-// players. One player plays them all, as in a match, its cache of the
+// players: early (rounds 3 to 20) and late (rounds 30 to 80, large
+// stacks). One player plays them all, as in a match, its cache of the
 // chosen orders dropped each op.
 func BenchmarkRounds(b *testing.B) {
-	states := roundPositions(b)
-	p := mustNew(b, "hard", Options{Seed: 1})
-	h := p.(*guarded).p.(*hard)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		s := states[i%len(states)]
-		h.rounds.chosen = nil
-		hardRound(b, p, s, s.Current)
-	}
-}
-
-// TestRoundsSearchAvoidsTraps: where normal's greedy orders leave a
-// continent open to a likely counter-attack, hard's search orders
-// otherwise, and against the others' normal orders, resolved by the
-// engine on many dice, it keeps the continent more often.
-func TestRoundsSearchAvoidsTraps(t *testing.T) {
-	tests := []struct {
-		name      string
-		terr      map[string][2]int
-		continent string
-		// lure is where normal's reserve goes; threatened, the front
-		// the counter-attack comes to.
-		lure, threatened string
-	}{
-		{
-			// Venezuela (1 army) lures normal to Central America;
-			// Kamchatka's 9, and seat 1's income, take the Alaska it
-			// leaves with 2, and North America's 5 a round with it.
-			name: "Alaska open to Kamchatka",
-			terr: map[string][2]int{
-				"Alaska": {0, 2}, "Northwest Territory": {0, 2}, "Greenland": {0, 2},
-				"Alberta": {0, 2}, "Ontario": {0, 2}, "Quebec": {0, 2},
-				"Western United States": {0, 2}, "Eastern United States": {0, 2}, "Central America": {0, 2},
-				"Kamchatka": {1, 9}, "Venezuela": {2, 1},
-				// Kamchatka's other neighbours, too strong to tempt it.
-				"Yakutsk": {3, 8}, "Irkutsk": {3, 8}, "Mongolia": {2, 8}, "Japan": {2, 8},
-			},
-			continent: "North America", lure: "Central America", threatened: "Alaska",
-		},
-		{
-			// The same in South America: Central America (1 army) lures
-			// normal to Venezuela; North Africa's 9 take the Brazil it
-			// leaves with 2.
-			name: "Brazil open to North Africa",
-			terr: map[string][2]int{
-				"Venezuela": {0, 2}, "Peru": {0, 2}, "Brazil": {0, 2}, "Argentina": {0, 2},
-				"Central America": {2, 1}, "North Africa": {1, 9},
-				"Western Europe": {3, 8}, "Southern Europe": {3, 8}, "Egypt": {2, 8}, "East Africa": {2, 8}, "Congo": {3, 8},
-			},
-			continent: "South America", lure: "Venezuela", threatened: "Brazil",
-		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := trap(t, tt.terr)
-			if err := s.Check(); err != nil {
-				t.Fatal(err)
+	for _, bc := range []struct {
+		name       string
+		first, end int
+	}{{"early", 3, 20}, {"late", 30, 80}} {
+		b.Run(bc.name, func(b *testing.B) {
+			states := roundPositionsOf(b, bc.first, bc.end)
+			p := mustNew(b, "hard", Options{Seed: 1})
+			h := p.(*guarded).p.(*hard)
+			armies := 0
+			for _, s := range states {
+				armies += s.Armies(s.Current)
 			}
-			id := func(name string) int {
-				x, err := s.Map.Lookup(name)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return x
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				s := states[i%len(states)]
+				h.rounds.chosen = nil
+				hardRound(b, p, s, s.Current)
 			}
-			normal := hardRound(t, mustNew(t, "normal", Options{Seed: 1}), s, 0)
-			searched := hardRound(t, mustNew(t, "hard", Options{Seed: 1}), s, 0)
-			unsearched := mustNew(t, "hard", Options{Seed: 1})
-			unsearched.(*guarded).p.(*hard).rounds.noSearching = true
-			greedy := hardRound(t, unsearched, s, 0)
-			for _, c := range searched {
-				t.Logf("hard: %s", engine.Describe(s.Map, c))
-			}
-			if got, want := greedy[0], (engine.Place{Territory: id(tt.lure), Armies: s.Seats[0].Reserve}); got != want {
-				t.Fatalf("hard's first order without its search: got %s, want %s (the lure)", engine.Describe(s.Map, got), engine.Describe(s.Map, want))
-			}
-			if got, want := normal[0], (engine.Place{Territory: id(tt.lure), Armies: s.Seats[0].Reserve}); got != want {
-				t.Fatalf("normal's first order: got %s, want %s (the lure)", engine.Describe(s.Map, got), engine.Describe(s.Map, want))
-			}
-			if got, want := searched[0], (engine.Place{Territory: id(tt.threatened), Armies: s.Seats[0].Reserve}); got != want {
-				t.Errorf("hard's first order: got %s, want %s", engine.Describe(s.Map, got), engine.Describe(s.Map, want))
-			}
-			k := slices.IndexFunc(s.Map.Continents, func(c state.Continent) bool { return c.Name == tt.continent })
-			kept := func(cmds []engine.Command) int {
-				n := 0
-				for seed := range uint64(200) {
-					x := s.Clone()
-					x.RNG = state.RNG{Seed: seed}
-					for _, c := range cmds {
-						if _, err := engine.Apply(x, 0, c); err != nil {
-							t.Fatal(err)
-						}
-					}
-					players := []Player{nil, mustNew(t, "normal", Options{Seed: 2}), mustNew(t, "normal", Options{Seed: 3}), mustNew(t, "normal", Options{Seed: 4})}
-					playRound(t, x, players)
-					if x.ContinentOwner(k) == 0 {
-						n++
-					}
-				}
-				return n
-			}
-			kn, kh := kept(normal), kept(searched)
-			t.Logf("%s kept: normal's orders %d of 200, hard's %d", tt.continent, kn, kh)
-			if kh < kn+20 {
-				t.Errorf("%s kept %d times of 200 with hard's orders, %d with normal's: want 20 more", tt.continent, kh, kn)
-			}
+			b.ReportMetric(float64(armies)/float64(len(states)), "armies")
 		})
 	}
 }
