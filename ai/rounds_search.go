@@ -21,8 +21,8 @@ import (
 // that a candidate that leaves a front open to a counter-attack pays for
 // it, and scores the position with the learned evaluation (hardEvaluate).
 // The candidate with the best mean plays, one command a call, from a
-// cache; without the cache (a restart) it searches again from where its
-// orders stand.
+// cache; without the cache (a restart) it searches again from the round's
+// start and goes on with the same orders (next).
 //
 // A sample is built from the seat's view alone: the hidden cards dealt at
 // random (determinize), the others' reserves their income on the board
@@ -58,20 +58,22 @@ type roundOrders struct {
 // roundSearch is hard's search of simultaneous rounds and its scratch
 // memory, which it reuses.
 type roundSearch struct {
-	memo        chances // scaled
-	chosen      map[planKey]roundOrders
-	base, sim   state.State
-	cards       []state.Card
-	sums        []float64
-	guards      []int // for the round ordered
-	later       []int // for a round after it
-	src         *rand.PCG
-	rng         *rand.Rand
-	samples     int
-	lookahead   int
-	noSearching bool // play the first candidate (hard weighing targets) without searching
+	memo      chances // scaled
+	chosen    map[planKey]roundOrders
+	base, sim state.State
+	cards     []state.Card
+	sums      []float64
+	guards    []int // for the round ordered
+	later     []int // for a round after it
+	src       *rand.PCG
+	rng       *rand.Rand
+	// noSearching plays the first candidate (normal's orders weighing
+	// targets: hard before its search) without searching; for tests.
+	noSearching bool
 }
 
+// decideOrders is hard's next command of a simultaneous round: a trade
+// when it holds a set, then the orders its search chose.
 func (h *hard) decideOrders(_ context.Context, s *state.State, seat int) engine.Command {
 	p := ordersPolicy{minOdds: oddsFor(h.base.style), values: true}
 	if set, ok := engine.BestSet(s, seat); ok {
@@ -184,14 +186,10 @@ func (rs *roundSearch) search(s *state.State, seat int, p ordersPolicy) []engine
 		rs.src = rand.NewPCG(0, 0)
 		rs.rng = rand.New(rs.src)
 	}
-	samples, lookahead := rs.samples, rs.lookahead
-	if samples <= 0 {
-		samples, lookahead = roundSamples, roundLookahead
-	}
 	rs.sums = append(rs.sums[:0], make([]float64, len(cands))...)
 	model := ordersPolicy{minOdds: p.minOdds, guards: p.guards}
 	pos := positionSeed(s, seat)
-	for r := range samples {
+	for r := range roundSamples {
 		seedRand(rs.src, mix(pos, uint64(r)), 11)
 		base := determinizeInto(&rs.base, &rs.cards, s, seat, rs.rng)
 		for j := range base.Seats {
@@ -211,7 +209,7 @@ func (rs *roundSearch) search(s *state.State, seat int, p ordersPolicy) []engine
 				}
 			}
 			rs.commitAll(sim, seat)
-			for range lookahead {
+			for range roundLookahead {
 				if sim.Phase != state.PhaseOrders {
 					break
 				}

@@ -185,6 +185,105 @@ func BenchmarkRounds(b *testing.B) {
 	}
 }
 
+// TestRoundsSearchAvoidsTraps: where normal's greedy orders leave a
+// continent open to a likely counter-attack, hard's search orders
+// otherwise, and against the others' normal orders, resolved by the
+// engine on many dice, it keeps the continent more often.
+func TestRoundsSearchAvoidsTraps(t *testing.T) {
+	tests := []struct {
+		name      string
+		terr      map[string][2]int
+		continent string
+		// lure is where normal's reserve goes; threatened, the front
+		// the counter-attack comes to.
+		lure, threatened string
+	}{
+		{
+			// Venezuela (1 army) lures normal to Central America;
+			// Kamchatka's 9, and seat 1's income, take the Alaska it
+			// leaves with 2, and North America's 5 a round with it.
+			name: "Alaska open to Kamchatka",
+			terr: map[string][2]int{
+				"Alaska": {0, 2}, "Northwest Territory": {0, 2}, "Greenland": {0, 2},
+				"Alberta": {0, 2}, "Ontario": {0, 2}, "Quebec": {0, 2},
+				"Western United States": {0, 2}, "Eastern United States": {0, 2}, "Central America": {0, 2},
+				"Kamchatka": {1, 9}, "Venezuela": {2, 1},
+				// Kamchatka's other neighbours, too strong to tempt it.
+				"Yakutsk": {3, 8}, "Irkutsk": {3, 8}, "Mongolia": {2, 8}, "Japan": {2, 8},
+			},
+			continent: "North America", lure: "Central America", threatened: "Alaska",
+		},
+		{
+			// The same in South America: Central America (1 army) lures
+			// normal to Venezuela; North Africa's 9 take the Brazil it
+			// leaves with 2.
+			name: "Brazil open to North Africa",
+			terr: map[string][2]int{
+				"Venezuela": {0, 2}, "Peru": {0, 2}, "Brazil": {0, 2}, "Argentina": {0, 2},
+				"Central America": {2, 1}, "North Africa": {1, 9},
+				"Western Europe": {3, 8}, "Southern Europe": {3, 8}, "Egypt": {2, 8}, "East Africa": {2, 8}, "Congo": {3, 8},
+			},
+			continent: "South America", lure: "Venezuela", threatened: "Brazil",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := trap(t, tt.terr)
+			if err := s.Check(); err != nil {
+				t.Fatal(err)
+			}
+			id := func(name string) int {
+				x, err := s.Map.Lookup(name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return x
+			}
+			normal := hardRound(t, mustNew(t, "normal", Options{Seed: 1}), s, 0)
+			searched := hardRound(t, mustNew(t, "hard", Options{Seed: 1}), s, 0)
+			unsearched := mustNew(t, "hard", Options{Seed: 1})
+			unsearched.(*guarded).p.(*hard).rounds.noSearching = true
+			greedy := hardRound(t, unsearched, s, 0)
+			for _, c := range searched {
+				t.Logf("hard: %s", engine.Describe(s.Map, c))
+			}
+			if got, want := greedy[0], (engine.Place{Territory: id(tt.lure), Armies: s.Seats[0].Reserve}); got != want {
+				t.Fatalf("hard's first order without its search: got %s, want %s (the lure)", engine.Describe(s.Map, got), engine.Describe(s.Map, want))
+			}
+			if got, want := normal[0], (engine.Place{Territory: id(tt.lure), Armies: s.Seats[0].Reserve}); got != want {
+				t.Fatalf("normal's first order: got %s, want %s (the lure)", engine.Describe(s.Map, got), engine.Describe(s.Map, want))
+			}
+			if got, want := searched[0], (engine.Place{Territory: id(tt.threatened), Armies: s.Seats[0].Reserve}); got != want {
+				t.Errorf("hard's first order: got %s, want %s", engine.Describe(s.Map, got), engine.Describe(s.Map, want))
+			}
+			k := slices.IndexFunc(s.Map.Continents, func(c state.Continent) bool { return c.Name == tt.continent })
+			kept := func(cmds []engine.Command) int {
+				n := 0
+				for seed := range uint64(200) {
+					x := s.Clone()
+					x.RNG = state.RNG{Seed: seed}
+					for _, c := range cmds {
+						if _, err := engine.Apply(x, 0, c); err != nil {
+							t.Fatal(err)
+						}
+					}
+					players := []Player{nil, mustNew(t, "normal", Options{Seed: 2}), mustNew(t, "normal", Options{Seed: 3}), mustNew(t, "normal", Options{Seed: 4})}
+					playRound(t, x, players)
+					if x.ContinentOwner(k) == 0 {
+						n++
+					}
+				}
+				return n
+			}
+			kn, kh := kept(normal), kept(searched)
+			t.Logf("%s kept: normal's orders %d of 200, hard's %d", tt.continent, kn, kh)
+			if kh < kn+20 {
+				t.Errorf("%s kept %d times of 200 with hard's orders, %d with normal's: want 20 more", tt.continent, kh, kn)
+			}
+		})
+	}
+}
+
 // TestRoundsNoPeeking: hard's orders in a round come from its view alone:
 // twin positions in which the others have given other orders, and hold
 // other cards, get the same orders, though hard is handed the whole
