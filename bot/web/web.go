@@ -27,31 +27,20 @@ import (
 	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
-	"github.com/riskbot/riskbot/storage"
 )
 
 // Store is what the adapter reads and writes itself, besides what the bot
-// does: the matches, their logs, and the seats' API tokens (kept hashed
-// in the settings store).
+// does: where the matches stand and their logs, the channels, and the
+// settings (the browsers, their names, the seats' API tokens, kept
+// hashed). Head and OpenHead say where a match stands without loading it:
+// the matches themselves are read through the bot's cache (bot.Matches).
+// It is the sum of what the parts the Server wires read, each declaring
+// the methods it calls.
 type Store interface {
-	// Head and OpenHead say where a match stands without loading it: the
-	// matches themselves are read through the bot's cache (bot.Matches).
-	Head(ctx context.Context, id int64) (storage.Head, error)
-	OpenHead(ctx context.Context, channel string) (storage.Head, error)
-	OpenChannels(ctx context.Context, prefix string) ([]storage.Occupant, error)
-	// ClosedChannels lists the channels whose latest match is over, the
-	// most recently closed first: those the server restores as it starts.
-	ClosedChannels(ctx context.Context, prefix string, limit int) ([]storage.Occupant, error)
-	Export(ctx context.Context, id int64) (*storage.Export, error)
-	ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error)
-	Setting(ctx context.Context, scope, id string) (json.RawMessage, error)
-	SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error
-	// Settings, OpenMatches and Seated serve the page's limits: its names
-	// (read once), the matches its visitors host, and whether a name has a
-	// match under way.
-	Settings(ctx context.Context) ([]storage.Setting, error)
-	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
-	Seated(ctx context.Context, user, prefix string, limit int) ([]storage.Match, error)
+	apiStore     // the match API: heads, logs, tokens
+	playStore    // the page's requests: the open channels and matches
+	feedStore    // the feeds: the channels to restore
+	browserStore // the sessions and their names: settings, seats
 }
 
 // Prefix starts the names of the channels of the page.
@@ -84,7 +73,7 @@ func platform(channel string) string {
 // spectators), guard (the gates in front of the handlers), and the
 // Activity's side.
 type Server struct {
-	store Store
+	store headStore
 	bot   *bot.Bot
 	log   *slog.Logger
 

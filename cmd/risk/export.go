@@ -82,9 +82,18 @@ func runExport(ctx context.Context, e env) error {
 	return json.NewEncoder(e.stdout).Encode(x)
 }
 
+// archive is what risk export reads: the matches listed, a channel's
+// history, a match whole.
+type archive interface {
+	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
+	Finished(ctx context.Context, limit int) ([]storage.Match, error)
+	History(ctx context.Context, channel string) ([]storage.Match, error)
+	Export(ctx context.Context, id int64) (*storage.Export, error)
+}
+
 // listMatches writes every stored match, open ones first, then ended ones,
 // the most recent first.
-func listMatches(ctx context.Context, w io.Writer, db store) error {
+func listMatches(ctx context.Context, w io.Writer, db archive) error {
 	open, err := db.OpenMatches(ctx, "")
 	if err != nil {
 		return err
@@ -110,7 +119,7 @@ func listMatches(ctx context.Context, w io.Writer, db store) error {
 // pick returns the channel's open match, or else its latest. A channel
 // named without its adapter's prefix ("quickstart", "#caps") is looked for
 // under each adapter's; a name found under several is refused, naming them.
-func pick(ctx context.Context, db store, channel string) (int64, error) {
+func pick(ctx context.Context, db archive, channel string) (int64, error) {
 	name := strings.TrimPrefix(channel, "#")
 	tries := []string{name}
 	if !strings.Contains(name, ":") {

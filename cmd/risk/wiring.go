@@ -17,30 +17,25 @@ import (
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/look"
 	"github.com/riskbot/riskbot/bot/metrics"
+	"github.com/riskbot/riskbot/bot/web"
 	"github.com/riskbot/riskbot/render"
 	"github.com/riskbot/riskbot/state"
-	"github.com/riskbot/riskbot/storage"
 	"github.com/riskbot/riskbot/storage/postgres"
 	"github.com/riskbot/riskbot/storage/sqlite"
 )
 
 // store is what the subcommands need of a database, SQLite or PostgreSQL:
-// what the bot needs, plus exporting, listing and closing.
+// the sum of what the parts they wire declare (the bot, its metrics, the
+// page) and of what the subcommands that read it themselves declare,
+// each the methods it calls; and closing.
 type store interface {
 	bot.Store
 	metrics.Database
-	Export(ctx context.Context, id int64) (*storage.Export, error)
-	ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error)
-	Finished(ctx context.Context, limit int) ([]storage.Match, error)
-	ClosedChannels(ctx context.Context, prefix string, limit int) ([]storage.Occupant, error)
-	Settings(ctx context.Context) ([]storage.Setting, error)
-	Libraries(ctx context.Context) ([]storage.LibraryMap, error)
-	MapFiles(ctx context.Context, name string) (storage.MapFiles, error)
-	AddMap(ctx context.Context, m storage.LibraryMap, f storage.MapFiles, now time.Time) error
-	Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error)
-	RecordResult(ctx context.Context, r storage.Result) error
-	Leaderboard(ctx context.Context, server string, rules state.Rules, limit int) ([]storage.Standing, error)
-	PlayerStats(ctx context.Context, server, player string) ([]storage.Standing, error)
+	web.Store     // risk web, and the Activity's page
+	archive       // risk export
+	results       // risk stats
+	migrateSource // risk migrate, from
+	migrateTarget // and to
 	Close() error
 }
 
