@@ -25,7 +25,17 @@ import (
 
 // DB is the PostgreSQL store of hosted matches. It is safe for concurrent
 // use, by goroutines and by processes.
+//
+// Its own methods are the matches' (create, load, list, save, export and
+// import) and the database's (open, close, ready); the other concerns are
+// parts of their own, each in its file, which DB embeds so that one *DB
+// meets the whole contract (storetest.Store).
 type DB struct {
+	settings
+	library
+	results
+	requests
+	claims
 	pool  *pgxpool.Pool
 	every int
 	// known is the number of migrations this program knows (Ready).
@@ -99,7 +109,10 @@ func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
 	if err != nil {
 		return nil, fail("open", err)
 	}
-	db := &DB{pool: pool, every: c.snapshotEvery}
+	db := &DB{
+		settings: settings{pool}, library: library{pool}, results: results{pool}, requests: requests{pool}, claims: claims{pool},
+		pool: pool, every: c.snapshotEvery,
+	}
 	if db.known, err = migrate(ctx, pool, embedded); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("storage: postgres: open %s@%s/%s: %w", pc.ConnConfig.User, pc.ConnConfig.Host, pc.ConnConfig.Database, err)

@@ -4,21 +4,27 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
+
+// results is the store's part that keeps finished matches' results (the
+// results table) and rates a server's players from them.
+// DB embeds it: its methods are the store's.
+type results struct{ pool *pgxpool.Pool }
 
 // RecordResult stores a finished match's result, once: recording the same
 // result again does nothing; a different one for the same match fails with
 // storage.ErrResultDiffers and changes nothing. Two processes recording one
 // match at once insert it once (ON CONFLICT DO NOTHING) and both compare.
-func (db *DB) RecordResult(ctx context.Context, r storage.Result) error {
+func (rs *results) RecordResult(ctx context.Context, r storage.Result) error {
 	if err := storage.CheckResult(r); err != nil {
 		return err
 	}
 	op := fmt.Sprintf("record the result of match %d", r.Match)
 	rules, _ := r.Rules.MarshalText()
-	tx, err := db.pool.Begin(ctx)
+	tx, err := rs.pool.Begin(ctx)
 	if err != nil {
 		return fail(op, err)
 	}
@@ -55,8 +61,8 @@ func (db *DB) RecordResult(ctx context.Context, r storage.Result) error {
 
 // Leaderboard returns a server's players under a rule set, best rated
 // first, at most limit (all if limit <= 0).
-func (db *DB) Leaderboard(ctx context.Context, server string, rules state.Rules, limit int) ([]storage.Standing, error) {
-	rows, err := db.serverResults(ctx, server)
+func (rs *results) Leaderboard(ctx context.Context, server string, rules state.Rules, limit int) ([]storage.Standing, error) {
+	rows, err := rs.serverResults(ctx, server)
 	if err != nil {
 		return nil, err
 	}
@@ -65,8 +71,8 @@ func (db *DB) Leaderboard(ctx context.Context, server string, rules state.Rules,
 
 // PlayerStats returns a player's standings on a server, one per rule set
 // played.
-func (db *DB) PlayerStats(ctx context.Context, server, player string) ([]storage.Standing, error) {
-	rows, err := db.serverResults(ctx, server)
+func (rs *results) PlayerStats(ctx context.Context, server, player string) ([]storage.Standing, error) {
+	rows, err := rs.serverResults(ctx, server)
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +81,7 @@ func (db *DB) PlayerStats(ctx context.Context, server, player string) ([]storage
 
 // serverResults reads the results of a server that count: not those of
 // matches imported without --rated.
-func (db *DB) serverResults(ctx context.Context, server string) ([]storage.ResultRow, error) {
-	return query(ctx, db.pool, "read the results of "+server, storage.ScanResults, `SELECT `+storage.ResultColumns+` FROM results
+func (rs *results) serverResults(ctx context.Context, server string) ([]storage.ResultRow, error) {
+	return query(ctx, rs.pool, "read the results of "+server, storage.ScanResults, `SELECT `+storage.ResultColumns+` FROM results
 		WHERE server = $1 AND `+storage.Counted+` ORDER BY ended_at, match_id, seat`, server)
 }

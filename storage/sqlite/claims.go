@@ -9,6 +9,12 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
+// claims is the store's part that hands out work one process of several
+// must do once: the due timers and the queued posts, claimed for a lease,
+// and the named leases themselves.
+// DB embeds it: its methods are the store's.
+type claims struct{ conns }
+
 // Claims (migration 0005): work that one process must do once. SQLite
 // serialises writers, so a claim is a read and an update in one write
 // transaction; the PostgreSQL store does the same with FOR UPDATE SKIP
@@ -23,12 +29,12 @@ func free(t string) string { return storage.FreeSQL(t, "?2", "?3", "?4") }
 // a prefix ending in ':', or one channel), whose claim is free, at most
 // limit matches' worth, earliest first. A match's claim lasts until the
 // match changes (a Save releases it), the lease ends or ReleaseDue.
-func (db *DB) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Timer, error) {
+func (cl *claims) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Timer, error) {
 	const op = "claim due timers"
 	if err := c.Check(); err != nil {
 		return nil, fmt.Errorf("storage: %s: %w", op, err)
 	}
-	tx, err := db.write.BeginTx(ctx, nil)
+	tx, err := cl.write.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fail(op, err)
 	}
@@ -59,8 +65,8 @@ func (db *DB) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit
 
 // ReleaseDue gives up holder's claim on the timers of match id (the work
 // failed: another try, by any process, may claim them at once).
-func (db *DB) ReleaseDue(ctx context.Context, id int64, holder string) error {
-	if _, err := db.write.ExecContext(ctx, `UPDATE matches SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
+func (cl *claims) ReleaseDue(ctx context.Context, id int64, holder string) error {
+	if _, err := cl.write.ExecContext(ctx, `UPDATE matches SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
 		WHERE id = ? AND claim_holder = ?`, id, holder); err != nil {
 		return fail(fmt.Sprintf("release the timers of match %d", id), err)
 	}
@@ -71,12 +77,12 @@ func (db *DB) ReleaseDue(ctx context.Context, id int64, holder string) error {
 // delivered, in scope ("", a prefix ending in ':', or one channel), whose
 // claim is free, at most limit of them, oldest first. A post's claim lasts
 // until it is delivered (Delivered), the lease ends or ReleasePosts.
-func (db *DB) ClaimPosts(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Post, error) {
+func (cl *claims) ClaimPosts(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Post, error) {
 	const op = "claim queued posts"
 	if err := c.Check(); err != nil {
 		return nil, fmt.Errorf("storage: %s: %w", op, err)
 	}
-	tx, err := db.write.BeginTx(ctx, nil)
+	tx, err := cl.write.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fail(op, err)
 	}
@@ -104,8 +110,8 @@ func (db *DB) ClaimPosts(ctx context.Context, scope string, c storage.Claim, lim
 // ReleasePosts gives up holder's claim on the posts that version of match
 // id queued (their delivery failed: the next try, by any process, may
 // claim them at once).
-func (db *DB) ReleasePosts(ctx context.Context, id, version int64, holder string) error {
-	if _, err := db.write.ExecContext(ctx, `UPDATE outbox SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
+func (cl *claims) ReleasePosts(ctx context.Context, id, version int64, holder string) error {
+	if _, err := cl.write.ExecContext(ctx, `UPDATE outbox SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
 		WHERE match_id = ? AND version = ? AND claim_holder = ?`, id, version, holder); err != nil {
 		return fail(fmt.Sprintf("release the posts of match %d version %d", id, version), err)
 	}
@@ -116,13 +122,13 @@ func (db *DB) ReleasePosts(ctx context.Context, id, version int64, holder string
 // succeeds if nobody holds it, its lease has ended, or c.Holder holds it
 // already (a name is one process; a restarted one takes back its own), and
 // reports false if another holder's lease runs.
-func (db *DB) Lease(ctx context.Context, name string, c storage.Claim) (bool, error) {
+func (cl *claims) Lease(ctx context.Context, name string, c storage.Claim) (bool, error) {
 	op := "take lease " + name
 	if err := c.Check(); err != nil {
 		return false, fmt.Errorf("storage: %s: %w", op, err)
 	}
 	var holder string
-	err := db.write.QueryRowContext(ctx, `INSERT INTO leases (name, holder, since, until) VALUES (?1, ?2, ?3, ?4)
+	err := cl.write.QueryRowContext(ctx, `INSERT INTO leases (name, holder, since, until) VALUES (?1, ?2, ?3, ?4)
 		ON CONFLICT (name) DO UPDATE SET
 			since = CASE WHEN leases.holder = excluded.holder THEN leases.since ELSE excluded.since END,
 			holder = excluded.holder, until = excluded.until
@@ -138,8 +144,8 @@ func (db *DB) Lease(ctx context.Context, name string, c storage.Claim) (bool, er
 }
 
 // Unlease lets go of holder's named lease (another holder's is left alone).
-func (db *DB) Unlease(ctx context.Context, name, holder string) error {
-	if _, err := db.write.ExecContext(ctx, `DELETE FROM leases WHERE name = ? AND holder = ?`, name, holder); err != nil {
+func (cl *claims) Unlease(ctx context.Context, name, holder string) error {
+	if _, err := cl.write.ExecContext(ctx, `DELETE FROM leases WHERE name = ? AND holder = ?`, name, holder); err != nil {
 		return fail("let go of lease "+name, err)
 	}
 	return nil

@@ -8,16 +8,21 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
+// results is the store's part that keeps finished matches' results (the
+// results table) and rates a server's players from them.
+// DB embeds it: its methods are the store's.
+type results struct{ conns }
+
 // RecordResult stores a finished match's result, once: recording the same
 // result again does nothing; a different one for the same match fails with
 // storage.ErrResultDiffers and changes nothing.
-func (db *DB) RecordResult(ctx context.Context, r storage.Result) error {
+func (rs *results) RecordResult(ctx context.Context, r storage.Result) error {
 	if err := storage.CheckResult(r); err != nil {
 		return err
 	}
 	op := fmt.Sprintf("record the result of match %d", r.Match)
 	rules, _ := r.Rules.MarshalText()
-	tx, err := db.write.BeginTx(ctx, nil)
+	tx, err := rs.write.BeginTx(ctx, nil)
 	if err != nil {
 		return fail(op, err)
 	}
@@ -54,8 +59,8 @@ func (db *DB) RecordResult(ctx context.Context, r storage.Result) error {
 
 // Leaderboard returns a server's players under a rule set, best rated
 // first, at most limit (all if limit <= 0).
-func (db *DB) Leaderboard(ctx context.Context, server string, rules state.Rules, limit int) ([]storage.Standing, error) {
-	rows, err := db.serverResults(ctx, server)
+func (rs *results) Leaderboard(ctx context.Context, server string, rules state.Rules, limit int) ([]storage.Standing, error) {
+	rows, err := rs.serverResults(ctx, server)
 	if err != nil {
 		return nil, err
 	}
@@ -64,8 +69,8 @@ func (db *DB) Leaderboard(ctx context.Context, server string, rules state.Rules,
 
 // PlayerStats returns a player's standings on a server, one per rule set
 // played (none if they never finished a match there).
-func (db *DB) PlayerStats(ctx context.Context, server, player string) ([]storage.Standing, error) {
-	rows, err := db.serverResults(ctx, server)
+func (rs *results) PlayerStats(ctx context.Context, server, player string) ([]storage.Standing, error) {
+	rows, err := rs.serverResults(ctx, server)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +79,7 @@ func (db *DB) PlayerStats(ctx context.Context, server, player string) ([]storage
 
 // serverResults reads the results of a server that count: not those of
 // matches imported without --rated.
-func (db *DB) serverResults(ctx context.Context, server string) ([]storage.ResultRow, error) {
-	return query(ctx, db.read, "read the results of "+server, storage.ScanResults, `SELECT `+storage.ResultColumns+` FROM results
+func (rs *results) serverResults(ctx context.Context, server string) ([]storage.ResultRow, error) {
+	return query(ctx, rs.read, "read the results of "+server, storage.ScanResults, `SELECT `+storage.ResultColumns+` FROM results
 		WHERE server = ? AND `+storage.Counted+` ORDER BY ended_at, match_id, seat`, server)
 }
