@@ -110,7 +110,7 @@ func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
 		return nil, fail("open", err)
 	}
 	db := &DB{
-		settings: settings{pool}, library: library{pool}, results: results{pool}, requests: requests{pool}, claims: claims{pool},
+		settings: settings{pool}, library: library{pool}, results: newResults(pool), requests: requests{pool}, claims: claims{pool},
 		pool: pool, every: c.snapshotEvery,
 	}
 	if db.known, err = migrate(ctx, pool, embedded); err != nil {
@@ -141,11 +141,7 @@ func (db *DB) Ready(ctx context.Context) error {
 
 // Stats counts the open matches and the queued posts.
 func (db *DB) Stats(ctx context.Context) (storage.Stats, error) {
-	st, err := storage.ScanStats(db.pool.QueryRow(ctx, `SELECT
-		(SELECT count(*) FROM matches WHERE status IN (1, 2)),
-		(SELECT count(*) FROM matches WHERE status = 2),
-		(SELECT count(*) FROM outbox),
-		(SELECT min(created_at) FROM outbox)`))
+	st, err := storage.ScanStats(db.pool.QueryRow(ctx, storage.StatsSQL))
 	if err != nil {
 		return storage.Stats{}, fail("count matches and posts", err)
 	}

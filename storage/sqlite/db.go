@@ -134,7 +134,7 @@ func open(ctx context.Context, path string, c config) (*DB, error) {
 	}
 	db.read = sql.OpenDB(connector{drv, dsn(abs, c, reader)})
 	db.read.SetMaxOpenConns(max(4, runtime.GOMAXPROCS(0)))
-	db.settings, db.library, db.results = settings{db.conns}, library{db.conns}, results{db.conns}
+	db.settings, db.library, db.results = settings{db.conns}, library{db.conns}, newResults(db.conns)
 	db.requests, db.claims = requests{db.conns}, claims{db.conns}
 	return db, nil
 }
@@ -215,11 +215,7 @@ func (db *DB) Ready(ctx context.Context) error {
 
 // Stats counts the open matches and the queued posts.
 func (db *DB) Stats(ctx context.Context) (storage.Stats, error) {
-	st, err := storage.ScanStats(db.read.QueryRowContext(ctx, `SELECT
-		(SELECT count(*) FROM matches WHERE status IN (1, 2)),
-		(SELECT count(*) FROM matches WHERE status = 2),
-		(SELECT count(*) FROM outbox),
-		(SELECT min(created_at) FROM outbox)`))
+	st, err := storage.ScanStats(db.read.QueryRowContext(ctx, storage.StatsSQL))
 	if err != nil {
 		return storage.Stats{}, fail("count matches and posts", err)
 	}
