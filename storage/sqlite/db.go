@@ -33,9 +33,10 @@ import (
 // against the match version its writer read.
 //
 // Its own methods are the matches' (create, load, list, save, export and
-// import) and the database's (open, close, check, back up); the other
-// concerns are parts of their own, each in its file, which DB embeds so
-// that one *DB meets the whole contract (storetest.Store).
+// import) and the database's (close, ready, stats, check, back up); the
+// other concerns are parts of their own, each in its file, which DB embeds
+// so that one *DB meets the whole contract (storetest.Store). Leaderboard
+// and PlayerStats come with results, from storage.Ratings.
 type DB struct {
 	conns
 	settings
