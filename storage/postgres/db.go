@@ -27,10 +27,10 @@ import (
 // use, by goroutines and by processes.
 //
 // Its own methods are the matches' (create, load, list, save, export and
-// import) and the database's (open, close, ready, stats); the other concerns are
+// import) and the database's (close, ready, stats); the other concerns are
 // parts of their own, each in its file, which DB embeds so that one *DB
-// meets the whole contract (storetest.Store);
-// Leaderboard and PlayerStats come with results, from storage.Ratings.
+// meets the whole contract (storetest.Store). Leaderboard and PlayerStats
+// come with results, from storage.Ratings.
 type DB struct {
 	settings
 	library
