@@ -16,6 +16,8 @@ type results struct {
 	storage.Ratings
 }
 
+// newResults is the results part on these connections, its ratings read
+// by serverResults.
 func newResults(pool *pgxpool.Pool) results {
 	return results{pool, storage.Ratings{Read: func(ctx context.Context, server string) ([]storage.ResultRow, error) {
 		return serverResults(ctx, pool, server)

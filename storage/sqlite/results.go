@@ -15,6 +15,8 @@ type results struct {
 	storage.Ratings
 }
 
+// newResults is the results part on these connections, its ratings read
+// by serverResults.
 func newResults(c conns) results {
 	return results{c, storage.Ratings{Read: func(ctx context.Context, server string) ([]storage.ResultRow, error) {
 		return serverResults(ctx, c.read, server)
