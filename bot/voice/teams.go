@@ -107,3 +107,10 @@ func (lb Lobby) teamsHelp(rules state.Rules) string {
 	}
 	return lb.v.p.T("voice.team.help", "Moved", moved, "Won", won)
 }
+
+// Lobby writes a lobby's living card (its seats, settings, teams and
+// buttons), the invitations, and the names of the teams.
+type Lobby struct{ v Voice }
+
+// Lobby is v writing the lobby and the teams.
+func (v Voice) Lobby() Lobby { return Lobby{v} }
