@@ -116,6 +116,31 @@ func (t timedRenderer) Render(ctx context.Context, s *state.State) ([]byte, erro
 	return t.r.Render(ctx, s)
 }
 
+// botFlags are the flags of every command that runs the bot: the
+// palette of the matches that choose none, and how long a lobby may wait.
+type botFlags struct {
+	palette   *string
+	lobbyDays *float64
+}
+
+// botFlagsOf defines --palette and --lobby-days on fs.
+func botFlagsOf(fs *flagSet) botFlags {
+	return botFlags{palette: paletteFlag(fs), lobbyDays: lobbyFlag(fs)}
+}
+
+// values reads the flags, once parsed: --lobby-days's, then --palette's.
+func (f botFlags) values() (render.Palette, time.Duration, error) {
+	ttl, err := lobbyTTL(*f.lobbyDays)
+	if err != nil {
+		return 0, 0, err
+	}
+	palette, err := parsePalette(*f.palette)
+	if err != nil {
+		return 0, 0, err
+	}
+	return palette, ttl, nil
+}
+
 // lobbyFlag defines --lobby-days on fs.
 func lobbyFlag(fs *flagSet) *float64 {
 	return fs.Float64("lobby-days", bot.DefaultLobbyTTL.Hours()/24, "close lobbies that go this many `days` without a change and never start (0: never)")
