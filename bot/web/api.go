@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -136,16 +135,6 @@ func (ap *api) tokenProblem(w http.ResponseWriter, err error) {
 		ap.log.Error("read a token", "err", err)
 		problem(w, http.StatusServiceUnavailable, "the database is unavailable")
 	}
-}
-
-// matchID reads the {id} of a path.
-func matchID(w http.ResponseWriter, r *http.Request) (int64, bool) {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	if err != nil || id <= 0 {
-		problem(w, http.StatusNotFound, "no such match")
-		return 0, false
-	}
-	return id, true
 }
 
 // tokenFor reads the token of a request about match id: its seat, and
