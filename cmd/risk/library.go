@@ -107,11 +107,8 @@ func runMapList(ctx context.Context, e env) error {
 	fs := newFlags(e, "map list", "[--scope S] [--db PATH]\n\nLists the maps of a library.")
 	path := dbFlag(fs, "")
 	scope := scopeFlag(fs)
-	if err := parseFlags(fs, e.args); err != nil {
+	if err := parseNoArgs(fs, e.args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usageError("unexpected argument %q", fs.Arg(0))
 	}
 	db, lib, err := openLibrary(ctx, e, path, false)
 	if err != nil {

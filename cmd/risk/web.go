@@ -30,11 +30,8 @@ func runWeb(ctx context.Context, e env) error {
 	seed := fs.Uint64("seed", 0, "seed for new matches (0: random)")
 	bf := botFlagsOf(fs)
 	conns := connFlags(fs)
-	if err := parseFlags(fs, e.args); err != nil {
+	if err := parseNoArgs(fs, e.args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usageError("unexpected argument %q", fs.Arg(0))
 	}
 	if err := checkConns(conns); err != nil {
 		return err
