@@ -149,19 +149,13 @@ func runDiscord(ctx context.Context, e env) error {
 		}
 		defer stopMetrics()
 	}
-	timers, stopTimers := context.WithCancel(ctx)
-	timersDone := make(chan struct{})
-	go func() {
-		defer close(timersDone)
-		b.RunTimers(timers, time.Minute)
-	}()
+	stopTimers := startTimers(ctx, b, time.Minute)
 	if *httpAddr != "" {
 		err = serveHTTP(ctx, a, b, m, key, *httpAddr, *conns)
 	} else {
 		err = a.Run(ctx, b)
 	}
 	stopTimers()
-	<-timersDone
 	if err == nil {
 		log.Info("stopped")
 	}

@@ -90,13 +90,7 @@ func runWeb(ctx context.Context, e env) error {
 	}
 	// The clock: deadlines, reminders, and computer players left waiting
 	// by an earlier run.
-	timers, stopTimers := context.WithCancel(ctx)
-	timersDone := make(chan struct{})
-	go func() {
-		defer close(timersDone)
-		b.RunTimers(timers, 15*time.Second)
-	}()
-	defer func() { stopTimers(); <-timersDone }()
+	defer startTimers(ctx, b, 15*time.Second)()
 	return srv.Serve(ctx, ln, *conns)
 }
 

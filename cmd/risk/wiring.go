@@ -100,6 +100,20 @@ func newBot(d botDeps) (*bot.Bot, error) {
 		PlayOnMap: d.playOnMap}))
 }
 
+// startTimers runs the bot's clock (bot.RunTimers: deadlines, reminders,
+// and the computer players left waiting by an earlier run), checking
+// every interval, until the stop it returns is called; stop waits for the
+// clock to end.
+func startTimers(ctx context.Context, b *bot.Bot, every time.Duration) (stop func()) {
+	timers, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		b.RunTimers(timers, every)
+	}()
+	return func() { cancel(); <-done }
+}
+
 // timedRenderer tells the metrics how long each map takes.
 type timedRenderer struct {
 	r look.Renderer
