@@ -108,6 +108,13 @@ func (lb Lobby) teamsHelp(rules state.Rules) string {
 	return lb.v.p.T("voice.team.help", "Moved", moved, "Won", won)
 }
 
+// Lobby writes a lobby's living card (its seats, settings, teams and
+// buttons), the invitations, and the names of the teams.
+type Lobby struct{ v Voice }
+
+// Lobby is v writing the lobby and the teams.
+func (v Voice) Lobby() Lobby { return Lobby{v} }
+
 // TeamPlan is the line a computer player on a team says in its team's
 // thread after its turn (issue 47): the continent it goes for and the
 // front it holds. It reads view, the seat's own view after the turn,

@@ -36,12 +36,10 @@ func runExport(ctx context.Context, e env) error {
 	id := flags.Int64("match", 0, "the match `id` (--list shows them)")
 	full := flags.Bool("full", false, "print all of a match still open, the seed and every hidden thing (the host's export, to move the match)")
 	list := flags.Bool("list", false, "list the stored matches instead: id, channel, status, commands, last change")
-	if err := parseFlags(flags, e.args); err != nil {
+	if err := parseNoArgs(flags, e.args); err != nil {
 		return err
 	}
 	switch {
-	case flags.NArg() > 0:
-		return usageError("unexpected argument %q", flags.Arg(0))
 	case *list && (*channel != "" || *id != 0 || *full):
 		return usageError("--list lists the matches: give it alone (with --db)")
 	case !*list && (*channel == "") == (*id == 0):

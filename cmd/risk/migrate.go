@@ -33,12 +33,10 @@ func runMigrate(ctx context.Context, e env) error {
 	from := fs.String("from", "", "the database to copy from (must exist)")
 	to := fs.String("to", "", "the database to copy into (created if it is a missing file; must hold no match)")
 	unverified := fs.Bool("unverified", false, "copy a match whose dice do not follow from its seed all the same, marked so")
-	if err := parseFlags(fs, e.args); err != nil {
+	if err := parseNoArgs(fs, e.args); err != nil {
 		return err
 	}
 	switch {
-	case fs.NArg() > 0:
-		return usageError("unexpected argument %q", fs.Arg(0))
 	case *from == "" || *to == "":
 		return usageError("give --from and --to")
 	case *from == *to:

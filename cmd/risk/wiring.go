@@ -95,6 +95,20 @@ func newBot(d botDeps) (*bot.Bot, error) {
 		PlayOnMap: d.playOnMap}))
 }
 
+// startTimers runs the bot's clock (bot.RunTimers: deadlines, reminders,
+// and the computer players left waiting by an earlier run), checking
+// every interval, until the stop it returns is called; stop waits for the
+// clock to end.
+func startTimers(ctx context.Context, b *bot.Bot, every time.Duration) (stop func()) {
+	timers, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		b.RunTimers(timers, every)
+	}()
+	return func() { cancel(); <-done }
+}
+
 // timedRenderer tells the metrics how long each map takes.
 type timedRenderer struct {
 	r look.Renderer
@@ -109,6 +123,31 @@ func (t timedRenderer) Render(ctx context.Context, s *state.State) ([]byte, erro
 	start := time.Now()
 	defer func() { t.m.Render(time.Since(start)) }()
 	return t.r.Render(ctx, s)
+}
+
+// botFlags are the flags of every command that runs the bot: the
+// palette of the matches that choose none, and how long a lobby may wait.
+type botFlags struct {
+	palette   *string
+	lobbyDays *float64
+}
+
+// botFlagsOf defines --palette and --lobby-days on fs.
+func botFlagsOf(fs *flagSet) botFlags {
+	return botFlags{palette: paletteFlag(fs), lobbyDays: lobbyFlag(fs)}
+}
+
+// values reads the flags, once parsed: --lobby-days's, then --palette's.
+func (f botFlags) values() (render.Palette, time.Duration, error) {
+	ttl, err := lobbyTTL(*f.lobbyDays)
+	if err != nil {
+		return 0, 0, err
+	}
+	palette, err := parsePalette(*f.palette)
+	if err != nil {
+		return 0, 0, err
+	}
+	return palette, ttl, nil
 }
 
 // lobbyFlag defines --lobby-days on fs.
