@@ -188,3 +188,41 @@ func (wk *worker) text(fc font.Face, s string, x, y float64, c color.Color) imag
 	wk.touch(r)
 	return r
 }
+
+// memoized draws an element whose pixels lie in r, or copies what it drew
+// when r holds what it held then, and returns its memo. Outside
+// composeIndexed it just draws, and returns nil. A caller that knows r
+// holds the panel's ground on (the element is the first drawn there) says
+// so: then r is not compared with what it held, nor touched (the
+// element's memo is mapPanel's ground there).
+func (wk *worker) memoized(k memoKey, r image.Rectangle, on *image.RGBA, draw func()) *memo {
+	if !wk.indexed {
+		draw()
+		return nil
+	}
+	r = r.Intersect(wk.canvas.Rect)
+	if on == nil {
+		wk.touch(r)
+	}
+	m := wk.memos[k]
+	if m != nil && m.r == r && (on != nil && m.on == on || holds(wk.canvas, r, m.before)) {
+		put(wk.canvas, r, m.after)
+		return m
+	}
+	if m == nil {
+		if wk.memoBytes > maxMemoBytes {
+			clear(wk.memos)
+			wk.memoBytes = 0
+		}
+		m = &memo{}
+		wk.memos[k] = m
+	}
+	wk.memoBytes -= len(m.before) + len(m.after) + len(m.idx)
+	m.r = r
+	m.before = take(wk.canvas, r, m.before[:0])
+	draw()
+	m.after = take(wk.canvas, r, m.after[:0])
+	m.idx, m.mappedBy, m.on = m.idx[:0], nil, on
+	wk.memoBytes += len(m.before) + len(m.after)
+	return m
+}
