@@ -218,8 +218,8 @@ func (k *gridKind) features(b *board, ly layers) error {
 			b.obstacles = append(b.obstacles, frect{a[0] - 1.2*R, a[1] - 1.2*R, a[0] + 1.2*R, a[1] + 1.2*R})
 		}
 		b.obstacles = append(b.obstacles, rectOf(b.panel))
-		k.findLanes(b)
-		k.drawLanes(ly.lines, b, ly.th)
+		k.lanes = findLanes(k.lanes[:0], b.m, k.g, k.cell, k.ox, k.oy)
+		drawLanes(ly.lines, k.lanes, b.s, ly.th)
 		return nil
 	}
 	b.slots = make([]markerSlots, b.m.Len())
@@ -366,4 +366,16 @@ func pierFor(g *state.Grid, t int, anchor [2]float64, cell, ox, oy float64, avoi
 		}
 	}
 	return best, found
+}
+
+// gridContinentClass tells borders from coasts and, on a classic board,
+// continent borders: the classic rules' bonuses go by continent.
+func (k *gridKind) gridContinentClass(a, c uint8) uint8 {
+	switch {
+	case a == 0 || c == 0:
+		return lnCoast
+	case k.cont[a-1] != k.cont[c-1]:
+		return lnContinent
+	}
+	return lnBorder
 }

@@ -234,6 +234,23 @@ func (r *Renderer) gridBoardFor(m *state.Map) (*board, error) {
 	})
 }
 
+// artBoardFor returns the board of imported map m, building it on first
+// use (cachedBoard).
+func (r *Renderer) artBoardFor(m *state.Map) (*board, error) {
+	return r.cachedBoard(m, sameArt, func() (*board, error) { return buildArtBoard(m, &r.kit, r.width) })
+}
+
+// sameArt reports whether two imported maps draw the same: the same
+// picture, index and markers, and the same territories and continents.
+func sameArt(a, b *state.Map) bool {
+	x, y := a.Art, b.Art
+	if x == nil || y == nil || !sameTerritories(a, b) {
+		return false
+	}
+	return x == y || x.W == y.W && x.H == y.H && bytes.Equal(x.Picture, y.Picture) &&
+		bytes.Equal(x.Index, y.Index) && slices.Equal(x.Markers, y.Markers)
+}
+
 // cachedBoard returns the board of map m, which build builds on first
 // use. Boards are cached by map name, at most maxGridBoards of them; a map
 // whose name is cached but which does not draw the same as the cached one

@@ -2,33 +2,6 @@ package render
 
 import "image"
 
-// drawMarked draws the sprite at at on the pixels of dst that d marks:
-// composeIndexed needs no others in RGBA (it stamps the opaque ones).
-func (sp *sprite) drawMarked(dst *image.RGBA, at image.Point, d *dirty) {
-	for _, r := range sp.edge {
-		sp.drawRun(dst, at, r, nil)
-	}
-	for _, r := range sp.solid {
-		sp.drawRun(dst, at, r, d)
-	}
-}
-
-// drawRun draws run r of the sprite at at, only when d marks one of its
-// pixels unless d is nil.
-func (sp *sprite) drawRun(dst *image.RGBA, at image.Point, r spriteRun, d *dirty) {
-	y := int(r.y) + at.Y
-	x0, x1 := max(int(r.x0)+at.X, 0), min(int(r.x1)+at.X, dst.Rect.Dx())
-	if y < 0 || y >= dst.Rect.Dy() || x0 >= x1 {
-		return
-	}
-	if d != nil {
-		if i := y*dst.Rect.Dx() + x0; d.next(i, i+x1-x0, false) == i+x1-x0 {
-			return // none marked
-		}
-	}
-	overRow(dst.Pix[dst.PixOffset(x0, y):dst.PixOffset(x1, y)], sp.img.Pix[sp.img.PixOffset(x0-at.X, int(r.y)):sp.img.PixOffset(x1-at.X, int(r.y))])
-}
-
 // sprite is a badge drawn once, into a small image with room to spare,
 // and kept as its runs of pixels along each row: the opaque ones with
 // their palette indices, and those of the edges and the shadow, neither
@@ -97,6 +70,57 @@ func (sp *sprite) stamp(dst []uint8, w, h int, at image.Point) {
 	}
 }
 
+// stampChanged is stamp for the pixels of the tiles d draws again.
+func (sp *sprite) stampChanged(dst []uint8, w, h int, at image.Point, d *dirty) {
+	if !d.anyChanged(sp.img.Rect.Add(at)) {
+		return
+	}
+	n := 0
+	for _, r := range sp.solid {
+		y, x0, x1 := int(r.y)+at.Y, int(r.x0)+at.X, int(r.x1)+at.X
+		idx := sp.idx[n : n+x1-x0]
+		n += x1 - x0
+		if y < 0 || y >= h {
+			continue
+		}
+		changed := d.changed[(y>>tileShift)*d.g.tw:]
+		for x := max(x0, 0); x < min(x1, w); {
+			e := min(x1, w, (x>>tileShift+1)<<tileShift)
+			if changed[x>>tileShift] {
+				copy(dst[y*w+x:y*w+e], idx[x-x0:e-x0])
+			}
+			x = e
+		}
+	}
+}
+
+// drawMarked draws the sprite at at on the pixels of dst that d marks:
+// composeIndexed needs no others in RGBA (it stamps the opaque ones).
+func (sp *sprite) drawMarked(dst *image.RGBA, at image.Point, d *dirty) {
+	for _, r := range sp.edge {
+		sp.drawRun(dst, at, r, nil)
+	}
+	for _, r := range sp.solid {
+		sp.drawRun(dst, at, r, d)
+	}
+}
+
+// drawRun draws run r of the sprite at at, only when d marks one of its
+// pixels unless d is nil.
+func (sp *sprite) drawRun(dst *image.RGBA, at image.Point, r spriteRun, d *dirty) {
+	y := int(r.y) + at.Y
+	x0, x1 := max(int(r.x0)+at.X, 0), min(int(r.x1)+at.X, dst.Rect.Dx())
+	if y < 0 || y >= dst.Rect.Dy() || x0 >= x1 {
+		return
+	}
+	if d != nil {
+		if i := y*dst.Rect.Dx() + x0; d.next(i, i+x1-x0, false) == i+x1-x0 {
+			return // none marked
+		}
+	}
+	overRow(dst.Pix[dst.PixOffset(x0, y):dst.PixOffset(x1, y)], sp.img.Pix[sp.img.PixOffset(x0-at.X, int(r.y)):sp.img.PixOffset(x1-at.X, int(r.y))])
+}
+
 // drawSprite composites sprite sp over dst at r (sp's size, clipped to dst),
 // as draw.Draw with draw.Over does, to the bit; but a sprite is mostly
 // transparent or opaque pixels, which it skips or copies.
@@ -129,29 +153,5 @@ func overRow(d, s []uint8) {
 		d[i+1] = uint8((uint32(d[i+1])*a/m + uint32(s[i+1])*0x101) >> 8)
 		d[i+2] = uint8((uint32(d[i+2])*a/m + uint32(s[i+2])*0x101) >> 8)
 		d[i+3] = uint8((uint32(d[i+3])*a/m + sa) >> 8)
-	}
-}
-
-// stampChanged is stamp for the pixels of the tiles d draws again.
-func (sp *sprite) stampChanged(dst []uint8, w, h int, at image.Point, d *dirty) {
-	if !d.anyChanged(sp.img.Rect.Add(at)) {
-		return
-	}
-	n := 0
-	for _, r := range sp.solid {
-		y, x0, x1 := int(r.y)+at.Y, int(r.x0)+at.X, int(r.x1)+at.X
-		idx := sp.idx[n : n+x1-x0]
-		n += x1 - x0
-		if y < 0 || y >= h {
-			continue
-		}
-		changed := d.changed[(y>>tileShift)*d.g.tw:]
-		for x := max(x0, 0); x < min(x1, w); {
-			e := min(x1, w, (x>>tileShift+1)<<tileShift)
-			if changed[x>>tileShift] {
-				copy(dst[y*w+x:y*w+e], idx[x-x0:e-x0])
-			}
-			x = e
-		}
 	}
 }
