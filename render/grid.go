@@ -282,49 +282,6 @@ func betterTie(l, than uint8) bool {
 	return l < than
 }
 
-// farthestPoints returns, for each of n territories of the side×h pixel
-// mask terr, its pixel farthest from its edges (the centre of the largest
-// disc inside it), a little biased toward the territory's centroid.
-func farthestPoints(terr []uint8, inside []float32, side, h, n int) [][2]float64 {
-	sx, sy, cnt := make([]float64, n), make([]float64, n), make([]float64, n)
-	for y := range h {
-		for x := range side {
-			if v := terr[y*side+x]; v != 0 {
-				sx[v-1] += float64(x)
-				sy[v-1] += float64(y)
-				cnt[v-1]++
-			}
-		}
-	}
-	best := make([]float64, n)
-	bestD := make([]float64, n)
-	out := make([][2]float64, n)
-	for t := range best {
-		best[t] = -1
-		if cnt[t] > 0 {
-			out[t] = [2]float64{sx[t] / cnt[t], sy[t] / cnt[t]}
-		}
-	}
-	for y := range h {
-		for x := range side {
-			v := terr[y*side+x]
-			if v == 0 {
-				continue
-			}
-			t := int(v) - 1
-			d := float64(inside[y*side+x])
-			cd := math.Hypot(float64(x)-sx[t]/cnt[t], float64(y)-sy[t]/cnt[t])
-			// Half a pixel of clearance is worth less than being central.
-			score := d - cd*0.05
-			if score > best[t] || (score == best[t] && cd < bestD[t]) {
-				best[t], bestD[t] = score, cd
-				out[t] = [2]float64{float64(x) + 0.5, float64(y) + 0.5}
-			}
-		}
-	}
-	return out
-}
-
 // pierFor finds where territory t's pontoon goes: on the edge between one of
 // its cells and a water cell, where it covers none of the avoid rectangles
 // (names, markers, other pontoons) if it can, preferring water that opens

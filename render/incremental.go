@@ -22,11 +22,11 @@ import (
 // its key (what it shows: its strings, flags, seat and place) is the
 // previous frame's (keepCard, panel.go).
 //
-// The previous frame's indices are the encoder's (pngBands.prev); the
-// worker that encoded it still holds them in its frame (heldBy) and need
-// not copy them. Everything kept for the next frame (signatures, land
-// keys, card keys) is made while composing and kept by the encoder once
-// the frame is encoded, so that an error between the two leaves the
+// The previous frame's indices are its encoder's (pngbands.Encoder.Prev);
+// the worker that drew it still holds them (heldBy) and need not copy
+// them. Everything kept for the next frame (signatures, land keys, card
+// keys) is made while composing and kept by the last frame (lastFrame)
+// once the frame is encoded, so that an error between the two leaves the
 // previous frame and what drew it together.
 
 // begin starts the overlay of key k. Planning, what it then marks or

@@ -5,6 +5,7 @@ import (
 	"image"
 	"slices"
 
+	"github.com/riskbot/riskbot/render/internal/pngbands"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -33,12 +34,12 @@ import (
 
 // composeIndexed draws the frame of s as palette indices into wk.pal: the
 // same image as compose followed by the quantizer (see the top of this
-// file), without drawing or mapping every pixel. Given prev, the encoder of
-// the previous frame of the match, it draws only the tiles of the map
+// file), without drawing or mapping every pixel. Given prev, the previous
+// frame of the match, it draws only the tiles of the map
 // whose drawing changed since that frame and keeps the others
 // (incremental.go), and leaves the frame's signatures in prev for the
 // next.
-func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
+func (wk *worker) composeIndexed(s *state.State, prev *lastFrame) {
 	b := wk.b
 	fx := b.index()
 	tags := wk.nameSeats(s)
@@ -59,13 +60,13 @@ func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
 	holds := prev != nil && wk.heldBy == prev && wk.heldSeq == prev.seq
 	wk.heldBy = nil
 	if prev != nil {
-		// The encoder keeps the signatures for the next frame; its spare
-		// slice is the next frame's.
+		// The last frame keeps the signatures for the next frame; its
+		// spare slice is the next frame's.
 		prev.sigNext, prev.sigNextBoard, d.sig = d.sig, b, prev.sigNext
 		for t, tr := range s.Terr {
 			prev.terrNext[t] = uint64(b.look.ramp(tr.Owner, s.Map.Territories[t].Terrain))<<8 | uint64(slot(tr.Owner))
 		}
-		partial = prev.valid && prev.sigBoard == b && len(prev.sig) == len(prev.sigNext) && len(prev.prev) == len(wk.pal.Pix)
+		partial = prev.enc.Valid() && prev.sigBoard == b && len(prev.sig) == len(prev.sigNext) && len(prev.enc.Prev()) == len(wk.pal.Pix)
 		clear(prev.cardsNext[:])
 		clear(prev.drewNext[:])
 		prev.seatsNext = len(s.Seats)
@@ -100,7 +101,7 @@ func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
 	}
 	if partial {
 		if !holds {
-			copy(wk.pal.Pix, prev.prev) // the frame before: the worker's frame is another
+			copy(wk.pal.Pix, prev.enc.Prev()) // the frame before: the worker's frame is another
 		}
 		wk.groundChanged(&ramps, &slots)
 	} else {
@@ -180,18 +181,19 @@ func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
 	wk.drawn = wk.drawn[:0]
 }
 
-// hintTiles marks in prev.hint the encoder's tiles (bands.go) that the
+// hintTiles marks in prev.hint the encoder's tiles (pngbands) that the
 // frame just drawn over prev's may have changed: those of the map's tiles
 // drawn again, and the panel's parts drawn (all of it unless drawn).
-func (wk *worker) hintTiles(prev *pngBands, drawn bool) {
+func (wk *worker) hintTiles(prev *lastFrame, drawn bool) {
 	b, d := wk.b, &wk.dirty
-	n := len(prev.bands) * prev.perRow
+	bands, perRow := prev.enc.Tiles()
+	n := bands * perRow
 	prev.hint = slices.Grow(prev.hint[:0], n)[:n]
 	clear(prev.hint)
 	mark := func(r image.Rectangle) {
-		for band := r.Min.Y / bandRows; band <= (r.Max.Y-1)/bandRows; band++ {
-			row := prev.hint[band*prev.perRow:]
-			for t := r.Min.X / tileWidth; t <= (r.Max.X-1)/tileWidth; t++ {
+		for band := r.Min.Y / pngbands.BandRows; band <= (r.Max.Y-1)/pngbands.BandRows; band++ {
+			row := prev.hint[band*perRow:]
+			for t := r.Min.X / pngbands.TileWidth; t <= (r.Max.X-1)/pngbands.TileWidth; t++ {
 				row[t] = true
 			}
 		}
@@ -202,10 +204,10 @@ func (wk *worker) hintTiles(prev *pngBands, drawn bool) {
 			continue
 		}
 		// A map tile lies in one encoder tile (TestTileGeometry).
-		hint := prev.hint[(ty<<tileShift)/bandRows*prev.perRow:]
+		hint := prev.hint[(ty<<tileShift)/pngbands.BandRows*perRow:]
 		for tx, ch := range row {
 			if ch {
-				hint[(tx<<tileShift)/tileWidth] = true
+				hint[(tx<<tileShift)/pngbands.TileWidth] = true
 			}
 		}
 	}

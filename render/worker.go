@@ -56,14 +56,14 @@ type worker struct {
 	elems   []elem
 	elemAt  int
 	partial bool
-	// heldBy is the encoder whose frame (number heldSeq) wk.pal holds,
+	// heldBy is the last frame (number heldSeq) of a match that wk.pal holds,
 	// as that frame was encoded; nil when it holds any other.
-	heldBy  *pngBands
+	heldBy  *lastFrame
 	heldSeq uint64
-	// frame is the encoder of the previous frame of the match being
+	// frame is the previous frame of the match being
 	// drawn, if any; partialPanel is set when its panel's cards can be
 	// kept, and kept are the boxes of the cards kept (keepCard).
-	frame        *pngBands
+	frame        *lastFrame
 	partialPanel bool
 	kept         []image.Rectangle
 	// drawn are the parts of the panel drawn on its ground when its
@@ -146,7 +146,7 @@ func maxIdle() int { return max(2, runtime.GOMAXPROCS(0)) }
 
 // get returns an idle worker, the one that holds prev's frame if any (prev
 // may be nil), else the most recently put; nil when none is idle.
-func (p *workerPool) get(prev *pngBands) *worker {
+func (p *workerPool) get(prev *lastFrame) *worker {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if len(p.idle) == 0 {
