@@ -4,7 +4,6 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"strings"
 
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
@@ -231,28 +230,6 @@ func (k *gridKind) drawKey(wk *worker, img *image.RGBA, dc *gg.Context) {
 			text(l, b.gridKeyNoteX(), n.y+float64(j)*n.lineH, th.text)
 		}
 	}
-}
-
-// wrap breaks s into lines at most w pixels wide, at spaces (a word wider
-// than w is shortened with an ellipsis).
-func wrap(fc font.Face, s string, w float64) []string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(s) {
-		next := word
-		if line != "" {
-			next = line + " " + word
-		}
-		if line != "" && textWidth(fc, next) > w {
-			lines = append(lines, fit(fc, line, w))
-			next = word
-		}
-		line = next
-	}
-	if line != "" {
-		lines = append(lines, fit(fc, line, w))
-	}
-	return lines
 }
 
 // drawPanel draws the panel beside the map: the turn and who plays, then

@@ -82,15 +82,6 @@ func put(canvas *image.RGBA, r image.Rectangle, px []uint8) {
 	}
 }
 
-// box is the rectangle of pixels that a shape within (x0, y0) to (x1, y1)
-// may touch: anti-aliasing reaches the pixel beyond its edge.
-func box(x0, y0, x1, y1 float64) image.Rectangle {
-	return image.Rect(int(x0)-2, int(y0)-2, int(x1)+3, int(y1)+3)
-}
-
-// disc is box for the square around a disc of radius r centred on (x, y).
-func disc(x, y, r float64) image.Rectangle { return box(x-r, y-r, x+r, y+r) }
-
 // memoIndices returns the indices of m's after pixels by quantizer q,
 // mapped on first use; held counts the memos' bytes.
 func memoIndices(m *memo, q *quantizer, held *int) []uint8 {
