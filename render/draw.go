@@ -184,7 +184,7 @@ func (wk *worker) arrowAt(a state.Arrow, x0, y0, x1, y1 float64, number int) {
 		dc.ClosePath()
 	}
 	if wk.planning {
-		wk.markArrow(sx, sy, cx, cy, bx+tx*2*s, by+ty*2*s, width+6*s)
+		wk.dirty.markArrow(sx, sy, cx, cy, bx+tx*2*s, by+ty*2*s, width+6*s)
 		// The head and its outline.
 		wk.dirty.mark(box(min(ex, bx-hw, bx+hw)-3*s, min(ey, by-hw, by+hw)-3*s, max(ex, bx-hw, bx+hw)+3*s, max(ey, by-hw, by+hw)+3*s))
 		if number != 0 {
@@ -237,46 +237,5 @@ func (wk *worker) arrowAt(a state.Arrow, x0, y0, x1, y1 float64, number int) {
 		dc.SetColor(ring)
 		dc.Stroke()
 		drawTextCentered(wk.canvas, fc, text, mx, my, th.inkOn(fill))
-	}
-}
-
-// markArrow marks the tiles under a stroke lw wide along the quadratic
-// curve from (x0, y0) to (x2, y2) with control point (x1, y1): squares
-// around points of the curve at most 3 px apart (the curve is no longer
-// than its control polygon).
-func (wk *worker) markArrow(x0, y0, x1, y1, x2, y2, lw float64) {
-	n := int(math.Ceil((math.Hypot(x1-x0, y1-y0)+math.Hypot(x2-x1, y2-y1))/3)) + 1
-	r := lw/2 + 2
-	// The squares overlap their neighbours along the curve: each row's
-	// stretch grows while the next square's meets it, and is marked once
-	// when one does not (open, per row of the curve's bounds).
-	top := int(min(y0, y1, y2)-r) - 2
-	open := wk.open[:0]
-	for range int(max(y0, y1, y2)+r) + 3 - top {
-		open = append(open, [2]int{})
-	}
-	wk.open = open
-	d := &wk.dirty
-	for i := range n + 1 {
-		t := float64(i) / float64(n)
-		u := 1 - t
-		sq := disc(u*u*x0+2*u*t*x1+t*t*x2, u*u*y0+2*u*t*y1+t*t*y2, r)
-		for y := sq.Min.Y; y < sq.Max.Y; y++ {
-			o := &open[y-top]
-			switch {
-			case o[0] == o[1]:
-				*o = [2]int{sq.Min.X, sq.Max.X}
-			case sq.Min.X <= o[1] && sq.Max.X >= o[0]:
-				o[0], o[1] = min(o[0], sq.Min.X), max(o[1], sq.Max.X)
-			default:
-				d.markRow(y, o[0], o[1])
-				*o = [2]int{sq.Min.X, sq.Max.X}
-			}
-		}
-	}
-	for k, o := range open {
-		if o[0] != o[1] {
-			d.markRow(top+k, o[0], o[1])
-		}
 	}
 }

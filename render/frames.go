@@ -152,3 +152,44 @@ func (f *lastFrame) encode(img *image.Paletted) ([]byte, error) {
 	f.seq++
 	return data, err
 }
+
+// hintTiles marks in prev.hint the encoder's tiles (pngbands) that the
+// frame just drawn over prev's may have changed: those of the map's tiles
+// that d drew again, and the parts of the panel drawn (all of it, panel,
+// when drawn is empty).
+func (prev *lastFrame) hintTiles(d *dirty, panel image.Rectangle, drawn []image.Rectangle) {
+	bands, perRow := prev.enc.Tiles()
+	n := bands * perRow
+	prev.hint = slices.Grow(prev.hint[:0], n)[:n]
+	clear(prev.hint)
+	mark := func(r image.Rectangle) {
+		for band := r.Min.Y / pngbands.BandRows; band <= (r.Max.Y-1)/pngbands.BandRows; band++ {
+			row := prev.hint[band*perRow:]
+			for t := r.Min.X / pngbands.TileWidth; t <= (r.Max.X-1)/pngbands.TileWidth; t++ {
+				row[t] = true
+			}
+		}
+	}
+	for ty := range d.g.th {
+		row := d.changed[ty*d.g.tw : (ty+1)*d.g.tw]
+		if !slices.Contains(row, true) {
+			continue
+		}
+		// A map tile lies in one encoder tile (TestTileGeometry).
+		hint := prev.hint[(ty<<tileShift)/pngbands.BandRows*perRow:]
+		for tx, ch := range row {
+			if ch {
+				hint[(tx<<tileShift)/pngbands.TileWidth] = true
+			}
+		}
+	}
+	if len(drawn) == 0 {
+		mark(panel)
+		return
+	}
+	for _, r := range drawn {
+		if !r.Empty() {
+			mark(r)
+		}
+	}
+}

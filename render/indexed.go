@@ -5,7 +5,6 @@ import (
 	"image"
 	"slices"
 
-	"github.com/riskbot/riskbot/render/internal/pngbands"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -176,50 +175,13 @@ func (wk *worker) composeIndexed(s *state.State, prev *lastFrame) {
 	})
 	wk.mapPanel(len(s.Seats), drawn)
 	if partial {
-		wk.hintTiles(prev, drawn)
+		var parts []image.Rectangle // the panel's parts drawn, if listed
+		if drawn {
+			parts = wk.drawn
+		}
+		prev.hintTiles(&wk.dirty, wk.b.panel, parts)
 	}
 	wk.drawn = wk.drawn[:0]
-}
-
-// hintTiles marks in prev.hint the encoder's tiles (pngbands) that the
-// frame just drawn over prev's may have changed: those of the map's tiles
-// drawn again, and the panel's parts drawn (all of it unless drawn).
-func (wk *worker) hintTiles(prev *lastFrame, drawn bool) {
-	b, d := wk.b, &wk.dirty
-	bands, perRow := prev.enc.Tiles()
-	n := bands * perRow
-	prev.hint = slices.Grow(prev.hint[:0], n)[:n]
-	clear(prev.hint)
-	mark := func(r image.Rectangle) {
-		for band := r.Min.Y / pngbands.BandRows; band <= (r.Max.Y-1)/pngbands.BandRows; band++ {
-			row := prev.hint[band*perRow:]
-			for t := r.Min.X / pngbands.TileWidth; t <= (r.Max.X-1)/pngbands.TileWidth; t++ {
-				row[t] = true
-			}
-		}
-	}
-	for ty := range d.g.th {
-		row := d.changed[ty*d.g.tw : (ty+1)*d.g.tw]
-		if !slices.Contains(row, true) {
-			continue
-		}
-		// A map tile lies in one encoder tile (TestTileGeometry).
-		hint := prev.hint[(ty<<tileShift)/pngbands.BandRows*perRow:]
-		for tx, ch := range row {
-			if ch {
-				hint[(tx<<tileShift)/pngbands.TileWidth] = true
-			}
-		}
-	}
-	if !drawn {
-		mark(b.panel)
-		return
-	}
-	for _, r := range wk.drawn {
-		if !r.Empty() {
-			mark(r)
-		}
-	}
 }
 
 // mapPanel writes the panel's indices: those of its ground where the

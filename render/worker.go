@@ -74,9 +74,9 @@ type worker struct {
 	// grounds are elements drawn on the panel's ground this frame that
 	// most of their box keeps: the panel's mapping compares with them too.
 	grounds []*memo
-	// Scratch: the runs of changed tiles in a row of them, an arrow's
-	// stretches of a row (open), the panel's stretches of a row (spans).
-	runs, open, spans [][2]int
+	// Scratch: the runs of changed tiles in a row of them, the panel's
+	// stretches of a row (spans).
+	runs, spans [][2]int
 	// ground is the panel ground that the canvas's panel holds, as
 	// composeIndexed leaves it; nil when it holds anything else.
 	ground *image.RGBA
