@@ -42,7 +42,7 @@ func drawFrame(t testing.TB, r *Renderer, m momentSet, k int) *image.Paletted {
 
 // TestBandsMoments renders every moment of played matches in order, as the
 // bot does, each frame drawn over the moment before and its PNG made with
-// what that moment left (incremental.go, bands.go), and requires of each:
+// what that moment left (incremental.go, frames.go), and requires of each:
 // that image/png decodes it to the very palette and indices of the frame
 // drawn from scratch; that compress/zlib inflates its image data (its
 // Adler-32 checked) to the frame's rows; and that it is at most 1.1 times

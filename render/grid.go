@@ -42,7 +42,7 @@ type gridKind struct {
 	cell   float64 // pixels per cell
 	ox, oy float64 // the cell at the map's top-left corner
 	// classic is set on a map played with the classic rules: one with
-	// lanes, borders across the water (gridclassic.go). cont is then each
+	// lanes, borders across the water (lanes.go). cont is then each
 	// territory's continent, and lanes the lanes' lines.
 	classic bool
 	cont    []int

@@ -38,7 +38,7 @@ const (
 
 // memo is an element's box, and its pixels before and after it was drawn;
 // idx are the after pixels' indices, mapped by mappedBy, when asked for
-// (memoIndices, indexed.go).
+// (memoIndices).
 type memo struct {
 	r             image.Rectangle
 	before, after []uint8
