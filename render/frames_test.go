@@ -387,6 +387,32 @@ func TestWorkerAffinity(t *testing.T) {
 	}
 }
 
+// TestMatchesInTurnKeepTheirFrames draws the moments of two matches in
+// turn, as two channels posting alternately do: each keeps a worker that
+// holds its frame, so that its next moment is drawn over it (before, the
+// second match took the first one's worker and its frame).
+func TestMatchesInTurnKeepTheirFrames(t *testing.T) {
+	ms := earlyMoments(t, 2)
+	r := New(Options{})
+	ctx := context.Background()
+	for k := range 2 {
+		for _, m := range ms {
+			if _, err := r.Render(ctx, m.states[k]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		held := 0
+		for _, wk := range r.workers.idle {
+			if wk.heldBy != nil {
+				held++
+			}
+		}
+		if held != len(ms) {
+			t.Errorf("after round %d, %d idle workers hold a frame, want %d (one a match)", k+1, held, len(ms))
+		}
+	}
+}
+
 // TestTileGeometry checks that a map tile (8 px, incremental.go) lies in
 // one of the encoder's tiles (hintTiles).
 func TestTileGeometry(t *testing.T) {

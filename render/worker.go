@@ -132,31 +132,42 @@ type badgeKey struct {
 const maxSprites = 600
 
 // workerPool keeps the idle workers, at most maxIdle of them. A render
-// that draws over a frame of its match takes, when it is idle, the worker
-// that drew that frame: its palette image holds the frame already (no
-// copy of it) and its canvas the panel's ground. (A sync.Pool hands out
-// whichever worker the processor the render runs on put last.)
+// of a match's next moment takes the worker that holds the match's frame
+// when it is idle (worker.heldBy), which need not copy it. So that two
+// matches drawn in turn (two channels posting alternately) each keep
+// their frame, a match whose frame no idle worker holds gets a new worker
+// while fewer than maxIdle are alive, rather than another match's.
 type workerPool struct {
 	mu   sync.Mutex
 	idle []*worker // the most recently put last
+	busy int       // workers out of the pool (the ones get handed out, or had made)
 }
 
 // maxIdle bounds the idle workers kept: the renders that run at once.
 func maxIdle() int { return max(2, runtime.GOMAXPROCS(0)) }
 
-// get returns an idle worker, the one that holds prev's frame if any (prev
-// may be nil), else the most recently put; nil when none is idle.
+// get returns an idle worker: the one that holds prev's frame if any
+// (prev may be nil). Else, for a match's frame (prev not nil), nil while
+// fewer than maxIdle workers are alive, then one that holds no frame, or
+// the least recently put; without prev, the most recently put. nil tells
+// the caller to make a worker.
 func (p *workerPool) get(prev *lastFrame) *worker {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.busy++
 	if len(p.idle) == 0 {
 		return nil
 	}
 	i := len(p.idle) - 1
 	if prev != nil {
-		if j := slices.IndexFunc(p.idle, func(wk *worker) bool { return wk.heldBy == prev && wk.heldSeq == prev.seq }); j >= 0 {
-			i = j
+		j := slices.IndexFunc(p.idle, func(wk *worker) bool { return wk.heldBy == prev && wk.heldSeq == prev.seq })
+		if j < 0 && len(p.idle)+p.busy-1 < maxIdle() {
+			return nil
 		}
+		if j < 0 {
+			j = max(0, slices.IndexFunc(p.idle, func(wk *worker) bool { return wk.heldBy == nil }))
+		}
+		i = j
 	}
 	wk := p.idle[i]
 	p.idle = slices.Delete(p.idle, i, i+1)
@@ -167,6 +178,7 @@ func (p *workerPool) get(prev *lastFrame) *worker {
 func (p *workerPool) put(wk *worker) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.busy = max(0, p.busy-1)
 	if len(p.idle) >= maxIdle() {
 		p.idle = slices.Delete(p.idle, 0, 1)
 	}
