@@ -14,10 +14,11 @@ import (
 // Each seat's territories out of sight (the view keeps how many, and their
 // armies) are placed nearest to those of its territories in sight, spreading
 // out from them turn by turn across the fog; the seats seen nowhere take
-// what is left, in one block each. Armies go mostly next to the board
-// in sight. Fogged territories nobody is given are neutral, with
-// one army (a classic neutral) or the rule set's most troops. Capitals are where they were
-// chosen (that is public). The guess uses the view alone:
+// what is left, in one block each. Most of a seat's armies stand in one
+// stack, on its capital if it is out of sight, the rest mostly on its
+// borders. Fogged territories nobody is given are neutral, with one army
+// (a classic neutral) or the rule set's most troops. Capitals are where
+// they were chosen (that is public). The guess uses the view alone:
 // what a player remembers of earlier turns is not kept, so that a computer
 // player decides the same before and after a restart.
 func GuessFog(view *state.State, seat int) *state.State {
@@ -26,10 +27,11 @@ func GuessFog(view *state.State, seat int) *state.State {
 
 // guessFog fills in the fog of s, a view, in place, and returns it. With
 // rng nil it is GuessFog's one guess; with a generator it draws one of
-// many plausible boards around that guess (hard's samples, sampleFog):
-// the fog at the edge of sight goes to a seat in sight around it in
-// proportion to its neighbours there, the seats take turns spreading in
-// an order drawn each round, and the armies' shares are jittered. A
+// many plausible boards around that guess (hard's samples,
+// determinizeInto and determinizeCapitals): the fog at the edge of sight
+// goes to a seat in sight around it in proportion to its neighbours
+// there, the seats take turns spreading in an order drawn each round, a
+// seat's stack is drawn by weight, and the armies' shares are jittered. A
 // search over one guess plays every sample on the same mistakes and
 // takes them for the truth; over many, it weighs what the view leaves
 // open.

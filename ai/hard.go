@@ -71,9 +71,9 @@ func (h *hard) decide(ctx context.Context, s *state.State, seat int) engine.Comm
 
 // decideFog implements fogDecider: hard decides its candidates on guess,
 // the board GuessFog makes of view, and weighs them on samples each of
-// which draws the fog anew (determinizeInto). On the one guess alone it
-// won 54% against three normal in classic with fog, 71% when it saw the
-// whole board (100 games, seed 4720, docs/ai.md).
+// which draws the fog anew (determinizeInto), so that the search weighs
+// what the view leaves open instead of one guess's mistakes (docs/ai.md,
+// "Fog of war").
 func (h *hard) decideFog(ctx context.Context, view, guess *state.State, seat int) engine.Command {
 	if guess.Phase == state.PhaseSetup {
 		return h.base.play(guess, seat)
