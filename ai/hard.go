@@ -37,6 +37,8 @@ type hard struct {
 	// (capitals_hard.go).
 	capTurns map[planKey]capTurn
 	refine   refiner
+	// rounds is the search of simultaneous rounds (rounds_search.go).
+	rounds roundSearch
 }
 
 type planKey struct {

@@ -27,6 +27,24 @@ type ordersPolicy struct {
 	// values weighs targets by what they do: a continent completed or
 	// broken, a player eliminated (hard).
 	values bool
+	// allIn orders every spare army of the source into an attack, not
+	// just enough to take the target surely (one of hard's candidates).
+	allIn bool
+	// targets, if set, are the only territories attacked (a continent to
+	// take or to break: one of hard's candidates).
+	targets []bool
+	// guards, if set, are guard's guesses for every territory, worked out
+	// once for the board (guards): the board does not change while the
+	// orders are given, and hard's search gives many.
+	guards []int
+}
+
+// guard is guard(s, t), from p.guards when they are set.
+func (p *ordersPolicy) guard(s *state.State, t int) int {
+	if p.guards != nil {
+		return p.guards[t]
+	}
+	return guard(s, t)
 }
 
 // ordersDecider is what a level implements to order its own way in a
@@ -43,10 +61,6 @@ func (n *normal) decideOrders(_ context.Context, s *state.State, seat int) engin
 	return orders(s, seat, ordersPolicy{minOdds: oddsFor(n.p.style)})
 }
 
-func (h *hard) decideOrders(_ context.Context, s *state.State, seat int) engine.Command {
-	return orders(s, seat, ordersPolicy{minOdds: oddsFor(h.base.style), values: true})
-}
-
 // oddsFor is the least chance of a conquest an attack order needs, by the
 // heuristics' internal style (bias): 0.6 at the balanced setting, more for
 // a defensive one.
@@ -54,11 +68,16 @@ func oddsFor(style float64) float64 { return max(0.3, min(0.85, 0.5-0.1*style)) 
 
 // orders decides seat's next command of the round.
 func orders(s *state.State, seat int, p ordersPolicy) engine.Command {
+	return ordersWith(s, seat, p, &chances{})
+}
+
+// ordersWith is orders weighing odds with memo, which a search shares
+// across its many calls (the odds of a pair never change).
+func ordersWith(s *state.State, seat int, p ordersPolicy, memo *chances) engine.Command {
 	hand := s.Seats[seat].Hand
 	if set, ok := engine.BestSet(s, seat); ok && (hand.Len() >= 5 || !p.reckless) {
 		return engine.Trade{Cards: set}
 	}
-	memo := chances{}
 	if r := s.Seats[seat].Reserve; r > 0 {
 		return engine.Place{Territory: placeFor(s, seat, p, memo), Armies: r}
 	}
@@ -98,30 +117,71 @@ func guard(s *state.State, t int) int {
 	return s.Terr[t].Armies + int(math.Ceil(float64(in)/float64(max(fronts, 1))))
 }
 
+// guards is guard(s, t) for every territory t, into dst (reused), at the
+// cost of one guard: the fronts and incomes of every seat counted once.
+func guards(dst []int, s *state.State) []int {
+	var fronts, income [state.MaxSeats]int
+	for u := range s.Terr {
+		if o := s.Terr[u].Owner; o >= 0 && bordersOther(s, u, o) {
+			fronts[o]++
+		}
+	}
+	for i := range s.Seats {
+		if i < state.MaxSeats {
+			income[i] = s.Income(i).Total
+		}
+	}
+	dst = dst[:0]
+	for t := range s.Terr {
+		g := s.Terr[t].Armies
+		if o := s.Terr[t].Owner; o >= 0 && o < state.MaxSeats {
+			g += int(math.Ceil(float64(income[o]) / float64(max(fronts[o], 1))))
+		}
+		dst = append(dst, g)
+	}
+	return dst
+}
+
 // chances are the odds of the attacks one decision weighs, worked out
 // exactly (engine.AttackOdds) once each: sizing an attack asks for the same
 // few pairs again and again. (winProb's table is faster but scales large
 // stacks down, off by up to a fifth for large even ones.)
-type chances map[[2]int]float64
+type chances struct {
+	memo map[[2]int]float64
+	// scaled takes winProb's odds for stacks of more than exactUpTo
+	// armies: hard's search meets more large stacks than it can afford to
+	// work out exactly. (Its model of normal keeps the exact odds
+	// otherwise: the same ties between targets, the same choices.)
+	scaled bool
+}
+
+// exactUpTo is the largest stack whose odds hard's search works out
+// exactly.
+const exactUpTo = 200
 
 // take is the chance that n armies ordered against def take the target:
 // a blitz with n armies, the source keeping its one.
-func (c chances) take(n, def int) float64 {
+func (c *chances) take(n, def int) float64 {
 	switch {
 	case n < 1:
 		return 0
 	case def < 1:
 		return 1
+	case c.scaled && (n >= exactUpTo || def > exactUpTo):
+		return winProb(n+1, def)
 	}
 	key := [2]int{n, def}
-	if w, ok := c[key]; ok {
+	if w, ok := c.memo[key]; ok {
 		return w
 	}
 	o, err := engine.AttackOdds(min(n+1, 1000), min(def, 1000))
 	if err != nil {
 		return 0
 	}
-	c[key] = o.Win
+	if c.memo == nil {
+		c.memo = make(map[[2]int]float64)
+	}
+	c.memo[key] = o.Win
 	return o.Win
 }
 
@@ -131,7 +191,7 @@ const sureOdds = 0.85
 
 // armiesFor is the fewest armies whose attack on def takes the target with
 // at least chance p (at most 200).
-func (c chances) armiesFor(p float64, def int) int {
+func (c *chances) armiesFor(p float64, def int) int {
 	lo, hi := 1, 200
 	for lo < hi {
 		mid := (lo + hi) / 2
@@ -176,7 +236,7 @@ func value(s *state.State, seat, t int, p ordersPolicy) float64 {
 // placeFor chooses where the round's reinforcements go: the front whose
 // best attack they make likeliest (easy: the front facing the weakest
 // neighbour).
-func placeFor(s *state.State, seat int, p ordersPolicy, c chances) int {
+func placeFor(s *state.State, seat int, p ordersPolicy, c *chances) int {
 	best, bestScore := -1, math.Inf(-1)
 	r := s.Seats[seat].Reserve
 	for t := range s.Terr {
@@ -185,14 +245,14 @@ func placeFor(s *state.State, seat int, p ordersPolicy, c chances) int {
 		}
 		have := engine.Projected(s, seat, t) - 1 + r
 		for _, n := range s.Map.Territories[t].Adj {
-			if s.Terr[n].Owner == seat {
+			if s.Terr[n].Owner == seat || (p.targets != nil && !p.targets[n]) {
 				continue
 			}
 			var score float64
 			if p.reckless {
 				score = -float64(s.Terr[n].Armies)
 			} else {
-				score = c.take(have, guard(s, n)) * value(s, seat, n, p)
+				score = c.take(have, p.guard(s, n)) * value(s, seat, n, p)
 			}
 			if score > bestScore {
 				best, bestScore = t, score
@@ -211,7 +271,7 @@ func placeFor(s *state.State, seat int, p ordersPolicy, c chances) int {
 
 // attackOrder orders the best attack left, with every spare army of its
 // source, or returns nil.
-func attackOrder(s *state.State, seat int, p ordersPolicy, c chances) engine.Command {
+func attackOrder(s *state.State, seat int, p ordersPolicy, c *chances) engine.Command {
 	var best engine.Command
 	bestScore := math.Inf(-1)
 	for t := range s.Terr {
@@ -223,7 +283,7 @@ func attackOrder(s *state.State, seat int, p ordersPolicy, c chances) engine.Com
 			continue
 		}
 		for _, n := range s.Map.Territories[t].Adj {
-			if s.SameSide(s.Terr[n].Owner, seat) || targeted(s, seat, n) {
+			if s.SameSide(s.Terr[n].Owner, seat) || targeted(s, seat, n) || (p.targets != nil && !p.targets[n]) {
 				continue
 			}
 			var score float64
@@ -231,14 +291,16 @@ func attackOrder(s *state.State, seat int, p ordersPolicy, c chances) engine.Com
 			if p.reckless {
 				score = -float64(s.Terr[n].Armies)
 			} else {
-				def := guard(s, n)
+				def := p.guard(s, n)
 				chance := c.take(spare, def)
 				if chance < p.minOdds {
 					continue
 				}
 				// Enough to take it surely, and two more to hold it; the
 				// rest stays for the source's other neighbours.
-				armies = min(spare, c.armiesFor(sureOdds, def)+2)
+				if !p.allIn {
+					armies = min(spare, c.armiesFor(sureOdds, def)+2)
+				}
 				score = c.take(armies, def) * value(s, seat, n, p)
 			}
 			if score > bestScore {

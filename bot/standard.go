@@ -31,7 +31,7 @@ func Standard(cfg Config) Config {
 		cfg.DefaultLevel = ai.DefaultLevel
 	}
 	if len(cfg.Colors) == 0 {
-		cfg.Colors, cfg.RGB = look.Colors(render.Default)
+		cfg.Colors, cfg.RGB = look.PaletteColors(render.Default)
 	}
 	return cfg
 }

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -213,4 +214,56 @@ func PlayerStats(rows []ResultRow, player string) []Standing {
 		}
 	}
 	return out
+}
+
+// Record is RecordResult's routine, the same in every store, run inside
+// one transaction that the store opens and commits: a result recorded
+// already is compared with r, never added to; otherwise each seat's row
+// is inserted, and what was stored first, by this writer or a racing one,
+// is compared too. stored reads the match's rows (ResultColumns, by
+// seat); insert adds seat i's row, doing nothing if the seat has one.
+func Record(r Result, stored func() ([]ResultRow, error), insert func(i int, s ResultSeat) error) error {
+	rows, err := stored()
+	if err != nil {
+		return err
+	}
+	if len(rows) > 0 {
+		return CheckRecorded(r, rows)
+	}
+	for i, s := range r.Seats {
+		if err := insert(i, s); err != nil {
+			return err
+		}
+	}
+	if rows, err = stored(); err != nil {
+		return err
+	}
+	return CheckRecorded(r, rows)
+}
+
+// Ratings is the stores' Leaderboard and PlayerStats: both rate a
+// server's counted results (Counted), which Read is the store's query
+// for, in the order the matches ended (ResultColumns).
+type Ratings struct {
+	Read func(ctx context.Context, server string) ([]ResultRow, error)
+}
+
+// Leaderboard returns a server's players under a rule set, best rated
+// first, at most limit (all if limit <= 0).
+func (r Ratings) Leaderboard(ctx context.Context, server string, rules state.Rules, limit int) ([]Standing, error) {
+	rows, err := r.Read(ctx, server)
+	if err != nil {
+		return nil, err
+	}
+	return Leaderboard(rows, rules, limit), nil
+}
+
+// PlayerStats returns a player's standings on a server, one per rule set
+// played (none if they never finished a match there).
+func (r Ratings) PlayerStats(ctx context.Context, server, player string) ([]Standing, error) {
+	rows, err := r.Read(ctx, server)
+	if err != nil {
+		return nil, err
+	}
+	return PlayerStats(rows, player), nil
 }

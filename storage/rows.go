@@ -169,6 +169,14 @@ func ScanResults(rows Rows) ([]ResultRow, error) {
 	})
 }
 
+// StatsSQL is Stats' query in both dialects: the row of counts that
+// ScanStats reads.
+const StatsSQL = `SELECT
+		(SELECT count(*) FROM matches WHERE status IN (1, 2)),
+		(SELECT count(*) FROM matches WHERE status = 2),
+		(SELECT count(*) FROM outbox),
+		(SELECT min(created_at) FROM outbox)`
+
 // ScanStats reads the row of counts that Stats returns: open matches,
 // active ones, queued posts and the oldest post's created_at (NULL if
 // none).

@@ -134,6 +134,11 @@ type Message struct {
 	Activity bool
 }
 
+// Private returns a private message with the text.
+func Private(format string, args ...any) Message {
+	return Message{Private: true, Text: fmt.Sprintf(format, args...)}
+}
+
 // Embed is a card under a message's text, as Discord shows embeds: a
 // side bar in a colour, a title, a description, fields and a footer. Its
 // texts may carry markup, like a message's Text (a time, a mention, which

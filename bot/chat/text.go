@@ -79,11 +79,6 @@ func Trunc(s string, n int) string {
 	return s
 }
 
-// Private returns a private message with the text.
-func Private(format string, args ...any) Message {
-	return Message{Private: true, Text: fmt.Sprintf(format, args...)}
-}
-
 // Capitalize upper-cases the first letter, for engine messages shown alone.
 func Capitalize(s string) string {
 	if s == "" {

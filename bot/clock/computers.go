@@ -166,6 +166,8 @@ func (k *Clock) playBotTurn(ctx context.Context, m *hosted.Match) error {
 	if err != nil {
 		return err
 	}
+	// A whole turn, not a placement at the start nor orders of a round.
+	turn := m.Game.State.Phase != state.PhaseSetup && m.Game.State.Phase != state.PhaseOrders
 	unlock := k.cfg.Locks.Lock(m.Channel)
 	out, err := k.cfg.Play.Apply(ctx, m, seat, "", cmds...)
 	unlock()
@@ -177,6 +179,9 @@ func (k *Clock) playBotTurn(ctx context.Context, m *hosted.Match) error {
 	}
 	// The turn is saved: say so even if the bot is shutting down.
 	k.cfg.Outbox.Deliver(ctx, m.Channel, k.cfg.Outbox.Batch(m, out.News))
+	if turn && !m.Seat(seat).Autopilot {
+		k.sayPlan(ctx, m, seat)
+	}
 	if out.News == nil && m.Game.State.Phase == state.PhaseOrders {
 		// A computer is ready, the round goes on: its message says so.
 		if live, ok := k.cfg.Look.Voice(m).Turns().Live(m); ok {
@@ -185,6 +190,22 @@ func (k *Clock) playBotTurn(ctx context.Context, m *hosted.Match) error {
 		}
 	}
 	return nil
+}
+
+// sayPlan has a computer player on a team say, in its team's thread, one
+// line about its plan after its turn (issue 47), in the match's language.
+// The line is chatter, not the match: it is posted once, not kept to post
+// again should the process stop first.
+func (k *Clock) sayPlan(ctx context.Context, m *hosted.Match, seat int) {
+	s := m.Game.State
+	team := s.TeamOf(seat)
+	if team == 0 || team > len(m.Meta.TeamThreads) || m.Meta.TeamThreads[team-1] == "" || !s.Seats[seat].Alive() || s.Phase == state.PhaseOver {
+		return
+	}
+	line := k.cfg.Look.Voice(m).Lobby().TeamPlan(s.View(seat), seat)
+	if err := k.cfg.Outbox.Post(ctx, m.Meta.TeamThreads[team-1], news.Post{Message: chat.Message{Text: line}}); err != nil {
+		k.cfg.Log.Warn("say a computer's plan in its team's thread", "thread", m.Meta.TeamThreads[team-1], "err", err)
+	}
 }
 
 // playFor has a computer player of the level act for seat and saves its

@@ -145,7 +145,7 @@ func (e *env) open() {
 	e.pp = people.New(e.store, e.clock_, log)
 	e.ms = hosted.NewMatches(e.store, e.pp, e.clock_, log, claim)
 	locks := &hosted.Locks{}
-	colors, rgb := look.Colors(render.Default)
+	colors, rgb := look.PaletteColors(render.Default)
 	maps := look.New(nil, look.Palette{Colors: colors, RGB: rgb, Render: &faketest.Renderer{}})
 	servers := server.New(server.Config{Store: e.store, Matches: e.ms, HasPalette: maps.Has, Levels: levels, LobbyTTL: 72 * time.Hour,
 		Scope: scope, Now: e.clock_, Log: log})

@@ -111,15 +111,15 @@ func CheckPlayer(option, q string) error {
 // charList words the characters a name may not have: a quoted one as it
 // is, an invisible one (U+…) with the words of key.
 func charList(bad []string, key string) lang.Or {
-	words := make(lang.Or, len(bad))
+	named := make(lang.Or, len(bad))
 	for i, b := range bad {
 		if strings.HasPrefix(b, "U+") {
-			words[i] = lang.M(key, "Code", lang.Text(b))
+			named[i] = lang.M(key, "Code", lang.Text(b))
 		} else {
-			words[i] = lang.Text(b)
+			named[i] = lang.Text(b)
 		}
 	}
-	return words
+	return named
 }
 
 // nameRune reports whether r may be typed in a name on the map: letters

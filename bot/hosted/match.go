@@ -219,18 +219,6 @@ type Call struct {
 	Reads *storage.Reads
 }
 
-// For loads the open match of the call's channel, ready to record the
-// call's request with its change.
-func (ms *Matches) For(ctx context.Context, c *Call) (*Match, error) {
-	m, err := ms.Load(ctx, c.Req.Channel)
-	if err != nil {
-		return nil, err
-	}
-	m.Rec, m.Reads = c.Rec, c.Reads
-	m.Reader = ReaderOf(c.Req.Locale)
-	return m, nil
-}
-
 // ErrMovedOn is the answer when another command changed the match first.
 var ErrMovedOn error = chat.Refusing(lang.M("hosted.moved-on"))
 

@@ -204,3 +204,15 @@ func (ms *Matches) SaveNews(ctx context.Context, m *Match, c storage.Change, n *
 	}
 	return ms.Save(ctx, m, c)
 }
+
+// For loads the open match of the call's channel, ready to record the
+// call's request with its change.
+func (ms *Matches) For(ctx context.Context, c *Call) (*Match, error) {
+	m, err := ms.Load(ctx, c.Req.Channel)
+	if err != nil {
+		return nil, err
+	}
+	m.Rec, m.Reads = c.Rec, c.Reads
+	m.Reader = ReaderOf(c.Req.Locale)
+	return m, nil
+}

@@ -214,3 +214,18 @@ func StatusMsg(s storage.Status) lang.Msg {
 	}
 	return lang.M("chat.as-is", "Text", lang.Text(s.String()))
 }
+
+// Invite is a seat of a lobby held for a person: the host invited them
+// (/risk host invite), or they played the match this one is the rematch
+// of. It holds the seat until they accept or decline (the buttons of the
+// invitation's message), or until Until; an expired invitation holds
+// nothing, and the next change of the lobby drops it.
+type Invite struct {
+	ID    string    `json:"id"`
+	Until time.Time `json:"until"`
+}
+
+// InviteTTL is how long an invitation holds its seat: a day, as a turn's
+// default clock, so that a person who looks in once a day can answer;
+// the lobby itself closes later if nobody changes it (Config.LobbyTTL).
+const InviteTTL = 24 * time.Hour

@@ -13,14 +13,6 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-// click is one of the lobby's actions: its handler, and whether it holds
-// only while the match is in its lobby (the lobby message's buttons and an
-// invitation's answers) rather than while it is open.
-type click struct {
-	lobbyOnly bool
-	run       func(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match) (hosted.Result, error)
-}
-
 // clicks is the lobby's table of clicks: the buttons of its message, an
 // invitation's answers, and /risk host kick's question.
 func (l *Lobby) clicks() map[button.Action]click {
@@ -83,4 +75,11 @@ func (l *Lobby) clickKick(ctx context.Context, c chat.Click, bt button.Press, m 
 		return hosted.Result{}, chat.RefuseMsg("lobby.kick.yourself")
 	}
 	return l.KickSeat(ctx, m, bt.Args[0])
+}
+
+// New returns a Lobby.
+func New(c Config) *Lobby {
+	l := &Lobby{cfg: c}
+	l.byAction = l.clicks()
+	return l
 }

@@ -78,8 +78,8 @@ func (e *env) open() {
 	}
 	pp := people.New(e.store, e.clock, log)
 	e.ms = hosted.NewMatches(e.store, pp, e.clock, log, claim)
-	colors, rgb := look.Colors(render.Default)
-	blind, blindRGB := look.Colors(render.ColorBlind)
+	colors, rgb := look.PaletteColors(render.Default)
+	blind, blindRGB := look.PaletteColors(render.ColorBlind)
 	maps := look.New(map[string]look.Palette{
 		command.PaletteStandard:   {Colors: colors, RGB: rgb, Render: &faketest.Renderer{Name: "standard"}},
 		command.PaletteColorBlind: {Colors: blind, RGB: blindRGB, Render: &faketest.Renderer{Name: "colorblind"}},

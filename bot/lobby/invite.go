@@ -12,21 +12,8 @@ import (
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/news"
 	"github.com/riskbot/riskbot/bot/voice"
-	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
-
-// full refuses one more seat in a lobby with none free, saying whether
-// invitations hold some of them.
-func full(meta hosted.Meta) error {
-	if meta.Free() > 0 {
-		return nil
-	}
-	if len(meta.Invites) > 0 {
-		return chat.RefuseMsg("lobby.full.invites", "Seated", len(meta.Seats), "Held", lang.M("lobby.n.seats-held", "Count", len(meta.Invites)))
-	}
-	return chat.RefuseMsg("lobby.full", "Max", state.MaxSeats)
-}
 
 // Invite answers /risk host invite player:@someone: the host holds a seat
 // of the lobby for a person, who is pinged with Accept and Decline

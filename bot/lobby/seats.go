@@ -306,3 +306,15 @@ func (l *Lobby) KickSeat(ctx context.Context, m *hosted.Match, i int) (hosted.Re
 	}
 	return hosted.Result{Reply: chat.Message{Text: text}, Bots: m.BotsToPlay()}, nil
 }
+
+// full refuses one more seat in a lobby with none free, saying whether
+// invitations hold some of them.
+func full(meta hosted.Meta) error {
+	if meta.Free() > 0 {
+		return nil
+	}
+	if len(meta.Invites) > 0 {
+		return chat.RefuseMsg("lobby.full.invites", "Seated", len(meta.Seats), "Held", lang.M("lobby.n.seats-held", "Count", len(meta.Invites)))
+	}
+	return chat.RefuseMsg("lobby.full", "Max", state.MaxSeats)
+}

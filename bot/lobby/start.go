@@ -134,12 +134,3 @@ func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks [
 	// on a match that started.
 	return hosted.Result{Reply: msg, Posts: news.Batch{Posts: []news.Post{voice.Speaking(public(m).Tag()).Lobby().Started(m.ID, m.Meta)}}, Bots: m.BotsToPlay()}, nil
 }
-
-// canHost refuses to open or start a match in a channel where the bot may
-// not post: its turns would go unseen.
-func canHost(lacks []string) error {
-	if len(lacks) == 0 {
-		return nil
-	}
-	return chat.RefuseMsg("lobby.cannot-host", "Lacks", and(lacks))
-}

@@ -290,7 +290,7 @@ func TestStandardPalettes(t *testing.T) {
 			t.Errorf("palette %s: %d names, %d values, renderer %v, In %v", name, len(p.Colors), len(p.RGB), p.Render != nil, p.In != nil)
 		}
 	}
-	names, rgb := Colors(render.Default)
+	names, rgb := PaletteColors(render.Default)
 	for i, c := range render.PlayerColors(render.Default) {
 		if want := int(c.RGBA.R)<<16 | int(c.RGBA.G)<<8 | int(c.RGBA.B); names[i] != c.Name || rgb[i] != want {
 			t.Errorf("colour %d: %q %#x, want %q %#x", i, names[i], rgb[i], c.Name, want)

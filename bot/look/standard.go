@@ -44,6 +44,6 @@ func colorValues(p render.Palette) []int {
 	return rgb
 }
 
-// Colors are the names and the 0xRRGGBB values of a palette's player
+// PaletteColors are the names and the 0xRRGGBB values of a palette's player
 // colours, in turn order.
-func Colors(p render.Palette) ([]string, []int) { return colorNames(p), colorValues(p) }
+func PaletteColors(p render.Palette) ([]string, []int) { return colorNames(p), colorValues(p) }

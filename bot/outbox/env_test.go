@@ -55,7 +55,7 @@ func newEnvWith(t *testing.T, change func(*Config)) *env {
 	log := slog.New(slog.DiscardHandler)
 	e.pp = people.New(e.store, e.clock, log)
 	e.ms = hosted.NewMatches(e.store, e.pp, e.clock, log, e.claim)
-	colors, rgb := look.Colors(render.Default)
+	colors, rgb := look.PaletteColors(render.Default)
 	cfg := Config{Store: e.store, Poster: e.chat, Matches: e.ms, People: e.pp,
 		Look:  look.New(nil, look.Palette{Colors: colors, RGB: rgb, Render: &faketest.Renderer{}}),
 		Locks: &hosted.Locks{}, Claim: e.claim, Instance: "test", Scope: "test:",

@@ -1,14 +1,9 @@
 package people
 
 import (
-	"context"
-	"fmt"
 	"strings"
-	"time"
 
 	"github.com/riskbot/riskbot/assets/lang"
-
-	"github.com/riskbot/riskbot/bot/chat"
 )
 
 // Standing orders (/risk me notify away: defend: attack: caution:) say how a
@@ -63,70 +58,4 @@ func (o Orders) Level() string {
 		return "normal"
 	}
 	return "cautious"
-}
-
-// AwayAt reports whether the player is away at now.
-func (p Prefs) AwayAt(now time.Time) bool { return p.Away > now.Unix() }
-
-// parseAway reads how long a player is away: a number of days ("3", "3d"),
-// a date ("2026-12-24", to its end, UTC), or "off".
-func parseAway(s string, now time.Time) (int64, error) {
-	s = strings.ToLower(strings.TrimSpace(s))
-	if s == "off" || s == "no" {
-		return 0, nil
-	}
-	var days int
-	if _, err := fmt.Sscanf(strings.TrimSuffix(s, "d"), "%d", &days); err == nil && fmt.Sprint(days) == strings.TrimSuffix(s, "d") {
-		if days < 1 || days > 60 {
-			return 0, chat.RefuseMsg("people.away.days", "Days", days)
-		}
-		return now.Add(time.Duration(days) * 24 * time.Hour).Unix(), nil
-	}
-	if t, err := time.Parse("2006-01-02", s); err == nil {
-		end := t.Add(24 * time.Hour)
-		if !end.After(now) || end.Sub(now) > 61*24*time.Hour {
-			return 0, chat.RefuseMsg("people.away.date", "Date", lang.Text(s))
-		}
-		return end.Unix(), nil
-	}
-	return 0, chat.RefuseMsg("people.away.bad", "Value", lang.Text(chat.Quote(s)))
-}
-
-// Returning reports whether a command of the player whose choices are p,
-// from a chat client in locale, changes them (WelcomeBack): their
-// absence ends, or their client's language is new to the bot. A caller
-// that read p already need not call WelcomeBack otherwise.
-func (p Prefs) Returning(locale string) bool {
-	return p.Away != 0 || seen(p, locale) != p.Locale
-}
-
-// seen is the language a player reads, as their chat client last said.
-func seen(p Prefs, locale string) string {
-	if t, ok := lang.Parse(locale); ok {
-		return string(t)
-	}
-	return p.Locale
-}
-
-// WelcomeBack ends the absence of a player who plays again, and says so
-// in p's language ("" if they were not away). It remembers the language
-// their chat client says they read (locale), for their direct messages.
-func (pe *People) WelcomeBack(ctx context.Context, user, locale string, p lang.Printer) string {
-	prefs, err := pe.Of(ctx, user)
-	if err != nil {
-		return ""
-	}
-	if !prefs.Returning(locale) {
-		return "" // nothing to change: no write
-	}
-	back := prefs.Away != 0
-	prefs.Away, prefs.Locale = 0, seen(prefs, locale)
-	if err := pe.Set(ctx, user, prefs); err != nil {
-		pe.log.Error("end an absence", "user", user, "err", err)
-		return ""
-	}
-	if !back {
-		return ""
-	}
-	return "\n" + p.T("people.welcome-back")
 }

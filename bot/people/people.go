@@ -328,3 +328,30 @@ func (pe *People) Clock(ctx context.Context, user string, d time.Duration) stora
 	}
 	return storage.Timers{Remind: p.Awake(now, d*3/4), Deadline: p.Awake(now, d)}
 }
+
+// AwayAt reports whether the player is away at now.
+func (p Prefs) AwayAt(now time.Time) bool { return p.Away > now.Unix() }
+
+// parseAway reads how long a player is away: a number of days ("3", "3d"),
+// a date ("2026-12-24", to its end, UTC), or "off".
+func parseAway(s string, now time.Time) (int64, error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if s == "off" || s == "no" {
+		return 0, nil
+	}
+	var days int
+	if _, err := fmt.Sscanf(strings.TrimSuffix(s, "d"), "%d", &days); err == nil && fmt.Sprint(days) == strings.TrimSuffix(s, "d") {
+		if days < 1 || days > 60 {
+			return 0, chat.RefuseMsg("people.away.days", "Days", days)
+		}
+		return now.Add(time.Duration(days) * 24 * time.Hour).Unix(), nil
+	}
+	if t, err := time.Parse("2006-01-02", s); err == nil {
+		end := t.Add(24 * time.Hour)
+		if !end.After(now) || end.Sub(now) > 61*24*time.Hour {
+			return 0, chat.RefuseMsg("people.away.date", "Date", lang.Text(s))
+		}
+		return end.Unix(), nil
+	}
+	return 0, chat.RefuseMsg("people.away.bad", "Value", lang.Text(chat.Quote(s)))
+}

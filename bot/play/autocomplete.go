@@ -223,15 +223,6 @@ func (p *Play) playerChoices(m *hosted.Match, command, typed string) []chat.Choi
 	return out
 }
 
-// cardValue names a card as /risk trade and /risk end discard: take it:
-// its territory, or "wild".
-func cardValue(s *state.State, c state.Card) string {
-	if t, ok := s.Map.CardTerritory(c); ok {
-		return s.Map.Territories[t].Name
-	}
-	return "wild"
-}
-
 // mapChoices suggests the maps of the rule set a match is set to play:
 // the rules typed beside the map, else (host settings) the lobby's, else
 // classic's. A capitals match is never offered the classic world.

@@ -382,3 +382,16 @@ func (p *Play) Missing(ctx context.Context, req chat.Request, miss *command.Miss
 	}
 	return usage
 }
+
+// end passes; there are no cards to discard. The rules let unsent
+// reinforcements lapse, but /risk end does not drop them without a word:
+// it is refused, with a button that passes all the same.
+func (p capitals) end(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
+	if c.Args.Has("discard") {
+		return hosted.Result{}, chat.RefuseMsg("play.capitals.no-discard")
+	}
+	if s := m.Game.State; s.Current == seat && s.Phase == state.PhaseReinforce && s.Seats[seat].Reserve > 0 {
+		return hosted.Result{}, p.cfg.Look.To(m).Asks().PassUnsent(m, seat)
+	}
+	return p.endTurn(ctx, m, seat, "")
+}

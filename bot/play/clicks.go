@@ -16,34 +16,6 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-// gate is what a click must pass before its handler runs.
-type gate int
-
-const (
-	// anyTime: reading only, good at any version and once the match is
-	// over.
-	anyTime gate = iota
-	// whileOpen: the match is in its lobby or under way; the handler
-	// checks who may (the host's or an admin's rollback needs no seat).
-	whileOpen
-	// seated: open, and the clicker holds a seat; good at any version
-	// (the handler checks what its button was posted for).
-	seated
-	// inTurn: open, the button of the match's present version, and the
-	// clicker's turn.
-	inTurn
-)
-
-// clickFunc handles a click that passed its gate; seat is the clicker's
-// (-1 for the gates that need none).
-type clickFunc func(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match, seat int) (hosted.Result, error)
-
-// handler is one action's gate and handler.
-type handler struct {
-	gate gate
-	run  clickFunc
-}
-
 // clicks is play's table of clicks: each action it answers, once.
 func (p *Play) clicks() map[button.Action]handler {
 	return map[button.Action]handler{

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/button"
@@ -211,27 +210,6 @@ func (tt toldTurns) at(i int) news.TurnRecord {
 	return tt.done[i]
 }
 
-// cachedRetold is how many logs told again (retell) a Play keeps, each
-// with its match's game as told so far: the lines of each turn, and the
-// state at the start of each turn (a rollback may return to any), a few
-// kilobytes a turn.
-const cachedRetold = 64
-
-// retoldKey names a match's log told again: to a viewer (-1 for all, in
-// a match without fog of war, where everyone is told the same), in a
-// language.
-type retoldKey struct {
-	match  int64
-	viewer int
-	lang   lang.Tag
-}
-
-// retold is a match's log told again to a viewer as far as it was read.
-type retold struct {
-	mu sync.Mutex
-	r  *voice.Retelling // nil until first read
-}
-
 // retell is match m's log told again by v (voice.Teller.Retell), to
 // viewer: the turns finished and the one in progress (nil once the match
 // is over), as the log stands now. A player asks again and again as the
@@ -309,15 +287,6 @@ func (p classic) cards(ctx context.Context, c *hosted.Call, m *hosted.Match, sea
 		text += "\n" + lp.T("play.cards.must-trade")
 	}
 	return hosted.Result{Reply: chat.Message{Private: true, Text: text}}, nil
-}
-
-// setNames names the cards of a set as /risk trade takes them.
-func setNames(s *state.State, set [3]state.Card) string {
-	var names []string
-	for _, c := range set {
-		names = append(names, cardValue(s, c))
-	}
-	return strings.Join(names, ", ")
 }
 
 // nextSetText says what the next set traded in the match is worth.

@@ -8,8 +8,10 @@ package play
 import (
 	"context"
 	"log/slog"
+	"sync"
 	"time"
 
+	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -260,30 +262,61 @@ type Play struct {
 	byAction map[button.Action]handler
 }
 
-// New returns a Play.
-func New(c Config) *Play {
-	p := &Play{cfg: c, retold: lru.New[retoldKey, *retold](cachedRetold)}
-	p.byAction = p.clicks()
-	return p
+// gate is what a click must pass before its handler runs.
+type gate int
+
+const (
+	// anyTime: reading only, good at any version and once the match is
+	// over.
+	anyTime gate = iota
+	// whileOpen: the match is in its lobby or under way; the handler
+	// checks who may (the host's or an admin's rollback needs no seat).
+	whileOpen
+	// seated: open, and the clicker holds a seat; good at any version
+	// (the handler checks what its button was posted for).
+	seated
+	// inTurn: open, the button of the match's present version, and the
+	// clicker's turn.
+	inTurn
+)
+
+// clickFunc handles a click that passed its gate; seat is the clicker's
+// (-1 for the gates that need none).
+type clickFunc func(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match, seat int) (hosted.Result, error)
+
+// handler is one action's gate and handler.
+type handler struct {
+	gate gate
+	run  clickFunc
 }
 
-// Handlers are the commands of a match under way, by their full name.
-func (p *Play) Handlers() map[string]hosted.Handler {
-	return map[string]hosted.Handler{
-		"place":         p.ruled(rules.place),
-		"trade":         p.ruled(rules.trade),
-		"attack":        p.ruled(rules.attack),
-		"occupy":        p.ruled(rules.occupy),
-		"fortify":       p.ruled(rules.fortify),
-		"end":           p.ruled(rules.end),
-		"undo":          p.seated(p.undo),
-		"surrender":     p.Surrender,
-		"port":          p.ruled(rules.port),
-		"launch":        p.ruled(rules.launch),
-		"show cards":    p.ruled(rules.cards),
-		"show status":   p.status,
-		"show odds":     p.odds,
-		"show history":  p.historyCmd,
-		"host rollback": p.Rollback,
+// cachedRetold is how many logs told again (retell) a Play keeps, each
+// with its match's game as told so far: the lines of each turn, and the
+// state at the start of each turn (a rollback may return to any), a few
+// kilobytes a turn.
+const cachedRetold = 64
+
+// retoldKey names a match's log told again: to a viewer (-1 for all, in
+// a match without fog of war, where everyone is told the same), in a
+// language.
+type retoldKey struct {
+	match  int64
+	viewer int
+	lang   lang.Tag
+}
+
+// retold is a match's log told again to a viewer as far as it was read.
+type retold struct {
+	mu sync.Mutex
+	r  *voice.Retelling // nil until first read
+}
+
+// rolledBack reports whether events hold a rollback.
+func rolledBack(events []engine.Event) bool {
+	for _, e := range events {
+		if _, ok := e.(engine.RolledBack); ok {
+			return true
+		}
 	}
+	return false
 }

@@ -166,13 +166,3 @@ func rollbackRefusal(err error) error {
 	}
 	return err
 }
-
-// rolledBack reports whether events hold a rollback.
-func rolledBack(events []engine.Event) bool {
-	for _, e := range events {
-		if _, ok := e.(engine.RolledBack); ok {
-			return true
-		}
-	}
-	return false
-}

@@ -5,7 +5,6 @@ import (
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
-	"github.com/riskbot/riskbot/state"
 )
 
 // rules is the play of one rule set: what each command of a player means
@@ -69,17 +68,4 @@ func (capitals) trade(context.Context, *hosted.Call, *hosted.Match, int) (hosted
 // occupy is refused in capitals.
 func (capitals) occupy(context.Context, *hosted.Call, *hosted.Match, int) (hosted.Result, error) {
 	return hosted.Result{}, chat.RefuseMsg("play.capitals.no-occupy")
-}
-
-// end passes; there are no cards to discard. The rules let unsent
-// reinforcements lapse, but /risk end does not drop them without a word:
-// it is refused, with a button that passes all the same.
-func (p capitals) end(ctx context.Context, c *hosted.Call, m *hosted.Match, seat int) (hosted.Result, error) {
-	if c.Args.Has("discard") {
-		return hosted.Result{}, chat.RefuseMsg("play.capitals.no-discard")
-	}
-	if s := m.Game.State; s.Current == seat && s.Phase == state.PhaseReinforce && s.Seats[seat].Reserve > 0 {
-		return hosted.Result{}, p.cfg.Look.To(m).Asks().PassUnsent(m, seat)
-	}
-	return p.endTurn(ctx, m, seat, "")
 }

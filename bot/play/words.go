@@ -60,3 +60,21 @@ func decimal(lp lang.Printer, x float64) lang.Text {
 	}
 	return lang.Text(s)
 }
+
+// cardValue names a card as /risk trade and /risk end discard: take it:
+// its territory, or "wild".
+func cardValue(s *state.State, c state.Card) string {
+	if t, ok := s.Map.CardTerritory(c); ok {
+		return s.Map.Territories[t].Name
+	}
+	return "wild"
+}
+
+// setNames names the cards of a set as /risk trade takes them.
+func setNames(s *state.State, set [3]state.Card) string {
+	var names []string
+	for _, c := range set {
+		names = append(names, cardValue(s, c))
+	}
+	return strings.Join(names, ", ")
+}

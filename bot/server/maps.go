@@ -168,13 +168,3 @@ func facts(m *state.Map) lang.Msg {
 	return lang.M("server.map.facts", "Territories", lang.M("server.n.territories", "Count", m.Len()),
 		"Continents", lang.M("server.n.continents", "Count", len(m.Continents)), "Borders", lang.M("server.n.borders", "Count", len(m.Borders())))
 }
-
-// readerOf is the printer of the private answer to req: its author's
-// language.
-func readerOf(req chat.Request) lang.Printer { return lang.For(lang.FromLocale(req.Locale)) }
-
-// publicOf is the printer of an answer to req shown in its channel: the
-// server's language, else its author's.
-func publicOf(req chat.Request) lang.Printer {
-	return lang.For(lang.First(req.GuildLocale, req.Locale))
-}

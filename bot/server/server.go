@@ -357,3 +357,13 @@ func orList(choices []string) any {
 	}
 	return lang.M("hosted.or-list", "Head", lang.Text(strings.Join(choices[:len(choices)-1], ", ")), "Last", lang.Text(choices[len(choices)-1]))
 }
+
+// readerOf is the printer of the private answer to req: its author's
+// language.
+func readerOf(req chat.Request) lang.Printer { return lang.For(lang.FromLocale(req.Locale)) }
+
+// publicOf is the printer of an answer to req shown in its channel: the
+// server's language, else its author's.
+func publicOf(req chat.Request) lang.Printer {
+	return lang.For(lang.First(req.GuildLocale, req.Locale))
+}

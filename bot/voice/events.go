@@ -557,3 +557,10 @@ func (tl Teller) sight(s *state.State) state.Sight {
 	}
 	return s.PublicSight()
 }
+
+// Teller tells the events of a match as lines: a command's, a turn's, a
+// whole record's retold, each as its audience saw it.
+type Teller struct{ v Voice }
+
+// Teller is v telling events.
+func (v Voice) Teller() Teller { return Teller{v} }

@@ -13,12 +13,6 @@ import (
 // seat (As); it tells only the events its audience saw, and never the
 // reserves or income of others.
 
-// audience is whom a voice speaks to in a match with fog of war.
-type audience struct {
-	fog  bool // the match has fog: tell what the audience sees only
-	seat int  // the seat spoken to, or -1 for everyone
-}
-
 // Fogged returns the voice of a match with fog of war as the channel hears
 // it: what every player sees.
 func (v Voice) Fogged() Voice {

@@ -380,7 +380,8 @@ func samples(t *testing.T) []sample {
 	}
 	ts.Options.Teams = 2
 	add("teams", func(v Voice) string {
-		return strings.Join([]string{v.Lobby().TeamsLine(ts), v.Lobby().WhoPlays(ts, 1), v.Lobby().teams(meta), v.Lobby().teamsHelp(state.Classic), v.Lobby().teamsHelp(state.Capitals)}, "\n")
+		return strings.Join([]string{v.Lobby().TeamsLine(ts), v.Lobby().WhoPlays(ts, 1), v.Lobby().teams(meta), v.Lobby().teamsHelp(state.Classic), v.Lobby().teamsHelp(state.Capitals),
+			v.Lobby().TeamPlan(ts.View(0), 0), v.Lobby().TeamPlan(ts.View(1), 1)}, "\n")
 	})
 	return out
 }

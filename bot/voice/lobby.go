@@ -12,13 +12,6 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-// Lobby writes a lobby's living card (its seats, settings, teams and
-// buttons), the invitations, and the names of the teams.
-type Lobby struct{ v Voice }
-
-// Lobby is v writing the lobby and the teams.
-func (v Voice) Lobby() Lobby { return Lobby{v} }
-
 // A lobby is one message in its channel, edited in place: its text says
 // what happened last (who opened it, joined, left), its card who sits and
 // the settings, and its buttons let anyone join and the host add a bot or

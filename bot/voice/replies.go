@@ -33,19 +33,6 @@ func (re Replies) FitAs(lines []string, limit int, more func(n int) lang.Msg) st
 	return fitLines(lines, limit, func(n int) string { return re.v.p.Msg(more(n)) })
 }
 
-// fitLines is Fit with the words for the n lines left out worded by
-// more.
-func fitLines(lines []string, limit int, more func(n int) string) string {
-	total := 0
-	for i, l := range lines {
-		total += len(l) + 1
-		if total > limit-40 && i < len(lines)-1 {
-			return strings.Join(lines[:i], "\n") + "\n" + more(len(lines)-i)
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
 // Plan lists the plan, each attack with its total against the
 // defence as they stand, and offers the launch.
 func (re Replies) Plan(m *hosted.Match, seat int, out Said) chat.Message {

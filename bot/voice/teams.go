@@ -107,3 +107,99 @@ func (lb Lobby) teamsHelp(rules state.Rules) string {
 	}
 	return lb.v.p.T("voice.team.help", "Moved", moved, "Won", won)
 }
+
+// Lobby writes a lobby's living card (its seats, settings, teams and
+// buttons), the invitations, and the names of the teams.
+type Lobby struct{ v Voice }
+
+// Lobby is v writing the lobby and the teams.
+func (v Voice) Lobby() Lobby { return Lobby{v} }
+
+// TeamPlan is the line a computer player on a team says in its team's
+// thread after its turn (issue 47): the continent it goes for and the
+// front it holds. It reads view, the seat's own view after the turn,
+// which its teammates share, so it tells them nothing they could not see.
+func (lb Lobby) TeamPlan(view *state.State, seat int) string {
+	p := lb.v.p
+	aim := p.T("voice.team.plan-grow")
+	if c, held, ok := planContinent(view, seat); ok && held == len(view.Map.Continents[c].Territories) {
+		aim = p.T("voice.team.plan-hold", "Continent", lang.Place(view.Map.Continents[c].Name))
+	} else if ok {
+		aim = p.T("voice.team.plan-aim", "Continent", lang.Place(view.Map.Continents[c].Name),
+			"Held", held, "Size", len(view.Map.Continents[c].Territories))
+	}
+	front := p.T("voice.team.plan-no-front")
+	if t, mate, ok := planFront(view, seat); ok && mate >= 0 {
+		front = p.T("voice.team.plan-front-beside", "Territory", place(view, t), "Armies", view.Terr[t].Armies,
+			"Mate", lang.Text(view.Seats[view.Terr[mate].Owner].Name), "Their", place(view, mate))
+	} else if ok {
+		front = p.T("voice.team.plan-front", "Territory", place(view, t), "Armies", view.Terr[t].Armies)
+	}
+	return p.T("voice.team.plan", "Player", lang.Text(lb.v.Who(view, seat)), "Aim", lang.Text(aim), "Front", lang.Text(front))
+}
+
+// planContinent is the continent seat goes for: of those it has a
+// territory in, the one its team holds the largest share of without
+// holding it all (the larger bonus on a tie); else one its team holds.
+// held counts the territories of it the team holds, as far as view shows.
+func planContinent(view *state.State, seat int) (c, held int, ok bool) {
+	best, bestHeld, whole := -1, 0, -1
+	for i, cont := range view.Map.Continents {
+		mine, ours := 0, 0
+		for _, t := range cont.Territories {
+			switch o := view.Terr[t].Owner; {
+			case view.Terr[t].Fog:
+			case o == seat:
+				mine++
+				ours++
+			case o >= 0 && view.SameSide(seat, o):
+				ours++
+			}
+		}
+		n := len(cont.Territories)
+		switch {
+		case mine == 0:
+		case ours == n:
+			if whole < 0 || cont.Bonus > view.Map.Continents[whole].Bonus {
+				whole = i
+			}
+		case best < 0 || ours*len(view.Map.Continents[best].Territories) > bestHeld*n ||
+			ours*len(view.Map.Continents[best].Territories) == bestHeld*n && cont.Bonus > view.Map.Continents[best].Bonus:
+			best, bestHeld = i, ours
+		}
+	}
+	if best >= 0 {
+		return best, bestHeld, true
+	}
+	if whole >= 0 {
+		return whole, len(view.Map.Continents[whole].Territories), true
+	}
+	return 0, 0, false
+}
+
+// planFront is seat's strongest territory that borders one not on its
+// side (a neutral's included; none out of sight), and the strongest of
+// its teammates' territories beside it, or -1.
+func planFront(view *state.State, seat int) (t, mate int, ok bool) {
+	t, mate = -1, -1
+	for i, tr := range view.Terr {
+		if tr.Owner != seat || tr.Fog || t >= 0 && tr.Armies <= view.Terr[t].Armies {
+			continue
+		}
+		for _, n := range view.Map.Territories[i].Adj {
+			if nt := view.Terr[n]; !nt.Fog && !view.SameSide(seat, nt.Owner) {
+				t = i
+				break
+			}
+		}
+	}
+	if t < 0 {
+		return -1, -1, false
+	}
+	for _, n := range view.Map.Territories[t].Adj {
+		if nt := view.Terr[n]; !nt.Fog && view.Teammates(seat, nt.Owner) && (mate < 0 || nt.Armies > view.Terr[mate].Armies) {
+			mate = n
+		}
+	}
+	return t, mate, true
+}

@@ -9,13 +9,6 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-// Teller tells the events of a match as lines: a command's, a turn's, a
-// whole record's retold, each as its audience saw it.
-type Teller struct{ v Voice }
-
-// Teller is v telling events.
-func (v Voice) Teller() Teller { return Teller{v} }
-
 // Position is where a match stood before a command.
 type Position struct {
 	turn, seat int

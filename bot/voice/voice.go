@@ -140,3 +140,22 @@ func (v Voice) power(units int) string {
 func place(s *state.State, t int) lang.Place {
 	return lang.Place(s.Map.TerritoryName(t))
 }
+
+// audience is whom a voice speaks to in a match with fog of war.
+type audience struct {
+	fog  bool // the match has fog: tell what the audience sees only
+	seat int  // the seat spoken to, or -1 for everyone
+}
+
+// fitLines is Fit with the words for the n lines left out worded by
+// more.
+func fitLines(lines []string, limit int, more func(n int) string) string {
+	total := 0
+	for i, l := range lines {
+		total += len(l) + 1
+		if total > limit-40 && i < len(lines)-1 {
+			return strings.Join(lines[:i], "\n") + "\n" + more(len(lines)-i)
+		}
+	}
+	return strings.Join(lines, "\n")
+}

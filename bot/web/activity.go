@@ -50,9 +50,6 @@ import (
 // channel on Discord as a typed command's would be, a private one stays
 // with its player.
 
-// discordPrefix starts the channels, and the users, of Discord.
-const discordPrefix = "discord:"
-
 // activityHeader carries the Activity's session with the page's requests;
 // activityCookie carries it with the reads that cannot have a header.
 const (

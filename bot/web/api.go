@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -138,14 +137,36 @@ func (ap *api) tokenProblem(w http.ResponseWriter, err error) {
 	}
 }
 
-// matchID reads the {id} of a path.
-func matchID(w http.ResponseWriter, r *http.Request) (int64, bool) {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	if err != nil || id <= 0 {
-		problem(w, http.StatusNotFound, "no such match")
-		return 0, false
+// tokenFor reads the token of a request about match id: its seat, and
+// whether it has one. A token that is not good, or is another match's, is
+// answered with its problem (ok false).
+func (ap *api) tokenFor(w http.ResponseWriter, r *http.Request, id int64) (ts tokens.Seat, has, ok bool) {
+	ts, has, err := ap.seatOf(r)
+	if err != nil {
+		ap.tokenProblem(w, err)
+		return ts, has, false
 	}
-	return id, true
+	if has && ts.Match != id {
+		problem(w, http.StatusForbidden, "the token is for another match")
+		return ts, has, false
+	}
+	return ts, has, true
+}
+
+// readFailed answers err, the failure of reading match id from the store
+// (doing says what, for the log), and reports whether there was one: no
+// such match, or the match unavailable.
+func (ap *api) readFailed(w http.ResponseWriter, err error, doing string, id int64) bool {
+	switch {
+	case errors.Is(err, storage.ErrNotFound):
+		problem(w, http.StatusNotFound, "no such match")
+		return true
+	case err != nil:
+		ap.log.Error(doing, "match", id, "err", err)
+		problem(w, http.StatusServiceUnavailable, "the match is unavailable")
+		return true
+	}
+	return false
 }
 
 // loadMatch loads match id for the API, answering the failures.
@@ -208,25 +229,14 @@ func (ap *api) apiMatch(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ts, has, err := ap.seatOf(r)
-	if err != nil {
-		ap.tokenProblem(w, err)
-		return
-	}
-	if has && ts.Match != id {
-		problem(w, http.StatusForbidden, "the token is for another match")
+	ts, has, ok := ap.tokenFor(w, r, id)
+	if !ok {
 		return
 	}
 	// The match's head says whether an answer kept is still the answer:
 	// a match at a version is that match, whoever changed it.
 	h, err := ap.store.Head(r.Context(), id)
-	switch {
-	case errors.Is(err, storage.ErrNotFound):
-		problem(w, http.StatusNotFound, "no such match")
-		return
-	case err != nil:
-		ap.log.Error("read a match's version for the API", "match", id, "err", err)
-		problem(w, http.StatusServiceUnavailable, "the match is unavailable")
+	if ap.readFailed(w, err, "read a match's version for the API", id) {
 		return
 	}
 	key := answerKey{match: id, version: h.Version}

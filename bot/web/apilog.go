@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	"github.com/riskbot/riskbot/engine"
-	"github.com/riskbot/riskbot/storage"
 )
 
 // entryJSON is a log entry in the API: its place in the log (1 for the
@@ -69,23 +68,12 @@ func (ap *api) apiCommands(w http.ResponseWriter, r *http.Request) {
 		}
 		after = n
 	}
-	ts, has, err := ap.seatOf(r)
-	if err != nil {
-		ap.tokenProblem(w, err)
-		return
-	}
-	if has && ts.Match != id {
-		problem(w, http.StatusForbidden, "the token is for another match")
+	ts, has, ok := ap.tokenFor(w, r, id)
+	if !ok {
 		return
 	}
 	ex, total, err := ap.store.ExportLog(r.Context(), id, after, maxEntries)
-	switch {
-	case errors.Is(err, storage.ErrNotFound):
-		problem(w, http.StatusNotFound, "no such match")
-		return
-	case err != nil:
-		ap.log.Error("export a match for the API", "match", id, "err", err)
-		problem(w, http.StatusServiceUnavailable, "the match is unavailable")
+	if ap.readFailed(w, err, "export a match for the API", id) {
 		return
 	}
 	out := commandsJSON{Match: id, Status: ex.Status.String(), Entries: []entryJSON{}}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/tokens"
+	"github.com/riskbot/riskbot/storage"
 )
 
 // The settings scopes of the names browsers play. A name played from a
@@ -69,9 +70,21 @@ type browserRecord struct {
 	Operator string `json:"operator,omitempty"`
 }
 
+// browserStore is what the browsers read and write: the sessions, names
+// and codes kept as settings, the names' matches under way, and the match
+// a token given as a proof names.
+type browserStore interface {
+	tokens.Store
+	// Settings reads the page's names, once.
+	Settings(ctx context.Context) ([]storage.Setting, error)
+	// Seated says whether a name has a match under way.
+	Seated(ctx context.Context, user, prefix string, limit int) ([]storage.Match, error)
+	Head(ctx context.Context, id int64) (storage.Head, error)
+}
+
 // browsers are the sessions of the page and the names they play.
 type browsers struct {
-	store  Store
+	store  browserStore
 	tokens *tokens.Keeper // checks a token given as a proof
 	now    func() time.Time
 	limits Limits
@@ -102,7 +115,7 @@ type browsers struct {
 	touched map[string]time.Time
 }
 
-func newBrowsers(store Store, tk *tokens.Keeper, now func() time.Time, limits Limits, operatorKey string) *browsers {
+func newBrowsers(store browserStore, tk *tokens.Keeper, now func() time.Time, limits Limits, operatorKey string) *browsers {
 	key, _ := hex.DecodeString(randomHex(32))
 	op := ""
 	if operatorKey != "" {

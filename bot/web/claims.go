@@ -17,19 +17,6 @@ import (
 // A browser's claims of names: who may play a name, the proofs that move
 // one from another browser, and the records the claims write.
 
-// refusal is a claim refused for what the visitor asked, with the status
-// to answer (the page shows its text).
-type refusal struct {
-	status int
-	msg    string
-}
-
-func (r *refusal) Error() string { return r.msg }
-
-func refuse(status int, format string, args ...any) error {
-	return &refusal{status: status, msg: fmt.Sprintf(format, args...)}
-}
-
 // claim lets session se act as the player name, unless another browser
 // plays them. proof, if given, is the seat's API token or a one-time code
 // from the browser that plays them: it moves the name here. A name new to

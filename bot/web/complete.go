@@ -192,5 +192,3 @@ func (pl *play) complete(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, map[string][]suggestion{"choices": pl.suggest(r, channel, user, line)})
 }
-
-func sortStrings(s []string) { slices.Sort(s) }

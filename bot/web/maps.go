@@ -71,11 +71,7 @@ func (s *Server) uploadMap(w http.ResponseWriter, r *http.Request) {
 	}
 	m, _, err := s.bot.Library().Add(r.Context(), pageScope, in)
 	if err != nil {
-		status, msg := libraryProblem(err)
-		if status == http.StatusInternalServerError {
-			s.log.Error("add a map to the page's library", "err", err)
-		}
-		problem(w, status, "%s", msg)
+		s.libraryProblem(w, err, "add a map to the page's library")
 		return
 	}
 	writeJSON(w, http.StatusCreated, toJSON(m))
@@ -145,18 +141,24 @@ func (s *Server) removeMap(w http.ResponseWriter, r *http.Request) {
 	}
 	m, err := s.bot.Library().Remove(r.Context(), pageScope, in.Name)
 	if err != nil {
-		status, msg := libraryProblem(err)
-		if status == http.StatusInternalServerError {
-			s.log.Error("remove a map of the page's library", "err", err)
-		}
-		problem(w, status, "%s", msg)
+		s.libraryProblem(w, err, "remove a map of the page's library")
 		return
 	}
 	writeJSON(w, http.StatusOK, toJSON(m))
 }
 
-// libraryProblem is the status and words of a library's refusal.
-func libraryProblem(err error) (int, string) {
+// libraryProblem answers err, a library's refusal, logging a failure of
+// the database (doing says what failed).
+func (s *Server) libraryProblem(w http.ResponseWriter, err error, doing string) {
+	status, msg := libraryRefusal(err)
+	if status == http.StatusInternalServerError {
+		s.log.Error(doing, "err", err)
+	}
+	problem(w, status, "%s", msg)
+}
+
+// libraryRefusal is the status and words of a library's refusal.
+func libraryRefusal(err error) (int, string) {
 	var conflict *storage.MapConflictError
 	var inUse *server.InUseError
 	var read *server.MapError

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -101,26 +100,6 @@ func (pl *play) image(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "image/png")
 	w.Header().Set("Cache-Control", "private, max-age=86400")
 	_, _ = w.Write(png)
-}
-
-// maxForm bounds the bodies the page sends.
-const maxForm = 16 << 10
-
-// readJSON decodes a request body of at most limit bytes into v, strictly.
-func readJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) (int, error) {
-	r.Body = http.MaxBytesReader(w, r.Body, limit)
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
-			return http.StatusRequestEntityTooLarge, fmt.Errorf("the body is larger than %d bytes", limit)
-		}
-		return http.StatusBadRequest, fmt.Errorf("bad JSON: %v", err)
-	}
-	if dec.More() {
-		return http.StatusBadRequest, errors.New("bad JSON: data after the value")
-	}
-	return 0, nil
 }
 
 // pageReplier shows the bot's answer to a command or click typed in the
@@ -332,30 +311,6 @@ func lobbySeats(meta json.RawMessage, platform string) []seatInfo {
 		out = append(out, seatInfo{Name: st.Name, ID: st.ID, Web: strings.HasPrefix(st.ID, platform)})
 	}
 	return out
-}
-
-// pageLocale is the language a page asks for: its switch's (X-Risk-Lang),
-// else the browser's first (Accept-Language), as a locale ("fr").
-func pageLocale(r *http.Request) string {
-	if l := r.Header.Get("X-Risk-Lang"); l != "" {
-		return clipLocale(l)
-	}
-	first, _, _ := strings.Cut(r.Header.Get("Accept-Language"), ",")
-	first, _, _ = strings.Cut(first, ";")
-	return clipLocale(strings.TrimSpace(first))
-}
-
-// clipLocale keeps a locale as short as any is, letters and dashes only.
-func clipLocale(l string) string {
-	if len(l) > 16 {
-		l = l[:16]
-	}
-	return strings.Map(func(r rune) rune {
-		if r == '-' || r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') {
-			return r
-		}
-		return -1
-	}, l)
 }
 
 // token gives the page's player their seat's API token: {"channel", "as"}.

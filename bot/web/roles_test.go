@@ -86,7 +86,7 @@ func TestPageRoles(t *testing.T) {
 	refused("Bob (seated)", bob, "/risk host kick player:Ann", "Only Ann (the host) can remove players")
 	refused("Cid (a stranger)", cid, "/risk host abandon", "can end a match without a winner")
 	refused("Bob (seated)", bob, "/risk host abandon", "can end a match without a winner")
-	l, err := e.srv.store.OpenHead(t.Context(), Prefix+"ro")
+	l, err := e.db.OpenHead(t.Context(), Prefix+"ro")
 	if err != nil || l.Status.String() != "active" {
 		t.Fatalf("the match after the refusals: %+v %v, want it under way", l, err)
 	}

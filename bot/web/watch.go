@@ -143,9 +143,16 @@ func stateOf(h storage.Head) []byte {
 // watchEvery is how often a followed match is looked at.
 const watchEvery = time.Second
 
+// headStore says where a match stands without loading it: what the
+// watchers look at, and what the Activity's gate checks a match's channel
+// by.
+type headStore interface {
+	Head(ctx context.Context, id int64) (storage.Head, error)
+}
+
 // watchers look at the matches spectators follow, one each.
 type watchers struct {
-	store Store
+	store headStore
 	// feeds stream the public messages of a match's channel.
 	feeds *feeds
 	// every is how often a followed match is looked at: watchEvery.
@@ -167,7 +174,7 @@ type watcher struct {
 	state []byte
 }
 
-func newWatchers(store Store) *watchers {
+func newWatchers(store headStore) *watchers {
 	return &watchers{store: store, every: watchEvery, by: map[int64]*watcher{}}
 }
 

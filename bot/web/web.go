@@ -13,11 +13,7 @@ package web
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -27,52 +23,20 @@ import (
 	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
-	"github.com/riskbot/riskbot/storage"
 )
 
 // Store is what the adapter reads and writes itself, besides what the bot
-// does: the matches, their logs, and the seats' API tokens (kept hashed
-// in the settings store).
+// does: where the matches stand and their logs, the channels, and the
+// settings (the browsers, their names, the seats' API tokens, kept
+// hashed). Head and OpenHead say where a match stands without loading it:
+// the matches themselves are read through the bot's cache (bot.Matches).
+// It is the sum of what the parts the Server wires read, each declaring
+// the methods it calls.
 type Store interface {
-	// Head and OpenHead say where a match stands without loading it: the
-	// matches themselves are read through the bot's cache (bot.Matches).
-	Head(ctx context.Context, id int64) (storage.Head, error)
-	OpenHead(ctx context.Context, channel string) (storage.Head, error)
-	OpenChannels(ctx context.Context, prefix string) ([]storage.Occupant, error)
-	// ClosedChannels lists the channels whose latest match is over, the
-	// most recently closed first: those the server restores as it starts.
-	ClosedChannels(ctx context.Context, prefix string, limit int) ([]storage.Occupant, error)
-	Export(ctx context.Context, id int64) (*storage.Export, error)
-	ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error)
-	Setting(ctx context.Context, scope, id string) (json.RawMessage, error)
-	SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error
-	// Settings, OpenMatches and Seated serve the page's limits: its names
-	// (read once), the matches its visitors host, and whether a name has a
-	// match under way.
-	Settings(ctx context.Context) ([]storage.Setting, error)
-	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
-	Seated(ctx context.Context, user, prefix string, limit int) ([]storage.Match, error)
-}
-
-// Prefix starts the names of the channels of the page.
-const Prefix = "web:"
-
-// consolePrefix starts the console's channels: the page plays them too
-// (?c=console:NAME), so that a match begun in the terminal goes on in the
-// browser, as the people the console knows by the same names.
-const consolePrefix = "console:"
-
-// platform is the prefix of a channel's users: "console:" in the
-// console's channels, "discord:" in Discord's (the Activity's), "web:" in
-// the page's.
-func platform(channel string) string {
-	switch {
-	case strings.HasPrefix(channel, consolePrefix):
-		return consolePrefix
-	case strings.HasPrefix(channel, discordPrefix):
-		return discordPrefix
-	}
-	return Prefix
+	apiStore     // the match API: heads, logs, tokens
+	playStore    // the page's requests: the open channels and matches
+	feedStore    // the feeds: the channels to restore
+	browserStore // the sessions and their names: settings, seats
 }
 
 // Server serves the page, the spectators' pages and the match API. It is
@@ -84,7 +48,7 @@ func platform(channel string) string {
 // spectators), guard (the gates in front of the handlers), and the
 // Activity's side.
 type Server struct {
-	store Store
+	store headStore
 	bot   *bot.Bot
 	log   *slog.Logger
 
@@ -203,91 +167,6 @@ func New(cfg Config) *Server {
 // SetBot attaches the bot the page talks to.
 func (s *Server) SetBot(b *bot.Bot) { s.bot, s.feeds.bot, s.api.bot, s.play.bot = b, b, b, b }
 
-// Handler returns the HTTP handler of everything the server serves.
-func (s *Server) Handler() http.Handler {
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /{$}", s.page)
-	mux.HandleFunc("GET /static/{file}", static)
-	mux.HandleFunc("GET /web/words", s.words)
-	mux.HandleFunc("GET /web/channels", s.play.channels)
-	mux.HandleFunc("GET /web/channel", s.play.channelInfo)
-	mux.HandleFunc("GET /web/events", s.guard.bounded(s.play.events))
-	mux.HandleFunc("GET /web/names", s.naming.listNames)
-	mux.HandleFunc("POST /web/names", s.guard.limited(s.guard.fromPage(s.naming.addName)))
-	mux.HandleFunc("POST /web/forget", s.guard.limited(s.guard.fromPage(s.naming.forgetName)))
-	mux.HandleFunc("POST /web/code", s.guard.limited(s.guard.fromPage(s.naming.code)))
-	mux.HandleFunc("POST /web/operator", s.guard.limited(s.guard.fromPage(s.naming.operator)))
-	mux.HandleFunc("POST /web/command", s.guard.limited(s.guard.fromPage(s.play.command)))
-	mux.HandleFunc("GET /web/maps", s.guard.limited(s.listMaps))
-	mux.HandleFunc("POST /web/maps", s.guard.limited(s.guard.fromPageAs("multipart/form-data", s.uploadMap)))
-	mux.HandleFunc("POST /web/maps/remove", s.guard.limited(s.guard.fromPage(s.removeMap)))
-	mux.HandleFunc("POST /web/click", s.guard.limited(s.guard.fromPage(s.play.click)))
-	mux.HandleFunc("POST /web/say", s.guard.limited(s.guard.fromPage(s.play.say)))
-	mux.HandleFunc("GET /web/complete", s.guard.limited(s.play.complete))
-	mux.HandleFunc("GET /web/board", s.guard.limited(s.play.board))
-	mux.HandleFunc("POST /web/token", s.guard.limited(s.guard.fromPage(s.play.token)))
-	mux.HandleFunc("GET /web/img/{id}", s.play.image)
-	mux.HandleFunc("GET /watch/{id}", s.watchers.watchPage)
-	mux.HandleFunc("GET /watch/{id}/events", s.guard.limited(s.guard.bounded(s.watchers.watchEvents)))
-	mux.HandleFunc("GET /api/matches/{id}", s.guard.limited(s.api.apiMatch))
-	mux.HandleFunc("GET /api/matches/{id}/commands", s.guard.limited(s.api.apiCommands))
-	mux.HandleFunc("POST /api/matches/{id}/commands", s.guard.limited(s.api.apiPlay))
-	mux.HandleFunc("GET /api/matches/{id}/map.png", s.guard.limited(s.api.apiMap))
-	mux.HandleFunc("GET /api/matches/{id}/regions", s.guard.limited(s.api.apiRegions))
-	mux.HandleFunc("GET /api/matches/{id}/regions.png", s.guard.limited(s.api.apiRegionsPNG))
-	if s.activity != nil {
-		// Discord's client frames the Activity: it may, and nobody else.
-		return onlyHosts(s.hosts, secure(s.activityGate(mux), s.activity.csp))
-	}
-	return onlyHosts(s.hosts, secure(mux, "'none'"))
-}
-
-// secure sets the headers every answer carries: nothing from elsewhere may
-// run in the page, and only frames (the Activity's Discord) may frame it.
-func secure(h http.Handler, frames string) http.Handler {
-	csp := "default-src 'self'; img-src 'self' data:; frame-ancestors " + frames
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hd := w.Header()
-		hd.Set("Content-Security-Policy", csp)
-		hd.Set("X-Content-Type-Options", "nosniff")
-		hd.Set("Referrer-Policy", "no-referrer")
-		h.ServeHTTP(w, r)
-	})
-}
-
-// randomHex returns n random bytes in hex.
-func randomHex(n int) string {
-	b := make([]byte, n)
-	if _, err := rand.Read(b); err != nil {
-		panic(err) // crypto/rand does not fail on supported systems
-	}
-	return hex.EncodeToString(b)
-}
-
-// userID is the page's identity for a player name.
-func userID(name string) string { return Prefix + strings.ToLower(name) }
-
-// userIn is the player name as a user of channel's platform.
-func userIn(channel, name string) chat.User {
-	return chat.User{ID: platform(channel) + strings.ToLower(name), Name: name}
-}
-
-// checkName checks a player name typed in the page.
-func checkName(name string) error {
-	if name == "" || len([]rune(name)) > 32 {
-		return errors.New("a player name has 1 to 32 characters")
-	}
-	for _, r := range name {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' && r != '.' && r != ' ' {
-			return errors.New("a player name has letters, digits, spaces, '_', '-' and '.' only")
-		}
-	}
-	if strings.TrimSpace(name) != name {
-		return errors.New("a player name does not start or end with a space")
-	}
-	return nil
-}
-
 // form is what every form of the page names: its channel, and the player
 // acting in it. A request's body embeds it.
 type form struct {
@@ -379,16 +258,4 @@ func pageChannel(name string) (string, error) {
 		}
 	}
 	return prefix + strings.ToLower(name), nil
-}
-
-// writeJSON answers with v as JSON.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
-}
-
-// problem answers with an error as JSON: {"error": "..."}.
-func problem(w http.ResponseWriter, status int, format string, args ...any) {
-	writeJSON(w, status, map[string]string{"error": fmt.Sprintf(format, args...)})
 }

@@ -219,13 +219,21 @@ func parseFlags(fs *flagSet, args []string) error {
 	return nil
 }
 
-func runVersion(_ context.Context, e env) error {
-	fs := newFlags(e, "version", "\n\nPrints the version of this program, and the commit it was built from if known.")
-	if err := parseFlags(fs, e.args); err != nil {
+// parseNoArgs parses the flags of a command that takes no argument.
+func parseNoArgs(fs *flagSet, args []string) error {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usageError("unexpected argument %q", fs.Arg(0))
+	}
+	return nil
+}
+
+func runVersion(_ context.Context, e env) error {
+	fs := newFlags(e, "version", "\n\nPrints the version of this program, and the commit it was built from if known.")
+	if err := parseNoArgs(fs, e.args); err != nil {
+		return err
 	}
 	v := "(devel)"
 	if bi, ok := debug.ReadBuildInfo(); ok {

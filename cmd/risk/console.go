@@ -26,9 +26,8 @@ func runConsole(ctx context.Context, e env) error {
 	channel := fs.String("channel", "main", "channel `name`: one match per channel; web:NAME plays the page's channel NAME (risk web), as its players")
 	name := fs.String("name", "", "your player `name` for lines that do not start with NAME: (default: your login name, else Player)")
 	seed := fs.Uint64("seed", 0, "seed for new matches (0: random); a fixed seed replays a transcript exactly")
-	paletteName := paletteFlag(fs)
+	bf := botFlagsOf(fs)
 	language := fs.String("lang", "", "your `language` and the new matches' (en, fr; default: $LANG's if the bot has it, else English)")
-	lobbyDays := lobbyFlag(fs)
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
@@ -37,11 +36,7 @@ func runConsole(ctx context.Context, e env) error {
 	} else if _, err := console.ParseLine("/as "+*name, ""); err != nil {
 		return usageError("--name %q: %v", *name, err)
 	}
-	ttl, err := lobbyTTL(*lobbyDays)
-	if err != nil {
-		return err
-	}
-	palette, err := parsePalette(*paletteName)
+	palette, ttl, err := bf.values()
 	if err != nil {
 		return err
 	}

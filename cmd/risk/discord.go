@@ -38,8 +38,7 @@ func runDiscord(ctx context.Context, e env) error {
 	shardFlag := fs.String("shard", "", "connect to the gateway as shard `I/N` of N (only shard 0 registers /risk)")
 	metricsAddr := fs.String("metrics", "", "serve /metrics (Prometheus), /healthz and /readyz on `ADDR` (host:port)")
 	verbose := fs.Bool("v", false, "log every interaction")
-	paletteName := paletteFlag(fs)
-	lobbyDays := lobbyFlag(fs)
+	bf := botFlagsOf(fs)
 	instance := instanceFlag(fs)
 	check := fs.Bool("check", false, "check the setup (token, application, /risk, database; with --http the public key) and exit: 0 if all is well")
 	channel := fs.String("channel", "", "with --check: check the bot's permissions in the channel of this `ID`")
@@ -51,11 +50,7 @@ func runDiscord(ctx context.Context, e env) error {
 	if err := checkConns(conns); err != nil {
 		return err
 	}
-	ttl, err := lobbyTTL(*lobbyDays)
-	if err != nil {
-		return err
-	}
-	palette, err := parsePalette(*paletteName)
+	palette, ttl, err := bf.values()
 	if err != nil {
 		return err
 	}
@@ -154,19 +149,13 @@ func runDiscord(ctx context.Context, e env) error {
 		}
 		defer stopMetrics()
 	}
-	timers, stopTimers := context.WithCancel(ctx)
-	timersDone := make(chan struct{})
-	go func() {
-		defer close(timersDone)
-		b.RunTimers(timers, time.Minute)
-	}()
+	stopTimers := startTimers(ctx, b, time.Minute)
 	if *httpAddr != "" {
 		err = serveHTTP(ctx, a, b, m, key, *httpAddr, *conns)
 	} else {
 		err = a.Run(ctx, b)
 	}
 	stopTimers()
-	<-timersDone
 	if err == nil {
 		log.Info("stopped")
 	}

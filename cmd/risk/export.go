@@ -36,12 +36,10 @@ func runExport(ctx context.Context, e env) error {
 	id := flags.Int64("match", 0, "the match `id` (--list shows them)")
 	full := flags.Bool("full", false, "print all of a match still open, the seed and every hidden thing (the host's export, to move the match)")
 	list := flags.Bool("list", false, "list the stored matches instead: id, channel, status, commands, last change")
-	if err := parseFlags(flags, e.args); err != nil {
+	if err := parseNoArgs(flags, e.args); err != nil {
 		return err
 	}
 	switch {
-	case flags.NArg() > 0:
-		return usageError("unexpected argument %q", flags.Arg(0))
 	case *list && (*channel != "" || *id != 0 || *full):
 		return usageError("--list lists the matches: give it alone (with --db)")
 	case !*list && (*channel == "") == (*id == 0):
@@ -82,9 +80,18 @@ func runExport(ctx context.Context, e env) error {
 	return json.NewEncoder(e.stdout).Encode(x)
 }
 
+// archive is what risk export reads: the matches listed, a channel's
+// history, a match whole.
+type archive interface {
+	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
+	Finished(ctx context.Context, limit int) ([]storage.Match, error)
+	History(ctx context.Context, channel string) ([]storage.Match, error)
+	Export(ctx context.Context, id int64) (*storage.Export, error)
+}
+
 // listMatches writes every stored match, open ones first, then ended ones,
 // the most recent first.
-func listMatches(ctx context.Context, w io.Writer, db store) error {
+func listMatches(ctx context.Context, w io.Writer, db archive) error {
 	open, err := db.OpenMatches(ctx, "")
 	if err != nil {
 		return err
@@ -110,7 +117,7 @@ func listMatches(ctx context.Context, w io.Writer, db store) error {
 // pick returns the channel's open match, or else its latest. A channel
 // named without its adapter's prefix ("quickstart", "#caps") is looked for
 // under each adapter's; a name found under several is refused, naming them.
-func pick(ctx context.Context, db store, channel string) (int64, error) {
+func pick(ctx context.Context, db archive, channel string) (int64, error) {
 	name := strings.TrimPrefix(channel, "#")
 	tries := []string{name}
 	if !strings.Contains(name, ":") {

@@ -46,6 +46,19 @@ func openLibrary(ctx context.Context, e env, path *string, create bool) (store, 
 	return db, &server.Library{Store: db, Now: time.Now}, nil
 }
 
+// openWithArgs parses the flags of a library's subcommand that takes n
+// arguments (want says which, when they are not given), and opens the
+// database of --db and its library.
+func openWithArgs(ctx context.Context, e env, fs *flagSet, path *string, n int, want string) (store, *server.Library, error) {
+	if err := parseFlags(fs, interspersed(fs, e.args)); err != nil {
+		return nil, nil, err
+	}
+	if fs.NArg() != n {
+		return nil, nil, usageError("%s", want)
+	}
+	return openLibrary(ctx, e, path, false)
+}
+
 // libraryError words a library's refusal for the terminal.
 func libraryError(err error, scope string) error {
 	var conflict *storage.MapConflictError
@@ -107,11 +120,8 @@ func runMapList(ctx context.Context, e env) error {
 	fs := newFlags(e, "map list", "[--scope S] [--db PATH]\n\nLists the maps of a library.")
 	path := dbFlag(fs, "")
 	scope := scopeFlag(fs)
-	if err := parseFlags(fs, e.args); err != nil {
+	if err := parseNoArgs(fs, e.args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usageError("unexpected argument %q", fs.Arg(0))
 	}
 	db, lib, err := openLibrary(ctx, e, path, false)
 	if err != nil {
@@ -159,13 +169,7 @@ func runMapRename(ctx context.Context, e env) error {
 	fs := newFlags(e, "map rename", "OLD NEW [--scope S] [--db PATH]\n\nRenames a map of a library; matches played on it keep it.")
 	path := dbFlag(fs, "")
 	scope := scopeFlag(fs)
-	if err := parseFlags(fs, interspersed(fs, e.args)); err != nil {
-		return err
-	}
-	if fs.NArg() != 2 {
-		return usageError("want the map's name and its new name")
-	}
-	db, lib, err := openLibrary(ctx, e, path, false)
+	db, lib, err := openWithArgs(ctx, e, fs, path, 2, "want the map's name and its new name")
 	if err != nil {
 		return err
 	}
@@ -185,13 +189,7 @@ func runMapRemove(ctx context.Context, e env) error {
 		"the database: the matches played on it still replay.")
 	path := dbFlag(fs, "")
 	scope := scopeFlag(fs)
-	if err := parseFlags(fs, interspersed(fs, e.args)); err != nil {
-		return err
-	}
-	if fs.NArg() != 1 {
-		return usageError("want one map name")
-	}
-	db, lib, err := openLibrary(ctx, e, path, false)
+	db, lib, err := openWithArgs(ctx, e, fs, path, 1, "want one map name")
 	if err != nil {
 		return err
 	}
@@ -211,13 +209,7 @@ func runMapExport(ctx context.Context, e env) error {
 		".map file and its two images, as they were checked and stored.")
 	path := dbFlag(fs, "")
 	scope := scopeFlag(fs)
-	if err := parseFlags(fs, interspersed(fs, e.args)); err != nil {
-		return err
-	}
-	if fs.NArg() != 2 {
-		return usageError("want the map's name and a folder")
-	}
-	db, lib, err := openLibrary(ctx, e, path, false)
+	db, lib, err := openWithArgs(ctx, e, fs, path, 2, "want the map's name and a folder")
 	if err != nil {
 		return err
 	}

@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
-	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/engine/luck"
 )
 
@@ -22,13 +20,9 @@ func runLuck(_ context.Context, e env) error {
 		return usageError("want one FILE")
 	}
 	file := flags.Arg(0)
-	data, err := readInput(e, file)
+	rec, err := readRecord(e, file)
 	if err != nil {
 		return err
-	}
-	var rec engine.Record
-	if err := json.Unmarshal(data, &rec); err != nil {
-		return fmt.Errorf("%s: %w", file, err)
 	}
 	r, err := luck.Of(rec)
 	if err != nil {

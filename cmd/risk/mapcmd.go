@@ -138,11 +138,8 @@ func runMapGenerate(_ context.Context, e env) error {
 	seed := fs.Uint64("seed", 0, "the seed (required)")
 	size := fs.String("size", "normal", "small (12-18 territories), normal (20-28) or large (30-40)")
 	asJSON := fs.Bool("json", false, "print the map as JSON")
-	if err := parseFlags(fs, e.args); err != nil {
+	if err := parseNoArgs(fs, e.args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usageError("unexpected argument %q", fs.Arg(0))
 	}
 	if !fs.given("seed") {
 		return usageError("want --seed N")

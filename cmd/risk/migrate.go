@@ -33,12 +33,10 @@ func runMigrate(ctx context.Context, e env) error {
 	from := fs.String("from", "", "the database to copy from (must exist)")
 	to := fs.String("to", "", "the database to copy into (created if it is a missing file; must hold no match)")
 	unverified := fs.Bool("unverified", false, "copy a match whose dice do not follow from its seed all the same, marked so")
-	if err := parseFlags(fs, e.args); err != nil {
+	if err := parseNoArgs(fs, e.args); err != nil {
 		return err
 	}
 	switch {
-	case fs.NArg() > 0:
-		return usageError("unexpected argument %q", fs.Arg(0))
 	case *from == "" || *to == "":
 		return usageError("give --from and --to")
 	case *from == *to:
@@ -76,12 +74,35 @@ type copied struct {
 	unverified                          []string
 }
 
+// migrateSource is what risk migrate reads of the database it copies:
+// every match whole, the queued posts, the libraries and the settings.
+type migrateSource interface {
+	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
+	Finished(ctx context.Context, limit int) ([]storage.Match, error)
+	Export(ctx context.Context, id int64) (*storage.Export, error)
+	Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error)
+	Libraries(ctx context.Context) ([]storage.LibraryMap, error)
+	MapFiles(ctx context.Context, name string) (storage.MapFiles, error)
+	Settings(ctx context.Context) ([]storage.Setting, error)
+}
+
+// migrateTarget is what risk migrate reads and writes of the database it
+// copies into: that it holds no match, then the copies.
+type migrateTarget interface {
+	OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error)
+	Finished(ctx context.Context, limit int) ([]storage.Match, error)
+	Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error)
+	Save(ctx context.Context, id, version int64, c storage.Change, now time.Time) (int64, error)
+	AddMap(ctx context.Context, m storage.LibraryMap, f storage.MapFiles, now time.Time) error
+	SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error
+}
+
 // migrate copies src into dst, which must hold no match. Matches are
 // imported in the order of their ids, so that each channel's history
 // keeps its order. The dice of every match that started are checked
 // first: if a match's do not follow from its seed, nothing is copied,
 // unless unverified, which copies it marked so.
-func migrate(ctx context.Context, src, dst store, now time.Time, unverified bool) (copied, error) {
+func migrate(ctx context.Context, src migrateSource, dst migrateTarget, now time.Time, unverified bool) (copied, error) {
 	var n copied
 	held, err := dst.OpenMatches(ctx, "")
 	if err != nil {

@@ -15,12 +15,10 @@ func runOdds(_ context.Context, e env) error {
 	a := fs.Int("attackers", 0, "armies on the attacking territory, including the one that stays")
 	d := fs.Int("defenders", 0, "armies on the defending territory")
 	asJSON := fs.Bool("json", false, "print JSON")
-	if err := parseFlags(fs, e.args); err != nil {
+	if err := parseNoArgs(fs, e.args); err != nil {
 		return err
 	}
 	switch {
-	case fs.NArg() > 0:
-		return usageError("unexpected argument %q", fs.Arg(0))
 	case !fs.given("attackers") || !fs.given("defenders"):
 		return usageError("give --attackers and --defenders, e.g. risk odds --attackers 10 --defenders 6")
 	}

@@ -2,12 +2,9 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 
-	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/render"
 )
 
@@ -24,32 +21,19 @@ func runRender(ctx context.Context, e env) error {
 	if err := parseFlags(flags, e.args); err != nil {
 		return err
 	}
-	switch {
-	case flags.NArg() > 0:
-		return usageError("unexpected argument %q", flags.Arg(0))
-	case *match == "":
-		return usageError("--match is required")
-	case *out == "":
-		return usageError("--out is required")
-	case *at < -1:
+	if err := checkDrawn(flags, *match, *out); err != nil {
+		return err
+	}
+	if *at < -1 {
 		return usageError("--at must be 0 or more")
 	}
 	pal, err := parsePalette(*palette)
 	if err != nil {
 		return err
 	}
-	var data []byte
-	if *match == "-" {
-		data, err = io.ReadAll(e.stdin)
-	} else {
-		data, err = os.ReadFile(*match)
-	}
+	rec, err := readRecord(e, *match)
 	if err != nil {
 		return err
-	}
-	var rec engine.Record
-	if err := json.Unmarshal(data, &rec); err != nil {
-		return fmt.Errorf("%s: %w", *match, err)
 	}
 	g, err := rec.Game(*at)
 	if err != nil {

@@ -2,14 +2,12 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/render"
 )
 
@@ -29,14 +27,11 @@ func runReplay(ctx context.Context, e env) error {
 	if err := parseFlags(flags, e.args); err != nil {
 		return err
 	}
+	if err := checkDrawn(flags, *match, *out); err != nil {
+		return err
+	}
 	ext := strings.ToLower(filepath.Ext(*out))
 	switch {
-	case flags.NArg() > 0:
-		return usageError("unexpected argument %q", flags.Arg(0))
-	case *match == "":
-		return usageError("--match is required")
-	case *out == "":
-		return usageError("--out is required")
 	case ext != ".gif" && ext != ".png":
 		return usageError("--out must end in .gif (animation) or .png (small multiples), not %q", *out)
 	case *limit <= 0:
@@ -50,13 +45,9 @@ func runReplay(ctx context.Context, e env) error {
 	if err != nil {
 		return err
 	}
-	data, err := readInput(e, *match)
+	rec, err := readRecord(e, *match)
 	if err != nil {
 		return err
-	}
-	var rec engine.Record
-	if err := json.Unmarshal(data, &rec); err != nil {
-		return fmt.Errorf("%s: %w", *match, err)
 	}
 	turns, err := rec.Turns()
 	if err != nil {

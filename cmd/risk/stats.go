@@ -81,12 +81,22 @@ func runStats(ctx context.Context, e env) error {
 	return nil
 }
 
+// results is what risk stats reads and records: the finished matches
+// whole, their results, and the standings made of them.
+type results interface {
+	Finished(ctx context.Context, limit int) ([]storage.Match, error)
+	Export(ctx context.Context, id int64) (*storage.Export, error)
+	RecordResult(ctx context.Context, r storage.Result) error
+	Leaderboard(ctx context.Context, server string, rules state.Rules, limit int) ([]storage.Standing, error)
+	PlayerStats(ctx context.Context, server, player string) ([]storage.Standing, error)
+}
+
 // recordResults records the result of every finished match, as the bot
 // stored it: the server and the computers' levels from its data, the
 // places from the log (engine.Record.Ranking). A match imported without
 // --rated is left out: whoever wrote its file chose whom it credits (the
 // standings would not count it anyway).
-func recordResults(ctx context.Context, db store, out io.Writer) error {
+func recordResults(ctx context.Context, db results, out io.Writer) error {
 	ms, err := db.Finished(ctx, 0)
 	if err != nil {
 		return err

@@ -48,11 +48,8 @@ func runTournament(ctx context.Context, e env) error {
 	style := fs.Float64("style", 0, "style of normal and hard, -1 defensive .. +1 aggressive")
 	asJSON := fs.Bool("json", false, "print JSON")
 	quiet := fs.Bool("quiet", false, "no progress bar")
-	if err := parseFlags(fs, e.args); err != nil {
+	if err := parseNoArgs(fs, e.args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usageError("unexpected argument %q", fs.Arg(0))
 	}
 	rs, err := state.ParseRules(*rules)
 	if err != nil {

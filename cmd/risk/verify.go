@@ -65,3 +65,31 @@ func readInput(e env, file string) ([]byte, error) {
 	}
 	return os.ReadFile(file)
 }
+
+// readRecord reads an exported match from a file named on the command line
+// ("-" being standard input).
+func readRecord(e env, file string) (engine.Record, error) {
+	var rec engine.Record
+	data, err := readInput(e, file)
+	if err != nil {
+		return rec, err
+	}
+	if err := json.Unmarshal(data, &rec); err != nil {
+		return rec, fmt.Errorf("%s: %w", file, err)
+	}
+	return rec, nil
+}
+
+// checkDrawn checks the flags of the commands that draw an exported match
+// (risk render, risk replay): no argument, and --match and --out given.
+func checkDrawn(flags *flagSet, match, out string) error {
+	switch {
+	case flags.NArg() > 0:
+		return usageError("unexpected argument %q", flags.Arg(0))
+	case match == "":
+		return usageError("--match is required")
+	case out == "":
+		return usageError("--out is required")
+	}
+	return nil
+}

@@ -28,23 +28,15 @@ func runWeb(ctx context.Context, e env) error {
 	hostList := fs.String("host", "", "the `names` the server is reached by, comma-separated, besides localhost and addresses (the machine's name, or a TLS proxy's; with the port if not the scheme's, e.g. box.lan:8443; http://NAME for one served over plain HTTP): requests for any other name get 421")
 	db := dbFlag(fs, "shared with the console")
 	seed := fs.Uint64("seed", 0, "seed for new matches (0: random)")
-	paletteName := paletteFlag(fs)
-	lobbyDays := lobbyFlag(fs)
+	bf := botFlagsOf(fs)
 	conns := connFlags(fs)
-	if err := parseFlags(fs, e.args); err != nil {
+	if err := parseNoArgs(fs, e.args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usageError("unexpected argument %q", fs.Arg(0))
 	}
 	if err := checkConns(conns); err != nil {
 		return err
 	}
-	ttl, err := lobbyTTL(*lobbyDays)
-	if err != nil {
-		return err
-	}
-	palette, err := parsePalette(*paletteName)
+	palette, ttl, err := bf.values()
 	if err != nil {
 		return err
 	}
@@ -98,13 +90,7 @@ func runWeb(ctx context.Context, e env) error {
 	}
 	// The clock: deadlines, reminders, and computer players left waiting
 	// by an earlier run.
-	timers, stopTimers := context.WithCancel(ctx)
-	timersDone := make(chan struct{})
-	go func() {
-		defer close(timersDone)
-		b.RunTimers(timers, 15*time.Second)
-	}()
-	defer func() { stopTimers(); <-timersDone }()
+	defer startTimers(ctx, b, 15*time.Second)()
 	return srv.Serve(ctx, ln, *conns)
 }
 

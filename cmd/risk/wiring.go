@@ -17,30 +17,25 @@ import (
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/look"
 	"github.com/riskbot/riskbot/bot/metrics"
+	"github.com/riskbot/riskbot/bot/web"
 	"github.com/riskbot/riskbot/render"
 	"github.com/riskbot/riskbot/state"
-	"github.com/riskbot/riskbot/storage"
 	"github.com/riskbot/riskbot/storage/postgres"
 	"github.com/riskbot/riskbot/storage/sqlite"
 )
 
 // store is what the subcommands need of a database, SQLite or PostgreSQL:
-// what the bot needs, plus exporting, listing and closing.
+// the sum of what the parts they wire declare (the bot, its metrics, the
+// page) and of what the subcommands that read it themselves declare,
+// each the methods it calls; and closing.
 type store interface {
 	bot.Store
 	metrics.Database
-	Export(ctx context.Context, id int64) (*storage.Export, error)
-	ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error)
-	Finished(ctx context.Context, limit int) ([]storage.Match, error)
-	ClosedChannels(ctx context.Context, prefix string, limit int) ([]storage.Occupant, error)
-	Settings(ctx context.Context) ([]storage.Setting, error)
-	Libraries(ctx context.Context) ([]storage.LibraryMap, error)
-	MapFiles(ctx context.Context, name string) (storage.MapFiles, error)
-	AddMap(ctx context.Context, m storage.LibraryMap, f storage.MapFiles, now time.Time) error
-	Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error)
-	RecordResult(ctx context.Context, r storage.Result) error
-	Leaderboard(ctx context.Context, server string, rules state.Rules, limit int) ([]storage.Standing, error)
-	PlayerStats(ctx context.Context, server, player string) ([]storage.Standing, error)
+	web.Store     // risk web, and the Activity's page
+	archive       // risk export
+	results       // risk stats
+	migrateSource // risk migrate, from
+	migrateTarget // and to
 	Close() error
 }
 
@@ -100,6 +95,20 @@ func newBot(d botDeps) (*bot.Bot, error) {
 		PlayOnMap: d.playOnMap}))
 }
 
+// startTimers runs the bot's clock (bot.RunTimers: deadlines, reminders,
+// and the computer players left waiting by an earlier run), checking
+// every interval, until the stop it returns is called; stop waits for the
+// clock to end.
+func startTimers(ctx context.Context, b *bot.Bot, every time.Duration) (stop func()) {
+	timers, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		b.RunTimers(timers, every)
+	}()
+	return func() { cancel(); <-done }
+}
+
 // timedRenderer tells the metrics how long each map takes.
 type timedRenderer struct {
 	r look.Renderer
@@ -114,6 +123,31 @@ func (t timedRenderer) Render(ctx context.Context, s *state.State) ([]byte, erro
 	start := time.Now()
 	defer func() { t.m.Render(time.Since(start)) }()
 	return t.r.Render(ctx, s)
+}
+
+// botFlags are the flags of every command that runs the bot: the
+// palette of the matches that choose none, and how long a lobby may wait.
+type botFlags struct {
+	palette   *string
+	lobbyDays *float64
+}
+
+// botFlagsOf defines --palette and --lobby-days on fs.
+func botFlagsOf(fs *flagSet) botFlags {
+	return botFlags{palette: paletteFlag(fs), lobbyDays: lobbyFlag(fs)}
+}
+
+// values reads the flags, once parsed: --lobby-days's, then --palette's.
+func (f botFlags) values() (render.Palette, time.Duration, error) {
+	ttl, err := lobbyTTL(*f.lobbyDays)
+	if err != nil {
+		return 0, 0, err
+	}
+	palette, err := parsePalette(*f.palette)
+	if err != nil {
+		return 0, 0, err
+	}
+	return palette, ttl, nil
 }
 
 // lobbyFlag defines --lobby-days on fs.

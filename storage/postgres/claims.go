@@ -7,8 +7,15 @@ import (
 	"slices"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riskbot/riskbot/storage"
 )
+
+// claims is the store's part that hands out work one process of several
+// must do once: the due timers and the queued posts, claimed for a lease,
+// and the named leases themselves.
+// DB embeds it: its methods are the store's.
+type claims struct{ pool *pgxpool.Pool }
 
 // Claims (migration 0005): work that one process must do once. Each claim
 // is one statement: the candidates are locked with FOR UPDATE SKIP LOCKED,
@@ -38,12 +45,12 @@ var freeTimers = `(` + free("m.") + ` OR m.claim_version IS DISTINCT FROM h.vers
 // it by moving the version on. A claim taken while a save was committing
 // may record the version before it, and is then free at once; its holder
 // acts on a stale version, which the store refuses.
-func (db *DB) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Timer, error) {
+func (cl *claims) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Timer, error) {
 	const op = "claim due timers"
 	if err := c.Check(); err != nil {
 		return nil, fmt.Errorf("storage: postgres: %s: %w", op, err)
 	}
-	ms, err := query(ctx, db.pool, op, storage.ScanClocks, `
+	ms, err := query(ctx, cl.pool, op, storage.ScanClocks, `
 		WITH c AS (
 			SELECT m.id, h.version FROM `+joined+`
 			WHERE m.id IN (
@@ -66,8 +73,8 @@ func (db *DB) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit
 }
 
 // ReleaseDue gives up holder's claim on the timers of match id.
-func (db *DB) ReleaseDue(ctx context.Context, id int64, holder string) error {
-	if _, err := db.pool.Exec(ctx, `UPDATE matches SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
+func (cl *claims) ReleaseDue(ctx context.Context, id int64, holder string) error {
+	if _, err := cl.pool.Exec(ctx, `UPDATE matches SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
 		WHERE id = $1 AND claim_holder = $2`, id, holder); err != nil {
 		return fail(fmt.Sprintf("release the timers of match %d", id), err)
 	}
@@ -78,12 +85,12 @@ func (db *DB) ReleaseDue(ctx context.Context, id int64, holder string) error {
 // delivered, in scope, whose claim is free, at most limit of them, oldest
 // first. A post's claim lasts until it is delivered (Delivered), the lease
 // ends or ReleasePosts.
-func (db *DB) ClaimPosts(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Post, error) {
+func (cl *claims) ClaimPosts(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Post, error) {
 	const op = "claim queued posts"
 	if err := c.Check(); err != nil {
 		return nil, fmt.Errorf("storage: postgres: %s: %w", op, err)
 	}
-	out, err := query(ctx, db.pool, op, storage.ScanPosts, `
+	out, err := query(ctx, cl.pool, op, storage.ScanPosts, `
 		WITH c AS (
 			SELECT o.id, m.channel FROM outbox o JOIN matches m ON m.id = o.match_id
 			WHERE o.created_at <= $4 AND `+storage.ScopeSQL("m.channel", "$1")+` AND `+free("o.")+`
@@ -104,8 +111,8 @@ func (db *DB) ClaimPosts(ctx context.Context, scope string, c storage.Claim, lim
 
 // ReleasePosts gives up holder's claim on the posts that version of match
 // id queued.
-func (db *DB) ReleasePosts(ctx context.Context, id, version int64, holder string) error {
-	if _, err := db.pool.Exec(ctx, `UPDATE outbox SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
+func (cl *claims) ReleasePosts(ctx context.Context, id, version int64, holder string) error {
+	if _, err := cl.pool.Exec(ctx, `UPDATE outbox SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
 		WHERE match_id = $1 AND version = $2 AND claim_holder = $3`, id, version, holder); err != nil {
 		return fail(fmt.Sprintf("release the posts of match %d version %d", id, version), err)
 	}
@@ -115,13 +122,13 @@ func (db *DB) ReleasePosts(ctx context.Context, id, version int64, holder string
 // Lease takes, or renews, the named lease for c.Holder until c.Until: it
 // succeeds if nobody holds it, its lease has ended, or c.Holder holds it
 // already, and reports false if another holder's lease runs.
-func (db *DB) Lease(ctx context.Context, name string, c storage.Claim) (bool, error) {
+func (cl *claims) Lease(ctx context.Context, name string, c storage.Claim) (bool, error) {
 	op := "take lease " + name
 	if err := c.Check(); err != nil {
 		return false, fmt.Errorf("storage: postgres: %s: %w", op, err)
 	}
 	var holder string
-	err := db.pool.QueryRow(ctx, `INSERT INTO leases (name, holder, since, until) VALUES ($1, $2, $3, $4)
+	err := cl.pool.QueryRow(ctx, `INSERT INTO leases (name, holder, since, until) VALUES ($1, $2, $3, $4)
 		ON CONFLICT (name) DO UPDATE SET
 			since = CASE WHEN leases.holder = excluded.holder THEN leases.since ELSE excluded.since END,
 			holder = excluded.holder, until = excluded.until
@@ -137,8 +144,8 @@ func (db *DB) Lease(ctx context.Context, name string, c storage.Claim) (bool, er
 }
 
 // Unlease lets go of holder's named lease.
-func (db *DB) Unlease(ctx context.Context, name, holder string) error {
-	if _, err := db.pool.Exec(ctx, `DELETE FROM leases WHERE name = $1 AND holder = $2`, name, holder); err != nil {
+func (cl *claims) Unlease(ctx context.Context, name, holder string) error {
+	if _, err := cl.pool.Exec(ctx, `DELETE FROM leases WHERE name = $1 AND holder = $2`, name, holder); err != nil {
 		return fail("let go of lease "+name, err)
 	}
 	return nil

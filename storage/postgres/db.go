@@ -25,7 +25,18 @@ import (
 
 // DB is the PostgreSQL store of hosted matches. It is safe for concurrent
 // use, by goroutines and by processes.
+//
+// Its own methods are the matches' (create, load, list, save, export and
+// import) and the database's (close, ready, stats); the other concerns are
+// parts of their own, each in its file, which DB embeds so that one *DB
+// meets the whole contract (storetest.Store). Leaderboard and PlayerStats
+// come with results, from storage.Ratings.
 type DB struct {
+	settings
+	library
+	results
+	requests
+	claims
 	pool  *pgxpool.Pool
 	every int
 	// known is the number of migrations this program knows (Ready).
@@ -99,7 +110,10 @@ func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
 	if err != nil {
 		return nil, fail("open", err)
 	}
-	db := &DB{pool: pool, every: c.snapshotEvery}
+	db := &DB{
+		settings: settings{pool}, library: library{pool}, results: newResults(pool), requests: requests{pool}, claims: claims{pool},
+		pool: pool, every: c.snapshotEvery,
+	}
 	if db.known, err = migrate(ctx, pool, embedded); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("storage: postgres: open %s@%s/%s: %w", pc.ConnConfig.User, pc.ConnConfig.Host, pc.ConnConfig.Database, err)
@@ -128,11 +142,7 @@ func (db *DB) Ready(ctx context.Context) error {
 
 // Stats counts the open matches and the queued posts.
 func (db *DB) Stats(ctx context.Context) (storage.Stats, error) {
-	st, err := storage.ScanStats(db.pool.QueryRow(ctx, `SELECT
-		(SELECT count(*) FROM matches WHERE status IN (1, 2)),
-		(SELECT count(*) FROM matches WHERE status = 2),
-		(SELECT count(*) FROM outbox),
-		(SELECT min(created_at) FROM outbox)`))
+	st, err := storage.ScanStats(db.pool.QueryRow(ctx, storage.StatsSQL))
 	if err != nil {
 		return storage.Stats{}, fail("count matches and posts", err)
 	}

@@ -8,19 +8,26 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riskbot/riskbot/storage"
 )
+
+// library is the store's part that keeps the maps' libraries and the
+// maps' files (the library and map_files tables). Loads and exports read
+// the files too, in their own transactions, through mapFiles.
+// DB embeds it: its methods are the store's.
+type library struct{ pool *pgxpool.Pool }
 
 // AddMap adds a map to its scope's library, its files stored once by
 // their hash (kept if they were there already). A name taken in the scope,
 // whatever its case, or the same files there already under any name, is a
 // *storage.MapConflictError naming the map in the way; nothing changes.
-func (db *DB) AddMap(ctx context.Context, m storage.LibraryMap, f storage.MapFiles, now time.Time) error {
+func (l *library) AddMap(ctx context.Context, m storage.LibraryMap, f storage.MapFiles, now time.Time) error {
 	if err := storage.CheckLibraryMap(m, f); err != nil {
 		return err
 	}
 	op := fmt.Sprintf("add map %q to %s", m.Name, m.Scope)
-	tx, err := db.pool.Begin(ctx)
+	tx, err := l.pool.Begin(ctx)
 	if err != nil {
 		return fail(op, err)
 	}
@@ -73,22 +80,22 @@ func mapConflict(ctx context.Context, q querier, scope, name, hash string) error
 }
 
 // Maps lists a scope's library by name.
-func (db *DB) Maps(ctx context.Context, scope string) ([]storage.LibraryMap, error) {
-	return query(ctx, db.pool, "list the maps of "+scope, storage.ScanLibrary,
+func (l *library) Maps(ctx context.Context, scope string) ([]storage.LibraryMap, error) {
+	return query(ctx, l.pool, "list the maps of "+scope, storage.ScanLibrary,
 		`SELECT `+storage.LibraryColumns+` FROM library WHERE scope = $1 ORDER BY folded COLLATE "C"`, scope)
 }
 
 // Libraries lists the maps of every scope's library, by scope and name:
 // what risk migrate copies.
-func (db *DB) Libraries(ctx context.Context) ([]storage.LibraryMap, error) {
-	return query(ctx, db.pool, "list the libraries", storage.ScanLibrary,
+func (l *library) Libraries(ctx context.Context) ([]storage.LibraryMap, error) {
+	return query(ctx, l.pool, "list the libraries", storage.ScanLibrary,
 		`SELECT `+storage.LibraryColumns+` FROM library ORDER BY scope COLLATE "C", folded COLLATE "C"`)
 }
 
 // LibraryMap returns the map of a scope's library named name, whatever
 // its case; storage.ErrNoMap if there is none.
-func (db *DB) LibraryMap(ctx context.Context, scope, name string) (storage.LibraryMap, error) {
-	m, err := storage.ScanLibraryMap(db.pool.QueryRow(ctx, `SELECT `+storage.LibraryColumns+` FROM library
+func (l *library) LibraryMap(ctx context.Context, scope, name string) (storage.LibraryMap, error) {
+	m, err := storage.ScanLibraryMap(l.pool.QueryRow(ctx, `SELECT `+storage.LibraryColumns+` FROM library
 		WHERE scope = $1 AND folded = $2`, scope, storage.FoldName(name)))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return m, fmt.Errorf("%w: %q in %s", storage.ErrNoMap, name, scope)
@@ -102,8 +109,8 @@ func (db *DB) LibraryMap(ctx context.Context, scope, name string) (storage.Libra
 // MapFiles returns the files of the map whose engine name is name
 // (storage.LibraryMap.Engine), in any library or none; storage.ErrNoMap
 // if they were never stored.
-func (db *DB) MapFiles(ctx context.Context, name string) (storage.MapFiles, error) {
-	return mapFiles(ctx, db.pool, name)
+func (l *library) MapFiles(ctx context.Context, name string) (storage.MapFiles, error) {
+	return mapFiles(ctx, l.pool, name)
 }
 
 func mapFiles(ctx context.Context, q querier, name string) (storage.MapFiles, error) {
@@ -121,12 +128,12 @@ func mapFiles(ctx context.Context, q querier, name string) (storage.MapFiles, er
 // RenameMap renames a map of a scope's library (its case alone, too);
 // storage.ErrNoMap if there is none named old, a
 // *storage.MapConflictError if another has the name new.
-func (db *DB) RenameMap(ctx context.Context, scope, old, new string) error {
+func (l *library) RenameMap(ctx context.Context, scope, old, new string) error {
 	if err := storage.CheckMapName(new); err != nil {
 		return err
 	}
 	op := fmt.Sprintf("rename map %q of %s", old, scope)
-	tx, err := db.pool.Begin(ctx)
+	tx, err := l.pool.Begin(ctx)
 	if err != nil {
 		return fail(op, err)
 	}
@@ -152,9 +159,9 @@ func (db *DB) RenameMap(ctx context.Context, scope, old, new string) error {
 
 // RemoveMap removes a map from a scope's library; storage.ErrNoMap if
 // there is none named name. Its files stay: matches played on it replay.
-func (db *DB) RemoveMap(ctx context.Context, scope, name string) error {
+func (l *library) RemoveMap(ctx context.Context, scope, name string) error {
 	op := fmt.Sprintf("remove map %q of %s", name, scope)
-	tag, err := db.pool.Exec(ctx, `DELETE FROM library WHERE scope = $1 AND folded = $2`, scope, storage.FoldName(name))
+	tag, err := l.pool.Exec(ctx, `DELETE FROM library WHERE scope = $1 AND folded = $2`, scope, storage.FoldName(name))
 	return oneChanged(tag, err, op, name, scope)
 }
 

@@ -7,13 +7,20 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riskbot/riskbot/storage"
 )
 
+// requests is the store's part that reads and prunes the requests that
+// Save records with the changes they made (Change.Request, the requests
+// table).
+// DB embeds it: its methods are the store's.
+type requests struct{ pool *pgxpool.Pool }
+
 // Applied returns the request recorded under key (Change.Request), or
 // storage.ErrNotFound.
-func (db *DB) Applied(ctx context.Context, key string) (*storage.Applied, error) {
-	a, err := storage.ScanApplied(db.pool.QueryRow(ctx, `SELECT `+storage.RequestColumns+` FROM requests WHERE key = $1`, key))
+func (rq *requests) Applied(ctx context.Context, key string) (*storage.Applied, error) {
+	a, err := storage.ScanApplied(rq.pool.QueryRow(ctx, `SELECT `+storage.RequestColumns+` FROM requests WHERE key = $1`, key))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("%w (request %s)", storage.ErrNotFound, key)
 	}
@@ -25,8 +32,8 @@ func (db *DB) Applied(ctx context.Context, key string) (*storage.Applied, error)
 
 // LastRequest returns the latest request recorded in channel, of user
 // (of anyone if user is ""), or storage.ErrNotFound.
-func (db *DB) LastRequest(ctx context.Context, channel, user string) (*storage.Applied, error) {
-	a, err := storage.ScanApplied(db.pool.QueryRow(ctx, `SELECT `+storage.RequestColumns+` FROM requests
+func (rq *requests) LastRequest(ctx context.Context, channel, user string) (*storage.Applied, error) {
+	a, err := storage.ScanApplied(rq.pool.QueryRow(ctx, `SELECT `+storage.RequestColumns+` FROM requests
 		WHERE channel = $1 AND ($2 = '' OR user_id = $2) ORDER BY created_at DESC, version DESC LIMIT 1`, channel, user))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("%w (no request in %s)", storage.ErrNotFound, channel)
@@ -39,8 +46,8 @@ func (db *DB) LastRequest(ctx context.Context, channel, user string) (*storage.A
 
 // Answered records that the request under key was answered. Answering
 // twice (or a key never recorded) is harmless.
-func (db *DB) Answered(ctx context.Context, key string, now time.Time) error {
-	if _, err := db.pool.Exec(ctx, `UPDATE requests SET answered_at = $1 WHERE key = $2 AND answered_at IS NULL`, now.UnixMilli(), key); err != nil {
+func (rq *requests) Answered(ctx context.Context, key string, now time.Time) error {
+	if _, err := rq.pool.Exec(ctx, `UPDATE requests SET answered_at = $1 WHERE key = $2 AND answered_at IS NULL`, now.UnixMilli(), key); err != nil {
 		return fail("mark request "+key+" answered", err)
 	}
 	return nil
@@ -48,8 +55,8 @@ func (db *DB) Answered(ctx context.Context, key string, now time.Time) error {
 
 // ForgetRequests deletes the requests recorded before a time and returns
 // how many.
-func (db *DB) ForgetRequests(ctx context.Context, before time.Time) (int64, error) {
-	tag, err := db.pool.Exec(ctx, `DELETE FROM requests WHERE created_at < $1`, before.UnixMilli())
+func (rq *requests) ForgetRequests(ctx context.Context, before time.Time) (int64, error) {
+	tag, err := rq.pool.Exec(ctx, `DELETE FROM requests WHERE created_at < $1`, before.UnixMilli())
 	if err != nil {
 		return 0, fail("forget old requests", err)
 	}

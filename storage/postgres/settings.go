@@ -9,14 +9,21 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riskbot/riskbot/storage"
 )
 
+// settings is the store's part that keeps the host's values by scope and
+// id (the settings table). Save reads them too, in its own transaction
+// (Change.Reads), with SettingsOf's query.
+// DB embeds it: its methods are the store's.
+type settings struct{ pool *pgxpool.Pool }
+
 // Setting returns the value stored under scope and id (SetSetting), or
 // storage.ErrNotFound.
-func (db *DB) Setting(ctx context.Context, scope, id string) (json.RawMessage, error) {
+func (s *settings) Setting(ctx context.Context, scope, id string) (json.RawMessage, error) {
 	var v []byte
-	err := db.pool.QueryRow(ctx, `SELECT value FROM settings WHERE scope = $1 AND id = $2`, scope, id).Scan(&v)
+	err := s.pool.QueryRow(ctx, `SELECT value FROM settings WHERE scope = $1 AND id = $2`, scope, id).Scan(&v)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("%w (setting %s %s)", storage.ErrNotFound, scope, id)
 	}
@@ -29,12 +36,12 @@ func (db *DB) Setting(ctx context.Context, scope, id string) (json.RawMessage, e
 // SettingsOf returns the settings stored under the scopes and ids of
 // keys (their values and times are not read), those there are, in one
 // statement (one round trip).
-func (db *DB) SettingsOf(ctx context.Context, keys ...storage.Setting) ([]storage.Setting, error) {
+func (s *settings) SettingsOf(ctx context.Context, keys ...storage.Setting) ([]storage.Setting, error) {
 	if len(keys) == 0 {
 		return nil, nil
 	}
 	scopes, ids := settingKeys(keys)
-	return query(ctx, db.pool, "read settings", storage.ScanSettings, settingsOfSQL, scopes, ids)
+	return query(ctx, s.pool, "read settings", storage.ScanSettings, settingsOfSQL, scopes, ids)
 }
 
 // settingsOfSQL reads the settings of the scopes and ids given as two
@@ -53,18 +60,18 @@ func settingKeys(keys []storage.Setting) (scopes, ids []string) {
 
 // SetSetting stores value, the host's JSON, under scope and id, replacing
 // what was there; a nil value deletes it.
-func (db *DB) SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error {
+func (s *settings) SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error {
 	op := fmt.Sprintf("store setting %s %s", scope, id)
 	if err := storage.CheckSetting(scope, id, value); err != nil {
 		return fmt.Errorf("storage: postgres: %s: %w", op, err)
 	}
 	if value == nil {
-		if _, err := db.pool.Exec(ctx, `DELETE FROM settings WHERE scope = $1 AND id = $2`, scope, id); err != nil {
+		if _, err := s.pool.Exec(ctx, `DELETE FROM settings WHERE scope = $1 AND id = $2`, scope, id); err != nil {
 			return fail(op, err)
 		}
 		return nil
 	}
-	_, err := db.pool.Exec(ctx, `INSERT INTO settings (scope, id, value, updated_at) VALUES ($1, $2, $3, $4)
+	_, err := s.pool.Exec(ctx, `INSERT INTO settings (scope, id, value, updated_at) VALUES ($1, $2, $3, $4)
 		ON CONFLICT (scope, id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
 		scope, id, string(bytes.TrimSpace(value)), now.UnixMilli())
 	if err != nil {
@@ -74,6 +81,6 @@ func (db *DB) SetSetting(ctx context.Context, scope, id string, value json.RawMe
 }
 
 // Settings lists every value stored with SetSetting, by scope and id.
-func (db *DB) Settings(ctx context.Context) ([]storage.Setting, error) {
-	return query(ctx, db.pool, "list settings", storage.ScanSettings, `SELECT scope, id, value, updated_at FROM settings ORDER BY scope, id`)
+func (s *settings) Settings(ctx context.Context) ([]storage.Setting, error) {
+	return query(ctx, s.pool, "list settings", storage.ScanSettings, `SELECT scope, id, value, updated_at FROM settings ORDER BY scope, id`)
 }

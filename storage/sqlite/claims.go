@@ -9,6 +9,12 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
+// claims is the store's part that hands out work one process of several
+// must do once: the due timers and the queued posts, claimed for a lease,
+// and the named leases themselves.
+// DB embeds it: its methods are the store's.
+type claims struct{ conns }
+
 // Claims (migration 0005): work that one process must do once. SQLite
 // serialises writers, so a claim is a read and an update in one write
 // transaction; the PostgreSQL store does the same with FOR UPDATE SKIP
@@ -23,44 +29,56 @@ func free(t string) string { return storage.FreeSQL(t, "?2", "?3", "?4") }
 // a prefix ending in ':', or one channel), whose claim is free, at most
 // limit matches' worth, earliest first. A match's claim lasts until the
 // match changes (a Save releases it), the lease ends or ReleaseDue.
-func (db *DB) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Timer, error) {
-	const op = "claim due timers"
-	if err := c.Check(); err != nil {
-		return nil, fmt.Errorf("storage: %s: %w", op, err)
-	}
-	tx, err := db.write.BeginTx(ctx, nil)
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	defer tx.Rollback()
-	now := c.Now.UnixMilli()
-	ms, err := query(ctx, tx, op, storage.ScanClocks, `SELECT id, channel, remind_at, deadline_at, version FROM matches
+func (cl *claims) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Timer, error) {
+	ms, err := claim(ctx, cl.write, "claim due timers", c, scope, limit, "matches", storage.ScanClocks,
+		func(m storage.Match) int64 { return m.ID }, `SELECT id, channel, remind_at, deadline_at, version FROM matches
 		WHERE id IN (
 			SELECT id FROM matches WHERE status = 2 AND remind_at IS NOT NULL AND remind_at <= ?4
 			UNION
 			SELECT id FROM matches WHERE status = 2 AND deadline_at IS NOT NULL AND deadline_at <= ?4)
 		AND `+storage.ScopeSQL("channel", "?1")+` AND `+free("")+`
-		ORDER BY min(coalesce(remind_at, deadline_at), coalesce(deadline_at, remind_at)), id LIMIT ?5`,
-		scope, c.Holder, c.Started.UnixMilli(), now, limit)
+		ORDER BY min(coalesce(remind_at, deadline_at), coalesce(deadline_at, remind_at)), id LIMIT ?5`)
 	if err != nil {
 		return nil, err
 	}
-	for _, m := range ms {
-		if _, err := tx.ExecContext(ctx, `UPDATE matches SET claim_holder = ?, claim_at = ?, claim_until = ? WHERE id = ?`,
-			c.Holder, now, c.Until.UnixMilli(), m.ID); err != nil {
+	return storage.DueTimers(ms, c.Now), nil
+}
+
+// claim claims for c the work that candidates selects, in one write
+// transaction: the free work in scope, at most limit, read with scan
+// (parameters ?1 scope, ?2 holder, ?3 started, ?4 now, ?5 limit), whose
+// rows of table, by id, are marked as c's. It returns the work claimed.
+func claim[T any](ctx context.Context, db *sql.DB, op string, c storage.Claim, scope string, limit int,
+	table string, scan func(storage.Rows) ([]T, error), id func(T) int64, candidates string) ([]T, error) {
+	if err := c.Check(); err != nil {
+		return nil, fmt.Errorf("storage: %s: %w", op, err)
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fail(op, err)
+	}
+	defer tx.Rollback()
+	now := c.Now.UnixMilli()
+	out, err := query(ctx, tx, op, scan, candidates, scope, c.Holder, c.Started.UnixMilli(), now, limit)
+	if err != nil {
+		return nil, err
+	}
+	for _, v := range out {
+		if _, err := tx.ExecContext(ctx, `UPDATE `+table+` SET claim_holder = ?, claim_at = ?, claim_until = ? WHERE id = ?`,
+			c.Holder, now, c.Until.UnixMilli(), id(v)); err != nil {
 			return nil, fail(op, err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
 		return nil, fail(op, err)
 	}
-	return storage.DueTimers(ms, c.Now), nil
+	return out, nil
 }
 
 // ReleaseDue gives up holder's claim on the timers of match id (the work
 // failed: another try, by any process, may claim them at once).
-func (db *DB) ReleaseDue(ctx context.Context, id int64, holder string) error {
-	if _, err := db.write.ExecContext(ctx, `UPDATE matches SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
+func (cl *claims) ReleaseDue(ctx context.Context, id int64, holder string) error {
+	if _, err := cl.write.ExecContext(ctx, `UPDATE matches SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
 		WHERE id = ? AND claim_holder = ?`, id, holder); err != nil {
 		return fail(fmt.Sprintf("release the timers of match %d", id), err)
 	}
@@ -71,41 +89,19 @@ func (db *DB) ReleaseDue(ctx context.Context, id int64, holder string) error {
 // delivered, in scope ("", a prefix ending in ':', or one channel), whose
 // claim is free, at most limit of them, oldest first. A post's claim lasts
 // until it is delivered (Delivered), the lease ends or ReleasePosts.
-func (db *DB) ClaimPosts(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Post, error) {
-	const op = "claim queued posts"
-	if err := c.Check(); err != nil {
-		return nil, fmt.Errorf("storage: %s: %w", op, err)
-	}
-	tx, err := db.write.BeginTx(ctx, nil)
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	defer tx.Rollback()
-	now := c.Now.UnixMilli()
-	out, err := query(ctx, tx, op, storage.ScanPosts, `SELECT o.id, o.match_id, m.channel, o.version, o.body, o.created_at
+func (cl *claims) ClaimPosts(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Post, error) {
+	return claim(ctx, cl.write, "claim queued posts", c, scope, limit, "outbox", storage.ScanPosts,
+		func(p storage.Post) int64 { return p.ID }, `SELECT o.id, o.match_id, m.channel, o.version, o.body, o.created_at
 		FROM outbox o JOIN matches m ON m.id = o.match_id
 		WHERE o.created_at <= ?4 AND `+storage.ScopeSQL("m.channel", "?1")+` AND `+free("o.")+`
-		ORDER BY o.id LIMIT ?5`, scope, c.Holder, c.Started.UnixMilli(), now, limit)
-	if err != nil {
-		return nil, err
-	}
-	for _, p := range out {
-		if _, err := tx.ExecContext(ctx, `UPDATE outbox SET claim_holder = ?, claim_at = ?, claim_until = ? WHERE id = ?`,
-			c.Holder, now, c.Until.UnixMilli(), p.ID); err != nil {
-			return nil, fail(op, err)
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		return nil, fail(op, err)
-	}
-	return out, nil
+		ORDER BY o.id LIMIT ?5`)
 }
 
 // ReleasePosts gives up holder's claim on the posts that version of match
 // id queued (their delivery failed: the next try, by any process, may
 // claim them at once).
-func (db *DB) ReleasePosts(ctx context.Context, id, version int64, holder string) error {
-	if _, err := db.write.ExecContext(ctx, `UPDATE outbox SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
+func (cl *claims) ReleasePosts(ctx context.Context, id, version int64, holder string) error {
+	if _, err := cl.write.ExecContext(ctx, `UPDATE outbox SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
 		WHERE match_id = ? AND version = ? AND claim_holder = ?`, id, version, holder); err != nil {
 		return fail(fmt.Sprintf("release the posts of match %d version %d", id, version), err)
 	}
@@ -116,13 +112,13 @@ func (db *DB) ReleasePosts(ctx context.Context, id, version int64, holder string
 // succeeds if nobody holds it, its lease has ended, or c.Holder holds it
 // already (a name is one process; a restarted one takes back its own), and
 // reports false if another holder's lease runs.
-func (db *DB) Lease(ctx context.Context, name string, c storage.Claim) (bool, error) {
+func (cl *claims) Lease(ctx context.Context, name string, c storage.Claim) (bool, error) {
 	op := "take lease " + name
 	if err := c.Check(); err != nil {
 		return false, fmt.Errorf("storage: %s: %w", op, err)
 	}
 	var holder string
-	err := db.write.QueryRowContext(ctx, `INSERT INTO leases (name, holder, since, until) VALUES (?1, ?2, ?3, ?4)
+	err := cl.write.QueryRowContext(ctx, `INSERT INTO leases (name, holder, since, until) VALUES (?1, ?2, ?3, ?4)
 		ON CONFLICT (name) DO UPDATE SET
 			since = CASE WHEN leases.holder = excluded.holder THEN leases.since ELSE excluded.since END,
 			holder = excluded.holder, until = excluded.until
@@ -138,8 +134,8 @@ func (db *DB) Lease(ctx context.Context, name string, c storage.Claim) (bool, er
 }
 
 // Unlease lets go of holder's named lease (another holder's is left alone).
-func (db *DB) Unlease(ctx context.Context, name, holder string) error {
-	if _, err := db.write.ExecContext(ctx, `DELETE FROM leases WHERE name = ? AND holder = ?`, name, holder); err != nil {
+func (cl *claims) Unlease(ctx context.Context, name, holder string) error {
+	if _, err := cl.write.ExecContext(ctx, `DELETE FROM leases WHERE name = ? AND holder = ?`, name, holder); err != nil {
 		return fail("let go of lease "+name, err)
 	}
 	return nil

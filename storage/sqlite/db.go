@@ -31,7 +31,27 @@ import (
 // DB is the SQLite store of hosted matches. It is safe for concurrent use,
 // also by several processes on the same file: every change is checked
 // against the match version its writer read.
+//
+// Its own methods are the matches' (create, load, list, save, export and
+// import) and the database's (close, ready, stats, check, back up); the
+// other concerns are parts of their own, each in its file, which DB embeds
+// so that one *DB meets the whole contract (storetest.Store). Leaderboard
+// and PlayerStats come with results, from storage.Ratings.
 type DB struct {
+	conns
+	settings
+	library
+	results
+	requests
+	claims
+	// backup opens the connection Backup copies through: a reader's, but
+	// one that may write the copy, which read's connections may not.
+	backup connector
+	every  int
+}
+
+// conns are the store's two pools, which DB and each of its parts share.
+type conns struct {
 	// write has one connection: writers queue in the pool rather than spin
 	// on SQLite's lock, and every transaction on it begins IMMEDIATE, taking
 	// the write lock before reading what it will change.
@@ -39,10 +59,6 @@ type DB struct {
 	// read serves loads and lists, each in a read transaction (a consistent
 	// WAL snapshot that does not block the writer).
 	read *sql.DB
-	// backup opens the connection Backup copies through: a reader's, but
-	// one that may write the copy, which read's connections may not.
-	backup connector
-	every  int
 }
 
 // config is what Open's options set.
@@ -108,7 +124,7 @@ func open(ctx context.Context, path string, c config) (*DB, error) {
 		}
 	}
 	db := &DB{
-		write:  sql.OpenDB(connector{drv, dsn(abs, c, writer)}),
+		conns:  conns{write: sql.OpenDB(connector{drv, dsn(abs, c, writer)})},
 		backup: connector{drv, dsn(abs, c, copier)},
 		every:  c.snapshotEvery,
 	}
@@ -119,6 +135,8 @@ func open(ctx context.Context, path string, c config) (*DB, error) {
 	}
 	db.read = sql.OpenDB(connector{drv, dsn(abs, c, reader)})
 	db.read.SetMaxOpenConns(max(4, runtime.GOMAXPROCS(0)))
+	db.settings, db.library, db.results = settings{db.conns}, library{db.conns}, newResults(db.conns)
+	db.requests, db.claims = requests{db.conns}, claims{db.conns}
 	return db, nil
 }
 
@@ -198,11 +216,7 @@ func (db *DB) Ready(ctx context.Context) error {
 
 // Stats counts the open matches and the queued posts.
 func (db *DB) Stats(ctx context.Context) (storage.Stats, error) {
-	st, err := storage.ScanStats(db.read.QueryRowContext(ctx, `SELECT
-		(SELECT count(*) FROM matches WHERE status IN (1, 2)),
-		(SELECT count(*) FROM matches WHERE status = 2),
-		(SELECT count(*) FROM outbox),
-		(SELECT min(created_at) FROM outbox)`))
+	st, err := storage.ScanStats(db.read.QueryRowContext(ctx, storage.StatsSQL))
 	if err != nil {
 		return storage.Stats{}, fail("count matches and posts", err)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 
 	"github.com/riskbot/riskbot/storage"
 )
@@ -13,33 +12,25 @@ import (
 // storage.ErrNotFound if there is no such match.
 func (db *DB) Head(ctx context.Context, id int64) (storage.Head, error) {
 	h, err := db.head(ctx, `id = ?`, id)
-	if errors.Is(err, storage.ErrNotFound) {
-		return h, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
-	}
-	return h, err
+	return h, storage.NoMatch(err, id)
 }
 
 // OpenHead returns the identity and version of channel's open (lobby or
 // active) match, without its game; storage.ErrNotFound if it has none.
 func (db *DB) OpenHead(ctx context.Context, channel string) (storage.Head, error) {
 	h, err := db.head(ctx, `channel = ? AND status IN (1, 2)`, channel)
-	if errors.Is(err, storage.ErrNotFound) {
-		return h, fmt.Errorf("%w: channel %s has no open match", storage.ErrNotFound, channel)
-	}
-	return h, err
+	return h, storage.NoOpenMatch(err, channel)
 }
 
+// head reads the head of the match where says, storage.ErrNotFound if
+// there is none.
 func (db *DB) head(ctx context.Context, where string, arg any) (storage.Head, error) {
-	var h storage.Head
-	var status int
-	err := db.read.QueryRowContext(ctx, `SELECT id, channel, status, version, commands FROM matches WHERE `+where, arg).
-		Scan(&h.ID, &h.Channel, &status, &h.Version, &h.Commands)
+	h, err := storage.ScanHead(db.read.QueryRowContext(ctx, `SELECT `+storage.HeadColumns+` FROM matches WHERE `+where, arg))
 	if errors.Is(err, sql.ErrNoRows) {
-		return storage.Head{}, storage.ErrNotFound
+		return h, storage.ErrNotFound
 	}
 	if err != nil {
-		return storage.Head{}, fail("read a match's version", err)
+		return h, fail("read a match's version", err)
 	}
-	h.Status = storage.Status(status)
 	return h, nil
 }

@@ -11,16 +11,22 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
+// library is the store's part that keeps the maps' libraries and the
+// maps' files (the library and map_files tables). Loads and exports read
+// the files too, in their own transactions, through mapFiles.
+// DB embeds it: its methods are the store's.
+type library struct{ conns }
+
 // AddMap adds a map to its scope's library, its files stored once by
 // their hash (kept if they were there already). A name taken in the scope,
 // whatever its case, or the same files there already under any name, is a
 // *storage.MapConflictError naming the map in the way; nothing changes.
-func (db *DB) AddMap(ctx context.Context, m storage.LibraryMap, f storage.MapFiles, now time.Time) error {
+func (l *library) AddMap(ctx context.Context, m storage.LibraryMap, f storage.MapFiles, now time.Time) error {
 	if err := storage.CheckLibraryMap(m, f); err != nil {
 		return err
 	}
 	op := fmt.Sprintf("add map %q to %s", m.Name, m.Scope)
-	tx, err := db.write.BeginTx(ctx, nil)
+	tx, err := l.write.BeginTx(ctx, nil)
 	if err != nil {
 		return fail(op, err)
 	}
@@ -67,22 +73,22 @@ func mapConflict(ctx context.Context, tx *sql.Tx, scope, name, hash string) erro
 }
 
 // Maps lists a scope's library by name.
-func (db *DB) Maps(ctx context.Context, scope string) ([]storage.LibraryMap, error) {
-	return query(ctx, db.read, "list the maps of "+scope, storage.ScanLibrary,
+func (l *library) Maps(ctx context.Context, scope string) ([]storage.LibraryMap, error) {
+	return query(ctx, l.read, "list the maps of "+scope, storage.ScanLibrary,
 		`SELECT `+storage.LibraryColumns+` FROM library WHERE scope = ? ORDER BY folded`, scope)
 }
 
 // Libraries lists the maps of every scope's library, by scope and name:
 // what risk migrate copies.
-func (db *DB) Libraries(ctx context.Context) ([]storage.LibraryMap, error) {
-	return query(ctx, db.read, "list the libraries", storage.ScanLibrary,
+func (l *library) Libraries(ctx context.Context) ([]storage.LibraryMap, error) {
+	return query(ctx, l.read, "list the libraries", storage.ScanLibrary,
 		`SELECT `+storage.LibraryColumns+` FROM library ORDER BY scope, folded`)
 }
 
 // LibraryMap returns the map of a scope's library named name, whatever
 // its case; storage.ErrNoMap if there is none.
-func (db *DB) LibraryMap(ctx context.Context, scope, name string) (storage.LibraryMap, error) {
-	m, err := storage.ScanLibraryMap(db.read.QueryRowContext(ctx, `SELECT `+storage.LibraryColumns+` FROM library
+func (l *library) LibraryMap(ctx context.Context, scope, name string) (storage.LibraryMap, error) {
+	m, err := storage.ScanLibraryMap(l.read.QueryRowContext(ctx, `SELECT `+storage.LibraryColumns+` FROM library
 		WHERE scope = ? AND folded = ?`, scope, storage.FoldName(name)))
 	if errors.Is(err, sql.ErrNoRows) {
 		return m, fmt.Errorf("%w: %q in %s", storage.ErrNoMap, name, scope)
@@ -96,8 +102,8 @@ func (db *DB) LibraryMap(ctx context.Context, scope, name string) (storage.Libra
 // MapFiles returns the files of the map whose engine name is name
 // (storage.LibraryMap.Engine), in any library or none; storage.ErrNoMap
 // if they were never stored.
-func (db *DB) MapFiles(ctx context.Context, name string) (storage.MapFiles, error) {
-	return mapFiles(ctx, db.read, name)
+func (l *library) MapFiles(ctx context.Context, name string) (storage.MapFiles, error) {
+	return mapFiles(ctx, l.read, name)
 }
 
 func mapFiles(ctx context.Context, q querier, name string) (storage.MapFiles, error) {
@@ -115,12 +121,12 @@ func mapFiles(ctx context.Context, q querier, name string) (storage.MapFiles, er
 // RenameMap renames a map of a scope's library (its case alone, too);
 // storage.ErrNoMap if there is none named old, a
 // *storage.MapConflictError if another has the name new.
-func (db *DB) RenameMap(ctx context.Context, scope, old, new string) error {
+func (l *library) RenameMap(ctx context.Context, scope, old, new string) error {
 	if err := storage.CheckMapName(new); err != nil {
 		return err
 	}
 	op := fmt.Sprintf("rename map %q of %s", old, scope)
-	tx, err := db.write.BeginTx(ctx, nil)
+	tx, err := l.write.BeginTx(ctx, nil)
 	if err != nil {
 		return fail(op, err)
 	}
@@ -146,9 +152,9 @@ func (db *DB) RenameMap(ctx context.Context, scope, old, new string) error {
 
 // RemoveMap removes a map from a scope's library; storage.ErrNoMap if
 // there is none named name. Its files stay: matches played on it replay.
-func (db *DB) RemoveMap(ctx context.Context, scope, name string) error {
+func (l *library) RemoveMap(ctx context.Context, scope, name string) error {
 	op := fmt.Sprintf("remove map %q of %s", name, scope)
-	res, err := db.write.ExecContext(ctx, `DELETE FROM library WHERE scope = ? AND folded = ?`, scope, storage.FoldName(name))
+	res, err := l.write.ExecContext(ctx, `DELETE FROM library WHERE scope = ? AND folded = ?`, scope, storage.FoldName(name))
 	return oneChanged(res, err, op, name, scope)
 }
 

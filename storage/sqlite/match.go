@@ -40,20 +40,14 @@ func (db *DB) Create(ctx context.Context, channel string, meta json.RawMessage, 
 // *storage.CorruptError if its log does not replay.
 func (db *DB) Active(ctx context.Context, channel string) (*storage.Loaded, error) {
 	l, err := db.load(ctx, `channel = ? AND status IN (1, 2)`, channel)
-	if errors.Is(err, storage.ErrNotFound) {
-		return nil, fmt.Errorf("%w: channel %s has no open match", storage.ErrNotFound, channel)
-	}
-	return l, err
+	return l, storage.NoOpenMatch(err, channel)
 }
 
 // Load returns match id with its game rebuilt; storage.ErrNotFound if there
 // is no such match, *storage.CorruptError if its log does not replay.
 func (db *DB) Load(ctx context.Context, id int64) (*storage.Loaded, error) {
 	l, err := db.load(ctx, `id = ?`, id)
-	if errors.Is(err, storage.ErrNotFound) {
-		return nil, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
-	}
-	return l, err
+	return l, storage.NoMatch(err, id)
 }
 
 // load reads one match and rebuilds its game, all in one read transaction

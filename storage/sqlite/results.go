@@ -4,46 +4,51 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
+
+// results is the store's part that keeps finished matches' results (the
+// results table) and rates a server's players from them (storage.Ratings,
+// reading serverResults). DB embeds it: its methods are the store's.
+type results struct {
+	conns
+	storage.Ratings
+}
+
+// newResults is the results part on these connections, its ratings read
+// by serverResults.
+func newResults(c conns) results {
+	return results{c, storage.Ratings{Read: func(ctx context.Context, server string) ([]storage.ResultRow, error) {
+		return serverResults(ctx, c.read, server)
+	}}}
+}
 
 // RecordResult stores a finished match's result, once: recording the same
 // result again does nothing; a different one for the same match fails with
 // storage.ErrResultDiffers and changes nothing.
-func (db *DB) RecordResult(ctx context.Context, r storage.Result) error {
+func (rs *results) RecordResult(ctx context.Context, r storage.Result) error {
 	if err := storage.CheckResult(r); err != nil {
 		return err
 	}
 	op := fmt.Sprintf("record the result of match %d", r.Match)
 	rules, _ := r.Rules.MarshalText()
-	tx, err := db.write.BeginTx(ctx, nil)
+	tx, err := rs.write.BeginTx(ctx, nil)
 	if err != nil {
 		return fail(op, err)
 	}
 	defer tx.Rollback()
-	const stored = `SELECT ` + storage.ResultColumns + ` FROM results WHERE match_id = ? ORDER BY seat`
-	// A result recorded already is compared, never added to.
-	rows, err := query(ctx, tx, op, storage.ScanResults, stored, r.Match)
-	if err != nil {
-		return err
+	stored := func() ([]storage.ResultRow, error) {
+		return query(ctx, tx, op, storage.ScanResults, `SELECT `+storage.ResultColumns+` FROM results WHERE match_id = ? ORDER BY seat`, r.Match)
 	}
-	if len(rows) > 0 {
-		return storage.CheckRecorded(r, rows)
-	}
-	for i, s := range r.Seats {
-		_, err := tx.ExecContext(ctx, `INSERT INTO results (match_id, seat, server, rules, player, level, name, place, ended_at)
+	insert := func(i int, s storage.ResultSeat) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO results (match_id, seat, server, rules, player, level, name, place, ended_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seat) DO NOTHING`,
-			r.Match, i, r.Server, string(rules), s.Player, s.Level, s.Name, s.Place, r.Ended.UnixMilli())
-		if err != nil {
+			r.Match, i, r.Server, string(rules), s.Player, s.Level, s.Name, s.Place, r.Ended.UnixMilli()); err != nil {
 			return fail(op, err)
 		}
+		return nil
 	}
-	// What another writer stored first is compared too.
-	if rows, err = query(ctx, tx, op, storage.ScanResults, stored, r.Match); err != nil {
-		return err
-	}
-	if err := storage.CheckRecorded(r, rows); err != nil {
+	if err := storage.Record(r, stored, insert); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
@@ -52,29 +57,9 @@ func (db *DB) RecordResult(ctx context.Context, r storage.Result) error {
 	return nil
 }
 
-// Leaderboard returns a server's players under a rule set, best rated
-// first, at most limit (all if limit <= 0).
-func (db *DB) Leaderboard(ctx context.Context, server string, rules state.Rules, limit int) ([]storage.Standing, error) {
-	rows, err := db.serverResults(ctx, server)
-	if err != nil {
-		return nil, err
-	}
-	return storage.Leaderboard(rows, rules, limit), nil
-}
-
-// PlayerStats returns a player's standings on a server, one per rule set
-// played (none if they never finished a match there).
-func (db *DB) PlayerStats(ctx context.Context, server, player string) ([]storage.Standing, error) {
-	rows, err := db.serverResults(ctx, server)
-	if err != nil {
-		return nil, err
-	}
-	return storage.PlayerStats(rows, player), nil
-}
-
 // serverResults reads the results of a server that count: not those of
 // matches imported without --rated.
-func (db *DB) serverResults(ctx context.Context, server string) ([]storage.ResultRow, error) {
-	return query(ctx, db.read, "read the results of "+server, storage.ScanResults, `SELECT `+storage.ResultColumns+` FROM results
+func serverResults(ctx context.Context, q querier, server string) ([]storage.ResultRow, error) {
+	return query(ctx, q, "read the results of "+server, storage.ScanResults, `SELECT `+storage.ResultColumns+` FROM results
 		WHERE server = ? AND `+storage.Counted+` ORDER BY ended_at, match_id, seat`, server)
 }

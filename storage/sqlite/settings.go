@@ -13,11 +13,17 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
+// settings is the store's part that keeps the host's values by scope and
+// id (the settings table). Save reads them too, in its own transaction
+// (Change.Reads), with SettingsOf's query.
+// DB embeds it: its methods are the store's.
+type settings struct{ conns }
+
 // Setting returns the value stored under scope and id (SetSetting), or
 // storage.ErrNotFound.
-func (db *DB) Setting(ctx context.Context, scope, id string) (json.RawMessage, error) {
+func (s *settings) Setting(ctx context.Context, scope, id string) (json.RawMessage, error) {
 	var v string
-	err := db.read.QueryRowContext(ctx, `SELECT value FROM settings WHERE scope = ? AND id = ?`, scope, id).Scan(&v)
+	err := s.read.QueryRowContext(ctx, `SELECT value FROM settings WHERE scope = ? AND id = ?`, scope, id).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("%w (setting %s %s)", storage.ErrNotFound, scope, id)
 	}
@@ -30,11 +36,11 @@ func (db *DB) Setting(ctx context.Context, scope, id string) (json.RawMessage, e
 // SettingsOf returns the settings stored under the scopes and ids of
 // keys (their values and times are not read), those there are, in one
 // statement.
-func (db *DB) SettingsOf(ctx context.Context, keys ...storage.Setting) ([]storage.Setting, error) {
+func (s *settings) SettingsOf(ctx context.Context, keys ...storage.Setting) ([]storage.Setting, error) {
 	if len(keys) == 0 {
 		return nil, nil
 	}
-	return query(ctx, db.read, "read settings", storage.ScanSettings, settingsOfSQL(len(keys)), settingsArgs(keys)...)
+	return query(ctx, s.read, "read settings", storage.ScanSettings, settingsOfSQL(len(keys)), settingsArgs(keys)...)
 }
 
 // settingsArgs are the arguments of settingsOfSQL for keys.
@@ -54,18 +60,18 @@ func settingsOfSQL(n int) string {
 
 // SetSetting stores value, the host's JSON, under scope and id, replacing
 // what was there; a nil value deletes it.
-func (db *DB) SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error {
+func (s *settings) SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error {
 	op := fmt.Sprintf("store setting %s %s", scope, id)
 	if err := storage.CheckSetting(scope, id, value); err != nil {
 		return fmt.Errorf("storage: %s: %w", op, err)
 	}
 	if value == nil {
-		if _, err := db.write.ExecContext(ctx, `DELETE FROM settings WHERE scope = ? AND id = ?`, scope, id); err != nil {
+		if _, err := s.write.ExecContext(ctx, `DELETE FROM settings WHERE scope = ? AND id = ?`, scope, id); err != nil {
 			return fail(op, err)
 		}
 		return nil
 	}
-	_, err := db.write.ExecContext(ctx, `INSERT INTO settings (scope, id, value, updated_at) VALUES (?, ?, ?, ?)
+	_, err := s.write.ExecContext(ctx, `INSERT INTO settings (scope, id, value, updated_at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (scope, id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
 		scope, id, string(bytes.TrimSpace(value)), now.UnixMilli())
 	if err != nil {
@@ -76,6 +82,6 @@ func (db *DB) SetSetting(ctx context.Context, scope, id string, value json.RawMe
 
 // Settings lists every value stored with SetSetting, by scope and id (for
 // copying a database: risk migrate).
-func (db *DB) Settings(ctx context.Context) ([]storage.Setting, error) {
-	return query(ctx, db.read, "list settings", storage.ScanSettings, `SELECT scope, id, value, updated_at FROM settings ORDER BY scope, id`)
+func (s *settings) Settings(ctx context.Context) ([]storage.Setting, error) {
+	return query(ctx, s.read, "list settings", storage.ScanSettings, `SELECT scope, id, value, updated_at FROM settings ORDER BY scope, id`)
 }

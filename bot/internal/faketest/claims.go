@@ -120,7 +120,7 @@ func (s *Store) ReleaseDue(_ context.Context, id int64, holder string) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if m := s.byID(id); m != nil && m.claim.holder == holder {
+	if m := s.matches.byID(id); m != nil && m.claim.holder == holder {
 		m.claim = claim{}
 	}
 	return nil

@@ -75,10 +75,11 @@ func (s *Store) RecordResult(_ context.Context, r storage.Result) error {
 	return nil
 }
 
-// serverResults are a server's results in the order the matches ended.
-func (s *Store) serverResults(server string) []storage.ResultRow {
+// serverResults are a server's results among all in the order the
+// matches ended.
+func serverResults(all []storage.ResultRow, server string) []storage.ResultRow {
 	var rows []storage.ResultRow
-	for _, row := range s.results {
+	for _, row := range all {
 		if row.Server == server {
 			rows = append(rows, row)
 		}
@@ -97,7 +98,7 @@ func (s *Store) Leaderboard(_ context.Context, server string, rules state.Rules,
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return storage.Leaderboard(s.serverResults(server), rules, limit), nil
+	return storage.Leaderboard(serverResults(s.results, server), rules, limit), nil
 }
 
 // PlayerStats returns a player's standings on a server
@@ -108,7 +109,7 @@ func (s *Store) PlayerStats(_ context.Context, server, player string) ([]storage
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return storage.PlayerStats(s.serverResults(server), player), nil
+	return storage.PlayerStats(serverResults(s.results, server), player), nil
 }
 
 // AddMap adds a map to its scope's library: a name taken (whatever its
@@ -141,10 +142,9 @@ func (s *Store) AddMap(_ context.Context, m storage.LibraryMap, f storage.MapFil
 	return nil
 }
 
-// libraryIndex is the index in the library of scope's map named name, or
-// -1.
-func (s *Store) libraryIndex(scope, name string) int {
-	return slices.IndexFunc(s.library, func(m storage.LibraryMap) bool {
+// libraryIndex is the index in library of scope's map named name, or -1.
+func libraryIndex(library []storage.LibraryMap, scope, name string) int {
+	return slices.IndexFunc(library, func(m storage.LibraryMap) bool {
 		return m.Scope == scope && storage.FoldName(m.Name) == storage.FoldName(name)
 	})
 }
@@ -176,7 +176,7 @@ func (s *Store) LibraryMap(_ context.Context, scope, name string) (storage.Libra
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	i := s.libraryIndex(scope, name)
+	i := libraryIndex(s.library, scope, name)
 	if i < 0 {
 		return storage.LibraryMap{}, fmt.Errorf("%w: %q in %s", storage.ErrNoMap, name, scope)
 	}
@@ -209,11 +209,11 @@ func (s *Store) RenameMap(_ context.Context, scope, old, new string) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	i := s.libraryIndex(scope, old)
+	i := libraryIndex(s.library, scope, old)
 	if i < 0 {
 		return fmt.Errorf("%w: %q in %s", storage.ErrNoMap, old, scope)
 	}
-	if j := s.libraryIndex(scope, new); j >= 0 && j != i {
+	if j := libraryIndex(s.library, scope, new); j >= 0 && j != i {
 		return &storage.MapConflictError{Name: s.library[j].Name}
 	}
 	s.library[i].Name = new
@@ -228,7 +228,7 @@ func (s *Store) RemoveMap(_ context.Context, scope, name string) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	i := s.libraryIndex(scope, name)
+	i := libraryIndex(s.library, scope, name)
 	if i < 0 {
 		return fmt.Errorf("%w: %q in %s", storage.ErrNoMap, name, scope)
 	}

@@ -33,8 +33,8 @@ import (
 type Store struct {
 	mu       sync.Mutex
 	failing  func(method string) error
-	matches  []*match // by id, from 1
-	posts    []*post  // the outbox, oldest first
+	matches  matchList
+	posts    []*post // the outbox, oldest first
 	nextPost int64
 	requests map[string]time.Time // applied requests' keys, when made
 	settings map[[2]string]json.RawMessage
@@ -43,6 +43,9 @@ type Store struct {
 	library  []storage.LibraryMap
 	files    map[string]storage.MapFiles // by engine name
 }
+
+// matchList is the store's matches, by id from 1.
+type matchList []*match
 
 // match is a stored match: its row, its log as the store encodes it, its
 // game after the log, and the claim on its timers.
@@ -115,16 +118,16 @@ func inScope(scope, channel string) bool {
 }
 
 // byID returns match id, or nil.
-func (s *Store) byID(id int64) *match {
-	if id < 1 || id > int64(len(s.matches)) {
+func (ms matchList) byID(id int64) *match {
+	if id < 1 || id > int64(len(ms)) {
 		return nil
 	}
-	return s.matches[id-1]
+	return ms[id-1]
 }
 
 // open returns the open match of channel, or nil.
-func (s *Store) open(channel string) *match {
-	for _, m := range s.matches {
+func (ms matchList) open(channel string) *match {
+	for _, m := range ms {
 		if m.Channel == channel && m.Status.Open() {
 			return m
 		}
@@ -155,7 +158,7 @@ func (s *Store) Create(_ context.Context, channel string, meta json.RawMessage, 
 	if err != nil {
 		return nil, fmt.Errorf("faketest: create: %w", err)
 	}
-	if s.open(channel) != nil {
+	if s.matches.open(channel) != nil {
 		return nil, storage.ErrChannelBusy
 	}
 	nm.ID = int64(len(s.matches) + 1)
@@ -172,7 +175,7 @@ func (s *Store) Active(_ context.Context, channel string) (*storage.Loaded, erro
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	m := s.open(channel)
+	m := s.matches.open(channel)
 	if m == nil {
 		return nil, fmt.Errorf("%w (channel %s)", storage.ErrNotFound, channel)
 	}
@@ -186,7 +189,7 @@ func (s *Store) Load(_ context.Context, id int64) (*storage.Loaded, error) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	m := s.byID(id)
+	m := s.matches.byID(id)
 	if m == nil {
 		return nil, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
 	}
@@ -210,7 +213,7 @@ func (m *match) loaded() (*storage.Loaded, error) {
 func (s *Store) Break(id int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.byID(id).broken = fmt.Errorf("faketest: match %d broken by the test", id)
+	s.matches.byID(id).broken = fmt.Errorf("faketest: match %d broken by the test", id)
 }
 
 // SetMeta replaces match id's data as a hand or a bug might, without a
@@ -218,7 +221,7 @@ func (s *Store) Break(id int64) {
 func (s *Store) SetMeta(id int64, meta json.RawMessage) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.byID(id).Meta = bytes.Clone(meta)
+	s.matches.byID(id).Meta = bytes.Clone(meta)
 }
 
 // History lists the matches of channel, newest first.
@@ -250,7 +253,7 @@ func (s *Store) Save(_ context.Context, id, version int64, c storage.Change, now
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	m := s.byID(id)
+	m := s.matches.byID(id)
 	if m == nil {
 		return 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
 	}
@@ -412,7 +415,7 @@ func (s *Store) ExportLog(_ context.Context, id int64, after, limit int) (*stora
 func (s *Store) exportLog(id int64, after, limit int) (*storage.Export, int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	m := s.byID(id)
+	m := s.matches.byID(id)
 	if m == nil {
 		return nil, 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
 	}

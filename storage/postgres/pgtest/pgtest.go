@@ -54,13 +54,8 @@ func Collated(t testing.TB) string {
 		t.Fatalf("%s: %v", Env, err)
 	}
 	const name = "risk_test_icu"
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	conn, err := pgx.Connect(ctx, base)
-	if err != nil {
-		t.Fatalf("pgtest: connect: %v", err)
-	}
-	defer conn.Close(ctx)
+	ctx, conn, done := connect(t, base)
+	defer done()
 	_, err = conn.Exec(ctx, `CREATE DATABASE `+name+` TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'und' LOCALE 'C.utf8'`)
 	if e, ok := errors.AsType[*pgconn.PgError](err); ok && e.Code == "42P04" {
 		err = nil // made by an earlier run
@@ -70,6 +65,22 @@ func Collated(t testing.TB) string {
 	}
 	u.Path = "/" + name
 	return in(t, u.String())
+}
+
+// connect opens a connection to the database at addr, for a minute at
+// most; done closes it.
+func connect(t testing.TB, addr string) (ctx context.Context, conn *pgx.Conn, done func()) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	conn, err := pgx.Connect(ctx, addr)
+	if err != nil {
+		cancel()
+		t.Fatalf("pgtest: connect: %v", err)
+	}
+	return ctx, conn, func() {
+		conn.Close(ctx)
+		cancel()
+	}
 }
 
 // in returns the address of a new schema in the database at base,
@@ -102,13 +113,8 @@ func Exec(t testing.TB, addr string, stmts ...string) {
 
 func exec(t testing.TB, addr string, stmts ...string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	conn, err := pgx.Connect(ctx, addr)
-	if err != nil {
-		t.Fatalf("pgtest: connect: %v", err)
-	}
-	defer conn.Close(ctx)
+	ctx, conn, done := connect(t, addr)
+	defer done()
 	tx, err := conn.Begin(ctx)
 	if err != nil {
 		t.Fatalf("pgtest: %v", err)
@@ -131,13 +137,8 @@ func exec(t testing.TB, addr string, stmts ...string) {
 // .ci/postgres start durable`).
 func NotDurable(t testing.TB, addr string) string {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	conn, err := pgx.Connect(ctx, addr)
-	if err != nil {
-		t.Fatalf("pgtest: connect: %v", err)
-	}
-	defer conn.Close(ctx)
+	ctx, conn, done := connect(t, addr)
+	defer done()
 	var why []string
 	for _, name := range []string{"fsync", "synchronous_commit"} {
 		var v string

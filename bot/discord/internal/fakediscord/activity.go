@@ -60,12 +60,9 @@ type Instance struct {
 	Users       []string
 }
 
-// activityLocked is the Activity's state, made on first use.
-func (s *Server) activityLocked() *activity {
-	if s.act == nil {
-		s.act = &activity{codes: map[string]grant{}, tokens: map[string]User{}, instances: map[string]Instance{}}
-	}
-	return s.act
+// newActivity is the Activity's side of a new fake: none enabled yet.
+func newActivity() *activity {
+	return &activity{codes: map[string]grant{}, tokens: map[string]User{}, instances: map[string]Instance{}}
 }
 
 // EnableActivities turns on the application's Activities (the Developer
@@ -74,7 +71,7 @@ func (s *Server) activityLocked() *activity {
 func (s *Server) EnableActivities() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.activityLocked().enabled = true
+	s.act.enabled = true
 }
 
 // Launch starts an instance of the Activity in channel, with users (their
@@ -83,7 +80,7 @@ func (s *Server) Launch(channel string, users ...string) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	id := "i-" + s.snowflakeLocked() + "-gc-" + GuildID + "-" + channel
-	s.activityLocked().instances[id] = Instance{ID: id, Channel: channel, Users: append([]string(nil), users...)}
+	s.act.instances[id] = Instance{ID: id, Channel: channel, Users: append([]string(nil), users...)}
 	return id
 }
 
@@ -94,7 +91,7 @@ func (s *Server) Authorize(user User) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	code := "code" + randomToken()[16:48]
-	s.activityLocked().codes[code] = grant{user: user, until: s.nowLocked().Add(CodeTTL)}
+	s.act.codes[code] = grant{user: user, until: s.nowLocked().Add(CodeTTL)}
 	return code
 }
 
@@ -102,7 +99,7 @@ func (s *Server) Authorize(user User) string {
 func (s *Server) Exchanges() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.activityLocked().exchanges
+	return s.act.exchanges
 }
 
 // oauthError is the body of OAuth2's refusals (RFC 6749, 5.2), as Discord
@@ -126,7 +123,7 @@ func (s rest) token(w http.ResponseWriter, r *http.Request) {
 	f := r.PostForm
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	a := s.activityLocked()
+	a := s.act
 	switch {
 	case f.Get("client_id") != AppID || f.Get("client_secret") != ClientSecret:
 		writeJSON(w, http.StatusUnauthorized, oauthError{Error: "invalid_client"})
@@ -151,7 +148,7 @@ func (s rest) token(w http.ResponseWriter, r *http.Request) {
 // bearerMe answers GET /users/@me with an access token: its user.
 func (s rest) bearerMe(w http.ResponseWriter, tok string) {
 	s.mu.Lock()
-	u, ok := s.activityLocked().tokens[tok]
+	u, ok := s.act.tokens[tok]
 	s.mu.Unlock()
 	if !ok {
 		writeJSON(w, http.StatusUnauthorized, apiError{Code: 0, Message: "401: Unauthorized"})
@@ -173,7 +170,7 @@ func (s rest) instance(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	in, ok := s.activityLocked().instances[r.PathValue("instance")]
+	in, ok := s.act.instances[r.PathValue("instance")]
 	s.mu.Unlock()
 	if r.PathValue("app") != AppID || !ok {
 		writeJSON(w, http.StatusNotFound, apiError{Code: 0, Message: "404: Not Found"})
@@ -196,7 +193,7 @@ func (s rest) launchLocked(in *interaction, raw json.RawMessage) problems {
 	switch {
 	case in.typ != 2 && in.typ != 3:
 		bad.add("type: 12 (LAUNCH_ACTIVITY) answers a command or a component, not an interaction of type %d", in.typ)
-	case !s.activityLocked().enabled:
+	case !s.act.enabled:
 		bad.add("type: 12 (LAUNCH_ACTIVITY): the application has no Activity (Developer Portal, Activities, Settings)")
 	}
 	var body struct {

@@ -24,7 +24,7 @@ func (s *Server) Attach(name string, data []byte) map[string]any {
 }
 
 // attachment serves a file Attach stored.
-func (s *Server) attachment(w http.ResponseWriter, r *http.Request) {
+func (s rest) attachment(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	data, ok := s.files[r.PathValue("id")]
 	s.mu.Unlock()

@@ -64,7 +64,13 @@ const (
 type Server struct {
 	http *httptest.Server
 
-	mu         sync.Mutex
+	mu sync.Mutex
+	held
+}
+
+// held is what the fake holds: the Server's state, guarded by its mu. Its
+// methods (the ...Locked helpers) are called with mu held.
+type held struct {
 	files      map[string][]byte // attachments served, by ID (Attach)
 	offset     time.Duration     // added to the real clock (Advance)
 	next       int64             // last snowflake handed out
@@ -86,7 +92,7 @@ type Server struct {
 	// resent counts the posts answered with the message their nonce
 	// created earlier (enforce_nonce), instead of a new one.
 	resent int
-	// act is the Activity's side (activity.go), made on first use.
+	// act is the Activity's side (activity.go).
 	act *activity
 }
 
@@ -297,7 +303,7 @@ type Identify struct {
 // violations.
 func New(t testing.TB) *Server {
 	t.Helper()
-	s := &Server{
+	s := &Server{held: held{
 		next:     1180000000000001000,
 		inter:    map[string]*interaction{},
 		commands: map[string][]Command{},
@@ -309,7 +315,8 @@ func New(t testing.TB) *Server {
 		noDMs:    map[string]bool{},
 		threads:  map[string]*Thread{},
 		deleted:  map[string]bool{},
-	}
+		act:      newActivity(),
+	}}
 	s.http = httptest.NewServer(s.routes())
 	t.Cleanup(func() {
 		s.Close()
@@ -361,7 +368,7 @@ func (rw rewrite) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 // nowLocked is the fake's clock: the real time plus what Advance added.
-func (s *Server) nowLocked() time.Time { return time.Now().Add(s.offset) }
+func (h *held) nowLocked() time.Time { return time.Now().Add(h.offset) }
 
 // Advance moves the fake's clock forward, as if d had passed: use it to
 // make interactions late without sleeping.
@@ -371,10 +378,10 @@ func (s *Server) Advance(d time.Duration) {
 	s.mu.Unlock()
 }
 
-// snowflake hands out a new ID.
-func (s *Server) snowflakeLocked() string {
-	s.next++
-	return strconv.FormatInt(s.next, 10)
+// snowflakeLocked hands out a new ID.
+func (h *held) snowflakeLocked() string {
+	h.next++
+	return strconv.FormatInt(h.next, 10)
 }
 
 // Snowflake returns a new unique ID, for building payloads.
@@ -395,14 +402,14 @@ func (s *Server) SetBotPermissions(channel string, perms int64) {
 
 // permsLocked are the bot's permissions in a channel: all in a direct
 // message.
-func (s *Server) permsLocked(channel string) int64 {
-	if _, ok := s.dms[channel]; ok {
+func (h *held) permsLocked(channel string) int64 {
+	if _, ok := h.dms[channel]; ok {
 		return PermViewChannel | PermSendMessages | PermEmbedLinks | PermAttachFiles | PermReadMessageHistory
 	}
-	if th, ok := s.threads[channel]; ok {
+	if th, ok := h.threads[channel]; ok {
 		channel = th.Parent // a thread has its parent's permissions
 	}
-	if p, ok := s.perms[channel]; ok {
+	if p, ok := h.perms[channel]; ok {
 		return p
 	}
 	return DefaultBotPermissions
@@ -473,8 +480,9 @@ func randomToken() string {
 	return "aW50ZXJhY3Rpb24" + hex.EncodeToString(b)
 }
 
-func (s *Server) byTokenLocked(token string) *interaction {
-	for _, in := range s.inter {
+// byTokenLocked is the interaction of that token, or nil.
+func (h *held) byTokenLocked(token string) *interaction {
+	for _, in := range h.inter {
 		if in.token == token {
 			return in
 		}

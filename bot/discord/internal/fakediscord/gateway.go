@@ -31,9 +31,13 @@ type frame struct {
 	T  string          `json:"t,omitempty"`
 }
 
-// websocket serves the fake gateway: Hello, then Identify, then READY;
+// gateway serves the fake gateway's websocket, over the fake's state;
+// the Server pushes events to the connections it holds (Dispatch).
+type gateway struct{ *Server }
+
+// serve serves one gateway connection: Hello, then Identify, then READY;
 // heartbeats are acknowledged; Dispatch pushes events.
-func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
+func (s gateway) serve(w http.ResponseWriter, r *http.Request) {
 	up := websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
 	ws, err := up.Upgrade(w, r, nil)
 	if err != nil {
@@ -114,7 +118,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 }
 
 // closeWith closes a connection with a gateway close code, recording why.
-func (s *Server) closeWith(c *gatewayConn, code int, text, why string) {
+func (s gateway) closeWith(c *gatewayConn, code int, text, why string) {
 	s.mu.Lock()
 	s.violations = append(s.violations, why)
 	s.mu.Unlock()

@@ -55,8 +55,8 @@ func (s *Server) DeliverHTTP(endpoint string, payload []byte) (delivered []byte,
 	if err != nil {
 		return nil, 0, nil, err
 	}
-	ts, sig := Sign(s.now(), delivered)
 	s.mu.Lock()
+	ts, sig := Sign(s.nowLocked(), delivered)
 	if in := s.inter[head.ID]; in != nil {
 		in.overHTTP = true
 		in.timestamp, in.signature = ts, sig
@@ -105,18 +105,11 @@ func (s *Server) Signed(interactionID string) (timestamp, signature string) {
 	return "", ""
 }
 
-// now is the fake's clock.
-func (s *Server) now() time.Time {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.nowLocked()
-}
-
 // awaitHTTP waits (a few seconds at most) while the interaction with this
 // token was delivered over HTTP and its response is on its way: Discord
 // has the response of a request before the calls the bot makes after
 // sending it.
-func (s *Server) awaitHTTP(token string) {
+func (s rest) awaitHTTP(token string) {
 	for end := time.Now().Add(3 * time.Second); time.Now().Before(end); time.Sleep(time.Millisecond) {
 		s.mu.Lock()
 		in := s.byTokenLocked(token)

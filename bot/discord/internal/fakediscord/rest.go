@@ -49,16 +49,18 @@ func (s *Server) routes() http.Handler {
 	api("GET /guilds/{guild}/members/{user}", rs.member)
 	api("POST /oauth2/token", rs.token)
 	api("GET /applications/{app}/activity-instance/{instance}", rs.instance)
-	mux.HandleFunc("GET /attachments/{channel}/{id}/{name}", s.attachment)
-	mux.HandleFunc("GET /ws", s.websocket)
-	mux.HandleFunc("GET /ws/", s.websocket)
+	mux.HandleFunc("GET /attachments/{channel}/{id}/{name}", rs.attachment)
+	gw := gateway{s}
+	mux.HandleFunc("GET /ws", gw.serve)
+	mux.HandleFunc("GET /ws/", gw.serve)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		rs.fail(w, r, http.StatusNotFound, 0, "404: Not Found (the fake does not serve this route)")
 	})
 	return mux
 }
 
-// rest answers the routes of Discord's REST API, over the fake's state.
+// rest answers the routes of Discord's REST API and its CDN, over the
+// fake's state.
 type rest struct{ *Server }
 
 // apiError is Discord's error body.
