@@ -220,6 +220,19 @@ type capitalsDecider interface {
 	decideCapitals(ctx context.Context, s *state.State, seat int, fog unseen) engine.Command
 }
 
+// fogDecider is what a level implements to weigh the fog itself in a
+// classic match: view is the seat's view with fog, guess the board
+// GuessFog makes of it, on which the level's commands are checked.
+type fogDecider interface {
+	decideFog(ctx context.Context, view, guess *state.State, seat int) engine.Command
+}
+
+// capitalsFogDecider is fogDecider's capitals counterpart, fog the
+// margins of guess (fogMargins).
+type capitalsFogDecider interface {
+	decideCapitalsFog(ctx context.Context, view, guess *state.State, seat int, fog unseen) engine.Command
+}
+
 // guarded is the Player of every level: it refuses seats with nothing to
 // decide, checks the level's command against the rules on a scratch copy of
 // the view, and falls back to a safe default if it is not legal. Nothing a
@@ -240,18 +253,26 @@ func (g *guarded) Act(ctx context.Context, view *state.State, seat int) (engine.
 		// cards and missions or on what the fog hides.
 		view = view.View(seat)
 	}
-	var fog unseen
+	var (
+		fog    unseen
+		fogged *state.State // the view with fog, when view is a guess of it
+	)
 	if _, external := g.p.(*execBot); view.Options.Fog && !external {
 		// A program of its own gets the view as it is, fog marks and all;
 		// the levels here decide on a guess of the board.
 		if view.Fogged() {
 			guess := GuessFog(view, seat)
 			fog = fogMargins(view, guess, seat)
-			view = guess
+			view, fogged = guess, view
 		}
 	}
 	var c engine.Command
-	if cd, ok := g.p.(capitalsDecider); ok && view.Options.Rules == state.Capitals {
+	fd, fogAware := g.p.(fogDecider)
+	if fogAware && fogged != nil && view.Options.Rules == state.Classic && view.Phase != state.PhaseOrders {
+		c = fd.decideFog(ctx, fogged, view, seat)
+	} else if cfd, ok := g.p.(capitalsFogDecider); ok && fogged != nil && view.Options.Rules == state.Capitals {
+		c = cfd.decideCapitalsFog(ctx, fogged, view, seat, fog)
+	} else if cd, ok := g.p.(capitalsDecider); ok && view.Options.Rules == state.Capitals {
 		c = cd.decideCapitals(ctx, view, seat, fog)
 	} else if od, ok := g.p.(ordersDecider); ok && view.Phase == state.PhaseOrders {
 		c = od.decideOrders(ctx, view, seat)

@@ -215,7 +215,7 @@ func BenchmarkRefine(b *testing.B) {
 		s := states[i%len(states)]
 		v := s.View(s.Current)
 		alts := candidatePlans(base, v, v.Viewer)
-		r.choose(v, v.Viewer, base, alts, func(n int) bool { return n >= 64 }, rng)
+		r.choose(v, v, v.Viewer, base, alts, func(n int) bool { return n >= 64 }, rng)
 	}
 	b.ReportMetric(float64(r.played)/float64(b.N), "rollouts/op")
 }

@@ -21,6 +21,11 @@ func determinizeCapitals(view *state.State, seat int, rng *rand.Rand) *state.Sta
 		view = view.View(seat)
 	}
 	s := view.Clone()
+	if s.Fogged() {
+		// A view with fog of war (hard's, decideCapitalsFog): each sample
+		// draws the board the fog hides too.
+		guessFog(s, rng)
+	}
 	for i := range s.Seats {
 		if s.Seats[i].Capitals.Item == state.ItemHidden {
 			s.Seats[i].Capitals.Item = keptKinds[rng.IntN(len(keptKinds))]

@@ -115,6 +115,20 @@ func (h *hard) decideCapitals(ctx context.Context, s *state.State, seat int, fog
 	if !s.Hidden {
 		s = s.View(seat) // handed a full state: search on what the seat may see
 	}
+	return h.decideCapitalsOn(ctx, s, s, seat, fog)
+}
+
+// decideCapitalsFog implements capitalsFogDecider: hard plays on guess,
+// the board GuessFog makes of view, and its searches' samples each draw
+// the fog anew from view (determinizeCapitals).
+func (h *hard) decideCapitalsFog(ctx context.Context, view, guess *state.State, seat int, fog unseen) engine.Command {
+	return h.decideCapitalsOn(ctx, guess, view, seat, fog)
+}
+
+// decideCapitalsOn is hard's capitals decision in s, a view or a guess of
+// one, its samples drawn from sample: s, or the view with fog s was
+// guessed from.
+func (h *hard) decideCapitalsOn(ctx context.Context, s, sample *state.State, seat int, fog unseen) engine.Command {
 	own := rollout
 	own.fog = fog
 	if s.Phase == state.PhaseSetup {
@@ -138,14 +152,14 @@ func (h *hard) decideCapitals(ctx context.Context, s *state.State, seat int, fog
 		// just before the deadline, fit in the tenth left.
 		turn = capTurn{plan: normalPlan, deadline: time.Now().Add(h.budget - h.budget/10)}
 		if cands := h.capCandidates(own, s, seat); len(cands) > 0 {
-			turn.plan = h.capSearch(ctx, own, s, seat, cands, turn.deadline)
+			turn.plan = h.capSearch(ctx, own, sample, seat, cands, turn.deadline)
 		}
 		if len(h.capTurns) > 64 {
 			clear(h.capTurns)
 		}
 	}
 	if s.Phase == state.PhaseMove && !s.Cap.Moved && turn.move == nil {
-		turn.move = h.moveSearch(ctx, s, seat, turn.plan.play(own, s, seat), turn.deadline)
+		turn.move = h.moveSearch(ctx, s, sample, seat, turn.plan.play(own, s, seat), turn.deadline)
 	}
 	h.capTurns[key] = turn
 	if s.Phase == state.PhaseMove && !s.Cap.Moved {
@@ -176,7 +190,7 @@ const capMovePlayouts = 128
 // chose the plan's move on luck of its own; with the move searched again
 // hard won 75.0% against three normal instead of 69.5% (200 games each,
 // seed 1201, docs/ai.md).
-func (h *hard) moveSearch(ctx context.Context, s *state.State, seat int, planned engine.Command, deadline time.Time) engine.Command {
+func (h *hard) moveSearch(ctx context.Context, s, sample *state.State, seat int, planned engine.Command, deadline time.Time) engine.Command {
 	cands := []engine.Command{planned}
 	add := func(c engine.Command) {
 		if c != nil && !slices.Contains(cands, c) {
@@ -205,7 +219,7 @@ func (h *hard) moveSearch(ctx context.Context, s *state.State, seat int, planned
 		return planned
 	}
 	score := func(i int, seed uint64) float64 {
-		sim := determinizeCapitals(s, seat, newRand(seed, 9))
+		sim := determinizeCapitals(sample, seat, newRand(seed, 9))
 		if _, err := engine.Apply(sim, seat, cands[i]); err != nil {
 			return 0
 		}

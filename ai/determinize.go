@@ -26,6 +26,11 @@ func determinizeInto(dst *state.State, cards *[]state.Card, view *state.State, s
 	} else {
 		s = view.ViewInto(dst, seat)
 	}
+	if s.Fogged() {
+		// A view with fog of war (hard's, hardFog): each sample draws the
+		// board the fog hides as well as the cards.
+		guessFog(s, rng)
+	}
 	unknown := state.FullDeck(s.Map.NumCards())
 	unknown = minus(unknown, s.Discard)
 	for i := range s.Seats {

@@ -240,3 +240,83 @@ func TestFogMarginsBoundTheTruth(t *testing.T) {
 	}
 	t.Logf("%d targets checked, %d at the bound", checked, tight)
 }
+
+// TestSamplesDrawTheFog: hard's samples of a view with fog (determinizeInto,
+// determinizeCapitals) are whole boards that keep what the seat sees and
+// every seat's totals, and differ out of sight from one sample to the
+// next: the search weighs what the view leaves open rather than one guess
+// taken for the truth.
+func TestSamplesDrawTheFog(t *testing.T) {
+	for name, opts := range map[string]state.Options{"classic": state.DefaultOptions(), "capitals": state.CapitalsOptions()} {
+		t.Run(name, func(t *testing.T) {
+			s := fogMidgame(t, opts, 3)
+			seat := s.Current
+			v := s.View(seat)
+			rng := newRand(7, 1)
+			var first *state.State
+			differ := false
+			for range 8 {
+				var g *state.State
+				if opts.Rules == state.Capitals {
+					g = determinizeCapitals(v, seat, rng)
+				} else {
+					g = determinize(v, seat, rng)
+				}
+				for i := range g.Terr {
+					if g.Terr[i].Fog {
+						t.Fatalf("a sample keeps the fog on %s", s.Map.TerritoryName(i))
+					}
+					if !v.Terr[i].Fog && (g.Terr[i].Owner != v.Terr[i].Owner || g.Terr[i].Armies != v.Terr[i].Armies) {
+						t.Errorf("%s, in sight, sampled as %+v, seen as %+v", s.Map.TerritoryName(i), g.Terr[i], v.Terr[i])
+					}
+				}
+				for i := range s.Seats {
+					if g.Owned(i) != s.Owned(i) || g.Armies(i) != s.Armies(i) {
+						t.Errorf("a sample: seat %d holds %d territories and %d armies, want %d and %d", i, g.Owned(i), g.Armies(i), s.Owned(i), s.Armies(i))
+					}
+				}
+				if first == nil {
+					first = g
+					continue
+				}
+				for i := range g.Terr {
+					if g.Terr[i] != first.Terr[i] {
+						differ = true
+					}
+				}
+			}
+			if !differ {
+				t.Errorf("8 samples drew the same board out of sight, want the fog drawn anew")
+			}
+		})
+	}
+}
+
+// TestGuessFogPutsTroopsOnTheCapital: in capitals, a seat whose capital
+// lies in the fog keeps two fifths of its unseen troops there in the
+// guess (where normal players keep them: 41% in matches of four normal),
+// not a share as small as any territory's far from sight.
+func TestGuessFogPutsTroopsOnTheCapital(t *testing.T) {
+	opts := state.CapitalsOptions()
+	checked := 0
+	for _, seed := range []uint64{3, 4, 5} {
+		s := fogMidgame(t, opts, seed)
+		for seat := range s.Seats {
+			v := s.View(seat)
+			g := GuessFog(v, seat)
+			for o := range s.Seats {
+				c := s.Capital(o)
+				if o == seat || c < 0 || !v.Terr[c].Fog || g.Terr[c].Owner != o {
+					continue
+				}
+				checked++
+				if got, want := g.Terr[c].Armies, v.Seats[o].HiddenArmies*2/5; got < want {
+					t.Errorf("seed %d, seat %d's guess: seat %d's capital holds %d of its %d unseen troops, want %d at least", seed, seat, o, got, v.Seats[o].HiddenArmies, want)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no capital in the fog: the test tests nothing")
+	}
+}

@@ -68,6 +68,25 @@ func (h *hard) decide(ctx context.Context, s *state.State, seat int) engine.Comm
 	if !s.Hidden {
 		s = s.View(seat) // handed a full state: search on what the seat may see
 	}
+	return h.decideOn(ctx, s, s, seat)
+}
+
+// decideFog implements fogDecider: hard decides its candidates on guess,
+// the board GuessFog makes of view, and weighs them on samples each of
+// which draws the fog anew (determinizeInto), so that the search weighs
+// what the view leaves open instead of one guess's mistakes (docs/ai.md,
+// "Fog of war").
+func (h *hard) decideFog(ctx context.Context, view, guess *state.State, seat int) engine.Command {
+	if guess.Phase == state.PhaseSetup {
+		return h.base.play(guess, seat)
+	}
+	return h.decideOn(ctx, guess, view, seat)
+}
+
+// decideOn is hard's decision in s, a view or a guess of one without fog,
+// its samples drawn from sample: s, or the view with fog s was guessed
+// from.
+func (h *hard) decideOn(ctx context.Context, s, sample *state.State, seat int) engine.Command {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	key := planKey{match: matchKey(s), turn: s.Turn, seat: seat}
@@ -75,13 +94,13 @@ func (h *hard) decide(ctx context.Context, s *state.State, seat int) engine.Comm
 	if !ok {
 		tp.start = time.Now()
 		tp.alts = h.candidates(s, seat)
-		tp.p = h.search(ctx, s, seat, tp.alts)
+		tp.p = h.search(ctx, sample, seat, tp.alts)
 		if len(h.plans) > 64 {
 			clear(h.plans)
 		}
 		h.plans[key] = tp
 	}
-	c, next := h.refine.choose(s, seat, tp.p, tp.alts, h.refineStop(ctx, tp.start), h.rng)
+	c, next := h.refine.choose(s, sample, seat, tp.p, tp.alts, h.refineStop(ctx, tp.start), h.rng)
 	if next != tp.p {
 		// Another plan's command won: that plan plays on.
 		tp.p = next

@@ -78,7 +78,7 @@ func (r *refiner) halve(live int) int {
 // often than not, one that is merely lucky on these samples, while the
 // plan's command is a sound default: this margin won 7 points at 640
 // iterations and 6 at 200 ms a turn (docs/ai.md, eighth pass).
-func (r *refiner) choose(view *state.State, seat int, p params, alts []params, done func(samples int) bool, rng *rand.Rand) (engine.Command, params) {
+func (r *refiner) choose(view, sample *state.State, seat int, p params, alts []params, done func(samples int) bool, rng *rand.Rand) (engine.Command, params) {
 	cands := r.candidates(view, seat, p, alts)
 	if len(cands) == 1 || done(0) {
 		return cands[0], p
@@ -105,7 +105,7 @@ func (r *refiner) choose(view *state.State, seat int, p params, alts []params, d
 				continue
 			}
 			src.Seed(seed, 11)
-			sim := determinizeInto(&r.scratch, &r.cards, view, seat, dets)
+			sim := determinizeInto(&r.scratch, &r.cards, sample, seat, dets)
 			if _, err := engine.Apply(sim, seat, c); err != nil {
 				// A placement while a full hand must be traded first,
 				// say: never chosen.

@@ -62,7 +62,7 @@ func TestRefineCandidates(t *testing.T) {
 					stops++
 				}
 			}
-			c, next := r.choose(view, seat, p, alts, func(n int) bool { return n >= 8 }, rng)
+			c, next := r.choose(view, view, seat, p, alts, func(n int) bool { return n >= 8 }, rng)
 			decisions++
 			if c != cands[0] {
 				changed++

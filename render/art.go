@@ -436,23 +436,6 @@ func (bx *colourBox) cut(n int) []*colourBox {
 	return boxes
 }
 
-// artBoardFor returns the board of imported map m, building it on first
-// use (cachedBoard).
-func (r *Renderer) artBoardFor(m *state.Map) (*board, error) {
-	return r.cachedBoard(m, sameArt, func() (*board, error) { return buildArtBoard(m, &r.kit, r.width) })
-}
-
-// sameArt reports whether two imported maps draw the same: the same
-// picture, index and markers, and the same territories and continents.
-func sameArt(a, b *state.Map) bool {
-	x, y := a.Art, b.Art
-	if x == nil || y == nil || !sameTerritories(a, b) {
-		return false
-	}
-	return x == y || x.W == y.W && x.H == y.H && bytes.Equal(x.Picture, y.Picture) &&
-		bytes.Equal(x.Index, y.Index) && slices.Equal(x.Markers, y.Markers)
-}
-
 // legendPlace is where the continent legend, w x h, goes on an imported
 // map: over no land if it can be, and then where it hides the least of
 // the picture's own drawing (its title, legend, compass), above all

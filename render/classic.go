@@ -199,7 +199,7 @@ func drawConnectors(dst *image.RGBA, b *board, conns []connector, th *theme, sma
 			segs = append(segs, [4]float64{tx + shift, ty, tx + shift - ux*(l+ext), ty - uy*(l+ext)})
 			for _, sg := range segs {
 				dashedLine(dc, sg[0], sg[1], sg[2], sg[3], s, th)
-				dot(dc, sg[0], sg[1], s, th)
+				connectorDot(dc, sg[0], sg[1], s, th)
 			}
 			// Say where each end leads, on the side of the line with less land.
 			na, nb := b.m.Territories[c.a].Name, b.m.Territories[c.b].Name // worded with their article
@@ -230,11 +230,12 @@ func drawConnectors(dst *image.RGBA, b *board, conns []connector, th *theme, sma
 			tx, ty = mx+ux*minLen/2, my+uy*minLen/2
 		}
 		dashedLine(dc, fx, fy, tx, ty, s, th)
-		dot(dc, fx, fy, s, th)
-		dot(dc, tx, ty, s, th)
+		connectorDot(dc, fx, fy, s, th)
+		connectorDot(dc, tx, ty, s, th)
 	}
 }
 
+// dashedLine draws a connector's line, dashed over a halo.
 func dashedLine(dc *gg.Context, x0, y0, x1, y1, s float64, th *theme) {
 	dc.SetLineCapRound()
 	dc.SetDash()
@@ -250,7 +251,9 @@ func dashedLine(dc *gg.Context, x0, y0, x1, y1, s float64, th *theme) {
 	dc.SetDash()
 }
 
-func dot(dc *gg.Context, x, y, s float64, th *theme) {
+// connectorDot marks where a connector meets a coast (laneDot, bolder,
+// on generated maps).
+func connectorDot(dc *gg.Context, x, y, s float64, th *theme) {
 	dc.DrawCircle(x, y, 3.6*s)
 	dc.SetColor(th.labelHalo)
 	dc.Fill()

@@ -1,5 +1,7 @@
 package render
 
+import "math"
+
 // chamferFrom returns, for every cell of a w x h grid, the distance in
 // cells (3-4 chamfer, about 5% off Euclidean) to the nearest source cell,
 // and which source label is nearest. Sources have label >= 0; other cells
@@ -92,4 +94,47 @@ func insideDistance(terr []uint8, w, h int) []float32 {
 		}
 	}
 	return d
+}
+
+// farthestPoints returns, for each of n territories of the side×h pixel
+// mask terr, its pixel farthest from its edges (the centre of the largest
+// disc inside it), a little biased toward the territory's centroid.
+func farthestPoints(terr []uint8, inside []float32, side, h, n int) [][2]float64 {
+	sx, sy, cnt := make([]float64, n), make([]float64, n), make([]float64, n)
+	for y := range h {
+		for x := range side {
+			if v := terr[y*side+x]; v != 0 {
+				sx[v-1] += float64(x)
+				sy[v-1] += float64(y)
+				cnt[v-1]++
+			}
+		}
+	}
+	best := make([]float64, n)
+	bestD := make([]float64, n)
+	out := make([][2]float64, n)
+	for t := range best {
+		best[t] = -1
+		if cnt[t] > 0 {
+			out[t] = [2]float64{sx[t] / cnt[t], sy[t] / cnt[t]}
+		}
+	}
+	for y := range h {
+		for x := range side {
+			v := terr[y*side+x]
+			if v == 0 {
+				continue
+			}
+			t := int(v) - 1
+			d := float64(inside[y*side+x])
+			cd := math.Hypot(float64(x)-sx[t]/cnt[t], float64(y)-sy[t]/cnt[t])
+			// Half a pixel of clearance is worth less than being central.
+			score := d - cd*0.05
+			if score > best[t] || (score == best[t] && cd < bestD[t]) {
+				best[t], bestD[t] = score, cd
+				out[t] = [2]float64{float64(x) + 0.5, float64(y) + 0.5}
+			}
+		}
+	}
+	return out
 }

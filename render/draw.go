@@ -11,46 +11,6 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-// shapePath adds the outline of a badge shape of radius r centred on (x, y),
-// stretched horizontally by sx >= 1 for long numbers.
-func shapePath(dc *gg.Context, sh Shape, x, y, r, sx float64) {
-	poly := func(pts [][2]float64) {
-		for i, p := range pts {
-			px, py := x+p[0]*r*sx, y+p[1]*r
-			if i == 0 {
-				dc.MoveTo(px, py)
-			} else {
-				dc.LineTo(px, py)
-			}
-		}
-		dc.ClosePath()
-	}
-	regular := func(n int, rot, k float64) [][2]float64 {
-		pts := make([][2]float64, n)
-		for i := range pts {
-			a := rot + 2*math.Pi*float64(i)/float64(n)
-			pts[i] = [2]float64{k * math.Cos(a), k * math.Sin(a)}
-		}
-		return pts
-	}
-	switch sh {
-	case Square:
-		dc.DrawRoundedRectangle(x-0.9*r*sx, y-0.9*r, 1.8*r*sx, 1.8*r, 0.18*r)
-	case Diamond:
-		poly([][2]float64{{0, -1.22}, {1.22, 0}, {0, 1.22}, {-1.22, 0}})
-	case Hexagon:
-		poly(regular(6, 0, 1.12))
-	case Shield:
-		poly([][2]float64{{-0.98, -0.92}, {0.98, -0.92}, {0.98, 0.2}, {0, 1.2}, {-0.98, 0.2}})
-	case House:
-		poly([][2]float64{{0, -1.2}, {0.98, -0.2}, {0.98, 0.92}, {-0.98, 0.92}, {-0.98, -0.2}})
-	case NeutralShape:
-		dc.DrawEllipse(x, y, 0.82*r*sx, 0.82*r)
-	default:
-		dc.DrawEllipse(x, y, r*sx, r)
-	}
-}
-
 // fogBadge is the army count of a badge that shows a "?": a territory
 // out of sight, in a view with fog of war.
 const fogBadge = -1
@@ -84,136 +44,6 @@ func (wk *worker) drawBadge(x, y float64, owner int, armies int) {
 		return
 	}
 	drawSprite(wk.canvas, sp.img.Rect.Add(at), sp.img)
-}
-
-// drawMarked draws the sprite at at on the pixels of dst that d marks:
-// composeIndexed needs no others in RGBA (it stamps the opaque ones).
-func (sp *sprite) drawMarked(dst *image.RGBA, at image.Point, d *dirty) {
-	for _, r := range sp.edge {
-		sp.drawRun(dst, at, r, nil)
-	}
-	for _, r := range sp.solid {
-		sp.drawRun(dst, at, r, d)
-	}
-}
-
-// drawRun draws run r of the sprite at at, only when d marks one of its
-// pixels unless d is nil.
-func (sp *sprite) drawRun(dst *image.RGBA, at image.Point, r spriteRun, d *dirty) {
-	y := int(r.y) + at.Y
-	x0, x1 := max(int(r.x0)+at.X, 0), min(int(r.x1)+at.X, dst.Rect.Dx())
-	if y < 0 || y >= dst.Rect.Dy() || x0 >= x1 {
-		return
-	}
-	if d != nil {
-		if i := y*dst.Rect.Dx() + x0; d.next(i, i+x1-x0, false) == i+x1-x0 {
-			return // none marked
-		}
-	}
-	overRow(dst.Pix[dst.PixOffset(x0, y):dst.PixOffset(x1, y)], sp.img.Pix[sp.img.PixOffset(x0-at.X, int(r.y)):sp.img.PixOffset(x1-at.X, int(r.y))])
-}
-
-// sprite is a badge drawn once, into a small image with room to spare,
-// and kept as its runs of pixels along each row: the opaque ones with
-// their palette indices, and those of the edges and the shadow, neither
-// opaque nor transparent.
-type sprite struct {
-	img   *image.RGBA
-	solid []spriteRun
-	idx   []uint8 // the solid runs' indices, run after run
-	edge  []spriteRun
-}
-
-type spriteRun struct{ y, x0, x1 int32 }
-
-// stamp is a sprite to be written at a place of the frame.
-type stamp struct {
-	sp *sprite
-	at image.Point
-}
-
-func newSprite(img *image.RGBA, q *quantizer) *sprite {
-	sp := &sprite{img: img}
-	for y := range img.Rect.Dy() {
-		row := img.Pix[y*img.Stride : y*img.Stride+4*img.Rect.Dx()]
-		for x := 0; x < img.Rect.Dx(); {
-			a := row[4*x+3]
-			x0 := x
-			for x < img.Rect.Dx() && (row[4*x+3] == 255) == (a == 255) && (row[4*x+3] == 0) == (a == 0) {
-				x++
-			}
-			r := spriteRun{int32(y), int32(x0), int32(x)}
-			switch a {
-			case 0:
-			case 255:
-				sp.solid = append(sp.solid, r)
-				n := len(sp.idx)
-				sp.idx = append(sp.idx, make([]uint8, x-x0)...)
-				q.quantizePix(sp.idx[n:], row[4*x0:4*x])
-			default:
-				sp.edge = append(sp.edge, r)
-			}
-		}
-	}
-	return sp
-}
-
-// stamp writes the sprite's opaque pixels, at at, as indices into dst (a
-// w x h frame).
-func (sp *sprite) stamp(dst []uint8, w, h int, at image.Point) {
-	n := 0
-	for _, r := range sp.solid {
-		y, x0, x1 := int(r.y)+at.Y, int(r.x0)+at.X, int(r.x1)+at.X
-		idx := sp.idx[n : n+x1-x0]
-		n += x1 - x0
-		if y < 0 || y >= h {
-			continue
-		}
-		if x0 < 0 {
-			idx, x0 = idx[-x0:], 0
-		}
-		if x1 > w {
-			idx, x1 = idx[:len(idx)-(x1-w)], w
-		}
-		if x0 < x1 {
-			copy(dst[y*w+x0:y*w+x1], idx)
-		}
-	}
-}
-
-// drawSprite composites sprite sp over dst at r (sp's size, clipped to dst),
-// as draw.Draw with draw.Over does, to the bit; but a sprite is mostly
-// transparent or opaque pixels, which it skips or copies.
-func drawSprite(dst *image.RGBA, r image.Rectangle, sp *image.RGBA) {
-	c := r.Intersect(dst.Rect)
-	if c.Empty() {
-		return
-	}
-	n := 4 * c.Dx()
-	for y := c.Min.Y; y < c.Max.Y; y++ {
-		overRow(dst.Pix[dst.PixOffset(c.Min.X, y):][:n:n], sp.Pix[sp.PixOffset(c.Min.X-r.Min.X, y-r.Min.Y):][:n:n])
-	}
-}
-
-// overRow composites the RGBA pixels s over d (as long) with draw.Over's
-// arithmetic.
-func overRow(d, s []uint8) {
-	const m = 1<<16 - 1
-	for i := 0; i+4 <= len(s); i += 4 {
-		switch s[i+3] {
-		case 0:
-			continue
-		case 255:
-			copy(d[i:i+4], s[i:i+4])
-			continue
-		}
-		sa := uint32(s[i+3]) * 0x101
-		a := (m - sa) * 0x101
-		d[i] = uint8((uint32(d[i])*a/m + uint32(s[i])*0x101) >> 8)
-		d[i+1] = uint8((uint32(d[i+1])*a/m + uint32(s[i+1])*0x101) >> 8)
-		d[i+2] = uint8((uint32(d[i+2])*a/m + uint32(s[i+2])*0x101) >> 8)
-		d[i+3] = uint8((uint32(d[i+3])*a/m + sa) >> 8)
-	}
 }
 
 // badgeSprite draws a badge centred in a small transparent image.
@@ -354,7 +184,7 @@ func (wk *worker) arrowAt(a state.Arrow, x0, y0, x1, y1 float64, number int) {
 		dc.ClosePath()
 	}
 	if wk.planning {
-		wk.markArrow(sx, sy, cx, cy, bx+tx*2*s, by+ty*2*s, width+6*s)
+		wk.dirty.markArrow(sx, sy, cx, cy, bx+tx*2*s, by+ty*2*s, width+6*s)
 		// The head and its outline.
 		wk.dirty.mark(box(min(ex, bx-hw, bx+hw)-3*s, min(ey, by-hw, by+hw)-3*s, max(ex, bx-hw, bx+hw)+3*s, max(ey, by-hw, by+hw)+3*s))
 		if number != 0 {
@@ -408,62 +238,4 @@ func (wk *worker) arrowAt(a state.Arrow, x0, y0, x1, y1 float64, number int) {
 		dc.Stroke()
 		drawTextCentered(wk.canvas, fc, text, mx, my, th.inkOn(fill))
 	}
-}
-
-// markArrow marks the tiles under a stroke lw wide along the quadratic
-// curve from (x0, y0) to (x2, y2) with control point (x1, y1): squares
-// around points of the curve at most 3 px apart (the curve is no longer
-// than its control polygon).
-func (wk *worker) markArrow(x0, y0, x1, y1, x2, y2, lw float64) {
-	n := int(math.Ceil((math.Hypot(x1-x0, y1-y0)+math.Hypot(x2-x1, y2-y1))/3)) + 1
-	r := lw/2 + 2
-	// The squares overlap their neighbours along the curve: each row's
-	// stretch grows while the next square's meets it, and is marked once
-	// when one does not (open, per row of the curve's bounds).
-	top := int(min(y0, y1, y2)-r) - 2
-	open := wk.open[:0]
-	for range int(max(y0, y1, y2)+r) + 3 - top {
-		open = append(open, [2]int{})
-	}
-	wk.open = open
-	d := &wk.dirty
-	for i := range n + 1 {
-		t := float64(i) / float64(n)
-		u := 1 - t
-		sq := disc(u*u*x0+2*u*t*x1+t*t*x2, u*u*y0+2*u*t*y1+t*t*y2, r)
-		for y := sq.Min.Y; y < sq.Max.Y; y++ {
-			o := &open[y-top]
-			switch {
-			case o[0] == o[1]:
-				*o = [2]int{sq.Min.X, sq.Max.X}
-			case sq.Min.X <= o[1] && sq.Max.X >= o[0]:
-				o[0], o[1] = min(o[0], sq.Min.X), max(o[1], sq.Max.X)
-			default:
-				d.markRow(y, o[0], o[1])
-				*o = [2]int{sq.Min.X, sq.Max.X}
-			}
-		}
-	}
-	for k, o := range open {
-		if o[0] != o[1] {
-			d.markRow(top+k, o[0], o[1])
-		}
-	}
-}
-
-// star adds a five-pointed star of outer radius r centred on (x, y).
-func star(dc *gg.Context, x, y, r float64) {
-	for i := range 10 {
-		a := -math.Pi/2 + float64(i)*math.Pi/5
-		k := r
-		if i%2 == 1 {
-			k = r * 0.45
-		}
-		if i == 0 {
-			dc.MoveTo(x+k*math.Cos(a), y+k*math.Sin(a))
-		} else {
-			dc.LineTo(x+k*math.Cos(a), y+k*math.Sin(a))
-		}
-	}
-	dc.ClosePath()
 }

@@ -49,7 +49,8 @@ func earlyMoments(t testing.TB, n int) []momentSet {
 // of its match: nothing kept from the moment before (at most 1.3).
 //
 // render-ms and floor-ms are the medians of each, png-bytes and
-// floor-bytes the mean sizes.
+// floor-bytes the mean sizes. two-in-turn draws the moments of two
+// matches in turn (classic and late, one of each).
 func BenchmarkRenderVsFloor(b *testing.B) {
 	for _, m := range playedMoments(b, 30) {
 		frames := floorFrames(b, m.states)
@@ -61,6 +62,18 @@ func BenchmarkRenderVsFloor(b *testing.B) {
 			b.Run(name, func(b *testing.B) { benchMoments(b, m.states, frames, cold) })
 		}
 	}
+	// Two matches in turn, as two channels posting alternately: the
+	// classic and the late game's moments, one of each.
+	ms := playedMoments(b, 30)
+	classic, late := ms[0], ms[2]
+	cf, lf := floorFrames(b, classic.states), floorFrames(b, late.states)
+	var states []*state.State
+	var frames []*image.Paletted
+	for k := range classic.states {
+		states = append(states, classic.states[k], late.states[k])
+		frames = append(frames, cf[k], lf[k])
+	}
+	b.Run("two-in-turn", func(b *testing.B) { benchMoments(b, states, frames, false) })
 }
 
 // floorFrames returns the frames that a renderer draws for states, as

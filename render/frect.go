@@ -34,3 +34,12 @@ func overlapsAny(r frect, rs []frect) bool {
 func rectOf(r image.Rectangle) frect {
 	return frect{float64(r.Min.X), float64(r.Min.Y), float64(r.Max.X), float64(r.Max.Y)}
 }
+
+// box is the rectangle of pixels that a shape within (x0, y0) to (x1, y1)
+// may touch: anti-aliasing reaches the pixel beyond its edge.
+func box(x0, y0, x1, y1 float64) image.Rectangle {
+	return image.Rect(int(x0)-2, int(y0)-2, int(x1)+3, int(y1)+3)
+}
+
+// disc is box for the square around a disc of radius r centred on (x, y).
+func disc(x, y, r float64) image.Rectangle { return box(x-r, y-r, x+r, y+r) }

@@ -42,7 +42,7 @@ type gridKind struct {
 	cell   float64 // pixels per cell
 	ox, oy float64 // the cell at the map's top-left corner
 	// classic is set on a map played with the classic rules: one with
-	// lanes, borders across the water (gridclassic.go). cont is then each
+	// lanes, borders across the water (lanes.go). cont is then each
 	// territory's continent, and lanes the lanes' lines.
 	classic bool
 	cont    []int
@@ -218,8 +218,8 @@ func (k *gridKind) features(b *board, ly layers) error {
 			b.obstacles = append(b.obstacles, frect{a[0] - 1.2*R, a[1] - 1.2*R, a[0] + 1.2*R, a[1] + 1.2*R})
 		}
 		b.obstacles = append(b.obstacles, rectOf(b.panel))
-		k.findLanes(b)
-		k.drawLanes(ly.lines, b, ly.th)
+		k.lanes = findLanes(k.lanes[:0], b.m, k.g, k.cell, k.ox, k.oy)
+		drawLanes(ly.lines, k.lanes, b.s, ly.th)
 		return nil
 	}
 	b.slots = make([]markerSlots, b.m.Len())
@@ -282,49 +282,6 @@ func betterTie(l, than uint8) bool {
 	return l < than
 }
 
-// farthestPoints returns, for each of n territories of the side×h pixel
-// mask terr, its pixel farthest from its edges (the centre of the largest
-// disc inside it), a little biased toward the territory's centroid.
-func farthestPoints(terr []uint8, inside []float32, side, h, n int) [][2]float64 {
-	sx, sy, cnt := make([]float64, n), make([]float64, n), make([]float64, n)
-	for y := range h {
-		for x := range side {
-			if v := terr[y*side+x]; v != 0 {
-				sx[v-1] += float64(x)
-				sy[v-1] += float64(y)
-				cnt[v-1]++
-			}
-		}
-	}
-	best := make([]float64, n)
-	bestD := make([]float64, n)
-	out := make([][2]float64, n)
-	for t := range best {
-		best[t] = -1
-		if cnt[t] > 0 {
-			out[t] = [2]float64{sx[t] / cnt[t], sy[t] / cnt[t]}
-		}
-	}
-	for y := range h {
-		for x := range side {
-			v := terr[y*side+x]
-			if v == 0 {
-				continue
-			}
-			t := int(v) - 1
-			d := float64(inside[y*side+x])
-			cd := math.Hypot(float64(x)-sx[t]/cnt[t], float64(y)-sy[t]/cnt[t])
-			// Half a pixel of clearance is worth less than being central.
-			score := d - cd*0.05
-			if score > best[t] || (score == best[t] && cd < bestD[t]) {
-				best[t], bestD[t] = score, cd
-				out[t] = [2]float64{float64(x) + 0.5, float64(y) + 0.5}
-			}
-		}
-	}
-	return out
-}
-
 // pierFor finds where territory t's pontoon goes: on the edge between one of
 // its cells and a water cell, where it covers none of the avoid rectangles
 // (names, markers, other pontoons) if it can, preferring water that opens
@@ -366,4 +323,16 @@ func pierFor(g *state.Grid, t int, anchor [2]float64, cell, ox, oy float64, avoi
 		}
 	}
 	return best, found
+}
+
+// gridContinentClass tells borders from coasts and, on a classic board,
+// continent borders: the classic rules' bonuses go by continent.
+func (k *gridKind) gridContinentClass(a, c uint8) uint8 {
+	switch {
+	case a == 0 || c == 0:
+		return lnCoast
+	case k.cont[a-1] != k.cont[c-1]:
+		return lnContinent
+	}
+	return lnBorder
 }

@@ -4,7 +4,6 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"strings"
 
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
@@ -72,30 +71,6 @@ func terrainWord(pr lang.Printer, t state.Terrain) string {
 	}
 	return t.String()
 }
-
-// gridCardRects lays out n player cards down the panel, under its header.
-func (b *board) gridCardRects(n int) []frect {
-	s := b.s
-	p := b.panel
-	x0, x1 := float64(p.Min.X)+16*s, float64(p.Max.X)-14*s
-	top := float64(p.Min.Y) + 134*s
-	h, gap := 84*s, 9*s
-	out := make([]frect, n)
-	for i := range out {
-		y := top + float64(i)*(h+gap)
-		out[i] = frect{x0, y, x1, y + h}
-	}
-	return out
-}
-
-// gridKeyTop is where the key starts, under the sixth card's place.
-func (b *board) gridKeyTop() float64 {
-	r := b.gridCardRects(state.MaxSeats)
-	return r[len(r)-1].y1 + 22*b.s
-}
-
-// gridKeyRow is the height of a row of the key.
-func (b *board) gridKeyRow() float64 { return 34 * b.s }
 
 // gridKeySections are where the key's sections start: its marks (three
 // rows of two), arrows (two rows), terrains (two rows), then its notes.
@@ -255,28 +230,6 @@ func (k *gridKind) drawKey(wk *worker, img *image.RGBA, dc *gg.Context) {
 			text(l, b.gridKeyNoteX(), n.y+float64(j)*n.lineH, th.text)
 		}
 	}
-}
-
-// wrap breaks s into lines at most w pixels wide, at spaces (a word wider
-// than w is shortened with an ellipsis).
-func wrap(fc font.Face, s string, w float64) []string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(s) {
-		next := word
-		if line != "" {
-			next = line + " " + word
-		}
-		if line != "" && textWidth(fc, next) > w {
-			lines = append(lines, fit(fc, line, w))
-			next = word
-		}
-		line = next
-	}
-	if line != "" {
-		lines = append(lines, fit(fc, line, w))
-	}
-	return lines
 }
 
 // drawPanel draws the panel beside the map: the turn and who plays, then

@@ -3,7 +3,6 @@ package render
 import (
 	"bytes"
 	"image"
-	"math/bits"
 	"slices"
 
 	"github.com/riskbot/riskbot/state"
@@ -32,274 +31,14 @@ import (
 // besides the PNG (issue 33). TestIndexedFrame checks that both ways give
 // the same indices.
 
-// tileShift sets the side of the tiles by which the sparse layers are
-// ordered (sparseFrom) and the marked pixels found: 8 px.
-const (
-	tileShift = 3
-	tileSize  = 1 << tileShift
-)
-
-// tileGrid divides a w x h frame into tiles, row by row.
-type tileGrid struct{ w, h, tw, th int }
-
-func newTileGrid(w, h int) tileGrid {
-	return tileGrid{w: w, h: h, tw: (w + tileSize - 1) >> tileShift, th: (h + tileSize - 1) >> tileShift}
-}
-
-func (g tileGrid) n() int { return g.tw * g.th }
-
-// rect is the part of the frame that tile (tx, ty) covers.
-func (g tileGrid) rect(tx, ty int) image.Rectangle {
-	return image.Rect(tx<<tileShift, ty<<tileShift, min(g.w, (tx+1)<<tileShift), min(g.h, (ty+1)<<tileShift))
-}
-
-// dirty is the set of pixels that a frame's overlays draw on (a bit per
-// pixel, row after row), and the tiles that hold any of them.
-type dirty struct {
-	g     tileGrid
-	bits  []uint64
-	tiles []bool
-	// While planning, the signature of each tile (incremental.go), and
-	// the key and box of the overlay being planned (inElem).
-	sig    []uint64
-	key    uint64
-	box    image.Rectangle
-	inElem bool
-	// changed are the tiles drawn again, when a frame is drawn over the
-	// previous one (partial).
-	changed []bool
-}
-
-func (d *dirty) reset(g tileGrid) {
-	d.g = g
-	if n := (g.w*g.h + 63) / 64; len(d.bits) != n {
-		d.bits = make([]uint64, n)
-		d.tiles = make([]bool, g.n())
-		d.changed = make([]bool, g.n())
-	}
-	// The signatures' slice goes to the encoder each frame (composeIndexed)
-	// and comes back from it: any length.
-	d.sig = slices.Grow(d.sig[:0], g.n())[:g.n()]
-	clear(d.bits)
-	clear(d.tiles)
-	d.inElem = false
-}
-
-// markRow adds the pixels x0 to x1 (not included) of row y.
-func (d *dirty) markRow(y, x0, x1 int) {
-	x0, x1 = max(x0, 0), min(x1, d.g.w)
-	if y < 0 || y >= d.g.h || x0 >= x1 {
-		return
-	}
-	row := d.tiles[(y>>tileShift)*d.g.tw:]
-	for tx := x0 >> tileShift; tx <= (x1-1)>>tileShift; tx++ {
-		row[tx] = true
-	}
-	if d.inElem {
-		d.sigRow(y, x0, x1)
-	}
-	i, j := y*d.g.w+x0, y*d.g.w+x1 // bits i to j
-	for i < j {
-		w, b := i>>6, uint(i&63)
-		n := min(64-int(b), j-i)
-		d.bits[w] |= (1<<uint(n) - 1) << b
-		i += n
-	}
-}
-
-// marked reports whether pixel i (y*w + x) is marked.
-func (d *dirty) marked(i int) bool { return d.bits[i>>6]>>uint(i&63)&1 != 0 }
-
-// mark adds the pixels of r.
-func (d *dirty) mark(r image.Rectangle) {
-	for y := max(r.Min.Y, 0); y < min(r.Max.Y, d.g.h); y++ {
-		d.markRow(y, r.Min.X, r.Max.X)
-	}
-}
-
-// runs calls f for each run of marked pixels of each row of clip: row y,
-// from x0 to x1 (not included).
-func (d *dirty) runs(clip image.Rectangle, f func(y, x0, x1 int)) {
-	clip = clip.Intersect(image.Rect(0, 0, d.g.w, d.g.h))
-	ty, marked := -1, false // the row of tiles last looked at, and whether any of them is marked
-	for y := clip.Min.Y; y < clip.Max.Y; y++ {
-		if y>>tileShift != ty {
-			ty = y >> tileShift
-			marked = slices.Contains(d.tiles[ty*d.g.tw:][clip.Min.X>>tileShift:((clip.Max.X-1)>>tileShift)+1], true)
-		}
-		if !marked {
-			continue
-		}
-		base := y * d.g.w
-		i, end := base+clip.Min.X, base+clip.Max.X
-		for i < end {
-			i = d.next(i, end, false)
-			if i >= end {
-				break
-			}
-			j := d.next(i, end, true)
-			f(y, i-base, j-base)
-			i = j
-		}
-	}
-}
-
-// next returns the first bit from i (before end) that is set, or unset
-// when unset is true; end when there is none.
-func (d *dirty) next(i, end int, unset bool) int {
-	for i < end {
-		w := d.bits[i>>6]
-		if unset {
-			w = ^w
-		}
-		w >>= uint(i & 63)
-		if w != 0 {
-			return min(end, i+bits.TrailingZeros64(w))
-		}
-		i = (i | 63) + 1
-	}
-	return end
-}
-
-// over composites the pixels of sp that are marked onto pix, tile by
-// marked tile.
-func (d *dirty) over(sp *sparse, pix []uint8) {
-	for t, on := range d.tiles {
-		if !on {
-			continue
-		}
-		for k := sp.tile[t]; k < sp.tile[t+1]; k++ {
-			o := sp.off[k]
-			if d.marked(int(o >> 2)) {
-				overPixel(pix[o:o+4:o+4], sp.pix[4*k:4*k+4:4*k+4])
-			}
-		}
-	}
-}
-
-// frameIndex is what a board keeps to write its frames' indices directly:
-// made on the first such frame, then only read.
-type frameIndex struct {
-	// static is every pixel's index as the sea, the lines and the names
-	// leave it (w*h); land pixels are written over.
-	static []uint8
-	// runs are the land pixels, row by row, a run per territory.
-	runs []landRun
-	// mixed are the land pixels under a line or a name, tile after
-	// tile: those of tile k are mixed[mixAt[k]:mixAt[k+1]].
-	mixed []mixPixel
-	mixAt []int32
-	// ramps are the look's shade ramps as indices (256 entries, so that
-	// a level needs no bounds check).
-	ramps [][256]uint8
-	// terrAt and terrTiles list the tiles of each territory's land
-	// (territoryTiles).
-	terrAt    []int32
-	terrTiles []int32
-	// rowAt[y] to rowAt[y+1] are the land runs of row y.
-	rowAt []int32
-}
-
-// mixPixel is a land pixel under a line or a name: its offset, its
-// territory, and its index when owned by each seat, then by nobody.
-type mixPixel struct {
-	off int32
-	t   uint8
-	idx [mixSlots]uint8
-}
-
-// landRun is a run of pixels of territory t, from offset off to end (not
-// included).
-type landRun struct{ off, end, t int32 }
-
-// mixSlots are the owners a land pixel's colour can have: each seat, and
-// nobody.
-const mixSlots = state.MaxSeats + 1
-
-// slot is an owner's slot among mixSlots.
-func slot(owner int) int {
-	if owner < 0 {
-		return state.MaxSeats
-	}
-	return owner
-}
-
-// index returns the board's frameIndex, making it on first use.
-func (b *board) index() *frameIndex {
-	b.indexOnce.Do(func() { b.indexed = newFrameIndex(b) })
-	return b.indexed
-}
-
-func newFrameIndex(b *board) *frameIndex {
-	q := b.look.quant
-	fx := &frameIndex{static: make([]uint8, b.w*b.h)}
-	for _, r := range b.look.ramps {
-		var t [256]uint8
-		for l, c := range r {
-			t[l] = q.lut[key565(c.R, c.G, c.B)]
-		}
-		fx.ramps = append(fx.ramps, t)
-	}
-	frame := slices.Clone(b.base)
-	b.lines.over(frame)
-	b.labels.over(frame)
-	q.quantizePix(fx.static, frame)
-
-	// The lines and the names alone, to find the land pixels they cover.
-	lines := frame
-	clear(lines)
-	b.lines.over(lines)
-	names := make([]uint8, len(b.base))
-	b.labels.over(names)
-	for y := range b.mh {
-		row := y * b.w
-		for x := 0; x < b.mw; {
-			v := b.terr[row+x]
-			if v == 0 {
-				x++
-				continue
-			}
-			x0 := x
-			for x < b.mw && b.terr[row+x] == v {
-				i := row + x
-				if lines[4*i+3] != 0 || names[4*i+3] != 0 {
-					mp := mixPixel{off: int32(i), t: v - 1}
-					terrain := b.m.Territories[v-1].Terrain
-					for k := range mixSlots {
-						owner := k
-						if k == state.MaxSeats {
-							owner = state.Neutral
-						}
-						c := b.look.land(owner, terrain)[b.lvl[i]]
-						px := []uint8{c.R, c.G, c.B, 255}
-						if lines[4*i+3] != 0 {
-							overPixel(px, lines[4*i:4*i+4])
-						}
-						if names[4*i+3] != 0 {
-							overPixel(px, names[4*i:4*i+4])
-						}
-						mp.idx[k] = q.lut[key565(px[0], px[1], px[2])]
-					}
-					fx.mixed = append(fx.mixed, mp)
-				}
-				x++
-			}
-			fx.runs = append(fx.runs, landRun{int32(row + x0), int32(row + x), int32(v - 1)})
-		}
-	}
-	fx.terrAt, fx.terrTiles = territoryTiles(b.tiles, b.w, b.m.Len(), fx.runs)
-	fx.tileRuns(b)
-	return fx
-}
-
 // composeIndexed draws the frame of s as palette indices into wk.pal: the
 // same image as compose followed by the quantizer (see the top of this
-// file), without drawing or mapping every pixel. Given prev, the encoder of
-// the previous frame of the match, it draws only the tiles of the map
+// file), without drawing or mapping every pixel. Given prev, the previous
+// frame of the match, it draws only the tiles of the map
 // whose drawing changed since that frame and keeps the others
 // (incremental.go), and leaves the frame's signatures in prev for the
 // next.
-func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
+func (wk *worker) composeIndexed(s *state.State, prev *lastFrame) {
 	b := wk.b
 	fx := b.index()
 	tags := wk.nameSeats(s)
@@ -320,13 +59,13 @@ func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
 	holds := prev != nil && wk.heldBy == prev && wk.heldSeq == prev.seq
 	wk.heldBy = nil
 	if prev != nil {
-		// The encoder keeps the signatures for the next frame; its spare
-		// slice is the next frame's.
+		// The last frame keeps the signatures for the next frame; its
+		// spare slice is the next frame's.
 		prev.sigNext, prev.sigNextBoard, d.sig = d.sig, b, prev.sigNext
 		for t, tr := range s.Terr {
 			prev.terrNext[t] = uint64(b.look.ramp(tr.Owner, s.Map.Territories[t].Terrain))<<8 | uint64(slot(tr.Owner))
 		}
-		partial = prev.valid && prev.sigBoard == b && len(prev.sig) == len(prev.sigNext) && len(prev.prev) == len(wk.pal.Pix)
+		partial = prev.enc.Valid() && prev.sigBoard == b && len(prev.sig) == len(prev.sigNext) && len(prev.enc.Prev()) == len(wk.pal.Pix)
 		clear(prev.cardsNext[:])
 		clear(prev.drewNext[:])
 		prev.seatsNext = len(s.Seats)
@@ -361,7 +100,7 @@ func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
 	}
 	if partial {
 		if !holds {
-			copy(wk.pal.Pix, prev.prev) // the frame before: the worker's frame is another
+			copy(wk.pal.Pix, prev.enc.Prev()) // the frame before: the worker's frame is another
 		}
 		wk.groundChanged(&ramps, &slots)
 	} else {
@@ -436,49 +175,13 @@ func (wk *worker) composeIndexed(s *state.State, prev *pngBands) {
 	})
 	wk.mapPanel(len(s.Seats), drawn)
 	if partial {
-		wk.hintTiles(prev, drawn)
+		var parts []image.Rectangle // the panel's parts drawn, if listed
+		if drawn {
+			parts = wk.drawn
+		}
+		prev.hintTiles(&wk.dirty, wk.b.panel, parts)
 	}
 	wk.drawn = wk.drawn[:0]
-}
-
-// hintTiles marks in prev.hint the encoder's tiles (bands.go) that the
-// frame just drawn over prev's may have changed: those of the map's tiles
-// drawn again, and the panel's parts drawn (all of it unless drawn).
-func (wk *worker) hintTiles(prev *pngBands, drawn bool) {
-	b, d := wk.b, &wk.dirty
-	n := len(prev.bands) * prev.perRow
-	prev.hint = slices.Grow(prev.hint[:0], n)[:n]
-	clear(prev.hint)
-	mark := func(r image.Rectangle) {
-		for band := r.Min.Y / bandRows; band <= (r.Max.Y-1)/bandRows; band++ {
-			row := prev.hint[band*prev.perRow:]
-			for t := r.Min.X / tileWidth; t <= (r.Max.X-1)/tileWidth; t++ {
-				row[t] = true
-			}
-		}
-	}
-	for ty := range d.g.th {
-		row := d.changed[ty*d.g.tw : (ty+1)*d.g.tw]
-		if !slices.Contains(row, true) {
-			continue
-		}
-		// A map tile lies in one encoder tile (TestTileGeometry).
-		hint := prev.hint[(ty<<tileShift)/bandRows*prev.perRow:]
-		for tx, ch := range row {
-			if ch {
-				hint[(tx<<tileShift)/tileWidth] = true
-			}
-		}
-	}
-	if !drawn {
-		mark(b.panel)
-		return
-	}
-	for _, r := range wk.drawn {
-		if !r.Empty() {
-			mark(r)
-		}
-	}
 }
 
 // mapPanel writes the panel's indices: those of its ground where the
@@ -605,17 +308,4 @@ func (wk *worker) mapPanel(seats int, drawn bool) {
 	}
 	wk.kept, wk.grounds, wk.touched = wk.kept[:0], wk.grounds[:0], wk.touched[:0]
 	wk.ground = g.img
-}
-
-// memoIndices returns the indices of m's after pixels by quantizer q,
-// mapped on first use; held counts the memos' bytes.
-func memoIndices(m *memo, q *quantizer, held *int) []uint8 {
-	if m.mappedBy != q || len(m.idx) == 0 {
-		n := len(m.after) / 4
-		*held += n - len(m.idx)
-		m.idx = slices.Grow(m.idx[:0], n)[:n]
-		q.quantizePix(m.idx, m.after)
-		m.mappedBy = q
-	}
-	return m.idx
 }

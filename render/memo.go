@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"image"
+	"slices"
 )
 
 // An element of a frame (a swatch, a marker, a card's highlight, a hero's
@@ -37,7 +38,7 @@ const (
 
 // memo is an element's box, and its pixels before and after it was drawn;
 // idx are the after pixels' indices, mapped by mappedBy, when asked for
-// (memoIndices, indexed.go).
+// (memoIndices).
 type memo struct {
 	r             image.Rectangle
 	before, after []uint8
@@ -49,44 +50,6 @@ type memo struct {
 // maxMemoBytes bounds a worker's memos (the classic board's panel needs
 // about 0.5 MB of them, a capitals board's with its markers about 1 MB).
 const maxMemoBytes = 4 << 20
-
-// memoized draws an element whose pixels lie in r, or copies what it drew
-// when r holds what it held then, and returns its memo. Outside
-// composeIndexed it just draws, and returns nil. A caller that knows r
-// holds the panel's ground on (the element is the first drawn there) says
-// so: then r is not compared with what it held, nor touched (the
-// element's memo is mapPanel's ground there).
-func (wk *worker) memoized(k memoKey, r image.Rectangle, on *image.RGBA, draw func()) *memo {
-	if !wk.indexed {
-		draw()
-		return nil
-	}
-	r = r.Intersect(wk.canvas.Rect)
-	if on == nil {
-		wk.touch(r)
-	}
-	m := wk.memos[k]
-	if m != nil && m.r == r && (on != nil && m.on == on || holds(wk.canvas, r, m.before)) {
-		put(wk.canvas, r, m.after)
-		return m
-	}
-	if m == nil {
-		if wk.memoBytes > maxMemoBytes {
-			clear(wk.memos)
-			wk.memoBytes = 0
-		}
-		m = &memo{}
-		wk.memos[k] = m
-	}
-	wk.memoBytes -= len(m.before) + len(m.after) + len(m.idx)
-	m.r = r
-	m.before = take(wk.canvas, r, m.before[:0])
-	draw()
-	m.after = take(wk.canvas, r, m.after[:0])
-	m.idx, m.mappedBy, m.on = m.idx[:0], nil, on
-	wk.memoBytes += len(m.before) + len(m.after)
-	return m
-}
 
 // take appends canvas's pixels in r to buf.
 func take(canvas *image.RGBA, r image.Rectangle, buf []uint8) []uint8 {
@@ -119,11 +82,15 @@ func put(canvas *image.RGBA, r image.Rectangle, px []uint8) {
 	}
 }
 
-// box is the rectangle of pixels that a shape within (x0, y0) to (x1, y1)
-// may touch: anti-aliasing reaches the pixel beyond its edge.
-func box(x0, y0, x1, y1 float64) image.Rectangle {
-	return image.Rect(int(x0)-2, int(y0)-2, int(x1)+3, int(y1)+3)
+// memoIndices returns the indices of m's after pixels by quantizer q,
+// mapped on first use; held counts the memos' bytes.
+func memoIndices(m *memo, q *quantizer, held *int) []uint8 {
+	if m.mappedBy != q || len(m.idx) == 0 {
+		n := len(m.after) / 4
+		*held += n - len(m.idx)
+		m.idx = slices.Grow(m.idx[:0], n)[:n]
+		q.quantizePix(m.idx, m.after)
+		m.mappedBy = q
+	}
+	return m.idx
 }
-
-// disc is box for the square around a disc of radius r centred on (x, y).
-func disc(x, y, r float64) image.Rectangle { return box(x-r, y-r, x+r, y+r) }

@@ -8,10 +8,8 @@ import (
 	"math"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/fogleman/gg"
-	"golang.org/x/image/font"
 
 	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/state"
@@ -275,19 +273,4 @@ func displayName(pr lang.Printer, name string, seat int) string {
 		return pr.T("render.player", "Number", seat+1)
 	}
 	return name
-}
-
-// fit shortens s with an ellipsis until it is at most w pixels wide.
-func fit(fc font.Face, s string, w float64) string {
-	if textWidth(fc, s) <= w {
-		return s
-	}
-	for len(s) > 0 {
-		_, n := utf8.DecodeLastRuneInString(s)
-		s = s[:len(s)-n]
-		if textWidth(fc, s+"…") <= w {
-			return s + "…"
-		}
-	}
-	return "…"
 }

@@ -56,7 +56,7 @@ type Renderer struct {
 	boards    map[string]*boardEntry
 	workers   workerPool
 	pngBuffer pngPool
-	frames    frameCache // the last frames encoded, by match (bands.go)
+	frames    frameCache // the last frames encoded, by match (frames.go)
 
 	// Generated and imported maps: boards cached by name, least recently
 	// used first out. Generated maps share a look, made on first use;
@@ -104,7 +104,7 @@ func (r *Renderer) init() error {
 // canvas sized for b, and its palette b's look's (a worker drawing another
 // kind of map switches palettes). The worker that holds prev's frame is
 // taken when it is idle (prev may be nil).
-func (r *Renderer) worker(b *board, prev *pngBands) (*worker, error) {
+func (r *Renderer) worker(b *board, prev *lastFrame) (*worker, error) {
 	return r.workerFrom(r.workers.get(prev), b)
 }
 
@@ -234,6 +234,23 @@ func (r *Renderer) gridBoardFor(m *state.Map) (*board, error) {
 	})
 }
 
+// artBoardFor returns the board of imported map m, building it on first
+// use (cachedBoard).
+func (r *Renderer) artBoardFor(m *state.Map) (*board, error) {
+	return r.cachedBoard(m, sameArt, func() (*board, error) { return buildArtBoard(m, &r.kit, r.width) })
+}
+
+// sameArt reports whether two imported maps draw the same: the same
+// picture, index and markers, and the same territories and continents.
+func sameArt(a, b *state.Map) bool {
+	x, y := a.Art, b.Art
+	if x == nil || y == nil || !sameTerritories(a, b) {
+		return false
+	}
+	return x == y || x.W == y.W && x.H == y.H && bytes.Equal(x.Picture, y.Picture) &&
+		bytes.Equal(x.Index, y.Index) && slices.Equal(x.Markers, y.Markers)
+}
+
 // cachedBoard returns the board of map m, which build builds on first
 // use. Boards are cached by map name, at most maxGridBoards of them; a map
 // whose name is cached but which does not draw the same as the cached one
@@ -295,34 +312,34 @@ func (r *Renderer) Render(ctx context.Context, s *state.State) ([]byte, error) {
 func (r *Renderer) render(ctx context.Context, s *state.State, crop func(*board) (image.Rectangle, error)) ([]byte, error) {
 	// The whole frame is drawn over the previous frame of its match,
 	// and encoded by bands reusing what did not change (incremental.go,
-	// bands.go).
+	// frames.go).
 	var (
-		key frameKey
-		enc *pngBands
+		key  frameKey
+		last *lastFrame
 	)
-	frame := func(b *board) *pngBands {
+	frame := func(b *board) *lastFrame {
 		key = frameKeyOf(b, s)
-		enc = r.frames.take(key)
-		return enc
+		last = r.frames.take(key)
+		return last
 	}
 	if crop != nil {
 		frame = nil
 	}
 	wk, rect, err := r.draw(ctx, s, crop, true, frame)
-	if enc != nil {
-		defer r.frames.put(key, enc)
+	if last != nil {
+		defer r.frames.put(key, last)
 	}
 	if err != nil {
 		return nil, err
 	}
 	defer r.workers.put(wk)
-	if enc != nil {
-		data, err := enc.encode(wk.pal)
+	if last != nil {
+		data, err := last.encode(wk.pal)
 		if err != nil {
 			return nil, fmt.Errorf("render: encode png: %w", err)
 		}
-		if enc.valid {
-			wk.heldBy, wk.heldSeq = enc, enc.seq
+		if last.enc.Valid() {
+			wk.heldBy, wk.heldSeq = last, last.seq
 		}
 		return data, nil
 	}
@@ -339,8 +356,8 @@ func (r *Renderer) render(ctx context.Context, s *state.State, crop func(*board)
 // that crop returns (the whole frame when crop is nil); the caller puts
 // the worker back. The frame is drawn as palette indices (wk.pal) when
 // indexed is set, else in RGBA (wk.canvas); over the previous frame of its
-// match when frame, given the board, returns that frame's encoder.
-func (r *Renderer) draw(ctx context.Context, s *state.State, crop func(*board) (image.Rectangle, error), indexed bool, frame func(*board) *pngBands) (*worker, image.Rectangle, error) {
+// match when frame, given the board, returns that frame (frames.go).
+func (r *Renderer) draw(ctx context.Context, s *state.State, crop func(*board) (image.Rectangle, error), indexed bool, frame func(*board) *lastFrame) (*worker, image.Rectangle, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, image.Rectangle{}, fmt.Errorf("render: %w", err)
 	}
@@ -360,7 +377,7 @@ func (r *Renderer) draw(ctx context.Context, s *state.State, crop func(*board) (
 			return nil, image.Rectangle{}, err
 		}
 	}
-	var prev *pngBands
+	var prev *lastFrame
 	if indexed && frame != nil {
 		prev = frame(b)
 	}

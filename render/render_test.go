@@ -134,7 +134,7 @@ func TestBadInput(t *testing.T) {
 // TestConcurrentRenders renders several matches at once with one renderer
 // (run it with -race): each must come out as it does alone, pixel for
 // pixel (the PNG's bytes depend on what the renderer encoded before: its
-// bands keep their codes, bands.go).
+// bands keep their codes, internal/pngbands).
 func TestConcurrentRenders(t *testing.T) {
 	states := []*state.State{fixtureStart(t), fixtureMid(t), fixtureOver(t),
 		playGame(t, 3, 11, 250).State, playGame(t, 5, 12, 400).State, playGame(t, 2, 13, -1).State,

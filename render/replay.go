@@ -104,7 +104,7 @@ func (r *Renderer) shoot(ctx context.Context, turns []*state.State, w int) (*fil
 			f.q = wk.q
 			f.palette = withTransparent(wk.q.palette)
 			if f.full = len(wk.q.palette) >= 256; f.full {
-				f.lost = nearest(f.palette, color.RGBAModel.Convert(wk.q.palette[255]).(color.RGBA))
+				f.lost = paletteIndex(f.palette, color.RGBAModel.Convert(wk.q.palette[255]).(color.RGBA))
 			}
 		}
 		if w < src.Rect.Dx() {
@@ -158,9 +158,9 @@ func (f *film) shrink(w int) []*image.Paletted {
 	return out
 }
 
-// pick returns the indices of n frames of total, evenly spread, the first
-// and the last always among them.
-func pick(total, n int) []int {
+// pickFrames returns the indices of n frames of total, evenly spread, the
+// first and the last always among them.
+func pickFrames(total, n int) []int {
 	if n >= total {
 		n = total
 	}
@@ -185,7 +185,7 @@ func (f *film) fit(ctx context.Context, limit int, encode func([]*image.Paletted
 			return nil, ReplayInfo{}, fmt.Errorf("render: replay: %w", err)
 		}
 		chosen := make([]*image.Paletted, 0, keep)
-		for _, i := range pick(len(frames), keep) {
+		for _, i := range pickFrames(len(frames), keep) {
 			chosen = append(chosen, frames[i])
 		}
 		b, err := encode(chosen)
@@ -339,7 +339,7 @@ func (r *Renderer) Strip(ctx context.Context, turns []*state.State, o ReplayOpti
 	}
 	b, info, err := f.fit(ctx, limit, func(frames []*image.Paletted) ([]byte, error) {
 		var ls []string
-		for _, i := range pick(len(f.frames), len(frames)) {
+		for _, i := range pickFrames(len(f.frames), len(frames)) {
 			ls = append(ls, labels[i])
 		}
 		return encodeStrip(frames, ls, f.palette)
@@ -376,7 +376,7 @@ func encodeStrip(frames []*image.Paletted, labels []string, pal color.Palette) (
 	const gap = 4
 	cw, ch := fw+gap, fh+captionHeight+gap
 	out := image.NewPaletted(image.Rect(0, 0, cols*cw+gap, rows*ch+gap), pal)
-	bg, fg := nearest(pal, color.RGBA{0x20, 0x24, 0x2c, 255}), nearest(pal, color.RGBA{0xf0, 0xf0, 0xf0, 255})
+	bg, fg := paletteIndex(pal, color.RGBA{0x20, 0x24, 0x2c, 255}), paletteIndex(pal, color.RGBA{0xf0, 0xf0, 0xf0, 255})
 	for i := range out.Pix {
 		out.Pix[i] = bg
 	}
@@ -397,8 +397,8 @@ func encodeStrip(frames []*image.Paletted, labels []string, pal color.Palette) (
 	return buf.Bytes(), nil
 }
 
-// nearest returns the index of the palette colour closest to c (a linear
-// search: for a few colours, never per pixel).
-func nearest(pal color.Palette, c color.RGBA) uint8 {
+// paletteIndex returns the index of the palette colour closest to c, the
+// last aside (a linear search: for a few colours, never per pixel).
+func paletteIndex(pal color.Palette, c color.RGBA) uint8 {
 	return uint8(pal[:len(pal)-1].Index(c))
 }

@@ -308,8 +308,8 @@ func TestPick(t *testing.T) {
 		{101, 5, []int{0, 25, 50, 75, 100}},
 		{7, 1, []int{6}},
 	} {
-		if got := pick(tt.total, tt.n); !slices.Equal(got, tt.want) {
-			t.Errorf("pick(%d, %d) = %v, want %v", tt.total, tt.n, got, tt.want)
+		if got := pickFrames(tt.total, tt.n); !slices.Equal(got, tt.want) {
+			t.Errorf("pickFrames(%d, %d) = %v, want %v", tt.total, tt.n, got, tt.want)
 		}
 	}
 }

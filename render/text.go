@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
@@ -334,4 +335,41 @@ func fillRect(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
 		op = draw.Src
 	}
 	draw.Draw(dst, r, image.NewUniform(c), image.Point{}, op)
+}
+
+// fit shortens s with an ellipsis until it is at most w pixels wide.
+func fit(fc font.Face, s string, w float64) string {
+	if textWidth(fc, s) <= w {
+		return s
+	}
+	for len(s) > 0 {
+		_, n := utf8.DecodeLastRuneInString(s)
+		s = s[:len(s)-n]
+		if textWidth(fc, s+"…") <= w {
+			return s + "…"
+		}
+	}
+	return "…"
+}
+
+// wrap breaks s into lines at most w pixels wide, at spaces (a word wider
+// than w is shortened with an ellipsis).
+func wrap(fc font.Face, s string, w float64) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		next := word
+		if line != "" {
+			next = line + " " + word
+		}
+		if line != "" && textWidth(fc, next) > w {
+			lines = append(lines, fit(fc, line, w))
+			next = word
+		}
+		line = next
+	}
+	if line != "" {
+		lines = append(lines, fit(fc, line, w))
+	}
+	return lines
 }

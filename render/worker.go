@@ -56,14 +56,14 @@ type worker struct {
 	elems   []elem
 	elemAt  int
 	partial bool
-	// heldBy is the encoder whose frame (number heldSeq) wk.pal holds,
+	// heldBy is the last frame (number heldSeq) of a match that wk.pal holds,
 	// as that frame was encoded; nil when it holds any other.
-	heldBy  *pngBands
+	heldBy  *lastFrame
 	heldSeq uint64
-	// frame is the encoder of the previous frame of the match being
+	// frame is the previous frame of the match being
 	// drawn, if any; partialPanel is set when its panel's cards can be
 	// kept, and kept are the boxes of the cards kept (keepCard).
-	frame        *pngBands
+	frame        *lastFrame
 	partialPanel bool
 	kept         []image.Rectangle
 	// drawn are the parts of the panel drawn on its ground when its
@@ -74,9 +74,9 @@ type worker struct {
 	// grounds are elements drawn on the panel's ground this frame that
 	// most of their box keeps: the panel's mapping compares with them too.
 	grounds []*memo
-	// Scratch: the runs of changed tiles in a row of them, an arrow's
-	// stretches of a row (open), the panel's stretches of a row (spans).
-	runs, open, spans [][2]int
+	// Scratch: the runs of changed tiles in a row of them, the panel's
+	// stretches of a row (spans).
+	runs, spans [][2]int
 	// ground is the panel ground that the canvas's panel holds, as
 	// composeIndexed leaves it; nil when it holds anything else.
 	ground *image.RGBA
@@ -132,31 +132,42 @@ type badgeKey struct {
 const maxSprites = 600
 
 // workerPool keeps the idle workers, at most maxIdle of them. A render
-// that draws over a frame of its match takes, when it is idle, the worker
-// that drew that frame: its palette image holds the frame already (no
-// copy of it) and its canvas the panel's ground. (A sync.Pool hands out
-// whichever worker the processor the render runs on put last.)
+// of a match's next moment takes the worker that holds the match's frame
+// when it is idle (worker.heldBy), which need not copy it. So that two
+// matches drawn in turn (two channels posting alternately) each keep
+// their frame, a match whose frame no idle worker holds gets a new worker
+// while fewer than maxIdle are alive, rather than another match's.
 type workerPool struct {
 	mu   sync.Mutex
 	idle []*worker // the most recently put last
+	busy int       // workers out of the pool (the ones get handed out, or had made)
 }
 
 // maxIdle bounds the idle workers kept: the renders that run at once.
 func maxIdle() int { return max(2, runtime.GOMAXPROCS(0)) }
 
-// get returns an idle worker, the one that holds prev's frame if any (prev
-// may be nil), else the most recently put; nil when none is idle.
-func (p *workerPool) get(prev *pngBands) *worker {
+// get returns an idle worker: the one that holds prev's frame if any
+// (prev may be nil). Else, for a match's frame (prev not nil), nil while
+// fewer than maxIdle workers are alive, then one that holds no frame, or
+// the least recently put; without prev, the most recently put. nil tells
+// the caller to make a worker.
+func (p *workerPool) get(prev *lastFrame) *worker {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.busy++
 	if len(p.idle) == 0 {
 		return nil
 	}
 	i := len(p.idle) - 1
 	if prev != nil {
-		if j := slices.IndexFunc(p.idle, func(wk *worker) bool { return wk.heldBy == prev && wk.heldSeq == prev.seq }); j >= 0 {
-			i = j
+		j := slices.IndexFunc(p.idle, func(wk *worker) bool { return wk.heldBy == prev && wk.heldSeq == prev.seq })
+		if j < 0 && len(p.idle)+p.busy-1 < maxIdle() {
+			return nil
 		}
+		if j < 0 {
+			j = max(0, slices.IndexFunc(p.idle, func(wk *worker) bool { return wk.heldBy == nil }))
+		}
+		i = j
 	}
 	wk := p.idle[i]
 	p.idle = slices.Delete(p.idle, i, i+1)
@@ -167,6 +178,7 @@ func (p *workerPool) get(prev *pngBands) *worker {
 func (p *workerPool) put(wk *worker) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.busy = max(0, p.busy-1)
 	if len(p.idle) >= maxIdle() {
 		p.idle = slices.Delete(p.idle, 0, 1)
 	}
@@ -187,4 +199,42 @@ func (wk *worker) text(fc font.Face, s string, x, y float64, c color.Color) imag
 	r := drawText(wk.canvas, fc, s, x, y, c)
 	wk.touch(r)
 	return r
+}
+
+// memoized draws an element whose pixels lie in r, or copies what it drew
+// when r holds what it held then, and returns its memo. Outside
+// composeIndexed it just draws, and returns nil. A caller that knows r
+// holds the panel's ground on (the element is the first drawn there) says
+// so: then r is not compared with what it held, nor touched (the
+// element's memo is mapPanel's ground there).
+func (wk *worker) memoized(k memoKey, r image.Rectangle, on *image.RGBA, draw func()) *memo {
+	if !wk.indexed {
+		draw()
+		return nil
+	}
+	r = r.Intersect(wk.canvas.Rect)
+	if on == nil {
+		wk.touch(r)
+	}
+	m := wk.memos[k]
+	if m != nil && m.r == r && (on != nil && m.on == on || holds(wk.canvas, r, m.before)) {
+		put(wk.canvas, r, m.after)
+		return m
+	}
+	if m == nil {
+		if wk.memoBytes > maxMemoBytes {
+			clear(wk.memos)
+			wk.memoBytes = 0
+		}
+		m = &memo{}
+		wk.memos[k] = m
+	}
+	wk.memoBytes -= len(m.before) + len(m.after) + len(m.idx)
+	m.r = r
+	m.before = take(wk.canvas, r, m.before[:0])
+	draw()
+	m.after = take(wk.canvas, r, m.after[:0])
+	m.idx, m.mappedBy, m.on = m.idx[:0], nil, on
+	wk.memoBytes += len(m.before) + len(m.after)
+	return m
 }

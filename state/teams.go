@@ -51,16 +51,6 @@ func (s *State) Side(seat int) []int {
 	return []int{seat}
 }
 
-// SideAlive reports whether seat or one of its teammates still plays.
-func (s *State) SideAlive(seat int) bool {
-	for _, i := range s.Side(seat) {
-		if s.Seats[i].Alive() {
-			return true
-		}
-	}
-	return false
-}
-
 // AliveSides returns the number of sides still playing: teams with a
 // player still in the match, or players, without teams.
 func (s *State) AliveSides() int {

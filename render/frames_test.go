@@ -21,6 +21,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/riskbot/riskbot/render/internal/pngbands"
 )
 
 // drawFrame returns the frame a renderer draws for the moment from
@@ -40,7 +42,7 @@ func drawFrame(t testing.TB, r *Renderer, m momentSet, k int) *image.Paletted {
 
 // TestBandsMoments renders every moment of played matches in order, as the
 // bot does, each frame drawn over the moment before and its PNG made with
-// what that moment left (incremental.go, bands.go), and requires of each:
+// what that moment left (incremental.go, frames.go), and requires of each:
 // that image/png decodes it to the very palette and indices of the frame
 // drawn from scratch; that compress/zlib inflates its image data (its
 // Adler-32 checked) to the frame's rows; and that it is at most 1.1 times
@@ -76,7 +78,7 @@ func checkMoments(t *testing.T, r, fresh *Renderer, m momentSet) {
 		}
 		want := drawFrame(t, fresh, m, k)
 		checkPNG(t, fmt.Sprintf("moment %d", k), got, want)
-		if e := lastEncoder(r); e.over {
+		if e := lastFrameOf(r); e.over {
 			over++
 		}
 		if k%3 == 1 {
@@ -93,9 +95,10 @@ func checkMoments(t *testing.T, r, fresh *Renderer, m momentSet) {
 			t.Errorf("moment %d: %d bytes, image/png's %d: more than 1.1 times", k, len(got), std.Len())
 		}
 		if k > 0 {
-			e := lastEncoder(r)
-			reused += e.kept
-			tiles += len(e.tiles)
+			e := lastFrameOf(r)
+			kept, n := e.enc.Kept()
+			reused += kept
+			tiles += n
 		}
 	}
 	// Most of a frame is what it was the moment before: the renderer
@@ -109,11 +112,11 @@ func checkMoments(t *testing.T, r, fresh *Renderer, m momentSet) {
 	}
 }
 
-// lastEncoder returns the encoder of the last frame r encoded.
-func lastEncoder(r *Renderer) *pngBands {
+// lastFrameOf returns what r keeps of the last frame it encoded.
+func lastFrameOf(r *Renderer) *lastFrame {
 	r.frames.mu.Lock()
 	defer r.frames.mu.Unlock()
-	return r.frames.encs[len(r.frames.encs)-1]
+	return r.frames.frames[len(r.frames.frames)-1]
 }
 
 // checkPNG decodes data with image/png and with compress/zlib on its image
@@ -303,66 +306,15 @@ func FuzzBands(f *testing.F) {
 				}
 			}
 		}
-		var e pngBands
+		var e pngbands.Encoder
 		for i, img := range []*image.Paletted{a, b, a} {
-			got, err := e.encode(img)
+			got, err := e.Encode(img, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			checkPNG(t, fmt.Sprintf("image %d", i), got, img)
 		}
 	})
-}
-
-// TestHuffmanLimits builds codes for frequencies that would make codes
-// longer than deflate allows (a Fibonacci series), and others, and
-// requires every code within its limit, complete, and every symbol that
-// occurs coded.
-func TestHuffmanLimits(t *testing.T) {
-	fib := make([]uint32, numLit)
-	fib[0], fib[1] = 1, 1
-	for i := 2; i < 40; i++ {
-		fib[i] = fib[i-1] + fib[i-2]
-	}
-	one := make([]uint32, numDist)
-	one[5] = 9
-	rng := rand.New(rand.NewPCG(4, 8))
-	random := make([]uint32, numLit)
-	for i := range random {
-		random[i] = uint32(rng.IntN(3)) * uint32(rng.IntN(5000))
-	}
-	for _, c := range []struct {
-		name  string
-		freq  []uint32
-		limit int
-	}{
-		{"fibonacci", fib, maxBits},
-		{"fibonacci, code lengths", fib[:numCL], maxCLBits},
-		{"one distance", one, maxBits},
-		{"none", make([]uint32, numDist), maxBits},
-		{"random", random, maxBits},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			var h huffman
-			h.build(c.freq, c.limit, &huffScratch{}, false)
-			kraft, coded := 0.0, 0
-			for s, l := range h.lens {
-				if int(l) > c.limit {
-					t.Errorf("symbol %d has %d bits, want at most %d", s, l, c.limit)
-				}
-				if c.freq[s] != 0 && l == 0 {
-					t.Errorf("symbol %d occurs %d times and has no code", s, c.freq[s])
-				}
-				if l > 0 {
-					kraft += 1 / float64(uint(1)<<l)
-					coded++
-				}
-			}
-			if kraft != 1 || coded < 2 {
-				t.Errorf("Kraft's sum %v over %d codes, want 1 over at least 2", kraft, coded)
-			}
-		})
-	}
 }
 
 // TestBandsConcurrent renders the moments of two matches from four
@@ -409,87 +361,6 @@ func TestBandsConcurrent(t *testing.T) {
 	wg.Wait()
 }
 
-// TestByteSums checks the sums of byteSums, eight bytes at a time, against
-// a byte at a time, on every length to 40, lengths around the 256 words
-// its lanes hold, and bytes up to 255.
-func TestByteSums(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 5))
-	lengths := []int{2047, 2048, 2049, 2055, 2056, 4096, 6403}
-	for n := range 41 {
-		lengths = append(lengths, n)
-	}
-	for _, n := range lengths {
-		for round := range 20 {
-			b := make([]uint8, n)
-			for i := range b {
-				b[i] = uint8(rng.IntN(256))
-				if round == 0 {
-					b[i] = 255
-				}
-			}
-			var sum, placed uint64
-			for i, v := range b {
-				sum += uint64(v)
-				placed += uint64(i) * uint64(v)
-			}
-			if s, p := byteSums(b); s != sum || p != placed {
-				t.Fatalf("byteSums(%v) = %d, %d, want %d, %d", b, s, p, sum, placed)
-			}
-		}
-	}
-}
-
-// TestBitString writes strings of bits of every length to 200 after
-// every number of bits to 40 already written, and requires what bits
-// writes a bit at a time.
-func TestBitString(t *testing.T) {
-	rng := rand.New(rand.NewPCG(6, 6))
-	src := make([]byte, 40)
-	for i := range src {
-		src[i] = uint8(rng.IntN(256))
-	}
-	bit := func(b []byte, i int) uint32 { return uint32(b[i/8]>>(i%8)) & 1 }
-	for before := range 41 {
-		for n := range 201 {
-			var got, want bitWriter
-			for i := range before {
-				v := bit(src[5:], i)
-				got.bits(v, 1)
-				want.bits(v, 1)
-			}
-			got.bitString(src, n)
-			for i := range n {
-				want.bits(bit(src, i), 1)
-			}
-			if got.bitLen() != want.bitLen() {
-				t.Fatalf("after %d bits, %d more: %d bits written, want %d", before, n, got.bitLen(), want.bitLen())
-			}
-			got.align()
-			want.align()
-			if !bytes.Equal(got.out, want.out) {
-				t.Fatalf("after %d bits, %d more: wrote %x, want %x", before, n, got.out, want.out)
-			}
-		}
-	}
-}
-
-// TestSymbols requires the tokens that the tables make to be those that
-// match works out, and to give back their length, for every length and
-// distance.
-func TestSymbols(t *testing.T) {
-	s := newSymbols()
-	for length := 3; length <= maxMatch; length++ {
-		for dist := 1; dist <= maxDist; dist++ {
-			if got, want := s.match(length, dist), match(length, dist); got != want {
-				t.Fatalf("length %d, distance %d: token %#x, want %#x", length, dist, got, want)
-			}
-			if got := s.length(s.match(length, dist)); got != length {
-				t.Fatalf("length %d, distance %d: the token's length is %d", length, dist, got)
-			}
-		}
-	}
-}
-
 // TestWorkerAffinity renders the next moment of a match while another
 // worker is idle, put back after the one that drew the moment before, and
 // requires the render to take the one that holds its frame (which need
@@ -516,63 +387,36 @@ func TestWorkerAffinity(t *testing.T) {
 	}
 }
 
-// TestTileGeometry checks what the encoder's tiles are cut for: a tile
-// fits its search's buffer and the 12 bits the hash table keeps of an
-// index, and a map tile (8 px, incremental.go) lies in one tile
-// (hintTiles).
-func TestTileGeometry(t *testing.T) {
-	if n := tileWidth * bandRows; n > tileMask+1 {
-		t.Errorf("a tile has %d bytes, more than the %d of its buffer", n, tileMask+1)
-	}
-	if tileWidth%tileSize != 0 || bandRows%tileSize != 0 {
-		t.Errorf("tiles of %d x %d px do not hold whole map tiles of %d px", tileWidth, bandRows, tileSize)
+// TestMatchesInTurnKeepTheirFrames draws the moments of two matches in
+// turn, as two channels posting alternately do: each keeps a worker that
+// holds its frame, so that its next moment is drawn over it (before, the
+// second match took the first one's worker and its frame).
+func TestMatchesInTurnKeepTheirFrames(t *testing.T) {
+	ms := earlyMoments(t, 2)
+	r := New(Options{})
+	ctx := context.Background()
+	for k := range 2 {
+		for _, m := range ms {
+			if _, err := r.Render(ctx, m.states[k]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		held := 0
+		for _, wk := range r.workers.idle {
+			if wk.heldBy != nil {
+				held++
+			}
+		}
+		if held != len(ms) {
+			t.Errorf("after round %d, %d idle workers hold a frame, want %d (one a match)", k+1, held, len(ms))
+		}
 	}
 }
 
-// TestLayRows lays the rows of tiles of random bits, of every length to
-// 200, after every number of bits to 31 already written, and requires what
-// bitString writes a row of a tile at a time.
-func TestLayRows(t *testing.T) {
-	rng := rand.New(rand.NewPCG(8, 8))
-	tiles := make([]tileCode, 3)
-	for before := range 32 {
-		for round := range 20 {
-			for i := range tiles {
-				var w bitWriter
-				tc := &tiles[i]
-				for r := range 4 {
-					tc.at[r] = int32(len(w.out))
-					n := rng.IntN(201)
-					if round == 0 {
-						n = 64 * r // whole words, and none
-					}
-					for range n {
-						w.bits(uint32(rng.IntN(2)), 1)
-					}
-					tc.nbits[r] = int32(w.bitLen()) - 8*tc.at[r]
-					w.align()
-				}
-				tc.bits = append(w.out, make([]byte, 8)...)
-			}
-			var got, want bitWriter
-			for range before {
-				got.bits(1, 1)
-				want.bits(1, 1)
-			}
-			got.layRows(tiles, 4)
-			for r := range 4 {
-				for i := range tiles {
-					want.bitString(tiles[i].bits[tiles[i].at[r]:], int(tiles[i].nbits[r]))
-				}
-			}
-			if got.bitLen() != want.bitLen() {
-				t.Fatalf("after %d bits: %d bits laid, want %d", before, got.bitLen(), want.bitLen())
-			}
-			got.align()
-			want.align()
-			if !bytes.Equal(got.out, want.out) {
-				t.Fatalf("after %d bits, round %d: laid %x, want %x", before, round, got.out, want.out)
-			}
-		}
+// TestTileGeometry checks that a map tile (8 px, incremental.go) lies in
+// one of the encoder's tiles (hintTiles).
+func TestTileGeometry(t *testing.T) {
+	if pngbands.TileWidth%tileSize != 0 || pngbands.BandRows%tileSize != 0 {
+		t.Errorf("tiles of %d x %d px do not hold whole map tiles of %d px", pngbands.TileWidth, pngbands.BandRows, tileSize)
 	}
 }

@@ -1,4 +1,4 @@
-package render
+package pngbands
 
 import (
 	"encoding/binary"
@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// A deflate writer of our own (RFC 1951), for the bands of pngBands: it
+// A deflate writer of our own (RFC 1951), for the bands of Encoder: it
 // writes blocks from tokens found elsewhere (tile by tile), so that tokens
 // kept from the previous frame are written again without being searched
 // again. Only what a band needs: one block with dynamic Huffman codes,
