@@ -54,8 +54,7 @@ func features(s *state.State, seat int) [numFeatures]float64 {
 	cardArmies := func(p int) float64 { return hand[p] / 3 * next / max(1, allArm) }
 	var oppTerr, oppArm, oppCards, prize float64
 	for p := range s.Seats {
-		if p == seat || !s.Seats[p].Alive() || s.Teammates(seat, p) {
-			// A teammate is no opponent: its strength is the team's.
+		if p == seat || !s.Seats[p].Alive() {
 			continue
 		}
 		oppTerr = max(oppTerr, terr[p]/float64(n))

@@ -293,31 +293,3 @@ func TestReferenceSparesTeammates(t *testing.T) {
 		t.Errorf("reference attacks its teammate's %s", s.Map.TerritoryName(b.To))
 	}
 }
-
-// TestTeammateIsNoOpponentInTheEvaluation: hard's learned evaluation
-// reads the strongest opponent's share of the territories and armies; a
-// teammate is none. Seat 0's teammate, seat 2, holds the most of the map;
-// the strongest opponent is seat 3. Before the fix the teammate counted
-// as the strongest opponent, and the stronger it grew the lower seat 0's
-// chance.
-func TestTeammateIsNoOpponentInTheEvaluation(t *testing.T) {
-	s := teamBoard(t, 1)
-	for _, c := range s.Map.Continents {
-		if c.Name == "Europe" || c.Name == "Africa" {
-			for _, x := range c.Territories {
-				s.Terr[x] = state.Terr{Owner: 2, Armies: 5}
-			}
-		}
-	}
-	if err := s.Check(); err != nil {
-		t.Fatal(err)
-	}
-	if s.Owned(2) <= s.Owned(3) {
-		t.Fatalf("teammate holds %d, enemy %d: the board must make the teammate the largest", s.Owned(2), s.Owned(3))
-	}
-	f := features(s, 0)
-	if got, want := f[5], float64(s.Owned(3))/float64(len(s.Terr)); got != want {
-		t.Errorf("strongest opponent's share of the territories = %.3f, want seat 3's %.3f (seat 2's, the teammate's, is %.3f)",
-			got, want, float64(s.Owned(2))/float64(len(s.Terr)))
-	}
-}
