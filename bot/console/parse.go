@@ -90,6 +90,13 @@ func ParseLine(line, defaultUser string) (Line, error) {
 		return Line{Kind: Command, User: user, Command: command.AdminGroup + " " + strings.ToLower(sub), Options: opts}, nil
 	case strings.HasPrefix(s, "/risk"):
 	default:
+		whole := strings.TrimSpace(line)
+		switch {
+		case isSubcommand(s): // "Ann: place"
+			return Line{}, fmt.Errorf("commands start with /risk: did you mean %q?", strings.TrimSuffix(whole, s)+"/risk "+s)
+		case isSubcommand(whole): // "new teams:2", read as the name "new teams"
+			return Line{}, fmt.Errorf("commands start with /risk: did you mean %q?", "/risk "+whole)
+		}
 		return Line{}, fmt.Errorf("commands start with /risk (like: %s: /risk help)", user)
 	}
 	rest := strings.TrimSpace(strings.TrimPrefix(s, "/risk"))
@@ -195,4 +202,18 @@ func firstWord(s string) string {
 		return f[0]
 	}
 	return s
+}
+
+// isSubcommand reports whether line begins with the name of a subcommand
+// of /risk, or of a group of them ("place …", "host addbot …"): a command
+// typed without its /risk.
+func isSubcommand(line string) bool {
+	word, _, _ := strings.Cut(line, " ")
+	word = strings.ToLower(word)
+	for _, sp := range command.Specs(nil) {
+		if sp.Group == word || sp.Group == "" && sp.Name == word {
+			return true
+		}
+	}
+	return false
 }
