@@ -145,7 +145,7 @@ func TestComputerTurnsOfADeadProcessAreTakenOver(t *testing.T) {
 	if reserve() == 0 {
 		t.Fatal("the computer placed while another process held its lease")
 	}
-	e.advance(lease)
+	e.Advance(lease)
 	e.tick()
 	if r := reserve(); r != 0 {
 		t.Fatalf("the computer has %d armies left to place after the dead process's lease ended", r)
@@ -298,7 +298,7 @@ func TestComputersWithoutTheirLease(t *testing.T) {
 		t.Fatal("the computer placed without its lease")
 	}
 	e.store.Fail(nil)
-	e.advance(25 * time.Hour)
+	e.Advance(25 * time.Hour)
 	e.tick()
 	if s := e.load(ch).Game.State; s.Seats[s.SeatByID("bot:1")].Reserve != 0 {
 		t.Error("the computer did not place at its deadline once the store was back")

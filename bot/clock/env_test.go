@@ -91,10 +91,9 @@ type env struct {
 	specs []command.Spec
 	meter *meter
 
+	*faketest.Clock
 	mu    sync.Mutex
-	now   time.Time
 	since time.Time // when the process started
-	seed  uint64
 	// player makes the computer players of the clocks opened from now on
 	// (nil: safe ones); asked records the levels asked for.
 	player func(level string, seed uint64) Player
@@ -117,7 +116,7 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	e := &env{t: t, store: faketest.NewStore(), chat: &faketest.Chat{}, specs: command.Specs(levels), meter: &meter{},
-		now: t0, since: t0, instance: "test", scope: "test:"}
+		Clock: faketest.NewClock(t0), since: t0, instance: "test", scope: "test:"}
 	e.open()
 	return e
 }
@@ -129,36 +128,37 @@ func (e *env) open() {
 		e.clock.Close()
 	}
 	e.mu.Lock()
-	e.since = e.now
+	e.since = e.Now()
 	instance, scope := e.instance, e.scope
 	e.mu.Unlock()
 	log := slog.New(slog.DiscardHandler)
 	claim := func() storage.Claim {
+		now := e.Now()
 		e.mu.Lock()
 		defer e.mu.Unlock()
-		return storage.Claim{Holder: instance, Started: e.since, Now: e.now, Until: e.now.Add(lease)}
+		return storage.Claim{Holder: instance, Started: e.since, Now: now, Until: now.Add(lease)}
 	}
 	serves := func(ch string) bool { return strings.HasPrefix(ch, scope) }
 	if !strings.HasSuffix(scope, ":") {
 		serves = func(ch string) bool { return ch == scope }
 	}
-	e.pp = people.New(e.store, e.clock_, log)
-	e.ms = hosted.NewMatches(e.store, e.pp, e.clock_, log, claim)
+	e.pp = people.New(e.store, e.Now, log)
+	e.ms = hosted.NewMatches(e.store, e.pp, e.Now, log, claim)
 	locks := &hosted.Locks{}
 	colors, rgb := look.PaletteColors(render.Default)
 	maps := look.New(nil, look.Palette{Colors: colors, RGB: rgb, Render: &faketest.Renderer{}})
 	servers := server.New(server.Config{Store: e.store, Matches: e.ms, HasPalette: maps.Has, Levels: levels, LobbyTTL: 72 * time.Hour,
-		Scope: scope, Now: e.clock_, Log: log})
+		Scope: scope, Now: e.Now, Log: log})
 	e.outbox = outbox.New(outbox.Config{Store: e.store, Poster: e.chat, Matches: e.ms, People: e.pp, Look: maps, Locks: locks,
-		Claim: claim, Instance: instance, Scope: scope, Serves: serves, Now: e.clock_, Log: log})
+		Claim: claim, Instance: instance, Scope: scope, Serves: serves, Now: e.Now, Log: log})
 	e.lobby = lobby.New(lobby.Config{Store: e.store, Matches: e.ms, Look: maps, Servers: servers, Outbox: e.outbox, Tokens: e.store,
 		Poster: e.chat, NewPlayer: func(string, uint64) error { return nil }, Levels: levels, DefaultLevel: "normal",
-		Seed: e.nextSeed, Claim: claim, Now: e.clock_, Log: log})
+		Seed: e.NextSeed, Claim: claim, Now: e.Now, Log: log})
 	pl := play.New(play.Config{Store: e.store, Tokens: e.store, Matches: e.ms, Look: maps, Servers: servers, Outbox: e.outbox,
-		Leave: e.lobby.Leave, Now: e.clock_, Log: log})
+		Leave: e.lobby.Leave, Now: e.Now, Log: log})
 	cfg := Config{Store: e.store, Matches: e.ms, Locks: locks, Look: maps, People: e.pp, Servers: servers, Outbox: e.outbox,
 		Lobby: e.lobby, Play: pl, NewPlayer: e.newPlayer, Thinkers: 4, LobbyTTL: 72 * time.Hour, Claim: claim,
-		Instance: instance, Scope: scope, Serves: serves, Meter: e.meter, Now: e.clock_, Log: log}
+		Instance: instance, Scope: scope, Serves: serves, Meter: e.meter, Now: e.Now, Log: log}
 	if e.configure != nil {
 		e.configure(&cfg)
 	}
@@ -210,26 +210,6 @@ func (e *env) levelsAsked() []string {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return slices.Clone(e.asked)
-}
-
-// clock_ is the time now (the env's clock field is the Clock).
-func (e *env) clock_() time.Time {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return e.now
-}
-
-func (e *env) advance(d time.Duration) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.now = e.now.Add(d)
-}
-
-func (e *env) nextSeed() uint64 {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.seed++
-	return e.seed
 }
 
 // tick runs one Tick, then waits for the computers it set playing.

@@ -23,7 +23,7 @@ func TestDeadlinesRemindersAndAutopilot(t *testing.T) {
 	e.do(ch, "Ann", "autoplace")
 	e.chat.Take()
 	// Bob has not placed: at three quarters of the 24 h he is reminded.
-	e.advance(18*time.Hour + time.Minute)
+	e.Advance(18*time.Hour + time.Minute)
 	e.tick()
 	posts := e.chat.Take()
 	if len(posts) != 1 || len(posts[0].Msg.Mentions) != 1 || posts[0].Msg.Mentions[0] != user("Bob").ID || !strings.Contains(all(posts[0].Msg), "still have armies to place") {
@@ -33,13 +33,13 @@ func TestDeadlinesRemindersAndAutopilot(t *testing.T) {
 		t.Errorf("the reminder is still set: %v", m.Timers.Remind)
 	}
 	// Once is enough.
-	e.advance(time.Hour)
+	e.Advance(time.Hour)
 	e.tick()
 	if p := e.chat.Take(); len(p) != 0 {
 		t.Errorf("reminded again: %+v", p)
 	}
 	// At the deadline a careful bot places for him.
-	e.advance(5 * time.Hour)
+	e.Advance(5 * time.Hour)
 	e.tick()
 	m := e.load(ch)
 	if m.Game.State.Phase == state.PhaseSetup {
@@ -55,7 +55,7 @@ func TestDeadlinesRemindersAndAutopilot(t *testing.T) {
 	// takes Bob's seat.
 	var notice bool
 	for i := 0; i < 12 && !seat(m, "Bob").Autopilot; i++ {
-		e.advance(25 * time.Hour)
+		e.Advance(25 * time.Hour)
 		e.tick()
 		notice = notice || said(e.chat.Take(), "ran out of time for the 3rd time in a row: a bot plays the seat until the host gives it back (/risk join player:Bob)")
 		m = e.load(ch)
@@ -76,7 +76,7 @@ func TestDeadlineFiresAfterRestart(t *testing.T) {
 	e.started(ch, []string{"Ann", "Bob"})
 	e.do(ch, "Ann", "autoplace")
 	e.open()
-	e.advance(25 * time.Hour)
+	e.Advance(25 * time.Hour)
 	e.tick()
 	if m := e.load(ch); m.Game.State.Phase == state.PhaseSetup {
 		t.Fatal("the overdue deadline did not fire after the restart")
@@ -95,7 +95,7 @@ func TestSkipOnTimeout(t *testing.T) {
 	e.do(ch, "Bob", "autoplace")
 	e.chat.Take()
 	turn := e.load(ch).Game.State.Turn
-	e.advance(25 * time.Hour)
+	e.Advance(25 * time.Hour)
 	e.tick()
 	posts := e.chat.Take()
 	if got := e.load(ch).Game.State.Turn; got != turn+1 {
@@ -147,7 +147,7 @@ func TestStandingOrders(t *testing.T) {
 	}
 	e.do(ch, who, "place")
 	e.do(ch, who, "end")
-	e.advance(25 * time.Hour)
+	e.Advance(25 * time.Hour)
 	e.tick()
 	if !said(e.chat.Take(), "ran out of time; their standing orders play it (defend Australia, no attacks, bold)") {
 		t.Error("no word of the orders playing a timed-out turn")
@@ -169,7 +169,7 @@ func TestIdleLobbiesExpire(t *testing.T) {
 	e.do("test:busy", "Bob", "new")
 	e.started("test:started", []string{"Cat"}, "easy")
 	// A server whose lobbies wait 2 days.
-	if err := e.store.SetSetting(context.Background(), "server", "test:s", []byte(`{"lobby_days":2}`), e.clock_()); err != nil {
+	if err := e.store.SetSetting(context.Background(), "server", "test:s", []byte(`{"lobby_days":2}`), e.Now()); err != nil {
 		t.Fatal(err)
 	}
 	res, err := e.lobby.New(context.Background(), call(e, "test:short", "Dan", "test:s"))
@@ -177,11 +177,11 @@ func TestIdleLobbiesExpire(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.outbox.Deliver(context.Background(), "test:short", res.Posts)
-	e.advance(48 * time.Hour)
+	e.Advance(48 * time.Hour)
 	e.do("test:busy", "Dan", "join")
-	e.advance(time.Hour)
+	e.Advance(time.Hour)
 	e.tick()
-	e.advance(24 * time.Hour)
+	e.Advance(24 * time.Hour)
 	e.tick()
 	for ch, want := range map[string]storage.Status{"test:idle": storage.Abandoned, "test:busy": storage.Lobby, "test:started": storage.Active, "test:short": storage.Abandoned} {
 		rows, err := e.store.History(context.Background(), ch)
@@ -220,7 +220,7 @@ func TestScopeLeavesOtherChannelsAlone(t *testing.T) {
 	e.chat.Take()
 	e.scope = "console:main"
 	e.open()
-	e.advance(25 * time.Hour)
+	e.Advance(25 * time.Hour)
 	e.tick()
 	for ch, fired := range map[string]bool{"discord:1": false, "console:main": true, "console:main2": false} {
 		if got := e.load(ch).Game.State.Phase != state.PhaseSetup; got != fired {
@@ -242,11 +242,11 @@ func TestTimerClaims(t *testing.T) {
 	const ch = "test:claims"
 	m := e.placed(ch)
 	// A request applied now, to be forgotten in a week.
-	if _, err := e.store.Save(context.Background(), m.ID, m.Version, storage.Change{Meta: m.Meta.Encode(), Request: &storage.Request{Key: "k"}}, e.clock_()); err != nil {
+	if _, err := e.store.Save(context.Background(), m.ID, m.Version, storage.Change{Meta: m.Meta.Encode(), Request: &storage.Request{Key: "k"}}, e.Now()); err != nil {
 		t.Fatal(err)
 	}
-	e.advance(25 * time.Hour)
-	other := storage.Claim{Holder: "other", Started: t0, Now: e.clock_(), Until: e.clock_().Add(lease)}
+	e.Advance(25 * time.Hour)
+	other := storage.Claim{Holder: "other", Started: t0, Now: e.Now(), Until: e.Now().Add(lease)}
 	if due, err := e.store.ClaimDue(context.Background(), "", other, 10); err != nil || len(due) == 0 {
 		t.Fatalf("the other process claimed %v, %v", due, err)
 	}
@@ -256,7 +256,7 @@ func TestTimerClaims(t *testing.T) {
 		t.Fatal("a deadline another process holds was handled")
 	}
 	// Its lease over, the deadline is this process's; the store fails.
-	e.advance(lease)
+	e.Advance(lease)
 	e.store.Fail(func(m string) error {
 		if m == "Export" || m == "Save" {
 			return errors.New("disk on fire")
@@ -274,7 +274,7 @@ func TestTimerClaims(t *testing.T) {
 	if !e.store.Applied("k") {
 		t.Fatal("a request a day old was forgotten")
 	}
-	e.advance(7 * 24 * time.Hour)
+	e.Advance(7 * 24 * time.Hour)
 	e.tick()
 	if e.store.Applied("k") {
 		t.Error("a request over a week old was kept")
@@ -287,7 +287,7 @@ func TestDeadlineWithoutItsReminder(t *testing.T) {
 	e := newEnv(t)
 	const ch = "test:moot"
 	e.placed(ch)
-	e.advance(25 * time.Hour)
+	e.Advance(25 * time.Hour)
 	e.tick()
 	posts := e.chat.Take()
 	if !said(posts, "ran out of time") || said(posts, "⏰") {
@@ -305,7 +305,7 @@ func TestServesOnlyItsOwn(t *testing.T) {
 	e.placed("other:theirs")
 	e.configure = func(c *Config) { c.Serves = func(ch string) bool { return strings.HasPrefix(ch, "test:") } }
 	e.open()
-	e.advance(25 * time.Hour)
+	e.Advance(25 * time.Hour)
 	e.tick()
 	if e.load("test:mine").Game.State.Turn == e.load("other:theirs").Game.State.Turn {
 		t.Error("the deadlines of a channel it does not serve were handled, or its own not")

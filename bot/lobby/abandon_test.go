@@ -63,7 +63,7 @@ func TestAdminAbandonsAnyMatch(t *testing.T) {
 	if !ok {
 		t.Fatalf("the admin was not asked: %q", ask.Text)
 	}
-	e.advance(AbandonConfirm + time.Second)
+	e.Advance(AbandonConfirm + time.Second)
 	wantPrivate(t, e.clickAs(chat.Click{Channel: ch, User: user("Dan"), ID: end.ID, Admin: true}), "expired")
 	ask = e.doAdmin(ch, "Dan", "abandon")
 	end, _ = buttonLabelled(ask, "End the match")
@@ -78,7 +78,7 @@ func TestAdminAbandonsAnyMatch(t *testing.T) {
 	}
 
 	const damaged = "test:damaged-admin"
-	if _, err := e.store.Create(context.Background(), damaged, json.RawMessage(`[1,2]`), e.clock()); err != nil {
+	if _, err := e.store.Create(context.Background(), damaged, json.RawMessage(`[1,2]`), e.Now()); err != nil {
 		t.Fatal(err)
 	}
 	wantPrivate(t, e.do(damaged, "Ann", "new"), "damaged", "/risk host abandon")
@@ -124,7 +124,7 @@ func TestAdminRemovesAnySeat(t *testing.T) {
 	if m := e.load(ch); m.Meta.Seats[m.Meta.Index(user("Bob").ID)].IsBot() {
 		t.Fatal("the question removed Bob before it was answered")
 	}
-	e.advance(kickConfirm + time.Second)
+	e.Advance(kickConfirm + time.Second)
 	wantPrivate(t, e.clickAs(chat.Click{Channel: ch, User: user("Dan"), ID: yes.ID, Admin: true}), "expired")
 	ask = e.doAdmin(ch, "Dan", "kick", "player:Bob")
 	yes = ask.Buttons[0][0]

@@ -51,9 +51,8 @@ type env struct {
 	chat  *faketest.Chat
 	specs []command.Spec
 
-	mu   sync.Mutex
-	now  time.Time
-	seed uint64
+	mu sync.Mutex
+	*faketest.Clock
 
 	ms       *hosted.Matches
 	servers  *server.Servers
@@ -63,7 +62,7 @@ type env struct {
 }
 
 func newEnv(t *testing.T) *env {
-	e := &env{t: t, store: faketest.NewStore(), chat: &faketest.Chat{}, specs: command.Specs(levels), now: t0}
+	e := &env{t: t, store: faketest.NewStore(), chat: &faketest.Chat{}, specs: command.Specs(levels), Clock: faketest.NewClock(t0)}
 	e.open()
 	return e
 }
@@ -73,11 +72,11 @@ func newEnv(t *testing.T) *env {
 func (e *env) open() {
 	log := slog.New(slog.DiscardHandler)
 	claim := func() storage.Claim {
-		now := e.clock()
+		now := e.Now()
 		return storage.Claim{Holder: "test", Now: now, Until: now.Add(time.Minute)}
 	}
-	pp := people.New(e.store, e.clock, log)
-	e.ms = hosted.NewMatches(e.store, pp, e.clock, log, claim)
+	pp := people.New(e.store, e.Now, log)
+	e.ms = hosted.NewMatches(e.store, pp, e.Now, log, claim)
 	colors, rgb := look.PaletteColors(render.Default)
 	blind, blindRGB := look.PaletteColors(render.ColorBlind)
 	maps := look.New(map[string]look.Palette{
@@ -85,9 +84,9 @@ func (e *env) open() {
 		command.PaletteColorBlind: {Colors: blind, RGB: blindRGB, Render: &faketest.Renderer{Name: "colorblind"}},
 	}, look.Palette{Colors: colors, RGB: rgb, Render: &faketest.Renderer{Name: "standard"}})
 	e.servers = server.New(server.Config{Store: e.store, Matches: e.ms, HasPalette: maps.Has, Levels: levels, Preview: maps.Preview,
-		LobbyTTL: 7 * 24 * time.Hour, Scope: "test:", Now: e.clock, Log: log})
+		LobbyTTL: 7 * 24 * time.Hour, Scope: "test:", Now: e.Now, Log: log})
 	e.outbox = outbox.New(outbox.Config{Store: e.store, Poster: e.chat, Matches: e.ms, People: pp, Look: maps, Locks: &hosted.Locks{},
-		Claim: claim, Instance: "test", Scope: "test:", Serves: func(ch string) bool { return strings.HasPrefix(ch, "test:") }, Now: e.clock, Log: log})
+		Claim: claim, Instance: "test", Scope: "test:", Serves: func(ch string) bool { return strings.HasPrefix(ch, "test:") }, Now: e.Now, Log: log})
 	e.lobby = New(Config{Store: e.store, Matches: e.ms, Look: maps, Servers: e.servers, Outbox: e.outbox, Tokens: e.store, Poster: e.chat,
 		NewPlayer: func(level string, _ uint64) error {
 			if !slices.Contains(levels, level) {
@@ -95,7 +94,7 @@ func (e *env) open() {
 			}
 			return nil
 		},
-		Levels: levels, DefaultLevel: "normal", Seed: e.nextSeed, Claim: claim, Now: e.clock, Log: log})
+		Levels: levels, DefaultLevel: "normal", Seed: e.NextSeed, Claim: claim, Now: e.Now, Log: log})
 	answers := func(h func(context.Context, chat.Request, command.Args) (chat.Message, error)) hosted.Handler {
 		return func(ctx context.Context, c *hosted.Call) (hosted.Result, error) {
 			m, err := h(ctx, c.Req, c.Args)
@@ -118,25 +117,6 @@ func (e *env) open() {
 		"admin limits":   answers(e.servers.AdminLimits),
 		"admin reset":    answers(e.servers.AdminReset),
 	}
-}
-
-func (e *env) clock() time.Time {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return e.now
-}
-
-func (e *env) advance(d time.Duration) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.now = e.now.Add(d)
-}
-
-func (e *env) nextSeed() uint64 {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.seed++
-	return e.seed
 }
 
 // user is a test player: ID "test:NAME".
@@ -297,7 +277,7 @@ func (e *env) finished(channel, winner string) *hosted.Match {
 	if m.Game.State.Phase != state.PhaseOver {
 		e.t.Fatal("the match goes on after the surrenders")
 	}
-	m.Meta.Finished = e.clock()
+	m.Meta.Finished = e.Now()
 	if err := e.ms.Save(context.Background(), m, storage.Change{Entries: entries, Game: m.Game, Status: storage.Finished}); err != nil {
 		e.t.Fatal(err)
 	}

@@ -97,7 +97,7 @@ func TestInvite(t *testing.T) {
 		{name: "invite Eve", who: "Ann", command: "host invite", opts: []string{"player:test:eve"}},
 	})
 	e.wantLobby(ch2, "Lobby — 1/6 seats, 1 held", "2. ⏳ {{mention:test:eve}} (invited, seat held until {{time:")
-	e.advance(25 * time.Hour)
+	e.Advance(25 * time.Hour)
 	e.run(ch2, []step{
 		{name: "Eve accepts too late", who: "Eve", click: "Accept", refused: true, want: []string{"This invitation expired {{time:", "join with /risk join"}},
 		{name: "invite Eve again", who: "Ann", command: "host invite", opts: []string{"player:test:eve"}, want: []string{"You invited {{mention:test:eve}}"}},

@@ -126,7 +126,7 @@ func TestLobbyMessageLostIsPostedAnew(t *testing.T) {
 		{"restart", func(_ *testing.T, e *env, _, _ string) { e.open() }, 1, 1},
 		{"deleted", func(_ *testing.T, e *env, _, id string) { e.chat.Delete(id) }, 2, 1},
 		{"forgotten", func(t *testing.T, e *env, channel, _ string) {
-			if err := e.store.SetSetting(context.Background(), "post", news.LobbyRef(e.load(channel).ID), nil, e.clock()); err != nil {
+			if err := e.store.SetSetting(context.Background(), "post", news.LobbyRef(e.load(channel).ID), nil, e.Now()); err != nil {
 				t.Fatal(err)
 			}
 		}, 2, 2},

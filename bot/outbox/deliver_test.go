@@ -132,14 +132,14 @@ func TestRedeliver(t *testing.T) {
 	ctx := context.Background()
 	const ch = "test:late"
 	m := e.started(ch, "fr")
-	e.advance(time.Minute) // the process started a while ago
+	e.Advance(time.Minute) // the process started a while ago
 	e.downFor(down)
 	_, _, next := e.endTurn(m) // saved, not posted: as if the process died
 	e.downFor(nil)
 	if err := e.ob.Redeliver(ctx); err != nil || len(e.chat.Sent()) != 0 {
 		t.Fatalf("redelivered %d posts (%v) while the first delivery may be under way", len(e.chat.Sent()), err)
 	}
-	e.advance(lease / 2)
+	e.Advance(lease / 2)
 	e.restart()
 	if err := e.ob.Redeliver(ctx); err != nil {
 		t.Fatal(err)
@@ -152,7 +152,7 @@ func TestRedeliver(t *testing.T) {
 		t.Errorf("ping of %s %v, map %v, %d queued; want the ping, the map, nothing queued", next, ok, sent[0].Msg.Image != nil, len(e.store.Queued()))
 	}
 	// Once posted, never again.
-	e.advance(lease)
+	e.Advance(lease)
 	if err := e.ob.Redeliver(ctx); err != nil || len(e.chat.Sent()) != 2 {
 		t.Errorf("posted again: %d posts, %v", len(e.chat.Sent()), err)
 	}
@@ -173,7 +173,7 @@ func TestLateNewsKeepsWhatIsTrue(t *testing.T) {
 	if n := len(e.store.Queued()); n != 2 {
 		t.Fatalf("%d queued, want 2", n)
 	}
-	e.advance(lease + 1)
+	e.Advance(lease + 1)
 	if err := e.ob.Redeliver(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +216,7 @@ func TestRedeliverGivesUp(t *testing.T) {
 		queued bool // the news stays queued
 	}{
 		{"the chat down", func(e *env, _ *news.Batch) { e.downFor(down) }, true, true},
-		{"the chat down for a day", func(e *env, _ *news.Batch) { e.downFor(down); e.advance(GiveUpAfter) }, false, false},
+		{"the chat down for a day", func(e *env, _ *news.Batch) { e.downFor(down); e.Advance(GiveUpAfter) }, false, false},
 		{"the channel gone", func(e *env, _ *news.Batch) { e.downFor(fmt.Errorf("gone: %w", chat.ErrUndeliverable)) }, false, false},
 		{"the match damaged", func(e *env, bt *news.Batch) { e.store.Break(bt.Match) }, false, false},
 		{"the news unreadable", func(e *env, bt *news.Batch) {
@@ -225,7 +225,7 @@ func TestRedeliverGivesUp(t *testing.T) {
 				e.t.Fatal(err)
 			}
 			m, _ := e.ms.ByID(context.Background(), bt.Match)
-			if _, err := e.store.Save(context.Background(), bt.Match, m.Version, storage.Change{Posts: []json.RawMessage{[]byte(`{"turns":7}`)}}, e.clock()); err != nil {
+			if _, err := e.store.Save(context.Background(), bt.Match, m.Version, storage.Change{Posts: []json.RawMessage{[]byte(`{"turns":7}`)}}, e.Now()); err != nil {
 				e.t.Fatal(err)
 			}
 		}, false, false},
@@ -236,7 +236,7 @@ func TestRedeliverGivesUp(t *testing.T) {
 			e.downFor(down)
 			bt, _, _ := e.endTurn(m)
 			e.downFor(nil)
-			e.advance(lease + 1)
+			e.Advance(lease + 1)
 			tt.break_(e, &bt)
 			err := e.ob.Redeliver(ctx)
 			if (err != nil) != tt.err {
@@ -261,7 +261,7 @@ func TestRedeliverGivesUp(t *testing.T) {
 		e.downFor(down)
 		e.endTurn(m)
 		e.downFor(nil)
-		e.advance(lease + 1)
+		e.Advance(lease + 1)
 		if err := e.ob.Redeliver(ctx); err != nil || len(e.chat.Sent()) != 0 || len(e.store.Queued()) != 1 {
 			t.Errorf("%v, %d posted, %d queued; want another platform's news left alone", err, len(e.chat.Sent()), len(e.store.Queued()))
 		}

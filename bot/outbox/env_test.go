@@ -40,8 +40,8 @@ type env struct {
 	ms    *hosted.Matches
 	ob    *Outbox
 
+	*faketest.Clock
 	mu    sync.Mutex
-	now   time.Time
 	since time.Time // when the process started: its claims before are void
 }
 
@@ -51,45 +51,35 @@ func newEnv(t *testing.T) *env {
 
 // newEnvWith is newEnv with the Outbox's config changed by change.
 func newEnvWith(t *testing.T, change func(*Config)) *env {
-	e := &env{t: t, store: faketest.NewStore(), chat: &faketest.Chat{}, now: t0, since: t0}
+	e := &env{t: t, store: faketest.NewStore(), chat: &faketest.Chat{}, Clock: faketest.NewClock(t0), since: t0}
 	log := slog.New(slog.DiscardHandler)
-	e.pp = people.New(e.store, e.clock, log)
-	e.ms = hosted.NewMatches(e.store, e.pp, e.clock, log, e.claim)
+	e.pp = people.New(e.store, e.Now, log)
+	e.ms = hosted.NewMatches(e.store, e.pp, e.Now, log, e.claim)
 	colors, rgb := look.PaletteColors(render.Default)
 	cfg := Config{Store: e.store, Poster: e.chat, Matches: e.ms, People: e.pp,
 		Look:  look.New(nil, look.Palette{Colors: colors, RGB: rgb, Render: &faketest.Renderer{}}),
 		Locks: &hosted.Locks{}, Claim: e.claim, Instance: "test", Scope: "test:",
-		Serves: func(ch string) bool { return strings.HasPrefix(ch, "test:") }, Now: e.clock, Log: log}
+		Serves: func(ch string) bool { return strings.HasPrefix(ch, "test:") }, Now: e.Now, Log: log}
 	change(&cfg)
 	e.ob = New(cfg)
 	return e
 }
 
-func (e *env) clock() time.Time {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return e.now
-}
-
-func (e *env) advance(d time.Duration) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.now = e.now.Add(d)
-}
-
 // restart is the process started again now: what it claimed before is
 // its own no longer.
 func (e *env) restart() {
+	now := e.Now()
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.since = e.now
+	e.since = now
 }
 
 // claim is the process's claim on work, now.
 func (e *env) claim() storage.Claim {
+	now := e.Now()
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return storage.Claim{Holder: "test", Started: e.since, Now: e.now, Until: e.now.Add(lease)}
+	return storage.Claim{Holder: "test", Started: e.since, Now: now, Until: now.Add(lease)}
 }
 
 // user is a test player: ID "test:NAME".
@@ -108,11 +98,11 @@ func (e *env) started(channel, code string) *hosted.Match {
 		meta.Seats = append(meta.Seats, hosted.Seat{ID: user(name), Name: name})
 		setup.Seats = append(setup.Seats, engine.SeatInfo{ID: user(name), Name: name})
 	}
-	row, err := e.store.Create(ctx, channel, meta.Encode(), e.clock())
+	row, err := e.store.Create(ctx, channel, meta.Encode(), e.Now())
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	if _, err := e.store.Save(ctx, row.ID, row.Version, storage.Change{Start: &setup}, e.clock()); err != nil {
+	if _, err := e.store.Save(ctx, row.ID, row.Version, storage.Change{Start: &setup}, e.Now()); err != nil {
 		e.t.Fatal(err)
 	}
 	m, err := e.ms.ByID(ctx, row.ID)

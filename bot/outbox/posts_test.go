@@ -54,7 +54,7 @@ func TestLivingMessages(t *testing.T) {
 			want: nil, posts: 1},
 		{name: "its place forgotten: posted anew", steps: []news.Post{post("a", news.Repost), post("b", news.Repost)},
 			lose: func(e *env, _ string) {
-				if err := e.store.SetSetting(context.Background(), postScope, "7:3:0", nil, e.clock()); err != nil {
+				if err := e.store.SetSetting(context.Background(), postScope, "7:3:0", nil, e.Now()); err != nil {
 					e.t.Fatal(err)
 				}
 			},
