@@ -19,6 +19,23 @@ type boardPage struct {
 	at []target
 }
 
+// openBoard opens channel ch's page on a desktop or, with touch, on a
+// phone (390 px, taps), ready to play by clicks.
+func openBoard(t *testing.T, br *browser, e *testEnv, ch string, touch bool, shots string) boardPage {
+	t.Helper()
+	url := e.ts.URL + "/?c=" + ch
+	open := br.open
+	if touch {
+		open = br.openPhone
+	}
+	pg := open(url, shots)
+	pg.t = t
+	p := boardPage{page: pg, touch: touch}
+	p.debug = boardDebug
+	p.ready(ch)
+	return p
+}
+
 // spot returns where territory t's badge is on the screen, or, in the
 // zoomed view, the middle of its target, scrolled to as a finger would.
 func (p boardPage) spot(t int) (float64, float64) {
@@ -141,17 +158,7 @@ func TestBrowserBoard(t *testing.T) {
 			lobby := []string{"Ann: /risk new", "Ann: /risk addbot level:easy", "Ann: /risk addbot level:easy"}
 			playAs(t, e, ch, lobby...)
 			name := func(t int) string { return quoted(territoryName(e, ch, t)) }
-			url := e.ts.URL + "/?c=" + ch
-			var pg *page
-			if c.touch {
-				pg = br.openPhone(url, shots)
-			} else {
-				pg = br.open(url, shots)
-			}
-			pg.t = t
-			p := boardPage{page: pg, touch: c.touch}
-			p.debug = boardDebug
-			p.ready(ch)
+			p := openBoard(t, br, e, ch, c.touch, shots)
 			p.eval(`document.body.dataset.panel = "seats"`, nil)
 			p.addName("Ann")
 			p.playing("Ann")

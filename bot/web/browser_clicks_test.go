@@ -300,17 +300,7 @@ func TestBrowserCapitals(t *testing.T) {
 			ch := "cap-" + c.name
 			lobby := []string{"Ann: /risk new rules:capitals map:" + c.size + " neutral:3", "Bob: /risk join"}
 			playAs(t, e, ch, lobby...)
-			url := e.ts.URL + "/?c=" + ch
-			var pg *page
-			if c.touch {
-				pg = br.openPhone(url, shotsDir(t))
-			} else {
-				pg = br.open(url, shotsDir(t))
-			}
-			pg.t = t
-			p := boardPage{page: pg, touch: c.touch}
-			p.debug = boardDebug
-			p.ready(ch)
+			p := openBoard(t, br, e, ch, c.touch, shotsDir(t))
 			if c.touch {
 				p.eval(`document.body.dataset.panel = "seats"`, nil)
 			}
@@ -543,17 +533,7 @@ func TestBrowserOrders(t *testing.T) {
 			ch := "orders-" + c.name
 			lobby := []string{"Ann: /risk new turns:simultaneous", "Ann: /risk addbot level:easy"}
 			playAs(t, e, ch, lobby...)
-			url := e.ts.URL + "/?c=" + ch
-			var pg *page
-			if c.touch {
-				pg = br.openPhone(url, shotsDir(t))
-			} else {
-				pg = br.open(url, shotsDir(t))
-			}
-			pg.t = t
-			p := boardPage{page: pg, touch: c.touch}
-			p.debug = boardDebug
-			p.ready(ch)
+			p := openBoard(t, br, e, ch, c.touch, shotsDir(t))
 			p.eval(`document.body.dataset.panel = "seats"`, nil)
 			p.addName("Ann")
 			p.playing("Ann")
