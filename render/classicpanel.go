@@ -62,7 +62,10 @@ func (wk *worker) drawStrip(s *state.State, tags []string) {
 	p := b.panel
 	cards := b.cardRects(len(s.Seats))
 	wk.drawGround(cards, nil)
-	if wk.partialPanel {
+	if wk.partialPanel && !hasBanner(s) {
+		// Under a banner the panel is mapped whole (composeIndexed), so
+		// it lists no parts: a card keeping its top (keepCardTop) would
+		// lose it to the ground.
 		// What is drawn on the ground: the first line (above the cards:
 		// its text, swatch and key reach 56 px at refWidth, the cards
 		// start at 64 or lower), and the cards not kept (keepCard).

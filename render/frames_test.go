@@ -23,6 +23,7 @@ import (
 	"testing"
 
 	"github.com/riskbot/riskbot/render/internal/pngbands"
+	"github.com/riskbot/riskbot/state"
 )
 
 // drawFrame returns the frame a renderer draws for the moment from
@@ -419,4 +420,50 @@ func TestTileGeometry(t *testing.T) {
 	if pngbands.TileWidth%tileSize != 0 || pngbands.BandRows%tileSize != 0 {
 		t.Errorf("tiles of %d x %d px do not hold whole map tiles of %d px", pngbands.TileWidth, pngbands.BandRows, tileSize)
 	}
+}
+
+// TestWonFrameKeepsCardTops draws the frame of a won match over the
+// frame before, where a losing card's numbers alone changed, and requires
+// the frame drawn anew. The banner's frames map the panel whole, and the
+// card kept its top to the ground: the loser's name and swatch were lost
+// from the final map.
+func TestWonFrameKeepsCardTops(t *testing.T) {
+	s := earlyMoments(t, 1)[0].states[0]
+	r := New(Options{})
+	ctx := context.Background()
+	if _, err := r.Render(ctx, s); err != nil {
+		t.Fatal(err)
+	}
+	// The loser's card's numbers change twice, not its top: drawn whole,
+	// then its numbers alone.
+	loser := (s.Current + 1) % len(s.Seats)
+	more := func(s *state.State) *state.State {
+		s = s.Clone()
+		for i := range s.Terr {
+			if s.Terr[i].Owner == loser {
+				s.Terr[i].Armies++
+				break
+			}
+		}
+		return s
+	}
+	next := more(s)
+	if _, err := r.Render(ctx, next); err != nil {
+		t.Fatal(err)
+	}
+	won := more(next)
+	won.Phase, won.Winner = state.PhaseOver, s.Current
+	got, err := r.Render(ctx, won)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := New(Options{}).Render(ctx, won)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := png.Decode(bytes.NewReader(fresh))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPNG(t, "the won frame drawn over the one before", got, want.(*image.Paletted))
 }

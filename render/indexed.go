@@ -167,7 +167,7 @@ func (wk *worker) composeIndexed(s *state.State, prev *lastFrame) {
 	// Over the panel of the frame before, only the parts the panel drew
 	// are mapped; not under a banner (placed on the map, but drawn after
 	// the panel: rare frames, mapped whole).
-	drawn := wk.partialPanel && len(wk.drawn) > 0 && !(s.Phase == state.PhaseOver && s.Winner >= 0)
+	drawn := wk.partialPanel && len(wk.drawn) > 0 && !hasBanner(s)
 	wk.indexed, wk.partial, wk.frame, wk.partialPanel = false, false, nil, false
 	d.runs(area, func(y, x0, x1 int) {
 		i0, i1 := y*b.w+x0, y*b.w+x1

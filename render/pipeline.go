@@ -111,10 +111,14 @@ func (wk *worker) drawOver(s *state.State, tags []string) {
 	if !wk.planning {
 		b.kind.drawPanel(wk, s, tags)
 	}
-	if s.Phase == state.PhaseOver && s.Winner >= 0 {
+	if hasBanner(s) {
 		wk.drawBanner(s, tags)
 	}
 }
+
+// hasBanner reports whether s's map carries the winner's banner: placed
+// on the map but drawn after the panel, so its frames map the panel whole.
+func hasBanner(s *state.State) bool { return s.Phase == state.PhaseOver && s.Winner >= 0 }
 
 // landRows returns the shades of each territory of s, by its owner and
 // terrain.
