@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -51,7 +50,6 @@ type env struct {
 	chat  *faketest.Chat
 	specs []command.Spec
 
-	mu sync.Mutex
 	*faketest.Clock
 
 	ms       *hosted.Matches
