@@ -37,7 +37,7 @@ func TestTeammatesShareSight(t *testing.T) {
 		got := s.Sight(seat)
 		for i := range s.Terr {
 			want := false
-			for _, mate := range s.Side(seat) {
+			for _, mate := range s.Sides().Of(seat) {
 				solo := *s
 				solo.Options.Teams = 0
 				solo.Seats = append([]state.Seat(nil), s.Seats...)
