@@ -196,11 +196,28 @@ func uniqueViolation(err error, constraint string) bool {
 	return errors.As(err, &e) && e.Code == "23505" && e.ConstraintName == constraint
 }
 
-// querier is what reads need of a pool, a connection or a transaction.
+// querier is what queries need of a pool, a connection or a
+// transaction.
 type querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
 }
+
+// shared runs the queries both stores share (storage.Querier) on a pool,
+// a connection or a transaction, with PostgreSQL's placeholders.
+type shared struct{ q querier }
+
+func (s shared) QueryRow(ctx context.Context, sql string, args ...any) storage.Scanner {
+	return storage.DriverRow(s.q.QueryRow(ctx, storage.Dollars(sql), args...), pgx.ErrNoRows)
+}
+
+func (s shared) Exec(ctx context.Context, sql string, args ...any) (int64, error) {
+	tag, err := s.q.Exec(ctx, storage.Dollars(sql), args...)
+	return tag.RowsAffected(), err
+}
+
+func (shared) Fail(op string, err error) error { return fail(op, err) }
 
 // query runs a query of operation op on q and reads its rows with scan (a
 // storage.ScanMatches, say).

@@ -88,7 +88,7 @@ func (db *DB) load(ctx context.Context, where string, arg any) (*storage.Loaded,
 	if snapSeq != nil {
 		seq = *snapSeq
 	}
-	if err := storage.NeedMap(m.Setup, func(name string) (storage.MapFiles, error) { return mapFiles(ctx, db.pool, name) }); err != nil {
+	if err := storage.NeedMap(m.Setup, func(name string) (storage.MapFiles, error) { return storage.ReadMapFiles(ctx, shared{db.pool}, name) }); err != nil {
 		return nil, err
 	}
 	l.Game, err = storage.Rebuild(m, seq, snap, func(after int) ([]engine.Entry, error) { return readLog(ctx, db.pool, m, after) })

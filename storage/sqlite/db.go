@@ -291,11 +291,30 @@ func isCode(err error, code sqlite3.ErrNoExtended) bool {
 	return errors.As(err, &e) && e.ExtendedCode == code
 }
 
-// querier is what reads need of a *sql.DB or a *sql.Tx.
+// querier is what queries need of a *sql.DB or a *sql.Tx.
 type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
+
+// shared is a *sql.DB or a *sql.Tx as the queries both stores share run
+// on it (storage.Querier).
+type shared struct{ q querier }
+
+func (s shared) QueryRow(ctx context.Context, query string, args ...any) storage.Scanner {
+	return storage.DriverRow(s.q.QueryRowContext(ctx, query, args...), sql.ErrNoRows)
+}
+
+func (s shared) Exec(ctx context.Context, query string, args ...any) (int64, error) {
+	res, err := s.q.ExecContext(ctx, query, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+func (shared) Fail(op string, err error) error { return fail(op, err) }
 
 // query runs a query of operation op on q and reads its rows with scan (a
 // storage.ScanMatches, say).

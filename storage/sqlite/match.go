@@ -86,7 +86,7 @@ func (db *DB) rebuild(ctx context.Context, q querier, m *storage.Match) (*engine
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fail(fmt.Sprintf("load match %d", m.ID), err)
 	}
-	if err := storage.NeedMap(m.Setup, func(name string) (storage.MapFiles, error) { return mapFiles(ctx, q, name) }); err != nil {
+	if err := storage.NeedMap(m.Setup, func(name string) (storage.MapFiles, error) { return storage.ReadMapFiles(ctx, shared{q}, name) }); err != nil {
 		return nil, err
 	}
 	return storage.Rebuild(m, seq, snap, func(after int) ([]engine.Entry, error) { return readLog(ctx, q, m, after) })
