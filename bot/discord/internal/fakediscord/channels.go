@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/riskbot/riskbot/bot/discord/snowflake"
 )
 
 func (s rest) post(w http.ResponseWriter, r *http.Request) {
@@ -18,7 +20,7 @@ func (s rest) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	channel := r.PathValue("channel")
-	if !isSnowflake(channel) {
+	if !snowflake.Valid(channel) {
 		s.fail(w, r, http.StatusNotFound, 10003, "Unknown Channel")
 		return
 	}
@@ -204,7 +206,7 @@ func (s rest) openDM(w http.ResponseWriter, r *http.Request) {
 			bad.add("body: %v", err)
 		}
 	}
-	if len(bad) == 0 && !isSnowflake(body.RecipientID) {
+	if len(bad) == 0 && !snowflake.Valid(body.RecipientID) {
 		bad.add("recipient_id: %q is not a snowflake", body.RecipientID)
 	}
 	if len(bad) > 0 {

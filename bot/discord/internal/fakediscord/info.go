@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+
+	"github.com/riskbot/riskbot/bot/discord/snowflake"
 )
 
 // What the bot may read of itself, its application, its commands, a
@@ -96,7 +98,7 @@ func (s rest) channel(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id := r.PathValue("channel")
-	if !isSnowflake(id) {
+	if !snowflake.Valid(id) {
 		s.fail(w, r, http.StatusNotFound, 10003, "Unknown Channel")
 		return
 	}
