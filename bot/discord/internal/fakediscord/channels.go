@@ -143,9 +143,8 @@ func (s rest) addThreadMember(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	th, ok := s.threads[r.PathValue("channel")]
-	if !ok {
-		s.failLocked(w, r, http.StatusNotFound, 10003, "Unknown Channel (not a thread the bot opened)")
+	th := s.threadLocked(w, r)
+	if th == nil {
 		return
 	}
 	if th.Archived {
@@ -156,6 +155,17 @@ func (s rest) addThreadMember(w http.ResponseWriter, r *http.Request) {
 		th.Members = append(th.Members, u)
 	}
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// threadLocked is the thread the request's path names, or nil (the error
+// answered) if it is no thread the bot opened.
+func (s rest) threadLocked(w http.ResponseWriter, r *http.Request) *Thread {
+	th, ok := s.threads[r.PathValue("channel")]
+	if !ok {
+		s.failLocked(w, r, http.StatusNotFound, 10003, "Unknown Channel (not a thread the bot opened)")
+		return nil
+	}
+	return th
 }
 
 // editChannel answers PATCH /channels/{channel} for what the fake models:
@@ -181,9 +191,8 @@ func (s rest) editChannel(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	th, ok := s.threads[r.PathValue("channel")]
-	if !ok {
-		s.failLocked(w, r, http.StatusNotFound, 10003, "Unknown Channel (not a thread the bot opened)")
+	th := s.threadLocked(w, r)
+	if th == nil {
 		return
 	}
 	th.Archived = archived
@@ -322,10 +331,7 @@ func (s rest) editPost(w http.ResponseWriter, r *http.Request) {
 		s.failLocked(w, r, http.StatusNotFound, 10008, "Unknown Message")
 		return
 	}
-	cp := *m
-	apply(&cp, d, files)
-	if strings.TrimSpace(cp.Content) == "" && len(cp.Buttons) == 0 && len(cp.Files) == 0 && len(cp.Embeds) == 0 {
-		s.failLocked(w, r, http.StatusBadRequest, 50006, "Cannot send an empty message")
+	if s.editedLocked(w, r, m, d, files) == nil {
 		return
 	}
 	apply(m, d, files)

@@ -430,23 +430,16 @@ func (s rest) editOriginal(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	in := s.webhookLocked(w, r)
-	if in == nil {
-		return
-	}
-	m := in.original
-	if m == nil || m.Deleted {
-		s.failLocked(w, r, http.StatusNotFound, 10008, "Unknown Message")
+	in, m := s.originalLocked(w, r)
+	if m == nil {
 		return
 	}
 	if d.Flags != nil && (*d.Flags&flagEphemeral != 0) != m.Ephemeral {
 		s.failLocked(w, r, http.StatusBadRequest, 50035, "Invalid Form Body: flags: a message's ephemeral state is decided by the deferral and cannot change")
 		return
 	}
-	cp := *m
-	apply(&cp, d, files)
-	if strings.TrimSpace(cp.Content) == "" && len(cp.Buttons) == 0 && len(cp.Files) == 0 && len(cp.Embeds) == 0 {
-		s.failLocked(w, r, http.StatusBadRequest, 50006, "Cannot send an empty message")
+	cp := s.editedLocked(w, r, m, d, files)
+	if cp == nil {
 		return
 	}
 	if len(cp.Files) > MaxFiles {
@@ -472,17 +465,39 @@ func (s rest) deleteOriginal(w http.ResponseWriter, r *http.Request) {
 	s.awaitHTTP(r.PathValue("token"))
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if _, m := s.originalLocked(w, r); m != nil {
+		m.Deleted = true
+		w.WriteHeader(http.StatusNoContent)
+	}
+}
+
+// originalLocked is the interaction of the webhook the request names and
+// its original response, or a nil message (the error answered) if there
+// is no such interaction or its response is not there (never sent, or
+// deleted).
+func (s rest) originalLocked(w http.ResponseWriter, r *http.Request) (*interaction, *Message) {
 	in := s.webhookLocked(w, r)
 	if in == nil {
-		return
+		return nil, nil
 	}
-	m := in.original
-	if m == nil || m.Deleted {
-		s.failLocked(w, r, http.StatusNotFound, 10008, "Unknown Message")
-		return
+	if m := in.original; m != nil && !m.Deleted {
+		return in, m
 	}
-	m.Deleted = true
-	w.WriteHeader(http.StatusNoContent)
+	s.failLocked(w, r, http.StatusNotFound, 10008, "Unknown Message")
+	return in, nil
+}
+
+// editedLocked is m as an edit of d and files would leave it, or nil (the
+// error answered) if that is empty: Discord refuses an edit that leaves
+// nothing to show.
+func (s rest) editedLocked(w http.ResponseWriter, r *http.Request, m *Message, d *message, files []File) *Message {
+	cp := *m
+	apply(&cp, d, files)
+	if strings.TrimSpace(cp.Content) == "" && len(cp.Buttons) == 0 && len(cp.Files) == 0 && len(cp.Embeds) == 0 {
+		s.failLocked(w, r, http.StatusBadRequest, 50006, "Cannot send an empty message")
+		return nil
+	}
+	return &cp
 }
 
 func (s rest) followup(w http.ResponseWriter, r *http.Request) {
