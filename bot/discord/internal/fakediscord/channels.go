@@ -19,9 +19,8 @@ func (s rest) post(w http.ResponseWriter, r *http.Request) {
 	if !s.authorized(w, r) {
 		return
 	}
-	channel := r.PathValue("channel")
-	if !snowflake.Valid(channel) {
-		s.fail(w, r, http.StatusNotFound, 10003, "Unknown Channel")
+	channel, ok := s.channelPath(w, r)
+	if !ok {
 		return
 	}
 	d, files, ok := s.readMessage(w, r, flagSuppressEmbeds|flagSuppressNotifications)
@@ -89,17 +88,12 @@ func (s rest) openThread(w http.ResponseWriter, r *http.Request) {
 	if !s.authorized(w, r) {
 		return
 	}
-	raw, _, bad := readBody(r)
 	var body struct {
 		Name        string `json:"name"`
 		Type        int    `json:"type"`
 		AutoArchive int    `json:"auto_archive_duration"`
 	}
-	if len(bad) == 0 {
-		if err := json.Unmarshal(raw, &body); err != nil {
-			bad.add("body: %v", err)
-		}
-	}
+	_, bad := readJSON(r, &body)
 	if n := chars(body.Name); n < 1 || n > 100 {
 		bad.add("name: must be 1 to 100 characters (has %d)", n)
 	}
@@ -174,13 +168,8 @@ func (s rest) editChannel(w http.ResponseWriter, r *http.Request) {
 	if !s.authorized(w, r) {
 		return
 	}
-	raw, _, bad := readBody(r)
 	var body map[string]json.RawMessage
-	if len(bad) == 0 {
-		if err := json.Unmarshal(raw, &body); err != nil {
-			bad.add("body: %v", err)
-		}
-	}
+	_, bad := readJSON(r, &body)
 	var archived bool
 	if v, ok := body["archived"]; !ok || json.Unmarshal(v, &archived) != nil || len(body) != 1 {
 		bad.add("the fake models only {\"archived\": true|false} on a thread")
@@ -206,15 +195,10 @@ func (s rest) openDM(w http.ResponseWriter, r *http.Request) {
 	if !s.authorized(w, r) {
 		return
 	}
-	raw, _, bad := readBody(r)
 	var body struct {
 		RecipientID string `json:"recipient_id"`
 	}
-	if len(bad) == 0 {
-		if err := json.Unmarshal(raw, &body); err != nil {
-			bad.add("body: %v", err)
-		}
-	}
+	_, bad := readJSON(r, &body)
 	if len(bad) == 0 && !snowflake.Valid(body.RecipientID) {
 		bad.add("recipient_id: %q is not a snowflake", body.RecipientID)
 	}

@@ -144,6 +144,18 @@ var filePart = regexp.MustCompile(`^files\[(\d+)\]$`)
 
 // readBody reads a JSON body, or a multipart one (payload_json and
 // files[n]), as Discord's upload endpoints take it.
+// readJSON reads a request's JSON body, or its multipart body's JSON
+// payload, into v (readBody): its files, and what is wrong with it.
+func readJSON(r *http.Request, v any) ([]File, problems) {
+	raw, files, bad := readBody(r)
+	if len(bad) == 0 {
+		if err := json.Unmarshal(raw, v); err != nil {
+			bad.add("body: %v", err)
+		}
+	}
+	return files, bad
+}
+
 func readBody(r *http.Request) ([]byte, []File, problems) {
 	var p problems
 	body := http.MaxBytesReader(nil, r.Body, 64<<20)
@@ -401,13 +413,8 @@ func (s rest) webhookLocked(w http.ResponseWriter, r *http.Request) *interaction
 
 // readMessage reads and checks a webhook or channel message body.
 func (s rest) readMessage(w http.ResponseWriter, r *http.Request, flags int) (*message, []File, bool) {
-	raw, files, bad := readBody(r)
 	var d message
-	if len(bad) == 0 {
-		if err := json.Unmarshal(raw, &d); err != nil {
-			bad.add("body: %v", err)
-		}
-	}
+	files, bad := readJSON(r, &d)
 	if len(bad) == 0 {
 		bad = append(bad, checkMessage(&d, len(files), flags)...)
 		bad = append(bad, checkPolicy(&d)...)
