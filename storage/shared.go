@@ -128,6 +128,30 @@ func ReadOrigin(ctx context.Context, q Querier, id int64) (*Origin, error) {
 	return o, nil
 }
 
+// LibraryQueries are the methods of a store's library that both stores
+// run alike, reading on Read and writing on Write: a store's library
+// embeds them.
+type LibraryQueries struct{ Read, Write Querier }
+
+// LibraryMap returns the map of a scope's library named name, whatever
+// its case; ErrNoMap if there is none.
+func (l LibraryQueries) LibraryMap(ctx context.Context, scope, name string) (LibraryMap, error) {
+	return ReadLibraryMap(ctx, l.Read, scope, name)
+}
+
+// MapFiles returns the files of the map whose engine name is name
+// (LibraryMap.Engine), in any library or none; ErrNoMap if they were
+// never stored.
+func (l LibraryQueries) MapFiles(ctx context.Context, name string) (MapFiles, error) {
+	return ReadMapFiles(ctx, l.Read, name)
+}
+
+// RemoveMap removes a map from a scope's library; ErrNoMap if there is
+// none named name. Its files stay: matches played on it replay.
+func (l LibraryQueries) RemoveMap(ctx context.Context, scope, name string) error {
+	return RemoveLibraryMap(ctx, l.Write, scope, name)
+}
+
 // ReadLibraryMap returns the map of a scope's library named name, whatever
 // its case; ErrNoMap if there is none.
 func ReadLibraryMap(ctx context.Context, q Querier, scope, name string) (LibraryMap, error) {

@@ -111,7 +111,7 @@ func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
 		return nil, fail("open", err)
 	}
 	db := &DB{
-		settings: settings{pool}, library: library{pool}, results: newResults(pool), requests: requests{pool}, claims: claims{pool},
+		settings: settings{pool}, library: library{pool, storage.LibraryQueries{Read: shared{pool}, Write: shared{pool}}}, results: newResults(pool), requests: requests{pool}, claims: claims{pool},
 		pool: pool, every: c.snapshotEvery,
 	}
 	if db.known, err = migrate(ctx, pool, embedded); err != nil {

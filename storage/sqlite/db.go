@@ -135,7 +135,7 @@ func open(ctx context.Context, path string, c config) (*DB, error) {
 	}
 	db.read = sql.OpenDB(connector{drv, dsn(abs, c, reader)})
 	db.read.SetMaxOpenConns(max(4, runtime.GOMAXPROCS(0)))
-	db.settings, db.library, db.results = settings{db.conns}, library{db.conns}, newResults(db.conns)
+	db.settings, db.library, db.results = settings{db.conns}, library{db.conns, storage.LibraryQueries{Read: shared{db.read}, Write: shared{db.write}}}, newResults(db.conns)
 	db.requests, db.claims = requests{db.conns}, claims{db.conns}
 	return db, nil
 }

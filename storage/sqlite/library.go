@@ -10,11 +10,14 @@ import (
 )
 
 // library is the store's part that keeps the maps' libraries and the
-// maps' files (the library and map_files tables), with the queries both
-// stores share (storage.InsertLibraryMap, …). Loads and exports read the
-// files too, in their own transactions, through storage.ReadMapFiles.
-// DB embeds it: its methods are the store's.
-type library struct{ conns }
+// maps' files (the library and map_files tables); what both stores run
+// alike is storage's (LibraryQueries, InsertLibraryMap, …). Loads and
+// exports read the files too, in their own transactions, through
+// storage.ReadMapFiles. DB embeds it: its methods are the store's.
+type library struct {
+	conns
+	storage.LibraryQueries
+}
 
 // AddMap adds a map to its scope's library, its files stored once by
 // their hash (kept if they were there already). A name taken in the scope,
@@ -44,19 +47,6 @@ func (l *library) Libraries(ctx context.Context) ([]storage.LibraryMap, error) {
 		`SELECT `+storage.LibraryColumns+` FROM library ORDER BY scope, folded`)
 }
 
-// LibraryMap returns the map of a scope's library named name, whatever
-// its case; storage.ErrNoMap if there is none.
-func (l *library) LibraryMap(ctx context.Context, scope, name string) (storage.LibraryMap, error) {
-	return storage.ReadLibraryMap(ctx, shared{l.read}, scope, name)
-}
-
-// MapFiles returns the files of the map whose engine name is name
-// (storage.LibraryMap.Engine), in any library or none; storage.ErrNoMap
-// if they were never stored.
-func (l *library) MapFiles(ctx context.Context, name string) (storage.MapFiles, error) {
-	return storage.ReadMapFiles(ctx, shared{l.read}, name)
-}
-
 // RenameMap renames a map of a scope's library (its case alone, too);
 // storage.ErrNoMap if there is none named old, a
 // *storage.MapConflictError if another has the name new.
@@ -71,12 +61,6 @@ func (l *library) RenameMap(ctx context.Context, scope, old, new string) error {
 		}
 		return err
 	})
-}
-
-// RemoveMap removes a map from a scope's library; storage.ErrNoMap if
-// there is none named name. Its files stay: matches played on it replay.
-func (l *library) RemoveMap(ctx context.Context, scope, name string) error {
-	return storage.RemoveLibraryMap(ctx, shared{l.write}, scope, name)
 }
 
 // inTx runs change, operation op, in a write transaction, and commits it
