@@ -26,12 +26,30 @@ type Querier interface {
 	// QueryRow runs a query of one row, written with ? placeholders; the
 	// row's Scan fails with ErrNoRow if there is none (DriverRow).
 	QueryRow(ctx context.Context, query string, args ...any) Scanner
+	// Query runs a query of rows, written with ? placeholders, and
+	// returns them with the function that closes them.
+	Query(ctx context.Context, query string, args ...any) (Rows, func(), error)
 	// Exec runs a statement written with ? placeholders and returns how
 	// many rows it changed.
 	Exec(ctx context.Context, query string, args ...any) (int64, error)
 	// Fail wraps err, the error of operation op, as the store words its
 	// errors (Fail).
 	Fail(op string, err error) error
+}
+
+// QueryAll runs a query of operation op on q and reads its rows with
+// scan (a ScanMatches, say).
+func QueryAll[T any](ctx context.Context, q Querier, op string, scan func(Rows) ([]T, error), query string, args ...any) ([]T, error) {
+	rows, done, err := q.Query(ctx, query, args...)
+	if err != nil {
+		return nil, q.Fail(op, err)
+	}
+	defer done()
+	out, err := scan(rows)
+	if err != nil {
+		return nil, q.Fail(op, err)
+	}
+	return out, nil
 }
 
 // ErrNoRow is the error of a shared query's row that is not there.

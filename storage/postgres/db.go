@@ -217,19 +217,12 @@ func (s shared) Exec(ctx context.Context, sql string, args ...any) (int64, error
 	return tag.RowsAffected(), err
 }
 
-func (shared) Fail(op string, err error) error { return fail(op, err) }
-
-// query runs a query of operation op on q and reads its rows with scan (a
-// storage.ScanMatches, say).
-func query[T any](ctx context.Context, q querier, op string, scan func(storage.Rows) ([]T, error), sql string, args ...any) ([]T, error) {
-	rows, err := q.Query(ctx, sql, args...)
+func (s shared) Query(ctx context.Context, sql string, args ...any) (storage.Rows, func(), error) {
+	rows, err := s.q.Query(ctx, storage.Dollars(sql), args...)
 	if err != nil {
-		return nil, fail(op, err)
+		return nil, nil, err
 	}
-	defer rows.Close()
-	out, err := scan(rows)
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	return out, nil
+	return rows, rows.Close, nil
 }
+
+func (shared) Fail(op string, err error) error { return fail(op, err) }

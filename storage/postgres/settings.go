@@ -29,7 +29,7 @@ func (s *settings) SettingsOf(ctx context.Context, keys ...storage.Setting) ([]s
 		return nil, nil
 	}
 	scopes, ids := settingKeys(keys)
-	return query(ctx, s.pool, "read settings", storage.ScanSettings, settingsOfSQL, scopes, ids)
+	return storage.QueryAll(ctx, shared{s.pool}, "read settings", storage.ScanSettings, settingsOfSQL, scopes, ids)
 }
 
 // settingsOfSQL reads the settings of the scopes and ids given as two
@@ -54,5 +54,5 @@ func (s *settings) SetSetting(ctx context.Context, scope, id string, value json.
 
 // Settings lists every value stored with SetSetting, by scope and id.
 func (s *settings) Settings(ctx context.Context) ([]storage.Setting, error) {
-	return query(ctx, s.pool, "list settings", storage.ScanSettings, `SELECT scope, id, value, updated_at FROM settings ORDER BY scope, id`)
+	return storage.QueryAll(ctx, shared{s.pool}, "list settings", storage.ScanSettings, `SELECT scope, id, value, updated_at FROM settings ORDER BY scope, id`)
 }

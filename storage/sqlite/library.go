@@ -36,14 +36,14 @@ func (l *library) AddMap(ctx context.Context, m storage.LibraryMap, f storage.Ma
 
 // Maps lists a scope's library by name.
 func (l *library) Maps(ctx context.Context, scope string) ([]storage.LibraryMap, error) {
-	return query(ctx, l.read, "list the maps of "+scope, storage.ScanLibrary,
+	return storage.QueryAll(ctx, shared{l.read}, "list the maps of "+scope, storage.ScanLibrary,
 		`SELECT `+storage.LibraryColumns+` FROM library WHERE scope = ? ORDER BY folded`, scope)
 }
 
 // Libraries lists the maps of every scope's library, by scope and name:
 // what risk migrate copies.
 func (l *library) Libraries(ctx context.Context) ([]storage.LibraryMap, error) {
-	return query(ctx, l.read, "list the libraries", storage.ScanLibrary,
+	return storage.QueryAll(ctx, shared{l.read}, "list the libraries", storage.ScanLibrary,
 		`SELECT `+storage.LibraryColumns+` FROM library ORDER BY scope, folded`)
 }
 

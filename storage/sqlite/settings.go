@@ -28,7 +28,7 @@ func (s *settings) SettingsOf(ctx context.Context, keys ...storage.Setting) ([]s
 	if len(keys) == 0 {
 		return nil, nil
 	}
-	return query(ctx, s.read, "read settings", storage.ScanSettings, settingsOfSQL(len(keys)), settingsArgs(keys)...)
+	return storage.QueryAll(ctx, shared{s.read}, "read settings", storage.ScanSettings, settingsOfSQL(len(keys)), settingsArgs(keys)...)
 }
 
 // settingsArgs are the arguments of settingsOfSQL for keys.
@@ -55,5 +55,5 @@ func (s *settings) SetSetting(ctx context.Context, scope, id string, value json.
 // Settings lists every value stored with SetSetting, by scope and id (for
 // copying a database: risk migrate).
 func (s *settings) Settings(ctx context.Context) ([]storage.Setting, error) {
-	return query(ctx, s.read, "list settings", storage.ScanSettings, `SELECT scope, id, value, updated_at FROM settings ORDER BY scope, id`)
+	return storage.QueryAll(ctx, shared{s.read}, "list settings", storage.ScanSettings, `SELECT scope, id, value, updated_at FROM settings ORDER BY scope, id`)
 }
