@@ -313,3 +313,52 @@ func InsertOrigin(ctx context.Context, q Querier, id int64, o *Origin) error {
 		id, o.Source, o.SHA256, o.Imported.UnixMilli(), o.Rated)
 	return err
 }
+
+// ExportWhole is match id's whole export, without replaying its log:
+// what exportLog (the store's ExportLog) reads of it, with where it came
+// from (ReadOrigin, on q) and the files of its map if it plays a
+// library's (files: the store's MapFiles).
+func ExportWhole(ctx context.Context, q Querier, id int64,
+	exportLog func(ctx context.Context, id int64, after, limit int) (*Export, int, error),
+	files func(ctx context.Context, name string) (MapFiles, error)) (*Export, error) {
+	e, _, err := exportLog(ctx, id, 0, 0)
+	if err != nil {
+		return nil, err
+	}
+	if e.Origin, err = ReadOrigin(ctx, q, id); err != nil {
+		return nil, err
+	}
+	if e.Map, err = MapOf(&e.Record.Setup, func(name string) (MapFiles, error) { return files(ctx, name) }); err != nil {
+		return nil, fmt.Errorf("export match %d: %w", id, err)
+	}
+	return e, nil
+}
+
+// ReadExport is part of match id's export as a store's ExportLog returns
+// it, read on q: the match from `from` (its table, or the join that has
+// its MatchColumns), its map made known to the engine, and its log after
+// its first after entries, at most limit, read with readLog.
+func ReadExport(ctx context.Context, q Querier, from string, id int64, after, limit int,
+	readLog func(part *Match) ([]engine.Entry, error)) (*Export, int, error) {
+	m, err := ScanMatch(q.QueryRow(ctx, `SELECT `+MatchColumns+` FROM `+from+` WHERE id = ?`, id))
+	if errors.Is(err, ErrNoRow) {
+		return nil, 0, fmt.Errorf("%w (%d)", ErrNotFound, id)
+	}
+	if err != nil {
+		return nil, 0, q.Fail(fmt.Sprintf("export match %d", id), err)
+	}
+	// Whoever reads the export plays it on its map: the map is made known
+	// here, as a load would. A map that cannot be had is not the export's
+	// failure (it is for a bug report too): replaying it will say so.
+	_ = NeedMap(m.Setup, func(name string) (MapFiles, error) { return ReadMapFiles(ctx, q, name) })
+	return ExportPart(m, after, limit, readLog)
+}
+
+// DeleteDelivered removes from the outbox the posts that the change
+// making version of match id queued (a store's Delivered).
+func DeleteDelivered(ctx context.Context, q Querier, id, version int64) error {
+	if _, err := q.Exec(ctx, `DELETE FROM outbox WHERE match_id = ? AND version = ?`, id, version); err != nil {
+		return q.Fail(fmt.Sprintf("mark the posts of match %d version %d delivered", id, version), err)
+	}
+	return nil
+}

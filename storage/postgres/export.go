@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -16,36 +15,14 @@ import (
 // (and where it came from if it was imported), without replaying the log, so that a match that fails to load can still
 // be exported for a bug report.
 func (db *DB) Export(ctx context.Context, id int64) (*storage.Export, error) {
-	e, _, err := db.ExportLog(ctx, id, 0, 0)
-	if err != nil {
-		return nil, err
-	}
-	if e.Origin, err = storage.ReadOrigin(ctx, shared{db.pool}, id); err != nil {
-		return nil, err
-	}
-	if e.Map, err = storage.MapOf(&e.Record.Setup, func(name string) (storage.MapFiles, error) { return db.MapFiles(ctx, name) }); err != nil {
-		return nil, fmt.Errorf("export match %d: %w", id, err)
-	}
-	return e, nil
+	return storage.ExportWhole(ctx, shared{db.pool}, id, db.ExportLog, db.MapFiles)
 }
 
 // ExportLog returns part of match id's export: its head and setup, and of
 // its log the entries after the first after, at most limit of them; and the
 // number of entries in the whole log. It reads only those entries.
 func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error) {
-	op := fmt.Sprintf("export match %d", id)
-	m, err := storage.ScanMatch(db.pool.QueryRow(ctx, `SELECT `+storage.MatchColumns+` FROM `+joined+` WHERE id = $1`, id))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
-	}
-	if err != nil {
-		return nil, 0, fail(op, err)
-	}
-	// Whoever reads the export plays it on its map: the map is made known
-	// here, as a load would. A map that cannot be had is not the export's
-	// failure (it is for a bug report too): replaying it will say so.
-	_ = storage.NeedMap(m.Setup, func(name string) (storage.MapFiles, error) { return storage.ReadMapFiles(ctx, shared{db.pool}, name) })
-	return storage.ExportPart(m, after, limit, func(part *storage.Match) ([]engine.Entry, error) {
+	return storage.ReadExport(ctx, shared{db.pool}, joined, id, after, limit, func(part *storage.Match) ([]engine.Entry, error) {
 		return readLog(ctx, db.pool, part, after)
 	})
 }

@@ -223,10 +223,7 @@ func (db *DB) Outbox(ctx context.Context, prefix string, before time.Time, limit
 // Delivered removes from the outbox the posts that the change making
 // version of match id queued. Delivering twice is harmless.
 func (db *DB) Delivered(ctx context.Context, id, version int64) error {
-	if _, err := db.pool.Exec(ctx, `DELETE FROM outbox WHERE match_id = $1 AND version = $2`, id, version); err != nil {
-		return fail(fmt.Sprintf("mark the posts of match %d version %d delivered", id, version), err)
-	}
-	return nil
+	return storage.DeleteDelivered(ctx, shared{db.pool}, id, version)
 }
 
 // Save applies change c to match id in one transaction, if the match is

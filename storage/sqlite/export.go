@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 
@@ -17,17 +16,7 @@ import (
 // It does not replay the log, so a match that fails to load can still be
 // exported for a bug report.
 func (db *DB) Export(ctx context.Context, id int64) (*storage.Export, error) {
-	e, _, err := db.ExportLog(ctx, id, 0, 0)
-	if err != nil {
-		return nil, err
-	}
-	if e.Origin, err = storage.ReadOrigin(ctx, shared{db.read}, id); err != nil {
-		return nil, err
-	}
-	if e.Map, err = storage.MapOf(&e.Record.Setup, func(name string) (storage.MapFiles, error) { return db.MapFiles(ctx, name) }); err != nil {
-		return nil, fmt.Errorf("export match %d: %w", id, err)
-	}
-	return e, nil
+	return storage.ExportWhole(ctx, shared{db.read}, id, db.ExportLog, db.MapFiles)
 }
 
 // ExportLog returns part of match id's export: its head and setup, and of
@@ -41,18 +30,7 @@ func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*stora
 		return nil, 0, fail(fmt.Sprintf("export match %d", id), err)
 	}
 	defer tx.Rollback()
-	m, err := storage.ScanMatch(tx.QueryRowContext(ctx, `SELECT `+storage.MatchColumns+` FROM matches WHERE id = ?`, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
-	}
-	if err != nil {
-		return nil, 0, fail(fmt.Sprintf("export match %d", id), err)
-	}
-	// Whoever reads the export plays it on its map: the map is made known
-	// here, as a load would. A map that cannot be had is not the export's
-	// failure (it is for a bug report too): replaying it will say so.
-	_ = storage.NeedMap(m.Setup, func(name string) (storage.MapFiles, error) { return storage.ReadMapFiles(ctx, shared{tx}, name) })
-	return storage.ExportPart(m, after, limit, func(part *storage.Match) ([]engine.Entry, error) {
+	return storage.ReadExport(ctx, shared{tx}, "matches", id, after, limit, func(part *storage.Match) ([]engine.Entry, error) {
 		return readLog(ctx, tx, part, after)
 	})
 }

@@ -241,10 +241,7 @@ const outboxSQL = `
 // Delivered removes from the outbox the posts that the change making
 // version of match id queued. Delivering twice is harmless.
 func (db *DB) Delivered(ctx context.Context, id, version int64) error {
-	if _, err := db.write.ExecContext(ctx, `DELETE FROM outbox WHERE match_id = ? AND version = ?`, id, version); err != nil {
-		return fail(fmt.Sprintf("mark the posts of match %d version %d delivered", id, version), err)
-	}
-	return nil
+	return storage.DeleteDelivered(ctx, shared{db.write}, id, version)
 }
 
 // Save applies change c to match id in one transaction, if the match is
