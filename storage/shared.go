@@ -362,3 +362,13 @@ func DeleteDelivered(ctx context.Context, q Querier, id, version int64) error {
 	}
 	return nil
 }
+
+// ReadStats counts the open matches and the queued posts (a store's
+// Stats).
+func ReadStats(ctx context.Context, q Querier) (Stats, error) {
+	st, err := scanStats(q.QueryRow(ctx, statsSQL))
+	if err != nil {
+		return Stats{}, q.Fail("count matches and posts", err)
+	}
+	return st, nil
+}

@@ -142,11 +142,7 @@ func (db *DB) Ready(ctx context.Context) error {
 
 // Stats counts the open matches and the queued posts.
 func (db *DB) Stats(ctx context.Context) (storage.Stats, error) {
-	st, err := storage.ScanStats(db.pool.QueryRow(ctx, storage.StatsSQL))
-	if err != nil {
-		return storage.Stats{}, fail("count matches and posts", err)
-	}
-	return st, nil
+	return storage.ReadStats(ctx, shared{db.pool})
 }
 
 // fail wraps an error of operation op (storage.Fail), explaining

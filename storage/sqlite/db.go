@@ -216,11 +216,7 @@ func (db *DB) Ready(ctx context.Context) error {
 
 // Stats counts the open matches and the queued posts.
 func (db *DB) Stats(ctx context.Context) (storage.Stats, error) {
-	st, err := storage.ScanStats(db.read.QueryRowContext(ctx, storage.StatsSQL))
-	if err != nil {
-		return storage.Stats{}, fail("count matches and posts", err)
-	}
-	return st, nil
+	return storage.ReadStats(ctx, shared{db.read})
 }
 
 // Check runs SQLite's integrity check over the whole file (slow on a big
