@@ -26,7 +26,8 @@ type Querier interface {
 	// QueryRow runs a query of one row, written with ? placeholders; the
 	// row's Scan fails with ErrNoRow if there is none (DriverRow).
 	QueryRow(ctx context.Context, query string, args ...any) Scanner
-	// Query runs a query of rows, written with ? placeholders, and
+	// Query runs a query of rows, written with ? placeholders (or in the
+	// store's own dialect: a query without ? is run as it is), and
 	// returns them with the function that closes them.
 	Query(ctx context.Context, query string, args ...any) (Rows, func(), error)
 	// Exec runs a statement written with ? placeholders and returns how
@@ -56,7 +57,7 @@ func QueryAll[T any](ctx context.Context, q Querier, op string, scan func(Rows) 
 var ErrNoRow = errors.New("storage: no row")
 
 // DriverRow is a driver's row as a Querier returns it: its Scan fails
-// with ErrNoRow where the driver's fails with noRows (ErrNoRow,
+// with ErrNoRow where the driver's fails with noRows (sql.ErrNoRows,
 // pgx.ErrNoRows).
 func DriverRow(r Scanner, noRows error) Scanner { return driverRow{r, noRows} }
 
@@ -76,8 +77,8 @@ func (r driverRow) Scan(dest ...any) error {
 }
 
 // Dollars rewrites the ? placeholders of query as PostgreSQL's $1, $2,
-// …, in order. The shared queries have no ? of their own (no string
-// literal holds one, no JSON operator is one).
+// …, in order. A query run on PostgreSQL's Querier holds no other ?: no
+// string literal with one, no jsonb ? operator (jsonb_exists instead).
 func Dollars(query string) string {
 	if !strings.Contains(query, "?") {
 		return query
