@@ -289,7 +289,7 @@ func checkVictory(s *state.State, seat int) []Event {
 		// Won by a mission.
 	} else if w := sideWinner(s, seat); w >= 0 {
 		winner = w
-	} else if seat >= 0 && s.SideOwned(seat) >= s.VictoryTarget() {
+	} else if seat >= 0 && s.Sides().Owned(seat) >= s.VictoryTarget() {
 		// With teams, the share is the team's together.
 		winner = seat
 	}

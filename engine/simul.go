@@ -146,9 +146,9 @@ func checkOrderArmies(s *state.State, seat int, kind state.OrderKind, from, to, 
 	switch o := s.Terr[to].Owner; {
 	case kind == state.OrderAttack && o == seat:
 		return fail(ErrOwnTerritory, "engine.orders.own", "Place", land(s, to))
-	case kind == state.OrderAttack && s.Teammates(seat, o):
+	case kind == state.OrderAttack && s.Sides().Teammates(seat, o):
 		return checkNotTeammate(s, seat, to)
-	case kind == state.OrderMove && o != seat && !s.Teammates(seat, o):
+	case kind == state.OrderMove && o != seat && !s.Sides().Teammates(seat, o):
 		return fail(ErrNotYourTerritory, "engine.orders.enemy", "Place", land(s, to), "Player", player(s, o))
 	}
 	spare := Projected(s, seat, from) - 1
@@ -347,7 +347,7 @@ func runOrder(s *state.State, o state.Order, d *dice) ([]Event, bool) {
 	if n < 1 {
 		return []Event{OrderSkipped{Seat: seat, Order: o, Why: SkipNoArmies}}, false
 	}
-	if s.SameSide(s.Terr[o.To].Owner, seat) {
+	if s.Sides().Same(s.Terr[o.To].Owner, seat) {
 		// A move, or an attack on a territory already taken this round
 		// (by a teammate, too: it reinforces their conquest), or a move
 		// to a teammate.
