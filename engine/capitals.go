@@ -211,14 +211,9 @@ func nextChooser(s *state.State, d *dice) []Event {
 // startCapitalsTurn hands the turn to seat: items age and may appear, and
 // the seat gets 3 troops per territory it holds to send to one of them.
 func startCapitalsTurn(s *state.State, seat int, d *dice) []Event {
-	round := roundOf(s, seat)
-	if over := roundLimit(s, round); over != nil {
+	if over := handTurn(s, seat); over != nil {
 		return over
 	}
-	s.Round = round
-	s.Current = seat
-	s.Turn++
-	s.Phase = state.PhaseReinforce
 	s.Cap = state.CapitalsTurn{}
 	items := turnItems(s, d)
 	s.Seats[seat].Reserve = 3 * s.Owned(seat)

@@ -379,15 +379,8 @@ func runOrder(s *state.State, o state.Order, d *dice) ([]Event, bool) {
 	s.This.Add(state.Arrow{From: int16(o.From), To: int16(o.To), Kind: state.ArrowConquest, Seat: int8(seat), Count: 1})
 	ev = append(ev, Conquered{Seat: seat, Defender: def, From: o.From, To: o.To, Armies: n})
 	if def >= 0 && s.Owned(def) == 0 {
-		victim := &s.Seats[def]
-		taken := victim.Hand
-		victim.Hand = state.CardSet{}
-		victim.Status = state.Eliminated
-		victim.Reserve = 0
-		victim.Ready = false
-		s.Seats[seat].Hand = s.Seats[seat].Hand.Union(taken)
-		ev = append(ev, Eliminated{Seat: def, By: seat, Cards: taken.Len()})
-		ev = append(ev, missionTargetOut(s, def, seat)...)
+		s.Seats[def].Ready = false // no longer in the rounds
+		ev = append(ev, conquerSeat(s, def, seat)...)
 	}
 	return append(ev, checkVictory(s, seat)...), true
 }
