@@ -92,7 +92,7 @@ func (b *board) reset(s *state.State, seat int) {
 		}
 		for _, x := range m.Territories[t].Adj {
 			xo := s.Terr[x].Owner
-			if s.SameSide(xo, seat) {
+			if s.Sides().Same(xo, seat) {
 				// A teammate's border is no front: it is never
 				// attacked from there, nor attacks.
 				continue
@@ -140,7 +140,7 @@ func (b *board) reset(s *state.State, seat int) {
 func (b *board) mine(t int) bool { return b.s.Terr[t].Owner == b.seat }
 
 // ally reports whether t is a teammate's: never a target, and no threat.
-func (b *board) ally(t int) bool { return b.s.Teammates(b.seat, b.s.Terr[t].Owner) }
+func (b *board) ally(t int) bool { return b.s.Sides().Teammates(b.seat, b.s.Terr[t].Owner) }
 
 // hostile reports whether t is an enemy player's (not the seat's, a
 // teammate's or neutral).
@@ -157,7 +157,7 @@ func (b *board) commonEnemy(t int) bool {
 	}
 	best := -1
 	for p := range b.s.Seats {
-		if b.s.Seats[p].Alive() && !b.s.SameSide(p, b.seat) && (best < 0 || b.owned[p] < b.owned[best]) {
+		if b.s.Seats[p].Alive() && !b.s.Sides().Same(p, b.seat) && (best < 0 || b.owned[p] < b.owned[best]) {
 			best = p
 		}
 	}

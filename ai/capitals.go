@@ -130,7 +130,7 @@ func (b *capBoard) distances(queue []int) {
 	front:
 		for _, xs := range [2][]int{tm.Adj, tm.Sea} {
 			for _, x := range xs {
-				if o := s.Terr[x].Owner; o >= 0 && !s.SameSide(o, b.seat) && b.reach(t, x) != state.NoReach {
+				if o := s.Terr[x].Owner; o >= 0 && !s.Sides().Same(o, b.seat) && b.reach(t, x) != state.NoReach {
 					b.frontDist[t] = 0
 					queue = append(queue, t)
 					break front
@@ -164,7 +164,7 @@ func (b *capBoard) threats() {
 		for _, xs := range [2][]int{tm.Adj, tm.Sea} {
 			for _, x := range xs {
 				e := s.Terr[x].Owner
-				if e < 0 || s.SameSide(e, b.seat) || !s.Seats[e].Alive() {
+				if e < 0 || s.Sides().Same(e, b.seat) || !s.Seats[e].Alive() {
 					continue
 				}
 				if a := b.enemyAttack(e, x, t, b.income[e]); a > b.threat[t] {

@@ -56,7 +56,7 @@ func (e *easy) decideCapitals(_ context.Context, s *state.State, seat int, fog u
 			front := false
 			eachReach(s, t, func(x int, _ bool) {
 				switch o := s.Terr[x].Owner; {
-				case s.SameSide(o, seat):
+				case s.Sides().Same(o, seat):
 					return
 				case o == state.Neutral:
 					neutrals = true
@@ -156,7 +156,7 @@ func surePlan(s *state.State, fog unseen, seat int, c engine.Plan) bool {
 func attackRatio(s *state.State, fog unseen, seat, t, troops int) float64 {
 	best := 0.0
 	eachReach(s, t, func(x int, sea bool) {
-		if o := s.Terr[x].Owner; s.SameSide(o, seat) || o == state.Neutral {
+		if o := s.Terr[x].Owner; s.Sides().Same(o, seat) || o == state.Neutral {
 			return
 		}
 		a := troops * state.PowerUnit
@@ -182,7 +182,7 @@ func march(s *state.State, fog unseen, seat int) (engine.Command, bool) {
 			continue
 		}
 		eachReach(s, t, func(x int, _ bool) {
-			if dist[t] < 0 && !s.SameSide(s.Terr[x].Owner, seat) {
+			if dist[t] < 0 && !s.Sides().Same(s.Terr[x].Owner, seat) {
 				dist[t] = 0
 				queue = append(queue, t)
 			}
@@ -243,7 +243,7 @@ func march(s *state.State, fog unseen, seat int) (engine.Command, bool) {
 	for t := range s.Terr {
 		if s.Terr[t].Owner == seat {
 			eachReach(s, t, func(x int, _ bool) {
-				if !s.SameSide(s.Terr[x].Owner, seat) {
+				if !s.Sides().Same(s.Terr[x].Owner, seat) {
 					weakest = min(weakest, fog.defence(s, x))
 				}
 			})
@@ -255,7 +255,7 @@ func march(s *state.State, fog unseen, seat int) (engine.Command, bool) {
 			continue
 		}
 		for _, x := range s.Map.Territories[t].Sea {
-			if d := fog.ahead(s, x); !s.SameSide(s.Terr[x].Owner, seat) && d < portDef {
+			if d := fog.ahead(s, x); !s.Sides().Same(s.Terr[x].Owner, seat) && d < portDef {
 				port, portDef = t, d
 			}
 		}

@@ -34,7 +34,7 @@ func capFeatures(s *state.State, seat int) [numCapFeatures]float64 {
 	allTroops = max(1, allTroops)
 	var oppTroops, oppTerr, oppHeroes, bonus float64
 	for v := range s.Seats {
-		if s.SameSide(v, seat) || !s.Seats[v].Alive() {
+		if s.Sides().Same(v, seat) || !s.Seats[v].Alive() {
 			continue
 		}
 		oppTroops = max(oppTroops, float64(b.troops[v])/allTroops)

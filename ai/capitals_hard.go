@@ -206,7 +206,7 @@ func (h *hard) moveSearch(ctx context.Context, s, sample *state.State, seat int,
 	}
 	for v := range s.Seats {
 		y := s.Capital(v)
-		if s.SameSide(v, seat) || y < 0 {
+		if s.Sides().Same(v, seat) || y < 0 {
 			continue
 		}
 		if x := strongestReaching(s, seat, y); x >= 0 {
@@ -411,7 +411,7 @@ func (h *hard) capCandidates(own capParams, s *state.State, seat int) []capPlan 
 	out = append(out, capPlan{reinforce: c, action: actNormal, gather: c})
 	for v := range s.Seats {
 		y := s.Capital(v)
-		if s.SameSide(v, seat) || y < 0 {
+		if s.Sides().Same(v, seat) || y < 0 {
 			continue
 		}
 		if x := strongestReaching(s, seat, y); x >= 0 {
@@ -591,7 +591,7 @@ func capEvaluate(s *state.State, seat int) float64 {
 	bonus := 0.0
 	for v := range s.Seats {
 		y := s.Capital(v)
-		if s.SameSide(v, seat) || y < 0 {
+		if s.Sides().Same(v, seat) || y < 0 {
 			continue
 		}
 		theirs := (float64(b.troops[v]) + terrValue*float64(b.owned[v])) / all

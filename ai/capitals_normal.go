@@ -317,7 +317,7 @@ func (p capParams) captureValue(b *capBoard, t int) float64 {
 	}
 	// Captured troops next to an enemy may be lost.
 	for _, x := range s.Map.Territories[t].Adj {
-		if o := s.Terr[x].Owner; o >= 0 && !s.SameSide(o, seat) {
+		if o := s.Terr[x].Owner; o >= 0 && !s.Sides().Same(o, seat) {
 			v -= 0.25 * float64(s.Terr[t].Armies)
 			break
 		}
@@ -335,11 +335,11 @@ func (p capParams) portValue(b *capBoard, t int, landNeutrals, stuck, siege bool
 	v := 0.0
 	for _, y := range b.m.Territories[t].Sea {
 		switch o := s.Terr[y].Owner; {
-		case stuck && o >= 0 && !s.SameSide(o, b.seat):
+		case stuck && o >= 0 && !s.Sides().Same(o, b.seat):
 			// No enemy is in reach: the seat's troops can never fight
 			// without a port.
 			v = max(v, terrValue+killValue*float64(s.Terr[y].Armies)/4)
-		case siege && o >= 0 && !s.SameSide(o, b.seat) && (s.Terr[t].Armies+movable(s, b.seat, t)+b.income[b.seat])*state.PowerUnit/2 > b.fog.ahead(s, y):
+		case siege && o >= 0 && !s.Sides().Same(o, b.seat) && (s.Terr[t].Armies+movable(s, b.seat, t)+b.income[b.seat])*state.PowerUnit/2 > b.fog.ahead(s, y):
 			// Nothing else to do this turn, and from here the next
 			// reinforcements, with the stack the turn's move can bring,
 			// could attack y: the fronts in reach may all face a rival's
@@ -349,7 +349,7 @@ func (p capParams) portValue(b *capBoard, t int, landNeutrals, stuck, siege bool
 			if already := b.reachedBySea(y); !already {
 				v = max(v, 0.5*(terrValue+float64(s.Terr[y].Armies)))
 			}
-		case o >= 0 && !s.SameSide(o, b.seat) && s.Capital(o) == y:
+		case o >= 0 && !s.Sides().Same(o, b.seat) && s.Capital(o) == y:
 			a := s.Terr[t].Armies * state.PowerUnit / 2
 			if s.Hero(b.seat) == t {
 				a += s.HeroPower(b.seat)
@@ -371,7 +371,7 @@ func (b *capBoard) enemyInReach() bool {
 		tm := &b.m.Territories[t]
 		for _, xs := range [2][]int{tm.Adj, tm.Sea} {
 			for _, x := range xs {
-				if o := s.Terr[x].Owner; o >= 0 && !s.SameSide(o, b.seat) && b.reach(t, x) != state.NoReach {
+				if o := s.Terr[x].Owner; o >= 0 && !s.Sides().Same(o, b.seat) && b.reach(t, x) != state.NoReach {
 					return true
 				}
 			}
@@ -513,7 +513,7 @@ func (p capParams) bestPlan(b *capBoard, prefix []state.Planned) ([]engine.Comma
 				continue
 			}
 			for to := range s.Terr {
-				if o := s.Terr[to].Owner; o < 0 || s.SameSide(o, b.seat) || planned(plan, from, to) {
+				if o := s.Terr[to].Owner; o < 0 || s.Sides().Same(o, b.seat) || planned(plan, from, to) {
 					continue
 				}
 				a := s.AttackTotal(from, to, n)
@@ -586,7 +586,7 @@ func simulateLaunch(b *capBoard, x *state.State, plan []state.Planned, luck int)
 	for _, pl := range plan {
 		from, to := int(pl.From), int(pl.To)
 		def := x.Terr[to].Owner
-		if x.Terr[from].Owner != seat || x.SameSide(def, seat) || def < 0 {
+		if x.Terr[from].Owner != seat || x.Sides().Same(def, seat) || def < 0 {
 			continue
 		}
 		a := x.AttackTotal(from, to, n)
@@ -673,7 +673,7 @@ func (p capParams) posValue(b *capBoard) float64 {
 				if o == state.Neutral && b.reach(from, to) != state.NoReach {
 					neutrals = true
 				}
-				if o < 0 || s.SameSide(o, seat) || b.reach(from, to) == state.NoReach {
+				if o < 0 || s.Sides().Same(o, seat) || b.reach(from, to) == state.NoReach {
 					continue
 				}
 				a := b.enemyAttack(seat, from, to, r)

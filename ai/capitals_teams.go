@@ -23,13 +23,13 @@ func handOver(s *state.State, seat int) (engine.Command, bool) {
 	for t := range s.Terr {
 		dist[t] = -1
 		o := s.Terr[t].Owner
-		if o < 0 || !s.SameSide(o, seat) {
+		if o < 0 || !s.Sides().Same(o, seat) {
 			continue
 		}
 		tm := &s.Map.Territories[t]
 		for _, xs := range [2][]int{tm.Adj, tm.Sea} {
 			for _, x := range xs {
-				if xo := s.Terr[x].Owner; xo >= 0 && !s.SameSide(xo, seat) && s.Map.Reach(t, x, s.Terr[t].Port) != state.NoReach {
+				if xo := s.Terr[x].Owner; xo >= 0 && !s.Sides().Same(xo, seat) && s.Map.Reach(t, x, s.Terr[t].Port) != state.NoReach {
 					dist[t] = 0
 				}
 			}
@@ -41,7 +41,7 @@ func handOver(s *state.State, seat int) (engine.Command, bool) {
 	for i := 0; i < len(queue); i++ {
 		u := queue[i]
 		for _, t := range s.Map.Territories[u].Adj {
-			if o := s.Terr[t].Owner; o >= 0 && s.SameSide(o, seat) && dist[t] < 0 {
+			if o := s.Terr[t].Owner; o >= 0 && s.Sides().Same(o, seat) && dist[t] < 0 {
 				dist[t] = dist[u] + 1
 				queue = append(queue, t)
 			}
@@ -57,7 +57,7 @@ func handOver(s *state.State, seat int) (engine.Command, bool) {
 		}
 		best := -1
 		for _, x := range s.Map.Territories[t].Adj {
-			if s.Teammates(seat, s.Terr[x].Owner) && dist[x] >= 0 && (dist[t] < 0 || dist[x] < dist[t]) && (best < 0 || dist[x] < dist[best]) {
+			if s.Sides().Teammates(seat, s.Terr[x].Owner) && dist[x] >= 0 && (dist[t] < 0 || dist[x] < dist[t]) && (best < 0 || dist[x] < dist[best]) {
 				best = x
 			}
 		}

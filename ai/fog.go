@@ -377,7 +377,7 @@ func fogMargins(view, guess *state.State, seat int) unseen {
 			continue
 		}
 		o := view.Terr[t].Owner
-		if o < 0 || view.SameSide(o, seat) || view.Seats[o].HiddenTerritories == 0 {
+		if o < 0 || view.Sides().Same(o, seat) || view.Seats[o].HiddenTerritories == 0 {
 			continue
 		}
 		// The most any one unseen territory may add, in halves of its

@@ -167,7 +167,7 @@ func missionFronts(s *state.State, seat int, fronts []int) []int {
 	if m.Territories() > 0 {
 		for _, f := range fronts {
 			for _, x := range s.Map.Territories[f].Adj {
-				if !s.SameSide(s.Terr[x].Owner, seat) && (weakest < 0 || s.Terr[x].Armies < weakest) {
+				if !s.Sides().Same(s.Terr[x].Owner, seat) && (weakest < 0 || s.Terr[x].Armies < weakest) {
 					weakest = s.Terr[x].Armies
 				}
 			}
@@ -176,7 +176,7 @@ func missionFronts(s *state.State, seat int, fronts []int) []int {
 	var out []int
 	for _, f := range fronts {
 		for _, x := range s.Map.Territories[f].Adj {
-			if s.SameSide(s.Terr[x].Owner, seat) {
+			if s.Sides().Same(s.Terr[x].Owner, seat) {
 				continue
 			}
 			if (weakest >= 0 && s.Terr[x].Armies == weakest) || (weakest < 0 && missionValue(b, x) > 1) {

@@ -283,7 +283,7 @@ func attackOrder(s *state.State, seat int, p ordersPolicy, c *chances) engine.Co
 			continue
 		}
 		for _, n := range s.Map.Territories[t].Adj {
-			if s.SameSide(s.Terr[n].Owner, seat) || targeted(s, seat, n) || (p.targets != nil && !p.targets[n]) {
+			if s.Sides().Same(s.Terr[n].Owner, seat) || targeted(s, seat, n) || (p.targets != nil && !p.targets[n]) {
 				continue
 			}
 			var score float64

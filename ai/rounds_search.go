@@ -369,7 +369,7 @@ func threatened(s *state.State, seat int, c *chances) int {
 		}
 		enemy := 0
 		for _, n := range s.Map.Territories[t].Adj {
-			if !s.SameSide(s.Terr[n].Owner, seat) && s.Terr[n].Owner >= 0 {
+			if !s.Sides().Same(s.Terr[n].Owner, seat) && s.Terr[n].Owner >= 0 {
 				enemy = max(enemy, guard(s, n)-1)
 			}
 		}

@@ -173,7 +173,7 @@ func (e *easy) decide(_ context.Context, s *state.State, seat int) engine.Comman
 				continue
 			}
 			for _, to := range s.Map.Territories[from].Adj {
-				if !s.SameSide(s.Terr[to].Owner, seat) {
+				if !s.Sides().Same(s.Terr[to].Owner, seat) {
 					attacks = append(attacks, engine.Blitz{From: from, To: to, Keep: 1})
 				}
 			}
@@ -189,7 +189,7 @@ func (e *easy) decide(_ context.Context, s *state.State, seat int) engine.Comman
 // a teammate's not counting.
 func bordersOther(s *state.State, t, seat int) bool {
 	for _, x := range s.Map.Territories[t].Adj {
-		if !s.SameSide(s.Terr[x].Owner, seat) {
+		if !s.Sides().Same(s.Terr[x].Owner, seat) {
 			return true
 		}
 	}

@@ -71,7 +71,7 @@ func TestTeammatesPreferTheCommonEnemy(t *testing.T) {
 	p := params{style: bias(0), goal: -1, ref: true}
 	scores := map[int]float64{}
 	p.eachAttack(newBoard(s, 0), true, func(a attack, _ bool) {
-		if s.Teammates(0, s.Terr[a.to].Owner) {
+		if s.Sides().Teammates(0, s.Terr[a.to].Owner) {
 			t.Errorf("an attack on the teammate's %s", s.Map.TerritoryName(a.to))
 		}
 		scores[a.to] = a.score
@@ -153,7 +153,7 @@ func TestStrandedTroopsGoToATeammate(t *testing.T) {
 	}
 	c, ok := handOver(s, 0)
 	mv, isMove := c.(engine.Move)
-	if !ok || !isMove || mv.From != a || !m.Adjacent(a, mv.To) || !s.Teammates(0, s.Terr[mv.To].Owner) || mv.Quarters != 4 || mv.Hero {
+	if !ok || !isMove || mv.From != a || !m.Adjacent(a, mv.To) || !s.Sides().Teammates(0, s.Terr[mv.To].Owner) || mv.Quarters != 4 || mv.Hero {
 		t.Fatalf("handOver = %#v, %v: want all of %s into a neighbouring teammate's territory", c, ok, m.TerritoryName(a))
 	}
 	if !Legal(s, 0, c) {
@@ -289,7 +289,7 @@ func TestReferenceSparesTeammates(t *testing.T) {
 	if !Legal(s, 0, c) {
 		t.Errorf("reference plays %#v, which is not legal", c)
 	}
-	if b, ok := c.(engine.Blitz); ok && s.Teammates(0, s.Terr[b.To].Owner) {
+	if b, ok := c.(engine.Blitz); ok && s.Sides().Teammates(0, s.Terr[b.To].Owner) {
 		t.Errorf("reference attacks its teammate's %s", s.Map.TerritoryName(b.To))
 	}
 }

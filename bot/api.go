@@ -228,7 +228,7 @@ func (mi *MatchInfo) TeamThreads() []TeamThread {
 			continue
 		}
 		th := TeamThread{ID: id, Team: t + 1}
-		for _, i := range s.TeamSeats(t + 1) {
+		for _, i := range s.Sides().Members(t + 1) {
 			if !mi.m.Seat(i).IsBot() {
 				th.Members = append(th.Members, s.Seats[i].ID)
 			}

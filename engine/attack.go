@@ -23,6 +23,18 @@ func checkAttackPhase(s *state.State, seat int) *Error {
 	return fail(ErrWrongPhase, "engine.attack.wrong-phase", "Phase", phase(s.Phase))
 }
 
+// conquerSeat takes seat def, left with no territory by seat's conquest,
+// out of the match: its cards go to seat.
+func conquerSeat(s *state.State, def, seat int) []Event {
+	victim := &s.Seats[def]
+	taken := victim.Hand
+	victim.Hand = state.CardSet{}
+	victim.Status = state.Eliminated
+	victim.Reserve = 0
+	s.Seats[seat].Hand = s.Seats[seat].Hand.Union(taken)
+	return append([]Event{Eliminated{Seat: def, By: seat, Cards: taken.Len()}}, missionTargetOut(s, def, seat)...)
+}
+
 // checkAttack validates an attack from one territory on another.
 func checkAttack(s *state.State, seat, from, to int) *Error {
 	if err := checkAttackPhase(s, seat); err != nil {
@@ -164,14 +176,7 @@ func conquer(s *state.State, seat, from, to, n int) []Event {
 	s.This.Add(state.Arrow{From: int16(from), To: int16(to), Kind: state.ArrowConquest, Seat: int8(seat), Count: 1})
 	ev := []Event{Conquered{Seat: seat, Defender: def, From: from, To: to, Armies: n}}
 	if def >= 0 && s.Owned(def) == 0 {
-		victim := &s.Seats[def]
-		taken := victim.Hand
-		victim.Hand = state.CardSet{}
-		victim.Status = state.Eliminated
-		victim.Reserve = 0
-		s.Seats[seat].Hand = s.Seats[seat].Hand.Union(taken)
-		ev = append(ev, Eliminated{Seat: def, By: seat, Cards: taken.Len()})
-		ev = append(ev, missionTargetOut(s, def, seat)...)
+		ev = append(ev, conquerSeat(s, def, seat)...)
 	}
 	if won := checkVictory(s, seat); won != nil {
 		return append(ev, won...)

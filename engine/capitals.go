@@ -211,14 +211,9 @@ func nextChooser(s *state.State, d *dice) []Event {
 // startCapitalsTurn hands the turn to seat: items age and may appear, and
 // the seat gets 3 troops per territory it holds to send to one of them.
 func startCapitalsTurn(s *state.State, seat int, d *dice) []Event {
-	round := roundOf(s, seat)
-	if over := roundLimit(s, round); over != nil {
+	if over := handTurn(s, seat); over != nil {
 		return over
 	}
-	s.Round = round
-	s.Current = seat
-	s.Turn++
-	s.Phase = state.PhaseReinforce
 	s.Cap = state.CapitalsTurn{}
 	items := turnItems(s, d)
 	s.Seats[seat].Reserve = 3 * s.Owned(seat)
@@ -379,7 +374,7 @@ func plan(s *state.State, seat int, c Plan) ([]Event, error) {
 		// below): whether anyone holds it is not known until the launch.
 	case o == seat:
 		return nil, fail(ErrOwnTerritory, "engine.plan.own", "Place", land(s, c.To))
-	case s.Teammates(seat, o):
+	case s.Sides().Teammates(seat, o):
 		return nil, checkNotTeammate(s, seat, c.To)
 	case o == state.Neutral:
 		return nil, fail(ErrNotNeutral, "engine.plan.neutral", "Place", land(s, c.To))
@@ -498,7 +493,7 @@ func launch(s *state.State, seat int, d *dice) ([]Event, error) {
 		case def == seat:
 			skip(lang.M("engine.skip.yours", "To", land(s, to)))
 			continue
-		case s.Teammates(seat, def):
+		case s.Sides().Teammates(seat, def):
 			// Planned on an enemy that a teammate has taken since: only
 			// with the two-turns item, a turn of another seat in between
 			// being impossible, so this guards the rule, not a case.
@@ -643,7 +638,7 @@ func move(s *state.State, seat int, c Move) ([]Event, error) {
 	if err := checkFriendly(s, seat, c.To); err != nil {
 		return nil, err
 	}
-	if c.Hero && s.Teammates(seat, s.Terr[c.To].Owner) {
+	if c.Hero && s.Sides().Teammates(seat, s.Terr[c.To].Owner) {
 		return nil, fail(ErrBadCommand, "engine.hero.own-only", "Player", player(s, s.Terr[c.To].Owner), "Place", land(s, c.To))
 	}
 	if c.From == c.To {

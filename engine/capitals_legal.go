@@ -91,7 +91,7 @@ func legalPlans(s *state.State, seat int, add func(Command)) {
 		switch o := v.Terr[t].Owner; {
 		case v.Terr[t].Fog:
 			def[t] = 0 // the distant attack strikes into the fog at no defence seen
-		case o != seat && o != state.Neutral && !s.Teammates(seat, o):
+		case o != seat && o != state.Neutral && !s.Sides().Teammates(seat, o):
 			def[t] = v.DefenceTotal(t)
 		default:
 			def[t] = -1
@@ -127,7 +127,7 @@ func legalMoves(s *state.State, seat int, add func(Command)) {
 		}
 		port := s.Terr[from].Port
 		for to := range s.Terr {
-			mate := s.Teammates(seat, s.Terr[to].Owner)
+			mate := s.Sides().Teammates(seat, s.Terr[to].Owner)
 			if to == from || s.Terr[to].Owner != seat && !mate || s.Map.Reach(from, to, port) == state.NoReach {
 				continue
 			}

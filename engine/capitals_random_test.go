@@ -185,7 +185,7 @@ func wholeDefencePlans(s *state.State, seat int) []Command {
 		}
 	targets:
 		for to := range s.Terr {
-			if o := s.Terr[to].Owner; o == seat || o == state.Neutral || s.Teammates(seat, o) {
+			if o := s.Terr[to].Owner; o == seat || o == state.Neutral || s.Sides().Teammates(seat, o) {
 				continue
 			}
 			for _, p := range s.Cap.Planned() {

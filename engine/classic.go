@@ -122,8 +122,10 @@ func maybeFinishSetup(s *state.State) []Event {
 	return append([]Event{SetupDone{}}, startTurn(s, first)...)
 }
 
-// startTurn hands the turn to seat and gives it its reinforcements.
-func startTurn(s *state.State, seat int) []Event {
+// handTurn makes seat's the next turn, in its reinforcement phase, unless
+// the match ends at its round limit first: then it returns the events
+// that end it.
+func handTurn(s *state.State, seat int) (over []Event) {
 	round := roundOf(s, seat)
 	if over := roundLimit(s, round); over != nil {
 		return over
@@ -132,6 +134,14 @@ func startTurn(s *state.State, seat int) []Event {
 	s.Current = seat
 	s.Turn++
 	s.Phase = state.PhaseReinforce
+	return nil
+}
+
+// startTurn hands the turn to seat and gives it its reinforcements.
+func startTurn(s *state.State, seat int) []Event {
+	if over := handTurn(s, seat); over != nil {
+		return over
+	}
 	in := s.Income(seat)
 	s.Seats[seat].Reserve += in.Total
 	return []Event{TurnStarted{Seat: seat, Turn: s.Turn, Armies: in.Total, Income: in, Round: s.Round}}
@@ -279,7 +289,7 @@ func checkVictory(s *state.State, seat int) []Event {
 		// Won by a mission.
 	} else if w := sideWinner(s, seat); w >= 0 {
 		winner = w
-	} else if seat >= 0 && s.SideOwned(seat) >= s.VictoryTarget() {
+	} else if seat >= 0 && s.Sides().Owned(seat) >= s.VictoryTarget() {
 		// With teams, the share is the team's together.
 		winner = seat
 	}

@@ -26,7 +26,7 @@ func fortify(s *state.State, seat int, c Fortify) ([]Event, error) {
 	}
 	// With teams, armies may go to a teammate, and are theirs then
 	// (docs/rules.md, "Teams").
-	if o := s.Terr[c.To].Owner; o != seat && !s.Teammates(seat, o) {
+	if o := s.Terr[c.To].Owner; o != seat && !s.Sides().Teammates(seat, o) {
 		return nil, fail(ErrNotYourTerritory, "engine.territory.not-yours", "Place", land(s, c.To), "Player", player(s, o))
 	}
 	if c.From == c.To {

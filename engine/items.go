@@ -173,7 +173,7 @@ func fatBonus(s *state.State, seat int) []Event {
 	var others []int
 	for i := range s.Seats {
 		// Teammates never take from each other (docs/rules.md, "Teams").
-		if i != seat && s.Seats[i].Alive() && !s.Teammates(i, seat) {
+		if i != seat && s.Seats[i].Alive() && !s.Sides().Teammates(i, seat) {
 			others = append(others, i)
 		}
 	}

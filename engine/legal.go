@@ -42,7 +42,7 @@ func Legal(s *state.State, seat int) []Command {
 	// own and its teammates'.
 	friendly := func(yield func(int)) {
 		for t := range s.Terr {
-			if o := s.Terr[t].Owner; o == seat || s.Teammates(seat, o) {
+			if o := s.Terr[t].Owner; o == seat || s.Sides().Teammates(seat, o) {
 				yield(t)
 			}
 		}
@@ -84,7 +84,7 @@ func Legal(s *state.State, seat int) []Command {
 					return
 				}
 				for _, n := range s.Map.Territories[t].Adj {
-					if s.SameSide(s.Terr[n].Owner, seat) {
+					if s.Sides().Same(s.Terr[n].Owner, seat) {
 						continue
 					}
 					for dice := 1; dice <= MaxDice(a); dice++ {
@@ -251,7 +251,7 @@ func legalOrders(s *state.State, seat int) []Command {
 		}
 		for _, n := range s.Map.Territories[t].Adj {
 			var mk func(int) Command
-			if s.SameSide(s.Terr[n].Owner, seat) {
+			if s.Sides().Same(s.Terr[n].Owner, seat) {
 				mk = func(k int) Command { return Fortify{From: t, To: n, Armies: k} }
 			} else {
 				mk = func(k int) Command { return Assault{From: t, To: n, Armies: k} }

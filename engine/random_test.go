@@ -235,31 +235,31 @@ func checkTeamSteps(t testing.TB, seed uint64, step int, s *state.State, ev []Ev
 	for _, e := range ev {
 		switch e := e.(type) {
 		case Rolled:
-			if s.Teammates(e.Seat, e.Defender) {
+			if s.Sides().Teammates(e.Seat, e.Defender) {
 				fail("seat %d attacked its teammate %d", e.Seat, e.Defender)
 			}
 		case Struck:
-			if s.Teammates(e.Seat, e.Defender) {
+			if s.Sides().Teammates(e.Seat, e.Defender) {
 				fail("seat %d struck its teammate %d", e.Seat, e.Defender)
 			}
 		case Conquered:
-			if s.Teammates(e.Seat, e.Defender) {
+			if s.Sides().Teammates(e.Seat, e.Defender) {
 				fail("seat %d took a territory of its teammate %d", e.Seat, e.Defender)
 			}
 		case Seized:
-			if s.Teammates(e.Seat, e.Victim) {
+			if s.Sides().Teammates(e.Seat, e.Victim) {
 				fail("seat %d seized a territory of its teammate %d", e.Seat, e.Victim)
 			}
 		case Eliminated:
-			if e.By >= 0 && s.Teammates(e.Seat, e.By) {
+			if e.By >= 0 && s.Sides().Teammates(e.Seat, e.By) {
 				fail("seat %d eliminated its teammate %d", e.By, e.Seat)
 			}
 		case Won:
-			if e.Team != s.TeamOf(e.Seat) || e.Team == 0 {
-				fail("%#v: seat %d is in team %d", e, e.Seat, s.TeamOf(e.Seat))
+			if e.Team != s.Sides().Team(e.Seat) || e.Team == 0 {
+				fail("%#v: seat %d is in team %d", e, e.Seat, s.Sides().Team(e.Seat))
 			}
-			if !EndedAtRoundLimit(s) && s.AliveSides() > 1 && s.SideOwned(e.Seat) < s.VictoryTarget() {
-				fail("team %d won with %d territories and %d teams playing", e.Team, s.SideOwned(e.Seat), s.AliveSides())
+			if !EndedAtRoundLimit(s) && s.Sides().Alive() > 1 && s.Sides().Owned(e.Seat) < s.VictoryTarget() {
+				fail("team %d won with %d territories and %d teams playing", e.Team, s.Sides().Owned(e.Seat), s.Sides().Alive())
 			}
 		}
 	}
@@ -357,7 +357,7 @@ func checkFog(t testing.TB, seed uint64, step int, s *state.State) {
 	// A seat sees what it and its teammates hold, and what borders it.
 	sees := func(seat, i int) bool {
 		for n := range s.Terr {
-			if o := s.Terr[n].Owner; o >= 0 && s.SameSide(o, seat) && (n == i || s.Map.Adjacent(n, i) || s.Terr[n].Port && s.Map.SeaLinked(n, i)) {
+			if o := s.Terr[n].Owner; o >= 0 && s.Sides().Same(o, seat) && (n == i || s.Map.Adjacent(n, i) || s.Terr[n].Port && s.Map.SeaLinked(n, i)) {
 				return true
 			}
 		}
@@ -502,7 +502,7 @@ func wantTeamRanked(t *testing.T, seed uint64, r Record) {
 	}
 	for _, f := range places {
 		if won := g.State.Won(f.Seat); won != (f.Place == 1) {
-			t.Fatalf("seed %d: seat %d of team %d placed %d (team %d won)", seed, f.Seat, g.State.TeamOf(f.Seat), f.Place, g.State.TeamOf(g.State.Winner))
+			t.Fatalf("seed %d: seat %d of team %d placed %d (team %d won)", seed, f.Seat, g.State.Sides().Team(f.Seat), f.Place, g.State.Sides().Team(g.State.Winner))
 		}
 	}
 }

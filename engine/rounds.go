@@ -57,7 +57,7 @@ func RoundLimitWinner(s *state.State) int {
 // EndedAtRoundLimit reports whether a finished match was decided by its
 // round limit rather than by its rule set's victory.
 func EndedAtRoundLimit(s *state.State) bool {
-	if s.Phase != state.PhaseOver || s.Winner < 0 || s.Options.Rounds <= 0 || s.AliveSides() < 2 {
+	if s.Phase != state.PhaseOver || s.Winner < 0 || s.Options.Rounds <= 0 || s.Sides().Alive() < 2 {
 		return false
 	}
 	// Capitals are won by the last capital standing, so two seats alive
@@ -66,5 +66,5 @@ func EndedAtRoundLimit(s *state.State) bool {
 	if s.Options.Victory == state.Missions {
 		return !MissionDone(s, s.Winner)
 	}
-	return s.Options.Rules == state.Capitals || s.SideOwned(s.Winner) < s.VictoryTarget()
+	return s.Options.Rules == state.Capitals || s.Sides().Owned(s.Winner) < s.VictoryTarget()
 }

@@ -146,9 +146,9 @@ func checkOrderArmies(s *state.State, seat int, kind state.OrderKind, from, to, 
 	switch o := s.Terr[to].Owner; {
 	case kind == state.OrderAttack && o == seat:
 		return fail(ErrOwnTerritory, "engine.orders.own", "Place", land(s, to))
-	case kind == state.OrderAttack && s.Teammates(seat, o):
+	case kind == state.OrderAttack && s.Sides().Teammates(seat, o):
 		return checkNotTeammate(s, seat, to)
-	case kind == state.OrderMove && o != seat && !s.Teammates(seat, o):
+	case kind == state.OrderMove && o != seat && !s.Sides().Teammates(seat, o):
 		return fail(ErrNotYourTerritory, "engine.orders.enemy", "Place", land(s, to), "Player", player(s, o))
 	}
 	spare := Projected(s, seat, from) - 1
@@ -347,7 +347,7 @@ func runOrder(s *state.State, o state.Order, d *dice) ([]Event, bool) {
 	if n < 1 {
 		return []Event{OrderSkipped{Seat: seat, Order: o, Why: SkipNoArmies}}, false
 	}
-	if s.SameSide(s.Terr[o.To].Owner, seat) {
+	if s.Sides().Same(s.Terr[o.To].Owner, seat) {
 		// A move, or an attack on a territory already taken this round
 		// (by a teammate, too: it reinforces their conquest), or a move
 		// to a teammate.
@@ -379,15 +379,8 @@ func runOrder(s *state.State, o state.Order, d *dice) ([]Event, bool) {
 	s.This.Add(state.Arrow{From: int16(o.From), To: int16(o.To), Kind: state.ArrowConquest, Seat: int8(seat), Count: 1})
 	ev = append(ev, Conquered{Seat: seat, Defender: def, From: o.From, To: o.To, Armies: n})
 	if def >= 0 && s.Owned(def) == 0 {
-		victim := &s.Seats[def]
-		taken := victim.Hand
-		victim.Hand = state.CardSet{}
-		victim.Status = state.Eliminated
-		victim.Reserve = 0
-		victim.Ready = false
-		s.Seats[seat].Hand = s.Seats[seat].Hand.Union(taken)
-		ev = append(ev, Eliminated{Seat: def, By: seat, Cards: taken.Len()})
-		ev = append(ev, missionTargetOut(s, def, seat)...)
+		s.Seats[def].Ready = false // no longer in the rounds
+		ev = append(ev, conquerSeat(s, def, seat)...)
 	}
 	return append(ev, checkVictory(s, seat)...), true
 }

@@ -39,7 +39,7 @@ func checkSetupTeams(setup Setup) error {
 
 // checkNotTeammate refuses an attack by seat on territory t of a teammate.
 func checkNotTeammate(s *state.State, seat, t int) *Error {
-	if o := s.Terr[t].Owner; s.Teammates(seat, o) {
+	if o := s.Terr[t].Owner; s.Sides().Teammates(seat, o) {
 		return fail(ErrTeammate, "engine.teams.teammate", "Place", land(s, t), "Player", player(s, o))
 	}
 	return nil
@@ -51,7 +51,7 @@ func checkFriendly(s *state.State, seat, t int) *Error {
 	if err := checkTerritory(s, t); err != nil {
 		return err
 	}
-	if s.Teammates(seat, s.Terr[t].Owner) {
+	if s.Sides().Teammates(seat, s.Terr[t].Owner) {
 		return nil
 	}
 	return checkOwn(s, seat, t)
@@ -61,7 +61,7 @@ func checkFriendly(s *state.State, seat, t int) *Error {
 // or -1 if several are: seat if it plays on that side (the acting seat),
 // else the side's first living seat.
 func sideWinner(s *state.State, seat int) int {
-	if s.AliveSides() != 1 {
+	if s.Sides().Alive() != 1 {
 		return -1
 	}
 	if seat >= 0 && s.Seats[seat].Alive() {
@@ -80,11 +80,12 @@ func won(s *state.State, winner int) Won {
 	s.Phase = state.PhaseOver
 	s.Winner = winner
 	s.Current = winner
-	return Won{Seat: winner, Team: s.TeamOf(winner)}
+	return Won{Seat: winner, Team: s.Sides().Team(winner)}
 }
 
 // compareSides orders seats a and b at a round limit by their sides'
 // territories, then armies together (each seat's own, without teams).
 func compareSides(s *state.State, a, b int) int {
-	return cmp.Or(cmp.Compare(s.SideOwned(a), s.SideOwned(b)), cmp.Compare(s.SideArmies(a), s.SideArmies(b)))
+	sd := s.Sides()
+	return cmp.Or(cmp.Compare(sd.Owned(a), sd.Owned(b)), cmp.Compare(sd.Armies(a), sd.Armies(b)))
 }

@@ -47,11 +47,11 @@ func TestTeammatesNeverAttackEachOther(t *testing.T) {
 	for _, c := range Legal(s, 0) {
 		switch c := c.(type) {
 		case Attack:
-			if s.Teammates(0, s.Terr[c.To].Owner) {
+			if s.Sides().Teammates(0, s.Terr[c.To].Owner) {
 				t.Errorf("Legal lists %v, an attack on a teammate", c)
 			}
 		case Blitz:
-			if s.Teammates(0, s.Terr[c.To].Owner) {
+			if s.Sides().Teammates(0, s.Terr[c.To].Owner) {
 				t.Errorf("Legal lists %v, a blitz on a teammate", c)
 			}
 		}
@@ -161,8 +161,8 @@ func TestATeamWinsWithTwoThirdsTogether(t *testing.T) {
 	}
 	b.WriteString(m.Territories[attacker].Name + ": Ann 5\n")
 	s := board(t, b.String())
-	if s.SideOwned(0) != 27 || s.Owned(0) != 13 {
-		t.Fatalf("the board gives team 1 %d territories, Ann %d", s.SideOwned(0), s.Owned(0))
+	if s.Sides().Owned(0) != 27 || s.Owned(0) != 13 {
+		t.Fatalf("the board gives team 1 %d territories, Ann %d", s.Sides().Owned(0), s.Owned(0))
 	}
 	ev, err := applyDice(s, 0, Attack{From: attacker, To: target, Dice: 3}, 6, 6, 6, 1)
 	if err != nil {
@@ -309,7 +309,7 @@ func TestCapitalsTeammatesNeverAttackEachOther(t *testing.T) {
 	})
 	s := capBoard(t, teamCapitals+"\nAlba: Ann 30 capital\nDale: Dan 1")
 	for _, c := range Legal(s, 0) {
-		if p, ok := c.(Plan); ok && s.Teammates(0, s.Terr[p.To].Owner) {
+		if p, ok := c.(Plan); ok && s.Sides().Teammates(0, s.Terr[p.To].Owner) {
 			t.Errorf("Legal lists %v, a plan on a teammate", p)
 		}
 	}

@@ -2,9 +2,12 @@ package render
 
 import (
 	"context"
+	"image"
+	"image/color"
 	"image/png"
 	"testing"
 
+	"github.com/fogleman/gg"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -138,4 +141,37 @@ func BenchmarkZoom(b *testing.B) {
 		b.Fatal("no arrows to zoom on")
 	}
 	benchWarm(b, func() ([]byte, error) { return r.Zoom(ctx, s, at) })
+}
+
+// BenchmarkShaft strokes an arrow's shaft (a curve 350 px long, at the
+// default width's scale) three times as arrowAt does: as gg's QuadraticTo,
+// which cuts a curve into a segment a pixel of its length and joins each
+// to the next, and as quadTo's few segments.
+func BenchmarkShaft(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		curve func(dc *gg.Context)
+	}{
+		{"gg", func(dc *gg.Context) { dc.QuadraticTo(250, 150, 400, 300) }},
+		{"quadTo", func(dc *gg.Context) { quadTo(dc, 100, 200, 250, 150, 400, 300) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			dc := gg.NewContextForRGBA(image.NewRGBA(image.Rect(0, 0, 1600, 1125)))
+			s, width := 1.6, 7*1.6
+			b.ReportAllocs()
+			cpu := startCPU()
+			for b.Loop() {
+				cpu.op()
+				for _, lw := range []float64{width + 6*s, width + 2.6*s, width} {
+					dc.SetLineCapRound()
+					dc.SetLineWidth(lw)
+					dc.SetColor(color.White)
+					dc.MoveTo(100, 200)
+					c.curve(dc)
+					dc.Stroke()
+				}
+			}
+			cpu.report(b)
+		})
+	}
 }

@@ -84,7 +84,7 @@ func (wk *worker) drawStrip(s *state.State, tags []string) {
 		x += textWidth(f.headBig, t) + 16*sc
 		wk.drawSwatch(x+18*sc, headY, 17*sc, s.Winner, tags[s.Winner])
 		x += 46 * sc
-		t = fit(f.headBig, wk.p.T("render.head.wins", "Player", lang.Text(wk.seatLabel(s, s.Winner))), right-x)
+		t = fit(f.headBig, wonBy(wk.p, s, func(seat int) string { return wk.seatLabel(s, seat) }, wk.names, false), right-x)
 		wk.text(f.headBig, t, x, headY+capHeight(f.headBig)/2, th.text)
 	case s.Phase == state.PhaseSetup:
 		t := wk.p.T("render.head.setup")

@@ -120,6 +120,26 @@ func fixtureOver(t testing.TB) *state.State {
 	return s
 }
 
+// fixtureTeamOver is a two-against-two match that Bob and Dmitri (team 2)
+// won together: Bob moved last, and each holds part of the world.
+func fixtureTeamOver(t testing.TB) *state.State {
+	s := newState(classicMap(t), "Ann", "Bob", "Chloé", "Dmitri")
+	s.Options.Teams = 2
+	for i := range s.Seats {
+		s.Seats[i].Team = 1 + i%2
+		s.Seats[i].HiddenCards = 0
+	}
+	s.Seats[0].Status, s.Seats[2].Status = state.Eliminated, state.Eliminated
+	for i := range s.Terr {
+		s.Terr[i] = state.Terr{Owner: 1, Armies: 2 + i%7}
+	}
+	own(t, s, 3, "Iceland", "Greenland", "Great Britain", "Scandinavia", "Northern Europe", "Ukraine", "Ural", "Siberia",
+		"Brazil", "Argentina", "Peru", "Venezuela")
+	arrow(t, s, &s.This, "Egypt", "Southern Europe", state.ArrowConquest, 3)
+	s.Turn, s.Current, s.Phase, s.Winner = 48, 1, state.PhaseOver, 1
+	return s
+}
+
 // testRenderers shares warm renderers between tests: building a board is
 // the slow part (most of all under -race), and most tests are about what is
 // drawn on it.

@@ -33,6 +33,7 @@ var goldens = []struct {
 	{"midgame", Default, fixtureMid},
 	{"midgame-colorblind", ColorBlind, fixtureMid},
 	{"over", Default, fixtureOver},
+	{"team-over", Default, fixtureTeamOver},
 	// Capitals boards, on generated maps of each size (seeds 42, 2024, 1).
 	{"capitals-start", Default, gridStart},
 	{"capitals-midgame", Default, gridMid},

@@ -119,9 +119,12 @@ func (k *gridKind) drawClassicPanel(wk *worker, s *state.State, tags []string) {
 			drawText(wk.canvas, f.head, word, right-textWidth(f.head, word), y+capHeight(f.head)/2, th.dim)
 		}
 	}
-	who := func(seat int, key string) {
+	whoSays := func(seat int, t string) {
 		wk.drawSwatch(x0+17*sc, line2, 17*sc, seat, tags[seat])
-		drawText(wk.canvas, f.head, fit(f.head, wk.p.T(key, "Player", lang.Text(wk.seatLabel(s, seat))), right-x0-46*sc), x0+46*sc, line2+capHeight(f.head)/2, th.text)
+		drawText(wk.canvas, f.head, fit(f.head, t, right-x0-46*sc), x0+46*sc, line2+capHeight(f.head)/2, th.text)
+	}
+	who := func(seat int, key string) {
+		whoSays(seat, wk.p.T(key, "Player", lang.Text(wk.seatLabel(s, seat))))
 	}
 	say := func(t string) {
 		drawText(wk.canvas, f.head, fit(f.head, t, right-x0), x0, line2+capHeight(f.head)/2, th.text)
@@ -129,7 +132,7 @@ func (k *gridKind) drawClassicPanel(wk *worker, s *state.State, tags []string) {
 	switch {
 	case s.Phase == state.PhaseOver && s.Winner >= 0:
 		head(wk.p.T("render.head.over"), "")
-		who(s.Winner, "render.head.wins")
+		whoSays(s.Winner, wonBy(wk.p, s, func(seat int) string { return wk.seatLabel(s, seat) }, wk.names, false))
 	case s.Phase == state.PhaseSetup:
 		head(wk.p.T("render.head.setup"), wk.p.T("render.phase.placing"))
 		say(wk.p.T("render.head.everyone-places-short"))

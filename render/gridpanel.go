@@ -253,7 +253,7 @@ func (k *gridKind) drawPanel(wk *worker, s *state.State, tags []string) {
 		t := wk.p.T("render.head.over")
 		drawText(wk.canvas, f.headBig, t, x0, y+capHeight(f.headBig)/2, th.gold)
 		wk.drawSwatch(x0+17*sc, y+44*sc, 17*sc, s.Winner, tags[s.Winner])
-		drawText(wk.canvas, f.head, fit(f.head, wk.p.T("render.head.wins", "Player", lang.Text(wk.seatLabel(s, s.Winner))), right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
+		drawText(wk.canvas, f.head, fit(f.head, wonBy(wk.p, s, func(seat int) string { return wk.seatLabel(s, seat) }, wk.names, false), right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
 	case s.Phase == state.PhaseSetup:
 		// Capitals are chosen in turn order.
 		drawText(wk.canvas, f.headBig, wk.p.T("render.head.setup"), x0, y+capHeight(f.headBig)/2, th.gold)

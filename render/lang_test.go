@@ -149,3 +149,33 @@ func TestFrenchDiffers(t *testing.T) {
 		t.Errorf("a language the catalogue lacks: %v, want the English image", err)
 	}
 }
+
+// TestWonByNamesTheTeam: a team wins together, and every line that says
+// who won names the whole team, in the match's language.
+func TestWonByNamesTheTeam(t *testing.T) {
+	label := func(seat int) string { return []string{"Ann", "Bob", "Chloé", "Dmitri"}[seat] + " (colour)" }
+	names := []string{"Ann", "Bob", "Chloé", "Dmitri"}
+	for _, c := range []struct {
+		name  string
+		state func(testing.TB) *state.State
+		tag   lang.Tag
+		want  string
+	}{
+		{"alone", fixtureOver, lang.English, "Bob (colour) wins!"},
+		{"team", fixtureTeamOver, lang.English, "Bob and Dmitri win!"},
+		{"team, French", fixtureTeamOver, lang.French, "Bob et Dmitri gagnent !"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := wonBy(lang.For(c.tag), c.state(t), label, names, true)
+			if got != c.want {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+	s := fixtureTeamOver(t)
+	for seat, want := range []bool{false, true, false, true} {
+		if _, won := cardState(s, seat); won != want {
+			t.Errorf("seat %d's card marked won: %v, want %v", seat, won, want)
+		}
+	}
+}

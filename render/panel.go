@@ -104,8 +104,31 @@ func cardState(s *state.State, seat int) (now, won bool) {
 		// A round waits for everyone who has not given their orders.
 		now = s.Seats[seat].Alive() && !s.Seats[seat].Ready
 	}
-	won = s.Phase == state.PhaseOver && seat == s.Winner
+	won = s.Phase == state.PhaseOver && s.Won(seat)
 	return now, won
+}
+
+// wonBy words who won s, a finished match, for the banner or the
+// panel's first line: its winner ("Ann (red) wins", label giving the
+// name), or, in a team match, the winning team ("Ann and Bob win", by
+// their names).
+func wonBy(p lang.Printer, s *state.State, label func(seat int) string, names []string, banner bool) string {
+	side := s.Sides().Of(s.Winner)
+	if len(side) < 2 {
+		who := lang.Text(label(s.Winner))
+		if banner {
+			return p.T("render.banner.wins", "Player", who)
+		}
+		return p.T("render.head.wins", "Player", who)
+	}
+	list := make(lang.List, len(side))
+	for i, seat := range side {
+		list[i] = lang.Text(names[seat])
+	}
+	if banner {
+		return p.T("render.banner.team-wins", "Players", list)
+	}
+	return p.T("render.head.team-wins", "Players", list)
 }
 
 // keepCard reports whether card i of the panel, at r and of key k (a hash

@@ -274,9 +274,11 @@ func (wk *worker) drawLegendHolders(s *state.State, tags []string) {
 // stays on the map and its text is cut to fit.
 func (wk *worker) drawBanner(s *state.State, tags []string) {
 	b, dc, sc, th, f := wk.b, wk.dc, wk.s, wk.th, wk.f
-	title := wk.p.T("render.banner.wins", "Player", lang.Text(wk.seatLabel(s, s.Winner)))
-	sub := wk.p.T("render.banner.match", "Turns", s.Turn, "Owned", s.Owned(s.Winner), "Total", len(s.Terr),
-		"Armies", lang.M(b.style.armies, "Count", s.Armies(s.Winner)))
+	// A team wins together: its names, and what it holds together.
+	title := wonBy(wk.p, s, func(seat int) string { return wk.seatLabel(s, seat) }, wk.names, true)
+	side := s.Sides()
+	sub := wk.p.T("render.banner.match", "Turns", s.Turn, "Owned", side.Owned(s.Winner), "Total", len(s.Terr),
+		"Armies", lang.M(b.style.armies, "Count", side.Armies(s.Winner)))
 	tw := math.Max(textWidth(f.banner, title)+70*sc, textWidth(f.bannerSub, sub)+30*sc)
 	mw := float64(b.mw)
 	bw, bh := math.Min(tw+44*sc, mw-20*sc), 116*sc

@@ -18,7 +18,7 @@ func (v *Sight) add(t int) { v[t>>6] |= 1 << (t & 63) }
 func (s *State) Sight(seat int) Sight {
 	var v Sight
 	for t := range s.Terr {
-		if o := s.Terr[t].Owner; o < 0 || !s.SameSide(o, seat) {
+		if o := s.Terr[t].Owner; o < 0 || !s.Sides().Same(o, seat) {
 			continue
 		}
 		v.add(t)

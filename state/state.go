@@ -409,7 +409,7 @@ func (s *State) Armies(seat int) int {
 // owner (an enemy or a neutral), a teammate's not counting.
 func (s *State) BordersEnemy(t int) bool {
 	for _, n := range s.Map.Territories[t].Adj {
-		if !s.SameSide(s.Terr[n].Owner, s.Terr[t].Owner) {
+		if !s.Sides().Same(s.Terr[n].Owner, s.Terr[t].Owner) {
 			return true
 		}
 	}

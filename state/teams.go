@@ -7,62 +7,79 @@ import "fmt"
 // Seat.Team. Teammates never attack each other, share their sight in a
 // fog match and win together.
 
-// TeamOf returns seat's team, or 0 if it has none (no teams, or a neutral).
-func (s *State) TeamOf(seat int) int {
-	if seat < 0 || seat >= len(s.Seats) {
+// Sides answers who plays with whom: the teams, and each seat's side (its
+// team, or the seat alone without teams). Every rule set asks it, the
+// engine's move generation and the computer players' search in their
+// inner loops, so it is a pointer to the state, got from State.Sides for
+// nothing and seeing the state as it is now.
+type Sides struct{ s *State }
+
+// Sides returns the sides of s's seats.
+func (s *State) Sides() Sides { return Sides{s} }
+
+// Team returns seat's team, or 0 if it has none (no teams, or a neutral).
+func (sd Sides) Team(seat int) int {
+	if seat < 0 || seat >= len(sd.s.Seats) {
 		return 0
 	}
-	return s.Seats[seat].Team
+	return sd.s.Seats[seat].Team
 }
 
 // Teammates reports whether seats a and b are two players of one team.
-func (s *State) Teammates(a, b int) bool {
-	return a != b && s.TeamOf(a) != 0 && s.TeamOf(a) == s.TeamOf(b)
+func (sd Sides) Teammates(a, b int) bool {
+	return a != b && sd.Same(a, b)
 }
 
-// SameSide reports whether owners a and b are one player or teammates:
+// Same reports whether owners a and b are one player or teammates:
 // neither may attack the other. Two neutrals are on the same side.
-func (s *State) SameSide(a, b int) bool { return a == b || s.Teammates(a, b) }
+func (sd Sides) Same(a, b int) bool {
+	if a == b {
+		return true
+	}
+	t := sd.Team(a)
+	return t != 0 && t == sd.Team(b)
+}
 
-// NumTeams returns the number of teams of the match, 0 without teams.
-func (s *State) NumTeams() int {
-	if s.Options.Teams <= 0 {
+// Teams returns the number of teams of the match, 0 without teams.
+func (sd Sides) Teams() int {
+	if sd.s.Options.Teams <= 0 {
 		return 0
 	}
-	return len(s.Seats) / s.Options.Teams
+	return len(sd.s.Seats) / sd.s.Options.Teams
 }
 
-// TeamSeats returns the seats of team, in turn order.
-func (s *State) TeamSeats(team int) []int {
+// Members returns the seats of team, in turn order.
+func (sd Sides) Members(team int) []int {
 	var out []int
-	for i := range s.Seats {
-		if team != 0 && s.Seats[i].Team == team {
+	for i := range sd.s.Seats {
+		if team != 0 && sd.s.Seats[i].Team == team {
 			out = append(out, i)
 		}
 	}
 	return out
 }
 
-// Side returns the seats that play with seat: its team, or seat alone.
-func (s *State) Side(seat int) []int {
-	if t := s.TeamOf(seat); t != 0 {
-		return s.TeamSeats(t)
+// Of returns the seats that play with seat: its team, or seat alone.
+func (sd Sides) Of(seat int) []int {
+	if t := sd.Team(seat); t != 0 {
+		return sd.Members(t)
 	}
 	return []int{seat}
 }
 
-// AliveSides returns the number of sides still playing: teams with a
-// player still in the match, or players, without teams.
-func (s *State) AliveSides() int {
+// Alive returns the number of sides still playing: teams with a player
+// still in the match, or players, without teams.
+func (sd Sides) Alive() int {
+	seats := sd.s.Seats
 	n := 0
-	for i := range s.Seats {
-		if !s.Seats[i].Alive() {
+	for i := range seats {
+		if !seats[i].Alive() {
 			continue
 		}
 		// Count each side once, at its first living seat.
 		first := true
 		for j := range i {
-			if s.Seats[j].Alive() && s.Teammates(i, j) {
+			if seats[j].Alive() && sd.Teammates(i, j) {
 				first = false
 				break
 			}
@@ -74,21 +91,21 @@ func (s *State) AliveSides() int {
 	return n
 }
 
-// SideOwned returns the territories seat and its teammates hold together.
-func (s *State) SideOwned(seat int) int {
+// Owned returns the territories seat and its teammates hold together.
+func (sd Sides) Owned(seat int) int {
 	n := 0
-	for _, i := range s.Side(seat) {
-		n += s.Owned(i)
+	for _, i := range sd.Of(seat) {
+		n += sd.s.Owned(i)
 	}
 	return n
 }
 
-// SideArmies returns the armies (troops) seat and its teammates have on the
+// Armies returns the armies (troops) seat and its teammates have on the
 // map together.
-func (s *State) SideArmies(seat int) int {
+func (sd Sides) Armies(seat int) int {
 	n := 0
-	for _, i := range s.Side(seat) {
-		n += s.Armies(i)
+	for _, i := range sd.Of(seat) {
+		n += sd.s.Armies(i)
 	}
 	return n
 }
@@ -96,7 +113,7 @@ func (s *State) SideArmies(seat int) int {
 // Won reports whether seat is among the winners of a finished match: the
 // winner or one of its teammates.
 func (s *State) Won(seat int) bool {
-	return s.Phase == PhaseOver && s.Winner >= 0 && s.SameSide(seat, s.Winner)
+	return s.Phase == PhaseOver && s.Winner >= 0 && s.Sides().Same(seat, s.Winner)
 }
 
 // checkTeams checks the teams: none without the option; with it, every

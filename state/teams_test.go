@@ -2,6 +2,7 @@ package state_test
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -37,7 +38,7 @@ func TestTeammatesShareSight(t *testing.T) {
 		got := s.Sight(seat)
 		for i := range s.Terr {
 			want := false
-			for _, mate := range s.Side(seat) {
+			for _, mate := range s.Sides().Of(seat) {
 				solo := *s
 				solo.Options.Teams = 0
 				solo.Seats = append([]state.Seat(nil), s.Seats...)
@@ -128,5 +129,127 @@ func TestTeamsJSON(t *testing.T) {
 	}
 	if back.Options.Teams != 2 || back.Seats[3].Team != 2 {
 		t.Errorf("decoded teams %d, Dan's team %d", back.Options.Teams, back.Seats[3].Team)
+	}
+}
+
+func TestSides(t *testing.T) {
+	teams, solo := teamFogMatch(t), fogMatch(t)
+	// Ann (0) and Cid (2) are team 1, Bob (1) and Dan (3) team 2; without
+	// teams every seat is its own side.
+	for _, tc := range []struct {
+		name         string
+		s            *state.State
+		a, b         int
+		same, mates  bool
+		teamA, teamB int
+	}{
+		{"one seat", teams, 0, 0, true, false, 1, 1},
+		{"teammates", teams, 0, 2, true, true, 1, 1},
+		{"teammates, the other way", teams, 3, 1, true, true, 2, 2},
+		{"enemies", teams, 0, 1, false, false, 1, 2},
+		{"a seat and a neutral", teams, 0, state.Neutral, false, false, 1, 0},
+		{"two neutrals", teams, state.Neutral, state.Neutral, true, false, 0, 0},
+		{"a seat past the last", teams, 0, 9, false, false, 1, 0},
+		{"without teams, two seats", solo, 0, 2, false, false, 0, 0},
+		{"without teams, one seat", solo, 1, 1, true, false, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sd := tc.s.Sides()
+			if got := sd.Same(tc.a, tc.b); got != tc.same {
+				t.Errorf("Same(%d, %d) = %v, want %v", tc.a, tc.b, got, tc.same)
+			}
+			if got := sd.Teammates(tc.a, tc.b); got != tc.mates {
+				t.Errorf("Teammates(%d, %d) = %v, want %v", tc.a, tc.b, got, tc.mates)
+			}
+			if got := sd.Team(tc.a); got != tc.teamA {
+				t.Errorf("Team(%d) = %d, want %d", tc.a, got, tc.teamA)
+			}
+			if got := sd.Team(tc.b); got != tc.teamB {
+				t.Errorf("Team(%d) = %d, want %d", tc.b, got, tc.teamB)
+			}
+		})
+	}
+	for _, tc := range []struct {
+		name    string
+		s       *state.State
+		teams   int
+		members [][]int // of team 1, 2, ...
+		of      [][]int // of seat 0, 1, ...
+	}{
+		{"teams", teams, 2, [][]int{{0, 2}, {1, 3}}, [][]int{{0, 2}, {1, 3}, {0, 2}, {1, 3}}},
+		{"without teams", solo, 0, [][]int{nil, nil}, [][]int{{0}, {1}, {2}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sd := tc.s.Sides()
+			if got := sd.Teams(); got != tc.teams {
+				t.Errorf("Teams() = %d, want %d", got, tc.teams)
+			}
+			for i, want := range tc.members {
+				if got := sd.Members(i + 1); !slices.Equal(got, want) {
+					t.Errorf("Members(%d) = %v, want %v", i+1, got, want)
+				}
+			}
+			for seat, want := range tc.of {
+				if got := sd.Of(seat); !slices.Equal(got, want) {
+					t.Errorf("Of(%d) = %v, want %v", seat, got, want)
+				}
+				owned, armies := 0, 0
+				for _, i := range want {
+					owned += tc.s.Owned(i)
+					armies += tc.s.Armies(i)
+				}
+				if got := sd.Owned(seat); got != owned {
+					t.Errorf("Owned(%d) = %d, want %d (its side's)", seat, got, owned)
+				}
+				if got := sd.Armies(seat); got != armies {
+					t.Errorf("Armies(%d) = %d, want %d (its side's)", seat, got, armies)
+				}
+			}
+		})
+	}
+}
+
+func TestSidesAlive(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		teams bool
+		out   []int // the seats eliminated
+		want  int
+	}{
+		{"two teams", true, nil, 2},
+		{"a team with one player left", true, []int{0}, 2},
+		{"one team left", true, []int{1, 3}, 1},
+		{"three players", false, nil, 3},
+		{"one player out", false, []int{1}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := fogMatch(t)
+			if tc.teams {
+				s = teamFogMatch(t)
+			}
+			for _, i := range tc.out {
+				s.Seats[i].Status = state.Eliminated
+			}
+			if got := s.Sides().Alive(); got != tc.want {
+				t.Errorf("Alive() = %d, want %d", got, tc.want)
+			}
+		})
+	}
+}
+
+// BenchmarkTeamSight is the sight of every seat of a fog match with teams
+// and whether each territory borders an enemy: both ask, for every
+// territory, whether two owners are on one side.
+func BenchmarkTeamSight(b *testing.B) {
+	s := teamFogMatch(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		for seat := range s.Seats {
+			_ = s.Sight(seat)
+		}
+		for t := range s.Terr {
+			_ = s.BordersEnemy(t)
+		}
 	}
 }

@@ -169,18 +169,18 @@ func ScanResults(rows Rows) ([]ResultRow, error) {
 	})
 }
 
-// StatsSQL is Stats' query in both dialects: the row of counts that
-// ScanStats reads.
-const StatsSQL = `SELECT
+// statsSQL is Stats' query in both dialects: the row of counts that
+// scanStats reads.
+const statsSQL = `SELECT
 		(SELECT count(*) FROM matches WHERE status IN (1, 2)),
 		(SELECT count(*) FROM matches WHERE status = 2),
 		(SELECT count(*) FROM outbox),
 		(SELECT min(created_at) FROM outbox)`
 
-// ScanStats reads the row of counts that Stats returns: open matches,
+// scanStats reads the row of counts that Stats returns: open matches,
 // active ones, queued posts and the oldest post's created_at (NULL if
 // none).
-func ScanStats(r Scanner) (Stats, error) {
+func scanStats(r Scanner) (Stats, error) {
 	var st Stats
 	var oldest *int64
 	if err := r.Scan(&st.Open, &st.Active, &st.Queued, &oldest); err != nil {

@@ -198,7 +198,7 @@ func (k *Clock) playBotTurn(ctx context.Context, m *hosted.Match) error {
 // again should the process stop first.
 func (k *Clock) sayPlan(ctx context.Context, m *hosted.Match, seat int) {
 	s := m.Game.State
-	team := s.TeamOf(seat)
+	team := s.Sides().Team(seat)
 	if team == 0 || team > len(m.Meta.TeamThreads) || m.Meta.TeamThreads[team-1] == "" || !s.Seats[seat].Alive() || s.Phase == state.PhaseOver {
 		return
 	}

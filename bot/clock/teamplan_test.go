@@ -72,7 +72,7 @@ func TestTeamComputerSaysItsPlan(t *testing.T) {
 					continue
 				}
 				seat := -1
-				for _, i := range m.Game.State.TeamSeats(team) {
+				for _, i := range m.Game.State.Sides().Members(team) {
 					if m.Seat(i).IsBot() && strings.Contains(text, m.Game.State.Seats[i].Name) {
 						seat = i
 					}

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/riskbot/riskbot/bot/discord/snowflake"
 )
 
 // The Activity (docs/discord.md, "Inside Discord"): the page runs inside
@@ -85,7 +87,7 @@ func (a *Activity) Identify(ctx context.Context, code, instance string) (Player,
 	if err := a.call(ctx, http.MethodGet, "/users/@me", "Bearer "+tok.AccessToken, nil, &me); err != nil {
 		return Player{}, fmt.Errorf("discord: read the Activity's player: %w", err)
 	}
-	if !isSnowflake(me.ID) {
+	if !snowflake.Valid(me.ID) {
 		return Player{}, fmt.Errorf("discord: read the Activity's player: %q is not a user ID", me.ID)
 	}
 	var in struct {
@@ -102,7 +104,7 @@ func (a *Activity) Identify(ctx context.Context, code, instance string) (Player,
 	if !slices.Contains(in.Users, me.ID) {
 		return Player{}, fmt.Errorf("%w: user %s is not in the Activity's instance", ErrRefused, me.ID)
 	}
-	if !isSnowflake(in.Location.ChannelID) {
+	if !snowflake.Valid(in.Location.ChannelID) {
 		return Player{}, fmt.Errorf("%w: the Activity's instance runs in no channel", ErrRefused)
 	}
 	name := me.Username

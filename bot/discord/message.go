@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/discord/snowflake"
 )
 
 // Discord's limits on what the adapter sends.
@@ -137,7 +138,7 @@ func embedOf(mk chat.Markup, e *chat.Embed, im *chat.Image) (*discordgo.MessageE
 // mentionOf renders a user ID of the core as a Discord mention. IDs of
 // other platforms (or of computer players) stay plain text.
 func mentionOf(id string) string {
-	if s, ok := strings.CutPrefix(id, prefix); ok && isSnowflake(s) {
+	if s, ok := strings.CutPrefix(id, prefix); ok && snowflake.Valid(s) {
 		return "<@" + s + ">"
 	}
 	return id
@@ -145,7 +146,7 @@ func mentionOf(id string) string {
 
 // channelOf renders a channel ID of the core as a link to the channel.
 func channelOf(id string) string {
-	if s, ok := strings.CutPrefix(id, prefix); ok && isSnowflake(s) {
+	if s, ok := strings.CutPrefix(id, prefix); ok && snowflake.Valid(s) {
 		return "<#" + s + ">"
 	}
 	return "a channel"
@@ -159,25 +160,13 @@ func allowedMentions(ids []string) *discordgo.MessageAllowedMentions {
 	seen := map[string]bool{}
 	for _, id := range ids {
 		s, ok := strings.CutPrefix(id, prefix)
-		if !ok || !isSnowflake(s) || seen[s] || len(am.Users) == maxMentionable {
+		if !ok || !snowflake.Valid(s) || seen[s] || len(am.Users) == maxMentionable {
 			continue
 		}
 		seen[s] = true
 		am.Users = append(am.Users, s)
 	}
 	return am
-}
-
-func isSnowflake(s string) bool {
-	if s == "" || len(s) > 20 {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // utf16Len counts UTF-16 code units. Discord counts characters as code

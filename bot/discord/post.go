@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/discord/snowflake"
 )
 
 // threadArchiveMinutes is how long a match's thread stays open without a
@@ -22,7 +23,7 @@ const threadArchiveMinutes = 10080
 // Pings must be new messages: editing one notifies nobody.
 func (a *Adapter) Post(ctx context.Context, channel string, m chat.Message) (string, error) {
 	id, ok := strings.CutPrefix(channel, prefix)
-	if !ok || !isSnowflake(id) {
+	if !ok || !snowflake.Valid(id) {
 		// Another adapter's channel (a console sharing the database).
 		return "", fmt.Errorf("discord: post to %q: %w: not a Discord channel", channel, chat.ErrUndeliverable)
 	}
@@ -55,7 +56,7 @@ func (a *Adapter) Post(ctx context.Context, channel string, m chat.Message) (str
 func (a *Adapter) Edit(ctx context.Context, channel, msg string, m chat.Message) error {
 	id, ok := strings.CutPrefix(channel, prefix)
 	mid, okm := strings.CutPrefix(msg, prefix)
-	if !ok || !isSnowflake(id) || !okm || !isSnowflake(mid) {
+	if !ok || !snowflake.Valid(id) || !okm || !snowflake.Valid(mid) {
 		return fmt.Errorf("discord: edit %q in %q: %w: not a Discord message", msg, channel, chat.ErrUndeliverable)
 	}
 	out := translate(m)
@@ -146,7 +147,7 @@ func refusal(err error) *chat.RefusedError {
 // OpenThread implements bot.Threader: a public thread in the channel.
 func (a *Adapter) OpenThread(ctx context.Context, channel, name string) (string, error) {
 	id, ok := strings.CutPrefix(channel, prefix)
-	if !ok || !isSnowflake(id) {
+	if !ok || !snowflake.Valid(id) {
 		return "", fmt.Errorf("discord: open a thread in %q: not a Discord channel", channel)
 	}
 	if n := []rune(name); len(n) > 100 {
@@ -164,7 +165,7 @@ func (a *Adapter) OpenThread(ctx context.Context, channel, name string) (string,
 // A member who cannot be added fails it, the thread left to archive.
 func (a *Adapter) OpenPrivateThread(ctx context.Context, channel, name string, members []string) (string, error) {
 	id, ok := strings.CutPrefix(channel, prefix)
-	if !ok || !isSnowflake(id) {
+	if !ok || !snowflake.Valid(id) {
 		return "", fmt.Errorf("discord: open a private thread in %q: not a Discord channel", channel)
 	}
 	if n := []rune(name); len(n) > 100 {
@@ -177,7 +178,7 @@ func (a *Adapter) OpenPrivateThread(ctx context.Context, channel, name string, m
 	}
 	for _, m := range members {
 		user, ok := strings.CutPrefix(m, prefix)
-		if !ok || !isSnowflake(user) {
+		if !ok || !snowflake.Valid(user) {
 			return "", fmt.Errorf("discord: add %q to thread %s: not a Discord user", m, th.ID)
 		}
 		if err := a.s.ThreadMemberAdd(th.ID, user, discordgo.WithContext(ctx)); err != nil {
@@ -190,7 +191,7 @@ func (a *Adapter) OpenPrivateThread(ctx context.Context, channel, name string, m
 // ArchiveThread implements bot.Threader.
 func (a *Adapter) ArchiveThread(ctx context.Context, thread string) error {
 	id, ok := strings.CutPrefix(thread, prefix)
-	if !ok || !isSnowflake(id) {
+	if !ok || !snowflake.Valid(id) {
 		return fmt.Errorf("discord: archive %q: not a Discord thread", thread)
 	}
 	archived := true
@@ -205,7 +206,7 @@ func (a *Adapter) ArchiveThread(ctx context.Context, thread string) error {
 // the server's members.
 func (a *Adapter) DM(ctx context.Context, user string, m chat.Message) error {
 	id, ok := strings.CutPrefix(user, prefix)
-	if !ok || !isSnowflake(id) {
+	if !ok || !snowflake.Valid(id) {
 		return fmt.Errorf("discord: direct message to %q: %w: not a Discord user", user, chat.ErrUndeliverable)
 	}
 	ch, err := a.s.UserChannelCreate(id, discordgo.WithContext(ctx))

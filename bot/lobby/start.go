@@ -107,7 +107,7 @@ func (l *Lobby) start(ctx context.Context, m *hosted.Match, u chat.User, lacks [
 			text += "\n" + pub.T("lobby.start.missions")
 		}
 	}
-	if s.NumTeams() > 0 {
+	if s.Sides().Teams() > 0 {
 		var threads lang.Msg
 		if m.Meta.TeamThreads = l.openTeamThreads(ctx, m); m.Meta.TeamThreads != nil {
 			threads = lang.M("lobby.start.team-threads")

@@ -110,7 +110,7 @@ func placeTeams(meta hosted.Meta) ([]int, error) {
 func (l *Lobby) openTeamThreads(ctx context.Context, m *hosted.Match) []string {
 	tt, ok := l.cfg.Poster.(chat.TeamThreader)
 	s := m.Game.State
-	if !ok || s.NumTeams() == 0 {
+	if !ok || s.Sides().Teams() == 0 {
 		return nil
 	}
 	parent := m.Channel
@@ -121,10 +121,10 @@ func (l *Lobby) openTeamThreads(ctx context.Context, m *hosted.Match) []string {
 		return nil
 	}
 	pub := public(m)
-	threads := make([]string, s.NumTeams())
+	threads := make([]string, s.Sides().Teams())
 	for t := range threads {
 		var names, people []string
-		for _, i := range s.TeamSeats(t + 1) {
+		for _, i := range s.Sides().Members(t + 1) {
 			names = append(names, s.Seats[i].Name)
 			if !m.Seat(i).IsBot() {
 				people = append(people, s.Seats[i].ID)
@@ -153,7 +153,7 @@ func (l *Lobby) welcomeTeams(ctx context.Context, m *hosted.Match) {
 			continue
 		}
 		var people, pings []string
-		for _, i := range s.TeamSeats(t + 1) {
+		for _, i := range s.Sides().Members(t + 1) {
 			if !m.Seat(i).IsBot() {
 				people = append(people, s.Seats[i].ID)
 				pings = append(pings, chat.Mention(s.Seats[i].ID))

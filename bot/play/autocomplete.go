@@ -150,7 +150,7 @@ func owned(s *state.State, seat int, keep func(t int) bool) []int {
 func friendly(s *state.State, seat int, keep func(t int) bool) []int {
 	var ids []int
 	for t := range s.Terr {
-		if o := s.Terr[t].Owner; (o == seat || s.Teammates(seat, o)) && keep(t) {
+		if o := s.Terr[t].Owner; (o == seat || s.Sides().Teammates(seat, o)) && keep(t) {
 			ids = append(ids, t)
 		}
 	}
@@ -162,7 +162,7 @@ func friendly(s *state.State, seat int, keep func(t int) bool) []int {
 func enemyNeighbours(s *state.State, t, seat int) []int {
 	var ids []int
 	for _, n := range s.Map.Territories[t].Adj {
-		if !s.SameSide(s.Terr[n].Owner, seat) {
+		if !s.Sides().Same(s.Terr[n].Owner, seat) {
 			ids = append(ids, n)
 		}
 	}

@@ -161,7 +161,7 @@ func fogTwin(t *testing.T, s *state.State, seat int, r *rand.Rand) (*state.State
 			fixed[i] = true
 		}
 	}
-	other := func(i int) bool { return i != seat && !s.SameSide(i, seat) && s.Seats[i].Alive() }
+	other := func(i int) bool { return i != seat && !s.Sides().Same(i, seat) && s.Seats[i].Alive() }
 	tw := s.Clone()
 	changed := false
 	for range 16 {

@@ -551,7 +551,7 @@ func oddsExample(s *state.State, seat int) (from, to string, ok bool) {
 				continue
 			}
 			for _, b := range s.Map.Territories[a].Adj {
-				if !s.SameSide(s.Terr[b].Owner, seat) {
+				if !s.Sides().Same(s.Terr[b].Owner, seat) {
 					return n(a), n(b), true
 				}
 			}

@@ -131,14 +131,7 @@ func (rc Recap) stoppedTurn(m *hosted.Match) (news.Post, bool) {
 	if len(m.Meta.Turn) == 0 || s.Phase == state.PhaseSetup && !hosted.IsCapitals(s) {
 		return news.Post{}, false
 	}
-	t := news.TurnRecord{Turn: s.Turn, Seat: s.Current, Lines: m.Meta.Turn, Stats: m.Meta.Stats}
-	if s.Phase == state.PhaseSetup {
-		t.Turn = 0
-	}
-	if s.Phase == state.PhaseOrders {
-		t.Seat = -1 // the round's record: everyone's
-	}
-	return news.Post{Message: chat.Message{Embed: rc.v.Turns().Embed(s, t, "")}}, true
+	return news.Post{Message: chat.Message{Embed: rc.v.Turns().Embed(s, currentTurn(m), "")}}, true
 }
 
 // bounded is head, the turns told and tail, at most limit posts (limit

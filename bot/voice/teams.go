@@ -15,7 +15,7 @@ import (
 // TeamName names team of s with its players.
 func (lb Lobby) TeamName(s *state.State, team int) string {
 	var who []string
-	for _, i := range s.TeamSeats(team) {
+	for _, i := range s.Sides().Members(team) {
 		who = append(who, lb.v.Who(s, i))
 	}
 	return lb.v.p.T("voice.team.name", "N", team, "Players", lang.Text(strings.Join(who, ", ")))
@@ -23,7 +23,7 @@ func (lb Lobby) TeamName(s *state.State, team int) string {
 
 // Winners names who won a finished match: the winner, or its team.
 func (lb Lobby) Winners(s *state.State) string {
-	if t := s.TeamOf(s.Winner); t != 0 {
+	if t := s.Sides().Team(s.Winner); t != 0 {
 		return lb.TeamName(s, t)
 	}
 	return lb.v.Who(s, s.Winner)
@@ -32,7 +32,7 @@ func (lb Lobby) Winners(s *state.State) string {
 // WhoPlays is Who with the seat's team, in a match with teams: the player
 // of a turn.
 func (lb Lobby) WhoPlays(s *state.State, i int) string {
-	if t := s.TeamOf(i); t != 0 {
+	if t := s.Sides().Team(i); t != 0 {
 		return lb.v.p.T("voice.team.who-plays", "Player", lang.Text(lb.v.Who(s, i)), "N", t)
 	}
 	return lb.v.Who(s, i)
@@ -41,12 +41,12 @@ func (lb Lobby) WhoPlays(s *state.State, i int) string {
 // TeamsLine lists the teams with the territories each holds together (as
 // far as s, a view, tells), or "" without teams.
 func (lb Lobby) TeamsLine(s *state.State) string {
-	if s.NumTeams() == 0 {
+	if s.Sides().Teams() == 0 {
 		return ""
 	}
 	var parts []string
-	for t := 1; t <= s.NumTeams(); t++ {
-		seats := s.TeamSeats(t)
+	for t := 1; t <= s.Sides().Teams(); t++ {
+		seats := s.Sides().Members(t)
 		terr := 0
 		out := true
 		for _, i := range seats {
@@ -152,7 +152,7 @@ func planContinent(view *state.State, seat int) (c, held int, ok bool) {
 			case o == seat:
 				mine++
 				ours++
-			case o >= 0 && view.SameSide(seat, o):
+			case o >= 0 && view.Sides().Same(seat, o):
 				ours++
 			}
 		}
@@ -187,7 +187,7 @@ func planFront(view *state.State, seat int) (t, mate int, ok bool) {
 			continue
 		}
 		for _, n := range view.Map.Territories[i].Adj {
-			if nt := view.Terr[n]; !nt.Fog && !view.SameSide(seat, nt.Owner) {
+			if nt := view.Terr[n]; !nt.Fog && !view.Sides().Same(seat, nt.Owner) {
 				t = i
 				break
 			}
@@ -197,7 +197,7 @@ func planFront(view *state.State, seat int) (t, mate int, ok bool) {
 		return -1, -1, false
 	}
 	for _, n := range view.Map.Territories[t].Adj {
-		if nt := view.Terr[n]; !nt.Fog && view.Teammates(seat, nt.Owner) && (mate < 0 || nt.Armies > view.Terr[mate].Armies) {
+		if nt := view.Terr[n]; !nt.Fog && view.Sides().Teammates(seat, nt.Owner) && (mate < 0 || nt.Armies > view.Terr[mate].Armies) {
 			mate = n
 		}
 	}

@@ -35,7 +35,7 @@ func TestTeamPlanSeesOnlyItsView(t *testing.T) {
 		view := s.View(seat)
 		changed := s.Clone()
 		enemy := (seat + 1) % len(s.Seats) // teams 1, 2, 1, 2 in some order
-		for s.SameSide(seat, enemy) {
+		for s.Sides().Same(seat, enemy) {
 			enemy = (enemy + 1) % len(s.Seats)
 		}
 		hidden := 0

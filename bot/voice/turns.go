@@ -375,6 +375,20 @@ func (tu Turns) recordPosts(m *hosted.Match, t news.TurnRecord, note string, wit
 	return []news.Post{closed, post}
 }
 
+// currentTurn is the record of m's turn in progress as played so far:
+// the initial placement is turn 0, and a round of orders is everyone's.
+func currentTurn(m *hosted.Match) news.TurnRecord {
+	s := m.Game.State
+	t := news.TurnRecord{Turn: s.Turn, Seat: s.Current, Lines: m.Meta.Turn, Stats: m.Meta.Stats}
+	if s.Phase == state.PhaseSetup {
+		t.Turn = 0
+	}
+	if s.Phase == state.PhaseOrders {
+		t.Seat = -1 // the round's record: everyone's
+	}
+	return t
+}
+
 // Live is the record of the turn in progress, if it has one: a
 // person's turn (a computer's is posted when done), not the initial
 // placement, which is secret until everyone has placed. Its text pings
@@ -384,13 +398,7 @@ func (tu Turns) Live(m *hosted.Match) (news.Post, bool) {
 	if s.Phase == state.PhaseOver || (s.Phase == state.PhaseSetup && !hosted.IsCapitals(s)) || (s.Phase != state.PhaseOrders && m.IsBotSeat(s.Current)) {
 		return news.Post{}, false
 	}
-	t := news.TurnRecord{Turn: s.Turn, Seat: s.Current, Lines: m.Meta.Turn, Stats: m.Meta.Stats}
-	if s.Phase == state.PhaseSetup {
-		t.Turn = 0
-	}
-	if s.Phase == state.PhaseOrders {
-		t.Seat = -1 // the round's record: everyone's
-	}
+	t := currentTurn(m)
 	e := tu.Embed(s, t, "")
 	if r := tu.v.Status().Readiness(s); r != "" {
 		e.Fields = append(e.Fields, chat.Field{Name: tu.v.p.T("voice.turn.field.ready"), Value: r})

@@ -66,7 +66,7 @@ func (st Status) ClassicUsage(s *state.State, seat int, command, option, typedFr
 	}
 	switch command {
 	case "attack":
-		enemy := func(o int) bool { return !s.SameSide(o, seat) }
+		enemy := func(o int) bool { return !s.Sides().Same(o, seat) }
 		from, to, ok := ownPair(s, seat, typed, enemy, func(c engine.Command) (int, int, bool) {
 			switch c := c.(type) {
 			case engine.Attack:
@@ -85,7 +85,7 @@ func (st Status) ClassicUsage(s *state.State, seat int, command, option, typedFr
 		}
 		return st.v.p.T("help.usage.classic.attack", "Option", opt, "From", n(from), "To", n(to)), true
 	case "fortify":
-		friend := func(o int) bool { return o == seat || s.Teammates(seat, o) }
+		friend := func(o int) bool { return o == seat || s.Sides().Teammates(seat, o) }
 		from, to, ok := ownPair(s, seat, typed, friend, func(c engine.Command) (int, int, bool) {
 			if c, ok := c.(engine.Fortify); ok {
 				return c.From, c.To, true

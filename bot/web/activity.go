@@ -19,6 +19,7 @@ import (
 	"github.com/riskbot/riskbot/assets/discordsdk"
 	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/discord/snowflake"
 	"github.com/riskbot/riskbot/bot/internal/lru"
 )
 
@@ -179,7 +180,7 @@ func (a *activity) read(tok string, now time.Time) *activityID {
 	}
 	raw, err := base64.RawURLEncoding.DecodeString(body)
 	var t ticket
-	if err != nil || json.Unmarshal(raw, &t) != nil || now.Unix() >= t.Until || !isSnowflake(t.User) || !isSnowflake(t.Channel) {
+	if err != nil || json.Unmarshal(raw, &t) != nil || now.Unix() >= t.Until || !snowflake.Valid(t.User) || !snowflake.Valid(t.Channel) {
 		return nil
 	}
 	id := &activityID{user: chat.User{ID: discordPrefix + t.User, Name: t.Name}, channel: discordPrefix + t.Channel, until: t.Until}
@@ -187,19 +188,6 @@ func (a *activity) read(tok string, now time.Time) *activityID {
 		id.server = discordPrefix + t.Guild
 	}
 	return id
-}
-
-// isSnowflake reports whether s is a Discord ID: digits only.
-func isSnowflake(s string) bool {
-	if s == "" || len(s) > 20 {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // session returns the session a request carries (its header,
@@ -287,7 +275,7 @@ func (a *activity) signIn(w http.ResponseWriter, r *http.Request) {
 		a.log.Error("sign an Activity's player in", "err", err)
 		problem(w, http.StatusServiceUnavailable, "Discord cannot be reached just now: try again in a moment")
 		return
-	case !isSnowflake(p.UserID) || !isSnowflake(p.Channel):
+	case !snowflake.Valid(p.UserID) || !snowflake.Valid(p.Channel):
 		a.log.Error("sign an Activity's player in: Discord named no user or channel", "user", p.UserID, "channel", p.Channel)
 		problem(w, http.StatusServiceUnavailable, "Discord's answer was not understood: try again in a moment")
 		return
@@ -430,7 +418,7 @@ func (pl *play) activityPost(ctx context.Context, channel string, m chat.Message
 // channel of Discord's, "discord:ID".
 func activityChannel(name string) (string, error) {
 	id, ok := strings.CutPrefix(name, discordPrefix)
-	if !ok || !isSnowflake(id) {
+	if !ok || !snowflake.Valid(id) {
 		return "", fmt.Errorf("the Activity plays a channel of Discord's (discord:ID), not %q", chat.Trunc(name, 40))
 	}
 	return name, nil

@@ -236,23 +236,13 @@ func classicMoves(v *state.State, seat int) movesJSON {
 				attack[c.From] = append(attack[c.From], c.To)
 			}
 		case engine.Fortify:
-			if _, ok := fortify[c.From]; !ok {
-				moves = append(moves, c.From)
-			}
-			if l := fortify[c.From]; len(l) == 0 || l[len(l)-1] != c.To {
-				fortify[c.From] = append(fortify[c.From], c.To)
-			}
+			moves = addTarget(fortify, moves, c.From, c.To)
 			most[c.From] = max(most[c.From], c.Armies)
 		case engine.Occupy:
 			o := v.Occupy
 			m.Occupy = &o
 		case engine.Assault:
-			if _, ok := assault[c.From]; !ok {
-				orders = append(orders, c.From)
-			}
-			if l := assault[c.From]; len(l) == 0 || l[len(l)-1] != c.To {
-				assault[c.From] = append(assault[c.From], c.To)
-			}
+			orders = addTarget(assault, orders, c.From, c.To)
 			most[c.From] = max(most[c.From], c.Armies)
 		case engine.Trade:
 			m.Trade = true
@@ -272,6 +262,21 @@ func classicMoves(v *state.State, seat int) movesJSON {
 		m.Fortify = append(m.Fortify, targetsJSON{From: f, To: fortify[f], Max: most[f]})
 	}
 	return m
+}
+
+// addTarget adds to to the targets of from, unless it was the last added
+// (the legal commands list one move for each number of armies), and
+// returns order, the origins in the order they came, with from added the
+// first time.
+func addTarget(targets map[int][]int, order []int, from, to int) []int {
+	l, ok := targets[from]
+	if !ok {
+		order = append(order, from)
+	}
+	if len(l) == 0 || l[len(l)-1] != to {
+		targets[from] = append(l, to)
+	}
+	return order
 }
 
 // capitalsMoves reads what seat may do by clicking from the engine's legal

@@ -150,26 +150,45 @@ func (pl *play) command(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	command.People(pl.bot.Specs(), cmd, opts, func(name string) string { return userIn(channel, name).ID })
-	req := chat.Request{Channel: channel, User: user, Command: cmd, Options: opts, Key: "web/" + randomHex(8), Server: "web", Admin: pl.browsers.isOperator(se)}
-	req.Locale = pageLocale(r)
-	req.GuildLocale = req.Locale
-	if se.activity != nil {
-		// Discord's server: its defaults and limits, as a typed command's.
-		req.Server = se.activity.server
-	}
+	server, locale := pageOrigin(r, se)
+	req := chat.Request{Channel: channel, User: user, Command: cmd, Options: opts, Key: "web/" + randomHex(8), Server: server,
+		Admin: pl.browsers.isOperator(se), Locale: locale, GuildLocale: locale}
 	pr := pageReplier{pl: pl, channel: channel, user: user}
-	if command.Alias(cmd) == "new" && se.activity == nil {
-		pl.opening.Lock()
-		defer pl.opening.Unlock()
-		if ok := pl.mayOpen(w, r, se, pr); !ok {
-			return
-		}
-	}
-	if err := pl.bot.Handle(r.Context(), req, pr); err != nil {
-		problem(w, http.StatusInternalServerError, "%v", err)
+	if !pl.run(w, r, se, pr, command.Alias(cmd) == "new", func() error { return pl.bot.Handle(r.Context(), req, pr) }) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}
+
+// pageOrigin is the server a request of the page is from, "web" or, in
+// Discord's Activity, Discord's (its defaults and limits, as a typed
+// command's), and its reader's locale.
+func pageOrigin(r *http.Request, se *session) (server, locale string) {
+	server = "web"
+	if se.activity != nil {
+		server = se.activity.server
+	}
+	return server, pageLocale(r)
+}
+
+// run runs handle, a command's or a click's handling, answering 500 if it
+// fails. One that may open a match (opening) on the page's own names
+// waits for any other such and is refused past the page's limits
+// (mayOpen), so that two cannot both take the last match allowed. It
+// reports whether handle ran and succeeded.
+func (pl *play) run(w http.ResponseWriter, r *http.Request, se *session, pr pageReplier, opening bool, handle func() error) bool {
+	if opening && se.activity == nil {
+		pl.opening.Lock()
+		defer pl.opening.Unlock()
+		if !pl.mayOpen(w, r, se, pr) {
+			return false
+		}
+	}
+	if err := handle(); err != nil {
+		problem(w, http.StatusInternalServerError, "%v", err)
+		return false
+	}
+	return true
 }
 
 // click presses a button of a message: {"channel", "as", "message", "button"}.
@@ -188,22 +207,11 @@ func (pl *play) click(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusNotFound, "no such button")
 		return
 	}
-	c := chat.Click{Channel: channel, User: user, ID: in.Button, Label: label, Key: "web/" + randomHex(8), Server: "web", Admin: pl.browsers.isOperator(se)}
-	c.Locale = pageLocale(r)
-	c.GuildLocale = c.Locale
-	if se.activity != nil {
-		c.Server = se.activity.server
-	}
+	server, locale := pageOrigin(r, se)
+	c := chat.Click{Channel: channel, User: user, ID: in.Button, Label: label, Key: "web/" + randomHex(8), Server: server,
+		Admin: pl.browsers.isOperator(se), Locale: locale, GuildLocale: locale}
 	pr := pageReplier{pl: pl, channel: channel, user: user, replace: replace}
-	if opens(in.Button) && se.activity == nil {
-		pl.opening.Lock()
-		defer pl.opening.Unlock()
-		if ok := pl.mayOpen(w, r, se, pr); !ok {
-			return
-		}
-	}
-	if err := pl.bot.HandleClick(r.Context(), c, pr); err != nil {
-		problem(w, http.StatusInternalServerError, "%v", err)
+	if !pl.run(w, r, se, pr, opens(in.Button), func() error { return pl.bot.HandleClick(r.Context(), c, pr) }) {
 		return
 	}
 	if spent != "" {

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"time"
+
 	"github.com/riskbot/riskbot/bot/httpserve"
+	"github.com/riskbot/riskbot/render"
 )
 
 // connsUsage is the synopsis of the flags connFlags defines.
@@ -36,4 +39,25 @@ func checkConns(l *httpserve.Limits) error {
 		}
 	}
 	return l.Check()
+}
+
+// serveFlags are the flags of a command that serves the bot (risk
+// discord, risk web): the bot's (botFlags) and its connections' limits
+// (connFlags).
+type serveFlags struct {
+	bot   botFlags
+	conns *httpserve.Limits
+}
+
+func serveFlagsOf(fs *flagSet) serveFlags {
+	return serveFlags{bot: botFlagsOf(fs), conns: connFlags(fs)}
+}
+
+// values reads the flags, once parsed: the limits checked (checkConns),
+// then the bot's palette and lobby time (botFlags.values).
+func (f serveFlags) values() (render.Palette, time.Duration, error) {
+	if err := checkConns(f.conns); err != nil {
+		return 0, 0, err
+	}
+	return f.bot.values()
 }

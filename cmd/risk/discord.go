@@ -38,19 +38,15 @@ func runDiscord(ctx context.Context, e env) error {
 	shardFlag := fs.String("shard", "", "connect to the gateway as shard `I/N` of N (only shard 0 registers /risk)")
 	metricsAddr := fs.String("metrics", "", "serve /metrics (Prometheus), /healthz and /readyz on `ADDR` (host:port)")
 	verbose := fs.Bool("v", false, "log every interaction")
-	bf := botFlagsOf(fs)
+	sf := serveFlagsOf(fs)
 	instance := instanceFlag(fs)
 	check := fs.Bool("check", false, "check the setup (token, application, /risk, database; with --http the public key) and exit: 0 if all is well")
 	channel := fs.String("channel", "", "with --check: check the bot's permissions in the channel of this `ID`")
-	conns := connFlags(fs)
 	activityFlags := activityFlagsOf(fs)
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
-	if err := checkConns(conns); err != nil {
-		return err
-	}
-	palette, ttl, err := bf.values()
+	palette, ttl, err := sf.values()
 	if err != nil {
 		return err
 	}
@@ -134,7 +130,7 @@ func runDiscord(ctx context.Context, e env) error {
 	defer b.Close()
 	if page != nil {
 		page.SetBot(b)
-		stop, err := act.serve(ctx, page, *conns, log)
+		stop, err := act.serve(ctx, page, *sf.conns, log)
 		if err != nil {
 			return err
 		}
@@ -151,7 +147,7 @@ func runDiscord(ctx context.Context, e env) error {
 	}
 	stopTimers := startTimers(ctx, b, time.Minute)
 	if *httpAddr != "" {
-		err = serveHTTP(ctx, a, b, m, key, *httpAddr, *conns)
+		err = serveHTTP(ctx, a, b, m, key, *httpAddr, *sf.conns)
 	} else {
 		err = a.Run(ctx, b)
 	}

@@ -46,17 +46,26 @@ func openLibrary(ctx context.Context, e env, path *string, create bool) (store, 
 	return db, &server.Library{Store: db, Now: time.Now}, nil
 }
 
-// openWithArgs parses the flags of a library's subcommand that takes n
-// arguments (want says which, when they are not given), and opens the
-// database of --db and its library.
-func openWithArgs(ctx context.Context, e env, fs *flagSet, path *string, n int, want string) (store, *server.Library, error) {
+// onLibrary runs a library's subcommand that takes n arguments (want
+// says which, when they are not given): it parses its flags (--db and
+// --scope, which it adds, among them), opens the database of --db and
+// runs run on its library, in the scope of --scope, with the arguments.
+// A refusal of the library is worded for the terminal (libraryError).
+func onLibrary(ctx context.Context, e env, fs *flagSet, n int, want string, run func(lib *server.Library, scope string, args []string) error) error {
+	path := dbFlag(fs, "")
+	scope := scopeFlag(fs)
 	if err := parseFlags(fs, interspersed(fs, e.args)); err != nil {
-		return nil, nil, err
+		return err
 	}
 	if fs.NArg() != n {
-		return nil, nil, usageError("%s", want)
+		return usageError("%s", want)
 	}
-	return openLibrary(ctx, e, path, false)
+	db, lib, err := openLibrary(ctx, e, path, false)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	return libraryError(run(lib, *scope, fs.Args()), *scope)
 }
 
 // libraryError words a library's refusal for the terminal.
@@ -167,19 +176,14 @@ func showLibraryMap(ctx context.Context, e env, path *string, scope, name string
 // runMapRename is `risk map rename OLD NEW [--scope S]`.
 func runMapRename(ctx context.Context, e env) error {
 	fs := newFlags(e, "map rename", "OLD NEW [--scope S] [--db PATH]\n\nRenames a map of a library; matches played on it keep it.")
-	path := dbFlag(fs, "")
-	scope := scopeFlag(fs)
-	db, lib, err := openWithArgs(ctx, e, fs, path, 2, "want the map's name and its new name")
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	m, err := lib.Rename(ctx, *scope, fs.Arg(0), fs.Arg(1))
-	if err != nil {
-		return libraryError(err, *scope)
-	}
-	fmt.Fprintf(e.stdout, "renamed %q to %q in the library of %s\n", fs.Arg(0), m.Name, *scope)
-	return nil
+	return onLibrary(ctx, e, fs, 2, "want the map's name and its new name", func(lib *server.Library, scope string, args []string) error {
+		m, err := lib.Rename(ctx, scope, args[0], args[1])
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "renamed %q to %q in the library of %s\n", args[0], m.Name, scope)
+		return nil
+	})
 }
 
 // runMapRemove is `risk map remove NAME [--scope S]`.
@@ -187,19 +191,14 @@ func runMapRemove(ctx context.Context, e env) error {
 	fs := newFlags(e, "map remove", "NAME [--scope S] [--db PATH]\n\n"+
 		"Removes a map from a library, unless a match not yet over plays it. Its files stay in\n"+
 		"the database: the matches played on it still replay.")
-	path := dbFlag(fs, "")
-	scope := scopeFlag(fs)
-	db, lib, err := openWithArgs(ctx, e, fs, path, 1, "want one map name")
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	m, err := lib.Remove(ctx, *scope, fs.Arg(0))
-	if err != nil {
-		return libraryError(err, *scope)
-	}
-	fmt.Fprintf(e.stdout, "removed %q from the library of %s\n", m.Name, *scope)
-	return nil
+	return onLibrary(ctx, e, fs, 1, "want one map name", func(lib *server.Library, scope string, args []string) error {
+		m, err := lib.Remove(ctx, scope, args[0])
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "removed %q from the library of %s\n", m.Name, scope)
+		return nil
+	})
 }
 
 // runMapExport is `risk map export NAME DIR [--scope S]`.
@@ -207,26 +206,21 @@ func runMapExport(ctx context.Context, e env) error {
 	fs := newFlags(e, "map export", "NAME DIR [--scope S] [--db PATH]\n\n"+
 		"Writes a map of a library into DIR (created if missing) in the Domination format: its\n"+
 		".map file and its two images, as they were checked and stored.")
-	path := dbFlag(fs, "")
-	scope := scopeFlag(fs)
-	db, lib, err := openWithArgs(ctx, e, fs, path, 2, "want the map's name and a folder")
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	m, b, err := lib.Find(ctx, *scope, fs.Arg(0))
-	if err != nil {
-		return libraryError(err, *scope)
-	}
-	if err := os.MkdirAll(fs.Arg(1), 0o755); err != nil {
-		return err
-	}
-	file, err := b.WriteDir(fs.Arg(1))
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stdout, "wrote %q to %s (hash %s)\n", m.Name, file, m.Hash[:16])
-	return nil
+	return onLibrary(ctx, e, fs, 2, "want the map's name and a folder", func(lib *server.Library, scope string, args []string) error {
+		m, b, err := lib.Find(ctx, scope, args[0])
+		if err != nil {
+			return err
+		}
+		if err := os.MkdirAll(args[1], 0o755); err != nil {
+			return err
+		}
+		file, err := b.WriteDir(args[1])
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "wrote %q to %s (hash %s)\n", m.Name, file, m.Hash[:16])
+		return nil
+	})
 }
 
 // interspersed puts the flags of args before the other arguments, so that

@@ -27,11 +27,7 @@ func runRender(ctx context.Context, e env) error {
 	if *at < -1 {
 		return usageError("--at must be 0 or more")
 	}
-	pal, err := parsePalette(*palette)
-	if err != nil {
-		return err
-	}
-	rec, err := readRecord(e, *match)
+	pal, rec, err := readDrawn(e, *palette, *match)
 	if err != nil {
 		return err
 	}

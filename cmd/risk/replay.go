@@ -41,11 +41,7 @@ func runReplay(ctx context.Context, e env) error {
 	case *delay <= 0:
 		return usageError("--delay must be more than 0")
 	}
-	pal, err := parsePalette(*palette)
-	if err != nil {
-		return err
-	}
-	rec, err := readRecord(e, *match)
+	pal, rec, err := readDrawn(e, *palette, *match)
 	if err != nil {
 		return err
 	}

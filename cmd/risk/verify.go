@@ -10,6 +10,7 @@ import (
 
 	"github.com/riskbot/riskbot/bot/imports"
 	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/render"
 )
 
 // runVerify is `risk verify [--commitment HEX] FILE`.
@@ -78,6 +79,18 @@ func readRecord(e env, file string) (engine.Record, error) {
 		return rec, fmt.Errorf("%s: %w", file, err)
 	}
 	return rec, nil
+}
+
+// readDrawn reads what the commands that draw an exported match (risk
+// render, risk replay) draw with, once their flags are checked: the
+// palette named by --palette, then the match of --match.
+func readDrawn(e env, palette, match string) (render.Palette, engine.Record, error) {
+	pal, err := parsePalette(palette)
+	if err != nil {
+		return 0, engine.Record{}, err
+	}
+	rec, err := readRecord(e, match)
+	return pal, rec, err
 }
 
 // checkDrawn checks the flags of the commands that draw an exported match

@@ -28,15 +28,11 @@ func runWeb(ctx context.Context, e env) error {
 	hostList := fs.String("host", "", "the `names` the server is reached by, comma-separated, besides localhost and addresses (the machine's name, or a TLS proxy's; with the port if not the scheme's, e.g. box.lan:8443; http://NAME for one served over plain HTTP): requests for any other name get 421")
 	db := dbFlag(fs, "shared with the console")
 	seed := fs.Uint64("seed", 0, "seed for new matches (0: random)")
-	bf := botFlagsOf(fs)
-	conns := connFlags(fs)
+	sf := serveFlagsOf(fs)
 	if err := parseNoArgs(fs, e.args); err != nil {
 		return err
 	}
-	if err := checkConns(conns); err != nil {
-		return err
-	}
-	palette, ttl, err := bf.values()
+	palette, ttl, err := sf.values()
 	if err != nil {
 		return err
 	}
@@ -91,7 +87,7 @@ func runWeb(ctx context.Context, e env) error {
 	// The clock: deadlines, reminders, and computer players left waiting
 	// by an earlier run.
 	defer startTimers(ctx, b, 15*time.Second)()
-	return srv.Serve(ctx, ln, *conns)
+	return srv.Serve(ctx, ln, *sf.conns)
 }
 
 // hostNames lists the names the page answers to: those given, and the

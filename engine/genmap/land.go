@@ -20,6 +20,17 @@ var offsets4 = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 // inside reports whether (x, y) is on the board.
 func inside(x, y int) bool { return x >= 0 && y >= 0 && x < Side && y < Side }
 
+// eachSide calls f with each cell of the board that shares an edge with
+// cell p, in the order of offsets4.
+func eachSide(p int, f func(j int)) {
+	x, y := p%Side, p/Side
+	for _, d := range offsets4 {
+		if nx, ny := x+d[0], y+d[1]; inside(nx, ny) {
+			f(ny*Side + nx)
+		}
+	}
+}
+
 // newLand draws the land mask: fractal noise falling off toward the edges,
 // cut at the level that keeps about p.land cells, smoothed, with a ring of
 // open sea around the board (so the outer sea is one body), small islands
@@ -178,18 +189,12 @@ func (g *land) components(want bool) [][]int {
 		seen[start] = true
 		part := []int{start}
 		for q := 0; q < len(part); q++ {
-			x, y := part[q]%Side, part[q]/Side
-			for _, d := range offsets4 {
-				nx, ny := x+d[0], y+d[1]
-				if !inside(nx, ny) {
-					continue
-				}
-				j := ny*Side + nx
+			eachSide(part[q], func(j int) {
 				if g.isLand[j] == want && !seen[j] {
 					seen[j] = true
 					part = append(part, j)
 				}
-			}
+			})
 		}
 		out = append(out, part)
 	}

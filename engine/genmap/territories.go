@@ -115,18 +115,12 @@ func farthestSeeds(r *rng, g *land, island []int, k int) []int {
 		queue = append(queue[:0], s)
 		for q := 0; q < len(queue); q++ {
 			p := queue[q]
-			x, y := p%Side, p/Side
-			for _, d := range offsets4 {
-				nx, ny := x+d[0], y+d[1]
-				if !inside(nx, ny) {
-					continue
-				}
-				j := ny*Side + nx
+			eachSide(p, func(j int) {
 				if g.isLand[j] && dist[p]+1 < dist[j] {
 					dist[j] = dist[p] + 1
 					queue = append(queue, j)
 				}
-			}
+			})
 		}
 		if len(seeds) == k {
 			return seeds
@@ -280,18 +274,12 @@ func clearFrom(g *land, owner []int16, s int) {
 	for len(stack) > 0 {
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		x, y := p%Side, p/Side
-		for _, d := range offsets4 {
-			nx, ny := x+d[0], y+d[1]
-			if !inside(nx, ny) {
-				continue
-			}
-			j := ny*Side + nx
+		eachSide(p, func(j int) {
 			if g.isLand[j] && owner[j] != unassigned {
 				owner[j] = unassigned
 				stack = append(stack, j)
 			}
-		}
+		})
 	}
 }
 
@@ -376,20 +364,15 @@ func even(owner []int16, island, ids []int) {
 			if int(owner[c]) != ga+first {
 				continue
 			}
-			x, y := c%Side, c/Side
 			na, nb := 0, 0
-			for _, d := range offsets4 {
-				nx, ny := x+d[0], y+d[1]
-				if !inside(nx, ny) {
-					continue
-				}
-				switch int(owner[ny*Side+nx]) {
+			eachSide(c, func(j int) {
+				switch int(owner[j]) {
 				case ga + first:
 					na++
 				case gb + first:
 					nb++
 				}
-			}
+			})
 			// Only cells that share as many edges with the receiver as
 			// with the giver: taking others grows tendrils.
 			if nb > 0 && nb >= na {
@@ -434,19 +417,13 @@ func connected(owner []int16, island []int, t, n int) bool {
 	for len(stack) > 0 {
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		x, y := p%Side, p/Side
-		for _, d := range offsets4 {
-			nx, ny := x+d[0], y+d[1]
-			if !inside(nx, ny) {
-				continue
-			}
-			j := ny*Side + nx
+		eachSide(p, func(j int) {
 			if int(owner[j]) == t && !seen[j] {
 				seen[j] = true
 				count++
 				stack = append(stack, j)
 			}
-		}
+		})
 	}
 	return count == n
 }

@@ -39,20 +39,25 @@ func build(t *text, f Files, o Options, extra []string) (*Board, error) {
 	}
 	refuse := func() error { return &Error{Name: errName, Problems: problems} }
 
-	// Names, cleaned; each unique in its kind.
-	continents := slices.Clone(t.continents)
+	// Names, cleaned; each unique in its kind (seen: the line of each name
+	// of the kind, lower-cased).
 	seen := map[string]int{}
+	uniqueName := func(kind, raw string, line int) string {
+		name := cleanName(raw, maxNameRunes)
+		switch {
+		case name == "":
+			add("line %d: the %s name %q is empty once cleaned of markup", line, kind, clip(raw))
+		case seen[strings.ToLower(name)] > 0:
+			add("line %d: %s %q%s has the name of line %d", line, kind, name, written(name, raw), seen[strings.ToLower(name)])
+		default:
+			seen[strings.ToLower(name)] = line
+		}
+		return name
+	}
+	continents := slices.Clone(t.continents)
 	for i := range continents {
 		c := &continents[i]
-		c.name = cleanName(c.raw, maxNameRunes)
-		switch {
-		case c.name == "":
-			add("line %d: the continent name %q is empty once cleaned of markup", c.line, clip(c.raw))
-		case seen[strings.ToLower(c.name)] > 0:
-			add("line %d: continent %q%s has the name of line %d", c.line, c.name, written(c.name, c.raw), seen[strings.ToLower(c.name)])
-		default:
-			seen[strings.ToLower(c.name)] = c.line
-		}
+		c.name = uniqueName("continent", c.raw, c.line)
 		if c.bonus < 0 || c.bonus > MaxBonus {
 			add("line %d: continent %q has a bonus of %d: want 0..%d", c.line, c.name, c.bonus, MaxBonus)
 		}
@@ -63,15 +68,7 @@ func build(t *text, f Files, o Options, extra []string) (*Board, error) {
 	members := make([]int, len(continents))
 	for i := range countries {
 		c := &countries[i]
-		c.name = cleanName(c.raw, maxNameRunes)
-		switch {
-		case c.name == "":
-			add("line %d: the territory name %q is empty once cleaned of markup", c.line, clip(c.raw))
-		case seen[strings.ToLower(c.name)] > 0:
-			add("line %d: territory %q%s has the name of line %d", c.line, c.name, written(c.name, c.raw), seen[strings.ToLower(c.name)])
-		default:
-			seen[strings.ToLower(c.name)] = c.line
-		}
+		c.name = uniqueName("territory", c.raw, c.line)
 		if c.continent < 1 || c.continent > len(continents) {
 			add("line %d: territory %q is in continent %d, which does not exist (want 1..%d)", c.line, c.name, c.continent, len(continents))
 		} else {

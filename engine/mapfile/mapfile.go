@@ -142,22 +142,31 @@ func ReadPath(path string, o Options) (*Board, error) {
 	if o.Name == "" {
 		o.Name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	}
-	t := parseText(text, o)
-	f := Files{Map: text}
-	var problems []string
-	load := func(what string, name *file) []byte {
-		if name.name == "" {
+	return buildFiles(parseText(text, o), Files{Map: text}, o, nil, func(name string) ([]byte, string) {
+		if !filepath.IsLocal(filepath.FromSlash(name)) {
+			return nil, " is not beside the .map file"
+		}
+		b, err := readBounded(filepath.Join(filepath.Dir(path), filepath.FromSlash(name)), MaxImageBytes)
+		if err != nil {
+			return nil, fmt.Sprintf(": %v", unwrapPath(err))
+		}
+		return b, ""
+	})
+}
+
+// buildFiles reads the picture and the index image that t names with
+// read, which says why it cannot give one (" is not …", ": …"), then
+// builds the board (build) with the problems found before, extra.
+func buildFiles(t *text, f Files, o Options, extra []string, read func(name string) ([]byte, string)) (*Board, error) {
+	problems := extra
+	load := func(what string, named *file) []byte {
+		if named.name == "" {
 			return nil // reported by build
 		}
-		if !filepath.IsLocal(filepath.FromSlash(name.name)) {
-			problems = append(problems, fmt.Sprintf("line %d: the %s %q is not beside the .map file", name.line, what, name.name))
-			name.failed = true
-			return nil
-		}
-		b, err := readBounded(filepath.Join(filepath.Dir(path), filepath.FromSlash(name.name)), MaxImageBytes)
-		if err != nil {
-			problems = append(problems, fmt.Sprintf("line %d: the %s %q: %v", name.line, what, name.name, unwrapPath(err)))
-			name.failed = true
+		b, why := read(named.name)
+		if why != "" {
+			problems = append(problems, fmt.Sprintf("line %d: the %s %q%s", named.line, what, named.name, why))
+			named.failed = true
 			return nil
 		}
 		return b

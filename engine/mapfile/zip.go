@@ -91,13 +91,8 @@ func ReadZip(data []byte, o Options) (*Board, error) {
 	if o.Name == "" {
 		o.Name = strings.TrimSuffix(path.Base(mapName), path.Ext(mapName))
 	}
-	t := parseText(text, o)
-	f := Files{Map: text}
-	load := func(what string, named *file) []byte {
-		if named.name == "" {
-			return nil
-		}
-		want := path.Join(path.Dir(mapName), strings.ReplaceAll(named.name, "\\", "/"))
+	return buildFiles(parseText(text, o), Files{Map: text}, o, problems, func(name string) ([]byte, string) {
+		want := path.Join(path.Dir(mapName), strings.ReplaceAll(name, "\\", "/"))
 		zf := files[want]
 		if zf == nil {
 			for n, cand := range files { // map makers on Windows mix cases
@@ -108,21 +103,14 @@ func ReadZip(data []byte, o Options) (*Board, error) {
 			}
 		}
 		if zf == nil {
-			problems = append(problems, fmt.Sprintf("line %d: the %s %q is not in the zip beside %s", named.line, what, named.name, clip(path.Base(mapName))))
-			named.failed = true
-			return nil
+			return nil, " is not in the zip beside " + clip(path.Base(mapName))
 		}
 		b, err := read(zf, MaxImageBytes)
 		if err != nil {
-			problems = append(problems, fmt.Sprintf("line %d: the %s %q: %v", named.line, what, named.name, err))
-			named.failed = true
-			return nil
+			return nil, fmt.Sprintf(": %v", err)
 		}
-		return b
-	}
-	f.Picture = load("picture", &t.pic)
-	f.Index = load("index image", &t.index)
-	return build(t, f, o, problems)
+		return b, ""
+	})
 }
 
 // unsafeEntry says why a zip entry's name would unpack outside the zip's

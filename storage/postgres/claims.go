@@ -50,7 +50,7 @@ func (cl *claims) ClaimDue(ctx context.Context, scope string, c storage.Claim, l
 	if err := c.Check(); err != nil {
 		return nil, fmt.Errorf("storage: postgres: %s: %w", op, err)
 	}
-	ms, err := query(ctx, cl.pool, op, storage.ScanClocks, `
+	ms, err := storage.QueryAll(ctx, shared{cl.pool}, op, storage.ScanClocks, `
 		WITH c AS (
 			SELECT m.id, h.version FROM `+joined+`
 			WHERE m.id IN (
@@ -90,7 +90,7 @@ func (cl *claims) ClaimPosts(ctx context.Context, scope string, c storage.Claim,
 	if err := c.Check(); err != nil {
 		return nil, fmt.Errorf("storage: postgres: %s: %w", op, err)
 	}
-	out, err := query(ctx, cl.pool, op, storage.ScanPosts, `
+	out, err := storage.QueryAll(ctx, shared{cl.pool}, op, storage.ScanPosts, `
 		WITH c AS (
 			SELECT o.id, m.channel FROM outbox o JOIN matches m ON m.id = o.match_id
 			WHERE o.created_at <= $4 AND `+storage.ScopeSQL("m.channel", "$1")+` AND `+free("o.")+`

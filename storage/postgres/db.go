@@ -111,7 +111,7 @@ func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
 		return nil, fail("open", err)
 	}
 	db := &DB{
-		settings: settings{pool}, library: library{pool}, results: newResults(pool), requests: requests{pool}, claims: claims{pool},
+		settings: settings{pool}, library: library{pool, storage.LibraryQueries{Read: shared{pool}, Write: shared{pool}}}, results: newResults(pool), requests: requests{pool}, claims: claims{pool},
 		pool: pool, every: c.snapshotEvery,
 	}
 	if db.known, err = migrate(ctx, pool, embedded); err != nil {
@@ -142,11 +142,7 @@ func (db *DB) Ready(ctx context.Context) error {
 
 // Stats counts the open matches and the queued posts.
 func (db *DB) Stats(ctx context.Context) (storage.Stats, error) {
-	st, err := storage.ScanStats(db.pool.QueryRow(ctx, storage.StatsSQL))
-	if err != nil {
-		return storage.Stats{}, fail("count matches and posts", err)
-	}
-	return st, nil
+	return storage.ReadStats(ctx, shared{db.pool})
 }
 
 // fail wraps an error of operation op (storage.Fail), explaining
@@ -196,23 +192,33 @@ func uniqueViolation(err error, constraint string) bool {
 	return errors.As(err, &e) && e.Code == "23505" && e.ConstraintName == constraint
 }
 
-// querier is what reads need of a pool, a connection or a transaction.
+// querier is what queries need of a pool, a connection or a
+// transaction.
 type querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
 }
 
-// query runs a query of operation op on q and reads its rows with scan (a
-// storage.ScanMatches, say).
-func query[T any](ctx context.Context, q querier, op string, scan func(storage.Rows) ([]T, error), sql string, args ...any) ([]T, error) {
-	rows, err := q.Query(ctx, sql, args...)
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	defer rows.Close()
-	out, err := scan(rows)
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	return out, nil
+// shared runs the queries both stores share (storage.Querier) on a pool,
+// a connection or a transaction, with PostgreSQL's placeholders.
+type shared struct{ q querier }
+
+func (s shared) QueryRow(ctx context.Context, sql string, args ...any) storage.Scanner {
+	return storage.DriverRow(s.q.QueryRow(ctx, storage.Dollars(sql), args...), pgx.ErrNoRows)
 }
+
+func (s shared) Exec(ctx context.Context, sql string, args ...any) (int64, error) {
+	tag, err := s.q.Exec(ctx, storage.Dollars(sql), args...)
+	return tag.RowsAffected(), err
+}
+
+func (s shared) Query(ctx context.Context, sql string, args ...any) (storage.Rows, func(), error) {
+	rows, err := s.q.Query(ctx, storage.Dollars(sql), args...)
+	if err != nil {
+		return nil, nil, err
+	}
+	return rows, rows.Close, nil
+}
+
+func (shared) Fail(op string, err error) error { return fail(op, err) }

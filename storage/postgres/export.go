@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -16,41 +15,14 @@ import (
 // (and where it came from if it was imported), without replaying the log, so that a match that fails to load can still
 // be exported for a bug report.
 func (db *DB) Export(ctx context.Context, id int64) (*storage.Export, error) {
-	e, _, err := db.ExportLog(ctx, id, 0, 0)
-	if err != nil {
-		return nil, err
-	}
-	o, err := storage.ScanOrigin(db.pool.QueryRow(ctx, `SELECT `+storage.OriginColumns+` FROM imports WHERE match_id = $1`, id))
-	switch {
-	case errors.Is(err, pgx.ErrNoRows):
-	case err != nil:
-		return nil, fail(fmt.Sprintf("read where match %d came from", id), err)
-	default:
-		e.Origin = o
-	}
-	if e.Map, err = storage.MapOf(&e.Record.Setup, func(name string) (storage.MapFiles, error) { return db.MapFiles(ctx, name) }); err != nil {
-		return nil, fmt.Errorf("export match %d: %w", id, err)
-	}
-	return e, nil
+	return storage.ExportWhole(ctx, shared{db.pool}, id, db.ExportLog, db.MapFiles)
 }
 
 // ExportLog returns part of match id's export: its head and setup, and of
 // its log the entries after the first after, at most limit of them; and the
 // number of entries in the whole log. It reads only those entries.
 func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*storage.Export, int, error) {
-	op := fmt.Sprintf("export match %d", id)
-	m, err := storage.ScanMatch(db.pool.QueryRow(ctx, `SELECT `+storage.MatchColumns+` FROM `+joined+` WHERE id = $1`, id))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
-	}
-	if err != nil {
-		return nil, 0, fail(op, err)
-	}
-	// Whoever reads the export plays it on its map: the map is made known
-	// here, as a load would. A map that cannot be had is not the export's
-	// failure (it is for a bug report too): replaying it will say so.
-	_ = storage.NeedMap(m.Setup, func(name string) (storage.MapFiles, error) { return mapFiles(ctx, db.pool, name) })
-	return storage.ExportPart(m, after, limit, func(part *storage.Match) ([]engine.Entry, error) {
+	return storage.ReadExport(ctx, shared{db.pool}, joined, id, after, limit, func(part *storage.Match) ([]engine.Entry, error) {
 		return readLog(ctx, db.pool, part, after)
 	})
 }
@@ -60,14 +32,7 @@ func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*stora
 // if it fails; an open match fails with storage.ErrChannelBusy if the
 // channel already has one.
 func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error) {
-	hash, err := storage.ImportedMap(e)
-	if err != nil {
-		return nil, fmt.Errorf("storage: postgres: import: %w", err)
-	}
-	if err := storage.NeedMap(&e.Record.Setup, func(name string) (storage.MapFiles, error) { return mapFiles(ctx, db.pool, name) }); err != nil {
-		return nil, fmt.Errorf("storage: postgres: import: %w", err)
-	}
-	g, err := storage.CheckImport(e)
+	hash, g, err := storage.ReadyImport(e, func(name string) (storage.MapFiles, error) { return db.MapFiles(ctx, name) })
 	if err != nil {
 		return nil, fmt.Errorf("storage: postgres: import: %w", err)
 	}
@@ -85,9 +50,7 @@ func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*st
 	if hash != "" {
 		// The files of a map its match plays on, kept for good like those
 		// of an imported map (AddMap), but in no library.
-		f := e.Map
-		if _, err := tx.Exec(ctx, `INSERT INTO map_files (name, hash, map, picture, idx, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`, e.Record.Setup.Options.Map, hash, f.Map, f.Picture, f.Index, ms); err != nil {
+		if err := storage.InsertMapFiles(ctx, shared{tx}, e.Record.Setup.Options.Map, hash, *e.Map, x.Match.Created); err != nil {
 			return nil, fail(op, err)
 		}
 	}
@@ -105,11 +68,8 @@ func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*st
 	if err := importSeats(ctx, tx, m.ID, e.Status, g); err != nil {
 		return nil, fail(op, err)
 	}
-	if o := e.Origin; o != nil {
-		if _, err := tx.Exec(ctx, `INSERT INTO imports (match_id, source, sha256, imported_at, rated) VALUES ($1, $2, $3, $4, $5)`,
-			m.ID, o.Source, o.SHA256, o.Imported.UnixMilli(), o.Rated); err != nil {
-			return nil, fail(op, err)
-		}
+	if err := storage.InsertOrigin(ctx, shared{tx}, m.ID, e.Origin); err != nil {
+		return nil, fail(op, err)
 	}
 	if len(x.Entries) > 0 {
 		entries := make([][]any, len(x.Entries))

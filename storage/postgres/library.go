@@ -2,127 +2,56 @@ package postgres
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riskbot/riskbot/storage"
 )
 
 // library is the store's part that keeps the maps' libraries and the
-// maps' files (the library and map_files tables). Loads and exports read
-// the files too, in their own transactions, through mapFiles.
-// DB embeds it: its methods are the store's.
-type library struct{ pool *pgxpool.Pool }
+// maps' files (the library and map_files tables); what both stores run
+// alike is storage's (LibraryQueries, InsertLibraryMap, …). Loads and
+// exports read the files too, in their own transactions, through
+// storage.ReadMapFiles. DB embeds it: its methods are the store's.
+type library struct {
+	pool *pgxpool.Pool
+	storage.LibraryQueries
+}
 
 // AddMap adds a map to its scope's library, its files stored once by
 // their hash (kept if they were there already). A name taken in the scope,
 // whatever its case, or the same files there already under any name, is a
 // *storage.MapConflictError naming the map in the way; nothing changes.
+// Another writer adding one in between is told by the library's unique
+// constraints.
 func (l *library) AddMap(ctx context.Context, m storage.LibraryMap, f storage.MapFiles, now time.Time) error {
 	if err := storage.CheckLibraryMap(m, f); err != nil {
 		return err
 	}
-	op := fmt.Sprintf("add map %q to %s", m.Name, m.Scope)
-	tx, err := l.pool.Begin(ctx)
-	if err != nil {
-		return fail(op, err)
-	}
-	defer tx.Rollback(context.WithoutCancel(ctx))
-	if err := mapConflict(ctx, tx, m.Scope, m.Name, m.Hash); err != nil {
+	return l.inTx(ctx, fmt.Sprintf("add map %q to %s", m.Name, m.Scope), func(q storage.Querier) error {
+		err := storage.InsertLibraryMap(ctx, q, m, f, now)
+		switch {
+		case uniqueViolation(err, "library_name"): // another writer, just now
+			return &storage.MapConflictError{Name: m.Name}
+		case uniqueViolation(err, "library_hash"):
+			return &storage.MapConflictError{Name: m.Name, Same: true}
+		}
 		return err
-	}
-	ms := now.UnixMilli()
-	if _, err := tx.Exec(ctx, `INSERT INTO map_files (name, hash, map, picture, idx, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`, m.Engine(), m.Hash, f.Map, f.Picture, f.Index, ms); err != nil {
-		return fail(op, err)
-	}
-	_, err = tx.Exec(ctx, `INSERT INTO library (scope, name, folded, hash, title, author, territories, size, added_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, m.Scope, m.Name, storage.FoldName(m.Name), m.Hash, m.Title, m.Author,
-		m.Territories, f.Size(), ms)
-	switch {
-	case uniqueViolation(err, "library_name"): // another writer, just now
-		return &storage.MapConflictError{Name: m.Name}
-	case uniqueViolation(err, "library_hash"):
-		return &storage.MapConflictError{Name: m.Name, Same: true}
-	case err != nil:
-		return fail(op, err)
-	}
-	if err := tx.Commit(ctx); err != nil {
-		return fail(op, err)
-	}
-	return nil
-}
-
-// mapConflict refuses a map named name with this hash in scope's library
-// if the name is taken or the hash is there already ("" hash: the name
-// only, for a rename).
-func mapConflict(ctx context.Context, q querier, scope, name, hash string) error {
-	var have string
-	err := q.QueryRow(ctx, `SELECT name FROM library WHERE scope = $1 AND hash = $2`, scope, hash).Scan(&have)
-	switch {
-	case err == nil:
-		return &storage.MapConflictError{Name: have, Same: true}
-	case !errors.Is(err, pgx.ErrNoRows):
-		return fail("read the library of "+scope, err)
-	}
-	err = q.QueryRow(ctx, `SELECT name FROM library WHERE scope = $1 AND folded = $2`, scope, storage.FoldName(name)).Scan(&have)
-	switch {
-	case err == nil:
-		return &storage.MapConflictError{Name: have}
-	case !errors.Is(err, pgx.ErrNoRows):
-		return fail("read the library of "+scope, err)
-	}
-	return nil
+	})
 }
 
 // Maps lists a scope's library by name.
 func (l *library) Maps(ctx context.Context, scope string) ([]storage.LibraryMap, error) {
-	return query(ctx, l.pool, "list the maps of "+scope, storage.ScanLibrary,
+	return storage.QueryAll(ctx, shared{l.pool}, "list the maps of "+scope, storage.ScanLibrary,
 		`SELECT `+storage.LibraryColumns+` FROM library WHERE scope = $1 ORDER BY folded COLLATE "C"`, scope)
 }
 
 // Libraries lists the maps of every scope's library, by scope and name:
 // what risk migrate copies.
 func (l *library) Libraries(ctx context.Context) ([]storage.LibraryMap, error) {
-	return query(ctx, l.pool, "list the libraries", storage.ScanLibrary,
+	return storage.QueryAll(ctx, shared{l.pool}, "list the libraries", storage.ScanLibrary,
 		`SELECT `+storage.LibraryColumns+` FROM library ORDER BY scope COLLATE "C", folded COLLATE "C"`)
-}
-
-// LibraryMap returns the map of a scope's library named name, whatever
-// its case; storage.ErrNoMap if there is none.
-func (l *library) LibraryMap(ctx context.Context, scope, name string) (storage.LibraryMap, error) {
-	m, err := storage.ScanLibraryMap(l.pool.QueryRow(ctx, `SELECT `+storage.LibraryColumns+` FROM library
-		WHERE scope = $1 AND folded = $2`, scope, storage.FoldName(name)))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return m, fmt.Errorf("%w: %q in %s", storage.ErrNoMap, name, scope)
-	}
-	if err != nil {
-		return m, fail(fmt.Sprintf("read map %q of %s", name, scope), err)
-	}
-	return m, nil
-}
-
-// MapFiles returns the files of the map whose engine name is name
-// (storage.LibraryMap.Engine), in any library or none; storage.ErrNoMap
-// if they were never stored.
-func (l *library) MapFiles(ctx context.Context, name string) (storage.MapFiles, error) {
-	return mapFiles(ctx, l.pool, name)
-}
-
-func mapFiles(ctx context.Context, q querier, name string) (storage.MapFiles, error) {
-	var f storage.MapFiles
-	err := q.QueryRow(ctx, `SELECT map, picture, idx FROM map_files WHERE name = $1`, name).Scan(&f.Map, &f.Picture, &f.Index)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return f, fmt.Errorf("%w: %s", storage.ErrNoMap, name)
-	}
-	if err != nil {
-		return f, fail("read the files of map "+name, err)
-	}
-	return f, nil
 }
 
 // RenameMap renames a map of a scope's library (its case alone, too);
@@ -132,47 +61,28 @@ func (l *library) RenameMap(ctx context.Context, scope, old, new string) error {
 	if err := storage.CheckMapName(new); err != nil {
 		return err
 	}
-	op := fmt.Sprintf("rename map %q of %s", old, scope)
+	return l.inTx(ctx, fmt.Sprintf("rename map %q of %s", old, scope), func(q storage.Querier) error {
+		err := storage.UpdateLibraryMap(ctx, q, scope, old, new)
+		if uniqueViolation(err, "library_name") {
+			return &storage.MapConflictError{Name: new}
+		}
+		return err
+	})
+}
+
+// inTx runs change, operation op, in a transaction, and commits it if
+// change returns no error.
+func (l *library) inTx(ctx context.Context, op string, change func(storage.Querier) error) error {
 	tx, err := l.pool.Begin(ctx)
 	if err != nil {
 		return fail(op, err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
-	if storage.FoldName(old) != storage.FoldName(new) {
-		if err := mapConflict(ctx, tx, scope, new, ""); err != nil {
-			return err
-		}
-	}
-	tag, err := tx.Exec(ctx, `UPDATE library SET name = $1, folded = $2 WHERE scope = $3 AND folded = $4`,
-		new, storage.FoldName(new), scope, storage.FoldName(old))
-	if uniqueViolation(err, "library_name") {
-		return &storage.MapConflictError{Name: new}
-	}
-	if err := oneChanged(tag, err, op, old, scope); err != nil {
+	if err := change(shared{tx}); err != nil {
 		return err
 	}
 	if err := tx.Commit(ctx); err != nil {
 		return fail(op, err)
-	}
-	return nil
-}
-
-// RemoveMap removes a map from a scope's library; storage.ErrNoMap if
-// there is none named name. Its files stay: matches played on it replay.
-func (l *library) RemoveMap(ctx context.Context, scope, name string) error {
-	op := fmt.Sprintf("remove map %q of %s", name, scope)
-	tag, err := l.pool.Exec(ctx, `DELETE FROM library WHERE scope = $1 AND folded = $2`, scope, storage.FoldName(name))
-	return oneChanged(tag, err, op, name, scope)
-}
-
-// oneChanged checks the result of a change to the library map named
-// name: an error, or no row changed (storage.ErrNoMap).
-func oneChanged(tag pgconn.CommandTag, err error, op, name, scope string) error {
-	if err != nil {
-		return fail(op, err)
-	}
-	if tag.RowsAffected() == 0 {
-		return fmt.Errorf("%w: %q in %s", storage.ErrNoMap, name, scope)
 	}
 	return nil
 }

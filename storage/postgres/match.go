@@ -88,7 +88,7 @@ func (db *DB) load(ctx context.Context, where string, arg any) (*storage.Loaded,
 	if snapSeq != nil {
 		seq = *snapSeq
 	}
-	if err := storage.NeedMap(m.Setup, func(name string) (storage.MapFiles, error) { return mapFiles(ctx, db.pool, name) }); err != nil {
+	if err := storage.NeedMap(m.Setup, func(name string) (storage.MapFiles, error) { return storage.ReadMapFiles(ctx, shared{db.pool}, name) }); err != nil {
 		return nil, err
 	}
 	l.Game, err = storage.Rebuild(m, seq, snap, func(after int) ([]engine.Entry, error) { return readLog(ctx, db.pool, m, after) })
@@ -101,7 +101,7 @@ func (db *DB) load(ctx context.Context, where string, arg any) (*storage.Loaded,
 // readLog reads m's log after its first `after` entries; a gap or an entry
 // that does not decode is a *storage.CorruptError.
 func readLog(ctx context.Context, q querier, m *storage.Match, after int) ([]engine.Entry, error) {
-	return query(ctx, q, fmt.Sprintf("load match %d", m.ID), storage.NewLogReader(m, after).Read,
+	return storage.QueryAll(ctx, shared{q}, fmt.Sprintf("load match %d", m.ID), storage.NewLogReader(m, after).Read,
 		`SELECT seq, entry FROM log WHERE match_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq`, m.ID, after, m.Commands)
 }
 
@@ -156,7 +156,7 @@ func (db *DB) OpenMatches(ctx context.Context, prefix string) ([]storage.Match, 
 // however many matches the database holds.
 func (db *DB) OpenChannels(ctx context.Context, prefix string) ([]storage.Occupant, error) {
 	q, args := openChannelsSQL(prefix)
-	return query(ctx, db.pool, "list open channels", storage.ScanOccupants, q, args...)
+	return storage.QueryAll(ctx, shared{db.pool}, "list open channels", storage.ScanOccupants, q, args...)
 }
 
 // closedChannelsSQL is ClosedChannels' query for a prefix, and its
@@ -181,7 +181,7 @@ func closedChannelsSQL(prefix string, limit int) (string, []any) {
 // entry of an index each, and are not read.
 func (db *DB) ClosedChannels(ctx context.Context, prefix string, limit int) ([]storage.Occupant, error) {
 	q, args := closedChannelsSQL(prefix, limit)
-	return query(ctx, db.pool, "list closed channels", storage.ScanOccupants, q, args...)
+	return storage.QueryAll(ctx, shared{db.pool}, "list closed channels", storage.ScanOccupants, q, args...)
 }
 
 // IdleLobbies lists the lobbies of the channels starting with prefix
@@ -193,14 +193,14 @@ func (db *DB) IdleLobbies(ctx context.Context, prefix string, before time.Time) 
 
 // list reads matches, storage.MatchColumns each.
 func (db *DB) list(ctx context.Context, op, sql string, args ...any) ([]storage.Match, error) {
-	return query(ctx, db.pool, op, storage.ScanMatches, sql, args...)
+	return storage.QueryAll(ctx, shared{db.pool}, op, storage.ScanMatches, sql, args...)
 }
 
 // Due lists the reminders and deadlines of active matches, in channels
 // that start with prefix ("" for all), that are due at or before now,
 // earliest first. A timer stays due until a Save changes it.
 func (db *DB) Due(ctx context.Context, prefix string, now time.Time) ([]storage.Timer, error) {
-	return query(ctx, db.pool, "list due timers", storage.ScanTimers, `
+	return storage.QueryAll(ctx, shared{db.pool}, "list due timers", storage.ScanTimers, `
 		SELECT id, channel, 1, remind_at, version FROM `+joined+`
 			WHERE status = 2 AND remind_at IS NOT NULL AND remind_at <= $1 AND `+inScope("channel", 2)+`
 		UNION ALL
@@ -213,7 +213,7 @@ func (db *DB) Due(ctx context.Context, prefix string, now time.Time) ([]storage.
 // delivered, for channels that start with prefix ("" for all), oldest
 // first, at most limit of them.
 func (db *DB) Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error) {
-	return query(ctx, db.pool, "list queued posts", storage.ScanPosts, `
+	return storage.QueryAll(ctx, shared{db.pool}, "list queued posts", storage.ScanPosts, `
 		SELECT o.id, o.match_id, m.channel, o.version, o.body, o.created_at
 		FROM outbox o JOIN matches m ON m.id = o.match_id
 		WHERE o.created_at < $1 AND `+inScope("m.channel", 2)+`
@@ -223,10 +223,7 @@ func (db *DB) Outbox(ctx context.Context, prefix string, before time.Time, limit
 // Delivered removes from the outbox the posts that the change making
 // version of match id queued. Delivering twice is harmless.
 func (db *DB) Delivered(ctx context.Context, id, version int64) error {
-	if _, err := db.pool.Exec(ctx, `DELETE FROM outbox WHERE match_id = $1 AND version = $2`, id, version); err != nil {
-		return fail(fmt.Sprintf("mark the posts of match %d version %d delivered", id, version), err)
-	}
-	return nil
+	return storage.DeleteDelivered(ctx, shared{db.pool}, id, version)
 }
 
 // Save applies change c to match id in one transaction, if the match is
@@ -556,7 +553,7 @@ func (db *DB) saveLocked(ctx context.Context, id, version int64, c storage.Chang
 	var found []storage.Setting
 	if r := c.Reads; r != nil && len(r.Keys) > 0 {
 		scopes, ids := settingKeys(r.Keys)
-		if found, err = query(ctx, tx, op, storage.ScanSettings, settingsOfSQL, scopes, ids); err != nil {
+		if found, err = storage.QueryAll(ctx, shared{tx}, op, storage.ScanSettings, settingsOfSQL, scopes, ids); err != nil {
 			return 0, err
 		}
 	}

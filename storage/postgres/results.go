@@ -40,7 +40,7 @@ func (rs *results) RecordResult(ctx context.Context, r storage.Result) error {
 	}
 	defer tx.Rollback(ctx)
 	stored := func() ([]storage.ResultRow, error) {
-		return query(ctx, tx, op, storage.ScanResults, `SELECT `+storage.ResultColumns+` FROM results WHERE match_id = $1 ORDER BY seat`, r.Match)
+		return storage.QueryAll(ctx, shared{tx}, op, storage.ScanResults, `SELECT `+storage.ResultColumns+` FROM results WHERE match_id = $1 ORDER BY seat`, r.Match)
 	}
 	insert := func(i int, s storage.ResultSeat) error {
 		if _, err := tx.Exec(ctx, `INSERT INTO results (match_id, seat, server, rules, player, level, name, place, ended_at)
@@ -62,6 +62,6 @@ func (rs *results) RecordResult(ctx context.Context, r storage.Result) error {
 // serverResults reads the results of a server that count: not those of
 // matches imported without --rated.
 func serverResults(ctx context.Context, q querier, server string) ([]storage.ResultRow, error) {
-	return query(ctx, q, "read the results of "+server, storage.ScanResults, `SELECT `+storage.ResultColumns+` FROM results
+	return storage.QueryAll(ctx, shared{q}, "read the results of "+server, storage.ScanResults, `SELECT `+storage.ResultColumns+` FROM results
 		WHERE server = $1 AND `+storage.Counted+` ORDER BY ended_at, match_id, seat`, server)
 }

@@ -59,7 +59,7 @@ func claim[T any](ctx context.Context, db *sql.DB, op string, c storage.Claim, s
 	}
 	defer tx.Rollback()
 	now := c.Now.UnixMilli()
-	out, err := query(ctx, tx, op, scan, candidates, scope, c.Holder, c.Started.UnixMilli(), now, limit)
+	out, err := storage.QueryAll(ctx, shared{tx}, op, scan, candidates, scope, c.Holder, c.Started.UnixMilli(), now, limit)
 	if err != nil {
 		return nil, err
 	}

@@ -135,7 +135,7 @@ func open(ctx context.Context, path string, c config) (*DB, error) {
 	}
 	db.read = sql.OpenDB(connector{drv, dsn(abs, c, reader)})
 	db.read.SetMaxOpenConns(max(4, runtime.GOMAXPROCS(0)))
-	db.settings, db.library, db.results = settings{db.conns}, library{db.conns}, newResults(db.conns)
+	db.settings, db.library, db.results = settings{db.conns}, library{db.conns, storage.LibraryQueries{Read: shared{db.read}, Write: shared{db.write}}}, newResults(db.conns)
 	db.requests, db.claims = requests{db.conns}, claims{db.conns}
 	return db, nil
 }
@@ -216,11 +216,7 @@ func (db *DB) Ready(ctx context.Context) error {
 
 // Stats counts the open matches and the queued posts.
 func (db *DB) Stats(ctx context.Context) (storage.Stats, error) {
-	st, err := storage.ScanStats(db.read.QueryRowContext(ctx, storage.StatsSQL))
-	if err != nil {
-		return storage.Stats{}, fail("count matches and posts", err)
-	}
-	return st, nil
+	return storage.ReadStats(ctx, shared{db.read})
 }
 
 // Check runs SQLite's integrity check over the whole file (slow on a big
@@ -291,23 +287,35 @@ func isCode(err error, code sqlite3.ErrNoExtended) bool {
 	return errors.As(err, &e) && e.ExtendedCode == code
 }
 
-// querier is what reads need of a *sql.DB or a *sql.Tx.
+// querier is what queries need of a *sql.DB or a *sql.Tx.
 type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
-// query runs a query of operation op on q and reads its rows with scan (a
-// storage.ScanMatches, say).
-func query[T any](ctx context.Context, q querier, op string, scan func(storage.Rows) ([]T, error), sql string, args ...any) ([]T, error) {
-	rows, err := q.QueryContext(ctx, sql, args...)
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	defer rows.Close()
-	out, err := scan(rows)
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	return out, nil
+// shared is a *sql.DB or a *sql.Tx as the queries both stores share run
+// on it (storage.Querier).
+type shared struct{ q querier }
+
+func (s shared) QueryRow(ctx context.Context, query string, args ...any) storage.Scanner {
+	return storage.DriverRow(s.q.QueryRowContext(ctx, query, args...), sql.ErrNoRows)
 }
+
+func (s shared) Exec(ctx context.Context, query string, args ...any) (int64, error) {
+	res, err := s.q.ExecContext(ctx, query, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+func (s shared) Query(ctx context.Context, query string, args ...any) (storage.Rows, func(), error) {
+	rows, err := s.q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, nil, err
+	}
+	return rows, func() { rows.Close() }, nil
+}
+
+func (shared) Fail(op string, err error) error { return fail(op, err) }

@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 
@@ -17,22 +16,7 @@ import (
 // It does not replay the log, so a match that fails to load can still be
 // exported for a bug report.
 func (db *DB) Export(ctx context.Context, id int64) (*storage.Export, error) {
-	e, _, err := db.ExportLog(ctx, id, 0, 0)
-	if err != nil {
-		return nil, err
-	}
-	o, err := storage.ScanOrigin(db.read.QueryRowContext(ctx, `SELECT `+storage.OriginColumns+` FROM imports WHERE match_id = ?`, id))
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-	case err != nil:
-		return nil, fail(fmt.Sprintf("read where match %d came from", id), err)
-	default:
-		e.Origin = o
-	}
-	if e.Map, err = storage.MapOf(&e.Record.Setup, func(name string) (storage.MapFiles, error) { return db.MapFiles(ctx, name) }); err != nil {
-		return nil, fmt.Errorf("export match %d: %w", id, err)
-	}
-	return e, nil
+	return storage.ExportWhole(ctx, shared{db.read}, id, db.ExportLog, db.MapFiles)
 }
 
 // ExportLog returns part of match id's export: its head and setup, and of
@@ -46,18 +30,7 @@ func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*stora
 		return nil, 0, fail(fmt.Sprintf("export match %d", id), err)
 	}
 	defer tx.Rollback()
-	m, err := storage.ScanMatch(tx.QueryRowContext(ctx, `SELECT `+storage.MatchColumns+` FROM matches WHERE id = ?`, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
-	}
-	if err != nil {
-		return nil, 0, fail(fmt.Sprintf("export match %d", id), err)
-	}
-	// Whoever reads the export plays it on its map: the map is made known
-	// here, as a load would. A map that cannot be had is not the export's
-	// failure (it is for a bug report too): replaying it will say so.
-	_ = storage.NeedMap(m.Setup, func(name string) (storage.MapFiles, error) { return mapFiles(ctx, tx, name) })
-	return storage.ExportPart(m, after, limit, func(part *storage.Match) ([]engine.Entry, error) {
+	return storage.ReadExport(ctx, shared{tx}, "matches", id, after, limit, func(part *storage.Match) ([]engine.Entry, error) {
 		return readLog(ctx, tx, part, after)
 	})
 }
@@ -68,14 +41,7 @@ func (db *DB) ExportLog(ctx context.Context, id int64, after, limit int) (*stora
 // one.
 func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*storage.Match, error) {
 	op := "import"
-	hash, err := storage.ImportedMap(e)
-	if err != nil {
-		return nil, fmt.Errorf("storage: import: %w", err)
-	}
-	if err := storage.NeedMap(&e.Record.Setup, func(name string) (storage.MapFiles, error) { return db.MapFiles(ctx, name) }); err != nil {
-		return nil, fmt.Errorf("storage: import: %w", err)
-	}
-	g, err := storage.CheckImport(e)
+	hash, g, err := storage.ReadyImport(e, func(name string) (storage.MapFiles, error) { return db.MapFiles(ctx, name) })
 	if err != nil {
 		return nil, fmt.Errorf("storage: import: %w", err)
 	}
@@ -87,9 +53,7 @@ func (db *DB) Import(ctx context.Context, e *storage.Export, now time.Time) (*st
 	if hash != "" {
 		// The files of a map its match plays on, kept for good like those
 		// of an imported map (AddMap), but in no library.
-		f := e.Map
-		if _, err := tx.ExecContext(ctx, `INSERT INTO map_files (name, hash, map, picture, idx, created_at)
-			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, e.Record.Setup.Options.Map, hash, f.Map, f.Picture, f.Index, now.UnixMilli()); err != nil {
+		if err := storage.InsertMapFiles(ctx, shared{tx}, e.Record.Setup.Options.Map, hash, *e.Map, now); err != nil {
 			return nil, fail(op, err)
 		}
 	}
@@ -156,11 +120,8 @@ func (db *DB) insert(ctx context.Context, tx *sql.Tx, e *storage.Export, g *engi
 	if err := importSeats(ctx, tx, m.ID, e.Status, g); err != nil {
 		return nil, fail(op, err)
 	}
-	if o := e.Origin; o != nil {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO imports (match_id, source, sha256, imported_at, rated) VALUES (?, ?, ?, ?, ?)`,
-			m.ID, o.Source, o.SHA256, o.Imported.UnixMilli(), o.Rated); err != nil {
-			return nil, fail(op, err)
-		}
+	if err := storage.InsertOrigin(ctx, shared{tx}, m.ID, e.Origin); err != nil {
+		return nil, fail(op, err)
 	}
 	if len(x.Entries) == 0 {
 		return m, nil

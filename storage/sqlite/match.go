@@ -86,7 +86,7 @@ func (db *DB) rebuild(ctx context.Context, q querier, m *storage.Match) (*engine
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fail(fmt.Sprintf("load match %d", m.ID), err)
 	}
-	if err := storage.NeedMap(m.Setup, func(name string) (storage.MapFiles, error) { return mapFiles(ctx, q, name) }); err != nil {
+	if err := storage.NeedMap(m.Setup, func(name string) (storage.MapFiles, error) { return storage.ReadMapFiles(ctx, shared{q}, name) }); err != nil {
 		return nil, err
 	}
 	return storage.Rebuild(m, seq, snap, func(after int) ([]engine.Entry, error) { return readLog(ctx, q, m, after) })
@@ -95,7 +95,7 @@ func (db *DB) rebuild(ctx context.Context, q querier, m *storage.Match) (*engine
 // readLog reads m's log after its first `after` entries; a gap or an entry
 // that does not decode is a *storage.CorruptError.
 func readLog(ctx context.Context, q querier, m *storage.Match, after int) ([]engine.Entry, error) {
-	return query(ctx, q, fmt.Sprintf("load match %d", m.ID), storage.NewLogReader(m, after).Read,
+	return storage.QueryAll(ctx, shared{q}, fmt.Sprintf("load match %d", m.ID), storage.NewLogReader(m, after).Read,
 		`SELECT seq, entry FROM log WHERE match_id = ? AND seq > ? AND seq <= ? ORDER BY seq`, m.ID, after, m.Commands)
 }
 
@@ -117,7 +117,7 @@ func (db *DB) Finished(ctx context.Context, limit int) ([]storage.Match, error) 
 
 // list reads matches, storage.MatchColumns each.
 func (db *DB) list(ctx context.Context, op, sql string, args ...any) ([]storage.Match, error) {
-	return query(ctx, db.read, op, storage.ScanMatches, sql, args...)
+	return storage.QueryAll(ctx, shared{db.read}, op, storage.ScanMatches, sql, args...)
 }
 
 // inScope is the SQL test that a match's channel starts with a prefix
@@ -165,7 +165,7 @@ func (db *DB) OpenMatches(ctx context.Context, prefix string) ([]storage.Match, 
 // the database holds.
 func (db *DB) OpenChannels(ctx context.Context, prefix string) ([]storage.Occupant, error) {
 	q, args := openChannelsSQL(prefix)
-	return query(ctx, db.read, "list open channels", storage.ScanOccupants, q, args...)
+	return storage.QueryAll(ctx, shared{db.read}, "list open channels", storage.ScanOccupants, q, args...)
 }
 
 // closedChannelsSQL is ClosedChannels' query for a prefix, and its
@@ -190,7 +190,7 @@ func (db *DB) ClosedChannels(ctx context.Context, prefix string, limit int) ([]s
 		limit = -1
 	}
 	q, args := closedChannelsSQL(prefix)
-	return query(ctx, db.read, "list closed channels", storage.ScanOccupants, q, append(args, limit)...)
+	return storage.QueryAll(ctx, shared{db.read}, "list closed channels", storage.ScanOccupants, q, append(args, limit)...)
 }
 
 // IdleLobbies lists the lobbies of the channels starting with prefix
@@ -209,7 +209,7 @@ const idleLobbiesSQL = `SELECT ` + storage.MatchColumns + ` FROM matches
 // earliest first. A timer stays due until a Save changes it.
 func (db *DB) Due(ctx context.Context, prefix string, now time.Time) ([]storage.Timer, error) {
 	ms := now.UnixMilli()
-	return query(ctx, db.read, "list due timers", storage.ScanTimers, dueSQL, ms, prefix, prefix, ms, prefix, prefix)
+	return storage.QueryAll(ctx, shared{db.read}, "list due timers", storage.ScanTimers, dueSQL, ms, prefix, prefix, ms, prefix, prefix)
 }
 
 // dueSQL is Due's query: the indexes of reminders and deadlines find the
@@ -226,7 +226,7 @@ const dueSQL = `
 // delivered, for channels that start with prefix ("" for all), oldest
 // first, at most limit of them.
 func (db *DB) Outbox(ctx context.Context, prefix string, before time.Time, limit int) ([]storage.Post, error) {
-	return query(ctx, db.read, "list queued posts", storage.ScanPosts, outboxSQL, before.UnixMilli(), prefix, prefix, limit)
+	return storage.QueryAll(ctx, shared{db.read}, "list queued posts", storage.ScanPosts, outboxSQL, before.UnixMilli(), prefix, prefix, limit)
 }
 
 // outboxSQL is Outbox's query: the posts not yet delivered, in the order
@@ -241,10 +241,7 @@ const outboxSQL = `
 // Delivered removes from the outbox the posts that the change making
 // version of match id queued. Delivering twice is harmless.
 func (db *DB) Delivered(ctx context.Context, id, version int64) error {
-	if _, err := db.write.ExecContext(ctx, `DELETE FROM outbox WHERE match_id = ? AND version = ?`, id, version); err != nil {
-		return fail(fmt.Sprintf("mark the posts of match %d version %d delivered", id, version), err)
-	}
-	return nil
+	return storage.DeleteDelivered(ctx, shared{db.write}, id, version)
 }
 
 // Save applies change c to match id in one transaction, if the match is
@@ -336,7 +333,7 @@ func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now
 	}
 	var found []storage.Setting
 	if r := c.Reads; r != nil && len(r.Keys) > 0 {
-		if found, err = query(ctx, tx, op, storage.ScanSettings, settingsOfSQL(len(r.Keys)), settingsArgs(r.Keys)...); err != nil {
+		if found, err = storage.QueryAll(ctx, shared{tx}, op, storage.ScanSettings, settingsOfSQL(len(r.Keys)), settingsArgs(r.Keys)...); err != nil {
 			return 0, err
 		}
 	}

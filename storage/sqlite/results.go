@@ -38,7 +38,7 @@ func (rs *results) RecordResult(ctx context.Context, r storage.Result) error {
 	}
 	defer tx.Rollback()
 	stored := func() ([]storage.ResultRow, error) {
-		return query(ctx, tx, op, storage.ScanResults, `SELECT `+storage.ResultColumns+` FROM results WHERE match_id = ? ORDER BY seat`, r.Match)
+		return storage.QueryAll(ctx, shared{tx}, op, storage.ScanResults, `SELECT `+storage.ResultColumns+` FROM results WHERE match_id = ? ORDER BY seat`, r.Match)
 	}
 	insert := func(i int, s storage.ResultSeat) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO results (match_id, seat, server, rules, player, level, name, place, ended_at)
@@ -60,6 +60,6 @@ func (rs *results) RecordResult(ctx context.Context, r storage.Result) error {
 // serverResults reads the results of a server that count: not those of
 // matches imported without --rated.
 func serverResults(ctx context.Context, q querier, server string) ([]storage.ResultRow, error) {
-	return query(ctx, q, "read the results of "+server, storage.ScanResults, `SELECT `+storage.ResultColumns+` FROM results
+	return storage.QueryAll(ctx, shared{q}, "read the results of "+server, storage.ScanResults, `SELECT `+storage.ResultColumns+` FROM results
 		WHERE server = ? AND `+storage.Counted+` ORDER BY ended_at, match_id, seat`, server)
 }

@@ -1,12 +1,8 @@
 package sqlite
 
 import (
-	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -22,15 +18,7 @@ type settings struct{ conns }
 // Setting returns the value stored under scope and id (SetSetting), or
 // storage.ErrNotFound.
 func (s *settings) Setting(ctx context.Context, scope, id string) (json.RawMessage, error) {
-	var v string
-	err := s.read.QueryRowContext(ctx, `SELECT value FROM settings WHERE scope = ? AND id = ?`, scope, id).Scan(&v)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("%w (setting %s %s)", storage.ErrNotFound, scope, id)
-	}
-	if err != nil {
-		return nil, fail(fmt.Sprintf("read setting %s %s", scope, id), err)
-	}
-	return json.RawMessage(v), nil
+	return storage.ReadSetting(ctx, shared{s.read}, scope, id)
 }
 
 // SettingsOf returns the settings stored under the scopes and ids of
@@ -40,7 +28,7 @@ func (s *settings) SettingsOf(ctx context.Context, keys ...storage.Setting) ([]s
 	if len(keys) == 0 {
 		return nil, nil
 	}
-	return query(ctx, s.read, "read settings", storage.ScanSettings, settingsOfSQL(len(keys)), settingsArgs(keys)...)
+	return storage.QueryAll(ctx, shared{s.read}, "read settings", storage.ScanSettings, settingsOfSQL(len(keys)), settingsArgs(keys)...)
 }
 
 // settingsArgs are the arguments of settingsOfSQL for keys.
@@ -61,27 +49,11 @@ func settingsOfSQL(n int) string {
 // SetSetting stores value, the host's JSON, under scope and id, replacing
 // what was there; a nil value deletes it.
 func (s *settings) SetSetting(ctx context.Context, scope, id string, value json.RawMessage, now time.Time) error {
-	op := fmt.Sprintf("store setting %s %s", scope, id)
-	if err := storage.CheckSetting(scope, id, value); err != nil {
-		return fmt.Errorf("storage: %s: %w", op, err)
-	}
-	if value == nil {
-		if _, err := s.write.ExecContext(ctx, `DELETE FROM settings WHERE scope = ? AND id = ?`, scope, id); err != nil {
-			return fail(op, err)
-		}
-		return nil
-	}
-	_, err := s.write.ExecContext(ctx, `INSERT INTO settings (scope, id, value, updated_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT (scope, id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-		scope, id, string(bytes.TrimSpace(value)), now.UnixMilli())
-	if err != nil {
-		return fail(op, err)
-	}
-	return nil
+	return storage.WriteSetting(ctx, shared{s.write}, scope, id, value, now)
 }
 
 // Settings lists every value stored with SetSetting, by scope and id (for
 // copying a database: risk migrate).
 func (s *settings) Settings(ctx context.Context) ([]storage.Setting, error) {
-	return query(ctx, s.read, "list settings", storage.ScanSettings, `SELECT scope, id, value, updated_at FROM settings ORDER BY scope, id`)
+	return storage.QueryAll(ctx, shared{s.read}, "list settings", storage.ScanSettings, `SELECT scope, id, value, updated_at FROM settings ORDER BY scope, id`)
 }

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/riskbot/riskbot/bot/discord/snowflake"
 )
 
 func (s rest) post(w http.ResponseWriter, r *http.Request) {
@@ -17,9 +19,8 @@ func (s rest) post(w http.ResponseWriter, r *http.Request) {
 	if !s.authorized(w, r) {
 		return
 	}
-	channel := r.PathValue("channel")
-	if !isSnowflake(channel) {
-		s.fail(w, r, http.StatusNotFound, 10003, "Unknown Channel")
+	channel, ok := s.channelPath(w, r)
+	if !ok {
 		return
 	}
 	d, files, ok := s.readMessage(w, r, flagSuppressEmbeds|flagSuppressNotifications)
@@ -87,17 +88,12 @@ func (s rest) openThread(w http.ResponseWriter, r *http.Request) {
 	if !s.authorized(w, r) {
 		return
 	}
-	raw, _, bad := readBody(r)
 	var body struct {
 		Name        string `json:"name"`
 		Type        int    `json:"type"`
 		AutoArchive int    `json:"auto_archive_duration"`
 	}
-	if len(bad) == 0 {
-		if err := json.Unmarshal(raw, &body); err != nil {
-			bad.add("body: %v", err)
-		}
-	}
+	_, bad := readJSON(r, &body)
 	if n := chars(body.Name); n < 1 || n > 100 {
 		bad.add("name: must be 1 to 100 characters (has %d)", n)
 	}
@@ -141,9 +137,8 @@ func (s rest) addThreadMember(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	th, ok := s.threads[r.PathValue("channel")]
-	if !ok {
-		s.failLocked(w, r, http.StatusNotFound, 10003, "Unknown Channel (not a thread the bot opened)")
+	th := s.threadLocked(w, r)
+	if th == nil {
 		return
 	}
 	if th.Archived {
@@ -156,19 +151,25 @@ func (s rest) addThreadMember(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// threadLocked is the thread the request's path names, or nil (the error
+// answered) if it is no thread the bot opened.
+func (s rest) threadLocked(w http.ResponseWriter, r *http.Request) *Thread {
+	th, ok := s.threads[r.PathValue("channel")]
+	if !ok {
+		s.failLocked(w, r, http.StatusNotFound, 10003, "Unknown Channel (not a thread the bot opened)")
+		return nil
+	}
+	return th
+}
+
 // editChannel answers PATCH /channels/{channel} for what the fake models:
 // archiving (or not) a thread the bot opened.
 func (s rest) editChannel(w http.ResponseWriter, r *http.Request) {
 	if !s.authorized(w, r) {
 		return
 	}
-	raw, _, bad := readBody(r)
 	var body map[string]json.RawMessage
-	if len(bad) == 0 {
-		if err := json.Unmarshal(raw, &body); err != nil {
-			bad.add("body: %v", err)
-		}
-	}
+	_, bad := readJSON(r, &body)
 	var archived bool
 	if v, ok := body["archived"]; !ok || json.Unmarshal(v, &archived) != nil || len(body) != 1 {
 		bad.add("the fake models only {\"archived\": true|false} on a thread")
@@ -179,9 +180,8 @@ func (s rest) editChannel(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	th, ok := s.threads[r.PathValue("channel")]
-	if !ok {
-		s.failLocked(w, r, http.StatusNotFound, 10003, "Unknown Channel (not a thread the bot opened)")
+	th := s.threadLocked(w, r)
+	if th == nil {
 		return
 	}
 	th.Archived = archived
@@ -195,16 +195,11 @@ func (s rest) openDM(w http.ResponseWriter, r *http.Request) {
 	if !s.authorized(w, r) {
 		return
 	}
-	raw, _, bad := readBody(r)
 	var body struct {
 		RecipientID string `json:"recipient_id"`
 	}
-	if len(bad) == 0 {
-		if err := json.Unmarshal(raw, &body); err != nil {
-			bad.add("body: %v", err)
-		}
-	}
-	if len(bad) == 0 && !isSnowflake(body.RecipientID) {
+	_, bad := readJSON(r, &body)
+	if len(bad) == 0 && !snowflake.Valid(body.RecipientID) {
 		bad.add("recipient_id: %q is not a snowflake", body.RecipientID)
 	}
 	if len(bad) > 0 {
@@ -320,10 +315,7 @@ func (s rest) editPost(w http.ResponseWriter, r *http.Request) {
 		s.failLocked(w, r, http.StatusNotFound, 10008, "Unknown Message")
 		return
 	}
-	cp := *m
-	apply(&cp, d, files)
-	if strings.TrimSpace(cp.Content) == "" && len(cp.Buttons) == 0 && len(cp.Files) == 0 && len(cp.Embeds) == 0 {
-		s.failLocked(w, r, http.StatusBadRequest, 50006, "Cannot send an empty message")
+	if s.editedLocked(w, r, m, d, files) == nil {
 		return
 	}
 	apply(m, d, files)

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+
+	"github.com/riskbot/riskbot/bot/discord/snowflake"
 )
 
 // What the bot may read of itself, its application, its commands, a
@@ -90,14 +92,34 @@ func (s rest) commandList(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, cmds)
 }
 
+// channelPath is the channel the request's path names, or false (the
+// error answered) if that is no snowflake.
+func (s rest) channelPath(w http.ResponseWriter, r *http.Request) (string, bool) {
+	id := r.PathValue("channel")
+	if !snowflake.Valid(id) {
+		s.fail(w, r, http.StatusNotFound, 10003, "Unknown Channel")
+		return "", false
+	}
+	return id, true
+}
+
+// guildPath reports whether the request's path names the fake's server,
+// answering 404 if not.
+func guildPath(w http.ResponseWriter, r *http.Request) bool {
+	if r.PathValue("guild") != GuildID {
+		writeJSON(w, http.StatusNotFound, apiError{Code: 10004, Message: "Unknown Guild"})
+		return false
+	}
+	return true
+}
+
 // channel answers GET /channels/{channel}.
 func (s rest) channel(w http.ResponseWriter, r *http.Request) {
 	if !s.authorized(w, r) {
 		return
 	}
-	id := r.PathValue("channel")
-	if !isSnowflake(id) {
-		s.fail(w, r, http.StatusNotFound, 10003, "Unknown Channel")
+	id, ok := s.channelPath(w, r)
+	if !ok {
 		return
 	}
 	s.mu.Lock()
@@ -128,8 +150,7 @@ func (s rest) guild(w http.ResponseWriter, r *http.Request) {
 	if !s.authorized(w, r) {
 		return
 	}
-	if r.PathValue("guild") != GuildID {
-		writeJSON(w, http.StatusNotFound, apiError{Code: 10004, Message: "Unknown Guild"})
+	if !guildPath(w, r) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"id": GuildID, "name": GuildName, "owner_id": OwnerID, "roles": []any{
@@ -144,8 +165,7 @@ func (s rest) member(w http.ResponseWriter, r *http.Request) {
 	if !s.authorized(w, r) {
 		return
 	}
-	if r.PathValue("guild") != GuildID {
-		writeJSON(w, http.StatusNotFound, apiError{Code: 10004, Message: "Unknown Guild"})
+	if !guildPath(w, r) {
 		return
 	}
 	if r.PathValue("user") != BotID {

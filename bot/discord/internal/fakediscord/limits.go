@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/riskbot/riskbot/bot/discord/snowflake"
 )
 
 // Discord's documented limits, as the fake enforces them.
@@ -309,7 +311,7 @@ func checkAllowedMentions(am *allowedMentions) problems {
 		p.add("allowed_mentions: at most %d users and %d roles", MaxMentionUsers, MaxMentionUsers)
 	}
 	for _, u := range am.Users {
-		if !isSnowflake(u) {
+		if !snowflake.Valid(u) {
 			p.add("allowed_mentions.users: %q is not a snowflake", u)
 		}
 	}
@@ -360,18 +362,6 @@ func checkChoices(cs []choice) problems {
 		}
 	}
 	return p
-}
-
-func isSnowflake(s string) bool {
-	if s == "" || len(s) > 20 {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // Option types.

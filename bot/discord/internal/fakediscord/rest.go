@@ -144,6 +144,18 @@ var filePart = regexp.MustCompile(`^files\[(\d+)\]$`)
 
 // readBody reads a JSON body, or a multipart one (payload_json and
 // files[n]), as Discord's upload endpoints take it.
+// readJSON reads a request's JSON body, or its multipart body's JSON
+// payload, into v (readBody): its files, and what is wrong with it.
+func readJSON(r *http.Request, v any) ([]File, problems) {
+	raw, files, bad := readBody(r)
+	if len(bad) == 0 {
+		if err := json.Unmarshal(raw, v); err != nil {
+			bad.add("body: %v", err)
+		}
+	}
+	return files, bad
+}
+
 func readBody(r *http.Request) ([]byte, []File, problems) {
 	var p problems
 	body := http.MaxBytesReader(nil, r.Body, 64<<20)
@@ -401,13 +413,8 @@ func (s rest) webhookLocked(w http.ResponseWriter, r *http.Request) *interaction
 
 // readMessage reads and checks a webhook or channel message body.
 func (s rest) readMessage(w http.ResponseWriter, r *http.Request, flags int) (*message, []File, bool) {
-	raw, files, bad := readBody(r)
 	var d message
-	if len(bad) == 0 {
-		if err := json.Unmarshal(raw, &d); err != nil {
-			bad.add("body: %v", err)
-		}
-	}
+	files, bad := readJSON(r, &d)
 	if len(bad) == 0 {
 		bad = append(bad, checkMessage(&d, len(files), flags)...)
 		bad = append(bad, checkPolicy(&d)...)
@@ -430,23 +437,16 @@ func (s rest) editOriginal(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	in := s.webhookLocked(w, r)
-	if in == nil {
-		return
-	}
-	m := in.original
-	if m == nil || m.Deleted {
-		s.failLocked(w, r, http.StatusNotFound, 10008, "Unknown Message")
+	in, m := s.originalLocked(w, r)
+	if m == nil {
 		return
 	}
 	if d.Flags != nil && (*d.Flags&flagEphemeral != 0) != m.Ephemeral {
 		s.failLocked(w, r, http.StatusBadRequest, 50035, "Invalid Form Body: flags: a message's ephemeral state is decided by the deferral and cannot change")
 		return
 	}
-	cp := *m
-	apply(&cp, d, files)
-	if strings.TrimSpace(cp.Content) == "" && len(cp.Buttons) == 0 && len(cp.Files) == 0 && len(cp.Embeds) == 0 {
-		s.failLocked(w, r, http.StatusBadRequest, 50006, "Cannot send an empty message")
+	cp := s.editedLocked(w, r, m, d, files)
+	if cp == nil {
 		return
 	}
 	if len(cp.Files) > MaxFiles {
@@ -472,17 +472,39 @@ func (s rest) deleteOriginal(w http.ResponseWriter, r *http.Request) {
 	s.awaitHTTP(r.PathValue("token"))
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if _, m := s.originalLocked(w, r); m != nil {
+		m.Deleted = true
+		w.WriteHeader(http.StatusNoContent)
+	}
+}
+
+// originalLocked is the interaction of the webhook the request names and
+// its original response, or a nil message (the error answered) if there
+// is no such interaction or its response is not there (never sent, or
+// deleted).
+func (s rest) originalLocked(w http.ResponseWriter, r *http.Request) (*interaction, *Message) {
 	in := s.webhookLocked(w, r)
 	if in == nil {
-		return
+		return nil, nil
 	}
-	m := in.original
-	if m == nil || m.Deleted {
-		s.failLocked(w, r, http.StatusNotFound, 10008, "Unknown Message")
-		return
+	if m := in.original; m != nil && !m.Deleted {
+		return in, m
 	}
-	m.Deleted = true
-	w.WriteHeader(http.StatusNoContent)
+	s.failLocked(w, r, http.StatusNotFound, 10008, "Unknown Message")
+	return in, nil
+}
+
+// editedLocked is m as an edit of d and files would leave it, or nil (the
+// error answered) if that is empty: Discord refuses an edit that leaves
+// nothing to show.
+func (s rest) editedLocked(w http.ResponseWriter, r *http.Request, m *Message, d *message, files []File) *Message {
+	cp := *m
+	apply(&cp, d, files)
+	if strings.TrimSpace(cp.Content) == "" && len(cp.Buttons) == 0 && len(cp.Files) == 0 && len(cp.Embeds) == 0 {
+		s.failLocked(w, r, http.StatusBadRequest, 50006, "Cannot send an empty message")
+		return nil
+	}
+	return &cp
 }
 
 func (s rest) followup(w http.ResponseWriter, r *http.Request) {

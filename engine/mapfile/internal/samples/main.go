@@ -444,18 +444,25 @@ func components(W, H int, in func(int) bool, key func(int) int) [][]int {
 	return out
 }
 
+// pieces are the connected pieces of the territories' land, and for each
+// territory the index of its largest piece.
+func (b *board) pieces() (parts [][]int, largest map[int]int) {
+	parts = components(b.w, b.h, func(i int) bool { return b.label[i] >= 0 }, func(i int) int { return b.label[i] })
+	largest = map[int]int{}
+	for i, p := range parts {
+		l := b.label[p[0]]
+		if j, ok := largest[l]; !ok || len(parts[j]) < len(p) {
+			largest[l] = i
+		}
+	}
+	return parts, largest
+}
+
 // mendFragments keeps each territory's largest piece and gives the other
 // pieces to a neighbour: a territory is one piece of land.
 func (b *board) mendFragments() {
 	for range 6 {
-		parts := components(b.w, b.h, func(i int) bool { return b.label[i] >= 0 }, func(i int) int { return b.label[i] })
-		largest := map[int]int{}
-		for i, p := range parts {
-			l := b.label[p[0]]
-			if j, ok := largest[l]; !ok || len(parts[j]) < len(p) {
-				largest[l] = i
-			}
-		}
+		parts, largest := b.pieces()
 		changed := false
 		for i, p := range parts {
 			l := b.label[p[0]]
@@ -492,14 +499,7 @@ func (b *board) mendFragments() {
 		}
 	}
 	// Sink what is left apart (an islet cut from its territory).
-	parts := components(b.w, b.h, func(i int) bool { return b.label[i] >= 0 }, func(i int) int { return b.label[i] })
-	largest := map[int]int{}
-	for i, p := range parts {
-		l := b.label[p[0]]
-		if j, ok := largest[l]; !ok || len(parts[j]) < len(p) {
-			largest[l] = i
-		}
-	}
+	parts, largest := b.pieces()
 	for i, p := range parts {
 		if largest[b.label[p[0]]] != i {
 			for _, q := range p {
