@@ -6,6 +6,7 @@ import (
 
 	"github.com/riskbot/riskbot/assets/lang"
 	"github.com/riskbot/riskbot/state"
+	"golang.org/x/image/font"
 )
 
 // The classic board's panel, which imported maps share: a strip under the
@@ -75,7 +76,7 @@ func (wk *worker) drawStrip(s *state.State, tags []string) {
 	headY := y0 + 24*sc
 	// First line, kept clear of the arrow key at its right end.
 	x := x0
-	right := float64(p.Max.X) - 16*sc - wk.arrowKeyWidth() - 24*sc
+	right := float64(p.Max.X) - 16*sc - arrowKeyWidth(wk.f.small, wk.p, sc) - 24*sc
 	over := s.Phase == state.PhaseOver && s.Winner >= 0
 	switch {
 	case over:
@@ -84,7 +85,7 @@ func (wk *worker) drawStrip(s *state.State, tags []string) {
 		x += textWidth(f.headBig, t) + 16*sc
 		wk.drawSwatch(x+18*sc, headY, 17*sc, s.Winner, tags[s.Winner])
 		x += 46 * sc
-		t = fit(f.headBig, wonBy(wk.p, s, func(seat int) string { return wk.seatLabel(s, seat) }, wk.names, false), right-x)
+		t = fit(f.headBig, wonBy(wk.p, s, wk.names, wk.colors, false), right-x)
 		wk.text(f.headBig, t, x, headY+capHeight(f.headBig)/2, th.text)
 	case s.Phase == state.PhaseSetup:
 		t := wk.p.T("render.head.setup")
@@ -116,7 +117,7 @@ func (wk *worker) drawStrip(s *state.State, tags []string) {
 			phase = "· " + w
 			pw = textWidth(f.head, phase) + 12*sc
 		}
-		t = fit(f.headBig, wk.p.T("render.head.to-play", "Player", lang.Text(wk.seatLabel(s, s.Current))), right-x-pw)
+		t = fit(f.headBig, wk.p.T("render.head.to-play", "Player", lang.Text(seatLabel(wk.p, wk.names[s.Current], wk.colors[s.Current]))), right-x-pw)
 		wk.text(f.headBig, t, x, headY+capHeight(f.headBig)/2, th.text)
 		x += textWidth(f.headBig, t) + 12*sc
 		if phase != "" {
@@ -124,7 +125,7 @@ func (wk *worker) drawStrip(s *state.State, tags []string) {
 		}
 	}
 	right = float64(p.Max.X) - 16*sc
-	at := box(right-wk.arrowKeyWidth()-4*sc, headY-18*sc, right+4*sc, headY+18*sc) // the labels' descenders included
+	at := box(right-arrowKeyWidth(wk.f.small, wk.p, sc)-4*sc, headY-18*sc, right+4*sc, headY+18*sc) // the labels' descenders included
 	wk.memoized(memoKey{kind: memoArrowKey, x: right, y: headY}, at, nil, func() { wk.drawArrowKey(right, headY) })
 
 	for i, r := range cards {
@@ -230,12 +231,12 @@ var arrowKey = []struct {
 }
 
 // arrowKeyWidth is the width drawArrowKey takes.
-func (wk *worker) arrowKeyWidth() float64 {
+func arrowKeyWidth(small font.Face, p lang.Printer, sc float64) float64 {
 	w := 0.0
 	for _, it := range arrowKey {
-		w += textWidth(wk.f.small, wk.p.Msg(it.label)) + (8+34+22)*wk.s
+		w += textWidth(small, p.Msg(it.label)) + (8+34+22)*sc
 	}
-	return w - 22*wk.s
+	return w - 22*sc
 }
 
 // drawArrowKey explains the three arrow styles, right-aligned at x.

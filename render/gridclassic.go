@@ -124,7 +124,7 @@ func (k *gridKind) drawClassicPanel(wk *worker, s *state.State, tags []string) {
 		drawText(wk.canvas, f.head, fit(f.head, t, right-x0-46*sc), x0+46*sc, line2+capHeight(f.head)/2, th.text)
 	}
 	who := func(seat int, key string) {
-		whoSays(seat, wk.p.T(key, "Player", lang.Text(wk.seatLabel(s, seat))))
+		whoSays(seat, wk.p.T(key, "Player", lang.Text(seatLabel(wk.p, wk.names[seat], wk.colors[seat]))))
 	}
 	say := func(t string) {
 		drawText(wk.canvas, f.head, fit(f.head, t, right-x0), x0, line2+capHeight(f.head)/2, th.text)
@@ -132,7 +132,7 @@ func (k *gridKind) drawClassicPanel(wk *worker, s *state.State, tags []string) {
 	switch {
 	case s.Phase == state.PhaseOver && s.Winner >= 0:
 		head(wk.p.T("render.head.over"), "")
-		whoSays(s.Winner, wonBy(wk.p, s, func(seat int) string { return wk.seatLabel(s, seat) }, wk.names, false))
+		whoSays(s.Winner, wonBy(wk.p, s, wk.names, wk.colors, false))
 	case s.Phase == state.PhaseSetup:
 		head(wk.p.T("render.head.setup"), wk.p.T("render.phase.placing"))
 		say(wk.p.T("render.head.everyone-places-short"))

@@ -253,14 +253,14 @@ func (k *gridKind) drawPanel(wk *worker, s *state.State, tags []string) {
 		t := wk.p.T("render.head.over")
 		drawText(wk.canvas, f.headBig, t, x0, y+capHeight(f.headBig)/2, th.gold)
 		wk.drawSwatch(x0+17*sc, y+44*sc, 17*sc, s.Winner, tags[s.Winner])
-		drawText(wk.canvas, f.head, fit(f.head, wonBy(wk.p, s, func(seat int) string { return wk.seatLabel(s, seat) }, wk.names, false), right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
+		drawText(wk.canvas, f.head, fit(f.head, wonBy(wk.p, s, wk.names, wk.colors, false), right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
 	case s.Phase == state.PhaseSetup:
 		// Capitals are chosen in turn order.
 		drawText(wk.canvas, f.headBig, wk.p.T("render.head.setup"), x0, y+capHeight(f.headBig)/2, th.gold)
 		w := wk.p.T("render.phase.choosing-capitals")
 		drawText(wk.canvas, f.head, w, right-textWidth(f.head, w), y+capHeight(f.head)/2, th.dim)
 		wk.drawSwatch(x0+17*sc, y+44*sc, 17*sc, s.Current, tags[s.Current])
-		drawText(wk.canvas, f.head, fit(f.head, wk.p.T("render.head.picks", "Player", lang.Text(wk.seatLabel(s, s.Current))), right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
+		drawText(wk.canvas, f.head, fit(f.head, wk.p.T("render.head.picks", "Player", lang.Text(seatLabel(wk.p, wk.names[s.Current], wk.colors[s.Current]))), right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
 	default:
 		t := wk.p.T("render.head.turn", "Turn", s.Turn)
 		drawText(wk.canvas, f.headBig, t, x0, y+capHeight(f.headBig)/2, th.gold)
@@ -268,7 +268,7 @@ func (k *gridKind) drawPanel(wk *worker, s *state.State, tags []string) {
 			drawText(wk.canvas, f.head, w, right-textWidth(f.head, w), y+capHeight(f.head)/2, th.dim)
 		}
 		wk.drawSwatch(x0+17*sc, y+44*sc, 17*sc, s.Current, tags[s.Current])
-		drawText(wk.canvas, f.head, fit(f.head, wk.p.T("render.head.to-play", "Player", lang.Text(wk.seatLabel(s, s.Current))), right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
+		drawText(wk.canvas, f.head, fit(f.head, wk.p.T("render.head.to-play", "Player", lang.Text(seatLabel(wk.p, wk.names[s.Current], wk.colors[s.Current]))), right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
 	}
 	drawText(wk.canvas, f.small, fit(f.small, s.Map.Title, right-x0), x0, y+80*sc+capHeight(f.small)/2, th.dim)
 	for i, r := range cards {

@@ -153,20 +153,20 @@ func TestFrenchDiffers(t *testing.T) {
 // TestWonByNamesTheTeam: a team wins together, and every line that says
 // who won names the whole team, in the match's language.
 func TestWonByNamesTheTeam(t *testing.T) {
-	label := func(seat int) string { return []string{"Ann", "Bob", "Chloé", "Dmitri"}[seat] + " (colour)" }
 	names := []string{"Ann", "Bob", "Chloé", "Dmitri"}
+	colors := []Color{{Name: "red"}, {Name: "cyan"}, {Name: "yellow"}, {Name: "violet"}}
 	for _, c := range []struct {
 		name  string
 		state func(testing.TB) *state.State
 		tag   lang.Tag
 		want  string
 	}{
-		{"alone", fixtureOver, lang.English, "Bob (colour) wins!"},
+		{"alone", fixtureOver, lang.English, "Bob (cyan) wins!"},
 		{"team", fixtureTeamOver, lang.English, "Bob and Dmitri win!"},
 		{"team, French", fixtureTeamOver, lang.French, "Bob et Dmitri gagnent !"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got := wonBy(lang.For(c.tag), c.state(t), label, names, true)
+			got := wonBy(lang.For(c.tag), c.state(t), names, colors, true)
 			if got != c.want {
 				t.Errorf("got %q, want %q", got, c.want)
 			}

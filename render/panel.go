@@ -109,13 +109,13 @@ func cardState(s *state.State, seat int) (now, won bool) {
 }
 
 // wonBy words who won s, a finished match, for the banner or the
-// panel's first line: its winner ("Ann (red) wins", label giving the
-// name), or, in a team match, the winning team ("Ann and Bob win", by
-// their names).
-func wonBy(p lang.Printer, s *state.State, label func(seat int) string, names []string, banner bool) string {
+// panel's first line: its winner with its colour ("Ann (red) wins"), or,
+// in a team match, the winning team ("Ann and Bob win"), from the seats'
+// names and colours as drawn.
+func wonBy(p lang.Printer, s *state.State, names []string, colors []Color, banner bool) string {
 	side := s.Sides().Of(s.Winner)
 	if len(side) < 2 {
-		who := lang.Text(label(s.Winner))
+		who := lang.Text(seatLabel(p, names[s.Winner], colors[s.Winner]))
 		if banner {
 			return p.T("render.banner.wins", "Player", who)
 		}
@@ -284,8 +284,8 @@ func seatTags(names []string) []string {
 }
 
 // seatLabel is how the panel names a seat: "Ann (red)".
-func (wk *worker) seatLabel(s *state.State, seat int) string {
-	return fmt.Sprintf("%s (%s)", wk.names[seat], wk.p.Colour(wk.colors[seat].Name))
+func seatLabel(p lang.Printer, name string, c Color) string {
+	return fmt.Sprintf("%s (%s)", name, p.Colour(c.Name))
 }
 
 // displayName is the name a seat is drawn with: its own, or "Player 3"

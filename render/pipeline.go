@@ -275,7 +275,7 @@ func (wk *worker) drawLegendHolders(s *state.State, tags []string) {
 func (wk *worker) drawBanner(s *state.State, tags []string) {
 	b, dc, sc, th, f := wk.b, wk.dc, wk.s, wk.th, wk.f
 	// A team wins together: its names, and what it holds together.
-	title := wonBy(wk.p, s, func(seat int) string { return wk.seatLabel(s, seat) }, wk.names, true)
+	title := wonBy(wk.p, s, wk.names, wk.colors, true)
 	side := s.Sides()
 	sub := wk.p.T("render.banner.match", "Turns", s.Turn, "Owned", side.Owned(s.Winner), "Total", len(s.Terr),
 		"Armies", lang.M(b.style.armies, "Count", side.Armies(s.Winner)))
