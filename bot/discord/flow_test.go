@@ -18,6 +18,7 @@ import (
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
+	"github.com/riskbot/riskbot/bot/internal/faketest"
 	"github.com/riskbot/riskbot/render"
 	"github.com/riskbot/riskbot/storage"
 	"github.com/riskbot/riskbot/storage/sqlite"
@@ -26,24 +27,6 @@ import (
 // sharedRenderer is built once for the package's tests: it caches its
 // static layers, and is safe for concurrent use.
 var sharedRenderer = sync.OnceValue(func() *render.Renderer { return render.New(render.Options{}) })
-
-// clock is the bot's clock, moved by the test.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
 
 // newCore wires the real core as risk discord does (cmd/risk newBot):
 // SQLite storage, the renderer and the computer players.
@@ -72,7 +55,7 @@ type game struct {
 	*env
 	bot   *bot.Bot
 	db    *sqlite.DB
-	clock *clock
+	clock *faketest.Clock
 	// restartBeforeEnd: playTurn restarts the bot before it clicks End turn.
 	restartBeforeEnd bool
 }
@@ -85,7 +68,7 @@ func newGame(t *testing.T) *game {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	c := &clock{t: time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)}
+	c := faketest.NewClock(time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC))
 	log := e.a.log.With("part", "core")
 	b := newCore(t, db, e.a, c.Now, log)
 	e.core = b

@@ -23,6 +23,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
+	"github.com/riskbot/riskbot/bot/internal/faketest"
 	"github.com/riskbot/riskbot/storage/sqlite"
 )
 
@@ -522,7 +523,7 @@ func TestEndpointRefusesUnhandledTypes(t *testing.T) {
 // (503) rather than forget a fresh one early, which would let its replay
 // in.
 func TestEndpointBoundsWhatItRemembers(t *testing.T) {
-	c := &clock{t: time.Now()}
+	c := faketest.NewClock(time.Now())
 	h := newHTTPEnvWith(t, replyWith(chat.Message{Text: "done"}), func(ep *Endpoint) {
 		ep.now = c.Now
 		ep.maxSeen = 4 // two requests: each is remembered under two keys
@@ -572,7 +573,7 @@ func TestEndpointPlaysAMatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	c := &clock{t: time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)}
+	c := faketest.NewClock(time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC))
 	core := newCore(t, db, e.a, c.Now, e.a.log.With("part", "core"))
 	ctx, cancel := context.WithCancel(context.Background())
 	ep, err := e.a.NewEndpoint(ctx, core, e.fake.PublicKey())

@@ -11,6 +11,7 @@ import (
 
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
+	"github.com/riskbot/riskbot/bot/internal/faketest"
 	"github.com/riskbot/riskbot/bot/look"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
@@ -53,7 +54,7 @@ func measureMatch(t *testing.T, rounds int) channelLoad {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	c := &clock{t: time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)}
+	c := faketest.NewClock(time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC))
 	var renders atomic.Int64
 	palettes := look.StandardPalettes()
 	for name, p := range palettes {
