@@ -1,8 +1,10 @@
 package ai
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/riskbot/riskbot/state"
 )
@@ -279,7 +281,8 @@ func guessFog(s *state.State, rng *rand.Rand) *state.State {
 // left to place (left, which it lowers), the continents with the least fog
 // first.
 func completeContinents(s *state.State, guessed, left []int, rng *rand.Rand) {
-	var conts, fogIn, holder []int
+	type whole struct{ c, fog, holder int }
+	var conts []whole
 	for c, ct := range s.Map.Continents {
 		h, fog := -1, 0
 		for _, t := range ct.Territories {
@@ -296,20 +299,13 @@ func completeContinents(s *state.State, guessed, left []int, rng *rand.Rand) {
 			}
 		}
 		if h >= 0 && fog > 0 && rng.IntN(2) == 0 {
-			conts, fogIn, holder = append(conts, c), append(fogIn, fog), append(holder, h)
+			conts = append(conts, whole{c, fog, h})
 		}
 	}
-	// Insertion sort by the fog in them, stable.
-	for i := 1; i < len(conts); i++ {
-		for j := i; j > 0 && fogIn[j] < fogIn[j-1]; j-- {
-			conts[j], conts[j-1] = conts[j-1], conts[j]
-			fogIn[j], fogIn[j-1] = fogIn[j-1], fogIn[j]
-			holder[j], holder[j-1] = holder[j-1], holder[j]
-		}
-	}
-	for k, c := range conts {
-		o := holder[k]
-		if left[o] < fogIn[k] {
+	slices.SortStableFunc(conts, func(a, b whole) int { return cmp.Compare(a.fog, b.fog) })
+	for _, w := range conts {
+		c, o := w.c, w.holder
+		if left[o] < w.fog {
 			continue
 		}
 		for _, t := range s.Map.Continents[c].Territories {
