@@ -233,14 +233,29 @@ var keyLike = regexp.MustCompile(`^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$`)
 // its static files (bot/web's TestPageWordsUsed checks those).
 var dynamic = []string{"place.", "colour.", "cmd.", "page."}
 
-// TestKeysUsedExist walks the module's code: every key a call names is in
-// the catalogue, and every key of the catalogue is named somewhere.
+// builtKey reports whether key is one the code builds or no Go code names.
+func builtKey(key string) bool {
+	for _, p := range dynamic {
+		if strings.HasPrefix(key, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestKeysUsedExist walks the module's code: every key a call names, or a
+// composite literal holds as a value, is in the catalogue, and every key of
+// the catalogue is named somewhere.
 func TestKeysUsedExist(t *testing.T) {
 	en, err := Raw(English)
 	if err != nil {
 		t.Fatal(err)
 	}
 	used := map[string]bool{}
+	spaces := map[string]bool{}
+	for k := range en {
+		spaces[strings.Split(k, ".")[0]] = true
+	}
 	fset := token.NewFileSet()
 	root := filepath.Join("..", "..")
 	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -261,6 +276,28 @@ func TestKeysUsedExist(t *testing.T) {
 			return err
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
+			if cl, ok := n.(*ast.CompositeLit); ok {
+				// A table of keys (one per phase, per terrain, …) names
+				// its keys as the table's values.
+				for _, e := range cl.Elts {
+					if kv, ok := e.(*ast.KeyValueExpr); ok {
+						e = kv.Value
+					}
+					lit, ok := e.(*ast.BasicLit)
+					if !ok || lit.Kind != token.STRING {
+						continue
+					}
+					key, err := strconv.Unquote(lit.Value)
+					if err != nil || !keyLike.MatchString(key) || !spaces[strings.Split(key, ".")[0]] || builtKey(key) {
+						continue
+					}
+					used[key] = true
+					if _, ok := en[key]; !ok {
+						t.Errorf("%s: key %q is not in the catalogue", fset.Position(lit.Pos()), key)
+					}
+				}
+				return true
+			}
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
 				return true
@@ -295,14 +332,8 @@ func TestKeysUsedExist(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-outer:
 	for k := range en {
-		for _, p := range dynamic {
-			if strings.HasPrefix(k, p) {
-				continue outer
-			}
-		}
-		if !used[k] && k != "list.and" && k != "list.or" {
+		if !used[k] && !builtKey(k) && k != "list.and" && k != "list.or" {
 			t.Errorf("key %q is in the catalogue but no code names it", k)
 		}
 	}
