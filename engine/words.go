@@ -34,40 +34,22 @@ func remaining(n int) lang.Msg { return lang.M("n.remaining-armies", "Count", n)
 // troops is "1 troop", "3 troops" (capitals).
 func troops(n int) lang.Msg { return lang.M("n.troops", "Count", n) }
 
-// phase is a phase's name.
+// phase is a phase's name. The catalogue's keys are the phases' stable
+// names (state's String), so a phase added to state needs only its words.
 func phase(p state.Phase) lang.Msg {
-	switch p {
-	case state.PhaseSetup:
-		return lang.M("engine.phase.setup")
-	case state.PhaseReinforce:
-		return lang.M("engine.phase.reinforce")
-	case state.PhaseAttack:
-		return lang.M("engine.phase.attack")
-	case state.PhaseOccupy:
-		return lang.M("engine.phase.occupy")
-	case state.PhaseFortify:
-		return lang.M("engine.phase.fortify")
-	case state.PhaseOver:
-		return lang.M("engine.phase.over")
-	case state.PhaseAction:
-		return lang.M("engine.phase.action")
-	case state.PhaseMove:
-		return lang.M("engine.phase.move")
-	case state.PhaseOrders:
-		return lang.M("engine.phase.orders")
+	if p > state.PhaseOrders {
+		return lang.M("engine.phase.other", "Name", lang.Text(p.String()))
 	}
-	return lang.M("engine.phase.other", "Name", lang.Text(p.String()))
+	return lang.M("engine.phase." + p.String())
 }
 
-// status is a seat's status.
+// status is a seat's status, keyed by its stable name like phase. A value
+// past the last status (state decodes none) reads as playing.
 func status(st state.Status) lang.Msg {
-	switch st {
-	case state.Eliminated:
-		return lang.M("engine.status.eliminated")
-	case state.Surrendered:
-		return lang.M("engine.status.surrendered")
+	if st > state.Surrendered {
+		st = state.Playing
 	}
-	return lang.M("engine.status.playing")
+	return lang.M("engine.status." + st.String())
 }
 
 // cardName is a card as a refusal names it: "Alaska (infantry)", "wild".
@@ -79,15 +61,14 @@ func cardName(m *state.Map, c state.Card) lang.Msg {
 	return lang.M("engine.card.territory", "Place", lang.Place(m.Territories[t].Name), "Kind", cardKind(m.CardKind(c)))
 }
 
-// cardKind names a card's kind: infantry, cavalry, artillery.
+// cardKind names a card's kind: infantry, cavalry, artillery (or wild),
+// keyed by its stable name like phase. A value past the last kind (state
+// makes none) reads as artillery.
 func cardKind(k state.Kind) lang.Msg {
-	switch k {
-	case state.Infantry:
-		return lang.M("engine.card.infantry")
-	case state.Cavalry:
-		return lang.M("engine.card.cavalry")
+	if k > state.Wild {
+		k = state.Artillery
 	}
-	return lang.M("engine.card.artillery")
+	return lang.M("engine.card." + k.String())
 }
 
 // power is a capitals total in tenths as state.FormatPower writes it
