@@ -3,6 +3,7 @@ package state
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -99,17 +100,9 @@ type Planned struct {
 	To   int16 `json:"to"`
 }
 
-// keepPlans removes the planned attacks for which ok is false.
-func (c *CapitalsTurn) keepPlans(ok func(Planned) bool) {
-	n := uint8(0)
-	for i := range c.NPlan {
-		if ok(c.Plan[i]) {
-			c.Plan[n] = c.Plan[i]
-			n++
-		}
-	}
-	clear(c.Plan[n:c.NPlan])
-	c.NPlan = n
+// dropPlans removes the planned attacks for which out is true.
+func (c *CapitalsTurn) dropPlans(out func(Planned) bool) {
+	c.NPlan = uint8(len(slices.DeleteFunc(c.Plan[:c.NPlan], out)))
 }
 
 // CapitalsTurn is what the capitals rule set keeps of the turn in play.

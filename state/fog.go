@@ -101,14 +101,14 @@ func (s *State) fog(seat int, v Sight) {
 	// the pile shows as a number.
 	s.HiddenDiscard += s.Discard.Len()
 	s.Discard = CardSet{}
-	seen := func(a Arrow) bool { return v.Has(int(a.From)) && v.Has(int(a.To)) }
-	s.Last.keep(seen)
-	s.This.keep(seen)
+	unseen := func(a Arrow) bool { return !v.Has(int(a.From)) || !v.Has(int(a.To)) }
+	s.Last.drop(unseen)
+	s.This.drop(unseen)
 	if o := s.Occupy; s.Phase == PhaseOccupy && (!v.Has(o.From) || !v.Has(o.To)) {
 		s.Occupy = Occupy{}
 	}
 	if seat != s.Current {
-		s.Cap.keepPlans(func(p Planned) bool { return v.Has(int(p.From)) && v.Has(int(p.To)) })
+		s.Cap.dropPlans(func(p Planned) bool { return !v.Has(int(p.From)) || !v.Has(int(p.To)) })
 	}
 }
 

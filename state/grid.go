@@ -2,6 +2,7 @@ package state
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 )
@@ -107,6 +108,22 @@ type gridFacts struct {
 // neighbours4 are the offsets of the four cells that share an edge.
 var neighbours4 = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 
+// around yields the cells that share an edge with cell i, inside the grid.
+func (g *Grid) around(i int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		x, y := i%g.W, i/g.W
+		for _, d := range neighbours4 {
+			nx, ny := x+d[0], y+d[1]
+			if nx < 0 || ny < 0 || nx >= g.W || ny >= g.H {
+				continue
+			}
+			if !yield(ny*g.W + nx) {
+				return
+			}
+		}
+	}
+}
+
 // facts derives borders, coasts, water bodies and sea links from g, and
 // reports cells that break the rules: ids out of range, and territories
 // that are not one connected group of cells.
@@ -188,13 +205,8 @@ func (g *Grid) groups(in func(int16) bool) int {
 		for len(stack) > 0 {
 			p := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			x, y := p%g.W, p/g.W
-			for _, d := range neighbours4 {
-				nx, ny := x+d[0], y+d[1]
-				if nx < 0 || ny < 0 || nx >= g.W || ny >= g.H {
-					continue
-				}
-				if j := ny*g.W + nx; in(g.Cells[j]) && !seen[j] {
+			for j := range g.around(p) {
+				if in(g.Cells[j]) && !seen[j] {
 					seen[j] = true
 					stack = append(stack, j)
 				}
@@ -221,13 +233,7 @@ func (g *Grid) seaLinks(n int, border map[[2]int]bool) [][2]int {
 			if int(c) != t {
 				continue
 			}
-			x, y := i%g.W, i/g.W
-			for _, d := range neighbours4 {
-				nx, ny := x+d[0], y+d[1]
-				if nx < 0 || ny < 0 || nx >= g.W || ny >= g.H {
-					continue
-				}
-				j := ny*g.W + nx
+			for j := range g.around(i) {
 				if g.Cells[j] == Water && dist[j] < 0 {
 					dist[j] = 1
 					queue = append(queue, j)
@@ -236,13 +242,7 @@ func (g *Grid) seaLinks(n int, border map[[2]int]bool) [][2]int {
 		}
 		for q := 0; q < len(queue); q++ {
 			p := queue[q]
-			x, y := p%g.W, p/g.W
-			for _, d := range neighbours4 {
-				nx, ny := x+d[0], y+d[1]
-				if nx < 0 || ny < 0 || nx >= g.W || ny >= g.H {
-					continue
-				}
-				j := ny*g.W + nx
+			for j := range g.around(p) {
 				c := int(g.Cells[j])
 				if c == Water {
 					if dist[j] < 0 && dist[p] < SeaRange {

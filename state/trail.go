@@ -1,6 +1,9 @@
 package state
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"slices"
+)
 
 // ArrowKind is what an arrow on the map shows.
 type ArrowKind uint8
@@ -56,18 +59,8 @@ func (t *Trail) Arrows() []Arrow { return append([]Arrow(nil), t.a[:t.n]...) }
 // Len returns the number of arrows.
 func (t *Trail) Len() int { return t.n }
 
-// keep removes the arrows for which ok is false.
-func (t *Trail) keep(ok func(Arrow) bool) {
-	n := 0
-	for i := range t.n {
-		if ok(t.a[i]) {
-			t.a[n] = t.a[i]
-			n++
-		}
-	}
-	clear(t.a[n:t.n])
-	t.n = n
-}
+// drop removes the arrows for which out is true.
+func (t *Trail) drop(out func(Arrow) bool) { t.n = len(slices.DeleteFunc(t.a[:t.n], out)) }
 
 // Reset removes every arrow.
 func (t *Trail) Reset() { *t = Trail{} }
