@@ -2,6 +2,7 @@ package state
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -117,24 +118,24 @@ func (m Mission) Territories() int {
 	return 0
 }
 
+// missionContinents are the continents each continent mission names.
+var missionContinents = [...][]string{
+	MissionNorthAmericaAfrica:      {"North America", "Africa"},
+	MissionNorthAmericaAustralia:   {"North America", "Australia"},
+	MissionAsiaSouthAmerica:        {"Asia", "South America"},
+	MissionAsiaAfrica:              {"Asia", "Africa"},
+	MissionEuropeSouthAmericaThird: {"Europe", "South America"},
+	MissionEuropeAustraliaThird:    {"Europe", "Australia"},
+}
+
 // Continents returns the names of the continents the mission asks for, and
 // whether it asks for a third continent of the seat's choice (any other).
 func (m Mission) Continents() (names []string, third bool) {
-	switch m {
-	case MissionNorthAmericaAfrica:
-		return []string{"North America", "Africa"}, false
-	case MissionNorthAmericaAustralia:
-		return []string{"North America", "Australia"}, false
-	case MissionAsiaSouthAmerica:
-		return []string{"Asia", "South America"}, false
-	case MissionAsiaAfrica:
-		return []string{"Asia", "Africa"}, false
-	case MissionEuropeSouthAmericaThird:
-		return []string{"Europe", "South America"}, true
-	case MissionEuropeAustraliaThird:
-		return []string{"Europe", "Australia"}, true
+	if int(m) >= len(missionContinents) {
+		return nil, false
 	}
-	return nil, false
+	// A copy: the table is shared.
+	return slices.Clone(missionContinents[m]), m == MissionEuropeSouthAmericaThird || m == MissionEuropeAustraliaThird
 }
 
 // MissionContinentNames lists the continents the continent missions name:

@@ -123,74 +123,67 @@ func FortifyNames() []string  { return append([]string(nil), fortifyNames...) }
 // TurnModeNames lists the accepted spellings of the turn modes.
 func TurnModeNames() []string { return append([]string(nil), turnNames...) }
 
-func enumString(names []string, v uint8) string {
+// enumString, enumParse and enumText are the String, parsing and text
+// encoding of a small enumeration whose values are named, in order, by names.
+func enumString[T ~uint8](names []string, v T) string {
 	if int(v) < len(names) {
 		return names[v]
 	}
-	return fmt.Sprintf("%d", v)
+	return fmt.Sprintf("%d", uint8(v))
 }
 
-func enumParse(names []string, what, s string) (uint8, error) {
+func enumParse[T ~uint8](names []string, what, s string) (T, error) {
 	for i, n := range names {
 		if n == s {
-			return uint8(i), nil
+			return T(i), nil
 		}
 	}
 	return 0, fmt.Errorf("unknown %s %q (want %s)", what, s, orList(names))
 }
 
-func enumText(names []string, what string, v uint8) ([]byte, error) {
+func enumText[T ~uint8](names []string, what string, v T) ([]byte, error) {
 	if int(v) >= len(names) {
 		return nil, fmt.Errorf("state: invalid %s %d", what, v)
 	}
 	return []byte(names[v]), nil
 }
 
-func (r Rules) String() string       { return enumString(rulesNames, uint8(r)) }
-func (v Victory) String() string     { return enumString(victoryNames, uint8(v)) }
-func (c CardMode) String() string    { return enumString(cardNames, uint8(c)) }
-func (f FortifyMode) String() string { return enumString(fortifyNames, uint8(f)) }
-func (t TurnMode) String() string    { return enumString(turnNames, uint8(t)) }
+func (r Rules) String() string       { return enumString(rulesNames, r) }
+func (v Victory) String() string     { return enumString(victoryNames, v) }
+func (c CardMode) String() string    { return enumString(cardNames, c) }
+func (f FortifyMode) String() string { return enumString(fortifyNames, f) }
+func (t TurnMode) String() string    { return enumString(turnNames, t) }
 
 // ParseRules, ParseVictory, ParseCardMode and ParseFortify read an option
 // value by name.
-func ParseRules(s string) (Rules, error) {
-	v, err := enumParse(rulesNames, "rule set", s)
-	return Rules(v), err
-}
+func ParseRules(s string) (Rules, error) { return enumParse[Rules](rulesNames, "rule set", s) }
 func ParseVictory(s string) (Victory, error) {
-	v, err := enumParse(victoryNames, "victory condition", s)
-	return Victory(v), err
+	return enumParse[Victory](victoryNames, "victory condition", s)
 }
 func ParseCardMode(s string) (CardMode, error) {
-	v, err := enumParse(cardNames, "card scheme", s)
-	return CardMode(v), err
+	return enumParse[CardMode](cardNames, "card scheme", s)
 }
 func ParseFortify(s string) (FortifyMode, error) {
-	v, err := enumParse(fortifyNames, "fortify rule", s)
-	return FortifyMode(v), err
+	return enumParse[FortifyMode](fortifyNames, "fortify rule", s)
 }
 
 // ParseTurnMode reads a turn mode by name.
-func ParseTurnMode(s string) (TurnMode, error) {
-	v, err := enumParse(turnNames, "turn mode", s)
-	return TurnMode(v), err
-}
+func ParseTurnMode(s string) (TurnMode, error) { return enumParse[TurnMode](turnNames, "turn mode", s) }
 
 // MarshalText encodes the option by name.
-func (r Rules) MarshalText() ([]byte, error) { return enumText(rulesNames, "rules", uint8(r)) }
+func (r Rules) MarshalText() ([]byte, error) { return enumText(rulesNames, "rules", r) }
 
 // MarshalText encodes the option by name.
 func (v Victory) MarshalText() ([]byte, error) {
-	return enumText(victoryNames, "victory", uint8(v))
+	return enumText(victoryNames, "victory", v)
 }
 
 // MarshalText encodes the option by name.
-func (c CardMode) MarshalText() ([]byte, error) { return enumText(cardNames, "cards", uint8(c)) }
+func (c CardMode) MarshalText() ([]byte, error) { return enumText(cardNames, "cards", c) }
 
 // MarshalText encodes the option by name.
 func (f FortifyMode) MarshalText() ([]byte, error) {
-	return enumText(fortifyNames, "fortify", uint8(f))
+	return enumText(fortifyNames, "fortify", f)
 }
 
 // UnmarshalText decodes the option by name.
@@ -206,7 +199,7 @@ func (c *CardMode) UnmarshalText(b []byte) (err error) { *c, err = ParseCardMode
 func (f *FortifyMode) UnmarshalText(b []byte) (err error) { *f, err = ParseFortify(string(b)); return }
 
 // MarshalText encodes the option by name.
-func (t TurnMode) MarshalText() ([]byte, error) { return enumText(turnNames, "turns", uint8(t)) }
+func (t TurnMode) MarshalText() ([]byte, error) { return enumText(turnNames, "turns", t) }
 
 // UnmarshalText decodes the option by name.
 func (t *TurnMode) UnmarshalText(b []byte) (err error) { *t, err = ParseTurnMode(string(b)); return }

@@ -36,15 +36,14 @@ const (
 
 var phaseNames = []string{"setup", "reinforce", "attack", "occupy", "fortify", "over", "action", "move", "orders"}
 
-func (p Phase) String() string { return enumString(phaseNames, uint8(p)) }
+func (p Phase) String() string { return enumString(phaseNames, p) }
 
 // MarshalText encodes the phase by name.
-func (p Phase) MarshalText() ([]byte, error) { return enumText(phaseNames, "phase", uint8(p)) }
+func (p Phase) MarshalText() ([]byte, error) { return enumText(phaseNames, "phase", p) }
 
 // UnmarshalText decodes the phase by name.
-func (p *Phase) UnmarshalText(b []byte) error {
-	v, err := enumParse(phaseNames, "phase", string(b))
-	*p = Phase(v)
+func (p *Phase) UnmarshalText(b []byte) (err error) {
+	*p, err = enumParse[Phase](phaseNames, "phase", string(b))
 	return err
 }
 
@@ -60,15 +59,14 @@ const (
 
 var statusNames = []string{"playing", "eliminated", "surrendered"}
 
-func (s Status) String() string { return enumString(statusNames, uint8(s)) }
+func (s Status) String() string { return enumString(statusNames, s) }
 
 // MarshalText encodes the status by name.
-func (s Status) MarshalText() ([]byte, error) { return enumText(statusNames, "status", uint8(s)) }
+func (s Status) MarshalText() ([]byte, error) { return enumText(statusNames, "status", s) }
 
 // UnmarshalText decodes the status by name.
-func (s *Status) UnmarshalText(b []byte) error {
-	v, err := enumParse(statusNames, "status", string(b))
-	*s = Status(v)
+func (s *Status) UnmarshalText(b []byte) (err error) {
+	*s, err = enumParse[Status](statusNames, "status", string(b))
 	return err
 }
 
@@ -233,15 +231,14 @@ const (
 
 var orderNames = []string{"place", "attack", "move"}
 
-func (k OrderKind) String() string { return enumString(orderNames, uint8(k)) }
+func (k OrderKind) String() string { return enumString(orderNames, k) }
 
 // MarshalText encodes the kind by name.
-func (k OrderKind) MarshalText() ([]byte, error) { return enumText(orderNames, "order", uint8(k)) }
+func (k OrderKind) MarshalText() ([]byte, error) { return enumText(orderNames, "order", k) }
 
 // UnmarshalText decodes the kind by name.
-func (k *OrderKind) UnmarshalText(b []byte) error {
-	v, err := enumParse(orderNames, "order", string(b))
-	*k = OrderKind(v)
+func (k *OrderKind) UnmarshalText(b []byte) (err error) {
+	*k, err = enumParse[OrderKind](orderNames, "order", string(b))
 	return err
 }
 
