@@ -46,6 +46,22 @@ func checkTerritory(s *state.State, t int) *Error {
 	return nil
 }
 
+// checkRoute validates the two territories of a command that sends
+// armies from one to the other, from being the seat's; notYours is the
+// refusal's key when it is not.
+func checkRoute(s *state.State, seat, from, to int, notYours string) *Error {
+	if err := checkTerritory(s, from); err != nil {
+		return err
+	}
+	if err := checkTerritory(s, to); err != nil {
+		return err
+	}
+	if o := s.Terr[from].Owner; o != seat {
+		return fail(ErrNotYourTerritory, notYours, "Place", land(s, from), "Player", player(s, o))
+	}
+	return nil
+}
+
 // seatName returns the display name of a seat, or "neutral".
 func seatName(s *state.State, seat int) string {
 	if seat < 0 || seat >= len(s.Seats) {

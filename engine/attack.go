@@ -40,14 +40,8 @@ func checkAttack(s *state.State, seat, from, to int) *Error {
 	if err := checkAttackPhase(s, seat); err != nil {
 		return err
 	}
-	if err := checkTerritory(s, from); err != nil {
+	if err := checkRoute(s, seat, from, to, "engine.attack.not-yours"); err != nil {
 		return err
-	}
-	if err := checkTerritory(s, to); err != nil {
-		return err
-	}
-	if o := s.Terr[from].Owner; o != seat {
-		return fail(ErrNotYourTerritory, "engine.attack.not-yours", "Place", land(s, from), "Player", player(s, o))
 	}
 	if s.Terr[to].Owner == seat {
 		return fail(ErrOwnTerritory, "engine.attack.own", "Place", land(s, to))

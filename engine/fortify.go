@@ -15,14 +15,8 @@ func fortify(s *state.State, seat int, c Fortify) ([]Event, error) {
 	default:
 		return nil, fail(ErrWrongPhase, "engine.fortify.wrong-phase", "Phase", phase(s.Phase))
 	}
-	if err := checkTerritory(s, c.From); err != nil {
+	if err := checkRoute(s, seat, c.From, c.To, "engine.territory.not-yours"); err != nil {
 		return nil, err
-	}
-	if err := checkTerritory(s, c.To); err != nil {
-		return nil, err
-	}
-	if o := s.Terr[c.From].Owner; o != seat {
-		return nil, fail(ErrNotYourTerritory, "engine.territory.not-yours", "Place", land(s, c.From), "Player", player(s, o))
 	}
 	// With teams, armies may go to a teammate, and are theirs then
 	// (docs/rules.md, "Teams").

@@ -43,9 +43,9 @@ func applyOrders(s *state.State, seat int, c Command, d *dice) ([]Event, error) 
 	case Trade:
 		return trade(s, seat, c)
 	case Assault:
-		return assaultOrder(s, seat, c)
+		return armiesOrder(s, seat, state.OrderAttack, c.From, c.To, c.Armies)
 	case Fortify:
-		return moveOrder(s, seat, c)
+		return armiesOrder(s, seat, state.OrderMove, c.From, c.To, c.Armies)
 	case EndTurn:
 		return commit(s, seat, d)
 	case Undo:
@@ -57,9 +57,11 @@ func applyOrders(s *state.State, seat int, c Command, d *dice) ([]Event, error) 
 }
 
 // addOrder appends o to the round's orders in a new slice: states that
-// share the old one (clones, views) keep it as it was.
-func addOrder(s *state.State, o state.Order) {
+// share the old one (clones, views) keep it as it was. It returns the
+// event that tells of it.
+func addOrder(s *state.State, o state.Order) Event {
 	s.Orders = append(slices.Clip(s.Orders), o)
+	return Ordered{Seat: o.Seat, Order: o}
 }
 
 // hasBonusOrder reports whether seat has had a traded card's territory
@@ -103,8 +105,7 @@ func placeOrder(s *state.State, seat int, c Place) ([]Event, error) {
 		return nil, err
 	}
 	s.Seats[seat].Reserve -= c.Armies
-	addOrder(s, state.Order{Seat: seat, Kind: state.OrderPlace, From: -1, To: c.Territory, Armies: c.Armies})
-	return []Event{Ordered{Seat: seat, Order: s.Orders[len(s.Orders)-1]}}, nil
+	return []Event{addOrder(s, state.Order{Seat: seat, Kind: state.OrderPlace, From: -1, To: c.Territory, Armies: c.Armies})}, nil
 }
 
 // autoPlaceOrders spreads the reserve at random over the seat's
@@ -119,8 +120,7 @@ func autoPlaceOrders(s *state.State, seat int, d *dice) ([]Event, error) {
 	var ev []Event
 	for t, n := range spread(s, seat, d) {
 		if n > 0 {
-			addOrder(s, state.Order{Seat: seat, Kind: state.OrderPlace, From: -1, To: t, Armies: n})
-			ev = append(ev, Ordered{Seat: seat, Order: s.Orders[len(s.Orders)-1]})
+			ev = append(ev, addOrder(s, state.Order{Seat: seat, Kind: state.OrderPlace, From: -1, To: t, Armies: n}))
 		}
 	}
 	s.Seats[seat].Reserve = 0
@@ -131,14 +131,8 @@ func autoPlaceOrders(s *state.State, seat int, d *dice) ([]Event, error) {
 // (the seat's, with n armies to spare as its earlier orders leave it) to
 // the adjacent To (another's for an attack, the seat's for a move).
 func checkOrderArmies(s *state.State, seat int, kind state.OrderKind, from, to, n int) *Error {
-	if err := checkTerritory(s, from); err != nil {
+	if err := checkRoute(s, seat, from, to, "engine.territory.not-yours"); err != nil {
 		return err
-	}
-	if err := checkTerritory(s, to); err != nil {
-		return err
-	}
-	if o := s.Terr[from].Owner; o != seat {
-		return fail(ErrNotYourTerritory, "engine.territory.not-yours", "Place", land(s, from), "Player", player(s, o))
 	}
 	if !s.Map.Adjacent(from, to) {
 		return fail(ErrNotAdjacent, "engine.border.none", "From", land(s, from), "To", land(s, to))
@@ -161,26 +155,16 @@ func checkOrderArmies(s *state.State, seat int, kind state.OrderKind, from, to, 
 	return nil
 }
 
-func assaultOrder(s *state.State, seat int, c Assault) ([]Event, error) {
+// armiesOrder orders n armies from one territory to another: an attack
+// (Assault) or a move (Fortify) of a simultaneous round.
+func armiesOrder(s *state.State, seat int, kind state.OrderKind, from, to, n int) ([]Event, error) {
 	if err := checkOrdering(s, seat); err != nil {
 		return nil, err
 	}
-	if err := checkOrderArmies(s, seat, state.OrderAttack, c.From, c.To, c.Armies); err != nil {
+	if err := checkOrderArmies(s, seat, kind, from, to, n); err != nil {
 		return nil, err
 	}
-	addOrder(s, state.Order{Seat: seat, Kind: state.OrderAttack, From: c.From, To: c.To, Armies: c.Armies})
-	return []Event{Ordered{Seat: seat, Order: s.Orders[len(s.Orders)-1]}}, nil
-}
-
-func moveOrder(s *state.State, seat int, c Fortify) ([]Event, error) {
-	if err := checkOrdering(s, seat); err != nil {
-		return nil, err
-	}
-	if err := checkOrderArmies(s, seat, state.OrderMove, c.From, c.To, c.Armies); err != nil {
-		return nil, err
-	}
-	addOrder(s, state.Order{Seat: seat, Kind: state.OrderMove, From: c.From, To: c.To, Armies: c.Armies})
-	return []Event{Ordered{Seat: seat, Order: s.Orders[len(s.Orders)-1]}}, nil
+	return []Event{addOrder(s, state.Order{Seat: seat, Kind: kind, From: from, To: to, Armies: n})}, nil
 }
 
 // undoOrder takes back the seat's last order (a placement's armies return
