@@ -160,6 +160,12 @@ func checkReinforce(s *state.State, seat int) *Error {
 	default:
 		return fail(ErrWrongPhase, "engine.place.wrong-phase", "Phase", phase(s.Phase))
 	}
+	return checkTraded(s, seat)
+}
+
+// checkTraded refuses to place (or order, in a simultaneous round) while
+// the seat's hand is too full not to trade first.
+func checkTraded(s *state.State, seat int) *Error {
 	if mustTrade(s, seat) {
 		return fail(ErrMustTrade, "engine.trade.must-before-place", "Cards", cards(s.Seats[seat].Hand.Len()))
 	}

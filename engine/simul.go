@@ -90,15 +90,8 @@ func Projected(s *state.State, seat, t int) int {
 	return n
 }
 
-func checkOrdering(s *state.State, seat int) *Error {
-	if mustTrade(s, seat) {
-		return fail(ErrMustTrade, "engine.trade.must-before-place", "Cards", cards(s.Seats[seat].Hand.Len()))
-	}
-	return nil
-}
-
 func placeOrder(s *state.State, seat int, c Place) ([]Event, error) {
-	if err := checkOrdering(s, seat); err != nil {
+	if err := checkTraded(s, seat); err != nil {
 		return nil, err
 	}
 	if err := checkPlace(s, seat, c); err != nil {
@@ -111,7 +104,7 @@ func placeOrder(s *state.State, seat int, c Place) ([]Event, error) {
 // autoPlaceOrders spreads the reserve at random over the seat's
 // territories that border an enemy, as placement orders.
 func autoPlaceOrders(s *state.State, seat int, d *dice) ([]Event, error) {
-	if err := checkOrdering(s, seat); err != nil {
+	if err := checkTraded(s, seat); err != nil {
 		return nil, err
 	}
 	if s.Seats[seat].Reserve == 0 {
@@ -158,7 +151,7 @@ func checkOrderArmies(s *state.State, seat int, kind state.OrderKind, from, to, 
 // armiesOrder orders n armies from one territory to another: an attack
 // (Assault) or a move (Fortify) of a simultaneous round.
 func armiesOrder(s *state.State, seat int, kind state.OrderKind, from, to, n int) ([]Event, error) {
-	if err := checkOrdering(s, seat); err != nil {
+	if err := checkTraded(s, seat); err != nil {
 		return nil, err
 	}
 	if err := checkOrderArmies(s, seat, kind, from, to, n); err != nil {
