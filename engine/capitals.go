@@ -126,10 +126,7 @@ func checkCapitalsOptions(o state.Options) error {
 }
 
 func checkCapitalsDeal(d *Deal, seats, territories int) error {
-	if len(d.Order) != seats || len(d.Troops) != territories || len(d.Owners) != 0 {
-		return fmt.Errorf("engine: the recorded deal is for %d seats and %d territories, not %d and %d", len(d.Order), len(d.Troops), seats, territories)
-	}
-	if err := checkOrder(d.Order, seats); err != nil {
+	if err := checkDealCommon(d, seats, territories, d.Troops, d.Owners); err != nil {
 		return err
 	}
 	for t, n := range d.Troops {

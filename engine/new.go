@@ -228,12 +228,17 @@ func drawDeal(r *state.RNG, seats, territories int) Deal {
 	return d
 }
 
-// checkOrder checks that a recorded turn order is a permutation of the seats.
-func checkOrder(order []int, seats int) error {
+// checkDealCommon checks what a recorded deal of either rule set holds: a
+// turn order that is a permutation of the seats, one entry a territory in
+// dealt (the rule set's part of the deal), nothing in other (the other's).
+func checkDealCommon(d *Deal, seats, territories int, dealt, other []int) error {
+	if len(d.Order) != seats || len(dealt) != territories || len(other) != 0 {
+		return fmt.Errorf("engine: the recorded deal is for %d seats and %d territories, not %d and %d", len(d.Order), len(dealt), seats, territories)
+	}
 	seen := make([]bool, seats)
-	for _, p := range order {
+	for _, p := range d.Order {
 		if p < 0 || p >= seats || seen[p] {
-			return fmt.Errorf("engine: the recorded turn order %v is not a permutation", order)
+			return fmt.Errorf("engine: the recorded turn order %v is not a permutation", d.Order)
 		}
 		seen[p] = true
 	}
@@ -241,10 +246,7 @@ func checkOrder(order []int, seats int) error {
 }
 
 func checkDeal(d *Deal, seats, territories int) error {
-	if len(d.Order) != seats || len(d.Owners) != territories || len(d.Troops) != 0 {
-		return fmt.Errorf("engine: the recorded deal is for %d seats and %d territories, not %d and %d", len(d.Order), len(d.Owners), seats, territories)
-	}
-	if err := checkOrder(d.Order, seats); err != nil {
+	if err := checkDealCommon(d, seats, territories, d.Owners, d.Troops); err != nil {
 		return err
 	}
 	count := make([]int, seats)
