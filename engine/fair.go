@@ -35,16 +35,10 @@ func Commitment(seed uint64) string {
 // starts the match.
 func (g *Game) Commitment() string { return Commitment(g.Setup.Seed) }
 
+// validCommitment reports whether c is written as Commitment writes one:
+// 64 lower-case hex digits.
 func validCommitment(c string) bool {
-	if len(c) != 64 {
-		return false
-	}
-	for _, r := range c {
-		if !('0' <= r && r <= '9' || 'a' <= r && r <= 'f') {
-			return false
-		}
-	}
-	return true
+	return len(c) == 64 && strings.Trim(c, "0123456789abcdef") == ""
 }
 
 // Seal returns the record as anyone may see it while the match goes on:

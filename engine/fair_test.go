@@ -94,6 +94,30 @@ func firstRoll(t *testing.T, r Record) int {
 	return -1
 }
 
+// TestValidCommitment: what Commitment writes, and nothing else, reads as
+// a commitment.
+func TestValidCommitment(t *testing.T) {
+	c := Commitment(7)
+	for _, tt := range []struct {
+		c    string
+		want bool
+	}{
+		{c, true},
+		{strings.Repeat("0", 64), true},
+		{strings.ToUpper(c), false},
+		{c[:63], false},
+		{c + "0", false},
+		{c[:63] + "g", false},
+		{"g" + c[1:], false},
+		{c[:32] + " " + c[33:], false},
+		{"", false},
+	} {
+		if got := validCommitment(tt.c); got != tt.want {
+			t.Errorf("validCommitment(%q) = %v, want %v", tt.c, got, tt.want)
+		}
+	}
+}
+
 func TestVerify(t *testing.T) {
 	classic := finishedRecord(t, 8)
 	capitals := capitalsRecord(t, 5)
