@@ -178,38 +178,35 @@ func sameComponent(s *state.State, comp []int, from, to int) bool {
 // differs from listed commands only by an army count between the smallest
 // and largest of them.
 func Covers(legal []Command, c Command) bool {
-	key, n, ranged := splitAmount(c)
+	key, n, ranged := SetAmount(c, 0)
 	lo, hi := 1<<62, -1<<62
 	for _, l := range legal {
 		if l == c {
 			return true
 		}
-		if lk, ln, ok := splitAmount(l); ranged && ok && lk == key {
+		if lk, ln, ok := SetAmount(l, 0); ranged && ok && lk == key {
 			lo, hi = min(lo, ln), max(hi, ln)
 		}
 	}
 	return ranged && n >= lo && n <= hi
 }
 
-// splitAmount separates a command with an army count into the rest of it
-// and the count.
-func splitAmount(c Command) (rest Command, n int, ok bool) {
+// SetAmount returns c with its army count (Blitz: Keep) set to n, and the
+// count c had; ok is false, and c returned as it is, for a command without
+// a count. Each case copies every field of its command but the count
+// (TestSetAmountKeepsFields fills every field to check).
+func SetAmount(c Command, n int) (_ Command, had int, ok bool) {
 	switch c := c.(type) {
 	case Place:
-		n, c.Armies = c.Armies, 0
-		return c, n, true
+		return Place{Territory: c.Territory, Armies: n}, c.Armies, true
 	case Occupy:
-		n, c.Armies = c.Armies, 0
-		return c, n, true
+		return Occupy{Armies: n}, c.Armies, true
 	case Fortify:
-		n, c.Armies = c.Armies, 0
-		return c, n, true
+		return Fortify{From: c.From, To: c.To, Armies: n}, c.Armies, true
 	case Blitz:
-		n, c.Keep = c.Keep, 0
-		return c, n, true
+		return Blitz{From: c.From, To: c.To, Keep: n}, c.Keep, true
 	case Assault:
-		n, c.Armies = c.Armies, 0
-		return c, n, true
+		return Assault{From: c.From, To: c.To, Armies: n}, c.Armies, true
 	}
 	return c, 0, false
 }

@@ -115,13 +115,13 @@ func randomMove(g *Game, r *rand.Rand) (int, Command) {
 
 // widen replaces a listed army count by a random count in the legal range.
 func widen(moves []Command, c Command, r *rand.Rand) Command {
-	key, _, ok := splitAmount(c)
+	key, _, ok := SetAmount(c, 0)
 	if !ok {
 		return c
 	}
 	lo, hi := 1<<30, -1
 	for _, m := range moves {
-		if k, n, ok := splitAmount(m); ok && k == key {
+		if k, n, ok := SetAmount(m, 0); ok && k == key {
 			lo, hi = min(lo, n), max(hi, n)
 		}
 	}
