@@ -244,6 +244,17 @@ func TestSeal(t *testing.T) {
 			if bytes.Contains(b, []byte(`"seed"`)) {
 				t.Errorf("the sealed JSON names the seed: %.300s", b)
 			}
+			// Field for field, the record's JSON but the seed: a field
+			// added to Setup is sealed too, in its place.
+			open := sealed
+			open.Sealed = false
+			ob, err := json.Marshal(open)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := bytes.Replace(ob, []byte(`"seed":0,`), nil, 1); !bytes.Equal(b, want) {
+				t.Errorf("sealed JSON:\n got %.400s\nwant %.400s", b, want)
+			}
 			if !bytes.Contains(b, []byte(`"commitment":"`+tt.rec.Commitment+`"`)) {
 				t.Errorf("the sealed JSON lacks the commitment: %.300s", b)
 			}

@@ -55,6 +55,18 @@ func (s Setup) MarshalJSON() ([]byte, error) {
 	}{setupFormat, plain(s)})
 }
 
+// sealedJSON is the setup's JSON without the seed, for a sealed record:
+// MarshalJSON's, but for a Seed outside plain, which hides plain's (the
+// shallower field wins) and, nil, is left out.
+func (s Setup) sealedJSON() ([]byte, error) {
+	type plain Setup
+	return json.Marshal(struct {
+		Format int `json:"format"`
+		plain
+		Seed *uint64 `json:"seed,omitempty"` // nil: hides plain's
+	}{Format: setupFormat, plain: plain(s)})
+}
+
 // UnmarshalJSON decodes a setup, refusing formats it does not know.
 func (s *Setup) UnmarshalJSON(b []byte) error {
 	type plain Setup

@@ -28,21 +28,13 @@ type Record struct {
 	Audience int
 }
 
-// sealedSetup is a Setup's JSON without the seed.
-type sealedSetup struct {
-	Format  int           `json:"format"`
-	Options state.Options `json:"options"`
-	Seats   []SeatInfo    `json:"seats"`
-	Deal    *Deal         `json:"deal,omitempty"`
-}
-
 // MarshalJSON encodes the record as the setup's fields (without "seed" if
 // it is sealed) plus "commitment" and "log".
 func (r Record) MarshalJSON() ([]byte, error) {
 	var head []byte
 	var err error
 	if r.Sealed {
-		head, err = json.Marshal(sealedSetup{setupFormat, r.Setup.Options, r.Setup.Seats, r.Setup.Deal})
+		head, err = r.Setup.sealedJSON()
 	} else {
 		head, err = json.Marshal(r.Setup)
 	}
