@@ -53,9 +53,6 @@ func classicCommand(s *state.State, seat int, c Command, d *dice) ([]Event, erro
 	case Place:
 		return place(s, seat, c)
 	case AutoPlace:
-		if err := checkReinforce(s, seat); err != nil {
-			return nil, err
-		}
 		return autoPlace(s, seat, d)
 	case Trade:
 		return trade(s, seat, c)
@@ -82,9 +79,7 @@ func placeSetup(s *state.State, seat int, c Place) ([]Event, error) {
 	if err := checkPlace(s, seat, c); err != nil {
 		return nil, err
 	}
-	s.Terr[c.Territory].Armies += c.Armies
-	s.Seats[seat].Reserve -= c.Armies
-	ev := []Event{Placed{Seat: seat, Territory: c.Territory, Armies: c.Armies}}
+	ev := []Event{putArmies(s, seat, c.Territory, c.Armies)}
 	return append(ev, maybeFinishSetup(s)...), nil
 }
 
@@ -152,9 +147,11 @@ func startTurn(s *state.State, seat int) []Event {
 // an eliminated player.
 func mustTrade(s *state.State, seat int) bool { return s.Seats[seat].Hand.Len() >= 5 }
 
+// checkReinforce refuses to place outside the seat's reinforcement or a
+// simultaneous round (where placements are orders), or before a due trade.
 func checkReinforce(s *state.State, seat int) *Error {
 	switch s.Phase {
-	case state.PhaseReinforce:
+	case state.PhaseReinforce, state.PhaseOrders:
 	case state.PhaseOccupy:
 		return fail(ErrWrongPhase, "engine.occupy.first", "Place", land(s, s.Occupy.To))
 	default:
@@ -172,7 +169,8 @@ func checkTraded(s *state.State, seat int) *Error {
 	return nil
 }
 
-// place places reinforcements during the seat's turn.
+// place places reinforcements during the seat's turn, or orders their
+// placement in a simultaneous round.
 func place(s *state.State, seat int, c Place) ([]Event, error) {
 	if err := checkReinforce(s, seat); err != nil {
 		return nil, err
@@ -180,11 +178,21 @@ func place(s *state.State, seat int, c Place) ([]Event, error) {
 	if err := checkPlace(s, seat, c); err != nil {
 		return nil, err
 	}
-	s.Terr[c.Territory].Armies += c.Armies
-	s.Seats[seat].Reserve -= c.Armies
-	ev := []Event{Placed{Seat: seat, Territory: c.Territory, Armies: c.Armies}}
+	ev := []Event{putArmies(s, seat, c.Territory, c.Armies)}
 	maybeEndReinforce(s, seat)
 	return ev, nil
+}
+
+// putArmies moves n armies of the seat's reserve onto its territory t: at
+// once, or in a simultaneous round as a placement order, which the round
+// carries out when it resolves.
+func putArmies(s *state.State, seat, t, n int) Event {
+	s.Seats[seat].Reserve -= n
+	if s.Phase == state.PhaseOrders {
+		return addOrder(s, state.Order{Seat: seat, Kind: state.OrderPlace, From: -1, To: t, Armies: n})
+	}
+	s.Terr[t].Armies += n
+	return Placed{Seat: seat, Territory: t, Armies: n}
 }
 
 // maybeEndReinforce moves on to the attack once everything is placed.
@@ -195,19 +203,22 @@ func maybeEndReinforce(s *state.State, seat int) {
 }
 
 // autoPlace spreads the seat's reserve at random over its territories that
-// border an enemy, one army at a time.
+// border an enemy, one army at a time (as orders in a simultaneous round).
 func autoPlace(s *state.State, seat int, d *dice) ([]Event, error) {
+	if s.Phase != state.PhaseSetup {
+		if err := checkReinforce(s, seat); err != nil {
+			return nil, err
+		}
+	}
 	if s.Seats[seat].Reserve == 0 {
 		return nil, fail(ErrNotEnoughArmies, "engine.place.none-left")
 	}
 	var ev []Event
 	for t, n := range spread(s, seat, d) {
 		if n > 0 {
-			s.Terr[t].Armies += n
-			ev = append(ev, Placed{Seat: seat, Territory: t, Armies: n})
+			ev = append(ev, putArmies(s, seat, t, n))
 		}
 	}
-	s.Seats[seat].Reserve = 0
 	if s.Phase == state.PhaseSetup {
 		return append(ev, maybeFinishSetup(s)...), nil
 	}

@@ -37,9 +37,9 @@ func applyOrders(s *state.State, seat int, c Command, d *dice) ([]Event, error) 
 	}
 	switch c := c.(type) {
 	case Place:
-		return placeOrder(s, seat, c)
+		return place(s, seat, c)
 	case AutoPlace:
-		return autoPlaceOrders(s, seat, d)
+		return autoPlace(s, seat, d)
 	case Trade:
 		return trade(s, seat, c)
 	case Assault:
@@ -88,36 +88,6 @@ func Projected(s *state.State, seat, t int) int {
 		}
 	}
 	return n
-}
-
-func placeOrder(s *state.State, seat int, c Place) ([]Event, error) {
-	if err := checkTraded(s, seat); err != nil {
-		return nil, err
-	}
-	if err := checkPlace(s, seat, c); err != nil {
-		return nil, err
-	}
-	s.Seats[seat].Reserve -= c.Armies
-	return []Event{addOrder(s, state.Order{Seat: seat, Kind: state.OrderPlace, From: -1, To: c.Territory, Armies: c.Armies})}, nil
-}
-
-// autoPlaceOrders spreads the reserve at random over the seat's
-// territories that border an enemy, as placement orders.
-func autoPlaceOrders(s *state.State, seat int, d *dice) ([]Event, error) {
-	if err := checkTraded(s, seat); err != nil {
-		return nil, err
-	}
-	if s.Seats[seat].Reserve == 0 {
-		return nil, fail(ErrNotEnoughArmies, "engine.place.none-left")
-	}
-	var ev []Event
-	for t, n := range spread(s, seat, d) {
-		if n > 0 {
-			ev = append(ev, addOrder(s, state.Order{Seat: seat, Kind: state.OrderPlace, From: -1, To: t, Armies: n}))
-		}
-	}
-	s.Seats[seat].Reserve = 0
-	return ev, nil
 }
 
 // checkOrderArmies checks an attack or move order of n armies from From
