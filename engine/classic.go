@@ -49,10 +49,19 @@ func classicCommand(s *state.State, seat int, c Command, d *dice) ([]Event, erro
 	if seat != s.Current {
 		return nil, fail(ErrNotYourTurn, "engine.turn.not-yours", "Player", player(s, s.Current))
 	}
+	return turnCommand(s, seat, c, d)
+}
+
+// turnCommand applies a command of the seat's turn; a simultaneous round
+// places and trades with it too.
+func turnCommand(s *state.State, seat int, c Command, d *dice) ([]Event, error) {
 	switch c := c.(type) {
 	case Place:
 		return place(s, seat, c)
 	case AutoPlace:
+		if err := checkReinforce(s, seat); err != nil {
+			return nil, err
+		}
 		return autoPlace(s, seat, d)
 	case Trade:
 		return trade(s, seat, c)
@@ -205,11 +214,6 @@ func maybeEndReinforce(s *state.State, seat int) {
 // autoPlace spreads the seat's reserve at random over its territories that
 // border an enemy, one army at a time (as orders in a simultaneous round).
 func autoPlace(s *state.State, seat int, d *dice) ([]Event, error) {
-	if s.Phase != state.PhaseSetup {
-		if err := checkReinforce(s, seat); err != nil {
-			return nil, err
-		}
-	}
 	if s.Seats[seat].Reserve == 0 {
 		return nil, fail(ErrNotEnoughArmies, "engine.place.none-left")
 	}

@@ -36,12 +36,9 @@ func applyOrders(s *state.State, seat int, c Command, d *dice) ([]Event, error) 
 		return nil, fail(ErrCommitted, "engine.orders.committed", "Round", s.Turn)
 	}
 	switch c := c.(type) {
-	case Place:
-		return place(s, seat, c)
-	case AutoPlace:
-		return autoPlace(s, seat, d)
-	case Trade:
-		return trade(s, seat, c)
+	case Place, AutoPlace, Trade:
+		// As in a turn; a placement is an order (putArmies).
+		return turnCommand(s, seat, c, d)
 	case Assault:
 		return armiesOrder(s, seat, state.OrderAttack, c.From, c.To, c.Armies)
 	case Fortify:
