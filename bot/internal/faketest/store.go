@@ -331,15 +331,13 @@ func (s *Store) rows(method string, keep func(m *match) bool) ([]storage.Match, 
 // OpenChannels lists the channels starting with prefix that hold an open
 // match, by name.
 func (s *Store) OpenChannels(_ context.Context, prefix string) ([]storage.Occupant, error) {
-	if err := s.lock("OpenChannels"); err != nil {
+	open, err := s.rows("OpenChannels", func(m *match) bool { return m.Status.Open() && strings.HasPrefix(m.Channel, prefix) })
+	if err != nil {
 		return nil, err
 	}
-	defer s.mu.Unlock()
 	var out []storage.Occupant
-	for _, m := range s.matches {
-		if m.Status.Open() && strings.HasPrefix(m.Channel, prefix) {
-			out = append(out, storage.Occupant{Channel: m.Channel, ID: m.ID, Status: m.Status})
-		}
+	for _, m := range open {
+		out = append(out, storage.Occupant{Channel: m.Channel, ID: m.ID, Status: m.Status})
 	}
 	slices.SortFunc(out, func(a, b storage.Occupant) int { return strings.Compare(a.Channel, b.Channel) })
 	return out, nil
