@@ -17,13 +17,10 @@ import (
 // ClaimPosts claims the posts queued at or before c.Now and not yet
 // delivered, in scope, whose claim is free, at most limit, oldest first.
 func (s *Store) ClaimPosts(_ context.Context, scope string, c storage.Claim, limit int) ([]storage.Post, error) {
-	if err := s.lock("ClaimPosts"); err != nil {
+	if err := s.lockClaim("ClaimPosts", c, "claim posts"); err != nil {
 		return nil, err
 	}
 	defer s.mu.Unlock()
-	if err := c.Check(); err != nil {
-		return nil, fmt.Errorf("faketest: claim posts: %w", err)
-	}
 	var out []storage.Post
 	for _, p := range s.posts {
 		if len(out) == limit {
@@ -36,6 +33,20 @@ func (s *Store) ClaimPosts(_ context.Context, scope string, c storage.Claim, lim
 		}
 	}
 	return out, nil
+}
+
+// lockClaim is lock for a method that takes a claim: a claim that will
+// not do (storage.Claim.Check) is the error of doing what, the lock not
+// taken.
+func (s *Store) lockClaim(method string, c storage.Claim, what string) error {
+	if err := s.lock(method); err != nil {
+		return err
+	}
+	if err := c.Check(); err != nil {
+		s.mu.Unlock()
+		return fmt.Errorf("faketest: %s: %w", what, err)
+	}
+	return nil
 }
 
 // ReleasePosts gives up holder's claim on the posts of version of match
@@ -79,13 +90,10 @@ func (s *Store) Queued() []storage.Post {
 // whose claim is free, at most limit matches' worth, earliest first
 // (storage.DueTimers).
 func (s *Store) ClaimDue(_ context.Context, scope string, c storage.Claim, limit int) ([]storage.Timer, error) {
-	if err := s.lock("ClaimDue"); err != nil {
+	if err := s.lockClaim("ClaimDue", c, "claim due timers"); err != nil {
 		return nil, err
 	}
 	defer s.mu.Unlock()
-	if err := c.Check(); err != nil {
-		return nil, fmt.Errorf("faketest: claim due timers: %w", err)
-	}
 	due := func(t time.Time) bool { return !t.IsZero() && !t.After(c.Now) }
 	first := func(m *match) time.Time {
 		r, d := m.Timers.Remind, m.Timers.Deadline
@@ -124,13 +132,10 @@ func (s *Store) ReleaseDue(_ context.Context, id int64, holder string) error {
 // Lease takes, or renews, the named lease for c.Holder: false if another
 // holder's lease runs.
 func (s *Store) Lease(_ context.Context, name string, c storage.Claim) (bool, error) {
-	if err := s.lock("Lease"); err != nil {
+	if err := s.lockClaim("Lease", c, "take lease "+name); err != nil {
 		return false, err
 	}
 	defer s.mu.Unlock()
-	if err := c.Check(); err != nil {
-		return false, fmt.Errorf("faketest: take lease %s: %w", name, err)
-	}
 	l, held := s.leases[name]
 	if held && l.holder != c.Holder && l.until.After(c.Now) {
 		return false, nil

@@ -303,3 +303,34 @@ func TestFail(t *testing.T) {
 		})
 	}
 }
+
+// TestBadClaim: a claim that will not do is refused, saying what was
+// being done, and the store's lock is left free.
+func TestBadClaim(t *testing.T) {
+	ctx := context.Background()
+	t0 := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	bad := storage.Claim{Holder: "p1", Now: t0, Until: t0}
+	for _, tc := range []struct {
+		name string
+		call func(s *Store) error
+		want string
+	}{
+		{"ClaimPosts", func(s *Store) error { _, err := s.ClaimPosts(ctx, "", bad, 10); return err }, "faketest: claim posts: a claim whose lease is over"},
+		{"ClaimDue", func(s *Store) error { _, err := s.ClaimDue(ctx, "", bad, 10); return err }, "faketest: claim due timers: a claim whose lease is over"},
+		{"Lease", func(s *Store) error { _, err := s.Lease(ctx, "clock", bad); return err }, "faketest: take lease clock: a claim whose lease is over"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := NewStore()
+			if err := tc.call(s); err == nil || err.Error() != tc.want {
+				t.Errorf("got %v, want %q", err, tc.want)
+			}
+			free := make(chan struct{})
+			go func() { s.Leased("clock"); close(free) }()
+			select {
+			case <-free:
+			case <-time.After(5 * time.Second):
+				t.Fatalf("the refused %s kept the store's lock", tc.name)
+			}
+		})
+	}
+}
