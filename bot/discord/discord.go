@@ -138,7 +138,11 @@ var (
 // Discord's 429s are waited out within each call's context, a few times at
 // most (ratelimit.go), never for ever as discordgo would.
 func session(token string, client *http.Client) (*discordgo.Session, error) {
-	token = strings.TrimSpace(strings.TrimPrefix(token, "Bot "))
+	token = strings.TrimSpace(token)
+	// Pasted as Discord's header writes it: "Bot TOKEN".
+	if rest, ok := strings.CutPrefix(token, "Bot"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+		token = strings.TrimSpace(rest)
+	}
 	if token == "" {
 		return nil, errors.New("no bot token")
 	}

@@ -22,6 +22,8 @@ func TestSession(t *testing.T) {
 		{"empty", "", nil, "no bot token"},
 		{"only Bot", "Bot ", nil, "no bot token"},
 		{"only spaces", "   ", nil, "no bot token"},
+		{"pasted with spaces first", "  Bot abc.def", nil, "Bot abc.def"},
+		{"only Bot, spaced", " Bot  ", nil, "no bot token"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, err := session(tc.token, tc.client)
