@@ -29,13 +29,14 @@ import (
 // Its own methods are the matches' (create, load, list, save, export and
 // import) and the database's (close, ready, stats); the other concerns are
 // parts of their own, each in its file, which DB embeds so that one *DB
-// meets the whole contract (storetest.Store). Leaderboard and PlayerStats
-// come with results, from storage.Ratings.
+// meets the whole contract (storetest.Store); the requests' part is
+// storage's (RequestQueries), which both stores share. Leaderboard and
+// PlayerStats come with results, from storage.Ratings.
 type DB struct {
 	settings
 	library
 	results
-	requests
+	storage.RequestQueries
 	claims
 	pool  *pgxpool.Pool
 	every int
@@ -111,7 +112,8 @@ func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
 		return nil, fail("open", err)
 	}
 	db := &DB{
-		settings: settings{pool}, library: library{pool, storage.LibraryQueries{Read: shared{pool}, Write: shared{pool}}}, results: newResults(pool), requests: requests{pool}, claims: claims{pool},
+		settings: settings{pool}, library: library{pool, storage.LibraryQueries{Read: shared{pool}, Write: shared{pool}}}, results: newResults(pool),
+		RequestQueries: storage.RequestQueries{Read: shared{pool}, Write: shared{pool}}, claims: claims{pool, storage.ClaimQueries{Write: shared{pool}}},
 		pool: pool, every: c.snapshotEvery,
 	}
 	if db.known, err = migrate(ctx, pool, embedded); err != nil {
