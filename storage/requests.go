@@ -7,30 +7,28 @@ import (
 	"time"
 )
 
-// RequestQueries read and prune the requests that Save records with the
-// changes they made (Change.Request, the requests table), reading on Read
-// and writing on Write: both stores run them alike, and their DB embeds
-// them.
-type RequestQueries struct{ Read, Write Querier }
+// The requests that Save records with the changes they made
+// (Change.Request, the requests table) are read and pruned alike by both
+// stores: by MatchQueries.
 
 // Applied returns the request recorded under key (Change.Request), or
 // ErrNotFound.
-func (rq RequestQueries) Applied(ctx context.Context, key string) (*Applied, error) {
-	a, err := ScanApplied(rq.Read.QueryRow(ctx, `SELECT `+RequestColumns+` FROM requests WHERE key = ?`, key))
-	return a, requestRead(rq.Read, err, "read request "+key, "request "+key)
+func (mq MatchQueries) Applied(ctx context.Context, key string) (*Applied, error) {
+	a, err := ScanApplied(mq.Read.QueryRow(ctx, `SELECT `+RequestColumns+` FROM requests WHERE key = ?`, key))
+	return a, requestRead(mq.Read, err, "read request "+key, "request "+key)
 }
 
 // LastRequest returns the latest request recorded in channel, of user
 // (of anyone if user is ""), or ErrNotFound.
-func (rq RequestQueries) LastRequest(ctx context.Context, channel, user string) (*Applied, error) {
+func (mq MatchQueries) LastRequest(ctx context.Context, channel, user string) (*Applied, error) {
 	q := `SELECT ` + RequestColumns + ` FROM requests WHERE channel = ?`
 	args := []any{channel}
 	if user != "" {
 		q += ` AND user_id = ?`
 		args = append(args, user)
 	}
-	a, err := ScanApplied(rq.Read.QueryRow(ctx, q+` ORDER BY created_at DESC, version DESC LIMIT 1`, args...))
-	return a, requestRead(rq.Read, err, "read the last request in "+channel, "no request in "+channel)
+	a, err := ScanApplied(mq.Read.QueryRow(ctx, q+` ORDER BY created_at DESC, version DESC LIMIT 1`, args...))
+	return a, requestRead(mq.Read, err, "read the last request in "+channel, "no request in "+channel)
 }
 
 // requestRead is the error of operation op, a read of a request that
@@ -48,19 +46,19 @@ func requestRead(q Querier, err error, op, missing string) error {
 
 // Answered records that the request under key was answered. Answering
 // twice (or a key never recorded) is harmless.
-func (rq RequestQueries) Answered(ctx context.Context, key string, now time.Time) error {
-	if _, err := rq.Write.Exec(ctx, `UPDATE requests SET answered_at = ? WHERE key = ? AND answered_at IS NULL`, now.UnixMilli(), key); err != nil {
-		return rq.Write.Fail("mark request "+key+" answered", err)
+func (mq MatchQueries) Answered(ctx context.Context, key string, now time.Time) error {
+	if _, err := mq.Write.Exec(ctx, `UPDATE requests SET answered_at = ? WHERE key = ? AND answered_at IS NULL`, now.UnixMilli(), key); err != nil {
+		return mq.Write.Fail("mark request "+key+" answered", err)
 	}
 	return nil
 }
 
 // ForgetRequests deletes the requests recorded before a time and returns
 // how many: they only guard against repeats, which come within minutes.
-func (rq RequestQueries) ForgetRequests(ctx context.Context, before time.Time) (int64, error) {
-	n, err := rq.Write.Exec(ctx, `DELETE FROM requests WHERE created_at < ?`, before.UnixMilli())
+func (mq MatchQueries) ForgetRequests(ctx context.Context, before time.Time) (int64, error) {
+	n, err := mq.Write.Exec(ctx, `DELETE FROM requests WHERE created_at < ?`, before.UnixMilli())
 	if err != nil {
-		return 0, rq.Write.Fail("forget old requests", err)
+		return 0, mq.Write.Fail("forget old requests", err)
 	}
 	return n, nil
 }

@@ -33,17 +33,18 @@ import (
 // against the match version its writer read.
 //
 // Its own methods are the matches' (create, load, list, save, export and
-// import) and the database's (close, ready, stats, check, back up); the
-// other concerns are parts of their own, each in its file, which DB embeds
-// so that one *DB meets the whole contract (storetest.Store); the
-// requests' part is storage's (RequestQueries), which both stores share.
-// Leaderboard and PlayerStats come with results, from storage.Ratings.
+// import) and the database's (close, ready, check, back up); the other
+// concerns are parts of their own, each in its file, which DB embeds so
+// that one *DB meets the whole contract (storetest.Store). What both
+// stores run alike is storage's (MatchQueries: stats, requests, delivery;
+// LibraryQueries, ClaimQueries). Leaderboard and PlayerStats come with
+// results, from storage.Ratings.
 type DB struct {
 	conns
+	storage.MatchQueries
 	settings
 	library
 	results
-	storage.RequestQueries
 	claims
 	// backup opens the connection Backup copies through: a reader's, but
 	// one that may write the copy, which read's connections may not.
@@ -137,7 +138,7 @@ func open(ctx context.Context, path string, c config) (*DB, error) {
 	db.read = sql.OpenDB(connector{drv, dsn(abs, c, reader)})
 	db.read.SetMaxOpenConns(max(4, runtime.GOMAXPROCS(0)))
 	db.settings, db.library, db.results = settings{db.conns}, library{db.conns, storage.LibraryQueries{Read: shared{db.read}, Write: shared{db.write}}}, newResults(db.conns)
-	db.RequestQueries = storage.RequestQueries{Read: shared{db.read}, Write: shared{db.write}}
+	db.MatchQueries = storage.MatchQueries{Read: shared{db.read}, Write: shared{db.write}, OpenFrom: openFrom}
 	db.claims = claims{db.conns, storage.ClaimQueries{Write: shared{db.write}}}
 	return db, nil
 }
@@ -214,11 +215,6 @@ func (db *DB) Ready(ctx context.Context) error {
 		return fmt.Errorf("storage: the schema is at version %d, this program expects %d", v, len(ms))
 	}
 	return nil
-}
-
-// Stats counts the open matches and the queued posts.
-func (db *DB) Stats(ctx context.Context) (storage.Stats, error) {
-	return storage.ReadStats(ctx, shared{db.read})
 }
 
 // Check runs SQLite's integrity check over the whole file (slow on a big
