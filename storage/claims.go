@@ -1,6 +1,8 @@
 package storage
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -53,4 +55,64 @@ func DueTimers(ms []Match, now time.Time) []Timer {
 		return int(a.Kind - b.Kind)
 	})
 	return out
+}
+
+// ClaimQueries are the methods of a store's claims that both stores run
+// alike, on Write: the releases and the named leases. Choosing the work
+// to claim is each store's own (FOR UPDATE SKIP LOCKED, or SQLite's one
+// writer); a store's claims embed them.
+type ClaimQueries struct{ Write Querier }
+
+// ReleaseDue gives up holder's claim on the timers of match id (the work
+// failed: another try, by any process, may claim them at once).
+func (cq ClaimQueries) ReleaseDue(ctx context.Context, id int64, holder string) error {
+	if _, err := cq.Write.Exec(ctx, `UPDATE matches SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
+		WHERE id = ? AND claim_holder = ?`, id, holder); err != nil {
+		return cq.Write.Fail(fmt.Sprintf("release the timers of match %d", id), err)
+	}
+	return nil
+}
+
+// ReleasePosts gives up holder's claim on the posts that version of match
+// id queued (their delivery failed: the next try, by any process, may
+// claim them at once).
+func (cq ClaimQueries) ReleasePosts(ctx context.Context, id, version int64, holder string) error {
+	if _, err := cq.Write.Exec(ctx, `UPDATE outbox SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
+		WHERE match_id = ? AND version = ? AND claim_holder = ?`, id, version, holder); err != nil {
+		return cq.Write.Fail(fmt.Sprintf("release the posts of match %d version %d", id, version), err)
+	}
+	return nil
+}
+
+// Lease takes, or renews, the named lease for c.Holder until c.Until: it
+// succeeds if nobody holds it, its lease has ended, or c.Holder holds it
+// already (a name is one process; a restarted one takes back its own), and
+// reports false if another holder's lease runs.
+func (cq ClaimQueries) Lease(ctx context.Context, name string, c Claim) (bool, error) {
+	op := "take lease " + name
+	if err := c.Check(); err != nil {
+		return false, cq.Write.Fail(op, err)
+	}
+	var holder string
+	err := cq.Write.QueryRow(ctx, `INSERT INTO leases (name, holder, since, until) VALUES (?, ?, ?, ?)
+		ON CONFLICT (name) DO UPDATE SET
+			since = CASE WHEN leases.holder = excluded.holder THEN leases.since ELSE excluded.since END,
+			holder = excluded.holder, until = excluded.until
+		WHERE leases.holder = excluded.holder OR leases.until <= excluded.since
+		RETURNING holder`, name, c.Holder, c.Now.UnixMilli(), c.Until.UnixMilli()).Scan(&holder)
+	switch {
+	case errors.Is(err, ErrNoRow):
+		return false, nil
+	case err != nil:
+		return false, cq.Write.Fail(op, err)
+	}
+	return true, nil
+}
+
+// Unlease lets go of holder's named lease (another holder's is left alone).
+func (cq ClaimQueries) Unlease(ctx context.Context, name, holder string) error {
+	if _, err := cq.Write.Exec(ctx, `DELETE FROM leases WHERE name = ? AND holder = ?`, name, holder); err != nil {
+		return cq.Write.Fail("let go of lease "+name, err)
+	}
+	return nil
 }

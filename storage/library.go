@@ -84,7 +84,7 @@ func CheckLibraryMap(m LibraryMap, f MapFiles) error {
 	switch {
 	case m.Scope == "":
 		return errors.New("storage: add map: no scope")
-	case !isHash(m.Hash):
+	case !isHex(m.Hash, 64):
 		return fmt.Errorf("storage: add map: hash %q is not hex SHA-256", m.Hash)
 	case len(f.Map) == 0 || len(f.Picture) == 0 || len(f.Index) == 0:
 		return errors.New("storage: add map: a file is missing")
@@ -113,18 +113,6 @@ func CheckMapName(name string) error {
 		}
 	}
 	return nil
-}
-
-func isHash(h string) bool {
-	if len(h) != 64 {
-		return false
-	}
-	for _, c := range h {
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
-			return false
-		}
-	}
-	return true
 }
 
 // LibraryColumns are the columns of a library map that ScanLibrary reads,

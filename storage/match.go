@@ -284,13 +284,13 @@ const (
 	Deadline
 )
 
+// timerKindNames are the timer kinds' names, by kind.
+var timerKindNames = [...]string{Remind: "remind", Deadline: "deadline"}
+
 // String returns "remind" or "deadline".
 func (k TimerKind) String() string {
-	switch k {
-	case Remind:
-		return "remind"
-	case Deadline:
-		return "deadline"
+	if k >= Remind && int(k) < len(timerKindNames) {
+		return timerKindNames[k]
 	}
 	return fmt.Sprintf("timer(%d)", int(k))
 }

@@ -3,6 +3,7 @@ package storage
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -43,16 +44,10 @@ func CheckOrigin(o *Origin) error {
 	return nil
 }
 
+// isHex reports whether s is n lower-case hexadecimal digits: a hash as
+// the stores keep it.
 func isHex(s string, n int) bool {
-	if len(s) != n {
-		return false
-	}
-	for _, c := range s {
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
-			return false
-		}
-	}
-	return true
+	return len(s) == n && strings.Trim(s, "0123456789abcdef") == ""
 }
 
 // OriginColumns are the columns of the imports table that ScanOrigin

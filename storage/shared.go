@@ -355,21 +355,92 @@ func ReadExport(ctx context.Context, q Querier, from string, id int64, after, li
 	return ExportPart(m, after, limit, readLog)
 }
 
-// DeleteDelivered removes from the outbox the posts that the change
-// making version of match id queued (a store's Delivered).
-func DeleteDelivered(ctx context.Context, q Querier, id, version int64) error {
-	if _, err := q.Exec(ctx, `DELETE FROM outbox WHERE match_id = ? AND version = ?`, id, version); err != nil {
-		return q.Fail(fmt.Sprintf("mark the posts of match %d version %d delivered", id, version), err)
+// LoadRow reads the row of the match that query finds with arg, as a
+// store's load does: its MatchColumns, then extra (a snapshot read with
+// it, say); ErrNotFound if there is none. The game is the store's to
+// rebuild, if the match has a setup.
+func LoadRow(ctx context.Context, q Querier, query string, arg any, extra ...any) (*Loaded, error) {
+	m, err := ScanMatch(q.QueryRow(ctx, query, arg), extra...)
+	if errors.Is(err, ErrNoRow) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, q.Fail("load", err)
+	}
+	return &Loaded{Match: *m}, nil
+}
+
+// PlanLocked reads match id's row on q, in the store's write transaction
+// and under its lock, with query and args, and plans change c against it
+// (PlanSave, whose arguments follow). The query selects the match's
+// status, version and commands, then whether the setting c requires holds
+// (Change.Requires; true if it requires none). It fails with ErrNotFound
+// if there is no match, ErrRequirement if the setting does not hold.
+func PlanLocked(ctx context.Context, q Querier, query string, args []any,
+	id, version int64, c Change, enc *Encoded, every int, now time.Time) (Row, *Write, error) {
+	op := fmt.Sprintf("save match %d", id)
+	var row Row
+	var held bool
+	err := q.QueryRow(ctx, query, args...).Scan(&row.Status, &row.Version, &row.Commands, &held)
+	switch {
+	case errors.Is(err, ErrNoRow):
+		return row, nil, fmt.Errorf("%w (%d)", ErrNotFound, id)
+	case err != nil:
+		return row, nil, q.Fail(op, err)
+	case !held && c.Requires != nil:
+		return row, nil, fmt.Errorf("%w (%s %s)", ErrRequirement, c.Requires.Scope, c.Requires.ID)
+	}
+	w, err := PlanSave(id, version, row, c, enc, every, now)
+	if err != nil {
+		return row, nil, q.Fail(op, err)
+	}
+	return row, w, nil
+}
+
+// MatchQueries are the methods of a store's matches, their posts and
+// their requests (requests.go) that both stores run alike, reading on
+// Read and writing on Write: a store's DB embeds them.
+type MatchQueries struct {
+	Read, Write Querier
+	// OpenFrom is the table the open matches are listed from, with the
+	// store's hint of the index that finds them ("matches", or SQLite's
+	// "matches INDEXED BY matches_open_channel").
+	OpenFrom string
+}
+
+// Delivered removes from the outbox the posts that the change making
+// version of match id queued. Delivering twice is harmless.
+func (mq MatchQueries) Delivered(ctx context.Context, id, version int64) error {
+	if _, err := mq.Write.Exec(ctx, `DELETE FROM outbox WHERE match_id = ? AND version = ?`, id, version); err != nil {
+		return mq.Write.Fail(fmt.Sprintf("mark the posts of match %d version %d delivered", id, version), err)
 	}
 	return nil
 }
 
-// ReadStats counts the open matches and the queued posts (a store's
-// Stats).
-func ReadStats(ctx context.Context, q Querier) (Stats, error) {
-	st, err := scanStats(q.QueryRow(ctx, statsSQL))
+// Stats counts the open matches and the queued posts.
+func (mq MatchQueries) Stats(ctx context.Context) (Stats, error) {
+	st, err := scanStats(mq.Read.QueryRow(ctx, statsSQL))
 	if err != nil {
-		return Stats{}, q.Fail("count matches and posts", err)
+		return Stats{}, mq.Read.Fail("count matches and posts", err)
 	}
 	return st, nil
+}
+
+// OpenChannels lists the channels that start with prefix ("" for all)
+// and hold an open match, in the order of their names (byte by byte),
+// with the match's id and status only: what a list of channels shows,
+// read from the index of open channels, so that it costs what it shows
+// however many matches the database holds.
+func (mq MatchQueries) OpenChannels(ctx context.Context, prefix string) ([]Occupant, error) {
+	q, args := OpenChannelsSQL(mq.OpenFrom, prefix)
+	return QueryAll(ctx, mq.Read, "list open channels", ScanOccupants, q, args...)
+}
+
+// OpenChannelsSQL is OpenChannels' query for a prefix, on the open
+// matches of from (MatchQueries.OpenFrom), and its arguments: a range of
+// the index of open matches' channels (the stores' TestQueryPlans).
+func OpenChannelsSQL(from, prefix string) (string, []any) {
+	in, args := PrefixSQL("channel", prefix, func(int) string { return "?" })
+	return `SELECT channel, id, status FROM ` + from + `
+		WHERE status IN (1, 2) AND ` + in + ` ORDER BY channel`, args
 }

@@ -102,21 +102,10 @@ func (r Report) String() string {
 // a channel. What Discord refuses is a failed finding, not an error; the
 // error is for a check that cannot be made at all.
 func Check(ctx context.Context, cfg CheckConfig) (Report, error) {
-	token := strings.TrimSpace(strings.TrimPrefix(cfg.Token, "Bot "))
-	if token == "" {
-		return nil, errors.New("discord: check: no bot token")
-	}
-	s, err := discordgo.New("Bot " + token)
+	s, err := session(cfg.Token, cfg.HTTPClient)
 	if err != nil {
-		return nil, fmt.Errorf("discord: check: session: %w", err)
+		return nil, fmt.Errorf("discord: check: %w", err)
 	}
-	s.StateEnabled = false
-	if cfg.HTTPClient != nil {
-		s.Client = cfg.HTTPClient
-	}
-	// Discord's 429s are waited out within each call's context, a few
-	// times at most (ratelimit.go), never for ever as discordgo would.
-	s.Client = limitRate(s.Client)
 	c := checker{s: s, cfg: cfg}
 	var r Report
 	bot, f := c.token(ctx)

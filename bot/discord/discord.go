@@ -133,32 +133,46 @@ var (
 	_ chat.TeamThreader = (*Adapter)(nil)
 )
 
-// New returns an adapter for the bot token; Run connects it.
-func New(cfg Config) (*Adapter, error) {
-	token := strings.TrimSpace(strings.TrimPrefix(cfg.Token, "Bot "))
+// session is a REST session for the bot token ("Bot " before it or not)
+// that keeps no state, its calls carried by client (nil: discordgo's).
+// Discord's 429s are waited out within each call's context, a few times at
+// most (ratelimit.go), never for ever as discordgo would.
+func session(token string, client *http.Client) (*discordgo.Session, error) {
+	token = strings.TrimSpace(token)
+	// Pasted as Discord's header writes it: "Bot TOKEN".
+	if rest, ok := strings.CutPrefix(token, "Bot"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+		token = strings.TrimSpace(rest)
+	}
 	if token == "" {
-		return nil, errors.New("discord: no bot token")
+		return nil, errors.New("no bot token")
 	}
 	s, err := discordgo.New("Bot " + token)
 	if err != nil {
-		return nil, fmt.Errorf("discord: session: %w", err)
+		return nil, fmt.Errorf("session: %w", err)
+	}
+	s.StateEnabled = false
+	if client != nil {
+		s.Client = client
+	}
+	s.Client = limitRate(s.Client)
+	return s, nil
+}
+
+// New returns an adapter for the bot token; Run connects it.
+func New(cfg Config) (*Adapter, error) {
+	s, err := session(cfg.Token, cfg.HTTPClient)
+	if err != nil {
+		return nil, fmt.Errorf("discord: %w", err)
 	}
 	// Slash commands need no gateway intents, and no privileged ones above
 	// all: the bot reads no messages, members or presences.
 	s.Identify.Intents = discordgo.IntentsNone
-	s.StateEnabled = false
 	if cfg.Shards > 1 {
 		if cfg.Shard < 0 || cfg.Shard >= cfg.Shards {
 			return nil, fmt.Errorf("discord: shard %d of %d: want 0 to %d", cfg.Shard, cfg.Shards, cfg.Shards-1)
 		}
 		s.ShardID, s.ShardCount = cfg.Shard, cfg.Shards
 	}
-	if cfg.HTTPClient != nil {
-		s.Client = cfg.HTTPClient
-	}
-	// Discord's 429s are waited out within each call's context, a few
-	// times at most (ratelimit.go), never for ever as discordgo would.
-	s.Client = limitRate(s.Client)
 	inFlight := cfg.MaxInFlight
 	if inFlight <= 0 {
 		inFlight = DefaultMaxInFlight()
@@ -241,8 +255,15 @@ func (a *Adapter) Run(ctx context.Context, core Core) error {
 	mu.Lock()
 	closed = true
 	mu.Unlock()
+	a.drain(wg.Wait, cancel)
+	return err
+}
+
+// drain lets the answers in flight finish (wait returns when they have)
+// for shutdownGrace, then cancels them and waits for them to stop.
+func (a *Adapter) drain(wait, cancel func()) {
 	done := make(chan struct{})
-	go func() { wg.Wait(); close(done) }()
+	go func() { wait(); close(done) }()
 	select {
 	case <-done:
 	case <-time.After(shutdownGrace):
@@ -250,7 +271,6 @@ func (a *Adapter) Run(ctx context.Context, core Core) error {
 		cancel()
 		<-done
 	}
-	return err
 }
 
 // open connects to the gateway, retrying with a growing pause while the

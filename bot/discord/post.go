@@ -31,14 +31,7 @@ func (a *Adapter) Post(ctx context.Context, channel string, m chat.Message) (str
 		// A channel message is seen by everyone: never post a private one.
 		return "", fmt.Errorf("discord: %w: refusing to post a private message to channel %s", chat.ErrUndeliverable, id)
 	}
-	out := translate(m)
-	if len(out.cut) > 0 {
-		a.log.Warn("post cut to Discord's limits", "channel", id, "cut", out.cut)
-	}
-	files, err := out.render(ctx)
-	if err != nil {
-		a.log.Error("render", "channel", id, "err", err)
-	}
+	out, files := a.prepare(ctx, "post", id, m)
 	msgID, err := a.send(ctx, id, out.send(files), m.Key)
 	if err != nil {
 		if re := refusal(err); re != nil {
@@ -59,14 +52,7 @@ func (a *Adapter) Edit(ctx context.Context, channel, msg string, m chat.Message)
 	if !ok || !snowflake.Valid(id) || !okm || !snowflake.Valid(mid) {
 		return fmt.Errorf("discord: edit %q in %q: %w: not a Discord message", msg, channel, chat.ErrUndeliverable)
 	}
-	out := translate(m)
-	if len(out.cut) > 0 {
-		a.log.Warn("edit cut to Discord's limits", "channel", id, "cut", out.cut)
-	}
-	files, err := out.render(ctx)
-	if err != nil {
-		a.log.Error("render", "channel", id, "err", err)
-	}
+	out, files := a.prepare(ctx, "edit", id, m)
 	if _, err := a.s.ChannelMessageEditComplex(out.editPost(id, mid, files), discordgo.WithContext(ctx)); err != nil {
 		if re := refusal(err); re != nil {
 			return fmt.Errorf("discord: edit in channel %s: %w", id, re)
@@ -74,6 +60,22 @@ func (a *Adapter) Edit(ctx context.Context, channel, msg string, m chat.Message)
 		return fmt.Errorf("discord: edit in channel %s: %w", id, err)
 	}
 	return nil
+}
+
+// prepare is m as Discord is sent it in channel id, to post or edit
+// (what), with its map drawn. What had to be cut is logged, and so is a
+// map that could not be drawn: the message then goes without it rather
+// than not at all.
+func (a *Adapter) prepare(ctx context.Context, what, id string, m chat.Message) (outgoing, []*discordgo.File) {
+	out := translate(m)
+	if len(out.cut) > 0 {
+		a.log.Warn(what+" cut to Discord's limits", "channel", id, "cut", out.cut)
+	}
+	files, err := out.render(ctx)
+	if err != nil {
+		a.log.Error("render", "channel", id, "err", err)
+	}
+	return out, files
 }
 
 // keyedSend is a message with Discord's nonce, which discordgo's

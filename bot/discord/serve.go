@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"time"
 
 	"github.com/riskbot/riskbot/bot/httpserve"
 )
@@ -64,14 +63,6 @@ func (a *Adapter) Serve(ctx context.Context, core Core, ln net.Listener, cfg Ser
 		}
 		srv.Close()
 	}
-	done := make(chan struct{})
-	go func() { ep.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(shutdownGrace):
-		a.log.Warn("shutdown: cancelling answers still in flight")
-		stop()
-		<-done
-	}
+	a.drain(ep.Wait, stop)
 	return nil
 }

@@ -255,8 +255,7 @@ func (a *activity) signIn(w http.ResponseWriter, r *http.Request) {
 		Code     string `json:"code"`
 		Instance string `json:"instance"`
 	}
-	if status, err := readJSON(w, r, maxForm, &in); err != nil {
-		problem(w, status, "%v", err)
+	if !readBody(w, r, &in) {
 		return
 	}
 	if in.Code == "" || in.Instance == "" {

@@ -224,11 +224,7 @@ const cachedAnswers = 256
 // bytes each.
 const cachedTokens = 1024
 
-func (ap *api) apiMatch(w http.ResponseWriter, r *http.Request) {
-	id, ok := matchID(w, r)
-	if !ok {
-		return
-	}
+func (ap *api) apiMatch(w http.ResponseWriter, r *http.Request, id int64) {
 	ts, has, ok := ap.tokenFor(w, r, id)
 	if !ok {
 		return

@@ -54,11 +54,7 @@ const maxEntries = 1000
 // kilobytes a turn.
 const cachedLogs = 64
 
-func (ap *api) apiCommands(w http.ResponseWriter, r *http.Request) {
-	id, ok := matchID(w, r)
-	if !ok {
-		return
-	}
+func (ap *api) apiCommands(w http.ResponseWriter, r *http.Request, id int64) {
 	after := 0
 	if a := r.URL.Query().Get("after"); a != "" {
 		n, err := strconv.Atoi(a)

@@ -57,11 +57,7 @@ func decodePlay(b []byte) (int, engine.Command, error) {
 	return *p.Version, c, nil
 }
 
-func (ap *api) apiPlay(w http.ResponseWriter, r *http.Request) {
-	id, ok := matchID(w, r)
-	if !ok {
-		return
-	}
+func (ap *api) apiPlay(w http.ResponseWriter, r *http.Request, id int64) {
 	// The token's seat is read from memory once read. That the token is
 	// still good is checked by the command's save, in its transaction
 	// (TokenSeat.Requires), and by a read before any other answer: a

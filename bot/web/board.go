@@ -155,9 +155,8 @@ type boardJSON struct {
 // already (a GET claims nothing); otherwise the public's.
 func (pl *play) board(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	channel, err := pl.channelName(q.Get("channel"))
-	if err != nil {
-		problem(w, http.StatusBadRequest, "%v", err)
+	channel, ok := pl.checkChannel(w, q.Get("channel"))
+	if !ok {
 		return
 	}
 	user := chat.User{}

@@ -173,9 +173,8 @@ func limitSuggestions(s []suggestion) []suggestion {
 // complete answers the page's autocomplete: ?channel=&as=&line=.
 func (pl *play) complete(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	channel, err := pl.channelName(q.Get("channel"))
-	if err != nil {
-		problem(w, http.StatusBadRequest, "%v", err)
+	channel, ok := pl.checkChannel(w, q.Get("channel"))
+	if !ok {
 		return
 	}
 	line := q.Get("line")

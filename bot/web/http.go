@@ -84,21 +84,25 @@ func problem(w http.ResponseWriter, status int, format string, args ...any) {
 // maxForm bounds the bodies the page sends.
 const maxForm = 16 << 10
 
-// readJSON decodes a request body of at most limit bytes into v, strictly.
-func readJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) (int, error) {
-	r.Body = http.MaxBytesReader(w, r.Body, limit)
+// readBody decodes the page's JSON body, of maxForm bytes at most, into v
+// strictly, answering the problem itself if it cannot (false).
+func readBody(w http.ResponseWriter, r *http.Request, v any) bool {
+	r.Body = http.MaxBytesReader(w, r.Body, maxForm)
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
-			return http.StatusRequestEntityTooLarge, fmt.Errorf("the body is larger than %d bytes", limit)
+			problem(w, http.StatusRequestEntityTooLarge, "the body is larger than %d bytes", maxForm)
+		} else {
+			problem(w, http.StatusBadRequest, "bad JSON: %v", err)
 		}
-		return http.StatusBadRequest, fmt.Errorf("bad JSON: %v", err)
+		return false
 	}
 	if dec.More() {
-		return http.StatusBadRequest, errors.New("bad JSON: data after the value")
+		problem(w, http.StatusBadRequest, "bad JSON: data after the value")
+		return false
 	}
-	return 0, nil
+	return true
 }
 
 // pageLocale is the language a page asks for: its switch's (X-Risk-Lang),
@@ -136,6 +140,16 @@ func matchID(w http.ResponseWriter, r *http.Request) (int64, bool) {
 		return 0, false
 	}
 	return id, true
+}
+
+// byMatch serves a request about the match its path's {id} names,
+// answering an id that names none (matchID) itself.
+func byMatch(h func(w http.ResponseWriter, r *http.Request, id int64)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if id, ok := matchID(w, r); ok {
+			h(w, r, id)
+		}
+	}
 }
 
 func sortStrings(s []string) { slices.Sort(s) }

@@ -131,8 +131,7 @@ func (s *Server) removeMap(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Name string `json:"name"`
 	}
-	if status, err := readJSON(w, r, maxForm, &in); err != nil {
-		problem(w, status, "%v", err)
+	if !readBody(w, r, &in) {
 		return
 	}
 	if !s.browsers.isOperator(s.browsers.sessionOf(w, r)) {

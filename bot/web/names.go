@@ -322,8 +322,7 @@ func (nm *naming) addName(w http.ResponseWriter, r *http.Request) {
 		Name  string `json:"name"`
 		Proof string `json:"proof"`
 	}
-	if status, err := readJSON(w, r, maxForm, &in); err != nil {
-		problem(w, status, "%v", err)
+	if !readBody(w, r, &in) {
 		return
 	}
 	se := nm.browsers.sessionOf(w, r)
@@ -343,8 +342,7 @@ func (nm *naming) forgetName(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Name string `json:"name"`
 	}
-	if status, err := readJSON(w, r, maxForm, &in); err != nil {
-		problem(w, status, "%v", err)
+	if !readBody(w, r, &in) {
 		return
 	}
 	se := nm.browsers.sessionOf(w, r)
@@ -363,8 +361,7 @@ func (nm *naming) code(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		As string `json:"as"`
 	}
-	if status, err := readJSON(w, r, maxForm, &in); err != nil {
-		problem(w, status, "%v", err)
+	if !readBody(w, r, &in) {
 		return
 	}
 	se := nm.browsers.sessionOf(w, r)
@@ -399,8 +396,7 @@ func (nm *naming) operator(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Key string `json:"key"`
 	}
-	if status, err := readJSON(w, r, maxForm, &in); err != nil {
-		problem(w, status, "%v", err)
+	if !readBody(w, r, &in) {
 		return
 	}
 	se := nm.browsers.sessionOf(w, r)

@@ -70,9 +70,8 @@ var (
 
 // events streams a channel to the page.
 func (pl *play) events(w http.ResponseWriter, r *http.Request) {
-	channel, err := pl.channelName(r.URL.Query().Get("channel"))
-	if err != nil {
-		problem(w, http.StatusBadRequest, "%v", err)
+	channel, ok := pl.checkChannel(w, r.URL.Query().Get("channel"))
+	if !ok {
 		return
 	}
 	se := pl.browsers.sessionOf(w, r)
@@ -270,9 +269,8 @@ type seatInfo struct {
 // channelInfo tells the page about a channel's match: its id (for the
 // spectators' link and the API), status and seats.
 func (pl *play) channelInfo(w http.ResponseWriter, r *http.Request) {
-	channel, err := pl.channelName(r.URL.Query().Get("channel"))
-	if err != nil {
-		problem(w, http.StatusBadRequest, "%v", err)
+	channel, ok := pl.checkChannel(w, r.URL.Query().Get("channel"))
+	if !ok {
 		return
 	}
 	se := pl.browsers.sessionOf(w, r)

@@ -105,11 +105,7 @@ type watchState struct {
 // changes, whoever changed it (this server, or another process on the
 // same database). However many spectators follow a match, one watcher
 // looks at it, and none once they have gone.
-func (ws *watchers) watchEvents(w http.ResponseWriter, r *http.Request) {
-	id, ok := matchID(w, r)
-	if !ok {
-		return
-	}
+func (ws *watchers) watchEvents(w http.ResponseWriter, r *http.Request, id int64) {
 	h, err := ws.store.Head(r.Context(), id)
 	if errors.Is(err, storage.ErrNotFound) {
 		problem(w, http.StatusNotFound, "no such match")

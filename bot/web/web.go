@@ -180,8 +180,7 @@ func (f *form) named() *form { return f }
 // form) and its actor, answering the problem itself if either does not
 // hold (ok false).
 func (pl *play) readForm(w http.ResponseWriter, r *http.Request, in interface{ named() *form }) (channel string, user chat.User, se *session, ok bool) {
-	if status, err := readJSON(w, r, maxForm, in); err != nil {
-		problem(w, status, "%v", err)
+	if !readBody(w, r, in) {
 		return "", chat.User{}, nil, false
 	}
 	f := in.named()
@@ -192,13 +191,12 @@ func (pl *play) readForm(w http.ResponseWriter, r *http.Request, in interface{ n
 // page's session, answering the problem itself if they do not hold (ok
 // false).
 func (pl *play) actor(w http.ResponseWriter, r *http.Request, channelIn, as string) (channel string, user chat.User, se *session, ok bool) {
-	channel, err := pl.channelName(channelIn)
-	if err != nil {
-		problem(w, http.StatusBadRequest, "%v", err)
+	channel, ok = pl.checkChannel(w, channelIn)
+	if !ok {
 		return "", chat.User{}, nil, false
 	}
 	se = pl.browsers.sessionOf(w, r)
-	user, err = pl.acting(r.Context(), se, channel, as)
+	user, err := pl.acting(r.Context(), se, channel, as)
 	if err != nil {
 		if _, ok := errors.AsType[*refusal](err); !ok {
 			pl.log.Error("claim a name", "err", err)
@@ -240,6 +238,17 @@ func (pl *play) channelName(name string) (string, error) {
 		return activityChannel(name)
 	}
 	return pageChannel(name)
+}
+
+// checkChannel is channelName's channel, answering the problem itself if
+// name is none the page may use (ok false).
+func (pl *play) checkChannel(w http.ResponseWriter, name string) (string, bool) {
+	channel, err := pl.channelName(name)
+	if err != nil {
+		problem(w, http.StatusBadRequest, "%v", err)
+		return "", false
+	}
+	return channel, true
 }
 
 // pageChannel checks a channel name from the page ("main", or

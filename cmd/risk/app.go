@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"embed"
 	"errors"
 	"flag"
 	"fmt"
@@ -138,9 +139,28 @@ type flagSet struct {
 	stdout, stderr io.Writer
 }
 
+// helpFiles holds each subcommand's usage as -h prints it, in
+// help/NAME.txt (risk map import's in help/map-import.txt): the synopsis,
+// a blank line, then what the command does. That prose reads and is edited
+// better as text than as Go strings joined line by line.
+//
+//go:embed help/*.txt
+var helpFiles embed.FS
+
+// helpFile is the file of helpFiles that holds subcommand name's usage.
+func helpFile(name string) string {
+	return "help/" + strings.ReplaceAll(name, " ", "-") + ".txt"
+}
+
 // newFlags returns the flag set of subcommand name, which reports errors
-// instead of exiting.
-func newFlags(e env, name, usage string) *flagSet {
+// instead of exiting, with its usage from helpFiles. vars are pairs of a
+// placeholder in the usage ("{conns}") and what it stands for: what the
+// code knows better than a text would (connFlags' flags, the computer
+// players' levels).
+func newFlags(e env, name string, vars ...string) *flagSet {
+	// A file missing leaves the usage empty, which TestHelpFiles catches.
+	text, _ := helpFiles.ReadFile(helpFile(name))
+	usage := strings.NewReplacer(vars...).Replace(strings.TrimSuffix(string(text), "\n"))
 	fs := &flagSet{FlagSet: flag.NewFlagSet("risk "+name, flag.ContinueOnError), name: name, usage: usage, stdout: e.stdout, stderr: e.stderr}
 	// parseFlags prints the usage itself, to standard output when it is
 	// asked for and to standard error after a mistake; the flag package
@@ -231,7 +251,7 @@ func parseNoArgs(fs *flagSet, args []string) error {
 }
 
 func runVersion(_ context.Context, e env) error {
-	fs := newFlags(e, "version", "\n\nPrints the version of this program, and the commit it was built from if known.")
+	fs := newFlags(e, "version")
 	if err := parseNoArgs(fs, e.args); err != nil {
 		return err
 	}

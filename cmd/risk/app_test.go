@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -57,6 +58,33 @@ func TestHelp(t *testing.T) {
 					t.Errorf("stdout does not start with %q:\n%s", "Usage: risk "+name, stdout)
 				}
 			})
+		}
+	}
+}
+
+// Every flag set's usage comes from its file in help/, with every
+// placeholder filled in, and every file there is a command's.
+func TestHelpFiles(t *testing.T) {
+	files, err := fs.Glob(helpFiles, "help/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	used := map[string]bool{}
+	for _, line := range commandLines() {
+		runWith(append(slices.Clone(line), "-h"), func(set *flagSet) {
+			f := helpFile(set.name)
+			used[f] = true
+			if !slices.Contains(files, f) {
+				t.Errorf("risk %s: no usage file %s", set.name, f)
+			}
+			if i := strings.IndexAny(set.usage, "{}"); i >= 0 {
+				t.Errorf("risk %s: %s has a placeholder left in its usage: %q", set.name, f, set.usage[max(i-20, 0):min(i+20, len(set.usage))])
+			}
+		})
+	}
+	for _, f := range files {
+		if !used[f] {
+			t.Errorf("%s is the usage of no command", f)
 		}
 	}
 }

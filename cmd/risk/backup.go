@@ -16,13 +16,7 @@ type backuper interface {
 
 // runBackup is `risk backup [--db PATH] FILE`.
 func runBackup(ctx context.Context, e env) error {
-	flags := newFlags(e, "backup", "[--db PATH] FILE\n\n"+
-		"Copies a SQLite database to FILE, which must not exist, while the bot goes on using it:\n"+
-		"the copy is the database at one moment (SQLite's VACUUM INTO), with no change half in it,\n"+
-		"and opens like the original ('risk console --db FILE'). To restore it, stop the bot, delete\n"+
-		"the original's -wal and -shm files if any are left (they belong to the original), and put\n"+
-		"the copy in its place. A PostgreSQL database is backed up with PostgreSQL's own\n"+
-		"tool, which also copies one moment of a live database: pg_dump -Fc 'postgres://...' > FILE.")
+	flags := newFlags(e, "backup")
 	path := dbFlag(flags, "")
 	file, err := parseWithFile(flags, e.args)
 	if err != nil {

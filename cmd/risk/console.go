@@ -17,9 +17,7 @@ import (
 
 // runConsole is `risk console [--db PATH] [--images DIR] [--channel NAME] ... [FILE]`.
 func runConsole(ctx context.Context, e env) error {
-	fs := newFlags(e, "console", "[--db PATH] [--images DIR] [--keep-maps N] [--channel NAME] [--name NAME] [--seed N]\n    [--palette standard|colorblind] [--lang en|fr] [--lobby-days N] [FILE]\n\n"+
-		"Plays in the terminal: type commands as Discord shows them (NAME: /risk SUBCOMMAND option:value),\n"+
-		"or give a transcript FILE. Maps are saved as PNG files.")
+	fs := newFlags(e, "console")
 	db := dbFlag(fs, "")
 	images := fs.String("images", "", "`folder` for the maps, a folder per channel (default: maps/ beside the database)")
 	keep := fs.Int("keep-maps", console.DefaultKeepMaps, "keep the last `N` maps of a channel, deleting older ones (0: keep all)")

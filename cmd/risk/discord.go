@@ -23,16 +23,7 @@ import (
 // gateway or as Discord's HTTP interactions endpoint. Secrets come from the environment only (a flag
 // would show in the process list).
 func runDiscord(ctx context.Context, e env) error {
-	fs := newFlags(e, "discord", "[--db PATH] [--http ADDR | --shard I/N] [--metrics ADDR] [--instance NAME]\n    [--activity ADDR [--activity-host NAME,...]] [--palette standard|colorblind] [--lobby-days N] [-v] [--check [--channel ID]]\n    "+connsUsage+"\n\n"+
-		"Runs the Discord bot until interrupted (SIGINT or SIGTERM): connected to Discord's gateway,\n"+
-		"or, with --http, as the application's Interactions Endpoint URL. Environment:\n"+
-		"  DISCORD_TOKEN           the bot's token (required)\n"+
-		"  DISCORD_GUILD_ID        a server ID: register /risk there only, at once (else globally)\n"+
-		"  DISCORD_PUBLIC_KEY      with --http: the application's public key (General Information)\n"+
-		"  DISCORD_APPLICATION_ID  with --http or --activity: the application's ID (General Information)\n"+
-		"  DISCORD_CLIENT_SECRET   with --activity: the application's client secret (OAuth2)\n"+
-		"See docs/discord.md for creating the application and inviting the bot, docs/scaling.md for\n"+
-		"several processes.")
+	fs := newFlags(e, "discord", "{conns}", connsUsage)
 	db := dbFlag(fs, "")
 	httpAddr := fs.String("http", "", "serve Discord's interactions over HTTP on `ADDR` (host:port) instead of the gateway")
 	shardFlag := fs.String("shard", "", "connect to the gateway as shard `I/N` of N (only shard 0 registers /risk)")

@@ -20,17 +20,7 @@ import (
 // runExport is `risk export [--db PATH] (--channel NAME | --match N) [--full]`,
 // or `risk export [--db PATH] --list`.
 func runExport(ctx context.Context, e env) error {
-	flags := newFlags(e, "export", "[--db PATH] (--channel NAME | --match N) [--full]\n    [--db PATH] --list\n\n"+
-		"Prints a stored match as JSON (options, seats, commitment, deal, log, channel, status, meta),\n"+
-		"for a bug report, for 'risk render', 'risk replay' and 'risk verify', or to move it to\n"+
-		"another installation with 'risk import'. A match still open is exported as anyone may\n"+
-		"see it: without its seed, which would tell every die to come, nor the cards drawn, the\n"+
-		"kinds of hidden items, another's mission, a round's orders or the initial placement\n"+
-		"before they resolve (the log stops there), nor, with fog of war, any log at all (it\n"+
-		"says so on standard error). Such an export replays but cannot be imported or verified.\n"+
-		"A finished match's export is whole, its seed revealed. --full, for the host or the\n"+
-		"operator, prints everything, the seed too: do not share it while the match goes on.\n"+
-		"--list lists the stored matches, with their ids and channels.")
+	flags := newFlags(e, "export")
 	path := dbFlag(flags, "")
 	channel := flags.String("channel", "", "the channel: its open match, or else its latest; `NAME` as the console or the page calls it (quickstart), or as stored (console:quickstart, web:caps, discord:1234)")
 	id := flags.Int64("match", 0, "the match `id` (--list shows them)")
@@ -153,17 +143,7 @@ func pick(ctx context.Context, db archive, channel string) (int64, error) {
 
 // runImport is `risk import [--db PATH] [--channel ID] [--commitment HEX] [--unverified] [--rated] FILE`.
 func runImport(ctx context.Context, e env) error {
-	flags := newFlags(e, "import", "[--db PATH] [--channel ID] [--commitment HEX] [--unverified] [--rated] FILE\n\n"+
-		"Stores a match exported by 'risk export' (FILE, or - for standard input) as a new match,\n"+
-		"after checking it: its log replays, its status is the game's, its settings, seats and\n"+
-		"names are ones the bot allows, and, once it started, its dice follow from its seed by the\n"+
-		"rule 'risk verify' applies: the seed hashes to the commitment (--commitment, else the\n"+
-		"file's; a file without one fails), and the turn order, the deal and every die, luck factor,\n"+
-		"card and item draw are the ones it gives. A file that fails is refused, naming the first\n"+
-		"mismatch, unless --unverified. The match is stored with its origin (the file's name and\n"+
-		"hash, the time); its result counts in the server's stats (risk stats, /risk me stats) only\n"+
-		"with --rated, since whoever wrote the file chose whom its seats name. An open match gets a\n"+
-		"fresh turn clock. Whoever holds the file holds the seed of a live match: see docs/fair.md.")
+	flags := newFlags(e, "import")
 	path := dbFlag(flags, "a file is created if missing")
 	channel := flags.String("channel", "", "store the match in this channel `id` instead of the exported one")
 	commitment := flags.String("commitment", "", "check the dice against the commitment `hex` published when the match started (default: the file's, which proves less)")

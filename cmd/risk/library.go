@@ -90,9 +90,7 @@ func libraryError(err error, scope string) error {
 
 // runMapImport is `risk map import FILE.map|FILE.zip [--name N] [--author A] [--mutual] [--scope S]`.
 func runMapImport(ctx context.Context, e env) error {
-	fs := newFlags(e, "map import", "FILE.map|FILE.zip [--name N] [--author A] [--mutual] [--scope S] [--db PATH]\n\n"+
-		"Checks a map in the Domination format (FILE.map with the two images it names beside it,\n"+
-		"or a zip of the three) and adds it to a library, where /risk new map:NAME plays it.")
+	fs := newFlags(e, "map import")
 	path := dbFlag(fs, "created if it is missing")
 	name := fs.String("name", "", "what the library calls the map (default: its title)")
 	author := fs.String("author", "", "who made it (default: the file's author)")
@@ -126,7 +124,7 @@ func runMapImport(ctx context.Context, e env) error {
 
 // runMapList is `risk map list [--scope S]`.
 func runMapList(ctx context.Context, e env) error {
-	fs := newFlags(e, "map list", "[--scope S] [--db PATH]\n\nLists the maps of a library.")
+	fs := newFlags(e, "map list")
 	path := dbFlag(fs, "")
 	scope := scopeFlag(fs)
 	if err := parseNoArgs(fs, e.args); err != nil {
@@ -175,7 +173,7 @@ func showLibraryMap(ctx context.Context, e env, path *string, scope, name string
 
 // runMapRename is `risk map rename OLD NEW [--scope S]`.
 func runMapRename(ctx context.Context, e env) error {
-	fs := newFlags(e, "map rename", "OLD NEW [--scope S] [--db PATH]\n\nRenames a map of a library; matches played on it keep it.")
+	fs := newFlags(e, "map rename")
 	return onLibrary(ctx, e, fs, 2, "want the map's name and its new name", func(lib *server.Library, scope string, args []string) error {
 		m, err := lib.Rename(ctx, scope, args[0], args[1])
 		if err != nil {
@@ -188,9 +186,7 @@ func runMapRename(ctx context.Context, e env) error {
 
 // runMapRemove is `risk map remove NAME [--scope S]`.
 func runMapRemove(ctx context.Context, e env) error {
-	fs := newFlags(e, "map remove", "NAME [--scope S] [--db PATH]\n\n"+
-		"Removes a map from a library, unless a match not yet over plays it. Its files stay in\n"+
-		"the database: the matches played on it still replay.")
+	fs := newFlags(e, "map remove")
 	return onLibrary(ctx, e, fs, 1, "want one map name", func(lib *server.Library, scope string, args []string) error {
 		m, err := lib.Remove(ctx, scope, args[0])
 		if err != nil {
@@ -203,9 +199,7 @@ func runMapRemove(ctx context.Context, e env) error {
 
 // runMapExport is `risk map export NAME DIR [--scope S]`.
 func runMapExport(ctx context.Context, e env) error {
-	fs := newFlags(e, "map export", "NAME DIR [--scope S] [--db PATH]\n\n"+
-		"Writes a map of a library into DIR (created if missing) in the Domination format: its\n"+
-		".map file and its two images, as they were checked and stored.")
+	fs := newFlags(e, "map export")
 	return onLibrary(ctx, e, fs, 2, "want the map's name and a folder", func(lib *server.Library, scope string, args []string) error {
 		m, b, err := lib.Find(ctx, scope, args[0])
 		if err != nil {

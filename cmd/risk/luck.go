@@ -9,10 +9,7 @@ import (
 
 // runLuck is `risk luck FILE`.
 func runLuck(_ context.Context, e env) error {
-	flags := newFlags(e, "luck", "FILE\n\n"+
-		"Prints each player's luck over a match exported by 'risk export' (FILE, or - for\n"+
-		"standard input): rolls won, armies killed and lost against what the exact odds of\n"+
-		"those very rolls give (classic), or each attack's luck factor against its mean (capitals).")
+	flags := newFlags(e, "luck")
 	if err := parseFlags(flags, e.args); err != nil {
 		return err
 	}

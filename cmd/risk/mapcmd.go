@@ -35,12 +35,11 @@ func mapCommands() map[string]subcommand {
 // runMap is `risk map COMMAND ...`: check, show, generate, and the library.
 func runMap(ctx context.Context, e env) error {
 	cmds := mapCommands()
-	about := "Maps:\n"
+	list := ""
 	for _, n := range slices.Sorted(maps.Keys(cmds)) {
-		about += fmt.Sprintf("  %-9s %s\n", n, cmds[n].summary)
+		list += fmt.Sprintf("  %-9s %s\n", n, cmds[n].summary)
 	}
-	fs := newFlags(e, "map", "check|show|generate|import|list|rename|remove|export ...\n\n"+
-		about+"\nRun 'risk map COMMAND -h' for a command's flags.")
+	fs := newFlags(e, "map", "{commands}", list)
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
@@ -57,7 +56,7 @@ func runMap(ctx context.Context, e env) error {
 
 // runMapCheck is `risk map check [--mutual] [--png PREVIEW] FILE`.
 func runMapCheck(ctx context.Context, e env) error {
-	fs := newFlags(e, "map check", "[--mutual] [--png PREVIEW] FILE\n\nValidates a map file: the project's JSON format, or a Domination FILE.map with the two\nimages it names beside it, or a FILE.zip of the three.")
+	fs := newFlags(e, "map check")
 	mutual := fs.Bool("mutual", false, "make a border one territory lists but its neighbour does not two-way, instead of refusing the map")
 	pngPath := fs.String("png", "", "also write a preview of the map, unowned with its names and army markers, to this PNG file")
 	if err := parseFlags(fs, interspersed(fs, e.args)); err != nil {
@@ -97,7 +96,7 @@ func runMapCheck(ctx context.Context, e env) error {
 
 // runMapShow is `risk map show NAME [--json]`.
 func runMapShow(ctx context.Context, e env) error {
-	fs := newFlags(e, "map show", "NAME [--json] [--png FILE] [--scope S] [--db PATH]\n\nPrints a built-in map ("+strings.Join(engine.MapNames(), ", ")+"), or a map of a library: its continents with their bonus, and each territory's terrain and borders.")
+	fs := newFlags(e, "map show", "{maps}", strings.Join(engine.MapNames(), ", "))
 	asJSON := fs.Bool("json", false, "print the map as JSON")
 	pngPath := fs.String("png", "", "also write a preview of the map, unowned with its names, to this PNG file")
 	path := dbFlag(fs, "for a library's map")
@@ -134,7 +133,7 @@ func runMapShow(ctx context.Context, e env) error {
 
 // runMapGenerate is `risk map generate --seed N [--size S] [--json]`.
 func runMapGenerate(_ context.Context, e env) error {
-	fs := newFlags(e, "map generate", "--seed N [--size small|normal|large] [--json]\n\nGenerates the capitals map of a seed and prints it.")
+	fs := newFlags(e, "map generate")
 	seed := fs.Uint64("seed", 0, "the seed (required)")
 	size := fs.String("size", "normal", "small (12-18 territories), normal (20-28) or large (30-40)")
 	asJSON := fs.Bool("json", false, "print the map as JSON")

@@ -22,14 +22,7 @@ import (
 // longer enough, or back. Each match that started is checked against its
 // seed first, as risk import checks it.
 func runMigrate(ctx context.Context, e env) error {
-	fs := newFlags(e, "migrate", "--from DB --to DB [--unverified]\n\n"+
-		"Copies every match, with its log, turn clock and undelivered news, and every setting,\n"+
-		"from one database to another, empty one. A database is a SQLite file or a PostgreSQL\n"+
-		"address (postgres://USER@HOST:PORT/DB). Stop the bot first: what changes during the\n"+
-		"copy is not copied. Matches get new ids; request history (kept a week to spot repeats)\n"+
-		"is not copied. The dice of every match that started are checked first, as 'risk import'\n"+
-		"checks them: if a match's do not follow from its seed, nothing is copied, unless\n"+
-		"--unverified, which copies it marked so: it never claims fair dice.")
+	fs := newFlags(e, "migrate")
 	from := fs.String("from", "", "the database to copy from (must exist)")
 	to := fs.String("to", "", "the database to copy into (created if it is a missing file; must hold no match)")
 	unverified := fs.Bool("unverified", false, "copy a match whose dice do not follow from its seed all the same, marked so")

@@ -11,7 +11,7 @@ import (
 
 // runOdds is `risk odds --attackers A --defenders D [--json]`.
 func runOdds(_ context.Context, e env) error {
-	fs := newFlags(e, "odds", "--attackers A --defenders D [--json]\n\nExact odds that A armies on a territory (one stays behind) take a territory held by D, attacking to the end.")
+	fs := newFlags(e, "odds")
 	a := fs.Int("attackers", 0, "armies on the attacking territory, including the one that stays")
 	d := fs.Int("defenders", 0, "armies on the defending territory")
 	asJSON := fs.Bool("json", false, "print JSON")

@@ -10,9 +10,7 @@ import (
 
 // runRender is `risk render --match FILE --out PNG [--at N] [--width W] [--palette standard|colorblind]`.
 func runRender(ctx context.Context, e env) error {
-	flags := newFlags(e, "render", "--match FILE --out PNG [--at N] [--width W] [--palette standard|colorblind]\n\n"+
-		"Draws the map of a match exported by 'risk export' (FILE, or - for standard input)\n"+
-		"as it stands, or as it stood after its first N commands.")
+	flags := newFlags(e, "render")
 	match := flags.String("match", "", "the exported match `file` (- for standard input)")
 	out := flags.String("out", "", "the PNG `file` to write")
 	at := flags.Int("at", -1, "draw the match after its first `N` commands (default: all of them)")

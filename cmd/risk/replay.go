@@ -13,11 +13,7 @@ import (
 
 // runReplay is `risk replay --match FILE --out F.gif|F.png [--limit BYTES] [--width W] [--delay D] [--palette standard|colorblind]`.
 func runReplay(ctx context.Context, e env) error {
-	flags := newFlags(e, "replay", "--match FILE --out F.gif|F.png [--limit BYTES] [--width W] [--delay D] [--palette standard|colorblind]\n\n"+
-		"Draws a whole match exported by 'risk export' (FILE, or - for standard input), one frame\n"+
-		"per turn with the turn's attacks and moves: an animated GIF (--out F.gif), or the same\n"+
-		"frames side by side as one PNG of small multiples (--out F.png). The image fits in\n"+
-		"--limit bytes: frames shrink, then turns are left out evenly.")
+	flags := newFlags(e, "replay")
 	match := flags.String("match", "", "the exported match `file` (- for standard input)")
 	out := flags.String("out", "", "the `file` to write: .gif for the animation, .png for the small multiples")
 	limit := flags.Int("limit", render.DefaultReplayLimit, "the most `bytes` the image may take (a chat's upload limit)")

@@ -13,13 +13,7 @@ import (
 
 // runStats is `risk stats [--db PATH] (--record | --server S [--rules R] [--limit N] | --server S --player ID)`.
 func runStats(ctx context.Context, e env) error {
-	flags := newFlags(e, "stats", "[--db PATH] (--record | --server S [--rules classic|capitals] [--limit N] | --server S --player ID)\n\n"+
-		"Shows a server's leaderboard under a rule set, or one player's matches played and won\n"+
-		"and rating under each rule set. Ratings are a multiplayer Elo over each match's\n"+
-		"placings (docs/stats.md); computer players are rated by level (bot:easy, ...). A match\n"+
-		"imported counts only if it was imported with --rated (risk import).\n"+
-		"--record first records the result of every finished match in the database that has\n"+
-		"none yet (safe to repeat).")
+	flags := newFlags(e, "stats")
 	path := dbFlag(flags, "")
 	record := flags.Bool("record", false, "record the results of the finished matches")
 	server := flags.String("server", "", "the `server` whose results count, as the bot stores it (console, or a Discord guild id)")

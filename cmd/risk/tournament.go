@@ -17,15 +17,7 @@ import (
 
 // runTournament is `risk tournament --players hard,normal,easy,random [--games N] [--seed S] ...`.
 func runTournament(ctx context.Context, e env) error {
-	fs := newFlags(e, "tournament", "--players LEVEL,LEVEL,... [--games N] [--seed S] [--parallel P] [--json] [--quiet]\n"+
-		"    [--rules classic|capitals] [--map NAME] [--size small|normal|large] [--cards escalating|fixed]\n"+
-		"    [--fortify connected|adjacent] [--victory two-thirds|domination|missions] [--turns sequential|simultaneous]\n"+
-		"    [--rounds N] [--fog] [--teams 2|3] [--max-turns N]\n"+
-		"    [--budget D] [--iterations N] [--timeout D] [--startup D] [--style S]\n\n"+
-		"Plays computer players against each other, rotating the seats, and prints each one's wins\n"+
-		"with a 95% Wilson interval, turns and decision time, and Elo-style ratings when more than two\n"+
-		"kinds of player take part. With --teams, entry i of --players plays in team i mod (players/size) + 1\n"+
-		"(normal,easy,normal,easy: the normals against the easies) and the teams' wins are printed. Levels: "+strings.Join(ai.Levels(), ", ")+", "+ai.ReferenceLevel+" (the yardstick of docs/ai.md), or exec:COMMAND.")
+	fs := newFlags(e, "tournament", "{levels}", strings.Join(ai.Levels(), ", "), "{reference}", ai.ReferenceLevel)
 	rules := fs.String("rules", "classic", "rule set: classic or capitals")
 	mapName := fs.String("map", "classic", "map (classic rules): classic, islands-small|normal|large generated for each game, or a Domination FILE.map (its images beside it) or FILE.zip")
 	size := fs.String("size", "normal", "size of the maps generated for each game (capitals rules): small, normal or large")

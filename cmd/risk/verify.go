@@ -15,11 +15,7 @@ import (
 
 // runVerify is `risk verify [--commitment HEX] FILE`.
 func runVerify(_ context.Context, e env) error {
-	flags := newFlags(e, "verify", "[--commitment HEX] FILE\n\n"+
-		"Checks that a match exported by 'risk export' (FILE, or - for standard input) was\n"+
-		"played with fair dice: its seed hashes to the commitment published when it started,\n"+
-		"and every die, luck factor, card draw and the deal follow from that seed. The seed\n"+
-		"is revealed once the match is over. Exits 0 if every check passes, 1 if not.")
+	flags := newFlags(e, "verify")
 	commitment := flags.String("commitment", "", "the commitment `hex` published when the match started (default: the one in FILE, which proves less)")
 	file, err := parseWithFile(flags, e.args)
 	if err != nil {

@@ -17,11 +17,7 @@ import (
 // runWeb is `risk web [--addr HOST:PORT] [--db PATH]`: the page, the
 // spectators' pages and the match API.
 func runWeb(ctx context.Context, e env) error {
-	fs := newFlags(e, "web", "[--addr HOST:PORT] [--host NAME,...] [--db PATH] [--seed N] [--palette standard|colorblind]\n    [--lobby-days N] [--operator=false] [--limits KEY=N,...] "+connsUsage+"\n\n"+
-		"Serves a page that plays like a Discord channel with the bot in it (one match per channel),\n"+
-		"a page per match for spectators, and the match API (docs/api.md, with its threat model).\n"+
-		"It prints the operator's link: the browser that opens it is the page's admin. Its key is\n"+
-		"made at each start, or read from RISK_WEB_OPERATOR_KEY (16 characters or more) to keep one.")
+	fs := newFlags(e, "web", "{conns}", connsUsage)
 	addr := fs.String("addr", "127.0.0.1:8080", "the `address` to listen on (anyone who reaches the page may name players and open matches: keep it on the loopback address, or behind a proxy that checks who comes in)")
 	operator := fs.Bool("operator", true, "print the operator's link (false: the page has no admin)")
 	limitList := fs.String("limits", "", "what visitors may create, `KEY=N,...`: names (a browser's names, default 6), page-names (2000), matches (open matches a browser's names host, 3), page-matches (200), name-days (a name unused that long with no match under way is free, 30)")

@@ -2,11 +2,9 @@ package postgres
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -14,8 +12,12 @@ import (
 // claims is the store's part that hands out work one process of several
 // must do once: the due timers and the queued posts, claimed for a lease,
 // and the named leases themselves.
-// DB embeds it: its methods are the store's.
-type claims struct{ pool *pgxpool.Pool }
+// DB embeds it: its methods are the store's, the releases and leases
+// storage's (ClaimQueries).
+type claims struct {
+	pool *pgxpool.Pool
+	storage.ClaimQueries
+}
 
 // Claims (migration 0005): work that one process must do once. Each claim
 // is one statement: the candidates are locked with FOR UPDATE SKIP LOCKED,
@@ -46,11 +48,7 @@ var freeTimers = `(` + free("m.") + ` OR m.claim_version IS DISTINCT FROM h.vers
 // may record the version before it, and is then free at once; its holder
 // acts on a stale version, which the store refuses.
 func (cl *claims) ClaimDue(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Timer, error) {
-	const op = "claim due timers"
-	if err := c.Check(); err != nil {
-		return nil, fmt.Errorf("storage: postgres: %s: %w", op, err)
-	}
-	ms, err := storage.QueryAll(ctx, shared{cl.pool}, op, storage.ScanClocks, `
+	ms, err := claim(ctx, cl.pool, "claim due timers", c, scope, limit, storage.ScanClocks, `
 		WITH c AS (
 			SELECT m.id, h.version FROM `+joined+`
 			WHERE m.id IN (
@@ -64,21 +62,23 @@ func (cl *claims) ClaimDue(ctx context.Context, scope string, c storage.Claim, l
 			FOR UPDATE OF m SKIP LOCKED)
 		UPDATE matches m SET claim_holder = $2, claim_at = $4, claim_until = $5, claim_version = c.version
 		FROM c WHERE m.id = c.id
-		RETURNING m.id, m.channel, m.remind_at, m.deadline_at, c.version`,
-		scope, c.Holder, c.Started.UnixMilli(), c.Now.UnixMilli(), c.Until.UnixMilli(), limit)
+		RETURNING m.id, m.channel, m.remind_at, m.deadline_at, c.version`)
 	if err != nil {
 		return nil, err
 	}
 	return storage.DueTimers(ms, c.Now), nil
 }
 
-// ReleaseDue gives up holder's claim on the timers of match id.
-func (cl *claims) ReleaseDue(ctx context.Context, id int64, holder string) error {
-	if _, err := cl.pool.Exec(ctx, `UPDATE matches SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
-		WHERE id = $1 AND claim_holder = $2`, id, holder); err != nil {
-		return fail(fmt.Sprintf("release the timers of match %d", id), err)
+// claim claims for c the work that statement selects, marks and returns,
+// read with scan: the free work in scope, at most limit (parameters $1
+// scope, $2 holder, $3 started, $4 now, $5 until, $6 limit).
+func claim[T any](ctx context.Context, pool *pgxpool.Pool, op string, c storage.Claim, scope string, limit int,
+	scan func(storage.Rows) ([]T, error), statement string) ([]T, error) {
+	if err := c.Check(); err != nil {
+		return nil, fmt.Errorf("storage: postgres: %s: %w", op, err)
 	}
-	return nil
+	return storage.QueryAll(ctx, shared{pool}, op, scan, statement,
+		scope, c.Holder, c.Started.UnixMilli(), c.Now.UnixMilli(), c.Until.UnixMilli(), limit)
 }
 
 // ClaimPosts claims the posts queued at or before c.Now and not yet
@@ -86,11 +86,7 @@ func (cl *claims) ReleaseDue(ctx context.Context, id int64, holder string) error
 // first. A post's claim lasts until it is delivered (Delivered), the lease
 // ends or ReleasePosts.
 func (cl *claims) ClaimPosts(ctx context.Context, scope string, c storage.Claim, limit int) ([]storage.Post, error) {
-	const op = "claim queued posts"
-	if err := c.Check(); err != nil {
-		return nil, fmt.Errorf("storage: postgres: %s: %w", op, err)
-	}
-	out, err := storage.QueryAll(ctx, shared{cl.pool}, op, storage.ScanPosts, `
+	out, err := claim(ctx, cl.pool, "claim queued posts", c, scope, limit, storage.ScanPosts, `
 		WITH c AS (
 			SELECT o.id, m.channel FROM outbox o JOIN matches m ON m.id = o.match_id
 			WHERE o.created_at <= $4 AND `+storage.ScopeSQL("m.channel", "$1")+` AND `+free("o.")+`
@@ -99,54 +95,11 @@ func (cl *claims) ClaimPosts(ctx context.Context, scope string, c storage.Claim,
 			FOR UPDATE OF o SKIP LOCKED)
 		UPDATE outbox o SET claim_holder = $2, claim_at = $4, claim_until = $5
 		FROM c WHERE o.id = c.id
-		RETURNING o.id, o.match_id, c.channel, o.version, o.body, o.created_at`,
-		scope, c.Holder, c.Started.UnixMilli(), c.Now.UnixMilli(), c.Until.UnixMilli(), limit)
+		RETURNING o.id, o.match_id, c.channel, o.version, o.body, o.created_at`)
 	if err != nil {
 		return nil, err
 	}
 	// UPDATE ... RETURNING does not keep the order of the posts claimed.
 	slices.SortFunc(out, func(a, b storage.Post) int { return int(a.ID - b.ID) })
 	return out, nil
-}
-
-// ReleasePosts gives up holder's claim on the posts that version of match
-// id queued.
-func (cl *claims) ReleasePosts(ctx context.Context, id, version int64, holder string) error {
-	if _, err := cl.pool.Exec(ctx, `UPDATE outbox SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
-		WHERE match_id = $1 AND version = $2 AND claim_holder = $3`, id, version, holder); err != nil {
-		return fail(fmt.Sprintf("release the posts of match %d version %d", id, version), err)
-	}
-	return nil
-}
-
-// Lease takes, or renews, the named lease for c.Holder until c.Until: it
-// succeeds if nobody holds it, its lease has ended, or c.Holder holds it
-// already, and reports false if another holder's lease runs.
-func (cl *claims) Lease(ctx context.Context, name string, c storage.Claim) (bool, error) {
-	op := "take lease " + name
-	if err := c.Check(); err != nil {
-		return false, fmt.Errorf("storage: postgres: %s: %w", op, err)
-	}
-	var holder string
-	err := cl.pool.QueryRow(ctx, `INSERT INTO leases (name, holder, since, until) VALUES ($1, $2, $3, $4)
-		ON CONFLICT (name) DO UPDATE SET
-			since = CASE WHEN leases.holder = excluded.holder THEN leases.since ELSE excluded.since END,
-			holder = excluded.holder, until = excluded.until
-		WHERE leases.holder = excluded.holder OR leases.until <= excluded.since
-		RETURNING holder`, name, c.Holder, c.Now.UnixMilli(), c.Until.UnixMilli()).Scan(&holder)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fail(op, err)
-	}
-	return true, nil
-}
-
-// Unlease lets go of holder's named lease.
-func (cl *claims) Unlease(ctx context.Context, name, holder string) error {
-	if _, err := cl.pool.Exec(ctx, `DELETE FROM leases WHERE name = $1 AND holder = $2`, name, holder); err != nil {
-		return fail("let go of lease "+name, err)
-	}
-	return nil
 }

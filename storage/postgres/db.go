@@ -27,15 +27,17 @@ import (
 // use, by goroutines and by processes.
 //
 // Its own methods are the matches' (create, load, list, save, export and
-// import) and the database's (close, ready, stats); the other concerns are
-// parts of their own, each in its file, which DB embeds so that one *DB
-// meets the whole contract (storetest.Store). Leaderboard and PlayerStats
-// come with results, from storage.Ratings.
+// import) and the database's (close, ready); the other concerns are parts
+// of their own, each in its file, which DB embeds so that one *DB meets
+// the whole contract (storetest.Store). What both stores run alike is
+// storage's (MatchQueries: stats, requests, delivery; LibraryQueries,
+// ClaimQueries). Leaderboard and PlayerStats come with results, from
+// storage.Ratings.
 type DB struct {
+	storage.MatchQueries
 	settings
 	library
 	results
-	requests
 	claims
 	pool  *pgxpool.Pool
 	every int
@@ -111,8 +113,13 @@ func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
 		return nil, fail("open", err)
 	}
 	db := &DB{
-		settings: settings{pool}, library: library{pool, storage.LibraryQueries{Read: shared{pool}, Write: shared{pool}}}, results: newResults(pool), requests: requests{pool}, claims: claims{pool},
-		pool: pool, every: c.snapshotEvery,
+		MatchQueries: storage.MatchQueries{Read: shared{pool}, Write: shared{pool}, OpenFrom: "matches"},
+		settings:     settings{pool},
+		library:      library{pool, storage.LibraryQueries{Read: shared{pool}, Write: shared{pool}}},
+		results:      newResults(pool),
+		claims:       claims{pool, storage.ClaimQueries{Write: shared{pool}}},
+		pool:         pool,
+		every:        c.snapshotEvery,
 	}
 	if db.known, err = migrate(ctx, pool, embedded); err != nil {
 		pool.Close()
@@ -138,11 +145,6 @@ func (db *DB) Ready(ctx context.Context) error {
 		return fmt.Errorf("storage: postgres: the schema is at version %d, this program expects %d", v, db.known)
 	}
 	return nil
-}
-
-// Stats counts the open matches and the queued posts.
-func (db *DB) Stats(ctx context.Context) (storage.Stats, error) {
-	return storage.ReadStats(ctx, shared{db.pool})
 }
 
 // fail wraps an error of operation op (storage.Fail), explaining

@@ -44,8 +44,8 @@ func TestQueryPlans(t *testing.T) {
 	}
 	openAll, openAllArgs := openMatchesSQL("")
 	openWeb, openWebArgs := openMatchesSQL("web:")
-	chansAll, chansAllArgs := openChannelsSQL("")
-	chansWeb, chansWebArgs := openChannelsSQL("web:")
+	chansAll, chansAllArgs := storage.OpenChannelsSQL(db.OpenFrom, "")
+	chansWeb, chansWebArgs := storage.OpenChannelsSQL(db.OpenFrom, "web:")
 	closedAll, closedAllArgs := closedChannelsSQL("", 10)
 	closedWeb, closedWebArgs := closedChannelsSQL("web:", 10)
 	for _, q := range []struct {
@@ -60,7 +60,8 @@ func TestQueryPlans(t *testing.T) {
 		{"closed channels", closedWeb, closedWebArgs, "matches_channel"},
 		{"all closed channels", closedAll, closedAllArgs, "matches_channel"},
 	} {
-		rows, err := conn.Query(ctx, "EXPLAIN "+q.query, q.args...)
+		// The shared queries are written with ? (storage.Dollars).
+		rows, err := conn.Query(ctx, "EXPLAIN "+storage.Dollars(q.query), q.args...)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -51,14 +51,14 @@ func (db *DB) Create(ctx context.Context, channel string, meta json.RawMessage, 
 // rebuilt; storage.ErrNotFound if the channel has none,
 // *storage.CorruptError if its log does not replay.
 func (db *DB) Active(ctx context.Context, channel string) (*storage.Loaded, error) {
-	l, err := db.load(ctx, `m.channel = $1 AND m.status IN (1, 2)`, channel)
+	l, err := db.load(ctx, `m.channel = ? AND m.status IN (1, 2)`, channel)
 	return l, storage.NoOpenMatch(err, channel)
 }
 
 // Load returns match id with its game rebuilt; storage.ErrNotFound if there
 // is no such match, *storage.CorruptError if its log does not replay.
 func (db *DB) Load(ctx context.Context, id int64) (*storage.Loaded, error) {
-	l, err := db.load(ctx, `m.id = $1`, id)
+	l, err := db.load(ctx, `m.id = ?`, id)
 	return l, storage.NoMatch(err, id)
 }
 
@@ -69,21 +69,14 @@ func (db *DB) Load(ctx context.Context, id int64) (*storage.Loaded, error) {
 func (db *DB) load(ctx context.Context, where string, arg any) (*storage.Loaded, error) {
 	var snapSeq *int
 	var snap []byte
-	row := db.pool.QueryRow(ctx, `SELECT `+storage.MatchColumns+`, s.seq, s.game FROM `+joined+`
+	l, err := storage.LoadRow(ctx, shared{db.pool}, `SELECT `+storage.MatchColumns+`, s.seq, s.game FROM `+joined+`
 		LEFT JOIN LATERAL (SELECT seq, game FROM snapshots
 			WHERE match_id = m.id AND seq <= h.commands ORDER BY seq DESC LIMIT 1) s ON true
-		WHERE `+where, arg)
-	m, err := storage.ScanMatch(row, &snapSeq, &snap)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, storage.ErrNotFound
+		WHERE `+where, arg, &snapSeq, &snap)
+	if err != nil || l.Setup == nil {
+		return l, err
 	}
-	if err != nil {
-		return nil, fail("load", err)
-	}
-	l := &storage.Loaded{Match: *m}
-	if m.Setup == nil {
-		return l, nil
-	}
+	m := &l.Match
 	seq := 0
 	if snapSeq != nil {
 		seq = *snapSeq
@@ -129,17 +122,11 @@ func inPrefix(prefix string, n int) (string, []any) {
 	return storage.PrefixSQL("channel", prefix, func(i int) string { return fmt.Sprintf("$%d", n+i-1) })
 }
 
-// openMatchesSQL and openChannelsSQL are OpenMatches' and OpenChannels'
-// queries for a prefix, and their arguments: a range of the index of open
-// matches' channels (TestQueryPlans).
+// openMatchesSQL is OpenMatches' query for a prefix, and its arguments: a
+// range of the index of open matches' channels (TestQueryPlans).
 func openMatchesSQL(prefix string) (string, []any) {
 	in, args := inPrefix(prefix, 1)
 	return `SELECT ` + storage.MatchColumns + ` FROM ` + joined + ` WHERE status IN (1, 2) AND ` + in + ` ORDER BY id`, args
-}
-
-func openChannelsSQL(prefix string) (string, []any) {
-	in, args := inPrefix(prefix, 1)
-	return `SELECT channel, id, status FROM matches WHERE status IN (1, 2) AND ` + in + ` ORDER BY channel`, args
 }
 
 // OpenMatches lists the open (lobby or active) matches of the channels
@@ -147,16 +134,6 @@ func openChannelsSQL(prefix string) (string, []any) {
 func (db *DB) OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error) {
 	q, args := openMatchesSQL(prefix)
 	return db.list(ctx, "list open matches", q, args...)
-}
-
-// OpenChannels lists the channels that start with prefix ("" for all)
-// and hold an open match, in the order of their names (byte by byte),
-// with the match's id and status only: what a list of channels shows,
-// read from the index of open channels, so that it costs what it shows
-// however many matches the database holds.
-func (db *DB) OpenChannels(ctx context.Context, prefix string) ([]storage.Occupant, error) {
-	q, args := openChannelsSQL(prefix)
-	return storage.QueryAll(ctx, shared{db.pool}, "list open channels", storage.ScanOccupants, q, args...)
 }
 
 // closedChannelsSQL is ClosedChannels' query for a prefix, and its
@@ -218,12 +195,6 @@ func (db *DB) Outbox(ctx context.Context, prefix string, before time.Time, limit
 		FROM outbox o JOIN matches m ON m.id = o.match_id
 		WHERE o.created_at < $1 AND `+inScope("m.channel", 2)+`
 		ORDER BY o.id LIMIT $3`, before.UnixMilli(), prefix, limit)
-}
-
-// Delivered removes from the outbox the posts that the change making
-// version of match id queued. Delivering twice is harmless.
-func (db *DB) Delivered(ctx context.Context, id, version int64) error {
-	return storage.DeleteDelivered(ctx, shared{db.pool}, id, version)
 }
 
 // Save applies change c to match id in one transaction, if the match is
@@ -497,26 +468,14 @@ func (db *DB) saveLocked(ctx context.Context, id, version int64, c storage.Chang
 		return 0, fail(op, err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
-	var row storage.Row
 	holds, ra := "true", args{id}
 	if r := c.Requires; r != nil {
 		holds = requiredSQL(r, ra.add)
 	}
-	var held bool
-	err = tx.QueryRow(ctx, `SELECT m.status, h.version, h.commands, `+holds+` FROM `+joined+` WHERE m.id = $1 FOR UPDATE OF h`, ra...).
-		Scan(&row.Status, &row.Version, &row.Commands, &held)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
-	}
+	row, w, err := storage.PlanLocked(ctx, shared{tx}, `SELECT m.status, h.version, h.commands, `+holds+` FROM `+joined+` WHERE m.id = $1 FOR UPDATE OF h`, ra,
+		id, version, c, enc, db.every, now)
 	if err != nil {
-		return 0, fail(op, err)
-	}
-	if !held {
-		return 0, fmt.Errorf("%w (%s %s)", storage.ErrRequirement, c.Requires.Scope, c.Requires.ID)
-	}
-	w, err := storage.PlanSave(id, version, row, c, enc, db.every, now)
-	if err != nil {
-		return 0, fail(op, err)
+		return 0, err
 	}
 	next, ms := w.Next, w.Millis
 	// The rest goes in one round trip.

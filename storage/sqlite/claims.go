@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 
 	"github.com/riskbot/riskbot/storage"
@@ -12,8 +11,12 @@ import (
 // claims is the store's part that hands out work one process of several
 // must do once: the due timers and the queued posts, claimed for a lease,
 // and the named leases themselves.
-// DB embeds it: its methods are the store's.
-type claims struct{ conns }
+// DB embeds it: its methods are the store's, the releases and leases
+// storage's (ClaimQueries).
+type claims struct {
+	conns
+	storage.ClaimQueries
+}
 
 // Claims (migration 0005): work that one process must do once. SQLite
 // serialises writers, so a claim is a read and an update in one write
@@ -75,16 +78,6 @@ func claim[T any](ctx context.Context, db *sql.DB, op string, c storage.Claim, s
 	return out, nil
 }
 
-// ReleaseDue gives up holder's claim on the timers of match id (the work
-// failed: another try, by any process, may claim them at once).
-func (cl *claims) ReleaseDue(ctx context.Context, id int64, holder string) error {
-	if _, err := cl.write.ExecContext(ctx, `UPDATE matches SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
-		WHERE id = ? AND claim_holder = ?`, id, holder); err != nil {
-		return fail(fmt.Sprintf("release the timers of match %d", id), err)
-	}
-	return nil
-}
-
 // ClaimPosts claims the posts queued at or before c.Now and not yet
 // delivered, in scope ("", a prefix ending in ':', or one channel), whose
 // claim is free, at most limit of them, oldest first. A post's claim lasts
@@ -95,48 +88,4 @@ func (cl *claims) ClaimPosts(ctx context.Context, scope string, c storage.Claim,
 		FROM outbox o JOIN matches m ON m.id = o.match_id
 		WHERE o.created_at <= ?4 AND `+storage.ScopeSQL("m.channel", "?1")+` AND `+free("o.")+`
 		ORDER BY o.id LIMIT ?5`)
-}
-
-// ReleasePosts gives up holder's claim on the posts that version of match
-// id queued (their delivery failed: the next try, by any process, may
-// claim them at once).
-func (cl *claims) ReleasePosts(ctx context.Context, id, version int64, holder string) error {
-	if _, err := cl.write.ExecContext(ctx, `UPDATE outbox SET claim_holder = NULL, claim_at = NULL, claim_until = NULL
-		WHERE match_id = ? AND version = ? AND claim_holder = ?`, id, version, holder); err != nil {
-		return fail(fmt.Sprintf("release the posts of match %d version %d", id, version), err)
-	}
-	return nil
-}
-
-// Lease takes, or renews, the named lease for c.Holder until c.Until: it
-// succeeds if nobody holds it, its lease has ended, or c.Holder holds it
-// already (a name is one process; a restarted one takes back its own), and
-// reports false if another holder's lease runs.
-func (cl *claims) Lease(ctx context.Context, name string, c storage.Claim) (bool, error) {
-	op := "take lease " + name
-	if err := c.Check(); err != nil {
-		return false, fmt.Errorf("storage: %s: %w", op, err)
-	}
-	var holder string
-	err := cl.write.QueryRowContext(ctx, `INSERT INTO leases (name, holder, since, until) VALUES (?1, ?2, ?3, ?4)
-		ON CONFLICT (name) DO UPDATE SET
-			since = CASE WHEN leases.holder = excluded.holder THEN leases.since ELSE excluded.since END,
-			holder = excluded.holder, until = excluded.until
-		WHERE leases.holder = excluded.holder OR leases.until <= excluded.since
-		RETURNING holder`, name, c.Holder, c.Now.UnixMilli(), c.Until.UnixMilli()).Scan(&holder)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fail(op, err)
-	}
-	return true, nil
-}
-
-// Unlease lets go of holder's named lease (another holder's is left alone).
-func (cl *claims) Unlease(ctx context.Context, name, holder string) error {
-	if _, err := cl.write.ExecContext(ctx, `DELETE FROM leases WHERE name = ? AND holder = ?`, name, holder); err != nil {
-		return fail("let go of lease "+name, err)
-	}
-	return nil
 }

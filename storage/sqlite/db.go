@@ -33,16 +33,18 @@ import (
 // against the match version its writer read.
 //
 // Its own methods are the matches' (create, load, list, save, export and
-// import) and the database's (close, ready, stats, check, back up); the
-// other concerns are parts of their own, each in its file, which DB embeds
-// so that one *DB meets the whole contract (storetest.Store). Leaderboard
-// and PlayerStats come with results, from storage.Ratings.
+// import) and the database's (close, ready, check, back up); the other
+// concerns are parts of their own, each in its file, which DB embeds so
+// that one *DB meets the whole contract (storetest.Store). What both
+// stores run alike is storage's (MatchQueries: stats, requests, delivery;
+// LibraryQueries, ClaimQueries). Leaderboard and PlayerStats come with
+// results, from storage.Ratings.
 type DB struct {
 	conns
+	storage.MatchQueries
 	settings
 	library
 	results
-	requests
 	claims
 	// backup opens the connection Backup copies through: a reader's, but
 	// one that may write the copy, which read's connections may not.
@@ -136,7 +138,8 @@ func open(ctx context.Context, path string, c config) (*DB, error) {
 	db.read = sql.OpenDB(connector{drv, dsn(abs, c, reader)})
 	db.read.SetMaxOpenConns(max(4, runtime.GOMAXPROCS(0)))
 	db.settings, db.library, db.results = settings{db.conns}, library{db.conns, storage.LibraryQueries{Read: shared{db.read}, Write: shared{db.write}}}, newResults(db.conns)
-	db.requests, db.claims = requests{db.conns}, claims{db.conns}
+	db.MatchQueries = storage.MatchQueries{Read: shared{db.read}, Write: shared{db.write}, OpenFrom: openFrom}
+	db.claims = claims{db.conns, storage.ClaimQueries{Write: shared{db.write}}}
 	return db, nil
 }
 
@@ -214,11 +217,6 @@ func (db *DB) Ready(ctx context.Context) error {
 	return nil
 }
 
-// Stats counts the open matches and the queued posts.
-func (db *DB) Stats(ctx context.Context) (storage.Stats, error) {
-	return storage.ReadStats(ctx, shared{db.read})
-}
-
 // Check runs SQLite's integrity check over the whole file (slow on a big
 // database: for operators and tests, not for startup).
 func (db *DB) Check(ctx context.Context) error {
@@ -260,25 +258,22 @@ func explain(err error) string {
 	if !errors.As(err, &e) {
 		return ""
 	}
-	switch e.Code {
-	case sqlite3.ErrFull:
-		return "the disk is full (or the database reached its size limit); nothing was changed"
-	case sqlite3.ErrReadonly:
-		return "the database is read-only (check the permissions of the file and of its directory); nothing was changed"
-	case sqlite3.ErrCantOpen:
-		return "cannot open or create the database file (check that its directory exists and is writable)"
-	case sqlite3.ErrPerm, sqlite3.ErrAuth:
-		return "permission denied"
-	case sqlite3.ErrNotADB:
-		return "the file is not a SQLite database"
-	case sqlite3.ErrCorrupt:
-		return "the database file is damaged; restore it from a backup"
-	case sqlite3.ErrBusy, sqlite3.ErrLocked:
-		return "another process held the database locked for too long; try again"
-	case sqlite3.ErrIoErr:
-		return "the disk failed to read or write"
-	}
-	return ""
+	return explained[e.Code]
+}
+
+// explained are the SQLite errors that a person can act on, by their
+// primary codes, and what explain says of them.
+var explained = map[sqlite3.ErrNo]string{
+	sqlite3.ErrFull:     "the disk is full (or the database reached its size limit); nothing was changed",
+	sqlite3.ErrReadonly: "the database is read-only (check the permissions of the file and of its directory); nothing was changed",
+	sqlite3.ErrCantOpen: "cannot open or create the database file (check that its directory exists and is writable)",
+	sqlite3.ErrPerm:     "permission denied",
+	sqlite3.ErrAuth:     "permission denied",
+	sqlite3.ErrNotADB:   "the file is not a SQLite database",
+	sqlite3.ErrCorrupt:  "the database file is damaged; restore it from a backup",
+	sqlite3.ErrBusy:     "another process held the database locked for too long; try again",
+	sqlite3.ErrLocked:   "another process held the database locked for too long; try again",
+	sqlite3.ErrIoErr:    "the disk failed to read or write",
 }
 
 // isCode reports whether err is SQLite's error with this extended code.

@@ -124,8 +124,8 @@ func TestQueryPlans(t *testing.T) {
 	defer db.Close()
 	openAll, openAllArgs := openMatchesSQL("")
 	openWeb, openWebArgs := openMatchesSQL("web:")
-	chansAll, chansAllArgs := openChannelsSQL("")
-	chansWeb, chansWebArgs := openChannelsSQL("web:")
+	chansAll, chansAllArgs := storage.OpenChannelsSQL(openFrom, "")
+	chansWeb, chansWebArgs := storage.OpenChannelsSQL(openFrom, "web:")
 	closedAll, closedAllArgs := closedChannelsSQL("")
 	closedWeb, closedWebArgs := closedChannelsSQL("web:")
 	for _, q := range []struct {

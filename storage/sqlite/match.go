@@ -58,18 +58,11 @@ func (db *DB) load(ctx context.Context, where string, arg any) (*storage.Loaded,
 		return nil, fail("load", err)
 	}
 	defer tx.Rollback()
-	m, err := storage.ScanMatch(tx.QueryRowContext(ctx, `SELECT `+storage.MatchColumns+` FROM matches WHERE `+where, arg))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, storage.ErrNotFound
+	l, err := storage.LoadRow(ctx, shared{tx}, `SELECT `+storage.MatchColumns+` FROM matches WHERE `+where, arg)
+	if err != nil || l.Setup == nil {
+		return l, err
 	}
-	if err != nil {
-		return nil, fail("load", err)
-	}
-	l := &storage.Loaded{Match: *m}
-	if m.Setup == nil {
-		return l, nil
-	}
-	l.Game, err = db.rebuild(ctx, tx, m)
+	l.Game, err = db.rebuild(ctx, tx, &l.Match)
 	if err != nil {
 		return nil, err
 	}
@@ -134,21 +127,19 @@ func inPrefix(prefix string) (string, []any) {
 	return storage.PrefixSQL("channel", prefix, func(int) string { return "?" })
 }
 
-// openMatchesSQL and openChannelsSQL are OpenMatches' and OpenChannels'
-// queries for a prefix, and their arguments: a range of the index of open
-// matches' channels (TestQueryPlans). INDEXED BY holds SQLite to it: for
-// the prefix "" it would rather read the whole table in the order of the
-// ids than sort the open matches, a tenth of them or less.
+// openFrom is the table the open matches are listed from
+// (storage.MatchQueries.OpenFrom), held to the index of open matches'
+// channels by INDEXED BY (TestQueryPlans): for the prefix "" SQLite would
+// rather read the whole table in the order of the ids than sort the open
+// matches, a tenth of them or less.
+const openFrom = `matches INDEXED BY matches_open_channel`
+
+// openMatchesSQL is OpenMatches' query for a prefix, and its arguments: a
+// range of the index of open matches' channels (openFrom).
 func openMatchesSQL(prefix string) (string, []any) {
 	in, args := inPrefix(prefix)
-	return `SELECT ` + storage.MatchColumns + ` FROM matches INDEXED BY matches_open_channel
+	return `SELECT ` + storage.MatchColumns + ` FROM ` + openFrom + `
 		WHERE status IN (1, 2) AND ` + in + ` ORDER BY id`, args
-}
-
-func openChannelsSQL(prefix string) (string, []any) {
-	in, args := inPrefix(prefix)
-	return `SELECT channel, id, status FROM matches INDEXED BY matches_open_channel
-		WHERE status IN (1, 2) AND ` + in + ` ORDER BY channel`, args
 }
 
 // OpenMatches lists the open (lobby or active) matches of the channels
@@ -156,16 +147,6 @@ func openChannelsSQL(prefix string) (string, []any) {
 func (db *DB) OpenMatches(ctx context.Context, prefix string) ([]storage.Match, error) {
 	q, args := openMatchesSQL(prefix)
 	return db.list(ctx, "list open matches", q, args...)
-}
-
-// OpenChannels lists the channels that start with prefix ("" for all)
-// and hold an open match, in the order of their names, with the match's
-// id and status only: what a list of channels shows, read from the index
-// of open channels, so that it costs what it shows however many matches
-// the database holds.
-func (db *DB) OpenChannels(ctx context.Context, prefix string) ([]storage.Occupant, error) {
-	q, args := openChannelsSQL(prefix)
-	return storage.QueryAll(ctx, shared{db.read}, "list open channels", storage.ScanOccupants, q, args...)
 }
 
 // closedChannelsSQL is ClosedChannels' query for a prefix, and its
@@ -238,12 +219,6 @@ const outboxSQL = `
 	WHERE o.created_at < ? AND substr(m.channel, 1, length(?)) = ?
 	ORDER BY o.id LIMIT ?`
 
-// Delivered removes from the outbox the posts that the change making
-// version of match id queued. Delivering twice is harmless.
-func (db *DB) Delivered(ctx context.Context, id, version int64) error {
-	return storage.DeleteDelivered(ctx, shared{db.write}, id, version)
-}
-
 // Save applies change c to match id in one transaction, if the match is
 // still at version: the match starts, entries are appended to its log,
 // its meta, status and timers change, and a snapshot is taken when one is
@@ -266,29 +241,16 @@ func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now
 		return 0, fail(op, err)
 	}
 	defer tx.Rollback()
-	var row storage.Row
-	holds := true
-	q, args := `SELECT status, version, commands FROM matches WHERE id = ?`, []any{id}
-	dest := []any{&row.Status, &row.Version, &row.Commands}
+	q, args := `SELECT status, version, commands, true FROM matches WHERE id = ?`, []any{id}
 	if r := c.Requires; r != nil {
 		// The setting is read with the row, under the write lock: one
 		// statement.
 		q = `SELECT status, version, commands, (SELECT json(value) FROM settings WHERE scope = ? AND id = ?) IS json(?) FROM matches WHERE id = ?`
-		args, dest = []any{r.Scope, r.ID, storage.NullJSON(r.Value), id}, append(dest, &holds)
+		args = []any{r.Scope, r.ID, storage.NullJSON(r.Value), id}
 	}
-	err = tx.QueryRowContext(ctx, q, args...).Scan(dest...)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
-	}
+	_, w, err := storage.PlanLocked(ctx, shared{tx}, q, args, id, version, c, enc, db.every, now)
 	if err != nil {
-		return 0, fail(op, err)
-	}
-	if !holds {
-		return 0, fmt.Errorf("%w (%s %s)", storage.ErrRequirement, c.Requires.Scope, c.Requires.ID)
-	}
-	w, err := storage.PlanSave(id, version, row, c, enc, db.every, now)
-	if err != nil {
-		return 0, fail(op, err)
+		return 0, err
 	}
 	next, ms := w.Next, w.Millis
 	if len(w.Entries) > 0 {

@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"math/rand/v2"
@@ -43,7 +44,7 @@ func testCache(t *testing.T, newDB New) {
 	id := l.ID
 	same := func(when string, got, want *storage.Loaded) {
 		t.Helper()
-		if a, b := matchJSON(t, got.Match), matchJSON(t, want.Match); a != b {
+		if a, b := mustJSON(t, got.Match), mustJSON(t, want.Match); !bytes.Equal(a, b) {
 			t.Fatalf("%s: cached\n%s\nwant\n%s", when, a, b)
 		}
 		if got.Game != nil || want.Game != nil {
@@ -159,16 +160,7 @@ func testCache(t *testing.T, newDB New) {
 	save("a meta change of a closed match", storage.Change{Meta: json.RawMessage(`{"over":2}`)})
 }
 
-// matchJSON is a match's row as JSON, to compare whole.
-func matchJSON(t *testing.T, m storage.Match) string {
-	t.Helper()
-	b, err := json.Marshal(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
+// mustLoad loads match id, failing the test if it cannot.
 func mustLoad(t *testing.T, db Store, id int64) *storage.Loaded {
 	t.Helper()
 	l, err := db.Load(context.Background(), id)
@@ -176,4 +168,36 @@ func mustLoad(t *testing.T, db Store, id int64) *storage.Loaded {
 		t.Fatal(err)
 	}
 	return l
+}
+
+// mustCreate creates a lobby in channel with the host's meta, at T0,
+// failing the test if it cannot.
+func mustCreate(t testing.TB, db Store, channel string, meta json.RawMessage) *storage.Match {
+	t.Helper()
+	m, err := db.Create(context.Background(), channel, meta, T0)
+	if err != nil {
+		t.Fatalf("create a lobby in %s: %v", channel, err)
+	}
+	return m
+}
+
+// mustExport exports match id whole, failing the test if it cannot.
+func mustExport(t testing.TB, db Store, id int64) *storage.Export {
+	t.Helper()
+	x, err := db.Export(context.Background(), id)
+	if err != nil {
+		t.Fatalf("export match %d: %v", id, err)
+	}
+	return x
+}
+
+// mustJSON is v as JSON, to compare whole, failing the test if it does
+// not encode.
+func mustJSON(t testing.TB, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -24,10 +24,7 @@ func testHead(t *testing.T, newDB New) {
 	if _, err := db.OpenHead(ctx, "test:none"); !errors.Is(err, storage.ErrNotFound) {
 		t.Errorf("open head of an empty channel: got %v, want ErrNotFound", err)
 	}
-	m, err := db.Create(ctx, "test:head", nil, T0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustCreate(t, db, "test:head", nil)
 	check := func(when string, want storage.Head) {
 		t.Helper()
 		if h, err := db.Head(ctx, m.ID); err != nil || h != want {

@@ -2,7 +2,6 @@ package storetest
 
 import (
 	"context"
-	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -19,13 +18,9 @@ import (
 // without it, whoever their seats name.
 func testOrigin(t *testing.T, newDB New) {
 	ctx := context.Background()
-	db := Open(t, newDB(t, 10))
-	l := Start(t, db, "test:played", 3, 31)
-	Play(t, db, l.ID, 20, rand.New(rand.NewPCG(31, 0)))
-	x, err := db.Export(ctx, l.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, l, r := started(t, newDB, "test:played", 3, 31)
+	Play(t, db, l.ID, 20, r)
+	x := mustExport(t, db, l.ID)
 	if x.Origin != nil {
 		t.Fatalf("a match played here: origin %+v, want none", x.Origin)
 	}
@@ -42,10 +37,7 @@ func testOrigin(t *testing.T, newDB New) {
 			t.Fatalf("import %s: %v", name, err)
 		}
 		ids[name] = m.ID
-		got, err := db.Export(ctx, m.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		got := mustExport(t, db, m.ID)
 		if got.Origin == nil || *got.Origin != *o {
 			t.Errorf("import %s: origin %+v, want %+v", name, got.Origin, o)
 		}

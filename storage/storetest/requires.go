@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -20,9 +19,7 @@ import (
 // command (which a store may write in one statement) and a meta alone.
 func testRequires(t *testing.T, newDB New) {
 	ctx := context.Background()
-	db := Open(t, newDB(t, 10))
-	l := Start(t, db, "test:1", 3, 7)
-	r := rand.New(rand.NewPCG(7, 0))
+	db, l, r := started(t, newDB, "test:1", 3, 7)
 	g, v := l.Game, l.Version
 	const scope, key = "web-token-gen", "1/discord:1"
 	tests := []struct {
@@ -96,9 +93,7 @@ func testRequires(t *testing.T, newDB New) {
 // testRequires.
 func testReads(t *testing.T, newDB New) {
 	ctx := context.Background()
-	db := Open(t, newDB(t, 10))
-	l := Start(t, db, "test:1", 3, 9)
-	r := rand.New(rand.NewPCG(9, 0))
+	db, l, r := started(t, newDB, "test:1", 3, 9)
 	g, v := l.Game, l.Version
 	for _, s := range []struct{ scope, id, value string }{
 		{"channel", "test:1", `{"reason":"gone"}`},

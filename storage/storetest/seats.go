@@ -31,9 +31,7 @@ func testSeats(t *testing.T, newDB New) {
 	b := StartSetup(t, db, "test:b", seatedSetup(2, "ann", "cat", "bot:1"))
 	other := StartSetup(t, db, "other:c", seatedSetup(3, "ann", "dan"))
 	// A lobby's seats are the host's data: it is not listed.
-	if _, err := db.Create(ctx, "test:lobby", []byte(`{"host":"ann","seats":[{"id":"ann"}]}`), T0); err != nil {
-		t.Fatal(err)
-	}
+	mustCreate(t, db, "test:lobby", []byte(`{"host":"ann","seats":[{"id":"ann"}]}`))
 	// b's deadline comes first, a has none: b is listed first.
 	if _, err := db.Save(ctx, b.ID, b.Version, storage.Change{Timers: &storage.Timers{Deadline: T0.Add(time.Hour)}}, T0); err != nil {
 		t.Fatal(err)
@@ -101,20 +99,14 @@ func testSeats(t *testing.T, newDB New) {
 
 	// An import under way seats its players; an import of a finished
 	// match, nobody.
-	x, err := db.Export(ctx, b.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	x := mustExport(t, db, b.ID)
 	x.Channel = "test:imported"
 	m, err := db.Import(ctx, x, T0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	check("imported", "cat", "test:", 0, b.ID, m.ID)
-	y, err := db.Export(ctx, other.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	y := mustExport(t, db, other.ID)
 	y.Channel = "test:imported-finished"
 	if _, err := db.Import(ctx, y, T0); err != nil {
 		t.Fatal(err)

@@ -96,6 +96,15 @@ func Start(t testing.TB, db Store, channel string, players int, seed uint64) *st
 	return StartSetup(t, db, channel, NewSetup(players, seed))
 }
 
+// started opens a store of newDB (a snapshot every 10 commands) and
+// starts a match in channel (Start), and returns them with the random
+// source, seeded alike, that plays it on (Play, Move).
+func started(t *testing.T, newDB New, channel string, players int, seed uint64) (Store, *storage.Loaded, *rand.Rand) {
+	t.Helper()
+	db := Open(t, newDB(t, 10))
+	return db, Start(t, db, channel, players, seed), rand.New(rand.NewPCG(seed, 0))
+}
+
 // StartSetup is Start with a setup of the caller's.
 func StartSetup(t testing.TB, db Store, channel string, setup engine.Setup) *storage.Loaded {
 	t.Helper()
@@ -142,10 +151,7 @@ func Play(t testing.TB, db Store, id int64, n int, r *rand.Rand) *engine.Game {
 // Replayed rebuilds match id from scratch: its exported log replayed.
 func Replayed(t testing.TB, db Store, id int64) *engine.Game {
 	t.Helper()
-	x, err := db.Export(context.Background(), id)
-	if err != nil {
-		t.Fatalf("export: %v", err)
-	}
+	x := mustExport(t, db, id)
 	g, err := engine.Replay(x.Record.Setup, x.Record.Log)
 	if err != nil {
 		t.Fatalf("replay: %v", err)
@@ -157,20 +163,22 @@ func Replayed(t testing.TB, db Store, id int64) *engine.Game {
 // undo information, compared by their JSON.
 func SameGame(t testing.TB, what string, got, want *engine.Game) {
 	t.Helper()
-	a, err := json.Marshal(got)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := json.Marshal(want)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(a, b) {
+	if a, b := mustJSON(t, got), mustJSON(t, want); !bytes.Equal(a, b) {
 		t.Fatalf("%s: games differ:\ngot  %s\nwant %s", what, a, b)
 	}
 	if err := got.State.Check(); err != nil {
 		t.Fatalf("%s: %v", what, err)
 	}
+}
+
+// idsOf returns id(x) of each x of xs, in order: the matches a list
+// names, which a test compares.
+func idsOf[T any](xs []T, id func(T) int64) []int64 {
+	var out []int64
+	for _, x := range xs {
+		out = append(out, id(x))
+	}
+	return out
 }
 
 // moves is the length of the games the suite plays.
@@ -185,10 +193,7 @@ func testCreate(t *testing.T, newDB New) {
 	ctx := context.Background()
 	db := Open(t, newDB(t, 10))
 	meta := json.RawMessage(`{"seats":["ann","bob"]}`)
-	m, err := db.Create(ctx, "test:1", meta, T0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustCreate(t, db, "test:1", meta)
 	if m.ID == 0 || m.Channel != "test:1" || m.Status != storage.Lobby || m.Version != 1 || m.Setup != nil ||
 		!bytes.Equal(m.Meta, meta) || !m.Created.Equal(T0) || !m.Updated.Equal(T0) {
 		t.Fatalf("created %+v", m)
@@ -201,10 +206,7 @@ func testCreate(t *testing.T, newDB New) {
 		!bytes.Equal(l.Meta, meta) || !l.Created.Equal(T0) {
 		t.Fatalf("active %+v", l)
 	}
-	m2, err := db.Create(ctx, "test:2", nil, T0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m2 := mustCreate(t, db, "test:2", nil)
 	l2, err := db.Load(ctx, m2.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -226,10 +228,7 @@ func testCreate(t *testing.T, newDB New) {
 func testChannelBusy(t *testing.T, newDB New) {
 	ctx := context.Background()
 	db := Open(t, newDB(t, 10))
-	m, err := db.Create(ctx, "test:1", nil, T0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustCreate(t, db, "test:1", nil)
 	if _, err := db.Create(ctx, "test:1", nil, T0); !errors.Is(err, storage.ErrChannelBusy) {
 		t.Fatalf("second lobby: got %v, want ErrChannelBusy", err)
 	}
@@ -306,10 +305,7 @@ func testNotFound(t *testing.T, newDB New) {
 func testStartAndAppend(t *testing.T, newDB New) {
 	ctx := context.Background()
 	db := Open(t, newDB(t, 10))
-	m, err := db.Create(ctx, "test:1", nil, T0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustCreate(t, db, "test:1", nil)
 	setup := NewSetup(4, 42)
 	want, err := engine.NewGame(setup)
 	if err != nil {
@@ -369,10 +365,7 @@ func testStartAndAppend(t *testing.T, newDB New) {
 	SameGame(t, "replayed", Replayed(t, db, m.ID), g)
 
 	// Start and the first commands in one change.
-	m2, err := db.Create(ctx, "test:2", nil, T0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m2 := mustCreate(t, db, "test:2", nil)
 	g2, err := engine.NewGame(NewSetup(2, 7))
 	if err != nil {
 		t.Fatal(err)
@@ -393,9 +386,7 @@ func testStartAndAppend(t *testing.T, newDB New) {
 
 func testConflict(t *testing.T, newDB New) {
 	ctx := context.Background()
-	db := Open(t, newDB(t, 10))
-	l := Start(t, db, "test:1", 3, 5)
-	r := rand.New(rand.NewPCG(5, 0))
+	db, l, r := started(t, newDB, "test:1", 3, 5)
 	a, b := l.Game, Replayed(t, db, l.ID)
 	ea, err := Move(a, r)
 	if err != nil {
@@ -435,10 +426,7 @@ func testConflict(t *testing.T, newDB New) {
 func testBadChanges(t *testing.T, newDB New) {
 	ctx := context.Background()
 	db := Open(t, newDB(t, 2))
-	lobby, err := db.Create(ctx, "test:lobby", nil, T0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lobby := mustCreate(t, db, "test:lobby", nil)
 	active := Start(t, db, "test:active", 3, 9)
 	g := active.Game
 	e, err := Move(g, rand.New(rand.NewPCG(9, 9)))
@@ -531,10 +519,7 @@ func testClose(t *testing.T, newDB New) {
 		}
 	}
 	// A lobby can be abandoned.
-	m, err := db.Create(ctx, "test:1", nil, T0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustCreate(t, db, "test:1", nil)
 	if _, err := db.Save(ctx, m.ID, m.Version, storage.Change{Status: storage.Abandoned}, T0); err != nil {
 		t.Fatal(err)
 	}
@@ -598,10 +583,7 @@ func testReopen(t *testing.T, newDB New) {
 	}
 	l := Start(t, db, "test:1", 3, 11)
 	g := Play(t, db, l.ID, 23, rand.New(rand.NewPCG(11, 0)))
-	lobby, err := db.Create(ctx, "test:2", json.RawMessage(`[1,2]`), T0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lobby := mustCreate(t, db, "test:2", json.RawMessage(`[1,2]`))
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -630,10 +612,7 @@ func testDue(t *testing.T, newDB New) {
 	a := Start(t, db, "test:a", 2, 1)
 	b := Start(t, db, "test:b", 2, 2)
 	c := Start(t, db, "test:c", 2, 3)
-	lobby, err := db.Create(ctx, "test:lobby", nil, T0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lobby := mustCreate(t, db, "test:lobby", nil)
 	set := func(id, v int64, tm storage.Timers) int64 {
 		t.Helper()
 		v, err := db.Save(ctx, id, v, storage.Change{Timers: &tm}, T0)
@@ -706,9 +685,7 @@ func testFinished(t *testing.T, newDB New) {
 		ids = append(ids, l.ID)
 	}
 	Start(t, db, "test:open", 2, 9)
-	if _, err := db.Create(ctx, "test:lobby", nil, T0); err != nil {
-		t.Fatal(err)
-	}
+	mustCreate(t, db, "test:lobby", nil)
 	// A later change to a closed match does not move it in the list.
 	last, err := db.Load(ctx, ids[4])
 	if err != nil {
@@ -753,43 +730,29 @@ func testHistory(t *testing.T, newDB New) {
 		}
 		ids = append(ids, l.ID)
 	}
-	m, err := db.Create(ctx, "test:1", nil, T0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustCreate(t, db, "test:1", nil)
 	Start(t, db, "test:2", 2, 1)
 	h, err := db.History(ctx, "test:1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []int64
-	for _, x := range h {
-		got = append(got, x.ID)
-	}
-	if want := []int64{m.ID, ids[2], ids[1], ids[0]}; fmt.Sprint(got) != fmt.Sprint(want) {
+	if got, want := idsOf(h, func(x storage.Match) int64 { return x.ID }), []int64{m.ID, ids[2], ids[1], ids[0]}; !slices.Equal(got, want) {
 		t.Fatalf("history: got %v, want %v", got, want)
 	}
 }
 
 func testExportImport(t *testing.T, newDB New) {
 	ctx := context.Background()
-	db := Open(t, newDB(t, 10))
-	l := Start(t, db, "test:1", 4, 77)
-	g := Play(t, db, l.ID, moves(t, 120), rand.New(rand.NewPCG(77, 0)))
+	db, l, r := started(t, newDB, "test:1", 4, 77)
+	g := Play(t, db, l.ID, moves(t, 120), r)
 	if _, err := db.Save(ctx, l.ID, l.Version+int64(g.Version), storage.Change{Meta: json.RawMessage(`{"k":"v"}`)}, T0); err != nil {
 		t.Fatal(err)
 	}
-	x, err := db.Export(ctx, l.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	x := mustExport(t, db, l.ID)
 	if x.Channel != "test:1" || x.Status != storage.Active || string(x.Meta) != `{"k":"v"}` || len(x.Record.Log) != g.Version {
 		t.Fatalf("export: %s %s %s, %d commands", x.Channel, x.Status, x.Meta, len(x.Record.Log))
 	}
-	b, err := json.Marshal(x)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := mustJSON(t, x)
 	// The file is an engine record too.
 	var rec engine.Record
 	if err := json.Unmarshal(b, &rec); err != nil {
@@ -822,14 +785,8 @@ func testExportImport(t *testing.T, newDB New) {
 	if string(got.Meta) != `{"k":"v"}` {
 		t.Fatalf("imported meta %s", got.Meta)
 	}
-	x2, err := other.Export(ctx, m.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b2, err := json.Marshal(x2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	x2 := mustExport(t, other, m.ID)
+	b2 := mustJSON(t, x2)
 	if !bytes.Equal(b, b2) {
 		t.Fatalf("export, import, export differ:\n%s\n%s", b, b2)
 	}
@@ -857,13 +814,9 @@ func testExportImport(t *testing.T, newDB New) {
 // the end, none.
 func testExportLog(t *testing.T, newDB New) {
 	ctx := context.Background()
-	db := Open(t, newDB(t, 10))
-	l := Start(t, db, "test:1", 3, 17)
-	Play(t, db, l.ID, 60, rand.New(rand.NewPCG(17, 0)))
-	full, err := db.Export(ctx, l.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, l, r := started(t, newDB, "test:1", 3, 17)
+	Play(t, db, l.ID, 60, r)
+	full := mustExport(t, db, l.ID)
 	n := len(full.Record.Log)
 	if n < 30 {
 		t.Fatalf("the match has %d commands, want 30 or more", n)
@@ -898,22 +851,15 @@ func testExportLog(t *testing.T, newDB New) {
 // seed, and the match verifies against the commitment of its start.
 func testPublicExport(t *testing.T, newDB New) {
 	ctx := context.Background()
-	db := Open(t, newDB(t, 10))
-	l := Start(t, db, "test:1", 3, 91)
-	g := Play(t, db, l.ID, moves(t, 80), rand.New(rand.NewPCG(91, 0)))
+	db, l, r := started(t, newDB, "test:1", 3, 91)
+	g := Play(t, db, l.ID, moves(t, 80), r)
 	commitment := l.Game.Commitment()
-	full, err := db.Export(ctx, l.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	full := mustExport(t, db, l.ID)
 	x, err := full.Public()
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := json.Marshal(x)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := mustJSON(t, x)
 	if bytes.Contains(b, []byte(`"seed"`)) || !bytes.Contains(b, []byte(`"commitment":"`+commitment+`"`)) {
 		t.Fatalf("public export of a live match: %.400s", b)
 	}
@@ -960,18 +906,9 @@ func testPublicExport(t *testing.T, newDB New) {
 func testExportLobby(t *testing.T, newDB New) {
 	ctx := context.Background()
 	db := Open(t, newDB(t, 10))
-	m, err := db.Create(ctx, "test:1", json.RawMessage(`{"seats":["a"]}`), T0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	x, err := db.Export(ctx, m.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := json.Marshal(x)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustCreate(t, db, "test:1", json.RawMessage(`{"seats":["a"]}`))
+	x := mustExport(t, db, m.ID)
+	b := mustJSON(t, x)
 	if want := `{"channel":"test:1","status":"lobby","meta":{"seats":["a"]}}`; string(b) != want {
 		t.Fatalf("lobby export: got %s, want %s", b, want)
 	}
@@ -992,13 +929,9 @@ func testExportLobby(t *testing.T, newDB New) {
 
 func testImportRefuses(t *testing.T, newDB New) {
 	ctx := context.Background()
-	db := Open(t, newDB(t, 10))
-	l := Start(t, db, "test:1", 3, 8)
-	Play(t, db, l.ID, 40, rand.New(rand.NewPCG(8, 0)))
-	x, err := db.Export(ctx, l.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, l, r := started(t, newDB, "test:1", 3, 8)
+	Play(t, db, l.ID, 40, r)
+	x := mustExport(t, db, l.ID)
 	var dice int
 	for i, e := range x.Record.Log {
 		if len(e.Rand) > 0 {
@@ -1010,10 +943,7 @@ func testImportRefuses(t *testing.T, newDB New) {
 		t.Skip("no command drew randomness")
 	}
 	edit := func(f func(x *storage.Export)) *storage.Export {
-		b, err := json.Marshal(x)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := mustJSON(t, x)
 		var y storage.Export
 		if err := json.Unmarshal(b, &y); err != nil {
 			t.Fatal(err)
@@ -1059,10 +989,7 @@ func testImportCopies(t *testing.T, newDB New) {
 	db := Open(t, newDB(t, 5))
 	l := Start(t, db, "test:source", 3, 4)
 	want := Play(t, db, l.ID, 12, rand.New(rand.NewPCG(4, 4)))
-	x, err := db.Export(ctx, l.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	x := mustExport(t, db, l.ID)
 	if err := db.ImportCopies(ctx, x, []string{"copy:1", "copy:2", "copy:3"}, T0); err != nil {
 		t.Fatal(err)
 	}
@@ -1096,12 +1023,19 @@ func testImportCopies(t *testing.T, newDB New) {
 	}
 }
 
+// racers opens the four writers of a race on one database of newDB (a
+// snapshot every `every` commands): the first and the second on handles
+// of their own, the last two on one handle they share.
+func racers(t *testing.T, newDB New, every int) []Store {
+	b := newDB(t, every)
+	first, shared := Open(t, b), Open(t, b)
+	return []Store{first, Open(t, b), shared, shared}
+}
+
 func testRaceLockstep(t *testing.T, newDB New) {
 	ctx := context.Background()
-	b := newDB(t, 4)
-	first := Open(t, b)
-	shared := Open(t, b)
-	writers := []Store{first, Open(t, b), shared, shared}
+	writers := racers(t, newDB, 4)
+	first := writers[0]
 	l := Start(t, first, "test:race", 3, 21)
 	want := l.Game
 	rounds := moves(t, 40)
@@ -1172,10 +1106,8 @@ func testRaceLockstep(t *testing.T, newDB New) {
 // exactly the winners' entries.
 func testRaceFree(t *testing.T, newDB New) {
 	ctx := context.Background()
-	b := newDB(t, 5)
-	first := Open(t, b)
-	shared := Open(t, b)
-	writers := []Store{first, Open(t, b), shared, shared}
+	writers := racers(t, newDB, 5)
+	first := writers[0]
 	l := Start(t, first, "test:race", 4, 31)
 	target := l.Version + int64(moves(t, 80))
 	var mu sync.Mutex
@@ -1223,10 +1155,7 @@ func testRaceFree(t *testing.T, newDB New) {
 	if t.Failed() {
 		return
 	}
-	x, err := first.Export(ctx, l.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	x := mustExport(t, first, l.ID)
 	if len(x.Record.Log) != len(won) || int64(len(won)) != target-l.Version {
 		t.Fatalf("%d entries in the log, %d saves won, want %d", len(x.Record.Log), len(won), target-l.Version)
 	}
@@ -1426,10 +1355,7 @@ func testScope(t *testing.T, newDB New) {
 		}
 		ids[ch] = l.ID
 	}
-	lobby, err := db.Create(ctx, "discord:7", nil, T0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lobby := mustCreate(t, db, "discord:7", nil)
 	done := Start(t, db, "discord:9", 2, 9)
 	if _, err := db.Save(ctx, done.ID, done.Version, storage.Change{Status: storage.Abandoned}, T0); err != nil {
 		t.Fatal(err)
@@ -1453,37 +1379,30 @@ func testScope(t *testing.T, newDB New) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got []int64
 			for _, m := range open {
-				got = append(got, m.ID)
-				if !m.Status.Open() || len(m.Channel) < len(tt.prefix) || m.Channel[:len(tt.prefix)] != tt.prefix {
+				if !m.Status.Open() || !strings.HasPrefix(m.Channel, tt.prefix) {
 					t.Errorf("open match %+v", m)
 				}
-			}
-			if fmt.Sprint(got) != fmt.Sprint(tt.open) {
-				t.Errorf("open matches %v, want %v", got, tt.open)
 			}
 			due, err := db.Due(ctx, tt.prefix, T0)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got = nil
-			for _, d := range due {
-				got = append(got, d.Match)
-			}
-			if fmt.Sprint(got) != fmt.Sprint(tt.active) {
-				t.Errorf("due timers of %v, want %v", got, tt.active)
-			}
 			posts, err := db.Outbox(ctx, tt.prefix, T0.Add(time.Second), 100)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got = nil
-			for _, p := range posts {
-				got = append(got, p.Match)
-			}
-			if fmt.Sprint(got) != fmt.Sprint(tt.active) {
-				t.Errorf("queued posts of %v, want %v", got, tt.active)
+			for _, l := range []struct {
+				what      string
+				got, want []int64
+			}{
+				{"open matches", idsOf(open, func(m storage.Match) int64 { return m.ID }), tt.open},
+				{"due timers of", idsOf(due, func(d storage.Timer) int64 { return d.Match }), tt.active},
+				{"queued posts of", idsOf(posts, func(p storage.Post) int64 { return p.Match }), tt.active},
+			} {
+				if !slices.Equal(l.got, l.want) {
+					t.Errorf("%s %v, want %v", l.what, l.got, l.want)
+				}
 			}
 		})
 	}
@@ -1674,9 +1593,7 @@ func testOpenChannels(t *testing.T, newDB New) {
 			Start(t, db, ch, 2, uint64(i+1))
 			status[ch] = storage.Active
 		} else {
-			if _, err := db.Create(ctx, ch, nil, T0); err != nil {
-				t.Fatal(err)
-			}
+			mustCreate(t, db, ch, nil)
 			status[ch] = storage.Lobby
 		}
 	}
@@ -1711,16 +1628,9 @@ func testOpenChannels(t *testing.T, newDB New) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var ids []int64
-			for _, m := range ms {
-				ids = append(ids, m.ID)
-			}
+			ids := idsOf(ms, func(m storage.Match) int64 { return m.ID })
 			slices.SortFunc(got, func(a, b storage.Occupant) int { return int(a.ID - b.ID) })
-			var want2 []int64
-			for _, o := range got {
-				want2 = append(want2, o.ID)
-			}
-			if fmt.Sprint(ids) != fmt.Sprint(want2) {
+			if want2 := idsOf(got, func(o storage.Occupant) int64 { return o.ID }); !slices.Equal(ids, want2) {
 				t.Errorf("open matches %v, want those of the open channels, oldest first: %v", ids, want2)
 			}
 		})
@@ -1745,10 +1655,7 @@ func testClosedChannels(t *testing.T, newDB New) {
 	started := func(ch string) *storage.Match { return &Start(t, db, ch, 2, 1).Match }
 	lobby := func(ch string) *storage.Match {
 		t.Helper()
-		m, err := db.Create(ctx, ch, nil, T0)
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := mustCreate(t, db, ch, nil)
 		return m
 	}
 	won := closeAt(started("web:won"), storage.Finished, at(1))

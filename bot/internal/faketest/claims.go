@@ -17,13 +17,9 @@ import (
 // ClaimPosts claims the posts queued at or before c.Now and not yet
 // delivered, in scope, whose claim is free, at most limit, oldest first.
 func (s *Store) ClaimPosts(_ context.Context, scope string, c storage.Claim, limit int) ([]storage.Post, error) {
-	if err := s.fail("ClaimPosts"); err != nil {
+	if err := s.lockClaim("ClaimPosts", c, "claim posts"); err != nil {
 		return nil, err
 	}
-	if err := c.Check(); err != nil {
-		return nil, fmt.Errorf("faketest: claim posts: %w", err)
-	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []storage.Post
 	for _, p := range s.posts {
@@ -39,13 +35,26 @@ func (s *Store) ClaimPosts(_ context.Context, scope string, c storage.Claim, lim
 	return out, nil
 }
 
+// lockClaim is lock for a method that takes a claim: a claim that will
+// not do (storage.Claim.Check) is the error of doing what, the lock not
+// taken.
+func (s *Store) lockClaim(method string, c storage.Claim, what string) error {
+	if err := s.lock(method); err != nil {
+		return err
+	}
+	if err := c.Check(); err != nil {
+		s.mu.Unlock()
+		return fmt.Errorf("faketest: %s: %w", what, err)
+	}
+	return nil
+}
+
 // ReleasePosts gives up holder's claim on the posts of version of match
 // id.
 func (s *Store) ReleasePosts(_ context.Context, id, version int64, holder string) error {
-	if err := s.fail("ReleasePosts"); err != nil {
+	if err := s.lock("ReleasePosts"); err != nil {
 		return err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, p := range s.posts {
 		if p.Match == id && p.Version == version && p.claim.holder == holder {
@@ -57,10 +66,9 @@ func (s *Store) ReleasePosts(_ context.Context, id, version int64, holder string
 
 // Delivered takes the posts of version of match id out of the outbox.
 func (s *Store) Delivered(_ context.Context, id, version int64) error {
-	if err := s.fail("Delivered"); err != nil {
+	if err := s.lock("Delivered"); err != nil {
 		return err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.posts = slices.DeleteFunc(s.posts, func(p *post) bool { return p.Match == id && p.Version == version })
 	return nil
@@ -82,13 +90,9 @@ func (s *Store) Queued() []storage.Post {
 // whose claim is free, at most limit matches' worth, earliest first
 // (storage.DueTimers).
 func (s *Store) ClaimDue(_ context.Context, scope string, c storage.Claim, limit int) ([]storage.Timer, error) {
-	if err := s.fail("ClaimDue"); err != nil {
+	if err := s.lockClaim("ClaimDue", c, "claim due timers"); err != nil {
 		return nil, err
 	}
-	if err := c.Check(); err != nil {
-		return nil, fmt.Errorf("faketest: claim due timers: %w", err)
-	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
 	due := func(t time.Time) bool { return !t.IsZero() && !t.After(c.Now) }
 	first := func(m *match) time.Time {
@@ -115,10 +119,9 @@ func (s *Store) ClaimDue(_ context.Context, scope string, c storage.Claim, limit
 
 // ReleaseDue gives up holder's claim on the timers of match id.
 func (s *Store) ReleaseDue(_ context.Context, id int64, holder string) error {
-	if err := s.fail("ReleaseDue"); err != nil {
+	if err := s.lock("ReleaseDue"); err != nil {
 		return err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
 	if m := s.matches.byID(id); m != nil && m.claim.holder == holder {
 		m.claim = claim{}
@@ -129,13 +132,9 @@ func (s *Store) ReleaseDue(_ context.Context, id int64, holder string) error {
 // Lease takes, or renews, the named lease for c.Holder: false if another
 // holder's lease runs.
 func (s *Store) Lease(_ context.Context, name string, c storage.Claim) (bool, error) {
-	if err := s.fail("Lease"); err != nil {
+	if err := s.lockClaim("Lease", c, "take lease "+name); err != nil {
 		return false, err
 	}
-	if err := c.Check(); err != nil {
-		return false, fmt.Errorf("faketest: take lease %s: %w", name, err)
-	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
 	l, held := s.leases[name]
 	if held && l.holder != c.Holder && l.until.After(c.Now) {
@@ -147,10 +146,9 @@ func (s *Store) Lease(_ context.Context, name string, c storage.Claim) (bool, er
 
 // Unlease lets go of holder's named lease.
 func (s *Store) Unlease(_ context.Context, name, holder string) error {
-	if err := s.fail("Unlease"); err != nil {
+	if err := s.lock("Unlease"); err != nil {
 		return err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.leases[name].holder == holder {
 		delete(s.leases, name)
@@ -168,10 +166,9 @@ func (s *Store) Leased(name string) string {
 // ForgetRequests forgets the requests applied before a time, and says how
 // many.
 func (s *Store) ForgetRequests(_ context.Context, before time.Time) (int64, error) {
-	if err := s.fail("ForgetRequests"); err != nil {
+	if err := s.lock("ForgetRequests"); err != nil {
 		return 0, err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
 	n := len(s.requests)
 	maps.DeleteFunc(s.requests, func(_ string, at time.Time) bool { return at.Before(before) })

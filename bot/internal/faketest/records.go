@@ -19,10 +19,9 @@ import (
 
 // Setting returns a setting's value, or storage.ErrNotFound.
 func (s *Store) Setting(_ context.Context, scope, id string) (json.RawMessage, error) {
-	if err := s.fail("Setting"); err != nil {
+	if err := s.lock("Setting"); err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
 	v, ok := s.settings[[2]string{scope, id}]
 	if !ok {
@@ -33,14 +32,13 @@ func (s *Store) Setting(_ context.Context, scope, id string) (json.RawMessage, e
 
 // SetSetting stores a setting (storage.CheckSetting); nil deletes it.
 func (s *Store) SetSetting(_ context.Context, scope, id string, value json.RawMessage, _ time.Time) error {
-	if err := s.fail("SetSetting"); err != nil {
+	if err := s.lock("SetSetting"); err != nil {
 		return err
 	}
+	defer s.mu.Unlock()
 	if err := storage.CheckSetting(scope, id, value); err != nil {
 		return fmt.Errorf("faketest: set setting: %w", err)
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	if value == nil {
 		delete(s.settings, [2]string{scope, id})
 		return nil
@@ -52,14 +50,13 @@ func (s *Store) SetSetting(_ context.Context, scope, id string, value json.RawMe
 // RecordResult stores a finished match's result once (storage.CheckResult,
 // storage.CheckRecorded).
 func (s *Store) RecordResult(_ context.Context, r storage.Result) error {
-	if err := s.fail("RecordResult"); err != nil {
+	if err := s.lock("RecordResult"); err != nil {
 		return err
 	}
+	defer s.mu.Unlock()
 	if err := storage.CheckResult(r); err != nil {
 		return err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	var stored []storage.ResultRow
 	for _, row := range s.results {
 		if row.Match == r.Match {
@@ -93,10 +90,9 @@ func serverResults(all []storage.ResultRow, server string) []storage.ResultRow {
 // Leaderboard returns a server's players under a rule set
 // (storage.Leaderboard).
 func (s *Store) Leaderboard(_ context.Context, server string, rules state.Rules, limit int) ([]storage.Standing, error) {
-	if err := s.fail("Leaderboard"); err != nil {
+	if err := s.lock("Leaderboard"); err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
 	return storage.Leaderboard(serverResults(s.results, server), rules, limit), nil
 }
@@ -104,10 +100,9 @@ func (s *Store) Leaderboard(_ context.Context, server string, rules state.Rules,
 // PlayerStats returns a player's standings on a server
 // (storage.PlayerStats).
 func (s *Store) PlayerStats(_ context.Context, server, player string) ([]storage.Standing, error) {
-	if err := s.fail("PlayerStats"); err != nil {
+	if err := s.lock("PlayerStats"); err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
 	return storage.PlayerStats(serverResults(s.results, server), player), nil
 }
@@ -115,14 +110,13 @@ func (s *Store) PlayerStats(_ context.Context, server, player string) ([]storage
 // AddMap adds a map to its scope's library: a name taken (whatever its
 // case) or the same files there already is a *storage.MapConflictError.
 func (s *Store) AddMap(_ context.Context, m storage.LibraryMap, f storage.MapFiles, now time.Time) error {
-	if err := s.fail("AddMap"); err != nil {
+	if err := s.lock("AddMap"); err != nil {
 		return err
 	}
+	defer s.mu.Unlock()
 	if err := storage.CheckLibraryMap(m, f); err != nil {
 		return err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	for _, have := range s.library {
 		if have.Scope != m.Scope {
 			continue
@@ -151,10 +145,9 @@ func libraryIndex(library []storage.LibraryMap, scope, name string) int {
 
 // Maps lists a scope's library by name.
 func (s *Store) Maps(_ context.Context, scope string) ([]storage.LibraryMap, error) {
-	if err := s.fail("Maps"); err != nil {
+	if err := s.lock("Maps"); err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []storage.LibraryMap
 	for _, m := range s.library {
@@ -171,10 +164,9 @@ func (s *Store) Maps(_ context.Context, scope string) ([]storage.LibraryMap, err
 // LibraryMap returns scope's map named name, whatever its case, or
 // storage.ErrNoMap.
 func (s *Store) LibraryMap(_ context.Context, scope, name string) (storage.LibraryMap, error) {
-	if err := s.fail("LibraryMap"); err != nil {
+	if err := s.lock("LibraryMap"); err != nil {
 		return storage.LibraryMap{}, err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
 	i := libraryIndex(s.library, scope, name)
 	if i < 0 {
@@ -186,10 +178,9 @@ func (s *Store) LibraryMap(_ context.Context, scope, name string) (storage.Libra
 // MapFiles returns the files of the map of that engine name, or
 // storage.ErrNoMap.
 func (s *Store) MapFiles(_ context.Context, name string) (storage.MapFiles, error) {
-	if err := s.fail("MapFiles"); err != nil {
+	if err := s.lock("MapFiles"); err != nil {
 		return storage.MapFiles{}, err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
 	f, ok := s.files[name]
 	if !ok {
@@ -201,14 +192,13 @@ func (s *Store) MapFiles(_ context.Context, name string) (storage.MapFiles, erro
 // RenameMap renames scope's map old: storage.ErrNoMap if there is none, a
 // *storage.MapConflictError if another has the name new.
 func (s *Store) RenameMap(_ context.Context, scope, old, new string) error {
-	if err := s.fail("RenameMap"); err != nil {
+	if err := s.lock("RenameMap"); err != nil {
 		return err
 	}
+	defer s.mu.Unlock()
 	if err := storage.CheckMapName(new); err != nil {
 		return err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	i := libraryIndex(s.library, scope, old)
 	if i < 0 {
 		return fmt.Errorf("%w: %q in %s", storage.ErrNoMap, old, scope)
@@ -223,10 +213,9 @@ func (s *Store) RenameMap(_ context.Context, scope, old, new string) error {
 // RemoveMap removes scope's map named name (its files stay), or
 // storage.ErrNoMap.
 func (s *Store) RemoveMap(_ context.Context, scope, name string) error {
-	if err := s.fail("RemoveMap"); err != nil {
+	if err := s.lock("RemoveMap"); err != nil {
 		return err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
 	i := libraryIndex(s.library, scope, name)
 	if i < 0 {

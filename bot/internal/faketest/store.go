@@ -20,6 +20,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -92,14 +93,28 @@ func (s *Store) Fail(f func(method string) error) {
 	s.failing = f
 }
 
-// fail is the error of method, if it is to fail.
+// fail is the error of method, if it is to fail (Fail).
 func (s *Store) fail(method string) error {
+	if err := s.lock(method); err != nil {
+		return err
+	}
+	s.mu.Unlock()
+	return nil
+}
+
+// lock takes the store's lock for method, unless method is to fail
+// (Fail): then it returns the error, the lock not taken. On nil the
+// caller unlocks.
+func (s *Store) lock(method string) error {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if s.failing == nil {
 		return nil
 	}
-	return s.failing(method)
+	if err := s.failing(method); err != nil {
+		s.mu.Unlock()
+		return err
+	}
+	return nil
 }
 
 // millis is t as a store keeps it: to the millisecond, in UTC.
@@ -149,10 +164,9 @@ func (m *match) row() storage.Match {
 // Create opens a match in channel's lobby (storage.NewMatch), or fails
 // with storage.ErrChannelBusy if the channel has an open match.
 func (s *Store) Create(_ context.Context, channel string, meta json.RawMessage, now time.Time) (*storage.Match, error) {
-	if err := s.fail("Create"); err != nil {
+	if err := s.lock("Create"); err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
 	nm, err := storage.NewMatch(channel, meta, now)
 	if err != nil {
@@ -170,28 +184,25 @@ func (s *Store) Create(_ context.Context, channel string, meta json.RawMessage, 
 // Active returns the open match of channel with its game, or
 // storage.ErrNotFound.
 func (s *Store) Active(_ context.Context, channel string) (*storage.Loaded, error) {
-	if err := s.fail("Active"); err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	m := s.matches.open(channel)
-	if m == nil {
-		return nil, fmt.Errorf("%w (channel %s)", storage.ErrNotFound, channel)
-	}
-	return m.loaded()
+	return s.load("Active", func() *match { return s.matches.open(channel) }, "channel "+channel)
 }
 
 // Load returns match id with its game, or storage.ErrNotFound.
 func (s *Store) Load(_ context.Context, id int64) (*storage.Loaded, error) {
-	if err := s.fail("Load"); err != nil {
+	return s.load("Load", func() *match { return s.matches.byID(id) }, strconv.FormatInt(id, 10))
+}
+
+// load is the match find finds, with a game of its own, or
+// storage.ErrNotFound naming the match sought; method is the one that may
+// fail (Fail).
+func (s *Store) load(method string, find func() *match, sought string) (*storage.Loaded, error) {
+	if err := s.lock(method); err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
-	m := s.matches.byID(id)
+	m := find()
 	if m == nil {
-		return nil, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
+		return nil, fmt.Errorf("%w (%s)", storage.ErrNotFound, sought)
 	}
 	return m.loaded()
 }
@@ -226,33 +237,23 @@ func (s *Store) SetMeta(id int64, meta json.RawMessage) {
 
 // History lists the matches of channel, newest first.
 func (s *Store) History(_ context.Context, channel string) ([]storage.Match, error) {
-	if err := s.fail("History"); err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	var out []storage.Match
-	for i := len(s.matches) - 1; i >= 0; i-- {
-		if m := s.matches[i]; m.Channel == channel {
-			out = append(out, m.row())
-		}
-	}
-	return out, nil
+	out, err := s.rows("History", func(m *match) bool { return m.Channel == channel })
+	slices.Reverse(out)
+	return out, err
 }
 
 // Save applies change c to match id if it is still at version
 // (storage.PlanSave): storage.ErrConflict if not, storage.ErrDuplicate if
 // its request was applied already; nothing changes then.
 func (s *Store) Save(_ context.Context, id, version int64, c storage.Change, now time.Time) (int64, error) {
-	if err := s.fail("Save"); err != nil {
+	if err := s.lock("Save"); err != nil {
 		return 0, err
 	}
+	defer s.mu.Unlock()
 	enc, err := storage.EncodeChange(c)
 	if err != nil {
 		return 0, fmt.Errorf("faketest: save match %d: %w", id, err)
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	m := s.matches.byID(id)
 	if m == nil {
 		return 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
@@ -308,14 +309,19 @@ func (s *Store) Save(_ context.Context, id, version int64, c storage.Change, now
 // OpenMatches lists the open matches of the channels starting with
 // prefix, oldest first.
 func (s *Store) OpenMatches(_ context.Context, prefix string) ([]storage.Match, error) {
-	if err := s.fail("OpenMatches"); err != nil {
+	return s.rows("OpenMatches", func(m *match) bool { return m.Status.Open() && strings.HasPrefix(m.Channel, prefix) })
+}
+
+// rows lists the matches keep keeps, oldest first, unless method is to
+// fail (Fail).
+func (s *Store) rows(method string, keep func(m *match) bool) ([]storage.Match, error) {
+	if err := s.lock(method); err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []storage.Match
 	for _, m := range s.matches {
-		if m.Status.Open() && strings.HasPrefix(m.Channel, prefix) {
+		if keep(m) {
 			out = append(out, m.row())
 		}
 	}
@@ -325,16 +331,13 @@ func (s *Store) OpenMatches(_ context.Context, prefix string) ([]storage.Match, 
 // OpenChannels lists the channels starting with prefix that hold an open
 // match, by name.
 func (s *Store) OpenChannels(_ context.Context, prefix string) ([]storage.Occupant, error) {
-	if err := s.fail("OpenChannels"); err != nil {
+	open, err := s.rows("OpenChannels", func(m *match) bool { return m.Status.Open() && strings.HasPrefix(m.Channel, prefix) })
+	if err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	var out []storage.Occupant
-	for _, m := range s.matches {
-		if m.Status.Open() && strings.HasPrefix(m.Channel, prefix) {
-			out = append(out, storage.Occupant{Channel: m.Channel, ID: m.ID, Status: m.Status})
-		}
+	for _, m := range open {
+		out = append(out, storage.Occupant{Channel: m.Channel, ID: m.ID, Status: m.Status})
 	}
 	slices.SortFunc(out, func(a, b storage.Occupant) int { return strings.Compare(a.Channel, b.Channel) })
 	return out, nil
@@ -343,16 +346,11 @@ func (s *Store) OpenChannels(_ context.Context, prefix string) ([]storage.Occupa
 // IdleLobbies lists the lobbies of the channels starting with prefix last
 // changed before a time, oldest first.
 func (s *Store) IdleLobbies(_ context.Context, prefix string, before time.Time) ([]storage.Match, error) {
-	if err := s.fail("IdleLobbies"); err != nil {
+	out, err := s.rows("IdleLobbies", func(m *match) bool {
+		return m.Status == storage.Lobby && m.Updated.Before(before) && strings.HasPrefix(m.Channel, prefix)
+	})
+	if err != nil {
 		return nil, err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	var out []storage.Match
-	for _, m := range s.matches {
-		if m.Status == storage.Lobby && m.Updated.Before(before) && strings.HasPrefix(m.Channel, prefix) {
-			out = append(out, m.row())
-		}
 	}
 	slices.SortStableFunc(out, func(a, b storage.Match) int { return a.Updated.Compare(b.Updated) })
 	return out, nil
@@ -362,16 +360,11 @@ func (s *Store) IdleLobbies(_ context.Context, prefix string, before time.Time) 
 // channels starting with prefix, at most limit (all if limit <= 0): the
 // soonest deadline first, those without one after, newest first.
 func (s *Store) Seated(_ context.Context, user, prefix string, limit int) ([]storage.Match, error) {
-	if err := s.fail("Seated"); err != nil {
+	out, err := s.rows("Seated", func(m *match) bool {
+		return m.Status == storage.Active && strings.HasPrefix(m.Channel, prefix) && slices.Contains(m.seats, user)
+	})
+	if err != nil {
 		return nil, err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	var out []storage.Match
-	for _, m := range s.matches {
-		if m.Status == storage.Active && strings.HasPrefix(m.Channel, prefix) && slices.Contains(m.seats, user) {
-			out = append(out, m.row())
-		}
 	}
 	slices.SortFunc(out, func(a, b storage.Match) int {
 		da, db := a.Timers.Deadline, b.Timers.Deadline

@@ -244,3 +244,93 @@ func show(v any) string {
 	}
 	return fmt.Sprintf("%+v", v)
 }
+
+// TestFail: a method told to fail answers the error, changes nothing and
+// leaves the store's lock free; the others run, sharing the lock as before.
+func TestFail(t *testing.T) {
+	ctx := context.Background()
+	t0 := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	boom := errors.New("boom")
+	calls := []struct {
+		method string
+		call   func(s *Store) error
+	}{
+		{"Create", func(s *Store) error { _, err := s.Create(ctx, "test:b", json.RawMessage(`{}`), t0); return err }},
+		{"Active", func(s *Store) error { _, err := s.Active(ctx, "test:a"); return err }},
+		{"Load", func(s *Store) error { _, err := s.Load(ctx, 1); return err }},
+		{"History", func(s *Store) error { _, err := s.History(ctx, "test:a"); return err }},
+		{"OpenMatches", func(s *Store) error { _, err := s.OpenMatches(ctx, "test:"); return err }},
+		{"Seated", func(s *Store) error { _, err := s.Seated(ctx, "test:ann", "test:", 0); return err }},
+		{"Save", func(s *Store) error {
+			_, err := s.Save(ctx, 1, 1, storage.Change{Meta: json.RawMessage(`{"x":1}`)}, t0)
+			return err
+		}},
+		{"Export", func(s *Store) error { _, err := s.Export(ctx, 1); return err }},
+	}
+	for _, tc := range calls {
+		t.Run(tc.method, func(t *testing.T) {
+			s := NewStore()
+			if _, err := s.Create(ctx, "test:a", json.RawMessage(`{}`), t0); err != nil {
+				t.Fatal(err)
+			}
+			s.Fail(func(method string) error {
+				if method == tc.method {
+					return boom
+				}
+				return nil
+			})
+			if err := tc.call(s); !errors.Is(err, boom) {
+				t.Fatalf("%s while told to fail: got %v, want %v", tc.method, err, boom)
+			}
+			free := make(chan struct{})
+			go func() { s.Leased("any"); close(free) }()
+			select {
+			case <-free:
+			case <-time.After(5 * time.Second):
+				t.Fatalf("the failed %s kept the store's lock", tc.method)
+			}
+			s.Fail(nil)
+			open, err := s.OpenMatches(ctx, "test:")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(open) != 1 || open[0].Version != 1 {
+				t.Errorf("after the failed %s: got %+v, want the one match at version 1", tc.method, open)
+			}
+			if err := tc.call(s); err != nil {
+				t.Errorf("%s once no longer told to fail: %v", tc.method, err)
+			}
+		})
+	}
+}
+
+// TestBadClaim: a claim that will not do is refused, saying what was
+// being done, and the store's lock is left free.
+func TestBadClaim(t *testing.T) {
+	ctx := context.Background()
+	t0 := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	bad := storage.Claim{Holder: "p1", Now: t0, Until: t0}
+	for _, tc := range []struct {
+		name string
+		call func(s *Store) error
+		want string
+	}{
+		{"ClaimPosts", func(s *Store) error { _, err := s.ClaimPosts(ctx, "", bad, 10); return err }, "faketest: claim posts: a claim whose lease is over"},
+		{"ClaimDue", func(s *Store) error { _, err := s.ClaimDue(ctx, "", bad, 10); return err }, "faketest: claim due timers: a claim whose lease is over"},
+		{"Lease", func(s *Store) error { _, err := s.Lease(ctx, "clock", bad); return err }, "faketest: take lease clock: a claim whose lease is over"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := NewStore()
+			if err := tc.call(s); err == nil || err.Error() != tc.want {
+				t.Errorf("got %v, want %q", err, tc.want)
+			}
+			free := make(chan struct{})
+			go func() { s.Leased("clock"); close(free) }()
+			select {
+			case <-free:
+			case <-time.After(5 * time.Second):
+				t.Fatalf("the refused %s kept the store's lock", tc.name)
+			}
+		})
+	}
+}

@@ -135,31 +135,29 @@ func (s rest) addThreadMember(w http.ResponseWriter, r *http.Request) {
 	if !s.authorized(w, r) {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	th := s.threadLocked(w, r)
-	if th == nil {
-		return
-	}
-	if th.Archived {
-		s.failLocked(w, r, http.StatusBadRequest, 50083, "Thread is archived")
-		return
-	}
-	if u := r.PathValue("user"); !slices.Contains(th.Members, u) {
-		th.Members = append(th.Members, u)
-	}
-	w.WriteHeader(http.StatusNoContent)
+	s.withThread(w, r, func(th *Thread) {
+		if th.Archived {
+			s.failLocked(w, r, http.StatusBadRequest, 50083, "Thread is archived")
+			return
+		}
+		if u := r.PathValue("user"); !slices.Contains(th.Members, u) {
+			th.Members = append(th.Members, u)
+		}
+		w.WriteHeader(http.StatusNoContent)
+	})
 }
 
-// threadLocked is the thread the request's path names, or nil (the error
-// answered) if it is no thread the bot opened.
-func (s rest) threadLocked(w http.ResponseWriter, r *http.Request) *Thread {
+// withThread runs f, under the lock, on the thread the request's path
+// names, or answers the error if it is no thread the bot opened.
+func (s rest) withThread(w http.ResponseWriter, r *http.Request, f func(th *Thread)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	th, ok := s.threads[r.PathValue("channel")]
 	if !ok {
 		s.failLocked(w, r, http.StatusNotFound, 10003, "Unknown Channel (not a thread the bot opened)")
-		return nil
+		return
 	}
-	return th
+	f(th)
 }
 
 // editChannel answers PATCH /channels/{channel} for what the fake models:
@@ -178,15 +176,11 @@ func (s rest) editChannel(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, 50035, "Invalid Form Body: "+bad.err().Error())
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	th := s.threadLocked(w, r)
-	if th == nil {
-		return
-	}
-	th.Archived = archived
-	writeJSON(w, http.StatusOK, map[string]any{"id": th.ID, "type": 11, "parent_id": th.Parent, "name": th.Name,
-		"thread_metadata": map[string]any{"archived": th.Archived, "auto_archive_duration": th.AutoArchive}})
+	s.withThread(w, r, func(th *Thread) {
+		th.Archived = archived
+		writeJSON(w, http.StatusOK, map[string]any{"id": th.ID, "type": 11, "parent_id": th.Parent, "name": th.Name,
+			"thread_metadata": map[string]any{"archived": th.Archived, "auto_archive_duration": th.AutoArchive}})
+	})
 }
 
 // openDM answers POST /users/@me/channels: the direct message channel with

@@ -193,6 +193,14 @@ func TestFakeRefuses(t *testing.T) {
 			_, err := dg.ChannelMessageSendComplex("645027906669510667", &discordgo.MessageSend{Content: "x", AllowedMentions: none})
 			return err
 		}, "401"},
+		{"a member added to a channel that is no thread", 2, func(dg *discordgo.Session, _ *Server, _ *discordgo.Interaction) error {
+			return dg.ThreadMemberAdd("645027906669510667", "53908232506183680")
+		}, "Unknown Channel"},
+		{"a channel that is no thread archived", 2, func(dg *discordgo.Session, _ *Server, _ *discordgo.Interaction) error {
+			archived := true
+			_, err := dg.ChannelEdit("645027906669510667", &discordgo.ChannelEdit{Archived: &archived})
+			return err
+		}, "Unknown Channel"},
 		{"a route Discord has but the bot should not use", 2, func(dg *discordgo.Session, _ *Server, _ *discordgo.Interaction) error {
 			_, err := dg.GuildMembers("290926798626357999", "", 10)
 			return err
