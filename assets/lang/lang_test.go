@@ -232,7 +232,7 @@ var keyLike = regexp.MustCompile(`^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$`)
 // that no Go code names: "page." keys are the web page's words, named by
 // its static files (bot/web's TestPageWordsUsed checks those).
 var dynamic = []string{"place.", "colour.", "cmd.", "page.",
-	"voice.item.what.", "voice.status.phase.", "hosted.status.",
+	"voice.item.what.", "voice.status.phase.", "hosted.status.", "render.terrain.",
 	"help.start.", "help.turn.", "help.rules.", "help.admin."}
 
 // builtKey reports whether key is one the code builds or no Go code names.
