@@ -326,7 +326,7 @@ func Fallback(s *state.State, seat int) engine.Command {
 	switch s.Phase {
 	case state.PhaseSetup:
 		return engine.AutoPlace{}
-	case state.PhaseOrders:
+	case state.PhaseOrders, state.PhaseReinforce:
 		if hand.Len() >= 5 {
 			if set, ok := engine.BestSet(s, seat); ok {
 				return engine.Trade{Cards: set}
@@ -335,17 +335,12 @@ func Fallback(s *state.State, seat int) engine.Command {
 		if s.Seats[seat].Reserve > 0 {
 			return engine.AutoPlace{}
 		}
-	case state.PhaseReinforce:
-		if hand.Len() >= 5 {
+		// The reinforce phase trades any set left before it ends; the
+		// orders phase leaves it for later.
+		if s.Phase == state.PhaseReinforce {
 			if set, ok := engine.BestSet(s, seat); ok {
 				return engine.Trade{Cards: set}
 			}
-		}
-		if s.Seats[seat].Reserve > 0 {
-			return engine.AutoPlace{}
-		}
-		if set, ok := engine.BestSet(s, seat); ok {
-			return engine.Trade{Cards: set}
 		}
 	case state.PhaseOccupy:
 		return engine.Occupy{Armies: s.Occupy.Min}

@@ -73,12 +73,8 @@ func capFeatures(s *state.State, seat int) [numCapFeatures]float64 {
 	f[2] = myTerr
 	f[3] = oppTroops
 	f[4] = oppTerr
-	if alive == 2 {
-		f[5] = 1
-	}
-	if alive == 3 {
-		f[6] = 1
-	}
+	f[5] = indicator(alive == 2)
+	f[6] = indicator(alive == 3)
 	c := s.Capital(seat)
 	if c >= 0 {
 		f[7] = b.loseChance(c)
@@ -89,18 +85,14 @@ func capFeatures(s *state.State, seat int) [numCapFeatures]float64 {
 		}
 	}
 	f[8] = bonus
-	if s.Hero(seat) >= 0 {
-		f[9] = 1
-	}
+	f[9] = indicator(s.Hero(seat) >= 0)
 	if alive > 1 {
 		f[10] = oppHeroes / float64(alive-1)
 	}
 	f[11] = float64(ports) / max(1, float64(b.owned[seat]))
 	f[12] = float64(neutral) / n
 	f[13] = myTroops * myTroops
-	if s.Seats[seat].Capitals.Item != state.NoItem {
-		f[15] = 1
-	}
+	f[15] = indicator(s.Seats[seat].Capitals.Item != state.NoItem)
 	return f
 }
 

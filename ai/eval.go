@@ -73,12 +73,8 @@ func features(s *state.State, seat int) [numFeatures]float64 {
 	f[5] = oppTerr
 	f[6] = oppArm
 	f[7] = oppCards
-	if alive == 2 {
-		f[8] = 1
-	}
-	if alive == 3 {
-		f[9] = 1
-	}
+	f[8] = indicator(alive == 2)
+	f[9] = indicator(alive == 3)
 	f[10] = float64(max(0, need-int(terr[seat]))) / float64(n)
 	f[11] = prize
 	f[12] = myArm * myArm
@@ -115,4 +111,12 @@ func winChance(s *state.State, seat int) float64 {
 		z += w * f[i]
 	}
 	return 1 / (1 + math.Exp(-z))
+}
+
+// indicator is a yes-or-no feature's value: 1 for yes, 0 for no.
+func indicator(yes bool) float64 {
+	if yes {
+		return 1
+	}
+	return 0
 }

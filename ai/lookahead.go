@@ -77,13 +77,19 @@ func (pp *planPicker) best(cands []params, s *state.State, seat, samples int) pa
 			pp.sums[i] += evaluate(sim, seat)
 		}
 	}
+	return cands[argmax(pp.sums)]
+}
+
+// argmax is the index of the first largest of xs (0 when xs is empty or
+// all NaN).
+func argmax(xs []float64) int {
 	best := 0
-	for i := range cands {
-		if pp.sums[i] > pp.sums[best] {
+	for i := range xs {
+		if xs[i] > xs[best] {
 			best = i
 		}
 	}
-	return cands[best]
+	return best
 }
 
 // positionSeed derives the samples' seed from what the seat sees, so that

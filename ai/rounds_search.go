@@ -233,13 +233,7 @@ func (rs *roundSearch) search(s *state.State, seat int, p ordersPolicy) []engine
 			rs.sums[k] += hardEvaluate(sim, seat)
 		}
 	}
-	best := 0
-	for k := range cands {
-		if rs.sums[k] > rs.sums[best] {
-			best = k
-		}
-	}
-	return cands[best]
+	return cands[argmax(rs.sums)]
 }
 
 // likely is the way one of the others orders in a sample: mostly as

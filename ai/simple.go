@@ -51,10 +51,10 @@ func (r *random) pick(legal []engine.Command) engine.Command {
 		case engine.Surrender, engine.Undo:
 			continue
 		}
-		key, n, ranged := amount(c)
+		key, n, ranged := setAmount(c, 0)
 		if ranged && len(choices) > 0 {
 			last := &choices[len(choices)-1]
-			if lk, _, ok := amount(last.c); ok && lk == key {
+			if lk, _, ok := setAmount(last.c, 0); ok && lk == key {
 				last.hi = n // Legal lists the smallest count, then the largest
 				continue
 			}
@@ -68,58 +68,29 @@ func (r *random) pick(legal []engine.Command) engine.Command {
 	defer r.mu.Unlock()
 	ch := choices[r.rng.IntN(len(choices))]
 	if ch.hi > ch.lo {
-		return withAmount(ch.c, ch.lo+r.rng.IntN(ch.hi-ch.lo+1))
+		c, _, _ := setAmount(ch.c, ch.lo+r.rng.IntN(ch.hi-ch.lo+1))
+		return c
 	}
 	return ch.c
 }
 
-// amount splits a command with an army count into the rest and the count.
-func amount(c engine.Command) (engine.Command, int, bool) {
+// setAmount returns c with its army count set to n, and the count c had;
+// ok is false, and c returned as it is, for a command without a count.
+// Each case copies every field of its command but the count.
+func setAmount(c engine.Command, n int) (_ engine.Command, had int, ok bool) {
 	switch c := c.(type) {
 	case engine.Place:
-		n := c.Armies
-		c.Armies = 0
-		return c, n, true
+		return engine.Place{Territory: c.Territory, Armies: n}, c.Armies, true
 	case engine.Occupy:
-		n := c.Armies
-		c.Armies = 0
-		return c, n, true
+		return engine.Occupy{Armies: n}, c.Armies, true
 	case engine.Fortify:
-		n := c.Armies
-		c.Armies = 0
-		return c, n, true
+		return engine.Fortify{From: c.From, To: c.To, Armies: n}, c.Armies, true
 	case engine.Blitz:
-		n := c.Keep
-		c.Keep = 0
-		return c, n, true
+		return engine.Blitz{From: c.From, To: c.To, Keep: n}, c.Keep, true
 	case engine.Assault:
-		n := c.Armies
-		c.Armies = 0
-		return c, n, true
+		return engine.Assault{From: c.From, To: c.To, Armies: n}, c.Armies, true
 	}
 	return c, 0, false
-}
-
-// withAmount sets the army count of a command that has one.
-func withAmount(c engine.Command, n int) engine.Command {
-	switch c := c.(type) {
-	case engine.Place:
-		c.Armies = n
-		return c
-	case engine.Occupy:
-		c.Armies = n
-		return c
-	case engine.Fortify:
-		c.Armies = n
-		return c
-	case engine.Blitz:
-		c.Keep = n
-		return c
-	case engine.Assault:
-		c.Armies = n
-		return c
-	}
-	return c
 }
 
 // easy is seed 000's minimal AI: as long as a neighbouring territory can be

@@ -35,7 +35,7 @@ func clickSummary(c chat.Click) string {
 // damaged, so it is not loaded) is given nil.
 type clickHandler struct {
 	noMatch bool
-	run     func(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match) (hosted.Result, error)
+	run     hosted.ClickFunc
 }
 
 // clickTable is the bot's one table from a button's action to its
@@ -51,21 +51,22 @@ func (b *Bot) clickTable() (map[button.Action]clickHandler, error) {
 		}},
 	}
 	t[button.Keep] = t[button.Abandon]
-	lobbyClick := func(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match) (hosted.Result, error) {
-		if !m.Status.Open() {
-			return hosted.Result{}, chat.RefuseMsg("bot.button.over")
+	// The lobby's buttons hold while the match is open.
+	lobby := b.lobby.Clicks()
+	for a, run := range lobby {
+		lobby[a] = func(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match) (hosted.Result, error) {
+			if !m.Status.Open() {
+				return hosted.Result{}, chat.RefuseMsg("bot.button.over")
+			}
+			return run(ctx, c, bt, m)
 		}
-		return b.lobby.Click(ctx, c, bt, m)
 	}
-	for _, by := range []struct {
-		actions []button.Action
-		run     func(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match) (hosted.Result, error)
-	}{{b.lobby.Actions(), lobbyClick}, {b.play.Actions(), b.play.Click}} {
-		for _, a := range by.actions {
+	for _, by := range []map[button.Action]hosted.ClickFunc{lobby, b.play.Clicks()} {
+		for a, run := range by {
 			if _, ok := t[a]; ok {
 				return nil, fmt.Errorf("bot: two handlers for the button action %q", a)
 			}
-			t[a] = clickHandler{run: by.run}
+			t[a] = clickHandler{run: run}
 		}
 	}
 	return t, nil

@@ -245,16 +245,7 @@ func (k *artKind) ground(b *board, ly layers, terr []uint8, inside []float32) {
 		}
 		d := math.Max(-most, math.Min(most, (float64(lum[i])-sum[v-1])*gain))
 		l := midLevel + int(math.Round(d))
-		switch e := float64(inside[i]) / b.s; {
-		case e <= 1.5:
-			l += 4
-		case e <= 2.5:
-			l += 3
-		case e <= 3.5:
-			l += 2
-		case e <= 4.5:
-			l++
-		}
+		l += rimLift(float64(inside[i]) / b.s)
 		b.lvl[i] = uint8(max(0, min(levels-1, l)))
 	}
 }
@@ -291,18 +282,8 @@ func (*artKind) drawPanel(wk *worker, s *state.State, tags []string) { wk.drawSt
 func newArtLook(th *theme, seats []Color, picture *colourBox) *look {
 	l := &look{ramps: append(seatRamps(th, seats), ramp(th.neutral))}
 	q := &quantizer{}
-	for _, c := range []color.RGBA{th.ink, rgb(0xffffff), th.text, th.dim, th.gold, th.panelBg, th.card, th.cardNow,
-		th.labelHalo, th.coast, th.border, th.continentBorder, th.neutral} {
-		q.add(c)
-	}
-	for _, c := range seats {
-		q.add(c.RGBA)
-	}
-	for _, r := range l.ramps[:len(seats)] {
-		for _, c := range r {
-			q.add(c)
-		}
-	}
+	addExact(q, []color.RGBA{th.ink, rgb(0xffffff), th.text, th.dim, th.gold, th.panelBg, th.card, th.cardNow,
+		th.labelHalo, th.coast, th.border, th.continentBorder, th.neutral}, seats, l.ramps[:len(seats)])
 	for i := 0; i < levels; i += 2 { // neutral land: the nearest stands in
 		q.add(l.ramps[neutralBase][i])
 	}
@@ -310,14 +291,7 @@ func newArtLook(th *theme, seats []Color, picture *colourBox) *look {
 		q.add(th.continentColor(c))
 	}
 	addGreys(q)
-	for _, t := range []float64{0.25, 0.5, 0.75} {
-		q.add(mix(th.panelBg, th.text, t))
-		q.add(mix(th.card, th.text, t))
-		q.add(mix(th.panelBg, th.gold, t))
-		q.add(mix(color.RGBA{16, 22, 32, 255}, th.gold, t))
-		q.add(mix(th.card, th.dim, t))
-	}
-	addSeatEdges(q, th, seats)
+	addPanelEdges(q, th, seats)
 	boxes := picture.cut(256 - len(q.palette) - artPictureReserve)
 	for _, bx := range boxes {
 		q.add(bx.mean())

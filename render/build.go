@@ -104,6 +104,22 @@ func (textured) ground(b *board, ly layers, terr []uint8, inside []float32) {
 	paintSea(ly.base, terr, b, ly.tex, ly.th)
 }
 
+// rimLift is how many shades lighter land is d pixels (at refWidth)
+// inside its border: a light rim, fading out over four and a half.
+func rimLift(d float64) int {
+	switch {
+	case d <= 1.5:
+		return 4
+	case d <= 2.5:
+		return 3
+	case d <= 3.5:
+		return 2
+	case d <= 4.5:
+		return 1
+	}
+	return 0
+}
+
 // shadeLand returns the shading levels of the land of terr (w x h
 // territory ids, 0 for water) in rows stride wide: the terrain's texture,
 // scaled by contrast, plus a light rim inside every border (inside is
@@ -120,16 +136,7 @@ func shadeLand(m *state.Map, tex *textures, terr []uint8, inside []float32, w, h
 			tile := tex.terrain[m.Territories[v-1].Terrain]
 			tv := int(tile[ty*texSize+int(float64(x)/s)&(texSize-1)])
 			l := midLevel + int(math.Round(float64(tv-128)/128*float64(midLevel)*contrast))
-			switch d := float64(inside[y*w+x]) / s; {
-			case d <= 1.5:
-				l += 4
-			case d <= 2.5:
-				l += 3
-			case d <= 3.5:
-				l += 2
-			case d <= 4.5:
-				l++
-			}
+			l += rimLift(float64(inside[y*w+x]) / s)
 			lvl[y*stride+x] = uint8(max(0, min(levels-1, l)))
 		}
 	}

@@ -96,15 +96,7 @@ func (wk *worker) drawStrip(s *state.State, tags []string) {
 		t := wk.p.T("render.head.round", "Turn", s.Turn)
 		wk.text(f.headBig, t, x, headY+capHeight(f.headBig)/2, th.gold)
 		x += textWidth(f.headBig, t) + 16*sc
-		ready, alive := 0, 0
-		for i := range s.Seats {
-			if s.Seats[i].Alive() {
-				alive++
-				if s.Seats[i].Ready {
-					ready++
-				}
-			}
-		}
+		ready, alive := readyCount(s)
 		wk.text(f.head, fit(f.head, wk.p.T("render.head.orders", "Count", ready, "Alive", alive), right-x), x, headY+capHeight(f.head)/2, th.text)
 	default:
 		t := wk.p.T("render.head.turn", "Turn", s.Turn)
@@ -117,7 +109,7 @@ func (wk *worker) drawStrip(s *state.State, tags []string) {
 			phase = "· " + w
 			pw = textWidth(f.head, phase) + 12*sc
 		}
-		t = fit(f.headBig, wk.p.T("render.head.to-play", "Player", lang.Text(seatLabel(wk.p, wk.names[s.Current], wk.colors[s.Current]))), right-x-pw)
+		t = fit(f.headBig, wk.p.T("render.head.to-play", "Player", wk.player(s.Current)), right-x-pw)
 		wk.text(f.headBig, t, x, headY+capHeight(f.headBig)/2, th.text)
 		x += textWidth(f.headBig, t) + 12*sc
 		if phase != "" {
@@ -142,10 +134,7 @@ func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h floa
 	st := s.Seats[seat]
 	now, won := cardState(s, seat)
 	out := st.Status != state.Playing
-	nameCol, statCol := th.text, th.text
-	if out {
-		nameCol, statCol = th.dim, th.dim
-	}
+	textCol := th.cardText(out)
 	nx := x + 64*sc
 	right := x + w - 14*sc
 	top, bottom := y+h*0.34, y+h*0.72
@@ -188,7 +177,7 @@ func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h floa
 	topKey := elemKey(elemCard, uint64(seat), stringKey(tag), stringKey(colour), stringKey(name), flags(now, won, out), f64(x), f64(y), f64(w), f64(h))
 	statsY := bottom + capHeight(f.stat)/2
 	if !now && !won && wk.keepCardTop(seat, topKey, textBox(f.stat, stats, sx, statsY)) {
-		wk.text(f.stat, stats, sx, statsY, statCol)
+		wk.text(f.stat, stats, sx, statsY, textCol)
 		return
 	}
 	first := len(wk.touched) // what the card draws from here: its parts
@@ -201,8 +190,8 @@ func (wk *worker) drawCard(s *state.State, seat int, tag string, x, y, w, h floa
 		wk.touch(disc(nx+11*sc, bottom, 12*sc))
 	}
 	numbers := len(wk.touched)
-	statsBox := wk.text(f.stat, stats, sx, statsY, statCol)
-	wk.text(f.name, name, nx, top+capHeight(f.name)/2, nameCol)
+	statsBox := wk.text(f.stat, stats, sx, statsY, textCol)
+	wk.text(f.name, name, nx, top+capHeight(f.name)/2, textCol)
 	if cx := nx + textWidth(f.name, name) + 12*sc; cx+textWidth(f.small, colour) <= right {
 		c := th.dim
 		if now {

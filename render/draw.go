@@ -73,12 +73,8 @@ func (wk *worker) badgeSprite(owner, armies int) *image.RGBA {
 	dc.SetColor(th.shadow)
 	dc.Fill()
 	shapePath(dc, sh, x, y, r, sx)
-	dc.SetColor(fill)
-	dc.FillPreserve()
 	dc.SetLineJoinRound()
-	dc.SetLineWidth(3.2 * s)
-	dc.SetColor(th.ink)
-	dc.Stroke()
+	fillOutline(dc, fill, th.ink, 3.2*s)
 	// Bolder than Go Bold: the digits drawn twice, a little apart, so
 	// their strokes survive a phone's shrinking to a quarter.
 	ink := th.inkOn(fill)
@@ -102,12 +98,8 @@ func (wk *worker) swatch(x, y, r float64, seat int, tag string) {
 	dc, s, th := wk.dc, wk.s, wk.th
 	fill := wk.colors[seat].RGBA
 	shapePath(dc, SeatShape(seat), x, y, r, 1)
-	dc.SetColor(fill)
-	dc.FillPreserve()
 	dc.SetLineJoinRound()
-	dc.SetLineWidth(2 * s)
-	dc.SetColor(th.ink)
-	dc.Stroke()
+	fillOutline(dc, fill, th.ink, 2*s)
 	if tag != "" {
 		fc := wk.f.tag
 		switch {
@@ -231,11 +223,7 @@ func (wk *worker) arrowAt(a state.Arrow, x0, y0, x1, y1 float64, number int) {
 		dc.SetColor(outline)
 		dc.Fill()
 		dc.DrawCircle(mx, my, rad)
-		dc.SetColor(fill)
-		dc.FillPreserve()
-		dc.SetLineWidth(2.2 * s)
-		dc.SetColor(ring)
-		dc.Stroke()
+		fillOutline(dc, fill, ring, 2.2*s)
 		drawTextCentered(wk.canvas, fc, text, mx, my, th.inkOn(fill))
 	}
 }
@@ -260,3 +248,13 @@ func quadTo(dc *gg.Context, x0, y0, x1, y1, x2, y2 float64) {
 // flatTol is how far, in pixels, quadTo's segments may stray from their
 // curve: below what antialiasing shows.
 const flatTol = 0.05
+
+// fillOutline fills dc's current path in fill, then strokes it in line,
+// width wide.
+func fillOutline(dc *gg.Context, fill, line color.Color, width float64) {
+	dc.SetColor(fill)
+	dc.FillPreserve()
+	dc.SetLineWidth(width)
+	dc.SetColor(line)
+	dc.Stroke()
+}

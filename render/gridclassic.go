@@ -101,63 +101,24 @@ func (wk *worker) drawClassicHolders(s *state.State, tags []string) {
 	}
 }
 
-// drawClassicPanel is the panel of a classic match on a generated map: the
-// turn (or round) and who plays, the map's title, a card per player, and
-// the key with the continents.
-func (k *gridKind) drawClassicPanel(wk *worker, s *state.State, tags []string) {
-	b, sc, th, f := wk.b, wk.s, wk.th, wk.f
-	p := b.panel
-	cards := b.gridCardRects(len(s.Seats))
-	wk.drawGround(cards, func(img *image.RGBA, dc *gg.Context) { k.drawClassicKey(wk, img, dc) })
-	x0 := float64(p.Min.X) + 18*sc
-	right := float64(p.Max.X) - 14*sc
-	y := float64(p.Min.Y) + 36*sc
-	line2 := y + 44*sc
-	head := func(big, word string) {
-		drawText(wk.canvas, f.headBig, big, x0, y+capHeight(f.headBig)/2, th.gold)
-		if word != "" {
-			drawText(wk.canvas, f.head, word, right-textWidth(f.head, word), y+capHeight(f.head)/2, th.dim)
-		}
-	}
-	whoSays := func(seat int, t string) {
-		wk.drawSwatch(x0+17*sc, line2, 17*sc, seat, tags[seat])
-		drawText(wk.canvas, f.head, fit(f.head, t, right-x0-46*sc), x0+46*sc, line2+capHeight(f.head)/2, th.text)
-	}
-	who := func(seat int, key string) {
-		whoSays(seat, wk.p.T(key, "Player", lang.Text(seatLabel(wk.p, wk.names[seat], wk.colors[seat]))))
-	}
-	say := func(t string) {
-		drawText(wk.canvas, f.head, fit(f.head, t, right-x0), x0, line2+capHeight(f.head)/2, th.text)
-	}
-	switch {
-	case s.Phase == state.PhaseOver && s.Winner >= 0:
-		head(wk.p.T("render.head.over"), "")
-		whoSays(s.Winner, wonBy(wk.p, s, wk.names, wk.colors, false))
-	case s.Phase == state.PhaseSetup:
-		head(wk.p.T("render.head.setup"), wk.p.T("render.phase.placing"))
-		say(wk.p.T("render.head.everyone-places-short"))
-	case s.Phase == state.PhaseOrders:
-		head(wk.p.T("render.head.round", "Turn", s.Turn), wk.p.T("render.phase.orders"))
-		ready, alive := 0, 0
-		for i := range s.Seats {
-			if s.Seats[i].Alive() {
-				alive++
-				if s.Seats[i].Ready {
-					ready++
-				}
-			}
-		}
-		say(wk.p.T("render.head.orders", "Count", ready, "Alive", alive))
+// classicPhase draws the head of a classic match on a generated map (but
+// one won, which drawPanel draws): the turn (or round), and who plays or
+// what everyone does.
+func (h gridHead) classicPhase(s *state.State) {
+	wk := h.wk
+	switch s.Phase {
+	case state.PhaseSetup:
+		h.heading(wk.p.T("render.head.setup"), wk.p.T("render.phase.placing"))
+		h.line(wk.p.T("render.head.everyone-places-short"))
+	case state.PhaseOrders:
+		h.heading(wk.p.T("render.head.round", "Turn", s.Turn), wk.p.T("render.phase.orders"))
+		ready, alive := readyCount(s)
+		h.line(wk.p.T("render.head.orders", "Count", ready, "Alive", alive))
 	default:
 		w, _ := phaseWord(wk.p, s.Phase)
-		head(wk.p.T("render.head.turn", "Turn", s.Turn), w)
-		who(s.Current, "render.head.to-play")
+		h.heading(wk.p.T("render.head.turn", "Turn", s.Turn), w)
+		h.says(s.Current, wk.p.T("render.head.to-play", "Player", wk.player(s.Current)))
 	}
-	drawText(wk.canvas, f.small, fit(f.small, s.Map.Title, right-x0), x0, y+80*sc+capHeight(f.small)/2, th.dim)
-	for i, r := range cards {
-		wk.drawClassicGridCard(s, i, tags[i], r)
-	}
-	wk.drawClassicHolders(s, tags)
 }
 
 // drawClassicGridCard draws one player's card: name, colour and the cards
@@ -170,10 +131,7 @@ func (wk *worker) drawClassicGridCard(s *state.State, seat int, tag string, r fr
 	x, y, w, h := r.x0, r.y0, r.x1-r.x0, r.y1-r.y0
 	now, won := wk.cardHighlight(s, seat, x, y, w, h)
 	out := st.Status != state.Playing
-	nameCol, statCol := th.text, th.text
-	if out {
-		nameCol, statCol = th.dim, th.dim
-	}
+	textCol := th.cardText(out)
 	top := y + 26*sc
 	wk.drawSwatch(x+33*sc, top, 17*sc, seat, tag)
 	right := x + w - 14*sc
@@ -196,7 +154,7 @@ func (wk *worker) drawClassicGridCard(s *state.State, seat int, tag string, r fr
 		room -= cw + 14*sc
 	}
 	name := fit(f.name, wk.names[seat], room)
-	drawText(wk.canvas, f.name, name, nx, top+capHeight(f.name)/2, nameCol)
+	drawText(wk.canvas, f.name, name, nx, top+capHeight(f.name)/2, textCol)
 	if cx := nx + textWidth(f.name, name) + 10*sc; cx+textWidth(f.small, colour) <= nx+room {
 		c := th.dim
 		if now || won {
@@ -211,14 +169,9 @@ func (wk *worker) drawClassicGridCard(s *state.State, seat int, tag string, r fr
 		dc.Stroke()
 	}
 	bottom := y + h - 24*sc
-	var stats, extra string
-	switch {
-	case st.Status == state.Eliminated:
-		stats = wk.p.T("render.card.eliminated")
-	case st.Status == state.Surrendered:
-		stats = wk.p.T("render.card.surrendered")
-	default:
-		stats = wk.p.T("render.card.terr", "Owned", s.Owned(seat), "Armies", lang.M("n.armies", "Count", s.Armies(seat)))
+	stats := wk.cardNumbers(s, seat, lang.M("n.armies", "Count", s.Armies(seat)), lang.M("render.card.surrendered"))
+	var extra string
+	if !out {
 		switch {
 		case s.Phase == state.PhaseSetup:
 			extra = wk.p.T("render.card.to-place", "Count", st.Reserve)
@@ -235,5 +188,5 @@ func (wk *worker) drawClassicGridCard(s *state.State, seat int, tag string, r fr
 		drawText(wk.canvas, f.stat, extra, right-ew, bottom+capHeight(f.stat)/2, th.text)
 		room -= ew + 14*sc
 	}
-	drawText(wk.canvas, f.stat, fit(f.stat, stats, room), x+18*sc, bottom+capHeight(f.stat)/2, statCol)
+	drawText(wk.canvas, f.stat, fit(f.stat, stats, room), x+18*sc, bottom+capHeight(f.stat)/2, textCol)
 }

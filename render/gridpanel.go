@@ -55,22 +55,22 @@ func gridPhaseWord(pr lang.Printer, p state.Phase) string {
 	return ""
 }
 
-// terrainWord is a terrain's name in the key, in pr's language.
+// gridTerrains is how many terrains generated maps have, and the key
+// names: Plain to Coastal, the capitals rule set's five.
+const gridTerrains = int(state.Coastal) + 1
+
+// terrainWord is a terrain's name in the key, in pr's language: the
+// catalogue's terrainKey.
 func terrainWord(pr lang.Printer, t state.Terrain) string {
-	switch t {
-	case state.Plain:
-		return pr.T("render.terrain.plain")
-	case state.Forest:
-		return pr.T("render.terrain.forest")
-	case state.Mountain:
-		return pr.T("render.terrain.mountain")
-	case state.Desert:
-		return pr.T("render.terrain.desert")
-	case state.Coastal:
-		return pr.T("render.terrain.coastal")
+	if int(t) >= gridTerrains {
+		return t.String()
 	}
-	return t.String()
+	return pr.T(terrainKey(t))
 }
+
+// terrainKey is the catalogue's key of a terrain's name, built from its
+// stable name (TestTerrainKeys checks that every terrain has one).
+func terrainKey(t state.Terrain) string { return "render.terrain." + t.String() }
 
 // gridKeySections are where the key's sections start: its marks (three
 // rows of two), arrows (two rows), terrains (two rows), then its notes.
@@ -188,11 +188,7 @@ func (k *gridKind) drawKey(wk *worker, img *image.RGBA, dc *gg.Context) {
 				fill, ink = th.panelBg, th.text
 			}
 			dc.DrawCircle(cx+13*s, cy, 9*s)
-			dc.SetColor(fill)
-			dc.FillPreserve()
-			dc.SetLineWidth(2 * s)
-			dc.SetColor(th.text)
-			dc.Stroke()
+			fillOutline(dc, fill, th.text, 2*s)
 			drawTextCentered(img, f.small, "1", cx+13*s-ox, cy-float64(b.panel.Min.Y), ink)
 		}
 		text(a.label, tx, cy, th.text)
@@ -200,7 +196,8 @@ func (k *gridKind) drawKey(wk *worker, img *image.RGBA, dc *gg.Context) {
 	y = terrainsY
 	// Terrains: a swatch of each texture on its neutral tint.
 	sw := 30 * s
-	for i, t := range []state.Terrain{state.Plain, state.Forest, state.Mountain, state.Desert, state.Coastal} {
+	for t := range state.Terrain(gridTerrains) {
+		i := int(t)
 		cx := x0 + float64(i%3)*(colW*2/3)
 		cy := y + float64(i/3)*rowH
 		r := b.look.land(state.Neutral, t)
@@ -232,48 +229,97 @@ func (k *gridKind) drawKey(wk *worker, img *image.RGBA, dc *gg.Context) {
 	}
 }
 
-// drawPanel draws the panel beside the map: the turn and who plays, then
-// one card per player (troops, territories, hero, item held), on a ground
-// with the key.
+// drawPanel draws the panel beside the map: the turn and who plays, the
+// map's title, then one card per player (troops, territories, hero, item
+// held), on a ground with the key. A classic match has its own key,
+// phases and cards, and the holders of the continents (gridclassic.go).
 func (k *gridKind) drawPanel(wk *worker, s *state.State, tags []string) {
+	key, card := k.drawKey, wk.drawGridCard
 	if k.classic {
-		k.drawClassicPanel(wk, s, tags)
-		return
+		key, card = k.drawClassicKey, wk.drawClassicGridCard
 	}
-	b, sc, th, f := wk.b, wk.s, wk.th, wk.f
-	p := b.panel
-	cards := b.gridCardRects(len(s.Seats))
-	wk.drawGround(cards, func(img *image.RGBA, dc *gg.Context) { k.drawKey(wk, img, dc) })
-	x0 := float64(p.Min.X) + 18*sc
-	right := float64(p.Max.X) - 14*sc
-	y := float64(p.Min.Y) + 36*sc
-	over := s.Phase == state.PhaseOver && s.Winner >= 0
+	cards := wk.b.gridCardRects(len(s.Seats))
+	wk.drawGround(cards, func(img *image.RGBA, dc *gg.Context) { key(wk, img, dc) })
+	h := wk.gridHead(tags)
 	switch {
-	case over:
-		t := wk.p.T("render.head.over")
-		drawText(wk.canvas, f.headBig, t, x0, y+capHeight(f.headBig)/2, th.gold)
-		wk.drawSwatch(x0+17*sc, y+44*sc, 17*sc, s.Winner, tags[s.Winner])
-		drawText(wk.canvas, f.head, fit(f.head, wonBy(wk.p, s, wk.names, wk.colors, false), right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
+	case s.Phase == state.PhaseOver && s.Winner >= 0:
+		h.heading(wk.p.T("render.head.over"), "")
+		h.says(s.Winner, wonBy(wk.p, s, wk.names, wk.colors, false))
+	case k.classic:
+		h.classicPhase(s)
 	case s.Phase == state.PhaseSetup:
 		// Capitals are chosen in turn order.
-		drawText(wk.canvas, f.headBig, wk.p.T("render.head.setup"), x0, y+capHeight(f.headBig)/2, th.gold)
-		w := wk.p.T("render.phase.choosing-capitals")
-		drawText(wk.canvas, f.head, w, right-textWidth(f.head, w), y+capHeight(f.head)/2, th.dim)
-		wk.drawSwatch(x0+17*sc, y+44*sc, 17*sc, s.Current, tags[s.Current])
-		drawText(wk.canvas, f.head, fit(f.head, wk.p.T("render.head.picks", "Player", lang.Text(seatLabel(wk.p, wk.names[s.Current], wk.colors[s.Current]))), right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
+		h.heading(wk.p.T("render.head.setup"), wk.p.T("render.phase.choosing-capitals"))
+		h.says(s.Current, wk.p.T("render.head.picks", "Player", wk.player(s.Current)))
 	default:
-		t := wk.p.T("render.head.turn", "Turn", s.Turn)
-		drawText(wk.canvas, f.headBig, t, x0, y+capHeight(f.headBig)/2, th.gold)
-		if w := gridPhaseWord(wk.p, s.Phase); w != "" {
-			drawText(wk.canvas, f.head, w, right-textWidth(f.head, w), y+capHeight(f.head)/2, th.dim)
-		}
-		wk.drawSwatch(x0+17*sc, y+44*sc, 17*sc, s.Current, tags[s.Current])
-		drawText(wk.canvas, f.head, fit(f.head, wk.p.T("render.head.to-play", "Player", lang.Text(seatLabel(wk.p, wk.names[s.Current], wk.colors[s.Current]))), right-x0-46*sc), x0+46*sc, y+44*sc+capHeight(f.head)/2, th.text)
+		h.heading(wk.p.T("render.head.turn", "Turn", s.Turn), gridPhaseWord(wk.p, s.Phase))
+		h.says(s.Current, wk.p.T("render.head.to-play", "Player", wk.player(s.Current)))
 	}
-	drawText(wk.canvas, f.small, fit(f.small, s.Map.Title, right-x0), x0, y+80*sc+capHeight(f.small)/2, th.dim)
+	h.title(s.Map.Title)
 	for i, r := range cards {
-		wk.drawGridCard(s, i, tags[i], r)
+		card(s, i, tags[i], r)
 	}
+	if k.classic {
+		wk.drawClassicHolders(s, tags)
+	}
+}
+
+// cardNumbers is the second line of a card on a generated map: the
+// territories and armies of a player in the match, armies being the
+// rules' word for them, counted; else how the player left it, by
+// elimination or by surrender (surrendered).
+func (wk *worker) cardNumbers(s *state.State, seat int, armies, surrendered lang.Msg) string {
+	switch s.Seats[seat].Status {
+	case state.Eliminated:
+		return wk.p.T("render.card.eliminated")
+	case state.Surrendered:
+		return wk.p.Msg(surrendered)
+	}
+	return wk.p.T("render.card.terr", "Owned", s.Owned(seat), "Armies", armies)
+}
+
+// gridHead draws the head of a generated map's panel: a heading with a
+// word at its right end, under it who plays or a line of words, and under
+// that the map's title.
+type gridHead struct {
+	wk           *worker
+	tags         []string
+	x0, right, y float64 // the heading's left and right ends, and its middle
+}
+
+func (wk *worker) gridHead(tags []string) gridHead {
+	p, sc := wk.b.panel, wk.s
+	return gridHead{wk: wk, tags: tags, x0: float64(p.Min.X) + 18*sc, right: float64(p.Max.X) - 14*sc, y: float64(p.Min.Y) + 36*sc}
+}
+
+// heading draws big in gold, and word dim at the right end unless it is
+// empty.
+func (h gridHead) heading(big, word string) {
+	wk, f := h.wk, h.wk.f
+	drawText(wk.canvas, f.headBig, big, h.x0, h.y+capHeight(f.headBig)/2, wk.th.gold)
+	if word != "" {
+		drawText(wk.canvas, f.head, word, h.right-textWidth(f.head, word), h.y+capHeight(f.head)/2, wk.th.dim)
+	}
+}
+
+// says draws seat's swatch on the second line, and t beside it.
+func (h gridHead) says(seat int, t string) {
+	wk, sc, f := h.wk, h.wk.s, h.wk.f
+	line2 := h.y + 44*sc
+	wk.drawSwatch(h.x0+17*sc, line2, 17*sc, seat, h.tags[seat])
+	drawText(wk.canvas, f.head, fit(f.head, t, h.right-h.x0-46*sc), h.x0+46*sc, line2+capHeight(f.head)/2, wk.th.text)
+}
+
+// line draws t, without a swatch, on the second line.
+func (h gridHead) line(t string) {
+	wk, sc, f := h.wk, h.wk.s, h.wk.f
+	drawText(wk.canvas, f.head, fit(f.head, t, h.right-h.x0), h.x0, h.y+44*sc+capHeight(f.head)/2, wk.th.text)
+}
+
+// title draws the map's title t under the second line.
+func (h gridHead) title(t string) {
+	wk, sc, f := h.wk, h.wk.s, h.wk.f
+	drawText(wk.canvas, f.small, fit(f.small, t, h.right-h.x0), h.x0, h.y+80*sc+capHeight(f.small)/2, wk.th.dim)
 }
 
 // drawGridCard draws one player's card: name and colour on the first line,
@@ -284,10 +330,7 @@ func (wk *worker) drawGridCard(s *state.State, seat int, tag string, r frect) {
 	st := s.Seats[seat]
 	x, y, w, h := r.x0, r.y0, r.x1-r.x0, r.y1-r.y0
 	out := st.Status != state.Playing
-	nameCol, statCol := th.text, th.text
-	if out {
-		nameCol, statCol = th.dim, th.dim
-	}
+	textCol := th.cardText(out)
 	top := y + 26*sc
 	right := x + w - 14*sc
 	nx := x + 60*sc
@@ -299,15 +342,7 @@ func (wk *worker) drawGridCard(s *state.State, seat int, tag string, r frect) {
 	colour := wk.p.Colour(wk.colors[seat].Name)
 	name := fit(f.name, wk.names[seat], room)
 	bottom := y + h - 24*sc
-	var stats string
-	switch {
-	case st.Status == state.Eliminated:
-		stats = wk.p.T("render.card.eliminated")
-	case st.Status == state.Surrendered:
-		stats = wk.p.T("render.card.abandoned")
-	default:
-		stats = wk.p.T("render.card.terr", "Owned", s.Owned(seat), "Armies", lang.M("render.n.troops", "Count", s.Armies(seat)))
-	}
+	stats := wk.cardNumbers(s, seat, lang.M("render.n.troops", "Count", s.Armies(seat)), lang.M("render.card.abandoned"))
 	// The hero: alive, dead or not yet won; the numbers keep clear of it.
 	hs := heroState(st.Capitals)
 	hword := heroWord(wk.p, hs)
@@ -328,7 +363,7 @@ func (wk *worker) drawGridCard(s *state.State, seat int, tag string, r frect) {
 		// The same mark as an item lying on the map: never which one.
 		wk.drawItem([2]float64{right - 12*sc, top}, false, 12*sc)
 	}
-	drawText(wk.canvas, f.name, name, nx, top+capHeight(f.name)/2, nameCol)
+	drawText(wk.canvas, f.name, name, nx, top+capHeight(f.name)/2, textCol)
 	if cx := nx + textWidth(f.name, name) + 10*sc; cx+textWidth(f.small, colour) <= nx+room {
 		drawText(wk.canvas, f.small, colour, cx, top+capHeight(f.small)/2, th.dim)
 	}
@@ -338,7 +373,7 @@ func (wk *worker) drawGridCard(s *state.State, seat int, tag string, r frect) {
 		dc.DrawLine(nx, top, nx+textWidth(f.name, name), top)
 		dc.Stroke()
 	}
-	drawText(wk.canvas, f.stat, stats, x+18*sc, bottom+capHeight(f.stat)/2, statCol)
+	drawText(wk.canvas, f.stat, stats, x+18*sc, bottom+capHeight(f.stat)/2, textCol)
 	if out {
 		return
 	}

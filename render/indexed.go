@@ -124,12 +124,12 @@ func (wk *worker) composeIndexed(s *state.State, prev *lastFrame) {
 	}
 
 	// The badges' opaque pixels.
+	var only *dirty // a partial frame stamps only the tiles drawn again
+	if partial {
+		only = d
+	}
 	for _, st := range wk.stamps {
-		if partial {
-			st.sp.stampChanged(dst, b.w, b.h, st.at, d)
-			continue
-		}
-		st.sp.stamp(dst, b.w, b.h, st.at)
+		st.sp.stamp(dst, b.w, b.h, st.at, only)
 	}
 
 	// The overlays, in RGBA on the pixels they draw on: the ground first.

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -93,15 +94,7 @@ func layoutLabels(b *board, fc font.Face, drop bool) ([]labelPlacement, error) {
 			}
 		}
 	}
-	slices.SortStableFunc(order, func(x, y int) int {
-		switch {
-		case crowd[x] > crowd[y]:
-			return -1
-		case crowd[x] < crowd[y]:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(crowd[y], crowd[x]) })
 	type variant struct {
 		lines   []string
 		penalty float64

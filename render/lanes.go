@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"image"
 	"image/color"
+	"iter"
 	"math"
 	"slices"
 
@@ -46,6 +47,23 @@ func laneBorders(m *state.Map) [][2]int {
 	return out
 }
 
+// beside yields the cells of g beside cell i, four ways: right, down,
+// left, up.
+func beside(g *state.Grid, i int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		x, y := i%g.W, i/g.W
+		for _, d := range [4][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}} {
+			nx, ny := x+d[0], y+d[1]
+			if nx < 0 || ny < 0 || nx >= g.W || ny >= g.H {
+				continue
+			}
+			if !yield(ny*g.W + nx) {
+				return
+			}
+		}
+	}
+}
+
 // lanePath returns the line of the lane between territories a and b: the
 // shortest path through the water from a's coast to b's (breadth-first,
 // four ways), pulled taut where the water lets a straight line pass, from
@@ -62,18 +80,12 @@ func lanePath(g *state.Grid, a, b int) (pts [][2]float64, ok bool) {
 		prev[i] = -2
 	}
 	var queue []int
-	dirs := [4][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}}
 	for i, c := range g.Cells {
 		if int(c) != a {
 			continue
 		}
-		x, y := i%g.W, i/g.W
-		for _, d := range dirs {
-			nx, ny := x+d[0], y+d[1]
-			if nx < 0 || ny < 0 || nx >= g.W || ny >= g.H {
-				continue
-			}
-			if j := ny*g.W + nx; g.Cells[j] == state.Water && prev[j] == -2 {
+		for j := range beside(g, i) {
+			if g.Cells[j] == state.Water && prev[j] == -2 {
 				prev[j], shore[j] = -1, int32(i)
 				queue = append(queue, j)
 			}
@@ -82,13 +94,7 @@ func lanePath(g *state.Grid, a, b int) (pts [][2]float64, ok bool) {
 	end, land := -1, -1
 	for q := 0; q < len(queue) && end < 0; q++ {
 		p := queue[q]
-		x, y := p%g.W, p/g.W
-		for _, d := range dirs {
-			nx, ny := x+d[0], y+d[1]
-			if nx < 0 || ny < 0 || nx >= g.W || ny >= g.H {
-				continue
-			}
-			j := ny*g.W + nx
+		for j := range beside(g, p) {
 			switch c := int(g.Cells[j]); {
 			case c == b:
 				end, land = p, j

@@ -91,20 +91,12 @@ func drawLegendGround(dst *image.RGBA, b *board, th *theme, f legendFaces) {
 	dc := gg.NewContextForRGBA(dst)
 	r := l.box
 	dc.DrawRoundedRectangle(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), 8*s)
-	dc.SetColor(color.RGBA{8, 14, 24, 200})
-	dc.FillPreserve()
-	dc.SetLineWidth(1.5 * s)
-	dc.SetColor(color.RGBA{200, 210, 225, 120})
-	dc.Stroke()
+	fillOutline(dc, color.RGBA{8, 14, 24, 200}, color.RGBA{200, 210, 225, 120}, 1.5*s)
 	drawText(dst, f.title, b.p.T("render.legend.title"), float64(r.Min.X)+14*s, float64(r.Min.Y)+24*s, th.dim)
 	for i, c := range b.m.Continents {
 		y := l.rowY[i]
 		dc.DrawCircle(l.swatchX, y, 7*s)
-		dc.SetColor(th.continentColor(i))
-		dc.FillPreserve()
-		dc.SetLineWidth(1.2 * s)
-		dc.SetColor(th.ink)
-		dc.Stroke()
+		fillOutline(dc, th.continentColor(i), th.ink, 1.2*s)
 		drawText(dst, f.name, b.continentName(i), l.nameX, y+capHeight(f.name)/2, th.text)
 		bonus := fmt.Sprintf("+%d", c.Bonus)
 		drawText(dst, f.name, bonus, l.bonusX-textWidth(f.name, bonus), y+capHeight(f.name)/2, th.gold)

@@ -56,19 +56,8 @@ func seatRamps(th *theme, seats []Color) [][levels]color.RGBA {
 func newClassicLook(th *theme, seats []Color) *look {
 	l := &look{ramps: append(seatRamps(th, seats), ramp(th.neutral))}
 	q := &quantizer{}
-	// Flat colours that must come out exactly.
-	for _, c := range []color.RGBA{th.ink, rgb(0xffffff), th.text, th.dim, th.gold, th.panelBg, th.card, th.cardNow,
-		th.connector, th.labelHalo, th.coast, th.border, th.continentBorder, th.neutral} {
-		q.add(c)
-	}
-	for _, c := range seats {
-		q.add(c.RGBA)
-	}
-	for _, r := range l.ramps {
-		for _, c := range r {
-			q.add(c)
-		}
-	}
+	addExact(q, []color.RGBA{th.ink, rgb(0xffffff), th.text, th.dim, th.gold, th.panelBg, th.card, th.cardNow,
+		th.connector, th.labelHalo, th.coast, th.border, th.continentBorder, th.neutral}, seats, l.ramps)
 	for i := range seaLevels {
 		q.add(th.seaColor(i))
 	}
@@ -83,15 +72,7 @@ func newClassicLook(th *theme, seats []Color) *look {
 	for i := 0; i < seaLevels; i += 3 {
 		q.add(mix(th.seaColor(i), color.RGBA{8, 14, 24, 255}, 200.0/255))
 	}
-	// Card and panel text edges, the banner, and seat colours on the panel.
-	for _, t := range []float64{0.25, 0.5, 0.75} {
-		q.add(mix(th.panelBg, th.text, t))
-		q.add(mix(th.card, th.text, t))
-		q.add(mix(th.panelBg, th.gold, t))
-		q.add(mix(color.RGBA{16, 22, 32, 255}, th.gold, t))
-		q.add(mix(th.card, th.dim, t))
-	}
-	addSeatEdges(q, th, seats)
+	addPanelEdges(q, th, seats)
 	q.finish()
 	l.quant = q
 	return l
@@ -129,19 +110,9 @@ func newGridLook(th *theme, seats []Color) *look {
 		l.ramps = append(l.ramps, ramp(c))
 	}
 	q := &quantizer{}
-	for _, c := range []color.RGBA{th.ink, rgb(0xffffff), th.text, th.dim, th.gold, th.panelBg, th.card, th.cardNow,
+	addExact(q, []color.RGBA{th.ink, rgb(0xffffff), th.text, th.dim, th.gold, th.panelBg, th.card, th.cardNow,
 		th.labelHalo, th.coast, th.border, th.shadow, pierColor, pierLight, towerColor, towerLight, itemColor,
-		heroColor, crownColor, crownShadow} {
-		q.add(c)
-	}
-	for _, c := range seats {
-		q.add(c.RGBA)
-	}
-	for _, r := range l.ramps[:len(seats)] {
-		for _, c := range r {
-			q.add(c)
-		}
-	}
+		heroColor, crownColor, crownShadow}, seats, l.ramps[:len(seats)])
 	// Neutral land: every other shade is enough (the nearest stands in).
 	for _, r := range l.ramps[neutralBase:] {
 		for i := 0; i < levels; i += 2 {
@@ -165,6 +136,22 @@ func newGridLook(th *theme, seats []Color) *look {
 	return l
 }
 
+// addExact adds the colours that must come out exactly: flat ones, the
+// seats' colours, and every shade of ramps.
+func addExact(q *quantizer, flat []color.RGBA, seats []Color, ramps [][levels]color.RGBA) {
+	for _, c := range flat {
+		q.add(c)
+	}
+	for _, c := range seats {
+		q.add(c.RGBA)
+	}
+	for _, r := range ramps {
+		for _, c := range r {
+			q.add(c)
+		}
+	}
+}
+
 // addGreys adds 16 greys, black to white: the edges of anti-aliased text
 // and lines come out near them.
 func addGreys(q *quantizer) {
@@ -172,6 +159,19 @@ func addGreys(q *quantizer) {
 		v := uint8(i * 17)
 		q.add(color.RGBA{v, v, v, 255})
 	}
+}
+
+// addPanelEdges adds the anti-aliased edges of the card and panel text
+// and of the banner, and the seats' colours' edges (addSeatEdges).
+func addPanelEdges(q *quantizer, th *theme, seats []Color) {
+	for _, t := range []float64{0.25, 0.5, 0.75} {
+		q.add(mix(th.panelBg, th.text, t))
+		q.add(mix(th.card, th.text, t))
+		q.add(mix(th.panelBg, th.gold, t))
+		q.add(mix(color.RGBA{16, 22, 32, 255}, th.gold, t))
+		q.add(mix(th.card, th.dim, t))
+	}
+	addSeatEdges(q, th, seats)
 }
 
 // addSeatEdges adds each seat's colour halfway to ink and halfway to

@@ -140,11 +140,7 @@ func itemMark(dc *gg.Context, dst *image.RGBA, f *faces, x, y, r, s float64, fat
 	dc.SetColor(th.shadow)
 	dc.Fill()
 	dc.DrawRoundedRectangle(x-r, y-r, 2*r, 2*r, 0.35*r)
-	dc.SetColor(itemColor)
-	dc.FillPreserve()
-	dc.SetLineWidth(1.8 * s)
-	dc.SetColor(th.ink)
-	dc.Stroke()
+	fillOutline(dc, itemColor, th.ink, 1.8*s)
 	drawTextCentered(dst, f.tag, "?", x, y, rgb(0xffffff))
 }
 

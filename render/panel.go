@@ -108,6 +108,20 @@ func cardState(s *state.State, seat int) (now, won bool) {
 	return now, won
 }
 
+// readyCount counts the seats still in the match, and those of them whose
+// orders are in.
+func readyCount(s *state.State) (ready, alive int) {
+	for i := range s.Seats {
+		if s.Seats[i].Alive() {
+			alive++
+			if s.Seats[i].Ready {
+				ready++
+			}
+		}
+	}
+	return ready, alive
+}
+
 // wonBy words who won s, a finished match, for the banner or the
 // panel's first line: its winner with its colour ("Ann (red) wins"), or,
 // in a team match, the winning team ("Ann and Bob win"), from the seats'
@@ -281,6 +295,11 @@ func seatTags(names []string) []string {
 		tags[i] = fmt.Sprint(i + 1)
 	}
 	return tags
+}
+
+// player is seat's label (seatLabel) as a sentence's argument.
+func (wk *worker) player(seat int) lang.Text {
+	return lang.Text(seatLabel(wk.p, wk.names[seat], wk.colors[seat]))
 }
 
 // seatLabel is how the panel names a seat: "Ann (red)".

@@ -297,11 +297,7 @@ func (wk *worker) drawBanner(s *state.State, tags []string) {
 	dc.SetColor(color.RGBA{0, 0, 0, 120})
 	dc.Fill()
 	dc.DrawRoundedRectangle(x, y, bw, bh, 18*sc)
-	dc.SetColor(color.RGBA{16, 22, 32, 235})
-	dc.FillPreserve()
-	dc.SetLineWidth(5 * sc)
-	dc.SetColor(th.gold)
-	dc.Stroke()
+	fillOutline(dc, color.RGBA{16, 22, 32, 235}, th.gold, 5*sc)
 	cx := x + bw/2
 	titleW := textWidth(f.banner, title)
 	sw := 26 * sc

@@ -83,6 +83,24 @@ func (f *film) quantize(dst *image.Paletted, src *image.RGBA) {
 	}
 }
 
+// shootFor checks o's size limit and returns it, with the frames shot at
+// o's width, or at width when o gives none (never wider than the
+// renderer's).
+func (r *Renderer) shootFor(ctx context.Context, turns []*state.State, o ReplayOptions, width int) (*film, int, error) {
+	limit, err := o.limit()
+	if err != nil {
+		return nil, 0, err
+	}
+	if o.Width > 0 {
+		width = o.Width
+	}
+	f, err := r.shoot(ctx, turns, min(width, r.width))
+	if err != nil {
+		return nil, 0, err
+	}
+	return f, limit, nil
+}
+
 // shoot draws every state at the renderer's width, scales it to width w
 // and quantizes it.
 func (r *Renderer) shoot(ctx context.Context, turns []*state.State, w int) (*film, error) {
@@ -239,15 +257,7 @@ func (o ReplayOptions) limit() (int, error) {
 // pixels wide), then turns are left out, evenly, keeping the first and
 // the last. It is safe for concurrent use.
 func (r *Renderer) Replay(ctx context.Context, turns []*state.State, o ReplayOptions) ([]byte, ReplayInfo, error) {
-	limit, err := o.limit()
-	if err != nil {
-		return nil, ReplayInfo{}, err
-	}
-	w := o.Width
-	if w <= 0 {
-		w = maxReplayWidth
-	}
-	f, err := r.shoot(ctx, turns, min(w, r.width))
+	f, limit, err := r.shootFor(ctx, turns, o, maxReplayWidth)
 	if err != nil {
 		return nil, ReplayInfo{}, err
 	}
@@ -320,16 +330,9 @@ func delta(prev, next *image.Paletted, hole uint8) *image.Paletted {
 // of small multiples, each captioned with its turn: the whole match at a
 // glance. It fits in the size limit as Replay does.
 func (r *Renderer) Strip(ctx context.Context, turns []*state.State, o ReplayOptions) ([]byte, ReplayInfo, error) {
-	limit, err := o.limit()
-	if err != nil {
-		return nil, ReplayInfo{}, err
-	}
-	w := o.Width
-	if w <= 0 {
-		// About 3200 pixels across: ten columns of 320 for a long match.
-		w = max(minReplayWidth, min(maxReplayWidth, 3200/columns(len(turns))))
-	}
-	f, err := r.shoot(ctx, turns, min(w, r.width))
+	// About 3200 pixels across unless o says: ten columns of 320 for a
+	// long match.
+	f, limit, err := r.shootFor(ctx, turns, o, max(minReplayWidth, min(maxReplayWidth, 3200/columns(len(turns)))))
 	if err != nil {
 		return nil, ReplayInfo{}, err
 	}

@@ -48,31 +48,10 @@ func newSprite(img *image.RGBA, q *quantizer) *sprite {
 }
 
 // stamp writes the sprite's opaque pixels, at at, as indices into dst (a
-// w x h frame).
-func (sp *sprite) stamp(dst []uint8, w, h int, at image.Point) {
-	n := 0
-	for _, r := range sp.solid {
-		y, x0, x1 := int(r.y)+at.Y, int(r.x0)+at.X, int(r.x1)+at.X
-		idx := sp.idx[n : n+x1-x0]
-		n += x1 - x0
-		if y < 0 || y >= h {
-			continue
-		}
-		if x0 < 0 {
-			idx, x0 = idx[-x0:], 0
-		}
-		if x1 > w {
-			idx, x1 = idx[:len(idx)-(x1-w)], w
-		}
-		if x0 < x1 {
-			copy(dst[y*w+x0:y*w+x1], idx)
-		}
-	}
-}
-
-// stampChanged is stamp for the pixels of the tiles d draws again.
-func (sp *sprite) stampChanged(dst []uint8, w, h int, at image.Point, d *dirty) {
-	if !d.anyChanged(sp.img.Rect.Add(at)) {
+// w x h frame): all of them when d is nil, else those of the tiles d
+// draws again.
+func (sp *sprite) stamp(dst []uint8, w, h int, at image.Point, d *dirty) {
+	if d != nil && !d.anyChanged(sp.img.Rect.Add(at)) {
 		return
 	}
 	n := 0
@@ -83,9 +62,16 @@ func (sp *sprite) stampChanged(dst []uint8, w, h int, at image.Point, d *dirty) 
 		if y < 0 || y >= h {
 			continue
 		}
+		lo, hi := max(x0, 0), min(x1, w) // the run within the frame
+		if d == nil {
+			if lo < hi {
+				copy(dst[y*w+lo:y*w+hi], idx[lo-x0:hi-x0])
+			}
+			continue
+		}
 		changed := d.changed[(y>>tileShift)*d.g.tw:]
-		for x := max(x0, 0); x < min(x1, w); {
-			e := min(x1, w, (x>>tileShift+1)<<tileShift)
+		for x := lo; x < hi; {
+			e := min(hi, (x>>tileShift+1)<<tileShift)
 			if changed[x>>tileShift] {
 				copy(dst[y*w+x:y*w+e], idx[x-x0:e-x0])
 			}

@@ -112,6 +112,15 @@ func (t *theme) inkOn(c color.RGBA) color.RGBA {
 	return rgb(0xffffff)
 }
 
+// cardText is the colour of a player's card's words: dimmed once the
+// player is out.
+func (t *theme) cardText(out bool) color.RGBA {
+	if out {
+		return t.dim
+	}
+	return t.text
+}
+
 // relLuminance is the WCAG relative luminance of c.
 func relLuminance(c color.RGBA) float64 {
 	lin := func(v uint8) float64 {

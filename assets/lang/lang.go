@@ -343,26 +343,26 @@ func bare(s string) string {
 	return s
 }
 
-func deFR(s string) string {
-	switch {
-	case strings.HasPrefix(s, "le "):
-		return "du " + s[3:]
-	case strings.HasPrefix(s, "les "):
-		return "des " + s[4:]
-	case startsWithVowel(s):
-		return "d'" + s
-	}
-	return "de " + s
-}
+// deFR is "de" before s: « du Pérou », « des Territoires… », « d'Orvane »,
+// « de l'Alaska ».
+func deFR(s string) string { return prepFR(s, "du ", "des ", "d'", "de ") }
 
-func aFR(s string) string {
+// aFR is "à" before s: « au Pérou », « aux Territoires… », « à Orvane ».
+func aFR(s string) string { return prepFR(s, "au ", "aux ", "à ", "à ") }
+
+// prepFR puts a French preposition before s: contracted with s's article
+// le or les (le, les stand for the preposition and the article), elided
+// before a vowel (elided), else plain.
+func prepFR(s, le, les, elided, plain string) string {
 	switch {
 	case strings.HasPrefix(s, "le "):
-		return "au " + s[3:]
+		return le + s[3:]
 	case strings.HasPrefix(s, "les "):
-		return "aux " + s[4:]
+		return les + s[4:]
+	case startsWithVowel(s):
+		return elided + s
 	}
-	return "à " + s
+	return plain + s
 }
 
 func startsWithVowel(s string) bool {

@@ -231,7 +231,10 @@ var keyLike = regexp.MustCompile(`^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$`)
 // dynamic are the prefixes of keys the code builds (prefix + a name), or
 // that no Go code names: "page." keys are the web page's words, named by
 // its static files (bot/web's TestPageWordsUsed checks those).
-var dynamic = []string{"place.", "colour.", "cmd.", "page.", "engine.phase.", "engine.status.", "engine.card."}
+var dynamic = []string{"place.", "colour.", "cmd.", "page.",
+	"voice.item.what.", "voice.status.phase.", "hosted.status.", "render.terrain.",
+	"help.start.", "help.turn.", "help.rules.", "help.admin.",
+	"engine.phase.", "engine.status.", "engine.card."}
 
 // builtKey reports whether key is one the code builds or no Go code names.
 func builtKey(key string) bool {

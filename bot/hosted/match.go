@@ -235,3 +235,7 @@ type Result struct {
 
 // Handler handles a command.
 type Handler func(ctx context.Context, c *Call) (Result, error)
+
+// ClickFunc answers a press of a button of match m (nil for the buttons
+// that need no match), under its channel's lock.
+type ClickFunc func(ctx context.Context, c chat.Click, bt button.Press, m *Match) (Result, error)

@@ -1,6 +1,7 @@
 package hosted
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,7 +17,6 @@ import (
 // Apply reads the match options of /risk new and settings into set:
 // hasPalette reports whether a palette may be chosen.
 func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Settings, error) {
-	var err error
 	if v, ok := a.Str["palette"]; ok {
 		if !hasPalette(v) {
 			return set, chat.RefuseMsg("hosted.settings.no-palette", "Palette", lang.Text(strconv.Quote(v)))
@@ -76,25 +76,14 @@ func (set Settings) Apply(a command.Args, hasPalette func(name string) bool) (Se
 	if err := capitalsOptions(&set, a); err != nil {
 		return set, err
 	}
-	if v, ok := a.Str["victory"]; ok {
-		if set.Options.Victory, err = state.ParseVictory(v); err != nil {
-			return set, chat.RefuseMsg("hosted.sentence", "Reason", err)
-		}
-	}
-	if v, ok := a.Str["cards"]; ok {
-		if set.Options.Cards, err = state.ParseCardMode(v); err != nil {
-			return set, chat.RefuseMsg("hosted.sentence", "Reason", err)
-		}
-	}
-	if v, ok := a.Str["fortify"]; ok {
-		if set.Options.Fortify, err = state.ParseFortify(v); err != nil {
-			return set, chat.RefuseMsg("hosted.sentence", "Reason", err)
-		}
-	}
-	if v, ok := a.Str["turns"]; ok {
-		if set.Options.Turns, err = state.ParseTurnMode(v); err != nil {
-			return set, chat.RefuseMsg("hosted.sentence", "Reason", err)
-		}
+	// The first option refused is the answer.
+	if err := cmp.Or(
+		parseOption(a, "victory", &set.Options.Victory, state.ParseVictory),
+		parseOption(a, "cards", &set.Options.Cards, state.ParseCardMode),
+		parseOption(a, "fortify", &set.Options.Fortify, state.ParseFortify),
+		parseOption(a, "turns", &set.Options.Turns, state.ParseTurnMode),
+	); err != nil {
+		return set, err
 	}
 	if set.Options.Turns == state.Simultaneous && set.Options.Rules != state.Classic {
 		return set, chat.RefuseMsg("hosted.settings.simultaneous-capitals")
@@ -207,6 +196,21 @@ func capitalsOptions(set *Settings, a command.Args) error {
 	if v, ok := a.Num["capital-troops"]; ok {
 		o.CapitalTroops = v
 	}
+	return nil
+}
+
+// parseOption sets *field to option name's value, if given, as parse
+// reads it: a value parse refuses is refused with parse's reason.
+func parseOption[T any](a command.Args, name string, field *T, parse func(string) (T, error)) error {
+	v, ok := a.Str[name]
+	if !ok {
+		return nil
+	}
+	got, err := parse(v)
+	if err != nil {
+		return chat.RefuseMsg("hosted.sentence", "Reason", err)
+	}
+	*field = got
 	return nil
 }
 

@@ -2,8 +2,6 @@ package lobby
 
 import (
 	"context"
-	"maps"
-	"slices"
 
 	"github.com/riskbot/riskbot/assets/lang"
 
@@ -13,9 +11,9 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-// clicks is the lobby's table of clicks: the buttons of its message, an
+// actions is the lobby's table of clicks: the buttons of its message, an
 // invitation's answers, and /risk host kick's question.
-func (l *Lobby) clicks() map[button.Action]click {
+func (l *Lobby) actions() map[button.Action]click {
 	return map[button.Action]click{
 		button.Join: {true, func(ctx context.Context, c chat.Click, _ button.Press, m *hosted.Match) (hosted.Result, error) {
 			return l.join(ctx, m, c.User, 0)
@@ -39,23 +37,21 @@ func (l *Lobby) clicks() map[button.Action]click {
 	}
 }
 
-// Actions lists the actions Click answers.
-func (l *Lobby) Actions() []button.Action {
-	return slices.Collect(maps.Keys(l.byAction))
-}
-
-// Click answers a press of one of the lobby's buttons on match m, open,
-// under its channel's lock. The lobby's message shows everyone the same
-// buttons: those for the host alone are refused to the others privately.
-func (l *Lobby) Click(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match) (hosted.Result, error) {
-	h, ok := l.byAction[bt.Action]
-	if !ok {
-		return hosted.Result{}, chat.RefuseMsg("lobby.button.stale")
+// Clicks are the lobby's answers to presses of its buttons, by action,
+// each run on match m, open, under its channel's lock. The lobby's
+// message shows everyone the same buttons: those for the host alone are
+// refused to the others privately.
+func (l *Lobby) Clicks() map[button.Action]hosted.ClickFunc {
+	out := map[button.Action]hosted.ClickFunc{}
+	for a, h := range l.actions() {
+		out[a] = func(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match) (hosted.Result, error) {
+			if h.lobbyOnly && m.Status != storage.Lobby {
+				return hosted.Result{}, chat.RefuseMsg("lobby.started-watch")
+			}
+			return h.run(ctx, c, bt, m)
+		}
 	}
-	if h.lobbyOnly && m.Status != storage.Lobby {
-		return hosted.Result{}, chat.RefuseMsg("lobby.started-watch")
-	}
-	return h.run(ctx, c, bt, m)
+	return out
 }
 
 // clickKick answers /risk host kick's question: the idle seat removed.
@@ -79,7 +75,5 @@ func (l *Lobby) clickKick(ctx context.Context, c chat.Click, bt button.Press, m 
 
 // New returns a Lobby.
 func New(c Config) *Lobby {
-	l := &Lobby{cfg: c}
-	l.byAction = l.clicks()
-	return l
+	return &Lobby{cfg: c}
 }

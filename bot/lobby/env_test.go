@@ -193,13 +193,14 @@ func (e *env) clickAs(c chat.Click) chat.Message {
 	}
 	m.Reader = hosted.ReaderOf(c.Locale)
 	var res hosted.Result
+	run, ok := e.lobby.Clicks()[bt.Action]
 	switch {
 	case bt.Action == button.Rematch:
 		res, err = e.lobby.Rematch(ctx, c, m)
-	case !slices.Contains(e.lobby.Actions(), bt.Action):
+	case !ok:
 		e.t.Fatalf("%s is no button of the lobby", bt.Action)
 	default:
-		res, err = e.lobby.Click(ctx, c, bt, m)
+		res, err = run(ctx, c, bt, m)
 	}
 	return e.finish(c.Channel, c.Locale, res, err)
 }

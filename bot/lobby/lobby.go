@@ -15,7 +15,6 @@ import (
 
 	"github.com/riskbot/riskbot/assets/lang"
 
-	"github.com/riskbot/riskbot/bot/button"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/command"
 	"github.com/riskbot/riskbot/bot/hosted"
@@ -162,8 +161,6 @@ type Config struct {
 // Lobby opens, fills, starts and ends matches.
 type Lobby struct {
 	cfg Config
-	// byAction is the table of clicks (clicks), made once.
-	byAction map[button.Action]click
 }
 
 // resolveMap reads map:NAME as a match's options hold it: a built-in
@@ -199,7 +196,7 @@ func (l *Lobby) resolveMap(ctx context.Context, c *hosted.Call) (command.Args, e
 // invitation's answers) rather than while it is open.
 type click struct {
 	lobbyOnly bool
-	run       func(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match) (hosted.Result, error)
+	run       hosted.ClickFunc
 }
 
 // canHost refuses to open or start a match in a channel where the bot may

@@ -198,10 +198,7 @@ func TestCapitalsAndLibraryMaps(t *testing.T) {
 	for _, c := range []string{"host settings", "host abandon", "host addbot", "join"} {
 		wantPrivate(t, e.do("test:empty", "Ann", c), "no match")
 	}
-	if slices.Contains(e.lobby.Actions(), button.Attack) {
-		t.Error("the lobby lists play's buttons")
-	}
-	if _, err := e.lobby.Click(ctx, chat.Click{Channel: "test:lib", User: user("Ann")}, button.Press{Action: button.Attack}, e.load("test:lib")); err == nil {
-		t.Error("the lobby answered play's button")
+	if _, ok := e.lobby.Clicks()[button.Attack]; ok {
+		t.Error("the lobby answers play's buttons")
 	}
 }

@@ -250,6 +250,19 @@ func capitalsChoices(s *state.State, seat int, req chat.Request, focused string)
 	}
 	troopsOn := func(id int) lang.Msg { return troops(s.Terr[id].Armies) }
 	from := lookup("from")
+	// fromTo offers a command of two territories (name's from: and to:):
+	// the source with its troops; the target, if from its chosen source
+	// (or any), with what note says of it.
+	fromTo := func(name string, src, dst int, note func() string) {
+		switch req.Command + "." + focused {
+		case name + ".from":
+			add(src, lp.Msg(troopsOn(src)))
+		case name + ".to":
+			if from < 0 || from == src {
+				add(dst, note())
+			}
+		}
+	}
 	for _, c := range legal {
 		switch c := c.(type) {
 		case engine.Capital:
@@ -265,47 +278,27 @@ func capitalsChoices(s *state.State, seat int, req chat.Request, focused string)
 				add(c.Territory, lp.T("play.choice.port", "Troops", troopsOn(c.Territory), "Territories", lang.M("play.n.territories", "Count", len(s.Map.Territories[c.Territory].Sea))))
 			}
 		case engine.Capture:
-			switch req.Command + "." + focused {
-			case "attack.from":
-				add(c.From, lp.Msg(troopsOn(c.From)))
-			case "attack.to":
-				if from < 0 || from == c.From {
-					add(c.To, lp.T("play.choice.capture", "Troops", troopsOn(c.To)))
-				}
-			}
+			fromTo("attack", c.From, c.To, func() string { return lp.T("play.choice.capture", "Troops", troopsOn(c.To)) })
 		case engine.Plan:
-			switch req.Command + "." + focused {
-			case "attack.from":
-				add(c.From, lp.Msg(troopsOn(c.From)))
-			case "attack.to":
-				if from < 0 || from == c.From {
-					n := int(s.Cap.NPlan) + 1
-					src := c.From
-					if from >= 0 {
-						src = from
-					}
-					total := lang.Text(state.FormatPower(s.AttackTotal(src, c.To, n).Total))
-					switch {
-					case s.Terr[c.To].Fog:
-						add(c.To, lp.T("play.choice.plan-fog", "Total", total))
-					case s.Fogged():
-						add(c.To, lp.T("play.choice.plan-seen", "Player", lang.Text(s.Seats[s.Terr[c.To].Owner].Name),
-							"Defence", lang.Text(state.FormatPower(s.DefenceTotal(c.To))), "Total", total))
-					default:
-						add(c.To, lp.T("play.choice.plan", "Player", lang.Text(s.Seats[s.Terr[c.To].Owner].Name),
-							"Defence", lang.Text(state.FormatPower(s.DefenceTotal(c.To))), "Total", total))
-					}
+			fromTo("attack", c.From, c.To, func() string {
+				n := int(s.Cap.NPlan) + 1
+				src := c.From
+				if from >= 0 {
+					src = from
 				}
-			}
+				total := lang.Text(state.FormatPower(s.AttackTotal(src, c.To, n).Total))
+				switch {
+				case s.Terr[c.To].Fog:
+					return lp.T("play.choice.plan-fog", "Total", total)
+				case s.Fogged():
+					return lp.T("play.choice.plan-seen", "Player", lang.Text(s.Seats[s.Terr[c.To].Owner].Name),
+						"Defence", lang.Text(state.FormatPower(s.DefenceTotal(c.To))), "Total", total)
+				}
+				return lp.T("play.choice.plan", "Player", lang.Text(s.Seats[s.Terr[c.To].Owner].Name),
+					"Defence", lang.Text(state.FormatPower(s.DefenceTotal(c.To))), "Total", total)
+			})
 		case engine.Move:
-			switch req.Command + "." + focused {
-			case "fortify.from":
-				add(c.From, lp.Msg(troopsOn(c.From)))
-			case "fortify.to":
-				if from < 0 || from == c.From {
-					add(c.To, lp.Msg(troopsOn(c.To)))
-				}
-			}
+			fromTo("fortify", c.From, c.To, func() string { return lp.Msg(troopsOn(c.To)) })
 		}
 	}
 	var out []chat.Choice

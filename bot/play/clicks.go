@@ -2,8 +2,6 @@ package play
 
 import (
 	"context"
-	"maps"
-	"slices"
 
 	"github.com/riskbot/riskbot/assets/lang"
 
@@ -16,8 +14,8 @@ import (
 	"github.com/riskbot/riskbot/storage"
 )
 
-// clicks is play's table of clicks: each action it answers, once.
-func (p *Play) clicks() map[button.Action]handler {
+// actions is play's table of clicks: each action it answers, once.
+func (p *Play) actions() map[button.Action]handler {
 	return map[button.Action]handler{
 		button.History: {anyTime, func(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match, _ int) (hosted.Result, error) {
 			return p.history(ctx, m, m.Game.State.SeatByID(c.User.ID), -1, max(0, bt.Arg(0)))
@@ -115,18 +113,18 @@ func (p *Play) clickEnd(ctx context.Context, _ chat.Click, _ button.Press, m *ho
 	return p.endTurn(ctx, m, seat, "")
 }
 
-// Actions lists the actions Click answers.
-func (p *Play) Actions() []button.Action {
-	return slices.Collect(maps.Keys(p.byAction))
+// Clicks are play's answers to presses of its buttons, by action, each
+// run on match m, of the channel clicked, under its channel's lock.
+func (p *Play) Clicks() map[button.Action]hosted.ClickFunc {
+	out := map[button.Action]hosted.ClickFunc{}
+	for a, h := range p.actions() {
+		out[a] = h.click
+	}
+	return out
 }
 
-// Click applies a click on a button of match m, of the channel clicked,
-// under its channel's lock: its action's gate, then its handler.
-func (p *Play) Click(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match) (hosted.Result, error) {
-	h, ok := p.byAction[bt.Action]
-	if !ok {
-		return hosted.Result{}, chat.RefuseMsg("play.click.gone")
-	}
+// click runs a press of h's action: its gate, then its handler.
+func (h handler) click(ctx context.Context, c chat.Click, bt button.Press, m *hosted.Match) (hosted.Result, error) {
 	if h.gate == anyTime {
 		return h.run(ctx, c, bt, m, -1)
 	}

@@ -7,9 +7,7 @@ import (
 
 // New returns a Play.
 func New(c Config) *Play {
-	p := &Play{cfg: c, retold: lru.New[retoldKey, *retold](cachedRetold)}
-	p.byAction = p.clicks()
-	return p
+	return &Play{cfg: c, retold: lru.New[retoldKey, *retold](cachedRetold)}
 }
 
 // Handlers are the commands of a match under way, by their full name.

@@ -258,8 +258,6 @@ type Play struct {
 	// retold keeps the logs of matches told again to their viewers, told
 	// on as they grow (retell).
 	retold *lru.Cache[retoldKey, *retold]
-	// byAction is the table of clicks (clicks), made once.
-	byAction map[button.Action]handler
 }
 
 // gate is what a click must pass before its handler runs.

@@ -169,51 +169,59 @@ func (sv *Servers) AdminShow(ctx context.Context, req chat.Request, a command.Ar
 // server's new matches, the computer levels allowed, and who may open
 // matches.
 func (sv *Servers) AdminDefaults(ctx context.Context, req chat.Request, a command.Args) (chat.Message, error) {
-	if err := adminOnly(req); err != nil {
-		return chat.Message{}, err
-	}
-	r, err := sv.Rules(ctx, req.Server)
-	if err != nil {
-		return chat.Message{}, err
-	}
-	if r.Defaults == nil {
-		r.Defaults = map[string]string{}
-	}
-	for _, o := range command.DefaultOptions() {
-		if v, ok := req.Options[o.Name]; ok {
-			r.Defaults[o.Name] = strings.TrimSpace(v)
+	return sv.editRules(ctx, req, func(r *Rules) error {
+		if r.Defaults == nil {
+			r.Defaults = map[string]string{}
 		}
-	}
-	if _, err := sv.Defaults(r); err != nil {
-		return chat.Message{}, err
-	}
-	if v, ok := a.Str["bot-levels"]; ok {
-		levels := strings.FieldsFunc(strings.ToLower(v), func(r rune) bool { return r == ',' || r == ' ' })
-		for _, l := range levels {
-			if !slices.Contains(sv.cfg.Levels, l) {
-				return chat.Message{}, chat.RefuseMsg("server.no-level", "Level", lang.Text(chat.Quote(l)), "Levels", lang.Text(strings.Join(sv.cfg.Levels, ", ")))
+		for _, o := range command.DefaultOptions() {
+			if v, ok := req.Options[o.Name]; ok {
+				r.Defaults[o.Name] = strings.TrimSpace(v)
 			}
 		}
-		if len(levels) == 0 {
-			return chat.Message{}, chat.RefuseMsg("server.name-a-level", "Levels", lang.Text(strings.Join(sv.cfg.Levels, ", ")))
+		if _, err := sv.Defaults(*r); err != nil {
+			return err
 		}
-		r.Levels = levels
-		if len(levels) == len(sv.cfg.Levels) {
-			r.Levels = nil
+		if v, ok := a.Str["bot-levels"]; ok {
+			levels := strings.FieldsFunc(strings.ToLower(v), func(r rune) bool { return r == ',' || r == ' ' })
+			for _, l := range levels {
+				if !slices.Contains(sv.cfg.Levels, l) {
+					return chat.RefuseMsg("server.no-level", "Level", lang.Text(chat.Quote(l)), "Levels", lang.Text(strings.Join(sv.cfg.Levels, ", ")))
+				}
+			}
+			if len(levels) == 0 {
+				return chat.RefuseMsg("server.name-a-level", "Levels", lang.Text(strings.Join(sv.cfg.Levels, ", ")))
+			}
+			r.Levels = levels
+			if len(levels) == len(sv.cfg.Levels) {
+				r.Levels = nil
+			}
 		}
-	}
-	if v, ok := a.Str["who-starts"]; ok {
-		r.Starters = ""
-		if v == "admins" {
-			r.Starters = "admins"
+		if v, ok := a.Str["who-starts"]; ok {
+			r.Starters = ""
+			if v == "admins" {
+				r.Starters = "admins"
+			}
 		}
-	}
-	return sv.storeRules(ctx, req, r)
+		return nil
+	})
 }
 
 // AdminLimits answers /risk-admin limits: the open matches a host and the
 // server may have, and how long a lobby may wait.
 func (sv *Servers) AdminLimits(ctx context.Context, req chat.Request, a command.Args) (chat.Message, error) {
+	return sv.editRules(ctx, req, func(r *Rules) error {
+		for name, field := range map[string]*int{"per-host": &r.PerHost, "per-server": &r.PerServer, "lobby-days": &r.LobbyDays} {
+			if v, ok := a.Num[name]; ok {
+				*field = v
+			}
+		}
+		return nil
+	})
+}
+
+// editRules answers an admin's change to the server's rules: edit changes
+// them as they stand, and they are stored and shown, unless edit refuses.
+func (sv *Servers) editRules(ctx context.Context, req chat.Request, edit func(r *Rules) error) (chat.Message, error) {
 	if err := adminOnly(req); err != nil {
 		return chat.Message{}, err
 	}
@@ -221,10 +229,8 @@ func (sv *Servers) AdminLimits(ctx context.Context, req chat.Request, a command.
 	if err != nil {
 		return chat.Message{}, err
 	}
-	for name, field := range map[string]*int{"per-host": &r.PerHost, "per-server": &r.PerServer, "lobby-days": &r.LobbyDays} {
-		if v, ok := a.Num[name]; ok {
-			*field = v
-		}
+	if err := edit(&r); err != nil {
+		return chat.Message{}, err
 	}
 	return sv.storeRules(ctx, req, r)
 }

@@ -25,50 +25,22 @@ func (st Status) Help(specs []command.Spec, rules state.Rules, topic string) cha
 		lines = append(lines, st.v.p.T("help.overview.begin"), st.v.p.T("help.overview.any-time"))
 		lines = append(lines, st.v.p.T("help.overview.more", "Topics", lang.Text(topicList())))
 	case "start":
-		lines = []string{
-			st.v.p.T("help.start.title"),
-			st.v.p.T("help.start.new"),
-			st.v.p.T("help.start.join"),
-			st.v.p.T("help.start.start"),
-			st.v.p.T("help.start.days"),
-		}
+		lines = st.paragraphs("help.start", "title", "new", "join", "start", "days")
 	case "turn":
 		if capitals {
-			lines = []string{
-				st.v.p.T("help.turn.capitals.title"),
-				st.v.p.T("help.turn.capitals.place"),
-				st.v.p.T("help.turn.capitals.action"),
-				st.v.p.T("help.turn.capitals.move"),
-				st.v.p.T("help.turn.capitals.end"),
-				st.v.p.T("help.turn.capitals.battle"),
-			}
+			lines = st.paragraphs("help.turn.capitals", "title", "place", "action", "move", "end", "battle")
 		} else {
-			lines = []string{
-				st.v.p.T("help.turn.classic.title"),
-				st.v.p.T("help.turn.classic.cards"),
-				st.v.p.T("help.turn.classic.place"),
-				st.v.p.T("help.turn.classic.attack"),
-				st.v.p.T("help.turn.classic.move"),
-				st.v.p.T("help.turn.classic.end"),
-				st.v.p.T("help.turn.classic.rounds"),
-			}
+			lines = st.paragraphs("help.turn.classic", "title", "cards", "place", "attack", "move", "end", "rounds")
 		}
 	case "rules":
+		// The teams' paragraph is worded with the teams (teams.go).
 		if capitals {
-			lines = []string{
-				st.v.p.T("help.rules.capitals.title"),
-				st.v.p.T("help.rules.capitals.start"),
-				st.v.p.T("help.rules.capitals.hero"),
-				st.v.p.T("help.rules.capitals.items"),
-				st.v.p.T("help.rules.capitals.ports"),
-				st.v.p.T("help.rules.capitals.win"),
-			}
-			// The teams' paragraph is worded with the teams (teams.go).
+			lines = st.paragraphs("help.rules.capitals", "title", "start", "hero", "items", "ports", "win")
 			lines = append(lines, st.v.Lobby().teamsHelp(state.Capitals))
 		} else {
-			lines = []string{st.v.p.T("help.rules.classic.title"), st.v.p.T("help.rules.classic.deal"), st.v.p.T("help.rules.classic.missions")}
+			lines = st.paragraphs("help.rules.classic", "title", "deal", "missions")
 			lines = append(lines, st.v.Lobby().teamsHelp(state.Classic))
-			lines = append(lines, st.v.p.T("help.rules.classic.battles"), st.v.p.T("help.rules.classic.cards"))
+			lines = append(lines, st.paragraphs("help.rules.classic", "battles", "cards")...)
 		}
 	case "commands":
 		lines = []string{st.v.p.T("help.commands.title")}
@@ -88,11 +60,23 @@ func (st Status) Help(specs []command.Spec, rules state.Rules, topic string) cha
 		lines = []string{st.v.p.T("help.notify.title"), st.v.p.T("help.notify.options")}
 		lines = append(lines, st.v.p.T("help.notify.away", "Orders", lang.Text(orders)), st.v.p.T("help.notify.show"))
 	case "admin":
-		lines = []string{st.v.p.T("help.admin.title"), st.v.p.T("help.admin.host"), st.v.p.T("help.admin.server")}
+		lines = st.paragraphs("help.admin", "title", "host", "server")
 	default:
 		return chat.Message{Private: true, Text: st.v.p.T("help.unknown", "Topic", lang.Text(chat.Quote(topic)), "Topics", lang.Text(topicList()))}
 	}
 	return chat.Message{Private: true, Text: strings.Join(lines, "\n")}
+}
+
+// paragraphs words a topic's paragraphs, in order: those of the keys
+// prefix.part for each part ("help.start", "title" is help.start.title).
+// TestHelpKeys checks that every key so built is in the catalogue, and
+// that every paragraph of the catalogue is shown.
+func (st Status) paragraphs(prefix string, parts ...string) []string {
+	lines := make([]string, len(parts))
+	for i, part := range parts {
+		lines[i] = st.v.p.T(prefix + "." + part)
+	}
+	return lines
 }
 
 // topicList names the topics as they are asked for.

@@ -1,6 +1,7 @@
 package voice
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -130,5 +131,43 @@ func TestUsageInFrench(t *testing.T) {
 	}
 	if got := fr.Asks().CapitalsNoUndo(s); !strings.HasPrefix(got, "Rien à annuler") {
 		t.Errorf("nothing to undo, in French: %q", got)
+	}
+}
+
+// TestHelpKeys: the topics' paragraphs, whose keys Help builds (prefix
+// and part), are all in the catalogue, and every paragraph the catalogue
+// holds under those prefixes is shown by some topic of some rule set.
+func TestHelpKeys(t *testing.T) {
+	specs := command.Specs([]string{"easy", "normal", "hard"})
+	prefixes := []string{"help.start.", "help.turn.", "help.rules.", "help.admin."}
+	for _, tag := range lang.Tags() {
+		shown := map[string]bool{}
+		for _, rules := range []state.Rules{state.Classic, state.Capitals} {
+			for _, topic := range command.HelpTopics() {
+				for _, l := range strings.Split(Speaking(tag).Status().Help(specs, rules, topic).Text, "\n") {
+					if strings.HasPrefix(l, "help.") {
+						t.Errorf("%s %s %q: a key left unworded: %q", tag, rules, topic, l)
+					}
+					shown[l] = true
+				}
+			}
+		}
+		cat, err := lang.Raw(tag)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for key := range cat {
+			if !slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(key, p) }) {
+				continue
+			}
+			n++
+			if text := lang.For(tag).T(key); !shown[text] {
+				t.Errorf("%s: %s (%q) is in no topic", tag, key, text)
+			}
+		}
+		if n < 32 {
+			t.Errorf("%s: got %d paragraphs, want 32 or more", tag, n)
+		}
 	}
 }

@@ -169,27 +169,13 @@ func (re Replies) ratio(q int) string {
 	return Ratio(q)
 }
 
-// ItemWhat says what an item does, in the voice's language.
+// ItemWhat says what an item does, in the voice's language. Its key is
+// built from the item's stable name (TestItemKeysExist).
 func (re Replies) ItemWhat(it state.Item) string {
-	switch it {
-	case state.ItemDistant:
-		return re.v.p.T("voice.item.distant")
-	case state.ItemFullPower:
-		return re.v.p.T("voice.item.full-power")
-	case state.ItemAttackPort:
-		return re.v.p.T("voice.item.attack-port")
-	case state.ItemTwoTurns:
-		return re.v.p.T("voice.item.two-turns")
-	case state.ItemTroopBonus:
-		return re.v.p.T("voice.item.troop-bonus")
-	case state.ItemTroopMalus:
-		return re.v.p.T("voice.item.troop-malus")
-	case state.ItemLoseLand:
-		return re.v.p.T("voice.item.lose-land")
-	case state.ItemFat:
-		return re.v.p.T("voice.item.fat")
+	if !it.Known() {
+		return re.v.p.T("voice.item.unknown")
 	}
-	return re.v.p.T("voice.item.unknown")
+	return re.v.p.T("voice.item.what." + it.String())
 }
 
 // ItemEffect is the reply's reminder of what a used item now allows.

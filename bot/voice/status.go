@@ -146,29 +146,15 @@ func (st Status) Line(m *hosted.Match) string {
 	return line + "."
 }
 
-// phase names a phase of a turn: "attack", "fortify".
+// phase names a phase of a turn: "attack", "fortify". Its key is built
+// from the phase's stable name (TestPhaseKeysExist), so a new phase needs
+// only its words in the catalogue.
 func (st Status) phase(ph state.Phase) lang.Msg {
-	switch ph {
-	case state.PhaseSetup:
-		return lang.M("voice.status.phase.setup")
-	case state.PhaseReinforce:
-		return lang.M("voice.status.phase.reinforce")
-	case state.PhaseAttack:
-		return lang.M("voice.status.phase.attack")
-	case state.PhaseOccupy:
-		return lang.M("voice.status.phase.occupy")
-	case state.PhaseFortify:
-		return lang.M("voice.status.phase.fortify")
-	case state.PhaseOver:
-		return lang.M("voice.status.phase.over")
-	case state.PhaseAction:
-		return lang.M("voice.status.phase.action")
-	case state.PhaseMove:
-		return lang.M("voice.status.phase.move")
-	case state.PhaseOrders:
-		return lang.M("voice.status.phase.orders")
+	if _, err := ph.MarshalText(); err != nil {
+		// A phase without a name: said as the number it is.
+		return lang.M("voice.status.phase.other", "Phase", ph.String())
 	}
-	return lang.M("voice.status.phase.other", "Phase", ph.String())
+	return lang.M("voice.status.phase." + ph.String())
 }
 
 // Standings is /risk show status's answer: where the match is, then the
