@@ -51,10 +51,10 @@ func (r *random) pick(legal []engine.Command) engine.Command {
 		case engine.Surrender, engine.Undo:
 			continue
 		}
-		key, n, ranged := setAmount(c, 0)
+		key, n, ranged := engine.SetAmount(c, 0)
 		if ranged && len(choices) > 0 {
 			last := &choices[len(choices)-1]
-			if lk, _, ok := setAmount(last.c, 0); ok && lk == key {
+			if lk, _, ok := engine.SetAmount(last.c, 0); ok && lk == key {
 				last.hi = n // Legal lists the smallest count, then the largest
 				continue
 			}
@@ -68,29 +68,10 @@ func (r *random) pick(legal []engine.Command) engine.Command {
 	defer r.mu.Unlock()
 	ch := choices[r.rng.IntN(len(choices))]
 	if ch.hi > ch.lo {
-		c, _, _ := setAmount(ch.c, ch.lo+r.rng.IntN(ch.hi-ch.lo+1))
+		c, _, _ := engine.SetAmount(ch.c, ch.lo+r.rng.IntN(ch.hi-ch.lo+1))
 		return c
 	}
 	return ch.c
-}
-
-// setAmount returns c with its army count set to n, and the count c had;
-// ok is false, and c returned as it is, for a command without a count.
-// Each case copies every field of its command but the count.
-func setAmount(c engine.Command, n int) (_ engine.Command, had int, ok bool) {
-	switch c := c.(type) {
-	case engine.Place:
-		return engine.Place{Territory: c.Territory, Armies: n}, c.Armies, true
-	case engine.Occupy:
-		return engine.Occupy{Armies: n}, c.Armies, true
-	case engine.Fortify:
-		return engine.Fortify{From: c.From, To: c.To, Armies: n}, c.Armies, true
-	case engine.Blitz:
-		return engine.Blitz{From: c.From, To: c.To, Keep: n}, c.Keep, true
-	case engine.Assault:
-		return engine.Assault{From: c.From, To: c.To, Armies: n}, c.Armies, true
-	}
-	return c, 0, false
 }
 
 // easy is seed 000's minimal AI: as long as a neighbouring territory can be
