@@ -109,7 +109,7 @@ func (wk *worker) drawStrip(s *state.State, tags []string) {
 			phase = "· " + w
 			pw = textWidth(f.head, phase) + 12*sc
 		}
-		t = fit(f.headBig, wk.p.T("render.head.to-play", "Player", wk.player(s.Current)), right-x-pw)
+		t = fit(f.headBig, wk.p.T("render.head.to-play", "Player", lang.Text(seatLabel(wk.p, wk.names[s.Current], wk.colors[s.Current]))), right-x-pw)
 		wk.text(f.headBig, t, x, headY+capHeight(f.headBig)/2, th.text)
 		x += textWidth(f.headBig, t) + 12*sc
 		if phase != "" {

@@ -117,7 +117,7 @@ func (h gridHead) classicPhase(s *state.State) {
 	default:
 		w, _ := phaseWord(wk.p, s.Phase)
 		h.heading(wk.p.T("render.head.turn", "Turn", s.Turn), w)
-		h.says(s.Current, wk.p.T("render.head.to-play", "Player", wk.player(s.Current)))
+		h.says(s.Current, wk.p.T("render.head.to-play", "Player", h.player(s.Current)))
 	}
 }
 
@@ -169,7 +169,7 @@ func (wk *worker) drawClassicGridCard(s *state.State, seat int, tag string, r fr
 		dc.Stroke()
 	}
 	bottom := y + h - 24*sc
-	stats := wk.cardNumbers(s, seat, lang.M("n.armies", "Count", s.Armies(seat)), lang.M("render.card.surrendered"))
+	stats := cardNumbers(wk.p, s, seat, lang.M("n.armies", "Count", s.Armies(seat)), lang.M("render.card.surrendered"))
 	var extra string
 	if !out {
 		switch {

@@ -240,7 +240,7 @@ func (k *gridKind) drawPanel(wk *worker, s *state.State, tags []string) {
 	}
 	cards := wk.b.gridCardRects(len(s.Seats))
 	wk.drawGround(cards, func(img *image.RGBA, dc *gg.Context) { key(wk, img, dc) })
-	h := wk.gridHead(tags)
+	h := newGridHead(wk, tags)
 	switch {
 	case s.Phase == state.PhaseOver && s.Winner >= 0:
 		h.heading(wk.p.T("render.head.over"), "")
@@ -250,10 +250,10 @@ func (k *gridKind) drawPanel(wk *worker, s *state.State, tags []string) {
 	case s.Phase == state.PhaseSetup:
 		// Capitals are chosen in turn order.
 		h.heading(wk.p.T("render.head.setup"), wk.p.T("render.phase.choosing-capitals"))
-		h.says(s.Current, wk.p.T("render.head.picks", "Player", wk.player(s.Current)))
+		h.says(s.Current, wk.p.T("render.head.picks", "Player", h.player(s.Current)))
 	default:
 		h.heading(wk.p.T("render.head.turn", "Turn", s.Turn), gridPhaseWord(wk.p, s.Phase))
-		h.says(s.Current, wk.p.T("render.head.to-play", "Player", wk.player(s.Current)))
+		h.says(s.Current, wk.p.T("render.head.to-play", "Player", h.player(s.Current)))
 	}
 	h.title(s.Map.Title)
 	for i, r := range cards {
@@ -268,14 +268,14 @@ func (k *gridKind) drawPanel(wk *worker, s *state.State, tags []string) {
 // territories and armies of a player in the match, armies being the
 // rules' word for them, counted; else how the player left it, by
 // elimination or by surrender (surrendered).
-func (wk *worker) cardNumbers(s *state.State, seat int, armies, surrendered lang.Msg) string {
+func cardNumbers(p lang.Printer, s *state.State, seat int, armies, surrendered lang.Msg) string {
 	switch s.Seats[seat].Status {
 	case state.Eliminated:
-		return wk.p.T("render.card.eliminated")
+		return p.T("render.card.eliminated")
 	case state.Surrendered:
-		return wk.p.Msg(surrendered)
+		return p.Msg(surrendered)
 	}
-	return wk.p.T("render.card.terr", "Owned", s.Owned(seat), "Armies", armies)
+	return p.T("render.card.terr", "Owned", s.Owned(seat), "Armies", armies)
 }
 
 // gridHead draws the head of a generated map's panel: a heading with a
@@ -287,7 +287,8 @@ type gridHead struct {
 	x0, right, y float64 // the heading's left and right ends, and its middle
 }
 
-func (wk *worker) gridHead(tags []string) gridHead {
+// newGridHead is the head of wk's panel, whose seats are drawn with tags.
+func newGridHead(wk *worker, tags []string) gridHead {
 	p, sc := wk.b.panel, wk.s
 	return gridHead{wk: wk, tags: tags, x0: float64(p.Min.X) + 18*sc, right: float64(p.Max.X) - 14*sc, y: float64(p.Min.Y) + 36*sc}
 }
@@ -300,6 +301,11 @@ func (h gridHead) heading(big, word string) {
 	if word != "" {
 		drawText(wk.canvas, f.head, word, h.right-textWidth(f.head, word), h.y+capHeight(f.head)/2, wk.th.dim)
 	}
+}
+
+// player is seat's label (seatLabel) as a sentence's argument.
+func (h gridHead) player(seat int) lang.Text {
+	return lang.Text(seatLabel(h.wk.p, h.wk.names[seat], h.wk.colors[seat]))
 }
 
 // says draws seat's swatch on the second line, and t beside it.
@@ -342,7 +348,7 @@ func (wk *worker) drawGridCard(s *state.State, seat int, tag string, r frect) {
 	colour := wk.p.Colour(wk.colors[seat].Name)
 	name := fit(f.name, wk.names[seat], room)
 	bottom := y + h - 24*sc
-	stats := wk.cardNumbers(s, seat, lang.M("render.n.troops", "Count", s.Armies(seat)), lang.M("render.card.abandoned"))
+	stats := cardNumbers(wk.p, s, seat, lang.M("render.n.troops", "Count", s.Armies(seat)), lang.M("render.card.abandoned"))
 	// The hero: alive, dead or not yet won; the numbers keep clear of it.
 	hs := heroState(st.Capitals)
 	hword := heroWord(wk.p, hs)

@@ -297,11 +297,6 @@ func seatTags(names []string) []string {
 	return tags
 }
 
-// player is seat's label (seatLabel) as a sentence's argument.
-func (wk *worker) player(seat int) lang.Text {
-	return lang.Text(seatLabel(wk.p, wk.names[seat], wk.colors[seat]))
-}
-
 // seatLabel is how the panel names a seat: "Ann (red)".
 func seatLabel(p lang.Printer, name string, c Color) string {
 	return fmt.Sprintf("%s (%s)", name, p.Colour(c.Name))

@@ -38,12 +38,12 @@ func (s *Store) ClaimPosts(_ context.Context, scope string, c storage.Claim, lim
 // lockClaim is lock for a method that takes a claim: a claim that will
 // not do (storage.Claim.Check) is the error of doing what, the lock not
 // taken.
-func (s *Store) lockClaim(method string, c storage.Claim, what string) error {
-	if err := s.lock(method); err != nil {
+func (g *gate) lockClaim(method string, c storage.Claim, what string) error {
+	if err := g.lock(method); err != nil {
 		return err
 	}
 	if err := c.Check(); err != nil {
-		s.mu.Unlock()
+		g.mu.Unlock()
 		return fmt.Errorf("faketest: %s: %w", what, err)
 	}
 	return nil

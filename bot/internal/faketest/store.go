@@ -32,8 +32,7 @@ import (
 // Store is a store of matches in memory. Its methods are safe for
 // concurrent use. The zero value is not usable: call NewStore.
 type Store struct {
-	mu       sync.Mutex
-	failing  func(method string) error
+	gate
 	matches  matchList
 	posts    []*post // the outbox, oldest first
 	nextPost int64
@@ -93,25 +92,32 @@ func (s *Store) Fail(f func(method string) error) {
 	s.failing = f
 }
 
+// gate is the store's lock, and the faults it injects (Fail) as each
+// method takes it.
+type gate struct {
+	mu      sync.Mutex
+	failing func(method string) error
+}
+
 // fail is the error of method, if it is to fail (Fail).
-func (s *Store) fail(method string) error {
-	if err := s.lock(method); err != nil {
+func (g *gate) fail(method string) error {
+	if err := g.lock(method); err != nil {
 		return err
 	}
-	s.mu.Unlock()
+	g.mu.Unlock()
 	return nil
 }
 
 // lock takes the store's lock for method, unless method is to fail
 // (Fail): then it returns the error, the lock not taken. On nil the
 // caller unlocks.
-func (s *Store) lock(method string) error {
-	s.mu.Lock()
-	if s.failing == nil {
+func (g *gate) lock(method string) error {
+	g.mu.Lock()
+	if g.failing == nil {
 		return nil
 	}
-	if err := s.failing(method); err != nil {
-		s.mu.Unlock()
+	if err := g.failing(method); err != nil {
+		g.mu.Unlock()
 		return err
 	}
 	return nil
