@@ -408,3 +408,21 @@ func fogMargins(view, guess *state.State, seat int) unseen {
 	}
 	return u
 }
+
+// sightMargins is fogMargins for seat on s, a whole board played on in a
+// playout of a match with fog of war: the margins seat would plan with
+// were it deciding in that position from its own view, with s (which the
+// playout's players read whole) as its guess. scratch holds the view.
+func sightMargins(s *state.State, seat int, scratch *state.State) unseen {
+	if s.Options.Rules != state.Capitals || s.Phase == state.PhaseSetup || s.Phase == state.PhaseOver {
+		return nil
+	}
+	// A sample is a whole board (guessFog turns the option off, so that
+	// nobody fogs it again); its view as the seat would have it needs the
+	// option back for a moment.
+	fog := s.Options.Fog
+	s.Options.Fog = true
+	v := s.ViewInto(scratch, seat)
+	s.Options.Fog = fog
+	return fogMargins(v, s, seat)
+}
