@@ -231,6 +231,20 @@ func guessFog(s *state.State, rng *rand.Rand) *state.State {
 			stack[o], heaviest[o] = t, weight[t]
 		}
 	}
+	// A hero out of sight is on the stack in a sample. The view shows an
+	// unlocked hero out of sight as it shows a dead one (none), but a hero
+	// dies only with its territory, halving its owner's troops, and the
+	// players move it with their stack: without it, every sample played
+	// each unseen hero as dead, its 20% of its owner's troops missing from
+	// the defence and the attacks of the stack. The guess, which every
+	// level's commands are made on, keeps to the view.
+	if capitals && rng != nil {
+		for i := range s.Seats {
+			if c := &s.Seats[i].Capitals; c.HeroWon && c.Hero == 0 && stack[i] >= 0 && s.Seats[i].Alive() {
+				c.Hero = int16(stack[i] + 1)
+			}
+		}
+	}
 	given := make([]int, len(s.Seats))   // armies given so far
 	counted := make([]int, len(s.Seats)) // weight given so far
 	least, neutral := 1, 1               // a classic territory holds an army at least
