@@ -38,8 +38,8 @@ func (h *harness) peer(instance string) *Bot {
 
 // newFleet is a harness whose bot is process "p1".
 func newFleet(t *testing.T) *harness {
-	h := &harness{t: t, dir: t.TempDir(), now: time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC), seed: 1,
-		configure: func(c *Config) { c.Instance = "p1" }}
+	h := unopened(t)
+	h.configure = func(c *Config) { c.Instance = "p1" }
 	h.open()
 	return h
 }

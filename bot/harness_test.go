@@ -12,6 +12,7 @@ import (
 
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/bot/hosted"
+	"github.com/riskbot/riskbot/bot/internal/faketest"
 	"github.com/riskbot/riskbot/render"
 	"github.com/riskbot/riskbot/storage"
 	"github.com/riskbot/riskbot/storage/sqlite"
@@ -30,8 +31,9 @@ type harness struct {
 	bot *Bot
 	dir string
 
+	clk *faketest.Clock
+
 	mu     sync.Mutex
-	now    time.Time
 	posts  []posted
 	edits  int // posts edited in place
 	nextID int
@@ -57,9 +59,14 @@ type posted struct {
 
 func newHarness(t testing.TB) *harness {
 	t.Helper()
-	h := &harness{t: t, dir: t.TempDir(), now: time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC), seed: 1}
+	h := unopened(t)
 	h.open()
 	return h
+}
+
+// unopened is a harness whose bot is not started yet.
+func unopened(t testing.TB) *harness {
+	return &harness{t: t, dir: t.TempDir(), clk: faketest.NewClock(time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)), seed: 1}
 }
 
 // open (re)starts the bot on the harness's database, as a restart would.
@@ -102,17 +109,9 @@ func (h *harness) restart() {
 	h.open()
 }
 
-func (h *harness) clock() time.Time {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.now
-}
+func (h *harness) clock() time.Time { return h.clk.Now() }
 
-func (h *harness) advance(d time.Duration) {
-	h.mu.Lock()
-	h.now = h.now.Add(d)
-	h.mu.Unlock()
-}
+func (h *harness) advance(d time.Duration) { h.clk.Advance(d) }
 
 // Post implements Poster, recording.
 func (h *harness) Post(_ context.Context, channel string, m chat.Message) (string, error) {

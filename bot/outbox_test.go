@@ -48,7 +48,9 @@ const crashDirEnv = "RISK_BOT_CRASH_DIR"
 // the next player.
 func TestCrashBetweenSaveAndPost(t *testing.T) {
 	if dir := os.Getenv(crashDirEnv); dir != "" {
-		h := &harness{t: t, dir: dir, now: time.Date(2026, 11, 25, 13, 0, 0, 0, time.UTC), seed: 1}
+		h := unopened(t)
+		h.dir = dir
+		h.advance(time.Hour)
 		h.open()
 		h.onPost = func() { syscall.Kill(os.Getpid(), syscall.SIGKILL) }
 		endTurn(t, h, "test:crash")

@@ -174,7 +174,7 @@ func TestSlowRenderIsDeferredFirst(t *testing.T) {
 func TestSlowCorePublicAnswer(t *testing.T) {
 	var e *env
 	core := coreFunc{handle: func(ctx context.Context, _ chat.Request, r chat.Replier) error {
-		time.Sleep(150 * time.Millisecond) // past the 30 ms the test allows
+		untilDeferred(e) // past the 30 ms the test allows
 		return r.Reply(ctx, chat.Message{Text: "⚔️ Ann attacked Kamchatka", Image: image(nil)})
 	}}
 	e = newEnv(t, core, 30*time.Millisecond)
@@ -191,14 +191,28 @@ func TestSlowCorePublicAnswer(t *testing.T) {
 	}
 }
 
+// untilDeferred keeps a slow core busy until the adapter has deferred its
+// answer (and logged it: at once for a command known to be slow, else when
+// the core is late), however long a loaded machine takes to run the
+// deferral's timer: a fixed sleep raced it. It gives up after 10 s, and
+// the test then finds no deferral.
+func untilDeferred(e *env) {
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
+		if strings.Contains(e.logs.String(), "deferred") {
+			return
+		}
+	}
+}
+
 // A slow core whose public answer mentions people: the edit that completes
 // the deferral notifies nobody, so a short follow-up pings them.
 func TestSlowCoreAnswerWithMentions(t *testing.T) {
+	var e *env
 	core := coreFunc{handle: func(ctx context.Context, _ chat.Request, r chat.Replier) error {
-		time.Sleep(150 * time.Millisecond)
+		untilDeferred(e)
 		return r.Reply(ctx, chat.Message{Text: "{{mention:discord:100000000000000002}} plays their own seat again.", Mentions: []string{bob.userID()}})
 	}}
-	e := newEnv(t, core, 30*time.Millisecond)
+	e = newEnv(t, core, 30*time.Millisecond)
 	id := e.do(slash(t, ann, channel, "start"))
 	rs := e.fake.Replies(id)
 	if len(rs) != 2 {
@@ -218,11 +232,12 @@ func TestSlowCoreAnswerWithMentions(t *testing.T) {
 // in a public message, not even for a moment.
 func TestSlowCorePrivateAnswer(t *testing.T) {
 	const secret = "Your cards (only you see this):\n1. Kamchatka (infantry)"
+	var e *env
 	core := coreFunc{handle: func(ctx context.Context, _ chat.Request, r chat.Replier) error {
-		time.Sleep(150 * time.Millisecond)
+		untilDeferred(e)
 		return r.Reply(ctx, chat.Message{Private: true, Text: secret})
 	}}
-	e := newEnv(t, core, 30*time.Millisecond)
+	e = newEnv(t, core, 30*time.Millisecond)
 	id := e.do(slash(t, ann, channel, "cards"))
 	got := e.answer(id)
 	if !got.Ephemeral || got.Kind != fakediscord.Followup || got.Content != secret {
