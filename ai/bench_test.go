@@ -23,6 +23,13 @@ func capitalsBenchStates(b *testing.B) []*state.State {
 	return benchPositions(b, 2000, state.CapitalsOptions(), 8, 41)
 }
 
+// capitalsFogBenchStates is capitalsBenchStates with fog of war.
+func capitalsFogBenchStates(b *testing.B) []*state.State {
+	opts := state.CapitalsOptions()
+	opts.Fog = true
+	return benchPositions(b, 2000, opts, 8, 41)
+}
+
 // benchPositions returns 40 positions at the start of a turn, the same
 // every run, from 4-seat matches with opts between normal players, the
 // first started from seed, the next from seed+1 and so on: of each match,
@@ -88,6 +95,12 @@ func BenchmarkTurn(b *testing.B) {
 			// as /risk addbot seats it: 400 playouts and 128 for the move,
 			// the 2 s budget a ceiling; a new player each turn, or the
 			// positions repeat and hit its cache
+			{"hardDefault", "hard", Options{Seed: 1}, true},
+		}},
+		// capitals with fog of war, the positions of matches played in
+		// fog: each level decides on its view
+		{"capitalsFog", capitalsFogBenchStates, false, []level{
+			{"normal", "normal", Options{Seed: 1}, false},
 			{"hardDefault", "hard", Options{Seed: 1}, true},
 		}},
 	} {
@@ -189,7 +202,7 @@ func BenchmarkPlayout(b *testing.B) {
 			sim := determinizeCapitals(s.View(seat), seat, rng)
 			playCapTurn(sim, seat, func(x *state.State, seat int) engine.Command { return pl.play(rollout, x, seat) })
 			for range capRounds {
-				if !playCapRound(sim, seat, nil) {
+				if !playCapRound(sim, seat, nil, rollout.play) {
 					break
 				}
 			}

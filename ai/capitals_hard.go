@@ -218,14 +218,15 @@ func (h *hard) moveSearch(ctx context.Context, s, sample *state.State, seat int,
 	if len(cands) == 1 {
 		return planned
 	}
+	play := capRollout(sample.Options.Fog)
 	score := func(i int, seed uint64) float64 {
 		sim := determinizeCapitals(sample, seat, newRand(seed, 9))
 		if _, err := engine.Apply(sim, seat, cands[i]); err != nil {
 			return 0
 		}
-		playCapTurn(sim, seat, rollout.play)
+		playCapTurn(sim, seat, play)
 		for range capRounds {
-			if !playCapRound(sim, seat, nil) {
+			if !playCapRound(sim, seat, nil, play) {
 				break
 			}
 		}
@@ -259,6 +260,7 @@ func (h *hard) chooseCapital(ctx context.Context, s *state.State, seat int, dead
 	}
 	slices.SortStableFunc(spots, byValue)
 	spots = spots[:min(capOpeningSpots, len(spots))]
+	play := capRollout(s.Options.Fog)
 	score := func(i int, seed uint64) float64 {
 		sim := determinizeCapitals(s, seat, newRand(seed, 9))
 		if _, err := engine.Apply(sim, seat, engine.Capital{Territory: spots[i].t}); err != nil {
@@ -273,7 +275,7 @@ func (h *hard) chooseCapital(ctx context.Context, s *state.State, seat int, dead
 			if sim.Phase == state.PhaseOver || !sim.Seats[seat].Alive() {
 				break
 			}
-			playCapTurn(sim, sim.Current, rollout.play)
+			playCapTurn(sim, sim.Current, play)
 		}
 		return capScore(sim, seat)
 	}
@@ -479,15 +481,25 @@ func (h *hard) capSearch(ctx context.Context, own capParams, s *state.State, sea
 	if target <= 0 {
 		target = capIterations
 	}
+	play := capRollout(s.Options.Fog)
+	scratch := new(state.State)
 search:
 	for {
 		seed := h.rng.Uint64()
 		for ai, i := range active {
 			late := func() bool { return ctx.Err() != nil || time.Now().After(deadline) }
 			sim := determinizeCapitals(s, seat, newRand(seed, 9))
-			playCapTurn(sim, seat, func(x *state.State, seat int) engine.Command { return cands[i].play(own, x, seat) })
+			playCapTurn(sim, seat, func(x *state.State, seat int) engine.Command {
+				p := own
+				if p.fog != nil {
+					// Checked against the worst case the view allows, on
+					// the sample as on the guess in play.
+					p.fog = sightMargins(x, seat, scratch)
+				}
+				return cands[i].play(p, x, seat)
+			})
 			for range capRounds {
-				if !playCapRound(sim, seat, late) {
+				if !playCapRound(sim, seat, late, play) {
 					break
 				}
 			}
@@ -539,22 +551,42 @@ func playCapTurn(s *state.State, seat int, f func(*state.State, int) engine.Comm
 	}
 }
 
-// playCapRound plays every other seat's turn with the normal player until
-// seat's turn comes back, then seat's own with normal; it reports whether
-// the match goes on with seat in it. It stops between two turns, and
-// reports false, when late says the time is up (nil: never).
-func playCapRound(s *state.State, seat int, late func() bool) bool {
+// playCapRound plays every other seat's turn with the rollout player f
+// (capRollout) until seat's turn comes back, then seat's own with f; it
+// reports whether the match goes on with seat in it. It stops between two
+// turns, and reports false, when late says the time is up (nil: never).
+func playCapRound(s *state.State, seat int, late func() bool, f func(*state.State, int) engine.Command) bool {
 	for k := 0; k < 2*len(s.Seats) && s.Phase != state.PhaseOver && s.Seats[seat].Alive() && s.Current != seat; k++ {
 		if late != nil && late() {
 			return false
 		}
-		playCapTurn(s, s.Current, rollout.play)
+		playCapTurn(s, s.Current, f)
 	}
 	if s.Phase == state.PhaseOver || !s.Seats[seat].Alive() || late != nil && late() {
 		return false
 	}
-	playCapTurn(s, seat, rollout.play)
+	playCapTurn(s, seat, f)
 	return s.Phase != state.PhaseOver && s.Seats[seat].Alive()
+}
+
+// capRollout returns the player of hard's playouts: normal's heuristics
+// (rollout). In a match with fog of war every seat of a playout, hard's
+// later turns included, plans its attacks as the players of the match do,
+// only where they are legal whatever its own view's fog may hide
+// (sightMargins), though it reads the playout's board whole. Played
+// without the margins, the playouts foresaw attacks that nobody in the
+// match could plan (most of those next to the fog), the others' and
+// hard's own (docs/ai.md, "Capitals with fog").
+func capRollout(fog bool) func(*state.State, int) engine.Command {
+	if !fog {
+		return rollout.play
+	}
+	scratch := new(state.State)
+	return func(s *state.State, seat int) engine.Command {
+		p := rollout
+		p.fog = sightMargins(s, seat, scratch)
+		return p.play(s, seat)
+	}
 }
 
 // capEvaluate scores a capitals position for seat in [0, 1], by hand: the

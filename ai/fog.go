@@ -231,6 +231,20 @@ func guessFog(s *state.State, rng *rand.Rand) *state.State {
 			stack[o], heaviest[o] = t, weight[t]
 		}
 	}
+	// A hero out of sight is on the stack in a sample. The view shows an
+	// unlocked hero out of sight as it shows a dead one (none), but a hero
+	// dies only with its territory, halving its owner's troops, and the
+	// players move it with their stack: without it, every sample played
+	// each unseen hero as dead, its 20% of its owner's troops missing from
+	// the defence and the attacks of the stack. The guess, which every
+	// level's commands are made on, keeps to the view.
+	if capitals && rng != nil {
+		for i := range s.Seats {
+			if c := &s.Seats[i].Capitals; c.HeroWon && c.Hero == 0 && stack[i] >= 0 && s.Seats[i].Alive() {
+				c.Hero = int16(stack[i] + 1)
+			}
+		}
+	}
 	given := make([]int, len(s.Seats))   // armies given so far
 	counted := make([]int, len(s.Seats)) // weight given so far
 	least, neutral := 1, 1               // a classic territory holds an army at least
@@ -407,4 +421,22 @@ func fogMargins(view, guess *state.State, seat int) unseen {
 		u[t] = max(0, worst-guess.DefenceTotal(t))
 	}
 	return u
+}
+
+// sightMargins is fogMargins for seat on s, a whole board played on in a
+// playout of a match with fog of war: the margins seat would plan with
+// were it deciding in that position from its own view, with s (which the
+// playout's players read whole) as its guess. scratch holds the view.
+func sightMargins(s *state.State, seat int, scratch *state.State) unseen {
+	if s.Options.Rules != state.Capitals || s.Phase == state.PhaseSetup || s.Phase == state.PhaseOver {
+		return nil
+	}
+	// A sample is a whole board (guessFog turns the option off, so that
+	// nobody fogs it again); its view as the seat would have it needs the
+	// option back for a moment.
+	fog := s.Options.Fog
+	s.Options.Fog = true
+	v := s.ViewInto(scratch, seat)
+	s.Options.Fog = fog
+	return fogMargins(v, s, seat)
 }

@@ -320,3 +320,102 @@ func TestGuessFogPutsTroopsOnTheCapital(t *testing.T) {
 		t.Fatal("no capital in the fog: the test tests nothing")
 	}
 }
+
+// TestFogPlayoutsPlanAsThePlayersDo: in hard's playouts of a capitals
+// match with fog of war, every seat plans an attack only where the players
+// of the match would: where it is legal whatever the seat's own view of
+// the playout's board hides (fogMargins on GuessFog, as the match's
+// players check theirs). Playouts without the margins foresaw attacks
+// nobody in the match could plan.
+func TestFogPlayoutsPlanAsThePlayersDo(t *testing.T) {
+	opts := state.CapitalsOptions()
+	opts.Map = "small"
+	plans, nearFog := 0, 0
+	for _, seed := range []uint64{3, 4, 5} {
+		s := fogMidgame(t, opts, seed)
+		seat := s.Current
+		view := s.View(seat)
+		play := capRollout(view.Options.Fog)
+		check := func(x *state.State, p int) engine.Command {
+			c := play(x, p)
+			pl, ok := c.(engine.Plan)
+			if !ok {
+				return c
+			}
+			plans++
+			x.Options.Fog = true
+			v := x.View(p)
+			x.Options.Fog = false
+			g := GuessFog(v, p)
+			u := fogMargins(v, g, p)
+			if u[pl.To] > 0 {
+				nearFog++
+			}
+			a, d := x.AttackTotal(pl.From, pl.To, int(x.Cap.NPlan)+1).Total, u.defence(g, pl.To)
+			if a <= d {
+				t.Errorf("seed %d, turn %d: seat %d plans %s on %s with %s, not above %s, the defence its view allows",
+					seed, x.Turn, p, x.Map.TerritoryName(pl.From), x.Map.TerritoryName(pl.To), state.FormatPower(a), state.FormatPower(d))
+			}
+			return c
+		}
+		for k := range uint64(20) {
+			sim := determinizeCapitals(view, seat, newRand(seed, k))
+			playCapTurn(sim, seat, check)
+			for range 4 {
+				if !playCapRound(sim, seat, nil, check) {
+					break
+				}
+			}
+		}
+	}
+	if plans == 0 || nearFog == 0 {
+		t.Fatalf("%d attacks planned, %d next to the fog: the test tests little", plans, nearFog)
+	}
+	t.Logf("%d attacks planned, %d next to the fog", plans, nearFog)
+}
+
+// TestSamplesPlaceUnseenHeroes: a hero out of sight looks in a view as a
+// dead one does (none); hard's samples of a capitals match with fog of war
+// put it, alive, on a territory of its owner out of sight (its stack),
+// while the guess every level's commands are made on keeps to the view.
+// Without this every sample played each unseen hero as dead.
+func TestSamplesPlaceUnseenHeroes(t *testing.T) {
+	opts := state.CapitalsOptions()
+	opts.Fog = true
+	checked := 0
+	for _, seed := range []uint64{3, 4, 5} {
+		s := newMatch(t, 4, seed, opts)
+		players := make([]Player, 4)
+		for i := range players {
+			players[i] = mustNew(t, "normal", Options{Seed: uint64(i)})
+		}
+		for s.Phase != state.PhaseOver && s.Turn < 200 {
+			step(t, s, players)
+			if s.Phase == state.PhaseOver || s.Phase == state.PhaseSetup {
+				continue
+			}
+			seat := s.Current
+			sight := s.Sight(seat)
+			view := s.View(seat)
+			for o := range s.Seats {
+				h := s.Hero(o)
+				if o == seat || h < 0 || sight.Has(h) {
+					continue
+				}
+				checked++
+				if g := GuessFog(view, seat); g.Hero(o) >= 0 {
+					t.Fatalf("seed %d, turn %d: the guess puts seat %d's unseen hero on %s, want none (the view's)", seed, s.Turn, o, g.Map.TerritoryName(g.Hero(o)))
+				}
+				sim := determinizeCapitals(view, seat, newRand(seed, uint64(s.Turn)))
+				x := sim.Hero(o)
+				if x < 0 || sight.Has(x) || sim.Terr[x].Owner != o {
+					t.Fatalf("seed %d, turn %d: seat %d's hero out of sight is on %d in a sample, want a territory of its out of sight", seed, s.Turn, o, x)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no hero out of sight: the test tests little")
+	}
+	t.Logf("%d unseen heroes", checked)
+}
