@@ -52,6 +52,9 @@ func TestEveryModeEnds(t *testing.T) {
 		{"fog", classic(func(o *state.Options) { o.Fog = true }), mixed},
 		// Hard and normal against easy and random.
 		{"teams", classic(func(o *state.Options) { o.Teams = 2 }), []string{"hard", "easy", "normal", "random"}},
+		// Two-thirds teams games last about five turns: domination plays
+		// them to the end.
+		{"teams domination", classic(func(o *state.Options) { o.Teams, o.Victory = 2, state.Domination }), []string{"hard", "easy", "normal", "random"}},
 		{"missions", classic(func(o *state.Options) { o.Victory = state.Missions }), mixed},
 		// Without random: its orders make rounds matches of ~90 rounds
 		// and stacks on which normal's and hard's orders take 0.1 to 2 s
@@ -59,6 +62,7 @@ func TestEveryModeEnds(t *testing.T) {
 		{"simultaneous rounds", classic(func(o *state.Options) { o.Turns = state.Simultaneous }), []string{"hard", "normal", "easy", "easy"}},
 		{"capitals", capitals(false), mixed},
 		{"capitals fog", capitals(true), mixed},
+		{"capitals teams", func() state.Options { o := capitals(false); o.Teams = 2; return o }(), []string{"hard", "easy", "normal", "random"}},
 	}
 	for _, m := range modes {
 		t.Run(m.name, func(t *testing.T) {
