@@ -156,13 +156,25 @@ type Write struct {
 	closes bool
 }
 
-// PlanSave checks change c of match id, encoded before the transaction
-// (EncodeChange), against the match's row as the store's write
-// transaction read it, and plans the write: ErrConflict if the match is
-// no longer at version, the one its writer read; an error saying why if c
-// does not apply to the match. every is how often the store takes a
-// snapshot (SnapshotDue).
-func PlanSave(id, version int64, row Row, c Change, enc *Encoded, every int, now time.Time) (*Write, error) {
+// A Plan is a change a store is about to save, with what PlanSave
+// checks it against.
+type Plan struct {
+	// ID is the match's; Version the one the change's writer read.
+	ID, Version int64
+	Change      Change
+	// Enc is Change encoded before the transaction (EncodeChange).
+	Enc *Encoded
+	// Every is how often the store takes a snapshot (SnapshotDue).
+	Every int
+	Now   time.Time
+}
+
+// PlanSave checks p's change against the match's row as the store's
+// write transaction read it, and plans the write: ErrConflict if the
+// match is no longer at p.Version; an error saying why if the change does
+// not apply to the match.
+func PlanSave(p Plan, row Row) (*Write, error) {
+	id, version, c, enc := p.ID, p.Version, p.Change, p.Enc
 	if row.Version != version {
 		return nil, fmt.Errorf("%w (match %d is at version %d, not %d)", ErrConflict, id, row.Version, version)
 	}
@@ -176,7 +188,7 @@ func PlanSave(id, version int64, row Row, c Change, enc *Encoded, every int, now
 	}
 	return &Write{
 		Encoded: enc, Next: version + 1, Status: status, From: row.Commands, Commands: commands,
-		Snapshot: SnapshotDue(row.Commands, commands, every), Millis: now.UnixMilli(),
+		Snapshot: SnapshotDue(row.Commands, commands, p.Every), Millis: p.Now.UnixMilli(),
 		c: c, closes: !status.Open() && row.Status.Open(),
 	}, nil
 }

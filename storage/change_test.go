@@ -22,13 +22,16 @@ func TestPlanSave(t *testing.T) {
 		}
 		return e
 	}
+	plan := func(version int64, c storage.Change) storage.Plan {
+		return storage.Plan{ID: 1, Version: version, Change: c, Enc: enc(c), Every: 100, Now: now}
+	}
 	meta := storage.Change{Meta: json.RawMessage(`{"a":1}`)}
-	if _, err := storage.PlanSave(1, 2, active, meta, enc(meta), 100, now); !errors.Is(err, storage.ErrConflict) {
+	if _, err := storage.PlanSave(plan(2, meta), active); !errors.Is(err, storage.ErrConflict) {
 		t.Errorf("stale version: %v, want ErrConflict", err)
 	}
 	closed := storage.Row{Status: storage.Finished, Version: 3}
 	tm := storage.Change{Timers: &storage.Timers{Remind: now}}
-	if _, err := storage.PlanSave(1, 3, closed, tm, enc(tm), 100, now); err == nil || errors.Is(err, storage.ErrConflict) {
+	if _, err := storage.PlanSave(plan(3, tm), closed); err == nil || errors.Is(err, storage.ErrConflict) {
 		t.Errorf("timers of a finished match: %v, want a refusal", err)
 	}
 
@@ -50,7 +53,7 @@ func TestPlanSave(t *testing.T) {
 			"version = ?, status = ?, commands = ?, updated_at = ?, claim_holder = NULL, claim_at = NULL, claim_until = NULL, remind_at = NULL, deadline_at = NULL, closed_at = ?",
 			"version = $1, status = $2, commands = $3, updated_at = $4, claim_holder = NULL, claim_at = NULL, claim_until = NULL, remind_at = NULL, deadline_at = NULL, closed_at = $5", 5},
 	} {
-		w, err := storage.PlanSave(1, 3, tt.row, tt.c, enc(tt.c), 100, now)
+		w, err := storage.PlanSave(plan(3, tt.c), tt.row)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}

@@ -370,14 +370,14 @@ func LoadRow(ctx context.Context, q Querier, query string, arg any, extra ...any
 	return &Loaded{Match: *m}, nil
 }
 
-// PlanLocked reads match id's row on q, in the store's write transaction
-// and under its lock, with query and args, and plans change c against it
-// (PlanSave, whose arguments follow). The query selects the match's
-// status, version and commands, then whether the setting c requires holds
+// PlanLocked reads p's match's row on q, in the store's write transaction
+// and under its lock, with query and args, and plans p against it
+// (PlanSave). The query selects the match's status, version and
+// commands, then whether the setting the change requires holds
 // (Change.Requires; true if it requires none). It fails with ErrNotFound
 // if there is no match, ErrRequirement if the setting does not hold.
-func PlanLocked(ctx context.Context, q Querier, query string, args []any,
-	id, version int64, c Change, enc *Encoded, every int, now time.Time) (Row, *Write, error) {
+func PlanLocked(ctx context.Context, q Querier, query string, args []any, p Plan) (Row, *Write, error) {
+	id, c := p.ID, p.Change
 	op := fmt.Sprintf("save match %d", id)
 	var row Row
 	var held bool
@@ -390,7 +390,7 @@ func PlanLocked(ctx context.Context, q Querier, query string, args []any,
 	case !held && c.Requires != nil:
 		return row, nil, fmt.Errorf("%w (%s %s)", ErrRequirement, c.Requires.Scope, c.Requires.ID)
 	}
-	w, err := PlanSave(id, version, row, c, enc, every, now)
+	w, err := PlanSave(p, row)
 	if err != nil {
 		return row, nil, q.Fail(op, err)
 	}

@@ -317,7 +317,7 @@ func TestSaveAs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		w, err := storage.PlanSave(m.ID, step.version, row, step.c, enc, db.every, storetest.T0)
+		w, err := storage.PlanSave(storage.Plan{ID: m.ID, Version: step.version, Change: step.c, Enc: enc, Every: db.every, Now: storetest.T0}, row)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -227,7 +227,7 @@ func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now
 	// takes the long way, once a match.
 	seats, closes := storage.SeatChange(c)
 	if row, ok := storage.Presumed(c, version); ok && len(seats) == 0 && !closes {
-		if w, err := storage.PlanSave(id, version, row, c, enc, db.every, now); err == nil {
+		if w, err := storage.PlanSave(storage.Plan{ID: id, Version: version, Change: c, Enc: enc, Every: db.every, Now: now}, row); err == nil {
 			saved, err := db.saveAs(ctx, id, version, row, w, c)
 			if err != nil {
 				return 0, saveError(op, err, id, c)
@@ -473,7 +473,7 @@ func (db *DB) saveLocked(ctx context.Context, id, version int64, c storage.Chang
 		holds = requiredSQL(r, ra.add)
 	}
 	row, w, err := storage.PlanLocked(ctx, shared{tx}, `SELECT m.status, h.version, h.commands, `+holds+` FROM `+joined+` WHERE m.id = $1 FOR UPDATE OF h`, ra,
-		id, version, c, enc, db.every, now)
+		storage.Plan{ID: id, Version: version, Change: c, Enc: enc, Every: db.every, Now: now})
 	if err != nil {
 		return 0, err
 	}

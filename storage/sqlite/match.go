@@ -248,7 +248,8 @@ func (db *DB) Save(ctx context.Context, id, version int64, c storage.Change, now
 		q = `SELECT status, version, commands, (SELECT json(value) FROM settings WHERE scope = ? AND id = ?) IS json(?) FROM matches WHERE id = ?`
 		args = []any{r.Scope, r.ID, storage.NullJSON(r.Value), id}
 	}
-	_, w, err := storage.PlanLocked(ctx, shared{tx}, q, args, id, version, c, enc, db.every, now)
+	_, w, err := storage.PlanLocked(ctx, shared{tx}, q, args,
+		storage.Plan{ID: id, Version: version, Change: c, Enc: enc, Every: db.every, Now: now})
 	if err != nil {
 		return 0, err
 	}

@@ -264,7 +264,8 @@ func (s *Store) Save(_ context.Context, id, version int64, c storage.Change, now
 	if m == nil {
 		return 0, fmt.Errorf("%w (%d)", storage.ErrNotFound, id)
 	}
-	w, err := storage.PlanSave(id, version, storage.Row{Status: m.Status, Version: m.Version, Commands: m.Commands}, c, enc, 0, now)
+	w, err := storage.PlanSave(storage.Plan{ID: id, Version: version, Change: c, Enc: enc, Now: now},
+		storage.Row{Status: m.Status, Version: m.Version, Commands: m.Commands})
 	if err != nil {
 		return 0, err
 	}
