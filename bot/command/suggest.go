@@ -20,7 +20,9 @@ func words(specs []Spec) []string {
 
 // Suggest returns the subcommands a mistyped one most likely meant, best
 // first, at most three: those within a few typing mistakes of it, or that
-// it starts. Nothing when none is close.
+// it starts; else those its first words mean (a word typed after a
+// command, as in "place auto", reads as part of its name). Nothing when
+// none is close.
 func Suggest(specs []Spec, typed string) []string {
 	typed = strings.Join(strings.Fields(strings.ToLower(typed)), " ")
 	if typed == "" {
@@ -53,6 +55,9 @@ func Suggest(specs []Spec, typed string) []string {
 			break
 		}
 		out = append(out, c.name)
+	}
+	if fs := strings.Fields(typed); len(out) == 0 && len(fs) > 1 {
+		return Suggest(specs, strings.Join(fs[:len(fs)-1], " "))
 	}
 	return out
 }
