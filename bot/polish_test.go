@@ -59,6 +59,30 @@ func TestMissingTerritoryExampleIsThePlayersOwn(t *testing.T) {
 	}
 }
 
+// A command that leaves out a territory but mistypes the other is told
+// the closest name first: the example alone would leave the typo unseen.
+// Found playing the console from the README: "/risk attack from:alsaka".
+func TestMissingTerritoryNamesTheTypo(t *testing.T) {
+	h := newHarness(t)
+	const ch = "test:typo"
+	h.started(ch, []string{"Ann", "Bob"})
+	h.do(ch, "Ann", "place")
+	h.do(ch, "Bob", "place")
+	h.bot.Wait()
+	for _, tt := range []struct {
+		command, opt, want string
+	}{
+		{"attack", "from:alsaka", "Did you mean Alaska?"},
+		{"attack", "to:kamchtaka", "Did you mean Kamchatka?"},
+		{"fortify", "from:Peru", "like /risk fortify from:"}, // spelt right: the example
+	} {
+		reply := h.do(ch, "Ann", tt.command, tt.opt)
+		if !reply.Refused || !strings.Contains(reply.Text, tt.want) {
+			t.Errorf("/risk %s %s: got %q (refused %v), want a refusal with %q", tt.command, tt.opt, reply.Text, reply.Refused, tt.want)
+		}
+	}
+}
+
 // offered lists what a player is offered for an option as they type it:
 // its menu of choices (which Discord and the page show whatever the match)
 // and the bot's suggestions.

@@ -356,6 +356,15 @@ func (p *Play) Missing(ctx context.Context, req chat.Request, miss *command.Miss
 	case err != nil:
 		return usage
 	}
+	// A territory mistyped is the first thing to put right: its answer
+	// names the closest territory, which the usage's example would not.
+	for _, o := range []string{"from", "to"} {
+		if q := req.Options[o]; strings.TrimSpace(q) != "" {
+			if _, err := command.Territory(g.State, o, q); err != nil {
+				return err
+			}
+		}
+	}
 	seat, err := m.SeatOf(req.User)
 	if err != nil {
 		seat = -1
