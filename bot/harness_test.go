@@ -350,6 +350,19 @@ func (h *harness) started(channel string, humans []string, bots ...string) *host
 	return h.load(channel)
 }
 
+// placed starts a match of humans in channel, as started does, and has
+// each place their initial armies automatically: the match at its first
+// turn.
+func (h *harness) placed(channel string, humans ...string) *hosted.Match {
+	h.t.Helper()
+	h.started(channel, humans)
+	for _, p := range humans {
+		h.do(channel, p, "place")
+	}
+	h.bot.Wait()
+	return h.load(channel)
+}
+
 // all is the whole text of a message: its text, then its embed's.
 func all(m chat.Message) string {
 	if m.Embed == nil {

@@ -23,11 +23,7 @@ var exampleRE = regexp.MustCompile(`(?:like )?/risk (attack|fortify) from:(.+?) 
 func TestMissingTerritoryExampleIsThePlayersOwn(t *testing.T) {
 	h := newHarness(t)
 	const ch = "test:example"
-	h.started(ch, []string{"Ann", "Bob"})
-	h.do(ch, "Ann", "place")
-	h.do(ch, "Bob", "place")
-	h.bot.Wait()
-	s := h.load(ch).Game.State
+	s := h.placed(ch, "Ann", "Bob").Game.State
 	for _, who := range []string{"Ann", "Bob"} {
 		seat := s.SeatByID(user(who).ID)
 		for _, tt := range []struct {
@@ -65,10 +61,7 @@ func TestMissingTerritoryExampleIsThePlayersOwn(t *testing.T) {
 func TestMissingTerritoryNamesTheTypo(t *testing.T) {
 	h := newHarness(t)
 	const ch = "test:typo"
-	h.started(ch, []string{"Ann", "Bob"})
-	h.do(ch, "Ann", "place")
-	h.do(ch, "Bob", "place")
-	h.bot.Wait()
+	h.placed(ch, "Ann", "Bob")
 	for _, tt := range []struct {
 		command, opt, want string
 	}{
@@ -157,10 +150,7 @@ func TestArmiesRefusedOutsideRounds(t *testing.T) {
 	s := h.load("test:caps").Game.State
 	who := s.Seats[s.Current].Name
 	wantPrivate(t, h.do("test:caps", who, "attack", "from:x", "to:y", "armies:3"), "armies is for simultaneous rounds")
-	h.started("test:seq", []string{"Ann", "Bob"})
-	h.do("test:seq", "Ann", "place")
-	h.do("test:seq", "Bob", "place")
-	s = h.load("test:seq").Game.State
+	s = h.placed("test:seq", "Ann", "Bob").Game.State
 	from, to := -1, -1
 	for t := range s.Terr {
 		for _, n := range s.Map.Territories[t].Adj {
