@@ -38,9 +38,10 @@ func TestEveryModeEnds(t *testing.T) {
 		f(&o)
 		return o
 	}
-	capitals := func(fog bool) state.Options {
+	capitals := func(f func(o *state.Options)) state.Options {
 		o := state.CapitalsOptions()
-		o.Map, o.Fog = "small", fog
+		o.Map = "small"
+		f(&o)
 		return o
 	}
 	modes := []struct {
@@ -60,9 +61,9 @@ func TestEveryModeEnds(t *testing.T) {
 		// and stacks on which normal's and hard's orders take 0.1 to 2 s
 		// a round.
 		{"simultaneous rounds", classic(func(o *state.Options) { o.Turns = state.Simultaneous }), []string{"hard", "normal", "easy", "easy"}},
-		{"capitals", capitals(false), mixed},
-		{"capitals fog", capitals(true), mixed},
-		{"capitals teams", func() state.Options { o := capitals(false); o.Teams = 2; return o }(), []string{"hard", "easy", "normal", "random"}},
+		{"capitals", capitals(func(*state.Options) {}), mixed},
+		{"capitals fog", capitals(func(o *state.Options) { o.Fog = true }), mixed},
+		{"capitals teams", capitals(func(o *state.Options) { o.Teams = 2 }), []string{"hard", "easy", "normal", "random"}},
 	}
 	for _, m := range modes {
 		t.Run(m.name, func(t *testing.T) {
