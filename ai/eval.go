@@ -20,37 +20,9 @@ func features(s *state.State, seat int) [numFeatures]float64 {
 	if s.Options.Victory == state.TwoThirds {
 		need = (2*n + 2) / 3
 	}
-	next := float64(engine.EscalatingValue(s.Trades))
-	if s.Options.Cards == state.Fixed {
-		next = 7 // the mean of the fixed sets' values, 4 to 10
-	}
-	var terr, arm, inc, hand [state.MaxSeats]float64
-	var bonus [state.MaxSeats]int
-	allBonus := 0
-	for c := range s.Map.Continents {
-		allBonus += s.Map.Continents[c].Bonus
-		if o := s.ContinentOwner(c); o >= 0 {
-			bonus[o] += s.Map.Continents[c].Bonus
-		}
-	}
-	for t := range s.Terr {
-		if o := s.Terr[t].Owner; o >= 0 {
-			terr[o]++
-			arm[o] += float64(s.Terr[t].Armies)
-		}
-	}
-	var allArm, allInc float64
-	alive := 0
-	for p := range s.Seats {
-		if !s.Seats[p].Alive() {
-			continue
-		}
-		alive++
-		inc[p] = float64(max(3, int(terr[p])/3) + bonus[p])
-		hand[p] = float64(s.HandSize(p))
-		allArm += arm[p]
-		allInc += inc[p]
-	}
+	k := tallySeats(s)
+	next, terr, arm, inc, hand, bonus := k.next, &k.terr, &k.arm, &k.inc, &k.hand, &k.bonus
+	allArm, allInc, alive := k.allArm, k.allInc, k.alive
 	cardArmies := func(p int) float64 { return hand[p] / 3 * next / max(1, allArm) }
 	var oppTerr, oppArm, oppCards, prize float64
 	for p := range s.Seats {
@@ -79,14 +51,66 @@ func features(s *state.State, seat int) [numFeatures]float64 {
 	f[11] = prize
 	f[12] = myArm * myArm
 	f[13] = myTerr * myTerr
-	f[14] = float64(bonus[seat]) / float64(max(1, allBonus))
+	f[14] = float64(bonus[seat]) / float64(max(1, k.allBonus))
 	f[15] = math.Min(1, float64(s.Trades)/10)
 	return f
+}
+
+// seatTally is what both learned evaluations (features, teamFeatures)
+// read of each seat: its territories, armies, income (continents
+// included, cards not), hand size and continent bonus, with the totals
+// over the seats in play, and what the next set of cards is worth.
+type seatTally struct {
+	next                 float64
+	terr, arm, inc, hand [state.MaxSeats]float64
+	bonus                [state.MaxSeats]int
+	allArm, allInc       float64
+	allBonus, alive      int
+}
+
+// tallySeats reads s's seats for the learned evaluations (seatTally).
+func tallySeats(s *state.State) seatTally {
+	var k seatTally
+	k.next = float64(engine.EscalatingValue(s.Trades))
+	if s.Options.Cards == state.Fixed {
+		k.next = 7 // the mean of the fixed sets' values, 4 to 10
+	}
+	for c := range s.Map.Continents {
+		k.allBonus += s.Map.Continents[c].Bonus
+		if o := s.ContinentOwner(c); o >= 0 {
+			k.bonus[o] += s.Map.Continents[c].Bonus
+		}
+	}
+	for t := range s.Terr {
+		if o := s.Terr[t].Owner; o >= 0 {
+			k.terr[o]++
+			k.arm[o] += float64(s.Terr[t].Armies)
+		}
+	}
+	for p := range s.Seats {
+		if !s.Seats[p].Alive() {
+			continue
+		}
+		k.alive++
+		k.inc[p] = float64(max(3, int(k.terr[p])/3) + k.bonus[p])
+		k.hand[p] = float64(s.HandSize(p))
+		k.allArm += k.arm[p]
+		k.allInc += k.inc[p]
+	}
+	return k
 }
 
 // hardEvaluate scores a position for seat in [0, 1], as hard's search
 // does: 1 for a win, 0 when out, otherwise the learned chance to win.
 func hardEvaluate(s *state.State, seat int) float64 {
+	if teamEvaluated(s) {
+		// The side wins together: a teammate's win is seat's, and seat
+		// out is not yet the side's loss.
+		if s.Phase == state.PhaseOver {
+			return indicator(s.Won(seat))
+		}
+		return teamChance(s, seat)
+	}
 	if v, ok := settled(s, seat); ok {
 		return v
 	}

@@ -293,3 +293,61 @@ func TestReferenceSparesTeammates(t *testing.T) {
 		t.Errorf("reference attacks its teammate's %s", s.Map.TerritoryName(b.To))
 	}
 }
+
+// TestHardEvaluatesTheTeam checks that hard scores a position by its
+// side's learned chance (teamChance) in the team matches that evaluation
+// was fitted on, two teams of two in domination, and by its own
+// (winChance) otherwise; and that with the team evaluation a teammate's
+// win is seat's and seat out is not yet a loss.
+func TestHardEvaluatesTheTeam(t *testing.T) {
+	tests := []struct {
+		name    string
+		teams   int
+		victory state.Victory
+		team    bool
+	}{
+		{"teams of two, domination", 2, state.Domination, true},
+		{"teams of two, two thirds", 2, state.TwoThirds, false},
+		{"no teams, domination", 0, state.Domination, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, _ := africaTeams(t)
+			s.Options.Teams, s.Options.Victory = tt.teams, tt.victory
+			if tt.teams == 0 {
+				for i := range s.Seats {
+					s.Seats[i].Team = 0
+				}
+			}
+			want := winChance(s, 0)
+			if tt.team {
+				want = teamChance(s, 0)
+			}
+			if got := hardEvaluate(s, 0); got != want || teamChance(s, 0) == winChance(s, 0) {
+				t.Errorf("hardEvaluate = %.4f, want %.4f (teamChance %.4f, winChance %.4f)", got, want, teamChance(s, 0), winChance(s, 0))
+			}
+			out := s.Clone()
+			for x := range out.Terr {
+				if out.Terr[x].Owner == 0 {
+					out.Terr[x].Owner = 2
+				}
+			}
+			out.Seats[0].Status = state.Eliminated
+			want = 0
+			if tt.team {
+				want = teamChance(out, 0)
+			}
+			if got := hardEvaluate(out, 0); got != want || want < 0 {
+				t.Errorf("seat out, its teammate in: hardEvaluate = %.4f, want %.4f", got, want)
+			}
+			out.Phase, out.Winner = state.PhaseOver, 2
+			want = 0
+			if tt.team {
+				want = 1
+			}
+			if got := hardEvaluate(out, 0); got != want {
+				t.Errorf("the teammate won: hardEvaluate = %.4f, want %.4f", got, want)
+			}
+		})
+	}
+}
