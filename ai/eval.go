@@ -101,7 +101,8 @@ func tallySeats(s *state.State) seatTally {
 }
 
 // hardEvaluate scores a position for seat in [0, 1], as hard's search
-// does: 1 for a win, 0 when out, otherwise the learned chance to win.
+// does: 1 for a win, 0 when out, otherwise the learned chance to win (with
+// a secret mission, the one fitted on missions games: missionWinChance).
 func hardEvaluate(s *state.State, seat int) float64 {
 	if teamEvaluated(s) {
 		// The side wins together: a teammate's win is seat's, and seat
@@ -114,14 +115,10 @@ func hardEvaluate(s *state.State, seat int) float64 {
 	if v, ok := settled(s, seat); ok {
 		return v
 	}
-	v := winChance(s, seat)
-	if share, ok := missionShare(s, seat); ok {
-		// With a secret mission the match is won by it more often than by
-		// the board: the learned chance (fitted on the board's victory)
-		// shares the score with how far the mission is.
-		v = (1-missionWeight)*v + missionWeight*share
+	if v, ok := missionWinChance(s, seat); ok {
+		return v
 	}
-	return v
+	return winChance(s, seat)
 }
 
 // winChance is the learned evaluation: the chance that seat wins from a

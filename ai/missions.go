@@ -257,10 +257,6 @@ func missionPlace(s *state.State, seat int) (engine.Place, bool) {
 	return engine.Place{}, false
 }
 
-// missionWeight is the share of hard's evaluation (hardEvaluate) that is
-// the seat's progress toward its mission (missionShare).
-const missionWeight = 0.4
-
 // missionShare returns how far seat is on the way to its mission in s, 0
 // to 1, and false without one: the share of the territories of the
 // continents it asks for that the seat holds, of the 24 territories (or 18

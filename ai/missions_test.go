@@ -122,3 +122,52 @@ func TestGuessMissions(t *testing.T) {
 		}
 	}
 }
+
+// TestHardEvaluateMissions: hard scores a missions match with the
+// evaluation fitted on missions games, on its own view (where only its
+// mission shows), and any other match with the classic one.
+func TestHardEvaluateMissions(t *testing.T) {
+	missions := state.DefaultOptions()
+	missions.Victory = state.Missions
+	tests := []struct {
+		name     string
+		opts     state.Options
+		missions bool
+	}{
+		{"missions", missions, true},
+		{"two-thirds", state.DefaultOptions(), false},
+		{"domination", func() state.Options {
+			o := state.DefaultOptions()
+			o.Victory = state.Domination
+			return o
+		}(), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newMatch(t, 4, 7, tt.opts)
+			for s.Phase == state.PhaseSetup {
+				if _, err := engine.Apply(s, toMove(s), engine.AutoPlace{}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for seat := range s.Seats {
+				v := s.View(seat)
+				want, ok := missionWinChance(v, seat)
+				if ok != tt.missions {
+					t.Fatalf("seat %d: missionWinChance ok = %v, want %v", seat, ok, tt.missions)
+				}
+				if !ok {
+					want = winChance(v, seat)
+				}
+				if got := hardEvaluate(v, seat); got != want {
+					t.Errorf("seat %d: hardEvaluate = %v, want %v", seat, got, want)
+				}
+				if other := (seat + 1) % len(s.Seats); tt.missions {
+					if _, ok := missionWinChance(v, other); ok {
+						t.Errorf("seat %d's view: seat %d's hidden mission is evaluated", seat, other)
+					}
+				}
+			}
+		})
+	}
+}

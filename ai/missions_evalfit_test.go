@@ -1,0 +1,178 @@
+package ai
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"go/format"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/riskbot/riskbot/state"
+)
+
+var (
+	missionFitGames = flag.Int("missionfitgames", 0, "TestFitMissionEval: play this many missions games of four normal players (or, with -fithard, three normal and one hard) and fit the missions evaluation on them (0: skip)")
+	missionFitWrite = flag.Bool("missionfit", false, "TestFitMissionEval: write the fitted weights to missions_evalweights.go")
+)
+
+// missionSample is one position at the start of a seat's turn in a
+// missions match and whether that seat went on to win.
+type missionSample struct {
+	f       [numMissionFeatures]float64
+	blend   float64 // the earlier hand blend's score, for comparison
+	classic float64 // the classic learned chance alone
+	seat    int
+	won     float64
+	game    int
+}
+
+// missionWeightBlend is the share of the mission's progress in the hand
+// blend hard's evaluation was before the missions fit.
+const missionWeightBlend = 0.4
+
+// missionSelfPlay plays missions game g of four normal players (or, with
+// -fithard, three normal and one hard) and returns a sample at the start
+// of every turn, from the seat to move (with -fithard, hard's only).
+func missionSelfPlay(t testing.TB, g int) []missionSample {
+	o := state.DefaultOptions()
+	o.Victory = state.Missions
+	s := newMatch(t, 4, *fitSeed+uint64(g), o)
+	players := make([]Player, 4)
+	for i := range players {
+		players[i] = mustNew(t, "normal", Options{Seed: Mix(*fitSeed, uint64(g), uint64(i))})
+	}
+	hardSeat := -1
+	if *fitHard > 0 {
+		hardSeat = g % 4
+		players[hardSeat] = mustNew(t, "hard", Options{Seed: Mix(*fitSeed, uint64(g), 9), Iterations: *fitHard, Budget: time.Minute})
+	}
+	var out []missionSample
+	lastTurn := -1
+	for s.Phase != state.PhaseOver && s.Turn <= 600 {
+		seat := toMove(s)
+		if s.Phase != state.PhaseSetup && s.Turn != lastTurn && (hardSeat < 0 || seat == hardSeat) {
+			lastTurn = s.Turn
+			v := s.View(seat)
+			f, ok := missionFeatures(v, seat)
+			share, _ := missionShare(v, seat)
+			if ok {
+				c := winChance(v, seat)
+				out = append(out, missionSample{
+					f: f, classic: c, game: g, seat: seat,
+					blend: (1-missionWeightBlend)*c + missionWeightBlend*share,
+				})
+			}
+		}
+		step(t, s, players)
+	}
+	for i := range out {
+		if s.Phase == state.PhaseOver && out[i].seat == s.Winner {
+			out[i].won = 1
+		}
+	}
+	return out
+}
+
+// TestFitMissionEval fits the missions evaluation (missionWinChance) on
+// missions games and reports its log loss on held-out games, against the
+// hand blend hard used before (the classic learned chance and the
+// mission's progress) and the classic chance alone. It runs only with
+// -missionfitgames; -missionfit writes the weights:
+//
+//	go test ./ai -run TestFitMissionEval -missionfitgames 4000 -fitseed 3000 -missionfit
+func TestFitMissionEval(t *testing.T) {
+	if *missionFitGames == 0 {
+		t.Skip("run with -missionfitgames N")
+	}
+	var (
+		mu   sync.Mutex
+		all  []missionSample
+		wg   sync.WaitGroup
+		next = make(chan int)
+	)
+	for range *fitProcs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for g := range next {
+				out := missionSelfPlay(t, g)
+				mu.Lock()
+				all = append(all, out...)
+				mu.Unlock()
+			}
+		}()
+	}
+	for g := range *missionFitGames {
+		next <- g
+	}
+	close(next)
+	wg.Wait()
+	var train, test []missionSample
+	for _, x := range all {
+		if x.game%5 == 4 {
+			test = append(test, x)
+		} else {
+			train = append(train, x)
+		}
+	}
+	xs := make([][]float64, len(train))
+	ys := make([]float64, len(train))
+	bx := make([][]float64, len(train))
+	for i, x := range train {
+		xs[i] = x.f[:]
+		ys[i] = x.won
+		bx[i] = []float64{1, x.blend}
+	}
+	w := fitLogistic(xs, ys, 1e-4)
+	bw := fitLogistic(bx, ys, 1e-4)
+	prior := 0.0
+	for _, y := range ys {
+		prior += y
+	}
+	prior /= float64(len(ys))
+	var ll, bll, braw, cll, pll, wll float64
+	for _, x := range test {
+		ll += logLoss(sigmoid(dot(w, x.f[:])), x.won)
+		bll += logLoss(sigmoid(dot(bw, []float64{1, x.blend})), x.won)
+		braw += logLoss(x.blend, x.won)
+		cll += logLoss(x.classic, x.won)
+		pll += logLoss(prior, x.won)
+		wll += logLoss(sigmoid(dot(missionWeights[:], x.f[:])), x.won)
+	}
+	n := float64(len(test))
+	t.Logf("%d samples (%d held out), win rate %.3f; log loss on held-out games: fitted %.4f, hand blend %.4f (calibrated %.4f), classic chance %.4f, prior %.4f, the weights in use %.4f",
+		len(all), len(test), prior, ll/n, braw/n, bll/n, cll/n, pll/n, wll/n)
+	t.Logf("weights %v", w)
+	if *missionFitWrite {
+		writeMissionWeights(t, w, *missionFitGames, len(train), ll/n, braw/n)
+	}
+}
+
+func writeMissionWeights(t *testing.T, w []float64, n, samples int, ll, bll float64) {
+	var b bytes.Buffer
+	games, flags := fmt.Sprintf("missions games of four normal players (seed %d)", *fitSeed), ""
+	if *fitHard > 0 {
+		games = fmt.Sprintf("missions games of hard (%d iterations) against three normal (seed %d)", *fitHard, *fitSeed)
+		flags = fmt.Sprintf(" -fithard %d", *fitHard)
+	}
+	fmt.Fprintf(&b, "// Code generated by go test ./ai -run TestFitMissionEval -missionfitgames %d -fitseed %d%s -missionfit; DO NOT EDIT.\n\npackage ai\n\n", n, *fitSeed, flags)
+	fmt.Fprintf(&b, "// missionWeights are missionWinChance's weights, one per feature, fitted\n// on %d positions of %d %s.\n// Log loss on held-out games: %.4f (the earlier hand blend: %.4f).\n", samples, n, games, ll, bll)
+	b.WriteString("var missionWeights = [numMissionFeatures]float64{")
+	for i, x := range w {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%.4f", x)
+	}
+	b.WriteString("}\n")
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("missions_evalweights.go", src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
