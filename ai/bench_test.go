@@ -23,6 +23,13 @@ func capitalsBenchStates(b *testing.B) []*state.State {
 	return benchPositions(b, 2000, state.CapitalsOptions(), 8, 41)
 }
 
+// classicFogBenchStates is benchStates with fog of war.
+func classicFogBenchStates(b *testing.B) []*state.State {
+	opts := state.DefaultOptions()
+	opts.Fog = true
+	return benchPositions(b, 1000, opts, 5, 25)
+}
+
 // capitalsFogBenchStates is capitalsBenchStates with fog of war.
 func capitalsFogBenchStates(b *testing.B) []*state.State {
 	opts := state.CapitalsOptions()
@@ -96,6 +103,12 @@ func BenchmarkTurn(b *testing.B) {
 			// the 2 s budget a ceiling; a new player each turn, or the
 			// positions repeat and hit its cache
 			{"hardDefault", "hard", Options{Seed: 1}, true},
+		}},
+		// classic with fog of war, the positions of matches played in
+		// fog: each level decides on its view
+		{"classicFog", classicFogBenchStates, true, []level{
+			{"normal", "normal", Options{Seed: 1}, false},
+			{"hardDefault", "hard", Options{Seed: 1}, false},
 		}},
 		// capitals with fog of war, the positions of matches played in
 		// fog: each level decides on its view

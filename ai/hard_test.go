@@ -143,22 +143,28 @@ func TestNormalPlanShares(t *testing.T) {
 }
 
 // TestRefineStop: a decision's refinement never plays more than 64
-// samples (refineMaxSamples), whether the turn is bounded by iterations or
-// by time (more lose games: docs/ai.md, ninth pass), and at least
+// samples (refineMaxSamples), or 256 in fog (refineFogSamples), whether
+// the turn is bounded by iterations or by time (more lose games:
+// docs/ai.md, ninth pass, and "Fog of war"), and at least
 // refineMinSamples while the turn has time.
 func TestRefineStop(t *testing.T) {
 	for _, tc := range []struct {
 		name       string
 		opts       Options
+		most       int
 		want, over int // done at want samples, not before; and at over
 	}{
-		{"an hour a turn", Options{Budget: time.Hour}, 64, 65},
-		{"1,200 iterations", Options{Iterations: 1200, Budget: time.Hour}, 64, 65},
-		{"320 iterations", Options{Iterations: 320, Budget: time.Hour}, 32, 33},
-		{"20 iterations", Options{Iterations: 20, Budget: time.Hour}, refineMinSamples, refineMinSamples + 1},
+		{"an hour a turn", Options{Budget: time.Hour}, refineMaxSamples, 64, 65},
+		{"1,200 iterations", Options{Iterations: 1200, Budget: time.Hour}, refineMaxSamples, 64, 65},
+		{"320 iterations", Options{Iterations: 320, Budget: time.Hour}, refineMaxSamples, 32, 33},
+		{"20 iterations", Options{Iterations: 20, Budget: time.Hour}, refineMaxSamples, refineMinSamples, refineMinSamples + 1},
+		{"an hour a turn, fog", Options{Budget: time.Hour}, refineFogSamples, 256, 257},
+		{"1,200 iterations, fog", Options{Iterations: 1200, Budget: time.Hour}, refineFogSamples, 256, 257},
+		{"320 iterations, fog", Options{Iterations: 320, Budget: time.Hour}, refineFogSamples, 128, 129},
+		{"20 iterations, fog", Options{Iterations: 20, Budget: time.Hour}, refineFogSamples, refineMinSamples, refineMinSamples + 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			done := newHard(tc.opts).refineStop(context.Background(), time.Now())
+			done := newHard(tc.opts).refineStop(context.Background(), time.Now(), tc.most)
 			if done(tc.want - 1) {
 				t.Errorf("done at %d samples, want %d", tc.want-1, tc.want)
 			}
