@@ -175,7 +175,7 @@ func (h *hard) refineStop(ctx context.Context, start time.Time, most int) func(s
 // three normal (classic, fog, --budget 30s): at most 64 samples won 232
 // of the 400 games of seed 4730 and 233 of seed 4762's, 128 won 248 of
 // seed 4730's, 256 won 259 and 262 (docs/ai.md, "Fog of war"), for
-// about 2.5 times the CPU of a turn (BenchmarkTurn/classicFog).
+// three times the CPU of a turn (BenchmarkTurn/classicFog: 297 ms).
 const (
 	refineShare      = 10
 	refineMinSamples = 8
