@@ -2,7 +2,6 @@ package ai
 
 import (
 	"flag"
-	"sync"
 	"testing"
 
 	"github.com/riskbot/riskbot/state"
@@ -57,37 +56,7 @@ func TestFitCapEval(t *testing.T) {
 	if *capFitGames == 0 {
 		t.Skip("run with -capfitgames N")
 	}
-	var (
-		mu   sync.Mutex
-		all  []capSample
-		wg   sync.WaitGroup
-		next = make(chan int)
-	)
-	for range *fitProcs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for g := range next {
-				out := capSelfPlay(t, g)
-				mu.Lock()
-				all = append(all, out...)
-				mu.Unlock()
-			}
-		}()
-	}
-	for g := range *capFitGames {
-		next <- g
-	}
-	close(next)
-	wg.Wait()
-	var train, test []capSample
-	for _, x := range all {
-		if x.game%5 == 4 {
-			test = append(test, x)
-		} else {
-			train = append(train, x)
-		}
-	}
+	train, test := playForFit(t, *capFitGames, capSelfPlay, func(x capSample) int { return x.game })
 	xs := make([][]float64, len(train))
 	ys := make([]float64, len(train))
 	bx := make([][]float64, len(train))
@@ -111,6 +80,6 @@ func TestFitCapEval(t *testing.T) {
 		wll += logLoss(sigmoid(dot(capEvalWeights[:], x.f[:])), x.won)
 	}
 	n := float64(len(test))
-	t.Logf("%d samples (%d held out); log loss on held-out games: learned %.4f, capEvaluate %.4f, prior %.4f, the weights in use %.4f", len(all), len(test), ll/n, bll/n, cll/n, wll/n)
+	t.Logf("%d samples (%d held out); log loss on held-out games: learned %.4f, capEvaluate %.4f, prior %.4f, the weights in use %.4f", len(train)+len(test), len(test), ll/n, bll/n, cll/n, wll/n)
 	t.Logf("weights %#v", w)
 }

@@ -56,6 +56,43 @@ func selfPlay(t testing.TB, g int) []sample {
 	return out
 }
 
+// playForFit plays games 0 to n-1 with play, fitProcs at a time, and
+// splits their samples (game says a sample's) into those to fit on and
+// those of one game in five, held out to judge the fit.
+func playForFit[S any](t *testing.T, n int, play func(testing.TB, int) []S, game func(S) int) (train, test []S) {
+	var (
+		mu   sync.Mutex
+		all  []S
+		wg   sync.WaitGroup
+		next = make(chan int)
+	)
+	for range *fitProcs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for g := range next {
+				out := play(t, g)
+				mu.Lock()
+				all = append(all, out...)
+				mu.Unlock()
+			}
+		}()
+	}
+	for g := range n {
+		next <- g
+	}
+	close(next)
+	wg.Wait()
+	for _, x := range all {
+		if game(x)%5 == 4 {
+			test = append(test, x)
+		} else {
+			train = append(train, x)
+		}
+	}
+	return train, test
+}
+
 // TestFitEval fits the learned evaluation (winChance) on self-play of the
 // normal player and reports how well it predicts the winner on held-out
 // games, against hard's earlier hand-weighted evaluate. It runs only with
@@ -66,37 +103,7 @@ func TestFitEval(t *testing.T) {
 	if *fitGames == 0 {
 		t.Skip("run with -fitgames N")
 	}
-	var (
-		mu   sync.Mutex
-		all  []sample
-		wg   sync.WaitGroup
-		next = make(chan int)
-	)
-	for range *fitProcs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for g := range next {
-				out := selfPlay(t, g)
-				mu.Lock()
-				all = append(all, out...)
-				mu.Unlock()
-			}
-		}()
-	}
-	for g := range *fitGames {
-		next <- g
-	}
-	close(next)
-	wg.Wait()
-	var train, test []sample
-	for _, x := range all {
-		if x.game%5 == 4 {
-			test = append(test, x)
-		} else {
-			train = append(train, x)
-		}
-	}
+	train, test := playForFit(t, *fitGames, selfPlay, func(x sample) int { return x.game })
 	xs := make([][]float64, len(train))
 	ys := make([]float64, len(train))
 	bx := make([][]float64, len(train))
@@ -120,7 +127,7 @@ func TestFitEval(t *testing.T) {
 		wll += logLoss(sigmoid(dot(evalWeights[:], x.f[:])), x.won)
 	}
 	n := float64(len(test))
-	t.Logf("%d samples (%d held out); log loss on held-out games: learned %.4f, evaluate %.4f, prior %.4f, the weights in use %.4f", len(all), len(test), ll/n, bll/n, cll/n, wll/n)
+	t.Logf("%d samples (%d held out); log loss on held-out games: learned %.4f, evaluate %.4f, prior %.4f, the weights in use %.4f", len(train)+len(test), len(test), ll/n, bll/n, cll/n, wll/n)
 	t.Logf("weights %v", w)
 	if *fitPairs {
 		pairs := func(f []float64) []float64 {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"go/format"
 	"os"
-	"sync"
 	"testing"
 	"time"
 
@@ -87,37 +86,7 @@ func TestFitMissionEval(t *testing.T) {
 	if *missionFitGames == 0 {
 		t.Skip("run with -missionfitgames N")
 	}
-	var (
-		mu   sync.Mutex
-		all  []missionSample
-		wg   sync.WaitGroup
-		next = make(chan int)
-	)
-	for range *fitProcs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for g := range next {
-				out := missionSelfPlay(t, g)
-				mu.Lock()
-				all = append(all, out...)
-				mu.Unlock()
-			}
-		}()
-	}
-	for g := range *missionFitGames {
-		next <- g
-	}
-	close(next)
-	wg.Wait()
-	var train, test []missionSample
-	for _, x := range all {
-		if x.game%5 == 4 {
-			test = append(test, x)
-		} else {
-			train = append(train, x)
-		}
-	}
+	train, test := playForFit(t, *missionFitGames, missionSelfPlay, func(x missionSample) int { return x.game })
 	xs := make([][]float64, len(train))
 	ys := make([]float64, len(train))
 	bx := make([][]float64, len(train))
@@ -144,7 +113,7 @@ func TestFitMissionEval(t *testing.T) {
 	}
 	n := float64(len(test))
 	t.Logf("%d samples (%d held out), win rate %.3f; log loss on held-out games: fitted %.4f, hand blend %.4f (calibrated %.4f), classic chance %.4f, prior %.4f, the weights in use %.4f",
-		len(all), len(test), prior, ll/n, braw/n, bll/n, cll/n, pll/n, wll/n)
+		len(train)+len(test), len(test), prior, ll/n, braw/n, bll/n, cll/n, pll/n, wll/n)
 	t.Logf("weights %v", w)
 	if *missionFitWrite {
 		writeMissionWeights(t, w, *missionFitGames, len(train), ll/n, braw/n)

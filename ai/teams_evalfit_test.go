@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"go/format"
 	"os"
-	"sync"
 	"testing"
 	"time"
 
@@ -84,37 +83,7 @@ func TestFitTeamEval(t *testing.T) {
 	if *teamFitGames == 0 {
 		t.Skip("run with -teamfitgames N")
 	}
-	var (
-		mu   sync.Mutex
-		all  []teamSample
-		wg   sync.WaitGroup
-		next = make(chan int)
-	)
-	for range *fitProcs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for g := range next {
-				out := teamSelfPlay(t, g)
-				mu.Lock()
-				all = append(all, out...)
-				mu.Unlock()
-			}
-		}()
-	}
-	for g := range *teamFitGames {
-		next <- g
-	}
-	close(next)
-	wg.Wait()
-	var train, test []teamSample
-	for _, x := range all {
-		if x.game%5 == 4 {
-			test = append(test, x)
-		} else {
-			train = append(train, x)
-		}
-	}
+	train, test := playForFit(t, *teamFitGames, teamSelfPlay, func(x teamSample) int { return x.game })
 	xs := make([][]float64, len(train))
 	ys := make([]float64, len(train))
 	for i, x := range train {
@@ -147,7 +116,7 @@ func TestFitTeamEval(t *testing.T) {
 	}
 	n := float64(len(test))
 	seatLL, pairLL := calibrated(0), calibrated(1)
-	t.Logf("%d samples (%d held out); log loss on held-out games: learned %.4f, the seat's winChance %.4f, the side's summed %.4f, prior %.4f, the weights in use %.4f", len(all), len(test), ll/n, seatLL, pairLL, cll/n, wll/n)
+	t.Logf("%d samples (%d held out); log loss on held-out games: learned %.4f, the seat's winChance %.4f, the side's summed %.4f, prior %.4f, the weights in use %.4f", len(train)+len(test), len(test), ll/n, seatLL, pairLL, cll/n, wll/n)
 	t.Logf("weights %v", w)
 	if *fitPairs {
 		pairs := func(f []float64) []float64 {
