@@ -1,8 +1,6 @@
 package ai
 
 import (
-	"math"
-
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -105,9 +103,5 @@ func capWinChance(s *state.State, seat int) float64 {
 		return v
 	}
 	f := capFeatures(s, seat)
-	z := 0.0
-	for i, w := range capEvalWeights {
-		z += w * f[i]
-	}
-	return 1 / (1 + math.Exp(-z))
+	return logistic(capEvalWeights[:], f[:])
 }

@@ -127,9 +127,15 @@ func hardEvaluate(s *state.State, seat int) float64 {
 // TestFitEval).
 func winChance(s *state.State, seat int) float64 {
 	f := features(s, seat)
+	return logistic(evalWeights[:], f[:])
+}
+
+// logistic is the chance a logistic model with weights w gives a
+// position of features f: the learned evaluations' last step.
+func logistic(w, f []float64) float64 {
 	z := 0.0
-	for i, w := range evalWeights {
-		z += w * f[i]
+	for i, x := range w {
+		z += x * f[i]
 	}
 	return 1 / (1 + math.Exp(-z))
 }

@@ -127,9 +127,5 @@ func missionWinChance(s *state.State, seat int) (float64, bool) {
 	if !ok {
 		return 0, false
 	}
-	z := 0.0
-	for i, w := range missionWeights {
-		z += w * f[i]
-	}
-	return 1 / (1 + math.Exp(-z)), true
+	return logistic(missionWeights[:], f[:]), true
 }

@@ -92,9 +92,5 @@ func teamFeatures(s *state.State, seat int) [numTeamFeatures]float64 {
 // (teamEvalWeights, TestFitTeamEval).
 func teamChance(s *state.State, seat int) float64 {
 	f := teamFeatures(s, seat)
-	z := 0.0
-	for i, w := range teamEvalWeights {
-		z += w * f[i]
-	}
-	return 1 / (1 + math.Exp(-z))
+	return logistic(teamEvalWeights[:], f[:])
 }
