@@ -56,30 +56,14 @@ func TestFitCapEval(t *testing.T) {
 	if *capFitGames == 0 {
 		t.Skip("run with -capfitgames N")
 	}
-	train, test := playForFit(t, *capFitGames, capSelfPlay, func(x capSample) int { return x.game })
-	xs := make([][]float64, len(train))
-	ys := make([]float64, len(train))
-	bx := make([][]float64, len(train))
-	for i, x := range train {
-		xs[i] = x.f[:]
-		ys[i] = x.won
-		bx[i] = []float64{1, x.base}
+	r := fitReport[capSample]{
+		features: func(x capSample) []float64 { return x.f[:] },
+		won:      func(x capSample) float64 { return x.won },
 	}
-	w := fitLogistic(xs, ys, 1e-4)
-	bw := fitLogistic(bx, ys, 1e-4)
-	var ll, bll, cll, wll float64
-	prior := 0.0
-	for _, y := range ys {
-		prior += y
-	}
-	prior /= float64(len(ys))
-	for _, x := range test {
-		ll += logLoss(sigmoid(dot(w, x.f[:])), x.won)
-		bll += logLoss(sigmoid(dot(bw, []float64{1, x.base})), x.won)
-		cll += logLoss(prior, x.won)
-		wll += logLoss(sigmoid(dot(capEvalWeights[:], x.f[:])), x.won)
-	}
-	n := float64(len(test))
-	t.Logf("%d samples (%d held out); log loss on held-out games: learned %.4f, capEvaluate %.4f, prior %.4f, the weights in use %.4f", len(train)+len(test), len(test), ll/n, bll/n, cll/n, wll/n)
+	r.train, r.test = playForFit(t, *capFitGames, capSelfPlay, func(x capSample) int { return x.game })
+	w := r.fit(r.features)
+	t.Logf("%d samples (%d held out); log loss on held-out games: learned %.4f, capEvaluate %.4f, prior %.4f, the weights in use %.4f",
+		len(r.train)+len(r.test), len(r.test), r.loss(chanceOf(w, r.features)), r.calibrated(func(x capSample) float64 { return x.base }),
+		r.loss(r.always(r.prior())), r.loss(chanceOf(capEvalWeights[:], r.features)))
 	t.Logf("weights %#v", w)
 }

@@ -93,6 +93,63 @@ func playForFit[S any](t *testing.T, n int, play func(testing.TB, int) []S, game
 	return train, test
 }
 
+// fitReport is an evaluation fit's samples, split by playForFit into
+// those to fit on and those held out, with how to read a sample's
+// features and outcome (1 if its seat, or side, went on to win).
+type fitReport[S any] struct {
+	train, test []S
+	features    func(S) []float64
+	won         func(S) float64
+}
+
+// fit fits a logistic regression of the outcome on x over the training
+// samples.
+func (r *fitReport[S]) fit(x func(S) []float64) []float64 {
+	xs := make([][]float64, len(r.train))
+	ys := make([]float64, len(r.train))
+	for i, s := range r.train {
+		xs[i] = x(s)
+		ys[i] = r.won(s)
+	}
+	return fitLogistic(xs, ys, 1e-4)
+}
+
+// loss is the mean log loss of the chance p on the held-out samples.
+func (r *fitReport[S]) loss(p func(S) float64) float64 {
+	ll := 0.0
+	for _, s := range r.test {
+		ll += logLoss(p(s), r.won(s))
+	}
+	return ll / float64(len(r.test))
+}
+
+// calibrated is the held-out log loss of score once a logistic fit on the
+// training samples has made it a chance: how well an earlier evaluation
+// ranks positions, whatever its scale.
+func (r *fitReport[S]) calibrated(score func(S) float64) float64 {
+	x := func(s S) []float64 { return []float64{1, score(s)} }
+	return r.loss(chanceOf(r.fit(x), x))
+}
+
+// prior is the training samples' win rate, the chance that knows nothing
+// of the position.
+func (r *fitReport[S]) prior() float64 {
+	p := 0.0
+	for _, s := range r.train {
+		p += r.won(s)
+	}
+	return p / float64(len(r.train))
+}
+
+// always is the chance p, whatever the sample.
+func (r *fitReport[S]) always(p float64) func(S) float64 { return func(S) float64 { return p } }
+
+// chanceOf is the chance a logistic model with weights w gives a sample
+// of inputs x.
+func chanceOf[S any](w []float64, x func(S) []float64) func(S) float64 {
+	return func(s S) float64 { return logistic(w, x(s)) }
+}
+
 // TestFitEval fits the learned evaluation (winChance) on self-play of the
 // normal player and reports how well it predicts the winner on held-out
 // games, against hard's earlier hand-weighted evaluate. It runs only with
@@ -103,31 +160,15 @@ func TestFitEval(t *testing.T) {
 	if *fitGames == 0 {
 		t.Skip("run with -fitgames N")
 	}
-	train, test := playForFit(t, *fitGames, selfPlay, func(x sample) int { return x.game })
-	xs := make([][]float64, len(train))
-	ys := make([]float64, len(train))
-	bx := make([][]float64, len(train))
-	for i, x := range train {
-		xs[i] = x.f[:]
-		ys[i] = x.won
-		bx[i] = []float64{1, x.base}
+	r := fitReport[sample]{
+		features: func(x sample) []float64 { return x.f[:] },
+		won:      func(x sample) float64 { return x.won },
 	}
-	w := fitLogistic(xs, ys, 1e-4)
-	bw := fitLogistic(bx, ys, 1e-4)
-	var ll, bll, cll, wll float64
-	prior := 0.0
-	for _, y := range ys {
-		prior += y
-	}
-	prior /= float64(len(ys))
-	for _, x := range test {
-		ll += logLoss(sigmoid(dot(w, x.f[:])), x.won)
-		bll += logLoss(sigmoid(dot(bw, []float64{1, x.base})), x.won)
-		cll += logLoss(prior, x.won)
-		wll += logLoss(sigmoid(dot(evalWeights[:], x.f[:])), x.won)
-	}
-	n := float64(len(test))
-	t.Logf("%d samples (%d held out); log loss on held-out games: learned %.4f, evaluate %.4f, prior %.4f, the weights in use %.4f", len(train)+len(test), len(test), ll/n, bll/n, cll/n, wll/n)
+	r.train, r.test = playForFit(t, *fitGames, selfPlay, func(x sample) int { return x.game })
+	w := r.fit(r.features)
+	ll, bll := r.loss(chanceOf(w, r.features)), r.calibrated(func(x sample) float64 { return x.base })
+	t.Logf("%d samples (%d held out); log loss on held-out games: learned %.4f, evaluate %.4f, prior %.4f, the weights in use %.4f",
+		len(r.train)+len(r.test), len(r.test), ll, bll, r.loss(r.always(r.prior())), r.loss(chanceOf(evalWeights[:], r.features)))
 	t.Logf("weights %v", w)
 	if *fitPairs {
 		pairs := func(f []float64) []float64 {
@@ -139,19 +180,11 @@ func TestFitEval(t *testing.T) {
 			}
 			return out
 		}
-		px := make([][]float64, len(train))
-		for i, x := range train {
-			px[i] = pairs(x.f[:])
-		}
-		pw := fitLogistic(px, ys, 1e-4)
-		pll := 0.0
-		for _, x := range test {
-			pll += logLoss(sigmoid(dot(pw, pairs(x.f[:]))), x.won)
-		}
-		t.Logf("with every product of two features (%d weights): log loss %.4f", len(pw), pll/n)
+		pw := r.fit(func(x sample) []float64 { return pairs(x.f[:]) })
+		t.Logf("with every product of two features (%d weights): log loss %.4f", len(pw), r.loss(chanceOf(pw, func(x sample) []float64 { return pairs(x.f[:]) })))
 	}
 	if *fitWrite {
-		writeWeights(t, w, *fitGames, len(train), ll/n, bll/n)
+		writeWeights(t, w, *fitGames, len(r.train), ll, bll)
 	}
 }
 

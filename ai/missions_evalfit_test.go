@@ -86,37 +86,20 @@ func TestFitMissionEval(t *testing.T) {
 	if *missionFitGames == 0 {
 		t.Skip("run with -missionfitgames N")
 	}
-	train, test := playForFit(t, *missionFitGames, missionSelfPlay, func(x missionSample) int { return x.game })
-	xs := make([][]float64, len(train))
-	ys := make([]float64, len(train))
-	bx := make([][]float64, len(train))
-	for i, x := range train {
-		xs[i] = x.f[:]
-		ys[i] = x.won
-		bx[i] = []float64{1, x.blend}
+	r := fitReport[missionSample]{
+		features: func(x missionSample) []float64 { return x.f[:] },
+		won:      func(x missionSample) float64 { return x.won },
 	}
-	w := fitLogistic(xs, ys, 1e-4)
-	bw := fitLogistic(bx, ys, 1e-4)
-	prior := 0.0
-	for _, y := range ys {
-		prior += y
-	}
-	prior /= float64(len(ys))
-	var ll, bll, braw, cll, pll, wll float64
-	for _, x := range test {
-		ll += logLoss(sigmoid(dot(w, x.f[:])), x.won)
-		bll += logLoss(sigmoid(dot(bw, []float64{1, x.blend})), x.won)
-		braw += logLoss(x.blend, x.won)
-		cll += logLoss(x.classic, x.won)
-		pll += logLoss(prior, x.won)
-		wll += logLoss(sigmoid(dot(missionWeights[:], x.f[:])), x.won)
-	}
-	n := float64(len(test))
+	r.train, r.test = playForFit(t, *missionFitGames, missionSelfPlay, func(x missionSample) int { return x.game })
+	w := r.fit(r.features)
+	prior := r.prior()
+	ll, blend := r.loss(chanceOf(w, r.features)), r.loss(func(x missionSample) float64 { return x.blend })
 	t.Logf("%d samples (%d held out), win rate %.3f; log loss on held-out games: fitted %.4f, hand blend %.4f (calibrated %.4f), classic chance %.4f, prior %.4f, the weights in use %.4f",
-		len(train)+len(test), len(test), prior, ll/n, braw/n, bll/n, cll/n, pll/n, wll/n)
+		len(r.train)+len(r.test), len(r.test), prior, ll, blend, r.calibrated(func(x missionSample) float64 { return x.blend }),
+		r.loss(func(x missionSample) float64 { return x.classic }), r.loss(r.always(prior)), r.loss(chanceOf(missionWeights[:], r.features)))
 	t.Logf("weights %v", w)
 	if *missionFitWrite {
-		writeMissionWeights(t, w, *missionFitGames, len(train), ll/n, braw/n)
+		writeMissionWeights(t, w, *missionFitGames, len(r.train), ll, blend)
 	}
 }
 

@@ -83,40 +83,16 @@ func TestFitTeamEval(t *testing.T) {
 	if *teamFitGames == 0 {
 		t.Skip("run with -teamfitgames N")
 	}
-	train, test := playForFit(t, *teamFitGames, teamSelfPlay, func(x teamSample) int { return x.game })
-	xs := make([][]float64, len(train))
-	ys := make([]float64, len(train))
-	for i, x := range train {
-		xs[i] = x.f[:]
-		ys[i] = x.won
+	r := fitReport[teamSample]{
+		features: func(x teamSample) []float64 { return x.f[:] },
+		won:      func(x teamSample) float64 { return x.won },
 	}
-	w := fitLogistic(xs, ys, 1e-4)
-	calibrated := func(k int) float64 {
-		bx := make([][]float64, len(train))
-		for i, x := range train {
-			bx[i] = []float64{1, x.base[k]}
-		}
-		bw := fitLogistic(bx, ys, 1e-4)
-		ll := 0.0
-		for _, x := range test {
-			ll += logLoss(sigmoid(dot(bw, []float64{1, x.base[k]})), x.won)
-		}
-		return ll / float64(len(test))
-	}
-	var ll, cll, wll float64
-	prior := 0.0
-	for _, y := range ys {
-		prior += y
-	}
-	prior /= float64(len(ys))
-	for _, x := range test {
-		ll += logLoss(sigmoid(dot(w, x.f[:])), x.won)
-		cll += logLoss(prior, x.won)
-		wll += logLoss(sigmoid(dot(teamEvalWeights[:], x.f[:])), x.won)
-	}
-	n := float64(len(test))
-	seatLL, pairLL := calibrated(0), calibrated(1)
-	t.Logf("%d samples (%d held out); log loss on held-out games: learned %.4f, the seat's winChance %.4f, the side's summed %.4f, prior %.4f, the weights in use %.4f", len(train)+len(test), len(test), ll/n, seatLL, pairLL, cll/n, wll/n)
+	r.train, r.test = playForFit(t, *teamFitGames, teamSelfPlay, func(x teamSample) int { return x.game })
+	w := r.fit(r.features)
+	ll, seatLL := r.loss(chanceOf(w, r.features)), r.calibrated(func(x teamSample) float64 { return x.base[0] })
+	t.Logf("%d samples (%d held out); log loss on held-out games: learned %.4f, the seat's winChance %.4f, the side's summed %.4f, prior %.4f, the weights in use %.4f",
+		len(r.train)+len(r.test), len(r.test), ll, seatLL, r.calibrated(func(x teamSample) float64 { return x.base[1] }),
+		r.loss(r.always(r.prior())), r.loss(chanceOf(teamEvalWeights[:], r.features)))
 	t.Logf("weights %v", w)
 	if *fitPairs {
 		pairs := func(f []float64) []float64 {
@@ -128,19 +104,11 @@ func TestFitTeamEval(t *testing.T) {
 			}
 			return out
 		}
-		px := make([][]float64, len(train))
-		for i, x := range train {
-			px[i] = pairs(x.f[:])
-		}
-		pw := fitLogistic(px, ys, 1e-4)
-		pll := 0.0
-		for _, x := range test {
-			pll += logLoss(sigmoid(dot(pw, pairs(x.f[:]))), x.won)
-		}
-		t.Logf("with every product of two features (%d weights): log loss %.4f", len(pw), pll/n)
+		pw := r.fit(func(x teamSample) []float64 { return pairs(x.f[:]) })
+		t.Logf("with every product of two features (%d weights): log loss %.4f", len(pw), r.loss(chanceOf(pw, func(x teamSample) []float64 { return pairs(x.f[:]) })))
 	}
 	if *fitWrite {
-		writeTeamWeights(t, w, len(train), ll/n, seatLL)
+		writeTeamWeights(t, w, len(r.train), ll, seatLL)
 	}
 }
 
