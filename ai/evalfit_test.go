@@ -141,6 +141,26 @@ func (r *fitReport[S]) prior() float64 {
 	return p / float64(len(r.train))
 }
 
+// logPairs fits a model on every product of two features as well, and
+// logs its held-out log loss, to see what a richer model could gain
+// (-fitpairs). The first feature is the intercept, so its products are
+// the features themselves and are left out.
+func (r *fitReport[S]) logPairs(t *testing.T) {
+	t.Helper()
+	pairs := func(s S) []float64 {
+		f := r.features(s)
+		out := append([]float64(nil), f...)
+		for i := 1; i < len(f); i++ {
+			for j := i; j < len(f); j++ {
+				out = append(out, f[i]*f[j])
+			}
+		}
+		return out
+	}
+	pw := r.fit(pairs)
+	t.Logf("with every product of two features (%d weights): log loss %.4f", len(pw), r.loss(chanceOf(pw, pairs)))
+}
+
 // always is the chance p, whatever the sample.
 func (r *fitReport[S]) always(p float64) func(S) float64 { return func(S) float64 { return p } }
 
@@ -171,17 +191,7 @@ func TestFitEval(t *testing.T) {
 		len(r.train)+len(r.test), len(r.test), ll, bll, r.loss(r.always(r.prior())), r.loss(chanceOf(evalWeights[:], r.features)))
 	t.Logf("weights %v", w)
 	if *fitPairs {
-		pairs := func(f []float64) []float64 {
-			out := append([]float64(nil), f...)
-			for i := 1; i < len(f); i++ {
-				for j := i; j < len(f); j++ {
-					out = append(out, f[i]*f[j])
-				}
-			}
-			return out
-		}
-		pw := r.fit(func(x sample) []float64 { return pairs(x.f[:]) })
-		t.Logf("with every product of two features (%d weights): log loss %.4f", len(pw), r.loss(chanceOf(pw, func(x sample) []float64 { return pairs(x.f[:]) })))
+		r.logPairs(t)
 	}
 	if *fitWrite {
 		writeWeights(t, w, *fitGames, len(r.train), ll, bll)

@@ -95,17 +95,7 @@ func TestFitTeamEval(t *testing.T) {
 		r.loss(r.always(r.prior())), r.loss(chanceOf(teamEvalWeights[:], r.features)))
 	t.Logf("weights %v", w)
 	if *fitPairs {
-		pairs := func(f []float64) []float64 {
-			out := append([]float64(nil), f...)
-			for i := 1; i < len(f); i++ {
-				for j := i; j < len(f); j++ {
-					out = append(out, f[i]*f[j])
-				}
-			}
-			return out
-		}
-		pw := r.fit(func(x teamSample) []float64 { return pairs(x.f[:]) })
-		t.Logf("with every product of two features (%d weights): log loss %.4f", len(pw), r.loss(chanceOf(pw, func(x teamSample) []float64 { return pairs(x.f[:]) })))
+		r.logPairs(t)
 	}
 	if *fitWrite {
 		writeTeamWeights(t, w, len(r.train), ll, seatLL)
