@@ -15,9 +15,7 @@ import (
 // stay; the test sets seat 0's.
 func missionMidgame(t testing.TB, seed uint64, rounds int) *state.State {
 	t.Helper()
-	o := state.DefaultOptions()
-	o.Victory = state.Missions
-	s := newMatch(t, 4, seed, o)
+	s := newMatch(t, 4, seed, missionsOptions())
 	for s.Phase == state.PhaseSetup {
 		if _, err := engine.Apply(s, toMove(s), engine.AutoPlace{}); err != nil {
 			t.Fatal(err)

@@ -33,9 +33,7 @@ const missionWeightBlend = 0.4
 // -fithard, three normal and one hard) and returns a sample at the start
 // of every turn, from the seat to move (with -fithard, hard's only).
 func missionSelfPlay(t testing.TB, g int) []missionSample {
-	o := state.DefaultOptions()
-	o.Victory = state.Missions
-	s := newMatch(t, 4, *fitSeed+uint64(g), o)
+	s := newMatch(t, 4, *fitSeed+uint64(g), missionsOptions())
 	players := make([]Player, 4)
 	for i := range players {
 		players[i] = mustNew(t, "normal", Options{Seed: Mix(*fitSeed, uint64(g), uint64(i))})

@@ -8,14 +8,19 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
+// missionsOptions are the classic options with secret missions to win by.
+func missionsOptions() state.Options {
+	o := state.DefaultOptions()
+	o.Victory = state.Missions
+	return o
+}
+
 // missionBoard is a 4-seat missions match past its placement, seat 0 to
 // attack with 6 armies everywhere, holding mission m: Alaska borders
 // Kamchatka (seat 2's) and Alberta (seat 1's).
 func missionBoard(t *testing.T, m state.Mission) *state.State {
 	t.Helper()
-	o := state.DefaultOptions()
-	o.Victory = state.Missions
-	s := newMatch(t, 4, 3, o)
+	s := newMatch(t, 4, 3, missionsOptions())
 	for i := range s.Seats {
 		s.Seats[i].Reserve = 0
 	}
@@ -127,14 +132,12 @@ func TestGuessMissions(t *testing.T) {
 // evaluation fitted on missions games, on its own view (where only its
 // mission shows), and any other match with the classic one.
 func TestHardEvaluateMissions(t *testing.T) {
-	missions := state.DefaultOptions()
-	missions.Victory = state.Missions
 	tests := []struct {
 		name     string
 		opts     state.Options
 		missions bool
 	}{
-		{"missions", missions, true},
+		{"missions", missionsOptions(), true},
 		{"two-thirds", state.DefaultOptions(), false},
 		{"domination", func() state.Options {
 			o := state.DefaultOptions()

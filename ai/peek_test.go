@@ -73,8 +73,7 @@ func twinHidden(s *state.State, seat int) (twin *state.State, ok bool) {
 // cards and secret missions) get the same decision, at every level, in
 // both rule sets.
 func TestNoPeeking(t *testing.T) {
-	missions := state.DefaultOptions()
-	missions.Victory = state.Missions
+	missions := missionsOptions()
 	setups := []struct {
 		name string
 		opts state.Options
