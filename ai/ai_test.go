@@ -114,24 +114,33 @@ func mustNew(t testing.TB, level string, opts Options) Player {
 }
 
 // hardAgainstNormal starts game g of a series on seed base: a classic
-// match of four normal players or, when iterations is not 0, of three
-// normal and hard with that many iterations (and a minute's budget, so
-// that the cap alone decides) in seat g mod 4. It returns the match, its
-// players and hard's seat (-1 without hard). The loss analysis and the
-// evaluation's fit on hard's games play the same games this way.
+// match of againstNormal's players. It returns the match, its players and
+// hard's seat (-1 without hard). The loss analysis and the evaluation's
+// fit on hard's games play the same games this way.
 func hardAgainstNormal(t testing.TB, base uint64, g, iterations int) (*state.State, []Player, int) {
 	t.Helper()
 	s := newMatch(t, 4, base+uint64(g), state.DefaultOptions())
+	players, hs := againstNormal(t, base, g, iterations)
+	return s, players, hs
+}
+
+// againstNormal returns the players of game g of a series on seed base:
+// four normal players or, when iterations is above 0, three normal and
+// hard with that many iterations (and a minute's budget, so that the cap
+// alone decides) in seat g mod 4, whose seat it returns too (-1 without
+// hard).
+func againstNormal(t testing.TB, base uint64, g, iterations int) ([]Player, int) {
+	t.Helper()
 	players := make([]Player, 4)
 	for i := range players {
 		players[i] = mustNew(t, "normal", Options{Seed: Mix(base, uint64(g), uint64(i))})
 	}
-	if iterations == 0 {
-		return s, players, -1
+	if iterations <= 0 {
+		return players, -1
 	}
 	hs := g % 4
 	players[hs] = mustNew(t, "hard", Options{Seed: Mix(base, uint64(g), 9), Iterations: iterations, Budget: time.Minute})
-	return s, players, hs
+	return players, hs
 }
 
 // fastHard is hard with a small, deterministic budget for tests.

@@ -23,10 +23,7 @@ type capSample struct {
 // sample just after every turn, for the seat that played it.
 func capSelfPlay(t testing.TB, g int) []capSample {
 	s := newMatch(t, 4, *fitSeed+uint64(g), state.CapitalsOptions())
-	players := make([]Player, 4)
-	for i := range players {
-		players[i] = mustNew(t, "normal", Options{Seed: Mix(*fitSeed, uint64(g), uint64(i))})
-	}
+	players, _ := againstNormal(t, *fitSeed, g, 0)
 	var out []capSample
 	lastTurn, prev := -1, -1
 	for s.Phase != state.PhaseOver && s.Turn <= 600 {

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/riskbot/riskbot/state"
 )
@@ -34,15 +33,7 @@ const missionWeightBlend = 0.4
 // of every turn, from the seat to move (with -fithard, hard's only).
 func missionSelfPlay(t testing.TB, g int) []missionSample {
 	s := newMatch(t, 4, *fitSeed+uint64(g), missionsOptions())
-	players := make([]Player, 4)
-	for i := range players {
-		players[i] = mustNew(t, "normal", Options{Seed: Mix(*fitSeed, uint64(g), uint64(i))})
-	}
-	hardSeat := -1
-	if *fitHard > 0 {
-		hardSeat = g % 4
-		players[hardSeat] = mustNew(t, "hard", Options{Seed: Mix(*fitSeed, uint64(g), 9), Iterations: *fitHard, Budget: time.Minute})
-	}
+	players, hardSeat := againstNormal(t, *fitSeed, g, *fitHard)
 	var out []missionSample
 	lastTurn := -1
 	for s.Phase != state.PhaseOver && s.Turn <= 600 {

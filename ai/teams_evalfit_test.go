@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/state"
@@ -37,15 +36,7 @@ func teamSelfPlay(t testing.TB, g int) []teamSample {
 	if err != nil {
 		t.Fatal(err)
 	}
-	players := make([]Player, 4)
-	for i := range players {
-		players[i] = mustNew(t, "normal", Options{Seed: Mix(*fitSeed, uint64(g), uint64(i))})
-	}
-	hardSeat := -1
-	if *fitHard > 0 {
-		hardSeat = g % 4
-		players[hardSeat] = mustNew(t, "hard", Options{Seed: Mix(*fitSeed, uint64(g), 9), Iterations: *fitHard, Budget: time.Minute})
-	}
+	players, hardSeat := againstNormal(t, *fitSeed, g, *fitHard)
 	var out []teamSample
 	lastTurn := -1
 	for s.Phase != state.PhaseOver && s.Turn <= 600 {
