@@ -37,9 +37,7 @@ func capSelfPlay(t testing.TB, g int) []capSample {
 		step(t, s, players)
 	}
 	for i := range out {
-		if s.Phase == state.PhaseOver && out[i].seat == s.Winner {
-			out[i].won = 1
-		}
+		out[i].won = indicator(s.Won(out[i].seat))
 	}
 	return out
 }

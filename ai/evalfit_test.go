@@ -49,9 +49,7 @@ func selfPlay(t testing.TB, g int) []sample {
 		step(t, s, players)
 	}
 	for i := range out {
-		if s.Phase == state.PhaseOver && out[i].seat == s.Winner {
-			out[i].won = 1
-		}
+		out[i].won = indicator(s.Won(out[i].seat))
 	}
 	return out
 }

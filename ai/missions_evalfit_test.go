@@ -54,9 +54,7 @@ func missionSelfPlay(t testing.TB, g int) []missionSample {
 		step(t, s, players)
 	}
 	for i := range out {
-		if s.Phase == state.PhaseOver && out[i].seat == s.Winner {
-			out[i].won = 1
-		}
+		out[i].won = indicator(s.Won(out[i].seat))
 	}
 	return out
 }
