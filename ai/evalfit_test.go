@@ -38,20 +38,30 @@ type sample struct {
 func selfPlay(t testing.TB, g int) []sample {
 	s, players, hardSeat := hardAgainstNormal(t, *fitSeed, g, *fitHard)
 	var out []sample
-	lastTurn := -1
-	for steps := 0; s.Phase != state.PhaseOver && s.Turn <= 600; steps++ {
-		seat := toMove(s)
-		if s.Phase != state.PhaseSetup && s.Turn != lastTurn && (hardSeat < 0 || seat == hardSeat) {
-			lastTurn = s.Turn
-			v := s.View(seat)
-			out = append(out, sample{f: features(v, seat), base: evaluate(v, seat), game: g, seat: seat})
-		}
-		step(t, s, players)
-	}
+	atTurns(t, s, players, hardSeat, func(v *state.State, seat int) {
+		out = append(out, sample{f: features(v, seat), base: evaluate(v, seat), game: g, seat: seat})
+	})
 	for i := range out {
 		out[i].won = indicator(s.Won(out[i].seat))
 	}
 	return out
+}
+
+// atTurns plays match s with players to its end (or turn 600) and calls
+// at with the view of the seat to move at the start of every turn (with
+// hardSeat not -1, of hard's turns only): where the fits take their
+// samples.
+func atTurns(t testing.TB, s *state.State, players []Player, hardSeat int, at func(v *state.State, seat int)) {
+	t.Helper()
+	lastTurn := -1
+	for s.Phase != state.PhaseOver && s.Turn <= 600 {
+		seat := toMove(s)
+		if s.Phase != state.PhaseSetup && s.Turn != lastTurn && (hardSeat < 0 || seat == hardSeat) {
+			lastTurn = s.Turn
+			at(s.View(seat), seat)
+		}
+		step(t, s, players)
+	}
 }
 
 // playForFit plays games 0 to n-1 with play, fitProcs at a time, and

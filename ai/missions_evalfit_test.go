@@ -35,24 +35,17 @@ func missionSelfPlay(t testing.TB, g int) []missionSample {
 	s := newMatch(t, 4, *fitSeed+uint64(g), missionsOptions())
 	players, hardSeat := againstNormal(t, *fitSeed, g, *fitHard)
 	var out []missionSample
-	lastTurn := -1
-	for s.Phase != state.PhaseOver && s.Turn <= 600 {
-		seat := toMove(s)
-		if s.Phase != state.PhaseSetup && s.Turn != lastTurn && (hardSeat < 0 || seat == hardSeat) {
-			lastTurn = s.Turn
-			v := s.View(seat)
-			f, ok := missionFeatures(v, seat)
-			share, _ := missionShare(v, seat)
-			if ok {
-				c := winChance(v, seat)
-				out = append(out, missionSample{
-					f: f, classic: c, game: g, seat: seat,
-					blend: (1-missionWeightBlend)*c + missionWeightBlend*share,
-				})
-			}
+	atTurns(t, s, players, hardSeat, func(v *state.State, seat int) {
+		f, ok := missionFeatures(v, seat)
+		share, _ := missionShare(v, seat)
+		if ok {
+			c := winChance(v, seat)
+			out = append(out, missionSample{
+				f: f, classic: c, game: g, seat: seat,
+				blend: (1-missionWeightBlend)*c + missionWeightBlend*share,
+			})
 		}
-		step(t, s, players)
-	}
+	})
 	for i := range out {
 		out[i].won = indicator(s.Won(out[i].seat))
 	}

@@ -38,22 +38,15 @@ func teamSelfPlay(t testing.TB, g int) []teamSample {
 	}
 	players, hardSeat := againstNormal(t, *fitSeed, g, *fitHard)
 	var out []teamSample
-	lastTurn := -1
-	for s.Phase != state.PhaseOver && s.Turn <= 600 {
-		seat := toMove(s)
-		if s.Phase != state.PhaseSetup && s.Turn != lastTurn && (hardSeat < 0 || seat == hardSeat) {
-			lastTurn = s.Turn
-			v := s.View(seat)
-			pair := 0.0
-			for _, p := range v.Sides().Of(seat) {
-				if v.Seats[p].Alive() {
-					pair += winChance(v, p)
-				}
+	atTurns(t, s, players, hardSeat, func(v *state.State, seat int) {
+		pair := 0.0
+		for _, p := range v.Sides().Of(seat) {
+			if v.Seats[p].Alive() {
+				pair += winChance(v, p)
 			}
-			out = append(out, teamSample{f: teamFeatures(v, seat), base: []float64{winChance(v, seat), pair}, game: g, seat: seat})
 		}
-		step(t, s, players)
-	}
+		out = append(out, teamSample{f: teamFeatures(v, seat), base: []float64{winChance(v, seat), pair}, game: g, seat: seat})
+	})
 	for i := range out {
 		out[i].won = indicator(s.Won(out[i].seat))
 	}
