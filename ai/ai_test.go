@@ -16,12 +16,16 @@ import (
 )
 
 // newMatch starts a match of n seats: classic, or capitals on a map
-// generated from the seed, as opts say.
+// generated from the seed, as opts say; with teams, seat i in team i mod
+// the number of teams, plus one, as the tournament seats them.
 func newMatch(t testing.TB, n int, seed uint64, opts state.Options) *state.State {
 	t.Helper()
 	seats := make([]engine.SeatInfo, n)
 	for i := range seats {
 		seats[i] = engine.SeatInfo{ID: fmt.Sprintf("s%d", i), Name: fmt.Sprintf("seat %d", i)}
+		if opts.Teams > 0 {
+			seats[i].Team = 1 + i%(n/opts.Teams)
+		}
 	}
 	s, err := engine.New(engine.Setup{Options: opts, Seats: seats, Seed: seed})
 	if err != nil {

@@ -30,6 +30,14 @@ func classicFogBenchStates(b *testing.B) []*state.State {
 	return benchPositions(b, 1000, opts, 5, 25)
 }
 
+// teamsBenchStates is benchStates with two teams of two (seats 0 and 2
+// against 1 and 3) playing for domination.
+func teamsBenchStates(b *testing.B) []*state.State {
+	opts := state.DefaultOptions()
+	opts.Teams, opts.Victory = 2, state.Domination
+	return benchPositions(b, 1000, opts, 5, 25)
+}
+
 // capitalsFogBenchStates is capitalsBenchStates with fog of war.
 func capitalsFogBenchStates(b *testing.B) []*state.State {
 	opts := state.CapitalsOptions()
@@ -107,6 +115,11 @@ func BenchmarkTurn(b *testing.B) {
 		// classic with fog of war, the positions of matches played in
 		// fog: each level decides on its view
 		{"classicFog", classicFogBenchStates, true, []level{
+			{"normal", "normal", Options{Seed: 1}, false},
+			{"hardDefault", "hard", Options{Seed: 1}, false},
+		}},
+		// classic with two teams of two playing for domination
+		{"teams", teamsBenchStates, true, []level{
 			{"normal", "normal", Options{Seed: 1}, false},
 			{"hardDefault", "hard", Options{Seed: 1}, false},
 		}},

@@ -100,11 +100,7 @@ func (h *hard) decideOn(ctx context.Context, s, sample *state.State, seat int) e
 		}
 		h.plans[key] = tp
 	}
-	most := refineMaxSamples
-	if sample.Fogged() {
-		most = refineFogSamples
-	}
-	c, next := h.refine.choose(s, sample, seat, tp.p, tp.alts, h.refineStop(ctx, tp.start, most), h.rng)
+	c, next := h.refine.choose(s, sample, seat, tp.p, tp.alts, h.refineStop(ctx, tp.start, refineMost(sample)), h.rng)
 	if next != tp.p {
 		// Another plan's command won: that plan plays on.
 		tp.p = next
@@ -124,7 +120,7 @@ type turnPlan struct {
 
 // refineStop says when a decision's refinement (refiner) has played its
 // candidates on enough samples: never more than most (refineMaxSamples,
-// or refineFogSamples in fog). With an
+// or refineWideSamples in fog and in teams). With an
 // iteration cap it is a number of samples, a share of the cap, so that
 // play is deterministic. Without one it is most, with time as
 // a ceiling (on a quiet core 64 samples take a few ms): each decision may take a fifth of the
@@ -176,12 +172,31 @@ func (h *hard) refineStop(ctx context.Context, start time.Time, most int) func(s
 // of the 400 games of seed 4730 and 233 of seed 4762's, 128 won 248 of
 // seed 4730's, 256 won 259 and 262 (docs/ai.md, "Fog of war"), for
 // three times the CPU of a turn (BenchmarkTurn/classicFog: 297 ms).
+//
+// So do teams of two, scored by the side's chance (teamEvaluated),
+// likely for a like reason: the teammate's turn in each rollout adds its
+// own spread, and one command moves the side's chance less than a seat's
+// own. With 256 the hard side (hard
+// and a normal against two normal, --budget 30s) won 560 of 800 games
+// against 520 with 64, more on each of the four seeds (docs/ai.md,
+// "Teams, domination"). Missions, whose samples draw the others'
+// missions, gained 4 games of 200, within the noise, at twice the time.
 const (
-	refineShare      = 10
-	refineMinSamples = 8
-	refineMaxSamples = 64
-	refineFogSamples = 256
+	refineShare       = 10
+	refineMinSamples  = 8
+	refineMaxSamples  = 64
+	refineWideSamples = 256
 )
+
+// refineMost is the most samples a decision's refinement plays in
+// match s: refineWideSamples in fog and in teams of two scored by the
+// side's chance, refineMaxSamples otherwise.
+func refineMost(s *state.State) int {
+	if s.Fogged() || teamEvaluated(s) {
+		return refineWideSamples
+	}
+	return refineMaxSamples
+}
 
 // planIterations is how many iterations the plan search runs when
 // Options.Iterations does not say, the budget then being only a ceiling

@@ -142,8 +142,34 @@ func TestNormalPlanShares(t *testing.T) {
 	}
 }
 
+// TestRefineMost: a decision's refinement plays up to refineWideSamples
+// where 64 samples leave too much to chance (fog, and teams of two scored
+// by the side's chance), and refineMaxSamples elsewhere, where more lose
+// games.
+func TestRefineMost(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		set  func(*state.Options)
+		want int
+	}{
+		{"classic", func(*state.Options) {}, refineMaxSamples},
+		{"fog", func(o *state.Options) { o.Fog = true }, refineWideSamples},
+		{"teams of two, domination", func(o *state.Options) { o.Teams, o.Victory = 2, state.Domination }, refineWideSamples},
+		{"teams of two, two thirds", func(o *state.Options) { o.Teams, o.Victory = 2, state.TwoThirds }, refineMaxSamples},
+		{"missions", func(o *state.Options) { o.Victory = state.Missions }, refineMaxSamples},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := state.DefaultOptions()
+			tc.set(&o)
+			if got := refineMost(newMatch(t, 4, 1, o).View(0)); got != tc.want {
+				t.Errorf("refineMost = %d, want %d", got, tc.want)
+			}
+		})
+	}
+}
+
 // TestRefineStop: a decision's refinement never plays more than 64
-// samples (refineMaxSamples), or 256 in fog (refineFogSamples), whether
+// samples (refineMaxSamples), or 256 in fog and teams (refineWideSamples), whether
 // the turn is bounded by iterations or by time (more lose games:
 // docs/ai.md, ninth pass, and "Fog of war"), and at least
 // refineMinSamples while the turn has time.
@@ -158,10 +184,10 @@ func TestRefineStop(t *testing.T) {
 		{"1,200 iterations", Options{Iterations: 1200, Budget: time.Hour}, refineMaxSamples, 64, 65},
 		{"320 iterations", Options{Iterations: 320, Budget: time.Hour}, refineMaxSamples, 32, 33},
 		{"20 iterations", Options{Iterations: 20, Budget: time.Hour}, refineMaxSamples, refineMinSamples, refineMinSamples + 1},
-		{"an hour a turn, fog", Options{Budget: time.Hour}, refineFogSamples, 256, 257},
-		{"1,200 iterations, fog", Options{Iterations: 1200, Budget: time.Hour}, refineFogSamples, 256, 257},
-		{"320 iterations, fog", Options{Iterations: 320, Budget: time.Hour}, refineFogSamples, 128, 129},
-		{"20 iterations, fog", Options{Iterations: 20, Budget: time.Hour}, refineFogSamples, refineMinSamples, refineMinSamples + 1},
+		{"an hour a turn, fog", Options{Budget: time.Hour}, refineWideSamples, 256, 257},
+		{"1,200 iterations, fog", Options{Iterations: 1200, Budget: time.Hour}, refineWideSamples, 256, 257},
+		{"320 iterations, fog", Options{Iterations: 320, Budget: time.Hour}, refineWideSamples, 128, 129},
+		{"20 iterations, fog", Options{Iterations: 20, Budget: time.Hour}, refineWideSamples, refineMinSamples, refineMinSamples + 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			done := newHard(tc.opts).refineStop(context.Background(), time.Now(), tc.most)
