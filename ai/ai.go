@@ -65,10 +65,11 @@ type Options struct {
 	// ceiling on its own numbers of iterations, or on Iterations.
 	Budget time.Duration
 	// Iterations, if positive, caps hard's search iterations per turn, and
-	// sets the samples of each decision's refinement to a tenth of it. With
-	// an iteration cap and a generous Budget, hard is deterministic. If 0,
-	// hard runs its own numbers (planIterations and refineMaxSamples in
-	// classic, capIterations in capitals).
+	// sets the samples of each decision's refinement to a tenth of it
+	// (four tenths where refineMost allows 256). With an iteration cap and
+	// a generous Budget, hard is deterministic. If 0, hard runs its own
+	// numbers (planIterations and refineMost in classic, capIterations in
+	// capitals).
 	Iterations int
 	// Timeout is the time an exec: bot has for each decision
 	// (DefaultTimeout if 0).

@@ -175,12 +175,13 @@ func (h *hard) refineStop(ctx context.Context, start time.Time, most int) func(s
 //
 // So do teams of two, scored by the side's chance (teamEvaluated),
 // likely for a like reason: the teammate's turn in each rollout adds its
-// own spread, and one command moves the side's chance less than a seat's
-// own. With 256 the hard side (hard
-// and a normal against two normal, --budget 30s) won 560 of 800 games
-// against 520 with 64, more on each of the four seeds, and 277 of 400
-// on two fresh seeds (docs/ai.md, "Teams, domination"). Missions, whose samples draw the others'
-// missions, gained 4 games of 200, within the noise, at twice the time.
+// own spread, and one command moves the side's chance less than a
+// seat's own. With 256 the hard side (hard and a normal against two
+// normal, --budget 30s) won 560 of 800 games against 520 with 64, more
+// on each of the four seeds, and 277 of 400 on two fresh seeds
+// (docs/ai.md, "Teams, domination"). Missions, whose samples draw the
+// others' missions, gained 4 games of 200, within the noise, at twice
+// the time.
 const (
 	refineShare       = 10
 	refineMinSamples  = 8
