@@ -14,10 +14,10 @@ var capFitGames = flag.Int("capfitgames", 0, "TestFitCapEval: play this many cap
 type capSample struct {
 	f    [numCapFeatures]float64
 	base float64 // capEvaluate's score, for comparison
-	seat int
-	won  float64
-	game int
+	outcome
 }
+
+func (x capSample) inputs() []float64 { return x.f[:] }
 
 // capSelfPlay plays capitals game g of four normal players and returns a
 // sample just after every turn, for the seat that played it.
@@ -30,16 +30,13 @@ func capSelfPlay(t testing.TB, g int) []capSample {
 		if s.Phase != state.PhaseSetup && s.Turn != lastTurn {
 			if prev >= 0 && s.Seats[prev].Alive() {
 				v := s.View(prev)
-				out = append(out, capSample{f: capFeatures(v, prev), base: capEvaluate(v, prev), game: g, seat: prev})
+				out = append(out, capSample{f: capFeatures(v, prev), base: capEvaluate(v, prev), outcome: outcome{game: g, seat: prev}})
 			}
 			lastTurn, prev = s.Turn, s.Current
 		}
 		step(t, s, players)
 	}
-	for i := range out {
-		out[i].won = indicator(s.Won(out[i].seat))
-	}
-	return out
+	return settleAll(s, out)
 }
 
 // TestFitCapEval fits the learned capitals evaluation (capWinChance) on
@@ -48,17 +45,10 @@ func capSelfPlay(t testing.TB, g int) []capSample {
 //
 //	go test ./ai -run TestFitCapEval -capfitgames 4000 -fitseed 2000
 func TestFitCapEval(t *testing.T) {
-	if *capFitGames == 0 {
-		t.Skip("run with -capfitgames N")
-	}
-	r := fitReport[capSample]{
-		features: func(x capSample) []float64 { return x.f[:] },
-		won:      func(x capSample) float64 { return x.won },
-	}
-	r.train, r.test = playForFit(t, *capFitGames, capSelfPlay, func(x capSample) int { return x.game })
-	w := r.fit(r.features)
+	r := playForFit(t, "capfitgames", *capFitGames, capSelfPlay)
+	w := r.fit(capSample.inputs)
 	t.Logf("%d samples (%d held out); log loss on held-out games: learned %.4f, capEvaluate %.4f, prior %.4f, the weights in use %.4f",
-		len(r.train)+len(r.test), len(r.test), r.loss(chanceOf(w, r.features)), r.calibrated(func(x capSample) float64 { return x.base }),
-		r.loss(r.always(r.prior())), r.loss(chanceOf(capEvalWeights[:], r.features)))
+		len(r.train)+len(r.test), len(r.test), r.loss(chanceOf(w, capSample.inputs)), r.calibrated(func(x capSample) float64 { return x.base }),
+		r.loss(r.always(r.prior())), r.loss(chanceOf(capEvalWeights[:], capSample.inputs)))
 	t.Logf("weights %#v", w)
 }

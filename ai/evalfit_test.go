@@ -22,15 +22,45 @@ var (
 	fitProcs = flag.Int("fitprocs", 2, "TestFitEval: games played at once")
 )
 
+// outcome is what a sample of every fit holds beside its features: the
+// game it came from, the seat it was taken for, and whether that seat
+// (or its side) went on to win.
+type outcome struct {
+	game, seat int
+	won        float64 // 1 if the seat, or its side, won the game
+}
+
+func (o outcome) result() outcome { return o }
+
+// settle records whether the sample's seat won the finished match s.
+func (o *outcome) settle(s *state.State) { o.won = indicator(s.Won(o.seat)) }
+
+// fitSample is a sample of one of the fits: its features and its outcome.
+type fitSample interface {
+	inputs() []float64
+	result() outcome
+}
+
+// settleAll settles every sample of out on the finished match s.
+func settleAll[S any, P interface {
+	*S
+	settle(*state.State)
+}](s *state.State, out []S) []S {
+	for i := range out {
+		P(&out[i]).settle(s)
+	}
+	return out
+}
+
 // sample is one position at the start of a seat's turn and whether that
 // seat went on to win.
 type sample struct {
 	f    [numFeatures]float64
 	base float64 // evaluate's score, for comparison
-	seat int
-	won  float64 // 1 if seat won the game
-	game int
+	outcome
 }
+
+func (x sample) inputs() []float64 { return x.f[:] }
 
 // selfPlay plays game g of four normal players (or, with -fithard, three
 // normal and one hard) and returns a sample at the start of every turn,
@@ -39,12 +69,9 @@ func selfPlay(t testing.TB, g int) []sample {
 	s, players, hardSeat := hardAgainstNormal(t, *fitSeed, g, *fitHard)
 	var out []sample
 	atTurns(t, s, players, hardSeat, func(v *state.State, seat int) {
-		out = append(out, sample{f: features(v, seat), base: evaluate(v, seat), game: g, seat: seat})
+		out = append(out, sample{f: features(v, seat), base: evaluate(v, seat), outcome: outcome{game: g, seat: seat}})
 	})
-	for i := range out {
-		out[i].won = indicator(s.Won(out[i].seat))
-	}
-	return out
+	return settleAll(s, out)
 }
 
 // atTurns plays match s with players to its end (or turn 600) and calls
@@ -65,9 +92,14 @@ func atTurns(t testing.TB, s *state.State, players []Player, hardSeat int, at fu
 }
 
 // playForFit plays games 0 to n-1 with play, fitProcs at a time, and
-// splits their samples (game says a sample's) into those to fit on and
-// those of one game in five, held out to judge the fit.
-func playForFit[S any](t *testing.T, n int, play func(testing.TB, int) []S, game func(S) int) (train, test []S) {
+// splits their samples into those to fit on and those of one game in
+// five, held out to judge the fit. With n 0 it skips the test: flag names
+// the flag that gives n.
+func playForFit[S fitSample](t *testing.T, flag string, n int, play func(testing.TB, int) []S) *fitReport[S] {
+	t.Helper()
+	if n == 0 {
+		t.Skipf("run with -%s N", flag)
+	}
 	var (
 		mu   sync.Mutex
 		all  []S
@@ -91,23 +123,21 @@ func playForFit[S any](t *testing.T, n int, play func(testing.TB, int) []S, game
 	}
 	close(next)
 	wg.Wait()
+	var r fitReport[S]
 	for _, x := range all {
-		if game(x)%5 == 4 {
-			test = append(test, x)
+		if x.result().game%5 == 4 {
+			r.test = append(r.test, x)
 		} else {
-			train = append(train, x)
+			r.train = append(r.train, x)
 		}
 	}
-	return train, test
+	return &r
 }
 
 // fitReport is an evaluation fit's samples, split by playForFit into
-// those to fit on and those held out, with how to read a sample's
-// features and outcome (1 if its seat, or side, went on to win).
-type fitReport[S any] struct {
+// those to fit on and those held out.
+type fitReport[S fitSample] struct {
 	train, test []S
-	features    func(S) []float64
-	won         func(S) float64
 }
 
 // fit fits a logistic regression of the outcome on x over the training
@@ -117,7 +147,7 @@ func (r *fitReport[S]) fit(x func(S) []float64) []float64 {
 	ys := make([]float64, len(r.train))
 	for i, s := range r.train {
 		xs[i] = x(s)
-		ys[i] = r.won(s)
+		ys[i] = s.result().won
 	}
 	return fitLogistic(xs, ys, 1e-4)
 }
@@ -126,7 +156,7 @@ func (r *fitReport[S]) fit(x func(S) []float64) []float64 {
 func (r *fitReport[S]) loss(p func(S) float64) float64 {
 	ll := 0.0
 	for _, s := range r.test {
-		ll += logLoss(p(s), r.won(s))
+		ll += logLoss(p(s), s.result().won)
 	}
 	return ll / float64(len(r.test))
 }
@@ -144,7 +174,7 @@ func (r *fitReport[S]) calibrated(score func(S) float64) float64 {
 func (r *fitReport[S]) prior() float64 {
 	p := 0.0
 	for _, s := range r.train {
-		p += r.won(s)
+		p += s.result().won
 	}
 	return p / float64(len(r.train))
 }
@@ -156,7 +186,7 @@ func (r *fitReport[S]) prior() float64 {
 func (r *fitReport[S]) logPairs(t *testing.T) {
 	t.Helper()
 	pairs := func(s S) []float64 {
-		f := r.features(s)
+		f := s.inputs()
 		out := append([]float64(nil), f...)
 		for i := 1; i < len(f); i++ {
 			for j := i; j < len(f); j++ {
@@ -185,18 +215,11 @@ func chanceOf[S any](w []float64, x func(S) []float64) func(S) float64 {
 //
 //	go test ./ai -run TestFitEval -fitgames 3000 -fit
 func TestFitEval(t *testing.T) {
-	if *fitGames == 0 {
-		t.Skip("run with -fitgames N")
-	}
-	r := fitReport[sample]{
-		features: func(x sample) []float64 { return x.f[:] },
-		won:      func(x sample) float64 { return x.won },
-	}
-	r.train, r.test = playForFit(t, *fitGames, selfPlay, func(x sample) int { return x.game })
-	w := r.fit(r.features)
-	ll, bll := r.loss(chanceOf(w, r.features)), r.calibrated(func(x sample) float64 { return x.base })
+	r := playForFit(t, "fitgames", *fitGames, selfPlay)
+	w := r.fit(sample.inputs)
+	ll, bll := r.loss(chanceOf(w, sample.inputs)), r.calibrated(func(x sample) float64 { return x.base })
 	t.Logf("%d samples (%d held out); log loss on held-out games: learned %.4f, evaluate %.4f, prior %.4f, the weights in use %.4f",
-		len(r.train)+len(r.test), len(r.test), ll, bll, r.loss(r.always(r.prior())), r.loss(chanceOf(evalWeights[:], r.features)))
+		len(r.train)+len(r.test), len(r.test), ll, bll, r.loss(r.always(r.prior())), r.loss(chanceOf(evalWeights[:], sample.inputs)))
 	t.Logf("weights %v", w)
 	if *fitPairs {
 		r.logPairs(t)

@@ -19,10 +19,10 @@ type missionSample struct {
 	f       [numMissionFeatures]float64
 	blend   float64 // the earlier hand blend's score, for comparison
 	classic float64 // the classic learned chance alone
-	seat    int
-	won     float64
-	game    int
+	outcome
 }
+
+func (x missionSample) inputs() []float64 { return x.f[:] }
 
 // missionWeightBlend is the share of the mission's progress in the hand
 // blend hard's evaluation was before the missions fit.
@@ -41,15 +41,12 @@ func missionSelfPlay(t testing.TB, g int) []missionSample {
 		if ok {
 			c := winChance(v, seat)
 			out = append(out, missionSample{
-				f: f, classic: c, game: g, seat: seat,
+				f: f, classic: c, outcome: outcome{game: g, seat: seat},
 				blend: (1-missionWeightBlend)*c + missionWeightBlend*share,
 			})
 		}
 	})
-	for i := range out {
-		out[i].won = indicator(s.Won(out[i].seat))
-	}
-	return out
+	return settleAll(s, out)
 }
 
 // TestFitMissionEval fits the missions evaluation (missionWinChance) on
@@ -60,20 +57,13 @@ func missionSelfPlay(t testing.TB, g int) []missionSample {
 //
 //	go test ./ai -run TestFitMissionEval -missionfitgames 4000 -fitseed 3000 -missionfit
 func TestFitMissionEval(t *testing.T) {
-	if *missionFitGames == 0 {
-		t.Skip("run with -missionfitgames N")
-	}
-	r := fitReport[missionSample]{
-		features: func(x missionSample) []float64 { return x.f[:] },
-		won:      func(x missionSample) float64 { return x.won },
-	}
-	r.train, r.test = playForFit(t, *missionFitGames, missionSelfPlay, func(x missionSample) int { return x.game })
-	w := r.fit(r.features)
+	r := playForFit(t, "missionfitgames", *missionFitGames, missionSelfPlay)
+	w := r.fit(missionSample.inputs)
 	prior := r.prior()
-	ll, blend := r.loss(chanceOf(w, r.features)), r.loss(func(x missionSample) float64 { return x.blend })
+	ll, blend := r.loss(chanceOf(w, missionSample.inputs)), r.loss(func(x missionSample) float64 { return x.blend })
 	t.Logf("%d samples (%d held out), win rate %.3f; log loss on held-out games: fitted %.4f, hand blend %.4f (calibrated %.4f), classic chance %.4f, prior %.4f, the weights in use %.4f",
 		len(r.train)+len(r.test), len(r.test), prior, ll, blend, r.calibrated(func(x missionSample) float64 { return x.blend }),
-		r.loss(func(x missionSample) float64 { return x.classic }), r.loss(r.always(prior)), r.loss(chanceOf(missionWeights[:], r.features)))
+		r.loss(func(x missionSample) float64 { return x.classic }), r.loss(r.always(prior)), r.loss(chanceOf(missionWeights[:], missionSample.inputs)))
 	t.Logf("weights %v", w)
 	if *missionFitWrite {
 		games, flags := fitProvenance("missions games of four normal players", "missions games of hard (%d iterations) against three normal")

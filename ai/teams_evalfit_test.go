@@ -14,12 +14,12 @@ var teamFitGames = flag.Int("teamfitgames", 0, "TestFitTeamEval: play this many 
 // teamSample is one position at the start of a seat's turn in a team match
 // and whether the seat's side went on to win.
 type teamSample struct {
-	f    [numTeamFeatures]float64
-	base []float64 // earlier evaluations' scores, for comparison
-	seat int
-	won  float64 // 1 if seat's side won the game
-	game int
+	f       [numTeamFeatures]float64
+	base    []float64 // earlier evaluations' scores, for comparison
+	outcome           // won: 1 if seat's side won the game
 }
+
+func (x teamSample) inputs() []float64 { return x.f[:] }
 
 // teamSelfPlay plays 2v2 domination game g of four normal players (with
 // -fithard, seat g mod 4 is hard) and returns a sample at the start of
@@ -45,12 +45,9 @@ func teamSelfPlay(t testing.TB, g int) []teamSample {
 				pair += winChance(v, p)
 			}
 		}
-		out = append(out, teamSample{f: teamFeatures(v, seat), base: []float64{winChance(v, seat), pair}, game: g, seat: seat})
+		out = append(out, teamSample{f: teamFeatures(v, seat), base: []float64{winChance(v, seat), pair}, outcome: outcome{game: g, seat: seat}})
 	})
-	for i := range out {
-		out[i].won = indicator(s.Won(out[i].seat))
-	}
-	return out
+	return settleAll(s, out)
 }
 
 // TestFitTeamEval fits the learned team evaluation (teamChance) on 2v2
@@ -61,19 +58,12 @@ func teamSelfPlay(t testing.TB, g int) []teamSample {
 //
 //	go test ./ai -run TestFitTeamEval -teamfitgames 3000 -fitseed 4000 -fit
 func TestFitTeamEval(t *testing.T) {
-	if *teamFitGames == 0 {
-		t.Skip("run with -teamfitgames N")
-	}
-	r := fitReport[teamSample]{
-		features: func(x teamSample) []float64 { return x.f[:] },
-		won:      func(x teamSample) float64 { return x.won },
-	}
-	r.train, r.test = playForFit(t, *teamFitGames, teamSelfPlay, func(x teamSample) int { return x.game })
-	w := r.fit(r.features)
-	ll, seatLL := r.loss(chanceOf(w, r.features)), r.calibrated(func(x teamSample) float64 { return x.base[0] })
+	r := playForFit(t, "teamfitgames", *teamFitGames, teamSelfPlay)
+	w := r.fit(teamSample.inputs)
+	ll, seatLL := r.loss(chanceOf(w, teamSample.inputs)), r.calibrated(func(x teamSample) float64 { return x.base[0] })
 	t.Logf("%d samples (%d held out); log loss on held-out games: learned %.4f, the seat's winChance %.4f, the side's summed %.4f, prior %.4f, the weights in use %.4f",
 		len(r.train)+len(r.test), len(r.test), ll, seatLL, r.calibrated(func(x teamSample) float64 { return x.base[1] }),
-		r.loss(r.always(r.prior())), r.loss(chanceOf(teamEvalWeights[:], r.features)))
+		r.loss(r.always(r.prior())), r.loss(chanceOf(teamEvalWeights[:], teamSample.inputs)))
 	t.Logf("weights %v", w)
 	if *fitPairs {
 		r.logPairs(t)
