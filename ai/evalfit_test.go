@@ -20,7 +20,17 @@ var (
 	fitPairs = flag.Bool("fitpairs", false, "TestFitEval: also fit a model with every product of two features, to see what a richer model could gain")
 	fitHard  = flag.Int("fithard", 0, "TestFitEval: if not 0, one seat of each game is hard with this many iterations, and only its positions are kept")
 	fitProcs = flag.Int("fitprocs", 2, "TestFitEval: games played at once")
+	fitPool  = flag.Bool("fitpool", false, "TestFitEval: with -fithard, only even games seat hard; odd games are four normal players, every seat's positions kept")
 )
+
+// fitIterations is hard's iterations in game g of a fit: -fithard, or 0
+// (four normal players) in the odd games with -fitpool.
+func fitIterations(g int) int {
+	if *fitPool && g%2 == 1 {
+		return 0
+	}
+	return *fitHard
+}
 
 // outcome is what a sample of every fit holds beside its features: the
 // game it came from, the seat it was taken for, and whether that seat
@@ -66,7 +76,7 @@ func (x sample) inputs() []float64 { return x.f[:] }
 // normal and one hard) and returns a sample at the start of every turn,
 // from the seat to move (with -fithard, hard's turns only).
 func selfPlay(t testing.TB, g int) []sample {
-	s, players, hardSeat := hardAgainstNormal(t, *fitSeed, g, *fitHard)
+	s, players, hardSeat := hardAgainstNormal(t, *fitSeed, g, fitIterations(g))
 	var out []sample
 	atTurns(t, s, players, hardSeat, func(v *state.State, seat int) {
 		out = append(out, sample{f: features(v, seat), base: evaluate(v, seat), outcome: outcome{game: g, seat: seat}})
@@ -234,9 +244,13 @@ func TestFitEval(t *testing.T) {
 
 // fitProvenance says which games a fit played, for the comment of the
 // weights it writes: normal names games of the normal player alone, and
-// hard, a format of hard's iterations, those with -fithard; flags is what
-// to repeat of -fithard in the command that generated the file.
+// hard, a format of hard's iterations, those with -fithard (alternating
+// with the normal ones with -fitpool); flags is what to repeat of
+// -fithard and -fitpool in the command that generated the file.
 func fitProvenance(normal, hard string) (games, flags string) {
+	if *fitHard > 0 && *fitPool {
+		return fmt.Sprintf("%s and %s, alternately (seed %d)", fmt.Sprintf(hard, *fitHard), normal, *fitSeed), fmt.Sprintf(" -fithard %d -fitpool", *fitHard)
+	}
 	if *fitHard > 0 {
 		return fmt.Sprintf("%s (seed %d)", fmt.Sprintf(hard, *fitHard), *fitSeed), fmt.Sprintf(" -fithard %d", *fitHard)
 	}

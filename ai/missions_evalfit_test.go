@@ -33,7 +33,7 @@ const missionWeightBlend = 0.4
 // of every turn, from the seat to move (with -fithard, hard's only).
 func missionSelfPlay(t testing.TB, g int) []missionSample {
 	s := newMatch(t, 4, *fitSeed+uint64(g), missionsOptions())
-	players, hardSeat := againstNormal(t, *fitSeed, g, *fitHard)
+	players, hardSeat := againstNormal(t, *fitSeed, g, fitIterations(g))
 	var out []missionSample
 	atTurns(t, s, players, hardSeat, func(v *state.State, seat int) {
 		f, ok := missionFeatures(v, seat)

@@ -36,7 +36,7 @@ func teamSelfPlay(t testing.TB, g int) []teamSample {
 	if err != nil {
 		t.Fatal(err)
 	}
-	players, hardSeat := againstNormal(t, *fitSeed, g, *fitHard)
+	players, hardSeat := againstNormal(t, *fitSeed, g, fitIterations(g))
 	var out []teamSample
 	atTurns(t, s, players, hardSeat, func(v *state.State, seat int) {
 		pair := 0.0
