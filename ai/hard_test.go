@@ -155,7 +155,7 @@ func TestRefineMost(t *testing.T) {
 		{"classic", func(*state.Options) {}, refineMaxSamples},
 		{"fog", func(o *state.Options) { o.Fog = true }, refineWideSamples},
 		{"teams of two, domination", func(o *state.Options) { o.Teams, o.Victory = 2, state.Domination }, refineWideSamples},
-		{"teams of two, two thirds", func(o *state.Options) { o.Teams, o.Victory = 2, state.TwoThirds }, refineMaxSamples},
+		{"teams of two, two thirds", func(o *state.Options) { o.Teams, o.Victory = 2, state.TwoThirds }, refineWideSamples},
 		{"missions", func(o *state.Options) { o.Victory = state.Missions }, refineMaxSamples},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

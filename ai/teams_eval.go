@@ -11,11 +11,11 @@ import (
 const numTeamFeatures = 18
 
 // teamEvaluated reports whether hard scores s with the learned team
-// evaluation (teamChance): two teams of two in classic domination, the
-// games its weights were fitted on (TestFitTeamEval).
+// evaluation (teamChance): two teams of two in classic domination or two
+// thirds, the games its weights were fitted on (TestFitTeamEval).
 func teamEvaluated(s *state.State) bool {
 	return s.Options.Teams == 2 && len(s.Seats) == 4 && s.Options.Rules == state.Classic &&
-		s.Options.Victory == state.Domination
+		(s.Options.Victory == state.Domination || s.Options.Victory == state.TwoThirds)
 }
 
 // teamFeatures describes a position of a match with teams from seat's
@@ -89,8 +89,17 @@ func teamFeatures(s *state.State, seat int) [numTeamFeatures]float64 {
 // teamChance is the learned team evaluation: the chance that seat's side
 // wins from a position at the start of one of seat's turns, by a logistic
 // model over teamFeatures fitted on team games of the normal player
-// (teamEvalWeights, TestFitTeamEval).
+// (TestFitTeamEval): teamTwoThirdsWeights in two thirds, where a side
+// needs 7 conquests from the deal, teamEvalWeights otherwise.
 func teamChance(s *state.State, seat int) float64 {
 	f := teamFeatures(s, seat)
-	return logistic(teamEvalWeights[:], f[:])
+	return logistic(teamWeights(s.Options.Victory)[:], f[:])
+}
+
+// teamWeights is teamChance's weights for a match won by victory.
+func teamWeights(victory state.Victory) *[numTeamFeatures]float64 {
+	if victory == state.TwoThirds {
+		return &teamTwoThirdsWeights
+	}
+	return &teamEvalWeights
 }

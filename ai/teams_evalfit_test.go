@@ -9,7 +9,19 @@ import (
 	"github.com/riskbot/riskbot/state"
 )
 
-var teamFitGames = flag.Int("teamfitgames", 0, "TestFitTeamEval: play this many 2v2 domination games of four normal players and fit the learned team evaluation on them (0: skip)")
+var (
+	teamFitGames     = flag.Int("teamfitgames", 0, "TestFitTeamEval: play this many 2v2 games of four normal players and fit the learned team evaluation on them (0: skip)")
+	teamFitTwoThirds = flag.Bool("teamfittwothirds", false, "TestFitTeamEval: play two thirds games, not domination, and write teams_twothirds_evalweights.go")
+)
+
+// teamFitVictory is the victory of TestFitTeamEval's games: domination,
+// or two thirds with -teamfittwothirds.
+func teamFitVictory() state.Victory {
+	if *teamFitTwoThirds {
+		return state.TwoThirds
+	}
+	return state.Domination
+}
 
 // teamSample is one position at the start of a seat's turn in a team match
 // and whether the seat's side went on to win.
@@ -21,13 +33,13 @@ type teamSample struct {
 
 func (x teamSample) inputs() []float64 { return x.f[:] }
 
-// teamSelfPlay plays 2v2 domination game g of four normal players (with
+// teamSelfPlay plays 2v2 game g (teamFitVictory) of four normal players (with
 // -fithard, seat g mod 4 is hard) and returns a sample at the start of
 // every turn from the seat to move (with -fithard, hard's turns only).
 func teamSelfPlay(t testing.TB, g int) []teamSample {
 	t.Helper()
 	opts := state.DefaultOptions()
-	opts.Victory, opts.Teams = state.Domination, 2
+	opts.Victory, opts.Teams = teamFitVictory(), 2
 	seats := make([]engine.SeatInfo, 4)
 	for i := range seats {
 		seats[i] = engine.SeatInfo{ID: fmt.Sprintf("s%d", i), Name: fmt.Sprintf("seat %d", i), Team: i%2 + 1}
@@ -63,15 +75,19 @@ func TestFitTeamEval(t *testing.T) {
 	ll, seatLL := r.loss(chanceOf(w, teamSample.inputs)), r.calibrated(func(x teamSample) float64 { return x.base[0] })
 	t.Logf("%d samples (%d held out); log loss on held-out games: learned %.4f, the seat's winChance %.4f, the side's summed %.4f, prior %.4f, the weights in use %.4f",
 		len(r.train)+len(r.test), len(r.test), ll, seatLL, r.calibrated(func(x teamSample) float64 { return x.base[1] }),
-		r.loss(r.always(r.prior())), r.loss(chanceOf(teamEvalWeights[:], teamSample.inputs)))
+		r.loss(r.always(r.prior())), r.loss(chanceOf(teamWeights(teamFitVictory())[:], teamSample.inputs)))
 	t.Logf("weights %v", w)
 	if *fitPairs {
 		r.logPairs(t)
 	}
 	if *fitWrite {
-		games, flags := fitProvenance("2v2 domination games of four normal players", "2v2 domination games of hard (%d iterations) and three normal")
-		writeWeights(t, "teams_evalweights.go", fmt.Sprintf("TestFitTeamEval -teamfitgames %d -fitseed %d%s -fit", *teamFitGames, *fitSeed, flags),
-			fmt.Sprintf("// teamEvalWeights are teamChance's weights, one per feature, fitted on\n// %d positions of %d %s.\n// Log loss on held-out games: %.4f (the seat's winChance, calibrated: %.4f).\n", len(r.train), *teamFitGames, games, ll, seatLL),
-			"var teamEvalWeights = [numTeamFeatures]float64", w)
+		file, name, victory, flag := "teams_evalweights.go", "teamEvalWeights", "domination", ""
+		if *teamFitTwoThirds {
+			file, name, victory, flag = "teams_twothirds_evalweights.go", "teamTwoThirdsWeights", "two-thirds", " -teamfittwothirds"
+		}
+		games, flags := fitProvenance("2v2 "+victory+" games of four normal players", "2v2 "+victory+" games of hard (%d iterations) and three normal")
+		writeWeights(t, file, fmt.Sprintf("TestFitTeamEval -teamfitgames %d -fitseed %d%s%s -fit", *teamFitGames, *fitSeed, flags, flag),
+			fmt.Sprintf("// %s are teamChance's weights, one per feature, fitted on\n// %d positions of %d %s.\n// Log loss on held-out games: %.4f (the seat's winChance, calibrated: %.4f).\n", name, len(r.train), *teamFitGames, games, ll, seatLL),
+			"var "+name+" = [numTeamFeatures]float64", w)
 	}
 }

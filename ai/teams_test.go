@@ -296,19 +296,21 @@ func TestReferenceSparesTeammates(t *testing.T) {
 
 // TestHardEvaluatesTheTeam checks that hard scores a position by its
 // side's learned chance (teamChance) in the team matches that evaluation
-// was fitted on, two teams of two in domination, and by its own
-// (winChance) otherwise; and that with the team evaluation a teammate's
-// win is seat's and seat out is not yet a loss.
+// was fitted on, two teams of two in domination and in two thirds (each
+// with its own weights), and by its own (winChance) otherwise; and that
+// with the team evaluation a teammate's win is seat's and seat out is not
+// yet a loss.
 func TestHardEvaluatesTheTeam(t *testing.T) {
 	tests := []struct {
 		name    string
 		teams   int
 		victory state.Victory
-		team    bool
+		team    *[numTeamFeatures]float64 // the weights, nil: winChance
 	}{
-		{"teams of two, domination", 2, state.Domination, true},
-		{"teams of two, two thirds", 2, state.TwoThirds, false},
-		{"no teams, domination", 0, state.Domination, false},
+		{"teams of two, domination", 2, state.Domination, &teamEvalWeights},
+		{"teams of two, two thirds", 2, state.TwoThirds, &teamTwoThirdsWeights},
+		{"no teams, domination", 0, state.Domination, nil},
+		{"no teams, two thirds", 0, state.TwoThirds, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -320,8 +322,9 @@ func TestHardEvaluatesTheTeam(t *testing.T) {
 				}
 			}
 			want := winChance(s, 0)
-			if tt.team {
-				want = teamChance(s, 0)
+			if tt.team != nil {
+				f := teamFeatures(s, 0)
+				want = logistic(tt.team[:], f[:])
 			}
 			if got := hardEvaluate(s, 0); got != want || teamChance(s, 0) == winChance(s, 0) {
 				t.Errorf("hardEvaluate = %.4f, want %.4f (teamChance %.4f, winChance %.4f)", got, want, teamChance(s, 0), winChance(s, 0))
@@ -334,7 +337,7 @@ func TestHardEvaluatesTheTeam(t *testing.T) {
 			}
 			out.Seats[0].Status = state.Eliminated
 			want = 0
-			if tt.team {
+			if tt.team != nil {
 				want = teamChance(out, 0)
 			}
 			if got := hardEvaluate(out, 0); got != want || want < 0 {
@@ -342,7 +345,7 @@ func TestHardEvaluatesTheTeam(t *testing.T) {
 			}
 			out.Phase, out.Winner = state.PhaseOver, 2
 			want = 0
-			if tt.team {
+			if tt.team != nil {
 				want = 1
 			}
 			if got := hardEvaluate(out, 0); got != want {
