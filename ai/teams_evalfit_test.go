@@ -63,12 +63,14 @@ func teamSelfPlay(t testing.TB, g int) []teamSample {
 }
 
 // TestFitTeamEval fits the learned team evaluation (teamChance) on 2v2
-// domination games of the normal player and reports how well it predicts
-// the winning side on held-out games, against the classic evaluation
-// (winChance) of the seat alone and summed over the side, each
-// calibrated. It runs only with -teamfitgames; -fit writes the weights:
+// domination games of the normal player (two-thirds games with
+// -teamfittwothirds) and reports how well it predicts the winning side on
+// held-out games, against the classic evaluation (winChance) of the seat
+// alone and summed over the side, each calibrated. It runs only with
+// -teamfitgames; -fit writes the weights:
 //
 //	go test ./ai -run TestFitTeamEval -teamfitgames 3000 -fitseed 4000 -fit
+//	go test ./ai -run TestFitTeamEval -teamfitgames 6000 -fitseed 4000 -teamfittwothirds -fit
 func TestFitTeamEval(t *testing.T) {
 	r := playForFit(t, "teamfitgames", *teamFitGames, teamSelfPlay)
 	w := r.fit(teamSample.inputs)
@@ -81,12 +83,12 @@ func TestFitTeamEval(t *testing.T) {
 		r.logPairs(t)
 	}
 	if *fitWrite {
-		file, name, victory, flag := "teams_evalweights.go", "teamEvalWeights", "domination", ""
+		file, name, victory, extra := "teams_evalweights.go", "teamEvalWeights", "domination", ""
 		if *teamFitTwoThirds {
-			file, name, victory, flag = "teams_twothirds_evalweights.go", "teamTwoThirdsWeights", "two-thirds", " -teamfittwothirds"
+			file, name, victory, extra = "teams_twothirds_evalweights.go", "teamTwoThirdsWeights", "two-thirds", " -teamfittwothirds"
 		}
 		games, flags := fitProvenance("2v2 "+victory+" games of four normal players", "2v2 "+victory+" games of hard (%d iterations) and three normal")
-		writeWeights(t, file, fmt.Sprintf("TestFitTeamEval -teamfitgames %d -fitseed %d%s%s -fit", *teamFitGames, *fitSeed, flags, flag),
+		writeWeights(t, file, fmt.Sprintf("TestFitTeamEval -teamfitgames %d -fitseed %d%s%s -fit", *teamFitGames, *fitSeed, flags, extra),
 			fmt.Sprintf("// %s are teamChance's weights, one per feature, fitted on\n// %d positions of %d %s.\n// Log loss on held-out games: %.4f (the seat's winChance, calibrated: %.4f).\n", name, len(r.train), *teamFitGames, games, ll, seatLL),
 			"var "+name+" = [numTeamFeatures]float64", w)
 	}
