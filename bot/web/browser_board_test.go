@@ -105,13 +105,40 @@ func (p boardPage) buttonIs(where, label string) {
 	p.buttonWhere(where, label, fmt.Sprintf(`b.textContent === %q`, label))
 }
 
+// buttonWhere presses the last enabled button in where for which cond
+// (of b, the button) holds. The page redraws its panel on every board it
+// is sent, so on a loaded machine a redraw between reading where the
+// button is and pressing it, or between the press and the release, can
+// lose the click; a press that reached no such button (a listener on the
+// document sees where every click lands) is made again, twice at most.
 func (p boardPage) buttonWhere(where, label, cond string) {
 	p.t.Helper()
 	find := fmt.Sprintf(`[...document.querySelectorAll(%q)].filter(b => %s && !b.disabled).pop()`, where+" button", cond)
-	p.waitFor("the button "+label, find, browserWait)
-	var xy []float64
-	p.eval(`(() => { const b = `+find+`; b.scrollIntoView({block: "nearest"}); const r = b.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`, &xy)
-	p.press(xy[0], xy[1], false)
+	reached := fmt.Sprintf(`((b) => !!b && (%s))(window.pressedButton)`, cond)
+	for try := 1; ; try++ {
+		p.waitFor("the button "+label, find, browserWait)
+		var xy []float64
+		p.eval(`(() => { window.pressedButton = null; document.addEventListener("click", (e) => { window.pressedButton = e.target.closest ? e.target.closest("button") : null; }, {capture: true, once: true}); const b = `+find+`; b.scrollIntoView({block: "nearest"}); const r = b.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`, &xy)
+		p.press(xy[0], xy[1], false)
+		if try == 3 || p.becomes(reached, 2*time.Second) {
+			return
+		}
+		p.t.Logf("the press on the button %s reached no such button: pressing again", label)
+	}
+}
+
+// becomes reports whether a script's value turns true within timeout.
+func (p boardPage) becomes(script string, timeout time.Duration) bool {
+	p.t.Helper()
+	end := time.Now().Add(timeout)
+	for {
+		var ok bool
+		p.eval("!!("+script+")", &ok)
+		if ok || time.Now().After(end) {
+			return ok
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // board reads the board the page holds.
