@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -54,12 +55,25 @@ func (p boardPage) spot(t int) (float64, float64) {
 // press clicks (or taps) at x, y; more holds shift (a long press).
 func (p boardPage) press(x, y float64, more bool) {
 	p.t.Helper()
+	p.pressAround(x, y, more, "")
+}
+
+// pressAround is press with script run in the page between the press and
+// the release (unless it is "").
+func (p boardPage) pressAround(x, y float64, more bool, script string) {
+	p.t.Helper()
+	between := func() {
+		if script != "" {
+			p.eval(script, nil)
+		}
+	}
 	if p.touch {
 		pt := []map[string]any{{"x": x, "y": y}}
 		p.call("Input.dispatchTouchEvent", map[string]any{"type": "touchStart", "touchPoints": pt})
 		if more {
 			time.Sleep(800 * time.Millisecond)
 		}
+		between()
 		p.call("Input.dispatchTouchEvent", map[string]any{"type": "touchEnd", "touchPoints": []any{}})
 		return
 	}
@@ -69,6 +83,9 @@ func (p boardPage) press(x, y float64, more bool) {
 	}
 	p.call("Input.dispatchMouseEvent", map[string]any{"type": "mouseMoved", "x": x, "y": y, "modifiers": mods})
 	for _, typ := range []string{"mousePressed", "mouseReleased"} {
+		if typ == "mouseReleased" {
+			between()
+		}
 		p.call("Input.dispatchMouseEvent", map[string]any{"type": typ, "x": x, "y": y, "button": "left", "clickCount": 1, "modifiers": mods})
 	}
 }
@@ -106,22 +123,31 @@ func (p boardPage) buttonIs(where, label string) {
 }
 
 // buttonWhere presses the last enabled button in where for which cond
-// (of b, the button) holds. The page redraws its panel on every board it
-// is sent, so on a loaded machine a redraw between reading where the
-// button is and pressing it, or between the press and the release, can
-// lose the click; a press that reached no such button (a listener on the
-// document sees where every click lands) is made again, twice at most.
+// (of b, the button) holds. Between the press and the release the page
+// redraws its panel, as it does on every board it is sent: the click must
+// still reach the button (a listener on the document sees where it
+// lands), which the page ensures by keeping a panel that a redraw leaves
+// the same. A board that changes the panel in the instant between reading
+// where the button is and pressing it moves it: such a press is made
+// again, twice at most, and a button no press reaches fails the test.
 func (p boardPage) buttonWhere(where, label, cond string) {
 	p.t.Helper()
 	find := fmt.Sprintf(`[...document.querySelectorAll(%q)].filter(b => %s && !b.disabled).pop()`, where+" button", cond)
 	reached := fmt.Sprintf(`((b) => !!b && (%s))(window.pressedButton)`, cond)
+	redraw := ""
+	if where == "#panel" || strings.HasPrefix(where, "#panel ") {
+		redraw = "drawPlay()"
+	}
 	for try := 1; ; try++ {
 		p.waitFor("the button "+label, find, browserWait)
 		var xy []float64
 		p.eval(`(() => { window.pressedButton = null; document.addEventListener("click", (e) => { window.pressedButton = e.target.closest ? e.target.closest("button") : null; }, {capture: true, once: true}); const b = `+find+`; b.scrollIntoView({block: "nearest"}); const r = b.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`, &xy)
-		p.press(xy[0], xy[1], false)
-		if try == 3 || p.becomes(reached, 2*time.Second) {
+		p.pressAround(xy[0], xy[1], false, redraw)
+		if p.becomes(reached, 2*time.Second) {
 			return
+		}
+		if try == 3 {
+			p.t.Fatalf("three presses on the button %s in %s reached no such button", label, where)
 		}
 		p.t.Logf("the press on the button %s reached no such button: pressing again", label)
 	}

@@ -645,7 +645,7 @@ function setup() {
 // line one would type, so the channel reads the same. play.ms are how long
 // clicks took to answer (the handler to its DOM drawn), play.lag the same
 // from the input event.
-const play = { sel: -1, target: -1, amount: null, ctl: null, match: 0, phase: "", busy: false, hero: null, ms: [], lag: [] };
+const play = { sel: -1, target: -1, amount: null, ctl: null, match: 0, phase: "", busy: false, hero: null, ms: [], lag: [], sent: 0, acts: [], drawn: null };
 
 async function loadBoard() {
   const info = state.info;
@@ -682,6 +682,7 @@ function showBoard() {
     play.sel = play.target = -1;
     img.addEventListener("load", () => { if (state.stick) stickToEnd(); });
     play.ctl = RiskMap.attach(img, { match: b.match, board: () => state.board, pick, zoom: true });
+    play.drawn = null; // the panel holds the last map's zoom buttons
     play.ctl.ready.then(drawPlay, () => {});
   }
   if (play.ctl.img.getAttribute("src") !== src) play.ctl.img.src = src;
@@ -740,7 +741,10 @@ function send(line) {
   play.amount = null;
   play.target = -1;
   drawPlay();
-  run(line).finally(() => { setTimeout(() => { play.busy = false; drawPlay(); }, 3000); });
+  // Free again on the board the line makes or, if none comes (a line
+  // refused), 3 s after the reply; only a later line's wait outlasts it.
+  const n = ++play.sent;
+  run(line).finally(() => { setTimeout(() => { if (play.busy && play.sent === n) { play.busy = false; drawPlay(); } }, 3000); });
 }
 
 // drawPlay tints the map, draws its arrows and fills the panel under it.
@@ -748,21 +752,28 @@ function drawPlay() {
   const b = state.board, ctl = play.ctl;
   if (!b || !ctl || !ctl.reg) return;
   const mv = b.moves || {}, p = $("panel");
-  p.textContent = "";
+  // The panel is drawn aside, then put in place only if it differs from
+  // the one shown: a redraw that changes nothing (a board about another
+  // seat, the timer after a sent line) keeps the buttons, so a press on
+  // one as it happens still makes its click. Each button runs the action
+  // of the latest draw at its place (play.acts).
+  const next = document.createElement("div"), acts = [];
   const row = document.createElement("div");
   row.className = "buttons";
   const g = {
     b, mv, tint: {},
     name: (t) => ctl.reg.territories[t].name,
     armies: (t) => b.territories[t].armies,
-    say: (text) => { const d = document.createElement("div"); d.textContent = text; p.appendChild(d); return d; },
+    say: (text) => { const d = document.createElement("div"); d.textContent = text; next.appendChild(d); return d; },
     btn: (label, line, style) => {
-      const x = document.createElement("button");
+      const x = document.createElement("button"), i = acts.length;
       x.type = "button";
       x.className = "btn " + (style || "secondary");
       x.textContent = label;
       x.disabled = play.busy;
-      x.addEventListener("click", typeof line === "function" ? line : () => send(line));
+      x.dataset.line = typeof line === "function" ? "" : line;
+      acts.push(typeof line === "function" ? line : () => send(line));
+      x.addEventListener("click", (e) => play.acts[i](e));
       row.appendChild(x);
       return x;
     },
@@ -779,8 +790,13 @@ function drawPlay() {
     else g.btn(t("page.play.end"), "/risk end", "success");
   }
   if (b.phase === "orders" ? mv.undo : b.viewer >= 0 && b.viewer === b.current && b.phase !== "setup") g.btn(t("page.play.undo"), "/risk undo");
-  if (ctl.zoomBar) row.appendChild(ctl.zoomBar);
-  p.appendChild(row);
+  next.appendChild(row);
+  play.acts = acts;
+  if (next.innerHTML !== play.drawn || !p.firstChild) {
+    play.drawn = next.innerHTML;
+    if (ctl.zoomBar) row.appendChild(ctl.zoomBar);
+    p.replaceChildren(...next.childNodes);
+  }
   ctl.highlight(g.tint);
   // The orders of a simultaneous round (until it resolves), a territory's
   // placements as one, and the plan of a capitals turn, numbered in the
