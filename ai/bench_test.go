@@ -30,6 +30,14 @@ func classicFogBenchStates(b *testing.B) []*state.State {
 	return benchPositions(b, 1000, opts, 5, 25)
 }
 
+// teamsTwoThirdsBenchStates is teamsBenchStates with the default victory,
+// two thirds of the map: shorter matches, so positions from fewer turns.
+func teamsTwoThirdsBenchStates(b *testing.B) []*state.State {
+	opts := state.DefaultOptions()
+	opts.Teams = 2
+	return benchPositions(b, 1000, opts, 3, 25)
+}
+
 // teamsBenchStates is benchStates with two teams of two (seats 0 and 2
 // against 1 and 3) playing for domination.
 func teamsBenchStates(b *testing.B) []*state.State {
@@ -120,6 +128,11 @@ func BenchmarkTurn(b *testing.B) {
 		}},
 		// classic with two teams of two playing for domination
 		{"teams", teamsBenchStates, true, []level{
+			{"normal", "normal", Options{Seed: 1}, false},
+			{"hardDefault", "hard", Options{Seed: 1}, false},
+		}},
+		// the same teams playing for two thirds of the map
+		{"teamsTwoThirds", teamsTwoThirdsBenchStates, true, []level{
 			{"normal", "normal", Options{Seed: 1}, false},
 			{"hardDefault", "hard", Options{Seed: 1}, false},
 		}},

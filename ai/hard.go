@@ -155,35 +155,17 @@ func (h *hard) refineStop(ctx context.Context, start time.Time, most int) func(s
 // an iteration cap, the cap over refineShare (640 iterations: 64 samples);
 // by time, as many as the time allows, within the bounds.
 //
-// More samples than refineMaxSamples lose games. The rollouts judge a
-// command by a model of the others, a policy for the rest of the turn and
-// a learned evaluation, all of them wrong in ways more samples do not
-// average out; the more samples, the smaller the margin a candidate must
-// beat the plan's own command by (choose), and, likely, the more often a
-// bias of the rollouts passes for a gain. Measured at 2 s a turn: at most
-// 1,024 samples won 68.8% against three normal, at most 64 won 73.2%
-// (800 games each, docs/ai.md, ninth pass), in under a third of the time.
+// More samples than refineMaxSamples lose games: the rollouts judge a
+// command by models (of the others, of the rest of the turn, of the
+// position) whose errors more samples do not average out, and the more
+// samples, the smaller the margin a candidate needs to beat the plan's
+// own command (choose), so the more often a bias passes for a gain.
 //
-// In fog four times as many win games: each sample draws the board out
-// of sight anew as well as the cards and dice, so the candidates' paired
-// differences spread more, and 64 samples leave a candidate's gain to
-// chance far more often than on a board in plain sight. Measured against
-// three normal (classic, fog, --budget 30s): at most 64 samples won 232
-// of the 400 games of seed 4730 and 233 of seed 4762's, 128 won 248 of
-// seed 4730's, 256 won 259 and 262 (docs/ai.md, "Fog of war"), for
-// three times the CPU of a turn (BenchmarkTurn/classicFog: 297 ms).
-//
-// So do teams of two, scored by the side's chance (teamEvaluated),
-// likely for a like reason: the teammate's turn in each rollout adds its
-// own spread, and one command moves the side's chance less than a
-// seat's own. With 256 the hard side (hard and a normal against two
-// normal, --budget 30s) won 560 of 800 games against 520 with 64, more
-// on each of the four seeds, and 277 of 400 on two fresh seeds
-// (docs/ai.md, "Teams, domination"). In two thirds, scored by the
-// side's chance too, 64 and 256 won alike (612 and 605 of 1,000 games,
-// with the domination weights): one rule for both. Missions, whose
-// samples draw the others' missions, gained 4 games of 200, within the
-// noise, at twice the time.
+// In fog, and in teams of two scored by the side's chance (refineMost),
+// refineWideSamples win more games: each sample also draws the board out
+// of sight, or plays the teammate's turn, so the candidates' paired
+// differences spread more. The games behind each bound, mode by mode,
+// are in docs/ai.md.
 const (
 	refineShare       = 10
 	refineMinSamples  = 8
