@@ -153,20 +153,6 @@ func (p boardPage) buttonWhere(where, label, cond string) {
 	}
 }
 
-// becomes reports whether a script's value turns true within timeout.
-func (p boardPage) becomes(script string, timeout time.Duration) bool {
-	p.t.Helper()
-	end := time.Now().Add(timeout)
-	for {
-		var ok bool
-		p.eval("!!("+script+")", &ok)
-		if ok || time.Now().After(end) {
-			return ok
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
-
 // board reads the board the page holds.
 func (p boardPage) board() boardJSON {
 	p.t.Helper()

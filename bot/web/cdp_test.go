@@ -369,15 +369,20 @@ func (p *page) eval(script string, v any) {
 // waitFor waits until a script's value is true.
 func (p *page) waitFor(what, script string, timeout time.Duration) {
 	p.t.Helper()
+	if !p.becomes(script, timeout) {
+		p.fail("waited %v for %s", timeout, what)
+	}
+}
+
+// becomes reports whether a script's value turns true within timeout.
+func (p *page) becomes(script string, timeout time.Duration) bool {
+	p.t.Helper()
 	end := time.Now().Add(timeout)
 	for {
 		var ok bool
 		p.eval("!!("+script+")", &ok)
-		if ok {
-			return
-		}
-		if time.Now().After(end) {
-			p.fail("waited %v for %s", timeout, what)
+		if ok || time.Now().After(end) {
+			return ok
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
