@@ -549,6 +549,43 @@ func TestDeterminize(t *testing.T) {
 	}
 }
 
+// In the classic setup a view shows one army on each of the others'
+// territories; a sample gives them back what they placed, with fog too.
+func TestDeterminizeGivesBackSetupPlacements(t *testing.T) {
+	for _, fog := range []bool{false, true} {
+		opts := state.DefaultOptions()
+		opts.Fog = fog
+		s := newMatch(t, 4, 5, opts)
+		for range 3 {
+			for seat := range 3 { // seat 3 has placed nothing yet
+				if _, err := engine.Apply(s, seat, engine.Place{Territory: firstOwned(s, seat), Armies: 3}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		const seat = 3
+		view := s.View(seat)
+		if view.Armies(0)+view.Seats[0].Reserve == s.Armies(0)+s.Seats[0].Reserve {
+			t.Fatal("the view shows the others' placements: the test tests nothing")
+		}
+		w := determinize(view, seat, newRand(1, 1))
+		for i := range s.Seats {
+			if got, want := w.Armies(i)+w.Seats[i].Reserve, s.Armies(i)+s.Seats[i].Reserve; got != want {
+				t.Errorf("fog %v: seat %d has %d armies on the board and in reserve, really %d", fog, i, got, want)
+			}
+		}
+	}
+}
+
+func firstOwned(s *state.State, seat int) int {
+	for t := range s.Terr {
+		if s.Terr[t].Owner == seat {
+			return t
+		}
+	}
+	return -1
+}
+
 // TestFallbackIsLegal: the safe default is legal in every phase of both
 // rule sets.
 func TestFallbackIsLegal(t *testing.T) {

@@ -296,3 +296,19 @@ func BenchmarkDecisionNormal(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkSetup is hard's first placement of a classic setup, where it
+// searches the plan it places all its setup armies by (decideSetup), at
+// the default budget as /risk addbot seats it.
+func BenchmarkSetup(b *testing.B) {
+	var views []*state.State
+	for seed := range uint64(8) {
+		views = append(views, newMatch(b, 4, 100+seed, state.DefaultOptions()).View(1))
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		h := newHard(Options{Seed: uint64(i)})
+		h.decide(context.Background(), views[i%len(views)], 1)
+	}
+}

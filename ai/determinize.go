@@ -69,10 +69,29 @@ func determinizeInto(dst *state.State, cards *[]state.Card, view *state.State, s
 	}
 	s.HiddenDeck, s.HiddenDiscard = 0, 0
 	guessMissions(s, seat, rng)
+	unhideSetup(s, seat)
 	s.Hidden = false
 	s.Viewer = seat
 	s.RNG = state.RNG{Seed: rng.Uint64()}
 	return s
+}
+
+// unhideSetup gives the other seats of s, a view of the classic setup,
+// back the armies they have placed: the view shows one army on each of
+// their territories until the setup ends. Every seat starts with as many
+// armies as seat has on the board and in reserve, so what another seat
+// lacks of that is hidden; it goes back to its reserve, to be placed
+// again by whoever plays the sample.
+func unhideSetup(s *state.State, seat int) {
+	if s.Phase != state.PhaseSetup || s.Options.Rules != state.Classic {
+		return
+	}
+	start := s.Armies(seat) + s.Seats[seat].Reserve
+	for i := range s.Seats {
+		if i != seat {
+			s.Seats[i].Reserve += max(0, start-s.Armies(i)-s.Seats[i].Reserve)
+		}
+	}
 }
 
 // minus returns the cards of a that are not in b.

@@ -62,13 +62,42 @@ func newHard(opts Options) *hard {
 }
 
 func (h *hard) decide(ctx context.Context, s *state.State, seat int) engine.Command {
-	if s.Phase == state.PhaseSetup {
-		return h.base.play(s, seat)
-	}
 	if !s.Hidden {
 		s = s.View(seat) // handed a full state: search on what the seat may see
 	}
+	if s.Phase == state.PhaseSetup {
+		return h.decideSetup(ctx, s, s, seat)
+	}
 	return h.decideOn(ctx, s, s, seat)
+}
+
+// decideSetup places hard's setup armies by the plan the search finds
+// best when the setup's placements and the first turns are played out
+// (grow): the plans of every turn, and every continent the seat has a
+// foothold in as the goal. The plan is chosen at the seat's first
+// placement and kept for the rest of the setup. As in decideOn, s is the
+// view or a guess of it, sample what the samples are drawn from.
+//
+// In simultaneous rounds, whose orders the playouts do not play, hard
+// places as normal does.
+func (h *hard) decideSetup(ctx context.Context, s, sample *state.State, seat int) engine.Command {
+	if s.Options.Turns == state.Simultaneous {
+		return h.base.play(s, seat)
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	key := planKey{match: matchKey(s), turn: s.Turn, seat: seat}
+	tp, ok := h.plans[key]
+	if !ok {
+		b := newBoard(s, seat)
+		tp.alts = withGoals(laterPlans(h.base), h.base, b.runnerUpGoals(nil, len(s.Map.Continents)))
+		tp.p = h.search(ctx, sample, seat, tp.alts)
+		if len(h.plans) > 64 {
+			clear(h.plans)
+		}
+		h.plans[key] = tp
+	}
+	return tp.p.play(s, seat)
 }
 
 // decideFog implements fogDecider: hard decides its candidates on guess,
@@ -78,7 +107,7 @@ func (h *hard) decide(ctx context.Context, s *state.State, seat int) engine.Comm
 // "Fog of war").
 func (h *hard) decideFog(ctx context.Context, view, guess *state.State, seat int) engine.Command {
 	if guess.Phase == state.PhaseSetup {
-		return h.base.play(guess, seat)
+		return h.decideSetup(ctx, guess, view, seat)
 	}
 	return h.decideOn(ctx, guess, view, seat)
 }
@@ -333,6 +362,14 @@ func (h *hard) grow(ctx context.Context, root *node, s *state.State, seat int) {
 		for depth := 0; ; depth++ {
 			i := n.choose()
 			path = append(path, step{n, i})
+			if sim.Phase == state.PhaseSetup {
+				// The root's plan places the seat's setup armies too;
+				// then the others play up to the seat's first turn.
+				finishSetup(&b, sim, seat, n.plans[i])
+				if sim.Current != seat {
+					playTurns(&b, sim, seat, n.plans[i], &model)
+				}
+			}
 			playTurns(&b, sim, seat, n.plans[i], &model)
 			if depth+1 >= searchDepth || sim.Phase == state.PhaseOver || !sim.Seats[seat].Alive() {
 				break
@@ -380,6 +417,31 @@ func playTurns(b *board, s *state.State, seat int, p params, m *normalModel) {
 			if _, err := engine.Apply(s, cur, Fallback(s, cur)); err != nil {
 				break
 			}
+		}
+	}
+}
+
+// finishSetup plays out the simultaneous setup of s: seat places with
+// plan p, every other seat as normal does (the default plan), in turns of
+// a placement each.
+func finishSetup(b *board, s *state.State, seat int, p params) {
+	def := params{style: bias(0), goal: -1, ref: true}
+	for placed := true; placed && s.Phase == state.PhaseSetup; {
+		placed = false
+		for cur := range s.Seats {
+			if s.Phase != state.PhaseSetup || s.Seats[cur].Reserve == 0 {
+				continue
+			}
+			pl := def
+			if cur == seat {
+				pl = p
+			}
+			if _, err := engine.Apply(s, cur, pl.playOn(b, s, cur)); err != nil {
+				if _, err := engine.Apply(s, cur, Fallback(s, cur)); err != nil {
+					continue
+				}
+			}
+			placed = true
 		}
 	}
 }

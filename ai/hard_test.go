@@ -221,3 +221,66 @@ func TestHardPlanIterations(t *testing.T) {
 		}
 	}
 }
+
+// Hard searches its setup: the plan it places by is the root plan the
+// search played most (among every continent it has a foothold in as a
+// goal), kept for the whole setup; every sample of the search plays the
+// setup out to the seat's first turn; and in simultaneous rounds, which
+// the playouts do not play, it places as normal does.
+func TestHardSearchesTheSetup(t *testing.T) {
+	s := newMatch(t, 4, 7, state.DefaultOptions())
+	h := newHard(Options{Seed: 3, Iterations: 120, Budget: time.Minute})
+	const seat = 2
+	view := s.View(seat)
+	first := h.decide(context.Background(), view, seat)
+	tp, ok := h.plans[planKey{match: matchKey(view), turn: 0, seat: seat}]
+	if !ok {
+		t.Fatal("no setup plan kept")
+	}
+	if goals := newBoard(view, seat).runnerUpGoals(nil, len(view.Map.Continents)); len(tp.alts) != 4+len(goals) || len(goals) < 3 {
+		t.Errorf("%d plans weighed for %d goal continents, want the 4 of every turn and one a continent (at least 3)", len(tp.alts), len(goals))
+	}
+	if want := tp.p.play(view, seat); first != want {
+		t.Errorf("placed %v, want the kept plan's %v", first, want)
+	}
+
+	var scratch state.State
+	var cards []state.Card
+	sim := determinizeInto(&scratch, &cards, view, seat, h.rng)
+	var b board
+	finishSetup(&b, sim, seat, tp.p)
+	if sim.Phase == state.PhaseSetup || sim.Turn != 1 {
+		t.Fatalf("setup played out to phase %v, turn %d", sim.Phase, sim.Turn)
+	}
+	for p := range sim.Seats {
+		if r := sim.Seats[p].Reserve; r != 0 && p != sim.Current {
+			t.Errorf("seat %d still holds %d armies after the setup", p, r)
+		}
+	}
+
+	// Decisions later in the setup keep the plan: no new search.
+	if _, err := engine.Apply(s, seat, first); err != nil {
+		t.Fatal(err)
+	}
+	h.rng = newRand(99, 4) // a new search would draw other samples
+	if got, want := h.decide(context.Background(), s.View(seat), seat), tp.p.play(s.View(seat), seat); got != want {
+		t.Errorf("second placement %v, want the kept plan's %v", got, want)
+	}
+
+	for _, fog := range []bool{false, true} {
+		opts := state.DefaultOptions()
+		opts.Turns, opts.Fog = state.Simultaneous, fog
+		r := newMatch(t, 4, 7, opts)
+		p := mustNew(t, "hard", Options{Seed: 3, Iterations: 120, Budget: time.Minute})
+		got, err := p.Act(context.Background(), r.Clone(), seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := h.base.play(r.View(seat), seat); got != want && !fog {
+			t.Errorf("in simultaneous rounds placed %v, want normal's %v", got, want)
+		}
+		if len(p.(*guarded).p.(*hard).plans) != 0 {
+			t.Errorf("fog %v: searched the setup of simultaneous rounds", fog)
+		}
+	}
+}

@@ -75,21 +75,29 @@ func twinHidden(s *state.State, seat int) (twin *state.State, ok bool) {
 func TestNoPeeking(t *testing.T) {
 	missions := missionsOptions()
 	setups := []struct {
-		name string
-		opts state.Options
-		fog  bool
+		name  string
+		opts  state.Options
+		fog   bool
+		setup bool // a position of the setup, which hard searches too
 	}{
-		{"classic fog", state.DefaultOptions(), true},
-		{"classic missions", missions, false},
-		{"classic missions fog", missions, true},
-		{"capitals fog", state.CapitalsOptions(), true},
+		{"classic fog", state.DefaultOptions(), true, false},
+		{"classic missions", missions, false, false},
+		{"classic missions fog", missions, true, false},
+		{"capitals fog", state.CapitalsOptions(), true, false},
+		{"classic fog setup", state.DefaultOptions(), true, true},
+		{"classic missions setup", missions, false, true},
 	}
 	ctx := context.Background()
 	for _, su := range setups {
 		t.Run(su.name, func(t *testing.T) {
 			checked := 0
 			for seed := uint64(1); seed <= 6; seed++ {
-				s := fogMidgame(t, su.opts, seed)
+				var s *state.State
+				if su.setup {
+					s = setupMidway(t, su.opts, seed)
+				} else {
+					s = fogMidgame(t, su.opts, seed)
+				}
 				s.Options.Fog = su.fog
 				seat := toMove(s)
 				twin, ok := twinHidden(s, seat)
@@ -129,6 +137,26 @@ func TestNoPeeking(t *testing.T) {
 			}
 		})
 	}
+}
+
+// setupMidway returns a match of four seats with fog in its setup, each
+// seat having placed twice.
+func setupMidway(t *testing.T, opts state.Options, seed uint64) *state.State {
+	t.Helper()
+	opts.Fog = true
+	s := newMatch(t, 4, seed, opts)
+	for range 2 {
+		for seat := range s.Seats {
+			c := params{style: bias(0), goal: -1, ref: true}.play(s.View(seat), seat)
+			if _, err := engine.Apply(s, seat, c); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if s.Phase != state.PhaseSetup {
+		t.Fatal("the setup is over")
+	}
+	return s
 }
 
 func mustJSON(t *testing.T, v any) string {
