@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/bot/chat"
+	"github.com/riskbot/riskbot/bot/discord/internal/fakediscord"
 )
 
 // postWithin posts a message through the adapter and returns its error,
@@ -42,8 +43,9 @@ func TestRateLimitBounded(t *testing.T) {
 		name  string
 		times int // 429s answered before the fake takes the post (<0: all)
 		after time.Duration
-		// cancel cancels the call's context this long after it starts
-		// (0: never).
+		// cancel cancels the call's context this long after the fake's
+		// first 429 (0: never): after it, however slow the machine is to
+		// send the request.
 		cancel time.Duration
 		// want429s is how many 429s the fake answered; wantErr the error
 		// (nil: the post went through).
@@ -63,7 +65,12 @@ func TestRateLimitBounded(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			if tt.cancel > 0 {
-				time.AfterFunc(tt.cancel, cancel)
+				go func() {
+					if fakediscord.Await(10*time.Second, func() bool { return answered() > 0 }) {
+						time.Sleep(tt.cancel)
+					}
+					cancel()
+				}()
 			}
 			took, err := postWithin(ctx, t, e, 10*time.Second)
 			switch want := tt.wantErr; {
