@@ -754,7 +754,7 @@ func TestNormalLookaheadNeedsNoGenerator(t *testing.T) {
 // TestLookaheadChoosesAmongPlans: the look ahead picks the plan that scores
 // best, and it is not always the base plan (else it would do nothing).
 func TestLookaheadChoosesAmongPlans(t *testing.T) {
-	base := params{style: bias(0), goal: -1, ref: true}
+	base := defaultPlan()
 	other := 0
 	for g := range 6 {
 		s := setupDone(t, 4, 200+uint64(g))

@@ -259,14 +259,14 @@ func BenchmarkPlayout(b *testing.B) {
 func BenchmarkRefine(b *testing.B) {
 	states := benchStates(b)
 	rng := newRand(1, 1)
-	base := params{style: bias(0), goal: -1, ref: true}
+	base := defaultPlan()
 	var r refiner
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		s := states[i%len(states)]
 		v := s.View(s.Current)
-		alts := candidatePlans(base, v, v.Viewer)
+		alts := candidatePlans(base, v, v.Viewer, 2)
 		r.choose(v, v, v.Viewer, base, alts, func(n int) bool { return n >= 64 }, rng)
 	}
 	b.ReportMetric(float64(r.played)/float64(b.N), "rollouts/op")

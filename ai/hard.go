@@ -49,7 +49,7 @@ type planKey struct {
 
 func newHard(opts Options) *hard {
 	h := &hard{
-		base:       params{style: bias(opts.Style), goal: -1, ref: true},
+		base:       stylePlan(opts.Style),
 		budget:     opts.Budget,
 		iterations: opts.Iterations,
 		rng:        newRand(opts.Seed, 4),
@@ -86,17 +86,10 @@ func (h *hard) decideSetup(ctx context.Context, s, sample *state.State, seat int
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	key := planKey{match: matchKey(s), turn: s.Turn, seat: seat}
-	tp, ok := h.plans[key]
-	if !ok {
-		b := newBoard(s, seat)
-		tp.alts = withGoals(laterPlans(h.base), h.base, b.runnerUpGoals(nil, len(s.Map.Continents)))
-		tp.p = h.search(ctx, sample, seat, tp.alts)
-		if len(h.plans) > 64 {
-			clear(h.plans)
-		}
-		h.plans[key] = tp
-	}
+	tp := h.plan(s, seat, func() turnPlan {
+		alts := candidatePlans(h.base, s, seat, len(s.Map.Continents))
+		return turnPlan{p: h.search(ctx, sample, seat, alts), alts: alts}
+	})
 	return tp.p.play(s, seat)
 }
 
@@ -118,24 +111,34 @@ func (h *hard) decideFog(ctx context.Context, view, guess *state.State, seat int
 func (h *hard) decideOn(ctx context.Context, s, sample *state.State, seat int) engine.Command {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	tp := h.plan(s, seat, func() turnPlan {
+		start := time.Now()
+		alts := h.candidates(s, seat)
+		return turnPlan{p: h.search(ctx, sample, seat, alts), alts: alts, start: start}
+	})
+	c, next := h.refine.choose(s, sample, seat, tp.p, tp.alts, h.refineStop(ctx, tp.start, refineMost(sample)), h.rng)
+	if next != tp.p {
+		// Another plan's command won: that plan plays on.
+		tp.p = next
+		h.plans[planKey{match: matchKey(s), turn: s.Turn, seat: seat}] = tp
+	}
+	return c
+}
+
+// plan returns what hard decided of seat's turn at hand in s, deciding
+// it with decide if nothing is cached. The cache holds a few matches'
+// turns; cleared past that, it costs only a search again. h.mu is held.
+func (h *hard) plan(s *state.State, seat int, decide func() turnPlan) turnPlan {
 	key := planKey{match: matchKey(s), turn: s.Turn, seat: seat}
 	tp, ok := h.plans[key]
 	if !ok {
-		tp.start = time.Now()
-		tp.alts = h.candidates(s, seat)
-		tp.p = h.search(ctx, sample, seat, tp.alts)
+		tp = decide()
 		if len(h.plans) > 64 {
 			clear(h.plans)
 		}
 		h.plans[key] = tp
 	}
-	c, next := h.refine.choose(s, sample, seat, tp.p, tp.alts, h.refineStop(ctx, tp.start, refineMost(sample)), h.rng)
-	if next != tp.p {
-		// Another plan's command won: that plan plays on.
-		tp.p = next
-		h.plans[key] = tp
-	}
-	return c
+	return tp
 }
 
 // turnPlan is what hard keeps of a turn: the plan it plays (the search's
@@ -233,15 +236,15 @@ func matchKey(s *state.State) string {
 }
 
 // candidates are the plans hard weighs for the turn at hand: those of
-// every turn (laterPlans) and the next-best goal continents.
+// every turn (laterPlans) and the two next-best goal continents.
 func (h *hard) candidates(s *state.State, seat int) []params {
-	return candidatePlans(h.base, s, seat)
+	return candidatePlans(h.base, s, seat, 2)
 }
 
 // candidatePlans are the plans weighed for seat's turn in s around the
-// base plan: laterPlans and the next-best goal continents.
-func candidatePlans(base params, s *state.State, seat int) []params {
-	return withGoals(laterPlans(base), base, newBoard(s, seat).runnerUpGoals(nil, 2))
+// base plan: laterPlans and up to goals next-best goal continents.
+func candidatePlans(base params, s *state.State, seat, goals int) []params {
+	return withGoals(laterPlans(base), base, newBoard(s, seat).runnerUpGoals(nil, goals))
 }
 
 // withGoals appends to plans base turned toward each of the goals.
@@ -400,7 +403,7 @@ func (h *hard) grow(ctx context.Context, root *node, s *state.State, seat int) {
 // with the plans of model m if it is not nil. b is scratch memory for the
 // players' boards.
 func playTurns(b *board, s *state.State, seat int, p params, m *normalModel) {
-	def := params{style: bias(0), goal: -1, ref: true}
+	def := defaultPlan()
 	start := s.Turn
 	for steps := 0; steps < 20000; steps++ {
 		if s.Phase == state.PhaseOver || !s.Seats[seat].Alive() || (s.Turn != start && s.Current == seat) {
@@ -413,19 +416,27 @@ func playTurns(b *board, s *state.State, seat int, p params, m *normalModel) {
 		case m != nil:
 			pl = m.plan(b, s, cur)
 		}
-		if _, err := engine.Apply(s, cur, pl.playOn(b, s, cur)); err != nil {
-			if _, err := engine.Apply(s, cur, Fallback(s, cur)); err != nil {
-				break
-			}
+		if !pl.apply(b, s, cur) {
+			break
 		}
 	}
+}
+
+// apply plays seat cur's next command of plan p in s, or Fallback's if
+// the plan's is refused; false if both are.
+func (p params) apply(b *board, s *state.State, cur int) bool {
+	if _, err := engine.Apply(s, cur, p.playOn(b, s, cur)); err == nil {
+		return true
+	}
+	_, err := engine.Apply(s, cur, Fallback(s, cur))
+	return err == nil
 }
 
 // finishSetup plays out the simultaneous setup of s: seat places with
 // plan p, every other seat as normal does (the default plan), in turns of
 // a placement each.
 func finishSetup(b *board, s *state.State, seat int, p params) {
-	def := params{style: bias(0), goal: -1, ref: true}
+	def := defaultPlan()
 	for placed := true; placed && s.Phase == state.PhaseSetup; {
 		placed = false
 		for cur := range s.Seats {
@@ -436,12 +447,9 @@ func finishSetup(b *board, s *state.State, seat int, p params) {
 			if cur == seat {
 				pl = p
 			}
-			if _, err := engine.Apply(s, cur, pl.playOn(b, s, cur)); err != nil {
-				if _, err := engine.Apply(s, cur, Fallback(s, cur)); err != nil {
-					continue
-				}
+			if pl.apply(b, s, cur) {
+				placed = true
 			}
-			placed = true
 		}
 	}
 }
@@ -488,7 +496,7 @@ func normalShares(goals bool) [numPlanKinds]int {
 // reset starts the model on a new sample.
 func (m *normalModel) reset(seed uint64) {
 	if m.plans == nil {
-		m.plans = laterPlans(params{style: bias(0), goal: -1, ref: true})
+		m.plans = laterPlans(defaultPlan())
 	}
 	m.seed, m.turn = seed, -1
 }

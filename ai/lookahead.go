@@ -40,7 +40,7 @@ func (l *lookahead) plan(base params, s *state.State, seat int) params {
 }
 
 func (l *lookahead) choose(base params, s *state.State, seat int) params {
-	return l.pick.best(candidatePlans(base, s, seat), s, seat, l.samples)
+	return l.pick.best(candidatePlans(base, s, seat, 2), s, seat, l.samples)
 }
 
 // planPicker is the look ahead's work and its scratch memory, which it

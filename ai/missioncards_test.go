@@ -21,7 +21,7 @@ func missionMidgame(t testing.TB, seed uint64, rounds int) *state.State {
 			t.Fatal(err)
 		}
 	}
-	p := params{style: bias(0), goal: -1, ref: true}
+	p := defaultPlan()
 	for s.Phase != state.PhaseOver && s.Round <= rounds {
 		seat := s.Current
 		if _, err := engine.Apply(s, seat, p.play(s.View(seat), seat)); err != nil {

@@ -19,7 +19,7 @@ type normal struct {
 
 func newNormal(opts Options) *normal {
 	odds() // build the odds table now, not in the first decision
-	return &normal{p: params{style: bias(opts.Style), goal: -1, ref: true}, cp: capParams{style: max(-1, min(1, opts.Style))}, l: lookahead{samples: normalSamples}}
+	return &normal{p: stylePlan(opts.Style), cp: capParams{style: max(-1, min(1, opts.Style))}, l: lookahead{samples: normalSamples}}
 }
 
 // normalSamples is how many times normal plays each plan of its turn
@@ -65,6 +65,14 @@ type params struct {
 	// (docs/ai.md). Cautious keeps normal's own, style-driven placement.
 	ref bool
 }
+
+// stylePlan is the heuristic player at the public style knob: normal's
+// plan, and hard's base.
+func stylePlan(style float64) params { return params{style: bias(style), goal: -1, ref: true} }
+
+// defaultPlan is normal's plan at the balanced style: how the playouts
+// play the other seats.
+func defaultPlan() params { return stylePlan(0) }
 
 // play returns the heuristic player's command for seat in s (a view or a
 // full state; only what the view shows is read).

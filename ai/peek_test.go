@@ -147,7 +147,7 @@ func setupMidway(t *testing.T, opts state.Options, seed uint64) *state.State {
 	s := newMatch(t, 4, seed, opts)
 	for range 2 {
 		for seat := range s.Seats {
-			c := params{style: bias(0), goal: -1, ref: true}.play(s.View(seat), seat)
+			c := defaultPlan().play(s.View(seat), seat)
 			if _, err := engine.Apply(s, seat, c); err != nil {
 				t.Fatal(err)
 			}

@@ -68,7 +68,7 @@ func TestTeammatesPreferTheCommonEnemy(t *testing.T) {
 			t.Errorf("seat %d: common enemy on Kamchatka %v, on Northwest Territory %v; want seat 1's alone", seat, b.commonEnemy(kam), b.commonEnemy(nwt))
 		}
 	}
-	p := params{style: bias(0), goal: -1, ref: true}
+	p := defaultPlan()
 	scores := map[int]float64{}
 	p.eachAttack(newBoard(s, 0), true, func(a attack, _ bool) {
 		if s.Sides().Teammates(0, s.Terr[a.to].Owner) {
@@ -262,7 +262,7 @@ func TestTeammatesFortify(t *testing.T) {
 			if err := s.Check(); err != nil {
 				t.Fatal(err)
 			}
-			p := params{style: bias(0), goal: -1, ref: true}
+			p := defaultPlan()
 			c := p.stop(newBoard(s, 0))
 			f, ok := c.(engine.Fortify)
 			if !ok || f.From != id("Congo") || f.Armies != 11 {
