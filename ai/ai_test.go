@@ -768,13 +768,3 @@ func TestLookaheadChoosesAmongPlans(t *testing.T) {
 		t.Error("the look ahead kept the base plan in every position: it chooses nothing")
 	}
 }
-
-// skipUnderRace skips a test of many games in one goroutine under the race
-// detector, which would find nothing there at ten times the cost; CI runs
-// the package without it too.
-func skipUnderRace(t *testing.T) {
-	t.Helper()
-	if raceEnabled {
-		t.Skip("many games in one goroutine: run without -race (CI does)")
-	}
-}

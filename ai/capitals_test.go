@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/internal/racetest"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -350,7 +351,7 @@ func TestFallChance(t *testing.T) {
 // turn cap: their spread troops never made an attack legal against
 // defences that count the troops around the target.
 func TestCapitalsMatchesEnd(t *testing.T) {
-	skipUnderRace(t)
+	racetest.SkipManyGames(t)
 	games := 60
 	if testing.Short() {
 		games = 20

@@ -8,6 +8,7 @@ import (
 
 	"github.com/riskbot/riskbot/ai"
 	"github.com/riskbot/riskbot/ai/tournament"
+	"github.com/riskbot/riskbot/internal/racetest"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -20,7 +21,7 @@ var endsGames = flag.Int("ends.games", 0, "TestEveryModeEnds: games of each mode
 //
 //	go test ./ai -run TestEveryModeEnds -ends.games 1000 -timeout 0
 func TestEveryModeEnds(t *testing.T) {
-	if ai.RaceEnabled {
+	if racetest.Enabled {
 		// Games in one goroutine: the race detector would find nothing
 		// there, at ten times the cost (CI runs the package without it).
 		t.Skip("many games in one goroutine: run without -race")

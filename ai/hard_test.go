@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/internal/racetest"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -110,7 +111,7 @@ func planKind(p, base params) int {
 // runner-up continent and without, and the model picks them in those
 // shares.
 func TestNormalPlanShares(t *testing.T) {
-	skipUnderRace(t)
+	racetest.SkipManyGames(t)
 	// By whether the seat has a runner-up continent: the turns, and
 	// those normal and the model played with each kind of plan.
 	var turns [2]int

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/internal/racetest"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -112,7 +113,7 @@ func playSeatTurn(t testing.TB, p Player, s *state.State, seat int) {
 // and what tells 24 from 18 is conquering more of them rather than
 // holding them with two armies.
 func TestEveryMissionCardIsPursued(t *testing.T) {
-	if raceEnabled {
+	if racetest.Enabled {
 		// Hundreds of turns in one goroutine: the race detector would find
 		// nothing there, at ten times the cost (CI runs the package
 		// without it too).

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/riskbot/riskbot/internal/racetest"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -664,7 +665,7 @@ func rollbacks(rg randomGames) randomGames {
 // TestEachAudienceIsToldItsViewAndNothingMore checks the property over many
 // random matches of each mode (a few under -short, 16 of each otherwise).
 func TestEachAudienceIsToldItsViewAndNothingMore(t *testing.T) {
-	skipUnderRace(t)
+	racetest.SkipManyGames(t)
 	for _, m := range audienceModes() {
 		t.Run(m.name, func(t *testing.T) {
 			t.Parallel()
@@ -702,7 +703,7 @@ func TestEachAudienceIsToldItsViewAndNothingMore(t *testing.T) {
 // match API served before issue 42 (every random outcome): it must find
 // leaks, in every mode with a log.
 func TestThePropertyCatchesTheLogServedBefore(t *testing.T) {
-	skipUnderRace(t)
+	racetest.SkipManyGames(t)
 	for _, m := range audienceModes() {
 		if m.name == "fog" {
 			continue // nothing was served while the match was played
@@ -793,7 +794,7 @@ func BenchmarkTell(b *testing.B) {
 // log, compares what it has told with the record told anew from the
 // start (Tell), byte for byte.
 func TestTellingOnIsTellingAnew(t *testing.T) {
-	skipUnderRace(t)
+	racetest.SkipManyGames(t)
 	for _, m := range audienceModes() {
 		t.Run(m.name, func(t *testing.T) {
 			t.Parallel()

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/riskbot/riskbot/internal/racetest"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -130,7 +131,7 @@ func randomCapitalsCommand(r *rand.Rand, s *state.State) Command {
 // replay as they were. Checked at every step of random capitals matches
 // with fog.
 func TestPlansTheWholeDefenceAllowsStayAllowedInTheFog(t *testing.T) {
-	skipUnderRace(t)
+	racetest.SkipManyGames(t)
 	rg := capitalsGames
 	setup := rg.setup
 	rg.setup = func(seed uint64) Setup { s := setup(seed); s.Options.Fog = true; return s }

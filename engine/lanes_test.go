@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/riskbot/riskbot/engine/genmap"
+	"github.com/riskbot/riskbot/internal/racetest"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -218,7 +219,7 @@ var islandsGames = randomGames{"islands", islandsSetup, islandsMove, 10, randomS
 // command: they end, and each replays bit for bit from its JSON record,
 // from the record as the public sees it, and from the sealed record.
 func TestClassicOnIslandsPlaysToTheEnd(t *testing.T) {
-	skipUnderRace(t)
+	racetest.SkipManyGames(t)
 	n, finished := 24, map[string]int{}
 	if testing.Short() {
 		n = 12

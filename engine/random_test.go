@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/riskbot/riskbot/internal/racetest"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -400,17 +401,6 @@ func checkFog(t testing.TB, seed uint64, step int, s *state.State) {
 	}
 }
 
-// skipUnderRace skips a test of many random games under the race
-// detector: the engine runs in one goroutine, so the detector would find
-// nothing there, at five times the cost (four minutes of CI). CI runs the
-// engine's tests without it too.
-func skipUnderRace(t *testing.T) {
-	t.Helper()
-	if raceEnabled {
-		t.Skip("many random games in one goroutine: run without -race (CI does)")
-	}
-}
-
 // games is the number of random games: 1000, short under -short.
 func games(short int) int {
 	if testing.Short() {
@@ -424,7 +414,7 @@ func games(short int) int {
 // replays each log, after a round trip through JSON, to the same final
 // state bit for bit.
 func TestReplayReproducesRandomGames(t *testing.T) {
-	skipUnderRace(t)
+	racetest.SkipManyGames(t)
 	for _, tt := range []struct {
 		games     randomGames
 		short     int // the number of games under -short
@@ -533,7 +523,7 @@ func wantRecordReplays(t *testing.T, seed uint64, g *Game, log []Entry) {
 // A snapshot taken mid-game, decoded and continued, ends where the full
 // game ends: loading is snapshot + tail.
 func TestSnapshotThenTailEqualsFullReplay(t *testing.T) {
-	skipUnderRace(t)
+	racetest.SkipManyGames(t)
 	for _, tt := range []struct {
 		games randomGames
 		n     uint64 // games
@@ -670,7 +660,7 @@ func TestReplayRejectsTamperedLogs(t *testing.T) {
 // commands that Legal does not list are refused with a rule error, without
 // changing anything.
 func TestLegalMovesAreAccepted(t *testing.T) {
-	skipUnderRace(t)
+	racetest.SkipManyGames(t)
 	for _, tt := range []struct {
 		games randomGames
 		rng   [2]uint64 // the seeds of the game lengths' and the commands' generator

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/riskbot/riskbot/internal/racetest"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -178,7 +179,7 @@ func TestRollbackEntryJSON(t *testing.T) {
 // whole log replays to the same game, verifies against the seed's
 // commitment, ranks, and rebuilds from a snapshot and its tail.
 func TestRollbackRandomGames(t *testing.T) {
-	skipUnderRace(t)
+	racetest.SkipManyGames(t)
 	for _, tt := range []struct {
 		rg    randomGames
 		games int

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/internal/racetest"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -37,7 +38,7 @@ var artGoldens = []struct {
 
 func TestGoldenArt(t *testing.T) {
 	goldens := artGoldens
-	if raceEnabled {
+	if racetest.Enabled {
 		goldens = goldens[:1] // seconds each, in one goroutine
 	}
 	for _, g := range goldens {
@@ -52,7 +53,7 @@ func TestGoldenArt(t *testing.T) {
 func TestArtLayout(t *testing.T) {
 	fixtures := []artFixture{isles, tallStripes, wideIsles}
 	widths := []int{800, 1237, 1600}
-	if testing.Short() || raceEnabled {
+	if testing.Short() || racetest.Enabled {
 		fixtures, widths = fixtures[:2], widths[:2]
 	}
 	for _, f := range fixtures {
@@ -122,7 +123,7 @@ func TestReadableInChatArt(t *testing.T) {
 		state func(testing.TB) *state.State
 	}{{"midgame", artMid}, {"tall", artTallOver}}
 	palettes := []Palette{Default, ColorBlind}
-	if raceEnabled {
+	if racetest.Enabled {
 		palettes = palettes[:1] // seconds each, in one goroutine
 	}
 	for _, p := range palettes {

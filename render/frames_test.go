@@ -22,6 +22,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/riskbot/riskbot/internal/racetest"
 	"github.com/riskbot/riskbot/render/internal/pngbands"
 	"github.com/riskbot/riskbot/state"
 )
@@ -53,7 +54,7 @@ func drawFrame(t testing.TB, r *Renderer, m momentSet, k int) *image.Paletted {
 func TestBandsMoments(t *testing.T) {
 	var sets []momentSet
 	widths := []int{DefaultWidth, minWidth}
-	if testing.Short() || raceEnabled {
+	if testing.Short() || racetest.Enabled {
 		// The race detector makes a moment some ten times slower; the
 		// concurrency is TestBandsConcurrent's.
 		sets, widths = earlyMoments(t, 6), widths[:1]
@@ -325,7 +326,7 @@ func FuzzBands(f *testing.F) {
 func TestBandsConcurrent(t *testing.T) {
 	sets := earlyMoments(t, 4)
 	rounds := 3
-	if raceEnabled {
+	if racetest.Enabled {
 		rounds = 1
 	}
 	want := map[string]*image.Paletted{}

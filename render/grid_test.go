@@ -15,6 +15,7 @@ import (
 
 	"github.com/riskbot/riskbot/engine"
 	"github.com/riskbot/riskbot/engine/genmap"
+	"github.com/riskbot/riskbot/internal/racetest"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -50,7 +51,7 @@ func TestReadableInChatCapitals(t *testing.T) {
 		name  string
 		state func(testing.TB) *state.State
 	}{{"midgame", gridMid}, {"start", gridStart}}
-	if raceEnabled {
+	if racetest.Enabled {
 		fixtures = fixtures[:1] // each board takes seconds under the race detector
 	}
 	for _, p := range []Palette{Default, ColorBlind} {
@@ -123,7 +124,7 @@ func gridNameFace(t *testing.T, r *Renderer) font.Face {
 func TestGridLayout(t *testing.T) {
 	seeds := []uint64{1, 2, 3, 42}
 	widths := []int{800, 1600}
-	if testing.Short() || raceEnabled {
+	if testing.Short() || racetest.Enabled {
 		seeds, widths = seeds[:2], widths[:1]
 	}
 	for _, w := range widths {
@@ -429,7 +430,7 @@ func TestGridBadInput(t *testing.T) {
 // the end: whatever the engine makes of a match, the board draws it.
 func TestRenderCapitalsGames(t *testing.T) {
 	games, every := 3, 7
-	if testing.Short() || raceEnabled {
+	if testing.Short() || racetest.Enabled {
 		games, every = 1, 25
 	}
 	r := shared(Options{Width: goldenWidth})

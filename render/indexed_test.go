@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/riskbot/riskbot/internal/racetest"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -39,7 +40,7 @@ func TestIndexedFrame(t *testing.T) {
 	widths := []int{800, 1237, 1600, 2400}
 	palettes := []Palette{Default, ColorBlind}
 	switch {
-	case raceEnabled:
+	case racetest.Enabled:
 		// Each frame takes seconds under the race detector, and the
 		// frames are drawn in one goroutine: one width and palette say
 		// what the others would.

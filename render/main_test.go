@@ -4,6 +4,8 @@ import (
 	"flag"
 	"os"
 	"testing"
+
+	"github.com/riskbot/riskbot/internal/racetest"
 )
 
 // TestMain runs, under the race detector and unless -run names tests,
@@ -14,7 +16,7 @@ import (
 // (go test -short ./render), and go test ./... runs them all.
 func TestMain(m *testing.M) {
 	flag.Parse()
-	if run := flag.Lookup("test.run"); raceEnabled && run != nil && run.Value.String() == "" {
+	if run := flag.Lookup("test.run"); racetest.Enabled && run != nil && run.Value.String() == "" {
 		if err := run.Value.Set("Concurrent"); err != nil {
 			panic(err)
 		}

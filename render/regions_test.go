@@ -13,6 +13,7 @@ import (
 
 	"github.com/riskbot/riskbot/engine/genmap"
 	"github.com/riskbot/riskbot/engine/mapfile"
+	"github.com/riskbot/riskbot/internal/racetest"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -64,7 +65,7 @@ func regionsState(m *state.Map) *state.State {
 func TestRegions(t *testing.T) {
 	ctx := context.Background()
 	maps, options := regionMaps(t), []Options{{}, {Width: goldenWidth, Palette: ColorBlind}}
-	if raceEnabled {
+	if racetest.Enabled {
 		// Seconds a board under the race detector, in one goroutine: a
 		// board of each kind at the narrowest width.
 		maps = []struct {

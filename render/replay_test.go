@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/internal/racetest"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -260,7 +261,7 @@ func TestReplayFits(t *testing.T) {
 
 // replayTurns is how long the matches of the replay tests are.
 func replayTurns() int {
-	if raceEnabled {
+	if racetest.Enabled {
 		return 3
 	}
 	return 6

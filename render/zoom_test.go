@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/riskbot/riskbot/internal/racetest"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -38,7 +39,7 @@ func TestZoom(t *testing.T) {
 		{"capitals", gridMid(t), ZoomOn(gridMid(t)), false},
 		{"imported map", artMid(t), ZoomOn(artMid(t)), false},
 	}
-	if raceEnabled {
+	if racetest.Enabled {
 		tests = tests[:2]
 	}
 	for _, tt := range tests {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/riskbot/riskbot/ai"
+	"github.com/riskbot/riskbot/internal/racetest"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -17,7 +18,7 @@ import (
 // both sizes; fewer games under -short and the race detector.
 func TestCapitalsFogNoFaults(t *testing.T) {
 	games := func(n int) int {
-		if testing.Short() || raceEnabled {
+		if testing.Short() || racetest.Enabled {
 			return max(1, n/5)
 		}
 		return n

@@ -14,6 +14,7 @@ import (
 
 	"github.com/riskbot/riskbot/ai"
 	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/internal/racetest"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -66,7 +67,7 @@ func outcome(r *Result) string {
 
 func TestSameSeedSameResults(t *testing.T) {
 	cfg := config("hard", "normal", "easy", "random")
-	if raceEnabled {
+	if racetest.Enabled {
 		cfg.Games = 4 // three at once still, at a third of the cost
 	}
 	first, err := Run(context.Background(), cfg)
@@ -477,7 +478,7 @@ func TestTwinEntriesToldApart(t *testing.T) {
 // their intervals are in docs/ai.md, from risk tournament --turns
 // simultaneous).
 func TestSimultaneousMatchesEnd(t *testing.T) {
-	skipUnderRace(t)
+	racetest.SkipManyGames(t)
 	for _, tc := range []struct {
 		players []string
 		games   int
@@ -505,16 +506,6 @@ func TestSimultaneousMatchesEnd(t *testing.T) {
 		if tc.beats && r.Players[0].Wins*2 <= r.Games {
 			t.Errorf("%v: %s won %d of %d games", tc.players, tc.players[0], r.Players[0].Wins, r.Games)
 		}
-	}
-}
-
-// skipUnderRace skips a test of many games in one goroutine under the race
-// detector, which would find nothing there at ten times the cost; CI runs
-// the package without it too.
-func skipUnderRace(t *testing.T) {
-	t.Helper()
-	if raceEnabled {
-		t.Skip("many games in one goroutine: run without -race (CI does)")
 	}
 }
 

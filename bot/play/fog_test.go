@@ -13,6 +13,7 @@ import (
 	"github.com/riskbot/riskbot/bot/hosted"
 	"github.com/riskbot/riskbot/bot/voice"
 	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/internal/racetest"
 	"github.com/riskbot/riskbot/state"
 	"github.com/riskbot/riskbot/storage"
 )
@@ -370,7 +371,7 @@ func told(t *testing.T, s *state.State, seat int) []string {
 func TestFogTellsEachSeatOnlyWhatItSees(t *testing.T) {
 	games, each := 4, 2
 	switch {
-	case raceEnabled:
+	case racetest.Enabled:
 		games, each = 1, 1
 	case testing.Short():
 		games, each = 2, 1

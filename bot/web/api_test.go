@@ -14,6 +14,7 @@ import (
 	"github.com/riskbot/riskbot/bot"
 	"github.com/riskbot/riskbot/bot/chat"
 	"github.com/riskbot/riskbot/engine"
+	"github.com/riskbot/riskbot/internal/racetest"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -220,7 +221,7 @@ func testReplica(t *testing.T, rules string) {
 	// Under the race detector (CI), a capitals match is followed for its
 	// first commands only: a whole one takes half a minute there.
 	limit := -1
-	if raceEnabled && rules != "classic" {
+	if racetest.Enabled && rules != "classic" {
 		limit = 250
 	}
 	var m apiMatch

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/riskbot/riskbot/internal/racetest"
 	"github.com/riskbot/riskbot/state"
 )
 
@@ -210,7 +211,7 @@ func manySeeds() int {
 	switch {
 	case *seedsFlag > 0:
 		return *seedsFlag
-	case raceEnabled:
+	case racetest.Enabled:
 		return 300
 	case testing.Short():
 		return 900

@@ -1,5 +1,0 @@
-//go:build race
-
-package tournament
-
-const raceEnabled = true

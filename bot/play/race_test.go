@@ -1,5 +1,0 @@
-//go:build race
-
-package play
-
-const raceEnabled = true

@@ -1,5 +1,0 @@
-//go:build race
-
-package genmap
-
-const raceEnabled = true

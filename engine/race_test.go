@@ -1,5 +1,0 @@
-//go:build race
-
-package engine
-
-const raceEnabled = true

@@ -1,5 +1,0 @@
-//go:build !race
-
-package render
-
-const raceEnabled = false
