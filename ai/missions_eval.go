@@ -9,7 +9,7 @@ import (
 
 // numMissionFeatures is the length of a missions position's feature
 // vector (missionFeatures): the classic features and the mission's.
-const numMissionFeatures = numFeatures + 17
+const numMissionFeatures = numFeatures + 19
 
 // The kinds of mission the missions features tell apart: the cards of a
 // kind are pursued alike, and a kind's progress is worth its own.
@@ -114,7 +114,26 @@ func missionFeatures(s *state.State, seat int) ([numMissionFeatures]float64, boo
 	f[i] = near
 	f[i+1] = oppBonus
 	f[i+2] = oppConts
+	f[i+3], f[i+4] = othersProgress(s, seat)
 	return f, true
+}
+
+// othersProgress returns the progress toward their missions
+// (missionShare) of the seat nearest to fulfilling its own among the
+// others of s, and its square: 0 where their missions are hidden. Hard
+// reads it on its samples, where each other seat holds a mission dealt at
+// random from the cards it cannot see (guessMissions), so that the mean
+// over the samples weighs every mission the others may hold.
+func othersProgress(s *state.State, seat int) (share, squared float64) {
+	for p := range s.Seats {
+		if p == seat || !s.Seats[p].Alive() {
+			continue
+		}
+		if x, ok := missionShare(s, p); ok {
+			share = math.Max(share, x)
+		}
+	}
+	return share, share * share
 }
 
 // missionWinChance is the learned evaluation of a missions match: the

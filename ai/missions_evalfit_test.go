@@ -37,6 +37,9 @@ func missionSelfPlay(t testing.TB, g int) []missionSample {
 	var out []missionSample
 	atTurns(t, s, players, hardSeat, func(v *state.State, seat int) {
 		f, ok := missionFeatures(v, seat)
+		// The others' missions, hidden in the view, are the match's: the
+		// samples hard scores hold missions it guessed for them.
+		f[numMissionFeatures-2], f[numMissionFeatures-1] = othersProgress(s, seat)
 		share, _ := missionShare(v, seat)
 		if ok {
 			c := winChance(v, seat)

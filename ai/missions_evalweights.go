@@ -4,5 +4,5 @@ package ai
 
 // missionWeights are missionWinChance's weights, one per feature, fitted
 // on 51592 positions of 3000 missions games of four normal players (seed 3000).
-// Log loss on held-out games: 0.5000 (the earlier hand blend: 0.5187).
-var missionWeights = [numMissionFeatures]float64{-2.2971, -0.5173, 4.1873, 2.7515, 4.4828, 0.8584, -1.4515, -2.2871, -0.5141, -0.2212, 0.5173, 0.4263, 2.5788, -0.4257, 1.6087, -0.0170, -0.3614, -0.8292, -0.2193, 0.5468, 0.7660, 0.6379, -0.8501, 0.6664, 0.1263, 0.4523, 1.1627, -0.9955, -0.1558, -0.3755, -0.0894, 0.8991, -0.7701}
+// Log loss on held-out games: 0.4987 (the earlier hand blend: 0.5187).
+var missionWeights = [numMissionFeatures]float64{-2.2842, -0.6797, 4.2801, 2.7160, 4.5190, 1.4967, -1.5564, -2.2988, -0.6373, -0.2447, 0.6797, 0.5441, 2.6500, -0.2721, 1.7153, -0.0297, -0.3417, -0.8157, -0.1988, 0.5020, 0.7379, 0.6458, -0.8663, 0.7816, 0.2155, 0.4487, 1.1575, -1.0139, -0.1391, -0.3860, -0.0692, 0.9841, -0.7688, -0.2558, -0.5699}

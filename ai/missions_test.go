@@ -174,3 +174,32 @@ func TestHardEvaluateMissions(t *testing.T) {
 		})
 	}
 }
+
+// TestOthersProgress: the evaluation's threat of the others' missions
+// reads what the state shows of them: nothing in a view, where they are
+// hidden, and on a sample the missions dealt to it (guessMissions), the
+// nearest to fulfilment of them.
+func TestOthersProgress(t *testing.T) {
+	s := missionBoard(t, state.DestroyMission(2))
+	s.Seats[1].Mission = state.MissionTerritories24
+	s.Seats[2].Mission = state.DestroyMission(1)
+	s.Seats[3].Mission = state.MissionTerritories18
+	if got, sq := othersProgress(s.View(0), 0); got != 0 || sq != 0 {
+		t.Errorf("on the view: %v, %v, want 0 (the others' missions are hidden)", got, sq)
+	}
+	want := 0.0
+	for p := 1; p < len(s.Seats); p++ {
+		share, _ := missionShare(s, p)
+		want = max(want, share)
+	}
+	if want == 0 {
+		t.Fatal("no other seat has made progress: the board tests nothing")
+	}
+	if got, sq := othersProgress(s, 0); got != want || sq != want*want {
+		t.Errorf("on the match: %v, %v, want %v and its square", got, sq, want)
+	}
+	sim := determinize(s.View(0), 0, newRand(1, 1))
+	if got, _ := othersProgress(sim, 0); got == 0 {
+		t.Error("on a sample: 0, want the progress of the missions dealt to it")
+	}
+}
