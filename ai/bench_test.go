@@ -312,3 +312,27 @@ func BenchmarkSetup(b *testing.B) {
 		h.decide(context.Background(), views[i%len(views)], 1)
 	}
 }
+
+// BenchmarkMissionEval is hard's evaluation of a missions position
+// (missionWinChance), once for each leaf of its search: on samples of
+// eight matches after their setup, each other seat holding a mission
+// dealt to the sample.
+func BenchmarkMissionEval(b *testing.B) {
+	var sims []*state.State
+	for seed := range uint64(8) {
+		s := newMatch(b, 4, 200+seed, missionsOptions())
+		for s.Phase == state.PhaseSetup {
+			if _, err := engine.Apply(s, toMove(s), engine.AutoPlace{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		sims = append(sims, determinize(s.View(0), 0, newRand(seed, 1)))
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, ok := missionWinChance(sims[i%len(sims)], 0); !ok {
+			b.Fatal("no mission")
+		}
+	}
+}
