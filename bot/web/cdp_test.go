@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"github.com/riskbot/riskbot/internal/racetest"
 )
 
 // A small driver of a real browser (Debian's chromium) over the DevTools
@@ -49,12 +51,31 @@ func newBrowser(t *testing.T) *browser {
 	return newBrowserIn(t, "")
 }
 
+// underRace reports whether the browser test named test (or one of its
+// subtests) runs under the race detector too: the match played from the
+// page, the restart and the seat that comes back, where the server's
+// goroutines meet most. The others drive the page more than the server, and
+// under the detector the server's renders are several times slower: they
+// took 330 s of the 376 s of go test -race ./bot/web. CI runs every browser
+// test without the detector (.ci/run, the browser step).
+func underRace(test string) bool {
+	top, _, _ := strings.Cut(test, "/")
+	switch top {
+	case "TestBrowser", "TestBrowserRestart", "TestBrowserSeatComesBack":
+		return true
+	}
+	return false
+}
+
 // newBrowserIn starts a headless chromium on the profile in dir, which
 // outlives it (a browser closed and started again on it is the same
 // browser to a site: its cookies, its storage); "" is a profile of its
 // own, removed with it.
 func newBrowserIn(t *testing.T, dir string) *browser {
 	t.Helper()
+	if racetest.Enabled && !underRace(t.Name()) {
+		t.Skip("under the race detector only the browser tests of underRace run; CI runs them all without it")
+	}
 	bin := chromium()
 	if bin == "" {
 		t.Skip("no chromium (apt-get install chromium); CI installs it and fails if this test skips")
