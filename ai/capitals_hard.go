@@ -44,6 +44,12 @@ type capPlan struct {
 	// gather, if not -1, replaces the move: the most troops that one move
 	// can bring to this territory (3/4 of a neighbour's).
 	gather int
+	// bold plans the turn's attacks against the defences of the board
+	// guessed from the view (fog only) rather than against the worst case
+	// the fog allows: the engine accepts them (it checks the defence in
+	// sight, never more than the guess's), and the launch skips one that
+	// the troops out of sight stop, which the search weighs on its samples.
+	bold bool
 }
 
 // actionKind is the action a capPlan takes.
@@ -152,11 +158,14 @@ func (h *hard) decideCapitalsOn(ctx context.Context, s, sample *state.State, sea
 		// just before the deadline, fit in the tenth left.
 		turn = capTurn{plan: normalPlan, deadline: time.Now().Add(h.budget - h.budget/10)}
 		if cands := h.capCandidates(own, s, seat); len(cands) > 0 {
-			turn.plan = h.capSearch(ctx, own, sample, seat, cands, turn.deadline)
+			turn.plan = h.capSearch(ctx, own, sample, seat, cands, boldDefences(s, fog), turn.deadline)
 		}
 		if len(h.capTurns) > 64 {
 			clear(h.capTurns)
 		}
+	}
+	if turn.plan.bold {
+		own.fog = fog.bold()
 	}
 	if s.Phase == state.PhaseMove && !s.Cap.Moved && turn.move == nil {
 		turn.move = h.moveSearch(ctx, s, sample, seat, turn.plan.play(own, s, seat), turn.deadline)
@@ -434,6 +443,7 @@ func actionVariants(own capParams, s *state.State, seat, r int) []capPlan {
 	x := s
 	if r >= 0 {
 		x = s.Clone()
+		x.Hidden = false // a view: only the seat's own reinforcement is played on it
 		if _, err := engine.Apply(x, seat, engine.Reinforce{Territory: r}); err != nil {
 			return nil
 		}
@@ -452,6 +462,15 @@ func actionVariants(own capParams, s *state.State, seat, r int) []capPlan {
 			out = append(out, capPlan{reinforce: r, action: v.kind, gather: -1})
 		}
 	}
+	if own.fog != nil {
+		// The bold attacks, where they are not the safe ones.
+		bold := own.fog.bold()
+		bp, _ := own.bestPlan(newCapBoard(x, seat, bold), nil)
+		sp, _ := own.bestPlan(newCapBoard(x, seat, own.fog), nil)
+		if len(bp) > 0 && !slices.Equal(bp, sp) {
+			out = append(out, capPlan{reinforce: r, action: actAttack, gather: -1, bold: true})
+		}
+	}
 	if _, ok := normal.(engine.Move); !ok {
 		if _, ok := normal.(engine.EndTurn); !ok {
 			out = append(out, capPlan{reinforce: r, action: actNone, gather: -1})
@@ -465,7 +484,7 @@ func actionVariants(own capParams, s *state.State, seat, r int) []capPlan {
 // plans are tried in rounds, every plan of a round on the same
 // determinization and the same generator (common random numbers), so that
 // their scores differ by the plans more than by the luck.
-func (h *hard) capSearch(ctx context.Context, own capParams, s *state.State, seat int, cands []capPlan, deadline time.Time) capPlan {
+func (h *hard) capSearch(ctx context.Context, own capParams, s *state.State, seat int, cands []capPlan, boldDef []int, deadline time.Time) capPlan {
 	if len(cands) == 1 {
 		return cands[0]
 	}
@@ -489,15 +508,25 @@ search:
 		for ai, i := range active {
 			late := func() bool { return ctx.Err() != nil || time.Now().After(deadline) }
 			sim := determinizeCapitals(s, seat, newRand(seed, 9))
+			bold := cands[i].bold
+			if bold {
+				// As in play, the engine accepts a plan that beats the
+				// defence in sight and the launch meets the sample's.
+				sim.Options.Fog = true
+			}
 			playCapTurn(sim, seat, func(x *state.State, seat int) engine.Command {
 				p := own
-				if p.fog != nil {
+				switch {
+				case bold:
+					p.fog = boldOn(x, boldDef)
+				case p.fog != nil:
 					// Checked against the worst case the view allows, on
 					// the sample as on the guess in play.
 					p.fog = sightMargins(x, seat, scratch)
 				}
 				return cands[i].play(p, x, seat)
 			})
+			sim.Options.Fog = false
 			for range capRounds {
 				if !playCapRound(sim, seat, late, play) {
 					break

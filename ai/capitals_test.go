@@ -424,3 +424,45 @@ func TestCapWinChance(t *testing.T) {
 		t.Errorf("won: %v, want 1", got)
 	}
 }
+
+// TestCapCandidatesWeighActions checks that hard's candidates at the start
+// of a turn, on the view it is handed, hold the other actions than
+// normal's after the reinforcement (actionVariants): until this test they
+// were played on the view itself, which the engine refuses (it hides
+// cards), and none was ever weighed.
+func TestCapCandidatesWeighActions(t *testing.T) {
+	opts := state.CapitalsOptions()
+	for _, fog := range []bool{false, true} {
+		opts.Fog = fog
+		variants, bold := 0, 0
+		for _, seed := range []uint64{3, 4, 5, 6, 7, 8} {
+			s := capitalsMidgame(t, seed)
+			if fog {
+				s = fogMidgame(t, opts, seed)
+			}
+			seat := s.Current
+			v := s.View(seat)
+			own := rollout
+			if fog {
+				g := GuessFog(v, seat)
+				own.fog = fogMargins(v, g, seat)
+				v = g
+			}
+			if v.Phase != state.PhaseReinforce || !v.Hidden {
+				t.Fatalf("seed %d: phase %v, hidden %v: want a view at the reinforcement", seed, v.Phase, v.Hidden)
+			}
+			for _, c := range (&hard{}).capCandidates(own, v, seat) {
+				if c.reinforce >= 0 && c.action != actNormal {
+					variants++
+				}
+				if c.bold {
+					bold++
+				}
+			}
+		}
+		t.Logf("fog %v: %d action variants, %d bold", fog, variants, bold)
+		if variants == 0 || fog && bold == 0 || !fog && bold > 0 {
+			t.Errorf("fog %v: %d action variants, %d bold among the candidates of six turns", fog, variants, bold)
+		}
+	}
+}

@@ -423,6 +423,53 @@ func fogMargins(view, guess *state.State, seat int) unseen {
 	return u
 }
 
+// bold returns u's margins for a bold plan (capPlan.bold): none where the
+// territory is in sight (the guess's defence is the one planned against),
+// blind out of sight as before.
+func (u unseen) bold() unseen {
+	if u == nil {
+		return nil
+	}
+	b := make(unseen, len(u))
+	for t, m := range u {
+		if m >= blind {
+			b[t] = blind
+		}
+	}
+	return b
+}
+
+// boldDefences returns the defences a bold plan beats on guess, the board
+// guessed from the view whose margins are u: the guess's, blind out of
+// sight (nil without fog).
+func boldDefences(guess *state.State, u unseen) []int {
+	if u == nil {
+		return nil
+	}
+	b := u.bold()
+	def := make([]int, len(u))
+	for t := range def {
+		def[t] = b.defence(guess, t)
+	}
+	return def
+}
+
+// boldOn returns the margins on s, a sample of hard's search, that make
+// each territory's defence the guess's (def, blind out of sight), so that
+// a bold plan attacks on every sample as on the guess in play. A margin
+// may be negative: the sample may hold less there than the guess.
+func boldOn(s *state.State, def []int) unseen {
+	u := make(unseen, len(def))
+	for t, d := range def {
+		if d >= blind {
+			u[t] = blind
+			continue
+		}
+		u[t] = d - s.DefenceTotal(t)
+	}
+	return u
+}
+
 // sightMargins is fogMargins for seat on s, a whole board played on in a
 // playout of a match with fog of war: the margins seat would plan with
 // were it deciding in that position from its own view, with s (which the

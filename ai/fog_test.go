@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -418,4 +419,82 @@ func TestSamplesPlaceUnseenHeroes(t *testing.T) {
 		t.Fatal("no hero out of sight: the test tests little")
 	}
 	t.Logf("%d unseen heroes", checked)
+}
+
+// TestBoldPlansAreAccepted plays the action of hard's bold plans
+// (capPlan.bold), decided on the guess with no margin in sight, on the
+// true board of capitals matches with fog: every plan passes the guarded
+// check on the guess and the engine accepts it on the true board, so the
+// bold plans cost no fault; the launch skips those the fog stopped. And on
+// a sample of hard's search, boldOn makes every defence in sight the
+// guess's.
+func TestBoldPlansAreAccepted(t *testing.T) {
+	opts := state.CapitalsOptions()
+	opts.Map = "small"
+	players := make([]Player, 4)
+	for i := range players {
+		players[i] = mustNew(t, "normal", Options{Seed: uint64(i), Iterations: 8, Budget: time.Minute})
+	}
+	turns, bolder, plans, skipped := 0, 0, 0, 0
+	for _, seed := range []uint64{3, 4, 5, 6, 7, 8, 9, 10} {
+		s := fogMidgame(t, opts, seed)
+		for k := 0; k < 24 && s.Phase != state.PhaseOver; k++ {
+			turns++
+			seat := s.Current
+			x := s.Clone()
+			for x.Phase == state.PhaseReinforce && x.Current == seat {
+				if _, err := engine.Apply(x, seat, rollout.play(x, seat)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			v := x.View(seat)
+			g := GuessFog(v, seat)
+			u := fogMargins(v, g, seat)
+			bold := rollout
+			bold.fog = u.bold()
+			bp, _ := bold.bestPlan(newCapBoard(g, seat, bold.fog), nil)
+			sp, _ := bold.bestPlan(newCapBoard(g, seat, u), nil)
+			if len(bp) > 0 && !slices.Equal(bp, sp) {
+				bolder++
+			}
+			sample := determinizeCapitals(v, seat, newRand(seed, uint64(k)))
+			on := boldOn(sample, boldDefences(g, u))
+			for tt := range g.Terr {
+				if u[tt] < blind && on.defence(sample, tt) != g.DefenceTotal(tt) {
+					t.Fatalf("seed %d, turn %d: on the sample %s defends with %d, the guess with %d",
+						seed, x.Turn, g.Map.TerritoryName(tt), on.defence(sample, tt), g.DefenceTotal(tt))
+				}
+			}
+			// The bold action: its plans, on the guess and on the truth,
+			// up to the launch.
+			for steps := 0; x.Phase == state.PhaseAction && steps < 10; steps++ {
+				c := bold.play(g, seat)
+				if !Legal(g, seat, c) {
+					t.Fatalf("seed %d, turn %d: %s refused on the guess (a fault)", seed, x.Turn, engine.Describe(g.Map, c))
+				}
+				ev, err := engine.Apply(x, seat, c)
+				if err != nil {
+					t.Fatalf("seed %d, turn %d: %s refused on the true board: %v", seed, x.Turn, engine.Describe(x.Map, c), err)
+				}
+				if _, ok := c.(engine.Plan); ok {
+					plans++
+				}
+				for _, e := range ev {
+					if _, ok := e.(engine.AttackSkipped); ok {
+						skipped++
+					}
+				}
+				if _, err := engine.Apply(g, seat, c); err != nil {
+					break // the guess's launch may go otherwise: the action is over
+				}
+			}
+			for s.Current == seat && s.Phase != state.PhaseOver {
+				step(t, s, players)
+			}
+		}
+	}
+	t.Logf("%d turns, %d where the bold attacks differ, %d plans, %d skipped at the launch", turns, bolder, plans, skipped)
+	if bolder == 0 || plans == 0 {
+		t.Fatalf("%d bold attacks other than the safe one, %d plans: the test tests little", bolder, plans)
+	}
 }
