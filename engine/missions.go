@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/riskbot/riskbot/state"
 )
@@ -103,21 +104,40 @@ func dealMissions(s *state.State, cards []int) {
 // or -1. Case, spaces and punctuation do not count: a drawn map of the
 // classic world may spell it "North-America".
 func continentByName(m *state.Map, name string) int {
-	key := func(s string) string {
-		return strings.Map(func(r rune) rune {
-			if unicode.IsLetter(r) || unicode.IsDigit(r) {
-				return unicode.ToLower(r)
-			}
-			return -1
-		}, s)
-	}
-	want := key(name)
 	for c := range m.Continents {
-		if key(m.Continents[c].Name) == want {
+		if sameName(m.Continents[c].Name, name) {
 			return c
 		}
 	}
 	return -1
+}
+
+// sameName reports whether a and b spell the same letters and digits,
+// whatever their case, spaces and punctuation. It compares in place:
+// the missions' continents are looked up after every command of a
+// missions match and at each leaf of hard's search.
+func sameName(a, b string) bool {
+	next := func(s string) (rune, string) {
+		for s != "" {
+			r, n := utf8.DecodeRuneInString(s)
+			s = s[n:]
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				return unicode.ToLower(r), s
+			}
+		}
+		return -1, ""
+	}
+	for {
+		ra, resta := next(a)
+		rb, restb := next(b)
+		if ra != rb {
+			return false
+		}
+		if ra < 0 {
+			return true
+		}
+		a, b = resta, restb
+	}
 }
 
 // MissionContinents returns the continents of s's map that mission m asks

@@ -507,3 +507,25 @@ func TestMissionsOnDrawnMaps(t *testing.T) {
 		})
 	}
 }
+
+func TestSameName(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"North America", "North America", true},
+		{"North-America", "north america", true},
+		{"  Europe!", "EUROPE", true},
+		{"Amérique du Sud", "amérique-du-sud", true},
+		{"Asia", "Asian", false},
+		{"Asian", "Asia", false},
+		{"Africa", "Afrika", false},
+		{"", "", true},
+		{"Europe", "", false},
+		{"--", "", true},
+	} {
+		if got := sameName(c.a, c.b); got != c.want {
+			t.Errorf("sameName(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
