@@ -502,6 +502,7 @@ func (h *hard) capSearch(ctx context.Context, own capParams, s *state.State, sea
 	}
 	play := capRollout(s.Options.Fog)
 	scratch := new(state.State)
+	boldU := make(unseen, len(boldDef)) // boldOn's, one command at a time
 search:
 	for {
 		seed := h.rng.Uint64()
@@ -518,7 +519,7 @@ search:
 				p := own
 				switch {
 				case bold:
-					p.fog = boldOn(x, boldDef)
+					p.fog = boldOn(boldU, x, boldDef)
 				case p.fog != nil:
 					// Checked against the worst case the view allows, on
 					// the sample as on the guess in play.

@@ -454,12 +454,12 @@ func boldDefences(guess *state.State, u unseen) []int {
 	return def
 }
 
-// boldOn returns the margins on s, a sample of hard's search, that make
-// each territory's defence the guess's (def, blind out of sight), so that
-// a bold plan attacks on every sample as on the guess in play. A margin
-// may be negative: the sample may hold less there than the guess.
-func boldOn(s *state.State, def []int) unseen {
-	u := make(unseen, len(def))
+// boldOn fills u (as long as def) with the margins on s, a sample of
+// hard's search, that make each territory's defence the guess's (def,
+// blind out of sight), so that a bold plan attacks on every sample as on
+// the guess in play, and returns it. A margin may be negative: the sample
+// may hold less there than the guess.
+func boldOn(u unseen, s *state.State, def []int) unseen {
 	for t, d := range def {
 		if d >= blind {
 			u[t] = blind

@@ -458,7 +458,7 @@ func TestBoldPlansAreAccepted(t *testing.T) {
 				bolder++
 			}
 			sample := determinizeCapitals(v, seat, newRand(seed, uint64(k)))
-			on := boldOn(sample, boldDefences(g, u))
+			on := boldOn(make(unseen, len(u)), sample, boldDefences(g, u))
 			for tt := range g.Terr {
 				if u[tt] < blind && on.defence(sample, tt) != g.DefenceTotal(tt) {
 					t.Fatalf("seed %d, turn %d: on the sample %s defends with %d, the guess with %d",
