@@ -158,7 +158,11 @@ func (h *hard) decideCapitalsOn(ctx context.Context, s, sample *state.State, sea
 		// just before the deadline, fit in the tenth left.
 		turn = capTurn{plan: normalPlan, deadline: time.Now().Add(h.budget - h.budget/10)}
 		if cands := h.capCandidates(own, s, seat); len(cands) > 0 {
-			turn.plan = h.capSearch(ctx, own, sample, seat, cands, boldDefences(s, fog), turn.deadline)
+			var boldDef []int
+			if slices.ContainsFunc(cands, func(c capPlan) bool { return c.bold }) {
+				boldDef = boldDefences(s, fog)
+			}
+			turn.plan = h.capSearch(ctx, own, sample, seat, cands, boldDef, turn.deadline)
 		}
 		if len(h.capTurns) > 64 {
 			clear(h.capTurns)
@@ -452,8 +456,10 @@ func actionVariants(own capParams, s *state.State, seat, r int) []capPlan {
 	if r < 0 {
 		out = append(out, capPlan{reinforce: -1, action: actNormal, gather: -1})
 	}
-	normal := own.action(x, seat)
 	ch := own.actionChoices(x, seat)
+	// Normal's action (own.action), on the same choices: no attack is
+	// planned yet (capCandidates).
+	normal := own.chosen(ch, x, seat)
 	for _, v := range []struct {
 		kind actionKind
 		c    engine.Command
@@ -464,10 +470,8 @@ func actionVariants(own capParams, s *state.State, seat, r int) []capPlan {
 	}
 	if own.fog != nil {
 		// The bold attacks, where they are not the safe ones.
-		bold := own.fog.bold()
-		bp, _ := own.bestPlan(newCapBoard(x, seat, bold), nil)
-		sp, _ := own.bestPlan(newCapBoard(x, seat, own.fog), nil)
-		if len(bp) > 0 && !slices.Equal(bp, sp) {
+		bp, _ := own.bestPlan(newCapBoard(x, seat, own.fog.bold()), nil)
+		if len(bp) > 0 && !slices.Equal(bp, ch.plan) {
 			out = append(out, capPlan{reinforce: r, action: actAttack, gather: -1, bold: true})
 		}
 	}

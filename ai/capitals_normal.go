@@ -398,6 +398,9 @@ type actionChoices struct {
 	// useItem: put the kept item to use first, it makes the attacks
 	// worth more.
 	useItem bool
+	// plan is the whole set of attacks attack begins (without the item):
+	// hard's search compares it with bolder ones.
+	plan []engine.Command
 }
 
 // actionChoices scores the action phase's candidates: the best capture,
@@ -431,7 +434,7 @@ func (p capParams) actionChoices(s *state.State, seat int) actionChoices {
 	}
 	plan, planV := p.bestPlan(b, nil)
 	if len(plan) > 0 {
-		ch.attack, ch.attackV = plan[0], planV
+		ch.attack, ch.attackV, ch.plan = plan[0], planV, plan
 	}
 	item := s.Seats[seat].Capitals.Item
 	if item == state.ItemFullPower || item == state.ItemDistant {
@@ -461,7 +464,12 @@ func (p capParams) action(s *state.State, seat int) engine.Command {
 	if s.Cap.NPlan > 0 {
 		return p.continuePlan(s, seat)
 	}
-	ch := p.actionChoices(s, seat)
+	return p.chosen(p.actionChoices(s, seat), s, seat)
+}
+
+// chosen is action's choice among the action's candidates ch (of s, with
+// no attack planned yet): the best of them, else the move.
+func (p capParams) chosen(ch actionChoices, s *state.State, seat int) engine.Command {
 	switch {
 	case ch.attack != nil && ch.attackV >= ch.capV && ch.attackV >= ch.portV && ch.attackV > 0:
 		return ch.attack
